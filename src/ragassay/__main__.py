@@ -1,0 +1,3 @@
+from ragassay.cli import main
+
+main()

@@ -1,0 +1,211 @@
+"""The bench TOML config: [bench], [prices], [generation], [[strategy]] and [grid].
+
+Every table forbids unknown keys and errors name the key (`strategy[1].chunkr`),
+paths are relative to the config file, and a grid expands to named strategies
+such as `recursive-400/o50 bm25 k4`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ragassay.bench.chunking import ChunkerKind, ChunkerSpec
+from ragassay.bench.generation import GenerationOptions
+from ragassay.bench.retrieval import RetrieverKind
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class BenchSection(_Strict):
+    name: str
+    corpus: str
+    questions: str
+    metrics: tuple[str, ...] = ("judge",)
+    judge: str = "offline"
+    base_url: str | None = None  # the judge's server, passed on to the runner
+    generator: str = "offline"
+    rank_by: str = "judge.overall"
+    seed: int = 0
+    embedder: str = "local"
+    cache_dir: str = ".ragassay/bench-cache"
+    concurrency: int = Field(default=4, ge=1)
+    # judge calls per sample for each suite (for the cost estimate); unknown suites: 1
+    calls_per_sample: dict[str, int] = Field(default_factory=dict)
+    judge_prompt_tokens: int = Field(default=700, ge=0)  # fixed prompt overhead per call
+    judge_output_tokens: int = Field(default=300, ge=0)
+    answer_tokens: int = Field(default=80, ge=0)  # expected generator output tokens
+
+
+class Price(_Strict):
+    """US dollars per million tokens."""
+
+    input: float = Field(ge=0)
+    output: float = Field(ge=0)
+
+
+class StrategyEntry(_Strict):
+    """One [[strategy]]: chunker + parameters + retriever + k + generator."""
+
+    name: str | None = None
+    chunker: ChunkerKind = "recursive"
+    size: int = 400
+    overlap: int = 0
+    percentile: float = 25.0
+    retriever: RetrieverKind = "bm25"
+    k: int = Field(default=4, ge=1)
+    generator: str | None = None
+
+
+class GridSection(_Strict):
+    """Lists to expand as a cartesian product into strategies."""
+
+    chunker: list[ChunkerKind]
+    size: list[int] = [400]
+    overlap: list[int] = [0]
+    percentile: list[float] = [25.0]
+    retriever: list[RetrieverKind] = ["bm25"]
+    k: list[int] = [4]
+    generator: list[str] | None = None
+
+    @field_validator("chunker", "size", "overlap", "percentile", "retriever", "k")
+    @classmethod
+    def _non_empty(cls, v: list[Any]) -> list[Any]:
+        if not v:
+            raise ValueError("must list at least one value")
+        return v
+
+
+class ConfigFile(_Strict):
+    bench: BenchSection
+    prices: dict[str, Price] = Field(default_factory=dict)
+    generation: GenerationOptions = GenerationOptions()
+    strategy: list[StrategyEntry] = Field(default_factory=list)
+    grid: GridSection | None = None
+
+
+class Strategy(_Strict):
+    """A resolved strategy with its unique readable name."""
+
+    name: str
+    chunker: ChunkerSpec
+    retriever: RetrieverKind
+    k: int
+    generator: str
+
+
+class BenchConfig(_Strict):
+    """A loaded config: the file's content, its directory, and the expanded strategies."""
+
+    file: ConfigFile
+    base_dir: Path
+    strategies: tuple[Strategy, ...]
+
+    @property
+    def bench(self) -> BenchSection:
+        return self.file.bench
+
+    def path(self, value: str) -> Path:
+        """A config path, resolved against the config file's directory."""
+        p = Path(value).expanduser()
+        return p if p.is_absolute() else self.base_dir / p
+
+
+class ConfigError(ValueError):
+    """A config that cannot be used; the message names the offending key."""
+
+
+def _loc(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+
+
+def format_validation_error(source: str, exc: ValidationError) -> str:
+    lines = []
+    for err in exc.errors():
+        msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
+        lines.append(f"{source}: {_loc(tuple(err['loc']))}: {msg}")
+    return "\n".join(lines)
+
+
+def strategy_name(chunker: ChunkerSpec, retriever: str, k: int, generator: str, default_gen: str):
+    """`recursive-400/o50 bm25 k4`, plus the generator when it is not the default."""
+    name = f"{chunker.label} {retriever} k{k}"
+    return name if generator == default_gen else f"{name} {generator}"
+
+
+def _resolve(entry: StrategyEntry, bench: BenchSection, where: str) -> Strategy:
+    try:
+        chunker = ChunkerSpec(
+            kind=entry.chunker, size=entry.size, overlap=entry.overlap, percentile=entry.percentile
+        )
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise ConfigError(f"{where}: {err['msg'].removeprefix('Value error, ')}") from exc
+    gen = entry.generator or bench.generator
+    name = entry.name or strategy_name(chunker, entry.retriever, entry.k, gen, bench.generator)
+    return Strategy(name=name, chunker=chunker, retriever=entry.retriever, k=entry.k, generator=gen)
+
+
+def expand_grid(grid: GridSection, bench: BenchSection) -> list[Strategy]:
+    """The cartesian product of the grid's lists, in list order. Combinations that make no
+    sense (overlap >= size, overlap or percentile on chunkers that ignore them) are skipped
+    rather than duplicated."""
+    out: list[Strategy] = []
+    gens = grid.generator or [bench.generator]
+    for kind, size, overlap, pct, ret, k, gen in itertools.product(
+        grid.chunker, grid.size, grid.overlap, grid.percentile, grid.retriever, grid.k, gens
+    ):
+        if kind != "sentence" and overlap >= size:
+            continue
+        if kind == "semantic" and overlap != grid.overlap[0]:
+            continue  # semantic ignores overlap
+        if kind != "semantic" and pct != grid.percentile[0]:
+            continue  # only semantic uses the percentile
+        entry = StrategyEntry(
+            chunker=kind, size=size, overlap=0 if kind == "semantic" else overlap,
+            percentile=pct, retriever=ret, k=k, generator=gen,
+        )
+        out.append(_resolve(entry, bench, "grid"))
+    return out
+
+
+def parse_config(data: dict[str, Any], base_dir: Path, source: str = "config") -> BenchConfig:
+    """Validate a parsed TOML document and expand its strategies."""
+    try:
+        file = ConfigFile.model_validate(data)
+    except ValidationError as exc:
+        raise ConfigError(format_validation_error(source, exc)) from exc
+    strategies = [
+        _resolve(e, file.bench, f"{source}: strategy[{i}]") for i, e in enumerate(file.strategy)
+    ]
+    if file.grid is not None:
+        strategies += expand_grid(file.grid, file.bench)
+    if not strategies:
+        raise ConfigError(f"{source}: no strategies: add [[strategy]] entries or a [grid]")
+    seen: set[str] = set()
+    for s in strategies:
+        if s.name in seen:
+            raise ConfigError(f"{source}: duplicate strategy name {s.name!r}")
+        seen.add(s.name)
+    return BenchConfig(file=file, base_dir=base_dir, strategies=tuple(strategies))
+
+
+def load_config(path: str | Path) -> BenchConfig:
+    """Read and validate a bench TOML file."""
+    p = Path(path)
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise ConfigError(f"config not found: {p}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{p.name}: invalid TOML ({exc})") from exc
+    return parse_config(data, p.resolve().parent, p.name)

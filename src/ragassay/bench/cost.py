@@ -1,0 +1,108 @@
+"""Cost: estimated calls, tokens and dollars before a run, measured figures after.
+
+Tokens are estimated as characters / 4 of the prompts (ragassay.text.approx_tokens).
+The judge makes `calls_per_sample[suite]` calls per sample for each LLM suite (1 by
+default); the offline judge and the offline generator cost nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from ragassay.bench.config import BenchSection, Price
+from ragassay.types import Usage
+
+OFFLINE = {"offline", ""}
+
+
+class CostFigures(BaseModel):
+    """Calls and tokens for one role (generator or judge), and dollars when priced."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    model: str = ""
+    calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    usd: float | None = None  # None: no price for this model (unpriced, not free)
+
+
+class CostReport(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    generator: CostFigures
+    judge: CostFigures
+
+    @property
+    def usd(self) -> float | None:
+        parts = [self.generator, self.judge]
+        if any(p.usd is None and p.calls for p in parts):
+            return None
+        return sum(p.usd or 0.0 for p in parts)
+
+
+def model_of(name: str) -> str:
+    """`openai:gpt-4o-mini` -> `gpt-4o-mini`; `offline` stays `offline`."""
+    return name.split(":", 1)[1] if ":" in name else name
+
+
+def price(model: str, calls: int, inp: int, out: int, prices: Mapping[str, Price]) -> CostFigures:
+    """Figures for one role, priced from the [prices] table (full name or bare model)."""
+    p = prices.get(model) or prices.get(model_of(model))
+    if model in OFFLINE or calls == 0:
+        usd: float | None = 0.0
+    elif p is None:
+        usd = None
+    else:
+        usd = (inp * p.input + out * p.output) / 1_000_000
+    return CostFigures(model=model, calls=calls, input_tokens=inp, output_tokens=out, usd=usd)
+
+
+def judge_calls_per_sample(bench: BenchSection) -> int:
+    """LLM judge calls per sample: the sum over the metric suites of their call counts."""
+    if bench.judge in OFFLINE:
+        return 0
+    return sum(bench.calls_per_sample.get(m.split(".", 1)[0], 1) for m in bench.metrics)
+
+
+def estimate(
+    bench: BenchSection,
+    generator: str,
+    questions: Sequence[str],
+    references: Sequence[str],
+    context_chars: int,
+    prices: Mapping[str, Price],
+) -> CostReport:
+    """Estimate one strategy's cost: `context_chars` is the expected retrieved context
+    size (k x mean chunk length) in characters."""
+    n = len(questions)
+    q_chars = sum(len(q) for q in questions)
+    gen_prompt = 400 * n + q_chars + context_chars * n  # ~400 chars of instructions
+    if generator in OFFLINE:
+        gen = price("offline", 0, 0, 0, prices)
+    else:
+        gen = price(generator, n, gen_prompt // 4, bench.answer_tokens * n, prices)
+    per = judge_calls_per_sample(bench)
+    answer_chars = bench.answer_tokens * 4
+    sample_chars = q_chars + sum(len(r) for r in references) + n * (context_chars + answer_chars)
+    judge_in = per * (n * bench.judge_prompt_tokens + sample_chars // 4)
+    judge = price(bench.judge, per * n, judge_in, per * n * bench.judge_output_tokens, prices)
+    return CostReport(generator=gen, judge=judge)
+
+
+def measured(
+    generator: str,
+    gen_usage: Usage,
+    judge: str,
+    judge_usage: Usage | None,
+    prices: Mapping[str, Price],
+) -> CostReport:
+    """Measured figures from the generator's and the runner's usage counters."""
+    ju = judge_usage or Usage()
+    return CostReport(
+        generator=price(generator, gen_usage.calls, gen_usage.input_tokens,
+                        gen_usage.output_tokens, prices),
+        judge=price(judge, ju.calls, ju.input_tokens, ju.output_tokens, prices),
+    )

@@ -1,0 +1,100 @@
+"""Benchmark questions (JSONL) and their gold labels, checked against the corpus."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ragassay.bench.corpus import Document
+
+
+class GoldPassage(BaseModel):
+    """A gold passage: a document id and a quote (a substring of that document's text,
+    compared case-insensitively with whitespace runs treated as equal)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    doc: str
+    quote: str = Field(min_length=1)
+
+
+class Question(BaseModel):
+    """One benchmark question with its reference answer and optional gold labels."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    question: str = Field(min_length=1)
+    reference: str | tuple[str, ...] | None = None
+    gold_docs: tuple[str, ...] = ()
+    gold_passages: tuple[GoldPassage, ...] = ()
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def has_gold(self) -> bool:
+        return bool(self.gold_docs or self.gold_passages)
+
+
+class QuestionsError(ValueError):
+    """A questions file that cannot be used; the message names the line and the key."""
+
+
+def quote_pattern(quote: str) -> re.Pattern[str]:
+    """Regex for a quote: its words in order, any whitespace between, case-insensitive."""
+    return re.compile(r"\s+".join(re.escape(w) for w in quote.split()), re.IGNORECASE)
+
+
+def locate(quote: str, text: str) -> tuple[int, int] | None:
+    """Character span of the quote's first occurrence in `text`, or None."""
+    m = quote_pattern(quote).search(text)
+    return m.span() if m else None
+
+
+def _row_error(name: str, n: int, exc: ValidationError) -> QuestionsError:
+    err = exc.errors()[0]
+    loc = ".".join(str(x) for x in err["loc"]) or "row"
+    return QuestionsError(f"{name}:{n}: {loc!r}: {err['msg']}")
+
+
+def load_questions(path: str | Path, documents: Sequence[Document] | None = None) -> list[Question]:
+    """Read questions JSONL; with `documents`, check every gold doc id and quote exists."""
+    p = Path(path)
+    if not p.exists():
+        raise QuestionsError(f"questions file not found: {p}")
+    by_id = {d.id: d for d in documents} if documents is not None else None
+    out: list[Question] = []
+    seen: set[str] = set()
+    for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise QuestionsError(f"{p.name}:{n}: invalid JSON ({exc.msg})") from exc
+        if isinstance(row, dict) and "id" in row:
+            row["id"] = str(row["id"])
+        try:
+            q = Question.model_validate(row)
+        except ValidationError as exc:
+            raise _row_error(p.name, n, exc) from exc
+        if q.id in seen:
+            raise QuestionsError(f"{p.name}:{n}: duplicate question id {q.id!r}")
+        seen.add(q.id)
+        if by_id is not None:
+            for doc in (*q.gold_docs, *(g.doc for g in q.gold_passages)):
+                if doc not in by_id:
+                    raise QuestionsError(f"{p.name}:{n}: gold document {doc!r} not in corpus")
+            for g in q.gold_passages:
+                if locate(g.quote, by_id[g.doc].text) is None:
+                    raise QuestionsError(
+                        f"{p.name}:{n}: gold quote not found in {g.doc!r}: {g.quote[:60]!r}"
+                    )
+        out.append(q)
+    if not out:
+        raise QuestionsError(f"{p.name}: no questions")
+    return out

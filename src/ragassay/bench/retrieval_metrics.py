@@ -1,0 +1,90 @@
+"""Retrieval metrics with binary relevance, as pure functions over match sets.
+
+`matches[i]` is the set of gold items that the chunk at rank i+1 satisfies (empty
+when it is not relevant). A gold item is a gold document id, or a gold passage;
+with gold passages given, they are used (they are finer than documents). A chunk
+satisfies a passage when it covers at least half of the quote's characters, so a
+quote cut by a chunk boundary still counts for the chunk holding most of it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ragassay.bench.chunking import Chunk
+from ragassay.bench.questions import Question, locate
+
+Matches = Sequence[frozenset[str] | set[str]]
+
+
+def recall_at_k(matches: Matches, n_gold: int, k: int) -> float:
+    """Share of the gold items satisfied by some chunk in the top k."""
+    if n_gold <= 0:
+        raise ValueError("recall needs at least one gold item")
+    found: set[str] = set()
+    for m in matches[:k]:
+        found |= m
+    return len(found) / n_gold
+
+
+def precision_at_k(matches: Matches, k: int) -> float:
+    """Share of the k slots holding a relevant chunk (missing slots count as misses)."""
+    return sum(1 for m in matches[:k] if m) / k
+
+
+def reciprocal_rank(matches: Matches) -> float:
+    """1 / rank of the first relevant chunk; 0 when none is relevant."""
+    for rank, m in enumerate(matches, 1):
+        if m:
+            return 1.0 / rank
+    return 0.0
+
+
+def ndcg_at_k(matches: Matches, k: int, n_relevant: int) -> float:
+    """Binary nDCG@k; the ideal list has min(k, n_relevant) relevant chunks on top."""
+    dcg = sum(1.0 / math.log2(r + 1) for r, m in enumerate(matches[:k], 1) if m)
+    ideal = sum(1.0 / math.log2(r + 1) for r in range(1, min(k, n_relevant) + 1))
+    return dcg / ideal if ideal > 0 else 0.0
+
+
+class GoldMatcher:
+    """Decides which gold items of one question a chunk satisfies."""
+
+    def __init__(self, question: Question, doc_texts: dict[str, str]) -> None:
+        self.passages: list[tuple[str, str, int, int]] = []
+        for n, g in enumerate(question.gold_passages):
+            span = locate(g.quote, doc_texts.get(g.doc, ""))
+            if span is not None:
+                self.passages.append((f"p{n}", g.doc, *span))
+        self.docs = frozenset(question.gold_docs)
+        self.by_passage = bool(question.gold_passages)
+        self.n_gold = len(question.gold_passages) if self.by_passage else len(self.docs)
+
+    def __call__(self, chunk: Chunk) -> frozenset[str]:
+        if self.by_passage:
+            hit = set()
+            for key, doc, start, end in self.passages:
+                covered = min(end, chunk.end) - max(start, chunk.start)
+                if doc == chunk.doc_id and covered * 2 >= end - start:
+                    hit.add(key)
+            return frozenset(hit)
+        return frozenset({chunk.doc_id}) if chunk.doc_id in self.docs else frozenset()
+
+
+def retrieval_scores(
+    question: Question, retrieved: Sequence[Chunk], corpus: Sequence[Chunk], k: int,
+    doc_texts: dict[str, str],
+) -> dict[str, float] | None:
+    """recall, precision, mrr and ndcg (all at k) for one question; None without gold."""
+    if not question.has_gold:
+        return None
+    match = GoldMatcher(question, doc_texts)
+    matches = [match(c) for c in retrieved]
+    n_relevant = sum(1 for c in corpus if match(c))
+    return {
+        "recall": recall_at_k(matches, match.n_gold, k),
+        "precision": precision_at_k(matches, k),
+        "mrr": reciprocal_rank(matches),
+        "ndcg": ndcg_at_k(matches, k, n_relevant),
+    }

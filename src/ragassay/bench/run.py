@@ -1,0 +1,279 @@
+"""The bench pipeline: corpus -> chunks -> index -> retrieve -> generate -> Samples,
+then evaluation through the runner (behind `evaluate_samples`, injectable)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict
+
+from ragassay.bench import cost
+from ragassay.bench.chunking import Chunk, ChunkerSpec, Embedder, chunk_corpus
+from ragassay.bench.config import BenchConfig, Strategy
+from ragassay.bench.corpus import Document, load_corpus
+from ragassay.bench.embedder import CachedEmbedder, get_embedder
+from ragassay.bench.generation import Generation, Generator, make_generator
+from ragassay.bench.questions import Question, load_questions
+from ragassay.bench.retrieval import Retriever, build_retriever
+from ragassay.bench.retrieval_metrics import retrieval_scores
+from ragassay.types import RunConfig, Sample, Usage
+
+RETRIEVAL_METRICS = ("recall", "precision", "mrr", "ndcg")
+
+
+class StrategyResult(BaseModel):
+    """One strategy's figures besides the judged metrics (those live in the report)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    spec: Strategy
+    n_chunks: int
+    chunk_time_s: float
+    index_time_s: float
+    retrieval_p50_s: float | None
+    retrieval_p95_s: float | None
+    answer_p50_s: float | None
+    answer_p95_s: float | None
+    retrieval: dict[str, float | None]  # means over questions with gold; None: none had gold
+    retrieval_scored: int  # questions with gold labels
+    no_answer_rate: float
+    cost_estimate: cost.CostReport
+    cost_measured: cost.CostReport | None = None
+    generator_usage: Usage = Usage()
+
+
+class BenchResult(BaseModel):
+    """What `ragassay bench` produced: per-strategy figures plus the run id and report."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    rank_by: str
+    n_documents: int
+    n_questions: int
+    strategies: list[StrategyResult]
+    run_id: str | None = None
+    report: dict[str, Any] | None = None
+    estimated_usd: float | None = None
+
+    def strategy(self, name: str) -> StrategyResult:
+        return next(s for s in self.strategies if s.name == name)
+
+
+Evaluator = Callable[[list[Sample], RunConfig], tuple[str, dict[str, Any]]]
+
+
+@dataclass
+class BenchOptions:
+    """Run options: inject an embedder/generator for tests, or limit the questions."""
+
+    embedder: Embedder | None = None
+    generators: dict[str, Generator] = field(default_factory=dict)
+    use_cache: bool = True
+    cache_dir: Path | None = None
+    limit: int | None = None
+    progress: Callable[[str], None] | None = None
+
+
+def evaluate_samples(
+    samples: list[Sample], run_config: RunConfig, *, store: Any, progress: Any = None
+) -> tuple[str, dict[str, Any]]:
+    """Evaluate through the runner and build the report: the one place the bench calls it.
+    Use as `functools.partial(evaluate_samples, store=store, progress=bar)`."""
+    from ragassay.report import build_report
+    from ragassay.runner import evaluate
+
+    stats = evaluate(samples, run_config, store=store, progress=progress, total=len(samples))
+    return stats.run_id, build_report(store, stats.run_id)
+
+
+def run_config_for(config: BenchConfig) -> RunConfig:
+    """The runner's RunConfig for a bench (dataset = `bench:<name>`)."""
+    b = config.bench
+    return RunConfig(
+        dataset=f"bench:{b.name}",
+        judge=b.judge,
+        base_url=b.base_url,
+        metrics=b.metrics,
+        seed=b.seed,
+        concurrency=b.concurrency,
+        extra={"bench": b.name, "strategies": [s.name for s in config.strategies]},
+    )
+
+
+def percentile(values: Sequence[float], q: float) -> float | None:
+    return float(np.percentile(values, q)) if values else None
+
+
+@dataclass
+class _State:
+    docs: list[Document]
+    embedder: Embedder | None
+    cache_dir: Path | None
+    chunks: dict[ChunkerSpec, tuple[list[Chunk], float]] = field(default_factory=dict)
+    retrievers: dict[tuple[ChunkerSpec, str], tuple[Retriever, float]] = field(default_factory=dict)
+    generators: dict[str, Generator] = field(default_factory=dict)
+
+    def get_chunks(self, spec: ChunkerSpec) -> tuple[list[Chunk], float]:
+        if spec not in self.chunks:
+            t0 = time.perf_counter()
+            emb = CachedEmbedder(self.embedder, self.cache_dir) if self.embedder else None
+            chunks = chunk_corpus(self.docs, spec, emb if spec.kind == "semantic" else None)
+            self.chunks[spec] = (chunks, time.perf_counter() - t0)
+        return self.chunks[spec]
+
+    def get_retriever(self, s: Strategy, chunks: list[Chunk]) -> tuple[Retriever, float]:
+        key = (s.chunker, s.retriever)
+        if key not in self.retrievers:
+            t0 = time.perf_counter()
+            r = build_retriever(s.retriever, chunks, self.embedder, self.cache_dir)
+            self.retrievers[key] = (r, time.perf_counter() - t0)
+        return self.retrievers[key]
+
+
+def _needs_embedder(config: BenchConfig) -> bool:
+    return any(
+        s.retriever != "bm25" or s.chunker.kind == "semantic" or s.generator == "offline"
+        for s in config.strategies
+    )
+
+
+async def _run_strategy(
+    s: Strategy, state: _State, questions: list[Question], config: BenchConfig,
+    generator: Generator,
+) -> tuple[list[Sample], StrategyResult]:
+    chunks, chunk_time = state.get_chunks(s.chunker)
+    retriever, index_time = state.get_retriever(s, chunks)
+    doc_texts = {d.id: d.text for d in state.docs}
+    retrieved: list[tuple[Question, list[Chunk], float]] = []
+    for q in questions:
+        t0 = time.perf_counter()
+        hits = retriever.search(q.question, s.k)
+        retrieved.append((q, [chunks[i] for i, _ in hits], time.perf_counter() - t0))
+    sem = asyncio.Semaphore(config.bench.concurrency)
+
+    async def answer(q: Question, ctx: list[Chunk]) -> Generation:
+        async with sem:
+            return await generator.generate(q.question, [c.indexed_text for c in ctx])
+
+    gens = await asyncio.gather(*(answer(q, ctx) for q, ctx, _ in retrieved))
+    samples: list[Sample] = []
+    scores: dict[str, list[float]] = {m: [] for m in RETRIEVAL_METRICS}
+    no_answer_text = config.file.generation.no_answer
+    for (q, ctx, r_lat), g in zip(retrieved, gens, strict=True):
+        rs = retrieval_scores(q, ctx, chunks, s.k, doc_texts)
+        for m, v in (rs or {}).items():
+            scores[m].append(v)
+        samples.append(
+            Sample(
+                id=f"{s.name}::{q.id}",
+                question=q.question,
+                contexts=tuple(c.indexed_text for c in ctx),
+                answer=g.answer,
+                reference=q.reference,
+                strategy=s.name,
+                metadata={
+                    "question_id": q.id,
+                    "retrieved_ids": [c.id for c in ctx],
+                    "retrieved_docs": [c.doc_id for c in ctx],
+                    "k": s.k,
+                    "retrieval": rs,
+                    "retrieval_unscored_reason": None if rs else "no gold labels",
+                    "latency": {"retrieval_s": r_lat, "answer_s": g.latency_s},
+                    "generator": {"model": g.model, **g.usage.model_dump(), **g.details},
+                },
+            )
+        )
+    gen_usage = sum((g.usage for g in gens), Usage())
+    mean_chars = float(np.mean([len(c.indexed_text) for c in chunks])) if chunks else 0.0
+    estimate = cost.estimate(
+        config.bench, s.generator, [q.question for q in questions],
+        [r for q in questions for r in ((q.reference,) if isinstance(q.reference, str)
+                                        else (q.reference or ()))],
+        int(mean_chars * s.k), config.file.prices,
+    )
+    r_lats = [lat for _, _, lat in retrieved]
+    a_lats = [g.latency_s for g in gens]
+    result = StrategyResult(
+        name=s.name, spec=s, n_chunks=len(chunks), chunk_time_s=chunk_time,
+        index_time_s=index_time,
+        retrieval_p50_s=percentile(r_lats, 50), retrieval_p95_s=percentile(r_lats, 95),
+        answer_p50_s=percentile(a_lats, 50), answer_p95_s=percentile(a_lats, 95),
+        retrieval={m: (float(np.mean(v)) if v else None) for m, v in scores.items()},
+        retrieval_scored=len(scores["recall"]),
+        no_answer_rate=sum(g.answer.strip() == no_answer_text for g in gens) / max(1, len(gens)),
+        cost_estimate=estimate, generator_usage=gen_usage,
+    )
+    return samples, result
+
+
+async def generate_samples_async(
+    config: BenchConfig, options: BenchOptions | None = None
+) -> tuple[list[Sample], BenchResult]:
+    """Everything before evaluation: one Sample per (strategy, question)."""
+    opts = options or BenchOptions()
+    say = opts.progress or (lambda _msg: None)
+    docs = load_corpus(config.path(config.bench.corpus))
+    questions = load_questions(config.path(config.bench.questions), docs)[: opts.limit]
+    cache_dir = None
+    if opts.use_cache:
+        cache_dir = opts.cache_dir or config.path(config.bench.cache_dir)
+    embedder = opts.embedder
+    if embedder is None and _needs_embedder(config):
+        embedder = get_embedder(config.bench.embedder)
+    state = _State(docs=docs, embedder=embedder, cache_dir=cache_dir)
+    samples: list[Sample] = []
+    results: list[StrategyResult] = []
+    for s in config.strategies:
+        say(f"strategy {s.name}")
+        if s.generator not in state.generators:
+            state.generators[s.generator] = opts.generators.get(s.generator) or make_generator(
+                s.generator, embedder, config.file.generation
+            )
+        got, res = await _run_strategy(s, state, questions, config, state.generators[s.generator])
+        samples += got
+        results.append(res)
+    est = [r.cost_estimate.usd for r in results]
+    return samples, BenchResult(
+        name=config.bench.name, rank_by=config.bench.rank_by, n_documents=len(docs),
+        n_questions=len(questions), strategies=results,
+        estimated_usd=None if any(u is None for u in est) else sum(u or 0.0 for u in est),
+    )
+
+
+def generate_samples(
+    config: BenchConfig, options: BenchOptions | None = None
+) -> tuple[list[Sample], BenchResult]:
+    """Synchronous wrapper of `generate_samples_async`."""
+    return asyncio.run(generate_samples_async(config, options))
+
+
+def judge_usage_from_report(report: dict[str, Any], strategy: str) -> Usage | None:
+    """The judge usage of one strategy from `report["strategies"][name]["usage"]`."""
+    u = ((report.get("strategies") or {}).get(strategy) or {}).get("usage")
+    if not isinstance(u, dict):
+        return None
+    return Usage(**{k: u[k] for k in ("calls", "input_tokens", "output_tokens") if k in u})
+
+
+def run_bench(
+    config: BenchConfig, evaluator: Evaluator, options: BenchOptions | None = None
+) -> BenchResult:
+    """Generate the samples, evaluate them with `evaluator` (normally
+    `functools.partial(evaluate_samples, store=store)`), and fill in measured costs."""
+    samples, result = generate_samples(config, options)
+    run_id, report = evaluator(samples, run_config_for(config))
+    for r in result.strategies:
+        r.cost_measured = cost.measured(
+            r.spec.generator, r.generator_usage, config.bench.judge,
+            judge_usage_from_report(report, r.name), config.file.prices,
+        )
+    result.run_id, result.report = run_id, report
+    return result

@@ -1,0 +1,72 @@
+"""Terminal rendering of a report: the per-strategy summary and aggregate tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+JUDGE_COLUMNS = [
+    ("avg_context_relevance", "ctx rel"),
+    ("avg_answer_similarity", "ans sim"),
+    ("avg_faithfulness", "faith"),
+    ("hallucination_rate", "halluc."),
+    ("overall", "overall"),
+]
+
+
+def _fmt(v: Any, digits: int = 2) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, int | float):
+        return f"{v:.{digits}f}"
+    return str(v)
+
+
+def _value(strategy: dict[str, Any], key: str) -> str:
+    """A strategy figure with its interval, e.g. `7.41 [6.90, 7.88]`."""
+    v = strategy.get(key)
+    ci = strategy.get("intervals", {}).get(key)
+    if isinstance(v, int | float) and ci and ci[0] is not None:
+        return f"{v:.2f} [{ci[0]:.2f}, {ci[1]:.2f}]"
+    return _fmt(v)
+
+
+def print_summary(report: dict[str, Any], console: Console | None = None) -> None:
+    console = console or Console()
+    meta = report["evaluation_metadata"]
+    console.print(f"[bold]run {meta['run_id']}[/bold]  dataset {meta['dataset']}  "
+                  f"judge {meta['judge']}  samples {meta['total_samples']}", highlight=False)
+    strategies: dict[str, Any] = report.get("strategies", {})
+    if strategies and any("overall" in s for s in strategies.values()):
+        t = Table(title="judge suite per strategy (1-10, 95% CI)")
+        t.add_column("strategy")
+        for _, title in JUDGE_COLUMNS:
+            t.add_column(title, justify="right")
+        t.add_column("n", justify="right")
+        t.add_column("failed", justify="right")
+        for name, s in strategies.items():
+            t.add_row(name, *[_value(s, k) for k, _ in JUDGE_COLUMNS],
+                      _fmt(s.get("total_questions"), 0), _fmt(s.get("failed_questions"), 0))
+        console.print(t)
+    metrics: dict[str, Any] = report.get("aggregate_metrics", {}).get("metrics", {})
+    if metrics:
+        t = Table(title="aggregate metrics (mean, 95% CI)")
+        for col in ("metric", "mean", "95% CI", "scored", "unscored"):
+            t.add_column(col, justify="left" if col == "metric" else "right")
+        for name, m in metrics.items():
+            ci = (f"[{m['ci_low']:.3f}, {m['ci_high']:.3f}]"
+                  if m.get("ci_low") is not None else "-")
+            t.add_row(name, _fmt(m.get("mean"), 3), ci, _fmt(m.get("count"), 0),
+                      _fmt(m.get("unscored"), 0))
+        console.print(t)
+    usage = report.get("usage", {})
+    console.print(f"judge calls {usage.get('calls', 0)}, tokens in {usage.get('input_tokens', 0)}"
+                  f" / out {usage.get('output_tokens', 0)}, cache hits "
+                  f"{usage.get('cache_hits', 0)}", highlight=False)
+    for flag in report.get("interpretation", [])[:8]:
+        if flag.get("level") == "warning" and flag.get("scope") == "overall":
+            console.print(f"[yellow]warning[/yellow] {flag.get('message')}", highlight=False)

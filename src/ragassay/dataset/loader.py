@@ -1,0 +1,172 @@
+"""Turn records from any source into Samples (or InvalidRows), streaming.
+
+Ids: an explicit `id` must be unique in the dataset; a generated id (see
+`schema.content_id`) that collides with an earlier one gets a `-2`, `-3`, ... suffix in
+file order, so the same file always yields the same ids and runs resume by sample id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import zlib
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ragassay.dataset.errors import DatasetError, show
+from ragassay.dataset.memory import records_from_object
+from ragassay.dataset.readers import Record, RowProblem, detect_format, read_records
+from ragassay.dataset.schema import ID_LENGTH, id_value, parse_row
+from ragassay.types import InvalidRow, Sample
+
+if TYPE_CHECKING:
+    import datasets
+    import pandas as pd
+
+PathLike = str | os.PathLike[str]
+Loaded = Sample | InvalidRow
+
+
+def iter_samples(source: PathLike, *, skip_invalid: bool = False) -> Iterator[Loaded]:
+    """Stream the samples of a dataset file (.jsonl/.ndjson/.json/.csv/.parquet/.pq, .gz).
+
+    A missing file or an unknown extension raises DatasetError at once; bad rows raise
+    DatasetError (`data.jsonl:17: 'contexts' must be a list of strings`) when reached,
+    or with `skip_invalid` are yielded as InvalidRow in their place. A file with no rows
+    raises DatasetError after reading it.
+    """
+    path = Path(source)
+    if not path.exists():
+        raise DatasetError("file not found", where=str(source))
+    if path.is_dir():
+        raise DatasetError("is a directory, not a dataset file", where=str(source))
+    detect_format(path)
+    return build(read_records(path, path.name), skip_invalid=skip_invalid, name=path.name)
+
+
+def iter_records(
+    data: Any, *, skip_invalid: bool = False, name: str = "<data>"
+) -> Iterator[Loaded]:
+    """Stream samples from a path, a DataFrame, a datasets.Dataset or an iterable of rows.
+
+    For in-memory data, positions read `name:row N` (1-based); files use their own name.
+    Unsupported objects (a dict, a number) raise TypeError.
+    """
+    if isinstance(data, (str, os.PathLike)):
+        return iter_samples(data, skip_invalid=skip_invalid)
+    return build(records_from_object(data, name), skip_invalid=skip_invalid, name=name)
+
+
+def load_samples(
+    data: PathLike | pd.DataFrame | datasets.Dataset | Iterable[Mapping[str, Any]],
+    *,
+    skip_invalid: bool = False,
+    name: str = "<data>",
+) -> list[Loaded]:
+    """All samples of `data` (see `iter_records`) as a list."""
+    return list(iter_records(data, skip_invalid=skip_invalid, name=name))
+
+
+def dataset_fingerprint(path: PathLike) -> str:
+    """sha256 hex digest of the file's bytes (read in chunks), for run records."""
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+    except FileNotFoundError:
+        raise DatasetError("file not found", where=str(path)) from None
+    except OSError as exc:
+        raise DatasetError(f"cannot read file ({exc.strerror or exc})", where=str(path)) from None
+    return digest.hexdigest()
+
+
+class _Ids:
+    """The ids handed out so far in one dataset, with where each was first seen."""
+
+    def __init__(self) -> None:
+        self.first: dict[str, str] = {}
+
+    def claim_explicit(self, sample_id: str, where: str) -> None:
+        if sample_id in self.first:
+            raise DatasetError(
+                f"duplicate id {show(sample_id)} (first used at {self.first[sample_id]})",
+                where=where,
+                field="id",
+            )
+        self.first[sample_id] = where
+
+    def claim_generated(self, base: str, where: str) -> str:
+        sample_id, n = base, 1
+        while sample_id in self.first:
+            n += 1
+            sample_id = f"{base}-{n}"
+        self.first[sample_id] = where
+        return sample_id
+
+
+def build(records: Iterable[Record], *, skip_invalid: bool, name: str) -> Iterator[Loaded]:
+    """Validate records into Samples, assigning ids; InvalidRow in place of bad rows."""
+    ids = _Ids()
+    count = 0
+    it = iter(records)
+    while True:
+        try:
+            where, item = next(it)
+        except StopIteration:
+            break
+        except (OSError, EOFError, zlib.error) as exc:  # e.g. a corrupt .gz
+            raise DatasetError(f"cannot read file ({exc})", where=name) from None
+        count += 1
+        result: Loaded
+        try:
+            result = _sample(item, where, ids)
+        except DatasetError as exc:
+            if not skip_invalid:
+                raise
+            result = _invalid(item, where, exc.reason, ids)
+        yield result
+    if count == 0:
+        raise DatasetError("no samples (the dataset is empty)", where=name)
+
+
+def _sample(item: Any, where: str, ids: _Ids) -> Sample:
+    if isinstance(item, RowProblem):
+        raise DatasetError(item.reason, where=where)
+    parsed = parse_row(item, where=where)
+    sample = parsed.sample
+    if parsed.explicit_id:
+        ids.claim_explicit(sample.id, where)
+        return sample
+    unique = ids.claim_generated(sample.id, where)
+    return sample if unique == sample.id else sample.model_copy(update={"id": unique})
+
+
+def _invalid(item: Any, where: str, reason: str, ids: _Ids) -> InvalidRow:
+    """An InvalidRow with a stable id: the row's own id if usable, else from its content."""
+    row = item.row if isinstance(item, RowProblem) else item
+    row = row if isinstance(row, Mapping) else {}
+    sample_id: str | None
+    try:
+        sample_id = id_value(row.get("id"), where)
+    except DatasetError:
+        sample_id = None
+    if sample_id is not None and sample_id not in ids.first:
+        ids.claim_explicit(sample_id, where)
+    else:
+        raw = item.raw if isinstance(item, RowProblem) else _canonical(item)
+        digest = hashlib.sha1(raw.encode("utf-8", "replace")).hexdigest()[:ID_LENGTH]
+        sample_id = ids.claim_generated(f"invalid-{digest}", where)
+    strategy = row.get("strategy")
+    if not isinstance(strategy, str) or not strategy.strip() or "\x00" in strategy:
+        strategy = "default"
+    return InvalidRow(id=sample_id, source=where, reason=reason, strategy=strategy)
+
+
+def _canonical(item: Any) -> str:
+    try:
+        return json.dumps(item, sort_keys=True, ensure_ascii=False, default=repr)
+    except (TypeError, ValueError):  # e.g. keys of mixed types
+        return repr(item)

@@ -1,0 +1,278 @@
+"""Validation of one input row into a `Sample`: the single place every format goes through.
+
+A row is a mapping of field names to values. Known names and their aliases (RAGAS
+and legacy spellings) map onto the Sample fields; `labels.x` / `metadata.x` keys are
+folded into those dicts; any other field is kept in `metadata`. A null value means
+the field is absent. Problems raise `DatasetError` naming the place and the field.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from ragassay.dataset.errors import DatasetError, show, type_name
+from ragassay.types import Sample
+
+# Canonical field -> accepted input names, in order of preference.
+ALIASES: dict[str, tuple[str, ...]] = {
+    "id": ("id",),
+    "question": ("question", "user_input"),
+    "contexts": ("contexts", "retrieved_contexts"),
+    "answer": ("answer", "response"),
+    "reference": (
+        "reference",
+        "ground_truth",
+        "ground_truths",
+        "expected_answer",
+        "golden_answer",
+    ),
+    "strategy": ("strategy",),
+    "labels": ("labels",),
+    "metadata": ("metadata",),
+}
+CANONICAL: dict[str, str] = {name: field for field, names in ALIASES.items() for name in names}
+NESTED = ("labels", "metadata")  # fields that also accept flattened `labels.x` keys
+
+ID_LENGTH = 12  # hex digits of sha1 in generated ids
+
+
+@dataclass(frozen=True)
+class ParsedRow:
+    """A validated sample and whether its id came from the input (vs. generated)."""
+
+    sample: Sample
+    explicit_id: bool
+
+
+def sample_from_mapping(row: Mapping[str, Any], *, where: str) -> Sample:
+    """Validate one input row and build a Sample; raise DatasetError naming `where`.
+
+    Without an `id` field the id is `content_id(...)` of the row; loaders additionally
+    de-duplicate generated ids across a dataset (see `ragassay.dataset.loader`).
+    """
+    return parse_row(row, where=where).sample
+
+
+def parse_row(row: Any, *, where: str) -> ParsedRow:
+    """Like `sample_from_mapping`, also telling whether the id was given."""
+    if not isinstance(row, Mapping):
+        raise DatasetError(f"row must be an object, got {type_name(row)}", where=where)
+    fields, nested, extras = _split(row, where)
+
+    question = _text(fields.get("question"), "question", where)
+    if question is None:
+        raise DatasetError(
+            "'question' is required (accepted names: 'question', 'user_input')",
+            where=where,
+            field="question",
+        )
+    if not question.strip():
+        raise DatasetError("'question' must not be empty", where=where, field="question")
+    contexts = _contexts(fields.get("contexts"), where)
+    answer = _text(fields.get("answer"), "answer", where) or ""
+    reference = _reference(fields.get("reference"), where)
+    strategy = _text(fields.get("strategy"), "strategy", where)
+    if strategy is not None and not strategy.strip():
+        raise DatasetError("'strategy' must not be empty", where=where, field="strategy")
+    strategy = strategy or "default"
+    labels = _merge(
+        _object(fields.get("labels"), "labels", where), nested["labels"], "labels", where
+    )
+    metadata = _merge(
+        _object(fields.get("metadata"), "metadata", where), nested["metadata"], "metadata", where
+    )
+    metadata = _merge(metadata, extras, "metadata", where)
+
+    given_id = id_value(fields.get("id"), where)
+    sample_id = given_id or content_id(question, contexts, answer, strategy)
+    try:
+        sample = Sample(
+            id=sample_id,
+            question=question,
+            contexts=contexts,
+            answer=answer,
+            reference=reference,
+            strategy=strategy,
+            labels=labels,
+            metadata=metadata,
+        )
+    except ValidationError as exc:  # defensive: the checks above should catch everything
+        first = exc.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"])
+        raise DatasetError(f"'{loc}' {first['msg']}", where=where, field=loc) from exc
+    return ParsedRow(sample=sample, explicit_id=given_id is not None)
+
+
+def content_id(question: str, contexts: tuple[str, ...], answer: str, strategy: str) -> str:
+    """A stable id from the interaction itself: short sha1 of its canonical JSON.
+
+    Only what defines the interaction (question, contexts, answer, strategy) is hashed,
+    so adding or fixing references, labels or metadata later keeps ids, and resumed
+    runs still match their samples.
+    """
+    canon = json.dumps(
+        {"q": question, "c": list(contexts), "a": answer, "s": strategy},
+        ensure_ascii=False,
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    return hashlib.sha1(canon.encode("utf-8")).hexdigest()[:ID_LENGTH]
+
+
+def id_value(value: Any, where: str) -> str | None:
+    """An explicit id as a string (ints are accepted), or None when absent."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    text = _text(value, "id", where, kind="a string or an integer")
+    if text is not None and not text.strip():
+        raise DatasetError("'id' must not be empty", where=where, field="id")
+    return text
+
+
+def _split(
+    row: Mapping[str, Any], where: str
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, Any]]:
+    """Sort a row's keys into canonical fields, flattened nested keys and extras."""
+    fields: dict[str, Any] = {}
+    source: dict[str, str] = {}  # canonical field -> input name it came from
+    nested: dict[str, dict[str, Any]] = {name: {} for name in NESTED}
+    extras: dict[str, Any] = {}
+    for raw_key, value in row.items():
+        key = str(raw_key)
+        if type(value).__module__ == "numpy" and hasattr(value, "tolist"):
+            value = value.tolist()  # numpy scalars/arrays as pandas and Arrow hand them out
+        if value is None:
+            continue
+        field = CANONICAL.get(key)
+        if field is not None:
+            if field in fields:
+                if _comparable(field, fields[field]) != _comparable(field, value):
+                    raise DatasetError(
+                        f"'{source[field]}' and '{key}' both give the {field} "
+                        "with different values",
+                        where=where,
+                        field=field,
+                    )
+                continue
+            fields[field] = value
+            source[field] = key
+            continue
+        prefix, dot, rest = key.partition(".")
+        if dot and rest and prefix in NESTED:
+            nested[prefix][rest] = jsonable(value)
+        else:
+            extras[key] = jsonable(value)
+    return fields, nested, extras
+
+
+def _comparable(field: str, value: Any) -> Any:
+    """Normalise a value for alias-conflict comparison (tuple==list, 'x'==['x'])."""
+    if isinstance(value, tuple):
+        value = list(value)
+    if field == "reference" and isinstance(value, str):
+        return [value]
+    return value
+
+
+def _text(value: Any, field: str, where: str, *, kind: str = "a string") -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise DatasetError(
+            f"'{field}' must be {kind}, got {type_name(value)}", where=where, field=field
+        )
+    if "\x00" in value:
+        raise DatasetError(f"'{field}' contains a NUL byte", where=where, field=field)
+    return value
+
+
+def _string_list(value: Any, field: str, kind: str, where: str) -> tuple[str, ...]:
+    """A list/tuple of strings as a tuple, else an error naming the bad item (1-based)."""
+    if not isinstance(value, (list, tuple)):
+        raise DatasetError(
+            f"'{field}' must be {kind}, got {type_name(value)}", where=where, field=field
+        )
+    for i, item in enumerate(value, 1):
+        if not isinstance(item, str):
+            raise DatasetError(
+                f"'{field}' must be {kind} (item {i} is {type_name(item)})",
+                where=where,
+                field=field,
+            )
+        if "\x00" in item:
+            raise DatasetError(
+                f"'{field}' contains a NUL byte (item {i})", where=where, field=field
+            )
+    return tuple(value)
+
+
+def _contexts(value: Any, where: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    return _string_list(value, "contexts", "a list of strings", where)
+
+
+def _reference(value: Any, where: str) -> str | tuple[str, ...] | None:
+    if value is None:
+        return None
+    kind = "a string or a list of strings"
+    if isinstance(value, str):
+        return _text(value, "reference", where, kind=kind)
+    refs = _string_list(value, "reference", kind, where)
+    return refs or None
+
+
+def _object(value: Any, field: str, where: str) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise DatasetError(
+            f"'{field}' must be an object, got {type_name(value)}", where=where, field=field
+        )
+    return {str(k): jsonable(v) for k, v in value.items()}
+
+
+def _merge(base: dict[str, Any], more: dict[str, Any], field: str, where: str) -> dict[str, Any]:
+    """Add `more` to `base`; a key given twice with different values is an error."""
+    if not more:
+        return base
+    out = dict(base)
+    for key, value in more.items():
+        if key in out and out[key] != value:
+            raise DatasetError(
+                f"'{field}' key {show(key)} is given twice with different values",
+                where=where,
+                field=field,
+            )
+        out[key] = value
+    return out
+
+
+def jsonable(value: Any) -> Any:
+    """Convert a label/metadata value to plain JSON types so run records can store it.
+
+    numpy scalars and arrays become Python numbers and lists, dates ISO strings, tuples
+    lists; anything else unknown becomes its `str`.
+    """
+    if type(value).__module__ == "numpy" and hasattr(value, "tolist"):
+        return jsonable(value.tolist())  # before the float check: np.float64 is a float
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, (_dt.date, _dt.time)):  # datetime is a date; pandas Timestamp too
+        return value.isoformat()
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).decode("utf-8", "replace")
+    return str(value)

@@ -1,0 +1,114 @@
+"""The embedder protocol and a text-hash LRU cache shared by every implementation.
+
+Contexts repeat across samples and strategies, so embeddings are cached by a
+hash of the text: each unique sentence is embedded once per process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Maps texts to L2-normalised float32 rows of shape (len(texts), dim)."""
+
+    name: str
+    dim: int
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+def text_key(text: str) -> bytes:
+    """A compact, collision-safe cache key for a text."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def normalise_rows(x: np.ndarray) -> np.ndarray:
+    """L2-normalise rows as float32; zero rows stay zero (never NaN)."""
+    x = np.asarray(x, dtype=np.float32)
+    if x.ndim != 2:
+        raise ValueError(f"expected a 2-D array, got shape {x.shape}")
+    norms = np.linalg.norm(x, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return (x / norms).astype(np.float32, copy=False)
+
+
+class EmbeddingCache:
+    """A thread-safe in-memory LRU of text hash -> embedding row, bounded by entry count."""
+
+    def __init__(self, max_entries: int = 200_000) -> None:
+        self.max_entries = max_entries
+        self._data: OrderedDict[bytes, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def get(self, key: bytes) -> np.ndarray | None:
+        with self._lock:
+            row = self._data.get(key)
+            if row is None:
+                self.misses += 1
+                return None
+            self._data.move_to_end(key)
+            self.hits += 1
+            return row
+
+    def put(self, key: bytes, row: np.ndarray) -> None:
+        if self.max_entries <= 0:
+            return
+        with self._lock:
+            self._data[key] = row
+            self._data.move_to_end(key)
+            while len(self._data) > self.max_entries:
+                self._data.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+            self.hits = self.misses = 0
+
+
+class CachedEmbedder:
+    """Wraps an embedder: de-duplicates a batch, serves repeats from the LRU cache.
+
+    Only texts not seen before reach the wrapped embedder, in one call.
+    """
+
+    def __init__(self, inner: Embedder, cache: EmbeddingCache | None = None) -> None:
+        self.inner = inner
+        self.cache = cache if cache is not None else EmbeddingCache()
+        self.name = inner.name
+        self.dim = inner.dim
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        todo: dict[bytes, list[int]] = {}
+        todo_text: dict[bytes, str] = {}
+        for i, t in enumerate(texts):
+            k = text_key(t)
+            if k in todo:
+                todo[k].append(i)
+                continue
+            row = self.cache.get(k)
+            if row is None:
+                todo[k] = [i]
+                todo_text[k] = t
+            else:
+                out[i] = row
+        if todo:
+            keys = list(todo)
+            fresh = self.inner.embed([todo_text[k] for k in keys])
+            for k, row in zip(keys, fresh, strict=True):
+                self.cache.put(k, row)
+                out[todo[k]] = row
+        return out

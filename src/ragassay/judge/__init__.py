@@ -1,0 +1,32 @@
+"""Judges: prompt templates with typed outputs, and the judges that answer them.
+
+`make_judge("offline")` gives the embedded offline judge; `make_judge("openai:MODEL")`
+an LLM judge over any registered backend.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ragassay.judge.base import CallLog, Judge, Verdict
+from ragassay.judge.prompt import Prompt, PromptError, fence, load_prompt
+from ragassay.judge.scales import Flag, Score10, Unit
+
+__all__ = [
+    "CallLog", "Flag", "Judge", "Prompt", "PromptError", "Score10", "Unit", "Verdict",
+    "fence", "load_prompt", "make_judge",
+]
+
+
+def make_judge(spec: str, *, cache: Any = None, use_cache: bool = True,
+               backend_options: Any = None) -> Judge:
+    """Build a judge from a spec: `offline` (default) or `BACKEND:MODEL`."""
+    if spec.strip() in ("", "offline"):
+        from ragassay.judge.offline_judge import OfflineJudge
+
+        return OfflineJudge()
+    from ragassay.judge.llm_judge import LLMJudge
+    from ragassay.llm import BackendOptions, get_backend
+
+    backend = get_backend(spec, backend_options or BackendOptions())
+    return LLMJudge(backend, cache=cache, use_cache=use_cache, spec=spec)

@@ -1,0 +1,70 @@
+"""The offline judge's evidence for one sample, and the shared mappings onto scales.
+
+Every probability is a plain float in [0, 1]. The metric suites map evidence
+onto their metrics with the constants and helpers here so that everyone uses
+the same thresholds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ragassay.text import KeyedSentence
+
+# Calibrated on the dev sets' fit split (see docs/judges.md); the analyzer's
+# probabilities are calibrated, so 0.5 is the balanced decision point.
+SUPPORT_THRESHOLD = 0.5  # answer sentence counts as supported (trace/ragas claims)
+RELEVANCE_THRESHOLD = 0.5  # context sentence counts as relevant to the question
+USED_THRESHOLD = 0.5  # context sentence counts as used by the answer
+HALLUCINATION_THRESHOLD = 0.5  # judge.hallucination = faithfulness < this
+REFERENCE_MATCH_THRESHOLD = 0.5  # answer counts as correct w.r.t. the reference
+USEFUL_THRESHOLD = 0.5  # context document counts as useful (context precision)
+ATTRIBUTION_THRESHOLD = 0.5  # reference sentence counts as attributable (context recall)
+
+
+def to_ten_point(p: float) -> float:
+    """Map a probability onto the judges' 1-10 scale: 1 + 9p (clipped to [0, 1] first)."""
+    return 1.0 + 9.0 * min(1.0, max(0.0, float(p)))
+
+
+@dataclass
+class Evidence:
+    """What the offline judge found for one sample.
+
+    Lists are aligned with the keyed sentences or documents they describe.
+    Sample-level values are None when they cannot be computed (no contexts,
+    empty answer, no reference): unscored is a state, not a number.
+    """
+
+    answer_sentences: list[KeyedSentence] = field(default_factory=list)
+    """The answer split and keyed as text.key_answer does (`a`, `b`, ...)."""
+    context_sentences: list[KeyedSentence] = field(default_factory=list)
+    """The contexts split and keyed as text.key_contexts does (`0a`, `0b`, `1a`, ...)."""
+    reference_sentences: list[str] = field(default_factory=list)
+    """Sentences of the first reference (the one used for context recall)."""
+    support: list[float] = field(default_factory=list)
+    """Per answer sentence: probability it is supported by the contexts."""
+    support_keys: list[list[str]] = field(default_factory=list)
+    """Per answer sentence: keys of the best supporting context sentences (may be empty)."""
+    relevance: list[float] = field(default_factory=list)
+    """Per context sentence: relevance to the question (heuristic, not label-calibrated)."""
+    used: list[float] = field(default_factory=list)
+    """Per context sentence: degree to which the answer uses it."""
+    chunk_usefulness: list[float] = field(default_factory=list)
+    """Per context document: useful for the reference (or the answer when no reference)."""
+    reference_attribution: list[float] = field(default_factory=list)
+    """Per reference sentence: probability it is attributable to the contexts."""
+    faithfulness: float | None = None
+    """Probability the whole answer is faithful to the contexts; None without contexts/answer."""
+    hallucinated_terms: list[str] = field(default_factory=list)
+    """Numbers, dates and names in the answer that neither the contexts nor question contain."""
+    reference_match: float | None = None
+    """Probability the answer is correct w.r.t. the best reference; None without reference."""
+    context_relevance: float | None = None
+    """Relevance of the contexts (as a whole) to the question; None without contexts."""
+    answer_relevance: float | None = None
+    """How well the answer addresses the question; None for an empty answer."""
+    noncommittal: bool = False
+    """The answer evades ("I don't know", "the context does not say", ...)."""
+    best_reference: int | None = None
+    """Index into sample.references of the reference that matched best."""

@@ -1,0 +1,205 @@
+"""Feature extraction for the offline judge's calibrated models.
+
+Three feature sets, each a fixed list of generic, scale-free numbers:
+- SUPPORT: one answer (or reference) sentence against a set of context sentences;
+- FAITHFULNESS: a whole answer, from its sentences' support and global overlap;
+- REFERENCE: an answer against one acceptable reference answer.
+The fit script and the analyzer both compute them here, so they never drift.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ragassay.text import tokens
+
+from .lexical import (
+    STOPWORDS,
+    _canon_number,
+    names,
+    negation_count,
+    normalise_answer,
+    numbers,
+    stem,
+)
+
+SUPPORT_FEATURES = (
+    "cos_max",  # best cosine to one context sentence
+    "recall_global",  # share of content stems found anywhere in the contexts
+    "recall_local",  # share found in the 3 best-matching context sentences
+    "bigram_recall",  # share of stem bigrams found in the contexts
+    "novel_numbers",  # numbers absent from the contexts (log1p count)
+    "novel_names",  # names absent from the contexts (log1p count)
+    "novel_content",  # content stems absent from the contexts (log1p count)
+    "negation_mismatch",  # negated while the best match is not, or vice versa
+    "length",  # log1p of content tokens
+)
+FAITHFULNESS_FEATURES = (
+    "support_min_logit",
+    "support_mean",
+    "recall_global",
+    "bigram_recall",
+    "novel_key_terms",
+    "n_sentences",
+)
+REFERENCE_FEATURES = (
+    "contains",  # the normalised reference appears in the normalised answer
+    "contains_first",  # ... in the answer's first sentence
+    "token_recall",  # share of reference tokens in the answer
+    "token_precision",  # share of answer content tokens in the reference
+    "char_recall",  # share of reference character 4-grams in the answer
+    "cos",  # embedding cosine answer / reference
+    "answer_length",  # log1p answer content tokens
+    "novel_in_question",  # share of reference tokens the question already has
+    "noncommittal",
+)
+
+
+@dataclass
+class SentenceInfo:
+    """Pre-computed lexical views of one sentence."""
+
+    text: str
+    stems: list[str]  # content stems, in order
+    all_stems: list[str]  # every token's stem, in order (for bigrams)
+    numbers: list[str]
+    names: list[str]
+    negated: bool
+    stem_set: frozenset[str] = field(default_factory=frozenset)
+
+
+def sentence_info(text: str) -> SentenceInfo:
+    toks = tokens(text)
+    all_stems = [stem(_canon_number(t)) for t in toks]
+    content = [s for t, s in zip(toks, all_stems, strict=True) if t not in STOPWORDS]
+    return SentenceInfo(
+        text=text,
+        stems=content,
+        all_stems=all_stems,
+        numbers=numbers(text),
+        names=[stem(n) for n in names(text)],
+        negated=negation_count(text) > 0,
+        stem_set=frozenset(all_stems),
+    )
+
+
+class ContextIndex:
+    """Context sentences with their embeddings and lexical sets, built once per sample."""
+
+    def __init__(self, infos: list[SentenceInfo], emb: np.ndarray) -> None:
+        self.infos = infos
+        self.emb = emb
+        self.stems: frozenset[str] = frozenset().union(*(i.stem_set for i in infos))
+        bigrams: set[tuple[str, str]] = set()
+        for i in infos:
+            bigrams.update(zip(i.all_stems, i.all_stems[1:], strict=False))
+        self.bigrams = bigrams
+
+    def __len__(self) -> int:
+        return len(self.infos)
+
+
+def _share(items: list[str], pool: frozenset[str] | set[str]) -> float:
+    return sum(1 for x in items if x in pool) / len(items) if items else 1.0
+
+
+def support_features(
+    s: SentenceInfo, s_emb: np.ndarray, ctx: ContextIndex, top_k: int = 3
+) -> tuple[list[float], list[int]]:
+    """SUPPORT features of one sentence, and indices of its best context sentences."""
+    sims = ctx.emb @ s_emb
+    content = set(s.stems)
+    # Rank context sentences by cosine plus lexical coverage of this sentence.
+    if content:
+        cover = np.fromiter(
+            (len(content & i.stem_set) / len(content) for i in ctx.infos),
+            dtype=np.float64,
+            count=len(ctx),
+        )
+    else:
+        cover = np.zeros(len(ctx))
+    score = 0.5 * sims + 0.5 * cover
+    k = min(top_k, len(ctx))
+    top = np.argpartition(-score, k - 1)[:k] if len(ctx) > k else np.arange(len(ctx))
+    top = top[np.argsort(-score[top])]
+    local: frozenset[str] = frozenset().union(*(ctx.infos[j].stem_set for j in top))
+    bigrams = list(zip(s.all_stems, s.all_stems[1:], strict=False))
+    missing_content = sum(1 for x in s.stems if x not in ctx.stems)
+    feats = [
+        float(sims.max()),
+        _share(s.stems, ctx.stems),
+        _share(s.stems, local),
+        sum(1 for b in bigrams if b in ctx.bigrams) / len(bigrams) if bigrams else 1.0,
+        math.log1p(sum(1 for n in s.numbers if stem(n) not in ctx.stems)),
+        math.log1p(sum(1 for n in s.names if n not in ctx.stems)),
+        math.log1p(missing_content),
+        float(s.negated != ctx.infos[int(top[0])].negated),
+        math.log1p(len(s.stems)),
+    ]
+    return feats, [int(j) for j in top]
+
+
+def answer_overlap(infos: list[SentenceInfo], ctx: ContextIndex) -> list[float]:
+    """Whole-answer lexical overlap: content-stem recall and stem-bigram recall."""
+    content = [x for i in infos for x in i.stems]
+    bigrams = [b for i in infos for b in zip(i.all_stems, i.all_stems[1:], strict=False)]
+    return [
+        _share(content, ctx.stems),
+        sum(1 for b in bigrams if b in ctx.bigrams) / len(bigrams) if bigrams else 1.0,
+    ]
+
+
+def faithfulness_features(
+    support_logits: list[float], overlap: list[float], novel_terms: int
+) -> list[float]:
+    """FAITHFULNESS features from the per-sentence support logits and global overlap."""
+    probs = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))) for z in support_logits]
+    return [
+        min(support_logits),
+        sum(probs) / len(probs),
+        overlap[0],
+        overlap[1],
+        math.log1p(novel_terms),
+        math.log1p(len(support_logits)),
+    ]
+
+
+def _char_grams(text: str, n: int = 4) -> set[str]:
+    t = f" {text} "
+    return {t[i : i + n] for i in range(max(1, len(t) - n + 1))}
+
+
+def reference_features(
+    answer: str,
+    answer_first: str,
+    reference: str,
+    question: str,
+    cos: float,
+    noncommittal: bool,
+) -> list[float]:
+    """REFERENCE features for an answer against one acceptable reference."""
+    na, nr = normalise_answer(answer), normalise_answer(reference)
+    nf = normalise_answer(answer_first)
+    contains = bool(nr) and f" {nr} " in f" {na} "
+    contains_first = bool(nr) and f" {nr} " in f" {nf} "
+    r_toks = [stem(t) for t in nr.split()]
+    a_set = {stem(t) for t in na.split()}
+    a_content = [stem(t) for t in na.split() if t not in STOPWORDS]
+    r_set = set(r_toks)
+    q_set = {stem(t) for t in normalise_answer(question).split()}
+    rg = _char_grams(nr)
+    ag = _char_grams(na)
+    return [
+        float(contains),
+        float(contains_first),
+        _share(r_toks, a_set) if r_toks else 0.0,
+        _share(a_content, r_set) if a_content else 0.0,
+        len(rg & ag) / len(rg) if nr else 0.0,
+        float(cos),
+        math.log1p(len(a_content)),
+        _share(r_toks, q_set) if r_toks else 0.0,
+        float(noncommittal),
+    ]

@@ -1,0 +1,150 @@
+"""Lexical evidence: content tokens, numbers, names, negations, answer normalisation.
+
+Everything here is cheap string work; the analyzer combines it with embedding
+similarity. Token matching is forgiving of inflection (a shared 5-character
+prefix counts as found: "increase" / "increased") but not of substitutions.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import unicodedata
+from functools import lru_cache
+
+from ragassay.text import tokens
+
+_STOPWORDS_TEXT = """
+    a about above after again against all am an and any are aren't as at be because been
+    before being below between both but by can could did do does doing down during each few
+    for from further had has have having he her here hers herself him himself his how i if in
+    into is it its itself just me more most my myself nor now of off on once only or other our
+    ours ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself
+    yourselves also s t ll re ve d m o y us may might must shall let get got one
+"""
+_NEGATIONS_TEXT = """
+    not no never none nobody nothing neither nor without cannot can't don't doesn't didn't
+    isn't aren't wasn't weren't won't wouldn't shouldn't couldn't hasn't haven't hadn't n't
+    fail fails failed lack lacks unable
+"""
+STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
+NEGATIONS = frozenset(_NEGATIONS_TEXT.split())
+_NUM_WORDS = {
+    "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+    "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+    "first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5",
+    "hundred": "100", "thousand": "1000", "million": "1000000", "billion": "1000000000",
+}  # fmt: skip
+_MONTHS_TEXT = (
+    "january february march april may june july august september october november december"
+)
+_MONTHS = frozenset(_MONTHS_TEXT.split())
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_CAP_WORD = re.compile(r"\b[A-Z][A-Za-z0-9’'-]*[A-Za-z0-9]|\b[A-Z]\b")
+_SENT_START = re.compile(r"(?:^|[.!?:;\"“(]\s*)$")
+_PUNCT = re.compile(rf"[{re.escape(string.punctuation)}‘’“”–—…]")
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+
+NONCOMMITTAL = re.compile(
+    r"\b(i (?:do not|don't|dont) know|i'?m not sure|i am not sure|(?:i )?(?:cannot|can't|can not|"
+    r"am unable to|am not able to|could not|couldn't) (?:answer|determine|find|say|tell|"
+    r"provide|be determined|confirm)|no (?:relevant )?information|not (?:enough|sufficient) "
+    r"information|(?:does|do) not (?:contain|provide|mention|specify|say)|not (?:mentioned|"
+    r"specified|provided|stated) in|unable to (?:answer|determine|find)|there is no (?:mention|"
+    r"information)|unknown|not possible to (?:answer|determine|say|tell)|no answer)\b",
+    re.IGNORECASE,
+)
+
+
+def stem(tok: str) -> str:
+    """A crude, fast stem: a 5-character prefix of alphabetic tokens, numbers untouched."""
+    return tok if tok[:1].isdigit() or len(tok) <= 5 else tok[:5]
+
+
+def content_tokens(text: str) -> list[str]:
+    """Lower-cased tokens without stopwords (numbers kept)."""
+    return [t for t in tokens(text) if t not in STOPWORDS]
+
+
+@lru_cache(maxsize=32768)
+def stem_set(text: str) -> frozenset[str]:
+    """Stems of every token of a text (stopwords included), for presence checks."""
+    return frozenset(stem(_canon_number(t)) for t in tokens(text))
+
+
+def _canon_number(tok: str) -> str:
+    if tok in _NUM_WORDS:
+        return _NUM_WORDS[tok]
+    if tok[:1].isdigit():
+        return tok.replace(",", "").rstrip(".")
+    return tok
+
+
+def numbers(text: str) -> list[str]:
+    """Numbers in the text, canonicalised ("1,000" -> "1000", "two" -> "2")."""
+    out = [m.group(0).replace(",", "").rstrip(".") for m in _NUMBER.finditer(text)]
+    out += [_NUM_WORDS[t] for t in tokens(text) if t in _NUM_WORDS and t not in ("one", "first")]
+    return out
+
+
+def names(text: str) -> list[str]:
+    """Capitalised words not at a sentence start (names, places, months), lower-cased."""
+    out = []
+    for m in _CAP_WORD.finditer(text):
+        if _SENT_START.search(text[: m.start()]):
+            continue
+        w = m.group(0).lower().rstrip("'’s").rstrip("'’")
+        if w and w not in STOPWORDS and w not in ("i", "i'm", "i've", "i'd", "i'll"):
+            out.append(w)
+    return out
+
+
+def key_terms(text: str) -> list[str]:
+    """Numbers, dates and names: the terms a hallucination check looks for, in order."""
+    seen: dict[str, None] = {}
+    for m in _NUMBER.finditer(text):
+        seen.setdefault(m.group(0).rstrip("."), None)
+    for m in _CAP_WORD.finditer(text):
+        if _SENT_START.search(text[: m.start()]):
+            continue
+        w = m.group(0).rstrip("'’s").rstrip("'’")
+        if w and w.lower() not in STOPWORDS and w not in ("I", "I'm", "I've", "I'd", "I'll"):
+            seen.setdefault(w, None)
+    return list(seen)
+
+
+def term_present(term: str, haystack_stems: frozenset[str]) -> bool:
+    """Whether every token of a key term appears (stem-wise) in the haystack."""
+    toks = tokens(term)
+    return all(stem(_canon_number(t)) in haystack_stems for t in toks) if toks else True
+
+
+def negation_count(text: str) -> int:
+    low = text.lower()
+    return sum(1 for t in re.findall(r"[a-z']+", low) if t in NEGATIONS or t.endswith("n't"))
+
+
+def is_noncommittal(answer: str) -> bool:
+    """An evasive answer: "I don't know", "the context does not say", ..."""
+    return bool(answer.strip()) and bool(NONCOMMITTAL.search(answer))
+
+
+def normalise_answer(text: str) -> str:
+    """SQuAD-style normalisation: lower, strip accents, punctuation and articles, spaces."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = _PUNCT.sub(" ", text)
+    text = _ARTICLES.sub(" ", text)
+    return " ".join(_canon_number(t) for t in text.split())
+
+
+def months_in(text: str) -> list[str]:
+    return [t for t in tokens(text) if t in _MONTHS]
+
+
+def missing_terms(answer: str, context_stems: frozenset[str], question: str = "") -> list[str]:
+    """Key terms of the answer found neither in the contexts nor in the question."""
+    pool = context_stems | stem_set(question)
+    return [t for t in key_terms(answer) if not term_present(t, pool)]

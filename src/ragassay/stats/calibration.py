@@ -1,0 +1,208 @@
+"""Agreement of metrics with ground-truth / human labels (Sample.labels).
+
+A `LabelLink` ties a label to a metric. Metric values are normalised to 0-1
+with their spec and, for an inverted link, flipped (1 - x), so that every
+statistic reads "high metric agrees with high / True label":
+
+* boolean label: AUROC (Mann-Whitney, ties 0.5) with a bootstrap CI, and the
+  metric as a decision (a bool metric as is, a score metric thresholded at
+  `threshold` on the oriented 0-1 scale) -> balanced accuracy (with CI) and
+  Cohen's kappa;
+* numeric label: normalised to 0-1 with `label_range` (or an inferred one,
+  reported) -> RMSE, bias (mean metric - mean label, both 0-1), Pearson,
+  Spearman (with CI) and Kendall tau-b with p-values.
+
+Default links are found by name (see `default_links`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ragassay.stats import agreement as ag
+from ragassay.stats.table import ScoreTable
+from ragassay.types import MetricSpec
+
+
+@dataclass(frozen=True)
+class LabelLink:
+    """Compare label `label` (a Sample.labels key; a "labels." prefix is accepted)
+    with metric `metric`. `inverted`: a high metric means a False / low label."""
+
+    label: str
+    metric: str
+    inverted: bool = False
+    label_range: tuple[float, float] | None = None
+    threshold: float = 0.5
+
+    @property
+    def label_key(self) -> str:
+        return self.label.removeprefix("labels.")
+
+
+HALLUCINATION_LABELS = frozenset({"hallucination", "hallucinated", "has_hallucination"})
+FAITHFUL_LABELS = frozenset({"faithful", "faithfulness", "consistent", "supported", "grounded"})
+CORRECT_LABELS = frozenset({"correct", "correctness", "is_correct"})
+RELEVANCE_LABELS = frozenset({"relevance", "relevant", "context_relevance"})
+BOOLEAN_GROUPS = HALLUCINATION_LABELS | FAITHFUL_LABELS | CORRECT_LABELS
+
+HALLUCINATION_METRICS = frozenset({"hallucination"})
+FAITHFULNESS_METRICS = frozenset({"faithfulness", "adherence_ratio", "adherence"})
+CORRECTNESS_METRICS = frozenset({"answer_similarity", "answer_correctness"})
+RELEVANCE_METRICS = frozenset({"context_relevance"})
+
+
+def _short(metric: str) -> str:
+    return metric.split(".", 1)[-1]
+
+
+def default_links(label_names: Sequence[str], metrics: Sequence[str]) -> list[LabelLink]:
+    """Links by name between the labels and metrics present.
+
+    hallucination -> *.hallucination (same direction), *.faithfulness /
+    *.adherence_ratio / *.adherence (inverted); faithful, consistent, supported,
+    grounded -> the faithfulness metrics (same), *.hallucination (inverted);
+    correct -> *.answer_similarity / *.answer_correctness; relevance ->
+    *.context_relevance; any other label -> metrics with the same short name.
+    """
+    links: list[LabelLink] = []
+    for label in label_names:
+        key = label.removeprefix("labels.")
+        wanted: list[tuple[frozenset[str], bool]] = [(frozenset({key}), False)]
+        if key in HALLUCINATION_LABELS:
+            wanted += [(HALLUCINATION_METRICS, False), (FAITHFULNESS_METRICS, True)]
+        elif key in FAITHFUL_LABELS:
+            wanted += [(FAITHFULNESS_METRICS, False), (HALLUCINATION_METRICS, True)]
+        elif key in CORRECT_LABELS:
+            wanted.append((CORRECTNESS_METRICS, False))
+        elif key in RELEVANCE_LABELS:
+            wanted.append((RELEVANCE_METRICS, False))
+        seen: set[str] = set()
+        for shorts, inverted in wanted:
+            for m in metrics:
+                if _short(m) in shorts and m not in seen:
+                    seen.add(m)
+                    links.append(LabelLink(key, m, inverted=inverted))
+    return links
+
+
+def _label_kind(key: str, values: list[Any]) -> str | None:
+    """ "boolean", "numeric" or None (mixed / non-numeric)."""
+    if not values:
+        return None
+    if all(isinstance(v, bool) for v in values):
+        return "boolean"
+    if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        if key in BOOLEAN_GROUPS and all(v in (0, 1) for v in values):
+            return "boolean"
+        return "numeric"
+    return None
+
+
+def _label_range(
+    link: LabelLink, values: list[float], spec: MetricSpec
+) -> tuple[tuple[float, float] | None, str]:
+    if link.label_range is not None:
+        return link.label_range, "given"
+    lo, hi = min(values), max(values)
+    if lo >= 0 and hi <= 1:
+        return (0.0, 1.0), "0-1 (values within it)"
+    if lo >= spec.low and hi <= spec.high:
+        return (spec.low, spec.high), "metric range (values within it)"
+    if hi > lo:
+        return (lo, hi), "observed min-max"
+    return None, "constant values outside 0-1 and the metric range"
+
+
+def _boolean_stats(
+    link: LabelLink, spec: MetricSpec, m: list[float], truth: list[bool], seed: int, n_res: int
+) -> dict[str, Any]:
+    cut = 0.5 if spec.kind == "bool" else link.threshold
+    pred = [x >= cut for x in m]
+    return {
+        "kind": "boolean",
+        "positives": sum(truth),
+        "auroc": ag.auroc(m, truth),
+        "auroc_ci": ag.auroc_ci(m, truth, seed=seed, n_resamples=n_res),
+        "decision_threshold": cut,
+        "balanced_accuracy": ag.balanced_accuracy(pred, truth),
+        "balanced_accuracy_ci": ag.balanced_accuracy_ci(pred, truth, seed=seed, n_resamples=n_res),
+        "kappa": ag.cohens_kappa(pred, truth),
+    }
+
+
+def _numeric_stats(
+    link: LabelLink, spec: MetricSpec, m: list[float], raw: list[float], seed: int, n_res: int
+) -> dict[str, Any]:
+    rng, source = _label_range(link, raw, spec)
+    out: dict[str, Any] = {
+        "kind": "numeric",
+        "label_range": list(rng) if rng else None,
+        "label_range_source": source,
+        "rmse": None,
+        "bias": None,
+    }
+    if rng is not None:
+        lab = [(x - rng[0]) / (rng[1] - rng[0]) for x in raw]
+        out["rmse"] = ag.rmse(m, lab)
+        out["bias"] = ag.bias(m, lab)
+    for method in ("pearson", "spearman", "kendall"):
+        out[method], out[f"{method}_p"] = ag.correlation(m, raw, method)
+    out["spearman_ci"] = ag.spearman_ci(m, raw, seed=seed, n_resamples=n_res)
+    return out
+
+
+def calibration(
+    table: ScoreTable,
+    mapping: Sequence[LabelLink] | None = None,
+    *,
+    seed: int = 0,
+    n_resamples: int = 2000,
+) -> dict[str, Any]:
+    """{"pairs": [{label, metric, inverted, n, kind, ...stats}], "skipped": [...]}.
+
+    `mapping` None -> `default_links`. A link is skipped (with a reason) when its
+    metric is absent, its label values are mixed / non-numeric, or no sample
+    has both a label value and a scored metric value.
+    """
+    links = (
+        list(mapping) if mapping is not None else default_links(table.label_names, table.metrics)
+    )
+    pairs: list[dict[str, Any]] = []
+    skipped: list[dict[str, str]] = []
+    for link in links:
+        key = link.label_key
+        if link.metric not in table.specs:
+            skipped.append({"label": key, "metric": link.metric, "reason": "metric not in run"})
+            continue
+        spec = table.spec(link.metric)
+        rows = [
+            r
+            for r in table.rows
+            if r.labels.get(key) is not None and r.value(link.metric) is not None
+        ]
+        labels = [r.labels[key] for r in rows]
+        kind = _label_kind(key, labels)
+        if not rows or kind is None:
+            reason = "no sample has both" if not rows else "label values are mixed or non-numeric"
+            skipped.append({"label": key, "metric": link.metric, "reason": reason})
+            continue
+        norm = [spec.normalise(v) for r in rows if (v := r.value(link.metric)) is not None]
+        m = [1.0 - x for x in norm] if link.inverted else norm
+        entry: dict[str, Any] = {
+            "label": key,
+            "metric": link.metric,
+            "inverted": link.inverted,
+            "n": len(rows),
+        }
+        if kind == "boolean":
+            entry.update(
+                _boolean_stats(link, spec, m, [bool(v) for v in labels], seed, n_resamples)
+            )
+        else:
+            raw = [float(v) for v in labels]
+            entry.update(_numeric_stats(link, spec, m, raw, seed, n_resamples))
+        pairs.append(entry)
+    return {"pairs": pairs, "skipped": skipped}

@@ -1,0 +1,160 @@
+"""Release gate: PASS/FAIL per metric against thresholds, and a TOML loader.
+
+The value compared is the metric's mean or, with `strict`, the conservative CI
+bound (the lower bound; the upper bound for lower-is-better metrics, which
+pass at or below their threshold). A metric absent from the run fails with
+"metric not in run"; one with nothing scored fails too. `ready` is True only
+when every check passes.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from ragassay.stats.describe import aggregate_metrics
+from ragassay.stats.table import ScoreTable
+
+DEFAULT_THRESHOLDS: dict[str, float] = {
+    "ragas.faithfulness": 0.90,
+    "ragas.answer_relevancy": 0.80,
+    "ragas.context_precision": 0.60,
+    "ragas.context_recall": 0.75,
+}
+ALLOWED_TOP_LEVEL = frozenset({"thresholds"})
+
+
+class ThresholdsError(ValueError):
+    """A thresholds file that cannot be used; the message is one line naming the key."""
+
+
+@dataclass(frozen=True)
+class GateCheck:
+    metric: str
+    threshold: float
+    value: float | None
+    status: Literal["PASS", "FAIL"]
+    reason: str = ""
+    higher_is_better: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "metric": self.metric,
+            "threshold": self.threshold,
+            "value": self.value,
+            "status": self.status,
+            "reason": self.reason,
+            "higher_is_better": self.higher_is_better,
+        }
+
+
+@dataclass(frozen=True)
+class GateResult:
+    checks: tuple[GateCheck, ...]
+    strict: bool = False
+
+    @property
+    def ready(self) -> bool:
+        return all(c.status == "PASS" for c in self.checks)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ready": self.ready,
+            "strict": self.strict,
+            "checks": [c.to_dict() for c in self.checks],
+        }
+
+
+def _per_metric(source: ScoreTable | Mapping[str, Any], seed: int, n_resamples: int) -> Any:
+    if isinstance(source, ScoreTable):
+        return aggregate_metrics(source, seed=seed, n_resamples=n_resamples)["metrics"]
+    # the whole aggregate_metrics section, or its "metrics" mapping
+    inner = source.get("metrics")
+    return inner if isinstance(inner, Mapping) else source
+
+
+def _check(metric: str, threshold: float, entry: Any, strict: bool) -> GateCheck:
+    if not isinstance(entry, Mapping):
+        return GateCheck(metric, threshold, None, "FAIL", "metric not in run")
+    hib = bool(entry.get("higher_is_better", True))
+    key = ("ci_low" if hib else "ci_high") if strict else "mean"
+    value = entry.get(key)
+    if value is None:
+        why = "no scored values" if entry.get("mean") is None else f"no {key} (too few values)"
+        return GateCheck(metric, threshold, None, "FAIL", why, hib)
+    value = float(value)
+    ok = value >= threshold if hib else value <= threshold
+    label = "CI lower bound" if key == "ci_low" else "CI upper bound" if strict else "mean"
+    rel = (">=" if ok else "<") if hib else ("<=" if ok else ">")
+    reason = f"{label} {value:.4g} {rel} {threshold:g}"
+    return GateCheck(metric, threshold, value, "PASS" if ok else "FAIL", reason, hib)
+
+
+def gate(
+    table_or_aggregates: ScoreTable | Mapping[str, Any],
+    thresholds: Mapping[str, float] | None = None,
+    *,
+    strict: bool = False,
+    seed: int = 0,
+    n_resamples: int = 2000,
+) -> GateResult:
+    """Check each thresholded metric; `thresholds` None -> DEFAULT_THRESHOLDS.
+
+    Accepts a ScoreTable, the `aggregate_metrics` section, or its "metrics"
+    mapping ({name: {mean, ci_low, ci_high, higher_is_better?}}).
+    """
+    per_metric = _per_metric(table_or_aggregates, seed, n_resamples)
+    limits = DEFAULT_THRESHOLDS if thresholds is None else thresholds
+    return GateResult(
+        checks=tuple(_check(m, float(t), per_metric.get(m), strict) for m, t in limits.items()),
+        strict=strict,
+    )
+
+
+def load_thresholds(path: str | Path) -> dict[str, float]:
+    """Read the `[thresholds]` table of a TOML file: {"ragas.faithfulness": 0.9, ...}.
+
+    Raises ThresholdsError with one line such as
+    `ragassay.toml: thresholds."judge.faithfulness" must be a number`.
+    A file without a [thresholds] table gives {}.
+    """
+    p = Path(path)
+    name = p.name
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ThresholdsError(f"{name}: cannot read ({exc.strerror or exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ThresholdsError(f"{name}: invalid TOML ({exc})") from None
+    for key in data:
+        if key not in ALLOWED_TOP_LEVEL:
+            raise ThresholdsError(f'{name}: unknown key "{key}" (expected [thresholds])')
+    table = data.get("thresholds", {})
+    if not isinstance(table, dict):
+        raise ThresholdsError(f"{name}: thresholds must be a table of metric = number")
+    out: dict[str, float] = {}
+    for key, value in table.items():
+        # `ragas.faithfulness = 0.9` unquoted (or [thresholds.ragas]) nests one level
+        items = (
+            [(f"{key}.{k}", v) for k, v in value.items()]
+            if isinstance(value, dict)
+            else [(key, value)]
+        )
+        for metric, v in items:
+            out[metric] = _number(name, metric, v)
+    return out
+
+
+def _number(name: str, metric: str, value: Any) -> float:
+    where = f'{name}: thresholds."{metric}"'
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ThresholdsError(f"{where} must be a number")
+    if not math.isfinite(value):
+        raise ThresholdsError(f"{where} must be a finite number")
+    if "." not in metric:
+        raise ThresholdsError(f'{where} must be a qualified metric name like "ragas.{metric}"')
+    return float(value)

@@ -1,0 +1,113 @@
+"""Interpretation flags: compare metric means with targets (good / ok / warning).
+
+The judge suite's scoring guide sets targets on its 1-10 scale:
+context relevance >= 8 good, < 6 warning; answer similarity >= 8 / < 6;
+faithfulness >= 9 / < 7; hallucination rate <= 0.1 good, > 0.2 warning.
+A target is used only when it lies inside the metric's declared range (a judge
+metric declared on 0-1 falls back to the generic rule). Every other metric is
+normalised to 0-1 with its spec and compared with `unit_good` / `unit_warning`
+(defaults 0.8 / 0.6), mirrored (1 - x) for lower-is-better metrics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ragassay.types import MetricSpec
+
+Level = Literal["good", "ok", "warning"]
+
+
+@dataclass(frozen=True)
+class Target:
+    """Raw-scale thresholds: good at/above `good`, warning below `warning`
+    (at/below and above when not higher_is_better)."""
+
+    good: float
+    warning: float
+    higher_is_better: bool = True
+
+    def level(self, value: float) -> Level:
+        if self.higher_is_better:
+            if value >= self.good:
+                return "good"
+            return "warning" if value < self.warning else "ok"
+        if value <= self.good:
+            return "good"
+        return "warning" if value > self.warning else "ok"
+
+    def describe(self) -> str:
+        if self.higher_is_better:
+            return f"target >= {self.good:g}, warning below {self.warning:g}"
+        return f"target <= {self.good:g}, warning above {self.warning:g}"
+
+
+JUDGE_TARGETS: dict[str, Target] = {
+    "judge.context_relevance": Target(8, 6),
+    "judge.answer_similarity": Target(8, 6),
+    "judge.faithfulness": Target(9, 7),
+    "judge.hallucination": Target(0.1, 0.2, higher_is_better=False),
+}
+
+
+@dataclass(frozen=True)
+class FlagsConfig:
+    """Targets per metric (raw scale) and the generic thresholds on 0-1."""
+
+    targets: Mapping[str, Target] = field(default_factory=lambda: dict(JUDGE_TARGETS))
+    unit_good: float = 0.8
+    unit_warning: float = 0.6
+
+
+def _target_for(spec: MetricSpec, config: FlagsConfig) -> tuple[Target, bool]:
+    """The target to use and whether it applies to the normalised value."""
+    t = config.targets.get(spec.name)
+    if t is not None:
+        lo, hi = min(spec.low, spec.high), max(spec.low, spec.high)
+        if lo <= t.good <= hi and lo <= t.warning <= hi:
+            return t, False
+    if spec.higher_is_better:
+        return Target(config.unit_good, config.unit_warning), True
+    return Target(1 - config.unit_good, 1 - config.unit_warning, higher_is_better=False), True
+
+
+def flag(spec: MetricSpec, value: float, scope: str, config: FlagsConfig) -> dict[str, Any]:
+    """One flag {metric, scope, value, level, message} for a metric mean."""
+    target, normalised = _target_for(spec, config)
+    x = spec.normalise(value) if normalised else value
+    level = target.level(x)
+    what = "rate" if spec.kind == "bool" else "mean"
+    where = "" if scope == "overall" else f" ({scope})"
+    scale = f" (normalised {x:.3g})" if normalised and (spec.low, spec.high) != (0, 1) else ""
+    message = f"{spec.name} {what} {value:.3g}{scale}{where} is {level}: {target.describe()}" + (
+        " on 0-1" if normalised else ""
+    )
+    return {"metric": spec.name, "scope": scope, "value": value, "level": level, "message": message}
+
+
+def interpretation(
+    overall: Mapping[str, float | None],
+    specs: Mapping[str, MetricSpec],
+    per_strategy: Mapping[str, Mapping[str, float | None]] | None = None,
+    config: FlagsConfig | None = None,
+) -> list[dict[str, Any]]:
+    """Flags for the overall means and, when given, each strategy's means.
+
+    `overall` and each `per_strategy[name]` map qualified metric -> mean (None
+    = nothing scored, no flag). Strategy flags use scope "strategy:<name>".
+    """
+    config = config or FlagsConfig()
+    flags = [
+        flag(specs[m], v, "overall", config)
+        for m, v in overall.items()
+        if v is not None and m in specs
+    ]
+    for name, means in (per_strategy or {}).items():
+        flags.extend(
+            flag(specs[m], v, f"strategy:{name}", config)
+            for m, v in means.items()
+            if v is not None and m in specs
+        )
+    return flags

@@ -1,0 +1,213 @@
+"""`ScoreTable`: one row per sample, one (possibly unscored) value per metric.
+
+Every statistic in `ragassay.stats` reads this table. Building it is the only
+place where results are interpreted: booleans become 0/1, and anything that is
+not a finite number becomes *unscored* (None plus a reason). Unscored values
+are counted and excluded downstream; they are never averaged as 0 or NaN.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ragassay.types import InvalidRow, MetricSpec, Sample, SampleResult
+
+NO_RESULT = "no result recorded for this sample"
+NON_FINITE = "value is not a finite number"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One evaluated sample: identity, human labels and per-metric values."""
+
+    id: str
+    strategy: str = "default"
+    question: str = ""
+    question_id: str | None = None
+    labels: Mapping[str, Any] = field(default_factory=dict)
+    values: Mapping[str, float | None] = field(default_factory=dict)
+    reasons: Mapping[str, str] = field(default_factory=dict)
+
+    def value(self, metric: str) -> float | None:
+        return self.values.get(metric)
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """Identity within a run: the same id may appear under several strategies."""
+        return (self.strategy, self.id)
+
+
+def _to_value(value: float | bool | None) -> tuple[float | None, str | None]:
+    if value is None:
+        return None, None
+    x = float(value)  # bool -> 0.0 / 1.0
+    if not math.isfinite(x):
+        return None, NON_FINITE
+    return x, None
+
+
+def _default_spec(name: str, seen: list[float | bool | None]) -> MetricSpec:
+    """A spec for a metric the caller did not declare: bool if all values are bools."""
+    present = [v for v in seen if v is not None]
+    is_bool = bool(present) and all(isinstance(v, bool) for v in present)
+    return MetricSpec(name=name, kind="bool" if is_bool else "score")
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """Per-sample metric values of one run.
+
+    `specs` holds exactly the metrics present in the results, in a stable order
+    (declared specs first, in the caller's order, then undeclared ones as seen).
+    """
+
+    rows: tuple[Row, ...]
+    specs: Mapping[str, MetricSpec]
+    invalid: tuple[InvalidRow, ...] = ()
+
+    # -- construction -----------------------------------------------------------------
+
+    @classmethod
+    def from_results(
+        cls,
+        results: Iterable[SampleResult],
+        samples: Iterable[Sample],
+        specs: Mapping[str, MetricSpec],
+        *,
+        invalid: Iterable[InvalidRow] = (),
+    ) -> ScoreTable:
+        """Join suite results with their samples.
+
+        A metric is in the table when at least one result carries it (a declared
+        spec with no results at all is ignored). A sample lacking a result for a
+        present metric is unscored with reason NO_RESULT. Results for unknown
+        sample ids still get a row (no labels, no question).
+        """
+        order: list[tuple[str, str]] = []
+        meta: dict[tuple[str, str], Sample | None] = {}
+        for smp in samples:
+            k = (smp.strategy, smp.id)
+            if k not in meta:
+                order.append(k)
+            meta[k] = smp
+
+        cells: dict[tuple[str, str], dict[str, tuple[float | None, str | None]]] = {}
+        seen: dict[str, list[float | bool | None]] = {}
+        for sr in results:
+            k = (sr.strategy, sr.sample_id)
+            if k not in meta:
+                meta[k] = None
+                order.append(k)
+            row_cells = cells.setdefault(k, {})
+            for mr in sr.results:
+                seen.setdefault(mr.name, []).append(mr.value)
+                val, why = _to_value(mr.value)
+                if val is None:
+                    why = why or mr.unscored_reason or "unscored"
+                row_cells[mr.name] = (val, why)
+
+        names = [n for n in specs if n in seen] + [n for n in seen if n not in specs]
+        table_specs = {n: specs[n] if n in specs else _default_spec(n, seen[n]) for n in names}
+
+        rows = []
+        for k in order:
+            sample = meta[k]
+            row_cells = cells.get(k, {})
+            values: dict[str, float | None] = {}
+            reasons: dict[str, str] = {}
+            for n in names:
+                val, reason = row_cells.get(n, (None, NO_RESULT))
+                values[n] = val
+                if val is None:
+                    reasons[n] = reason or "unscored"
+            qid = sample.metadata.get("question_id") if sample is not None else None
+            rows.append(
+                Row(
+                    id=k[1],
+                    strategy=k[0],
+                    question=sample.question if sample is not None else "",
+                    question_id=None if qid is None else str(qid),
+                    labels=dict(sample.labels) if sample is not None else {},
+                    values=values,
+                    reasons=reasons,
+                )
+            )
+        return cls(rows=tuple(rows), specs=table_specs, invalid=tuple(invalid))
+
+    @classmethod
+    def from_rows(
+        cls,
+        rows: Iterable[Row],
+        specs: Mapping[str, MetricSpec],
+        *,
+        invalid: Iterable[InvalidRow] = (),
+    ) -> ScoreTable:
+        """Build directly from rows; a row missing a metric is unscored (NO_RESULT)."""
+        fixed = []
+        for r in rows:
+            values = {n: r.values.get(n) for n in specs}
+            reasons = {n: r.reasons.get(n, NO_RESULT) for n in specs if values[n] is None}
+            fixed.append(
+                Row(r.id, r.strategy, r.question, r.question_id, dict(r.labels), values, reasons)
+            )
+        return cls(rows=tuple(fixed), specs=dict(specs), invalid=tuple(invalid))
+
+    # -- access -----------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @property
+    def metrics(self) -> tuple[str, ...]:
+        return tuple(self.specs)
+
+    @property
+    def strategies(self) -> tuple[str, ...]:
+        """Strategies in order of first appearance (rows, then invalid rows)."""
+        seen = dict.fromkeys(r.strategy for r in self.rows)
+        seen.update(dict.fromkeys(r.strategy for r in self.invalid))
+        return tuple(seen)
+
+    @property
+    def label_names(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(k for r in self.rows for k in r.labels))
+
+    def spec(self, metric: str) -> MetricSpec:
+        return self.specs[metric]
+
+    def column(self, metric: str) -> list[float | None]:
+        """Values aligned with `rows` (None where unscored)."""
+        return [r.values.get(metric) for r in self.rows]
+
+    def values(self, metric: str) -> list[float]:
+        """The scored values only."""
+        return [v for v in self.column(metric) if v is not None]
+
+    def unscored(self, metric: str) -> int:
+        return sum(v is None for v in self.column(metric))
+
+    def unscored_reasons(self, metric: str) -> dict[str, int]:
+        """How many samples are unscored for `metric`, by reason."""
+        return dict(
+            Counter(r.reasons.get(metric, "unscored") for r in self.rows if r.value(metric) is None)
+        )
+
+    def for_strategy(self, strategy: str) -> ScoreTable:
+        """The sub-table of one strategy (same metrics, even if all unscored there)."""
+        return ScoreTable(
+            rows=tuple(r for r in self.rows if r.strategy == strategy),
+            specs=self.specs,
+            invalid=tuple(r for r in self.invalid if r.strategy == strategy),
+        )
+
+    def means(self) -> dict[str, float | None]:
+        """Mean of the scored values per metric (None when nothing is scored)."""
+        out: dict[str, float | None] = {}
+        for m in self.metrics:
+            vals = self.values(m)
+            out[m] = math.fsum(vals) / len(vals) if vals else None
+        return out

@@ -1,0 +1,82 @@
+"""SQLite run store and judge-call cache: what makes runs resumable and never loses work.
+
+One file (default `.ragassay/ragassay.db`, parent directories created) in WAL mode,
+synchronous=NORMAL, foreign keys on and a busy timeout, so that a dashboard can read
+while a run writes. Domain objects never save themselves: the store serialises the
+core types with pydantic (`model_dump_json` / `model_validate_json`). It stores only
+what it is given: never environment variables or keys.
+
+Opening
+    Store(path=DEFAULT_DB_PATH, *, readonly=False, busy_timeout_s=10.0)
+        Writable opens apply any missing migrations (see `migrations.MIGRATIONS`);
+        `readonly=True` opens `file:...?mode=ro` and refuses a DB that needs upgrading.
+        `":memory:"` gives a private in-memory store (tests). Context manager; close().
+    store.conn -> sqlite3.Connection, for ad-hoc read-only SQL.
+
+Runs (status: running | complete | failed | interrupted)
+    create_run(config: RunConfig, *, package_version: str, dataset_hash: str | None,
+               judge_model: str, meta: dict | None = None) -> str
+        New id, short and sortable by creation time in UTC: "20261130-125501-ab12".
+    get_run(run_id) -> RunRecord            exact id or a unique prefix of one
+    list_runs(dataset: str | None = None) -> list[RunRecord]      newest first
+    latest_run(dataset: str | None = None) -> RunRecord | None
+    finish_run(run_id, status, meta_update: dict | None = None) -> None
+        Merges meta; "running" clears `finished` (use it when resuming).
+    delete_run(run_id) -> None              cascades to samples, results, calls
+
+Samples
+    add_samples(run_id, items: Iterable[Sample | InvalidRow]) -> int
+        Upsert in one transaction; new ids appended in input order.
+    iter_samples(run_id) -> Iterator[Sample | InvalidRow]    in input order
+    count_samples(run_id, *, valid_only=False) -> int
+
+Results (one transaction per completed (sample, suite) judgment)
+    save_result(run_id, result: SampleResult, calls: Sequence[CallRecord] = ()) -> None
+        Result, per-metric rows and calls together, or nothing. Rejects NaN/inf values:
+        unscored is value None plus a reason.
+    done_keys(run_id) -> set[tuple[sample_id, suite]]       resume skips these
+    iter_results(run_id, suite: str | None = None) -> Iterator[SampleResult]
+    count_results(run_id, suite: str | None = None) -> int
+    metric_values(run_id, metric) -> list[(sample_id, strategy, value | None, reason | None)]
+        Backed by the `metric_values` table (run_id, sample_id, suite, metric, strategy,
+        value REAL, unscored_reason) for SQL filtering by metric; booleans are 1.0/0.0.
+
+Calls and usage
+    CallRecord(run_id=None, sample_id, suite, prompt, cache_key, model, input_tokens,
+               output_tokens, latency_s, cached, status "ok" | "error", error)
+    add_calls(calls, *, run_id=None) -> None; iter_calls(run_id) -> Iterator[CallRecord]
+    usage(run_id, *, source="results" | "calls") -> dict[str, Usage]  per suite + "total"
+
+Cache
+    cache_key(payload) -> str   sha256 hex of canonical JSON (sort_keys, separators=(",",
+        ":"), ensure_ascii=False). Put into the payload only what changes the output
+        (model, messages, output-affecting parameters, prompt version), never timeouts,
+        concurrency, retries or keys.
+    cache_get(key) -> dict | None; cache_put(key, value: dict) (insert or replace);
+    cache_clear() -> int
+
+Errors
+    StoreError: one-line message for the CLI, e.g. "no run 'x' in .ragassay/ragassay.db",
+    "cannot write to .ragassay/ragassay.db: attempt to write a readonly database",
+    "cannot create directory ...", "cannot open ...: file is not a database".
+"""
+
+from ragassay.store.models import (
+    DEFAULT_DB_PATH,
+    CallRecord,
+    RunRecord,
+    RunStatus,
+    StoreError,
+    cache_key,
+)
+from ragassay.store.store import Store
+
+__all__ = [
+    "DEFAULT_DB_PATH",
+    "CallRecord",
+    "RunRecord",
+    "RunStatus",
+    "Store",
+    "StoreError",
+    "cache_key",
+]

@@ -1,0 +1,63 @@
+"""Opening the SQLite connection: location checks, pragmas, migrations, clear errors."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from urllib.parse import quote
+
+from ragassay.store.migrations import apply_migrations, pending
+from ragassay.store.models import StoreError
+
+MEMORY = ":memory:"
+
+
+def open_connection(
+    label: str, *, readonly: bool = False, busy_timeout_s: float = 10.0
+) -> sqlite3.Connection:
+    """Open (creating the parent directory) and migrate the database at `label`.
+
+    The connection is in autocommit mode (transactions are explicit), returns
+    `sqlite3.Row`s, may be used from any thread (callers serialise), and has WAL,
+    synchronous=NORMAL, foreign keys and a busy timeout. Read-only connections use a
+    `mode=ro` URI and refuse a database that needs migrating. Raises StoreError.
+    """
+    path, memory = Path(label), label == MEMORY
+    if readonly:
+        if memory:
+            raise StoreError("a read-only store needs a database file, not :memory:")
+        if not path.is_file():
+            raise StoreError(f"no database at {label}")
+        target, uri = f"file:{quote(str(path.resolve()))}?mode=ro", True
+    else:
+        if not memory:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise StoreError(f"cannot create directory {path.parent}: {e.strerror or e}") from e
+        target, uri = label, False
+    conn: sqlite3.Connection | None = None
+    try:
+        conn = sqlite3.connect(
+            target, uri=uri, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False
+        )
+        conn.row_factory = sqlite3.Row
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        if readonly:
+            if pending(conn):
+                raise StoreError(f"{label} needs a schema upgrade: open it once without read-only")
+        else:
+            if not memory:
+                conn.execute("PRAGMA journal_mode = WAL")
+            apply_migrations(conn)
+    except sqlite3.Error as e:
+        if conn is not None:
+            conn.close()
+        raise StoreError(f"cannot open {label}: {e}") from e
+    except BaseException:
+        if conn is not None:
+            conn.close()
+        raise
+    return conn

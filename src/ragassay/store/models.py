@@ -1,0 +1,101 @@
+"""Records, errors and the cache-key function of the run store."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ragassay.types import RunConfig
+
+DEFAULT_DB_PATH = Path(".ragassay") / "ragassay.db"
+"""Where the CLI keeps its database, relative to the working directory."""
+
+RunStatus = Literal["running", "complete", "failed", "interrupted"]
+RUN_STATUSES: tuple[str, ...] = ("running", "complete", "failed", "interrupted")
+
+
+class StoreError(Exception):
+    """A store failure with a one-line, user-facing message (no traceback needed)."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class RunRecord(_Frozen):
+    """One run as stored: its identity, lifecycle and the config that defines it."""
+
+    id: str
+    created: datetime
+    finished: datetime | None = None
+    status: RunStatus = "running"
+    config: RunConfig
+    package_version: str
+    dataset: str
+    dataset_hash: str | None = None
+    judge: str
+    judge_model: str
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+
+class CallRecord(_Frozen):
+    """One judge call in the ledger: what was asked, of whom, at what cost, and how it ended.
+
+    `run_id` may be left None: `Store.save_result` / `Store.add_calls` fill it in.
+    `id` and `created` are set by the store and only present on records read back.
+    """
+
+    run_id: str | None = None
+    sample_id: str = ""
+    suite: str = ""
+    prompt: str = ""
+    cache_key: str | None = None
+    model: str = ""
+    input_tokens: int = 0
+    output_tokens: int = 0
+    latency_s: float = 0.0
+    cached: bool = False
+    status: Literal["ok", "error"] = "ok"
+    error: str | None = None
+    id: int | None = None
+    created: datetime | None = None
+
+
+def json_default(obj: Any) -> Any:
+    if isinstance(obj, BaseModel):
+        return obj.model_dump(mode="json")
+    if isinstance(obj, tuple | set | frozenset):
+        return sorted(obj) if isinstance(obj, set | frozenset) else list(obj)
+    if isinstance(obj, Path):
+        return str(obj)
+    raise TypeError(f"cache_key: cannot serialise {type(obj).__name__}")
+
+
+def canonical_json(payload: Any) -> str:
+    """JSON with sorted keys, no spaces, unescaped unicode; NaN and infinities are refused."""
+    return json.dumps(
+        payload,
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        allow_nan=False,
+        default=json_default,
+    )
+
+
+def cache_key(payload: Any) -> str:
+    """sha256 hex digest of the canonical JSON of `payload`.
+
+    Put into the payload exactly what changes the judge's output: the model, the
+    messages, output-affecting parameters (temperature, max_tokens, seed, output
+    schema) and the prompt name/version. Never put in timeouts, concurrency, retry
+    settings, API keys or anything else that does not change the answer, or the cache
+    stops hitting (or, worse, leaks a secret into the database). Pydantic models are
+    dumped in JSON mode; dict key order does not matter; note that 0 and 0.0 differ.
+    """
+    return hashlib.sha256(canonical_json(payload).encode("utf-8")).hexdigest()

@@ -1,0 +1,477 @@
+"""The SQLite run store: runs, samples, results, the call ledger and the judge cache."""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+import sqlite3
+import threading
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal
+
+from ragassay.store.db import open_connection
+from ragassay.store.models import (
+    DEFAULT_DB_PATH,
+    RUN_STATUSES,
+    CallRecord,
+    RunRecord,
+    StoreError,
+    json_default,
+)
+from ragassay.types import InvalidRow, MetricResult, RunConfig, Sample, SampleResult, Usage
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _new_run_id(now: datetime) -> str:
+    """Short and sortable by creation time (UTC): "20261130-125501-ab12"."""
+    return f"{now.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(2)}"
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=json_default)
+
+
+class Store:
+    """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
+
+    Calls are synchronous and short; use one Store per process (a lock makes sharing it
+    between threads safe, one call at a time). Every failure of the database or its
+    location surfaces as `StoreError` with a one-line message.
+    """
+
+    def __init__(
+        self,
+        path: str | Path = DEFAULT_DB_PATH,
+        *,
+        readonly: bool = False,
+        busy_timeout_s: float = 10.0,
+    ) -> None:
+        self.label = str(path)
+        self.path = Path(path)
+        self.readonly = readonly
+        self._lock = threading.RLock()
+        self._conn = open_connection(self.label, readonly=readonly, busy_timeout_s=busy_timeout_s)
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The underlying connection, for ad-hoc read queries (rows are `sqlite3.Row`)."""
+        return self._conn
+
+    def close(self) -> None:
+        """Close the connection (idempotent)."""
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Store({self.label!r}, readonly={self.readonly})"
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: all of the body is committed, or none of it."""
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as e:
+                raise StoreError(f"cannot write to {self.label}: {e}") from e
+            try:
+                yield self._conn
+                self._conn.execute("COMMIT")
+            except BaseException as e:
+                if self._conn.in_transaction:
+                    with suppress(sqlite3.Error):
+                        self._conn.execute("ROLLBACK")
+                if isinstance(e, sqlite3.Error):
+                    raise StoreError(f"cannot write to {self.label}: {e}") from e
+                raise
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            try:
+                return self._conn.execute(sql, params).fetchall()
+            except sqlite3.Error as e:
+                raise StoreError(f"cannot read {self.label}: {e}") from e
+
+    def _no_run(self, run_id: str) -> StoreError:
+        return StoreError(f"no run '{run_id}' in {self.label}")
+
+    def _require_run(self, conn: sqlite3.Connection, run_id: str) -> None:
+        if conn.execute("SELECT 1 FROM runs WHERE id = ?", (run_id,)).fetchone() is None:
+            raise self._no_run(run_id)
+
+    # -- runs -------------------------------------------------------------------------
+
+    def create_run(
+        self,
+        config: RunConfig,
+        *,
+        package_version: str,
+        dataset_hash: str | None,
+        judge_model: str,
+        meta: dict[str, Any] | None = None,
+    ) -> str:
+        """Record a new run with status "running"; return its id."""
+        for _ in range(20):
+            now = _now()
+            run_id = _new_run_id(now)
+            with self._write() as conn:
+                if conn.execute("SELECT 1 FROM runs WHERE id = ?", (run_id,)).fetchone():
+                    continue
+                conn.execute(
+                    "INSERT INTO runs (id, created, finished, status, config, package_version,"
+                    " dataset, dataset_hash, judge, judge_model, meta)"
+                    " VALUES (?, ?, NULL, 'running', ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        run_id,
+                        now.isoformat(),
+                        config.model_dump_json(),
+                        package_version,
+                        config.dataset,
+                        dataset_hash,
+                        config.judge,
+                        judge_model,
+                        _dumps(meta or {}),
+                    ),
+                )
+                return run_id
+        raise StoreError(f"cannot write to {self.label}: no free run id")  # pragma: no cover
+
+    @staticmethod
+    def _run(row: sqlite3.Row) -> RunRecord:
+        return RunRecord(
+            id=row["id"],
+            created=row["created"],
+            finished=row["finished"],
+            status=row["status"],
+            config=RunConfig.model_validate_json(row["config"]),
+            package_version=row["package_version"],
+            dataset=row["dataset"],
+            dataset_hash=row["dataset_hash"],
+            judge=row["judge"],
+            judge_model=row["judge_model"],
+            meta=json.loads(row["meta"]),
+        )
+
+    def get_run(self, run_id: str) -> RunRecord:
+        """The run with this id, or the only run whose id starts with it."""
+        rows = self._read("SELECT * FROM runs WHERE id = ?", (run_id,))
+        if not rows and run_id:
+            rows = self._read(
+                "SELECT * FROM runs WHERE substr(id, 1, length(?1)) = ?1 ORDER BY id LIMIT 6",
+                (run_id,),
+            )
+        if not rows:
+            raise self._no_run(run_id)
+        if len(rows) > 1:
+            ids = [r["id"] for r in rows[:5]] + (["..."] if len(rows) > 5 else [])
+            raise StoreError(f"run id '{run_id}' is ambiguous in {self.label}: {', '.join(ids)}")
+        return self._run(rows[0])
+
+    def list_runs(self, dataset: str | None = None) -> list[RunRecord]:
+        """All runs (of one dataset, if given), newest first."""
+        where, params = ("WHERE dataset = ?", (dataset,)) if dataset is not None else ("", ())
+        rows = self._read(f"SELECT * FROM runs {where} ORDER BY created DESC, id DESC", params)
+        return [self._run(r) for r in rows]
+
+    def latest_run(self, dataset: str | None = None) -> RunRecord | None:
+        """The newest run (of one dataset, if given), or None."""
+        runs = self.list_runs(dataset)
+        return runs[0] if runs else None
+
+    def finish_run(
+        self, run_id: str, status: str, meta_update: dict[str, Any] | None = None
+    ) -> None:
+        """Set a run's status and merge `meta_update` into its meta.
+
+        Any status but "running" stamps `finished`; "running" clears it (a resumed run).
+        """
+        if status not in RUN_STATUSES:
+            raise ValueError(f"status must be one of {', '.join(RUN_STATUSES)}, not {status!r}")
+        with self._write() as conn:
+            row = conn.execute("SELECT meta FROM runs WHERE id = ?", (run_id,)).fetchone()
+            if row is None:
+                raise self._no_run(run_id)
+            meta = json.loads(row["meta"])
+            meta.update(meta_update or {})
+            finished = None if status == "running" else _now().isoformat()
+            conn.execute(
+                "UPDATE runs SET status = ?, finished = ?, meta = ? WHERE id = ?",
+                (status, finished, _dumps(meta), run_id),
+            )
+
+    def delete_run(self, run_id: str) -> None:
+        """Delete a run with its samples, results and calls (the cache is kept)."""
+        with self._write() as conn:
+            if conn.execute("DELETE FROM runs WHERE id = ?", (run_id,)).rowcount == 0:
+                raise self._no_run(run_id)
+
+    # -- samples ----------------------------------------------------------------------
+
+    def add_samples(self, run_id: str, items: Iterable[Sample | InvalidRow]) -> int:
+        """Upsert samples (and invalid rows) in one transaction; return how many were given.
+
+        New ids are appended in input order; an id already stored keeps its position
+        and takes the new content.
+        """
+        count = 0
+        with self._write() as conn:
+            self._require_run(conn, run_id)
+            (ordinal,) = conn.execute(
+                "SELECT COALESCE(MAX(ordinal), -1) + 1 FROM samples WHERE run_id = ?", (run_id,)
+            ).fetchone()
+            for item in items:
+                conn.execute(
+                    "INSERT INTO samples (run_id, sample_id, ordinal, strategy, invalid, sample)"
+                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (run_id, sample_id) DO UPDATE SET"
+                    " strategy = excluded.strategy, invalid = excluded.invalid,"
+                    " sample = excluded.sample",
+                    (
+                        run_id,
+                        item.id,
+                        ordinal + count,
+                        item.strategy,
+                        int(isinstance(item, InvalidRow)),
+                        item.model_dump_json(),
+                    ),
+                )
+                count += 1
+        return count
+
+    def iter_samples(self, run_id: str) -> Iterator[Sample | InvalidRow]:
+        """The run's samples and invalid rows, in input order."""
+        rows = self._read(
+            "SELECT invalid, sample FROM samples WHERE run_id = ? ORDER BY ordinal", (run_id,)
+        )
+        for row in rows:
+            model = InvalidRow if row["invalid"] else Sample
+            yield model.model_validate_json(row["sample"])
+
+    def count_samples(self, run_id: str, *, valid_only: bool = False) -> int:
+        """How many samples the run has (invalid rows included unless `valid_only`)."""
+        extra = " AND invalid = 0" if valid_only else ""
+        rows = self._read(f"SELECT COUNT(*) FROM samples WHERE run_id = ?{extra}", (run_id,))
+        return int(rows[0][0])
+
+    # -- results ----------------------------------------------------------------------
+
+    def save_result(
+        self, run_id: str, result: SampleResult, calls: Sequence[CallRecord] = ()
+    ) -> None:
+        """Save one completed (sample, suite) judgment and its calls in ONE transaction.
+
+        A killed process leaves either all of it or none of it. Saving the same
+        (sample, suite) again replaces the result (its earlier calls stay in the ledger).
+        """
+        names = [m.name for m in result.results]
+        if len(set(names)) != len(names):
+            raise ValueError(f"duplicate metric names in result for {result.sample_id!r}")
+        for m in result.results:
+            if isinstance(m.value, float) and not math.isfinite(m.value):
+                raise ValueError(
+                    f"{m.name} = {m.value} for {result.sample_id!r}: an unscored metric"
+                    " must be value None with an unscored_reason"
+                )
+        key = (run_id, result.sample_id, result.suite)
+        metrics_json = "[" + ",".join(m.model_dump_json() for m in result.results) + "]"
+        now = _now().isoformat()
+        with self._write() as conn:
+            self._require_run(conn, run_id)
+            conn.execute(
+                "DELETE FROM metric_values WHERE run_id = ? AND sample_id = ? AND suite = ?", key
+            )
+            conn.execute(
+                "INSERT INTO results (run_id, sample_id, suite, strategy, reasoning, usage,"
+                " results, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (run_id, sample_id, suite) DO UPDATE SET"
+                " strategy = excluded.strategy, reasoning = excluded.reasoning,"
+                " usage = excluded.usage, results = excluded.results, created = excluded.created",
+                (
+                    *key,
+                    result.strategy,
+                    result.reasoning,
+                    result.usage.model_dump_json(),
+                    metrics_json,
+                    now,
+                ),
+            )
+            conn.executemany(
+                "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy, value,"
+                " unscored_reason) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        *key,
+                        m.name,
+                        result.strategy,
+                        None if m.value is None else float(m.value),
+                        m.unscored_reason,
+                    )
+                    for m in result.results
+                ],
+            )
+            _insert_calls(conn, [c.model_copy(update={"run_id": run_id}) for c in calls], now)
+
+    def done_keys(self, run_id: str) -> set[tuple[str, str]]:
+        """(sample_id, suite) pairs already saved: a resumed run skips these."""
+        rows = self._read("SELECT sample_id, suite FROM results WHERE run_id = ?", (run_id,))
+        return {(r["sample_id"], r["suite"]) for r in rows}
+
+    def iter_results(self, run_id: str, suite: str | None = None) -> Iterator[SampleResult]:
+        """The run's results (of one suite, if given), in sample order then suite."""
+        where, params = "r.run_id = ?", [run_id]
+        if suite is not None:
+            where, params = where + " AND r.suite = ?", [run_id, suite]
+        rows = self._read(
+            "SELECT r.* FROM results r LEFT JOIN samples s"
+            " ON s.run_id = r.run_id AND s.sample_id = r.sample_id"
+            f" WHERE {where} ORDER BY s.ordinal IS NULL, s.ordinal, r.suite, r.sample_id",
+            params,
+        )
+        for row in rows:
+            yield SampleResult(
+                sample_id=row["sample_id"],
+                strategy=row["strategy"],
+                suite=row["suite"],
+                results=tuple(MetricResult.model_validate(m) for m in json.loads(row["results"])),
+                reasoning=row["reasoning"],
+                usage=Usage.model_validate_json(row["usage"]),
+            )
+
+    def count_results(self, run_id: str, suite: str | None = None) -> int:
+        """How many (sample, suite) results the run has saved."""
+        extra, params = (
+            (" AND suite = ?", (run_id, suite)) if suite is not None else ("", (run_id,))
+        )
+        return int(
+            self._read(f"SELECT COUNT(*) FROM results WHERE run_id = ?{extra}", params)[0][0]
+        )
+
+    def metric_values(
+        self, run_id: str, metric: str
+    ) -> list[tuple[str, str, float | None, str | None]]:
+        """(sample_id, strategy, value or None, unscored reason or None) in sample order.
+
+        Booleans come back as 1.0/0.0.
+        """
+        rows = self._read(
+            "SELECT m.sample_id, m.strategy, m.value, m.unscored_reason FROM metric_values m"
+            " LEFT JOIN samples s ON s.run_id = m.run_id AND s.sample_id = m.sample_id"
+            " WHERE m.run_id = ? AND m.metric = ?"
+            " ORDER BY s.ordinal IS NULL, s.ordinal, m.sample_id, m.suite",
+            (run_id, metric),
+        )
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+    # -- calls and usage --------------------------------------------------------------
+
+    def add_calls(self, calls: Sequence[CallRecord], *, run_id: str | None = None) -> None:
+        """Append calls to the ledger (`run_id` fills in records that have none)."""
+        filled = [c if c.run_id else c.model_copy(update={"run_id": run_id}) for c in calls]
+        with self._write() as conn:
+            _insert_calls(conn, filled, _now().isoformat())
+
+    def iter_calls(self, run_id: str) -> Iterator[CallRecord]:
+        """The run's calls in the order they were recorded."""
+        for row in self._read("SELECT * FROM calls WHERE run_id = ? ORDER BY id", (run_id,)):
+            yield CallRecord.model_validate({**dict(row), "cached": bool(row["cached"])})
+
+    def usage(
+        self, run_id: str, *, source: Literal["results", "calls"] = "results"
+    ) -> dict[str, Usage]:
+        """Usage per suite plus "total".
+
+        "results" sums the Usage each saved SampleResult reports (the judge's own
+        accounting). "calls" sums the ledger: `calls` counts uncached calls,
+        `cache_hits` cached ones; tokens count uncached calls only; latency counts all.
+        """
+        per_suite: dict[str, Usage] = defaultdict(Usage)
+        if source == "results":
+            for row in self._read("SELECT suite, usage FROM results WHERE run_id = ?", (run_id,)):
+                per_suite[row["suite"]] += Usage.model_validate_json(row["usage"])
+        else:
+            rows = self._read(
+                "SELECT suite, SUM(cached = 0), SUM(cached != 0),"
+                " SUM(CASE WHEN cached THEN 0 ELSE input_tokens END),"
+                " SUM(CASE WHEN cached THEN 0 ELSE output_tokens END), SUM(latency_s)"
+                " FROM calls WHERE run_id = ? GROUP BY suite",
+                (run_id,),
+            )
+            for suite, calls, hits, tin, tout, latency in rows:
+                per_suite[suite] = Usage(
+                    calls=calls,
+                    cache_hits=hits,
+                    input_tokens=tin,
+                    output_tokens=tout,
+                    latency_s=latency,
+                )
+        out = dict(sorted(per_suite.items()))
+        out["total"] = sum(out.values(), Usage())
+        return out
+
+    # -- cache ------------------------------------------------------------------------
+
+    def cache_get(self, key: str) -> dict[str, Any] | None:
+        """The cached value for `key`, or None."""
+        rows = self._read("SELECT value FROM cache WHERE key = ?", (key,))
+        if not rows:
+            return None
+        value = json.loads(rows[0]["value"])
+        return value if isinstance(value, dict) else None
+
+    def cache_put(self, key: str, value: dict[str, Any]) -> None:
+        """Store (or replace) the value for `key`."""
+        text = _dumps(value)
+        with self._write() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO cache (key, value, created) VALUES (?, ?, ?)",
+                (key, text, _now().isoformat()),
+            )
+
+    def cache_clear(self) -> int:
+        """Empty the judge cache; return how many entries were removed."""
+        with self._write() as conn:
+            return int(conn.execute("DELETE FROM cache").rowcount)
+
+
+def _insert_calls(conn: sqlite3.Connection, calls: Sequence[CallRecord], created: str) -> None:
+    conn.executemany(
+        "INSERT INTO calls (run_id, sample_id, suite, prompt, cache_key, model, input_tokens,"
+        " output_tokens, latency_s, cached, status, error, created)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                c.run_id,
+                c.sample_id,
+                c.suite,
+                c.prompt,
+                c.cache_key,
+                c.model,
+                c.input_tokens,
+                c.output_tokens,
+                c.latency_s,
+                int(c.cached),
+                c.status,
+                c.error,
+                created,
+            )
+            for c in calls
+        ],
+    )

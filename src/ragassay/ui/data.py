@@ -1,0 +1,115 @@
+"""Reading the run store for the dashboard, with caching keyed by run version.
+
+Every loader opens the store read-only (a dashboard never writes, except the
+Evaluate page) and closes it again, so that a run writing in another process
+(WAL) is never blocked. Heavy results are cached with `st.cache_data` keyed by
+(db path, run id, version), where the version is the run's finished timestamp, or,
+while it is still running, its result and sample counts: a finished run is
+computed once, a running one is recomputed as it grows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+from ragassay.report import build_report, load_run, score_table
+from ragassay.stats import CompareOptions, ScoreTable, compare_strategies, compare_tables, trends
+from ragassay.store import RunRecord, Store
+
+SEED = 0
+
+
+@contextmanager
+def reading(db: str) -> Iterator[Store]:
+    """A read-only store, closed on exit (raises StoreError with a one-line message)."""
+    store = Store(db, readonly=True)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def run_version(store: Store, run: RunRecord) -> str:
+    """Changes whenever what a report of the run shows can change."""
+    if run.finished is not None and run.status != "running":
+        return f"{run.status}:{run.finished.isoformat()}"
+    return f"running:{store.count_results(run.id)}:{store.count_samples(run.id)}"
+
+
+@dataclass(frozen=True)
+class RunRow:
+    """One line of the Runs page."""
+
+    run: RunRecord
+    version: str
+    samples: int
+    means: dict[str, float | None]
+
+
+def list_runs(db: str, dataset: str | None = None) -> list[RunRow]:
+    """Every run (newest first) with its sample count and per-metric means (cheap SQL)."""
+    with reading(db) as store:
+        rows = []
+        for run in store.list_runs(dataset):
+            version = run_version(store, run)
+            rows.append(RunRow(run, version, store.count_samples(run.id),
+                               metric_means(db, run.id, version)))
+        return rows
+
+
+@st.cache_data(show_spinner=False, max_entries=512)
+def metric_means(db: str, run_id: str, version: str) -> dict[str, float | None]:
+    """Mean of the scored values of each metric (booleans as rates), from SQL."""
+    with reading(db) as store:
+        rows = store.conn.execute(
+            "SELECT metric, AVG(value) FROM metric_values WHERE run_id = ?"
+            " GROUP BY metric ORDER BY MIN(rowid)", (run_id,)).fetchall()
+    return {str(m): (None if v is None else float(v)) for m, v in rows}
+
+
+def get_run(db: str, run_id: str) -> tuple[RunRecord, str]:
+    """The run (exact id or unique prefix) and its current version."""
+    with reading(db) as store:
+        run = store.get_run(run_id)
+        return run, run_version(store, run)
+
+
+@st.cache_data(show_spinner="Building the report...", max_entries=32)
+def report(db: str, run_id: str, version: str) -> dict[str, Any]:
+    """The full report dictionary of a run (see ragassay.report.build_report)."""
+    with reading(db) as store:
+        return build_report(store, run_id, seed=SEED)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def table(db: str, run_id: str, version: str) -> ScoreTable:
+    """The run's ScoreTable (one row per sample, one value per metric)."""
+    with reading(db) as store:
+        _, items, results, specs = load_run(store, run_id)
+    return score_table(items, results, specs)
+
+
+@st.cache_data(show_spinner="Computing trends...", max_entries=16)
+def run_trends(db: str, runs: Sequence[tuple[str, str, str]]) -> dict[str, list[dict[str, Any]]]:
+    """Per metric, its mean (with CI) across `runs` = [(run_id, created ISO, version)]."""
+    tables = [(rid, created, table(db, rid, version)) for rid, created, version in runs]
+    return trends(tables, seed=SEED, n_resamples=1000)
+
+
+@st.cache_data(show_spinner="Comparing...", max_entries=32)
+def compare_runs(db: str, a: tuple[str, str], b: tuple[str, str], alpha: float
+                 ) -> dict[str, Any]:
+    """Run b against run a (each `(run_id, version)`), paired by sample."""
+    return compare_tables(table(db, *a), table(db, *b), CompareOptions(alpha=alpha, seed=SEED))
+
+
+@st.cache_data(show_spinner="Comparing...", max_entries=32)
+def compare_within(db: str, run: tuple[str, str], s1: str, s2: str, alpha: float
+                   ) -> dict[str, Any]:
+    """Strategy s2 against s1 within one run (`(run_id, version)`), paired by question."""
+    return compare_strategies(table(db, *run), s1, s2, CompareOptions(alpha=alpha, seed=SEED))

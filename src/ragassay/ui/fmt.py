@@ -1,0 +1,92 @@
+"""Plain formatting for the dashboard: metric labels, numbers and report summaries."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+HEADLINE = (
+    "judge.overall", "judge.faithfulness", "judge.hallucination",
+    "trace.adherence", "trace.relevance", "trace.utilization", "trace.completeness",
+    "ragas.faithfulness", "ragas.answer_relevancy", "ragas.context_precision",
+)
+"""Metrics shown first when space is short (those present, in this order)."""
+
+
+def metric_label(name: str) -> str:
+    """`judge.context_relevance` -> `Context relevance (judge)`."""
+    suite, _, short = name.partition(".")
+    if not short:
+        return name.replace("_", " ").capitalize()
+    return f"{short.replace('_', ' ').capitalize()} ({suite})"
+
+
+def num(value: Any, digits: int = 3) -> str:
+    """A number with fixed decimals; booleans as 0/1; missing as an em dash."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return str(int(value))
+    if isinstance(value, int):
+        return str(value)
+    try:
+        return f"{float(value):.{digits}f}"
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def interval(low: Any, high: Any, digits: int = 3) -> str:
+    if low is None or high is None:
+        return "—"
+    return f"[{num(low, digits)}, {num(high, digits)}]"
+
+
+def headline(metrics: Sequence[str], limit: int = 4) -> list[str]:
+    """The metrics to show in a narrow summary, preferring HEADLINE ones."""
+    chosen = [m for m in HEADLINE if m in metrics]
+    chosen += [m for m in metrics if m not in chosen]
+    return chosen[:limit]
+
+
+def consistency_lines(rmse_metrics: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """`Faithfulness (judge) 0.350 +/- 0.123` per metric (mean +/- standard deviation)."""
+    out = []
+    for name, entry in rmse_metrics.items():
+        mean, std = entry.get("mean"), entry.get("std_dev")
+        if mean is None:
+            out.append(f"{metric_label(name)} unscored")
+        else:
+            out.append(f"{metric_label(name)} {num(mean)} +/- {num(std)}")
+    return out
+
+
+def distribution_line(name: str, entry: Mapping[str, Any]) -> str:
+    """`Faithfulness (judge): mean 0.350, median 0.400 (n=23, 1 unscored)`."""
+    n, unscored = entry.get("sample_count", 0), entry.get("unscored_count", 0)
+    tail = f"n={n}" + (f", {unscored} unscored" if unscored else "")
+    return (f"{metric_label(name)}: mean {num(entry.get('mean'))}, "
+            f"median {num(entry.get('median'))} ({tail})")
+
+
+def distribution_details(entry: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(label, value) rows for a metric's distribution expander."""
+    rows = [
+        ("25th percentile", num(entry.get("percentile_25"))),
+        ("median", num(entry.get("median"))),
+        ("75th percentile", num(entry.get("percentile_75"))),
+        ("min", num(entry.get("min"))),
+        ("max", num(entry.get("max"))),
+        ("standard deviation", num(entry.get("std_dev"))),
+        ("perfect count", num(entry.get("perfect_count"))),
+        ("poor count", num(entry.get("poor_count"))),
+        ("scored samples", num(entry.get("sample_count"))),
+        ("unscored samples", num(entry.get("unscored_count"))),
+    ]
+    for reason, count in (entry.get("unscored_reasons") or {}).items():
+        rows.append((f"unscored: {reason}", num(count)))
+    return rows
+
+
+def sample_key(strategy: str, sample_id: str) -> str:
+    """How the dashboard (and the diagnostics' worst_samples) name a sample."""
+    return f"{strategy}/{sample_id}"

@@ -1,0 +1,139 @@
+"""Shared state of the dashboard: the database, the selected run, pages and navigation.
+
+Selections live in plain session-state keys (not widget keys, which Streamlit drops
+when a page stops rendering the widget). A `?run=ID` (and on the sample explorer
+`&sample=STRATEGY/ID`) query parameter is applied once each time it changes, so
+links into the dashboard work and the widgets stay free to change the selection.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from ragassay.store import DEFAULT_DB_PATH, StoreError
+from ragassay.ui import data
+
+DB_KEY = "db"
+RUN_KEY = "run_id"
+COMPARE_KEY = "compare_runs"
+SAMPLE_KEY = "sample"
+PICKER_KEY = "_run_picker"
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    file: str  # relative to app.py
+    title: str
+    icon: str
+
+
+PAGES: dict[str, PageInfo] = {
+    "runs": PageInfo("screens/runs.py", "Runs", ":material/list:"),
+    "overview": PageInfo("screens/overview.py", "Run overview", ":material/dashboard:"),
+    "charts": PageInfo("screens/charts.py", "Charts", ":material/bar_chart:"),
+    "compare": PageInfo("screens/compare.py", "Compare", ":material/compare_arrows:"),
+    "samples": PageInfo("screens/samples.py", "Sample explorer", ":material/search:"),
+    "evaluate": PageInfo("screens/evaluate.py", "Evaluate", ":material/play_arrow:"),
+    "downloads": PageInfo("screens/downloads.py", "Downloads", ":material/download:"),
+}
+"""Every page by name; the name is also its URL path."""
+
+
+def pages() -> list[Any]:
+    """The st.Page objects for st.navigation, the Runs page first (default)."""
+    ui_dir = Path(__file__).resolve().parent
+    return [st.Page(str(ui_dir / p.file), title=p.title, icon=p.icon, url_path=name,
+                    default=(name == "runs")) for name, p in PAGES.items()]
+
+
+def go(name: str, **query: str) -> None:
+    """Switch to a page by name (stops the current script run)."""
+    st.switch_page(PAGES[name].file, query_params=query or None)
+
+
+def parse_args(argv: Sequence[str]) -> str:
+    """The database from `-- --db PATH` (else $RAGASSAY_DB, else the CLI default)."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--db", default=os.environ.get("RAGASSAY_DB") or str(DEFAULT_DB_PATH))
+    args, _ = parser.parse_known_args(list(argv))
+    return str(args.db)
+
+
+def db() -> str:
+    return str(st.session_state[DB_KEY])
+
+
+def apply_query_params() -> None:
+    """Take `?run=` into the selection when it is new (applied once per change)."""
+    qp = st.query_params.get("run")
+    if qp and qp != st.session_state.get("_seen_qp_run"):
+        st.session_state["_seen_qp_run"] = qp
+        try:
+            run, _ = data.get_run(db(), qp)
+        except StoreError as exc:
+            st.session_state["_qp_error"] = str(exc)
+        else:
+            st.session_state[RUN_KEY] = run.id
+            st.session_state.pop("_qp_error", None)
+
+
+def selected_run() -> str | None:
+    return st.session_state.get(RUN_KEY)
+
+
+def select_run(run_id: str) -> None:
+    st.session_state[RUN_KEY] = run_id
+
+
+def _picked() -> None:
+    st.session_state[RUN_KEY] = st.session_state[PICKER_KEY]
+
+
+def sidebar_run_picker(rows: Sequence[data.RunRow]) -> None:
+    """The run selector shown on every page; the newest run when nothing is selected."""
+    ids = [r.run.id for r in rows]
+    if not ids:
+        st.sidebar.caption("No runs yet.")
+        return
+    current = selected_run()
+    if current not in ids:
+        current = ids[0]
+        select_run(current)
+    if st.session_state.get(PICKER_KEY) != current:
+        st.session_state[PICKER_KEY] = current
+    names = {r.run.id: f"{r.run.id} · {Path(r.run.dataset).name}" for r in rows}
+    st.sidebar.selectbox("Run", ids, key=PICKER_KEY, format_func=names.__getitem__,
+                         on_change=_picked)
+    current = st.session_state[RUN_KEY]
+    if st.query_params.get("run") != current:  # keep the URL shareable
+        st.query_params["run"] = st.session_state["_seen_qp_run"] = current
+
+
+def require_run() -> tuple[str, str] | None:
+    """(run id, version) of the selected run, or None after telling the user why."""
+    error = st.session_state.get("_qp_error")
+    if error:
+        st.error(error)
+    run_id = selected_run()
+    if run_id is None:
+        st.info("No run in the store yet: evaluate a dataset on the Evaluate page "
+                "or with `ragassay eval DATA`.")
+        return None
+    try:
+        run, version = data.get_run(db(), run_id)
+    except StoreError as exc:
+        st.error(str(exc))
+        return None
+    if run.status == "running":
+        st.info("This run is still being written; the figures grow as it proceeds "
+                "(reload to refresh).", icon=":material/hourglass_top:")
+    elif run.status != "complete":
+        st.warning(f"This run is {run.status}: its figures cover the samples judged so far.")
+    return run.id, version

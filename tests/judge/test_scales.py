@@ -1,0 +1,46 @@
+import pytest
+from pydantic import BaseModel, ValidationError
+
+from ragassay.judge import Flag, Score10, Unit
+
+
+class M(BaseModel):
+    s: Score10
+    u: Unit
+    f: Flag
+
+
+@pytest.mark.parametrize(("raw", "want"), [(7, 7.0), ("8", 8.0), (11, 10.0), (0, 1.0),
+                                           (-3, 1.0), ("7/10", 7.0), (7.5, 7.5)])
+def test_score10_coerces_and_clamps(raw, want):
+    assert M(s=raw, u=0.5, f=True).s == want
+
+
+@pytest.mark.parametrize(("raw", "want"), [(1.5, 1.0), (-0.2, 0.0), ("0.25", 0.25)])
+def test_unit_clamps(raw, want):
+    assert M(s=5, u=raw, f=False).u == want
+
+
+@pytest.mark.parametrize(("raw", "want"), [("yes", True), ("False", False), (1, True),
+                                           (0, False), (True, True)])
+def test_flag_accepts_common_spellings(raw, want):
+    assert M(s=5, u=0, f=raw).f is want
+
+
+@pytest.mark.parametrize("bad", ["high", None, True, float("nan")])
+def test_score10_rejects_unusable_values(bad):
+    with pytest.raises(ValidationError):
+        M(s=bad, u=0, f=True)
+
+
+def test_flag_rejects_maybe():
+    with pytest.raises(ValidationError):
+        M(s=5, u=0, f="maybe")
+
+
+def test_optional_score_accepts_null():
+    from ragassay.metrics.judge import JudgeScores
+
+    s = JudgeScores(context_relevance=5, answer_similarity=None, faithfulness=5,
+                    hallucination=False)
+    assert s.answer_similarity is None

@@ -1,0 +1,134 @@
+"""Agreement with human labels: default links, orientation, hand-computed statistics."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from ragassay.stats.calibration import LabelLink, calibration, default_links
+from ragassay.types import MetricSpec
+
+
+def _pair(result: dict, label: str, metric: str) -> dict:
+    (entry,) = [p for p in result["pairs"] if p["label"] == label and p["metric"] == metric]
+    return entry
+
+
+def test_default_links_by_name() -> None:
+    metrics = [
+        "judge.hallucination",
+        "judge.faithfulness",
+        "ragas.faithfulness",
+        "trace.adherence_ratio",
+        "judge.answer_similarity",
+        "judge.context_relevance",
+        "trace.context_relevance",
+        "trace.completeness",
+    ]
+    links = default_links(
+        ["labels.hallucination", "faithful", "correct", "relevance", "completeness", "other"],
+        metrics,
+    )
+    got = {(lk.label, lk.metric, lk.inverted) for lk in links}
+    assert got == {
+        ("hallucination", "judge.hallucination", False),
+        ("hallucination", "judge.faithfulness", True),
+        ("hallucination", "ragas.faithfulness", True),
+        ("hallucination", "trace.adherence_ratio", True),
+        ("faithful", "judge.faithfulness", False),
+        ("faithful", "ragas.faithfulness", False),
+        ("faithful", "trace.adherence_ratio", False),
+        ("faithful", "judge.hallucination", True),
+        ("correct", "judge.answer_similarity", False),
+        ("relevance", "judge.context_relevance", False),
+        ("relevance", "trace.context_relevance", False),
+        ("completeness", "trace.completeness", False),
+    }
+
+
+def test_boolean_label_inverted_and_same_direction(make_table, judge_specs) -> None:
+    t = make_table(
+        judge_specs,
+        {
+            # normalised (v-1)/9: 1, 2/3, 2/3, 0.2 -> inverted 0, 1/3, 1/3, 0.8
+            "judge.faithfulness": [10, 7, 7, 2.8],
+            "judge.hallucination": [0, 1, 1, 1],
+            "judge.context_relevance": [5, 5, 5, 5],
+            "judge.answer_similarity": [5, 5, 5, 5],
+        },
+        labels=[{"hallucination": v} for v in (False, False, True, True)],
+    )
+    cal = calibration(t, n_resamples=200)
+    f = _pair(cal, "hallucination", "judge.faithfulness")
+    assert f["inverted"] and f["kind"] == "boolean" and f["n"] == 4 and f["positives"] == 2
+    assert f["auroc"] == pytest.approx(0.875)  # one tie at 1/3
+    # decisions (inverted >= 0.5): F F F T vs truth F F T T -> TPR 1/2, TNR 1
+    assert f["balanced_accuracy"] == pytest.approx(0.75)
+    assert f["kappa"] == pytest.approx(0.5)  # po 3/4, pe 1/2
+    lo, hi = f["auroc_ci"]
+    assert 0.0 <= lo <= hi <= 1.0
+
+    h = _pair(cal, "hallucination", "judge.hallucination")
+    assert not h["inverted"]
+    assert h["auroc"] == pytest.approx(0.75)
+    assert h["balanced_accuracy"] == pytest.approx(0.75)  # TPR 1, TNR 1/2
+    assert h["kappa"] == pytest.approx(0.5)
+
+
+def test_numeric_label_rmse_bias_correlations(make_table, judge_specs) -> None:
+    t = make_table(
+        {"judge.context_relevance": judge_specs["judge.context_relevance"]},
+        {"judge.context_relevance": [1, 10, 5.5]},  # normalised 0, 1, 0.5
+        labels=[{"relevance": v} for v in (0.0, 0.5, 0.5)],
+    )
+    e = _pair(calibration(t, n_resamples=100), "relevance", "judge.context_relevance")
+    assert e["kind"] == "numeric" and e["label_range"] == [0.0, 1.0]
+    assert e["rmse"] == pytest.approx(math.sqrt(0.25 / 3))
+    assert e["bias"] == pytest.approx(0.5 - 1 / 3)
+    assert e["pearson"] == pytest.approx(math.sqrt(3) / 2)
+    assert e["spearman"] == pytest.approx(1.5 / math.sqrt(3))
+    assert e["kendall"] == pytest.approx(2 / math.sqrt(6))
+
+
+def test_explicit_mapping_with_label_range_and_threshold(make_table) -> None:
+    spec = MetricSpec(name="ragas.faithfulness")
+    t = make_table(
+        {"ragas.faithfulness": spec},
+        {"ragas.faithfulness": [0.9, 0.6, 0.2, None]},
+        labels=[{"stars": 5}, {"stars": 3}, {"stars": 1}, {"stars": 4}],
+    )
+    links = [LabelLink("labels.stars", "ragas.faithfulness", label_range=(1, 5))]
+    e = calibration(t, links, n_resamples=100)["pairs"][0]
+    assert e["n"] == 3 and e["label_range"] == [1, 5] and e["label_range_source"] == "given"
+    # labels normalised: 1, 0.5, 0 -> diffs -0.1, 0.1, 0.2
+    assert e["rmse"] == pytest.approx(math.sqrt((0.01 + 0.01 + 0.04) / 3))
+    assert e["bias"] == pytest.approx((0.9 + 0.6 + 0.2) / 3 - 0.5)
+    assert e["spearman"] == pytest.approx(1.0)
+
+
+def test_skips_are_reported(make_table) -> None:
+    spec = MetricSpec(name="ragas.faithfulness")
+    t = make_table(
+        {"ragas.faithfulness": spec},
+        {"ragas.faithfulness": [0.9, 0.1]},
+        labels=[{"faithful": "yes"}, {"faithful": True}],
+    )
+    out = calibration(t, [*default_links(t.label_names, t.metrics), LabelLink("x", "judge.y")])
+    assert out["pairs"] == []
+    reasons = {(s["label"], s["reason"]) for s in out["skipped"]}
+    assert reasons == {
+        ("faithful", "label values are mixed or non-numeric"),
+        ("x", "metric not in run"),
+    }
+
+
+def test_zero_one_integers_count_as_boolean_for_boolean_names(make_table) -> None:
+    spec = MetricSpec(name="ragas.faithfulness")
+    t = make_table(
+        {"ragas.faithfulness": spec},
+        {"ragas.faithfulness": [0.9, 0.1, 0.8]},
+        labels=[{"faithful": 1}, {"faithful": 0}, {"faithful": 1}],
+    )
+    e = calibration(t, n_resamples=50)["pairs"][0]
+    assert e["kind"] == "boolean" and e["auroc"] == 1.0 and e["balanced_accuracy"] == 1.0

@@ -1,0 +1,131 @@
+"""Release gate and its TOML thresholds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ragassay.stats.describe import aggregate_metrics
+from ragassay.stats.gate import DEFAULT_THRESHOLDS, ThresholdsError, gate, load_thresholds
+from ragassay.types import MetricSpec
+
+
+def _ragas(make_table):
+    specs = {m: MetricSpec(name=m) for m in DEFAULT_THRESHOLDS}
+    return make_table(
+        {
+            **specs,
+            "judge.hallucination": MetricSpec(
+                name="judge.hallucination", kind="bool", higher_is_better=False
+            ),
+        },
+        {
+            "ragas.faithfulness": [1.0, 1.0, 0.8, 1.0, 0.75],  # mean 0.91
+            "ragas.answer_relevancy": [0.7, 0.7, 0.8, 0.7, 0.7],  # mean 0.72
+            "ragas.context_precision": [0.6, 0.6, 0.6, 0.6, 0.6],  # exactly at threshold
+            "ragas.context_recall": [0.9, 0.8, 0.9, 0.8, 0.9],
+            "judge.hallucination": [0, 0, 0, 0, 0],
+        },
+    )
+
+
+def test_default_thresholds_pass_and_fail(make_table) -> None:
+    res = gate(_ragas(make_table), n_resamples=200)
+    status = {c.metric: c.status for c in res.checks}
+    assert status == {
+        "ragas.faithfulness": "PASS",
+        "ragas.answer_relevancy": "FAIL",
+        "ragas.context_precision": "PASS",
+        "ragas.context_recall": "PASS",
+    }
+    assert not res.ready
+    faith = res.checks[0]
+    assert faith.value == pytest.approx(0.91) and "mean" in faith.reason
+
+
+def test_strict_uses_ci_lower_bound(make_table) -> None:
+    t = _ragas(make_table)
+    lax = gate(t, {"ragas.faithfulness": 0.9}, n_resamples=300)
+    strict = gate(t, {"ragas.faithfulness": 0.9}, strict=True, n_resamples=300)
+    assert lax.ready and not strict.ready
+    check = strict.checks[0]
+    assert check.status == "FAIL" and check.value < 0.9 and "CI lower bound" in check.reason
+    # constant values: the interval collapses onto the mean, so strict passes too
+    assert gate(t, {"ragas.context_precision": 0.6}, strict=True, n_resamples=100).ready
+
+
+def test_missing_metric_and_lower_is_better(make_table) -> None:
+    t = _ragas(make_table)
+    res = gate(t, {"judge.faithfulness": 8, "judge.hallucination": 0.1}, n_resamples=100)
+    missing, hall = res.checks
+    assert missing.status == "FAIL" and missing.reason == "metric not in run"
+    assert missing.value is None
+    assert hall.status == "PASS" and hall.value == 0.0 and not hall.higher_is_better
+    assert res.to_dict()["ready"] is False
+
+
+def test_gate_on_aggregates_section(make_table) -> None:
+    agg = aggregate_metrics(_ragas(make_table), n_resamples=100)
+    a = gate(agg, {"ragas.context_recall": 0.75})
+    b = gate(agg["metrics"], {"ragas.context_recall": 0.75})
+    assert a.ready and b.ready and a.checks[0].value == pytest.approx(0.86)
+    none = gate({"x.y": {"mean": None}}, {"x.y": 0.5})
+    assert none.checks[0].reason == "no scored values"
+
+
+def test_load_thresholds(tmp_path: Path) -> None:
+    p = tmp_path / "ragassay.toml"
+    p.write_text(
+        '[thresholds]\n"ragas.faithfulness" = 0.90\n"judge.faithfulness" = 8\n'
+        "trace.completeness = 0.5\n"
+    )
+    assert load_thresholds(p) == {
+        "ragas.faithfulness": 0.9,
+        "judge.faithfulness": 8.0,
+        "trace.completeness": 0.5,
+    }
+    (tmp_path / "empty.toml").write_text("")
+    assert load_thresholds(tmp_path / "empty.toml") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '[thresholds]\n"judge.faithfulness" = "high"\n',
+            'ragassay.toml: thresholds."judge.faithfulness" must be a number',
+        ),
+        (
+            '[thresholds]\n"judge.faithfulness" = true\n',
+            'ragassay.toml: thresholds."judge.faithfulness" must be a number',
+        ),
+        (
+            '[thresholds]\n"ragas.faithfulness" = nan\n',
+            'ragassay.toml: thresholds."ragas.faithfulness" must be a finite number',
+        ),
+        ("gate = 1\n[thresholds]\n", 'ragassay.toml: unknown key "gate" (expected [thresholds])'),
+        (
+            "[thresholds]\nfaithfulness = 0.9\n",
+            'ragassay.toml: thresholds."faithfulness" must be a qualified metric name like '
+            '"ragas.faithfulness"',
+        ),
+        ("thresholds = 3\n", "ragassay.toml: thresholds must be a table of metric = number"),
+    ],
+)
+def test_load_thresholds_errors(tmp_path: Path, text: str, message: str) -> None:
+    p = tmp_path / "ragassay.toml"
+    p.write_text(text)
+    with pytest.raises(ThresholdsError) as exc:
+        load_thresholds(p)
+    assert str(exc.value) == message
+    assert "\n" not in str(exc.value)
+
+
+def test_load_thresholds_unreadable_and_invalid(tmp_path: Path) -> None:
+    with pytest.raises(ThresholdsError, match=r"^nope\.toml: cannot read"):
+        load_thresholds(tmp_path / "nope.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[thresholds\n")
+    with pytest.raises(ThresholdsError, match=r"^bad\.toml: invalid TOML"):
+        load_thresholds(bad)

@@ -1,0 +1,165 @@
+"""Per-strategy guide fields, interpretation flags and the report_sections entry point."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+
+from ragassay.stats.interpret import FlagsConfig, Target, interpretation
+from ragassay.stats.sections import report_sections
+from ragassay.stats.strategies import overall_score, strategy_summaries
+from ragassay.stats.table import ScoreTable
+from ragassay.types import InvalidRow, MetricSpec
+
+KEYS = {
+    "aggregate_metrics",
+    "rmse_metrics",
+    "per_metric_statistics",
+    "strategies",
+    "interpretation",
+    "correlations",
+    "diagnostics",
+}
+
+
+def _judge_table(make_table, judge_specs) -> ScoreTable:
+    t = make_table(
+        {**judge_specs, "ragas.faithfulness": MetricSpec(name="ragas.faithfulness")},
+        {
+            "judge.context_relevance": [8, 6, None, 10, 2],
+            "judge.answer_similarity": [7, 9, 8, 6, 3],
+            "judge.faithfulness": [9, 9, 10, 8, 4],
+            "judge.hallucination": [0, 1, 0, 0, 1],
+            "ragas.faithfulness": [0.9, 0.8, 0.7, 1.0, 0.1],
+        },
+        strategies=["a", "a", "a", "a", "b"],
+        labels=[{"hallucination": v} for v in (False, True, False, False, True)],
+    )
+    invalid = (InvalidRow(id="bad", source="d.jsonl:3", reason="x", strategy="a"),)
+    return ScoreTable(rows=t.rows, specs=t.specs, invalid=invalid)
+
+
+def test_overall_formula() -> None:
+    assert overall_score(8, 7.5, 9, 0.25) == pytest.approx((2.4 + 3.0 + 2.7) * 0.75)
+
+
+def test_strategy_guide_fields(make_table, judge_specs) -> None:
+    out = strategy_summaries(_judge_table(make_table, judge_specs), n_resamples=300)
+    a = out["a"]
+    assert a["avg_context_relevance"] == pytest.approx(8.0)  # unscored sample excluded
+    assert a["avg_answer_similarity"] == pytest.approx(7.5)
+    assert a["avg_faithfulness"] == pytest.approx(9.0)
+    assert a["hallucination_rate"] == pytest.approx(0.25)
+    assert a["overall"] == pytest.approx(6.075)
+    assert a["total_questions"] == 5 and a["failed_questions"] == 2  # 1 unscored + 1 invalid
+    lo, hi = a["intervals"]["overall"]
+    assert lo <= hi and 0 <= lo <= 10
+    assert a["intervals"]["avg_faithfulness"][0] <= 9.0 <= a["intervals"]["avg_faithfulness"][1]
+    assert a["metrics"]["ragas.faithfulness"]["mean"] == pytest.approx(0.85)
+    assert a["metrics"]["ragas.faithfulness"]["count"] == 4
+    b = out["b"]
+    assert b["overall"] == pytest.approx(0.0)  # hallucination rate 1
+    assert b["intervals"]["overall"] == [0.0, 0.0]
+
+
+def test_strategies_without_judge_metrics(make_table) -> None:
+    t = make_table({"x.a": MetricSpec(name="x.a")}, {"x.a": [0.5, 0.7]})
+    out = strategy_summaries(t, n_resamples=100)
+    assert set(out["default"]) == {"total_questions", "metrics"}
+    assert out["default"]["metrics"]["x.a"]["mean"] == pytest.approx(0.6)
+
+
+def test_interpretation_levels(judge_specs) -> None:
+    specs = {
+        **judge_specs,
+        "ragas.a": MetricSpec(name="ragas.a"),
+        "ragas.b": MetricSpec(name="ragas.b"),
+        "ragas.c": MetricSpec(name="ragas.c"),
+        "x.err": MetricSpec(name="x.err", higher_is_better=False),
+        "x.five": MetricSpec(name="x.five", low=1, high=5),
+    }
+    overall = {
+        "judge.context_relevance": 8.0,
+        "judge.answer_similarity": 7.5,
+        "judge.faithfulness": 6.9,
+        "judge.hallucination": 0.25,
+        "ragas.a": 0.85,
+        "ragas.b": 0.7,
+        "ragas.c": 0.5,
+        "x.err": 0.1,
+        "x.five": 4.2,  # normalised 0.8
+    }
+    flags = interpretation(overall, specs, {"s1": {"judge.hallucination": 0.1, "ragas.a": None}})
+    levels = {(f["metric"], f["scope"]): f["level"] for f in flags}
+    assert levels == {
+        ("judge.context_relevance", "overall"): "good",
+        ("judge.answer_similarity", "overall"): "ok",
+        ("judge.faithfulness", "overall"): "warning",
+        ("judge.hallucination", "overall"): "warning",
+        ("ragas.a", "overall"): "good",
+        ("ragas.b", "overall"): "ok",
+        ("ragas.c", "overall"): "warning",
+        ("x.err", "overall"): "good",
+        ("x.five", "overall"): "good",
+        ("judge.hallucination", "strategy:s1"): "good",
+    }
+    msg = next(f["message"] for f in flags if f["metric"] == "judge.faithfulness")
+    assert "target >= 9" in msg and "warning below 7" in msg
+
+
+def test_interpretation_config_and_fallback() -> None:
+    unit_judge = {"judge.faithfulness": MetricSpec(name="judge.faithfulness")}  # 0-1 scale
+    (f,) = interpretation({"judge.faithfulness": 0.95}, unit_judge)
+    assert f["level"] == "good"  # the 1-10 target does not fit, generic 0-1 rule applies
+    cfg = FlagsConfig(targets={"judge.faithfulness": Target(0.99, 0.97)}, unit_good=0.9)
+    (g,) = interpretation({"judge.faithfulness": 0.95}, unit_judge, config=cfg)
+    assert g["level"] == "warning"
+
+
+def _walk_floats(obj: Any) -> list[float]:
+    if isinstance(obj, float):
+        return [obj]
+    if isinstance(obj, dict):
+        return [x for v in obj.values() for x in _walk_floats(v)]
+    if isinstance(obj, list):
+        return [x for v in obj for x in _walk_floats(v)]
+    return []
+
+
+def _assert_json_clean(sections: dict) -> None:
+    json.dumps(sections, allow_nan=False)
+    assert all(math.isfinite(x) and x == round(x, 6) for x in _walk_floats(sections))
+
+
+def test_report_sections_full(make_table, judge_specs) -> None:
+    out = report_sections(_judge_table(make_table, judge_specs), n_resamples=200)
+    assert set(out) == KEYS | {"calibration"}
+    _assert_json_clean(out)
+    assert out["rmse_metrics"]["ragas.faithfulness"]["count"] == 5
+    scopes = {f["scope"] for f in out["interpretation"]}
+    assert scopes == {"overall", "strategy:a", "strategy:b"}
+    cal = {(p["label"], p["metric"]) for p in out["calibration"]["pairs"]}
+    assert ("hallucination", "judge.hallucination") in cal
+    assert ("hallucination", "ragas.faithfulness") in cal
+    assert out == report_sections(_judge_table(make_table, judge_specs), n_resamples=200)
+
+
+def test_report_sections_degenerate_inputs(make_table) -> None:
+    unit = {"x.a": MetricSpec(name="x.a"), "x.b": MetricSpec(name="x.b")}
+    empty = ScoreTable(rows=(), specs={})
+    one = make_table(unit, {"x.a": [0.3], "x.b": [None]})
+    const = make_table(unit, {"x.a": [0.5] * 4, "x.b": [1.0, 0.0, 1.0, 0.0]})
+    for t in (empty, one, const):
+        out = report_sections(t, n_resamples=50)
+        assert set(out) == KEYS  # no labels -> no calibration
+        _assert_json_clean(out)
+    one_out = report_sections(one, n_resamples=50)
+    assert one_out["per_metric_statistics"]["x.a"]["std_dev"] == 0.0
+    assert one_out["aggregate_metrics"]["metrics"]["x.a"]["ci_low"] == 0.3
+    assert one_out["aggregate_metrics"]["metrics"]["x.b"]["mean"] is None
+    const_out = report_sections(const, n_resamples=50)
+    assert const_out["correlations"]["matrix"]["x.a"]["x.b"] is None
+    assert const_out["correlations"]["matrix"]["x.b"]["x.b"] == 1.0

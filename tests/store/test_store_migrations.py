@@ -1,0 +1,97 @@
+"""Named migrations: fresh databases, upgrades of old ones, nothing applied twice."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from ragassay.store import Store, StoreError
+from ragassay.store.migrations import MIGRATIONS, applied, apply_migrations, pending
+
+
+def _raw(path: Path) -> sqlite3.Connection:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return sqlite3.connect(path, isolation_level=None)
+
+
+def test_fresh_database_has_every_migration_and_table(db_path: Path) -> None:
+    with Store(db_path) as store:
+        assert applied(store.conn) == [m.__name__ for m in MIGRATIONS]
+        tables = {
+            r[0] for r in store.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+    assert {"migrations", "runs", "samples", "results", "metric_values", "calls", "cache"} <= tables
+
+
+def test_pragmas_wal_and_foreign_keys(store: Store) -> None:
+    assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+    assert store.conn.execute("PRAGMA busy_timeout").fetchone()[0] > 0
+
+
+def test_old_database_is_upgraded_and_backfilled(db_path: Path) -> None:
+    conn = _raw(db_path)
+    assert apply_migrations(conn, MIGRATIONS[:1]) == ["m0001_initial"]
+    conn.execute(
+        "INSERT INTO runs (id, created, status, config, package_version, dataset, judge,"
+        " judge_model) VALUES ('r1', '2026-01-01T00:00:00+00:00', 'complete',"
+        " '{\"dataset\": \"d.jsonl\"}', '0.0.1', 'd.jsonl', 'offline', 'none')"
+    )
+    conn.execute(
+        "INSERT INTO results VALUES ('r1', 's1', 'judge', 'default', NULL, '{}',"
+        ' \'[{"name": "judge.x", "value": true},'
+        ' {"name": "judge.y", "value": null, "unscored_reason": "no context"}]\','
+        " '2026-01-01T00:00:00+00:00')"
+    )
+    assert [m.__name__ for m in pending(conn)] == ["m0002_metric_values"]
+    conn.close()
+
+    with Store(db_path) as store:
+        assert applied(store.conn) == [m.__name__ for m in MIGRATIONS]
+        assert store.metric_values("r1", "judge.x") == [("s1", "default", 1.0, None)]
+        assert store.metric_values("r1", "judge.y") == [("s1", "default", None, "no context")]
+        assert store.get_run("r1").config.dataset == "d.jsonl"
+
+
+def test_reopening_applies_nothing_twice(db_path: Path) -> None:
+    Store(db_path).close()
+    with Store(db_path) as store:
+        assert apply_migrations(store.conn) == []
+        rows = store.conn.execute("SELECT name, COUNT(*) FROM migrations GROUP BY name").fetchall()
+    assert {name: n for name, n in rows} == {m.__name__: 1 for m in MIGRATIONS}
+
+
+def test_failed_migration_rolls_back_and_is_not_recorded(db_path: Path) -> None:
+    def m9999_broken(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE half (x)")
+        raise RuntimeError("boom")
+
+    conn = _raw(db_path)
+    with pytest.raises(RuntimeError):
+        apply_migrations(conn, (*MIGRATIONS, m9999_broken))
+    assert applied(conn) == [m.__name__ for m in MIGRATIONS]
+    assert conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'half'").fetchone() is None
+    conn.close()
+
+
+def test_database_from_a_newer_version_is_refused(db_path: Path) -> None:
+    Store(db_path).close()
+    conn = _raw(db_path)
+    conn.execute("INSERT INTO migrations VALUES ('m9000_future', '2030-01-01')")
+    conn.close()
+    with pytest.raises(StoreError, match="newer than this ragassay.*m9000_future"):
+        Store(db_path)
+
+
+def test_readonly_refuses_a_database_that_needs_upgrading(db_path: Path) -> None:
+    conn = _raw(db_path)
+    apply_migrations(conn, MIGRATIONS[:1])
+    conn.close()
+    with pytest.raises(StoreError, match="needs a schema upgrade"):
+        Store(db_path, readonly=True)
+    Store(db_path).close()
+    with Store(db_path, readonly=True) as ro:
+        assert ro.list_runs() == []

@@ -1,0 +1,1 @@
+"""Test helpers shared across test areas (scripted servers, fixtures)."""
