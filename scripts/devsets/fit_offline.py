@@ -39,7 +39,33 @@ from ragassay.judge.offline.features import (
 C = 1.0
 
 
+# Expected direction of each feature (+1 raises the probability, -1 lowers it, 0 free).
+# A feature whose fitted coefficient comes out with the other sign is a quirk of a
+# data set, not evidence: it is dropped (coefficient 0) and the model refitted.
+SIGNS = {
+    "cos_max": 1, "recall_global": 1, "recall_local": 1, "recall_all": 1, "bigram_recall": 1,
+    "novel_numbers": -1, "novel_names": -1, "novel_content": -1, "negation_mismatch": -1,
+    "length": 0, "support_min_logit": 1, "support_mean": 1, "novel_key_terms": -1,
+    "n_sentences": 0, "contains": 1, "contains_first": 1, "token_recall": 1,
+    "token_precision": 1, "char_recall": 1, "cos": 1, "answer_length": 0,
+    "novel_in_question": -1, "noncommittal": -1,
+}  # fmt: skip
+
+
 def fit_lr(x: np.ndarray, y: np.ndarray, w: np.ndarray, names: tuple[str, ...]) -> LogisticModel:
+    keep = list(range(len(names)))
+    while True:
+        model = _fit_lr(x, y, w, names, keep)
+        bad = [j for j in keep if SIGNS.get(names[j], 0) * model.coef[j] < 0]
+        if not bad:
+            return model
+        worst = max(bad, key=lambda j: abs(model.coef[j]))
+        keep.remove(worst)
+
+
+def _fit_lr(
+    x: np.ndarray, y: np.ndarray, w: np.ndarray, names: tuple[str, ...], keep: list[int]
+) -> LogisticModel:
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale[scale < 1e-9] = 1.0
@@ -49,8 +75,10 @@ def fit_lr(x: np.ndarray, y: np.ndarray, w: np.ndarray, names: tuple[str, ...]) 
         m = y == c
         w[m] *= 0.5 * w.sum() / max(w[m].sum(), 1e-9)
     lr = LogisticRegression(C=C, max_iter=1000)
-    lr.fit((x - mean) / scale, y, sample_weight=w)
-    return LogisticModel(names, mean, scale, lr.coef_[0].copy(), float(lr.intercept_[0]))
+    lr.fit(((x - mean) / scale)[:, keep], y, sample_weight=w)
+    coef = np.zeros(len(names))
+    coef[keep] = lr.coef_[0]
+    return LogisticModel(names, mean, scale, coef, float(lr.intercept_[0]))
 
 
 def source_weights(sources: list[str]) -> np.ndarray:

@@ -8,6 +8,7 @@ LLM prompts, the offline judge and the reports all name sentences the same way.
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
 from string import ascii_lowercase
 from typing import NamedTuple
@@ -32,11 +33,37 @@ def letter_key(i: int) -> str:
     return out
 
 
-@lru_cache(maxsize=1)
-def _segmenter():  # type: ignore[no-untyped-def]
-    import pysbd
+_LOCAL = threading.local()
+_BLOCK = 4000  # pysbd slows down sharply on very long paragraphs: split them first
 
-    return pysbd.Segmenter(language="en", clean=False)
+
+def _segmenter():  # type: ignore[no-untyped-def]
+    """One pysbd segmenter per thread: `segment()` keeps state on the instance."""
+    seg = getattr(_LOCAL, "segmenter", None)
+    if seg is None:
+        import pysbd
+
+        seg = _LOCAL.segmenter = pysbd.Segmenter(language="en", clean=False)
+    return seg
+
+
+def _pieces(block: str) -> list[str]:
+    """Cut a very long block at line breaks or spaces into pieces pysbd handles quickly."""
+    if len(block) <= _BLOCK:
+        return [block]
+    out = []
+    while len(block) > _BLOCK:
+        cut = block.rfind("\n", 0, _BLOCK)
+        if cut < _BLOCK // 2:
+            cut = block.rfind(". ", 0, _BLOCK) + 1
+        if cut < _BLOCK // 2:
+            cut = block.rfind(" ", 0, _BLOCK)
+        if cut < _BLOCK // 2:
+            cut = _BLOCK
+        out.append(block[:cut])
+        block = block[cut:]
+    out.append(block)
+    return out
 
 
 @lru_cache(maxsize=65536)
@@ -46,10 +73,11 @@ def _split_cached(text: str) -> tuple[str, ...]:
         block = block.strip()
         if not block:
             continue
-        for s in _segmenter().segment(block):
-            s = _WS.sub(" ", s).strip()
-            if s:
-                parts.append(s)
+        for piece in _pieces(block):
+            for s in _segmenter().segment(piece):
+                s = _WS.sub(" ", s).strip()
+                if s:
+                    parts.append(s)
     return tuple(parts)
 
 

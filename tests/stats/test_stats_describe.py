@@ -64,6 +64,7 @@ def test_rmse_and_aggregate_sections(make_table) -> None:
         "judge.hallucination": MetricSpec(
             name="judge.hallucination", kind="bool", higher_is_better=False
         ),
+        "judge.overall": MetricSpec(name="judge.overall", low=0, high=10),
     }
     t = make_table(
         specs,
@@ -71,6 +72,7 @@ def test_rmse_and_aggregate_sections(make_table) -> None:
             "judge.faithfulness": [8, 10, None],
             "judge.context_relevance": [4, 6, 8],
             "judge.hallucination": [1, 0, 0],
+            "judge.overall": [3, 4, 5],
         },
     )
     r = rmse_metrics(t)["judge.faithfulness"]
@@ -79,7 +81,8 @@ def test_rmse_and_aggregate_sections(make_table) -> None:
     f = agg["metrics"]["judge.faithfulness"]
     assert f["mean"] == 9.0 and f["count"] == 2 and f["unscored"] == 1
     assert 8.0 <= f["ci_low"] <= f["ci_high"] <= 10.0
-    # suite average: faithfulness 9 and relevance 6 share 1-10; the boolean is left out
+    # suite average: faithfulness 9 and relevance 6 share 1-10; the boolean and the
+    # composite judge.overall (on 0-10) are left out
     judge = agg["suites"]["judge"]
     assert judge["average"] == pytest.approx(7.5)
     assert judge["metrics"] == ["judge.faithfulness", "judge.context_relevance"]

@@ -23,6 +23,7 @@ from ragassay.text import split_sentences
 
 _TOKEN = re.compile(r"\S+")
 _HASHES = re.compile(r"#{1,6}")
+SECTION_PREFIX = "Section: "
 
 ChunkerKind = Literal["fixed", "recursive", "sentence", "markdown", "semantic"]
 Range = tuple[int, int]  # token indices [lo, hi)
@@ -83,7 +84,7 @@ class Chunk(BaseModel):
         """The text retrieval sees and generation reads: heading path as a prefix."""
         if not self.heading_path:
             return self.text
-        return " > ".join(self.heading_path) + "\n\n" + self.text
+        return SECTION_PREFIX + " > ".join(self.heading_path) + "\n\n" + self.text
 
 
 class _Doc:

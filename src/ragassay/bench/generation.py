@@ -12,7 +12,7 @@ from typing import Protocol
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from ragassay.bench.chunking import Embedder
+from ragassay.bench.chunking import SECTION_PREFIX, Embedder
 from ragassay.bench.retrieval import bm25_tokens
 from ragassay.text import split_sentences, tokens
 from ragassay.types import Usage
@@ -106,7 +106,7 @@ class OpenAIGenerator:
         return Generation(answer=text, latency_s=latency, usage=usage, model=self.model)
 
 
-_HEADING = re.compile(r"^\s*(#{1,6}\s|\S.* > \S)")
+_HEADING = re.compile(rf"^\s*(#{{1,6}}\s|{SECTION_PREFIX})")
 
 
 def _body(context: str) -> str:

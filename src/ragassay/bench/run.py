@@ -228,6 +228,7 @@ async def generate_samples_async(
     embedder = opts.embedder
     if embedder is None and _needs_embedder(config):
         embedder = get_embedder(config.bench.embedder)
+        embedder.embed(["warm up"])  # load the model now, not inside an index timing
     state = _State(docs=docs, embedder=embedder, cache_dir=cache_dir)
     samples: list[Sample] = []
     results: list[StrategyResult] = []

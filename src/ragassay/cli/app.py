@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ragassay import __version__
-from ragassay.cli.common import UsageProblem, db_option, friendly, open_store
+from ragassay.cli.common import UsageProblem, console, db_option, friendly, open_store
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -111,7 +111,6 @@ def runs() -> None:
 @friendly
 def runs_list(db: Path, dataset: str | None) -> None:
     """Every run, newest first."""
-    from rich.console import Console
     from rich.table import Table
 
     store = open_store(db, readonly=True)
@@ -121,7 +120,7 @@ def runs_list(db: Path, dataset: str | None) -> None:
     for r in store.list_runs(dataset=dataset):
         t.add_row(r.id, r.created.strftime("%Y-%m-%d %H:%M"), r.status, r.dataset, r.config.judge,
                   ",".join(r.config.metrics), str(store.count_samples(r.id)))
-    Console().print(t)
+    console().print(t)
 
 
 @runs.command("show")

@@ -41,7 +41,8 @@ def friendly(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except (DatasetError, StoreError, PromptError, UnknownSuiteError) as exc:
-            raise UsageProblem(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise UsageProblem(first) from None
         except BackendError as exc:
             raise UsageProblem(exc.reason) from None
         except KeyboardInterrupt:
@@ -56,3 +57,11 @@ def open_store(db: Path, *, readonly: bool = False) -> Store:
     if readonly and not db.exists():
         raise UsageProblem(f"no run store at {db} (run `ragassay eval` first, or pass --db)")
     return Store(db, readonly=readonly)
+
+
+def console(stderr: bool = False) -> Any:
+    """A rich console that doesn't squeeze tables to 80 columns when output is piped."""
+    from rich.console import Console
+
+    c = Console(stderr=stderr)
+    return c if c.is_terminal else Console(stderr=stderr, width=150)

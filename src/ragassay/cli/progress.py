@@ -7,6 +7,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -34,7 +35,7 @@ class RichProgress:
             transient=False,
         )
         self._description = description
-        self._task = None
+        self._task: TaskID | None = None
 
     def start(self, total: int | None) -> None:
         self._bar.start()

@@ -36,7 +36,10 @@ def _value(strategy: dict[str, Any], key: str) -> str:
 
 
 def print_summary(report: dict[str, Any], console: Console | None = None) -> None:
-    console = console or Console()
+    if console is None:
+        from ragassay.cli.common import console as make_console
+
+        console = make_console()
     meta = report["evaluation_metadata"]
     console.print(f"[bold]run {meta['run_id']}[/bold]  dataset {meta['dataset']}  "
                   f"judge {meta['judge']}  samples {meta['total_samples']}", highlight=False)

@@ -18,8 +18,8 @@ SUITES: dict[str, str] = {
     "ragas": "ragassay.metrics.ragas:RagasSuite",
 }
 
-__all__ = ["SUITES", "Outcome", "Suite", "SuiteOptions", "UnknownSuiteError", "all_specs", "get_suites",
-           "parse_metrics"]
+__all__ = ["SUITES", "Outcome", "Suite", "SuiteOptions", "UnknownSuiteError", "all_specs",
+           "get_suites", "parse_metrics"]
 
 
 class UnknownSuiteError(ValueError):

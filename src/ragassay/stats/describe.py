@@ -20,6 +20,7 @@ from ragassay.types import MetricSpec
 
 PERFECT_SHARE = 0.95  # value >= low + 0.95 * (high - low)
 POOR_SHARE = 0.3  # value < low + 0.3 * (high - low)
+COMPOSITES = frozenset({"overall"})  # short names of composite metrics (e.g. judge.overall)
 _EPS = 1e-9  # so that e.g. exactly 9.55 on 1-10 counts as perfect despite float error
 
 
@@ -108,7 +109,9 @@ def suite_averages(table: ScoreTable) -> dict[str, dict[str, Any]]:
     """Per suite, the plain average of its score metrics' means, on their own scale.
 
     Only metrics with kind "score" and higher_is_better count (a boolean rate or
-    a lower-is-better metric would not average meaningfully with them). If those
+    a lower-is-better metric would not average meaningfully with them), and
+    composites such as judge.overall are left out (they already combine the
+    others). If those
     metrics do not all share one (low, high) range, no average is given: mixing
     a 1-10 mean with a 0-1 mean would be meaningless, and we do not rescale.
     """
@@ -116,7 +119,8 @@ def suite_averages(table: ScoreTable) -> dict[str, dict[str, Any]]:
     suites: dict[str, list[str]] = {}
     for m in table.metrics:
         spec = table.spec(m)
-        if spec.kind == "score" and spec.higher_is_better:
+        composite = m.split(".", 1)[-1] in COMPOSITES
+        if spec.kind == "score" and spec.higher_is_better and not composite:
             suites.setdefault(spec.suite, []).append(m)
     out: dict[str, dict[str, Any]] = {}
     for suite, names in suites.items():

@@ -1,9 +1,10 @@
 """Safe HTML for user text: every string is escaped; only our own tags are added.
 
 Suites record which sentences matter in a metric's `details` under keys such as
-`unsupported_keys`, `relevant_keys` or `utilized_keys` (lists of sentence keys `a`,
-`0b`, ...; `{key: text}` mappings; or lists of `{"key", "text"}` objects). Claims
-that are not sentence keys (RAGAS) are kept as text. Nothing here is trusted:
+`unsupported`, `relevant_keys` or `used_keys` (lists of sentence keys `a`, `0b`, ...;
+`{key: text}` mappings; or lists of `{"key", "text"}` objects, as the trace suite
+does). RAGAS records `claims: [{claim, supported, reason}]`: unsupported claims are
+listed as text, and highlighted where a claim is an answer sentence. Nothing here is trusted:
 unknown shapes are ignored, so a suite that records nothing highlights nothing.
 """
 
@@ -93,17 +94,23 @@ def marks_from_details(details: Mapping[str, Any]) -> Marks:
         if not isinstance(entry, Mapping):
             continue
         for name, value in entry.items():
+            if name == "claims" and isinstance(value, list):  # RAGAS: [{claim, supported}]
+                for item in value:
+                    if (isinstance(item, Mapping) and item.get("supported") is False
+                            and isinstance(item.get("claim"), str)):
+                        if item["claim"] not in marks.unsupported_claims:
+                            marks.unsupported_claims.append(item["claim"])
+                        if metric not in marks.sources:
+                            marks.sources.append(str(metric))
+                continue
             kind = _kind(str(name))
             if kind is None:
                 continue
             found = False
             for key, text in _items(value):
                 if key is not None:
-                    target = key if kind in ("unsupported", "supported") else None
-                    if target is not None and ANSWER_KEY.match(target):
-                        getattr(marks, kind).add(key)
-                        found = True
-                    elif kind in ("relevant", "used") and CONTEXT_KEY.match(key):
+                    pattern = ANSWER_KEY if kind in ("unsupported", "supported") else CONTEXT_KEY
+                    if pattern.match(key):
                         getattr(marks, kind).add(key)
                         found = True
                 elif text and kind == "unsupported" and text not in marks.unsupported_claims:
@@ -132,9 +139,11 @@ def answer_html(answer: str, marks: Marks, *, show_keys: bool = True) -> str:
     sentences = key_answer(answer)
     if not sentences:
         return text_html(answer)
+    claims = set(marks.unsupported_claims)
     parts = []
     for s in sentences:
-        classes = ["ra-unsupported"] if s.key in marks.unsupported else (
+        bad = s.key in marks.unsupported or s.text in claims
+        classes = ["ra-unsupported"] if bad else (
             ["ra-supported"] if s.key in marks.supported else [])
         parts.append(_span(s, classes, show_keys))
     return f'<div class="ra-text">{" ".join(parts)}</div>'

@@ -30,6 +30,7 @@ SUPPORT_FEATURES = (
     "cos_max",  # best cosine to one context sentence
     "recall_global",  # share of content stems found anywhere in the contexts
     "recall_local",  # share found in the 3 best-matching context sentences
+    "recall_all",  # share of all token stems (stopwords too) found in the contexts
     "bigram_recall",  # share of stem bigrams found in the contexts
     "novel_numbers",  # numbers absent from the contexts (log1p count)
     "novel_names",  # names absent from the contexts (log1p count)
@@ -41,6 +42,7 @@ FAITHFULNESS_FEATURES = (
     "support_min_logit",
     "support_mean",
     "recall_global",
+    "recall_all",
     "bigram_recall",
     "novel_key_terms",
     "n_sentences",
@@ -132,6 +134,7 @@ def support_features(
         float(sims.max()),
         _share(s.stems, ctx.stems),
         _share(s.stems, local),
+        _share(s.all_stems, ctx.stems) if s.all_stems else 0.0,
         sum(1 for b in bigrams if b in ctx.bigrams) / len(bigrams) if bigrams else 1.0,
         math.log1p(sum(1 for n in s.numbers if stem(n) not in ctx.stems)),
         math.log1p(sum(1 for n in s.names if n not in ctx.stems)),
@@ -143,11 +146,13 @@ def support_features(
 
 
 def answer_overlap(infos: list[SentenceInfo], ctx: ContextIndex) -> list[float]:
-    """Whole-answer lexical overlap: content-stem recall and stem-bigram recall."""
+    """Whole-answer lexical overlap: content-stem, all-stem and stem-bigram recall."""
     content = [x for i in infos for x in i.stems]
+    every = [x for i in infos for x in i.all_stems]
     bigrams = [b for i in infos for b in zip(i.all_stems, i.all_stems[1:], strict=False)]
     return [
         _share(content, ctx.stems),
+        _share(every, ctx.stems) if every else 0.0,
         sum(1 for b in bigrams if b in ctx.bigrams) / len(bigrams) if bigrams else 1.0,
     ]
 
@@ -162,6 +167,7 @@ def faithfulness_features(
         sum(probs) / len(probs),
         overlap[0],
         overlap[1],
+        overlap[2],
         math.log1p(novel_terms),
         math.log1p(len(support_logits)),
     ]

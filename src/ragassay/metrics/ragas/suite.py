@@ -336,12 +336,10 @@ class RagasSuite(Suite):
         if "claims" in verdicts:
             results[S + "faithfulness"] = score_faithfulness(verdicts["claims"])
         if "questions" in verdicts:
-            embedder = options.embedder
-            if embedder is None and verdicts["questions"].ok:
-                out = verdicts["questions"].output
-                if isinstance(out, Questions) and out.relevance is None and not out.noncommittal:
-                    embedder = default_embedder()
-            embed = embedder.embed if embedder is not None else None
+
+            def embed(texts: list[str]) -> Any:  # resolved only when questions need it
+                return (options.embedder or default_embedder()).embed(texts)
+
             results[S + "answer_relevancy"] = await asyncio.to_thread(
                 score_answer_relevancy, verdicts["questions"], options.n_questions, embed,
                 sample.question)

@@ -1,0 +1,114 @@
+"""Helpers shared by the benchmark scripts: machine facts, child servers, tables, samples."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import platform
+import statistics
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+BENCHES = Path(__file__).resolve().parent
+REPO = BENCHES.parent
+PY = sys.executable
+
+
+def machine() -> str:
+    """One line: date, cores, CPU model, Python; for the RESULTS.md header of a figure."""
+    model = "unknown CPU"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    mem = ""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        kb = int(Path("/proc/meminfo").read_text().split()[1])
+        mem = f", {kb / 2**20:.0f} GiB RAM"
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return (f"{now}; nproc={os.cpu_count()} ({model}{mem}); "
+            f"Python {platform.python_version()}")
+
+
+def md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """A GitHub markdown table."""
+    def cell(v: Any) -> str:
+        if isinstance(v, float):
+            return f"{v:,.1f}" if abs(v) >= 10 else f"{v:.2f}"
+        return str(v)
+
+    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    out += ["| " + " | ".join(cell(v) for v in row) + " |" for row in rows]
+    return "\n".join(out)
+
+
+def median(values: Sequence[float]) -> float:
+    return float(statistics.median(values))
+
+
+@contextlib.contextmanager
+def scripted_server(latency_s: float = 0.0) -> Iterator[str]:
+    """Start benches/scripted_judge_server.py in a child process; yield its base URL."""
+    proc = subprocess.Popen(
+        [PY, str(BENCHES / "scripted_judge_server.py"), "--latency", str(latency_s)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO)
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().strip()
+        if not url.startswith("http://127.0.0.1:"):
+            raise RuntimeError(f"scripted server did not start (said {url!r})")
+        yield url
+    finally:
+        if proc.stdin:
+            proc.stdin.close()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def synthetic_rows(n: int, *, seed: int = 0, n_contexts: int = 3,
+                   words: int = 30) -> Iterator[dict[str, Any]]:
+    """Distinct, deterministic sample rows (distinct questions -> distinct cache keys)."""
+    vocab = ("policy rate limit plan request retry header window token key account region "
+             "backup restore latency quota invoice refund tier support channel audit").split()
+    for i in range(n):
+        k = (i * 7919 + seed) % len(vocab)
+
+        def text(j: int, length: int, k: int = k) -> str:
+            return " ".join(vocab[(k + j + t) % len(vocab)] for t in range(length))
+
+        yield {
+            "id": f"s{i:07d}",
+            "question": f"Question {i}: what is the {vocab[k]} for case {i}?",
+            "contexts": [f"Chunk {j} of {i}. " + text(j, words) + "." for j in range(n_contexts)],
+            "answer": f"The {vocab[k]} for case {i} is " + text(1, words // 2) + ".",
+            "reference": f"The {vocab[k]} is " + text(2, words // 3) + ".",
+        }
+
+
+def run_engine(base_url: str, rows: Sequence[dict[str, Any]], concurrency: int, db: Path,
+               *, suite: str = "judge", extra: dict[str, Any] | None = None
+               ) -> tuple[float, Any, Any]:
+    """One runner pass over `rows` into the store at `db`: (wall seconds, RunStats, Store)."""
+    import time
+
+    from ragassay.runner import evaluate
+    from ragassay.store import Store
+    from ragassay.types import RunConfig, Sample
+
+    samples = [Sample(**r) for r in rows]
+    config = RunConfig(dataset="bench", judge="openai:scripted", base_url=base_url,
+                       metrics=(suite,), concurrency=concurrency,
+                       extra={"backend": {"timeout_s": 60.0, "max_retries": 2}, **(extra or {})})
+    store = Store(db)
+    started = time.perf_counter()
+    stats = evaluate(samples, config, store=store, total=len(samples))
+    seconds = time.perf_counter() - started
+    return seconds, stats, store

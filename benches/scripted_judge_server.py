@@ -1,0 +1,53 @@
+"""Serve valid judge-suite replies from tests.support's ScriptedServer, in its own process.
+
+The engine benchmarks run the server in a separate process so that the server's own
+CPU time does not share the client's GIL. Prints the base URL on its first stdout line
+and serves until stdin closes (or SIGTERM).
+
+    .venv/bin/python benches/scripted_judge_server.py --latency 0.5
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.support import scripted_server as ss  # noqa: E402
+from tests.support.scripted_server import ScriptedReply, ScriptedServer  # noqa: E402
+
+GOOD = {"context_relevance": 8, "answer_similarity": 7, "faithfulness": 9,
+        "hallucination": False, "reasoning": "grounded in chunk 0"}
+
+
+def handler(latency_s: float):  # noqa: ANN201 - a ScriptedServer handler
+    reply = ScriptedReply.chat(json.dumps(GOOD), usage=(400, 40), delay_s=latency_s)
+
+    def answer(_request: dict[str, Any], _n: int) -> ScriptedReply:
+        return reply
+
+    return answer
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--latency", type=float, default=0.0, help="seconds per reply")
+    args = ap.parse_args(argv)
+    ss._QuietServer.request_queue_size = 1024  # listen backlog: 64 clients connect at once
+    server = ScriptedServer(handler(args.latency)).start()
+    print(server.base_url, flush=True)
+    try:
+        sys.stdin.read()  # the parent closes our stdin to stop us
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

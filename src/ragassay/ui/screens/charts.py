@@ -1,0 +1,52 @@
+"""Charts: distributions, per-strategy means with intervals, correlations, trends."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ragassay.ui import charts, data, state
+from ragassay.ui.fmt import headline, metric_label
+
+st.title("Charts")
+selected = state.require_run()
+if selected is None:
+    st.stop()
+run_id, version = selected
+db = state.db()
+report = data.report(db, run_id, version)
+table = data.table(db, run_id, version)
+if not table.specs:
+    st.info("This run has no metric values yet.")
+    st.stop()
+frame = charts.long_frame(table)
+
+st.header("Distribution per metric")
+st.plotly_chart(charts.all_boxes(frame), key="chart_boxes")
+metric = st.selectbox("Metric", list(table.specs), format_func=metric_label,
+                      key="charts_metric")
+st.plotly_chart(charts.distribution(frame, metric), key="chart_hist")
+
+st.header("Per-strategy means")
+st.caption("Bars: mean per strategy on the metric's range mapped onto 0-1; "
+           "error bars: 95% bootstrap confidence intervals.")
+st.plotly_chart(charts.strategy_bars(report["strategies"], report["metric_specs"]),
+                key="chart_strategies")
+
+st.header("Metric correlations")
+correlations = report.get("correlations", {})
+if len(correlations.get("metrics", [])) < 2:
+    st.info("Correlations need at least two metrics.")
+else:
+    st.plotly_chart(charts.correlation_heatmap(correlations), key="chart_corr")
+
+st.header("Trends across runs of this dataset")
+run, _ = data.get_run(db, run_id)
+history = data.list_runs(db, run.dataset)
+if len(history) < 2:
+    st.info("Only one run of this dataset so far: trends appear from the second run.")
+else:
+    points = data.run_trends(db, tuple(
+        (r.run.id, r.run.created.isoformat(), r.version) for r in history))
+    chosen = st.multiselect("Metrics", list(points), default=headline(list(points), 3),
+                            format_func=metric_label, key="charts_trend_metrics")
+    st.plotly_chart(charts.trend_lines(points, chosen), key="chart_trends")

@@ -1,0 +1,120 @@
+"""Compare: two runs, or two strategies of one run, with paired differences."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from ragassay.store import StoreError
+from ragassay.ui import data, state
+from ragassay.ui.fmt import interval, metric_label
+
+VERDICT_ICON = {"better": "▲ better", "worse": "▼ worse"}
+
+
+def comparison_frame(result: dict[str, Any]) -> pd.DataFrame:
+    return pd.DataFrame([
+        {"metric": metric_label(m), "n (paired)": r["n"], "mean A": r["mean_a"],
+         "mean B": r["mean_b"], "B - A": r["diff"],
+         "95% CI of B - A": interval(r["ci_low"], r["ci_high"]),
+         "Wilcoxon p": r["wilcoxon_p"], "Holm p": r["p_adjusted"],
+         "verdict (B vs A)": VERDICT_ICON.get(r["verdict"], r["verdict"])}
+        for m, r in result["metrics"].items()
+    ])
+
+
+def diff_chart(result: dict[str, Any]) -> go.Figure:
+    items = [(m, r) for m, r in result["metrics"].items() if r["diff"] is not None]
+    colours = {"better": "#21c354", "worse": "#ff4b4b"}
+    fig = go.Figure(go.Bar(
+        x=[r["diff"] for _, r in items], y=[metric_label(m) for m, _ in items], orientation="h",
+        marker_color=[colours.get(r["verdict"], "#9aa0a6") for _, r in items],
+        error_x={"type": "data", "symmetric": False,
+                 "array": [(r["ci_high"] or r["diff"]) - r["diff"] for _, r in items],
+                 "arrayminus": [r["diff"] - (r["ci_low"] or r["diff"]) for _, r in items]},
+    ))
+    fig.add_vline(x=0, line_color="#888")
+    fig.update_layout(xaxis_title="mean paired difference B - A (95% CI)",
+                      margin={"t": 20, "b": 10}, height=120 + 40 * len(items))
+    return fig
+
+
+def show(result: dict[str, Any]) -> None:
+    cols = st.columns(4)
+    cols[0].metric("Paired samples", result["paired_samples"])
+    cols[1].metric("Only in A", result["only_in_a"])
+    cols[2].metric("Only in B", result["only_in_b"])
+    cols[3].metric("Duplicates dropped", result.get("duplicates_dropped", 0))
+    st.caption(f"Paired by {result['paired_by']}. A metric is better or worse only when its "
+               f"Holm-adjusted Wilcoxon p < {result['alpha']} and the paired-bootstrap "
+               "interval of the difference excludes 0 (direction respects the metric).")
+    if not result["metrics"]:
+        st.info("No metric in common.")
+        return
+    st.dataframe(comparison_frame(result), hide_index=True, column_config={
+        c: st.column_config.NumberColumn(format="%.4f")
+        for c in ("mean A", "mean B", "B - A", "Wilcoxon p", "Holm p")})
+    st.plotly_chart(diff_chart(result), key="chart_compare")
+    for key in ("metrics_only_in_a", "metrics_only_in_b"):
+        if result.get(key):
+            st.caption(f"{key.replace('_', ' ')}: {', '.join(map(metric_label, result[key]))}")
+
+
+st.title("Compare")
+db = state.db()
+try:
+    rows = data.list_runs(db)
+except StoreError as exc:
+    st.info(str(exc))
+    st.stop()
+if not rows:
+    st.info("No runs to compare yet.")
+    st.stop()
+mode = st.radio("Compare", ["Two runs", "Two strategies of one run"], horizontal=True,
+                key="compare_mode")
+alpha = st.select_slider("Significance level", [0.01, 0.05, 0.1], value=0.05,
+                         key="compare_alpha")
+versions = {r.run.id: r.version for r in rows}
+labels = {r.run.id: f"{r.run.id} · {Path(r.run.dataset).name}" for r in rows}
+ids = list(versions)
+
+if mode == "Two runs":
+    if len(ids) < 2:
+        st.info("The store has one run: evaluate another (or compare two strategies).")
+        st.stop()
+    pair = st.session_state.get(state.COMPARE_KEY) or (ids[1], ids[0])
+    a_default = ids.index(pair[0]) if pair[0] in ids else 1
+    b_default = ids.index(pair[1]) if pair[1] in ids else 0
+    left, right = st.columns(2)
+    a = left.selectbox("A (baseline)", ids, index=a_default, format_func=labels.__getitem__,
+                       key="compare_a")
+    b = right.selectbox("B (candidate)", ids, index=b_default, format_func=labels.__getitem__,
+                        key="compare_b")
+    st.session_state[state.COMPARE_KEY] = (a, b)
+    if a == b:
+        st.warning("Pick two different runs.")
+        st.stop()
+    result = data.compare_runs(db, (a, versions[a]), (b, versions[b]), alpha)
+    show(result)
+else:
+    run_id = state.selected_run() or ids[0]
+    if run_id not in versions:
+        run_id = ids[0]
+    table = data.table(db, run_id, versions[run_id])
+    strategies = list(table.strategies)
+    st.text(f"Run {run_id}")
+    if len(strategies) < 2:
+        st.info("This run has a single strategy; pick another run in the sidebar.")
+        st.stop()
+    left, right = st.columns(2)
+    s1 = left.selectbox("A (baseline strategy)", strategies, index=0, key="compare_s1")
+    s2 = right.selectbox("B (candidate strategy)", strategies, index=1, key="compare_s2")
+    if s1 == s2:
+        st.warning("Pick two different strategies.")
+        st.stop()
+    result = data.compare_within(db, (run_id, versions[run_id]), s1, s2, alpha)
+    show(result)

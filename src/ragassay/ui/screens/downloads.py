@@ -1,0 +1,27 @@
+"""Downloads: the run's full JSON report and a CSV of every (sample, metric) value."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ragassay.ui import data, export, state
+
+st.title("Downloads")
+selected = state.require_run()
+if selected is None:
+    st.stop()
+run_id, version = selected
+report = data.report(state.db(), run_id, version)
+st.text(f"Run {run_id}: {len(report.get('detailed_results', []))} samples")
+
+st.download_button("Download JSON report", export.report_json(report),
+                   file_name=f"ragassay-{run_id}.json", mime="application/json",
+                   key="download_json", icon=":material/data_object:", on_click="ignore")
+st.caption("Everything in the report: metadata, aggregates with intervals, statistics, "
+           "strategies, flags, correlations, diagnostics, calibration, usage, per-sample "
+           "results with details.")
+st.download_button("Download CSV", export.report_csv(report),
+                   file_name=f"ragassay-{run_id}.csv", mime="text/csv",
+                   key="download_csv", icon=":material/table:", on_click="ignore")
+st.caption("One row per sample and metric: " + ", ".join(export.CSV_COLUMNS)
+           + ". Unscored values are empty with their reason; booleans are 1/0.")

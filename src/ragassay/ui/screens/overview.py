@@ -1,0 +1,152 @@
+"""Run overview: aggregates with intervals, consistency, distribution, flags,
+diagnostics (with links to the worst samples), usage and cost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from ragassay.ui import data, state
+from ragassay.ui.fmt import (
+    consistency_lines,
+    distribution_details,
+    distribution_line,
+    headline,
+    interval,
+    metric_label,
+    num,
+)
+from ragassay.ui.highlight import md_escape
+
+st.title("Run overview")
+selected = state.require_run()
+if selected is None:
+    st.stop()
+run_id, version = selected
+report = data.report(state.db(), run_id, version)
+meta: dict[str, Any] = report["evaluation_metadata"]
+aggregates: dict[str, Any] = report["aggregate_metrics"]["metrics"]
+specs: dict[str, Any] = report["metric_specs"]
+
+st.dataframe(pd.DataFrame([
+    ("run", meta["run_id"]), ("status", meta["status"]),
+    ("dataset", meta["dataset"]), ("judge", f"{meta['judge']} ({meta['judge_model']})"),
+    ("metrics", ", ".join(meta["metrics"])), ("created", str(meta["timestamp"])[:19]),
+    ("samples", f"{meta['total_samples']} ({meta['invalid_samples']} invalid)"),
+], columns=["field", "value"]), hide_index=True)
+
+# -- aggregates ----------------------------------------------------------------------
+st.header("Aggregate metrics")
+cards = headline(list(aggregates), limit=4)
+for col, name in zip(st.columns(max(1, len(cards))), cards, strict=False):
+    entry = aggregates[name]
+    col.metric(metric_label(name), num(entry["mean"]),
+               help=f"95% CI {interval(entry['ci_low'], entry['ci_high'])}, "
+                    f"n={entry['count']}, {entry['unscored']} unscored")
+st.dataframe(pd.DataFrame([
+    {"metric": metric_label(m), "mean": e["mean"], "95% CI": interval(e["ci_low"], e["ci_high"]),
+     "scored": e["count"], "unscored": e["unscored"],
+     "range": f"{num(specs.get(m, {}).get('low'), 0)}-{num(specs.get(m, {}).get('high'), 0)}",
+     "better": "higher" if e.get("higher_is_better", True) else "lower"}
+    for m, e in aggregates.items()
+]), hide_index=True, column_config={"mean": st.column_config.NumberColumn(format="%.3f")})
+st.caption("Intervals: 95% bootstrap confidence intervals of the mean. Unscored samples "
+           "are excluded, never counted as 0.")
+for suite, entry in report["aggregate_metrics"].get("suites", {}).items():
+    if entry.get("average") is None and entry.get("note"):
+        st.caption(f"{suite}: {entry['note']}")
+
+# -- consistency and distribution ------------------------------------------------------
+st.header("Metric consistency")
+st.caption("Mean +/- standard deviation over the scored samples.")
+st.code("\n".join(consistency_lines(report["rmse_metrics"])), language=None)
+
+st.header("Distribution")
+per_metric: dict[str, Any] = report["per_metric_statistics"]
+st.code("\n".join(distribution_line(m, e) for m, e in per_metric.items()), language=None)
+for name, entry in per_metric.items():
+    with st.expander(metric_label(name)):
+        st.dataframe(pd.DataFrame(distribution_details(entry), columns=["statistic", "value"]),
+                     hide_index=True)
+
+# -- interpretation ---------------------------------------------------------------------
+st.header("Interpretation")
+flags = report.get("interpretation", [])
+if not flags:
+    st.caption("No interpretation flags for these metrics.")
+else:
+    order = {"warning": 0, "ok": 1, "good": 2}
+    flagged = sorted(flags, key=lambda f: order.get(f.get("level", ""), 3))
+    warnings = [f for f in flagged if f.get("level") == "warning" and f.get("scope") == "overall"]
+    if warnings:
+        st.warning(f"{len(warnings)} metric(s) below the warning threshold.",
+                   icon=":material/warning:")
+    st.dataframe(pd.DataFrame([
+        {"level": f.get("level"), "scope": f.get("scope"), "metric": metric_label(f["metric"]),
+         "value": f.get("value"), "message": f.get("message")} for f in flagged
+    ]), hide_index=True, column_config={"value": st.column_config.NumberColumn(format="%.3f")})
+
+# -- diagnostics ----------------------------------------------------------------------
+st.header("Diagnostics")
+findings = [f for f in report.get("diagnostics", []) if f.get("fired")]
+if not findings:
+    st.success("No diagnostic rule fired.", icon=":material/check_circle:")
+for i, finding in enumerate(findings):
+    with st.container(border=True):
+        share = finding.get("share_of_samples")
+        st.markdown(f"**{finding['rule'].replace('_', ' ').capitalize()}**: "
+                    f"{finding['count']} of {finding['evaluated']} samples"
+                    + (f" ({share:.0%})" if share is not None else ""))
+        st.text(f"{finding['message']}\nFix: {finding['fix']}")
+        worst = finding.get("worst_samples", [])
+        if worst:
+            st.caption("Worst samples (open in the sample explorer):")
+            for j, label in enumerate(worst):
+                left, right = st.columns([4, 1])
+                left.text(label)
+                right.page_link(state.PAGES["samples"].file, label="Open",
+                                icon=":material/open_in_new:",
+                                query_params={"run": run_id, "sample": label},
+                                help=f"diagnostic {i + 1}, sample {j + 1}")
+
+# -- usage and cost -------------------------------------------------------------------
+st.header("Usage and cost")
+usage = report["usage"]
+cols = st.columns(4)
+cols[0].metric("Judge calls", usage["calls"])
+cols[1].metric("Cache hits", usage["cache_hits"])
+cols[2].metric("Input tokens", usage["input_tokens"])
+cols[3].metric("Output tokens", usage["output_tokens"])
+if meta["method"] == "offline":
+    st.text("Cost: $0.00 (the offline judge runs locally: no API calls, no tokens).")
+else:
+    st.caption("Cost estimate: enter the judge's prices (USD per million tokens).")
+    a, b = st.columns(2)
+    price_in = a.number_input("Input price", min_value=0.0, value=0.15, step=0.05,
+                              key="price_in")
+    price_out = b.number_input("Output price", min_value=0.0, value=0.60, step=0.05,
+                               key="price_out")
+    cost = (usage["input_tokens"] * price_in + usage["output_tokens"] * price_out) / 1e6
+    st.text(f"Estimated cost: ${cost:.4f} for {usage['calls']} calls "
+            f"({usage['cache_hits']} served from the cache, free).")
+if len(usage.get("by_suite", {})) > 1:
+    st.dataframe(pd.DataFrame([{"suite": s, **u} for s, u in usage["by_suite"].items()]),
+                 hide_index=True)
+
+# -- invalid rows and calibration ----------------------------------------------------
+if report.get("invalid_rows"):
+    st.header("Invalid input rows")
+    st.dataframe(pd.DataFrame(report["invalid_rows"]), hide_index=True)
+pairs = report.get("calibration", {}).get("pairs", [])
+if pairs:
+    st.header("Agreement with human labels")
+    st.dataframe(pd.DataFrame([
+        {"label": p.get("label"), "metric": metric_label(p.get("metric", "")), "n": p.get("n"),
+         "AUROC": p.get("auroc"), "balanced accuracy": p.get("balanced_accuracy"),
+         "kappa": p.get("kappa"), "correlation": p.get("correlation")} for p in pairs
+    ]), hide_index=True)
+st.caption(f"Dataset file: {md_escape(Path(str(meta['dataset'])).name)} · "
+           f"report generated {meta['generated']}")

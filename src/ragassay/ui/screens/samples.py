@@ -1,0 +1,169 @@
+"""Sample explorer: filter and sort samples; view one with its evidence highlighted.
+
+All user text (question, answer, contexts, reference, reasoning, raw replies) is
+shown escaped (st.html over html.escape'd text, st.code, st.dataframe, st.json),
+never as Markdown or live HTML.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from ragassay.ui import data, state
+from ragassay.ui import samples as logic
+from ragassay.ui.fmt import metric_label, num
+from ragassay.ui.highlight import (
+    CSS,
+    LEGEND,
+    answer_html,
+    contexts_html,
+    marks_from_details,
+    text_html,
+)
+
+
+def block(body: str) -> None:
+    st.html(CSS + body)
+
+
+def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
+    st.subheader("Sample")
+    st.code(f"{d.get('strategy', '')}/{d.get('id', '')}", language=None, wrap_lines=True)
+    if d.get("status") == "failed":
+        st.error("This input row was invalid and was not evaluated.")
+        st.code(str(d.get("error", "")), language=None, wrap_lines=True)
+        return
+    metrics: dict[str, Any] = d.get("metrics", {})
+    unscored: dict[str, str] = d.get("unscored", {})
+    st.dataframe(pd.DataFrame([
+        {"metric": metric_label(m), "value": num(v) if v is not None else "unscored",
+         "unscored reason": unscored.get(m, ""),
+         "range": f"{num(specs.get(m, {}).get('low'), 0)}-{num(specs.get(m, {}).get('high'), 0)}"}
+        for m, v in metrics.items()
+    ]), hide_index=True)
+
+    details: dict[str, Any] = d.get("details", {})
+    marks = marks_from_details(details)
+    st.markdown("**Question**")
+    block(text_html(str(d.get("question", ""))))
+    st.markdown("**Answer**")
+    block(answer_html(str(d.get("answer", "")), marks))
+    if marks.unsupported_claims:
+        st.caption("Unsupported claims:")
+        block("".join(text_html(c) for c in marks.unsupported_claims))
+    contexts = list(d.get("contexts", []))
+    st.markdown(f"**Contexts** ({len(contexts)})")
+    if marks.empty:
+        st.caption("No sentence-level evidence recorded for this sample (the trace and "
+                   "ragas suites record it); sentences are keyed as the judges see them.")
+    else:
+        st.caption("Highlights from: " + ", ".join(metric_label(m) for m in marks.sources))
+        block(LEGEND)
+    for i, html_block in enumerate(contexts_html(contexts, marks)):
+        st.caption(f"Context {i}")
+        block(html_block)
+    if not contexts:
+        st.caption("(no contexts)")
+    reference = d.get("reference")
+    refs = [reference] if isinstance(reference, str) else list(reference or [])
+    st.markdown("**Reference**" + (f" ({len(refs)} acceptable)" if len(refs) > 1 else ""))
+    block("".join(text_html(str(r)) for r in refs) if refs else text_html("(none given)"))
+    st.markdown("**Judge's reasoning**")
+    block(text_html(str(d.get("reasoning") or "(none recorded)")))
+    failed = [(m, details.get(m, {})) for m in unscored]
+    replies = [(m, det) for m, det in failed
+               if isinstance(det, dict) and (det.get("raw_reply") or det.get("prompt"))]
+    if replies:
+        st.markdown("**Raw judge replies for unscored metrics**")
+        for m, det in replies:
+            with st.expander(f"{metric_label(m)}: {unscored[m][:80]}"):
+                st.code(str(det.get("raw_reply") or "(no reply)"), language=None,
+                        wrap_lines=True)
+                if det.get("prompt"):
+                    st.caption("Prompt")
+                    st.code("\n\n".join(f"[{p.get('role')}]\n{p.get('content')}"
+                                        for p in det["prompt"] if isinstance(p, dict)),
+                            language=None, wrap_lines=True)
+    if d.get("labels"):
+        st.markdown("**Human labels**")
+        st.json(d["labels"], expanded=True)
+    if details:
+        with st.expander("All metric details (JSON)"):
+            st.json(details, expanded=False)
+
+
+st.title("Sample explorer")
+selected = state.require_run()
+if selected is None:
+    st.stop()
+run_id, version = selected
+report = data.report(state.db(), run_id, version)
+detailed: list[dict[str, Any]] = report.get("detailed_results", [])
+specs: dict[str, Any] = report["metric_specs"]
+metrics = [m for m in report["aggregate_metrics"]["metrics"]] or list(specs)
+frame = logic.sample_frame(detailed, metrics)
+if frame.empty:
+    st.info("This run has no samples yet.")
+    st.stop()
+
+with st.container(border=True):
+    c1, c2, c3 = st.columns(3)
+    strategies = sorted(frame["strategy"].unique())
+    picked_strategies = c1.multiselect("Strategy", strategies, key="samples_strategies",
+                                       placeholder="all strategies")
+    reason = c2.selectbox("Unscored reason", logic.reasons(frame), key="samples_reason")
+    text = c3.text_input("Search question, answer or id", key="samples_text")
+    c4, c5, c6 = st.columns(3)
+    sort_metric = c4.selectbox("Sort by", metrics, format_func=metric_label,
+                               key="samples_sort") if metrics else None
+    ascending = c5.radio("Order", ["lowest first", "highest first"], horizontal=True,
+                         key="samples_order") == "lowest first"
+    value_range = None
+    if sort_metric is not None:
+        spec = specs.get(sort_metric, {"low": 0.0, "high": 1.0})
+        low, high = float(spec["low"]), float(spec["high"])
+        if high > low:
+            value_range = c6.slider("Value range", low, high, (low, high),
+                                    key=f"samples_range_{sort_metric}")
+filtered = logic.apply_filters(frame, detailed, logic.Filters(
+    strategies=tuple(picked_strategies), reason=reason, text=text, sort_metric=sort_metric,
+    ascending=ascending, value_range=value_range))
+st.caption(f"{len(filtered)} of {len(frame)} samples")
+st.dataframe(filtered.drop(columns=["index", "_reasons"]), hide_index=True,
+             column_config={metric_label(m): st.column_config.NumberColumn(format="%.3f")
+                            for m in metrics})
+
+# The sample to show: a new ?sample= link wins once; then the selector decides.
+wanted = st.query_params.get("sample")
+if wanted and wanted != st.session_state.get("_seen_qp_sample"):
+    st.session_state["_seen_qp_sample"] = wanted
+    idx = logic.resolve(wanted, frame)
+    if idx is None:
+        st.warning("The linked sample is not in this run.")
+    else:
+        st.session_state[state.SAMPLE_KEY] = frame.loc[frame["index"] == idx, "key"].iloc[0]
+keys = list(filtered["key"])
+current = st.session_state.get(state.SAMPLE_KEY)
+if current is not None and current not in keys and current in set(frame["key"]):
+    keys = [current, *keys]  # a linked sample stays visible even when filtered out
+if not keys:
+    st.info("No sample matches these filters.")
+    st.stop()
+if current not in keys:
+    current = keys[0]
+if st.session_state.get("samples_pick") != current:
+    st.session_state["samples_pick"] = current
+
+
+def _picked() -> None:
+    st.session_state[state.SAMPLE_KEY] = st.session_state["samples_pick"]
+
+
+choice = st.selectbox("Open sample", keys, key="samples_pick", on_change=_picked)
+st.session_state[state.SAMPLE_KEY] = choice
+index = logic.resolve(choice, frame)
+if index is not None:
+    show_sample(detailed[index], specs)

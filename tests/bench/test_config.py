@@ -1,0 +1,78 @@
+"""Config parsing: unknown keys are named, grids expand to named strategies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ragassay.bench.config import ConfigError, load_config, parse_config
+
+from .conftest import EXAMPLE
+
+BASE = {"bench": {"name": "t", "corpus": "c", "questions": "q.jsonl"}}
+
+
+def parse(extra: dict) -> object:
+    return parse_config({**BASE, **extra}, Path("/cfg"), "bench.toml")
+
+
+def test_unknown_keys_are_named() -> None:
+    with pytest.raises(ConfigError, match=r"strategy\[1\]\.chunkr: unknown key"):
+        parse({"strategy": [{"chunker": "fixed"}, {"chunkr": "fixed"}]})
+    with pytest.raises(ConfigError, match=r"bench\.ranked_by: unknown key"):
+        parse_config({"bench": {**BASE["bench"], "ranked_by": "x"}}, Path("/"), "bench.toml")
+    with pytest.raises(ConfigError, match=r"prices\.gpt\.inptu: unknown key"):
+        parse({"prices": {"gpt": {"inptu": 1, "output": 2}}, "strategy": [{}]})
+    with pytest.raises(ConfigError, match=r"^bench\.toml: spam: unknown key"):
+        parse({"spam": 1, "strategy": [{}]})
+
+
+def test_bad_values_are_named() -> None:
+    with pytest.raises(ConfigError, match=r"strategy\[0\]\.retriever"):
+        parse({"strategy": [{"retriever": "tfidf"}]})
+    with pytest.raises(ConfigError, match=r"strategy\[0\]: overlap \(50\) must be smaller"):
+        parse({"strategy": [{"chunker": "fixed", "size": 50, "overlap": 50}]})
+    with pytest.raises(ConfigError, match="no strategies"):
+        parse({})
+    with pytest.raises(ConfigError, match="duplicate strategy name"):
+        parse({"strategy": [{}, {}]})
+
+
+def test_grid_expansion_and_names() -> None:
+    cfg = parse({"grid": {"chunker": ["recursive", "semantic"], "size": [200, 400],
+                          "overlap": [50], "retriever": ["bm25", "dense"], "k": [4]}})
+    names = [s.name for s in cfg.strategies]  # type: ignore[attr-defined]
+    assert names == [
+        "recursive-200/o50 bm25 k4", "recursive-200/o50 dense k4",
+        "recursive-400/o50 bm25 k4", "recursive-400/o50 dense k4",
+        "semantic-200/p25 bm25 k4", "semantic-200/p25 dense k4",
+        "semantic-400/p25 bm25 k4", "semantic-400/p25 dense k4",
+    ]
+
+
+def test_grid_skips_meaningless_combinations_and_adds_generator() -> None:
+    cfg = parse({"grid": {"chunker": ["fixed"], "size": [50, 100], "overlap": [0, 50],
+                          "generator": ["offline", "openai:gpt-4o-mini"]}})
+    names = [s.name for s in cfg.strategies]  # type: ignore[attr-defined]
+    assert "fixed-50/o50 bm25 k4" not in names  # overlap >= size
+    assert names[:2] == ["fixed-50 bm25 k4", "fixed-50 bm25 k4 openai:gpt-4o-mini"]
+    assert len(names) == 6
+
+
+def test_example_config_loads_with_paths_relative_to_it() -> None:
+    cfg = load_config(EXAMPLE / "bench.toml")
+    assert cfg.path(cfg.bench.corpus) == EXAMPLE / "corpus"
+    assert len(cfg.strategies) >= 5
+    assert {s.chunker.kind for s in cfg.strategies} == {
+        "fixed", "recursive", "sentence", "markdown", "semantic"}
+    assert {s.retriever for s in cfg.strategies} == {"bm25", "dense", "hybrid"}
+
+
+def test_missing_and_invalid_files(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="not found"):
+        load_config(tmp_path / "nope.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[bench\n")
+    with pytest.raises(ConfigError, match="invalid TOML"):
+        load_config(bad)

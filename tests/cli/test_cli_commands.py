@@ -1,0 +1,170 @@
+"""The CLI in-process, on the bundled demo with the offline judge."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ragassay.cli import cli
+
+
+@pytest.fixture(scope="module")
+def demo_run(tmp_path_factory: pytest.TempPathFactory, demo_data: Path) -> dict:
+    tmp = tmp_path_factory.mktemp("cli")
+    db, out = tmp / "r.db", tmp / "demo.json"
+    result = CliRunner().invoke(cli, ["eval", str(demo_data), "--db", str(db), "--out", str(out),
+                                      "--metrics", "judge"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    return {"db": db, "report": report, "tmp": tmp, "output": result.output}
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.output
+
+
+def test_eval_writes_every_report_section(demo_run: dict) -> None:
+    report = demo_run["report"]
+    for key in ("evaluation_metadata", "aggregate_metrics", "strategies", "rmse_metrics",
+                "per_metric_statistics", "usage", "detailed_results", "interpretation",
+                "correlations", "diagnostics"):
+        assert key in report, key
+    meta = report["evaluation_metadata"]
+    assert meta["judge"] == "offline" and meta["total_samples"] == 24
+    assert meta["prompt_versions"]["judge.scores"]
+    assert set(report["strategies"]) == {"bm25-k3", "dense-k5"}
+    for s in report["strategies"].values():
+        assert {"avg_context_relevance", "avg_answer_similarity", "avg_faithfulness",
+                "hallucination_rate", "total_questions", "failed_questions",
+                "overall"} <= set(s)
+    entry = report["detailed_results"][0]
+    assert {"id", "strategy", "metrics", "unscored", "reasoning"} <= set(entry)
+    assert "judge suite per strategy" in demo_run["output"]
+
+
+def test_unscored_is_null_with_reason_never_nan(demo_run: dict) -> None:
+    empty = [e for e in demo_run["report"]["detailed_results"] if not e["answer"].strip()]
+    assert empty, "the demo has an empty answer"
+    assert empty[0]["metrics"]["judge.faithfulness"] is None
+    assert empty[0]["unscored"]["judge.faithfulness"] == "empty answer"
+
+
+def test_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "data.jsonl"
+    bad.write_text('{"question": "q", "contexts": ["a"]}\n{"question": "q2", "contexts": "x"}\n')
+    code, out = run("eval", str(bad), "--db", str(tmp_path / "r.db"))
+    assert code == 2
+    assert out.strip().startswith("error: data.jsonl:2: 'contexts' must be a list of strings")
+    assert len(out.strip().splitlines()) == 1
+
+
+def test_skip_invalid_records_bad_rows_in_the_report(tmp_path: Path) -> None:
+    bad = tmp_path / "data.jsonl"
+    bad.write_text('{"question": "q", "contexts": ["a b"], "answer": "a"}\n'
+                   '{"question": 3}\n')
+    out = tmp_path / "r.json"
+    code, text = run("eval", str(bad), "--db", str(tmp_path / "r.db"), "--skip-invalid",
+                     "--metrics", "judge", "--out", str(out), "--quiet")
+    assert code == 0, text
+    report = json.loads(out.read_text())
+    assert report["evaluation_metadata"]["invalid_samples"] == 1
+    assert report["invalid_rows"][0]["source"] == "data.jsonl:2"
+    assert [e["status"] for e in report["detailed_results"]] == ["ok", "failed"]
+
+
+def test_missing_file_and_unknown_suite(tmp_path: Path) -> None:
+    code, out = run("eval", str(tmp_path / "nope.jsonl"), "--db", str(tmp_path / "r.db"))
+    assert code == 2 and out.startswith("error: ") and len(out.strip().splitlines()) == 1
+    data = tmp_path / "d.jsonl"
+    data.write_text('{"question": "q"}\n')
+    code, out = run("eval", str(data), "--metrics", "judge,bogus", "--db", str(tmp_path / "r.db"))
+    assert code == 2 and "unknown metric suite 'bogus'" in out
+
+
+def test_report_formats(demo_run: dict, tmp_path: Path) -> None:
+    db = str(demo_run["db"])
+    code, text = run("report", "--db", db, "--format", "csv")
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == 24 * 5
+    assert rows[0].keys() == {"run_id", "sample_id", "strategy", "metric", "value",
+                              "unscored_reason"}
+    html_path = tmp_path / "r.html"
+    code, _ = run("report", "--db", db, "--format", "html", "--out", str(html_path))
+    assert code == 0
+    html = html_path.read_text()
+    assert "<svg" in html and "Metric correlations" in html and "<script" not in html
+
+
+def test_runs_list_and_show(demo_run: dict) -> None:
+    code, out = run("runs", "list", "--db", str(demo_run["db"]))
+    run_id = demo_run["report"]["evaluation_metadata"]["run_id"]
+    assert code == 0 and run_id in out
+    code, out = run("runs", "show", run_id[:15], "--db", str(demo_run["db"]))
+    assert code == 0 and "aggregate metrics" in out
+
+
+def test_compare_strategies_within_a_run(demo_run: dict) -> None:
+    run_id = demo_run["report"]["evaluation_metadata"]["run_id"]
+    code, out = run("compare", run_id, "--strategy", "bm25-k3", "--strategy", "dense-k5",
+                    "--json", "--db", str(demo_run["db"]))
+    assert code == 0, out
+    result = json.loads(out)
+    assert result["paired_samples"] == 12
+    assert result["metrics"]["judge.faithfulness"]["verdict"] in (
+        "better", "worse", "no detectable difference")
+    code, out = run("compare", run_id, "--strategy", "nope", "--strategy", "dense-k5",
+                    "--db", str(demo_run["db"]))
+    assert code == 2 and "no strategy 'nope'" in out
+
+
+def test_gate_exit_codes(demo_run: dict, tmp_path: Path) -> None:
+    db = str(demo_run["db"])
+    mean = demo_run["report"]["aggregate_metrics"]["metrics"]["judge.context_relevance"]
+    ok = tmp_path / "ok.toml"
+    ok.write_text(f'[thresholds]\n"judge.context_relevance" = {mean["mean"] - 0.5}\n')
+    code, out = run("gate", "--db", db, "--config", str(ok))
+    assert code == 0 and "READY" in out and "PASS" in out
+    # the lower confidence bound is below the mean: a threshold between them fails --strict
+    mid = (mean["mean"] + mean["ci_low"]) / 2
+    ok.write_text(f'[thresholds]\n"judge.context_relevance" = {mid}\n')
+    assert run("gate", "--db", db, "--config", str(ok))[0] == 0
+    code, out = run("gate", "--db", db, "--config", str(ok), "--strict")
+    assert code == 1 and "NOT READY" in out
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[thresholds]\n"judge.faithfulness" = "high"\n')
+    code, out = run("gate", "--db", db, "--config", str(bad))
+    assert code == 2 and 'thresholds."judge.faithfulness" must be a number' in out
+
+
+def test_calibrate_joins_labels_by_id(demo_run: dict, tmp_path: Path) -> None:
+    report = demo_run["report"]
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text("\n".join(json.dumps({"id": e["id"], "human_faithful": not e["labels"][
+        "hallucination"]}) for e in report["detailed_results"]))
+    run_id = report["evaluation_metadata"]["run_id"]
+    code, out = run("calibrate", run_id, "--labels", str(labels), "--json",
+                    "--db", str(demo_run["db"]))
+    assert code == 0, out
+    result = json.loads(out)
+    assert result["joined"] == 24
+
+
+def test_meta_eval_reports_agreement_and_baseline(demo_data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "m.json"
+    code, text = run("meta-eval", str(demo_data), "--metrics", "judge", "--db",
+                     str(tmp_path / "m.db"), "--out", str(out), "--n-resamples", "200", "-q")
+    assert code == 0, text
+    result = json.loads(out.read_text())
+    pairs = {(p["label"], p["metric"]): p for p in result["calibration"]["pairs"]}
+    assert ("hallucination", "judge.hallucination") in pairs
+    hall = pairs[("hallucination", "judge.hallucination")]
+    assert 0.0 <= hall["auroc"] <= 1.0 and hall["n"] > 0
+    assert result["lexical_baseline"]["hallucination"]["n"] > 0
+    assert "lexical baseline" in text

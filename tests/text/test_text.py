@@ -1,0 +1,42 @@
+import threading
+
+from ragassay.text import key_answer, key_contexts, letter_key, split_sentences
+
+
+def test_letter_keys_are_unambiguous():
+    assert [letter_key(i) for i in (0, 1, 25, 26, 27, 51, 52)] == [
+        "a", "b", "z", "aa", "ab", "az", "ba"]
+
+
+def test_sentence_keys_follow_trace_convention():
+    ctx = key_contexts(["One. Two.", "Three."])
+    assert [(k.key, k.text) for k in ctx] == [("0a", "One."), ("0b", "Two."), ("1a", "Three.")]
+    assert [k.key for k in key_answer("Yes. No. Maybe.")] == ["a", "b", "c"]
+    assert key_answer("") == [] and split_sentences("   ") == []
+
+
+def test_abbreviations_and_paragraphs():
+    assert split_sentences("Dr. Smith went home. He was tired.\n\nNew para") == [
+        "Dr. Smith went home.", "He was tired.", "New para"]
+
+
+def test_very_long_paragraph_loses_no_text():
+    text = "word " * 30000 + "end."
+    joined = " ".join(split_sentences(text))
+    assert joined.split() == text.split()
+
+
+def test_splitting_is_thread_safe():
+    texts = [f"Sentence {i} one. Sentence {i} two. Sentence {i} three." for i in range(200)]
+    out: dict[int, list[str]] = {}
+
+    def work(i: int) -> None:
+        out[i] = split_sentences(texts[i] + " ")  # bypass the cache with a variant
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(200)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for i, sents in out.items():
+        assert sents == [f"Sentence {i} one.", f"Sentence {i} two.", f"Sentence {i} three."]
