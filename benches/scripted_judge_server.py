@@ -38,6 +38,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--latency", type=float, default=0.0, help="seconds per reply")
     args = ap.parse_args(argv)
     ss._QuietServer.request_queue_size = 1024  # listen backlog: 64 clients connect at once
+    # Headers and body go out in two writes: without TCP_NODELAY, Nagle + delayed ACK
+    # add ~40 ms to every reply, which would be measured as engine time.
+    make = ss._make_request_handler
+    ss._make_request_handler = lambda srv: type(  # type: ignore[assignment]
+        "NoDelayHandler", (make(srv),), {"disable_nagle_algorithm": True})
     server = ScriptedServer(handler(args.latency)).start()
     print(server.base_url, flush=True)
     try:

@@ -1,8 +1,9 @@
 """A store filled by real offline runs of the demo dataset, shared by the UI tests.
 
 Run A scores the demo as shipped. Run B scores the same evaluation set after a
-"generator change": some answers are replaced by unsupported ones, and one answer
-carries a script and an HTML event handler (the dashboard must show them as text).
+"generator change": the answers to 8 of the 12 questions are replaced by an unsupported
+one, and one answer carries a script and an HTML event handler (the dashboard must
+show them as text) under a question full of Markdown.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ XSS_ID = "q02-dense-k5"
 XSS_ANSWER = ('You are billed monthly. <script>window.__pwned = 1;</script> '
               'Bank transfer <img src=x onerror="window.__pwned = 2"> is not offered.')
 MD_QUESTION = "**not bold** [click me](javascript:alert(1)) <b>raw tag</b>?"
+CHANGED = ("q03", "q04", "q05", "q06", "q07", "q08", "q09", "q10")
 WRONG = "The Standard plan allows 50,000 requests per second and overages are billed at $9."
 
 
@@ -44,7 +46,7 @@ def _changed_demo(folder: Path) -> Path:
         if row["id"] == XSS_ID:
             row["answer"] = XSS_ANSWER
             row["question"] = MD_QUESTION
-        elif row["id"].startswith(("q04", "q07", "q09", "q10")):
+        elif row["id"][:3] in CHANGED:
             row["answer"] = WRONG
     out = folder / "demo-v2.jsonl"
     out.write_text("".join(json.dumps(r) + "\n" for r in rows))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -50,13 +51,14 @@ def report_cmd(run_id: str | None, fmt: str, out: Path | None, db: Path) -> None
 
 
 def _write_text(out: Path, text: str) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".part")
     try:
+        out.parent.mkdir(parents=True, exist_ok=True)
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(out)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
         raise UsageProblem(f"cannot write {out}: {exc.strerror or exc}") from None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -89,14 +90,15 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str, ou
 
 def write_json(report: dict[str, object], out: Path) -> None:
     """Write atomically: a partial report is never left under the final name."""
-    out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".part")
     try:
+        out.parent.mkdir(parents=True, exist_ok=True)
         tmp.write_text(json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False),
                        encoding="utf-8")
         tmp.replace(out)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
         raise UsageProblem(f"cannot write report {out}: {exc.strerror or exc}") from None
 
 

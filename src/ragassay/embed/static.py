@@ -9,6 +9,7 @@ ships in the package; the tokenizer comes from the packaged model.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,7 +21,9 @@ from .base import normalise_rows
 from .local import EmbedderUnavailable, packaged_model_path
 
 TABLE_PATH = Path(__file__).resolve().parent / "static_minilm.npz"
-MAX_TOKENS = 512
+MAX_TOKENS = 512  # words per text, like the transformer's sequence limit
+MAX_WORDS = 500_000  # word cache bound
+_WORD = re.compile(r"\w+|[^\w\s]")
 
 
 class StaticEmbedder:
@@ -40,9 +43,14 @@ class StaticEmbedder:
         self.name = "all-MiniLM-L6-v2-static"
         self._tok: Any = None
         self._lock = threading.Lock()
+        self._tok_lock = threading.Lock()
+        # word -> row of weighted, summed wordpiece vectors (BERT pre-tokenises on
+        # whitespace and punctuation, so a sentence is the sum of its words' rows)
+        self._word_index: dict[str, int] = {}
+        self._word_vecs = np.zeros((0, self.dim), np.float32)
 
     def _tokenizer(self) -> Any:
-        with self._lock:
+        with self._tok_lock:
             if self._tok is None:
                 from tokenizers import Tokenizer
 
@@ -52,15 +60,43 @@ class StaticEmbedder:
                 self._tok = tok
         return self._tok
 
+    def _word_rows(self, words: list[str]) -> list[int]:
+        """Row indices (into the word table) of words; unseen words are tokenised once."""
+        idx = self._word_index
+        new = [w for w in dict.fromkeys(words) if w not in idx]
+        if new:
+            if len(idx) + len(new) > MAX_WORDS:  # bounded: start over rather than grow
+                idx.clear()
+                self._word_vecs = np.zeros((0, self.dim), np.float32)
+                new = list(dict.fromkeys(words))
+            encs = self._tokenizer().encode_batch_fast(new, add_special_tokens=False)
+            vecs = np.zeros((len(new), self.dim), np.float32)
+            for j, enc in enumerate(encs):
+                ids = np.asarray(enc.ids, dtype=np.int64)
+                if ids.size:
+                    vecs[j] = self._weights[ids] @ self._table[ids]
+            base = len(idx)
+            for j, w in enumerate(new):
+                idx[w] = base + j
+            self._word_vecs = np.concatenate([self._word_vecs, vecs])
+        return [idx[w] for w in words]
+
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if len(texts) == 0:
             return out
-        encs = self._tokenizer().encode_batch(list(texts), add_special_tokens=False)
-        for i, enc in enumerate(encs):
-            ids = np.asarray(enc.ids[:MAX_TOKENS], dtype=np.int64)
-            if ids.size == 0:
-                continue
-            w = self._weights[ids]
-            out[i] = w @ self._table[ids]
+        words = [_WORD.findall(t.lower())[:MAX_TOKENS] for t in texts]
+        flat = [w for ws in words for w in ws]
+        with self._lock:
+            rows = np.asarray(self._word_rows(flat), dtype=np.int64)
+            vecs = self._word_vecs
+        lengths = np.fromiter((len(ws) for ws in words), dtype=np.int64, count=len(words))
+        if rows.size:
+            from scipy.sparse import csr_matrix
+
+            indptr = np.concatenate([[0], np.cumsum(lengths)])
+            counts = csr_matrix(
+                (np.ones(rows.size, np.float32), rows, indptr), shape=(len(texts), len(vecs))
+            )
+            out = np.asarray(counts @ vecs, dtype=np.float32)
         return normalise_rows(out)

@@ -107,6 +107,11 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
     }
     report: dict[str, Any] = {"evaluation_metadata": metadata}
     report.update(sections)
+    per_strategy: dict[str, Usage] = {}
+    for r in results:
+        per_strategy[r.strategy] = per_strategy.get(r.strategy, Usage()) + r.usage
+    for name, entry in report.get("strategies", {}).items():
+        entry["usage"] = _usage_dict(per_strategy.get(name, Usage()))
     report["usage"] = {
         **_usage_dict(usage.get("total", Usage())),
         "by_suite": {k: _usage_dict(v) for k, v in usage.items() if k != "total"},

@@ -90,3 +90,8 @@ def distribution_details(entry: Mapping[str, Any]) -> list[tuple[str, str]]:
 def sample_key(strategy: str, sample_id: str) -> str:
     """How the dashboard (and the diagnostics' worst_samples) name a sample."""
     return f"{strategy}/{sample_id}"
+
+
+def rows_height(n: int, cap: int = 30) -> int:
+    """Pixel height that shows `n` dataframe rows (up to `cap`) without scrolling."""
+    return 35 * (min(n, cap) + 1) + 3

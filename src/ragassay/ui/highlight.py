@@ -149,6 +149,12 @@ def answer_html(answer: str, marks: Marks, *, show_keys: bool = True) -> str:
     return f'<div class="ra-text">{" ".join(parts)}</div>'
 
 
+def unmatched_claims(answer: str, marks: Marks) -> list[str]:
+    """Unsupported claims that are not answer sentences (so not highlighted in place)."""
+    sentences = {s.text for s in key_answer(answer)}
+    return [c for c in marks.unsupported_claims if c not in sentences]
+
+
 def contexts_html(contexts: Sequence[str], marks: Marks, *, show_keys: bool = True) -> list[str]:
     """One block per context document, relevant and used sentences highlighted."""
     by_doc: dict[int, list[KeyedSentence]] = {}

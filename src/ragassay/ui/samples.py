@@ -36,8 +36,8 @@ def sample_frame(detailed: Sequence[Mapping[str, Any]], metrics: Sequence[str]) 
         row["unscored"] = "; ".join(f"{metric_label(m)}: {r}" for m, r in unscored.items())
         row["_reasons"] = tuple(sorted(set(unscored.values())))
         rows.append(row)
-    columns = ["index", "key", "strategy", "id", "status", "question",
-               *[metric_label(m) for m in metrics], "unscored", "_reasons"]
+    columns = ["index", "key", "strategy", "id", "status",
+               *[metric_label(m) for m in metrics], "unscored", "question", "_reasons"]
     return pd.DataFrame(rows, columns=columns)
 
 

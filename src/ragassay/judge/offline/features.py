@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -60,7 +61,7 @@ REFERENCE_FEATURES = (
 )
 
 
-@dataclass
+@dataclass(frozen=True)
 class SentenceInfo:
     """Pre-computed lexical views of one sentence."""
 
@@ -71,9 +72,12 @@ class SentenceInfo:
     names: list[str]
     negated: bool
     stem_set: frozenset[str] = field(default_factory=frozenset)
+    bigrams: frozenset[tuple[str, str]] = field(default_factory=frozenset)
 
 
+@lru_cache(maxsize=65536)
 def sentence_info(text: str) -> SentenceInfo:
+    """Lexical views of a sentence (cached: context sentences repeat across samples)."""
     toks = tokens(text)
     all_stems = [stem(_canon_number(t)) for t in toks]
     content = [s for t, s in zip(toks, all_stems, strict=True) if t not in STOPWORDS]
@@ -81,10 +85,11 @@ def sentence_info(text: str) -> SentenceInfo:
         text=text,
         stems=content,
         all_stems=all_stems,
-        numbers=numbers(text),
+        numbers=numbers(text, toks),
         names=[stem(n) for n in names(text)],
-        negated=negation_count(text) > 0,
+        negated=negation_count(text, toks) > 0,
         stem_set=frozenset(all_stems),
+        bigrams=frozenset(zip(all_stems, all_stems[1:], strict=False)),
     )
 
 
@@ -95,10 +100,7 @@ class ContextIndex:
         self.infos = infos
         self.emb = emb
         self.stems: frozenset[str] = frozenset().union(*(i.stem_set for i in infos))
-        bigrams: set[tuple[str, str]] = set()
-        for i in infos:
-            bigrams.update(zip(i.all_stems, i.all_stems[1:], strict=False))
-        self.bigrams = bigrams
+        self.bigrams: frozenset[tuple[str, str]] = frozenset().union(*(i.bigrams for i in infos))
 
     def __len__(self) -> int:
         return len(self.infos)

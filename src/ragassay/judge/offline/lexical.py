@@ -43,7 +43,6 @@ _MONTHS_TEXT = (
 _MONTHS = frozenset(_MONTHS_TEXT.split())
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _CAP_WORD = re.compile(r"\b[A-Z][A-Za-z0-9’'-]*[A-Za-z0-9]|\b[A-Z]\b")
-_SENT_START = re.compile(r"(?:^|[.!?:;\"“(]\s*)$")
 _PUNCT = re.compile(rf"[{re.escape(string.punctuation)}‘’“”–—…]")
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
 
@@ -82,23 +81,39 @@ def _canon_number(tok: str) -> str:
     return tok
 
 
-def numbers(text: str) -> list[str]:
+_POSSESSIVE = re.compile(r"(?:['’]s|['’])$")
+_PRONOUN_I = frozenset({"i", "i'm", "i've", "i'd", "i'll", "i’m", "i’ve", "i’d", "i’ll"})
+
+
+def _at_sentence_start(text: str, pos: int) -> bool:
+    j = pos - 1
+    while j >= 0 and text[j].isspace():
+        j -= 1
+    return j < 0 or text[j] in '.!?:;"“(*-•'
+
+
+def numbers(text: str, toks: list[str] | None = None) -> list[str]:
     """Numbers in the text, canonicalised ("1,000" -> "1000", "two" -> "2")."""
     out = [m.group(0).replace(",", "").rstrip(".") for m in _NUMBER.finditer(text)]
-    out += [_NUM_WORDS[t] for t in tokens(text) if t in _NUM_WORDS and t not in ("one", "first")]
+    toks = tokens(text) if toks is None else toks
+    out += [_NUM_WORDS[t] for t in toks if t in _NUM_WORDS and t not in ("one", "first")]
+    return out
+
+
+def _name_spans(text: str) -> list[str]:
+    out = []
+    for m in _CAP_WORD.finditer(text):
+        if _at_sentence_start(text, m.start()):
+            continue
+        w = _POSSESSIVE.sub("", m.group(0))
+        if w and w.lower() not in STOPWORDS and w.lower() not in _PRONOUN_I:
+            out.append(w)
     return out
 
 
 def names(text: str) -> list[str]:
     """Capitalised words not at a sentence start (names, places, months), lower-cased."""
-    out = []
-    for m in _CAP_WORD.finditer(text):
-        if _SENT_START.search(text[: m.start()]):
-            continue
-        w = m.group(0).lower().rstrip("'’s").rstrip("'’")
-        if w and w not in STOPWORDS and w not in ("i", "i'm", "i've", "i'd", "i'll"):
-            out.append(w)
-    return out
+    return [w.lower() for w in _name_spans(text)]
 
 
 def key_terms(text: str) -> list[str]:
@@ -106,12 +121,8 @@ def key_terms(text: str) -> list[str]:
     seen: dict[str, None] = {}
     for m in _NUMBER.finditer(text):
         seen.setdefault(m.group(0).rstrip("."), None)
-    for m in _CAP_WORD.finditer(text):
-        if _SENT_START.search(text[: m.start()]):
-            continue
-        w = m.group(0).rstrip("'’s").rstrip("'’")
-        if w and w.lower() not in STOPWORDS and w not in ("I", "I'm", "I've", "I'd", "I'll"):
-            seen.setdefault(w, None)
+    for w in _name_spans(text):
+        seen.setdefault(w, None)
     return list(seen)
 
 
@@ -121,9 +132,10 @@ def term_present(term: str, haystack_stems: frozenset[str]) -> bool:
     return all(stem(_canon_number(t)) in haystack_stems for t in toks) if toks else True
 
 
-def negation_count(text: str) -> int:
-    low = text.lower()
-    return sum(1 for t in re.findall(r"[a-z']+", low) if t in NEGATIONS or t.endswith("n't"))
+def negation_count(text: str, toks: list[str] | None = None) -> int:
+    """Negation words and n't contractions."""
+    toks = tokens(text) if toks is None else toks
+    return sum(1 for t in toks if t in NEGATIONS or t.endswith(("n't", "n’t")))
 
 
 def is_noncommittal(answer: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -10,8 +11,9 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ragassay.store import StoreError
+from ragassay.types import MetricSpec
 from ragassay.ui import data, state
-from ragassay.ui.fmt import interval, metric_label
+from ragassay.ui.fmt import interval, metric_label, rows_height
 
 VERDICT_ICON = {"better": "▲ better", "worse": "▼ worse"}
 
@@ -27,23 +29,36 @@ def comparison_frame(result: dict[str, Any]) -> pd.DataFrame:
     ])
 
 
-def diff_chart(result: dict[str, Any]) -> go.Figure:
+def diff_chart(result: dict[str, Any], specs: Mapping[str, MetricSpec]) -> go.Figure:
+    """Paired differences on each metric's range mapped onto 0-1, with 95% intervals."""
     items = [(m, r) for m, r in result["metrics"].items() if r["diff"] is not None]
     colours = {"better": "#21c354", "worse": "#ff4b4b"}
+
+    def span(m: str) -> float:
+        spec = specs.get(m)
+        return ((spec.high - spec.low) or 1.0) if spec is not None else 1.0
+
+    def scaled(m: str, r: dict[str, Any], key: str) -> float:
+        return float(r[key] if r[key] is not None else r["diff"]) / span(m)
+
     fig = go.Figure(go.Bar(
-        x=[r["diff"] for _, r in items], y=[metric_label(m) for m, _ in items], orientation="h",
-        marker_color=[colours.get(r["verdict"], "#9aa0a6") for _, r in items],
+        x=[scaled(m, r, "diff") for m, r in items], y=[metric_label(m) for m, _ in items],
+        orientation="h", marker_color=[colours.get(r["verdict"], "#9aa0a6") for _, r in items],
+        customdata=[r["diff"] for _, r in items],
+        hovertemplate="%{y}: B - A = %{customdata:.4f}<extra></extra>",
         error_x={"type": "data", "symmetric": False,
-                 "array": [(r["ci_high"] or r["diff"]) - r["diff"] for _, r in items],
-                 "arrayminus": [r["diff"] - (r["ci_low"] or r["diff"]) for _, r in items]},
+                 "array": [scaled(m, r, "ci_high") - scaled(m, r, "diff") for m, r in items],
+                 "arrayminus": [scaled(m, r, "diff") - scaled(m, r, "ci_low")
+                                for m, r in items]},
     ))
     fig.add_vline(x=0, line_color="#888")
-    fig.update_layout(xaxis_title="mean paired difference B - A (95% CI)",
-                      margin={"t": 20, "b": 10}, height=120 + 40 * len(items))
+    fig.update_layout(xaxis_title="mean paired difference B - A, as a share of the metric's "
+                                  "range (95% CI); green better, red worse",
+                      margin={"t": 20, "b": 10}, height=120 + 32 * len(items))
     return fig
 
 
-def show(result: dict[str, Any]) -> None:
+def show(result: dict[str, Any], specs: Mapping[str, MetricSpec]) -> None:
     cols = st.columns(4)
     cols[0].metric("Paired samples", result["paired_samples"])
     cols[1].metric("Only in A", result["only_in_a"])
@@ -55,10 +70,11 @@ def show(result: dict[str, Any]) -> None:
     if not result["metrics"]:
         st.info("No metric in common.")
         return
-    st.dataframe(comparison_frame(result), hide_index=True, column_config={
+    st.dataframe(comparison_frame(result), hide_index=True,
+                 height=rows_height(len(result["metrics"])), column_config={
         c: st.column_config.NumberColumn(format="%.4f")
         for c in ("mean A", "mean B", "B - A", "Wilcoxon p", "Holm p")})
-    st.plotly_chart(diff_chart(result), key="chart_compare")
+    st.plotly_chart(diff_chart(result, specs), key="chart_compare")
     for key in ("metrics_only_in_a", "metrics_only_in_b"):
         if result.get(key):
             st.caption(f"{key.replace('_', ' ')}: {', '.join(map(metric_label, result[key]))}")
@@ -99,7 +115,7 @@ if mode == "Two runs":
         st.warning("Pick two different runs.")
         st.stop()
     result = data.compare_runs(db, (a, versions[a]), (b, versions[b]), alpha)
-    show(result)
+    show(result, data.table(db, b, versions[b]).specs)
 else:
     run_id = state.selected_run() or ids[0]
     if run_id not in versions:
@@ -117,4 +133,4 @@ else:
         st.warning("Pick two different strategies.")
         st.stop()
     result = data.compare_within(db, (run_id, versions[run_id]), s1, s2, alpha)
-    show(result)
+    show(result, table.specs)

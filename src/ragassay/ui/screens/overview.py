@@ -18,6 +18,7 @@ from ragassay.ui.fmt import (
     interval,
     metric_label,
     num,
+    rows_height,
 )
 from ragassay.ui.highlight import md_escape
 
@@ -52,7 +53,8 @@ st.dataframe(pd.DataFrame([
      "range": f"{num(specs.get(m, {}).get('low'), 0)}-{num(specs.get(m, {}).get('high'), 0)}",
      "better": "higher" if e.get("higher_is_better", True) else "lower"}
     for m, e in aggregates.items()
-]), hide_index=True, column_config={"mean": st.column_config.NumberColumn(format="%.3f")})
+]), hide_index=True, height=rows_height(len(aggregates)),
+    column_config={"mean": st.column_config.NumberColumn(format="%.3f")})
 st.caption("Intervals: 95% bootstrap confidence intervals of the mean. Unscored samples "
            "are excluded, never counted as 0.")
 for suite, entry in report["aggregate_metrics"].get("suites", {}).items():
@@ -87,7 +89,8 @@ else:
     st.dataframe(pd.DataFrame([
         {"level": f.get("level"), "scope": f.get("scope"), "metric": metric_label(f["metric"]),
          "value": f.get("value"), "message": f.get("message")} for f in flagged
-    ]), hide_index=True, column_config={"value": st.column_config.NumberColumn(format="%.3f")})
+    ]), hide_index=True, height=rows_height(len(flagged), cap=15),
+        column_config={"value": st.column_config.NumberColumn(format="%.3f")})
 
 # -- diagnostics ----------------------------------------------------------------------
 st.header("Diagnostics")

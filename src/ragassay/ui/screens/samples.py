@@ -14,7 +14,7 @@ import streamlit as st
 
 from ragassay.ui import data, state
 from ragassay.ui import samples as logic
-from ragassay.ui.fmt import metric_label, num
+from ragassay.ui.fmt import metric_label, num, rows_height
 from ragassay.ui.highlight import (
     CSS,
     LEGEND,
@@ -22,6 +22,7 @@ from ragassay.ui.highlight import (
     contexts_html,
     marks_from_details,
     text_html,
+    unmatched_claims,
 )
 
 
@@ -43,7 +44,7 @@ def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
          "unscored reason": unscored.get(m, ""),
          "range": f"{num(specs.get(m, {}).get('low'), 0)}-{num(specs.get(m, {}).get('high'), 0)}"}
         for m, v in metrics.items()
-    ]), hide_index=True)
+    ]), hide_index=True, height=rows_height(len(metrics)))
 
     details: dict[str, Any] = d.get("details", {})
     marks = marks_from_details(details)
@@ -51,9 +52,10 @@ def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
     block(text_html(str(d.get("question", ""))))
     st.markdown("**Answer**")
     block(answer_html(str(d.get("answer", "")), marks))
-    if marks.unsupported_claims:
-        st.caption("Unsupported claims:")
-        block("".join(text_html(c) for c in marks.unsupported_claims))
+    claims = unmatched_claims(str(d.get("answer", "")), marks)
+    if claims:
+        st.caption("Unsupported claims (not sentences of the answer as written):")
+        block("".join(text_html(c) for c in claims))
     contexts = list(d.get("contexts", []))
     st.markdown(f"**Contexts** ({len(contexts)})")
     if marks.empty:
@@ -132,7 +134,7 @@ filtered = logic.apply_filters(frame, detailed, logic.Filters(
     strategies=tuple(picked_strategies), reason=reason, text=text, sort_metric=sort_metric,
     ascending=ascending, value_range=value_range))
 st.caption(f"{len(filtered)} of {len(frame)} samples")
-st.dataframe(filtered.drop(columns=["index", "_reasons"]), hide_index=True,
+st.dataframe(filtered.drop(columns=["index", "id", "_reasons"]), hide_index=True,
              column_config={metric_label(m): st.column_config.NumberColumn(format="%.3f")
                             for m in metrics})
 

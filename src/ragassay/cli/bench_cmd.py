@@ -1,0 +1,73 @@
+"""`ragassay bench`: rank chunking and retrieval strategies end to end."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import click
+
+from ragassay.cli.app import cli, write_json
+from ragassay.cli.common import UsageProblem, console, db_option, friendly, open_store
+
+
+@cli.command("bench")
+@click.argument("config_path", metavar="CONFIG", type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the report (with the leaderboard) as JSON.")
+@click.option("--judge", "judge_spec", default=None, help="Override [bench] judge.")
+@click.option("--base-url", default=None, help="The judge's OpenAI-compatible endpoint.")
+@click.option("--generator", default=None,
+              help="Override every strategy's generator (offline or openai:MODEL).")
+@click.option("--limit", type=click.IntRange(1), default=None, help="Only the first N questions.")
+@click.option("--no-cache", is_flag=True, help="Rebuild indexes and embeddings.")
+@click.option("--quiet", "-q", is_flag=True)
+@db_option
+@friendly
+def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_url: str | None,
+              generator: str | None, limit: int | None, no_cache: bool, quiet: bool,
+              db: Path) -> None:
+    """Build each strategy's index, answer the questions, judge, and rank the strategies."""
+    from ragassay.bench import (
+        BenchOptions,
+        ConfigError,
+        CorpusError,
+        QuestionsError,
+        evaluate_samples,
+        leaderboard,
+        leaderboard_table,
+        load_config,
+        run_bench,
+    )
+    from ragassay.cli.progress import RichProgress
+
+    try:
+        config = load_config(config_path)
+    except ConfigError as exc:
+        raise UsageProblem(str(exc)) from None
+    overrides = {k: v for k, v in (("judge", judge_spec), ("base_url", base_url)) if v}
+    if overrides:
+        bench = config.bench.model_copy(update=overrides)
+        config = config.model_copy(update={"file": config.file.model_copy(update={
+            "bench": bench})})
+    if generator:
+        config = config.model_copy(update={"strategies": tuple(
+            s.model_copy(update={"generator": generator}) for s in config.strategies)})
+    store = open_store(db)
+    say = (lambda msg: None) if quiet else (lambda msg: click.echo(msg, err=True))
+    evaluator = functools.partial(evaluate_samples, store=store,
+                                  progress=RichProgress("judging", enabled=not quiet))
+    try:
+        result = run_bench(config, evaluator, BenchOptions(limit=limit, use_cache=not no_cache,
+                                                           progress=say))
+    except (CorpusError, QuestionsError) as exc:
+        raise UsageProblem(str(exc)) from None
+    rows = leaderboard(result.report or {}, result, config.bench.rank_by)
+    console().print(leaderboard_table(rows))
+    report = dict(result.report or {})
+    report["leaderboard"] = rows
+    report["bench"] = result.model_dump(mode="json", exclude={"report"})
+    if out is not None:
+        write_json(report, out)
+        click.echo(f"report written to {out}", err=True)
+    click.echo(f"run {result.run_id} stored in {db}", err=True)

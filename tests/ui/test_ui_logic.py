@@ -1,0 +1,180 @@
+"""The dashboard's pure helpers: escaping and highlighting, formatting, exports, uploads."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from ragassay.dataset import DatasetError
+from ragassay.ui import MAX_UPLOAD_MB, streamlit_command
+from ragassay.ui.evaluate import StreamlitProgress, check_dataset, safe_name, save_upload
+from ragassay.ui.export import CSV_COLUMNS, report_csv, report_json
+from ragassay.ui.fmt import consistency_lines, distribution_details, metric_label
+from ragassay.ui.highlight import (
+    answer_html,
+    contexts_html,
+    marks_from_details,
+    md_escape,
+    text_html,
+    unmatched_claims,
+)
+from ragassay.types import Usage
+
+TRACE_DETAILS = {
+    "trace.context_relevance": {"relevant_keys": ["0a", "1b"], "soft": True},
+    "trace.context_utilization": {"used_keys": ["1b"]},
+    "trace.adherence": {"unsupported": [{"key": "b", "text": "Two."}], "unjudged": [],
+                        "overall_supported": False},
+    "trace.adherence_ratio": {"supporting_keys": {"a": ["0a"]}, "judged": 2},
+}
+
+
+def test_marks_read_trace_and_ragas_details():
+    details = {**TRACE_DETAILS, "ragas.faithfulness": {"claims": [
+        {"claim": "One.", "supported": True, "reason": "0a"},
+        {"claim": "Invented <b>fact</b>.", "supported": False, "reason": "none"}]},
+        "judge.overall": {"weights": {"faithfulness": 0.3}}}
+    marks = marks_from_details(details)
+    assert marks.relevant == {"0a", "1b"} and marks.used == {"1b"}
+    assert marks.unsupported == {"b"} and not marks.supported
+    assert marks.unsupported_claims == ["Invented <b>fact</b>."]
+    assert marks.sources == ["trace.context_relevance", "trace.context_utilization",
+                             "trace.adherence", "ragas.faithfulness"]
+
+
+@pytest.mark.parametrize("details", [{}, {"m": "text"}, {"m": {"unsupported": 3}},
+                                     {"m": {"relevant_keys": [None, 1, {"x": 1}]}},
+                                     {"m": {"claims": "not a list"}}])
+def test_marks_ignore_shapes_they_do_not_know(details):
+    assert marks_from_details(details).empty
+
+
+def test_answer_and_contexts_are_escaped_and_highlighted():
+    marks = marks_from_details(TRACE_DETAILS)
+    answer = answer_html("One. Two <script>alert(1)</script>.", marks)
+    assert "<script" not in answer and "&lt;script&gt;alert(1)&lt;/script&gt;" in answer
+    assert answer.count('class="ra-unsupported"') == 1
+    assert '<span class="ra-key">b</span><span class="ra-unsupported">Two' in answer
+    blocks = contexts_html(["Alpha <img src=x onerror=1>. Beta.", "Gamma. Delta."], marks)
+    assert len(blocks) == 2 and "<img" not in blocks[0] and "&lt;img" in blocks[0]
+    assert '<span class="ra-key">0a</span><span class="ra-relevant">Alpha' in blocks[0]
+    assert '<span class="ra-key">1b</span><span class="ra-relevant ra-used">Delta' in blocks[1]
+    assert text_html('<a href="javascript:x">') == (
+        '<div class="ra-text">&lt;a href=&quot;javascript:x&quot;&gt;</div>')
+
+
+def test_claims_that_are_answer_sentences_are_highlighted_in_place():
+    marks = marks_from_details({"ragas.faithfulness": {"claims": [
+        {"claim": "Two.", "supported": False}, {"claim": "Elsewhere.", "supported": False}]}})
+    assert 'class="ra-unsupported">Two.' in answer_html("One. Two.", marks)
+    assert unmatched_claims("One. Two.", marks) == ["Elsewhere."]
+
+
+def test_md_escape_neutralises_markdown():
+    assert md_escape("**b** [x](javascript:y) <i> :red[z]") == (
+        r"\*\*b\*\* \[x\]\(javascript\:y\) \<i\> \:red\[z\]")
+
+
+def test_formatting():
+    assert metric_label("trace.adherence_ratio") == "Adherence ratio (trace)"
+    assert consistency_lines({"judge.faithfulness": {"mean": 0.35, "std_dev": 0.1234},
+                              "x.y": {"mean": None}}) == [
+        "Faithfulness (judge) 0.350 +/- 0.123", "Y (x) unscored"]
+    rows = dict(distribution_details({"percentile_25": 1, "perfect_count": 2, "min": 0.5,
+                                      "unscored_reasons": {"empty answer": 1}}))
+    assert rows["25th percentile"] == "1" and rows["perfect count"] == "2"
+    assert rows["min"] == "0.500" and rows["unscored: empty answer"] == "1"
+    assert rows["max"] == "—"
+
+
+REPORT = {
+    "evaluation_metadata": {"run_id": "r1"},
+    "metric_specs": {"judge.faithfulness": {}, "judge.hallucination": {}},
+    "detailed_results": [
+        {"id": "s1", "strategy": "bm25", "status": "ok",
+         "metrics": {"judge.faithfulness": 7.5, "judge.hallucination": False},
+         "unscored": {}},
+        {"id": "s2", "strategy": "bm25", "status": "ok",
+         "metrics": {"judge.faithfulness": None, "judge.hallucination": True},
+         "unscored": {"judge.faithfulness": "empty answer"}},
+        {"id": "s3", "strategy": "bm25", "status": "failed", "error": "d.jsonl:3: bad",
+         "metrics": {}, "unscored": {}},
+    ],
+}
+
+
+def test_csv_has_one_row_per_sample_and_metric():
+    rows = list(csv.reader(io.StringIO(report_csv(REPORT))))
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert rows[1:] == [
+        ["r1", "s1", "bm25", "judge.faithfulness", "7.5", ""],
+        ["r1", "s1", "bm25", "judge.hallucination", "0", ""],
+        ["r1", "s2", "bm25", "judge.faithfulness", "", "empty answer"],
+        ["r1", "s2", "bm25", "judge.hallucination", "1", ""],
+        ["r1", "s3", "bm25", "judge.faithfulness", "", "invalid input: d.jsonl:3: bad"],
+        ["r1", "s3", "bm25", "judge.hallucination", "", "invalid input: d.jsonl:3: bad"],
+    ]
+
+
+def test_json_export_parses_and_refuses_nan():
+    from datetime import UTC, datetime
+
+    when = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+    assert json.loads(report_json({"t": when, "x": 1.5})) == {
+        "t": "2026-01-02T03:04:05+00:00", "x": 1.5}
+    with pytest.raises(ValueError):
+        report_json({"x": float("nan")})
+
+
+def test_upload_names_are_sanitised_and_sizes_limited(tmp_path: Path):
+    assert safe_name("../../etc/passwd.jsonl") == "passwd.jsonl"
+    assert safe_name("C:\\Users\\me\\my data (1).csv.gz") == "my_data_1_.csv.gz"
+    assert safe_name(".hidden") == "hidden" and safe_name("") == "dataset"
+    path = save_upload(b'{"question": "q"}\n', "../x.jsonl", tmp_path)
+    assert path == tmp_path / "x.jsonl" and path.read_bytes() == b'{"question": "q"}\n'
+    with pytest.raises(DatasetError, match="accepts up to 1 MB"):
+        save_upload(b"x" * (1024 * 1024 + 1), "big.jsonl", tmp_path, max_bytes=1024 * 1024)
+    assert MAX_UPLOAD_MB == 20
+
+
+def test_check_dataset_counts_and_reports_bad_rows(tmp_path: Path):
+    good = '{"question": "q", "contexts": ["c"], "answer": "a"}\n'
+    bad = '{"question": "q", "contexts": "c"}\n'
+    path = save_upload((good + bad).encode(), "d.jsonl", tmp_path)
+    with pytest.raises(DatasetError, match=r"^d\.jsonl:2: 'contexts' must be a list"):
+        check_dataset(path, skip_invalid=False)
+    checked = check_dataset(path, skip_invalid=True)
+    assert (checked.total, checked.invalid) == (2, 1)
+
+
+def test_streamlit_progress_drives_the_bar():
+    seen: list[tuple[float, str | None]] = []
+
+    class Bar:
+        def progress(self, value: float, text: str | None = None) -> None:
+            seen.append((value, text))
+
+    p = StreamlitProgress(Bar())
+    p.start(4)
+    p.advance(1, Usage())
+    p.advance(3, Usage())
+    p.finish()
+    assert [v for v, _ in seen] == [0.0, 0.25, 1.0, 1.0]
+    assert seen[1][1] == "1 of 4 samples judged"
+
+
+def test_launcher_command_is_local_headless_and_limited():
+    cmd = streamlit_command(Path("runs.db"), 8600)
+    assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"]
+    assert cmd[4].endswith("ragassay/ui/app.py") and Path(cmd[4]).is_file()
+    flags = dict(zip(cmd[5:-3:2], cmd[6:-3:2], strict=True))
+    assert flags == {"--server.address": "127.0.0.1", "--server.port": "8600",
+                     "--server.headless": "true", "--browser.gatherUsageStats": "false",
+                     "--server.maxUploadSize": "20"}
+    assert cmd[-3:] == ["--", "--db", "runs.db"]
+    assert streamlit_command(Path("d"), 1, host="0.0.0.0")[6] == "0.0.0.0"

@@ -1,0 +1,371 @@
+"""Each dashboard page's logic, run in-process with Streamlit's AppTest over real runs."""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from ragassay.dataset import demo_dataset_path
+from ragassay.report import build_report
+from ragassay.stats import compare_tables
+from ragassay.store import Store
+from ragassay.ui.fmt import metric_label
+from tests.ui.conftest import MD_QUESTION, XSS_ID, UIStore
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def report_of(ui: UIStore, run_id: str) -> dict[str, Any]:
+    with Store(ui.db, readonly=True) as store:
+        return build_report(store, run_id)
+
+
+@pytest.fixture(scope="module")
+def report_a(ui_store: UIStore) -> dict[str, Any]:
+    return report_of(ui_store, ui_store.run_a)
+
+
+@pytest.fixture(scope="module")
+def report_b(ui_store: UIStore) -> dict[str, Any]:
+    return report_of(ui_store, ui_store.run_b)
+
+
+def open_page(at: Any, name: str) -> Any:
+    at.run()
+    if name != "runs":
+        at.switch_page(f"screens/{name}.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def arr(value: Any) -> list[Any]:
+    """A plotly data array, decoding plotly's base64 typed arrays."""
+    if isinstance(value, dict) and "bdata" in value:
+        out = np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"])
+        if "shape" in value:
+            out = out.reshape([int(x) for x in str(value["shape"]).split(",")])
+        return out.tolist()
+    return list(value)
+
+
+def figures(at: Any) -> dict[str, dict[str, Any]]:
+    """The page's plotly figures as JSON, by the key they were drawn with."""
+    return {c.proto.id.rsplit("-", 1)[-1]: json.loads(c.proto.spec)
+            for c in at.get("plotly_chart")}
+
+
+def html_bodies(at: Any) -> list[str]:
+    return [h.proto.body for h in at.get("html")]
+
+
+# -- runs ------------------------------------------------------------------------------
+
+
+def test_runs_page_lists_every_run_with_headline_means(app_test, ui_store, report_a):
+    at = open_page(app_test(), "runs")
+    frame = at.dataframe[0].value
+    assert set(frame["run"]) == {ui_store.run_a, ui_store.run_b}
+    row = frame[frame["run"] == ui_store.run_a].iloc[0]
+    assert row["samples"] == 24 and row["status"] == "complete"
+    assert row["dataset"] == "demo.jsonl"
+    overall = report_a["aggregate_metrics"]["metrics"]["judge.overall"]["mean"]
+    assert row[metric_label("judge.overall")] == pytest.approx(overall, abs=1e-6)
+
+
+def test_runs_page_opens_one_run_and_compares_two(app_test, ui_store):
+    at = open_page(app_test(), "runs")
+    assert at.button[0].disabled and at.button[1].disabled  # nothing selected yet
+    at.multiselect(key="runs_pick").set_value([ui_store.run_a]).run()
+    at.button[0].click().run()
+    assert [t.value for t in at.title] == ["Run overview"]
+    assert at.session_state["run_id"] == ui_store.run_a
+
+    at = open_page(app_test(), "runs")
+    at.multiselect(key="runs_pick").set_value([ui_store.run_a, ui_store.run_b]).run()
+    at.button[1].click().run()
+    assert [t.value for t in at.title] == ["Compare"]
+    assert at.selectbox(key="compare_a").value == ui_store.run_a
+    assert at.selectbox(key="compare_b").value == ui_store.run_b
+
+
+def test_missing_database_explains_instead_of_failing(app_test, tmp_path):
+    at = open_page(app_test(db=tmp_path / "none.db"), "runs")
+    assert "no database at" in at.info[0].value
+    at.switch_page("screens/overview.py").run()
+    assert not at.exception
+
+
+# -- overview --------------------------------------------------------------------------
+
+
+def test_overview_shows_aggregates_consistency_distribution_and_links(
+        app_test, ui_store, report_a):
+    at = open_page(app_test(run_id=ui_store.run_a), "overview")
+    aggregates = report_a["aggregate_metrics"]["metrics"]
+    table = at.dataframe[1].value
+    assert list(table["metric"]) == [metric_label(m) for m in aggregates]
+    first = next(iter(aggregates.values()))
+    assert table.iloc[0]["mean"] == pytest.approx(first["mean"])
+    assert table.iloc[0]["95% CI"] == f"[{first['ci_low']:.3f}, {first['ci_high']:.3f}]"
+
+    consistency = at.code[0].value.splitlines()
+    assert len(consistency) == len(aggregates)
+    for line, (name, e) in zip(consistency, report_a["rmse_metrics"].items(), strict=True):
+        assert line == f"{metric_label(name)} {e['mean']:.3f} +/- {e['std_dev']:.3f}"
+    assert re.fullmatch(r".+ \d+\.\d{3} \+/- \d+\.\d{3}", consistency[0])
+
+    distribution = at.code[1].value.splitlines()
+    assert all("mean " in line and "median " in line for line in distribution)
+    per_metric = report_a["per_metric_statistics"]
+    assert [e.label for e in at.expander][:len(per_metric)] == [metric_label(m)
+                                                                 for m in per_metric]
+
+    # every worst sample of every fired rule has a link into the sample explorer
+    fired = [f for f in report_a["diagnostics"] if f["fired"]]
+    links = at.get("page_link")
+    assert fired and len(links) == sum(len(f["worst_samples"]) for f in fired)
+    first_worst = fired[0]["worst_samples"][0]
+    assert links[0].proto.page == "samples"
+    assert links[0].proto.query_string == (
+        f"run={ui_store.run_a}&sample={first_worst.replace('/', '%2F')}")
+
+    levels = {f["level"] for f in report_a["interpretation"]}
+    shown = next(d.value for d in at.dataframe if "level" in d.value.columns)
+    assert set(shown["level"]) == levels
+    assert any("Cost: $0.00" in t.value for t in at.text)
+
+
+def test_overview_follows_a_run_link(app_test, ui_store):
+    at = app_test()
+    at.query_params["run"] = ui_store.run_b[:11]  # a unique prefix is enough
+    at.run()
+    at.switch_page("screens/overview.py").run()
+    assert at.session_state["run_id"] == ui_store.run_b
+    assert at.dataframe[0].value.iloc[0]["value"] == ui_store.run_b
+
+
+def _copy_db(src: Path, dst: Path) -> None:
+    with sqlite3.connect(src) as a, sqlite3.connect(dst) as b:
+        a.backup(b)
+
+
+def test_a_running_run_is_shown_and_refreshed_as_it_grows(app_test, ui_store, tmp_path):
+    """The cache key follows the run: new results appear without restarting."""
+    db = tmp_path / "live.db"
+    _copy_db(ui_store.db, db)
+    with Store(db) as store:
+        done = store.get_run(ui_store.run_a)
+        live = store.create_run(done.config, package_version="test", dataset_hash=None,
+                                judge_model="offline")
+        store.add_samples(live, store.iter_samples(done.id))
+        results = list(store.iter_results(done.id))
+        for r in results[: len(results) // 2]:
+            store.save_result(live, r)
+    at = app_test(db=db, run_id=live)
+    open_page(at, "overview")
+    assert any("still being written" in i.value for i in at.info)
+    count = at.dataframe[1].value.iloc[0]["scored"]
+    assert 0 < count < 24
+    with Store(db) as store:  # the run goes on in "another process"
+        for r in results[len(results) // 2:]:
+            store.save_result(live, r)
+    at.run()
+    assert at.dataframe[1].value.iloc[0]["scored"] == 24
+
+
+# -- charts ----------------------------------------------------------------------------
+
+
+def test_charts_plot_the_run(app_test, ui_store, report_a):
+    at = open_page(app_test(run_id=ui_store.run_a), "charts")
+    charts = figures(at)
+    assert set(charts) == {"chart_boxes", "chart_hist", "chart_strategies", "chart_corr",
+                           "chart_trends"}
+    boxes = charts["chart_boxes"]["data"]
+    assert sum(len(arr(t["y"])) for t in boxes) == sum(
+        e["count"] for e in report_a["aggregate_metrics"]["metrics"].values())
+    bars = charts["chart_strategies"]["data"]
+    assert sorted(t["name"] for t in bars) == ["bm25-k3", "dense-k5"]
+    strategy = report_a["strategies"]["bm25-k3"]["metrics"]["judge.faithfulness"]
+    bm25 = next(t for t in bars if t["name"] == "bm25-k3")
+    i = arr(bm25["x"]).index(metric_label("judge.faithfulness"))
+    assert arr(bm25["y"])[i] == pytest.approx((strategy["mean"] - 1) / 9)
+    assert arr(bm25["error_y"]["array"])[i] == pytest.approx(
+        (strategy["ci_high"] - strategy["mean"]) / 9)
+    corr = arr(charts["chart_corr"]["data"][0]["z"])
+    n = len(report_a["correlations"]["metrics"])
+    assert len(corr) == n and corr[0][0] == pytest.approx(1.0)
+    trends = charts["chart_trends"]["data"]
+    assert trends and all(len(arr(t["x"])) == 2 for t in trends)  # two runs of the dataset
+    overall = next(t for t in trends if t["name"] == metric_label("judge.overall"))
+    assert arr(overall["y"])[0] == pytest.approx(
+        report_a["aggregate_metrics"]["metrics"]["judge.overall"]["mean"])
+
+
+# -- compare ---------------------------------------------------------------------------
+
+
+def test_compare_two_runs_shows_paired_differences_and_verdicts(app_test, ui_store):
+    at = app_test(run_id=ui_store.run_a)
+    at.session_state["compare_runs"] = (ui_store.run_a, ui_store.run_b)
+    open_page(at, "compare")
+    frame = at.dataframe[0].value
+    with Store(ui_store.db, readonly=True) as store:
+        from ragassay.report import load_run, score_table
+
+        tables = [score_table(*load_run(store, r)[1:]) for r in (ui_store.run_a,
+                                                                   ui_store.run_b)]
+    expected = compare_tables(*tables)
+    row = frame[frame["metric"] == metric_label("trace.adherence_ratio")].iloc[0]
+    truth = expected["metrics"]["trace.adherence_ratio"]
+    assert row["B - A"] == pytest.approx(truth["diff"]) and truth["diff"] < 0
+    assert row["n (paired)"] == truth["n"]
+    verdicts = set(frame["verdict (B vs A)"])
+    assert "▼ worse" in verdicts  # run B replaced 16 answers with an unsupported one
+    assert at.metric[0].value == "24"  # paired samples
+
+
+def test_compare_two_strategies_of_one_run(app_test, ui_store):
+    at = open_page(app_test(run_id=ui_store.run_a), "compare")
+    at.radio(key="compare_mode").set_value("Two strategies of one run").run()
+    assert not at.exception
+    assert at.selectbox(key="compare_s1").value == "bm25-k3"
+    assert at.selectbox(key="compare_s2").value == "dense-k5"
+    assert "question_id" in at.caption[0].value
+    assert len(at.dataframe[0].value) > 5
+
+
+# -- samples ---------------------------------------------------------------------------
+
+
+def test_sample_explorer_filters_and_sorts(app_test, ui_store):
+    at = open_page(app_test(run_id=ui_store.run_a), "samples")
+    assert at.caption[0].value == "24 of 24 samples"
+    at.multiselect(key="samples_strategies").set_value(["bm25-k3"]).run()
+    frame = at.dataframe[0].value
+    assert len(frame) == 12 and set(frame["strategy"]) == {"bm25-k3"}
+    label = metric_label("trace.adherence_ratio")
+    at.selectbox(key="samples_sort").set_value("trace.adherence_ratio").run()
+    at.radio(key="samples_order").set_value("highest first").run()
+    values = [v for v in at.dataframe[0].value[label] if not math.isnan(v)]
+    assert values == sorted(values, reverse=True) and len(set(values)) > 1
+    at.multiselect(key="samples_strategies").set_value([]).run()
+    at.selectbox(key="samples_reason").set_value("(unscored on some metric)").run()
+    unscored = at.dataframe[0].value
+    assert 0 < len(unscored) < 24 and all(unscored["unscored"] != "")
+    at.selectbox(key="samples_reason").set_value("(any)").run()
+    at.text_input(key="samples_text").input("single sign-on").run()
+    assert set(at.dataframe[0].value["key"]) == {"bm25-k3/q10-bm25-k3", "dense-k5/q10-dense-k5"}
+
+
+def test_sample_view_escapes_user_text_and_highlights_evidence(app_test, ui_store, report_b):
+    at = app_test()
+    at.query_params["run"] = ui_store.run_b
+    at.query_params["sample"] = f"dense-k5/{XSS_ID}"
+    at.run()
+    at.switch_page("screens/samples.py").run()
+    assert not at.exception
+    assert at.selectbox(key="samples_pick").value == f"dense-k5/{XSS_ID}"
+    bodies = "\n".join(html_bodies(at))
+    assert "&lt;script&gt;window.__pwned = 1;&lt;/script&gt;" in bodies
+    assert "&lt;img src=x onerror=" in bodies
+    assert "<script" not in bodies and "<img" not in bodies and "<b>" not in bodies
+    assert "**not bold** [click me](javascript:alert(1))" in bodies
+    assert all(MD_QUESTION not in m.value for m in at.markdown)
+
+    # a sample with a wrong answer: its unsupported sentence is highlighted
+    at.selectbox(key="samples_pick").set_value("bm25-k3/q04-bm25-k3").run()
+    detail = next(d for d in report_b["detailed_results"] if d["id"] == "q04-bm25-k3")
+    unsupported = detail["details"]["trace.adherence"]["unsupported"]
+    assert unsupported
+    bodies = html_bodies(at)
+    answer = next(b for b in bodies if "ra-unsupported" in b and "50,000" in b)
+    assert answer.count('class="ra-unsupported"') == len(unsupported)
+    contexts = [b for b in bodies if 'class="ra-legend"' not in b]
+    for kind, key in (("relevant", "trace.context_relevance"), ("used",
+                                                               "trace.context_utilization")):
+        keys = detail["details"][key][f"{kind}_keys"]
+        marked = re.findall(rf'<span class="ra-key">(\w+)</span><span class="[^"]*ra-{kind}',
+                            "".join(contexts))
+        assert sorted(marked) == sorted(keys), kind
+    assert detail["details"]["trace.context_relevance"]["relevant_keys"]
+
+
+def test_sample_view_shows_raw_reply_of_unscored_metric(app_test, tmp_path):
+    from ragassay.types import MetricResult, RunConfig, Sample, SampleResult
+
+    db = tmp_path / "llm.db"
+    raw = '{"faithfulness": <b>nine</b>'
+    with Store(db) as store:
+        run = store.create_run(RunConfig(dataset="x.jsonl", judge="openai:m"),
+                               package_version="t", dataset_hash=None, judge_model="m")
+        sample = Sample(id="s1", question="Q?", contexts=("C.",), answer="A.")
+        store.add_samples(run, [sample])
+        details = {"raw_reply": raw, "prompt": [{"role": "user", "content": "judge this"}]}
+        store.save_result(run, SampleResult(sample_id="s1", suite="judge", results=(
+            MetricResult(name="judge.faithfulness", value=None,
+                         unscored_reason="reply is not valid JSON", details=details),
+            MetricResult(name="judge.context_relevance", value=7.0))))
+        store.finish_run(run, "complete")
+    at = open_page(app_test(db=db, run_id=run), "samples")
+    assert at.expander[-2].label.startswith("Faithfulness (judge): reply is not valid JSON")
+    assert [c.value for c in at.code if c.value == raw] == [raw]
+    assert any(c.value == "[user]\njudge this" for c in at.code)
+
+
+# -- evaluate --------------------------------------------------------------------------
+
+
+def _rows(n: int) -> bytes:
+    return b"".join(demo_dataset_path().read_bytes().splitlines(keepends=True)[:n])
+
+
+def test_evaluate_uploads_and_runs_the_offline_judge(app_test, tmp_path):
+    db = tmp_path / "fresh.db"
+    at = open_page(app_test(db=db), "evaluate")
+    at.multiselect(key="eval_suites").set_value(["judge", "trace"]).run()
+    at.file_uploader(key="eval_upload").set_value(("four.jsonl", _rows(4),
+                                                    "application/json")).run()
+    assert any(t.value == "four.jsonl: 4 rows" for t in at.text)
+    at.button(key="eval_run").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert [t.value for t in at.title] == ["Run overview"]
+    with Store(db, readonly=True) as store:
+        run = store.get_run(at.session_state["run_id"])
+        assert run.status == "complete" and run.dataset == "upload:four.jsonl"
+        assert run.config.metrics == ("judge", "trace")
+        assert store.count_samples(run.id) == 4 and store.count_results(run.id) == 8
+
+
+@pytest.mark.parametrize(("name", "content", "message"), [
+    ("bad.jsonl", _rows(1) + b'{"question": "q", "contexts": "not a list"}\n',
+     "bad.jsonl:2: 'contexts' must be a list of strings"),
+    ("evil.pkl.gz", b"\x80\x04K\x01.", "evil.pkl.gz: unknown dataset format '.pkl.gz'"),
+    ("../../etc/x.csv", b"", "x.csv"),
+])
+def test_evaluate_reports_dataset_errors_clearly(app_test, tmp_path, name, content, message):
+    at = open_page(app_test(db=tmp_path / "none.db"), "evaluate")
+    at.file_uploader(key="eval_upload").set_value((name, content, "text/plain")).run()
+    assert not at.exception
+    assert at.error and at.error[0].value == "The dataset cannot be evaluated:"
+    assert message in at.code[0].value
+    assert not at.button  # nothing to run
+    assert not (tmp_path / "none.db").exists()
+
+
+# -- downloads -------------------------------------------------------------------------
+
+
+def test_downloads_offer_json_and_csv(app_test, ui_store):
+    at = open_page(app_test(run_id=ui_store.run_a), "downloads")
+    buttons = at.get("download_button")
+    assert [b.proto.label for b in buttons] == ["Download JSON report", "Download CSV"]
+    assert buttons[0].proto.url.endswith(".json") and buttons[1].proto.url.endswith(".csv")
