@@ -3,8 +3,9 @@
 Synthetic samples shaped like a typical RAG row: a question, 5 contexts of
 ~150 words and a ~100-word answer, built from realistic English sentence
 templates with random numbers and words filled in, so that every context and
-almost every sentence is unique (the worst case for the caches). Samples are generated and analysed in
-batches, streaming, so memory must stay bounded.
+almost every sentence is unique (the worst case for the caches). Samples are
+generated and analysed in batches, streaming, so memory must stay bounded.
+Reports wall-clock and CPU-time rates (the latter is robust to a shared machine).
 
     .venv/bin/python benches/offline_judge.py [--n 1000 10000] [--embedder static] [--batch 64]
 """
@@ -12,6 +13,7 @@ batches, streaming, so memory must stay bounded.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import sys
@@ -22,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from ragassay.judge.offline import Analyzer  # noqa: E402
+from ragassay.text import split_sentences  # noqa: E402
 from ragassay.types import Sample  # noqa: E402
 
 TEMPLATES = [
@@ -50,10 +53,11 @@ TEMPLATES = [
     "Scientists warned that rising sea levels threaten coastal towns and {w} harbours.",
     "The software update fixed a security flaw that affected about {n} thousand users.",
 ]
-WORDS = (
+_WORDS_TEXT = (
     "regional federal local national coastal urban rural private public northern southern "
     "eastern western energy transport health water housing farming fishing mining steel"
-).split()
+)
+WORDS = _WORDS_TEXT.split()
 
 
 def sentence(rng: random.Random) -> str:
@@ -71,13 +75,18 @@ def text(rng: random.Random, words: int) -> str:
     return " ".join(parts)
 
 
-def samples(n: int, seed: int = 0) -> Iterator[Sample]:
+def samples(n: int, seed: int = 0, pool: int = 0) -> Iterator[Sample]:
+    """n samples; with pool > 0 the contexts are drawn from a corpus of `pool` documents."""
     rng = random.Random(seed)
+    corpus = [text(rng, 150) for _ in range(pool)]
     for i in range(n):
+        contexts = (
+            tuple(rng.sample(corpus, 5)) if corpus else tuple(text(rng, 150) for _ in range(5))
+        )
         yield Sample(
             id=f"s{i}",
             question="What did the report say about " + rng.choice(WORDS) + " policy?",
-            contexts=tuple(text(rng, 150) for _ in range(5)),
+            contexts=contexts,
             answer=text(rng, 100),
             reference=text(rng, 40),
         )
@@ -87,17 +96,34 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
-def run(an: Analyzer, n: int, batch: int) -> tuple[float, float]:
-    done, t0 = 0, time.perf_counter()
+def cpu_s() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def presplit(batch: list[Sample]) -> None:
+    for s in batch:
+        for t in (*s.contexts, s.answer, *s.references):
+            split_sentences(t)
+
+
+def run(
+    an: Analyzer, n: int, batch: int, warm_split: bool, pool: int
+) -> tuple[float, float, float]:
+    """(samples/s wall, samples per CPU-second, peak RSS MB); warm_split excludes splitting."""
+    done, wall, cpu = 0, 0.0, 0.0
     buf: list[Sample] = []
-    for s in samples(n, seed=n):
+    for s in samples(n, seed=n, pool=pool):
         buf.append(s)
-        if len(buf) == batch:
+        if len(buf) == batch or done + len(buf) == n:
+            if warm_split:
+                presplit(buf)
+            t0, c0 = time.perf_counter(), cpu_s()
             done += len(an.analyze_many(buf))
+            wall += time.perf_counter() - t0
+            cpu += cpu_s() - c0
             buf = []
-    if buf:
-        done += len(an.analyze_many(buf))
-    return done / (time.perf_counter() - t0), peak_mb()
+    return done / wall, done / cpu, peak_mb()
 
 
 def main() -> None:
@@ -105,13 +131,26 @@ def main() -> None:
     ap.add_argument("--n", type=int, nargs="+", default=[1000, 10000])
     ap.add_argument("--embedder", default="static")
     ap.add_argument("--batch", type=int, default=64)
+    ap.add_argument(
+        "--warm-split", action="store_true", help="split sentences before timing (cache warm)"
+    )
+    ap.add_argument(
+        "--pool", type=int, default=0, help="draw contexts from a corpus of this many documents"
+    )
     args = ap.parse_args()
     an = Analyzer(embedder=args.embedder)
     an.analyze_many(list(samples(8, seed=-1)))  # warm-up: load tables, tokenizer, pysbd
-    print(f"embedder={args.embedder} batch={args.batch} start peak RSS {peak_mb():.0f} MB")
+    print(
+        f"embedder={args.embedder} batch={args.batch} warm_split={args.warm_split} "
+        f"pool={args.pool or 'unique contexts'} "
+        f"cores={os.cpu_count()} load={os.getloadavg()[0]:.1f} start RSS {peak_mb():.0f} MB"
+    )
     for n in args.n:
-        rate, mb = run(an, n, args.batch)
-        print(f"n={n:>6}: {rate:7.1f} samples/s  peak RSS {mb:.0f} MB")
+        rate, cpu_rate, mb = run(an, n, args.batch, args.warm_split, args.pool)
+        print(
+            f"n={n:>6}: {rate:7.1f} samples/s wall, {cpu_rate:7.1f} samples per CPU-second, "
+            f"peak RSS {mb:.0f} MB"
+        )
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from common import (
 )
 from sklearn.linear_model import LogisticRegression
 
-from ragassay.judge.offline.calibration import CALIBRATION_PATH, LogisticModel
+from ragassay.judge.offline.calibration import CALIBRATION_PATH, LogisticModel, load_calibration
 from ragassay.judge.offline.features import (
     FAITHFULNESS_FEATURES,
     REFERENCE_FEATURES,
@@ -45,6 +45,7 @@ C = 1.0
 SIGNS = {
     "cos_max": 1, "recall_global": 1, "recall_local": 1, "recall_all": 1, "bigram_recall": 1,
     "novel_numbers": -1, "novel_names": -1, "novel_content": -1, "negation_mismatch": -1,
+    "near_miss": -1,
     "length": 0, "support_min_logit": 1, "support_mean": 1, "novel_key_terms": -1,
     "n_sentences": 0, "contains": 1, "contains_first": 1, "token_recall": 1,
     "token_precision": 1, "char_recall": 1, "cos": 1, "answer_length": 0,
@@ -137,6 +138,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--embedder", default="static")
     ap.add_argument("--out", default=str(CALIBRATION_PATH))
+    ap.add_argument("--no-reference", action="store_true", help="keep the shipped reference model")
     args = ap.parse_args()
     faith: list[dict] = []
     counts = {}
@@ -146,14 +148,14 @@ def main() -> None:
         counts[name] = len(recs)
         faith += recs
     ref: list[dict] = []
-    for name in REF_SETS:
+    for name in () if args.no_reference else REF_SETS:
         feats = raw_features(name, args.embedder, load_rows(name, "fit"))
         recs = [r for r in feats if "reference" in r]
         counts[name] = len(recs)
         ref += recs
     support = fit_support(faith)
     faithfulness = fit_faithfulness(faith, support)
-    reference = fit_reference(ref)
+    reference = load_calibration().reference_match if args.no_reference else fit_reference(ref)
     out = {
         "meta": {
             "version": 1,

@@ -163,9 +163,11 @@ def test_every_page_renders_real_data(page, server, ui_store, shots, path, title
         assert page.locator(".js-plotly-plot .heatmaplayer image, "
                             ".js-plotly-plot .hm image").count() >= 1
     if path == "":  # the grid is a canvas; its accessible table holds the cells
+        from playwright.sync_api import expect
+
         grid = page.locator('[data-testid="stDataFrame"]')
-        assert grid.filter(has_text=ui_store.run_a).count() == 1
-        assert grid.filter(has_text=ui_store.run_b).count() == 1
+        expect(grid.filter(has_text=ui_store.run_a)).to_have_count(1)
+        expect(grid.filter(has_text=ui_store.run_b)).to_have_count(1)
     screenshot(page, shots / f"{title.lower().replace(' ', '-')}.png")
 
 
@@ -196,6 +198,10 @@ def test_download_json_and_csv(page, server, ui_store):
     rows = list(csv.DictReader(io.StringIO(Path(info.value.path()).read_text())))
     assert len(rows) == sum(len(d["metrics"]) for d in report["detailed_results"])
     assert {r["run_id"] for r in rows} == {ui_store.run_a}
+    first = report["detailed_results"][0]
+    overall = next(r for r in rows if r["sample_id"] == first["id"]
+                   and r["metric"] == "judge.overall")
+    assert float(overall["value"]) == pytest.approx(first["metrics"]["judge.overall"])
 
 
 def test_a_script_in_an_answer_is_shown_as_text_not_run(page, server, ui_store, shots):

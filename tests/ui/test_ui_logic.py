@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import sys
 from pathlib import Path
@@ -11,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from ragassay.dataset import DatasetError
+from ragassay.types import Usage
 from ragassay.ui import MAX_UPLOAD_MB, streamlit_command
 from ragassay.ui.evaluate import StreamlitProgress, check_dataset, safe_name, save_upload
-from ragassay.ui.export import CSV_COLUMNS, report_csv, report_json
+from ragassay.ui.export import report_json
 from ragassay.ui.fmt import consistency_lines, distribution_details, metric_label
 from ragassay.ui.highlight import (
     answer_html,
@@ -23,7 +22,6 @@ from ragassay.ui.highlight import (
     text_html,
     unmatched_claims,
 )
-from ragassay.types import Usage
 
 TRACE_DETAILS = {
     "trace.context_relevance": {"relevant_keys": ["0a", "1b"], "soft": True},
@@ -92,35 +90,6 @@ def test_formatting():
     assert rows["max"] == "—"
 
 
-REPORT = {
-    "evaluation_metadata": {"run_id": "r1"},
-    "metric_specs": {"judge.faithfulness": {}, "judge.hallucination": {}},
-    "detailed_results": [
-        {"id": "s1", "strategy": "bm25", "status": "ok",
-         "metrics": {"judge.faithfulness": 7.5, "judge.hallucination": False},
-         "unscored": {}},
-        {"id": "s2", "strategy": "bm25", "status": "ok",
-         "metrics": {"judge.faithfulness": None, "judge.hallucination": True},
-         "unscored": {"judge.faithfulness": "empty answer"}},
-        {"id": "s3", "strategy": "bm25", "status": "failed", "error": "d.jsonl:3: bad",
-         "metrics": {}, "unscored": {}},
-    ],
-}
-
-
-def test_csv_has_one_row_per_sample_and_metric():
-    rows = list(csv.reader(io.StringIO(report_csv(REPORT))))
-    assert tuple(rows[0]) == CSV_COLUMNS
-    assert rows[1:] == [
-        ["r1", "s1", "bm25", "judge.faithfulness", "7.5", ""],
-        ["r1", "s1", "bm25", "judge.hallucination", "0", ""],
-        ["r1", "s2", "bm25", "judge.faithfulness", "", "empty answer"],
-        ["r1", "s2", "bm25", "judge.hallucination", "1", ""],
-        ["r1", "s3", "bm25", "judge.faithfulness", "", "invalid input: d.jsonl:3: bad"],
-        ["r1", "s3", "bm25", "judge.hallucination", "", "invalid input: d.jsonl:3: bad"],
-    ]
-
-
 def test_json_export_parses_and_refuses_nan():
     from datetime import UTC, datetime
 
@@ -178,3 +147,10 @@ def test_launcher_command_is_local_headless_and_limited():
                      "--server.maxUploadSize": "20"}
     assert cmd[-3:] == ["--", "--db", "runs.db"]
     assert streamlit_command(Path("d"), 1, host="0.0.0.0")[6] == "0.0.0.0"
+
+
+def test_importing_the_launcher_does_not_load_streamlit():
+    import subprocess
+
+    code = "import sys, ragassay.ui; assert 'streamlit' not in sys.modules, 'loaded'"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

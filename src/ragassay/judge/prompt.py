@@ -15,6 +15,7 @@ import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -54,13 +55,15 @@ class Prompt:
     offline: Callable[..., BaseModel] | None = field(default=None, compare=False)
     max_tokens: int = 1024
 
-    @property
+    @cached_property
     def schema(self) -> dict[str, Any]:
+        """The output model's JSON schema, built once per prompt (treat it as read-only):
+        pydantic rebuilds it on every call, which was the runner's top CPU cost."""
         return self.output_model.model_json_schema()
 
-    @property
-    def variables(self) -> set[str]:
-        return set(_VAR.findall(self.user)) | set(_VAR.findall(self.system))
+    @cached_property
+    def variables(self) -> frozenset[str]:
+        return frozenset(_VAR.findall(self.user)) | frozenset(_VAR.findall(self.system))
 
     def render(self, values: Mapping[str, Any]) -> tuple[Message, ...]:
         """Fill the template; untrusted values are fenced, others inserted as text."""
@@ -77,13 +80,19 @@ class Prompt:
 
             return _VAR.sub(one, template)
 
-        messages = [Message(role="system", content=sub(self.system).strip())]
+        return (Message(role="system", content=sub(self.system).strip()),
+                *self._example_messages,
+                Message(role="user", content=sub(self.user).strip()))
+
+    @cached_property
+    def _example_messages(self) -> tuple[Message, ...]:
+        """The few-shot turns: the same for every sample, so rendered once."""
+        messages: list[Message] = []
         for ex in self.examples:
             messages.append(Message(role="user", content=sub_example(self.user, ex["input"],
                                                                      self.untrusted).strip()))
             messages.append(Message(role="assistant",
                                     content=json.dumps(ex["output"], ensure_ascii=False)))
-        messages.append(Message(role="user", content=sub(self.user).strip()))
         return tuple(messages)
 
 

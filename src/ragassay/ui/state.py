@@ -94,6 +94,7 @@ def select_run(run_id: str) -> None:
 
 def _picked() -> None:
     st.session_state[RUN_KEY] = st.session_state[PICKER_KEY]
+    st.session_state.pop("_qp_error", None)
 
 
 def sidebar_run_picker(rows: Sequence[data.RunRow]) -> None:

@@ -18,9 +18,12 @@ from ragassay.metrics.base import (
     outcome,
     unscored,
 )
+from ragassay.stats.strategies import WEIGHTS
 from ragassay.types import MetricResult, MetricSpec, Sample
 
-OVERALL_WEIGHTS = {"context_relevance": 0.3, "answer_similarity": 0.4, "faithfulness": 0.3}
+# one definition of the guide's weights, shared with the per-strategy statistics
+OVERALL_WEIGHTS = dict(zip(("context_relevance", "answer_similarity", "faithfulness"), WEIGHTS,
+                           strict=True))
 
 
 class JudgeScores(BaseModel):
