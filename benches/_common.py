@@ -52,10 +52,11 @@ def median(values: Sequence[float]) -> float:
 
 
 @contextlib.contextmanager
-def scripted_server(latency_s: float = 0.0) -> Iterator[str]:
+def scripted_server(latency_s: float = 0.0, jitter: float = 0.0) -> Iterator[str]:
     """Start benches/scripted_judge_server.py in a child process; yield its base URL."""
     proc = subprocess.Popen(
-        [PY, str(BENCHES / "scripted_judge_server.py"), "--latency", str(latency_s)],
+        [PY, str(BENCHES / "scripted_judge_server.py"), "--latency", str(latency_s),
+         "--jitter", str(jitter)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO)
     try:
         assert proc.stdout is not None
@@ -91,6 +92,12 @@ def synthetic_rows(n: int, *, seed: int = 0, n_contexts: int = 3,
             "answer": f"The {vocab[k]} for case {i} is " + text(1, words // 2) + ".",
             "reference": f"The {vocab[k]} is " + text(2, words // 3) + ".",
         }
+
+
+def warm_up(base_url: str, tmp: Path) -> None:
+    """One tiny run first, so that imports and first-use costs are not timed."""
+    _, _, store = run_engine(base_url, list(synthetic_rows(4, seed=99)), 2, tmp / "warm.db")
+    store.close()
 
 
 def run_engine(base_url: str, rows: Sequence[dict[str, Any]], concurrency: int, db: Path,

@@ -33,6 +33,7 @@ from _common import (  # noqa: E402
     run_engine,
     scripted_server,
     synthetic_rows,
+    warm_up,
 )
 
 Figures = dict[tuple[str, int], list[tuple[float, float]]]  # (kind, c) -> [(per_s, cpu_ms)]
@@ -91,6 +92,7 @@ def measure(n: int, concurrencies: list[int], repeats: int, latency_s: float = 0
     payloads = sdk_payloads(rows) if "sdk" in kinds else []
     figures: Figures = defaultdict(list)
     with scripted_server(latency_s) as url, tempfile.TemporaryDirectory() as tmp:
+        warm_up(url, Path(tmp))
         for rep in range(repeats):
             for c in concurrencies:
                 if "sdk" in kinds:

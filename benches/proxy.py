@@ -105,6 +105,11 @@ class Tally:
     def tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens
 
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(*(getattr(self, f) + getattr(other, f) for f in
+                       ("calls", "failed", "prompt_tokens", "completion_tokens", "no_usage",
+                        "seconds")))
+
 
 def summarise(records: Iterable[Record], key: Callable[[Record], str] = lambda r: r.phase,
               chat_only: bool = True) -> dict[str, Tally]:

@@ -24,7 +24,6 @@ from ragassay.judge.offline.features import (  # noqa: E402
     REFERENCE_FEATURES,
     SUPPORT_FEATURES,
     answer_overlap,
-    near_miss,
     reference_features,
     support_features,
 )
@@ -128,7 +127,7 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
             rec: dict[str, Any] = {"id": r["id"], "labels": r["labels"], "meta": r["metadata"]}
             if p.ctx.infos and p.answer_infos:
                 rec["support"] = [
-                    support_features(info, e, p.ctx, near_miss(info, p.ctx, an.word_embed))[0]
+                    support_features(info, e, p.ctx)[0]
                     for info, e in zip(p.answer_infos, p.answer_emb, strict=True)
                 ]
                 rec["overlap"] = answer_overlap(p.answer_infos, p.ctx)

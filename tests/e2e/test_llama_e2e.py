@@ -63,3 +63,48 @@ def test_judge_suite_through_llama_cpp(llama_base_url: str, tmp_path: Path) -> N
     scored = [e["metrics"]["judge.faithfulness"] for e in report["detailed_results"]
               if e["metrics"]["judge.faithfulness"] is not None]
     assert all(1 <= v <= 10 for v in scored)
+
+
+@pytest.mark.parametrize("suite", ["trace", "ragas"])
+def test_each_suite_through_llama_cpp(llama_base_url: str, tmp_path: Path, suite: str) -> None:
+    report = _eval(tmp_path, llama_base_url, suite)
+    _check_structure(report, suite)
+    calls = report["usage"]["by_suite"][suite]["calls"]
+    if suite == "ragas":
+        assert calls <= 3 * 2 * 2  # at most 3 prompts per sample, each with one repair
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_bench_through_llama_cpp(llama_base_url: str, tmp_path: Path) -> None:
+    handbook = REPO / "examples" / "handbook"
+    config = tmp_path / "bench.toml"
+    config.write_text(f"""
+[bench]
+name = "llama-e2e"
+corpus = "{handbook / 'corpus'}"
+questions = "{handbook / 'questions.jsonl'}"
+cache_dir = "{tmp_path / 'cache'}"
+
+[[strategy]]
+chunker = "recursive"
+size = 200
+retriever = "bm25"
+k = 2
+""")
+    out = tmp_path / "bench.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "ragassay", "bench", str(config), "--judge", "openai:smollm2",
+         "--generator", "openai:smollm2", "--base-url", llama_base_url, "--limit", "2",
+         "--db", str(tmp_path / "b.db"), "--out", str(out), "--quiet"],
+        capture_output=True, text=True, timeout=900,
+        env={**os.environ, "OPENAI_API_KEY": "sk-test-not-a-real-key"},
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    report = json.loads(out.read_text())
+    assert len(report["leaderboard"]) == 1
+    strategy = report["bench"]["strategies"][0]
+    assert strategy["cost_measured"]["generator"]["calls"] == 2
+    assert strategy["cost_measured"]["generator"]["output_tokens"] > 0
+    assert report["usage"]["calls"] >= 2

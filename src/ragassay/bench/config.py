@@ -206,6 +206,10 @@ def load_config(path: str | Path) -> BenchConfig:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise ConfigError(f"config not found: {p}") from exc
+    except OSError as exc:
+        raise ConfigError(f"{p.name}: cannot read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{p.name}: not valid UTF-8 (byte {exc.start + 1})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p.name}: invalid TOML ({exc})") from exc
     return parse_config(data, p.resolve().parent, p.name)

@@ -3,7 +3,6 @@ extractive generator (no LLM) that answers with the best-supported context sente
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Sequence
@@ -76,34 +75,37 @@ def grounded_messages(
 
 
 class OpenAIGenerator:
-    """Chat completions on any OpenAI-compatible server (AsyncOpenAI with base_url)."""
+    """Grounded answers from any OpenAI-compatible server, through the same backend as the
+    judge (retries, rate-limit back-off, key handling, usage accounting)."""
 
     def __init__(self, model: str, options: GenerationOptions) -> None:
-        from openai import AsyncOpenAI
+        from ragassay.llm import BackendOptions, get_backend
 
         self.model, self.options = model, options
         self.name = f"openai:{model}"
-        key = os.environ.get(options.api_key_env) or "not-needed"
-        self.client = AsyncOpenAI(base_url=options.base_url, api_key=key, timeout=options.timeout_s)
+        self.backend = get_backend(self.name, BackendOptions(
+            base_url=options.base_url, api_key_env=options.api_key_env,
+            timeout_s=options.timeout_s, max_tokens=options.max_tokens))
 
     async def generate(self, question: str, contexts: Sequence[str]) -> Generation:
+        from ragassay.llm import BackendError
+        from ragassay.types import JudgeRequest, Message
+
+        messages = tuple(Message(role=m["role"], content=m["content"])  # type: ignore[arg-type]
+                         for m in grounded_messages(question, contexts, self.options.no_answer))
+        request = JudgeRequest(messages=messages, output_schema=None,
+                               temperature=self.options.temperature,
+                               max_tokens=self.options.max_tokens, prompt_name="bench.generate")
         t0 = time.perf_counter()
-        resp = await self.client.chat.completions.create(
-            model=self.model,
-            messages=grounded_messages(question, contexts, self.options.no_answer),  # type: ignore[arg-type]
-            temperature=self.options.temperature,
-            max_tokens=self.options.max_tokens,
-        )
-        latency = time.perf_counter() - t0
-        text = (resp.choices[0].message.content or "").strip() if resp.choices else ""
-        u = resp.usage
-        usage = Usage(
-            calls=1,
-            input_tokens=u.prompt_tokens if u else 0,
-            output_tokens=u.completion_tokens if u else 0,
-            latency_s=latency,
-        )
-        return Generation(answer=text, latency_s=latency, usage=usage, model=self.model)
+        try:
+            reply = await self.backend.complete(request)
+        except BackendError as exc:
+            # an answer that could not be generated is judged as such, not dropped
+            return Generation(answer="", latency_s=time.perf_counter() - t0,
+                              usage=Usage(calls=1), model=self.model,
+                              details={"error": exc.reason})
+        return Generation(answer=reply.text.strip(), latency_s=time.perf_counter() - t0,
+                          usage=reply.usage, model=self.model)
 
 
 _HEADING = re.compile(rf"^\s*(#{{1,6}}\s|{SECTION_PREFIX})")

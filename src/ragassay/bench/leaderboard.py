@@ -110,6 +110,7 @@ def leaderboard(
 
 def leaderboard_table(rows: list[dict[str, Any]]) -> Any:
     """A rich Table of leaderboard rows, for the CLI."""
+    from rich.markup import escape
     from rich.table import Table
 
     def f(v: Any, nd: int = 3) -> str:
@@ -123,7 +124,7 @@ def leaderboard_table(rows: list[dict[str, Any]]) -> Any:
     for r in rows:
         ci = "—" if r["ci_low"] is None else f"[{f(r['ci_low'])}, {f(r['ci_high'])}]"
         t.add_row(
-            f(r["rank"]), r["strategy"], f(r["mean"]), ci, f(r["vs_best"]),
+            f(r["rank"]), escape(r["strategy"]), f(r["mean"]), ci, f(r["vs_best"]),
             f(r["retrieval.recall"], 2), f(r["retrieval.mrr"], 2), f(r["retrieval.ndcg"], 2),
             f(r["no_answer_rate"], 2), f(r["index_time_s"], 2),
             f(None if r["retrieval_p95_s"] is None else r["retrieval_p95_s"] * 1000, 1),

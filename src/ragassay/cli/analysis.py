@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.markup import escape
 from rich.table import Table
 
 from ragassay.cli.app import cli, write_json
@@ -77,7 +78,7 @@ def _table_for(store: Any, run_id: str) -> Any:
 
 
 def _print_comparison(result: dict[str, Any], title: str) -> None:
-    t = Table(title=title)
+    t = Table(title=escape(title))
     for col in ("metric", "A", "B", "B - A", "95% CI", "p (Holm)", "verdict"):
         t.add_column(col, justify="left" if col in ("metric", "verdict") else "right")
     for metric, r in result["metrics"].items():
@@ -136,11 +137,14 @@ def _read_labels(path: Path) -> dict[str, dict[str, Any]]:
     if not path.exists():
         raise UsageProblem(f"{path}: no such file")
     rows: list[dict[str, Any]] = []
-    if path.suffix == ".csv":
-        with path.open(newline="", encoding="utf-8") as fh:
-            rows = list(csv.DictReader(fh))
-    else:
-        text = path.read_text(encoding="utf-8")
+    try:
+        if path.suffix == ".csv":
+            with path.open(newline="", encoding="utf-8") as fh:
+                rows = list(csv.DictReader(fh))
+        text = "" if path.suffix == ".csv" else path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageProblem(f"{path}: not valid UTF-8 (byte {exc.start + 1})") from None
+    if path.suffix != ".csv":
         try:
             rows = (json.loads(text) if path.suffix == ".json"
                     else [json.loads(line) for line in text.splitlines() if line.strip()])
@@ -178,7 +182,7 @@ def _print_calibration(cal: dict[str, Any], baselines: dict[str, Any] | None = N
     for c in cols:
         t.add_column(c, justify="left" if c in ("label", "metric") else "right")
     for p in cal["pairs"]:
-        row = [p["label"], p["metric"], str(p["n"]),
+        row = [escape(str(p["label"])), escape(str(p["metric"])), str(p["n"]),
                f"{_f(p.get('auroc'))} {_ci(p.get('auroc_ci'))}" if "auroc" in p else "-"]
         if baselines is not None:
             b = baselines.get(p["label"], {})
@@ -258,7 +262,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
         t.add_column(c)
     for check in result.checks:
         status = "[green]PASS[/green]" if check.status == "PASS" else "[red]FAIL[/red]"
-        t.add_row(check.metric, _f(check.threshold), _f(check.value),
+        t.add_row(escape(check.metric), _f(check.threshold), _f(check.value),
                   status + (f" ({check.reason})" if check.reason else ""))
     console().print(t)
     click.echo("READY" if result.ready else "NOT READY")

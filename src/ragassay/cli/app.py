@@ -114,13 +114,15 @@ def runs() -> None:
 def runs_list(db: Path, dataset: str | None) -> None:
     """Every run, newest first."""
     from rich.table import Table
+    from rich.markup import escape
 
     store = open_store(db, readonly=True)
     t = Table()
     for col in ("run", "created", "status", "dataset", "judge", "metrics", "samples"):
         t.add_column(col)
     for r in store.list_runs(dataset=dataset):
-        t.add_row(r.id, r.created.strftime("%Y-%m-%d %H:%M"), r.status, r.dataset, r.config.judge,
+        t.add_row(r.id, r.created.strftime("%Y-%m-%d %H:%M"), r.status, escape(r.dataset),
+                  escape(r.config.judge),
                   ",".join(r.config.metrics), str(store.count_samples(r.id)))
     console().print(t)
 

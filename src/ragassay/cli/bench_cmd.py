@@ -16,7 +16,9 @@ from ragassay.cli.common import UsageProblem, console, db_option, friendly, open
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the report (with the leaderboard) as JSON.")
 @click.option("--judge", "judge_spec", default=None, help="Override [bench] judge.")
-@click.option("--base-url", default=None, help="The judge's OpenAI-compatible endpoint.")
+@click.option("--base-url", default=None,
+              help="OpenAI-compatible endpoint of the judge (and of the generator, unless "
+                   "[generation] base_url is set).")
 @click.option("--generator", default=None,
               help="Override every strategy's generator (offline or openai:MODEL).")
 @click.option("--limit", type=click.IntRange(1), default=None, help="Only the first N questions.")
@@ -50,6 +52,10 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         bench = config.bench.model_copy(update=overrides)
         config = config.model_copy(update={"file": config.file.model_copy(update={
             "bench": bench})})
+    if base_url and config.file.generation.base_url is None:
+        generation = config.file.generation.model_copy(update={"base_url": base_url})
+        config = config.model_copy(update={"file": config.file.model_copy(update={
+            "generation": generation})})
     if generator:
         config = config.model_copy(update={"strategies": tuple(
             s.model_copy(update={"generator": generator}) for s in config.strategies)})

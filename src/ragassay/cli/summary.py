@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 JUDGE_COLUMNS = [
@@ -41,8 +42,9 @@ def print_summary(report: dict[str, Any], console: Console | None = None) -> Non
 
         console = make_console()
     meta = report["evaluation_metadata"]
-    console.print(f"[bold]run {meta['run_id']}[/bold]  dataset {meta['dataset']}  "
-                  f"judge {meta['judge']}  samples {meta['total_samples']}", highlight=False)
+    console.print(f"[bold]run {meta['run_id']}[/bold]  dataset {escape(str(meta['dataset']))}  "
+                  f"judge {escape(str(meta['judge']))}  samples {meta['total_samples']}",
+                  highlight=False)
     strategies: dict[str, Any] = report.get("strategies", {})
     if strategies and any("overall" in s for s in strategies.values()):
         t = Table(title="judge suite per strategy (1-10, 95% CI)")
@@ -52,7 +54,7 @@ def print_summary(report: dict[str, Any], console: Console | None = None) -> Non
         t.add_column("n", justify="right")
         t.add_column("failed", justify="right")
         for name, s in strategies.items():
-            t.add_row(name, *[_value(s, k) for k, _ in JUDGE_COLUMNS],
+            t.add_row(escape(name), *[_value(s, k) for k, _ in JUDGE_COLUMNS],
                       _fmt(s.get("total_questions"), 0), _fmt(s.get("failed_questions"), 0))
         console.print(t)
     metrics: dict[str, Any] = report.get("aggregate_metrics", {}).get("metrics", {})
@@ -72,4 +74,5 @@ def print_summary(report: dict[str, Any], console: Console | None = None) -> Non
                   f"{usage.get('cache_hits', 0)}", highlight=False)
     for flag in report.get("interpretation", [])[:8]:
         if flag.get("level") == "warning" and flag.get("scope") == "overall":
-            console.print(f"[yellow]warning[/yellow] {flag.get('message')}", highlight=False)
+            console.print(f"[yellow]warning[/yellow] {escape(str(flag.get('message')))}",
+                          highlight=False)

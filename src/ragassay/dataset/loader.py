@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ragassay.dataset.errors import DatasetError, show
 from ragassay.dataset.memory import records_from_object
 from ragassay.dataset.readers import Record, RowProblem, detect_format, read_records
-from ragassay.dataset.schema import ID_LENGTH, id_value, parse_row
+from ragassay.dataset.schema import ID_LENGTH, has_surrogate, id_value, parse_row
 from ragassay.types import InvalidRow, Sample
 
 if TYPE_CHECKING:
@@ -153,6 +153,8 @@ def _invalid(item: Any, where: str, reason: str, ids: _Ids) -> InvalidRow:
         sample_id = id_value(row.get("id"), where)
     except DatasetError:
         sample_id = None
+    if sample_id is not None and has_surrogate(sample_id):
+        sample_id = None  # not storable as text
     if sample_id is not None and sample_id not in ids.first:
         ids.claim_explicit(sample_id, where)
     else:
@@ -160,7 +162,8 @@ def _invalid(item: Any, where: str, reason: str, ids: _Ids) -> InvalidRow:
         digest = hashlib.sha1(raw.encode("utf-8", "replace")).hexdigest()[:ID_LENGTH]
         sample_id = ids.claim_generated(f"invalid-{digest}", where)
     strategy = row.get("strategy")
-    if not isinstance(strategy, str) or not strategy.strip() or "\x00" in strategy:
+    if not isinstance(strategy, str) or not strategy.strip() or "\x00" in strategy \
+            or has_surrogate(strategy):
         strategy = "default"
     return InvalidRow(id=sample_id, source=where, reason=reason, strategy=strategy)
 

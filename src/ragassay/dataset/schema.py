@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,7 @@ CANONICAL: dict[str, str] = {name: field for field, names in ALIASES.items() for
 NESTED = ("labels", "metadata")  # fields that also accept flattened `labels.x` keys
 
 ID_LENGTH = 12  # hex digits of sha1 in generated ids
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ def parse_row(row: Any, *, where: str) -> ParsedRow:
     """Like `sample_from_mapping`, also telling whether the id was given."""
     if not isinstance(row, Mapping):
         raise DatasetError(f"row must be an object, got {type_name(row)}", where=where)
+    _reject_surrogates(row, where)
     fields, nested, extras = _split(row, where)
 
     question = _text(fields.get("question"), "question", where)
@@ -136,6 +139,26 @@ def id_value(value: Any, where: str) -> str | None:
     if text is not None and not text.strip():
         raise DatasetError("'id' must not be empty", where=where, field="id")
     return text
+
+
+def has_surrogate(value: Any) -> bool:
+    """Whether a string, or any key or value nested in it, holds a lone surrogate."""
+    if isinstance(value, str):
+        return _SURROGATE.search(value) is not None
+    if isinstance(value, Mapping):
+        return any(has_surrogate(k) or has_surrogate(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(has_surrogate(v) for v in value)
+    return False
+
+
+def _reject_surrogates(row: Mapping[Any, Any], where: str) -> None:
+    """A lone surrogate (JSON `"\\ud800"`) is not Unicode text: UTF-8 cannot encode it."""
+    for key, value in row.items():
+        if has_surrogate(key) or has_surrogate(value):
+            name = str(key).encode("utf-8", "replace").decode("utf-8")
+            raise DatasetError(f"'{name}' contains an invalid Unicode escape (lone surrogate)",
+                               where=where, field=CANONICAL.get(name, name))
 
 
 def _split(

@@ -33,13 +33,15 @@ _shared: dict[str, CachedEmbedder] = {}
 _lock = threading.Lock()
 
 
-def get_embedder(spec: str = "local", cache_entries: int = 200_000) -> CachedEmbedder:
+def get_embedder(spec: str = "local", cache_entries: int | None = None) -> CachedEmbedder:
     """Build (once per process and spec) a cached embedder.
 
     Specs: "local" / "minilm" (the packaged all-MiniLM-L6-v2 transformer),
     "static" (a token table distilled from it, fast), or
     "openai:<model>@<base_url>" (an OpenAI-compatible endpoint; key from
     OPENAI_API_KEY, or "openai:<model>@<base_url>#ENV_NAME").
+    The LRU holds `cache_entries` rows (default 200k; 20k for "static", whose
+    own word cache already makes a repeat nearly free).
     """
     with _lock:
         if spec in _shared:
@@ -60,6 +62,8 @@ def get_embedder(spec: str = "local", cache_entries: int = 200_000) -> CachedEmb
             inner = OpenAIEmbedder(base_url=base_url, model=model, api_key_env=env)
         else:
             raise ValueError(f"unknown embedder spec {spec!r}; use local, static or openai:...")
+        if cache_entries is None:
+            cache_entries = 20_000 if spec == "static" else 200_000
         emb = CachedEmbedder(inner, EmbeddingCache(cache_entries))
         _shared[spec] = emb
         return emb

@@ -128,6 +128,8 @@ def load_thresholds(path: str | Path) -> dict[str, float]:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except OSError as exc:
         raise ThresholdsError(f"{name}: cannot read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise ThresholdsError(f"{name}: not valid UTF-8 (byte {exc.start + 1})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ThresholdsError(f"{name}: invalid TOML ({exc})") from None
     for key in data:

@@ -162,3 +162,23 @@ def test_ten_point_and_threshold() -> None:
     assert to_ten_point(0.0) == 1.0 and to_ten_point(1.0) == 10.0
     assert to_ten_point(0.5) == 5.5 and to_ten_point(2.0) == 10.0
     assert 0.0 < HALLUCINATION_THRESHOLD < 1.0
+
+
+def test_antonym_swap_lowers_support(an: Analyzer) -> None:
+    ctx = ("Quarterly revenue increased by 4 percent, and the board approved the dividend.",)
+    good, bad = an.analyze_many(
+        [
+            Sample(id="g", question="q", contexts=ctx, answer="Revenue increased by 4 percent."),
+            Sample(id="b", question="q", contexts=ctx, answer="Revenue decreased by 4 percent."),
+        ]
+    )
+    assert good.support[0] > bad.support[0]
+
+
+def test_mismatched_calibration_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    data = json.loads(CALIBRATION_PATH.read_text())
+    data["support"]["features"][0] = "something_else"
+    alt = tmp_path / "cal.json"
+    alt.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="refit"):
+        Analyzer(calibration=load_calibration(str(alt)))

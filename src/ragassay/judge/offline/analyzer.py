@@ -20,11 +20,13 @@ from ragassay.types import Sample
 from .calibration import Calibration, load_calibration
 from .evidence import Evidence
 from .features import (
+    FAITHFULNESS_FEATURES,
+    REFERENCE_FEATURES,
+    SUPPORT_FEATURES,
     ContextIndex,
     SentenceInfo,
     answer_overlap,
     faithfulness_features,
-    near_miss,
     reference_features,
     sentence_info,
     support_features,
@@ -67,7 +69,16 @@ class Analyzer:
     ) -> None:
         self.embedder = get_embedder(embedder) if isinstance(embedder, str) else embedder
         self.calibration = calibration if calibration is not None else load_calibration()
-        self._words = get_embedder("static")
+        for got, want in (
+            (self.calibration.support.features, SUPPORT_FEATURES),
+            (self.calibration.faithfulness.features, FAITHFULNESS_FEATURES),
+            (self.calibration.reference_match.features, REFERENCE_FEATURES),
+        ):
+            if tuple(got) != want:
+                raise ValueError(
+                    f"calibration features {list(got)} do not match the code's {list(want)}; "
+                    "refit with scripts/devsets/fit_offline.py"
+                )
 
     # ---- preparation (shared with the fit script) -------------------------------------
     def prepare_many(self, samples: Sequence[Sample]) -> list[Prepared]:
@@ -130,25 +141,18 @@ class Analyzer:
     def analyze_many(self, samples: Sequence[Sample]) -> list[Evidence]:
         return [self.score(p) for p in self.prepare_many(samples)]
 
-    def word_embed(self, words: Sequence[str]) -> np.ndarray:
-        """Word-level vectors for near-miss checks: always the static table (cheap, cached)."""
-        return self._words.embed(words)
-
     def _support(
         self,
         infos: list[SentenceInfo],
         emb: np.ndarray,
         ctx: ContextIndex,
-        near: list[float] | None = None,
     ) -> tuple[list[float], list[list[int]]]:
         """Support logits of sentences against a context, and their best context rows."""
         if not infos or len(ctx) == 0:
             return [], []
-        if near is None:
-            near = [near_miss(i, ctx, self.word_embed) for i in infos]
         rows, tops = [], []
-        for info, e, nm in zip(infos, emb, near, strict=True):
-            f, top = support_features(info, e, ctx, nm)
+        for info, e in zip(infos, emb, strict=True):
+            f, top = support_features(info, e, ctx)
             rows.append(f)
             tops.append(top)
         logits = self.calibration.support.logits(np.asarray(rows)).tolist()
@@ -248,9 +252,8 @@ class Analyzer:
         for j, k in enumerate(p.context_keyed):
             docs.setdefault(k.doc, []).append(j)
         out = [0.0] * len(p.sample.contexts)
-        near = [near_miss(i, p.ctx, self.word_embed) for i in infos]  # against all contexts
         for d, rows in docs.items():
             sub = ContextIndex([p.ctx.infos[j] for j in rows], p.ctx.emb[rows])
-            logits, _ = self._support(infos, emb, sub, near)
+            logits, _ = self._support(infos, emb, sub)
             out[d] = _sigmoid(max(logits)) if logits else 0.0
         return out

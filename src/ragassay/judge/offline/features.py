@@ -10,7 +10,6 @@ The fit script and the analyzer both compute them here, so they never drift.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -21,14 +20,13 @@ from ragassay.text import tokens
 from .lexical import (
     STOPWORDS,
     _canon_number,
+    antonym_stems,
     names,
     negation_count,
     normalise_answer,
     numbers,
     stem,
 )
-
-WordEmbed = Callable[[Sequence[str]], np.ndarray]
 
 SUPPORT_FEATURES = (
     "cos_max",  # best cosine to one context sentence
@@ -40,7 +38,7 @@ SUPPORT_FEATURES = (
     "novel_names",  # names absent from the contexts (log1p count)
     "novel_content",  # content stems absent from the contexts (log1p count)
     "negation_mismatch",  # negated while the best match is not, or vice versa
-    "near_miss",  # a novel word very like a different context word (a swap: train/plane)
+    "antonym_clash",  # a word absent from the contexts whose antonym is there (log1p count)
     "length",  # log1p of content tokens
 )
 FAITHFULNESS_FEATURES = (
@@ -76,8 +74,8 @@ class SentenceInfo:
     names: list[str]
     negated: bool
     stem_set: frozenset[str] = field(default_factory=frozenset)
+    tokens: tuple[str, ...] = ()  # lower-cased tokens, aligned with all_stems
     bigrams: frozenset[tuple[str, str]] = field(default_factory=frozenset)
-    words: tuple[str, ...] = ()  # alphabetic content words (lower case), for near-miss checks
 
 
 @lru_cache(maxsize=65536)
@@ -94,8 +92,8 @@ def sentence_info(text: str) -> SentenceInfo:
         names=[stem(n) for n in names(text)],
         negated=negation_count(text, toks) > 0,
         stem_set=frozenset(all_stems),
+        tokens=tuple(toks),
         bigrams=frozenset(zip(all_stems, all_stems[1:], strict=False)),
-        words=tuple(t for t in toks if t not in STOPWORDS and t.isalpha() and len(t) > 2),
     )
 
 
@@ -107,15 +105,6 @@ class ContextIndex:
         self.emb = emb
         self.stems: frozenset[str] = frozenset().union(*(i.stem_set for i in infos))
         self.bigrams: frozenset[tuple[str, str]] = frozenset().union(*(i.bigrams for i in infos))
-        self._words: list[str] | None = None
-        self._word_emb: np.ndarray | None = None
-
-    def word_matrix(self, word_embed: WordEmbed) -> tuple[list[str], np.ndarray]:
-        """The context's distinct content words and their (static) embeddings, built once."""
-        if self._words is None or self._word_emb is None:
-            self._words = sorted({w for i in self.infos for w in i.words})
-            self._word_emb = word_embed(self._words)
-        return self._words, self._word_emb
 
     def __len__(self) -> int:
         return len(self.infos)
@@ -125,24 +114,19 @@ def _share(items: list[str], pool: frozenset[str] | set[str]) -> float:
     return sum(1 for x in items if x in pool) / len(items) if items else 1.0
 
 
-def near_miss(s: SentenceInfo, ctx: ContextIndex, word_embed: WordEmbed) -> float:
-    """Highest similarity between a word of the sentence absent from the contexts and a
-    context word: a novel word close to a context word is likely a substitution
-    (an antonym, a sibling entity) rather than new material; 0 when nothing is novel."""
-    novel = sorted({w for w in s.words if stem(w) not in ctx.stems})
-    if not novel:
-        return 0.0
-    words, emb = ctx.word_matrix(word_embed)
-    if not words:
-        return 0.0
-    return float(max(0.0, (word_embed(novel) @ emb.T).max()))
+def antonym_clashes(s: SentenceInfo, ctx: ContextIndex) -> int:
+    """Words of the sentence missing from the contexts while an antonym is present."""
+    n = 0
+    for t, st in zip(s.tokens, s.all_stems, strict=True):
+        if st not in ctx.stems and t.isalpha() and any(a in ctx.stems for a in antonym_stems(t)):
+            n += 1
+    return n
 
 
 def support_features(
     s: SentenceInfo,
     s_emb: np.ndarray,
     ctx: ContextIndex,
-    near: float = 0.0,
     top_k: int = 3,
 ) -> tuple[list[float], list[int]]:
     """SUPPORT features of one sentence, and indices of its best context sentences."""
@@ -174,7 +158,7 @@ def support_features(
         math.log1p(sum(1 for n in s.names if n not in ctx.stems)),
         math.log1p(missing_content),
         float(s.negated != ctx.infos[int(top[0])].negated),
-        near,
+        math.log1p(antonym_clashes(s, ctx)),
         math.log1p(len(s.stems)),
     ]
     return feats, [int(j) for j in top]

@@ -160,3 +160,39 @@ def missing_terms(answer: str, context_stems: frozenset[str], question: str = ""
     """Key terms of the answer found neither in the contexts nor in the question."""
     pool = context_stems | stem_set(question)
     return [t for t in key_terms(answer) if not term_present(t, pool)]
+
+
+_ANTONYM_PAIRS_TEXT = """
+increase decrease increased decreased increasing decreasing rise fall rose fell raise lower
+higher lower more less most least many few gain loss gained lost win lose won lost
+include exclude including excluding included excluded accept reject accepted rejected
+agree disagree agreed disagreed allow forbid allowed forbidden approve deny approved denied
+before after early late earlier later first last begin end began ended start finish
+started finished open close opened closed buy sell bought sold import export positive
+negative success failure successful unsuccessful strong weak strengthen weaken above below
+inside outside internal external maximum minimum majority minority always never all none
+true false correct incorrect correctly incorrectly right wrong rightly wrongly good bad
+better worse best worst happy sad like dislike liked disliked love hate loved hated
+friend enemy friends enemies easy difficult easier harder cheap expensive cheaper costlier
+old new older newer young old past future up down upward downward expand shrink
+expanded shrank north south east west left right male female husband wife brother sister
+son daughter father mother arrive leave arrived left remember forget remembered forgot
+present absent possible impossible legal illegal able unable likely unlikely
+"""
+_PAIRS = _ANTONYM_PAIRS_TEXT.split()
+ANTONYMS: dict[str, frozenset[str]] = {}
+for _a, _b in zip(_PAIRS[::2], _PAIRS[1::2], strict=True):
+    ANTONYMS[_a] = ANTONYMS.get(_a, frozenset()) | {_b}
+    ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
+_NEG_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "mis")
+
+
+def antonym_stems(word: str) -> set[str]:
+    """Stems of words that contradict `word`: a lexicon pair or a negating prefix."""
+    out = {stem(a) for a in ANTONYMS.get(word, ())}
+    for p in _NEG_PREFIXES:
+        if word.startswith(p) and len(word) - len(p) >= 4:
+            out.add(stem(word[len(p) :]))
+    if len(word) >= 4:
+        out.update(stem(p + word) for p in ("un", "in", "dis", "non"))
+    return out

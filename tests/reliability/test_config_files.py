@@ -1,0 +1,218 @@
+"""Config files: unknown keys and wrong types are rejected with the key named, never a crash.
+
+Covers the gate thresholds TOML (`ragassay.stats.load_thresholds`, `ragassay gate
+--config`) and the bench config (`ragassay.bench.load_config`, `ragassay bench`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ragassay.cli import cli
+from ragassay.stats import ThresholdsError, load_thresholds
+
+REPO = Path(__file__).resolve().parents[2]
+PROPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        return "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf") if math.isinf(v) \
+            else repr(v)
+    if isinstance(v, int | str):
+        return json.dumps(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{json.dumps(k)} = {toml_value(x)}" for k, x in v.items()) + "}"
+    raise TypeError(type(v))
+
+
+def to_toml(doc: dict[str, Any]) -> str:
+    """A small TOML writer: top-level dicts become tables, lists of dicts arrays of tables."""
+    lines = [f"{json.dumps(k)} = {toml_value(v)}" for k, v in doc.items()
+             if not isinstance(v, dict) and not (isinstance(v, list) and v
+                                                 and all(isinstance(x, dict) for x in v))]
+    for k, v in doc.items():
+        if isinstance(v, dict):
+            lines.append(f"[{json.dumps(k)}]")
+            lines += [f"{json.dumps(kk)} = {toml_value(vv)}" for kk, vv in v.items()]
+        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+            for item in v:
+                lines.append(f"[[{json.dumps(k)}]]")
+                lines += [f"{json.dumps(kk)} = {toml_value(vv)}" for kk, vv in item.items()]
+    return "\n".join(lines) + "\n"
+
+
+keys = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1,
+               max_size=12)
+scalars = st.one_of(st.booleans(), st.integers(-10**6, 10**6), st.floats(), st.text(max_size=8))
+values = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(keys, inner, max_size=3)), max_leaves=6)
+
+
+def _write(tmp: str, name: str, text: str | bytes) -> Path:
+    path = Path(tmp) / name
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    return path
+
+
+# --- gate thresholds -------------------------------------------------------------------
+
+
+@PROPS
+@given(st.dictionaries(st.one_of(st.just("thresholds"), keys),
+                       st.one_of(st.dictionaries(st.one_of(
+                           st.sampled_from(["judge.overall", "ragas.faithfulness", "overall"]),
+                           keys), values, max_size=4), values), max_size=3))
+def test_thresholds_named_or_accepted(doc: dict[str, Any]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = _write(tmp, "gate.toml", to_toml(doc))
+        try:
+            got = load_thresholds(path)
+        except ThresholdsError as exc:
+            msg = str(exc)
+            assert "\n" not in msg and msg.startswith("gate.toml: ")
+            unknown = [k for k in doc if k != "thresholds"]
+            if unknown:
+                assert f'unknown key "{unknown[0]}"' in msg or "invalid TOML" in msg, msg
+            elif isinstance(doc.get("thresholds"), dict):
+                named = [k for k in doc["thresholds"] if k in msg]
+                assert named or "invalid TOML" in msg, msg
+            return
+    assert set(doc) <= {"thresholds"}
+    assert all("." in m and math.isfinite(v) for m, v in got.items())
+    assert tomllib.loads(to_toml(doc)).get("thresholds", {}) is not None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('[thresholds]\n"judge.overall" = "high"\n', 'thresholds."judge.overall" must be a number'),
+    ('[thresholds]\n"judge.overall" = true\n', 'thresholds."judge.overall" must be a number'),
+    ('[thresholds]\n"judge.overall" = [7]\n', 'thresholds."judge.overall" must be a number'),
+    ('[thresholds]\n"judge.overall" = nan\n', 'thresholds."judge.overall" must be a finite'),
+    ('[thresholds]\noverall = 7\n', 'thresholds."overall" must be a qualified metric name'),
+    ('[thresholds]\njudge.overall = 7\n[gates]\nx = 1\n', 'unknown key "gates"'),
+    ('thresholds = 7\n', "thresholds must be a table"),
+    ("[thresholds\n", "invalid TOML"),
+    (b'[thresholds]\n"judge.overall" = 7 # \xff\n', "not valid UTF-8"),
+])
+def test_thresholds_errors_name_the_key(tmp_path: Path, text: str | bytes, expected: str) -> None:
+    path = _write(str(tmp_path), "gate.toml", text)
+    with pytest.raises(ThresholdsError) as info:
+        load_thresholds(path)
+    assert str(info.value).startswith("gate.toml: ") and expected in str(info.value)
+
+
+def test_gate_cli_rejects_bad_thresholds_in_one_line(tmp_path: Path) -> None:
+    from tests.support.faults import FaultServer
+
+    data = tmp_path / "d.jsonl"
+    data.write_text(json.dumps({"question": "q", "contexts": ["c"], "answer": "a"}) + "\n",
+                    encoding="utf-8")
+    db = tmp_path / "r.db"
+    with FaultServer() as server:
+        made = CliRunner().invoke(cli, ["eval", str(data), "--judge", "openai:x", "--base-url",
+                                        server.base_url, "--metrics", "judge", "--db", str(db),
+                                        "-q"])
+    assert made.exit_code == 0, made.output
+    for text, expected in ((b'[thresholds]\n"judge.overall" = "x"\n', '"judge.overall"'),
+                           (b'[limits]\n"judge.overall" = 5\n', '"limits"'),
+                           (b'[thresholds]\n"judge.overall" = 5 # \xff\n', "UTF-8")):
+        path = _write(str(tmp_path), "gate.toml", text)
+        result = CliRunner().invoke(cli, ["gate", "--config", str(path), "--db", str(db)])
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith("error: gate.toml: ") and expected in result.output
+        assert result.output.count("\n") == 1
+
+
+# --- bench config ------------------------------------------------------------------------
+
+BENCH_BASE = (REPO / "examples" / "handbook" / "bench.toml")
+bench_config = pytest.importorskip("ragassay.bench.config")
+
+
+def _bench_doc() -> dict[str, Any]:
+    return tomllib.loads(BENCH_BASE.read_text(encoding="utf-8"))
+
+
+TABLES = ("bench", "generation", "strategy", "grid", "prices")
+
+
+@settings(max_examples=60, deadline=None)
+@given(table=st.sampled_from(TABLES), key=st.one_of(st.sampled_from(
+    ["name", "corpus", "k", "size", "chunker", "retriever", "threshold", "seed", "input"]), keys),
+    value=values)
+def test_bench_config_names_the_bad_key(table: str, key: str, value: Any) -> None:
+    doc = _bench_doc()
+    if table == "strategy":
+        doc["strategy"][1][key] = value
+        path_of_key = f"strategy[1].{key}"
+    elif table == "grid":
+        doc["grid"] = {"chunker": ["fixed"], key: value}
+        path_of_key = f"grid.{key}"
+    elif table == "prices":
+        doc["prices"]["gpt-4o-mini"][key] = value
+        path_of_key = f"prices.gpt-4o-mini.{key}"
+    else:
+        doc.setdefault(table, {})[key] = value
+        path_of_key = f"{table}.{key}"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = _write(tmp, "bench.toml", to_toml(doc))
+        try:
+            bench_config.load_config(path)
+        except bench_config.ConfigError as exc:
+            msg = str(exc)
+            assert msg.startswith("bench.toml"), msg
+            if "invalid TOML" not in msg and "duplicate strategy name" not in msg:
+                # the bad key is named (the first line of a multi-error message suffices)
+                assert key in msg or path_of_key.split(".")[0] in msg.splitlines()[0], msg
+
+
+@pytest.mark.parametrize("mutate, expected", [
+    (lambda d: d["bench"].update(nmae="x"), "bench.nmae: unknown key"),
+    (lambda d: d["bench"].update(seed="zero"), "bench.seed"),
+    (lambda d: d["strategy"][2].update(chunkr="fixed"), "strategy[2].chunkr: unknown key"),
+    (lambda d: d["strategy"][0].update(k="four"), "strategy[0].k"),
+    (lambda d: d["generation"].update(threshold=[1]), "generation.threshold"),
+    (lambda d: d.update(extra={"a": 1}), "extra: unknown key"),
+    (lambda d: d["prices"]["gpt-4o-mini"].update(input="cheap"), "prices.gpt-4o-mini.input"),
+])
+def test_bench_config_errors(tmp_path: Path, mutate: Any, expected: str) -> None:
+    doc = _bench_doc()
+    mutate(doc)
+    path = _write(str(tmp_path), "bench.toml", to_toml(doc))
+    with pytest.raises(bench_config.ConfigError) as info:
+        bench_config.load_config(path)
+    assert expected in str(info.value)
+    result = CliRunner().invoke(cli, ["bench", str(path), "--db", str(tmp_path / "r.db")])
+    assert result.exit_code == 2 and expected in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("content, expected", [
+    (b'[bench]\nname = "x" # \xff\n', "bench.toml: not valid UTF-8"),
+    (b"[bench\n", "bench.toml: invalid TOML"),
+])
+def test_bench_config_unreadable(tmp_path: Path, content: bytes, expected: str) -> None:
+    path = _write(str(tmp_path), "bench.toml", content)
+    with pytest.raises(bench_config.ConfigError) as info:
+        bench_config.load_config(path)
+    assert str(info.value).startswith(expected)
+    folder = tmp_path / "dir.toml"
+    folder.mkdir()
+    for target in (path, folder):
+        result = CliRunner().invoke(cli, ["bench", str(target), "--db", str(tmp_path / "r.db")])
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith("error: ") and "Traceback" not in result.output
