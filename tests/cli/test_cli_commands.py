@@ -168,3 +168,17 @@ def test_meta_eval_reports_agreement_and_baseline(demo_data: Path, tmp_path: Pat
     assert 0.0 <= hall["auroc"] <= 1.0 and hall["n"] > 0
     assert result["lexical_baseline"]["hallucination"]["n"] > 0
     assert "lexical baseline" in text
+
+
+def test_trend_over_runs_of_the_same_dataset(demo_run: dict, demo_data: Path) -> None:
+    db = str(demo_run["db"])
+    code, out = run("eval", str(demo_data), "--db", db, "--metrics", "judge", "--quiet")
+    assert code == 0, out
+    dataset = demo_run["report"]["evaluation_metadata"]["dataset"]
+    code, out = run("trend", dataset, "--metric", "judge.overall", "--json", "--db", db)
+    assert code == 0, out
+    points = json.loads(out)["judge.overall"]
+    assert len(points) == 2
+    assert points[1]["delta"] == pytest.approx(0.0)  # same data, same offline judge
+    code, out = run("trend", "nope.jsonl", "--db", db)
+    assert code == 2 and "no complete run" in out

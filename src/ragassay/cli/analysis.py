@@ -268,3 +268,33 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
     click.echo("READY" if result.ready else "NOT READY")
     if not result.ready:
         raise SystemExit(1)
+
+
+@cli.command("trend")
+@click.argument("dataset")
+@click.option("--metric", "metrics", multiple=True,
+              help="Metric(s) to follow (default: every metric of the runs).")
+@click.option("--json", "as_json", is_flag=True)
+@db_option
+@friendly
+def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: Path) -> None:
+    """A metric's mean (with 95% CI) over successive runs of the same dataset."""
+    from ragassay.stats import trends
+
+    store = open_store(db, readonly=True)
+    runs = [r for r in store.list_runs(dataset=dataset) if r.status == "complete"]
+    if not runs:
+        raise UsageProblem(f"no complete run of dataset {dataset!r} in {db}")
+    tables = [(r.id, r.created, _table_for(store, r.id)) for r in runs]
+    result = trends(tables, list(metrics) or None)
+    if as_json:
+        click.echo(json.dumps(result, indent=2, allow_nan=False))
+        return
+    for metric, points in result.items():
+        t = Table(title=metric)
+        for col in ("run", "created", "mean", "95% CI", "change", "n"):
+            t.add_column(col)
+        for p in points:
+            t.add_row(p["run_id"], p["created"], _f(p["mean"]),
+                      _ci((p["ci_low"], p["ci_high"])), _f(p["delta"]), str(p["count"]))
+        console().print(t)
