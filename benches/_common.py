@@ -77,8 +77,9 @@ def scripted_server(latency_s: float = 0.0, jitter: float = 0.0) -> Iterator[str
 def synthetic_rows(n: int, *, seed: int = 0, n_contexts: int = 3,
                    words: int = 30) -> Iterator[dict[str, Any]]:
     """Distinct, deterministic sample rows (distinct questions -> distinct cache keys)."""
-    vocab = ("policy rate limit plan request retry header window token key account region "
-             "backup restore latency quota invoice refund tier support channel audit").split()
+    vocab = ["policy", "rate", "limit", "plan", "request", "retry", "header", "window", "token",
+             "key", "account", "region", "backup", "restore", "latency", "quota", "invoice",
+             "refund", "tier", "support", "channel", "audit"]
     for i in range(n):
         k = (i * 7919 + seed) % len(vocab)
 
@@ -100,13 +101,31 @@ def warm_up(base_url: str, tmp: Path) -> None:
     store.close()
 
 
+def load_engine(path: str | None) -> Any:
+    """The runner's `evaluate`, or that of another engine.py (e.g. an older revision:
+    `git show REV:src/ragassay/runner/engine.py > /tmp/engine_old.py`)."""
+    if not path:
+        from ragassay.runner import evaluate
+
+        return evaluate
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"engine_{abs(hash(path))}", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load an engine from {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while being built
+    spec.loader.exec_module(module)
+    return module.evaluate
+
+
 def run_engine(base_url: str, rows: Sequence[dict[str, Any]], concurrency: int, db: Path,
-               *, suite: str = "judge", extra: dict[str, Any] | None = None
-               ) -> tuple[float, Any, Any]:
+               *, suite: str = "judge", extra: dict[str, Any] | None = None,
+               engine: Any = None) -> tuple[float, Any, Any]:
     """One runner pass over `rows` into the store at `db`: (wall seconds, RunStats, Store)."""
     import time
 
-    from ragassay.runner import evaluate
+    evaluate = engine or load_engine(None)
     from ragassay.store import Store
     from ragassay.types import RunConfig, Sample
 

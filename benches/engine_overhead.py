@@ -5,6 +5,7 @@ For each concurrency (1, 8, 64) and repeat, in one process, side by side:
              what any Python client on this machine gets from this server);
   * first  - a ragassay run (judge suite, one judge call per sample) into a fresh store;
   * rerun  - the same samples again in the same store: every judgment a cache hit.
+`--compare FILE` adds another engine.py (e.g. an older revision's) side by side.
 It prints medians over repeats of samples/s (wall) and client CPU ms per sample
 (process time: robust to the noise of a shared machine), plus a markdown table.
 The server (benches/scripted_judge_server.py) runs in its own process.
@@ -27,6 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import (  # noqa: E402
+    load_engine,
     machine,
     md_table,
     median,
@@ -81,61 +83,62 @@ def timed(fn: Any, n: int) -> tuple[float, float]:
     return n / wall, 1000 * cpu / n
 
 
-def measure(n: int, concurrencies: list[int], repeats: int, latency_s: float = 0.0,
-            kinds: tuple[str, ...] = ("sdk", "first", "rerun")) -> Figures:
-    """Run every (kind, concurrency) `repeats` times, interleaved; return the raw figures."""
+def measure(n: int, concurrencies: list[int], repeats: int,
+            engines: dict[str, Any]) -> Figures:
+    """Every (kind, concurrency) `repeats` times, interleaved; the raw figures.
+
+    Kinds: "sdk", and "<engine> first" / "<engine> rerun" for each engine.
+    """
     import openai  # noqa: F401  imported before timing
 
     import ragassay.llm.openai_backend  # noqa: F401
 
     rows = list(synthetic_rows(n))
-    payloads = sdk_payloads(rows) if "sdk" in kinds else []
+    payloads = sdk_payloads(rows)
     figures: Figures = defaultdict(list)
-    with scripted_server(latency_s) as url, tempfile.TemporaryDirectory() as tmp:
+    with scripted_server() as url, tempfile.TemporaryDirectory() as tmp:
         warm_up(url, Path(tmp))
         for rep in range(repeats):
             for c in concurrencies:
-                if "sdk" in kinds:
-                    figures["sdk", c].append(
-                        timed(lambda c=c: asyncio.run(_sdk_pass(url, payloads, c)), n))
-                db = Path(tmp) / f"r{rep}-c{c}.db"
-                stores = []
+                figures["sdk", c].append(
+                    timed(lambda c=c: asyncio.run(_sdk_pass(url, payloads, c)), n))
+                for label, evaluate in engines.items():
+                    db = Path(tmp) / f"{label}-r{rep}-c{c}.db"
+                    stores: list[Any] = []
 
-                def engine(c: int = c, db: Path = db) -> None:
-                    _, stats, store = run_engine(url, rows, c, db)
-                    stores.append(store)
-                    if stats.samples != n:
-                        raise RuntimeError(f"run scored {stats.samples} of {n} samples")
+                    def engine(c: int = c, db: Path = db, evaluate: Any = evaluate,
+                               stores: list[Any] = stores) -> None:
+                        _, stats, store = run_engine(url, rows, c, db, engine=evaluate)
+                        stores.append(store)
+                        if stats.samples != n:
+                            raise RuntimeError(f"run scored {stats.samples} of {n} samples")
 
-                figures["first", c].append(timed(engine, n))
-                if "rerun" in kinds:
-                    figures["rerun", c].append(timed(engine, n))
+                    figures[f"{label} first", c].append(timed(engine, n))
+                    figures[f"{label} rerun", c].append(timed(engine, n))
                     hits = stores[-1].usage(stores[-1].latest_run().id, source="calls")
                     if hits["total"].cache_hits != n:
                         raise RuntimeError(f"rerun: {hits['total'].cache_hits} hits, not {n}")
-                for s in stores:
-                    s.close()
+                    for store in stores:
+                        store.close()
                 print(f"repeat {rep + 1}/{repeats} c={c}: " + ", ".join(
-                    f"{k} {figures[k, c][-1][0]:.0f}/s" for k in kinds), file=sys.stderr)
+                    f"{k} {v[-1][0]:.0f}/s" for (k, cc), v in figures.items() if cc == c),
+                    file=sys.stderr)
     return figures
 
 
-def report(figures: Figures, concurrencies: list[int], n: int, repeats: int) -> str:
+def report(figures: Figures, concurrencies: list[int], labels: list[str], n: int,
+           repeats: int) -> str:
     rows = []
     for c in concurrencies:
         med = {k: (median([f[0] for f in v]), median([f[1] for f in v]))
                for (k, cc), v in figures.items() if cc == c}
-        first, rerun = med["first"], med.get("rerun")
-        sdk = med.get("sdk")
-        rows.append([
-            c,
-            f"{sdk[0]:.0f}" if sdk else "-", f"{sdk[1]:.2f}" if sdk else "-",
-            f"{first[0]:.0f}", f"{first[1]:.2f}",
-            f"{rerun[0]:.0f}" if rerun else "-", f"{rerun[1]:.2f}" if rerun else "-",
-            f"{rerun[0] / first[0]:.1f}x" if rerun else "-",
-            f"{first[0] / sdk[0]:.0%}" if sdk else "-",
-        ])
-    table = md_table(["concurrency", "SDK only /s", "SDK CPU ms", "ragassay first /s",
+        sdk = med["sdk"]
+        for label in labels:
+            first, rerun = med[f"{label} first"], med[f"{label} rerun"]
+            rows.append([c, label, f"{sdk[0]:.0f}", f"{sdk[1]:.2f}", f"{first[0]:.0f}",
+                         f"{first[1]:.2f}", f"{rerun[0]:.0f}", f"{rerun[1]:.2f}",
+                         f"{rerun[0] / first[0]:.1f}x", f"{first[0] / sdk[0]:.0%}"])
+    table = md_table(["concurrency", "engine", "SDK only /s", "SDK CPU ms", "first run /s",
                       "first CPU ms/sample", "cache rerun /s", "rerun CPU ms/sample",
                       "rerun speed-up", "first / SDK"], rows)
     raw = "\n".join(f"- {k} c={c}: " + ", ".join(f"{p:.0f}/s {m:.2f}ms" for p, m in v)
@@ -149,13 +152,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=1000)
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--concurrency", default="1,8,64")
+    ap.add_argument("--compare", default=None, metavar="ENGINE_PY",
+                    help="also run this engine.py, side by side (labelled 'other')")
     ap.add_argument("--quick", action="store_true", help="200 samples, 1 repeat")
     args = ap.parse_args(argv)
     if args.quick:
         args.n, args.repeats = 200, 1
     concurrencies = [int(c) for c in args.concurrency.split(",")]
-    figures = measure(args.n, concurrencies, args.repeats)
-    print(report(figures, concurrencies, args.n, args.repeats))
+    engines = {"ragassay": load_engine(None)}
+    if args.compare:
+        engines["other"] = load_engine(args.compare)
+    figures = measure(args.n, concurrencies, args.repeats, engines)
+    print(report(figures, concurrencies, list(engines), args.n, args.repeats))
     return 0
 
 

@@ -163,8 +163,9 @@ def tables(records: list[Record], n: int, ours: dict[str, Any],
            theirs: dict[str, dict[str, Any]]) -> str:
     """The markdown report: per metric and totals, with the raw counts behind each ratio."""
     by_phase = summarise(records)
+    # the structured-output probe's request carries the schema name "ragas_claims"
     ours_by_prompt = summarise([r for r in records if r.phase == "ragassay"],
-                               key=lambda r: r.prompt)
+                               key=lambda r: r.prompt.replace("ragas_", "ragas."))
     rows = []
     for m in METRICS:
         t = by_phase.get(f"ragas/{m}", Tally())
@@ -226,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--log", type=Path, default=None, help="write every proxied call (JSONL)")
     ap.add_argument("--quick", action="store_true", help="2 samples")
     args = ap.parse_args(argv)
+    # A plain `kill` must still stop the llama server (the context managers' finally).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     n = 2 if args.quick else args.n
     if not RAGAS_PY.exists():
         raise SystemExit("no RAGAS venv: run `bash benches/setup_ragas_venv.sh` first")

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import threading
 import time
@@ -203,10 +204,8 @@ class LoggingProxy:
             self._client = client
             self._server = await asyncio.start_server(self._handle, "127.0.0.1", self._port)
             self._ready.set()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._server.serve_forever()
-            except asyncio.CancelledError:
-                pass
             current = asyncio.current_task()
             rest = [t for t in asyncio.all_tasks() if t is not current]
             for task in rest:  # keep-alive connections still open

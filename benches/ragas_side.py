@@ -86,9 +86,13 @@ def main(argv: list[str] | None = None) -> int:
     dataset = EvaluationDataset.from_list([
         {"user_input": r["question"], "retrieved_contexts": r["contexts"],
          "response": r["answer"], "reference": r["reference"]} for r in rows])
+    # langchain-openai sends `max_tokens` as `max_completion_tokens`, which the llama.cpp
+    # server ignores (replies then run to the end of the context): send the server's own
+    # field through extra_body instead.
     chat = ChatOpenAI(model=args.model, base_url=args.base_url, api_key="not-needed",
-                      temperature=0, max_tokens=args.max_tokens, timeout=args.timeout,
-                      model_kwargs={"response_format": {"type": "json_object"}})
+                      temperature=0, timeout=args.timeout,
+                      model_kwargs={"response_format": {"type": "json_object"}},
+                      extra_body={"max_tokens": args.max_tokens})
     embed = OpenAIEmbeddings(model="local-minilm", base_url=args.base_url,
                              api_key="not-needed", check_embedding_ctx_length=False)
     with warnings.catch_warnings():

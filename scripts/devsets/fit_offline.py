@@ -31,7 +31,9 @@ from sklearn.linear_model import LogisticRegression
 
 from ragassay.judge.offline.calibration import CALIBRATION_PATH, LogisticModel, load_calibration
 from ragassay.judge.offline.features import (
+    FAITHFULNESS_FEATURES,
     REFERENCE_FEATURES,
+    SUPPORT_FEATURES,
     faithfulness_features,
 )
 
@@ -142,6 +144,40 @@ def choose_source_weights(recs: list[dict]) -> dict[str, dict[str, float]]:
     return {"support": {small: ws}, "faithfulness": {small: wf}}
 
 
+def fit_support(recs: list[dict]) -> LogisticModel:
+    def assemble(model: LogisticModel | None) -> tuple[np.ndarray, np.ndarray, list[str]]:
+        xs, ys, src = [], [], []
+        for r in recs:
+            feats, y = r["support"], r["labels"]["faithful"]
+            if y == 1 or len(feats) == 1:
+                chosen = feats
+            elif model is None:
+                continue
+            else:
+                chosen = [feats[int(np.argmin(model.logits(np.asarray(feats))))]]
+            xs += chosen
+            ys += [y] * len(chosen)
+            src += [r["meta"]["source"]] * len(chosen)
+        return np.asarray(xs), np.asarray(ys), src
+
+    model = None
+    for _ in range(3):
+        x, y, src = assemble(model)
+        model = fit_lr(x, y, source_weights(src), SUPPORT_FEATURES)
+    assert model is not None
+    return model
+
+
+def fit_faithfulness(recs: list[dict], support: LogisticModel) -> LogisticModel:
+    xs, ys, src = [], [], []
+    for r in recs:
+        logits = support.logits(np.asarray(r["support"])).tolist()
+        xs.append(faithfulness_features(logits, r["overlap"], r["novel_terms"]))
+        ys.append(r["labels"]["faithful"])
+        src.append(r["meta"]["source"])
+    return fit_lr(np.asarray(xs), np.asarray(ys), source_weights(src), FAITHFULNESS_FEATURES)
+
+
 def best_reference_row(rows: list[list[float]]) -> list[float]:
     """The reference most like the answer by a fixed lexical score (no labels used)."""
     i = REFERENCE_FEATURES.index
@@ -158,6 +194,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--embedder", default="static")
     ap.add_argument("--out", default=str(CALIBRATION_PATH))
+    ap.add_argument(
+        "--equal-weights", action="store_true", help="skip the CV choice of source weights"
+    )
     ap.add_argument("--no-reference", action="store_true", help="keep the shipped reference model")
     args = ap.parse_args()
     faith: list[dict] = []
@@ -173,7 +212,9 @@ def main() -> None:
         recs = [r for r in feats if "reference" in r]
         counts[name] = len(recs)
         ref += recs
-    mult = choose_source_weights(faith)
+    mult = (
+        {"support": {}, "faithfulness": {}} if args.equal_weights else choose_source_weights(faith)
+    )
     SOURCE_MULT.update(mult["support"])
     support = fit_support(faith)
     SOURCE_MULT.clear()

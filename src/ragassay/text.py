@@ -11,7 +11,7 @@ import re
 import threading
 from functools import lru_cache
 from string import ascii_lowercase
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 _WS = re.compile(r"\s+")
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:[.'’-][A-Za-z0-9]+)*")
@@ -37,7 +37,7 @@ _LOCAL = threading.local()
 _BLOCK = 4000  # pysbd slows down sharply on very long paragraphs: split them first
 
 
-def _segmenter():  # type: ignore[no-untyped-def]
+def _segmenter() -> Any:
     """One pysbd segmenter per thread: `segment()` keeps state on the instance."""
     seg = getattr(_LOCAL, "segmenter", None)
     if seg is None:

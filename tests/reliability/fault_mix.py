@@ -225,32 +225,34 @@ def run_mix(workdir: Path, *, n: int = 500, rate: float = 0.3, seed: int = 7,
 
 def markdown(fig: Figures) -> str:
     """The figures as the Markdown block of docs/reliability.md."""
-    kinds = "\n".join(f"| {k} | {v} |" for k, v in fig.faults_by_kind.items())
+    b = fig.backend
     causes = ", ".join(f"{k} {v}" for k, v in fig.unscored_by_cause.items()) or "none"
-    return f"""\
-| figure | value |
-|---|---|
-| samples x metrics | {fig.samples} x {fig.metrics_per_sample} = {fig.samples * fig.metrics_per_sample} |
-| fault rate, seed, concurrency | {fig.fault_rate:.0%}, {fig.seed}, {fig.concurrency} |
-| backend options | timeout {fig.backend['timeout_s']} s, max_retries {fig.backend['max_retries']}, backoff {fig.backend['backoff_base_s']}-{fig.backend['backoff_max_s']} s |
-| requests served | {fig.requests} |
-| faults injected | {fig.faults} |
-| retries (requests after a transport fault) | {fig.retries} |
-| repair re-asks (after an unusable reply) | {fig.repairs} |
-| metric values stored | {fig.metric_values} |
-| scored / unscored | {fig.scored} / {fig.unscored} |
-| samples unscored (cause = last reply) | {fig.unscored_samples} ({causes}) |
-| lost (no row at all) | {fig.lost} |
-| most requests for one sample (bound) | {fig.max_requests_per_sample} ({fig.request_bound}, +{PROBE_EXTRA} for the probe) |
-| same scores as the fault-free run | {fig.same_scores_as_clean} samples |
-| out-of-range replies clamped as expected | {fig.clamped_out_of_range} samples |
-| score or outcome mismatches | {fig.score_mismatches + fig.outcome_mismatches} |
-| wall time without / with faults | {fig.seconds_clean} s / {fig.seconds_faulty} s |
-
-| fault kind | injected |
-|---|---|
-{kinds}
-"""
+    rows = [
+        ("samples x metrics", f"{fig.samples} x {fig.metrics_per_sample} = "
+                              f"{fig.samples * fig.metrics_per_sample}"),
+        ("fault rate, seed, concurrency", f"{fig.fault_rate:.0%}, {fig.seed}, {fig.concurrency}"),
+        ("backend options", f"timeout {b['timeout_s']} s, max_retries {b['max_retries']}, "
+                            f"backoff {b['backoff_base_s']}-{b['backoff_max_s']} s"),
+        ("requests served", fig.requests),
+        ("faults injected", fig.faults),
+        ("retries (requests after a transport fault)", fig.retries),
+        ("repair re-asks (after an unusable reply)", fig.repairs),
+        ("metric values stored", fig.metric_values),
+        ("scored / unscored", f"{fig.scored} / {fig.unscored}"),
+        ("samples unscored (cause = last reply)", f"{fig.unscored_samples} ({causes})"),
+        ("lost (no row at all)", fig.lost),
+        ("most requests for one sample (bound)",
+         f"{fig.max_requests_per_sample} ({fig.request_bound}, +{PROBE_EXTRA} for the probe)"),
+        ("samples over the bound", fig.over_bound),
+        ("same scores as the fault-free run", f"{fig.same_scores_as_clean} samples"),
+        ("out-of-range replies clamped as expected", f"{fig.clamped_out_of_range} samples"),
+        ("score or outcome mismatches", fig.score_mismatches + fig.outcome_mismatches),
+        ("wall time without / with faults", f"{fig.seconds_clean} s / {fig.seconds_faulty} s"),
+    ]
+    table = "\n".join(f"| {k} | {v} |" for k, v in rows)
+    kinds = "\n".join(f"| {k} | {v} |" for k, v in fig.faults_by_kind.items())
+    return (f"| figure | value |\n|---|---|\n{table}\n\n"
+            f"| fault kind | injected |\n|---|---|\n{kinds}\n")
 
 
 def write_artifact(fig: Figures, path: Path = ARTIFACT) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import json
+import logging
 import os
 import shutil
 import signal
@@ -22,7 +23,7 @@ from click.testing import CliRunner
 
 from ragassay.cli import cli
 from ragassay.report import build_report
-from ragassay.store import Store
+from ragassay.store import Store, StoreError
 from tests.support.faults import FaultServer
 
 resource = pytest.importorskip("resource")
@@ -63,8 +64,9 @@ def test_disk_full_mid_run_is_one_line_and_no_report(tmp_path: Path) -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
     with FaultServer() as server:
-        proc = subprocess.run([sys.executable, "-m", "ragassay", *_eval_args(data, server, db, out)],
-                              preexec_fn=limited, capture_output=True, text=True, timeout=120)
+        cmd = [sys.executable, "-m", "ragassay", *_eval_args(data, server, db, out)]
+        proc = subprocess.run(cmd, preexec_fn=limited, capture_output=True, text=True,
+                              timeout=120)
     assert proc.returncode == 2, proc.stderr
     line = _one_clean_line(proc.stderr)
     assert str(db) in line and ("disk" in line or "full" in line), line
@@ -200,3 +202,42 @@ def test_interrupted_run_is_never_reported_complete(tmp_path: Path, monkeypatch)
     report = CliRunner().invoke(cli, ["report", run.id, "--db", str(db)])
     assert report.exit_code == 0
     assert json.loads(report.output)["evaluation_metadata"]["complete"] is False
+
+
+class _FailingStore(Store):
+    """A store whose disk fills up after a few results."""
+
+    def __init__(self, path: Path, ok: int) -> None:
+        super().__init__(path)
+        self.ok = ok
+
+    def save_result(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        if self.ok <= 0:
+            raise StoreError(f"cannot write to {self.label}: database or disk is full")
+        self.ok -= 1
+        super().save_result(*args, **kwargs)
+
+
+def test_many_failing_saves_report_one_error_and_no_stray_traceback(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Judgments failing together: one StoreError raised, none left unretrieved."""
+    import gc
+
+    from ragassay.runner import evaluate
+    from ragassay.types import RunConfig, Sample
+
+    samples = [Sample(id=f"f{i}", question=f"q{i}?", contexts=("c",), answer="a")
+               for i in range(64)]
+    caplog.set_level(logging.ERROR, logger="asyncio")
+    with FaultServer(latency_s=0.01) as server:
+        store = _FailingStore(tmp_path / "r.db", ok=5)
+        config = RunConfig(dataset="d", judge="openai:x", base_url=server.base_url,
+                           metrics=("judge",), concurrency=16, use_cache=False)
+        with pytest.raises(StoreError, match="disk is full"):
+            evaluate(samples, config, store=store)
+        gc.collect()
+        store.close()
+    assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
+    with Store(tmp_path / "r.db") as check:
+        run = check.latest_run()
+        assert run is not None and run.status == "failed" and check.count_results(run.id) == 5

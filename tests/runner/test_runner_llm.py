@@ -170,3 +170,21 @@ def test_resume_does_not_repeat_finished_judgments(scripted_server, tmp_path) ->
     assert store.get_run(run.id).status == "complete"
     assert len(_metric_rows(store, run.id)) == 40
     assert max(script.questions.values()) == 1
+
+
+def test_refused_credentials_stop_the_run_and_resume_finishes_it(scripted_server,
+                                                                 tmp_path) -> None:
+    from ragassay.judge import JudgeAborted
+
+    refused = scripted_server(lambda req, n: ScriptedReply.error(401, "invalid api key"))
+    store = Store(tmp_path / "r.db")
+    samples = _samples(["ok"] * 50)
+    with pytest.raises(JudgeAborted, match="refused"):
+        evaluate(samples, _config(refused, concurrency=4), store=store)
+    assert refused.count <= 8  # stopped at once, not one failure per sample
+    run = store.latest_run()
+    assert run is not None and run.status == "failed"
+    good = scripted_server(Script())
+    stats = evaluate(samples, _config(good, concurrency=4), store=store, resume=run.id)
+    assert store.get_run(run.id).status == "complete"
+    assert len(_metric_rows(store, stats.run_id)) == 50

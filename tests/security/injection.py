@@ -6,6 +6,7 @@ import hashlib
 import importlib
 import pkgutil
 import re
+
 import ragassay.metrics
 from ragassay.judge import Prompt
 

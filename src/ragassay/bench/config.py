@@ -149,13 +149,15 @@ def _resolve(entry: StrategyEntry, bench: BenchSection, where: str) -> Strategy:
         )
     except ValidationError as exc:
         err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"])  # name the key, e.g. strategy[1].size
+        where = f"{where}.{loc}" if loc else where
         raise ConfigError(f"{where}: {err['msg'].removeprefix('Value error, ')}") from exc
     gen = entry.generator or bench.generator
     name = entry.name or strategy_name(chunker, entry.retriever, entry.k, gen, bench.generator)
     return Strategy(name=name, chunker=chunker, retriever=entry.retriever, k=entry.k, generator=gen)
 
 
-def expand_grid(grid: GridSection, bench: BenchSection) -> list[Strategy]:
+def expand_grid(grid: GridSection, bench: BenchSection, where: str = "grid") -> list[Strategy]:
     """The cartesian product of the grid's lists, in list order. Combinations that make no
     sense (overlap >= size, overlap or percentile on chunkers that ignore them) are skipped
     rather than duplicated."""
@@ -170,11 +172,16 @@ def expand_grid(grid: GridSection, bench: BenchSection) -> list[Strategy]:
             continue  # semantic ignores overlap
         if kind != "semantic" and pct != grid.percentile[0]:
             continue  # only semantic uses the percentile
-        entry = StrategyEntry(
-            chunker=kind, size=size, overlap=0 if kind == "semantic" else overlap,
-            percentile=pct, retriever=ret, k=k, generator=gen,
-        )
-        out.append(_resolve(entry, bench, "grid"))
+        try:
+            entry = StrategyEntry(
+                chunker=kind, size=size, overlap=0 if kind == "semantic" else overlap,
+                percentile=pct, retriever=ret, k=k, generator=gen,
+            )
+        except ValidationError as exc:  # e.g. k = [0]: name the grid key
+            err = exc.errors()[0]
+            loc = ".".join(str(p) for p in err["loc"])
+            raise ConfigError(f"{where}.{loc}: {err['msg']}") from exc
+        out.append(_resolve(entry, bench, where))
     return out
 
 
@@ -188,7 +195,7 @@ def parse_config(data: dict[str, Any], base_dir: Path, source: str = "config") -
         _resolve(e, file.bench, f"{source}: strategy[{i}]") for i, e in enumerate(file.strategy)
     ]
     if file.grid is not None:
-        strategies += expand_grid(file.grid, file.bench)
+        strategies += expand_grid(file.grid, file.bench, f"{source}: grid")
     if not strategies:
         raise ConfigError(f"{source}: no strategies: add [[strategy]] entries or a [grid]")
     seen: set[str] = set()

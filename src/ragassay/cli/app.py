@@ -113,8 +113,8 @@ def runs() -> None:
 @friendly
 def runs_list(db: Path, dataset: str | None) -> None:
     """Every run, newest first."""
-    from rich.table import Table
     from rich.markup import escape
+    from rich.table import Table
 
     store = open_store(db, readonly=True)
     t = Table()

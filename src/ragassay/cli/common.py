@@ -34,7 +34,7 @@ def friendly(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from ragassay.dataset import DatasetError
-        from ragassay.judge import PromptError
+        from ragassay.judge import JudgeAborted, PromptError
         from ragassay.llm import BackendError
         from ragassay.metrics import UnknownSuiteError
 
@@ -45,6 +45,9 @@ def friendly(func: F) -> F:
             raise UsageProblem(first) from None
         except BackendError as exc:
             raise UsageProblem(exc.reason) from None
+        except JudgeAborted as exc:
+            raise UsageProblem(f"{exc.reason}; finished judgments are saved: fix the cause "
+                               "and continue with --resume RUN") from None
         except KeyboardInterrupt:
             click.echo("interrupted: finished judgments are saved; continue with --resume",
                        err=True)

@@ -18,6 +18,15 @@ from ragassay.judge.prompt import Prompt
 from ragassay.types import Message, Sample, Usage
 
 
+class JudgeAborted(Exception):
+    """The judge cannot work at all (credentials or model refused): stop the run, keep
+    what is done, and let the user fix the cause and resume."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
 @dataclass(frozen=True)
 class CallLog:
     """One judge call as the store records it (never includes keys)."""

@@ -8,7 +8,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import ValidationError
 
-from ragassay.judge.base import CallLog, Verdict
+from ragassay.judge.base import CallLog, JudgeAborted, Verdict
 from ragassay.judge.prompt import Prompt
 from ragassay.llm import Backend, BackendError, parse_json_reply
 from ragassay.store import cache_key
@@ -106,6 +106,9 @@ class LLMJudge:
             try:
                 reply = await self.backend.complete(request)
             except BackendError as exc:
+                if exc.fatal:
+                    raise JudgeAborted(f"the judge server refused the request: {exc.reason}"
+                                       ) from None
                 reason = f"judge call failed: {exc.reason}"
                 calls.append(CallLog(prompt.name, key, self.model, Usage(calls=1), False,
                                      "error", reason))

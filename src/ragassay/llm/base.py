@@ -23,9 +23,15 @@ class BackendError(Exception):
     `reason` is one line, safe to show and store: it never holds the API key.
     """
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, *, status: int | None = None) -> None:
         self.reason = " ".join(str(reason).split()) or "backend error"
+        self.status = status
         super().__init__(self.reason)
+
+    @property
+    def fatal(self) -> bool:
+        """The server refused the credentials or the model: every later call would fail too."""
+        return self.status in (401, 403, 404)
 
 
 class BackendOptions(BaseModel):

@@ -232,7 +232,8 @@ class OpenAIBackend:
                     self.stats.retries += 1
                     continue
                 self.stats.failures += 1
-                raise BackendError(self._final_reason(failure, sent)) from None
+                raise BackendError(self._final_reason(failure, sent),
+                                   status=failure.status) from None
             if probing:
                 self._mode = mode
             self.stats.successes += 1

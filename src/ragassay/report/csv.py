@@ -8,6 +8,14 @@ from collections.abc import Iterator
 from typing import Any
 
 FIELDS = ("run_id", "sample_id", "strategy", "metric", "value", "unscored_reason")
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: Any) -> Any:
+    """Defuse spreadsheet formulas in user text (`=HYPERLINK(...)` in an id, say)."""
+    if isinstance(text, str) and text.startswith(_FORMULA):
+        return "'" + text
+    return text
 
 
 def csv_rows(report: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -29,5 +37,6 @@ def to_csv(report: dict[str, Any]) -> str:
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=FIELDS, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(csv_rows(report))
+    writer.writerows({k: _cell(v) if k != "value" else v for k, v in row.items()}
+                     for row in csv_rows(report))
     return buf.getvalue()

@@ -1,8 +1,9 @@
 """The one place that wires dataset, judge, suites and store together.
 
-Samples stream in batches; each (sample, suite) judgment is committed to the store
-the moment it completes, so a killed run loses at most the judgments in flight,
-and `resume` skips everything that already has a row.
+Samples stream in batches through a sliding window (the next batch is queued while
+the last judgments of the previous one are in flight); each (sample, suite) judgment
+is committed to the store the moment it completes, so a killed run loses at most the
+judgments in flight, and `resume` skips everything that already has a row.
 """
 
 from __future__ import annotations
@@ -41,6 +42,15 @@ class RunStats:
     usage: Usage = Usage()
     seconds: float = 0.0
     per_suite: dict[str, Usage] = field(default_factory=dict)
+
+
+@dataclass
+class _Batch:
+    """One batch read from the input: finished (released, reported) when `left` hits 0."""
+
+    size: int
+    valid: list[Sample]
+    left: int
 
 
 def _batches(items: Iterable[Sample | InvalidRow], size: int
@@ -111,35 +121,75 @@ async def run_async(
     if progress:
         progress.start(total)
 
-    async def one(sample: Sample, suite: Suite) -> None:
+    batch_size = max(32, 4 * config.concurrency)
+    window = batch_size * max(1, len(suites))  # judgments queued before reading more
+    running: set[asyncio.Task[None]] = set()
+
+    def finish(batch: _Batch) -> None:
+        judge.release(batch.valid)
+        stats.samples += len(batch.valid)
+        if progress:
+            progress.advance(batch.size, stats.usage)
+
+    async def one(sample: Sample, suite: Suite, batch: _Batch) -> None:
         async with gate:
             outcome = await suite.evaluate(sample, judge, options)
-        store.save_result(run_id, outcome.result, _call_records(sample, suite.name, outcome))
-        stats.usage = stats.usage + outcome.result.usage
-        stats.per_suite[suite.name] = stats.per_suite.get(suite.name, Usage()) + \
-            outcome.result.usage
+            # Saved (and the batch finished) before the slot is handed on: a Ctrl-C raised
+            # by a progress sink stops the run before the next judgment is sent.
+            store.save_result(run_id, outcome.result,
+                              _call_records(sample, suite.name, outcome))
+            stats.usage = stats.usage + outcome.result.usage
+            stats.per_suite[suite.name] = stats.per_suite.get(suite.name, Usage()) + \
+                outcome.result.usage
+            batch.left -= 1
+            if batch.left == 0:
+                finish(batch)
+
+    async def settle(limit: int) -> None:
+        """Wait until fewer than `limit` judgments are running; re-raise their errors."""
+        nonlocal running
+        while len(running) >= max(limit, 1):
+            finished, running = await asyncio.wait(running,
+                                                   return_when=asyncio.FIRST_COMPLETED)
+            for task in finished:  # retrieve every failure, not only the one raised below
+                if not task.cancelled():
+                    task.exception()
+            for task in finished:
+                task.result()
 
     status = "failed"
     try:
-        for batch in _batches(samples, max(32, 4 * config.concurrency)):
-            store.add_samples(run_id, batch)
-            valid = [s for s in batch if isinstance(s, Sample)]
-            stats.invalid += len(batch) - len(valid)
+        # A sliding window, not batch by batch: the next batch is read (stored, prepared,
+        # queued) while the previous one's last judgments are still in flight, so the
+        # judge is never idle at a batch boundary; memory stays bounded by two batches.
+        for items in _batches(samples, batch_size):
+            await settle(window)
+            store.add_samples(run_id, items)
+            valid = [s for s in items if isinstance(s, Sample)]
+            stats.invalid += len(items) - len(valid)
             todo = [(s, suite) for s in valid for suite in suites
                     if (s.id, suite.name) not in done]
             stats.skipped += len(valid) * len(suites) - len(todo)
-            if todo:
-                await judge.prepare(list({id(s): s for s, _ in todo}.values()))
-            await asyncio.gather(*(one(s, suite) for s, suite in todo))
-            judge.release(valid)
-            stats.samples += len(valid)
-            if progress:
-                progress.advance(len(batch), stats.usage)
+            batch = _Batch(size=len(items), valid=valid, left=len(todo))
+            if not todo:
+                finish(batch)
+                continue
+            await judge.prepare(list({id(s): s for s, _ in todo}.values()))
+            running.update(asyncio.create_task(one(s, suite, batch)) for s, suite in todo)
+        await settle(1)
         status = "complete"
     except (KeyboardInterrupt, asyncio.CancelledError):
         status = "interrupted"
         raise
     finally:
+        pending = [t for t in running if not t.done()]
+        for task in pending:
+            task.cancel()
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)
+        for task in running:  # mark failures seen: the first one is already raising
+            if task.done() and not task.cancelled():
+                task.exception()
         stats.seconds = time.perf_counter() - started
         if progress:
             progress.finish()

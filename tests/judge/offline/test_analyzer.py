@@ -48,9 +48,11 @@ def _unit(x: float | None) -> bool:
 def test_supported_answer_beats_swapped_number_and_name(an: Analyzer) -> None:
     good, num, name = an.analyze_many(
         [
-            _s("The Eiffel Tower was completed in 1889. It was designed by Gustave Eiffel's company."),
-            _s("The Eiffel Tower was completed in 1898. It was designed by Gustave Eiffel's company."),
-            _s("The Eiffel Tower was completed in 1889. It was designed by Antoni Gaudi's company."),
+            _s("The Eiffel Tower was completed in 1889. It was designed by Eiffel's company."),
+            _s("The Eiffel Tower was completed in 1898. It was designed by Eiffel's company."),
+            _s(
+                "The Eiffel Tower was completed in 1889. It was designed by Antoni Gaudi's company."
+            ),
         ]
     )
     assert good.support[0] > num.support[0]
@@ -83,8 +85,11 @@ def test_evidence_shapes_and_ranges(an: Analyzer) -> None:
 
 
 def test_noncommittal(an: Analyzer) -> None:
-    for text in ("I don't know.", "The context does not mention when it was completed.",
-                 "I cannot answer that based on the information provided."):
+    for text in (
+        "I don't know.",
+        "The context does not mention when it was completed.",
+        "I cannot answer that based on the information provided.",
+    ):
         assert is_noncommittal(text), text
     assert not is_noncommittal("It was completed in 1889.")
     ev = an.analyze(_s("I'm not sure, I cannot answer that."))
@@ -100,7 +105,9 @@ def test_reference_match_exact_alias_wrong(an: Analyzer) -> None:
     exact, alias, wrong = an.analyze_many(
         [
             Sample(id="1", question=q, answer="William Shakespeare.", reference=refs),
-            Sample(id="2", question=q, answer="It was written by the Bard of Avon.", reference=refs),
+            Sample(
+                id="2", question=q, answer="It was written by the Bard of Avon.", reference=refs
+            ),
             Sample(id="3", question=q, answer="Christopher Marlowe wrote it.", reference=refs),
         ]
     )
@@ -131,8 +138,12 @@ def test_huge_context_does_not_crash(an: Analyzer) -> None:
     )
     big = "".join(para.format(i=i, y=1900 + i % 100) for i in range(2200))  # ~50k tokens
     ev = an.analyze(
-        Sample(id="big", question="What was measured?", contexts=(big,),
-               answer="The river flow was measured at station 7 in 1907.")
+        Sample(
+            id="big",
+            question="What was measured?",
+            contexts=(big,),
+            answer="The river flow was measured at station 7 in 1907.",
+        )
     )
     assert ev.faithfulness is not None and len(ev.context_sentences) > 4000
     assert len(ev.relevance) == len(ev.context_sentences)
