@@ -13,8 +13,8 @@ from ragassay.judge.prompt import Prompt, PromptError, fence, load_prompt
 from ragassay.judge.scales import Flag, Score10, Unit
 
 __all__ = [
-    "CallLog", "Flag", "Judge", "JudgeAborted", "Prompt", "PromptError", "Score10", "Unit", "Verdict",
-    "fence", "load_prompt", "make_judge",
+    "CallLog", "Flag", "Judge", "JudgeAborted", "Prompt", "PromptError", "Score10", "Unit",
+    "Verdict", "fence", "load_prompt", "make_judge",
 ]
 
 
