@@ -31,8 +31,9 @@ def machine() -> str:
         kb = int(Path("/proc/meminfo").read_text().split()[1])
         mem = f", {kb / 2**20:.0f} GiB RAM"
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    return (f"{now}; nproc={os.cpu_count()} ({model}{mem}); "
-            f"Python {platform.python_version()}")
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    return (f"{now}; nproc={os.cpu_count()} ({model}{mem}); load average {load} "
+            f"(machine shared); Python {platform.python_version()}")
 
 
 def md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:

@@ -10,8 +10,9 @@ process so that the proxy attributes each request to its metric. Both run sequen
 (concurrency 1), one after the other; answer relevancy's embeddings are the same local
 all-MiniLM-L6-v2 for both (RAGAS gets it from the proxy's /v1/embeddings).
 
-    .venv/bin/python benches/judge_cost.py --n 12        # ~1 hour on 2 busy cores
+    .venv/bin/python benches/judge_cost.py --n 10        # ~1 hour on 2 busy cores
     .venv/bin/python benches/judge_cost.py --quick       # 2 samples, a smoke run
+    .venv/bin/python benches/judge_cost.py --replies valid --n 50   # structural, minutes
 
 The llama server uses ONE thread by default: on a shared 2-core machine, 2 threads
 were about 10x slower (spinning threads). It is stopped by PID at the end.
@@ -160,7 +161,7 @@ def run_ragas(metric: str, data: Path, n: int, proxy_url: str, max_tokens: int
 
 
 def tables(records: list[Record], n: int, ours: dict[str, Any],
-           theirs: dict[str, dict[str, Any]]) -> str:
+           theirs: dict[str, dict[str, Any]], timed: bool = True) -> str:
     """The markdown report: per metric and totals, with the raw counts behind each ratio."""
     by_phase = summarise(records)
     # the structured-output probe's request carries the schema name "ragas_claims"
@@ -207,9 +208,8 @@ def tables(records: list[Record], n: int, ours: dict[str, Any],
          f"{theirs_total.completion_tokens} / {ours_total.completion_tokens}"],
         ["all tokens", ratio(theirs_total.tokens, ours_total.tokens),
          f"{theirs_total.tokens} / {ours_total.tokens}"],
-        ["server seconds", ratio(theirs_total.seconds, ours_total.seconds),
-         f"{theirs_total.seconds:.0f} / {ours_total.seconds:.0f}"],
-    ])
+    ] + ([["server seconds", ratio(theirs_total.seconds, ours_total.seconds),
+            f"{theirs_total.seconds:.0f} / {ours_total.seconds:.0f}"]] if timed else []))
     no_usage = theirs_total.no_usage + ours_total.no_usage
     return (f"Machine: {machine()}\n\n{n} samples x 5 contexts; counts from the server's "
             f"`usage` via benches/proxy.py ({no_usage} replies without usage)\n\n"
@@ -225,6 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n-ctx", type=int, default=8192)
     ap.add_argument("--ragas-max-tokens", type=int, default=1024)
     ap.add_argument("--log", type=Path, default=None, help="write every proxied call (JSONL)")
+    ap.add_argument("--replies", choices=("llm", "valid"), default="llm",
+                    help="llm: the llama.cpp server answers; valid: the proxy answers every "
+                         "prompt validly (benches/valid_replies.py): the structural cost")
     ap.add_argument("--quick", action="store_true", help="2 samples")
     args = ap.parse_args(argv)
     # A plain `kill` must still stop the llama server (the context managers' finally).
@@ -244,9 +247,16 @@ def main(argv: list[str] | None = None) -> int:
         subset = tmp / "data.jsonl"
         lines = args.data.read_text(encoding="utf-8").splitlines()[:n]
         subset.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        with llama_server(tmp / "llama.log", args.threads, args.n_ctx) as upstream, \
+        if args.replies == "valid":
+            from valid_replies import Responder
+
+            server: Any = contextlib.nullcontext("http://127.0.0.1:9")  # never reached
+            respond = Responder(smollm_model())
+        else:
+            server, respond = llama_server(tmp / "llama.log", args.threads, args.n_ctx), None
+        with server as upstream, \
                 LoggingProxy(upstream, embed=embedder.embed, markers=ragassay_markers(),
-                             log=args.log) as proxy:
+                             log=args.log, respond=respond) as proxy:
             proxy.phase = "ragassay"
             ours = run_ragassay(subset, proxy.base_url, tmp)
             print(f"ragassay: {ours}", file=sys.stderr)
@@ -256,7 +266,11 @@ def main(argv: list[str] | None = None) -> int:
                 theirs[m] = run_ragas(m, subset, n, proxy.base_url, args.ragas_max_tokens)
                 print(f"RAGAS {m}: {theirs[m]}", file=sys.stderr)
             records = proxy.snapshot()
-    print(tables(records, n, ours, theirs))
+    judge = ("stand-in judge with a valid reply to every prompt (benches/valid_replies.py); "
+             "output tokens are the stand-in's, not a model's" if args.replies == "valid"
+             else "llama.cpp server, SmolLM2-135M-Instruct Q4_1, grammar-constrained JSON")
+    print(f"Judge: {judge}\n")
+    print(tables(records, n, ours, theirs, timed=args.replies == "llm"))
     return 0
 
 

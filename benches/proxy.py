@@ -8,7 +8,8 @@ belongs to: the `response_format.json_schema.name` that ragassay sends (its prom
 name, e.g. `ragas_claims`), else a marker found in the messages, else "-".
 
 `/v1/embeddings` can be answered locally (`embed=callable`) so that both tools under
-test use the same local embedder, with no embedding traffic to the LLM server.
+test use the same local embedder, with no embedding traffic to the LLM server; chat
+completions too (`respond=callable`, benches/valid_replies.py), for a stand-in judge.
 
 Plain HTTP/1.1 with Content-Length bodies and keep-alive; no streaming (neither tool
 under test streams). Binds 127.0.0.1 only.
@@ -39,6 +40,9 @@ import httpx
 
 MAX_BODY = 16 * 1024 * 1024
 EmbedFn = Callable[[list[str]], Sequence[Sequence[float]]]
+# Answers a chat request locally: (content, prompt_tokens, completion_tokens); raising
+# means HTTP 500 with the exception's message.
+RespondFn = Callable[[dict[str, Any]], tuple[str, int, int]]
 # Substrings of a system/user message that identify a prompt when no schema name is sent.
 MARKERS: dict[str, str] = {}
 
@@ -136,9 +140,11 @@ class LoggingProxy:
 
     def __init__(self, upstream: str, *, port: int = 0, embed: EmbedFn | None = None,
                  log: Path | None = None, timeout_s: float = 900.0,
-                 markers: dict[str, str] | None = None) -> None:
+                 markers: dict[str, str] | None = None, respond: RespondFn | None = None
+                 ) -> None:
         self.upstream = upstream.rstrip("/")
         self.embed = embed
+        self.respond = respond
         self.phase = "-"
         self.records: list[Record] = []
         self.markers = markers
@@ -243,6 +249,9 @@ class LoggingProxy:
         route = path.split("?", 1)[0].rstrip("/")
         if self.embed is not None and method == "POST" and route.endswith("/embeddings"):
             status, ctype, data = await self._embeddings(payload)
+        elif self.respond is not None and method == "POST" and \
+                route.endswith("/chat/completions"):
+            status, ctype, data = self._local_chat(payload)
         else:
             status, ctype, data = await self._forward(method, path, headers, body)
         if method == "POST" and route.endswith(("/chat/completions", "/embeddings")):
@@ -270,6 +279,22 @@ class LoggingProxy:
             return 502, "application/json", msg.encode()
         return (resp.status_code, resp.headers.get("content-type", "application/json"),
                 resp.content)
+
+    def _local_chat(self, payload: Any) -> tuple[int, str, bytes]:
+        assert self.respond is not None
+        try:
+            content, pt, ct = self.respond(payload if isinstance(payload, dict) else {})
+        except Exception as exc:  # the stand-in server's refusal, as an HTTP error
+            msg = json.dumps({"error": {"message": f"{type(exc).__name__}: {exc}"}})
+            return 500, "application/json", msg.encode()
+        body = {"id": "chatcmpl-local", "object": "chat.completion", "created": 0,
+                "model": str(payload.get("model", "local")) if isinstance(payload, dict)
+                else "local",
+                "choices": [{"index": 0, "finish_reason": "stop",
+                             "message": {"role": "assistant", "content": content}}],
+                "usage": {"prompt_tokens": pt, "completion_tokens": ct,
+                          "total_tokens": pt + ct}}
+        return 200, "application/json", json.dumps(body).encode()
 
     async def _embeddings(self, payload: Any) -> tuple[int, str, bytes]:
         assert self.embed is not None

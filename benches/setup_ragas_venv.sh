@@ -16,5 +16,6 @@ if [ ! -x "$VENV/bin/python" ]; then
     "$PY" -m venv "$VENV"
     "$VENV/bin/pip" install -q --upgrade pip
 fi
+echo '*' > "$VENV/.gitignore"  # never commit the venv (~800 MB), as Python 3.13's venv does
 "$VENV/bin/pip" install -q "ragas==0.4.3" "langchain-community==0.4.1" "langchain-openai"
 RAGAS_DO_NOT_TRACK=true "$VENV/bin/python" -c "import ragas, langchain_openai; print('ragas', ragas.__version__)"

@@ -1,5 +1,10 @@
 """Sentence splitting and keying shared by every suite and the offline judge.
 
+Splitting is a paragraph-aware rule (end punctuation, space, capital or digit; not after
+an abbreviation or an initial): on the development sets it gives exactly pysbd's
+sentences for 97.9% of texts at about 70x the speed (`scripts/devsets/split_agreement.py`),
+and its cost is linear in the text, so a 50k-token context splits in milliseconds.
+
 Context sentences are keyed `0a`, `0b`, ... `1a` (document index + letter) and
 answer sentences `a`, `b`, ... as RAGBench's TRACe annotation does, so that the
 LLM prompts, the offline judge and the reports all name sentences the same way.
@@ -8,10 +13,9 @@ LLM prompts, the offline judge and the reports all name sentences the same way.
 from __future__ import annotations
 
 import re
-import threading
 from functools import lru_cache
 from string import ascii_lowercase
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 _WS = re.compile(r"\s+")
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:[.'’-][A-Za-z0-9]+)*")
@@ -33,56 +37,50 @@ def letter_key(i: int) -> str:
     return out
 
 
-_LOCAL = threading.local()
-_BLOCK = 4000  # pysbd slows down sharply on very long paragraphs: split them first
+_ABBR_WORDS = (
+    "mr mrs ms dr prof st sr jr vs etc e.g i.e inc ltd co corp al approx dept est "
+    "gen gov jan feb mar apr jun jul aug sep sept oct nov dec mt ft u.s u.k a.m p.m ph.d"
+)
+_ABBR = frozenset(_ABBR_WORDS.split())
+_ABBR_NUMBERED = frozenset({"no", "fig", "vol", "pp"})  # only before a number: "No. 5"
+# a sentence ends at . ! or ? (with closing quotes/brackets), then space, then a capital,
+# a digit or an opening quote/bracket
+_BOUND = re.compile(r"""([.!?]+["'”’)\]]*)\s+(?=["'“‘(\[]?[A-Z0-9])""")
 
 
-def _segmenter() -> Any:
-    """One pysbd segmenter per thread: `segment()` keeps state on the instance."""
-    seg = getattr(_LOCAL, "segmenter", None)
-    if seg is None:
-        import pysbd
-
-        seg = _LOCAL.segmenter = pysbd.Segmenter(language="en", clean=False)
-    return seg
-
-
-def _pieces(block: str) -> list[str]:
-    """Cut a very long block at line breaks or spaces into pieces pysbd handles quickly."""
-    if len(block) <= _BLOCK:
-        return [block]
-    out = []
-    while len(block) > _BLOCK:
-        cut = block.rfind("\n", 0, _BLOCK)
-        if cut < _BLOCK // 2:
-            cut = block.rfind(". ", 0, _BLOCK) + 1
-        if cut < _BLOCK // 2:
-            cut = block.rfind(" ", 0, _BLOCK)
-        if cut < _BLOCK // 2:
-            cut = _BLOCK
-        out.append(block[:cut])
-        block = block[cut:]
-    out.append(block)
+def _split_block(block: str) -> list[str]:
+    out: list[str] = []
+    start = 0
+    for m in _BOUND.finditer(block):
+        before = block[max(start, m.start() - 40) : m.start()].split()  # the last word
+        last = before[-1].lower().rstrip(".") if before else ""
+        # "Dr. Smith", "U.S. Army", "J. Doe": not a sentence end
+        numbered = last in _ABBR_NUMBERED and block[m.end():m.end() + 1].isdigit()
+        if m.group(1) == "." and (last in _ABBR or numbered
+                                  or (len(last) == 1 and last.isalpha())):
+            continue
+        s = _WS.sub(" ", block[start : m.end(1)]).strip()
+        if s:
+            out.append(s)
+        start = m.end()
+    s = _WS.sub(" ", block[start:]).strip()
+    if s:
+        out.append(s)
     return out
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)  # contexts repeat across suites, strategies and the judge
 def _split_cached(text: str) -> tuple[str, ...]:
     parts: list[str] = []
     for block in re.split(r"\n\s*\n", text):
         block = block.strip()
-        if not block:
-            continue
-        for piece in _pieces(block):
-            for s in _segmenter().segment(piece):
-                s = _WS.sub(" ", s).strip()
-                if s:
-                    parts.append(s)
+        if block:
+            parts.extend(_split_block(block))
     return tuple(parts)
 
 
 def split_sentences(text: str) -> list[str]:
-    """Split text into sentences (pysbd, paragraph-aware); empty text gives []."""
+    """Split text into sentences (paragraph-aware); empty text gives []."""
     if not text or not text.strip():
         return []
     return list(_split_cached(text))

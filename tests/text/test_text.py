@@ -40,3 +40,13 @@ def test_splitting_is_thread_safe():
         t.join()
     for i, sents in out.items():
         assert sents == [f"Sentence {i} one.", f"Sentence {i} two.", f"Sentence {i} three."]
+
+
+def test_numbered_abbreviations_only_before_numbers():
+    assert split_sentences("See No. 5 in Fig. 2 here. No. That was it.") == [
+        "See No. 5 in Fig. 2 here.", "No.", "That was it."]
+
+
+def test_initials_and_decimals_do_not_split():
+    assert split_sentences("J. R. Smith paid $5.50 today. It rose 3.5% in the U.S. Army.") == [
+        "J. R. Smith paid $5.50 today.", "It rose 3.5% in the U.S. Army."]

@@ -193,3 +193,25 @@ def test_mismatched_calibration_is_refused(tmp_path) -> None:  # type: ignore[no
     alt.write_text(json.dumps(data))
     with pytest.raises(ValueError, match="refit"):
         Analyzer(calibration=load_calibration(str(alt)))
+
+
+def test_long_reference_is_compared_claim_by_claim(an: Analyzer) -> None:
+    q = "When was the Eiffel Tower completed and how tall is it?"
+    ref = "It was completed in 1889 and is 330 metres tall."
+    right, para, wrong, evasive = an.analyze_many(
+        [
+            Sample(id=str(i), question=q, answer=a, reference=ref)
+            for i, a in enumerate(
+                [
+                    "The Eiffel Tower was completed in 1889 and it is 330 metres tall.",
+                    "It was finished in 1889; its height is 330 m.",
+                    "It was completed in 1925 and is 120 metres tall.",
+                    "I do not know.",
+                ]
+            )
+        ]
+    )
+    scores = [e.reference_match for e in (right, para, wrong, evasive)]
+    assert all(s is not None for s in scores)
+    assert min(scores[0], scores[1]) > 0.5 > scores[2]  # type: ignore[operator]
+    assert scores[2] > scores[3]  # type: ignore[operator]

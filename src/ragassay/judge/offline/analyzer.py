@@ -31,10 +31,19 @@ from .features import (
     sentence_info,
     support_features,
 )
-from .lexical import STOPWORDS, is_noncommittal, missing_terms, stem
+from .lexical import (
+    STOPWORDS,
+    is_noncommittal,
+    key_terms,
+    missing_terms,
+    stem,
+    stem_set,
+    term_present,
+)
 
 DEFAULT_EMBEDDER = "static"
 MAX_SENTENCE_CHARS = 2000  # longer "sentences" (tables, run-ons) are cut for embedding
+LONG_REFERENCE_TOKENS = 8  # references this long are compared claim by claim
 
 
 def _sigmoid(z: float) -> float:
@@ -230,6 +239,11 @@ class Analyzer:
                 for r, c in zip(refs, cos, strict=True)
             ]
             probs = self.calibration.reference_match.predict(np.asarray(rows))
+            for i, r in enumerate(refs):
+                if len(tokens(r)) >= LONG_REFERENCE_TOKENS:  # the better of both readings
+                    probs[i] = max(probs[i], self._long_reference_match(p, r))
+            if ev.noncommittal:
+                probs = np.minimum(probs, 0.1)
             ev.best_reference = int(np.argmax(probs))
             ev.reference_match = float(probs[ev.best_reference])
         elif refs:
@@ -243,6 +257,33 @@ class Analyzer:
             ar = _sigmoid(-3.0 + 6.0 * cos_qa + 2.0 * cover_q)
             ev.answer_relevance = min(ar, 0.1) if ev.noncommittal else ar
         return ev
+
+    def _long_reference_match(self, p: Prepared, reference: str) -> float:
+        """A long-form reference: F1 of the support model in both directions (answer
+        sentences supported by the reference; reference sentences covered by the
+        answer), so that a wrong number or name, an omission or an addition all count.
+        Heuristic: the calibration data (EVOUNA) has short gold answers only."""
+        sents = split_sentences(reference)
+        infos = [sentence_info(x) for x in sents]
+        emb = self.embedder.embed([x[:MAX_SENTENCE_CHARS] for x in sents])
+        ref_index = ContextIndex(infos, emb)
+        ans_index = ContextIndex(p.answer_infos, p.answer_emb)
+        prec_logits, _ = self._support(p.answer_infos, p.answer_emb, ref_index)
+        rec_logits, _ = self._support(infos, emb, ans_index)
+        if not prec_logits or not rec_logits:
+            return 0.0
+        prec = sum(_sigmoid(z) for z in prec_logits) / len(prec_logits)
+        rec = sum(_sigmoid(z) for z in rec_logits) / len(rec_logits)
+        f1 = 2 * prec * rec / (prec + rec) if prec + rec > 0 else 0.0
+        # Numbers, dates and names must agree both ways: a swapped figure is wrong
+        # however similar the rest of the sentence is.
+        ref_terms, ans_terms = key_terms(reference), key_terms(p.sample.answer)
+        q_stems = stem_set(p.sample.question)  # terms the question gives are no evidence
+        ref_stems, ans_stems = ref_index.stems | q_stems, ans_index.stems | q_stems
+        r_ok = [term_present(t, ans_stems) for t in ref_terms]
+        a_ok = [term_present(t, ref_stems) for t in ans_terms]
+        agree = (sum(r_ok) / len(r_ok) if r_ok else 1.0) * (sum(a_ok) / len(a_ok) if a_ok else 1.0)
+        return f1 * (0.25 + 0.75 * agree)
 
     def _chunk_usefulness(
         self, p: Prepared, infos: list[SentenceInfo], emb: np.ndarray

@@ -78,7 +78,7 @@ class SentenceInfo:
     bigrams: frozenset[tuple[str, str]] = field(default_factory=frozenset)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)  # ~3 KB each: bounded at ~50 MB
 def sentence_info(text: str) -> SentenceInfo:
     """Lexical views of a sentence (cached: context sentences repeat across samples)."""
     toks = tokens(text)
