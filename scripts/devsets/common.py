@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from ragassay.embed import get_embedder, text_key  # noqa: E402
 from ragassay.judge.offline import Analyzer, Calibration, LogisticModel  # noqa: E402
+from ragassay.judge.offline.analyzer import abstaining  # noqa: E402
 from ragassay.judge.offline.features import (  # noqa: E402
     FAITHFULNESS_FEATURES,
     REFERENCE_FEATURES,
@@ -125,21 +126,24 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
         chunk = rows[i : i + 256]
         for r, p in zip(chunk, an.prepare_many([to_sample(r) for r in chunk]), strict=True):
             rec: dict[str, Any] = {"id": r["id"], "labels": r["labels"], "meta": r["metadata"]}
-            if p.ctx.infos and p.answer_infos:
+            # as the analyzer does: abstaining sentences are left out, and an answer
+            # that only abstains is faithful by rule (not fitted)
+            kept = [i for i, a in enumerate(abstaining(p, p.sample.question)) if not a]
+            if p.ctx.infos and kept:
+                infos = [p.answer_infos[i] for i in kept]
                 rec["support"] = [
-                    support_features(info, e, p.ctx)[0]
-                    for info, e in zip(p.answer_infos, p.answer_emb, strict=True)
+                    support_features(infos[j], p.answer_emb[i], p.ctx)[0]
+                    for j, i in enumerate(kept)
                 ]
-                rec["overlap"] = answer_overlap(p.answer_infos, p.ctx)
-                rec["novel_terms"] = len(
-                    missing_terms(p.sample.answer, p.ctx.stems, p.sample.question)
-                )
+                rec["overlap"] = answer_overlap(infos, p.ctx)
+                claims = " ".join(p.answer_keyed[i].text for i in kept)
+                rec["novel_terms"] = len(missing_terms(claims, p.ctx.stems, p.sample.question))
             if p.sample.references and p.answer_infos:
                 cos = p.references_emb @ p.answer_full_emb
-                nc = is_noncommittal(p.sample.answer)
+                nc = is_noncommittal(p.answer_text)
                 rec["reference"] = [
                     reference_features(
-                        p.sample.answer, p.answer_keyed[0].text, g, p.sample.question, float(c), nc
+                        p.answer_text, p.answer_keyed[0].text, g, p.sample.question, float(c), nc
                     )
                     for g, c in zip(p.sample.references, cos, strict=True)
                 ]

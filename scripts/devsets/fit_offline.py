@@ -50,15 +50,37 @@ SIGNS = {
     "length": 0, "support_min_logit": 1, "support_mean": 1, "novel_key_terms": -1,
     "n_sentences": 0, "contains": 1, "contains_first": 1, "token_recall": 1,
     "token_precision": 1, "char_recall": 1, "cos": 1, "answer_length": 0,
-    "novel_in_question": -1, "noncommittal": -1,
+    "novel_in_question": -1, "noncommittal": -1, "token_share": 1,
 }  # fmt: skip
+# Reference-match features must not reward padding: a longer answer is no evidence of
+# a correct one (appended injections or chatter would raise the score otherwise).
+REFERENCE_SIGNS = {**SIGNS, "answer_length": -1}
+
+# Feature-set variants, chosen by cross-validation inside the fit split; the features a
+# variant leaves out get coefficient 0 (the calibration always lists the full set).
+SUPPORT_VARIANTS = {
+    "base": SUPPORT_FEATURES[:11],
+    "regime": SUPPORT_FEATURES,
+}
+FAITH_VARIANTS = {
+    "base": FAITHFULNESS_FEATURES[:7],
+    "share": FAITHFULNESS_FEATURES[:8],
+    "regime": FAITHFULNESS_FEATURES,
+}
 
 
-def fit_lr(x: np.ndarray, y: np.ndarray, w: np.ndarray, names: tuple[str, ...]) -> LogisticModel:
-    keep = list(range(len(names)))
+def fit_lr(
+    x: np.ndarray,
+    y: np.ndarray,
+    w: np.ndarray,
+    names: tuple[str, ...],
+    use: tuple[str, ...] | None = None,
+    signs: dict[str, int] = SIGNS,
+) -> LogisticModel:
+    keep = [j for j, n in enumerate(names) if use is None or n in use]
     while True:
         model = _fit_lr(x, y, w, names, keep)
-        bad = [j for j in keep if SIGNS.get(names[j], 0) * model.coef[j] < 0]
+        bad = [j for j in keep if signs.get(names[j], 0) * model.coef[j] < 0]
         if not bad:
             return model
         worst = max(bad, key=lambda j: abs(model.coef[j]))
@@ -84,9 +106,9 @@ def _fit_lr(
 
 
 # Relative weight of each source set (equal total weight by default); chosen by
-# choose_source_weights with 2-fold cross-validation inside the fit split.
+# choose_config with 2-fold cross-validation inside the fit split.
 SOURCE_MULT: dict[str, float] = {}
-WEIGHT_GRID = (1.0, 0.5, 0.3, 0.2)
+WEIGHT_GRID = (1.0, 0.5, 0.2)
 
 
 def source_weights(sources: list[str]) -> np.ndarray:
@@ -113,12 +135,12 @@ def _faith_auroc(recs: list[dict], support: LogisticModel, faith: LogisticModel)
     )
 
 
-def choose_source_weights(recs: list[dict]) -> dict[str, dict[str, float]]:
-    """Pick, by 2-fold CV on the fit split, how much the smaller source weighs in the
-    support model and in the faithfulness model (separately).
+def choose_config(recs: list[dict], equal_weights: bool = False) -> dict:
+    """Pick, by 2-fold CV on the fit split, the feature variants of the support and
+    faithfulness models and how much the smaller source weighs in each.
 
     The sets pull the models apart (BEGIN rewards plain word overlap, SummEdits
-    rewards names, numbers, negations and antonyms); the weights maximise the mean
+    rewards names, numbers, negations and antonyms); the choice maximises the mean
     per-set faithfulness AUROC across folds, never looking at the eval split.
     """
     folds = [
@@ -128,23 +150,39 @@ def choose_source_weights(recs: list[dict]) -> dict[str, dict[str, float]]:
     for r in recs:
         counts[r["meta"]["source"]] = counts.get(r["meta"]["source"], 0) + 1
     small = min(counts, key=lambda s: counts[s])
-    scores = {}
-    for ws in WEIGHT_GRID:
-        for wf in WEIGHT_GRID:
-            cv = []
-            for a, b in ((0, 1), (1, 0)):
+    grid = (1.0,) if equal_weights else WEIGHT_GRID
+    scores: dict[tuple, float] = {}
+    for sv in SUPPORT_VARIANTS:
+        for ws in grid:
+            sups = []
+            for a in (0, 1):
                 SOURCE_MULT.update({small: ws})
-                sup = fit_support(folds[a])
-                SOURCE_MULT.update({small: wf})
-                cv.append(_faith_auroc(folds[b], sup, fit_faithfulness(folds[a], sup)))
-            scores[(ws, wf)] = round(float(np.mean(cv)), 3)
-    ws, wf = max(scores, key=lambda k: (scores[k], k))
-    print(f"source weight of {small} (support, faithfulness): CV {scores} -> {(ws, wf)}")
+                sups.append(fit_support(folds[a], SUPPORT_VARIANTS[sv]))
+            for fv in FAITH_VARIANTS:
+                for wf in grid:
+                    cv = []
+                    for a, b in ((0, 1), (1, 0)):
+                        SOURCE_MULT.update({small: wf})
+                        faith = fit_faithfulness(folds[a], sups[a], FAITH_VARIANTS[fv])
+                        cv.append(_faith_auroc(folds[b], sups[a], faith))
+                    scores[(sv, fv, ws, wf)] = round(float(np.mean(cv)), 3)
     SOURCE_MULT.clear()
-    return {"support": {small: ws}, "faithfulness": {small: wf}}
+    ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+    for k, v in ranked[:8]:
+        print(f"  CV {v:.3f}  support={k[0]} faithfulness={k[1]} weight of {small}: {k[2]}, {k[3]}")
+    # ties: prefer the simpler variants and equal weights (stable order of the grid)
+    best = max(scores, key=lambda k: scores[k])
+    sv, fv, ws, wf = best
+    print(f"chosen: support={sv} faithfulness={fv} weight of {small} {ws}, {wf}: CV {scores[best]}")
+    return {
+        "support": {small: ws},
+        "faithfulness": {small: wf},
+        "variants": {"support": sv, "faithfulness": fv},
+        "cv": scores[best],
+    }
 
 
-def fit_support(recs: list[dict]) -> LogisticModel:
+def fit_support(recs: list[dict], use: tuple[str, ...] | None = None) -> LogisticModel:
     def assemble(model: LogisticModel | None) -> tuple[np.ndarray, np.ndarray, list[str]]:
         xs, ys, src = [], [], []
         for r in recs:
@@ -163,19 +201,21 @@ def fit_support(recs: list[dict]) -> LogisticModel:
     model = None
     for _ in range(3):
         x, y, src = assemble(model)
-        model = fit_lr(x, y, source_weights(src), SUPPORT_FEATURES)
+        model = fit_lr(x, y, source_weights(src), SUPPORT_FEATURES, use)
     assert model is not None
     return model
 
 
-def fit_faithfulness(recs: list[dict], support: LogisticModel) -> LogisticModel:
+def fit_faithfulness(
+    recs: list[dict], support: LogisticModel, use: tuple[str, ...] | None = None
+) -> LogisticModel:
     xs, ys, src = [], [], []
     for r in recs:
         logits = support.logits(np.asarray(r["support"])).tolist()
         xs.append(faithfulness_features(logits, r["overlap"], r["novel_terms"]))
         ys.append(r["labels"]["faithful"])
         src.append(r["meta"]["source"])
-    return fit_lr(np.asarray(xs), np.asarray(ys), source_weights(src), FAITHFULNESS_FEATURES)
+    return fit_lr(np.asarray(xs), np.asarray(ys), source_weights(src), FAITHFULNESS_FEATURES, use)
 
 
 def best_reference_row(rows: list[list[float]]) -> list[float]:
@@ -187,7 +227,7 @@ def best_reference_row(rows: list[list[float]]) -> list[float]:
 def fit_reference(recs: list[dict]) -> LogisticModel:
     x = np.asarray([best_reference_row(r["reference"]) for r in recs])
     y = np.asarray([r["labels"]["correct"] for r in recs])
-    return fit_lr(x, y, np.ones(len(y)), REFERENCE_FEATURES)
+    return fit_lr(x, y, np.ones(len(y)), REFERENCE_FEATURES, signs=REFERENCE_SIGNS)
 
 
 def main() -> None:
@@ -195,7 +235,9 @@ def main() -> None:
     ap.add_argument("--embedder", default="static")
     ap.add_argument("--out", default=str(CALIBRATION_PATH))
     ap.add_argument(
-        "--equal-weights", action="store_true", help="skip the CV choice of source weights"
+        "--equal-weights",
+        action="store_true",
+        help="equal source weights (the CV still chooses the feature variants)",
     )
     ap.add_argument("--no-reference", action="store_true", help="keep the shipped reference model")
     args = ap.parse_args()
@@ -212,24 +254,26 @@ def main() -> None:
         recs = [r for r in feats if "reference" in r]
         counts[name] = len(recs)
         ref += recs
-    mult = (
-        {"support": {}, "faithfulness": {}} if args.equal_weights else choose_source_weights(faith)
-    )
+    mult = choose_config(faith, args.equal_weights)
     SOURCE_MULT.update(mult["support"])
-    support = fit_support(faith)
+    support = fit_support(faith, SUPPORT_VARIANTS[mult["variants"]["support"]])
     SOURCE_MULT.clear()
     SOURCE_MULT.update(mult["faithfulness"])
-    faithfulness = fit_faithfulness(faith, support)
+    faithfulness = fit_faithfulness(
+        faith, support, FAITH_VARIANTS[mult["variants"]["faithfulness"]]
+    )
     SOURCE_MULT.clear()
     reference = load_calibration().reference_match if args.no_reference else fit_reference(ref)
     out = {
         "meta": {
-            "version": 1,
+            "version": 2,
             "embedder": args.embedder,
             "fit_rows": counts,
             "split": "fit (50/50 by hash of document / question; see scripts/devsets/convert.py)",
             "C": C,
-            "source_weight": mult,
+            "source_weight": {k: mult[k] for k in ("support", "faithfulness")},
+            "variants": mult["variants"],
+            "cv_mean_auroc": mult["cv"],
         },
         "support": support.to_dict(),
         "faithfulness": faithfulness.to_dict(),

@@ -145,7 +145,8 @@ def test_huge_context_does_not_crash(an: Analyzer) -> None:
             answer="The river flow was measured at station 7 in 1907.",
         )
     )
-    assert ev.faithfulness is not None and len(ev.context_sentences) > 4000
+    assert ev.faithfulness is not None and ev.truncated
+    assert 0 < len(ev.context_sentences) < 4400  # capped (see test_limits.py)
     assert len(ev.relevance) == len(ev.context_sentences)
 
 

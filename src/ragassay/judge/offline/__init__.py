@@ -6,7 +6,7 @@ ev = Analyzer().analyze(sample)
 
 from __future__ import annotations
 
-from .analyzer import DEFAULT_EMBEDDER, Analyzer, Prepared
+from .analyzer import DEFAULT_EMBEDDER, Analyzer, Limits, Prepared
 from .calibration import CALIBRATION_PATH, Calibration, LogisticModel, load_calibration
 from .evidence import (
     ATTRIBUTION_THRESHOLD,
@@ -35,6 +35,7 @@ __all__ = [
     "Analyzer",
     "Calibration",
     "Evidence",
+    "Limits",
     "LogisticModel",
     "Prepared",
     "is_noncommittal",

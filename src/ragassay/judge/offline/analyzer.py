@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ragassay.embed import Embedder, get_embedder
-from ragassay.text import KeyedSentence, key_answer, key_contexts, split_sentences, tokens
+from ragassay.text import KeyedSentence, letter_key, split_sentences, tokens
 from ragassay.types import Sample
 
 from .calibration import Calibration, load_calibration
@@ -44,6 +44,51 @@ from .lexical import (
 DEFAULT_EMBEDDER = "static"
 MAX_SENTENCE_CHARS = 2000  # longer "sentences" (tables, run-ons) are cut for embedding
 LONG_REFERENCE_TOKENS = 8  # references this long are compared claim by claim
+MAX_CONTEXT_TOKENS = 6000  # context words analysed per sample (whole sentences, in order)
+MAX_ANSWER_SENTENCES = 64  # answer / reference sentences analysed per sample
+MAX_TEXT_CHARS = 40_000  # an answer, reference or question is cut to this before splitting
+_CHARS_PER_TOKEN_CUT = 12  # a context document is cut to budget * this before splitting
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much of a sample is analysed, so that a 100k-token context or a 10 MB answer
+    costs about what an ordinary sample does. Evidence.truncated records a cut."""
+
+    max_context_tokens: int = MAX_CONTEXT_TOKENS
+    max_answer_sentences: int = MAX_ANSWER_SENTENCES
+    max_text_chars: int = MAX_TEXT_CHARS
+
+
+def _cut_sentences(text: str, max_chars: int, max_sentences: int) -> tuple[list[str], bool]:
+    """The first sentences of a text, cutting it before splitting; (sentences, truncated)."""
+    cut = len(text) > max_chars
+    sents = split_sentences(text[:max_chars] if cut else text)
+    if cut and len(sents) > 1:
+        sents = sents[:-1]  # the last one was cut mid-way
+    if len(sents) > max_sentences:
+        sents, cut = sents[:max_sentences], True
+    return sents, cut
+
+
+def _cap_contexts(contexts: Sequence[str], max_tokens: int) -> tuple[list[KeyedSentence], bool]:
+    """Context sentences keyed as text.key_contexts does, up to a budget of words."""
+    out: list[KeyedSentence] = []
+    budget, truncated = max_tokens, False
+    for d, doc in enumerate(contexts):
+        if budget <= 0:
+            truncated = truncated or bool(doc.strip())
+            continue
+        sents, cut = _cut_sentences(doc, budget * _CHARS_PER_TOKEN_CUT, 1 << 30)
+        truncated = truncated or cut
+        for i, sent in enumerate(sents):
+            n = len(sent.split())
+            if n > budget and out:
+                truncated, budget = True, 0
+                break
+            out.append(KeyedSentence(f"{d}{letter_key(i)}", sent, d))
+            budget -= n
+    return out, truncated
 
 
 def _sigmoid(z: float) -> float:
@@ -55,6 +100,8 @@ class Prepared:
     """One sample's split sentences, lexical views and embeddings."""
 
     sample: Sample
+    answer_text: str  # the analysed part of the answer (all of it unless truncated)
+    truncated: bool
     answer_keyed: list[KeyedSentence]
     context_keyed: list[KeyedSentence]
     answer_infos: list[SentenceInfo]
@@ -68,6 +115,13 @@ class Prepared:
     references_emb: np.ndarray  # one row per acceptable reference (whole text)
 
 
+def abstaining(p: Prepared, question: str) -> list[bool]:
+    """Per answer sentence: an abstention ("I don't know", "the documents don't say")
+    that names nothing absent from the contexts and the question, so asserts nothing."""
+    pool = p.ctx.stems | stem_set(question)
+    return [is_noncommittal(k.text) and not missing_terms(k.text, pool) for k in p.answer_keyed]
+
+
 class Analyzer:
     """Computes Evidence for samples; thread-safe after construction."""
 
@@ -75,7 +129,9 @@ class Analyzer:
         self,
         embedder: Embedder | str = DEFAULT_EMBEDDER,
         calibration: Calibration | None = None,
+        limits: Limits | None = None,
     ) -> None:
+        self.limits = limits if limits is not None else Limits()
         self.embedder = get_embedder(embedder) if isinstance(embedder, str) else embedder
         self.calibration = calibration if calibration is not None else load_calibration()
         for got, want in (
@@ -102,12 +158,19 @@ class Analyzer:
                 texts.append(t)
             return index[t]
 
+        lim = self.limits
         plans = []
         for s in samples:
-            ak = key_answer(s.answer)
-            ck = key_contexts(s.contexts)
+            a_sents, a_cut = _cut_sentences(s.answer, lim.max_text_chars, lim.max_answer_sentences)
+            ak = [KeyedSentence(letter_key(i), t, -1) for i, t in enumerate(a_sents)]
+            ck, c_cut = _cap_contexts(s.contexts, lim.max_context_tokens)
             refs = s.references
-            rs = split_sentences(refs[0]) if refs else []
+            rs, r_cut = (
+                _cut_sentences(refs[0], lim.max_text_chars, lim.max_answer_sentences)
+                if refs
+                else ([], False)
+            )
+            a_text = " ".join(a_sents) if a_cut else s.answer
             plans.append(
                 (
                     ak,
@@ -116,18 +179,23 @@ class Analyzer:
                     [slot(k.text) for k in ak],
                     [slot(k.text) for k in ck],
                     slot(s.question),
-                    slot(s.answer),
+                    slot(a_text),
                     [slot(r) for r in rs],
                     [slot(r) for r in refs],
+                    a_text,
+                    a_cut or c_cut or r_cut,
                 )
             )
         emb = self.embedder.embed(texts) if texts else np.zeros((0, 1), np.float32)
         out = []
-        for s, (ak, ck, rs, ai, ci, qi, fi, ri, rfi) in zip(samples, plans, strict=True):
+        for s, plan in zip(samples, plans, strict=True):
+            ak, ck, rs, ai, ci, qi, fi, ri, rfi, a_text, cut = plan
             ctx = ContextIndex([sentence_info(k.text) for k in ck], emb[ci])
             out.append(
                 Prepared(
                     sample=s,
+                    answer_text=a_text,
+                    truncated=cut,
                     answer_keyed=ak,
                     context_keyed=ck,
                     answer_infos=[sentence_info(k.text) for k in ak],
@@ -173,11 +241,13 @@ class Analyzer:
             answer_sentences=p.answer_keyed,
             context_sentences=p.context_keyed,
             reference_sentences=p.reference_sentences,
+            truncated=p.truncated,
         )
+        question = s.question[: self.limits.max_text_chars]
         has_ctx = len(p.ctx) > 0
         has_answer = bool(p.answer_infos)
-        ev.noncommittal = is_noncommittal(s.answer)
-        q_stems = [stem(t) for t in tokens(s.question) if t not in STOPWORDS]
+        ev.noncommittal = is_noncommittal(p.answer_text)
+        q_stems = [stem(t) for t in tokens(question) if t not in STOPWORDS]
 
         # Relevance of each context sentence to the question (heuristic mapping).
         if has_ctx:
@@ -194,18 +264,29 @@ class Analyzer:
             ev.context_relevance = float(0.5 * top[0] + 0.5 * top.mean())
 
         # Support of each answer sentence, sample faithfulness, hallucinated terms.
-        ev.hallucinated_terms = missing_terms(s.answer, p.ctx.stems, s.question) if has_ctx else []
+        # An abstention ("I don't know", "the documents don't say") asserts nothing: it
+        # counts as supported and is left out of faithfulness; an answer that only
+        # abstains is faithful (its failure shows in reference match and relevance).
         if has_ctx and has_answer:
+            abstains = abstaining(p, question)
             logits, tops = self._support(p.answer_infos, p.answer_emb, p.ctx)
-            ev.support = [_sigmoid(z) for z in logits]
+            ev.support = [1.0 if a else _sigmoid(z) for z, a in zip(logits, abstains, strict=True)]
             ev.support_keys = [
-                [p.context_keyed[j].key for j in t[:2]] if pr >= 0.2 else []
-                for t, pr in zip(tops, ev.support, strict=True)
+                [p.context_keyed[j].key for j in t[:2]] if pr >= 0.2 and not a else []
+                for t, pr, a in zip(tops, ev.support, abstains, strict=True)
             ]
-            f = faithfulness_features(
-                logits, answer_overlap(p.answer_infos, p.ctx), len(ev.hallucinated_terms)
-            )
-            ev.faithfulness = self.calibration.faithfulness.predict_one(f)
+            kept = [i for i, a in enumerate(abstains) if not a]
+            if kept:
+                claims = " ".join(p.answer_keyed[i].text for i in kept)
+                ev.hallucinated_terms = missing_terms(claims, p.ctx.stems, question)
+                f = faithfulness_features(
+                    [logits[i] for i in kept],
+                    answer_overlap([p.answer_infos[i] for i in kept], p.ctx),
+                    len(ev.hallucinated_terms),
+                )
+                ev.faithfulness = self.calibration.faithfulness.predict_one(f)
+            else:
+                ev.faithfulness = 1.0
             # Used: how much of each context sentence the answer reuses, or aligns with.
             a_stems = frozenset(x for i in p.answer_infos for x in i.stems)
             cos_ca = (p.ctx.emb @ p.answer_emb.T).max(axis=1)
@@ -218,6 +299,8 @@ class Analyzer:
                 )
                 used.append(_sigmoid(-5.0 + 6.0 * share + 4.0 * float(c)))
             ev.used = used
+        elif has_ctx:
+            ev.hallucinated_terms = missing_terms(p.answer_text, p.ctx.stems, question)
 
         # Reference: attribution to the contexts, chunk usefulness, answer correctness.
         target_infos, target_emb = (
@@ -230,18 +313,19 @@ class Analyzer:
             ev.reference_attribution = [_sigmoid(z) for z in logits]
         if has_ctx and target_infos:
             ev.chunk_usefulness = self._chunk_usefulness(p, target_infos, target_emb)
-        refs = s.references
+        refs = [r[: self.limits.max_text_chars] for r in s.references]
         if refs and has_answer:
             first = p.answer_keyed[0].text
             cos = p.references_emb @ p.answer_full_emb
             rows = [
-                reference_features(s.answer, first, r, s.question, float(c), ev.noncommittal)
+                reference_features(p.answer_text, first, r, question, float(c), ev.noncommittal)
                 for r, c in zip(refs, cos, strict=True)
             ]
             probs = self.calibration.reference_match.predict(np.asarray(rows))
             for i, r in enumerate(refs):
                 if len(tokens(r)) >= LONG_REFERENCE_TOKENS:  # the better of both readings
-                    probs[i] = max(probs[i], self._long_reference_match(p, r))
+                    long_form, swapped = self._long_reference_match(p, r)
+                    probs[i] = max(probs[i] * (0.25 if swapped else 1.0), long_form)
             if ev.noncommittal:
                 probs = np.minimum(probs, 0.1)
             ev.best_reference = int(np.argmax(probs))
@@ -253,17 +337,20 @@ class Analyzer:
         if has_answer:
             a_set = frozenset(x for i in p.answer_infos for x in i.stem_set)
             cover_q = sum(1 for x in q_stems if x in a_set) / len(q_stems) if q_stems else 0.0
-            cos_qa = float(p.answer_full_emb @ p.question_emb)
+            cos_qa = float(p.answer_full_emb @ p.question_emb)  # answer: its analysed part
             ar = _sigmoid(-3.0 + 6.0 * cos_qa + 2.0 * cover_q)
             ev.answer_relevance = min(ar, 0.1) if ev.noncommittal else ar
         return ev
 
-    def _long_reference_match(self, p: Prepared, reference: str) -> float:
+    def _long_reference_match(self, p: Prepared, reference: str) -> tuple[float, bool]:
         """A long-form reference: F1 of the support model in both directions (answer
         sentences supported by the reference; reference sentences covered by the
-        answer), so that a wrong number or name, an omission or an addition all count.
+        answer), scaled by the share of numbers, dates and names that agree both ways;
+        and whether a figure was swapped (which also discounts the short-form reading).
         Heuristic: the calibration data (EVOUNA) has short gold answers only."""
-        sents = split_sentences(reference)
+        sents, _ = _cut_sentences(
+            reference, self.limits.max_text_chars, self.limits.max_answer_sentences
+        )
         infos = [sentence_info(x) for x in sents]
         emb = self.embedder.embed([x[:MAX_SENTENCE_CHARS] for x in sents])
         ref_index = ContextIndex(infos, emb)
@@ -271,19 +358,26 @@ class Analyzer:
         prec_logits, _ = self._support(p.answer_infos, p.answer_emb, ref_index)
         rec_logits, _ = self._support(infos, emb, ans_index)
         if not prec_logits or not rec_logits:
-            return 0.0
+            return 0.0, False
         prec = sum(_sigmoid(z) for z in prec_logits) / len(prec_logits)
         rec = sum(_sigmoid(z) for z in rec_logits) / len(rec_logits)
         f1 = 2 * prec * rec / (prec + rec) if prec + rec > 0 else 0.0
         # Numbers, dates and names must agree both ways: a swapped figure is wrong
         # however similar the rest of the sentence is.
-        ref_terms, ans_terms = key_terms(reference), key_terms(p.sample.answer)
-        q_stems = stem_set(p.sample.question)  # terms the question gives are no evidence
+        ref_terms, ans_terms = key_terms(" ".join(sents)), key_terms(p.answer_text)
+        # terms the question gives are no evidence
+        q_stems = stem_set(p.sample.question[: self.limits.max_text_chars])
         ref_stems, ans_stems = ref_index.stems | q_stems, ans_index.stems | q_stems
         r_ok = [term_present(t, ans_stems) for t in ref_terms]
         a_ok = [term_present(t, ref_stems) for t in ans_terms]
         agree = (sum(r_ok) / len(r_ok) if r_ok else 1.0) * (sum(a_ok) / len(a_ok) if a_ok else 1.0)
-        return f1 * (0.25 + 0.75 * agree)
+        # a swapped figure: each side has a number the other lacks
+        ref_nums = [t for t in ref_terms if t[:1].isdigit()]
+        ans_nums = [t for t in ans_terms if t[:1].isdigit()]
+        swapped = any(not term_present(t, ans_stems) for t in ref_nums) and any(
+            not term_present(t, ref_stems) for t in ans_nums
+        )
+        return f1 * (0.25 + 0.75 * agree), swapped
 
     def _chunk_usefulness(
         self, p: Prepared, infos: list[SentenceInfo], emb: np.ndarray

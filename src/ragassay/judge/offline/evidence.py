@@ -68,3 +68,6 @@ class Evidence:
     """The answer evades ("I don't know", "the context does not say", ...)."""
     best_reference: int | None = None
     """Index into sample.references of the reference that matched best."""
+    truncated: bool = False
+    """Only the first part of a very long context, answer or reference was analysed
+    (see analyzer.Limits); the lists above cover that part."""

@@ -40,6 +40,10 @@ SUPPORT_FEATURES = (
     "negation_mismatch",  # negated while the best match is not, or vice versa
     "antonym_clash",  # a word absent from the contexts whose antonym is there (log1p count)
     "length",  # log1p of content tokens
+    "token_share",  # share of the sentence's tokens found verbatim in the contexts
+    "context_length",  # log1p of the contexts' tokens (regime: snippet vs long document)
+    "recall_all_x_context",  # recall_all * context_length
+    "token_share_x_context",  # token_share * context_length
 )
 FAITHFULNESS_FEATURES = (
     "support_min_logit",
@@ -49,6 +53,13 @@ FAITHFULNESS_FEATURES = (
     "bigram_recall",
     "novel_key_terms",
     "n_sentences",
+    "token_share",  # share of the answer's tokens found verbatim in the contexts
+    "context_length",  # log1p of the contexts' tokens
+    "answer_tokens",  # log1p of the answer's tokens
+    "token_share_x_context",  # interactions: one model, different weights per regime
+    "recall_all_x_context",
+    "support_min_x_context",
+    "token_share_x_answer_tokens",
 )
 REFERENCE_FEATURES = (
     "contains",  # the normalised reference appears in the normalised answer
@@ -105,6 +116,9 @@ class ContextIndex:
         self.emb = emb
         self.stems: frozenset[str] = frozenset().union(*(i.stem_set for i in infos))
         self.bigrams: frozenset[tuple[str, str]] = frozenset().union(*(i.bigrams for i in infos))
+        self.tokens: frozenset[str] = frozenset().union(*(i.tokens for i in infos))
+        self.n_tokens = sum(len(i.tokens) for i in infos)
+        self.log_length = math.log1p(self.n_tokens)
 
     def __len__(self) -> int:
         return len(self.infos)
@@ -148,11 +162,13 @@ def support_features(
     local: frozenset[str] = frozenset().union(*(ctx.infos[j].stem_set for j in top))
     bigrams = list(zip(s.all_stems, s.all_stems[1:], strict=False))
     missing_content = sum(1 for x in s.stems if x not in ctx.stems)
+    recall_all = _share(s.all_stems, ctx.stems) if s.all_stems else 0.0
+    token_share = _share(list(s.tokens), ctx.tokens) if s.tokens else 0.0
     feats = [
         float(sims.max()),
         _share(s.stems, ctx.stems),
         _share(s.stems, local),
-        _share(s.all_stems, ctx.stems) if s.all_stems else 0.0,
+        recall_all,
         sum(1 for b in bigrams if b in ctx.bigrams) / len(bigrams) if bigrams else 1.0,
         math.log1p(sum(1 for n in s.numbers if stem(n) not in ctx.stems)),
         math.log1p(sum(1 for n in s.names if n not in ctx.stems)),
@@ -160,19 +176,28 @@ def support_features(
         float(s.negated != ctx.infos[int(top[0])].negated),
         math.log1p(antonym_clashes(s, ctx)),
         math.log1p(len(s.stems)),
+        token_share,
+        ctx.log_length,
+        recall_all * ctx.log_length,
+        token_share * ctx.log_length,
     ]
     return feats, [int(j) for j in top]
 
 
 def answer_overlap(infos: list[SentenceInfo], ctx: ContextIndex) -> list[float]:
-    """Whole-answer lexical overlap: content-stem, all-stem and stem-bigram recall."""
+    """Whole-answer lexical overlap and regime: content-stem, all-stem and stem-bigram
+    recall, verbatim token share, log1p context tokens, log1p answer tokens."""
     content = [x for i in infos for x in i.stems]
     every = [x for i in infos for x in i.all_stems]
+    toks = [t for i in infos for t in i.tokens]
     bigrams = [b for i in infos for b in zip(i.all_stems, i.all_stems[1:], strict=False)]
     return [
         _share(content, ctx.stems),
         _share(every, ctx.stems) if every else 0.0,
         sum(1 for b in bigrams if b in ctx.bigrams) / len(bigrams) if bigrams else 1.0,
+        _share(toks, ctx.tokens) if toks else 0.0,
+        ctx.log_length,
+        math.log1p(len(toks)),
     ]
 
 
@@ -181,14 +206,23 @@ def faithfulness_features(
 ) -> list[float]:
     """FAITHFULNESS features from the per-sentence support logits and global overlap."""
     probs = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))) for z in support_logits]
+    recall_global, recall_all, bigram, share, ctx_len, ans_len = overlap
+    lo = min(support_logits)
     return [
-        min(support_logits),
+        lo,
         sum(probs) / len(probs),
-        overlap[0],
-        overlap[1],
-        overlap[2],
+        recall_global,
+        recall_all,
+        bigram,
         math.log1p(novel_terms),
         math.log1p(len(support_logits)),
+        share,
+        ctx_len,
+        ans_len,
+        share * ctx_len,
+        recall_all * ctx_len,
+        lo * ctx_len,
+        share * ans_len,
     ]
 
 

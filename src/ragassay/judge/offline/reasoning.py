@@ -35,4 +35,9 @@ def reasoning(ev: Evidence, max_terms: int = 3) -> str:
         parts.append(f"reference match {ev.reference_match:.2f}")
     if ev.faithfulness is not None:
         parts.append(f"faithfulness {ev.faithfulness:.2f}")
+    if ev.truncated:
+        parts.append(
+            f"input truncated: analysed the first {len(ev.answer_sentences)} answer and "
+            f"{len(ev.context_sentences)} context sentences"
+        )
     return "; ".join(parts)
