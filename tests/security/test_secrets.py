@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from ragassay.judge import JudgeAborted
 from ragassay.llm import BackendError, BackendOptions, get_backend
 from ragassay.report import build_report, to_csv, to_html
 from ragassay.runner import evaluate
@@ -35,6 +36,7 @@ FILE_KEY = "azure-style-key-0f1e2d3c4b5a69788796a5b4c3d2e1f0"  # not sk-shaped
 VALID = {"context_relevance": 7, "answer_similarity": 6, "faithfulness": 8,
          "hallucination": False, "reasoning": "ok"}
 CASES = ("ok", "401", "403raw", "400", "500")
+FATAL = ("401", "403raw")  # refused credentials stop the run (JudgeAborted)
 
 
 class EchoingServer(ScriptedServer):
@@ -62,9 +64,21 @@ class EchoingServer(ScriptedServer):
         return ScriptedReply.chat(json.dumps(VALID))
 
 
-def _samples() -> list[Sample]:
+def _samples(cases: tuple[str, ...] = CASES) -> list[Sample]:
     return [Sample(id=f"s-{c}", question=f"Question [case:{c}]?", contexts=("ctx",),
-                   answer="answer", reference="ref") for c in CASES]
+                   answer="answer", reference="ref") for c in cases]
+
+
+def _run_all(config: RunConfig, store: Store) -> list[str]:
+    """Evaluate the non-fatal cases, then each refused-credentials case (which stops its
+    run); returns the abort messages."""
+    evaluate(_samples(tuple(c for c in CASES if c not in FATAL)), config, store=store)
+    aborts = []
+    for case in FATAL:
+        with pytest.raises(JudgeAborted) as info:
+            evaluate(_samples((case,)), config, store=store)
+        aborts.append(str(info.value))
+    return aborts
 
 
 def _assert_clean(text: str | bytes, where: str, *keys: str) -> None:
@@ -89,12 +103,13 @@ def _dump_store(db: Path) -> str:
         conn.close()
 
 
-def _check_store_and_reports(db: Path, *keys: str) -> dict[str, Any]:
+def _check_store_and_reports(db: Path, *keys: str, run_id: str | None = None
+                             ) -> dict[str, Any]:
     _assert_clean(_dump_store(db), "a store table", *keys)
     for path in db.parent.glob(db.name + "*"):  # the db, -wal and -shm files
         _assert_clean(path.read_bytes(), path.name, *keys)
     with Store(db, readonly=True) as store:
-        run = store.latest_run()
+        run = store.get_run(run_id) if run_id else store.latest_run()
         assert run is not None
         report = build_report(store, run.id)
     for name, text in (("json", json.dumps(report)), ("csv", to_csv(report)),
@@ -122,19 +137,26 @@ def test_env_key_never_leaks_in_process(clean_env: pytest.MonkeyPatch, tmp_path:
     with EchoingServer() as server, Store(db) as store:
         config = RunConfig(dataset="secrets", judge="openai:m", base_url=server.base_url,
                            metrics=("judge",), extra=extra)
-        evaluate(_samples(), config, store=store)
+        aborts = _run_all(config, store)
         sent = {h.get("authorization") for h in server.request_headers}
     assert sent == {f"Bearer {KEY}"}  # the key really was used, and echoed
+    for message in aborts:  # explained, with the key masked
+        assert "refused" in message and "HTTP 40" in message
+        _assert_clean(message, "the abort message", KEY)
+    assert "***" in aborts[0]
     records = "\n".join(f"{r.name} {r.getMessage()} {r.args!r}" for r in caplog.records)
     assert records  # debug logging was on
     _assert_clean(records, "log records", KEY)
-    report = _check_store_and_reports(db, KEY)
+    with Store(db, readonly=True) as store:
+        runs = store.list_runs()
+    assert [r.status for r in runs] == ["failed", "failed", "complete"]  # newest first
+    report = _check_store_and_reports(db, KEY, run_id=runs[-1].id)
     reasons = {r["id"]: r["unscored"].get("judge.faithfulness") for r in
                report["detailed_results"]}
     assert reasons["s-ok"] is None
-    for case in ("401", "403raw", "400", "500"):  # each failure is explained, key masked
+    for case in ("400", "500"):  # each failure is explained, key masked
         assert reasons[f"s-{case}"] and "HTTP" in reasons[f"s-{case}"], reasons
-    assert "***" in reasons["s-401"]
+    assert "***" in reasons["s-400"] or "***" in reasons["s-500"]
 
 
 def test_key_file_never_leaks(clean_env: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -146,8 +168,10 @@ def test_key_file_never_leaks(clean_env: pytest.MonkeyPatch, tmp_path: Path) -> 
     with EchoingServer() as server, Store(db) as store:
         config = RunConfig(dataset="secrets", judge="openai:m", base_url=server.base_url,
                            metrics=("judge",), extra=extra)
-        evaluate(_samples(), config, store=store)
+        aborts = _run_all(config, store)
         assert {h.get("authorization") for h in server.request_headers} == {f"Bearer {FILE_KEY}"}
+    for message in aborts:
+        _assert_clean(message, "the abort message", FILE_KEY)
     _check_store_and_reports(db, FILE_KEY)
 
 
@@ -186,10 +210,13 @@ def test_unreadable_key_file_message_has_no_key(clean_env: pytest.MonkeyPatch,
 def test_cli_outputs_never_show_the_key(tmp_path: Path) -> None:
     """A real terminal run with the SDK's own debug logging switched on."""
     data, db, out = tmp_path / "d.jsonl", tmp_path / "runs.db", tmp_path / "report.json"
+    refused = tmp_path / "refused.jsonl"
     with data.open("w", encoding="utf-8") as fh:
-        for s in _samples():
-            if s.id != "s-500":  # retried with the default (slow) backoff: in-process above
-                fh.write(s.model_dump_json(exclude={"strategy", "labels", "metadata"}) + "\n")
+        for s in _samples(("ok", "400")):  # 500 is retried with the default (slow) backoff
+            fh.write(s.model_dump_json(exclude={"strategy", "labels", "metadata"}) + "\n")
+    with refused.open("w", encoding="utf-8") as fh:
+        for s in _samples(FATAL):
+            fh.write(s.model_dump_json(exclude={"strategy", "labels", "metadata"}) + "\n")
     env = {**os.environ, "OPENAI_API_KEY": KEY, "OPENAI_LOG": "debug"}
     env.pop("OPENAI_BASE_URL", None)
     outputs: list[str] = []
@@ -202,6 +229,8 @@ def test_cli_outputs_never_show_the_key(tmp_path: Path) -> None:
             ["report", "--format", "html", "--db", str(db)],
             ["report", "--format", "csv", "--db", str(db)],
             ["eval", str(tmp_path / "missing.jsonl"), "--judge", "openai:m", "--db", str(db)],
+            ["eval", str(refused), "--judge", "openai:m", "--base-url", server.base_url,
+             "--metrics", "judge", "--db", str(tmp_path / "refused.db")],
         ]
         for cmd in commands:
             proc = subprocess.run(base + cmd, env=env, capture_output=True, text=True,
@@ -210,6 +239,7 @@ def test_cli_outputs_never_show_the_key(tmp_path: Path) -> None:
             assert proc.returncode in (0, 2), proc.stderr
         assert server.count >= 4
     assert "run " in outputs[1]  # the summary was printed
+    assert "refused" in outputs[-1] and "--resume" in outputs[-1]  # one line, exit 2
     for text in outputs:
         _assert_clean(text, "CLI output", KEY)
     _assert_clean(out.read_text(encoding="utf-8"), "--out report", KEY)

@@ -8,6 +8,8 @@ the field is absent. Problems raise `DatasetError` naming the place and the fiel
 
 from __future__ import annotations
 
+import math
+
 import datetime as _dt
 import hashlib
 import json
@@ -284,10 +286,12 @@ def jsonable(value: Any) -> Any:
     """Convert a label/metadata value to plain JSON types so run records can store it.
 
     numpy scalars and arrays become Python numbers and lists, dates ISO strings, tuples
-    lists; anything else unknown becomes its `str`.
+    lists, NaN and infinities None; anything else unknown becomes its `str`.
     """
     if type(value).__module__ == "numpy" and hasattr(value, "tolist"):
         return jsonable(value.tolist())  # before the float check: np.float64 is a float
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # NaN/inf (a pandas gap, JSON's Infinity): no value, as JSON can store it
     if value is None or isinstance(value, (str, bool, int, float)):
         return value
     if isinstance(value, Mapping):
