@@ -31,7 +31,7 @@ import contextlib
 import json
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +39,7 @@ from typing import Any
 import httpx
 
 MAX_BODY = 16 * 1024 * 1024
-EmbedFn = Callable[[list[str]], Sequence[Sequence[float]]]
+EmbedFn = Callable[[list[str]], Any]  # rows of floats (a list of lists or an array)
 # Answers a chat request locally: (content, prompt_tokens, completion_tokens); raising
 # means HTTP 500 with the exception's message.
 RespondFn = Callable[[dict[str, Any]], tuple[str, int, int]]

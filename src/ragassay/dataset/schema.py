@@ -8,11 +8,10 @@ the field is absent. Problems raise `DatasetError` naming the place and the fiel
 
 from __future__ import annotations
 
-import math
-
 import datetime as _dt
 import hashlib
 import json
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
