@@ -141,13 +141,18 @@ def test_cache_hit_costs_no_call_and_no_tokens(scripted_server, tmp_path) -> Non
 
 
 class StopAfter:
-    """A progress sink that interrupts the run after the first batch, like Ctrl-C."""
+    """A progress sink that interrupts the run after 32 finished samples, like Ctrl-C."""
+
+    def __init__(self) -> None:
+        self.done = 0
 
     def start(self, total: int | None) -> None:
         pass
 
     def advance(self, samples: int, usage: Usage) -> None:
-        raise KeyboardInterrupt
+        self.done += samples
+        if self.done >= 32:
+            raise KeyboardInterrupt
 
     def finish(self) -> None:
         pass
@@ -158,7 +163,7 @@ def test_resume_does_not_repeat_finished_judgments(scripted_server, tmp_path) ->
     server = scripted_server(script)
     store = Store(tmp_path / "r.db")
     samples = _samples(["ok"] * 40)
-    config = _config(server, concurrency=1, use_cache=False)  # batches of 32
+    config = _config(server, concurrency=1, use_cache=False)
     with pytest.raises(KeyboardInterrupt):
         evaluate(samples, config, store=store, progress=StopAfter())
     run = store.latest_run()
@@ -188,3 +193,30 @@ def test_refused_credentials_stop_the_run_and_resume_finishes_it(scripted_server
     stats = evaluate(samples, _config(good, concurrency=4), store=store, resume=run.id)
     assert store.get_run(run.id).status == "complete"
     assert len(_metric_rows(store, stats.run_id)) == 50
+
+
+class Collect:
+    def __init__(self) -> None:
+        self.steps: list[int] = []
+        self.total: int | None = None
+
+    def start(self, total: int | None) -> None:
+        self.total = total
+
+    def advance(self, samples: int, usage: Usage) -> None:
+        self.steps.append(samples)
+
+    def finish(self) -> None:
+        pass
+
+
+def test_progress_advances_sample_by_sample(scripted_server, tmp_path) -> None:
+    from ragassay.types import InvalidRow
+
+    server = scripted_server(Script())
+    items: list[Any] = [*_samples(["ok"] * 5), InvalidRow(id="bad", source="d:7", reason="x")]
+    progress = Collect()
+    evaluate(items, _config(server), store=Store(tmp_path / "r.db"), progress=progress,
+             total=6)
+    assert progress.total == 6 and sum(progress.steps) == 6
+    assert progress.steps.count(1) >= 5  # each judged sample reported when it finishes

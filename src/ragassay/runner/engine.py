@@ -46,11 +46,16 @@ class RunStats:
 
 @dataclass
 class _Batch:
-    """One batch read from the input: finished (released, reported) when `left` hits 0."""
+    """One batch read from the input: released when `left` judgments hit 0.
+
+    `waiting` counts, per sample (by object id), the suites not yet saved: the progress
+    bar advances by one sample when its last suite is saved.
+    """
 
     size: int
     valid: list[Sample]
     left: int
+    waiting: dict[int, int] = field(default_factory=dict)
 
 
 def _batches(items: Iterable[Sample | InvalidRow], size: int
@@ -128,8 +133,6 @@ async def run_async(
     def finish(batch: _Batch) -> None:
         judge.release(batch.valid)
         stats.samples += len(batch.valid)
-        if progress:
-            progress.advance(batch.size, stats.usage)
 
     async def one(sample: Sample, suite: Suite, batch: _Batch) -> None:
         async with gate:
@@ -141,6 +144,9 @@ async def run_async(
             stats.usage = stats.usage + outcome.result.usage
             stats.per_suite[suite.name] = stats.per_suite.get(suite.name, Usage()) + \
                 outcome.result.usage
+            batch.waiting[id(sample)] -= 1
+            if progress and batch.waiting[id(sample)] == 0:
+                progress.advance(1, stats.usage)
             batch.left -= 1
             if batch.left == 0:
                 finish(batch)
@@ -171,6 +177,10 @@ async def run_async(
                     if (s.id, suite.name) not in done]
             stats.skipped += len(valid) * len(suites) - len(todo)
             batch = _Batch(size=len(items), valid=valid, left=len(todo))
+            for s, _ in todo:
+                batch.waiting[id(s)] = batch.waiting.get(id(s), 0) + 1
+            if progress and len(items) > len(batch.waiting):  # invalid or already done
+                progress.advance(len(items) - len(batch.waiting), stats.usage)
             if not todo:
                 finish(batch)
                 continue
