@@ -24,16 +24,9 @@ from ragassay.judge.offline import (
     load_calibration,
 )
 from ragassay.judge.offline.lexical import normalise_answer
-from ragassay.text import tokens
+from ragassay.stats.baseline import lexical_share  # the one definition of the baseline
 
 B = 1000
-
-
-def lexical_share(answer: str, pool_text: str) -> float:
-    """Baseline: share of answer words found in the pool (context or reference)."""
-    a = tokens(answer)
-    pool = set(tokens(pool_text))
-    return sum(1 for t in a if t in pool) / len(a) if a else 0.0
 
 
 def boot(y: np.ndarray, s: np.ndarray, base: np.ndarray, seed: int = 0):

@@ -1,42 +1,37 @@
 """The lexical baseline a judge must beat: the share of answer words found in the evidence.
 
-Evidence is the contexts, or the reference answers when a sample has no contexts
-(answer-correctness sets such as EVOUNA). Stopwords are kept out so that "the" and
-"of" don't make every answer look supported.
+Evidence is the contexts, or the best of the reference answers when a sample has no
+contexts (answer-correctness sets such as EVOUNA). Words are `ragassay.text.tokens`,
+stopwords included, exactly as the issue defines the baseline; an empty answer scores 0.
+`scripts/devsets/measure.py` uses the same function, so its figures and
+`ragassay meta-eval`'s agree.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ragassay.text import tokens
 from ragassay.types import Sample
 
-_WORD = re.compile(r"[a-z0-9]+")
-_STOP = (
-    "a an the of to in on at for by with and or but is are was were be been being it its this "
-    "that these those as from not no do does did have has had i you he she they we his her "
-    "their our your my me him them us so than then there here what which who whom whose when "
-    "where why how all any each can could would should will shall may might must also very"
-)
-STOPWORDS = frozenset(_STOP.split())
 
-
-def _words(text: str) -> list[str]:
-    return [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS]
+def lexical_share(answer: str, evidence: str) -> float:
+    """Share of the answer's words that occur in the evidence text."""
+    words = tokens(answer)
+    if not words:
+        return 0.0
+    vocab = set(tokens(evidence))
+    return sum(w in vocab for w in words) / len(words)
 
 
 def lexical_support(sample: Sample) -> float | None:
-    """Share of the answer's content words that occur in the contexts (or references)."""
-    words = _words(sample.answer)
-    if not words:
-        return None
-    evidence = " ".join(sample.contexts) if sample.contexts else " ".join(sample.references)
-    if not evidence.strip():
-        return None
-    vocab = set(_words(evidence))
-    return sum(w in vocab for w in words) / len(words)
+    """The baseline score of a sample; None when it has neither contexts nor references."""
+    if sample.contexts:
+        return lexical_share(sample.answer, " ".join(sample.contexts))
+    if sample.references:
+        return max(lexical_share(sample.answer, r) for r in sample.references)
+    return None
 
 
 def baseline_scores(samples: Iterable[Sample]) -> dict[tuple[str, str], float]:
