@@ -34,7 +34,7 @@ def _eval(tmp_path: Path, base_url: str, metrics: str) -> dict:
     proc = subprocess.run(
         [sys.executable, "-m", "ragassay", "eval", str(data), "--judge", "openai:smollm2",
          "--base-url", base_url, "--metrics", metrics, "--db", str(tmp_path / "e.db"),
-         "--out", str(out), "--concurrency", "2", "--quiet"],
+         "--out", str(out), "--concurrency", "2", "--timeout", "600", "--quiet"],
         capture_output=True, text=True, timeout=900, env=env,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -97,6 +97,7 @@ k = 2
     proc = subprocess.run(
         [sys.executable, "-m", "ragassay", "bench", str(config), "--judge", "openai:smollm2",
          "--generator", "openai:smollm2", "--base-url", llama_base_url, "--limit", "2",
+         "--timeout", "600",
          "--db", str(tmp_path / "b.db"), "--out", str(out), "--quiet"],
         capture_output=True, text=True, timeout=900,
         env={**os.environ, "OPENAI_API_KEY": "sk-test-not-a-real-key"},

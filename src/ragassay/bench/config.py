@@ -36,6 +36,7 @@ class BenchSection(_Strict):
     embedder: str = "local"
     cache_dir: str = ".ragassay/bench-cache"
     concurrency: int = Field(default=4, ge=1)
+    timeout_s: float = Field(default=60.0, gt=0)  # per judge call, before a retry
     # judge calls per sample for each suite (for the cost estimate); unknown suites: 1
     calls_per_sample: dict[str, int] = Field(default_factory=dict)
     judge_prompt_tokens: int = Field(default=700, ge=0)  # fixed prompt overhead per call

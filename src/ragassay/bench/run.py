@@ -104,7 +104,8 @@ def run_config_for(config: BenchConfig) -> RunConfig:
         metrics=b.metrics,
         seed=b.seed,
         concurrency=b.concurrency,
-        extra={"bench": b.name, "strategies": [s.name for s in config.strategies]},
+        extra={"bench": b.name, "strategies": [s.name for s in config.strategies],
+               "backend": {"timeout_s": b.timeout_s}},
     )
 
 

@@ -48,11 +48,13 @@ def _count_and_check(path: Path, skip_invalid: bool) -> tuple[int, int]:
 @click.option("--no-cache", is_flag=True, help="Do not read the judge-call cache.")
 @click.option("--max-context-tokens", type=click.IntRange(100), default=6000, show_default=True,
               help="Contexts beyond this budget are truncated (flagged in the details).")
+@click.option("--timeout", "timeout_s", type=click.FloatRange(1), default=60, show_default=True,
+              help="Seconds per judge call before it is retried.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or summary.")
 @friendly
 def eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str, out: Path | None,
              concurrency: int, db: Path, resume: str | None, skip_invalid: bool,
-             no_cache: bool, max_context_tokens: int, quiet: bool) -> None:
+             no_cache: bool, max_context_tokens: int, timeout_s: float, quiet: bool) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet)."""
     from ragassay.cli.progress import RichProgress
     from ragassay.cli.summary import print_summary
@@ -73,7 +75,8 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str, ou
         config = RunConfig(dataset=str(data), judge=judge_spec, base_url=base_url,
                            metrics=parse_metrics(metrics), concurrency=concurrency,
                            use_cache=not no_cache, skip_invalid=skip_invalid,
-                           max_context_tokens=max_context_tokens)
+                           max_context_tokens=max_context_tokens,
+                           extra={"backend": {"timeout_s": timeout_s}})
     progress = RichProgress(enabled=not quiet)
     stats = evaluate(iter_samples(data, skip_invalid=skip_invalid), config, store=store,
                      resume=resume, progress=progress, total=total,

@@ -23,12 +23,14 @@ from ragassay.cli.common import UsageProblem, console, db_option, friendly, open
               help="Override every strategy's generator (offline or openai:MODEL).")
 @click.option("--limit", type=click.IntRange(1), default=None, help="Only the first N questions.")
 @click.option("--no-cache", is_flag=True, help="Rebuild indexes and embeddings.")
+@click.option("--timeout", "timeout_s", type=click.FloatRange(1), default=None,
+              help="Seconds per judge or generator call before it is retried.")
 @click.option("--quiet", "-q", is_flag=True)
 @db_option
 @friendly
 def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_url: str | None,
-              generator: str | None, limit: int | None, no_cache: bool, quiet: bool,
-              db: Path) -> None:
+              generator: str | None, limit: int | None, no_cache: bool,
+              timeout_s: float | None, quiet: bool, db: Path) -> None:
     """Build each strategy's index, answer the questions, judge, and rank the strategies."""
     from ragassay.bench import (
         BenchOptions,
@@ -47,13 +49,17 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         config = load_config(config_path)
     except ConfigError as exc:
         raise UsageProblem(str(exc)) from None
-    overrides = {k: v for k, v in (("judge", judge_spec), ("base_url", base_url)) if v}
+    overrides = {k: v for k, v in (("judge", judge_spec), ("base_url", base_url),
+                                   ("timeout_s", timeout_s)) if v}
     if overrides:
         bench = config.bench.model_copy(update=overrides)
         config = config.model_copy(update={"file": config.file.model_copy(update={
             "bench": bench})})
+    gen_update: dict[str, object] = {"timeout_s": timeout_s} if timeout_s else {}
     if base_url and config.file.generation.base_url is None:
-        generation = config.file.generation.model_copy(update={"base_url": base_url})
+        gen_update["base_url"] = base_url
+    if gen_update:
+        generation = config.file.generation.model_copy(update=gen_update)
         config = config.model_copy(update={"file": config.file.model_copy(update={
             "generation": generation})})
     if generator:
