@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.llama, pytest.mark.slow]
+pytestmark = [pytest.mark.llama, pytest.mark.slow, pytest.mark.timeout(1500)]
 
 SAMPLES = [
     {"id": "e1", "question": "What is the capital of France?",
