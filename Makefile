@@ -11,7 +11,7 @@ export TRANSFORMERS_OFFLINE := 1
 export HF_HUB_DISABLE_TELEMETRY := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: demo test lint typecheck bench-handbook ui clean
+.PHONY: demo test lint bench bench-setup bench-full clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -41,6 +41,26 @@ test: $(VENV)/.test-installed
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check src tests benches scripts
 	$(BIN)/mypy src/ragassay
+
+bench-setup:
+	bash benches/setup_ragas_venv.sh
+
+# smoke versions of every benchmark; `make bench-full` regenerates benches/RESULTS.md figures
+bench: $(VENV)/.test-installed bench-setup
+	$(BIN)/python benches/engine_overhead.py --quick
+	$(BIN)/python benches/latency_hiding.py --quick
+	$(BIN)/python benches/memory_flat.py --quick
+	$(BIN)/python benches/judge_cost.py --replies valid --quick
+	$(BIN)/python benches/offline_judge.py --n 200
+
+bench-full: $(VENV)/.test-installed bench-setup
+	$(BIN)/python benches/engine_overhead.py
+	$(BIN)/python benches/latency_hiding.py
+	$(BIN)/python benches/latency_hiding.py --jitter 0.5
+	$(BIN)/python benches/memory_flat.py
+	$(BIN)/python benches/judge_cost.py --replies valid --n 50
+	$(BIN)/python benches/judge_cost.py --n 10
+	$(BIN)/python benches/offline_judge.py
 
 clean:
 	rm -rf $(VENV) .ragassay reports test-artifacts .pytest_cache .mypy_cache .ruff_cache

@@ -124,7 +124,8 @@ def run_ragassay(data: Path, proxy_url: str, tmp: Path) -> dict[str, Any]:
     db, out = tmp / "ragassay.db", tmp / "ragassay-report.json"
     cmd = [sys.executable, "-c", "from ragassay.cli import main; main()", "eval", str(data),
            "--judge", "openai:smollm2", "--base-url", f"{proxy_url}/v1", "--metrics", "ragas",
-           "--concurrency", "1", "--no-cache", "--db", str(db), "--out", str(out), "--quiet"]
+           "--concurrency", "1", "--no-cache", "--db", str(db), "--out", str(out), "--quiet",
+           "--timeout", "900"]  # as RAGAS's long timeout: SmolLM2 may take minutes
     started = time.perf_counter()
     done = subprocess.run(cmd, env=offline_env(), cwd=REPO, capture_output=True, text=True)
     seconds = time.perf_counter() - started

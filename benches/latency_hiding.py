@@ -10,7 +10,8 @@ by side (e.g. `git show REV:src/ragassay/runner/engine.py > /tmp/engine_old.py`)
 
     .venv/bin/python benches/latency_hiding.py                    # fixed 500 ms
     .venv/bin/python benches/latency_hiding.py --jitter 0.5       # 250-750 ms
-    .venv/bin/python benches/latency_hiding.py --quick
+    .venv/bin/python benches/latency_hiding.py --quick    # smoke: 4 waves, 1 repeat
+                                                          # (per-run costs weigh 3x more)
 """
 
 from __future__ import annotations

@@ -81,7 +81,9 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str, ou
     stats = evaluate(iter_samples(data, skip_invalid=skip_invalid), config, store=store,
                      resume=resume, progress=progress, total=total,
                      dataset_hash=dataset_fingerprint(data))
-    report = build_report(store, stats.run_id)
+    # per-sample details only when a report file is written: the summary needs none,
+    # and on 100k samples they are most of the memory
+    report = build_report(store, stats.run_id, include_details=out is not None)
     if out is not None:
         write_json(report, out)
     if not quiet:
