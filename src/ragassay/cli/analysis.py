@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from ragassay.cli.app import cli, write_json
+from ragassay.cli.app import cli, write_json, write_text
 from ragassay.cli.common import UsageProblem, console, db_option, friendly, open_store
 
 
@@ -48,19 +47,7 @@ def report_cmd(run_id: str | None, fmt: str, out: Path | None, db: Path) -> None
     if out is None:
         click.echo(text, nl=False)
     else:
-        _write_text(out, text)
-
-
-def _write_text(out: Path, text: str) -> None:
-    tmp = out.with_name(out.name + ".part")
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(out)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
-        raise UsageProblem(f"cannot write {out}: {exc.strerror or exc}") from None
+        write_text(out, text)
 
 
 def _latest(store: Any) -> str:

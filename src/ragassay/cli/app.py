@@ -94,17 +94,22 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str, ou
 
 
 def write_json(report: dict[str, object], out: Path) -> None:
-    """Write atomically: a partial report is never left under the final name."""
+    """Write a report as JSON, atomically (see `write_text`)."""
+    write_text(out, json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False),
+               what="report ")
+
+
+def write_text(out: Path, text: str, *, what: str = "") -> None:
+    """Write atomically: a partial file is never left under the final name."""
     tmp = out.with_name(out.name + ".part")
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False),
-                       encoding="utf-8")
+        tmp.write_text(text, encoding="utf-8")
         tmp.replace(out)
     except OSError as exc:
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
-        raise UsageProblem(f"cannot write report {out}: {exc.strerror or exc}") from None
+        raise UsageProblem(f"cannot write {what}{out}: {exc.strerror or exc}") from None
 
 
 @cli.group()

@@ -138,3 +138,13 @@ def require_run() -> tuple[str, str] | None:
     elif run.status != "complete":
         st.warning(f"This run is {run.status}: its figures cover the samples judged so far.")
     return run.id, version
+
+
+def selected_report() -> tuple[str, str, dict[str, Any]]:
+    """(run id, version, report) of the selected run; stops the page when there is none."""
+    selected = require_run()
+    if selected is None:
+        st.stop()
+        raise AssertionError("unreachable: st.stop() ends the script")
+    run_id, version = selected
+    return run_id, version, data.report(db(), run_id, version)

@@ -14,7 +14,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ragassay.dataset import sample_from_mapping
 from ragassay.judge.offline import REFERENCE_MATCH_THRESHOLD, Analyzer
+from ragassay.stats import auroc
 from ragassay.types import Sample
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -39,20 +41,13 @@ def _rows(name: str, n: int) -> list[dict]:
 
 
 def _sample(r: dict) -> Sample:
-    ref = r["reference"]
-    return Sample(
-        id=r["id"],
-        question=r["question"],
-        contexts=tuple(r["contexts"]),
-        answer=r["answer"],
-        reference=tuple(ref) if isinstance(ref, list) else ref,
-    )
+    return sample_from_mapping(r, where=r["id"])
 
 
 def _auroc(y: np.ndarray, s: np.ndarray) -> float:
-    pos, neg = s[y == 1], s[y == 0]
-    wins = (pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum()
-    return float(wins / (len(pos) * len(neg)))
+    value = auroc(list(s), [bool(v) for v in y])
+    assert value is not None
+    return value
 
 
 @pytest.fixture(scope="module")

@@ -8,12 +8,8 @@ from ragassay.ui import charts, data, state
 from ragassay.ui.fmt import headline, metric_label
 
 st.title("Charts")
-selected = state.require_run()
-if selected is None:
-    st.stop()
-run_id, version = selected
+run_id, version, report = state.selected_report()
 db = state.db()
-report = data.report(db, run_id, version)
 table = data.table(db, run_id, version)
 if not table.specs:
     st.info("This run has no metric values yet.")

@@ -7,14 +7,10 @@ import streamlit as st
 
 from ragassay.report import to_csv, to_html
 from ragassay.report.csv import FIELDS
-from ragassay.ui import data, export, state
+from ragassay.ui import export, state
 
 st.title("Downloads")
-selected = state.require_run()
-if selected is None:
-    st.stop()
-run_id, version = selected
-report = data.report(state.db(), run_id, version)
+run_id, version, report = state.selected_report()
 st.text(f"Run {run_id}: {len(report.get('detailed_results', []))} samples")
 
 st.download_button("Download JSON report", export.report_json(report),

@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from ragassay.ui import data, state
+from ragassay.ui import state
 from ragassay.ui.fmt import (
     consistency_lines,
     distribution_details,
@@ -23,11 +23,7 @@ from ragassay.ui.fmt import (
 from ragassay.ui.highlight import md_escape
 
 st.title("Run overview")
-selected = state.require_run()
-if selected is None:
-    st.stop()
-run_id, version = selected
-report = data.report(state.db(), run_id, version)
+run_id, version, report = state.selected_report()
 meta: dict[str, Any] = report["evaluation_metadata"]
 aggregates: dict[str, Any] = report["aggregate_metrics"]["metrics"]
 specs: dict[str, Any] = report["metric_specs"]

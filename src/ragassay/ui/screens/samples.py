@@ -12,8 +12,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from ragassay.ui import data, state
 from ragassay.ui import samples as logic
+from ragassay.ui import state
 from ragassay.ui.fmt import metric_label, num, rows_height
 from ragassay.ui.highlight import (
     CSS,
@@ -98,11 +98,7 @@ def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
 
 
 st.title("Sample explorer")
-selected = state.require_run()
-if selected is None:
-    st.stop()
-run_id, version = selected
-report = data.report(state.db(), run_id, version)
+run_id, version, report = state.selected_report()
 detailed: list[dict[str, Any]] = report.get("detailed_results", [])
 specs: dict[str, Any] = report["metric_specs"]
 metrics = [m for m in report["aggregate_metrics"]["metrics"]] or list(specs)
