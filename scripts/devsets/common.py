@@ -20,16 +20,19 @@ sys.path.insert(0, str(ROOT / "src"))
 from ragassay.dataset import sample_from_mapping  # noqa: E402
 from ragassay.embed import get_embedder, text_key  # noqa: E402
 from ragassay.judge.offline import Analyzer, Calibration, LogisticModel  # noqa: E402
-from ragassay.judge.offline.analyzer import abstaining  # noqa: E402
+from ragassay.judge.offline.analyzer import set_aside  # noqa: E402
 from ragassay.judge.offline.features import (  # noqa: E402
     FAITHFULNESS_FEATURES,
     REFERENCE_FEATURES,
     SUPPORT_FEATURES,
     answer_overlap,
+    copied,
+    copy_floor,
     reference_features,
     support_features,
 )
 from ragassay.judge.offline.lexical import is_noncommittal, missing_terms  # noqa: E402
+from ragassay.stats.baseline import lexical_support  # noqa: E402
 from ragassay.types import Sample  # noqa: E402
 
 FAITH_SETS = ("summedits", "begin")
@@ -99,7 +102,12 @@ def _code_hash() -> str:
     src = ROOT / "src" / "ragassay"
     h = hashlib.sha256()
     for p in sorted(
-        [*(src / "judge" / "offline").glob("*.py"), *(src / "embed").glob("*.py"), src / "text.py"]
+        [
+            *(src / "judge" / "offline").glob("*.py"),
+            *(src / "embed").glob("*.py"),
+            src / "text.py",
+            Path(__file__),  # this file builds the records
+        ]
     ):
         h.update(p.read_bytes())
     return h.hexdigest()[:12]
@@ -120,16 +128,22 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
     for i in range(0, len(rows), 256):
         chunk = rows[i : i + 256]
         for r, p in zip(chunk, an.prepare_many([to_sample(r) for r in chunk]), strict=True):
-            rec: dict[str, Any] = {"id": r["id"], "labels": r["labels"], "meta": r["metadata"]}
-            # as the analyzer does: abstaining sentences are left out, and an answer
-            # that only abstains is faithful by rule (not fitted)
-            kept = [i for i, a in enumerate(abstaining(p, p.sample.question)) if not a]
+            rec: dict[str, Any] = {
+                "id": r["id"],
+                "labels": r["labels"],
+                "meta": r["metadata"],
+                "baseline": lexical_support(p.sample),
+            }
+            # as the analyzer does: abstentions, filler and copied sentences are left
+            # out, and an answer with nothing else is faithful by rule (not fitted)
+            kept = [i for i, r in enumerate(set_aside(p, p.sample.question)) if r is None]
             if p.ctx.infos and kept:
                 infos = [p.answer_infos[i] for i in kept]
                 rec["support"] = [
                     support_features(infos[j], p.answer_emb[i], p.ctx)[0]
                     for j, i in enumerate(kept)
                 ]
+                rec["copied"] = [copied(i, p.ctx) for i in infos]
                 rec["overlap"] = answer_overlap(infos, p.ctx)
                 claims = " ".join(p.answer_keyed[i].text for i in kept)
                 rec["novel_terms"] = len(missing_terms(claims, p.ctx.stems, p.sample.question))
@@ -146,3 +160,9 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
     with path.open("wb") as fh:
         pickle.dump(out, fh)
     return out
+
+
+def support_logits(rec: dict[str, Any], model: LogisticModel) -> list[float]:
+    """A record's per-sentence support logits, as the analyzer computes them."""
+    logits: list[float] = model.logits(np.asarray(rec["support"])).tolist()
+    return copy_floor(logits, rec["copied"])

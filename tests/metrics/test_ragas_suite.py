@@ -181,7 +181,8 @@ def test_default_embedder_is_only_loaded_when_questions_need_it(monkeypatch):
 def _evidence(sample, **kw):
     ans = key_answer(sample.answer)
     base = {"answer_sentences": ans, "support": [0.8] * len(ans),
-            "support_keys": [["1a"]] * len(ans), "answer_relevance": 0.7, "noncommittal": False,
+            "support_keys": [["1a"]] * len(ans), "asserts": [True] * len(ans),
+            "answer_relevance": 0.7, "noncommittal": False,
             "chunk_usefulness": [0.2, 0.9], "reference_attribution": [0.6]}
     base.update(kw)
     return SimpleNamespace(**base)
@@ -192,6 +193,14 @@ def test_offline_mappings():
     ev = _evidence(s, support=[0.9, 0.2])
     claims = CLAIMS.offline(s, ev, {})
     assert [(c.supported, c.probability) for c in claims.claims] == [(True, 0.9), (False, 0.2)]
+    # filler / abstentions are no claims, unless the answer has nothing else
+    filler = _sample(answer="Sure! It is 330 m tall.")
+    ev_f = _evidence(filler, support=[1.0, 0.2], asserts=[False, True])
+    claims = CLAIMS.offline(filler, ev_f, {})
+    assert [c.claim for c in claims.claims] == ["It is 330 m tall."]
+    only = _sample(answer="Sure! I don't know.")
+    claims = CLAIMS.offline(only, _evidence(only, support=[1.0, 1.0], asserts=[False, False]), {})
+    assert len(claims.claims) == 2 and all(c.supported for c in claims.claims)
     q = QUESTIONS.offline(s, ev, {})
     assert q.questions == [] and q.relevance == 0.7
     ctx = CONTEXTS.offline(s, ev, {})

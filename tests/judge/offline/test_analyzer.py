@@ -154,7 +154,8 @@ def test_calibration_loads_and_is_used(tmp_path) -> None:  # type: ignore[no-unt
     cal = load_calibration()
     data = json.loads(CALIBRATION_PATH.read_text())
     assert list(cal.support.features) == data["support"]["features"]
-    sample = _s("The Eiffel Tower was completed in 1889.")
+    # a paraphrase, not a copy (a copied sentence's support has a floor)
+    sample = _s("The Eiffel Tower opened in 1889.")
     base = Analyzer(calibration=cal).analyze(sample).support[0]
     data["support"]["intercept"] -= 10.0
     alt = tmp_path / "cal.json"

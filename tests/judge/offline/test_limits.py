@@ -1,4 +1,4 @@
-"""Abstentions, padding and huge inputs: the offline judge's robustness rules."""
+"""Abstentions, filler, copies, padding and huge inputs: the offline judge's robustness rules."""
 
 from __future__ import annotations
 
@@ -62,6 +62,65 @@ def test_abstention_introducing_a_new_name_is_not_excused(an: Analyzer) -> None:
     # and the question asserts something, so it is checked like any claim
     ev = an.analyze(_s("The role of Napoleon Bonaparte in its design is unknown."))
     assert ev.support[0] < 1.0 and ev.faithfulness is not None and ev.faithfulness < 1.0
+
+
+# ---- filler and copied sentences --------------------------------------------------------
+
+
+def test_filler_sentence_is_set_aside_but_claims_still_checked(an: Analyzer) -> None:
+    claim = "It was completed in 1925 by Antoni Gaudi."
+    mixed = an.analyze(_s(f"Sure! {claim}"))
+    alone = an.analyze(_s(claim))
+    assert mixed.support[0] == 1.0 and mixed.support_keys[0] == []
+    assert mixed.faithfulness == pytest.approx(alone.faithfulness)
+    assert mixed.faithfulness is not None and mixed.faithfulness < 0.5
+    assert "1925" in mixed.hallucinated_terms
+
+
+def test_reply_of_pure_filler_is_scored_not_excused(an: Analyzer) -> None:
+    ev = an.analyze(_s("Sure! I agree, that sounds great."))
+    assert ev.faithfulness is not None and ev.faithfulness < 1.0
+    assert all(p < 1.0 for p in ev.support)
+
+
+def test_filler_detection() -> None:
+    from ragassay.judge.offline.lexical import is_filler
+    from ragassay.text import tokens
+
+    for text in ("Sure!", "I agree.", "Well, I think so too!", "Yes, that's right."):
+        assert is_filler(tokens(text)), text
+    for text in ("Jazz is awesome.", "It was completed in 1889.", "No, it is 330 metres."):
+        assert not is_filler(tokens(text)), text
+
+
+def test_copied_sentence_has_high_support_and_an_edit_breaks_it(an: Analyzer) -> None:
+    from ragassay.judge.offline.features import COPY_SUPPORT
+
+    copy = "Well, the Eiffel Tower was completed in 1889 for the World's Fair"
+    # a trimmed copy after filler: every token lies in a 4-token fragment of a context
+    ev = an.analyze(_s(copy + "."))
+    assert ev.support[0] >= COPY_SUPPORT - 1e-9
+    for edit in (
+        copy.replace("1889", "1925"),  # swapped number
+        copy.replace("completed", "demolished"),  # substituted word
+        copy.replace("was completed", "was not completed"),  # added negation
+    ):
+        edited = an.analyze(_s(edit + "."))
+        assert edited.support[0] < ev.support[0], edit
+
+
+def test_copied_requires_fragments_not_scattered_words() -> None:
+    import numpy as np
+
+    from ragassay.judge.offline.features import ContextIndex, copied, sentence_info
+
+    ctx = ContextIndex([sentence_info("The tower is 330 metres tall.")], np.zeros((1, 2)))
+    assert copied(sentence_info("Oh, the tower is 330 metres tall."), ctx)
+    assert copied(sentence_info("tower is 330 metres"), ctx)
+    # the last word is not in the context
+    assert not copied(sentence_info("The tower is 330 metres wide."), ctx)
+    assert not copied(sentence_info("tall metres 330 is tower the"), ctx)  # no fragment
+    assert not copied(sentence_info("330 metres"), ctx)  # too short to count
 
 
 # ---- padding never raises the reference match --------------------------------------------

@@ -26,6 +26,8 @@ from .features import (
     ContextIndex,
     SentenceInfo,
     answer_overlap,
+    copied,
+    copy_floor,
     faithfulness_features,
     reference_features,
     sentence_info,
@@ -33,6 +35,7 @@ from .features import (
 )
 from .lexical import (
     STOPWORDS,
+    is_filler,
     is_noncommittal,
     key_terms,
     missing_terms,
@@ -115,11 +118,30 @@ class Prepared:
     references_emb: np.ndarray  # one row per acceptable reference (whole text)
 
 
-def abstaining(p: Prepared, question: str) -> list[bool]:
-    """Per answer sentence: an abstention ("I don't know", "the documents don't say")
-    that names nothing absent from the contexts and the question, so asserts nothing."""
+ABSTAINS, FILLER = "abstains", "filler"
+
+
+def set_aside(p: Prepared, question: str) -> list[str | None]:
+    """Per answer sentence, why it is left out of the faithfulness model, or None.
+
+    - ABSTAINS: "I don't know", "the documents don't say", naming nothing absent from
+      the contexts and the question: it asserts nothing.
+    - FILLER: only stopwords and conversational filler ("Sure!", "I agree."), set aside
+      only when another sentence says something (a reply of pure filler is scored).
+    The fit script uses the same function, so fitting and scoring see the same sentences.
+    """
     pool = p.ctx.stems | stem_set(question)
-    return [is_noncommittal(k.text) and not missing_terms(k.text, pool) for k in p.answer_keyed]
+    out: list[str | None] = []
+    for k, info in zip(p.answer_keyed, p.answer_infos, strict=True):
+        if is_noncommittal(k.text) and not missing_terms(k.text, pool):
+            out.append(ABSTAINS)
+        elif is_filler(info.tokens):
+            out.append(FILLER)
+        else:
+            out.append(None)
+    if all(r == FILLER for r in out):
+        return [None] * len(out)
+    return out
 
 
 class Analyzer:
@@ -264,18 +286,23 @@ class Analyzer:
             ev.context_relevance = float(0.5 * top[0] + 0.5 * top.mean())
 
         # Support of each answer sentence, sample faithfulness, hallucinated terms.
-        # An abstention ("I don't know", "the documents don't say") asserts nothing: it
-        # counts as supported and is left out of faithfulness; an answer that only
-        # abstains is faithful (its failure shows in reference match and relevance).
+        # Sentences that assert nothing (abstentions, filler) are supported and left out
+        # of faithfulness (see set_aside); an answer with nothing else is faithful (an
+        # abstention's failure shows in reference match and relevance). A sentence copied
+        # from the contexts has its support raised to at least COPY_SUPPORT.
         if has_ctx and has_answer:
-            abstains = abstaining(p, question)
+            aside = set_aside(p, question)
             logits, tops = self._support(p.answer_infos, p.answer_emb, p.ctx)
-            ev.support = [1.0 if a else _sigmoid(z) for z, a in zip(logits, abstains, strict=True)]
-            ev.support_keys = [
-                [p.context_keyed[j].key for j in t[:2]] if pr >= 0.2 and not a else []
-                for t, pr, a in zip(tops, ev.support, abstains, strict=True)
+            logits = copy_floor(logits, [copied(i, p.ctx) for i in p.answer_infos])
+            ev.support = [
+                _sigmoid(z) if r is None else 1.0 for z, r in zip(logits, aside, strict=True)
             ]
-            kept = [i for i, a in enumerate(abstains) if not a]
+            ev.support_keys = [
+                [p.context_keyed[j].key for j in t[:2]] if r is None and pr >= 0.2 else []
+                for t, pr, r in zip(tops, ev.support, aside, strict=True)
+            ]
+            ev.asserts = [r is None for r in aside]
+            kept = [i for i, r in enumerate(aside) if r is None]
             if kept:
                 claims = " ".join(p.answer_keyed[i].text for i in kept)
                 ev.hallucinated_terms = missing_terms(claims, p.ctx.stems, question)
@@ -310,6 +337,7 @@ class Analyzer:
         )
         if has_ctx and p.reference_infos:
             logits, _ = self._support(p.reference_infos, p.reference_emb, p.ctx)
+            logits = copy_floor(logits, [copied(i, p.ctx) for i in p.reference_infos])
             ev.reference_attribution = [_sigmoid(z) for z in logits]
         if has_ctx and target_infos:
             ev.chunk_usefulness = self._chunk_usefulness(p, target_infos, target_emb)

@@ -46,6 +46,9 @@ class Evidence:
     """Per answer sentence: probability it is supported by the contexts."""
     support_keys: list[list[str]] = field(default_factory=list)
     """Per answer sentence: keys of the best supporting context sentences (may be empty)."""
+    asserts: list[bool] = field(default_factory=list)
+    """Per answer sentence: whether it makes a claim (False for abstentions and filler,
+    which are supported by rule and left out of faithfulness)."""
     relevance: list[float] = field(default_factory=list)
     """Per context sentence: relevance to the question (heuristic, not label-calibrated)."""
     used: list[float] = field(default_factory=list)

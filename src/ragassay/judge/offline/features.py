@@ -18,6 +18,7 @@ import numpy as np
 from ragassay.text import tokens
 
 from .lexical import (
+    FILLER,
     STOPWORDS,
     _canon_number,
     antonym_stems,
@@ -87,6 +88,7 @@ class SentenceInfo:
     stem_set: frozenset[str] = field(default_factory=frozenset)
     tokens: tuple[str, ...] = ()  # lower-cased tokens, aligned with all_stems
     bigrams: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+    grams: frozenset[tuple[str, ...]] = field(default_factory=frozenset)  # token COPY_N-grams
 
 
 @lru_cache(maxsize=16384)  # ~3 KB each: bounded at ~50 MB
@@ -105,7 +107,48 @@ def sentence_info(text: str) -> SentenceInfo:
         stem_set=frozenset(all_stems),
         tokens=tuple(toks),
         bigrams=frozenset(zip(all_stems, all_stems[1:], strict=False)),
+        grams=frozenset(_ngrams(toks, COPY_N)),
     )
+
+
+COPY_N = 4  # a copied fragment: this many consecutive tokens found in one context sentence
+
+
+def _ngrams(toks: list[str] | tuple[str, ...], n: int) -> list[tuple[str, ...]]:
+    return [tuple(toks[i : i + n]) for i in range(len(toks) - n + 1)]
+
+
+def copied(s: SentenceInfo, ctx: ContextIndex) -> bool:
+    """Whether the sentence is a verbatim extract of the contexts: every token lies in
+    a fragment of COPY_N or more tokens copied from one context sentence (re-ordered or
+    spliced fragments count), except leading conversational filler ("Well, ...") and one
+    context word at either end (a trimmed clause start: "crayola [soon] shifted its ...").
+    Such a sentence cannot carry a substituted word, a swapped number or an added
+    negation. Sentences shorter than COPY_N tokens never count as copied."""
+    toks = s.tokens
+    start = 0
+    while start < len(toks) and toks[start] in FILLER:
+        start += 1
+    toks = toks[start:]
+    if len(toks) < COPY_N:
+        return False
+    covered = [False] * len(toks)
+    for i, g in enumerate(_ngrams(toks, COPY_N)):
+        if g in ctx.grams:
+            covered[i : i + COPY_N] = [True] * COPY_N
+    for end in (0, len(toks) - 1):
+        if not covered[end] and toks[end] in ctx.tokens:
+            covered[end] = True
+    return all(covered)
+
+
+COPY_SUPPORT = 0.95  # support of a copied sentence is at least this
+_COPY_LOGIT = math.log(COPY_SUPPORT / (1.0 - COPY_SUPPORT))
+
+
+def copy_floor(logits: list[float], is_copied: list[bool]) -> list[float]:
+    """Support logits with copied sentences raised to at least COPY_SUPPORT."""
+    return [max(z, _COPY_LOGIT) if c else z for z, c in zip(logits, is_copied, strict=True)]
 
 
 class ContextIndex:
@@ -117,6 +160,7 @@ class ContextIndex:
         self.stems: frozenset[str] = frozenset().union(*(i.stem_set for i in infos))
         self.bigrams: frozenset[tuple[str, str]] = frozenset().union(*(i.bigrams for i in infos))
         self.tokens: frozenset[str] = frozenset().union(*(i.tokens for i in infos))
+        self.grams: frozenset[tuple[str, ...]] = frozenset().union(*(i.grams for i in infos))
         self.n_tokens = sum(len(i.tokens) for i in infos)
         self.log_length = math.log1p(self.n_tokens)
 

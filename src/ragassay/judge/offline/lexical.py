@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ragassay.text import tokens
@@ -45,6 +46,24 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _CAP_WORD = re.compile(r"\b[A-Z][A-Za-z0-9’'-]*[A-Za-z0-9]|\b[A-Z]\b")
 _PUNCT = re.compile(rf"[{re.escape(string.punctuation)}‘’“”–—…]")
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
+
+# Conversational filler: a sentence made only of these words (and stopwords) asserts
+# nothing about the world ("Sure!", "I agree.", "Well, I think so too!").
+_FILLER_TEXT = """
+    sure yes yeah yep yup yea ya ok okay oh ah ahh aha wow well hmm hm um uh hi hello hey
+    thanks thank please agree agreed absolutely definitely certainly indeed right true
+    exactly cool great nice awesome amazing interesting fun funny neat lol haha really
+    totally maybe perhaps probably think thought believe guess suppose know knew see
+    sounds sound seems like love agree glad happy sorry tell told say said it's that's
+    i'm i'd i've you're that'd
+"""
+FILLER = frozenset(_FILLER_TEXT.split())
+
+
+def is_filler(toks: Sequence[str]) -> bool:
+    """Whether a sentence's tokens are only stopwords and conversational filler."""
+    return all(t in STOPWORDS or t in FILLER for t in toks)
+
 
 NONCOMMITTAL = re.compile(
     r"\b(i (?:do not|don't|dont) know|i'?m not sure|i am not sure|(?:i )?(?:cannot|can't|can not|"

@@ -121,12 +121,16 @@ class ContextLabels(BaseModel):
 def _offline_claims(sample: Sample, evidence: Any, values: Any) -> Claims:
     from ragassay.judge.offline import SUPPORT_THRESHOLD
 
-    return Claims(claims=[
+    claims = [
         Claim(claim=s.text, supported=p >= SUPPORT_THRESHOLD, probability=p,
               reason="supported by " + ", ".join(keys) if keys else "no supporting sentence")
         for s, p, keys in zip(evidence.answer_sentences, evidence.support,
                               evidence.support_keys, strict=True)
-    ])
+    ]
+    # Abstentions and filler make no claim; an answer of nothing else keeps them (each
+    # supported by rule), so that it reads as faithful rather than claimless.
+    asserted = [c for c, a in zip(claims, evidence.asserts, strict=True) if a]
+    return Claims(claims=asserted or claims)
 
 
 def _offline_questions(sample: Sample, evidence: Any, values: Any) -> Questions:
