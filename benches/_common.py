@@ -18,6 +18,22 @@ REPO = BENCHES.parent
 PY = sys.executable
 
 
+# Prefix for a child's `python -c` code: at exit it writes its own peak RSS (VmHWM of its
+# address space) to stderr. rusage's ru_maxrss is no good for a child: it also counts
+# the parent's pages it shared before exec, so a large parent inflates it.
+HWM_PRELUDE = (
+    "import atexit, sys\n"
+    "atexit.register(lambda: sys.stderr.write('\\nVMHWM_KB ' + [x for x in "
+    "open('/proc/self/status') if x.startswith('VmHWM:')][0].split()[1] + '\\n'))\n"
+)
+
+
+def hwm_mib(stderr: str) -> float:
+    """The peak RSS (MiB) a child started with HWM_PRELUDE reported."""
+    kb = [int(x.split()[1]) for x in stderr.splitlines() if x.startswith("VMHWM_KB ")]
+    return kb[-1] / 1024 if kb else float("nan")
+
+
 def machine() -> str:
     """One line: date, cores, CPU model, Python; for the RESULTS.md header of a figure."""
     model = "unknown CPU"

@@ -1,7 +1,7 @@
 """Peak memory streaming N samples through ragassay: offline judge and scripted LLM judge.
 
-Two modes, each in a child process whose peak RSS comes from the kernel (os.wait4
-rusage ru_maxrss), on a generated JSONL of short, distinct samples (3 contexts of ~12
+Two modes, each in a child process that reports its own peak RSS (VmHWM, see
+_common.HWM_PRELUDE), on a generated JSONL of short, distinct samples (3 contexts of ~12
 words); the elapsed time gives samples/s. Flat means the peak does not grow with N.
   * runner - `ragassay.runner.evaluate(iter_samples(FILE), ...)`: the streaming part;
   * cli    - `ragassay eval FILE --metrics judge -q`: the same plus the CLI's row check
@@ -25,7 +25,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import PY, REPO, machine, md_table, scripted_server, synthetic_rows  # noqa: E402
+from _common import (  # noqa: E402
+    HWM_PRELUDE,
+    PY,
+    REPO,
+    hwm_mib,
+    machine,
+    md_table,
+    scripted_server,
+    synthetic_rows,
+)
 
 
 def write_rows(path: Path, n: int) -> None:
@@ -52,9 +61,10 @@ def run_eval(data: Path, db: Path, judge: str, base_url: str | None,
              concurrency: int, mode: str) -> tuple[float, float, int]:
     """(seconds, peak RSS MiB, exit code) of one child process."""
     if mode == "runner":
-        cmd = [PY, "-c", RUNNER, str(data), str(db), judge, base_url or "", str(concurrency)]
+        cmd = [PY, "-c", HWM_PRELUDE + RUNNER, str(data), str(db), judge, base_url or "",
+               str(concurrency)]
     else:
-        cmd = [PY, "-c", "from ragassay.cli import main; main()", "eval", str(data),
+        cmd = [PY, "-c", HWM_PRELUDE + "from ragassay.cli import main; main()", "eval", str(data),
                "--judge", judge, "--metrics", "judge", "--db", str(db), "-q",
                "--concurrency", str(concurrency)]
         if base_url:
@@ -62,14 +72,12 @@ def run_eval(data: Path, db: Path, judge: str, base_url: str | None,
     env = dict(os.environ, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1",
                TOKENIZERS_PARALLELISM="false")
     started = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
+    proc = subprocess.run(cmd, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, errors="replace", check=False)
     seconds = time.perf_counter() - started
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0 and proc.stderr is not None:
-        print(proc.stderr.read().decode(errors="replace")[-2000:], file=sys.stderr)
-    return seconds, usage.ru_maxrss / 1024, proc.returncode
+    if proc.returncode != 0:
+        print(proc.stderr[-2000:], file=sys.stderr)
+    return seconds, hwm_mib(proc.stderr), proc.returncode
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -104,6 +104,30 @@ def test_result_roundtrip_order_and_suite_filter(store: Store) -> None:
     }
 
 
+@pytest.mark.parametrize("page", [1, 2, 3, 1000])
+def test_streaming_reads_page_by_page_in_the_same_order(
+    store: Store, monkeypatch: pytest.MonkeyPatch, page: int
+) -> None:
+    """Samples and results are read a page at a time (flat memory on large runs);
+    the order must not depend on the page size, and results of samples that are not
+    stored (orphans) still come, last."""
+    run_id = new_run(store)
+    many = [Sample(id=f"s{i:02d}", question=f"q{i}") for i in range(7)]
+    store.add_samples(run_id, [*SAMPLES, *many])
+    for sid in ("s05", "z", "s00", "m", "a", "s06"):
+        for suite in ("ragas", "judge"):
+            store.save_result(run_id, make_result(sid, suite))
+    store.save_result(run_id, make_result("orphan", "judge"))
+    monkeypatch.setattr(store_module, "PAGE_ROWS", page)
+    assert [s.id for s in store.iter_samples(run_id)] == [s.id for s in [*SAMPLES, *many]]
+    got = [(r.sample_id, r.suite) for r in store.iter_results(run_id)]
+    order = ["z", "a", "m", "s00", "s05", "s06"]
+    assert got == [(sid, suite) for sid in order for suite in ("judge", "ragas")] + [
+        ("orphan", "judge")
+    ]
+    assert [r.sample_id for r in store.iter_results(run_id, "ragas")] == order
+
+
 def test_metric_values_for_sql_filtering(store: Store) -> None:
     run_id = new_run(store)
     store.add_samples(run_id, SAMPLES)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -32,17 +33,19 @@ def _ci(pair: Any) -> str:
 @friendly
 def report_cmd(run_id: str | None, fmt: str, out: Path | None, db: Path) -> None:
     """Export a run (the latest when RUN is omitted) as JSON, CSV or HTML."""
-    from ragassay.report import build_report, to_csv, to_html
+    from ragassay.report import build_report, dump_json, iter_details, to_csv, to_html
 
     store = open_store(db, readonly=True)
     run_id = run_id or _latest(store)
-    report = build_report(store, run_id)
-    if fmt == "json":
+    if fmt == "json":  # per-sample entries streamed: the report is never whole in memory
+        report = build_report(store, run_id, include_details=False)
         if out is None:
-            click.echo(json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False))
+            dump_json(report, sys.stdout, iter_details(store, run_id))
+            click.echo()
         else:
-            write_json(report, out)
+            write_json(report, out, details=iter_details(store, run_id))
         return
+    report = build_report(store, run_id)
     text = to_csv(report) if fmt == "csv" else to_html(report)
     if out is None:
         click.echo(text, nl=False)
@@ -58,10 +61,9 @@ def _latest(store: Any) -> str:
 
 
 def _table_for(store: Any, run_id: str) -> Any:
-    from ragassay.report import load_run, score_table
+    from ragassay.report import run_table
 
-    _, items, results, specs = load_run(store, run_id)
-    return score_table(items, results, specs)
+    return run_table(store, run_id).table
 
 
 def _print_comparison(result: dict[str, Any], title: str) -> None:
@@ -193,23 +195,20 @@ def _print_calibration(cal: dict[str, Any], baselines: dict[str, Any] | None = N
 @friendly
 def calibrate_cmd(run_id: str, labels_path: Path, as_json: bool, db: Path) -> None:
     """Agreement of a run's metrics with human labels from a separate file."""
-    from ragassay.report import load_run
-    from ragassay.stats import ScoreTable, calibration
-    from ragassay.types import Sample
+    from ragassay.report import run_table
+    from ragassay.stats import calibration
 
     labels = _read_labels(labels_path)
     store = open_store(db, readonly=True)
-    _, items, results, specs = load_run(store, run_id)
-    samples = [s.model_copy(update={"labels": {**s.labels, **labels.get(s.id, {})}})
-               for s in items if isinstance(s, Sample)]
-    joined = sum(s.id in labels for s in samples)
+    rt = run_table(store, run_id, labels=labels)
+    joined = sum(r.id in labels for r in rt.table.rows)
     if not joined:
         raise UsageProblem(f"no sample id of run {run_id} appears in {labels_path}")
-    cal = calibration(ScoreTable.from_results(results, samples, specs))
+    cal = calibration(rt.table)
     if as_json:
         click.echo(json.dumps({"joined": joined, **cal}, indent=2, allow_nan=False))
     else:
-        click.echo(f"{joined} of {len(samples)} samples have labels")
+        click.echo(f"{joined} of {len(rt.table.rows)} samples have labels")
         _print_calibration(cal)
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import contextlib
-import json
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import IO, Any
 
 import click
 
@@ -60,7 +61,7 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str, ou
     from ragassay.cli.summary import print_summary
     from ragassay.dataset import dataset_fingerprint, iter_samples
     from ragassay.metrics import parse_metrics
-    from ragassay.report import build_report
+    from ragassay.report import build_report, iter_details
     from ragassay.runner import evaluate
     from ragassay.types import RunConfig
 
@@ -81,11 +82,10 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str, ou
     stats = evaluate(iter_samples(data, skip_invalid=skip_invalid), config, store=store,
                      resume=resume, progress=progress, total=total,
                      dataset_hash=dataset_fingerprint(data))
-    # per-sample details only when a report file is written: the summary needs none,
-    # and on 100k samples they are most of the memory
-    report = build_report(store, stats.run_id, include_details=out is not None)
+    # the summary needs no per-sample details; a report file gets them streamed in
+    report = build_report(store, stats.run_id, include_details=False)
     if out is not None:
-        write_json(report, out)
+        write_json(report, out, details=iter_details(store, stats.run_id))
     if not quiet:
         print_summary(report)
         if out is not None:
@@ -93,18 +93,26 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str, ou
         click.echo(f"run {stats.run_id} stored in {db}", err=True)
 
 
-def write_json(report: dict[str, object], out: Path) -> None:
-    """Write a report as JSON, atomically (see `write_text`)."""
-    write_text(out, json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False),
-               what="report ")
+def write_json(report: dict[str, Any], out: Path,
+               details: Iterable[dict[str, Any]] | None = None) -> None:
+    """Write a report as JSON, atomically (see `write_text`); `details` (per-sample
+    entries) are streamed into it, so a large run's report is never whole in memory."""
+    from ragassay.report import dump_json
+
+    write_text(out, lambda fh: dump_json(report, fh, details), what="report ")
 
 
-def write_text(out: Path, text: str, *, what: str = "") -> None:
-    """Write atomically: a partial file is never left under the final name."""
+def write_text(out: Path, text: str | Callable[[IO[str]], None], *, what: str = "") -> None:
+    """Write atomically: a partial file is never left under the final name. `text` is
+    the content, or a function that writes it to the open file."""
     tmp = out.with_name(out.name + ".part")
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(text, encoding="utf-8")
+        with tmp.open("w", encoding="utf-8") as fh:
+            if callable(text):
+                text(fh)
+            else:
+                fh.write(text)
         tmp.replace(out)
     except OSError as exc:
         with contextlib.suppress(OSError):

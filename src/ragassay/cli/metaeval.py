@@ -35,9 +35,9 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: st
     from ragassay.cli.progress import RichProgress
     from ragassay.dataset import iter_samples
     from ragassay.metrics import parse_metrics
-    from ragassay.report import load_run
+    from ragassay.report import run_table
     from ragassay.runner import evaluate
-    from ragassay.stats import ScoreTable, calibration
+    from ragassay.stats import calibration
     from ragassay.stats.baseline import baseline_agreement
     from ragassay.stats.calibration import HALLUCINATION_LABELS
     from ragassay.types import RunConfig, Sample
@@ -56,9 +56,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: st
                        extra={"meta_eval": {"split": split, "limit": limit}})
     stats = evaluate(samples, config, store=store, progress=RichProgress(enabled=not quiet),
                      total=len(samples))
-    _, items, results, specs = load_run(store, stats.run_id)
-    table = ScoreTable.from_results(results, samples, specs)
-    cal = calibration(table, seed=0, n_resamples=n_resamples)
+    cal = calibration(run_table(store, stats.run_id).table, seed=0, n_resamples=n_resamples)
     baselines = {}
     for label in {p["label"] for p in cal["pairs"] if "auroc" in p}:
         baselines[label] = baseline_agreement(samples, label,

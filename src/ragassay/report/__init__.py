@@ -1,7 +1,26 @@
 """Reports of a run: the JSON dictionary, and CSV and HTML renderings of it."""
 
-from ragassay.report.build import build_report, load_run, score_table
+from ragassay.report.build import (
+    RunTable,
+    build_report,
+    iter_details,
+    load_run,
+    run_table,
+    score_table,
+)
 from ragassay.report.csv import csv_rows, to_csv
 from ragassay.report.html import to_html
+from ragassay.report.jsonfile import dump_json
 
-__all__ = ["build_report", "csv_rows", "load_run", "score_table", "to_csv", "to_html"]
+__all__ = [
+    "RunTable",
+    "build_report",
+    "csv_rows",
+    "dump_json",
+    "iter_details",
+    "load_run",
+    "run_table",
+    "score_table",
+    "to_csv",
+    "to_html",
+]

@@ -5,7 +5,8 @@ The report reads the store and calls `stats`; it never calls a judge.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,7 +26,8 @@ def _usage_dict(usage: Usage) -> dict[str, Any]:
 
 def load_run(store: Store, run_id: str) -> tuple[RunRecord, list[Sample | InvalidRow],
                                                    list[SampleResult], dict[str, MetricSpec]]:
-    """Everything a report or the dashboard needs about one run."""
+    """Everything about one run, in memory (the dashboard's sample explorer needs the
+    texts); reports and statistics use `run_table`, which streams."""
     run = store.get_run(run_id)
     items = list(store.iter_samples(run.id))
     results = list(store.iter_results(run.id))
@@ -39,51 +41,103 @@ def score_table(items: list[Sample | InvalidRow], results: list[SampleResult],
     return ScoreTable.from_results(results, samples, specs)
 
 
-def _detailed(items: list[Sample | InvalidRow], results: list[SampleResult]
-              ) -> Iterator[dict[str, Any]]:
-    by_sample: dict[tuple[str, str], list[SampleResult]] = {}
-    for r in results:
-        by_sample.setdefault((r.strategy, r.sample_id), []).append(r)
-    for item in items:
+@dataclass
+class RunTable:
+    """A run's score table and what a report adds to it, read by streaming the store:
+    memory grows with one small row per sample, not with the samples' texts."""
+
+    run: RunRecord
+    table: ScoreTable
+    specs: dict[str, MetricSpec]
+    invalid: list[InvalidRow] = field(default_factory=list)
+    total: int = 0  # samples and invalid rows
+    usage_by_strategy: dict[str, Usage] = field(default_factory=dict)
+
+
+def run_table(store: Store, run_id: str,
+              labels: Mapping[str, Mapping[str, Any]] | None = None) -> RunTable:
+    """Stream a run's samples and results into its ScoreTable; `labels` (sample id ->
+    labels) are merged into the samples' own, for calibrating against a separate file."""
+    run = store.get_run(run_id)
+    out = RunTable(run=run, table=ScoreTable(rows=(), specs={}),
+                   specs=all_specs(run.config.metrics))
+
+    def samples() -> Iterator[Sample]:
+        for item in store.iter_samples(run.id):
+            out.total += 1
+            if isinstance(item, InvalidRow):
+                out.invalid.append(item)
+            elif labels and item.id in labels:
+                yield item.model_copy(update={"labels": {**item.labels, **labels[item.id]}})
+            else:
+                yield item
+
+    def results() -> Iterator[SampleResult]:
+        for r in store.iter_results(run.id):
+            out.usage_by_strategy[r.strategy] = (
+                out.usage_by_strategy.get(r.strategy, Usage()) + r.usage)
+            yield r
+
+    out.table = ScoreTable.from_results(results(), samples(), out.specs)
+    return out
+
+
+def iter_details(store: Store, run_id: str) -> Iterator[dict[str, Any]]:
+    """The report's per-sample entries ("detailed_results"), one at a time: the two
+    ordered streams (samples, results) are joined on the fly."""
+    pending: SampleResult | None = None
+    results = store.iter_results(run_id)
+    for item in store.iter_samples(run_id):
         if isinstance(item, InvalidRow):
             yield {"id": item.id, "strategy": item.strategy, "status": "failed",
                    "error": f"{item.source}: {item.reason}", "metrics": {}, "unscored": {},
                    "details": {}, "reasoning": None}
             continue
-        metrics: dict[str, Any] = {}
-        unscored: dict[str, str] = {}
-        details: dict[str, Any] = {}
-        reasoning: dict[str, str] = {}
-        usage = Usage()
-        for r in by_sample.get((item.strategy, item.id), []):
-            usage = usage + r.usage
-            if r.reasoning:
-                reasoning[r.suite] = r.reasoning
-            for m in r.results:
-                metrics[m.name] = m.value
-                if m.value is None:
-                    unscored[m.name] = m.unscored_reason or "unscored"
-                if m.details:
-                    details[m.name] = m.details
-        yield {
-            "id": item.id, "strategy": item.strategy, "status": "ok",
-            "question": item.question, "answer": item.answer,
-            "contexts": list(item.contexts), "reference": item.reference,
-            "labels": item.labels, "metrics": metrics, "unscored": unscored,
-            "details": details,
-            "reasoning": reasoning.get("judge") or next(iter(reasoning.values()), None),
-            "usage": _usage_dict(usage),
-        }
+        mine: list[SampleResult] = []
+        while True:  # results come in sample order, so this sample's are next
+            if pending is None:
+                pending = next(results, None)
+            if pending is None or pending.sample_id != item.id:
+                break
+            mine.append(pending)
+            pending = None
+        yield _entry(item, mine)
+
+
+def _entry(item: Sample, results: list[SampleResult]) -> dict[str, Any]:
+    metrics: dict[str, Any] = {}
+    unscored: dict[str, str] = {}
+    details: dict[str, Any] = {}
+    reasoning: dict[str, str] = {}
+    usage = Usage()
+    for r in results:
+        usage = usage + r.usage
+        if r.reasoning:
+            reasoning[r.suite] = r.reasoning
+        for m in r.results:
+            metrics[m.name] = m.value
+            if m.value is None:
+                unscored[m.name] = m.unscored_reason or "unscored"
+            if m.details:
+                details[m.name] = m.details
+    return {
+        "id": item.id, "strategy": item.strategy, "status": "ok",
+        "question": item.question, "answer": item.answer,
+        "contexts": list(item.contexts), "reference": item.reference,
+        "labels": item.labels, "metrics": metrics, "unscored": unscored,
+        "details": details,
+        "reasoning": reasoning.get("judge") or next(iter(reasoning.values()), None),
+        "usage": _usage_dict(usage),
+    }
 
 
 def build_report(store: Store, run_id: str, *, seed: int = 0,
                  include_details: bool = True) -> dict[str, Any]:
     """The full report of a run: metadata, statistics, usage and per-sample results."""
-    run, items, results, specs = load_run(store, run_id)
-    table = score_table(items, results, specs)
-    sections = report_sections(table, seed=seed)
+    rt = run_table(store, run_id)
+    run, specs, invalid = rt.run, rt.specs, rt.invalid
+    sections = report_sections(rt.table, seed=seed)
     usage = store.usage(run.id)
-    invalid = [i for i in items if isinstance(i, InvalidRow)]
     metadata = {
         "run_id": run.id,
         "timestamp": run.created.isoformat(timespec="seconds"),
@@ -96,8 +150,8 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         "judge_model": run.judge_model,
         "embedding_model": run.config.embedding_model,
         "metrics": list(run.config.metrics),
-        "total_samples": len(items),
-        "scored_samples": len(items) - len(invalid),
+        "total_samples": rt.total,
+        "scored_samples": rt.total - len(invalid),
         "invalid_samples": len(invalid),
         "package_version": run.package_version,
         "report_version": __version__,
@@ -107,11 +161,8 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
     }
     report: dict[str, Any] = {"evaluation_metadata": metadata}
     report.update(sections)
-    per_strategy: dict[str, Usage] = {}
-    for r in results:
-        per_strategy[r.strategy] = per_strategy.get(r.strategy, Usage()) + r.usage
     for name, entry in report.get("strategies", {}).items():
-        entry["usage"] = _usage_dict(per_strategy.get(name, Usage()))
+        entry["usage"] = _usage_dict(rt.usage_by_strategy.get(name, Usage()))
     report["usage"] = {
         **_usage_dict(usage.get("total", Usage())),
         "by_suite": {k: _usage_dict(v) for k, v in usage.items() if k != "total"},
@@ -122,5 +173,5 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
     report["invalid_rows"] = [{"id": i.id, "source": i.source, "reason": i.reason}
                               for i in invalid]
     if include_details:
-        report["detailed_results"] = list(_detailed(items, results))
+        report["detailed_results"] = list(iter_details(store, run.id))
     return report

@@ -50,11 +50,9 @@ def _to_value(value: float | bool | None) -> tuple[float | None, str | None]:
     return x, None
 
 
-def _default_spec(name: str, seen: list[float | bool | None]) -> MetricSpec:
+def _default_spec(name: str, any_present: bool, all_bool: bool) -> MetricSpec:
     """A spec for a metric the caller did not declare: bool if all values are bools."""
-    present = [v for v in seen if v is not None]
-    is_bool = bool(present) and all(isinstance(v, bool) for v in present)
-    return MetricSpec(name=name, kind="bool" if is_bool else "score")
+    return MetricSpec(name=name, kind="bool" if any_present and all_bool else "score")
 
 
 @dataclass(frozen=True)
@@ -87,51 +85,68 @@ class ScoreTable:
         present metric is unscored with reason NO_RESULT. Results for unknown
         sample ids still get a row (no labels, no question).
         """
+        # Only what a row needs is kept from each sample (not its contexts or answer),
+        # so that samples can be streamed from the store; repeated strings (metric names,
+        # strategies, label names, reasons) are stored once.
+        canon: dict[str, str] = {}
+
+        def one(text: str) -> str:
+            return canon.setdefault(text, text)
+
         order: list[tuple[str, str]] = []
-        meta: dict[tuple[str, str], Sample | None] = {}
+        meta: dict[tuple[str, str], tuple[str, str | None, dict[str, Any]] | None] = {}
         for smp in samples:
-            k = (smp.strategy, smp.id)
+            k = (one(smp.strategy), smp.id)
             if k not in meta:
                 order.append(k)
-            meta[k] = smp
+            qid = smp.metadata.get("question_id")
+            labels = {one(name): v for name, v in smp.labels.items()}
+            meta[k] = (smp.question, None if qid is None else str(qid), labels)
 
-        cells: dict[tuple[str, str], dict[str, tuple[float | None, str | None]]] = {}
-        seen: dict[str, list[float | bool | None]] = {}
+        vals: dict[tuple[str, str], dict[str, float | None]] = {}
+        whys: dict[tuple[str, str], dict[str, str]] = {}
+        seen: dict[str, list[bool]] = {}  # metric -> [any value present, all present are bool]
         for sr in results:
-            k = (sr.strategy, sr.sample_id)
+            k = (one(sr.strategy), sr.sample_id)
             if k not in meta:
                 meta[k] = None
                 order.append(k)
-            row_cells = cells.setdefault(k, {})
+            row_vals = vals.setdefault(k, {})
             for mr in sr.results:
-                seen.setdefault(mr.name, []).append(mr.value)
+                name = one(mr.name)
+                kind = seen.setdefault(name, [False, True])
+                if mr.value is not None:
+                    kind[0] = True
+                    kind[1] = kind[1] and isinstance(mr.value, bool)
                 val, why = _to_value(mr.value)
+                row_vals[name] = val
                 if val is None:
-                    why = why or mr.unscored_reason or "unscored"
-                row_cells[mr.name] = (val, why)
+                    whys.setdefault(k, {})[name] = one(why or mr.unscored_reason or "unscored")
+                else:
+                    whys.get(k, {}).pop(name, None)
 
         names = [n for n in specs if n in seen] + [n for n in seen if n not in specs]
-        table_specs = {n: specs[n] if n in specs else _default_spec(n, seen[n]) for n in names}
+        table_specs = {n: specs[n] if n in specs else _default_spec(n, *seen[n]) for n in names}
 
         rows = []
         for k in order:
-            sample = meta[k]
-            row_cells = cells.get(k, {})
-            values: dict[str, float | None] = {}
-            reasons: dict[str, str] = {}
-            for n in names:
-                val, reason = row_cells.get(n, (None, NO_RESULT))
-                values[n] = val
-                if val is None:
-                    reasons[n] = reason or "unscored"
-            qid = sample.metadata.get("question_id") if sample is not None else None
+            sample = meta.pop(k)
+            row_vals = vals.pop(k, {})
+            row_whys = whys.pop(k, {})
+            values = {n: row_vals.get(n) for n in names}
+            reasons = {
+                n: row_whys.get(n, NO_RESULT if n not in row_vals else "unscored")
+                for n in names
+                if values[n] is None
+            }
+            question, qid, labels = sample if sample is not None else ("", None, {})
             rows.append(
                 Row(
                     id=k[1],
                     strategy=k[0],
-                    question=sample.question if sample is not None else "",
-                    question_id=None if qid is None else str(qid),
-                    labels=dict(sample.labels) if sample is not None else {},
+                    question=question,
+                    question_id=qid,
+                    labels=labels,
                     values=values,
                     reasons=reasons,
                 )

@@ -26,6 +26,19 @@ from ragassay.store.models import (
 )
 from ragassay.types import InvalidRow, MetricResult, RunConfig, Sample, SampleResult, Usage
 
+PAGE_ROWS = 2000  # rows per read when streaming samples or results
+
+
+def _result_from_row(row: sqlite3.Row) -> SampleResult:
+    return SampleResult(
+        sample_id=row["sample_id"],
+        strategy=row["strategy"],
+        suite=row["suite"],
+        results=tuple(MetricResult.model_validate(m) for m in json.loads(row["results"])),
+        reasoning=row["reasoning"],
+        usage=Usage.model_validate_json(row["usage"]),
+    )
+
 
 def _now() -> datetime:
     return datetime.now(UTC)
@@ -257,13 +270,21 @@ class Store:
         return count
 
     def iter_samples(self, run_id: str) -> Iterator[Sample | InvalidRow]:
-        """The run's samples and invalid rows, in input order."""
-        rows = self._read(
-            "SELECT invalid, sample FROM samples WHERE run_id = ? ORDER BY ordinal", (run_id,)
-        )
-        for row in rows:
-            model = InvalidRow if row["invalid"] else Sample
-            yield model.model_validate_json(row["sample"])
+        """The run's samples and invalid rows, in input order, read a page at a time
+        (memory stays flat however large the run)."""
+        last: tuple[int, str] = (-1, "")
+        while True:
+            rows = self._read(
+                "SELECT ordinal, sample_id, invalid, sample FROM samples WHERE run_id = ?"
+                " AND (ordinal, sample_id) > (?, ?) ORDER BY ordinal, sample_id LIMIT ?",
+                (run_id, *last, PAGE_ROWS),
+            )
+            for row in rows:
+                model = InvalidRow if row["invalid"] else Sample
+                yield model.model_validate_json(row["sample"])
+            if len(rows) < PAGE_ROWS:
+                return
+            last = (rows[-1]["ordinal"], rows[-1]["sample_id"])
 
     def count_samples(self, run_id: str, *, valid_only: bool = False) -> int:
         """How many samples the run has (invalid rows included unless `valid_only`)."""
@@ -335,25 +356,31 @@ class Store:
         return {(r["sample_id"], r["suite"]) for r in rows}
 
     def iter_results(self, run_id: str, suite: str | None = None) -> Iterator[SampleResult]:
-        """The run's results (of one suite, if given), in sample order then suite."""
+        """The run's results (of one suite, if given), in sample order then suite, read a
+        page at a time; results whose sample is not stored come last."""
         where, params = "r.run_id = ?", [run_id]
         if suite is not None:
             where, params = where + " AND r.suite = ?", [run_id, suite]
-        rows = self._read(
-            "SELECT r.* FROM results r LEFT JOIN samples s"
-            " ON s.run_id = r.run_id AND s.sample_id = r.sample_id"
-            f" WHERE {where} ORDER BY s.ordinal IS NULL, s.ordinal, r.suite, r.sample_id",
+        last: tuple[int, str, str] = (-1, "", "")
+        while True:
+            rows = self._read(
+                "SELECT r.*, s.ordinal FROM results r JOIN samples s"
+                " ON s.run_id = r.run_id AND s.sample_id = r.sample_id"
+                f" WHERE {where} AND (s.ordinal, r.suite, r.sample_id) > (?, ?, ?)"
+                " ORDER BY s.ordinal, r.suite, r.sample_id LIMIT ?",
+                [*params, *last, PAGE_ROWS],
+            )
+            yield from map(_result_from_row, rows)
+            if len(rows) < PAGE_ROWS:
+                break
+            last = (rows[-1]["ordinal"], rows[-1]["suite"], rows[-1]["sample_id"])
+        orphans = self._read(
+            f"SELECT r.* FROM results r WHERE {where} AND NOT EXISTS (SELECT 1 FROM samples s"
+            " WHERE s.run_id = r.run_id AND s.sample_id = r.sample_id)"
+            " ORDER BY r.suite, r.sample_id",
             params,
         )
-        for row in rows:
-            yield SampleResult(
-                sample_id=row["sample_id"],
-                strategy=row["strategy"],
-                suite=row["suite"],
-                results=tuple(MetricResult.model_validate(m) for m in json.loads(row["results"])),
-                reasoning=row["reasoning"],
-                usage=Usage.model_validate_json(row["usage"]),
-            )
+        yield from map(_result_from_row, orphans)
 
     def count_results(self, run_id: str, suite: str | None = None) -> int:
         """How many (sample, suite) results the run has saved."""

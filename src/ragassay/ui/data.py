@@ -17,7 +17,7 @@ from typing import Any
 
 import streamlit as st
 
-from ragassay.report import build_report, load_run, score_table
+from ragassay.report import build_report, run_table
 from ragassay.stats import CompareOptions, ScoreTable, compare_strategies, compare_tables, trends
 from ragassay.store import RunRecord, Store
 
@@ -90,8 +90,7 @@ def report(db: str, run_id: str, version: str) -> dict[str, Any]:
 def table(db: str, run_id: str, version: str) -> ScoreTable:
     """The run's ScoreTable (one row per sample, one value per metric)."""
     with reading(db) as store:
-        _, items, results, specs = load_run(store, run_id)
-    return score_table(items, results, specs)
+        return run_table(store, run_id).table
 
 
 @st.cache_data(show_spinner="Computing trends...", max_entries=16)
