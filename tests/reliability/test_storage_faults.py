@@ -162,14 +162,33 @@ def test_failed_report_write_leaves_no_partial_file(tmp_path: Path, monkeypatch)
     """ENOSPC half-way through the report: no file under the final name, no .part left."""
     data, db, out = tmp_path / "d.jsonl", tmp_path / "runs.db", tmp_path / "report.json"
     _write_data(data, 2)
-    real_write = Path.write_text
+    real_open = Path.open
 
-    def disk_full(self: Path, text: str, *args, **kwargs) -> int:
-        real_write(self, text[: len(text) // 2], *args, **kwargs)
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    class FillsUp:
+        """A file that takes 2 KB, then fails as a full disk does."""
+
+        def __init__(self, fh) -> None:  # type: ignore[no-untyped-def]
+            self.fh, self.left = fh, 2048
+
+        def write(self, text: str) -> int:
+            if len(text) > self.left:
+                self.fh.write(text[: self.left])
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            self.left -= len(text)
+            return self.fh.write(text)
+
+        def __enter__(self):  # type: ignore[no-untyped-def]
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.fh.close()
+
+    def disk_full(self: Path, mode: str = "r", *args, **kwargs):  # type: ignore[no-untyped-def]
+        fh = real_open(self, mode, *args, **kwargs)
+        return FillsUp(fh) if "w" in mode and self.name.endswith(".part") else fh
 
     with FaultServer() as server:
-        monkeypatch.setattr(Path, "write_text", disk_full)
+        monkeypatch.setattr(Path, "open", disk_full)
         result = CliRunner().invoke(cli, _eval_args(data, server, db, out))
         monkeypatch.undo()
     assert result.exit_code == 2, result.output
