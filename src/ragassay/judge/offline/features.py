@@ -118,20 +118,19 @@ def _ngrams(toks: list[str] | tuple[str, ...], n: int) -> list[tuple[str, ...]]:
     return [tuple(toks[i : i + n]) for i in range(len(toks) - n + 1)]
 
 
-def copied(s: SentenceInfo, ctx: ContextIndex) -> bool:
-    """Whether the sentence is a verbatim extract of the contexts: every token lies in
-    a fragment of COPY_N or more tokens copied from one context sentence (re-ordered or
-    spliced fragments count), except leading conversational filler ("Well, ...") and one
-    context word at either end (a trimmed clause start: "crayola [soon] shifted its ...").
-    Such a sentence cannot carry a substituted word, a swapped number or an added
-    negation. Sentences shorter than COPY_N tokens never count as copied."""
+def copy_coverage(s: SentenceInfo, ctx: ContextIndex) -> float | None:
+    """Share of the sentence's tokens that lie in a fragment of COPY_N or more tokens
+    copied from one context sentence (re-ordered or spliced fragments count), leading
+    conversational filler ("Well, ...") left out and one context word allowed at either
+    end (a trimmed clause start: "crayola [soon] shifted its ..."). None for sentences
+    shorter than COPY_N tokens."""
     toks = s.tokens
     start = 0
     while start < len(toks) and toks[start] in FILLER:
         start += 1
     toks = toks[start:]
     if len(toks) < COPY_N:
-        return False
+        return None
     covered = [False] * len(toks)
     for i, g in enumerate(_ngrams(toks, COPY_N)):
         if g in ctx.grams:
@@ -139,7 +138,13 @@ def copied(s: SentenceInfo, ctx: ContextIndex) -> bool:
     for end in (0, len(toks) - 1):
         if not covered[end] and toks[end] in ctx.tokens:
             covered[end] = True
-    return all(covered)
+    return sum(covered) / len(covered)
+
+
+def copied(s: SentenceInfo, ctx: ContextIndex) -> bool:
+    """Whether the sentence is a verbatim extract of the contexts (copy_coverage 1.0):
+    it cannot carry a substituted word, a swapped number or an added negation."""
+    return copy_coverage(s, ctx) == 1.0
 
 
 COPY_SUPPORT = 0.95  # support of a copied sentence is at least this
