@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 
 import ragassay.store.store as store_module
-from ragassay.report import build_report, load_run, run_table, score_table
+from ragassay.metrics import all_specs
+from ragassay.report import build_report, run_table
+from ragassay.stats import ScoreTable
 from ragassay.store import Store
+from ragassay.types import Sample
 
 
 @pytest.mark.parametrize("page", [1, 4, 2000])
@@ -30,8 +33,9 @@ def test_streamed_report_equals_the_in_memory_join(
     assert by_id["s5"]["metrics"] == {"judge.x": 0.5, "ragas.x": pytest.approx(0.5)}
     assert by_id["s5"]["reasoning"] == "judge on s5"
     # the statistics equal those of the table built from lists in memory
-    _, items, results, specs = load_run(store, run_id)
-    table = score_table(items, results, specs)
+    results = list(store.iter_results(run_id))
+    samples = [s for s in store.iter_samples(run_id) if isinstance(s, Sample)]
+    table = ScoreTable.from_results(results, samples, all_specs(("judge",)))
     assert run_table(store, run_id).table == table
     usage = report["strategies"]["bm25"]["usage"]
     assert usage["calls"] == sum(r.usage.calls for r in results if r.strategy == "bm25")

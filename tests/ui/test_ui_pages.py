@@ -219,10 +219,9 @@ def test_compare_two_runs_shows_paired_differences_and_verdicts(app_test, ui_sto
     open_page(at, "compare")
     frame = at.dataframe[0].value
     with Store(ui_store.db, readonly=True) as store:
-        from ragassay.report import load_run, score_table
+        from ragassay.report import run_table
 
-        tables = [score_table(*load_run(store, r)[1:]) for r in (ui_store.run_a,
-                                                                   ui_store.run_b)]
+        tables = [run_table(store, r).table for r in (ui_store.run_a, ui_store.run_b)]
     expected = compare_tables(*tables)
     row = frame[frame["metric"] == metric_label("trace.adherence_ratio")].iloc[0]
     truth = expected["metrics"]["trace.adherence_ratio"]

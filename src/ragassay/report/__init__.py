@@ -4,9 +4,7 @@ from ragassay.report.build import (
     RunTable,
     build_report,
     iter_details,
-    load_run,
     run_table,
-    score_table,
 )
 from ragassay.report.csv import csv_rows, to_csv
 from ragassay.report.html import to_html
@@ -18,9 +16,7 @@ __all__ = [
     "csv_rows",
     "dump_json",
     "iter_details",
-    "load_run",
     "run_table",
-    "score_table",
     "to_csv",
     "to_html",
 ]

@@ -24,23 +24,6 @@ def _usage_dict(usage: Usage) -> dict[str, Any]:
             "cache_hits": usage.cache_hits}
 
 
-def load_run(store: Store, run_id: str) -> tuple[RunRecord, list[Sample | InvalidRow],
-                                                   list[SampleResult], dict[str, MetricSpec]]:
-    """Everything about one run, in memory (the dashboard's sample explorer needs the
-    texts); reports and statistics use `run_table`, which streams."""
-    run = store.get_run(run_id)
-    items = list(store.iter_samples(run.id))
-    results = list(store.iter_results(run.id))
-    specs = all_specs(run.config.metrics)
-    return run, items, results, specs
-
-
-def score_table(items: list[Sample | InvalidRow], results: list[SampleResult],
-                specs: dict[str, MetricSpec]) -> ScoreTable:
-    samples = [s for s in items if isinstance(s, Sample)]
-    return ScoreTable.from_results(results, samples, specs)
-
-
 @dataclass
 class RunTable:
     """A run's score table and what a report adds to it, read by streaming the store:
