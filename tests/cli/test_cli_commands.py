@@ -95,6 +95,21 @@ def test_report_formats(demo_run: dict, tmp_path: Path) -> None:
     assert len(rows) == 24 * 5
     assert rows[0].keys() == {"run_id", "sample_id", "strategy", "metric", "value",
                               "unscored_reason"}
+    # streamed to a file: the same CSV as rendering the whole report at once
+    from ragassay.report import build_report, to_csv
+    from ragassay.store import Store
+
+    csv_path = tmp_path / "r.csv"
+    code, _ = run("report", "--db", db, "--format", "csv", "--out", str(csv_path))
+    assert code == 0
+    with Store(demo_run["db"], readonly=True) as store:
+        whole = to_csv(build_report(store, demo_run["report"]["evaluation_metadata"]["run_id"]))
+    assert csv_path.read_text(encoding="utf-8") == whole == text
+    json_path = tmp_path / "r.json"
+    code, _ = run("report", "--db", db, "--out", str(json_path))
+    assert code == 0
+    streamed = json.loads(json_path.read_text(encoding="utf-8"))
+    assert streamed["detailed_results"] == demo_run["report"]["detailed_results"]
     html_path = tmp_path / "r.html"
     code, _ = run("report", "--db", db, "--format", "html", "--out", str(html_path))
     assert code == 0

@@ -11,7 +11,7 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from ragassay.cli.app import cli, write_json, write_text
+from ragassay.cli.app import cli, write_text
 from ragassay.cli.common import UsageProblem, console, db_option, friendly, open_store
 
 
@@ -33,20 +33,23 @@ def _ci(pair: Any) -> str:
 @friendly
 def report_cmd(run_id: str | None, fmt: str, out: Path | None, db: Path) -> None:
     """Export a run (the latest when RUN is omitted) as JSON, CSV or HTML."""
-    from ragassay.report import build_report, dump_json, iter_details, to_csv, to_html
+    from ragassay.report import build_report, dump_json, iter_details, to_html, write_csv
 
     store = open_store(db, readonly=True)
     run_id = run_id or _latest(store)
-    if fmt == "json":  # per-sample entries streamed: the report is never whole in memory
+    if fmt in ("json", "csv"):  # per-sample entries streamed: never whole in memory
         report = build_report(store, run_id, include_details=False)
+        dump = dump_json if fmt == "json" else write_csv
         if out is None:
-            dump_json(report, sys.stdout, iter_details(store, run_id))
-            click.echo()
+            dump(report, sys.stdout, iter_details(store, run_id))
+            if fmt == "json":
+                click.echo()
         else:
-            write_json(report, out, details=iter_details(store, run_id))
+            write_text(out, lambda fh: dump(report, fh, iter_details(store, run_id)),
+                       what="report ")
         return
     report = build_report(store, run_id)
-    text = to_csv(report) if fmt == "csv" else to_html(report)
+    text = to_html(report)
     if out is None:
         click.echo(text, nl=False)
     else:

@@ -6,7 +6,7 @@ from ragassay.report.build import (
     iter_details,
     run_table,
 )
-from ragassay.report.csv import csv_rows, to_csv
+from ragassay.report.csv import csv_rows, to_csv, write_csv
 from ragassay.report.html import to_html
 from ragassay.report.jsonfile import dump_json
 
@@ -19,4 +19,5 @@ __all__ = [
     "run_table",
     "to_csv",
     "to_html",
+    "write_csv",
 ]
