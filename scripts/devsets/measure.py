@@ -55,12 +55,6 @@ def report(name: str, y: np.ndarray, scores: dict[str, np.ndarray], base: np.nda
         )
 
 
-def _claim_mean(ev) -> float:  # type: ignore[no-untyped-def]
-    """ragas.faithfulness offline: mean support of the sentences that make a claim."""
-    claims = [p for p, a in zip(ev.support, ev.asserts, strict=True) if a]
-    return float(np.mean(claims or ev.support))
-
-
 def faith_set(an: Analyzer, name: str, rows: list[dict]) -> None:
     t0 = time.time()
     evs = an.analyze_many([to_sample(r) for r in rows])
@@ -68,7 +62,10 @@ def faith_set(an: Analyzer, name: str, rows: list[dict]) -> None:
     keep = [i for i, e in enumerate(evs) if e.faithfulness is not None]
     y = np.asarray([rows[i]["labels"]["faithful"] for i in keep])
     faith = np.asarray([evs[i].faithfulness for i in keep])
-    mean_sup = np.asarray([_claim_mean(evs[i]) for i in keep])
+    # ragas.faithfulness offline: mean support of the claims
+    mean_sup = np.asarray(
+        [np.mean([evs[i].support[j] for j in evs[i].claim_indices()]) for i in keep]
+    )
     adher = np.asarray([np.mean(np.asarray(evs[i].support) >= SUPPORT_THRESHOLD) for i in keep])
     base = np.asarray(
         [lexical_share(rows[i]["answer"], " ".join(rows[i]["contexts"])) for i in keep]

@@ -2,12 +2,12 @@
 the offline mapping, and the real offline judge end to end."""
 
 import asyncio
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
 from ragassay.judge import Verdict
+from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import SuiteOptions
 from ragassay.metrics.ragas import CLAIMS, CONTEXTS, QUESTIONS, RagasSuite
 from ragassay.text import key_answer
@@ -185,7 +185,7 @@ def _evidence(sample, **kw):
             "answer_relevance": 0.7, "noncommittal": False,
             "chunk_usefulness": [0.2, 0.9], "reference_attribution": [0.6]}
     base.update(kw)
-    return SimpleNamespace(**base)
+    return Evidence(**base)
 
 
 def test_offline_mappings():

@@ -22,6 +22,7 @@ from ragassay.cli import cli
 from ragassay.dataset import DatasetError, load_samples
 from ragassay.types import InvalidRow
 from tests.reliability.bad_input import csv_bytes, jsonl_bytes
+from tests.support.cli import llm_eval_args
 from tests.support.faults import FaultServer
 
 pytestmark = pytest.mark.timeout(180)
@@ -38,9 +39,7 @@ def server() -> Iterator[FaultServer]:
 
 def _eval(server: FaultServer, data: Path, *extra: str) -> Result:
     db = data.parent / "runs.db"
-    return CliRunner().invoke(cli, ["eval", str(data), "--judge", "openai:x", "--base-url",
-                                    server.base_url, "--metrics", "judge", "--db", str(db),
-                                    "-q", *extra])
+    return CliRunner().invoke(cli, llm_eval_args(data, server.base_url, db, "-q", *extra))
 
 
 def _no_crash(result: Result) -> None:

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from ragassay.cli import cli
 from ragassay.stats import ThresholdsError, load_thresholds
+from tests.support.cli import llm_eval_args
 
 REPO = Path(__file__).resolve().parents[2]
 PROPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -134,9 +135,7 @@ def test_gate_cli_rejects_bad_thresholds_in_one_line(tmp_path: Path) -> None:
                     encoding="utf-8")
     db = tmp_path / "r.db"
     with FaultServer() as server:
-        made = CliRunner().invoke(cli, ["eval", str(data), "--judge", "openai:x", "--base-url",
-                                        server.base_url, "--metrics", "judge", "--db", str(db),
-                                        "-q"])
+        made = CliRunner().invoke(cli, llm_eval_args(data, server.base_url, db, "-q"))
     assert made.exit_code == 0, made.output
     for text, expected in ((b'[thresholds]\n"judge.overall" = "x"\n', '"judge.overall"'),
                            (b'[limits]\n"judge.overall" = 5\n', '"limits"'),

@@ -24,6 +24,7 @@ from click.testing import CliRunner
 from ragassay.cli import cli
 from ragassay.report import build_report
 from ragassay.store import Store, StoreError
+from tests.support.cli import llm_eval_args
 from tests.support.faults import FaultServer
 
 resource = pytest.importorskip("resource")
@@ -40,8 +41,7 @@ def _write_data(path: Path, n: int, pad: int = 0) -> None:
 
 
 def _eval_args(data: Path, server: FaultServer, db: Path, out: Path) -> list[str]:
-    return ["eval", str(data), "--judge", "openai:x", "--base-url", server.base_url,
-            "--metrics", "judge", "--db", str(db), "--out", str(out), "-q"]
+    return llm_eval_args(data, server.base_url, db, "--out", str(out), "-q")
 
 
 def _one_clean_line(stderr: str) -> str:

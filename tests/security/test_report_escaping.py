@@ -20,6 +20,7 @@ from click.testing import CliRunner
 from ragassay.cli import cli
 from ragassay.report import build_report, to_html
 from ragassay.store import Store
+from tests.support.cli import llm_eval_args
 from tests.support.faults import FaultServer, fenced, judge_scores
 from tests.support.scripted_server import ScriptedReply
 
@@ -85,9 +86,7 @@ def hostile_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     data.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
     db = folder / "r.db"
     with _Echo() as server:
-        result = CliRunner().invoke(cli, ["eval", str(data), "--judge", "openai:x", "--base-url",
-                                          server.base_url, "--metrics", "judge", "--db", str(db),
-                                          "-q"])
+        result = CliRunner().invoke(cli, llm_eval_args(data, server.base_url, db, "-q"))
     assert result.exit_code == 0, result.output
     with Store(db, readonly=True) as store:
         run = store.latest_run()

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from ragassay.cli import cli
+from tests.support.cli import llm_eval_args
 from tests.support.faults import FaultServer
 
 MARKUP = ["[/bold]", "[red]red[/red]", "[link=https://evil.example]x[/link]", "[/]"]
@@ -52,8 +53,7 @@ def test_markup_in_user_text_is_printed_verbatim(server: FaultServer, tmp_path: 
     monkeypatch.chdir(tmp_path)  # a short relative dataset path, so tables do not cut it
     data, db = _data(Path(".")), tmp_path / "r.db"
     runner = CliRunner(env={"COLUMNS": "250"})
-    result = runner.invoke(cli, ["eval", str(data), "--judge", "openai:x", "--base-url",
-                                 server.base_url, "--metrics", "judge", "--db", str(db)])
+    result = runner.invoke(cli, llm_eval_args(data, server.base_url, db))
     assert result.exit_code == 0, result.output
     _ok(result, "[/bold]", "[red]red[/red]", "[red]data.jsonl")
     listing = runner.invoke(cli, ["runs", "list", "--db", str(db)])
@@ -84,8 +84,7 @@ def test_markup_in_user_text_is_printed_verbatim(server: FaultServer, tmp_path: 
 def test_unreadable_labels_file_is_one_line(server: FaultServer, tmp_path: Path) -> None:
     data, db = _data(tmp_path), tmp_path / "r.db"
     runner = CliRunner()
-    made = runner.invoke(cli, ["eval", str(data), "--judge", "openai:x", "--base-url",
-                               server.base_url, "--metrics", "judge", "--db", str(db), "-q"])
+    made = runner.invoke(cli, llm_eval_args(data, server.base_url, db, "-q"))
     assert made.exit_code == 0
     run_id = json.loads(runner.invoke(cli, ["report", "--db", str(db)]).output)[
         "evaluation_metadata"]["run_id"]

@@ -74,3 +74,9 @@ class Evidence:
     truncated: bool = False
     """Only the first part of a very long context, answer or reference was analysed
     (see analyzer.Limits); the lists above cover that part."""
+
+    def claim_indices(self) -> list[int]:
+        """Answer sentences that count as claims: those that assert something, or all of
+        them when none does (an answer of abstentions then reads as faithful)."""
+        asserted = [i for i, a in enumerate(self.asserts) if a]
+        return asserted or list(range(len(self.support)))

@@ -54,7 +54,7 @@ _FILLER_TEXT = """
     thanks thank please agree agreed absolutely definitely certainly indeed right true
     exactly cool great nice awesome amazing interesting fun funny neat lol haha really
     totally maybe perhaps probably think thought believe guess suppose know knew see
-    sounds sound seems like love agree glad happy sorry tell told say said it's that's
+    sounds sound seems like love glad happy sorry tell told say said it's that's
     i'm i'd i've you're that'd
 """
 FILLER = frozenset(_FILLER_TEXT.split())

@@ -121,16 +121,15 @@ class ContextLabels(BaseModel):
 def _offline_claims(sample: Sample, evidence: Any, values: Any) -> Claims:
     from ragassay.judge.offline import SUPPORT_THRESHOLD
 
-    claims = [
-        Claim(claim=s.text, supported=p >= SUPPORT_THRESHOLD, probability=p,
-              reason="supported by " + ", ".join(keys) if keys else "no supporting sentence")
-        for s, p, keys in zip(evidence.answer_sentences, evidence.support,
-                              evidence.support_keys, strict=True)
-    ]
-    # Abstentions and filler make no claim; an answer of nothing else keeps them (each
-    # supported by rule), so that it reads as faithful rather than claimless.
-    asserted = [c for c, a in zip(claims, evidence.asserts, strict=True) if a]
-    return Claims(claims=asserted or claims)
+    # abstentions and filler make no claim (Evidence.claim_indices)
+    return Claims(claims=[
+        Claim(claim=evidence.answer_sentences[i].text,
+              supported=evidence.support[i] >= SUPPORT_THRESHOLD,
+              probability=evidence.support[i],
+              reason="supported by " + ", ".join(evidence.support_keys[i])
+              if evidence.support_keys[i] else "no supporting sentence")
+        for i in evidence.claim_indices()
+    ])
 
 
 def _offline_questions(sample: Sample, evidence: Any, values: Any) -> Questions:
