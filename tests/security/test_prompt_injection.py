@@ -19,7 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ragassay.judge import Prompt, Verdict, fence
-from ragassay.metrics import SUITES, SuiteOptions, get_suites
+from ragassay.metrics import SuiteOptions, get_suites, parse_metrics
+from ragassay.text import key_sample
 from ragassay.types import Sample
 from tests.security.injection import (
     ATTACKS,
@@ -110,21 +111,15 @@ class RecordingJudge:
     def __init__(self) -> None:
         self.calls: list[tuple[Prompt, dict[str, Any]]] = []
 
-    async def prepare(self, samples: Sequence[Sample]) -> None:
-        return None
-
-    def release(self, samples: Sequence[Sample]) -> None:
-        return None
-
     async def aclose(self) -> None:
         return None
 
-    async def run(self, prompt: Prompt, sample: Sample, values: Mapping[str, Any]) -> Verdict:
+    async def ask(self, prompt: Prompt, values: Mapping[str, Any]) -> Verdict:
         self.calls.append((prompt, dict(values)))
         return Verdict(prompt.name, prompt.version, None, unscored_reason="recorded")
 
 
-@pytest.mark.parametrize("suite_name", sorted(SUITES))
+@pytest.mark.parametrize("suite_name", sorted(parse_metrics("all")))
 @pytest.mark.parametrize("kind", ["fake_close", "fake_json", "placeholder"])
 def test_suites_put_sample_text_only_in_fenced_variables(suite_name: str, kind: str) -> None:
     payload = f"{MARK} " + attack_text(kind, "answer")
@@ -136,7 +131,7 @@ def test_suites_put_sample_text_only_in_fenced_variables(suite_name: str, kind: 
     (suite,) = get_suites([suite_name])
 
     async def go() -> None:
-        await suite.evaluate(sample, judge, SuiteOptions(embedder=_NoEmbedder()))
+        await suite.evaluate(key_sample(sample), judge, SuiteOptions(embedder=_NoEmbedder()))
 
     asyncio.run(go())
     assert judge.calls, f"{suite_name} asked the judge nothing"

@@ -31,7 +31,7 @@ class BenchSection(_Strict):
     judge: str = "offline"
     base_url: str | None = None  # the judge's server, passed on to the runner
     generator: str = "offline"
-    rank_by: str = "judge.overall"
+    rank_by: str | None = None  # default: the metric the suites rank by (MetricSpec.rank)
     seed: int = 0
     embedder: str = "local"
     cache_dir: str = ".ragassay/bench-cache"

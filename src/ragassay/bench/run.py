@@ -8,11 +8,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from ragassay.aio import run_sync
 from ragassay.bench import cost
 from ragassay.bench.chunking import Chunk, ChunkerSpec, Embedder, chunk_corpus
 from ragassay.bench.config import BenchConfig, Strategy
@@ -22,7 +22,10 @@ from ragassay.bench.generation import Generation, Generator, make_generator
 from ragassay.bench.questions import Question, load_questions
 from ragassay.bench.retrieval import Retriever, build_retriever
 from ragassay.bench.retrieval_metrics import retrieval_scores
-from ragassay.types import RunConfig, Sample, Usage
+from ragassay.judge import Judge
+from ragassay.runner import Progress, run_async
+from ragassay.store import Store
+from ragassay.types import BackendOptions, RunConfig, Sample, Usage
 
 RETRIEVAL_METRICS = ("recall", "precision", "mrr", "ndcg")
 
@@ -50,24 +53,21 @@ class StrategyResult(BaseModel):
 
 
 class BenchResult(BaseModel):
-    """What `ragassay bench` produced: per-strategy figures plus the run id and report."""
+    """What `ragassay bench` produced: per-strategy figures and the run id (the judged
+    metrics are in the store, under that run)."""
 
     model_config = ConfigDict(extra="forbid")
 
     name: str
-    rank_by: str
+    rank_by: str | None  # None: the metric the run's specs rank by (`MetricSpec.rank`)
     n_documents: int
     n_questions: int
     strategies: list[StrategyResult]
     run_id: str | None = None
-    report: dict[str, Any] | None = None
     estimated_usd: float | None = None
 
     def strategy(self, name: str) -> StrategyResult:
         return next(s for s in self.strategies if s.name == name)
-
-
-Evaluator = Callable[[list[Sample], RunConfig], tuple[str, dict[str, Any]]]
 
 
 @dataclass
@@ -80,18 +80,8 @@ class BenchOptions:
     cache_dir: Path | None = None
     limit: int | None = None
     progress: Callable[[str], None] | None = None
-
-
-def evaluate_samples(
-    samples: list[Sample], run_config: RunConfig, *, store: Any, progress: Any = None
-) -> tuple[str, dict[str, Any]]:
-    """Evaluate through the runner and build the report: the one place the bench calls it.
-    Use as `functools.partial(evaluate_samples, store=store, progress=bar)`."""
-    from ragassay.report import build_report
-    from ragassay.runner import evaluate
-
-    stats = evaluate(samples, run_config, store=store, progress=progress, total=len(samples))
-    return stats.run_id, build_report(store, stats.run_id)
+    judge_progress: Progress | None = None  # the runner's progress sink while judging
+    judge: Judge | None = None  # a judge to use instead of the config's (tests)
 
 
 def run_config_for(config: BenchConfig) -> RunConfig:
@@ -104,8 +94,8 @@ def run_config_for(config: BenchConfig) -> RunConfig:
         metrics=b.metrics,
         seed=b.seed,
         concurrency=b.concurrency,
-        extra={"bench": b.name, "strategies": [s.name for s in config.strategies],
-               "backend": {"timeout_s": b.timeout_s}},
+        kind="bench", strategies=tuple(s.name for s in config.strategies),
+        backend=BackendOptions(timeout_s=b.timeout_s),
     )
 
 
@@ -254,28 +244,29 @@ def generate_samples(
     config: BenchConfig, options: BenchOptions | None = None
 ) -> tuple[list[Sample], BenchResult]:
     """Synchronous wrapper of `generate_samples_async`."""
-    return asyncio.run(generate_samples_async(config, options))
+    return run_sync(generate_samples_async(config, options))
 
 
-def judge_usage_from_report(report: dict[str, Any], strategy: str) -> Usage | None:
-    """The judge usage of one strategy from `report["strategies"][name]["usage"]`."""
-    u = ((report.get("strategies") or {}).get(strategy) or {}).get("usage")
-    if not isinstance(u, dict):
-        return None
-    return Usage(**{k: u[k] for k in ("calls", "input_tokens", "output_tokens") if k in u})
-
-
-def run_bench(
-    config: BenchConfig, evaluator: Evaluator, options: BenchOptions | None = None
-) -> BenchResult:
-    """Generate the samples, evaluate them with `evaluator` (normally
-    `functools.partial(evaluate_samples, store=store)`), and fill in measured costs."""
-    samples, result = generate_samples(config, options)
-    run_id, report = evaluator(samples, run_config_for(config))
+async def run_bench_async(config: BenchConfig, store: Store,
+                          options: BenchOptions | None = None) -> BenchResult:
+    """Generate the samples, judge them through the runner into `store` (one run), and
+    fill in the measured costs from the run's usage per strategy. One event loop serves
+    the generator and the judge."""
+    opts = options or BenchOptions()
+    samples, result = await generate_samples_async(config, opts)
+    stats = await run_async(samples, run_config_for(config), store=store, judge=opts.judge,
+                            progress=opts.judge_progress, total=len(samples))
+    usage = store.usage(stats.run_id, by="strategy")
     for r in result.strategies:
         r.cost_measured = cost.measured(
-            r.spec.generator, r.generator_usage, config.bench.judge,
-            judge_usage_from_report(report, r.name), config.file.prices,
+            r.spec.generator, r.generator_usage, config.bench.judge, usage.get(r.name),
+            config.file.prices,
         )
-    result.run_id, result.report = run_id, report
+    result.run_id = stats.run_id
     return result
+
+
+def run_bench(config: BenchConfig, store: Store, options: BenchOptions | None = None
+              ) -> BenchResult:
+    """The one synchronous entry point of a bench (see `run_bench_async`)."""
+    return run_sync(run_bench_async(config, store, options))

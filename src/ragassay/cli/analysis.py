@@ -224,7 +224,7 @@ def calibrate_cmd(run_id: str, labels_path: Path, as_json: bool, db: Path) -> No
 @friendly
 def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Path) -> None:
     """PASS/FAIL per metric against thresholds; exit 1 when NOT READY."""
-    from ragassay.stats import DEFAULT_THRESHOLDS, ThresholdsError, gate, load_thresholds
+    from ragassay.stats import ThresholdsError, default_thresholds, gate, load_thresholds
 
     if config_path is None and Path("ragassay.toml").exists():
         config_path = Path("ragassay.toml")
@@ -241,7 +241,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
         if not thresholds:
             raise UsageProblem(f"{config_path}: no [thresholds] table")
     else:
-        thresholds = {m: v for m, v in DEFAULT_THRESHOLDS.items() if m in table.metrics}
+        thresholds = default_thresholds(table.specs)
         if not thresholds:
             raise UsageProblem("no default threshold applies to this run's metrics; "
                                "pass --config with a [thresholds] table")

@@ -63,7 +63,7 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str, ou
     from ragassay.metrics import parse_metrics
     from ragassay.report import build_report, iter_details
     from ragassay.runner import evaluate
-    from ragassay.types import RunConfig
+    from ragassay.types import BackendOptions, RunConfig
 
     total, invalid = _count_and_check(data, skip_invalid)
     store = open_store(db)
@@ -77,7 +77,7 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str, ou
                            metrics=parse_metrics(metrics), concurrency=concurrency,
                            use_cache=not no_cache, skip_invalid=skip_invalid,
                            max_context_tokens=max_context_tokens,
-                           extra={"backend": {"timeout_s": timeout_s}})
+                           backend=BackendOptions(timeout_s=timeout_s))
     progress = RichProgress(enabled=not quiet)
     stats = evaluate(iter_samples(data, skip_invalid=skip_invalid), config, store=store,
                      resume=resume, progress=progress, total=total,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 import click
@@ -37,13 +36,14 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         ConfigError,
         CorpusError,
         QuestionsError,
-        evaluate_samples,
+        RankingError,
         leaderboard,
         leaderboard_table,
         load_config,
         run_bench,
     )
     from ragassay.cli.progress import RichProgress
+    from ragassay.report import build_report
 
     try:
         config = load_config(config_path)
@@ -67,18 +67,18 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
             s.model_copy(update={"generator": generator}) for s in config.strategies)})
     store = open_store(db)
     say = (lambda msg: None) if quiet else (lambda msg: click.echo(msg, err=True))
-    evaluator = functools.partial(evaluate_samples, store=store,
-                                  progress=RichProgress("judging", enabled=not quiet))
+    options = BenchOptions(limit=limit, use_cache=not no_cache, progress=say,
+                           judge_progress=RichProgress("judging", enabled=not quiet))
     try:
-        result = run_bench(config, evaluator, BenchOptions(limit=limit, use_cache=not no_cache,
-                                                           progress=say))
-    except (CorpusError, QuestionsError) as exc:
+        result = run_bench(config, store, options)
+        rows = leaderboard(store, result)
+    except (CorpusError, QuestionsError, RankingError) as exc:
         raise UsageProblem(str(exc)) from None
-    rows = leaderboard(result.report or {}, result, config.bench.rank_by)
     console().print(leaderboard_table(rows))
-    report = dict(result.report or {})
+    assert result.run_id is not None
+    report = build_report(store, result.run_id)
     report["leaderboard"] = rows
-    report["bench"] = result.model_dump(mode="json", exclude={"report"})
+    report["bench"] = result.model_dump(mode="json")
     if out is not None:
         write_json(report, out)
         click.echo(f"report written to {out}", err=True)

@@ -53,7 +53,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: st
     store = open_store(db)
     config = RunConfig(dataset=str(data), judge=judge_spec, base_url=base_url,
                        metrics=parse_metrics(metrics), concurrency=concurrency,
-                       extra={"meta_eval": {"split": split, "limit": limit}})
+                       kind="meta-eval", split=split, limit=limit)
     stats = evaluate(samples, config, store=store, progress=RichProgress(enabled=not quiet),
                      total=len(samples))
     cal = calibration(run_table(store, stats.run_id).table, seed=0, n_resamples=n_resamples)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Literal, Protocol
 
 from pydantic import ValidationError
@@ -12,7 +12,7 @@ from ragassay.judge.base import CallLog, JudgeAborted, Verdict
 from ragassay.judge.prompt import Prompt
 from ragassay.llm import Backend, BackendError, parse_json_reply
 from ragassay.store import cache_key
-from ragassay.types import JudgeReply, JudgeRequest, Message, Sample, Usage
+from ragassay.types import JudgeReply, JudgeRequest, Message, Usage
 
 
 class Cache(Protocol):
@@ -39,12 +39,6 @@ class LLMJudge:
         self.use_cache = use_cache and cache is not None
         self.model = backend.model
         self.spec = spec or f"{backend.name}:{backend.model}"
-
-    async def prepare(self, samples: Sequence[Sample]) -> None:
-        return None
-
-    def release(self, samples: Sequence[Sample]) -> None:
-        return None
 
     async def aclose(self) -> None:
         close = getattr(self.backend, "aclose", None)
@@ -78,7 +72,7 @@ class LLMJudge:
         except ValidationError as exc:
             return None, f"invalid reply: {_validation_error(exc)}"
 
-    async def run(self, prompt: Prompt, sample: Sample, values: Mapping[str, Any]) -> Verdict:
+    async def ask(self, prompt: Prompt, values: Mapping[str, Any]) -> Verdict:
         messages = prompt.render(values)
         request = JudgeRequest(
             messages=messages, output_schema=prompt.schema, max_tokens=prompt.max_tokens,

@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ragassay import __version__
-from ragassay.metrics import all_specs
 from ragassay.stats import ScoreTable, report_sections
 from ragassay.store import RunRecord, Store
 from ragassay.types import InvalidRow, MetricSpec, Sample, SampleResult, Usage
@@ -42,8 +41,7 @@ def run_table(store: Store, run_id: str,
     """Stream a run's samples and results into its ScoreTable; `labels` (sample id ->
     labels) are merged into the samples' own, for calibrating against a separate file."""
     run = store.get_run(run_id)
-    out = RunTable(run=run, table=ScoreTable(rows=(), specs={}),
-                   specs=all_specs(run.config.metrics))
+    out = RunTable(run=run, table=ScoreTable(rows=(), specs={}), specs=run.spec_map())
 
     def samples() -> Iterator[Sample]:
         for item in store.iter_samples(run.id):
@@ -131,7 +129,7 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         "judge": run.config.judge,
         "method": "offline" if run.config.judge == "offline" else "llm",
         "judge_model": run.judge_model,
-        "embedding_model": run.config.embedding_model,
+        "embedding_model": "; ".join(run.meta.get("embedders") or ()) or "none",
         "metrics": list(run.config.metrics),
         "total_samples": rt.total,
         "scored_samples": rt.total - len(invalid),
@@ -150,9 +148,8 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         **_usage_dict(usage.get("total", Usage())),
         "by_suite": {k: _usage_dict(v) for k, v in usage.items() if k != "total"},
     }
-    report["metric_specs"] = {n: {"low": s.low, "high": s.high, "kind": s.kind,
-                                  "higher_is_better": s.higher_is_better,
-                                  "description": s.description} for n, s in specs.items()}
+    report["metric_specs"] = {n: s.model_dump(mode="json", exclude={"name"})
+                              for n, s in specs.items()}
     report["invalid_rows"] = [{"id": i.id, "source": i.source, "reason": i.reason}
                               for i in invalid]
     if include_details:

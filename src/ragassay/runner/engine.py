@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, cast
 
 from ragassay import __version__
-from ragassay.judge import Judge, make_judge
+from ragassay.aio import run_sync
+from ragassay.judge import Asker, Judge, make_judge
+from ragassay.judge.offline import Evidence
+from ragassay.judge.offline_judge import OfflineJudge
 from ragassay.metrics import Outcome, Suite, SuiteOptions, get_suites
 from ragassay.store import CallRecord, Store
+from ragassay.text import KeyedSample, key_sample
 from ragassay.types import InvalidRow, RunConfig, Sample, Usage
 
 
@@ -46,7 +50,7 @@ class RunStats:
 
 @dataclass
 class _Batch:
-    """One batch read from the input: released when `left` judgments hit 0.
+    """One batch read from the input: counted as done when `left` judgments hit 0.
 
     `waiting` counts, per sample (by object id), the suites not yet saved: the progress
     bar advances by one sample when its last suite is saved.
@@ -81,17 +85,29 @@ def _call_records(sample: Sample, suite: str, outcome: Outcome) -> list[CallReco
 
 
 def build_judge(config: RunConfig, store: Store) -> Judge:
-    from ragassay.llm import BackendOptions
-
-    options = BackendOptions(base_url=config.base_url, concurrency=config.concurrency,
-                             **config.extra.get("backend", {}))
     return make_judge(config.judge, cache=store, use_cache=config.use_cache,
-                      backend_options=options)
+                      backend_options=config.backend_options())
 
 
-def suite_options(config: RunConfig) -> SuiteOptions:
-    return SuiteOptions(max_context_tokens=config.max_context_tokens,
-                        n_questions=int(config.extra.get("n_questions", 3)))
+def suite_options(config: RunConfig, suites: Sequence[Suite], judge: Judge) -> SuiteOptions:
+    """The suites' options; an embedder the LLM path needs is built here, before the run
+    fans out (importing it from worker threads while the SDK imports raced)."""
+    embedder = None
+    if judge.kind == "llm" and any(s.uses_embedder for s in suites):
+        from ragassay.embed import get_embedder
+
+        embedder = get_embedder("local")
+    return SuiteOptions(n_questions=config.n_questions, embedder=embedder)
+
+
+def _embedders(judge: Judge, options: SuiteOptions) -> list[str]:
+    """The embedders a run really used, for its report."""
+    names = []
+    if isinstance(judge, OfflineJudge):
+        names.append(f"offline judge: {judge.embedder_name}")
+    if options.embedder is not None:
+        names.append(f"answer relevancy: {getattr(options.embedder, 'name', 'embedder')}")
+    return names
 
 
 async def run_async(
@@ -111,16 +127,20 @@ async def run_async(
     config = config.model_copy(update={"prompt_versions": versions})
     own_judge = judge is None
     judge = judge or build_judge(config, store)
+    offline = judge if isinstance(judge, OfflineJudge) else None
+    asker = None if offline is not None else cast(Asker, judge)
     if resume:
         run_id = store.get_run(resume).id
         done = store.done_keys(run_id)
         store.finish_run(run_id, "running")
     else:
+        specs = [spec for s in suites for spec in s.specs]
         run_id = store.create_run(config, package_version=__version__,
-                                  dataset_hash=dataset_hash, judge_model=judge.model)
+                                  dataset_hash=dataset_hash, judge_model=judge.model,
+                                  specs=specs)
         done = set()
     stats = RunStats(run_id=run_id)
-    options = suite_options(config)
+    options = suite_options(config, suites, judge)
     gate = asyncio.Semaphore(max(1, config.concurrency))
     started = time.perf_counter()
     if progress:
@@ -130,13 +150,15 @@ async def run_async(
     window = batch_size * max(1, len(suites))  # judgments queued before reading more
     running: set[asyncio.Task[None]] = set()
 
-    def finish(batch: _Batch) -> None:
-        judge.release(batch.valid)
-        stats.samples += len(batch.valid)
-
-    async def one(sample: Sample, suite: Suite, batch: _Batch) -> None:
+    async def one(item: KeyedSample, suite: Suite, batch: _Batch,
+                  evidence: Evidence | None) -> None:
+        sample = item.sample
         async with gate:
-            outcome = await suite.evaluate(sample, judge, options)
+            if evidence is not None:
+                outcome = suite.evaluate_offline(item, evidence, options)
+            else:
+                assert asker is not None
+                outcome = await suite.evaluate(item, asker, options)
             # Saved (and the batch finished) before the slot is handed on: a Ctrl-C raised
             # by a progress sink stops the run before the next judgment is sent.
             store.save_result(run_id, outcome.result,
@@ -149,7 +171,7 @@ async def run_async(
                 progress.advance(1, stats.usage)
             batch.left -= 1
             if batch.left == 0:
-                finish(batch)
+                stats.samples += len(batch.valid)
 
     async def settle(limit: int) -> None:
         """Wait until fewer than `limit` judgments are running; re-raise their errors."""
@@ -165,9 +187,9 @@ async def run_async(
 
     status = "failed"
     try:
-        # A sliding window, not batch by batch: the next batch is read (stored, prepared,
-        # queued) while the previous one's last judgments are still in flight, so the
-        # judge is never idle at a batch boundary; memory stays bounded by two batches.
+        # A sliding window, not batch by batch: the next batch is read (stored, keyed,
+        # analysed, queued) while the previous one's last judgments are still in flight, so
+        # the judge is never idle at a batch boundary; memory stays bounded by two batches.
         for items in _batches(samples, batch_size):
             await settle(window)
             store.add_samples(run_id, items)
@@ -182,10 +204,17 @@ async def run_async(
             if progress and len(items) > len(batch.waiting):  # invalid or already done
                 progress.advance(len(items) - len(batch.waiting), stats.usage)
             if not todo:
-                finish(batch)
+                stats.samples += len(valid)
                 continue
-            await judge.prepare(list({id(s): s for s, _ in todo}.values()))
-            running.update(asyncio.create_task(one(s, suite, batch)) for s, suite in todo)
+            keyed = {id(s): key_sample(s, config.max_context_tokens)
+                     for s in {id(s): s for s, _ in todo}.values()}
+            evidence: dict[int, Evidence] = {}
+            if offline is not None:  # the whole batch's evidence in one go, off the loop
+                found = await asyncio.to_thread(offline.analyze, list(keyed.values()))
+                evidence = dict(zip(keyed, found, strict=True))
+            running.update(asyncio.create_task(one(keyed[id(s)], suite, batch,
+                                                   evidence.get(id(s))))
+                           for s, suite in todo)
         await settle(1)
         status = "complete"
     except (KeyboardInterrupt, asyncio.CancelledError):
@@ -205,6 +234,7 @@ async def run_async(
             progress.finish()
         store.finish_run(run_id, status, {
             "samples": stats.samples, "invalid": stats.invalid, "seconds": stats.seconds,
+            "embedders": _embedders(judge, options),
         })
         if own_judge:
             await judge.aclose()
@@ -222,6 +252,7 @@ def evaluate(
     total: int | None = None,
     dataset_hash: str | None = None,
 ) -> RunStats:
-    """The one synchronous entry point: evaluate samples and record them in the store."""
-    return asyncio.run(run_async(samples, config, store=store, resume=resume, judge=judge,
-                                 progress=progress, total=total, dataset_hash=dataset_hash))
+    """The one synchronous entry point: evaluate samples and record them in the store.
+    Works inside a running event loop too (a notebook): the run gets a loop of its own."""
+    return run_sync(run_async(samples, config, store=store, resume=resume, judge=judge,
+                              progress=progress, total=total, dataset_hash=dataset_hash))

@@ -24,7 +24,15 @@ from ragassay.store.models import (
     StoreError,
     json_default,
 )
-from ragassay.types import InvalidRow, MetricResult, RunConfig, Sample, SampleResult, Usage
+from ragassay.types import (
+    InvalidRow,
+    MetricResult,
+    MetricSpec,
+    RunConfig,
+    Sample,
+    SampleResult,
+    Usage,
+)
 
 PAGE_ROWS = 2000  # rows per read when streaming samples or results
 
@@ -141,8 +149,10 @@ class Store:
         dataset_hash: str | None,
         judge_model: str,
         meta: dict[str, Any] | None = None,
+        specs: Sequence[MetricSpec] = (),
     ) -> str:
-        """Record a new run with status "running"; return its id."""
+        """Record a new run with status "running" and the metric specs it is scored with;
+        return its id."""
         for _ in range(20):
             now = _now()
             run_id = _new_run_id(now)
@@ -151,8 +161,8 @@ class Store:
                     continue
                 conn.execute(
                     "INSERT INTO runs (id, created, finished, status, config, package_version,"
-                    " dataset, dataset_hash, judge, judge_model, meta)"
-                    " VALUES (?, ?, NULL, 'running', ?, ?, ?, ?, ?, ?, ?)",
+                    " dataset, dataset_hash, judge, judge_model, meta, specs)"
+                    " VALUES (?, ?, NULL, 'running', ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         run_id,
                         now.isoformat(),
@@ -163,6 +173,7 @@ class Store:
                         config.judge,
                         judge_model,
                         _dumps(meta or {}),
+                        _dumps([sp.model_dump(mode="json") for sp in specs]),
                     ),
                 )
                 return run_id
@@ -182,6 +193,7 @@ class Store:
             judge=row["judge"],
             judge_model=row["judge_model"],
             meta=json.loads(row["meta"]),
+            specs=tuple(MetricSpec.model_validate(d) for d in json.loads(row["specs"])),
         )
 
     def get_run(self, run_id: str) -> RunRecord:
@@ -421,18 +433,23 @@ class Store:
             yield CallRecord.model_validate({**dict(row), "cached": bool(row["cached"])})
 
     def usage(
-        self, run_id: str, *, source: Literal["results", "calls"] = "results"
+        self, run_id: str, *, source: Literal["results", "calls"] = "results",
+        by: Literal["suite", "strategy"] = "suite",
     ) -> dict[str, Usage]:
-        """Usage per suite plus "total".
+        """Usage per suite (or per strategy) plus "total".
 
         "results" sums the Usage each saved SampleResult reports (the judge's own
         accounting). "calls" sums the ledger: `calls` counts uncached calls,
         `cache_hits` cached ones; tokens count uncached calls only; latency counts all.
+        The ledger has no strategies: `by="strategy"` reads the results.
         """
         per_suite: dict[str, Usage] = defaultdict(Usage)
-        if source == "results":
-            for row in self._read("SELECT suite, usage FROM results WHERE run_id = ?", (run_id,)):
-                per_suite[row["suite"]] += Usage.model_validate_json(row["usage"])
+        if source == "results" or by == "strategy":
+            column = "suite" if by == "suite" else "strategy"
+            rows = self._read(f"SELECT {column} AS k, usage FROM results WHERE run_id = ?",
+                              (run_id,))
+            for row in rows:
+                per_suite[row["k"]] += Usage.model_validate_json(row["usage"])
         else:
             rows = self._read(
                 "SELECT suite, SUM(cached = 0), SUM(cached != 0),"

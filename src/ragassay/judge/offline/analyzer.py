@@ -10,11 +10,19 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
 from ragassay.embed import Embedder, get_embedder
-from ragassay.text import KeyedSentence, letter_key, split_sentences, tokens
+from ragassay.text import (
+    KeyedSample,
+    KeyedSentence,
+    cut_text,
+    key_sample,
+    split_sentences,
+    tokens,
+)
 from ragassay.types import Sample
 
 from .calibration import Calibration, load_calibration
@@ -44,6 +52,7 @@ from .lexical import (
     term_present,
 )
 
+T = TypeVar("T")
 DEFAULT_EMBEDDER = "static"
 MAX_SENTENCE_CHARS = 2000  # longer "sentences" (tables, run-ons) are cut for embedding
 LONG_REFERENCE_TOKENS = 8  # references this long are compared claim by claim
@@ -63,35 +72,23 @@ class Limits:
     max_text_chars: int = MAX_TEXT_CHARS
 
 
-def _cut_sentences(text: str, max_chars: int, max_sentences: int) -> tuple[list[str], bool]:
-    """The first sentences of a text, cutting it before splitting; (sentences, truncated)."""
-    cut = len(text) > max_chars
-    sents = split_sentences(text[:max_chars] if cut else text)
-    if cut and len(sents) > 1:
-        sents = sents[:-1]  # the last one was cut mid-way
-    if len(sents) > max_sentences:
-        sents, cut = sents[:max_sentences], True
-    return sents, cut
+def _cap(sentences: Sequence[T], max_sentences: int) -> tuple[list[T], bool]:
+    """The first `max_sentences` sentences; whether any were left out."""
+    return list(sentences[:max_sentences]), len(sentences) > max_sentences
 
 
-def _cap_contexts(contexts: Sequence[str], max_tokens: int) -> tuple[list[KeyedSentence], bool]:
-    """Context sentences keyed as text.key_contexts does, up to a budget of words."""
+def _cap_contexts(sentences: Sequence[KeyedSentence], max_words: int
+                  ) -> tuple[list[KeyedSentence], bool]:
+    """The leading context sentences within a budget of words (whole sentences)."""
     out: list[KeyedSentence] = []
-    budget, truncated = max_tokens, False
-    for d, doc in enumerate(contexts):
-        if budget <= 0:
-            truncated = truncated or bool(doc.strip())
-            continue
-        sents, cut = _cut_sentences(doc, budget * _CHARS_PER_TOKEN_CUT, 1 << 30)
-        truncated = truncated or cut
-        for i, sent in enumerate(sents):
-            n = len(sent.split())
-            if n > budget and out:
-                truncated, budget = True, 0
-                break
-            out.append(KeyedSentence(f"{d}{letter_key(i)}", sent, d))
-            budget -= n
-    return out, truncated
+    budget = max_words
+    for sent in sentences:
+        n = len(sent.text.split())
+        if n > budget and out:
+            return out, True
+        out.append(sent)
+        budget -= n
+    return out, False
 
 
 def _sigmoid(z: float) -> float:
@@ -103,6 +100,7 @@ class Prepared:
     """One sample's split sentences, lexical views and embeddings."""
 
     sample: Sample
+    question: str  # the analysed part of the question
     answer_text: str  # the analysed part of the answer (all of it unless truncated)
     truncated: bool
     answer_keyed: list[KeyedSentence]
@@ -168,8 +166,10 @@ class Analyzer:
                 )
 
     # ---- preparation (shared with the fit script) -------------------------------------
-    def prepare_many(self, samples: Sequence[Sample]) -> list[Prepared]:
-        """Split, key and embed every text of the batch with one embedder call."""
+    def prepare_many(self, samples: Sequence[KeyedSample | Sample]) -> list[Prepared]:
+        """Split, key and embed every text of the batch with one embedder call. Keyed
+        samples are used as they are (the runner keys each sample once); plain samples are
+        keyed here with the default budget."""
         texts: list[str] = []
         index: dict[str, int] = {}
 
@@ -181,18 +181,15 @@ class Analyzer:
             return index[t]
 
         lim = self.limits
+        items = [x if isinstance(x, KeyedSample) else key_sample(x) for x in samples]
         plans = []
-        for s in samples:
-            a_sents, a_cut = _cut_sentences(s.answer, lim.max_text_chars, lim.max_answer_sentences)
-            ak = [KeyedSentence(letter_key(i), t, -1) for i, t in enumerate(a_sents)]
-            ck, c_cut = _cap_contexts(s.contexts, lim.max_context_tokens)
-            refs = s.references
-            rs, r_cut = (
-                _cut_sentences(refs[0], lim.max_text_chars, lim.max_answer_sentences)
-                if refs
-                else ([], False)
-            )
-            a_text = " ".join(a_sents) if a_cut else s.answer
+        for item in items:
+            s = item.sample
+            ak, a_cut = _cap(item.answer, lim.max_answer_sentences)
+            ck, c_cut = _cap_contexts(item.contexts, lim.max_context_tokens)
+            rs, r_cut = _cap([k.text for k in item.reference], lim.max_answer_sentences)
+            a_text = " ".join(k.text for k in ak) if a_cut else item.answer_text
+            refs = [cut_text(r, lim.max_text_chars // 4)[0] for r in s.references]
             plans.append(
                 (
                     ak,
@@ -200,22 +197,23 @@ class Analyzer:
                     rs,
                     [slot(k.text) for k in ak],
                     [slot(k.text) for k in ck],
-                    slot(s.question),
+                    slot(item.question),
                     slot(a_text),
                     [slot(r) for r in rs],
                     [slot(r) for r in refs],
                     a_text,
-                    a_cut or c_cut or r_cut,
+                    a_cut or c_cut or r_cut or bool(item.truncated),
                 )
             )
         emb = self.embedder.embed(texts) if texts else np.zeros((0, 1), np.float32)
         out = []
-        for s, plan in zip(samples, plans, strict=True):
+        for item, plan in zip(items, plans, strict=True):
             ak, ck, rs, ai, ci, qi, fi, ri, rfi, a_text, cut = plan
             ctx = ContextIndex([sentence_info(k.text) for k in ck], emb[ci])
             out.append(
                 Prepared(
-                    sample=s,
+                    sample=item.sample,
+                    question=item.question,
                     answer_text=a_text,
                     truncated=cut,
                     answer_keyed=ak,
@@ -234,10 +232,10 @@ class Analyzer:
         return out
 
     # ---- scoring -----------------------------------------------------------------------
-    def analyze(self, sample: Sample) -> Evidence:
+    def analyze(self, sample: KeyedSample | Sample) -> Evidence:
         return self.analyze_many([sample])[0]
 
-    def analyze_many(self, samples: Sequence[Sample]) -> list[Evidence]:
+    def analyze_many(self, samples: Sequence[KeyedSample | Sample]) -> list[Evidence]:
         return [self.score(p) for p in self.prepare_many(samples)]
 
     def _support(
@@ -265,7 +263,7 @@ class Analyzer:
             reference_sentences=p.reference_sentences,
             truncated=p.truncated,
         )
-        question = s.question[: self.limits.max_text_chars]
+        question = p.question
         has_ctx = len(p.ctx) > 0
         has_answer = bool(p.answer_infos)
         ev.noncommittal = is_noncommittal(p.answer_text)
@@ -341,7 +339,7 @@ class Analyzer:
             ev.reference_attribution = [_sigmoid(z) for z in logits]
         if has_ctx and target_infos:
             ev.chunk_usefulness = self._chunk_usefulness(p, target_infos, target_emb)
-        refs = [r[: self.limits.max_text_chars] for r in s.references]
+        refs = [cut_text(r, self.limits.max_text_chars // 4)[0] for r in s.references]
         if refs and has_answer:
             first = p.answer_keyed[0].text
             cos = p.references_emb @ p.answer_full_emb
@@ -376,9 +374,7 @@ class Analyzer:
         answer), scaled by the share of numbers, dates and names that agree both ways;
         and whether a figure was swapped (which also discounts the short-form reading).
         Heuristic: the calibration data (EVOUNA) has short gold answers only."""
-        sents, _ = _cut_sentences(
-            reference, self.limits.max_text_chars, self.limits.max_answer_sentences
-        )
+        sents = split_sentences(reference)[: self.limits.max_answer_sentences]
         infos = [sentence_info(x) for x in sents]
         emb = self.embedder.embed([x[:MAX_SENTENCE_CHARS] for x in sents])
         ref_index = ContextIndex(infos, emb)
@@ -394,7 +390,7 @@ class Analyzer:
         # however similar the rest of the sentence is.
         ref_terms, ans_terms = key_terms(" ".join(sents)), key_terms(p.answer_text)
         # terms the question gives are no evidence
-        q_stems = stem_set(p.sample.question[: self.limits.max_text_chars])
+        q_stems = stem_set(p.question)
         ref_stems, ans_stems = ref_index.stems | q_stems, ans_index.stems | q_stems
         r_ok = [term_present(t, ans_stems) for t in ref_terms]
         a_ok = [term_present(t, ref_stems) for t in ans_terms]

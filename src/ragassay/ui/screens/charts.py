@@ -43,6 +43,7 @@ if len(history) < 2:
 else:
     points = data.run_trends(db, tuple(
         (r.run.id, r.run.created.isoformat(), r.version) for r in history))
-    chosen = st.multiselect("Metrics", list(points), default=headline(list(points), 3),
-                            format_func=metric_label, key="charts_trend_metrics")
+    shown = headline(list(points), run.spec_map(), 3)
+    chosen = st.multiselect("Metrics", list(points), default=shown, format_func=metric_label,
+                            key="charts_trend_metrics")
     st.plotly_chart(charts.trend_lines(points, chosen), key="chart_trends")

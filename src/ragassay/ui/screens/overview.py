@@ -37,7 +37,7 @@ st.dataframe(pd.DataFrame([
 
 # -- aggregates ----------------------------------------------------------------------
 st.header("Aggregate metrics")
-cards = headline(list(aggregates), limit=4)
+cards = headline(list(aggregates), specs, limit=4)
 for col, name in zip(st.columns(max(1, len(cards))), cards, strict=False):
     entry = aggregates[name]
     col.metric(metric_label(name), num(entry["mean"]),

@@ -29,7 +29,8 @@ if len(datasets) > 1:
         rows = [r for r in rows if r.run.dataset == chosen]
 
 metrics = list(dict.fromkeys(m for r in rows for m in r.means))
-shown = headline(metrics, limit=5)
+specs = {name: spec for r in rows for name, spec in r.run.spec_map().items()}
+shown = headline(metrics, specs, limit=5)
 frame = pd.DataFrame([
     {
         "run": r.run.id,
