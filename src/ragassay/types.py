@@ -234,6 +234,11 @@ class JudgeRequest(_Frozen):
     seed: int | None = 0
     prompt_name: str = ""
     prompt_version: str = ""
+    # Set by the policy layer (never part of a cache key): the structured-output form to
+    # ask for, and parameters the server rejected (drop them; "max_tokens" -> send
+    # max_completion_tokens instead).
+    structured_output: Literal["json_schema", "json_object", "prompt"] = "json_schema"
+    omit: frozenset[str] = frozenset()
 
 
 class JudgeReply(_Frozen):

@@ -11,6 +11,7 @@ import errno
 import json
 import logging
 import os
+import resource  # noqa: E402  (POSIX; a plain import: never skip these tests)
 import shutil
 import signal
 import sqlite3
@@ -26,8 +27,6 @@ from ragassay.report import build_report
 from ragassay.store import Store, StoreError
 from tests.support.cli import llm_eval_args
 from tests.support.faults import FaultServer
-
-resource = pytest.importorskip("resource")
 
 
 def _write_data(path: Path, n: int, pad: int = 0) -> None:

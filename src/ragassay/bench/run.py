@@ -14,14 +14,14 @@ from pydantic import BaseModel, ConfigDict
 
 from ragassay.aio import run_sync
 from ragassay.bench import cost
-from ragassay.bench.chunking import Chunk, ChunkerSpec, Embedder, chunk_corpus
+from ragassay.bench.chunking import Chunk, ChunkerSpec, chunk_corpus
 from ragassay.bench.config import BenchConfig, Strategy
 from ragassay.bench.corpus import Document, load_corpus
-from ragassay.bench.embedder import CachedEmbedder, get_embedder
 from ragassay.bench.generation import Generation, Generator, make_generator
 from ragassay.bench.questions import Question, load_questions
 from ragassay.bench.retrieval import Retriever, build_retriever
 from ragassay.bench.retrieval_metrics import retrieval_scores
+from ragassay.embed import CachedEmbedder, Embedder, get_embedder
 from ragassay.judge import Judge
 from ragassay.runner import Progress, run_async
 from ragassay.store import Store
@@ -115,7 +115,7 @@ class _State:
     def get_chunks(self, spec: ChunkerSpec) -> tuple[list[Chunk], float]:
         if spec not in self.chunks:
             t0 = time.perf_counter()
-            emb = CachedEmbedder(self.embedder, self.cache_dir) if self.embedder else None
+            emb = CachedEmbedder(self.embedder, disk_dir=self.cache_dir) if self.embedder else None
             chunks = chunk_corpus(self.docs, spec, emb if spec.kind == "semantic" else None)
             self.chunks[spec] = (chunks, time.perf_counter() - t0)
         return self.chunks[spec]

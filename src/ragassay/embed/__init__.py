@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import threading
 
-from .base import CachedEmbedder, Embedder, EmbeddingCache, normalise_rows, text_key
+from .base import (
+    CachedEmbedder,
+    Embedder,
+    EmbeddingCache,
+    content_key,
+    normalise_rows,
+    text_key,
+)
 from .local import MODEL_NAME, EmbedderUnavailable, LocalEmbedder, packaged_model_path
 from .remote import OpenAIEmbedder, RemoteEmbedderError
 from .static import StaticEmbedder
@@ -23,6 +30,7 @@ __all__ = [
     "OpenAIEmbedder",
     "RemoteEmbedderError",
     "StaticEmbedder",
+    "content_key",
     "get_embedder",
     "normalise_rows",
     "packaged_model_path",

@@ -16,19 +16,39 @@ __all__ = ["Backend", "BackendError", "BackendOptions", "BackendStats", "Structu
 
 
 class BackendError(Exception):
-    """A judge call that failed for good (after retries, or not retryable).
+    """A judge call that failed.
 
-    `reason` is one line, safe to show and store: it never holds the API key.
+    A backend raises it for one failed attempt, classified: `retryable`, `status`,
+    `retry_after` (seconds the server asked for), `detail` (a short, sanitised excerpt
+    of the server's message), `message` and `body` (that message, and the whole body,
+    lower-cased, for keyword checks; never shown), `sent` (the request parameters sent)
+    and `kind` ("connect" when no connection could be made at all). The policy layer
+    (`ragassay.llm.policy`) retries, adapts and finally raises one with the one-line
+    `reason` that the judge records as "unscored with reason". No reason ever holds an API key.
     """
 
-    def __init__(self, reason: str, *, status: int | None = None) -> None:
+    def __init__(self, reason: str, *, status: int | None = None, retryable: bool = False,
+                 retry_after: float | None = None, detail: str = "", message: str = "",
+                 body: str = "", sent: frozenset[str] = frozenset(), kind: str = "other",
+                 fatal: bool | None = None) -> None:
         self.reason = " ".join(str(reason).split()) or "backend error"
         self.status = status
+        self.retryable = retryable
+        self.retry_after = retry_after
+        self.detail = detail
+        self.message = message.lower()
+        self.body = body.lower()
+        self.sent = sent
+        self.kind = kind
+        self._fatal = fatal
         super().__init__(self.reason)
 
     @property
     def fatal(self) -> bool:
-        """The server refused the credentials or the model: every later call would fail too."""
+        """Every later call would fail too (credentials or model refused, no connection
+        possible, an endpoint that failed every call): stop the run."""
+        if self._fatal is not None:
+            return self._fatal
         return self.status in (401, 403, 404)
 
 
@@ -46,10 +66,13 @@ class BackendStats:
 
 @runtime_checkable
 class Backend(Protocol):
-    """What the judge layer needs from a judge LLM.
+    """What the judge layer needs from a judge LLM: one `complete()`.
 
     Implementations are constructed as `cls(model=..., options=BackendOptions(...))`
-    by the registry.
+    by the registry, which wraps them in the policy layer (retries, backoff, adaptive
+    concurrency, timeouts, structured-output probing, parameter dropping, a circuit
+    breaker): a backend only sends one request, honouring `request.structured_output`
+    and `request.omit`, and raises a classified `BackendError` when it fails.
     """
 
     name: str

@@ -5,6 +5,7 @@ from ragassay.report.build import (
     build_report,
     iter_details,
     run_table,
+    sample_entry,
 )
 from ragassay.report.csv import csv_rows, to_csv, write_csv
 from ragassay.report.html import to_html
@@ -17,6 +18,7 @@ __all__ = [
     "dump_json",
     "iter_details",
     "run_table",
+    "sample_entry",
     "to_csv",
     "to_html",
     "write_csv",

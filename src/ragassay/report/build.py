@@ -70,9 +70,7 @@ def iter_details(store: Store, run_id: str) -> Iterator[dict[str, Any]]:
     results = store.iter_results(run_id)
     for item in store.iter_samples(run_id):
         if isinstance(item, InvalidRow):
-            yield {"id": item.id, "strategy": item.strategy, "status": "failed",
-                   "error": f"{item.source}: {item.reason}", "metrics": {}, "unscored": {},
-                   "details": {}, "reasoning": None}
+            yield _invalid_entry(item)
             continue
         mine: list[SampleResult] = []
         while True:  # results come in sample order, so this sample's are next
@@ -83,6 +81,22 @@ def iter_details(store: Store, run_id: str) -> Iterator[dict[str, Any]]:
             mine.append(pending)
             pending = None
         yield _entry(item, mine)
+
+
+def sample_entry(store: Store, run_id: str, sample_id: str) -> dict[str, Any] | None:
+    """One sample's report entry (as in "detailed_results"), read on its own."""
+    item = store.get_sample(run_id, sample_id)
+    if item is None:
+        return None
+    if isinstance(item, InvalidRow):
+        return _invalid_entry(item)
+    return _entry(item, store.results_of(run_id, sample_id))
+
+
+def _invalid_entry(item: InvalidRow) -> dict[str, Any]:
+    return {"id": item.id, "strategy": item.strategy, "status": "failed",
+            "error": f"{item.source}: {item.reason}", "metrics": {}, "unscored": {},
+            "details": {}, "reasoning": None}
 
 
 def _entry(item: Sample, results: list[SampleResult]) -> dict[str, Any]:

@@ -110,6 +110,137 @@ def _embedders(judge: Judge, options: SuiteOptions) -> list[str]:
     return names
 
 
+@dataclass
+class RunInputs:
+    """What a run is given besides its samples and config; one object instead of many
+    keyword arguments (`run_async` and `evaluate` still take them by keyword)."""
+
+    store: Store
+    resume: str | None = None
+    judge: Judge | None = None
+    progress: Progress | None = None
+    total: int | None = None
+    dataset_hash: str | None = None
+
+
+class _Run:
+    """One run's state: the sliding window of (sample, suite) judgments into the store."""
+
+    def __init__(self, config: RunConfig, inputs: RunInputs) -> None:
+        self.suites: list[Suite] = get_suites(config.metrics)
+        versions = {k: v for s in self.suites for k, v in s.prompt_versions().items()}
+        self.config = config.model_copy(update={"prompt_versions": versions})
+        self.inputs = inputs
+        self.store = inputs.store
+        self.own_judge = inputs.judge is None
+        self.judge = inputs.judge or build_judge(self.config, self.store)
+        self.offline = self.judge if isinstance(self.judge, OfflineJudge) else None
+        self.asker = None if self.offline is not None else cast(Asker, self.judge)
+        self.run_id, self.done = self._open()
+        self.stats = RunStats(run_id=self.run_id)
+        self.options = suite_options(self.config, self.suites, self.judge)
+        self.gate = asyncio.Semaphore(max(1, config.concurrency))
+        self.batch_size = max(32, 4 * config.concurrency)
+        self.window = self.batch_size * max(1, len(self.suites))  # queued before reading more
+        self.running: set[asyncio.Task[None]] = set()
+
+    def _open(self) -> tuple[str, set[tuple[str, str]]]:
+        """The run's id (created, or the one resumed) and the judgments already done."""
+        if self.inputs.resume:
+            run_id = self.store.get_run(self.inputs.resume).id
+            done = self.store.done_keys(run_id)
+            self.store.finish_run(run_id, "running")
+            return run_id, done
+        specs = [spec for s in self.suites for spec in s.specs]
+        run_id = self.store.create_run(self.config, package_version=__version__,
+                                       dataset_hash=self.inputs.dataset_hash,
+                                       judge_model=self.judge.model, specs=specs)
+        return run_id, set()
+
+    async def one(self, item: KeyedSample, suite: Suite, batch: _Batch,
+                  evidence: Evidence | None) -> None:
+        sample, progress, stats = item.sample, self.inputs.progress, self.stats
+        async with self.gate:
+            if evidence is not None:
+                outcome = suite.evaluate_offline(item, evidence, self.options)
+            else:
+                assert self.asker is not None
+                outcome = await suite.evaluate(item, self.asker, self.options)
+            # Saved (and the batch finished) before the slot is handed on: a Ctrl-C raised
+            # by a progress sink stops the run before the next judgment is sent.
+            self.store.save_result(self.run_id, outcome.result,
+                                   _call_records(sample, suite.name, outcome))
+            stats.usage = stats.usage + outcome.result.usage
+            stats.per_suite[suite.name] = stats.per_suite.get(suite.name, Usage()) + \
+                outcome.result.usage
+            batch.waiting[id(sample)] -= 1
+            if progress and batch.waiting[id(sample)] == 0:
+                progress.advance(1, stats.usage)
+            batch.left -= 1
+            if batch.left == 0:
+                stats.samples += len(batch.valid)
+
+    async def settle(self, limit: int) -> None:
+        """Wait until fewer than `limit` judgments are running; re-raise their errors."""
+        while len(self.running) >= max(limit, 1):
+            finished, self.running = await asyncio.wait(self.running,
+                                                        return_when=asyncio.FIRST_COMPLETED)
+            for task in finished:  # retrieve every failure, not only the one raised below
+                if not task.cancelled():
+                    task.exception()
+            for task in finished:
+                task.result()
+
+    async def feed(self, items: list[Sample | InvalidRow]) -> None:
+        """Store one batch read from the input, key it, analyse it (offline judge) and
+        queue its judgments."""
+        await self.settle(self.window)
+        stats, progress = self.stats, self.inputs.progress
+        self.store.add_samples(self.run_id, items)
+        valid = [s for s in items if isinstance(s, Sample)]
+        stats.invalid += len(items) - len(valid)
+        todo = [(s, suite) for s in valid for suite in self.suites
+                if (s.id, suite.name) not in self.done]
+        stats.skipped += len(valid) * len(self.suites) - len(todo)
+        batch = _Batch(size=len(items), valid=valid, left=len(todo))
+        for s, _ in todo:
+            batch.waiting[id(s)] = batch.waiting.get(id(s), 0) + 1
+        if progress and len(items) > len(batch.waiting):  # invalid or already done
+            progress.advance(len(items) - len(batch.waiting), stats.usage)
+        if not todo:
+            stats.samples += len(valid)
+            return
+        keyed = {id(s): key_sample(s, self.config.max_context_tokens)
+                 for s in {id(s): s for s, _ in todo}.values()}
+        evidence: dict[int, Evidence] = {}
+        if self.offline is not None:  # the whole batch's evidence in one go, off the loop
+            found = await asyncio.to_thread(self.offline.analyze, list(keyed.values()))
+            evidence = dict(zip(keyed, found, strict=True))
+        self.running.update(asyncio.create_task(self.one(keyed[id(s)], suite, batch,
+                                                         evidence.get(id(s))))
+                            for s, suite in todo)
+
+    async def close(self, status: str, started: float) -> None:
+        """Cancel what is in flight, record the run's status, close an own judge."""
+        pending = [t for t in self.running if not t.done()]
+        for task in pending:
+            task.cancel()
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)
+        for task in self.running:  # mark failures seen: the first one is already raising
+            if task.done() and not task.cancelled():
+                task.exception()
+        self.stats.seconds = time.perf_counter() - started
+        if self.inputs.progress:
+            self.inputs.progress.finish()
+        self.store.finish_run(self.run_id, status, {
+            "samples": self.stats.samples, "invalid": self.stats.invalid,
+            "seconds": self.stats.seconds, "embedders": _embedders(self.judge, self.options),
+        })
+        if self.own_judge:
+            await self.judge.aclose()
+
+
 async def run_async(
     samples: Iterable[Sample | InvalidRow],
     config: RunConfig,
@@ -122,123 +253,25 @@ async def run_async(
     dataset_hash: str | None = None,
 ) -> RunStats:
     """Evaluate samples into the store; returns the run's id and counters."""
-    suites: list[Suite] = get_suites(config.metrics)
-    versions = {k: v for s in suites for k, v in s.prompt_versions().items()}
-    config = config.model_copy(update={"prompt_versions": versions})
-    own_judge = judge is None
-    judge = judge or build_judge(config, store)
-    offline = judge if isinstance(judge, OfflineJudge) else None
-    asker = None if offline is not None else cast(Asker, judge)
-    if resume:
-        run_id = store.get_run(resume).id
-        done = store.done_keys(run_id)
-        store.finish_run(run_id, "running")
-    else:
-        specs = [spec for s in suites for spec in s.specs]
-        run_id = store.create_run(config, package_version=__version__,
-                                  dataset_hash=dataset_hash, judge_model=judge.model,
-                                  specs=specs)
-        done = set()
-    stats = RunStats(run_id=run_id)
-    options = suite_options(config, suites, judge)
-    gate = asyncio.Semaphore(max(1, config.concurrency))
+    run = _Run(config, RunInputs(store, resume, judge, progress, total, dataset_hash))
     started = time.perf_counter()
     if progress:
         progress.start(total)
-
-    batch_size = max(32, 4 * config.concurrency)
-    window = batch_size * max(1, len(suites))  # judgments queued before reading more
-    running: set[asyncio.Task[None]] = set()
-
-    async def one(item: KeyedSample, suite: Suite, batch: _Batch,
-                  evidence: Evidence | None) -> None:
-        sample = item.sample
-        async with gate:
-            if evidence is not None:
-                outcome = suite.evaluate_offline(item, evidence, options)
-            else:
-                assert asker is not None
-                outcome = await suite.evaluate(item, asker, options)
-            # Saved (and the batch finished) before the slot is handed on: a Ctrl-C raised
-            # by a progress sink stops the run before the next judgment is sent.
-            store.save_result(run_id, outcome.result,
-                              _call_records(sample, suite.name, outcome))
-            stats.usage = stats.usage + outcome.result.usage
-            stats.per_suite[suite.name] = stats.per_suite.get(suite.name, Usage()) + \
-                outcome.result.usage
-            batch.waiting[id(sample)] -= 1
-            if progress and batch.waiting[id(sample)] == 0:
-                progress.advance(1, stats.usage)
-            batch.left -= 1
-            if batch.left == 0:
-                stats.samples += len(batch.valid)
-
-    async def settle(limit: int) -> None:
-        """Wait until fewer than `limit` judgments are running; re-raise their errors."""
-        nonlocal running
-        while len(running) >= max(limit, 1):
-            finished, running = await asyncio.wait(running,
-                                                   return_when=asyncio.FIRST_COMPLETED)
-            for task in finished:  # retrieve every failure, not only the one raised below
-                if not task.cancelled():
-                    task.exception()
-            for task in finished:
-                task.result()
-
     status = "failed"
     try:
         # A sliding window, not batch by batch: the next batch is read (stored, keyed,
         # analysed, queued) while the previous one's last judgments are still in flight, so
         # the judge is never idle at a batch boundary; memory stays bounded by two batches.
-        for items in _batches(samples, batch_size):
-            await settle(window)
-            store.add_samples(run_id, items)
-            valid = [s for s in items if isinstance(s, Sample)]
-            stats.invalid += len(items) - len(valid)
-            todo = [(s, suite) for s in valid for suite in suites
-                    if (s.id, suite.name) not in done]
-            stats.skipped += len(valid) * len(suites) - len(todo)
-            batch = _Batch(size=len(items), valid=valid, left=len(todo))
-            for s, _ in todo:
-                batch.waiting[id(s)] = batch.waiting.get(id(s), 0) + 1
-            if progress and len(items) > len(batch.waiting):  # invalid or already done
-                progress.advance(len(items) - len(batch.waiting), stats.usage)
-            if not todo:
-                stats.samples += len(valid)
-                continue
-            keyed = {id(s): key_sample(s, config.max_context_tokens)
-                     for s in {id(s): s for s, _ in todo}.values()}
-            evidence: dict[int, Evidence] = {}
-            if offline is not None:  # the whole batch's evidence in one go, off the loop
-                found = await asyncio.to_thread(offline.analyze, list(keyed.values()))
-                evidence = dict(zip(keyed, found, strict=True))
-            running.update(asyncio.create_task(one(keyed[id(s)], suite, batch,
-                                                   evidence.get(id(s))))
-                           for s, suite in todo)
-        await settle(1)
+        for items in _batches(samples, run.batch_size):
+            await run.feed(items)
+        await run.settle(1)
         status = "complete"
     except (KeyboardInterrupt, asyncio.CancelledError):
         status = "interrupted"
         raise
     finally:
-        pending = [t for t in running if not t.done()]
-        for task in pending:
-            task.cancel()
-        if pending:
-            await asyncio.gather(*pending, return_exceptions=True)
-        for task in running:  # mark failures seen: the first one is already raising
-            if task.done() and not task.cancelled():
-                task.exception()
-        stats.seconds = time.perf_counter() - started
-        if progress:
-            progress.finish()
-        store.finish_run(run_id, status, {
-            "samples": stats.samples, "invalid": stats.invalid, "seconds": stats.seconds,
-            "embedders": _embedders(judge, options),
-        })
-        if own_judge:
-            await judge.aclose()
-    return stats
+        await run.close(status, started)
+    return run.stats
 
 
 def evaluate(

@@ -362,6 +362,28 @@ class Store:
             )
             _insert_calls(conn, [c.model_copy(update={"run_id": run_id}) for c in calls], now)
 
+    def get_sample(self, run_id: str, sample_id: str) -> Sample | InvalidRow | None:
+        """One stored sample (or invalid row) of the run, or None."""
+        rows = self._read("SELECT invalid, sample FROM samples WHERE run_id = ? AND "
+                          "sample_id = ?", (run_id, sample_id))
+        if not rows:
+            return None
+        model = InvalidRow if rows[0]["invalid"] else Sample
+        return model.model_validate_json(rows[0]["sample"])
+
+    def results_of(self, run_id: str, sample_id: str) -> list[SampleResult]:
+        """One sample's results, by suite."""
+        rows = self._read("SELECT * FROM results WHERE run_id = ? AND sample_id = ? ORDER BY "
+                          "suite", (run_id, sample_id))
+        return [_result_from_row(r) for r in rows]
+
+    def matching_samples(self, run_id: str, text: str) -> set[str]:
+        """Ids of the run's samples whose stored text (any field) contains `text`,
+        case-insensitively: a search that never loads the run into memory."""
+        rows = self._read("SELECT sample_id FROM samples WHERE run_id = ? AND "
+                          "instr(lower(sample), ?) > 0", (run_id, text.casefold()))
+        return {r["sample_id"] for r in rows}
+
     def done_keys(self, run_id: str) -> set[tuple[str, str]]:
         """(sample_id, suite) pairs already saved: a resumed run skips these."""
         rows = self._read("SELECT sample_id, suite FROM results WHERE run_id = ?", (run_id,))
