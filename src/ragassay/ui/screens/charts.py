@@ -18,7 +18,8 @@ frame = charts.long_frame(table)
 
 st.header("Distribution per metric")
 st.plotly_chart(charts.all_boxes(frame), key="chart_boxes")
-metric = st.selectbox("Metric", list(table.specs), format_func=metric_label,
+metric = st.selectbox("Metric", list(table.specs),
+                      format_func=lambda m: metric_label(m, table.specs),
                       key="charts_metric")
 st.plotly_chart(charts.distribution(frame, metric), key="chart_hist")
 
@@ -44,6 +45,7 @@ else:
     points = data.run_trends(db, tuple(
         (r.run.id, r.run.created.isoformat(), r.version) for r in history))
     shown = headline(list(points), run.spec_map(), 3)
-    chosen = st.multiselect("Metrics", list(points), default=shown, format_func=metric_label,
+    chosen = st.multiselect("Metrics", list(points), default=shown,
+                            format_func=lambda m: metric_label(m, run.spec_map()),
                             key="charts_trend_metrics")
     st.plotly_chart(charts.trend_lines(points, chosen), key="chart_trends")

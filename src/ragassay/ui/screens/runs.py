@@ -40,12 +40,12 @@ frame = pd.DataFrame([
         "metrics": ",".join(r.run.config.metrics),
         "created": r.run.created.strftime("%Y-%m-%d %H:%M:%S"),
         "samples": r.samples,
-        **{metric_label(m): r.means.get(m) for m in shown},
+        **{metric_label(m, specs): r.means.get(m) for m in shown},
     }
     for r in rows
 ])
 st.dataframe(frame, hide_index=True, column_config={
-    metric_label(m): st.column_config.NumberColumn(format="%.3f") for m in shown})
+    metric_label(m, specs): st.column_config.NumberColumn(format="%.3f") for m in shown})
 st.caption("Headline metrics are means of the scored samples (booleans as rates).")
 
 ids = [r.run.id for r in rows]

@@ -40,7 +40,7 @@ def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
     metrics: dict[str, Any] = d.get("metrics", {})
     unscored: dict[str, str] = d.get("unscored", {})
     st.dataframe(pd.DataFrame([
-        {"metric": metric_label(m), "value": num(v) if v is not None else "unscored",
+        {"metric": metric_label(m, specs), "value": num(v) if v is not None else "unscored",
          "unscored reason": unscored.get(m, ""),
          "range": f"{num(specs.get(m, {}).get('low'), 0)}-{num(specs.get(m, {}).get('high'), 0)}"}
         for m, v in metrics.items()
@@ -62,7 +62,8 @@ def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
         st.caption("No sentence-level evidence recorded for this sample (the trace and "
                    "ragas suites record it); sentences are keyed as the judges see them.")
     else:
-        st.caption("Highlights from: " + ", ".join(metric_label(m) for m in marks.sources))
+        st.caption("Highlights from: "
+                   + ", ".join(metric_label(m, specs) for m in marks.sources))
         block(LEGEND)
     for i, html_block in enumerate(contexts_html(contexts, marks)):
         st.caption(f"Context {i}")
@@ -81,7 +82,7 @@ def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
     if replies:
         st.markdown("**Raw judge replies for unscored metrics**")
         for m, det in replies:
-            with st.expander(f"{metric_label(m)}: {unscored[m][:80]}"):
+            with st.expander(f"{metric_label(m, specs)}: {unscored[m][:80]}"):
                 st.code(str(det.get("raw_reply") or "(no reply)"), language=None,
                         wrap_lines=True)
                 if det.get("prompt"):
@@ -116,7 +117,7 @@ with st.container(border=True):
     reason = c2.selectbox("Unscored reason", logic.reasons(frame), key="samples_reason")
     text = c3.text_input("Search question, answer or id", key="samples_text")
     c4, c5, c6 = st.columns(3)
-    sort_metric = c4.selectbox("Sort by", metrics, format_func=metric_label,
+    sort_metric = c4.selectbox("Sort by", metrics, format_func=lambda m: metric_label(m, specs),
                                key="samples_sort") if metrics else None
     ascending = c5.radio("Order", ["lowest first", "highest first"], horizontal=True,
                          key="samples_order") == "lowest first"
