@@ -44,7 +44,7 @@ def friendly(func: F) -> F:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise UsageProblem(first) from None
         except BackendError as exc:
-            raise UsageProblem(exc.reason) from None
+            raise UsageProblem(exc.stop or exc.reason) from None
         except JudgeAborted as exc:
             raise UsageProblem(f"{exc.reason}; finished judgments are saved: fix the cause "
                                "and continue with --resume RUN") from None

@@ -98,7 +98,8 @@ class OpenAIEmbedder:
         try:
             parts = run_sync(self._embed(texts))
         except BackendError as exc:
-            raise RemoteEmbedderError(f"embeddings request failed: {exc.reason}") from None
+            raise RemoteEmbedderError(exc.stop or f"embeddings request failed: {exc.reason}"
+                                      ) from None
         out = normalise_rows(np.concatenate(parts, axis=0))
         self.dim = out.shape[1]
         return out

@@ -103,9 +103,8 @@ class LLMJudge:
                 reply = await self.backend.complete(request)
             except BackendError as exc:
                 if exc.fatal:
-                    refused = exc.status in (401, 403, 404)
-                    raise JudgeAborted(f"the judge server refused the request: {exc.reason}"
-                                       if refused else exc.reason) from None
+                    raise JudgeAborted(exc.stop or "the judge server refused the request: "
+                                       f"{exc.reason}") from None
                 reason = f"judge call failed: {exc.reason}"
                 calls.append(CallLog(prompt.name, key, self.model, Usage(calls=1), False,
                                      "error", reason))

@@ -30,7 +30,7 @@ class BackendError(Exception):
     def __init__(self, reason: str, *, status: int | None = None, retryable: bool = False,
                  retry_after: float | None = None, detail: str = "", message: str = "",
                  body: str = "", sent: frozenset[str] = frozenset(), kind: str = "other",
-                 fatal: bool | None = None) -> None:
+                 stop: str | None = None) -> None:
         self.reason = " ".join(str(reason).split()) or "backend error"
         self.status = status
         self.retryable = retryable
@@ -40,16 +40,15 @@ class BackendError(Exception):
         self.body = body.lower()
         self.sent = sent
         self.kind = kind
-        self._fatal = fatal
+        self.stop = stop
         super().__init__(self.reason)
 
     @property
     def fatal(self) -> bool:
-        """Every later call would fail too (credentials or model refused, no connection
-        possible, an endpoint that failed every call): stop the run."""
-        if self._fatal is not None:
-            return self._fatal
-        return self.status in (401, 403, 404)
+        """Every later call would fail too (credentials or model refused; or `stop`, the
+        policy layer's one line: no connection possible, an endpoint that answers no call
+        or failed every call in a row): stop the run."""
+        return self.stop is not None or self.status in (401, 403, 404)
 
 
 @dataclass

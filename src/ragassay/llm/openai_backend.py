@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
-import httpx
 import openai
 
 from ragassay.llm.base import BackendError, BackendOptions
@@ -29,6 +28,10 @@ from ragassay.llm.retry import is_retryable_status, parse_retry_after
 from ragassay.types import JudgeReply, JudgeRequest, Usage
 
 PLACEHOLDER_KEY = "not-needed"
+MAX_REPLY_BYTES = 4_000_000  # a judge reply is a few kB; read no further than this
+MAX_REPLY_CHARS = 200_000  # reply text parsed for JSON (the parse is bounded too)
+MAX_TOKEN_COUNT = 10**9  # a usage figure above this is not believed (it would overflow)
+_NO_CONNECTION = frozenset({"ConnectError", "UnsupportedProtocol", "InvalidURL"})
 _SECRET_PATTERNS = (
     re.compile(r"(?i)(bearer\s+)[^\s\"',;]+"),
     re.compile(r"\bsk-[A-Za-z0-9_\-]{6,}"),
@@ -127,7 +130,8 @@ class OpenAIBackend:
         kwargs = self._build_kwargs(request)
         sent = frozenset(kwargs)
         try:
-            result = await client.chat.completions.create(**kwargs)
+            async with client.chat.completions.with_streaming_response.create(**kwargs) as resp:
+                body = await _read_capped(resp)
         except openai.APIStatusError as exc:
             raise self._status_failure(exc, sent) from None
         except openai.APITimeoutError:
@@ -136,15 +140,15 @@ class OpenAIBackend:
         except openai.APIConnectionError as exc:
             cause = exc.__cause__
             name = type(cause).__name__ if cause else "no response"
-            kind = "connect" if isinstance(cause, (httpx.ConnectError, httpx.UnsupportedProtocol,
-                                                   httpx.InvalidURL)) else "other"
+            # the SDK's HTTP library (httpx or httpx2) names these the same way
+            kind = "connect" if name in _NO_CONNECTION else "other"
             raise BackendError(f"connection error ({name})", retryable=True,
                                kind=kind) from None
         except openai.APIResponseValidationError:
             raise BackendError("invalid response body", retryable=True) from None
         except openai.OpenAIError as exc:
             raise BackendError(f"client error ({type(exc).__name__})") from None
-        return self._to_reply(result, request, started)
+        return self._to_reply(_decode(body), request, started)
 
     def _ensure_client(self) -> openai.AsyncOpenAI:
         loop = asyncio.get_running_loop()
@@ -217,27 +221,31 @@ class OpenAIBackend:
         return text
 
     def _to_reply(self, result: Any, request: JudgeRequest, started: float) -> JudgeReply:
-        if isinstance(result, str | bytes | list | dict) or not hasattr(result, "choices"):
-            raise BackendError("invalid response body", retryable=True)
-        choices = result.choices
+        """The reply from a decoded body, every field checked: a server is untrusted."""
+        choices = result.get("choices") if isinstance(result, dict) else None
+        if not isinstance(choices, list):
+            raise BackendError("invalid response body (no list of choices)", retryable=True)
         if not choices:
             raise BackendError("empty choices", retryable=True)
-        choice = choices[0]
-        message = getattr(choice, "message", None)
-        content = getattr(message, "content", None)
+        choice = choices[0] if isinstance(choices[0], dict) else {}
+        message = choice.get("message")
+        content = message.get("content") if isinstance(message, dict) else None
         text = content if isinstance(content, str) else ("" if content is None else str(content))
-        finish_reason = getattr(choice, "finish_reason", None)
+        if len(text) > MAX_REPLY_CHARS:
+            raise BackendError(f"reply text over {MAX_REPLY_CHARS:,} characters")
+        finish_reason = choice.get("finish_reason")
         data: Any = None
         parse_error: str | None = None
         if request.output_schema is not None:
             data, parse_error = parse_json_reply(text)
-        usage = getattr(result, "usage", None)
-        input_tokens = getattr(usage, "prompt_tokens", None)
-        output_tokens = getattr(usage, "completion_tokens", None)
-        if not isinstance(input_tokens, int):
+        usage = result.get("usage") if isinstance(result.get("usage"), dict) else {}
+        input_tokens = _count(usage.get("prompt_tokens"))
+        output_tokens = _count(usage.get("completion_tokens"))
+        if input_tokens is None:
             input_tokens = sum(len(m.content) for m in request.messages) // 4
-        if not isinstance(output_tokens, int):
+        if output_tokens is None:
             output_tokens = len(text) // 4
+        model = result.get("model")
         return JudgeReply(
             text=text,
             data=data,
@@ -248,9 +256,47 @@ class OpenAIBackend:
                 output_tokens=output_tokens,
                 latency_s=time.monotonic() - started,
             ),
-            finish_reason=str(finish_reason) if finish_reason is not None else None,
-            model=str(getattr(result, "model", None) or self.model),
+            finish_reason=str(finish_reason)[:40] if finish_reason is not None else None,
+            model=str(model)[:200] if isinstance(model, str) and model else self.model,
         )
+
+
+async def _read_capped(resp: Any) -> bytes:
+    """The response body, refusing to read past MAX_REPLY_BYTES (a hostile server can
+    send gigabytes)."""
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async for chunk in resp.iter_bytes():
+            size += len(chunk)
+            if size > MAX_REPLY_BYTES:
+                raise BackendError(f"reply body over {MAX_REPLY_BYTES // 1_000_000} MB; "
+                                   "stopped reading")
+            chunks.append(chunk)
+    except BackendError:
+        raise
+    except Exception as exc:  # the connection broke mid-body (the HTTP library's errors)
+        if not type(exc).__module__.startswith("httpx"):
+            raise
+        raise BackendError(f"connection error ({type(exc).__name__})", retryable=True) from None
+    return b"".join(chunks)
+
+
+def _decode(body: bytes) -> Any:
+    try:
+        return json.loads(body)
+    except RecursionError:
+        raise BackendError("invalid response body (JSON nested too deep)",
+                           retryable=True) from None
+    except ValueError:  # also UnicodeDecodeError
+        raise BackendError("invalid response body (not JSON)", retryable=True) from None
+
+
+def _count(value: Any) -> int | None:
+    """A token count from the server, when it is one: a plain integer in a sane range."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value if 0 <= value <= MAX_TOKEN_COUNT else None
 
 
 def _with_schema_instructions(

@@ -70,8 +70,9 @@ class Guard:
                     continue
                 if failure.kind == "connect" and self.stats.successes == 0:
                     self.stats.failures += 1
-                    raise BackendError(f"cannot connect to the {self.role} {self.endpoint}: "
-                                       f"{failure.reason}", fatal=True) from None
+                    raise BackendError(failure.reason, status=failure.status, stop=(
+                        f"cannot connect to the {self.role} {self.endpoint}: "
+                        f"{failure.reason}")) from None
                 if failure.retryable and retries < self.options.max_retries:
                     await asyncio.sleep(self._delay(failure, retries))
                     retries += 1
@@ -115,11 +116,15 @@ class Guard:
         if not endpoint_level:
             return BackendError(reason, status=failure.status)
         self._failed_in_a_row += 1
+        if self.stats.successes == 0:  # dead from the first call: no sample to lose
+            return BackendError(reason, status=failure.status, stop=(
+                f"the {self.role} {self.endpoint} answered no call (first failure: "
+                f"{reason})"))
         limit = max(3, self.options.concurrency)
         if self._failed_in_a_row >= limit:
-            return BackendError(
+            return BackendError(reason, status=failure.status, stop=(
                 f"the {self.role} {self.endpoint} failed {self._failed_in_a_row} calls in "
-                f"a row (last: {reason})", status=failure.status, fatal=True)
+                f"a row (last: {reason})"))
         return BackendError(reason, status=failure.status)
 
 
