@@ -5,6 +5,10 @@ endpoint stops the run at once with one line, keeping what is done for --resume.
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -192,3 +196,43 @@ def test_the_breaker_trips_after_calls_fail_in_a_row(tmp_path: Path) -> None:
         run = store.list_runs()[0]
         saved = [r.results[0].value for r in store.iter_results(run.id)]
     assert saved[:2] == [7.0, 7.0] and len(saved) == 4  # two scored, two unscored, stop
+
+
+def _every_suite(request: dict[str, Any], n: int) -> ScriptedReply:
+    """Valid replies for the judge, trace and ragas prompts."""
+    from benches.valid_replies import reply_for
+
+    messages = request["messages"]
+    system, last = messages[0]["content"], messages[-1]["content"]
+    if "TRACe" in system:
+        answer_keys = sorted(set(re.findall(r"^([a-z]{1,3}): ", last, re.M)))
+        return ScriptedReply.chat(json.dumps({
+            "relevant_keys": ["0a"], "utilized_keys": ["0a"], "overall_supported": True,
+            "sentences": [{"key": k, "supported": True} for k in answer_keys]}))
+    if "strict evaluator" in system:
+        return ScriptedReply.chat(json.dumps(judge_scores(request)))
+    return ScriptedReply.chat(json.dumps(reply_for(messages)))
+
+
+def test_every_suite_at_the_default_concurrency(tmp_path: Path) -> None:
+    """The first answer-relevancy score used to import the embedder on a worker thread
+    while the SDK imported on the main thread (AttributeError: partially initialized
+    module 'httpx'); the runner now builds what the run needs before it fans out."""
+    data = _data(tmp_path / "d.jsonl", 24)
+    db = tmp_path / "all.db"
+    script = tmp_path / "run.py"
+    script.write_text(  # a fresh interpreter: nothing imported yet, as in the CLI
+        "import sys\nfrom ragassay.cli import main\nsys.argv = sys.argv[1:]\nmain()\n")
+    with ScriptedServer(_every_suite) as server:
+        proc = subprocess.run(
+            [sys.executable, str(script), "ragassay", "eval", str(data), "--judge",
+             "openai:x", "--base-url", server.base_url, "--metrics", "all", "--db", str(db),
+             "-q"], capture_output=True, text=True, timeout=600,
+            env={**os.environ, "OPENAI_API_KEY": "sk-test", "HF_HUB_OFFLINE": "1"})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    with Store(db, readonly=True) as store:
+        results = list(store.iter_results(store.list_runs()[0].id))
+    assert len(results) == 24 * 3
+    unscored = [m for r in results for m in r.results if m.value is None
+                and m.name not in ("trace.completeness",)]
+    assert not unscored, unscored[:3]
