@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from ragassay.bench.chunking import Embedder
+from ragassay.files import atomic_write
 
 
 def get_embedder(name: str = "local") -> Embedder:
@@ -52,8 +53,6 @@ class CachedEmbedder:
             self.hits += 1
             return np.load(path)
         vecs = np.asarray(self.inner.embed(texts), dtype=np.float32)
-        self.cache_dir.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp.npy")
-        np.save(tmp, vecs)
-        tmp.replace(path)
+        with atomic_write(path, binary=True) as fh:
+            np.save(fh, vecs)
         return vecs
