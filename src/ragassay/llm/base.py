@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
 from ragassay.types import JudgeReply, JudgeRequest
+from ragassay.urls import redact_urls
 
 StructuredOutput = Literal["auto", "json_schema", "json_object", "prompt"]
 
@@ -24,7 +25,7 @@ class BackendError(Exception):
     """
 
     def __init__(self, reason: str, *, status: int | None = None) -> None:
-        self.reason = " ".join(str(reason).split()) or "backend error"
+        self.reason = redact_urls(" ".join(str(reason).split())) or "backend error"
         self.status = status
         super().__init__(self.reason)
 
@@ -47,6 +48,8 @@ class BackendOptions(BaseModel):
     base_url: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
     api_key_file: str | None = None
+    # Extra HTTP headers (`--header`, e.g. a gateway's key): sent, never shown or stored.
+    headers: dict[str, SecretStr] = Field(default_factory=dict, repr=False)
     timeout_s: float = Field(default=60.0, gt=0)
     max_retries: int = Field(default=4, ge=0)
     concurrency: int = Field(default=8, ge=1)

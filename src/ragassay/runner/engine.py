@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -80,11 +80,15 @@ def _call_records(sample: Sample, suite: str, outcome: Outcome) -> list[CallReco
     ]
 
 
-def build_judge(config: RunConfig, store: Store) -> Judge:
+def build_judge(config: RunConfig, store: Store,
+                headers: Mapping[str, str] | None = None) -> Judge:
+    from pydantic import SecretStr
+
     from ragassay.llm import BackendOptions
 
+    secret = {k: SecretStr(v) for k, v in (headers or {}).items()}
     options = BackendOptions(base_url=config.base_url, concurrency=config.concurrency,
-                             **config.extra.get("backend", {}))
+                             headers=secret, **config.extra.get("backend", {}))
     return make_judge(config.judge, cache=store, use_cache=config.use_cache,
                       backend_options=options)
 
@@ -104,13 +108,15 @@ async def run_async(
     progress: Progress | None = None,
     total: int | None = None,
     dataset_hash: str | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> RunStats:
-    """Evaluate samples into the store; returns the run's id and counters."""
+    """Evaluate samples into the store; returns the run's id and counters. `headers` go
+    to the judge's backend with every request and are never stored."""
     suites: list[Suite] = get_suites(config.metrics)
     versions = {k: v for s in suites for k, v in s.prompt_versions().items()}
     config = config.model_copy(update={"prompt_versions": versions})
     own_judge = judge is None
-    judge = judge or build_judge(config, store)
+    judge = judge or build_judge(config, store, headers)
     if resume:
         run_id = store.get_run(resume).id
         done = store.done_keys(run_id)
@@ -221,7 +227,9 @@ def evaluate(
     progress: Progress | None = None,
     total: int | None = None,
     dataset_hash: str | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> RunStats:
     """The one synchronous entry point: evaluate samples and record them in the store."""
     return asyncio.run(run_async(samples, config, store=store, resume=resume, judge=judge,
-                                 progress=progress, total=total, dataset_hash=dataset_hash))
+                                 progress=progress, total=total, dataset_hash=dataset_hash,
+                                 headers=headers))
