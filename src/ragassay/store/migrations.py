@@ -129,7 +129,25 @@ def m0002_metric_values(conn: sqlite3.Connection) -> None:
             )
 
 
-MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values)
+def m0003_run_leases(conn: sqlite3.Connection) -> None:
+    """Who is evaluating a run right now: one lease row per run, with the process id,
+    the host, the process's start time (to tell a reused PID) and when it was taken.
+
+    A run is created with its lease; `--resume` takes it over only from a process that
+    is gone (same host, PID not running); finishing the run releases it.
+    """
+    conn.execute(
+        """CREATE TABLE leases (
+            run_id TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE ON UPDATE CASCADE,
+            pid INTEGER NOT NULL,
+            host TEXT NOT NULL,
+            proc_start TEXT,
+            taken TEXT NOT NULL
+        )"""
+    )
+
+
+MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_run_leases)
 """Every migration, in the order it must run."""
 
 
