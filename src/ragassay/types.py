@@ -162,4 +162,5 @@ class RunConfig(_Frozen):
     max_context_tokens: int = 6000
     embedding_model: str = "all-MiniLM-L6-v2"
     prompt_versions: dict[str, str] = Field(default_factory=dict)
+    field_map: dict[str, str] = Field(default_factory=dict)  # {field: column} of the dataset
     extra: dict[str, Any] = Field(default_factory=dict)
