@@ -251,7 +251,7 @@ def test_upload_and_evaluate_in_the_browser(page, server, tmp_path, shots):
     page.locator('[data-testid="stFileUploader"] input[type=file]').set_input_files(str(data))
     page.get_by_text("six.jsonl: 6 rows").wait_for()
     page.get_by_role("button", name="Evaluate with the offline judge").click()
-    page.wait_for_url("**/overview?run=*", timeout=90_000)
+    page.wait_for_url("**/run_overview?run=*", timeout=90_000)
     page.get_by_text("Cost: $0.00").wait_for(timeout=60_000)
     page.wait_for_function(BUSY)
     run_id = page.url.split("run=")[1].split("&")[0]

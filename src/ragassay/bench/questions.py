@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -59,9 +60,11 @@ def _row_error(name: str, n: int, exc: ValidationError) -> QuestionsError:
     err = exc.errors()[0]
     loc = ".".join(str(x) for x in err["loc"]) or "row"
     if err["type"] == "extra_forbidden" and len(err["loc"]) == 1:
+        close = difflib.get_close_matches(loc, FIELDS, n=1)
+        field = close[0] if close else "FIELD"
         return QuestionsError(
             f"{name}:{n}: unknown field {loc!r} (fields: {', '.join(FIELDS)}); rename it, or "
-            f"map it in the config: [bench] map = {{ reference = \"{loc}\" }}")
+            f"map it in the config: [bench] map = {{ {field} = \"{loc}\" }}")
     return QuestionsError(f"{name}:{n}: {loc!r}: {err['msg']}")
 
 
