@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
 JSON = dict[str, Any]
 
@@ -272,6 +272,8 @@ class BackendOptions(BaseModel):
     base_url: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
     api_key_file: str | None = None
+    # Extra HTTP headers (`--header`, e.g. a gateway's key): sent, never shown or stored.
+    headers: dict[str, SecretStr] = Field(default_factory=dict, repr=False)
     timeout_s: float = Field(default=60.0, gt=0)
     max_retries: int = Field(default=4, ge=0)
     concurrency: int = Field(default=8, ge=1)
@@ -311,6 +313,7 @@ class RunConfig(_Frozen):
     n_questions: int = Field(default=3, ge=1)  # ragas answer relevancy: questions generated
     backend: BackendOptions = BackendOptions()
     prompt_versions: dict[str, str] = Field(default_factory=dict)
+    field_map: dict[str, str] = Field(default_factory=dict)  # {field: column} of the dataset
     kind: Literal["eval", "bench", "meta-eval"] = "eval"
     strategies: tuple[str, ...] = ()  # bench: the strategies compared
     split: str | None = None  # meta-eval: the dev-set split scored

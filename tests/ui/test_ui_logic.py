@@ -120,6 +120,10 @@ def test_check_dataset_counts_and_reports_bad_rows(tmp_path: Path):
         check_dataset(path, skip_invalid=False)
     checked = check_dataset(path, skip_invalid=True)
     assert (checked.total, checked.invalid) == (2, 1)
+    foreign = save_upload(b'{"question": "q", "generated_answer": "a"}\n', "f.jsonl", tmp_path)
+    with pytest.raises(DatasetError, match=r"^f\.jsonl: no row has an answer, .*unknown "
+                                           r"columns: generated_answer"):
+        check_dataset(foreign, skip_invalid=False)
 
 
 def test_streamlit_progress_drives_the_bar():
@@ -145,7 +149,8 @@ def test_launcher_command_is_local_headless_and_limited():
     flags = dict(zip(cmd[5:-3:2], cmd[6:-3:2], strict=True))
     assert flags == {"--server.address": "127.0.0.1", "--server.port": "8600",
                      "--server.headless": "true", "--browser.gatherUsageStats": "false",
-                     "--server.maxUploadSize": "20"}
+                     "--server.maxUploadSize": "20",
+                     "--client.toolbarMode": "minimal"}  # no Deploy button
     assert cmd[-3:] == ["--", "--db", "runs.db"]
     assert streamlit_command(Path("d"), 1, host="0.0.0.0")[6] == "0.0.0.0"
 

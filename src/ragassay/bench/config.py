@@ -24,9 +24,23 @@ class _Strict(BaseModel):
 
 
 class BenchSection(_Strict):
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
     name: str
     corpus: str
     questions: str
+    # {field: column}: read a question field from a column of another name (TOML `map`)
+    field_map: dict[str, str] = Field(default_factory=dict, alias="map")
+
+    @field_validator("field_map")
+    @classmethod
+    def _known_fields(cls, v: dict[str, str]) -> dict[str, str]:
+        from ragassay.bench.questions import FIELDS
+
+        for field in v:
+            if field not in FIELDS:
+                raise ValueError(f"unknown question field {field!r} (fields: {', '.join(FIELDS)})")
+        return v
     metrics: tuple[str, ...] = ("judge",)
     judge: str = "offline"
     base_url: str | None = None  # the judge's server, passed on to the runner

@@ -212,7 +212,8 @@ async def generate_samples_async(
     opts = options or BenchOptions()
     say = opts.progress or (lambda _msg: None)
     docs = load_corpus(config.path(config.bench.corpus))
-    questions = load_questions(config.path(config.bench.questions), docs)[: opts.limit]
+    questions = load_questions(config.path(config.bench.questions), docs,
+                               config.bench.field_map)[: opts.limit]
     cache_dir = None
     if opts.use_cache:
         cache_dir = opts.cache_dir or config.path(config.bench.cache_dir)

@@ -7,14 +7,28 @@ from pathlib import Path
 import click
 
 from ragassay.cli.app import cli, write_json
-from ragassay.cli.common import UsageProblem, console, db_option, friendly, open_store
+from ragassay.cli.common import (
+    JUDGE_SPEC_HELP,
+    UsageProblem,
+    check_base_url,
+    check_judge_spec,
+    check_metric_names,
+    console,
+    db_option,
+    friendly,
+    known_metrics,
+    open_store,
+    say,
+    sigterm_interrupts,
+)
 
 
 @cli.command("bench")
 @click.argument("config_path", metavar="CONFIG", type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the report (with the leaderboard) as JSON.")
-@click.option("--judge", "judge_spec", default=None, help="Override [bench] judge.")
+@click.option("--judge", "judge_spec", default=None,
+              help="Override [bench] judge: " + JUDGE_SPEC_HELP + ".")
 @click.option("--base-url", default=None,
               help="OpenAI-compatible endpoint of the judge (and of the generator, unless "
                    "[generation] base_url is set).")
@@ -49,6 +63,13 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         config = load_config(config_path)
     except ConfigError as exc:
         raise UsageProblem(str(exc)) from None
+    check_judge_spec(judge_spec or config.bench.judge)
+    check_base_url(base_url)
+    check_base_url(config.bench.base_url, f"{config_path.name}: bench.base_url")
+    check_base_url(config.file.generation.base_url, f"{config_path.name}: generation.base_url")
+    if config.bench.rank_by:
+        check_metric_names([config.bench.rank_by], known_metrics(),
+                           what=f"{config_path.name}: bench.rank_by")
     overrides = {k: v for k, v in (("judge", judge_spec), ("base_url", base_url),
                                    ("timeout_s", timeout_s)) if v}
     if overrides:
@@ -66,11 +87,12 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         config = config.model_copy(update={"strategies": tuple(
             s.model_copy(update={"generator": generator}) for s in config.strategies)})
     store = open_store(db)
-    say = (lambda msg: None) if quiet else (lambda msg: click.echo(msg, err=True))
-    options = BenchOptions(limit=limit, use_cache=not no_cache, progress=say,
+    tell = (lambda msg: None) if quiet else (lambda msg: say(msg, err=True))
+    options = BenchOptions(limit=limit, use_cache=not no_cache, progress=tell,
                            judge_progress=RichProgress("judging", enabled=not quiet))
     try:
-        result = run_bench(config, store, options)
+        with sigterm_interrupts():
+            result = run_bench(config, store, options)
         rows = leaderboard(store, result)
     except (CorpusError, QuestionsError, RankingError) as exc:
         raise UsageProblem(str(exc)) from None
@@ -81,5 +103,5 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
     report["bench"] = result.model_dump(mode="json")
     if out is not None:
         write_json(report, out)
-        click.echo(f"report written to {out}", err=True)
-    click.echo(f"run {result.run_id} stored in {db}", err=True)
+        say(f"report written to {out}", err=True)
+    say(f"run {result.run_id} stored in {db}", err=True)

@@ -8,6 +8,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ragassay.cli.fmt import NO_INTERVAL, ci_text
+
 JUDGE_COLUMNS = [
     ("avg_context_relevance", "ctx rel"),
     ("avg_answer_similarity", "ans sim"),
@@ -32,7 +34,9 @@ def _value(strategy: dict[str, Any], key: str) -> str:
     v = strategy.get(key)
     ci = strategy.get("intervals", {}).get(key)
     if isinstance(v, int | float) and ci and ci[0] is not None:
-        return f"{v:.2f} [{ci[0]:.2f}, {ci[1]:.2f}]"
+        if strategy.get("total_questions") == 1:
+            return f"{v:.2f} ({NO_INTERVAL})"
+        return f"{v:.2f} {ci_text(ci, digits=2)}"
     return _fmt(v)
 
 
@@ -63,8 +67,7 @@ def print_summary(report: dict[str, Any], console: Console | None = None) -> Non
         for col in ("metric", "mean", "95% CI", "scored", "unscored"):
             t.add_column(col, justify="left" if col == "metric" else "right")
         for name, m in metrics.items():
-            ci = (f"[{m['ci_low']:.3f}, {m['ci_high']:.3f}]"
-                  if m.get("ci_low") is not None else "-")
+            ci = ci_text((m.get("ci_low"), m.get("ci_high")), m.get("count"))
             t.add_row(name, _fmt(m.get("mean"), 3), ci, _fmt(m.get("count"), 0),
                       _fmt(m.get("unscored"), 0))
         console.print(t)

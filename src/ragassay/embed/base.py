@@ -15,6 +15,8 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from ragassay.files import atomic_write
+
 
 @runtime_checkable
 class Embedder(Protocol):
@@ -114,10 +116,8 @@ class CachedEmbedder:
             self.disk_hits += 1
             return np.load(path)
         vecs = np.asarray(self._embed(texts), dtype=np.float32)
-        self.disk_dir.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp.npy")
-        np.save(tmp, vecs)
-        tmp.replace(path)
+        with atomic_write(path, binary=True) as fh:
+            np.save(fh, vecs)
         return vecs
 
     def _embed(self, texts: Sequence[str]) -> np.ndarray:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from ragassay.types import BackendOptions, JudgeReply, JudgeRequest, StructuredOutput
+from ragassay.urls import redact_urls
 
 __all__ = ["Backend", "BackendError", "BackendOptions", "BackendStats", "StructuredOutput"]
 
@@ -24,14 +25,15 @@ class BackendError(Exception):
     lower-cased, for keyword checks; never shown), `sent` (the request parameters sent)
     and `kind` ("connect" when no connection could be made at all). The policy layer
     (`ragassay.llm.policy`) retries, adapts and finally raises one with the one-line
-    `reason` that the judge records as "unscored with reason". No reason ever holds an API key.
+    `reason` that the judge records as "unscored with reason". No reason ever holds an API
+    key, nor a URL's query string or user name (`ragassay.urls`).
     """
 
     def __init__(self, reason: str, *, status: int | None = None, retryable: bool = False,
                  retry_after: float | None = None, detail: str = "", message: str = "",
                  body: str = "", sent: frozenset[str] = frozenset(), kind: str = "other",
                  stop: str | None = None) -> None:
-        self.reason = " ".join(str(reason).split()) or "backend error"
+        self.reason = redact_urls(" ".join(str(reason).split())) or "backend error"
         self.status = status
         self.retryable = retryable
         self.retry_after = retry_after
@@ -40,7 +42,7 @@ class BackendError(Exception):
         self.body = body.lower()
         self.sent = sent
         self.kind = kind
-        self.stop = stop
+        self.stop = redact_urls(" ".join(stop.split())) if stop is not None else None
         super().__init__(self.reason)
 
     @property

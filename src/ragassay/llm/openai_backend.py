@@ -26,6 +26,7 @@ from ragassay.llm.base import BackendError, BackendOptions
 from ragassay.llm.parsing import parse_json_reply
 from ragassay.llm.retry import is_retryable_status, parse_retry_after
 from ragassay.types import JudgeReply, JudgeRequest, Usage
+from ragassay.urls import redact_url
 
 PLACEHOLDER_KEY = "not-needed"
 MAX_REPLY_BYTES = 4_000_000  # a judge reply is a few kB; read no further than this
@@ -96,7 +97,8 @@ class OpenAIBackend:
         self._client_loop: asyncio.AbstractEventLoop | None = None
 
     def __repr__(self) -> str:
-        return f"OpenAIBackend(model={self.model!r}, base_url={self._base_url!r})"
+        shown = redact_url(self._base_url) if self._base_url else None
+        return f"OpenAIBackend(model={self.model!r}, base_url={shown!r})"
 
     @property
     def endpoint(self) -> str:
@@ -157,6 +159,7 @@ class OpenAIBackend:
             host = urlsplit(self._base_url or "").hostname or ""
             if host.endswith(".azure.com"):
                 headers["api-key"] = self._secret.reveal()
+            headers.update({k: v.get_secret_value() for k, v in self.options.headers.items()})
             self._client = openai.AsyncOpenAI(
                 api_key=self._secret.reveal(),
                 base_url=self._base_url,
@@ -216,6 +219,11 @@ class OpenAIBackend:
         key = self._secret.reveal()
         if key != PLACEHOLDER_KEY and len(key) >= 4:
             text = text.replace(key, "***")
+        secrets = [v.get_secret_value() for v in self.options.headers.values()]
+        secrets += list(self._default_query.values())  # a base URL's query may hold a token
+        for value in secrets:
+            if len(value) >= 4:
+                text = text.replace(value, "***")
         for pattern in _SECRET_PATTERNS:
             text = pattern.sub(lambda m: (m.group(1) if m.groups() else "") + "***", text)
         return text

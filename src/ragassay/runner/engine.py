@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, cast
+
+from pydantic import SecretStr
 
 from ragassay import __version__
 from ragassay.aio import run_sync
@@ -84,9 +86,15 @@ def _call_records(sample: Sample, suite: str, outcome: Outcome) -> list[CallReco
     ]
 
 
-def build_judge(config: RunConfig, store: Store) -> Judge:
+def build_judge(config: RunConfig, store: Store,
+                headers: Mapping[str, str] | None = None) -> Judge:
+    """The run's judge; `headers` go to its backend with every request, never stored."""
+    options = config.backend_options()
+    if headers:
+        options = options.model_copy(update={
+            "headers": {k: SecretStr(v) for k, v in headers.items()}})
     return make_judge(config.judge, cache=store, use_cache=config.use_cache,
-                      backend_options=config.backend_options())
+                      backend_options=options)
 
 
 def suite_options(config: RunConfig, suites: Sequence[Suite], judge: Judge) -> SuiteOptions:
@@ -121,6 +129,7 @@ class RunInputs:
     progress: Progress | None = None
     total: int | None = None
     dataset_hash: str | None = None
+    headers: Mapping[str, str] | None = None  # for the judge's backend; never stored
 
 
 class _Run:
@@ -133,7 +142,7 @@ class _Run:
         self.inputs = inputs
         self.store = inputs.store
         self.own_judge = inputs.judge is None
-        self.judge = inputs.judge or build_judge(self.config, self.store)
+        self.judge = inputs.judge or build_judge(self.config, self.store, inputs.headers)
         self.offline = self.judge if isinstance(self.judge, OfflineJudge) else None
         self.asker = None if self.offline is not None else cast(Asker, self.judge)
         self.run_id, self.done = self._open()
@@ -251,9 +260,12 @@ async def run_async(
     progress: Progress | None = None,
     total: int | None = None,
     dataset_hash: str | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> RunStats:
-    """Evaluate samples into the store; returns the run's id and counters."""
-    run = _Run(config, RunInputs(store, resume, judge, progress, total, dataset_hash))
+    """Evaluate samples into the store; returns the run's id and counters. `headers` go
+    to the judge's backend with every request and are never stored."""
+    run = _Run(config, RunInputs(store, resume, judge, progress, total, dataset_hash,
+                                 headers))
     started = time.perf_counter()
     if progress:
         progress.start(total)
@@ -284,8 +296,10 @@ def evaluate(
     progress: Progress | None = None,
     total: int | None = None,
     dataset_hash: str | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> RunStats:
     """The one synchronous entry point: evaluate samples and record them in the store.
     Works inside a running event loop too (a notebook): the run gets a loop of its own."""
     return run_sync(run_async(samples, config, store=store, resume=resume, judge=judge,
-                              progress=progress, total=total, dataset_hash=dataset_hash))
+                              progress=progress, total=total, dataset_hash=dataset_hash,
+                              headers=headers))

@@ -199,8 +199,26 @@ def m0004_run_specs(conn: sqlite3.Connection) -> None:
         conn.execute("UPDATE runs SET specs = ? WHERE id = ?", (json.dumps(specs), run_id))
 
 
+def m0005_run_leases(conn: sqlite3.Connection) -> None:
+    """Who is evaluating a run right now: one lease row per run, with the process id,
+    the host, the process's start time (to tell a reused PID) and when it was taken.
+
+    A run is created with its lease; `--resume` takes it over only from a process that
+    is gone (same host, PID not running); finishing the run releases it.
+    """
+    conn.execute(
+        """CREATE TABLE leases (
+            run_id TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE ON UPDATE CASCADE,
+            pid INTEGER NOT NULL,
+            host TEXT NOT NULL,
+            proc_start TEXT,
+            taken TEXT NOT NULL
+        )"""
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
-                                     m0004_run_specs)
+                                     m0004_run_specs, m0005_run_leases)
 """Every migration, in the order it must run."""
 
 

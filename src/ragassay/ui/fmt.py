@@ -29,7 +29,10 @@ def num(value: Any, digits: int = 3) -> str:
         return str(value)
 
 
-def interval(low: Any, high: Any, digits: int = 3) -> str:
+def interval(low: Any, high: Any, digits: int = 3, n: int | None = None) -> str:
+    """`[0.412, 0.733]`; `n=1, no interval` for a single value (`n`); an em dash if none."""
+    if n == 1:
+        return "n=1, no interval"
     if low is None or high is None:
         return "—"
     return f"[{num(low, digits)}, {num(high, digits)}]"

@@ -256,78 +256,89 @@ class Analyzer:
         return logits, tops
 
     def score(self, p: Prepared) -> Evidence:
-        s = p.sample
         ev = Evidence(
             answer_sentences=p.answer_keyed,
             context_sentences=p.context_keyed,
             reference_sentences=p.reference_sentences,
             truncated=p.truncated,
         )
-        question = p.question
-        has_ctx = len(p.ctx) > 0
-        has_answer = bool(p.answer_infos)
         ev.noncommittal = is_noncommittal(p.answer_text)
-        q_stems = [stem(t) for t in tokens(question) if t not in STOPWORDS]
-
-        # Relevance of each context sentence to the question (heuristic mapping).
-        if has_ctx:
-            sims = p.ctx.emb @ p.question_emb
-            cover = np.asarray(
-                [
-                    sum(1 for x in q_stems if x in i.stem_set) / len(q_stems) if q_stems else 0.0
-                    for i in p.ctx.infos
-                ]
-            )
-            rel = 1.0 / (1.0 + np.exp(-(-4.0 + 7.0 * sims + 3.0 * cover)))
-            ev.relevance = [float(x) for x in rel]
-            top = np.sort(rel)[::-1][:3]
-            ev.context_relevance = float(0.5 * top[0] + 0.5 * top.mean())
-
-        # Support of each answer sentence, sample faithfulness, hallucinated terms.
-        # Sentences that assert nothing (abstentions, filler) are supported and left out
-        # of faithfulness (see set_aside); an answer with nothing else is faithful (an
-        # abstention's failure shows in reference match and relevance). A sentence copied
-        # from the contexts has its support raised to at least COPY_SUPPORT.
-        if has_ctx and has_answer:
-            aside = set_aside(p, question)
-            logits, tops = self._support(p.answer_infos, p.answer_emb, p.ctx)
-            logits = copy_floor(logits, [copied(i, p.ctx) for i in p.answer_infos])
-            ev.support = [
-                _sigmoid(z) if r is None else 1.0 for z, r in zip(logits, aside, strict=True)
-            ]
-            ev.support_keys = [
-                [p.context_keyed[j].key for j in t[:2]] if r is None and pr >= 0.2 else []
-                for t, pr, r in zip(tops, ev.support, aside, strict=True)
-            ]
-            ev.asserts = [r is None for r in aside]
-            kept = [i for i, r in enumerate(aside) if r is None]
-            if kept:
-                claims = " ".join(p.answer_keyed[i].text for i in kept)
-                ev.hallucinated_terms = missing_terms(claims, p.ctx.stems, question)
-                f = faithfulness_features(
-                    [logits[i] for i in kept],
-                    answer_overlap([p.answer_infos[i] for i in kept], p.ctx),
-                    len(ev.hallucinated_terms),
-                )
-                ev.faithfulness = self.calibration.faithfulness.predict_one(f)
+        q_stems = [stem(t) for t in tokens(p.question) if t not in STOPWORDS]
+        if len(p.ctx) > 0:
+            self._relevance(p, ev, q_stems)
+            if p.answer_infos:
+                self._faithfulness(p, ev)
             else:
-                ev.faithfulness = 1.0
-            # Used: how much of each context sentence the answer reuses, or aligns with.
-            a_stems = frozenset(x for i in p.answer_infos for x in i.stems)
-            cos_ca = (p.ctx.emb @ p.answer_emb.T).max(axis=1)
-            used = []
-            for info, c in zip(p.ctx.infos, cos_ca, strict=True):
-                share = (
-                    sum(1 for x in info.stems if x in a_stems) / len(info.stems)
-                    if info.stems
-                    else 0.0
-                )
-                used.append(_sigmoid(-5.0 + 6.0 * share + 4.0 * float(c)))
-            ev.used = used
-        elif has_ctx:
-            ev.hallucinated_terms = missing_terms(p.answer_text, p.ctx.stems, question)
+                ev.hallucinated_terms = missing_terms(p.answer_text, p.ctx.stems, p.question)
+        self._reference(p, ev)
+        if p.answer_infos:
+            self._answer_relevance(p, ev, q_stems)
+        return ev
 
-        # Reference: attribution to the contexts, chunk usefulness, answer correctness.
+    @staticmethod
+    def _relevance(p: Prepared, ev: Evidence, q_stems: list[str]) -> None:
+        """Relevance of each context sentence to the question (heuristic mapping)."""
+        sims = p.ctx.emb @ p.question_emb
+        cover = np.asarray(
+            [
+                sum(1 for x in q_stems if x in i.stem_set) / len(q_stems) if q_stems else 0.0
+                for i in p.ctx.infos
+            ]
+        )
+        rel = 1.0 / (1.0 + np.exp(-(-4.0 + 7.0 * sims + 3.0 * cover)))
+        ev.relevance = [float(x) for x in rel]
+        top = np.sort(rel)[::-1][:3]
+        ev.context_relevance = float(0.5 * top[0] + 0.5 * top.mean())
+
+    def _faithfulness(self, p: Prepared, ev: Evidence) -> None:
+        """Support of each answer sentence, sample faithfulness, hallucinated terms, and
+        how much of each context sentence the answer uses.
+
+        Sentences that assert nothing (abstentions, filler) are supported and left out of
+        faithfulness (see set_aside); an answer with nothing else is faithful (an
+        abstention's failure shows in reference match and relevance). A sentence copied
+        from the contexts has its support raised to at least COPY_SUPPORT.
+        """
+        question = p.question
+        aside = set_aside(p, question)
+        logits, tops = self._support(p.answer_infos, p.answer_emb, p.ctx)
+        logits = copy_floor(logits, [copied(i, p.ctx) for i in p.answer_infos])
+        ev.support = [
+            _sigmoid(z) if r is None else 1.0 for z, r in zip(logits, aside, strict=True)
+        ]
+        ev.support_keys = [
+            [p.context_keyed[j].key for j in t[:2]] if r is None and pr >= 0.2 else []
+            for t, pr, r in zip(tops, ev.support, aside, strict=True)
+        ]
+        ev.asserts = [r is None for r in aside]
+        kept = [i for i, r in enumerate(aside) if r is None]
+        if kept:
+            claims = " ".join(p.answer_keyed[i].text for i in kept)
+            ev.hallucinated_terms = missing_terms(claims, p.ctx.stems, question)
+            f = faithfulness_features(
+                [logits[i] for i in kept],
+                answer_overlap([p.answer_infos[i] for i in kept], p.ctx),
+                len(ev.hallucinated_terms),
+            )
+            ev.faithfulness = self.calibration.faithfulness.predict_one(f)
+        else:
+            ev.faithfulness = 1.0
+        # Used: how much of each context sentence the answer reuses, or aligns with.
+        a_stems = frozenset(x for i in p.answer_infos for x in i.stems)
+        cos_ca = (p.ctx.emb @ p.answer_emb.T).max(axis=1)
+        used = []
+        for info, c in zip(p.ctx.infos, cos_ca, strict=True):
+            share = (
+                sum(1 for x in info.stems if x in a_stems) / len(info.stems)
+                if info.stems
+                else 0.0
+            )
+            used.append(_sigmoid(-5.0 + 6.0 * share + 4.0 * float(c)))
+        ev.used = used
+
+    def _reference(self, p: Prepared, ev: Evidence) -> None:
+        """Reference: attribution to the contexts, chunk usefulness, answer correctness."""
+        has_ctx = len(p.ctx) > 0
         target_infos, target_emb = (
             (p.reference_infos, p.reference_emb)
             if p.reference_infos
@@ -339,34 +350,33 @@ class Analyzer:
             ev.reference_attribution = [_sigmoid(z) for z in logits]
         if has_ctx and target_infos:
             ev.chunk_usefulness = self._chunk_usefulness(p, target_infos, target_emb)
-        refs = [cut_text(r, self.limits.max_text_chars // 4)[0] for r in s.references]
-        if refs and has_answer:
-            first = p.answer_keyed[0].text
-            cos = p.references_emb @ p.answer_full_emb
-            rows = [
-                reference_features(p.answer_text, first, r, question, float(c), ev.noncommittal)
-                for r, c in zip(refs, cos, strict=True)
-            ]
-            probs = self.calibration.reference_match.predict(np.asarray(rows))
-            for i, r in enumerate(refs):
-                if len(tokens(r)) >= LONG_REFERENCE_TOKENS:  # the better of both readings
-                    long_form, swapped = self._long_reference_match(p, r)
-                    probs[i] = max(probs[i] * (0.25 if swapped else 1.0), long_form)
-            if ev.noncommittal:
-                probs = np.minimum(probs, 0.1)
-            ev.best_reference = int(np.argmax(probs))
-            ev.reference_match = float(probs[ev.best_reference])
-        elif refs:
-            ev.reference_match = None
+        refs = [cut_text(r, self.limits.max_text_chars // 4)[0] for r in p.sample.references]
+        if not refs or not p.answer_infos:
+            return
+        first = p.answer_keyed[0].text
+        cos = p.references_emb @ p.answer_full_emb
+        rows = [
+            reference_features(p.answer_text, first, r, p.question, float(c), ev.noncommittal)
+            for r, c in zip(refs, cos, strict=True)
+        ]
+        probs = self.calibration.reference_match.predict(np.asarray(rows))
+        for i, r in enumerate(refs):
+            if len(tokens(r)) >= LONG_REFERENCE_TOKENS:  # the better of both readings
+                long_form, swapped = self._long_reference_match(p, r)
+                probs[i] = max(probs[i] * (0.25 if swapped else 1.0), long_form)
+        if ev.noncommittal:
+            probs = np.minimum(probs, 0.1)
+        ev.best_reference = int(np.argmax(probs))
+        ev.reference_match = float(probs[ev.best_reference])
 
-        # Answer relevance to the question.
-        if has_answer:
-            a_set = frozenset(x for i in p.answer_infos for x in i.stem_set)
-            cover_q = sum(1 for x in q_stems if x in a_set) / len(q_stems) if q_stems else 0.0
-            cos_qa = float(p.answer_full_emb @ p.question_emb)  # answer: its analysed part
-            ar = _sigmoid(-3.0 + 6.0 * cos_qa + 2.0 * cover_q)
-            ev.answer_relevance = min(ar, 0.1) if ev.noncommittal else ar
-        return ev
+    @staticmethod
+    def _answer_relevance(p: Prepared, ev: Evidence, q_stems: list[str]) -> None:
+        """How well the answer addresses the question."""
+        a_set = frozenset(x for i in p.answer_infos for x in i.stem_set)
+        cover_q = sum(1 for x in q_stems if x in a_set) / len(q_stems) if q_stems else 0.0
+        cos_qa = float(p.answer_full_emb @ p.question_emb)  # answer: its analysed part
+        ar = _sigmoid(-3.0 + 6.0 * cos_qa + 2.0 * cover_q)
+        ev.answer_relevance = min(ar, 0.1) if ev.noncommittal else ar
 
     def _long_reference_match(self, p: Prepared, reference: str) -> tuple[float, bool]:
         """A long-form reference: F1 of the support model in both directions (answer

@@ -41,11 +41,11 @@ cards = headline(list(aggregates), specs, limit=4)
 for col, name in zip(st.columns(max(1, len(cards))), cards, strict=False):
     entry = aggregates[name]
     col.metric(metric_label(name, specs), num(entry["mean"]),
-               help=f"95% CI {interval(entry['ci_low'], entry['ci_high'])}, "
+               help=f"95% CI {interval(entry['ci_low'], entry['ci_high'], n=entry['count'])}, "
                     f"n={entry['count']}, {entry['unscored']} unscored")
 st.dataframe(pd.DataFrame([
     {"metric": metric_label(m, specs), "mean": e["mean"],
-     "95% CI": interval(e["ci_low"], e["ci_high"]),
+     "95% CI": interval(e["ci_low"], e["ci_high"], n=e["count"]),
      "scored": e["count"], "unscored": e["unscored"],
      "range": f"{num(specs.get(m, {}).get('low'), 0)}-{num(specs.get(m, {}).get('high'), 0)}",
      "better": "higher" if e.get("higher_is_better", True) else "lower"}
