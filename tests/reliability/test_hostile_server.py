@@ -236,3 +236,56 @@ def test_every_suite_at_the_default_concurrency(tmp_path: Path) -> None:
     unscored = [m for r in results for m in r.results if m.value is None
                 and m.name not in ("trace.completeness",)]
     assert not unscored, unscored[:3]
+
+
+def test_unscored_values_are_counted_on_stderr_and_all_failed_exits_1(tmp_path: Path) -> None:
+    """Every call refused with a 400 (not an endpoint fault: no stop) unscores every
+    value: the run says so on stderr under -q and exits 1."""
+    data = _data(tmp_path / "d.jsonl", 3)
+    with ScriptedServer(lambda req, n: ScriptedReply.error(400, "input too long")) as server:
+        result = CliRunner().invoke(cli, llm_eval_args(data, server.base_url,
+                                                       tmp_path / "f.db", "-q"),
+                                    env={"OPENAI_API_KEY": "sk-test"})
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.strip().splitlines()
+    assert lines[0].startswith("15 metric values unscored; top reasons: judge call failed: "
+                               "HTTP 400: input too long (15)")
+    assert lines[-1].startswith("error: every judge call of run ")
+
+
+def test_a_partly_unscored_run_says_how_many_and_why(tmp_path: Path) -> None:
+    def handler(request: dict[str, Any], n: int) -> ScriptedReply:
+        if "setting 0 do" in json.dumps(request):
+            return ScriptedReply.chat("not json")
+        return ScriptedReply.chat(GOOD_JUDGMENT)
+
+    data = _data(tmp_path / "d.jsonl", 3)
+    with ScriptedServer(handler) as server:
+        result = CliRunner().invoke(cli, llm_eval_args(data, server.base_url,
+                                                       tmp_path / "p.db", "-q"),
+                                    env={"OPENAI_API_KEY": "sk-test"})
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("5 metric values unscored; top reasons: unparseable reply")
+
+
+def test_a_huge_answer_is_cut_to_the_budget_before_it_reaches_the_judge(tmp_path: Path) -> None:
+    row = {"id": "big", "question": "What does it do? " * 50_000,
+           "contexts": ["It controls the buffer."], "answer": "It controls it. " * 1_250_000,
+           "reference": "The buffer."}  # a 20 MB answer and a 850 kB question
+    data = tmp_path / "big.jsonl"
+    data.write_text(json.dumps(row) + "\n")
+    sizes: list[int] = []
+
+    def handler(request: dict[str, Any], n: int) -> ScriptedReply:
+        sizes.append(len(json.dumps(request)))
+        return ScriptedReply.chat(GOOD_JUDGMENT)
+
+    db = tmp_path / "big.db"
+    with ScriptedServer(handler) as server:
+        result = CliRunner().invoke(cli, llm_eval_args(data, server.base_url, db, "-q"),
+                                    env={"OPENAI_API_KEY": "sk-test"})
+    assert result.exit_code == 0, result.output
+    assert sizes and max(sizes) < 200_000  # the 6000-token budget, not 20 MB
+    with Store(db, readonly=True) as store:
+        (res,) = list(store.iter_results(store.list_runs()[0].id))
+    assert res.results[0].details["truncated"] == ["answer", "question"]

@@ -30,9 +30,13 @@ JUDGE_SPEC_HELP = ("offline (no LLM, the default), or BACKEND:MODEL for an LLM j
 
 
 class UsageProblem(click.ClickException):
-    """A user error: printed as one line, exit code 2."""
+    """A user error: printed as one line, exit code 2 (or the one given)."""
 
     exit_code = 2
+
+    def __init__(self, message: str, *, exit_code: int = 2) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
 
     def show(self, file: Any = None) -> None:
         click.echo(f"error: {clean(' '.join(self.message.splitlines()))}", err=True)
