@@ -11,7 +11,6 @@ and its measured size is reported in docs/reliability.md.
 from __future__ import annotations
 
 import re
-
 from collections import Counter
 from pathlib import Path
 from typing import Any
