@@ -30,16 +30,18 @@ JUDGE_SPEC_HELP = ("offline (no LLM, the default), or BACKEND:MODEL for an LLM j
 
 
 class UsageProblem(click.ClickException):
-    """A user error: printed as one line, exit code 2 (or the one given)."""
+    """A user error: printed as one line, exit code 2."""
 
     exit_code = 2
 
-    def __init__(self, message: str, *, exit_code: int = 2) -> None:
-        super().__init__(message)
-        self.exit_code = exit_code
-
     def show(self, file: Any = None) -> None:
         click.echo(f"error: {clean(' '.join(self.message.splitlines()))}", err=True)
+
+
+class FailedRun(UsageProblem):
+    """A run that ended but produced nothing usable: one line, exit code 1."""
+
+    exit_code = 1
 
 
 class Terminated(Exception):

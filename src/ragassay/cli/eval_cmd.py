@@ -18,6 +18,7 @@ import click
 from ragassay.cli.app import cli, write_json
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
+    FailedRun,
     UsageProblem,
     check_base_url,
     check_judge_spec,
@@ -72,8 +73,8 @@ def report_unscored(report: dict[str, Any], store: Any, run_id: str) -> None:
             err=True)
     ok, failed = store.call_outcomes(run_id)
     if failed and not ok:
-        raise UsageProblem(f"every judge call of run {run_id} failed ({failed} calls): "
-                           "fix the judge, then continue with --resume", exit_code=1)
+        raise FailedRun(f"every judge call of run {run_id} failed ({failed} calls): "
+                        "fix the judge, then continue with --resume")
 
 
 def _resumed_config(store: Any, resume: str, data: Path, base_url: str | None,

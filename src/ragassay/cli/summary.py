@@ -40,6 +40,20 @@ def _value(strategy: dict[str, Any], key: str) -> str:
     return _fmt(v)
 
 
+def _print_reliability(reliability: dict[str, Any], metrics: list[str],
+                       console: Console) -> None:
+    """One line per metric with a measured agreement with people; the rest in one line."""
+    lines, measured = reliability.get("lines") or {}, reliability.get("metrics") or {}
+    for name in metrics:
+        if name in measured and name in lines:
+            console.print(f"[dim]{escape(str(lines[name]))}[/dim]", highlight=False)
+    unmeasured = [m for m in metrics if m in lines and m not in measured]
+    if unmeasured:
+        console.print(f"[dim]{escape(str(reliability.get('judge', 'the')))} judge: no measured "
+                      f"agreement with people for {escape(', '.join(unmeasured))}[/dim]",
+                      highlight=False)
+
+
 def print_summary(report: dict[str, Any], console: Console | None = None) -> None:
     if console is None:
         from ragassay.cli.common import console as make_console
@@ -71,6 +85,7 @@ def print_summary(report: dict[str, Any], console: Console | None = None) -> Non
             t.add_row(name, _fmt(m.get("mean"), 3), ci, _fmt(m.get("count"), 0),
                       _fmt(m.get("unscored"), 0))
         console.print(t)
+    _print_reliability(meta.get("judge_reliability") or {}, list(metrics), console)
     usage = report.get("usage", {})
     console.print(f"judge calls {usage.get('calls', 0)}, tokens in {usage.get('input_tokens', 0)}"
                   f" / out {usage.get('output_tokens', 0)}, cache hits "
