@@ -10,13 +10,23 @@ from rich.table import Table
 
 from ragassay.cli.fmt import NO_INTERVAL, ci_text
 
-JUDGE_COLUMNS = [
-    ("avg_context_relevance", "ctx rel"),
-    ("avg_answer_similarity", "ans sim"),
-    ("avg_faithfulness", "faith"),
-    ("hallucination_rate", "halluc."),
-    ("overall", "overall"),
-]
+
+def composite_columns(specs: dict[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Per composite metric in the report's specs (e.g. the judge suite's overall): its
+    name and the strategy figures that show it, as (report key, column title)."""
+    out = []
+    for name, spec in specs.items():
+        comp = spec.get("composite") if isinstance(spec, dict) else None
+        if not comp:
+            continue
+        cols = [("avg_" + part.split(".", 1)[-1], part.split(".", 1)[-1].replace("_", " "))
+                for part in comp.get("weights", {})]
+        if comp.get("penalty"):
+            short = comp["penalty"].split(".", 1)[-1]
+            cols.append((short + "_rate", short + " rate"))
+        short = name.split(".", 1)[-1]
+        out.append((name, [*cols, (short, short)]))
+    return out
 
 
 def _fmt(v: Any, digits: int = 2) -> str:
@@ -64,15 +74,18 @@ def print_summary(report: dict[str, Any], console: Console | None = None) -> Non
                   f"judge {escape(str(meta['judge']))}  samples {meta['total_samples']}",
                   highlight=False)
     strategies: dict[str, Any] = report.get("strategies", {})
-    if strategies and any("overall" in s for s in strategies.values()):
-        t = Table(title="judge suite per strategy (1-10, 95% CI)")
+    for name, columns in composite_columns(report.get("metric_specs", {})):
+        key = columns[-1][0]
+        if not strategies or not any(key in s for s in strategies.values()):
+            continue
+        t = Table(title=f"{name.split('.', 1)[0]} suite per strategy (95% CI)")
         t.add_column("strategy")
-        for _, title in JUDGE_COLUMNS:
+        for _, title in columns:
             t.add_column(title, justify="right")
         t.add_column("n", justify="right")
         t.add_column("failed", justify="right")
-        for name, s in strategies.items():
-            t.add_row(escape(name), *[_value(s, k) for k, _ in JUDGE_COLUMNS],
+        for sname, s in strategies.items():
+            t.add_row(escape(sname), *[_value(s, k) for k, _ in columns],
                       _fmt(s.get("total_questions"), 0), _fmt(s.get("failed_questions"), 0))
         console.print(t)
     metrics: dict[str, Any] = report.get("aggregate_metrics", {}).get("metrics", {})
