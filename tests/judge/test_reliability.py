@@ -74,3 +74,24 @@ def test_the_gate_warns_about_weak_or_unmeasured_judges(measured_run: dict[str, 
     assert "warning: gating on ragas.answer_relevancy, but the offline judge has no " \
            "measured agreement" in result.stderr
     assert "gating on ragas.context_recall" not in result.stderr  # 0.74: above the floor
+
+
+def test_a_table_from_leave_one_dataset_out_figures(tmp_path: Path) -> None:
+    from ragassay.judge.reliability import load_reliability
+
+    figures = {"date": "2026-12-01", "command": "loo.py", "figures": [
+        {"metric": "judge.faithfulness", "set": "a", "statistic": "AUROC", "value": 0.58,
+         "baseline": 0.46},
+        {"metric": "judge.faithfulness", "set": "b", "statistic": "AUROC", "value": 0.93,
+         "baseline": 0.94},
+        {"metric": "judge.context_relevance", "set": "t", "statistic": "Spearman",
+         "value": 0.24, "baseline": None}]}
+    path = tmp_path / "rel.json"
+    path.write_text(json.dumps(figures))
+    table = load_reliability(path, "offline")
+    faith = table.of("judge.faithfulness")
+    assert faith is not None and (faith.low, faith.high, faith.sets) == (0.58, 0.93, ("a", "b"))
+    assert (faith.lexical_low, faith.lexical_high) == (0.46, 0.94)
+    rel = table.of("judge.context_relevance")
+    assert rel is not None and rel.statistic == "Spearman" and rel.lexical_low is None
+    assert load_reliability(tmp_path / "none.json", "offline").metrics == {}

@@ -75,12 +75,34 @@ def reliability_meta(judge: Any, metrics: list[str]) -> dict[str, Any]:
                                                                strict=True))}
 
 
+def from_figures(judge: str, data: dict[str, Any]) -> Reliability:
+    """A table from per-(metric, set) figures, as scripts/devsets/loo.py writes them:
+    `{"date", "command", "figures": [{"metric", "set", "statistic", "value",
+    "baseline"}, ...]}`; each metric's range over its held-out sets."""
+    by_metric: dict[str, list[dict[str, Any]]] = {}
+    for f in data.get("figures", []):
+        if isinstance(f.get("value"), int | float):
+            by_metric.setdefault(str(f["metric"]), []).append(f)
+    metrics = {}
+    for name, rows in by_metric.items():
+        values = [float(r["value"]) for r in rows]
+        base = [float(r["baseline"]) for r in rows if isinstance(r.get("baseline"), int | float)]
+        metrics[name] = Agreement(
+            statistic=str(rows[0].get("statistic", "AUROC")), low=min(values), high=max(values),
+            sets=tuple(str(r["set"]) for r in rows),
+            lexical_low=min(base) if base else None, lexical_high=max(base) if base else None)
+    return Reliability(judge=judge, measured=str(data.get("date", "")),
+                       command=str(data.get("command", "")), metrics=metrics)
+
+
 def load_reliability(path: str | Path, judge: str) -> Reliability:
     """The table shipped at `path`; an empty one (nothing measured) if there is none."""
     p = Path(path)
     if not p.is_file():
         return Reliability(judge=judge)
     data: dict[str, Any] = json.loads(p.read_text(encoding="utf-8"))
+    if "figures" in data:
+        return from_figures(judge, data)
     return Reliability.model_validate({**data, "judge": data.get("judge", judge)})
 
 
