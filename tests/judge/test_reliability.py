@@ -95,3 +95,17 @@ def test_a_table_from_leave_one_dataset_out_figures(tmp_path: Path) -> None:
     rel = table.of("judge.context_relevance")
     assert rel is not None and rel.statistic == "Spearman" and rel.lexical_low is None
     assert load_reliability(tmp_path / "none.json", "offline").metrics == {}
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_the_dashboard_shows_the_agreement(measured_run: dict[str, str]) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    app = Path(__file__).resolve().parents[2] / "src" / "ragassay" / "ui" / "app.py"
+    at = AppTest.from_file(str(app), default_timeout=60)
+    at.session_state["db"] = measured_run["db"]
+    at.run()
+    at.switch_page("screens/overview.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    captions = [c.value for c in at.caption]
+    assert any("ragas.faithfulness: AUROC 0.62-0.81 on 3 unseen" in c for c in captions)
