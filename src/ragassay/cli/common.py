@@ -53,13 +53,16 @@ def friendly(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from ragassay.dataset import DatasetError
+        from ragassay.embed import EmbedderUnavailable
+        from ragassay.extras import MissingExtra
         from ragassay.judge import JudgeAborted, PromptError
         from ragassay.llm import BackendError
         from ragassay.metrics import UnknownSuiteError
 
         try:
             return func(*args, **kwargs)
-        except (DatasetError, StoreError, PromptError, UnknownSuiteError) as exc:
+        except (DatasetError, StoreError, PromptError, UnknownSuiteError, MissingExtra,
+                EmbedderUnavailable) as exc:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise UsageProblem(first) from None
         except BackendError as exc:
