@@ -129,6 +129,20 @@ def _entry(item: Sample, results: list[SampleResult]) -> dict[str, Any]:
     }
 
 
+def bench_sections(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """A bench run's stored record (`ragassay.bench.store_bench`, in the run's meta) as
+    report sections: "leaderboard" (rows, best first), "bench" (per-strategy figures:
+    cost, latency, retrieval, failures) and "bench_config"; {} for any other run."""
+    record = meta.get("bench")
+    if not isinstance(record, dict):
+        return {}
+    out: dict[str, Any] = {"leaderboard": record.get("leaderboard"),
+                           "bench": record.get("result"), "bench_config": record.get("config")}
+    if record.get("leaderboard_error"):
+        out["leaderboard_error"] = record["leaderboard_error"]
+    return out
+
+
 def build_report(store: Store, run_id: str, *, seed: int = 0,
                  include_details: bool = True) -> dict[str, Any]:
     """The full report of a run: metadata, statistics, usage and per-sample results."""
@@ -169,6 +183,7 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
                               for n, s in specs.items()}
     report["invalid_rows"] = [{"id": i.id, "source": i.source, "reason": i.reason}
                               for i in invalid]
+    report.update(bench_sections(run.meta))
     if include_details:
         report["detailed_results"] = list(iter_details(store, run.id))
     return report
