@@ -103,7 +103,8 @@ def leaderboard_table(rows: list[dict[str, Any]]) -> Any:
         ci = "—" if r["ci_low"] is None else f"[{f(r['ci_low'])}, {f(r['ci_high'])}]"
         t.add_row(
             f(r["rank"]), escape(r["strategy"]), f(r["mean"]), ci, f(r["vs_best"]),
-            f(r.get("failed", 0)), f(r["retrieval.recall"], 2), f(r["retrieval.mrr"], 2), f(r["retrieval.ndcg"], 2),
+            f(r.get("failed", 0)), f(r["retrieval.recall"], 2), f(r["retrieval.mrr"], 2),
+            f(r["retrieval.ndcg"], 2),
             f(r["no_answer_rate"], 2), f(r["index_time_s"], 2),
             f(None if r["retrieval_p95_s"] is None else r["retrieval_p95_s"] * 1000, 1),
             f(None if r["answer_p95_s"] is None else r["answer_p95_s"] * 1000, 1),
