@@ -59,7 +59,7 @@ def open_store(store: StoreLike) -> Store:
     CLI and the dashboard look)."""
     if isinstance(store, Store):
         return store
-    return Store(DEFAULT_DB_PATH if store is None else store)
+    return Store(DEFAULT_DB_PATH if store is None else os.fspath(store))
 
 
 def load_items(data: Any, opts: EvalOptions) -> tuple[list[Sample | InvalidRow], str,

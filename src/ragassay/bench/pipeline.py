@@ -116,10 +116,14 @@ _MISSING = object()
 def _context(item: Any, fields: PipelineFields) -> tuple[str, str | None]:
     if isinstance(item, str):
         return item, None
+    text: Any
+    doc: Any
     if isinstance(item, Mapping):
         text, doc = _path(item, fields.text), _path(item, fields.doc)
     else:  # LangChain Document, LlamaIndex node, or any object with text
-        text = getattr(item, "page_content", getattr(item, "text", _MISSING))
+        text = getattr(item, "page_content", None)
+        if text is None:
+            text = getattr(item, "text", None)
         meta = getattr(item, "metadata", None)
         doc = meta.get("source", _MISSING) if isinstance(meta, Mapping) else _MISSING
     if not isinstance(text, str):
@@ -132,6 +136,9 @@ def to_answer(result: Any, fields: PipelineFields) -> PipelineAnswer:
     """A pipeline's result, whatever its shape, as a PipelineAnswer (PipelineError when
     it is not one)."""
     expected = f"expected {{{fields.answer!r}: str, {fields.contexts!r}: [str, ...]}}"
+    answer: Any
+    contexts: Any
+    docs: Any
     if isinstance(result, str):
         answer, contexts, docs = result, [], _MISSING
     elif isinstance(result, Mapping):
@@ -181,7 +188,7 @@ def load_callable(target: str, base_dir: Path) -> Callable[[str], Any]:
                                  f"{type(exc).__name__}: {exc}") from None
     if not callable(obj):
         raise PipelineSetupError(f"pipeline {target!r} is not callable")
-    return obj  # type: ignore[no-any-return]
+    return obj
 
 
 class Pipeline:

@@ -48,7 +48,7 @@ def load_litellm() -> Any:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     # its pydantic models warn about TypedDict qualifiers as they load; noise for our users
     warnings.filterwarnings("ignore", message=".*`ReadOnly` qualifier", category=UserWarning)
-    litellm = require("litellm", "litellm", "the LiteLLM judge backend")
+    litellm: Any = require("litellm", "litellm", "the LiteLLM judge backend")
     litellm.telemetry = False
     litellm.suppress_debug_info = True
     return litellm

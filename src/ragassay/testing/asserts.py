@@ -36,7 +36,7 @@ def _worst(run: EvalResult, metric: str, higher_is_better: bool, limit: int) -> 
     each: id, strategy, value or unscored reason, question."""
     values = run.store.metric_values(run.run_id, metric)
     sign = 1.0 if higher_is_better else -1.0
-    scored = sorted((v for v in values if v[2] is not None), key=lambda v: sign * v[2])
+    scored = sorted((v for v in values if v[2] is not None), key=lambda v: sign * (v[2] or 0.0))
     unscored = [v for v in values if v[2] is None]
     lines = []
     for sample_id, strategy, value, reason in [*scored, *unscored][:limit]:
