@@ -26,7 +26,11 @@ db_option = click.option("--db", "db", type=click.Path(dir_okay=False, path_type
                          help="SQLite run store.")
 
 JUDGE_SPEC_HELP = ("offline (no LLM, the default), or BACKEND:MODEL for an LLM judge, "
-                   "e.g. openai:gpt-4o-mini")
+                   "e.g. openai:gpt-4o-mini or litellm:anthropic/claude-3-5-haiku-latest")
+# providers LiteLLM reaches that users type as a backend name
+LITELLM_PROVIDERS = frozenset({"anthropic", "bedrock", "vertex_ai", "vertex", "gemini", "azure",
+                               "azure_ai", "cohere", "mistral", "groq", "ollama", "together_ai",
+                               "deepseek", "xai", "huggingface", "watsonx", "sagemaker"})
 
 
 class UsageProblem(click.ClickException):
@@ -160,7 +164,11 @@ def check_judge_spec(spec: str) -> str:
     if backend == "offline":
         raise UsageProblem(f"--judge {spec!r}: the offline judge takes no model; {syntax}")
     if backend not in available_backends():
-        raise UsageProblem(f"--judge {spec!r}: unknown judge backend {backend!r}; {syntax}")
+        hint = (f" (did you mean litellm:{backend}/{model}?)"
+                if model and backend in LITELLM_PROVIDERS and "litellm" in available_backends()
+                else "")
+        raise UsageProblem(f"--judge {spec!r}: unknown judge backend {backend!r}{hint}; "
+                           f"{syntax}")
     if not model:
         raise UsageProblem(f"--judge {spec!r}: no model after '{backend}:'; {syntax}")
     return text
