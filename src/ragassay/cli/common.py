@@ -42,6 +42,12 @@ class UsageProblem(click.ClickException):
         click.echo(f"error: {clean(' '.join(self.message.splitlines()))}", err=True)
 
 
+class FailedRun(UsageProblem):
+    """A run that ended but produced nothing usable: one line, exit code 1."""
+
+    exit_code = 1
+
+
 class Terminated(Exception):
     """SIGTERM arrived while a command ran (see `sigterm_interrupts`)."""
 

@@ -18,6 +18,7 @@ import click
 from ragassay.cli.app import cli, write_json
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
+    FailedRun,
     UsageProblem,
     check_base_url,
     check_judge_spec,
@@ -67,6 +68,25 @@ def embedder_note(judge_spec: str, suites: tuple[str, ...]) -> str | None:
     return ("note: answer relevancy compares questions with the static embedding table "
             "(all-MiniLM-L6-v2-static; the report names it); pip install 'ragassay[embed]' "
             "for the transformer")
+
+
+def report_unscored(report: dict[str, Any], store: Any, run_id: str) -> None:
+    """Unscored values and their top reasons, on stderr even under -q; a run whose every
+    judge call failed ends with exit 1 (its figures would be empty)."""
+    reasons: dict[str, int] = {}
+    for entry in report.get("per_metric_statistics", {}).values():
+        for reason, n in (entry.get("unscored_reasons") or {}).items():
+            reasons[reason] = reasons.get(reason, 0) + int(n)
+    total = sum(reasons.values())
+    if total:
+        top = sorted(reasons.items(), key=lambda kv: -kv[1])[:3]
+        shown = "; ".join(f"{r} ({n})" for r, n in top)
+        say(f"{total} metric value{'s' if total != 1 else ''} unscored; top reasons: {shown}",
+            err=True)
+    ok, failed = store.call_outcomes(run_id)
+    if failed and not ok:
+        raise FailedRun(f"every judge call of run {run_id} failed ({failed} calls): "
+                        "fix the judge, then continue with --resume")
 
 
 def _resumed_config(store: Any, resume: str, data: Path, base_url: str | None,
@@ -174,6 +194,7 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, headers_given: t
     if not quiet:
         print_summary(report)
     report_lacking(check, store, stats.run_id)
+    report_unscored(report, store, stats.run_id)
     if not quiet:
         if out is not None:
             say(f"report written to {out}", err=True)

@@ -21,6 +21,7 @@ from ragassay.aio import run_sync
 from ragassay.judge import Asker, Judge, make_judge
 from ragassay.judge.offline import Evidence
 from ragassay.judge.offline_judge import OfflineJudge
+from ragassay.judge.reliability import reliability_meta
 from ragassay.metrics import Outcome, Suite, SuiteOptions, get_suites
 from ragassay.store import CallRecord, Store
 from ragassay.text import KeyedSample, key_sample
@@ -161,9 +162,10 @@ class _Run:
             self.store.finish_run(run_id, "running")
             return run_id, done
         specs = [spec for s in self.suites for spec in s.specs]
+        meta = {"reliability": reliability_meta(self.judge, [s.name for s in specs])}
         run_id = self.store.create_run(self.config, package_version=__version__,
                                        dataset_hash=self.inputs.dataset_hash,
-                                       judge_model=self.judge.model, specs=specs)
+                                       judge_model=self.judge.model, specs=specs, meta=meta)
         return run_id, set()
 
     async def one(self, item: KeyedSample, suite: Suite, batch: _Batch,
