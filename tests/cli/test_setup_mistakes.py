@@ -65,8 +65,15 @@ def test_a_bad_judge_spec_lists_the_backends_and_the_syntax(tmp_path: Path, spec
         args = [*command, "--judge", spec] if command[0] != "bench" else [*command, spec]
         out = one_line_error(invoke(*args, "--db", tmp_path / "r.db"), f"--judge {spec!r}: ")
         assert why in out
-        assert "use offline, or BACKEND:MODEL with a known backend (openai)" in out
+        assert "use offline, or BACKEND:MODEL with a known backend (litellm, openai)" in out
     assert not (tmp_path / "r.db").exists()
+
+
+def test_a_provider_name_as_backend_points_at_litellm(tmp_path: Path) -> None:
+    data = rows(tmp_path / "d.jsonl", [good(1)])
+    out = one_line_error(invoke("eval", data, "--judge", "anthropic:claude-3-5-haiku-latest",
+                                "--db", tmp_path / "r.db"), "--judge ")
+    assert "did you mean litellm:anthropic/claude-3-5-haiku-latest?" in out
 
 
 # -- 3: unrecognised columns, --map, rows lacking an input -------------------------------

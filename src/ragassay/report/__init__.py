@@ -2,6 +2,7 @@
 
 from ragassay.report.build import (
     RunTable,
+    bench_sections,
     build_report,
     iter_details,
     run_table,
@@ -13,6 +14,7 @@ from ragassay.report.jsonfile import dump_json
 
 __all__ = [
     "RunTable",
+    "bench_sections",
     "build_report",
     "csv_rows",
     "dump_json",

@@ -103,9 +103,9 @@ def suite_options(config: RunConfig, suites: Sequence[Suite], judge: Judge) -> S
     fans out (importing it from worker threads while the SDK imports raced)."""
     embedder = None
     if judge.kind == "llm" and any(s.uses_embedder for s in suites):
-        from ragassay.embed import get_embedder
+        from ragassay.embed import get_embedder, sentence_embedder_spec
 
-        embedder = get_embedder("local")
+        embedder = get_embedder(sentence_embedder_spec())
     return SuiteOptions(n_questions=config.n_questions, embedder=embedder)
 
 

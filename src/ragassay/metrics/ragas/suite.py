@@ -241,12 +241,13 @@ _embedder: Any = None
 
 
 def default_embedder() -> Any:
-    """The local sentence embedder, built once per process (imported lazily)."""
+    """The sentence embedder, built once per process (imported lazily): the transformer
+    with the `embed` extra, else the static table (`embed.sentence_embedder_spec`)."""
     global _embedder
     if _embedder is None:
-        from ragassay.embed import get_embedder
+        from ragassay.embed import get_embedder, sentence_embedder_spec
 
-        _embedder = get_embedder("local")
+        _embedder = get_embedder(sentence_embedder_spec())
     return _embedder
 
 
