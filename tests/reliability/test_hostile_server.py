@@ -9,7 +9,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +57,10 @@ HOSTILE = ("non_json_body", "huge_body", "deep_json", "choices_int", "choices_di
            "brackets")
 
 
+# a hang is a failure here: pytest-timeout ends a test that never returns
+pytestmark = pytest.mark.timeout(180)
+
+
 @pytest.mark.parametrize("kind", HOSTILE)
 def test_a_hostile_reply_unscores_its_sample_and_the_run_goes_on(kind: str,
                                                                  tmp_path: Path) -> None:
@@ -68,13 +71,10 @@ def test_a_hostile_reply_unscores_its_sample_and_the_run_goes_on(kind: str,
 
     db = tmp_path / "h.db"
     with ScriptedServer(handler) as server:
-        started = time.monotonic()
         result = CliRunner().invoke(cli, llm_eval_args(
             _data(tmp_path / "d.jsonl", 4), server.base_url, db, "-q", "--timeout", "10",
             "--concurrency", "2"), env={"OPENAI_API_KEY": "sk-test"})
-        elapsed = time.monotonic() - started
     assert result.exit_code == 0, result.output
-    assert elapsed < 60, elapsed  # generous: not a timing claim, a hang guard
     with Store(db, readonly=True) as store:
         run = store.list_runs()[0]
         values = {s: r for s, r in ((x.sample_id, x) for x in store.iter_results(run.id))}
@@ -132,11 +132,9 @@ def test_an_infinite_chunk_index_unscores_context_precision_only(tmp_path: Path)
 def test_an_unreachable_endpoint_stops_at_once_with_one_line(tmp_path: Path) -> None:
     data = _data(tmp_path / "d.jsonl", 3)
     for url in ("http://127.0.0.1:9/v1", "notaurl"):
-        started = time.monotonic()
         result = CliRunner().invoke(cli, llm_eval_args(data, url, tmp_path / "x.db", "-q"),
                                     env={"OPENAI_API_KEY": "sk-test"})
         assert result.exit_code == 2, result.output
-        assert time.monotonic() - started < 30
         line = result.output.strip()
         assert line.count("\n") == 0 and "cannot connect to the judge endpoint" in line
         assert "Traceback" not in result.output
@@ -152,16 +150,13 @@ def test_a_dead_endpoint_trips_the_breaker_and_resume_finishes(tmp_path: Path) -
 
     env = {"OPENAI_API_KEY": "sk-test"}
     with ScriptedServer(handler) as server:
-        started = time.monotonic()
         result = CliRunner().invoke(cli, llm_eval_args(
             data, server.base_url, db, "-q", "--timeout", "1", "--concurrency", "2"), env=env)
-        elapsed = time.monotonic() - started
         asked = server.count
         assert result.exit_code == 2, result.output
         assert "answered no call" in result.output and server.base_url in result.output
         assert "--resume" in result.output
         assert asked <= 2 * 5  # the two calls in flight, with their retries, then the stop
-        assert elapsed < 120
         with Store(db, readonly=True) as store:
             run = store.list_runs()[0]
             assert run.status != "complete" and store.count_results(run.id) == 0
@@ -236,3 +231,56 @@ def test_every_suite_at_the_default_concurrency(tmp_path: Path) -> None:
     unscored = [m for r in results for m in r.results if m.value is None
                 and m.name not in ("trace.completeness",)]
     assert not unscored, unscored[:3]
+
+
+def test_unscored_values_are_counted_on_stderr_and_all_failed_exits_1(tmp_path: Path) -> None:
+    """Every call refused with a 400 (not an endpoint fault: no stop) unscores every
+    value: the run says so on stderr under -q and exits 1."""
+    data = _data(tmp_path / "d.jsonl", 3)
+    with ScriptedServer(lambda req, n: ScriptedReply.error(400, "input too long")) as server:
+        result = CliRunner().invoke(cli, llm_eval_args(data, server.base_url,
+                                                       tmp_path / "f.db", "-q"),
+                                    env={"OPENAI_API_KEY": "sk-test"})
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.strip().splitlines()
+    assert lines[0].startswith("15 metric values unscored; top reasons: judge call failed: "
+                               "HTTP 400: input too long (15)")
+    assert lines[-1].startswith("error: every judge call of run ")
+
+
+def test_a_partly_unscored_run_says_how_many_and_why(tmp_path: Path) -> None:
+    def handler(request: dict[str, Any], n: int) -> ScriptedReply:
+        if "setting 0 do" in json.dumps(request):
+            return ScriptedReply.chat("not json")
+        return ScriptedReply.chat(GOOD_JUDGMENT)
+
+    data = _data(tmp_path / "d.jsonl", 3)
+    with ScriptedServer(handler) as server:
+        result = CliRunner().invoke(cli, llm_eval_args(data, server.base_url,
+                                                       tmp_path / "p.db", "-q"),
+                                    env={"OPENAI_API_KEY": "sk-test"})
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("5 metric values unscored; top reasons: unparseable reply")
+
+
+def test_a_huge_answer_is_cut_to_the_budget_before_it_reaches_the_judge(tmp_path: Path) -> None:
+    row = {"id": "big", "question": "What does it do? " * 50_000,
+           "contexts": ["It controls the buffer."], "answer": "It controls it. " * 1_250_000,
+           "reference": "The buffer."}  # a 20 MB answer and a 850 kB question
+    data = tmp_path / "big.jsonl"
+    data.write_text(json.dumps(row) + "\n")
+    sizes: list[int] = []
+
+    def handler(request: dict[str, Any], n: int) -> ScriptedReply:
+        sizes.append(len(json.dumps(request)))
+        return ScriptedReply.chat(GOOD_JUDGMENT)
+
+    db = tmp_path / "big.db"
+    with ScriptedServer(handler) as server:
+        result = CliRunner().invoke(cli, llm_eval_args(data, server.base_url, db, "-q"),
+                                    env={"OPENAI_API_KEY": "sk-test"})
+    assert result.exit_code == 0, result.output
+    assert sizes and max(sizes) < 200_000  # the 6000-token budget, not 20 MB
+    with Store(db, readonly=True) as store:
+        (res,) = list(store.iter_results(store.list_runs()[0].id))
+    assert res.results[0].details["truncated"] == ["answer", "question"]

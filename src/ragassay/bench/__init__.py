@@ -7,7 +7,22 @@ from ragassay.bench.chunking import Chunk, ChunkerSpec, chunk_corpus, chunk_docu
 from ragassay.bench.config import BenchConfig, ConfigError, Strategy, load_config, parse_config
 from ragassay.bench.corpus import CorpusError, Document, load_corpus
 from ragassay.bench.generation import NO_ANSWER, GenerationOptions, OfflineGenerator
-from ragassay.bench.leaderboard import RankingError, leaderboard, leaderboard_table, ranking_metric
+from ragassay.bench.leaderboard import (
+    RankingError,
+    leaderboard,
+    leaderboard_table,
+    ranking_metric,
+    store_bench,
+    stored_bench,
+)
+from ragassay.bench.pipeline import (
+    Pipeline,
+    PipelineAnswer,
+    PipelineError,
+    PipelineFields,
+    PipelineSetupError,
+    PipelineSpec,
+)
 from ragassay.bench.questions import Question, QuestionsError, load_questions
 from ragassay.bench.retrieval import build_retriever, rrf
 from ragassay.bench.run import (
@@ -32,6 +47,12 @@ __all__ = [
     "Document",
     "GenerationOptions",
     "OfflineGenerator",
+    "Pipeline",
+    "PipelineAnswer",
+    "PipelineError",
+    "PipelineFields",
+    "PipelineSetupError",
+    "PipelineSpec",
     "Question",
     "RankingError",
     "QuestionsError",
@@ -52,4 +73,6 @@ __all__ = [
     "run_bench_async",
     "ranking_metric",
     "run_config_for",
+    "store_bench",
+    "stored_bench",
 ]

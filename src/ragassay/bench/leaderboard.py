@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ragassay.bench.config import BenchConfig
 from ragassay.bench.run import RETRIEVAL_METRICS, BenchResult
 from ragassay.report import run_table
 from ragassay.stats import CompareOptions, ScoreTable, compare_strategies
@@ -65,6 +66,7 @@ def leaderboard(
             "answer_p50_s": s.answer_p50_s, "answer_p95_s": s.answer_p95_s,
             "cost_estimate_usd": s.cost_estimate.usd,
             "cost_measured_usd": s.cost_measured.usd if s.cost_measured else None,
+            "kind": "pipeline" if s.pipeline else "built-in", "failed": s.failed,
         })
     rows.sort(key=lambda r: (r["mean"] is None, -sign * (r["mean"] or 0.0)))
     best = rows[0]["strategy"] if rows and rows[0]["mean"] is not None else None
@@ -94,17 +96,54 @@ def leaderboard_table(rows: list[dict[str, Any]]) -> Any:
 
     metric = rows[0]["metric"] if rows else ""
     t = Table(title=f"Leaderboard by {metric}")
-    for col in ("#", "strategy", "mean", "95% CI", "vs best", "recall", "mrr", "ndcg",
-                "no-answer", "index s", "retr p95 ms", "ans p95 ms", "est $", "meas $"):
+    for col in ("#", "strategy", "mean", "95% CI", "vs best", "failed", "recall", "mrr",
+                "ndcg", "no-answer", "index s", "retr p95 ms", "ans p95 ms", "est $", "meas $"):
         t.add_column(col)
     for r in rows:
         ci = "—" if r["ci_low"] is None else f"[{f(r['ci_low'])}, {f(r['ci_high'])}]"
         t.add_row(
             f(r["rank"]), escape(r["strategy"]), f(r["mean"]), ci, f(r["vs_best"]),
-            f(r["retrieval.recall"], 2), f(r["retrieval.mrr"], 2), f(r["retrieval.ndcg"], 2),
+            f(r.get("failed", 0)), f(r["retrieval.recall"], 2), f(r["retrieval.mrr"], 2),
+            f(r["retrieval.ndcg"], 2),
             f(r["no_answer_rate"], 2), f(r["index_time_s"], 2),
             f(None if r["retrieval_p95_s"] is None else r["retrieval_p95_s"] * 1000, 1),
             f(None if r["answer_p95_s"] is None else r["answer_p95_s"] * 1000, 1),
             f(r["cost_estimate_usd"], 4), f(r["cost_measured_usd"], 4),
         )
     return t
+
+
+def bench_config_record(config: BenchConfig) -> dict[str, Any]:
+    """The bench's config as stored with its run: the [bench], [generation] and [prices]
+    tables and the resolved strategies; base URLs without query or userinfo, header
+    values masked unless they name ${ENV} variables."""
+    from ragassay.urls import redact_url
+
+    bench = config.bench.model_dump(mode="json", by_alias=True)
+    generation = config.file.generation.model_dump(mode="json")
+    for table in (bench, generation):
+        if table.get("base_url"):
+            table["base_url"] = redact_url(table["base_url"])
+    return {"bench": bench, "generation": generation,
+            "prices": {k: v.model_dump(mode="json") for k, v in config.file.prices.items()},
+            "strategies": [s.model_dump(mode="json") for s in config.strategies]}
+
+
+def store_bench(store: Store, config: BenchConfig, result: BenchResult) -> None:
+    """Save the bench with its run (run meta): the config, the per-strategy figures
+    (cost, latency, retrieval, failures) and the leaderboard, so that `ragassay report`
+    and the dashboard show it later. A ranking that cannot be made is recorded as such."""
+    assert result.run_id is not None
+    record: dict[str, Any] = {"config": bench_config_record(config),
+                              "result": result.model_dump(mode="json")}
+    try:
+        record["leaderboard"] = leaderboard(store, result)
+    except RankingError as exc:
+        record["leaderboard"], record["leaderboard_error"] = None, str(exc)
+    store.update_meta(result.run_id, {"bench": record})
+
+
+def stored_bench(meta: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The bench record a run's meta holds (see `store_bench`), or None."""
+    record = meta.get("bench")
+    return record if isinstance(record, dict) else None

@@ -45,7 +45,9 @@ class BM25Retriever:
     """bm25s over `bm25_tokens`; saved to and loaded from `cache_dir/bm25-<key>/`."""
 
     def __init__(self, texts: Sequence[str], cache_dir: Path | None = None) -> None:
-        import bm25s
+        from ragassay.extras import require
+
+        bm25s = require("bm25s", "bench", "the bm25 retriever")
 
         self.n = len(texts)
         path = cache_dir / f"bm25-{content_key(texts, 'bm25s')[:32]}" if cache_dir else None

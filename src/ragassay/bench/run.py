@@ -18,14 +18,15 @@ from ragassay.bench.chunking import Chunk, ChunkerSpec, chunk_corpus
 from ragassay.bench.config import BenchConfig, Strategy
 from ragassay.bench.corpus import Document, load_corpus
 from ragassay.bench.generation import Generation, Generator, make_generator
+from ragassay.bench.pipeline import Pipeline, PipelineAnswer, PipelineError, timed
 from ragassay.bench.questions import Question, load_questions
 from ragassay.bench.retrieval import Retriever, build_retriever
-from ragassay.bench.retrieval_metrics import retrieval_scores
+from ragassay.bench.retrieval_metrics import context_scores, retrieval_scores
 from ragassay.embed import CachedEmbedder, Embedder, get_embedder
 from ragassay.judge import Judge
 from ragassay.runner import Progress, run_async
 from ragassay.store import Store
-from ragassay.types import BackendOptions, RunConfig, Sample, Usage
+from ragassay.types import BackendOptions, InvalidRow, RunConfig, Sample, Usage
 
 RETRIEVAL_METRICS = ("recall", "precision", "mrr", "ndcg")
 
@@ -50,6 +51,9 @@ class StrategyResult(BaseModel):
     cost_estimate: cost.CostReport
     cost_measured: cost.CostReport | None = None
     generator_usage: Usage = Usage()
+    pipeline: str | None = None  # the team's own pipeline (module:function or URL)
+    failed: int = 0  # questions whose pipeline call failed (failed rows)
+    failures: list[str] = []  # the first few, "question id: reason"
 
 
 class BenchResult(BaseModel):
@@ -132,8 +136,64 @@ class _State:
 def _needs_embedder(config: BenchConfig) -> bool:
     return any(
         s.retriever != "bm25" or s.chunker.kind == "semantic" or s.generator == "offline"
-        for s in config.strategies
+        for s in config.strategies if s.pipeline is None
     )
+
+
+FIRST_FAILURES = 5
+
+
+async def _run_pipeline(s: Strategy, pipeline: Pipeline, questions: list[Question],
+                        config: BenchConfig) -> tuple[list[Sample | InvalidRow],
+                                                      StrategyResult]:
+    """The team's pipeline answers each question (bounded by the bench's concurrency);
+    a failed call is that question's failed row, with its reason."""
+    sem = asyncio.Semaphore(config.bench.concurrency)
+
+    async def one(q: Question) -> tuple[PipelineAnswer | PipelineError, float]:
+        async with sem:
+            return await timed(pipeline.ask, q.question)
+
+    outcomes = await asyncio.gather(*(one(q) for q in questions))
+    items: list[Sample | InvalidRow] = []
+    scores: dict[str, list[float]] = {m: [] for m in RETRIEVAL_METRICS}
+    failures: list[str] = []
+    answered: list[str] = []
+    for q, (got, latency) in zip(questions, outcomes, strict=True):
+        sample_id = f"{s.name}::{q.id}"
+        if isinstance(got, PipelineError):
+            failures.append(f"{q.id}: {got.reason}")
+            items.append(InvalidRow(id=sample_id, source=f"pipeline {pipeline.label}, "
+                                    f"question {q.id}", reason=got.reason, strategy=s.name))
+            continue
+        rs, why = context_scores(q, got.contexts, got.docs)
+        for m, v in (rs or {}).items():
+            scores[m].append(v)
+        answered.append(got.answer)
+        items.append(Sample(
+            id=sample_id, question=q.question, contexts=got.contexts, answer=got.answer,
+            reference=q.reference, strategy=s.name,
+            metadata={"question_id": q.id, "pipeline": pipeline.label,
+                      "retrieved_docs": list(got.docs), "k": len(got.contexts),
+                      "retrieval": rs, "retrieval_unscored_reason": why,
+                      "latency": {"retrieval_s": None, "answer_s": latency}}))
+    latencies = [lat for _, lat in outcomes]
+    refs = [r for q in questions for r in ((q.reference,) if isinstance(q.reference, str)
+                                           else (q.reference or ()))]
+    no_answer = config.file.generation.no_answer
+    result = StrategyResult(
+        name=s.name, spec=s, n_chunks=0, chunk_time_s=0.0, index_time_s=0.0,
+        retrieval_p50_s=None, retrieval_p95_s=None,
+        answer_p50_s=percentile(latencies, 50), answer_p95_s=percentile(latencies, 95),
+        retrieval={m: (float(np.mean(v)) if v else None) for m, v in scores.items()},
+        retrieval_scored=len(scores["recall"]),
+        no_answer_rate=sum(a.strip() == no_answer for a in answered) / max(1, len(answered)),
+        cost_estimate=cost.estimate(config.bench, pipeline.label, [q.question for q in
+                                                                   questions], refs,
+                                    0, config.file.prices),
+        generator_usage=Usage(calls=len(questions)),  # the pipeline's own cost: not known
+        pipeline=pipeline.label, failed=len(failures), failures=failures[:FIRST_FAILURES])
+    return items, result
 
 
 async def _run_strategy(
@@ -207,7 +267,7 @@ async def _run_strategy(
 
 async def generate_samples_async(
     config: BenchConfig, options: BenchOptions | None = None
-) -> tuple[list[Sample], BenchResult]:
+) -> tuple[list[Sample | InvalidRow], BenchResult]:
     """Everything before evaluation: one Sample per (strategy, question)."""
     opts = options or BenchOptions()
     say = opts.progress or (lambda _msg: None)
@@ -222,17 +282,24 @@ async def generate_samples_async(
         embedder = get_embedder(config.bench.embedder)
         embedder.embed(["warm up"])  # load the model now, not inside an index timing
     state = _State(docs=docs, embedder=embedder, cache_dir=cache_dir)
-    samples: list[Sample] = []
+    pipelines = {s.name: Pipeline(s.pipeline, config.base_dir, config.bench.timeout_s)
+                 for s in config.strategies if s.pipeline is not None}  # import them first
+    samples: list[Sample | InvalidRow] = []
     results: list[StrategyResult] = []
-    for s in config.strategies:
-        say(f"strategy {s.name}")
-        if s.generator not in state.generators:
-            state.generators[s.generator] = opts.generators.get(s.generator) or make_generator(
-                s.generator, embedder, config.file.generation
-            )
-        got, res = await _run_strategy(s, state, questions, config, state.generators[s.generator])
-        samples += got
-        results.append(res)
+    try:
+        for s in config.strategies:
+            say(f"strategy {s.name}")
+            if s.name in pipelines:
+                items, res = await _run_pipeline(s, pipelines[s.name], questions, config)
+                samples += items
+                results.append(res)
+                continue
+            built, res = await _builtin(s, state, questions, config, opts)
+            samples += built
+            results.append(res)
+    finally:
+        for pipeline in pipelines.values():
+            await pipeline.aclose()
     est = [r.cost_estimate.usd for r in results]
     return samples, BenchResult(
         name=config.bench.name, rank_by=config.bench.rank_by, n_documents=len(docs),
@@ -241,9 +308,19 @@ async def generate_samples_async(
     )
 
 
+async def _builtin(s: Strategy, state: _State, questions: list[Question],
+                   config: BenchConfig, opts: BenchOptions
+                   ) -> tuple[list[Sample], StrategyResult]:
+    """A built-in strategy: chunk, index, retrieve, generate."""
+    if s.generator not in state.generators:
+        state.generators[s.generator] = opts.generators.get(s.generator) or make_generator(
+            s.generator, state.embedder, config.file.generation)
+    return await _run_strategy(s, state, questions, config, state.generators[s.generator])
+
+
 def generate_samples(
     config: BenchConfig, options: BenchOptions | None = None
-) -> tuple[list[Sample], BenchResult]:
+) -> tuple[list[Sample | InvalidRow], BenchResult]:
     """Synchronous wrapper of `generate_samples_async`."""
     return run_sync(generate_samples_async(config, options))
 
@@ -264,6 +341,9 @@ async def run_bench_async(config: BenchConfig, store: Store,
             config.file.prices,
         )
     result.run_id = stats.run_id
+    from ragassay.bench.leaderboard import store_bench
+
+    store_bench(store, config, result)
     return result
 
 

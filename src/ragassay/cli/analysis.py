@@ -194,6 +194,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
     Says which thresholds it applied and where they come from (--config, ./ragassay.toml,
     or the built-in defaults); an unknown metric name in a thresholds file is refused.
     """
+    from ragassay.judge import gate_warnings
     from ragassay.stats import gate
 
     store = open_store(db, readonly=True)
@@ -201,6 +202,8 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
     table = _table_for(store, run_id)
     thresholds, source = _thresholds(config_path, table)
     say(source, err=True)
+    for line in gate_warnings(store.get_run(run_id).meta.get("reliability"), list(thresholds)):
+        say(line, err=True)
     result = gate(table, thresholds, strict=strict)
     t = Table(title=f"gate for run {run_id}" + (" (lower 95% bound)" if strict else ""))
     for c in ("metric", "threshold", "value", "result"):

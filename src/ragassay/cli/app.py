@@ -60,22 +60,42 @@ def runs() -> None:
     """List and inspect runs in the store."""
 
 
+def _run_entry(store: Any, r: Any) -> dict[str, Any]:
+    """One run as `runs list --format json` prints it."""
+    return {"id": r.id, "created": r.created.isoformat(timespec="seconds"),
+            "finished": r.finished.isoformat(timespec="seconds") if r.finished else None,
+            "status": r.status, "kind": r.config.kind, "dataset": r.dataset,
+            "judge": r.config.judge, "judge_model": r.judge_model,
+            "metrics": list(r.config.metrics), "strategies": list(r.config.strategies),
+            "samples": store.count_samples(r.id), "package_version": r.package_version}
+
+
 @runs.command("list")
 @db_option
 @click.option("--dataset", default=None, help="Only runs of this dataset.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
+              show_default=True, help="json: one object per run, for scripts.")
 @friendly
-def runs_list(db: Path, dataset: str | None) -> None:
-    """Every run, newest first."""
+def runs_list(db: Path, dataset: str | None, fmt: str) -> None:
+    """Every run, newest first; bench runs are marked in the kind column."""
+    import json
+
     from rich.markup import escape
     from rich.table import Table
 
     store = open_store(db, readonly=True)
+    found = store.list_runs(dataset=dataset)
+    if fmt == "json":
+        click.echo(json.dumps([_run_entry(store, r) for r in found], indent=2,
+                              ensure_ascii=False))
+        return
     t = Table()
-    for col in ("run", "created", "status", "dataset", "judge", "metrics", "samples"):
+    for col in ("run", "created", "status", "kind", "dataset", "judge", "metrics", "samples"):
         t.add_column(col)
-    for r in store.list_runs(dataset=dataset):
-        t.add_row(r.id, r.created.strftime("%Y-%m-%d %H:%M"), r.status, escape(r.dataset),
-                  escape(r.config.judge),
+    for r in found:
+        kind = f"[bold]{r.config.kind}[/bold]" if r.config.kind == "bench" else r.config.kind
+        t.add_row(r.id, r.created.strftime("%Y-%m-%d %H:%M"), r.status, kind,
+                  escape(r.dataset), escape(r.config.judge),
                   ",".join(r.config.metrics), str(store.count_samples(r.id)))
     console().print(t)
 
@@ -90,7 +110,12 @@ def runs_show(run_id: str, db: Path) -> None:
     from ragassay.report import build_report
 
     store = open_store(db, readonly=True)
-    print_summary(build_report(store, run_id, include_details=False))
+    report = build_report(store, run_id, include_details=False)
+    print_summary(report)
+    if report.get("leaderboard"):  # a bench run: its stored leaderboard
+        from ragassay.bench.leaderboard import leaderboard_table
+
+        console().print(leaderboard_table(report["leaderboard"]))
 
 
 

@@ -49,12 +49,12 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         BenchOptions,
         ConfigError,
         CorpusError,
+        PipelineSetupError,
         QuestionsError,
-        RankingError,
-        leaderboard,
         leaderboard_table,
         load_config,
         run_bench,
+        stored_bench,
     )
     from ragassay.cli.progress import RichProgress
     from ragassay.report import build_report
@@ -93,14 +93,19 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
     try:
         with sigterm_interrupts():
             result = run_bench(config, store, options)
-        rows = leaderboard(store, result)
-    except (CorpusError, QuestionsError, RankingError) as exc:
+    except (CorpusError, QuestionsError, PipelineSetupError, ConfigError) as exc:
         raise UsageProblem(str(exc)) from None
-    console().print(leaderboard_table(rows))
     assert result.run_id is not None
+    record = stored_bench(store.get_run(result.run_id).meta) or {}
+    if record.get("leaderboard") is None:
+        raise UsageProblem(str(record.get("leaderboard_error") or "no leaderboard") +
+                           f" (run {result.run_id} is stored)")
+    console().print(leaderboard_table(record["leaderboard"]))
+    for r in result.strategies:
+        if r.failed:
+            say(f"{r.name}: {r.failed} of {result.n_questions} questions failed (failed rows "
+                f"in the report); first: {r.failures[0]}", err=True)
     report = build_report(store, result.run_id)
-    report["leaderboard"] = rows
-    report["bench"] = result.model_dump(mode="json")
     if out is not None:
         write_json(report, out)
         say(f"report written to {out}", err=True)

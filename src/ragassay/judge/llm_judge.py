@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from ragassay.judge.base import CallLog, JudgeAborted, Verdict
 from ragassay.judge.prompt import Prompt, fence
+from ragassay.judge.reliability import Reliability
 from ragassay.llm import Backend, BackendError, parse_json_reply
 from ragassay.store import cache_key
 from ragassay.types import JudgeReply, JudgeRequest, Message, Usage
@@ -50,6 +51,12 @@ class LLMJudge:
         close = getattr(self.backend, "aclose", None)
         if close is not None:
             await close()
+
+    @property
+    def reliability(self) -> Reliability:
+        """Nothing measured for an arbitrary model (the judge-accuracy bench measures the
+        packaged local ones)."""
+        return Reliability(judge=self.spec)
 
     def _key(self, prompt: Prompt, request: JudgeRequest) -> str:
         return cache_key({

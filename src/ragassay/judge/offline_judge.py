@@ -8,9 +8,14 @@ it onto its own verdicts (`Suite.evaluate_offline`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from ragassay.judge.reliability import Reliability, load_reliability
 from ragassay.text import KeyedSample
+
+RELIABILITY_PATH = Path(__file__).resolve().parent / "offline" / "reliability.json"
+"""Written by scripts/devsets/loo.py (leave-one-dataset-out on ../shared/data)."""
 
 if TYPE_CHECKING:
     from ragassay.judge.offline import Evidence
@@ -29,6 +34,11 @@ class OfflineJudge:
             analyzer = Analyzer()
         self.analyzer = analyzer
         self.model = str(getattr(analyzer, "model_name", "offline"))
+
+    @property
+    def reliability(self) -> Reliability:
+        """Its agreement with people on unseen sets, shipped with the package."""
+        return load_reliability(RELIABILITY_PATH, "offline")
 
     @property
     def embedder_name(self) -> str:

@@ -23,6 +23,7 @@ BackendFactory = Callable[..., Any]
 
 _BUILTIN: dict[str, str] = {
     "openai": "ragassay.llm.openai_backend:OpenAIBackend",
+    "litellm": "ragassay.llm.litellm_backend:LiteLLMBackend",
 }
 _registered: dict[str, str | BackendFactory] = {}
 

@@ -98,5 +98,16 @@ def with_details(results: Sequence[MetricResult], extra: dict[str, Any]) -> list
     return [r.model_copy(update={"details": {**r.details, **extra}}) for r in results]
 
 
+def cut_details(item: KeyedSample) -> dict[str, Any]:
+    """What a cut sample's results carry: `context_truncated` when contexts were cut, and
+    `truncated` naming every text cut to the budget (question, answer, reference too)."""
+    out: dict[str, Any] = {}
+    if item.context_truncated:
+        out["context_truncated"] = True
+    if item.truncated:
+        out["truncated"] = sorted(item.truncated)
+    return out
+
+
 def number_contexts(contexts: Sequence[str]) -> str:
     return "\n\n".join(f"[{i}] {c}" for i, c in enumerate(contexts)) if contexts else "(none)"

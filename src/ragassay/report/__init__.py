@@ -2,6 +2,7 @@
 
 from ragassay.report.build import (
     RunTable,
+    bench_sections,
     build_report,
     iter_details,
     run_table,
@@ -14,6 +15,7 @@ from ragassay.report.parquet import write_parquet
 
 __all__ = [
     "RunTable",
+    "bench_sections",
     "build_report",
     "csv_rows",
     "dump_json",

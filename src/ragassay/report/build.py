@@ -17,10 +17,13 @@ from ragassay.types import InvalidRow, MetricSpec, Sample, SampleResult, Usage
 
 
 def _usage_dict(usage: Usage) -> dict[str, Any]:
-    return {"calls": usage.calls, "input_tokens": usage.input_tokens,
-            "output_tokens": usage.output_tokens,
-            "total_tokens": usage.input_tokens + usage.output_tokens,
-            "cache_hits": usage.cache_hits}
+    out: dict[str, Any] = {"calls": usage.calls, "input_tokens": usage.input_tokens,
+                           "output_tokens": usage.output_tokens,
+                           "total_tokens": usage.input_tokens + usage.output_tokens,
+                           "cache_hits": usage.cache_hits}
+    if usage.cost_usd is not None:  # priced by the backend from the provider's usage
+        out["cost_usd"] = round(usage.cost_usd, 6)
+    return out
 
 
 @dataclass
@@ -126,6 +129,20 @@ def _entry(item: Sample, results: list[SampleResult]) -> dict[str, Any]:
     }
 
 
+def bench_sections(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """A bench run's stored record (`ragassay.bench.store_bench`, in the run's meta) as
+    report sections: "leaderboard" (rows, best first), "bench" (per-strategy figures:
+    cost, latency, retrieval, failures) and "bench_config"; {} for any other run."""
+    record = meta.get("bench")
+    if not isinstance(record, dict):
+        return {}
+    out: dict[str, Any] = {"leaderboard": record.get("leaderboard"),
+                           "bench": record.get("result"), "bench_config": record.get("config")}
+    if record.get("leaderboard_error"):
+        out["leaderboard_error"] = record["leaderboard_error"]
+    return out
+
+
 def build_report(store: Store, run_id: str, *, seed: int = 0,
                  include_details: bool = True) -> dict[str, Any]:
     """The full report of a run: metadata, statistics, usage and per-sample results."""
@@ -144,6 +161,7 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         "method": "offline" if run.config.judge == "offline" else "llm",
         "judge_model": run.judge_model,
         "embedding_model": "; ".join(run.meta.get("embedders") or ()) or "none",
+        "judge_reliability": run.meta.get("reliability") or {},
         "metrics": list(run.config.metrics),
         "total_samples": rt.total,
         "scored_samples": rt.total - len(invalid),
@@ -166,6 +184,7 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
                               for n, s in specs.items()}
     report["invalid_rows"] = [{"id": i.id, "source": i.source, "reason": i.reason}
                               for i in invalid]
+    report.update(bench_sections(run.meta))
     if include_details:
         report["detailed_results"] = list(iter_details(store, run.id))
     return report

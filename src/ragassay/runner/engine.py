@@ -21,6 +21,7 @@ from ragassay.aio import run_sync
 from ragassay.judge import Asker, Judge, make_judge
 from ragassay.judge.offline import Evidence
 from ragassay.judge.offline_judge import OfflineJudge
+from ragassay.judge.reliability import reliability_meta
 from ragassay.metrics import Outcome, Suite, SuiteOptions, get_suites
 from ragassay.store import CallRecord, Store
 from ragassay.text import KeyedSample, key_sample
@@ -125,9 +126,9 @@ def suite_options(config: RunConfig, suites: Sequence[Suite], judge: Judge) -> S
     fans out (importing it from worker threads while the SDK imports raced)."""
     embedder = None
     if judge.kind == "llm" and any(s.uses_embedder for s in suites):
-        from ragassay.embed import get_embedder
+        from ragassay.embed import get_embedder, sentence_embedder_spec
 
-        embedder = get_embedder("local")
+        embedder = get_embedder(sentence_embedder_spec())
     return SuiteOptions(n_questions=config.n_questions, embedder=embedder)
 
 
@@ -148,9 +149,10 @@ def with_prompt_versions(config: RunConfig, suites: Sequence[Suite]) -> RunConfi
 
 
 def open_run(store: Store, config: RunConfig, suites: Sequence[Suite], judge_model: str,
-             resume: str | None, dataset_hash: str | None) -> tuple[str, set[tuple[str, str]]]:
-    """The run's id (created, or the one resumed: leased to this process) and the
-    (sample, suite) judgments already done."""
+             resume: str | None, dataset_hash: str | None,
+             meta: dict[str, Any] | None = None) -> tuple[str, set[tuple[str, str]]]:
+    """The run's id (created with `meta`, or the one resumed: leased to this process)
+    and the (sample, suite) judgments already done."""
     if resume:
         run_id = store.get_run(resume).id
         done = store.done_keys(run_id)
@@ -158,7 +160,7 @@ def open_run(store: Store, config: RunConfig, suites: Sequence[Suite], judge_mod
         return run_id, done
     specs = [spec for s in suites for spec in s.specs]
     run_id = store.create_run(config, package_version=__version__, dataset_hash=dataset_hash,
-                              judge_model=judge_model, specs=specs)
+                              judge_model=judge_model, specs=specs, meta=meta)
     return run_id, set()
 
 
@@ -199,8 +201,10 @@ class _Run:
         self.judge = inputs.judge or build_judge(self.config, self.store, inputs.headers)
         self.offline = self.judge if isinstance(self.judge, OfflineJudge) else None
         self.asker = None if self.offline is not None else cast(Asker, self.judge)
+        names = [spec.name for s in self.suites for spec in s.specs]
         self.run_id, self.done = open_run(self.store, self.config, self.suites,
-                                          self.judge.model, inputs.resume, inputs.dataset_hash)
+                                          self.judge.model, inputs.resume, inputs.dataset_hash,
+                                          {"reliability": reliability_meta(self.judge, names)})
         self.stats = RunStats(run_id=self.run_id)
         self.options = suite_options(self.config, self.suites, self.judge)
         self.gate = asyncio.Semaphore(max(1, config.concurrency))

@@ -88,6 +88,7 @@ class _Workers:
     shares: list[int]
     model: str
     embedders: list[str]
+    reliability: dict[str, Any]
     notes: list[str] = field(default_factory=list)
     reader: Any = None
     peak_rss_mib: dict[int, float] = field(default_factory=dict)  # worker PID -> MiB
@@ -246,7 +247,8 @@ class _RayRun:
         self.offline = self.config.judge.strip() in ("", "offline")
         self.pool = self._start_workers()
         self.run_id, self.done = open_run(self.store, self.config, self.suites, self.pool.model,
-                                          inputs.resume, inputs.dataset_hash)
+                                          inputs.resume, inputs.dataset_hash,
+                                          {"reliability": self.pool.reliability})
         self.store.update_meta(self.run_id, {"engine": "ray",
                                              "ray_workers": len(self.pool.handles)})
         self.stats = RunStats(run_id=self.run_id)
@@ -303,7 +305,8 @@ class _RayRun:
         except Exception as exc:
             raise _unwrap(exc) from None
         return _Workers(handles=handles, shares=shares, model=info["model"],
-                        embedders=info["embedders"], notes=notes, reader=reader)
+                        embedders=info["embedders"], reliability=info["reliability"],
+                        notes=notes, reader=reader)
 
     def _cache_paths(self) -> tuple[str | None, str | None]:
         """(the store file, this node) when the workers' LLM calls may hit its cache."""

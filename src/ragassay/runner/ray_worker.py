@@ -28,6 +28,7 @@ from ragassay import __version__
 from ragassay.judge import Asker
 from ragassay.judge.offline import Evidence
 from ragassay.judge.offline_judge import OfflineJudge
+from ragassay.judge.reliability import reliability_meta
 from ragassay.metrics import Outcome, Suite, get_suites
 from ragassay.runner.engine import (
     _call_records,
@@ -174,11 +175,14 @@ class JudgeWorker:
         self.analyzing = asyncio.Lock()  # the analyzer's caches are not thread-safe
 
     def describe(self) -> dict[str, Any]:
-        """The judge's model and embedders, this worker's PID and package version."""
+        """The judge's model, embedders and reliability table, this worker's PID and
+        package version."""
         if self.failure is not None:
             raise self.failure
+        names = [spec.name for s in self.suites.values() for spec in s.specs]
         return {"model": self.judge.model, "pid": os.getpid(), "version": __version__,
-                "embedders": embedders_used(self.judge, self.options)}
+                "embedders": embedders_used(self.judge, self.options),
+                "reliability": reliability_meta(self.judge, names)}
 
     async def judge_batch(self, batch: BatchIn) -> BatchOut:
         if self.failure is not None:

@@ -24,6 +24,14 @@ class LedgerMixin:
     def _write(self) -> AbstractContextManager[sqlite3.Connection]:
         raise NotImplementedError
 
+    def call_outcomes(self, run_id: str) -> tuple[int, int]:
+        """(calls that succeeded, calls that failed) in the run's ledger, cache hits
+        counted as successes."""
+        rows = self._read("SELECT SUM(status = 'ok'), SUM(status != 'ok') FROM calls "
+                          "WHERE run_id = ?", (run_id,))
+        ok, failed = rows[0][0] or 0, rows[0][1] or 0
+        return int(ok), int(failed)
+
     def usage(
         self, run_id: str, *, source: Literal["results", "calls"] = "results",
         by: Literal["suite", "strategy"] = "suite",

@@ -47,11 +47,12 @@ def launch(db: Path, port: int, host: str = DEFAULT_HOST) -> int:
     does not stop within STOP_GRACE_S), so stopping `ragassay ui` never leaves a server
     holding the port. Stopping it that way returns 0 (a normal way to end it).
     """
-    try:
-        import streamlit  # noqa: F401
-    except ImportError:
-        print("the dashboard needs the ui extra: pip install 'ragassay[ui]'", file=sys.stderr)
-        return 2
+    from ragassay.extras import MissingExtra, installed
+
+    for module in ("streamlit", "plotly"):
+        if not installed(module):
+            print(f"error: {MissingExtra('ui', 'the dashboard', module)}", file=sys.stderr)
+            return 2
     child = subprocess.Popen(streamlit_command(Path(db), port, host))
     stopped: list[int] = []
 

@@ -47,6 +47,8 @@ PAGES: dict[str, PageInfo] = {
     "overview": PageInfo("screens/overview.py", "Run overview", ":material/dashboard:"),
     "charts": PageInfo("screens/charts.py", "Charts", ":material/bar_chart:"),
     "compare": PageInfo("screens/compare.py", "Compare", ":material/compare_arrows:"),
+    "leaderboard": PageInfo("screens/leaderboard.py", "Leaderboard",
+                            ":material/leaderboard:"),
     "samples": PageInfo("screens/samples.py", "Sample explorer", ":material/search:"),
     "evaluate": PageInfo("screens/evaluate.py", "Evaluate", ":material/play_arrow:"),
     "downloads": PageInfo("screens/downloads.py", "Downloads", ":material/download:"),

@@ -14,6 +14,7 @@ from ragassay.metrics.base import (
     Outcome,
     Suite,
     SuiteOptions,
+    cut_details,
     number_contexts,
     outcome,
     unscored,
@@ -169,8 +170,7 @@ class JudgeSuite(Suite):
 
     @staticmethod
     def _finish(item: KeyedSample, results: list[MetricResult]) -> list[MetricResult]:
-        return with_details(results, {"context_truncated": True} if item.context_truncated
-                            else {})
+        return with_details(results, cut_details(item))
 
     async def evaluate(self, item: KeyedSample, judge: Asker, options: SuiteOptions) -> Outcome:
         sample = item.sample

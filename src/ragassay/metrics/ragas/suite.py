@@ -28,6 +28,7 @@ from ragassay.metrics.base import (
     Outcome,
     Suite,
     SuiteOptions,
+    cut_details,
     number_contexts,
     outcome,
     with_details,
@@ -240,12 +241,13 @@ _embedder: Any = None
 
 
 def default_embedder() -> Any:
-    """The local sentence embedder, built once per process (imported lazily)."""
+    """The sentence embedder, built once per process (imported lazily): the transformer
+    with the `embed` extra, else the static table (`embed.sentence_embedder_spec`)."""
     global _embedder
     if _embedder is None:
-        from ragassay.embed import get_embedder
+        from ragassay.embed import get_embedder, sentence_embedder_spec
 
-        _embedder = get_embedder("local")
+        _embedder = get_embedder(sentence_embedder_spec())
     return _embedder
 
 
@@ -298,11 +300,11 @@ def score_answer_relevancy(verdict: RelevancyVerdict, n_questions: int,
         raise ValueError("answer relevancy from questions needs an embedder")
     try:
         rows = embed([question, *questions])
-        value, cosines = mean_cosine(rows[0], rows[1:])
-    except Exception as exc:  # any embedder failure unscores this metric only
+    except RuntimeError as exc:  # an embedder that cannot work (its errors say why)
         return MetricResult(name=name, value=None,
-                            unscored_reason=f"embedding failed: {type(exc).__name__}: {exc}",
+                            unscored_reason=f"embedding failed: {' '.join(str(exc).split())}",
                             details=details)
+    value, cosines = mean_cosine(rows[0], rows[1:])
     return MetricResult(name=name, value=value, details={**details, "cosines": cosines})
 
 
@@ -475,6 +477,5 @@ class RagasSuite(Suite):
         }
         ordered = [results.get(n) or MetricResult(name=n, value=None, unscored_reason=why[n])
                    for n in NAMES]
-        if item.context_truncated:
-            ordered = with_details(ordered, {"context_truncated": True})
+        ordered = with_details(ordered, cut_details(item))
         return outcome(self.name, item.sample, ordered, verdicts)

@@ -23,7 +23,15 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from ragassay.judge import Asker, Flag, load_prompt
 from ragassay.judge.offline import Evidence
-from ragassay.metrics.base import Outcome, Suite, SuiteOptions, outcome, unscored, with_details
+from ragassay.metrics.base import (
+    Outcome,
+    Suite,
+    SuiteOptions,
+    cut_details,
+    outcome,
+    unscored,
+    with_details,
+)
 from ragassay.metrics.formulas import is_soft, share
 from ragassay.metrics.trace.formulas import adherence, completeness, length_share
 from ragassay.text import KeyedSample, KeyedSentence, norm_key
@@ -278,8 +286,8 @@ class TraceSuite(Suite):
     @staticmethod
     def _finish(item: KeyedSample, results: list[MetricResult]) -> list[MetricResult]:
         if not item.context_truncated:
-            return results
-        return with_details(results, {"context_truncated": True,
+            return with_details(results, cut_details(item))
+        return with_details(results, {**cut_details(item),
                                       "sentences_shown": len(item.contexts),
                                       "sentences_total": len(item.all_contexts)})
 

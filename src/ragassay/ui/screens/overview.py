@@ -54,6 +54,13 @@ st.dataframe(pd.DataFrame([
     column_config={"mean": st.column_config.NumberColumn(format="%.3f")})
 st.caption("Intervals: 95% bootstrap confidence intervals of the mean. Unscored samples "
            "are excluded, never counted as 0.")
+reliability = (meta.get("judge_reliability") or {}).get("lines") or {}
+if reliability:
+    st.markdown("**How far the judge agrees with people** (on human-labelled sets it was "
+                "not fitted on)")
+    for name in aggregates:
+        if name in reliability:
+            st.caption(md_escape(str(reliability[name])))
 for suite, entry in report["aggregate_metrics"].get("suites", {}).items():
     if entry.get("average") is None and entry.get("note"):
         st.caption(f"{suite}: {entry['note']}")

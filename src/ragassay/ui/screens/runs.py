@@ -35,6 +35,7 @@ frame = pd.DataFrame([
     {
         "run": r.run.id,
         "status": r.run.status,
+        "kind": r.run.config.kind,
         "dataset": Path(r.run.dataset).name,
         "judge": r.run.judge_model if r.run.judge == "offline" else r.run.judge,
         "metrics": ",".join(r.run.config.metrics),
