@@ -167,6 +167,13 @@ def _reachable(address: str) -> None:
                              f"{exc.strerror or exc}") from None
 
 
+def _on_loopback(address: str) -> bool:
+    """Whether a HOST:PORT address is this machine's loopback (a local instance started
+    by another process): a driver joining it must not advertise the host's address."""
+    host = address.removeprefix("ray://").rsplit(":", 1)[0].strip("[]")
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
 def _init(ray: Any, options: RayOptions, temp: str | None) -> None:
     if options.address is not None:
         _reachable(options.address)
@@ -177,6 +184,9 @@ def _init(ray: Any, options: RayOptions, temp: str | None) -> None:
             with _loopback():
                 ray.init(address="local", num_cpus=options.workers or os.cpu_count() or 1,
                          include_dashboard=False, _temp_dir=temp, **quiet)
+        elif _on_loopback(options.address):  # this driver on loopback too, like the node
+            with _loopback():
+                ray.init(address=options.address, **quiet)
         else:
             ray.init(address=options.address, **quiet)
     except (ConnectionError, RuntimeError, ValueError) as exc:
