@@ -95,11 +95,10 @@ class _Workers:
 
 
 def _ray() -> Any:
-    try:
-        import ray
-    except ImportError:
-        raise RayEngineError("--engine ray needs Ray: pip install 'ragassay[ray]'") from None
-    return ray
+    """The ray module, or the one-line MissingExtra for the `ray` extra."""
+    from ragassay.extras import require
+
+    return require("ray", "ray", "--engine ray")
 
 
 @contextmanager
