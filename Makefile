@@ -54,6 +54,7 @@ bench: $(VENV)/.test-installed bench-setup
 	$(BIN)/python benches/memory_flat.py --quick
 	$(BIN)/python benches/judge_cost.py --replies valid --quick
 	$(BIN)/python benches/offline_judge.py --n 200
+	$(BIN)/python benches/scale_ray.py --quick
 
 bench-full: $(VENV)/.test-installed bench-setup
 	$(BIN)/python benches/engine_overhead.py
@@ -63,6 +64,7 @@ bench-full: $(VENV)/.test-installed bench-setup
 	$(BIN)/python benches/judge_cost.py --replies valid --n 50
 	$(BIN)/python benches/judge_cost.py --n 10
 	$(BIN)/python benches/offline_judge.py
+	$(BIN)/python benches/scale_ray.py
 
 clean:
 	rm -rf $(VENV) .ragassay reports test-artifacts .pytest_cache .mypy_cache .ruff_cache

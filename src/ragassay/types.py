@@ -303,12 +303,14 @@ class BackendOptions(BaseModel):
 class RunConfig(_Frozen):
     """What defines a run; stored with it so that it can be resumed and compared.
 
-    `base_url` and `concurrency` override the same fields of `backend`.
+    `base_url` and `concurrency` override the same fields of `backend`; `base_urls` lists
+    every endpoint when calls are spread over several (`base_url` is then the first).
     """
 
     dataset: str
     judge: str = "offline"
     base_url: str | None = None
+    base_urls: tuple[str, ...] = ()
     metrics: tuple[str, ...] = ("judge",)
     concurrency: int = 8
     seed: int = 0
@@ -328,3 +330,7 @@ class RunConfig(_Frozen):
         """The backend settings with this run's endpoint and concurrency."""
         return self.backend.model_copy(update={"base_url": self.base_url,
                                                "concurrency": self.concurrency})
+
+    def endpoints(self) -> tuple[str, ...]:
+        """Every judge endpoint: `base_urls`, else `base_url` alone (none: the default)."""
+        return self.base_urls or ((self.base_url,) if self.base_url else ())

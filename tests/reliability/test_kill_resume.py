@@ -16,9 +16,7 @@ import os
 import random
 import signal
 import sqlite3
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -31,6 +29,7 @@ from ragassay.runner import evaluate
 from ragassay.store import Store
 from ragassay.types import RunConfig
 from tests.support.faults import FaultServer, fenced
+from tests.support.processes import run_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180),
               pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")]
@@ -80,22 +79,9 @@ def _questions(server: FaultServer, start: int, end: int) -> list[str]:
 def _run_until(cmd: list[str], server: FaultServer, target: int | None,
                outputs: list[str]) -> bool:
     """Run `cmd`; SIGKILL it once the server has seen `target` requests. True if killed."""
-    proc = subprocess.Popen(cmd, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
-    killed = False
-    deadline = time.monotonic() + 90
-    while proc.poll() is None and time.monotonic() < deadline:
-        if target is not None and server.count >= target:
-            proc.send_signal(signal.SIGKILL)
-            killed = True
-            break
-        time.sleep(0.002)
-    if proc.poll() is None and not killed:
-        proc.kill()
-    out, err = proc.communicate(timeout=30)
-    outputs.extend([out, err])
-    time.sleep(0.2)  # let the server record requests that were already on the wire
-    return killed
+    done = run_until(cmd, server, target, _env())
+    outputs.extend([done.out, done.err])
+    return done.killed
 
 
 def test_sigkill_then_resume_loses_and_repeats_nothing(tmp_path: Path) -> None:

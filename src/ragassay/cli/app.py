@@ -27,6 +27,18 @@ def write_json(report: dict[str, Any], out: Path,
     write_text(out, lambda fh: dump_json(report, fh, details), what="report ")
 
 
+def write_parquet(report: dict[str, Any], folder: Path,
+                  details: Iterable[dict[str, Any]] | None = None) -> None:
+    """Write the per-sample rows as a Parquet dataset in `folder` (files written
+    atomically, streamed from the store)."""
+    from ragassay.report import write_parquet as write
+
+    try:
+        write(report, folder, details)
+    except OSError as exc:
+        raise UsageProblem(f"cannot write results to {folder}: {exc.strerror or exc}") from None
+
+
 def write_text(out: Path, text: str | Callable[[IO[str]], None], *, what: str = "") -> None:
     """Write atomically through `ragassay.files.atomic_write` (a fresh temporary file,
     never a planted link; nothing partial under the final name). `text` is the

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from ragassay.cli.app import cli, write_json
+from ragassay.cli.app import cli, write_json, write_parquet
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FailedRun,
@@ -89,9 +89,9 @@ def report_unscored(report: dict[str, Any], store: Any, run_id: str) -> None:
                         "fix the judge, then continue with --resume")
 
 
-def _resumed_config(store: Any, resume: str, data: Path, base_url: str | None,
+def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
                     mapping: dict[str, str]) -> Any:
-    """The stored config of the run to resume, with a newly given --base-url (said so)."""
+    """The stored config of the run to resume, with newly given --base-url(s) (said so)."""
     run = store.get_run(resume)
     config = run.config
     if Path(config.dataset).resolve() != data.resolve():
@@ -100,30 +100,77 @@ def _resumed_config(store: Any, resume: str, data: Path, base_url: str | None,
         stored = " ".join(f"--map {f}={c}" for f, c in config.field_map.items()) or "no --map"
         raise UsageProblem(f"run {run.id} was evaluated with {stored}: resume with the same "
                            "(or without --map, which reuses it)")
-    if base_url and base_url != config.base_url:
+    if urls and urls != config.endpoints():
         from ragassay.urls import redact_url
 
-        say(f"resuming run {run.id} against --base-url {redact_url(base_url)} (it was started "
-            f"with {config.base_url or 'the default endpoint'})", err=True)
-        config = config.model_copy(update={"base_url": base_url})
+        now = " ".join(redact_url(u) for u in urls)
+        before = " ".join(config.endpoints()) or "the default endpoint"
+        say(f"resuming run {run.id} against --base-url {now} (it was started with {before})",
+            err=True)
+        config = config.model_copy(update=_endpoint_fields(urls))
     return config
+
+
+def _endpoint_fields(urls: tuple[str, ...]) -> dict[str, Any]:
+    """RunConfig fields for the --base-url values: the first, and all when several."""
+    return {"base_url": urls[0] if urls else None, "base_urls": urls if len(urls) > 1 else ()}
+
+
+def _engine_options(engine: str, ray_address: str | None, workers: int | None) -> Any:
+    """RayOptions for --engine ray, None for the local engine; --ray-address and
+    --workers without --engine ray are a mistake, said so."""
+    if engine != "ray":
+        given = [name for name, value in (("--ray-address", ray_address),
+                                          ("--workers", workers)) if value is not None]
+        if given:
+            verb = "need" if len(given) > 1 else "needs"
+            raise UsageProblem(f"{' and '.join(given)} {verb} --engine ray")
+        return None
+    from ragassay.runner import RayOptions
+
+    return RayOptions(address=ray_address, workers=workers)
+
+
+def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> Any:
+    """Run the chosen engine; a Ray setup problem is one line."""
+    from ragassay.runner import RayEngineError, evaluate
+
+    try:
+        return evaluate(samples, config, store=store, ray=ray, **kwargs)
+    except RayEngineError as exc:
+        raise UsageProblem(str(exc)) from None
 
 
 @cli.command("eval")
 @click.argument("data", type=click.Path(path_type=Path))
 @click.option("--judge", "judge_spec", default="offline", show_default=True,
               help=JUDGE_SPEC_HELP + ".")
-@click.option("--base-url", default=None,
-              help="OpenAI-compatible endpoint for the judge. Stored and shown without its "
-                   "query string and user name; credentials in it are refused (use --header "
-                   "or OPENAI_API_KEY). With --resume, a different URL is used and said so.")
+@click.option("--base-url", "base_urls", multiple=True, metavar="URL",
+              help="OpenAI-compatible endpoint for the judge; repeat it to spread calls over "
+                   "several endpoints of the same model (one failing is left out). Stored and "
+                   "shown without its query string and user name; credentials in it are "
+                   "refused (use --header or OPENAI_API_KEY). With --resume, a different URL "
+                   "is used and said so.")
 @header_option
 @click.option("--metrics", default="all", show_default=True,
               help="Comma-separated suites: judge,trace,ragas (all = every suite).")
 @map_option
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the JSON report here.")
-@click.option("--concurrency", type=click.IntRange(1, 1024), default=8, show_default=True)
+@click.option("--results-parquet", type=click.Path(file_okay=False, path_type=Path),
+              default=None, metavar="DIR",
+              help="Also write the per-sample results as a Parquet dataset in DIR "
+                   "(pandas, Spark, DuckDB read it).")
+@click.option("--concurrency", type=click.IntRange(1, 1024), default=8, show_default=True,
+              help="Judge calls in flight; with --engine ray, across all workers.")
+@click.option("--engine", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True, help="local: this process (asyncio); ray: a pool of Ray "
+              "workers, on a local Ray instance or the cluster at --ray-address.")
+@click.option("--ray-address", default=None, metavar="ADDRESS",
+              help="Join this Ray cluster (auto, HOST:PORT, ray://HOST:PORT) instead of "
+                   "starting a local instance.")
+@click.option("--workers", type=click.IntRange(1, 4096), default=None,
+              help="Ray workers (default: one per CPU of the cluster).")
 @db_option
 @click.option("--resume", "resume", default=None, metavar="RUN",
               help="Continue an interrupted run without repeating finished judgments; "
@@ -138,31 +185,31 @@ def _resumed_config(store: Any, resume: str, data: Path, base_url: str | None,
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress bar or summary (warnings still go to stderr).")
 @friendly
-def eval_cmd(data: Path, judge_spec: str, base_url: str | None, headers_given: tuple[str, ...],
-             metrics: str, mapping_given: tuple[str, ...], out: Path | None, concurrency: int,
-             db: Path, resume: str | None, skip_invalid: bool, no_cache: bool,
-             max_context_tokens: int, timeout_s: float, quiet: bool) -> None:
+def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
+             headers_given: tuple[str, ...], metrics: str, mapping_given: tuple[str, ...],
+             out: Path | None, results_parquet: Path | None, concurrency: int, engine: str,
+             ray_address: str | None, workers: int | None, db: Path, resume: str | None,
+             skip_invalid: bool, no_cache: bool, max_context_tokens: int, timeout_s: float,
+             quiet: bool) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet).
 
     SIGTERM stops it like Ctrl-C: the run is marked interrupted, finished judgments
     are kept for --resume.
     """
     from ragassay.cli.progress import RichProgress
-    from ragassay.cli.summary import print_summary
     from ragassay.dataset import check_dataset, dataset_fingerprint, iter_samples
     from ragassay.metrics import parse_metrics
-    from ragassay.report import build_report, iter_details
-    from ragassay.runner import evaluate
     from ragassay.types import BackendOptions, RunConfig
 
     judge_spec, suites = check_judge_spec(judge_spec), parse_metrics(metrics)
-    base_url = check_base_url(base_url)
+    urls = tuple(u for u in (check_base_url(u) for u in base_urls) if u)
     mapping, extra_headers = field_map(mapping_given), headers(headers_given)
+    ray = _engine_options(engine, ray_address, workers)
     with sigterm_interrupts():
         resumed = None
         if resume:
             store = open_store(db)
-            resumed = _resumed_config(store, resume, data, base_url, mapping)
+            resumed = _resumed_config(store, resume, data, urls, mapping)
             mapping = resumed.field_map
         check = check_dataset(data, skip_invalid=skip_invalid, field_map=mapping)
         problem = check.problem()
@@ -176,26 +223,40 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, headers_given: t
         if resumed is None:
             store = open_store(db)
         config = resumed or RunConfig(
-            dataset=str(data), judge=judge_spec, base_url=base_url,
+            dataset=str(data), judge=judge_spec, **_endpoint_fields(urls),
             metrics=suites, concurrency=concurrency, use_cache=not no_cache,
             skip_invalid=skip_invalid, max_context_tokens=max_context_tokens,
             field_map=mapping, backend=BackendOptions(timeout_s=timeout_s))
-        progress = RichProgress(enabled=not quiet)
-        stats = evaluate(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping),
-                         config, store=store, resume=resume, progress=progress,
-                         total=check.total, dataset_hash=dataset_fingerprint(data),
-                         headers=extra_headers)
+        stats = _judge(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping),
+                       config, store, ray, resume=resume,
+                       progress=RichProgress(enabled=not quiet), total=check.total,
+                       dataset_hash=dataset_fingerprint(data), headers=extra_headers)
+    _finish(store, stats.run_id, data, check, db, out, results_parquet, quiet)
+
+
+def _finish(store: Any, run_id: str, data: Path, check: Any, db: Path, out: Path | None,
+            results_parquet: Path | None, quiet: bool) -> None:
+    """After the run: notes, reports, the summary and where things are."""
+    from ragassay.cli.summary import print_summary
+    from ragassay.report import build_report, iter_details
+
     # where the file was, for `trend` (which links versions of one file)
-    store.update_meta(stats.run_id, {"dataset_path": str(data.resolve())})
+    store.update_meta(run_id, {"dataset_path": str(data.resolve())})
+    for note in store.get_run(run_id).meta.get("notes", []):
+        say(f"note: {note}", err=True)
     # the summary needs no per-sample details; a report file gets them streamed in
-    report = build_report(store, stats.run_id, include_details=False)
+    report = build_report(store, run_id, include_details=False)
     if out is not None:
-        write_json(report, out, details=iter_details(store, stats.run_id))
+        write_json(report, out, details=iter_details(store, run_id))
+    if results_parquet is not None:
+        write_parquet(report, results_parquet, details=iter_details(store, run_id))
     if not quiet:
         print_summary(report)
-    report_lacking(check, store, stats.run_id)
-    report_unscored(report, store, stats.run_id)
+    report_lacking(check, store, run_id)
+    report_unscored(report, store, run_id)
     if not quiet:
         if out is not None:
             say(f"report written to {out}", err=True)
-        say(f"run {stats.run_id} stored in {db}", err=True)
+        if results_parquet is not None:
+            say(f"results written to {results_parquet}/ (Parquet)", err=True)
+        say(f"run {run_id} stored in {db}", err=True)

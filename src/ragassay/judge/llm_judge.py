@@ -19,6 +19,10 @@ REPAIR_REASON_CHARS = 300  # of the validation error quoted back in the repair t
 
 
 class Cache(Protocol):
+    """The judge-call cache (the run store). A cache held in another process (a Ray
+    worker's view of the driver's store) may also offer `async cache_fetch(key)`,
+    which is then used instead of `cache_get`."""
+
     def cache_get(self, key: str) -> dict[str, Any] | None: ...
 
     def cache_put(self, key: str, value: dict[str, Any]) -> None: ...
@@ -89,7 +93,8 @@ class LLMJudge:
         )
         key = self._key(prompt, request)
         if self.use_cache and self.cache is not None:
-            hit = self.cache.cache_get(key)
+            fetch = getattr(self.cache, "cache_fetch", None)
+            hit = await fetch(key) if fetch is not None else self.cache.cache_get(key)
             if hit is not None:
                 try:
                     output = prompt.output_model.model_validate(hit["data"])

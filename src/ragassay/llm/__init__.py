@@ -16,6 +16,7 @@ from ragassay.llm.registry import (
     register_backend,
 )
 from ragassay.llm.retry import AdaptiveLimiter
+from ragassay.llm.spread import Spread, spread_backend
 
 __all__ = [
     "AdaptiveLimiter",
@@ -24,9 +25,11 @@ __all__ = [
     "BackendOptions",
     "BackendStats",
     "Policy",
+    "Spread",
     "available_backends",
     "get_backend",
     "parse_judge_spec",
     "parse_json_reply",
     "register_backend",
+    "spread_backend",
 ]

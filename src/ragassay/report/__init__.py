@@ -1,4 +1,4 @@
-"""Reports of a run: the JSON dictionary, and CSV and HTML renderings of it."""
+"""Reports of a run: the JSON dictionary, and CSV, Parquet and HTML renderings of it."""
 
 from ragassay.report.build import (
     RunTable,
@@ -11,6 +11,7 @@ from ragassay.report.build import (
 from ragassay.report.csv import csv_rows, to_csv, write_csv
 from ragassay.report.html import to_html
 from ragassay.report.jsonfile import dump_json
+from ragassay.report.parquet import write_parquet
 
 __all__ = [
     "RunTable",
@@ -24,4 +25,5 @@ __all__ = [
     "to_csv",
     "to_html",
     "write_csv",
+    "write_parquet",
 ]

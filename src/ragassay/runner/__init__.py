@@ -2,6 +2,7 @@
 
 from ragassay.metrics import parse_metrics
 from ragassay.runner.engine import Progress, RunStats, build_judge, evaluate, run_async
+from ragassay.runner.ray_engine import RayEngineError, RayOptions
 
 
 def suite_choices() -> tuple[str, ...]:
@@ -9,4 +10,5 @@ def suite_choices() -> tuple[str, ...]:
     return parse_metrics("all")
 
 
-__all__ = ["Progress", "RunStats", "build_judge", "evaluate", "run_async", "suite_choices"]
+__all__ = ["Progress", "RayEngineError", "RayOptions", "RunStats", "build_judge", "evaluate",
+           "run_async", "suite_choices"]

@@ -12,7 +12,7 @@ import asyncio
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from pydantic import SecretStr
 
@@ -87,15 +87,38 @@ def _call_records(sample: Sample, suite: str, outcome: Outcome) -> list[CallReco
     ]
 
 
-def build_judge(config: RunConfig, store: Store,
+def build_judge(config: RunConfig, cache: Any,
                 headers: Mapping[str, str] | None = None) -> Judge:
-    """The run's judge; `headers` go to its backend with every request, never stored."""
+    """The run's judge over `cache` (the store, or a Ray worker's view of it); `headers`
+    go to its backend with every request, never stored. Several endpoints
+    (`config.base_urls`) are spread by one `llm.Spread` backend."""
     options = config.backend_options()
     if headers:
         options = options.model_copy(update={
             "headers": {k: SecretStr(v) for k, v in headers.items()}})
-    return make_judge(config.judge, cache=store, use_cache=config.use_cache,
+    urls = config.endpoints()
+    if len(urls) > 1 and config.judge.strip() not in ("", "offline"):
+        from ragassay.judge.llm_judge import LLMJudge
+        from ragassay.llm import spread_backend
+
+        return LLMJudge(spread_backend(config.judge, options, urls), cache=cache,
+                        use_cache=config.use_cache, spec=config.judge)
+    return make_judge(config.judge, cache=cache, use_cache=config.use_cache,
                       backend_options=options)
+
+
+def judge_notes(judge: Judge) -> list[str]:
+    """What the judge's backend had to say about the run (endpoints left out)."""
+    return list(getattr(getattr(judge, "backend", None), "notes", None) or [])
+
+
+async def judge_one(suite: Suite, item: KeyedSample, evidence: Evidence | None,
+                    asker: Asker | None, options: SuiteOptions) -> Outcome:
+    """One (sample, suite) judgment: from the offline judge's evidence, or by asking."""
+    if evidence is not None:
+        return suite.evaluate_offline(item, evidence, options)
+    assert asker is not None
+    return await suite.evaluate(item, asker, options)
 
 
 def suite_options(config: RunConfig, suites: Sequence[Suite], judge: Judge) -> SuiteOptions:
@@ -109,7 +132,7 @@ def suite_options(config: RunConfig, suites: Sequence[Suite], judge: Judge) -> S
     return SuiteOptions(n_questions=config.n_questions, embedder=embedder)
 
 
-def _embedders(judge: Judge, options: SuiteOptions) -> list[str]:
+def embedders_used(judge: Judge, options: SuiteOptions) -> list[str]:
     """The embedders a run really used, for its report."""
     names = []
     if isinstance(judge, OfflineJudge):
@@ -117,6 +140,39 @@ def _embedders(judge: Judge, options: SuiteOptions) -> list[str]:
     if options.embedder is not None:
         names.append(f"answer relevancy: {getattr(options.embedder, 'name', 'embedder')}")
     return names
+
+
+def with_prompt_versions(config: RunConfig, suites: Sequence[Suite]) -> RunConfig:
+    """The config as stored with the run: with the versions of the suites' prompts."""
+    versions = {k: v for s in suites for k, v in s.prompt_versions().items()}
+    return config.model_copy(update={"prompt_versions": versions})
+
+
+def open_run(store: Store, config: RunConfig, suites: Sequence[Suite], judge_model: str,
+             resume: str | None, dataset_hash: str | None,
+             meta: dict[str, Any] | None = None) -> tuple[str, set[tuple[str, str]]]:
+    """The run's id (created with `meta`, or the one resumed: leased to this process)
+    and the (sample, suite) judgments already done."""
+    if resume:
+        run_id = store.get_run(resume).id
+        done = store.done_keys(run_id)
+        store.finish_run(run_id, "running")
+        return run_id, done
+    specs = [spec for s in suites for spec in s.specs]
+    run_id = store.create_run(config, package_version=__version__, dataset_hash=dataset_hash,
+                              judge_model=judge_model, specs=specs, meta=meta)
+    return run_id, set()
+
+
+def run_meta(stats: RunStats, embedders: list[str], notes: list[str],
+             engine: str = "local") -> dict[str, Any]:
+    """What a finished run records in its meta (the engine of its last part)."""
+    meta: dict[str, Any] = {"samples": stats.samples, "invalid": stats.invalid,
+                            "seconds": stats.seconds, "embedders": embedders,
+                            "engine": engine}
+    if notes:
+        meta["notes"] = notes
+    return meta
 
 
 @dataclass
@@ -138,15 +194,17 @@ class _Run:
 
     def __init__(self, config: RunConfig, inputs: RunInputs) -> None:
         self.suites: list[Suite] = get_suites(config.metrics)
-        versions = {k: v for s in self.suites for k, v in s.prompt_versions().items()}
-        self.config = config.model_copy(update={"prompt_versions": versions})
+        self.config = with_prompt_versions(config, self.suites)
         self.inputs = inputs
         self.store = inputs.store
         self.own_judge = inputs.judge is None
         self.judge = inputs.judge or build_judge(self.config, self.store, inputs.headers)
         self.offline = self.judge if isinstance(self.judge, OfflineJudge) else None
         self.asker = None if self.offline is not None else cast(Asker, self.judge)
-        self.run_id, self.done = self._open()
+        names = [spec.name for s in self.suites for spec in s.specs]
+        self.run_id, self.done = open_run(self.store, self.config, self.suites,
+                                          self.judge.model, inputs.resume, inputs.dataset_hash,
+                                          {"reliability": reliability_meta(self.judge, names)})
         self.stats = RunStats(run_id=self.run_id)
         self.options = suite_options(self.config, self.suites, self.judge)
         self.gate = asyncio.Semaphore(max(1, config.concurrency))
@@ -154,29 +212,11 @@ class _Run:
         self.window = self.batch_size * max(1, len(self.suites))  # queued before reading more
         self.running: set[asyncio.Task[None]] = set()
 
-    def _open(self) -> tuple[str, set[tuple[str, str]]]:
-        """The run's id (created, or the one resumed) and the judgments already done."""
-        if self.inputs.resume:
-            run_id = self.store.get_run(self.inputs.resume).id
-            done = self.store.done_keys(run_id)
-            self.store.finish_run(run_id, "running")
-            return run_id, done
-        specs = [spec for s in self.suites for spec in s.specs]
-        meta = {"reliability": reliability_meta(self.judge, [s.name for s in specs])}
-        run_id = self.store.create_run(self.config, package_version=__version__,
-                                       dataset_hash=self.inputs.dataset_hash,
-                                       judge_model=self.judge.model, specs=specs, meta=meta)
-        return run_id, set()
-
     async def one(self, item: KeyedSample, suite: Suite, batch: _Batch,
                   evidence: Evidence | None) -> None:
         sample, progress, stats = item.sample, self.inputs.progress, self.stats
         async with self.gate:
-            if evidence is not None:
-                outcome = suite.evaluate_offline(item, evidence, self.options)
-            else:
-                assert self.asker is not None
-                outcome = await suite.evaluate(item, self.asker, self.options)
+            outcome = await judge_one(suite, item, evidence, self.asker, self.options)
             # Saved (and the batch finished) before the slot is handed on: a Ctrl-C raised
             # by a progress sink stops the run before the next judgment is sent.
             self.store.save_result(self.run_id, outcome.result,
@@ -244,10 +284,8 @@ class _Run:
         self.stats.seconds = time.perf_counter() - started
         if self.inputs.progress:
             self.inputs.progress.finish()
-        self.store.finish_run(self.run_id, status, {
-            "samples": self.stats.samples, "invalid": self.stats.invalid,
-            "seconds": self.stats.seconds, "embedders": _embedders(self.judge, self.options),
-        })
+        self.store.finish_run(self.run_id, status, run_meta(
+            self.stats, embedders_used(self.judge, self.options), judge_notes(self.judge)))
         if self.own_judge:
             await self.judge.aclose()
 
@@ -299,9 +337,20 @@ def evaluate(
     total: int | None = None,
     dataset_hash: str | None = None,
     headers: Mapping[str, str] | None = None,
+    ray: Any = None,
 ) -> RunStats:
     """The one synchronous entry point: evaluate samples and record them in the store.
-    Works inside a running event loop too (a notebook): the run gets a loop of its own."""
+    Works inside a running event loop too (a notebook): the run gets a loop of its own.
+    With `ray` (a `RayOptions`), Ray actors judge instead (`runner.ray_engine`: same
+    results, same store); the judge is then built from the config on each worker."""
+    inputs = RunInputs(store, resume, judge, progress, total, dataset_hash, headers)
+    if ray is not None:
+        if judge is not None:
+            raise ValueError("with ray=, the judge is built on each worker from the config: "
+                             "pass no judge object")
+        from ragassay.runner.ray_engine import run_on_ray
+
+        return run_on_ray(samples, config, inputs, ray)
     return run_sync(run_async(samples, config, store=store, resume=resume, judge=judge,
                               progress=progress, total=total, dataset_hash=dataset_hash,
                               headers=headers))

@@ -34,6 +34,10 @@ Results (one transaction per completed (sample, suite) judgment)
     save_result(run_id, result: SampleResult, calls: Sequence[CallRecord] = ()) -> None
         Result, per-metric rows and calls together, or nothing. Rejects NaN/inf values:
         unscored is value None plus a reason.
+    prepare_result(result, calls) -> PreparedResult     checked and serialised, no DB
+        (made where the judgment was made: a Ray worker prepares its whole batch)
+    save_results(run_id, prepared: Sequence[PreparedResult], cache=[(key, json)]) -> None
+        A batch of judgments and new cache entries (`cache_row`) in one transaction.
     done_keys(run_id) -> set[tuple[sample_id, suite]]       resume skips these
     iter_results(run_id, suite: str | None = None) -> Iterator[SampleResult]
     count_results(run_id, suite: str | None = None) -> int
@@ -69,14 +73,18 @@ from ragassay.store.models import (
     StoreError,
     cache_key,
 )
+from ragassay.store.rows import PreparedResult, cache_row, prepare_result
 from ragassay.store.store import Store
 
 __all__ = [
     "DEFAULT_DB_PATH",
     "CallRecord",
+    "PreparedResult",
     "RunRecord",
     "RunStatus",
     "Store",
     "StoreError",
     "cache_key",
+    "cache_row",
+    "prepare_result",
 ]

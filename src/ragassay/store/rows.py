@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from ragassay.store.models import CallRecord
+from ragassay.store.models import CallRecord, json_default
 from ragassay.types import MetricResult, SampleResult, Usage
+
+CallRow = tuple[str, str, str, str | None, str, int, int, float, int, str, str | None]
+"""A call as `insert_calls` writes it, without run id and time: sample, suite, prompt,
+cache key, model, input and output tokens, latency, cached (0/1), status, error."""
 
 LACKING_SQL = """
 WITH lacking AS (
@@ -46,27 +53,61 @@ def result_from_row(row: sqlite3.Row) -> SampleResult:
     )
 
 
-def insert_calls(conn: sqlite3.Connection, calls: Sequence[CallRecord], created: str) -> None:
+def call_row(c: CallRecord) -> CallRow:
+    return (c.sample_id, c.suite, c.prompt, c.cache_key, c.model, c.input_tokens,
+            c.output_tokens, c.latency_s, int(c.cached), c.status, c.error)
+
+
+def insert_calls(conn: sqlite3.Connection, run_id: str | None, calls: Sequence[CallRow],
+                 created: str) -> None:
     conn.executemany(
         "INSERT INTO calls (run_id, sample_id, suite, prompt, cache_key, model, input_tokens,"
         " output_tokens, latency_s, cached, status, error, created)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                c.run_id,
-                c.sample_id,
-                c.suite,
-                c.prompt,
-                c.cache_key,
-                c.model,
-                c.input_tokens,
-                c.output_tokens,
-                c.latency_s,
-                int(c.cached),
-                c.status,
-                c.error,
-                created,
-            )
-            for c in calls
-        ],
+        [(run_id, *c, created) for c in calls],
     )
+
+
+@dataclass(frozen=True)
+class PreparedResult:
+    """One (sample, suite) judgment serialised for the store, checked, in plain values.
+
+    Made by `prepare_result` wherever the judgment was made (a Ray worker prepares its
+    batch, so the driver only writes rows); written by `Store.save_results`.
+    """
+
+    sample_id: str
+    suite: str
+    strategy: str
+    reasoning: str | None
+    usage_json: str
+    results_json: str
+    values: tuple[tuple[str, float | None, str | None], ...]  # (metric, value, reason)
+    calls: tuple[CallRow, ...] = ()
+
+
+def prepare_result(result: SampleResult, calls: Sequence[CallRecord] = ()) -> PreparedResult:
+    """Check and serialise a judgment: ValueError for duplicate metric names, or a NaN or
+    infinite value (unscored is value None plus a reason)."""
+    names = [m.name for m in result.results]
+    if len(set(names)) != len(names):
+        raise ValueError(f"duplicate metric names in result for {result.sample_id!r}")
+    for m in result.results:
+        if isinstance(m.value, float) and not math.isfinite(m.value):
+            raise ValueError(
+                f"{m.name} = {m.value} for {result.sample_id!r}: an unscored metric"
+                " must be value None with an unscored_reason"
+            )
+    return PreparedResult(
+        sample_id=result.sample_id, suite=result.suite, strategy=result.strategy,
+        reasoning=result.reasoning, usage_json=result.usage.model_dump_json(),
+        results_json="[" + ",".join(m.model_dump_json() for m in result.results) + "]",
+        values=tuple((m.name, None if m.value is None else float(m.value), m.unscored_reason)
+                     for m in result.results),
+        calls=tuple(call_row(c) for c in calls),
+    )
+
+
+def cache_row(key: str, value: dict[str, Any]) -> tuple[str, str]:
+    """A cache entry as the store writes it: (key, value JSON)."""
+    return key, json.dumps(value, ensure_ascii=False, default=json_default)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import secrets
 import sqlite3
 import threading
@@ -25,7 +24,13 @@ from ragassay.store.models import (
     StoreError,
     json_default,
 )
-from ragassay.store.rows import LACKING_SQL, result_from_row
+from ragassay.store.rows import (
+    LACKING_SQL,
+    PreparedResult,
+    call_row,
+    prepare_result,
+    result_from_row,
+)
 from ragassay.store.rows import insert_calls as _insert_calls  # module-level: tests patch it
 from ragassay.types import InvalidRow, MetricSpec, RunConfig, Sample, SampleResult
 from ragassay.urls import redact_url
@@ -142,8 +147,10 @@ class Store(LedgerMixin):
 
         A base URL is stored without its query string and userinfo (see `ragassay.urls`).
         """
-        if config.base_url:
-            config = config.model_copy(update={"base_url": redact_url(config.base_url)})
+        if config.base_url or config.base_urls:
+            config = config.model_copy(update={
+                "base_url": redact_url(config.base_url) if config.base_url else None,
+                "base_urls": tuple(redact_url(u) for u in config.base_urls)})
         for _ in range(20):
             now = _now()
             run_id = _new_run_id(now)
@@ -321,53 +328,37 @@ class Store(LedgerMixin):
         A killed process leaves either all of it or none of it. Saving the same
         (sample, suite) again replaces the result (its earlier calls stay in the ledger).
         """
-        names = [m.name for m in result.results]
-        if len(set(names)) != len(names):
-            raise ValueError(f"duplicate metric names in result for {result.sample_id!r}")
-        for m in result.results:
-            if isinstance(m.value, float) and not math.isfinite(m.value):
-                raise ValueError(
-                    f"{m.name} = {m.value} for {result.sample_id!r}: an unscored metric"
-                    " must be value None with an unscored_reason"
-                )
-        key = (run_id, result.sample_id, result.suite)
-        metrics_json = "[" + ",".join(m.model_dump_json() for m in result.results) + "]"
+        self.save_results(run_id, [prepare_result(result, calls)])
+
+    def save_results(self, run_id: str, results: Sequence[PreparedResult],
+                     cache: Sequence[tuple[str, str]] = ()) -> None:
+        """Save judgments (see `prepare_result`) and new cache entries (`cache_row`) in
+        ONE transaction: all of them or none. Idempotent per (sample, suite), as
+        `save_result`."""
         now = _now().isoformat()
         with self._write() as conn:
             self._require_run(conn, run_id)
-            conn.execute(
-                "DELETE FROM metric_values WHERE run_id = ? AND sample_id = ? AND suite = ?", key
-            )
-            conn.execute(
-                "INSERT INTO results (run_id, sample_id, suite, strategy, reasoning, usage,"
-                " results, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (run_id, sample_id, suite) DO UPDATE SET"
-                " strategy = excluded.strategy, reasoning = excluded.reasoning,"
-                " usage = excluded.usage, results = excluded.results, created = excluded.created",
-                (
-                    *key,
-                    result.strategy,
-                    result.reasoning,
-                    result.usage.model_dump_json(),
-                    metrics_json,
-                    now,
-                ),
-            )
-            conn.executemany(
-                "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy, value,"
-                " unscored_reason) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        *key,
-                        m.name,
-                        result.strategy,
-                        None if m.value is None else float(m.value),
-                        m.unscored_reason,
-                    )
-                    for m in result.results
-                ],
-            )
-            _insert_calls(conn, [c.model_copy(update={"run_id": run_id}) for c in calls], now)
+            for r in results:
+                key = (run_id, r.sample_id, r.suite)
+                conn.execute("DELETE FROM metric_values WHERE run_id = ? AND sample_id = ?"
+                             " AND suite = ?", key)
+                conn.execute(
+                    "INSERT INTO results (run_id, sample_id, suite, strategy, reasoning, usage,"
+                    " results, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (run_id, sample_id, suite) DO UPDATE SET"
+                    " strategy = excluded.strategy, reasoning = excluded.reasoning, usage ="
+                    " excluded.usage, results = excluded.results, created = excluded.created",
+                    (*key, r.strategy, r.reasoning, r.usage_json, r.results_json, now),
+                )
+                conn.executemany(
+                    "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy,"
+                    " value, unscored_reason) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [(*key, name, r.strategy, value, reason) for name, value, reason in r.values],
+                )
+                _insert_calls(conn, run_id, r.calls, now)
+            if cache:
+                conn.executemany("INSERT OR REPLACE INTO cache (key, value, created)"
+                                 " VALUES (?, ?, ?)", [(k, v, now) for k, v in cache])
 
     def get_sample(self, run_id: str, sample_id: str) -> Sample | InvalidRow | None:
         """One stored sample (or invalid row) of the run, or None."""
@@ -463,9 +454,12 @@ class Store(LedgerMixin):
 
     def add_calls(self, calls: Sequence[CallRecord], *, run_id: str | None = None) -> None:
         """Append calls to the ledger (`run_id` fills in records that have none)."""
-        filled = [c if c.run_id else c.model_copy(update={"run_id": run_id}) for c in calls]
+        by_run: dict[str | None, list[Any]] = {}
+        for c in calls:
+            by_run.setdefault(c.run_id or run_id, []).append(call_row(c))
         with self._write() as conn:
-            _insert_calls(conn, filled, _now().isoformat())
+            for rid, rows in by_run.items():
+                _insert_calls(conn, rid, rows, _now().isoformat())
 
     def iter_calls(self, run_id: str) -> Iterator[CallRecord]:
         """The run's calls in the order they were recorded."""

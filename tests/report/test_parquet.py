@@ -1,0 +1,56 @@
+"""Parquet export: the CSV's rows, typed, as a dataset of part files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from ragassay.report import build_report, csv_rows, iter_details, write_parquet
+from ragassay.store import Store
+
+
+def test_the_parquet_dataset_holds_the_csv_rows_typed(run: tuple[Store, str],
+                                                      tmp_path: Path) -> None:
+    store, run_id = run
+    report = build_report(store, run_id, include_details=False)
+    files = write_parquet(report, tmp_path / "out", iter_details(store, run_id))
+    assert [f.name for f in files] == ["part-00000.parquet"]
+    table = pq.read_table(tmp_path / "out")
+    assert table.schema.field("value").type == "double"
+    got = table.to_pylist()
+    expected = list(csv_rows(report, iter_details(store, run_id)))
+    assert len(got) == len(expected) == 10 * 2 + 1  # 10 judged x 2 suites, 1 invalid
+    for row, want in zip(got, expected, strict=True):
+        assert (row["sample_id"], row["strategy"]) == (want["sample_id"], want["strategy"])
+        assert row["metric"] == (want["metric"] or None)
+        assert row["value"] == (None if want["value"] == "" else float(want["value"]))
+        assert row["unscored_reason"] == (want["unscored_reason"] or None)
+    invalid = [r for r in got if r["sample_id"] == "bad"]
+    assert invalid == [{"run_id": run_id, "sample_id": "bad", "strategy": "default",
+                        "metric": None, "value": None,
+                        "unscored_reason": "d.jsonl:5: no question"}]
+    assert any(r["unscored_reason"] == "judge timed out" and r["value"] is None for r in got)
+
+
+def test_large_exports_are_split_and_a_rewrite_replaces_the_old_parts(
+        run: tuple[Store, str], tmp_path: Path) -> None:
+    store, run_id = run
+    report = build_report(store, run_id, include_details=False)
+    out = tmp_path / "out"
+    parts = write_parquet(report, out, iter_details(store, run_id), rows_per_group=4,
+                          groups_per_file=2)
+    assert len(parts) == 3  # 21 rows in groups of 4, two groups a file
+    assert pq.read_table(out).num_rows == 21
+    (out / "notes.txt").write_text("kept")
+    again = write_parquet(report, out, iter_details(store, run_id))
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt", "part-00000.parquet"]
+    assert again == [out / "part-00000.parquet"] and pq.read_table(again[0]).num_rows == 21
+
+
+def test_an_empty_run_still_has_the_schema(tmp_path: Path) -> None:
+    report = {"evaluation_metadata": {"run_id": "r"}}
+    write_parquet(report, tmp_path / "out", [])
+    table = pq.read_table(tmp_path / "out")
+    assert table.num_rows == 0 and table.column_names == [
+        "run_id", "sample_id", "strategy", "metric", "value", "unscored_reason"]

@@ -1,0 +1,188 @@
+"""`ragassay eval --engine ray` from the command line: its own local Ray, joining a
+cluster, SIGKILL of the driver then --resume, and the setup mistakes.
+
+The kill test runs the CLI as a subprocess that joins this module's Ray instance with
+`--ray-address` (as a driver would join a cluster), against a fault-free scripted
+server with some latency; it is killed with SIGKILL once the server has seen a number
+of requests (its workers die with it), then resumed to completion.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from ragassay.cli import cli
+from ragassay.dataset import demo_dataset_path, iter_samples
+from ragassay.runner import evaluate
+from ragassay.store import Store
+from ragassay.types import RunConfig
+from tests.support.faults import FaultServer, fenced
+from tests.support.processes import Finished, run_until
+from tests.support.ray_cluster import judge_workers, local_ray
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
+
+N = 120
+CONCURRENCY = 4
+WORKERS = 2
+
+
+@pytest.fixture(scope="module")
+def ray_address() -> Iterator[str]:
+    yield from local_ray()
+
+
+def _cli(*args: str) -> list[str]:
+    return [sys.executable, "-m", "ragassay", *args]
+
+
+def _results(db: Path, run_id: str) -> dict[tuple[str, str], Any]:
+    with Store(db, readonly=True) as store:
+        return {(r.sample_id, r.suite): r.results for r in store.iter_results(run_id)}
+
+
+def test_engine_ray_starts_and_stops_its_own_local_instance(tmp_path: Path) -> None:
+    data, db = demo_dataset_path(), tmp_path / "r.db"
+    short = tempfile.mkdtemp(prefix="rt", dir="/tmp")  # Ray's socket paths must be short
+    env = {**os.environ, "TMPDIR": short}
+    env.pop("RAY_ADDRESS", None)
+    try:
+        done = subprocess.run(_cli("eval", str(data), "--engine", "ray", "--workers", "2",
+                                   "--db", str(db), "-q"),
+                              env=env, capture_output=True, text=True, timeout=200)
+        assert done.returncode == 0, done.stderr
+        assert os.listdir(short) == []  # the session folder went with the instance
+    finally:
+        subprocess.run(["rm", "-rf", short], check=False)
+    with Store(db, readonly=True) as store:
+        run = store.latest_run()
+        assert run is not None and run.status == "complete" and run.meta["engine"] == "ray"
+    local = Store(tmp_path / "local.db")
+    expected = evaluate(iter_samples(data), run.config, store=local)
+    assert _results(db, run.id) == {(r.sample_id, r.suite): r.results
+                                    for r in local.iter_results(expected.run_id)}
+
+
+def test_an_unreachable_cluster_is_one_line(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import ray
+
+    assert not ray.is_initialized()  # runs before this module's fixture starts Ray
+    result = CliRunner().invoke(cli, ["eval", str(demo_dataset_path()), "--engine", "ray",
+                                      "--ray-address", "127.0.0.1:9", "--db",
+                                      str(tmp_path / "r.db"), "-q"])
+    assert result.exit_code == 2
+    assert result.output == "error: cannot reach Ray at 127.0.0.1:9: Connection refused\n"
+
+
+def _write_data(path: Path) -> None:
+    path.write_text("".join(json.dumps({
+        "id": f"k{i:03d}", "question": f"Kill test question {i}?",
+        "contexts": [f"Fact {i}: the value is {i * 7}."],
+        "answer": f"The value is {i * 7}.", "reference": f"{i * 7}"}) + "\n"
+        for i in range(N)), encoding="utf-8")
+
+
+def _run(cmd: list[str], server: FaultServer, kill_at: int | None) -> Finished:
+    return run_until(cmd, server, kill_at, {**os.environ, "OPENAI_API_KEY": "sk-test"},
+                     deadline_s=150)
+
+
+def test_sigkill_of_the_driver_then_resume_requests_no_finished_judgment(
+        ray_address: str, tmp_path: Path) -> None:
+    data, db = tmp_path / "kill.jsonl", tmp_path / "runs.db"
+    _write_data(data)
+    id_of = {s.question: s.id for s in iter_samples(data)}  # type: ignore[union-attr]
+    ray = ("--engine", "ray", "--ray-address", ray_address, "--workers", str(WORKERS))
+    with FaultServer(latency_s=0.05, max_seconds=200) as server:
+        first = _run(_cli("eval", str(data), "--judge", "openai:x", "--base-url",
+                          server.base_url, "--metrics", "judge", "--no-cache",
+                          "--concurrency", str(CONCURRENCY), "--db", str(db), "-q", *ray),
+                     server, kill_at=60)
+        assert first.killed and first.returncode == -signal.SIGKILL
+        with Store(db, readonly=True) as store:
+            run = store.latest_run()
+            assert run is not None and run.status == "running"  # killed: no cleanup ran
+            done = {sample for sample, _ in store.done_keys(run.id)}
+        killed_at = server.count
+        assert done, "no batch was saved before the kill"
+        resumed = _run(_cli("eval", str(data), "--resume", run.id, "--db", str(db), "-q",
+                            *ray), server, kill_at=None)
+        assert resumed.returncode == 0
+        asked_after = Counter(id_of[fenced(r, "QUESTION") or "?"]
+                              for r in server.requests[killed_at:])
+        config = RunConfig(dataset=str(data), judge="openai:x", base_url=server.base_url,
+                           metrics=("judge",), concurrency=CONCURRENCY, use_cache=False)
+        straight = Store(tmp_path / "straight.db")
+        expected = evaluate(iter_samples(data), config, store=straight)
+    assert not done & set(asked_after), "finished judgments were requested again"
+    assert set(asked_after) == set(id_of.values()) - done and max(asked_after.values()) == 1
+    # what was in flight at the kill (at most depth x workers batches) was asked twice
+    assert killed_at - len(done) <= 2 * WORKERS * 16
+    with Store(db, readonly=True) as store:
+        assert store.get_run(run.id).status == "complete"
+        assert store.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert _results(db, run.id) == {(r.sample_id, r.suite): r.results
+                                    for r in straight.iter_results(expected.run_id)}
+
+
+def test_ray_flags_without_the_ray_engine_are_a_mistake(tmp_path: Path) -> None:
+    data = demo_dataset_path()
+    for flags, said in ((["--workers", "2"], "--workers needs --engine ray"),
+                        (["--ray-address", "auto", "--workers", "2"],
+                         "--ray-address and --workers need --engine ray")):
+        result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(tmp_path / "r.db"),
+                                          *flags])
+        assert result.exit_code == 2 and result.output == f"error: {said}\n"
+
+
+def test_engine_ray_without_ray_installed_says_how_to_install(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` raises ImportError
+    result = CliRunner().invoke(cli, ["eval", str(demo_dataset_path()), "--engine", "ray",
+                                      "--db", str(tmp_path / "r.db"), "-q"])
+    assert result.exit_code == 2
+    assert result.output == "error: --engine ray needs the ray extra: pip install 'ragassay[ray]'\n"
+
+
+def test_sigterm_interrupts_a_ray_run_and_its_workers_go(ray_address: str,
+                                                        tmp_path: Path) -> None:
+    data, db = tmp_path / "term.jsonl", tmp_path / "runs.db"
+    _write_data(data)
+    with FaultServer(latency_s=0.2, max_seconds=200) as server:
+        proc = subprocess.Popen(
+            _cli("eval", str(data), "--judge", "openai:x", "--base-url", server.base_url,
+                 "--metrics", "judge", "--db", str(db), "-q", "--engine", "ray",
+                 "--ray-address", ray_address, "--workers", str(WORKERS)),
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "OPENAI_API_KEY": "sk-test"})
+        deadline = time.monotonic() + 120
+        while server.count < 10 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143
+    assert err.strip().splitlines()[-1] == ("terminated: finished judgments are saved; "
+                                            "continue with --resume")
+    with Store(db, readonly=True) as store:
+        run = store.latest_run()
+        assert run is not None and run.status == "interrupted"
+        assert store.lease_holder(run.id) is None
+    for _ in range(100):  # the run's workers were stopped with it
+        if not judge_workers():
+            break
+        time.sleep(0.1)
+    assert judge_workers() == []
