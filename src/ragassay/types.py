@@ -56,6 +56,8 @@ class Usage(_Frozen):
     output_tokens: int = 0
     cache_hits: int = 0
     latency_s: float = 0.0
+    # input tokens the server served from its prompt (prefix) cache; part of input_tokens
+    cached_tokens: int = 0
 
     def __add__(self, other: Usage) -> Usage:
         return Usage(
@@ -64,6 +66,7 @@ class Usage(_Frozen):
             output_tokens=self.output_tokens + other.output_tokens,
             cache_hits=self.cache_hits + other.cache_hits,
             latency_s=self.latency_s + other.latency_s,
+            cached_tokens=self.cached_tokens + other.cached_tokens,
         )
 
 
@@ -131,6 +134,25 @@ class JudgeRequest(_Frozen):
     seed: int | None = 0
     prompt_name: str = ""
     prompt_version: str = ""
+    # Ask for this many alternatives per generated token (probability-weighted ratings);
+    # a backend that cannot give them answers without. Not part of the cache key.
+    top_logprobs: int | None = None
+
+
+class TokenLogprob(_Frozen):
+    """One generated token: its text (and raw bytes), log-probability, best alternatives.
+
+    `top` lists (token text, logprob) best first, the chosen token included. `after`
+    holds, for some alternatives that are a number's first digit, the next-token
+    alternatives had that digit been chosen (an in-process backend probes them, so
+    that "10" split into "1" + "0" can be read when the model chose another digit).
+    """
+
+    token: str
+    logprob: float
+    bytes: tuple[int, ...] | None = None
+    top: tuple[tuple[str, float], ...] = ()
+    after: tuple[tuple[str, tuple[tuple[str, float], ...]], ...] = ()
 
 
 class JudgeReply(_Frozen):
@@ -142,6 +164,7 @@ class JudgeReply(_Frozen):
     usage: Usage = Usage()
     finish_reason: str | None = None
     model: str = ""
+    logprobs: tuple[TokenLogprob, ...] | None = None  # per generated token, when asked for
 
     @property
     def truncated(self) -> bool:

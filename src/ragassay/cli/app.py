@@ -10,7 +10,14 @@ from typing import IO, Any
 import click
 
 from ragassay import __version__
-from ragassay.cli.common import UsageProblem, console, db_option, friendly, open_store
+from ragassay.cli.common import (
+    UsageProblem,
+    console,
+    db_option,
+    friendly,
+    open_store,
+    ratings_option,
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -51,11 +58,13 @@ def _count_and_check(path: Path, skip_invalid: bool) -> tuple[int, int]:
               help="Contexts beyond this budget are truncated (flagged in the details).")
 @click.option("--timeout", "timeout_s", type=click.FloatRange(1), default=60, show_default=True,
               help="Seconds per judge call before it is retried.")
+@ratings_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or summary.")
 @friendly
 def eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str, out: Path | None,
              concurrency: int, db: Path, resume: str | None, skip_invalid: bool,
-             no_cache: bool, max_context_tokens: int, timeout_s: float, quiet: bool) -> None:
+             no_cache: bool, max_context_tokens: int, timeout_s: float, ratings: str,
+             quiet: bool) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet)."""
     from ragassay.cli.progress import RichProgress
     from ragassay.cli.summary import print_summary
@@ -77,7 +86,8 @@ def eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str, ou
                            metrics=parse_metrics(metrics), concurrency=concurrency,
                            use_cache=not no_cache, skip_invalid=skip_invalid,
                            max_context_tokens=max_context_tokens,
-                           extra={"backend": {"timeout_s": timeout_s}})
+                           extra={"backend": {"timeout_s": timeout_s},
+                                  "judge": {"ratings": ratings}})
     progress = RichProgress(enabled=not quiet)
     stats = evaluate(iter_samples(data, skip_invalid=skip_invalid), config, store=store,
                      resume=resume, progress=progress, total=total,

@@ -18,6 +18,12 @@ db_option = click.option("--db", "db", type=click.Path(dir_okay=False, path_type
                          default=Path(DEFAULT_DB_PATH), show_default=True,
                          help="SQLite run store.")
 
+ratings_option = click.option(
+    "--ratings", type=click.Choice(["expected", "greedy"]), default="expected",
+    show_default=True,
+    help="How an LLM judge's ratings and yes/no verdicts are read: the probability-weighted "
+         "value from the token probabilities (when the backend gives them), or the stated one.")
+
 
 class UsageProblem(click.ClickException):
     """A user error: printed as one line, exit code 2."""

@@ -8,7 +8,7 @@ import click
 
 from ragassay.cli.analysis import _print_calibration
 from ragassay.cli.app import cli, write_json
-from ragassay.cli.common import UsageProblem, db_option, friendly, open_store
+from ragassay.cli.common import UsageProblem, db_option, friendly, open_store, ratings_option
 
 
 @cli.command("meta-eval")
@@ -24,12 +24,16 @@ from ragassay.cli.common import UsageProblem, db_option, friendly, open_store
 @click.option("--n-resamples", type=click.IntRange(100), default=2000, show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the agreement figures (and run id) as JSON.")
+@click.option("--timeout", "timeout_s", type=click.FloatRange(1), default=60, show_default=True,
+              help="Seconds per judge call before it is retried.")
+@ratings_option
 @click.option("--quiet", "-q", is_flag=True)
 @db_option
 @friendly
 def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str,
                   split: str | None, limit: int | None, concurrency: int, n_resamples: int,
-                  out: Path | None, quiet: bool, db: Path) -> None:
+                  out: Path | None, timeout_s: float, ratings: str, quiet: bool,
+                  db: Path) -> None:
     """Run a judge over human-labelled samples; report AUROC, Spearman, Kendall,
     balanced accuracy with bootstrap 95% CIs, beside the lexical baseline."""
     from ragassay.cli.progress import RichProgress
@@ -53,7 +57,9 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: st
     store = open_store(db)
     config = RunConfig(dataset=str(data), judge=judge_spec, base_url=base_url,
                        metrics=parse_metrics(metrics), concurrency=concurrency,
-                       extra={"meta_eval": {"split": split, "limit": limit}})
+                       extra={"meta_eval": {"split": split, "limit": limit},
+                              "backend": {"timeout_s": timeout_s},
+                              "judge": {"ratings": ratings}})
     stats = evaluate(samples, config, store=store, progress=RichProgress(enabled=not quiet),
                      total=len(samples))
     cal = calibration(run_table(store, stats.run_id).table, seed=0, n_resamples=n_resamples)
@@ -67,5 +73,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: st
     _print_calibration(cal, baselines)
     if out is not None:
         write_json({"run_id": stats.run_id, "dataset": str(data), "split": split,
-                    "judge": judge_spec, "samples": len(samples), "calibration": cal,
+                    "judge": judge_spec, "ratings": ratings, "samples": len(samples),
+                    "seconds": stats.seconds, "usage": stats.usage.model_dump(),
+                    "calibration": cal,
                     "lexical_baseline": baselines}, out)

@@ -19,8 +19,9 @@ __all__ = [
 
 
 def make_judge(spec: str, *, cache: Any = None, use_cache: bool = True,
-               backend_options: Any = None) -> Judge:
-    """Build a judge from a spec: `offline` (default) or `BACKEND:MODEL`."""
+               backend_options: Any = None, ratings: str = "expected") -> Judge:
+    """Build a judge from a spec: `offline` (default) or `BACKEND:MODEL`; `ratings`
+    ("expected" or "greedy") says how an LLM judge reads ratings and flags."""
     if spec.strip() in ("", "offline"):
         from ragassay.judge.offline_judge import OfflineJudge
 
@@ -29,4 +30,4 @@ def make_judge(spec: str, *, cache: Any = None, use_cache: bool = True,
     from ragassay.llm import BackendOptions, get_backend
 
     backend = get_backend(spec, backend_options or BackendOptions())
-    return LLMJudge(backend, cache=cache, use_cache=use_cache, spec=spec)
+    return LLMJudge(backend, cache=cache, use_cache=use_cache, spec=spec, ratings=ratings)

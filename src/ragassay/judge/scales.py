@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator
+from pydantic import BeforeValidator, WithJsonSchema
 
 
 def _number(value: Any) -> float:
@@ -47,8 +47,10 @@ def _flag(value: Any) -> bool:
     raise ValueError(f"expected true or false, got {value!r}")
 
 
-Score10 = Annotated[float, _clamp(1.0, 10.0)]
-"""A 1-10 judge score, clamped."""
+Score10 = Annotated[float, _clamp(1.0, 10.0),
+                    WithJsonSchema({"type": "integer", "minimum": 1, "maximum": 10})]
+"""A 1-10 judge score, clamped. The schema asks for an integer 1-10 (a grammar then
+writes digits, whose probabilities give the expected rating); any number is accepted."""
 
 Unit = Annotated[float, _clamp(0.0, 1.0)]
 """A 0-1 value, clamped."""

@@ -21,6 +21,7 @@ BackendFactory = Callable[..., Any]
 
 _BUILTIN: dict[str, str] = {
     "openai": "ragassay.llm.openai_backend:OpenAIBackend",
+    "llamacpp": "ragassay.llm.llamacpp_backend:LlamaCppBackend",
 }
 _registered: dict[str, str | BackendFactory] = {}
 

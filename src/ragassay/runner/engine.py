@@ -86,7 +86,8 @@ def build_judge(config: RunConfig, store: Store) -> Judge:
     options = BackendOptions(base_url=config.base_url, concurrency=config.concurrency,
                              **config.extra.get("backend", {}))
     return make_judge(config.judge, cache=store, use_cache=config.use_cache,
-                      backend_options=options)
+                      backend_options=options,
+                      ratings=config.extra.get("judge", {}).get("ratings", "expected"))
 
 
 def suite_options(config: RunConfig) -> SuiteOptions:

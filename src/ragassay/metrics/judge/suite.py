@@ -3,12 +3,14 @@ hallucination (bool) and overall, from one judge call per sample."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
 from ragassay.judge import Flag, Judge, Score10, load_prompt
+from ragassay.llm.logprobs import SoftValue
 from ragassay.metrics.base import (
     Outcome,
     Suite,
@@ -92,23 +94,42 @@ def overall_score(context_relevance: float | None, answer_similarity: float | No
 
 
 def score_judge(sample: Sample, scores: JudgeScores | None, reason: str | None = None,
-                failure: dict[str, Any] | None = None) -> list[MetricResult]:
-    """Turn the judge's reply into metric results, unscoring what the inputs don't allow."""
+                failure: dict[str, Any] | None = None,
+                soft: Mapping[str, SoftValue] | None = None) -> list[MetricResult]:
+    """Turn the judge's reply into metric results, unscoring what the inputs don't allow.
+
+    With `soft` readings (probability-weighted, see `ragassay.judge.soft`) a rating's
+    value is its expected rating; the stated one and the distribution stay in the
+    details, and `hallucination` keeps its stated flag with P(true) beside it.
+    """
     if scores is None:
         return unscored(NAMES, reason or "no verdict", **(failure or {}))
     no_ctx = "no contexts" if not sample.contexts else None
     no_answer = "empty answer" if not sample.answer.strip() else None
     no_ref = "no reference answer" if not sample.references else None
+    soft = soft or {}
 
     def one(name: str, value: float | bool | None, why: str | None) -> MetricResult:
         if why is not None or value is None:
             return MetricResult(name=S + name, value=None,
                                 unscored_reason=why or "judge gave no value")
-        return MetricResult(name=S + name, value=value)
+        reading = soft.get(name)
+        if reading is None:
+            return MetricResult(name=S + name, value=value)
+        details = {"rating_mode": "expected", "stated": reading.greedy,
+                   "distribution": reading.distribution, "mass": round(reading.mass, 4)}
+        if reading.kind == "flag":
+            return MetricResult(name=S + name, value=value,
+                                details={**details, "p_true": reading.value})
+        return MetricResult(name=S + name, value=reading.value, details=details)
 
-    cr = None if no_ctx else scores.context_relevance
-    sim = None if no_ref else scores.answer_similarity
-    faith = None if (no_ctx or no_answer) else scores.faithfulness
+    def rating(name: str, stated: float | None) -> float | None:
+        reading = soft.get(name)
+        return reading.value if reading is not None and stated is not None else stated
+
+    cr = None if no_ctx else rating("context_relevance", scores.context_relevance)
+    sim = None if no_ref else rating("answer_similarity", scores.answer_similarity)
+    faith = None if (no_ctx or no_answer) else rating("faithfulness", scores.faithfulness)
     hall = None if (no_ctx or no_answer) else scores.hallucination
     overall, weights = overall_score(cr, sim, faith, None if hall is None else float(hall))
     results = [
@@ -146,7 +167,14 @@ class JudgeSuite(Suite):
             "reference": " | ".join(sample.references) or "(none given)",
         })
         results = score_judge(sample, verdict.output,  # type: ignore[arg-type]
-                              verdict.unscored_reason, verdict.failure_details())
+                              verdict.unscored_reason, verdict.failure_details(), verdict.soft)
+        mode = verdict.flags.get("rating_mode")
+        if mode:  # an LLM judge: say how each value was read
+            extra = {"rating_mode": mode}
+            if verdict.flags.get("rating_fallback"):
+                extra["rating_fallback"] = verdict.flags["rating_fallback"]
+            results = [r.model_copy(update={"details": {**extra, **r.details}})
+                       if r.scored else r for r in results]
         if cut:
             results = [r.model_copy(update={"details": {**r.details, "context_truncated": True}})
                        for r in results]
