@@ -262,7 +262,8 @@ def judge_usage_from_report(report: dict[str, Any], strategy: str) -> Usage | No
     u = ((report.get("strategies") or {}).get(strategy) or {}).get("usage")
     if not isinstance(u, dict):
         return None
-    return Usage(**{k: u[k] for k in ("calls", "input_tokens", "output_tokens") if k in u})
+    keys = ("calls", "input_tokens", "output_tokens", "cached_tokens")
+    return Usage(**{k: u[k] for k in keys if k in u})
 
 
 def run_bench(

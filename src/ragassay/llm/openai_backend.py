@@ -31,7 +31,7 @@ from ragassay.llm.retry import (
     is_retryable_status,
     parse_retry_after,
 )
-from ragassay.types import JudgeReply, JudgeRequest, Usage
+from ragassay.types import JudgeReply, JudgeRequest, TokenLogprob, Usage
 
 PLACEHOLDER_KEY = "not-needed"
 MODES = ("json_schema", "json_object", "prompt")
@@ -148,6 +148,8 @@ class OpenAIBackend:
         self._mode: str | None = None if configured == "auto" else configured
         self._send_seed = True
         self._send_temperature = True
+        # token probabilities: asked for until the server rejects them or answers without
+        self._send_logprobs = True
         self._max_tokens_field = "max_tokens"
         self._client: openai.AsyncOpenAI | None = None
         self._client_loop: asyncio.AbstractEventLoop | None = None
@@ -270,7 +272,10 @@ class OpenAIBackend:
     def _build_kwargs(self, request: JudgeRequest, mode: str) -> dict[str, Any]:
         messages = [{"role": m.role, "content": m.content} for m in request.messages]
         schema = request.output_schema
-        if schema is not None and mode in ("json_object", "prompt"):
+        # The schema goes into the text only when the server is not given it: with
+        # json_schema, and json_object + schema (llama.cpp's grammar), the server has it,
+        # and every built-in prompt describes its reply in words anyway.
+        if schema is not None and mode == "prompt":
             messages = _with_schema_instructions(messages, schema)
         kwargs: dict[str, Any] = {"model": self.model, "messages": messages}
         if self._send_temperature:
@@ -281,6 +286,9 @@ class OpenAIBackend:
         )
         if request.seed is not None and self._send_seed:
             kwargs["seed"] = request.seed
+        if request.top_logprobs and self._send_logprobs:
+            kwargs["logprobs"] = True
+            kwargs["top_logprobs"] = min(int(request.top_logprobs), 20)
         if schema is not None and mode == "json_schema":
             kwargs["response_format"] = {
                 "type": "json_schema",
@@ -294,6 +302,10 @@ class OpenAIBackend:
 
     def _adapt_params(self, failure: _Failure) -> bool:
         """Drop or rename a parameter the server rejected; True if worth resending."""
+        if "logprobs" in failure.sent and failure.status in (400, 422, 500) and \
+                "logprob" in failure.body:
+            self._send_logprobs = False  # e.g. llama.cpp without logits_all answers 500
+            return True
         if failure.status not in (400, 422):
             return False
         message = failure.message
@@ -365,9 +377,13 @@ class OpenAIBackend:
         parse_error: str | None = None
         if request.output_schema is not None:
             data, parse_error = parse_json_reply(text)
+        logprobs = _token_logprobs(getattr(choice, "logprobs", None))
+        if request.top_logprobs and logprobs is None:
+            self._send_logprobs = False  # the server ignores them: stop asking
         usage = getattr(result, "usage", None)
         input_tokens = getattr(usage, "prompt_tokens", None)
         output_tokens = getattr(usage, "completion_tokens", None)
+        cached = getattr(getattr(usage, "prompt_tokens_details", None), "cached_tokens", None)
         if not isinstance(input_tokens, int):
             input_tokens = sum(len(m.content) for m in request.messages) // 4
         if not isinstance(output_tokens, int):
@@ -381,10 +397,30 @@ class OpenAIBackend:
                 input_tokens=input_tokens,
                 output_tokens=output_tokens,
                 latency_s=time.monotonic() - started,
+                cached_tokens=cached if isinstance(cached, int) else 0,
             ),
             finish_reason=str(finish_reason) if finish_reason is not None else None,
             model=str(getattr(result, "model", None) or self.model),
+            logprobs=logprobs,
         )
+
+
+def _token_logprobs(block: Any) -> tuple[TokenLogprob, ...] | None:
+    """`choice.logprobs.content` as TokenLogprobs; None when absent or malformed."""
+    content = getattr(block, "content", None)
+    if not content:
+        return None
+    out = []
+    try:
+        for item in content:
+            raw = getattr(item, "bytes", None)
+            top = tuple((str(t.token), float(t.logprob))
+                        for t in (getattr(item, "top_logprobs", None) or ()))
+            out.append(TokenLogprob(token=str(item.token), logprob=float(item.logprob),
+                                    bytes=tuple(raw) if raw else None, top=top))
+    except (AttributeError, TypeError, ValueError):
+        return None
+    return tuple(out)
 
 
 def _schema_rejected(failure: _Failure, mode: str) -> bool:

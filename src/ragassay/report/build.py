@@ -21,7 +21,7 @@ def _usage_dict(usage: Usage) -> dict[str, Any]:
     return {"calls": usage.calls, "input_tokens": usage.input_tokens,
             "output_tokens": usage.output_tokens,
             "total_tokens": usage.input_tokens + usage.output_tokens,
-            "cache_hits": usage.cache_hits}
+            "cache_hits": usage.cache_hits, "cached_tokens": usage.cached_tokens}
 
 
 @dataclass

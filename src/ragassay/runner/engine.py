@@ -75,6 +75,7 @@ def _call_records(sample: Sample, suite: str, outcome: Outcome) -> list[CallReco
         CallRecord(sample_id=sample.id, suite=suite, prompt=c.prompt, cache_key=c.cache_key,
                    model=c.model, input_tokens=c.usage.input_tokens,
                    output_tokens=c.usage.output_tokens, latency_s=c.usage.latency_s,
+                   cached_tokens=c.usage.cached_tokens,
                    cached=c.cached, status=c.status, error=c.error)
         for c in outcome.calls
     ]

@@ -129,7 +129,13 @@ def m0002_metric_values(conn: sqlite3.Connection) -> None:
             )
 
 
-MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values)
+def m0003_calls_cached_tokens(conn: sqlite3.Connection) -> None:
+    """Each call records the input tokens the server served from its prompt cache."""
+    conn.execute("ALTER TABLE calls ADD COLUMN cached_tokens INTEGER NOT NULL DEFAULT 0")
+
+
+MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values,
+                                     m0003_calls_cached_tokens)
 """Every migration, in the order it must run."""
 
 

@@ -437,17 +437,19 @@ class Store:
             rows = self._read(
                 "SELECT suite, SUM(cached = 0), SUM(cached != 0),"
                 " SUM(CASE WHEN cached THEN 0 ELSE input_tokens END),"
-                " SUM(CASE WHEN cached THEN 0 ELSE output_tokens END), SUM(latency_s)"
+                " SUM(CASE WHEN cached THEN 0 ELSE output_tokens END), SUM(latency_s),"
+                " SUM(CASE WHEN cached THEN 0 ELSE cached_tokens END)"
                 " FROM calls WHERE run_id = ? GROUP BY suite",
                 (run_id,),
             )
-            for suite, calls, hits, tin, tout, latency in rows:
+            for suite, calls, hits, tin, tout, latency, tcached in rows:
                 per_suite[suite] = Usage(
                     calls=calls,
                     cache_hits=hits,
                     input_tokens=tin,
                     output_tokens=tout,
                     latency_s=latency,
+                    cached_tokens=tcached,
                 )
         out = dict(sorted(per_suite.items()))
         out["total"] = sum(out.values(), Usage())
@@ -481,8 +483,8 @@ class Store:
 def _insert_calls(conn: sqlite3.Connection, calls: Sequence[CallRecord], created: str) -> None:
     conn.executemany(
         "INSERT INTO calls (run_id, sample_id, suite, prompt, cache_key, model, input_tokens,"
-        " output_tokens, latency_s, cached, status, error, created)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " output_tokens, latency_s, cached, status, error, created, cached_tokens)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 c.run_id,
@@ -498,6 +500,7 @@ def _insert_calls(conn: sqlite3.Connection, calls: Sequence[CallRecord], created
                 c.status,
                 c.error,
                 created,
+                c.cached_tokens,
             )
             for c in calls
         ],
