@@ -146,10 +146,12 @@ def test_flags_in_arrays_are_read_by_path() -> None:
 
 
 def test_no_valid_option_means_no_reading_and_a_reason() -> None:
-    text, toks = score_reply(tok("7", {"7": 1e-30, "Let": 1.0}))
-    # the chosen token itself is always an option: only out-of-grammar mass is dropped
+    # the chosen digit with almost no raw probability (the model wanted prose): noise
+    text, toks = score_reply(tok("7", {"7": 1e-5, "8": 1e-5, "Let": 1.0}))
     soft, why = read_soft_values(text, toks, RATING)
-    assert soft["score"].value == pytest.approx(7.0)
+    assert soft == {} and why == "no rating or flag token among the top alternatives"
+    text, toks = score_reply(tok("7", {"7": 0.002, "Let": 0.998}))
+    assert read_soft_values(text, toks, RATING)[0]["score"].value == pytest.approx(7.0)
     text, toks = reply(tok('{"score": "seven"}'))
     soft, why = read_soft_values(text, toks, RATING)
     assert soft == {} and why == "no rating or flag token among the top alternatives"

@@ -28,13 +28,11 @@ def logprobs_content(text: str, alternatives: Sequence[dict[str, float] | None]
                      ) -> list[dict[str, Any]]:
     content: list[dict[str, Any]] = []
     pos = 0
-    k = 0
-    for m in _VALUE.finditer(text):
+    for k, m in enumerate(_VALUE.finditer(text)):
         if m.start() > pos:
             content.append(_entry(text[pos:m.start()], {text[pos:m.start()]: 1.0}))
         alts = alternatives[k] if k < len(alternatives) else None
         content.append(_entry(m.group(), alts or {m.group(): 1.0}))
-        k += 1
         pos = m.end()
     if pos < len(text):
         content.append(_entry(text[pos:], {text[pos:]: 1.0}))

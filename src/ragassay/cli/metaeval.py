@@ -26,14 +26,16 @@ from ragassay.cli.common import UsageProblem, db_option, friendly, open_store, r
               help="Write the agreement figures (and run id) as JSON.")
 @click.option("--timeout", "timeout_s", type=click.FloatRange(1), default=60, show_default=True,
               help="Seconds per judge call before it is retried.")
+@click.option("--max-context-tokens", type=click.IntRange(100), default=6000, show_default=True,
+              help="Contexts beyond this budget are truncated (flagged in the details).")
 @ratings_option
 @click.option("--quiet", "-q", is_flag=True)
 @db_option
 @friendly
 def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str,
                   split: str | None, limit: int | None, concurrency: int, n_resamples: int,
-                  out: Path | None, timeout_s: float, ratings: str, quiet: bool,
-                  db: Path) -> None:
+                  out: Path | None, timeout_s: float, max_context_tokens: int, ratings: str,
+                  quiet: bool, db: Path) -> None:
     """Run a judge over human-labelled samples; report AUROC, Spearman, Kendall,
     balanced accuracy with bootstrap 95% CIs, beside the lexical baseline."""
     from ragassay.cli.progress import RichProgress
@@ -57,6 +59,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: st
     store = open_store(db)
     config = RunConfig(dataset=str(data), judge=judge_spec, base_url=base_url,
                        metrics=parse_metrics(metrics), concurrency=concurrency,
+                       max_context_tokens=max_context_tokens,
                        extra={"meta_eval": {"split": split, "limit": limit},
                               "backend": {"timeout_s": timeout_s},
                               "judge": {"ratings": ratings}})

@@ -25,6 +25,7 @@ No retries, limits or timeouts here: a call either answers or raises `BackendErr
 from __future__ import annotations
 
 import asyncio
+import bisect
 import json
 import math
 import os
@@ -219,7 +220,7 @@ class _Engine:
         state = self._state
         oldest = min(w.seq for w in self._waiting)
 
-        def score(w: _Waiter) -> tuple[int, int]:
+        def score(w: _Waiter) -> tuple[tuple[int, int], int]:
             # the longest shared prefix first; a call passed over 16 times goes first
             starving = self._seq - w.seq > 16 and w.seq == oldest
             return (1 if starving else 0, common_prefix(state, w.tokens)), -w.seq
@@ -300,10 +301,9 @@ class _Engine:
         text = b"".join(pieces).decode("utf-8", "replace")
         offsets = token_starts(text, [TokenLogprob(token="", logprob=0.0, bytes=tuple(p))
                                       for p in pieces]) or []
-        numbers = {leaf.start for leaf in leaves(text)
+        numbers = {bisect.bisect_right(offsets, leaf.start) - 1 for leaf in leaves(text)
                    if isinstance(leaf.value, int | float) and not isinstance(leaf.value, bool)}
-        starts = [j for j, tid in enumerate(out)
-                  if j < len(offsets) and offsets[j] in numbers and _is_digits(text_of(tid))]
+        starts = sorted(j for j in numbers if 0 <= j < len(out) and _is_digits(text_of(out[j])))
         probed = {j: self._probe(prompt, out, j, *recorder.steps[j][:2], text_of, recorder.k)
                   for j in reversed(starts)}
         result: list[TokenLogprob] = []
@@ -323,7 +323,7 @@ class _Engine:
 
         llama_cpp = _import_llama()
         llm = self.llm
-        probes = []
+        probes: list[tuple[str, tuple[tuple[str, float], ...]]] = []
         for tid, lp in zip(ids, lps, strict=True):
             if len(probes) >= MAX_PROBES or lp < math.log(PROBE_MIN_P):
                 break

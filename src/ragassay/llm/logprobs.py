@@ -16,7 +16,8 @@ each candidate (P(2) for 1, P(9) for 10: ratings are unimodal; "neighbours").
 
 Alternatives outside the top-k are unknown: the reading renormalises over the
 valid options that are present and records their total probability (`mass`); with
-none present there is no reading and the caller keeps the greedy value.
+none present (or less than `MIN_MASS` on them) there is no reading and the caller
+keeps the greedy value.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ Kind = Literal["rating", "flag"]
 _DIGITS = re.compile(r"\d+")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _MAX_SCALE = 100  # an integer field with a wider declared range is not read as a rating
+# below this total probability on the valid options a reading is noise (the model's mass
+# is elsewhere, e.g. on text a grammar forbids): the stated value is kept instead
+MIN_MASS = 1e-3
 
 
 @dataclass(frozen=True)
@@ -276,7 +280,7 @@ def read_flag(tok: TokenLogprob, prefix: str = "") -> tuple[dict[str, float], fl
                 got[option] += p
                 break
     mass = got["true"] + got["false"]
-    if mass <= 0:
+    if mass < MIN_MASS:
         return None
     return {k: v / mass for k, v in got.items()}, min(mass, 1.0)
 
@@ -332,7 +336,7 @@ def read_rating(tokens: Sequence[TokenLogprob], index: int, low: int, high: int,
         for value, share in shares.items():
             probs[value] = probs.get(value, 0.0) + p * share / total
     mass = sum(probs.values())
-    if mass <= 0:
+    if mass < MIN_MASS:
         return None
     dist = {v: probs[v] / mass for v in sorted(probs)}
     return dist, min(mass, 1.0), ("+".join(sorted(set(splits))) if splits else None)
