@@ -139,7 +139,8 @@ def table(out_dir: Path, plan: list[tuple[str, str, str, str]], tag: str,
                             .read_text()) if mode == "greedy" else data
         per = timing["seconds"] / max(1, timing["samples"])
         rows.append([name, f"{'AUROC' if pair['kind'] == 'boolean' else 'Spearman'} "
-                     f"({label})", metric, judge, mode, pair["n"], fmt(value, ci),
+                     f"({label})", metric, judge, "-" if judge == "offline" else mode,
+                     pair["n"], fmt(value, ci),
                      fmt(pair.get("balanced_accuracy")), fmt(base["figure"], base["ci"]),
                      "yes" if value is not None and base["figure"] is not None
                      and value > base["figure"] else "no", f"{per:.1f}"])
