@@ -32,7 +32,7 @@ from _common import REPO, machine, md_table  # noqa: E402
 from _devsets import available_sets, balanced_sample, load_rows, task_label  # noqa: E402
 
 from ragassay.dataset.schema import sample_from_mapping  # noqa: E402
-from ragassay.judge import Flag, Score10, load_prompt, make_judge  # noqa: E402
+from ragassay.judge import Flag, Reasoning, Score10, load_prompt, make_judge  # noqa: E402
 from ragassay.judge.prompt import Prompt  # noqa: E402
 from ragassay.llm import BackendOptions  # noqa: E402
 from ragassay.metrics.base import fit_contexts, number_contexts  # noqa: E402
@@ -56,7 +56,7 @@ def output_model(fields: list[str], name: str) -> type[Any]:
     types: dict[str, Any] = {
         "context_relevance": (Score10, ...), "faithfulness": (Score10, ...),
         "answer_similarity": (Score10 | None, ...), "hallucination": (Flag, ...),
-        "reasoning": (str, ...)}
+        "reasoning": (Reasoning, ...)}
     unknown = [f for f in fields if f not in types]
     if unknown:
         raise SystemExit(f"{name}: unknown fields {unknown}")

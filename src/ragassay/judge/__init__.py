@@ -10,10 +10,11 @@ from typing import Any
 
 from ragassay.judge.base import CallLog, Judge, JudgeAborted, Verdict
 from ragassay.judge.prompt import Prompt, PromptError, fence, load_prompt
-from ragassay.judge.scales import Flag, Score10, Unit
+from ragassay.judge.scales import Flag, Reasoning, Score10, Unit
 
 __all__ = [
-    "CallLog", "Flag", "Judge", "JudgeAborted", "Prompt", "PromptError", "Score10", "Unit",
+    "CallLog", "Flag", "Judge", "JudgeAborted", "Prompt", "PromptError", "Reasoning", "Score10",
+    "Unit",
     "Verdict", "fence", "load_prompt", "make_judge",
 ]
 

@@ -57,3 +57,9 @@ Unit = Annotated[float, _clamp(0.0, 1.0)]
 
 Flag = Annotated[bool, BeforeValidator(_flag)]
 """A boolean that also accepts "yes"/"no", "true"/"false", 0/1."""
+
+REASONING_CHARS = 160
+
+Reasoning = Annotated[str, WithJsonSchema({"type": "string", "maxLength": REASONING_CHARS})]
+"""A judge's short free-text reason. The schema caps it (a grammar then stops a small
+model that would ramble for hundreds of tokens); a longer reply is still accepted."""

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from ragassay.judge import Flag, Judge, Score10, load_prompt
+from ragassay.judge import Flag, Judge, Reasoning, Score10, load_prompt
 from ragassay.llm.logprobs import SoftValue
 from ragassay.metrics.base import (
     Outcome,
@@ -28,16 +28,23 @@ OVERALL_WEIGHTS = dict(zip(("context_relevance", "answer_similarity", "faithfuln
                            strict=True))
 
 
+def _all_required(schema: dict[str, Any]) -> None:
+    # Every field is asked for (a grammar then writes each one, in order, instead of
+    # letting a small model skip answer_similarity or stop early); replies that leave
+    # out an optional one are still accepted.
+    schema["required"] = list(schema.get("properties", {}))
+
+
 class JudgeScores(BaseModel):
     """The judge's reply for one sample."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", json_schema_extra=_all_required)
 
     context_relevance: Score10
     answer_similarity: Score10 | None = None
     faithfulness: Score10
     hallucination: Flag
-    reasoning: str = ""
+    reasoning: Reasoning = ""
 
 
 def _offline(sample: Sample, evidence: Any, values: Any) -> JudgeScores:
