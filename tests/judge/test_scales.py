@@ -47,7 +47,6 @@ def test_optional_score_accepts_null():
 
 
 def test_schema_asks_for_integer_ratings_and_a_capped_reason():
-    from ragassay.judge import Reasoning
     from ragassay.judge.scales import REASONING_CHARS
     from ragassay.metrics.judge.suite import PROMPT, JudgeScores
 
@@ -63,4 +62,3 @@ def test_schema_asks_for_integer_ratings_and_a_capped_reason():
                                     "hallucination": False, "reasoning": "x" * 500})
     assert s.answer_similarity is None and s.context_relevance == 7.5
     assert len(s.reasoning) == 500
-    assert Reasoning is not None
