@@ -63,6 +63,18 @@ def available_sets(devsets: Path = DEVSETS) -> list[str]:
     return names
 
 
+def lexical_score(sample: Any) -> float | None:
+    """The lexical baseline of a sample: the share of its answer's words found in the
+    evidence (`ragassay.stats.baseline`, as meta-eval reports it); for a set without
+    answers (TREC: is the passage relevant to the query?) the share of the question's
+    words found in the passage."""
+    from ragassay.stats.baseline import lexical_share, lexical_support
+
+    if sample.answer.strip():
+        return lexical_support(sample)
+    return lexical_share(sample.question, " ".join(sample.contexts))
+
+
 def write_jsonl(rows: list[dict[str, Any]], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".part")

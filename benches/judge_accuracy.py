@@ -35,11 +35,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import REPO, machine, md_table  # noqa: E402
-from _devsets import available_sets, balanced_sample, load_rows, write_jsonl  # noqa: E402
+from _devsets import (  # noqa: E402
+    available_sets,
+    balanced_sample,
+    lexical_score,
+    load_rows,
+    write_jsonl,
+)
 
 from ragassay.dataset import load_samples  # noqa: E402
 from ragassay.stats.agreement import auroc, auroc_ci, correlation, spearman_ci  # noqa: E402
-from ragassay.stats.baseline import lexical_share, lexical_support  # noqa: E402
 
 OUT = REPO / "data" / "bench" / "judge_accuracy"
 JUDGES = ("offline", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b")
@@ -93,8 +98,7 @@ def lexical(samples: list[Any], label: str) -> dict[str, Any]:
     scores, truth = [], []
     for s in samples:
         value = s.labels.get(label)
-        v = lexical_support(s) if s.answer.strip() else lexical_share(
-            s.question, " ".join(s.contexts))
+        v = lexical_score(s)
         if value is None or v is None:
             continue
         scores.append(v)

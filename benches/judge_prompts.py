@@ -29,15 +29,20 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import REPO, machine, md_table  # noqa: E402
-from _devsets import available_sets, balanced_sample, load_rows, task_label  # noqa: E402
+from _devsets import (  # noqa: E402
+    available_sets,
+    balanced_sample,
+    lexical_score,
+    load_rows,
+    task_label,
+)
 
 from ragassay.dataset.schema import sample_from_mapping  # noqa: E402
 from ragassay.judge import Flag, Reasoning, Score10, load_prompt, make_judge  # noqa: E402
 from ragassay.judge.prompt import Prompt  # noqa: E402
 from ragassay.llm import BackendOptions  # noqa: E402
 from ragassay.metrics.base import fit_contexts, number_contexts  # noqa: E402
-from ragassay.stats.agreement import auroc, correlation  # noqa: E402
-from ragassay.stats.baseline import lexical_support  # noqa: E402
+from ragassay.stats.agreement import auroc, balanced_accuracy, correlation  # noqa: E402
 from ragassay.store import Store  # noqa: E402
 from ragassay.types import Sample  # noqa: E402
 
@@ -113,6 +118,13 @@ def agreement(scores: list[float | None], labels: list[float], graded: bool) -> 
     return auroc(xs, [bool(y) for y in ys])
 
 
+def bal_acc(scores: list[float | None], labels: list[float]) -> float | None:
+    pairs = [(s, y) for s, y in zip(scores, labels, strict=True) if s is not None]
+    if not pairs:
+        return None
+    return balanced_accuracy([s >= 5.5 for s, _ in pairs], [bool(y) for _, y in pairs])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--judge", default="llamacpp:qwen2.5-coder-0.5b")
@@ -130,6 +142,9 @@ def main() -> None:
     store = Store(args.db)
     judge = make_judge(args.judge, cache=store, backend_options=BackendOptions(timeout_s=3600))
     results: dict[str, dict[str, Any]] = {}
+    # a rerun answered from the cache keeps the seconds per sample its first run measured
+    before = json.loads(args.out.read_text())["results"] if args.out and args.out.exists() \
+        else {}
     for variant in args.variants.split(","):
         prompt = load_variant(variant)
         for name in sets:
@@ -141,7 +156,7 @@ def main() -> None:
                                           args.max_context_tokens))
             truth = [float(r["labels"][label]) for r in rows]
             graded = label in ("relevance", "answer_similarity")
-            base = [lexical_support(s) for s in samples]
+            base = [lexical_score(s) for s in samples]
             fresh = [g["seconds"] for g in got if not g["cached"]]
             res = {
                 "label": label, "n": len(rows), "metric": "spearman" if graded else "auroc",
@@ -150,10 +165,14 @@ def main() -> None:
                 "lexical": agreement(base, truth, graded),
                 "unscored": sum(g["unscored"] is not None for g in got),
                 "stated_values": sorted({g["stated"] for g in got if g["stated"] is not None}),
-                "s_per_sample": sum(fresh) / len(fresh) if fresh else None,
+                "s_per_sample": sum(fresh) / len(fresh) if fresh else
+                before.get(variant, {}).get(name, {}).get("s_per_sample"),
                 "cached_share": (sum(g["cached_tokens"] for g in got)
                                  / max(1, sum(g["input_tokens"] for g in got))),
             }
+            if not graded:  # the rating as a decision at its scale's midpoint (5.5)
+                res["expected_bal_acc"] = bal_acc([g["expected"] for g in got], truth)
+                res["greedy_bal_acc"] = bal_acc([g["stated"] for g in got], truth)
             if label == "faithful":
                 res["not_hallucination"] = agreement(
                     [None if g["p_hallucination"] is None else 1 - g["p_hallucination"]
@@ -174,12 +193,15 @@ def report(results: dict[str, dict[str, Any]], sets: list[str], args: Any) -> No
         for name in sets:
             r = results[v][name]
             rows.append([v, name, f"{r['metric']} ({r['label']})", r["n"], fmt(r["expected"]),
-                         fmt(r["greedy"]), fmt(r["lexical"]), fmt(r.get("not_hallucination")),
+                         fmt(r["greedy"]), fmt(r["lexical"]), fmt(r.get("expected_bal_acc")),
+                         fmt(r.get("greedy_bal_acc")), fmt(r.get("not_hallucination")),
+                         ", ".join(f"{x:g}" for x in r["stated_values"]),
                          r["unscored"], fmt(r["s_per_sample"])])
     print(f"judge {args.judge}, n={args.n} per set, split {args.split}, seed {args.seed}, "
           f"max_context_tokens {args.max_context_tokens}; {machine()}")
     print(md_table(["variant", "set", "figure", "n", "expected", "greedy", "lexical",
-                    "1-P(halluc.)", "unscored", "s/sample"], rows))
+                    "bal. acc. expected", "bal. acc. greedy", "1-P(halluc.)",
+                    "stated values", "unscored", "s/sample"], rows))
     if len(variants) > 1:
         print("\nLeave one dataset out: the variant with the best mean expected figure on the "
               "other sets, and its figure on the held-out set")

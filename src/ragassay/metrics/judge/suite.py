@@ -40,10 +40,11 @@ class JudgeScores(BaseModel):
 
     model_config = ConfigDict(extra="ignore", json_schema_extra=_all_required)
 
-    context_relevance: Score10
-    answer_similarity: Score10 | None = None
+    # the order the reply is written in (the grammar keeps it): faithfulness first
     faithfulness: Score10
     hallucination: Flag
+    context_relevance: Score10
+    answer_similarity: Score10 | None = None
     reasoning: Reasoning = ""
 
 
