@@ -50,7 +50,7 @@ def test_backend_reply_with_token_probabilities(smollm: Path) -> None:
     request = JudgeRequest(messages=(
         Message(role="system", content="You rate things from 1 to 10."),
         Message(role="user", content="Rate the colour blue. Reply as JSON.")),
-        output_schema=SCHEMA, max_tokens=40, top_logprobs=5)
+        output_schema=SCHEMA, max_tokens=40, top_logprobs=20)
 
     async def go() -> Any:
         return [await backend.complete(request), await backend.complete(request)]
@@ -61,9 +61,13 @@ def test_backend_reply_with_token_probabilities(smollm: Path) -> None:
     assert first.data == data and first.parse_error is None
     assert first.usage.input_tokens > 10 and first.usage.output_tokens == len(first.logprobs)
     assert b"".join(bytes(t.bytes or b"") for t in first.logprobs) == first.text.encode()
-    assert all(len(t.top) == 5 for t in first.logprobs)
+    assert all(len(t.top) == 20 for t in first.logprobs)
     soft, why = read_soft_values(first.text, first.logprobs, soft_fields(SCHEMA))
-    assert why is None and 1 <= soft["score"].value <= 10 and 0 <= soft["ok"].value <= 1
+    # SmolLM2 may put next to no raw probability on a value (no reading then), never junk
+    assert why is None and set(soft) <= {"score", "ok"}
+    for path, value in soft.items():
+        low, high = (1, 10) if path == "score" else (0, 1)
+        assert low <= value.value <= high and value.greedy == data[path]
     # greedy and deterministic; the second call reuses the prompt from the KV cache
     assert second.text == first.text
     assert second.usage.cached_tokens == first.usage.input_tokens - 1
