@@ -1,5 +1,6 @@
-"""Token probabilities over HTTP: asked for, parsed, dropped when the server refuses them;
-cached prompt tokens read from the server's usage."""
+"""Token probabilities over HTTP: asked for by the OpenAI backend, parsed, dropped by the
+policy layer when the server refuses or ignores them; cached prompt tokens read from the
+server's usage; a serial (in-process) backend's timeout covers the calls queued before."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 import random
 from typing import Any
 
-from ragassay.llm import BackendOptions
+from ragassay.llm import BackendOptions, Policy
 from ragassay.llm.logprobs import read_soft_values, soft_fields
 from ragassay.llm.openai_backend import OpenAIBackend
 from ragassay.types import JudgeRequest, Message
@@ -26,10 +27,10 @@ def request(top: int | None = 20) -> JudgeRequest:
                         output_schema=SCHEMA, prompt_name="rate", top_logprobs=top)
 
 
-def backend(server: Any) -> OpenAIBackend:
-    return OpenAIBackend("judge-model", BackendOptions(
-        base_url=server.base_url, max_retries=1, backoff_base_s=0.0, timeout_s=5,
-        structured_output="json_schema"), rng=random.Random(0))
+def backend(server: Any) -> Policy:
+    opts = BackendOptions(base_url=server.base_url, max_retries=1, backoff_base_s=0.0,
+                          timeout_s=5, structured_output="json_schema")
+    return Policy(OpenAIBackend("judge-model", opts), opts, rng=random.Random(0))
 
 
 def with_logprobs() -> ScriptedReply:
@@ -106,3 +107,24 @@ def test_malformed_logprobs_are_ignored(scripted_server: Any) -> None:
     server = scripted_server(sequence(ScriptedReply(body=body)))
     reply = complete(backend(server), request())
     assert reply.logprobs is None and json.loads(reply.text)["score"] == 8
+
+
+class _Serial:
+    name, model, serial = "fake", "m", True
+
+    async def complete(self, request: JudgeRequest) -> Any:
+        raise AssertionError("not called")
+
+    def cache_params(self) -> dict[str, Any]:
+        return {}
+
+
+def test_a_serial_backends_timeout_grows_with_the_calls_in_flight() -> None:
+    opts = BackendOptions(timeout_s=30, concurrency=4)
+    serial = Policy(_Serial(), opts)
+    assert serial.serial and serial._timeout() == 30
+    serial.limiter.in_flight = 3  # three calls hold slots: the last waits for two others
+    assert serial._timeout() == 90
+    plain = Policy(OpenAIBackend("m", opts.model_copy(update={"base_url": "http://x"})), opts)
+    plain.limiter.in_flight = 3
+    assert not plain.serial and plain._timeout() == 30

@@ -18,6 +18,7 @@ from ragassay.metrics.judge import JudgeSuite
 from ragassay.metrics.ragas.suite import RagasSuite
 from ragassay.metrics.trace import TraceSuite
 from ragassay.store import Store
+from ragassay.text import key_sample
 from ragassay.types import Sample
 from tests.support.logprobs import logprobs_content
 from tests.support.scripted_server import ScriptedReply, sequence
@@ -43,7 +44,7 @@ def run(suite: Any, base_url: str, *, ratings: str = "expected", store: Any = No
             base_url=base_url, max_retries=0, timeout_s=10, structured_output="json_schema"))
         judge = LLMJudge(backend, cache=store, ratings=ratings)
         try:
-            return await suite.evaluate(SAMPLE, judge, SuiteOptions())
+            return await suite.evaluate(key_sample(SAMPLE), judge, SuiteOptions())
         finally:
             await judge.aclose()
 

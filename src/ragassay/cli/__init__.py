@@ -1,6 +1,14 @@
 """The `ragassay` command line interface."""
 
-from ragassay.cli import analysis, bench_cmd, metaeval, models_cmd  # noqa: F401  (registers)
+from ragassay.cli import (  # noqa: F401  (registers commands)
+    analysis,
+    bench_cmd,
+    calibrate,
+    eval_cmd,
+    generate_cmd,
+    metaeval,
+    models_cmd,
+)
 from ragassay.cli.app import cli, main
 
 __all__ = ["cli", "main"]

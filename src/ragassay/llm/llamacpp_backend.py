@@ -18,7 +18,9 @@ of the model's raw next-token distribution (before the grammar), and for a numbe
 first digit the continuation after each likely alternative digit is probed (one
 token each), so that a two-token "10" can be read (see `ragassay.llm.logprobs`).
 
-No retries, limits or timeouts here: a call either answers or raises `BackendError`.
+No retries, limits or timeouts here: a call either answers or raises `BackendError`;
+the policy layer wraps it like any backend (`serial = True` tells it that calls in flight
+wait for one another, so a call's timeout covers the calls queued before it).
 `RAGASSAY_LLAMA_THREADS` sets the CPU threads (default: half the cores).
 """
 
@@ -365,6 +367,7 @@ class LlamaCppBackend:
     """Judge backend running a GGUF model in-process; see the module docstring."""
 
     name = "llamacpp"
+    serial = True  # one model, one call at a time: see `ragassay.llm.policy.Guard`
 
     def __init__(self, model: str, options: BackendOptions | None = None) -> None:
         _import_llama()

@@ -10,11 +10,19 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
 from ragassay.embed import Embedder, get_embedder
-from ragassay.text import KeyedSentence, letter_key, split_sentences, tokens
+from ragassay.text import (
+    KeyedSample,
+    KeyedSentence,
+    cut_text,
+    key_sample,
+    split_sentences,
+    tokens,
+)
 from ragassay.types import Sample
 
 from .calibration import Calibration, load_calibration
@@ -44,6 +52,7 @@ from .lexical import (
     term_present,
 )
 
+T = TypeVar("T")
 DEFAULT_EMBEDDER = "static"
 MAX_SENTENCE_CHARS = 2000  # longer "sentences" (tables, run-ons) are cut for embedding
 LONG_REFERENCE_TOKENS = 8  # references this long are compared claim by claim
@@ -63,35 +72,23 @@ class Limits:
     max_text_chars: int = MAX_TEXT_CHARS
 
 
-def _cut_sentences(text: str, max_chars: int, max_sentences: int) -> tuple[list[str], bool]:
-    """The first sentences of a text, cutting it before splitting; (sentences, truncated)."""
-    cut = len(text) > max_chars
-    sents = split_sentences(text[:max_chars] if cut else text)
-    if cut and len(sents) > 1:
-        sents = sents[:-1]  # the last one was cut mid-way
-    if len(sents) > max_sentences:
-        sents, cut = sents[:max_sentences], True
-    return sents, cut
+def _cap(sentences: Sequence[T], max_sentences: int) -> tuple[list[T], bool]:
+    """The first `max_sentences` sentences; whether any were left out."""
+    return list(sentences[:max_sentences]), len(sentences) > max_sentences
 
 
-def _cap_contexts(contexts: Sequence[str], max_tokens: int) -> tuple[list[KeyedSentence], bool]:
-    """Context sentences keyed as text.key_contexts does, up to a budget of words."""
+def _cap_contexts(sentences: Sequence[KeyedSentence], max_words: int
+                  ) -> tuple[list[KeyedSentence], bool]:
+    """The leading context sentences within a budget of words (whole sentences)."""
     out: list[KeyedSentence] = []
-    budget, truncated = max_tokens, False
-    for d, doc in enumerate(contexts):
-        if budget <= 0:
-            truncated = truncated or bool(doc.strip())
-            continue
-        sents, cut = _cut_sentences(doc, budget * _CHARS_PER_TOKEN_CUT, 1 << 30)
-        truncated = truncated or cut
-        for i, sent in enumerate(sents):
-            n = len(sent.split())
-            if n > budget and out:
-                truncated, budget = True, 0
-                break
-            out.append(KeyedSentence(f"{d}{letter_key(i)}", sent, d))
-            budget -= n
-    return out, truncated
+    budget = max_words
+    for sent in sentences:
+        n = len(sent.text.split())
+        if n > budget and out:
+            return out, True
+        out.append(sent)
+        budget -= n
+    return out, False
 
 
 def _sigmoid(z: float) -> float:
@@ -103,6 +100,7 @@ class Prepared:
     """One sample's split sentences, lexical views and embeddings."""
 
     sample: Sample
+    question: str  # the analysed part of the question
     answer_text: str  # the analysed part of the answer (all of it unless truncated)
     truncated: bool
     answer_keyed: list[KeyedSentence]
@@ -168,8 +166,10 @@ class Analyzer:
                 )
 
     # ---- preparation (shared with the fit script) -------------------------------------
-    def prepare_many(self, samples: Sequence[Sample]) -> list[Prepared]:
-        """Split, key and embed every text of the batch with one embedder call."""
+    def prepare_many(self, samples: Sequence[KeyedSample | Sample]) -> list[Prepared]:
+        """Split, key and embed every text of the batch with one embedder call. Keyed
+        samples are used as they are (the runner keys each sample once); plain samples are
+        keyed here with the default budget."""
         texts: list[str] = []
         index: dict[str, int] = {}
 
@@ -181,18 +181,15 @@ class Analyzer:
             return index[t]
 
         lim = self.limits
+        items = [x if isinstance(x, KeyedSample) else key_sample(x) for x in samples]
         plans = []
-        for s in samples:
-            a_sents, a_cut = _cut_sentences(s.answer, lim.max_text_chars, lim.max_answer_sentences)
-            ak = [KeyedSentence(letter_key(i), t, -1) for i, t in enumerate(a_sents)]
-            ck, c_cut = _cap_contexts(s.contexts, lim.max_context_tokens)
-            refs = s.references
-            rs, r_cut = (
-                _cut_sentences(refs[0], lim.max_text_chars, lim.max_answer_sentences)
-                if refs
-                else ([], False)
-            )
-            a_text = " ".join(a_sents) if a_cut else s.answer
+        for item in items:
+            s = item.sample
+            ak, a_cut = _cap(item.answer, lim.max_answer_sentences)
+            ck, c_cut = _cap_contexts(item.contexts, lim.max_context_tokens)
+            rs, r_cut = _cap([k.text for k in item.reference], lim.max_answer_sentences)
+            a_text = " ".join(k.text for k in ak) if a_cut else item.answer_text
+            refs = [cut_text(r, lim.max_text_chars // 4)[0] for r in s.references]
             plans.append(
                 (
                     ak,
@@ -200,22 +197,23 @@ class Analyzer:
                     rs,
                     [slot(k.text) for k in ak],
                     [slot(k.text) for k in ck],
-                    slot(s.question),
+                    slot(item.question),
                     slot(a_text),
                     [slot(r) for r in rs],
                     [slot(r) for r in refs],
                     a_text,
-                    a_cut or c_cut or r_cut,
+                    a_cut or c_cut or r_cut or bool(item.truncated),
                 )
             )
         emb = self.embedder.embed(texts) if texts else np.zeros((0, 1), np.float32)
         out = []
-        for s, plan in zip(samples, plans, strict=True):
+        for item, plan in zip(items, plans, strict=True):
             ak, ck, rs, ai, ci, qi, fi, ri, rfi, a_text, cut = plan
             ctx = ContextIndex([sentence_info(k.text) for k in ck], emb[ci])
             out.append(
                 Prepared(
-                    sample=s,
+                    sample=item.sample,
+                    question=item.question,
                     answer_text=a_text,
                     truncated=cut,
                     answer_keyed=ak,
@@ -234,10 +232,10 @@ class Analyzer:
         return out
 
     # ---- scoring -----------------------------------------------------------------------
-    def analyze(self, sample: Sample) -> Evidence:
+    def analyze(self, sample: KeyedSample | Sample) -> Evidence:
         return self.analyze_many([sample])[0]
 
-    def analyze_many(self, samples: Sequence[Sample]) -> list[Evidence]:
+    def analyze_many(self, samples: Sequence[KeyedSample | Sample]) -> list[Evidence]:
         return [self.score(p) for p in self.prepare_many(samples)]
 
     def _support(
@@ -258,78 +256,89 @@ class Analyzer:
         return logits, tops
 
     def score(self, p: Prepared) -> Evidence:
-        s = p.sample
         ev = Evidence(
             answer_sentences=p.answer_keyed,
             context_sentences=p.context_keyed,
             reference_sentences=p.reference_sentences,
             truncated=p.truncated,
         )
-        question = s.question[: self.limits.max_text_chars]
-        has_ctx = len(p.ctx) > 0
-        has_answer = bool(p.answer_infos)
         ev.noncommittal = is_noncommittal(p.answer_text)
-        q_stems = [stem(t) for t in tokens(question) if t not in STOPWORDS]
-
-        # Relevance of each context sentence to the question (heuristic mapping).
-        if has_ctx:
-            sims = p.ctx.emb @ p.question_emb
-            cover = np.asarray(
-                [
-                    sum(1 for x in q_stems if x in i.stem_set) / len(q_stems) if q_stems else 0.0
-                    for i in p.ctx.infos
-                ]
-            )
-            rel = 1.0 / (1.0 + np.exp(-(-4.0 + 7.0 * sims + 3.0 * cover)))
-            ev.relevance = [float(x) for x in rel]
-            top = np.sort(rel)[::-1][:3]
-            ev.context_relevance = float(0.5 * top[0] + 0.5 * top.mean())
-
-        # Support of each answer sentence, sample faithfulness, hallucinated terms.
-        # Sentences that assert nothing (abstentions, filler) are supported and left out
-        # of faithfulness (see set_aside); an answer with nothing else is faithful (an
-        # abstention's failure shows in reference match and relevance). A sentence copied
-        # from the contexts has its support raised to at least COPY_SUPPORT.
-        if has_ctx and has_answer:
-            aside = set_aside(p, question)
-            logits, tops = self._support(p.answer_infos, p.answer_emb, p.ctx)
-            logits = copy_floor(logits, [copied(i, p.ctx) for i in p.answer_infos])
-            ev.support = [
-                _sigmoid(z) if r is None else 1.0 for z, r in zip(logits, aside, strict=True)
-            ]
-            ev.support_keys = [
-                [p.context_keyed[j].key for j in t[:2]] if r is None and pr >= 0.2 else []
-                for t, pr, r in zip(tops, ev.support, aside, strict=True)
-            ]
-            ev.asserts = [r is None for r in aside]
-            kept = [i for i, r in enumerate(aside) if r is None]
-            if kept:
-                claims = " ".join(p.answer_keyed[i].text for i in kept)
-                ev.hallucinated_terms = missing_terms(claims, p.ctx.stems, question)
-                f = faithfulness_features(
-                    [logits[i] for i in kept],
-                    answer_overlap([p.answer_infos[i] for i in kept], p.ctx),
-                    len(ev.hallucinated_terms),
-                )
-                ev.faithfulness = self.calibration.faithfulness.predict_one(f)
+        q_stems = [stem(t) for t in tokens(p.question) if t not in STOPWORDS]
+        if len(p.ctx) > 0:
+            self._relevance(p, ev, q_stems)
+            if p.answer_infos:
+                self._faithfulness(p, ev)
             else:
-                ev.faithfulness = 1.0
-            # Used: how much of each context sentence the answer reuses, or aligns with.
-            a_stems = frozenset(x for i in p.answer_infos for x in i.stems)
-            cos_ca = (p.ctx.emb @ p.answer_emb.T).max(axis=1)
-            used = []
-            for info, c in zip(p.ctx.infos, cos_ca, strict=True):
-                share = (
-                    sum(1 for x in info.stems if x in a_stems) / len(info.stems)
-                    if info.stems
-                    else 0.0
-                )
-                used.append(_sigmoid(-5.0 + 6.0 * share + 4.0 * float(c)))
-            ev.used = used
-        elif has_ctx:
-            ev.hallucinated_terms = missing_terms(p.answer_text, p.ctx.stems, question)
+                ev.hallucinated_terms = missing_terms(p.answer_text, p.ctx.stems, p.question)
+        self._reference(p, ev)
+        if p.answer_infos:
+            self._answer_relevance(p, ev, q_stems)
+        return ev
 
-        # Reference: attribution to the contexts, chunk usefulness, answer correctness.
+    @staticmethod
+    def _relevance(p: Prepared, ev: Evidence, q_stems: list[str]) -> None:
+        """Relevance of each context sentence to the question (heuristic mapping)."""
+        sims = p.ctx.emb @ p.question_emb
+        cover = np.asarray(
+            [
+                sum(1 for x in q_stems if x in i.stem_set) / len(q_stems) if q_stems else 0.0
+                for i in p.ctx.infos
+            ]
+        )
+        rel = 1.0 / (1.0 + np.exp(-(-4.0 + 7.0 * sims + 3.0 * cover)))
+        ev.relevance = [float(x) for x in rel]
+        top = np.sort(rel)[::-1][:3]
+        ev.context_relevance = float(0.5 * top[0] + 0.5 * top.mean())
+
+    def _faithfulness(self, p: Prepared, ev: Evidence) -> None:
+        """Support of each answer sentence, sample faithfulness, hallucinated terms, and
+        how much of each context sentence the answer uses.
+
+        Sentences that assert nothing (abstentions, filler) are supported and left out of
+        faithfulness (see set_aside); an answer with nothing else is faithful (an
+        abstention's failure shows in reference match and relevance). A sentence copied
+        from the contexts has its support raised to at least COPY_SUPPORT.
+        """
+        question = p.question
+        aside = set_aside(p, question)
+        logits, tops = self._support(p.answer_infos, p.answer_emb, p.ctx)
+        logits = copy_floor(logits, [copied(i, p.ctx) for i in p.answer_infos])
+        ev.support = [
+            _sigmoid(z) if r is None else 1.0 for z, r in zip(logits, aside, strict=True)
+        ]
+        ev.support_keys = [
+            [p.context_keyed[j].key for j in t[:2]] if r is None and pr >= 0.2 else []
+            for t, pr, r in zip(tops, ev.support, aside, strict=True)
+        ]
+        ev.asserts = [r is None for r in aside]
+        kept = [i for i, r in enumerate(aside) if r is None]
+        if kept:
+            claims = " ".join(p.answer_keyed[i].text for i in kept)
+            ev.hallucinated_terms = missing_terms(claims, p.ctx.stems, question)
+            f = faithfulness_features(
+                [logits[i] for i in kept],
+                answer_overlap([p.answer_infos[i] for i in kept], p.ctx),
+                len(ev.hallucinated_terms),
+            )
+            ev.faithfulness = self.calibration.faithfulness.predict_one(f)
+        else:
+            ev.faithfulness = 1.0
+        # Used: how much of each context sentence the answer reuses, or aligns with.
+        a_stems = frozenset(x for i in p.answer_infos for x in i.stems)
+        cos_ca = (p.ctx.emb @ p.answer_emb.T).max(axis=1)
+        used = []
+        for info, c in zip(p.ctx.infos, cos_ca, strict=True):
+            share = (
+                sum(1 for x in info.stems if x in a_stems) / len(info.stems)
+                if info.stems
+                else 0.0
+            )
+            used.append(_sigmoid(-5.0 + 6.0 * share + 4.0 * float(c)))
+        ev.used = used
+
+    def _reference(self, p: Prepared, ev: Evidence) -> None:
+        """Reference: attribution to the contexts, chunk usefulness, answer correctness."""
+        has_ctx = len(p.ctx) > 0
         target_infos, target_emb = (
             (p.reference_infos, p.reference_emb)
             if p.reference_infos
@@ -341,34 +350,33 @@ class Analyzer:
             ev.reference_attribution = [_sigmoid(z) for z in logits]
         if has_ctx and target_infos:
             ev.chunk_usefulness = self._chunk_usefulness(p, target_infos, target_emb)
-        refs = [r[: self.limits.max_text_chars] for r in s.references]
-        if refs and has_answer:
-            first = p.answer_keyed[0].text
-            cos = p.references_emb @ p.answer_full_emb
-            rows = [
-                reference_features(p.answer_text, first, r, question, float(c), ev.noncommittal)
-                for r, c in zip(refs, cos, strict=True)
-            ]
-            probs = self.calibration.reference_match.predict(np.asarray(rows))
-            for i, r in enumerate(refs):
-                if len(tokens(r)) >= LONG_REFERENCE_TOKENS:  # the better of both readings
-                    long_form, swapped = self._long_reference_match(p, r)
-                    probs[i] = max(probs[i] * (0.25 if swapped else 1.0), long_form)
-            if ev.noncommittal:
-                probs = np.minimum(probs, 0.1)
-            ev.best_reference = int(np.argmax(probs))
-            ev.reference_match = float(probs[ev.best_reference])
-        elif refs:
-            ev.reference_match = None
+        refs = [cut_text(r, self.limits.max_text_chars // 4)[0] for r in p.sample.references]
+        if not refs or not p.answer_infos:
+            return
+        first = p.answer_keyed[0].text
+        cos = p.references_emb @ p.answer_full_emb
+        rows = [
+            reference_features(p.answer_text, first, r, p.question, float(c), ev.noncommittal)
+            for r, c in zip(refs, cos, strict=True)
+        ]
+        probs = self.calibration.reference_match.predict(np.asarray(rows))
+        for i, r in enumerate(refs):
+            if len(tokens(r)) >= LONG_REFERENCE_TOKENS:  # the better of both readings
+                long_form, swapped = self._long_reference_match(p, r)
+                probs[i] = max(probs[i] * (0.25 if swapped else 1.0), long_form)
+        if ev.noncommittal:
+            probs = np.minimum(probs, 0.1)
+        ev.best_reference = int(np.argmax(probs))
+        ev.reference_match = float(probs[ev.best_reference])
 
-        # Answer relevance to the question.
-        if has_answer:
-            a_set = frozenset(x for i in p.answer_infos for x in i.stem_set)
-            cover_q = sum(1 for x in q_stems if x in a_set) / len(q_stems) if q_stems else 0.0
-            cos_qa = float(p.answer_full_emb @ p.question_emb)  # answer: its analysed part
-            ar = _sigmoid(-3.0 + 6.0 * cos_qa + 2.0 * cover_q)
-            ev.answer_relevance = min(ar, 0.1) if ev.noncommittal else ar
-        return ev
+    @staticmethod
+    def _answer_relevance(p: Prepared, ev: Evidence, q_stems: list[str]) -> None:
+        """How well the answer addresses the question."""
+        a_set = frozenset(x for i in p.answer_infos for x in i.stem_set)
+        cover_q = sum(1 for x in q_stems if x in a_set) / len(q_stems) if q_stems else 0.0
+        cos_qa = float(p.answer_full_emb @ p.question_emb)  # answer: its analysed part
+        ar = _sigmoid(-3.0 + 6.0 * cos_qa + 2.0 * cover_q)
+        ev.answer_relevance = min(ar, 0.1) if ev.noncommittal else ar
 
     def _long_reference_match(self, p: Prepared, reference: str) -> tuple[float, bool]:
         """A long-form reference: F1 of the support model in both directions (answer
@@ -376,9 +384,7 @@ class Analyzer:
         answer), scaled by the share of numbers, dates and names that agree both ways;
         and whether a figure was swapped (which also discounts the short-form reading).
         Heuristic: the calibration data (EVOUNA) has short gold answers only."""
-        sents, _ = _cut_sentences(
-            reference, self.limits.max_text_chars, self.limits.max_answer_sentences
-        )
+        sents = split_sentences(reference)[: self.limits.max_answer_sentences]
         infos = [sentence_info(x) for x in sents]
         emb = self.embedder.embed([x[:MAX_SENTENCE_CHARS] for x in sents])
         ref_index = ContextIndex(infos, emb)
@@ -394,7 +400,7 @@ class Analyzer:
         # however similar the rest of the sentence is.
         ref_terms, ans_terms = key_terms(" ".join(sents)), key_terms(p.answer_text)
         # terms the question gives are no evidence
-        q_stems = stem_set(p.sample.question[: self.limits.max_text_chars])
+        q_stems = stem_set(p.question)
         ref_stems, ans_stems = ref_index.stems | q_stems, ans_index.stems | q_stems
         r_ok = [term_present(t, ans_stems) for t in ref_terms]
         a_ok = [term_present(t, ref_stems) for t in ans_terms]
