@@ -41,9 +41,10 @@ from ragassay.dataset.schema import sample_from_mapping  # noqa: E402
 from ragassay.judge import Flag, Reasoning, Score10, load_prompt, make_judge  # noqa: E402
 from ragassay.judge.prompt import Prompt  # noqa: E402
 from ragassay.llm import BackendOptions  # noqa: E402
-from ragassay.metrics.base import fit_contexts, number_contexts  # noqa: E402
+from ragassay.metrics.base import number_contexts  # noqa: E402
 from ragassay.stats.agreement import auroc, balanced_accuracy, correlation  # noqa: E402
 from ragassay.store import Store  # noqa: E402
+from ragassay.text import key_sample  # noqa: E402
 from ragassay.types import Sample  # noqa: E402
 
 PROMPTS = Path(__file__).resolve().parent / "prompts"
@@ -80,10 +81,10 @@ def load_variant(name: str) -> Prompt:
 
 
 def values(sample: Sample, max_context_tokens: int) -> dict[str, str]:
-    """The judge suite's prompt values for a sample."""
-    contexts, _ = fit_contexts(sample.contexts, max_context_tokens)
-    return {"question": sample.question, "contexts": number_contexts(contexts),
-            "answer": sample.answer or "(empty answer)",
+    """The judge suite's prompt values for a sample, keyed and cut as the suite does."""
+    item = key_sample(sample, max_context_tokens)
+    return {"question": item.question, "contexts": number_contexts(item.documents),
+            "answer": item.answer_text or "(empty answer)",
             "reference": " | ".join(sample.references) or "(none given)"}
 
 
@@ -92,7 +93,7 @@ async def run_variant(judge: Any, prompt: Prompt, samples: list[Sample], rating:
     out = []
     for s in samples:
         started = time.monotonic()
-        verdict = await judge.run(prompt, s, values(s, max_context_tokens))
+        verdict = await judge.ask(prompt, values(s, max_context_tokens))
         stated = getattr(verdict.output, rating, None) if verdict.ok else None
         soft = verdict.soft.get(rating)
         hall = verdict.soft.get("hallucination")
