@@ -12,7 +12,9 @@ LLM prompts, the offline judge and the reports all name sentences the same way.
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from string import ascii_lowercase
@@ -221,3 +223,10 @@ def key_sample(sample: Sample, max_tokens: int = 6000) -> KeyedSample:
         reference=tuple(key_answer(texts["reference"])),
         truncated=frozenset(truncated),
     )
+
+
+def did_you_mean(name: str, known: Sequence[str]) -> str:
+    """` (did you mean X?)` for the closest known name, or "": the one hint every
+    unknown-name error gives (CLI metric names, the pytest plugin's thresholds)."""
+    close = difflib.get_close_matches(name, known, n=1)
+    return f" (did you mean {close[0]}?)" if close else ""

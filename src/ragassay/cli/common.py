@@ -4,7 +4,6 @@ and `--header` values."""
 
 from __future__ import annotations
 
-import difflib
 import functools
 import signal
 import sys
@@ -18,6 +17,7 @@ from rich.console import Console
 
 from ragassay.store import DEFAULT_DB_PATH, Store, StoreError
 from ragassay.terminal import clean
+from ragassay.text import did_you_mean
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -196,9 +196,8 @@ def check_metric_names(names: Iterable[str], known: Sequence[str], *, what: str)
     out = list(dict.fromkeys(names))
     for name in out:
         if name not in known:
-            close = difflib.get_close_matches(name, known, n=1)
-            hint = f" (did you mean {close[0]}?)" if close else ""
-            raise UsageProblem(f"{what}: unknown metric {name!r}{hint}; known metrics: "
+            raise UsageProblem(f"{what}: unknown metric {name!r}{did_you_mean(name, known)}; "
+                               f"known metrics: "
                                f"{', '.join(known) or 'none'}")
     return out
 

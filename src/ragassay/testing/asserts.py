@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ragassay.api import EvalResult
 from ragassay.terminal import clean
+from ragassay.text import did_you_mean
 
 WORST = 3  # samples shown per failing metric
 _QUESTION_CHARS = 70
@@ -51,9 +51,7 @@ def _worst(run: EvalResult, metric: str, higher_is_better: bool, limit: int) -> 
 def _unknown(thresholds: Mapping[str, float], known: list[str]) -> None:
     for name in thresholds:
         if name not in known:
-            close = difflib.get_close_matches(name, known, n=1)
-            hint = f" (did you mean {close[0]}?)" if close else ""
-            raise ValueError(f"unknown metric {name!r}{hint}; this run has "
+            raise ValueError(f"unknown metric {name!r}{did_you_mean(name, known)}; this run has "
                              f"{', '.join(known) or 'no metrics'}")
 
 
