@@ -16,17 +16,10 @@ import pytest
 
 from ragassay.llm.logprobs import read_soft_values, soft_fields
 from ragassay.types import JudgeRequest, Message
+from tests.e2e.test_llama_e2e import SAMPLES  # the same two samples as the HTTP path
 
 pytestmark = [pytest.mark.llama, pytest.mark.slow, pytest.mark.timeout(1200)]
 
-SAMPLES = [
-    {"id": "e1", "question": "What is the capital of France?",
-     "contexts": ["Paris is the capital and largest city of France."],
-     "answer": "The capital of France is Paris.", "reference": "Paris"},
-    {"id": "e2", "question": "How many legs does a spider have?",
-     "contexts": ["Spiders are arachnids with eight legs and two body segments."],
-     "answer": "A spider has six legs.", "reference": "eight"},
-]
 SCHEMA: dict[str, Any] = {"type": "object", "properties": {
     "score": {"type": "integer", "minimum": 1, "maximum": 10}, "ok": {"type": "boolean"}},
     "required": ["score", "ok"]}
