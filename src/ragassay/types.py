@@ -57,6 +57,8 @@ class Usage(_Frozen):
     output_tokens: int = 0
     cache_hits: int = 0
     latency_s: float = 0.0
+    # input tokens the server served from its prompt (prefix) cache; part of input_tokens
+    cached_tokens: int = 0
     # US dollars the provider's usage cost, when the backend can price it (LiteLLM's
     # price table applied to the provider's token counts); None: not priced, not free
     cost_usd: float | None = None
@@ -69,6 +71,7 @@ class Usage(_Frozen):
             output_tokens=self.output_tokens + other.output_tokens,
             cache_hits=self.cache_hits + other.cache_hits,
             latency_s=self.latency_s + other.latency_s,
+            cached_tokens=self.cached_tokens + other.cached_tokens,
             cost_usd=sum(costs) if costs else None,
         )
 
@@ -244,6 +247,25 @@ class JudgeRequest(_Frozen):
     # max_completion_tokens instead).
     structured_output: Literal["json_schema", "json_object", "prompt"] = "json_schema"
     omit: frozenset[str] = frozenset()
+    # Ask for this many alternatives per generated token (probability-weighted ratings);
+    # a backend that cannot give them answers without. Not part of the cache key.
+    top_logprobs: int | None = None
+
+
+class TokenLogprob(_Frozen):
+    """One generated token: its text (and raw bytes), log-probability, best alternatives.
+
+    `top` lists (token text, logprob) best first, the chosen token included. `after`
+    holds, for some alternatives that are a number's first digit, the next-token
+    alternatives had that digit been chosen (an in-process backend probes them, so
+    that "10" split into "1" + "0" can be read when the model chose another digit).
+    """
+
+    token: str
+    logprob: float
+    bytes: tuple[int, ...] | None = None
+    top: tuple[tuple[str, float], ...] = ()
+    after: tuple[tuple[str, tuple[tuple[str, float], ...]], ...] = ()
 
 
 class JudgeReply(_Frozen):
@@ -255,6 +277,7 @@ class JudgeReply(_Frozen):
     usage: Usage = Usage()
     finish_reason: str | None = None
     model: str = ""
+    logprobs: tuple[TokenLogprob, ...] | None = None  # per generated token, when asked for
 
     @property
     def truncated(self) -> bool:
@@ -262,6 +285,8 @@ class JudgeReply(_Frozen):
 
 
 StructuredOutput = Literal["auto", "json_schema", "json_object", "prompt"]
+Ratings = Literal["expected", "greedy"]
+"""How an LLM judge reads ratings and flags: probability-weighted, or as stated."""
 
 
 class BackendOptions(BaseModel):
@@ -325,6 +350,9 @@ class RunConfig(_Frozen):
     strategies: tuple[str, ...] = ()  # bench: the strategies compared
     split: str | None = None  # meta-eval: the dev-set split scored
     limit: int | None = None  # meta-eval: the first N samples only
+    # how an LLM judge reads ratings and flags: probability-weighted from the token
+    # probabilities (when the backend gives them), or the stated values
+    ratings: Ratings = "expected"
 
     def backend_options(self) -> BackendOptions:
         """The backend settings with this run's endpoint and concurrency."""

@@ -91,6 +91,14 @@ def test_mistakes_are_one_line_errors(db: Path) -> None:
         ragassay.evaluate([{"question": "q", "generated": "x", "contexts": ["c"]}], store=db)
     with pytest.raises(DatasetError, match="row 2"):
         ragassay.evaluate([ROWS[0], {"answer": "no question"}], store=db)
+    with pytest.raises(ValueError, match="ratings must be 'expected' or 'greedy'"):
+        ragassay.evaluate(ROWS, store=db, ratings="mean")
+
+
+def test_the_ratings_mode_is_stored_with_the_run(db: Path) -> None:
+    result = ragassay.evaluate(ROWS, metrics="judge", store=db, ratings="greedy")
+    with Store(db, readonly=True) as store:
+        assert store.get_run(result.run_id).config.ratings == "greedy"
 
 
 def test_skip_invalid_keeps_failed_rows_in_the_table(db: Path) -> None:

@@ -65,7 +65,8 @@ def test_a_bad_judge_spec_lists_the_backends_and_the_syntax(tmp_path: Path, spec
         args = [*command, "--judge", spec] if command[0] != "bench" else [*command, spec]
         out = one_line_error(invoke(*args, "--db", tmp_path / "r.db"), f"--judge {spec!r}: ")
         assert why in out
-        assert "use offline, or BACKEND:MODEL with a known backend (litellm, openai)" in out
+        assert ("use offline, or BACKEND:MODEL with a known backend (litellm, llamacpp, openai)"
+                in out)
     assert not (tmp_path / "r.db").exists()
 
 

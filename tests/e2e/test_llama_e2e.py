@@ -63,6 +63,15 @@ def test_judge_suite_through_llama_cpp(llama_base_url: str, tmp_path: Path) -> N
     scored = [e["metrics"]["judge.faithfulness"] for e in report["detailed_results"]
               if e["metrics"]["judge.faithfulness"] is not None]
     assert all(1 <= v <= 10 for v in scored)
+    # the server gives token probabilities (llama_cpp.server keeps logits_all on), so the
+    # ratings are probability-weighted; the stated one stays in the details
+    for e in report["detailed_results"]:
+        faith = e["details"].get("judge.faithfulness", {})
+        if e["metrics"]["judge.faithfulness"] is not None and "stated" in faith:
+            assert faith["rating_mode"] == "expected"
+    modes = {e["details"].get("judge.faithfulness", {}).get("rating_mode")
+             for e in report["detailed_results"]}
+    assert "expected" in modes
 
 
 @pytest.mark.parametrize("suite", ["trace", "ragas"])

@@ -1,4 +1,3 @@
-import json
 
 import pytest
 from pydantic import BaseModel
@@ -51,16 +50,21 @@ def test_examples_are_validated_against_the_output_model(tmp_path):
         load_prompt(p, Out)
 
 
-def test_judge_prompt_carries_the_scoring_guide_and_a_valid_example():
+def test_judge_prompt_carries_the_rubric_and_puts_the_sample_last():
     msgs = PROMPT.render({"question": "q", "contexts": "c", "answer": "a", "reference": "r"})
     system = msgs[0].content
-    for row in ("| 7-8  | highly relevant |", "| 9-10 | nearly identical to the expected answer |",
-                "| 3-4  | uses some external knowledge |",
-                "true when the answer contains information that is not in the context"):
-        assert row in system
-    assert "| 9-10 | chunks directly answer the question |" in system
-    assert "| 1-2  | mostly external knowledge |" in system
-    # few-shot example: user then assistant JSON
-    assert msgs[1].role == "user" and msgs[2].role == "assistant"
-    assert json.loads(msgs[2].content)["hallucination"] is True
-    assert PROMPT.version
+    # every score anchored at 10, 6 and 1, in the order the reply is written
+    for anchor in ('"faithfulness": is everything the answer states supported',
+                   "10 = every statement is in the context or follows from it",
+                   '"hallucination": true when the answer states anything the context',
+                   "10 = it answers the question directly", "1 = it is about something else",
+                   "null when no expected answer is given"):
+        assert anchor in system
+    order = [system.index(f'"{f}":') for f in PROMPT.schema["properties"]]
+    assert order == sorted(order)
+    # no few-shot turns (a small model copied the example's scores); the sample comes last,
+    # after a system prompt that is byte-identical for every sample (prefix caching)
+    assert [m.role for m in msgs] == ["system", "user"]
+    other = PROMPT.render({"question": "x", "contexts": "y", "answer": "z", "reference": "w"})
+    assert other[0].content == system
+    assert PROMPT.version == "2026-12-01.1"

@@ -44,3 +44,21 @@ def test_optional_score_accepts_null():
     s = JudgeScores(context_relevance=5, answer_similarity=None, faithfulness=5,
                     hallucination=False)
     assert s.answer_similarity is None
+
+
+def test_schema_asks_for_integer_ratings_and_a_capped_reason():
+    from ragassay.judge.scales import REASONING_CHARS
+    from ragassay.metrics.judge.suite import PROMPT, JudgeScores
+
+    props = PROMPT.schema["properties"]
+    assert props["faithfulness"] == {"maximum": 10, "minimum": 1, "title": "Faithfulness",
+                                     "type": "integer"}
+    assert props["reasoning"]["maxLength"] == REASONING_CHARS
+    # every field is required in the schema (the grammar writes them all) ...
+    assert PROMPT.schema["required"] == list(props)
+    # ... while validation still accepts a reply without the optional ones, a 7.5 and a
+    # reason longer than the cap
+    s = JudgeScores.model_validate({"context_relevance": 7.5, "faithfulness": 5,
+                                    "hallucination": False, "reasoning": "x" * 500})
+    assert s.answer_similarity is None and s.context_relevance == 7.5
+    assert len(s.reasoning) == 500

@@ -315,7 +315,9 @@ def test_auto_falls_back_to_json_object_once(scripted_server: MakeServer) -> Non
     ]
     assert b.structured_output_mode == "json_object"
     assert server.requests[1]["response_format"]["schema"] == SCHEMA
-    assert "JSON schema" in server.requests[1]["messages"][-1]["content"]
+    # the server is given the schema, so the prompt does not repeat it (issue #19)
+    assert "JSON schema" not in server.requests[1]["messages"][-1]["content"]
+    assert server.requests[1]["messages"][-1]["content"] == "Rate the answer."
     assert b.stats.fallbacks == 1
 
 

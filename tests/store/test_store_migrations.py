@@ -56,6 +56,34 @@ def test_old_database_is_upgraded_and_backfilled(db_path: Path) -> None:
         assert store.get_run("r1").config.dataset == "d.jsonl"
 
 
+def test_store_of_m0005_gains_cached_tokens_and_keeps_its_calls(db_path: Path) -> None:
+    conn = _raw(db_path)
+    upto = [m.__name__ for m in MIGRATIONS].index("m0005_run_leases") + 1
+    apply_migrations(conn, MIGRATIONS[:upto])
+    conn.execute(
+        "INSERT INTO runs (id, created, status, config, package_version, dataset, judge,"
+        " judge_model) VALUES ('r1', '2026-01-01T00:00:00+00:00', 'complete',"
+        " '{\"dataset\": \"d.jsonl\"}', '0.0.1', 'd.jsonl', 'openai:m', 'm')"
+    )
+    conn.execute(
+        "INSERT INTO calls (run_id, sample_id, suite, prompt, cache_key, model, input_tokens,"
+        " output_tokens, latency_s, cached, status, error, created) VALUES ('r1', 's1',"
+        " 'judge', 'judge.scores', 'k1', 'm', 100, 10, 0.5, 0, 'ok', NULL,"
+        " '2026-01-01T00:00:00+00:00')"
+    )
+    assert [m.__name__ for m in pending(conn)] == ["m0006_calls_cached_tokens"]
+    conn.close()
+
+    with Store(db_path) as store:
+        assert applied(store.conn)[-1] == "m0006_calls_cached_tokens"
+        old = list(store.iter_calls("r1"))
+        assert [(c.input_tokens, c.cached_tokens) for c in old] == [(100, 0)]
+        store.add_calls([old[0].model_copy(update={"id": None, "sample_id": "s2",
+                                                   "cached_tokens": 60})])
+        total = store.usage("r1", source="calls")["total"]
+    assert (total.calls, total.input_tokens, total.cached_tokens) == (2, 200, 60)
+
+
 def test_reopening_applies_nothing_twice(db_path: Path) -> None:
     Store(db_path).close()
     with Store(db_path) as store:

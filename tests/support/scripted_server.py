@@ -60,10 +60,19 @@ class ScriptedReply:
         finish_reason: str | None = "stop",
         usage: tuple[int, int] | None = (11, 7),
         model: str = "scripted-model",
+        *,
+        logprobs: list[dict[str, Any]] | None = None,
+        cached_tokens: int | None = None,
         **kwargs: Any,
     ) -> ScriptedReply:
-        """A 200 reply carrying a normal chat completion."""
-        return cls(body=chat_completion(content, finish_reason, usage, model), **kwargs)
+        """A 200 reply carrying a normal chat completion (`logprobs`: the choice's
+        `logprobs.content`; `cached_tokens`: usage.prompt_tokens_details)."""
+        body = chat_completion(content, finish_reason, usage, model)
+        if logprobs is not None:
+            body["choices"][0]["logprobs"] = {"content": logprobs}
+        if cached_tokens is not None and "usage" in body:
+            body["usage"]["prompt_tokens_details"] = {"cached_tokens": cached_tokens}
+        return cls(body=body, **kwargs)
 
     @classmethod
     def error(cls, status: int, message: str = "scripted error", **kwargs: Any) -> ScriptedReply:

@@ -14,7 +14,9 @@ class EvalOptions:
     `dataset` names the run in the store (default: the file's path, else "python");
     `field_map` reads fields from columns of other names ({"answer": "generated"});
     `headers` go to the judge's server with every request and are never stored;
-    `progress` draws a bar on stderr (default: when stderr is a terminal or in IPython).
+    `progress` draws a bar on stderr (default: when stderr is a terminal or in IPython);
+    `ratings` says how an LLM judge's ratings are read: "expected" (probability-weighted,
+    when the backend gives token probabilities) or "greedy" (the stated values).
     """
 
     dataset: str | None = None
@@ -29,6 +31,7 @@ class EvalOptions:
     n_questions: int = 3
     seed: int = 0
     progress: bool | None = None
+    ratings: str = "expected"
 
     @classmethod
     def from_kwargs(cls, options: Mapping[str, Any]) -> EvalOptions:
@@ -38,6 +41,9 @@ class EvalOptions:
         if unknown:
             raise TypeError(f"unknown option {unknown[0]!r} for ragassay.evaluate; "
                             f"options: {', '.join(known)}")
+        ratings = options.get("ratings", "expected")
+        if ratings not in ("expected", "greedy"):
+            raise ValueError(f"ratings must be 'expected' or 'greedy', not {ratings!r}")
         return cls(**options)
 
 

@@ -127,7 +127,8 @@ def prepare(data: Any, metrics: str | Sequence[str] | None, judge: str, store: S
         concurrency=opts.concurrency, seed=opts.seed, use_cache=opts.use_cache,
         skip_invalid=opts.skip_invalid, max_context_tokens=opts.max_context_tokens,
         n_questions=opts.n_questions, field_map=dict(opts.field_map),
-        backend=BackendOptions(timeout_s=opts.timeout_s))
+        backend=BackendOptions(timeout_s=opts.timeout_s),
+        ratings="greedy" if opts.ratings == "greedy" else "expected")
     return _Prepared(items, config, open_store(store), digest, _progress(opts),
                      dict(opts.headers))
 

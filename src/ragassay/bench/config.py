@@ -64,6 +64,8 @@ class Price(_Strict):
 
     input: float = Field(ge=0)
     output: float = Field(ge=0)
+    # input tokens served from the provider's prompt cache (default: the input price)
+    cached_input: float | None = Field(default=None, ge=0)
 
 
 class StrategyEntry(_Strict):

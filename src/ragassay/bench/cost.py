@@ -26,6 +26,7 @@ class CostFigures(BaseModel):
     calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    cached_tokens: int = 0  # of input_tokens, served from the provider's prompt cache
     usd: float | None = None  # None: no price for this model (unpriced, not free)
 
 
@@ -48,16 +49,21 @@ def model_of(name: str) -> str:
     return name.split(":", 1)[1] if ":" in name else name
 
 
-def price(model: str, calls: int, inp: int, out: int, prices: Mapping[str, Price]) -> CostFigures:
-    """Figures for one role, priced from the [prices] table (full name or bare model)."""
+def price(model: str, calls: int, inp: int, out: int, prices: Mapping[str, Price],
+          cached: int = 0) -> CostFigures:
+    """Figures for one role, priced from the [prices] table (full name or bare model);
+    `cached` of the `inp` input tokens are priced at the cached-input rate."""
     p = prices.get(model) or prices.get(model_of(model))
+    cached = max(0, min(cached, inp))
     if model in OFFLINE or calls == 0:
         usd: float | None = 0.0
     elif p is None:
         usd = None
     else:
-        usd = (inp * p.input + out * p.output) / 1_000_000
-    return CostFigures(model=model, calls=calls, input_tokens=inp, output_tokens=out, usd=usd)
+        rate = p.input if p.cached_input is None else p.cached_input
+        usd = ((inp - cached) * p.input + cached * rate + out * p.output) / 1_000_000
+    return CostFigures(model=model, calls=calls, input_tokens=inp, output_tokens=out,
+                       cached_tokens=cached, usd=usd)
 
 
 def judge_calls_per_sample(bench: BenchSection) -> int:
@@ -102,11 +108,12 @@ def measured(
     """Measured figures from the generator's and the runner's usage counters; a cost
     the backend reported from the provider's usage wins over the [prices] table."""
     ju = judge_usage or Usage()
-    judged = price(judge, ju.calls, ju.input_tokens, ju.output_tokens, prices)
+    judged = price(judge, ju.calls, ju.input_tokens, ju.output_tokens, prices,
+                   ju.cached_tokens)
     if ju.cost_usd is not None:
         judged = judged.model_copy(update={"usd": ju.cost_usd})
     generated = price(generator, gen_usage.calls, gen_usage.input_tokens,
-                      gen_usage.output_tokens, prices)
+                      gen_usage.output_tokens, prices, gen_usage.cached_tokens)
     if gen_usage.cost_usd is not None:
         generated = generated.model_copy(update={"usd": gen_usage.cost_usd})
     return CostReport(generator=generated, judge=judged)

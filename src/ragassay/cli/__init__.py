@@ -7,6 +7,7 @@ from ragassay.cli import (  # noqa: F401  (registers commands)
     eval_cmd,
     generate_cmd,
     metaeval,
+    models_cmd,
 )
 from ragassay.cli.app import cli, main
 

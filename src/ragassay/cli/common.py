@@ -32,6 +32,12 @@ LITELLM_PROVIDERS = frozenset({"anthropic", "bedrock", "vertex_ai", "vertex", "g
                                "azure_ai", "cohere", "mistral", "groq", "ollama", "together_ai",
                                "deepseek", "xai", "huggingface", "watsonx", "sagemaker"})
 
+ratings_option = click.option(
+    "--ratings", type=click.Choice(["expected", "greedy"]), default="expected",
+    show_default=True,
+    help="How an LLM judge's ratings and yes/no verdicts are read: the probability-weighted "
+         "value from the token probabilities (when the backend gives them), or the stated one.")
+
 
 class UsageProblem(click.ClickException):
     """A user error: printed as one line, exit code 2."""

@@ -29,9 +29,11 @@ from ragassay.cli.common import (
     headers,
     map_option,
     open_store,
+    ratings_option,
     say,
     sigterm_interrupts,
 )
+from ragassay.types import Ratings
 
 
 def report_skipped(check: Any) -> None:
@@ -182,6 +184,7 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
               help="Contexts beyond this budget are truncated (flagged in the details).")
 @click.option("--timeout", "timeout_s", type=click.FloatRange(1), default=60, show_default=True,
               help="Seconds per judge call before it is retried.")
+@ratings_option
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress bar or summary (warnings still go to stderr).")
 @friendly
@@ -190,6 +193,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              out: Path | None, results_parquet: Path | None, concurrency: int, engine: str,
              ray_address: str | None, workers: int | None, db: Path, resume: str | None,
              skip_invalid: bool, no_cache: bool, max_context_tokens: int, timeout_s: float,
+             ratings: Ratings,
              quiet: bool) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet).
 
@@ -226,7 +230,8 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             dataset=str(data), judge=judge_spec, **_endpoint_fields(urls),
             metrics=suites, concurrency=concurrency, use_cache=not no_cache,
             skip_invalid=skip_invalid, max_context_tokens=max_context_tokens,
-            field_map=mapping, backend=BackendOptions(timeout_s=timeout_s))
+            field_map=mapping, backend=BackendOptions(timeout_s=timeout_s),
+            ratings=ratings)
         stats = _judge(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping),
                        config, store, ray, resume=resume,
                        progress=RichProgress(enabled=not quiet), total=check.total,

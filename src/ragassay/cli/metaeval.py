@@ -20,9 +20,11 @@ from ragassay.cli.common import (
     headers,
     map_option,
     open_store,
+    ratings_option,
     say,
     sigterm_interrupts,
 )
+from ragassay.types import Ratings
 
 
 @cli.command("meta-eval")
@@ -42,13 +44,19 @@ from ragassay.cli.common import (
 @click.option("--n-resamples", type=click.IntRange(100), default=2000, show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the agreement figures (and run id) as JSON.")
+@click.option("--timeout", "timeout_s", type=click.FloatRange(1), default=60, show_default=True,
+              help="Seconds per judge call before it is retried.")
+@click.option("--max-context-tokens", type=click.IntRange(100), default=6000, show_default=True,
+              help="Contexts beyond this budget are truncated (flagged in the details).")
+@ratings_option
 @click.option("--quiet", "-q", is_flag=True)
 @db_option
 @friendly
 def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
                   headers_given: tuple[str, ...], mapping_given: tuple[str, ...], metrics: str,
                   split: str | None, limit: int | None, concurrency: int, n_resamples: int,
-                  out: Path | None, quiet: bool, db: Path) -> None:
+                  out: Path | None, timeout_s: float, max_context_tokens: int, ratings: Ratings,
+                  quiet: bool, db: Path) -> None:
     """Run a judge over human-labelled samples; report AUROC, Spearman, Kendall,
     balanced accuracy with bootstrap 95% CIs, beside the lexical baseline."""
     from ragassay.cli.progress import RichProgress
@@ -59,7 +67,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
     from ragassay.stats import calibration
     from ragassay.stats.baseline import baseline_agreement
     from ragassay.stats.calibration import HALLUCINATION_LABELS
-    from ragassay.types import RunConfig, Sample
+    from ragassay.types import BackendOptions, RunConfig, Sample
 
     judge_spec, base_url = check_judge_spec(judge_spec), check_base_url(base_url)
     mapping, extra_headers = field_map(mapping_given), headers(headers_given)
@@ -74,7 +82,9 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
     store = open_store(db)
     config = RunConfig(dataset=str(data), judge=judge_spec, base_url=base_url,
                        metrics=parse_metrics(metrics), concurrency=concurrency, field_map=mapping,
-                       kind="meta-eval", split=split, limit=limit)
+                       kind="meta-eval", split=split, limit=limit,
+                       max_context_tokens=max_context_tokens,
+                       backend=BackendOptions(timeout_s=timeout_s), ratings=ratings)
     with sigterm_interrupts():
         stats = evaluate(samples, config, store=store, progress=RichProgress(enabled=not quiet),
                          total=len(samples), headers=extra_headers)
@@ -89,5 +99,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
     print_calibration(cal, baselines)
     if out is not None:
         write_json({"run_id": stats.run_id, "dataset": str(data), "split": split,
-                    "judge": judge_spec, "samples": len(samples), "calibration": cal,
+                    "judge": judge_spec, "ratings": ratings, "samples": len(samples),
+                    "seconds": stats.seconds, "usage": stats.usage.model_dump(),
+                    "calibration": cal,
                     "lexical_baseline": baselines}, out)

@@ -11,18 +11,20 @@ from typing import Any
 from ragassay.judge.base import Asker, CallLog, Judge, JudgeAborted, Verdict
 from ragassay.judge.prompt import Prompt, PromptError, fence, load_prompt
 from ragassay.judge.reliability import Agreement, Reliability, gate_warnings
-from ragassay.judge.scales import Flag, Score10, Unit
+from ragassay.judge.scales import Flag, Reasoning, Score10, Unit
+from ragassay.llm.logprobs import SoftValue
 
 __all__ = [
     "Agreement", "Asker", "CallLog", "Flag", "Judge", "JudgeAborted", "Prompt", "PromptError",
-    "Reliability", "Score10", "Unit", "Verdict", "fence", "gate_warnings", "load_prompt",
-    "make_judge",
+    "Reasoning", "Reliability", "Score10", "SoftValue", "Unit", "Verdict", "fence",
+    "gate_warnings", "load_prompt", "make_judge",
 ]
 
 
 def make_judge(spec: str, *, cache: Any = None, use_cache: bool = True,
-               backend_options: Any = None) -> Judge:
-    """Build a judge from a spec: `offline` (default) or `BACKEND:MODEL`."""
+               backend_options: Any = None, ratings: str = "expected") -> Judge:
+    """Build a judge from a spec: `offline` (default) or `BACKEND:MODEL`; `ratings`
+    ("expected" or "greedy") says how an LLM judge reads ratings and flags."""
     if spec.strip() in ("", "offline"):
         from ragassay.judge.offline_judge import OfflineJudge
 
@@ -31,4 +33,4 @@ def make_judge(spec: str, *, cache: Any = None, use_cache: bool = True,
     from ragassay.llm import BackendOptions, get_backend
 
     backend = get_backend(spec, backend_options or BackendOptions())
-    return LLMJudge(backend, cache=cache, use_cache=use_cache, spec=spec)
+    return LLMJudge(backend, cache=cache, use_cache=use_cache, spec=spec, ratings=ratings)

@@ -15,6 +15,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel
 
 from ragassay.judge.prompt import Prompt
+from ragassay.llm.logprobs import SoftValue
 from ragassay.types import Message, Usage
 
 
@@ -57,6 +58,9 @@ class Verdict:
     usage: Usage = Usage()
     calls: tuple[CallLog, ...] = ()
     flags: Mapping[str, Any] = field(default_factory=dict)
+    # probability-weighted readings of the reply's ratings and flags, by JSON path
+    # ("faithfulness", "sentences.2.supported"): see `ragassay.judge.soft`
+    soft: Mapping[str, SoftValue] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:

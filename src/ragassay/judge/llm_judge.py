@@ -11,7 +11,15 @@ from pydantic import ValidationError
 from ragassay.judge.base import CallLog, JudgeAborted, Verdict
 from ragassay.judge.prompt import Prompt, fence
 from ragassay.judge.reliability import Reliability
+from ragassay.judge.soft import (
+    RATING_MODES,
+    TOP_LOGPROBS,
+    fields_for,
+    soft_from_json,
+    soft_json,
+)
 from ragassay.llm import Backend, BackendError, parse_json_reply
+from ragassay.llm.logprobs import SoftValue, read_soft_values
 from ragassay.store import cache_key
 from ragassay.types import JudgeReply, JudgeRequest, Message, Usage
 
@@ -35,12 +43,20 @@ def _validation_error(exc: ValidationError) -> str:
 
 
 class LLMJudge:
-    """Judges with any backend; one repair re-ask for a reply that fails validation."""
+    """Judges with any backend; one repair re-ask for a reply that fails validation.
+
+    `ratings="expected"` asks the backend for token probabilities and reads
+    probability-weighted ratings and flags from them (`ragassay.judge.soft`), keeping
+    the stated (greedy) values when the backend gives none; "greedy" never asks.
+    """
 
     kind: Literal["offline", "llm"] = "llm"
 
     def __init__(self, backend: Backend, *, cache: Cache | None = None, use_cache: bool = True,
-                 spec: str | None = None) -> None:
+                 spec: str | None = None, ratings: str = "expected") -> None:
+        if ratings not in RATING_MODES:
+            raise ValueError(f"ratings must be one of {', '.join(RATING_MODES)}, not {ratings!r}")
+        self.ratings = ratings
         self.backend = backend
         self.cache = cache
         self.use_cache = use_cache and cache is not None
@@ -71,40 +87,76 @@ class LLMJudge:
             "version": prompt.version,
         })
 
-    def _check(self, prompt: Prompt, reply: JudgeReply) -> tuple[Any, str | None]:
-        """Validated output, or the reason it is unusable."""
+    def _check(self, prompt: Prompt, reply: JudgeReply) -> tuple[Any, Any, str | None]:
+        """(validated output, the reply's own data, None), or (None, None, why unusable)."""
         if reply.truncated:
-            return None, f"reply cut at max_tokens ({reply.usage.output_tokens} tokens)"
+            return None, None, f"reply cut at max_tokens ({reply.usage.output_tokens} tokens)"
         data, error = (reply.data, reply.parse_error)
         if data is None and error is None:
             data, error = parse_json_reply(reply.text)
         if error is not None:
-            return None, f"unparseable reply: {error}"
+            return None, None, f"unparseable reply: {error}"
         try:
-            return prompt.output_model.model_validate(data), None
+            output = prompt.output_model.model_validate(data)
         except ValidationError as exc:
-            return None, f"invalid reply: {_validation_error(exc)}"
+            return None, None, f"invalid reply: {_validation_error(exc)}"
+        return output, data, None
+
+    def _soft(self, request: JudgeRequest, reply: JudgeReply
+              ) -> tuple[dict[str, SoftValue], dict[str, Any]]:
+        """Soft readings of a reply, and the flags that record how its values were read."""
+        if request.top_logprobs is None:
+            return {}, {"rating_mode": "greedy"}
+        soft, why = read_soft_values(reply.text, reply.logprobs,
+                                     fields_for(request.output_schema))
+        if soft:
+            return soft, {"rating_mode": "expected"}
+        return {}, {"rating_mode": "greedy", "rating_fallback": why}
+
+    def _hit(self, prompt: Prompt, key: str, hit: dict[str, Any]) -> Verdict | None:
+        """A cached reply as a verdict, read in this judge's ratings mode; None when the
+        entry no longer validates (the call is made again)."""
+        soft = soft_from_json(hit.get("soft")) if self.ratings == "expected" else {}
+        data = hit.get("data")
+        try:
+            output = prompt.output_model.model_validate(data)
+        except ValidationError:
+            return None
+        flags: dict[str, Any] = {"rating_mode": "expected" if soft else "greedy"}
+        if self.ratings == "expected" and not soft and fields_for(prompt.schema):
+            flags["rating_fallback"] = hit.get("rating_fallback") or \
+                "cached reply has no token probabilities"
+        usage = Usage(cache_hits=1)
+        log = CallLog(prompt.name, key, self.model, usage, True, "ok")
+        return Verdict(prompt.name, prompt.version, output, raw=hit.get("text"), usage=usage,
+                       calls=(log,), flags=flags, soft=soft)
+
+    def _cache_entry(self, raw: str, data: Any, soft: dict[str, SoftValue],
+                     flags: Mapping[str, Any]) -> dict[str, Any]:
+        """What the cache keeps of a usable reply: its text, its data, its soft readings
+        (or why there were none), so that either ratings mode can reread it."""
+        entry: dict[str, Any] = {"text": raw, "data": data}
+        if soft:
+            entry["soft"] = soft_json(soft)
+        elif flags.get("rating_fallback"):
+            entry["rating_fallback"] = flags["rating_fallback"]
+        return entry
 
     async def ask(self, prompt: Prompt, values: Mapping[str, Any]) -> Verdict:
         messages = prompt.render(values)
+        wants_soft = self.ratings == "expected" and bool(fields_for(prompt.schema))
         request = JudgeRequest(
             messages=messages, output_schema=prompt.schema, max_tokens=prompt.max_tokens,
             prompt_name=prompt.name, prompt_version=prompt.version,
+            top_logprobs=TOP_LOGPROBS if wants_soft else None,
         )
         key = self._key(prompt, request)
         if self.use_cache and self.cache is not None:
             fetch = getattr(self.cache, "cache_fetch", None)
             hit = await fetch(key) if fetch is not None else self.cache.cache_get(key)
-            if hit is not None:
-                try:
-                    output = prompt.output_model.model_validate(hit["data"])
-                except (ValidationError, KeyError):
-                    output = None
-                if output is not None:
-                    usage = Usage(cache_hits=1)
-                    log = CallLog(prompt.name, key, self.model, usage, True, "ok")
-                    return Verdict(prompt.name, prompt.version, output, raw=hit.get("text"),
-                                   usage=usage, calls=(log,))
+            verdict = self._hit(prompt, key, hit) if hit is not None else None
+            if verdict is not None:
+                return verdict
 
         usage = Usage()
         calls: list[CallLog] = []
@@ -124,14 +176,16 @@ class LLMJudge:
                 break
             usage = usage + reply.usage
             raw = reply.text
-            output, reason = self._check(prompt, reply)
+            soft, flags = self._soft(request, reply)
+            output, data, reason = self._check(prompt, reply)
             calls.append(CallLog(prompt.name, key, self.model, reply.usage, False,
                                  "ok" if output is not None else "error", reason))
             if output is not None:
                 if self.cache is not None:
-                    self.cache.cache_put(key, {"text": raw, "data": output.model_dump(mode="json")})
+                    self.cache.cache_put(key, self._cache_entry(raw, data, soft, flags))
                 return Verdict(prompt.name, prompt.version, output, raw=raw, usage=usage,
-                               calls=tuple(calls), flags={"repaired": attempt > 0})
+                               calls=tuple(calls), flags={"repaired": attempt > 0, **flags},
+                               soft=soft)
             if attempt == 0:
                 request = self._repair(request, reply, reason or "")
         return Verdict(prompt.name, prompt.version, None, unscored_reason=reason, raw=raw,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator
+from pydantic import BeforeValidator, WithJsonSchema
 
 
 def _number(value: Any) -> float:
@@ -47,11 +47,19 @@ def _flag(value: Any) -> bool:
     raise ValueError(f"expected true or false, got {value!r}")
 
 
-Score10 = Annotated[float, _clamp(1.0, 10.0)]
-"""A 1-10 judge score, clamped."""
+Score10 = Annotated[float, _clamp(1.0, 10.0),
+                    WithJsonSchema({"type": "integer", "minimum": 1, "maximum": 10})]
+"""A 1-10 judge score, clamped. The schema asks for an integer 1-10 (a grammar then
+writes digits, whose probabilities give the expected rating); any number is accepted."""
 
 Unit = Annotated[float, _clamp(0.0, 1.0)]
 """A 0-1 value, clamped."""
 
 Flag = Annotated[bool, BeforeValidator(_flag)]
 """A boolean that also accepts "yes"/"no", "true"/"false", 0/1."""
+
+REASONING_CHARS = 160
+
+Reasoning = Annotated[str, WithJsonSchema({"type": "string", "maxLength": REASONING_CHARS})]
+"""A judge's short free-text reason. The schema caps it (a grammar then stops a small
+model that would ramble for hundreds of tokens); a longer reply is still accepted."""

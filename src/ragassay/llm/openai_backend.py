@@ -2,8 +2,9 @@
 
 Works with OpenAI, Azure's v1 endpoint, vLLM, Ollama and the llama.cpp server. It sends
 one request per `complete()` in the structured-output form the request names, without
-the parameters it says to omit, and classifies a failure as a `BackendError`; retries,
-backoff, limits, probing and parameter dropping are the policy layer's
+the parameters it says to omit (token probabilities are asked for when the request wants
+them and the policy has not dropped "logprobs"), and classifies a failure as a
+`BackendError`; retries, backoff, limits, probing and parameter dropping are the policy layer's
 (`ragassay.llm.policy`), as for every backend. The SDK's own retries are off. Error
 messages are built here from the status code and a short, sanitised body excerpt: the
 API key never appears in them, nor in reprs.
@@ -25,7 +26,7 @@ import openai
 from ragassay.llm.base import BackendError, BackendOptions
 from ragassay.llm.parsing import parse_json_reply
 from ragassay.llm.retry import is_retryable_status, parse_retry_after
-from ragassay.types import JudgeReply, JudgeRequest, Usage
+from ragassay.types import JudgeReply, JudgeRequest, TokenLogprob, Usage
 from ragassay.urls import redact_url
 
 PLACEHOLDER_KEY = "not-needed"
@@ -175,7 +176,10 @@ class OpenAIBackend:
         mode, omit = request.structured_output, request.omit
         messages = [{"role": m.role, "content": m.content} for m in request.messages]
         schema = request.output_schema
-        if schema is not None and mode in ("json_object", "prompt"):
+        # The schema goes into the text only when the server is not given it: with
+        # json_schema, and json_object + schema (llama.cpp's grammar), the server has it,
+        # and every built-in prompt describes its reply in words anyway.
+        if schema is not None and mode == "prompt":
             messages = _with_schema_instructions(messages, schema)
         kwargs: dict[str, Any] = {"model": self.model, "messages": messages}
         if "temperature" not in omit:
@@ -185,6 +189,9 @@ class OpenAIBackend:
         kwargs[field] = opts.max_tokens if opts.max_tokens_overridden else request.max_tokens
         if request.seed is not None and "seed" not in omit:
             kwargs["seed"] = request.seed
+        if request.top_logprobs and "logprobs" not in omit:
+            kwargs["logprobs"] = True
+            kwargs["top_logprobs"] = min(int(request.top_logprobs), 20)
         if schema is not None and mode == "json_schema":
             kwargs["response_format"] = {
                 "type": "json_schema",
@@ -249,6 +256,8 @@ class OpenAIBackend:
         usage = result.get("usage") if isinstance(result.get("usage"), dict) else {}
         input_tokens = _count(usage.get("prompt_tokens"))
         output_tokens = _count(usage.get("completion_tokens"))
+        details = usage.get("prompt_tokens_details")
+        cached = _count(details.get("cached_tokens")) if isinstance(details, dict) else None
         if input_tokens is None:
             input_tokens = sum(len(m.content) for m in request.messages) // 4
         if output_tokens is None:
@@ -263,10 +272,31 @@ class OpenAIBackend:
                 input_tokens=input_tokens,
                 output_tokens=output_tokens,
                 latency_s=time.monotonic() - started,
+                cached_tokens=min(cached or 0, input_tokens),
             ),
             finish_reason=str(finish_reason)[:40] if finish_reason is not None else None,
             model=str(model)[:200] if isinstance(model, str) and model else self.model,
+            logprobs=_token_logprobs(choice.get("logprobs")),
         )
+
+
+def _token_logprobs(block: Any) -> tuple[TokenLogprob, ...] | None:
+    """`choice.logprobs.content` as TokenLogprobs; None when absent or malformed (the
+    reply is then read greedily)."""
+    content = block.get("content") if isinstance(block, dict) else None
+    if not isinstance(content, list) or not content:
+        return None
+    out = []
+    try:
+        for item in content:
+            raw = item.get("bytes")
+            top = tuple((str(t["token"]), float(t["logprob"]))
+                        for t in (item.get("top_logprobs") or ()))
+            out.append(TokenLogprob(token=str(item["token"]), logprob=float(item["logprob"]),
+                                    bytes=tuple(int(b) for b in raw) if raw else None, top=top))
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None
+    return tuple(out)
 
 
 async def _read_capped(resp: Any) -> bytes:

@@ -5,9 +5,11 @@
 Retry-After; an AIMD bound on calls in flight; the structured-output probe (json_schema
 -> json_object -> prompt, once per run, under a lock only for the first call); dropping
 parameters a server rejects (`seed`, `temperature`, `max_tokens` ->
-`max_completion_tokens`); and two stops that end a run at once instead of failing every
-sample: no connection can be made at all, or the endpoint failed every call in a row (a
-circuit breaker). The registry returns backends already wrapped.
+`max_completion_tokens`, `logprobs`), and token probabilities once a reply came without
+them (probed once per run: the judge then reads the stated values); and two stops that
+end a run at once instead of failing every sample: no connection can be made at all, or
+the endpoint failed every call in a row (a circuit breaker). The registry returns
+backends already wrapped.
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ class Guard:
         self.limiter = AdaptiveLimiter(self.options.concurrency, self.options.increase_after)
         self._rng = rng or random.Random()
         self._failed_in_a_row = 0
+        # a backend that runs one call at a time (in-process model): the calls in flight
+        # queue behind it, so each one's timeout covers the ones ahead of it too
+        self.serial = False
 
     async def call(self, send: Callable[[], Awaitable[T]]) -> T:
         """`send()` (one attempt, raising a classified BackendError) with the timeout,
@@ -84,9 +89,15 @@ class Guard:
             self._failed_in_a_row = 0
             return result
 
+    def _timeout(self) -> float:
+        """The per-call timeout: `timeout_s`, times the calls in flight for a serial backend."""
+        if self.serial:
+            return self.options.timeout_s * max(1, self.limiter.in_flight)
+        return self.options.timeout_s
+
     async def _attempt(self, send: Callable[[], Awaitable[T]]) -> T:
-        timeout_s = self.options.timeout_s
         async with self.limiter.slot() as ticket:
+            timeout_s = self._timeout()
             try:
                 async with asyncio.timeout(timeout_s):
                     result = await send()
@@ -138,6 +149,7 @@ class Policy(Guard):
                          endpoint=endpoint or options.base_url or inner.name)
         self.inner = inner
         self.name, self.model = inner.name, inner.model
+        self.serial = bool(getattr(inner, "serial", False))
         configured = self.options.structured_output
         self._mode: str | None = None if configured == "auto" else configured
         self._probed = self._mode is not None
@@ -198,11 +210,17 @@ class Policy(Guard):
         reply = await self._retrying(send, adapt)
         if probing:
             self._mode = state["mode"]
+        if request.top_logprobs and reply.logprobs is None:
+            self._omit.add("logprobs")  # the server ignores them: stop asking
         usage = reply.usage.model_copy(update={"latency_s": time.monotonic() - started})
         return reply.model_copy(update={"usage": usage})
 
     def _adapt_params(self, failure: BackendError) -> bool:
         """Drop or rename a parameter the server rejected; True if worth resending."""
+        if ("logprobs" in failure.sent and "logprobs" not in self._omit
+                and failure.status in (400, 422, 500) and "logprob" in failure.body):
+            self._omit.add("logprobs")  # e.g. llama.cpp's server without logits_all: 500
+            return True
         if failure.status not in (400, 422):
             return False
         message = failure.message

@@ -24,6 +24,7 @@ BackendFactory = Callable[..., Any]
 _BUILTIN: dict[str, str] = {
     "openai": "ragassay.llm.openai_backend:OpenAIBackend",
     "litellm": "ragassay.llm.litellm_backend:LiteLLMBackend",
+    "llamacpp": "ragassay.llm.llamacpp_backend:LlamaCppBackend",
 }
 _registered: dict[str, str | BackendFactory] = {}
 

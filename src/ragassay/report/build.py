@@ -21,6 +21,8 @@ def _usage_dict(usage: Usage) -> dict[str, Any]:
                            "output_tokens": usage.output_tokens,
                            "total_tokens": usage.input_tokens + usage.output_tokens,
                            "cache_hits": usage.cache_hits}
+    if usage.cached_tokens:  # of input_tokens, served from the server's prompt cache
+        out["cached_tokens"] = usage.cached_tokens
     if usage.cost_usd is not None:  # priced by the backend from the provider's usage
         out["cost_usd"] = round(usage.cost_usd, 6)
     return out

@@ -82,6 +82,7 @@ def _call_records(sample: Sample, suite: str, outcome: Outcome) -> list[CallReco
         CallRecord(sample_id=sample.id, suite=suite, prompt=c.prompt, cache_key=c.cache_key,
                    model=c.model, input_tokens=c.usage.input_tokens,
                    output_tokens=c.usage.output_tokens, latency_s=c.usage.latency_s,
+                   cached_tokens=c.usage.cached_tokens,
                    cached=c.cached, status=c.status, error=c.error)
         for c in outcome.calls
     ]
@@ -102,9 +103,10 @@ def build_judge(config: RunConfig, cache: Any,
         from ragassay.llm import spread_backend
 
         return LLMJudge(spread_backend(config.judge, options, urls), cache=cache,
-                        use_cache=config.use_cache, spec=config.judge)
+                        use_cache=config.use_cache, spec=config.judge,
+                        ratings=config.ratings)
     return make_judge(config.judge, cache=cache, use_cache=config.use_cache,
-                      backend_options=options)
+                      backend_options=options, ratings=config.ratings)
 
 
 def judge_notes(judge: Judge) -> list[str]:

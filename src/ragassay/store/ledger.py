@@ -51,13 +51,15 @@ class LedgerMixin:
             for row in rows:
                 per_suite[row["k"]] += Usage.model_validate_json(row["usage"])
         else:
-            for suite, calls, hits, tin, tout, latency in self._read(USAGE_SQL, (run_id,)):
+            rows = self._read(USAGE_SQL, (run_id,))
+            for suite, calls, hits, tin, tout, latency, tcached in rows:
                 per_suite[suite] = Usage(
                     calls=calls,
                     cache_hits=hits,
                     input_tokens=tin,
                     output_tokens=tout,
                     latency_s=latency,
+                    cached_tokens=tcached,
                 )
         out = dict(sorted(per_suite.items()))
         out["total"] = sum(out.values(), Usage())

@@ -217,8 +217,15 @@ def m0005_run_leases(conn: sqlite3.Connection) -> None:
     )
 
 
+def m0006_calls_cached_tokens(conn: sqlite3.Connection) -> None:
+    """Each call records the input tokens the server served from its prompt (prefix)
+    cache; calls recorded before this say 0 (not counted)."""
+    conn.execute("ALTER TABLE calls ADD COLUMN cached_tokens INTEGER NOT NULL DEFAULT 0")
+
+
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
-                                     m0004_run_specs, m0005_run_leases)
+                                     m0004_run_specs, m0005_run_leases,
+                                     m0006_calls_cached_tokens)
 """Every migration, in the order it must run."""
 
 

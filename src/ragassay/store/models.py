@@ -64,6 +64,7 @@ class CallRecord(_Frozen):
     output_tokens: int = 0
     latency_s: float = 0.0
     cached: bool = False
+    cached_tokens: int = 0  # input tokens served from the server's prompt cache
     status: Literal["ok", "error"] = "ok"
     error: str | None = None
     id: int | None = None

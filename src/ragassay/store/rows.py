@@ -12,9 +12,10 @@ from typing import Any
 from ragassay.store.models import CallRecord, json_default
 from ragassay.types import MetricResult, SampleResult, Usage
 
-CallRow = tuple[str, str, str, str | None, str, int, int, float, int, str, str | None]
+CallRow = tuple[str, str, str, str | None, str, int, int, float, int, str, str | None, int]
 """A call as `insert_calls` writes it, without run id and time: sample, suite, prompt,
-cache key, model, input and output tokens, latency, cached (0/1), status, error."""
+cache key, model, input and output tokens, latency, cached (0/1), status, error, input
+tokens served from the server's prompt cache."""
 
 LACKING_SQL = """
 WITH lacking AS (
@@ -36,7 +37,8 @@ SELECT (SELECT COUNT(*) FROM lacking),
 USAGE_SQL = (
     "SELECT suite, SUM(cached = 0), SUM(cached != 0),"
     " SUM(CASE WHEN cached THEN 0 ELSE input_tokens END),"
-    " SUM(CASE WHEN cached THEN 0 ELSE output_tokens END), SUM(latency_s)"
+    " SUM(CASE WHEN cached THEN 0 ELSE output_tokens END), SUM(latency_s),"
+    " SUM(CASE WHEN cached THEN 0 ELSE cached_tokens END)"
     " FROM calls WHERE run_id = ? GROUP BY suite"
 )
 """The call ledger summed per suite (cached calls count as hits, their tokens not)."""
@@ -55,15 +57,15 @@ def result_from_row(row: sqlite3.Row) -> SampleResult:
 
 def call_row(c: CallRecord) -> CallRow:
     return (c.sample_id, c.suite, c.prompt, c.cache_key, c.model, c.input_tokens,
-            c.output_tokens, c.latency_s, int(c.cached), c.status, c.error)
+            c.output_tokens, c.latency_s, int(c.cached), c.status, c.error, c.cached_tokens)
 
 
 def insert_calls(conn: sqlite3.Connection, run_id: str | None, calls: Sequence[CallRow],
                  created: str) -> None:
     conn.executemany(
         "INSERT INTO calls (run_id, sample_id, suite, prompt, cache_key, model, input_tokens,"
-        " output_tokens, latency_s, cached, status, error, created)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " output_tokens, latency_s, cached, status, error, cached_tokens, created)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(run_id, *c, created) for c in calls],
     )
 

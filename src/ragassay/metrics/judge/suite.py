@@ -3,12 +3,13 @@ hallucination (bool) and overall, from one judge call per sample."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from ragassay.judge import Asker, Flag, Score10, load_prompt
+from ragassay.judge import Asker, Flag, Reasoning, Score10, SoftValue, Verdict, load_prompt
 from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
     Outcome,
@@ -33,16 +34,24 @@ from ragassay.types import (
 )
 
 
+def _all_required(schema: dict[str, Any]) -> None:
+    # Every field is asked for (a grammar then writes each one, in order, instead of
+    # letting a small model skip answer_similarity or stop early); replies that leave
+    # out an optional one are still accepted.
+    schema["required"] = list(schema.get("properties", {}))
+
+
 class JudgeScores(BaseModel):
     """The judge's reply for one sample."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", json_schema_extra=_all_required)
 
-    context_relevance: Score10
-    answer_similarity: Score10 | None = None
+    # the order the reply is written in (the grammar keeps it): faithfulness first
     faithfulness: Score10
     hallucination: Flag
-    reasoning: str = ""
+    context_relevance: Score10
+    answer_similarity: Score10 | None = None
+    reasoning: Reasoning = ""
 
 
 PROMPT = load_prompt(Path(__file__).with_name("scores.toml"), JudgeScores)
@@ -123,24 +132,48 @@ def offline_scores(evidence: Evidence) -> JudgeScores:
     )
 
 
+def _soft_result(name: str, value: float | bool, reading: SoftValue | None) -> MetricResult:
+    """One scored value; with a soft reading a rating's value is its expected rating (the
+    stated one and the distribution in the details), a flag keeps its stated value with
+    P(true) beside it."""
+    if reading is None:
+        return MetricResult(name=S + name, value=value)
+    details = {"rating_mode": "expected", "stated": reading.greedy,
+               "distribution": reading.distribution, "mass": round(reading.mass, 4)}
+    if reading.kind == "flag":
+        return MetricResult(name=S + name, value=value,
+                            details={**details, "p_true": reading.value})
+    return MetricResult(name=S + name, value=reading.value, details=details)
+
+
 def score_judge(sample: Sample, scores: JudgeScores | None, reason: str | None = None,
-                failure: dict[str, Any] | None = None) -> list[MetricResult]:
-    """Turn the judge's reply into metric results, unscoring what the inputs don't allow."""
+                failure: dict[str, Any] | None = None,
+                soft: Mapping[str, SoftValue] | None = None) -> list[MetricResult]:
+    """Turn the judge's reply into metric results, unscoring what the inputs don't allow.
+
+    With `soft` readings (probability-weighted, see `ragassay.judge.soft`) each rating's
+    value, and so `overall`, is its expected rating.
+    """
     if scores is None:
         return unscored(NAMES, reason or "no verdict", **(failure or {}))
     no_ctx = "no contexts" if not sample.contexts else None
     no_answer = "empty answer" if not sample.answer.strip() else None
     no_ref = "no reference answer" if not sample.references else None
+    soft = soft or {}
 
     def one(name: str, value: float | bool | None, why: str | None) -> MetricResult:
         if why is not None or value is None:
             return MetricResult(name=S + name, value=None,
                                 unscored_reason=why or "judge gave no value")
-        return MetricResult(name=S + name, value=value)
+        return _soft_result(name, value, soft.get(name))
 
-    cr = None if no_ctx else scores.context_relevance
-    sim = None if no_ref else scores.answer_similarity
-    faith = None if (no_ctx or no_answer) else scores.faithfulness
+    def rating(name: str, stated: float | None) -> float | None:
+        reading = soft.get(name)
+        return reading.value if reading is not None and stated is not None else stated
+
+    cr = None if no_ctx else rating("context_relevance", scores.context_relevance)
+    sim = None if no_ref else rating("answer_similarity", scores.answer_similarity)
+    faith = None if (no_ctx or no_answer) else rating("faithfulness", scores.faithfulness)
     hall = None if (no_ctx or no_answer) else scores.hallucination
     overall, weights = overall_score(cr, sim, faith, None if hall is None else float(hall))
     results = [
@@ -172,6 +205,19 @@ class JudgeSuite(Suite):
     def _finish(item: KeyedSample, results: list[MetricResult]) -> list[MetricResult]:
         return with_details(results, cut_details(item))
 
+    @staticmethod
+    def _reading_mode(verdict: Verdict, results: list[MetricResult]) -> list[MetricResult]:
+        """An LLM judge's scored values say how they were read (expected or greedy, and
+        why greedy when probabilities were asked for)."""
+        mode = verdict.flags.get("rating_mode")
+        if not mode:
+            return results
+        extra = {"rating_mode": mode}
+        if verdict.flags.get("rating_fallback"):
+            extra["rating_fallback"] = verdict.flags["rating_fallback"]
+        return [r.model_copy(update={"details": {**extra, **r.details}}) if r.scored else r
+                for r in results]
+
     async def evaluate(self, item: KeyedSample, judge: Asker, options: SuiteOptions) -> Outcome:
         sample = item.sample
         if (why := self._missing(item)) is not None:
@@ -183,7 +229,8 @@ class JudgeSuite(Suite):
             "reference": " | ".join(sample.references) or "(none given)",
         })
         scores = verdict.output if isinstance(verdict.output, JudgeScores) else None
-        results = score_judge(sample, scores, verdict.unscored_reason, verdict.failure_details())
+        results = self._reading_mode(verdict, score_judge(
+            sample, scores, verdict.unscored_reason, verdict.failure_details(), verdict.soft))
         return outcome(self.name, sample, self._finish(item, results), [verdict],
                        scores.reasoning if scores is not None else None)
 

@@ -15,14 +15,14 @@ on it, keeping the reason, the prompt and the raw reply.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from ragassay.judge import Asker, Flag, Verdict, load_prompt
+from ragassay.judge import Asker, Flag, SoftValue, Verdict, load_prompt
 from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
     Outcome,
@@ -199,17 +199,30 @@ class ContextVerdict:
     reference: list[Label] = field(default_factory=list)
 
 
-def claims_verdict(out: Claims) -> list[ClaimVerdict]:
-    return [ClaimVerdict(c.claim, c.supported, c.reason) for c in out.claims]
+def p_true(soft: Mapping[str, SoftValue] | None, path: str) -> float | None:
+    """An LLM judge's P(true) for the flag at `path` of its reply (`Verdict.soft`, from
+    token probabilities), or None."""
+    reading = (soft or {}).get(path)
+    return reading.value if reading is not None and reading.kind == "flag" else None
+
+
+def claims_verdict(out: Claims, soft: Mapping[str, SoftValue] | None = None
+                   ) -> list[ClaimVerdict]:
+    return [ClaimVerdict(c.claim, c.supported, c.reason, p_true(soft, f"claims.{i}.supported"))
+            for i, c in enumerate(out.claims)]
 
 
 def relevancy_verdict(out: Questions) -> RelevancyVerdict:
     return RelevancyVerdict(tuple(out.questions), out.noncommittal)
 
 
-def context_verdict(out: ContextLabels) -> ContextVerdict:
-    return ContextVerdict([Label(c.index, c.useful) for c in out.chunks],
-                          [Label(r.key, r.attributed) for r in out.reference_sentences])
+def context_verdict(out: ContextLabels, soft: Mapping[str, SoftValue] | None = None
+                    ) -> ContextVerdict:
+    return ContextVerdict(
+        [Label(c.index, c.useful, p_true(soft, f"chunks.{i}.useful"))
+         for i, c in enumerate(out.chunks)],
+        [Label(r.key, r.attributed, p_true(soft, f"reference_sentences.{i}.attributed"))
+         for i, r in enumerate(out.reference_sentences)])
 
 
 def offline_claims(evidence: Evidence) -> list[ClaimVerdict]:
@@ -422,7 +435,7 @@ class RagasSuite(Suite):
         results: dict[str, MetricResult] = {}
         if (v := verdicts.get("claims")) is not None:
             results[S + "faithfulness"] = (
-                score_faithfulness(claims_verdict(v.output)) if isinstance(v.output, Claims)
+                score_faithfulness(claims_verdict(v.output, v.soft)) if isinstance(v.output, Claims)
                 else failed(S + "faithfulness", v))
         if (v := verdicts.get("questions")) is not None:
             if isinstance(v.output, Questions):
@@ -437,8 +450,9 @@ class RagasSuite(Suite):
                 results[S + "answer_relevancy"] = failed(S + "answer_relevancy", v)
         if (v := verdicts.get("contexts")) is not None:
             if isinstance(v.output, ContextLabels):
-                for r in score_contexts(context_verdict(v.output), len(item.sample.contexts),
-                                        len(item.documents), needs.reference, needs.target):
+                for r in score_contexts(context_verdict(v.output, v.soft),
+                                        len(item.sample.contexts), len(item.documents),
+                                        needs.reference, needs.target):
                     results[r.name] = r
             else:
                 for r in failed_contexts(v, needs.reference):

@@ -14,14 +14,14 @@ the results carry `context_truncated`. Context relevance needs no answer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
-from ragassay.judge import Asker, Flag, load_prompt
+from ragassay.judge import Asker, Flag, SoftValue, load_prompt
 from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
     Outcome,
@@ -78,7 +78,8 @@ PROMPT = load_prompt(Path(__file__).with_name("labels.toml"), TraceLabels)
 
 @dataclass(frozen=True)
 class SentenceVerdict:
-    """One judged answer sentence; `probability` when the judge gives one (offline)."""
+    """One judged answer sentence; `probability` when the judge gives one (the offline
+    judge, or an LLM judge's P(supported) from token probabilities)."""
 
     key: str
     supported: bool
@@ -154,9 +155,11 @@ NAMES = [s.name for s in SPECS]
 ADHERENCE = [S + "adherence", S + "adherence_ratio"]
 
 
-def clean_labels(labels: TraceLabels, item: KeyedSample) -> TraceVerdict:
+def clean_labels(labels: TraceLabels, item: KeyedSample,
+                 soft: Mapping[str, SoftValue] | None = None) -> TraceVerdict:
     """The LLM's labels restricted to the sentences shown, as 1/0 weights per key; keys
-    that name no sentence at all are counted."""
+    that name no sentence at all are counted. `soft` (the judge's token-probability
+    readings) gives each sentence its P(supported)."""
     all_keys = {s.key for s in item.all_contexts}
     shown = item.shown_keys
     out = TraceVerdict(overall_supported=labels.overall_supported)
@@ -176,12 +179,14 @@ def clean_labels(labels: TraceLabels, item: KeyedSample) -> TraceVerdict:
     out.used = dict.fromkeys(out.used_keys, 1.0)
     answer_keys = {s.key for s in item.answer}
     by_key: dict[str, SentenceVerdict] = {}
-    for lab in labels.sentences:
+    for i, lab in enumerate(labels.sentences):
         if lab.key not in answer_keys:
             out.unknown_keys += 1
             continue
+        reading = (soft or {}).get(f"sentences.{i}.supported")
         by_key.setdefault(lab.key, SentenceVerdict(
-            lab.key, lab.supported, tuple(keep(lab.supporting_keys))))
+            lab.key, lab.supported, tuple(keep(lab.supporting_keys)),
+            reading.value if reading is not None and reading.kind == "flag" else None))
     out.judged = [by_key[s.key] for s in item.answer if s.key in by_key]
     out.unjudged = [s.key for s in item.answer if s.key not in by_key]
     return out
@@ -300,7 +305,7 @@ class TraceSuite(Suite):
             "answer": render_keyed(item.answer) or "(empty answer)",
         })
         if isinstance(verdict.output, TraceLabels):
-            results = score_trace(item, clean_labels(verdict.output, item))
+            results = score_trace(item, clean_labels(verdict.output, item, verdict.soft))
         else:
             results = unscored(NAMES, verdict.unscored_reason or "no verdict",
                                **verdict.failure_details())

