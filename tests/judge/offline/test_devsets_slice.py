@@ -6,10 +6,7 @@ the full-set figures in docs/judges.md so that the test is stable yet can fail.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from itertools import islice
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,25 +15,13 @@ from ragassay.dataset import sample_from_mapping
 from ragassay.judge.offline import REFERENCE_MATCH_THRESHOLD, Analyzer
 from ragassay.stats import auroc
 from ragassay.types import Sample
+from tests.support.devsets import DATA, convert_module
 
-ROOT = Path(__file__).resolve().parents[3]
-DATA = ROOT.parent / "shared" / "data"
 pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="dev data (../shared/data) absent")
 
 
-def _convert():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(
-        "devsets_convert", ROOT / "scripts" / "devsets" / "convert.py"
-    )
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def _rows(name: str, n: int) -> list[dict]:
-    gen = _convert().SETS[name](DATA)
+    gen = convert_module().SETS[name](DATA)
     return list(islice((r for r in gen if r["metadata"]["split"] == "eval"), n))
 
 
