@@ -35,7 +35,15 @@ from ragassay.judge.offline.lexical import is_noncommittal, missing_terms  # noq
 from ragassay.stats.baseline import lexical_support  # noqa: E402
 from ragassay.types import Sample  # noqa: E402
 
-FAITH_SETS = ("summedits", "begin")
+FAITH_SETS = (
+    "summedits",
+    "begin",
+    "wice",
+    "factcheck_gpt",
+    "factcheck_gpt_stance",
+    "q2",
+    "dialfact",
+)
 REF_SETS = ("evouna_tq",)
 
 

@@ -17,8 +17,9 @@ balanced decision point. Deterministic.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from common import (
@@ -30,13 +31,14 @@ from common import (
 )
 from sklearn.linear_model import LogisticRegression
 
-from ragassay.judge.offline.calibration import CALIBRATION_PATH, LogisticModel, load_calibration
+from ragassay.judge.offline.calibration import CALIBRATION_PATH, Calibration, LogisticModel
 from ragassay.judge.offline.features import (
     FAITHFULNESS_FEATURES,
     REFERENCE_FEATURES,
     SUPPORT_FEATURES,
     faithfulness_features,
 )
+from ragassay.stats import auroc
 
 C = 1.0
 
@@ -106,95 +108,40 @@ def _fit_lr(
     return LogisticModel(names, mean, scale, coef, float(lr.intercept_[0]))
 
 
-# Relative weight of each source set (equal total weight by default); chosen by
-# choose_config with 2-fold cross-validation inside the fit split.
-SOURCE_MULT: dict[str, float] = {}
-WEIGHT_GRID = (1.0, 0.5, 0.2, 2.0, 4.0)
-
-
 def source_weights(sources: list[str]) -> np.ndarray:
+    """Equal total weight per source set (each set counts as much as any other)."""
     uniq, counts = np.unique(sources, return_counts=True)
-    per = {
-        s: SOURCE_MULT.get(str(s), 1.0) * len(sources) / (len(uniq) * c)
-        for s, c in zip(uniq, counts, strict=True)
-    }
+    per = {s: len(sources) / (len(uniq) * c) for s, c in zip(uniq, counts, strict=True)}
     return np.asarray([per[s] for s in sources], dtype=np.float64)
 
 
-def _faith_auroc(recs: list[dict], support: LogisticModel, faith: LogisticModel) -> dict:
-    """Per source set: (faithfulness AUROC, lexical-baseline AUROC) on recs."""
-    from sklearn.metrics import roc_auc_score
-
-    by: dict[str, tuple[list[list[float]], list[int], list[float]]] = {}
-    for r in recs:
-        lg = support_logits(r, support)
-        xs, ys, bs = by.setdefault(r["meta"]["source"], ([], [], []))
-        xs.append(faithfulness_features(lg, r["overlap"], r["novel_terms"]))
-        ys.append(r["labels"]["faithful"])
-        bs.append(r["baseline"])
-    return {
-        src: (roc_auc_score(ys, faith.predict(np.asarray(xs))), roc_auc_score(ys, bs))
-        for src, (xs, ys, bs) in by.items()
-    }
-
-
-def objective(per_set: dict, kind: str) -> float:
-    """CV objective over source sets: the mean AUROC, or (the issue's criterion) the
-    smallest margin of the judge over the lexical baseline."""
-    if kind == "mean":
-        return float(np.mean([j for j, _ in per_set.values()]))
-    return float(min(j - b for j, b in per_set.values()))
-
-
-def choose_config(
-    recs: list[dict], equal_weights: bool = False, kind: str = "mean"
-) -> dict:
-    """Pick, by 2-fold CV on the fit split, the feature variants of the support and
-    faithfulness models and how much the smaller source weighs in each.
-
-    The sets pull the models apart (BEGIN rewards plain word overlap, SummEdits
-    rewards names, numbers, negations and antonyms); the choice maximises, across
-    folds, the smallest per-set margin of the faithfulness AUROC over the lexical
-    baseline (`--objective mean`: the mean per-set AUROC), never looking at the eval
-    split.
-    """
-    folds = [
-        [r for r in recs if hashlib.sha256(r["id"].encode()).digest()[1] % 2 == k] for k in (0, 1)
+def _faith_auroc(recs: list[dict], support: LogisticModel, faith: LogisticModel) -> float | None:
+    """AUROC of the faithfulness model on recs (one set)."""
+    xs = [
+        faithfulness_features(support_logits(r, support), r["overlap"], r["novel_terms"])
+        for r in recs
     ]
-    counts: dict[str, int] = {}
-    for r in recs:
-        counts[r["meta"]["source"]] = counts.get(r["meta"]["source"], 0) + 1
-    small = min(counts, key=lambda s: counts[s])
-    grid = (1.0,) if equal_weights else WEIGHT_GRID
-    scores: dict[tuple, float] = {}
-    for sv in SUPPORT_VARIANTS:
-        for ws in grid:
-            sups = []
-            for a in (0, 1):
-                SOURCE_MULT.update({small: ws})
-                sups.append(fit_support(folds[a], SUPPORT_VARIANTS[sv]))
-            for fv in FAITH_VARIANTS:
-                for wf in grid:
-                    cv = []
-                    for a, b in ((0, 1), (1, 0)):
-                        SOURCE_MULT.update({small: wf})
-                        faith = fit_faithfulness(folds[a], sups[a], FAITH_VARIANTS[fv])
-                        cv.append(objective(_faith_auroc(folds[b], sups[a], faith), kind))
-                    scores[(sv, fv, ws, wf)] = round(float(np.mean(cv)), 3)
-    SOURCE_MULT.clear()
-    ranked = sorted(scores.items(), key=lambda kv: -kv[1])
-    for k, v in ranked[:8]:
-        print(f"  CV {v:.3f}  support={k[0]} faithfulness={k[1]} weight of {small}: {k[2]}, {k[3]}")
-    # ties: prefer the simpler variants and equal weights (stable order of the grid)
+    ys = [bool(r["labels"]["faithful"]) for r in recs]
+    return auroc(list(faith.predict(np.asarray(xs))), ys)
+
+
+def choose_variants(by_set: dict[str, list[dict]]) -> tuple[str, str, float]:
+    """Pick the support and faithfulness feature variants by leave-one-set-out over the
+    given (training) sets: fit on all but one, AUROC on that one, mean over sets. The
+    simpler variant wins ties (grid order). Returns (support, faithfulness, score)."""
+    scores: dict[tuple[str, str], float] = {}
+    for sv, s_use in SUPPORT_VARIANTS.items():
+        for fv, f_use in FAITH_VARIANTS.items():
+            per = []
+            for held in by_set:
+                train = [r for name, recs in by_set.items() if name != held for r in recs]
+                sup = fit_support(train, s_use)
+                value = _faith_auroc(by_set[held], sup, fit_faithfulness(train, sup, f_use))
+                if value is not None:
+                    per.append(value)
+            scores[(sv, fv)] = round(float(np.mean(per)), 4)
     best = max(scores, key=lambda k: scores[k])
-    sv, fv, ws, wf = best
-    print(f"chosen: support={sv} faithfulness={fv} weight of {small} {ws}, {wf}: CV {scores[best]}")
-    return {
-        "support": {small: ws},
-        "faithfulness": {small: wf},
-        "variants": {"support": sv, "faithfulness": fv},
-        "cv": scores[best],
-    }
+    return best[0], best[1], scores[best]
 
 
 def fit_support(recs: list[dict], use: tuple[str, ...] | None = None) -> LogisticModel:
@@ -242,68 +189,88 @@ def best_reference_row(rows: list[list[float]]) -> list[float]:
 def fit_reference(recs: list[dict]) -> LogisticModel:
     x = np.asarray([best_reference_row(r["reference"]) for r in recs])
     y = np.asarray([r["labels"]["correct"] for r in recs])
-    return fit_lr(x, y, np.ones(len(y)), REFERENCE_FEATURES, signs=REFERENCE_SIGNS)
+    return fit_lr(
+        x,
+        y,
+        source_weights([r["meta"]["source"] for r in recs]),
+        REFERENCE_FEATURES,
+        signs=REFERENCE_SIGNS,
+    )
+
+
+def _faith_records(name: str, embedder: str) -> list[dict]:
+    return [r for r in raw_features(name, embedder, load_rows(name)) if "support" in r]
+
+
+def _ref_records(name: str, embedder: str) -> list[dict]:
+    recs = [r for r in raw_features(name, embedder, load_rows(name)) if "reference" in r]
+    if name == "sas":  # graded similarity: 2 = correct, 0 = not; the middle grade left out
+        recs = [
+            {**r, "labels": {"correct": int(r["labels"]["answer_similarity"] == 2)}}
+            for r in recs
+            if r["labels"]["answer_similarity"] != 1
+        ]
+    return recs
+
+
+@dataclass
+class Fitted:
+    calibration: Calibration
+    meta: dict[str, Any]
+
+    def as_json(self) -> dict[str, Any]:
+        cal = self.calibration
+        return {
+            "meta": self.meta,
+            "support": cal.support.to_dict(),
+            "faithfulness": cal.faithfulness.to_dict(),
+            "reference_match": cal.reference_match.to_dict(),
+        }
+
+
+def fit_calibration(
+    exclude: set[str] | frozenset[str] = frozenset(), embedder: str = "static"
+) -> Fitted:
+    """Fit every model, and choose every variant, on the dev sets not in `exclude`
+    (all their rows): faithfulness sets for support / faithfulness (variants chosen by
+    leave-one-set-out among them), EVOUNA for the reference match (SAS's clear-cut pairs
+    stand in when EVOUNA itself is excluded: a LOO measurement only, never shipped)."""
+    by_set = {n: _faith_records(n, embedder) for n in FAITH_SETS if n not in exclude}
+    sv, fv, cv = choose_variants(by_set)
+    recs = [r for v in by_set.values() for r in v]
+    support = fit_support(recs, SUPPORT_VARIANTS[sv])
+    faith = fit_faithfulness(recs, support, FAITH_VARIANTS[fv])
+    ref_sets = [n for n in REF_SETS if n not in exclude] or ["sas"]
+    ref = fit_reference([r for n in ref_sets for r in _ref_records(n, embedder)])
+    meta = {
+        "version": 3,
+        "embedder": embedder,
+        "fit_rows": {n: len(v) for n, v in by_set.items()} | {n: -1 for n in ref_sets},
+        "split": "all rows of the sets named in fit_rows (leave-one-dataset-out protocol: "
+        "scripts/devsets/loo.py)",
+        "C": C,
+        "source_weight": "equal total weight per set",
+        "variants": {"support": sv, "faithfulness": fv},
+        "selection": "leave-one-set-out over the fit sets, mean AUROC",
+        "selection_score": cv,
+    }
+    for n in ref_sets:
+        meta["fit_rows"][n] = len(_ref_records(n, embedder))
+    return Fitted(Calibration(support, faith, ref, meta), meta)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--embedder", default="static")
     ap.add_argument("--out", default=str(CALIBRATION_PATH))
-    ap.add_argument(
-        "--equal-weights",
-        action="store_true",
-        help="equal source weights (the CV still chooses the feature variants)",
-    )
-    ap.add_argument(
-        "--objective",
-        choices=("margin", "mean"),
-        default="mean",
-        help="CV objective: smallest per-set margin over the lexical baseline, or mean AUROC",
-    )
-    ap.add_argument("--no-reference", action="store_true", help="keep the shipped reference model")
+    ap.add_argument("--exclude", default="", help="comma-separated sets to leave out")
     args = ap.parse_args()
-    faith: list[dict] = []
-    counts = {}
-    for name in FAITH_SETS:
-        feats = raw_features(name, args.embedder, load_rows(name, "fit"))
-        recs = [r for r in feats if "support" in r]
-        counts[name] = len(recs)
-        faith += recs
-    ref: list[dict] = []
-    for name in () if args.no_reference else REF_SETS:
-        feats = raw_features(name, args.embedder, load_rows(name, "fit"))
-        recs = [r for r in feats if "reference" in r]
-        counts[name] = len(recs)
-        ref += recs
-    mult = choose_config(faith, args.equal_weights, args.objective)
-    SOURCE_MULT.update(mult["support"])
-    support = fit_support(faith, SUPPORT_VARIANTS[mult["variants"]["support"]])
-    SOURCE_MULT.clear()
-    SOURCE_MULT.update(mult["faithfulness"])
-    faithfulness = fit_faithfulness(
-        faith, support, FAITH_VARIANTS[mult["variants"]["faithfulness"]]
-    )
-    SOURCE_MULT.clear()
-    reference = load_calibration().reference_match if args.no_reference else fit_reference(ref)
-    out = {
-        "meta": {
-            "version": 2,
-            "embedder": args.embedder,
-            "fit_rows": counts,
-            "split": "fit (50/50 by hash of document / question; see scripts/devsets/convert.py)",
-            "C": C,
-            "source_weight": {k: mult[k] for k in ("support", "faithfulness")},
-            "variants": mult["variants"],
-            "cv_objective": args.objective,
-            "cv_score": mult["cv"],
-        },
-        "support": support.to_dict(),
-        "faithfulness": faithfulness.to_dict(),
-        "reference_match": reference.to_dict(),
-    }
+    fitted = fit_calibration({x for x in args.exclude.split(",") if x}, args.embedder)
+    out = fitted.as_json()
     with open(args.out, "w", encoding="utf-8") as fh:
         json.dump(out, fh, indent=1)
         fh.write("\n")
+    print("chosen:", fitted.meta["variants"], "selection score", fitted.meta["selection_score"])
     for k in ("support", "faithfulness", "reference_match"):
         print(k, dict(zip(out[k]["features"], out[k]["coef"], strict=True)))
     print(f"wrote {args.out}")
