@@ -1,12 +1,13 @@
 """Fit the offline judge's calibration on the dev sets' FIT split; write calibration.json.
 
-Three standardised logistic regressions (scikit-learn at fit time only):
+Three standardised logistic regressions, sign-constrained (scipy at fit time only):
 - support: answer sentence vs contexts. Sample labels are per answer, so a
   multiple-instance scheme is used: sentences of faithful answers are positive;
   an unfaithful single-sentence answer is negative; in an unfaithful
   multi-sentence answer, only the sentence the first-pass model finds least
   supported is taken as negative (its other sentences are left out).
-- faithfulness: the whole answer from its sentences' support + global overlap.
+- faithfulness: the whole answer from its weakest claim's support and its missing key
+  terms (monotone: appended text never raises it).
 - reference_match: answer vs the best-matching acceptable reference (EVOUNA).
 Each source set gets equal total weight, classes balanced, so 0.5 is the
 balanced decision point. Deterministic.
@@ -29,7 +30,8 @@ from common import (
     raw_features,
     support_logits,
 )
-from sklearn.linear_model import LogisticRegression
+from scipy.optimize import minimize
+from scipy.special import expit
 
 from ragassay.judge.offline.calibration import CALIBRATION_PATH, Calibration, LogisticModel
 from ragassay.judge.offline.features import (
@@ -40,20 +42,19 @@ from ragassay.judge.offline.features import (
 )
 from ragassay.stats import auroc
 
-C = 1.0
+C_GRID = (1.0, 0.01, 0.001)  # L2 strength (sklearn convention), chosen per fit
 
 
 # Expected direction of each feature (+1 raises the probability, -1 lowers it, 0 free).
 # A feature whose fitted coefficient comes out with the other sign is a quirk of a
 # data set, not evidence: it is dropped (coefficient 0) and the model refitted.
 SIGNS = {
-    "cos_max": 1, "recall_global": 1, "recall_local": 1, "recall_all": 1, "bigram_recall": 1,
-    "novel_numbers": -1, "novel_names": -1, "novel_content": -1, "negation_mismatch": -1,
-    "antonym_clash": -1,
-    "length": 0, "support_min_logit": 1, "support_mean": 1, "novel_key_terms": -1,
-    "n_sentences": 0, "contains": 1, "contains_first": 1, "token_recall": 1,
-    "token_precision": 1, "char_recall": 1, "cos": 1, "answer_length": 0,
-    "novel_in_question": -1, "noncommittal": -1, "token_share": 1,
+    "cos_max": 1, "recall_doc": 1, "recall_local": 1, "recall_all_local": 1, "bigram_doc": 1,
+    "token_share_local": 1, "novel_numbers": -1, "novel_names": -1, "novel_content": -1,
+    "negation_mismatch": -1, "antonym_clash": -1, "length": 0,
+    "support_min_logit": 1, "novel_key_terms": -1, "n_sentences": -1,
+    "contains": 1, "contains_first": 1, "token_recall": 1, "token_precision": 1,
+    "char_recall": 1, "cos": 1, "answer_length": 0, "novel_in_question": -1, "noncommittal": -1,
 }  # fmt: skip
 # Reference-match features must not reward padding: a longer answer is no evidence of
 # a correct one (appended injections or chatter would raise the score otherwise).
@@ -62,13 +63,12 @@ REFERENCE_SIGNS = {**SIGNS, "answer_length": -1}
 # Feature-set variants, chosen by cross-validation inside the fit split; the features a
 # variant leaves out get coefficient 0 (the calibration always lists the full set).
 SUPPORT_VARIANTS = {
-    "base": SUPPORT_FEATURES[:11],
-    "regime": SUPPORT_FEATURES,
+    "all": SUPPORT_FEATURES,
+    "no-length": tuple(f for f in SUPPORT_FEATURES if f != "length"),
 }
 FAITH_VARIANTS = {
-    "base": FAITHFULNESS_FEATURES[:7],
-    "share": FAITHFULNESS_FEATURES[:8],
-    "regime": FAITHFULNESS_FEATURES,
+    "support": FAITHFULNESS_FEATURES[:2],  # the weakest claim's support, missing key terms
+    "all": FAITHFULNESS_FEATURES,  # + the number of claims
 }
 
 
@@ -79,33 +79,37 @@ def fit_lr(
     names: tuple[str, ...],
     use: tuple[str, ...] | None = None,
     signs: dict[str, int] = SIGNS,
+    c: float = 1.0,
 ) -> LogisticModel:
+    """A standardised, L2-regularised logistic regression whose coefficients are held to
+    each feature's expected sign (SIGNS; 0 = free): a feature whose effect would come out
+    reversed (a quirk of one set, not evidence) gets 0, the others are fitted jointly.
+    Features outside `use` get 0. Classes are balanced within the given weights."""
     keep = [j for j, n in enumerate(names) if use is None or n in use]
-    while True:
-        model = _fit_lr(x, y, w, names, keep)
-        bad = [j for j in keep if signs.get(names[j], 0) * model.coef[j] < 0]
-        if not bad:
-            return model
-        worst = max(bad, key=lambda j: abs(model.coef[j]))
-        keep.remove(worst)
-
-
-def _fit_lr(
-    x: np.ndarray, y: np.ndarray, w: np.ndarray, names: tuple[str, ...], keep: list[int]
-) -> LogisticModel:
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale[scale < 1e-9] = 1.0
-    # balance classes within the given weights
+    z = ((x - mean) / scale)[:, keep]
     w = w.copy()
     for c in (0, 1):
         m = y == c
         w[m] *= 0.5 * w.sum() / max(w[m].sum(), 1e-9)
-    lr = LogisticRegression(C=C, max_iter=1000)
-    lr.fit(((x - mean) / scale)[:, keep], y, sample_weight=w)
+    t = 2.0 * y - 1.0
+
+    def loss(theta: np.ndarray) -> tuple[float, np.ndarray]:
+        coef, b = theta[:-1], theta[-1]
+        margin = t * (z @ coef + b)
+        value = c * float(w @ np.logaddexp(0.0, -margin)) + 0.5 * float(coef @ coef)
+        g = -c * w * t * expit(-margin)
+        return value, np.concatenate([z.T @ g + coef, [g.sum()]])
+
+    bounds = [
+        {1: (0.0, None), -1: (None, 0.0)}.get(signs.get(names[j], 0), (None, None)) for j in keep
+    ] + [(None, None)]
+    res = minimize(loss, np.zeros(len(keep) + 1), jac=True, method="L-BFGS-B", bounds=bounds)
     coef = np.zeros(len(names))
-    coef[keep] = lr.coef_[0]
-    return LogisticModel(names, mean, scale, coef, float(lr.intercept_[0]))
+    coef[keep] = res.x[:-1]
+    return LogisticModel(names, mean, scale, coef, float(res.x[-1]))
 
 
 def source_weights(sources: list[str]) -> np.ndarray:
@@ -115,36 +119,55 @@ def source_weights(sources: list[str]) -> np.ndarray:
     return np.asarray([per[s] for s in sources], dtype=np.float64)
 
 
-def _faith_auroc(recs: list[dict], support: LogisticModel, faith: LogisticModel) -> float | None:
-    """AUROC of the faithfulness model on recs (one set)."""
-    xs = [
-        faithfulness_features(support_logits(r, support), r["overlap"], r["novel_terms"])
-        for r in recs
-    ]
+def margin(recs: list[dict], support: LogisticModel, faith: LogisticModel) -> float:
+    """The issue's criterion on one set: the lower AUROC of the faithfulness model and of
+    the mean sentence support, minus what is needed (the lexical baseline + 0.02 where
+    the baseline is below 0.90, the baseline itself above)."""
     ys = [bool(r["labels"]["faithful"]) for r in recs]
-    return auroc(list(faith.predict(np.asarray(xs))), ys)
+    logits = [support_logits(r, support) for r in recs]
+    xs = [faithfulness_features(lg, r["novel_terms"]) for lg, r in zip(logits, recs, strict=True)]
+    a_faith = auroc(list(faith.predict(np.asarray(xs))), ys)
+    a_mean = auroc([float(np.mean(expit(np.asarray(lg)))) for lg in logits], ys)
+    base = auroc([r["baseline"] for r in recs], ys)
+    if a_faith is None or a_mean is None or base is None:
+        return 0.0
+    need = base + 0.02 if base < 0.90 else base
+    return min(a_faith, a_mean) - need
 
 
-def choose_variants(by_set: dict[str, list[dict]]) -> tuple[str, str, float]:
-    """Pick the support and faithfulness feature variants by leave-one-set-out over the
-    given (training) sets: fit on all but one, AUROC on that one, mean over sets. The
-    simpler variant wins ties (grid order). Returns (support, faithfulness, score)."""
-    scores: dict[tuple[str, str], float] = {}
-    for sv, s_use in SUPPORT_VARIANTS.items():
-        for fv, f_use in FAITH_VARIANTS.items():
-            per = []
+@dataclass(frozen=True)
+class Config:
+    """The choices made per fit: L2 strength and the two models' feature variants."""
+
+    c: float
+    support: str
+    faithfulness: str
+
+
+def choose_config(by_set: dict[str, list[dict]]) -> tuple[Config, float]:
+    """Choose C and the feature variants by leave-one-set-out over the given (training)
+    sets: fit on all but one, the issue's criterion (margin()) on that one. The score is
+    the mean over sets of min(margin, 0.02): a shortfall counts in full, a lead beyond
+    the target hardly at all, so no set is sacrificed for another. Ties: grid order
+    (C = 1 first, all features first)."""
+    per: dict[Config, list[float]] = {}
+    for c in C_GRID:
+        for sv, s_use in SUPPORT_VARIANTS.items():
             for held in by_set:
                 train = [r for name, recs in by_set.items() if name != held for r in recs]
-                sup = fit_support(train, s_use)
-                value = _faith_auroc(by_set[held], sup, fit_faithfulness(train, sup, f_use))
-                if value is not None:
-                    per.append(value)
-            scores[(sv, fv)] = round(float(np.mean(per)), 4)
+                sup = fit_support(train, s_use, c)
+                for fv, f_use in FAITH_VARIANTS.items():
+                    faith = fit_faithfulness(train, sup, f_use, c)
+                    value = min(margin(by_set[held], sup, faith), 0.02)
+                    per.setdefault(Config(c, sv, fv), []).append(value)
+    scores = {k: round(float(np.mean(v)), 4) for k, v in per.items()}
     best = max(scores, key=lambda k: scores[k])
-    return best[0], best[1], scores[best]
+    return best, scores[best]
 
 
-def fit_support(recs: list[dict], use: tuple[str, ...] | None = None) -> LogisticModel:
+def fit_support(
+    recs: list[dict], use: tuple[str, ...] | None = None, c: float = 1.0
+) -> LogisticModel:
     def assemble(model: LogisticModel | None) -> tuple[np.ndarray, np.ndarray, list[str]]:
         xs, ys, src = [], [], []
         for r in recs:
@@ -163,21 +186,23 @@ def fit_support(recs: list[dict], use: tuple[str, ...] | None = None) -> Logisti
     model = None
     for _ in range(3):
         x, y, src = assemble(model)
-        model = fit_lr(x, y, source_weights(src), SUPPORT_FEATURES, use)
+        model = fit_lr(x, y, source_weights(src), SUPPORT_FEATURES, use, c=c)
     assert model is not None
     return model
 
 
 def fit_faithfulness(
-    recs: list[dict], support: LogisticModel, use: tuple[str, ...] | None = None
+    recs: list[dict], support: LogisticModel, use: tuple[str, ...] | None = None, c: float = 1.0
 ) -> LogisticModel:
     xs, ys, src = [], [], []
     for r in recs:
         logits = support_logits(r, support)
-        xs.append(faithfulness_features(logits, r["overlap"], r["novel_terms"]))
+        xs.append(faithfulness_features(logits, r["novel_terms"]))
         ys.append(r["labels"]["faithful"])
         src.append(r["meta"]["source"])
-    return fit_lr(np.asarray(xs), np.asarray(ys), source_weights(src), FAITHFULNESS_FEATURES, use)
+    return fit_lr(
+        np.asarray(xs), np.asarray(ys), source_weights(src), FAITHFULNESS_FEATURES, use, c=c
+    )
 
 
 def best_reference_row(rows: list[list[float]]) -> list[float]:
@@ -228,34 +253,42 @@ class Fitted:
         }
 
 
+# Faithfulness sets the models are fitted on. Factcheck-GPT's answer-level label is the
+# truth of ChatGPT's answer as people judged it with their own evidence, not support by
+# the retrieved passages (see shared/data/README.md): it is measured, never fitted on.
+FIT_SETS = tuple(s for s in FAITH_SETS if s != "factcheck_gpt")
+
+
 def fit_calibration(
     exclude: set[str] | frozenset[str] = frozenset(), embedder: str = "static"
 ) -> Fitted:
-    """Fit every model, and choose every variant, on the dev sets not in `exclude`
-    (all their rows): faithfulness sets for support / faithfulness (variants chosen by
-    leave-one-set-out among them), EVOUNA for the reference match (SAS's clear-cut pairs
-    stand in when EVOUNA itself is excluded: a LOO measurement only, never shipped)."""
-    by_set = {n: _faith_records(n, embedder) for n in FAITH_SETS if n not in exclude}
-    sv, fv, cv = choose_variants(by_set)
+    """Fit every model, and make every choice, on the dev sets not in `exclude` (all
+    their rows): the faithfulness sets of FIT_SETS for support / faithfulness (C and
+    variants by leave-one-set-out among them, choose_config), EVOUNA for the reference
+    match (SAS's clear-cut pairs stand in when EVOUNA itself is excluded: a LOO
+    measurement only, never shipped)."""
+    by_set = {n: _faith_records(n, embedder) for n in FIT_SETS if n not in exclude}
+    config, score = choose_config(by_set)
     recs = [r for v in by_set.values() for r in v]
-    support = fit_support(recs, SUPPORT_VARIANTS[sv])
-    faith = fit_faithfulness(recs, support, FAITH_VARIANTS[fv])
+    support = fit_support(recs, SUPPORT_VARIANTS[config.support], config.c)
+    faith = fit_faithfulness(recs, support, FAITH_VARIANTS[config.faithfulness], config.c)
     ref_sets = [n for n in REF_SETS if n not in exclude] or ["sas"]
-    ref = fit_reference([r for n in ref_sets for r in _ref_records(n, embedder)])
+    ref_recs = {n: _ref_records(n, embedder) for n in ref_sets}
+    ref = fit_reference([r for v in ref_recs.values() for r in v])
     meta = {
         "version": 3,
         "embedder": embedder,
-        "fit_rows": {n: len(v) for n, v in by_set.items()} | {n: -1 for n in ref_sets},
+        "fit_rows": {n: len(v) for n, v in by_set.items()}
+        | {n: len(v) for n, v in ref_recs.items()},
         "split": "all rows of the sets named in fit_rows (leave-one-dataset-out protocol: "
         "scripts/devsets/loo.py)",
-        "C": C,
+        "C": config.c,
         "source_weight": "equal total weight per set",
-        "variants": {"support": sv, "faithfulness": fv},
-        "selection": "leave-one-set-out over the fit sets, mean AUROC",
-        "selection_score": cv,
+        "variants": {"support": config.support, "faithfulness": config.faithfulness},
+        "selection": "leave-one-set-out over the fit sets: mean of min(margin over the "
+        "lexical baseline target, 0.02)",
+        "selection_score": score,
     }
-    for n in ref_sets:
-        meta["fit_rows"][n] = len(_ref_records(n, embedder))
     return Fitted(Calibration(support, faith, ref, meta), meta)
 
 

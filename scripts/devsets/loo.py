@@ -22,6 +22,7 @@ says which, from calibration.json's meta.fit_rows): their figures are in-sample.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 import time
@@ -118,9 +119,49 @@ def score_set(name: str, an: Analyzer, n_res: int) -> list[Figure]:
 
 def loo_calibration(name: str, embedder: str) -> Calibration:
     """The calibration fitted, with every choice, on the dev sets other than `name`."""
+    from common import FAITH_SETS, REF_SETS
+
+    trained_on = set(FAITH_SETS) | set(REF_SETS)
+    return _fit(frozenset(held_out_with(name) & trained_on), embedder)
+
+
+@functools.lru_cache(maxsize=16)
+def _fit(exclude: frozenset[str], embedder: str) -> Calibration:
     from fit_offline import fit_calibration
 
-    return fit_calibration(exclude=held_out_with(name), embedder=embedder).calibration
+    return fit_calibration(exclude=exclude, embedder=embedder).calibration
+
+
+def write_reliability(args: argparse.Namespace, rows: list[tuple[str, Figure, str]]) -> None:
+    """The compact per-metric table the package ships (ragassay.judge.offline.reliability)."""
+    if args.judge != "loo":
+        raise SystemExit(
+            "--reliability needs --judge loo: only LOO figures are unseen-data figures"
+        )
+    payload = {
+        "protocol": "leave-one-dataset-out: each dev set scored by models fitted and chosen "
+        "without it (scripts/devsets/loo.py)",
+        "date": date.today().isoformat(),
+        "command": "scripts/devsets/loo.py " + " ".join(sys.argv[1:]),
+        "embedder": args.embedder,
+        "relevance_embedder": args.relevance_embedder or args.embedder,
+        "figures": [
+            {
+                "metric": f.metric,
+                "set": s,
+                "statistic": "Spearman" if k == "spearman" else "AUROC",
+                "value": None if f.value is None else round(f.value, 4),
+                "ci": None if f.ci is None else [round(x, 4) for x in f.ci],
+                "n": f.n,
+                "baseline": None if f.baseline is None else round(f.baseline, 4),
+            }
+            for s, f, k in rows
+        ],
+    }
+    with open(args.reliability, "w", encoding="utf-8") as fh:
+        json.dump(payload, fh, indent=1)
+        fh.write("\n")
+    print(f"wrote {args.reliability}")
 
 
 def main() -> None:
@@ -129,7 +170,16 @@ def main() -> None:
     ap.add_argument("--sets", default=",".join(ALL))
     ap.add_argument("--embedder", default="static")
     ap.add_argument("--n-resamples", type=int, default=1000)
+    ap.add_argument(
+        "--relevance-embedder", default=None, help="relevance embedder (default: --embedder)"
+    )
     ap.add_argument("--out", default=None, help="write the figures as JSON")
+    ap.add_argument(
+        "--reliability",
+        default=None,
+        help="write the per-metric table the package ships "
+        "(src/ragassay/judge/offline/reliability.json)",
+    )
     args = ap.parse_args()
     names = args.sets.split(",")
     unknown = sorted(set(names) - set(ALL))
@@ -146,7 +196,9 @@ def main() -> None:
                 notes.append(f"{name}: IN-SAMPLE (the shipped calibration was fitted on it)")
         else:
             cal = loo_calibration(name, args.embedder)
-        an = Analyzer(embedder=args.embedder, calibration=cal)
+        an = Analyzer(
+            embedder=args.embedder, calibration=cal, relevance_embedder=args.relevance_embedder
+        )
         kind = "auroc" if TASK[name] in ("faithful", "correct") else "spearman"
         rows += [(name, f, kind) for f in score_set(name, an, args.n_resamples)]
     print(
@@ -156,6 +208,8 @@ def main() -> None:
     print(table(rows))
     for n in notes:
         print(f"- {n}")
+    if args.reliability:
+        write_reliability(args, rows)
     if args.out:
         payload: dict[str, Any] = {
             "judge": args.judge,

@@ -51,7 +51,9 @@ def test_abstention_is_faithful_but_not_a_match(an: Analyzer, answer: str) -> No
 def test_abstaining_sentence_is_supported_and_claims_still_checked(an: Analyzer) -> None:
     mixed = an.analyze(_s("I am not sure. It was completed in 1925 by Antoni Gaudi."))
     claim = an.analyze(_s("It was completed in 1925 by Antoni Gaudi."))
-    assert mixed.support[0] == 1.0 and mixed.support_keys[0] == []
+    # set aside: it takes the claims' mean support, so it neither raises nor lowers it
+    assert mixed.support[0] == pytest.approx(mixed.support[1]) and mixed.support_keys[0] == []
+    assert not mixed.asserts[0] and mixed.asserts[1]
     assert mixed.support[1] == pytest.approx(claim.support[0])
     assert mixed.faithfulness == pytest.approx(claim.faithfulness)
     assert "1925" in mixed.hallucinated_terms
@@ -71,7 +73,7 @@ def test_filler_sentence_is_set_aside_but_claims_still_checked(an: Analyzer) -> 
     claim = "It was completed in 1925 by Antoni Gaudi."
     mixed = an.analyze(_s(f"Sure! {claim}"))
     alone = an.analyze(_s(claim))
-    assert mixed.support[0] == 1.0 and mixed.support_keys[0] == []
+    assert mixed.support[0] == pytest.approx(mixed.support[1]) and mixed.support_keys[0] == []
     assert mixed.faithfulness == pytest.approx(alone.faithfulness)
     assert mixed.faithfulness is not None and mixed.faithfulness < 0.5
     assert "1925" in mixed.hallucinated_terms

@@ -18,31 +18,31 @@ from ragassay.text import KeyedSentence, letter_key, split_sentences, tokens
 from ragassay.types import Sample
 
 from .calibration import Calibration, load_calibration
-from .evidence import Evidence
+from .claims import consistent_faithfulness, owners, set_aside_reasons
+from .evidence import SUPPORT_THRESHOLD, Evidence
 from .features import (
     FAITHFULNESS_FEATURES,
     REFERENCE_FEATURES,
     SUPPORT_FEATURES,
     ContextIndex,
+    Match,
     SentenceInfo,
-    answer_overlap,
     copied,
-    copy_floor,
     faithfulness_features,
     reference_features,
+    rule_logits,
     sentence_info,
     support_features,
 )
 from .lexical import (
     STOPWORDS,
-    is_filler,
+    TermPool,
     is_noncommittal,
     key_terms,
     missing_terms,
     stem,
-    stem_set,
-    term_present,
 )
+from .relevance import score_relevance
 
 DEFAULT_EMBEDDER = "static"
 MAX_SENTENCE_CHARS = 2000  # longer "sentences" (tables, run-ons) are cut for embedding
@@ -116,32 +116,32 @@ class Prepared:
     reference_infos: list[SentenceInfo]
     reference_emb: np.ndarray
     references_emb: np.ndarray  # one row per acceptable reference (whole text)
+    doc_ids: list[int]  # the context documents analysed (those with sentences kept)
+    rel_question_emb: np.ndarray  # question and documents by the relevance embedder
+    rel_doc_emb: np.ndarray  # one row per doc_ids entry
 
 
-ABSTAINS, FILLER = "abstains", "filler"
+class _Batch:
+    """Distinct texts of a batch for one embedder call, and each text's row."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.index: dict[str, int] = {}
+
+    def slot(self, t: str) -> int:
+        t = t[:MAX_SENTENCE_CHARS]
+        if t not in self.index:
+            self.index[t] = len(self.texts)
+            self.texts.append(t)
+        return self.index[t]
+
+    def embed(self, embedder: Embedder) -> np.ndarray:
+        return embedder.embed(self.texts) if self.texts else np.zeros((0, 1), np.float32)
 
 
 def set_aside(p: Prepared, question: str) -> list[str | None]:
-    """Per answer sentence, why it is left out of the faithfulness model, or None.
-
-    - ABSTAINS: "I don't know", "the documents don't say", naming nothing absent from
-      the contexts and the question: it asserts nothing.
-    - FILLER: only stopwords and conversational filler ("Sure!", "I agree."), set aside
-      only when another sentence says something (a reply of pure filler is scored).
-    The fit script uses the same function, so fitting and scoring see the same sentences.
-    """
-    pool = p.ctx.stems | stem_set(question)
-    out: list[str | None] = []
-    for k, info in zip(p.answer_keyed, p.answer_infos, strict=True):
-        if is_noncommittal(k.text) and not missing_terms(k.text, pool):
-            out.append(ABSTAINS)
-        elif is_filler(info.tokens):
-            out.append(FILLER)
-        else:
-            out.append(None)
-    if all(r == FILLER for r in out):
-        return [None] * len(out)
-    return out
+    """claims.set_aside_reasons for a prepared sample (the fit script calls this too)."""
+    return set_aside_reasons(p.answer_keyed, p.answer_infos, p.ctx.pool, question)
 
 
 class Analyzer:
@@ -152,9 +152,15 @@ class Analyzer:
         embedder: Embedder | str = DEFAULT_EMBEDDER,
         calibration: Calibration | None = None,
         limits: Limits | None = None,
+        relevance_embedder: Embedder | str | None = None,
     ) -> None:
+        """`relevance_embedder` (default: `embedder`) embeds the question and each whole
+        context document for relevance; "local" (the MiniLM transformer) is the slower,
+        more accurate choice (docs/judges.md)."""
         self.limits = limits if limits is not None else Limits()
         self.embedder = get_embedder(embedder) if isinstance(embedder, str) else embedder
+        rel = embedder if relevance_embedder is None else relevance_embedder
+        self.relevance_embedder = get_embedder(rel) if isinstance(rel, str) else rel
         self.calibration = calibration if calibration is not None else load_calibration()
         for got, want in (
             (self.calibration.support.features, SUPPORT_FEATURES),
@@ -169,17 +175,12 @@ class Analyzer:
 
     # ---- preparation (shared with the fit script) -------------------------------------
     def prepare_many(self, samples: Sequence[Sample]) -> list[Prepared]:
-        """Split, key and embed every text of the batch with one embedder call."""
-        texts: list[str] = []
-        index: dict[str, int] = {}
-
-        def slot(t: str) -> int:
-            t = t[:MAX_SENTENCE_CHARS]
-            if t not in index:
-                index[t] = len(texts)
-                texts.append(t)
-            return index[t]
-
+        """Split, key and embed every text of the batch with one embedder call (two when
+        relevance has its own embedder)."""
+        main = _Batch()
+        same = self.relevance_embedder is self.embedder
+        rel = main if same else _Batch()
+        slot = main.slot
         lim = self.limits
         plans = []
         for s in samples:
@@ -193,6 +194,8 @@ class Analyzer:
                 else ([], False)
             )
             a_text = " ".join(a_sents) if a_cut else s.answer
+            doc_ids = sorted({k.doc for k in ck})
+            rel_slots = (rel.slot(s.question), [rel.slot(s.contexts[d]) for d in doc_ids])
             plans.append(
                 (
                     ak,
@@ -206,13 +209,16 @@ class Analyzer:
                     [slot(r) for r in refs],
                     a_text,
                     a_cut or c_cut or r_cut,
+                    doc_ids,
+                    rel_slots,
                 )
             )
-        emb = self.embedder.embed(texts) if texts else np.zeros((0, 1), np.float32)
+        emb = main.embed(self.embedder)
+        rel_emb = emb if same else rel.embed(self.relevance_embedder)
         out = []
         for s, plan in zip(samples, plans, strict=True):
-            ak, ck, rs, ai, ci, qi, fi, ri, rfi, a_text, cut = plan
-            ctx = ContextIndex([sentence_info(k.text) for k in ck], emb[ci])
+            ak, ck, rs, ai, ci, qi, fi, ri, rfi, a_text, cut, doc_ids, (rq, rd) = plan
+            ctx = ContextIndex([sentence_info(k.text) for k in ck], emb[ci], [k.doc for k in ck])
             out.append(
                 Prepared(
                     sample=s,
@@ -229,6 +235,9 @@ class Analyzer:
                     reference_infos=[sentence_info(r) for r in rs],
                     reference_emb=emb[ri],
                     references_emb=emb[rfi],
+                    doc_ids=doc_ids,
+                    rel_question_emb=rel_emb[rq],
+                    rel_doc_emb=rel_emb[rd],
                 )
             )
         return out
@@ -245,17 +254,17 @@ class Analyzer:
         infos: list[SentenceInfo],
         emb: np.ndarray,
         ctx: ContextIndex,
-    ) -> tuple[list[float], list[list[int]]]:
-        """Support logits of sentences against a context, and their best context rows."""
+    ) -> tuple[list[float], list[Match]]:
+        """Support logits of sentences against a context, and where each was matched."""
         if not infos or len(ctx) == 0:
             return [], []
-        rows, tops = [], []
+        rows, matches = [], []
         for info, e in zip(infos, emb, strict=True):
-            f, top = support_features(info, e, ctx)
+            f, m = support_features(info, e, ctx)
             rows.append(f)
-            tops.append(top)
+            matches.append(m)
         logits = self.calibration.support.logits(np.asarray(rows)).tolist()
-        return logits, tops
+        return logits, matches
 
     def score(self, p: Prepared) -> Evidence:
         s = p.sample
@@ -270,20 +279,10 @@ class Analyzer:
         has_answer = bool(p.answer_infos)
         ev.noncommittal = is_noncommittal(p.answer_text)
         q_stems = [stem(t) for t in tokens(question) if t not in STOPWORDS]
-
-        # Relevance of each context sentence to the question (heuristic mapping).
         if has_ctx:
-            sims = p.ctx.emb @ p.question_emb
-            cover = np.asarray(
-                [
-                    sum(1 for x in q_stems if x in i.stem_set) / len(q_stems) if q_stems else 0.0
-                    for i in p.ctx.infos
-                ]
+            ev.relevance, ev.context_relevance = score_relevance(
+                question, p.question_emb, p.ctx, p.doc_ids, p.rel_doc_emb, p.rel_question_emb
             )
-            rel = 1.0 / (1.0 + np.exp(-(-4.0 + 7.0 * sims + 3.0 * cover)))
-            ev.relevance = [float(x) for x in rel]
-            top = np.sort(rel)[::-1][:3]
-            ev.context_relevance = float(0.5 * top[0] + 0.5 * top.mean())
 
         # Support of each answer sentence, sample faithfulness, hallucinated terms.
         # Sentences that assert nothing (abstentions, filler) are supported and left out
@@ -292,26 +291,38 @@ class Analyzer:
         # from the contexts has its support raised to at least COPY_SUPPORT.
         if has_ctx and has_answer:
             aside = set_aside(p, question)
-            logits, tops = self._support(p.answer_infos, p.answer_emb, p.ctx)
-            logits = copy_floor(logits, [copied(i, p.ctx) for i in p.answer_infos])
-            ev.support = [
-                _sigmoid(z) if r is None else 1.0 for z, r in zip(logits, aside, strict=True)
+            logits, matches = self._support(p.answer_infos, p.answer_emb, p.ctx)
+            logits = rule_logits(
+                logits, [copied(i, p.ctx) for i in p.answer_infos], [m.contradicts for m in matches]
+            )
+            # an opener takes its claim's support; other set-aside sentences assert nothing
+            # and take the claims' mean, so they neither raise nor lower it (1.0 without
+            # claims: the answer abstains)
+            own = owners(aside)
+            claim_support = [_sigmoid(logits[i]) for i, r in enumerate(aside) if r is None]
+            neutral = sum(claim_support) / len(claim_support) if claim_support else 1.0
+            ev.support = [_sigmoid(logits[o]) if aside[o] is None else neutral for o in own]
+            ev.match_keys = [
+                [p.context_keyed[j].key for j in matches[o].top[:2]] if aside[o] is None else []
+                for o in own
             ]
+            # keys cite support only for a supported sentence (one verdict, one story)
             ev.support_keys = [
-                [p.context_keyed[j].key for j in t[:2]] if r is None and pr >= 0.2 else []
-                for t, pr, r in zip(tops, ev.support, aside, strict=True)
+                keys if pr >= SUPPORT_THRESHOLD else []
+                for keys, pr in zip(ev.match_keys, ev.support, strict=True)
             ]
             ev.asserts = [r is None for r in aside]
+            ev.contradicts = [matches[o].contradicts if aside[o] is None else None for o in own]
             kept = [i for i, r in enumerate(aside) if r is None]
             if kept:
                 claims = " ".join(p.answer_keyed[i].text for i in kept)
-                ev.hallucinated_terms = missing_terms(claims, p.ctx.stems, question)
-                f = faithfulness_features(
-                    [logits[i] for i in kept],
-                    answer_overlap([p.answer_infos[i] for i in kept], p.ctx),
-                    len(ev.hallucinated_terms),
+                ev.hallucinated_terms = missing_terms(claims, p.ctx.pool, question)
+                f = faithfulness_features([logits[i] for i in kept], len(ev.hallucinated_terms))
+                ev.faithfulness = consistent_faithfulness(
+                    self.calibration.faithfulness.predict_one(f),
+                    [ev.support[i] for i in kept],
+                    bool(ev.hallucinated_terms),
                 )
-                ev.faithfulness = self.calibration.faithfulness.predict_one(f)
             else:
                 ev.faithfulness = 1.0
             # Used: how much of each context sentence the answer reuses, or aligns with.
@@ -327,7 +338,7 @@ class Analyzer:
                 used.append(_sigmoid(-5.0 + 6.0 * share + 4.0 * float(c)))
             ev.used = used
         elif has_ctx:
-            ev.hallucinated_terms = missing_terms(p.answer_text, p.ctx.stems, question)
+            ev.hallucinated_terms = missing_terms(p.answer_text, p.ctx.pool, question)
 
         # Reference: attribution to the contexts, chunk usefulness, answer correctness.
         target_infos, target_emb = (
@@ -336,8 +347,12 @@ class Analyzer:
             else (p.answer_infos, p.answer_emb)
         )
         if has_ctx and p.reference_infos:
-            logits, _ = self._support(p.reference_infos, p.reference_emb, p.ctx)
-            logits = copy_floor(logits, [copied(i, p.ctx) for i in p.reference_infos])
+            logits, found = self._support(p.reference_infos, p.reference_emb, p.ctx)
+            logits = rule_logits(
+                logits,
+                [copied(i, p.ctx) for i in p.reference_infos],
+                [m.contradicts for m in found],
+            )
             ev.reference_attribution = [_sigmoid(z) for z in logits]
         if has_ctx and target_infos:
             ev.chunk_usefulness = self._chunk_usefulness(p, target_infos, target_emb)
@@ -394,16 +409,16 @@ class Analyzer:
         # however similar the rest of the sentence is.
         ref_terms, ans_terms = key_terms(" ".join(sents)), key_terms(p.answer_text)
         # terms the question gives are no evidence
-        q_stems = stem_set(p.sample.question[: self.limits.max_text_chars])
-        ref_stems, ans_stems = ref_index.stems | q_stems, ans_index.stems | q_stems
-        r_ok = [term_present(t, ans_stems) for t in ref_terms]
-        a_ok = [term_present(t, ref_stems) for t in ans_terms]
+        q_pool = TermPool.of(p.sample.question[: self.limits.max_text_chars])
+        ref_pool, ans_pool = ref_index.pool | q_pool, ans_index.pool | q_pool
+        r_ok = [ans_pool.has(t) for t in ref_terms]
+        a_ok = [ref_pool.has(t) for t in ans_terms]
         agree = (sum(r_ok) / len(r_ok) if r_ok else 1.0) * (sum(a_ok) / len(a_ok) if a_ok else 1.0)
         # a swapped figure: each side has a number the other lacks
         ref_nums = [t for t in ref_terms if t[:1].isdigit()]
         ans_nums = [t for t in ans_terms if t[:1].isdigit()]
-        swapped = any(not term_present(t, ans_stems) for t in ref_nums) and any(
-            not term_present(t, ref_stems) for t in ans_nums
+        swapped = any(not ans_pool.has(t) for t in ref_nums) and any(
+            not ref_pool.has(t) for t in ans_nums
         )
         return f1 * (0.25 + 0.75 * agree), swapped
 
@@ -416,7 +431,7 @@ class Analyzer:
             docs.setdefault(k.doc, []).append(j)
         out = [0.0] * len(p.sample.contexts)
         for d, rows in docs.items():
-            sub = ContextIndex([p.ctx.infos[j] for j in rows], p.ctx.emb[rows])
+            sub = ContextIndex([p.ctx.infos[j] for j in rows], p.ctx.emb[rows], [d] * len(rows))
             logits, _ = self._support(infos, emb, sub)
             out[d] = _sigmoid(max(logits)) if logits else 0.0
         return out

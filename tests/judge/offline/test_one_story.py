@@ -1,0 +1,84 @@
+"""One verdict, one story: the per-sentence labels, the cited keys, the reasoning and the
+faithfulness agree, on the demo set and the adversarial set."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ragassay.dataset import iter_samples
+from ragassay.judge.offline import HALLUCINATION_THRESHOLD, SUPPORT_THRESHOLD, Analyzer, reasoning
+from ragassay.types import Sample
+
+ROOT = Path(__file__).resolve().parents[3]
+SETS = [
+    ROOT / "src" / "ragassay" / "dataset" / "samples" / "demo.jsonl",
+    ROOT / "examples" / "adversarial" / "injection.jsonl",
+]
+
+
+def _samples() -> list[Sample]:
+    out: list[Sample] = []
+    for path in SETS:
+        out += [s for s in iter_samples(path) if isinstance(s, Sample)]
+    return out
+
+
+@pytest.fixture(scope="module")
+def scored() -> list[tuple[Sample, object]]:
+    samples = _samples()
+    assert len(samples) > 10
+    return list(zip(samples, Analyzer().analyze_many(samples), strict=True))
+
+
+def test_an_unsupported_sentence_never_cites_support(scored) -> None:  # type: ignore[no-untyped-def]
+    for _, ev in scored:
+        for p, keys in zip(ev.support, ev.support_keys, strict=True):
+            assert not keys or p >= SUPPORT_THRESHOLD
+        assert len(ev.match_keys) == len(ev.support)
+
+
+def test_reasoning_counts_agree_with_the_claims(scored) -> None:  # type: ignore[no-untyped-def]
+    for _, ev in scored:
+        text = reasoning(ev)
+        m = re.search(r"(\d+) of (\d+) claims supported", text)
+        if ev.faithfulness is None or not any(ev.asserts):
+            assert m is None
+            continue
+        assert m is not None, text
+        claims = ev.claim_indices()
+        ok = sum(ev.support[i] >= SUPPORT_THRESHOLD for i in claims)
+        assert (int(m.group(1)), int(m.group(2))) == (ok, len(claims))
+
+
+def test_faithfulness_never_contradicts_the_claims(scored) -> None:  # type: ignore[no-untyped-def]
+    """An unsupported claim is a hallucination (never a 10/10); every claim supported and
+    no key term missing is never flagged."""
+    for _, ev in scored:
+        if ev.faithfulness is None or not any(ev.asserts):
+            continue
+        claims = ev.claim_indices()
+        n_ok = sum(ev.support[i] >= SUPPORT_THRESHOLD for i in claims)
+        if n_ok < len(claims):
+            assert ev.faithfulness < HALLUCINATION_THRESHOLD
+        elif not ev.hallucinated_terms:
+            assert ev.faithfulness >= HALLUCINATION_THRESHOLD
+
+
+def test_verbatim_copies_are_never_flagged() -> None:
+    """An answer made of sentences copied from the retrieved chunks is not a hallucination
+    (the bench's offline generator writes such answers)."""
+    an = Analyzer()
+    copies = []
+    for s in _samples():
+        if not s.contexts:
+            continue
+        sents = an.analyze(s).context_sentences
+        for k in range(1, 4):
+            answer = " ".join(x.text for x in sents[:k])
+            copies.append(s.model_copy(update={"answer": answer}))
+    assert len(copies) > 20
+    for s, ev in zip(copies, an.analyze_many(copies), strict=True):
+        assert ev.faithfulness is not None and ev.faithfulness >= HALLUCINATION_THRESHOLD, s.answer
