@@ -183,3 +183,10 @@ def test_sentence_relevance_follows_its_passage(an: Analyzer) -> None:
     ev = _ev(an, [ON_TOPIC + " " + OFF_TOPIC, OFF_TOPIC], "", RELEVANCE_QUESTION)
     first, pen_in_topic, pen_alone = ev.relevance
     assert first > pen_in_topic > pen_alone  # same words, in an on-topic passage count more
+
+
+def test_leading_no_is_not_a_negation_of_the_claim(an: Analyzer) -> None:
+    ctx = [NEGATION_CONTEXT]
+    opened = _ev(an, ctx, "No, the bridge was opened to traffic in 1932.", "Was it closed?")
+    assert opened.contradicts == [None]
+    assert opened.support[0] >= SUPPORT_THRESHOLD

@@ -254,13 +254,15 @@ class Analyzer:
         infos: list[SentenceInfo],
         emb: np.ndarray,
         ctx: ContextIndex,
+        doc: int | None = None,
     ) -> tuple[list[float], list[Match]]:
-        """Support logits of sentences against a context, and where each was matched."""
+        """Support logits of sentences against a context (its best-matching document, or
+        `doc`), and where each was matched."""
         if not infos or len(ctx) == 0:
             return [], []
         rows, matches = [], []
         for info, e in zip(infos, emb, strict=True):
-            f, m = support_features(info, e, ctx)
+            f, m = support_features(info, e, ctx, doc)
             rows.append(f)
             matches.append(m)
         logits = self.calibration.support.logits(np.asarray(rows)).tolist()
@@ -426,12 +428,8 @@ class Analyzer:
         self, p: Prepared, infos: list[SentenceInfo], emb: np.ndarray
     ) -> list[float]:
         """Per document: max support probability it gives any target sentence on its own."""
-        docs: dict[int, list[int]] = {}
-        for j, k in enumerate(p.context_keyed):
-            docs.setdefault(k.doc, []).append(j)
         out = [0.0] * len(p.sample.contexts)
-        for d, rows in docs.items():
-            sub = ContextIndex([p.ctx.infos[j] for j in rows], p.ctx.emb[rows], [d] * len(rows))
-            logits, _ = self._support(infos, emb, sub)
+        for d in p.doc_ids:
+            logits, _ = self._support(infos, emb, p.ctx, d)
             out[d] = _sigmoid(max(logits)) if logits else 0.0
         return out

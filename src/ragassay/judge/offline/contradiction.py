@@ -83,12 +83,13 @@ NEGATION_SCOPE = 3  # tokens after a negation word that it negates
 
 def _negated_on(s: SentenceInfo, shared: set[str]) -> bool:
     """Whether a negation word of the sentence bears on a shared content word (one of
-    the NEGATION_SCOPE tokens after it: "was not opened", "doesn't plan to")."""
+    the NEGATION_SCOPE tokens after it: "was not opened", "doesn't plan to"); a leading
+    "No, ..." answers the question and negates nothing of the claim."""
     toks, st = s.tokens, s.all_stems
     return any(
-        (t in NEGATIONS or t.endswith(("n't", "n’t")))
+        (toks[i] in NEGATIONS or toks[i].endswith(("n't", "n’t")))
         and any(x in shared for x in st[i + 1 : i + 1 + NEGATION_SCOPE])
-        for i, t in enumerate(toks)
+        for i in range(s.lead, len(toks))
     )
 
 
@@ -116,8 +117,10 @@ def polarity_flip(s: SentenceInfo, c: SentenceInfo) -> str | None:
     }
     if len(c_shared) / len(set(c.stems)) < 0.5:
         return None
-    negation = _negated_on(s, shared) != _negated_on(c, shared | c_shared)
     antonym = len(swapped) % 2 == 1
+    if not antonym and not s.negated and not c.negated:
+        return None  # no negation on either side, nothing replaced by its antonym
+    negation = _negated_on(s, shared) != _negated_on(c, shared | c_shared)
     if negation == antonym:
         return None
     return "negation" if negation else "antonym"

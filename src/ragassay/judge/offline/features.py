@@ -86,6 +86,7 @@ class SentenceInfo:
     bigrams: frozenset[tuple[str, str]] = field(default_factory=frozenset)
     grams: frozenset[tuple[str, ...]] = field(default_factory=frozenset)  # token COPY_N-grams
     capitals: tuple[int, ...] = ()  # positions of capitalised tokens (names, sentence start)
+    lead: int = 0  # leading interjection tokens ("No, ...", "Yes. ..."), not the claim's
 
 
 @lru_cache(maxsize=16384)  # ~3 KB each: bounded at ~50 MB
@@ -112,6 +113,7 @@ def sentence_info(text: str) -> SentenceInfo:
         capitals=tuple(
             i for i, t in enumerate(cased) if t[:1].isupper() and toks[i] not in STOPWORDS
         ),
+        lead=lead,
     )
 
 
@@ -256,49 +258,55 @@ class Match:
 TOP_K = 3
 
 
-def best_match(s: SentenceInfo, s_emb: np.ndarray, ctx: ContextIndex) -> Match:
+def best_match(
+    s: SentenceInfo, s_emb: np.ndarray, ctx: ContextIndex, doc: int | None = None
+) -> Match:
     """The context document holding the sentence's best match (cosine + coverage of its
-    content words), and that document's best TOP_K sentences."""
-    sims = ctx.emb @ s_emb
+    content words), or the given `doc`, and that document's best TOP_K sentences."""
+    rows = np.arange(len(ctx)) if doc is None else np.asarray(ctx.rows(doc))
+    sims = ctx.emb[rows] @ s_emb
     content = set(s.stems)
     if content:
         cover = np.fromiter(
-            (len(content & i.stem_set) / len(content) for i in ctx.infos),
+            (len(content & ctx.infos[j].stem_set) / len(content) for j in rows),
             dtype=np.float64,
-            count=len(ctx),
+            count=len(rows),
         )
     else:
-        cover = np.zeros(len(ctx))
+        cover = np.zeros(len(rows))
     score = 0.5 * sims + 0.5 * cover
-    doc = ctx.docs[int(np.argmax(score))]
-    rows = np.asarray(ctx.rows(doc))
-    order = rows[np.argsort(-score[rows], kind="stable")]
-    return Match(doc, [int(j) for j in order[:TOP_K]])
+    if doc is None:
+        doc = ctx.docs[int(np.argmax(score))]
+        keep = np.asarray(ctx.rows(doc))
+        rows, score = keep, score[keep]
+    order = np.argsort(-score, kind="stable")[:TOP_K]
+    return Match(doc, [int(rows[j]) for j in order])
 
 
 def support_features(
-    s: SentenceInfo, s_emb: np.ndarray, ctx: ContextIndex
+    s: SentenceInfo, s_emb: np.ndarray, ctx: ContextIndex, doc: int | None = None
 ) -> tuple[list[float], Match]:
-    """SUPPORT features of one sentence against its best document, and the match."""
-    m = best_match(s, s_emb, ctx)
+    """SUPPORT features of one sentence against its best document (or `doc`), and the
+    match."""
+    m = best_match(s, s_emb, ctx, doc)
     m = Match(m.doc, m.top, contradiction(s, ctx, m.top))
-    doc = ctx.doc_view(m.doc)
+    view = ctx.doc_view(m.doc)
     local = DocView.of([ctx.infos[j] for j in m.top])
     best = ctx.infos[m.top[0]]
     bigrams = list(zip(s.all_stems, s.all_stems[1:], strict=False))
-    novel = math.log1p(sum(1 for x in s.stems if x not in doc.stems))
+    novel = math.log1p(sum(1 for x in s.stems if x not in view.stems))
     feats = [
-        float(max(ctx.emb[j] @ s_emb for j in ctx.rows(m.doc))),
-        _share(s.stems, doc.stems),
+        float((ctx.emb[ctx.rows(m.doc)] @ s_emb).max()),
+        _share(s.stems, view.stems),
         _share(s.stems, local.stems),
         _share(s.all_stems, local.stems) if s.all_stems else 0.0,
-        sum(1 for b in bigrams if b in doc.bigrams) / len(bigrams) if bigrams else 1.0,
+        sum(1 for b in bigrams if b in view.bigrams) / len(bigrams) if bigrams else 1.0,
         _share(list(s.tokens), local.tokens) if s.tokens else 0.0,
-        math.log1p(sum(1 for q in s.numbers if not quantity_present(q, doc.values))),
-        math.log1p(sum(1 for n in s.names if not name_present(n, doc.stems))),
+        math.log1p(sum(1 for q in s.numbers if not quantity_present(q, view.values))),
+        math.log1p(sum(1 for n in s.names if not name_present(n, view.stems))),
         novel,
         float(s.negated != best.negated),
-        math.log1p(antonym_clashes(s, doc.stems)),
+        math.log1p(antonym_clashes(s, view.stems)),
         math.log1p(len(s.stems)),
     ]
     return feats, m

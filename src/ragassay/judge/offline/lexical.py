@@ -81,6 +81,7 @@ NONCOMMITTAL = re.compile(
 )
 
 
+@lru_cache(maxsize=262144)
 def stem(tok: str) -> str:
     """A crude, fast stem: plural / possessive "s" dropped, then a 5-character prefix of
     alphabetic tokens ("hours" = "hour", "increased" = "increase"); numbers untouched."""
@@ -292,7 +293,8 @@ for _a, _b in zip(_PAIRS[::2], _PAIRS[1::2], strict=True):
 _NEG_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "mis")
 
 
-def antonym_stems(word: str) -> set[str]:
+@lru_cache(maxsize=65536)
+def antonym_stems(word: str) -> frozenset[str]:
     """Stems of words that contradict `word`: a lexicon pair or a negating prefix."""
     out = {stem(a) for a in ANTONYMS.get(word, ())}
     for p in _NEG_PREFIXES:
@@ -300,4 +302,4 @@ def antonym_stems(word: str) -> set[str]:
             out.add(stem(word[len(p) :]))
     if len(word) >= 4:
         out.update(stem(p + word) for p in ("un", "in", "dis", "non"))
-    return out
+    return frozenset(out)

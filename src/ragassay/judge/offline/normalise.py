@@ -49,7 +49,7 @@ def _abbreviated(m: re.Match[str]) -> str:
     return f"{m.group(1)} {_MAG_WORD[m.group(2).lower()]}"
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def normalise_text(text: str) -> str:
     """Text with numbers, money, percentages and number-word compounds spelled one way."""
     text = _THOUSANDS.sub("", text)
@@ -60,13 +60,13 @@ def normalise_text(text: str) -> str:
     return _COMPOUND.sub(_compound, text)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def cased_tokens(text: str) -> tuple[str, ...]:
     """The word tokens of the normalised text, case kept (`ragassay.text`'s token rule)."""
     return tuple(TOKEN.findall(normalise_text(text)))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def norm_tokens(text: str) -> tuple[str, ...]:
     """`ragassay.text.tokens` of the normalised text (lower-cased)."""
     return tuple(t.lower() for t in cased_tokens(text))
