@@ -17,8 +17,10 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
+# the demo's next steps (the dashboard, the bench's dense retrievers) need these extras;
+# `pip install .` alone is the light core (see README: Install)
 $(VENV)/.demo-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -e ".[ui,bench]"
+	$(BIN)/pip install -e ".[embed,ui,bench]"
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python

@@ -137,8 +137,7 @@ def load_engine(path: str | None) -> Any:
 
 
 def run_engine(base_url: str, rows: Sequence[dict[str, Any]], concurrency: int, db: Path,
-               *, suite: str = "judge", extra: dict[str, Any] | None = None,
-               engine: Any = None) -> tuple[float, Any, Any]:
+               *, suite: str = "judge", engine: Any = None) -> tuple[float, Any, Any]:
     """One runner pass over `rows` into the store at `db`: (wall seconds, RunStats, Store)."""
     import time
 
@@ -147,9 +146,14 @@ def run_engine(base_url: str, rows: Sequence[dict[str, Any]], concurrency: int, 
     from ragassay.types import RunConfig, Sample
 
     samples = [Sample(**r) for r in rows]
-    config = RunConfig(dataset="bench", judge="openai:scripted", base_url=base_url,
-                       metrics=(suite,), concurrency=concurrency,
-                       extra={"backend": {"timeout_s": 60.0, "max_retries": 2}, **(extra or {})})
+    tuning = {"timeout_s": 60.0, "max_retries": 2}
+    try:  # typed backend options; older trees (compared side by side) took `extra`
+        config = RunConfig(dataset="bench", judge="openai:scripted", base_url=base_url,
+                           metrics=(suite,), concurrency=concurrency, backend=tuning)
+    except ValueError:
+        config = RunConfig(dataset="bench", judge="openai:scripted", base_url=base_url,
+                           metrics=(suite,), concurrency=concurrency,
+                           extra={"backend": tuning})
     store = Store(db)
     started = time.perf_counter()
     stats = evaluate(samples, config, store=store, total=len(samples))

@@ -1,3 +1,28 @@
-"""ragassay: trustworthy, frugal evaluation of retrieval-augmented generation."""
+"""ragassay: trustworthy, frugal evaluation of retrieval-augmented generation.
+
+`ragassay.evaluate(data, metrics=..., judge=...)` (and `await ragassay.aevaluate(...)`)
+is the Python API; the names are imported on first use, so `import ragassay` stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
 
 __version__ = "0.1.0"
+
+_API = ("evaluate", "aevaluate", "EvalResult", "EvalOptions")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _API:
+        from ragassay import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'ragassay' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_API])
+
+
+__all__ = ["EvalOptions", "EvalResult", "__version__", "aevaluate", "evaluate"]

@@ -6,9 +6,10 @@ small derived values: domain objects never save, judge or aggregate themselves.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
 JSON = dict[str, Any]
 
@@ -56,34 +57,141 @@ class Usage(_Frozen):
     output_tokens: int = 0
     cache_hits: int = 0
     latency_s: float = 0.0
+    # US dollars the provider's usage cost, when the backend can price it (LiteLLM's
+    # price table applied to the provider's token counts); None: not priced, not free
+    cost_usd: float | None = None
 
     def __add__(self, other: Usage) -> Usage:
+        costs = [c for c in (self.cost_usd, other.cost_usd) if c is not None]
         return Usage(
             calls=self.calls + other.calls,
             input_tokens=self.input_tokens + other.input_tokens,
             output_tokens=self.output_tokens + other.output_tokens,
             cache_hits=self.cache_hits + other.cache_hits,
             latency_s=self.latency_s + other.latency_s,
+            cost_usd=sum(costs) if costs else None,
         )
 
 
-class MetricSpec(_Frozen):
-    """A metric's declaration: qualified name, range and direction.
+def default_label(name: str) -> str:
+    """`judge.context_relevance` -> `Context relevance (judge)`."""
+    suite, _, short = name.partition(".")
+    if not short:
+        return name.replace("_", " ").capitalize()
+    return f"{short.replace('_', ' ').capitalize()} ({suite})"
 
-    Statistics that depend on a range (perfect/poor counts, normalised bias)
-    read it from here.
+
+class Target(_Frozen):
+    """Interpretation thresholds on a metric's own scale: good at/above `good`, warning
+    below `warning` (at/below and above for lower-is-better metrics)."""
+
+    good: float
+    warning: float
+
+
+class Condition(_Frozen):
+    """One side of a diagnostics rule: a metric, normalised to 0-1, below / at least a value."""
+
+    metric: str
+    op: Literal["<", ">="]
+    threshold: float
+
+    def excess(self, x: float) -> float | None:
+        """How far past the threshold x is (>= 0) when the condition holds, else None."""
+        if self.op == "<":
+            return self.threshold - x if x < self.threshold else None
+        return x - self.threshold if x >= self.threshold else None
+
+
+def below(metric: str, threshold: float) -> Condition:
+    """The metric (normalised to 0-1) is below `threshold`."""
+    return Condition(metric=metric, op="<", threshold=threshold)
+
+
+def at_least(metric: str, threshold: float) -> Condition:
+    """The metric (normalised to 0-1) is at least `threshold`."""
+    return Condition(metric=metric, op=">=", threshold=threshold)
+
+
+class Rule(_Frozen):
+    """A diagnostics rule: a conjunction of conditions that points at one RAG failure."""
+
+    name: str
+    conditions: tuple[Condition, ...]
+    message: str
+    fix: str
+
+    @property
+    def metrics(self) -> tuple[str, ...]:
+        return tuple(c.metric for c in self.conditions)
+
+
+class Composite(_Frozen):
+    """A metric computed from others: sum(w_i * part_i) / sum(w_i present) * (1 - penalty).
+
+    Parts without a value are left out and the remaining weights rescaled; without a
+    `required` part or the penalty there is no value. The one rule for the judge suite's
+    `overall`, per sample (floats) and per strategy (means, or bootstrap arrays).
+    """
+
+    weights: dict[str, float]
+    penalty: str | None = None
+    required: tuple[str, ...] = ()
+
+    def combine(self, values: Mapping[str, Any]) -> tuple[Any, dict[str, float]]:
+        """(value, weights used); value None when a required part or the penalty is missing.
+        Values may be floats or numpy arrays (element-wise)."""
+        present = {k: v for k, v in ((k, values.get(k)) for k in self.weights) if v is not None}
+        penalty = values.get(self.penalty) if self.penalty else 0.0
+        if penalty is None or not present or any(values.get(r) is None for r in self.required):
+            return None, {}
+        total = sum(self.weights[k] for k in present)
+        weights = {k: self.weights[k] / total for k in present}
+        base = sum(weights[k] * v for k, v in present.items())
+        return base * (1.0 - penalty), weights
+
+
+class MetricSpec(_Frozen):
+    """Everything about a metric, declared once next to its formula in `metrics/<suite>/`:
+    name, label, range and direction, how it aggregates, its interpretation target, its
+    default gate threshold, its place in headlines and leaderboards, the diagnostics rules
+    it leads, and (for a composite) how it is computed from other metrics.
+
+    Specs are stored with each run, so that a report reads a run with the definitions it
+    was scored with; `stats`, `report`, `ui` and `bench` hold no metric names.
     """
 
     name: str  # qualified: "judge.faithfulness"
+    label: str = ""  # display label; derived from the name when empty
     low: float = 0.0
     high: float = 1.0
     kind: Literal["score", "bool"] = "score"
     higher_is_better: bool = True
     description: str = ""
+    target: Target | None = None  # interpretation on the raw scale (else a generic 0-1 rule)
+    gate: float | None = None  # default release-gate threshold (None: not gated by default)
+    headline: int | None = None  # position in narrow summaries (lower first; None: not shown)
+    rank: int | None = None  # preference as the leaderboard's ranking metric (lower first)
+    rules: tuple[Rule, ...] = ()  # diagnostics rules whose first condition is on this metric
+    composite: Composite | None = None
 
     @property
     def suite(self) -> str:
         return self.name.split(".", 1)[0]
+
+    @property
+    def short(self) -> str:
+        """The name without its suite: `faithfulness`."""
+        return self.name.split(".", 1)[-1]
+
+    @property
+    def display_label(self) -> str:
+        return self.label or default_label(self.name)
+
+    @property
+    def aggregation(self) -> Literal["mean", "rate"]:
+        """How values aggregate: a mean, or for booleans a rate."""
+        return "rate" if self.kind == "bool" else "mean"
 
     def normalise(self, value: float) -> float:
         """Map a value onto 0-1 using the declared range."""
@@ -131,6 +239,11 @@ class JudgeRequest(_Frozen):
     seed: int | None = 0
     prompt_name: str = ""
     prompt_version: str = ""
+    # Set by the policy layer (never part of a cache key): the structured-output form to
+    # ask for, and parameters the server rejected (drop them; "max_tokens" -> send
+    # max_completion_tokens instead).
+    structured_output: Literal["json_schema", "json_object", "prompt"] = "json_schema"
+    omit: frozenset[str] = frozenset()
 
 
 class JudgeReply(_Frozen):
@@ -148,8 +261,50 @@ class JudgeReply(_Frozen):
         return self.finish_reason == "length"
 
 
+StructuredOutput = Literal["auto", "json_schema", "json_object", "prompt"]
+
+
+class BackendOptions(BaseModel):
+    """How to reach a judge server and how hard to try.
+
+    Only `structured_output`, `max_tokens` (when set explicitly) and `extra_body`
+    affect what the model answers; the rest (timeouts, retries, concurrency) never
+    enter a cache key. Keys never live here: only where to read them from.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    base_url: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+    api_key_file: str | None = None
+    # Extra HTTP headers (`--header`, e.g. a gateway's key): sent, never shown or stored.
+    headers: dict[str, SecretStr] = Field(default_factory=dict, repr=False)
+    timeout_s: float = Field(default=60.0, gt=0)
+    max_retries: int = Field(default=4, ge=0)
+    concurrency: int = Field(default=8, ge=1)
+    structured_output: StructuredOutput = "auto"
+    # The completion budget; when given explicitly it overrides the request's own.
+    max_tokens: int = Field(default=1024, ge=1)
+    extra_body: dict[str, Any] = Field(default_factory=dict)
+    # Backoff tuning (tests use small values): full jitter on base * 2**retry, capped.
+    backoff_base_s: float = Field(default=0.5, ge=0)
+    backoff_max_s: float = Field(default=30.0, ge=0)
+    # Longest Retry-After we honour; longer values are clipped to this.
+    retry_after_max_s: float = Field(default=60.0, ge=0)
+    # AIMD: grow the concurrency bound by one after this many successes in a row.
+    increase_after: int = Field(default=10, ge=1)
+
+    @property
+    def max_tokens_overridden(self) -> bool:
+        """Whether `max_tokens` was given explicitly (and so wins over the request's)."""
+        return "max_tokens" in self.model_fields_set
+
+
 class RunConfig(_Frozen):
-    """What defines a run; stored with it so that it can be resumed and compared."""
+    """What defines a run; stored with it so that it can be resumed and compared.
+
+    `base_url` and `concurrency` override the same fields of `backend`.
+    """
 
     dataset: str
     judge: str = "offline"
@@ -160,6 +315,16 @@ class RunConfig(_Frozen):
     use_cache: bool = True
     skip_invalid: bool = False
     max_context_tokens: int = 6000
-    embedding_model: str = "all-MiniLM-L6-v2"
+    n_questions: int = Field(default=3, ge=1)  # ragas answer relevancy: questions generated
+    backend: BackendOptions = BackendOptions()
     prompt_versions: dict[str, str] = Field(default_factory=dict)
-    extra: dict[str, Any] = Field(default_factory=dict)
+    field_map: dict[str, str] = Field(default_factory=dict)  # {field: column} of the dataset
+    kind: Literal["eval", "bench", "meta-eval"] = "eval"
+    strategies: tuple[str, ...] = ()  # bench: the strategies compared
+    split: str | None = None  # meta-eval: the dev-set split scored
+    limit: int | None = None  # meta-eval: the first N samples only
+
+    def backend_options(self) -> BackendOptions:
+        """The backend settings with this run's endpoint and concurrency."""
+        return self.backend.model_copy(update={"base_url": self.base_url,
+                                               "concurrency": self.concurrency})

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from ragassay.cli import cli
 
@@ -158,17 +158,45 @@ def test_gate_exit_codes(demo_run: dict, tmp_path: Path) -> None:
     assert code == 2 and 'thresholds."judge.faithfulness" must be a number' in out
 
 
-def test_calibrate_joins_labels_by_id(demo_run: dict, tmp_path: Path) -> None:
+def _calibrate(demo_run: dict, tmp_path: Path, *extra: str) -> Result:
+    """`calibrate --json` of the demo run against a label no metric is named after."""
     report = demo_run["report"]
     labels = tmp_path / "labels.jsonl"
     labels.write_text("\n".join(json.dumps({"id": e["id"], "human_faithful": not e["labels"][
         "hallucination"]}) for e in report["detailed_results"]))
     run_id = report["evaluation_metadata"]["run_id"]
-    code, out = run("calibrate", run_id, "--labels", str(labels), "--json",
-                    "--db", str(demo_run["db"]))
-    assert code == 0, out
-    result = json.loads(out)
+    return CliRunner().invoke(cli, ["calibrate", run_id, "--labels", str(labels), "--json",
+                                    "--db", str(demo_run["db"]), *extra])
+
+
+def test_calibrate_joins_labels_by_id(demo_run: dict, tmp_path: Path) -> None:
+    done = _calibrate(demo_run, tmp_path)
+    assert done.exit_code == 0, done.output
+    result = json.loads(done.stdout)
     assert result["joined"] == 24
+    # "human_faithful" matches no metric by name: listed, with how to link it, not dropped
+    assert result["unlinked_labels"] == ["human_faithful"]
+    assert not any(p["label"] == "human_faithful" for p in result["pairs"])
+    warning = done.stderr.strip().splitlines()
+    assert len(warning) == 1 and "human_faithful" in warning[0]
+    assert "--link human_faithful=" in warning[0]
+
+
+def test_calibrate_links_a_label_given_with_link(demo_run: dict, tmp_path: Path) -> None:
+    done = _calibrate(demo_run, tmp_path, "--link", "human_faithful=judge.faithfulness",
+                      "--link", "human_faithful=1-judge.hallucination")
+    assert done.exit_code == 0, done.output
+    result = json.loads(done.stdout)
+    assert result["unlinked_labels"] == [] and done.stderr == ""
+    pairs = {(p["label"], p["metric"]): p for p in result["pairs"]}
+    assert not pairs[("human_faithful", "judge.faithfulness")]["inverted"]
+    assert pairs[("human_faithful", "judge.hallucination")]["inverted"]
+    # a misspelt metric is refused by the common metric-name rule
+    bad = _calibrate(demo_run, tmp_path, "--link", "human_faithful=judge.faithfulnes")
+    assert bad.exit_code == 2
+    assert bad.output.startswith("error: --link human_faithful=judge.faithfulnes: unknown "
+                                 "metric 'judge.faithfulnes' (did you mean judge.faithfulness?)")
+    assert bad.output.count("\n") == 1
 
 
 def test_meta_eval_reports_agreement_and_baseline(demo_data: Path, tmp_path: Path) -> None:

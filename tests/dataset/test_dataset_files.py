@@ -104,8 +104,8 @@ def test_csv_ragas_columns_json_cells_and_flattened_labels(tmp_path: Path) -> No
     assert out[1] == InvalidRow(
         id=out[1].id,
         source="data.csv:3",
-        reason="'retrieved_contexts' cell starts with '[' but is not a valid JSON list of "
-        "strings (Extra data at char 5)",
+        reason="'retrieved_contexts' cell starts with '[' but is neither a JSON list nor a "
+        "Python list of strings (Extra data at char 5)",
     )
 
 
@@ -338,8 +338,8 @@ def test_csv_row_errors(tmp_path: Path) -> None:
     got = [f"{r.source}: {r.reason}" for r in out[1:] if isinstance(r, InvalidRow)]
     assert got == [
         "data.csv:3: 'contexts' must be a list of strings (item 2 is int)",
-        "data.csv:4: 'contexts' cell starts with '[' but is not a valid JSON list of strings "
-        "(Expecting ',' delimiter at char 5)",
+        "data.csv:4: 'contexts' cell starts with '[' but is neither a JSON list nor a Python "
+        "list of strings (Expecting ',' delimiter at char 5)",
         "data.csv:5: 'labels' cell is not a valid JSON object (Expecting value at char 1)",
         "data.csv:6: row has 5 cells but the header has 4",
         "data.csv:7: invalid UTF-8",

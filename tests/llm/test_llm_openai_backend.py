@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from ragassay.llm import BackendError, BackendOptions
+from ragassay.llm import BackendError, BackendOptions, Policy
 from ragassay.llm.openai_backend import OpenAIBackend
 from ragassay.types import JudgeRequest, Message
 from tests.support.scripted_server import (
@@ -47,7 +47,8 @@ def request(schema: dict[str, Any] | None = SCHEMA, **kw: Any) -> JudgeRequest:
     )
 
 
-def backend(server: ScriptedServer, **overrides: Any) -> OpenAIBackend:
+def backend(server: ScriptedServer, **overrides: Any) -> Policy:
+    """The OpenAI backend as the registry returns it: inside the policy layer."""
     options: dict[str, Any] = {
         "base_url": server.base_url,
         "api_key_env": TEST_KEY_ENV,
@@ -57,10 +58,11 @@ def backend(server: ScriptedServer, **overrides: Any) -> OpenAIBackend:
         "backoff_max_s": 0.02,
     }
     options.update(overrides)
-    return OpenAIBackend("judge-model", BackendOptions(**options), rng=random.Random(0))
+    opts = BackendOptions(**options)
+    return Policy(OpenAIBackend("judge-model", opts), opts, rng=random.Random(0))
 
 
-def complete(b: OpenAIBackend, req: JudgeRequest | None = None, *, close: bool = True) -> Any:
+def complete(b: Policy, req: JudgeRequest | None = None, *, close: bool = True) -> Any:
     async def go() -> Any:
         try:
             return await b.complete(req or request())
@@ -71,7 +73,7 @@ def complete(b: OpenAIBackend, req: JudgeRequest | None = None, *, close: bool =
     return asyncio.run(go())
 
 
-def complete_many(b: OpenAIBackend, n: int) -> list[Any]:
+def complete_many(b: Policy, n: int) -> list[Any]:
     async def go() -> list[Any]:
         try:
             return await asyncio.gather(*(b.complete(request()) for _ in range(n)))

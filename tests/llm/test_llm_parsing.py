@@ -113,3 +113,27 @@ def test_truncated_object_does_not_yield_its_inner_array() -> None:
     data, error = parse_json_reply('{"claims": ["a", "b"], "reason": "cut')
     assert data is None
     assert error is not None and "unterminated JSON object" in error
+
+
+def test_thousands_of_unclosed_brackets_spend_a_bounded_scan() -> None:
+    """A reply of 150,000 characters of "[a" used to be scanned once per bracket
+    (quadratic: a 5 MB one took 73 s); the scan now spends a budget of a few passes."""
+    from ragassay.llm import parsing
+
+    looked = [0]
+    original = parsing._balanced_end
+
+    def counting(text: str, start: int, budget: list[int]) -> int | None:
+        before = budget[0]
+        out = original(text, start, budget)
+        looked[0] += before - budget[0]
+        return out
+
+    text = "[a" * 75_000
+    parsing._balanced_end = counting  # type: ignore[assignment]
+    try:
+        data, error = parse_json_reply(text)
+    finally:
+        parsing._balanced_end = original  # type: ignore[assignment]
+    assert data is None and error
+    assert looked[0] <= 5 * len(text)

@@ -66,7 +66,7 @@ def test_parse_judge_spec_rejects_nonsense(spec: str) -> None:
 
 def test_get_openai_backend() -> None:
     backend = get_backend("openai:gpt-4o-mini", LOCAL)
-    assert isinstance(backend, OpenAIBackend)
+    assert isinstance(backend.inner, OpenAIBackend)  # inside the policy layer
     assert (backend.name, backend.model) == ("openai", "gpt-4o-mini")
 
 
@@ -88,7 +88,7 @@ def test_offline_is_not_a_backend() -> None:
 def test_register_a_class() -> None:
     register_backend("Echo", EchoBackend)
     backend = get_backend("echo:m1", LOCAL)
-    assert isinstance(backend, EchoBackend) and backend.model == "m1"
+    assert isinstance(backend.inner, EchoBackend) and backend.model == "m1"
     assert "echo" in registry.available_backends()
 
 
@@ -97,7 +97,7 @@ def test_string_targets_are_imported_lazily() -> None:
     with pytest.raises(BackendError, match="could not be loaded"):
         get_backend("ghost:m", LOCAL)
     register_backend("alias", "ragassay.llm.openai_backend:OpenAIBackend")
-    assert isinstance(get_backend("alias:m", LOCAL), OpenAIBackend)
+    assert isinstance(get_backend("alias:m", LOCAL).inner, OpenAIBackend)
 
 
 def test_register_rejects_bad_names_and_duplicates() -> None:
@@ -122,7 +122,7 @@ def test_entry_point_backends_are_discovered(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(importlib.metadata, "entry_points", fake_entry_points)
     assert "thirdparty" in registry.available_backends()
-    assert isinstance(get_backend("thirdparty:m", LOCAL), OpenAIBackend)
+    assert isinstance(get_backend("thirdparty:m", LOCAL).inner, OpenAIBackend)
     assert calls and set(calls) == {"ragassay.backends"}
 
 
@@ -133,7 +133,7 @@ def test_a_broken_entry_point_table_does_not_break_builtins(
         raise RuntimeError("corrupt metadata")
 
     monkeypatch.setattr(importlib.metadata, "entry_points", broken)
-    assert isinstance(get_backend("openai:m", LOCAL), OpenAIBackend)
+    assert isinstance(get_backend("openai:m", LOCAL).inner, OpenAIBackend)
 
 
 def test_backend_without_the_protocol_is_refused() -> None:

@@ -4,25 +4,37 @@ import numpy as np
 import pytest
 
 from ragassay.judge import Verdict
+from ragassay.metrics.formulas import share
 from ragassay.metrics.ragas import (
     CLAIMS,
     CONTEXTS,
     QUESTIONS,
     Claims,
-    ContextLabels,
-    Questions,
+    ContextVerdict,
+    Label,
+    RelevancyVerdict,
     average_precision,
     mean_cosine,
     score_answer_relevancy,
     score_contexts,
     score_faithfulness,
-    share,
+)
+from ragassay.metrics.ragas.suite import (
+    claims_verdict,
+    context_verdict,
+    failed,
+    failed_contexts,
+    relevancy_verdict,
 )
 from ragassay.text import key_answer
 
+_TYPED = {"ragas.claims": claims_verdict, "ragas.questions": relevancy_verdict,
+          "ragas.contexts": context_verdict}
+
 
 def _ok(prompt, data):
-    return Verdict(prompt.name, prompt.version, prompt.output_model.model_validate(data))
+    """The prompt's validated reply, as the verdict type the formulas take."""
+    return _TYPED[prompt.name](prompt.output_model.model_validate(data))
 
 
 def _failed(prompt, reason="invalid reply: x"):
@@ -67,7 +79,7 @@ def test_no_claims_is_unscored_not_zero():
 
 
 def test_failed_claims_verdict_keeps_reason_and_raw_reply():
-    r = score_faithfulness(_failed(CLAIMS))
+    r = failed("ragas.faithfulness", _failed(CLAIMS))
     assert r.value is None and r.unscored_reason == "invalid reply: x"
     assert r.details["raw_reply"] == "nope" and r.details["prompt"]
 
@@ -144,18 +156,13 @@ def test_no_reference_gives_precision_only():
 
 def test_failed_contexts_verdict_unscores_both():
     ref = key_answer("It was built in 1889.")
-    out = score_contexts(_failed(CONTEXTS), 2, 2, ref, "reference")
+    out = failed_contexts(_failed(CONTEXTS), ref)
     assert [r.name for r in out] == ["ragas.context_precision", "ragas.context_recall"]
     assert all(r.value is None and r.details["raw_reply"] == "nope" for r in out)
-    assert score_contexts(None, 2, 2, ref, "reference") == []
 
 
 def test_soft_contexts_need_every_shown_chunk():
-    data = {"chunks": [{"index": 0, "useful": False}, {"index": 1, "useful": True}]}
-    labels = ContextLabels.model_validate(data)
-    labels.chunks[0].probability = 0.5
-    labels.chunks[1].probability = 0.5
-    v = Verdict("ragas.contexts", "1", labels)
+    v = ContextVerdict([Label(0, False, 0.5), Label(1, True, 0.5)])
     (prec,) = score_contexts(v, 2, 2, None, "answer")
     assert prec.value == pytest.approx(0.5) and prec.details["soft"] is True
 
@@ -195,16 +202,16 @@ def test_noncommittal_answer_scores_zero_without_embedding():
 
 
 def test_direct_relevance_is_used_when_present():
-    v = Verdict("ragas.questions", "1", Questions(noncommittal=False, relevance=0.42))
+    v = RelevancyVerdict(noncommittal=False, direct=0.42)
     r = score_answer_relevancy(v, 3, None, "Q")
     assert r.value == 0.42 and r.details["direct"] is True
 
 
 def test_questions_must_be_written():
     with pytest.raises(ValueError, match="no questions"):
-        Questions.model_validate({"questions": [" "], "noncommittal": False})
-    assert Questions.model_validate({"questions": "What?", "noncommittal": 0}).questions == [
-        "What?"]
+        QUESTIONS.output_model.model_validate({"questions": [" "], "noncommittal": False})
+    written = QUESTIONS.output_model.model_validate({"questions": "What?", "noncommittal": 0})
+    assert written.questions == ["What?"]
 
 
 def test_embedding_failure_unscores_relevancy_only():
@@ -214,7 +221,7 @@ def test_embedding_failure_unscores_relevancy_only():
     v = _ok(QUESTIONS, {"questions": ["same"], "noncommittal": False})
     r = score_answer_relevancy(v, 3, broken, "Q")
     assert r.value is None and "model missing" in r.unscored_reason
-    r = score_answer_relevancy(_failed(QUESTIONS), 3, _embed, "Q")
+    r = failed("ragas.answer_relevancy", _failed(QUESTIONS))
     assert r.unscored_reason == "invalid reply: x"
 
 

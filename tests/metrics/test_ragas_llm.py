@@ -11,6 +11,7 @@ from ragassay.judge.llm_judge import LLMJudge
 from ragassay.llm import BackendOptions, get_backend
 from ragassay.metrics.base import SuiteOptions
 from ragassay.metrics.ragas import RagasSuite
+from ragassay.text import key_sample
 from ragassay.types import Sample
 from tests.support.scripted_server import ScriptedReply
 
@@ -66,7 +67,8 @@ def evaluate(base_url, samples=(SAMPLE,)):
         judge = LLMJudge(backend)
         try:
             suite, opts = RagasSuite(), SuiteOptions(embedder=Embedder())
-            return await asyncio.gather(*(suite.evaluate(s, judge, opts) for s in samples))
+            return await asyncio.gather(*(suite.evaluate(key_sample(s), judge, opts)
+                                          for s in samples))
         finally:
             await judge.aclose()
 

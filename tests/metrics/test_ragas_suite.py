@@ -9,9 +9,11 @@ import pytest
 from ragassay.judge import Verdict
 from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import SuiteOptions
-from ragassay.metrics.ragas import CLAIMS, CONTEXTS, QUESTIONS, RagasSuite
-from ragassay.text import key_answer
+from ragassay.metrics.ragas import RagasSuite
+from ragassay.metrics.ragas.suite import offline_claims, offline_contexts
+from ragassay.text import key_answer, key_sample
 from ragassay.types import Sample, Usage
+from tests.support.suites import score
 
 REPLIES = {
     "ragas.claims": {"claims": [{"claim": "c1", "supported": True},
@@ -34,7 +36,7 @@ class FakeJudge:
         self.in_flight = 0
         self.max_in_flight = 0
 
-    async def run(self, prompt, sample, values):
+    async def ask(self, prompt, values):
         self.asked.append((prompt.name, dict(values)))
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)
@@ -69,7 +71,7 @@ def _sample(**kw):
 
 def _run(sample, judge, **opts):
     opts.setdefault("embedder", FakeEmbedder())
-    return asyncio.run(RagasSuite().evaluate(sample, judge, SuiteOptions(**opts)))
+    return score(RagasSuite(), sample, judge, **opts)
 
 
 def _by_name(out):
@@ -171,10 +173,10 @@ def test_default_embedder_is_only_loaded_when_questions_need_it(monkeypatch):
     monkeypatch.setattr("ragassay.embed.get_embedder",
                         lambda spec="local": built.append(spec) or emb)
     judge = FakeJudge({"ragas.questions": {"questions": [], "noncommittal": True}})
-    asyncio.run(RagasSuite().evaluate(_sample(), judge, SuiteOptions()))
+    score(RagasSuite(), _sample(), judge)
     assert built == []
     for _ in range(2):
-        asyncio.run(RagasSuite().evaluate(_sample(), FakeJudge(), SuiteOptions()))
+        score(RagasSuite(), _sample(), FakeJudge())
     assert built == ["local"] and emb.calls == 2  # built once, cached at module level
 
 
@@ -191,29 +193,25 @@ def _evidence(sample, **kw):
 def test_offline_mappings():
     s = _sample(answer="It was built in 1889. It is 330 m tall.")
     ev = _evidence(s, support=[0.9, 0.2])
-    claims = CLAIMS.offline(s, ev, {})
-    assert [(c.supported, c.probability) for c in claims.claims] == [(True, 0.9), (False, 0.2)]
+    claims = offline_claims(ev)
+    assert [(c.supported, c.probability) for c in claims] == [(True, 0.9), (False, 0.2)]
     # filler / abstentions are no claims, unless the answer has nothing else
     filler = _sample(answer="Sure! It is 330 m tall.")
     ev_f = _evidence(filler, support=[1.0, 0.2], asserts=[False, True])
-    claims = CLAIMS.offline(filler, ev_f, {})
-    assert [c.claim for c in claims.claims] == ["It is 330 m tall."]
+    claims = offline_claims(ev_f)
+    assert [c.claim for c in claims] == ["It is 330 m tall."]
     only = _sample(answer="Sure! I don't know.")
-    claims = CLAIMS.offline(only, _evidence(only, support=[1.0, 1.0], asserts=[False, False]), {})
-    assert len(claims.claims) == 2 and all(c.supported for c in claims.claims)
-    q = QUESTIONS.offline(s, ev, {})
-    assert q.questions == [] and q.relevance == 0.7
-    ctx = CONTEXTS.offline(s, ev, {})
-    assert [(c.index, c.useful) for c in ctx.chunks] == [(0, False), (1, True)]
-    assert ctx.reference_sentences[0].key == "a"
-    with pytest.raises(ValueError):
-        QUESTIONS.offline(s, _evidence(s, answer_relevance=None), {})
+    claims = offline_claims(_evidence(only, support=[1.0, 1.0], asserts=[False, False]))
+    assert len(claims) == 2 and all(c.supported for c in claims)
+    ctx = offline_contexts(ev)
+    assert [(c.key, c.value) for c in ctx.chunks] == [(0, False), (1, True)]
+    assert ctx.reference[0].key == "a"
+    # no answer relevance in the evidence: the metric is unscored, not invented
+    res = _by_name(RagasSuite().evaluate_offline(key_sample(s), _evidence(
+        s, answer_relevance=None), SuiteOptions()))
+    assert res["answer_relevancy"].value is None
 
-    class OfflineLike(FakeJudge):
-        async def run(self, prompt, sample, values):
-            return Verdict(prompt.name, prompt.version, prompt.offline(sample, ev, values))
-
-    res = _by_name(_run(s, OfflineLike(), embedder=None))
+    res = _by_name(RagasSuite().evaluate_offline(key_sample(s), ev, SuiteOptions()))
     assert res["faithfulness"].value == pytest.approx(0.55)  # mean of 0.9 and 0.2
     assert res["faithfulness"].details["soft"] is True
     assert res["answer_relevancy"].value == 0.7
@@ -230,7 +228,7 @@ def test_with_the_real_offline_judge():
                          "Paris hosts many tourists."),
                answer="The tower was completed in 1889. It is 330 metres tall.",
                reference="It was completed in 1889.")
-    out = asyncio.run(RagasSuite().evaluate(s, OfflineJudge(), SuiteOptions()))
+    out = score(RagasSuite(), s, OfflineJudge())
     res = _by_name(out)
     assert all(r.value is not None and 0.0 <= r.value <= 1.0 for r in res.values())
     claims = res["faithfulness"].details["claims"]
@@ -245,7 +243,7 @@ def test_an_embedder_that_cannot_load_unscores_relevancy_only(monkeypatch):
 
     monkeypatch.setattr(suite, "_embedder", None)
     monkeypatch.setattr("ragassay.embed.get_embedder", unavailable)
-    out = asyncio.run(RagasSuite().evaluate(_sample(), FakeJudge(), SuiteOptions()))
+    out = score(RagasSuite(), _sample(), FakeJudge())
     res = _by_name(out)
     assert res["answer_relevancy"].value is None
     assert "model files missing" in res["answer_relevancy"].unscored_reason

@@ -1,19 +1,27 @@
 """TRACe formulas and label cleaning on hand-worked examples (no judge involved)."""
 
+import asyncio
+
 import pytest
 
+from ragassay.judge import Verdict
+from ragassay.metrics import SuiteOptions
+from ragassay.metrics.formulas import share as adherence_ratio
 from ragassay.metrics.trace import (
-    SentenceLabel,
+    PROMPT,
+    SentenceVerdict,
     TraceLabels,
+    TraceSuite,
+    TraceVerdict,
     adherence,
-    adherence_ratio,
+    clean_labels,
     completeness,
-    fit_sentences,
     length_share,
     render_keyed,
     score_trace,
 )
-from ragassay.text import KeyedSentence
+from ragassay.text import KeyedSample, KeyedSentence, fit_sentences
+from ragassay.types import Sample
 
 # lengths: 0a = 10, 0b = 30, 1a = 60 characters (total 100)
 CTX = [KeyedSentence("0a", "x" * 10, 0), KeyedSentence("0b", "y" * 30, 0),
@@ -22,6 +30,19 @@ ANS = [KeyedSentence("a", "First answer sentence.", -1),
        KeyedSentence("b", "Second answer sentence.", -1),
        KeyedSentence("c", "Third.", -1)]
 SHOWN = {"0a", "0b", "1a"}
+
+
+def _item(ctx, shown, ans) -> KeyedSample:
+    return KeyedSample(sample=Sample(id="t", question="q"), question="q", documents=(),
+                       contexts=tuple(c for c in ctx if c.key in shown), all_contexts=tuple(ctx),
+                       answer_text=" ".join(a.text for a in ans), answer=tuple(ans),
+                       reference=())
+
+
+def _score(ctx, shown, ans, labels):
+    """The LLM path: labels cleaned against the keys shown, then the formulas."""
+    item = _item(ctx, shown, ans)
+    return score_trace(item, clean_labels(labels, item))
 
 
 def test_length_share_weights_by_sentence_length():
@@ -80,7 +101,7 @@ def _by_name(results):
 
 
 def test_score_trace_end_to_end_on_labels():
-    out = _by_name(score_trace(CTX, SHOWN, ANS, _labels()))
+    out = _by_name(_score(CTX, SHOWN, ANS, _labels()))
     assert out["context_relevance"].value == pytest.approx(0.40)
     assert out["context_utilization"].value == pytest.approx(0.30)
     assert out["completeness"].value == pytest.approx(0.75)
@@ -98,7 +119,7 @@ def test_unknown_keys_are_dropped_and_counted():
     labels = _labels(relevant_keys=["0a", "9z", "0A"], utilized_keys="0b, [7q]",
                      sentences=[{"key": "a", "supported": True},
                                 {"key": "q", "supported": False}])
-    out = _by_name(score_trace(CTX, SHOWN, ANS, labels))
+    out = _by_name(_score(CTX, SHOWN, ANS, labels))
     assert out["context_relevance"].value == pytest.approx(0.10)  # "0A" is 0a, not twice
     assert out["context_relevance"].details["unknown_keys"] == 3  # 9z, 7q, answer key q
     assert out["context_utilization"].details["used_keys"] == ["0b"]
@@ -107,7 +128,7 @@ def test_unknown_keys_are_dropped_and_counted():
 def test_missing_answer_sentences_are_not_judged_not_unsupported():
     labels = _labels(sentences=[{"key": "a", "supported": True},
                                 {"key": "c", "supported": True}], overall_supported=True)
-    out = _by_name(score_trace(CTX, SHOWN, ANS, labels))
+    out = _by_name(_score(CTX, SHOWN, ANS, labels))
     assert out["adherence_ratio"].value == 1.0
     assert out["adherence_ratio"].details["judged"] == 2
     assert out["adherence_ratio"].details["unjudged"] == ["b"]
@@ -115,7 +136,7 @@ def test_missing_answer_sentences_are_not_judged_not_unsupported():
 
 
 def test_no_answer_sentence_judged_unscores_the_ratio_only():
-    out = _by_name(score_trace(CTX, SHOWN, ANS, _labels(sentences=[])))
+    out = _by_name(_score(CTX, SHOWN, ANS, _labels(sentences=[])))
     assert out["adherence_ratio"].value is None
     assert out["adherence_ratio"].unscored_reason == "judge labelled no answer sentence"
     assert out["adherence"].value == 0.0
@@ -123,14 +144,14 @@ def test_no_answer_sentence_judged_unscores_the_ratio_only():
 
 
 def test_nothing_relevant_unscores_completeness():
-    out = _by_name(score_trace(CTX, SHOWN, ANS, _labels(relevant_keys=[])))
+    out = _by_name(_score(CTX, SHOWN, ANS, _labels(relevant_keys=[])))
     assert out["completeness"].value is None
     assert out["completeness"].unscored_reason == "no relevant context sentences"
     assert out["context_relevance"].value == 0.0
 
 
 def test_empty_answer_unscores_adherence_and_uses_nothing():
-    out = _by_name(score_trace(CTX, SHOWN, [], _labels(utilized_keys=["0a", "0b"])))
+    out = _by_name(_score(CTX, SHOWN, [], _labels(utilized_keys=["0a", "0b"])))
     assert out["adherence"].unscored_reason == "empty answer"
     assert out["adherence_ratio"].unscored_reason == "empty answer"
     assert out["context_utilization"].value == 0.0
@@ -140,31 +161,39 @@ def test_empty_answer_unscores_adherence_and_uses_nothing():
 def test_keys_beyond_the_cut_count_as_not_relevant_and_not_used():
     shown = {"0a", "0b"}  # 1a was not shown to the judge
     labels = _labels(relevant_keys=["0a", "1a"], utilized_keys=["1a"])
-    out = _by_name(score_trace(CTX, shown, ANS, labels))
+    out = _by_name(_score(CTX, shown, ANS, labels))
     assert out["context_relevance"].value == pytest.approx(0.10)  # denominator keeps 1a
     assert out["context_utilization"].value == 0.0
     assert "unknown_keys" not in out["context_relevance"].details  # 1a exists; not unknown
 
 
 def test_soft_labels_are_used_when_every_shown_sentence_has_one():
-    labels = _labels(relevance={"0a": 1.0, "0b": 0.5, "1a": 0.0},
-                     utilization={"0a": 0.5, "0b": 1.0, "1a": 0.0},
-                     sentences=[SentenceLabel(key=k, supported=p >= 0.5, probability=p)
-                                for k, p in (("a", 0.9), ("b", 0.3), ("c", 0.6))])
-    out = _by_name(score_trace(CTX, SHOWN, ANS, labels))
+    judged = [SentenceVerdict(k, p >= 0.5, (), p) for k, p in (("a", 0.9), ("b", 0.3), ("c", 0.6))]
+    verdict = TraceVerdict(relevant={"0a": 1.0, "0b": 0.5, "1a": 0.0},
+                           used={"0a": 0.5, "0b": 1.0, "1a": 0.0},
+                           relevant_keys=["0a", "0b"], used_keys=["0a", "0b"], judged=judged,
+                           overall_supported=False, soft_context=True)
+    out = _by_name(score_trace(_item(CTX, SHOWN, ANS), verdict))
     assert out["context_relevance"].value == pytest.approx((10 + 15) / 100)
     assert out["completeness"].value == pytest.approx(0.8)
     assert out["completeness"].details["soft"] is True
     assert out["adherence_ratio"].value == pytest.approx(0.6)
     assert out["adherence"].value == 0.0  # b is below the threshold
-    # a missing key falls back to the yes/no labels
-    partial = _labels(relevance={"0a": 1.0}, utilization={"0a": 1.0})
-    assert _by_name(score_trace(CTX, SHOWN, ANS, partial))["context_relevance"].value == 0.4
+
+
+class _Failing:
+    async def ask(self, prompt, values):
+        return Verdict(prompt.name, prompt.version, None, unscored_reason="invalid reply: x",
+                       raw="{oops", messages=prompt.render(values))
 
 
 def test_failed_verdict_unscores_all_with_the_raw_reply():
-    out = score_trace(CTX, SHOWN, ANS, None, "invalid reply: x", {"raw_reply": "{oops"})
-    assert len(out) == 5
+    sample = Sample(id="t", question="q", contexts=("A context.",), answer="An answer.")
+    from ragassay.text import key_sample
+
+    out = asyncio.run(TraceSuite().evaluate(key_sample(sample), _Failing(), SuiteOptions()))
+    out = list(out.result.results)
+    assert len(out) == 5 and PROMPT.name == "trace.labels"
     assert all(r.value is None and r.unscored_reason == "invalid reply: x" for r in out)
     assert out[0].details["raw_reply"] == "{oops"
 

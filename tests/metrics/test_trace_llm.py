@@ -8,10 +8,10 @@ import pytest
 
 from ragassay.judge.llm_judge import LLMJudge
 from ragassay.llm import BackendOptions, get_backend
-from ragassay.metrics.base import SuiteOptions
 from ragassay.metrics.trace import TraceSuite
 from ragassay.types import Sample
 from tests.support.scripted_server import ScriptedReply, sequence
+from tests.support.suites import ascore
 
 SAMPLE = Sample(
     id="t1", question="When was the tower completed?",
@@ -30,7 +30,7 @@ def evaluate(base_url, sample=SAMPLE, **opts):
             base_url=base_url, max_retries=0, timeout_s=10))
         judge = LLMJudge(backend)
         try:
-            return await TraceSuite().evaluate(sample, judge, SuiteOptions(**opts))
+            return await ascore(TraceSuite(), sample, judge, **opts)
         finally:
             await judge.aclose()
 

@@ -1,15 +1,15 @@
 """TraceSuite.evaluate with a scripted in-process judge, and the offline mapping."""
 
-import asyncio
 from types import SimpleNamespace
 
 import pytest
 
 from ragassay.judge import Verdict
 from ragassay.metrics.base import SuiteOptions
-from ragassay.metrics.trace import PROMPT, TraceLabels, TraceSuite
-from ragassay.text import key_answer, key_contexts
+from ragassay.metrics.trace import PROMPT, TraceSuite, TraceVerdict, offline_verdict
+from ragassay.text import key_answer, key_contexts, key_sample
 from ragassay.types import Sample, Usage
+from tests.support.suites import score
 
 
 class FakeJudge:
@@ -21,7 +21,7 @@ class FakeJudge:
         self.reply = reply
         self.asked = []
 
-    async def run(self, prompt, sample, values):
+    async def ask(self, prompt, values):
         self.asked.append((prompt.name, dict(values)))
         out = self.reply(values)
         if isinstance(out, str):
@@ -46,7 +46,7 @@ LABELS = {"relevant_keys": ["0a"], "utilized_keys": ["0a"], "overall_supported":
 
 
 def _run(sample, judge, **opts):
-    return asyncio.run(TraceSuite().evaluate(sample, judge, SuiteOptions(**opts)))
+    return score(TraceSuite(), sample, judge, **opts)
 
 
 def _by_name(out):
@@ -146,17 +146,14 @@ def _evidence(sample, relevance, used, support):
 def test_offline_mapping_gives_soft_scores_and_thresholded_labels():
     s = _sample()
     ev = _evidence(s, relevance=[0.9, 0.2, 0.1], used=[0.8, 0.1, 0.0], support=[0.9, 0.3])
-    labels = PROMPT.offline(s, ev, {})
-    assert isinstance(labels, TraceLabels)
-    assert labels.relevant_keys == ["0a"] and labels.utilized_keys == ["0a"]
-    assert [x.supported for x in labels.sentences] == [True, False]
+    item = key_sample(s)
+    labels = offline_verdict(item, ev)
+    assert isinstance(labels, TraceVerdict)
+    assert labels.relevant_keys == ["0a"] and labels.used_keys == ["0a"]
+    assert [x.supported for x in labels.judged] == [True, False]
     assert labels.overall_supported is False
 
-    class OfflineLike(FakeJudge):
-        async def run(self, prompt, sample, values):
-            return Verdict(prompt.name, prompt.version, prompt.offline(sample, ev, values))
-
-    res = _by_name(_run(s, OfflineLike(None)))
+    res = _by_name(TraceSuite().evaluate_offline(item, ev, SuiteOptions()))
     lens = [len(x.text) for x in ev.context_sentences]
     assert res["context_relevance"].value == pytest.approx(
         (0.9 * lens[0] + 0.2 * lens[1] + 0.1 * lens[2]) / sum(lens))
@@ -170,7 +167,7 @@ def test_offline_mapping_rejects_misaligned_evidence():
     s = _sample()
     ev = _evidence(s, relevance=[0.9], used=[0.8, 0.1, 0.0], support=[0.9, 0.3])
     with pytest.raises(ValueError):
-        PROMPT.offline(s, ev, {})
+        offline_verdict(key_sample(s), ev)
 
 
 def test_with_the_real_offline_judge():
@@ -179,7 +176,7 @@ def test_with_the_real_offline_judge():
     s = _sample(contexts=("The tower was completed in March 1889 for the World's Fair.",
                           "Paris hosts many tourists."),
                 answer="The tower was completed in 1889. It is 330 metres tall.")
-    out = asyncio.run(TraceSuite().evaluate(s, OfflineJudge(), SuiteOptions()))
+    out = score(TraceSuite(), s, OfflineJudge())
     res = _by_name(out)
     assert all(r.value is not None and 0.0 <= r.value <= 1.0 for r in res.values())
     assert res["adherence"].value == 0.0

@@ -25,7 +25,7 @@ from typing import Any
 from ragassay.report import build_report
 from ragassay.runner import evaluate
 from ragassay.store import Store
-from ragassay.types import RunConfig, Sample
+from ragassay.types import BackendOptions, RunConfig, Sample
 from tests.support.faults import (
     CONTENT_FAULTS,
     FAULT_KINDS,
@@ -57,7 +57,7 @@ def make_samples(n: int) -> list[Sample]:
 def config(base_url: str, concurrency: int) -> RunConfig:
     return RunConfig(dataset="fault-mix", judge="openai:fault-mix", base_url=base_url,
                      metrics=("judge",), concurrency=concurrency, use_cache=False,
-                     extra={"backend": dict(BACKEND)})
+                     backend=BackendOptions(**BACKEND))
 
 
 @dataclass

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -19,7 +20,7 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 
 from ragassay.cli import cli
-from ragassay.dataset import DatasetError, load_samples
+from ragassay.dataset import DatasetError, check_dataset, load_samples
 from ragassay.types import InvalidRow
 from tests.reliability.bad_input import csv_bytes, jsonl_bytes
 from tests.support.cli import llm_eval_args
@@ -35,6 +36,10 @@ PROPS = settings(max_examples=25, deadline=None,
 def server() -> Iterator[FaultServer]:
     with FaultServer() as srv:
         yield srv
+
+
+WARNING = re.compile(r"^\d+ samples? lacks? an input some metrics need \(")
+SKIPPED = re.compile(r"^skipped \d+ invalid rows? of \d+ \(--skip-invalid")
 
 
 def _eval(server: FaultServer, data: Path, *extra: str) -> Result:
@@ -58,19 +63,29 @@ def _check(server: FaultServer, data: bytes, suffix: str) -> None:
         if result.exit_code == 2:
             lines = result.output.strip().splitlines()
             assert len(lines) == 1 and lines[0].startswith(f"error: {path.name}"), result.output
-        else:
-            assert result.output == ""
+        else:  # -q: nothing but the missing-input warning
+            assert all(WARNING.match(line) for line in result.output.splitlines()), result.output
         # --skip-invalid: every bad row is listed in the report
         out = Path(tmp) / "report.json"
         lenient = _eval(server, path, "--skip-invalid", "--out", str(out))
         _no_crash(lenient)
         try:
             items = load_samples(path, skip_invalid=True)
+            problem = check_dataset(path, skip_invalid=True).problem()
         except DatasetError as exc:
             assert lenient.exit_code == 2
             assert lenient.output.strip() == f"error: {exc}"
             return
+        if problem:  # no row supplies an answer, or none contexts or a reference
+            assert lenient.exit_code == 2 and lenient.output.strip() == f"error: {problem}"
+            return
         assert lenient.exit_code == 0, lenient.output
+        skipped = sum(isinstance(i, InvalidRow) for i in items)
+        lines = lenient.output.splitlines()
+        assert all(WARNING.match(line) or SKIPPED.match(line) for line in lines), lines
+        assert sum(bool(SKIPPED.match(line)) for line in lines) == (1 if skipped else 0)
+        if skipped:
+            assert f"skipped {skipped} invalid row" in lenient.output
         report = json.loads(out.read_text(encoding="utf-8"))
         invalid = [i for i in items if isinstance(i, InvalidRow)]
         assert report["invalid_rows"] == [{"id": i.id, "source": i.source, "reason": i.reason}

@@ -11,6 +11,7 @@ import errno
 import json
 import logging
 import os
+import resource  # noqa: E402  (POSIX; a plain import: never skip these tests)
 import shutil
 import signal
 import sqlite3
@@ -26,8 +27,6 @@ from ragassay.report import build_report
 from ragassay.store import Store, StoreError
 from tests.support.cli import llm_eval_args
 from tests.support.faults import FaultServer
-
-resource = pytest.importorskip("resource")
 
 
 def _write_data(path: Path, n: int, pad: int = 0) -> None:
@@ -162,7 +161,7 @@ def test_failed_report_write_leaves_no_partial_file(tmp_path: Path, monkeypatch)
     """ENOSPC half-way through the report: no file under the final name, no .part left."""
     data, db, out = tmp_path / "d.jsonl", tmp_path / "runs.db", tmp_path / "report.json"
     _write_data(data, 2)
-    real_open = Path.open
+    real_fdopen = os.fdopen
 
     class FillsUp:
         """A file that takes 2 KB, then fails as a full disk does."""
@@ -183,17 +182,18 @@ def test_failed_report_write_leaves_no_partial_file(tmp_path: Path, monkeypatch)
         def __exit__(self, *exc: object) -> None:
             self.fh.close()
 
-    def disk_full(self: Path, mode: str = "r", *args, **kwargs):  # type: ignore[no-untyped-def]
-        fh = real_open(self, mode, *args, **kwargs)
-        return FillsUp(fh) if "w" in mode and self.name.endswith(".part") else fh
+    def disk_full(fd: int, mode: str = "r", *args, **kwargs):  # type: ignore[no-untyped-def]
+        fh = real_fdopen(fd, mode, *args, **kwargs)  # the atomic writer's temporary file
+        return FillsUp(fh) if "w" in mode else fh
 
     with FaultServer() as server:
-        monkeypatch.setattr(Path, "open", disk_full)
+        monkeypatch.setattr("ragassay.files.os.fdopen", disk_full)
         result = CliRunner().invoke(cli, _eval_args(data, server, db, out))
         monkeypatch.undo()
     assert result.exit_code == 2, result.output
     assert "cannot write report" in result.output and "No space left" in result.output
-    assert not out.exists() and not out.with_name(out.name + ".part").exists()
+    assert not out.exists() and not list(tmp_path.glob("*.part"))
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".report.json")]
 
 
 def test_interrupted_run_is_never_reported_complete(tmp_path: Path, monkeypatch) -> None:

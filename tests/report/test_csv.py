@@ -1,6 +1,8 @@
 import csv
 import io
 
+import pytest
+
 from ragassay.report import to_csv
 
 
@@ -27,3 +29,21 @@ def test_spreadsheet_formulas_in_user_text_are_defused():
     rows = list(csv.DictReader(io.StringIO(to_csv(_report('=HYPERLINK("http://x")', "@evil")))))
     assert rows[0]["sample_id"] == "'=HYPERLINK(\"http://x\")"
     assert rows[0]["unscored_reason"] == "'@evil"
+
+
+@pytest.mark.parametrize("payload", [
+    " =1+1", "  +cmd|' /C calc'!A0", "\n=HYPERLINK(\"http://x\")", "\t-2+3", "\r@SUM(A1)",
+    "\uff1dHYPERLINK(\"http://x\")", "\uff0b1", "\uff0d1", "\uff20SUM(A1)",
+    "\u3000=1+1", "\u00a0=1+1",
+])
+def test_formulas_behind_blanks_or_in_full_width_are_defused(payload: str) -> None:
+    """A spreadsheet skips leading blanks and may fold full-width ＝＋－＠: still a formula."""
+    rows = list(csv.DictReader(io.StringIO(to_csv(_report(payload, payload)))))
+    assert rows[0]["sample_id"] == "'" + payload
+    assert rows[0]["unscored_reason"] == "'" + payload
+
+
+@pytest.mark.parametrize("text", ["plain id", " leading space", "a=b", "x@y.z", "1-2"])
+def test_ordinary_text_is_left_alone(text: str) -> None:
+    rows = list(csv.DictReader(io.StringIO(to_csv(_report(text, text)))))
+    assert rows[0]["sample_id"] == text

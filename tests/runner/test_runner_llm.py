@@ -13,7 +13,7 @@ import pytest
 from ragassay.report import build_report
 from ragassay.runner import evaluate
 from ragassay.store import Store
-from ragassay.types import RunConfig, Sample, Usage
+from ragassay.types import BackendOptions, RunConfig, Sample, Usage
 from tests.support.scripted_server import ScriptedReply
 
 GOOD = {"context_relevance": 8, "answer_similarity": 7, "faithfulness": 9,
@@ -74,10 +74,10 @@ def _samples(cases: list[str]) -> list[Sample]:
 
 
 def _config(server: Any, **kw: Any) -> RunConfig:
-    extra = {"backend": {"timeout_s": 1.0, "max_retries": 2, "backoff_base_s": 0.01,
-                         "backoff_max_s": 0.05}}
+    backend = BackendOptions(**{"timeout_s": 1.0, "max_retries": 2, "backoff_base_s": 0.01,
+                         "backoff_max_s": 0.05})
     return RunConfig(dataset="scripted", judge="openai:scripted", base_url=server.base_url,
-                     metrics=("judge",), extra=extra, **kw)
+                     metrics=("judge",), backend=backend, **kw)
 
 
 def _metric_rows(store: Store, run_id: str) -> dict[str, dict[str, Any]]:

@@ -10,6 +10,7 @@ and its measured size is reported in docs/reliability.md.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -104,7 +105,7 @@ def test_adversarial_set_offline_scores_do_not_rise() -> None:
             assert (f_i >= 5.5) <= (f_c >= 5.5), qid
 
 
-@pytest.mark.parametrize("suite", ["trace", "ragas"])
+@pytest.mark.parametrize("suite", ["judge", "trace", "ragas"])
 def test_adversarial_set_runs_through_every_suite(suite: str) -> None:
     """Hostile text never breaks a suite: every metric ends scored or unscored with a reason."""
     samples = [s for p in _pairs().values() for s in p.values()]
@@ -115,3 +116,6 @@ def test_adversarial_set_runs_through_every_suite(suite: str) -> None:
     for r in results:
         for m in r.results:
             assert (m.value is None) == bool(m.unscored_reason), (r.sample_id, m)
+            # an internal exception is a bug, never a reason shown as the product's answer
+            assert not re.search(r"\w+(Error|Exception)\b|Traceback|zip\(\)",
+                                 m.unscored_reason or ""), (r.sample_id, m)

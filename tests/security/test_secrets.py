@@ -132,11 +132,11 @@ def test_env_key_never_leaks_in_process(clean_env: pytest.MonkeyPatch, tmp_path:
     for name in ("openai", "httpx", "httpcore", "ragassay"):
         logging.getLogger(name).setLevel(logging.DEBUG)
     db = tmp_path / "runs.db"
-    extra = {"backend": {"timeout_s": 2.0, "max_retries": 1, "backoff_base_s": 0.01,
-                         "backoff_max_s": 0.02}}
+    backend = BackendOptions(**{"timeout_s": 2.0, "max_retries": 1, "backoff_base_s": 0.01,
+                         "backoff_max_s": 0.02})
     with EchoingServer() as server, Store(db) as store:
         config = RunConfig(dataset="secrets", judge="openai:m", base_url=server.base_url,
-                           metrics=("judge",), extra=extra)
+                           metrics=("judge",), backend=backend)
         aborts = _run_all(config, store)
         sent = {h.get("authorization") for h in server.request_headers}
     assert sent == {f"Bearer {KEY}"}  # the key really was used, and echoed
@@ -163,11 +163,11 @@ def test_key_file_never_leaks(clean_env: pytest.MonkeyPatch, tmp_path: Path) -> 
     key_file = tmp_path / "judge.key"
     key_file.write_text(FILE_KEY + "\n", encoding="utf-8")
     db = tmp_path / "runs.db"
-    extra = {"backend": {"api_key_file": str(key_file), "api_key_env": "RAGASSAY_TEST_NO_KEY",
-                         "timeout_s": 2.0, "max_retries": 0}}
+    backend = BackendOptions(api_key_file=str(key_file), api_key_env="RAGASSAY_TEST_NO_KEY",
+                             timeout_s=2.0, max_retries=0)
     with EchoingServer() as server, Store(db) as store:
         config = RunConfig(dataset="secrets", judge="openai:m", base_url=server.base_url,
-                           metrics=("judge",), extra=extra)
+                           metrics=("judge",), backend=backend)
         aborts = _run_all(config, store)
         assert {h.get("authorization") for h in server.request_headers} == {f"Bearer {FILE_KEY}"}
     for message in aborts:

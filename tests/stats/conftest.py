@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from ragassay.metrics import all_specs
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import MetricSpec
 
@@ -17,12 +18,9 @@ def spec(name: str, low: float = 0.0, high: float = 1.0, **kw: Any) -> MetricSpe
     return MetricSpec(name=name, low=low, high=high, **kw)
 
 
-JUDGE_SPECS = {
-    "judge.context_relevance": spec("judge.context_relevance", 1, 10),
-    "judge.answer_similarity": spec("judge.answer_similarity", 1, 10),
-    "judge.faithfulness": spec("judge.faithfulness", 1, 10),
-    "judge.hallucination": spec("judge.hallucination", kind="bool", higher_is_better=False),
-}
+SPECS = all_specs(["judge", "trace", "ragas"])
+"""The suites' own declarations: targets, gate thresholds, rules and the composite."""
+JUDGE_SPECS = {n: s for n, s in SPECS.items() if s.suite == "judge"}
 
 
 def build(

@@ -8,6 +8,7 @@ import pytest
 
 from ragassay.stats.describe import aggregate_metrics, describe, rmse_metrics, suite_averages
 from ragassay.types import MetricSpec
+from tests.stats.conftest import SPECS
 
 UNIT = MetricSpec(name="ragas.faithfulness")
 TEN = MetricSpec(name="judge.faithfulness", low=1, high=10)
@@ -64,7 +65,7 @@ def test_rmse_and_aggregate_sections(make_table) -> None:
         "judge.hallucination": MetricSpec(
             name="judge.hallucination", kind="bool", higher_is_better=False
         ),
-        "judge.overall": MetricSpec(name="judge.overall", low=0, high=10),
+        "judge.overall": SPECS["judge.overall"],  # declared a composite
     }
     t = make_table(
         specs,

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from ragassay.stats.diagnostics import DEFAULT_RULES, diagnose, high, low
-from ragassay.types import MetricSpec
+from ragassay.stats.diagnostics import at_least, below, diagnose, rules_of
+from tests.stats.conftest import SPECS
 
-RAGAS = {m: MetricSpec(name=m) for m in ("ragas.faithfulness", "ragas.context_precision")}
+RAGAS = {m: SPECS[m] for m in ("ragas.faithfulness", "ragas.context_precision")}
 
 
 def _find(findings: list[dict], rule: str) -> dict:
@@ -54,12 +52,9 @@ def test_worst_samples_capped_at_five_and_custom_threshold(make_table) -> None:
     )
     f = _find(diagnose(t), "ignores_context")
     assert f["count"] == 7 and f["worst_samples"] == ["s1", "s2", "s3", "s4", "s5"]
-    stricter = [
-        replace(
-            DEFAULT_RULES[0],
-            conditions=(low("ragas.faithfulness", 0.25), high("ragas.context_precision", 0.7)),
-        )
-    ]
+    (rule,) = [r for r in rules_of(RAGAS) if r.name == "ignores_context"]
+    stricter = [rule.model_copy(update={"conditions": (
+        below("ragas.faithfulness", 0.25), at_least("ragas.context_precision", 0.7))})]
     assert diagnose(t, stricter)[0]["count"] == 3  # 0.0, 0.1, 0.2
 
 
@@ -93,7 +88,7 @@ def test_trace_rules(make_table) -> None:
         "trace.adherence_ratio",
     )
     t = make_table(
-        {n: MetricSpec(name=n) for n in names},
+        {n: SPECS[n] for n in names},
         {
             "trace.context_relevance": [0.1, 0.9, 0.8],
             "trace.context_utilization": [0.1, 0.1, 0.9],

@@ -7,12 +7,15 @@ from pathlib import Path
 import pytest
 
 from ragassay.stats.describe import aggregate_metrics
-from ragassay.stats.gate import DEFAULT_THRESHOLDS, ThresholdsError, gate, load_thresholds
+from ragassay.stats.gate import ThresholdsError, default_thresholds, gate, load_thresholds
 from ragassay.types import MetricSpec
+from tests.stats.conftest import SPECS
+
+DEFAULT_THRESHOLDS = default_thresholds(SPECS)
 
 
 def _ragas(make_table):
-    specs = {m: MetricSpec(name=m) for m in DEFAULT_THRESHOLDS}
+    specs = {m: SPECS[m] for m in DEFAULT_THRESHOLDS}
     return make_table(
         {
             **specs,

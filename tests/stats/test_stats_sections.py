@@ -10,7 +10,7 @@ import pytest
 
 from ragassay.stats.interpret import FlagsConfig, Target, interpretation
 from ragassay.stats.sections import report_sections
-from ragassay.stats.strategies import overall_score, strategy_summaries
+from ragassay.stats.strategies import strategy_summaries
 from ragassay.stats.table import ScoreTable
 from ragassay.types import InvalidRow, MetricSpec
 
@@ -33,6 +33,7 @@ def _judge_table(make_table, judge_specs) -> ScoreTable:
             "judge.answer_similarity": [7, 9, 8, 6, 3],
             "judge.faithfulness": [9, 9, 10, 8, 4],
             "judge.hallucination": [0, 1, 0, 0, 1],
+            "judge.overall": [7.9, 0.0, 9.0, 7.4, 0.0],
             "ragas.faithfulness": [0.9, 0.8, 0.7, 1.0, 0.1],
         },
         strategies=["a", "a", "a", "a", "b"],
@@ -42,8 +43,11 @@ def _judge_table(make_table, judge_specs) -> ScoreTable:
     return ScoreTable(rows=t.rows, specs=t.specs, invalid=invalid)
 
 
-def test_overall_formula() -> None:
-    assert overall_score(8, 7.5, 9, 0.25) == pytest.approx((2.4 + 3.0 + 2.7) * 0.75)
+def test_overall_formula(judge_specs) -> None:
+    composite = judge_specs["judge.overall"].composite
+    value, _ = composite.combine({"judge.context_relevance": 8, "judge.answer_similarity": 7.5,
+                                  "judge.faithfulness": 9, "judge.hallucination": 0.25})
+    assert value == pytest.approx((2.4 + 3.0 + 2.7) * 0.75)
 
 
 def test_strategy_guide_fields(make_table, judge_specs) -> None:

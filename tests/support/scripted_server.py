@@ -136,6 +136,7 @@ class ScriptedServer:
         self.embedding_dim = embedding_dim
         self.requests: list[dict[str, Any]] = []  # chat request bodies, in arrival order
         self.request_headers: list[dict[str, str]] = []
+        self.request_paths: list[str] = []  # path and query string of each chat request
         self.errors: list[str] = []  # handler exceptions (answered with HTTP 500)
         self._lock = threading.Lock()
         self._stopping = threading.Event()
@@ -189,10 +190,11 @@ class ScriptedServer:
         with self._lock:
             return len(self.requests)
 
-    def _record(self, body: dict[str, Any], headers: dict[str, str]) -> int:
+    def _record(self, body: dict[str, Any], headers: dict[str, str], path: str = "") -> int:
         with self._lock:
             self.requests.append(body)
             self.request_headers.append(headers)
+            self.request_paths.append(path)
             return len(self.requests) - 1
 
 
@@ -237,7 +239,8 @@ def _make_request_handler(server: ScriptedServer) -> type[BaseHTTPRequestHandler
             if not path.endswith("/chat/completions"):
                 self._send(ScriptedReply.error(404, f"no route {self.path}"))
                 return
-            n = server._record(payload, {k.lower(): v for k, v in self.headers.items()})
+            n = server._record(payload, {k.lower(): v for k, v in self.headers.items()},
+                               self.path)
             try:
                 reply = server.handler(payload, n)
             except Exception as exc:  # a broken script must show, not hang

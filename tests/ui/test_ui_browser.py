@@ -140,11 +140,11 @@ def screenshot(pg: Any, path: Path) -> None:
 
 
 PAGES = [  # (url path, title, a selector that shows once the page is complete)
-    ("", "Runs", "text=Compare runs"),
-    ("overview", "Run overview", "text=Cost: $0.00"),
+    ("runs", "Runs", "text=Compare runs"),
+    ("run_overview", "Run overview", "text=Cost: $0.00"),
     ("charts", "Charts", ".js-plotly-plot >> nth=4"),
     ("compare", "Compare", ".js-plotly-plot"),
-    ("samples", "Sample explorer", "text=Judge's reasoning"),
+    ("sample_explorer", "Sample explorer", "text=Judge's reasoning"),
     ("evaluate", "Evaluate a dataset", "text=Record bad rows"),
     ("downloads", "Downloads", "text=Download CSV"),
 ]
@@ -171,12 +171,34 @@ def test_every_page_renders_real_data(page, server, ui_store, shots, path, title
     screenshot(page, shots / f"{title.lower().replace(' ', '-')}.png")
 
 
+def test_page_paths_are_the_page_names_and_there_is_no_deploy_button(page, server, ui_store):
+    """/runs is the Runs page (the root forwards to it), each page's path is its name in
+    the navigation, old paths forward with their query, and the toolbar has no Deploy."""
+    open_page(page, f"{server.url}/", "text=Compare runs")
+    page.wait_for_url("**/runs**")
+    assert page.locator("h1").first.inner_text() == "Runs"
+    links = page.locator('[data-testid="stSidebarNav"] a')
+    hrefs = {links.nth(i).inner_text().strip(): links.nth(i).get_attribute("href")
+             for i in range(links.count())}  # the text starts with the icon's name
+
+    def href(title: str) -> str:
+        return next(h for text, h in hrefs.items() if text.endswith(title)).rstrip("/")
+
+    assert href("Runs").endswith("/runs") and href("Run overview").endswith("/run_overview")
+    assert href("Sample explorer").endswith("/sample_explorer")
+    assert page.get_by_role("button", name="Deploy").count() == 0
+    assert page.locator('[data-testid="stAppDeployButton"]').count() == 0
+    open_page(page, f"{server.url}/overview?run={ui_store.run_b}", "text=Cost: $0.00")
+    page.wait_for_url("**/run_overview?run=*")
+    assert ui_store.run_b in page.url
+
+
 def test_click_from_a_diagnostic_to_its_sample(page, server, ui_store, shots):
-    open_page(page, f"{server.url}/overview?run={ui_store.run_a}", "text=Cost: $0.00")
+    open_page(page, f"{server.url}/run_overview?run={ui_store.run_a}", "text=Cost: $0.00")
     link = page.locator('[data-testid="stPageLink"] a').first
     link.scroll_into_view_if_needed()
     link.click()
-    page.wait_for_url("**/samples?**")
+    page.wait_for_url("**/sample_explorer?**")
     page.get_by_text("Judge's reasoning").wait_for()
     page.wait_for_function(BUSY)
     assert "sample=" in page.url
@@ -206,7 +228,7 @@ def test_download_json_and_csv(page, server, ui_store):
 
 def test_a_script_in_an_answer_is_shown_as_text_not_run(page, server, ui_store, shots):
     page.add_init_script("window.__pwned = undefined;")
-    open_page(page, f"{server.url}/samples?run={ui_store.run_b}&sample=dense-k5/{XSS_ID}",
+    open_page(page, f"{server.url}/sample_explorer?run={ui_store.run_b}&sample=dense-k5/{XSS_ID}",
               "text=Judge's reasoning")
     page.wait_for_timeout(500)  # give an injected handler every chance to fire
     assert page.evaluate("window.__pwned") is None
@@ -229,7 +251,7 @@ def test_upload_and_evaluate_in_the_browser(page, server, tmp_path, shots):
     page.locator('[data-testid="stFileUploader"] input[type=file]').set_input_files(str(data))
     page.get_by_text("six.jsonl: 6 rows").wait_for()
     page.get_by_role("button", name="Evaluate with the offline judge").click()
-    page.wait_for_url("**/overview?run=*", timeout=90_000)
+    page.wait_for_url("**/run_overview?run=*", timeout=90_000)
     page.get_by_text("Cost: $0.00").wait_for(timeout=60_000)
     page.wait_for_function(BUSY)
     run_id = page.url.split("run=")[1].split("&")[0]

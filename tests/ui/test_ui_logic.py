@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -9,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from ragassay.dataset import DatasetError
+from ragassay.report import dump_json
 from ragassay.types import Usage
 from ragassay.ui import MAX_UPLOAD_MB, streamlit_command
 from ragassay.ui.evaluate import StreamlitProgress, check_dataset, safe_name, save_upload
-from ragassay.ui.export import report_json
 from ragassay.ui.fmt import consistency_lines, distribution_details, metric_label
 from ragassay.ui.highlight import (
     answer_html,
@@ -91,13 +92,13 @@ def test_formatting():
 
 
 def test_json_export_parses_and_refuses_nan():
-    from datetime import UTC, datetime
-
-    when = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
-    assert json.loads(report_json({"t": when, "x": 1.5})) == {
-        "t": "2026-01-02T03:04:05+00:00", "x": 1.5}
+    # the dashboard's download goes through the report writer that `ragassay report` uses
+    buf = io.StringIO()
+    dump_json({"t": "2026-01-02T03:04:05+00:00", "x": 1.5}, buf, iter([{"id": "a"}]))
+    assert json.loads(buf.getvalue()) == {"t": "2026-01-02T03:04:05+00:00", "x": 1.5,
+                                          "detailed_results": [{"id": "a"}]}
     with pytest.raises(ValueError):
-        report_json({"x": float("nan")})
+        dump_json({"x": float("nan")}, io.StringIO())
 
 
 def test_upload_names_are_sanitised_and_sizes_limited(tmp_path: Path):
@@ -119,6 +120,10 @@ def test_check_dataset_counts_and_reports_bad_rows(tmp_path: Path):
         check_dataset(path, skip_invalid=False)
     checked = check_dataset(path, skip_invalid=True)
     assert (checked.total, checked.invalid) == (2, 1)
+    foreign = save_upload(b'{"question": "q", "generated_answer": "a"}\n', "f.jsonl", tmp_path)
+    with pytest.raises(DatasetError, match=r"^f\.jsonl: no row has an answer, .*unknown "
+                                           r"columns: generated_answer"):
+        check_dataset(foreign, skip_invalid=False)
 
 
 def test_streamlit_progress_drives_the_bar():
@@ -144,7 +149,8 @@ def test_launcher_command_is_local_headless_and_limited():
     flags = dict(zip(cmd[5:-3:2], cmd[6:-3:2], strict=True))
     assert flags == {"--server.address": "127.0.0.1", "--server.port": "8600",
                      "--server.headless": "true", "--browser.gatherUsageStats": "false",
-                     "--server.maxUploadSize": "20"}
+                     "--server.maxUploadSize": "20",
+                     "--client.toolbarMode": "minimal"}  # no Deploy button
     assert cmd[-3:] == ["--", "--db", "runs.db"]
     assert streamlit_command(Path("d"), 1, host="0.0.0.0")[6] == "0.0.0.0"
 

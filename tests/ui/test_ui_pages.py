@@ -133,7 +133,7 @@ def test_overview_shows_aggregates_consistency_distribution_and_links(
     links = at.get("page_link")
     assert fired and len(links) == sum(len(f["worst_samples"]) for f in fired)
     first_worst = fired[0]["worst_samples"][0]
-    assert links[0].proto.page == "samples"
+    assert links[0].proto.page == "sample_explorer"  # the page's path is its title
     assert links[0].proto.query_string == (
         f"run={ui_store.run_a}&sample={first_worst.replace('/', '%2F')}")
 
@@ -369,3 +369,21 @@ def test_downloads_offer_json_and_csv(app_test, ui_store):
     assert [b.proto.label for b in buttons] == ["Download JSON report", "Download CSV",
                                                 "Download HTML report"]
     assert [b.proto.url.rsplit(".", 1)[1] for b in buttons] == ["json", "csv", "html"]
+
+
+def test_a_one_sample_interval_reads_n1_no_interval(app_test, tmp_path):
+    """A bootstrap of one value is no interval: shown as `n=1, no interval`, not [x, x]."""
+    from ragassay.runner import evaluate
+    from ragassay.types import RunConfig, Sample
+
+    db = tmp_path / "one.db"
+    sample = Sample(id="only", question="What plan?", contexts=("The Free plan.",),
+                    answer="The Free plan.", reference="Free")
+    with Store(db) as store:
+        run_id = evaluate([sample], RunConfig(dataset="one.jsonl", metrics=("judge",)),
+                          store=store).run_id
+    at = open_page(app_test(db=db, run_id=run_id), "overview")
+    frame = at.dataframe[1].value
+    assert set(frame["95% CI"]) == {"n=1, no interval"}
+    cards = [m for m in at.metric if m.proto.help.startswith("95% CI")]
+    assert cards and all(m.proto.help.startswith("95% CI n=1, no interval") for m in cards)

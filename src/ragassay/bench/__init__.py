@@ -7,16 +7,31 @@ from ragassay.bench.chunking import Chunk, ChunkerSpec, chunk_corpus, chunk_docu
 from ragassay.bench.config import BenchConfig, ConfigError, Strategy, load_config, parse_config
 from ragassay.bench.corpus import CorpusError, Document, load_corpus
 from ragassay.bench.generation import NO_ANSWER, GenerationOptions, OfflineGenerator
-from ragassay.bench.leaderboard import leaderboard, leaderboard_table
+from ragassay.bench.leaderboard import (
+    RankingError,
+    leaderboard,
+    leaderboard_table,
+    ranking_metric,
+    store_bench,
+    stored_bench,
+)
+from ragassay.bench.pipeline import (
+    Pipeline,
+    PipelineAnswer,
+    PipelineError,
+    PipelineFields,
+    PipelineSetupError,
+    PipelineSpec,
+)
 from ragassay.bench.questions import Question, QuestionsError, load_questions
 from ragassay.bench.retrieval import build_retriever, rrf
 from ragassay.bench.run import (
     BenchOptions,
     BenchResult,
     StrategyResult,
-    evaluate_samples,
     generate_samples,
     run_bench,
+    run_bench_async,
     run_config_for,
 )
 
@@ -32,14 +47,20 @@ __all__ = [
     "Document",
     "GenerationOptions",
     "OfflineGenerator",
+    "Pipeline",
+    "PipelineAnswer",
+    "PipelineError",
+    "PipelineFields",
+    "PipelineSetupError",
+    "PipelineSpec",
     "Question",
+    "RankingError",
     "QuestionsError",
     "Strategy",
     "StrategyResult",
     "build_retriever",
     "chunk_corpus",
     "chunk_document",
-    "evaluate_samples",
     "generate_samples",
     "leaderboard",
     "leaderboard_table",
@@ -49,5 +70,9 @@ __all__ = [
     "parse_config",
     "rrf",
     "run_bench",
+    "run_bench_async",
+    "ranking_metric",
     "run_config_for",
+    "store_bench",
+    "stored_bench",
 ]

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Literal, Protocol
+from typing import Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ragassay.bench.corpus import Document
+from ragassay.embed import Embedder
 from ragassay.text import split_sentences
 
 _TOKEN = re.compile(r"\S+")
@@ -27,12 +28,6 @@ SECTION_PREFIX = "Section: "
 
 ChunkerKind = Literal["fixed", "recursive", "sentence", "markdown", "semantic"]
 Range = tuple[int, int]  # token indices [lo, hi)
-
-
-class Embedder(Protocol):
-    """Anything with `embed(texts) -> (n, d)` array of L2-normalised rows."""
-
-    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
 
 class ChunkerSpec(BaseModel):

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from ragassay.bench.chunking import ChunkerKind, ChunkerSpec
 from ragassay.bench.generation import GenerationOptions
+from ragassay.bench.pipeline import PipelineFields, PipelineSpec
 from ragassay.bench.retrieval import RetrieverKind
 
 
@@ -24,14 +25,28 @@ class _Strict(BaseModel):
 
 
 class BenchSection(_Strict):
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
     name: str
     corpus: str
     questions: str
+    # {field: column}: read a question field from a column of another name (TOML `map`)
+    field_map: dict[str, str] = Field(default_factory=dict, alias="map")
+
+    @field_validator("field_map")
+    @classmethod
+    def _known_fields(cls, v: dict[str, str]) -> dict[str, str]:
+        from ragassay.bench.questions import FIELDS
+
+        for field in v:
+            if field not in FIELDS:
+                raise ValueError(f"unknown question field {field!r} (fields: {', '.join(FIELDS)})")
+        return v
     metrics: tuple[str, ...] = ("judge",)
     judge: str = "offline"
     base_url: str | None = None  # the judge's server, passed on to the runner
     generator: str = "offline"
-    rank_by: str = "judge.overall"
+    rank_by: str | None = None  # default: the metric the suites rank by (MetricSpec.rank)
     seed: int = 0
     embedder: str = "local"
     cache_dir: str = ".ragassay/bench-cache"
@@ -62,6 +77,11 @@ class StrategyEntry(_Strict):
     retriever: RetrieverKind = "bm25"
     k: int = Field(default=4, ge=1)
     generator: str | None = None
+    # your own pipeline instead of chunker/retriever/generator: "module:function" or a URL
+    pipeline: str | None = None
+    fields: PipelineFields | None = None
+    headers: dict[str, str] = Field(default_factory=dict)
+    body: dict[str, Any] = Field(default_factory=dict)
 
 
 class GridSection(_Strict):
@@ -99,6 +119,7 @@ class Strategy(_Strict):
     retriever: RetrieverKind
     k: int
     generator: str
+    pipeline: PipelineSpec | None = None  # set: the strategy is the team's own pipeline
 
 
 class BenchConfig(_Strict):
@@ -143,7 +164,30 @@ def strategy_name(chunker: ChunkerSpec, retriever: str, k: int, generator: str, 
     return name if generator == default_gen else f"{name} {generator}"
 
 
+def _pipeline(entry: StrategyEntry, where: str) -> PipelineSpec | None:
+    if entry.pipeline is None:
+        unused = [k for k in ("fields", "headers", "body") if getattr(entry, k)]
+        if unused:
+            raise ConfigError(f"{where}.{unused[0]}: only a strategy with a pipeline takes it")
+        return None
+    target = entry.pipeline.strip()
+    is_url = target.startswith(("http://", "https://"))
+    if not is_url and (":" not in target or target.startswith(":") or target.endswith(":")):
+        raise ConfigError(f"{where}.pipeline: {target!r} is neither 'module:function' nor an "
+                          "http(s):// URL")
+    if not is_url and (entry.headers or entry.body):
+        raise ConfigError(f"{where}.{'headers' if entry.headers else 'body'}: only an HTTP "
+                          "pipeline takes it")
+    return PipelineSpec(target=target, fields=entry.fields or PipelineFields(),
+                        headers=entry.headers, body=entry.body)
+
+
 def _resolve(entry: StrategyEntry, bench: BenchSection, where: str) -> Strategy:
+    pipeline = _pipeline(entry, where)
+    if pipeline is not None:
+        return Strategy(name=entry.name or pipeline.label, chunker=ChunkerSpec(kind="fixed"),
+                        retriever=entry.retriever, k=entry.k, generator="pipeline",
+                        pipeline=pipeline)
     try:
         chunker = ChunkerSpec(
             kind=entry.chunker, size=entry.size, overlap=entry.overlap, percentile=entry.percentile

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
+from ragassay.extras import MissingExtra, require
+
 SUFFIXES = (".txt", ".md", ".markdown", ".html", ".htm", ".pdf")
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _BLOCKS = (*_HEADINGS, "p", "li", "pre", "blockquote", "td", "th", "dt", "dd")
@@ -35,8 +37,7 @@ class CorpusError(ValueError):
 
 def html_to_text(html: str) -> tuple[str, str]:
     """Flatten HTML to (title, text): headings as `#` lines, blocks as paragraphs."""
-    from bs4 import BeautifulSoup
-
+    BeautifulSoup = require("bs4", "bench", "reading HTML documents").BeautifulSoup
     soup = BeautifulSoup(html, "html.parser")
     for tag in soup(["script", "style", "noscript"]):
         tag.decompose()
@@ -63,8 +64,7 @@ def html_to_text(html: str) -> tuple[str, str]:
 
 def pdf_to_text(path: Path) -> str:
     """Extract a PDF's text page by page (pypdf), pages separated by blank lines."""
-    from pypdf import PdfReader
-
+    PdfReader = require("pypdf", "bench", "reading PDF documents").PdfReader
     reader = PdfReader(str(path))
     pages = [(page.extract_text() or "").strip() for page in reader.pages]
     return "\n\n".join(p for p in pages if p)
@@ -86,6 +86,8 @@ def load_file(path: Path, doc_id: str) -> Document:
             text = pdf_to_text(path)
             return Document(id=doc_id, text=text, title=_first_line_title(text), format="pdf")
         raw = path.read_text(encoding="utf-8")
+    except MissingExtra:
+        raise
     except Exception as exc:  # pypdf and decoding raise many types
         raise CorpusError(f"{doc_id}: cannot read ({exc})") from exc
     if suffix in (".html", ".htm"):

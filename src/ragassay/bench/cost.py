@@ -99,10 +99,14 @@ def measured(
     judge_usage: Usage | None,
     prices: Mapping[str, Price],
 ) -> CostReport:
-    """Measured figures from the generator's and the runner's usage counters."""
+    """Measured figures from the generator's and the runner's usage counters; a cost
+    the backend reported from the provider's usage wins over the [prices] table."""
     ju = judge_usage or Usage()
-    return CostReport(
-        generator=price(generator, gen_usage.calls, gen_usage.input_tokens,
-                        gen_usage.output_tokens, prices),
-        judge=price(judge, ju.calls, ju.input_tokens, ju.output_tokens, prices),
-    )
+    judged = price(judge, ju.calls, ju.input_tokens, ju.output_tokens, prices)
+    if ju.cost_usd is not None:
+        judged = judged.model_copy(update={"usd": ju.cost_usd})
+    generated = price(generator, gen_usage.calls, gen_usage.input_tokens,
+                      gen_usage.output_tokens, prices)
+    if gen_usage.cost_usd is not None:
+        generated = generated.model_copy(update={"usd": gen_usage.cost_usd})
+    return CostReport(generator=generated, judge=judged)

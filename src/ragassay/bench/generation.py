@@ -11,8 +11,9 @@ from typing import Protocol
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from ragassay.bench.chunking import SECTION_PREFIX, Embedder
+from ragassay.bench.chunking import SECTION_PREFIX
 from ragassay.bench.retrieval import bm25_tokens
+from ragassay.embed import Embedder
 from ragassay.text import split_sentences, tokens
 from ragassay.types import Usage
 

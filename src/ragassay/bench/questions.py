@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -58,11 +59,42 @@ def locate(quote: str, text: str) -> tuple[int, int] | None:
 def _row_error(name: str, n: int, exc: ValidationError) -> QuestionsError:
     err = exc.errors()[0]
     loc = ".".join(str(x) for x in err["loc"]) or "row"
+    if err["type"] == "extra_forbidden" and len(err["loc"]) == 1:
+        close = difflib.get_close_matches(loc, FIELDS, n=1)
+        field = close[0] if close else "FIELD"
+        return QuestionsError(
+            f"{name}:{n}: unknown field {loc!r} (fields: {', '.join(FIELDS)}); rename it, or "
+            f"map it in the config: [bench] map = {{ {field} = \"{loc}\" }}")
     return QuestionsError(f"{name}:{n}: {loc!r}: {err['msg']}")
 
 
-def load_questions(path: str | Path, documents: Sequence[Document] | None = None) -> list[Question]:
-    """Read questions JSONL; with `documents`, check every gold doc id and quote exists."""
+FIELDS = tuple(Question.model_fields)
+
+
+def _mapped(row: Any, field_map: Mapping[str, str], where: str) -> Any:
+    """The row with each mapped column renamed to its field (`[bench] map`)."""
+    if not isinstance(row, dict) or not field_map:
+        return row
+    out = dict(row)
+    for field, column in field_map.items():
+        if column in out:
+            value = out.pop(column)
+            if field in out and out[field] != value:
+                raise QuestionsError(f"{where}: '{field}' and '{column}' (mapped to {field}) "
+                                     "both give the " + field)
+            out[field] = value
+    return out
+
+
+def load_questions(path: str | Path, documents: Sequence[Document] | None = None,
+                   field_map: Mapping[str, str] | None = None) -> list[Question]:
+    """Read questions JSONL; with `documents`, check every gold doc id and quote exists.
+
+    `field_map` ({field: column}, the config's `[bench] map`) reads a field from a column
+    of another name; an unknown column is an error naming the accepted fields.
+    """
+    from ragassay.dataset.values import ValueProblem, loads, value_problem
+
     p = Path(path)
     if not p.exists():
         raise QuestionsError(f"questions file not found: {p}")
@@ -73,9 +105,15 @@ def load_questions(path: str | Path, documents: Sequence[Document] | None = None
         if not line.strip():
             continue
         try:
-            row = json.loads(line)
+            row = loads(line)
         except json.JSONDecodeError as exc:
             raise QuestionsError(f"{p.name}:{n}: invalid JSON ({exc.msg})") from exc
+        except ValueProblem as exc:
+            raise QuestionsError(f"{p.name}:{n}: {exc}") from None
+        problem = value_problem(row)
+        if problem:
+            raise QuestionsError(f"{p.name}:{n}: the row {problem}")
+        row = _mapped(row, field_map or {}, f"{p.name}:{n}")
         if isinstance(row, dict) and "id" in row:
             row["id"] = str(row["id"])
         try:

@@ -9,8 +9,8 @@ from typing import Literal, Protocol
 
 import numpy as np
 
-from ragassay.bench.chunking import Chunk, Embedder
-from ragassay.bench.embedder import CachedEmbedder, content_key
+from ragassay.bench.chunking import Chunk
+from ragassay.embed import CachedEmbedder, Embedder, content_key
 from ragassay.text import tokens
 
 RetrieverKind = Literal["bm25", "dense", "hybrid"]
@@ -45,7 +45,9 @@ class BM25Retriever:
     """bm25s over `bm25_tokens`; saved to and loaded from `cache_dir/bm25-<key>/`."""
 
     def __init__(self, texts: Sequence[str], cache_dir: Path | None = None) -> None:
-        import bm25s
+        from ragassay.extras import require
+
+        bm25s = require("bm25s", "bench", "the bm25 retriever")
 
         self.n = len(texts)
         path = cache_dir / f"bm25-{content_key(texts, 'bm25s')[:32]}" if cache_dir else None
@@ -78,7 +80,7 @@ class DenseRetriever:
         self, texts: Sequence[str], embedder: Embedder, cache_dir: Path | None = None
     ) -> None:
         self.embedder = embedder  # queries are embedded uncached
-        cached = CachedEmbedder(embedder, cache_dir)
+        cached = CachedEmbedder(embedder, disk_dir=cache_dir)
         self.matrix = np.asarray(cached.embed(list(texts)), dtype=np.float32)
 
     def search(self, query: str, k: int) -> list[tuple[int, float]]:

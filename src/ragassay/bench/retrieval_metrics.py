@@ -88,3 +88,35 @@ def retrieval_scores(
         "mrr": reciprocal_rank(matches),
         "ndcg": ndcg_at_k(matches, k, n_relevant),
     }
+
+
+def context_scores(question: Question, contexts: Sequence[str], docs: Sequence[str | None],
+                   ) -> tuple[dict[str, float] | None, str | None]:
+    """The same four metrics for contexts a pipeline returned (no chunks, no corpus
+    index): a context satisfies a gold passage when it contains the quote (and names its
+    document, if it names one), a gold document when it names it. k is the number of
+    contexts returned. (scores, None), or (None, why not)."""
+    if not question.has_gold:
+        return None, "no gold labels"
+    by_passage = bool(question.gold_passages)
+    if not by_passage and not any(docs):
+        return None, "the pipeline named no document ids (gold_docs need them)"
+    matches: list[frozenset[str]] = []
+    for i, text in enumerate(contexts):
+        doc = docs[i] if i < len(docs) else None
+        if by_passage:
+            hit = {f"p{n}" for n, g in enumerate(question.gold_passages)
+                   if locate(g.quote, text) is not None and doc in (None, g.doc)}
+        else:
+            hit = {doc} if doc in question.gold_docs else set()
+        matches.append(frozenset(hit))
+    n_gold = len(question.gold_passages) if by_passage else len(set(question.gold_docs))
+    k = len(contexts)
+    if k == 0:
+        return {"recall": 0.0, "precision": 0.0, "mrr": 0.0, "ndcg": 0.0}, None
+    return {
+        "recall": recall_at_k(matches, n_gold, k),
+        "precision": precision_at_k(matches, k),
+        "mrr": reciprocal_rank(matches),
+        "ndcg": ndcg_at_k(matches, k, n_gold),
+    }, None

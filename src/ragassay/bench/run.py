@@ -8,21 +8,25 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from ragassay.aio import run_sync
 from ragassay.bench import cost
-from ragassay.bench.chunking import Chunk, ChunkerSpec, Embedder, chunk_corpus
+from ragassay.bench.chunking import Chunk, ChunkerSpec, chunk_corpus
 from ragassay.bench.config import BenchConfig, Strategy
 from ragassay.bench.corpus import Document, load_corpus
-from ragassay.bench.embedder import CachedEmbedder, get_embedder
 from ragassay.bench.generation import Generation, Generator, make_generator
+from ragassay.bench.pipeline import Pipeline, PipelineAnswer, PipelineError, timed
 from ragassay.bench.questions import Question, load_questions
 from ragassay.bench.retrieval import Retriever, build_retriever
-from ragassay.bench.retrieval_metrics import retrieval_scores
-from ragassay.types import RunConfig, Sample, Usage
+from ragassay.bench.retrieval_metrics import context_scores, retrieval_scores
+from ragassay.embed import CachedEmbedder, Embedder, get_embedder
+from ragassay.judge import Judge
+from ragassay.runner import Progress, run_async
+from ragassay.store import Store
+from ragassay.types import BackendOptions, InvalidRow, RunConfig, Sample, Usage
 
 RETRIEVAL_METRICS = ("recall", "precision", "mrr", "ndcg")
 
@@ -47,27 +51,27 @@ class StrategyResult(BaseModel):
     cost_estimate: cost.CostReport
     cost_measured: cost.CostReport | None = None
     generator_usage: Usage = Usage()
+    pipeline: str | None = None  # the team's own pipeline (module:function or URL)
+    failed: int = 0  # questions whose pipeline call failed (failed rows)
+    failures: list[str] = []  # the first few, "question id: reason"
 
 
 class BenchResult(BaseModel):
-    """What `ragassay bench` produced: per-strategy figures plus the run id and report."""
+    """What `ragassay bench` produced: per-strategy figures and the run id (the judged
+    metrics are in the store, under that run)."""
 
     model_config = ConfigDict(extra="forbid")
 
     name: str
-    rank_by: str
+    rank_by: str | None  # None: the metric the run's specs rank by (`MetricSpec.rank`)
     n_documents: int
     n_questions: int
     strategies: list[StrategyResult]
     run_id: str | None = None
-    report: dict[str, Any] | None = None
     estimated_usd: float | None = None
 
     def strategy(self, name: str) -> StrategyResult:
         return next(s for s in self.strategies if s.name == name)
-
-
-Evaluator = Callable[[list[Sample], RunConfig], tuple[str, dict[str, Any]]]
 
 
 @dataclass
@@ -80,18 +84,8 @@ class BenchOptions:
     cache_dir: Path | None = None
     limit: int | None = None
     progress: Callable[[str], None] | None = None
-
-
-def evaluate_samples(
-    samples: list[Sample], run_config: RunConfig, *, store: Any, progress: Any = None
-) -> tuple[str, dict[str, Any]]:
-    """Evaluate through the runner and build the report: the one place the bench calls it.
-    Use as `functools.partial(evaluate_samples, store=store, progress=bar)`."""
-    from ragassay.report import build_report
-    from ragassay.runner import evaluate
-
-    stats = evaluate(samples, run_config, store=store, progress=progress, total=len(samples))
-    return stats.run_id, build_report(store, stats.run_id)
+    judge_progress: Progress | None = None  # the runner's progress sink while judging
+    judge: Judge | None = None  # a judge to use instead of the config's (tests)
 
 
 def run_config_for(config: BenchConfig) -> RunConfig:
@@ -104,8 +98,8 @@ def run_config_for(config: BenchConfig) -> RunConfig:
         metrics=b.metrics,
         seed=b.seed,
         concurrency=b.concurrency,
-        extra={"bench": b.name, "strategies": [s.name for s in config.strategies],
-               "backend": {"timeout_s": b.timeout_s}},
+        kind="bench", strategies=tuple(s.name for s in config.strategies),
+        backend=BackendOptions(timeout_s=b.timeout_s),
     )
 
 
@@ -125,7 +119,7 @@ class _State:
     def get_chunks(self, spec: ChunkerSpec) -> tuple[list[Chunk], float]:
         if spec not in self.chunks:
             t0 = time.perf_counter()
-            emb = CachedEmbedder(self.embedder, self.cache_dir) if self.embedder else None
+            emb = CachedEmbedder(self.embedder, disk_dir=self.cache_dir) if self.embedder else None
             chunks = chunk_corpus(self.docs, spec, emb if spec.kind == "semantic" else None)
             self.chunks[spec] = (chunks, time.perf_counter() - t0)
         return self.chunks[spec]
@@ -142,8 +136,64 @@ class _State:
 def _needs_embedder(config: BenchConfig) -> bool:
     return any(
         s.retriever != "bm25" or s.chunker.kind == "semantic" or s.generator == "offline"
-        for s in config.strategies
+        for s in config.strategies if s.pipeline is None
     )
+
+
+FIRST_FAILURES = 5
+
+
+async def _run_pipeline(s: Strategy, pipeline: Pipeline, questions: list[Question],
+                        config: BenchConfig) -> tuple[list[Sample | InvalidRow],
+                                                      StrategyResult]:
+    """The team's pipeline answers each question (bounded by the bench's concurrency);
+    a failed call is that question's failed row, with its reason."""
+    sem = asyncio.Semaphore(config.bench.concurrency)
+
+    async def one(q: Question) -> tuple[PipelineAnswer | PipelineError, float]:
+        async with sem:
+            return await timed(pipeline.ask, q.question)
+
+    outcomes = await asyncio.gather(*(one(q) for q in questions))
+    items: list[Sample | InvalidRow] = []
+    scores: dict[str, list[float]] = {m: [] for m in RETRIEVAL_METRICS}
+    failures: list[str] = []
+    answered: list[str] = []
+    for q, (got, latency) in zip(questions, outcomes, strict=True):
+        sample_id = f"{s.name}::{q.id}"
+        if isinstance(got, PipelineError):
+            failures.append(f"{q.id}: {got.reason}")
+            items.append(InvalidRow(id=sample_id, source=f"pipeline {pipeline.label}, "
+                                    f"question {q.id}", reason=got.reason, strategy=s.name))
+            continue
+        rs, why = context_scores(q, got.contexts, got.docs)
+        for m, v in (rs or {}).items():
+            scores[m].append(v)
+        answered.append(got.answer)
+        items.append(Sample(
+            id=sample_id, question=q.question, contexts=got.contexts, answer=got.answer,
+            reference=q.reference, strategy=s.name,
+            metadata={"question_id": q.id, "pipeline": pipeline.label,
+                      "retrieved_docs": list(got.docs), "k": len(got.contexts),
+                      "retrieval": rs, "retrieval_unscored_reason": why,
+                      "latency": {"retrieval_s": None, "answer_s": latency}}))
+    latencies = [lat for _, lat in outcomes]
+    refs = [r for q in questions for r in ((q.reference,) if isinstance(q.reference, str)
+                                           else (q.reference or ()))]
+    no_answer = config.file.generation.no_answer
+    result = StrategyResult(
+        name=s.name, spec=s, n_chunks=0, chunk_time_s=0.0, index_time_s=0.0,
+        retrieval_p50_s=None, retrieval_p95_s=None,
+        answer_p50_s=percentile(latencies, 50), answer_p95_s=percentile(latencies, 95),
+        retrieval={m: (float(np.mean(v)) if v else None) for m, v in scores.items()},
+        retrieval_scored=len(scores["recall"]),
+        no_answer_rate=sum(a.strip() == no_answer for a in answered) / max(1, len(answered)),
+        cost_estimate=cost.estimate(config.bench, pipeline.label, [q.question for q in
+                                                                   questions], refs,
+                                    0, config.file.prices),
+        generator_usage=Usage(calls=len(questions)),  # the pipeline's own cost: not known
+        pipeline=pipeline.label, failed=len(failures), failures=failures[:FIRST_FAILURES])
+    return items, result
 
 
 async def _run_strategy(
@@ -217,12 +267,13 @@ async def _run_strategy(
 
 async def generate_samples_async(
     config: BenchConfig, options: BenchOptions | None = None
-) -> tuple[list[Sample], BenchResult]:
+) -> tuple[list[Sample | InvalidRow], BenchResult]:
     """Everything before evaluation: one Sample per (strategy, question)."""
     opts = options or BenchOptions()
     say = opts.progress or (lambda _msg: None)
     docs = load_corpus(config.path(config.bench.corpus))
-    questions = load_questions(config.path(config.bench.questions), docs)[: opts.limit]
+    questions = load_questions(config.path(config.bench.questions), docs,
+                               config.bench.field_map)[: opts.limit]
     cache_dir = None
     if opts.use_cache:
         cache_dir = opts.cache_dir or config.path(config.bench.cache_dir)
@@ -231,17 +282,24 @@ async def generate_samples_async(
         embedder = get_embedder(config.bench.embedder)
         embedder.embed(["warm up"])  # load the model now, not inside an index timing
     state = _State(docs=docs, embedder=embedder, cache_dir=cache_dir)
-    samples: list[Sample] = []
+    pipelines = {s.name: Pipeline(s.pipeline, config.base_dir, config.bench.timeout_s)
+                 for s in config.strategies if s.pipeline is not None}  # import them first
+    samples: list[Sample | InvalidRow] = []
     results: list[StrategyResult] = []
-    for s in config.strategies:
-        say(f"strategy {s.name}")
-        if s.generator not in state.generators:
-            state.generators[s.generator] = opts.generators.get(s.generator) or make_generator(
-                s.generator, embedder, config.file.generation
-            )
-        got, res = await _run_strategy(s, state, questions, config, state.generators[s.generator])
-        samples += got
-        results.append(res)
+    try:
+        for s in config.strategies:
+            say(f"strategy {s.name}")
+            if s.name in pipelines:
+                items, res = await _run_pipeline(s, pipelines[s.name], questions, config)
+                samples += items
+                results.append(res)
+                continue
+            built, res = await _builtin(s, state, questions, config, opts)
+            samples += built
+            results.append(res)
+    finally:
+        for pipeline in pipelines.values():
+            await pipeline.aclose()
     est = [r.cost_estimate.usd for r in results]
     return samples, BenchResult(
         name=config.bench.name, rank_by=config.bench.rank_by, n_documents=len(docs),
@@ -250,32 +308,46 @@ async def generate_samples_async(
     )
 
 
+async def _builtin(s: Strategy, state: _State, questions: list[Question],
+                   config: BenchConfig, opts: BenchOptions
+                   ) -> tuple[list[Sample], StrategyResult]:
+    """A built-in strategy: chunk, index, retrieve, generate."""
+    if s.generator not in state.generators:
+        state.generators[s.generator] = opts.generators.get(s.generator) or make_generator(
+            s.generator, state.embedder, config.file.generation)
+    return await _run_strategy(s, state, questions, config, state.generators[s.generator])
+
+
 def generate_samples(
     config: BenchConfig, options: BenchOptions | None = None
-) -> tuple[list[Sample], BenchResult]:
+) -> tuple[list[Sample | InvalidRow], BenchResult]:
     """Synchronous wrapper of `generate_samples_async`."""
-    return asyncio.run(generate_samples_async(config, options))
+    return run_sync(generate_samples_async(config, options))
 
 
-def judge_usage_from_report(report: dict[str, Any], strategy: str) -> Usage | None:
-    """The judge usage of one strategy from `report["strategies"][name]["usage"]`."""
-    u = ((report.get("strategies") or {}).get(strategy) or {}).get("usage")
-    if not isinstance(u, dict):
-        return None
-    return Usage(**{k: u[k] for k in ("calls", "input_tokens", "output_tokens") if k in u})
-
-
-def run_bench(
-    config: BenchConfig, evaluator: Evaluator, options: BenchOptions | None = None
-) -> BenchResult:
-    """Generate the samples, evaluate them with `evaluator` (normally
-    `functools.partial(evaluate_samples, store=store)`), and fill in measured costs."""
-    samples, result = generate_samples(config, options)
-    run_id, report = evaluator(samples, run_config_for(config))
+async def run_bench_async(config: BenchConfig, store: Store,
+                          options: BenchOptions | None = None) -> BenchResult:
+    """Generate the samples, judge them through the runner into `store` (one run), and
+    fill in the measured costs from the run's usage per strategy. One event loop serves
+    the generator and the judge."""
+    opts = options or BenchOptions()
+    samples, result = await generate_samples_async(config, opts)
+    stats = await run_async(samples, run_config_for(config), store=store, judge=opts.judge,
+                            progress=opts.judge_progress, total=len(samples))
+    usage = store.usage(stats.run_id, by="strategy")
     for r in result.strategies:
         r.cost_measured = cost.measured(
-            r.spec.generator, r.generator_usage, config.bench.judge,
-            judge_usage_from_report(report, r.name), config.file.prices,
+            r.spec.generator, r.generator_usage, config.bench.judge, usage.get(r.name),
+            config.file.prices,
         )
-    result.run_id, result.report = run_id, report
+    result.run_id = stats.run_id
+    from ragassay.bench.leaderboard import store_bench
+
+    store_bench(store, config, result)
     return result
+
+
+def run_bench(config: BenchConfig, store: Store, options: BenchOptions | None = None
+              ) -> BenchResult:
+    """The one synchronous entry point of a bench (see `run_bench_async`)."""
+    return run_sync(run_bench_async(config, store, options))

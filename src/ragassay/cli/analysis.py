@@ -12,15 +12,17 @@ from rich.markup import escape
 from rich.table import Table
 
 from ragassay.cli.app import cli, write_text
-from ragassay.cli.common import UsageProblem, console, db_option, friendly, open_store
-
-
-def _f(v: Any, digits: int = 3) -> str:
-    return "-" if v is None else f"{v:.{digits}f}" if isinstance(v, float) else str(v)
-
-
-def _ci(pair: Any) -> str:
-    return "-" if not pair or pair[0] is None else f"[{pair[0]:.3f}, {pair[1]:.3f}]"
+from ragassay.cli.common import (
+    UsageProblem,
+    check_metric_names,
+    console,
+    db_option,
+    friendly,
+    known_metrics,
+    open_store,
+    say,
+)
+from ragassay.cli.fmt import ci_text, num
 
 
 @cli.command("report")
@@ -34,14 +36,17 @@ def _ci(pair: Any) -> str:
 def report_cmd(run_id: str | None, fmt: str, out: Path | None, db: Path) -> None:
     """Export a run (the latest when RUN is omitted) as JSON, CSV or HTML."""
     from ragassay.report import build_report, dump_json, iter_details, to_html, write_csv
+    from ragassay.terminal import CleanWriter
 
     store = open_store(db, readonly=True)
     run_id = run_id or _latest(store)
+    # printed to a terminal (not redirected), user text is shown, never obeyed
+    stdout: Any = CleanWriter(sys.stdout) if sys.stdout.isatty() else sys.stdout
     if fmt in ("json", "csv"):  # per-sample entries streamed: never whole in memory
         report = build_report(store, run_id, include_details=False)
         dump = dump_json if fmt == "json" else write_csv
         if out is None:
-            dump(report, sys.stdout, iter_details(store, run_id))
+            dump(report, stdout, iter_details(store, run_id))
             if fmt == "json":
                 click.echo()
         else:
@@ -51,7 +56,8 @@ def report_cmd(run_id: str | None, fmt: str, out: Path | None, db: Path) -> None
     report = build_report(store, run_id)
     text = to_html(report)
     if out is None:
-        click.echo(text, nl=False)
+        stdout.write(text)
+        stdout.flush()
     else:
         write_text(out, text)
 
@@ -69,21 +75,37 @@ def _table_for(store: Any, run_id: str) -> Any:
     return run_table(store, run_id).table
 
 
+CI_COLUMN = "95% CI of B - A (unadjusted)"
+P_COLUMN = "p (Holm-adjusted)"
+
+
 def _print_comparison(result: dict[str, Any], title: str) -> None:
     t = Table(title=escape(title))
-    for col in ("metric", "A", "B", "B - A", "95% CI", "p (Holm)", "verdict"):
+    for col in ("metric", "A", "B", "B - A", CI_COLUMN, P_COLUMN, "verdict"):
         t.add_column(col, justify="left" if col in ("metric", "verdict") else "right")
     for metric, r in result["metrics"].items():
         style = {"better": "green", "worse": "red"}.get(r.get("verdict", ""), "")
-        t.add_row(metric, _f(r.get("mean_a")), _f(r.get("mean_b")), _f(r.get("diff")),
-                  _ci((r.get("ci_low"), r.get("ci_high"))), _f(r.get("p_adjusted"), 4),
+        t.add_row(metric, num(r.get("mean_a")), num(r.get("mean_b")), num(r.get("diff")),
+                  ci_text((r.get("ci_low"), r.get("ci_high"))), num(r.get("p_adjusted"), 4),
                   f"[{style}]{r.get('verdict')}[/{style}]" if style else str(r.get("verdict")))
     console().print(t)
-    click.echo(f"paired samples: {result.get('paired_samples')} "
-               f"(paired by {result.get('paired_by', 'question')})")
+    m = sum(r.get("p_adjusted") is not None for r in result["metrics"].values())
+    say(f"paired samples: {result.get('paired_samples')} "
+        f"(paired by {result.get('paired_by', 'question')})")
+    say(f"verdict: better or worse only when the Holm-adjusted Wilcoxon p (adjusted over "
+        f"{m} metrics) is below alpha {result.get('alpha')} and the per-metric 95% CI of B - A "
+        "excludes 0; the intervals are not adjusted for multiple metrics")
 
 
-@cli.command("compare")
+def _refuse_unpaired(result: dict[str, Any], what: str) -> None:
+    if not result.get("paired_samples"):
+        raise UsageProblem(f"{what}: no paired samples (paired by "
+                           f"{result.get('paired_by', 'sample')}), so nothing can be compared")
+
+
+@cli.command("compare", help="Paired comparison of two runs, or of two strategies within a "
+             "run. Verdicts use Holm-adjusted p-values across metrics; the intervals shown "
+             "are per-metric (unadjusted), labelled so. Refused when no sample pairs.")
 @click.argument("run_a", metavar="RUN_A")
 @click.argument("run_b", metavar="RUN_B", required=False)
 @click.option("--strategy", "strategies", multiple=True,
@@ -94,7 +116,6 @@ def _print_comparison(result: dict[str, Any], title: str) -> None:
 @friendly
 def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alpha: float,
                 as_json: bool, db: Path) -> None:
-    """Paired comparison of two runs, or of two strategies within a run."""
     from ragassay.stats import CompareOptions, compare_strategies, compare_tables
 
     store = open_store(db, readonly=True)
@@ -108,6 +129,8 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
                 raise UsageProblem(f"no strategy {s!r} in run {run_a}; it has "
                                    f"{', '.join(table_a.strategies)}")
         result = compare_strategies(table_a, strategies[0], strategies[1], options)
+        _refuse_unpaired(result, f"strategies {strategies[0]!r} and {strategies[1]!r} of run "
+                                 f"{run_a} answer no common question")
         title = f"{strategies[1]} (B) vs {strategies[0]} (A)"
     else:
         table_b = _table_for(store, store.get_run(run_b).id)
@@ -115,122 +138,25 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
             table_a = table_a.for_strategy(strategies[0])
             table_b = table_b.for_strategy(strategies[-1])
         result = compare_tables(table_a, table_b, options)
+        run_a_rec, run_b_rec = store.get_run(run_a), store.get_run(run_b)
+        _refuse_unpaired(result, f"runs {run_a_rec.id} ({run_a_rec.dataset}) and {run_b_rec.id} "
+                                 f"({run_b_rec.dataset}) share no sample")
         title = f"run {run_b} (B) vs run {run_a} (A)"
+    result["intervals"] = "per metric, not adjusted for multiple comparisons"
+    result["p_adjustment"] = "holm"
     if as_json:
         click.echo(json.dumps(result, indent=2, allow_nan=False))
     else:
         _print_comparison(result, title)
 
 
-def _read_labels(path: Path) -> dict[str, dict[str, Any]]:
-    """id -> labels from JSONL/JSON ({"id", "labels": {...}} or flat) or CSV."""
-    import csv
+def _thresholds(config_path: Path | None, table: Any) -> tuple[dict[str, float], str]:
+    """The thresholds to apply and where they come from (said on the console)."""
+    from ragassay.stats import ThresholdsError, default_thresholds, load_thresholds
 
-    if not path.exists():
-        raise UsageProblem(f"{path}: no such file")
-    rows: list[dict[str, Any]] = []
-    try:
-        if path.suffix == ".csv":
-            with path.open(newline="", encoding="utf-8") as fh:
-                rows = list(csv.DictReader(fh))
-        text = "" if path.suffix == ".csv" else path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise UsageProblem(f"{path}: not valid UTF-8 (byte {exc.start + 1})") from None
-    if path.suffix != ".csv":
-        try:
-            rows = (json.loads(text) if path.suffix == ".json"
-                    else [json.loads(line) for line in text.splitlines() if line.strip()])
-        except json.JSONDecodeError as exc:
-            raise UsageProblem(f"{path}:{exc.lineno}: invalid JSON ({exc.msg})") from None
-    out: dict[str, dict[str, Any]] = {}
-    for i, row in enumerate(rows, 1):
-        if not isinstance(row, dict) or "id" not in row:
-            raise UsageProblem(f"{path}:{i}: each row needs an 'id'")
-        nested = row.get("labels")
-        labels = nested if isinstance(nested, dict) else {
-            k: v for k, v in row.items() if k != "id"}
-        out[str(row["id"])] = {k: _coerce(v) for k, v in labels.items()}
-    return out
-
-
-def _coerce(v: Any) -> Any:
-    if isinstance(v, str):
-        low = v.strip().lower()
-        if low in ("true", "false"):
-            return low == "true"
-        try:
-            return float(v)
-        except ValueError:
-            return v
-    return v
-
-
-def _print_calibration(cal: dict[str, Any], baselines: dict[str, Any] | None = None) -> None:
-    t = Table(title="agreement with human labels")
-    cols = ["label", "metric", "n", "AUROC [95% CI]"]
-    if baselines is not None:
-        cols += ["lexical baseline [95% CI]", "beats baseline"]
-    cols += ["bal. acc.", "Spearman", "Kendall"]
-    for c in cols:
-        t.add_column(c, justify="left" if c in ("label", "metric") else "right")
-    for p in cal["pairs"]:
-        row = [escape(str(p["label"])), escape(str(p["metric"])), str(p["n"]),
-               f"{_f(p.get('auroc'))} {_ci(p.get('auroc_ci'))}" if "auroc" in p else "-"]
-        if baselines is not None:
-            b = baselines.get(p["label"], {})
-            beats = (p.get("auroc_ci") and b.get("auroc") is not None
-                     and p["auroc_ci"][0] > b["auroc"])
-            row += [f"{_f(b.get('auroc'))} {_ci(b.get('auroc_ci'))}",
-                    "yes" if beats else "no" if "auroc" in p else "-"]
-        row += [_f(p.get("balanced_accuracy")), _f(p.get("spearman")), _f(p.get("kendall"))]
-        t.add_row(*row)
-    console().print(t)
-    for s in cal.get("skipped", []):
-        click.echo(f"skipped {s['label']} -> {s['metric']}: {s['reason']}", err=True)
-
-
-@cli.command("calibrate")
-@click.argument("run_id", metavar="RUN")
-@click.option("--labels", "labels_path", type=click.Path(path_type=Path), required=True,
-              help="JSONL/JSON/CSV with an 'id' and human labels, joined by sample id.")
-@click.option("--json", "as_json", is_flag=True)
-@db_option
-@friendly
-def calibrate_cmd(run_id: str, labels_path: Path, as_json: bool, db: Path) -> None:
-    """Agreement of a run's metrics with human labels from a separate file."""
-    from ragassay.report import run_table
-    from ragassay.stats import calibration
-
-    labels = _read_labels(labels_path)
-    store = open_store(db, readonly=True)
-    rt = run_table(store, run_id, labels=labels)
-    joined = sum(r.id in labels for r in rt.table.rows)
-    if not joined:
-        raise UsageProblem(f"no sample id of run {run_id} appears in {labels_path}")
-    cal = calibration(rt.table)
-    if as_json:
-        click.echo(json.dumps({"joined": joined, **cal}, indent=2, allow_nan=False))
-    else:
-        click.echo(f"{joined} of {len(rt.table.rows)} samples have labels")
-        _print_calibration(cal)
-
-
-@cli.command("gate")
-@click.argument("run_id", metavar="RUN", required=False)
-@click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
-              help="TOML with a [thresholds] table (default: ./ragassay.toml if present).")
-@click.option("--strict", is_flag=True, help="Test the lower 95% confidence bound, not the mean.")
-@db_option
-@friendly
-def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Path) -> None:
-    """PASS/FAIL per metric against thresholds; exit 1 when NOT READY."""
-    from ragassay.stats import DEFAULT_THRESHOLDS, ThresholdsError, gate, load_thresholds
-
+    source = "--config"
     if config_path is None and Path("ragassay.toml").exists():
-        config_path = Path("ragassay.toml")
-    store = open_store(db, readonly=True)
-    run_id = store.get_run(run_id).id if run_id else _latest(store)
-    table = _table_for(store, run_id)
+        config_path, source = Path("ragassay.toml"), "found in the current folder"
     if config_path is not None:
         if not config_path.exists():
             raise UsageProblem(f"{config_path}: no such file")
@@ -240,50 +166,140 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
             raise UsageProblem(str(exc)) from None
         if not thresholds:
             raise UsageProblem(f"{config_path}: no [thresholds] table")
-    else:
-        thresholds = {m: v for m, v in DEFAULT_THRESHOLDS.items() if m in table.metrics}
-        if not thresholds:
-            raise UsageProblem("no default threshold applies to this run's metrics; "
-                               "pass --config with a [thresholds] table")
+        check_metric_names(thresholds, known_metrics(table.metrics),
+                           what=f"{config_path} [thresholds]")
+        return thresholds, f"thresholds from {config_path} ({source})"
+    thresholds = default_thresholds(table.specs)
+    if not thresholds:
+        raise UsageProblem("no --config, no ./ragassay.toml, and no metric of this run declares "
+                           "a default threshold; pass --config with a [thresholds] table")
+    shown = ", ".join(f"{m} {'>=' if table.spec(m).higher_is_better else '<='} {v:g}"
+                      for m, v in thresholds.items())
+    return thresholds, (f"no --config and no ./ragassay.toml: applying the default thresholds "
+                        f"the run's metrics declare (MetricSpec.gate): {shown}; set your own "
+                        f"in a [thresholds] table")
+
+
+@cli.command("gate")
+@click.argument("run_id", metavar="RUN", required=False)
+@click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
+              help="TOML with a [thresholds] table (default: ./ragassay.toml if present, "
+                   "else the built-in defaults, which the command names).")
+@click.option("--strict", is_flag=True, help="Test the lower 95% confidence bound, not the mean.")
+@db_option
+@friendly
+def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Path) -> None:
+    """PASS/FAIL per metric against thresholds; exit 1 when NOT READY.
+
+    Says which thresholds it applied and where they come from (--config, ./ragassay.toml,
+    or the built-in defaults); an unknown metric name in a thresholds file is refused.
+    """
+    from ragassay.judge import gate_warnings
+    from ragassay.stats import gate
+
+    store = open_store(db, readonly=True)
+    run_id = store.get_run(run_id).id if run_id else _latest(store)
+    table = _table_for(store, run_id)
+    thresholds, source = _thresholds(config_path, table)
+    say(source, err=True)
+    for line in gate_warnings(store.get_run(run_id).meta.get("reliability"), list(thresholds)):
+        say(line, err=True)
     result = gate(table, thresholds, strict=strict)
     t = Table(title=f"gate for run {run_id}" + (" (lower 95% bound)" if strict else ""))
     for c in ("metric", "threshold", "value", "result"):
         t.add_column(c)
     for check in result.checks:
         status = "[green]PASS[/green]" if check.status == "PASS" else "[red]FAIL[/red]"
-        t.add_row(escape(check.metric), _f(check.threshold), _f(check.value),
-                  status + (f" ({check.reason})" if check.reason else ""))
+        t.add_row(escape(check.metric), num(check.threshold), num(check.value),
+                  status + (f" ({escape(check.reason)})" if check.reason else ""))
     console().print(t)
-    click.echo("READY" if result.ready else "NOT READY")
+    say("READY" if result.ready else "NOT READY")
     if not result.ready:
         raise SystemExit(1)
+
+
+def _trend_runs(store: Any, dataset: str) -> tuple[list[Any], str | None]:
+    """Complete runs of one dataset, oldest first, and the file's content hash.
+
+    A run belongs when it judged the same content (its dataset hash equals the file's,
+    however the path was typed), or the same file in another version (the path it
+    recorded resolves to this file), or the same content as one of those runs (a copy
+    of an earlier version); when DATASET is not a file here, a file of that name.
+    """
+    from ragassay.dataset import dataset_fingerprint
+
+    path = Path(dataset)
+    is_file = path.is_file()
+    digest = dataset_fingerprint(path) if is_file else None
+    target = str(path.resolve()) if is_file else None
+    complete = [r for r in store.list_runs() if r.status == "complete"]
+
+    def direct(r: Any) -> bool:
+        recorded = r.meta.get("dataset_path") or str(Path(r.dataset).resolve())
+        if is_file:
+            return (digest is not None and r.dataset_hash == digest) or recorded == target
+        return r.dataset == dataset or Path(r.dataset).name == path.name
+
+    members = [r for r in complete if direct(r)]
+    hashes = {r.dataset_hash for r in members if r.dataset_hash}
+    chosen = [r for r in complete if r in members or r.dataset_hash in hashes]
+    chosen.sort(key=lambda r: (r.created, r.id))
+    return chosen, digest
+
+
+def _mark_changes(result: dict[str, list[dict[str, Any]]], runs: list[Any]) -> None:
+    """Each point gets its dataset hash and `dataset_changed` (hash differs from the
+    previous point's)."""
+    hashes = {r.id: r.dataset_hash for r in runs}
+    for points in result.values():
+        prev: str | None = None
+        for i, p in enumerate(points):
+            h = hashes.get(p["run_id"])
+            p["dataset_hash"] = h
+            p["dataset_changed"] = i > 0 and h != prev
+            prev = h
 
 
 @cli.command("trend")
 @click.argument("dataset")
 @click.option("--metric", "metrics", multiple=True,
-              help="Metric(s) to follow (default: every metric of the runs).")
+              help="Metric(s) to follow (default: every metric of the runs); an unknown "
+                   "name is refused with the list of known ones.")
 @click.option("--json", "as_json", is_flag=True)
 @db_option
 @friendly
 def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: Path) -> None:
-    """A metric's mean (with 95% CI) over successive runs of the same dataset."""
+    """A metric's mean (with 95% CI) over successive runs of the same dataset.
+
+    Runs are grouped by the dataset's content (its hash), however its path was typed,
+    together with earlier versions of the same file; a point whose dataset content
+    changed since the previous point is marked.
+    """
     from ragassay.stats import trends
 
     store = open_store(db, readonly=True)
-    runs = [r for r in store.list_runs(dataset=dataset) if r.status == "complete"]
+    runs, digest = _trend_runs(store, dataset)
     if not runs:
         raise UsageProblem(f"no complete run of dataset {dataset!r} in {db}")
     tables = [(r.id, r.created, _table_for(store, r.id)) for r in runs]
-    result = trends(tables, list(metrics) or None)
+    present = list(dict.fromkeys(m for _, _, t in tables for m in t.metrics))
+    chosen = check_metric_names(metrics, present, what="--metric") if metrics else None
+    result = trends(tables, chosen)
+    _mark_changes(result, runs)
     if as_json:
         click.echo(json.dumps(result, indent=2, allow_nan=False))
         return
+    changes = sum(p["dataset_changed"] for p in next(iter(result.values()), []))
+    say(f"{Path(dataset).name}: {len(runs)} complete runs"
+        + (f" (content {digest[:12]})" if digest else "")
+        + (f"; the dataset changed at {changes} point(s), marked 'changed'" if changes else ""))
     for metric, points in result.items():
-        t = Table(title=metric)
-        for col in ("run", "created", "mean", "95% CI", "change", "n"):
+        t = Table(title=escape(metric))
+        for col in ("run", "created", "mean", "95% CI", "change", "n", "dataset"):
             t.add_column(col)
         for p in points:
-            t.add_row(p["run_id"], p["created"], _f(p["mean"]),
-                      _ci((p["ci_low"], p["ci_high"])), _f(p["delta"]), str(p["count"]))
+            data = (p["dataset_hash"] or "?")[:12] + (" changed" if p["dataset_changed"] else "")
+            t.add_row(p["run_id"], p["created"], num(p["mean"]),
+                      ci_text((p["ci_low"], p["ci_high"]), p["count"]), num(p["delta"]),
+                      str(p["count"]), data)
         console().print(t)

@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 import click
 
 from ragassay.cli.app import cli, write_json
-from ragassay.cli.common import UsageProblem, console, db_option, friendly, open_store
+from ragassay.cli.common import (
+    JUDGE_SPEC_HELP,
+    UsageProblem,
+    check_base_url,
+    check_judge_spec,
+    check_metric_names,
+    console,
+    db_option,
+    friendly,
+    known_metrics,
+    open_store,
+    say,
+    sigterm_interrupts,
+)
 
 
 @cli.command("bench")
 @click.argument("config_path", metavar="CONFIG", type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the report (with the leaderboard) as JSON.")
-@click.option("--judge", "judge_spec", default=None, help="Override [bench] judge.")
+@click.option("--judge", "judge_spec", default=None,
+              help="Override [bench] judge: " + JUDGE_SPEC_HELP + ".")
 @click.option("--base-url", default=None,
               help="OpenAI-compatible endpoint of the judge (and of the generator, unless "
                    "[generation] base_url is set).")
@@ -36,19 +49,27 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         BenchOptions,
         ConfigError,
         CorpusError,
+        PipelineSetupError,
         QuestionsError,
-        evaluate_samples,
-        leaderboard,
         leaderboard_table,
         load_config,
         run_bench,
+        stored_bench,
     )
     from ragassay.cli.progress import RichProgress
+    from ragassay.report import build_report
 
     try:
         config = load_config(config_path)
     except ConfigError as exc:
         raise UsageProblem(str(exc)) from None
+    check_judge_spec(judge_spec or config.bench.judge)
+    check_base_url(base_url)
+    check_base_url(config.bench.base_url, f"{config_path.name}: bench.base_url")
+    check_base_url(config.file.generation.base_url, f"{config_path.name}: generation.base_url")
+    if config.bench.rank_by:
+        check_metric_names([config.bench.rank_by], known_metrics(),
+                           what=f"{config_path.name}: bench.rank_by")
     overrides = {k: v for k, v in (("judge", judge_spec), ("base_url", base_url),
                                    ("timeout_s", timeout_s)) if v}
     if overrides:
@@ -66,20 +87,26 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         config = config.model_copy(update={"strategies": tuple(
             s.model_copy(update={"generator": generator}) for s in config.strategies)})
     store = open_store(db)
-    say = (lambda msg: None) if quiet else (lambda msg: click.echo(msg, err=True))
-    evaluator = functools.partial(evaluate_samples, store=store,
-                                  progress=RichProgress("judging", enabled=not quiet))
+    tell = (lambda msg: None) if quiet else (lambda msg: say(msg, err=True))
+    options = BenchOptions(limit=limit, use_cache=not no_cache, progress=tell,
+                           judge_progress=RichProgress("judging", enabled=not quiet))
     try:
-        result = run_bench(config, evaluator, BenchOptions(limit=limit, use_cache=not no_cache,
-                                                           progress=say))
-    except (CorpusError, QuestionsError) as exc:
+        with sigterm_interrupts():
+            result = run_bench(config, store, options)
+    except (CorpusError, QuestionsError, PipelineSetupError, ConfigError) as exc:
         raise UsageProblem(str(exc)) from None
-    rows = leaderboard(result.report or {}, result, config.bench.rank_by)
-    console().print(leaderboard_table(rows))
-    report = dict(result.report or {})
-    report["leaderboard"] = rows
-    report["bench"] = result.model_dump(mode="json", exclude={"report"})
+    assert result.run_id is not None
+    record = stored_bench(store.get_run(result.run_id).meta) or {}
+    if record.get("leaderboard") is None:
+        raise UsageProblem(str(record.get("leaderboard_error") or "no leaderboard") +
+                           f" (run {result.run_id} is stored)")
+    console().print(leaderboard_table(record["leaderboard"]))
+    for r in result.strategies:
+        if r.failed:
+            say(f"{r.name}: {r.failed} of {result.n_questions} questions failed (failed rows "
+                f"in the report); first: {r.failures[0]}", err=True)
+    report = build_report(store, result.run_id)
     if out is not None:
         write_json(report, out)
-        click.echo(f"report written to {out}", err=True)
-    click.echo(f"run {result.run_id} stored in {db}", err=True)
+        say(f"report written to {out}", err=True)
+    say(f"run {result.run_id} stored in {db}", err=True)

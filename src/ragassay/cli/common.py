@@ -1,22 +1,36 @@
-"""Shared CLI plumbing: one-line errors with exit code 2, store opening."""
+"""Shared CLI plumbing: one-line errors with exit code 2, clean terminal output, store
+opening, and the checks every command applies to judge specs, metric names, `--map`
+and `--header` values."""
 
 from __future__ import annotations
 
+import difflib
 import functools
+import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from rich.console import Console
 
 from ragassay.store import DEFAULT_DB_PATH, Store, StoreError
+from ragassay.terminal import clean
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 db_option = click.option("--db", "db", type=click.Path(dir_okay=False, path_type=Path),
                          default=Path(DEFAULT_DB_PATH), show_default=True,
                          help="SQLite run store.")
+
+JUDGE_SPEC_HELP = ("offline (no LLM, the default), or BACKEND:MODEL for an LLM judge, "
+                   "e.g. openai:gpt-4o-mini or litellm:anthropic/claude-3-5-haiku-latest")
+# providers LiteLLM reaches that users type as a backend name
+LITELLM_PROVIDERS = frozenset({"anthropic", "bedrock", "vertex_ai", "vertex", "gemini", "azure",
+                               "azure_ai", "cohere", "mistral", "groq", "ollama", "together_ai",
+                               "deepseek", "xai", "huggingface", "watsonx", "sagemaker"})
 
 
 class UsageProblem(click.ClickException):
@@ -25,7 +39,22 @@ class UsageProblem(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {self.message}", err=True)
+        click.echo(f"error: {clean(' '.join(self.message.splitlines()))}", err=True)
+
+
+class FailedRun(UsageProblem):
+    """A run that ended but produced nothing usable: one line, exit code 1."""
+
+    exit_code = 1
+
+
+class Terminated(Exception):
+    """SIGTERM arrived while a command ran (see `sigterm_interrupts`)."""
+
+
+def say(message: str, *, err: bool = False) -> None:
+    """Print one message line through the terminal sanitiser (user text stays text)."""
+    click.echo(clean(message), err=err)
 
 
 def friendly(func: F) -> F:
@@ -34,26 +63,67 @@ def friendly(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from ragassay.dataset import DatasetError
+        from ragassay.embed import EmbedderUnavailable
+        from ragassay.extras import MissingExtra
         from ragassay.judge import JudgeAborted, PromptError
         from ragassay.llm import BackendError
         from ragassay.metrics import UnknownSuiteError
 
         try:
             return func(*args, **kwargs)
-        except (DatasetError, StoreError, PromptError, UnknownSuiteError) as exc:
+        except (DatasetError, StoreError, PromptError, UnknownSuiteError, MissingExtra,
+                EmbedderUnavailable) as exc:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise UsageProblem(first) from None
         except BackendError as exc:
-            raise UsageProblem(exc.reason) from None
+            raise UsageProblem(exc.stop or exc.reason) from None
         except JudgeAborted as exc:
             raise UsageProblem(f"{exc.reason}; finished judgments are saved: fix the cause "
                                "and continue with --resume RUN") from None
-        except KeyboardInterrupt:
-            click.echo("interrupted: finished judgments are saved; continue with --resume",
-                       err=True)
-            sys.exit(130)
+        except (KeyboardInterrupt, Terminated) as exc:
+            what = "terminated" if isinstance(exc, Terminated) or _terminated else "interrupted"
+            say(f"{what}: finished judgments are saved; continue with --resume", err=True)
+            sys.exit(143 if what == "terminated" else 130)
 
     return wrapper  # type: ignore[return-value]
+
+
+_terminated = False
+
+
+@contextmanager
+def sigterm_interrupts() -> Iterator[None]:
+    """While the body runs, SIGTERM stops it the way Ctrl-C does.
+
+    The signal is handed to the current SIGINT handler: inside `asyncio.run` that
+    cancels the run's main task, so the runner marks the run `interrupted` and
+    keeps every finished judgment, exactly as for Ctrl-C; elsewhere it raises
+    KeyboardInterrupt. `friendly` then exits 143 (128 + SIGTERM) instead of 130.
+    """
+    global _terminated
+    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:  # someone else's handler
+        yield
+        return
+
+    def on_term(signum: int, frame: Any) -> None:
+        global _terminated
+        _terminated = True
+        handler = signal.getsignal(signal.SIGINT)
+        if callable(handler):
+            handler(signal.SIGINT, frame)
+        else:
+            raise Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, on_term)
+    except ValueError:  # not the main thread: nothing to install
+        yield
+        return
+    _terminated = False
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def open_store(db: Path, *, readonly: bool = False) -> Store:
@@ -62,9 +132,147 @@ def open_store(db: Path, *, readonly: bool = False) -> Store:
     return Store(db, readonly=readonly)
 
 
-def console(stderr: bool = False) -> Any:
-    """A rich console that doesn't squeeze tables to 80 columns when output is piped."""
-    from rich.console import Console
+class CleanConsole(Console):
+    """A rich console whose every rendered string goes through the terminal sanitiser.
 
-    c = Console(stderr=stderr)
-    return c if c.is_terminal else Console(stderr=stderr, width=150)
+    Table cells, titles and printed strings all pass through `render_str`, so a
+    strategy name holding `\\x1b]0;owned\\x07` is shown as text and never reaches the
+    terminal as an escape sequence. Rich markup in user text is escaped by callers.
+    """
+
+    def render_str(self, text: str, **kwargs: Any) -> Any:
+        return super().render_str(clean(text), **kwargs)
+
+
+def console(stderr: bool = False) -> Any:
+    """A clean console that doesn't squeeze tables to 80 columns when output is piped."""
+    c = CleanConsole(stderr=stderr)
+    return c if c.is_terminal else CleanConsole(stderr=stderr, width=150)
+
+
+# --- checks shared by the commands ----------------------------------------------------
+
+
+def check_judge_spec(spec: str) -> str:
+    """The judge spec, or UsageProblem listing the known backends and the syntax."""
+    from ragassay.llm import available_backends, parse_judge_spec
+
+    text = (spec or "").strip()
+    if text == "offline":
+        return text
+    known = ", ".join(available_backends()) or "none"
+    syntax = f"use offline, or BACKEND:MODEL with a known backend ({known}), " \
+             "e.g. openai:gpt-4o-mini"
+    try:
+        backend, model = parse_judge_spec(text)
+    except ValueError:
+        raise UsageProblem(f"empty judge spec: {syntax}") from None
+    if backend == "offline":
+        raise UsageProblem(f"--judge {spec!r}: the offline judge takes no model; {syntax}")
+    if backend not in available_backends():
+        hint = (f" (did you mean litellm:{backend}/{model}?)"
+                if model and backend in LITELLM_PROVIDERS and "litellm" in available_backends()
+                else "")
+        raise UsageProblem(f"--judge {spec!r}: unknown judge backend {backend!r}{hint}; "
+                           f"{syntax}")
+    if not model:
+        raise UsageProblem(f"--judge {spec!r}: no model after '{backend}:'; {syntax}")
+    return text
+
+
+def check_metric_names(names: Iterable[str], known: Sequence[str], *, what: str) -> list[str]:
+    """The names, each a known metric, or UsageProblem naming the first unknown one, the
+    closest known name and the list of known ones (`what` says where names come from).
+
+    The one rule for every command that takes a metric name (`trend --metric`, `gate`
+    thresholds, `calibrate --link`, the bench's `rank_by`).
+    """
+    out = list(dict.fromkeys(names))
+    for name in out:
+        if name not in known:
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise UsageProblem(f"{what}: unknown metric {name!r}{hint}; known metrics: "
+                               f"{', '.join(known) or 'none'}")
+    return out
+
+
+def known_metrics(*present: Iterable[str]) -> list[str]:
+    """Every metric a name may refer to: those declared by the installed suites, then
+    any others present in the given runs (an older or plugin suite)."""
+    from ragassay.metrics import all_specs, available
+
+    names = list(all_specs(available()))
+    for group in present:
+        names += [m for m in group if m not in names]
+    return names
+
+
+def parse_pairs(values: Sequence[str], option: str, *, syntax: str,
+                unique: bool = True) -> list[tuple[str, str]]:
+    """`NAME=VALUE` option values as pairs; UsageProblem for a malformed one, or (with
+    `unique`) a name given twice."""
+    out: list[tuple[str, str]] = []
+    for item in values:
+        name, sep, value = item.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep or not name or not value:
+            raise UsageProblem(f"{option} {clean(item)!r}: expected {syntax}")
+        if unique and any(name == seen for seen, _ in out):
+            raise UsageProblem(f"{option} {clean(name)!r} is given twice")
+        out.append((name, value))
+    return out
+
+
+def field_map(values: Sequence[str]) -> dict[str, str]:
+    """`--map FIELD=COLUMN` values, checked against the dataset's field names."""
+    from ragassay.dataset import DatasetError, check_field_map
+
+    mapping = dict(parse_pairs(values, "--map",
+                               syntax="FIELD=COLUMN, e.g. answer=generated_answer"))
+    try:
+        return check_field_map(mapping)
+    except DatasetError as exc:
+        raise UsageProblem(f"--map: {exc}") from None
+
+
+map_option = click.option(
+    "--map", "mapping_given", multiple=True, metavar="FIELD=COLUMN",
+    help="Read a field from a column of another name, e.g. --map answer=generated_answer "
+         "--map contexts=retrieved_docs (repeatable; fields: question, contexts, answer, "
+         "reference, id, strategy, labels, metadata).")
+
+header_option = click.option(
+    "--header", "headers_given", multiple=True, metavar="NAME=VALUE",
+    help="Extra HTTP header for every judge request, e.g. for a gateway or Azure "
+         "(repeatable). Values are sent, never stored or printed.")
+
+
+def headers(values: Sequence[str]) -> dict[str, str]:
+    """`--header NAME=VALUE` values; names must be valid HTTP header names."""
+    out = dict(parse_pairs(values, "--header", syntax="NAME=VALUE, e.g. api-key=..."))
+    for name in out:
+        if not name.replace("-", "").replace("_", "").isalnum() or not name.isascii():
+            raise UsageProblem(f"--header {clean(name)!r}: not a valid header name")
+    return out
+
+
+def check_base_url(url: str | None, option: str = "--base-url") -> str | None:
+    """Refuse a URL that carries credentials (userinfo, a key or token in the query)."""
+    from ragassay.urls import credential_parts, redact_url
+
+    if not url:
+        return url
+    found = credential_parts(url)
+    if found:
+        raise UsageProblem(
+            f"{option} {redact_url(url)} carries credentials ({', '.join(found)}); pass "
+            "them with --header NAME=VALUE or OPENAI_API_KEY instead, so that they are "
+            "never stored or printed")
+    return url
+
+
+def top_reasons(reasons: Mapping[str, int], limit: int = 3) -> str:
+    """`no contexts (12), empty answer (3)`: the most frequent reasons first."""
+    ordered = sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+    return ", ".join(f"{r} ({n})" for r, n in ordered)

@@ -6,15 +6,33 @@ from pathlib import Path
 
 import click
 
-from ragassay.cli.analysis import _print_calibration
 from ragassay.cli.app import cli, write_json
-from ragassay.cli.common import UsageProblem, db_option, friendly, open_store
+from ragassay.cli.calibrate import print_calibration
+from ragassay.cli.common import (
+    JUDGE_SPEC_HELP,
+    UsageProblem,
+    check_base_url,
+    check_judge_spec,
+    db_option,
+    field_map,
+    friendly,
+    header_option,
+    headers,
+    map_option,
+    open_store,
+    say,
+    sigterm_interrupts,
+)
 
 
 @cli.command("meta-eval")
 @click.argument("data", type=click.Path(path_type=Path))
-@click.option("--judge", "judge_spec", default="offline", show_default=True)
-@click.option("--base-url", default=None)
+@click.option("--judge", "judge_spec", default="offline", show_default=True,
+              help=JUDGE_SPEC_HELP + ".")
+@click.option("--base-url", default=None,
+              help="OpenAI-compatible endpoint for the judge (credentials in it are refused).")
+@header_option
+@map_option
 @click.option("--metrics", default="all", show_default=True)
 @click.option("--split", default=None,
               help="Only samples whose metadata.split equals this (e.g. eval: held apart "
@@ -27,7 +45,8 @@ from ragassay.cli.common import UsageProblem, db_option, friendly, open_store
 @click.option("--quiet", "-q", is_flag=True)
 @db_option
 @friendly
-def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: str,
+def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
+                  headers_given: tuple[str, ...], mapping_given: tuple[str, ...], metrics: str,
                   split: str | None, limit: int | None, concurrency: int, n_resamples: int,
                   out: Path | None, quiet: bool, db: Path) -> None:
     """Run a judge over human-labelled samples; report AUROC, Spearman, Kendall,
@@ -42,7 +61,9 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: st
     from ragassay.stats.calibration import HALLUCINATION_LABELS
     from ragassay.types import RunConfig, Sample
 
-    samples = [s for s in iter_samples(data) if isinstance(s, Sample)
+    judge_spec, base_url = check_judge_spec(judge_spec), check_base_url(base_url)
+    mapping, extra_headers = field_map(mapping_given), headers(headers_given)
+    samples = [s for s in iter_samples(data, field_map=mapping) if isinstance(s, Sample)
                and (split is None or s.metadata.get("split") == split)]
     if limit:
         samples = samples[:limit]
@@ -52,19 +73,20 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None, metrics: st
         raise UsageProblem(f"{data}: no sample carries human 'labels'")
     store = open_store(db)
     config = RunConfig(dataset=str(data), judge=judge_spec, base_url=base_url,
-                       metrics=parse_metrics(metrics), concurrency=concurrency,
-                       extra={"meta_eval": {"split": split, "limit": limit}})
-    stats = evaluate(samples, config, store=store, progress=RichProgress(enabled=not quiet),
-                     total=len(samples))
+                       metrics=parse_metrics(metrics), concurrency=concurrency, field_map=mapping,
+                       kind="meta-eval", split=split, limit=limit)
+    with sigterm_interrupts():
+        stats = evaluate(samples, config, store=store, progress=RichProgress(enabled=not quiet),
+                         total=len(samples), headers=extra_headers)
     cal = calibration(run_table(store, stats.run_id).table, seed=0, n_resamples=n_resamples)
     baselines = {}
     for label in {p["label"] for p in cal["pairs"] if "auroc" in p}:
         baselines[label] = baseline_agreement(samples, label,
                                               inverted=label in HALLUCINATION_LABELS,
                                               n_resamples=n_resamples)
-    click.echo(f"run {stats.run_id}: {len(samples)} samples of {data}"
-               + (f" (split {split})" if split else "") + f", judge {judge_spec}")
-    _print_calibration(cal, baselines)
+    say(f"run {stats.run_id}: {len(samples)} samples of {data}"
+        + (f" (split {split})" if split else "") + f", judge {judge_spec}")
+    print_calibration(cal, baselines)
     if out is not None:
         write_json({"run_id": stats.run_id, "dataset": str(data), "split": split,
                     "judge": judge_spec, "samples": len(samples), "calibration": cal,

@@ -13,6 +13,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from ragassay.cli.common import CleanConsole
 from ragassay.types import Usage
 
 
@@ -30,7 +31,7 @@ class RichProgress:
             TextColumn("eta"),
             TimeRemainingColumn(),
             TextColumn("{task.fields[usage]}"),
-            console=console or Console(stderr=True),
+            console=console or CleanConsole(stderr=True),
             disable=not enabled,
             transient=False,
         )

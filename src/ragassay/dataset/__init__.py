@@ -5,13 +5,16 @@ the text formats), and from Python a pandas DataFrame, a `datasets.Dataset` or a
 iterable of mappings. RAGAS and legacy field names are accepted (see `schema.ALIASES`).
 Every row goes through `sample_from_mapping`; bad rows raise a one-line `DatasetError`
 (`data.jsonl:17: 'contexts' must be a list of strings`) or, with `skip_invalid=True`,
-come back as `InvalidRow` in their place.
+come back as `InvalidRow` in their place. `field_map={"answer": "generated_answer"}`
+reads a field from a column of another name (the CLI's `--map answer=generated_answer`).
+`check_dataset` is the first pass commands make before paying for a judge call.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from ragassay.dataset.check import DatasetCheck, check_dataset, check_items
 from ragassay.dataset.errors import DatasetError
 from ragassay.dataset.loader import (
     dataset_fingerprint,
@@ -19,11 +22,15 @@ from ragassay.dataset.loader import (
     iter_samples,
     load_samples,
 )
-from ragassay.dataset.schema import ALIASES, content_id, sample_from_mapping
+from ragassay.dataset.schema import ALIASES, check_field_map, content_id, sample_from_mapping
 
 __all__ = [
     "ALIASES",
+    "DatasetCheck",
     "DatasetError",
+    "check_dataset",
+    "check_field_map",
+    "check_items",
     "content_id",
     "dataset_fingerprint",
     "demo_dataset_path",

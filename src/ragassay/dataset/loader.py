@@ -18,45 +18,64 @@ from typing import TYPE_CHECKING, Any
 from ragassay.dataset.errors import DatasetError, show
 from ragassay.dataset.memory import records_from_object
 from ragassay.dataset.readers import Record, RowProblem, detect_format, read_records
-from ragassay.dataset.schema import ID_LENGTH, has_surrogate, id_value, parse_row
+from ragassay.dataset.schema import ID_LENGTH, check_field_map, id_value, parse_row
+from ragassay.dataset.values import has_surrogate
 from ragassay.types import InvalidRow, Sample
 
 if TYPE_CHECKING:
     import datasets
     import pandas as pd
 
+    from ragassay.dataset.check import Census
+
 PathLike = str | os.PathLike[str]
 Loaded = Sample | InvalidRow
 
 
-def iter_samples(source: PathLike, *, skip_invalid: bool = False) -> Iterator[Loaded]:
+FieldMap = Mapping[str, str]
+
+
+def iter_samples(source: PathLike, *, skip_invalid: bool = False,
+                 field_map: FieldMap | None = None) -> Iterator[Loaded]:
     """Stream the samples of a dataset file (.jsonl/.ndjson/.json/.csv/.parquet/.pq, .gz).
 
     A missing file or an unknown extension raises DatasetError at once; bad rows raise
     DatasetError (`data.jsonl:17: 'contexts' must be a list of strings`) when reached,
     or with `skip_invalid` are yielded as InvalidRow in their place. A file with no rows
-    raises DatasetError after reading it.
+    raises DatasetError after reading it. `field_map` ({field: column}, e.g.
+    `{"answer": "generated_answer"}`) reads fields from columns of other names.
     """
+    return _file_records(source, skip_invalid, field_map, None)
+
+
+def _file_records(source: PathLike, skip_invalid: bool, field_map: FieldMap | None,
+                  census: Census | None) -> Iterator[Loaded]:
     path = Path(source)
     if not path.exists():
         raise DatasetError("file not found", where=str(source))
     if path.is_dir():
         raise DatasetError("is a directory, not a dataset file", where=str(source))
     detect_format(path)
-    return build(read_records(path, path.name), skip_invalid=skip_invalid, name=path.name)
+    fields = check_field_map(field_map) if field_map else None
+    return build(read_records(path, path.name, fields), skip_invalid=skip_invalid,
+                 name=path.name, field_map=fields, census=census)
 
 
 def iter_records(
-    data: Any, *, skip_invalid: bool = False, name: str = "<data>"
+    data: Any, *, skip_invalid: bool = False, name: str = "<data>",
+    field_map: FieldMap | None = None,
 ) -> Iterator[Loaded]:
     """Stream samples from a path, a DataFrame, a datasets.Dataset or an iterable of rows.
 
     For in-memory data, positions read `name:row N` (1-based); files use their own name.
-    Unsupported objects (a dict, a number) raise TypeError.
+    Unsupported objects (a dict, a number) raise TypeError. `field_map` as for
+    `iter_samples`.
     """
     if isinstance(data, (str, os.PathLike)):
-        return iter_samples(data, skip_invalid=skip_invalid)
-    return build(records_from_object(data, name), skip_invalid=skip_invalid, name=name)
+        return iter_samples(data, skip_invalid=skip_invalid, field_map=field_map)
+    fields = check_field_map(field_map) if field_map else None
+    return build(records_from_object(data, name), skip_invalid=skip_invalid, name=name,
+                 field_map=fields)
 
 
 def load_samples(
@@ -64,9 +83,11 @@ def load_samples(
     *,
     skip_invalid: bool = False,
     name: str = "<data>",
+    field_map: FieldMap | None = None,
 ) -> list[Loaded]:
     """All samples of `data` (see `iter_records`) as a list."""
-    return list(iter_records(data, skip_invalid=skip_invalid, name=name))
+    return list(iter_records(data, skip_invalid=skip_invalid, name=name,
+                             field_map=field_map))
 
 
 def dataset_fingerprint(path: PathLike) -> str:
@@ -107,8 +128,13 @@ class _Ids:
         return sample_id
 
 
-def build(records: Iterable[Record], *, skip_invalid: bool, name: str) -> Iterator[Loaded]:
-    """Validate records into Samples, assigning ids; InvalidRow in place of bad rows."""
+def build(records: Iterable[Record], *, skip_invalid: bool, name: str,
+          field_map: FieldMap | None = None, census: Census | None = None
+          ) -> Iterator[Loaded]:
+    """Validate records into Samples, assigning ids; InvalidRow in place of bad rows.
+
+    A `census` sees every record's column names before validation (see `check`).
+    """
     ids = _Ids()
     count = 0
     it = iter(records)
@@ -120,9 +146,11 @@ def build(records: Iterable[Record], *, skip_invalid: bool, name: str) -> Iterat
         except (OSError, EOFError, zlib.error) as exc:  # e.g. a corrupt .gz
             raise DatasetError(f"cannot read file ({exc})", where=name) from None
         count += 1
+        if census is not None and isinstance(item, Mapping):
+            census.columns(item)
         result: Loaded
         try:
-            result = _sample(item, where, ids)
+            result = _sample(item, where, ids, field_map)
         except DatasetError as exc:
             if not skip_invalid:
                 raise
@@ -132,10 +160,10 @@ def build(records: Iterable[Record], *, skip_invalid: bool, name: str) -> Iterat
         raise DatasetError("no samples (the dataset is empty)", where=name)
 
 
-def _sample(item: Any, where: str, ids: _Ids) -> Sample:
+def _sample(item: Any, where: str, ids: _Ids, field_map: FieldMap | None) -> Sample:
     if isinstance(item, RowProblem):
         raise DatasetError(item.reason, where=where)
-    parsed = parse_row(item, where=where)
+    parsed = parse_row(item, where=where, field_map=field_map)
     sample = parsed.sample
     if parsed.explicit_id:
         ids.claim_explicit(sample.id, where)
@@ -171,5 +199,10 @@ def _invalid(item: Any, where: str, reason: str, ids: _Ids) -> InvalidRow:
 def _canonical(item: Any) -> str:
     try:
         return json.dumps(item, sort_keys=True, ensure_ascii=False, default=repr)
-    except (TypeError, ValueError):  # e.g. keys of mixed types
-        return repr(item)
+    except (TypeError, ValueError):  # e.g. keys of mixed types, a 5,000-digit integer
+        try:
+            return repr(item)
+        except (ValueError, RecursionError):
+            return f"<{type(item).__name__} of {len(item) if hasattr(item, '__len__') else 1}>"
+    except RecursionError:  # nested deeper than the encoder can go
+        return f"<deeply nested {type(item).__name__}>"

@@ -50,14 +50,24 @@ def _dataframe(df: Any, name: str) -> Iterator[Record]:
         chunk = df.iloc[start : start + _CHUNK]
         for values in chunk.itertuples(index=False, name=None):
             n += 1
-            row = {c: plain(v) for c, v in zip(columns, values, strict=True) if not missing(v)}
+            row = {c: _plain_value(v) for c, v in zip(columns, values, strict=True)
+                   if not missing(v)}
             yield f"{name}:row {n}", row
 
 
 def _plain_row(row: Any) -> Any:
     if isinstance(row, Mapping):
-        return {k: plain(v) for k, v in row.items() if not missing(v)}
+        return {k: _plain_value(v) for k, v in row.items() if not missing(v)}
     return row
+
+
+def _plain_value(value: Any) -> Any:
+    """`plain(value)`, or the value as given when it is nested too deeply to convert (the
+    row is then rejected by the depth check, with its place)."""
+    try:
+        return plain(value)
+    except RecursionError:
+        return value
 
 
 def missing(value: Any) -> bool:

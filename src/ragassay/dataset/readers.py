@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import IO, Any, cast
 
 from ragassay.dataset.errors import DatasetError, show
-from ragassay.dataset.schema import ALIASES, NESTED
+from ragassay.dataset.schema import NESTED, field_of
+from ragassay.dataset.values import ValueProblem, loads, python_string_list, raw_decode
 
 FORMATS: dict[str, str] = {
     ".jsonl": "jsonl",
@@ -32,8 +33,8 @@ FORMATS: dict[str, str] = {
     ".pq": "parquet",
 }
 GZIP_OK = {"jsonl", "json", "csv"}
-_CONTEXT_KEYS = set(ALIASES["contexts"])
-_REFERENCE_KEYS = set(ALIASES["reference"])
+CSV_FIELD_LIMIT = 1 << 30
+"""Largest CSV cell read (the csv module's default, 128 KB, would refuse a long context)."""
 
 
 @dataclass(frozen=True)
@@ -65,12 +66,19 @@ def detect_format(path: Path) -> tuple[str, bool]:
     return fmt, gz
 
 
-def read_records(path: Path, name: str) -> Iterator[Record]:
-    """Stream the records of `path` in its format (already checked to exist)."""
+def read_records(path: Path, name: str,
+                 field_map: dict[str, str] | None = None) -> Iterator[Record]:
+    """Stream the records of `path` in its format (already checked to exist).
+
+    `field_map` ({field: column}) only matters to CSV, whose cells are decoded by the
+    field their column supplies (a contexts cell holds a list).
+    """
     fmt, gz = detect_format(path)
     if fmt == "parquet":
         return read_parquet(path, name)
-    readers = {"jsonl": read_jsonl, "json": read_json, "csv": read_csv}
+    if fmt == "csv":
+        return read_csv(path, name, gz, field_map)
+    readers = {"jsonl": read_jsonl, "json": read_json}
     return readers[fmt](path, name, gz)
 
 
@@ -102,9 +110,11 @@ def read_jsonl(path: Path, name: str, gz: bool = False) -> Iterator[Record]:
                 yield where, RowProblem(_utf8_problem(raw, exc), raw.decode("utf-8", "replace"))
                 continue
             try:
-                yield where, json.loads(text)
+                yield where, loads(text)
             except json.JSONDecodeError as exc:
                 yield where, RowProblem(f"invalid JSON: {exc.msg} (column {exc.colno})", text)
+            except ValueProblem as exc:
+                yield where, RowProblem(str(exc), text)
 
 
 # --- JSON (a top-level list) -------------------------------------------------------
@@ -118,7 +128,6 @@ class _JsonListStream:
     def __init__(self, fh: IO[bytes], name: str, chunk: int = 1 << 16):
         self.fh, self.name, self.chunk = fh, name, chunk
         self.decoder = codecs.getincrementaldecoder("utf-8-sig")()
-        self.json = json.JSONDecoder()
         self.buf, self.pos, self.line = "", 0, 1
         self.bytes_newlines = 0
         self.eof = False
@@ -167,7 +176,9 @@ class _JsonListStream:
         """Decode one JSON value at the current position, reading more as needed."""
         while True:
             try:
-                obj, end = self.json.raw_decode(self.buf, self.pos)
+                obj, end = raw_decode(self.buf, self.pos)
+            except ValueProblem as exc:  # cannot find the element's end: stop here
+                raise DatasetError(str(exc), where=self.where()) from None
             except json.JSONDecodeError as exc:
                 truncated = exc.pos >= len(self.buf) - 16 or exc.msg.startswith("Unterminated")
                 if truncated and self._more():
@@ -234,44 +245,61 @@ def _lines(fh: IO[bytes], bad: set[int]) -> Iterator[str]:
             yield raw.decode("utf-8", "replace")
 
 
-def _csv_cell(column: str, cell: str) -> Any:
-    """Decode one non-empty CSV cell by its column (JSON lists/objects where expected)."""
+def _json_list_cell(column: str, text: str, field: str) -> Any:
+    """A list cell: JSON (`["a", "b"]`) or a Python list of strings as pandas writes
+    it (`['a', 'b']`), parsed with `ast`, never evaluated as code."""
+    try:
+        return loads(text)
+    except json.JSONDecodeError as exc:
+        parsed = python_string_list(text)
+        if parsed is not None:
+            return parsed
+        raise DatasetError(
+            f"'{column}' cell starts with '[' but is neither a JSON list nor a Python list "
+            f"of strings ({exc.msg} at char {exc.pos + 1})",
+            field=field,
+        ) from None
+    except ValueProblem as exc:
+        raise DatasetError(f"'{column}' cell: {exc}", field=field) from None
+
+
+def _csv_cell(column: str, cell: str, field: str | None) -> Any:
+    """Decode one non-empty CSV cell by the field its column supplies (JSON lists and
+    objects where expected)."""
     text = cell.strip()
-    if column in _CONTEXT_KEYS:
+    if field == "contexts":
         if not text.startswith("["):
             return [cell]  # one plain-text context
+        return _json_list_cell(column, text, field)
+    if field == "reference" and text.startswith("["):
         try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise DatasetError(
-                f"'{column}' cell starts with '[' but is not a valid JSON list of strings "
-                f"({exc.msg} at char {exc.pos + 1})",
-                field="contexts",
-            ) from None
-    if column in _REFERENCE_KEYS and text.startswith("["):
-        try:
-            parsed = json.loads(text)
-        except json.JSONDecodeError:
+            parsed = _json_list_cell(column, text, field)
+        except DatasetError:
             return cell  # a plain reference that happens to start with '['
         return parsed if isinstance(parsed, list) else cell
-    if column in NESTED:
+    if field in NESTED:
         try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
+            return loads(text)
+        except (json.JSONDecodeError, ValueProblem) as exc:
+            why = f"{exc.msg} at char {exc.pos + 1}" if isinstance(exc, json.JSONDecodeError) \
+                else str(exc)
             raise DatasetError(
-                f"'{column}' cell is not a valid JSON object ({exc.msg} at char {exc.pos + 1})",
-                field=column,
+                f"'{column}' cell is not a valid JSON object ({why})", field=column,
             ) from None
     if column.partition(".")[0] in NESTED and "." in column:
         try:
-            return json.loads(text)  # true/false/numbers/JSON values
-        except json.JSONDecodeError:
+            return loads(text)  # true/false/numbers/JSON values
+        except (json.JSONDecodeError, ValueProblem):
             return cell
     return cell
 
 
-def read_csv(path: Path, name: str, gz: bool = False) -> Iterator[Record]:
-    """A header row, then one sample a row; list/object columns hold JSON in the cell."""
+def read_csv(path: Path, name: str, gz: bool = False,
+             field_map: dict[str, str] | None = None) -> Iterator[Record]:
+    """A header row, then one sample a row; list/object columns hold JSON (or a
+    Python list of strings) in the cell."""
+    if csv.field_size_limit() < CSV_FIELD_LIMIT:
+        csv.field_size_limit(CSV_FIELD_LIMIT)
     with _open(path, gz) as fh:
         bad: set[int] = set()
         reader = csv.reader(_lines(fh, bad), strict=True)  # strict: a stray quote is an error
@@ -290,6 +318,7 @@ def read_csv(path: Path, name: str, gz: bool = False) -> Iterator[Record]:
             if col in seen:
                 raise DatasetError(f"duplicate column {show(col)}", where=f"{name}:1")
             seen.add(col)
+        fields = [field_of(col, field_map) for col in header]
         while True:
             start = reader.line_num + 1
             try:
@@ -300,10 +329,11 @@ def read_csv(path: Path, name: str, gz: bool = False) -> Iterator[Record]:
                 raise DatasetError(f"malformed CSV: {exc}", where=f"{name}:{start}") from None
             if not any(c.strip() for c in cells):
                 continue
-            yield f"{name}:{start}", _csv_row(header, cells, bad, start, reader.line_num)
+            yield f"{name}:{start}", _csv_row(header, fields, cells, bad, start, reader.line_num)
 
 
-def _csv_row(header: list[str], cells: list[str], bad: set[int], start: int, end: int) -> Any:
+def _csv_row(header: list[str], fields: list[str | None], cells: list[str], bad: set[int],
+             start: int, end: int) -> Any:
     raw = ",".join(cells)
     readable = dict(zip(header, cells, strict=False))  # for the InvalidRow's id and strategy
     if any(n in bad for n in range(start, end + 1)):
@@ -312,11 +342,11 @@ def _csv_row(header: list[str], cells: list[str], bad: set[int], start: int, end
         reason = f"row has {len(cells)} cells but the header has {len(header)}"
         return RowProblem(reason, raw, readable)
     row: dict[str, Any] = {}
-    for column, cell in zip(header, cells, strict=False):
+    for column, supplies, cell in zip(header, fields, cells, strict=False):
         if not cell.strip():
             continue  # an empty cell is a missing value
         try:
-            row[column] = _csv_cell(column, cell)
+            row[column] = _csv_cell(column, cell, supplies)
         except DatasetError as exc:
             return RowProblem(exc.reason, raw, row)
     return row

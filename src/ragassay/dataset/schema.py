@@ -12,7 +12,6 @@ import datetime as _dt
 import hashlib
 import json
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ragassay.dataset.errors import DatasetError, show, type_name
+from ragassay.dataset.values import value_problem
 from ragassay.types import Sample
 
 # Canonical field -> accepted input names, in order of preference.
@@ -43,7 +43,6 @@ CANONICAL: dict[str, str] = {name: field for field, names in ALIASES.items() for
 NESTED = ("labels", "metadata")  # fields that also accept flattened `labels.x` keys
 
 ID_LENGTH = 12  # hex digits of sha1 in generated ids
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -54,21 +53,47 @@ class ParsedRow:
     explicit_id: bool
 
 
-def sample_from_mapping(row: Mapping[str, Any], *, where: str) -> Sample:
+def sample_from_mapping(row: Mapping[str, Any], *, where: str,
+                        field_map: Mapping[str, str] | None = None) -> Sample:
     """Validate one input row and build a Sample; raise DatasetError naming `where`.
 
-    Without an `id` field the id is `content_id(...)` of the row; loaders additionally
-    de-duplicate generated ids across a dataset (see `ragassay.dataset.loader`).
+    `field_map` ({field: column}, see `check_field_map`) reads a field from a column of
+    another name. Without an `id` field the id is `content_id(...)` of the row; loaders
+    additionally de-duplicate generated ids across a dataset (see `ragassay.dataset.loader`).
     """
-    return parse_row(row, where=where).sample
+    return parse_row(row, where=where, field_map=field_map).sample
 
 
-def parse_row(row: Any, *, where: str) -> ParsedRow:
+def check_field_map(field_map: Mapping[str, str]) -> dict[str, str]:
+    """A {field: column} map, checked: known field names, non-empty distinct columns."""
+    out: dict[str, str] = {}
+    for field, column in field_map.items():
+        if field not in ALIASES:
+            raise DatasetError(f"unknown field {show(field)} (fields: {', '.join(ALIASES)})")
+        if not isinstance(column, str) or not column.strip():
+            raise DatasetError(f"the column for {field!r} must be a non-empty name")
+        if column in out.values():
+            raise DatasetError(f"column {show(column)} is mapped to two fields")
+        out[field] = column
+    return out
+
+
+def field_of(column: str, field_map: Mapping[str, str] | None = None) -> str | None:
+    """The Sample field a column supplies (a mapped column, else a known name), or None."""
+    if field_map:
+        for field, mapped in field_map.items():
+            if mapped == column:
+                return field
+    return CANONICAL.get(column)
+
+
+def parse_row(row: Any, *, where: str, field_map: Mapping[str, str] | None = None
+              ) -> ParsedRow:
     """Like `sample_from_mapping`, also telling whether the id was given."""
     if not isinstance(row, Mapping):
         raise DatasetError(f"row must be an object, got {type_name(row)}", where=where)
-    _reject_surrogates(row, where)
-    fields, nested, extras = _split(row, where)
+    _check_values(row, where)
+    fields, nested, extras = _split(row, where, field_map)
 
     question = _text(fields.get("question"), "question", where)
     if question is None:
@@ -142,28 +167,19 @@ def id_value(value: Any, where: str) -> str | None:
     return text
 
 
-def has_surrogate(value: Any) -> bool:
-    """Whether a string, or any key or value nested in it, holds a lone surrogate."""
-    if isinstance(value, str):
-        return _SURROGATE.search(value) is not None
-    if isinstance(value, Mapping):
-        return any(has_surrogate(k) or has_surrogate(v) for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return any(has_surrogate(v) for v in value)
-    return False
-
-
-def _reject_surrogates(row: Mapping[Any, Any], where: str) -> None:
-    """A lone surrogate (JSON `"\\ud800"`) is not Unicode text: UTF-8 cannot encode it."""
+def _check_values(row: Mapping[Any, Any], where: str) -> None:
+    """Every key and value within the limits of `values.value_problem` (no lone
+    surrogate, no integer beyond Python's digit limit, no nesting deeper than MAX_DEPTH)."""
     for key, value in row.items():
-        if has_surrogate(key) or has_surrogate(value):
+        problem = value_problem(key) or value_problem(value)
+        if problem:
             name = str(key).encode("utf-8", "replace").decode("utf-8")
-            raise DatasetError(f"'{name}' contains an invalid Unicode escape (lone surrogate)",
-                               where=where, field=CANONICAL.get(name, name))
+            raise DatasetError(f"'{name}' {problem}", where=where,
+                               field=CANONICAL.get(name, name))
 
 
 def _split(
-    row: Mapping[str, Any], where: str
+    row: Mapping[str, Any], where: str, field_map: Mapping[str, str] | None = None
 ) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, Any]]:
     """Sort a row's keys into canonical fields, flattened nested keys and extras."""
     fields: dict[str, Any] = {}
@@ -176,7 +192,7 @@ def _split(
             value = value.tolist()  # numpy scalars/arrays as pandas and Arrow hand them out
         if value is None:
             continue
-        field = CANONICAL.get(key)
+        field = field_of(key, field_map)
         if field is not None:
             if field in fields:
                 if _comparable(field, fields[field]) != _comparable(field, value):

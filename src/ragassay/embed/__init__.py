@@ -1,15 +1,28 @@
 """Sentence embeddings: a protocol, local (MiniLM / static) and remote implementations.
 
-`get_embedder("local")` is what the offline judge uses by default; every
-embedder returned here caches rows by text hash.
+The offline judge uses the static table (core install); "local", the transformer,
+needs the `embed` extra. Every embedder returned here caches rows by text hash.
 """
 
 from __future__ import annotations
 
 import threading
 
-from .base import CachedEmbedder, Embedder, EmbeddingCache, normalise_rows, text_key
-from .local import MODEL_NAME, EmbedderUnavailable, LocalEmbedder, packaged_model_path
+from .base import (
+    CachedEmbedder,
+    Embedder,
+    EmbeddingCache,
+    content_key,
+    normalise_rows,
+    text_key,
+)
+from .local import (
+    MODEL_NAME,
+    EmbedderUnavailable,
+    LocalEmbedder,
+    packaged_model_path,
+    transformer_available,
+)
 from .remote import OpenAIEmbedder, RemoteEmbedderError
 from .static import StaticEmbedder
 
@@ -23,13 +36,24 @@ __all__ = [
     "OpenAIEmbedder",
     "RemoteEmbedderError",
     "StaticEmbedder",
+    "content_key",
     "get_embedder",
     "normalise_rows",
     "packaged_model_path",
     "text_key",
+    "transformer_available",
+    "sentence_embedder_spec",
 ]
 
 _shared: dict[str, CachedEmbedder] = {}
+
+
+def sentence_embedder_spec() -> str:
+    """The embedder for comparing whole sentences where a run does not name one (RAGAS
+    answer relevancy with an LLM judge): the transformer when the `embed` extra is
+    installed, else the static table distilled from it (the report names which)."""
+    return "local" if transformer_available() else "static"
+
 _lock = threading.Lock()
 
 

@@ -10,9 +10,12 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 import numpy as np
+
+from ragassay.files import atomic_write
 
 
 @runtime_checkable
@@ -78,20 +81,48 @@ class EmbeddingCache:
             self.hits = self.misses = 0
 
 
+def content_key(texts: Sequence[str], model: str) -> str:
+    """sha256 of the model name and the texts (length-prefixed so joins are unambiguous)."""
+    h = hashlib.sha256(model.encode())
+    for t in texts:
+        b = t.encode()
+        h.update(len(b).to_bytes(8, "little"))
+        h.update(b)
+    return h.hexdigest()
+
+
 class CachedEmbedder:
-    """Wraps an embedder: de-duplicates a batch, serves repeats from the LRU cache.
+    """Wraps an embedder: de-duplicates a batch, serves repeats from the LRU cache, and
+    with `disk_dir` keeps whole batches on disk (`emb-<key>.npy`) across processes (the
+    bench's index embeddings).
 
     Only texts not seen before reach the wrapped embedder, in one call.
     """
 
-    def __init__(self, inner: Embedder, cache: EmbeddingCache | None = None) -> None:
+    def __init__(self, inner: Embedder, cache: EmbeddingCache | None = None,
+                 disk_dir: Path | None = None) -> None:
         self.inner = inner
         self.cache = cache if cache is not None else EmbeddingCache()
-        self.name = inner.name
-        self.dim = inner.dim
+        self.disk_dir = disk_dir
+        self.name = str(getattr(inner, "name", None) or type(inner).__name__)
+        self.dim = int(getattr(inner, "dim", 0) or 0)
+        self.disk_hits = 0
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        if self.disk_dir is None:
+            return self._embed(texts)
+        path = self.disk_dir / f"emb-{content_key(texts, self.name)[:32]}.npy"
+        if path.exists():
+            self.disk_hits += 1
+            return np.load(path)
+        vecs = np.asarray(self._embed(texts), dtype=np.float32)
+        with atomic_write(path, binary=True) as fh:
+            np.save(fh, vecs)
+        return vecs
+
+    def _embed(self, texts: Sequence[str]) -> np.ndarray:
+        out: np.ndarray | None = None
+        rows: dict[int, np.ndarray] = {}
         todo: dict[bytes, list[int]] = {}
         todo_text: dict[bytes, str] = {}
         for i, t in enumerate(texts):
@@ -104,11 +135,16 @@ class CachedEmbedder:
                 todo[k] = [i]
                 todo_text[k] = t
             else:
-                out[i] = row
+                rows[i] = row
         if todo:
             keys = list(todo)
-            fresh = self.inner.embed([todo_text[k] for k in keys])
+            fresh = np.asarray(self.inner.embed([todo_text[k] for k in keys]), dtype=np.float32)
+            self.dim = self.dim or int(fresh.shape[1])
             for k, row in zip(keys, fresh, strict=True):
                 self.cache.put(k, row)
-                out[todo[k]] = row
+                for i in todo[k]:
+                    rows[i] = row
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for i, row in rows.items():
+            out[i] = row
         return out

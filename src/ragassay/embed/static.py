@@ -4,7 +4,8 @@ Embedding a sentence is a WordPiece tokenisation plus a weighted mean of
 table rows, roughly 1000x cheaper than a transformer forward pass, which is
 what lets the offline judge keep up with tens of samples a second on two cores.
 The table (`static_minilm.npz`, built by scripts/devsets/distill_static.py)
-ships in the package; the tokenizer comes from the packaged model.
+ships in the package, with the model's WordPiece tokenizer (`static_minilm_tokenizer.json`):
+the static embedder needs neither the model nor torch (the core install).
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from typing import Any
 import numpy as np
 
 from .base import normalise_rows
-from .local import EmbedderUnavailable, packaged_model_path
+from .local import EmbedderUnavailable
 
 TABLE_PATH = Path(__file__).resolve().parent / "static_minilm.npz"
+TOKENIZER_PATH = Path(__file__).resolve().parent / "static_minilm_tokenizer.json"
 MAX_TOKENS = 512  # words per text, like the transformer's sequence limit
 MAX_WORDS = 500_000  # word cache bound
 _WORD = re.compile(r"\w+|[^\w\s]")
@@ -55,7 +57,7 @@ class StaticEmbedder:
             if self._tok is None:
                 from tokenizers import Tokenizer
 
-                tok = Tokenizer.from_file(str(packaged_model_path() / "tokenizer.json"))
+                tok = Tokenizer.from_file(str(TOKENIZER_PATH))
                 tok.no_padding()
                 tok.no_truncation()
                 self._tok = tok

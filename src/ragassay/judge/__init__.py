@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ragassay.judge.base import CallLog, Judge, JudgeAborted, Verdict
+from ragassay.judge.base import Asker, CallLog, Judge, JudgeAborted, Verdict
 from ragassay.judge.prompt import Prompt, PromptError, fence, load_prompt
+from ragassay.judge.reliability import Agreement, Reliability, gate_warnings
 from ragassay.judge.scales import Flag, Score10, Unit
 
 __all__ = [
-    "CallLog", "Flag", "Judge", "JudgeAborted", "Prompt", "PromptError", "Score10", "Unit",
-    "Verdict", "fence", "load_prompt", "make_judge",
+    "Agreement", "Asker", "CallLog", "Flag", "Judge", "JudgeAborted", "Prompt", "PromptError",
+    "Reliability", "Score10", "Unit", "Verdict", "fence", "gate_warnings", "load_prompt",
+    "make_judge",
 ]
 
 

@@ -1,21 +1,21 @@
 """The judge protocol and its result type.
 
-A judge answers a prompt for a sample with a typed output, or says why it could not
-(`Verdict.unscored_reason`). LLM judges and the offline judge share this shape, so
-that metric suites compute their values from verdicts without knowing which judge
-produced them.
+An LLM judge answers a prompt with a typed output, or says why it could not
+(`Verdict.unscored_reason`); the offline judge gives typed `Evidence` for keyed samples.
+Each suite maps either onto the same verdict types, so the metric formulas do not know
+which judge produced them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel
 
 from ragassay.judge.prompt import Prompt
-from ragassay.types import Message, Sample, Usage
+from ragassay.types import Message, Usage
 
 
 class JudgeAborted(Exception):
@@ -72,17 +72,23 @@ class Verdict:
         }
 
 
+class Asker(Protocol):
+    """What a suite's LLM scoring needs: ask one prompt, get a verdict."""
+
+    async def ask(self, prompt: Prompt, values: Mapping[str, Any]) -> Verdict: ...
+
+
 class Judge(Protocol):
-    """Answers prompts for samples. `prepare` lets a judge batch work ahead of time."""
+    """What the runner needs from any judge. Two kinds exist:
+
+    - "llm" judges (`LLMJudge`) also implement `Asker.ask`: a suite renders its prompts
+      from the keyed sample and asks them;
+    - the "offline" judge (`OfflineJudge`) implements `analyze(items) -> [Evidence]`: the
+      runner computes a batch's evidence once and each suite maps it onto its verdicts.
+    """
 
     spec: str
     kind: Literal["offline", "llm"]
     model: str
-
-    async def prepare(self, samples: Sequence[Sample]) -> None: ...
-
-    async def run(self, prompt: Prompt, sample: Sample, values: Mapping[str, Any]) -> Verdict: ...
-
-    def release(self, samples: Sequence[Sample]) -> None: ...
 
     async def aclose(self) -> None: ...

@@ -1,23 +1,24 @@
-"""The offline judge: answers every prompt from local evidence, with no network and no key.
+"""The offline judge: typed evidence for keyed samples, with no network and no key.
 
-Evidence (sentence alignment with embeddings plus lexical checks) is computed once
-per sample, in batches ahead of the suites, and each prompt's `offline` function maps
-it onto the same typed output an LLM would return.
+Evidence (sentence alignment with embeddings plus lexical checks) is computed once per
+sample, a batch at a time (one embedder call for the whole batch), and each suite maps
+it onto its own verdicts (`Suite.evaluate_offline`).
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
-from ragassay.judge.base import Verdict
-from ragassay.judge.prompt import Prompt
-from ragassay.types import Sample
+from ragassay.judge.reliability import Reliability, load_reliability
+from ragassay.text import KeyedSample
 
+RELIABILITY_PATH = Path(__file__).resolve().parent / "offline" / "reliability.json"
+"""Written by scripts/devsets/loo.py (leave-one-dataset-out on ../shared/data)."""
 
-def _key(sample: Sample) -> tuple[str, str]:
-    return (sample.strategy, sample.id)
+if TYPE_CHECKING:
+    from ragassay.judge.offline import Evidence
 
 
 class OfflineJudge:
@@ -33,34 +34,20 @@ class OfflineJudge:
             analyzer = Analyzer()
         self.analyzer = analyzer
         self.model = str(getattr(analyzer, "model_name", "offline"))
-        self._evidence: dict[tuple[str, str], Any] = {}
 
-    async def prepare(self, samples: Sequence[Sample]) -> None:
-        todo = [s for s in samples if _key(s) not in self._evidence]
-        if not todo:
-            return
-        found = await asyncio.to_thread(self.analyzer.analyze_many, todo)
-        for s, ev in zip(todo, found, strict=True):
-            self._evidence[_key(s)] = ev
+    @property
+    def reliability(self) -> Reliability:
+        """Its agreement with people on unseen sets, shipped with the package."""
+        return load_reliability(RELIABILITY_PATH, "offline")
 
-    def release(self, samples: Sequence[Sample]) -> None:
-        for s in samples:
-            self._evidence.pop(_key(s), None)
+    @property
+    def embedder_name(self) -> str:
+        """The embedder the evidence uses, as reports name it."""
+        return str(getattr(getattr(self.analyzer, "embedder", None), "name", "none"))
+
+    def analyze(self, items: Sequence[KeyedSample]) -> list[Evidence]:
+        """Evidence for each keyed sample (CPU-bound: the runner calls it in a thread)."""
+        return list(self.analyzer.analyze_many(items))
 
     async def aclose(self) -> None:
-        self._evidence.clear()
-
-    async def run(self, prompt: Prompt, sample: Sample, values: Mapping[str, Any]) -> Verdict:
-        if prompt.offline is None:
-            return Verdict(prompt.name, prompt.version, None,
-                           unscored_reason=f"prompt {prompt.name} has no offline implementation")
-        evidence = self._evidence.get(_key(sample))
-        if evidence is None:
-            await self.prepare([sample])
-            evidence = self._evidence[_key(sample)]
-        try:
-            output = prompt.offline(sample, evidence, values)
-        except (ValueError, ArithmeticError, IndexError, KeyError) as exc:
-            return Verdict(prompt.name, prompt.version, None,
-                           unscored_reason=f"offline judge failed: {type(exc).__name__}: {exc}")
-        return Verdict(prompt.name, prompt.version, output)
+        return None

@@ -13,8 +13,8 @@ import hashlib
 import json
 import re
 import tomllib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -43,7 +43,7 @@ def fence(label: str, text: str) -> str:
 
 @dataclass(frozen=True)
 class Prompt:
-    """A loaded prompt template with its output model and, optionally, an offline answerer."""
+    """A loaded prompt template with its output model."""
 
     name: str
     version: str
@@ -52,7 +52,6 @@ class Prompt:
     output_model: type[BaseModel]
     untrusted: tuple[str, ...]
     examples: tuple[dict[str, Any], ...] = ()
-    offline: Callable[..., BaseModel] | None = field(default=None, compare=False)
     max_tokens: int = 1024
 
     @cached_property
@@ -106,12 +105,7 @@ def sub_example(template: str, values: Mapping[str, Any], untrusted: tuple[str, 
     return _VAR.sub(one, template)
 
 
-def load_prompt(
-    path: str | Path,
-    output_model: type[BaseModel],
-    *,
-    offline: Callable[..., BaseModel] | None = None,
-) -> Prompt:
+def load_prompt(path: str | Path, output_model: type[BaseModel]) -> Prompt:
     """Load a prompt TOML file and validate its few-shot examples against the output model."""
     path = Path(path)
     try:
@@ -140,6 +134,5 @@ def load_prompt(
         output_model=output_model,
         untrusted=tuple(data.get("untrusted", ("question", "answer", "contexts", "reference"))),
         examples=examples,
-        offline=offline,
         max_tokens=int(data.get("max_tokens", 1024)),
     )

@@ -8,6 +8,7 @@ Backends are imported lazily: importing this package does not import the SDK.
 
 from ragassay.llm.base import Backend, BackendError, BackendOptions, BackendStats
 from ragassay.llm.parsing import parse_json_reply
+from ragassay.llm.policy import Policy
 from ragassay.llm.registry import (
     available_backends,
     get_backend,
@@ -22,6 +23,7 @@ __all__ = [
     "BackendError",
     "BackendOptions",
     "BackendStats",
+    "Policy",
     "available_backends",
     "get_backend",
     "parse_judge_spec",

@@ -7,65 +7,50 @@ records as "unscored with reason". No message produced here ever contains an API
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, Literal, Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field
+from ragassay.types import BackendOptions, JudgeReply, JudgeRequest, StructuredOutput
+from ragassay.urls import redact_urls
 
-from ragassay.types import JudgeReply, JudgeRequest
-
-StructuredOutput = Literal["auto", "json_schema", "json_object", "prompt"]
+__all__ = ["Backend", "BackendError", "BackendOptions", "BackendStats", "StructuredOutput"]
 
 
 class BackendError(Exception):
-    """A judge call that failed for good (after retries, or not retryable).
+    """A judge call that failed.
 
-    `reason` is one line, safe to show and store: it never holds the API key.
+    A backend raises it for one failed attempt, classified: `retryable`, `status`,
+    `retry_after` (seconds the server asked for), `detail` (a short, sanitised excerpt
+    of the server's message), `message` and `body` (that message, and the whole body,
+    lower-cased, for keyword checks; never shown), `sent` (the request parameters sent)
+    and `kind` ("connect" when no connection could be made at all). The policy layer
+    (`ragassay.llm.policy`) retries, adapts and finally raises one with the one-line
+    `reason` that the judge records as "unscored with reason". No reason ever holds an API
+    key, nor a URL's query string or user name (`ragassay.urls`).
     """
 
-    def __init__(self, reason: str, *, status: int | None = None) -> None:
-        self.reason = " ".join(str(reason).split()) or "backend error"
+    def __init__(self, reason: str, *, status: int | None = None, retryable: bool = False,
+                 retry_after: float | None = None, detail: str = "", message: str = "",
+                 body: str = "", sent: frozenset[str] = frozenset(), kind: str = "other",
+                 stop: str | None = None) -> None:
+        self.reason = redact_urls(" ".join(str(reason).split())) or "backend error"
         self.status = status
+        self.retryable = retryable
+        self.retry_after = retry_after
+        self.detail = detail
+        self.message = message.lower()
+        self.body = body.lower()
+        self.sent = sent
+        self.kind = kind
+        self.stop = redact_urls(" ".join(stop.split())) if stop is not None else None
         super().__init__(self.reason)
 
     @property
     def fatal(self) -> bool:
-        """The server refused the credentials or the model: every later call would fail too."""
-        return self.status in (401, 403, 404)
-
-
-class BackendOptions(BaseModel):
-    """How to reach a judge server and how hard to try.
-
-    Only `structured_output`, `max_tokens` (when set explicitly) and `extra_body`
-    affect what the model answers; the rest (timeouts, retries, concurrency) never
-    enter a cache key.
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    base_url: str | None = None
-    api_key_env: str = "OPENAI_API_KEY"
-    api_key_file: str | None = None
-    timeout_s: float = Field(default=60.0, gt=0)
-    max_retries: int = Field(default=4, ge=0)
-    concurrency: int = Field(default=8, ge=1)
-    structured_output: StructuredOutput = "auto"
-    # The completion budget; when given explicitly it overrides the request's own.
-    max_tokens: int = Field(default=1024, ge=1)
-    extra_body: dict[str, Any] = Field(default_factory=dict)
-    # Backoff tuning (tests use small values): full jitter on base * 2**retry, capped.
-    backoff_base_s: float = Field(default=0.5, ge=0)
-    backoff_max_s: float = Field(default=30.0, ge=0)
-    # Longest Retry-After we honour; longer values are clipped to this.
-    retry_after_max_s: float = Field(default=60.0, ge=0)
-    # AIMD: grow the concurrency bound by one after this many successes in a row.
-    increase_after: int = Field(default=10, ge=1)
-
-    @property
-    def max_tokens_overridden(self) -> bool:
-        """Whether `max_tokens` was given explicitly (and so wins over the request's)."""
-        return "max_tokens" in self.model_fields_set
+        """Every later call would fail too (credentials or model refused; or `stop`, the
+        policy layer's one line: no connection possible, an endpoint that answers no call
+        or failed every call in a row): stop the run."""
+        return self.stop is not None or self.status in (401, 403, 404)
 
 
 @dataclass
@@ -79,16 +64,16 @@ class BackendStats:
     successes: int = 0  # replies returned
     fallbacks: int = 0  # structured-output or parameter downgrades
 
-    def as_dict(self) -> dict[str, int]:
-        return asdict(self)
-
 
 @runtime_checkable
 class Backend(Protocol):
-    """What the judge layer needs from a judge LLM.
+    """What the judge layer needs from a judge LLM: one `complete()`.
 
     Implementations are constructed as `cls(model=..., options=BackendOptions(...))`
-    by the registry.
+    by the registry, which wraps them in the policy layer (retries, backoff, adaptive
+    concurrency, timeouts, structured-output probing, parameter dropping, a circuit
+    breaker): a backend only sends one request, honouring `request.structured_output`
+    and `request.omit`, and raises a classified `BackendError` when it fails.
     """
 
     name: str

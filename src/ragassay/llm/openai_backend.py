@@ -1,12 +1,12 @@
 """A judge backend for any OpenAI-compatible chat completions server.
 
-Works with OpenAI, Azure's v1 endpoint, vLLM, Ollama and the llama.cpp server. The
-SDK's own retries are off: this module retries (with backoff, Retry-After and an
-adaptive concurrency bound), probes which structured-output form the server accepts
-(once per backend instance), and drops parameters the server rejects (`seed`,
-`temperature`, `max_tokens` -> `max_completion_tokens`). Error messages are built
-here from the status code and a short, sanitised body excerpt: the API key never
-appears in them, nor in reprs.
+Works with OpenAI, Azure's v1 endpoint, vLLM, Ollama and the llama.cpp server. It sends
+one request per `complete()` in the structured-output form the request names, without
+the parameters it says to omit, and classifies a failure as a `BackendError`; retries,
+backoff, limits, probing and parameter dropping are the policy layer's
+(`ragassay.llm.policy`), as for every backend. The SDK's own retries are off. Error
+messages are built here from the status code and a short, sanitised body excerpt: the
+API key never appears in them, nor in reprs.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import random
 import re
 import time
 from pathlib import Path
@@ -23,32 +22,17 @@ from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 import openai
 
-from ragassay.llm.base import BackendError, BackendOptions, BackendStats
+from ragassay.llm.base import BackendError, BackendOptions
 from ragassay.llm.parsing import parse_json_reply
-from ragassay.llm.retry import (
-    AdaptiveLimiter,
-    backoff_delay,
-    is_retryable_status,
-    parse_retry_after,
-)
+from ragassay.llm.retry import is_retryable_status, parse_retry_after
 from ragassay.types import JudgeReply, JudgeRequest, Usage
+from ragassay.urls import redact_url
 
 PLACEHOLDER_KEY = "not-needed"
-MODES = ("json_schema", "json_object", "prompt")
-_SCHEMA_WORDS = ("response_format", "json_schema", "schema", "grammar")
-_SCHEMA_STATUSES = (400, 422, 500)
-# A parameter is dropped only when the error message names it next to one of these.
-_REJECT_WORDS = (
-    "unsupported",
-    "not supported",
-    "does not support",
-    "unrecognized",
-    "unknown",
-    "not permitted",
-    "not allowed",
-    "extra inputs",
-    "only the default",
-)
+MAX_REPLY_BYTES = 4_000_000  # a judge reply is a few kB; read no further than this
+MAX_REPLY_CHARS = 200_000  # reply text parsed for JSON (the parse is bounded too)
+MAX_TOKEN_COUNT = 10**9  # a usage figure above this is not believed (it would overflow)
+_NO_CONNECTION = frozenset({"ConnectError", "UnsupportedProtocol", "InvalidURL"})
 _SECRET_PATTERNS = (
     re.compile(r"(?i)(bearer\s+)[^\s\"',;]+"),
     re.compile(r"\bsk-[A-Za-z0-9_\-]{6,}"),
@@ -73,32 +57,6 @@ class _Secret:
     __str__ = __repr__
 
 
-class _Failure(Exception):
-    """One failed attempt, already classified and sanitised."""
-
-    def __init__(
-        self,
-        short: str,
-        *,
-        retryable: bool,
-        status: int | None = None,
-        detail: str = "",
-        body: str = "",
-        message: str = "",
-        retry_after: float | None = None,
-        sent: frozenset[str] = frozenset(),
-    ) -> None:
-        super().__init__(short)
-        self.short = short
-        self.retryable = retryable
-        self.status = status
-        self.detail = detail
-        self.body = body.lower()  # for keyword checks only; never shown
-        self.message = message.lower()
-        self.retry_after = retry_after
-        self.sent = sent
-
-
 def resolve_api_key(options: BackendOptions) -> str | None:
     """The key from `api_key_file` if given, else from the `api_key_env` variable."""
     if options.api_key_file:
@@ -119,13 +77,7 @@ class OpenAIBackend:
 
     name = "openai"
 
-    def __init__(
-        self,
-        model: str,
-        options: BackendOptions | None = None,
-        *,
-        rng: random.Random | None = None,
-    ) -> None:
+    def __init__(self, model: str, options: BackendOptions | None = None) -> None:
         if not model or not model.strip():
             raise BackendError("no model given: use a judge spec like 'openai:gpt-4o-mini'")
         self.model = model.strip()
@@ -141,25 +93,17 @@ class OpenAIBackend:
             key = PLACEHOLDER_KEY
         self._secret = _Secret(key)
         self._base_url, self._default_query = _split_query(base_url)
-        self.stats = BackendStats()
-        self.limiter = AdaptiveLimiter(self.options.concurrency, self.options.increase_after)
-        self._rng = rng or random.Random()
-        configured = self.options.structured_output
-        self._mode: str | None = None if configured == "auto" else configured
-        self._send_seed = True
-        self._send_temperature = True
-        self._max_tokens_field = "max_tokens"
         self._client: openai.AsyncOpenAI | None = None
         self._client_loop: asyncio.AbstractEventLoop | None = None
-        self._probe_lock: asyncio.Lock | None = None
 
     def __repr__(self) -> str:
-        return f"OpenAIBackend(model={self.model!r}, base_url={self._base_url!r})"
+        shown = redact_url(self._base_url) if self._base_url else None
+        return f"OpenAIBackend(model={self.model!r}, base_url={shown!r})"
 
     @property
-    def structured_output_mode(self) -> str | None:
-        """The structured-output form in use; None while "auto" has not probed yet."""
-        return self._mode
+    def endpoint(self) -> str:
+        """Where requests go, as errors name it."""
+        return self._base_url or "https://api.openai.com/v1"
 
     def cache_params(self) -> dict[str, Any]:
         params: dict[str, Any] = {
@@ -182,21 +126,40 @@ class OpenAIBackend:
 
     # -- the call ---------------------------------------------------------------------
     async def complete(self, request: JudgeRequest) -> JudgeReply:
+        """One request; a failure is raised as a classified `BackendError`."""
         started = time.monotonic()
-        probe_lock = self._ensure_client()
-        if self._mode is None and request.output_schema is not None:
-            async with probe_lock:  # one probe at a time; the others then reuse its mode
-                if self._mode is None:
-                    return await self._run(request, started, probing=True)
-        return await self._run(request, started, probing=False)
+        client = self._ensure_client()
+        kwargs = self._build_kwargs(request)
+        sent = frozenset(kwargs)
+        try:
+            async with client.chat.completions.with_streaming_response.create(**kwargs) as resp:
+                body = await _read_capped(resp)
+        except openai.APIStatusError as exc:
+            raise self._status_failure(exc, sent) from None
+        except openai.APITimeoutError:
+            raise BackendError(f"timed out ({self.options.timeout_s:g}s)",
+                               retryable=True) from None
+        except openai.APIConnectionError as exc:
+            cause = exc.__cause__
+            name = type(cause).__name__ if cause else "no response"
+            # the SDK's HTTP library (httpx or httpx2) names these the same way
+            kind = "connect" if name in _NO_CONNECTION else "other"
+            raise BackendError(f"connection error ({name})", retryable=True,
+                               kind=kind) from None
+        except openai.APIResponseValidationError:
+            raise BackendError("invalid response body", retryable=True) from None
+        except openai.OpenAIError as exc:
+            raise BackendError(f"client error ({type(exc).__name__})") from None
+        return self._to_reply(_decode(body), request, started)
 
-    def _ensure_client(self) -> asyncio.Lock:
+    def _ensure_client(self) -> openai.AsyncOpenAI:
         loop = asyncio.get_running_loop()
-        if self._client is None or self._client_loop is not loop or self._probe_lock is None:
+        if self._client is None or self._client_loop is not loop:
             headers: dict[str, str] = {}
             host = urlsplit(self._base_url or "").hostname or ""
             if host.endswith(".azure.com"):
                 headers["api-key"] = self._secret.reveal()
+            headers.update({k: v.get_secret_value() for k, v in self.options.headers.items()})
             self._client = openai.AsyncOpenAI(
                 api_key=self._secret.reveal(),
                 base_url=self._base_url,
@@ -206,80 +169,21 @@ class OpenAIBackend:
                 default_query=self._default_query or None,
             )
             self._client_loop = loop
-            self._probe_lock = asyncio.Lock()
-        return self._probe_lock
+        return self._client
 
-    async def _run(self, request: JudgeRequest, started: float, *, probing: bool) -> JudgeReply:
-        mode = self._mode or MODES[0]
-        retries = 0
-        sent = 0
-        while True:
-            sent += 1
-            self.stats.attempts += 1
-            try:
-                reply = await self._attempt(request, mode, started)
-            except _Failure as failure:
-                if self._adapt_params(failure):
-                    self.stats.fallbacks += 1
-                    continue
-                if probing and _schema_rejected(failure, mode):
-                    mode = MODES[MODES.index(mode) + 1]
-                    self.stats.fallbacks += 1
-                    continue
-                if failure.retryable and retries < self.options.max_retries:
-                    await asyncio.sleep(self._delay(failure, retries))
-                    retries += 1
-                    self.stats.retries += 1
-                    continue
-                self.stats.failures += 1
-                raise BackendError(self._final_reason(failure, sent),
-                                   status=failure.status) from None
-            if probing:
-                self._mode = mode
-            self.stats.successes += 1
-            return reply
-
-    async def _attempt(self, request: JudgeRequest, mode: str, started: float) -> JudgeReply:
-        kwargs = self._build_kwargs(request, mode)
-        sent = frozenset(kwargs)
-        assert self._client is not None
-        client = self._client
-        timeout_s = self.options.timeout_s
-        async with self.limiter.slot() as ticket:
-            try:
-                async with asyncio.timeout(timeout_s):
-                    result = await client.chat.completions.create(**kwargs)
-            except openai.APIStatusError as exc:
-                if exc.status_code == 429:
-                    self.stats.rate_limited += 1
-                    self.limiter.on_rate_limited(ticket)
-                raise self._status_failure(exc, sent) from None
-            except (openai.APITimeoutError, TimeoutError):
-                raise _Failure(f"timed out ({timeout_s:g}s)", retryable=True) from None
-            except openai.APIConnectionError as exc:
-                cause = type(exc.__cause__).__name__ if exc.__cause__ else "no response"
-                raise _Failure(f"connection error ({cause})", retryable=True) from None
-            except openai.APIResponseValidationError:
-                raise _Failure("invalid response body", retryable=True) from None
-            except openai.OpenAIError as exc:
-                raise _Failure(f"client error ({type(exc).__name__})", retryable=False) from None
-        reply = self._to_reply(result, request, started)
-        self.limiter.on_success()
-        return reply
-
-    def _build_kwargs(self, request: JudgeRequest, mode: str) -> dict[str, Any]:
+    def _build_kwargs(self, request: JudgeRequest) -> dict[str, Any]:
+        mode, omit = request.structured_output, request.omit
         messages = [{"role": m.role, "content": m.content} for m in request.messages]
         schema = request.output_schema
         if schema is not None and mode in ("json_object", "prompt"):
             messages = _with_schema_instructions(messages, schema)
         kwargs: dict[str, Any] = {"model": self.model, "messages": messages}
-        if self._send_temperature:
+        if "temperature" not in omit:
             kwargs["temperature"] = request.temperature
         opts = self.options
-        kwargs[self._max_tokens_field] = (
-            opts.max_tokens if opts.max_tokens_overridden else request.max_tokens
-        )
-        if request.seed is not None and self._send_seed:
+        field = "max_completion_tokens" if "max_tokens" in omit else "max_tokens"
+        kwargs[field] = opts.max_tokens if opts.max_tokens_overridden else request.max_tokens
+        if request.seed is not None and "seed" not in omit:
             kwargs["seed"] = request.seed
         if schema is not None and mode == "json_schema":
             kwargs["response_format"] = {
@@ -292,46 +196,15 @@ class OpenAIBackend:
             kwargs["extra_body"] = dict(opts.extra_body)
         return kwargs
 
-    def _adapt_params(self, failure: _Failure) -> bool:
-        """Drop or rename a parameter the server rejected; True if worth resending."""
-        if failure.status not in (400, 422):
-            return False
-        message = failure.message
-        if not any(word in message for word in _REJECT_WORDS):
-            return False
-        if "seed" in failure.sent and re.search(r"\bseed\b", message):
-            self._send_seed = False
-            return True
-        if "max_tokens" in failure.sent and "max_completion_tokens" in message:
-            self._max_tokens_field = "max_completion_tokens"
-            return True
-        if "temperature" in failure.sent and "temperature" in message:
-            self._send_temperature = False
-            return True
-        return False
-
-    def _delay(self, failure: _Failure, retry_index: int) -> float:
-        if failure.retry_after is not None and failure.status in (429, 503):
-            return min(failure.retry_after, self.options.retry_after_max_s)
-        opts = self.options
-        return backoff_delay(retry_index, opts.backoff_base_s, opts.backoff_max_s, self._rng)
-
-    def _final_reason(self, failure: _Failure, sent: int) -> str:
-        reason = failure.short
-        if failure.retryable and sent > 1:
-            reason += f" after {sent} attempts"
-        if failure.detail:
-            reason += f": {failure.detail}"
-        return self._sanitise(reason)
-
-    def _status_failure(self, exc: openai.APIStatusError, sent: frozenset[str]) -> _Failure:
+    def _status_failure(self, exc: openai.APIStatusError, sent: frozenset[str]
+                        ) -> BackendError:
         status = exc.status_code
         message, raw = _error_texts(exc)
         try:
             headers: dict[str, str] = dict(exc.response.headers)
         except Exception:  # a malformed response must not hide the status
             headers = {}
-        return _Failure(
+        return BackendError(
             f"HTTP {status}",
             retryable=is_retryable_status(status),
             status=status,
@@ -346,32 +219,41 @@ class OpenAIBackend:
         key = self._secret.reveal()
         if key != PLACEHOLDER_KEY and len(key) >= 4:
             text = text.replace(key, "***")
+        secrets = [v.get_secret_value() for v in self.options.headers.values()]
+        secrets += list(self._default_query.values())  # a base URL's query may hold a token
+        for value in secrets:
+            if len(value) >= 4:
+                text = text.replace(value, "***")
         for pattern in _SECRET_PATTERNS:
             text = pattern.sub(lambda m: (m.group(1) if m.groups() else "") + "***", text)
         return text
 
     def _to_reply(self, result: Any, request: JudgeRequest, started: float) -> JudgeReply:
-        if isinstance(result, str | bytes | list | dict) or not hasattr(result, "choices"):
-            raise _Failure("invalid response body", retryable=True)
-        choices = result.choices
+        """The reply from a decoded body, every field checked: a server is untrusted."""
+        choices = result.get("choices") if isinstance(result, dict) else None
+        if not isinstance(choices, list):
+            raise BackendError("invalid response body (no list of choices)", retryable=True)
         if not choices:
-            raise _Failure("empty choices", retryable=True)
-        choice = choices[0]
-        message = getattr(choice, "message", None)
-        content = getattr(message, "content", None)
+            raise BackendError("empty choices", retryable=True)
+        choice = choices[0] if isinstance(choices[0], dict) else {}
+        message = choice.get("message")
+        content = message.get("content") if isinstance(message, dict) else None
         text = content if isinstance(content, str) else ("" if content is None else str(content))
-        finish_reason = getattr(choice, "finish_reason", None)
+        if len(text) > MAX_REPLY_CHARS:
+            raise BackendError(f"reply text over {MAX_REPLY_CHARS:,} characters")
+        finish_reason = choice.get("finish_reason")
         data: Any = None
         parse_error: str | None = None
         if request.output_schema is not None:
             data, parse_error = parse_json_reply(text)
-        usage = getattr(result, "usage", None)
-        input_tokens = getattr(usage, "prompt_tokens", None)
-        output_tokens = getattr(usage, "completion_tokens", None)
-        if not isinstance(input_tokens, int):
+        usage = result.get("usage") if isinstance(result.get("usage"), dict) else {}
+        input_tokens = _count(usage.get("prompt_tokens"))
+        output_tokens = _count(usage.get("completion_tokens"))
+        if input_tokens is None:
             input_tokens = sum(len(m.content) for m in request.messages) // 4
-        if not isinstance(output_tokens, int):
+        if output_tokens is None:
             output_tokens = len(text) // 4
+        model = result.get("model")
         return JudgeReply(
             text=text,
             data=data,
@@ -382,16 +264,47 @@ class OpenAIBackend:
                 output_tokens=output_tokens,
                 latency_s=time.monotonic() - started,
             ),
-            finish_reason=str(finish_reason) if finish_reason is not None else None,
-            model=str(getattr(result, "model", None) or self.model),
+            finish_reason=str(finish_reason)[:40] if finish_reason is not None else None,
+            model=str(model)[:200] if isinstance(model, str) and model else self.model,
         )
 
 
-def _schema_rejected(failure: _Failure, mode: str) -> bool:
-    """During the probe: does this failure mean "try a simpler structured-output form"?"""
-    if mode == MODES[-1] or failure.status not in _SCHEMA_STATUSES:
-        return False
-    return failure.status == 500 or any(word in failure.body for word in _SCHEMA_WORDS)
+async def _read_capped(resp: Any) -> bytes:
+    """The response body, refusing to read past MAX_REPLY_BYTES (a hostile server can
+    send gigabytes)."""
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async for chunk in resp.iter_bytes():
+            size += len(chunk)
+            if size > MAX_REPLY_BYTES:
+                raise BackendError(f"reply body over {MAX_REPLY_BYTES // 1_000_000} MB; "
+                                   "stopped reading")
+            chunks.append(chunk)
+    except BackendError:
+        raise
+    except Exception as exc:  # the connection broke mid-body (the HTTP library's errors)
+        if not type(exc).__module__.startswith("httpx"):
+            raise
+        raise BackendError(f"connection error ({type(exc).__name__})", retryable=True) from None
+    return b"".join(chunks)
+
+
+def _decode(body: bytes) -> Any:
+    try:
+        return json.loads(body)
+    except RecursionError:
+        raise BackendError("invalid response body (JSON nested too deep)",
+                           retryable=True) from None
+    except ValueError:  # also UnicodeDecodeError
+        raise BackendError("invalid response body (not JSON)", retryable=True) from None
+
+
+def _count(value: Any) -> int | None:
+    """A token count from the server, when it is one: a plain integer in a sane range."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value if 0 <= value <= MAX_TOKEN_COUNT else None
 
 
 def _with_schema_instructions(

@@ -57,11 +57,18 @@ _FAIL = _Fail()
 def _loads(candidate: str) -> Any:
     try:
         return json.loads(candidate, strict=False)
-    except ValueError:
+    except (ValueError, RecursionError):
         return _FAIL
 
 
 def _scan(text: str) -> tuple[Any, str | None]:
+    try:
+        return _scan_bounded(text, [len(text) * 4 + 10_000])
+    except RecursionError:  # JSON nested deeper than the interpreter allows
+        return None, "JSON nested too deep"
+
+
+def _scan_bounded(text: str, budget: list[int]) -> tuple[Any, str | None]:
     """Find the first top-level object in `text` that parses, else the first array.
 
     Values are visited in order, at top level only: a list nested in a broken object
@@ -78,7 +85,10 @@ def _scan(text: str) -> tuple[Any, str | None]:
             break
         start = match.start()
         opener = text[start]
-        end = _balanced_end(text, start)
+        end = _balanced_end(text, start, budget)
+        if budget[0] <= 0:
+            return (fallback, None) if fallback is not _FAIL else (
+                None, error or "no JSON object found in reply (scan budget spent)")
         if end is None:
             error = error or f"unterminated JSON {_kind(opener)} (reply truncated?)"
             if opener == "{":
@@ -105,12 +115,18 @@ def _kind(opener: str) -> str:
     return "object" if opener == "{" else "array"
 
 
-def _balanced_end(text: str, start: int) -> int | None:
-    """Index of the bracket closing the one at `start`, skipping string contents."""
+def _balanced_end(text: str, start: int, budget: list[int]) -> int | None:
+    """Index of the bracket closing the one at `start`, skipping string contents. Each
+    character looked at spends one unit of `budget` (shared by a whole scan, so that a
+    reply of thousands of unclosed brackets costs a few passes, not one per bracket)."""
     depth = 0
     in_string = False
     escaped = False
-    for i in range(start, len(text)):
+    end = len(text)
+    if end - start > budget[0]:
+        end = start + budget[0]
+    budget[0] -= end - start
+    for i in range(start, end):
         ch = text[i]
         if in_string:
             if escaped:

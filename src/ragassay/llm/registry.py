@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import random
 from collections.abc import Callable
 from typing import Any, cast
 
 from ragassay.llm.base import Backend, BackendError, BackendOptions
+from ragassay.llm.policy import Policy
 
 ENTRY_POINT_GROUP = "ragassay.backends"
 
@@ -21,6 +23,7 @@ BackendFactory = Callable[..., Any]
 
 _BUILTIN: dict[str, str] = {
     "openai": "ragassay.llm.openai_backend:OpenAIBackend",
+    "litellm": "ragassay.llm.litellm_backend:LiteLLMBackend",
 }
 _registered: dict[str, str | BackendFactory] = {}
 
@@ -86,8 +89,10 @@ def _load(name: str, target: str | BackendFactory | importlib.metadata.EntryPoin
     return target
 
 
-def get_backend(spec: str, options: BackendOptions | None = None) -> Backend:
-    """Build the backend named in `spec` ("backend:model") with `options`.
+def get_backend(spec: str, options: BackendOptions | None = None, *,
+                rng: random.Random | None = None) -> Policy:
+    """Build the backend named in `spec` ("backend:model") with `options`, wrapped in
+    the policy layer (`ragassay.llm.policy.Policy`: retries, limits, probing, stops).
 
     Unknown names raise `ValueError` listing the known ones; configuration problems
     (no key, no model) raise `BackendError`. The "offline" judge is not a backend:
@@ -100,9 +105,11 @@ def get_backend(spec: str, options: BackendOptions | None = None) -> Backend:
         hint = " ('offline' is handled by the judge layer)" if name == "offline" else ""
         raise ValueError(f"unknown judge backend {name!r}{hint}; known backends: {known}")
     factory = _load(name, targets[name])
-    backend = factory(model=model, options=options or BackendOptions())
+    options = options or BackendOptions()
+    backend = factory(model=model, options=options)
     required = ("name", "model", "complete", "cache_params")
     missing = [attr for attr in required if not hasattr(backend, attr)]
     if missing:
         raise BackendError(f"backend {name!r} lacks {', '.join(missing)}")
-    return cast(Backend, backend)
+    return Policy(cast(Backend, backend), options, rng=rng,
+                  endpoint=getattr(backend, "endpoint", None))

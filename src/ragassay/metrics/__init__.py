@@ -1,65 +1,114 @@
 """Metric suites (`judge`, `trace`, `ragas`): declared metrics and pure scoring over verdicts.
 
-Suites are registered by name and imported lazily, so that `--metrics judge` never
-loads what the other suites need.
+A suite is a folder here whose `__init__` exports `SUITE` (its class): the folder is the
+suite's one home, found by name and imported lazily, so that `--metrics judge` never
+loads what the other suites need. Other packages add suites with `register_suite` or
+the `ragassay.suites` entry-point group ("name = package.module:Class").
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
+import pkgutil
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from ragassay.metrics.base import Outcome, Suite, SuiteOptions
 from ragassay.types import MetricSpec
 
-SUITES: dict[str, str] = {
-    "judge": "ragassay.metrics.judge:JudgeSuite",
-    "trace": "ragassay.metrics.trace:TraceSuite",
-    "ragas": "ragassay.metrics.ragas:RagasSuite",
-}
+ENTRY_POINT_GROUP = "ragassay.suites"
+_BUILTIN_ORDER = ("judge", "trace", "ragas")  # the default order of `all`
 
-__all__ = ["SUITES", "Outcome", "Suite", "SuiteOptions", "UnknownSuiteError", "all_specs",
-           "get_suites", "parse_metrics"]
+__all__ = ["ENTRY_POINT_GROUP", "Outcome", "Suite", "SuiteOptions", "UnknownSuiteError",
+           "all_specs", "available", "get_suites", "parse_metrics", "register_suite",
+           "suite_names"]
+
+_registered: dict[str, type[Suite] | str] = {}
 
 
 class UnknownSuiteError(ValueError):
     pass
 
 
+def _folders() -> list[str]:
+    here = str(Path(__file__).parent)
+    found = [m.name for m in pkgutil.iter_modules([here]) if m.ispkg]
+    return sorted(found, key=lambda n: (_BUILTIN_ORDER.index(n) if n in _BUILTIN_ORDER
+                                        else len(_BUILTIN_ORDER), n))
+
+
+def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    try:
+        return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    except Exception:  # a broken distribution must not break the built-ins
+        return {}
+
+
+def suite_names() -> list[str]:
+    """Every known suite: the folders here, then entry points, then registrations."""
+    names = _folders()
+    names += [n for n in _entry_points() if n not in names]
+    names += [n for n in _registered if n not in names]
+    return names
+
+
+def register_suite(name: str, suite: type[Suite] | str) -> None:
+    """Add (or replace) a suite: a Suite class, or a "package.module:Class" string."""
+    if not name or "." in name or "," in name:
+        raise ValueError(f"invalid suite name {name!r}")
+    _registered[name] = suite
+
+
+def _load(name: str) -> type[Suite]:
+    target: type[Suite] | str | importlib.metadata.EntryPoint | None = _registered.get(name)
+    if target is None and name in _entry_points():
+        target = _entry_points()[name]
+    if target is None:
+        if name not in _folders():
+            raise UnknownSuiteError(
+                f"unknown metric suite {name!r}; choose from {', '.join(suite_names())}")
+        cls = importlib.import_module(f"{__name__}.{name}").SUITE
+    elif isinstance(target, importlib.metadata.EntryPoint):
+        cls = target.load()
+    elif isinstance(target, str):
+        module, _, attr = target.partition(":")
+        cls = getattr(importlib.import_module(module), attr)
+    else:
+        cls = target
+    if not (isinstance(cls, type) and issubclass(cls, Suite)):
+        raise UnknownSuiteError(f"suite {name!r} is not a ragassay.metrics.Suite")
+    return cls
+
+
 def available() -> list[str]:
-    """Registered suites whose module is importable."""
+    """Known suites whose module is importable."""
     out = []
-    for name, target in SUITES.items():
+    for name in suite_names():
         try:
-            importlib.import_module(target.split(":")[0])
-        except ImportError:
+            _load(name)
+        except (ImportError, UnknownSuiteError):
             continue
         out.append(name)
     return out
 
 
 def parse_metrics(text: str | Sequence[str] | None) -> tuple[str, ...]:
-    """`"judge,trace"` -> ("judge", "trace"); None or "all" -> every available suite."""
+    """`"judge,trace"` -> ("judge", "trace"); None or "all" -> every built-in suite."""
     if text is None or text == "all" or text == ("all",):
-        return tuple(available())
+        return tuple(n for n in available() if n in _folders())
     parts = text.split(",") if isinstance(text, str) else list(text)
     names = tuple(dict.fromkeys(p.strip() for p in parts if p.strip()))
-    unknown = [n for n in names if n not in SUITES]
+    known = suite_names()
+    unknown = [n for n in names if n not in known]
     if unknown:
         raise UnknownSuiteError(
-            f"unknown metric suite {unknown[0]!r}; choose from {', '.join(SUITES)}")
+            f"unknown metric suite {unknown[0]!r}; choose from {', '.join(known)}")
     return names
 
 
 def get_suites(names: Iterable[str]) -> list[Suite]:
-    suites: list[Suite] = []
-    for name in names:
-        if name not in SUITES:
-            raise UnknownSuiteError(
-                f"unknown metric suite {name!r}; choose from {', '.join(SUITES)}")
-        module, cls = SUITES[name].split(":")
-        suites.append(getattr(importlib.import_module(module), cls)())
-    return suites
+    return [_load(name)() for name in names]
 
 
 def all_specs(names: Iterable[str]) -> dict[str, MetricSpec]:

@@ -1,8 +1,13 @@
 """What a metric suite is: declared metrics, the prompts they need, and pure scoring.
 
-A suite's `evaluate` asks the judge for the verdicts it needs (as few calls as it
-can) and hands them to pure functions that turn verdicts into `MetricResult`s.
-Those functions never call a judge, so every formula is testable without an LLM.
+A suite scores one keyed sample (`ragassay.text.KeyedSample`, made once by the runner)
+in one of two ways that end in the same pure formulas over the same verdict types:
+
+- `evaluate`: asks an LLM judge the suite's prompts (as few calls as it can) and turns
+  the validated replies into verdicts;
+- `evaluate_offline`: maps the offline judge's typed `Evidence` onto those verdicts.
+
+The formulas never call a judge, so every one is testable without an LLM.
 """
 
 from __future__ import annotations
@@ -10,18 +15,20 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ragassay.judge import CallLog, Judge, Verdict
-from ragassay.text import approx_tokens
+from ragassay.judge import Asker, CallLog, Prompt, Verdict
+from ragassay.text import KeyedSample
 from ragassay.types import MetricResult, MetricSpec, Sample, SampleResult, Usage
+
+if TYPE_CHECKING:
+    from ragassay.judge.offline import Evidence
 
 
 @dataclass(frozen=True)
 class SuiteOptions:
     """Knobs shared by suites; one object instead of many keyword arguments."""
 
-    max_context_tokens: int = 6000
     n_questions: int = 3
     embedder: Any = None  # ragassay.embed.Embedder, for answer relevancy
 
@@ -39,17 +46,30 @@ class Suite(ABC):
 
     name: ClassVar[str]
     specs: ClassVar[tuple[MetricSpec, ...]]
+    prompts: ClassVar[tuple[Prompt, ...]] = ()
+    uses_embedder: ClassVar[bool] = False  # the LLM path embeds text (the runner builds it)
 
     @classmethod
     def prompt_versions(cls) -> dict[str, str]:
-        return {}
+        return {p.name: p.version for p in cls.prompts}
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [s.name for s in cls.specs]
 
     def applicable(self, sample: Sample) -> bool:
         """Whether the sample has the inputs for at least one of this suite's metrics."""
         return True
 
     @abstractmethod
-    async def evaluate(self, sample: Sample, judge: Judge, options: SuiteOptions) -> Outcome: ...
+    async def evaluate(self, item: KeyedSample, judge: Asker, options: SuiteOptions
+                       ) -> Outcome:
+        """Score with an LLM judge."""
+
+    @abstractmethod
+    def evaluate_offline(self, item: KeyedSample, evidence: Evidence, options: SuiteOptions
+                         ) -> Outcome:
+        """Score from the offline judge's evidence for the same keyed sample."""
 
 
 def unscored(names: Iterable[str], reason: str, **details: Any) -> list[MetricResult]:
@@ -71,20 +91,22 @@ def outcome(suite: str, sample: Sample, results: Sequence[MetricResult],
     )
 
 
-def fit_contexts(contexts: Sequence[str], max_tokens: int) -> tuple[list[str], bool]:
-    """Keep contexts within a token budget, cutting the last ones; report if anything was cut."""
-    kept: list[str] = []
-    budget = max_tokens
-    for ctx in contexts:
-        need = approx_tokens(ctx)
-        if need <= budget:
-            kept.append(ctx)
-            budget -= need
-            continue
-        if budget > 50:
-            kept.append(ctx[: budget * 4] + " [...]")
-        return kept, True
-    return kept, False
+def with_details(results: Sequence[MetricResult], extra: dict[str, Any]) -> list[MetricResult]:
+    """The results with `extra` added to every one's details."""
+    if not extra:
+        return list(results)
+    return [r.model_copy(update={"details": {**r.details, **extra}}) for r in results]
+
+
+def cut_details(item: KeyedSample) -> dict[str, Any]:
+    """What a cut sample's results carry: `context_truncated` when contexts were cut, and
+    `truncated` naming every text cut to the budget (question, answer, reference too)."""
+    out: dict[str, Any] = {}
+    if item.context_truncated:
+        out["context_truncated"] = True
+    if item.truncated:
+        out["truncated"] = sorted(item.truncated)
+    return out
 
 
 def number_contexts(contexts: Sequence[str]) -> str:

@@ -11,17 +11,19 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ragassay import __version__
-from ragassay.metrics import all_specs
 from ragassay.stats import ScoreTable, report_sections
 from ragassay.store import RunRecord, Store
 from ragassay.types import InvalidRow, MetricSpec, Sample, SampleResult, Usage
 
 
 def _usage_dict(usage: Usage) -> dict[str, Any]:
-    return {"calls": usage.calls, "input_tokens": usage.input_tokens,
-            "output_tokens": usage.output_tokens,
-            "total_tokens": usage.input_tokens + usage.output_tokens,
-            "cache_hits": usage.cache_hits}
+    out: dict[str, Any] = {"calls": usage.calls, "input_tokens": usage.input_tokens,
+                           "output_tokens": usage.output_tokens,
+                           "total_tokens": usage.input_tokens + usage.output_tokens,
+                           "cache_hits": usage.cache_hits}
+    if usage.cost_usd is not None:  # priced by the backend from the provider's usage
+        out["cost_usd"] = round(usage.cost_usd, 6)
+    return out
 
 
 @dataclass
@@ -42,8 +44,7 @@ def run_table(store: Store, run_id: str,
     """Stream a run's samples and results into its ScoreTable; `labels` (sample id ->
     labels) are merged into the samples' own, for calibrating against a separate file."""
     run = store.get_run(run_id)
-    out = RunTable(run=run, table=ScoreTable(rows=(), specs={}),
-                   specs=all_specs(run.config.metrics))
+    out = RunTable(run=run, table=ScoreTable(rows=(), specs={}), specs=run.spec_map())
 
     def samples() -> Iterator[Sample]:
         for item in store.iter_samples(run.id):
@@ -72,9 +73,7 @@ def iter_details(store: Store, run_id: str) -> Iterator[dict[str, Any]]:
     results = store.iter_results(run_id)
     for item in store.iter_samples(run_id):
         if isinstance(item, InvalidRow):
-            yield {"id": item.id, "strategy": item.strategy, "status": "failed",
-                   "error": f"{item.source}: {item.reason}", "metrics": {}, "unscored": {},
-                   "details": {}, "reasoning": None}
+            yield _invalid_entry(item)
             continue
         mine: list[SampleResult] = []
         while True:  # results come in sample order, so this sample's are next
@@ -85,6 +84,22 @@ def iter_details(store: Store, run_id: str) -> Iterator[dict[str, Any]]:
             mine.append(pending)
             pending = None
         yield _entry(item, mine)
+
+
+def sample_entry(store: Store, run_id: str, sample_id: str) -> dict[str, Any] | None:
+    """One sample's report entry (as in "detailed_results"), read on its own."""
+    item = store.get_sample(run_id, sample_id)
+    if item is None:
+        return None
+    if isinstance(item, InvalidRow):
+        return _invalid_entry(item)
+    return _entry(item, store.results_of(run_id, sample_id))
+
+
+def _invalid_entry(item: InvalidRow) -> dict[str, Any]:
+    return {"id": item.id, "strategy": item.strategy, "status": "failed",
+            "error": f"{item.source}: {item.reason}", "metrics": {}, "unscored": {},
+            "details": {}, "reasoning": None}
 
 
 def _entry(item: Sample, results: list[SampleResult]) -> dict[str, Any]:
@@ -114,6 +129,20 @@ def _entry(item: Sample, results: list[SampleResult]) -> dict[str, Any]:
     }
 
 
+def bench_sections(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """A bench run's stored record (`ragassay.bench.store_bench`, in the run's meta) as
+    report sections: "leaderboard" (rows, best first), "bench" (per-strategy figures:
+    cost, latency, retrieval, failures) and "bench_config"; {} for any other run."""
+    record = meta.get("bench")
+    if not isinstance(record, dict):
+        return {}
+    out: dict[str, Any] = {"leaderboard": record.get("leaderboard"),
+                           "bench": record.get("result"), "bench_config": record.get("config")}
+    if record.get("leaderboard_error"):
+        out["leaderboard_error"] = record["leaderboard_error"]
+    return out
+
+
 def build_report(store: Store, run_id: str, *, seed: int = 0,
                  include_details: bool = True) -> dict[str, Any]:
     """The full report of a run: metadata, statistics, usage and per-sample results."""
@@ -131,7 +160,8 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         "judge": run.config.judge,
         "method": "offline" if run.config.judge == "offline" else "llm",
         "judge_model": run.judge_model,
-        "embedding_model": run.config.embedding_model,
+        "embedding_model": "; ".join(run.meta.get("embedders") or ()) or "none",
+        "judge_reliability": run.meta.get("reliability") or {},
         "metrics": list(run.config.metrics),
         "total_samples": rt.total,
         "scored_samples": rt.total - len(invalid),
@@ -150,11 +180,11 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         **_usage_dict(usage.get("total", Usage())),
         "by_suite": {k: _usage_dict(v) for k, v in usage.items() if k != "total"},
     }
-    report["metric_specs"] = {n: {"low": s.low, "high": s.high, "kind": s.kind,
-                                  "higher_is_better": s.higher_is_better,
-                                  "description": s.description} for n, s in specs.items()}
+    report["metric_specs"] = {n: s.model_dump(mode="json", exclude={"name"})
+                              for n, s in specs.items()}
     report["invalid_rows"] = [{"id": i.id, "source": i.source, "reason": i.reason}
                               for i in invalid]
+    report.update(bench_sections(run.meta))
     if include_details:
         report["detailed_results"] = list(iter_details(store, run.id))
     return report

@@ -8,12 +8,17 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 FIELDS = ("run_id", "sample_id", "strategy", "metric", "value", "unscored_reason")
-_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+# What a spreadsheet may read as the start of a formula, after the blanks it skips:
+# = + - @ and their full-width forms (＝ ＋ － ＠, which some spreadsheets normalise).
+_FORMULA = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+_LEADING = " \t\r\n\u3000\u00a0"  # blanks a spreadsheet may skip before a formula
 
 
 def _cell(text: Any) -> Any:
-    """Defuse spreadsheet formulas in user text (`=HYPERLINK(...)` in an id, say)."""
-    if isinstance(text, str) and text.startswith(_FORMULA):
+    """Defuse spreadsheet formulas in user text (`=HYPERLINK(...)` in an id, say), also
+    behind leading spaces, tabs or line breaks and in their full-width forms."""
+    if isinstance(text, str) and text and (text[0] in "\t\r\n"
+                                           or text.lstrip(_LEADING).startswith(_FORMULA)):
         return "'" + text
     return text
 
@@ -37,10 +42,21 @@ def csv_rows(report: dict[str, Any],
                    "unscored_reason": entry["unscored"].get(metric, "")}
 
 
+class _LineFeedRows:
+    """Rows end in "\n", while the csv writer, told "\r\n", also quotes a cell holding
+    a lone carriage return (told "\n" it would leave it bare and break the file)."""
+
+    def __init__(self, fh: IO[str]) -> None:
+        self.fh = fh
+
+    def write(self, row: str) -> int:
+        return self.fh.write(row[:-2] + "\n" if row.endswith("\r\n") else row)
+
+
 def write_csv(report: dict[str, Any], fh: IO[str],
               details: Iterable[dict[str, Any]] | None = None) -> None:
     """Write the CSV to an open text file, row by row."""
-    writer = csv.DictWriter(fh, fieldnames=FIELDS, lineterminator="\n")
+    writer = csv.DictWriter(_LineFeedRows(fh), fieldnames=FIELDS, lineterminator="\r\n")
     writer.writeheader()
     writer.writerows({k: _cell(v) if k != "value" else v for k, v in row.items()}
                      for row in csv_rows(report, details))

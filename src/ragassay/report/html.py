@@ -135,6 +135,26 @@ def _samples(report: dict[str, Any], limit: int = 500) -> str:
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
+def _ms(seconds: Any) -> Any:
+    return None if seconds is None else round(float(seconds) * 1000, 1)
+
+
+def _leaderboard(report: dict[str, Any]) -> str:
+    """A bench run's stored leaderboard, best first, with cost and latency."""
+    rows = report.get("leaderboard")
+    if not rows:
+        error = report.get("leaderboard_error")
+        return f"<h2>Leaderboard</h2><p>{escape(str(error))}</p>" if error else ""
+    metric = rows[0].get("metric", "")
+    body = [[r.get("rank"), r.get("strategy"), r.get("kind"), r.get("mean"),
+             _ci(r), r.get("vs_best"), r.get("failed"), r.get("retrieval.recall"),
+             r.get("retrieval.mrr"), _ms(r.get("answer_p50_s")), _ms(r.get("answer_p95_s")),
+             r.get("cost_estimate_usd"), r.get("cost_measured_usd")] for r in rows]
+    return (f"<h2>Leaderboard by {escape(str(metric))}</h2>" + _table(
+        ["#", "strategy", "kind", "mean", "95% CI", "vs best", "failed", "recall", "mrr",
+         "answer p50 ms", "answer p95 ms", "estimated $", "measured $"], body))
+
+
 def to_html(report: dict[str, Any]) -> str:
     """Render a report dictionary as one HTML page with no external resources."""
     meta = report["evaluation_metadata"]
@@ -145,7 +165,8 @@ def to_html(report: dict[str, Any]) -> str:
         usage.get("calls"), usage.get("input_tokens"), usage.get("output_tokens"),
         usage.get("cache_hits")]])
     body = (f"<h1>ragassay report {escape(str(meta.get('run_id')))}</h1>{header}"
-            f"<h2>Usage</h2>{usage_t}{_aggregates(report)}{_strategies(report)}"
+            f"<h2>Usage</h2>{usage_t}{_leaderboard(report)}{_aggregates(report)}"
+            f"{_strategies(report)}"
             f"{_distributions(report)}{_correlations(report)}{_findings(report)}"
             f"{_samples(report)}")
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'

@@ -1,5 +1,12 @@
 """The runner: streams samples through the suites and the judge into the store."""
 
+from ragassay.metrics import parse_metrics
 from ragassay.runner.engine import Progress, RunStats, build_judge, evaluate, run_async
 
-__all__ = ["Progress", "RunStats", "build_judge", "evaluate", "run_async"]
+
+def suite_choices() -> tuple[str, ...]:
+    """The suites a run can score (what `--metrics all` means), for front ends."""
+    return parse_metrics("all")
+
+
+__all__ = ["Progress", "RunStats", "build_judge", "evaluate", "run_async", "suite_choices"]

@@ -10,14 +10,21 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, cast
+
+from pydantic import SecretStr
 
 from ragassay import __version__
-from ragassay.judge import Judge, make_judge
+from ragassay.aio import run_sync
+from ragassay.judge import Asker, Judge, make_judge
+from ragassay.judge.offline import Evidence
+from ragassay.judge.offline_judge import OfflineJudge
+from ragassay.judge.reliability import reliability_meta
 from ragassay.metrics import Outcome, Suite, SuiteOptions, get_suites
 from ragassay.store import CallRecord, Store
+from ragassay.text import KeyedSample, key_sample
 from ragassay.types import InvalidRow, RunConfig, Sample, Usage
 
 
@@ -46,7 +53,7 @@ class RunStats:
 
 @dataclass
 class _Batch:
-    """One batch read from the input: released when `left` judgments hit 0.
+    """One batch read from the input: counted as done when `left` judgments hit 0.
 
     `waiting` counts, per sample (by object id), the suites not yet saved: the progress
     bar advances by one sample when its last suite is saved.
@@ -80,18 +87,169 @@ def _call_records(sample: Sample, suite: str, outcome: Outcome) -> list[CallReco
     ]
 
 
-def build_judge(config: RunConfig, store: Store) -> Judge:
-    from ragassay.llm import BackendOptions
-
-    options = BackendOptions(base_url=config.base_url, concurrency=config.concurrency,
-                             **config.extra.get("backend", {}))
+def build_judge(config: RunConfig, store: Store,
+                headers: Mapping[str, str] | None = None) -> Judge:
+    """The run's judge; `headers` go to its backend with every request, never stored."""
+    options = config.backend_options()
+    if headers:
+        options = options.model_copy(update={
+            "headers": {k: SecretStr(v) for k, v in headers.items()}})
     return make_judge(config.judge, cache=store, use_cache=config.use_cache,
                       backend_options=options)
 
 
-def suite_options(config: RunConfig) -> SuiteOptions:
-    return SuiteOptions(max_context_tokens=config.max_context_tokens,
-                        n_questions=int(config.extra.get("n_questions", 3)))
+def suite_options(config: RunConfig, suites: Sequence[Suite], judge: Judge) -> SuiteOptions:
+    """The suites' options; an embedder the LLM path needs is built here, before the run
+    fans out (importing it from worker threads while the SDK imports raced)."""
+    embedder = None
+    if judge.kind == "llm" and any(s.uses_embedder for s in suites):
+        from ragassay.embed import get_embedder, sentence_embedder_spec
+
+        embedder = get_embedder(sentence_embedder_spec())
+    return SuiteOptions(n_questions=config.n_questions, embedder=embedder)
+
+
+def _embedders(judge: Judge, options: SuiteOptions) -> list[str]:
+    """The embedders a run really used, for its report."""
+    names = []
+    if isinstance(judge, OfflineJudge):
+        names.append(f"offline judge: {judge.embedder_name}")
+    if options.embedder is not None:
+        names.append(f"answer relevancy: {getattr(options.embedder, 'name', 'embedder')}")
+    return names
+
+
+@dataclass
+class RunInputs:
+    """What a run is given besides its samples and config; one object instead of many
+    keyword arguments (`run_async` and `evaluate` still take them by keyword)."""
+
+    store: Store
+    resume: str | None = None
+    judge: Judge | None = None
+    progress: Progress | None = None
+    total: int | None = None
+    dataset_hash: str | None = None
+    headers: Mapping[str, str] | None = None  # for the judge's backend; never stored
+
+
+class _Run:
+    """One run's state: the sliding window of (sample, suite) judgments into the store."""
+
+    def __init__(self, config: RunConfig, inputs: RunInputs) -> None:
+        self.suites: list[Suite] = get_suites(config.metrics)
+        versions = {k: v for s in self.suites for k, v in s.prompt_versions().items()}
+        self.config = config.model_copy(update={"prompt_versions": versions})
+        self.inputs = inputs
+        self.store = inputs.store
+        self.own_judge = inputs.judge is None
+        self.judge = inputs.judge or build_judge(self.config, self.store, inputs.headers)
+        self.offline = self.judge if isinstance(self.judge, OfflineJudge) else None
+        self.asker = None if self.offline is not None else cast(Asker, self.judge)
+        self.run_id, self.done = self._open()
+        self.stats = RunStats(run_id=self.run_id)
+        self.options = suite_options(self.config, self.suites, self.judge)
+        self.gate = asyncio.Semaphore(max(1, config.concurrency))
+        self.batch_size = max(32, 4 * config.concurrency)
+        self.window = self.batch_size * max(1, len(self.suites))  # queued before reading more
+        self.running: set[asyncio.Task[None]] = set()
+
+    def _open(self) -> tuple[str, set[tuple[str, str]]]:
+        """The run's id (created, or the one resumed) and the judgments already done."""
+        if self.inputs.resume:
+            run_id = self.store.get_run(self.inputs.resume).id
+            done = self.store.done_keys(run_id)
+            self.store.finish_run(run_id, "running")
+            return run_id, done
+        specs = [spec for s in self.suites for spec in s.specs]
+        meta = {"reliability": reliability_meta(self.judge, [s.name for s in specs])}
+        run_id = self.store.create_run(self.config, package_version=__version__,
+                                       dataset_hash=self.inputs.dataset_hash,
+                                       judge_model=self.judge.model, specs=specs, meta=meta)
+        return run_id, set()
+
+    async def one(self, item: KeyedSample, suite: Suite, batch: _Batch,
+                  evidence: Evidence | None) -> None:
+        sample, progress, stats = item.sample, self.inputs.progress, self.stats
+        async with self.gate:
+            if evidence is not None:
+                outcome = suite.evaluate_offline(item, evidence, self.options)
+            else:
+                assert self.asker is not None
+                outcome = await suite.evaluate(item, self.asker, self.options)
+            # Saved (and the batch finished) before the slot is handed on: a Ctrl-C raised
+            # by a progress sink stops the run before the next judgment is sent.
+            self.store.save_result(self.run_id, outcome.result,
+                                   _call_records(sample, suite.name, outcome))
+            stats.usage = stats.usage + outcome.result.usage
+            stats.per_suite[suite.name] = stats.per_suite.get(suite.name, Usage()) + \
+                outcome.result.usage
+            batch.waiting[id(sample)] -= 1
+            if progress and batch.waiting[id(sample)] == 0:
+                progress.advance(1, stats.usage)
+            batch.left -= 1
+            if batch.left == 0:
+                stats.samples += len(batch.valid)
+
+    async def settle(self, limit: int) -> None:
+        """Wait until fewer than `limit` judgments are running; re-raise their errors."""
+        while len(self.running) >= max(limit, 1):
+            finished, self.running = await asyncio.wait(self.running,
+                                                        return_when=asyncio.FIRST_COMPLETED)
+            for task in finished:  # retrieve every failure, not only the one raised below
+                if not task.cancelled():
+                    task.exception()
+            for task in finished:
+                task.result()
+
+    async def feed(self, items: list[Sample | InvalidRow]) -> None:
+        """Store one batch read from the input, key it, analyse it (offline judge) and
+        queue its judgments."""
+        await self.settle(self.window)
+        stats, progress = self.stats, self.inputs.progress
+        self.store.add_samples(self.run_id, items)
+        valid = [s for s in items if isinstance(s, Sample)]
+        stats.invalid += len(items) - len(valid)
+        todo = [(s, suite) for s in valid for suite in self.suites
+                if (s.id, suite.name) not in self.done]
+        stats.skipped += len(valid) * len(self.suites) - len(todo)
+        batch = _Batch(size=len(items), valid=valid, left=len(todo))
+        for s, _ in todo:
+            batch.waiting[id(s)] = batch.waiting.get(id(s), 0) + 1
+        if progress and len(items) > len(batch.waiting):  # invalid or already done
+            progress.advance(len(items) - len(batch.waiting), stats.usage)
+        if not todo:
+            stats.samples += len(valid)
+            return
+        keyed = {id(s): key_sample(s, self.config.max_context_tokens)
+                 for s in {id(s): s for s, _ in todo}.values()}
+        evidence: dict[int, Evidence] = {}
+        if self.offline is not None:  # the whole batch's evidence in one go, off the loop
+            found = await asyncio.to_thread(self.offline.analyze, list(keyed.values()))
+            evidence = dict(zip(keyed, found, strict=True))
+        self.running.update(asyncio.create_task(self.one(keyed[id(s)], suite, batch,
+                                                         evidence.get(id(s))))
+                            for s, suite in todo)
+
+    async def close(self, status: str, started: float) -> None:
+        """Cancel what is in flight, record the run's status, close an own judge."""
+        pending = [t for t in self.running if not t.done()]
+        for task in pending:
+            task.cancel()
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)
+        for task in self.running:  # mark failures seen: the first one is already raising
+            if task.done() and not task.cancelled():
+                task.exception()
+        self.stats.seconds = time.perf_counter() - started
+        if self.inputs.progress:
+            self.inputs.progress.finish()
+        self.store.finish_run(self.run_id, status, {
+            "samples": self.stats.samples, "invalid": self.stats.invalid,
+            "seconds": self.stats.seconds, "embedders": _embedders(self.judge, self.options),
+        })
+        if self.own_judge:
+            await self.judge.aclose()
 
 
 async def run_async(
@@ -104,111 +262,30 @@ async def run_async(
     progress: Progress | None = None,
     total: int | None = None,
     dataset_hash: str | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> RunStats:
-    """Evaluate samples into the store; returns the run's id and counters."""
-    suites: list[Suite] = get_suites(config.metrics)
-    versions = {k: v for s in suites for k, v in s.prompt_versions().items()}
-    config = config.model_copy(update={"prompt_versions": versions})
-    own_judge = judge is None
-    judge = judge or build_judge(config, store)
-    if resume:
-        run_id = store.get_run(resume).id
-        done = store.done_keys(run_id)
-        store.finish_run(run_id, "running")
-    else:
-        run_id = store.create_run(config, package_version=__version__,
-                                  dataset_hash=dataset_hash, judge_model=judge.model)
-        done = set()
-    stats = RunStats(run_id=run_id)
-    options = suite_options(config)
-    gate = asyncio.Semaphore(max(1, config.concurrency))
+    """Evaluate samples into the store; returns the run's id and counters. `headers` go
+    to the judge's backend with every request and are never stored."""
+    run = _Run(config, RunInputs(store, resume, judge, progress, total, dataset_hash,
+                                 headers))
     started = time.perf_counter()
     if progress:
         progress.start(total)
-
-    batch_size = max(32, 4 * config.concurrency)
-    window = batch_size * max(1, len(suites))  # judgments queued before reading more
-    running: set[asyncio.Task[None]] = set()
-
-    def finish(batch: _Batch) -> None:
-        judge.release(batch.valid)
-        stats.samples += len(batch.valid)
-
-    async def one(sample: Sample, suite: Suite, batch: _Batch) -> None:
-        async with gate:
-            outcome = await suite.evaluate(sample, judge, options)
-            # Saved (and the batch finished) before the slot is handed on: a Ctrl-C raised
-            # by a progress sink stops the run before the next judgment is sent.
-            store.save_result(run_id, outcome.result,
-                              _call_records(sample, suite.name, outcome))
-            stats.usage = stats.usage + outcome.result.usage
-            stats.per_suite[suite.name] = stats.per_suite.get(suite.name, Usage()) + \
-                outcome.result.usage
-            batch.waiting[id(sample)] -= 1
-            if progress and batch.waiting[id(sample)] == 0:
-                progress.advance(1, stats.usage)
-            batch.left -= 1
-            if batch.left == 0:
-                finish(batch)
-
-    async def settle(limit: int) -> None:
-        """Wait until fewer than `limit` judgments are running; re-raise their errors."""
-        nonlocal running
-        while len(running) >= max(limit, 1):
-            finished, running = await asyncio.wait(running,
-                                                   return_when=asyncio.FIRST_COMPLETED)
-            for task in finished:  # retrieve every failure, not only the one raised below
-                if not task.cancelled():
-                    task.exception()
-            for task in finished:
-                task.result()
-
     status = "failed"
     try:
-        # A sliding window, not batch by batch: the next batch is read (stored, prepared,
-        # queued) while the previous one's last judgments are still in flight, so the
-        # judge is never idle at a batch boundary; memory stays bounded by two batches.
-        for items in _batches(samples, batch_size):
-            await settle(window)
-            store.add_samples(run_id, items)
-            valid = [s for s in items if isinstance(s, Sample)]
-            stats.invalid += len(items) - len(valid)
-            todo = [(s, suite) for s in valid for suite in suites
-                    if (s.id, suite.name) not in done]
-            stats.skipped += len(valid) * len(suites) - len(todo)
-            batch = _Batch(size=len(items), valid=valid, left=len(todo))
-            for s, _ in todo:
-                batch.waiting[id(s)] = batch.waiting.get(id(s), 0) + 1
-            if progress and len(items) > len(batch.waiting):  # invalid or already done
-                progress.advance(len(items) - len(batch.waiting), stats.usage)
-            if not todo:
-                finish(batch)
-                continue
-            await judge.prepare(list({id(s): s for s, _ in todo}.values()))
-            running.update(asyncio.create_task(one(s, suite, batch)) for s, suite in todo)
-        await settle(1)
+        # A sliding window, not batch by batch: the next batch is read (stored, keyed,
+        # analysed, queued) while the previous one's last judgments are still in flight, so
+        # the judge is never idle at a batch boundary; memory stays bounded by two batches.
+        for items in _batches(samples, run.batch_size):
+            await run.feed(items)
+        await run.settle(1)
         status = "complete"
     except (KeyboardInterrupt, asyncio.CancelledError):
         status = "interrupted"
         raise
     finally:
-        pending = [t for t in running if not t.done()]
-        for task in pending:
-            task.cancel()
-        if pending:
-            await asyncio.gather(*pending, return_exceptions=True)
-        for task in running:  # mark failures seen: the first one is already raising
-            if task.done() and not task.cancelled():
-                task.exception()
-        stats.seconds = time.perf_counter() - started
-        if progress:
-            progress.finish()
-        store.finish_run(run_id, status, {
-            "samples": stats.samples, "invalid": stats.invalid, "seconds": stats.seconds,
-        })
-        if own_judge:
-            await judge.aclose()
-    return stats
+        await run.close(status, started)
+    return run.stats
 
 
 def evaluate(
@@ -221,7 +298,10 @@ def evaluate(
     progress: Progress | None = None,
     total: int | None = None,
     dataset_hash: str | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> RunStats:
-    """The one synchronous entry point: evaluate samples and record them in the store."""
-    return asyncio.run(run_async(samples, config, store=store, resume=resume, judge=judge,
-                                 progress=progress, total=total, dataset_hash=dataset_hash))
+    """The one synchronous entry point: evaluate samples and record them in the store.
+    Works inside a running event loop too (a notebook): the run gets a loop of its own."""
+    return run_sync(run_async(samples, config, store=store, resume=resume, judge=judge,
+                              progress=progress, total=total, dataset_hash=dataset_hash,
+                              headers=headers))

@@ -25,24 +25,22 @@ from ragassay.stats.compare import (
     verdict,
 )
 from ragassay.stats.describe import aggregate_metrics, describe, per_metric_statistics, rmse_metrics
-from ragassay.stats.diagnostics import DEFAULT_RULES, Condition, Rule, diagnose
+from ragassay.stats.diagnostics import Condition, Rule, diagnose, rules_of
 from ragassay.stats.gate import (
-    DEFAULT_THRESHOLDS,
     GateCheck,
     GateResult,
     ThresholdsError,
+    default_thresholds,
     gate,
     load_thresholds,
 )
 from ragassay.stats.interpret import FlagsConfig, Target, interpretation
 from ragassay.stats.sections import report_sections
-from ragassay.stats.strategies import overall_score, strategy_summaries
+from ragassay.stats.strategies import composite_summary, guide_fields, strategy_summaries
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.stats.trend import trend, trends
 
 __all__ = [
-    "DEFAULT_RULES",
-    "DEFAULT_THRESHOLDS",
     "CompareOptions",
     "Condition",
     "FlagsConfig",
@@ -64,20 +62,23 @@ __all__ = [
     "compare_paired",
     "compare_strategies",
     "compare_tables",
+    "composite_summary",
     "correlation",
     "correlation_matrix",
     "default_links",
+    "default_thresholds",
     "describe",
     "diagnose",
     "gate",
+    "guide_fields",
     "holm",
     "interpretation",
     "load_thresholds",
-    "overall_score",
     "per_metric_statistics",
     "report_sections",
     "rmse",
     "rmse_metrics",
+    "rules_of",
     "strategy_summaries",
     "trend",
     "trends",

@@ -34,10 +34,3 @@ def clean(obj: Any) -> Any:
         return [clean(v) for v in obj]
     raise TypeError(f"not JSON-serialisable: {type(obj).__name__}")
 
-
-def opt_float(x: Any) -> float | None:
-    """A finite float, or None for None/NaN/inf."""
-    if x is None:
-        return None
-    f = float(x)
-    return f if math.isfinite(f) else None

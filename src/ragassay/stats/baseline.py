@@ -9,7 +9,7 @@ stopwords included, exactly as the issue defines the baseline; an empty answer s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from ragassay.text import tokens
@@ -34,16 +34,6 @@ def lexical_support(sample: Sample) -> float | None:
     return None
 
 
-def baseline_scores(samples: Iterable[Sample]) -> dict[tuple[str, str], float]:
-    """(strategy, id) -> lexical support, for samples where it is defined."""
-    out = {}
-    for s in samples:
-        v = lexical_support(s)
-        if v is not None:
-            out[(s.strategy, s.id)] = v
-    return out
-
-
 def baseline_agreement(samples: Iterable[Sample], label: str, *, inverted: bool = False,
                        seed: int = 0, n_resamples: int = 2000) -> dict[str, Any]:
     """AUROC (with a bootstrap CI) of the lexical baseline against a boolean label."""
@@ -62,12 +52,3 @@ def baseline_agreement(samples: Iterable[Sample], label: str, *, inverted: bool 
     return {"n": len(scores), "auroc": auroc(scores, truth) if scores else None,
             "auroc_ci": list(ci) if ci else None}
 
-
-def label_values(samples: Iterable[Sample]) -> Mapping[str, int]:
-    """How many samples carry each label."""
-    counts: dict[str, int] = {}
-    for s in samples:
-        for k, v in s.labels.items():
-            if v is not None:
-                counts[k] = counts.get(k, 0) + 1
-    return counts

@@ -20,7 +20,6 @@ from ragassay.types import MetricSpec
 
 PERFECT_SHARE = 0.95  # value >= low + 0.95 * (high - low)
 POOR_SHARE = 0.3  # value < low + 0.3 * (high - low)
-COMPOSITES = frozenset({"overall"})  # short names of composite metrics (e.g. judge.overall)
 _EPS = 1e-9  # so that e.g. exactly 9.55 on 1-10 counts as perfect despite float error
 
 
@@ -110,7 +109,7 @@ def suite_averages(table: ScoreTable) -> dict[str, dict[str, Any]]:
 
     Only metrics with kind "score" and higher_is_better count (a boolean rate or
     a lower-is-better metric would not average meaningfully with them), and
-    composites such as judge.overall are left out (they already combine the
+    composites (`MetricSpec.composite`) are left out (they already combine the
     others). If those
     metrics do not all share one (low, high) range, no average is given: mixing
     a 1-10 mean with a 0-1 mean would be meaningless, and we do not rescale.
@@ -119,8 +118,7 @@ def suite_averages(table: ScoreTable) -> dict[str, dict[str, Any]]:
     suites: dict[str, list[str]] = {}
     for m in table.metrics:
         spec = table.spec(m)
-        composite = m.split(".", 1)[-1] in COMPOSITES
-        if spec.kind == "score" and spec.higher_is_better and not composite:
+        if spec.kind == "score" and spec.higher_is_better and spec.composite is None:
             suites.setdefault(spec.suite, []).append(m)
     out: dict[str, dict[str, Any]] = {}
     for suite, names in suites.items():

@@ -8,138 +8,28 @@ with their spec (a bool metric is 0/1). It is evaluated
   firing region (sum over conditions of the distance past the threshold);
 * on the aggregate: the same conditions on the metric means.
 
-Only rules whose metrics are all in the table are reported. Thresholds are
-defaults; pass your own `rules` (e.g. via `dataclasses.replace`) to change them.
+The rules are declared with the metrics (`MetricSpec.rules`, next to their formulas);
+only rules whose metrics are all in the table are reported. Pass your own `rules`
+(e.g. `rule.model_copy(...)`) to change them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from ragassay.stats.table import Row, ScoreTable
-from ragassay.types import MetricSpec
+from ragassay.types import Condition, MetricSpec, Rule, at_least, below
+
+__all__ = ["WORST", "Condition", "Rule", "at_least", "below", "diagnose", "evaluate_rule",
+           "rules_of"]
 
 WORST = 5
 
 
-@dataclass(frozen=True)
-class Condition:
-    metric: str
-    op: Literal["<", ">="]
-    threshold: float  # on the 0-1 normalised scale
-
-    def excess(self, x: float) -> float | None:
-        """How far past the threshold x is (>= 0) when the condition holds, else None."""
-        if self.op == "<":
-            return self.threshold - x if x < self.threshold else None
-        return x - self.threshold if x >= self.threshold else None
-
-
-@dataclass(frozen=True)
-class Rule:
-    name: str
-    conditions: tuple[Condition, ...]
-    message: str
-    fix: str
-
-    @property
-    def metrics(self) -> tuple[str, ...]:
-        return tuple(c.metric for c in self.conditions)
-
-
-def low(metric: str, t: float) -> Condition:
-    return Condition(metric, "<", t)
-
-
-def high(metric: str, t: float) -> Condition:
-    return Condition(metric, ">=", t)
-
-
-DEFAULT_RULES: tuple[Rule, ...] = (
-    # RAGAS
-    Rule(
-        "ignores_context",
-        (low("ragas.faithfulness", 0.7), high("ragas.context_precision", 0.7)),
-        "The model ignores the context: relevant chunks were retrieved but the answer "
-        "is not grounded in them.",
-        "Instruct the model to answer only from the provided context; lower temperature.",
-    ),
-    Rule(
-        "retriever_misses_chunks",
-        (low("ragas.context_recall", 0.7), high("ragas.faithfulness", 0.7)),
-        "The retriever misses chunks: the answer is faithful to what was retrieved, but "
-        "the retrieved context lacks facts the reference needs.",
-        "Revisit chunking, the embedding model and top-k.",
-    ),
-    Rule(
-        "wrong_question_answered",
-        (low("ragas.answer_relevancy", 0.7), high("ragas.context_recall", 0.7)),
-        "The wrong question is being answered: the context covers the reference but the "
-        "answer does not address the question.",
-        "Add query rewriting and metadata filters; check the prompt template.",
-    ),
-    Rule(
-        "relevant_chunks_ranked_low",
-        (low("ragas.context_precision", 0.5),),
-        "Relevant chunks are ranked low or drowned among irrelevant ones.",
-        "Add a reranker or hybrid (BM25 + dense) retrieval; reduce top-k.",
-    ),
-    # TRACe
-    Rule(
-        "retrieval_noise",
-        (low("trace.context_relevance", 0.3),),
-        "Retrieval noise: most of the retrieved context is irrelevant to the question.",
-        "Lower top-k, rerank, or use smaller / better-bounded chunks.",
-    ),
-    Rule(
-        "evidence_underused",
-        (high("trace.context_relevance", 0.5), low("trace.context_utilization", 0.3)),
-        "The generator underuses retrieved evidence: relevant context is retrieved but "
-        "little of it is used in the answer.",
-        "Prompt the model to use all relevant passages; check context ordering and length.",
-    ),
-    Rule(
-        "incomplete_answer",
-        (high("trace.context_relevance", 0.5), low("trace.completeness", 0.5)),
-        "The answer is incomplete: it leaves out much of the relevant retrieved information.",
-        "Ask for complete answers covering every relevant passage; raise max tokens.",
-    ),
-    Rule(
-        "unsupported_sentences",
-        (low("trace.adherence_ratio", 0.8),),
-        "Adherence failures: more than one answer sentence in five is not supported by "
-        "the context.",
-        "Instruct the model to answer only from the context and to say when it cannot.",
-    ),
-    Rule(
-        "answer_not_adherent",
-        (low("trace.adherence", 0.5),),
-        "Adherence failure: the answer is not fully supported by the context.",
-        "Instruct the model to answer only from the context and to say when it cannot.",
-    ),
-    # judge
-    Rule(
-        "hallucination_despite_good_context",
-        (high("judge.hallucination", 0.5), high("judge.context_relevance", 0.7)),
-        "The model adds unsupported information despite relevant context.",
-        "Constrain the generator to the context (prompt, lower temperature, citations).",
-    ),
-    Rule(
-        "retrieval_problem",
-        (low("judge.context_relevance", 0.5),),
-        "Retrieval problem: the retrieved context is judged mostly irrelevant.",
-        "Improve retrieval: embeddings, chunking, hybrid search, reranking, top-k.",
-    ),
-    Rule(
-        "reference_mismatch",
-        (low("judge.answer_similarity", 0.5), high("judge.faithfulness", 0.7)),
-        "The answer is faithful to the context yet far from the reference: a retrieval gap "
-        "(the passage holding the reference answer is missing) or a wrong reference.",
-        "Check retrieval recall for these questions and verify the references.",
-    ),
-)
+def rules_of(specs: Mapping[str, MetricSpec]) -> list[Rule]:
+    """The diagnostics rules the metrics declare (`MetricSpec.rules`), in spec order."""
+    return [rule for spec in specs.values() for rule in spec.rules]
 
 
 def _norm(spec: MetricSpec, v: float) -> float:
@@ -202,8 +92,10 @@ def _label(row: Row, table: ScoreTable) -> str:
     return row.id if len(table.strategies) <= 1 else f"{row.strategy}/{row.id}"
 
 
-def diagnose(table: ScoreTable, rules: Sequence[Rule] = DEFAULT_RULES) -> list[dict[str, Any]]:
-    """Findings of every applicable rule, fired ones first, then by share (desc)."""
+def diagnose(table: ScoreTable, rules: Sequence[Rule] | None = None) -> list[dict[str, Any]]:
+    """Findings of every applicable rule (the table's specs' own unless `rules` are
+    given), fired ones first, then by share (desc)."""
+    rules = rules_of(table.specs) if rules is None else rules
     findings = [
         evaluate_rule(rule, table) for rule in rules if all(m in table.specs for m in rule.metrics)
     ]

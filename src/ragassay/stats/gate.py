@@ -1,5 +1,7 @@
 """Release gate: PASS/FAIL per metric against thresholds, and a TOML loader.
 
+Default thresholds are the metrics' own (`MetricSpec.gate`); a config file overrides them.
+
 The value compared is the metric's mean or, with `strict`, the conservative CI
 bound (the lower bound; the upper bound for lower-is-better metrics, which
 pass at or below their threshold). A metric absent from the run fails with
@@ -11,20 +13,15 @@ from __future__ import annotations
 
 import math
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from ragassay.stats.describe import aggregate_metrics
 from ragassay.stats.table import ScoreTable
+from ragassay.types import MetricSpec
 
-DEFAULT_THRESHOLDS: dict[str, float] = {
-    "ragas.faithfulness": 0.90,
-    "ragas.answer_relevancy": 0.80,
-    "ragas.context_precision": 0.60,
-    "ragas.context_recall": 0.75,
-}
 ALLOWED_TOP_LEVEL = frozenset({"thresholds"})
 
 
@@ -94,6 +91,13 @@ def _check(metric: str, threshold: float, entry: Any, strict: bool) -> GateCheck
     return GateCheck(metric, threshold, value, "PASS" if ok else "FAIL", reason, hib)
 
 
+def default_thresholds(specs: Mapping[str, MetricSpec] | Iterable[MetricSpec]
+                       ) -> dict[str, float]:
+    """The gate thresholds the metrics declare (`MetricSpec.gate`), by name."""
+    items = specs.values() if isinstance(specs, Mapping) else specs
+    return {s.name: s.gate for s in items if s.gate is not None}
+
+
 def gate(
     table_or_aggregates: ScoreTable | Mapping[str, Any],
     thresholds: Mapping[str, float] | None = None,
@@ -102,13 +106,18 @@ def gate(
     seed: int = 0,
     n_resamples: int = 2000,
 ) -> GateResult:
-    """Check each thresholded metric; `thresholds` None -> DEFAULT_THRESHOLDS.
+    """Check each thresholded metric; `thresholds` None -> the table's specs' own.
 
     Accepts a ScoreTable, the `aggregate_metrics` section, or its "metrics"
-    mapping ({name: {mean, ci_low, ci_high, higher_is_better?}}).
+    mapping ({name: {mean, ci_low, ci_high, higher_is_better?}}); the latter two need
+    explicit thresholds.
     """
     per_metric = _per_metric(table_or_aggregates, seed, n_resamples)
-    limits = DEFAULT_THRESHOLDS if thresholds is None else thresholds
+    if thresholds is None:
+        if not isinstance(table_or_aggregates, ScoreTable):
+            raise ValueError("gate() needs thresholds when given aggregates, not a table")
+        thresholds = default_thresholds(table_or_aggregates.specs)
+    limits = thresholds
     return GateResult(
         checks=tuple(_check(m, float(t), per_metric.get(m), strict) for m, t in limits.items()),
         strict=strict,
@@ -116,10 +125,10 @@ def gate(
 
 
 def load_thresholds(path: str | Path) -> dict[str, float]:
-    """Read the `[thresholds]` table of a TOML file: {"ragas.faithfulness": 0.9, ...}.
+    """Read the `[thresholds]` table of a TOML file: {"suite.metric": 0.9, ...}.
 
     Raises ThresholdsError with one line such as
-    `ragassay.toml: thresholds."judge.faithfulness" must be a number`.
+    `ragassay.toml: thresholds."suite.metric" must be a number`.
     A file without a [thresholds] table gives {}.
     """
     p = Path(path)
@@ -140,7 +149,7 @@ def load_thresholds(path: str | Path) -> dict[str, float]:
         raise ThresholdsError(f"{name}: thresholds must be a table of metric = number")
     out: dict[str, float] = {}
     for key, value in table.items():
-        # `ragas.faithfulness = 0.9` unquoted (or [thresholds.ragas]) nests one level
+        # `suite.metric = 0.9` unquoted (or [thresholds.suite]) nests one level
         items = (
             [(f"{key}.{k}", v) for k, v in value.items()]
             if isinstance(value, dict)

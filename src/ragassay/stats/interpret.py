@@ -1,12 +1,11 @@
 """Interpretation flags: compare metric means with targets (good / ok / warning).
 
-The judge suite's scoring guide sets targets on its 1-10 scale:
-context relevance >= 8 good, < 6 warning; answer similarity >= 8 / < 6;
-faithfulness >= 9 / < 7; hallucination rate <= 0.1 good, > 0.2 warning.
-A target is used only when it lies inside the metric's declared range (a judge
-metric declared on 0-1 falls back to the generic rule). Every other metric is
-normalised to 0-1 with its spec and compared with `unit_good` / `unit_warning`
-(defaults 0.8 / 0.6), mirrored (1 - x) for lower-is-better metrics.
+A metric's target comes from its spec (`MetricSpec.target`, on the metric's own scale,
+e.g. the judge suite's scoring guide: faithfulness >= 9 good, < 7 warning), or from
+`FlagsConfig.targets` when given there. A target is used only when it lies inside the
+metric's declared range (a metric declared on 0-1 falls back to the generic rule). Every
+other metric is normalised to 0-1 with its spec and compared with `unit_good` /
+`unit_warning` (defaults 0.8 / 0.6), mirrored (1 - x) for lower-is-better metrics.
 """
 
 from __future__ import annotations
@@ -44,26 +43,21 @@ class Target:
         return f"target <= {self.good:g}, warning above {self.warning:g}"
 
 
-JUDGE_TARGETS: dict[str, Target] = {
-    "judge.context_relevance": Target(8, 6),
-    "judge.answer_similarity": Target(8, 6),
-    "judge.faithfulness": Target(9, 7),
-    "judge.hallucination": Target(0.1, 0.2, higher_is_better=False),
-}
-
-
 @dataclass(frozen=True)
 class FlagsConfig:
-    """Targets per metric (raw scale) and the generic thresholds on 0-1."""
+    """Targets per metric (raw scale) overriding the specs' own, and the generic
+    thresholds on 0-1."""
 
-    targets: Mapping[str, Target] = field(default_factory=lambda: dict(JUDGE_TARGETS))
+    targets: Mapping[str, Target] = field(default_factory=dict)
     unit_good: float = 0.8
     unit_warning: float = 0.6
 
 
 def _target_for(spec: MetricSpec, config: FlagsConfig) -> tuple[Target, bool]:
     """The target to use and whether it applies to the normalised value."""
-    t = config.targets.get(spec.name)
+    declared = spec.target
+    t = config.targets.get(spec.name) or (
+        Target(declared.good, declared.warning, spec.higher_is_better) if declared else None)
     if t is not None:
         lo, hi = min(spec.low, spec.high), max(spec.low, spec.high)
         if lo <= t.good <= hi and lo <= t.warning <= hi:
@@ -78,7 +72,7 @@ def flag(spec: MetricSpec, value: float, scope: str, config: FlagsConfig) -> dic
     target, normalised = _target_for(spec, config)
     x = spec.normalise(value) if normalised else value
     level = target.level(x)
-    what = "rate" if spec.kind == "bool" else "mean"
+    what = spec.aggregation
     where = "" if scope == "overall" else f" ({scope})"
     scale = f" (normalised {x:.3g})" if normalised and (spec.low, spec.high) != (0, 1) else ""
     message = f"{spec.name} {what} {value:.3g}{scale}{where} is {level}: {target.describe()}" + (

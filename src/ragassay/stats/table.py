@@ -50,6 +50,18 @@ def _to_value(value: float | bool | None) -> tuple[float | None, str | None]:
     return x, None
 
 
+def _row(key: tuple[str, str], sample: tuple[str, str | None, dict[str, Any]] | None,
+         row_vals: dict[str, float | None], row_whys: dict[str, str],
+         names: list[str]) -> Row:
+    """One table row: every metric's value, and why those without one are unscored."""
+    values = {n: row_vals.get(n) for n in names}
+    reasons = {n: row_whys.get(n, NO_RESULT if n not in row_vals else "unscored")
+               for n in names if values[n] is None}
+    question, qid, labels = sample if sample is not None else ("", None, {})
+    return Row(id=key[1], strategy=key[0], question=question, question_id=qid, labels=labels,
+               values=values, reasons=reasons)
+
+
 def _default_spec(name: str, any_present: bool, all_bool: bool) -> MetricSpec:
     """A spec for a metric the caller did not declare: bool if all values are bools."""
     return MetricSpec(name=name, kind="bool" if any_present and all_bool else "score")
@@ -128,29 +140,7 @@ class ScoreTable:
         names = [n for n in specs if n in seen] + [n for n in seen if n not in specs]
         table_specs = {n: specs[n] if n in specs else _default_spec(n, *seen[n]) for n in names}
 
-        rows = []
-        for k in order:
-            sample = meta.pop(k)
-            row_vals = vals.pop(k, {})
-            row_whys = whys.pop(k, {})
-            values = {n: row_vals.get(n) for n in names}
-            reasons = {
-                n: row_whys.get(n, NO_RESULT if n not in row_vals else "unscored")
-                for n in names
-                if values[n] is None
-            }
-            question, qid, labels = sample if sample is not None else ("", None, {})
-            rows.append(
-                Row(
-                    id=k[1],
-                    strategy=k[0],
-                    question=question,
-                    question_id=qid,
-                    labels=labels,
-                    values=values,
-                    reasons=reasons,
-                )
-            )
+        rows = [_row(k, meta.pop(k), vals.pop(k, {}), whys.pop(k, {}), names) for k in order]
         return cls(rows=tuple(rows), specs=table_specs, invalid=tuple(invalid))
 
     @classmethod

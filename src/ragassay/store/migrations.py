@@ -12,6 +12,8 @@ import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
 
 from ragassay.store.models import StoreError
 
@@ -129,7 +131,94 @@ def m0002_metric_values(conn: sqlite3.Connection) -> None:
             )
 
 
-MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values)
+_BACKEND_KEYS = frozenset({
+    "api_key_env", "api_key_file", "timeout_s", "max_retries", "structured_output",
+    "max_tokens", "extra_body", "backoff_base_s", "backoff_max_s", "retry_after_max_s",
+    "increase_after"})
+
+
+def typed_config(config: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A run config of before m0003 with its free-form `extra` moved onto the typed
+    fields; returns (config, what had no typed home)."""
+    config = dict(config)
+    extra = dict(config.pop("extra", None) or {})
+    config.pop("embedding_model", None)  # named what was not used; the run's meta says
+    backend = extra.pop("backend", None) or {}
+    config["backend"] = {k: v for k, v in backend.items() if k in _BACKEND_KEYS}
+    if "n_questions" in extra:
+        config["n_questions"] = extra.pop("n_questions")
+    if "bench" in extra:
+        extra.pop("bench")
+        config["kind"] = "bench"
+        config["strategies"] = list(extra.pop("strategies", []) or [])
+    meta_eval = extra.pop("meta_eval", None)
+    if isinstance(meta_eval, dict):
+        config["kind"] = "meta-eval"
+        config["split"], config["limit"] = meta_eval.get("split"), meta_eval.get("limit")
+    left = {k: v for k, v in backend.items() if k not in _BACKEND_KEYS}
+    if left:
+        extra["backend"] = left
+    return config, extra
+
+
+def _legacy_embedders(config: dict[str, Any]) -> list[str]:
+    """What runs of before m0003 embedded with: the offline judge always used the static
+    MiniLM table; an LLM judge's ragas answer relevancy the MiniLM transformer."""
+    if config.get("judge", "offline") in ("", "offline"):
+        return ["offline judge: all-MiniLM-L6-v2-static"]
+    if "ragas" in (config.get("metrics") or ()):
+        return ["answer relevancy: all-MiniLM-L6-v2"]
+    return []
+
+
+def m0003_typed_config(conn: sqlite3.Connection) -> None:
+    """`RunConfig.extra` became typed fields (backend options, n_questions, kind,
+    strategies, split, limit); anything else it held moves to the run's meta."""
+    rows = conn.execute("SELECT id, config, meta FROM runs").fetchall()
+    for run_id, raw, meta in rows:
+        config, left = typed_config(json.loads(raw))
+        merged = json.loads(meta or "{}")
+        if left:
+            merged["legacy_extra"] = left
+        merged.setdefault("embedders", _legacy_embedders(config))
+        conn.execute("UPDATE runs SET config = ?, meta = ? WHERE id = ?",
+                     (json.dumps(config, sort_keys=True), json.dumps(merged), run_id))
+
+
+LEGACY_SPECS = Path(__file__).with_name("legacy_specs.json")
+
+
+def m0004_run_specs(conn: sqlite3.Connection) -> None:
+    """Each run stores the metric specs it was scored with. Runs from before this have the
+    definitions of that time (frozen in legacy_specs.json), for their suites."""
+    conn.execute("ALTER TABLE runs ADD COLUMN specs TEXT NOT NULL DEFAULT '[]'")
+    legacy = json.loads(LEGACY_SPECS.read_text(encoding="utf-8"))
+    for run_id, raw in conn.execute("SELECT id, config FROM runs").fetchall():
+        suites = json.loads(raw).get("metrics") or []
+        specs = [s for s in legacy if s["name"].split(".", 1)[0] in suites]
+        conn.execute("UPDATE runs SET specs = ? WHERE id = ?", (json.dumps(specs), run_id))
+
+
+def m0005_run_leases(conn: sqlite3.Connection) -> None:
+    """Who is evaluating a run right now: one lease row per run, with the process id,
+    the host, the process's start time (to tell a reused PID) and when it was taken.
+
+    A run is created with its lease; `--resume` takes it over only from a process that
+    is gone (same host, PID not running); finishing the run releases it.
+    """
+    conn.execute(
+        """CREATE TABLE leases (
+            run_id TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE ON UPDATE CASCADE,
+            pid INTEGER NOT NULL,
+            host TEXT NOT NULL,
+            proc_start TEXT,
+            taken TEXT NOT NULL
+        )"""
+    )
+
+
+MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
+                                     m0004_run_specs, m0005_run_leases)
 """Every migration, in the order it must run."""
 
 

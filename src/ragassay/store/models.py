@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ragassay.types import RunConfig
+from ragassay.types import MetricSpec, RunConfig
 
 DEFAULT_DB_PATH = Path(".ragassay") / "ragassay.db"
 """Where the CLI keeps its database, relative to the working directory."""
@@ -41,6 +41,10 @@ class RunRecord(_Frozen):
     judge: str
     judge_model: str
     meta: dict[str, Any] = Field(default_factory=dict)
+    specs: tuple[MetricSpec, ...] = ()  # the metric definitions the run was scored with
+
+    def spec_map(self) -> dict[str, MetricSpec]:
+        return {s.name: s for s in self.specs}
 
 
 class CallRecord(_Frozen):

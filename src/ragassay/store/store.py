@@ -7,15 +7,16 @@ import math
 import secrets
 import sqlite3
 import threading
-from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal
+from typing import Any
 
+from ragassay.store import lease
 from ragassay.store.db import open_connection
+from ragassay.store.ledger import LedgerMixin
 from ragassay.store.models import (
     DEFAULT_DB_PATH,
     RUN_STATUSES,
@@ -24,20 +25,13 @@ from ragassay.store.models import (
     StoreError,
     json_default,
 )
-from ragassay.types import InvalidRow, MetricResult, RunConfig, Sample, SampleResult, Usage
+from ragassay.store.rows import LACKING_SQL, result_from_row
+from ragassay.store.rows import insert_calls as _insert_calls  # module-level: tests patch it
+from ragassay.types import InvalidRow, MetricSpec, RunConfig, Sample, SampleResult
+from ragassay.urls import redact_url
 
 PAGE_ROWS = 2000  # rows per read when streaming samples or results
 
-
-def _result_from_row(row: sqlite3.Row) -> SampleResult:
-    return SampleResult(
-        sample_id=row["sample_id"],
-        strategy=row["strategy"],
-        suite=row["suite"],
-        results=tuple(MetricResult.model_validate(m) for m in json.loads(row["results"])),
-        reasoning=row["reasoning"],
-        usage=Usage.model_validate_json(row["usage"]),
-    )
 
 
 def _now() -> datetime:
@@ -53,7 +47,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=json_default)
 
 
-class Store:
+class Store(LedgerMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it
@@ -141,8 +135,15 @@ class Store:
         dataset_hash: str | None,
         judge_model: str,
         meta: dict[str, Any] | None = None,
+        specs: Sequence[MetricSpec] = (),
     ) -> str:
-        """Record a new run with status "running"; return its id."""
+        """Record a new run with status "running", leased to this process, with the metric
+        specs it is scored with; return its id.
+
+        A base URL is stored without its query string and userinfo (see `ragassay.urls`).
+        """
+        if config.base_url:
+            config = config.model_copy(update={"base_url": redact_url(config.base_url)})
         for _ in range(20):
             now = _now()
             run_id = _new_run_id(now)
@@ -151,8 +152,8 @@ class Store:
                     continue
                 conn.execute(
                     "INSERT INTO runs (id, created, finished, status, config, package_version,"
-                    " dataset, dataset_hash, judge, judge_model, meta)"
-                    " VALUES (?, ?, NULL, 'running', ?, ?, ?, ?, ?, ?, ?)",
+                    " dataset, dataset_hash, judge, judge_model, meta, specs)"
+                    " VALUES (?, ?, NULL, 'running', ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         run_id,
                         now.isoformat(),
@@ -163,8 +164,10 @@ class Store:
                         config.judge,
                         judge_model,
                         _dumps(meta or {}),
+                        _dumps([sp.model_dump(mode="json") for sp in specs]),
                     ),
                 )
+                lease.take(conn, run_id)
                 return run_id
         raise StoreError(f"cannot write to {self.label}: no free run id")  # pragma: no cover
 
@@ -182,6 +185,7 @@ class Store:
             judge=row["judge"],
             judge_model=row["judge_model"],
             meta=json.loads(row["meta"]),
+            specs=tuple(MetricSpec.model_validate(d) for d in json.loads(row["specs"])),
         )
 
     def get_run(self, run_id: str) -> RunRecord:
@@ -215,7 +219,9 @@ class Store:
     ) -> None:
         """Set a run's status and merge `meta_update` into its meta.
 
-        Any status but "running" stamps `finished`; "running" clears it (a resumed run).
+        Any status but "running" stamps `finished` and releases this process's lease;
+        "running" clears it and takes the run's lease (a resumed run): `RunBusy` when a
+        live process holds it, a stale lease of a process gone from this host is taken.
         """
         if status not in RUN_STATUSES:
             raise ValueError(f"status must be one of {', '.join(RUN_STATUSES)}, not {status!r}")
@@ -223,6 +229,10 @@ class Store:
             row = conn.execute("SELECT meta FROM runs WHERE id = ?", (run_id,)).fetchone()
             if row is None:
                 raise self._no_run(run_id)
+            if status == "running":
+                lease.take(conn, run_id)
+            else:
+                lease.release(conn, run_id)
             meta = json.loads(row["meta"])
             meta.update(meta_update or {})
             finished = None if status == "running" else _now().isoformat()
@@ -230,6 +240,15 @@ class Store:
                 "UPDATE runs SET status = ?, finished = ?, meta = ? WHERE id = ?",
                 (status, finished, _dumps(meta), run_id),
             )
+
+    def update_meta(self, run_id: str, meta_update: dict[str, Any]) -> None:
+        """Merge `meta_update` into a run's meta, leaving its status alone."""
+        with self._write() as conn:
+            row = conn.execute("SELECT meta FROM runs WHERE id = ?", (run_id,)).fetchone()
+            if row is None:
+                raise self._no_run(run_id)
+            meta = {**json.loads(row["meta"]), **meta_update}
+            conn.execute("UPDATE runs SET meta = ? WHERE id = ?", (_dumps(meta), run_id))
 
     def delete_run(self, run_id: str) -> None:
         """Delete a run with its samples, results and calls (the cache is kept)."""
@@ -350,6 +369,28 @@ class Store:
             )
             _insert_calls(conn, [c.model_copy(update={"run_id": run_id}) for c in calls], now)
 
+    def get_sample(self, run_id: str, sample_id: str) -> Sample | InvalidRow | None:
+        """One stored sample (or invalid row) of the run, or None."""
+        rows = self._read("SELECT invalid, sample FROM samples WHERE run_id = ? AND "
+                          "sample_id = ?", (run_id, sample_id))
+        if not rows:
+            return None
+        model = InvalidRow if rows[0]["invalid"] else Sample
+        return model.model_validate_json(rows[0]["sample"])
+
+    def results_of(self, run_id: str, sample_id: str) -> list[SampleResult]:
+        """One sample's results, by suite."""
+        rows = self._read("SELECT * FROM results WHERE run_id = ? AND sample_id = ? ORDER BY "
+                          "suite", (run_id, sample_id))
+        return [result_from_row(r) for r in rows]
+
+    def matching_samples(self, run_id: str, text: str) -> set[str]:
+        """Ids of the run's samples whose stored text (any field) contains `text`,
+        case-insensitively: a search that never loads the run into memory."""
+        rows = self._read("SELECT sample_id FROM samples WHERE run_id = ? AND "
+                          "instr(lower(sample), ?) > 0", (run_id, text.casefold()))
+        return {r["sample_id"] for r in rows}
+
     def done_keys(self, run_id: str) -> set[tuple[str, str]]:
         """(sample_id, suite) pairs already saved: a resumed run skips these."""
         rows = self._read("SELECT sample_id, suite FROM results WHERE run_id = ?", (run_id,))
@@ -370,7 +411,7 @@ class Store:
                 " ORDER BY s.ordinal, r.suite, r.sample_id LIMIT ?",
                 [*params, *last, PAGE_ROWS],
             )
-            yield from map(_result_from_row, rows)
+            yield from map(result_from_row, rows)
             if len(rows) < PAGE_ROWS:
                 break
             last = (rows[-1]["ordinal"], rows[-1]["suite"], rows[-1]["sample_id"])
@@ -380,7 +421,7 @@ class Store:
             " ORDER BY r.suite, r.sample_id",
             params,
         )
-        yield from map(_result_from_row, orphans)
+        yield from map(result_from_row, orphans)
 
     def count_results(self, run_id: str, suite: str | None = None) -> int:
         """How many (sample, suite) results the run has saved."""
@@ -390,6 +431,17 @@ class Store:
         return int(
             self._read(f"SELECT COUNT(*) FROM results WHERE run_id = ?{extra}", params)[0][0]
         )
+
+    def lease_holder(self, run_id: str) -> lease.Holder | None:
+        """The process holding the run's lease (None once the run has finished)."""
+        with self._lock:
+            return lease.holder(self._conn, run_id)
+
+    def unscored_lacking_inputs(self, run_id: str) -> tuple[int, int]:
+        """(samples without contexts, an answer or a reference; how many metric values
+        of those samples are unscored): the console's missing-input line."""
+        rows = self._read(LACKING_SQL, (run_id, run_id))
+        return int(rows[0][0] or 0), int(rows[0][1] or 0)
 
     def metric_values(
         self, run_id: str, metric: str
@@ -419,86 +471,3 @@ class Store:
         """The run's calls in the order they were recorded."""
         for row in self._read("SELECT * FROM calls WHERE run_id = ? ORDER BY id", (run_id,)):
             yield CallRecord.model_validate({**dict(row), "cached": bool(row["cached"])})
-
-    def usage(
-        self, run_id: str, *, source: Literal["results", "calls"] = "results"
-    ) -> dict[str, Usage]:
-        """Usage per suite plus "total".
-
-        "results" sums the Usage each saved SampleResult reports (the judge's own
-        accounting). "calls" sums the ledger: `calls` counts uncached calls,
-        `cache_hits` cached ones; tokens count uncached calls only; latency counts all.
-        """
-        per_suite: dict[str, Usage] = defaultdict(Usage)
-        if source == "results":
-            for row in self._read("SELECT suite, usage FROM results WHERE run_id = ?", (run_id,)):
-                per_suite[row["suite"]] += Usage.model_validate_json(row["usage"])
-        else:
-            rows = self._read(
-                "SELECT suite, SUM(cached = 0), SUM(cached != 0),"
-                " SUM(CASE WHEN cached THEN 0 ELSE input_tokens END),"
-                " SUM(CASE WHEN cached THEN 0 ELSE output_tokens END), SUM(latency_s)"
-                " FROM calls WHERE run_id = ? GROUP BY suite",
-                (run_id,),
-            )
-            for suite, calls, hits, tin, tout, latency in rows:
-                per_suite[suite] = Usage(
-                    calls=calls,
-                    cache_hits=hits,
-                    input_tokens=tin,
-                    output_tokens=tout,
-                    latency_s=latency,
-                )
-        out = dict(sorted(per_suite.items()))
-        out["total"] = sum(out.values(), Usage())
-        return out
-
-    # -- cache ------------------------------------------------------------------------
-
-    def cache_get(self, key: str) -> dict[str, Any] | None:
-        """The cached value for `key`, or None."""
-        rows = self._read("SELECT value FROM cache WHERE key = ?", (key,))
-        if not rows:
-            return None
-        value = json.loads(rows[0]["value"])
-        return value if isinstance(value, dict) else None
-
-    def cache_put(self, key: str, value: dict[str, Any]) -> None:
-        """Store (or replace) the value for `key`."""
-        text = _dumps(value)
-        with self._write() as conn:
-            conn.execute(
-                "INSERT OR REPLACE INTO cache (key, value, created) VALUES (?, ?, ?)",
-                (key, text, _now().isoformat()),
-            )
-
-    def cache_clear(self) -> int:
-        """Empty the judge cache; return how many entries were removed."""
-        with self._write() as conn:
-            return int(conn.execute("DELETE FROM cache").rowcount)
-
-
-def _insert_calls(conn: sqlite3.Connection, calls: Sequence[CallRecord], created: str) -> None:
-    conn.executemany(
-        "INSERT INTO calls (run_id, sample_id, suite, prompt, cache_key, model, input_tokens,"
-        " output_tokens, latency_s, cached, status, error, created)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                c.run_id,
-                c.sample_id,
-                c.suite,
-                c.prompt,
-                c.cache_key,
-                c.model,
-                c.input_tokens,
-                c.output_tokens,
-                c.latency_s,
-                int(c.cached),
-                c.status,
-                c.error,
-                created,
-            )
-            for c in calls
-        ],
-    )

@@ -7,6 +7,7 @@ imported by the app, never here, so the CLI stays importable without the `ui` ex
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -28,26 +29,69 @@ def streamlit_command(db: Path, port: int, host: str = DEFAULT_HOST) -> list[str
         "--server.port", str(int(port)),
         "--server.headless", "true",
         "--browser.gatherUsageStats", "false",
+        "--client.toolbarMode", "minimal",  # no Deploy button: nothing to deploy to
         "--server.maxUploadSize", str(MAX_UPLOAD_MB),
         "--", "--db", str(db),
     ]
 
 
+STOP_GRACE_S = 10.0
+"""How long the server may take to stop after a forwarded signal before it is killed."""
+
+
 def launch(db: Path, port: int, host: str = DEFAULT_HOST) -> int:
     """Serve the dashboard until interrupted; return Streamlit's exit code.
 
-    Binds to 127.0.0.1 unless another host is asked for explicitly. Ctrl-C stops
-    the server and returns 0 (a normal way to end it, not an error).
+    Binds to 127.0.0.1 unless another host is asked for explicitly. SIGTERM, SIGHUP and
+    Ctrl-C are forwarded to the Streamlit server, which is waited for (and killed if it
+    does not stop within STOP_GRACE_S), so stopping `ragassay ui` never leaves a server
+    holding the port. Stopping it that way returns 0 (a normal way to end it).
     """
+    from ragassay.extras import MissingExtra, installed
+
+    for module in ("streamlit", "plotly"):
+        if not installed(module):
+            print(f"error: {MissingExtra('ui', 'the dashboard', module)}", file=sys.stderr)
+            return 2
+    child = subprocess.Popen(streamlit_command(Path(db), port, host))
+    stopped: list[int] = []
+
+    def forward(signum: int, frame: object) -> None:
+        stopped.append(signum)
+        if child.poll() is None:
+            child.send_signal(signum)
+
+    previous = {}
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        try:
+            previous[signum] = signal.signal(signum, forward)
+        except ValueError:  # not the main thread: the caller owns signals
+            break
     try:
-        import streamlit  # noqa: F401
-    except ImportError:
-        print("the dashboard needs the ui extra: pip install 'ragassay[ui]'", file=sys.stderr)
-        return 2
+        while True:
+            try:
+                code = child.wait(STOP_GRACE_S if stopped else None)
+                return 0 if stopped else code
+            except KeyboardInterrupt:
+                forward(signal.SIGINT, None)
+            except subprocess.TimeoutExpired:  # asked to stop and still serving
+                child.kill()
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        _stop(child)
+
+
+def _stop(child: subprocess.Popen[bytes]) -> None:
+    """Make sure the server is gone: terminate, wait, kill."""
+    if child.poll() is not None:
+        return
+    child.terminate()
     try:
-        return subprocess.call(streamlit_command(Path(db), port, host))
-    except KeyboardInterrupt:
-        return 0
+        child.wait(STOP_GRACE_S)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
 
 
 __all__ = ["APP_PATH", "DEFAULT_HOST", "MAX_UPLOAD_MB", "launch", "streamlit_command"]

@@ -10,6 +10,7 @@ computed once, a running one is recomputed as it grows.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -17,7 +18,15 @@ from typing import Any
 
 import streamlit as st
 
-from ragassay.report import build_report, run_table
+from ragassay.report import (
+    build_report,
+    dump_json,
+    iter_details,
+    run_table,
+    sample_entry,
+    to_html,
+    write_csv,
+)
 from ragassay.stats import CompareOptions, ScoreTable, compare_strategies, compare_tables, trends
 from ragassay.store import RunRecord, Store
 
@@ -81,9 +90,40 @@ def get_run(db: str, run_id: str) -> tuple[RunRecord, str]:
 
 @st.cache_data(show_spinner="Building the report...", max_entries=32)
 def report(db: str, run_id: str, version: str) -> dict[str, Any]:
-    """The full report dictionary of a run (see ragassay.report.build_report)."""
+    """The report's sections of a run, without per-sample details (those are read one
+    sample at a time, `sample`): memory grows with a small row per sample."""
     with reading(db) as store:
-        return build_report(store, run_id, seed=SEED)
+        return build_report(store, run_id, seed=SEED, include_details=False)
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def sample(db: str, run_id: str, version: str, sample_id: str) -> dict[str, Any] | None:
+    """One sample's report entry: its texts, values, reasons and details."""
+    with reading(db) as store:
+        return sample_entry(store, run_id, sample_id)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def matching(db: str, run_id: str, version: str, text: str) -> frozenset[str]:
+    """Ids of the samples whose texts contain `text` (searched in the store)."""
+    with reading(db) as store:
+        return frozenset(store.matching_samples(run_id, text))
+
+
+@st.cache_data(show_spinner="Preparing the download...", max_entries=8)
+def download(db: str, run_id: str, version: str, fmt: str) -> str:
+    """The run's full report as JSON, CSV or HTML text (streamed from the store for JSON
+    and CSV, as `ragassay report` writes them)."""
+    with reading(db) as store:
+        if fmt == "html":
+            return to_html(build_report(store, run_id, seed=SEED))
+        summary = build_report(store, run_id, seed=SEED, include_details=False)
+        out = io.StringIO()
+        if fmt == "json":
+            dump_json(summary, out, iter_details(store, run_id))
+        else:
+            write_csv(summary, out, iter_details(store, run_id))
+        return out.getvalue()
 
 
 @st.cache_data(show_spinner=False, max_entries=64)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from ragassay.dataset import DatasetError, dataset_fingerprint, iter_samples
+from ragassay.dataset import DatasetCheck, DatasetError, dataset_fingerprint, iter_samples
+from ragassay.dataset import check_dataset as _check
 from ragassay.store import Store
-from ragassay.types import InvalidRow, RunConfig, Usage
+from ragassay.types import RunConfig, Usage
 from ragassay.ui import MAX_UPLOAD_MB
 
 UPLOAD_TYPES = ("jsonl", "ndjson", "json", "csv", "parquet", "pq", "gz")
@@ -44,19 +44,15 @@ def save_upload(content: bytes, name: str, folder: Path,
     return path
 
 
-@dataclass(frozen=True)
-class Checked:
-    total: int
-    invalid: int
-
-
-def check_dataset(path: Path, *, skip_invalid: bool) -> Checked:
-    """Read every row once (raises DatasetError on the first bad one unless skipping)."""
-    total = invalid = 0
-    for item in iter_samples(path, skip_invalid=skip_invalid):
-        total += 1
-        invalid += isinstance(item, InvalidRow)
-    return Checked(total, invalid)
+def check_dataset(path: Path, *, skip_invalid: bool) -> DatasetCheck:
+    """The loader's first pass (`ragassay.dataset.check_dataset`), as `ragassay eval` makes
+    it: DatasetError for the first bad row, or for a file whose columns supply no answer,
+    or neither contexts nor a reference."""
+    checked = _check(path, skip_invalid=skip_invalid)
+    problem = checked.problem()
+    if problem:
+        raise DatasetError(problem)
+    return checked
 
 
 class Bar(Protocol):

@@ -5,20 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-HEADLINE = (
-    "judge.overall", "judge.faithfulness", "judge.hallucination",
-    "trace.adherence", "trace.relevance", "trace.utilization", "trace.completeness",
-    "ragas.faithfulness", "ragas.answer_relevancy", "ragas.context_precision",
-)
-"""Metrics shown first when space is short (those present, in this order)."""
+from ragassay.types import default_label
 
 
-def metric_label(name: str) -> str:
-    """`judge.context_relevance` -> `Context relevance (judge)`."""
-    suite, _, short = name.partition(".")
-    if not short:
-        return name.replace("_", " ").capitalize()
-    return f"{short.replace('_', ' ').capitalize()} ({suite})"
+def metric_label(name: str, specs: Mapping[str, Any] | None = None) -> str:
+    """The metric's declared label, else `Context relevance (judge)` from its name."""
+    spec = (specs or {}).get(name)
+    label = spec.get("label") if isinstance(spec, Mapping) else getattr(spec, "label", None)
+    return str(label) if label else default_label(name)
 
 
 def num(value: Any, digits: int = 3) -> str:
@@ -35,15 +29,26 @@ def num(value: Any, digits: int = 3) -> str:
         return str(value)
 
 
-def interval(low: Any, high: Any, digits: int = 3) -> str:
+def interval(low: Any, high: Any, digits: int = 3, n: int | None = None) -> str:
+    """`[0.412, 0.733]`; `n=1, no interval` for a single value (`n`); an em dash if none."""
+    if n == 1:
+        return "n=1, no interval"
     if low is None or high is None:
         return "—"
     return f"[{num(low, digits)}, {num(high, digits)}]"
 
 
-def headline(metrics: Sequence[str], limit: int = 4) -> list[str]:
-    """The metrics to show in a narrow summary, preferring HEADLINE ones."""
-    chosen = [m for m in HEADLINE if m in metrics]
+def _position(spec: Any) -> int | None:
+    value = spec.get("headline") if isinstance(spec, Mapping) else getattr(spec, "headline", None)
+    return int(value) if isinstance(value, int | float) else None
+
+
+def headline(metrics: Sequence[str], specs: Mapping[str, Any], limit: int = 4) -> list[str]:
+    """The metrics to show in a narrow summary: those their specs place in the headline
+    (`MetricSpec.headline`, lower first), then the others in order."""
+    placed = sorted((p, i, m) for i, m in enumerate(metrics)
+                    if (p := _position(specs.get(m))) is not None)
+    chosen = [m for _, _, m in placed]
     chosen += [m for m in metrics if m not in chosen]
     return chosen[:limit]
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
+from ragassay.stats import ScoreTable
 from ragassay.ui.fmt import metric_label, sample_key
 
 SCORED_ALL = "(scored on every metric)"
@@ -15,29 +16,33 @@ UNSCORED_ANY = "(unscored on some metric)"
 ANY = "(any)"
 
 
-def sample_frame(detailed: Sequence[Mapping[str, Any]], metrics: Sequence[str]) -> pd.DataFrame:
-    """One row per sample: key, strategy, id, status, question, one column per metric
-    (booleans as 0/1, unscored empty) and the unscored reasons."""
+def sample_frame(table: ScoreTable, metrics: Sequence[str],
+                 specs: Mapping[str, Any] | None = None) -> pd.DataFrame:
+    """One row per sample (invalid rows too): key, strategy, id, status, question, one
+    column per metric (booleans as 0/1, unscored empty) and the unscored reasons. Built
+    from the run's text-free score table, not from its per-sample details."""
     rows = []
-    for i, d in enumerate(detailed):
-        values = d.get("metrics", {})
-        unscored = dict(d.get("unscored", {}))
-        if d.get("status") == "failed":
-            unscored = {m: "invalid input" for m in metrics}
+    for r in table.rows:
         row: dict[str, Any] = {
-            "index": i, "key": sample_key(d.get("strategy", ""), d.get("id", "")),
-            "strategy": d.get("strategy", ""), "id": d.get("id", ""),
-            "status": d.get("status", ""),
-            "question": " ".join(str(d.get("question", d.get("error", ""))).split())[:120],
+            "key": sample_key(r.strategy, r.id), "strategy": r.strategy, "id": r.id,
+            "status": "ok", "question": " ".join(r.question.split())[:120],
         }
         for m in metrics:
-            v = values.get(m)
-            row[metric_label(m)] = None if v is None else float(v)
-        row["unscored"] = "; ".join(f"{metric_label(m)}: {r}" for m, r in unscored.items())
-        row["_reasons"] = tuple(sorted(set(unscored.values())))
+            row[metric_label(m, specs)] = r.value(m)
+        row["unscored"] = "; ".join(f"{metric_label(m, specs)}: {why}"
+                                    for m, why in r.reasons.items())
+        row["_reasons"] = tuple(sorted(set(r.reasons.values())))
         rows.append(row)
-    columns = ["index", "key", "strategy", "id", "status",
-               *[metric_label(m) for m in metrics], "unscored", "question", "_reasons"]
+    for bad in table.invalid:
+        row = {"key": sample_key(bad.strategy, bad.id), "strategy": bad.strategy, "id": bad.id,
+               "status": "failed", "question": f"{bad.source}: {bad.reason}"[:120],
+               **{metric_label(m, specs): None for m in metrics},
+               "unscored": "; ".join(f"{metric_label(m, specs)}: invalid input"
+                                     for m in metrics),
+               "_reasons": ("invalid input",) if metrics else ()}
+        rows.append(row)
+    columns = ["key", "strategy", "id", "status", *[metric_label(m, specs) for m in metrics],
+               "unscored", "question", "_reasons"]
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -57,10 +62,11 @@ class Filters:
     value_range: tuple[float, float] | None = None  # on the sort metric
 
 
-def apply_filters(frame: pd.DataFrame, detailed: Sequence[Mapping[str, Any]],
-                  f: Filters) -> pd.DataFrame:
-    """Filter by strategy, unscored reason, text (question/answer/id) and value range,
-    then sort by a metric (unscored last)."""
+def apply_filters(frame: pd.DataFrame, f: Filters, matching: Set[str] | None = None,
+                  specs: Mapping[str, Any] | None = None) -> pd.DataFrame:
+    """Filter by strategy, unscored reason, text (`matching`: the ids whose stored texts
+    contain it, searched in the store; the id and question are matched here too) and
+    value range, then sort by a metric (unscored last)."""
     out = frame
     if f.strategies:
         out = out[out["strategy"].isin(f.strategies)]
@@ -72,15 +78,12 @@ def apply_filters(frame: pd.DataFrame, detailed: Sequence[Mapping[str, Any]],
         out = out[out["_reasons"].map(lambda rs: f.reason in rs)]
     if f.text.strip():
         needle = f.text.strip().casefold()
-
-        def hit(i: int) -> bool:
-            d = detailed[i]
-            hay = " ".join(str(d.get(k, "")) for k in ("id", "question", "answer", "error"))
-            return needle in hay.casefold()
-
-        out = out[out["index"].map(hit)]
+        found = matching or set()
+        hit = out["id"].isin(found) | (out["id"] + " " + out["question"]).str.casefold(
+        ).str.contains(needle, regex=False)
+        out = out[hit]
     if f.sort_metric is not None:
-        col = metric_label(f.sort_metric)
+        col = metric_label(f.sort_metric, specs)
         if f.value_range is not None:
             lo, hi = f.value_range
             out = out[out[col].isna() | out[col].between(lo, hi)]
@@ -88,12 +91,11 @@ def apply_filters(frame: pd.DataFrame, detailed: Sequence[Mapping[str, Any]],
     return out
 
 
-def resolve(label: str, frame: pd.DataFrame) -> int | None:
-    """Index of the sample named `label`: "strategy/id", or a unique id."""
-    hits = frame.index[frame["key"] == label]
-    if len(hits):
-        return int(frame.loc[hits[0], "index"])
+def resolve(label: str, frame: pd.DataFrame) -> str | None:
+    """The key ("strategy/id") of the sample named `label`: a key, or a unique id."""
+    if (frame["key"] == label).any():
+        return label
     hits = frame.index[frame["id"] == label]
     if len(hits) == 1:
-        return int(frame.loc[hits[0], "index"])
+        return str(frame.loc[hits[0], "key"])
     return None

@@ -9,7 +9,9 @@ links into the dashboard work and the widgets stay free to change the selection.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,24 +35,48 @@ class PageInfo:
     title: str
     icon: str
 
+    @property
+    def path(self) -> str:
+        """The page's URL path: its name as the navigation shows it (`Run overview` ->
+        `run_overview`, Streamlit's own rule for titles)."""
+        return re.sub(r"\s+", "_", self.title.strip().lower())
+
 
 PAGES: dict[str, PageInfo] = {
     "runs": PageInfo("screens/runs.py", "Runs", ":material/list:"),
     "overview": PageInfo("screens/overview.py", "Run overview", ":material/dashboard:"),
     "charts": PageInfo("screens/charts.py", "Charts", ":material/bar_chart:"),
     "compare": PageInfo("screens/compare.py", "Compare", ":material/compare_arrows:"),
+    "leaderboard": PageInfo("screens/leaderboard.py", "Leaderboard",
+                            ":material/leaderboard:"),
     "samples": PageInfo("screens/samples.py", "Sample explorer", ":material/search:"),
     "evaluate": PageInfo("screens/evaluate.py", "Evaluate", ":material/play_arrow:"),
     "downloads": PageInfo("screens/downloads.py", "Downloads", ":material/download:"),
 }
-"""Every page by name; the name is also its URL path."""
+"""Every page by name; its URL path is its title (see `PageInfo.path`)."""
+
+OLD_PATHS = {"overview": "overview", "samples": "samples"}
+"""URL paths of earlier versions (old name -> page name), still answered by a redirect."""
+
+
+def _redirect(name: str) -> None:
+    """A hidden page that only forwards to another, keeping the query (`?run=`)."""
+    st.switch_page(PAGES[name].file, query_params=dict(st.query_params) or None)
 
 
 def pages() -> list[Any]:
-    """The st.Page objects for st.navigation, the Runs page first (default)."""
+    """The st.Page objects for st.navigation, Runs first. The root URL is a hidden page
+    that forwards to /runs, so that every page, Runs included, has its own path (a
+    default page is only served at the root)."""
     ui_dir = Path(__file__).resolve().parent
-    return [st.Page(str(ui_dir / p.file), title=p.title, icon=p.icon, url_path=name,
-                    default=(name == "runs")) for name, p in PAGES.items()]
+    shown = [st.Page(str(ui_dir / p.file), title=p.title, icon=p.icon, url_path=p.path)
+             for p in PAGES.values()]
+    home = st.Page(functools.partial(_redirect, "runs"), title=PAGES["runs"].title,
+                   url_path="home", default=True, visibility="hidden")
+    old = [st.Page(functools.partial(_redirect, name), title=PAGES[name].title,
+                   url_path=path, visibility="hidden")
+           for path, name in OLD_PATHS.items() if path != PAGES[name].path]
+    return [home, *shown, *old]
 
 
 def go(name: str, **query: str) -> None:

@@ -10,11 +10,19 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
 from ragassay.embed import Embedder, get_embedder
-from ragassay.text import KeyedSentence, letter_key, split_sentences, tokens
+from ragassay.text import (
+    KeyedSample,
+    KeyedSentence,
+    cut_text,
+    key_sample,
+    split_sentences,
+    tokens,
+)
 from ragassay.types import Sample
 
 from .calibration import Calibration, load_calibration
@@ -44,13 +52,13 @@ from .lexical import (
 )
 from .relevance import score_relevance
 
+T = TypeVar("T")
 DEFAULT_EMBEDDER = "static"
 MAX_SENTENCE_CHARS = 2000  # longer "sentences" (tables, run-ons) are cut for embedding
 LONG_REFERENCE_TOKENS = 8  # references this long are compared claim by claim
 MAX_CONTEXT_TOKENS = 6000  # context words analysed per sample (whole sentences, in order)
 MAX_ANSWER_SENTENCES = 64  # answer / reference sentences analysed per sample
 MAX_TEXT_CHARS = 40_000  # an answer, reference or question is cut to this before splitting
-_CHARS_PER_TOKEN_CUT = 12  # a context document is cut to budget * this before splitting
 
 
 @dataclass(frozen=True)
@@ -63,35 +71,24 @@ class Limits:
     max_text_chars: int = MAX_TEXT_CHARS
 
 
-def _cut_sentences(text: str, max_chars: int, max_sentences: int) -> tuple[list[str], bool]:
-    """The first sentences of a text, cutting it before splitting; (sentences, truncated)."""
-    cut = len(text) > max_chars
-    sents = split_sentences(text[:max_chars] if cut else text)
-    if cut and len(sents) > 1:
-        sents = sents[:-1]  # the last one was cut mid-way
-    if len(sents) > max_sentences:
-        sents, cut = sents[:max_sentences], True
-    return sents, cut
+def _cap(sentences: Sequence[T], max_sentences: int) -> tuple[list[T], bool]:
+    """The first `max_sentences` sentences; whether any were left out."""
+    return list(sentences[:max_sentences]), len(sentences) > max_sentences
 
 
-def _cap_contexts(contexts: Sequence[str], max_tokens: int) -> tuple[list[KeyedSentence], bool]:
-    """Context sentences keyed as text.key_contexts does, up to a budget of words."""
+def _cap_contexts(
+    sentences: Sequence[KeyedSentence], max_words: int
+) -> tuple[list[KeyedSentence], bool]:
+    """The leading context sentences within a budget of words (whole sentences)."""
     out: list[KeyedSentence] = []
-    budget, truncated = max_tokens, False
-    for d, doc in enumerate(contexts):
-        if budget <= 0:
-            truncated = truncated or bool(doc.strip())
-            continue
-        sents, cut = _cut_sentences(doc, budget * _CHARS_PER_TOKEN_CUT, 1 << 30)
-        truncated = truncated or cut
-        for i, sent in enumerate(sents):
-            n = len(sent.split())
-            if n > budget and out:
-                truncated, budget = True, 0
-                break
-            out.append(KeyedSentence(f"{d}{letter_key(i)}", sent, d))
-            budget -= n
-    return out, truncated
+    budget = max_words
+    for sent in sentences:
+        n = len(sent.text.split())
+        if n > budget and out:
+            return out, True
+        out.append(sent)
+        budget -= n
+    return out, False
 
 
 def _sigmoid(z: float) -> float:
@@ -103,6 +100,7 @@ class Prepared:
     """One sample's split sentences, lexical views and embeddings."""
 
     sample: Sample
+    question: str  # the analysed part of the question
     answer_text: str  # the analysed part of the answer (all of it unless truncated)
     truncated: bool
     answer_keyed: list[KeyedSentence]
@@ -137,6 +135,17 @@ class _Batch:
 
     def embed(self, embedder: Embedder) -> np.ndarray:
         return embedder.embed(self.texts) if self.texts else np.zeros((0, 1), np.float32)
+
+
+def _used(p: Prepared) -> list[float]:
+    """How much of each context sentence the answer reuses, or aligns with."""
+    a_stems = frozenset(x for i in p.answer_infos for x in i.stems)
+    cos_ca = (p.ctx.emb @ p.answer_emb.T).max(axis=1)
+    used = []
+    for info, c in zip(p.ctx.infos, cos_ca, strict=True):
+        share = sum(1 for x in info.stems if x in a_stems) / len(info.stems) if info.stems else 0.0
+        used.append(_sigmoid(-5.0 + 6.0 * share + 4.0 * float(c)))
+    return used
 
 
 def set_aside(p: Prepared, question: str) -> list[str | None]:
@@ -174,54 +183,45 @@ class Analyzer:
                 )
 
     # ---- preparation (shared with the fit script) -------------------------------------
-    def prepare_many(self, samples: Sequence[Sample]) -> list[Prepared]:
+    def prepare_many(self, samples: Sequence[KeyedSample | Sample]) -> list[Prepared]:
         """Split, key and embed every text of the batch with one embedder call (two when
-        relevance has its own embedder)."""
+        relevance has its own embedder). Keyed samples are used as they are (the runner
+        keys each sample once); plain samples are keyed here with the default budget."""
         main = _Batch()
         same = self.relevance_embedder is self.embedder
         rel = main if same else _Batch()
         slot = main.slot
         lim = self.limits
+        items = [x if isinstance(x, KeyedSample) else key_sample(x) for x in samples]
         plans = []
-        for s in samples:
-            a_sents, a_cut = _cut_sentences(s.answer, lim.max_text_chars, lim.max_answer_sentences)
-            ak = [KeyedSentence(letter_key(i), t, -1) for i, t in enumerate(a_sents)]
-            ck, c_cut = _cap_contexts(s.contexts, lim.max_context_tokens)
-            refs = s.references
-            rs, r_cut = (
-                _cut_sentences(refs[0], lim.max_text_chars, lim.max_answer_sentences)
-                if refs
-                else ([], False)
-            )
-            a_text = " ".join(a_sents) if a_cut else s.answer
+        for item in items:
+            ak, a_cut = _cap(item.answer, lim.max_answer_sentences)
+            ck, c_cut = _cap_contexts(item.contexts, lim.max_context_tokens)
+            rs, r_cut = _cap([k.text for k in item.reference], lim.max_answer_sentences)
+            a_text = " ".join(k.text for k in ak) if a_cut else item.answer_text
+            refs = [cut_text(r, lim.max_text_chars // 4)[0] for r in item.sample.references]
             doc_ids = sorted({k.doc for k in ck})
-            rel_slots = (rel.slot(s.question), [rel.slot(s.contexts[d]) for d in doc_ids])
-            plans.append(
-                (
-                    ak,
-                    ck,
-                    rs,
-                    [slot(k.text) for k in ak],
-                    [slot(k.text) for k in ck],
-                    slot(s.question),
-                    slot(a_text),
-                    [slot(r) for r in rs],
-                    [slot(r) for r in refs],
-                    a_text,
-                    a_cut or c_cut or r_cut,
-                    doc_ids,
-                    rel_slots,
-                )
+            docs = item.documents
+            rel_slots = (
+                rel.slot(item.question),
+                [rel.slot(docs[d] if d < len(docs) else "") for d in doc_ids],
             )
+            cut = a_cut or c_cut or r_cut or bool(item.truncated)
+            plans.append(
+                (ak, ck, rs, [slot(k.text) for k in ak], [slot(k.text) for k in ck],
+                 slot(item.question), slot(a_text), [slot(r) for r in rs],
+                 [slot(r) for r in refs], a_text, cut, doc_ids, rel_slots)
+            )  # fmt: skip
         emb = main.embed(self.embedder)
         rel_emb = emb if same else rel.embed(self.relevance_embedder)
         out = []
-        for s, plan in zip(samples, plans, strict=True):
+        for item, plan in zip(items, plans, strict=True):
             ak, ck, rs, ai, ci, qi, fi, ri, rfi, a_text, cut, doc_ids, (rq, rd) = plan
             ctx = ContextIndex([sentence_info(k.text) for k in ck], emb[ci], [k.doc for k in ck])
             out.append(
                 Prepared(
-                    sample=s,
+                    sample=item.sample,
+                    question=item.question,
                     answer_text=a_text,
                     truncated=cut,
                     answer_keyed=ak,
@@ -243,10 +243,10 @@ class Analyzer:
         return out
 
     # ---- scoring -----------------------------------------------------------------------
-    def analyze(self, sample: Sample) -> Evidence:
+    def analyze(self, sample: KeyedSample | Sample) -> Evidence:
         return self.analyze_many([sample])[0]
 
-    def analyze_many(self, samples: Sequence[Sample]) -> list[Evidence]:
+    def analyze_many(self, samples: Sequence[KeyedSample | Sample]) -> list[Evidence]:
         return [self.score(p) for p in self.prepare_many(samples)]
 
     def _support(
@@ -269,80 +269,75 @@ class Analyzer:
         return logits, matches
 
     def score(self, p: Prepared) -> Evidence:
-        s = p.sample
         ev = Evidence(
             answer_sentences=p.answer_keyed,
             context_sentences=p.context_keyed,
             reference_sentences=p.reference_sentences,
             truncated=p.truncated,
         )
-        question = s.question[: self.limits.max_text_chars]
-        has_ctx = len(p.ctx) > 0
-        has_answer = bool(p.answer_infos)
         ev.noncommittal = is_noncommittal(p.answer_text)
-        q_stems = [stem(t) for t in tokens(question) if t not in STOPWORDS]
-        if has_ctx:
+        q_stems = [stem(t) for t in tokens(p.question) if t not in STOPWORDS]
+        if len(p.ctx) > 0:
             ev.relevance, ev.context_relevance = score_relevance(
-                question, p.question_emb, p.ctx, p.doc_ids, p.rel_doc_emb, p.rel_question_emb
+                p.question, p.question_emb, p.ctx, p.doc_ids, p.rel_doc_emb, p.rel_question_emb
             )
-
-        # Support of each answer sentence, sample faithfulness, hallucinated terms.
-        # Sentences that assert nothing (abstentions, filler) are supported and left out
-        # of faithfulness (see set_aside); an answer with nothing else is faithful (an
-        # abstention's failure shows in reference match and relevance). A sentence copied
-        # from the contexts has its support raised to at least COPY_SUPPORT.
-        if has_ctx and has_answer:
-            aside = set_aside(p, question)
-            logits, matches = self._support(p.answer_infos, p.answer_emb, p.ctx)
-            logits = rule_logits(
-                logits, [copied(i, p.ctx) for i in p.answer_infos], [m.contradicts for m in matches]
-            )
-            # an opener takes its claim's support; other set-aside sentences assert nothing
-            # and take the claims' mean, so they neither raise nor lower it (1.0 without
-            # claims: the answer abstains)
-            own = owners(aside)
-            claim_support = [_sigmoid(logits[i]) for i, r in enumerate(aside) if r is None]
-            neutral = sum(claim_support) / len(claim_support) if claim_support else 1.0
-            ev.support = [_sigmoid(logits[o]) if aside[o] is None else neutral for o in own]
-            ev.match_keys = [
-                [p.context_keyed[j].key for j in matches[o].top[:2]] if aside[o] is None else []
-                for o in own
-            ]
-            # keys cite support only for a supported sentence (one verdict, one story)
-            ev.support_keys = [
-                keys if pr >= SUPPORT_THRESHOLD else []
-                for keys, pr in zip(ev.match_keys, ev.support, strict=True)
-            ]
-            ev.asserts = [r is None for r in aside]
-            ev.contradicts = [matches[o].contradicts if aside[o] is None else None for o in own]
-            kept = [i for i, r in enumerate(aside) if r is None]
-            if kept:
-                claims = " ".join(p.answer_keyed[i].text for i in kept)
-                ev.hallucinated_terms = missing_terms(claims, p.ctx.pool, question)
-                f = faithfulness_features([logits[i] for i in kept], len(ev.hallucinated_terms))
-                ev.faithfulness = consistent_faithfulness(
-                    self.calibration.faithfulness.predict_one(f),
-                    [ev.support[i] for i in kept],
-                    bool(ev.hallucinated_terms),
-                )
+            if p.answer_infos:
+                self._faithfulness(p, ev)
             else:
-                ev.faithfulness = 1.0
-            # Used: how much of each context sentence the answer reuses, or aligns with.
-            a_stems = frozenset(x for i in p.answer_infos for x in i.stems)
-            cos_ca = (p.ctx.emb @ p.answer_emb.T).max(axis=1)
-            used = []
-            for info, c in zip(p.ctx.infos, cos_ca, strict=True):
-                share = (
-                    sum(1 for x in info.stems if x in a_stems) / len(info.stems)
-                    if info.stems
-                    else 0.0
-                )
-                used.append(_sigmoid(-5.0 + 6.0 * share + 4.0 * float(c)))
-            ev.used = used
-        elif has_ctx:
-            ev.hallucinated_terms = missing_terms(p.answer_text, p.ctx.pool, question)
+                ev.hallucinated_terms = missing_terms(p.answer_text, p.ctx.pool, p.question)
+        self._reference(p, ev)
+        if p.answer_infos:
+            self._answer_relevance(p, ev, q_stems)
+        return ev
 
-        # Reference: attribution to the contexts, chunk usefulness, answer correctness.
+    def _faithfulness(self, p: Prepared, ev: Evidence) -> None:
+        """Support of each answer sentence, sample faithfulness, hallucinated terms, and
+        how much of each context sentence the answer uses.
+
+        Sentences that assert nothing (abstentions, filler) are left out of faithfulness
+        (see set_aside); an opener ("No.") takes its claim's support, other set-aside
+        sentences the claims' mean, so they neither raise nor lower it (1.0 without
+        claims: the answer abstains, which shows in reference match and relevance). A
+        sentence copied from the contexts has its support raised to at least COPY_SUPPORT;
+        a contradicted one is lowered.
+        """
+        aside = set_aside(p, p.question)
+        logits, matches = self._support(p.answer_infos, p.answer_emb, p.ctx)
+        logits = rule_logits(
+            logits, [copied(i, p.ctx) for i in p.answer_infos], [m.contradicts for m in matches]
+        )
+        own = owners(aside)
+        claim_support = [_sigmoid(logits[i]) for i, r in enumerate(aside) if r is None]
+        neutral = sum(claim_support) / len(claim_support) if claim_support else 1.0
+        ev.support = [_sigmoid(logits[o]) if aside[o] is None else neutral for o in own]
+        ev.match_keys = [
+            [p.context_keyed[j].key for j in matches[o].top[:2]] if aside[o] is None else []
+            for o in own
+        ]
+        # keys cite support only for a supported sentence (one verdict, one story)
+        ev.support_keys = [
+            keys if pr >= SUPPORT_THRESHOLD else []
+            for keys, pr in zip(ev.match_keys, ev.support, strict=True)
+        ]
+        ev.asserts = [r is None for r in aside]
+        ev.contradicts = [matches[o].contradicts if aside[o] is None else None for o in own]
+        kept = [i for i, r in enumerate(aside) if r is None]
+        if kept:
+            claims = " ".join(p.answer_keyed[i].text for i in kept)
+            ev.hallucinated_terms = missing_terms(claims, p.ctx.pool, p.question)
+            f = faithfulness_features([logits[i] for i in kept], len(ev.hallucinated_terms))
+            ev.faithfulness = consistent_faithfulness(
+                self.calibration.faithfulness.predict_one(f),
+                [ev.support[i] for i in kept],
+                bool(ev.hallucinated_terms),
+            )
+        else:
+            ev.faithfulness = 1.0
+        ev.used = _used(p)
+
+    def _reference(self, p: Prepared, ev: Evidence) -> None:
+        """Reference: attribution to the contexts, chunk usefulness, answer correctness."""
+        has_ctx = len(p.ctx) > 0
         target_infos, target_emb = (
             (p.reference_infos, p.reference_emb)
             if p.reference_infos
@@ -358,34 +353,33 @@ class Analyzer:
             ev.reference_attribution = [_sigmoid(z) for z in logits]
         if has_ctx and target_infos:
             ev.chunk_usefulness = self._chunk_usefulness(p, target_infos, target_emb)
-        refs = [r[: self.limits.max_text_chars] for r in s.references]
-        if refs and has_answer:
-            first = p.answer_keyed[0].text
-            cos = p.references_emb @ p.answer_full_emb
-            rows = [
-                reference_features(p.answer_text, first, r, question, float(c), ev.noncommittal)
-                for r, c in zip(refs, cos, strict=True)
-            ]
-            probs = self.calibration.reference_match.predict(np.asarray(rows))
-            for i, r in enumerate(refs):
-                if len(tokens(r)) >= LONG_REFERENCE_TOKENS:  # the better of both readings
-                    long_form, swapped = self._long_reference_match(p, r)
-                    probs[i] = max(probs[i] * (0.25 if swapped else 1.0), long_form)
-            if ev.noncommittal:
-                probs = np.minimum(probs, 0.1)
-            ev.best_reference = int(np.argmax(probs))
-            ev.reference_match = float(probs[ev.best_reference])
-        elif refs:
-            ev.reference_match = None
+        refs = [cut_text(r, self.limits.max_text_chars // 4)[0] for r in p.sample.references]
+        if not refs or not p.answer_infos:
+            return
+        first = p.answer_keyed[0].text
+        cos = p.references_emb @ p.answer_full_emb
+        rows = [
+            reference_features(p.answer_text, first, r, p.question, float(c), ev.noncommittal)
+            for r, c in zip(refs, cos, strict=True)
+        ]
+        probs = self.calibration.reference_match.predict(np.asarray(rows))
+        for i, r in enumerate(refs):
+            if len(tokens(r)) >= LONG_REFERENCE_TOKENS:  # the better of both readings
+                long_form, swapped = self._long_reference_match(p, r)
+                probs[i] = max(probs[i] * (0.25 if swapped else 1.0), long_form)
+        if ev.noncommittal:
+            probs = np.minimum(probs, 0.1)
+        ev.best_reference = int(np.argmax(probs))
+        ev.reference_match = float(probs[ev.best_reference])
 
-        # Answer relevance to the question.
-        if has_answer:
-            a_set = frozenset(x for i in p.answer_infos for x in i.stem_set)
-            cover_q = sum(1 for x in q_stems if x in a_set) / len(q_stems) if q_stems else 0.0
-            cos_qa = float(p.answer_full_emb @ p.question_emb)  # answer: its analysed part
-            ar = _sigmoid(-3.0 + 6.0 * cos_qa + 2.0 * cover_q)
-            ev.answer_relevance = min(ar, 0.1) if ev.noncommittal else ar
-        return ev
+    @staticmethod
+    def _answer_relevance(p: Prepared, ev: Evidence, q_stems: list[str]) -> None:
+        """How well the answer addresses the question."""
+        a_set = frozenset(x for i in p.answer_infos for x in i.stem_set)
+        cover_q = sum(1 for x in q_stems if x in a_set) / len(q_stems) if q_stems else 0.0
+        cos_qa = float(p.answer_full_emb @ p.question_emb)  # answer: its analysed part
+        ar = _sigmoid(-3.0 + 6.0 * cos_qa + 2.0 * cover_q)
+        ev.answer_relevance = min(ar, 0.1) if ev.noncommittal else ar
 
     def _long_reference_match(self, p: Prepared, reference: str) -> tuple[float, bool]:
         """A long-form reference: F1 of the support model in both directions (answer
@@ -393,9 +387,7 @@ class Analyzer:
         answer), scaled by the share of numbers, dates and names that agree both ways;
         and whether a figure was swapped (which also discounts the short-form reading).
         Heuristic: the calibration data (EVOUNA) has short gold answers only."""
-        sents, _ = _cut_sentences(
-            reference, self.limits.max_text_chars, self.limits.max_answer_sentences
-        )
+        sents = split_sentences(reference)[: self.limits.max_answer_sentences]
         infos = [sentence_info(x) for x in sents]
         emb = self.embedder.embed([x[:MAX_SENTENCE_CHARS] for x in sents])
         ref_index = ContextIndex(infos, emb)
@@ -411,7 +403,7 @@ class Analyzer:
         # however similar the rest of the sentence is.
         ref_terms, ans_terms = key_terms(" ".join(sents)), key_terms(p.answer_text)
         # terms the question gives are no evidence
-        q_pool = TermPool.of(p.sample.question[: self.limits.max_text_chars])
+        q_pool = TermPool.of(p.question)
         ref_pool, ans_pool = ref_index.pool | q_pool, ans_index.pool | q_pool
         r_ok = [ans_pool.has(t) for t in ref_terms]
         a_ok = [ref_pool.has(t) for t in ans_terms]

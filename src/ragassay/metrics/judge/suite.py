@@ -8,22 +8,29 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from ragassay.judge import Flag, Judge, Score10, load_prompt
+from ragassay.judge import Asker, Flag, Score10, load_prompt
+from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
     Outcome,
     Suite,
     SuiteOptions,
-    fit_contexts,
+    cut_details,
     number_contexts,
     outcome,
     unscored,
+    with_details,
 )
-from ragassay.stats.strategies import WEIGHTS
-from ragassay.types import MetricResult, MetricSpec, Sample
-
-# one definition of the guide's weights, shared with the per-strategy statistics
-OVERALL_WEIGHTS = dict(zip(("context_relevance", "answer_similarity", "faithfulness"), WEIGHTS,
-                           strict=True))
+from ragassay.text import KeyedSample
+from ragassay.types import (
+    Composite,
+    MetricResult,
+    MetricSpec,
+    Rule,
+    Sample,
+    Target,
+    at_least,
+    below,
+)
 
 
 class JudgeScores(BaseModel):
@@ -38,7 +45,70 @@ class JudgeScores(BaseModel):
     reasoning: str = ""
 
 
-def _offline(sample: Sample, evidence: Any, values: Any) -> JudgeScores:
+PROMPT = load_prompt(Path(__file__).with_name("scores.toml"), JudgeScores)
+
+S = "judge."
+OVERALL = Composite(
+    weights={S + "context_relevance": 0.3, S + "answer_similarity": 0.4,
+             S + "faithfulness": 0.3},
+    penalty=S + "hallucination",
+    required=(S + "faithfulness",),
+)
+"""The scoring guide's composite: (0.3 CR + 0.4 AS + 0.3 F) x (1 - hallucination), the
+weights of the parts present rescaled to sum to 1 (answer similarity needs a reference)."""
+OVERALL_WEIGHTS = {k.removeprefix(S): w for k, w in OVERALL.weights.items()}
+
+
+SPECS = (
+    MetricSpec(
+        name=S + "context_relevance", low=1, high=10, target=Target(good=8, warning=6),
+        description="Do the retrieved chunks help answer the question? (1-10)",
+        rules=(Rule(name="retrieval_problem", conditions=(below(S + "context_relevance", 0.5),),
+                    message="Retrieval problem: the retrieved context is judged mostly "
+                    "irrelevant.",
+                    fix="Improve retrieval: embeddings, chunking, hybrid search, reranking, "
+                    "top-k."),)),
+    MetricSpec(
+        name=S + "answer_similarity", low=1, high=10, target=Target(good=8, warning=6),
+        description="How close is the answer to the reference? (1-10)",
+        rules=(Rule(name="reference_mismatch",
+                    conditions=(below(S + "answer_similarity", 0.5),
+                                at_least(S + "faithfulness", 0.7)),
+                    message="The answer is faithful to the context yet far from the reference: "
+                    "a retrieval gap (the passage holding the reference answer is missing) or "
+                    "a wrong reference.",
+                    fix="Check retrieval recall for these questions and verify the "
+                    "references."),)),
+    MetricSpec(name=S + "faithfulness", low=1, high=10, target=Target(good=9, warning=7),
+               headline=20, description="Is the answer based on the context? (1-10)"),
+    MetricSpec(
+        name=S + "hallucination", low=0, high=1, kind="bool", higher_is_better=False,
+        target=Target(good=0.1, warning=0.2), headline=30,
+        description="Does the answer contain information not in the context?",
+        rules=(Rule(name="hallucination_despite_good_context",
+                    conditions=(at_least(S + "hallucination", 0.5),
+                                at_least(S + "context_relevance", 0.7)),
+                    message="The model adds unsupported information despite relevant context.",
+                    fix="Constrain the generator to the context (prompt, lower temperature, "
+                    "citations)."),)),
+    MetricSpec(name=S + "overall", low=0, high=10, headline=10, rank=1, composite=OVERALL,
+               description="(0.3 CR + 0.4 AS + 0.3 F) x (1 - hallucination)"),
+)
+NAMES = [s.name for s in SPECS]
+
+
+def overall_score(context_relevance: float | None, answer_similarity: float | None,
+                  faithfulness: float | None, hallucination_rate: float | None
+                  ) -> tuple[float | None, dict[str, float]]:
+    """`OVERALL` for one sample's parts; returns (value, weights used by short name)."""
+    value, weights = OVERALL.combine({
+        S + "context_relevance": context_relevance, S + "answer_similarity": answer_similarity,
+        S + "faithfulness": faithfulness, S + "hallucination": hallucination_rate})
+    return value, {k.removeprefix(S): w for k, w in weights.items()}
+
+
+def offline_scores(evidence: Evidence) -> JudgeScores:
+    """The judge suite's verdict from the offline judge's evidence."""
     from ragassay.judge.offline import HALLUCINATION_THRESHOLD, reasoning, to_ten_point
 
     faith = evidence.faithfulness
@@ -51,44 +121,6 @@ def _offline(sample: Sample, evidence: Any, values: Any) -> JudgeScores:
         hallucination=faith is not None and faith < HALLUCINATION_THRESHOLD,
         reasoning=reasoning(evidence),
     )
-
-
-PROMPT = load_prompt(Path(__file__).with_name("scores.toml"), JudgeScores, offline=_offline)
-
-S = "judge."
-SPECS = (
-    MetricSpec(name=S + "context_relevance", low=1, high=10,
-               description="Do the retrieved chunks help answer the question? (1-10)"),
-    MetricSpec(name=S + "answer_similarity", low=1, high=10,
-               description="How close is the answer to the reference? (1-10)"),
-    MetricSpec(name=S + "faithfulness", low=1, high=10,
-               description="Is the answer based on the context? (1-10)"),
-    MetricSpec(name=S + "hallucination", low=0, high=1, kind="bool", higher_is_better=False,
-               description="Does the answer contain information not in the context?"),
-    MetricSpec(name=S + "overall", low=0, high=10,
-               description="(0.3 CR + 0.4 AS + 0.3 F) x (1 - hallucination)"),
-)
-NAMES = [s.name for s in SPECS]
-
-
-def overall_score(context_relevance: float | None, answer_similarity: float | None,
-                  faithfulness: float | None, hallucination_rate: float | None
-                  ) -> tuple[float | None, dict[str, float]]:
-    """(0.3*CR + 0.4*AS + 0.3*F) * (1 - hallucination_rate).
-
-    When a component is missing (no reference, say) the others are reweighted to sum
-    to 1, and the weights used are returned; without faithfulness or the
-    hallucination rate there is no overall score.
-    """
-    parts = {"context_relevance": context_relevance, "answer_similarity": answer_similarity,
-             "faithfulness": faithfulness}
-    present = {k: v for k, v in parts.items() if v is not None}
-    if faithfulness is None or hallucination_rate is None or not present:
-        return None, {}
-    total = sum(OVERALL_WEIGHTS[k] for k in present)
-    weights = {k: OVERALL_WEIGHTS[k] / total for k in present}
-    base = sum(weights[k] * v for k, v in present.items())
-    return base * (1.0 - hallucination_rate), weights
 
 
 def score_judge(sample: Sample, scores: JudgeScores | None, reason: str | None = None,
@@ -129,26 +161,37 @@ def score_judge(sample: Sample, scores: JudgeScores | None, reason: str | None =
 class JudgeSuite(Suite):
     name: ClassVar[str] = "judge"
     specs: ClassVar[tuple[MetricSpec, ...]] = SPECS
+    prompts = (PROMPT,)
 
-    @classmethod
-    def prompt_versions(cls) -> dict[str, str]:
-        return {PROMPT.name: PROMPT.version}
+    @staticmethod
+    def _missing(item: KeyedSample) -> str | None:
+        s = item.sample
+        return None if s.contexts or s.references else "needs contexts or a reference answer"
 
-    async def evaluate(self, sample: Sample, judge: Judge, options: SuiteOptions) -> Outcome:
-        if not sample.contexts and not sample.references:
-            return outcome(self.name, sample,
-                           unscored(NAMES, "needs contexts or a reference answer"))
-        contexts, cut = fit_contexts(sample.contexts, options.max_context_tokens)
-        verdict = await judge.run(PROMPT, sample, {
-            "question": sample.question,
-            "contexts": number_contexts(contexts),
-            "answer": sample.answer or "(empty answer)",
+    @staticmethod
+    def _finish(item: KeyedSample, results: list[MetricResult]) -> list[MetricResult]:
+        return with_details(results, cut_details(item))
+
+    async def evaluate(self, item: KeyedSample, judge: Asker, options: SuiteOptions) -> Outcome:
+        sample = item.sample
+        if (why := self._missing(item)) is not None:
+            return outcome(self.name, sample, unscored(NAMES, why))
+        verdict = await judge.ask(PROMPT, {
+            "question": item.question,
+            "contexts": number_contexts(item.documents),
+            "answer": item.answer_text or "(empty answer)",
             "reference": " | ".join(sample.references) or "(none given)",
         })
-        results = score_judge(sample, verdict.output,  # type: ignore[arg-type]
-                              verdict.unscored_reason, verdict.failure_details())
-        if cut:
-            results = [r.model_copy(update={"details": {**r.details, "context_truncated": True}})
-                       for r in results]
-        reasoning = getattr(verdict.output, "reasoning", None) if verdict.ok else None
-        return outcome(self.name, sample, results, [verdict], reasoning)
+        scores = verdict.output if isinstance(verdict.output, JudgeScores) else None
+        results = score_judge(sample, scores, verdict.unscored_reason, verdict.failure_details())
+        return outcome(self.name, sample, self._finish(item, results), [verdict],
+                       scores.reasoning if scores is not None else None)
+
+    def evaluate_offline(self, item: KeyedSample, evidence: Evidence, options: SuiteOptions
+                         ) -> Outcome:
+        sample = item.sample
+        if (why := self._missing(item)) is not None:
+            return outcome(self.name, sample, unscored(NAMES, why))
+        scores = offline_scores(evidence)
+        return outcome(self.name, sample, self._finish(item, score_judge(sample, scores)),
+                       reasoning=scores.reasoning)

@@ -1,7 +1,7 @@
 """The `ragas` suite: RAGAS faithfulness, answer relevancy, context precision and context
 recall from at most three judge calls per sample."""
 
-from ragassay.metrics.ragas.formulas import average_precision, is_soft, mean_cosine, share
+from ragassay.metrics.ragas.formulas import average_precision, mean_cosine
 from ragassay.metrics.ragas.suite import (
     CLAIMS,
     CONTEXTS,
@@ -9,10 +9,14 @@ from ragassay.metrics.ragas.suite import (
     ChunkLabel,
     Claim,
     Claims,
+    ClaimVerdict,
     ContextLabels,
+    ContextVerdict,
+    Label,
     Questions,
     RagasSuite,
     RefLabel,
+    RelevancyVerdict,
     default_embedder,
     score_answer_relevancy,
     score_contexts,
@@ -20,7 +24,11 @@ from ragassay.metrics.ragas.suite import (
 )
 
 __all__ = [
-    "CLAIMS", "CONTEXTS", "QUESTIONS", "ChunkLabel", "Claim", "Claims", "ContextLabels",
-    "Questions", "RagasSuite", "RefLabel", "average_precision", "default_embedder", "is_soft",
-    "mean_cosine", "score_answer_relevancy", "score_contexts", "score_faithfulness", "share",
+    "SUITE",
+    "CLAIMS", "CONTEXTS", "QUESTIONS", "ChunkLabel", "Claim", "ClaimVerdict", "Claims",
+    "ContextLabels", "ContextVerdict", "Label", "Questions", "RagasSuite", "RefLabel",
+    "RelevancyVerdict", "average_precision", "default_embedder", "mean_cosine",
+    "score_answer_relevancy", "score_contexts", "score_faithfulness",
 ]
+
+SUITE = RagasSuite

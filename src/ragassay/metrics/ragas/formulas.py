@@ -1,9 +1,5 @@
-"""RAGAS formulas: pure functions over judge verdicts and embeddings, no judge involved.
-
-Where a verdict carries a probability for every item (the offline judge), the
-formulas use the probabilities (a soft value that ranks better); otherwise the
-LLM's yes/no verdicts, as in RAGAS.
-"""
+"""RAGAS formulas: pure functions over judge verdicts and embeddings, no judge involved
+(`share`, for faithfulness and context recall, is in `ragassay.metrics.formulas`)."""
 
 from __future__ import annotations
 
@@ -11,25 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-
-def share(flags: Sequence[bool], probabilities: Sequence[float | None] = ()) -> float | None:
-    """Share of true flags; the mean probability when every item has one. None when empty.
-
-    ragas.faithfulness = supported claims / claims; ragas.context_recall =
-    attributed reference sentences / reference sentences.
-    """
-    if not flags:
-        return None
-    probs = list(probabilities)
-    if len(probs) == len(flags) and all(p is not None for p in probs):
-        return sum(_unit(p) for p in probs if p is not None) / len(probs)
-    return sum(1 for f in flags if f) / len(flags)
-
-
-def is_soft(flags: Sequence[bool], probabilities: Sequence[float | None]) -> bool:
-    """Whether `share` used the probabilities."""
-    return bool(flags) and len(probabilities) == len(flags) and all(
-        p is not None for p in probabilities)
+from ragassay.metrics.formulas import unit
 
 
 def average_precision(useful: Sequence[float]) -> float:
@@ -39,7 +17,7 @@ def average_precision(useful: Sequence[float]) -> float:
     precision@k is the expected share of useful chunks in the top k). 0 when no
     chunk is useful.
     """
-    v = [_unit(x) for x in useful]
+    v = [unit(x) for x in useful]
     total = sum(v)
     if total <= 0:
         return 0.0
@@ -67,11 +45,5 @@ def mean_cosine(target: np.ndarray, others: np.ndarray) -> tuple[float, list[flo
     denom = np.where((on * tn) > 0, on * tn, 1.0)
     cos = np.where((on * tn) > 0, (o @ t) / denom, 0.0)
     cosines = [float(c) for c in cos]
-    return _unit(float(np.mean(cos))), cosines
+    return unit(float(np.mean(cos))), cosines
 
-
-def _unit(x: float) -> float:
-    x = float(x)
-    if x != x:  # NaN
-        return 0.0
-    return min(1.0, max(0.0, x))

@@ -6,32 +6,37 @@ recall, with at most three judge calls per sample, run concurrently:
 3. `ragas.contexts`  -> context precision and context recall (chunk usefulness and
                         reference-sentence attribution in one call)
 
-A call that fails (after the judge's one repair) unscores only the metrics that
-depend on it, keeping the reason, the prompt and the raw reply.
+Both judges end in the same verdicts (`ClaimVerdict`, `RelevancyVerdict`,
+`ContextVerdict`): the LLM's validated replies, or the offline judge's probabilities.
+A call that fails (after the judge's one repair) unscores only the metrics that depend
+on it, keeping the reason, the prompt and the raw reply.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
-from pydantic.json_schema import SkipJsonSchema
 
-from ragassay.judge import Flag, Judge, Unit, Verdict, load_prompt
+from ragassay.judge import Asker, Flag, Verdict, load_prompt
+from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
     Outcome,
     Suite,
     SuiteOptions,
-    fit_contexts,
+    cut_details,
     number_contexts,
     outcome,
+    with_details,
 )
-from ragassay.metrics.ragas.formulas import average_precision, is_soft, mean_cosine, share
-from ragassay.text import KeyedSentence, key_answer, letter_key
-from ragassay.types import MetricResult, MetricSpec, Sample
+from ragassay.metrics.formulas import is_soft, share
+from ragassay.metrics.ragas.formulas import average_precision, mean_cosine
+from ragassay.text import KeyedSample, KeyedSentence, letter_key, norm_key
+from ragassay.types import MetricResult, MetricSpec, Rule, at_least, below
 
 
 def _index(value: Any) -> int:
@@ -39,11 +44,10 @@ def _index(value: Any) -> int:
         raise ValueError("expected a chunk number, got a boolean")
     if isinstance(value, str):
         value = value.strip().strip("[]()#. ")
-    return int(value)
-
-
-def _key(value: Any) -> str:
-    return str(value).strip().strip("[]()<>'\"`*.,:;").strip().lower()
+    try:
+        return int(value)
+    except (OverflowError, TypeError) as exc:  # Infinity, a list...: not a chunk number
+        raise ValueError(f"expected a chunk number, got {value!r}") from exc
 
 
 def _texts(value: Any) -> list[str]:
@@ -60,7 +64,6 @@ class Claim(BaseModel):
     claim: str
     supported: Flag
     reason: str = ""
-    probability: SkipJsonSchema[Unit | None] = None  # offline judge: P(supported)
 
 
 class Claims(BaseModel):
@@ -76,17 +79,15 @@ class Claims(BaseModel):
 class Questions(BaseModel):
     """Questions the answer would answer, and whether the answer is noncommittal."""
 
-    # Call 2. `relevance` is hidden from the LLM's schema (docstrings are sent to it):
-    # the offline judge gives a direct answer relevance instead of questions.
+    # Call 2.
     model_config = ConfigDict(extra="ignore")
 
     questions: Annotated[list[str], BeforeValidator(_texts)] = Field(default_factory=list)
     noncommittal: Flag
-    relevance: SkipJsonSchema[Unit | None] = None
 
     @model_validator(mode="after")
     def _needs_questions(self) -> Questions:
-        if not self.questions and self.relevance is None and not self.noncommittal:
+        if not self.questions and not self.noncommittal:
             raise ValueError("no questions were written")
         return self
 
@@ -96,15 +97,13 @@ class ChunkLabel(BaseModel):
 
     index: Annotated[int, BeforeValidator(_index)]
     useful: Flag
-    probability: SkipJsonSchema[Unit | None] = None
 
 
 class RefLabel(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    key: Annotated[str, BeforeValidator(_key)]
+    key: Annotated[str, BeforeValidator(norm_key)]
     attributed: Flag
-    probability: SkipJsonSchema[Unit | None] = None
 
 
 class ContextLabels(BaseModel):
@@ -118,82 +117,156 @@ class ContextLabels(BaseModel):
     reference_sentences: list[RefLabel] = Field(default_factory=list)
 
 
-def _offline_claims(sample: Sample, evidence: Any, values: Any) -> Claims:
-    from ragassay.judge.offline import SUPPORT_THRESHOLD
-
-    # abstentions and filler make no claim (Evidence.claim_indices)
-    return Claims(claims=[
-        Claim(claim=evidence.answer_sentences[i].text,
-              supported=evidence.support[i] >= SUPPORT_THRESHOLD,
-              probability=evidence.support[i],
-              reason="supported by " + ", ".join(evidence.support_keys[i])
-              if evidence.support_keys[i] else "no supporting sentence")
-        for i in evidence.claim_indices()
-    ])
-
-
-def _offline_questions(sample: Sample, evidence: Any, values: Any) -> Questions:
-    if evidence.answer_relevance is None:
-        raise ValueError("no answer relevance in the evidence")
-    return Questions(questions=[], noncommittal=bool(evidence.noncommittal),
-                     relevance=evidence.answer_relevance)
-
-
-def _offline_contexts(sample: Sample, evidence: Any, values: Any) -> ContextLabels:
-    from ragassay.judge.offline import ATTRIBUTION_THRESHOLD, USEFUL_THRESHOLD
-
-    return ContextLabels(
-        chunks=[ChunkLabel(index=i, useful=p >= USEFUL_THRESHOLD, probability=p)
-                for i, p in enumerate(evidence.chunk_usefulness)],
-        reference_sentences=[
-            RefLabel(key=letter_key(i), attributed=p >= ATTRIBUTION_THRESHOLD, probability=p)
-            for i, p in enumerate(evidence.reference_attribution)],
-    )
-
-
 _HERE = Path(__file__).parent
-CLAIMS = load_prompt(_HERE / "claims.toml", Claims, offline=_offline_claims)
-QUESTIONS = load_prompt(_HERE / "questions.toml", Questions, offline=_offline_questions)
-CONTEXTS = load_prompt(_HERE / "contexts.toml", ContextLabels, offline=_offline_contexts)
+CLAIMS = load_prompt(_HERE / "claims.toml", Claims)
+QUESTIONS = load_prompt(_HERE / "questions.toml", Questions)
+CONTEXTS = load_prompt(_HERE / "contexts.toml", ContextLabels)
 
 S = "ragas."
+_GROUND = "Instruct the model to answer only from the provided context; lower temperature."
 SPECS = (
-    MetricSpec(name=S + "faithfulness",
-               description="Share of the answer's claims supported by the context"),
-    MetricSpec(name=S + "answer_relevancy",
-               description="Mean cosine of questions generated from the answer to the question"),
-    MetricSpec(name=S + "context_precision",
-               description="Rank-aware average precision of the useful context chunks"),
-    MetricSpec(name=S + "context_recall",
-               description="Share of reference sentences attributable to the context"),
+    MetricSpec(
+        name=S + "faithfulness", gate=0.90, headline=80, rank=2,
+        description="Share of the answer's claims supported by the context",
+        rules=(Rule(name="ignores_context",
+                    conditions=(below(S + "faithfulness", 0.7),
+                                at_least(S + "context_precision", 0.7)),
+                    message="The model ignores the context: relevant chunks were retrieved but "
+                    "the answer is not grounded in them.", fix=_GROUND),)),
+    MetricSpec(
+        name=S + "answer_relevancy", gate=0.80, headline=90,
+        description="Mean cosine of questions generated from the answer to the question",
+        rules=(Rule(name="wrong_question_answered",
+                    conditions=(below(S + "answer_relevancy", 0.7),
+                                at_least(S + "context_recall", 0.7)),
+                    message="The wrong question is being answered: the context covers the "
+                    "reference but the answer does not address the question.",
+                    fix="Add query rewriting and metadata filters; check the prompt "
+                    "template."),)),
+    MetricSpec(
+        name=S + "context_precision", gate=0.60, headline=100,
+        description="Rank-aware average precision of the useful context chunks",
+        rules=(Rule(name="relevant_chunks_ranked_low",
+                    conditions=(below(S + "context_precision", 0.5),),
+                    message="Relevant chunks are ranked low or drowned among irrelevant ones.",
+                    fix="Add a reranker or hybrid (BM25 + dense) retrieval; reduce "
+                    "top-k."),)),
+    MetricSpec(
+        name=S + "context_recall", gate=0.75,
+        description="Share of reference sentences attributable to the context",
+        rules=(Rule(name="retriever_misses_chunks",
+                    conditions=(below(S + "context_recall", 0.7),
+                                at_least(S + "faithfulness", 0.7)),
+                    message="The retriever misses chunks: the answer is faithful to what was "
+                    "retrieved, but the retrieved context lacks facts the reference needs.",
+                    fix="Revisit chunking, the embedding model and top-k."),)),
 )
 NAMES = [s.name for s in SPECS]
+
+
+# ---- verdicts: what both judges end in ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClaimVerdict:
+    claim: str
+    supported: bool
+    reason: str = ""
+    probability: float | None = None
+
+
+@dataclass(frozen=True)
+class RelevancyVerdict:
+    """Generated questions (LLM), or a direct relevance (offline judge)."""
+
+    questions: tuple[str, ...] = ()
+    noncommittal: bool = False
+    direct: float | None = None
+
+
+@dataclass(frozen=True)
+class Label:
+    """A chunk's usefulness (`key` = its index) or a reference sentence's attribution."""
+
+    key: Any
+    value: bool
+    probability: float | None = None
+
+
+@dataclass
+class ContextVerdict:
+    chunks: list[Label] = field(default_factory=list)
+    reference: list[Label] = field(default_factory=list)
+
+
+def claims_verdict(out: Claims) -> list[ClaimVerdict]:
+    return [ClaimVerdict(c.claim, c.supported, c.reason) for c in out.claims]
+
+
+def relevancy_verdict(out: Questions) -> RelevancyVerdict:
+    return RelevancyVerdict(tuple(out.questions), out.noncommittal)
+
+
+def context_verdict(out: ContextLabels) -> ContextVerdict:
+    return ContextVerdict([Label(c.index, c.useful) for c in out.chunks],
+                          [Label(r.key, r.attributed) for r in out.reference_sentences])
+
+
+def offline_claims(evidence: Evidence) -> list[ClaimVerdict]:
+    """Abstentions and filler make no claim (`Evidence.claim_indices`)."""
+    from ragassay.judge.offline import SUPPORT_THRESHOLD
+
+    return [
+        ClaimVerdict(evidence.answer_sentences[i].text,
+                     evidence.support[i] >= SUPPORT_THRESHOLD,
+                     "supported by " + ", ".join(evidence.support_keys[i])
+                     if evidence.support_keys[i] else "no supporting sentence",
+                     evidence.support[i])
+        for i in evidence.claim_indices()
+    ]
+
+
+def offline_contexts(evidence: Evidence) -> ContextVerdict:
+    from ragassay.judge.offline import ATTRIBUTION_THRESHOLD, USEFUL_THRESHOLD
+
+    return ContextVerdict(
+        [Label(i, p >= USEFUL_THRESHOLD, p) for i, p in enumerate(evidence.chunk_usefulness)],
+        [Label(letter_key(i), p >= ATTRIBUTION_THRESHOLD, p)
+         for i, p in enumerate(evidence.reference_attribution)])
+
+
+# ---- scoring (pure) ---------------------------------------------------------------------
 
 _embedder: Any = None
 
 
 def default_embedder() -> Any:
-    """The local sentence embedder, built once per process (imported lazily)."""
+    """The sentence embedder, built once per process (imported lazily): the transformer
+    with the `embed` extra, else the static table (`embed.sentence_embedder_spec`)."""
     global _embedder
     if _embedder is None:
-        from ragassay.embed import get_embedder
+        from ragassay.embed import get_embedder, sentence_embedder_spec
 
-        _embedder = get_embedder("local")
+        _embedder = get_embedder(sentence_embedder_spec())
     return _embedder
 
 
-def _failed(name: str, verdict: Verdict) -> MetricResult:
+def failed(name: str, verdict: Verdict) -> MetricResult:
     return MetricResult(name=name, value=None,
                         unscored_reason=verdict.unscored_reason or "no verdict",
                         details=verdict.failure_details())
 
 
-def score_faithfulness(verdict: Verdict) -> MetricResult:
+def failed_contexts(verdict: Verdict, reference: Sequence[KeyedSentence]
+                    ) -> list[MetricResult]:
+    """Both context metrics unscored by a failed call (recall only with a reference)."""
+    names = [S + "context_precision"] + ([S + "context_recall"] if reference else [])
+    return [failed(n, verdict) for n in names]
+
+
+def score_faithfulness(claims: Sequence[ClaimVerdict]) -> MetricResult:
     """supported claims / claims (mean P(supported) when every claim has one)."""
     name = S + "faithfulness"
-    if not isinstance(verdict.output, Claims):
-        return _failed(name, verdict)
-    claims = verdict.output.claims
     flags = [c.supported for c in claims]
     probs = [c.probability for c in claims]
     value = share(flags, probs)
@@ -208,60 +281,54 @@ def score_faithfulness(verdict: Verdict) -> MetricResult:
     return MetricResult(name=name, value=value, details=details)
 
 
-def score_answer_relevancy(verdict: Verdict, n_questions: int,
-                           embed: Any = None, question: str = "") -> MetricResult:
+def score_answer_relevancy(verdict: RelevancyVerdict, n_questions: int,
+                           embed: Callable[[list[str]], Any] | None = None,
+                           question: str = "") -> MetricResult:
     """0 when noncommittal; else the offline judge's direct relevance when given; else the
     mean cosine (clamped to [0, 1]) of the generated questions to the real one.
 
     `embed(texts) -> array` is called only when questions are needed.
     """
     name = S + "answer_relevancy"
-    out = verdict.output
-    if not isinstance(out, Questions):
-        return _failed(name, verdict)
-    questions = out.questions[: max(1, n_questions)]
-    details: dict[str, Any] = {"questions": questions, "noncommittal": out.noncommittal}
-    if out.noncommittal:
+    questions = list(verdict.questions[: max(1, n_questions)])
+    details: dict[str, Any] = {"questions": questions, "noncommittal": verdict.noncommittal}
+    if verdict.noncommittal:
         return MetricResult(name=name, value=0.0, details=details)
-    if out.relevance is not None:
-        return MetricResult(name=name, value=out.relevance, details={**details, "direct": True})
+    if verdict.direct is not None:
+        return MetricResult(name=name, value=verdict.direct, details={**details, "direct": True})
+    if embed is None:
+        raise ValueError("answer relevancy from questions needs an embedder")
     try:
         rows = embed([question, *questions])
-        value, cosines = mean_cosine(rows[0], rows[1:])
-    except Exception as exc:  # any embedder failure unscores this metric only
+    except RuntimeError as exc:  # an embedder that cannot work (its errors say why)
         return MetricResult(name=name, value=None,
-                            unscored_reason=f"embedding failed: {type(exc).__name__}: {exc}",
+                            unscored_reason=f"embedding failed: {' '.join(str(exc).split())}",
                             details=details)
+    value, cosines = mean_cosine(rows[0], rows[1:])
     return MetricResult(name=name, value=value, details={**details, "cosines": cosines})
 
 
-def score_contexts(verdict: Verdict | None, n_chunks: int, n_shown: int,
-                   reference: Sequence[KeyedSentence] | None, target: str
-                   ) -> list[MetricResult]:
+def score_contexts(verdict: ContextVerdict, n_chunks: int, n_shown: int,
+                   reference: Sequence[KeyedSentence], target: str) -> list[MetricResult]:
     """Context precision (rank-aware AP over all retrieved chunks; chunks not shown or not
     judged count as not useful) and context recall (attributed / judged reference
     sentences). `target` says what usefulness was judged against: reference or answer.
     """
     prec, rec = S + "context_precision", S + "context_recall"
-    if verdict is None:
-        return []
-    if not isinstance(verdict.output, ContextLabels):
-        return [_failed(prec, verdict)] + ([_failed(rec, verdict)] if reference else [])
-    labels = verdict.output
-    by_index: dict[int, ChunkLabel] = {}
+    by_index: dict[int, Label] = {}
     unknown = 0
-    for c in labels.chunks:
-        if 0 <= c.index < n_shown:
-            by_index.setdefault(c.index, c)
+    for c in verdict.chunks:
+        if 0 <= c.key < n_shown:
+            by_index.setdefault(c.key, c)
         else:
             unknown += 1
     judged = [by_index[i] for i in sorted(by_index)]
     soft = len(judged) == n_shown and all(c.probability is not None for c in judged)
     v = [0.0] * n_chunks
     for i, c in by_index.items():
-        v[i] = float(c.probability) if soft and c.probability is not None else float(c.useful)
+        v[i] = float(c.probability) if soft and c.probability is not None else float(c.value)
     details: dict[str, Any] = {
-        "useful_chunks": [i for i in sorted(by_index) if by_index[i].useful],
+        "useful_chunks": [i for i in sorted(by_index) if by_index[i].value],
         "judged_against": target,
         "unjudged_chunks": [i for i in range(n_shown) if i not in by_index],
     }
@@ -273,19 +340,19 @@ def score_contexts(verdict: Verdict | None, n_chunks: int, n_shown: int,
     if not reference:
         return results
     keys = {s.key: s.text for s in reference}
-    by_key: dict[str, RefLabel] = {}
+    by_key: dict[str, Label] = {}
     unknown_keys = 0
-    for r in labels.reference_sentences:
+    for r in verdict.reference:
         if r.key in keys:
             by_key.setdefault(r.key, r)
         else:
             unknown_keys += 1
     ref_judged = [by_key[s.key] for s in reference if s.key in by_key]
-    flags = [r.attributed for r in ref_judged]
+    flags = [r.value for r in ref_judged]
     probs = [r.probability for r in ref_judged]
     rdetails: dict[str, Any] = {
         "unattributed": [{"key": r.key, "text": keys[r.key]} for r in ref_judged
-                         if not r.attributed],
+                         if not r.value],
         "unjudged": [s.key for s in reference if s.key not in by_key],
     }
     if unknown_keys:
@@ -301,54 +368,107 @@ def score_contexts(verdict: Verdict | None, n_chunks: int, n_shown: int,
     return results
 
 
+# ---- the suite ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Needs:
+    """Which of the three judgments a sample has the inputs for."""
+
+    claims: bool
+    questions: bool
+    contexts: bool
+    reference: tuple[KeyedSentence, ...]
+
+    @classmethod
+    def of(cls, item: KeyedSample) -> _Needs:
+        has_ctx = any(d.strip() for d in item.documents)
+        has_answer = bool(item.answer_text.strip())
+        return cls(has_ctx and has_answer, has_answer,
+                   has_ctx and (bool(item.reference) or has_answer), item.reference)
+
+    @property
+    def target(self) -> str:
+        return "reference" if self.reference else "answer"
+
+
 class RagasSuite(Suite):
     name: ClassVar[str] = "ragas"
     specs: ClassVar[tuple[MetricSpec, ...]] = SPECS
+    prompts = (CLAIMS, QUESTIONS, CONTEXTS)
+    uses_embedder = True
 
-    @classmethod
-    def prompt_versions(cls) -> dict[str, str]:
-        return {p.name: p.version for p in (CLAIMS, QUESTIONS, CONTEXTS)}
-
-    def applicable(self, sample: Sample) -> bool:
+    def applicable(self, sample: Any) -> bool:
         return bool(sample.contexts) or bool(sample.answer.strip())
 
-    async def evaluate(self, sample: Sample, judge: Judge, options: SuiteOptions) -> Outcome:
-        contexts, cut = fit_contexts(sample.contexts, options.max_context_tokens)
-        has_ctx = any(c.strip() for c in contexts)
-        has_answer = bool(sample.answer.strip())
-        reference = key_answer(sample.references[0]) if sample.references else []
-        target = "reference" if reference else "answer"
-        numbered = number_contexts(contexts)
+    async def evaluate(self, item: KeyedSample, judge: Asker, options: SuiteOptions) -> Outcome:
+        needs = _Needs.of(item)
+        numbered = number_contexts(item.documents)
         jobs: dict[str, Awaitable[Verdict]] = {}
-        if has_ctx and has_answer:
-            jobs["claims"] = judge.run(CLAIMS, sample, {
-                "question": sample.question, "contexts": numbered, "answer": sample.answer})
-        if has_answer:
-            jobs["questions"] = judge.run(QUESTIONS, sample, {
-                "n": str(options.n_questions), "answer": sample.answer})
-        if has_ctx and (reference or has_answer):
-            shown = reference or key_answer(sample.answer)
-            jobs["contexts"] = judge.run(CONTEXTS, sample, {
-                "question": sample.question, "contexts": numbered,
-                "target_kind": "EXPECTED answer" if reference else "SYSTEM's answer",
+        if needs.claims:
+            jobs["claims"] = judge.ask(CLAIMS, {
+                "question": item.question, "contexts": numbered, "answer": item.answer_text})
+        if needs.questions:
+            jobs["questions"] = judge.ask(QUESTIONS, {
+                "n": str(options.n_questions), "answer": item.answer_text})
+        if needs.contexts:
+            shown = needs.reference or item.answer
+            jobs["contexts"] = judge.ask(CONTEXTS, {
+                "question": item.question, "contexts": numbered,
+                "target_kind": "EXPECTED answer" if needs.reference else "SYSTEM's answer",
                 "target": "\n".join(f"{s.key}: {s.text}" for s in shown)})
         verdicts = dict(zip(jobs, await asyncio.gather(*jobs.values()), strict=True))
 
         results: dict[str, MetricResult] = {}
+        if (v := verdicts.get("claims")) is not None:
+            results[S + "faithfulness"] = (
+                score_faithfulness(claims_verdict(v.output)) if isinstance(v.output, Claims)
+                else failed(S + "faithfulness", v))
+        if (v := verdicts.get("questions")) is not None:
+            if isinstance(v.output, Questions):
+
+                def embed(texts: list[str]) -> Any:  # resolved only when questions need it
+                    return (options.embedder or default_embedder()).embed(texts)
+
+                results[S + "answer_relevancy"] = await asyncio.to_thread(
+                    score_answer_relevancy, relevancy_verdict(v.output), options.n_questions,
+                    embed, item.question)
+            else:
+                results[S + "answer_relevancy"] = failed(S + "answer_relevancy", v)
+        if (v := verdicts.get("contexts")) is not None:
+            if isinstance(v.output, ContextLabels):
+                for r in score_contexts(context_verdict(v.output), len(item.sample.contexts),
+                                        len(item.documents), needs.reference, needs.target):
+                    results[r.name] = r
+            else:
+                for r in failed_contexts(v, needs.reference):
+                    results[r.name] = r
+        return self._finish(item, needs, results, list(verdicts.values()))
+
+    def evaluate_offline(self, item: KeyedSample, evidence: Evidence, options: SuiteOptions
+                         ) -> Outcome:
+        needs = _Needs.of(item)
+        results: dict[str, MetricResult] = {}
+        if needs.claims:
+            results[S + "faithfulness"] = score_faithfulness(offline_claims(evidence))
+        if needs.questions and evidence.answer_relevance is None:
+            results[S + "answer_relevancy"] = MetricResult(
+                name=S + "answer_relevancy", value=None,
+                unscored_reason="no answer sentence to compare with the question")
+        elif needs.questions:
+            results[S + "answer_relevancy"] = score_answer_relevancy(RelevancyVerdict(
+                noncommittal=evidence.noncommittal, direct=evidence.answer_relevance),
+                options.n_questions)
+        if needs.contexts:
+            for r in score_contexts(offline_contexts(evidence), len(item.sample.contexts),
+                                    len(item.documents), needs.reference, needs.target):
+                results[r.name] = r
+        return self._finish(item, needs, results)
+
+    def _finish(self, item: KeyedSample, needs: _Needs, results: dict[str, MetricResult],
+                verdicts: Sequence[Verdict] = ()) -> Outcome:
+        has_ctx = any(d.strip() for d in item.documents)
         no_ctx = "no contexts"
-        if "claims" in verdicts:
-            results[S + "faithfulness"] = score_faithfulness(verdicts["claims"])
-        if "questions" in verdicts:
-
-            def embed(texts: list[str]) -> Any:  # resolved only when questions need it
-                return (options.embedder or default_embedder()).embed(texts)
-
-            results[S + "answer_relevancy"] = await asyncio.to_thread(
-                score_answer_relevancy, verdicts["questions"], options.n_questions, embed,
-                sample.question)
-        for r in score_contexts(verdicts.get("contexts"), len(sample.contexts), len(contexts),
-                                reference, target):
-            results[r.name] = r
         why = {
             S + "faithfulness": "empty answer" if has_ctx else no_ctx,
             S + "answer_relevancy": "empty answer",
@@ -357,7 +477,5 @@ class RagasSuite(Suite):
         }
         ordered = [results.get(n) or MetricResult(name=n, value=None, unscored_reason=why[n])
                    for n in NAMES]
-        if cut:
-            ordered = [r.model_copy(update={"details": {**r.details, "context_truncated": True}})
-                       for r in ordered]
-        return outcome(self.name, sample, ordered, list(verdicts.values()))
+        ordered = with_details(ordered, cut_details(item))
+        return outcome(self.name, item.sample, ordered, verdicts)

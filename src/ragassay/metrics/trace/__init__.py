@@ -1,24 +1,24 @@
 """The `trace` suite: RAGBench's TRACe metrics from one sentence-labelling call per sample."""
 
-from ragassay.metrics.trace.formulas import (
-    adherence,
-    adherence_ratio,
-    completeness,
-    length_share,
-)
+from ragassay.metrics.trace.formulas import adherence, completeness, length_share
 from ragassay.metrics.trace.suite import (
     PROMPT,
     SentenceLabel,
+    SentenceVerdict,
     TraceLabels,
     TraceSuite,
+    TraceVerdict,
     clean_labels,
-    fit_sentences,
+    offline_verdict,
     render_keyed,
     score_trace,
 )
 
 __all__ = [
-    "PROMPT", "SentenceLabel", "TraceLabels", "TraceSuite", "adherence", "adherence_ratio",
-    "clean_labels", "completeness", "fit_sentences", "length_share", "render_keyed",
-    "score_trace",
+    "SUITE",
+    "PROMPT", "SentenceLabel", "SentenceVerdict", "TraceLabels", "TraceSuite", "TraceVerdict",
+    "adherence", "clean_labels", "completeness", "length_share", "offline_verdict",
+    "render_keyed", "score_trace",
 ]
+
+SUITE = TraceSuite

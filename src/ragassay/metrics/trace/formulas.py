@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ragassay.metrics.formulas import unit
 from ragassay.text import KeyedSentence
 
 
@@ -22,7 +23,7 @@ def length_share(sentences: Sequence[KeyedSentence], weight: Mapping[str, float]
     total = sum(len(s.text) for s in sentences)
     if total == 0:
         return None
-    got = sum(len(s.text) * _unit(weight.get(s.key, 0.0)) for s in sentences)
+    got = sum(len(s.text) * unit(weight.get(s.key, 0.0)) for s in sentences)
     return min(1.0, got / total)
 
 
@@ -32,10 +33,10 @@ def completeness(sentences: Sequence[KeyedSentence], relevant: Mapping[str, floa
     the answer used. With probabilities the intersection is the product r * u.
     None when no relevant length (nothing to complete).
     """
-    denom = sum(len(s.text) * _unit(relevant.get(s.key, 0.0)) for s in sentences)
+    denom = sum(len(s.text) * unit(relevant.get(s.key, 0.0)) for s in sentences)
     if denom <= 0:
         return None
-    num = sum(len(s.text) * _unit(relevant.get(s.key, 0.0)) * _unit(used.get(s.key, 0.0))
+    num = sum(len(s.text) * unit(relevant.get(s.key, 0.0)) * unit(used.get(s.key, 0.0))
               for s in sentences)
     return min(1.0, num / denom)
 
@@ -52,22 +53,3 @@ def adherence(supported: Sequence[bool], all_judged: bool, overall_supported: bo
     if all_judged:
         return 1.0
     return 1.0 if overall_supported else 0.0
-
-
-def adherence_ratio(supported: Sequence[bool],
-                    probabilities: Sequence[float | None] = ()) -> float | None:
-    """Share of judged answer sentences that are supported; None when none was judged.
-
-    When a probability is given for every judged sentence the ratio is their mean
-    (a soft value, more informative for ranking), otherwise the share of booleans.
-    """
-    if not supported:
-        return None
-    probs = list(probabilities)
-    if len(probs) == len(supported) and all(p is not None for p in probs):
-        return sum(_unit(p) for p in probs if p is not None) / len(probs)
-    return sum(1 for s in supported if s) / len(supported)
-
-
-def _unit(x: float) -> float:
-    return min(1.0, max(0.0, float(x)))

@@ -3,12 +3,13 @@ adherence) from one sentence-labelling judge call per sample.
 
 The contexts are split into keyed sentences (0a, 0b, 1a ...) and the answer into
 a, b, ...; the judge names the relevant and the utilized context sentences and says
-which answer sentences are supported. Pure functions in `formulas` turn the labels
-into length-weighted scores.
+which answer sentences are supported. Both judges end in a `TraceVerdict` (the LLM's
+labels cleaned against the keys shown; the offline judge's probabilities), and pure
+functions in `formulas` turn it into length-weighted scores.
 
-When the contexts exceed `max_context_tokens`, the sentences past the cut are not
-shown to the judge and count as neither relevant nor used (they stay in the
-denominators), and the results carry `context_truncated`.
+When the contexts exceed the token budget, the sentences past the cut are not shown to
+the judge and count as neither relevant nor used (they stay in the denominators), and
+the results carry `context_truncated`. Context relevance needs no answer.
 """
 
 from __future__ import annotations
@@ -19,23 +20,22 @@ from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
-from pydantic.json_schema import SkipJsonSchema
 
-from ragassay.judge import Flag, Judge, Unit, load_prompt
-from ragassay.metrics.base import Outcome, Suite, SuiteOptions, outcome, unscored
-from ragassay.metrics.trace.formulas import (
-    adherence,
-    adherence_ratio,
-    completeness,
-    length_share,
+from ragassay.judge import Asker, Flag, load_prompt
+from ragassay.judge.offline import Evidence
+from ragassay.metrics.base import (
+    Outcome,
+    Suite,
+    SuiteOptions,
+    cut_details,
+    outcome,
+    unscored,
+    with_details,
 )
-from ragassay.text import KeyedSentence, approx_tokens, key_answer, key_contexts
-from ragassay.types import MetricResult, MetricSpec, Sample
-
-
-def norm_key(value: Any) -> str:
-    """'[0A].' -> '0a': judges decorate keys; compare them bare and lower-case."""
-    return str(value).strip().strip("[]()<>'\"`*.,:;").strip().lower()
+from ragassay.metrics.formulas import is_soft, share
+from ragassay.metrics.trace.formulas import adherence, completeness, length_share
+from ragassay.text import KeyedSample, KeyedSentence, norm_key
+from ragassay.types import MetricResult, MetricSpec, Rule, at_least, below
 
 
 def _keys(value: Any) -> list[str]:
@@ -60,85 +60,106 @@ class SentenceLabel(BaseModel):
     key: Annotated[str, BeforeValidator(norm_key)]
     supported: Flag
     supporting_keys: Keys = Field(default_factory=list)
-    probability: SkipJsonSchema[Unit | None] = None  # offline judge: P(supported)
 
 
 class TraceLabels(BaseModel):
     """TRACe sentence labels for one sample."""
 
-    # `relevance` / `utilization` (per context key) and `SentenceLabel.probability` are
-    # hidden from the LLM's schema (the docstrings are sent to it too); the offline
-    # judge fills them so that the scores can be soft.
     model_config = ConfigDict(extra="ignore")
 
     relevant_keys: Keys = Field(default_factory=list)
     utilized_keys: Keys = Field(default_factory=list)
     sentences: list[SentenceLabel] = Field(default_factory=list)
     overall_supported: Flag
-    relevance: SkipJsonSchema[dict[str, Unit] | None] = None
-    utilization: SkipJsonSchema[dict[str, Unit] | None] = None
 
 
-def _offline(sample: Sample, evidence: Any, values: Any) -> TraceLabels:
-    from ragassay.judge.offline import RELEVANCE_THRESHOLD, SUPPORT_THRESHOLD, USED_THRESHOLD
-
-    ctx = [s.key for s in evidence.context_sentences]
-    rel = dict(zip(ctx, evidence.relevance, strict=True))
-    used = dict(zip(ctx, evidence.used, strict=True))
-    sentences = [
-        SentenceLabel(key=s.key, supported=p >= SUPPORT_THRESHOLD, supporting_keys=list(keys),
-                      probability=p)
-        for s, p, keys in zip(evidence.answer_sentences, evidence.support,
-                              evidence.support_keys, strict=True)
-    ]
-    return TraceLabels(
-        relevant_keys=[k for k, p in rel.items() if p >= RELEVANCE_THRESHOLD],
-        utilized_keys=[k for k, p in used.items() if p >= USED_THRESHOLD],
-        sentences=sentences,
-        overall_supported=all(s.supported for s in sentences),
-        relevance=rel,
-        utilization=used,
-    )
+PROMPT = load_prompt(Path(__file__).with_name("labels.toml"), TraceLabels)
 
 
-PROMPT = load_prompt(Path(__file__).with_name("labels.toml"), TraceLabels, offline=_offline)
+@dataclass(frozen=True)
+class SentenceVerdict:
+    """One judged answer sentence; `probability` when the judge gives one (offline)."""
 
-S = "trace."
-SPECS = (
-    MetricSpec(name=S + "context_relevance",
-               description="Share of the context (by length) relevant to the question"),
-    MetricSpec(name=S + "context_utilization",
-               description="Share of the context (by length) the answer uses"),
-    MetricSpec(name=S + "completeness",
-               description="Share of the relevant context (by length) the answer uses"),
-    MetricSpec(name=S + "adherence",
-               description="1 when every answer sentence is supported by the context, else 0"),
-    MetricSpec(name=S + "adherence_ratio",
-               description="Share of answer sentences supported by the context"),
-)
-NAMES = [s.name for s in SPECS]
-ADHERENCE = [S + "adherence", S + "adherence_ratio"]
+    key: str
+    supported: bool
+    supporting_keys: tuple[str, ...] = ()
+    probability: float | None = None
 
 
 @dataclass
-class CleanLabels:
-    """Labels restricted to the sentences shown, as weights per key, plus what was dropped."""
+class TraceVerdict:
+    """What both judges end in: weights per shown context key (1/0 labels, or
+    probabilities when the judge gives one for every shown sentence), the hard labels,
+    and the judged answer sentences in answer order."""
 
     relevant: dict[str, float] = field(default_factory=dict)
     used: dict[str, float] = field(default_factory=dict)
     relevant_keys: list[str] = field(default_factory=list)
     used_keys: list[str] = field(default_factory=list)
-    judged: list[SentenceLabel] = field(default_factory=list)
+    judged: list[SentenceVerdict] = field(default_factory=list)
     unjudged: list[str] = field(default_factory=list)
+    overall_supported: bool = True
     unknown_keys: int = 0
     soft_context: bool = False
 
 
-def clean_labels(labels: TraceLabels, context: Sequence[KeyedSentence], shown: set[str],
-                 answer: Sequence[KeyedSentence]) -> CleanLabels:
-    """Drop keys that name no shown sentence (counting those that name none at all)."""
-    all_keys = {s.key for s in context}
-    out = CleanLabels()
+S = "trace."
+SPECS = (
+    MetricSpec(
+        name=S + "context_relevance", headline=50,
+        description="Share of the context (by length) relevant to the question",
+        rules=(Rule(name="retrieval_noise", conditions=(below(S + "context_relevance", 0.3),),
+                    message="Retrieval noise: most of the retrieved context is irrelevant to "
+                    "the question.",
+                    fix="Lower top-k, rerank, or use smaller / better-bounded chunks."),)),
+    MetricSpec(
+        name=S + "context_utilization", headline=60,
+        description="Share of the context (by length) the answer uses",
+        rules=(Rule(name="evidence_underused",
+                    conditions=(at_least(S + "context_relevance", 0.5),
+                                below(S + "context_utilization", 0.3)),
+                    message="The generator underuses retrieved evidence: relevant context is "
+                    "retrieved but little of it is used in the answer.",
+                    fix="Prompt the model to use all relevant passages; check context ordering "
+                    "and length."),)),
+    MetricSpec(
+        name=S + "completeness", headline=70,
+        description="Share of the relevant context (by length) the answer uses",
+        rules=(Rule(name="incomplete_answer",
+                    conditions=(at_least(S + "context_relevance", 0.5),
+                                below(S + "completeness", 0.5)),
+                    message="The answer is incomplete: it leaves out much of the relevant "
+                    "retrieved information.",
+                    fix="Ask for complete answers covering every relevant passage; raise max "
+                    "tokens."),)),
+    MetricSpec(
+        name=S + "adherence", headline=40,
+        description="1 when every answer sentence is supported by the context, else 0",
+        rules=(Rule(name="answer_not_adherent", conditions=(below(S + "adherence", 0.5),),
+                    message="Adherence failure: the answer is not fully supported by the "
+                    "context.",
+                    fix="Instruct the model to answer only from the context and to say when "
+                    "it cannot."),)),
+    MetricSpec(
+        name=S + "adherence_ratio", rank=3,
+        description="Share of answer sentences supported by the context",
+        rules=(Rule(name="unsupported_sentences",
+                    conditions=(below(S + "adherence_ratio", 0.8),),
+                    message="Adherence failures: more than one answer sentence in five is not "
+                    "supported by the context.",
+                    fix="Instruct the model to answer only from the context and to say when "
+                    "it cannot."),)),
+)
+NAMES = [s.name for s in SPECS]
+ADHERENCE = [S + "adherence", S + "adherence_ratio"]
+
+
+def clean_labels(labels: TraceLabels, item: KeyedSample) -> TraceVerdict:
+    """The LLM's labels restricted to the sentences shown, as 1/0 weights per key; keys
+    that name no sentence at all are counted."""
+    all_keys = {s.key for s in item.all_contexts}
+    shown = item.shown_keys
+    out = TraceVerdict(overall_supported=labels.overall_supported)
 
     def keep(keys: Sequence[str]) -> list[str]:
         kept = []
@@ -150,39 +171,49 @@ def clean_labels(labels: TraceLabels, context: Sequence[KeyedSentence], shown: s
         return kept
 
     out.relevant_keys = keep(labels.relevant_keys)
-    out.used_keys = keep(labels.utilized_keys) if answer else []
-    rel, used = labels.relevance, labels.utilization if answer else {}
-    if rel is not None and used is not None and shown <= rel.keys() and (
-            not answer or shown <= used.keys()):
-        out.relevant = {k: rel[k] for k in shown}
-        out.used = {k: used[k] for k in shown if k in used}
-        out.soft_context = True
-    else:
-        out.relevant = dict.fromkeys(out.relevant_keys, 1.0)
-        out.used = dict.fromkeys(out.used_keys, 1.0)
-    answer_keys = {s.key for s in answer}
-    by_key: dict[str, SentenceLabel] = {}
+    out.used_keys = keep(labels.utilized_keys) if item.answer else []
+    out.relevant = dict.fromkeys(out.relevant_keys, 1.0)
+    out.used = dict.fromkeys(out.used_keys, 1.0)
+    answer_keys = {s.key for s in item.answer}
+    by_key: dict[str, SentenceVerdict] = {}
     for lab in labels.sentences:
         if lab.key not in answer_keys:
             out.unknown_keys += 1
             continue
-        by_key.setdefault(lab.key, lab.model_copy(
-            update={"supporting_keys": keep(lab.supporting_keys)}))
-    out.judged = [by_key[s.key] for s in answer if s.key in by_key]
-    out.unjudged = [s.key for s in answer if s.key not in by_key]
+        by_key.setdefault(lab.key, SentenceVerdict(
+            lab.key, lab.supported, tuple(keep(lab.supporting_keys))))
+    out.judged = [by_key[s.key] for s in item.answer if s.key in by_key]
+    out.unjudged = [s.key for s in item.answer if s.key not in by_key]
     return out
 
 
-def score_trace(context: Sequence[KeyedSentence], shown: set[str],
-                answer: Sequence[KeyedSentence], labels: TraceLabels | None,
-                reason: str | None = None,
-                failure: dict[str, Any] | None = None) -> list[MetricResult]:
-    """Turn the judge's labels into the five TRACe results (pure, no judge call)."""
-    if labels is None:
-        return unscored(NAMES, reason or "no verdict", **(failure or {}))
-    c = clean_labels(labels, context, shown, answer)
-    common: dict[str, Any] = {"unknown_keys": c.unknown_keys} if c.unknown_keys else {}
-    soft = {"soft": True} if c.soft_context else {}
+def offline_verdict(item: KeyedSample, evidence: Evidence) -> TraceVerdict:
+    """The offline judge's probabilities for every shown sentence (soft weights)."""
+    from ragassay.judge.offline import RELEVANCE_THRESHOLD, SUPPORT_THRESHOLD, USED_THRESHOLD
+
+    keys = [s.key for s in evidence.context_sentences]
+    relevant = dict(zip(keys, evidence.relevance, strict=True))
+    used = dict(zip(keys, evidence.used, strict=True)) if item.answer else {}
+    judged = [
+        SentenceVerdict(s.key, p >= SUPPORT_THRESHOLD, tuple(k), p)
+        for s, p, k in zip(evidence.answer_sentences, evidence.support, evidence.support_keys,
+                           strict=True)
+    ]
+    return TraceVerdict(
+        relevant=relevant, used=used,
+        relevant_keys=[k for k, p in relevant.items() if p >= RELEVANCE_THRESHOLD],
+        used_keys=[k for k, p in used.items() if p >= USED_THRESHOLD],
+        judged=judged, overall_supported=all(j.supported for j in judged),
+        soft_context=True,
+    )
+
+
+def score_trace(item: KeyedSample, verdict: TraceVerdict) -> list[MetricResult]:
+    """The five TRACe results from a verdict (pure, no judge call)."""
+    context, answer = item.all_contexts, item.answer
+    common: dict[str, Any] = {"unknown_keys": verdict.unknown_keys} if verdict.unknown_keys \
+        else {}
+    soft = {"soft": True} if verdict.soft_context else {}
     results = []
 
     def add(name: str, value: float | None, why: str, **details: Any) -> None:
@@ -193,52 +224,36 @@ def score_trace(context: Sequence[KeyedSentence], shown: set[str],
         else:
             results.append(MetricResult(name=S + name, value=value, details=d))
 
-    rel_keys = {"relevant_keys": c.relevant_keys}
-    used_keys = {"used_keys": c.used_keys}
-    add("context_relevance", length_share(context, c.relevant), "no context text",
+    rel_keys = {"relevant_keys": verdict.relevant_keys}
+    used_keys = {"used_keys": verdict.used_keys}
+    add("context_relevance", length_share(context, verdict.relevant), "no context text",
         **rel_keys, **soft)
-    add("context_utilization", length_share(context, c.used), "no context text",
+    add("context_utilization", length_share(context, verdict.used), "no context text",
         **used_keys, **soft)
-    comp = completeness(context, c.relevant, c.used) if c.relevant_keys else None
+    comp = (completeness(context, verdict.relevant, verdict.used) if verdict.relevant_keys
+            else None)
     add("completeness", comp, "no relevant context sentences", **rel_keys, **used_keys, **soft)
     if not answer:
         results.extend(unscored(ADHERENCE, "empty answer", **common))
         return results
     text = {s.key: s.text for s in answer}
-    unsupported = [{"key": lab.key, "text": text[lab.key]}
-                   for lab in c.judged if not lab.supported]
-    flags = [lab.supported for lab in c.judged]
-    probs = [lab.probability for lab in c.judged]
-    sent = {"unsupported": unsupported, "unjudged": c.unjudged,
-            "overall_supported": labels.overall_supported}
-    if not c.judged:
-        adh = 1.0 if labels.overall_supported else 0.0
+    judged = verdict.judged
+    unsupported = [{"key": j.key, "text": text[j.key]} for j in judged if not j.supported]
+    flags = [j.supported for j in judged]
+    probs = [j.probability for j in judged]
+    sent = {"unsupported": unsupported, "unjudged": verdict.unjudged,
+            "overall_supported": verdict.overall_supported}
+    if not judged:
+        adh = 1.0 if verdict.overall_supported else 0.0
         add("adherence", adh, "", **sent, decided_by="overall_supported")
     else:
-        add("adherence", adherence(flags, not c.unjudged, labels.overall_supported), "", **sent)
-    ratio = adherence_ratio(flags, probs)
-    add("adherence_ratio", ratio, "judge labelled no answer sentence", **sent,
-        judged=len(c.judged),
-        supporting_keys={lab.key: lab.supporting_keys for lab in c.judged},
-        **({"soft": True} if ratio is not None and all(p is not None for p in probs) else {}))
+        add("adherence", adherence(flags, not verdict.unjudged, verdict.overall_supported), "",
+            **sent)
+    add("adherence_ratio", share(flags, probs), "judge labelled no answer sentence", **sent,
+        judged=len(judged),
+        supporting_keys={j.key: list(j.supporting_keys) for j in judged},
+        **({"soft": True} if is_soft(flags, probs) else {}))
     return results
-
-
-def fit_sentences(context: Sequence[KeyedSentence], max_tokens: int
-                  ) -> tuple[list[KeyedSentence], bool]:
-    """The leading sentences that fit the token budget (the last may be cut, marked [...])."""
-    shown: list[KeyedSentence] = []
-    budget = max_tokens
-    for s in context:
-        need = approx_tokens(s.text) + 2
-        if need <= budget:
-            shown.append(s)
-            budget -= need
-            continue
-        if budget > 50:
-            shown.append(s._replace(text=s.text[: (budget - 2) * 4] + " [...]"))
-        return shown, True
-    return shown, False
 
 
 def render_keyed(sentences: Sequence[KeyedSentence]) -> str:
@@ -254,34 +269,46 @@ def render_keyed(sentences: Sequence[KeyedSentence]) -> str:
 class TraceSuite(Suite):
     name: ClassVar[str] = "trace"
     specs: ClassVar[tuple[MetricSpec, ...]] = SPECS
+    prompts = (PROMPT,)
 
-    @classmethod
-    def prompt_versions(cls) -> dict[str, str]:
-        return {PROMPT.name: PROMPT.version}
-
-    def applicable(self, sample: Sample) -> bool:
+    def applicable(self, sample: Any) -> bool:
         return bool(sample.contexts)
 
-    async def evaluate(self, sample: Sample, judge: Judge, options: SuiteOptions) -> Outcome:
-        context = key_contexts(sample.contexts)
-        if not context:
-            return outcome(self.name, sample, unscored(NAMES, "no contexts"))
-        answer = key_answer(sample.answer)
-        shown, cut = fit_sentences(context, options.max_context_tokens)
-        if not shown:
-            return outcome(self.name, sample, unscored(
-                NAMES, "no context sentence fits max_context_tokens", context_truncated=True))
-        verdict = await judge.run(PROMPT, sample, {
-            "question": sample.question,
-            "contexts": render_keyed(shown),
-            "answer": render_keyed(answer) or "(empty answer)",
+    @staticmethod
+    def _missing(item: KeyedSample) -> list[MetricResult] | None:
+        if not item.all_contexts:
+            return unscored(NAMES, "no contexts")
+        if not item.contexts:
+            return unscored(NAMES, "no context sentence fits max_context_tokens",
+                            context_truncated=True)
+        return None
+
+    @staticmethod
+    def _finish(item: KeyedSample, results: list[MetricResult]) -> list[MetricResult]:
+        if not item.context_truncated:
+            return with_details(results, cut_details(item))
+        return with_details(results, {**cut_details(item),
+                                      "sentences_shown": len(item.contexts),
+                                      "sentences_total": len(item.all_contexts)})
+
+    async def evaluate(self, item: KeyedSample, judge: Asker, options: SuiteOptions) -> Outcome:
+        if (missing := self._missing(item)) is not None:
+            return outcome(self.name, item.sample, missing)
+        verdict = await judge.ask(PROMPT, {
+            "question": item.question,
+            "contexts": render_keyed(item.contexts),
+            "answer": render_keyed(item.answer) or "(empty answer)",
         })
-        results = score_trace(context, {s.key for s in shown}, answer,
-                              verdict.output,  # type: ignore[arg-type]
-                              verdict.unscored_reason, verdict.failure_details())
-        if cut:
-            extra = {"context_truncated": True, "sentences_shown": len(shown),
-                     "sentences_total": len(context)}
-            results = [r.model_copy(update={"details": {**r.details, **extra}})
-                       for r in results]
-        return outcome(self.name, sample, results, [verdict])
+        if isinstance(verdict.output, TraceLabels):
+            results = score_trace(item, clean_labels(verdict.output, item))
+        else:
+            results = unscored(NAMES, verdict.unscored_reason or "no verdict",
+                               **verdict.failure_details())
+        return outcome(self.name, item.sample, self._finish(item, results), [verdict])
+
+    def evaluate_offline(self, item: KeyedSample, evidence: Evidence, options: SuiteOptions
+                         ) -> Outcome:
+        if (missing := self._missing(item)) is not None:
+            return outcome(self.name, item.sample, missing)
+        results = score_trace(item, offline_verdict(item, evidence))
+        return outcome(self.name, item.sample, self._finish(item, results))

@@ -18,7 +18,8 @@ frame = charts.long_frame(table)
 
 st.header("Distribution per metric")
 st.plotly_chart(charts.all_boxes(frame), key="chart_boxes")
-metric = st.selectbox("Metric", list(table.specs), format_func=metric_label,
+metric = st.selectbox("Metric", list(table.specs),
+                      format_func=lambda m: metric_label(m, table.specs),
                       key="charts_metric")
 st.plotly_chart(charts.distribution(frame, metric), key="chart_hist")
 
@@ -43,6 +44,8 @@ if len(history) < 2:
 else:
     points = data.run_trends(db, tuple(
         (r.run.id, r.run.created.isoformat(), r.version) for r in history))
-    chosen = st.multiselect("Metrics", list(points), default=headline(list(points), 3),
-                            format_func=metric_label, key="charts_trend_metrics")
+    shown = headline(list(points), run.spec_map(), 3)
+    chosen = st.multiselect("Metrics", list(points), default=shown,
+                            format_func=lambda m: metric_label(m, run.spec_map()),
+                            key="charts_trend_metrics")
     st.plotly_chart(charts.trend_lines(points, chosen), key="chart_trends")

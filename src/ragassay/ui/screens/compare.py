@@ -22,8 +22,8 @@ def comparison_frame(result: dict[str, Any]) -> pd.DataFrame:
     return pd.DataFrame([
         {"metric": metric_label(m), "n (paired)": r["n"], "mean A": r["mean_a"],
          "mean B": r["mean_b"], "B - A": r["diff"],
-         "95% CI of B - A": interval(r["ci_low"], r["ci_high"]),
-         "Wilcoxon p": r["wilcoxon_p"], "Holm p": r["p_adjusted"],
+         "95% CI of B - A (unadjusted)": interval(r["ci_low"], r["ci_high"], n=r["n"]),
+         "Wilcoxon p": r["wilcoxon_p"], "Holm-adjusted p": r["p_adjusted"],
          "verdict (B vs A)": VERDICT_ICON.get(r["verdict"], r["verdict"])}
         for m, r in result["metrics"].items()
     ])
@@ -66,14 +66,19 @@ def show(result: dict[str, Any], specs: Mapping[str, MetricSpec]) -> None:
     cols[3].metric("Duplicates dropped", result.get("duplicates_dropped", 0))
     st.caption(f"Paired by {result['paired_by']}. A metric is better or worse only when its "
                f"Holm-adjusted Wilcoxon p < {result['alpha']} and the paired-bootstrap "
-               "interval of the difference excludes 0 (direction respects the metric).")
+               "interval of the difference excludes 0 (direction respects the metric). "
+               "The intervals are per metric, not adjusted for multiple metrics.")
+    if not result["paired_samples"]:
+        st.error("No paired samples: these share no sample (different datasets?), so "
+                 "nothing can be compared.")
+        return
     if not result["metrics"]:
         st.info("No metric in common.")
         return
     st.dataframe(comparison_frame(result), hide_index=True,
                  height=rows_height(len(result["metrics"])), column_config={
         c: st.column_config.NumberColumn(format="%.4f")
-        for c in ("mean A", "mean B", "B - A", "Wilcoxon p", "Holm p")})
+        for c in ("mean A", "mean B", "B - A", "Wilcoxon p", "Holm-adjusted p")})
     st.plotly_chart(diff_chart(result, specs), key="chart_compare")
     for key in ("metrics_only_in_a", "metrics_only_in_b"):
         if result.get(key):

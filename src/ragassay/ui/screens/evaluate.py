@@ -8,7 +8,7 @@ from pathlib import Path
 import streamlit as st
 
 from ragassay.dataset import DatasetError
-from ragassay.metrics import available
+from ragassay.runner import suite_choices
 from ragassay.store import StoreError
 from ragassay.ui import MAX_UPLOAD_MB, state
 from ragassay.ui import evaluate as logic
@@ -20,7 +20,7 @@ st.caption(f"JSONL, JSON, CSV or Parquet (.gz for the text formats), up to {MAX_
 
 upload = st.file_uploader("Dataset file", type=list(logic.UPLOAD_TYPES), key="eval_upload",
                           max_upload_size=MAX_UPLOAD_MB)
-suites = available()
+suites = list(suite_choices())
 chosen = st.multiselect("Metric suites", suites, default=suites, key="eval_suites")
 skip_invalid = st.checkbox("Record bad rows as invalid instead of stopping at the first one",
                            key="eval_skip_invalid")

@@ -37,14 +37,15 @@ st.dataframe(pd.DataFrame([
 
 # -- aggregates ----------------------------------------------------------------------
 st.header("Aggregate metrics")
-cards = headline(list(aggregates), limit=4)
+cards = headline(list(aggregates), specs, limit=4)
 for col, name in zip(st.columns(max(1, len(cards))), cards, strict=False):
     entry = aggregates[name]
-    col.metric(metric_label(name), num(entry["mean"]),
-               help=f"95% CI {interval(entry['ci_low'], entry['ci_high'])}, "
+    col.metric(metric_label(name, specs), num(entry["mean"]),
+               help=f"95% CI {interval(entry['ci_low'], entry['ci_high'], n=entry['count'])}, "
                     f"n={entry['count']}, {entry['unscored']} unscored")
 st.dataframe(pd.DataFrame([
-    {"metric": metric_label(m), "mean": e["mean"], "95% CI": interval(e["ci_low"], e["ci_high"]),
+    {"metric": metric_label(m, specs), "mean": e["mean"],
+     "95% CI": interval(e["ci_low"], e["ci_high"], n=e["count"]),
      "scored": e["count"], "unscored": e["unscored"],
      "range": f"{num(specs.get(m, {}).get('low'), 0)}-{num(specs.get(m, {}).get('high'), 0)}",
      "better": "higher" if e.get("higher_is_better", True) else "lower"}
@@ -53,6 +54,13 @@ st.dataframe(pd.DataFrame([
     column_config={"mean": st.column_config.NumberColumn(format="%.3f")})
 st.caption("Intervals: 95% bootstrap confidence intervals of the mean. Unscored samples "
            "are excluded, never counted as 0.")
+reliability = (meta.get("judge_reliability") or {}).get("lines") or {}
+if reliability:
+    st.markdown("**How far the judge agrees with people** (on human-labelled sets it was "
+                "not fitted on)")
+    for name in aggregates:
+        if name in reliability:
+            st.caption(md_escape(str(reliability[name])))
 for suite, entry in report["aggregate_metrics"].get("suites", {}).items():
     if entry.get("average") is None and entry.get("note"):
         st.caption(f"{suite}: {entry['note']}")
@@ -66,7 +74,7 @@ st.header("Distribution")
 per_metric: dict[str, Any] = report["per_metric_statistics"]
 st.code("\n".join(distribution_line(m, e) for m, e in per_metric.items()), language=None)
 for name, entry in per_metric.items():
-    with st.expander(metric_label(name)):
+    with st.expander(metric_label(name, specs)):
         st.dataframe(pd.DataFrame(distribution_details(entry), columns=["statistic", "value"]),
                      hide_index=True)
 
@@ -83,7 +91,8 @@ else:
         st.warning(f"{len(warnings)} metric(s) below the warning threshold.",
                    icon=":material/warning:")
     st.dataframe(pd.DataFrame([
-        {"level": f.get("level"), "scope": f.get("scope"), "metric": metric_label(f["metric"]),
+        {"level": f.get("level"), "scope": f.get("scope"),
+         "metric": metric_label(f["metric"], specs),
          "value": f.get("value"), "message": f.get("message")} for f in flagged
     ]), hide_index=True, height=rows_height(len(flagged), cap=15),
         column_config={"value": st.column_config.NumberColumn(format="%.3f")})
@@ -143,7 +152,8 @@ pairs = report.get("calibration", {}).get("pairs", [])
 if pairs:
     st.header("Agreement with human labels")
     st.dataframe(pd.DataFrame([
-        {"label": p.get("label"), "metric": metric_label(p.get("metric", "")), "n": p.get("n"),
+        {"label": p.get("label"), "metric": metric_label(p.get("metric", ""), specs),
+         "n": p.get("n"),
          "AUROC": p.get("auroc"), "balanced accuracy": p.get("balanced_accuracy"),
          "kappa": p.get("kappa"), "correlation": p.get("correlation")} for p in pairs
     ]), hide_index=True)

@@ -29,22 +29,24 @@ if len(datasets) > 1:
         rows = [r for r in rows if r.run.dataset == chosen]
 
 metrics = list(dict.fromkeys(m for r in rows for m in r.means))
-shown = headline(metrics, limit=5)
+specs = {name: spec for r in rows for name, spec in r.run.spec_map().items()}
+shown = headline(metrics, specs, limit=5)
 frame = pd.DataFrame([
     {
         "run": r.run.id,
         "status": r.run.status,
+        "kind": r.run.config.kind,
         "dataset": Path(r.run.dataset).name,
         "judge": r.run.judge_model if r.run.judge == "offline" else r.run.judge,
         "metrics": ",".join(r.run.config.metrics),
         "created": r.run.created.strftime("%Y-%m-%d %H:%M:%S"),
         "samples": r.samples,
-        **{metric_label(m): r.means.get(m) for m in shown},
+        **{metric_label(m, specs): r.means.get(m) for m in shown},
     }
     for r in rows
 ])
 st.dataframe(frame, hide_index=True, column_config={
-    metric_label(m): st.column_config.NumberColumn(format="%.3f") for m in shown})
+    metric_label(m, specs): st.column_config.NumberColumn(format="%.3f") for m in shown})
 st.caption("Headline metrics are means of the scored samples (booleans as rates).")
 
 ids = [r.run.id for r in rows]

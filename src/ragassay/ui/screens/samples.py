@@ -12,8 +12,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from ragassay.ui import data, state
 from ragassay.ui import samples as logic
-from ragassay.ui import state
 from ragassay.ui.fmt import metric_label, num, rows_height
 from ragassay.ui.highlight import (
     CSS,
@@ -40,7 +40,7 @@ def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
     metrics: dict[str, Any] = d.get("metrics", {})
     unscored: dict[str, str] = d.get("unscored", {})
     st.dataframe(pd.DataFrame([
-        {"metric": metric_label(m), "value": num(v) if v is not None else "unscored",
+        {"metric": metric_label(m, specs), "value": num(v) if v is not None else "unscored",
          "unscored reason": unscored.get(m, ""),
          "range": f"{num(specs.get(m, {}).get('low'), 0)}-{num(specs.get(m, {}).get('high'), 0)}"}
         for m, v in metrics.items()
@@ -62,7 +62,8 @@ def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
         st.caption("No sentence-level evidence recorded for this sample (the trace and "
                    "ragas suites record it); sentences are keyed as the judges see them.")
     else:
-        st.caption("Highlights from: " + ", ".join(metric_label(m) for m in marks.sources))
+        st.caption("Highlights from: "
+                   + ", ".join(metric_label(m, specs) for m in marks.sources))
         block(LEGEND)
     for i, html_block in enumerate(contexts_html(contexts, marks)):
         st.caption(f"Context {i}")
@@ -81,7 +82,7 @@ def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
     if replies:
         st.markdown("**Raw judge replies for unscored metrics**")
         for m, det in replies:
-            with st.expander(f"{metric_label(m)}: {unscored[m][:80]}"):
+            with st.expander(f"{metric_label(m, specs)}: {unscored[m][:80]}"):
                 st.code(str(det.get("raw_reply") or "(no reply)"), language=None,
                         wrap_lines=True)
                 if det.get("prompt"):
@@ -99,10 +100,11 @@ def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
 
 st.title("Sample explorer")
 run_id, version, report = state.selected_report()
-detailed: list[dict[str, Any]] = report.get("detailed_results", [])
+db = state.db()
+table = data.table(db, run_id, version)
 specs: dict[str, Any] = report["metric_specs"]
 metrics = [m for m in report["aggregate_metrics"]["metrics"]] or list(specs)
-frame = logic.sample_frame(detailed, metrics)
+frame = logic.sample_frame(table, metrics, specs)
 if frame.empty:
     st.info("This run has no samples yet.")
     st.stop()
@@ -115,7 +117,7 @@ with st.container(border=True):
     reason = c2.selectbox("Unscored reason", logic.reasons(frame), key="samples_reason")
     text = c3.text_input("Search question, answer or id", key="samples_text")
     c4, c5, c6 = st.columns(3)
-    sort_metric = c4.selectbox("Sort by", metrics, format_func=metric_label,
+    sort_metric = c4.selectbox("Sort by", metrics, format_func=lambda m: metric_label(m, specs),
                                key="samples_sort") if metrics else None
     ascending = c5.radio("Order", ["lowest first", "highest first"], horizontal=True,
                          key="samples_order") == "lowest first"
@@ -126,23 +128,24 @@ with st.container(border=True):
         if high > low:
             value_range = c6.slider("Value range", low, high, (low, high),
                                     key=f"samples_range_{sort_metric}")
-filtered = logic.apply_filters(frame, detailed, logic.Filters(
+found = data.matching(db, run_id, version, text.strip()) if text.strip() else None
+filtered = logic.apply_filters(frame, logic.Filters(
     strategies=tuple(picked_strategies), reason=reason, text=text, sort_metric=sort_metric,
-    ascending=ascending, value_range=value_range))
+    ascending=ascending, value_range=value_range), found, specs)
 st.caption(f"{len(filtered)} of {len(frame)} samples")
-st.dataframe(filtered.drop(columns=["index", "id", "_reasons"]), hide_index=True,
-             column_config={metric_label(m): st.column_config.NumberColumn(format="%.3f")
-                            for m in metrics})
+st.dataframe(filtered.drop(columns=["id", "_reasons"]), hide_index=True,
+             column_config={metric_label(m, specs): st.column_config.NumberColumn(
+                 format="%.3f") for m in metrics})
 
 # The sample to show: a new ?sample= link wins once; then the selector decides.
 wanted = st.query_params.get("sample")
 if wanted and wanted != st.session_state.get("_seen_qp_sample"):
     st.session_state["_seen_qp_sample"] = wanted
-    idx = logic.resolve(wanted, frame)
-    if idx is None:
+    key = logic.resolve(wanted, frame)
+    if key is None:
         st.warning("The linked sample is not in this run.")
     else:
-        st.session_state[state.SAMPLE_KEY] = frame.loc[frame["index"] == idx, "key"].iloc[0]
+        st.session_state[state.SAMPLE_KEY] = key
 keys = list(filtered["key"])
 current = st.session_state.get(state.SAMPLE_KEY)
 if current is not None and current not in keys and current in set(frame["key"]):
@@ -162,6 +165,7 @@ def _picked() -> None:
 
 choice = st.selectbox("Open sample", keys, key="samples_pick", on_change=_picked)
 st.session_state[state.SAMPLE_KEY] = choice
-index = logic.resolve(choice, frame)
-if index is not None:
-    show_sample(detailed[index], specs)
+picked_id = str(frame.loc[frame["key"] == choice, "id"].iloc[0])
+entry = data.sample(db, run_id, version, picked_id)
+if entry is not None:
+    show_sample(entry, specs)

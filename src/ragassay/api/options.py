@@ -1,0 +1,44 @@
+"""The options `evaluate` takes besides the data, the metrics and the judge."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+
+@dataclass(frozen=True)
+class EvalOptions:
+    """Everything optional about one evaluation; `evaluate(..., **options)` fills it.
+
+    `dataset` names the run in the store (default: the file's path, else "python");
+    `field_map` reads fields from columns of other names ({"answer": "generated"});
+    `headers` go to the judge's server with every request and are never stored;
+    `progress` draws a bar on stderr (default: when stderr is a terminal or in IPython).
+    """
+
+    dataset: str | None = None
+    field_map: Mapping[str, str] = field(default_factory=dict)
+    skip_invalid: bool = False
+    base_url: str | None = None
+    headers: Mapping[str, str] = field(default_factory=dict)
+    concurrency: int = 8
+    max_context_tokens: int = 6000
+    timeout_s: float = 60.0
+    use_cache: bool = True
+    n_questions: int = 3
+    seed: int = 0
+    progress: bool | None = None
+
+    @classmethod
+    def from_kwargs(cls, options: Mapping[str, Any]) -> EvalOptions:
+        """The options from keyword arguments; TypeError naming an unknown one."""
+        known = [f.name for f in fields(cls)]
+        unknown = [k for k in options if k not in known]
+        if unknown:
+            raise TypeError(f"unknown option {unknown[0]!r} for ragassay.evaluate; "
+                            f"options: {', '.join(known)}")
+        return cls(**options)
+
+
+__all__ = ["EvalOptions"]

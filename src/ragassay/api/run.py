@@ -1,0 +1,166 @@
+"""`evaluate` and `aevaluate`: data in, a stored run and its result object out."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ragassay.aio import run_sync
+from ragassay.api.options import EvalOptions
+from ragassay.api.result import EvalResult
+from ragassay.store import DEFAULT_DB_PATH, Store
+from ragassay.types import BackendOptions, InvalidRow, RunConfig, Sample
+
+StoreLike = Store | str | os.PathLike[str] | None
+
+
+@dataclass
+class _Prepared:
+    items: list[Sample | InvalidRow]
+    config: RunConfig
+    store: Store
+    dataset_hash: str | None
+    progress: Any
+    headers: dict[str, str]
+
+
+def suites_of(metrics: str | Sequence[str] | None) -> tuple[str, ...]:
+    """Suites from "all", "judge,ragas", ["ragas"] or qualified metric names
+    ("ragas.faithfulness" means its suite)."""
+    from ragassay.metrics import parse_metrics
+
+    if metrics is None or metrics == "all":
+        return parse_metrics(metrics)
+    names = metrics.split(",") if isinstance(metrics, str) else list(metrics)
+    return parse_metrics([m.strip().partition(".")[0] for m in names])
+
+
+def check_judge(spec: str) -> str:
+    """The judge spec, or ValueError naming the known backends."""
+    from ragassay.llm import available_backends, parse_judge_spec
+
+    text = (spec or "").strip()
+    if text == "offline":
+        return text
+    backend, model = parse_judge_spec(text)
+    if backend not in available_backends():
+        raise ValueError(f"judge {spec!r}: unknown backend {backend!r}; use offline or one "
+                         f"of {', '.join(available_backends())} as BACKEND:MODEL")
+    if not model:
+        raise ValueError(f"judge {spec!r}: no model after '{backend}:'")
+    return text
+
+
+def open_store(store: StoreLike) -> Store:
+    """A Store as given, or opened at a path (default: .ragassay/ragassay.db, where the
+    CLI and the dashboard look)."""
+    if isinstance(store, Store):
+        return store
+    return Store(DEFAULT_DB_PATH if store is None else os.fspath(store))
+
+
+def load_items(data: Any, opts: EvalOptions) -> tuple[list[Sample | InvalidRow], str,
+                                                      str | None]:
+    """(samples, dataset name, content hash) from a path, a DataFrame, a datasets.Dataset,
+    rows (mappings), Samples, or one mapping (one sample). Checked like the CLI's input:
+    a DatasetError for a bad row (unless skip_invalid) or when no row has an answer, or
+    none contexts or a reference."""
+    from ragassay.dataset import (
+        DatasetError,
+        check_dataset,
+        check_items,
+        dataset_fingerprint,
+        iter_samples,
+        load_samples,
+    )
+
+    field_map = dict(opts.field_map)
+    if isinstance(data, str | os.PathLike):
+        check = check_dataset(data, skip_invalid=opts.skip_invalid, field_map=field_map)
+        if check.problem():
+            raise DatasetError(str(check.problem()))
+        items = list(iter_samples(data, skip_invalid=opts.skip_invalid, field_map=field_map))
+        return items, opts.dataset or str(data), dataset_fingerprint(data)
+    name = opts.dataset or "python"
+    if isinstance(data, Mapping):
+        data = [data]
+    rows = list(data) if isinstance(data, Iterable) and not _is_frame(data) else data
+    if isinstance(rows, list) and rows and all(isinstance(r, Sample | InvalidRow)
+                                               for r in rows):
+        items = list(rows)
+    else:
+        items = load_samples(rows, skip_invalid=opts.skip_invalid, name=name,
+                             field_map=field_map)
+    problem = check_items(items, name).problem()
+    if problem:
+        raise DatasetError(problem.replace("--map ", "field_map "))
+    return items, name, None
+
+
+def _is_frame(data: Any) -> bool:
+    module = type(data).__module__ or ""
+    return module.startswith(("pandas", "datasets"))
+
+
+def _progress(opts: EvalOptions) -> Any:
+    show = opts.progress
+    if show is None:
+        show = sys.stderr.isatty() or "IPython" in sys.modules
+    if not show:
+        return None
+    from ragassay.cli.progress import RichProgress
+
+    return RichProgress()
+
+
+def prepare(data: Any, metrics: str | Sequence[str] | None, judge: str, store: StoreLike,
+            options: Mapping[str, Any]) -> _Prepared:
+    """Check everything before the run starts: options, suites, judge spec, the data."""
+    opts = EvalOptions.from_kwargs(options)
+    suites, judge = suites_of(metrics), check_judge(judge)
+    items, name, digest = load_items(data, opts)
+    config = RunConfig(
+        dataset=name, judge=judge, base_url=opts.base_url, metrics=suites,
+        concurrency=opts.concurrency, seed=opts.seed, use_cache=opts.use_cache,
+        skip_invalid=opts.skip_invalid, max_context_tokens=opts.max_context_tokens,
+        n_questions=opts.n_questions, field_map=dict(opts.field_map),
+        backend=BackendOptions(timeout_s=opts.timeout_s))
+    return _Prepared(items, config, open_store(store), digest, _progress(opts),
+                     dict(opts.headers))
+
+
+async def aevaluate(data: Any, metrics: str | Sequence[str] | None = "all",
+                    judge: str = "offline", *, store: StoreLike = None,
+                    **options: Any) -> EvalResult:
+    """Evaluate `data` on the caller's event loop; see `evaluate`."""
+    from ragassay.runner import run_async
+
+    prep = prepare(data, metrics, judge, store, options)
+    stats = await run_async(prep.items, prep.config, store=prep.store, progress=prep.progress,
+                            total=len(prep.items), dataset_hash=prep.dataset_hash,
+                            headers=prep.headers or None)
+    return EvalResult(prep.store, stats.run_id, stats)
+
+
+def evaluate(data: Any, metrics: str | Sequence[str] | None = "all", judge: str = "offline",
+             *, store: StoreLike = None, **options: Any) -> EvalResult:
+    """Evaluate RAG samples and keep the run in the store (the dashboard shows it).
+
+    `data`: a dataset file's path, a pandas DataFrame, a `datasets.Dataset`, a list of
+    dicts (or Samples), or one dict. `metrics`: "all", suites ("judge,ragas" or a list),
+    or qualified metric names (their suites are scored). `judge`: "offline" (no key, no
+    network) or BACKEND:MODEL ("openai:gpt-4o-mini", "litellm:anthropic/claude-...").
+    `store`: a Store, a path, or None for .ragassay/ragassay.db. `options`: see
+    `EvalOptions` (field_map, base_url, headers, concurrency, skip_invalid, ...).
+
+    Works inside a running event loop too (Jupyter): the run gets its own loop in a
+    helper thread and this call waits for it.
+    """
+    return run_sync(aevaluate(data, metrics, judge, store=store, **options))
+
+
+__all__ = ["aevaluate", "evaluate", "open_store", "suites_of"]
+

@@ -1,0 +1,177 @@
+"""`ragassay calibrate`: agreement of a run's metrics with human labels from a file.
+
+Labels link to metrics by name (`stats.calibration.default_links`) or by `--link
+LABEL=METRIC`; every label that links to nothing is listed with how to link it, never
+dropped silently.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.markup import escape
+from rich.table import Table
+
+from ragassay.cli.app import cli
+from ragassay.cli.common import (
+    UsageProblem,
+    check_metric_names,
+    console,
+    db_option,
+    friendly,
+    known_metrics,
+    open_store,
+    parse_pairs,
+    say,
+)
+from ragassay.cli.fmt import ci_text, num
+
+
+def _read_labels(path: Path) -> dict[str, dict[str, Any]]:
+    """id -> labels from JSONL/JSON ({"id", "labels": {...}} or flat) or CSV."""
+    import csv
+
+    if not path.exists():
+        raise UsageProblem(f"{path}: no such file")
+    rows: list[dict[str, Any]] = []
+    try:
+        if path.suffix == ".csv":
+            with path.open(newline="", encoding="utf-8") as fh:
+                rows = list(csv.DictReader(fh))
+        text = "" if path.suffix == ".csv" else path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageProblem(f"{path}: not valid UTF-8 (byte {exc.start + 1})") from None
+    if path.suffix != ".csv":
+        from ragassay.dataset.values import ValueProblem, loads
+
+        try:
+            rows = (loads(text) if path.suffix == ".json"
+                    else [loads(line) for line in text.splitlines() if line.strip()])
+        except json.JSONDecodeError as exc:
+            raise UsageProblem(f"{path}:{exc.lineno}: invalid JSON ({exc.msg})") from None
+        except ValueProblem as exc:
+            raise UsageProblem(f"{path}: {exc}") from None
+    return _labels_by_id(path, rows)
+
+
+def _labels_by_id(path: Path, rows: Any) -> dict[str, dict[str, Any]]:
+    from ragassay.dataset.values import value_problem
+
+    if not isinstance(rows, list):
+        raise UsageProblem(f"{path}: expected a list of rows")
+    out: dict[str, dict[str, Any]] = {}
+    for i, row in enumerate(rows, 1):
+        if not isinstance(row, dict) or "id" not in row:
+            raise UsageProblem(f"{path}:{i}: each row needs an 'id'")
+        problem = value_problem(row)
+        if problem:
+            raise UsageProblem(f"{path}:{i}: the row {problem}")
+        nested = row.get("labels")
+        labels = nested if isinstance(nested, dict) else {
+            k: v for k, v in row.items() if k != "id"}
+        out[str(row["id"])] = {k: _coerce(v) for k, v in labels.items()}
+    return out
+
+
+def _coerce(v: Any) -> Any:
+    if isinstance(v, str):
+        low = v.strip().lower()
+        if low in ("true", "false"):
+            return low == "true"
+        try:
+            return float(v)
+        except ValueError:
+            return v
+    return v
+
+
+def print_calibration(cal: dict[str, Any], baselines: dict[str, Any] | None = None) -> None:
+    t = Table(title="agreement with human labels")
+    cols = ["label", "metric", "n", "AUROC [95% CI]"]
+    if baselines is not None:
+        cols += ["lexical baseline [95% CI]", "beats baseline"]
+    cols += ["bal. acc.", "Spearman", "Kendall"]
+    for c in cols:
+        t.add_column(c, justify="left" if c in ("label", "metric") else "right")
+    for p in cal["pairs"]:
+        row = [escape(str(p["label"])), escape(str(p["metric"])), str(p["n"]),
+               f"{num(p.get('auroc'))} {ci_text(p.get('auroc_ci'))}" if "auroc" in p else "-"]
+        if baselines is not None:
+            b = baselines.get(p["label"], {})
+            beats = (p.get("auroc_ci") and b.get("auroc") is not None
+                     and p["auroc_ci"][0] > b["auroc"])
+            row += [f"{num(b.get('auroc'))} {ci_text(b.get('auroc_ci'))}",
+                    "yes" if beats else "no" if "auroc" in p else "-"]
+        row += [num(p.get("balanced_accuracy")), num(p.get("spearman")), num(p.get("kendall"))]
+        t.add_row(*row)
+    console().print(t)
+    for s in cal.get("skipped", []):
+        say(f"skipped {s['label']} -> {s['metric']}: {s['reason']}", err=True)
+
+
+LINK_SYNTAX = "LABEL=METRIC, or LABEL=1-METRIC when a high metric means a False/low label"
+
+
+def _links(values: tuple[str, ...], known: list[str]) -> list[Any]:
+    """`--link` values as LabelLinks, each metric name checked by the common rule."""
+    from ragassay.stats.calibration import LabelLink
+
+    links = []
+    for label, target in parse_pairs(values, "--link", syntax=LINK_SYNTAX, unique=False):
+        inverted = target.startswith("1-")
+        metric = target.removeprefix("1-").strip()
+        check_metric_names([metric], known, what=f"--link {label}={target}")
+        links.append(LabelLink(label, metric, inverted=inverted))
+    return links
+
+
+def _unlinked(table: Any, links: list[Any]) -> list[str]:
+    linked = {link.label_key for link in links}
+    return [name for name in table.label_names if name not in linked]
+
+
+@cli.command("calibrate")
+@click.argument("run_id", metavar="RUN")
+@click.option("--labels", "labels_path", type=click.Path(path_type=Path), required=True,
+              help="JSONL/JSON/CSV with an 'id' and human labels, joined by sample id.")
+@click.option("--link", "link_values", multiple=True, metavar="LABEL=METRIC",
+              help="Compare a label with a metric (repeatable; LABEL=1-METRIC inverts). "
+                   "Labels named hallucination, faithful, correct, relevance or after a "
+                   "metric are linked without it; any other label is listed as unlinked.")
+@click.option("--json", "as_json", is_flag=True)
+@db_option
+@friendly
+def calibrate_cmd(run_id: str, labels_path: Path, link_values: tuple[str, ...],
+                  as_json: bool, db: Path) -> None:
+    """Agreement of a run's metrics with human labels from a separate file."""
+    from ragassay.report import run_table
+    from ragassay.stats import calibration
+    from ragassay.stats.calibration import default_links
+
+    labels = _read_labels(labels_path)
+    store = open_store(db, readonly=True)
+    rt = run_table(store, run_id, labels=labels)
+    joined = sum(r.id in labels for r in rt.table.rows)
+    if not joined:
+        raise UsageProblem(f"no sample id of run {run_id} appears in {labels_path}")
+    links = default_links(rt.table.label_names, rt.table.metrics)
+    given = _links(link_values, known_metrics(rt.table.metrics))
+    links += [g for g in given if (g.label_key, g.metric) not in
+              {(d.label_key, d.metric) for d in links}]
+    unlinked = _unlinked(rt.table, links)
+    cal = calibration(rt.table, links)
+    if as_json:
+        click.echo(json.dumps({"joined": joined, "unlinked_labels": unlinked, **cal},
+                              indent=2, allow_nan=False))
+    else:
+        say(f"{joined} of {len(rt.table.rows)} samples have labels")
+        print_calibration(cal)
+    if unlinked:
+        example = next(iter(rt.table.metrics), "METRIC")
+        say(f"labels not linked to any metric (not measured): {', '.join(unlinked)}; link one "
+            f"with --link {unlinked[0]}={example} (or {unlinked[0]}=1-{example} when a high "
+            "metric means a False/low label), or name it hallucination, faithful, correct, "
+            "relevance or after a metric", err=True)

@@ -1,0 +1,119 @@
+"""The first pass over a dataset file: validate every row, count what the metrics need.
+
+`check_dataset` reads the whole file once before any judge call is paid for (the CLI
+and the dashboard's Evaluate page both use it). Besides the one-line error of the
+first bad row (or, with `skip_invalid`, the count and first reasons of the skipped
+ones) it records which inputs the rows supply and which columns no field takes. A
+file in which no row supplies an answer, or none supplies contexts or a reference,
+cannot be a RAG evaluation: it is almost always a column-name mistake
+(`generated_answer`, `retrieved_docs`), and `DatasetCheck.problem` says so in one
+line naming the unknown columns and the accepted names, instead of a run in which
+every metric is unscored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ragassay.dataset.loader import FieldMap, PathLike, _file_records
+from ragassay.dataset.schema import ALIASES, NESTED, field_of
+from ragassay.types import InvalidRow, Sample
+
+FIRST_REASONS = 3
+"""How many skipped rows are described on the console."""
+
+_MAX_COLUMNS = 50  # unknown column names remembered
+
+
+class Census:
+    """Column names seen in a file's rows that no Sample field takes."""
+
+    def __init__(self, field_map: FieldMap | None = None) -> None:
+        self.field_map = field_map
+        self.unknown: dict[str, None] = {}  # ordered set
+
+    def columns(self, row: Mapping[Any, Any]) -> None:
+        for key in row:
+            name = str(key)
+            if name in self.unknown or len(self.unknown) >= _MAX_COLUMNS:
+                continue
+            prefix, dot, rest = name.partition(".")
+            if field_of(name, self.field_map) is None and not (dot and rest
+                                                               and prefix in NESTED):
+                self.unknown[name] = None
+
+
+@dataclass
+class DatasetCheck:
+    """What the first pass found. `lacking` counts the valid samples without each input
+    ("contexts", "answer", "reference"), for the console's missing-input line."""
+
+    name: str
+    total: int = 0
+    invalid: int = 0
+    first_invalid: list[tuple[str, str]] = field(default_factory=list)  # (where, reason)
+    with_answer: int = 0
+    with_contexts: int = 0
+    with_reference: int = 0
+    unknown_columns: tuple[str, ...] = ()
+    lacking: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def valid(self) -> int:
+        return self.total - self.invalid
+
+    def problem(self) -> str | None:
+        """One line when no row supplies an answer, or none contexts or a reference."""
+        if self.valid == 0:
+            return None  # every row was skipped: the report lists them
+        no_answer = self.with_answer == 0
+        no_evidence = self.with_contexts == 0 and self.with_reference == 0
+        if not (no_answer or no_evidence):
+            return None
+        what = ("an answer, and none has contexts or a reference" if no_answer and no_evidence
+                else "an answer" if no_answer else "contexts or a reference")
+        unknown = (f"unknown columns: {', '.join(self.unknown_columns)}; "
+                   if self.unknown_columns else "")
+        accepted = "; ".join(f"{f}: {', '.join(ALIASES[f])}"
+                             for f in ("answer", "contexts", "reference"))
+        example = self.unknown_columns[0] if self.unknown_columns else "COLUMN"
+        target = "answer" if no_answer else "contexts"
+        return (f"{self.name}: no row has {what} ({unknown}accepted names: {accepted}); "
+                f"map a column with --map {target}={example}")
+
+
+def check_dataset(source: PathLike, *, skip_invalid: bool = False,
+                  field_map: FieldMap | None = None) -> DatasetCheck:
+    """Read every row of a dataset file once (DatasetError at the first bad row unless
+    `skip_invalid`) and count what it supplies; see `DatasetCheck.problem`."""
+    from pathlib import Path
+
+    census = Census(field_map)
+    check = check_items(_file_records(source, skip_invalid, field_map, census),
+                        Path(source).name)
+    check.unknown_columns = tuple(census.unknown)
+    return check
+
+
+def check_items(items: Iterable[Sample | InvalidRow], name: str) -> DatasetCheck:
+    """Count what loaded samples supply (in-memory data: no column census)."""
+    check = DatasetCheck(name=name)
+    for item in items:
+        check.total += 1
+        if isinstance(item, InvalidRow):
+            check.invalid += 1
+            if len(check.first_invalid) < FIRST_REASONS:
+                check.first_invalid.append((item.source, item.reason))
+            continue
+        has_answer, has_contexts = bool(item.answer.strip()), bool(item.contexts)
+        has_reference = bool(item.references)
+        check.with_answer += has_answer
+        check.with_contexts += has_contexts
+        check.with_reference += has_reference
+        for input_name, ok in (("contexts", has_contexts), ("answer", has_answer),
+                               ("reference", has_reference)):
+            if not ok:
+                check.lacking[input_name] = check.lacking.get(input_name, 0) + 1
+    return check

@@ -1,0 +1,51 @@
+"""Text that is printed to a terminal: control characters made visible, never obeyed.
+
+Strategy names, sample ids, dataset paths, labels and a judge server's error excerpts
+are user (or attacker) text. Printed raw, `\\x1b[2J` clears the screen and
+`\\x1b]0;owned\\x07` retitles the window; a carriage return or a bidi override can hide
+what is really there. `clean` is the one sanitiser every console output path uses
+(the CLI's rich consoles, its plain messages and its one-line errors): each C0/C1
+control character (tab and newline kept), DEL, and each bidi embedding / override /
+isolate character is replaced by its escaped form, so the text stays readable and
+the terminal receives no control sequence.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import IO, Any
+
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _visible(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def clean(text: str) -> str:
+    """`text` with every terminal control character replaced by its escape (`\\x1b`)."""
+    return _UNSAFE.sub(_visible, text) if _UNSAFE.search(text) else text
+
+
+def has_controls(text: str) -> bool:
+    """Whether `clean` would change `text`."""
+    return _UNSAFE.search(text) is not None
+
+
+class CleanWriter:
+    """A text stream wrapper that cleans everything written through it (for exports
+    printed to a terminal rather than redirected to a file)."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(clean(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)

@@ -1,0 +1,104 @@
+"""`assert_metrics`: the release gate as a test assertion, with a readable failure."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ragassay.api import EvalResult
+from ragassay.terminal import clean
+
+WORST = 3  # samples shown per failing metric
+_QUESTION_CHARS = 70
+
+
+@dataclass(frozen=True)
+class MetricsCheck:
+    """What `check_metrics` found: the gate's result and the failure message."""
+
+    gate: Any  # ragassay.stats.GateResult
+    message: str
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.gate.ready)
+
+
+def _short(text: str | None) -> str:
+    line = " ".join(clean(text or "").split())
+    return line if len(line) <= _QUESTION_CHARS else line[: _QUESTION_CHARS - 1] + "…"
+
+
+def _worst(run: EvalResult, metric: str, higher_is_better: bool, limit: int) -> list[str]:
+    """The `limit` worst samples of a metric (unscored ones after the scored), one line
+    each: id, strategy, value or unscored reason, question."""
+    values = run.store.metric_values(run.run_id, metric)
+    sign = 1.0 if higher_is_better else -1.0
+    scored = sorted((v for v in values if v[2] is not None), key=lambda v: sign * (v[2] or 0.0))
+    unscored = [v for v in values if v[2] is None]
+    lines = []
+    for sample_id, strategy, value, reason in [*scored, *unscored][:limit]:
+        sample = run.store.get_sample(run.run_id, sample_id)
+        question = getattr(sample, "question", None)
+        shown = f"{value:.3g}" if value is not None else f"unscored ({reason})"
+        lines.append(f"    {clean(sample_id)} [{clean(strategy)}] {shown}: "
+                     f"{_short(question)!r}")
+    return lines
+
+
+def _unknown(thresholds: Mapping[str, float], known: list[str]) -> None:
+    for name in thresholds:
+        if name not in known:
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise ValueError(f"unknown metric {name!r}{hint}; this run has "
+                             f"{', '.join(known) or 'no metrics'}")
+
+
+def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool = False,
+                  *, worst: int = WORST) -> MetricsCheck:
+    """Gate the run against `thresholds` ({metric: value}); the message lists every
+    check, and for each failing metric its worst samples. ValueError for a metric the
+    run does not have."""
+    from ragassay.report import run_table
+    from ragassay.stats import gate
+    from ragassay.stats.describe import aggregate_metrics
+
+    table = run_table(run.store, run.run_id).table
+    _unknown(thresholds, list(table.specs))
+    per_metric = {m: dict(e) for m, e in aggregate_metrics(table)["metrics"].items()}
+    for entry in per_metric.values():  # one value has no interval: strict cannot pass
+        if (entry.get("count") or 0) < 2:
+            entry["ci_low"] = entry["ci_high"] = None
+    result = gate(per_metric, dict(thresholds), strict=strict)
+    failed = [c for c in result.checks if c.status == "FAIL"]
+    bound = "the 95% CI's conservative bound" if strict else "the mean"
+    head = (f"ragassay: {len(failed)} of {len(result.checks)} metrics failed their "
+            f"thresholds (run {run.run_id}, testing {bound})" if failed else
+            f"ragassay: all {len(result.checks)} metrics passed (run {run.run_id})")
+    lines = [head]
+    for c in result.checks:
+        lines.append(f"  {c.status} {c.metric}: {c.reason}")
+    for c in failed:
+        lines.append(f"  worst samples for {c.metric}:")
+        lines += _worst(run, c.metric, c.higher_is_better, worst)
+    if failed:
+        lines.append(f"  inspect: ragassay report {run.run_id} --db {run.store.label}; "
+                     f"ragassay ui --db {run.store.label}")
+    return MetricsCheck(result, "\n".join(lines))
+
+
+def assert_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool = False,
+                   *, worst: int = WORST) -> None:
+    """AssertionError unless every metric meets its threshold: the mean, or with
+    `strict` the 95% CI's conservative bound (one sample has no interval: it fails
+    strict checks with "too few values"). The message lists the failing metrics and
+    their worst samples."""
+    check = check_metrics(run, thresholds, strict, worst=worst)
+    if not check.passed:
+        raise AssertionError(check.message)
+
+
+__all__ = ["MetricsCheck", "assert_metrics", "check_metrics"]

@@ -1,0 +1,62 @@
+"""URLs as they may be stored or shown: no query string, no user name or password.
+
+A base URL typed as `http://user:pw@host/v1?api-key=...&token=...` carries secrets in
+its userinfo and query. The judge still receives the URL as given (a query such as
+Azure's `api-version` is sent), but everything that keeps or prints a URL (the run
+store, reports, error reasons, the terminal) goes through `redact_url` /
+`redact_urls`, which drop both parts. `credential_parts` names what looks like a
+credential, so that the CLI can refuse it and point at `--header` or a key variable.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
+
+_URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://[^\s\"'<>]+")
+_CREDENTIAL_WORDS = ("key", "token", "secret", "password", "passwd", "pwd", "auth", "sig",
+                     "signature", "credential", "session", "code")
+
+
+def redact_url(url: str) -> str:
+    """`url` without its query string, fragment and userinfo (`scheme://host:port/path`).
+
+    Text that is not a URL with a host comes back unchanged except that anything after
+    `?` or `#` is dropped.
+    """
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+        port = parts.port
+    except ValueError:  # e.g. an invalid port: keep only what precedes a query
+        return re.split(r"[?#]", url, maxsplit=1)[0]
+    if not parts.netloc or host is None:
+        return re.split(r"[?#]", url, maxsplit=1)[0]
+    netloc = f"[{host}]" if ":" in host else host
+    if port is not None:
+        netloc += f":{port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+
+def redact_urls(text: str) -> str:
+    """Every URL inside `text` redacted (for error messages that quote a URL)."""
+    if "://" not in text:
+        return text
+    return _URL.sub(lambda m: redact_url(m.group()), text)
+
+
+def credential_parts(url: str) -> list[str]:
+    """What in `url` looks like a credential: "user:password" and query parameter names
+    such as `api_key`, `token` or `sig`. Empty for a clean URL."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return []
+    found = []
+    if parts.username or parts.password:
+        found.append("user:password")
+    for name, _ in parse_qsl(parts.query, keep_blank_values=True):
+        low = name.lower()
+        if any(word in low for word in _CREDENTIAL_WORDS):
+            found.append(name)
+    return found

@@ -1,0 +1,130 @@
+"""ragassay.evaluate / aevaluate: every input form, the result's views, and running
+inside an event loop (a notebook) and on the caller's loop."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import ragassay
+from ragassay.dataset import DatasetError, demo_dataset_path
+from ragassay.store import Store
+
+ROWS = [
+    {"id": "a", "question": "How many days of leave?", "answer": "27 days of leave.",
+     "contexts": ["Employees get 27 days of leave."], "reference": "27 days."},
+    {"id": "b", "question": "Who approves expenses?", "answer": "The manager approves them.",
+     "contexts": ["Expenses are approved by the line manager."]},
+]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "runs.db"
+
+
+def test_a_file_gives_one_row_per_sample_with_reasons_beside(db: Path) -> None:
+    result = ragassay.evaluate(demo_dataset_path(), metrics="judge", store=db)
+    frame = result.to_pandas()
+    assert len(frame) == 24
+    metrics = ["judge.context_relevance", "judge.answer_similarity", "judge.faithfulness",
+               "judge.hallucination", "judge.overall"]
+    assert result.metrics == metrics
+    assert list(frame.columns)[5:] == [c for m in metrics for c in (m, m + "_reason")]
+    # unscored: None with its reason, never NaN or 0
+    unscored = frame[frame["judge.overall"].isna()]
+    assert len(unscored) >= 1
+    assert unscored["judge.overall_reason"].map(lambda r: isinstance(r, str) and r).all()
+    assert frame.loc[frame["judge.overall"].notna(), "judge.overall_reason"].isna().all()
+    assert frame["judge.hallucination"].dropna().map(type).eq(bool).all()
+    with Store(db, readonly=True) as store:  # kept for the dashboard
+        run = store.get_run(result.run_id)
+        assert run.status == "complete" and run.dataset == str(demo_dataset_path())
+
+
+def test_summary_and_report_agree_with_the_table(db: Path) -> None:
+    result = ragassay.evaluate(ROWS, metrics=["judge"], store=db)
+    summary = result.summary()
+    frame = result.to_pandas()
+    faith = summary.loc["judge.faithfulness"]
+    assert faith["scored"] == 2 and faith["unscored"] == 0
+    assert faith["mean"] == pytest.approx(frame["judge.faithfulness"].astype(float).mean(),
+                                          abs=1e-6)
+    # answer similarity needs a reference: one of the two rows has none
+    assert summary.loc["judge.answer_similarity", "unscored"] == 1
+    report = result.report()
+    assert report["evaluation_metadata"]["run_id"] == result.run_id
+    assert {d["id"] for d in report["detailed_results"]} == {"a", "b"}
+    assert result.report("html").lstrip().lower().startswith("<!doctype html")
+    csv_text = result.report("csv", out=db.parent / "r.csv")
+    assert (db.parent / "r.csv").read_text() == csv_text and "judge.faithfulness" in csv_text
+    with pytest.raises(ValueError, match="json, html or csv"):
+        result.report("xml")  # type: ignore[arg-type]
+
+
+def test_dataframe_field_map_and_one_mapping(db: Path) -> None:
+    frame = pd.DataFrame([{"question": r["question"], "generated": r["answer"],
+                           "docs": r["contexts"]} for r in ROWS])
+    result = ragassay.evaluate(frame, metrics="judge", store=db,
+                               field_map={"answer": "generated", "contexts": "docs"},
+                               dataset="my-frame")
+    assert len(result.to_pandas()) == 2
+    with Store(db, readonly=True) as store:
+        assert store.get_run(result.run_id).config.field_map == {
+            "answer": "generated", "contexts": "docs"}
+        assert store.get_run(result.run_id).dataset == "my-frame"
+    one = ragassay.evaluate(ROWS[0], metrics="ragas.faithfulness", store=db)
+    assert one.to_pandas()["id"].tolist() == ["a"]
+    assert "ragas.faithfulness" in one.metrics  # a metric name means its suite
+
+
+def test_mistakes_are_one_line_errors(db: Path) -> None:
+    with pytest.raises(TypeError, match="unknown option 'concurency'.*concurrency"):
+        ragassay.evaluate(ROWS, store=db, concurency=2)
+    with pytest.raises(ValueError, match="unknown backend 'opneai'"):
+        ragassay.evaluate(ROWS, judge="opneai:gpt-4o-mini", store=db)
+    with pytest.raises(DatasetError, match="no row has an answer.*field_map answer="):
+        ragassay.evaluate([{"question": "q", "generated": "x", "contexts": ["c"]}], store=db)
+    with pytest.raises(DatasetError, match="row 2"):
+        ragassay.evaluate([ROWS[0], {"answer": "no question"}], store=db)
+
+
+def test_skip_invalid_keeps_failed_rows_in_the_table(db: Path) -> None:
+    result = ragassay.evaluate([ROWS[0], {"id": "bad", "answer": "no question"}],
+                               metrics="judge", store=db, skip_invalid=True)
+    frame = result.to_pandas().set_index("id")
+    assert frame.loc["bad", "status"] == "failed" and "question" in frame.loc["bad", "error"]
+    assert frame.loc["bad", "judge.overall"] is None
+    assert frame.loc["bad", "judge.overall_reason"] == "failed row"
+
+
+def test_evaluate_inside_a_running_loop_and_aevaluate_on_it(db: Path) -> None:
+    async def notebook_cell() -> tuple[str, str, int]:
+        loop = asyncio.get_running_loop()
+        inner = ragassay.evaluate(ROWS, metrics="judge", store=db)  # Jupyter's situation
+        awaited = await ragassay.aevaluate(ROWS, metrics="judge", store=db)
+        assert asyncio.get_running_loop() is loop
+        return inner.run_id, awaited.run_id, len(awaited.to_pandas())
+
+    first, second, n = asyncio.run(notebook_cell())
+    assert first != second and n == 2
+    with Store(db, readonly=True) as store:
+        assert {r.id for r in store.list_runs()} == {first, second}
+        assert all(r.status == "complete" for r in store.list_runs())
+
+
+def test_import_is_cheap_and_names_are_lazy() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, ragassay; assert 'ragassay.api' not in sys.modules; "
+            "ragassay.evaluate; assert 'ragassay.api' in sys.modules; "
+            "print(sorted(m for m in ('torch', 'sentence_transformers', 'streamlit') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert json.loads(out.stdout.replace("'", '"')) == []

@@ -1,0 +1,66 @@
+"""A run scored before specs and typed configs were stored reads the same after the
+migrations: tests/fixtures/store_v1 holds a store written by ragassay at commit e97eae3
+(the demo, offline, all suites; and the judge suite alone) and the reports that code
+built from it (`build_report`, with details)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ragassay.report import build_report
+from ragassay.store import Store
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "store_v1"
+CHANGED_META = {"generated", "report_version", "embedding_model"}
+# Sections whose lists have no meaning in their order beyond "fired first": compared by name.
+BY_NAME = {"diagnostics": "rule"}
+
+
+@pytest.fixture(scope="module")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("v1") / "ragassay.db"
+    shutil.copy(FIXTURE / "ragassay.db", db)
+    return db
+
+
+def _old_reports() -> dict[str, dict[str, Any]]:
+    return json.loads((FIXTURE / "reports.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("run_id", sorted(_old_reports()))
+def test_an_old_run_reads_the_same(migrated: Path, run_id: str) -> None:
+    before = _old_reports()[run_id]
+    with Store(migrated) as store:
+        after = json.loads(json.dumps(build_report(store, run_id)))
+    assert set(before) <= set(after)
+    for section, value in before.items():
+        if section == "evaluation_metadata":
+            for key, v in value.items():
+                assert key in CHANGED_META or after[section][key] == v, key
+        elif section == "metric_specs":  # the old fields, same values; new ones added
+            for name, spec in value.items():
+                assert {k: after[section][name][k] for k in spec} == spec, name
+        elif section in BY_NAME:
+            key = BY_NAME[section]
+            assert {x[key]: x for x in after[section]} == {x[key]: x for x in value}
+        else:
+            assert after[section] == value, section
+
+
+def test_old_runs_get_typed_configs_specs_and_their_embedders(migrated: Path) -> None:
+    with Store(migrated, readonly=True) as store:
+        runs = {r.id: r for r in store.list_runs()}
+        for run in runs.values():
+            suites = set(run.config.metrics)
+            assert {s.suite for s in run.specs} == suites
+            assert run.config.backend.timeout_s == 60.0  # was extra["backend"]["timeout_s"]
+            assert run.meta["embedders"] == ["offline judge: all-MiniLM-L6-v2-static"]
+        full = next(r for r in runs.values() if len(r.config.metrics) == 3)
+        report = build_report(store, full.id, include_details=False)
+    assert report["evaluation_metadata"]["embedding_model"] == (
+        "offline judge: all-MiniLM-L6-v2-static")  # not the transformer it used to name

@@ -1,0 +1,165 @@
+"""`ragassay generate`: offline (always works, labelled) and with an LLM through the
+scripted server; the output is a bench questions file."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from ragassay.bench import BenchOptions, load_config, load_corpus, load_questions, run_bench
+from ragassay.cli import cli
+from ragassay.store import Store
+from ragassay.testset import GenerateOptions, generate, plan
+from ragassay.testset.offline import to_question
+from tests.bench.conftest import EXAMPLE, HashEmbedder
+from tests.support.scripted_server import ScriptedReply
+
+CORPUS = EXAMPLE / "corpus"
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def test_offline_generation_makes_every_kind_from_the_corpus_words() -> None:
+    rows, report = generate(CORPUS, GenerateOptions(n=30, seed=3))
+    kinds = [r["metadata"]["kind"] for r in rows]
+    assert len(rows) == 30 and report.generator == "offline-extractive"
+    assert (kinds.count("single-fact"), kinds.count("multi-hop"),
+            kinds.count("unanswerable")) == (18, 6, 6)
+    assert {r["metadata"]["generator"] for r in rows} == {"offline-extractive"}
+    docs = {d.id: d for d in load_corpus(CORPUS)}
+    corpus_words = _words(" ".join(d.text for d in docs.values()))
+    for row in rows:
+        meta = row["metadata"]
+        assert meta["source_chunks"], row
+        for chunk in meta["source_chunks"]:  # each source chunk is a span of its document
+            assert docs[chunk["doc"]].text[chunk["start"]:chunk["end"]] == chunk["text"]
+        if meta["kind"] == "unanswerable":
+            assert row["gold_passages"] == [] and row["reference"] == "The handbook does not say."
+            topic = row["question"].rsplit(" ", 2)[-2:]
+            assert not _words(" ".join(topic)) & corpus_words, row["question"]
+        else:
+            n = 2 if meta["kind"] == "multi-hop" else 1
+            assert len(row["gold_passages"]) == n and row["question"].endswith("?")
+            for passage in row["gold_passages"]:
+                assert passage["quote"] in row["reference"]
+                assert passage["doc"] in row["gold_docs"]
+    # no two questions the same (ids unique, questions distinct)
+    assert len({r["id"] for r in rows}) == 30 and len({r["question"] for r in rows}) == 30
+    assert generate(CORPUS, GenerateOptions(n=30, seed=3))[0] == rows  # deterministic
+
+
+@pytest.mark.parametrize("sentence, question", [
+    ("Employees get 27 days of paid annual leave.",
+     "Employees get how many days of paid annual leave?"),
+    ("The referral bonus is €2,000 per hire.", "The referral bonus is how much per hire?"),
+    ("All offices close between 24 December and 1 January.",
+     "All offices close between what date and 1 January?"),
+    ("Card statements are reconciled in Ledgerly every month.",
+     "Card statements are reconciled in what every month?"),
+    ("It is a sentence without any fact here.", None),
+])
+def test_a_fact_becomes_a_question(sentence: str, question: str | None) -> None:
+    assert to_question(sentence) == question
+
+
+def test_plan_and_a_bad_mix() -> None:
+    assert plan(10, {"single-fact": 0.6, "multi-hop": 0.2, "unanswerable": 0.2}) == {
+        "single-fact": 6, "multi-hop": 2, "unanswerable": 2}
+    assert sum(plan(7, {"single-fact": 1, "multi-hop": 1, "unanswerable": 1}).values()) == 7
+    with pytest.raises(ValueError, match="unknown question kind 'trick'"):
+        plan(5, {"trick": 1.0})
+
+
+def test_the_cli_writes_a_questions_file_the_bench_runs(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "testset.jsonl"
+    runner = CliRunner()
+    done = runner.invoke(cli, ["generate", str(CORPUS), "--n", "10", "--out", str(out)])
+    assert done.exit_code == 0, done.output
+    assert "wrote 10 questions" in done.output and "offline extractive generator" in done.output
+    questions = load_questions(out, load_corpus(CORPUS))  # gold labels checked vs the corpus
+    assert len(questions) == 10
+    config = tmp_path / "bench.toml"
+    config.write_text(f'[bench]\nname = "gen"\ncorpus = "{CORPUS}"\nquestions = "{out}"\n'
+                      f'cache_dir = "{tmp_path / "cache"}"\n\n[[strategy]]\n'
+                      'chunker = "recursive"\nsize = 120\nretriever = "bm25"\nk = 3\n')
+    with Store(":memory:") as store:
+        result = run_bench(load_config(config), store, BenchOptions(embedder=HashEmbedder(64)))
+        assert result.n_questions == 10
+        assert result.strategies[0].retrieval_scored == sum(q.has_gold for q in questions)
+        assert result.strategies[0].retrieval["recall"] is not None
+    bad = runner.invoke(cli, ["generate", str(tmp_path / "nowhere"), "--out", str(out)])
+    assert bad.exit_code == 2 and bad.output.count("\n") == 1
+    mix = runner.invoke(cli, ["generate", str(CORPUS), "--mix", "trick=1", "--out", str(out)])
+    assert mix.exit_code == 2 and "unknown question kind 'trick'" in mix.output
+
+
+class Writer:
+    """A scripted LLM writing questions: by prompt (its system message), a fresh question
+    per passage; some replies broken to exercise the judge layer."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def __call__(self, request: dict[str, Any], n: int) -> ScriptedReply:
+        system = request["messages"][0]["content"]
+        user = request["messages"][-1]["content"]
+        if user.startswith("Your previous reply could not be used"):
+            user = request["messages"][-3]["content"]
+        passages = re.findall(r"<<<CHUNK\w* \w+>>>\n(.*?)\n<<<END", user, re.S)
+        first = passages[0].split(". ")[0].strip().rstrip(".") + "."
+        self.n += 1
+        k = self.n
+        if k == 2:
+            return ScriptedReply.chat("not json at all")  # repaired on the re-ask
+        if "multi-hop" in system:
+            second = passages[1].split(". ")[0].strip().rstrip(".") + "."
+            return ScriptedReply.chat(json.dumps({
+                "question": f"Multi question {k} about both passages?", "answer": "Both.",
+                "quote_a": first, "quote_b": second}))
+        if "does NOT answer" in system:
+            return ScriptedReply.chat(json.dumps({"question": f"Unanswerable question {k}?",
+                                                  "missing": "x"}))
+        if k == 3:  # a quote the passage does not hold: dropped
+            return ScriptedReply.chat(json.dumps({"question": "Invented question here?",
+                                                  "answer": "x", "quote": "never said"}))
+        if k == 4:  # the same question as an earlier one: a duplicate
+            return ScriptedReply.chat(json.dumps({"question": "Single question 1 here?",
+                                                  "answer": "a", "quote": first}))
+        return ScriptedReply.chat(json.dumps({"question": f"Single question {k} here?",
+                                              "answer": first, "quote": first}))
+
+
+def test_an_llm_writes_questions_through_the_judge_layer(scripted_server, tmp_path) -> None:
+    writer = Writer()
+    server = scripted_server(writer)
+    with Store(tmp_path / "c.db") as store:
+        rows, report = generate(CORPUS, GenerateOptions(
+            n=10, judge="openai:writer", base_url=server.base_url, concurrency=1), cache=store)
+    assert report.generator == "llm:openai:writer"
+    kinds = [r["metadata"]["kind"] for r in rows]
+    assert (kinds.count("single-fact"), kinds.count("multi-hop"),
+            kinds.count("unanswerable")) == (6, 2, 2)
+    assert report.dropped == {"the quote is not in the passage": 1, "duplicate": 1}
+    docs = {d.id: d for d in load_corpus(CORPUS)}
+    for row in rows:
+        assert row["metadata"]["generator"] == "llm:openai:writer"
+        for p in row["gold_passages"]:  # the document's own words, verbatim
+            assert p["quote"] in docs[p["doc"]].text
+    assert not server.errors
+    schema = server.requests[0]["response_format"]["json_schema"]["schema"]
+    assert set(schema["required"]) >= {"question", "answer", "quote"}
+    out = tmp_path / "llm.jsonl"
+    done = CliRunner().invoke(cli, ["generate", str(CORPUS), "--n", "4", "--out", str(out),
+                                    "--judge", "openai:writer", "--base-url", server.base_url,
+                                    "--db", str(tmp_path / "c.db"), "--concurrency", "1"])
+    assert done.exit_code == 0, done.output
+    assert "generator: llm:openai:writer" in done.output
+    assert len(load_questions(out, load_corpus(CORPUS))) == 4
