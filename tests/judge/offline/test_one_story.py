@@ -10,6 +10,7 @@ import pytest
 
 from ragassay.dataset import iter_samples
 from ragassay.judge.offline import HALLUCINATION_THRESHOLD, SUPPORT_THRESHOLD, Analyzer, reasoning
+from ragassay.judge.offline.injection import addresses_evaluator
 from ragassay.types import Sample
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -69,13 +70,15 @@ def test_faithfulness_never_contradicts_the_claims(scored) -> None:  # type: ign
 
 def test_verbatim_copies_are_never_flagged() -> None:
     """An answer made of sentences copied from the retrieved chunks is not a hallucination
-    (the bench's offline generator writes such answers)."""
+    (the bench's offline generator writes such answers). Sentences addressed to the
+    evaluator are left out: copied or not, an instruction to the judge is no claim
+    (test_injection.py)."""
     an = Analyzer()
     copies = []
     for s in _samples():
         if not s.contexts:
             continue
-        sents = an.analyze(s).context_sentences
+        sents = [x for x in an.analyze(s).context_sentences if not addresses_evaluator(x.text)]
         for k in range(1, 4):
             answer = " ".join(x.text for x in sents[:k])
             copies.append(s.model_copy(update={"answer": answer}))

@@ -42,6 +42,7 @@ from .features import (
     sentence_info,
     support_features,
 )
+from .injection import addresses_evaluator
 from .lexical import (
     STOPWORDS,
     TermPool,
@@ -55,6 +56,7 @@ from .relevance import score_relevance
 T = TypeVar("T")
 DEFAULT_EMBEDDER = "static"
 MAX_SENTENCE_CHARS = 2000  # longer "sentences" (tables, run-ons) are cut for embedding
+INSTRUCTION_LOGIT = -4.0  # support logit cap of an answer sentence addressed to the judge
 LONG_REFERENCE_TOKENS = 8  # references this long are compared claim by claim
 MAX_CONTEXT_TOKENS = 6000  # context words analysed per sample (whole sentences, in order)
 MAX_ANSWER_SENTENCES = 64  # answer / reference sentences analysed per sample
@@ -117,6 +119,7 @@ class Prepared:
     doc_ids: list[int]  # the context documents analysed (those with sentences kept)
     rel_question_emb: np.ndarray  # question and documents by the relevance embedder
     rel_doc_emb: np.ndarray  # one row per doc_ids entry
+    instruction_keys: frozenset[str] = frozenset()  # context sentences addressed to the judge
 
 
 class _Batch:
@@ -135,6 +138,23 @@ class _Batch:
 
     def embed(self, embedder: Embedder) -> np.ndarray:
         return embedder.embed(self.texts) if self.texts else np.zeros((0, 1), np.float32)
+
+
+def _context_index(
+    sentences: list[KeyedSentence], emb: np.ndarray
+) -> tuple[ContextIndex, frozenset[str]]:
+    """The context sentences' index, and the keys of those addressed to the evaluator:
+    each reads as empty (no words, a zero embedding), no evidence for anything
+    (injection.py)."""
+    infos, told = [], set()
+    for j, k in enumerate(sentences):
+        if addresses_evaluator(k.text):
+            infos.append(sentence_info(""))
+            emb[j] = 0.0
+            told.add(k.key)
+        else:
+            infos.append(sentence_info(k.text))
+    return ContextIndex(infos, emb, [k.doc for k in sentences]), frozenset(told)
 
 
 def _used(p: Prepared) -> list[float]:
@@ -217,7 +237,7 @@ class Analyzer:
         out = []
         for item, plan in zip(items, plans, strict=True):
             ak, ck, rs, ai, ci, qi, fi, ri, rfi, a_text, cut, doc_ids, (rq, rd) = plan
-            ctx = ContextIndex([sentence_info(k.text) for k in ck], emb[ci], [k.doc for k in ck])
+            ctx, told = _context_index(ck, emb[ci])
             out.append(
                 Prepared(
                     sample=item.sample,
@@ -238,6 +258,7 @@ class Analyzer:
                     doc_ids=doc_ids,
                     rel_question_emb=rel_emb[rq],
                     rel_doc_emb=rel_emb[rd],
+                    instruction_keys=told,
                 )
             )
         return out
@@ -301,18 +322,25 @@ class Analyzer:
         sentence copied from the contexts has its support raised to at least COPY_SUPPORT;
         a contradicted one is lowered.
         """
-        aside = set_aside(p, p.question)
+        # a sentence addressed to the evaluator is a claim nothing supports
+        told = [addresses_evaluator(k.text) for k in p.answer_keyed]
+        aside = [None if t else r for t, r in zip(told, set_aside(p, p.question), strict=True)]
         logits, matches = self._support(p.answer_infos, p.answer_emb, p.ctx)
         logits = rule_logits(
             logits, [copied(i, p.ctx) for i in p.answer_infos], [m.contradicts for m in matches]
         )
+        logits = [min(z, INSTRUCTION_LOGIT) if t else z for z, t in zip(logits, told, strict=True)]
         own = owners(aside)
         claim_support = [_sigmoid(logits[i]) for i, r in enumerate(aside) if r is None]
         neutral = sum(claim_support) / len(claim_support) if claim_support else 1.0
         ev.support = [_sigmoid(logits[o]) if aside[o] is None else neutral for o in own]
         ev.match_keys = [
-            [p.context_keyed[j].key for j in matches[o].top[:2]] if aside[o] is None else []
+            [k for k in (p.context_keyed[j].key for j in matches[o].top[:2])
+             if k not in p.instruction_keys] if aside[o] is None else []
             for o in own
+        ]  # fmt: skip
+        ev.instruction_keys = sorted(p.instruction_keys) + [
+            k.key for k, t in zip(p.answer_keyed, told, strict=True) if t
         ]
         # keys cite support only for a supported sentence (one verdict, one story)
         ev.support_keys = [

@@ -45,6 +45,10 @@ def reasoning(ev: Evidence, max_terms: int = 3) -> str:
     cited = [k for keys in ev.support_keys for k in keys[:1]]
     if cited:
         parts.append("supported by " + ", ".join(dict.fromkeys(cited)))
+    if ev.instruction_keys:
+        parts.append(
+            "ignored as instructions to the evaluator: " + ", ".join(ev.instruction_keys[:4])
+        )
     if ev.noncommittal:
         parts.append("the answer is noncommittal")
     if ev.reference_match is not None:
