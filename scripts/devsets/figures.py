@@ -1,73 +1,54 @@
-"""What the dev-set scripts report, computed from the product's Evidence and stats code.
+"""What the dev-set scripts report, computed through the product's own path.
 
-The metric values are derived from `Evidence` exactly as the suites derive them:
-- judge.faithfulness = to_ten_point(Evidence.faithfulness) (1 + 9p);
-- ragas.faithfulness = mean support over Evidence.claim_indices();
-- trace.adherence_ratio = mean support over all answer sentences (the soft ratio);
-- judge.context_relevance = to_ten_point(Evidence.context_relevance);
-- trace.context_relevance = length-weighted mean relevance of the context sentences;
-- judge.answer_similarity = to_ten_point(Evidence.reference_match).
+Each sample is keyed once (`ragassay.text.key_sample`, as the runner does), the
+Analyzer gives its Evidence, and the judge, trace and ragas suites score it with
+their real offline scorers (`Suite.evaluate_offline`), so a figure here is the value
+a user of `ragassay eval` sees: judge.faithfulness, ragas.faithfulness,
+trace.adherence_ratio, judge/trace.context_relevance, judge.answer_similarity.
 Agreement figures come from `ragassay.stats` (AUROC, Spearman, the seeded bootstrap);
 the lexical baseline is `ragassay.stats.baseline.lexical_support`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from ragassay.judge.offline import Evidence, to_ten_point
+from ragassay.judge.offline import Analyzer
+from ragassay.metrics import get_suites
+from ragassay.metrics.base import SuiteOptions
 from ragassay.stats.agreement import _auroc_weighted, auroc, auroc_ci, correlation, spearman_ci
 from ragassay.stats.bootstrap import bootstrap_weighted
+from ragassay.text import key_sample
+from ragassay.types import Sample
 
-Metric = Callable[[Evidence], float | None]
-
-
-def _mean(xs: Sequence[float]) -> float | None:
-    return float(np.mean(xs)) if len(xs) else None
-
-
-def judge_faithfulness(ev: Evidence) -> float | None:
-    return to_ten_point(ev.faithfulness) if ev.faithfulness is not None else None
+FAITHFULNESS = ("judge.faithfulness", "ragas.faithfulness", "trace.adherence_ratio")
+RELEVANCE = ("judge.context_relevance", "trace.context_relevance")
+CORRECTNESS = ("judge.answer_similarity",)
+SUITES = ("judge", "trace", "ragas")
 
 
-def ragas_faithfulness(ev: Evidence) -> float | None:
-    if ev.faithfulness is None or not ev.support:
-        return None
-    return _mean([ev.support[i] for i in ev.claim_indices()])
-
-
-def trace_adherence_ratio(ev: Evidence) -> float | None:
-    return _mean(ev.support) if ev.faithfulness is not None else None
-
-
-def judge_context_relevance(ev: Evidence) -> float | None:
-    return to_ten_point(ev.context_relevance) if ev.context_relevance is not None else None
-
-
-def trace_context_relevance(ev: Evidence) -> float | None:
-    lengths = [len(s.text) for s in ev.context_sentences]
-    if not lengths or len(ev.relevance) != len(lengths) or sum(lengths) == 0:
-        return None
-    return float(np.dot(lengths, ev.relevance) / sum(lengths))
-
-
-def judge_answer_similarity(ev: Evidence) -> float | None:
-    return to_ten_point(ev.reference_match) if ev.reference_match is not None else None
-
-
-FAITHFULNESS: dict[str, Metric] = {
-    "judge.faithfulness": judge_faithfulness,
-    "ragas.faithfulness": ragas_faithfulness,
-    "trace.adherence_ratio": trace_adherence_ratio,
-}
-RELEVANCE: dict[str, Metric] = {
-    "judge.context_relevance": judge_context_relevance,
-    "trace.context_relevance": trace_context_relevance,
-}
-CORRECTNESS: dict[str, Metric] = {"judge.answer_similarity": judge_answer_similarity}
+def product_values(
+    an: Analyzer, samples: Sequence[Sample], metrics: Sequence[str]
+) -> list[dict[str, float | None]]:
+    """Per sample, the named metrics' values as `ragassay eval` with the offline judge
+    computes them (None where the suite leaves a metric unscored)."""
+    items = [key_sample(s) for s in samples]
+    evidence = an.analyze_many(items)
+    wanted = {m.split(".")[0] for m in metrics}
+    suites = [s for s in get_suites(SUITES) if s.name in wanted]
+    options = SuiteOptions()
+    out = []
+    for item, ev in zip(items, evidence, strict=True):
+        values: dict[str, float | None] = {}
+        for suite in suites:
+            for r in suite.evaluate_offline(item, ev, options).result.results:
+                if r.name in metrics:
+                    values[r.name] = None if r.value is None else float(r.value)
+        out.append({m: values.get(m) for m in metrics})
+    return out
 
 
 @dataclass

@@ -3,7 +3,7 @@
 For each dev set D, the models that score D are fitted, and every choice made, without
 D (and without a set that shares D's texts: Factcheck-GPT's answers and its
 claim-passage pairs count as one). The figures go through the product's path
-(Analyzer -> Evidence -> the metrics' formulas, see figures.py):
+(key_sample -> Analyzer -> Evidence -> each suite's `evaluate_offline`, see figures.py):
 - faithfulness sets: AUROC of judge.faithfulness, ragas.faithfulness and
   trace.adherence_ratio vs the lexical baseline (share of answer words in the contexts);
 - trec_dl2020: Spearman of context relevance with the graded label (question vs one
@@ -26,7 +26,7 @@ import functools
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -36,13 +36,13 @@ from figures import (
     FAITHFULNESS,
     RELEVANCE,
     Figure,
-    Metric,
     auroc_figure,
+    product_values,
     spearman_figure,
     table,
 )
 
-from ragassay.judge.offline import Analyzer, Calibration, Evidence, load_calibration
+from ragassay.judge.offline import Analyzer, Calibration, load_calibration
 from ragassay.stats.baseline import lexical_share, lexical_support
 from ragassay.types import Sample
 
@@ -65,12 +65,13 @@ def held_out_with(name: str) -> set[str]:
     return {name} | RELATED.get(name, set())
 
 
-def evidence(an: Analyzer, samples: Sequence[Sample], label: str) -> list[Evidence]:
-    """Evidence for every sample, in batches, with a progress line on stderr."""
-    out: list[Evidence] = []
+def values(an: Analyzer, samples: list[Sample], metrics: tuple[str, ...], label: str
+           ) -> list[dict[str, float | None]]:
+    """The metrics' product values for every sample, in batches, with a progress line."""
+    out: list[dict[str, float | None]] = []
     t0 = time.time()
     for i in range(0, len(samples), 128):
-        out += an.analyze_many(samples[i : i + 128])
+        out += product_values(an, samples[i : i + 128], metrics)
         print(f"\r  {label}: {len(out)}/{len(samples)}", end="", file=sys.stderr, flush=True)
     dt = time.time() - t0
     print(f"\r  {label}: {len(out)} samples, {len(out) / dt:.0f}/s", file=sys.stderr)
@@ -79,17 +80,19 @@ def evidence(an: Analyzer, samples: Sequence[Sample], label: str) -> list[Eviden
 
 def _figures(
     name: str,
-    evs: list[Evidence],
+    an: Analyzer,
     samples: list[Sample],
-    metrics: dict[str, Metric],
+    metrics: tuple[str, ...],
     baseline: Callable[[Sample], float | None],
     n_res: int,
 ) -> list[Figure]:
     label = TASK[name]
+    rows = values(an, samples, metrics, name)
     figs = []
-    for metric, fn in metrics.items():
+    for metric in metrics:
         triples = [
-            (fn(e), s.labels.get(label), baseline(s)) for e, s in zip(evs, samples, strict=True)
+            (row[metric], s.labels.get(label), baseline(s))
+            for row, s in zip(rows, samples, strict=True)
         ]
         kept = [
             (v, y, b) for v, y, b in triples if v is not None and y is not None and b is not None
@@ -109,12 +112,11 @@ def question_share(s: Sample) -> float:
 
 def score_set(name: str, an: Analyzer, n_res: int) -> list[Figure]:
     samples = [to_sample(r) for r in load_rows(name)]
-    evs = evidence(an, samples, name)
     if name in FAITH:
-        return _figures(name, evs, samples, FAITHFULNESS, lexical_support, n_res)
+        return _figures(name, an, samples, FAITHFULNESS, lexical_support, n_res)
     if name in RELEVANCE_SETS:
-        return _figures(name, evs, samples, RELEVANCE, question_share, n_res)
-    return _figures(name, evs, samples, CORRECTNESS, lexical_support, n_res)
+        return _figures(name, an, samples, RELEVANCE, question_share, n_res)
+    return _figures(name, an, samples, CORRECTNESS, lexical_support, n_res)
 
 
 def loo_calibration(name: str, embedder: str) -> Calibration:

@@ -21,22 +21,13 @@ from .evidence import (
 )
 from .lexical import is_noncommittal, normalise_answer
 from .reasoning import reasoning
-from .reliability import (
-    LOW_AGREEMENT,
-    RELIABILITY_PATH,
-    MetricReliability,
-    load_reliability,
-    reliability_meta,
-)
 
 __all__ = [
     "ATTRIBUTION_THRESHOLD",
     "CALIBRATION_PATH",
     "DEFAULT_EMBEDDER",
     "HALLUCINATION_THRESHOLD",
-    "LOW_AGREEMENT",
     "REFERENCE_MATCH_THRESHOLD",
-    "RELIABILITY_PATH",
     "RELEVANCE_THRESHOLD",
     "SUPPORT_THRESHOLD",
     "USED_THRESHOLD",
@@ -46,13 +37,10 @@ __all__ = [
     "Evidence",
     "Limits",
     "LogisticModel",
-    "MetricReliability",
     "Prepared",
     "is_noncommittal",
     "load_calibration",
-    "load_reliability",
     "normalise_answer",
     "reasoning",
-    "reliability_meta",
     "to_ten_point",
 ]

@@ -54,6 +54,17 @@ _PATTERNS = (
     # chat-template control tokens
     r"<\|(?:im_start|im_end|system|assistant|user|endoftext)\|>",
 )
+# Every pattern above needs one of these words: a cheap first pass (most sentences have
+# none; a set lookup per word is far faster than the full pattern).
+_GATE = frozenset(
+    """evaluator evaluators judge judges grader graders assessor assessors reviewer reviewers
+    annotator annotators rater raters scorer scorers marker markers examiner examiners ai llm
+    llms model models assistant assistants ignore disregard forget override bypass rate score
+    grade mark evaluate give assign award output return reply system instructions now
+    faithfulness hallucination context_relevance answer_similarity groundedness ignorez
+    ignorer ignoriere ignorieren ignora ignorar ignoren negeer""".split()
+)
+_WORD = re.compile(r"[a-z_]+")
 _INSTRUCTION = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE | re.MULTILINE)
 
 
@@ -62,4 +73,7 @@ def addresses_evaluator(text: str) -> bool:
     """Whether a sentence speaks to the evaluator (an instruction or a verdict for the
     judge) rather than stating something about the world."""
     flat = unicodedata.normalize("NFKC", text)  # full-width "ＩＧＮＯＲＥ" reads as "IGNORE"
+    low = flat.lower()
+    if "<|" not in low and _GATE.isdisjoint(_WORD.findall(low)):
+        return False
     return _INSTRUCTION.search(flat) is not None
