@@ -65,8 +65,9 @@ def held_out_with(name: str) -> set[str]:
     return {name} | RELATED.get(name, set())
 
 
-def values(an: Analyzer, samples: list[Sample], metrics: tuple[str, ...], label: str
-           ) -> list[dict[str, float | None]]:
+def values(
+    an: Analyzer, samples: list[Sample], metrics: tuple[str, ...], label: str
+) -> list[dict[str, float | None]]:
     """The metrics' product values for every sample, in batches, with a progress line."""
     out: list[dict[str, float | None]] = []
     t0 = time.time()

@@ -56,14 +56,14 @@ _PATTERNS = (
 )
 # Every pattern above needs one of these words: a cheap first pass (most sentences have
 # none; a set lookup per word is far faster than the full pattern).
-_GATE = frozenset(
-    """evaluator evaluators judge judges grader graders assessor assessors reviewer reviewers
-    annotator annotators rater raters scorer scorers marker markers examiner examiners ai llm
-    llms model models assistant assistants ignore disregard forget override bypass rate score
-    grade mark evaluate give assign award output return reply system instructions now
-    faithfulness hallucination context_relevance answer_similarity groundedness ignorez
-    ignorer ignoriere ignorieren ignora ignorar ignoren negeer""".split()
-)
+_GATE_WORDS = """
+evaluator evaluators judge judges grader graders assessor assessors reviewer reviewers
+annotator annotators rater raters scorer scorers marker markers examiner examiners ai llm
+llms model models assistant assistants ignore disregard forget override bypass rate score
+grade mark evaluate give assign award output return reply system instructions now
+faithfulness hallucination context_relevance answer_similarity groundedness ignorez
+ignorer ignoriere ignorieren ignora ignorar ignoren negeer"""
+_GATE = frozenset(_GATE_WORDS.split())
 _WORD = re.compile(r"[a-z_]+")
 _INSTRUCTION = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE | re.MULTILINE)
 
