@@ -85,3 +85,36 @@ def test_verbatim_copies_are_never_flagged() -> None:
     assert len(copies) > 20
     for s, ev in zip(copies, an.analyze_many(copies), strict=True):
         assert ev.faithfulness is not None and ev.faithfulness >= HALLUCINATION_THRESHOLD, s.answer
+
+
+def test_the_suites_tell_the_same_story() -> None:
+    """Through `ragassay eval` (judge, trace, ragas): a claim labelled unsupported never
+    cites support, a supported one always does, a 10/10 faithfulness never comes with an
+    unsupported claim, and the judge's reasoning counts what ragas labels."""
+    from ragassay.runner import evaluate
+    from ragassay.store import Store
+    from ragassay.types import RunConfig
+
+    samples = _samples()
+    config = RunConfig(dataset="story", metrics=("judge", "trace", "ragas"))
+    with Store(":memory:") as store:
+        run = evaluate(samples, config, store=store)
+        rows = list(store.iter_results(run.run_id))
+    by_sample: dict[str, dict[str, object]] = {}
+    for row in rows:
+        by_sample.setdefault(row.sample_id, {}).update({m.name: m for m in row.results})
+    checked = 0
+    for sample_id, by in by_sample.items():
+        claims = (getattr(by["ragas.faithfulness"], "details", None) or {}).get("claims", [])
+        for c in claims:
+            assert c["reason"].startswith("supported by") == c["supported"], (sample_id, c)
+        faith = getattr(by["judge.faithfulness"], "value", None)
+        if faith is None or not claims:
+            continue
+        checked += 1
+        n_ok = sum(c["supported"] for c in claims)
+        if faith >= 10.0 - 1e-9:
+            assert n_ok == len(claims), sample_id
+        if n_ok < len(claims):
+            assert getattr(by["judge.hallucination"], "value", None) is True, sample_id
+    assert checked > 10
