@@ -136,7 +136,7 @@ def _fit(exclude: frozenset[str], embedder: str) -> Calibration:
 
 
 def write_reliability(args: argparse.Namespace, rows: list[tuple[str, Figure, str]]) -> None:
-    """The compact per-metric table the package ships (ragassay.judge.offline.reliability)."""
+    """The per-metric table the package ships (read by ragassay.judge.reliability)."""
     if args.judge != "loo":
         raise SystemExit(
             "--reliability needs --judge loo: only LOO figures are unseen-data figures"
