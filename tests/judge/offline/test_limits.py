@@ -187,3 +187,19 @@ def test_limits_are_an_analyzer_option() -> None:
     assert ev.truncated and len(ev.answer_sentences) == 2
     assert sum(len(k.text.split()) for k in ev.context_sentences) <= 20
     assert Analyzer().analyze(_s("It was completed in 1889.")).truncated is False
+
+
+def test_the_accurate_relevance_mode_without_the_embed_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`relevance_embedder="local"` needs torch and sentence-transformers (the embed
+    extra): without them, one line naming the extra; the default mode needs neither."""
+    import ragassay.embed as embed
+    import ragassay.embed.local as local
+    from ragassay.extras import MissingExtra
+
+    monkeypatch.setattr(local, "installed", lambda name: False)
+    monkeypatch.setattr(embed, "_shared", {})  # no transformer built earlier in the run
+    with pytest.raises(MissingExtra, match=r"pip install 'ragassay\[embed\]'"):
+        Analyzer(relevance_embedder="local")
+    assert Analyzer().analyze(Sample(id="s", question="q?", contexts=("a b.",), answer="a."))
