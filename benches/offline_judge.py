@@ -6,8 +6,12 @@ templates with random numbers and words filled in, so that every context and
 almost every sentence is unique (the worst case for the caches). Samples are
 generated and analysed in batches, streaming, so memory must stay bounded.
 Reports wall-clock and CPU-time rates (the latter is robust to a shared machine).
+By default each batch goes the product's way for the judge suite: keyed once
+(`key_sample`), the Analyzer's evidence, then `JudgeSuite.evaluate_offline`;
+`--suites none` times the evidence alone, `--suites judge,trace,ragas` all three.
 
     .venv/bin/python benches/offline_judge.py [--n 1000 10000] [--embedder static] [--batch 64]
+                                              [--relevance-embedder local] [--suites judge]
 """
 
 from __future__ import annotations
@@ -24,7 +28,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from ragassay.judge.offline import Analyzer  # noqa: E402
-from ragassay.text import split_sentences  # noqa: E402
+from ragassay.metrics import get_suites  # noqa: E402
+from ragassay.metrics.base import Suite, SuiteOptions  # noqa: E402
+from ragassay.text import key_sample, split_sentences  # noqa: E402
 from ragassay.types import Sample  # noqa: E402
 
 TEMPLATES = [
@@ -107,8 +113,20 @@ def presplit(batch: list[Sample]) -> None:
             split_sentences(t)
 
 
+def score(an: Analyzer, suites: list[Suite], batch: list[Sample]) -> int:
+    """The batch through the product's path: keyed once, evidence, each suite's scorer."""
+    if not suites:
+        return len(an.analyze_many(batch))
+    items = [key_sample(s) for s in batch]
+    options = SuiteOptions()
+    for item, ev in zip(items, an.analyze_many(items), strict=True):
+        for suite in suites:
+            suite.evaluate_offline(item, ev, options)
+    return len(items)
+
+
 def run(
-    an: Analyzer, n: int, batch: int, warm_split: bool, pool: int
+    an: Analyzer, suites: list[Suite], n: int, batch: int, warm_split: bool, pool: int
 ) -> tuple[float, float, float]:
     """(samples/s wall, samples per CPU-second, peak RSS MB); warm_split excludes splitting."""
     done, wall, cpu = 0, 0.0, 0.0
@@ -119,7 +137,7 @@ def run(
             if warm_split:
                 presplit(buf)
             t0, c0 = time.perf_counter(), cpu_s()
-            done += len(an.analyze_many(buf))
+            done += score(an, suites, buf)
             wall += time.perf_counter() - t0
             cpu += cpu_s() - c0
             buf = []
@@ -130,6 +148,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, nargs="+", default=[1000, 10000])
     ap.add_argument("--embedder", default="static")
+    ap.add_argument(
+        "--relevance-embedder",
+        default=None,
+        help="embedder of the question and whole contexts for relevance (default: --embedder; "
+        "'local' is the opt-in accurate mode)",
+    )
     ap.add_argument("--batch", type=int, default=64)
     ap.add_argument(
         "--warm-split", action="store_true", help="split sentences before timing (cache warm)"
@@ -137,16 +161,22 @@ def main() -> None:
     ap.add_argument(
         "--pool", type=int, default=0, help="draw contexts from a corpus of this many documents"
     )
+    ap.add_argument(
+        "--suites", default="judge", help="suites scored from the evidence ('none': evidence only)"
+    )
     args = ap.parse_args()
-    an = Analyzer(embedder=args.embedder)
-    an.analyze_many(list(samples(8, seed=-1)))  # warm-up: load tables, tokenizer, pysbd
+    suites = [] if args.suites == "none" else get_suites(args.suites.split(","))
+    kw = {"relevance_embedder": args.relevance_embedder} if args.relevance_embedder else {}
+    an = Analyzer(embedder=args.embedder, **kw)
+    score(an, suites, list(samples(8, seed=-1)))  # warm-up: load tables, tokenizer, pysbd
     print(
-        f"embedder={args.embedder} batch={args.batch} warm_split={args.warm_split} "
+        f"embedder={args.embedder} relevance={args.relevance_embedder or args.embedder} "
+        f"suites={args.suites} batch={args.batch} warm_split={args.warm_split} "
         f"pool={args.pool or 'unique contexts'} "
         f"cores={os.cpu_count()} load={os.getloadavg()[0]:.1f} start RSS {peak_mb():.0f} MB"
     )
     for n in args.n:
-        rate, cpu_rate, mb = run(an, n, args.batch, args.warm_split, args.pool)
+        rate, cpu_rate, mb = run(an, suites, n, args.batch, args.warm_split, args.pool)
         print(
             f"n={n:>6}: {rate:7.1f} samples/s wall, {cpu_rate:7.1f} samples per CPU-second, "
             f"peak RSS {mb:.0f} MB"

@@ -27,10 +27,7 @@ from ragassay.judge.offline.features import faithfulness_features
 def matrix(name: str, split: str, support) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     recs = [r for r in raw_features(name, "static", load_rows(name, split)) if "support" in r]
     x = np.asarray(
-        [
-            faithfulness_features(support_logits(r, support), r["overlap"], r["novel_terms"])
-            for r in recs
-        ]
+        [faithfulness_features(support_logits(r, support), r["novel_terms"]) for r in recs]
     )
     y = np.asarray([r["labels"]["faithful"] for r in recs])
     base = np.asarray([r["baseline"] for r in recs])

@@ -25,17 +25,24 @@ from ragassay.judge.offline.features import (  # noqa: E402
     FAITHFULNESS_FEATURES,
     REFERENCE_FEATURES,
     SUPPORT_FEATURES,
-    answer_overlap,
     copied,
-    copy_floor,
     reference_features,
+    rule_logits,
     support_features,
 )
 from ragassay.judge.offline.lexical import is_noncommittal, missing_terms  # noqa: E402
 from ragassay.stats.baseline import lexical_support  # noqa: E402
 from ragassay.types import Sample  # noqa: E402
 
-FAITH_SETS = ("summedits", "begin")
+FAITH_SETS = (
+    "summedits",
+    "begin",
+    "wice",
+    "factcheck_gpt",
+    "factcheck_gpt_stance",
+    "q2",
+    "dialfact",
+)
 REF_SETS = ("evouna_tq",)
 
 
@@ -139,14 +146,12 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
             kept = [i for i, r in enumerate(set_aside(p, p.sample.question)) if r is None]
             if p.ctx.infos and kept:
                 infos = [p.answer_infos[i] for i in kept]
-                rec["support"] = [
-                    support_features(infos[j], p.answer_emb[i], p.ctx)[0]
-                    for j, i in enumerate(kept)
-                ]
+                found = [support_features(p.answer_infos[i], p.answer_emb[i], p.ctx) for i in kept]
+                rec["support"] = [f for f, _ in found]
                 rec["copied"] = [copied(i, p.ctx) for i in infos]
-                rec["overlap"] = answer_overlap(infos, p.ctx)
+                rec["contradicts"] = [m.contradicts for _, m in found]
                 claims = " ".join(p.answer_keyed[i].text for i in kept)
-                rec["novel_terms"] = len(missing_terms(claims, p.ctx.stems, p.sample.question))
+                rec["novel_terms"] = len(missing_terms(claims, p.ctx.pool, p.sample.question))
             if p.sample.references and p.answer_infos:
                 cos = p.references_emb @ p.answer_full_emb
                 nc = is_noncommittal(p.answer_text)
@@ -165,4 +170,4 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
 def support_logits(rec: dict[str, Any], model: LogisticModel) -> list[float]:
     """A record's per-sentence support logits, as the analyzer computes them."""
     logits: list[float] = model.logits(np.asarray(rec["support"])).tolist()
-    return copy_floor(logits, rec["copied"])
+    return rule_logits(logits, rec["copied"], rec["contradicts"])

@@ -1,8 +1,10 @@
-"""Measure the offline judge on the dev sets' EVAL split (nothing here was fitted on).
+"""Measure the offline judge on a split of the dev sets (in-set figures).
 
 Prints AUROC with a bootstrap 95% CI per score, the lexical baseline, the
 paired bootstrap CI of the difference, and balanced accuracy at the shipped
-thresholds. Temporary: `ragassay meta-eval` will report the same.
+thresholds. The shipped calibration is fitted on all rows of the faithfulness sets
+and EVOUNA, so these figures are in-sample for them: the honest figures are
+leave-one-dataset-out, `loo.py`.
 
     .venv/bin/python scripts/devsets/measure.py [--embedder static] [--sets summedits,begin]
 """

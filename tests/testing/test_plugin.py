@@ -55,7 +55,7 @@ def test_a_failing_threshold_names_the_metrics_and_the_worst_samples(tmp_path: P
     assert "FAIL ragas.faithfulness: CI lower bound" in out
     assert "PASS ragas.context_recall" in out
     assert "worst samples for ragas.faithfulness:" in out
-    assert "q10-bm25-k3 [bm25-k3]" in out  # the least faithful answer of the demo
+    assert "q08-dense-k5 [dense-k5]" in out  # the least faithful answer of the demo
 
 
 def test_strict_tests_the_lower_bound_not_the_mean(tmp_path: Path) -> None:

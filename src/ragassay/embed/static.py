@@ -50,6 +50,7 @@ class StaticEmbedder:
         # whitespace and punctuation, so a sentence is the sum of its words' rows)
         self._word_index: dict[str, int] = {}
         self._word_vecs = np.zeros((0, self.dim), np.float32)
+        self._weight_of: dict[str, float] = {}
 
     def _tokenizer(self) -> Any:
         with self._tok_lock:
@@ -82,6 +83,20 @@ class StaticEmbedder:
                 idx[w] = base + j
             self._word_vecs = np.concatenate([self._word_vecs, vecs])
         return [idx[w] for w in words]
+
+    def word_weights(self, words: Sequence[str]) -> list[float]:
+        """Per word, the mean SIF weight of its WordPiece tokens (near 1 for a rare word,
+        near 0 for "the"): an inverse-frequency weight that needs no corpus."""
+        words = [w.lower() for w in words]
+        cache = self._weight_of
+        new = [w for w in dict.fromkeys(words) if w not in cache]
+        if new:
+            if len(cache) + len(new) > MAX_WORDS:
+                cache.clear()
+            encs = self._tokenizer().encode_batch_fast(new, add_special_tokens=False)
+            for w, e in zip(new, encs, strict=True):
+                cache[w] = float(self._weights[e.ids].mean()) if e.ids else 0.0
+        return [cache[w] for w in words]
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)

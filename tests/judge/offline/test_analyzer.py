@@ -168,7 +168,7 @@ def test_reasoning_mentions_missing_term(an: Analyzer) -> None:
     ev = an.analyze(_s("The Eiffel Tower was completed in 1998 by Gustave Eiffel's company."))
     text = reasoning(ev)
     assert "'1998'" in text and "not found in the context" in text
-    assert "answer sentences supported" in text
+    assert "claims supported" in text
 
 
 def test_ten_point_and_threshold() -> None:

@@ -51,7 +51,9 @@ def test_abstention_is_faithful_but_not_a_match(an: Analyzer, answer: str) -> No
 def test_abstaining_sentence_is_supported_and_claims_still_checked(an: Analyzer) -> None:
     mixed = an.analyze(_s("I am not sure. It was completed in 1925 by Antoni Gaudi."))
     claim = an.analyze(_s("It was completed in 1925 by Antoni Gaudi."))
-    assert mixed.support[0] == 1.0 and mixed.support_keys[0] == []
+    # set aside: it takes the claims' mean support, so it neither raises nor lowers it
+    assert mixed.support[0] == pytest.approx(mixed.support[1]) and mixed.support_keys[0] == []
+    assert not mixed.asserts[0] and mixed.asserts[1]
     assert mixed.support[1] == pytest.approx(claim.support[0])
     assert mixed.faithfulness == pytest.approx(claim.faithfulness)
     assert "1925" in mixed.hallucinated_terms
@@ -71,7 +73,7 @@ def test_filler_sentence_is_set_aside_but_claims_still_checked(an: Analyzer) -> 
     claim = "It was completed in 1925 by Antoni Gaudi."
     mixed = an.analyze(_s(f"Sure! {claim}"))
     alone = an.analyze(_s(claim))
-    assert mixed.support[0] == 1.0 and mixed.support_keys[0] == []
+    assert mixed.support[0] == pytest.approx(mixed.support[1]) and mixed.support_keys[0] == []
     assert mixed.faithfulness == pytest.approx(alone.faithfulness)
     assert mixed.faithfulness is not None and mixed.faithfulness < 0.5
     assert "1925" in mixed.hallucinated_terms
@@ -185,3 +187,19 @@ def test_limits_are_an_analyzer_option() -> None:
     assert ev.truncated and len(ev.answer_sentences) == 2
     assert sum(len(k.text.split()) for k in ev.context_sentences) <= 20
     assert Analyzer().analyze(_s("It was completed in 1889.")).truncated is False
+
+
+def test_the_accurate_relevance_mode_without_the_embed_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`relevance_embedder="local"` needs torch and sentence-transformers (the embed
+    extra): without them, one line naming the extra; the default mode needs neither."""
+    import ragassay.embed as embed
+    import ragassay.embed.local as local
+    from ragassay.extras import MissingExtra
+
+    monkeypatch.setattr(local, "installed", lambda name: False)
+    monkeypatch.setattr(embed, "_shared", {})  # no transformer built earlier in the run
+    with pytest.raises(MissingExtra, match=r"pip install 'ragassay\[embed\]'"):
+        Analyzer(relevance_embedder="local")
+    assert Analyzer().analyze(Sample(id="s", question="q?", contexts=("a b.",), answer="a."))

@@ -26,40 +26,41 @@ from ragassay.text import (
 from ragassay.types import Sample
 
 from .calibration import Calibration, load_calibration
-from .evidence import Evidence
+from .claims import consistent_faithfulness, owners, set_aside_reasons
+from .evidence import SUPPORT_THRESHOLD, Evidence
 from .features import (
     FAITHFULNESS_FEATURES,
     REFERENCE_FEATURES,
     SUPPORT_FEATURES,
     ContextIndex,
+    Match,
     SentenceInfo,
-    answer_overlap,
     copied,
-    copy_floor,
     faithfulness_features,
     reference_features,
+    rule_logits,
     sentence_info,
     support_features,
 )
+from .injection import addresses_evaluator
 from .lexical import (
     STOPWORDS,
-    is_filler,
+    TermPool,
     is_noncommittal,
     key_terms,
     missing_terms,
     stem,
-    stem_set,
-    term_present,
 )
+from .relevance import score_relevance
 
 T = TypeVar("T")
 DEFAULT_EMBEDDER = "static"
 MAX_SENTENCE_CHARS = 2000  # longer "sentences" (tables, run-ons) are cut for embedding
+INSTRUCTION_LOGIT = -4.0  # support logit cap of an answer sentence addressed to the judge
 LONG_REFERENCE_TOKENS = 8  # references this long are compared claim by claim
 MAX_CONTEXT_TOKENS = 6000  # context words analysed per sample (whole sentences, in order)
 MAX_ANSWER_SENTENCES = 64  # answer / reference sentences analysed per sample
 MAX_TEXT_CHARS = 40_000  # an answer, reference or question is cut to this before splitting
-_CHARS_PER_TOKEN_CUT = 12  # a context document is cut to budget * this before splitting
 
 
 @dataclass(frozen=True)
@@ -77,8 +78,9 @@ def _cap(sentences: Sequence[T], max_sentences: int) -> tuple[list[T], bool]:
     return list(sentences[:max_sentences]), len(sentences) > max_sentences
 
 
-def _cap_contexts(sentences: Sequence[KeyedSentence], max_words: int
-                  ) -> tuple[list[KeyedSentence], bool]:
+def _cap_contexts(
+    sentences: Sequence[KeyedSentence], max_words: int
+) -> tuple[list[KeyedSentence], bool]:
     """The leading context sentences within a budget of words (whole sentences)."""
     out: list[KeyedSentence] = []
     budget = max_words
@@ -114,32 +116,61 @@ class Prepared:
     reference_infos: list[SentenceInfo]
     reference_emb: np.ndarray
     references_emb: np.ndarray  # one row per acceptable reference (whole text)
+    doc_ids: list[int]  # the context documents analysed (those with sentences kept)
+    rel_question_emb: np.ndarray  # question and documents by the relevance embedder
+    rel_doc_emb: np.ndarray  # one row per doc_ids entry
+    instruction_keys: frozenset[str] = frozenset()  # context sentences addressed to the judge
 
 
-ABSTAINS, FILLER = "abstains", "filler"
+class _Batch:
+    """Distinct texts of a batch for one embedder call, and each text's row."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.index: dict[str, int] = {}
+
+    def slot(self, t: str) -> int:
+        t = t[:MAX_SENTENCE_CHARS]
+        if t not in self.index:
+            self.index[t] = len(self.texts)
+            self.texts.append(t)
+        return self.index[t]
+
+    def embed(self, embedder: Embedder) -> np.ndarray:
+        return embedder.embed(self.texts) if self.texts else np.zeros((0, 1), np.float32)
+
+
+def _context_index(
+    sentences: list[KeyedSentence], emb: np.ndarray
+) -> tuple[ContextIndex, frozenset[str]]:
+    """The context sentences' index, and the keys of those addressed to the evaluator:
+    each reads as empty (no words, a zero embedding), no evidence for anything
+    (injection.py)."""
+    infos, told = [], set()
+    for j, k in enumerate(sentences):
+        if addresses_evaluator(k.text):
+            infos.append(sentence_info(""))
+            emb[j] = 0.0
+            told.add(k.key)
+        else:
+            infos.append(sentence_info(k.text))
+    return ContextIndex(infos, emb, [k.doc for k in sentences]), frozenset(told)
+
+
+def _used(p: Prepared) -> list[float]:
+    """How much of each context sentence the answer reuses, or aligns with."""
+    a_stems = frozenset(x for i in p.answer_infos for x in i.stems)
+    cos_ca = (p.ctx.emb @ p.answer_emb.T).max(axis=1)
+    used = []
+    for info, c in zip(p.ctx.infos, cos_ca, strict=True):
+        share = sum(1 for x in info.stems if x in a_stems) / len(info.stems) if info.stems else 0.0
+        used.append(_sigmoid(-5.0 + 6.0 * share + 4.0 * float(c)))
+    return used
 
 
 def set_aside(p: Prepared, question: str) -> list[str | None]:
-    """Per answer sentence, why it is left out of the faithfulness model, or None.
-
-    - ABSTAINS: "I don't know", "the documents don't say", naming nothing absent from
-      the contexts and the question: it asserts nothing.
-    - FILLER: only stopwords and conversational filler ("Sure!", "I agree."), set aside
-      only when another sentence says something (a reply of pure filler is scored).
-    The fit script uses the same function, so fitting and scoring see the same sentences.
-    """
-    pool = p.ctx.stems | stem_set(question)
-    out: list[str | None] = []
-    for k, info in zip(p.answer_keyed, p.answer_infos, strict=True):
-        if is_noncommittal(k.text) and not missing_terms(k.text, pool):
-            out.append(ABSTAINS)
-        elif is_filler(info.tokens):
-            out.append(FILLER)
-        else:
-            out.append(None)
-    if all(r == FILLER for r in out):
-        return [None] * len(out)
-    return out
+    """claims.set_aside_reasons for a prepared sample (the fit script calls this too)."""
+    return set_aside_reasons(p.answer_keyed, p.answer_infos, p.ctx.pool, question)
 
 
 class Analyzer:
@@ -150,9 +181,15 @@ class Analyzer:
         embedder: Embedder | str = DEFAULT_EMBEDDER,
         calibration: Calibration | None = None,
         limits: Limits | None = None,
+        relevance_embedder: Embedder | str | None = None,
     ) -> None:
+        """`relevance_embedder` (default: `embedder`) embeds the question and each whole
+        context document for relevance; "local" (the MiniLM transformer) is the slower,
+        more accurate choice (docs/judges.md)."""
         self.limits = limits if limits is not None else Limits()
         self.embedder = get_embedder(embedder) if isinstance(embedder, str) else embedder
+        rel = embedder if relevance_embedder is None else relevance_embedder
+        self.relevance_embedder = get_embedder(rel) if isinstance(rel, str) else rel
         self.calibration = calibration if calibration is not None else load_calibration()
         for got, want in (
             (self.calibration.support.features, SUPPORT_FEATURES),
@@ -167,49 +204,40 @@ class Analyzer:
 
     # ---- preparation (shared with the fit script) -------------------------------------
     def prepare_many(self, samples: Sequence[KeyedSample | Sample]) -> list[Prepared]:
-        """Split, key and embed every text of the batch with one embedder call. Keyed
-        samples are used as they are (the runner keys each sample once); plain samples are
-        keyed here with the default budget."""
-        texts: list[str] = []
-        index: dict[str, int] = {}
-
-        def slot(t: str) -> int:
-            t = t[:MAX_SENTENCE_CHARS]
-            if t not in index:
-                index[t] = len(texts)
-                texts.append(t)
-            return index[t]
-
+        """Split, key and embed every text of the batch with one embedder call (two when
+        relevance has its own embedder). Keyed samples are used as they are (the runner
+        keys each sample once); plain samples are keyed here with the default budget."""
+        main = _Batch()
+        same = self.relevance_embedder is self.embedder
+        rel = main if same else _Batch()
+        slot = main.slot
         lim = self.limits
         items = [x if isinstance(x, KeyedSample) else key_sample(x) for x in samples]
         plans = []
         for item in items:
-            s = item.sample
             ak, a_cut = _cap(item.answer, lim.max_answer_sentences)
             ck, c_cut = _cap_contexts(item.contexts, lim.max_context_tokens)
             rs, r_cut = _cap([k.text for k in item.reference], lim.max_answer_sentences)
             a_text = " ".join(k.text for k in ak) if a_cut else item.answer_text
-            refs = [cut_text(r, lim.max_text_chars // 4)[0] for r in s.references]
-            plans.append(
-                (
-                    ak,
-                    ck,
-                    rs,
-                    [slot(k.text) for k in ak],
-                    [slot(k.text) for k in ck],
-                    slot(item.question),
-                    slot(a_text),
-                    [slot(r) for r in rs],
-                    [slot(r) for r in refs],
-                    a_text,
-                    a_cut or c_cut or r_cut or bool(item.truncated),
-                )
+            refs = [cut_text(r, lim.max_text_chars // 4)[0] for r in item.sample.references]
+            doc_ids = sorted({k.doc for k in ck})
+            docs = item.documents
+            rel_slots = (
+                rel.slot(item.question),
+                [rel.slot(docs[d] if d < len(docs) else "") for d in doc_ids],
             )
-        emb = self.embedder.embed(texts) if texts else np.zeros((0, 1), np.float32)
+            cut = a_cut or c_cut or r_cut or bool(item.truncated)
+            plans.append(
+                (ak, ck, rs, [slot(k.text) for k in ak], [slot(k.text) for k in ck],
+                 slot(item.question), slot(a_text), [slot(r) for r in rs],
+                 [slot(r) for r in refs], a_text, cut, doc_ids, rel_slots)
+            )  # fmt: skip
+        emb = main.embed(self.embedder)
+        rel_emb = emb if same else rel.embed(self.relevance_embedder)
         out = []
         for item, plan in zip(items, plans, strict=True):
-            ak, ck, rs, ai, ci, qi, fi, ri, rfi, a_text, cut = plan
-            ctx = ContextIndex([sentence_info(k.text) for k in ck], emb[ci])
+            ak, ck, rs, ai, ci, qi, fi, ri, rfi, a_text, cut, doc_ids, (rq, rd) = plan
+            ctx, told = _context_index(ck, emb[ci])
             out.append(
                 Prepared(
                     sample=item.sample,
@@ -227,6 +255,10 @@ class Analyzer:
                     reference_infos=[sentence_info(r) for r in rs],
                     reference_emb=emb[ri],
                     references_emb=emb[rfi],
+                    doc_ids=doc_ids,
+                    rel_question_emb=rel_emb[rq],
+                    rel_doc_emb=rel_emb[rd],
+                    instruction_keys=told,
                 )
             )
         return out
@@ -243,17 +275,19 @@ class Analyzer:
         infos: list[SentenceInfo],
         emb: np.ndarray,
         ctx: ContextIndex,
-    ) -> tuple[list[float], list[list[int]]]:
-        """Support logits of sentences against a context, and their best context rows."""
+        doc: int | None = None,
+    ) -> tuple[list[float], list[Match]]:
+        """Support logits of sentences against a context (its best-matching document, or
+        `doc`), and where each was matched."""
         if not infos or len(ctx) == 0:
             return [], []
-        rows, tops = [], []
+        rows, matches = [], []
         for info, e in zip(infos, emb, strict=True):
-            f, top = support_features(info, e, ctx)
+            f, m = support_features(info, e, ctx, doc)
             rows.append(f)
-            tops.append(top)
+            matches.append(m)
         logits = self.calibration.support.logits(np.asarray(rows)).tolist()
-        return logits, tops
+        return logits, matches
 
     def score(self, p: Prepared) -> Evidence:
         ev = Evidence(
@@ -265,76 +299,69 @@ class Analyzer:
         ev.noncommittal = is_noncommittal(p.answer_text)
         q_stems = [stem(t) for t in tokens(p.question) if t not in STOPWORDS]
         if len(p.ctx) > 0:
-            self._relevance(p, ev, q_stems)
+            ev.relevance, ev.context_relevance = score_relevance(
+                p.question, p.question_emb, p.ctx, p.doc_ids, p.rel_doc_emb, p.rel_question_emb
+            )
             if p.answer_infos:
                 self._faithfulness(p, ev)
             else:
-                ev.hallucinated_terms = missing_terms(p.answer_text, p.ctx.stems, p.question)
+                ev.hallucinated_terms = missing_terms(p.answer_text, p.ctx.pool, p.question)
         self._reference(p, ev)
         if p.answer_infos:
             self._answer_relevance(p, ev, q_stems)
         return ev
 
-    @staticmethod
-    def _relevance(p: Prepared, ev: Evidence, q_stems: list[str]) -> None:
-        """Relevance of each context sentence to the question (heuristic mapping)."""
-        sims = p.ctx.emb @ p.question_emb
-        cover = np.asarray(
-            [
-                sum(1 for x in q_stems if x in i.stem_set) / len(q_stems) if q_stems else 0.0
-                for i in p.ctx.infos
-            ]
-        )
-        rel = 1.0 / (1.0 + np.exp(-(-4.0 + 7.0 * sims + 3.0 * cover)))
-        ev.relevance = [float(x) for x in rel]
-        top = np.sort(rel)[::-1][:3]
-        ev.context_relevance = float(0.5 * top[0] + 0.5 * top.mean())
-
     def _faithfulness(self, p: Prepared, ev: Evidence) -> None:
         """Support of each answer sentence, sample faithfulness, hallucinated terms, and
         how much of each context sentence the answer uses.
 
-        Sentences that assert nothing (abstentions, filler) are supported and left out of
-        faithfulness (see set_aside); an answer with nothing else is faithful (an
-        abstention's failure shows in reference match and relevance). A sentence copied
-        from the contexts has its support raised to at least COPY_SUPPORT.
+        Sentences that assert nothing (abstentions, filler) are left out of faithfulness
+        (see set_aside); an opener ("No.") takes its claim's support, other set-aside
+        sentences the claims' mean, so they neither raise nor lower it (1.0 without
+        claims: the answer abstains, which shows in reference match and relevance). A
+        sentence copied from the contexts has its support raised to at least COPY_SUPPORT;
+        a contradicted one is lowered.
         """
-        question = p.question
-        aside = set_aside(p, question)
-        logits, tops = self._support(p.answer_infos, p.answer_emb, p.ctx)
-        logits = copy_floor(logits, [copied(i, p.ctx) for i in p.answer_infos])
-        ev.support = [
-            _sigmoid(z) if r is None else 1.0 for z, r in zip(logits, aside, strict=True)
+        # a sentence addressed to the evaluator is a claim nothing supports
+        told = [addresses_evaluator(k.text) for k in p.answer_keyed]
+        aside = [None if t else r for t, r in zip(told, set_aside(p, p.question), strict=True)]
+        logits, matches = self._support(p.answer_infos, p.answer_emb, p.ctx)
+        logits = rule_logits(
+            logits, [copied(i, p.ctx) for i in p.answer_infos], [m.contradicts for m in matches]
+        )
+        logits = [min(z, INSTRUCTION_LOGIT) if t else z for z, t in zip(logits, told, strict=True)]
+        own = owners(aside)
+        claim_support = [_sigmoid(logits[i]) for i, r in enumerate(aside) if r is None]
+        neutral = sum(claim_support) / len(claim_support) if claim_support else 1.0
+        ev.support = [_sigmoid(logits[o]) if aside[o] is None else neutral for o in own]
+        ev.match_keys = [
+            [k for k in (p.context_keyed[j].key for j in matches[o].top[:2])
+             if k not in p.instruction_keys] if aside[o] is None else []
+            for o in own
+        ]  # fmt: skip
+        ev.instruction_keys = sorted(p.instruction_keys) + [
+            k.key for k, t in zip(p.answer_keyed, told, strict=True) if t
         ]
+        # keys cite support only for a supported sentence (one verdict, one story)
         ev.support_keys = [
-            [p.context_keyed[j].key for j in t[:2]] if r is None and pr >= 0.2 else []
-            for t, pr, r in zip(tops, ev.support, aside, strict=True)
+            keys if pr >= SUPPORT_THRESHOLD else []
+            for keys, pr in zip(ev.match_keys, ev.support, strict=True)
         ]
         ev.asserts = [r is None for r in aside]
+        ev.contradicts = [matches[o].contradicts if aside[o] is None else None for o in own]
         kept = [i for i, r in enumerate(aside) if r is None]
         if kept:
             claims = " ".join(p.answer_keyed[i].text for i in kept)
-            ev.hallucinated_terms = missing_terms(claims, p.ctx.stems, question)
-            f = faithfulness_features(
-                [logits[i] for i in kept],
-                answer_overlap([p.answer_infos[i] for i in kept], p.ctx),
-                len(ev.hallucinated_terms),
+            ev.hallucinated_terms = missing_terms(claims, p.ctx.pool, p.question)
+            f = faithfulness_features([logits[i] for i in kept], len(ev.hallucinated_terms))
+            ev.faithfulness = consistent_faithfulness(
+                self.calibration.faithfulness.predict_one(f),
+                [ev.support[i] for i in kept],
+                bool(ev.hallucinated_terms),
             )
-            ev.faithfulness = self.calibration.faithfulness.predict_one(f)
         else:
             ev.faithfulness = 1.0
-        # Used: how much of each context sentence the answer reuses, or aligns with.
-        a_stems = frozenset(x for i in p.answer_infos for x in i.stems)
-        cos_ca = (p.ctx.emb @ p.answer_emb.T).max(axis=1)
-        used = []
-        for info, c in zip(p.ctx.infos, cos_ca, strict=True):
-            share = (
-                sum(1 for x in info.stems if x in a_stems) / len(info.stems)
-                if info.stems
-                else 0.0
-            )
-            used.append(_sigmoid(-5.0 + 6.0 * share + 4.0 * float(c)))
-        ev.used = used
+        ev.used = _used(p)
 
     def _reference(self, p: Prepared, ev: Evidence) -> None:
         """Reference: attribution to the contexts, chunk usefulness, answer correctness."""
@@ -345,8 +372,12 @@ class Analyzer:
             else (p.answer_infos, p.answer_emb)
         )
         if has_ctx and p.reference_infos:
-            logits, _ = self._support(p.reference_infos, p.reference_emb, p.ctx)
-            logits = copy_floor(logits, [copied(i, p.ctx) for i in p.reference_infos])
+            logits, found = self._support(p.reference_infos, p.reference_emb, p.ctx)
+            logits = rule_logits(
+                logits,
+                [copied(i, p.ctx) for i in p.reference_infos],
+                [m.contradicts for m in found],
+            )
             ev.reference_attribution = [_sigmoid(z) for z in logits]
         if has_ctx and target_infos:
             ev.chunk_usefulness = self._chunk_usefulness(p, target_infos, target_emb)
@@ -400,16 +431,16 @@ class Analyzer:
         # however similar the rest of the sentence is.
         ref_terms, ans_terms = key_terms(" ".join(sents)), key_terms(p.answer_text)
         # terms the question gives are no evidence
-        q_stems = stem_set(p.question)
-        ref_stems, ans_stems = ref_index.stems | q_stems, ans_index.stems | q_stems
-        r_ok = [term_present(t, ans_stems) for t in ref_terms]
-        a_ok = [term_present(t, ref_stems) for t in ans_terms]
+        q_pool = TermPool.of(p.question)
+        ref_pool, ans_pool = ref_index.pool | q_pool, ans_index.pool | q_pool
+        r_ok = [ans_pool.has(t) for t in ref_terms]
+        a_ok = [ref_pool.has(t) for t in ans_terms]
         agree = (sum(r_ok) / len(r_ok) if r_ok else 1.0) * (sum(a_ok) / len(a_ok) if a_ok else 1.0)
         # a swapped figure: each side has a number the other lacks
         ref_nums = [t for t in ref_terms if t[:1].isdigit()]
         ans_nums = [t for t in ans_terms if t[:1].isdigit()]
-        swapped = any(not term_present(t, ans_stems) for t in ref_nums) and any(
-            not term_present(t, ref_stems) for t in ans_nums
+        swapped = any(not ans_pool.has(t) for t in ref_nums) and any(
+            not ref_pool.has(t) for t in ans_nums
         )
         return f1 * (0.25 + 0.75 * agree), swapped
 
@@ -417,12 +448,8 @@ class Analyzer:
         self, p: Prepared, infos: list[SentenceInfo], emb: np.ndarray
     ) -> list[float]:
         """Per document: max support probability it gives any target sentence on its own."""
-        docs: dict[int, list[int]] = {}
-        for j, k in enumerate(p.context_keyed):
-            docs.setdefault(k.doc, []).append(j)
         out = [0.0] * len(p.sample.contexts)
-        for d, rows in docs.items():
-            sub = ContextIndex([p.ctx.infos[j] for j in rows], p.ctx.emb[rows])
-            logits, _ = self._support(infos, emb, sub)
+        for d in p.doc_ids:
+            logits, _ = self._support(infos, emb, p.ctx, d)
             out[d] = _sigmoid(max(logits)) if logits else 0.0
         return out

@@ -1,9 +1,14 @@
 """Feature extraction for the offline judge's calibrated models.
 
 Three feature sets, each a fixed list of generic, scale-free numbers:
-- SUPPORT: one answer (or reference) sentence against a set of context sentences;
-- FAITHFULNESS: a whole answer, from its sentences' support and global overlap;
+- SUPPORT: one answer (or reference) sentence against the context document that
+  matches it best (and that document's best 3 sentences). Other documents play no
+  part, so unrelated extra contexts neither raise nor lower a sentence's support.
+- FAITHFULNESS: a whole answer, from its claims' support and its missing key terms;
+  monotone, so appending text never raises it.
 - REFERENCE: an answer against one acceptable reference answer.
+No feature describes the regime (context length, answer length, their
+interactions): an effect learned on short snippets must not flip on long documents.
 The fit script and the analyzer both compute them here, so they never drift.
 """
 
@@ -15,52 +20,39 @@ from functools import lru_cache
 
 import numpy as np
 
-from ragassay.text import tokens
-
+from .contradiction import contradiction
 from .lexical import (
     FILLER,
     STOPWORDS,
+    TermPool,
     _canon_number,
     antonym_stems,
+    name_present,
     names,
     negation_count,
     normalise_answer,
-    numbers,
     stem,
 )
+from .normalise import Quantity, cased_tokens, quantities, quantity_present
 
 SUPPORT_FEATURES = (
-    "cos_max",  # best cosine to one context sentence
-    "recall_global",  # share of content stems found anywhere in the contexts
-    "recall_local",  # share found in the 3 best-matching context sentences
-    "recall_all",  # share of all token stems (stopwords too) found in the contexts
-    "bigram_recall",  # share of stem bigrams found in the contexts
-    "novel_numbers",  # numbers absent from the contexts (log1p count)
-    "novel_names",  # names absent from the contexts (log1p count)
-    "novel_content",  # content stems absent from the contexts (log1p count)
+    "cos_max",  # best cosine to one sentence of the best document
+    "recall_doc",  # share of content stems found in the best document
+    "recall_local",  # share found in its 3 best-matching sentences
+    "recall_all_local",  # share of all token stems (stopwords too) found there
+    "bigram_doc",  # share of stem bigrams found in the best document
+    "token_share_local",  # share of the sentence's tokens found verbatim in the best 3
+    "novel_numbers",  # numbers (by value) absent from the best document (log1p count)
+    "novel_names",  # names absent from it (log1p count)
+    "novel_content",  # content stems absent from it (log1p count)
     "negation_mismatch",  # negated while the best match is not, or vice versa
-    "antonym_clash",  # a word absent from the contexts whose antonym is there (log1p count)
+    "antonym_clash",  # a word absent from the document whose antonym is there (log1p)
     "length",  # log1p of content tokens
-    "token_share",  # share of the sentence's tokens found verbatim in the contexts
-    "context_length",  # log1p of the contexts' tokens (regime: snippet vs long document)
-    "recall_all_x_context",  # recall_all * context_length
-    "token_share_x_context",  # token_share * context_length
 )
 FAITHFULNESS_FEATURES = (
-    "support_min_logit",
-    "support_mean",
-    "recall_global",
-    "recall_all",
-    "bigram_recall",
-    "novel_key_terms",
-    "n_sentences",
-    "token_share",  # share of the answer's tokens found verbatim in the contexts
-    "context_length",  # log1p of the contexts' tokens
-    "answer_tokens",  # log1p of the answer's tokens
-    "token_share_x_context",  # interactions: one model, different weights per regime
-    "recall_all_x_context",
-    "support_min_x_context",
-    "token_share_x_answer_tokens",
+    "support_min_logit",  # the weakest claim's support
+    "novel_key_terms",  # numbers, dates, names absent from every context and the question
+    "n_sentences",  # log1p of the number of claims
 )
 REFERENCE_FEATURES = (
     "contains",  # the normalised reference appears in the normalised answer
@@ -74,6 +66,10 @@ REFERENCE_FEATURES = (
     "noncommittal",
 )
 
+# Interjections that open an answer ("No, ...", "Yes. ..."): not a negation of the
+# sentence's claim, and not content.
+OPENERS = frozenset({"yes", "no", "yeah", "yep", "nope", "nah", "well", "oh", "ok", "okay"})
+
 
 @dataclass(frozen=True)
 class SentenceInfo:
@@ -82,32 +78,42 @@ class SentenceInfo:
     text: str
     stems: list[str]  # content stems, in order
     all_stems: list[str]  # every token's stem, in order (for bigrams)
-    numbers: list[str]
-    names: list[str]
-    negated: bool
+    numbers: tuple[Quantity, ...]
+    names: list[str]  # lower-cased names (capitalised words not at a sentence start)
+    negated: bool  # after a leading "No," / "Yes," interjection
     stem_set: frozenset[str] = field(default_factory=frozenset)
-    tokens: tuple[str, ...] = ()  # lower-cased tokens, aligned with all_stems
+    tokens: tuple[str, ...] = ()  # lower-cased normalised tokens, aligned with all_stems
     bigrams: frozenset[tuple[str, str]] = field(default_factory=frozenset)
     grams: frozenset[tuple[str, ...]] = field(default_factory=frozenset)  # token COPY_N-grams
+    capitals: tuple[int, ...] = ()  # positions of capitalised tokens (names, sentence start)
+    lead: int = 0  # leading interjection tokens ("No, ...", "Yes. ..."), not the claim's
 
 
 @lru_cache(maxsize=16384)  # ~3 KB each: bounded at ~50 MB
 def sentence_info(text: str) -> SentenceInfo:
     """Lexical views of a sentence (cached: context sentences repeat across samples)."""
-    toks = tokens(text)
+    cased = cased_tokens(text)
+    toks = [t.lower() for t in cased]
     all_stems = [stem(_canon_number(t)) for t in toks]
     content = [s for t, s in zip(toks, all_stems, strict=True) if t not in STOPWORDS]
+    lead = 0
+    while lead < len(toks) - 1 and toks[lead] in OPENERS:
+        lead += 1
     return SentenceInfo(
         text=text,
         stems=content,
         all_stems=all_stems,
-        numbers=numbers(text, toks),
-        names=[stem(n) for n in names(text)],
-        negated=negation_count(text, toks) > 0,
+        numbers=quantities(text),
+        names=names(text),
+        negated=negation_count(text, toks[lead:]) > 0,
         stem_set=frozenset(all_stems),
         tokens=tuple(toks),
         bigrams=frozenset(zip(all_stems, all_stems[1:], strict=False)),
         grams=frozenset(_ngrams(toks, COPY_N)),
+        capitals=tuple(
+            i for i, t in enumerate(cased) if t[:1].isupper() and toks[i] not in STOPWORDS
+        ),
+        lead=lead,
     )
 
 
@@ -156,123 +162,162 @@ def copy_floor(logits: list[float], is_copied: list[bool]) -> list[float]:
     return [max(z, _COPY_LOGIT) if c else z for z, c in zip(logits, is_copied, strict=True)]
 
 
+CONTRADICTION_SUPPORT = 0.1  # support of a sentence that contradicts its evidence is at most this
+_CONTRADICTION_LOGIT = math.log(CONTRADICTION_SUPPORT / (1.0 - CONTRADICTION_SUPPORT))
+
+
+def rule_logits(
+    logits: list[float], is_copied: list[bool], contradicts: list[str | None]
+) -> list[float]:
+    """The support model's logits with the two rules applied: a copied sentence is
+    supported (copy_floor), one that contradicts its evidence (`contradiction`) is not
+    (at most CONTRADICTION_SUPPORT; a copy cannot contradict the sentence it copies)."""
+    floored = copy_floor(logits, is_copied)
+    return [
+        min(z, _CONTRADICTION_LOGIT) if c else z for z, c in zip(floored, contradicts, strict=True)
+    ]
+
+
+@dataclass(frozen=True)
+class DocView:
+    """The union of lexical views of some context sentences (a document, or a few)."""
+
+    stems: frozenset[str]
+    bigrams: frozenset[tuple[str, str]]
+    tokens: frozenset[str]
+    values: frozenset[float]
+    names: frozenset[str]
+
+    @classmethod
+    def of(cls, infos: list[SentenceInfo]) -> DocView:
+        return cls(
+            frozenset().union(*(i.stem_set for i in infos)),
+            frozenset().union(*(i.bigrams for i in infos)),
+            frozenset().union(*(i.tokens for i in infos)),
+            frozenset(q.value for i in infos for q in i.numbers),
+            frozenset(n for i in infos for n in i.names),  # lower-cased words
+        )
+
+
 class ContextIndex:
     """Context sentences with their embeddings and lexical sets, built once per sample."""
 
-    def __init__(self, infos: list[SentenceInfo], emb: np.ndarray) -> None:
+    def __init__(
+        self, infos: list[SentenceInfo], emb: np.ndarray, docs: list[int] | None = None
+    ) -> None:
         self.infos = infos
         self.emb = emb
+        self.docs = docs if docs is not None else [0] * len(infos)
         self.stems: frozenset[str] = frozenset().union(*(i.stem_set for i in infos))
-        self.bigrams: frozenset[tuple[str, str]] = frozenset().union(*(i.bigrams for i in infos))
         self.tokens: frozenset[str] = frozenset().union(*(i.tokens for i in infos))
         self.grams: frozenset[tuple[str, ...]] = frozenset().union(*(i.grams for i in infos))
-        self.n_tokens = sum(len(i.tokens) for i in infos)
-        self.log_length = math.log1p(self.n_tokens)
+        self.pool = TermPool(self.stems, frozenset(q.value for i in infos for q in i.numbers))
+        self._rows: dict[int, list[int]] = {}
+        for j, d in enumerate(self.docs):
+            self._rows.setdefault(d, []).append(j)
+        self._doc_views: dict[int, DocView] = {}
 
     def __len__(self) -> int:
         return len(self.infos)
+
+    def rows(self, doc: int) -> list[int]:
+        """Indices of the sentences of one document."""
+        return self._rows.get(doc, [])
+
+    def doc_view(self, doc: int) -> DocView:
+        view = self._doc_views.get(doc)
+        if view is None:
+            view = DocView.of([self.infos[j] for j in self.rows(doc)])
+            self._doc_views[doc] = view
+        return view
 
 
 def _share(items: list[str], pool: frozenset[str] | set[str]) -> float:
     return sum(1 for x in items if x in pool) / len(items) if items else 1.0
 
 
-def antonym_clashes(s: SentenceInfo, ctx: ContextIndex) -> int:
-    """Words of the sentence missing from the contexts while an antonym is present."""
+def antonym_clashes(s: SentenceInfo, stems: frozenset[str]) -> int:
+    """Words of the sentence missing from the evidence while an antonym is present."""
     n = 0
     for t, st in zip(s.tokens, s.all_stems, strict=True):
-        if st not in ctx.stems and t.isalpha() and any(a in ctx.stems for a in antonym_stems(t)):
+        if st not in stems and t.isalpha() and any(a in stems for a in antonym_stems(t)):
             n += 1
     return n
 
 
-def support_features(
-    s: SentenceInfo,
-    s_emb: np.ndarray,
-    ctx: ContextIndex,
-    top_k: int = 3,
-) -> tuple[list[float], list[int]]:
-    """SUPPORT features of one sentence, and indices of its best context sentences."""
-    sims = ctx.emb @ s_emb
+@dataclass(frozen=True)
+class Match:
+    """Where a sentence's support was judged: its best document and best sentences, and
+    whether it contradicts them (`contradiction`)."""
+
+    doc: int
+    top: list[int]  # context rows, best first (all in `doc`)
+    contradicts: str | None = None
+
+
+TOP_K = 3
+
+
+def best_match(
+    s: SentenceInfo, s_emb: np.ndarray, ctx: ContextIndex, doc: int | None = None
+) -> Match:
+    """The context document holding the sentence's best match (cosine + coverage of its
+    content words), or the given `doc`, and that document's best TOP_K sentences."""
+    rows = np.arange(len(ctx)) if doc is None else np.asarray(ctx.rows(doc))
+    sims = ctx.emb[rows] @ s_emb
     content = set(s.stems)
-    # Rank context sentences by cosine plus lexical coverage of this sentence.
     if content:
         cover = np.fromiter(
-            (len(content & i.stem_set) / len(content) for i in ctx.infos),
+            (len(content & ctx.infos[j].stem_set) / len(content) for j in rows),
             dtype=np.float64,
-            count=len(ctx),
+            count=len(rows),
         )
     else:
-        cover = np.zeros(len(ctx))
+        cover = np.zeros(len(rows))
     score = 0.5 * sims + 0.5 * cover
-    k = min(top_k, len(ctx))
-    top = np.argpartition(-score, k - 1)[:k] if len(ctx) > k else np.arange(len(ctx))
-    top = top[np.argsort(-score[top])]
-    local: frozenset[str] = frozenset().union(*(ctx.infos[j].stem_set for j in top))
+    if doc is None:
+        doc = ctx.docs[int(np.argmax(score))]
+        keep = np.asarray(ctx.rows(doc))
+        rows, score = keep, score[keep]
+    order = np.argsort(-score, kind="stable")[:TOP_K]
+    return Match(doc, [int(rows[j]) for j in order])
+
+
+def support_features(
+    s: SentenceInfo, s_emb: np.ndarray, ctx: ContextIndex, doc: int | None = None
+) -> tuple[list[float], Match]:
+    """SUPPORT features of one sentence against its best document (or `doc`), and the
+    match."""
+    m = best_match(s, s_emb, ctx, doc)
+    m = Match(m.doc, m.top, contradiction(s, ctx, m.top))
+    view = ctx.doc_view(m.doc)
+    local = DocView.of([ctx.infos[j] for j in m.top])
+    best = ctx.infos[m.top[0]]
     bigrams = list(zip(s.all_stems, s.all_stems[1:], strict=False))
-    missing_content = sum(1 for x in s.stems if x not in ctx.stems)
-    recall_all = _share(s.all_stems, ctx.stems) if s.all_stems else 0.0
-    token_share = _share(list(s.tokens), ctx.tokens) if s.tokens else 0.0
+    novel = math.log1p(sum(1 for x in s.stems if x not in view.stems))
     feats = [
-        float(sims.max()),
-        _share(s.stems, ctx.stems),
-        _share(s.stems, local),
-        recall_all,
-        sum(1 for b in bigrams if b in ctx.bigrams) / len(bigrams) if bigrams else 1.0,
-        math.log1p(sum(1 for n in s.numbers if stem(n) not in ctx.stems)),
-        math.log1p(sum(1 for n in s.names if n not in ctx.stems)),
-        math.log1p(missing_content),
-        float(s.negated != ctx.infos[int(top[0])].negated),
-        math.log1p(antonym_clashes(s, ctx)),
+        float((ctx.emb[ctx.rows(m.doc)] @ s_emb).max()),
+        _share(s.stems, view.stems),
+        _share(s.stems, local.stems),
+        _share(s.all_stems, local.stems) if s.all_stems else 0.0,
+        sum(1 for b in bigrams if b in view.bigrams) / len(bigrams) if bigrams else 1.0,
+        _share(list(s.tokens), local.tokens) if s.tokens else 0.0,
+        math.log1p(sum(1 for q in s.numbers if not quantity_present(q, view.values))),
+        math.log1p(sum(1 for n in s.names if not name_present(n, view.stems))),
+        novel,
+        float(s.negated != best.negated),
+        math.log1p(antonym_clashes(s, view.stems)),
         math.log1p(len(s.stems)),
-        token_share,
-        ctx.log_length,
-        recall_all * ctx.log_length,
-        token_share * ctx.log_length,
     ]
-    return feats, [int(j) for j in top]
+    return feats, m
 
 
-def answer_overlap(infos: list[SentenceInfo], ctx: ContextIndex) -> list[float]:
-    """Whole-answer lexical overlap and regime: content-stem, all-stem and stem-bigram
-    recall, verbatim token share, log1p context tokens, log1p answer tokens."""
-    content = [x for i in infos for x in i.stems]
-    every = [x for i in infos for x in i.all_stems]
-    toks = [t for i in infos for t in i.tokens]
-    bigrams = [b for i in infos for b in zip(i.all_stems, i.all_stems[1:], strict=False)]
-    return [
-        _share(content, ctx.stems),
-        _share(every, ctx.stems) if every else 0.0,
-        sum(1 for b in bigrams if b in ctx.bigrams) / len(bigrams) if bigrams else 1.0,
-        _share(toks, ctx.tokens) if toks else 0.0,
-        ctx.log_length,
-        math.log1p(len(toks)),
-    ]
-
-
-def faithfulness_features(
-    support_logits: list[float], overlap: list[float], novel_terms: int
-) -> list[float]:
-    """FAITHFULNESS features from the per-sentence support logits and global overlap."""
-    probs = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))) for z in support_logits]
-    recall_global, recall_all, bigram, share, ctx_len, ans_len = overlap
-    lo = min(support_logits)
-    return [
-        lo,
-        sum(probs) / len(probs),
-        recall_global,
-        recall_all,
-        bigram,
-        math.log1p(novel_terms),
-        math.log1p(len(support_logits)),
-        share,
-        ctx_len,
-        ans_len,
-        share * ctx_len,
-        recall_all * ctx_len,
-        lo * ctx_len,
-        share * ans_len,
-    ]
+def faithfulness_features(support_logits: list[float], novel_terms: int) -> list[float]:
+    """FAITHFULNESS features from the claims' support logits and the missing key terms.
+    Each can only fall as text is added to an answer (the weakest claim's support, the
+    count of missing terms, the number of claims with a non-positive weight), so padding
+    an answer never raises its faithfulness."""
+    return [min(support_logits), math.log1p(novel_terms), math.log1p(len(support_logits))]
 
 
 def _char_grams(text: str, n: int = 4) -> set[str]:

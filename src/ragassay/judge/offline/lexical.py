@@ -11,9 +11,12 @@ import re
 import string
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ragassay.text import tokens
+
+from .normalise import norm_tokens, quantities, quantity_present
 
 _STOPWORDS_TEXT = """
     a about above after again against all am an and any are aren't as at be because been
@@ -78,20 +81,30 @@ NONCOMMITTAL = re.compile(
 )
 
 
+@lru_cache(maxsize=262144)
 def stem(tok: str) -> str:
-    """A crude, fast stem: a 5-character prefix of alphabetic tokens, numbers untouched."""
-    return tok if tok[:1].isdigit() or len(tok) <= 5 else tok[:5]
+    """A crude, fast stem: plural / possessive "s" dropped, then a 5-character prefix of
+    alphabetic tokens ("hours" = "hour", "increased" = "increase"); numbers untouched."""
+    if tok[:1].isdigit():
+        return tok
+    if tok.endswith(("'s", "’s")):
+        tok = tok[:-2]
+    elif len(tok) > 4 and tok.endswith("ies"):
+        tok = tok[:-3] + "y"
+    elif len(tok) > 3 and tok.endswith("s") and not tok.endswith(("ss", "us", "is")):
+        tok = tok[:-1]
+    return tok if len(tok) <= 5 else tok[:5]
 
 
 def content_tokens(text: str) -> list[str]:
     """Lower-cased tokens without stopwords (numbers kept)."""
-    return [t for t in tokens(text) if t not in STOPWORDS]
+    return [t for t in norm_tokens(text) if t not in STOPWORDS]
 
 
 @lru_cache(maxsize=32768)
 def stem_set(text: str) -> frozenset[str]:
-    """Stems of every token of a text (stopwords included), for presence checks."""
-    return frozenset(stem(_canon_number(t)) for t in tokens(text))
+    """Stems of every (normalised) token of a text, stopwords included, for presence checks."""
+    return frozenset(stem(_canon_number(t)) for t in norm_tokens(text))
 
 
 def _canon_number(tok: str) -> str:
@@ -113,12 +126,14 @@ def _at_sentence_start(text: str, pos: int) -> bool:
     return j < 0 or text[j] in '.!?:;"“(*-•'
 
 
-def numbers(text: str, toks: list[str] | None = None) -> list[str]:
-    """Numbers in the text, canonicalised ("1,000" -> "1000", "two" -> "2")."""
-    out = [m.group(0).replace(",", "").rstrip(".") for m in _NUMBER.finditer(text)]
-    toks = tokens(text) if toks is None else toks
-    out += [_NUM_WORDS[t] for t in toks if t in _NUM_WORDS and t not in ("one", "first")]
-    return out
+def numbers(text: str, toks: Sequence[str] | None = None) -> list[str]:
+    """Numbers in the text by value, as canonical strings ("1,000" and "one thousand"
+    -> "1000", "$4.2B" -> "4200000000", "two" -> "2"); `toks` is unused (kept for callers)."""
+    return [_value_key(q.value) for q in quantities(text)]
+
+
+def _value_key(v: float) -> str:
+    return str(int(v)) if v == int(v) and abs(v) < 1e15 else f"{v:.6g}"
 
 
 def _name_spans(text: str) -> list[str]:
@@ -138,19 +153,60 @@ def names(text: str) -> list[str]:
 
 
 def key_terms(text: str) -> list[str]:
-    """Numbers, dates and names: the terms a hallucination check looks for, in order."""
+    """Numbers (written with digits), dates and names: the terms a hallucination check
+    looks for, in order; numbers as normalised ("$4.2B" -> "4.2 billion")."""
     seen: dict[str, None] = {}
-    for m in _NUMBER.finditer(text):
-        seen.setdefault(m.group(0).rstrip("."), None)
+    for q in quantities(text):
+        if q.text[:1].isdigit():
+            seen.setdefault(q.text, None)
     for w in _name_spans(text):
         seen.setdefault(w, None)
     return list(seen)
 
 
+@dataclass(frozen=True)
+class TermPool:
+    """What a text offers as evidence for key terms: its stems and its numbers' values."""
+
+    stems: frozenset[str]
+    values: frozenset[float]
+
+    @classmethod
+    def of(cls, text: str) -> TermPool:
+        return cls(stem_set(text), frozenset(q.value for q in quantities(text)))
+
+    def __or__(self, other: TermPool) -> TermPool:
+        return TermPool(self.stems | other.stems, self.values | other.values)
+
+    def has(self, term: str) -> bool:
+        """Whether a key term is found: a number by value (at its stated precision), a
+        name by the stems of all its tokens."""
+        qs = quantities(term)
+        if qs and term[:1].isdigit():
+            return all(quantity_present(q, self.values) for q in qs)
+        return term_present(term, self.stems)
+
+
 def term_present(term: str, haystack_stems: frozenset[str]) -> bool:
-    """Whether every token of a key term appears (stem-wise) in the haystack."""
-    toks = tokens(term)
-    return all(stem(_canon_number(t)) in haystack_stems for t in toks) if toks else True
+    """Whether every token of a key term appears (stem-wise, a demonym as its place) in
+    the haystack."""
+    return all(name_present(t, haystack_stems) for t in norm_tokens(term))
+
+
+_DEMONYM = ("ian", "ese", "an", "ish", "i", "n")
+
+
+def name_present(word: str, stems: frozenset[str]) -> bool:
+    """A (lower-cased) word's stem is among `stems`, or the word is a demonym of one
+    ("asian" / "asia", "chinese" / "china", "italian" / "italy")."""
+    if stem(_canon_number(word)) in stems:
+        return True
+    for suffix in _DEMONYM:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: -len(suffix)][:5]
+            if any(x.startswith(base) for x in stems if len(x) > len(base) - 1):
+                return True
+    return False
 
 
 def negation_count(text: str, toks: list[str] | None = None) -> int:
@@ -162,6 +218,33 @@ def negation_count(text: str, toks: list[str] | None = None) -> int:
 def is_noncommittal(answer: str) -> bool:
     """An evasive answer: "I don't know", "the context does not say", ..."""
     return bool(answer.strip()) and bool(NONCOMMITTAL.search(answer))
+
+
+# Words an abstention uses about the sources rather than the world ("based on the
+# information provided", "the documents do not mention ...").
+_SOURCE_TALK_TEXT = """
+    information provided context contexts document documents based given text texts
+    passage passages source sources data available answer question mention mentioned
+    say says state stated specify specified detail details
+"""
+_SOURCE_TALK = frozenset(_SOURCE_TALK_TEXT.split())
+
+
+def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
+    """Whether a noncommittal sentence still makes a claim: outside its abstention phrase
+    it names a number, date or name absent from the contexts and the question, or says
+    3 or more content words the question does not, talk about the sources aside ("I'm
+    not sure, but his books have been translated into 42 languages")."""
+    if missing_terms(sentence, pool, question):
+        return True
+    rest = NONCOMMITTAL.sub(" ", sentence)
+    q = stem_set(question)
+    said = {
+        stem(t)
+        for t in norm_tokens(rest)
+        if t not in STOPWORDS and t not in FILLER and t not in _SOURCE_TALK
+    }
+    return len(said - q) >= 3
 
 
 def normalise_answer(text: str) -> str:
@@ -177,10 +260,10 @@ def months_in(text: str) -> list[str]:
     return [t for t in tokens(text) if t in _MONTHS]
 
 
-def missing_terms(answer: str, context_stems: frozenset[str], question: str = "") -> list[str]:
-    """Key terms of the answer found neither in the contexts nor in the question."""
-    pool = context_stems | stem_set(question)
-    return [t for t in key_terms(answer) if not term_present(t, pool)]
+def missing_terms(answer: str, pool: TermPool, question: str = "") -> list[str]:
+    """Key terms of the answer found neither in the pool (the contexts) nor the question."""
+    full = pool | TermPool.of(question) if question else pool
+    return [t for t in key_terms(answer) if not full.has(t)]
 
 
 _ANTONYM_PAIRS_TEXT = """
@@ -199,6 +282,8 @@ old new older newer young old past future up down upward downward expand shrink
 expanded shrank north south east west left right male female husband wife brother sister
 son daughter father mother arrive leave arrived left remember forget remembered forgot
 present absent possible impossible legal illegal able unable likely unlikely
+approve reject approved rejected approval rejection pass veto passed vetoed
+guilty innocent acquit convict acquitted convicted alive dead lived died
 """
 _PAIRS = _ANTONYM_PAIRS_TEXT.split()
 ANTONYMS: dict[str, frozenset[str]] = {}
@@ -208,7 +293,8 @@ for _a, _b in zip(_PAIRS[::2], _PAIRS[1::2], strict=True):
 _NEG_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "mis")
 
 
-def antonym_stems(word: str) -> set[str]:
+@lru_cache(maxsize=65536)
+def antonym_stems(word: str) -> frozenset[str]:
     """Stems of words that contradict `word`: a lexicon pair or a negating prefix."""
     out = {stem(a) for a in ANTONYMS.get(word, ())}
     for p in _NEG_PREFIXES:
@@ -216,4 +302,4 @@ def antonym_stems(word: str) -> set[str]:
             out.add(stem(word[len(p) :]))
     if len(word) >= 4:
         out.update(stem(p + word) for p in ("un", "in", "dis", "non"))
-    return out
+    return frozenset(out)

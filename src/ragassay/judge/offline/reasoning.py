@@ -1,4 +1,9 @@
-"""A short human-readable account of the offline judge's evidence."""
+"""A short human-readable account of the offline judge's evidence.
+
+It tells the same story as the metrics: it counts the claims (the sentences that
+assert something, `Evidence.claim_indices`, as ragas.faithfulness does), names the
+unsupported ones, and cites context sentences only for supported claims.
+"""
 
 from __future__ import annotations
 
@@ -6,29 +11,44 @@ from .evidence import SUPPORT_THRESHOLD, Evidence
 
 
 def reasoning(ev: Evidence, max_terms: int = 3) -> str:
-    """E.g. "2 of 3 answer sentences supported; '1998' not found in the context; ..."."""
+    """E.g. "2 of 3 claims supported; unsupported: b (0.21); '1998' not found in the
+    context; supported by 0a, 1b; faithfulness 0.34"."""
     parts: list[str] = []
     if not ev.answer_sentences:
         parts.append("empty answer")
     elif not ev.context_sentences:
         parts.append("no context to check the answer against")
+    elif not any(ev.asserts):
+        parts.append("the answer makes no claim to check (it abstains or is conversational)")
     else:
-        n_ok = sum(1 for p in ev.support if p >= SUPPORT_THRESHOLD)
-        parts.append(f"{n_ok} of {len(ev.support)} answer sentences supported")
+        claims = ev.claim_indices()
+        ok = [i for i in claims if ev.support[i] >= SUPPORT_THRESHOLD]
+        parts.append(f"{len(ok)} of {len(claims)} claims supported")
         weak = [
-            f"{k.key} ({p:.2f})"
-            for k, p in zip(ev.answer_sentences, ev.support, strict=True)
-            if p < SUPPORT_THRESHOLD
+            f"{ev.answer_sentences[i].key} ({ev.support[i]:.2f})"
+            for i in claims
+            if ev.support[i] < SUPPORT_THRESHOLD
         ]
         if weak:
             parts.append("unsupported: " + ", ".join(weak[:4]))
+        flips = [
+            f"{ev.answer_sentences[i].key} ({ev.contradicts[i]})"
+            for i in claims
+            if i < len(ev.contradicts) and ev.contradicts[i]
+        ]
+        if flips:
+            parts.append("contradicts its best match: " + ", ".join(flips[:4]))
     if ev.hallucinated_terms:
         shown = ", ".join(f"'{t}'" for t in ev.hallucinated_terms[:max_terms])
         more = len(ev.hallucinated_terms) - max_terms
         parts.append(f"{shown}{f' (+{more} more)' if more > 0 else ''} not found in the context")
-    best = [k for keys in ev.support_keys for k in keys[:1]]
-    if best:
-        parts.append("best context match " + ", ".join(dict.fromkeys(best)))
+    cited = [k for keys in ev.support_keys for k in keys[:1]]
+    if cited:
+        parts.append("supported by " + ", ".join(dict.fromkeys(cited)))
+    if ev.instruction_keys:
+        parts.append(
+            "ignored as instructions to the evaluator: " + ", ".join(ev.instruction_keys[:4])
+        )
     if ev.noncommittal:
         parts.append("the answer is noncommittal")
     if ev.reference_match is not None:

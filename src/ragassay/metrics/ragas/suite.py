@@ -225,6 +225,18 @@ def context_verdict(out: ContextLabels, soft: Mapping[str, SoftValue] | None = N
          for i, r in enumerate(out.reference_sentences)])
 
 
+def _claim_reason(evidence: Evidence, i: int) -> str:
+    """Cites support only for a supported claim (`Evidence.support_keys`); an unsupported
+    one names the sentence it contradicts, or its closest match."""
+    if evidence.support_keys[i]:
+        return "supported by " + ", ".join(evidence.support_keys[i])
+    near = evidence.match_keys[i] if i < len(evidence.match_keys) else []
+    flip = evidence.contradicts[i] if i < len(evidence.contradicts) else None
+    if flip and near:
+        return f"contradicts {near[0]} ({flip})"
+    return "no supporting sentence" + (f" (closest: {', '.join(near)})" if near else "")
+
+
 def offline_claims(evidence: Evidence) -> list[ClaimVerdict]:
     """Abstentions and filler make no claim (`Evidence.claim_indices`)."""
     from ragassay.judge.offline import SUPPORT_THRESHOLD
@@ -232,9 +244,7 @@ def offline_claims(evidence: Evidence) -> list[ClaimVerdict]:
     return [
         ClaimVerdict(evidence.answer_sentences[i].text,
                      evidence.support[i] >= SUPPORT_THRESHOLD,
-                     "supported by " + ", ".join(evidence.support_keys[i])
-                     if evidence.support_keys[i] else "no supporting sentence",
-                     evidence.support[i])
+                     _claim_reason(evidence, i), evidence.support[i])
         for i in evidence.claim_indices()
     ]
 

@@ -1,0 +1,69 @@
+"""How the offline judge's two rules split the dev sets' answers by their human label.
+
+The rules are not fitted (docs/judges.md): a sentence copied from the contexts has its
+support raised to at least COPY_SUPPORT, one that contradicts its best-matching context
+sentence (features.contradiction: a negation or an antonym flipped, two names' roles
+swapped) has it lowered to at most CONTRADICTION_SUPPORT. For each faithfulness set,
+all rows, counts by label the answers whose every claim is copied, and the answers
+with a contradicting claim (by kind).
+
+    cd scripts/devsets && ../../.venv/bin/python rules.py [--split fit]
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+from common import FAITH_SETS, blank_calibration, load_rows, to_sample
+
+from ragassay.judge.offline import Analyzer
+from ragassay.judge.offline.analyzer import set_aside
+from ragassay.judge.offline.features import best_match, contradiction, copied
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--split", default=None, help="fit or eval (default: all rows)")
+    args = ap.parse_args()
+    an = Analyzer(calibration=blank_calibration())
+    print("| set | answers (faithful / not) | all claims copied | a claim contradicts |")
+    print("|---|---|---|---|")
+    for name in FAITH_SETS:
+        rows = load_rows(name, args.split)
+        counts: Counter[tuple[str, int]] = Counter()
+        for i in range(0, len(rows), 256):
+            chunk = rows[i : i + 256]
+            for r, p in zip(chunk, an.prepare_many([to_sample(x) for x in chunk]), strict=True):
+                y = int(r["labels"]["faithful"])
+                counts[("answers", y)] += 1
+                kept = [j for j, a in enumerate(set_aside(p, p.sample.question)) if a is None]
+                if not kept or not p.ctx.infos:
+                    continue
+                if all(copied(p.answer_infos[j], p.ctx) for j in kept):
+                    counts[("copied", y)] += 1
+                kinds = set()
+                for j in kept:
+                    m = best_match(p.answer_infos[j], p.answer_emb[j], p.ctx)
+                    kind = contradiction(p.answer_infos[j], p.ctx, m.top)
+                    if kind:
+                        kinds.add(kind)
+                for kind in kinds:
+                    counts[(kind, y)] += 1
+                if kinds:
+                    counts[("contradicts", y)] += 1
+        kinds_txt = ", ".join(
+            f"{k} {counts[(k, 1)]}/{counts[(k, 0)]}"
+            for k in ("negation", "antonym", "role swap")
+            if counts[(k, 1)] + counts[(k, 0)]
+        )
+        print(
+            f"| {name} | {counts[('answers', 1)]} / {counts[('answers', 0)]} "
+            f"| {counts[('copied', 1)]} / {counts[('copied', 0)]} "
+            f"| {counts[('contradicts', 1)]} / {counts[('contradicts', 0)]}"
+            f"{f' ({kinds_txt})' if kinds_txt else ''} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

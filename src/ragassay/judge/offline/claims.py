@@ -1,0 +1,91 @@
+"""Which answer sentences make a claim, and keeping the verdict in line with them.
+
+Sentences that assert nothing (abstentions, conversational filler, a yes/no opener)
+are set aside: they are not checked against the contexts and do not enter the
+faithfulness model. The analyzer and the fit script use the same rules, so fitting and
+scoring see the same sentences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ragassay.text import KeyedSentence
+
+from .evidence import SUPPORT_THRESHOLD
+from .features import OPENERS, SentenceInfo
+from .lexical import FILLER, STOPWORDS, TermPool, hedged_claim, is_filler, is_noncommittal
+
+ABSTAINS, FILLER_SENTENCE, OPENER = "abstains", "filler", "opener"
+
+
+def is_opener(info: SentenceInfo) -> bool:
+    """ "No.", "Yes!", "Well, no.": an answer's yes/no opener, no claim of its own."""
+    toks = info.tokens
+    return (
+        bool(toks)
+        and any(t in OPENERS for t in toks)
+        and all(t in OPENERS or t in FILLER or t in STOPWORDS for t in toks)
+    )
+
+
+def set_aside_reasons(
+    sentences: Sequence[KeyedSentence],
+    infos: Sequence[SentenceInfo],
+    pool: TermPool,
+    question: str,
+) -> list[str | None]:
+    """Per answer sentence, why it is left out of the faithfulness model, or None.
+
+    - ABSTAINS: "I don't know", "the documents don't say", asserting nothing beyond the
+      abstention (not "I'm not sure, but X won in 1998": a hedged claim is checked).
+    - OPENER: a yes/no opener ("No.", "Yes!") followed by a sentence that makes a claim:
+      it goes with that sentence (and takes its support).
+    - FILLER_SENTENCE: only stopwords and conversational filler ("Sure!", "I agree."),
+      set aside only when another sentence says something (pure filler is scored).
+    `pool` is what the contexts offer as evidence (ContextIndex.pool).
+    """
+    out: list[str | None] = []
+    for k, info in zip(sentences, infos, strict=True):
+        if is_noncommittal(k.text) and not hedged_claim(k.text, question, pool):
+            out.append(ABSTAINS)
+        elif is_filler(info.tokens) or is_opener(info):
+            out.append(FILLER_SENTENCE)
+        else:
+            out.append(None)
+    if all(r == FILLER_SENTENCE for r in out):
+        return [None] * len(out)
+    for i in range(len(out) - 1):  # an opener goes with the claim that follows it
+        if out[i] == FILLER_SENTENCE and is_opener(infos[i]) and out[i + 1] is None:
+            out[i] = OPENER
+    return out
+
+
+def owners(aside: Sequence[str | None]) -> list[int]:
+    """Per sentence, the sentence whose evidence it takes: itself, or for an opener the
+    sentence it opens."""
+    own = list(range(len(aside)))
+    for i in range(len(aside) - 2, -1, -1):
+        if aside[i] == OPENER:
+            own[i] = own[i + 1]
+    return own
+
+
+UNSUPPORTED_CAP = 0.49  # an answer with an unsupported claim contains a hallucination
+
+
+def consistent_faithfulness(p: float, claim_support: Sequence[float], missing_terms: bool) -> float:
+    """The faithfulness model's probability, kept in line with the claims (one verdict,
+    one story), order kept within each case:
+    - a claim is not supported: scaled into [0, UNSUPPORTED_CAP), so the answer is
+      flagged as a hallucination (it contains one) and never scores 10/10;
+    - every claim supported and no key term missing: scaled into [0.5, 1], so it is
+      never flagged;
+    - otherwise (every claim supported, a number or name missing): as the model says.
+    Appending a sentence can only move an answer down these cases, so padding never
+    raises its faithfulness."""
+    if any(x < SUPPORT_THRESHOLD for x in claim_support):
+        return p * UNSUPPORTED_CAP
+    if not missing_terms:
+        return 0.5 + 0.5 * p
+    return p

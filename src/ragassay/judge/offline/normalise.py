@@ -1,0 +1,132 @@
+"""Surface normalisation before lexical matching: numbers, units, money, hyphens.
+
+The same fact is written many ways: "24-hour" / "24 hours", "$4.2B" / "4.2 billion
+dollars", "1,000" / "1000", "12%" / "12 percent", "twenty-four" / "24". Answer and
+context are normalised the same way before tokenising, and numbers are compared by
+value (at the precision the answer states), so these are matches, not hallucinations.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ragassay.text import _TOKEN as TOKEN
+
+_MAGNITUDE = {
+    "thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "mln": 1e6,
+    "billion": 1e9, "b": 1e9, "bn": 1e9, "trillion": 1e12, "tn": 1e12, "t": 1e12,
+}  # fmt: skip
+_MAG_WORD = {"k": "thousand", "m": "million", "mn": "million", "mln": "million",
+             "b": "billion", "bn": "billion", "t": "trillion", "tn": "trillion"}  # fmt: skip
+_CURRENCY = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}
+_NUM = r"\d+(?:\.\d+)?"
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_MONEY = re.compile(
+    rf"([$€£¥])\s?({_NUM})(?:\s?(thousand|million|billion|trillion|bn|mn|mln|[kKmMbBtT])\b)?"
+)
+_ABBREVIATED = re.compile(rf"\b({_NUM})\s?(bn|mn|mln|[KMB])\b")  # "4.2B", "3bn", "20K"
+_PERCENT = re.compile(rf"({_NUM})\s?%")
+_HYPHEN = re.compile(r"(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])")  # "24-hour" -> "24 hour"
+_UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b", re.IGNORECASE)
+
+
+def _compound(m: re.Match[str]) -> str:
+    return str(20 + 10 * _TENS.index(m.group(1).lower()) + 1 + _UNITS.index(m.group(2).lower()))
+
+
+def _money(m: re.Match[str]) -> str:
+    mag = m.group(3)
+    word = _MAG_WORD.get(mag.lower(), mag.lower()) if mag else ""
+    return f"{m.group(2)} {word + ' ' if word else ''}{_CURRENCY[m.group(1)]}"
+
+
+def _abbreviated(m: re.Match[str]) -> str:
+    return f"{m.group(1)} {_MAG_WORD[m.group(2).lower()]}"
+
+
+@lru_cache(maxsize=16384)
+def normalise_text(text: str) -> str:
+    """Text with numbers, money, percentages and number-word compounds spelled one way."""
+    text = _THOUSANDS.sub("", text)
+    text = _MONEY.sub(_money, text)
+    text = _ABBREVIATED.sub(_abbreviated, text)
+    text = _PERCENT.sub(r"\1 percent", text)
+    text = _HYPHEN.sub(" ", text)
+    return _COMPOUND.sub(_compound, text)
+
+
+@lru_cache(maxsize=16384)
+def cased_tokens(text: str) -> tuple[str, ...]:
+    """The word tokens of the normalised text, case kept (`ragassay.text`'s token rule)."""
+    return tuple(TOKEN.findall(normalise_text(text)))
+
+
+@lru_cache(maxsize=16384)
+def norm_tokens(text: str) -> tuple[str, ...]:
+    """`ragassay.text.tokens` of the normalised text (lower-cased)."""
+    return tuple(t.lower() for t in cased_tokens(text))
+
+
+_NUMBER_WORDS = {
+    "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "dozen": 12, "twenty": 20, "thirty": 30,
+    "forty": 40, "fifty": 50, "hundred": 100,
+}  # fmt: skip
+
+
+_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number mentioned in a text: its value and how precisely it is stated."""
+
+    text: str  # as it appears after normalisation ("4.2 billion", "1932")
+    value: float
+    digits: int  # significant digits stated (4.2 billion: 2)
+    rounded: bool  # stated with a decimal point or a scale word: may be a rounding
+
+
+def _significant(num: str) -> int:
+    digits = num.replace(".", "").lstrip("0")
+    if "." not in num:
+        digits = digits.rstrip("0") or digits
+    return max(1, len(digits))
+
+
+@lru_cache(maxsize=32768)
+def quantities(text: str) -> tuple[Quantity, ...]:
+    """Numbers of a text by value: "4.2 billion" -> 4.2e9 (2 digits), "1932" -> 1932."""
+    toks = norm_tokens(text)
+    out: list[Quantity] = []
+    for i, t in enumerate(toks):
+        if t[:1].isdigit() and re.fullmatch(_NUM, t):
+            nxt = toks[i + 1] if i + 1 < len(toks) else ""
+            scale = _SCALE.get(nxt, 1.0)
+            label = f"{t} {nxt}" if scale != 1.0 else t
+            out.append(Quantity(label, float(t) * scale, _significant(t), scale != 1.0 or "." in t))
+        elif t in _NUMBER_WORDS:
+            out.append(Quantity(t, float(_NUMBER_WORDS[t]), 2, False))
+    return tuple(out)
+
+
+def _round_sig(x: float, digits: int) -> float:
+    if x == 0:
+        return 0.0
+    return round(x, digits - 1 - int(math.floor(math.log10(abs(x)))))
+
+
+def quantity_present(q: Quantity, values: frozenset[float]) -> bool:
+    """Whether the context states this value: exactly, or, for a number stated with a
+    decimal point or a scale word, rounded to the digits stated ("4.2 billion" matches
+    4,213 million; "1932" and "1900" match only themselves)."""
+    if q.value in values:
+        return True
+    return q.rounded and any(
+        _round_sig(v, q.digits) == _round_sig(q.value, q.digits) for v in values
+    )
