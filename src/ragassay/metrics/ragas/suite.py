@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
@@ -35,7 +35,16 @@ from ragassay.metrics.base import (
 )
 from ragassay.metrics.formulas import is_soft, share
 from ragassay.metrics.ragas.formulas import average_precision, mean_cosine
-from ragassay.text import KeyedSample, KeyedSentence, letter_key, norm_key
+from ragassay.metrics.ragas.verdicts import (
+    ClaimVerdict,
+    ContextVerdict,
+    Label,
+    RelevancyVerdict,
+    offline_claims,
+    offline_contexts,
+    p_true,
+)
+from ragassay.text import KeyedSample, KeyedSentence, norm_key
 from ragassay.types import MetricResult, MetricSpec, Rule, at_least, below
 
 
@@ -164,46 +173,7 @@ SPECS = (
 NAMES = [s.name for s in SPECS]
 
 
-# ---- verdicts: what both judges end in ---------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ClaimVerdict:
-    claim: str
-    supported: bool
-    reason: str = ""
-    probability: float | None = None
-
-
-@dataclass(frozen=True)
-class RelevancyVerdict:
-    """Generated questions (LLM), or a direct relevance (offline judge)."""
-
-    questions: tuple[str, ...] = ()
-    noncommittal: bool = False
-    direct: float | None = None
-
-
-@dataclass(frozen=True)
-class Label:
-    """A chunk's usefulness (`key` = its index) or a reference sentence's attribution."""
-
-    key: Any
-    value: bool
-    probability: float | None = None
-
-
-@dataclass
-class ContextVerdict:
-    chunks: list[Label] = field(default_factory=list)
-    reference: list[Label] = field(default_factory=list)
-
-
-def p_true(soft: Mapping[str, SoftValue] | None, path: str) -> float | None:
-    """An LLM judge's P(true) for the flag at `path` of its reply (`Verdict.soft`, from
-    token probabilities), or None."""
-    reading = (soft or {}).get(path)
-    return reading.value if reading is not None and reading.kind == "flag" else None
+# ---- verdicts (metrics/ragas/verdicts.py) and the LLM replies' mapping onto them --------
 
 
 def claims_verdict(out: Claims, soft: Mapping[str, SoftValue] | None = None
@@ -223,39 +193,6 @@ def context_verdict(out: ContextLabels, soft: Mapping[str, SoftValue] | None = N
          for i, c in enumerate(out.chunks)],
         [Label(r.key, r.attributed, p_true(soft, f"reference_sentences.{i}.attributed"))
          for i, r in enumerate(out.reference_sentences)])
-
-
-def _claim_reason(evidence: Evidence, i: int) -> str:
-    """Cites support only for a supported claim (`Evidence.support_keys`); an unsupported
-    one names the sentence it contradicts, or its closest match."""
-    if evidence.support_keys[i]:
-        return "supported by " + ", ".join(evidence.support_keys[i])
-    near = evidence.match_keys[i] if i < len(evidence.match_keys) else []
-    flip = evidence.contradicts[i] if i < len(evidence.contradicts) else None
-    if flip and near:
-        return f"contradicts {near[0]} ({flip})"
-    return "no supporting sentence" + (f" (closest: {', '.join(near)})" if near else "")
-
-
-def offline_claims(evidence: Evidence) -> list[ClaimVerdict]:
-    """Abstentions and filler make no claim (`Evidence.claim_indices`)."""
-    from ragassay.judge.offline import SUPPORT_THRESHOLD
-
-    return [
-        ClaimVerdict(evidence.answer_sentences[i].text,
-                     evidence.support[i] >= SUPPORT_THRESHOLD,
-                     _claim_reason(evidence, i), evidence.support[i])
-        for i in evidence.claim_indices()
-    ]
-
-
-def offline_contexts(evidence: Evidence) -> ContextVerdict:
-    from ragassay.judge.offline import ATTRIBUTION_THRESHOLD, USEFUL_THRESHOLD
-
-    return ContextVerdict(
-        [Label(i, p >= USEFUL_THRESHOLD, p) for i, p in enumerate(evidence.chunk_usefulness)],
-        [Label(letter_key(i), p >= ATTRIBUTION_THRESHOLD, p)
-         for i, p in enumerate(evidence.reference_attribution)])
 
 
 # ---- scoring (pure) ---------------------------------------------------------------------
