@@ -59,3 +59,15 @@ def test_failed_verdict_unscores_everything_and_keeps_the_raw_reply():
     assert all(r.value is None and r.unscored_reason == "unparseable reply: x" for r in out)
     assert out[0].details["raw_reply"] == "oops"
     assert len(out) == 5
+
+
+def test_an_empty_answer_is_the_reason_for_its_answer_metrics():
+    # the offline judge has no reference match for an empty answer; the reason says why,
+    # not "judge gave no value"
+    scores = JudgeScores(context_relevance=9, answer_similarity=None, faithfulness=1,
+                         hallucination=True)
+    out = {r.name: r for r in score_judge(_sample(answer="  "), scores)}
+    for name in ("answer_similarity", "faithfulness", "hallucination"):
+        assert out[f"judge.{name}"].value is None
+        assert out[f"judge.{name}"].unscored_reason == "empty answer"
+    assert out["judge.context_relevance"].value == 9

@@ -172,13 +172,13 @@ def score_judge(sample: Sample, scores: JudgeScores | None, reason: str | None =
         return reading.value if reading is not None and stated is not None else stated
 
     cr = None if no_ctx else rating("context_relevance", scores.context_relevance)
-    sim = None if no_ref else rating("answer_similarity", scores.answer_similarity)
+    sim = None if (no_ref or no_answer) else rating("answer_similarity", scores.answer_similarity)
     faith = None if (no_ctx or no_answer) else rating("faithfulness", scores.faithfulness)
     hall = None if (no_ctx or no_answer) else scores.hallucination
     overall, weights = overall_score(cr, sim, faith, None if hall is None else float(hall))
     results = [
         one("context_relevance", cr, no_ctx),
-        one("answer_similarity", sim, no_ref),
+        one("answer_similarity", sim, no_ref or no_answer),
         one("faithfulness", faith, no_ctx or no_answer),
         one("hallucination", hall, no_ctx or no_answer),
     ]
