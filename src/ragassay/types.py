@@ -325,6 +325,16 @@ class BackendOptions(BaseModel):
         return "max_tokens" in self.model_fields_set
 
 
+OFFLINE_SPECS = ("offline", "offline:accurate")
+"""The offline judge's specs: the default, and the opt-in accurate relevance mode (the
+transformer embeds the question and each whole context document; the `embed` extra)."""
+
+
+def is_offline(spec: str | None) -> bool:
+    """Whether a judge spec names the offline judge (in any of its modes)."""
+    return (spec or "").strip() in ("", *OFFLINE_SPECS)
+
+
 class RunConfig(_Frozen):
     """What defines a run; stored with it so that it can be resumed and compared.
 

@@ -40,10 +40,11 @@ def suites_of(metrics: str | Sequence[str] | None) -> tuple[str, ...]:
 
 def check_judge(spec: str) -> str:
     """The judge spec, or ValueError naming the known backends."""
+    from ragassay.judge import is_offline
     from ragassay.llm import available_backends, parse_judge_spec
 
     text = (spec or "").strip()
-    if text == "offline":
+    if text and is_offline(text):
         return text
     backend, model = parse_judge_spec(text)
     if backend not in available_backends():

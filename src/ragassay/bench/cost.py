@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel, ConfigDict
 
 from ragassay.bench.config import BenchSection, Price
-from ragassay.types import Usage
+from ragassay.types import OFFLINE_SPECS, Usage
 
-OFFLINE = {"offline", ""}
+OFFLINE = {"", *OFFLINE_SPECS}  # the offline judge in any mode, the offline generator
 
 
 class CostFigures(BaseModel):

@@ -25,7 +25,9 @@ db_option = click.option("--db", "db", type=click.Path(dir_okay=False, path_type
                          default=Path(DEFAULT_DB_PATH), show_default=True,
                          help="SQLite run store.")
 
-JUDGE_SPEC_HELP = ("offline (no LLM, the default), or BACKEND:MODEL for an LLM judge, "
+JUDGE_SPEC_HELP = ("offline (no LLM, the default), offline:accurate (context relevance from "
+                   "the transformer embedder; the embed extra; slower), or BACKEND:MODEL for "
+                   "an LLM judge, "
                    "e.g. openai:gpt-4o-mini or litellm:anthropic/claude-3-5-haiku-latest")
 # providers LiteLLM reaches that users type as a backend name
 LITELLM_PROVIDERS = frozenset({"anthropic", "bedrock", "vertex_ai", "vertex", "gemini", "azure",
@@ -161,20 +163,22 @@ def console(stderr: bool = False) -> Any:
 
 def check_judge_spec(spec: str) -> str:
     """The judge spec, or UsageProblem listing the known backends and the syntax."""
+    from ragassay.judge import is_offline
     from ragassay.llm import available_backends, parse_judge_spec
 
     text = (spec or "").strip()
-    if text == "offline":
+    if text and is_offline(text):
         return text
     known = ", ".join(available_backends()) or "none"
-    syntax = f"use offline, or BACKEND:MODEL with a known backend ({known}), " \
-             "e.g. openai:gpt-4o-mini"
+    syntax = (f"use offline (or offline:accurate), or BACKEND:MODEL with a known backend "
+              f"({known}), e.g. openai:gpt-4o-mini")
     try:
         backend, model = parse_judge_spec(text)
     except ValueError:
         raise UsageProblem(f"empty judge spec: {syntax}") from None
     if backend == "offline":
-        raise UsageProblem(f"--judge {spec!r}: the offline judge takes no model; {syntax}")
+        raise UsageProblem(f"--judge {spec!r}: the offline judge's only mode is "
+                           f"offline:accurate; {syntax}")
     if backend not in available_backends():
         hint = (f" (did you mean litellm:{backend}/{model}?)"
                 if model and backend in LITELLM_PROVIDERS and "litellm" in available_backends()

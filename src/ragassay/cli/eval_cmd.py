@@ -64,8 +64,9 @@ def embedder_note(judge_spec: str, suites: tuple[str, ...]) -> str | None:
     """The line that says an LLM-judged answer relevancy uses the static table, when the
     transformer (the `embed` extra) is not installed; None otherwise."""
     from ragassay.embed import transformer_available
+    from ragassay.judge import is_offline
 
-    if judge_spec == "offline" or "ragas" not in suites or transformer_available():
+    if is_offline(judge_spec) or "ragas" not in suites or transformer_available():
         return None
     return ("note: answer relevancy compares questions with the static embedding table "
             "(all-MiniLM-L6-v2-static; the report names it); pip install 'ragassay[embed]' "

@@ -19,6 +19,7 @@ from ragassay.cli.common import (
     say,
     sigterm_interrupts,
 )
+from ragassay.types import is_offline
 
 OFFLINE_NOTE = ("offline extractive generator (no LLM): questions are corpus sentences with "
                 "the fact replaced by a question word; pass --judge BACKEND:MODEL for "
@@ -89,7 +90,7 @@ def generate_cmd(corpus: Path, n: int, out: Path, judge_spec: str, base_url: str
         docs = load_corpus(corpus)
     except CorpusError as exc:
         raise UsageProblem(str(exc).splitlines()[0]) from None
-    store = open_store(db) if judge_spec != "offline" else None  # the LLM's replies cached
+    store = open_store(db) if not is_offline(judge_spec) else None  # the LLM's replies cached
     bar = RichProgress("generating", enabled=not quiet)
     bar.start(n)
     try:
@@ -113,7 +114,7 @@ def generate_cmd(corpus: Path, n: int, out: Path, judge_spec: str, base_url: str
     shown = ", ".join(f"{k} {v}" for k, v in kinds_made(rows).items())
     say(f"wrote {len(rows)} questions to {out} ({shown}) from {report.documents} documents, "
         f"{report.chunks} chunks", err=True)
-    say("generator: " + (OFFLINE_NOTE if judge_spec == "offline" else report.generator),
+    say("generator: " + (OFFLINE_NOTE if is_offline(judge_spec) else report.generator),
         err=True)
     if report.dropped and len(rows) >= n:
         say(f"dropped: {_dropped(report)}", err=True)

@@ -13,22 +13,24 @@ from ragassay.judge.prompt import Prompt, PromptError, fence, load_prompt
 from ragassay.judge.reliability import Agreement, Reliability, gate_warnings
 from ragassay.judge.scales import Flag, Reasoning, Score10, Unit
 from ragassay.llm.logprobs import SoftValue
+from ragassay.types import OFFLINE_SPECS, is_offline
 
 __all__ = [
     "Agreement", "Asker", "CallLog", "Flag", "Judge", "JudgeAborted", "Prompt", "PromptError",
     "Reasoning", "Reliability", "Score10", "SoftValue", "Unit", "Verdict", "fence",
-    "gate_warnings", "load_prompt", "make_judge",
+    "OFFLINE_SPECS", "gate_warnings", "is_offline", "load_prompt", "make_judge",
 ]
 
 
 def make_judge(spec: str, *, cache: Any = None, use_cache: bool = True,
                backend_options: Any = None, ratings: str = "expected") -> Judge:
-    """Build a judge from a spec: `offline` (default) or `BACKEND:MODEL`; `ratings`
-    ("expected" or "greedy") says how an LLM judge reads ratings and flags."""
-    if spec.strip() in ("", "offline"):
+    """Build a judge from a spec: `offline` (default), `offline:accurate` or
+    `BACKEND:MODEL`; `ratings` ("expected" or "greedy") says how an LLM judge reads
+    ratings and flags."""
+    if is_offline(spec):
         from ragassay.judge.offline_judge import OfflineJudge
 
-        return OfflineJudge()
+        return OfflineJudge(accurate=spec.strip() == "offline:accurate")
     from ragassay.judge.llm_judge import LLMJudge
     from ragassay.llm import BackendOptions, get_backend
 

@@ -13,9 +13,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ragassay.judge.reliability import Reliability, load_reliability
 from ragassay.text import KeyedSample
+from ragassay.types import OFFLINE_SPECS
 
 RELIABILITY_PATH = Path(__file__).resolve().parent / "offline" / "reliability.json"
 """Written by scripts/devsets/loo.py (leave-one-dataset-out on ../shared/data)."""
+ACCURATE_RELIABILITY_PATH = RELIABILITY_PATH.with_name("reliability-accurate.json")
+"""The accurate mode's relevance figures (loo.py --relevance-embedder local), over the
+default table."""
 
 if TYPE_CHECKING:
     from ragassay.judge.offline import Evidence
@@ -27,18 +31,23 @@ class OfflineJudge:
     kind: Literal["offline", "llm"] = "offline"
     spec = "offline"
 
-    def __init__(self, analyzer: Any | None = None) -> None:
+    def __init__(self, analyzer: Any | None = None, *, accurate: bool = False) -> None:
+        """`accurate`: relevance from the transformer (needs the `embed` extra; without
+        it a one-line `MissingExtra`)."""
         if analyzer is None:
             from ragassay.judge.offline import Analyzer
 
-            analyzer = Analyzer()
+            analyzer = Analyzer(relevance_embedder="local" if accurate else None)
         self.analyzer = analyzer
+        self.accurate = accurate
+        self.spec = OFFLINE_SPECS[1] if accurate else OFFLINE_SPECS[0]
         self.model = str(getattr(analyzer, "model_name", "offline"))
 
     @property
     def reliability(self) -> Reliability:
         """Its agreement with people on unseen sets, shipped with the package."""
-        return load_reliability(RELIABILITY_PATH, "offline")
+        return load_reliability(RELIABILITY_PATH, self.spec,
+                                ACCURATE_RELIABILITY_PATH if self.accurate else None)
 
     @property
     def embedder_name(self) -> str:

@@ -95,12 +95,22 @@ def from_figures(judge: str, data: dict[str, Any]) -> Reliability:
                        command=str(data.get("command", "")), metrics=metrics)
 
 
-def load_reliability(path: str | Path, judge: str) -> Reliability:
-    """The table shipped at `path`; an empty one (nothing measured) if there is none."""
+def load_reliability(path: str | Path, judge: str,
+                     overlay: str | Path | None = None) -> Reliability:
+    """The table shipped at `path`; an empty one (nothing measured) if there is none.
+
+    `overlay` (loo.py figures of a judge mode that changes some metrics) replaces the
+    figures of the (metric, set) pairs it measured."""
     p = Path(path)
     if not p.is_file():
         return Reliability(judge=judge)
     data: dict[str, Any] = json.loads(p.read_text(encoding="utf-8"))
+    if overlay is not None and Path(overlay).is_file() and "figures" in data:
+        extra = json.loads(Path(overlay).read_text(encoding="utf-8"))
+        seen = {(f["metric"], f["set"]) for f in extra.get("figures", [])}
+        data = {**data, "command": f"{data.get('command', '')}; {extra.get('command', '')}",
+                "figures": [f for f in data["figures"] if (f["metric"], f["set"]) not in seen]
+                + list(extra.get("figures", []))}
     if "figures" in data:
         return from_figures(judge, data)
     return Reliability.model_validate({**data, "judge": data.get("judge", judge)})

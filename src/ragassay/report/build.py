@@ -13,7 +13,7 @@ from typing import Any
 from ragassay import __version__
 from ragassay.stats import ScoreTable, report_sections
 from ragassay.store import RunRecord, Store
-from ragassay.types import InvalidRow, MetricSpec, Sample, SampleResult, Usage
+from ragassay.types import InvalidRow, MetricSpec, Sample, SampleResult, Usage, is_offline
 
 
 def _usage_dict(usage: Usage) -> dict[str, Any]:
@@ -160,7 +160,7 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         "dataset": run.dataset,
         "dataset_hash": run.dataset_hash,
         "judge": run.config.judge,
-        "method": "offline" if run.config.judge == "offline" else "llm",
+        "method": "offline" if is_offline(run.config.judge) else "llm",
         "judge_model": run.judge_model,
         "embedding_model": "; ".join(run.meta.get("embedders") or ()) or "none",
         "judge_reliability": run.meta.get("reliability") or {},

@@ -25,7 +25,7 @@ from ragassay.judge.reliability import reliability_meta
 from ragassay.metrics import Outcome, Suite, SuiteOptions, get_suites
 from ragassay.store import CallRecord, Store
 from ragassay.text import KeyedSample, key_sample
-from ragassay.types import InvalidRow, RunConfig, Sample, Usage
+from ragassay.types import InvalidRow, RunConfig, Sample, Usage, is_offline
 
 
 class Progress(Protocol):
@@ -98,7 +98,7 @@ def build_judge(config: RunConfig, cache: Any,
         options = options.model_copy(update={
             "headers": {k: SecretStr(v) for k, v in headers.items()}})
     urls = config.endpoints()
-    if len(urls) > 1 and config.judge.strip() not in ("", "offline"):
+    if len(urls) > 1 and not is_offline(config.judge):
         from ragassay.judge.llm_judge import LLMJudge
         from ragassay.llm import spread_backend
 

@@ -43,7 +43,7 @@ from ragassay.runner.engine import (
     run_meta,
     with_prompt_versions,
 )
-from ragassay.types import InvalidRow, RunConfig, Sample, Usage
+from ragassay.types import InvalidRow, RunConfig, Sample, Usage, is_offline
 
 TASK_RETRIES = 3  # a batch is tried this many more times when its worker dies
 
@@ -253,7 +253,7 @@ class _RayRun:
         self.suites: list[Suite] = get_suites(config.metrics)
         self.config = with_prompt_versions(config, self.suites)
         self.store = inputs.store
-        self.offline = self.config.judge.strip() in ("", "offline")
+        self.offline = is_offline(self.config.judge)
         self.pool = self._start_workers()
         self.run_id, self.done = open_run(self.store, self.config, self.suites, self.pool.model,
                                           inputs.resume, inputs.dataset_hash,

@@ -29,6 +29,7 @@ from ragassay.testset.model import (
     plan,
     words,
 )
+from ragassay.types import is_offline
 
 MAX_PAIRING_CHUNKS = 300  # multi-hop pairs are looked for among this many chunks
 _SHORT = 4  # words this short or shorter do not make two chunks related
@@ -145,7 +146,7 @@ async def agenerate(corpus: str | Path | Sequence[Document],
 
 
 def _generator(opts: GenerateOptions, corpus_text: str, cache: Any) -> Any:
-    if opts.judge.strip() in ("", "offline"):
+    if is_offline(opts.judge):
         from ragassay.testset.offline import OfflineGenerator
 
         return OfflineGenerator(corpus_text, opts.no_answer, opts.seed)

@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.store import StoreError
+from ragassay.types import is_offline
 from ragassay.ui import data, state
 from ragassay.ui.fmt import headline, metric_label
 
@@ -37,7 +38,7 @@ frame = pd.DataFrame([
         "status": r.run.status,
         "kind": r.run.config.kind,
         "dataset": Path(r.run.dataset).name,
-        "judge": r.run.judge_model if r.run.judge == "offline" else r.run.judge,
+        "judge": r.run.judge_model if is_offline(r.run.judge) else r.run.judge,
         "metrics": ",".join(r.run.config.metrics),
         "created": r.run.created.strftime("%Y-%m-%d %H:%M:%S"),
         "samples": r.samples,
