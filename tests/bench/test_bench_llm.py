@@ -11,6 +11,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from ragassay.cli import cli
+from tests.support.faults import is_judge_scores
 from tests.support.scripted_server import ScriptedReply
 
 JUDGE = {"context_relevance": 8, "answer_similarity": 7, "faithfulness": 9,
@@ -24,7 +25,7 @@ class Script:
 
     def __call__(self, request: dict[str, Any], n: int) -> ScriptedReply:
         system = request["messages"][0]["content"]
-        kind = "judge" if "strict evaluator" in system else "generate"
+        kind = "judge" if is_judge_scores(system) else "generate"
         with self.lock:
             self.kinds[kind] += 1
         if kind == "judge":

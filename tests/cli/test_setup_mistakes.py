@@ -54,7 +54,7 @@ def good(i: int, **extra: object) -> dict:
 @pytest.mark.parametrize(("spec", "why"), [
     ("gpt-4o-mini", "unknown judge backend 'gpt-4o-mini'"),
     ("anthropic:claude", "unknown judge backend 'anthropic'"),
-    ("offline:x", "the offline judge takes no model"),
+    ("offline:x", "the offline judge's only mode is offline:accurate"),
     ("openai:", "no model after 'openai:'"),
 ])
 def test_a_bad_judge_spec_lists_the_backends_and_the_syntax(tmp_path: Path, spec: str,
@@ -65,7 +65,8 @@ def test_a_bad_judge_spec_lists_the_backends_and_the_syntax(tmp_path: Path, spec
         args = [*command, "--judge", spec] if command[0] != "bench" else [*command, spec]
         out = one_line_error(invoke(*args, "--db", tmp_path / "r.db"), f"--judge {spec!r}: ")
         assert why in out
-        assert ("use offline, or BACKEND:MODEL with a known backend (litellm, llamacpp, openai)"
+        assert ("use offline (or offline:accurate), or BACKEND:MODEL with a known backend "
+                    "(litellm, llamacpp, openai)"
                 in out)
     assert not (tmp_path / "r.db").exists()
 
@@ -95,6 +96,15 @@ def test_unknown_columns_stop_with_the_accepted_names(tmp_path: Path) -> None:
     assert "answer: answer, response" in out and "contexts: contexts, retrieved_contexts" in out
     assert "--map answer=generated_answer" in out
     assert not (tmp_path / "r.db").exists()  # nothing judged, nothing stored
+
+
+def test_a_blank_column_name_is_quoted(tmp_path: Path) -> None:
+    # found by the random-JSONL property test: a column named " " gave a hint ending in
+    # "--map answer= ", whose blank the terminal line lost
+    data = rows(tmp_path / "d.jsonl", [{"question": "q?", " ": None}])
+    out = one_line_error(invoke("eval", data, "--db", tmp_path / "r.db", "-q"),
+                         "d.jsonl: no row has an answer")
+    assert "unknown columns: ' '" in out and out.rstrip().endswith("--map answer=' '")
 
 
 def test_map_reads_fields_from_other_columns(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from ragassay.cli import cli
 from ragassay.store import Store
 from tests.support.cli import llm_eval_args
-from tests.support.faults import judge_scores
+from tests.support.faults import is_judge_scores, judge_scores
 from tests.support.scripted_server import ScriptedReply, ScriptedServer, chat_completion
 
 GOOD_JUDGMENT = json.dumps({"context_relevance": 7, "answer_similarity": 6, "faithfulness": 8,
@@ -204,7 +204,7 @@ def _every_suite(request: dict[str, Any], n: int) -> ScriptedReply:
         return ScriptedReply.chat(json.dumps({
             "relevant_keys": ["0a"], "utilized_keys": ["0a"], "overall_supported": True,
             "sentences": [{"key": k, "supported": True} for k in answer_keys]}))
-    if "strict evaluator" in system:
+    if is_judge_scores(system):
         return ScriptedReply.chat(json.dumps(judge_scores(request)))
     return ScriptedReply.chat(json.dumps(reply_for(messages)))
 

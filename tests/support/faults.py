@@ -140,6 +140,14 @@ def _digits(key: str) -> list[int]:
     return list(hashlib.sha256(key.encode()).digest())
 
 
+def is_judge_scores(system: str) -> bool:
+    """Whether a system message is the `judge.scores` prompt's (its first line, whatever
+    the prompt's version says)."""
+    from ragassay.metrics.judge.suite import PROMPT
+
+    return PROMPT.system.strip().splitlines()[0] in system
+
+
 def judge_scores(request: dict[str, Any]) -> dict[str, Any]:
     """A valid `judge.scores` verdict derived from the judged content only."""
     d = _digits(judged_key(request))

@@ -74,14 +74,20 @@ class DatasetCheck:
             return None
         what = ("an answer, and none has contexts or a reference" if no_answer and no_evidence
                 else "an answer" if no_answer else "contexts or a reference")
-        unknown = (f"unknown columns: {', '.join(self.unknown_columns)}; "
-                   if self.unknown_columns else "")
+        names = [_shown(c) for c in self.unknown_columns]
+        unknown = f"unknown columns: {', '.join(names)}; " if names else ""
         accepted = "; ".join(f"{f}: {', '.join(ALIASES[f])}"
                              for f in ("answer", "contexts", "reference"))
-        example = self.unknown_columns[0] if self.unknown_columns else "COLUMN"
+        example = names[0] if names else "COLUMN"
         target = "answer" if no_answer else "contexts"
         return (f"{self.name}: no row has {what} ({unknown}accepted names: {accepted}); "
                 f"map a column with --map {target}={example}")
+
+
+def _shown(column: str) -> str:
+    """A column name as a message shows it: quoted when blank or padded (`' '`), so the
+    line and the `--map` hint say exactly what to type."""
+    return repr(column) if not column.strip() or column != column.strip() else column
 
 
 def check_dataset(source: PathLike, *, skip_invalid: bool = False,
