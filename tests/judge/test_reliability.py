@@ -109,3 +109,18 @@ def test_the_dashboard_shows_the_agreement(measured_run: dict[str, str]) -> None
     assert not at.exception, [e.value for e in at.exception]
     captions = [c.value.replace("\\", "") for c in at.caption]  # markdown-escaped text
     assert any("ragas.faithfulness: AUROC 0.62-0.81 on 3 unseen" in c for c in captions)
+
+
+def test_a_range_never_mixes_statistics(tmp_path: Path) -> None:
+    from ragassay.judge.reliability import load_reliability
+
+    figures = {"date": "2026-12-01", "command": "loo.py", "figures": [
+        {"metric": "judge.answer_similarity", "set": "evouna", "statistic": "AUROC",
+         "value": 0.98, "baseline": 0.86},
+        {"metric": "judge.answer_similarity", "set": "sas", "statistic": "Spearman",
+         "value": 0.71, "baseline": 0.65}]}
+    path = tmp_path / "rel.json"
+    path.write_text(json.dumps(figures))
+    sim = load_reliability(path, "offline").of("judge.answer_similarity")
+    assert sim is not None and (sim.statistic, sim.low, sim.high, sim.sets) == (
+        "AUROC", 0.98, 0.98, ("evouna",))

@@ -84,7 +84,8 @@ def from_figures(judge: str, data: dict[str, Any]) -> Reliability:
         if isinstance(f.get("value"), int | float):
             by_metric.setdefault(str(f["metric"]), []).append(f)
     metrics = {}
-    for name, rows in by_metric.items():
+    for name, every in by_metric.items():
+        rows = _one_statistic(every)
         values = [float(r["value"]) for r in rows]
         base = [float(r["baseline"]) for r in rows if isinstance(r.get("baseline"), int | float)]
         metrics[name] = Agreement(
@@ -93,6 +94,16 @@ def from_figures(judge: str, data: dict[str, Any]) -> Reliability:
             lexical_low=min(base) if base else None, lexical_high=max(base) if base else None)
     return Reliability(judge=judge, measured=str(data.get("date", "")),
                        command=str(data.get("command", "")), metrics=metrics)
+
+
+def _one_statistic(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A range never mixes statistics (an AUROC on one set, a Spearman on another): the
+    rows of the statistic measured on the most sets, AUROC first on a tie."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        groups.setdefault(str(r.get("statistic", "AUROC")), []).append(r)
+    best = max(groups, key=lambda k: (len(groups[k]), k == "AUROC"))
+    return groups[best]
 
 
 def load_reliability(path: str | Path, judge: str,
