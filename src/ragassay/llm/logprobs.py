@@ -204,6 +204,15 @@ def _string(text: str, i: int) -> tuple[str, int]:
     raise _Malformed
 
 
+def _after_item(text: str, i: int, close: str) -> tuple[int, bool]:
+    """Past the separator after an object member or array item: (index, False) after a
+    comma, (index, True) after the closing bracket."""
+    i = _skip_ws(text, i)
+    if i < len(text) and text[i] in (",", close):
+        return i + 1, text[i] == close
+    raise _Malformed
+
+
 def _object(text: str, i: int, path: str, out: list[Leaf]) -> int:
     i = _skip_ws(text, i + 1)
     if i < len(text) and text[i] == "}":
@@ -216,14 +225,10 @@ def _object(text: str, i: int, path: str, out: list[Leaf]) -> int:
         i = _skip_ws(text, i)
         if i >= len(text) or text[i] != ":":
             raise _Malformed
-        i = _value(text, i + 1, f"{path}.{key}" if path else key, out)
-        i = _skip_ws(text, i)
-        if i < len(text) and text[i] == ",":
-            i += 1
-            continue
-        if i < len(text) and text[i] == "}":
-            return i + 1
-        raise _Malformed
+        i, done = _after_item(text, _value(text, i + 1, f"{path}.{key}" if path else key, out),
+                              "}")
+        if done:
+            return i
 
 
 def _array(text: str, i: int, path: str, out: list[Leaf]) -> int:
@@ -232,15 +237,10 @@ def _array(text: str, i: int, path: str, out: list[Leaf]) -> int:
         return i + 1
     n = 0
     while True:
-        i = _value(text, i, f"{path}.{n}" if path else str(n), out)
+        i, done = _after_item(text, _value(text, i, f"{path}.{n}" if path else str(n), out), "]")
         n += 1
-        i = _skip_ws(text, i)
-        if i < len(text) and text[i] == ",":
-            i += 1
-            continue
-        if i < len(text) and text[i] == "]":
-            return i + 1
-        raise _Malformed
+        if done:
+            return i
 
 
 # -- reading one position ------------------------------------------------------------
