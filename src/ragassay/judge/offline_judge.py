@@ -51,8 +51,12 @@ class OfflineJudge:
 
     @property
     def embedder_name(self) -> str:
-        """The embedder the evidence uses, as reports name it."""
-        return str(getattr(getattr(self.analyzer, "embedder", None), "name", "none"))
+        """The embedders the evidence uses, as reports name them (the accurate mode's
+        relevance embedder too)."""
+        main = getattr(self.analyzer, "embedder", None)
+        rel = getattr(self.analyzer, "relevance_embedder", main)
+        name = str(getattr(main, "name", "none"))
+        return name if rel is main else f"{name}; relevance: {getattr(rel, 'name', 'none')}"
 
     def analyze(self, items: Sequence[KeyedSample]) -> list[Evidence]:
         """Evidence for each keyed sample (CPU-bound: the runner calls it in a thread)."""
