@@ -12,9 +12,7 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel, ConfigDict
 
 from ragassay.bench.config import BenchSection, Price
-from ragassay.types import OFFLINE_SPECS, Usage
-
-OFFLINE = {"", *OFFLINE_SPECS}  # the offline judge in any mode, the offline generator
+from ragassay.types import Usage, is_offline
 
 
 class CostFigures(BaseModel):
@@ -55,7 +53,7 @@ def price(model: str, calls: int, inp: int, out: int, prices: Mapping[str, Price
     `cached` of the `inp` input tokens are priced at the cached-input rate."""
     p = prices.get(model) or prices.get(model_of(model))
     cached = max(0, min(cached, inp))
-    if model in OFFLINE or calls == 0:
+    if is_offline(model) or calls == 0:  # the offline judge or generator
         usd: float | None = 0.0
     elif p is None:
         usd = None
@@ -68,7 +66,7 @@ def price(model: str, calls: int, inp: int, out: int, prices: Mapping[str, Price
 
 def judge_calls_per_sample(bench: BenchSection) -> int:
     """LLM judge calls per sample: the sum over the metric suites of their call counts."""
-    if bench.judge in OFFLINE:
+    if is_offline(bench.judge):
         return 0
     return sum(bench.calls_per_sample.get(m.split(".", 1)[0], 1) for m in bench.metrics)
 
@@ -86,7 +84,7 @@ def estimate(
     n = len(questions)
     q_chars = sum(len(q) for q in questions)
     gen_prompt = 400 * n + q_chars + context_chars * n  # ~400 chars of instructions
-    if generator in OFFLINE:
+    if is_offline(generator):
         gen = price("offline", 0, 0, 0, prices)
     else:
         gen = price(generator, n, gen_prompt // 4, bench.answer_tokens * n, prices)

@@ -29,7 +29,6 @@ class OfflineJudge:
     """The embedded default judge."""
 
     kind: Literal["offline", "llm"] = "offline"
-    spec = "offline"
 
     def __init__(self, analyzer: Any | None = None, *, accurate: bool = False) -> None:
         """`accurate`: relevance from the transformer (needs the `embed` extra; without
