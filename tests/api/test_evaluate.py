@@ -85,7 +85,7 @@ def test_dataframe_field_map_and_one_mapping(db: Path) -> None:
 def test_mistakes_are_one_line_errors(db: Path) -> None:
     with pytest.raises(TypeError, match="unknown option 'concurency'.*concurrency"):
         ragassay.evaluate(ROWS, store=db, concurency=2)
-    with pytest.raises(ValueError, match="unknown backend 'opneai'"):
+    with pytest.raises(ValueError, match="unknown judge backend 'opneai'"):
         ragassay.evaluate(ROWS, judge="opneai:gpt-4o-mini", store=db)
     with pytest.raises(DatasetError, match="no row has an answer.*field_map answer="):
         ragassay.evaluate([{"question": "q", "generated": "x", "contexts": ["c"]}], store=db)

@@ -39,20 +39,13 @@ def suites_of(metrics: str | Sequence[str] | None) -> tuple[str, ...]:
 
 
 def check_judge(spec: str) -> str:
-    """The judge spec, or ValueError naming the known backends."""
-    from ragassay.judge import is_offline
-    from ragassay.llm import available_backends, parse_judge_spec
+    """The judge spec, stripped, or ValueError saying what is wrong and what to type."""
+    from ragassay.judge.spec import judge_spec_problem
 
-    text = (spec or "").strip()
-    if text and is_offline(text):
-        return text
-    backend, model = parse_judge_spec(text)
-    if backend not in available_backends():
-        raise ValueError(f"judge {spec!r}: unknown backend {backend!r}; use offline or one "
-                         f"of {', '.join(available_backends())} as BACKEND:MODEL")
-    if not model:
-        raise ValueError(f"judge {spec!r}: no model after '{backend}:'")
-    return text
+    problem = judge_spec_problem(spec)
+    if problem is not None:
+        raise ValueError(problem)
+    return (spec or "").strip()
 
 
 def open_store(store: StoreLike) -> Store:
@@ -138,12 +131,12 @@ async def aevaluate(data: Any, metrics: str | Sequence[str] | None = "all",
                     judge: str = "offline", *, store: StoreLike = None,
                     **options: Any) -> EvalResult:
     """Evaluate `data` on the caller's event loop; see `evaluate`."""
-    from ragassay.runner import run_async
+    from ragassay.runner import RunInputs, run_async
 
     prep = prepare(data, metrics, judge, store, options)
-    stats = await run_async(prep.items, prep.config, store=prep.store, progress=prep.progress,
-                            total=len(prep.items), dataset_hash=prep.dataset_hash,
-                            headers=prep.headers or None)
+    stats = await run_async(prep.items, prep.config, RunInputs(
+        prep.store, progress=prep.progress, total=len(prep.items),
+        dataset_hash=prep.dataset_hash, headers=prep.headers or None))
     return EvalResult(prep.store, stats.run_id, stats)
 
 

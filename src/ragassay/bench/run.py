@@ -24,7 +24,7 @@ from ragassay.bench.retrieval import Retriever, build_retriever
 from ragassay.bench.retrieval_metrics import context_scores, retrieval_scores
 from ragassay.embed import CachedEmbedder, Embedder, get_embedder
 from ragassay.judge import Judge
-from ragassay.runner import Progress, run_async
+from ragassay.runner import Progress, RunInputs, run_async
 from ragassay.store import Store
 from ragassay.types import BackendOptions, InvalidRow, RunConfig, Sample, Usage
 
@@ -332,8 +332,8 @@ async def run_bench_async(config: BenchConfig, store: Store,
     the generator and the judge."""
     opts = options or BenchOptions()
     samples, result = await generate_samples_async(config, opts)
-    stats = await run_async(samples, run_config_for(config), store=store, judge=opts.judge,
-                            progress=opts.judge_progress, total=len(samples))
+    stats = await run_async(samples, run_config_for(config), RunInputs(
+        store, judge=opts.judge, progress=opts.judge_progress, total=len(samples)))
     usage = store.usage(stats.run_id, by="strategy")
     for r in result.strategies:
         r.cost_measured = cost.measured(

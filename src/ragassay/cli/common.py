@@ -29,11 +29,6 @@ JUDGE_SPEC_HELP = ("offline (no LLM, the default), offline:accurate (context rel
                    "the transformer embedder; the embed extra; slower), or BACKEND:MODEL for "
                    "an LLM judge, "
                    "e.g. openai:gpt-4o-mini or litellm:anthropic/claude-3-5-haiku-latest")
-# providers LiteLLM reaches that users type as a backend name
-LITELLM_PROVIDERS = frozenset({"anthropic", "bedrock", "vertex_ai", "vertex", "gemini", "azure",
-                               "azure_ai", "cohere", "mistral", "groq", "ollama", "together_ai",
-                               "deepseek", "xai", "huggingface", "watsonx", "sagemaker"})
-
 ratings_option = click.option(
     "--ratings", type=click.Choice(["expected", "greedy"]), default="expected",
     show_default=True,
@@ -162,32 +157,13 @@ def console(stderr: bool = False) -> Any:
 
 
 def check_judge_spec(spec: str) -> str:
-    """The judge spec, or UsageProblem listing the known backends and the syntax."""
-    from ragassay.judge import is_offline
-    from ragassay.llm import available_backends, parse_judge_spec
+    """The judge spec, stripped, or UsageProblem saying what is wrong and what to type."""
+    from ragassay.judge.spec import judge_spec_problem
 
-    text = (spec or "").strip()
-    if text and is_offline(text):
-        return text
-    known = ", ".join(available_backends()) or "none"
-    syntax = (f"use offline (or offline:accurate), or BACKEND:MODEL with a known backend "
-              f"({known}), e.g. openai:gpt-4o-mini")
-    try:
-        backend, model = parse_judge_spec(text)
-    except ValueError:
-        raise UsageProblem(f"empty judge spec: {syntax}") from None
-    if backend == "offline":
-        raise UsageProblem(f"--judge {spec!r}: the offline judge's only mode is "
-                           f"offline:accurate; {syntax}")
-    if backend not in available_backends():
-        hint = (f" (did you mean litellm:{backend}/{model}?)"
-                if model and backend in LITELLM_PROVIDERS and "litellm" in available_backends()
-                else "")
-        raise UsageProblem(f"--judge {spec!r}: unknown judge backend {backend!r}{hint}; "
-                           f"{syntax}")
-    if not model:
-        raise UsageProblem(f"--judge {spec!r}: no model after '{backend}:'; {syntax}")
-    return text
+    problem = judge_spec_problem(spec)
+    if problem is not None:
+        raise UsageProblem(problem if problem.startswith("empty") else f"--{problem}")
+    return (spec or "").strip()
 
 
 def check_metric_names(names: Iterable[str], known: Sequence[str], *, what: str) -> list[str]:

@@ -1,7 +1,14 @@
 """The runner: streams samples through the suites and the judge into the store."""
 
 from ragassay.metrics import parse_metrics
-from ragassay.runner.engine import Progress, RunStats, build_judge, evaluate, run_async
+from ragassay.runner.engine import (
+    Progress,
+    RunInputs,
+    RunStats,
+    build_judge,
+    evaluate,
+    run_async,
+)
 from ragassay.runner.ray_engine import RayEngineError, RayOptions
 
 
@@ -10,5 +17,5 @@ def suite_choices() -> tuple[str, ...]:
     return parse_metrics("all")
 
 
-__all__ = ["Progress", "RayEngineError", "RayOptions", "RunStats", "build_judge", "evaluate",
-           "run_async", "suite_choices"]
+__all__ = ["Progress", "RayEngineError", "RayOptions", "RunInputs", "RunStats", "build_judge",
+           "evaluate", "run_async", "suite_choices"]

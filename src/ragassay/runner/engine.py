@@ -180,7 +180,7 @@ def run_meta(stats: RunStats, embedders: list[str], notes: list[str],
 @dataclass
 class RunInputs:
     """What a run is given besides its samples and config; one object instead of many
-    keyword arguments (`run_async` and `evaluate` still take them by keyword)."""
+    keyword arguments (`evaluate`, the sync entry point, takes them by keyword)."""
 
     store: Store
     resume: str | None = None
@@ -292,22 +292,12 @@ class _Run:
             await self.judge.aclose()
 
 
-async def run_async(
-    samples: Iterable[Sample | InvalidRow],
-    config: RunConfig,
-    *,
-    store: Store,
-    resume: str | None = None,
-    judge: Judge | None = None,
-    progress: Progress | None = None,
-    total: int | None = None,
-    dataset_hash: str | None = None,
-    headers: Mapping[str, str] | None = None,
-) -> RunStats:
-    """Evaluate samples into the store; returns the run's id and counters. `headers` go
-    to the judge's backend with every request and are never stored."""
-    run = _Run(config, RunInputs(store, resume, judge, progress, total, dataset_hash,
-                                 headers))
+async def run_async(samples: Iterable[Sample | InvalidRow], config: RunConfig,
+                    inputs: RunInputs) -> RunStats:
+    """Evaluate samples into the store; returns the run's id and counters. The async
+    core: `evaluate` (sync), `ragassay.aevaluate` and the bench call it."""
+    run = _Run(config, inputs)
+    progress, total = inputs.progress, inputs.total
     started = time.perf_counter()
     if progress:
         progress.start(total)
@@ -353,6 +343,4 @@ def evaluate(
         from ragassay.runner.ray_engine import run_on_ray
 
         return run_on_ray(samples, config, inputs, ray)
-    return run_sync(run_async(samples, config, store=store, resume=resume, judge=judge,
-                              progress=progress, total=total, dataset_hash=dataset_hash,
-                              headers=headers))
+    return run_sync(run_async(samples, config, inputs))

@@ -1,0 +1,41 @@
+"""The one rule for a judge spec: `offline`, `offline:accurate` or `BACKEND:MODEL`.
+
+The CLI and the Python API both ask `judge_spec_problem`; each raises its own error
+type with the same text.
+"""
+
+from __future__ import annotations
+
+from ragassay.llm import available_backends, parse_judge_spec
+from ragassay.types import is_offline
+
+# providers LiteLLM reaches that users type as a backend name
+LITELLM_PROVIDERS = frozenset({"anthropic", "bedrock", "vertex_ai", "vertex", "gemini", "azure",
+                               "azure_ai", "cohere", "mistral", "groq", "ollama", "together_ai",
+                               "deepseek", "xai", "huggingface", "watsonx", "sagemaker"})
+
+
+def judge_spec_problem(spec: str | None) -> str | None:
+    """None when `spec` names a judge this install can build, else one line saying why
+    not and what to type (e.g. "unknown judge backend 'anthropic' (did you mean
+    litellm:anthropic/...?)")."""
+    text = (spec or "").strip()
+    if text and is_offline(text):
+        return None
+    known = ", ".join(available_backends()) or "none"
+    syntax = (f"use offline (or offline:accurate), or BACKEND:MODEL with a known backend "
+              f"({known}), e.g. openai:gpt-4o-mini")
+    try:
+        backend, model = parse_judge_spec(text)
+    except ValueError:
+        return f"empty judge spec: {syntax}"
+    if backend == "offline":
+        return f"judge {spec!r}: the offline judge's only mode is offline:accurate; {syntax}"
+    if backend not in available_backends():
+        hint = (f" (did you mean litellm:{backend}/{model}?)"
+                if model and backend in LITELLM_PROVIDERS and "litellm" in available_backends()
+                else "")
+        return f"judge {spec!r}: unknown judge backend {backend!r}{hint}; {syntax}"
+    if not model:
+        return f"judge {spec!r}: no model after '{backend}:'; {syntax}"
+    return None
