@@ -81,6 +81,23 @@ def test_the_engine_starts_ray_on_loopback_without_dashboard(ray_address: str) -
     assert split(10, 3) == [4, 3, 3] and split(2, 2) == [1, 1]
 
 
+def test_the_python_api_takes_the_ray_engine_as_an_option(ray_address: str,
+                                                          tmp_path: Path) -> None:
+    import ragassay
+
+    rows = _rows(30)
+    local = ragassay.evaluate(rows, "judge,ragas", store=tmp_path / "local.db")
+    remote = ragassay.evaluate(rows, "judge,ragas", store=tmp_path / "ray.db", engine="ray",
+                               ray_address=ray_address, workers=2)
+    assert remote.to_pandas().equals(local.to_pandas())
+    run = Store(tmp_path / "ray.db").get_run(remote.run_id)
+    assert run.meta["engine"] == "ray" and run.meta["ray_workers"] == 2
+    with pytest.raises(ValueError, match="workers need engine='ray'"):
+        ragassay.evaluate(rows, store=tmp_path / "x.db", workers=2)
+    with pytest.raises(ValueError, match="engine must be 'local' or 'ray'"):
+        ragassay.evaluate(rows, store=tmp_path / "x.db", engine="spark")
+
+
 def test_demo_offline_every_suite_equals_the_local_engine(ray_address: str,
                                                           tmp_path: Path) -> None:
     data = demo_dataset_path()

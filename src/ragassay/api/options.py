@@ -16,7 +16,10 @@ class EvalOptions:
     `headers` go to the judge's server with every request and are never stored;
     `progress` draws a bar on stderr (default: when stderr is a terminal or in IPython);
     `ratings` says how an LLM judge's ratings are read: "expected" (probability-weighted,
-    when the backend gives token probabilities) or "greedy" (the stated values).
+    when the backend gives token probabilities) or "greedy" (the stated values);
+    `engine` "ray" judges on Ray actors (`ray_address` None starts a private local
+    instance; `workers` defaults to the cluster's CPUs), with the same results
+    (docs/scale.md).
     """
 
     dataset: str | None = None
@@ -32,6 +35,9 @@ class EvalOptions:
     seed: int = 0
     progress: bool | None = None
     ratings: str = "expected"
+    engine: str = "local"
+    ray_address: str | None = None
+    workers: int | None = None
 
     @classmethod
     def from_kwargs(cls, options: Mapping[str, Any]) -> EvalOptions:
@@ -44,7 +50,22 @@ class EvalOptions:
         ratings = options.get("ratings", "expected")
         if ratings not in ("expected", "greedy"):
             raise ValueError(f"ratings must be 'expected' or 'greedy', not {ratings!r}")
+        engine = options.get("engine", "local")
+        if engine not in ("local", "ray"):
+            raise ValueError(f"engine must be 'local' or 'ray', not {engine!r}")
+        if engine != "ray":
+            given = [k for k in ("ray_address", "workers") if options.get(k) is not None]
+            if given:
+                raise ValueError(f"{' and '.join(given)} need engine='ray'")
         return cls(**options)
+
+    def ray(self) -> Any:
+        """The runner's RayOptions for engine "ray", else None."""
+        if self.engine != "ray":
+            return None
+        from ragassay.runner import RayOptions
+
+        return RayOptions(address=self.ray_address, workers=self.workers)
 
 
 __all__ = ["EvalOptions"]

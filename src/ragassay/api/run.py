@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -25,6 +26,7 @@ class _Prepared:
     dataset_hash: str | None
     progress: Any
     headers: dict[str, str]
+    ray: Any = None  # the runner's RayOptions for engine="ray"
 
 
 def suites_of(metrics: str | Sequence[str] | None) -> tuple[str, ...]:
@@ -124,7 +126,7 @@ def prepare(data: Any, metrics: str | Sequence[str] | None, judge: str, store: S
         backend=BackendOptions(timeout_s=opts.timeout_s),
         ratings="greedy" if opts.ratings == "greedy" else "expected")
     return _Prepared(items, config, open_store(store), digest, _progress(opts),
-                     dict(opts.headers))
+                     dict(opts.headers), opts.ray())
 
 
 async def aevaluate(data: Any, metrics: str | Sequence[str] | None = "all",
@@ -134,9 +136,15 @@ async def aevaluate(data: Any, metrics: str | Sequence[str] | None = "all",
     from ragassay.runner import RunInputs, run_async
 
     prep = prepare(data, metrics, judge, store, options)
-    stats = await run_async(prep.items, prep.config, RunInputs(
-        prep.store, progress=prep.progress, total=len(prep.items),
-        dataset_hash=prep.dataset_hash, headers=prep.headers or None))
+    inputs = RunInputs(prep.store, progress=prep.progress, total=len(prep.items),
+                       dataset_hash=prep.dataset_hash, headers=prep.headers or None)
+    if prep.ray is not None:
+        from ragassay.runner.ray_engine import run_on_ray
+
+        # the driver's loop is Ray's, not this one's: it runs in a thread of its own
+        stats = await asyncio.to_thread(run_on_ray, prep.items, prep.config, inputs, prep.ray)
+    else:
+        stats = await run_async(prep.items, prep.config, inputs)
     return EvalResult(prep.store, stats.run_id, stats)
 
 

@@ -135,11 +135,11 @@ class OpenAIBackend:
         # The body is plain JSON already, so it goes as extra_body (merged over the typed
         # params by the SDK): the SDK's typed-params transform walks every prompt string
         # recursively, about a third of the client's CPU per call (profiled, benches/RESULTS.md).
-        body = {k: v for k, v in kwargs.items() if k != "extra_body"}
-        body.update(kwargs.get("extra_body") or {})
+        payload = {k: v for k, v in kwargs.items() if k != "extra_body"}
+        payload.update(kwargs.get("extra_body") or {})
         try:
             async with client.chat.completions.with_streaming_response.create(
-                    model=self.model, messages=[], extra_body=body) as resp:
+                    model=self.model, messages=[], extra_body=payload) as resp:
                 body = await _read_capped(resp)
         except openai.APIStatusError as exc:
             raise self._status_failure(exc, sent) from None
