@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -93,6 +94,30 @@ def test_mistakes_are_one_line_errors(db: Path) -> None:
         ragassay.evaluate([ROWS[0], {"answer": "no question"}], store=db)
     with pytest.raises(ValueError, match="ratings must be 'expected' or 'greedy'"):
         ragassay.evaluate(ROWS, store=db, ratings="mean")
+
+
+@pytest.mark.parametrize(("options", "text"), [
+    ({"engine": "spark"}, "engine must be 'local' or 'ray', not 'spark'"),
+    ({"workers": 2}, "workers needs engine='ray'"),
+    ({"ray_address": "auto", "workers": 2}, "ray_address and workers need engine='ray'"),
+    ({"engine": "ray", "workers": 0}, "workers must be a whole number from 1 to 4096, not 0"),
+    ({"engine": "ray", "workers": "2"}, "workers must be a whole number"),
+    ({"engine": "ray", "workers": True}, "workers must be a whole number"),
+    ({"engine": "ray", "ray_address": 6379}, "ray_address must be 'auto'"),
+])
+def test_engine_options_are_checked_before_ray_starts(db: Path, options: dict,
+                                                      text: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(text)):
+        ragassay.evaluate(ROWS, store=db, **options)
+
+
+def test_engine_options_become_the_runners_ray_options() -> None:
+    from ragassay.api.options import EvalOptions
+    from ragassay.runner import RayOptions
+
+    assert EvalOptions.from_kwargs({}).ray() is None
+    assert EvalOptions.from_kwargs({"engine": "ray", "ray_address": "auto", "workers": 3}
+                                   ).ray() == RayOptions(address="auto", workers=3)
 
 
 def test_the_ratings_mode_is_stored_with_the_run(db: Path) -> None:

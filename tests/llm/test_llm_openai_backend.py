@@ -397,6 +397,24 @@ def test_extra_body_is_sent(scripted_server: MakeServer) -> None:
     assert server.requests[0]["top_k"] == 1
 
 
+def test_the_body_arrives_whole_and_extra_body_overrides_built_keys(
+        scripted_server: MakeServer) -> None:
+    """The body goes as plain JSON (past the SDK's typed-params transform): every built
+    key arrives, the messages in full, and a user's extra_body still wins."""
+    server = scripted_server(lambda req, n: ScriptedReply.chat(GOOD))
+    b = backend(server, structured_output="json_schema",
+                extra_body={"temperature": 0.7, "max_tokens": 99})
+    complete(b, request(top_logprobs=5, seed=3))
+    got = server.requests[0]
+    assert got["model"] == "judge-model"
+    assert got["messages"] == [{"role": "system", "content": "You are a strict judge."},
+                               {"role": "user", "content": "Rate the answer."}]
+    assert (got["temperature"], got["max_tokens"], got["seed"]) == (0.7, 99, 3)
+    assert got["logprobs"] is True and got["top_logprobs"] == 5
+    assert got["response_format"]["type"] == "json_schema"
+    assert got["response_format"]["json_schema"]["schema"] == SCHEMA
+
+
 # -- keys, configuration, cache parameters -----------------------------------------------
 PLANTED = "sk-test-PLANTED-key-0123456789"
 

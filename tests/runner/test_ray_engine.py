@@ -92,10 +92,46 @@ def test_the_python_api_takes_the_ray_engine_as_an_option(ray_address: str,
     assert remote.to_pandas().equals(local.to_pandas())
     run = Store(tmp_path / "ray.db").get_run(remote.run_id)
     assert run.meta["engine"] == "ray" and run.meta["ray_workers"] == 2
-    with pytest.raises(ValueError, match="workers need engine='ray'"):
-        ragassay.evaluate(rows, store=tmp_path / "x.db", workers=2)
-    with pytest.raises(ValueError, match="engine must be 'local' or 'ray'"):
-        ragassay.evaluate(rows, store=tmp_path / "x.db", engine="spark")
+
+
+def test_a_cancelled_aevaluate_stops_its_ray_run(ray_address: str, tmp_path: Path) -> None:
+    """Cancelling the await stops the driver thread before it re-raises: the run is
+    recorded interrupted and nothing goes on in the background."""
+    import asyncio
+
+    import ragassay
+
+    async def main() -> None:
+        job = asyncio.ensure_future(ragassay.aevaluate(
+            _rows(3000), "judge", store=tmp_path / "r.db", engine="ray", workers=2))
+        await asyncio.sleep(0.5)  # the workers take seconds to build
+        job.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await job
+
+    asyncio.run(main())
+    (run,) = Store(tmp_path / "r.db").list_runs()
+    assert run.status == "interrupted"
+    assert len(list(Store(tmp_path / "r.db").iter_results(run.id))) < 3000
+
+
+def test_a_second_ray_run_at_once_is_refused_and_a_stop_interrupts(ray_address: str,
+                                                                    tmp_path: Path) -> None:
+    from ragassay.runner.engine import RunInputs
+    from ragassay.runner.ray_engine import _ONE_RUN, RayEngineError, RunStopped, run_on_ray
+
+    config = RunConfig(dataset="x", metrics=("judge",))
+    samples = [Sample(**r) for r in _rows(300)]
+    with _ONE_RUN, pytest.raises(RayEngineError, match="another Ray run is in progress"):
+        run_on_ray(samples, config, RunInputs(Store(tmp_path / "a.db")), RayOptions())
+    stop = threading.Event()
+    stop.set()
+    store = Store(tmp_path / "b.db")
+    with pytest.raises(RunStopped):
+        run_on_ray(samples, config, RunInputs(store, stop=stop),
+                   RayOptions(workers=2, batch_size=10))
+    (run,) = store.list_runs()
+    assert run.status == "interrupted"
 
 
 def test_demo_offline_every_suite_equals_the_local_engine(ray_address: str,

@@ -50,13 +50,7 @@ class EvalOptions:
         ratings = options.get("ratings", "expected")
         if ratings not in ("expected", "greedy"):
             raise ValueError(f"ratings must be 'expected' or 'greedy', not {ratings!r}")
-        engine = options.get("engine", "local")
-        if engine not in ("local", "ray"):
-            raise ValueError(f"engine must be 'local' or 'ray', not {engine!r}")
-        if engine != "ray":
-            given = [k for k in ("ray_address", "workers") if options.get(k) is not None]
-            if given:
-                raise ValueError(f"{' and '.join(given)} need engine='ray'")
+        _check_engine(options)
         return cls(**options)
 
     def ray(self) -> Any:
@@ -66,6 +60,25 @@ class EvalOptions:
         from ragassay.runner import RayOptions
 
         return RayOptions(address=self.ray_address, workers=self.workers)
+
+
+def _check_engine(options: Mapping[str, Any]) -> None:
+    """engine / ray_address / workers as the CLI checks them: one-line ValueErrors."""
+    engine = options.get("engine", "local")
+    if engine not in ("local", "ray"):
+        raise ValueError(f"engine must be 'local' or 'ray', not {engine!r}")
+    address, workers = options.get("ray_address"), options.get("workers")
+    if engine != "ray":
+        given = [k for k, v in (("ray_address", address), ("workers", workers)) if v is not None]
+        if given:
+            verb = "need" if len(given) > 1 else "needs"
+            raise ValueError(f"{' and '.join(given)} {verb} engine='ray'")
+    if address is not None and (not isinstance(address, str) or not address.strip()):
+        raise ValueError(f"ray_address must be 'auto', 'HOST:PORT' or 'ray://HOST:PORT', "
+                         f"not {address!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or not 1 <= workers <= 4096):
+        raise ValueError(f"workers must be a whole number from 1 to 4096, not {workers!r}")
 
 
 __all__ = ["EvalOptions"]

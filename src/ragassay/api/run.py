@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import threading
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,18 +135,46 @@ async def aevaluate(data: Any, metrics: str | Sequence[str] | None = "all",
                     judge: str = "offline", *, store: StoreLike = None,
                     **options: Any) -> EvalResult:
     """Evaluate `data` on the caller's event loop; see `evaluate`."""
-    from ragassay.runner import RunInputs, run_async
+    from ragassay.runner import run_async
 
     prep = prepare(data, metrics, judge, store, options)
-    inputs = RunInputs(prep.store, progress=prep.progress, total=len(prep.items),
-                       dataset_hash=prep.dataset_hash, headers=prep.headers or None)
     if prep.ray is not None:
-        from ragassay.runner.ray_engine import run_on_ray
+        return await _ray_in_thread(prep)
+    stats = await run_async(prep.items, prep.config, _inputs(prep))
+    return EvalResult(prep.store, stats.run_id, stats)
 
-        # the driver's loop is Ray's, not this one's: it runs in a thread of its own
-        stats = await asyncio.to_thread(run_on_ray, prep.items, prep.config, inputs, prep.ray)
-    else:
-        stats = await run_async(prep.items, prep.config, inputs)
+
+def _inputs(prep: _Prepared, stop: threading.Event | None = None) -> Any:
+    from ragassay.runner import RunInputs
+
+    return RunInputs(prep.store, progress=prep.progress, total=len(prep.items),
+                     dataset_hash=prep.dataset_hash, headers=prep.headers or None, stop=stop)
+
+
+def _ray_now(prep: _Prepared) -> EvalResult:
+    """The Ray driver on this thread (blocking; Ctrl-C interrupts the run)."""
+    from ragassay.runner.ray_engine import run_on_ray
+
+    stats = run_on_ray(prep.items, prep.config, _inputs(prep), prep.ray)
+    return EvalResult(prep.store, stats.run_id, stats)
+
+
+async def _ray_in_thread(prep: _Prepared) -> EvalResult:
+    """The blocking Ray driver in a worker thread, so that the caller's loop runs on; a
+    cancelled await stops the driver (the run is recorded "interrupted") before it
+    re-raises, so no run goes on in the background."""
+    from ragassay.runner.ray_engine import run_on_ray
+
+    stop = threading.Event()
+    job = asyncio.ensure_future(asyncio.to_thread(
+        run_on_ray, prep.items, prep.config, _inputs(prep, stop), prep.ray))
+    try:
+        stats = await asyncio.shield(job)
+    except asyncio.CancelledError:
+        stop.set()
+        with suppress(BaseException):
+            await job
+        raise
     return EvalResult(prep.store, stats.run_id, stats)
 
 
@@ -160,9 +190,20 @@ def evaluate(data: Any, metrics: str | Sequence[str] | None = "all", judge: str 
     `EvalOptions` (field_map, base_url, headers, concurrency, skip_invalid, ...).
 
     Works inside a running event loop too (Jupyter): the run gets its own loop in a
-    helper thread and this call waits for it.
+    helper thread and this call waits for it. With engine="ray" outside a running loop
+    the Ray driver runs on the calling thread, so Ctrl-C interrupts it.
     """
+    if options.get("engine") == "ray" and not _loop_running():
+        return _ray_now(prepare(data, metrics, judge, store, options))
     return run_sync(aevaluate(data, metrics, judge, store=store, **options))
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 __all__ = ["aevaluate", "evaluate", "open_store", "suites_of"]

@@ -160,9 +160,9 @@ def check_judge_spec(spec: str) -> str:
     """The judge spec, stripped, or UsageProblem saying what is wrong and what to type."""
     from ragassay.judge.spec import judge_spec_problem
 
-    problem = judge_spec_problem(spec)
+    problem = judge_spec_problem(spec, "--judge")
     if problem is not None:
-        raise UsageProblem(problem if problem.startswith("empty") else f"--{problem}")
+        raise UsageProblem(problem)
     return (spec or "").strip()
 
 

@@ -6,7 +6,7 @@ type with the same text.
 
 from __future__ import annotations
 
-from ragassay.llm import available_backends, parse_judge_spec
+from ragassay.llm import available_backends
 from ragassay.types import is_offline
 
 # providers LiteLLM reaches that users type as a backend name
@@ -15,27 +15,33 @@ LITELLM_PROVIDERS = frozenset({"anthropic", "bedrock", "vertex_ai", "vertex", "g
                                "deepseek", "xai", "huggingface", "watsonx", "sagemaker"})
 
 
-def judge_spec_problem(spec: str | None) -> str | None:
+def judge_spec_problem(spec: str | None, name: str = "judge") -> str | None:
     """None when `spec` names a judge this install can build, else one line saying why
-    not and what to type (e.g. "unknown judge backend 'anthropic' (did you mean
-    litellm:anthropic/...?)")."""
+    not and what to type, naming the setting as `name` ("judge", or the CLI's
+    "--judge"), e.g. "--judge 'anthropic:claude': unknown judge backend 'anthropic'
+    (did you mean litellm:anthropic/claude?); ..."."""
     text = (spec or "").strip()
     if text and is_offline(text):
         return None
     known = ", ".join(available_backends()) or "none"
     syntax = (f"use offline (or offline:accurate), or BACKEND:MODEL with a known backend "
               f"({known}), e.g. openai:gpt-4o-mini")
-    try:
-        backend, model = parse_judge_spec(text)
-    except ValueError:
-        return f"empty judge spec: {syntax}"
+    if not text:
+        return f"{name}: empty judge spec; {syntax}"
+    said = f"{name} {spec!r}"
+    if is_offline(text.lower()):
+        return f"{said}: write it in lower case, {text.lower()}"
+    backend, _, model = text.partition(":")
+    backend, model = backend.strip().lower(), model.strip()
+    if not backend:
+        return f"{said}: no backend name before ':'; {syntax}"
     if backend == "offline":
-        return f"judge {spec!r}: the offline judge's only mode is offline:accurate; {syntax}"
+        return f"{said}: the offline judge's only mode is offline:accurate; {syntax}"
     if backend not in available_backends():
         hint = (f" (did you mean litellm:{backend}/{model}?)"
                 if model and backend in LITELLM_PROVIDERS and "litellm" in available_backends()
                 else "")
-        return f"judge {spec!r}: unknown judge backend {backend!r}{hint}; {syntax}"
+        return f"{said}: unknown judge backend {backend!r}{hint}; {syntax}"
     if not model:
-        return f"judge {spec!r}: no model after '{backend}:'; {syntax}"
+        return f"{said}: no model after '{backend}:'; {syntax}"
     return None

@@ -9,6 +9,7 @@ judgments in flight, and `resume` skips everything that already has a row.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -189,6 +190,7 @@ class RunInputs:
     total: int | None = None
     dataset_hash: str | None = None
     headers: Mapping[str, str] | None = None  # for the judge's backend; never stored
+    stop: threading.Event | None = None  # set: the Ray driver stops, the run "interrupted"
 
 
 class _Run:

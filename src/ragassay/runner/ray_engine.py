@@ -24,6 +24,7 @@ import shutil
 import signal
 import socket
 import tempfile
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
@@ -50,6 +51,15 @@ TASK_RETRIES = 3  # a batch is tried this many more times when its worker dies
 
 class RayEngineError(Exception):
     """Ray is missing, unreachable, or a worker cannot run: one line for the user."""
+
+
+class RunStopped(Exception):
+    """The caller set `RunInputs.stop` (a cancelled `aevaluate`): the run is interrupted."""
+
+
+# One Ray run at a time per process: a second would share (and shut down) the first's
+# connection to Ray.
+_ONE_RUN = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -188,7 +198,7 @@ def _init(ray: Any, options: RayOptions, temp: str | None) -> None:
                 ray.init(address=options.address, **quiet)
         else:
             ray.init(address=options.address, **quiet)
-    except (ConnectionError, RuntimeError, ValueError) as exc:
+    except (AssertionError, ConnectionError, RuntimeError, ValueError) as exc:
         where = options.address or "a local instance"
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         if "Could not find any running Ray instance" in first:
@@ -376,6 +386,8 @@ class _RayRun:
         """Wait for one batch, write it in one transaction, advance the progress bar."""
         ready: list[Any] = []
         while not ready:
+            if self.inputs.stop is not None and self.inputs.stop.is_set():
+                raise RunStopped
             ready, _ = self.ray.wait(list(self.pending), num_returns=1, timeout=1.0)
         ref = ready[0]
         sent = self.pending.pop(ref)
@@ -417,21 +429,34 @@ class _RayRun:
 def run_on_ray(samples: Iterable[Sample | InvalidRow], config: RunConfig, inputs: RunInputs,
                options: RayOptions) -> RunStats:
     """`runner.evaluate(..., ray=options)`: the same run in the store, judged by Ray
-    actors; connected to Ray (or a local instance started) for the run only."""
-    with ray_session(options) as ray:
-        run = _RayRun(ray, config, inputs, options)
-        started = time.perf_counter()
-        if inputs.progress:
-            inputs.progress.start(inputs.total)
-        status = "failed"
-        try:
-            for items in _batches(samples, run.batch_size):
-                run.feed(items)
-            run.drain()
-            status = "complete"
-        except KeyboardInterrupt:
-            status = "interrupted"
-            raise
-        finally:
-            run.close(status, started)
-        return run.stats
+    actors; connected to Ray (or a local instance started) for the run only. Blocking;
+    one Ray run at a time per process (a second one is refused in one line)."""
+    if not _ONE_RUN.acquire(blocking=False):
+        raise RayEngineError("another Ray run is in progress in this process; run them one "
+                             "after another (each run already uses every worker)")
+    try:
+        with ray_session(options) as ray:
+            return _drive(_RayRun(ray, config, inputs, options), samples, inputs)
+    finally:
+        _ONE_RUN.release()
+
+
+def _drive(run: _RayRun, samples: Iterable[Sample | InvalidRow], inputs: RunInputs
+           ) -> RunStats:
+    started = time.perf_counter()
+    if inputs.progress:
+        inputs.progress.start(inputs.total)
+    status = "failed"
+    try:
+        for items in _batches(samples, run.batch_size):
+            if inputs.stop is not None and inputs.stop.is_set():
+                raise RunStopped
+            run.feed(items)
+        run.drain()
+        status = "complete"
+    except (KeyboardInterrupt, RunStopped):
+        status = "interrupted"
+        raise
+    finally:
+        run.close(status, started)
+    return run.stats
