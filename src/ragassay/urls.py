@@ -60,3 +60,16 @@ def credential_parts(url: str) -> list[str]:
         if any(word in low for word in _CREDENTIAL_WORDS):
             found.append(name)
     return found
+
+
+def base_url_problem(url: str | None, option: str = "--base-url") -> str | None:
+    """None for a URL without credentials, else the one-line reason to refuse it
+    (userinfo, a key or token in the query): credentials go in headers, never in a URL
+    that could be stored or printed. The CLI and the Python API both ask this."""
+    found = credential_parts(url) if url else []
+    if not found:
+        return None
+    return (f"{option} {redact_url(url or '')} carries credentials ({', '.join(found)}); "
+            "pass them with --header NAME=VALUE (headers= in Python) or OPENAI_API_KEY "
+            "instead, so that they are never stored or printed")
+

@@ -104,6 +104,11 @@ def test_mistakes_are_one_line_errors(db: Path) -> None:
     ({"engine": "ray", "workers": "2"}, "workers must be a whole number"),
     ({"engine": "ray", "workers": True}, "workers must be a whole number"),
     ({"engine": "ray", "ray_address": 6379}, "ray_address must be 'auto'"),
+    ({"base_url": "http://u:secret@127.0.0.1:9/v1"},
+     "base_url http://127.0.0.1:9/v1 carries credentials (user:password)"),
+    ({"base_url": ["http://127.0.0.1:9/v1", "http://127.0.0.1:8/v1?api_key=sk-abc"]},
+     "base_url http://127.0.0.1:8/v1 carries credentials (api_key)"),
+    ({"base_url": 8080}, "base_url must be a URL or a list of URLs, not 8080"),
 ])
 def test_engine_options_are_checked_before_ray_starts(db: Path, options: dict,
                                                       text: str) -> None:

@@ -71,3 +71,19 @@ def test_resume_with_other_endpoints_says_which_are_used(tmp_path: Path) -> None
         assert again.exit_code == 0, again.output
         assert (f"resuming run {run.id} against --base-url {two.base_url} {three.base_url} "
                 f"(it was started with {one.base_url})") in again.output
+
+
+def test_the_python_api_spreads_calls_over_a_list_of_base_urls(tmp_path: Path,
+                                                                monkeypatch) -> None:
+    import ragassay
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    rows = [json.loads(line) for line in _data(tmp_path / "d.jsonl").read_text().splitlines()]
+    with FaultServer() as one, FaultServer() as two:
+        result = ragassay.evaluate(rows, "judge", "openai:gpt-4o-mini", store=tmp_path / "r.db",
+                                   base_url=[one.base_url, two.base_url], concurrency=4)
+        assert one.count > 0 and two.count > 0 and one.count + two.count == 12
+        urls = (one.base_url, two.base_url)
+    run = Store(tmp_path / "r.db", readonly=True).get_run(result.run_id)
+    assert run.config.base_urls == urls
+    assert result.to_pandas()["judge.faithfulness"].notna().all()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -13,6 +13,8 @@ class EvalOptions:
 
     `dataset` names the run in the store (default: the file's path, else "python");
     `field_map` reads fields from columns of other names ({"answer": "generated"});
+    `base_url` is one endpoint, or a list of endpoints of the same model that calls are
+    spread over (like a repeated `--base-url`);
     `headers` go to the judge's server with every request and are never stored;
     `progress` draws a bar on stderr (default: when stderr is a terminal or in IPython);
     `ratings` says how an LLM judge's ratings are read: "expected" (probability-weighted,
@@ -25,7 +27,7 @@ class EvalOptions:
     dataset: str | None = None
     field_map: Mapping[str, str] = field(default_factory=dict)
     skip_invalid: bool = False
-    base_url: str | None = None
+    base_url: str | Sequence[str] | None = None
     headers: Mapping[str, str] = field(default_factory=dict)
     concurrency: int = 8
     max_context_tokens: int = 6000
@@ -51,7 +53,24 @@ class EvalOptions:
         if ratings not in ("expected", "greedy"):
             raise ValueError(f"ratings must be 'expected' or 'greedy', not {ratings!r}")
         _check_engine(options)
+        urls = options.get("base_url")
+        if urls is not None and not isinstance(urls, str) and (
+                not isinstance(urls, Sequence) or not all(isinstance(u, str) for u in urls)):
+            raise ValueError(f"base_url must be a URL or a list of URLs, not {urls!r}")
+        from ragassay.urls import base_url_problem
+
+        for url in [urls] if isinstance(urls, str) else list(urls or ()):
+            problem = base_url_problem(url, "base_url")
+            if problem is not None:
+                raise ValueError(problem)
         return cls(**options)
+
+    def endpoints(self) -> tuple[str | None, tuple[str, ...]]:
+        """(base_url, base_urls) for the RunConfig: one endpoint, or several."""
+        if self.base_url is None or isinstance(self.base_url, str):
+            return self.base_url, ()
+        urls = tuple(self.base_url)
+        return (urls[0] if urls else None), (urls if len(urls) > 1 else ())
 
     def ray(self) -> Any:
         """The runner's RayOptions for engine "ray", else None."""

@@ -120,8 +120,9 @@ def prepare(data: Any, metrics: str | Sequence[str] | None, judge: str, store: S
     opts = EvalOptions.from_kwargs(options)
     suites, judge = suites_of(metrics), check_judge(judge)
     items, name, digest = load_items(data, opts)
+    base_url, base_urls = opts.endpoints()
     config = RunConfig(
-        dataset=name, judge=judge, base_url=opts.base_url, metrics=suites,
+        dataset=name, judge=judge, base_url=base_url, base_urls=base_urls, metrics=suites,
         concurrency=opts.concurrency, seed=opts.seed, use_cache=opts.use_cache,
         skip_invalid=opts.skip_invalid, max_context_tokens=opts.max_context_tokens,
         n_questions=opts.n_questions, field_map=dict(opts.field_map),

@@ -244,16 +244,11 @@ def headers(values: Sequence[str]) -> dict[str, str]:
 
 def check_base_url(url: str | None, option: str = "--base-url") -> str | None:
     """Refuse a URL that carries credentials (userinfo, a key or token in the query)."""
-    from ragassay.urls import credential_parts, redact_url
+    from ragassay.urls import base_url_problem
 
-    if not url:
-        return url
-    found = credential_parts(url)
-    if found:
-        raise UsageProblem(
-            f"{option} {redact_url(url)} carries credentials ({', '.join(found)}); pass "
-            "them with --header NAME=VALUE or OPENAI_API_KEY instead, so that they are "
-            "never stored or printed")
+    problem = base_url_problem(url, option)
+    if problem is not None:
+        raise UsageProblem(problem)
     return url
 
 
