@@ -155,7 +155,8 @@ def test_engine_ray_without_ray_installed_says_how_to_install(
     result = CliRunner().invoke(cli, ["eval", str(demo_dataset_path()), "--engine", "ray",
                                       "--db", str(tmp_path / "r.db"), "-q"])
     assert result.exit_code == 2
-    assert result.output == "error: --engine ray needs the ray extra: pip install 'ragassay[ray]'\n"
+    assert result.output == ("error: the Ray engine (--engine ray) needs the ray extra: "
+                             "pip install 'ragassay[ray]'\n")
 
 
 def test_sigterm_interrupts_a_ray_run_and_its_workers_go(ray_address: str,

@@ -108,7 +108,7 @@ def _ray() -> Any:
     """The ray module, or the one-line MissingExtra for the `ray` extra."""
     from ragassay.extras import require
 
-    return require("ray", "ray", "--engine ray")
+    return require("ray", "ray", "the Ray engine (--engine ray)")
 
 
 @contextmanager
@@ -203,7 +203,7 @@ def _init(ray: Any, options: RayOptions, temp: str | None) -> None:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         if "Could not find any running Ray instance" in first:
             first = ("no running Ray cluster found from here (start one with `ray start "
-                     "--head`, or give --ray-address HOST:PORT)")
+                     "--head`, or give --ray-address HOST:PORT, ray_address= in Python)")
         raise RayEngineError(f"cannot start or reach Ray ({where}): {first}") from None
     finally:
         with suppress(ValueError):  # not the main thread
