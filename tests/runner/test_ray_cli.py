@@ -175,7 +175,7 @@ def test_sigterm_interrupts_a_ray_run_and_its_workers_go(ray_address: str,
             time.sleep(0.01)
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 143
+    assert proc.returncode == 143, err[-3000:]
     assert err.strip().splitlines()[-1] == ("terminated: finished judgments are saved; "
                                             "continue with --resume")
     with Store(db, readonly=True) as store:
