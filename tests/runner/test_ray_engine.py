@@ -309,3 +309,21 @@ def test_a_worker_reads_the_cache_from_the_file_here_or_through_the_reader_elsew
     gone = ray.remote(CacheReader).options(num_cpus=0).remote(str(tmp_path / "none.db"))
     assert ray.get(gone.available.remote()) is False and ray.get(gone.get.remote("k")) is None
     ray.kill(gone)
+
+
+def test_an_interrupt_inside_rays_compiled_code_stays_an_interrupt() -> None:
+    """Ctrl-C during `ray.wait` surfaces as a SystemError caused by the KeyboardInterrupt
+    (seen in a clean-clone run); the driver turns it back into the interrupt."""
+    from ragassay.runner.ray_engine import _interruptible
+
+    def ray_wait_interrupted() -> None:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as exc:
+            raise SystemError("<cyfunction CoreWorker.wait> returned a result with an "
+                              "exception set") from exc
+
+    with pytest.raises(KeyboardInterrupt), _interruptible():
+        ray_wait_interrupted()
+    with pytest.raises(SystemError, match="other"), _interruptible():
+        raise SystemError("other")

@@ -255,8 +255,10 @@ def test_upload_and_evaluate_in_the_browser(page, server, tmp_path, shots):
     page.get_by_text("Cost: $0.00").wait_for(timeout=60_000)
     page.wait_for_function(BUSY)
     run_id = page.url.split("run=")[1].split("&")[0]
-    # the run's dataset name: waited for, since a loaded machine renders it late
-    page.get_by_text("upload:six.jsonl").first.wait_for(state="visible", timeout=30_000)
+    # the run's dataset name: waited for, since a loaded machine renders it late; the
+    # data grid also holds it in a hidden accessibility cell, which must not be the match
+    page.get_by_text("upload:six.jsonl").filter(visible=True).first.wait_for(
+        state="visible", timeout=30_000)
     screenshot(page, shots / "evaluated-upload.png")
     with Store(server.db, readonly=True) as store:
         run = store.get_run(run_id)

@@ -388,12 +388,14 @@ class _RayRun:
         while not ready:
             if self.inputs.stop is not None and self.inputs.stop.is_set():
                 raise RunStopped
-            ready, _ = self.ray.wait(list(self.pending), num_returns=1, timeout=1.0)
+            with _interruptible():
+                ready, _ = self.ray.wait(list(self.pending), num_returns=1, timeout=1.0)
         ref = ready[0]
         sent = self.pending.pop(ref)
         self.busy[sent.worker] -= 1
         try:
-            out = self.ray.get(ref)
+            with _interruptible():
+                out = self.ray.get(ref)
         except Exception as exc:
             raise _unwrap(exc) from None
         self.store.save_results(self.run_id, out.results, out.cache)
@@ -424,6 +426,20 @@ class _RayRun:
         meta["ray_peak_rss_mib"] = {str(k): round(v, 1)
                                     for k, v in sorted(self.pool.peak_rss_mib.items())}
         self.store.finish_run(self.run_id, status, meta)
+
+
+@contextmanager
+def _interruptible() -> Iterator[None]:
+    """Ctrl-C (or the CLI's SIGTERM, handed to the SIGINT handler) that lands inside
+    Ray's compiled `wait`/`get` comes out as "SystemError: ... returned a result with
+    an exception set", the KeyboardInterrupt as its cause: raise it as the interrupt it
+    is, so the run is recorded interrupted and the CLI exits 130/143."""
+    try:
+        yield
+    except SystemError as exc:
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            raise exc.__cause__ from None
+        raise
 
 
 def run_on_ray(samples: Iterable[Sample | InvalidRow], config: RunConfig, inputs: RunInputs,
