@@ -182,7 +182,11 @@ def test_a_lease_left_by_a_killed_process_is_taken_over(tmp_path: Path) -> None:
 # -- SIGTERM ---------------------------------------------------------------------------
 
 
-def test_sigterm_of_eval_marks_the_run_interrupted_and_resume_finishes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sigint", ["default", "ignored"])
+def test_sigterm_of_eval_marks_the_run_interrupted_and_resume_finishes(tmp_path: Path,
+                                                                      sigint: str) -> None:
+    """Also when SIGINT is ignored, as in a background job of a non-interactive shell
+    (`make test &`): SIGTERM must not depend on a SIGINT handler being there."""
     data, db = tmp_path / "d.jsonl", tmp_path / "runs.db"
     _write_data(data)
     with FaultServer(latency_s=0.15, max_seconds=120) as server:
@@ -190,7 +194,10 @@ def test_sigterm_of_eval_marks_the_run_interrupted_and_resume_finishes(tmp_path:
                "--base-url", server.base_url, "--metrics", "judge", "--concurrency", "2",
                "--no-cache", "--db", str(db), "-q"]
         release = _gate(server, 4)  # 4 judgments answered, then 2 held in flight
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        ignore = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) \
+            if sigint == "ignored" else None
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=ignore)
         _wait_for(lambda: server.count >= 6)
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=60)

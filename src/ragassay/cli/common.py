@@ -51,10 +51,6 @@ class FailedRun(UsageProblem):
     exit_code = 1
 
 
-class Terminated(Exception):
-    """SIGTERM arrived while a command ran (see `sigterm_interrupts`)."""
-
-
 def say(message: str, *, err: bool = False) -> None:
     """Print one message line through the terminal sanitiser (user text stays text)."""
     click.echo(clean(message), err=err)
@@ -83,8 +79,8 @@ def friendly(func: F) -> F:
         except JudgeAborted as exc:
             raise UsageProblem(f"{exc.reason}; finished judgments are saved: fix the cause "
                                "and continue with --resume RUN") from None
-        except (KeyboardInterrupt, Terminated) as exc:
-            what = "terminated" if isinstance(exc, Terminated) or _terminated else "interrupted"
+        except KeyboardInterrupt:
+            what = "terminated" if _terminated else "interrupted"
             say(f"{what}: finished judgments are saved; continue with --resume", err=True)
             sys.exit(143 if what == "terminated" else 130)
 
@@ -115,7 +111,10 @@ def sigterm_interrupts() -> Iterator[None]:
         if callable(handler):
             handler(signal.SIGINT, frame)
         else:
-            raise Terminated
+            # SIGINT ignored (a background job of a non-interactive shell): raise what
+            # Ctrl-C would, which the runners (the Ray driver too) already handle;
+            # `_terminated` makes `friendly` say "terminated" and exit 143
+            raise KeyboardInterrupt
 
     try:
         previous = signal.signal(signal.SIGTERM, on_term)
