@@ -11,12 +11,19 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
-def run_sync(coro: Coroutine[Any, Any, T]) -> T:
-    """`asyncio.run(coro)`; when this thread already runs a loop (Jupyter, an async app),
-    the coroutine runs on a fresh loop in a helper thread and this call waits for it."""
+def loop_running() -> bool:
+    """Whether this thread already runs an event loop (Jupyter, an async app)."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
+        return False
+    return True
+
+
+def run_sync(coro: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run(coro)`; when this thread already runs a loop (Jupyter, an async app),
+    the coroutine runs on a fresh loop in a helper thread and this call waits for it."""
+    if not loop_running():
         return asyncio.run(coro)
     result: list[T] = []
     error: list[BaseException] = []

@@ -53,16 +53,7 @@ class EvalOptions:
         if ratings not in ("expected", "greedy"):
             raise ValueError(f"ratings must be 'expected' or 'greedy', not {ratings!r}")
         _check_engine(options)
-        urls = options.get("base_url")
-        if urls is not None and not isinstance(urls, str) and (
-                not isinstance(urls, Sequence) or not all(isinstance(u, str) for u in urls)):
-            raise ValueError(f"base_url must be a URL or a list of URLs, not {urls!r}")
-        from ragassay.urls import base_url_problem
-
-        for url in [urls] if isinstance(urls, str) else list(urls or ()):
-            problem = base_url_problem(url, "base_url")
-            if problem is not None:
-                raise ValueError(problem)
+        _check_base_urls(options.get("base_url"))
         return cls(**options)
 
     def endpoints(self) -> tuple[str | None, tuple[str, ...]]:
@@ -79,6 +70,22 @@ class EvalOptions:
         from ragassay.runner import RayOptions
 
         return RayOptions(address=self.ray_address, workers=self.workers)
+
+
+def _check_base_urls(urls: Any) -> None:
+    """base_url: None, a URL or a list of URLs, none carrying credentials (the CLI's
+    --base-url rule, `urls.base_url_problem`)."""
+    from ragassay.urls import base_url_problem
+
+    listed = [urls] if isinstance(urls, str) else urls
+    if listed is None:
+        return
+    if not isinstance(listed, Sequence) or not all(isinstance(u, str) for u in listed):
+        raise ValueError(f"base_url must be a URL or a list of URLs, not {urls!r}")
+    for url in listed:
+        problem = base_url_problem(url, "base_url")
+        if problem is not None:
+            raise ValueError(problem)
 
 
 def _check_engine(options: Mapping[str, Any]) -> None:

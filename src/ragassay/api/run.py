@@ -11,7 +11,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
-from ragassay.aio import run_sync
+from ragassay.aio import loop_running, run_sync
 from ragassay.api.options import EvalOptions
 from ragassay.api.result import EvalResult
 from ragassay.store import DEFAULT_DB_PATH, Store
@@ -194,17 +194,9 @@ def evaluate(data: Any, metrics: str | Sequence[str] | None = "all", judge: str 
     helper thread and this call waits for it. With engine="ray" outside a running loop
     the Ray driver runs on the calling thread, so Ctrl-C interrupts it.
     """
-    if options.get("engine") == "ray" and not _loop_running():
+    if options.get("engine") == "ray" and not loop_running():
         return _ray_now(prepare(data, metrics, judge, store, options))
     return run_sync(aevaluate(data, metrics, judge, store=store, **options))
-
-
-def _loop_running() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
 
 
 __all__ = ["aevaluate", "evaluate", "open_store", "suites_of"]

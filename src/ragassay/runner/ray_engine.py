@@ -437,13 +437,8 @@ def _interruptible() -> Iterator[None]:
     try:
         yield
     except SystemError as exc:
-        seen: set[int] = set()
-        link: BaseException | None = exc
-        while link is not None and id(link) not in seen:  # the cause may be wrapped
-            if isinstance(link, KeyboardInterrupt):
-                raise KeyboardInterrupt from None
-            seen.add(id(link))
-            link = link.__cause__ or link.__context__
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None
         raise
 
 
