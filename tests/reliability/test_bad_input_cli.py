@@ -48,6 +48,12 @@ def _eval(server: FaultServer, data: Path, *extra: str) -> Result:
     return CliRunner().invoke(cli, llm_eval_args(data, server.base_url, db, "-q", *extra))
 
 
+def _as_printed(line: str) -> str:
+    """A line as the CLI prints it: through the terminal sanitiser (ESC stays text), and
+    a lone surrogate (a column named "\\ud800") written as its backslash escape."""
+    return clean(line).encode("utf-8", "backslashreplace").decode("utf-8").strip()
+
+
 def _no_crash(result: Result) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit), (
         f"{type(result.exception).__name__}: {result.exception}\n{result.output}")
@@ -75,12 +81,12 @@ def _check(server: FaultServer, data: bytes, suffix: str) -> None:
             problem = check_dataset(path, skip_invalid=True).problem()
         except DatasetError as exc:
             assert lenient.exit_code == 2
-            assert lenient.output.strip() == clean(f"error: {exc}").strip()
+            assert lenient.output.strip() == _as_printed(f"error: {exc}")
             return
         if problem:  # no row supplies an answer, or none contexts or a reference
             # the CLI prints through the terminal sanitiser (a column named ESC stays text)
             assert lenient.exit_code == 2
-            assert lenient.output.strip() == clean(f"error: {problem}").strip()
+            assert lenient.output.strip() == _as_printed(f"error: {problem}")
             return
         assert lenient.exit_code == 0, lenient.output
         skipped = sum(isinstance(i, InvalidRow) for i in items)
