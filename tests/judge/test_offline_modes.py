@@ -73,7 +73,7 @@ def test_eval_with_the_accurate_mode(tables: tuple[Path, Path], tmp_path: Path) 
     meta = json.loads(out.read_text())["evaluation_metadata"]
     assert (meta["judge"], meta["method"]) == ("offline:accurate", "offline")
     assert meta["judge_reliability"]["metrics"]["judge.context_relevance"]["low"] == 0.38
-    assert "relevance: all-MiniLM-L6-v2" in meta["embedding_model"], meta["embedding_model"]
+    assert "relevance: all-MiniLM-L6-v2:128" in meta["embedding_model"], meta["embedding_model"]
     assert "judge.context_relevance: Spearman 0.38" in result.output
     plain = tmp_path / "plain.json"
     assert CliRunner().invoke(cli, ["eval", str(demo_dataset_path()), "--metrics", "judge",

@@ -67,7 +67,9 @@ class LocalEmbedder:
         self.batch_size = batch_size
         self.device = device
         self.max_seq_length = max_seq_length
-        self.name = MODEL_NAME
+        # the cut changes the vectors of long texts, so it is part of the name (and of
+        # every cache key made from it)
+        self.name = MODEL_NAME if max_seq_length == 256 else f"{MODEL_NAME}:{max_seq_length}"
         self.dim = 384
         self._model: Any = None
         self._lock = threading.Lock()

@@ -18,8 +18,12 @@ from ragassay.types import OFFLINE_SPECS
 RELIABILITY_PATH = Path(__file__).resolve().parent / "offline" / "reliability.json"
 """Written by scripts/devsets/loo.py (leave-one-dataset-out on ../shared/data)."""
 ACCURATE_RELIABILITY_PATH = RELIABILITY_PATH.with_name("reliability-accurate.json")
-"""The accurate mode's relevance figures (loo.py --relevance-embedder local), over the
+"""The accurate mode's relevance figures (loo.py --relevance-embedder local:128), over the
 default table."""
+ACCURATE_RELEVANCE = "local:128"
+"""The accurate mode's relevance embedder: the transformer on each document's first 128
+word pieces, the length all-MiniLM-L6-v2 was trained on; twice as fast as 256 on long
+documents, and the same TREC DL 2020 figures (docs/judges.md)."""
 
 if TYPE_CHECKING:
     from ragassay.judge.offline import Evidence
@@ -36,7 +40,7 @@ class OfflineJudge:
         if analyzer is None:
             from ragassay.judge.offline import Analyzer
 
-            analyzer = Analyzer(relevance_embedder="local" if accurate else None)
+            analyzer = Analyzer(relevance_embedder=ACCURATE_RELEVANCE if accurate else None)
         self.analyzer = analyzer
         self.accurate = accurate
         self.spec = OFFLINE_SPECS[1] if accurate else OFFLINE_SPECS[0]
