@@ -112,6 +112,7 @@ def _code_hash() -> str:
         [
             *(src / "judge" / "offline").glob("*.py"),
             *(src / "embed").glob("*.py"),
+            *(src / "embed").glob("*.npz"),  # the static table: a new one changes every row
             src / "text.py",
             Path(__file__),  # this file builds the records
         ]
