@@ -15,6 +15,7 @@ figure. No label of TREC enters the choice.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -34,6 +35,7 @@ class Parts:
     cos_doc: float  # question vs the whole document's embedding
     cos_best: float  # question vs the document's best-matching sentence
     coverage: float  # weighted share of the question's content words in the document
+    coverage_tf: float  # ... each word's count saturated as BM25 does (k1 = 1.2, no b)
 
 
 def parts(pairs: list[tuple[str, str]]) -> list[Parts]:
@@ -46,17 +48,31 @@ def parts(pairs: list[tuple[str, str]]) -> list[Parts]:
         ]
         for p in an.prepare_many(chunk):
             if not p.doc_ids or len(p.ctx) == 0:
-                out.append(Parts(0.0, 0.0, 0.0))
+                out.append(Parts(0.0, 0.0, 0.0, 0.0))
                 continue
             terms = QuestionTerms.of(p.question)
+            counts = Counter(x for j in p.ctx.rows(p.doc_ids[0]) for x in p.ctx.infos[j].stems)
             out.append(
                 Parts(
                     float(p.rel_doc_emb[0] @ p.rel_question_emb),
                     float((p.ctx.emb @ p.question_emb).max()),
                     terms.coverage(p.ctx.doc_view(p.doc_ids[0]).stems),
+                    saturated(terms, counts),
                 )
             )
     return out
+
+
+def saturated(terms: QuestionTerms, counts: Counter[str], k1: float = 1.2) -> float:
+    """Weighted coverage with BM25's term-frequency saturation, in [0, 1]."""
+    total = sum(terms.weights) * (k1 + 1.0)
+    if total <= 0:
+        return 0.0
+    got = sum(
+        w * counts[s] * (k1 + 1.0) / (counts[s] + k1)
+        for s, w in zip(terms.stems, terms.weights, strict=True)
+    )
+    return got / total
 
 
 FORMS: dict[str, Callable[[Parts], float]] = {
@@ -67,6 +83,9 @@ FORMS: dict[str, Callable[[Parts], float]] = {
     "coverage": lambda x: x.coverage,
     "0.5 cos_best + 0.5 coverage": lambda x: 0.5 * x.cos_best + 0.5 * x.coverage,
     "(cos_doc + cos_best + coverage) / 3": lambda x: (x.cos_doc + x.cos_best + x.coverage) / 3,
+    "coverage_tf": lambda x: x.coverage_tf,
+    "0.5 cos_doc + 0.5 coverage_tf": lambda x: 0.5 * x.cos_doc + 0.5 * x.coverage_tf,
+    "0.5 cos_best + 0.5 coverage_tf": lambda x: 0.5 * x.cos_best + 0.5 * x.coverage_tf,
 }
 
 
