@@ -11,7 +11,7 @@ By default each batch goes the product's way for the judge suite: keyed once
 `--suites none` times the evidence alone, `--suites judge,trace,ragas` all three.
 
     .venv/bin/python benches/offline_judge.py [--n 1000 10000] [--embedder static] [--batch 64]
-                                              [--relevance-embedder local] [--suites judge]
+                                              [--relevance-embedder local:128] [--suites judge]
 """
 
 from __future__ import annotations
@@ -152,7 +152,7 @@ def main() -> None:
         "--relevance-embedder",
         default=None,
         help="embedder of the question and whole contexts for relevance (default: --embedder; "
-        "'local' is the opt-in accurate mode)",
+        "'local:128' is the opt-in accurate mode's)",
     )
     ap.add_argument("--batch", type=int, default=64)
     ap.add_argument(

@@ -113,6 +113,7 @@ def _code_hash() -> str:
             *(src / "judge" / "offline").glob("*.py"),
             *(src / "embed").glob("*.py"),
             *(src / "embed").glob("*.npz"),  # the static table: a new one changes every row
+            *(src / "embed").glob("*.json"),  # ... and its tokenizer
             src / "text.py",
             Path(__file__),  # this file builds the records
         ]

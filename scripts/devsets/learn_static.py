@@ -84,7 +84,7 @@ def corpus(n_texts: int, seed: int = 0) -> list[str]:
 
 def teacher(texts: list[str]) -> np.ndarray:
     """The transformer's embeddings of the texts, computed once and cached on disk."""
-    key = hashlib.sha256("\n".join(texts).encode()).hexdigest()[:16]
+    key = hashlib.sha256(("all-MiniLM-L6-v2:256\n" + "\n".join(texts)).encode()).hexdigest()[:16]
     path = CACHE / f"teacher-{key}.npy"
     if path.is_file():
         return np.load(path)

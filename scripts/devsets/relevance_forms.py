@@ -39,6 +39,7 @@ class Parts:
 
 
 def parts(pairs: list[tuple[str, str]]) -> list[Parts]:
+    """The candidate inputs of each (question, document) pair, through the Analyzer."""
     an = Analyzer()
     out: list[Parts] = []
     for i in range(0, len(pairs), 256):

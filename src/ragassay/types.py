@@ -327,7 +327,8 @@ class BackendOptions(BaseModel):
 
 OFFLINE_SPECS = ("offline", "offline:accurate")
 """The offline judge's specs: the default, and the opt-in accurate relevance mode (the
-transformer embeds the question and each whole context document; the `embed` extra)."""
+transformer embeds the question and each context document's first 128 word pieces; the
+`embed` extra)."""
 
 
 def is_offline(spec: str | None) -> bool:

@@ -106,10 +106,18 @@ def test_local_embedder_with_a_shorter_cut() -> None:
     assert float(cut.embed([long])[0] @ full.embed([head])[0]) > 0.8
 
 
-@pytest.mark.parametrize("spec", ["local:", "local:abc", "local:8", "local:4096"])
-def test_bad_cut_is_one_line(spec: str) -> None:
-    with pytest.raises(ValueError, match="16 to 512 word pieces"):
+@pytest.mark.parametrize("spec", ["local:", "local:abc", "local:8", "local:4096",
+                                  "local:\u00b2", "local:\u0661\u0662\u0668", "local:-64"])
+def test_bad_cut_is_one_line_naming_the_spec(spec: str) -> None:
+    with pytest.raises(ValueError, match="16 to 512 word pieces") as err:
         get_embedder(spec)
+    assert repr(spec) in str(err.value) and "\n" not in str(err.value)
+
+
+def test_equal_cuts_share_one_embedder() -> None:
+    """Spellings of one embedder build it once (one model in memory, one cache)."""
+    assert get_embedder("local:0128") is get_embedder("local:128")
+    assert get_embedder("local:256") is get_embedder("local") is get_embedder("minilm")
 
 
 def test_missing_package_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:

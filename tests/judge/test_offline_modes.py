@@ -1,6 +1,7 @@
 """The offline judge's opt-in accurate relevance mode, `--judge offline:accurate`: the
-transformer embeds the question and whole documents for relevance, and the judge's
-reliability table takes the relevance figures measured in that mode."""
+transformer embeds the question and each document's first 128 word pieces for
+relevance, and the judge's reliability table takes the relevance figures measured in
+that mode."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ BASE = {"date": "2026-12-01", "command": "loo.py", "figures": [
      "baseline": 0.6},
     {"metric": "judge.context_relevance", "set": "t", "statistic": "Spearman",
      "value": 0.24, "baseline": 0.08}]}
-ACCURATE = {"date": "2026-12-01", "command": "loo.py --relevance-embedder local", "figures": [
+ACCURATE = {"date": "2026-12-01", "command": "loo.py --relevance-embedder local:128", "figures": [
     {"metric": "judge.context_relevance", "set": "t", "statistic": "Spearman",
      "value": 0.38, "baseline": 0.08}]}
 
@@ -38,6 +39,14 @@ def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]
     return base, accurate
 
 
+def test_the_shipped_accurate_figures_were_measured_with_the_modes_embedder() -> None:
+    """The shipped table's figures hold for the mode only if loo.py measured them with
+    the relevance embedder the mode uses."""
+    shipped = json.loads(offline_judge.ACCURATE_RELIABILITY_PATH.read_text())
+    assert shipped["relevance_embedder"] == offline_judge.ACCURATE_RELEVANCE
+    assert f"--relevance-embedder {offline_judge.ACCURATE_RELEVANCE} " in shipped["command"]
+
+
 def test_specs_of_the_offline_judge() -> None:
     assert is_offline("offline") and is_offline(" offline:accurate ") and is_offline("")
     assert not is_offline("openai:gpt-4o-mini") and not is_offline("offline:fast")
@@ -49,7 +58,7 @@ def test_the_overlay_replaces_only_the_pairs_it_measured(tables: tuple[Path, Pat
     rel, faith = table.of("judge.context_relevance"), table.of("judge.faithfulness")
     assert rel is not None and rel.low == rel.high == 0.38
     assert faith is not None and faith.low == 0.8
-    assert "--relevance-embedder local" in table.command
+    assert "--relevance-embedder local:128" in table.command
     plain = load_reliability(base, "offline", tmp_missing := base.with_name("none.json"))
     assert not tmp_missing.exists() and plain.of("judge.context_relevance").low == 0.24
 

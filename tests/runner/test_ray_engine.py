@@ -227,14 +227,16 @@ def test_a_killed_worker_loses_and_duplicates_nothing(ray_address: str,
         config = _llm_config(data, server.base_url, concurrency=8, use_cache=False)
         local = Store(tmp_path / "local.db")
         a = evaluate(iter_samples(data), config, store=local)
-        server.at = server.count + 120
+        n0 = server.count
+        server.at = n0 + 120
         remote = Store(tmp_path / "ray.db")
         b = evaluate(iter_samples(data), config, store=remote, ray=RayOptions(workers=2))
         assert server.killed, "no worker was running at the 120th request"
-        first = {judged_key(r) for r in server.requests[:300]}
-        asked = Counter(judged_key(r) for r in server.requests[300:])
+        first = {judged_key(r) for r in server.requests[:n0]}
+        asked = Counter(judged_key(r) for r in server.requests[n0:])
         odd = [judged_message(r)[:300] for r in server.requests if judged_key(r) not in first]
-    assert len(first) == 300 and len(asked) == 300, (len(first), len(asked), odd)
+    assert (n0, len(first), len(asked)) == (300, 300, 300), (n0, len(first), len(asked),
+                                                             len(odd), odd[:3])
     assert sum(asked.values()) > 300  # the killed worker's batch was judged again ...
     assert _results(remote, b.run_id) == _results(local, a.run_id)  # ... and saved once
     rows = remote.conn.execute("SELECT sample_id, COUNT(*) FROM calls GROUP BY sample_id"

@@ -184,8 +184,9 @@ class Analyzer:
         relevance_embedder: Embedder | str | None = None,
     ) -> None:
         """`relevance_embedder` (default: `embedder`) embeds the question and each whole
-        context document for relevance; "local" (the MiniLM transformer) is the slower,
-        more accurate choice (docs/judges.md)."""
+        context document for relevance; "local:128" (the MiniLM transformer on each
+        document's first 128 word pieces) is the slower, more accurate choice of
+        `offline:accurate` (docs/judges.md)."""
         self.limits = limits if limits is not None else Limits()
         self.embedder = get_embedder(embedder) if isinstance(embedder, str) else embedder
         rel = embedder if relevance_embedder is None else relevance_embedder
