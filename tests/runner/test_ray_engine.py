@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import threading
 from collections import Counter
 from collections.abc import Iterator
@@ -218,6 +219,21 @@ class KillingServer(FaultServer):
                     os.kill(workers[0], signal.SIGKILL)
                     self.killed.append(workers[0])
         return super()._handle(request, n)
+
+
+def test_a_request_cut_mid_body_is_no_request() -> None:
+    """A worker killed after its request's headers and before its body leaves the server
+    an empty read: the scripted server must not count that as a request (it used to
+    record `{}`, a judgment of nothing, and the test below saw 301 of 300)."""
+    with ScriptedServer(lambda req, n: ScriptedReply.chat("{}")) as server:
+        host, port = server.base_url.split("//", 1)[1].split("/", 1)[0].split(":")
+        with socket.create_connection((host, int(port)), timeout=5) as conn:
+            conn.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
+                         b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+                         b'{"model": ')
+            conn.shutdown(socket.SHUT_WR)
+            assert conn.recv(1024) == b""  # closed, no reply
+        assert server.count == 0
 
 
 def test_a_killed_worker_loses_and_duplicates_nothing(ray_address: str,

@@ -236,6 +236,9 @@ def _make_request_handler(server: ScriptedServer) -> type[BaseHTTPRequestHandler
                 self._send(ScriptedReply.error(413, "request too large"))
                 return
             raw = self.rfile.read(length) if length else b""
+            if len(raw) < length:  # the client hung up mid-body (a killed worker): no request
+                self.close_connection = True
+                return
             try:
                 payload = json.loads(raw or b"{}")
             except ValueError:
