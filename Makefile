@@ -13,7 +13,7 @@ export TOKENIZERS_PARALLELISM := false
 
 MODELS := qwen2.5-coder-0.5b qwen2.5-coder-1.5b
 
-.PHONY: demo test lint bench bench-setup bench-full bench-judges models clean
+.PHONY: demo test fuzz lint bench bench-setup bench-full bench-judges models clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -41,6 +41,14 @@ demo: $(VENV)/.demo-installed
 
 test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest
+
+# the property tests with fresh random examples each run (`make test` runs them on a
+# fixed set of examples, so CI never fails on a case nobody has seen)
+fuzz: $(VENV)/.test-installed
+	RAGASSAY_HYPOTHESIS=explore $(BIN)/python -m pytest -q -p no:cacheprovider \
+		tests/reliability/test_bad_input_loaders.py tests/reliability/test_bad_input_cli.py \
+		tests/reliability/test_config_files.py tests/security/test_prompt_injection.py \
+		tests/stats/test_stats_properties.py tests/bench/test_chunking.py
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check src tests benches scripts

@@ -41,6 +41,7 @@ def server() -> Iterator[FaultServer]:
 
 WARNING = re.compile(r"^\d+ samples? lacks? an input some metrics need \(")
 SKIPPED = re.compile(r"^skipped \d+ invalid rows? of \d+ \(--skip-invalid")
+UNSCORED = re.compile(r"^\d+ metric values? unscored; top reasons: ")  # stderr, also -q
 
 
 def _eval(server: FaultServer, data: Path, *extra: str) -> Result:
@@ -70,8 +71,9 @@ def _check(server: FaultServer, data: bytes, suffix: str) -> None:
         if result.exit_code == 2:
             lines = result.output.strip().splitlines()
             assert len(lines) == 1 and lines[0].startswith(f"error: {path.name}"), result.output
-        else:  # -q: nothing but the missing-input warning
-            assert all(WARNING.match(line) for line in result.output.splitlines()), result.output
+        else:  # -q: nothing but the missing-input warning and the unscored count
+            assert all(WARNING.match(line) or UNSCORED.match(line)
+                       for line in result.output.splitlines()), result.output
         # --skip-invalid: every bad row is listed in the report
         out = Path(tmp) / "report.json"
         lenient = _eval(server, path, "--skip-invalid", "--out", str(out))
@@ -91,7 +93,8 @@ def _check(server: FaultServer, data: bytes, suffix: str) -> None:
         assert lenient.exit_code == 0, lenient.output
         skipped = sum(isinstance(i, InvalidRow) for i in items)
         lines = lenient.output.splitlines()
-        assert all(WARNING.match(line) or SKIPPED.match(line) for line in lines), lines
+        assert all(WARNING.match(line) or SKIPPED.match(line) or UNSCORED.match(line)
+                   for line in lines), lines
         assert sum(bool(SKIPPED.match(line)) for line in lines) == (1 if skipped else 0)
         if skipped:
             assert f"skipped {skipped} invalid row" in lenient.output
