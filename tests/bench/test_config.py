@@ -31,7 +31,8 @@ def test_unknown_keys_are_named() -> None:
 def test_bad_values_are_named() -> None:
     with pytest.raises(ConfigError, match=r"strategy\[0\]\.retriever"):
         parse({"strategy": [{"retriever": "tfidf"}]})
-    with pytest.raises(ConfigError, match=r"strategy\[0\]: overlap \(50\) must be smaller"):
+    with pytest.raises(ConfigError,
+                       match=r"strategy\[0\]\.overlap: 50 must be smaller than size \(50\)"):
         parse({"strategy": [{"chunker": "fixed", "size": 50, "overlap": 50}]})
     with pytest.raises(ConfigError, match="no strategies"):
         parse({})

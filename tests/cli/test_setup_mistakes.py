@@ -107,6 +107,17 @@ def test_a_blank_column_name_is_quoted(tmp_path: Path) -> None:
     assert "unknown columns: ' '" in out and out.rstrip().endswith("--map answer=' '")
 
 
+@pytest.mark.parametrize("name", ["0\r0", "a\nb", "x\u2028y", "\x1b[2J"])
+def test_a_column_name_with_a_line_break_or_control_is_quoted(tmp_path: Path,
+                                                              name: str) -> None:
+    # found by `make fuzz`: a column named "0\r0" was printed as "0 0" (the one-line
+    # rule splits at the carriage return), a hint the user could not type
+    data = rows(tmp_path / "d.jsonl", [{"question": "q?", name: None}])
+    out = one_line_error(invoke("eval", data, "--db", tmp_path / "r.db", "-q"),
+                         "d.jsonl: no row has an answer")
+    assert f"unknown columns: {name!r}" in out and out.rstrip().endswith(f"--map answer={name!r}")
+
+
 def test_map_reads_fields_from_other_columns(tmp_path: Path) -> None:
     data, db, out = _foreign(tmp_path / "d.jsonl"), tmp_path / "r.db", tmp_path / "r.json"
     result = invoke("eval", data, "--db", db, "-q", "--metrics", "judge", "--out", out,

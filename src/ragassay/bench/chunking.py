@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from ragassay.bench.corpus import Document
 from ragassay.embed import Embedder
@@ -42,11 +42,15 @@ class ChunkerSpec(BaseModel):
     overlap: int = Field(default=0, ge=0)
     percentile: float = Field(default=25.0, ge=0.0, le=100.0)
 
-    @model_validator(mode="after")
-    def _check(self) -> ChunkerSpec:
-        if self.kind != "sentence" and self.overlap >= self.size:
-            raise ValueError(f"overlap ({self.overlap}) must be smaller than size ({self.size})")
-        return self
+    @field_validator("overlap")
+    @classmethod
+    def _below_size(cls, overlap: int, info: ValidationInfo) -> int:
+        """An overlap of a whole chunk or more never advances (the error names `overlap`,
+        so a config error points at the key: `strategy[1].overlap: ...`)."""
+        size, kind = info.data.get("size"), info.data.get("kind")
+        if kind != "sentence" and size is not None and overlap >= size:
+            raise ValueError(f"{overlap} must be smaller than size ({size})")
+        return overlap
 
     @property
     def label(self) -> str:

@@ -85,9 +85,12 @@ class DatasetCheck:
 
 
 def _shown(column: str) -> str:
-    """A column name as a message shows it: quoted when blank or padded (`' '`), so the
-    line and the `--map` hint say exactly what to type."""
-    return repr(column) if not column.strip() or column != column.strip() else column
+    """A column name as a message shows it: quoted when blank, padded or holding a
+    character that does not print (a space, a carriage return), so the line and the
+    `--map` hint say exactly what to type, and a line break in a name cannot end the
+    line."""
+    plain = bool(column.strip()) and column == column.strip() and column.isprintable()
+    return column if plain else repr(column)
 
 
 def check_dataset(source: PathLike, *, skip_invalid: bool = False,
