@@ -39,7 +39,7 @@ from pathlib import Path
 import numpy as np
 from common import CACHE, DEVSETS
 
-from ragassay.embed.static import _WORD, MAX_TOKENS, TABLE_PATH
+from ragassay.embed.static import _WORD, MAX_TOKENS, TABLE_PATH, StaticEmbedder
 from ragassay.text import split_sentences
 
 LEFT_OUT = {"trec_dl2020"}  # the graded-relevance set: measured on, never learned from
@@ -60,13 +60,14 @@ def corpus(n_texts: int, seed: int = 0) -> list[str]:
                 sents = [s for s in split_sentences(t) if 3 <= len(s.split()) <= 80]
                 sentences.update(sents)
                 window: list[str] = []
+                words = 0
                 for s in sents:
-                    if window and sum(len(w.split()) for w in window) + len(s.split()) > (
-                        WINDOW_WORDS
-                    ):
+                    n = len(s.split())
+                    if window and words + n > WINDOW_WORDS:
                         passages.add(" ".join(window))
-                        window = []
+                        window, words = [], 0
                     window.append(s)
+                    words += n
                 if len(window) > 1:
                     passages.add(" ".join(window))
     rng = random.Random(seed)
@@ -84,13 +85,13 @@ def corpus(n_texts: int, seed: int = 0) -> list[str]:
 
 def teacher(texts: list[str]) -> np.ndarray:
     """The transformer's embeddings of the texts, computed once and cached on disk."""
-    key = hashlib.sha256(("all-MiniLM-L6-v2:256\n" + "\n".join(texts)).encode()).hexdigest()[:16]
+    from ragassay.embed import LocalEmbedder
+
+    emb = LocalEmbedder(batch_size=128)  # the model loads on the first embed() only
+    key = hashlib.sha256("\n".join([emb.name, *texts]).encode()).hexdigest()[:16]
     path = CACHE / f"teacher-{key}.npy"
     if path.is_file():
         return np.load(path)
-    from ragassay.embed import LocalEmbedder
-
-    emb = LocalEmbedder(batch_size=128)
     out = []
     t0 = time.time()
     for i in range(0, len(texts), 2000):
@@ -111,13 +112,8 @@ def teacher(texts: list[str]) -> np.ndarray:
 def token_matrix(texts: list[str], weights: np.ndarray, vocab: int):  # type: ignore[no-untyped-def]
     """texts x vocab, the SIF weight of each token occurrence (as StaticEmbedder sums)."""
     from scipy.sparse import csr_matrix
-    from tokenizers import Tokenizer
 
-    from ragassay.embed.static import TOKENIZER_PATH
-
-    tok = Tokenizer.from_file(str(TOKENIZER_PATH))
-    tok.no_padding()
-    tok.no_truncation()
+    tok = StaticEmbedder()._tokenizer()  # the product's WordPiece set-up, unpadded
     rows, cols, vals = [], [], []
     cache: dict[str, list[int]] = {}
     for i, t in enumerate(texts):

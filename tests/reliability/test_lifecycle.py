@@ -30,6 +30,7 @@ from ragassay.store import Store, StoreError
 from ragassay.store.lease import RunBusy, this_process
 from ragassay.types import RunConfig
 from tests.support.faults import FaultServer
+from tests.support.processes import sigint_setup
 
 pytestmark = pytest.mark.timeout(180)
 N = 16
@@ -194,10 +195,8 @@ def test_sigterm_of_eval_marks_the_run_interrupted_and_resume_finishes(tmp_path:
                "--base-url", server.base_url, "--metrics", "judge", "--concurrency", "2",
                "--no-cache", "--db", str(db), "-q"]
         release = _gate(server, 4)  # 4 judgments answered, then 2 held in flight
-        ignore = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) \
-            if sigint == "ignored" else None
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                preexec_fn=ignore)
+                                preexec_fn=sigint_setup(sigint))
         _wait_for(lambda: server.count >= 6)
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=60)

@@ -30,7 +30,7 @@ from ragassay.runner import evaluate
 from ragassay.store import Store
 from ragassay.types import RunConfig
 from tests.support.faults import FaultServer, fenced
-from tests.support.processes import Finished, run_until
+from tests.support.processes import Finished, run_until, sigint_setup
 from tests.support.ray_cluster import judge_workers, local_ray
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
@@ -173,8 +173,7 @@ def test_sigterm_interrupts_a_ray_run_and_its_workers_go(ray_address: str, tmp_p
                  "--ray-address", ray_address, "--workers", str(WORKERS)),
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "OPENAI_API_KEY": "sk-test"},
-            preexec_fn=(lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
-            if sigint == "ignored" else None)
+            preexec_fn=sigint_setup(sigint))
         deadline = time.monotonic() + 120
         while server.count < 10 and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.01)

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -226,8 +227,8 @@ def test_a_request_cut_mid_body_is_no_request() -> None:
     an empty read: the scripted server must not count that as a request (it used to
     record `{}`, a judgment of nothing, and the test below saw 301 of 300)."""
     with ScriptedServer(lambda req, n: ScriptedReply.chat("{}")) as server:
-        host, port = server.base_url.split("//", 1)[1].split("/", 1)[0].split(":")
-        with socket.create_connection((host, int(port)), timeout=5) as conn:
+        url = urlsplit(server.base_url)
+        with socket.create_connection((url.hostname, url.port), timeout=5) as conn:
             conn.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
                          b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
                          b'{"model": ')

@@ -10,6 +10,14 @@ from dataclasses import dataclass
 from typing import Any
 
 
+def sigint_setup(sigint: str) -> Any:
+    """`preexec_fn` for a child that starts with SIGINT "default" or "ignored" (as a
+    background job of a non-interactive shell does)."""
+    if sigint == "ignored":
+        return lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return None
+
+
 @dataclass
 class Finished:
     killed: bool

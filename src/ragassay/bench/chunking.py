@@ -30,6 +30,12 @@ ChunkerKind = Literal["fixed", "recursive", "sentence", "markdown", "semantic"]
 Range = tuple[int, int]  # token indices [lo, hi)
 
 
+def overlap_fits(kind: str | None, size: int, overlap: int) -> bool:
+    """Whether a chunker advances: its overlap is below its size (sentence chunks count
+    sentences, so they take any overlap)."""
+    return kind == "sentence" or overlap < size
+
+
 class ChunkerSpec(BaseModel):
     """A chunker and its parameters. `size` and `overlap` count tokens, except that the
     sentence chunker's overlap counts sentences; `percentile` is the semantic
@@ -48,7 +54,7 @@ class ChunkerSpec(BaseModel):
         """An overlap of a whole chunk or more never advances (the error names `overlap`,
         so a config error points at the key: `strategy[1].overlap: ...`)."""
         size, kind = info.data.get("size"), info.data.get("kind")
-        if kind != "sentence" and size is not None and overlap >= size:
+        if size is not None and not overlap_fits(kind, size, overlap):
             raise ValueError(f"{overlap} must be smaller than size ({size})")
         return overlap
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ragassay.bench.chunking import ChunkerKind, ChunkerSpec
+from ragassay.bench.chunking import ChunkerKind, ChunkerSpec, overlap_fits
 from ragassay.bench.generation import GenerationOptions
 from ragassay.bench.pipeline import PipelineFields, PipelineSpec
 from ragassay.bench.retrieval import RetrieverKind
@@ -213,7 +213,7 @@ def expand_grid(grid: GridSection, bench: BenchSection, where: str = "grid") -> 
     for kind, size, overlap, pct, ret, k, gen in itertools.product(
         grid.chunker, grid.size, grid.overlap, grid.percentile, grid.retriever, grid.k, gens
     ):
-        if kind != "sentence" and overlap >= size:
+        if not overlap_fits(kind, size, overlap):
             continue
         if kind == "semantic" and overlap != grid.overlap[0]:
             continue  # semantic ignores overlap
