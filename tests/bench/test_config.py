@@ -34,6 +34,16 @@ def test_bad_values_are_named() -> None:
     with pytest.raises(ConfigError,
                        match=r"strategy\[0\]\.overlap: 50 must be smaller than size \(50\)"):
         parse({"strategy": [{"chunker": "fixed", "size": 50, "overlap": 50}]})
+    # an embedder the bench could not build stops the load (it used to be a traceback
+    # once the bench reached the embedder), in one line without pydantic's prefix
+    with pytest.raises(ConfigError) as err:
+        parse({"bench": {**BASE["bench"], "embedder": "local:8"}, "strategy": [{}]})
+    assert str(err.value) == ("bench.toml: bench.embedder: embedder spec 'local:8': "
+                              "N in local:N is 16 to 512 word pieces")
+    with pytest.raises(ConfigError, match=r"bench\.embedder: unknown embedder spec 'w2v'"):
+        parse({"bench": {**BASE["bench"], "embedder": "w2v"}, "strategy": [{}]})
+    spelled = parse({"bench": {**BASE["bench"], "embedder": "local:0128"}, "strategy": [{}]})
+    assert spelled.bench.embedder == "local:128"  # type: ignore[attr-defined]
     with pytest.raises(ConfigError, match="no strategies"):
         parse({})
     with pytest.raises(ConfigError, match="duplicate strategy name"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 
 import numpy as np
@@ -13,6 +14,7 @@ from ragassay.embed import (
     EmbeddingCache,
     LocalEmbedder,
     StaticEmbedder,
+    canonical_spec,
     get_embedder,
     normalise_rows,
     packaged_model_path,
@@ -112,6 +114,20 @@ def test_bad_cut_is_one_line_naming_the_spec(spec: str) -> None:
     with pytest.raises(ValueError, match="16 to 512 word pieces") as err:
         get_embedder(spec)
     assert repr(spec) in str(err.value) and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("spec, problem", [
+    ("word2vec", "unknown embedder spec 'word2vec'"),
+    ("openai:text-embedding-3-small", "expected 'openai:<model>@<base_url>'"),
+    ("openai:m#KEY", "expected 'openai:<model>@<base_url>'"),
+])
+def test_a_spec_that_cannot_be_built_is_one_line_before_any_work(spec: str,
+                                                                 problem: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(problem)) as err:
+        canonical_spec(spec)
+    assert "\n" not in str(err.value)
+    assert canonical_spec("openai:m@http://127.0.0.1:9/v1#KEY") == \
+        "openai:m@http://127.0.0.1:9/v1#KEY"
 
 
 def test_equal_cuts_share_one_embedder() -> None:

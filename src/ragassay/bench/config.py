@@ -49,6 +49,14 @@ class BenchSection(_Strict):
     rank_by: str | None = None  # default: the metric the suites rank by (MetricSpec.rank)
     seed: int = 0
     embedder: str = "local"
+
+    @field_validator("embedder")
+    @classmethod
+    def _known_embedder(cls, v: str) -> str:
+        from ragassay.embed import canonical_spec
+
+        return canonical_spec(v)  # a bad spec stops the load, naming bench.embedder
+
     cache_dir: str = ".ragassay/bench-cache"
     concurrency: int = Field(default=4, ge=1)
     timeout_s: float = Field(default=60.0, gt=0)  # per judge call, before a retry
@@ -155,7 +163,8 @@ def _loc(loc: tuple[int | str, ...]) -> str:
 def format_validation_error(source: str, exc: ValidationError) -> str:
     lines = []
     for err in exc.errors():
-        msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
+        msg = ("unknown key" if err["type"] == "extra_forbidden"
+               else err["msg"].removeprefix("Value error, "))  # our validators' own text
         lines.append(f"{source}: {_loc(tuple(err['loc']))}: {msg}")
     return "\n".join(lines)
 

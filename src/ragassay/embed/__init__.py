@@ -38,6 +38,7 @@ __all__ = [
     "RemoteEmbedderError",
     "StaticEmbedder",
     "content_key",
+    "canonical_spec",
     "get_embedder",
     "normalise_rows",
     "packaged_model_path",
@@ -58,18 +59,25 @@ def sentence_embedder_spec() -> str:
 _lock = threading.Lock()
 
 
-def _canonical(spec: str) -> str:
-    """One spelling per embedder, so equal specs share one instance: "local:256" (the
-    default cut) and "minilm" are "local", "local:0128" is "local:128". A bad N is a
-    one-line ValueError that names the spec."""
-    if spec in ("minilm", MODEL_NAME):
+def canonical_spec(spec: str) -> str:
+    """A checked embedder spec in its one spelling, so equal specs share one instance:
+    "local:256" (the default cut) and "minilm" are "local", "local:0128" is "local:128".
+    A spec `get_embedder` cannot build is a one-line ValueError that names it (configs
+    check theirs with this before any work starts)."""
+    if spec in ("local", "minilm", MODEL_NAME):
         return "local"
-    if not spec.startswith("local:"):
+    if spec.startswith("local:"):
+        n = spec[len("local:") :]
+        if not re.fullmatch(r"[0-9]{1,4}", n) or not 16 <= int(n) <= 512:
+            raise ValueError(f"embedder spec {spec!r}: N in local:N is 16 to 512 word pieces")
+        return "local" if int(n) == 256 else f"local:{int(n)}"
+    if spec == "static":
         return spec
-    n = spec[len("local:") :]
-    if not re.fullmatch(r"[0-9]{1,4}", n) or not 16 <= int(n) <= 512:
-        raise ValueError(f"embedder spec {spec!r}: N in local:N is 16 to 512 word pieces")
-    return "local" if int(n) == 256 else f"local:{int(n)}"
+    if spec.startswith("openai:"):
+        if "@" not in spec.split("#", 1)[0]:
+            raise ValueError(f"embedder spec {spec!r}: expected 'openai:<model>@<base_url>'")
+        return spec
+    raise ValueError(f"unknown embedder spec {spec!r}; use local, local:N, static or openai:...")
 
 
 def get_embedder(spec: str = "local", cache_entries: int | None = None) -> CachedEmbedder:
@@ -84,7 +92,7 @@ def get_embedder(spec: str = "local", cache_entries: int | None = None) -> Cache
     The LRU holds `cache_entries` rows (default 200k; 20k for "static", whose
     own word cache already makes a repeat nearly free).
     """
-    spec = _canonical(spec)
+    spec = canonical_spec(spec)
     with _lock:
         if spec in _shared:
             return _shared[spec]
@@ -93,21 +101,15 @@ def get_embedder(spec: str = "local", cache_entries: int | None = None) -> Cache
             inner = LocalEmbedder()
         elif spec.startswith("local:"):
             inner = LocalEmbedder(max_seq_length=int(spec[len("local:") :]))
-        elif spec == "static":
-            inner = StaticEmbedder()
         elif spec.startswith("openai:"):
             rest = spec[len("openai:") :]
             env = "OPENAI_API_KEY"
             if "#" in rest:
                 rest, env = rest.rsplit("#", 1)
-            if "@" not in rest:
-                raise ValueError("expected 'openai:<model>@<base_url>'")
             model, base_url = rest.split("@", 1)
             inner = OpenAIEmbedder(base_url=base_url, model=model, api_key_env=env)
-        else:
-            raise ValueError(
-                f"unknown embedder spec {spec!r}; use local, local:N, static or openai:..."
-            )
+        else:  # "static"
+            inner = StaticEmbedder()
         if cache_entries is None:
             cache_entries = 20_000 if spec == "static" else 200_000
         emb = CachedEmbedder(inner, EmbeddingCache(cache_entries))
