@@ -81,30 +81,86 @@ def test_end_to_end_with_a_stub_judge(tiny_bench: Path) -> None:
             leaderboard(store, result, "nope.x")
 
 
+def _toy_run(store: Store, result: object, values: dict[tuple[str, int], float]) -> str:
+    """Store a judged run of one metric, toy.m, with `values[(strategy, question)]`, and
+    make it the bench result's run."""
+    run_id = store.create_run(RunConfig(dataset="bench:x", metrics=("toy",)),
+                              package_version="t", dataset_hash=None, judge_model="m",
+                              specs=[MetricSpec(name="toy.m")])
+    samples = {(s, i): Sample(id=f"{s}::q{i}", question=f"q{i}", strategy=s,
+                              metadata={"question_id": f"q{i}"}) for s, i in values}
+    store.add_samples(run_id, list(samples.values()))
+    for key, sample in samples.items():
+        store.save_result(run_id, SampleResult(
+            sample_id=sample.id, strategy=sample.strategy, suite="toy",
+            results=(MetricResult(name="toy.m", value=values[key]),)), [])
+    result.run_id = run_id  # type: ignore[attr-defined]
+    return run_id
+
+
 def test_leaderboard_marks_unscored_last_and_significance(tiny_bench: Path) -> None:
     cfg = load_config(tiny_bench)
     _, result = generate_samples(cfg, BenchOptions(embedder=HashEmbedder(128), use_cache=False))
     a, b, c, d = (s.name for s in result.strategies)
     n = 30
     with Store(":memory:") as store:
-        run_id = store.create_run(RunConfig(dataset="bench:x", metrics=("toy",)),
-                                  package_version="t", dataset_hash=None, judge_model="m",
-                                  specs=[MetricSpec(name="toy.m")])
-        rows = [(Sample(id=f"{s}::q{i}", question=f"q{i}", strategy=s,
-                        metadata={"question_id": f"q{i}"}), v)
-                for i in range(n) for s, v in ((a, 0.9), (b, 0.1 + 0.001 * i),
-                                               (c, 0.9 - 0.0001 * i))]
-        store.add_samples(run_id, [s for s, _ in rows])
-        for s, v in rows:
-            store.save_result(run_id, SampleResult(
-                sample_id=s.id, strategy=s.strategy, suite="toy",
-                results=(MetricResult(name="toy.m", value=v),)), [])
-        result.run_id = run_id
+        _toy_run(store, result, {(s, i): v for i in range(n)
+                                 for s, v in ((a, 0.9), (b, 0.1 + 0.001 * i),
+                                              (c, 0.9 - 0.0001 * i))})
         rows_out = leaderboard(store, result, "toy.m")
     assert [r["strategy"] for r in rows_out] == [a, c, b, d]
     assert rows_out[2]["vs_best"] == "worse"
     assert (rows_out[3]["mean"] is None and rows_out[3]["rank"] is None
             and rows_out[3]["vs_best"] is None)
+
+
+def test_leaderboard_adjusts_for_all_its_comparisons(tiny_bench: Path) -> None:
+    """Every strategy is tested against a best picked from the same data: the p-values
+    are Holm-adjusted over those k - 1 comparisons together, not one at a time."""
+    from ragassay.report import run_table
+    from ragassay.stats import CompareOptions, compare_strategies, holm
+
+    cfg = load_config(tiny_bench)
+    _, result = generate_samples(cfg, BenchOptions(embedder=HashEmbedder(128), use_cache=False))
+    names = [s.name for s in result.strategies]
+    n = 12
+    gaps = {names[0]: 0.0, names[1]: 0.02, names[2]: 0.04, names[3]: 0.3}
+    with Store(":memory:") as store:
+        run_id = _toy_run(store, result, {
+            (s, i): 0.9 - gap - (0.01 * ((i * 7) % 5) if gap else 0.0)
+            for i in range(n) for s, gap in gaps.items()})
+        board = leaderboard(store, result, "toy.m")
+        table = run_table(store, run_id).table
+        raw = {r["strategy"]: compare_strategies(table, names[0], r["strategy"],
+                                                 CompareOptions())["metrics"]["toy.m"]
+               for r in board[1:]}
+    assert board[0]["strategy"] == names[0] and board[0]["vs_best"] == "best"
+    want = holm({k: v["wilcoxon_p"] for k, v in raw.items()})
+    got = {r["strategy"]: r["p_adjusted"] for r in board[1:]}
+    assert got == pytest.approx(want)
+    # the adjustment is real: the strongest gap's p is multiplied by the 3 comparisons
+    strongest = min(raw, key=lambda k: raw[k]["wilcoxon_p"])
+    assert got[strongest] == pytest.approx(min(1.0, 3 * raw[strongest]["wilcoxon_p"]))
+    assert got[strongest] > raw[strongest]["wilcoxon_p"]
+
+
+def test_a_one_question_leaderboard_has_no_interval(tiny_bench: Path) -> None:
+    """One value is no interval: null bounds in the rows, NO_INTERVAL in the table."""
+    from rich.console import Console
+
+    from ragassay.stats.describe import NO_INTERVAL
+
+    cfg = load_config(tiny_bench)
+    _, result = generate_samples(cfg, BenchOptions(embedder=HashEmbedder(128), use_cache=False))
+    names = [s.name for s in result.strategies]
+    with Store(":memory:") as store:
+        _toy_run(store, result, {(s, 0): 0.9 - 0.1 * i for i, s in enumerate(names)})
+        board = leaderboard(store, result, "toy.m")
+    assert all(r["n"] == 1 and r["ci_low"] is None and r["ci_high"] is None for r in board)
+    console = Console(width=400, record=True)
+    console.print(leaderboard_table(board))
+    text = console.export_text()
+    assert text.count(NO_INTERVAL) == len(names) and "[0.900, 0.900]" not in text
 
 
 def test_example_bench_generates_samples() -> None:

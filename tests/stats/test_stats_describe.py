@@ -109,3 +109,32 @@ def test_no_nan_for_all_unscored_metric(make_table) -> None:
         "higher_is_better": True,
     }
     assert all(v is None or not math.isnan(v) for v in rmse_metrics(t)["x.a"].values())
+
+
+def test_perfect_and_poor_counts_of_a_lower_is_better_metric() -> None:
+    """judge.hallucination: 0 (none) is perfect, 1 (a hallucination) is poor."""
+    hall = MetricSpec(name="j.hallucination", kind="bool", higher_is_better=False)
+    d = describe([1, 1, 1, 0], hall)
+    assert (d["perfect_count"], d["poor_count"]) == (1, 3)
+    # on 1-10, lower is better: perfect <= 10 - 0.95 * 9 = 1.45, poor > 10 - 0.3 * 9 = 7.3
+    err = MetricSpec(name="x.err", low=1, high=10, higher_is_better=False)
+    d = describe([1.0, 1.45, 1.5, 7.3, 7.31, 10], err)
+    assert (d["perfect_count"], d["poor_count"]) == (2, 2)
+
+
+def test_suite_average_says_which_metrics_it_leaves_out(make_table) -> None:
+    specs = {"s.a": MetricSpec(name="s.a"), "s.b": MetricSpec(name="s.b")}
+    t = make_table(specs, {"s.a": [0.9, 0.9], "s.b": [None, None]})
+    s = suite_averages(t)["s"]
+    assert s["average"] == pytest.approx(0.9) and s["unscored_metrics"] == ["s.b"]
+    assert s["note"] == "average of 1 of 2 metrics; no scored value: s.b"
+    full = suite_averages(make_table(specs, {"s.a": [0.9], "s.b": [0.5]}))["s"]
+    assert "note" not in full and "unscored_metrics" not in full
+
+
+def test_interval_of_equal_values_is_the_mean_exactly() -> None:
+    from ragassay.stats.describe import mean_ci
+
+    for v, n in ((0.7, 37), (0.1, 11), (7.7, 23)):
+        got = mean_ci([v] * n, n_resamples=200)
+        assert got["ci_low"] == got["ci_high"] == got["mean"] == v

@@ -132,3 +132,26 @@ def test_load_thresholds_unreadable_and_invalid(tmp_path: Path) -> None:
     bad.write_text("[thresholds\n")
     with pytest.raises(ThresholdsError, match=r"^bad\.toml: invalid TOML"):
         load_thresholds(bad)
+
+
+def test_strict_gate_on_a_value_equal_to_its_threshold(make_table) -> None:
+    """37 x 0.7 has mean 0.7; a resample's float mean is 0.6999999999999998. The value
+    sits on its threshold, so strict passes it (and a real shortfall still fails)."""
+    x = MetricSpec(name="x.a")
+    on = make_table({"x.a": x}, {"x.a": [0.7] * 37})
+    assert gate(on, {"x.a": 0.7}, strict=True, n_resamples=200).ready
+    assert gate(on, {"x.a": 0.7}, n_resamples=200).ready
+    below = make_table({"x.a": x}, {"x.a": [0.7] * 36 + [0.6999]})
+    check = gate(below, {"x.a": 0.7}, strict=True, n_resamples=200).checks[0]
+    assert check.status == "FAIL" and check.value is not None and check.value < 0.7
+    low = MetricSpec(name="x.err", higher_is_better=False)
+    at = make_table({"x.err": low}, {"x.err": [0.1] * 37})
+    assert gate(at, {"x.err": 0.1}, strict=True, n_resamples=200).ready
+
+
+def test_strict_gate_fails_a_single_value(make_table) -> None:
+    """One value has no interval: strict cannot pass on it; the mean gate can."""
+    t = make_table({"x.a": MetricSpec(name="x.a")}, {"x.a": [0.9, None]})
+    strict = gate(t, {"x.a": 0.7}, strict=True, n_resamples=100).checks[0]
+    assert strict.status == "FAIL" and strict.reason == "no ci_low (too few values)"
+    assert gate(t, {"x.a": 0.7}, n_resamples=100).ready

@@ -123,6 +123,26 @@ def test_interpretation_config_and_fallback() -> None:
     assert g["level"] == "warning"
 
 
+def test_fallback_target_of_a_lower_is_better_metric_is_exact() -> None:
+    """The generic 0-1 rule turned around: good <= 1 - 0.8, and 0.2 itself is good
+    (1 - 0.8 is 0.19999999999999996 in floats)."""
+    err = {"s.err": MetricSpec(name="s.err", higher_is_better=False)}
+    (f,) = interpretation({"s.err": 0.2}, err)
+    assert f["level"] == "good" and "<= 0.2" in f["message"]
+    (g,) = interpretation({"s.err": 0.2001}, err)
+    assert g["level"] != "good"
+
+
+def test_json_keeps_tiny_p_values() -> None:
+    """Rounded to 6 decimals a p of 4.37e-7 would read as 0: p-values keep 4 digits;
+    other numbers are still rounded to 6 decimals."""
+    from ragassay.stats._json import clean
+
+    got = clean({"kendall_p": 4.3712e-07, "mean": 4.37e-07, "m": {"p_adjusted": [1.23456e-9]}})
+    assert got == {"kendall_p": 4.371e-07, "mean": 0.0, "m": {"p_adjusted": [1.235e-09]}}
+    assert clean({"wilcoxon_p": 0.0123456789}) == {"wilcoxon_p": 0.012346}
+
+
 def _walk_floats(obj: Any) -> list[float]:
     if isinstance(obj, float):
         return [obj]

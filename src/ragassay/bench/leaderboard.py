@@ -10,8 +10,8 @@ from typing import Any
 from ragassay.bench.config import BenchConfig
 from ragassay.bench.run import RETRIEVAL_METRICS, BenchResult
 from ragassay.report import run_table
-from ragassay.stats import CompareOptions, ScoreTable, compare_strategies
-from ragassay.stats.describe import mean_ci
+from ragassay.stats import CompareOptions, ScoreTable, compare_strategies, holm, verdict
+from ragassay.stats.describe import NO_INTERVAL, mean_ci
 from ragassay.store import Store
 from ragassay.types import MetricSpec
 
@@ -41,10 +41,10 @@ def leaderboard(
     """One row per strategy, best first by the mean of the ranking metric (unscored last).
 
     The run's scores are read from the store. `vs_best` is the paired verdict
-    (Holm-adjusted Wilcoxon + bootstrap CI, from ragassay.stats.compare_strategies) of
-    each strategy against the top one: "worse" marks a significant gap; "no detectable
-    difference" means the data cannot separate them. Each row also carries the bench's
-    own figures.
+    (Wilcoxon + bootstrap CI, from ragassay.stats.compare_strategies, with Holm's
+    adjustment over all the strategies' comparisons) of each strategy against the top
+    one: "worse" marks a significant gap; "no detectable difference" means the data
+    cannot separate them. Each row also carries the bench's own figures.
     """
     if bench.run_id is None:
         raise RankingError("the bench has no judged run to rank")
@@ -56,9 +56,11 @@ def leaderboard(
     rows: list[dict[str, Any]] = []
     for s in bench.strategies:
         st = mean_ci(table.for_strategy(s.name).values(metric), seed=seed)
+        if st["count"] < 2:  # one value has no interval (shown as NO_INTERVAL)
+            st["ci_low"] = st["ci_high"] = None
         rows.append({
             "strategy": s.name, "metric": metric,
-            **{k: st[k] for k in ("mean", "ci_low", "ci_high")},
+            **{k: st[k] for k in ("mean", "ci_low", "ci_high")}, "n": st["count"],
             **{f"retrieval.{m}": s.retrieval.get(m) for m in RETRIEVAL_METRICS},
             "no_answer_rate": s.no_answer_rate,
             "index_time_s": s.index_time_s,
@@ -70,6 +72,7 @@ def leaderboard(
         })
     rows.sort(key=lambda r: (r["mean"] is None, -sign * (r["mean"] or 0.0)))
     best = rows[0]["strategy"] if rows and rows[0]["mean"] is not None else None
+    tested: dict[str, dict[str, Any]] = {}
     for rank, row in enumerate(rows, 1):
         row["rank"] = rank if row["mean"] is not None else None
         row["vs_best"], row["p_adjusted"] = None, None
@@ -80,9 +83,15 @@ def leaderboard(
             continue
         cmp = compare_strategies(table, best, row["strategy"], CompareOptions(alpha=alpha,
                                                                                seed=seed))
-        res = cmp["metrics"].get(metric) or {}
-        row["vs_best"] = res.get("verdict")
-        row["p_adjusted"] = res.get("p_adjusted")
+        tested[row["strategy"]] = cmp["metrics"].get(metric) or {}
+    # every strategy is tested against a best picked from the same data: Holm over all
+    # of those comparisons, not one at a time
+    adjusted = holm({s: r.get("wilcoxon_p") for s, r in tested.items()})
+    for row in rows:
+        res = tested.get(row["strategy"])
+        if res:
+            row["p_adjusted"] = adjusted[row["strategy"]]
+            row["vs_best"] = verdict({**res, "p_adjusted": row["p_adjusted"]}, spec, alpha)
     return rows
 
 
@@ -100,7 +109,8 @@ def leaderboard_table(rows: list[dict[str, Any]]) -> Any:
                 "ndcg", "no-answer", "index s", "retr p95 ms", "ans p95 ms", "est $", "meas $"):
         t.add_column(col)
     for r in rows:
-        ci = "—" if r["ci_low"] is None else f"[{f(r['ci_low'])}, {f(r['ci_high'])}]"
+        ci = (NO_INTERVAL if r.get("n") == 1 else "—" if r["ci_low"] is None
+              else f"[{f(r['ci_low'])}, {f(r['ci_high'])}]")
         t.add_row(
             f(r["rank"]), escape(r["strategy"]), f(r["mean"]), ci, f(r["vs_best"]),
             f(r.get("failed", 0)), f(r["retrieval.recall"], 2), f(r["retrieval.mrr"], 2),

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-NO_INTERVAL = "n=1, no interval"
-"""What an interval of a single value reads as (a bootstrap of one value is no interval)."""
+from ragassay.stats.describe import NO_INTERVAL
+
+__all__ = ["NO_INTERVAL", "ci_text", "num"]
 
 
 def num(v: Any, digits: int = 3) -> str:

@@ -1,4 +1,7 @@
-"""Make statistics JSON-safe: plain floats rounded to 6 decimals, never NaN or inf."""
+"""Make statistics JSON-safe: plain floats rounded to 6 decimals, never NaN or inf.
+
+A p-value (a key ending in "_p" or starting with "p_") keeps 4 significant digits
+instead: rounded to 6 decimals, a p of 4e-7 would read as exactly 0."""
 
 from __future__ import annotations
 
@@ -11,10 +14,15 @@ import numpy as np
 DECIMALS = 6
 
 
-def clean(obj: Any) -> Any:
+def is_p_value_key(key: object) -> bool:
+    return isinstance(key, str) and (key.endswith("_p") or key.startswith("p_"))
+
+
+def clean(obj: Any, *, p_value: bool = False) -> Any:
     """Return `obj` with numpy scalars unwrapped, tuples as lists, floats rounded.
 
     A non-finite float becomes None: "not computable" is a state, not a number.
+    `p_value` (set for the values of p-value keys) keeps significant digits.
     """
     if obj is None or isinstance(obj, str | bool):
         return obj
@@ -26,11 +34,12 @@ def clean(obj: Any) -> Any:
         x = float(obj)
         if not math.isfinite(x):
             return None
-        r = round(x, DECIMALS)
+        tiny = 0 < abs(x) < 0.5 * 10**-DECIMALS
+        r = float(f"{x:.4g}") if p_value and tiny else round(x, DECIMALS)
         return 0.0 if r == 0 else r  # no "-0.0"
     if isinstance(obj, Mapping):
-        return {str(k): clean(v) for k, v in obj.items()}
+        return {str(k): clean(v, p_value=is_p_value_key(k)) for k, v in obj.items()}
     if isinstance(obj, list | tuple | np.ndarray):
-        return [clean(v) for v in obj]
+        return [clean(v, p_value=p_value) for v in obj]
     raise TypeError(f"not JSON-serialisable: {type(obj).__name__}")
 

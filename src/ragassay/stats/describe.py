@@ -3,7 +3,8 @@
 `std_dev` is the POPULATION standard deviation (divide by n), as in the judge
 suite's scoring guide: 0.2, 0.5, 0.35 -> mean 0.35, std_dev 0.122474.
 Percentiles use linear interpolation between order statistics (numpy's
-default, "type 7"). Perfect/poor counts depend on the metric's declared range.
+default, "type 7"). Perfect/poor counts depend on the metric's declared range and
+direction (for a lower-is-better metric, perfect is near `low`).
 """
 
 from __future__ import annotations
@@ -18,8 +19,11 @@ from ragassay.stats.bootstrap import bootstrap_ci
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
 
-PERFECT_SHARE = 0.95  # value >= low + 0.95 * (high - low)
-POOR_SHARE = 0.3  # value < low + 0.3 * (high - low)
+NO_INTERVAL = "n=1, no interval"
+"""What an interval of a single value reads as wherever one is shown (a bootstrap of one
+value is no interval)."""
+PERFECT_SHARE = 0.95  # value >= low + 0.95 * (high - low); from the top if lower is better
+POOR_SHARE = 0.3  # value < low + 0.3 * (high - low); likewise
 _EPS = 1e-9  # so that e.g. exactly 9.55 on 1-10 counts as perfect despite float error
 
 
@@ -35,8 +39,12 @@ def describe(values: Sequence[float], spec: MetricSpec, *, unscored: int = 0) ->
     """
     n = len(values)
     span = spec.high - spec.low
-    perfect_cut = spec.low + PERFECT_SHARE * span - _EPS
-    poor_cut = spec.low + POOR_SHARE * span - _EPS
+    if spec.higher_is_better:
+        perfect = sum(v >= spec.low + PERFECT_SHARE * span - _EPS for v in values)
+        poor = sum(v < spec.low + POOR_SHARE * span - _EPS for v in values)
+    else:  # the same shares measured from the top: 0 hallucinations is perfect
+        perfect = sum(v <= spec.high - PERFECT_SHARE * span + _EPS for v in values)
+        poor = sum(v > spec.high - POOR_SHARE * span + _EPS for v in values)
     out: dict[str, Any] = {
         "mean": None,
         "median": None,
@@ -46,8 +54,8 @@ def describe(values: Sequence[float], spec: MetricSpec, *, unscored: int = 0) ->
         "variance": None,
         "percentile_25": None,
         "percentile_75": None,
-        "perfect_count": sum(v >= perfect_cut for v in values),
-        "poor_count": sum(v < poor_cut for v in values),
+        "perfect_count": perfect,
+        "poor_count": poor,
         "sample_count": n,
         "unscored_count": unscored,
     }
@@ -94,10 +102,16 @@ def rmse_metrics(table: ScoreTable) -> dict[str, dict[str, Any]]:
 def mean_ci(
     values: Sequence[float], *, seed: int = 0, n_resamples: int = 2000, confidence: float = 0.95
 ) -> dict[str, Any]:
-    """{mean, ci_low, ci_high, count} of scored values (None where not computable)."""
-    ci = bootstrap_ci(values, n_resamples=n_resamples, confidence=confidence, seed=seed)
+    """{mean, ci_low, ci_high, count} of scored values (None where not computable).
+    Values all equal have that value as both bounds, exactly as the mean (a resample's
+    float mean can differ from it in the last digit)."""
+    mean = _mean(values)
+    if values and min(values) == max(values):
+        ci: tuple[float, float] | None = (float(values[0]), float(values[0]))
+    else:
+        ci = bootstrap_ci(values, n_resamples=n_resamples, confidence=confidence, seed=seed)
     return {
-        "mean": _mean(values),
+        "mean": mean,
         "ci_low": ci[0] if ci else None,
         "ci_high": ci[1] if ci else None,
         "count": len(values),
@@ -112,7 +126,9 @@ def suite_averages(table: ScoreTable) -> dict[str, dict[str, Any]]:
     composites (`MetricSpec.composite`) are left out (they already combine the
     others). If those
     metrics do not all share one (low, high) range, no average is given: mixing
-    a 1-10 mean with a 0-1 mean would be meaningless, and we do not rescale.
+    a 1-10 mean with a 0-1 mean would be meaningless, and we do not rescale. A metric
+    with no scored value is left out of the average, and the entry says so
+    (`unscored_metrics`, `note`).
     """
     means = table.means()
     suites: dict[str, list[str]] = {}
@@ -124,12 +140,17 @@ def suite_averages(table: ScoreTable) -> dict[str, dict[str, Any]]:
     for suite, names in suites.items():
         scales = {(table.spec(m).low, table.spec(m).high) for m in names}
         scored = [means[m] for m in names if means[m] is not None]
+        missing = [m for m in names if means[m] is None]
         entry: dict[str, Any] = {"metrics": names, "average": None, "scale": None}
         if len(scales) > 1:
             entry["note"] = "metrics use different scales; no average"
         else:
             entry["scale"] = list(next(iter(scales)))
             entry["average"] = _mean([float(x) for x in scored if x is not None])
+            if missing and scored:
+                entry["unscored_metrics"] = missing
+                entry["note"] = (f"average of {len(scored)} of {len(names)} metrics; "
+                                 f"no scored value: {', '.join(missing)}")
         out[suite] = entry
     return out
 

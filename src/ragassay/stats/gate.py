@@ -4,8 +4,9 @@ Default thresholds are the metrics' own (`MetricSpec.gate`); a config file overr
 
 The value compared is the metric's mean or, with `strict`, the conservative CI
 bound (the lower bound; the upper bound for lower-is-better metrics, which
-pass at or below their threshold). A metric absent from the run fails with
-"metric not in run"; one with nothing scored fails too. `ready` is True only
+pass at or below their threshold; one value has no interval, so strict fails it). A
+value equal to its threshold up to float rounding passes. A metric absent from the run
+fails with "metric not in run"; one with nothing scored fails too. `ready` is True only
 when every check passes.
 """
 
@@ -23,6 +24,7 @@ from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
 
 ALLOWED_TOP_LEVEL = frozenset({"thresholds"})
+TOLERANCE = 1e-9  # relative: a value this close to its threshold counts as on it
 
 
 class ThresholdsError(ValueError):
@@ -80,11 +82,17 @@ def _check(metric: str, threshold: float, entry: Any, strict: bool) -> GateCheck
     hib = bool(entry.get("higher_is_better", True))
     key = ("ci_low" if hib else "ci_high") if strict else "mean"
     value = entry.get(key)
+    count = entry.get("count")
+    if strict and value is not None and isinstance(count, int) and count < 2:
+        value = None  # one value has no interval: strict cannot pass on it
     if value is None:
         why = "no scored values" if entry.get("mean") is None else f"no {key} (too few values)"
         return GateCheck(metric, threshold, None, "FAIL", why, hib)
     value = float(value)
-    ok = value >= threshold if hib else value <= threshold
+    # a value equal to its threshold up to float rounding (a mean of 37 x 0.7 is
+    # 0.6999999999999998 in a resample) sits on it
+    slack = TOLERANCE * max(1.0, abs(threshold))
+    ok = value >= threshold - slack if hib else value <= threshold + slack
     label = "CI lower bound" if key == "ci_low" else "CI upper bound" if strict else "mean"
     rel = (">=" if ok else "<") if hib else ("<=" if ok else ">")
     reason = f"{label} {value:.4g} {rel} {threshold:g}"

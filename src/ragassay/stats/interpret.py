@@ -64,7 +64,9 @@ def _target_for(spec: MetricSpec, config: FlagsConfig) -> tuple[Target, bool]:
             return t, False
     if spec.higher_is_better:
         return Target(config.unit_good, config.unit_warning), True
-    return Target(1 - config.unit_good, 1 - config.unit_warning, higher_is_better=False), True
+    # rounded: 1 - 0.8 is 0.19999999999999996 in floats, and 0.2 must meet "<= 0.2"
+    good, warning = round(1 - config.unit_good, 12), round(1 - config.unit_warning, 12)
+    return Target(good, warning, higher_is_better=False), True
 
 
 def flag(spec: MetricSpec, value: float, scope: str, config: FlagsConfig) -> dict[str, Any]:

@@ -66,10 +66,7 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool
 
     table = run_table(run.store, run.run_id).table
     _unknown(thresholds, list(table.specs))
-    per_metric = {m: dict(e) for m, e in aggregate_metrics(table)["metrics"].items()}
-    for entry in per_metric.values():  # one value has no interval: strict cannot pass
-        if (entry.get("count") or 0) < 2:
-            entry["ci_low"] = entry["ci_high"] = None
+    per_metric = aggregate_metrics(table)["metrics"]
     result = gate(per_metric, dict(thresholds), strict=strict)
     failed = [c for c in result.checks if c.status == "FAIL"]
     bound = "the 95% CI's conservative bound" if strict else "the mean"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ragassay.stats.describe import NO_INTERVAL
 from ragassay.types import default_label
 
 
@@ -32,7 +33,7 @@ def num(value: Any, digits: int = 3) -> str:
 def interval(low: Any, high: Any, digits: int = 3, n: int | None = None) -> str:
     """`[0.412, 0.733]`; `n=1, no interval` for a single value (`n`); an em dash if none."""
     if n == 1:
-        return "n=1, no interval"
+        return NO_INTERVAL
     if low is None or high is None:
         return "—"
     return f"[{num(low, digits)}, {num(high, digits)}]"
