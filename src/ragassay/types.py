@@ -294,10 +294,11 @@ class BackendOptions(BaseModel):
 
     Only `structured_output`, `max_tokens` (when set explicitly) and `extra_body`
     affect what the model answers; the rest (timeouts, retries, concurrency) never
-    enter a cache key. Keys never live here: only where to read them from.
+    enter a cache key. Keys never live here: only where to read them from. No float is
+    nan or inf (an inf timeout would be stored as null, and the run unreadable).
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
     base_url: str | None = None
     api_key_env: str = "OPENAI_API_KEY"

@@ -87,3 +87,21 @@ def test_missing_and_invalid_files(tmp_path: Path) -> None:
     bad.write_text("[bench\n")
     with pytest.raises(ConfigError, match="invalid TOML"):
         load_config(bad)
+
+
+def test_the_ranking_metric_is_checked_at_load() -> None:
+    """A rank_by outside the bench's suites, or no suite, used to stop the bench only
+    after every strategy had been answered and judged."""
+    def load(**bench: object) -> object:
+        return parse({"bench": {**BASE["bench"], **bench}, "strategy": [{}]})
+
+    with pytest.raises(ConfigError) as err:
+        load(rank_by="ragas.faithfulness")
+    assert str(err.value) == ("bench.toml: bench: rank_by 'ragas.faithfulness' is not a "
+                              "metric of the bench's suites (judge): add its suite to metrics")
+    with pytest.raises(ConfigError, match=r"^bench\.toml: bench: no metric suite named"):
+        load(metrics=[])
+    with pytest.raises(ConfigError, match=r"bench: unknown metric suite 'nope'"):
+        load(metrics=["nope"])
+    ok = load(metrics=["judge", "ragas"], rank_by="ragas.faithfulness")
+    assert ok.bench.rank_by == "ragas.faithfulness"  # type: ignore[attr-defined]

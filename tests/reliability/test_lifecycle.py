@@ -203,10 +203,12 @@ def test_sigterm_of_eval_marks_the_run_interrupted_and_resume_finishes(tmp_path:
         release.set()
         assert proc.returncode == 143, err
         assert out == ""
-        assert err == "terminated: finished judgments are saved; continue with --resume\n"
         with Store(db, readonly=True) as store:
             run = store.latest_run()
             assert run is not None and run.status == "interrupted"
+        # the line names the run to resume
+        assert err == f"terminated: finished judgments are saved; continue with --resume {run.id}\n"
+        with Store(db, readonly=True) as store:
             assert store.lease_holder(run.id) is None
             done = store.count_results(run.id)
         assert done == 4  # the answered ones are kept; the two in flight are not

@@ -180,11 +180,12 @@ def test_sigterm_interrupts_a_ray_run_and_its_workers_go(ray_address: str, tmp_p
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
     assert proc.returncode == 143, err[:6000]
-    assert err.strip().splitlines()[-1] == ("terminated: finished judgments are saved; "
-                                            "continue with --resume")
     with Store(db, readonly=True) as store:
         run = store.latest_run()
         assert run is not None and run.status == "interrupted"
+    assert err.strip().splitlines()[-1] == ("terminated: finished judgments are saved; "
+                                            f"continue with --resume {run.id}")
+    with Store(db, readonly=True) as store:
         assert store.lease_holder(run.id) is None
     for _ in range(100):  # the run's workers were stopped with it
         if not judge_workers():

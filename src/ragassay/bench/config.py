@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from ragassay.bench.chunking import ChunkerKind, ChunkerSpec, overlap_fits
 from ragassay.bench.generation import GenerationOptions
@@ -56,6 +56,23 @@ class BenchSection(_Strict):
         from ragassay.embed import canonical_spec
 
         return canonical_spec(v)  # a bad spec stops the load, naming bench.embedder
+
+    @model_validator(mode="after")
+    def _rankable(self) -> BenchSection:
+        """The suites exist and a metric of theirs ranks the strategies: found at load,
+        not after the whole bench has been answered and judged."""
+        from ragassay.metrics import all_specs, parse_metrics
+
+        # suites, or qualified metric names ("ragas.faithfulness": its suite), as the
+        # runner reads them; an unknown or no suite: ValueError
+        suites = parse_metrics(list(dict.fromkeys(m.partition(".")[0] for m in self.metrics)))
+        specs = all_specs(suites)
+        if self.rank_by is not None and self.rank_by not in specs:
+            raise ValueError(f"rank_by {self.rank_by!r} is not a metric of the bench's suites "
+                             f"({', '.join(suites)}): add its suite to metrics")
+        if self.rank_by is None and not any(s.rank is not None for s in specs.values()):
+            raise ValueError(f"no metric of {', '.join(suites)} ranks strategies: set rank_by")
+        return self
 
     cache_dir: str = ".ragassay/bench-cache"
     concurrency: int = Field(default=4, ge=1)

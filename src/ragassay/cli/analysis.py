@@ -13,6 +13,7 @@ from rich.table import Table
 
 from ragassay.cli.app import cli, write_text
 from ragassay.cli.common import (
+    FiniteFloat,
     UsageProblem,
     check_metric_names,
     console,
@@ -110,7 +111,8 @@ def _refuse_unpaired(result: dict[str, Any], what: str) -> None:
 @click.argument("run_b", metavar="RUN_B", required=False)
 @click.option("--strategy", "strategies", multiple=True,
               help="Compare two strategies (give it twice); within RUN_A when RUN_B is omitted.")
-@click.option("--alpha", type=float, default=0.05, show_default=True)
+@click.option("--alpha", type=FiniteFloat(0, 1, min_open=True, max_open=True), default=0.05,
+              show_default=True, help="Significance level of a verdict, in (0, 1).")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
 @db_option
 @friendly
@@ -193,6 +195,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
 
     Says which thresholds it applied and where they come from (--config, ./ragassay.toml,
     or the built-in defaults); an unknown metric name in a thresholds file is refused.
+    A run that is not complete (interrupted, failed, still running) is NOT READY.
     """
     from ragassay.judge import gate_warnings
     from ragassay.stats import gate
@@ -202,6 +205,12 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
     table = _table_for(store, run_id)
     thresholds, source = _thresholds(config_path, table)
     say(source, err=True)
+    run_status = store.get_run(run_id).status
+    unfinished = run_status != "complete"  # its figures are of the samples judged so far
+    if unfinished:
+        say(f"warning: run {run_id} is {run_status}, not complete: the gate does not pass it "
+            "(finish it with ragassay eval DATASET --resume RUN)".replace("RUN", run_id),
+            err=True)
     for line in gate_warnings(store.get_run(run_id).meta.get("reliability"), list(thresholds)):
         say(line, err=True)
     result = gate(table, thresholds, strict=strict)
@@ -213,8 +222,9 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
         t.add_row(escape(check.metric), num(check.threshold), num(check.value),
                   status + (f" ({escape(check.reason)})" if check.reason else ""))
     console().print(t)
-    say("READY" if result.ready else "NOT READY")
-    if not result.ready:
+    ready = result.ready and not unfinished
+    say("READY" if ready else f"NOT READY (run {run_status})" if unfinished else "NOT READY")
+    if not ready:
         raise SystemExit(1)
 
 

@@ -9,6 +9,7 @@ import click
 from ragassay.cli.app import cli, write_json
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
+    FiniteFloat,
     UsageProblem,
     check_base_url,
     check_judge_spec,
@@ -36,7 +37,7 @@ from ragassay.cli.common import (
               help="Override every strategy's generator (offline or openai:MODEL).")
 @click.option("--limit", type=click.IntRange(1), default=None, help="Only the first N questions.")
 @click.option("--no-cache", is_flag=True, help="Rebuild indexes and embeddings.")
-@click.option("--timeout", "timeout_s", type=click.FloatRange(1), default=None,
+@click.option("--timeout", "timeout_s", type=FiniteFloat(1), default=None,
               help="Seconds per judge or generator call before it is retried.")
 @click.option("--quiet", "-q", is_flag=True)
 @db_option

@@ -45,6 +45,20 @@ class UsageProblem(click.ClickException):
         click.echo(f"error: {clean(' '.join(self.message.splitlines()))}", err=True)
 
 
+class FiniteFloat(click.FloatRange):
+    """A float option in a range that also refuses nan and inf (click's range lets nan
+    through: every comparison with it is false)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> Any:
+        import math
+
+        rv = super().convert(value, param, ctx)
+        if not math.isfinite(rv):
+            self.fail(f"{value!r} is not a finite number.", param, ctx)
+        return rv
+
+
 class FailedRun(UsageProblem):
     """A run that ended but produced nothing usable: one line, exit code 1."""
 
@@ -78,16 +92,24 @@ def friendly(func: F) -> F:
             raise UsageProblem(exc.stop or exc.reason) from None
         except JudgeAborted as exc:
             raise UsageProblem(f"{exc.reason}; finished judgments are saved: fix the cause "
-                               "and continue with --resume RUN") from None
+                               f"and continue with --resume {_resumable or 'RUN'}") from None
         except KeyboardInterrupt:
             what = "terminated" if _terminated else "interrupted"
-            say(f"{what}: finished judgments are saved; continue with --resume", err=True)
+            run = f" {_resumable}" if _resumable else ""
+            say(f"{what}: finished judgments are saved; continue with --resume{run}", err=True)
             sys.exit(143 if what == "terminated" else 130)
 
     return wrapper  # type: ignore[return-value]
 
 
 _terminated = False
+_resumable: str | None = None  # the run a stopped command can be resumed as, once known
+
+
+def resumable(run_id: str | None) -> None:
+    """Name the run that a stop (Ctrl-C, SIGTERM, an aborted judge) leaves to resume."""
+    global _resumable
+    _resumable = run_id
 
 
 @contextmanager

@@ -10,6 +10,7 @@ how many of their metric values are therefore unscored.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from ragassay.cli.app import cli, write_json, write_parquet
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FailedRun,
+    FiniteFloat,
     UsageProblem,
     check_base_url,
     check_judge_spec,
@@ -30,6 +32,7 @@ from ragassay.cli.common import (
     map_option,
     open_store,
     ratings_option,
+    resumable,
     say,
     sigterm_interrupts,
 )
@@ -92,13 +95,44 @@ def report_unscored(report: dict[str, Any], store: Any, run_id: str) -> None:
                         "fix the judge, then continue with --resume")
 
 
+def _given(name: str) -> bool:
+    """Whether the option `name` was given on the command line (not its default)."""
+    source = click.get_current_context().get_parameter_source(name)
+    return source not in (None, click.core.ParameterSource.DEFAULT)
+
+
+def _started_run(store: Any, data: Path, since: float) -> str | None:
+    """The run this command started on `data` (created at `since` or later), if any."""
+    try:
+        latest = store.latest_run(str(data))
+    except Exception:  # the stop's own message matters more than this hint
+        return None
+    if latest is None or latest.created.timestamp() < since - 1.0:
+        return None
+    return str(latest.id)
+
+
 def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
-                    mapping: dict[str, str]) -> Any:
-    """The stored config of the run to resume, with newly given --base-url(s) (said so)."""
+                    mapping: dict[str, str], judge: str, suites: tuple[str, ...]) -> Any:
+    """The stored config of the run to resume, with newly given --base-url(s) (said so).
+    A changed dataset file, or a --judge / --metrics other than the run's, is refused:
+    the finished judgments would be mixed with new ones of another thing."""
+    from ragassay.dataset import dataset_fingerprint
+
     run = store.get_run(resume)
     config = run.config
     if Path(config.dataset).resolve() != data.resolve():
         raise UsageProblem(f"run {run.id} evaluated {config.dataset}, not {data}")
+    if run.dataset_hash and data.is_file() and dataset_fingerprint(data) != run.dataset_hash:
+        raise UsageProblem(f"{data} changed since run {run.id} started: its finished "
+                           "judgments are of the old rows; start a new run (without --resume)")
+    if _given("judge_spec") and judge != config.judge:
+        raise UsageProblem(f"run {run.id} was evaluated with --judge {config.judge}: resume "
+                           "with the same (or without --judge, which reuses it)")
+    if _given("metrics") and suites != tuple(config.metrics):
+        raise UsageProblem(f"run {run.id} was evaluated with --metrics "
+                           f"{','.join(config.metrics)}: resume with the same (or without "
+                           "--metrics, which reuses them)")
     if mapping and mapping != config.field_map:
         stored = " ".join(f"--map {f}={c}" for f, c in config.field_map.items()) or "no --map"
         raise UsageProblem(f"run {run.id} was evaluated with {stored}: resume with the same "
@@ -183,7 +217,7 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
 @click.option("--no-cache", is_flag=True, help="Do not read the judge-call cache.")
 @click.option("--max-context-tokens", type=click.IntRange(100), default=6000, show_default=True,
               help="Contexts beyond this budget are truncated (flagged in the details).")
-@click.option("--timeout", "timeout_s", type=click.FloatRange(1), default=60, show_default=True,
+@click.option("--timeout", "timeout_s", type=FiniteFloat(1), default=60, show_default=True,
               help="Seconds per judge call before it is retried.")
 @ratings_option
 @click.option("--quiet", "-q", is_flag=True,
@@ -212,9 +246,11 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     ray = _engine_options(engine, ray_address, workers)
     with sigterm_interrupts():
         resumed = None
+        if out is not None and data.exists() and out.resolve() == data.resolve():
+            raise UsageProblem(f"--out {out} is the dataset itself: write the report elsewhere")
         if resume:
             store = open_store(db)
-            resumed = _resumed_config(store, resume, data, urls, mapping)
+            resumed = _resumed_config(store, resume, data, urls, mapping, judge_spec, suites)
             mapping = resumed.field_map
         check = check_dataset(data, skip_invalid=skip_invalid, field_map=mapping)
         problem = check.problem()
@@ -233,10 +269,15 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             skip_invalid=skip_invalid, max_context_tokens=max_context_tokens,
             field_map=mapping, backend=BackendOptions(timeout_s=timeout_s),
             ratings=ratings)
-        stats = _judge(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping),
-                       config, store, ray, resume=resume,
-                       progress=RichProgress(enabled=not quiet), total=check.total,
-                       dataset_hash=dataset_fingerprint(data), headers=extra_headers)
+        started = time.time()
+        try:
+            stats = _judge(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping),
+                           config, store, ray, resume=resume,
+                           progress=RichProgress(enabled=not quiet), total=check.total,
+                           dataset_hash=dataset_fingerprint(data), headers=extra_headers)
+        except BaseException:  # stopped: say which run to resume (friendly prints it)
+            resumable(resume or _started_run(store, data, started))
+            raise
     _finish(store, stats.run_id, data, check, db, out, results_parquet, quiet)
 
 

@@ -9,6 +9,7 @@ import click
 from ragassay.cli.app import cli
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
+    FiniteFloat,
     UsageProblem,
     check_base_url,
     check_judge_spec,
@@ -57,7 +58,7 @@ def _mix(values: tuple[str, ...]) -> dict[str, float] | None:
               help="The reference answer of unanswerable questions (default: the bench's "
                    "no-answer text).")
 @click.option("--concurrency", type=click.IntRange(1, 256), default=4, show_default=True)
-@click.option("--timeout", "timeout_s", type=click.FloatRange(1), default=60,
+@click.option("--timeout", "timeout_s", type=FiniteFloat(1), default=60,
               show_default=True, help="Seconds per LLM call before it is retried.")
 @click.option("--quiet", "-q", is_flag=True)
 @db_option
@@ -105,7 +106,10 @@ def generate_cmd(corpus: Path, n: int, out: Path, judge_spec: str, base_url: str
         bar.finish()
     if not rows:
         raise UsageProblem(f"{corpus}: no question could be made ({_dropped(report)})")
-    write_jsonl(rows, out)
+    try:
+        write_jsonl(rows, out)
+    except OSError as exc:
+        raise UsageProblem(f"cannot write questions to {out}: {exc.strerror or exc}") from None
     if len(rows) < n:  # a warning: shown even with --quiet
         say(f"asked for {n}, made {len(rows)}: the corpus gave no more ({_dropped(report)})",
             err=True)

@@ -10,6 +10,7 @@ from ragassay.cli.app import cli, write_json
 from ragassay.cli.calibrate import print_calibration
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
+    FiniteFloat,
     UsageProblem,
     check_base_url,
     check_judge_spec,
@@ -44,7 +45,7 @@ from ragassay.types import Ratings
 @click.option("--n-resamples", type=click.IntRange(100), default=2000, show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the agreement figures (and run id) as JSON.")
-@click.option("--timeout", "timeout_s", type=click.FloatRange(1), default=60, show_default=True,
+@click.option("--timeout", "timeout_s", type=FiniteFloat(1), default=60, show_default=True,
               help="Seconds per judge call before it is retried.")
 @click.option("--max-context-tokens", type=click.IntRange(100), default=6000, show_default=True,
               help="Contexts beyond this budget are truncated (flagged in the details).")

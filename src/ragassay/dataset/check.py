@@ -33,10 +33,13 @@ class Census:
     def __init__(self, field_map: FieldMap | None = None) -> None:
         self.field_map = field_map
         self.unknown: dict[str, None] = {}  # ordered set
+        # mapped columns (--map FIELD=COLUMN) no row has had so far
+        self.unseen_mapped: dict[str, str] = {c: f for f, c in (field_map or {}).items()}
 
     def columns(self, row: Mapping[Any, Any]) -> None:
         for key in row:
             name = str(key)
+            self.unseen_mapped.pop(name, None)
             if name in self.unknown or len(self.unknown) >= _MAX_COLUMNS:
                 continue
             prefix, dot, rest = name.partition(".")
@@ -59,13 +62,20 @@ class DatasetCheck:
     with_reference: int = 0
     unknown_columns: tuple[str, ...] = ()
     lacking: dict[str, int] = field(default_factory=dict)
+    unseen_mapped: dict[str, str] = field(default_factory=dict)  # column -> field
 
     @property
     def valid(self) -> int:
         return self.total - self.invalid
 
     def problem(self) -> str | None:
-        """One line when no row supplies an answer, or none contexts or a reference."""
+        """One line when a --map column is in no row, when no row supplies an answer, or
+        none contexts or a reference."""
+        if self.unseen_mapped and self.total:
+            column, name = next(iter(self.unseen_mapped.items()))
+            names = [_shown(c) for c in self.unknown_columns]
+            seen = f"; unknown columns: {', '.join(names)}" if names else ""
+            return f"{self.name}: --map {name}={column}: no row has a column {column!r}{seen}"
         if self.valid == 0:
             return None  # every row was skipped: the report lists them
         no_answer = self.with_answer == 0
@@ -103,6 +113,7 @@ def check_dataset(source: PathLike, *, skip_invalid: bool = False,
     check = check_items(_file_records(source, skip_invalid, field_map, census),
                         Path(source).name)
     check.unknown_columns = tuple(census.unknown)
+    check.unseen_mapped = dict(census.unseen_mapped)
     return check
 
 

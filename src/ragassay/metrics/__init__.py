@@ -100,6 +100,8 @@ def parse_metrics(text: str | Sequence[str] | None) -> tuple[str, ...]:
     parts = text.split(",") if isinstance(text, str) else list(text)
     names = tuple(dict.fromkeys(p.strip() for p in parts if p.strip()))
     known = suite_names()
+    if not names:
+        raise UnknownSuiteError(f"no metric suite named; choose from {', '.join(known)} (or all)")
     unknown = [n for n in names if n not in known]
     if unknown:
         raise UnknownSuiteError(

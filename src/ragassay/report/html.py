@@ -121,11 +121,25 @@ def _findings(report: dict[str, Any]) -> str:
     return out
 
 
+def _shown(value: Any) -> str:
+    """A metric value as the tables show it: 3 decimals, yes/no, never Python's None."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)
+
+
 def _samples(report: dict[str, Any], limit: int = 500) -> str:
+    """Per sample: its values (unscored ones in their own column, with the reason); an
+    invalid row shows why it was not scored."""
     rows = []
     for entry in report.get("detailed_results", [])[:limit]:
-        metrics = "\n".join(f"{m}: {v}" for m, v in entry.get("metrics", {}).items())
+        metrics = "\n".join(f"{m}: {_shown(v)}" for m, v in entry.get("metrics", {}).items()
+                            if v is not None)
         unscored = "\n".join(f"{m}: {r}" for m, r in entry.get("unscored", {}).items())
+        if entry.get("status") == "failed":
+            unscored = f"invalid row: {entry.get('error', '')}"
         rows.append("<tr>" + "".join(f"<td><pre>{escape(str(c))}</pre></td>" for c in (
             entry.get("id"), entry.get("strategy"), entry.get("question", ""),
             entry.get("answer", ""), metrics, unscored, entry.get("reasoning") or "")) + "</tr>")
