@@ -152,6 +152,10 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
                 rec["support"] = [f for f, _ in found]
                 rec["copied"] = [copied(i, p.ctx) for i in infos]
                 rec["contradicts"] = [m.contradicts for _, m in found]
+                rec["missing_each"] = [
+                    bool(missing_terms(p.answer_keyed[i].text, p.ctx.pool, p.sample.question))
+                    for i in kept
+                ]
                 claims = " ".join(p.answer_keyed[i].text for i in kept)
                 rec["novel_terms"] = len(missing_terms(claims, p.ctx.pool, p.sample.question))
             if p.sample.references and p.answer_infos:
@@ -172,4 +176,4 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
 def support_logits(rec: dict[str, Any], model: LogisticModel) -> list[float]:
     """A record's per-sentence support logits, as the analyzer computes them."""
     logits: list[float] = model.logits(np.asarray(rec["support"])).tolist()
-    return rule_logits(logits, rec["copied"], rec["contradicts"])
+    return rule_logits(logits, rec["copied"], rec["contradicts"], rec["missing_each"])

@@ -1,11 +1,13 @@
-"""How the offline judge's two rules split the dev sets' answers by their human label.
+"""How the offline judge's rules split the dev sets' answers by their human label.
 
 The rules are not fitted (docs/judges.md): a sentence copied from the contexts has its
 support raised to at least COPY_SUPPORT, one that contradicts its best-matching context
 sentence (features.contradiction: a negation or an antonym flipped, two names' roles
-swapped) has it lowered to at most CONTRADICTION_SUPPORT. For each faithfulness set,
-all rows, counts by label the answers whose every claim is copied, and the answers
-with a contradicting claim (by kind).
+swapped) has it lowered to at most CONTRADICTION_SUPPORT, and one that states a key term
+(number, date, name) found in no context and not in the question to at most
+MISSING_TERM_SUPPORT. For each faithfulness set, all rows, counts by label the answers
+whose every claim is copied, the answers with a contradicting claim (by kind), and
+those with a claim stating a missing key term.
 
     cd scripts/devsets && ../../.venv/bin/python rules.py [--split fit]
 """
@@ -20,6 +22,7 @@ from common import FAITH_SETS, blank_calibration, load_rows, to_sample
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.analyzer import set_aside
 from ragassay.judge.offline.features import best_match, contradiction, copied
+from ragassay.judge.offline.lexical import missing_terms
 
 
 def main() -> None:
@@ -27,8 +30,11 @@ def main() -> None:
     ap.add_argument("--split", default=None, help="fit or eval (default: all rows)")
     args = ap.parse_args()
     an = Analyzer(calibration=blank_calibration())
-    print("| set | answers (faithful / not) | all claims copied | a claim contradicts |")
-    print("|---|---|---|---|")
+    print(
+        "| set | answers (faithful / not) | all claims copied | a claim contradicts "
+        "| a claim states a missing key term |"
+    )
+    print("|---|---|---|---|---|")
     for name in FAITH_SETS:
         rows = load_rows(name, args.split)
         counts: Counter[tuple[str, int]] = Counter()
@@ -52,6 +58,9 @@ def main() -> None:
                     counts[(kind, y)] += 1
                 if kinds:
                     counts[("contradicts", y)] += 1
+                question = p.sample.question
+                if any(missing_terms(p.answer_keyed[j].text, p.ctx.pool, question) for j in kept):
+                    counts[("missing", y)] += 1
         kinds_txt = ", ".join(
             f"{k} {counts[(k, 1)]}/{counts[(k, 0)]}"
             for k in ("negation", "antonym", "role swap")
@@ -61,7 +70,8 @@ def main() -> None:
             f"| {name} | {counts[('answers', 1)]} / {counts[('answers', 0)]} "
             f"| {counts[('copied', 1)]} / {counts[('copied', 0)]} "
             f"| {counts[('contradicts', 1)]} / {counts[('contradicts', 0)]}"
-            f"{f' ({kinds_txt})' if kinds_txt else ''} |"
+            f"{f' ({kinds_txt})' if kinds_txt else ''} "
+            f"| {counts[('missing', 1)]} / {counts[('missing', 0)]} |"
         )
 
 

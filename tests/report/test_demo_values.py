@@ -31,6 +31,9 @@ from ragassay.types import RunConfig
 SNAPSHOT = Path(__file__).resolve().parents[1] / "fixtures" / "demo_values.json"
 EMPTY_ANSWER = "dense-k5/q05-dense-k5"
 FIXED = ("trace.context_relevance", "trace.context_utilization", "trace.completeness")
+# Seen across machines: differences up to 6e-7 (an AMD EPYC vs the machine that wrote
+# the snapshot), all float32 rounding.
+TOLERANCE = 1e-5
 
 
 def demo_values(tmp: Path) -> dict[str, dict[str, Any]]:
@@ -52,7 +55,9 @@ def test_demo_values_are_unchanged(tmp_path: Path) -> None:
         assert a["unscored"] == b["unscored"], key
         assert a["metrics"].keys() == b["metrics"].keys(), key
         for metric, value in b["metrics"].items():
-            assert a["metrics"][metric] == pytest.approx(value, abs=1e-9), (key, metric)
+            # TOLERANCE: the embeddings are float32, whose last digits depend on the CPU
+            # (SIMD summation order); a change of the code moves values far more
+            assert a["metrics"][metric] == pytest.approx(value, abs=TOLERANCE), (key, metric)
 
 
 def test_the_empty_answer_keeps_its_context_metrics(tmp_path: Path) -> None:

@@ -190,3 +190,38 @@ def test_leading_no_is_not_a_negation_of_the_claim(an: Analyzer) -> None:
     opened = _ev(an, ctx, "No, the bridge was opened to traffic in 1932.", "Was it closed?")
     assert opened.contradicts == [None]
     assert opened.support[0] >= SUPPORT_THRESHOLD
+
+
+@pytest.mark.parametrize(("context", "answer", "term"), [
+    ("Paris is the capital of France.", "The capital of France is Lyon.", "lyon"),
+    ("The company has its headquarters in Berlin.", "The company has its headquarters in Munich.",
+     "munich"),
+    ("The bridge opened in 1932 after six years of work.",
+     "The bridge opened in 1935 after six years of work.", "1935"),
+])
+def test_a_claim_with_a_term_no_context_has_is_unsupported(
+    an: Analyzer, context: str, answer: str, term: str
+) -> None:
+    """Found by a new-user trial: a substituted name (or year) that no context has was
+    reported "not found" while its claim counted as supported and the answer was not
+    flagged. The claim is now unsupported (MISSING_TERM_SUPPORT), so all three
+    faithfulness readings and the reasoning say the same."""
+    from ragassay.judge.offline import reasoning
+    from ragassay.judge.offline.features import MISSING_TERM_SUPPORT
+
+    ev = _ev(an, [context], answer)
+    assert ev.support == [pytest.approx(min(ev.support[0], MISSING_TERM_SUPPORT))]
+    assert ev.support[0] < SUPPORT_THRESHOLD and ev.support_keys == [[]]
+    assert _faith(ev) < HALLUCINATION_THRESHOLD
+    assert term in [t.lower() for t in ev.hallucinated_terms]
+    assert "0 of 1 claims supported" in reasoning(ev)
+    faithful = _ev(an, [context], context)
+    assert faithful.support[0] >= SUPPORT_THRESHOLD and _faith(faithful) >= 0.5
+
+
+def test_a_term_the_question_has_is_not_missing(an: Analyzer) -> None:
+    """The question's own names count as known: repeating them is no hallucination."""
+    ev = _ev(an, ["She moved to the city in 1891 to study physics."],
+             "Marie Curie moved to the city in 1891 to study physics.",
+             question="When did Marie Curie move to the city?")
+    assert ev.hallucinated_terms == [] and ev.support[0] >= SUPPORT_THRESHOLD

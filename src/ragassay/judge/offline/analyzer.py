@@ -168,6 +168,11 @@ def _used(p: Prepared) -> list[float]:
     return used
 
 
+def _missing(texts: Sequence[str], p: Prepared) -> list[bool]:
+    """Per sentence, whether it states a key term no context and not the question has."""
+    return [bool(missing_terms(t, p.ctx.pool, p.question)) for t in texts]
+
+
 def set_aside(p: Prepared, question: str) -> list[str | None]:
     """claims.set_aside_reasons for a prepared sample (the fit script calls this too)."""
     return set_aside_reasons(p.answer_keyed, p.answer_infos, p.ctx.pool, question)
@@ -328,7 +333,10 @@ class Analyzer:
         aside = [None if t else r for t, r in zip(told, set_aside(p, p.question), strict=True)]
         logits, matches = self._support(p.answer_infos, p.answer_emb, p.ctx)
         logits = rule_logits(
-            logits, [copied(i, p.ctx) for i in p.answer_infos], [m.contradicts for m in matches]
+            logits,
+            [copied(i, p.ctx) for i in p.answer_infos],
+            [m.contradicts for m in matches],
+            _missing([k.text for k in p.answer_keyed], p),
         )
         logits = [min(z, INSTRUCTION_LOGIT) if t else z for z, t in zip(logits, told, strict=True)]
         own = owners(aside)
@@ -378,6 +386,7 @@ class Analyzer:
                 logits,
                 [copied(i, p.ctx) for i in p.reference_infos],
                 [m.contradicts for m in found],
+                _missing(p.reference_sentences, p),
             )
             ev.reference_attribution = [_sigmoid(z) for z in logits]
         if has_ctx and target_infos:

@@ -166,16 +166,32 @@ CONTRADICTION_SUPPORT = 0.1  # support of a sentence that contradicts its eviden
 _CONTRADICTION_LOGIT = math.log(CONTRADICTION_SUPPORT / (1.0 - CONTRADICTION_SUPPORT))
 
 
+# support of a sentence stating a number, date or name found in no context and not in
+# the question is at most this: below SUPPORT_THRESHOLD (unsupported), above a
+# contradiction. A rule set by design, not fitted.
+MISSING_TERM_SUPPORT = 0.3
+_MISSING_TERM_LOGIT = math.log(MISSING_TERM_SUPPORT / (1.0 - MISSING_TERM_SUPPORT))
+
+
 def rule_logits(
-    logits: list[float], is_copied: list[bool], contradicts: list[str | None]
+    logits: list[float],
+    is_copied: list[bool],
+    contradicts: list[str | None],
+    missing: list[bool] | None = None,
 ) -> list[float]:
-    """The support model's logits with the two rules applied: a copied sentence is
-    supported (copy_floor), one that contradicts its evidence (`contradiction`) is not
-    (at most CONTRADICTION_SUPPORT; a copy cannot contradict the sentence it copies)."""
+    """The support model's logits with the rules applied: a copied sentence is supported
+    (copy_floor); one that contradicts its evidence (`contradiction`) is not (at most
+    CONTRADICTION_SUPPORT; a copy cannot contradict the sentence it copies); one with a
+    key term that no context and not the question has (`missing`, lexical.missing_terms:
+    "Lyon" where the contexts say "Paris") is not either (at most MISSING_TERM_SUPPORT;
+    a copy has none)."""
     floored = copy_floor(logits, is_copied)
-    return [
+    out = [
         min(z, _CONTRADICTION_LOGIT) if c else z for z, c in zip(floored, contradicts, strict=True)
     ]
+    if missing is not None:
+        out = [min(z, _MISSING_TERM_LOGIT) if m else z for z, m in zip(out, missing, strict=True)]
+    return out
 
 
 @dataclass(frozen=True)
