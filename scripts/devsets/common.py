@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from ragassay.dataset import sample_from_mapping  # noqa: E402
 from ragassay.embed import get_embedder, text_key  # noqa: E402
 from ragassay.judge.offline import Analyzer, Calibration, LogisticModel  # noqa: E402
-from ragassay.judge.offline.analyzer import set_aside  # noqa: E402
+from ragassay.judge.offline.analyzer import missing_flags, set_aside  # noqa: E402
 from ragassay.judge.offline.features import (  # noqa: E402
     FAITHFULNESS_FEATURES,
     REFERENCE_FEATURES,
@@ -152,10 +152,7 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
                 rec["support"] = [f for f, _ in found]
                 rec["copied"] = [copied(i, p.ctx) for i in infos]
                 rec["contradicts"] = [m.contradicts for _, m in found]
-                rec["missing_each"] = [
-                    bool(missing_terms(p.answer_keyed[i].text, p.ctx.pool, p.sample.question))
-                    for i in kept
-                ]
+                rec["missing_each"] = missing_flags([p.answer_keyed[i].text for i in kept], p)
                 claims = " ".join(p.answer_keyed[i].text for i in kept)
                 rec["novel_terms"] = len(missing_terms(claims, p.ctx.pool, p.sample.question))
             if p.sample.references and p.answer_infos:

@@ -20,9 +20,16 @@ from collections import Counter
 from common import FAITH_SETS, blank_calibration, load_rows, to_sample
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.analyzer import set_aside
+from ragassay.judge.offline.analyzer import missing_flags, set_aside
 from ragassay.judge.offline.features import best_match, contradiction, copied
-from ragassay.judge.offline.lexical import missing_terms
+
+
+def _share(bad: int, good: int, counts: Counter[tuple[str, int]]) -> str:
+    """" (84% not faithful; the set 65%)": how unfaithful the rule's answers are."""
+    if bad + good == 0:
+        return ""
+    base = counts[("answers", 0)] / (counts[("answers", 0)] + counts[("answers", 1)])
+    return f" ({bad / (bad + good):.0%} not faithful; the set {base:.0%})"
 
 
 def main() -> None:
@@ -58,8 +65,7 @@ def main() -> None:
                     counts[(kind, y)] += 1
                 if kinds:
                     counts[("contradicts", y)] += 1
-                question = p.sample.question
-                if any(missing_terms(p.answer_keyed[j].text, p.ctx.pool, question) for j in kept):
+                if any(missing_flags([p.answer_keyed[j].text for j in kept], p)):
                     counts[("missing", y)] += 1
         kinds_txt = ", ".join(
             f"{k} {counts[(k, 1)]}/{counts[(k, 0)]}"
@@ -71,7 +77,8 @@ def main() -> None:
             f"| {counts[('copied', 1)]} / {counts[('copied', 0)]} "
             f"| {counts[('contradicts', 1)]} / {counts[('contradicts', 0)]}"
             f"{f' ({kinds_txt})' if kinds_txt else ''} "
-            f"| {counts[('missing', 1)]} / {counts[('missing', 0)]} |"
+            f"| {counts[('missing', 1)]} / {counts[('missing', 0)]}"
+            f"{_share(counts[('missing', 0)], counts[('missing', 1)], counts)} |"
         )
 
 

@@ -99,9 +99,14 @@ def test_the_ranking_metric_is_checked_at_load() -> None:
         load(rank_by="ragas.faithfulness")
     assert str(err.value) == ("bench.toml: bench: rank_by 'ragas.faithfulness' is not a "
                               "metric of the bench's suites (judge): add its suite to metrics")
-    with pytest.raises(ConfigError, match=r"^bench\.toml: bench: no metric suite named"):
+    with pytest.raises(ConfigError, match=r"^bench\.toml: bench\.metrics: no metric suite named"):
         load(metrics=[])
-    with pytest.raises(ConfigError, match=r"bench: unknown metric suite 'nope'"):
+    with pytest.raises(ConfigError, match=r"bench\.metrics: unknown metric suite 'nope'"):
         load(metrics=["nope"])
     ok = load(metrics=["judge", "ragas"], rank_by="ragas.faithfulness")
     assert ok.bench.rank_by == "ragas.faithfulness"  # type: ignore[attr-defined]
+    # what the runner takes: suite names ("all", or a metric's suite)
+    assert load(metrics="all").bench.metrics == ("judge", "trace", "ragas")  # type: ignore[attr-defined]
+    assert load(metrics=["judge.overall"]).bench.metrics == ("judge",)  # type: ignore[attr-defined]
+    with pytest.raises(ConfigError, match=r"bench\.timeout_s"):
+        load(timeout_s=float("inf"))

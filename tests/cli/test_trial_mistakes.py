@@ -33,7 +33,7 @@ def test_gate_does_not_pass_an_unfinished_run(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["gate", "--db", str(db), "--config", str(cfg)])
     assert result.exit_code == 1, result.output
     assert f"warning: run {run_id} is interrupted, not complete" in result.stderr
-    assert f"--resume {run_id}" in result.stderr
+    assert f"(finish it with ragassay eval {data} --resume {run_id})" in result.stderr
     assert result.stdout.strip().endswith("NOT READY (run interrupted)")
 
 

@@ -51,6 +51,13 @@ def test_missing_inputs_are_unscored_with_reason_not_errors():
     out = {r.name: r for r in score_judge(_sample(contexts=()), scores)}
     assert out["judge.faithfulness"].unscored_reason == "no contexts"
     assert out["judge.overall"].value is None
+    # blank contexts are no contexts, as in the trace and ragas suites (a new-user trial
+    # saw judge.context_relevance 1.0 for contexts [""])
+    for blank in ([""], ["  ", "\n"]):
+        out = {r.name: r for r in score_judge(_sample(contexts=tuple(blank)), scores)}
+        for name in ("context_relevance", "faithfulness", "hallucination"):
+            assert out[f"judge.{name}"].value is None
+            assert out[f"judge.{name}"].unscored_reason == "no contexts"
 
 
 def test_failed_verdict_unscores_everything_and_keeps_the_raw_reply():

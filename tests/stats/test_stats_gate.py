@@ -134,6 +134,19 @@ def test_load_thresholds_unreadable_and_invalid(tmp_path: Path) -> None:
         load_thresholds(bad)
 
 
+def test_a_bound_equal_to_its_threshold_up_to_rounding_passes() -> None:
+    """A bootstrap bound computed as 0.6999999999999998 sits on a threshold of 0.7."""
+    def entry(low: float, high: float, hib: bool = True) -> dict:
+        return {"mean": 0.7, "ci_low": low, "ci_high": high, "count": 37,
+                "higher_is_better": hib}
+
+    assert gate({"x.a": entry(0.6999999999999998, 0.71)}, {"x.a": 0.7}, strict=True).ready
+    assert not gate({"x.a": entry(0.6999, 0.71)}, {"x.a": 0.7}, strict=True).ready
+    assert gate({"x.b": entry(0.69, 0.7000000000000002, False)}, {"x.b": 0.7},
+                strict=True).ready
+    assert not gate({"x.b": entry(0.69, 0.7001, False)}, {"x.b": 0.7}, strict=True).ready
+
+
 def test_strict_gate_on_a_value_equal_to_its_threshold(make_table) -> None:
     """37 x 0.7 has mean 0.7; a resample's float mean is 0.6999999999999998. The value
     sits on its threshold, so strict passes it (and a real shortfall still fails)."""

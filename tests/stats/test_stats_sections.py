@@ -182,7 +182,9 @@ def test_report_sections_degenerate_inputs(make_table) -> None:
         _assert_json_clean(out)
     one_out = report_sections(one, n_resamples=50)
     assert one_out["per_metric_statistics"]["x.a"]["std_dev"] == 0.0
-    assert one_out["aggregate_metrics"]["metrics"]["x.a"]["ci_low"] == 0.3
+    one_agg = one_out["aggregate_metrics"]["metrics"]["x.a"]
+    assert one_agg["mean"] == 0.3 and one_agg["count"] == 1
+    assert one_agg["ci_low"] is None and one_agg["ci_high"] is None  # one value: no interval
     assert one_out["aggregate_metrics"]["metrics"]["x.b"]["mean"] is None
     const_out = report_sections(const, n_resamples=50)
     assert const_out["correlations"]["matrix"]["x.a"]["x.b"] is None

@@ -102,8 +102,8 @@ def test_the_cli_writes_a_questions_file_the_bench_runs(tmp_path: Path,
     (tmp_path / "a-file").write_text("x", encoding="utf-8")  # not a folder, even for root
     missing = tmp_path / "a-file" / "q.jsonl"
     unwritable = runner.invoke(cli, ["generate", str(CORPUS), "--n", "3", "--out", str(missing)])
-    assert unwritable.exit_code == 2 and unwritable.exception is None or isinstance(
-        unwritable.exception, SystemExit), unwritable.output
+    assert unwritable.exit_code == 2, unwritable.output
+    assert unwritable.exception is None or isinstance(unwritable.exception, SystemExit)
     last = unwritable.output.splitlines()[-1]  # after the progress line
     assert last.startswith(f"error: cannot write questions to {missing}: ")
     assert "Traceback" not in unwritable.output

@@ -21,11 +21,13 @@ from ragassay.bench.retrieval import RetrieverKind
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # no nan or inf: an inf timeout would fail only when the run is stored
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
 class BenchSection(_Strict):
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True,
+                              allow_inf_nan=False)
 
     name: str
     corpus: str
@@ -57,17 +59,29 @@ class BenchSection(_Strict):
 
         return canonical_spec(v)  # a bad spec stops the load, naming bench.embedder
 
+    @field_validator("metrics", mode="before")
+    @classmethod
+    def _suites(cls, v: Any) -> tuple[str, ...]:
+        """Suite names, as the runner takes them: "all", suites, or qualified metric
+        names (SUITE.METRIC stands for its suite); an unknown or no suite: ValueError."""
+        from ragassay.metrics import parse_metrics
+
+        names = [v] if isinstance(v, str) else list(v)
+        if names == ["all"]:
+            return parse_metrics("all")
+        return parse_metrics(list(dict.fromkeys(str(m).partition(".")[0] for m in names)))
+
     @model_validator(mode="after")
     def _rankable(self) -> BenchSection:
-        """The suites exist and a metric of theirs ranks the strategies: found at load,
-        not after the whole bench has been answered and judged."""
+        """A metric of the suites ranks the strategies: found at load, not after the
+        whole bench has been answered and judged."""
         from ragassay.metrics import all_specs, parse_metrics
 
-        # suites, or qualified metric names ("ragas.faithfulness": its suite), as the
-        # runner reads them; an unknown or no suite: ValueError
-        suites = parse_metrics(list(dict.fromkeys(m.partition(".")[0] for m in self.metrics)))
+        suites = self.metrics
         specs = all_specs(suites)
-        if self.rank_by is not None and self.rank_by not in specs:
+        # a name no suite has is left to the caller's check (with its "did you mean")
+        known = self.rank_by is not None and self.rank_by in all_specs(parse_metrics("all"))
+        if known and self.rank_by not in specs:
             raise ValueError(f"rank_by {self.rank_by!r} is not a metric of the bench's suites "
                              f"({', '.join(suites)}): add its suite to metrics")
         if self.rank_by is None and not any(s.rank is not None for s in specs.values()):

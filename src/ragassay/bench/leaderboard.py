@@ -56,8 +56,6 @@ def leaderboard(
     rows: list[dict[str, Any]] = []
     for s in bench.strategies:
         st = mean_ci(table.for_strategy(s.name).values(metric), seed=seed)
-        if st["count"] < 2:  # one value has no interval (shown as NO_INTERVAL)
-            st["ci_low"] = st["ci_high"] = None
         rows.append({
             "strategy": s.name, "metric": metric,
             **{k: st[k] for k in ("mean", "ci_low", "ci_high")}, "n": st["count"],

@@ -205,12 +205,14 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
     table = _table_for(store, run_id)
     thresholds, source = _thresholds(config_path, table)
     say(source, err=True)
-    run_status = store.get_run(run_id).status
+    run = store.get_run(run_id)
+    run_status = run.status
     unfinished = run_status != "complete"  # its figures are of the samples judged so far
     if unfinished:
+        finish = ("rerun the bench" if run.config.kind == "bench" else
+                  f"finish it with ragassay eval {run.config.dataset} --resume {run_id}")
         say(f"warning: run {run_id} is {run_status}, not complete: the gate does not pass it "
-            "(finish it with ragassay eval DATASET --resume RUN)".replace("RUN", run_id),
-            err=True)
+            f"({finish})", err=True)
     for line in gate_warnings(store.get_run(run_id).meta.get("reliability"), list(thresholds)):
         say(line, err=True)
     result = gate(table, thresholds, strict=strict)

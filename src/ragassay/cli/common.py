@@ -75,6 +75,7 @@ def friendly(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        resumable(None)  # a run named by an earlier command of this process is not this one's
         from ragassay.dataset import DatasetError
         from ragassay.embed import EmbedderUnavailable
         from ragassay.extras import MissingExtra

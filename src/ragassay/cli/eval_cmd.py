@@ -129,7 +129,7 @@ def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
     if _given("judge_spec") and judge != config.judge:
         raise UsageProblem(f"run {run.id} was evaluated with --judge {config.judge}: resume "
                            "with the same (or without --judge, which reuses it)")
-    if _given("metrics") and suites != tuple(config.metrics):
+    if _given("metrics") and set(suites) != set(config.metrics):
         raise UsageProblem(f"run {run.id} was evaluated with --metrics "
                            f"{','.join(config.metrics)}: resume with the same (or without "
                            "--metrics, which reuses them)")

@@ -1,7 +1,7 @@
 """Make statistics JSON-safe: plain floats rounded to 6 decimals, never NaN or inf.
 
-A p-value (a key ending in "_p" or starting with "p_") keeps 4 significant digits
-instead: rounded to 6 decimals, a p of 4e-7 would read as exactly 0."""
+A p-value (a key ending in "_p" or starting with "p_") below 5e-7 keeps 4 significant
+digits instead: rounded to 6 decimals, a p of 4e-7 would read as exactly 0."""
 
 from __future__ import annotations
 

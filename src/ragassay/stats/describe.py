@@ -102,12 +102,16 @@ def rmse_metrics(table: ScoreTable) -> dict[str, dict[str, Any]]:
 def mean_ci(
     values: Sequence[float], *, seed: int = 0, n_resamples: int = 2000, confidence: float = 0.95
 ) -> dict[str, Any]:
-    """{mean, ci_low, ci_high, count} of scored values (None where not computable).
-    Values all equal have that value as both bounds, exactly as the mean (a resample's
-    float mean can differ from it in the last digit)."""
+    """{mean, ci_low, ci_high, count} of scored values (None where not computable; one
+    value has no interval: NO_INTERVAL is how it is shown). Values all equal have that
+    value as both bounds, exactly as the mean (a resample's float mean can differ from
+    it in the last digit)."""
     mean = _mean(values)
-    if values and min(values) == max(values):
-        ci: tuple[float, float] | None = (float(values[0]), float(values[0]))
+    ci: tuple[float, float] | None
+    if len(values) < 2:
+        ci = None
+    elif min(values) == max(values):
+        ci = (float(values[0]), float(values[0]))
     else:
         ci = bootstrap_ci(values, n_resamples=n_resamples, confidence=confidence, seed=seed)
     return {

@@ -168,8 +168,9 @@ def _used(p: Prepared) -> list[float]:
     return used
 
 
-def _missing(texts: Sequence[str], p: Prepared) -> list[bool]:
-    """Per sentence, whether it states a key term no context and not the question has."""
+def missing_flags(texts: Sequence[str], p: Prepared) -> list[bool]:
+    """Per sentence, whether it states a key term no context and not the question has
+    (the missing-term rule of features.rule_logits; the fit script calls this too)."""
     return [bool(missing_terms(t, p.ctx.pool, p.question)) for t in texts]
 
 
@@ -326,7 +327,8 @@ class Analyzer:
         sentences the claims' mean, so they neither raise nor lower it (1.0 without
         claims: the answer abstains, which shows in reference match and relevance). A
         sentence copied from the contexts has its support raised to at least COPY_SUPPORT;
-        a contradicted one is lowered.
+        a contradicted one, or one stating a key term no context has, is lowered
+        (features.rule_logits).
         """
         # a sentence addressed to the evaluator is a claim nothing supports
         told = [addresses_evaluator(k.text) for k in p.answer_keyed]
@@ -336,7 +338,7 @@ class Analyzer:
             logits,
             [copied(i, p.ctx) for i in p.answer_infos],
             [m.contradicts for m in matches],
-            _missing([k.text for k in p.answer_keyed], p),
+            missing_flags([k.text for k in p.answer_keyed], p),
         )
         logits = [min(z, INSTRUCTION_LOGIT) if t else z for z, t in zip(logits, told, strict=True)]
         own = owners(aside)
@@ -386,7 +388,7 @@ class Analyzer:
                 logits,
                 [copied(i, p.ctx) for i in p.reference_infos],
                 [m.contradicts for m in found],
-                _missing(p.reference_sentences, p),
+                missing_flags(p.reference_sentences, p),
             )
             ev.reference_attribution = [_sigmoid(z) for z in logits]
         if has_ctx and target_infos:

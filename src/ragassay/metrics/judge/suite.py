@@ -156,7 +156,7 @@ def score_judge(sample: Sample, scores: JudgeScores | None, reason: str | None =
     """
     if scores is None:
         return unscored(NAMES, reason or "no verdict", **(failure or {}))
-    no_ctx = "no contexts" if not sample.contexts else None
+    no_ctx = "no contexts" if not any(c.strip() for c in sample.contexts) else None
     no_answer = "empty answer" if not sample.answer.strip() else None
     no_ref = "no reference answer" if not sample.references else None
     soft = soft or {}
