@@ -11,7 +11,7 @@ import pytest
 from ragassay.stats.interpret import FlagsConfig, Target, interpretation
 from ragassay.stats.sections import report_sections
 from ragassay.stats.strategies import strategy_summaries
-from ragassay.stats.table import ScoreTable
+from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import InvalidRow, MetricSpec
 
 KEYS = {
@@ -67,6 +67,26 @@ def test_strategy_guide_fields(make_table, judge_specs) -> None:
     b = out["b"]
     assert b["overall"] == pytest.approx(0.0)  # hallucination rate 1
     assert b["intervals"]["overall"] == [0.0, 0.0]
+
+
+def test_a_missing_input_is_no_failed_question(judge_specs) -> None:
+    """A row whose answer similarity is unscored for lack of a reference was counted
+    as failed; only a metric that could not be scored counts."""
+    from ragassay.types import NO_REFERENCE
+
+    names = list(judge_specs)
+
+    def row(i: int, why: str | None) -> Row:
+        values = {n: (None if n == "judge.answer_similarity" and why else 8.0) for n in names}
+        values["judge.hallucination"] = 0.0
+        reasons = {"judge.answer_similarity": why} if why else {}
+        return Row(id=f"s{i}", strategy="a", question="q", question_id=None, labels={},
+                   values=values, reasons=reasons)
+
+    table = ScoreTable.from_rows([row(0, NO_REFERENCE), row(1, "judge call failed: HTTP 500"),
+                                  row(2, None)], judge_specs)
+    out = strategy_summaries(table, n_resamples=50)["a"]
+    assert out["total_questions"] == 3 and out["failed_questions"] == 1
 
 
 def test_strategies_without_judge_metrics(make_table) -> None:

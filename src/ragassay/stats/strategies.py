@@ -18,7 +18,7 @@ import numpy as np
 from ragassay.stats.bootstrap import FloatArray, bootstrap_stat, column, nanmean_rows
 from ragassay.stats.describe import mean_ci
 from ragassay.stats.table import ScoreTable
-from ragassay.types import MetricSpec
+from ragassay.types import MISSING_INPUT, MetricSpec
 
 
 def guide_fields(spec: MetricSpec) -> dict[str, str]:
@@ -68,7 +68,9 @@ def composite_summary(
         intervals[spec.short] = None if ci is None else list(ci)
     out["intervals"] = intervals
     suite_metrics = [m for m in table.metrics if table.spec(m).suite == spec.suite]
-    failed = sum(any(r.value(m) is None for m in suite_metrics) for r in table.rows)
+    # failed: a metric could not be scored; a missing input (no reference) is no failure
+    failed = sum(any(r.value(m) is None and r.reasons.get(m) not in MISSING_INPUT
+                     for m in suite_metrics) for r in table.rows)
     out["failed_questions"] = failed + len(table.invalid)
     return out
 

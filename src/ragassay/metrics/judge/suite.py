@@ -23,6 +23,9 @@ from ragassay.metrics.base import (
 )
 from ragassay.text import KeyedSample
 from ragassay.types import (
+    EMPTY_ANSWER,
+    NO_CONTEXTS,
+    NO_REFERENCE,
     Composite,
     MetricResult,
     MetricSpec,
@@ -156,9 +159,9 @@ def score_judge(sample: Sample, scores: JudgeScores | None, reason: str | None =
     """
     if scores is None:
         return unscored(NAMES, reason or "no verdict", **(failure or {}))
-    no_ctx = "no contexts" if not any(c.strip() for c in sample.contexts) else None
-    no_answer = "empty answer" if not sample.answer.strip() else None
-    no_ref = "no reference answer" if not sample.references else None
+    no_ctx = NO_CONTEXTS if not any(c.strip() for c in sample.contexts) else None
+    no_answer = EMPTY_ANSWER if not sample.answer.strip() else None
+    no_ref = NO_REFERENCE if not sample.references else None
     soft = soft or {}
 
     def one(name: str, value: float | bool | None, why: str | None) -> MetricResult:

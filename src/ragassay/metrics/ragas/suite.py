@@ -45,7 +45,16 @@ from ragassay.metrics.ragas.verdicts import (
     p_true,
 )
 from ragassay.text import KeyedSample, KeyedSentence, norm_key
-from ragassay.types import MetricResult, MetricSpec, Rule, at_least, below
+from ragassay.types import (
+    EMPTY_ANSWER,
+    NO_CONTEXTS,
+    NO_REFERENCE,
+    MetricResult,
+    MetricSpec,
+    Rule,
+    at_least,
+    below,
+)
 
 
 def _index(value: Any) -> int:
@@ -429,12 +438,12 @@ class RagasSuite(Suite):
     def _finish(self, item: KeyedSample, needs: _Needs, results: dict[str, MetricResult],
                 verdicts: Sequence[Verdict] = ()) -> Outcome:
         has_ctx = any(d.strip() for d in item.documents)
-        no_ctx = "no contexts"
+        no_ctx = NO_CONTEXTS
         why = {
-            S + "faithfulness": "empty answer" if has_ctx else no_ctx,
-            S + "answer_relevancy": "empty answer",
+            S + "faithfulness": EMPTY_ANSWER if has_ctx else no_ctx,
+            S + "answer_relevancy": EMPTY_ANSWER,
             S + "context_precision": no_ctx if not has_ctx else "needs a reference or an answer",
-            S + "context_recall": no_ctx if not has_ctx else "no reference answer",
+            S + "context_recall": no_ctx if not has_ctx else NO_REFERENCE,
         }
         ordered = [results.get(n) or MetricResult(name=n, value=None, unscored_reason=why[n])
                    for n in NAMES]

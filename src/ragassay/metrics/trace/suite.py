@@ -35,7 +35,15 @@ from ragassay.metrics.base import (
 from ragassay.metrics.formulas import is_soft, share
 from ragassay.metrics.trace.formulas import adherence, completeness, length_share
 from ragassay.text import KeyedSample, KeyedSentence, norm_key
-from ragassay.types import MetricResult, MetricSpec, Rule, at_least, below
+from ragassay.types import (
+    EMPTY_ANSWER,
+    NO_CONTEXTS,
+    MetricResult,
+    MetricSpec,
+    Rule,
+    at_least,
+    below,
+)
 
 
 def _keys(value: Any) -> list[str]:
@@ -239,7 +247,7 @@ def score_trace(item: KeyedSample, verdict: TraceVerdict) -> list[MetricResult]:
             else None)
     add("completeness", comp, "no relevant context sentences", **rel_keys, **used_keys, **soft)
     if not answer:
-        results.extend(unscored(ADHERENCE, "empty answer", **common))
+        results.extend(unscored(ADHERENCE, EMPTY_ANSWER, **common))
         return results
     text = {s.key: s.text for s in answer}
     judged = verdict.judged
@@ -282,7 +290,7 @@ class TraceSuite(Suite):
     @staticmethod
     def _missing(item: KeyedSample) -> list[MetricResult] | None:
         if not item.all_contexts:
-            return unscored(NAMES, "no contexts")
+            return unscored(NAMES, NO_CONTEXTS)
         if not item.contexts:
             return unscored(NAMES, "no context sentence fits max_context_tokens",
                             context_truncated=True)
