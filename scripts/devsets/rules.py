@@ -25,7 +25,7 @@ from ragassay.judge.offline.features import best_match, contradiction, copied
 
 
 def _share(bad: int, good: int, counts: Counter[tuple[str, int]]) -> str:
-    """" (84% not faithful; the set 65%)": how unfaithful the rule's answers are."""
+    """How unfaithful the rule's answers are, and the set: " (84% not faithful; the set 65%)"."""
     if bad + good == 0:
         return ""
     base = counts[("answers", 0)] / (counts[("answers", 0)] + counts[("answers", 1)])

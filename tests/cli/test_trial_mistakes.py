@@ -3,7 +3,6 @@ line, or is said so, and the command exits non-zero."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -77,7 +76,7 @@ def test_no_metric_suite_is_a_mistake(tmp_path: Path) -> None:
     for given in ("", ",,"):
         one_line_error(invoke("eval", data, "--db", tmp_path / "r.db", "--metrics", given),
                        "no metric suite named; choose from judge, trace, ragas")
-    assert not (tmp_path / "r.db").exists() or json.dumps(_runs(tmp_path / "r.db")) == "[]"
+    assert not (tmp_path / "r.db").exists() or _runs(tmp_path / "r.db") == []
 
 
 def _runs(db: Path) -> list[str]:
@@ -90,11 +89,12 @@ def test_nan_and_inf_options_are_refused_before_anything_runs(tmp_path: Path) ->
     could not be read back."""
     data = rows(tmp_path / "d.jsonl", [good(1)])
     db = tmp_path / "r.db"
-    for value in ("nan", "inf", "-inf"):
+    for value, why in (("nan", "'nan' is not a finite number"),
+                       ("inf", "'inf' is not a finite number"),
+                       ("-inf", "-inf is not in the range x>=1")):
         result = invoke("eval", data, "--db", db, "-q", "--timeout", value)
         assert result.exit_code == 2 and "Traceback" not in result.output, result.output
-        assert f"Invalid value for '--timeout': '{value}' is not a finite number" in (
-            result.output) or "is not in the range" in result.output
+        assert f"Invalid value for '--timeout': {why}" in result.output, result.output
     assert not db.exists() or _runs(db) == []
     for value, why in (("nan", "is not a finite number"), ("2", "is not in the range 0<x<1"),
                        ("0", "is not in the range 0<x<1")):

@@ -14,6 +14,7 @@ from typing import Any
 from ragassay.aio import loop_running, run_sync
 from ragassay.api.options import EvalOptions
 from ragassay.api.result import EvalResult
+from ragassay.metrics import suites_of
 from ragassay.store import DEFAULT_DB_PATH, Store
 from ragassay.types import BackendOptions, InvalidRow, RunConfig, Sample
 
@@ -29,17 +30,6 @@ class _Prepared:
     progress: Any
     headers: dict[str, str]
     ray: Any = None  # the runner's RayOptions for engine="ray"
-
-
-def suites_of(metrics: str | Sequence[str] | None) -> tuple[str, ...]:
-    """Suites from "all", "judge,ragas", ["ragas"] or qualified metric names
-    ("ragas.faithfulness" means its suite)."""
-    from ragassay.metrics import parse_metrics
-
-    if metrics is None or metrics == "all":
-        return parse_metrics(metrics)
-    names = metrics.split(",") if isinstance(metrics, str) else list(metrics)
-    return parse_metrics([m.strip().partition(".")[0] for m in names])
 
 
 def check_judge(spec: str) -> str:

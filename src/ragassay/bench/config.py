@@ -26,8 +26,7 @@ class _Strict(BaseModel):
 
 
 class BenchSection(_Strict):
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True,
-                              allow_inf_nan=False)
+    model_config = ConfigDict(populate_by_name=True)  # merged with _Strict's
 
     name: str
     corpus: str
@@ -62,14 +61,11 @@ class BenchSection(_Strict):
     @field_validator("metrics", mode="before")
     @classmethod
     def _suites(cls, v: Any) -> tuple[str, ...]:
-        """Suite names, as the runner takes them: "all", suites, or qualified metric
-        names (SUITE.METRIC stands for its suite); an unknown or no suite: ValueError."""
-        from ragassay.metrics import parse_metrics
+        """Suite names, as the runner takes them (metrics.suites_of); an unknown or no
+        suite: ValueError."""
+        from ragassay.metrics import suites_of
 
-        names = [v] if isinstance(v, str) else list(v)
-        if names == ["all"]:
-            return parse_metrics("all")
-        return parse_metrics(list(dict.fromkeys(str(m).partition(".")[0] for m in names)))
+        return suites_of(v)
 
     @model_validator(mode="after")
     def _rankable(self) -> BenchSection:

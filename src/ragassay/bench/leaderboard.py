@@ -11,7 +11,7 @@ from ragassay.bench.config import BenchConfig
 from ragassay.bench.run import RETRIEVAL_METRICS, BenchResult
 from ragassay.report import run_table
 from ragassay.stats import CompareOptions, ScoreTable, compare_strategies, holm, verdict
-from ragassay.stats.describe import NO_INTERVAL, mean_ci
+from ragassay.stats.describe import interval_text, mean_ci
 from ragassay.store import Store
 from ragassay.types import MetricSpec
 
@@ -107,8 +107,7 @@ def leaderboard_table(rows: list[dict[str, Any]]) -> Any:
                 "ndcg", "no-answer", "index s", "retr p95 ms", "ans p95 ms", "est $", "meas $"):
         t.add_column(col)
     for r in rows:
-        ci = (NO_INTERVAL if r.get("n") == 1 else "—" if r["ci_low"] is None
-              else f"[{f(r['ci_low'])}, {f(r['ci_high'])}]")
+        ci = interval_text(r["ci_low"], r["ci_high"], r.get("n"), none="—")
         t.add_row(
             f(r["rank"]), escape(r["strategy"]), f(r["mean"]), ci, f(r["vs_best"]),
             f(r.get("failed", 0)), f(r["retrieval.recall"], 2), f(r["retrieval.mrr"], 2),

@@ -206,14 +206,13 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
     thresholds, source = _thresholds(config_path, table)
     say(source, err=True)
     run = store.get_run(run_id)
-    run_status = run.status
-    unfinished = run_status != "complete"  # its figures are of the samples judged so far
+    unfinished = run.status != "complete"  # its figures are of the samples judged so far
     if unfinished:
         finish = ("rerun the bench" if run.config.kind == "bench" else
                   f"finish it with ragassay eval {run.config.dataset} --resume {run_id}")
-        say(f"warning: run {run_id} is {run_status}, not complete: the gate does not pass it "
+        say(f"warning: run {run_id} is {run.status}, not complete: the gate does not pass it "
             f"({finish})", err=True)
-    for line in gate_warnings(store.get_run(run_id).meta.get("reliability"), list(thresholds)):
+    for line in gate_warnings(run.meta.get("reliability"), list(thresholds)):
         say(line, err=True)
     result = gate(table, thresholds, strict=strict)
     t = Table(title=f"gate for run {run_id}" + (" (lower 95% bound)" if strict else ""))
@@ -225,7 +224,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
                   status + (f" ({escape(check.reason)})" if check.reason else ""))
     console().print(t)
     ready = result.ready and not unfinished
-    say("READY" if ready else f"NOT READY (run {run_status})" if unfinished else "NOT READY")
+    say("READY" if ready else f"NOT READY (run {run.status})" if unfinished else "NOT READY")
     if not ready:
         raise SystemExit(1)
 

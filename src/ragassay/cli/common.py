@@ -5,6 +5,7 @@ and `--header` values."""
 from __future__ import annotations
 
 import functools
+import math
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -51,8 +52,6 @@ class FiniteFloat(click.FloatRange):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> Any:
-        import math
-
         rv = super().convert(value, param, ctx)
         if not math.isfinite(rv):
             self.fail(f"{value!r} is not a finite number.", param, ctx)

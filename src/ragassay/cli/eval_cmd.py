@@ -126,17 +126,17 @@ def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
     if run.dataset_hash and data.is_file() and dataset_fingerprint(data) != run.dataset_hash:
         raise UsageProblem(f"{data} changed since run {run.id} started: its finished "
                            "judgments are of the old rows; start a new run (without --resume)")
-    if _given("judge_spec") and judge != config.judge:
-        raise UsageProblem(f"run {run.id} was evaluated with --judge {config.judge}: resume "
-                           "with the same (or without --judge, which reuses it)")
-    if _given("metrics") and set(suites) != set(config.metrics):
-        raise UsageProblem(f"run {run.id} was evaluated with --metrics "
-                           f"{','.join(config.metrics)}: resume with the same (or without "
-                           "--metrics, which reuses them)")
-    if mapping and mapping != config.field_map:
-        stored = " ".join(f"--map {f}={c}" for f, c in config.field_map.items()) or "no --map"
-        raise UsageProblem(f"run {run.id} was evaluated with {stored}: resume with the same "
-                           "(or without --map, which reuses it)")
+    # an option given again must say what the run was started with (left out, it is reused)
+    stored_map = " ".join(f"--map {f}={c}" for f, c in config.field_map.items()) or "no --map"
+    for option, differs, stored in (
+        ("--judge", _given("judge_spec") and judge != config.judge, f"--judge {config.judge}"),
+        ("--metrics", _given("metrics") and set(suites) != set(config.metrics),
+         f"--metrics {','.join(config.metrics)}"),
+        ("--map", bool(mapping) and mapping != config.field_map, stored_map),
+    ):
+        if differs:
+            raise UsageProblem(f"run {run.id} was evaluated with {stored}: resume with the "
+                               f"same (or without {option}, which reuses it)")
     if urls and urls != config.endpoints():
         from ragassay.urls import redact_url
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ragassay.stats.describe import NO_INTERVAL
+from ragassay.stats.describe import NO_INTERVAL, interval_text
 
 __all__ = ["NO_INTERVAL", "ci_text", "num"]
 
@@ -16,8 +16,5 @@ def num(v: Any, digits: int = 3) -> str:
 
 def ci_text(pair: Any, n: int | None = None, digits: int = 3) -> str:
     """`[0.412, 0.733]`; `n=1, no interval` for one value; `-` when there is none."""
-    if n == 1:
-        return NO_INTERVAL
-    if not pair or pair[0] is None or pair[1] is None:
-        return "-"
-    return f"[{pair[0]:.{digits}f}, {pair[1]:.{digits}f}]"
+    low, high = (pair[0], pair[1]) if pair else (None, None)
+    return interval_text(low, high, n, digits)

@@ -22,7 +22,7 @@ _BUILTIN_ORDER = ("judge", "trace", "ragas")  # the default order of `all`
 
 __all__ = ["ENTRY_POINT_GROUP", "Outcome", "Suite", "SuiteOptions", "UnknownSuiteError",
            "all_specs", "available", "get_suites", "parse_metrics", "register_suite",
-           "suite_names"]
+           "suite_names", "suites_of"]
 
 _registered: dict[str, type[Suite] | str] = {}
 
@@ -107,6 +107,17 @@ def parse_metrics(text: str | Sequence[str] | None) -> tuple[str, ...]:
         raise UnknownSuiteError(
             f"unknown metric suite {unknown[0]!r}; choose from {', '.join(known)}")
     return names
+
+
+def suites_of(metrics: str | Sequence[str] | None) -> tuple[str, ...]:
+    """Suites from "all", "judge,ragas", ["ragas"] or qualified metric names
+    ("ragas.faithfulness" means its suite): what the runner takes."""
+    if metrics is None or metrics == "all":
+        return parse_metrics(metrics)
+    names = metrics.split(",") if isinstance(metrics, str) else list(metrics)
+    if [n.strip() for n in names] == ["all"]:
+        return parse_metrics("all")
+    return parse_metrics([str(m).strip().partition(".")[0] for m in names])
 
 
 def get_suites(names: Iterable[str]) -> list[Suite]:

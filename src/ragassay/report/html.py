@@ -6,7 +6,7 @@ from html import escape
 from typing import Any
 
 from ragassay.report.svg import heatmap, histogram, interval_bars
-from ragassay.stats.describe import NO_INTERVAL
+from ragassay.stats.describe import interval_text
 
 CSS = """
 body{font-family:system-ui,sans-serif;margin:2rem;color:#222;max-width:1200px}
@@ -34,10 +34,8 @@ def _table(headers: list[str], rows: list[list[Any]]) -> str:
 
 
 def _ci(entry: dict[str, Any]) -> str:
-    if (entry.get("count") or entry.get("n")) == 1:
-        return NO_INTERVAL
-    lo, hi = entry.get("ci_low"), entry.get("ci_high")
-    return "-" if lo is None or hi is None else f"[{lo:.3f}, {hi:.3f}]"
+    n = entry.get("count") or entry.get("n")
+    return interval_text(entry.get("ci_low"), entry.get("ci_high"), n)
 
 
 def _aggregates(report: dict[str, Any]) -> str:

@@ -22,6 +22,19 @@ from ragassay.types import MetricSpec
 NO_INTERVAL = "n=1, no interval"
 """What an interval of a single value reads as wherever one is shown (a bootstrap of one
 value is no interval)."""
+
+
+def interval_text(low: float | None, high: float | None, n: int | None = None,
+                  digits: int = 3, none: str = "-") -> str:
+    """`[0.412, 0.733]`; NO_INTERVAL for one value (`n`); `none` when there is none:
+    how every table (terminal, HTML, leaderboard, dashboard) shows an interval."""
+    if n == 1:
+        return NO_INTERVAL
+    if low is None or high is None:
+        return none
+    return f"[{low:.{digits}f}, {high:.{digits}f}]"
+
+
 PERFECT_SHARE = 0.95  # value >= low + 0.95 * (high - low); from the top if lower is better
 POOR_SHARE = 0.3  # value < low + 0.3 * (high - low); likewise
 _EPS = 1e-9  # so that e.g. exactly 9.55 on 1-10 counts as perfect despite float error

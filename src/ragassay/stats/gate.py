@@ -81,10 +81,7 @@ def _check(metric: str, threshold: float, entry: Any, strict: bool) -> GateCheck
         return GateCheck(metric, threshold, None, "FAIL", "metric not in run")
     hib = bool(entry.get("higher_is_better", True))
     key = ("ci_low" if hib else "ci_high") if strict else "mean"
-    value = entry.get(key)
-    count = entry.get("count")
-    if strict and value is not None and isinstance(count, int) and count < 2:
-        value = None  # one value has no interval: strict cannot pass on it
+    value = entry.get(key)  # one value has no interval (describe.mean_ci): strict fails it
     if value is None:
         why = "no scored values" if entry.get("mean") is None else f"no {key} (too few values)"
         return GateCheck(metric, threshold, None, "FAIL", why, hib)

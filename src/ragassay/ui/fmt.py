@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ragassay.stats.describe import NO_INTERVAL
+from ragassay.stats.describe import interval_text
 from ragassay.types import default_label
 
 
@@ -32,11 +32,11 @@ def num(value: Any, digits: int = 3) -> str:
 
 def interval(low: Any, high: Any, digits: int = 3, n: int | None = None) -> str:
     """`[0.412, 0.733]`; `n=1, no interval` for a single value (`n`); an em dash if none."""
-    if n == 1:
-        return NO_INTERVAL
-    if low is None or high is None:
-        return "—"
-    return f"[{num(low, digits)}, {num(high, digits)}]"
+    return interval_text(_float(low), _float(high), n, digits, none="—")
+
+
+def _float(value: Any) -> float | None:
+    return None if value is None else float(value)
 
 
 def _position(spec: Any) -> int | None:
