@@ -154,7 +154,7 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
                 rec["contradicts"] = [m.contradicts for _, m in found]
                 rec["missing_each"] = missing_flags([p.answer_keyed[i].text for i in kept], p)
                 claims = " ".join(p.answer_keyed[i].text for i in kept)
-                rec["novel_terms"] = len(missing_terms(claims, p.ctx.pool, p.sample.question))
+                rec["novel_terms"] = len(missing_terms(claims, p.ctx.pool, p.given))
             if p.sample.references and p.answer_infos:
                 cos = p.references_emb @ p.answer_full_emb
                 nc = is_noncommittal(p.answer_text)

@@ -49,9 +49,10 @@ C_GRID = (1.0, 0.01, 0.001)  # L2 strength (sklearn convention), chosen per fit
 # A feature whose fitted coefficient comes out with the other sign is a quirk of a
 # data set, not evidence: it is dropped (coefficient 0) and the model refitted.
 SIGNS = {
-    "cos_max": 1, "recall_doc": 1, "recall_local": 1, "recall_all_local": 1, "bigram_doc": 1,
-    "token_share_local": 1, "novel_numbers": -1, "novel_names": -1, "novel_content": -1,
-    "negation_mismatch": -1, "antonym_clash": -1, "length": 0,
+    "soft_recall_local": 1, "recall_doc": 1, "recall_local": 1, "recall_all_local": 1,
+    "bigram_doc": 1, "token_share_local": 1, "novel_numbers": -1, "novel_names": -1,
+    "novel_content": -1, "negation_mismatch": -1, "antonym_clash": -1, "length": 0,
+    "question": -1,
     "support_min_logit": 1, "novel_key_terms": -1, "n_sentences": -1,
     "contains": 1, "contains_first": 1, "token_recall": 1, "token_precision": 1,
     "char_recall": 1, "cos": 1, "answer_length": 0, "novel_in_question": -1, "noncommittal": -1,

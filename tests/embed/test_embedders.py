@@ -82,6 +82,27 @@ def test_static_embedder_shapes_and_similarity() -> None:
     assert np.all(emb.embed([""]) == 0)
 
 
+def test_static_word_vectors_are_unit_rows_and_near_for_synonyms() -> None:
+    emb = StaticEmbedder()
+    v = emb.word_vectors(["TV", "television", "banana", "tv"])
+    assert v.shape == (4, emb.dim) and v.dtype == np.float32
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
+    assert np.array_equal(v[0], v[3])  # lower-cased, one row per word
+    assert v[0] @ v[1] > 0.8 > 0.2 > v[0] @ v[2]
+    assert emb.word_vectors([]).shape == (0, emb.dim)
+
+
+def test_static_word_table_grows_without_moving_rows() -> None:
+    """The word table grows in place as new words come (amortised, not a copy per call):
+    a word's vector is the same before and after thousands of others were added."""
+    emb = StaticEmbedder()
+    first = emb.word_vectors(["harbour"]).copy()
+    for i in range(0, 3000, 500):
+        emb.word_vectors([f"w{j}x" for j in range(i, i + 500)])
+    assert np.array_equal(emb.word_vectors(["harbour"]), first)
+    assert np.allclose(emb.embed(["harbour"])[0], first[0], atol=1e-6)
+
+
 def test_local_embedder_shapes_and_similarity() -> None:
     emb = get_embedder("local")
     v = emb.embed(TEXTS)

@@ -7,7 +7,9 @@ History: the snapshot first held the values of the code before the metric-home r
 sample (its TRACe context metrics are now scored; adherence says "empty answer"). It was
 rewritten when the offline judge's evidence engine changed (issue #18, "Offline judge
 v2": support against the best-matching document only, normalised numbers, contradiction
-rule, new calibration; issue #17.9: instructions to the evaluator are no evidence).
+rule, new calibration; issue #17.9: instructions to the evaluator are no evidence), and
+again when support stopped using the sentence cosine for soft recall (2026-12-02: the
+good answer q07-dense-k5 is no longer flagged, as its human label says).
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write

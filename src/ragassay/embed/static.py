@@ -49,7 +49,7 @@ class StaticEmbedder:
         # word -> row of weighted, summed wordpiece vectors (BERT pre-tokenises on
         # whitespace and punctuation, so a sentence is the sum of its words' rows)
         self._word_index: dict[str, int] = {}
-        self._word_vecs = np.zeros((0, self.dim), np.float32)
+        self._buf = np.zeros((0, self.dim), np.float32)  # word rows, grown geometrically
         self._weight_of: dict[str, float] = {}
 
     def _tokenizer(self) -> Any:
@@ -63,6 +63,11 @@ class StaticEmbedder:
                 self._tok = tok
         return self._tok
 
+    @property
+    def _word_vecs(self) -> np.ndarray:
+        """The rows of the words seen so far (a view; call under the lock)."""
+        return self._buf[: len(self._word_index)]
+
     def _word_rows(self, words: list[str]) -> list[int]:
         """Row indices (into the word table) of words; unseen words are tokenised once."""
         idx = self._word_index
@@ -70,7 +75,7 @@ class StaticEmbedder:
         if new:
             if len(idx) + len(new) > MAX_WORDS:  # bounded: start over rather than grow
                 idx.clear()
-                self._word_vecs = np.zeros((0, self.dim), np.float32)
+                self._buf = np.zeros((0, self.dim), np.float32)
                 new = list(dict.fromkeys(words))
             encs = self._tokenizer().encode_batch_fast(new, add_special_tokens=False)
             vecs = np.zeros((len(new), self.dim), np.float32)
@@ -79,9 +84,14 @@ class StaticEmbedder:
                 if ids.size:
                     vecs[j] = self._weights[ids] @ self._table[ids]
             base = len(idx)
+            if base + len(new) > len(self._buf):  # amortised growth, not a copy per call
+                size = max(base + len(new), min(2 * len(self._buf), MAX_WORDS), 1024)
+                grown = np.zeros((size, self.dim), np.float32)
+                grown[:base] = self._buf[:base]
+                self._buf = grown
+            self._buf[base : base + len(new)] = vecs
             for j, w in enumerate(new):
                 idx[w] = base + j
-            self._word_vecs = np.concatenate([self._word_vecs, vecs])
         return [idx[w] for w in words]
 
     def word_weights(self, words: Sequence[str]) -> list[float]:
@@ -97,6 +107,15 @@ class StaticEmbedder:
             for w, e in zip(new, encs, strict=True):
                 cache[w] = float(self._weights[e.ids].mean()) if e.ids else 0.0
         return [cache[w] for w in words]
+
+    def word_vectors(self, words: Sequence[str]) -> np.ndarray:
+        """Per word, its L2-normalised static vector (one row per word, zeros for a word
+        without word pieces): word-to-word similarity, "tv" ~ "television"."""
+        words = [w.lower() for w in words]
+        with self._lock:
+            rows = np.asarray(self._word_rows(words), dtype=np.int64)
+            vecs = self._word_vecs[rows] if rows.size else np.zeros((0, self.dim), np.float32)
+        return normalise_rows(vecs)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)

@@ -9,6 +9,10 @@ Three feature sets, each a fixed list of generic, scale-free numbers:
 - REFERENCE: an answer against one acceptable reference answer.
 No feature describes the regime (context length, answer length, their
 interactions): an effect learned on short snippets must not flip on long documents.
+Nor is topical similarity (the sentence embedding's cosine) a support feature: an
+unsupported remark on the same topic is as close to the evidence as a supported one;
+the cosine only picks where to look (best_match). Soft recall counts what the sentence
+says that the evidence has, a synonym by its static word vector ("tv" ~ "television").
 The fit script and the analyzer both compute them here, so they never drift.
 """
 
@@ -34,9 +38,10 @@ from .lexical import (
     stem,
 )
 from .normalise import Quantity, cased_tokens, quantities, quantity_present
+from .words import word_vectors, word_weights
 
 SUPPORT_FEATURES = (
-    "cos_max",  # best cosine to one sentence of the best document
+    "soft_recall_local",  # weighted share of content words matched in the best 3 sentences
     "recall_doc",  # share of content stems found in the best document
     "recall_local",  # share found in its 3 best-matching sentences
     "recall_all_local",  # share of all token stems (stopwords too) found there
@@ -48,6 +53,7 @@ SUPPORT_FEATURES = (
     "negation_mismatch",  # negated while the best match is not, or vice versa
     "antonym_clash",  # a word absent from the document whose antonym is there (log1p)
     "length",  # log1p of content tokens
+    "question",  # the sentence is a question ("Do you like them?")
 )
 FAITHFULNESS_FEATURES = (
     "support_min_logit",  # the weakest claim's support
@@ -87,6 +93,9 @@ class SentenceInfo:
     grams: frozenset[tuple[str, ...]] = field(default_factory=frozenset)  # token COPY_N-grams
     capitals: tuple[int, ...] = ()  # positions of capitalised tokens (names, sentence start)
     lead: int = 0  # leading interjection tokens ("No, ...", "Yes. ..."), not the claim's
+    words: tuple[str, ...] = ()  # content words (alphanumeric, not stopwords), in order
+    word_stems: tuple[str, ...] = ()  # their stems, aligned with `words`
+    asks: bool = False  # a question ("... ?", closing quotes or brackets allowed)
 
 
 @lru_cache(maxsize=16384)  # ~3 KB each: bounded at ~50 MB
@@ -99,6 +108,8 @@ def sentence_info(text: str) -> SentenceInfo:
     lead = 0
     while lead < len(toks) - 1 and toks[lead] in OPENERS:
         lead += 1
+    words = [(t, s) for t, s in zip(toks, all_stems, strict=True)
+             if t not in STOPWORDS and t.isalnum()]  # fmt: skip
     return SentenceInfo(
         text=text,
         stems=content,
@@ -114,6 +125,9 @@ def sentence_info(text: str) -> SentenceInfo:
             i for i, t in enumerate(cased) if t[:1].isupper() and toks[i] not in STOPWORDS
         ),
         lead=lead,
+        words=tuple(t for t, _ in words),
+        word_stems=tuple(x for _, x in words),
+        asks=text.rstrip().rstrip("\"')]}»”’ ").endswith("?"),
     )
 
 
@@ -219,9 +233,16 @@ class ContextIndex:
     """Context sentences with their embeddings and lexical sets, built once per sample."""
 
     def __init__(
-        self, infos: list[SentenceInfo], emb: np.ndarray, docs: list[int] | None = None
+        self,
+        infos: list[SentenceInfo],
+        emb: np.ndarray,
+        docs: list[int] | None = None,
+        given: TermPool | None = None,
     ) -> None:
+        """`given`: what the question says (TermPool.of(question)); a name or number the
+        question gives is known, not new (as in lexical.missing_terms)."""
         self.infos = infos
+        self.given = given
         self.emb = emb
         self.docs = docs if docs is not None else [0] * len(infos)
         self.stems: frozenset[str] = frozenset().union(*(i.stem_set for i in infos))
@@ -232,6 +253,16 @@ class ContextIndex:
         for j, d in enumerate(self.docs):
             self._rows.setdefault(d, []).append(j)
         self._doc_views: dict[int, DocView] = {}
+        self._word_vecs: list[np.ndarray] | None = None
+
+    def word_vectors(self, j: int) -> np.ndarray:
+        """Context sentence j's content words as static vectors (all sentences' are
+        looked up together, on first use)."""
+        if self._word_vecs is None:
+            vecs = word_vectors([w for i in self.infos for w in i.words])
+            cuts = np.cumsum([len(i.words) for i in self.infos])[:-1]
+            self._word_vecs = np.split(vecs, cuts) if len(self.infos) else []
+        return self._word_vecs[j]
 
     def __len__(self) -> int:
         return len(self.infos)
@@ -250,6 +281,74 @@ class ContextIndex:
 
 def _share(items: list[str], pool: frozenset[str] | set[str]) -> float:
     return sum(1 for x in items if x in pool) / len(items) if items else 1.0
+
+
+@dataclass(frozen=True)
+class Given:
+    """What the question gives a sentence: its names (words) and numbers (values), known
+    rather than claimed, as in the missing-term rule (lexical.missing_terms)."""
+
+    words: frozenset[str] = frozenset()
+    values: frozenset[float] = frozenset()
+
+
+# A pronoun in the evidence may stand for someone the question names ("She moved ...").
+PERSON_PRONOUNS = frozenset(
+    {"he", "she", "him", "her", "his", "hers", "they", "them", "their", "theirs"}
+)
+
+
+def given_terms(s: SentenceInfo, given: TermPool | None, evidence: frozenset[str]) -> Given:
+    """The sentence's names and numbers that the question gives, where the evidence (its
+    tokens) refers to someone by a pronoun: "Marie Curie moved to the city" asked "When
+    did Marie Curie move?" against "She moved to the city". Nothing when the evidence
+    has no such pronoun (it names whom it means: "Einstein discovered it", asked "Curie
+    or Einstein?", is checked against "discovered by Marie Curie"), or when the given
+    terms are all the sentence says ("Einstein.")."""
+    if given is None or not evidence & PERSON_PRONOUNS:
+        return Given()
+    caps = {s.tokens[i] for i in s.capitals}
+    words = frozenset(w for w in s.words if w in caps and name_present(w, given.stems))
+    numeric = {w for w in s.words if w[:1].isdigit()}
+    if not set(s.words) - words - numeric:
+        return Given()
+    return Given(words, given.values)
+
+
+@lru_cache(maxsize=2048)  # ~20 KB each (30 words x 384 float32): bounded at ~40 MB
+def _word_table(words: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """A sentence's content words: their L2-normalised static vectors (rows) and their
+    inverse-frequency weights (cached: a claim is matched against every document for
+    chunk usefulness)."""
+    vecs = word_vectors(words)
+    return vecs, np.maximum(np.asarray(word_weights(words), dtype=np.float64), 1e-3)
+
+
+def soft_recall(
+    s: SentenceInfo,
+    evidence: list[np.ndarray],
+    stems: frozenset[str],
+    known: frozenset[str] = frozenset(),
+) -> float:
+    """Weighted share of the sentence's content words that the evidence has: a word whose
+    stem is in `stems` counts 1, another counts the cosine of its static vector to the
+    nearest content word of the evidence (`evidence`: their vectors, per sentence; 0 at
+    worst), each word weighted by its
+    inverse frequency (a BERTScore-style recall over static word vectors); the `known`
+    words (what the question gives, given_terms) are left out. 1.0 for a sentence
+    without content words, as the other recalls."""
+    keep = [i for i, w in enumerate(s.words) if w not in known]
+    if not keep:
+        return 1.0
+    vecs, weights = _word_table(s.words)
+    if len(keep) < len(s.words):
+        vecs, weights = vecs[keep], weights[keep]
+    credit = np.fromiter((s.word_stems[i] in stems for i in keep), dtype=np.float64)
+    pools = [v for v in evidence if len(v)]
+    if pools and credit.min() < 1.0:
+        near = (vecs @ np.vstack(pools).T).max(axis=1)
+        credit = np.maximum(credit, np.clip(near, 0.0, 1.0))
+    return float(weights @ credit / weights.sum())
 
 
 def antonym_clashes(s: SentenceInfo, stems: frozenset[str]) -> int:
@@ -307,23 +406,27 @@ def support_features(
     m = best_match(s, s_emb, ctx, doc)
     m = Match(m.doc, m.top, contradiction(s, ctx, m.top))
     view = ctx.doc_view(m.doc)
-    local = DocView.of([ctx.infos[j] for j in m.top])
+    local_infos = [ctx.infos[j] for j in m.top]
+    local = DocView.of(local_infos)
     best = ctx.infos[m.top[0]]
     bigrams = list(zip(s.all_stems, s.all_stems[1:], strict=False))
     novel = math.log1p(sum(1 for x in s.stems if x not in view.stems))
+    known = given_terms(s, ctx.given, local.tokens)
+    stems, values = view.stems, view.values | known.values
     feats = [
-        float((ctx.emb[ctx.rows(m.doc)] @ s_emb).max()),
+        soft_recall(s, [ctx.word_vectors(j) for j in m.top], local.stems, known.words),
         _share(s.stems, view.stems),
         _share(s.stems, local.stems),
         _share(s.all_stems, local.stems) if s.all_stems else 0.0,
         sum(1 for b in bigrams if b in view.bigrams) / len(bigrams) if bigrams else 1.0,
         _share(list(s.tokens), local.tokens) if s.tokens else 0.0,
-        math.log1p(sum(1 for q in s.numbers if not quantity_present(q, view.values))),
-        math.log1p(sum(1 for n in s.names if not name_present(n, view.stems))),
+        math.log1p(sum(1 for q in s.numbers if not quantity_present(q, values))),
+        math.log1p(sum(1 for n in s.names if n not in known.words and not name_present(n, stems))),
         novel,
         float(s.negated != best.negated),
         math.log1p(antonym_clashes(s, view.stems)),
         math.log1p(len(s.stems)),
+        float(s.asks),
     ]
     return feats, m
 

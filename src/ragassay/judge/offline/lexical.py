@@ -46,7 +46,8 @@ _MONTHS_TEXT = (
 )
 _MONTHS = frozenset(_MONTHS_TEXT.split())
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
-_CAP_WORD = re.compile(r"\b[A-Z][A-Za-z0-9’'-]*[A-Za-z0-9]|\b[A-Z]\b")
+# a dotted abbreviation ("U.S.", "D.C.") is one word, as the tokenizer reads it
+_CAP_WORD = re.compile(r"\b[A-Z](?:\.[A-Z])+\b|\b[A-Z][A-Za-z0-9’'-]*[A-Za-z0-9]|\b[A-Z]\b")
 _PUNCT = re.compile(rf"[{re.escape(string.punctuation)}‘’“”–—…]")
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
 

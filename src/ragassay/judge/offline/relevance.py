@@ -17,34 +17,20 @@ are research-only, are used to measure it and never to fit it (docs/judges.md).
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from ragassay.embed import StaticEmbedder
-
 from .features import ContextIndex
 from .lexical import STOPWORDS, stem
 from .normalise import norm_tokens
+from .words import word_weights
 
 # 0.5 at the balanced cut of the claim-passage pairs (relevant vs irrelevant);
 # the slope spreads their scores over most of (0, 1). Not fitted to any grade.
 RELEVANCE_MIDPOINT = 0.555
 RELEVANCE_SLOPE = 10.0
-
-_weights: StaticEmbedder | None = None
-_lock = threading.Lock()
-
-
-def _weigher() -> StaticEmbedder:
-    global _weights
-    with _lock:
-        if _weights is None:
-            _weights = StaticEmbedder()
-        return _weights
-
 
 @dataclass(frozen=True)
 class QuestionTerms:
@@ -58,7 +44,7 @@ class QuestionTerms:
         words = list(dict.fromkeys(t for t in norm_tokens(question) if t not in STOPWORDS))
         if not words:
             return cls((), ())
-        return cls(tuple(stem(w) for w in words), tuple(_weigher().word_weights(words)))
+        return cls(tuple(stem(w) for w in words), tuple(word_weights(words)))
 
     def coverage(self, stems: frozenset[str]) -> float:
         """Weighted share of the question's words found among `stems` (0 without words)."""
