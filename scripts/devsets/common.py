@@ -145,7 +145,7 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
             }
             # as the analyzer does: abstentions, filler and copied sentences are left
             # out, and an answer with nothing else is faithful by rule (not fitted)
-            kept = [i for i, r in enumerate(set_aside(p, p.sample.question)) if r is None]
+            kept = [i for i, r in enumerate(set_aside(p, p.given)) if r is None]
             if p.ctx.infos and kept:
                 infos = [p.answer_infos[i] for i in kept]
                 found = [support_features(p.answer_infos[i], p.answer_emb[i], p.ctx) for i in kept]

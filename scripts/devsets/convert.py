@@ -236,6 +236,39 @@ def factcheck_gpt_stance(data: Path) -> Iterator[Row]:
         )
 
 
+# Stance of a passage on a claim -> relevance of the passage to the claim's question.
+QUESTION_GRADE = {"irrelevant": 0, "partially-support": 1, "completely-support": 2, "refute": 2}
+
+
+def factcheck_gpt_questions(data: Path) -> Iterator[Row]:
+    """Question vs one passage (no answer), for choosing the relevance form, never for
+    fitting: the passages were retrieved for the claims of ChatGPT's answer to the
+    question, and a passage that supports or refutes a claim answers its question.
+    Grade 0 (irrelevant to every claim it was retrieved for), 1 (partially supports
+    one), 2 (supports or refutes one); a passage retrieved for several claims of the
+    same question takes its highest grade."""
+    for i, r in enumerate(_jsonl(data / "factcheck_gpt" / "factcheck-GPT-benchmark.jsonl")):
+        grade: dict[str, int] = {}
+        for s in r["sentences"].values():
+            for passages, stances in zip(
+                s.get("auto_evidence", []), s.get("stance_claim_autoEvid", []), strict=False
+            ):
+                for p, st in zip(passages, stances, strict=False):
+                    if isinstance(p, str) and p.strip() and st in QUESTION_GRADE:
+                        key = p.strip()
+                        grade[key] = max(grade.get(key, 0), QUESTION_GRADE[st])
+        for j, (p, g) in enumerate(grade.items()):
+            yield _row(
+                f"factcheck_gpt_questions/{i}-{j}",
+                r["prompt"],
+                [p],
+                "",
+                {"relevance": g},
+                "factcheck_gpt_questions",
+                "factcheck_gpt:" + r["prompt"],
+            )
+
+
 def q2(data: Path) -> Iterator[Row]:
     """Q2 cross-annotation: both systems' responses; label 0 = faithful (consistent)."""
     with (data / "q2" / "cross_annotation.csv").open(encoding="utf-8", newline="") as fh:
@@ -329,6 +362,7 @@ SETS: dict[str, Callable[[Path], Iterator[Row]]] = {
     "wice_subclaims": wice_subclaims,
     "factcheck_gpt": factcheck_gpt,
     "factcheck_gpt_stance": factcheck_gpt_stance,
+    "factcheck_gpt_questions": factcheck_gpt_questions,
     "q2": q2,
     "dialfact": dialfact,
     "trec_dl2020": trec_dl2020,

@@ -50,7 +50,7 @@ def main() -> None:
             for r, p in zip(chunk, an.prepare_many([to_sample(x) for x in chunk]), strict=True):
                 y = int(r["labels"]["faithful"])
                 counts[("answers", y)] += 1
-                kept = [j for j, a in enumerate(set_aside(p, p.sample.question)) if a is None]
+                kept = [j for j, a in enumerate(set_aside(p, p.given)) if a is None]
                 if not kept or not p.ctx.infos:
                     continue
                 if all(copied(p.answer_infos[j], p.ctx) for j in kept):

@@ -103,6 +103,34 @@ def test_static_word_table_grows_without_moving_rows() -> None:
     assert np.allclose(emb.embed(["harbour"])[0], first[0], atol=1e-6)
 
 
+def test_static_word_caches_start_over_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past MAX_WORDS the word caches start over, and still answer every word asked
+    (found by review: a word cached before the reset was a KeyError after it)."""
+    import ragassay.embed.static as static
+
+    monkeypatch.setattr(static, "MAX_WORDS", 10)
+    emb = StaticEmbedder()
+    first = emb.word_weights([f"a{i}" for i in range(8)])
+    again = emb.word_weights([f"a{i}" for i in range(8)] + [f"b{i}" for i in range(5)])
+    assert again[:8] == first and len(again) == 13
+    v = emb.word_vectors([f"a{i}" for i in range(8)])
+    assert np.array_equal(emb.word_vectors([f"a{i}" for i in range(8)] + ["b1", "b2", "b3"])[:8], v)
+
+
+def test_static_word_lookups_are_thread_safe() -> None:
+    """Word weights and vectors from several threads at once equal one thread's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    words = [[f"w{t}x{i}" for i in range(400)] + ["harbour", "television"] for t in range(6)]
+    solo = StaticEmbedder()
+    want = [(solo.word_weights(ws), solo.word_vectors(ws)) for ws in words]
+    shared = StaticEmbedder()
+    with ThreadPoolExecutor(6) as pool:
+        got = list(pool.map(lambda ws: (shared.word_weights(ws), shared.word_vectors(ws)), words))
+    for (w1, v1), (w2, v2) in zip(want, got, strict=True):
+        assert w1 == w2 and np.allclose(v1, v2)
+
+
 def test_local_embedder_shapes_and_similarity() -> None:
     emb = get_embedder("local")
     v = emb.embed(TEXTS)

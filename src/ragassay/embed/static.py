@@ -98,15 +98,17 @@ class StaticEmbedder:
         """Per word, the mean SIF weight of its WordPiece tokens (near 1 for a rare word,
         near 0 for "the"): an inverse-frequency weight that needs no corpus."""
         words = [w.lower() for w in words]
-        cache = self._weight_of
-        new = [w for w in dict.fromkeys(words) if w not in cache]
-        if new:
-            if len(cache) + len(new) > MAX_WORDS:
-                cache.clear()
-            encs = self._tokenizer().encode_batch_fast(new, add_special_tokens=False)
-            for w, e in zip(new, encs, strict=True):
-                cache[w] = float(self._weights[e.ids].mean()) if e.ids else 0.0
-        return [cache[w] for w in words]
+        with self._lock:
+            cache = self._weight_of
+            new = [w for w in dict.fromkeys(words) if w not in cache]
+            if new:
+                if len(cache) + len(new) > MAX_WORDS:  # bounded: start over
+                    cache.clear()
+                    new = list(dict.fromkeys(words))
+                encs = self._tokenizer().encode_batch_fast(new, add_special_tokens=False)
+                for w, e in zip(new, encs, strict=True):
+                    cache[w] = float(self._weights[e.ids].mean()) if e.ids else 0.0
+            return [cache[w] for w in words]
 
     def word_vectors(self, words: Sequence[str]) -> np.ndarray:
         """Per word, its L2-normalised static vector (one row per word, zeros for a word

@@ -66,3 +66,19 @@ def test_groups_never_straddle_the_split(convert: ModuleType) -> None:
     for r in rows:
         by_query.setdefault(r["metadata"]["qid"], set()).add(r["metadata"]["split"])
     assert all(len(s) == 1 for s in by_query.values())
+
+
+def test_factcheck_questions_choice_set(convert: ModuleType) -> None:
+    """The relevance choice set: each (question, passage) once, graded by the passage's
+    best stance on the question's claims (3,305 claim-passage stances of 92 answered
+    questions, of which 2,412 distinct pairs)."""
+    rows = list(convert.SETS["factcheck_gpt_questions"](DATA))
+    assert len(rows) == 2412
+    assert Counter(r["labels"]["relevance"] for r in rows) == {0: 1462, 1: 276, 2: 674}
+    assert len({(r["question"], r["contexts"][0]) for r in rows}) == len(rows)
+    assert len({r["question"] for r in rows}) == 92
+    assert all(r["answer"] == "" and len(r["contexts"]) == 1 for r in rows)
+    stance = list(convert.SETS["factcheck_gpt_stance"](DATA))
+    supported = {r["contexts"][0].strip() for r in stance
+                 if r["labels"]["stance"] in ("completely-support", "refute")}
+    assert all(r["contexts"][0] in supported for r in rows if r["labels"]["relevance"] == 2)

@@ -1,5 +1,5 @@
 """features.soft_recall: how much of a sentence's content the evidence has, a synonym
-counting by its static word vector; and features.given_terms, what the question gives."""
+counting by its static word vector; and features.given_names, what the question gives."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from ragassay.judge.offline.features import (
     ContextIndex,
     DocView,
-    given_terms,
+    given_names,
     sentence_info,
     soft_recall,
 )
@@ -41,18 +41,31 @@ def test_rare_words_weigh_more_than_common_ones() -> None:
 
 
 def test_a_sentence_without_content_words_and_known_words() -> None:
+    """No content words: 1.0, as the other recalls. A known word counts 1, so knowing a
+    word the evidence already has changes nothing (it never lowers recall)."""
     assert _recall("It was.") == 1.0
     claim = "Curie moved to the city in forty countries."
     assert _recall(claim, known=frozenset({"curie"})) > _recall(claim)
     assert _recall("Curie.", known=frozenset({"curie"})) == 1.0
+    shown = "The match was shown on television."
+    assert _recall(shown, known=frozenset({"match"})) == pytest.approx(_recall(shown))
 
 
-def test_given_terms_need_a_pronoun_in_the_evidence_and_something_else_said() -> None:
-    q = TermPool.of("When did Marie Curie move to Paris in 1891?")
-    claim = sentence_info("Marie Curie moved to Paris in 1891 to study physics.")
-    by_pronoun = given_terms(claim, q, frozenset({"she", "moved"}))
-    assert by_pronoun.words == {"marie", "curie", "paris"} and 1891.0 in by_pronoun.values
-    assert given_terms(claim, q, frozenset({"curie", "moved"})).words == frozenset()
-    assert given_terms(claim, None, frozenset({"she"})).words == frozenset()
-    bare = sentence_info("Marie Curie.")
-    assert given_terms(bare, q, frozenset({"she"})).words == frozenset()
+def _given(claim: str, question: str, evidence: str) -> frozenset[str]:
+    infos = [sentence_info(evidence)]
+    return given_names(sentence_info(claim), TermPool.of(question), infos)
+
+
+def test_given_names_need_a_person_pronoun_and_no_name_of_the_question() -> None:
+    claim = "Marie Curie moved to Paris in 1891 to study physics."
+    q = "When did Marie Curie move to Paris?"
+    assert _given(claim, q, "She moved to the capital in 1891.") == {"marie", "curie", "paris"}
+    # no person pronoun ("they", "it" do not count), or the evidence names a question name
+    assert _given(claim, q, "They moved to the capital in 1891.") == frozenset()
+    assert _given(claim, q, "It moved to the capital in 1891.") == frozenset()
+    assert _given(claim, q, "Marie Curie came in 1891. She studied physics.") == frozenset()
+    assert _given(claim, q, "Curie came in 1891; she studied physics.") == frozenset()
+    # never numbers; nothing when the names are all the sentence says
+    assert "1891" not in _given(claim, q, "She moved to the capital in 1891.")
+    assert _given("Marie Curie.", q, "She moved.") == frozenset()
+    assert given_names(sentence_info(claim), None, [sentence_info("She moved.")]) == frozenset()

@@ -119,7 +119,7 @@ class Prepared:
     references_emb: np.ndarray  # one row per acceptable reference (whole text)
     doc_ids: list[int]  # the context documents analysed (those with sentences kept)
     rel_question_emb: np.ndarray  # question and documents by the relevance embedder
-    rel_doc_emb: np.ndarray  # one row per doc_ids entry
+    rel_doc_emb: np.ndarray  # one row per doc_ids entry (none without a relevance embedder)
     instruction_keys: frozenset[str] = frozenset()  # context sentences addressed to the judge
 
 
@@ -237,9 +237,11 @@ class Analyzer:
             refs = [cut_text(r, lim.max_text_chars // 4)[0] for r in item.sample.references]
             doc_ids = sorted({k.doc for k in ck})
             docs = item.documents
+            # whole documents are embedded only for a dedicated relevance embedder (the
+            # default form reads sentences, relevance.score_relevance)
             rel_slots = (
                 rel.slot(item.question),
-                [rel.slot(docs[d] if d < len(docs) else "") for d in doc_ids],
+                [] if same else [rel.slot(docs[d] if d < len(docs) else "") for d in doc_ids],
             )
             cut = a_cut or c_cut or r_cut or bool(item.truncated)
             plans.append(
@@ -316,8 +318,14 @@ class Analyzer:
         ev.noncommittal = is_noncommittal(p.answer_text)
         q_stems = [stem(t) for t in tokens(p.question) if t not in STOPWORDS]
         if len(p.ctx) > 0:
+            whole = self.relevance_embedder is not self.embedder  # offline:accurate
             ev.relevance, ev.context_relevance = score_relevance(
-                p.question, p.question_emb, p.ctx, p.doc_ids, p.rel_doc_emb, p.rel_question_emb
+                p.question,
+                p.question_emb,
+                p.ctx,
+                p.doc_ids,
+                p.rel_doc_emb if whole else None,
+                p.rel_question_emb if whole else None,
             )
             if p.answer_infos:
                 self._faithfulness(p, ev)
@@ -342,7 +350,7 @@ class Analyzer:
         """
         # a sentence addressed to the evaluator is a claim nothing supports
         told = [addresses_evaluator(k.text) for k in p.answer_keyed]
-        aside = [None if t else r for t, r in zip(told, set_aside(p, p.question), strict=True)]
+        aside = [None if t else r for t, r in zip(told, set_aside(p, p.given), strict=True)]
         logits, matches = self._support(p.answer_infos, p.answer_emb, p.ctx)
         logits = rule_logits(
             logits,

@@ -239,8 +239,8 @@ class ContextIndex:
         docs: list[int] | None = None,
         given: TermPool | None = None,
     ) -> None:
-        """`given`: what the question says (TermPool.of(question)); a name or number the
-        question gives is known, not new (as in lexical.missing_terms)."""
+        """`given`: what the question gives as known (its sentences not addressed to the
+        evaluator, analyzer._given): a name it has may be known (given_names)."""
         self.infos = infos
         self.given = given
         self.emb = emb
@@ -253,16 +253,23 @@ class ContextIndex:
         for j, d in enumerate(self.docs):
             self._rows.setdefault(d, []).append(j)
         self._doc_views: dict[int, DocView] = {}
-        self._word_vecs: list[np.ndarray] | None = None
+        self._words: np.ndarray | None = None  # every sentence's content words, in order
+        self._word_starts = np.cumsum([0] + [len(i.words) for i in infos])
+
+    def all_word_vectors(self) -> np.ndarray:
+        """The content words of every sentence, in order, as static vectors (rows);
+        sentence j's are rows word_starts[j]:word_starts[j + 1] (looked up on first use)."""
+        if self._words is None:
+            self._words = word_vectors([w for i in self.infos for w in i.words])
+        return self._words
+
+    @property
+    def word_starts(self) -> np.ndarray:
+        return self._word_starts
 
     def word_vectors(self, j: int) -> np.ndarray:
-        """Context sentence j's content words as static vectors (all sentences' are
-        looked up together, on first use)."""
-        if self._word_vecs is None:
-            vecs = word_vectors([w for i in self.infos for w in i.words])
-            cuts = np.cumsum([len(i.words) for i in self.infos])[:-1]
-            self._word_vecs = np.split(vecs, cuts) if len(self.infos) else []
-        return self._word_vecs[j]
+        """Context sentence j's content words as static vectors."""
+        return self.all_word_vectors()[self._word_starts[j] : self._word_starts[j + 1]]
 
     def __len__(self) -> int:
         return len(self.infos)
@@ -283,45 +290,49 @@ def _share(items: list[str], pool: frozenset[str] | set[str]) -> float:
     return sum(1 for x in items if x in pool) / len(items) if items else 1.0
 
 
-@dataclass(frozen=True)
-class Given:
-    """What the question gives a sentence: its names (words) and numbers (values), known
-    rather than claimed, as in the missing-term rule (lexical.missing_terms)."""
-
-    words: frozenset[str] = frozenset()
-    values: frozenset[float] = frozenset()
+# A pronoun in the evidence that stands for a person the question may name ("She moved
+# ..."); "they" and "it" are left out: they rarely stand for a named person.
+PERSON_PRONOUNS = frozenset({"he", "she", "him", "her", "his", "hers"})
 
 
-# A pronoun in the evidence may stand for someone the question names ("She moved ...").
-PERSON_PRONOUNS = frozenset(
-    {"he", "she", "him", "her", "his", "hers", "they", "them", "their", "theirs"}
-)
-
-
-def given_terms(s: SentenceInfo, given: TermPool | None, evidence: frozenset[str]) -> Given:
-    """The sentence's names and numbers that the question gives, where the evidence (its
-    tokens) refers to someone by a pronoun: "Marie Curie moved to the city" asked "When
-    did Marie Curie move?" against "She moved to the city". Nothing when the evidence
-    has no such pronoun (it names whom it means: "Einstein discovered it", asked "Curie
-    or Einstein?", is checked against "discovered by Marie Curie"), or when the given
-    terms are all the sentence says ("Einstein.")."""
-    if given is None or not evidence & PERSON_PRONOUNS:
-        return Given()
+def given_names(
+    s: SentenceInfo, given: TermPool | None, evidence: list[SentenceInfo]
+) -> frozenset[str]:
+    """The sentence's names that the question gives, where the evidence refers to a
+    person by a pronoun and names no one the question names: "Marie Curie moved to the
+    city" asked "When did Marie Curie move?" against "She moved to the city". Nothing
+    when the evidence names whom it means ("Einstein discovered radium", asked "Curie or
+    Einstein?", against "Marie Curie ... She discovered radium"), when the names are all
+    the sentence says ("Einstein."), and never a number: a figure the question states is
+    no evidence for it."""
+    if given is None or not any(PERSON_PRONOUNS.intersection(i.tokens) for i in evidence):
+        return frozenset()
+    if any(name_present(i.tokens[k], given.stems) for i in evidence for k in i.capitals):
+        return frozenset()
     caps = {s.tokens[i] for i in s.capitals}
-    words = frozenset(w for w in s.words if w in caps and name_present(w, given.stems))
-    numeric = {w for w in s.words if w[:1].isdigit()}
-    if not set(s.words) - words - numeric:
-        return Given()
-    return Given(words, given.values)
+    known = frozenset(w for w in s.words if w in caps and name_present(w, given.stems))
+    return known if set(s.words) - known else frozenset()
 
 
-@lru_cache(maxsize=2048)  # ~20 KB each (30 words x 384 float32): bounded at ~40 MB
+CACHED_TABLE_WORDS = 64  # longer sentences' word tables are not kept (memory)
+
+
 def _word_table(words: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
     """A sentence's content words: their L2-normalised static vectors (rows) and their
-    inverse-frequency weights (cached: a claim is matched against every document for
-    chunk usefulness)."""
+    inverse-frequency weights (cached for ordinary sentences: a claim is matched against
+    every document for chunk usefulness)."""
+    if len(words) > CACHED_TABLE_WORDS:
+        return _word_table_uncached(words)
+    return _word_table_cached(words)
+
+
+def _word_table_uncached(words: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
     vecs = word_vectors(words)
     return vecs, np.maximum(np.asarray(word_weights(words), dtype=np.float64), 1e-3)
+
+
+# at most 64 words x 256 float32 each: bounded at about 130 MB, typically a tenth of it
+_word_table_cached = lru_cache(maxsize=2048)(_word_table_uncached)
 
 
 def soft_recall(
@@ -334,16 +345,16 @@ def soft_recall(
     stem is in `stems` counts 1, another counts the cosine of its static vector to the
     nearest content word of the evidence (`evidence`: their vectors, per sentence; 0 at
     worst), each word weighted by its
-    inverse frequency (a BERTScore-style recall over static word vectors); the `known`
-    words (what the question gives, given_terms) are left out. 1.0 for a sentence
-    without content words, as the other recalls."""
-    keep = [i for i, w in enumerate(s.words) if w not in known]
-    if not keep:
+    inverse frequency (a BERTScore-style recall over static word vectors); a `known`
+    word (a name the question gives, given_names) counts 1. 1.0 for a sentence without
+    content words, as the other recalls."""
+    if not s.words:
         return 1.0
     vecs, weights = _word_table(s.words)
-    if len(keep) < len(s.words):
-        vecs, weights = vecs[keep], weights[keep]
-    credit = np.fromiter((s.word_stems[i] in stems for i in keep), dtype=np.float64)
+    credit = np.fromiter(
+        (x in stems or w in known for w, x in zip(s.words, s.word_stems, strict=True)),
+        dtype=np.float64,
+    )
     pools = [v for v in evidence if len(v)]
     if pools and credit.min() < 1.0:
         near = (vecs @ np.vstack(pools).T).max(axis=1)
@@ -411,17 +422,16 @@ def support_features(
     best = ctx.infos[m.top[0]]
     bigrams = list(zip(s.all_stems, s.all_stems[1:], strict=False))
     novel = math.log1p(sum(1 for x in s.stems if x not in view.stems))
-    known = given_terms(s, ctx.given, local.tokens)
-    stems, values = view.stems, view.values | known.values
+    known = given_names(s, ctx.given, local_infos)
     feats = [
-        soft_recall(s, [ctx.word_vectors(j) for j in m.top], local.stems, known.words),
+        soft_recall(s, [ctx.word_vectors(j) for j in m.top], local.stems, known),
         _share(s.stems, view.stems),
         _share(s.stems, local.stems),
         _share(s.all_stems, local.stems) if s.all_stems else 0.0,
         sum(1 for b in bigrams if b in view.bigrams) / len(bigrams) if bigrams else 1.0,
         _share(list(s.tokens), local.tokens) if s.tokens else 0.0,
-        math.log1p(sum(1 for q in s.numbers if not quantity_present(q, values))),
-        math.log1p(sum(1 for n in s.names if n not in known.words and not name_present(n, stems))),
+        math.log1p(sum(1 for q in s.numbers if not quantity_present(q, view.values))),
+        math.log1p(sum(1 for n in s.names if n not in known and not name_present(n, view.stems))),
         novel,
         float(s.negated != best.negated),
         math.log1p(antonym_clashes(s, view.stems)),

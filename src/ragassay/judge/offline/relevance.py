@@ -1,17 +1,24 @@
-"""Question-context relevance: embedding cosine plus the weighted coverage of the question.
+"""Question-context relevance: how close the context is to the question, and how much of
+the question's informative content it holds. No answer is needed (TRACe relevance is a
+property of the question and the retrieved text).
 
-A context is relevant when it is about what the question asks (cosine of their
-embeddings) and contains the question's informative words (each content word of the
-question weighted by its inverse frequency, a SIF weight from the packaged static
-table: "naturalization" counts, "the" does not). No answer is needed (TRACe relevance
-is a property of the question and the retrieved text).
+Each content word of the question is weighted by its inverse frequency (a SIF weight
+from the packaged static table: "naturalization" counts, "the" does not). Two forms,
+one per mode, each chosen on Factcheck-GPT's pairs (scripts/devsets/relevance_forms.py;
+the TREC DL 2020 graded judgments, research-only, measure a form and never choose it):
 
-    score = 0.5 * cosine + 0.5 * weighted coverage            (in about [0, 1])
-    P(relevant) = sigmoid(RELEVANCE_SLOPE * (score - RELEVANCE_MIDPOINT))
+- default (the static table embeds everything): per document,
+  0.5 * the cosine of the question to the document's best sentence
+  + 0.5 * soft coverage (a question word the document lacks counts the cosine of its
+  static word vector to the nearest document word; "TV" for "television");
+- a dedicated relevance embedder (`offline:accurate`, the transformer on whole
+  documents): 0.5 * cosine(question, whole document) + 0.5 * weighted coverage.
 
-The form was chosen on Factcheck-GPT's claim-passage pairs (a claim against a
-relevant or an irrelevant search result); the TREC DL 2020 graded judgments, which
-are research-only, are used to measure it and never to fit it (docs/judges.md).
+    P(relevant) = sigmoid(RELEVANCE_SLOPE * (score - midpoint of the form))
+
+A sentence's relevance is the mean of its own score (the same form on the sentence
+alone) and its document's, so a sentence in an on-topic passage counts more than the
+same words in an unrelated one.
 """
 
 from __future__ import annotations
@@ -25,12 +32,15 @@ import numpy as np
 from .features import ContextIndex
 from .lexical import STOPWORDS, stem
 from .normalise import norm_tokens
-from .words import word_weights
+from .words import word_vectors, word_weights
 
-# 0.5 at the balanced cut of the claim-passage pairs (relevant vs irrelevant);
+# Each form's midpoint is its balanced cut (as many relevant pairs above as irrelevant
+# ones below) on Factcheck-GPT's claim-passage pairs, printed by relevance_forms.py;
 # the slope spreads their scores over most of (0, 1). Not fitted to any grade.
-RELEVANCE_MIDPOINT = 0.555
+RELEVANCE_MIDPOINT = 0.555  # whole-document form
+SENTENCE_FORM_MIDPOINT = 0.642  # default form (best sentence + soft coverage)
 RELEVANCE_SLOPE = 10.0
+
 
 @dataclass(frozen=True)
 class QuestionTerms:
@@ -38,13 +48,14 @@ class QuestionTerms:
 
     stems: tuple[str, ...]
     weights: tuple[float, ...]
+    words: tuple[str, ...] = ()  # the words themselves, aligned with stems
 
     @classmethod
     def of(cls, question: str) -> QuestionTerms:
         words = list(dict.fromkeys(t for t in norm_tokens(question) if t not in STOPWORDS))
         if not words:
             return cls((), ())
-        return cls(tuple(stem(w) for w in words), tuple(word_weights(words)))
+        return cls(tuple(stem(w) for w in words), tuple(word_weights(words)), tuple(words))
 
     def coverage(self, stems: frozenset[str]) -> float:
         """Weighted share of the question's words found among `stems` (0 without words)."""
@@ -54,9 +65,43 @@ class QuestionTerms:
         return sum(w for s, w in zip(self.stems, self.weights, strict=True) if s in stems) / total
 
 
-def relevance_probability(cosine: float, coverage: float) -> float:
+class SoftCoverage:
+    """Soft coverage of the question by context sentences: per question word (letters and
+    digits only) 1 where a sentence has its stem, else the cosine of its static vector
+    to the nearest word of the sentence (0 at worst), weighted by its inverse frequency.
+    The word similarities of every context sentence come from one matrix product."""
+
+    def __init__(self, terms: QuestionTerms, ctx: ContextIndex) -> None:
+        keep = [i for i, w in enumerate(terms.words) if w.isalnum()]
+        self.stems = [terms.stems[i] for i in keep]
+        words = [terms.words[i] for i in keep]
+        self.weights = np.maximum(np.asarray(word_weights(words), dtype=np.float64), 1e-3)
+        self.ctx = ctx
+        self.near = np.zeros((len(ctx), len(words)))  # sentence x question word
+        if words and len(ctx):
+            # one small product per sentence: a single large one would start BLAS threads
+            # and cost more CPU time than it saves
+            qv = word_vectors(words)
+            for j in range(len(ctx)):
+                wv = ctx.word_vectors(j)
+                if len(wv):
+                    self.near[j] = np.clip((qv @ wv.T).max(axis=1), 0.0, 1.0)
+
+    def of(self, rows: Sequence[int], stems: frozenset[str]) -> float:
+        """Soft coverage by the sentences `rows`, whose stems are `stems` (0 without
+        question words)."""
+        if not self.stems:
+            return 0.0
+        exact = np.fromiter((s in stems for s in self.stems), dtype=np.float64)
+        near = self.near[list(rows)].max(axis=0) if len(rows) else np.zeros(len(self.stems))
+        return float(self.weights @ np.maximum(exact, near) / self.weights.sum())
+
+
+def relevance_probability(
+    cosine: float, coverage: float, midpoint: float = RELEVANCE_MIDPOINT
+) -> float:
     score = 0.5 * cosine + 0.5 * coverage
-    z = RELEVANCE_SLOPE * (score - RELEVANCE_MIDPOINT)
+    z = RELEVANCE_SLOPE * (score - midpoint)
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
@@ -72,26 +117,41 @@ def score_relevance(
     question_emb: np.ndarray,
     ctx: ContextIndex,
     doc_ids: Sequence[int],
-    doc_emb: np.ndarray,
-    doc_question_emb: np.ndarray,
+    doc_emb: np.ndarray | None = None,
+    doc_question_emb: np.ndarray | None = None,
 ) -> tuple[list[float], float | None]:
     """(per context sentence, contexts as a whole) relevance to the question.
 
-    Each document is scored from its whole-text embedding (`doc_emb`, by the relevance
-    embedder, against `doc_question_emb`) and its weighted coverage of the question; a
-    sentence's relevance is the mean of its own score (sentence embeddings in `ctx`) and
-    its document's, so a sentence in an on-topic passage counts more than the same words
-    in an unrelated one."""
+    With `doc_emb` (whole documents by a dedicated relevance embedder, against
+    `doc_question_emb`) the whole-document form; without, the default form from the
+    sentences' embeddings in `ctx` (against `question_emb`) and soft coverage."""
     terms = QuestionTerms.of(question)
-    doc_rel = {
-        d: relevance_probability(
-            float(doc_emb[i] @ doc_question_emb), terms.coverage(ctx.doc_view(d).stems)
-        )
-        for i, d in enumerate(doc_ids)
-    }
     sims = ctx.emb @ question_emb
-    sentence = [
-        0.5 * doc_rel[d] + 0.5 * relevance_probability(float(c), terms.coverage(info.stem_set))
-        for info, c, d in zip(ctx.infos, sims, ctx.docs, strict=True)
-    ]
+    if doc_emb is not None and doc_question_emb is not None:
+        doc_rel = {
+            d: relevance_probability(
+                float(doc_emb[i] @ doc_question_emb), terms.coverage(ctx.doc_view(d).stems)
+            )
+            for i, d in enumerate(doc_ids)
+        }
+        own = [
+            relevance_probability(float(c), terms.coverage(info.stem_set))
+            for info, c in zip(ctx.infos, sims, strict=True)
+        ]
+    else:
+        soft = SoftCoverage(terms, ctx)
+        mid = SENTENCE_FORM_MIDPOINT
+        doc_rel = {
+            d: relevance_probability(
+                float(sims[ctx.rows(d)].max()) if ctx.rows(d) else 0.0,
+                soft.of(ctx.rows(d), ctx.doc_view(d).stems),
+                mid,
+            )
+            for d in doc_ids
+        }
+        own = [
+            relevance_probability(float(c), soft.of([j], info.stem_set), mid)
+            for j, (info, c) in enumerate(zip(ctx.infos, sims, strict=True))
+        ]
+    sentence = [0.5 * doc_rel[d] + 0.5 * o for o, d in zip(own, ctx.docs, strict=True)]
     return sentence, context_relevance(list(doc_rel.values()))

@@ -12,18 +12,20 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ragassay.embed import StaticEmbedder
+from ragassay.embed import StaticEmbedder, get_embedder
 
 _table: StaticEmbedder | None = None
 _lock = threading.Lock()
 
 
 def static_table() -> StaticEmbedder:
-    """The process's shared static table."""
+    """The process's shared static table: the one `get_embedder("static")` wraps, so
+    the table and its word cache are in memory once."""
     global _table
     with _lock:
         if _table is None:
-            _table = StaticEmbedder()
+            inner = getattr(get_embedder("static"), "inner", None)
+            _table = inner if isinstance(inner, StaticEmbedder) else StaticEmbedder()
         return _table
 
 
