@@ -150,8 +150,8 @@ def _given(question: str) -> str:
 def _context_index(
     sentences: list[KeyedSentence], emb: np.ndarray, given: str
 ) -> tuple[ContextIndex, frozenset[str]]:
-    """The context sentences' index (with the names and numbers the question gives,
-    features.given_terms), and the keys of those addressed to the evaluator: each reads
+    """The context sentences' index (with what the question gives, features.given_names),
+    and the keys of those addressed to the evaluator: each reads
     as empty (no words, a zero embedding), no evidence for anything (injection.py)."""
     infos, told = [], set()
     for j, k in enumerate(sentences):
@@ -197,10 +197,11 @@ class Analyzer:
         limits: Limits | None = None,
         relevance_embedder: Embedder | str | None = None,
     ) -> None:
-        """`relevance_embedder` (default: `embedder`) embeds the question and each whole
-        context document for relevance; "local:128" (the MiniLM transformer on each
-        document's first 128 word pieces) is the slower, more accurate choice of
-        `offline:accurate` (docs/judges.md)."""
+        """`relevance_embedder`, when another than `embedder`, embeds the question and
+        each whole context document for relevance (relevance.py's whole-document form);
+        "local:128" (the MiniLM transformer on each document's first 128 word pieces) is
+        the slower, more accurate choice of `offline:accurate` (docs/judges.md). Without
+        it relevance reads the sentences' embeddings and soft coverage (the default)."""
         self.limits = limits if limits is not None else Limits()
         self.embedder = get_embedder(embedder) if isinstance(embedder, str) else embedder
         rel = embedder if relevance_embedder is None else relevance_embedder

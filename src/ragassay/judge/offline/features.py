@@ -93,8 +93,9 @@ class SentenceInfo:
     grams: frozenset[tuple[str, ...]] = field(default_factory=frozenset)  # token COPY_N-grams
     capitals: tuple[int, ...] = ()  # positions of capitalised tokens (names, sentence start)
     lead: int = 0  # leading interjection tokens ("No, ...", "Yes. ..."), not the claim's
-    words: tuple[str, ...] = ()  # content words (alphanumeric, not stopwords), in order
+    words: tuple[str, ...] = ()  # content words (not stopwords), in order
     word_stems: tuple[str, ...] = ()  # their stems, aligned with `words`
+    soft: tuple[int, ...] = ()  # positions in `words` of words made of letters only
     asks: bool = False  # a question ("... ?", closing quotes or brackets allowed)
 
 
@@ -108,8 +109,7 @@ def sentence_info(text: str) -> SentenceInfo:
     lead = 0
     while lead < len(toks) - 1 and toks[lead] in OPENERS:
         lead += 1
-    words = [(t, s) for t, s in zip(toks, all_stems, strict=True)
-             if t not in STOPWORDS and t.isalnum()]  # fmt: skip
+    words = [(t, s) for t, s in zip(toks, all_stems, strict=True) if t not in STOPWORDS]
     return SentenceInfo(
         text=text,
         stems=content,
@@ -127,6 +127,7 @@ def sentence_info(text: str) -> SentenceInfo:
         lead=lead,
         words=tuple(t for t, _ in words),
         word_stems=tuple(x for _, x in words),
+        soft=tuple(i for i, (t, _) in enumerate(words) if t.isalpha()),
         asks=text.rstrip().rstrip("\"')]}»”’ ").endswith("?"),
     )
 
@@ -254,13 +255,14 @@ class ContextIndex:
             self._rows.setdefault(d, []).append(j)
         self._doc_views: dict[int, DocView] = {}
         self._words: np.ndarray | None = None  # every sentence's content words, in order
-        self._word_starts = np.cumsum([0] + [len(i.words) for i in infos])
+        self._word_starts = np.cumsum([0] + [len(i.soft) for i in infos])
 
     def all_word_vectors(self) -> np.ndarray:
-        """The content words of every sentence, in order, as static vectors (rows);
-        sentence j's are rows word_starts[j]:word_starts[j + 1] (looked up on first use)."""
+        """The content words of letters of every sentence, in order, as static vectors
+        (rows); sentence j's are rows word_starts[j]:word_starts[j + 1] (looked up on
+        first use)."""
         if self._words is None:
-            self._words = word_vectors([w for i in self.infos for w in i.words])
+            self._words = word_vectors([i.words[k] for i in self.infos for k in i.soft])
         return self._words
 
     @property
@@ -268,7 +270,7 @@ class ContextIndex:
         return self._word_starts
 
     def word_vectors(self, j: int) -> np.ndarray:
-        """Context sentence j's content words as static vectors."""
+        """Context sentence j's content words of letters as static vectors."""
         return self.all_word_vectors()[self._word_starts[j] : self._word_starts[j + 1]]
 
     def __len__(self) -> int:
@@ -299,15 +301,20 @@ def given_names(
     s: SentenceInfo, given: TermPool | None, evidence: list[SentenceInfo]
 ) -> frozenset[str]:
     """The sentence's names that the question gives, where the evidence refers to a
-    person by a pronoun and names no one the question names: "Marie Curie moved to the
-    city" asked "When did Marie Curie move?" against "She moved to the city". Nothing
-    when the evidence names whom it means ("Einstein discovered radium", asked "Curie or
-    Einstein?", against "Marie Curie ... She discovered radium"), when the names are all
-    the sentence says ("Einstein."), and never a number: a figure the question states is
-    no evidence for it."""
+    person by a pronoun and names no one of the question that the sentence leaves out:
+    "Marie Curie moved to Paris" asked "When did Marie Curie move to Paris?" against
+    "She moved to Paris". Nothing when the evidence names whom it means instead
+    ("Einstein discovered radium", asked "Curie or Einstein?", against "Marie Curie ...
+    She discovered radium"), when the names are all the sentence says ("Einstein."),
+    and never a number: a figure the question states is no evidence for it."""
     if given is None or not any(PERSON_PRONOUNS.intersection(i.tokens) for i in evidence):
         return frozenset()
-    if any(name_present(i.tokens[k], given.stems) for i in evidence for k in i.capitals):
+    said = set(s.tokens)
+    if any(
+        i.tokens[k] not in said and name_present(i.tokens[k], given.stems)
+        for i in evidence
+        for k in i.capitals
+    ):
         return frozenset()
     caps = {s.tokens[i] for i in s.capitals}
     known = frozenset(w for w in s.words if w in caps and name_present(w, given.stems))
@@ -317,17 +324,19 @@ def given_names(
 CACHED_TABLE_WORDS = 64  # longer sentences' word tables are not kept (memory)
 
 
-def _word_table(words: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """A sentence's content words: their L2-normalised static vectors (rows) and their
-    inverse-frequency weights (cached for ordinary sentences: a claim is matched against
-    every document for chunk usefulness)."""
-    if len(words) > CACHED_TABLE_WORDS:
-        return _word_table_uncached(words)
-    return _word_table_cached(words)
+def _word_table(s: SentenceInfo) -> tuple[np.ndarray, np.ndarray]:
+    """A sentence's content words: the static vectors (L2-normalised rows) of those made
+    of letters (`s.soft`) and every word's inverse-frequency weight (cached for ordinary
+    sentences: a claim is matched against every document for chunk usefulness)."""
+    if len(s.words) > CACHED_TABLE_WORDS:
+        return _word_table_uncached(s.words, s.soft)
+    return _word_table_cached(s.words, s.soft)
 
 
-def _word_table_uncached(words: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
-    vecs = word_vectors(words)
+def _word_table_uncached(
+    words: tuple[str, ...], soft: tuple[int, ...]
+) -> tuple[np.ndarray, np.ndarray]:
+    vecs = word_vectors([words[i] for i in soft])
     return vecs, np.maximum(np.asarray(word_weights(words), dtype=np.float64), 1e-3)
 
 
@@ -342,23 +351,25 @@ def soft_recall(
     known: frozenset[str] = frozenset(),
 ) -> float:
     """Weighted share of the sentence's content words that the evidence has: a word whose
-    stem is in `stems` counts 1, another counts the cosine of its static vector to the
-    nearest content word of the evidence (`evidence`: their vectors, per sentence; 0 at
-    worst), each word weighted by its
-    inverse frequency (a BERTScore-style recall over static word vectors); a `known`
-    word (a name the question gives, given_names) counts 1. 1.0 for a sentence without
-    content words, as the other recalls."""
+    stem is in `stems` counts 1; a word of letters that is not counts the cosine of its
+    static vector to the nearest word of letters of the evidence (`evidence`: their
+    vectors, per sentence; 0 at worst), and another (a number, "u.s") 0: "1995" is not
+    nearly "1994". Each word is weighted by its inverse frequency (a BERTScore-style
+    recall over static word vectors); a `known` word (a name the question gives,
+    given_names) counts 1. 1.0 for a sentence without content words, as the other
+    recalls."""
     if not s.words:
         return 1.0
-    vecs, weights = _word_table(s.words)
+    vecs, weights = _word_table(s)
     credit = np.fromiter(
         (x in stems or w in known for w, x in zip(s.words, s.word_stems, strict=True)),
         dtype=np.float64,
     )
     pools = [v for v in evidence if len(v)]
-    if pools and credit.min() < 1.0:
+    if pools and len(s.soft) and credit[list(s.soft)].min() < 1.0:
         near = (vecs @ np.vstack(pools).T).max(axis=1)
-        credit = np.maximum(credit, np.clip(near, 0.0, 1.0))
+        idx = list(s.soft)
+        credit[idx] = np.maximum(credit[idx], np.clip(near, 0.0, 1.0))
     return float(weights @ credit / weights.sum())
 
 

@@ -18,7 +18,8 @@ the TREC DL 2020 graded judgments, research-only, measure a form and never choos
 
 A sentence's relevance is the mean of its own score (the same form on the sentence
 alone) and its document's, so a sentence in an on-topic passage counts more than the
-same words in an unrelated one.
+same words in an unrelated one. The default form does not read a sentence that only
+echoes the question's words (reading_rows): a keyword line is no evidence of relevance.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .features import ContextIndex
+from .features import ContextIndex, SentenceInfo
 from .lexical import STOPWORDS, stem
 from .normalise import norm_tokens
 from .words import word_vectors, word_weights
@@ -38,7 +39,7 @@ from .words import word_vectors, word_weights
 # ones below) on Factcheck-GPT's claim-passage pairs, printed by relevance_forms.py;
 # the slope spreads their scores over most of (0, 1). Not fitted to any grade.
 RELEVANCE_MIDPOINT = 0.555  # whole-document form
-SENTENCE_FORM_MIDPOINT = 0.642  # default form (best sentence + soft coverage)
+SENTENCE_FORM_MIDPOINT = 0.636  # default form (best sentence + soft coverage)
 RELEVANCE_SLOPE = 10.0
 
 
@@ -66,18 +67,17 @@ class QuestionTerms:
 
 
 class SoftCoverage:
-    """Soft coverage of the question by context sentences: per question word (letters and
-    digits only) 1 where a sentence has its stem, else the cosine of its static vector
-    to the nearest word of the sentence (0 at worst), weighted by its inverse frequency.
-    The word similarities of every context sentence come from one matrix product."""
+    """Soft coverage of the question by context sentences: per content word of the
+    question 1 where a sentence has its stem, else, for a word of letters, the cosine of
+    its static vector to the nearest word of letters of the sentence (0 at worst; a
+    number or "u.s" counts only when found), weighted by its inverse frequency."""
 
     def __init__(self, terms: QuestionTerms, ctx: ContextIndex) -> None:
-        keep = [i for i, w in enumerate(terms.words) if w.isalnum()]
-        self.stems = [terms.stems[i] for i in keep]
-        words = [terms.words[i] for i in keep]
-        self.weights = np.maximum(np.asarray(word_weights(words), dtype=np.float64), 1e-3)
-        self.ctx = ctx
-        self.near = np.zeros((len(ctx), len(words)))  # sentence x question word
+        self.stems = list(terms.stems)
+        self.weights = np.maximum(np.asarray(terms.weights, dtype=np.float64), 1e-3)
+        soft = [i for i, w in enumerate(terms.words) if w.isalpha()]
+        words = [terms.words[i] for i in soft]
+        self.near = np.zeros((len(ctx), len(self.stems)))  # sentence x question word
         if words and len(ctx):
             # one small product per sentence: a single large one would start BLAS threads
             # and cost more CPU time than it saves
@@ -85,7 +85,7 @@ class SoftCoverage:
             for j in range(len(ctx)):
                 wv = ctx.word_vectors(j)
                 if len(wv):
-                    self.near[j] = np.clip((qv @ wv.T).max(axis=1), 0.0, 1.0)
+                    self.near[j, soft] = np.clip((qv @ wv.T).max(axis=1), 0.0, 1.0)
 
     def of(self, rows: Sequence[int], stems: frozenset[str]) -> float:
         """Soft coverage by the sentences `rows`, whose stems are `stems` (0 without
@@ -95,6 +95,21 @@ class SoftCoverage:
         exact = np.fromiter((s in stems for s in self.stems), dtype=np.float64)
         near = self.near[list(rows)].max(axis=0) if len(rows) else np.zeros(len(self.stems))
         return float(self.weights @ np.maximum(exact, near) / self.weights.sum())
+
+
+def reading_rows(ctx: ContextIndex, doc: int, terms: QuestionTerms) -> list[int]:
+    """The sentences of a document whose closeness to the question counts (its best
+    one): all but those that only echo the question (every content word a word of the
+    question: a keyword line such as "Eiffel Tower Paris completed." answers nothing),
+    unless the document has nothing else. Their words still count in its coverage."""
+    rows = ctx.rows(doc)
+    asked = frozenset(terms.stems)
+    return [j for j in rows if not echoes(ctx.infos[j], asked)] or rows
+
+
+def echoes(info: SentenceInfo, asked: frozenset[str]) -> bool:
+    """Whether a sentence's content words are all the question's own (and it has some)."""
+    return bool(info.stems) and all(x in asked for x in info.stems)
 
 
 def relevance_probability(
@@ -141,17 +156,18 @@ def score_relevance(
     else:
         soft = SoftCoverage(terms, ctx)
         mid = SENTENCE_FORM_MIDPOINT
-        doc_rel = {
-            d: relevance_probability(
-                float(sims[ctx.rows(d)].max()) if ctx.rows(d) else 0.0,
-                soft.of(ctx.rows(d), ctx.doc_view(d).stems),
-                mid,
+        doc_rel = {}
+        for d in doc_ids:
+            rows = reading_rows(ctx, d, terms)
+            best = float(sims[rows].max()) if rows else 0.0
+            doc_rel[d] = relevance_probability(
+                best, soft.of(ctx.rows(d), ctx.doc_view(d).stems), mid
             )
-            for d in doc_ids
-        }
-        own = [
-            relevance_probability(float(c), soft.of([j], info.stem_set), mid)
-            for j, (info, c) in enumerate(zip(ctx.infos, sims, strict=True))
-        ]
+        asked = frozenset(terms.stems)
+        own = [  # a sentence that only echoes the question is as relevant as its document
+            doc_rel.get(d, 0.0) if echoes(info, asked)
+            else relevance_probability(float(c), soft.of([j], info.stem_set), mid)
+            for j, (info, c, d) in enumerate(zip(ctx.infos, sims, ctx.docs, strict=True))
+        ]  # fmt: skip
     sentence = [0.5 * doc_rel[d] + 0.5 * o for o, d in zip(own, ctx.docs, strict=True)]
     return sentence, context_relevance(list(doc_rel.values()))
