@@ -36,6 +36,8 @@ def test_runs_list_json_is_one_object_per_run_newest_first(tmp_path: Path,
     assert entry["metrics"] == ["ragas"] and entry["samples"] == 24
     assert entry["dataset"] == str(demo_data) and entry["judge"] == "offline"
     assert set(entry) >= {"created", "finished", "judge_model", "strategies"}
+    # an eval run lists the strategies its samples name (it printed [] before)
+    assert entry["strategies"] == ["bm25-k3", "dense-k5"]
     table = invoke("runs", "list", "--db", db)[1]
     assert "kind" in table and latest in table
 

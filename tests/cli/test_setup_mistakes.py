@@ -305,6 +305,23 @@ def test_an_unknown_metric_name_is_refused_everywhere(tmp_path: Path) -> None:
                    "judge.overall?)")
 
 
+@pytest.mark.parametrize(("line", "shown"), [
+    ('"judge.faithfulness" = 0.8', "judge.faithfulness = 0.8 is outside the metric's range 1-10"),
+    ('"ragas.faithfulness" = 9', "ragas.faithfulness = 9 is outside the metric's range 0-1"),
+])
+def test_a_threshold_outside_the_metrics_range_is_refused(
+    tmp_path: Path, line: str, shown: str
+) -> None:
+    """A 0-1 threshold for a 1-10 metric always passes (and a 1-10 one for a 0-1 metric
+    always fails): the gate refuses it in one line instead."""
+    db = tmp_path / "r.db"
+    data = rows(tmp_path / "d.jsonl", [good(i) for i in range(4)])
+    assert invoke("eval", data, "--db", db, "-q", "--metrics", "judge,ragas").exit_code == 0
+    gate = tmp_path / "gate.toml"
+    gate.write_text(f"[thresholds]\n{line}\n", encoding="utf-8")
+    one_line_error(invoke("gate", "--config", gate, "--db", db), f"{gate} [thresholds]: {shown}")
+
+
 # -- 8: gate says which thresholds it applied -------------------------------------------
 
 

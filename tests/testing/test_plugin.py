@@ -78,6 +78,10 @@ def test_lower_is_better_and_unknown_metrics(tmp_path: Path) -> None:
         assert_metrics(run, {"judge.hallucination": rate - 0.01})
     with pytest.raises(ValueError, match="did you mean judge.faithfulness"):
         assert_metrics(run, {"judge.faithfulnes": 5})
+    # a 0-1 bar on a 1-10 metric would always pass: refused
+    with pytest.raises(ValueError, match="judge.faithfulness = 0.8 is outside the metric's "
+                       "range 1-10"):
+        assert_metrics(run, {"judge.faithfulness": 0.8})
 
 
 def test_one_sample_and_the_fixture_in_process(tmp_path: Path) -> None:

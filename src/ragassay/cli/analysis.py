@@ -154,7 +154,12 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
 
 def _thresholds(config_path: Path | None, table: Any) -> tuple[dict[str, float], str]:
     """The thresholds to apply and where they come from (said on the console)."""
-    from ragassay.stats import ThresholdsError, default_thresholds, load_thresholds
+    from ragassay.stats import (
+        ThresholdsError,
+        default_thresholds,
+        load_thresholds,
+        threshold_out_of_range,
+    )
 
     source = "--config"
     if config_path is None and Path("ragassay.toml").exists():
@@ -170,6 +175,9 @@ def _thresholds(config_path: Path | None, table: Any) -> tuple[dict[str, float],
             raise UsageProblem(f"{config_path}: no [thresholds] table")
         check_metric_names(thresholds, known_metrics(table.metrics),
                            what=f"{config_path} [thresholds]")
+        problem = threshold_out_of_range(thresholds, table.specs)
+        if problem:
+            raise UsageProblem(f"{config_path} [thresholds]: {problem}")
         return thresholds, f"thresholds from {config_path} ({source})"
     thresholds = default_thresholds(table.specs)
     if not thresholds:

@@ -61,12 +61,14 @@ def runs() -> None:
 
 
 def _run_entry(store: Any, r: Any) -> dict[str, Any]:
-    """One run as `runs list --format json` prints it."""
+    """One run as `runs list --format json` prints it; an eval run's strategies are those
+    its samples name (a bench run's config lists the strategies it compared)."""
+    strategies = list(r.config.strategies) or store.sample_strategies(r.id)
     return {"id": r.id, "created": r.created.isoformat(timespec="seconds"),
             "finished": r.finished.isoformat(timespec="seconds") if r.finished else None,
             "status": r.status, "kind": r.config.kind, "dataset": r.dataset,
             "judge": r.config.judge, "judge_model": r.judge_model,
-            "metrics": list(r.config.metrics), "strategies": list(r.config.strategies),
+            "metrics": list(r.config.metrics), "strategies": strategies,
             "samples": store.count_samples(r.id), "package_version": r.package_version}
 
 

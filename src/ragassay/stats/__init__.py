@@ -33,6 +33,7 @@ from ragassay.stats.gate import (
     default_thresholds,
     gate,
     load_thresholds,
+    threshold_out_of_range,
 )
 from ragassay.stats.interpret import FlagsConfig, Target, interpretation
 from ragassay.stats.sections import report_sections
@@ -74,6 +75,7 @@ __all__ = [
     "holm",
     "interpretation",
     "load_thresholds",
+    "threshold_out_of_range",
     "per_metric_statistics",
     "report_sections",
     "rmse",

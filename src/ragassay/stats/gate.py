@@ -129,6 +129,19 @@ def gate(
     )
 
 
+def threshold_out_of_range(
+    thresholds: Mapping[str, float], specs: Mapping[str, MetricSpec]
+) -> str | None:
+    """The first threshold outside its metric's range, said in one line ("judge.faithfulness
+    = 0.8 is outside the metric's range 1-10": a 0-1 bar on a 1-10 metric always passes),
+    or None. Metrics without a spec are not checked here."""
+    for metric, value in thresholds.items():
+        spec = specs.get(metric)
+        if spec is not None and not spec.low <= value <= spec.high:
+            return f"{metric} = {value:g} is outside the metric's range {spec.low:g}-{spec.high:g}"
+    return None
+
+
 def load_thresholds(path: str | Path) -> dict[str, float]:
     """Read the `[thresholds]` table of a TOML file: {"suite.metric": 0.9, ...}.
 

@@ -312,6 +312,15 @@ class Store(LedgerMixin):
                 return
             last = (rows[-1]["ordinal"], rows[-1]["sample_id"])
 
+    def sample_strategies(self, run_id: str) -> list[str]:
+        """The strategies the run's samples name, in the order they first appear."""
+        rows = self._read(
+            "SELECT strategy, MIN(ordinal) AS first FROM samples WHERE run_id = ?"
+            " AND strategy IS NOT NULL AND strategy != '' GROUP BY strategy ORDER BY first",
+            (run_id,),
+        )
+        return [str(r["strategy"]) for r in rows]
+
     def count_samples(self, run_id: str, *, valid_only: bool = False) -> int:
         """How many samples the run has (invalid rows included unless `valid_only`)."""
         extra = " AND invalid = 0" if valid_only else ""

@@ -59,13 +59,16 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool
                   *, worst: int = WORST) -> MetricsCheck:
     """Gate the run against `thresholds` ({metric: value}); the message lists every
     check, and for each failing metric its worst samples. ValueError for a metric the
-    run does not have."""
+    run does not have, or a threshold outside its metric's range."""
     from ragassay.report import run_table
-    from ragassay.stats import gate
+    from ragassay.stats import gate, threshold_out_of_range
     from ragassay.stats.describe import aggregate_metrics
 
     table = run_table(run.store, run.run_id).table
     _unknown(thresholds, list(table.specs))
+    problem = threshold_out_of_range(thresholds, table.specs)
+    if problem:
+        raise ValueError(problem)
     per_metric = aggregate_metrics(table)["metrics"]
     result = gate(per_metric, dict(thresholds), strict=strict)
     failed = [c for c in result.checks if c.status == "FAIL"]
