@@ -132,9 +132,9 @@ def gate(
 def threshold_out_of_range(
     thresholds: Mapping[str, float], specs: Mapping[str, MetricSpec]
 ) -> str | None:
-    """The first threshold outside its metric's range, said in one line ("judge.faithfulness
-    = 0.8 is outside the metric's range 1-10": a 0-1 bar on a 1-10 metric always passes),
-    or None. Metrics without a spec are not checked here."""
+    """The first threshold outside its metric's range, said in one line ("<metric> = 0.8
+    is outside the metric's range 1-10": a 0-1 bar on a 1-10 metric always passes), or
+    None. Metrics without a spec are not checked here."""
     for metric, value in thresholds.items():
         spec = specs.get(metric)
         if spec is not None and not spec.low <= value <= spec.high:
