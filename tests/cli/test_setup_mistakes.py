@@ -201,8 +201,9 @@ def test_rows_lacking_an_input_are_scored_for_the_rest_and_counted(tmp_path: Pat
         "3 samples lack an input some metrics need (no contexts: 1, no answer: 1, "
         f"no reference: 1): {unscored} of their metric values are unscored for the missing "
         "input")
+    # judge.overall, unscored for want of its parts' input, says which input
     assert result.output.splitlines()[1].startswith(f"{unscored} metric values unscored; top "
-                                                    "reasons: no contexts (3)")
+                                                    "reasons: no contexts (4); empty answer (4)")
 
 
 # -- 5: --skip-invalid says what it skipped ----------------------------------------------

@@ -78,3 +78,25 @@ def test_an_empty_answer_is_the_reason_for_its_answer_metrics():
         assert out[f"judge.{name}"].value is None
         assert out[f"judge.{name}"].unscored_reason == "empty answer"
     assert out["judge.context_relevance"].value == 9
+
+
+def test_no_contexts_is_a_missing_input_not_a_failure(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Found by a new-user trial: rows without usable contexts (none, or only blank ones)
+    and without a reference were counted as failed questions, because judge.overall's
+    reason ("needs faithfulness and hallucination") and the judge suite's "needs contexts
+    or a reference answer" were not missing-input reasons."""
+    import ragassay
+    from ragassay.types import MISSING_INPUT
+
+    rows = [
+        {"id": "none", "question": "When?", "contexts": [], "answer": "In 1889."},
+        {"id": "blank", "question": "When?", "contexts": [""], "answer": "In 1889."},
+        {"id": "ok", "question": "When was the tower completed?",
+         "contexts": ["The tower was completed in 1889."], "answer": "In 1889."},
+    ]
+    run = ragassay.evaluate(rows, metrics="judge,trace,ragas", store=tmp_path / "r.db")
+    report = run.report("json")
+    assert report["strategies"]["default"]["failed_questions"] == 0
+    reasons = {d["id"]: d["unscored"] for d in report["detailed_results"]}
+    assert all(r in MISSING_INPUT for d in ("none", "blank") for r in reasons[d].values())
+    assert reasons["blank"]["judge.overall"] == "no contexts"

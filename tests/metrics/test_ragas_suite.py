@@ -203,6 +203,9 @@ def test_offline_mappings():
     only = _sample(answer="Sure! I don't know.")
     claims = offline_claims(_evidence(only, support=[1.0, 1.0], asserts=[False, False]))
     assert len(claims) == 2 and all(c.supported for c in claims)
+    # ... and their label says why (a new-user trial saw "supported" next to "no
+    # supporting sentence" for "I don't know.")
+    assert all(c.reason.startswith("asserts nothing") for c in claims)
     ctx = offline_contexts(ev)
     assert [(c.key, c.value) for c in ctx.chunks] == [(0, False), (1, True)]
     assert ctx.reference[0].key == "a"

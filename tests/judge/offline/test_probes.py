@@ -384,3 +384,55 @@ def test_a_dotted_abbreviation_is_one_name(an: Analyzer) -> None:
     assert ev.hallucinated_terms == [] and ev.support[0] >= SUPPORT_THRESHOLD
     moved = _ev(an, ctx, "The Super Bowl broadcast in the U.K. features many commercials.")
     assert [t.lower() for t in moved.hallucinated_terms] == ["u.k"]
+
+
+@pytest.mark.parametrize("answer", [
+    "The drug was not approved by the FDA.",
+    "The FDA never approved the drug.",
+    "No, the FDA did not approve the drug.",
+])
+def test_a_short_negated_restatement_contradicts(an: Analyzer, answer: str) -> None:
+    """Found by a new-user trial: the negation word counted as a content word the context
+    lacks, so a short negated restatement was not taken as one and passed as supported."""
+    ev = _ev(an, ["The drug was approved by the FDA in March 2019."], answer,
+             question="Was the drug approved?")
+    assert ev.contradicts == ["negation"]
+    assert ev.support[0] < SUPPORT_THRESHOLD and _faith(ev) < HALLUCINATION_THRESHOLD
+
+
+def test_a_negative_interjection_opens_and_negates_nothing(an: Analyzer) -> None:
+    """"Not really, <restatement>" answers the question as "No," does."""
+    ctx = ["A programming language is a formal language that specifies a set of "
+           "instructions that can be used to produce various kinds of output."]
+    ev = _ev(an, ctx, "Not really, programming is a formal language that specifies a set "
+             "of instructions that can be used to produce various types of output.")
+    assert ev.contradicts == [None] and ev.support[0] >= SUPPORT_THRESHOLD
+
+
+@pytest.mark.parametrize(("context", "answer"), [
+    ("The station broadcasts television news 24 hours a day across the United States.",
+     "The station broadcasts television news 24 hours a day across the U.S."),
+    ("The station broadcasts television news 24 hours a day across the U.S.",
+     "The station broadcasts TV news 24 hours a day across the United States."),
+    ("The station broadcasts television news 24 hours a day across the US.",
+     "The station broadcasts television news 24 hours a day across the USA."),
+])
+def test_an_abbreviated_place_is_the_place(an: Analyzer, context: str, answer: str) -> None:
+    """Found by a new-user trial: "U.S." for "United States" (and "TV" for
+    "television") was a missing name, and the faithful answer was flagged."""
+    ev = _ev(an, [context], answer)
+    assert ev.hallucinated_terms == [] and _faith(ev) >= 0.5
+    moved = _ev(an, [context], answer.replace("United States", "United Kingdom")
+                .replace("U.S.", "U.K.").replace("USA", "UK"))
+    assert moved.hallucinated_terms and _faith(moved) < HALLUCINATION_THRESHOLD
+
+
+def test_a_closing_pleasantry_is_no_claim(an: Analyzer) -> None:
+    """Found by a new-user trial: "I hope this helps!" after a correct answer was an
+    unsupported claim, and the answer was flagged."""
+    ctx = ["The Eiffel Tower was completed in 1889 as the entrance arch to the fair."]
+    plain = _ev(an, ctx, "The Eiffel Tower was completed in 1889.")
+    for tail in ("I hope this helps!", "Let me know if you have any other questions."):
+        ev = _ev(an, ctx, f"The Eiffel Tower was completed in 1889. {tail}")
+        assert ev.asserts == [True, False]
+        assert _faith(ev) == pytest.approx(_faith(plain), abs=1e-9)

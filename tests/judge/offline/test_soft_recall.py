@@ -1,19 +1,14 @@
-"""features.soft_recall: how much of a sentence's content the evidence has, a synonym
-counting by its static word vector; and features.given_names, what the question gives."""
+"""recall.soft_recall: how much of a sentence's content the evidence has, a synonym
+counting by its static word vector; and recall.given_names, what the question gives."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from ragassay.judge.offline.features import (
-    ContextIndex,
-    DocView,
-    given_names,
-    sentence_info,
-    soft_recall,
-)
+from ragassay.judge.offline.features import ContextIndex, DocView, sentence_info
 from ragassay.judge.offline.lexical import TermPool
+from ragassay.judge.offline.recall import given_names, soft_recall
 
 EVIDENCE = "The match was shown on television in forty countries."
 

@@ -150,7 +150,7 @@ def _given(question: str) -> str:
 def _context_index(
     sentences: list[KeyedSentence], emb: np.ndarray, given: str
 ) -> tuple[ContextIndex, frozenset[str]]:
-    """The context sentences' index (with what the question gives, features.given_names),
+    """The context sentences' index (with what the question gives, recall.given_names),
     and the keys of those addressed to the evaluator: each reads
     as empty (no words, a zero embedding), no evidence for anything (injection.py)."""
     infos, told = [], set()

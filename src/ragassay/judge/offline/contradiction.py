@@ -2,7 +2,7 @@
 
 Two detectors, applied as a rule rather than fitted (they are rare in the dev sets,
 and where they fire the sentence says the opposite of its evidence: on the dev sets
-55 of the 59 answers they fire on are labelled unfaithful, scripts/devsets/rules.py):
+64 of the 68 answers they fire on are labelled unfaithful, scripts/devsets/rules.py):
 - a polarity flip: a restatement with a negation added or removed, or a word replaced
   by its antonym ("was not opened", "rejected" for "approved"), but not both ("does not
   open" = "is closed");
@@ -81,13 +81,28 @@ NEGATION_FLIP_COVERAGE = 0.8  # share of content words the best sentence must sh
 NEGATION_SCOPE = 3  # tokens after a negation word that it negates
 
 
+def _is_negation(token: str) -> bool:
+    return token in NEGATIONS or token.endswith(("n't", "n’t"))
+
+
+def _content(s: SentenceInfo) -> list[str]:
+    """Content stems without the negation words and the opener: "not" is the flip, not a
+    word the restatement must share ("The drug was not approved" restates "The drug was
+    approved by the FDA in 2019"), and "Not really, ..." answers the question."""
+    return [
+        x
+        for t, x in list(zip(s.tokens, s.all_stems, strict=True))[s.lead :]
+        if t not in STOPWORDS and not _is_negation(t)
+    ]
+
+
 def _negated_on(s: SentenceInfo, shared: set[str]) -> bool:
     """Whether a negation word of the sentence bears on a shared content word (one of
     the NEGATION_SCOPE tokens after it: "was not opened", "doesn't plan to"); a leading
     "No, ..." answers the question and negates nothing of the claim."""
     toks, st = s.tokens, s.all_stems
     return any(
-        (toks[i] in NEGATIONS or toks[i].endswith(("n't", "n’t")))
+        _is_negation(toks[i])
         and any(x in shared for x in st[i + 1 : i + 1 + NEGATION_SCOPE])
         for i in range(s.lead, len(toks))
     )
@@ -102,20 +117,21 @@ def polarity_flip(s: SentenceInfo, c: SentenceInfo) -> str | None:
     a negation bears on a shared word in exactly one of them, or a word was replaced by
     its antonym, but not both ("does not open" = "is closed"). Returns "negation",
     "antonym" or None."""
-    if not s.stems or not c.stems:
+    s_content, c_content = _content(s), _content(c)
+    if not s_content or not c_content:
         return None
     swapped = {
         x
         for t, x in zip(s.tokens, s.all_stems, strict=True)
         if x not in c.stem_set and t.isalpha() and antonym_stems(t) & c.stem_set
     }
-    shared = {x for x in s.stems if x in c.stem_set} | swapped
-    if sum(1 for x in s.stems if x in shared) / len(s.stems) < NEGATION_FLIP_COVERAGE:
+    shared = {x for x in s_content if x in c.stem_set} | swapped
+    if sum(1 for x in s_content if x in shared) / len(s_content) < NEGATION_FLIP_COVERAGE:
         return None
-    c_shared = {x for x in c.stems if x in s.stem_set} | {
+    c_shared = {x for x in c_content if x in s.stem_set} | {
         a for x in swapped for a in c.stem_set if a in _antonyms_of_stem(s, x)
     }
-    if len(c_shared) / len(set(c.stems)) < 0.5:
+    if len(c_shared) / len(set(c_content)) < 0.5:
         return None
     antonym = len(swapped) % 2 == 1
     if not antonym and not s.negated and not c.negated:

@@ -19,6 +19,7 @@ The fit script and the analyzer both compute them here, so they never drift.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -38,7 +39,8 @@ from .lexical import (
     stem,
 )
 from .normalise import Quantity, cased_tokens, quantities, quantity_present
-from .words import word_vectors, word_weights
+from .recall import given_names, soft_recall
+from .words import word_vectors
 
 SUPPORT_FEATURES = (
     "soft_recall_local",  # weighted share of content words matched in the best 3 sentences
@@ -75,6 +77,12 @@ REFERENCE_FEATURES = (
 # Interjections that open an answer ("No, ...", "Yes. ..."): not a negation of the
 # sentence's claim, and not content.
 OPENERS = frozenset({"yes", "no", "yeah", "yep", "nope", "nah", "well", "oh", "ok", "okay"})
+# A negative interjection set off at the start ("Not really, ...", "Of course not!"):
+# it answers the question and negates nothing of the claim that follows, as "No," does.
+_NEGATIVE_OPENER = re.compile(
+    r"^\W*(not (?:really|exactly|quite|necessarily|at all)|of course not|no way)\s*[,;:!.]",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -109,6 +117,9 @@ def sentence_info(text: str) -> SentenceInfo:
     lead = 0
     while lead < len(toks) - 1 and toks[lead] in OPENERS:
         lead += 1
+    opener = _NEGATIVE_OPENER.match(text)
+    if opener and lead == 0:
+        lead = min(len(opener.group(1).split()), len(toks) - 1)
     words = [(t, s) for t, s in zip(toks, all_stems, strict=True) if t not in STOPWORDS]
     return SentenceInfo(
         text=text,
@@ -290,87 +301,6 @@ class ContextIndex:
 
 def _share(items: list[str], pool: frozenset[str] | set[str]) -> float:
     return sum(1 for x in items if x in pool) / len(items) if items else 1.0
-
-
-# A pronoun in the evidence that stands for a person the question may name ("She moved
-# ..."); "they" and "it" are left out: they rarely stand for a named person.
-PERSON_PRONOUNS = frozenset({"he", "she", "him", "her", "his", "hers"})
-
-
-def given_names(
-    s: SentenceInfo, given: TermPool | None, evidence: list[SentenceInfo]
-) -> frozenset[str]:
-    """The sentence's names that the question gives, where the evidence refers to a
-    person by a pronoun and names no one of the question that the sentence leaves out:
-    "Marie Curie moved to Paris" asked "When did Marie Curie move to Paris?" against
-    "She moved to Paris". Nothing when the evidence names whom it means instead
-    ("Einstein discovered radium", asked "Curie or Einstein?", against "Marie Curie ...
-    She discovered radium"), when the names are all the sentence says ("Einstein."),
-    and never a number: a figure the question states is no evidence for it."""
-    if given is None or not any(PERSON_PRONOUNS.intersection(i.tokens) for i in evidence):
-        return frozenset()
-    said = set(s.tokens)
-    if any(
-        i.tokens[k] not in said and name_present(i.tokens[k], given.stems)
-        for i in evidence
-        for k in i.capitals
-    ):
-        return frozenset()
-    caps = {s.tokens[i] for i in s.capitals}
-    known = frozenset(w for w in s.words if w in caps and name_present(w, given.stems))
-    return known if set(s.words) - known else frozenset()
-
-
-CACHED_TABLE_WORDS = 64  # longer sentences' word tables are not kept (memory)
-
-
-def _word_table(s: SentenceInfo) -> tuple[np.ndarray, np.ndarray]:
-    """A sentence's content words: the static vectors (L2-normalised rows) of those made
-    of letters (`s.soft`) and every word's inverse-frequency weight (cached for ordinary
-    sentences: a claim is matched against every document for chunk usefulness)."""
-    if len(s.words) > CACHED_TABLE_WORDS:
-        return _word_table_uncached(s.words, s.soft)
-    return _word_table_cached(s.words, s.soft)
-
-
-def _word_table_uncached(
-    words: tuple[str, ...], soft: tuple[int, ...]
-) -> tuple[np.ndarray, np.ndarray]:
-    vecs = word_vectors([words[i] for i in soft])
-    return vecs, np.maximum(np.asarray(word_weights(words), dtype=np.float64), 1e-3)
-
-
-# at most 64 words x 256 float32 each: bounded at about 130 MB, typically a tenth of it
-_word_table_cached = lru_cache(maxsize=2048)(_word_table_uncached)
-
-
-def soft_recall(
-    s: SentenceInfo,
-    evidence: list[np.ndarray],
-    stems: frozenset[str],
-    known: frozenset[str] = frozenset(),
-) -> float:
-    """Weighted share of the sentence's content words that the evidence has: a word whose
-    stem is in `stems` counts 1; a word of letters that is not counts the cosine of its
-    static vector to the nearest word of letters of the evidence (`evidence`: their
-    vectors, per sentence; 0 at worst), and another (a number, "u.s") 0: "1995" is not
-    nearly "1994". Each word is weighted by its inverse frequency (a BERTScore-style
-    recall over static word vectors); a `known` word (a name the question gives,
-    given_names) counts 1. 1.0 for a sentence without content words, as the other
-    recalls."""
-    if not s.words:
-        return 1.0
-    vecs, weights = _word_table(s)
-    credit = np.fromiter(
-        (x in stems or w in known for w, x in zip(s.words, s.word_stems, strict=True)),
-        dtype=np.float64,
-    )
-    pools = [v for v in evidence if len(v)]
-    if pools and len(s.soft) and credit[list(s.soft)].min() < 1.0:
-        near = (vecs @ np.vstack(pools).T).max(axis=1)
-        idx = list(s.soft)
-        credit[idx] = np.maximum(credit[idx], np.clip(near, 0.0, 1.0))
-    return float(weights @ credit / weights.sum())
 
 
 def antonym_clashes(s: SentenceInfo, stems: frozenset[str]) -> int:

@@ -60,6 +60,8 @@ _FILLER_TEXT = """
     totally maybe perhaps probably think thought believe guess suppose know knew see
     sounds sound seems like love glad happy sorry tell told say said it's that's
     i'm i'd i've you're that'd
+    hope helps help helpful welcome let ask questions question anything else further
+    feel free assist
 """
 FILLER = frozenset(_FILLER_TEXT.split())
 
@@ -199,9 +201,14 @@ _DEMONYM = ("ian", "ese", "an", "ish", "i", "n")
 
 def name_present(word: str, stems: frozenset[str]) -> bool:
     """A (lower-cased) word's stem is among `stems`, or the word is a demonym of one
-    ("asian" / "asia", "chinese" / "china", "italian" / "italy")."""
+    ("asian" / "asia", "chinese" / "china", "italian" / "italy"); an abbreviation
+    normalisation spells out is present when all its words are ("u.s" / "United
+    States")."""
     if stem(_canon_number(word)) in stems:
         return True
+    spelled = norm_tokens(word)
+    if len(spelled) > 1 and "." in word:
+        return all(name_present(t, stems) for t in spelled)
     for suffix in _DEMONYM:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             base = word[: -len(suffix)][:5]

@@ -1,7 +1,8 @@
 """Surface normalisation before lexical matching: numbers, units, money, hyphens.
 
 The same fact is written many ways: "24-hour" / "24 hours", "$4.2B" / "4.2 billion
-dollars", "1,000" / "1000", "12%" / "12 percent", "twenty-four" / "24". Answer and
+dollars", "1,000" / "1000", "12%" / "12 percent", "twenty-four" / "24", "U.S." /
+"United States". Answer and
 context are normalised the same way before tokenising, and numbers are compared by
 value (at the precision the answer states), so these are matches, not hallucinations.
 """
@@ -35,6 +36,20 @@ _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ni
 _COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b", re.IGNORECASE)
 
 
+# the commonest abbreviated place names (and "TV"), spelled out; dotted forms in any case
+# ("u.s" is how a lower-cased name reads), bare capitals only as written ("us" is a
+# pronoun)
+_ALIASES = (
+    (re.compile(r"\bU\.S\.A\b\.?|\bU\.S\b\.?", re.IGNORECASE), "United States"),
+    (re.compile(r"\bUSA\b|\bUS\b"), "United States"),
+    (re.compile(r"\bU\.K\b\.?", re.IGNORECASE), "United Kingdom"),
+    (re.compile(r"\bUK\b"), "United Kingdom"),
+    (re.compile(r"\bE\.U\b\.?", re.IGNORECASE), "European Union"),
+    (re.compile(r"\bEU\b"), "European Union"),
+    (re.compile(r"\bTV\b"), "television"),  # an acronym of a common word, not a name
+)
+
+
 def _compound(m: re.Match[str]) -> str:
     return str(20 + 10 * _TENS.index(m.group(1).lower()) + 1 + _UNITS.index(m.group(2).lower()))
 
@@ -57,6 +72,8 @@ def normalise_text(text: str) -> str:
     text = _ABBREVIATED.sub(_abbreviated, text)
     text = _PERCENT.sub(r"\1 percent", text)
     text = _HYPHEN.sub(" ", text)
+    for pattern, name in _ALIASES:
+        text = pattern.sub(name, text)
     return _COMPOUND.sub(_compound, text)
 
 

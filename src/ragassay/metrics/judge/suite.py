@@ -25,6 +25,7 @@ from ragassay.text import KeyedSample
 from ragassay.types import (
     EMPTY_ANSWER,
     NO_CONTEXTS,
+    NO_CONTEXTS_OR_REFERENCE,
     NO_REFERENCE,
     Composite,
     MetricResult,
@@ -185,9 +186,9 @@ def score_judge(sample: Sample, scores: JudgeScores | None, reason: str | None =
         one("faithfulness", faith, no_ctx or no_answer),
         one("hallucination", hall, no_ctx or no_answer),
     ]
-    if overall is None:
-        results.append(MetricResult(name=S + "overall", value=None,
-                                    unscored_reason="needs faithfulness and hallucination"))
+    if overall is None:  # for want of an input when its parts are, else a failure
+        why = no_ctx or no_answer or "needs faithfulness and hallucination"
+        results.append(MetricResult(name=S + "overall", value=None, unscored_reason=why))
     else:
         results.append(MetricResult(name=S + "overall", value=overall,
                                     details={"weights": weights}))
@@ -202,7 +203,7 @@ class JudgeSuite(Suite):
     @staticmethod
     def _missing(item: KeyedSample) -> str | None:
         s = item.sample
-        return None if s.contexts or s.references else "needs contexts or a reference answer"
+        return None if s.contexts or s.references else NO_CONTEXTS_OR_REFERENCE
 
     @staticmethod
     def _finish(item: KeyedSample, results: list[MetricResult]) -> list[MetricResult]:

@@ -53,7 +53,10 @@ def p_true(soft: Mapping[str, SoftValue] | None, path: str) -> float | None:
 
 def _claim_reason(evidence: Evidence, i: int) -> str:
     """Cites support only for a supported claim (`Evidence.support_keys`); an unsupported
-    one names the sentence it contradicts, or its closest match."""
+    one names the sentence it contradicts, or its closest match; a sentence that asserts
+    nothing (an answer that only abstains) says so."""
+    if i < len(evidence.asserts) and not evidence.asserts[i]:
+        return "asserts nothing (an abstention or filler): nothing to support"
     if evidence.support_keys[i]:
         return "supported by " + ", ".join(evidence.support_keys[i])
     near = evidence.match_keys[i] if i < len(evidence.match_keys) else []
