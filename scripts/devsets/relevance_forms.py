@@ -25,8 +25,9 @@ docs/judges.md says so.)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 from common import load_rows
@@ -38,6 +39,8 @@ from ragassay.judge.offline.analyzer import Prepared
 from ragassay.judge.offline.relevance import QuestionTerms, SoftCoverage, reading_rows
 from ragassay.stats import auroc
 from ragassay.types import Sample
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -65,35 +68,41 @@ def pair_coverage(terms: QuestionTerms, p: Prepared, doc: int) -> float:
     return max((terms.coverage(w) for w in windows), default=0.0)
 
 
-def parts(pairs: list[tuple[str, str]]) -> list[Parts]:
-    """The candidate inputs of each (question, document) pair, through the Analyzer."""
-    # a relevance embedder of its own (another instance of the static table) makes the
-    # Analyzer embed whole documents too, for the cos_doc forms
-    an = Analyzer(relevance_embedder=StaticEmbedder())
-    out: list[Parts] = []
+def prepared(an: Analyzer, pairs: list[tuple[str, str]]) -> Iterator[Prepared | None]:
+    """Each (question, document) pair through `an`, in batches; None for a pair with no
+    document sentence to read."""
     for i in range(0, len(pairs), 256):
         chunk = [
             Sample(id=str(i + j), question=q, contexts=[d], answer="")
             for j, (q, d) in enumerate(pairs[i : i + 256])
         ]
         for p in an.prepare_many(chunk):
-            if not p.doc_ids or len(p.ctx) == 0:
-                out.append(ZERO)
-                continue
-            doc = p.doc_ids[0]
-            terms = QuestionTerms.of(p.question)
-            counts = Counter(x for j in p.ctx.rows(doc) for x in p.ctx.infos[j].stems)
-            rows = reading_rows(p.ctx, doc, terms)  # the sentences cos_best reads
-            out.append(
-                Parts(
-                    float(p.rel_doc_emb[0] @ p.rel_question_emb),
-                    float((p.ctx.emb[rows] @ p.question_emb).max()),
-                    terms.coverage(p.ctx.doc_view(doc).stems),
-                    saturated(terms, counts),
-                    SoftCoverage(terms, p.ctx).of(p.ctx.rows(doc), p.ctx.doc_view(doc).stems),
-                    pair_coverage(terms, p, doc),
-                )
+            yield p if p.doc_ids and len(p.ctx) else None
+
+
+def parts(pairs: list[tuple[str, str]]) -> list[Parts]:
+    """The candidate inputs of each (question, document) pair, through the Analyzer."""
+    # a relevance embedder of its own (another instance of the static table) makes the
+    # Analyzer embed whole documents too, for the cos_doc forms
+    out: list[Parts] = []
+    for p in prepared(Analyzer(relevance_embedder=StaticEmbedder()), pairs):
+        if p is None:
+            out.append(ZERO)
+            continue
+        doc = p.doc_ids[0]
+        terms = QuestionTerms.of(p.question)
+        counts = Counter(x for j in p.ctx.rows(doc) for x in p.ctx.infos[j].stems)
+        rows = reading_rows(p.ctx, doc, terms)  # the sentences cos_best reads
+        out.append(
+            Parts(
+                float(p.rel_doc_emb[0] @ p.rel_question_emb),
+                float((p.ctx.emb[rows] @ p.question_emb).max()),
+                terms.coverage(p.ctx.doc_view(doc).stems),
+                saturated(terms, counts),
+                SoftCoverage(terms, p.ctx).of(p.ctx.rows(doc), p.ctx.doc_view(doc).stems),
+                pair_coverage(terms, p, doc),
             )
+        )
     return out
 
 
@@ -145,25 +154,46 @@ def balanced_cut(scores: list[float], positive: list[bool]) -> float:
 
 def choose(a: dict[str, float], b: dict[str, float]) -> str:
     """The form with the best mean rank over the two choice sets (ties: B, then order)."""
-    names = list(FORMS)
+    return choose_by_rank(list(FORMS), a, b)
+
+
+def choose_by_rank(names: list[str], a: dict[str, float], b: dict[str, float]) -> str:
+    """The name with the best mean rank over the two choice sets (ties: the better on B,
+    then the earlier in `names`)."""
     ra = rankdata([-a[n] for n in names], method="min")
     rb = rankdata([-b[n] for n in names], method="min")
     key = {n: ((ra[i] + rb[i]) / 2, -b[n], i) for i, n in enumerate(names)}
     return min(names, key=lambda n: key[n])
 
 
-def main() -> None:
+def choice_sets(
+    read: Callable[[list[tuple[str, str]]], list[T]],
+) -> tuple[list[T], list[bool], list[T], list[int]]:
+    """A's pairs read by `read` and their relevant flags; B's pairs and their grades."""
     rows = load_rows("factcheck_gpt_stance")
-    sel = parts([(r["answer"], r["contexts"][0]) for r in rows])
+    sel = read([(r["answer"], r["contexts"][0]) for r in rows])
     relevant = [r["labels"]["stance"] != "irrelevant" for r in rows]
     qrows = load_rows("factcheck_gpt_questions")
-    qsel = parts([(r["question"], r["contexts"][0]) for r in qrows])
+    qsel = read([(r["question"], r["contexts"][0]) for r in qrows])
     grade = [r["labels"]["relevance"] for r in qrows]
     print(
         f"choice sets: A Factcheck-GPT claim-passage pairs (n={len(rows)}, AUROC relevant "
         f"vs irrelevant); B Factcheck-GPT question-passage pairs (n={len(qrows)}, Spearman "
         "with the 0-2 grade)"
     )
+    return sel, relevant, qsel, grade
+
+
+def trec(read: Callable[[list[tuple[str, str]]], list[T]]) -> tuple[list[T], list[int]]:
+    """TREC DL 2020's pairs read by `read`, and their 0-3 grades (measured, never chosen on)."""
+    rows = load_rows("trec_dl2020")
+    return read([(r["question"], r["contexts"][0]) for r in rows]), [
+        r["labels"]["relevance"] for r in rows
+    ]
+
+
+def main() -> None:
+    sel, relevant, qsel, grade = choice_sets(parts)
     a = {n: auroc([f(x) for x in sel], relevant) or 0.0 for n, f in FORMS.items()}
     b = {n: float(spearmanr([f(x) for x in qsel], grade).statistic) for n, f in FORMS.items()}
     print("     A       B     form")
@@ -172,11 +202,9 @@ def main() -> None:
     best = choose(a, b)
     cut = balanced_cut([FORMS[best](x) for x in sel], relevant)
     print(f"chosen: {best}; its balanced cut on A (the midpoint): {cut:.3f}")
-    trec = load_rows("trec_dl2020")
-    got = parts([(r["question"], r["contexts"][0]) for r in trec])
-    tgrade = [r["labels"]["relevance"] for r in trec]
+    got, tgrade = trec(parts)
     rho = spearmanr([FORMS[best](x) for x in got], tgrade).statistic
-    print(f"measured on TREC DL 2020 (n={len(trec)}), chosen form only: Spearman {rho:.4f}")
+    print(f"measured on TREC DL 2020 (n={len(got)}), chosen form only: Spearman {rho:.4f}")
 
 
 if __name__ == "__main__":

@@ -186,6 +186,20 @@ def test_sentence_relevance_follows_its_passage(an: Analyzer) -> None:
     assert first > pen_in_topic > pen_alone  # same words, in an on-topic passage count more
 
 
+def test_a_sentence_about_the_subject_through_its_neighbour_is_relevant(an: Analyzer) -> None:
+    """"It opened to the public in 1889." answers the question only through the sentence
+    before it: in the Eiffel Tower's passage it is relevant (trace.context_relevance
+    counts it), in a passage on bananas it is not (relevance.SENTENCE_DOC_WEIGHT)."""
+    from ragassay.judge.offline import RELEVANCE_THRESHOLD
+
+    q = "When did the Eiffel Tower open to the public?"
+    line = "It opened to the public in 1889."
+    tower = _ev(an, [f"The Eiffel Tower is a lattice tower in Paris. {line} It is 330 m tall."],
+                "", q)
+    bananas = _ev(an, [f"Bananas are rich in potassium. {line} Farmers grow them."], "", q)
+    assert tower.relevance[1] >= RELEVANCE_THRESHOLD > bananas.relevance[1]
+
+
 def test_default_relevance_is_not_diluted_by_unrelated_sentences(an: Analyzer) -> None:
     """The default form reads a passage by its best sentence and its coverage of the
     question: unrelated sentences around the answering one change nothing (the whole
@@ -436,3 +450,43 @@ def test_a_closing_pleasantry_is_no_claim(an: Analyzer) -> None:
         ev = _ev(an, ctx, f"The Eiffel Tower was completed in 1889. {tail}")
         assert ev.asserts == [True, False]
         assert _faith(ev) == pytest.approx(_faith(plain), abs=1e-9)
+
+
+# Known limits (docs/judges.md, "Known limits"): each test asserts the right behaviour
+# and is a strict xfail, so it fails the day the judge gets it right and the limit is
+# to be struck from the docs.
+def known_limit(what: str) -> pytest.MarkDecorator:
+    return pytest.mark.xfail(strict=True, raises=AssertionError, reason=f"known limit: {what}")
+
+
+CURIE = ("Marie Curie won the Nobel Prize in Physics in 1903 and the Nobel Prize in "
+         "Chemistry in 1911.")
+
+
+@known_limit("swapped common nouns are not checked")
+def test_limit_two_common_nouns_swapped_between_facts(an: Analyzer) -> None:
+    """Only names' roles are checked for swaps: "Chemistry in 1903" takes both words
+    from the context and passes as supported."""
+    right = _ev(an, [CURIE], "Marie Curie won the Nobel Prize in Physics in 1903.")
+    swapped = _ev(an, [CURIE], "Marie Curie won the Nobel Prize in Chemistry in 1903.")
+    assert _faith(right) >= 0.5 > _faith(swapped)
+
+
+@known_limit("a sentence-initial name is no key term")
+def test_limit_a_new_name_opening_the_sentence(an: Analyzer) -> None:
+    """A capitalised first word may be any word, so it is not read as a name: a name
+    the context lacks is caught mid-sentence, not as the sentence's first word."""
+    ctx = ["Paris hosted the Summer Olympics in 1924."]
+    mid = _ev(an, ctx, "In 1924 the Summer Olympics were hosted by Amsterdam.")
+    assert mid.hallucinated_terms == ["Amsterdam"]  # the part that works
+    first = _ev(an, ctx, "Amsterdam hosted the Summer Olympics in 1924.")
+    assert _faith(first) < HALLUCINATION_THRESHOLD
+
+
+@known_limit("a clarifying question reads as a claim")
+def test_limit_a_clarifying_question_is_no_hallucination(an: Analyzer) -> None:
+    """An answer that asks which of two facts the user means asserts nothing, but its
+    words are not all in the context, so it is scored as an unsupported claim."""
+    ev = _ev(an, [CURIE], "Do you mean her first or her second Nobel Prize?",
+             "When did Marie Curie win the Nobel Prize?")
+    assert ev.faithfulness is None or _faith(ev) >= HALLUCINATION_THRESHOLD

@@ -16,9 +16,9 @@ the TREC DL 2020 graded judgments, research-only, measure a form and never choos
 
     P(relevant) = sigmoid(RELEVANCE_SLOPE * (score - midpoint of the form))
 
-A sentence's relevance is the mean of its own score (the same form on the sentence
-alone) and its document's, so a sentence in an on-topic passage counts more than the
-same words in an unrelated one. The default form does not read a sentence that only
+A sentence's relevance mixes its own score (the same form on the sentence alone) with
+its document's (SENTENCE_DOC_WEIGHT), so a sentence in an on-topic passage counts more
+than the same words in an unrelated one. The default form does not read a sentence that only
 echoes the question's words (reading_rows): a keyword line is no evidence of relevance.
 """
 
@@ -41,6 +41,13 @@ from .words import word_vectors, word_weights
 RELEVANCE_MIDPOINT = 0.555  # whole-document form
 SENTENCE_FORM_MIDPOINT = 0.636  # default form (best sentence + soft coverage)
 RELEVANCE_SLOPE = 10.0
+# A context sentence's relevance (what trace.context_relevance adds up) mixes its
+# document's with its own: this is the document's weight. The default mode's was chosen
+# on the same two choice sets by scripts/devsets/trace_relevance_forms.py (0.75 over the
+# 0.5 shipped before: a sentence read alone loses what its neighbours say); the
+# accurate mode keeps 0.5, unmeasured at any other weight.
+SENTENCE_DOC_WEIGHT = 0.75  # default form
+WHOLE_DOC_SENTENCE_DOC_WEIGHT = 0.5  # whole-document form
 
 
 @dataclass(frozen=True)
@@ -143,6 +150,7 @@ def score_relevance(
     terms = QuestionTerms.of(question)
     sims = ctx.emb @ question_emb
     if doc_emb is not None and doc_question_emb is not None:
+        mix = WHOLE_DOC_SENTENCE_DOC_WEIGHT
         doc_rel = {
             d: relevance_probability(
                 float(doc_emb[i] @ doc_question_emb), terms.coverage(ctx.doc_view(d).stems)
@@ -156,6 +164,7 @@ def score_relevance(
     else:
         soft = SoftCoverage(terms, ctx)
         mid = SENTENCE_FORM_MIDPOINT
+        mix = SENTENCE_DOC_WEIGHT
         doc_rel = {}
         for d in doc_ids:
             rows = reading_rows(ctx, d, terms)
@@ -169,5 +178,5 @@ def score_relevance(
             else relevance_probability(float(c), soft.of([j], info.stem_set), mid)
             for j, (info, c, d) in enumerate(zip(ctx.infos, sims, ctx.docs, strict=True))
         ]  # fmt: skip
-    sentence = [0.5 * doc_rel[d] + 0.5 * o for o, d in zip(own, ctx.docs, strict=True)]
+    sentence = [mix * doc_rel[d] + (1.0 - mix) * o for o, d in zip(own, ctx.docs, strict=True)]
     return sentence, context_relevance(list(doc_rel.values()))
