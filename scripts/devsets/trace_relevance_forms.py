@@ -135,5 +135,6 @@ def main() -> None:
     rho = spearmanr([share(x, *WAYS[best]) for x in got], tgrade).statistic
     print(f"measured on TREC DL 2020 (n={len(got)}), chosen way only: Spearman {rho:.4f}")
 
+
 if __name__ == "__main__":
     main()

@@ -461,25 +461,32 @@ def known_limit(what: str) -> pytest.MarkDecorator:
 
 CURIE = ("Marie Curie won the Nobel Prize in Physics in 1903 and the Nobel Prize in "
          "Chemistry in 1911.")
+OLYMPICS = "Paris hosted the Summer Olympics in 1924."
 
 
 @known_limit("swapped common nouns are not checked")
 def test_limit_two_common_nouns_swapped_between_facts(an: Analyzer) -> None:
     """Only names' roles are checked for swaps: "Chemistry in 1903" takes both words
     from the context and passes as supported."""
-    right = _ev(an, [CURIE], "Marie Curie won the Nobel Prize in Physics in 1903.")
     swapped = _ev(an, [CURIE], "Marie Curie won the Nobel Prize in Chemistry in 1903.")
-    assert _faith(right) >= 0.5 > _faith(swapped)
+    assert _faith(swapped) < HALLUCINATION_THRESHOLD
+
+
+def test_what_the_limits_leave_working(an: Analyzer) -> None:
+    """The working halves of the limits below: a noun the context lacks is caught, and
+    so is a new name inside a sentence."""
+    right = _ev(an, [CURIE], "Marie Curie won the Nobel Prize in Physics in 1903.")
+    other = _ev(an, [CURIE], "Marie Curie won the Nobel Prize in Medicine in 1903.")
+    assert _faith(right) >= HALLUCINATION_THRESHOLD > _faith(other)
+    mid = _ev(an, [OLYMPICS], "In 1924 the Summer Olympics were hosted by Amsterdam.")
+    assert mid.hallucinated_terms == ["Amsterdam"]
 
 
 @known_limit("a sentence-initial name is no key term")
 def test_limit_a_new_name_opening_the_sentence(an: Analyzer) -> None:
     """A capitalised first word may be any word, so it is not read as a name: a name
     the context lacks is caught mid-sentence, not as the sentence's first word."""
-    ctx = ["Paris hosted the Summer Olympics in 1924."]
-    mid = _ev(an, ctx, "In 1924 the Summer Olympics were hosted by Amsterdam.")
-    assert mid.hallucinated_terms == ["Amsterdam"]  # the part that works
-    first = _ev(an, ctx, "Amsterdam hosted the Summer Olympics in 1924.")
+    first = _ev(an, [OLYMPICS], "Amsterdam hosted the Summer Olympics in 1924.")
     assert _faith(first) < HALLUCINATION_THRESHOLD
 
 
@@ -490,3 +497,14 @@ def test_limit_a_clarifying_question_is_no_hallucination(an: Analyzer) -> None:
     ev = _ev(an, [CURIE], "Do you mean her first or her second Nobel Prize?",
              "When did Marie Curie win the Nobel Prize?")
     assert ev.faithfulness is None or _faith(ev) >= HALLUCINATION_THRESHOLD
+
+
+@known_limit("a keyword line with one word more still reads as relevant")
+def test_limit_keyword_stuffing_with_an_extra_word(an: Analyzer) -> None:
+    """The echo rule (relevance.reading_rows) skips a line of only the question's
+    words; one word more and the line is the document's best sentence again."""
+    q = "When was the Eiffel Tower in Paris completed?"
+    recipe = ("Preheat the oven to 200 degrees. Mix the flour with the butter. Add two eggs "
+              "and a pinch of salt. Bake until golden.")
+    ev = _ev(an, [recipe + " Eiffel Tower Paris completed recipe."], "", q)
+    assert ev.context_relevance is not None and ev.context_relevance < 0.5

@@ -17,9 +17,10 @@ the TREC DL 2020 graded judgments, research-only, measure a form and never choos
     P(relevant) = sigmoid(RELEVANCE_SLOPE * (score - midpoint of the form))
 
 A sentence's relevance mixes its own score (the same form on the sentence alone) with
-its document's (SENTENCE_DOC_WEIGHT), so a sentence in an on-topic passage counts more
-than the same words in an unrelated one. The default form does not read a sentence that only
-echoes the question's words (reading_rows): a keyword line is no evidence of relevance.
+its document's (SENTENCE_DOC_WEIGHT; WHOLE_DOC_SENTENCE_DOC_WEIGHT in the accurate
+mode), so a sentence in an on-topic passage counts more than the same words in an
+unrelated one. The default form does not read a sentence that only echoes the
+question's words (reading_rows): a keyword line is no evidence of relevance.
 """
 
 from __future__ import annotations
