@@ -30,6 +30,10 @@ def test_a_line_per_metric() -> None:
     assert second == "offline judge, ragas.answer_relevancy: no measured agreement with people"
     assert Agreement(low=0.7, high=0.7, sets=("x",)).describe("j", "m") == (
         "j judge, m: AUROC 0.70 on 1 unseen human-labelled set")
+    one = Agreement(low=0.2305, high=0.2305, sets=("x",), lexical_low=0.0851,
+                    lexical_high=0.0851, statistic="Spearman")
+    assert one.describe("j", "m") == (  # one set: one figure each, not "0.09-0.09"
+        "j judge, m: Spearman 0.23 on 1 unseen human-labelled set (lexical baseline 0.09)")
 
 
 def test_gate_warnings() -> None:

@@ -34,12 +34,17 @@ class Agreement(BaseModel):
     def describe(self, judge: str, metric: str) -> str:
         """`offline judge, judge.faithfulness: AUROC 0.61-0.78 on 7 unseen human-labelled
         sets (lexical baseline 0.55-0.93)`."""
-        rng = f"{self.low:.2f}" if self.low == self.high else f"{self.low:.2f}-{self.high:.2f}"
-        text = (f"{judge} judge, {metric}: {self.statistic} {rng} on {len(self.sets)} unseen "
-                f"human-labelled set{'s' if len(self.sets) != 1 else ''}")
+        text = (f"{judge} judge, {metric}: {self.statistic} {_span(self.low, self.high)} on "
+                f"{len(self.sets)} unseen human-labelled set{'s' if len(self.sets) != 1 else ''}")
         if self.lexical_low is not None and self.lexical_high is not None:
-            text += f" (lexical baseline {self.lexical_low:.2f}-{self.lexical_high:.2f})"
+            text += f" (lexical baseline {_span(self.lexical_low, self.lexical_high)})"
         return text
+
+
+def _span(low: float, high: float) -> str:
+    """`0.61-0.95`, or one figure where both ends print the same (one set)."""
+    a, b = f"{low:.2f}", f"{high:.2f}"
+    return a if a == b else f"{a}-{b}"
 
 
 class Reliability(BaseModel):
