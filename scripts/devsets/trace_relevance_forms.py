@@ -1,39 +1,47 @@
 """Choose how the default mode scores one context sentence's relevance (what
-trace.context_relevance, a length-weighted share of relevant sentences, adds up) on the
-two choice sets of relevance_forms.py; then measure the chosen way, and only it, on
-TREC DL 2020's graded judgments.
+trace.context_relevance, a length-weighted share of relevant sentences, adds up): first
+by behaviour on sentence-level probes, then on the two choice sets of
+relevance_forms.py; then measure the chosen way, and only it, on TREC DL 2020's graded
+judgments.
 
-A sentence's relevance is a mix of its document's relevance (relevance_forms.py's
-chosen form) and its own score (the same form on the sentence alone). A sentence read
-alone loses what its neighbours say: "It opened in 1889." is about the Eiffel Tower only
-through the sentence before it. The candidates:
-- the document's weight in the mix, 0.5 (shipped until 2026-12-02) or 0.75;
-- the sentence's own score read alone, or over a window of it and its neighbours in
-  the same document (the cosine stays the sentence's own; the soft coverage is the
-  window's).
-The document alone (weight 1) is no candidate: trace.context_relevance would then be
+The inputs: the document's relevance (relevance_forms.py's chosen form) and the
+sentence's own score, the same form on the sentence read alone or over a window of it
+and its neighbours in the same document (the cosine stays the sentence's own; the soft
+coverage is the window's: "It opened in 1889." is about the Eiffel Tower only through
+the sentence before it). A sentence that only echoes the question is as relevant as its
+document (relevance.echoes). The candidates mix them (the document's weight 0.5 or 0.75)
+or multiply them (relevant when its passage is and it is, read with its neighbours).
+The document alone is no candidate: trace.context_relevance would then be
 judge.context_relevance again and no share of sentences.
 
-The chosen way has the best mean rank over A and B (ties: the better on B, then the
-earlier in WAYS). (Candour: written on 2026-12-02 after TREC figures of the shipped way,
-0.201, and of the document alone, judge.context_relevance's 0.254, had been seen;
-docs/judges.md says so.)
+PROBES are what a share of relevant sentences must get right whatever the choice sets
+say (A and B grade whole passages, so they favour the document's weight): an unrelated
+sentence inside a relevant passage is not relevant, a sentence that answers through its
+neighbour is, and the same sentence in an unrelated passage is not. A way that fails a
+probe is out. The chosen way has the best mean rank over A and B among the rest (ties:
+the better on B, then the earlier in WAYS).
+
+History and candour (docs/judges.md, "The sentence mix"): on 2026-12-02 the four mixes
+were compared on A and B alone and 0.75 x document + 0.25 x sentence shipped (TREC
+0.230); a new-user trial then showed it marks every sentence of a relevant passage
+relevant (five sentences on bananas next to one on the Eiffel Tower's height), so the
+probes and the products were added the same day. TREC figures of 0.5 and 0.75 x
+document (0.201, 0.230) and of the document alone (0.254) had been seen by then.
 
     .venv/bin/python scripts/devsets/trace_relevance_forms.py
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from relevance_forms import choice_sets, choose_by_rank, prepared, trec
 from scipy.stats import spearmanr
 
-from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.features import ContextIndex
+from ragassay.judge.offline import RELEVANCE_THRESHOLD, Analyzer
 from ragassay.judge.offline.relevance import (
-    SENTENCE_DOC_WEIGHT,
     SENTENCE_FORM_MIDPOINT,
     QuestionTerms,
     SoftCoverage,
@@ -41,6 +49,7 @@ from ragassay.judge.offline.relevance import (
     reading_rows,
     relevance_probability,
     score_relevance,
+    window_rows,
 )
 from ragassay.stats import auroc
 
@@ -52,16 +61,12 @@ class Pair:
     doc: float  # the document's relevance
     own: np.ndarray  # each sentence alone
     window: np.ndarray  # each sentence over its window
+    echo: np.ndarray  # each sentence only echoes the question
     length: np.ndarray  # each sentence's length in characters
+    shipped: np.ndarray  # the library's sentence relevance (relevance.score_relevance)
 
 
-def window_rows(ctx: ContextIndex, row: int) -> list[int]:
-    """A sentence and its neighbours in the same document."""
-    d = ctx.docs[row]
-    return [j for j in (row - 1, row, row + 1) if 0 <= j < len(ctx) and ctx.docs[j] == d]
-
-
-EMPTY = Pair(0.0, np.zeros(0), np.zeros(0), np.zeros(0))
+EMPTY = Pair(0.0, *(np.zeros(0) for _ in range(5)))
 
 
 def pairs(rows: list[tuple[str, str]]) -> list[Pair]:
@@ -82,9 +87,10 @@ def pairs(rows: list[tuple[str, str]]) -> list[Pair]:
         )
         infos = p.ctx.infos
         asked = frozenset(terms.stems)
-        own, win = [], []
+        own, win, echo = [], [], []
         for j, c in enumerate(sims):
-            if echoes(infos[j], asked):  # as relevant as its document (echo rule)
+            echo.append(echoes(infos[j], asked))
+            if echo[-1]:  # as relevant as its document (echo rule)
                 own.append(doc)
                 win.append(doc)
                 continue
@@ -92,49 +98,87 @@ def pairs(rows: list[tuple[str, str]]) -> list[Pair]:
             w = window_rows(p.ctx, j)
             stems = frozenset().union(*(infos[k].stem_set for k in w))
             win.append(relevance_probability(float(c), soft.of(w, stems), mid))
-        length = [len(k.text) for k in p.context_keyed]
-        # the library's sentence relevance is this script's way at its weight
+        length = np.asarray([len(k.text) for k in p.context_keyed], dtype=float)
         shipped, _ = score_relevance(p.question, p.question_emb, p.ctx, p.doc_ids)
-        wd = SENTENCE_DOC_WEIGHT
-        assert np.allclose(shipped, wd * doc + (1 - wd) * np.asarray(own)), "drift"
-        out.append(Pair(doc, np.asarray(own), np.asarray(win), np.asarray(length, float)))
+        out.append(Pair(doc, np.asarray(own), np.asarray(win), np.asarray(echo, dtype=bool),
+                        length, np.asarray(shipped)))
     return out
 
 
-def share(p: Pair, doc_weight: float, window: bool) -> float:
+def share(p: Pair, way: Way) -> float:
     """trace.context_relevance of one pair under a way of scoring its sentences."""
     if not len(p.length):
         return 0.0
-    own = p.window if window else p.own
-    rel = doc_weight * p.doc + (1.0 - doc_weight) * own
-    return float((p.length * rel).sum() / p.length.sum())
+    return float((p.length * way(p)).sum() / p.length.sum())
 
 
-WAYS = {
-    "0.5 document + 0.5 sentence (shipped until 2026-12-02)": (0.5, False),
-    "0.75 document + 0.25 sentence": (0.75, False),
-    "0.5 document + 0.5 sentence window": (0.5, True),
-    "0.75 document + 0.25 sentence window": (0.75, True),
+Way = Callable[[Pair], np.ndarray]
+
+
+def product(p: Pair, own: np.ndarray) -> np.ndarray:
+    """document x `own` (a sentence's score, or a function of it); an echo takes its
+    document's relevance."""
+    return np.where(p.echo, p.doc, p.doc * own)
+
+
+WAYS: dict[str, Way] = {
+    "0.5 document + 0.5 sentence (shipped until 2026-12-02)": lambda p: 0.5 * p.doc
+    + 0.5 * p.own,
+    "0.75 document + 0.25 sentence": lambda p: 0.75 * p.doc + 0.25 * p.own,
+    "0.5 document + 0.5 sentence window": lambda p: 0.5 * p.doc + 0.5 * p.window,
+    "0.75 document + 0.25 sentence window": lambda p: 0.75 * p.doc + 0.25 * p.window,
+    # added 2026-12-02 after the new-user trial, with the probes
+    "document x sentence": lambda p: product(p, p.own),
+    "document x sentence window": lambda p: product(p, p.window),
+    "document x sqrt(sentence window)": lambda p: product(p, np.sqrt(p.window)),
+    "sqrt(document x sentence window)": lambda p: np.where(
+        p.echo, p.doc, np.sqrt(p.doc * p.window)
+    ),
 }
+LIBRARY = "document x sqrt(sentence window)"  # what relevance.score_relevance computes
+
+ON = "When did the Eiffel Tower open to the public?"
+# (question, passage, per sentence: relevant or not; None: no requirement)
+PROBES: list[tuple[str, str, list[bool | None]]] = [
+    ("How tall is the Eiffel Tower?",
+     "The Eiffel Tower is 330 metres tall. Bananas are rich in potassium. Most banana "
+     "exports come from Ecuador. Bananas grow in the tropics.", [True, False, False, False]),
+    (ON, "The Eiffel Tower is a lattice tower in Paris. It opened to the public in 1889.",
+     [None, True]),
+    (ON, "Bananas are rich in potassium. It opened to the public in 1889. Farmers grow them.",
+     [False, False, False]),
+    ("When was the Eiffel Tower completed?",
+     "The Eiffel Tower is in Paris. It was completed in 1889.", [None, True]),
+]  # fmt: skip
+
+
+def passes(way: Way, probes: list[Pair]) -> bool:
+    """Whether a way labels every probe's sentences as PROBES requires."""
+    for p, (_, _, want) in zip(probes, PROBES, strict=True):
+        got = way(p) >= RELEVANCE_THRESHOLD
+        if any(w is not None and bool(g) != w for g, w in zip(got, want, strict=True)):
+            return False
+    return True
 
 
 def main() -> None:
+    probes = pairs([(q, d) for q, d, _ in PROBES])
     sel, relevant, qsel, grade = choice_sets(pairs)
-    print("trace.context_relevance of each way")
-    a = {n: auroc([share(x, *w) for x in sel], relevant) or 0.0 for n, w in WAYS.items()}
-    b = {
-        n: float(spearmanr([share(x, *w) for x in qsel], grade).statistic)
-        for n, w in WAYS.items()
-    }
-    print("     A       B     way")
+    for p in [*probes, *sel, *qsel]:  # the script's way is the library's: no drift
+        assert np.allclose(WAYS[LIBRARY](p), p.shipped), "relevance.py differs from LIBRARY"
+    print("trace.context_relevance of each way; probes: passes PROBES")
+    a = {n: auroc([share(x, w) for x in sel], relevant) or 0.0 for n, w in WAYS.items()}
+    b = {n: float(spearmanr([share(x, w) for x in qsel], grade).statistic)
+         for n, w in WAYS.items()}  # fmt: skip
+    ok = {n: passes(w, probes) for n, w in WAYS.items()}
+    print("     A       B     probes  way")
     for n in WAYS:
-        print(f"  {a[n]:.4f}  {b[n]:.4f}  {n}")
-    best = choose_by_rank(list(WAYS), a, b)
+        print(f"  {a[n]:.4f}  {b[n]:.4f}  {'yes' if ok[n] else 'NO ':6s}  {n}")
+    best = choose_by_rank([n for n in WAYS if ok[n]], a, b)
     print(f"chosen: {best}")
     got, tgrade = trec(pairs)
-    rho = spearmanr([share(x, *WAYS[best]) for x in got], tgrade).statistic
+    rho = spearmanr([share(x, WAYS[best]) for x in got], tgrade).statistic
     print(f"measured on TREC DL 2020 (n={len(got)}), chosen way only: Spearman {rho:.4f}")
-
 
 if __name__ == "__main__":
     main()

@@ -189,7 +189,7 @@ def test_sentence_relevance_follows_its_passage(an: Analyzer) -> None:
 def test_a_sentence_about_the_subject_through_its_neighbour_is_relevant(an: Analyzer) -> None:
     """"It opened to the public in 1889." answers the question only through the sentence
     before it: in the Eiffel Tower's passage it is relevant (trace.context_relevance
-    counts it), in a passage on bananas it is not (relevance.SENTENCE_DOC_WEIGHT)."""
+    counts it), in a passage on bananas it is not (relevance.window_rows)."""
     from ragassay.judge.offline import RELEVANCE_THRESHOLD
 
     q = "When did the Eiffel Tower open to the public?"
@@ -198,6 +198,28 @@ def test_a_sentence_about_the_subject_through_its_neighbour_is_relevant(an: Anal
                 "", q)
     bananas = _ev(an, [f"Bananas are rich in potassium. {line} Farmers grow them."], "", q)
     assert tower.relevance[1] >= RELEVANCE_THRESHOLD > bananas.relevance[1]
+
+
+def test_an_unrelated_sentence_in_a_relevant_passage_is_not_relevant(an: Analyzer) -> None:
+    """Found by a new-user trial: with a sentence's relevance mostly its passage's, five
+    sentences on bananas next to one on the Eiffel Tower's height were all relevant
+    (trace.context_relevance 0.73, completeness 0.21 for an answer copying the one that
+    counts), and the same sentences as six passages gave 0.15. A sentence is relevant
+    when its passage is and it is (relevance.score_relevance)."""
+    from ragassay.judge.offline import RELEVANCE_THRESHOLD
+    from ragassay.metrics.trace.formulas import length_share
+
+    q = "How tall is the Eiffel Tower?"
+    sentences = ["The Eiffel Tower is 330 metres tall.", "Bananas are rich in potassium.",
+                 "Most banana exports come from Ecuador.", "Bananas grow in the tropics."]
+    one = _ev(an, [" ".join(sentences)], sentences[0], q)
+    assert [r >= RELEVANCE_THRESHOLD for r in one.relevance] == [True, False, False, False]
+    apart = _ev(an, sentences, sentences[0], q)
+    assert [r >= RELEVANCE_THRESHOLD for r in apart.relevance] == [True, False, False, False]
+    share = [length_share(e.context_sentences, dict(zip(
+        [k.key for k in e.context_sentences], e.relevance, strict=True))) for e in (one, apart)]
+    assert share[0] is not None and share[1] is not None
+    assert share[0] < 0.5 and abs(share[0] - share[1]) < 0.15  # grouping matters little
 
 
 def test_default_relevance_is_not_diluted_by_unrelated_sentences(an: Analyzer) -> None:
@@ -508,3 +530,16 @@ def test_limit_keyword_stuffing_with_an_extra_word(an: Analyzer) -> None:
               "and a pinch of salt. Bake until golden.")
     ev = _ev(an, [recipe + " Eiffel Tower Paris completed recipe."], "", q)
     assert ev.context_relevance is not None and ev.context_relevance < 0.5
+
+
+@known_limit("a negation is checked against the best-matching sentence only")
+def test_limit_a_negation_matched_to_another_sentence(an: Analyzer) -> None:
+    """Found by a new-user trial: "She did not win the Nobel Prize in Physics." matches
+    "She was the first woman to win a Nobel Prize." best, which it does not restate (no
+    Physics), so the negation is never set against "She won the Nobel Prize in Physics
+    in 1903 ..." and the answer passes as supported."""
+    ctx = ["Marie Curie was a physicist and chemist who conducted pioneering research on "
+           "radioactivity. She was the first woman to win a Nobel Prize. She won the Nobel "
+           "Prize in Physics in 1903 and in Chemistry in 1911. She was born in Warsaw in 1867."]
+    ev = _ev(an, ctx, "She did not win the Nobel Prize in Physics.", "What did Marie Curie win?")
+    assert _faith(ev) < HALLUCINATION_THRESHOLD

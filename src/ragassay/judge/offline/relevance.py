@@ -16,11 +16,14 @@ the TREC DL 2020 graded judgments, research-only, measure a form and never choos
 
     P(relevant) = sigmoid(RELEVANCE_SLOPE * (score - midpoint of the form))
 
-A sentence's relevance mixes its own score (the same form on the sentence alone) with
-its document's (SENTENCE_DOC_WEIGHT; WHOLE_DOC_SENTENCE_DOC_WEIGHT in the accurate
-mode), so a sentence in an on-topic passage counts more than the same words in an
-unrelated one. The default form does not read a sentence that only echoes the
-question's words (reading_rows): a keyword line is no evidence of relevance.
+A context sentence's relevance (what trace.context_relevance adds up) is its
+document's times the square root of its own score, the same form on the sentence with
+its neighbours' words (window_rows: "It opened in 1889." is about the Eiffel Tower only
+through the sentence before it): it is relevant when its passage is and it is; an
+unrelated sentence in a relevant passage is not. A sentence that only echoes the question is as
+relevant as its document. Chosen by scripts/devsets/trace_relevance_forms.py. The
+default form does not read an echo for a document's best sentence either
+(reading_rows): a keyword line is no evidence of relevance.
 """
 
 from __future__ import annotations
@@ -42,13 +45,6 @@ from .words import word_vectors, word_weights
 RELEVANCE_MIDPOINT = 0.555  # whole-document form
 SENTENCE_FORM_MIDPOINT = 0.636  # default form (best sentence + soft coverage)
 RELEVANCE_SLOPE = 10.0
-# A context sentence's relevance (what trace.context_relevance adds up) mixes its
-# document's with its own: this is the document's weight. The default mode's was chosen
-# on the same two choice sets by scripts/devsets/trace_relevance_forms.py (0.75 over the
-# 0.5 shipped before: a sentence read alone loses what its neighbours say); the
-# accurate mode keeps 0.5, unmeasured at any other weight.
-SENTENCE_DOC_WEIGHT = 0.75  # default form
-WHOLE_DOC_SENTENCE_DOC_WEIGHT = 0.5  # whole-document form
 
 
 @dataclass(frozen=True)
@@ -115,6 +111,18 @@ def reading_rows(ctx: ContextIndex, doc: int, terms: QuestionTerms) -> list[int]
     return [j for j in rows if not echoes(ctx.infos[j], asked)] or rows
 
 
+def window_rows(ctx: ContextIndex, row: int) -> list[int]:
+    """A sentence and its neighbours in the same document."""
+    d = ctx.docs[row]
+    return [j for j in (row - 1, row, row + 1) if 0 <= j < len(ctx) and ctx.docs[j] == d]
+
+
+def window_stems(ctx: ContextIndex, row: int) -> tuple[list[int], frozenset[str]]:
+    """A sentence's window and the stems of its sentences."""
+    rows = window_rows(ctx, row)
+    return rows, frozenset().union(*(ctx.infos[j].stem_set for j in rows))
+
+
 def echoes(info: SentenceInfo, asked: frozenset[str]) -> bool:
     """Whether a sentence's content words are all the question's own (and it has some)."""
     return bool(info.stems) and all(x in asked for x in info.stems)
@@ -150,22 +158,20 @@ def score_relevance(
     sentences' embeddings in `ctx` (against `question_emb`) and soft coverage."""
     terms = QuestionTerms.of(question)
     sims = ctx.emb @ question_emb
+    asked = frozenset(terms.stems)
+    windows = [window_stems(ctx, j) for j in range(len(ctx))]
     if doc_emb is not None and doc_question_emb is not None:
-        mix = WHOLE_DOC_SENTENCE_DOC_WEIGHT
         doc_rel = {
             d: relevance_probability(
                 float(doc_emb[i] @ doc_question_emb), terms.coverage(ctx.doc_view(d).stems)
             )
             for i, d in enumerate(doc_ids)
         }
-        own = [
-            relevance_probability(float(c), terms.coverage(info.stem_set))
-            for info, c in zip(ctx.infos, sims, strict=True)
-        ]
+        own = [relevance_probability(float(c), terms.coverage(stems))
+               for c, (_, stems) in zip(sims, windows, strict=True)]  # fmt: skip
     else:
         soft = SoftCoverage(terms, ctx)
         mid = SENTENCE_FORM_MIDPOINT
-        mix = SENTENCE_DOC_WEIGHT
         doc_rel = {}
         for d in doc_ids:
             rows = reading_rows(ctx, d, terms)
@@ -173,11 +179,10 @@ def score_relevance(
             doc_rel[d] = relevance_probability(
                 best, soft.of(ctx.rows(d), ctx.doc_view(d).stems), mid
             )
-        asked = frozenset(terms.stems)
-        own = [  # a sentence that only echoes the question is as relevant as its document
-            doc_rel.get(d, 0.0) if echoes(info, asked)
-            else relevance_probability(float(c), soft.of([j], info.stem_set), mid)
-            for j, (info, c, d) in enumerate(zip(ctx.infos, sims, ctx.docs, strict=True))
-        ]  # fmt: skip
-    sentence = [mix * doc_rel[d] + (1.0 - mix) * o for o, d in zip(own, ctx.docs, strict=True)]
+        own = [relevance_probability(float(c), soft.of(rows, stems), mid)
+               for c, (rows, stems) in zip(sims, windows, strict=True)]  # fmt: skip
+    sentence = [  # an echo of the question is as relevant as its document
+        doc_rel[d] if echoes(info, asked) else doc_rel[d] * math.sqrt(o)
+        for o, d, info in zip(own, ctx.docs, ctx.infos, strict=True)
+    ]
     return sentence, context_relevance(list(doc_rel.values()))

@@ -202,8 +202,9 @@ class JudgeSuite(Suite):
 
     @staticmethod
     def _missing(item: KeyedSample) -> str | None:
-        s = item.sample
-        return None if s.contexts or s.references else NO_CONTEXTS_OR_REFERENCE
+        s = item.sample  # blank strings are no contexts ([""] reads as [])
+        usable = any(c.strip() for c in s.contexts)
+        return None if usable or s.references else NO_CONTEXTS_OR_REFERENCE
 
     @staticmethod
     def _finish(item: KeyedSample, results: list[MetricResult]) -> list[MetricResult]:
