@@ -96,7 +96,7 @@ def parts(pairs: list[tuple[str, str]]) -> list[Parts]:
         out.append(
             Parts(
                 float(p.rel_doc_emb[0] @ p.rel_question_emb),
-                float((p.ctx.emb[rows] @ p.question_emb).max()),
+                float((p.ctx.emb[rows] @ p.question_emb).max()) if rows else 0.0,
                 terms.coverage(p.ctx.doc_view(doc).stems),
                 saturated(terms, counts),
                 SoftCoverage(terms, p.ctx).of(p.ctx.rows(doc), p.ctx.doc_view(doc).stems),

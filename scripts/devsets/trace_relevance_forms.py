@@ -83,7 +83,9 @@ def pairs(rows: list[tuple[str, str]]) -> list[Pair]:
         sims = p.ctx.emb @ p.question_emb
         read = reading_rows(p.ctx, d, terms)
         doc = relevance_probability(
-            float(sims[read].max()), soft.of(p.ctx.rows(d), p.ctx.doc_view(d).stems), mid
+            float(sims[read].max()) if read else 0.0,
+            soft.of(p.ctx.rows(d), p.ctx.doc_view(d).stems),
+            mid,
         )
         infos = p.ctx.infos
         asked = frozenset(terms.stems)

@@ -249,7 +249,9 @@ def test_a_keyword_line_does_not_make_an_unrelated_document_relevant(an: Analyze
     """Found by review: the default form reads a document by its best sentence, so one
     line of the question's own words ("Eiffel Tower Paris completed.") made a recipe
     more relevant than a real answer. Such an echo is not read for the best sentence
-    (relevance.reading_rows); a document of nothing else still is."""
+    (relevance.reading_rows). A document of echoes only (a heading, or the question
+    itself, with no answer) scored 0.97 and 9.77 / 10, above the answer (found by a
+    new-user trial): its closeness is now 0, and it ranks below the answer."""
     from ragassay.judge.offline.relevance import QuestionTerms, echoes
 
     q = "When was the Eiffel Tower in Paris completed?"
@@ -260,8 +262,12 @@ def test_a_keyword_line_does_not_make_an_unrelated_document_relevant(an: Analyze
     answer = _ev(an, [real], "", q).context_relevance
     assert stuffed is not None and answer is not None
     assert stuffed < 0.5 <= answer
-    alone = _ev(an, ["Eiffel Tower Paris completed."], "", q)
-    assert alone.context_relevance is not None and alone.relevance[0] is not None
+    for heading in ("Eiffel Tower Paris completed.", q):
+        alone = _ev(an, [heading], "", q)
+        assert alone.context_relevance is not None and alone.context_relevance < 0.5
+        assert alone.relevance[0] == pytest.approx(alone.context_relevance)  # its doc's
+    with_answer = _ev(an, [f"{q} {real}"], "", q).context_relevance
+    assert with_answer is not None and with_answer >= 0.5  # a heading over its answer
     asked = frozenset(QuestionTerms.of(q).stems)
     assert echoes(sentence_info("Eiffel Tower, Paris: completed!"), asked)
     assert not echoes(sentence_info("The Eiffel Tower was completed in 1889."), asked)

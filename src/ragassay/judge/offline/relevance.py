@@ -104,11 +104,11 @@ class SoftCoverage:
 def reading_rows(ctx: ContextIndex, doc: int, terms: QuestionTerms) -> list[int]:
     """The sentences of a document whose closeness to the question counts (its best
     one): all but those that only echo the question (every content word a word of the
-    question: a keyword line such as "Eiffel Tower Paris completed." answers nothing),
-    unless the document has nothing else. Their words still count in its coverage."""
-    rows = ctx.rows(doc)
+    question: a keyword line such as "Eiffel Tower Paris completed." answers nothing).
+    None for a document of echoes only (a heading, or the question itself, with no
+    answer): its closeness is 0. Their words still count in its coverage."""
     asked = frozenset(terms.stems)
-    return [j for j in rows if not echoes(ctx.infos[j], asked)] or rows
+    return [j for j in ctx.rows(doc) if not echoes(ctx.infos[j], asked)]
 
 
 def window_rows(ctx: ContextIndex, row: int) -> list[int]:
