@@ -206,6 +206,23 @@ def test_rows_lacking_an_input_are_scored_for_the_rest_and_counted(tmp_path: Pat
                                                     "reasons: no contexts (4); empty answer (4)")
 
 
+def test_the_missing_input_line_names_only_inputs_a_chosen_metric_needs(tmp_path: Path) -> None:
+    """Found by a new-user trial: under --metrics trace the line counted rows without a
+    reference ("no reference: 4"), though no trace metric needs one."""
+    data, db = tmp_path / "d.jsonl", tmp_path / "r.db"
+    no_ref = [{k: v for k, v in good(i).items() if k != "reference"} for i in (2, 3)]
+    no_answer = {k: v for k, v in good(4).items() if k != "answer"}
+    rows(data, [good(1), *no_ref, no_answer])
+    result = invoke("eval", data, "--db", db, "-q", "--metrics", "trace")
+    assert result.exit_code == 0, result.output
+    line = result.output.splitlines()[0]
+    assert line.startswith("1 sample lacks an input some metrics need (no answer: 1): ")
+    assert "reference" not in line
+    result = invoke("eval", data, "--db", db, "-q", "--metrics", "judge")
+    assert result.output.splitlines()[0].startswith(
+        "3 samples lack an input some metrics need (no answer: 1, no reference: 2): ")
+
+
 # -- 5: --skip-invalid says what it skipped ----------------------------------------------
 
 

@@ -36,7 +36,13 @@ from ragassay.cli.common import (
     say,
     sigterm_interrupts,
 )
-from ragassay.types import Ratings
+from ragassay.types import (
+    EMPTY_ANSWER,
+    NO_CONTEXTS,
+    NO_CONTEXTS_OR_REFERENCE,
+    NO_REFERENCE,
+    Ratings,
+)
 
 
 def report_skipped(check: Any) -> None:
@@ -51,12 +57,18 @@ def report_skipped(check: Any) -> None:
         f"the report's invalid_rows): {shown}{more}", err=True)
 
 
-def report_lacking(check: Any, store: Any, run_id: str) -> None:
-    """`2 samples lack an input (contexts 1, reference 2): 5 of their metric values ...`"""
-    samples, unscored = store.unscored_lacking_inputs(run_id)
+# a missing-input reason -> the input the console names, in the order it names them
+LACKING_INPUT = {NO_CONTEXTS: "contexts", EMPTY_ANSWER: "answer", NO_REFERENCE: "reference",
+                 NO_CONTEXTS_OR_REFERENCE: "contexts or reference"}
+
+
+def report_lacking(store: Any, run_id: str) -> None:
+    """`2 samples lack an input some metrics need (no contexts: 1, no reference: 1): 5 of
+    their metric values ...`: only inputs a chosen metric needed (from the values)."""
+    per, samples, unscored = store.unscored_lacking_inputs(run_id)
     if not samples:
         return
-    parts = ", ".join(f"no {name}: {n}" for name, n in check.lacking.items())
+    parts = ", ".join(f"no {name}: {per[r]}" for r, name in LACKING_INPUT.items() if r in per)
     noun, own = ("sample lacks", "its") if samples == 1 else ("samples lack", "their")
     values = "value is" if unscored == 1 else "values are"
     say(f"{samples} {noun} an input some metrics need ({parts}): {unscored} of {own} "
@@ -299,7 +311,7 @@ def _finish(store: Any, run_id: str, data: Path, check: Any, db: Path, out: Path
         write_parquet(report, results_parquet, details=iter_details(store, run_id))
     if not quiet:
         print_summary(report)
-    report_lacking(check, store, run_id)
+    report_lacking(store, run_id)
     report_unscored(report, store, run_id)
     if not quiet:
         if out is not None:

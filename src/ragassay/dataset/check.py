@@ -50,8 +50,8 @@ class Census:
 
 @dataclass
 class DatasetCheck:
-    """What the first pass found. `lacking` counts the valid samples without each input
-    ("contexts", "answer", "reference"), for the console's missing-input line."""
+    """What the first pass found (the console's missing-input line reads the run's
+    values instead: Store.unscored_lacking_inputs)."""
 
     name: str
     total: int = 0
@@ -61,7 +61,6 @@ class DatasetCheck:
     with_contexts: int = 0
     with_reference: int = 0
     unknown_columns: tuple[str, ...] = ()
-    lacking: dict[str, int] = field(default_factory=dict)
     unseen_mapped: dict[str, str] = field(default_factory=dict)  # column -> field
 
     @property
@@ -132,8 +131,4 @@ def check_items(items: Iterable[Sample | InvalidRow], name: str) -> DatasetCheck
         check.with_answer += has_answer
         check.with_contexts += has_contexts
         check.with_reference += has_reference
-        for input_name, ok in (("contexts", has_contexts), ("answer", has_answer),
-                               ("reference", has_reference)):
-            if not ok:
-                check.lacking[input_name] = check.lacking.get(input_name, 0) + 1
     return check

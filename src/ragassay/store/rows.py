@@ -18,20 +18,10 @@ cache key, model, input and output tokens, latency, cached (0/1), status, error,
 tokens served from the server's prompt cache."""
 
 LACKING_SQL = """
-WITH lacking AS (
-  SELECT sample_id FROM samples WHERE run_id = ? AND invalid = 0 AND (
-    json_array_length(sample, '$.contexts') = 0
-    OR trim(json_extract(sample, '$.answer')) = ''
-    OR json_type(sample, '$.reference') IS NULL OR json_type(sample, '$.reference') = 'null'
-    OR (json_type(sample, '$.reference') = 'text'
-        AND trim(json_extract(sample, '$.reference')) = '')
-    OR (json_type(sample, '$.reference') = 'array'
-        AND json_array_length(sample, '$.reference') = 0)))
-SELECT (SELECT COUNT(*) FROM lacking),
-       (SELECT COUNT(*) FROM metric_values WHERE run_id = ? AND value IS NULL
-        AND sample_id IN (SELECT sample_id FROM lacking))
+SELECT unscored_reason, sample_id FROM metric_values
+WHERE run_id = ? AND value IS NULL AND unscored_reason IN ({reasons})
 """
-"""Samples lacking contexts, an answer or a reference, and their unscored values."""
+"""Metric values unscored because their sample lacks an input (types.MISSING_INPUT)."""
 
 
 USAGE_SQL = (

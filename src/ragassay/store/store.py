@@ -32,7 +32,14 @@ from ragassay.store.rows import (
     result_from_row,
 )
 from ragassay.store.rows import insert_calls as _insert_calls  # module-level: tests patch it
-from ragassay.types import InvalidRow, MetricSpec, RunConfig, Sample, SampleResult
+from ragassay.types import (
+    MISSING_INPUT,
+    InvalidRow,
+    MetricSpec,
+    RunConfig,
+    Sample,
+    SampleResult,
+)
 from ragassay.urls import redact_url
 
 PAGE_ROWS = 2000  # rows per read when streaming samples or results
@@ -437,11 +444,19 @@ class Store(LedgerMixin):
         with self._lock:
             return lease.holder(self._conn, run_id)
 
-    def unscored_lacking_inputs(self, run_id: str) -> tuple[int, int]:
-        """(samples without contexts, an answer or a reference; how many metric values
-        of those samples are unscored): the console's missing-input line."""
-        rows = self._read(LACKING_SQL, (run_id, run_id))
-        return int(rows[0][0] or 0), int(rows[0][1] or 0)
+    def unscored_lacking_inputs(self, run_id: str) -> tuple[dict[str, int], int, int]:
+        """(per missing-input reason, the samples with a value unscored for it; those
+        samples; their values unscored for a missing input): the console's missing-input
+        line. Read from the values, so a sample lacking an input no chosen metric needs
+        (a reference, under --metrics trace) is not counted."""
+        reasons = sorted(MISSING_INPUT)
+        sql = LACKING_SQL.format(reasons=", ".join("?" * len(reasons)))
+        rows = self._read(sql, (run_id, *reasons))
+        per: dict[str, set[str]] = {}
+        for reason, sample_id in rows:
+            per.setdefault(reason, set()).add(sample_id)
+        samples = set().union(*per.values()) if per else set()
+        return {r: len(ids) for r, ids in per.items()}, len(samples), len(rows)
 
     def metric_values(
         self, run_id: str, metric: str

@@ -189,6 +189,21 @@ def test_limits_are_an_analyzer_option() -> None:
     assert Analyzer().analyze(_s("It was completed in 1889.")).truncated is False
 
 
+def test_a_term_beyond_the_cut_is_not_said_to_be_absent() -> None:
+    """Found by a new-user trial: with the passage holding "1889" cut away, the reasoning
+    said "'1889' not found in the context", though the input held it."""
+    small = Analyzer(limits=Limits(max_context_tokens=12))
+    filler = "The tower stands on the Champ de Mars in Paris, France. "
+    ev = small.analyze(Sample(id="cut", question="When was it completed?",
+                              contexts=(filler * 3, "The tower was completed in 1889."),
+                              answer="The tower was completed in 1889."))
+    assert ev.truncated and "1889" in ev.hallucinated_terms
+    assert "'1889' not found in the analysed part of the context" in reasoning(ev)
+    whole = Analyzer().analyze(Sample(id="w", question="When?", contexts=(filler,),
+                                      answer="The tower was completed in 1889."))
+    assert "'1889' not found in the context" in reasoning(whole)
+
+
 def test_the_accurate_relevance_mode_without_the_embed_extra(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -549,3 +549,12 @@ def test_limit_a_negation_matched_to_another_sentence(an: Analyzer) -> None:
            "Prize in Physics in 1903 and in Chemistry in 1911. She was born in Warsaw in 1867."]
     ev = _ev(an, ctx, "She did not win the Nobel Prize in Physics.", "What did Marie Curie win?")
     assert _faith(ev) < HALLUCINATION_THRESHOLD
+
+
+@known_limit("Chinese is neither split into sentences nor into words")
+def test_limit_a_chinese_passage_that_answers_is_relevant(an: Analyzer) -> None:
+    """The offline judge is built and measured on English: a Chinese passage that holds
+    the answer reads as irrelevant (0.003; found by a new-user trial)."""
+    ev = _ev(an, ["埃菲尔铁塔是位于巴黎的一座铁塔。它于1889年为世界博览会建成。"],
+             "它于1889年建成。", "埃菲尔铁塔是什么时候建成的？")
+    assert ev.context_relevance is not None and ev.context_relevance >= 0.5

@@ -41,7 +41,8 @@ def reasoning(ev: Evidence, max_terms: int = 3) -> str:
     if ev.hallucinated_terms:
         shown = ", ".join(f"'{t}'" for t in ev.hallucinated_terms[:max_terms])
         more = len(ev.hallucinated_terms) - max_terms
-        parts.append(f"{shown}{f' (+{more} more)' if more > 0 else ''} not found in the context")
+        where = "the analysed part of the context" if ev.truncated else "the context"
+        parts.append(f"{shown}{f' (+{more} more)' if more > 0 else ''} not found in {where}")
     cited = [k for keys in ev.support_keys for k in keys[:1]]
     if cited:
         parts.append("supported by " + ", ".join(dict.fromkeys(cited)))
