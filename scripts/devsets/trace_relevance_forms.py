@@ -176,11 +176,14 @@ def main() -> None:
     print("     A       B     probes  way")
     for n in WAYS:
         print(f"  {a[n]:.4f}  {b[n]:.4f}  {'yes' if ok[n] else 'NO ':6s}  {n}")
+    if not any(ok.values()):
+        raise SystemExit("no way passes the probes: nothing to choose")
     best = choose_by_rank([n for n in WAYS if ok[n]], a, b)
     print(f"chosen: {best}")
     got, tgrade = trec(pairs)
     rho = spearmanr([share(x, WAYS[best]) for x in got], tgrade).statistic
     print(f"measured on TREC DL 2020 (n={len(got)}), chosen way only: Spearman {rho:.4f}")
+
 
 if __name__ == "__main__":
     main()

@@ -290,10 +290,10 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         except BaseException:  # stopped: say which run to resume (friendly prints it)
             resumable(resume or _started_run(store, data, started))
             raise
-    _finish(store, stats.run_id, data, check, db, out, results_parquet, quiet)
+    _finish(store, stats.run_id, data, db, out, results_parquet, quiet)
 
 
-def _finish(store: Any, run_id: str, data: Path, check: Any, db: Path, out: Path | None,
+def _finish(store: Any, run_id: str, data: Path, db: Path, out: Path | None,
             results_parquet: Path | None, quiet: bool) -> None:
     """After the run: notes, reports, the summary and where things are."""
     from ragassay.cli.summary import print_summary

@@ -105,8 +105,9 @@ def reading_rows(ctx: ContextIndex, doc: int, terms: QuestionTerms) -> list[int]
     """The sentences of a document whose closeness to the question counts (its best
     one): all but those that only echo the question (every content word a word of the
     question: a keyword line such as "Eiffel Tower Paris completed." answers nothing).
-    None for a document of echoes only (a heading, or the question itself, with no
-    answer): its closeness is 0. Their words still count in its coverage."""
+    No rows (an empty list) for a document of echoes only (a heading, or the question
+    itself, with no answer): its closeness is 0. Their words still count in its
+    coverage."""
     asked = frozenset(terms.stems)
     return [j for j in ctx.rows(doc) if not echoes(ctx.infos[j], asked)]
 
