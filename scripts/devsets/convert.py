@@ -191,14 +191,20 @@ def wice_subclaims(data: Path) -> Iterator[Row]:
         )
 
 
-def _fc_evidence(r: dict[str, Any]) -> list[str]:
-    seen: dict[str, None] = {}
+def _fc_passages(r: dict[str, Any]) -> Iterator[tuple[str, str | None]]:
+    """Each auto-retrieved passage of an answer's claims (stripped, non-empty), in order,
+    with its stance on the claim it was retrieved for (None where none is given)."""
     for s in r["sentences"].values():
-        for passages in s.get("auto_evidence", []):
-            for p in passages:
+        stances = s.get("stance_claim_autoEvid", [])
+        for k, passages in enumerate(s.get("auto_evidence", [])):
+            st = stances[k] if k < len(stances) else []
+            for m, p in enumerate(passages):
                 if isinstance(p, str) and p.strip():
-                    seen.setdefault(p.strip(), None)
-    return list(seen)
+                    yield p.strip(), st[m] if m < len(st) else None
+
+
+def _fc_evidence(r: dict[str, Any]) -> list[str]:
+    return list(dict.fromkeys(p for p, _ in _fc_passages(r)))
 
 
 def factcheck_gpt(data: Path) -> Iterator[Row]:
@@ -249,14 +255,9 @@ def factcheck_gpt_questions(data: Path) -> Iterator[Row]:
     same question takes its highest grade."""
     for i, r in enumerate(_jsonl(data / "factcheck_gpt" / "factcheck-GPT-benchmark.jsonl")):
         grade: dict[str, int] = {}
-        for s in r["sentences"].values():
-            for passages, stances in zip(
-                s.get("auto_evidence", []), s.get("stance_claim_autoEvid", []), strict=False
-            ):
-                for p, st in zip(passages, stances, strict=False):
-                    if isinstance(p, str) and p.strip() and st in QUESTION_GRADE:
-                        key = p.strip()
-                        grade[key] = max(grade.get(key, 0), QUESTION_GRADE[st])
+        for p, st in _fc_passages(r):
+            if st in QUESTION_GRADE:
+                grade[p] = max(grade.get(p, 0), QUESTION_GRADE[st])
         for j, (p, g) in enumerate(grade.items()):
             yield _row(
                 f"factcheck_gpt_questions/{i}-{j}",

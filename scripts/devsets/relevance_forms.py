@@ -152,11 +152,6 @@ def balanced_cut(scores: list[float], positive: list[bool]) -> float:
     return float(cuts[int(np.argmin(np.abs(tpr - tnr)))])
 
 
-def choose(a: dict[str, float], b: dict[str, float]) -> str:
-    """The form with the best mean rank over the two choice sets (ties: B, then order)."""
-    return choose_by_rank(list(FORMS), a, b)
-
-
 def choose_by_rank(names: list[str], a: dict[str, float], b: dict[str, float]) -> str:
     """The name with the best mean rank over the two choice sets (ties: the better on B,
     then the earlier in `names`)."""
@@ -199,7 +194,7 @@ def main() -> None:
     print("     A       B     form")
     for n in FORMS:
         print(f"  {a[n]:.4f}  {b[n]:.4f}  {n}")
-    best = choose(a, b)
+    best = choose_by_rank(list(FORMS), a, b)
     cut = balanced_cut([FORMS[best](x) for x in sel], relevant)
     print(f"chosen: {best}; its balanced cut on A (the midpoint): {cut:.3f}")
     got, tgrade = trec(parts)

@@ -45,11 +45,9 @@ from ragassay.judge.offline.relevance import (
     SENTENCE_FORM_MIDPOINT,
     QuestionTerms,
     SoftCoverage,
-    echoes,
-    reading_rows,
+    relevance_parts,
     relevance_probability,
     score_relevance,
-    window_rows,
 )
 from ragassay.stats import auroc
 
@@ -59,8 +57,8 @@ class Pair:
     """One question-document pair's relevance inputs, per context sentence."""
 
     doc: float  # the document's relevance
-    own: np.ndarray  # each sentence alone
-    window: np.ndarray  # each sentence over its window
+    alone: np.ndarray  # each sentence read alone
+    window: np.ndarray  # each sentence read with its neighbours (the library's own score)
     echo: np.ndarray  # each sentence only echoes the question
     length: np.ndarray  # each sentence's length in characters
     shipped: np.ndarray  # the library's sentence relevance (relevance.score_relevance)
@@ -70,72 +68,56 @@ EMPTY = Pair(0.0, *(np.zeros(0) for _ in range(5)))
 
 
 def pairs(rows: list[tuple[str, str]]) -> list[Pair]:
-    """The inputs of each (question, document) pair, through the default Analyzer."""
-    mid = SENTENCE_FORM_MIDPOINT
+    """The inputs of each (question, document) pair, through the default Analyzer: the
+    library's parts (relevance.relevance_parts) and each sentence read alone."""
     out: list[Pair] = []
     for p in prepared(Analyzer(), rows):
         if p is None:
             out.append(EMPTY)
             continue
-        d = p.doc_ids[0]
-        terms = QuestionTerms.of(p.question)
-        soft = SoftCoverage(terms, p.ctx)
-        sims = p.ctx.emb @ p.question_emb
-        read = reading_rows(p.ctx, d, terms)
-        doc = relevance_probability(
-            float(sims[read].max()) if read else 0.0,
-            soft.of(p.ctx.rows(d), p.ctx.doc_view(d).stems),
-            mid,
-        )
-        infos = p.ctx.infos
-        asked = frozenset(terms.stems)
-        own, win, echo = [], [], []
-        for j, c in enumerate(sims):
-            echo.append(echoes(infos[j], asked))
-            if echo[-1]:  # as relevant as its document (echo rule)
-                own.append(doc)
-                win.append(doc)
-                continue
-            own.append(relevance_probability(float(c), soft.of([j], infos[j].stem_set), mid))
-            w = window_rows(p.ctx, j)
-            stems = frozenset().union(*(infos[k].stem_set for k in w))
-            win.append(relevance_probability(float(c), soft.of(w, stems), mid))
-        length = np.asarray([len(k.text) for k in p.context_keyed], dtype=float)
-        shipped, _ = score_relevance(p.question, p.question_emb, p.ctx, p.doc_ids)
-        out.append(Pair(doc, np.asarray(own), np.asarray(win), np.asarray(echo, dtype=bool),
-                        length, np.asarray(shipped)))
+        parts = relevance_parts(p.question, p.question_emb, p.ctx, p.doc_ids)
+        soft = SoftCoverage(QuestionTerms.of(p.question), p.ctx)
+        alone = [
+            relevance_probability(float(c), soft.of([j], info.stem_set), SENTENCE_FORM_MIDPOINT)
+            for j, (c, info) in enumerate(zip(p.ctx.emb @ p.question_emb, p.ctx.infos,
+                                              strict=True))
+        ]  # fmt: skip
+        out.append(Pair(
+            parts.doc[p.doc_ids[0]], np.asarray(alone), np.asarray(parts.own),
+            np.asarray(parts.echo, dtype=bool),
+            np.asarray([len(k.text) for k in p.context_keyed], dtype=float),
+            np.asarray(score_relevance(parts, p.ctx.docs)[0]),
+        ))  # fmt: skip
     return out
+
+
+Way = Callable[[Pair], np.ndarray]
+
+
+def relevance(p: Pair, way: Way) -> np.ndarray:
+    """Each sentence's relevance under a way; an echo of the question takes its
+    document's, whatever the way."""
+    return np.where(p.echo, p.doc, way(p))
 
 
 def share(p: Pair, way: Way) -> float:
     """trace.context_relevance of one pair under a way of scoring its sentences."""
     if not len(p.length):
         return 0.0
-    return float((p.length * way(p)).sum() / p.length.sum())
-
-
-Way = Callable[[Pair], np.ndarray]
-
-
-def product(p: Pair, own: np.ndarray) -> np.ndarray:
-    """document x `own` (a sentence's score, or a function of it); an echo takes its
-    document's relevance."""
-    return np.where(p.echo, p.doc, p.doc * own)
+    return float((p.length * relevance(p, way)).sum() / p.length.sum())
 
 
 WAYS: dict[str, Way] = {
     "0.5 document + 0.5 sentence (shipped until 2026-12-02)": lambda p: 0.5 * p.doc
-    + 0.5 * p.own,
-    "0.75 document + 0.25 sentence": lambda p: 0.75 * p.doc + 0.25 * p.own,
+    + 0.5 * p.alone,
+    "0.75 document + 0.25 sentence": lambda p: 0.75 * p.doc + 0.25 * p.alone,
     "0.5 document + 0.5 sentence window": lambda p: 0.5 * p.doc + 0.5 * p.window,
     "0.75 document + 0.25 sentence window": lambda p: 0.75 * p.doc + 0.25 * p.window,
     # added 2026-12-02 after the new-user trial, with the probes
-    "document x sentence": lambda p: product(p, p.own),
-    "document x sentence window": lambda p: product(p, p.window),
-    "document x sqrt(sentence window)": lambda p: product(p, np.sqrt(p.window)),
-    "sqrt(document x sentence window)": lambda p: np.where(
-        p.echo, p.doc, np.sqrt(p.doc * p.window)
-    ),
+    "document x sentence": lambda p: p.doc * p.alone,
+    "document x sentence window": lambda p: p.doc * p.window,
+    "document x sqrt(sentence window)": lambda p: p.doc * np.sqrt(p.window),
+    "sqrt(document x sentence window)": lambda p: np.sqrt(p.doc * p.window),
 }
 LIBRARY = "document x sqrt(sentence window)"  # what relevance.score_relevance computes
 
@@ -157,7 +139,7 @@ PROBES: list[tuple[str, str, list[bool | None]]] = [
 def passes(way: Way, probes: list[Pair]) -> bool:
     """Whether a way labels every probe's sentences as PROBES requires."""
     for p, (_, _, want) in zip(probes, PROBES, strict=True):
-        got = way(p) >= RELEVANCE_THRESHOLD
+        got = relevance(p, way) >= RELEVANCE_THRESHOLD
         if any(w is not None and bool(g) != w for g, w in zip(got, want, strict=True)):
             return False
     return True
@@ -167,7 +149,7 @@ def main() -> None:
     probes = pairs([(q, d) for q, d, _ in PROBES])
     sel, relevant, qsel, grade = choice_sets(pairs)
     for p in [*probes, *sel, *qsel]:  # the script's way is the library's: no drift
-        assert np.allclose(WAYS[LIBRARY](p), p.shipped), "relevance.py differs from LIBRARY"
+        assert np.allclose(relevance(p, WAYS[LIBRARY]), p.shipped), "relevance.py differs"
     print("trace.context_relevance of each way; probes: passes PROBES")
     a = {n: auroc([share(x, w) for x in sel], relevant) or 0.0 for n, w in WAYS.items()}
     b = {n: float(spearmanr([share(x, w) for x in qsel], grade).statistic)

@@ -18,10 +18,13 @@ cache key, model, input and output tokens, latency, cached (0/1), status, error,
 tokens served from the server's prompt cache."""
 
 LACKING_SQL = """
-SELECT unscored_reason, sample_id FROM metric_values
+SELECT unscored_reason, COUNT(DISTINCT sample_id), COUNT(*) FROM metric_values
 WHERE run_id = ? AND value IS NULL AND unscored_reason IN ({reasons})
+GROUP BY {group}
 """
-"""Metric values unscored because their sample lacks an input (types.MISSING_INPUT)."""
+"""Metric values unscored because their sample lacks an input (types.MISSING_INPUT): per
+reason ({group} = unscored_reason) or in all ({group} = run_id), their samples and
+their count."""
 
 
 USAGE_SQL = (

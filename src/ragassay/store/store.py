@@ -450,13 +450,12 @@ class Store(LedgerMixin):
         line. Read from the values, so a sample lacking an input no chosen metric needs
         (a reference, under --metrics trace) is not counted."""
         reasons = sorted(MISSING_INPUT)
-        sql = LACKING_SQL.format(reasons=", ".join("?" * len(reasons)))
-        rows = self._read(sql, (run_id, *reasons))
-        per: dict[str, set[str]] = {}
-        for reason, sample_id in rows:
-            per.setdefault(reason, set()).add(sample_id)
-        samples = set().union(*per.values()) if per else set()
-        return {r: len(ids) for r, ids in per.items()}, len(samples), len(rows)
+        marks = ", ".join("?" * len(reasons))
+        per = self._read(LACKING_SQL.format(reasons=marks, group="unscored_reason"),
+                         (run_id, *reasons))
+        total = self._read(LACKING_SQL.format(reasons=marks, group="run_id"), (run_id, *reasons))
+        samples, values = (int(total[0][1]), int(total[0][2])) if total else (0, 0)
+        return {str(r[0]): int(r[1]) for r in per}, samples, values
 
     def metric_values(
         self, run_id: str, metric: str

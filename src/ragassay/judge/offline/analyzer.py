@@ -51,7 +51,7 @@ from .lexical import (
     missing_terms,
     stem,
 )
-from .relevance import score_relevance
+from .relevance import relevance_parts, score_relevance
 
 T = TypeVar("T")
 DEFAULT_EMBEDDER = "static"
@@ -206,6 +206,8 @@ class Analyzer:
         self.embedder = get_embedder(embedder) if isinstance(embedder, str) else embedder
         rel = embedder if relevance_embedder is None else relevance_embedder
         self.relevance_embedder = get_embedder(rel) if isinstance(rel, str) else rel
+        # a dedicated relevance embedder reads whole documents (offline:accurate)
+        self.whole_documents = self.relevance_embedder is not self.embedder
         self.calibration = calibration if calibration is not None else load_calibration()
         for got, want in (
             (self.calibration.support.features, SUPPORT_FEATURES),
@@ -224,8 +226,8 @@ class Analyzer:
         relevance has its own embedder). Keyed samples are used as they are (the runner
         keys each sample once); plain samples are keyed here with the default budget."""
         main = _Batch()
-        same = self.relevance_embedder is self.embedder
-        rel = main if same else _Batch()
+        whole = self.whole_documents
+        rel = _Batch() if whole else main
         slot = main.slot
         lim = self.limits
         items = [x if isinstance(x, KeyedSample) else key_sample(x) for x in samples]
@@ -239,10 +241,10 @@ class Analyzer:
             doc_ids = sorted({k.doc for k in ck})
             docs = item.documents
             # whole documents are embedded only for a dedicated relevance embedder (the
-            # default form reads sentences, relevance.score_relevance)
+            # default form reads sentences, relevance.relevance_parts)
             rel_slots = (
                 rel.slot(item.question),
-                [] if same else [rel.slot(docs[d] if d < len(docs) else "") for d in doc_ids],
+                [rel.slot(docs[d] if d < len(docs) else "") for d in doc_ids] if whole else [],
             )
             cut = a_cut or c_cut or r_cut or bool(item.truncated)
             plans.append(
@@ -251,7 +253,7 @@ class Analyzer:
                  [slot(r) for r in refs], a_text, cut, doc_ids, rel_slots)
             )  # fmt: skip
         emb = main.embed(self.embedder)
-        rel_emb = emb if same else rel.embed(self.relevance_embedder)
+        rel_emb = rel.embed(self.relevance_embedder) if whole else emb
         out = []
         for item, plan in zip(items, plans, strict=True):
             ak, ck, rs, ai, ci, qi, fi, ri, rfi, a_text, cut, doc_ids, (rq, rd) = plan
@@ -319,8 +321,8 @@ class Analyzer:
         ev.noncommittal = is_noncommittal(p.answer_text)
         q_stems = [stem(t) for t in tokens(p.question) if t not in STOPWORDS]
         if len(p.ctx) > 0:
-            whole = self.relevance_embedder is not self.embedder  # offline:accurate
-            ev.relevance, ev.context_relevance = score_relevance(
+            whole = self.whole_documents
+            parts = relevance_parts(
                 p.question,
                 p.question_emb,
                 p.ctx,
@@ -328,6 +330,7 @@ class Analyzer:
                 p.rel_doc_emb if whole else None,
                 p.rel_question_emb if whole else None,
             )
+            ev.relevance, ev.context_relevance = score_relevance(parts, p.ctx.docs)
             if p.answer_infos:
                 self._faithfulness(p, ev)
             else:

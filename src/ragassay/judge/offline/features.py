@@ -268,21 +268,12 @@ class ContextIndex:
         self._words: np.ndarray | None = None  # every sentence's content words, in order
         self._word_starts = np.cumsum([0] + [len(i.soft) for i in infos])
 
-    def all_word_vectors(self) -> np.ndarray:
-        """The content words of letters of every sentence, in order, as static vectors
-        (rows); sentence j's are rows word_starts[j]:word_starts[j + 1] (looked up on
-        first use)."""
+    def word_vectors(self, j: int) -> np.ndarray:
+        """Context sentence j's content words of letters as static vectors (every
+        sentence's are looked up together, on first use)."""
         if self._words is None:
             self._words = word_vectors([i.words[k] for i in self.infos for k in i.soft])
-        return self._words
-
-    @property
-    def word_starts(self) -> np.ndarray:
-        return self._word_starts
-
-    def word_vectors(self, j: int) -> np.ndarray:
-        """Context sentence j's content words of letters as static vectors."""
-        return self.all_word_vectors()[self._word_starts[j] : self._word_starts[j + 1]]
+        return self._words[self._word_starts[j] : self._word_starts[j + 1]]
 
     def __len__(self) -> int:
         return len(self.infos)

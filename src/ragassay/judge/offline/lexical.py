@@ -206,8 +206,7 @@ def name_present(word: str, stems: frozenset[str]) -> bool:
     States")."""
     if stem(_canon_number(word)) in stems:
         return True
-    spelled = norm_tokens(word)
-    if len(spelled) > 1 and "." in word:
+    if "." in word and len(spelled := norm_tokens(word)) > 1:
         return all(name_present(t, stems) for t in spelled)
     for suffix in _DEMONYM:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:

@@ -144,23 +144,35 @@ def context_relevance(doc_relevance: Sequence[float]) -> float | None:
     return 0.5 * max(doc_relevance) + 0.5 * sum(doc_relevance) / len(doc_relevance)
 
 
-def score_relevance(
+@dataclass(frozen=True)
+class RelevanceParts:
+    """What relevance is made of: each document's, and each context sentence's own score
+    (the same form on the sentence with its neighbours' words) and echo flag.
+    score_relevance combines them; scripts/devsets/trace_relevance_forms.py tries other
+    combinations on the same parts."""
+
+    doc: dict[int, float]
+    own: list[float]
+    echo: list[bool]
+
+
+def relevance_parts(
     question: str,
     question_emb: np.ndarray,
     ctx: ContextIndex,
     doc_ids: Sequence[int],
     doc_emb: np.ndarray | None = None,
     doc_question_emb: np.ndarray | None = None,
-) -> tuple[list[float], float | None]:
-    """(per context sentence, contexts as a whole) relevance to the question.
-
-    With `doc_emb` (whole documents by a dedicated relevance embedder, against
-    `doc_question_emb`) the whole-document form; without, the default form from the
-    sentences' embeddings in `ctx` (against `question_emb`) and soft coverage."""
+) -> RelevanceParts:
+    """What score_relevance combines: with `doc_emb` (whole documents by a dedicated
+    relevance embedder, against `doc_question_emb`) the whole-document form; without,
+    the default form from the sentences' embeddings in `ctx` (against `question_emb`)
+    and soft coverage."""
     terms = QuestionTerms.of(question)
     sims = ctx.emb @ question_emb
     asked = frozenset(terms.stems)
     windows = [window_stems(ctx, j) for j in range(len(ctx))]
+    echo = [echoes(info, asked) for info in ctx.infos]
     if doc_emb is not None and doc_question_emb is not None:
         doc_rel = {
             d: relevance_probability(
@@ -170,20 +182,27 @@ def score_relevance(
         }
         own = [relevance_probability(float(c), terms.coverage(stems))
                for c, (_, stems) in zip(sims, windows, strict=True)]  # fmt: skip
-    else:
-        soft = SoftCoverage(terms, ctx)
-        mid = SENTENCE_FORM_MIDPOINT
-        doc_rel = {}
-        for d in doc_ids:
-            rows = reading_rows(ctx, d, terms)
-            best = float(sims[rows].max()) if rows else 0.0
-            doc_rel[d] = relevance_probability(
-                best, soft.of(ctx.rows(d), ctx.doc_view(d).stems), mid
-            )
-        own = [relevance_probability(float(c), soft.of(rows, stems), mid)
-               for c, (rows, stems) in zip(sims, windows, strict=True)]  # fmt: skip
-    sentence = [  # an echo of the question is as relevant as its document
-        doc_rel[d] if echoes(info, asked) else doc_rel[d] * math.sqrt(o)
-        for o, d, info in zip(own, ctx.docs, ctx.infos, strict=True)
+        return RelevanceParts(doc_rel, own, echo)
+    soft = SoftCoverage(terms, ctx)
+    mid = SENTENCE_FORM_MIDPOINT
+    doc_rel = {}
+    for d in doc_ids:
+        rows = reading_rows(ctx, d, terms)
+        best = float(sims[rows].max()) if rows else 0.0
+        doc_rel[d] = relevance_probability(best, soft.of(ctx.rows(d), ctx.doc_view(d).stems), mid)
+    own = [relevance_probability(float(c), soft.of(rows, stems), mid)
+           for c, (rows, stems) in zip(sims, windows, strict=True)]  # fmt: skip
+    return RelevanceParts(doc_rel, own, echo)
+
+
+def score_relevance(
+    parts: RelevanceParts, docs: Sequence[int]
+) -> tuple[list[float], float | None]:
+    """(per context sentence, contexts as a whole) relevance to the question. A
+    sentence's (`docs`: its document) is its document's x the square root of its own
+    score; an echo of the question is as relevant as its document."""
+    sentence = [
+        parts.doc[d] if e else parts.doc[d] * math.sqrt(o)
+        for o, e, d in zip(parts.own, parts.echo, docs, strict=True)
     ]
-    return sentence, context_relevance(list(doc_rel.values()))
+    return sentence, context_relevance(list(parts.doc.values()))

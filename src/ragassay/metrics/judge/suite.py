@@ -202,9 +202,8 @@ class JudgeSuite(Suite):
 
     @staticmethod
     def _missing(item: KeyedSample) -> str | None:
-        s = item.sample  # blank strings are no contexts ([""] reads as [])
-        usable = any(c.strip() for c in s.contexts)
-        return None if usable or s.references else NO_CONTEXTS_OR_REFERENCE
+        # blank strings are no contexts ([""] reads as []), as in the trace suite
+        return None if item.all_contexts or item.sample.references else NO_CONTEXTS_OR_REFERENCE
 
     @staticmethod
     def _finish(item: KeyedSample, results: list[MetricResult]) -> list[MetricResult]:
