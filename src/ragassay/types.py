@@ -6,6 +6,8 @@ small derived values: domain objects never save, judge or aggregate themselves.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -44,6 +46,51 @@ class Sample(_Frozen):
         if isinstance(self.reference, str):
             return (self.reference,) if self.reference.strip() else ()
         return tuple(r for r in self.reference if r.strip())
+
+    @property
+    def content_key(self) -> str:
+        """The sample's content identity: a hash of its question, contexts and answer
+        (not its id, strategy, reference or metadata). Human labels are stored under it,
+        so a label applies to every run that scored the same interaction."""
+        return content_key(self.question, self.contexts, self.answer)
+
+
+def content_key(question: str, contexts: tuple[str, ...] | list[str], answer: str) -> str:
+    """sha256 (first 32 hex digits) of the canonical JSON of [question, contexts, answer]."""
+    text = json.dumps([question, list(contexts), answer], ensure_ascii=False,
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+class HumanLabel(_Frozen):
+    """A person's label for one interaction (by its content key): a name from the label
+    vocabulary (or any other), a bool or a number, who gave it, where from, and when."""
+
+    content_key: str
+    name: str
+    value: bool | float
+    annotator: str = ""
+    source: str = ""  # "annotate:RUN", "import:labels.jsonl", ...
+    note: str = ""
+    created: str = ""  # ISO time; set by the store when empty
+
+
+PlanKind = Literal["uniform", "uncertainty", "stratified"]
+
+
+class AnnotationPlan(_Frozen):
+    """How a run's annotation queue is drawn, so that the labels are a random sample with
+    known inclusion probabilities: the order is fixed by `seed` and the samples' content
+    keys; `uncertainty` weights by the judge's score of `metric`, `stratified` gives each
+    strategy an equal share. `skipped`: content keys a person passed over (non-response)."""
+
+    run_id: str
+    kind: PlanKind = "uniform"
+    seed: int = 0
+    metric: str | None = None
+    labels: tuple[str, ...] = ()
+    skipped: tuple[str, ...] = ()
+    created: str = ""
 
 
 class InvalidRow(_Frozen):

@@ -71,11 +71,11 @@ def test_store_of_m0005_gains_cached_tokens_and_keeps_its_calls(db_path: Path) -
         " 'judge', 'judge.scores', 'k1', 'm', 100, 10, 0.5, 0, 'ok', NULL,"
         " '2026-01-01T00:00:00+00:00')"
     )
-    assert [m.__name__ for m in pending(conn)] == ["m0006_calls_cached_tokens"]
+    assert [m.__name__ for m in pending(conn)][0] == "m0006_calls_cached_tokens"
     conn.close()
 
     with Store(db_path) as store:
-        assert applied(store.conn)[-1] == "m0006_calls_cached_tokens"
+        assert "m0006_calls_cached_tokens" in applied(store.conn)
         old = list(store.iter_calls("r1"))
         assert [(c.input_tokens, c.cached_tokens) for c in old] == [(100, 0)]
         store.add_calls([old[0].model_copy(update={"id": None, "sample_id": "s2",

@@ -223,9 +223,33 @@ def m0006_calls_cached_tokens(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE calls ADD COLUMN cached_tokens INTEGER NOT NULL DEFAULT 0")
 
 
+def m0007_human_labels(conn: sqlite3.Connection) -> None:
+    """Human labels, keyed by the sample's content identity (`Sample.content_key`), so a
+    label applies to every run that scored the same interaction; one current value per
+    (content, label name). And each run's annotation plan: how its queue is drawn."""
+    conn.execute(
+        """CREATE TABLE labels (
+            content_key TEXT NOT NULL,
+            name TEXT NOT NULL,
+            value TEXT NOT NULL,
+            annotator TEXT NOT NULL DEFAULT '',
+            source TEXT NOT NULL DEFAULT '',
+            note TEXT NOT NULL DEFAULT '',
+            created TEXT NOT NULL,
+            PRIMARY KEY (content_key, name)
+        )"""
+    )
+    conn.execute(
+        """CREATE TABLE annotation_plans (
+            run_id TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+            plan TEXT NOT NULL
+        )"""
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
                                      m0004_run_specs, m0005_run_leases,
-                                     m0006_calls_cached_tokens)
+                                     m0006_calls_cached_tokens, m0007_human_labels)
 """Every migration, in the order it must run."""
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from ragassay.store import lease
 from ragassay.store.db import open_connection
+from ragassay.store.labels import LabelsMixin
 from ragassay.store.ledger import LedgerMixin
 from ragassay.store.models import (
     DEFAULT_DB_PATH,
@@ -59,7 +60,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=json_default)
 
 
-class Store(LedgerMixin):
+class Store(LedgerMixin, LabelsMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it

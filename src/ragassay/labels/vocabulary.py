@@ -1,0 +1,131 @@
+"""The label vocabulary: the human labels ragassay knows, what each asks, its scale,
+its direction and the metrics it is compared with.
+
+One place for every reader: calibration links labels to metrics with it, corrected
+estimates read a label's scale and direction from it, the annotation page asks its
+question, and label files are checked against it. A label outside the vocabulary is
+still accepted: it links to metrics of the same short name, and its scale is read from
+its values.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+
+@dataclass(frozen=True)
+class MetricLink:
+    """Metrics (by short name, any suite) a label is compared with; `inverted`: a high
+    metric means a False / low label."""
+
+    shorts: frozenset[str]
+    inverted: bool = False
+
+
+@dataclass(frozen=True)
+class LabelKind:
+    """One label of the vocabulary."""
+
+    name: str
+    kind: Literal["bool", "grade"]
+    question: str  # what the annotation page asks
+    aliases: frozenset[str] = frozenset()
+    higher_is_better: bool = True
+    low: float = 0.0
+    high: float = 1.0
+    gate: float | None = None  # default threshold of a corrected gate check, label's scale
+    links: tuple[MetricLink, ...] = ()
+    choices: tuple[tuple[str, float], ...] = ()  # a grade's named values, low to high
+
+    @property
+    def names(self) -> frozenset[str]:
+        return self.aliases | {self.name}
+
+    def check(self, value: Any) -> float | str:
+        """The value as a number on the label's scale, or a one-line problem."""
+        return check_value(value, self.kind, self.low, self.high)
+
+
+HALLUCINATION_METRICS = frozenset({"hallucination"})
+FAITHFULNESS_METRICS = frozenset({"faithfulness", "adherence_ratio", "adherence"})
+CORRECTNESS_METRICS = frozenset({"answer_similarity"})
+RELEVANCE_METRICS = frozenset({"context_relevance"})
+
+VOCABULARY: tuple[LabelKind, ...] = (
+    LabelKind(
+        name="hallucinated", kind="bool", higher_is_better=False, gate=0.1,
+        question="Does the answer say anything the contexts do not support?",
+        aliases=frozenset({"hallucination", "has_hallucination"}),
+        links=(MetricLink(HALLUCINATION_METRICS), MetricLink(FAITHFULNESS_METRICS, True)),
+    ),
+    LabelKind(
+        name="faithful", kind="bool", gate=0.9,
+        question="Is everything the answer says supported by the contexts?",
+        aliases=frozenset({"faithfulness", "consistent", "supported", "grounded"}),
+        links=(MetricLink(FAITHFULNESS_METRICS), MetricLink(HALLUCINATION_METRICS, True)),
+    ),
+    LabelKind(
+        name="correct", kind="bool", gate=0.8,
+        question="Is the answer correct (it agrees with the reference, if there is one)?",
+        aliases=frozenset({"correctness", "is_correct"}),
+        links=(MetricLink(CORRECTNESS_METRICS),),
+    ),
+    LabelKind(
+        name="relevance", kind="grade", low=0, high=3,
+        question="How relevant are the contexts to the question?",
+        aliases=frozenset({"relevant", "context_relevance"}),
+        links=(MetricLink(RELEVANCE_METRICS),),
+        choices=(("irrelevant", 0), ("related", 1), ("highly relevant", 2),
+                 ("perfectly relevant", 3)),
+    ),
+)
+
+_BY_NAME = {n: k for k in VOCABULARY for n in k.names}
+
+
+def lookup(name: str) -> LabelKind | None:
+    """The vocabulary entry a label name (or alias; a "labels." prefix is accepted)
+    belongs to, or None for a label of the user's own."""
+    return _BY_NAME.get(name.removeprefix("labels."))
+
+
+def canonical(name: str) -> str:
+    """The vocabulary's name for a label (`hallucination` -> `hallucinated`); any other
+    name as given, without a "labels." prefix."""
+    kind = lookup(name)
+    return kind.name if kind else name.removeprefix("labels.")
+
+
+def check_value(value: Any, kind: str, low: float, high: float) -> float | str:
+    """A label value as a number (a bool as 1/0), or a one-line problem: a bool label
+    takes true/false or 1/0; a grade a finite number within its range."""
+    if isinstance(value, bool):
+        return float(value) if kind == "bool" else f"{value} is not a grade {low:g}-{high:g}"
+    if not isinstance(value, int | float) or not math.isfinite(value):
+        want = "true/false or 1/0" if kind == "bool" else f"a number {low:g}-{high:g}"
+        return f"{value!r} is not {want}"
+    if kind == "bool" and value not in (0, 1):
+        return f"{value:g} is not true/false or 1/0"
+    if not low <= value <= high:
+        return f"{value:g} is outside {low:g}-{high:g}"
+    return float(value)
+
+
+def linked_metrics(name: str, metrics: Iterable[str]) -> list[tuple[str, bool]]:
+    """(metric, inverted) for each metric of `metrics` a label is compared with: its
+    vocabulary links in order, then metrics of the label's own short name."""
+    key = name.removeprefix("labels.")
+    kind = lookup(key)
+    wanted = [MetricLink(frozenset({key}))] + list(kind.links if kind else ())
+    names = list(metrics)
+    out: list[tuple[str, bool]] = []
+    seen: set[str] = set()
+    for link in wanted:
+        for metric in names:
+            if metric.split(".", 1)[-1] in link.shorts and metric not in seen:
+                seen.add(metric)
+                out.append((metric, link.inverted))
+    return out

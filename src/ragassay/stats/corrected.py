@@ -1,0 +1,326 @@
+"""Corrected estimates: what people would say about a whole run, from a few human labels
+and every judge score (prediction-powered inference, `stats.ppi`).
+
+For each metric linked to a label (the label vocabulary's links, or `LabelLink`s given),
+with at least `min_labels` labelled samples: the estimate of the label's mean over the
+run's population (with a `hallucinated` label, the share of answers people call
+hallucinated, whatever the linked metric's direction; a relevance grade's mean grade),
+its interval, the labels-only estimate it improves on, and the judge's own mean beside
+it. Per strategy too, and the difference between every two strategies.
+
+The judge's score is oriented to the label (1 - x for an inverted link), put on the
+label's 0-1 scale by a cross-fitted logistic map, and an unscored sample gets the mean
+score (so that the estimate is still of every sample). Labels drawn by a weighted plan
+come with their inclusion probabilities (`designs`); labels without a plan are taken to
+be a uniform random sample.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from itertools import combinations
+from typing import Any, Literal
+
+import numpy as np
+
+from ragassay.labels import check_value, linked_metrics, lookup
+from ragassay.stats import ppi
+from ragassay.stats.calibration import LabelLink
+from ragassay.stats.table import Row, ScoreTable
+
+MIN_LABELS = 30  # fewer labels give no corrected estimate: the interval is not reliable
+TARGET_WIDTH = 0.1  # the interval width to aim for, as a share of the label's range
+
+RowKey = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class LabelScale:
+    """How a label's values read: bool, or a grade within [low, high]; its direction."""
+
+    kind: Literal["bool", "grade"]
+    low: float
+    high: float
+    higher_is_better: bool = True
+
+    def to_unit(self, x: float) -> float:
+        return (x - self.low) / (self.high - self.low)
+
+    def from_unit(self, x: float) -> float:
+        return self.low + x * (self.high - self.low)
+
+
+@dataclass(frozen=True)
+class CorrectedEstimate:
+    """The human-level mean of one label, estimated through one metric's scores."""
+
+    label: str
+    metric: str
+    inverted: bool
+    strategy: str | None  # None: the whole run
+    scale: LabelScale
+    estimate: float  # on the label's own scale
+    ci_low: float
+    ci_high: float
+    labels_only: tuple[float, float, float]  # estimate, ci_low, ci_high from the labels alone
+    n_labelled: int
+    n_total: int
+    n_unscored: int  # samples without a judge score (given the mean score)
+    judge_mean: float | None  # the metric's own mean over the same samples, its scale
+    lam: float
+    gain: float | None  # labels-only variance / corrected variance
+    effective_labels: float | None
+    design: str  # "uniform" (assumed for labels without a plan) or the plan's kind
+    target_width: float  # on the label's scale
+    more_labels: int | None  # about how many more labels reach target_width; None: more
+    # than the run has
+
+    @property
+    def width(self) -> float:
+        return self.ci_high - self.ci_low
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["labels_only"] = dict(zip(("estimate", "ci_low", "ci_high"), self.labels_only,
+                                      strict=True))
+        out["scale"] = asdict(self.scale)
+        return out
+
+
+@dataclass(frozen=True)
+class CorrectedDifference:
+    """Strategy `a` minus strategy `b` on one label's human-level mean."""
+
+    label: str
+    metric: str
+    a: str
+    b: str
+    estimate: float
+    ci_low: float
+    ci_high: float
+    paired: bool  # from samples labelled under both strategies; else the two estimates'
+    n_pairs: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A link (per strategy, or the whole run) with no corrected estimate, and why."""
+
+    label: str
+    metric: str
+    strategy: str | None
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Corrected:
+    """Every corrected estimate of a run, and every link that has none."""
+
+    estimates: tuple[CorrectedEstimate, ...] = ()
+    skipped: tuple[Skipped, ...] = ()
+    differences: tuple[CorrectedDifference, ...] = ()
+    min_labels: int = MIN_LABELS
+    alpha: float = ppi.ALPHA
+
+    def overall(self, metric: str, label: str | None = None) -> CorrectedEstimate | None:
+        """The whole-run estimate through `metric` (of `label`, when given)."""
+        return next((e for e in self.estimates if e.metric == metric and e.strategy is None
+                     and (label is None or e.label == label)), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"min_labels": self.min_labels, "confidence": 1 - self.alpha,
+                "estimates": [e.to_dict() for e in self.estimates],
+                "differences": [d.to_dict() for d in self.differences],
+                "skipped": [s.to_dict() for s in self.skipped]}
+
+
+@dataclass(frozen=True)
+class CorrectedOptions:
+    """What a corrected estimate needs beyond the table."""
+
+    min_labels: int = MIN_LABELS
+    alpha: float = ppi.ALPHA
+    target_width: float = TARGET_WIDTH  # share of the label's range
+    seed: int = 0
+    # label name -> row key -> inclusion probability, for labels drawn by a weighted plan
+    designs: Mapping[str, Mapping[RowKey, float]] = field(default_factory=dict)
+    design_kind: str = "uniform"
+    per_strategy: bool = True
+
+
+def _scale(label: str, values: Sequence[Any], metric_range: tuple[float, float]
+           ) -> LabelScale | str:
+    """The label's scale (vocabulary, else read from its values), or a one-line problem."""
+    kind = lookup(label)
+    if kind is not None:
+        scale = LabelScale(kind.kind, kind.low, kind.high, kind.higher_is_better)
+    elif all(isinstance(v, bool) or v in (0, 1) for v in values):
+        scale = LabelScale("bool", 0.0, 1.0)
+    else:
+        nums = [float(v) for v in values if isinstance(v, int | float)
+                and not isinstance(v, bool) and math.isfinite(v)]
+        if len(nums) != len(values):
+            return f"label '{label}' has values that are not numbers"
+        lo, hi = min(nums), max(nums)
+        rng = ((0.0, 1.0) if lo >= 0 and hi <= 1 else metric_range
+               if metric_range[0] <= lo and hi <= metric_range[1] else (lo, hi))
+        if rng[1] <= rng[0]:
+            return f"label '{label}' has one value only ({lo:g})"
+        scale = LabelScale("grade", rng[0], rng[1])
+    for v in values:
+        checked = check_value(v, scale.kind, scale.low, scale.high)
+        if isinstance(checked, str):
+            return f"label '{label}': {checked}"
+    return scale
+
+
+def _scores(table: ScoreTable, rows: Sequence[Row], link: LabelLink
+            ) -> tuple[np.ndarray, list[float]]:
+    """The metric's scores on 0-1 oriented to the label (an unscored sample gets the mean
+    score), and the scored ones as they were."""
+    spec = table.spec(link.metric)
+    column = [r.value(link.metric) for r in rows]
+    scored = [spec.normalise(v) for v in column if v is not None]
+    fill = float(np.mean(scored)) if scored else 0.5
+    f = np.array([fill if v is None else spec.normalise(v) for v in column])
+    return (1.0 - f if link.inverted else f), scored
+
+
+def _skip(link: LabelLink, strategy: str | None, reason: str) -> Skipped:
+    return Skipped(link.label_key, link.metric, strategy, reason)
+
+
+def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str | None,
+         opts: CorrectedOptions) -> CorrectedEstimate | Skipped:
+    """The corrected estimate of one link over `rows` (a strategy's, or all)."""
+    key, spec = link.label_key, table.spec(link.metric)
+    labelled = [i for i, r in enumerate(rows) if r.labels.get(key) is not None]
+    raw = [rows[i].labels[key] for i in labelled]
+    if len(labelled) < opts.min_labels:
+        return _skip(link, strategy, f"{len(labelled)} labelled samples, fewer than the "
+                     f"{opts.min_labels} a corrected estimate needs")
+    scale = _scale(key, raw, (spec.low, spec.high))
+    if isinstance(scale, str):
+        return _skip(link, strategy, scale)
+    y = np.array([scale.to_unit(float(v)) for v in raw])
+    if float(y.min()) == float(y.max()):
+        return _skip(link, strategy, f"all {len(y)} labels are {raw[0]}: no variation to "
+                     "estimate from; label more samples")
+    f, scored = _scores(table, rows, link)
+    if not scored:
+        return _skip(link, strategy, "no sample has a judge score")
+    mask = np.zeros(len(rows), dtype=bool)
+    mask[labelled] = True
+    h_lab, h_rest = ppi.cross_fit(f[mask], y, f[~mask], seed=opts.seed)
+    pis = opts.designs.get(key)
+    if pis:
+        h_all = np.empty(len(rows))
+        h_all[mask], h_all[~mask] = h_lab, h_rest
+        pi = [pis.get(rows[i].key, 0.0) for i in labelled]
+        if min(pi) <= 0:
+            return _skip(link, strategy, "a labelled sample has no inclusion probability "
+                         "in the annotation plan")
+        est = ppi.weighted_mean(y, h_lab, pi, h_all, alpha=opts.alpha)
+        design = opts.design_kind
+    else:
+        est = ppi.ppi_mean(y, h_lab, h_rest, alpha=opts.alpha)
+        design = "uniform"
+    return _estimate(link, strategy, scale, est, len(rows) - len(scored), scored, spec, opts,
+                     design)
+
+
+def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi.Estimate,
+              unscored: int, scored: list[float], spec: Any, opts: CorrectedOptions,
+              design: str) -> CorrectedEstimate:
+    c, lab = est.corrected, est.labels_only
+    span = scale.high - scale.low
+    half = opts.target_width / 2
+    z = ppi.norm.ppf(1 - opts.alpha / 2)
+    needed = math.ceil(est.n_labelled * (z * c.se / half) ** 2) if half > 0 else 0
+    more = max(0, needed - est.n_labelled) if needed <= est.n_total else None
+    judge = float(np.mean([spec.low + x * (spec.high - spec.low) for x in scored]))
+    return CorrectedEstimate(
+        label=link.label_key, metric=link.metric, inverted=link.inverted, strategy=strategy,
+        scale=scale, estimate=scale.from_unit(c.estimate), ci_low=scale.from_unit(c.ci_low),
+        ci_high=scale.from_unit(c.ci_high),
+        labels_only=(scale.from_unit(lab.estimate), scale.from_unit(lab.ci_low),
+                     scale.from_unit(lab.ci_high)),
+        n_labelled=est.n_labelled, n_total=est.n_total, n_unscored=unscored, judge_mean=judge,
+        lam=est.lam, gain=est.gain, effective_labels=est.effective_labels, design=design,
+        target_width=opts.target_width * span, more_labels=more,
+    )
+
+
+def _difference(table: ScoreTable, link: LabelLink, a: CorrectedEstimate,
+                b: CorrectedEstimate, rows_a: Sequence[Row], rows_b: Sequence[Row],
+                opts: CorrectedOptions) -> CorrectedDifference:
+    """a - b: paired through the samples with the same id under both strategies when at
+    least `min_labels` of them are labelled under both (PPI++ on the differences, uniform
+    designs only); otherwise the two estimates' difference with their variances added
+    (conservative: the two share questions, so their errors are positively related)."""
+    key, metric = a.label, a.metric
+    by_id = {r.id: i for i, r in enumerate(rows_b)}
+    index = [(i, by_id[r.id]) for i, r in enumerate(rows_a) if r.id in by_id]
+    pairs = [(rows_a[i], rows_b[j]) for i, j in index]
+    both = [i for i, (x, y) in enumerate(pairs)
+            if x.labels.get(key) is not None and y.labels.get(key) is not None]
+    uniform = a.design == "uniform" and b.design == "uniform"
+    if uniform and len(both) >= opts.min_labels:
+        fa, fb = _scores(table, rows_a, link)[0], _scores(table, rows_b, link)[0]
+        f = np.array([fa[i] - fb[j] for i, j in index])
+        d = np.array([a.scale.to_unit(float(pairs[i][0].labels[key]))
+                      - a.scale.to_unit(float(pairs[i][1].labels[key])) for i in both])
+        mask = np.zeros(len(pairs), dtype=bool)
+        mask[both] = True
+        est = ppi.ppi_mean((d + 1) / 2, (f[mask] + 1) / 2, (f[~mask] + 1) / 2,
+                           alpha=opts.alpha).corrected
+        span = a.scale.high - a.scale.low
+        lo, mid, hi = ((2 * x - 1) * span for x in (est.ci_low, est.estimate, est.ci_high))
+        return CorrectedDifference(key, metric, str(a.strategy), str(b.strategy), mid, lo, hi,
+                                   True, len(both))
+    z = ppi.norm.ppf(1 - opts.alpha / 2)
+    se = math.hypot(*(e.width / (2 * z) for e in (a, b)))
+    mid = a.estimate - b.estimate
+    return CorrectedDifference(key, metric, str(a.strategy), str(b.strategy), mid,
+                               mid - z * se, mid + z * se, False, len(both))
+
+
+def corrected(table: ScoreTable, links: Sequence[LabelLink] | None = None,
+              options: CorrectedOptions | None = None) -> Corrected:
+    """Corrected estimates for every link (default: each label's vocabulary links to the
+    run's metrics), for the whole run and, with several strategies, per strategy."""
+    opts = options or CorrectedOptions()
+    if links is None:
+        links = [LabelLink(label, metric, inverted=inv) for label in table.label_names
+                 for metric, inv in linked_metrics(label, table.metrics)]
+    estimates: list[CorrectedEstimate] = []
+    skipped: list[Skipped] = []
+    differences: list[CorrectedDifference] = []
+    strategies = table.strategies if opts.per_strategy and len(table.strategies) > 1 else ()
+    groups: list[tuple[str | None, Sequence[Row]]] = [(None, table.rows)]
+    groups += [(s, [r for r in table.rows if r.strategy == s]) for s in strategies]
+    for link in links:
+        if link.metric not in table.specs:
+            skipped.append(_skip(link, None, "metric not in run"))
+            continue
+        per: dict[str, tuple[CorrectedEstimate, Sequence[Row]]] = {}
+        for strategy, rows in groups:
+            out = _one(table, rows, link, strategy, opts)
+            if isinstance(out, Skipped):
+                skipped.append(out)
+                continue
+            estimates.append(out)
+            if strategy is not None:
+                per[strategy] = (out, rows)
+        for (ea, ra), (eb, rb) in combinations(per.values(), 2):
+            differences.append(_difference(table, link, ea, eb, ra, rb, opts))
+    return Corrected(tuple(estimates), tuple(skipped), tuple(differences),
+                     opts.min_labels, opts.alpha)

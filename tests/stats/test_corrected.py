@@ -1,0 +1,137 @@
+"""Corrected estimates over a run's score table: links, scales, directions, strategies,
+differences, and the one-line reasons when there is no estimate."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ragassay.stats.calibration import LabelLink
+from ragassay.stats.corrected import CorrectedOptions, corrected
+from ragassay.stats.table import Row, ScoreTable
+from ragassay.types import MetricSpec
+
+SPECS = {
+    "judge.faithfulness": MetricSpec(name="judge.faithfulness", low=1, high=10),
+    "judge.hallucination": MetricSpec(name="judge.hallucination", kind="bool",
+                                      higher_is_better=False),
+    "trace.context_relevance": MetricSpec(name="trace.context_relevance"),
+}
+
+
+def _table(n: int = 300, labelled: int = 120, strategies: tuple[str, ...] = ("a",),
+           seed: int = 0, label: str = "hallucinated") -> ScoreTable:
+    """A run where people call about 30% of answers hallucinated and the judge, reading
+    faithfulness 1-10 generously, flags only half of those."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for s in strategies:
+        bad = rng.random(n) < (0.3 if s == "a" else 0.15)
+        faith = np.clip(np.round(8.5 - 3 * bad + rng.normal(0, 1.2, n)), 1, 10)
+        flag = bad & (rng.random(n) < 0.5)
+        chosen = set(rng.permutation(n)[:labelled])
+        for i in range(n):
+            labels = {label: bool(bad[i])} if i in chosen else {}
+            rows.append(Row(id=f"q{i}", strategy=s, labels=labels,
+                            values={"judge.faithfulness": float(faith[i]),
+                                    "judge.hallucination": float(flag[i]),
+                                    "trace.context_relevance": float(rng.random())}))
+    return ScoreTable.from_rows(rows, SPECS)
+
+
+def test_estimates_the_share_people_call_hallucinated_through_every_linked_metric() -> None:
+    out = corrected(_table())
+    by_metric = {e.metric: e for e in out.estimates if e.strategy is None}
+    assert set(by_metric) == {"judge.hallucination", "judge.faithfulness"}
+    for e in by_metric.values():
+        assert e.label == "hallucinated" and e.scale.kind == "bool"
+        assert 0.2 < e.estimate < 0.4  # people: about 30%
+        assert e.ci_low < e.estimate < e.ci_high
+        assert (e.n_labelled, e.n_total, e.n_unscored, e.design) == (120, 300, 0, "uniform")
+    assert by_metric["judge.faithfulness"].inverted
+    assert by_metric["judge.faithfulness"].judge_mean > 6  # the judge's own 1-10 mean
+    assert by_metric["judge.hallucination"].judge_mean < 0.2  # the judge's own rate
+    # faithfulness separates people's labels well: the interval is narrower than labels-only
+    faith = by_metric["judge.faithfulness"]
+    assert faith.gain is not None and faith.gain > 1.2
+    assert faith.width < faith.labels_only[2] - faith.labels_only[1]
+    assert out.overall("judge.faithfulness") is faith
+
+
+def test_too_few_labels_all_equal_and_out_of_range_each_say_why() -> None:
+    few = corrected(_table(labelled=12))
+    assert not few.estimates
+    assert {s.reason for s in few.skipped} == {
+        "12 labelled samples, fewer than the 30 a corrected estimate needs"}
+    rows = [Row(id=f"q{i}", labels={"hallucinated": False},
+                values={"judge.hallucination": float(i % 2)}) for i in range(40)]
+    same = corrected(ScoreTable.from_rows(rows, SPECS))
+    assert {s.reason for s in same.skipped} == {
+        "all 40 labels are False: no variation to estimate from; label more samples"}
+    rows = [Row(id=f"q{i}", labels={"relevance": i % 5},
+                values={"trace.context_relevance": 0.5}) for i in range(40)]
+    bad = corrected(ScoreTable.from_rows(rows, SPECS))
+    assert [s.reason for s in bad.skipped] == ["label 'relevance': 4 is outside 0-3"]
+
+
+def test_a_grade_is_estimated_on_its_own_scale() -> None:
+    rng = np.random.default_rng(3)
+    rel = rng.random(200)
+    rows = [Row(id=f"q{i}", labels={"relevance": int(round(3 * rel[i]))} if i < 80 else {},
+                values={"trace.context_relevance": float(rel[i])}) for i in range(200)]
+    e = corrected(ScoreTable.from_rows(rows, SPECS)).estimates[0]
+    assert e.scale.kind == "grade" and (e.scale.low, e.scale.high) == (0, 3)
+    assert 1.2 < e.estimate < 1.8 and e.target_width == pytest.approx(0.3)
+
+
+def test_unscored_samples_stay_in_the_population() -> None:
+    table = _table()
+    rows = [Row(r.id, r.strategy, labels=r.labels,
+                values={**r.values, "judge.faithfulness": None} if i % 10 == 0 else r.values)
+            for i, r in enumerate(table.rows)]
+    e = corrected(ScoreTable.from_rows(rows, SPECS)).overall("judge.faithfulness")
+    assert e is not None and e.n_total == 300 and e.n_unscored == 30
+
+
+def test_strategies_get_their_own_estimates_and_paired_differences() -> None:
+    out = corrected(_table(labelled=200, strategies=("a", "b")),
+                    [LabelLink("hallucinated", "judge.faithfulness", inverted=True)])
+    per = {e.strategy: e for e in out.estimates}
+    assert set(per) == {None, "a", "b"}
+    assert per["a"].estimate > per["b"].estimate
+    (diff,) = out.differences
+    assert (diff.a, diff.b) == ("a", "b")
+    assert diff.paired and diff.n_pairs >= 30  # the same ids labelled under both
+    assert diff.estimate == pytest.approx(0.15, abs=0.1)
+    assert diff.ci_low < diff.estimate < diff.ci_high
+
+
+def test_few_shared_labels_give_an_unpaired_difference() -> None:
+    out = corrected(_table(labelled=60, strategies=("a", "b"), seed=5),
+                    [LabelLink("hallucinated", "judge.hallucination")])
+    (diff,) = out.differences
+    a, b = (out.estimates[i] for i in (1, 2))
+    assert not diff.paired
+    assert diff.estimate == pytest.approx(a.estimate - b.estimate)
+
+
+def test_weighted_designs_use_their_inclusion_probabilities() -> None:
+    table = _table()
+    pis = {r.key: 0.4 for r in table.rows if r.labels}
+    opts = CorrectedOptions(designs={"hallucinated": pis}, design_kind="uncertainty")
+    e = corrected(table, [LabelLink("hallucinated", "judge.faithfulness", True)], opts)
+    assert e.estimates[0].design == "uncertainty"
+    missing = CorrectedOptions(designs={"hallucinated": {("a", "q0"): 0.4}})
+    out = corrected(table, [LabelLink("hallucinated", "judge.faithfulness", True)], missing)
+    assert out.skipped[0].reason == ("a labelled sample has no inclusion probability in the "
+                                     "annotation plan")
+
+
+def test_the_section_is_plain_json() -> None:
+    import json
+
+    data = corrected(_table()).to_dict()
+    text = json.dumps(data, allow_nan=False)
+    assert '"estimates"' in text and data["min_labels"] == 30
+    assert set(data["estimates"][0]) >= {"estimate", "ci_low", "ci_high", "n_labelled",
+                                         "n_total", "judge_mean", "labels_only", "gain"}

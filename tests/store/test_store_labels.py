@@ -1,0 +1,87 @@
+"""Human labels in the store: keyed by content, one current value per label, a named
+migration that older stores gain, and each run's annotation plan."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from ragassay.store import Store
+from ragassay.store.migrations import MIGRATIONS, applied, apply_migrations
+from ragassay.types import AnnotationPlan, HumanLabel, RunConfig, Sample
+
+
+def _store(tmp_path: Path) -> Store:
+    return Store(tmp_path / "r.db")
+
+
+def test_a_label_is_keyed_by_content_and_replaced_when_given_again(tmp_path: Path) -> None:
+    a = Sample(id="q1", question="Q?", contexts=("C.",), answer="A.", strategy="x")
+    b = Sample(id="other-id", question="Q?", contexts=("C.",), answer="A.", strategy="y",
+               reference="R", metadata={"k": 1})
+    assert a.content_key == b.content_key  # the same interaction, whatever its id
+    assert a.content_key != a.model_copy(update={"answer": "B."}).content_key
+    with _store(tmp_path) as store:
+        store.set_labels([HumanLabel(content_key=a.content_key, name="hallucinated",
+                                     value=True, annotator="ann", source="annotate:r1")])
+        store.set_labels([HumanLabel(content_key=a.content_key, name="hallucinated",
+                                     value=False, annotator="bob", note="on second look")])
+        got = store.labels_for([b.content_key, "missing"])
+        assert list(got) == [a.content_key]
+        label = got[a.content_key]["hallucinated"]
+        assert (label.value, label.annotator, label.note) == (False, "bob", "on second look")
+        assert label.created  # the store stamps the time
+        assert store.count_labels() == 1
+        assert store.delete_label(a.content_key, "hallucinated") is True
+        assert store.delete_label(a.content_key, "hallucinated") is False
+        assert store.labels_for([a.content_key]) == {}
+
+
+def test_labels_for_many_keys_reads_them_all(tmp_path: Path) -> None:
+    keys = [f"k{i:04d}" for i in range(1200)]  # more than one IN (...) chunk
+    with _store(tmp_path) as store:
+        store.set_labels(HumanLabel(content_key=k, name="relevance", value=float(i % 4))
+                         for i, k in enumerate(keys))
+        got = store.labels_for(keys)
+        assert len(got) == 1200 and got["k0007"]["relevance"].value == 3.0
+        assert [lab.content_key for lab in store.iter_labels("relevance")][:2] == keys[:2]
+        assert list(store.iter_labels("other")) == []
+
+
+def test_a_runs_plan_is_kept_and_deleted_with_the_run(tmp_path: Path) -> None:
+    with _store(tmp_path) as store:
+        run = store.create_run(RunConfig(dataset="d.jsonl"), package_version="0",
+                               dataset_hash=None, judge_model="m")
+        assert store.get_plan(run) is None
+        store.save_plan(AnnotationPlan(run_id=run, kind="uncertainty", seed=3,
+                                       metric="judge.faithfulness", labels=("hallucinated",)))
+        plan = store.get_plan(run)
+        assert plan is not None and (plan.kind, plan.seed, plan.labels) == (
+            "uncertainty", 3, ("hallucinated",))
+        assert plan.created
+        store.save_plan(plan.model_copy(update={"skipped": ("abc",)}))
+        assert store.get_plan(run).skipped == ("abc",)  # type: ignore[union-attr]
+        store.delete_run(run)
+        assert store.get_plan(run) is None
+
+
+def test_a_store_before_labels_gains_them(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    conn = sqlite3.connect(db, isolation_level=None)
+    upto = [m.__name__ for m in MIGRATIONS].index("m0006_calls_cached_tokens") + 1
+    apply_migrations(conn, MIGRATIONS[:upto])
+    conn.close()
+    with Store(db) as store:
+        assert applied(store.conn)[-1] == "m0007_human_labels"
+        assert store.count_labels() == 0
+
+
+def test_a_read_only_store_reads_labels(tmp_path: Path) -> None:
+    with _store(tmp_path) as store:
+        store.set_labels([HumanLabel(content_key="k", name="correct", value=1.0)])
+    with Store(tmp_path / "r.db", readonly=True) as store:
+        assert store.labels_for(["k"])["k"]["correct"].value == 1.0
+        with pytest.raises(Exception, match="cannot write"):
+            store.set_labels([HumanLabel(content_key="k", name="correct", value=0.0)])
