@@ -5,9 +5,11 @@ from ragassay.report.build import (
     bench_sections,
     build_report,
     iter_details,
+    merge_labels,
     run_table,
     sample_entry,
 )
+from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
 from ragassay.report.csv import csv_rows, to_csv, write_csv
 from ragassay.report.html import to_html
 from ragassay.report.jsonfile import dump_json
@@ -17,9 +19,13 @@ __all__ = [
     "RunTable",
     "bench_sections",
     "build_report",
+    "corrected_for",
     "csv_rows",
     "dump_json",
     "iter_details",
+    "merge_labels",
+    "plan_designs",
+    "plan_queue",
     "run_table",
     "sample_entry",
     "to_csv",

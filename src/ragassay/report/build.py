@@ -5,15 +5,24 @@ The report reads the store and calls `stats`; it never calls a judge.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from ragassay import __version__
+from ragassay.labels import canonical
 from ragassay.stats import ScoreTable, report_sections
 from ragassay.store import RunRecord, Store
-from ragassay.types import InvalidRow, MetricSpec, Sample, SampleResult, Usage, is_offline
+from ragassay.types import (
+    HumanLabel,
+    InvalidRow,
+    MetricSpec,
+    Sample,
+    SampleResult,
+    Usage,
+    is_offline,
+)
 
 
 def _usage_dict(usage: Usage) -> dict[str, Any]:
@@ -39,24 +48,67 @@ class RunTable:
     invalid: list[InvalidRow] = field(default_factory=list)
     total: int = 0  # samples and invalid rows
     usage_by_strategy: dict[str, Usage] = field(default_factory=dict)
+    content_keys: dict[tuple[str, str], str] = field(default_factory=dict)  # row key -> key
+    stored_labels: int = 0  # labels that came from the store (not the dataset)
+
+
+LABEL_PAGE = 500  # samples whose stored labels are read in one query
+
+
+def label_spelling(names: Iterable[str]) -> dict[str, str]:
+    """The vocabulary's name -> the spelling a run's data uses for it (its first), so that
+    a person's `hallucinated` joins the data's `hallucination` as one label."""
+    out: dict[str, str] = {}
+    for name in names:
+        out.setdefault(canonical(name), name)
+    return out
+
+
+def merge_labels(sample: Sample, stored: Mapping[str, HumanLabel],
+                 spelling: Mapping[str, str]) -> Sample:
+    """The sample with the store's labels on top of its own: a stored label replaces the
+    sample's label of the same meaning, named as the run's data names it (`spelling`),
+    else as the vocabulary does."""
+    if not stored:
+        return sample
+    merged = dict(sample.labels)
+    for name, label in stored.items():
+        merged[spelling.get(canonical(name), canonical(name))] = label.value
+    return sample.model_copy(update={"labels": merged})
 
 
 def run_table(store: Store, run_id: str,
               labels: Mapping[str, Mapping[str, Any]] | None = None) -> RunTable:
-    """Stream a run's samples and results into its ScoreTable; `labels` (sample id ->
-    labels) are merged into the samples' own, for calibrating against a separate file."""
+    """Stream a run's samples and results into its ScoreTable. The samples' labels are
+    their own with the store's human labels on top (`merge_labels`); `labels` (sample id
+    -> labels) go on top of both, for calibrating against a separate file."""
     run = store.get_run(run_id)
     out = RunTable(run=run, table=ScoreTable(rows=(), specs={}), specs=run.spec_map())
+    spelling = label_spelling(store.sample_label_names(run.id))
+
+    def page(items: list[Sample]) -> Iterator[Sample]:
+        found = store.labels_for(s.content_key for s in items)
+        for item in items:
+            out.content_keys[(item.strategy, item.id)] = key = item.content_key
+            mine = found.get(key, {})
+            out.stored_labels += len(mine)
+            item = merge_labels(item, mine, spelling)
+            if labels and item.id in labels:
+                item = item.model_copy(update={"labels": {**item.labels, **labels[item.id]}})
+            yield item
 
     def samples() -> Iterator[Sample]:
+        pending: list[Sample] = []
         for item in store.iter_samples(run.id):
             out.total += 1
             if isinstance(item, InvalidRow):
                 out.invalid.append(item)
-            elif labels and item.id in labels:
-                yield item.model_copy(update={"labels": {**item.labels, **labels[item.id]}})
-            else:
-                yield item
+                continue
+            pending.append(item)
+            if len(pending) >= LABEL_PAGE:
+                yield from page(pending)
+                pending = []
+        yield from page(pending)
 
     def results() -> Iterator[SampleResult]:
         for r in store.iter_results(run.id):

@@ -329,6 +329,14 @@ class Store(LedgerMixin, LabelsMixin):
         )
         return [str(r["strategy"]) for r in rows]
 
+    def sample_label_names(self, run_id: str) -> list[str]:
+        """The label names the run's samples carry, in the order they first appear."""
+        rows = self._read(
+            "SELECT j.key, MIN(s.ordinal) AS first FROM samples s,"
+            " json_each(s.sample, '$.labels') j WHERE s.run_id = ? AND s.invalid = 0"
+            " GROUP BY j.key ORDER BY first, j.key", (run_id,))
+        return [str(r[0]) for r in rows]
+
     def count_samples(self, run_id: str, *, valid_only: bool = False) -> int:
         """How many samples the run has (invalid rows included unless `valid_only`)."""
         extra = " AND invalid = 0" if valid_only else ""
