@@ -6,6 +6,7 @@ from ragassay.cli import (  # noqa: F401  (registers commands)
     calibrate,
     eval_cmd,
     generate_cmd,
+    labels_cmd,
     metaeval,
     models_cmd,
 )

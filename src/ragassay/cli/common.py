@@ -79,13 +79,14 @@ def friendly(func: F) -> F:
         from ragassay.embed import EmbedderUnavailable
         from ragassay.extras import MissingExtra
         from ragassay.judge import JudgeAborted, PromptError
+        from ragassay.labels import LabelFileError
         from ragassay.llm import BackendError
         from ragassay.metrics import UnknownSuiteError
 
         try:
             return func(*args, **kwargs)
         except (DatasetError, StoreError, PromptError, UnknownSuiteError, MissingExtra,
-                EmbedderUnavailable) as exc:
+                EmbedderUnavailable, LabelFileError) as exc:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise UsageProblem(first) from None
         except BackendError as exc:

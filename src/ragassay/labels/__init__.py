@@ -1,7 +1,10 @@
 """Human labels: the vocabulary (what each label asks, its scale and the metrics it is
-compared with), label files, and annotation plans (the queue that keeps a corrected
-estimate valid). Depends only on `ragassay.types`; the store keeps the labels."""
+compared with), label files matched to a run's samples, and annotation plans (the queue
+that keeps a corrected estimate valid). Depends on `ragassay.types` and the dataset's
+value limits; the store keeps the labels."""
 
+from ragassay.labels.files import LabelFileError, LabelRow, read_label_file
+from ragassay.labels.matching import Matched, checked_value, match_rows
 from ragassay.labels.plan import (
     PLAN_KINDS,
     inclusion,
@@ -22,6 +25,12 @@ from ragassay.labels.vocabulary import (
 
 __all__ = [
     "PLAN_KINDS",
+    "LabelFileError",
+    "LabelRow",
+    "Matched",
+    "checked_value",
+    "match_rows",
+    "read_label_file",
     "VOCABULARY",
     "LabelKind",
     "MetricLink",

@@ -1,0 +1,54 @@
+"""The console's view of corrected estimates: one table, and one line per missing one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.markup import escape
+from rich.table import Table
+
+from ragassay.cli.common import console, say
+from ragassay.cli.fmt import ci_text, num
+
+WHY = "what people would say, from human labels on a random sample plus every judge score"
+
+
+def _gain(est: Any) -> str:
+    if est.gain is None:
+        return "-"
+    return f"x{est.gain:.2f} (= {est.effective_labels:.0f} labels)"
+
+
+def print_corrected(corrected: Any, *, strategies: bool = True) -> None:
+    """A table of the corrected estimates (whole run first, then per strategy when asked),
+    the strategy differences, and a line for each link without an estimate."""
+    shown = [e for e in corrected.estimates if strategies or e.strategy is None]
+    if shown:
+        t = Table(title=f"corrected estimates ({WHY})")
+        for c in ("label", "via metric", "strategy", "people (corrected) [95% CI]",
+                  "labels only [95% CI]", "judge's own mean", "labels", "gain"):
+            t.add_column(c, justify="left" if c in ("label", "via metric", "strategy")
+                         else "right")
+        for e in shown:
+            t.add_row(escape(e.label), escape(e.metric) + (" (inverted)" if e.inverted else ""),
+                      escape(e.strategy or "all"),
+                      f"{num(e.estimate)} {ci_text((e.ci_low, e.ci_high))}",
+                      f"{num(e.labels_only[0])} {ci_text(e.labels_only[1:])}",
+                      num(e.judge_mean), f"{e.n_labelled}/{e.n_total}", _gain(e))
+        console().print(t)
+        for e in shown:
+            if e.strategy is None and e.more_labels:
+                say(f"{e.label} via {e.metric}: about {e.more_labels} more labels narrow the "
+                    f"interval to {e.target_width:g} wide (now {e.ci_high - e.ci_low:.3f})")
+    for d in corrected.differences if strategies else ():
+        say(f"{d.label} via {d.metric}: {d.a} - {d.b} = {d.estimate:+.3f} "
+            f"{ci_text((d.ci_low, d.ci_high))}" + (f" (paired, {d.n_pairs} questions labelled "
+                                                    "under both)" if d.paired else
+                                                    " (unpaired)"))
+    seen: set[tuple[str, str]] = set()
+    for s in corrected.skipped:
+        if (s.label, s.reason) in seen or (not strategies and s.strategy is not None):
+            continue
+        seen.add((s.label, s.reason))
+        where = f" ({s.strategy})" if s.strategy else ""
+        say(f"no corrected estimate of {s.label}{where}: {s.reason}", err=True)

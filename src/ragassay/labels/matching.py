@@ -1,0 +1,71 @@
+"""Label-file rows matched to a run's samples and checked against the vocabulary."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ragassay.labels.files import LabelFileError, LabelRow
+from ragassay.labels.vocabulary import canonical, lookup
+from ragassay.types import HumanLabel, Sample
+
+
+@dataclass
+class Matched:
+    """What a label file gives a run: the labels to store, and the rows that match none of
+    the run's samples."""
+
+    labels: list[HumanLabel] = field(default_factory=list)
+    unmatched: list[LabelRow] = field(default_factory=list)
+    samples: int = 0  # distinct samples labelled
+
+    @property
+    def by_name(self) -> Counter[str]:
+        return Counter(lab.name for lab in self.labels)
+
+
+def checked_value(where: str, name: str, value: object) -> bool | float:
+    """A label value as stored: the vocabulary's scale for its labels (a bool label as a
+    bool), any bool or finite number for others; else a one-line LabelFileError."""
+    kind = lookup(name)
+    if kind is not None:
+        checked = kind.check(value)
+        if isinstance(checked, str):
+            raise LabelFileError(f"{where}: label '{name}': {checked}")
+        return bool(checked) if kind.kind == "bool" else checked
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float) and math.isfinite(value):
+        return float(value)
+    raise LabelFileError(f"{where}: label '{name}': {value!r} is not true/false or a number")
+
+
+def match_rows(rows: Iterable[LabelRow], samples: Iterable[Sample], *, where: str,
+               annotator: str = "", source: str = "") -> Matched:
+    """Each row's labels for the run's sample it names (by id, else by content key):
+    names as the vocabulary spells them, values checked. The first bad value stops it."""
+    by_id: dict[str, str] = {}
+    keys: set[str] = set()
+    for s in samples:
+        by_id.setdefault(s.id, s.content_key)
+        keys.add(s.content_key)
+    out = Matched()
+    labelled: set[str] = set()
+    for row in rows:
+        key = by_id.get(row.id) if row.id is not None else None
+        if key is None and row.key in keys:
+            key = row.key
+        if key is None:
+            out.unmatched.append(row)
+            continue
+        for name, value in row.labels.items():
+            label = canonical(name)
+            out.labels.append(HumanLabel(
+                content_key=key, name=label,
+                value=checked_value(f"{where}:{row.line}", label, value),
+                annotator=row.annotator or annotator, source=source, note=row.note))
+        labelled.add(key)
+    out.samples = len(labelled)
+    return out

@@ -1,0 +1,116 @@
+"""`ragassay labels import|export` on the shipped example: 240 answers, 150 labelled by a
+person, and the corrected estimates the import prints; bad files in one line each."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ragassay.cli import cli
+from ragassay.store import Store
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "labels"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def example_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    db = tmp_path_factory.mktemp("labels") / "r.db"
+    code, out = run("eval", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db", str(db))
+    assert code == 0, out
+    with Store(db) as store:
+        run_id = store.latest_run().id  # type: ignore[union-attr]
+    return db, run_id
+
+
+@pytest.fixture
+def db(example_run: tuple[Path, str], tmp_path: Path) -> Path:
+    copy = tmp_path / "r.db"
+    with Store(example_run[0]) as src, Store(copy) as dst:
+        src.conn.backup(dst.conn)
+    return copy
+
+
+def test_import_stores_labels_and_prints_corrected_estimates(db: Path) -> None:
+    code, out = run("labels", "import", str(EXAMPLE / "labels.jsonl"), "--db", str(db))
+    assert code == 0, out
+    assert "imported 150 labels (hallucinated 150)" in out
+    assert "corrected estimates" in out and "judge.faithfulness" in out
+    with Store(db) as store:
+        labels = list(store.iter_labels("hallucinated"))
+    assert len({lab.content_key for lab in labels}) <= 150 and labels[0].annotator == "support-lead"
+    assert labels[0].source == "import:labels.jsonl"
+
+
+def test_export_round_trips_through_import(db: Path, tmp_path: Path) -> None:
+    run("labels", "import", str(EXAMPLE / "labels.jsonl"), "--db", str(db))
+    out_csv = tmp_path / "labels.csv"
+    code, out = run("labels", "export", "--out", str(out_csv), "--db", str(db))
+    assert code == 0, out
+    rows = list(csv.DictReader(out_csv.open()))
+    assert len(rows) == 150 and {r["label"] for r in rows} == {"hallucinated"}
+    assert {r["value"] for r in rows} == {"True", "False"}  # as pandas would write them
+    with Store(db) as store:
+        for lab in list(store.iter_labels()):
+            store.delete_label(lab.content_key, lab.name)
+    code, out = run("labels", "import", str(out_csv), "--db", str(db))
+    assert code == 0 and "imported 150 labels" in out, out
+    code, text = run("labels", "export", "--db", str(db))
+    assert len([json.loads(line) for line in text.splitlines()]) == 150
+
+
+def test_pandas_written_csv_with_a_dict_cell(db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "pandas.csv"
+    path.write_text("id,labels\na000,\"{'hallucinated': False}\"\n"
+                    "a001,\"{'hallucinated': True}\"\n")
+    code, out = run("labels", "import", str(path), "--db", str(db))
+    assert code == 0 and "imported 2 labels" in out, out
+    assert "fewer than the 30" in out  # too few labels: said, not a NaN
+
+
+def test_labels_matched_by_content_without_ids(db: Path, tmp_path: Path) -> None:
+    first = json.loads((EXAMPLE / "data.jsonl").read_text().splitlines()[0])
+    row = {k: first[k] for k in ("question", "contexts", "answer")} | {"hallucinated": False}
+    path = tmp_path / "by_content.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    code, out = run("labels", "import", str(path), "--db", str(db))
+    assert code == 0 and "imported 1 labels" in out, out
+
+
+@pytest.mark.parametrize("content, expected", [
+    ('{"id": "a000", "hallucinated": 2}\n',
+     "bad.jsonl:1: label 'hallucinated': 2 is not true/false or 1/0"),
+    ('{"id": "a000", "relevance": 7}\n', "bad.jsonl:1: label 'relevance': 7 is outside 0-3"),
+    ('{"id": "a000", "tone": "nice"}\n',
+     "bad.jsonl:1: label 'tone': 'nice' is not true/false or a number"),
+    ('{"id": "nope", "hallucinated": true}\n',
+     "no row of bad.jsonl matches a sample of run"),
+    ('{"hallucinated": true}\n', "bad.jsonl:1: each row needs an 'id'"),
+    ("{not json\n", "bad.jsonl:1: invalid JSON"),
+    ("", "bad.jsonl: no rows"),
+])
+def test_bad_label_files_fail_in_one_line(db: Path, tmp_path: Path, content: str,
+                                          expected: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content)
+    code, out = run("labels", "import", str(path), "--db", str(db))
+    assert code == 2, out
+    assert expected in out and "Traceback" not in out
+    assert len(out.strip().splitlines()) == 1
+
+
+def test_unknown_samples_and_unlinked_labels_are_said_once(db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "mixed.jsonl"
+    path.write_text('{"id": "a000", "tone": 1}\n{"id": "zz9", "hallucinated": true}\n')
+    code, out = run("labels", "import", str(path), "--db", str(db))
+    assert code == 0, out
+    assert "1 rows match no sample of run" in out and "id 'zz9'" in out
+    assert "label 'tone' links to no metric of run" in out
