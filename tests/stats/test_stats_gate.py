@@ -107,7 +107,8 @@ def test_load_thresholds(tmp_path: Path) -> None:
             '[thresholds]\n"ragas.faithfulness" = nan\n',
             'ragassay.toml: thresholds."ragas.faithfulness" must be a finite number',
         ),
-        ("gate = 1\n[thresholds]\n", 'ragassay.toml: unknown key "gate" (expected [thresholds])'),
+        ("gate = 1\n[thresholds]\n",
+         'ragassay.toml: unknown key "gate" (expected [thresholds] or [corrected])'),
         (
             "[thresholds]\nfaithfulness = 0.9\n",
             'ragassay.toml: thresholds."faithfulness" must be a qualified metric name like '

@@ -33,6 +33,24 @@ class EvalResult:
     def __repr__(self) -> str:
         return f"EvalResult(run_id={self.run_id!r}, store={self.store.label!r})"
 
+    def import_labels(self, path: str | Path, *, annotator: str = "") -> int:
+        """Store the human labels of a JSONL/JSON/CSV file (rows by sample id, content key
+        or content; see `ragassay labels import`); returns how many were stored."""
+        from ragassay.labels import import_file
+
+        return len(import_file(self.store, self.run_id, Path(path), annotator=annotator).labels)
+
+    def corrected(self, *, min_labels: int = 30) -> Any:
+        """What people would say: the corrected estimate of each human label linked to a
+        metric (a `ragassay.stats.corrected.Corrected`: `.estimates`, `.skipped`,
+        `.differences`, `.overall(metric)`), from the run's labels (the data's and the
+        store's) and every judge score."""
+        from ragassay.report import corrected_for
+        from ragassay.stats.corrected import CorrectedOptions
+
+        return corrected_for(self.store, self.run_id,
+                             options=CorrectedOptions(min_labels=min_labels))
+
     @property
     def metrics(self) -> list[str]:
         """The run's metrics, in the order its suites declare them."""

@@ -152,8 +152,17 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
         _print_comparison(result, title)
 
 
-def _thresholds(config_path: Path | None, table: Any) -> tuple[dict[str, float], str]:
-    """The thresholds to apply and where they come from (said on the console)."""
+def _config(config_path: Path | None) -> tuple[Path | None, str]:
+    """The gate config to read (--config, else ./ragassay.toml) and how it was found."""
+    if config_path is None and Path("ragassay.toml").exists():
+        return Path("ragassay.toml"), "found in the current folder"
+    return config_path, "--config"
+
+
+def _thresholds(config_path: Path | None, table: Any, *, optional: bool = False
+                ) -> tuple[dict[str, float], str]:
+    """The thresholds to apply and where they come from (said on the console); with
+    `optional` (a corrected gate, which may check labels only) none is no error."""
     from ragassay.stats import (
         ThresholdsError,
         default_thresholds,
@@ -161,9 +170,7 @@ def _thresholds(config_path: Path | None, table: Any) -> tuple[dict[str, float],
         threshold_out_of_range,
     )
 
-    source = "--config"
-    if config_path is None and Path("ragassay.toml").exists():
-        config_path, source = Path("ragassay.toml"), "found in the current folder"
+    config_path, source = _config(config_path)
     if config_path is not None:
         if not config_path.exists():
             raise UsageProblem(f"{config_path}: no such file")
@@ -171,7 +178,7 @@ def _thresholds(config_path: Path | None, table: Any) -> tuple[dict[str, float],
             thresholds = load_thresholds(config_path)
         except ThresholdsError as exc:
             raise UsageProblem(str(exc)) from None
-        if not thresholds:
+        if not thresholds and not optional:
             raise UsageProblem(f"{config_path}: no [thresholds] table")
         check_metric_names(thresholds, known_metrics(table.metrics),
                            what=f"{config_path} [thresholds]")
@@ -180,6 +187,8 @@ def _thresholds(config_path: Path | None, table: Any) -> tuple[dict[str, float],
             raise UsageProblem(f"{config_path} [thresholds]: {problem}")
         return thresholds, f"thresholds from {config_path} ({source})"
     thresholds = default_thresholds(table.specs)
+    if not thresholds and optional:
+        return {}, "no metric thresholds"
     if not thresholds:
         raise UsageProblem("no --config, no ./ragassay.toml, and no metric of this run declares "
                            "a default threshold; pass --config with a [thresholds] table")
@@ -196,9 +205,14 @@ def _thresholds(config_path: Path | None, table: Any) -> tuple[dict[str, float],
               help="TOML with a [thresholds] table (default: ./ragassay.toml if present, "
                    "else the built-in defaults, which the command names).")
 @click.option("--strict", is_flag=True, help="Test the lower 95% confidence bound, not the mean.")
+@click.option("--corrected", is_flag=True,
+              help="Decide each check on the corrected 95% interval of the human label linked "
+                   "to its metric (a config's [corrected] table turns this on and sets label "
+                   "thresholds); checks without enough labels fall back to the judge's values.")
 @db_option
 @friendly
-def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Path) -> None:
+def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, corrected: bool,
+             db: Path) -> None:
     """PASS/FAIL per metric against thresholds; exit 1 when NOT READY.
 
     Says which thresholds it applied and where they come from (--config, ./ragassay.toml,
@@ -211,7 +225,9 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
     store = open_store(db, readonly=True)
     run_id = store.get_run(run_id).id if run_id else _latest(store)
     table = _table_for(store, run_id)
-    thresholds, source = _thresholds(config_path, table)
+    labels = _label_thresholds(config_path)
+    corrected = corrected or labels is not None
+    thresholds, source = _thresholds(config_path, table, optional=corrected)
     say(source, err=True)
     run = store.get_run(run_id)
     unfinished = run.status != "complete"  # its figures are of the samples judged so far
@@ -220,21 +236,59 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, db: Pat
                   f"finish it with ragassay eval {run.config.dataset} --resume {run_id}")
         say(f"warning: run {run_id} is {run.status}, not complete: the gate does not pass it "
             f"({finish})", err=True)
-    for line in gate_warnings(run.meta.get("reliability"), list(thresholds)):
+    result = (_corrected_gate(store, run_id, table, thresholds, labels, strict) if corrected
+              else gate(table, thresholds, strict=strict))
+    by_people = {c.metric for c in result.checks if c.label is not None}
+    judged = [m for m in thresholds if m not in by_people]  # decided on the judge's values
+    for line in gate_warnings(run.meta.get("reliability"), judged):
         say(line, err=True)
-    result = gate(table, thresholds, strict=strict)
-    t = Table(title=f"gate for run {run_id}" + (" (lower 95% bound)" if strict else ""))
+    bound = (" (human labels' corrected 95% bounds where linked)" if corrected
+             else " (lower 95% bound)" if strict else "")
+    t = Table(title=f"gate for run {run_id}{bound}")
     for c in ("metric", "threshold", "value", "result"):
         t.add_column(c)
     for check in result.checks:
         status = "[green]PASS[/green]" if check.status == "PASS" else "[red]FAIL[/red]"
-        t.add_row(escape(check.metric), num(check.threshold), num(check.value),
+        name = check.metric + (f" -> people's {check.label}" if check.label else "")
+        t.add_row(escape(name), num(check.threshold), num(check.value),
                   status + (f" ({escape(check.reason)})" if check.reason else ""))
     console().print(t)
     ready = result.ready and not unfinished
     say("READY" if ready else f"NOT READY (run {run.status})" if unfinished else "NOT READY")
     if not ready:
         raise SystemExit(1)
+
+
+def _label_thresholds(config_path: Path | None) -> dict[str, float] | None:
+    """The config's [corrected] table (None when it has none)."""
+    from ragassay.stats import ThresholdsError
+    from ragassay.stats.gate_corrected import load_corrected_thresholds
+
+    path, _ = _config(config_path)
+    if path is None or not path.exists():
+        return None
+    try:
+        return load_corrected_thresholds(path)
+    except ThresholdsError as exc:
+        raise UsageProblem(str(exc)) from None
+
+
+def _corrected_gate(store: Any, run_id: str, table: Any, thresholds: dict[str, float],
+                    labels: dict[str, float] | None, strict: bool) -> Any:
+    """The gate on corrected intervals, its fall-backs said one line each."""
+    from ragassay.report import corrected_for
+    from ragassay.stats.gate_corrected import default_label_thresholds, gate_corrected
+
+    cor = corrected_for(store, run_id)
+    given = labels or ({} if thresholds else default_label_thresholds(cor))
+    if not thresholds and not given:
+        raise UsageProblem("nothing to gate: no metric thresholds, and no human label with "
+                           f"enough labels for a corrected estimate (at least {cor.min_labels}"
+                           "; see ragassay labels import)")
+    out = gate_corrected(table, thresholds, cor, given, strict=strict)
+    for note in out.notes:
+        say(note, err=True)
+    return out.result
 
 
 def _trend_runs(store: Any, dataset: str) -> tuple[list[Any], str | None]:

@@ -50,21 +50,12 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, db: Path) -> None
     """Store the labels of a JSONL/JSON/CSV file: rows with an `id` (or the sample's
     question, contexts and answer, or a `content_key`) and labels, nested under `labels`
     or as columns (`hallucinated`, `correct`, `relevance`, ...)."""
-    from ragassay.labels import linked_metrics, match_rows, read_label_file
+    from ragassay.labels import import_file, linked_metrics
     from ragassay.report import corrected_for, run_table
 
-    rows = read_label_file(path)
     store = open_store(db)
     run_id = _run_id(store, run_id)
-    matched = match_rows(rows, _valid_samples(store, run_id), where=path.name,
-                         annotator=annotator or "import", source=f"import:{path.name}")
-    if not matched.labels:
-        if matched.unmatched:
-            first = matched.unmatched[0]
-            raise UsageProblem(f"no row of {path.name} matches a sample of run {run_id} "
-                               f"(line {first.line}: id {first.id!r}); name the run with --run")
-        raise UsageProblem(f"{path.name}: no labels in its rows")
-    store.set_labels(matched.labels)
+    matched = import_file(store, run_id, path, annotator=annotator)
     counts = ", ".join(f"{name} {n}" for name, n in matched.by_name.most_common())
     say(f"imported {len(matched.labels)} labels ({counts}) for {matched.samples} samples "
         f"of run {run_id}")

@@ -4,7 +4,7 @@ that keeps a corrected estimate valid). Depends on `ragassay.types` and the data
 value limits; the store keeps the labels."""
 
 from ragassay.labels.files import LabelFileError, LabelRow, read_label_file
-from ragassay.labels.matching import Matched, checked_value, match_rows
+from ragassay.labels.matching import Matched, checked_value, import_file, match_rows
 from ragassay.labels.plan import (
     PLAN_KINDS,
     inclusion,
@@ -29,6 +29,7 @@ __all__ = [
     "LabelRow",
     "Matched",
     "checked_value",
+    "import_file",
     "match_rows",
     "read_label_file",
     "VOCABULARY",

@@ -6,8 +6,10 @@ import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
 
-from ragassay.labels.files import LabelFileError, LabelRow
+from ragassay.labels.files import LabelFileError, LabelRow, read_label_file
 from ragassay.labels.vocabulary import canonical, lookup
 from ragassay.types import HumanLabel, Sample
 
@@ -69,3 +71,30 @@ def match_rows(rows: Iterable[LabelRow], samples: Iterable[Sample], *, where: st
         labelled.add(key)
     out.samples = len(labelled)
     return out
+
+
+class LabelSink(Protocol):
+    """What importing needs of a store (`ragassay.store.Store`)."""
+
+    def iter_samples(self, run_id: str) -> Iterable[Any]: ...
+
+    def set_labels(self, labels: Iterable[HumanLabel]) -> int: ...
+
+
+def import_file(store: LabelSink, run_id: str, path: Path, *, annotator: str = "") -> Matched:
+    """Read a label file, match its rows to the run's samples and store their labels (by
+    content, so they apply to every run of the same samples). A file whose rows match no
+    sample of the run is a one-line LabelFileError; rows that match none are returned."""
+    rows = read_label_file(path)
+    samples = (s for s in store.iter_samples(run_id) if isinstance(s, Sample))
+    matched = match_rows(rows, samples, where=path.name, annotator=annotator or "import",
+                         source=f"import:{path.name}")
+    if not matched.labels:
+        if matched.unmatched:
+            first = matched.unmatched[0]
+            raise LabelFileError(f"no row of {path.name} matches a sample of run {run_id} "
+                                 f"(line {first.line}: id {first.id!r}); name the run "
+                                 "with --run")
+        raise LabelFileError(f"{path.name}: no labels in its rows")
+    store.set_labels(matched.labels)
+    return matched

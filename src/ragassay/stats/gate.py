@@ -23,7 +23,7 @@ from ragassay.stats.describe import aggregate_metrics
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
 
-ALLOWED_TOP_LEVEL = frozenset({"thresholds"})
+ALLOWED_TOP_LEVEL = frozenset({"thresholds", "corrected"})  # [corrected]: stats.gate_corrected
 TOLERANCE = 1e-9  # relative: a value this close to its threshold counts as on it
 
 
@@ -39,9 +39,10 @@ class GateCheck:
     status: Literal["PASS", "FAIL"]
     reason: str = ""
     higher_is_better: bool = True
+    label: str | None = None  # decided on this human label's corrected interval
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "metric": self.metric,
             "threshold": self.threshold,
             "value": self.value,
@@ -49,23 +50,30 @@ class GateCheck:
             "reason": self.reason,
             "higher_is_better": self.higher_is_better,
         }
+        if self.label is not None:
+            out["label"] = self.label
+        return out
 
 
 @dataclass(frozen=True)
 class GateResult:
     checks: tuple[GateCheck, ...]
     strict: bool = False
+    corrected: bool = False  # checks with a label were decided on corrected intervals
 
     @property
     def ready(self) -> bool:
         return all(c.status == "PASS" for c in self.checks)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "ready": self.ready,
             "strict": self.strict,
             "checks": [c.to_dict() for c in self.checks],
         }
+        if self.corrected:
+            out["corrected"] = True
+        return out
 
 
 def _per_metric(source: ScoreTable | Mapping[str, Any], seed: int, n_resamples: int) -> Any:
@@ -161,7 +169,8 @@ def load_thresholds(path: str | Path) -> dict[str, float]:
         raise ThresholdsError(f"{name}: invalid TOML ({exc})") from None
     for key in data:
         if key not in ALLOWED_TOP_LEVEL:
-            raise ThresholdsError(f'{name}: unknown key "{key}" (expected [thresholds])')
+            raise ThresholdsError(
+                f'{name}: unknown key "{key}" (expected [thresholds] or [corrected])')
     table = data.get("thresholds", {})
     if not isinstance(table, dict):
         raise ThresholdsError(f"{name}: thresholds must be a table of metric = number")

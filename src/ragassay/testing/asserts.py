@@ -56,27 +56,41 @@ def _unknown(thresholds: Mapping[str, float], known: list[str]) -> None:
 
 
 def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool = False,
-                  *, worst: int = WORST) -> MetricsCheck:
+                  *, worst: int = WORST, corrected: bool = False,
+                  label_thresholds: Mapping[str, float] | None = None) -> MetricsCheck:
     """Gate the run against `thresholds` ({metric: value}); the message lists every
     check, and for each failing metric its worst samples. ValueError for a metric the
-    run does not have, or a threshold outside its metric's range."""
-    from ragassay.report import run_table
-    from ragassay.stats import gate, threshold_out_of_range
-    from ragassay.stats.describe import aggregate_metrics
+    run does not have, or a threshold outside its metric's range.
 
-    table = run_table(run.store, run.run_id).table
+    `corrected`: a metric linked to a human label with enough labels is decided on the
+    corrected 95% interval of people's label (`label_thresholds`, else the vocabulary's
+    default threshold); the others fall back to the judge's values, each with a line
+    saying why (`stats.gate_corrected`)."""
+    from ragassay.report import corrected_for, run_table
+    from ragassay.stats import gate, threshold_out_of_range
+    from ragassay.stats.gate_corrected import gate_corrected
+
+    rt = run_table(run.store, run.run_id)
+    table = rt.table
     _unknown(thresholds, list(table.specs))
     problem = threshold_out_of_range(thresholds, table.specs)
     if problem:
         raise ValueError(problem)
-    per_metric = aggregate_metrics(table)["metrics"]
-    result = gate(per_metric, dict(thresholds), strict=strict)
+    notes: tuple[str, ...] = ()
+    if corrected:
+        out = gate_corrected(table, dict(thresholds), corrected_for(run.store, run.run_id, rt=rt),
+                             label_thresholds, strict=strict)
+        result, notes = out.result, out.notes
+    else:
+        result = gate(table, dict(thresholds), strict=strict)
     failed = [c for c in result.checks if c.status == "FAIL"]
     bound = "the 95% CI's conservative bound" if strict else "the mean"
+    if corrected:
+        bound = f"people's corrected 95% bounds where labelled, else {bound}"
     head = (f"ragassay: {len(failed)} of {len(result.checks)} metrics failed their "
             f"thresholds (run {run.run_id}, testing {bound})" if failed else
             f"ragassay: all {len(result.checks)} metrics passed (run {run.run_id})")
-    lines = [head]
+    lines = [head, *(f"  note: {n}" for n in notes)]
     for c in result.checks:
         lines.append(f"  {c.status} {c.metric}: {c.reason}")
     for c in failed:
@@ -89,12 +103,15 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool
 
 
 def assert_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool = False,
-                   *, worst: int = WORST) -> None:
+                   *, worst: int = WORST, corrected: bool = False,
+                   label_thresholds: Mapping[str, float] | None = None) -> None:
     """AssertionError unless every metric meets its threshold: the mean, or with
     `strict` the 95% CI's conservative bound (one sample has no interval: it fails
-    strict checks with "too few values"). The message lists the failing metrics and
-    their worst samples."""
-    check = check_metrics(run, thresholds, strict, worst=worst)
+    strict checks with "too few values"); with `corrected`, on people's corrected
+    interval where the run has enough human labels (see `check_metrics`). The message
+    lists the failing metrics and their worst samples."""
+    check = check_metrics(run, thresholds, strict, worst=worst, corrected=corrected,
+                          label_thresholds=label_thresholds)
     if not check.passed:
         raise AssertionError(check.message)
 

@@ -1,0 +1,127 @@
+"""The release gate on corrected intervals: decide with what people would say.
+
+A metric's check is decided on the corrected interval of the label it is linked to, when
+the run has a corrected estimate through that metric (enough labels, see
+`stats.corrected`): the conservative bound of the 95% interval of people's label mean
+against the label's threshold (the config's `[corrected]` table, else the vocabulary's
+default: at most 10% hallucinated answers, at least 90% faithful, at least 80%
+correct). Without an estimate, or without a threshold for its label, the check falls
+back to the judge's own values, as the plain gate decides it, and says why in one line.
+A label given a threshold whose linked metrics are not gated is checked too (through its
+first linked metric with an estimate); one without an estimate is named in a note.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ragassay.labels import canonical, lookup
+from ragassay.stats.corrected import Corrected, CorrectedEstimate
+from ragassay.stats.gate import TOLERANCE, GateCheck, GateResult, ThresholdsError, gate
+from ragassay.stats.table import ScoreTable
+
+
+@dataclass(frozen=True)
+class CorrectedGate:
+    """The gate's result, and one line for each check that fell back to the judge."""
+
+    result: GateResult
+    notes: tuple[str, ...]
+
+
+def load_corrected_thresholds(path: str | Path) -> dict[str, float] | None:
+    """The `[corrected]` table of a gate config (label = threshold), {} when it is empty,
+    None when the file has none. Label names are the vocabulary's (`hallucination` ->
+    `hallucinated`). One-line ThresholdsError for a value that is not a finite number."""
+    p = Path(path)
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None  # load_thresholds reads the same file and says what is wrong
+    table = data.get("corrected")
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise ThresholdsError(f"{p.name}: corrected must be a table of label = number")
+    out: dict[str, float] = {}
+    for key, value in table.items():
+        if isinstance(value, bool) or not isinstance(value, int | float) \
+                or not math.isfinite(value):
+            raise ThresholdsError(f'{p.name}: corrected."{key}" must be a finite number')
+        out[canonical(key)] = float(value)
+    return out
+
+
+def _threshold(label: str, given: Mapping[str, float]) -> float | None:
+    if canonical(label) in given:
+        return given[canonical(label)]
+    kind = lookup(label)
+    return kind.gate if kind is not None else None
+
+
+def _check(est: CorrectedEstimate, threshold: float) -> GateCheck:
+    hib = est.scale.higher_is_better
+    value = est.ci_low if hib else est.ci_high
+    slack = TOLERANCE * max(1.0, abs(threshold))
+    ok = value >= threshold - slack if hib else value <= threshold + slack
+    rel = (">=" if ok else "<") if hib else ("<=" if ok else ">")
+    bound = "lower" if hib else "upper"
+    reason = (f"people's {est.label}: corrected 95% {bound} bound {value:.4g} {rel} "
+              f"{threshold:g} (estimate {est.estimate:.3g}, {est.n_labelled} labels)")
+    return GateCheck(est.metric, threshold, value, "PASS" if ok else "FAIL", reason, hib,
+                     label=est.label)
+
+
+def _why_none(corrected: Corrected, metric: str) -> str:
+    reasons = [s.reason for s in corrected.skipped if s.metric == metric and s.strategy is None]
+    return reasons[0] if reasons else "no human label is linked to it"
+
+
+def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected: Corrected,
+                   label_thresholds: Mapping[str, float] | None = None, *,
+                   strict: bool = False) -> CorrectedGate:
+    """Each metric check on its linked label's corrected interval where the run has one;
+    the others as `gate` decides them (with `strict`), each with a note saying why."""
+    given = {canonical(k): v for k, v in (label_thresholds or {}).items()}
+    plain = {c.metric: c for c in gate(table, thresholds, strict=strict).checks}
+    checks: list[GateCheck] = []
+    notes: list[str] = []
+    used: set[str] = set()
+    for metric in thresholds:
+        est = corrected.overall(metric)
+        limit = None if est is None else _threshold(est.label, given)
+        if est is None or limit is None:
+            why = (_why_none(corrected, metric) if est is None else
+                   f"no corrected threshold for label '{est.label}' (set [corrected] "
+                   f"{est.label} = ... in the gate config)")
+            notes.append(f"{metric}: no corrected estimate ({why}): gated on the judge's own "
+                         "values")
+            checks.append(plain[metric])
+            continue
+        used.add(canonical(est.label))
+        checks.append(_check(est, limit))
+    for label, limit in given.items():
+        if label in used:
+            continue
+        est = next((e for e in corrected.estimates
+                    if e.strategy is None and canonical(e.label) == label), None)
+        if est is None:
+            notes.append(f"{label}: no corrected estimate (too few labels, or no linked "
+                         "metric): its [corrected] threshold is not checked")
+            continue
+        checks.append(_check(est, limit))
+    return CorrectedGate(GateResult(tuple(checks), strict=strict, corrected=True), tuple(notes))
+
+
+def default_label_thresholds(corrected: Corrected) -> dict[str, float]:
+    """The vocabulary's default corrected thresholds for the labels the run estimates."""
+    out: dict[str, float] = {}
+    for e in corrected.estimates:
+        kind = lookup(e.label)
+        if e.strategy is None and kind is not None and kind.gate is not None:
+            out.setdefault(kind.name, kind.gate)
+    return out

@@ -1,0 +1,82 @@
+"""The gate on corrected intervals: checks decided on people's label where enough labels
+exist, the judge's values otherwise, each fall-back said in one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ragassay.stats import ThresholdsError, load_thresholds
+from ragassay.stats.corrected import corrected
+from ragassay.stats.gate_corrected import (
+    default_label_thresholds,
+    gate_corrected,
+    load_corrected_thresholds,
+)
+from ragassay.stats.table import Row, ScoreTable
+from ragassay.types import MetricSpec
+
+SPECS = {"judge.faithfulness": MetricSpec(name="judge.faithfulness", low=1, high=10),
+         "ragas.context_precision": MetricSpec(name="ragas.context_precision")}
+
+
+def _table(rate: float, labelled: int = 150, n: int = 300) -> ScoreTable:
+    """The judge scores faithfulness 8-9 for nearly everything (it passes a 7 threshold
+    on its own values), while people call `rate` of the answers hallucinated."""
+    rng = np.random.default_rng(2)
+    bad = rng.random(n) < rate
+    rows = [Row(id=f"q{i}", labels={"hallucinated": bool(bad[i])} if i < labelled else {},
+                values={"judge.faithfulness": float(9 - bad[i] * (rng.random() < 0.5)),
+                        "ragas.context_precision": 0.8}) for i in range(n)]
+    return ScoreTable.from_rows(rows, SPECS)
+
+
+def test_a_judge_that_passes_is_overruled_by_peoples_labels() -> None:
+    table = _table(0.3)
+    cor = corrected(table)
+    out = gate_corrected(table, {"judge.faithfulness": 7, "ragas.context_precision": 0.5}, cor)
+    faith, prec = out.result.checks
+    assert faith.label == "hallucinated" and faith.status == "FAIL"
+    assert faith.threshold == 0.1 and not faith.higher_is_better  # the vocabulary's default
+    assert faith.value == pytest.approx(cor.overall("judge.faithfulness").ci_high)  # type: ignore[union-attr]
+    assert "people's hallucinated: corrected 95% upper bound" in faith.reason
+    assert prec.label is None and prec.status == "PASS"  # no label: the judge's mean
+    assert out.notes == ("ragas.context_precision: no corrected estimate (no human label is "
+                         "linked to it): gated on the judge's own values",)
+    assert out.result.to_dict()["corrected"] is True
+
+
+def test_a_label_threshold_from_the_config_decides() -> None:
+    table = _table(0.03)
+    cor = corrected(table)
+    ok = gate_corrected(table, {"judge.faithfulness": 7}, cor, {"hallucination": 0.2})
+    assert ok.result.ready and ok.result.checks[0].threshold == 0.2
+    only_label = gate_corrected(table, {}, cor, default_label_thresholds(cor))
+    (check,) = only_label.result.checks
+    assert check.label == "hallucinated" and check.threshold == 0.1
+
+
+def test_too_few_labels_fall_back_to_the_judge_in_one_line() -> None:
+    table = _table(0.3, labelled=12)
+    out = gate_corrected(table, {"judge.faithfulness": 7}, corrected(table), {"correct": 0.9})
+    (check,) = out.result.checks
+    assert check.label is None and check.status == "PASS"  # the judge's own mean passes
+    assert out.notes == (
+        "judge.faithfulness: no corrected estimate (12 labelled samples, fewer than the 30 a "
+        "corrected estimate needs): gated on the judge's own values",
+        "correct: no corrected estimate (too few labels, or no linked metric): its "
+        "[corrected] threshold is not checked")
+
+
+def test_the_corrected_table_of_a_gate_config(tmp_path: Path) -> None:
+    path = tmp_path / "ragassay.toml"
+    path.write_text('[thresholds]\n"judge.faithfulness" = 7\n[corrected]\nhallucination = 0.05\n')
+    assert load_thresholds(path) == {"judge.faithfulness": 7.0}
+    assert load_corrected_thresholds(path) == {"hallucinated": 0.05}
+    path.write_text('[thresholds]\n"judge.faithfulness" = 7\n')
+    assert load_corrected_thresholds(path) is None
+    path.write_text('[corrected]\nhallucinated = "low"\n')
+    with pytest.raises(ThresholdsError, match='corrected."hallucinated" must be a finite number'):
+        load_corrected_thresholds(path)
