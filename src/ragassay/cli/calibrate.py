@@ -59,6 +59,7 @@ def _read_labels(path: Path) -> dict[str, dict[str, Any]]:
 
 def _labels_by_id(path: Path, rows: Any) -> dict[str, dict[str, Any]]:
     from ragassay.dataset.values import value_problem
+    from ragassay.labels.files import EXTRA, IDENTITY
 
     if not isinstance(rows, list):
         raise UsageProblem(f"{path}: expected a list of rows")
@@ -71,7 +72,7 @@ def _labels_by_id(path: Path, rows: Any) -> dict[str, dict[str, Any]]:
             raise UsageProblem(f"{path}:{i}: the row {problem}")
         nested = row.get("labels")
         labels = nested if isinstance(nested, dict) else {
-            k: v for k, v in row.items() if k != "id"}
+            k: v for k, v in row.items() if k != "labels" and k not in IDENTITY + EXTRA}
         out[str(row["id"])] = {k: _coerce(v) for k, v in labels.items()}
     return out
 
@@ -133,6 +134,23 @@ def _unlinked(table: Any, links: list[Any]) -> list[str]:
     return [name for name in table.label_names if name not in linked]
 
 
+def _attach_corrected(cal: dict[str, Any], cor: Any) -> None:
+    """Each pair gets its whole-run corrected estimate (`corrected`: estimate, ci_low,
+    ci_high, n_labelled, n_total, judge_mean, ...) or why it has none
+    (`corrected_skipped`)."""
+    from ragassay.stats._json import clean
+
+    for pair in cal["pairs"]:
+        est = next((e for e in cor.estimates if e.strategy is None and e.metric == pair["metric"]
+                    and e.label == pair["label"]), None)
+        if est is not None:
+            pair["corrected"] = clean(est.to_dict())
+            continue
+        why = next((s.reason for s in cor.skipped if s.strategy is None
+                    and s.metric == pair["metric"] and s.label == pair["label"]), None)
+        pair["corrected_skipped"] = why or "no corrected estimate"
+
+
 @cli.command("calibrate")
 @click.argument("run_id", metavar="RUN")
 @click.option("--labels", "labels_path", type=click.Path(path_type=Path), required=True,
@@ -147,7 +165,8 @@ def _unlinked(table: Any, links: list[Any]) -> list[str]:
 def calibrate_cmd(run_id: str, labels_path: Path, link_values: tuple[str, ...],
                   as_json: bool, db: Path) -> None:
     """Agreement of a run's metrics with human labels from a separate file."""
-    from ragassay.report import run_table
+    from ragassay.cli.corrected_view import print_corrected
+    from ragassay.report import corrected_for, run_table
     from ragassay.stats import calibration
     from ragassay.stats.calibration import default_links
 
@@ -163,12 +182,15 @@ def calibrate_cmd(run_id: str, labels_path: Path, link_values: tuple[str, ...],
               {(d.label_key, d.metric) for d in links}]
     unlinked = _unlinked(rt.table, links)
     cal = calibration(rt.table, links)
+    cor = corrected_for(store, run_id, rt=rt, links=links)
+    _attach_corrected(cal, cor)
     if as_json:
         click.echo(json.dumps({"joined": joined, "unlinked_labels": unlinked, **cal},
                               indent=2, allow_nan=False))
     else:
         say(f"{joined} of {len(rt.table.rows)} samples have labels")
         print_calibration(cal)
+        print_corrected(cor)
     if unlinked:
         example = next(iter(rt.table.metrics), "METRIC")
         say(f"labels not linked to any metric (not measured): {', '.join(unlinked)}; link one "
