@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ragassay.cli.app import cli, write_json, write_parquet
+from ragassay.cli.app import cli, write_report
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FailedRun,
@@ -43,6 +43,9 @@ from ragassay.types import (
     NO_REFERENCE,
     Ratings,
 )
+
+if TYPE_CHECKING:
+    from ragassay.report import Report
 
 
 def report_skipped(check: Any) -> None:
@@ -88,12 +91,12 @@ def embedder_note(judge_spec: str, suites: tuple[str, ...]) -> str | None:
             "for the transformer")
 
 
-def report_unscored(report: dict[str, Any], store: Any, run_id: str) -> None:
+def report_unscored(report: Report, store: Any, run_id: str) -> None:
     """Unscored values and their top reasons, on stderr even under -q; a run whose every
     judge call failed ends with exit 1 (its figures would be empty)."""
     reasons: dict[str, int] = {}
-    for entry in report.get("per_metric_statistics", {}).values():
-        for reason, n in (entry.get("unscored_reasons") or {}).items():
+    for entry in report.per_metric_statistics.values():
+        for reason, n in (entry.unscored_reasons or {}).items():
             reasons[reason] = reasons.get(reason, 0) + int(n)
     total = sum(reasons.values())
     if total:
@@ -306,9 +309,9 @@ def _finish(store: Any, run_id: str, data: Path, db: Path, out: Path | None,
     # the summary needs no per-sample details; a report file gets them streamed in
     report = build_report(store, run_id, include_details=False)
     if out is not None:
-        write_json(report, out, details=iter_details(store, run_id))
+        write_report(report, out, details=iter_details(store, run_id))
     if results_parquet is not None:
-        write_parquet(report, results_parquet, details=iter_details(store, run_id))
+        write_report(report, results_parquet, "parquet", iter_details(store, run_id))
     if not quiet:
         print_summary(report)
     report_lacking(store, run_id)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ragassay.cli.app import cli, write_json
+from ragassay.cli.app import cli, write_data
 from ragassay.cli.calibrate import print_calibration
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
@@ -91,7 +91,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
                          total=len(samples), headers=extra_headers)
     cal = calibration(run_table(store, stats.run_id).table, seed=0, n_resamples=n_resamples)
     baselines = {}
-    for label in {p["label"] for p in cal["pairs"] if "auroc" in p}:
+    for label in {p.label for p in cal.pairs if p.kind == "boolean"}:
         baselines[label] = baseline_agreement(samples, label,
                                               inverted=label in HALLUCINATION_LABELS,
                                               n_resamples=n_resamples)
@@ -99,8 +99,9 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
         + (f" (split {split})" if split else "") + f", judge {judge_spec}")
     print_calibration(cal, baselines)
     if out is not None:
-        write_json({"run_id": stats.run_id, "dataset": str(data), "split": split,
+        write_data({"run_id": stats.run_id, "dataset": str(data), "split": split,
                     "judge": judge_spec, "ratings": ratings, "samples": len(samples),
                     "seconds": stats.seconds, "usage": stats.usage.model_dump(),
-                    "calibration": cal,
-                    "lexical_baseline": baselines}, out)
+                    "calibration": cal.model_dump(),
+                    "lexical_baseline": {k: b.model_dump() for k, b in baselines.items()}},
+                   out)

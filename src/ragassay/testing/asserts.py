@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ragassay.api import EvalResult
 from ragassay.terminal import clean
 from ragassay.text import did_you_mean
+
+if TYPE_CHECKING:  # stats (scipy) is imported when a check runs, not with the plugin
+    from ragassay.stats import GateResult
 
 WORST = 3  # samples shown per failing metric
 _QUESTION_CHARS = 70
@@ -18,12 +21,12 @@ _QUESTION_CHARS = 70
 class MetricsCheck:
     """What `check_metrics` found: the gate's result and the failure message."""
 
-    gate: Any  # ragassay.stats.GateResult
+    gate: GateResult
     message: str
 
     @property
     def passed(self) -> bool:
-        return bool(self.gate.ready)
+        return self.gate.ready
 
 
 def _short(text: str | None) -> str:
@@ -62,15 +65,13 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool
     run does not have, or a threshold outside its metric's range."""
     from ragassay.report import run_table
     from ragassay.stats import gate, threshold_out_of_range
-    from ragassay.stats.describe import aggregate_metrics
 
     table = run_table(run.store, run.run_id).table
     _unknown(thresholds, list(table.specs))
     problem = threshold_out_of_range(thresholds, table.specs)
     if problem:
         raise ValueError(problem)
-    per_metric = aggregate_metrics(table)["metrics"]
-    result = gate(per_metric, dict(thresholds), strict=strict)
+    result = gate(table, dict(thresholds), strict=strict)
     failed = [c for c in result.checks if c.status == "FAIL"]
     bound = "the 95% CI's conservative bound" if strict else "the mean"
     head = (f"ragassay: {len(failed)} of {len(result.checks)} metrics failed their "

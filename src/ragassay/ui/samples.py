@@ -9,6 +9,7 @@ from typing import Any
 import pandas as pd
 
 from ragassay.stats import ScoreTable
+from ragassay.types import MetricSpec
 from ragassay.ui.fmt import metric_label, sample_key
 
 SCORED_ALL = "(scored on every metric)"
@@ -17,7 +18,7 @@ ANY = "(any)"
 
 
 def sample_frame(table: ScoreTable, metrics: Sequence[str],
-                 specs: Mapping[str, Any] | None = None) -> pd.DataFrame:
+                 specs: Mapping[str, MetricSpec] | None = None) -> pd.DataFrame:
     """One row per sample (invalid rows too): key, strategy, id, status, question, one
     column per metric (booleans as 0/1, unscored empty) and the unscored reasons. Built
     from the run's text-free score table, not from its per-sample details."""
@@ -63,7 +64,7 @@ class Filters:
 
 
 def apply_filters(frame: pd.DataFrame, f: Filters, matching: Set[str] | None = None,
-                  specs: Mapping[str, Any] | None = None) -> pd.DataFrame:
+                  specs: Mapping[str, MetricSpec] | None = None) -> pd.DataFrame:
     """Filter by strategy, unscored reason, text (`matching`: the ids whose stored texts
     contain it, searched in the store; the id and question are matched here too) and
     value range, then sort by a metric (unscored last)."""

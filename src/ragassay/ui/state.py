@@ -19,6 +19,7 @@ from typing import Any
 
 import streamlit as st
 
+from ragassay.report import Report
 from ragassay.store import DEFAULT_DB_PATH, StoreError
 from ragassay.ui import data
 
@@ -166,7 +167,7 @@ def require_run() -> tuple[str, str] | None:
     return run.id, version
 
 
-def selected_report() -> tuple[str, str, dict[str, Any]]:
+def selected_report() -> tuple[str, str, Report]:
     """(run id, version, report) of the selected run; stops the page when there is none."""
     selected = require_run()
     if selected is None:
