@@ -113,7 +113,7 @@ for i, finding in enumerate(findings):
                 left.text(label)
                 right.page_link(state.PAGES["samples"].file, label="Open",
                                 icon=":material/open_in_new:",
-                                query_params={"run": run_id, "sample": label},
+                                query_params={state.RUN_PARAM: run_id, state.SAMPLE_PARAM: label},
                                 help=f"diagnostic {i + 1}, sample {j + 1}")
 
 # -- usage and cost -------------------------------------------------------------------

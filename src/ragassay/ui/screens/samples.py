@@ -111,7 +111,7 @@ if frame.empty:
 
 with st.container(border=True):
     c1, c2, c3 = st.columns(3)
-    strategies = sorted(frame["strategy"].unique())
+    strategies = sorted(frame[logic.STRATEGY].unique())
     picked_strategies = c1.multiselect("Strategy", strategies, key="samples_strategies",
                                        placeholder="all strategies")
     reason = c2.selectbox("Unscored reason", logic.reasons(frame), key="samples_reason")
@@ -133,39 +133,39 @@ filtered = logic.apply_filters(frame, logic.Filters(
     strategies=tuple(picked_strategies), reason=reason, text=text, sort_metric=sort_metric,
     ascending=ascending, value_range=value_range), found, specs)
 st.caption(f"{len(filtered)} of {len(frame)} samples")
-st.dataframe(filtered.drop(columns=["id", "_reasons"]), hide_index=True,
+st.dataframe(filtered.drop(columns=[logic.ID, logic.REASONS]), hide_index=True,
              column_config={metric_label(m, specs): st.column_config.NumberColumn(
                  format="%.3f") for m in metrics})
 
 # The sample to show: a new ?sample= link wins once; then the selector decides.
-wanted = st.query_params.get("sample")
-if wanted and wanted != st.session_state.get("_seen_qp_sample"):
-    st.session_state["_seen_qp_sample"] = wanted
+wanted = st.query_params.get(state.SAMPLE_PARAM)
+if wanted and wanted != st.session_state.get(state.SEEN_SAMPLE_KEY):
+    st.session_state[state.SEEN_SAMPLE_KEY] = wanted
     key = logic.resolve(wanted, frame)
     if key is None:
         st.warning("The linked sample is not in this run.")
     else:
         st.session_state[state.SAMPLE_KEY] = key
-keys = list(filtered["key"])
+keys = list(filtered[logic.KEY])
 current = st.session_state.get(state.SAMPLE_KEY)
-if current is not None and current not in keys and current in set(frame["key"]):
+if current is not None and current not in keys and current in set(frame[logic.KEY]):
     keys = [current, *keys]  # a linked sample stays visible even when filtered out
 if not keys:
     st.info("No sample matches these filters.")
     st.stop()
 if current not in keys:
     current = keys[0]
-if st.session_state.get("samples_pick") != current:
-    st.session_state["samples_pick"] = current
+if st.session_state.get(state.SAMPLE_PICKER_KEY) != current:
+    st.session_state[state.SAMPLE_PICKER_KEY] = current
 
 
 def _picked() -> None:
-    st.session_state[state.SAMPLE_KEY] = st.session_state["samples_pick"]
+    st.session_state[state.SAMPLE_KEY] = st.session_state[state.SAMPLE_PICKER_KEY]
 
 
-choice = st.selectbox("Open sample", keys, key="samples_pick", on_change=_picked)
+choice = st.selectbox("Open sample", keys, key=state.SAMPLE_PICKER_KEY, on_change=_picked)
 st.session_state[state.SAMPLE_KEY] = choice
-picked_id = str(frame.loc[frame["key"] == choice, "id"].iloc[0])
+picked_id = str(frame.loc[frame[logic.KEY] == choice, logic.ID].iloc[0])
 entry = data.sample(db, run_id, version, picked_id)
 if entry is not None:
     show_sample(entry, specs)
