@@ -198,7 +198,7 @@ def test_failed_report_write_leaves_no_partial_file(tmp_path: Path, monkeypatch)
 
 def test_interrupted_run_is_never_reported_complete(tmp_path: Path, monkeypatch) -> None:
     """Ctrl-C: exit 130 with a resume hint, status "interrupted", report complete=False."""
-    from ragassay.cli import progress
+    from ragassay import console as progress
 
     data, db, out = tmp_path / "d.jsonl", tmp_path / "runs.db", tmp_path / "report.json"
     _write_data(data, 40)

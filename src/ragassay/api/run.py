@@ -99,7 +99,7 @@ def _progress(opts: EvalOptions) -> Any:
         show = sys.stderr.isatty() or "IPython" in sys.modules
     if not show:
         return None
-    from ragassay.cli.progress import RichProgress
+    from ragassay.console import RichProgress
 
     return RichProgress()
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ragassay.bench.config import BenchConfig
-from ragassay.bench.run import RETRIEVAL_METRICS, BenchResult
+from ragassay.bench.result import RETRIEVAL_METRICS, BenchResult
 from ragassay.report import LeaderboardRow, run_table
 from ragassay.stats import (
     CompareOptions,

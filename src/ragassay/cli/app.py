@@ -9,8 +9,8 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from ragassay import __version__
 from ragassay.cli.common import UsageProblem, console, db_option, friendly, open_store
+from ragassay.version import __version__
 
 if TYPE_CHECKING:
     from ragassay.report import Entry, Format, Report

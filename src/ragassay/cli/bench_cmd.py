@@ -49,14 +49,14 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
     from ragassay.bench import (
         BenchOptions,
         ConfigError,
-        CorpusError,
         PipelineSetupError,
         QuestionsError,
         leaderboard_table,
         load_config,
         run_bench,
     )
-    from ragassay.cli.progress import RichProgress
+    from ragassay.console import RichProgress
+    from ragassay.corpus import CorpusError
     from ragassay.report import build_report
 
     try:

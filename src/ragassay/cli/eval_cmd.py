@@ -250,7 +250,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     SIGTERM stops it like Ctrl-C: the run is marked interrupted, finished judgments
     are kept for --resume.
     """
-    from ragassay.cli.progress import RichProgress
+    from ragassay.console import RichProgress
     from ragassay.dataset import check_dataset, dataset_fingerprint, iter_samples
     from ragassay.metrics import parse_metrics
     from ragassay.types import BackendOptions, RunConfig

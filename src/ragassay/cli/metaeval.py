@@ -60,7 +60,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
                   quiet: bool, db: Path) -> None:
     """Run a judge over human-labelled samples; report AUROC, Spearman, Kendall,
     balanced accuracy with bootstrap 95% CIs, beside the lexical baseline."""
-    from ragassay.cli.progress import RichProgress
+    from ragassay.console import RichProgress
     from ragassay.dataset import iter_samples
     from ragassay.metrics import parse_metrics
     from ragassay.report import run_table

@@ -85,10 +85,7 @@ def list_runs(db: str, dataset: str | None = None) -> list[RunRow]:
 def metric_means(db: str, run_id: str, version: str) -> dict[str, float | None]:
     """Mean of the scored values of each metric (booleans as rates), from SQL."""
     with reading(db) as store:
-        rows = store.conn.execute(
-            "SELECT metric, AVG(value) FROM metric_values WHERE run_id = ?"
-            " GROUP BY metric ORDER BY MIN(rowid)", (run_id,)).fetchall()
-    return {str(m): (None if v is None else float(v)) for m, v in rows}
+        return store.metric_means(run_id)
 
 
 def get_run(db: str, run_id: str) -> tuple[RunRecord, str]:

@@ -32,14 +32,11 @@ from .features import (
     FAITHFULNESS_FEATURES,
     REFERENCE_FEATURES,
     SUPPORT_FEATURES,
-    ContextIndex,
     Match,
-    SentenceInfo,
     copied,
     faithfulness_features,
     reference_features,
     rule_logits,
-    sentence_info,
     support_features,
 )
 from .injection import addresses_evaluator
@@ -52,6 +49,7 @@ from .lexical import (
     stem,
 )
 from .relevance import relevance_parts, score_relevance
+from .sentences import ContextIndex, SentenceInfo, sentence_info
 
 T = TypeVar("T")
 DEFAULT_EMBEDDER = "static"
