@@ -6,7 +6,7 @@ small derived values: domain objects never save, judge or aggregate themselves.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
@@ -442,3 +442,19 @@ class RunConfig(_Frozen):
     def endpoints(self) -> tuple[str, ...]:
         """Every judge endpoint: `base_urls`, else `base_url` alone (none: the default)."""
         return self.base_urls or ((self.base_url,) if self.base_url else ())
+
+    def with_endpoints(self, urls: str | Iterable[str] | None) -> RunConfig:
+        """The config judged at `urls`, one endpoint or several (the first is `base_url`;
+        `base_urls` lists them all when there are several)."""
+        listed = (urls,) if isinstance(urls, str) else tuple(urls or ())
+        return self.model_copy(update={"base_url": listed[0] if listed else None,
+                                       "base_urls": listed if len(listed) > 1 else ()})
+
+    @classmethod
+    def build(cls, dataset: str, *, urls: str | Iterable[str] | None = None,
+              timeout_s: float | None = None, **fields: Any) -> RunConfig:
+        """The one way a front end (CLI, Python API, dashboard, bench, meta-eval) makes a
+        run's config from its flat options: the judge's endpoints (`with_endpoints`) and
+        the per-call `timeout_s` (`backend`); any other field is RunConfig's own."""
+        backend = BackendOptions() if timeout_s is None else BackendOptions(timeout_s=timeout_s)
+        return cls(dataset=dataset, backend=backend, **fields).with_endpoints(urls)

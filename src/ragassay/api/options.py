@@ -56,13 +56,6 @@ class EvalOptions:
         _check_base_urls(opts.base_url)
         return opts
 
-    def endpoints(self) -> tuple[str | None, tuple[str, ...]]:
-        """(base_url, base_urls) for the RunConfig: one endpoint, or several."""
-        if self.base_url is None or isinstance(self.base_url, str):
-            return self.base_url, ()
-        urls = tuple(self.base_url)
-        return (urls[0] if urls else None), (urls if len(urls) > 1 else ())
-
     def ray(self) -> Any:
         """The runner's RayOptions for engine "ray", else None."""
         if self.engine != "ray":

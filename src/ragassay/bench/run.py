@@ -27,7 +27,7 @@ from ragassay.embed import CachedEmbedder, Embedder, get_embedder
 from ragassay.judge import Judge
 from ragassay.runner import Progress, RunInputs, run_async
 from ragassay.store import Store
-from ragassay.types import BackendOptions, InvalidRow, RunConfig, Sample, Usage
+from ragassay.types import InvalidRow, RunConfig, Sample, Usage
 
 
 @dataclass
@@ -47,15 +47,10 @@ class BenchOptions:
 def run_config_for(config: BenchConfig) -> RunConfig:
     """The runner's RunConfig for a bench (dataset = `bench:<name>`)."""
     b = config.bench
-    return RunConfig(
-        dataset=f"bench:{b.name}",
-        judge=b.judge,
-        base_url=b.base_url,
-        metrics=b.metrics,
-        seed=b.seed,
-        concurrency=b.concurrency,
-        kind="bench", strategies=tuple(s.name for s in config.strategies),
-        backend=BackendOptions(timeout_s=b.timeout_s),
+    return RunConfig.build(
+        f"bench:{b.name}", urls=b.base_url, timeout_s=b.timeout_s, judge=b.judge,
+        metrics=b.metrics, seed=b.seed, concurrency=b.concurrency, kind="bench",
+        strategies=tuple(s.name for s in config.strategies),
     )
 
 

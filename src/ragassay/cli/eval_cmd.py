@@ -159,13 +159,8 @@ def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
         before = " ".join(config.endpoints()) or "the default endpoint"
         say(f"resuming run {run.id} against --base-url {now} (it was started with {before})",
             err=True)
-        config = config.model_copy(update=_endpoint_fields(urls))
+        config = config.with_endpoints(urls)
     return config
-
-
-def _endpoint_fields(urls: tuple[str, ...]) -> dict[str, Any]:
-    """RunConfig fields for the --base-url values: the first, and all when several."""
-    return {"base_url": urls[0] if urls else None, "base_urls": urls if len(urls) > 1 else ()}
 
 
 def _engine_options(engine: str, ray_address: str | None, workers: int | None) -> Any:
@@ -253,7 +248,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     from ragassay.console import RichProgress
     from ragassay.dataset import check_dataset, dataset_fingerprint, iter_samples
     from ragassay.metrics import parse_metrics
-    from ragassay.types import BackendOptions, RunConfig
+    from ragassay.types import RunConfig
 
     judge_spec, suites = check_judge_spec(judge_spec), parse_metrics(metrics)
     urls = tuple(u for u in (check_base_url(u) for u in base_urls) if u)
@@ -278,12 +273,10 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             say(note, err=True)
         if resumed is None:
             store = open_store(db)
-        config = resumed or RunConfig(
-            dataset=str(data), judge=judge_spec, **_endpoint_fields(urls),
-            metrics=suites, concurrency=concurrency, use_cache=not no_cache,
-            skip_invalid=skip_invalid, max_context_tokens=max_context_tokens,
-            field_map=mapping, backend=BackendOptions(timeout_s=timeout_s),
-            ratings=ratings)
+        config = resumed or RunConfig.build(
+            str(data), urls=urls, timeout_s=timeout_s, judge=judge_spec, metrics=suites,
+            concurrency=concurrency, use_cache=not no_cache, skip_invalid=skip_invalid,
+            max_context_tokens=max_context_tokens, field_map=mapping, ratings=ratings)
         started = time.time()
         try:
             stats = _judge(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping),

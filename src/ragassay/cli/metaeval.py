@@ -68,7 +68,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
     from ragassay.stats import calibration
     from ragassay.stats.baseline import baseline_agreement
     from ragassay.stats.calibration import HALLUCINATION_LABELS
-    from ragassay.types import BackendOptions, RunConfig, Sample
+    from ragassay.types import RunConfig, Sample
 
     judge_spec, base_url = check_judge_spec(judge_spec), check_base_url(base_url)
     mapping, extra_headers = field_map(mapping_given), headers(headers_given)
@@ -81,11 +81,10 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
     if not any(s.labels for s in samples):
         raise UsageProblem(f"{data}: no sample carries human 'labels'")
     store = open_store(db)
-    config = RunConfig(dataset=str(data), judge=judge_spec, base_url=base_url,
-                       metrics=parse_metrics(metrics), concurrency=concurrency, field_map=mapping,
-                       kind="meta-eval", split=split, limit=limit,
-                       max_context_tokens=max_context_tokens,
-                       backend=BackendOptions(timeout_s=timeout_s), ratings=ratings)
+    config = RunConfig.build(str(data), urls=base_url, timeout_s=timeout_s, judge=judge_spec,
+                             metrics=parse_metrics(metrics), concurrency=concurrency,
+                             field_map=mapping, kind="meta-eval", split=split, limit=limit,
+                             max_context_tokens=max_context_tokens, ratings=ratings)
     with sigterm_interrupts():
         stats = evaluate(samples, config, store=store, progress=RichProgress(enabled=not quiet),
                          total=len(samples), headers=extra_headers)

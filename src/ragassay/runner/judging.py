@@ -102,11 +102,15 @@ def judge_notes(judge: Judge) -> list[str]:
 
 async def judge_one(suite: Suite, item: KeyedSample, evidence: Evidence | None,
                     asker: Asker | None, options: SuiteOptions) -> Outcome:
-    """One (sample, suite) judgment: from the offline judge's evidence, or by asking."""
+    """One (sample, suite) judgment: from the offline judge's evidence, or by asking;
+    its results are exactly the suite's declared metrics (`Suite.check_results`)."""
     if evidence is not None:
-        return suite.evaluate_offline(item, evidence, options)
-    assert asker is not None
-    return await suite.evaluate(item, asker, options)
+        outcome = suite.evaluate_offline(item, evidence, options)
+    else:
+        assert asker is not None
+        outcome = await suite.evaluate(item, asker, options)
+    suite.check_results(outcome.result.results)
+    return outcome
 
 
 async def batch_evidence(keyed: Mapping[K, KeyedSample], offline: OfflineJudge | None,
