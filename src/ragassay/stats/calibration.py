@@ -53,7 +53,7 @@ BOOLEAN_GROUPS = HALLUCINATION_LABELS | FAITHFUL_LABELS | CORRECT_LABELS
 
 HALLUCINATION_METRICS = frozenset({"hallucination"})
 FAITHFULNESS_METRICS = frozenset({"faithfulness", "adherence_ratio", "adherence"})
-CORRECTNESS_METRICS = frozenset({"answer_similarity", "answer_correctness"})
+CORRECTNESS_METRICS = frozenset({"answer_similarity"})  # no suite has answer_correctness
 RELEVANCE_METRICS = frozenset({"context_relevance"})
 
 
@@ -125,7 +125,7 @@ def default_links(label_names: Sequence[str], metrics: Sequence[str]) -> list[La
     hallucination -> *.hallucination (same direction), *.faithfulness /
     *.adherence_ratio / *.adherence (inverted); faithful, consistent, supported,
     grounded -> the faithfulness metrics (same), *.hallucination (inverted);
-    correct -> *.answer_similarity / *.answer_correctness; relevance ->
+    correct -> *.answer_similarity; relevance ->
     *.context_relevance; any other label -> metrics with the same short name.
     """
     links: list[LabelLink] = []
