@@ -6,9 +6,11 @@ The fields are in the JSON's order; the statistics sections are `stats`' own res
 unrounded (`published` rounds them, `ROUNDED`, for the JSON and every rendering).
 `schema()` is the published JSON Schema of the JSON report; `REPORT_VERSION` its version.
 
-Adding a section: declare it as a field, `omitted()` when only some runs have it (the
-JSON then leaves it out rather than writing null), add its name to `ROUNDED` when it
-holds computed statistics, and bump `REPORT_VERSION`'s minor number.
+Adding a section: a section of computed statistics is a field of `stats.Sections`
+(after `calibration`; `published` rounds every one of them), anything else a field of
+`Report`; either way `omitted()` when only some runs have it (the JSON then leaves it
+out rather than writing null). Then bump `REPORT_VERSION`'s minor number;
+tests/report/test_model.py checks that the JSON satisfies the schema.
 """
 
 from __future__ import annotations
