@@ -94,7 +94,9 @@ from ragassay.store import Store
 store, run_id, details = Store(sys.argv[2]), sys.argv[3], sys.argv[4] == "1"
 if not details:  # the summary `ragassay eval` prints
     rep = build_report(store, run_id, include_details=False)
-    assert rep["evaluation_metadata"]["total_samples"] > 0
+    # a dict before the report was typed (#28), a Report since
+    meta = rep["evaluation_metadata"] if isinstance(rep, dict) else rep.run.model_dump()
+    assert meta["total_samples"] > 0
 else:  # the report file of `ragassay eval --out` / `ragassay report --out`
     with open(sys.argv[5], "w", encoding="utf-8") as fh:
         try:

@@ -1,5 +1,7 @@
 """The house rules that code review enforces, checked: metric names live only with their
-metrics, modules stay small, and dependencies point one way."""
+metrics, functions stay small, every import points down the floors of the house, no
+module imports another's private names, and no import circle exists, not even through
+an import inside a function (docs/architecture.md draws the floors)."""
 
 from __future__ import annotations
 
@@ -13,12 +15,74 @@ from ragassay.metrics import all_specs
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "ragassay"
 NO_METRIC_NAMES = ("stats", "report", "ui", "bench")
-MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 80
+
+FLOORS: tuple[tuple[str, ...], ...] = (
+    ("types", "version"),
+    ("text", "aio", "terminal", "urls", "files", "extras"),
+    ("dataset", "llm", "store", "console"),
+    ("embed", "labels"),
+    ("judge", "corpus", "stats"),
+    ("metrics", "report"),
+    ("runner",),
+    ("bench", "testset", "api"),
+    ("testing", "ui"),
+    ("cli",),
+    ("__init__", "__main__"),
+)
+"""Every package (or top-level module) on its floor: it imports only from floors below
+its own. A new package gets a floor here, and a line in docs/architecture.md."""
+FLOOR = {name: i for i, names in enumerate(FLOORS) for name in names}
 
 
 def _python_files(*parts: str) -> list[Path]:
     return sorted((SRC.joinpath(*parts)).rglob("*.py"))
+
+
+def _module(path: Path) -> str:
+    parts = ["ragassay", *path.relative_to(SRC).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module(p): p for p in _python_files()}
+
+
+def _package(module: str) -> str:
+    """`ragassay.stats.describe` -> `stats`; the top-level package itself -> `__init__`."""
+    return module.split(".")[1] if "." in module else "__init__"
+
+
+def _imports(path: Path, here: str | None = None) -> list[tuple[str, list[str]]]:
+    """(module imported from, names) of every import in a file (module `here`), however
+    deep in it: relative imports resolved, `from ragassay import x` read as its module
+    when x is one."""
+    here = here or _module(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package
+                for _ in range(node.level - 1):
+                    anchor = anchor.rpartition(".")[0]
+                base = f"{anchor}.{base}" if base else anchor
+            names = [a.name for a in node.names]
+            submodules = [f"{base}.{n}" for n in names if f"{base}.{n}" in MODULES]
+            out.extend((m, []) for m in submodules)
+            others = [n for n in names if f"{base}.{n}" not in MODULES]
+            if others or not submodules:
+                out.append((base, others))
+        elif isinstance(node, ast.Import):
+            out.extend((a.name, []) for a in node.names)
+    return [(m, n) for m, n in out if m == "ragassay" or m.startswith("ragassay.")]
+
+
+def _target(module: str) -> str | None:
+    """The module of ours an import names (a name inside a module: that module)."""
+    while module and module not in MODULES:
+        module = module.rpartition(".")[0]
+    return module or None
 
 
 def test_no_qualified_metric_name_outside_the_metrics() -> None:
@@ -30,24 +94,89 @@ def test_no_qualified_metric_name_outside_the_metrics() -> None:
 
 
 @pytest.mark.parametrize("path", _python_files(), ids=lambda p: str(p.relative_to(SRC)))
-def test_modules_and_functions_are_small(path: Path) -> None:
-    text = path.read_text()
-    assert text.count("\n") <= MAX_MODULE_LINES
+def test_functions_are_small(path: Path) -> None:
     long = [f"{node.name}: {node.end_lineno - node.lineno + 1} lines"
-            for node in ast.walk(ast.parse(text))
+            for node in ast.walk(ast.parse(path.read_text()))
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
             and (node.end_lineno or 0) - node.lineno + 1 > MAX_FUNCTION_LINES]
     assert not long, long
 
 
-def _imports(path: Path) -> set[str]:
-    out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            out.add(node.module)
-        elif isinstance(node, ast.Import):
-            out.update(a.name for a in node.names)
-    return out
+def test_every_package_has_a_floor() -> None:
+    assert sorted({_package(m) for m in MODULES} - set(FLOOR)) == []
+
+
+def test_imports_point_down_the_floors() -> None:
+    """A module imports its own package or packages on lower floors, never up or
+    sideways (`api` does not load the command line; `testset` does not need `bench`)."""
+    bad = []
+    for module, path in MODULES.items():
+        mine = _package(module)
+        for imported, _ in _imports(path):
+            target = _target(imported)
+            theirs = _package(target) if target else None
+            if theirs is not None and theirs != mine and FLOOR[theirs] >= FLOOR[mine]:
+                bad.append(f"{path.relative_to(SRC)} ({mine}, floor {FLOOR[mine]}) imports "
+                           f"{imported} ({theirs}, floor {FLOOR[theirs]})")
+    assert not bad, bad
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    bad = [f"{path.relative_to(SRC)}: {name} from {imported}"
+           for module, path in MODULES.items() for imported, names in _imports(path)
+           for name in names if name.startswith("_") and not name.startswith("__")
+           and _target(imported) != module]
+    assert not bad, bad
+
+
+def _circles() -> list[list[str]]:
+    """Strongly connected groups of modules (Tarjan), over every import."""
+    graph = {m: {t for imported, _ in _imports(p, m) if (t := _target(imported)) and t != m}
+             for m, p in MODULES.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return groups
+
+
+def test_no_import_circles() -> None:
+    """Not even through an import inside a function or under TYPE_CHECKING: a type two
+    modules share lives on the floor below both."""
+    assert _circles() == []
+
+
+def test_the_circle_check_finds_a_circle(monkeypatch: pytest.MonkeyPatch,
+                                         tmp_path: Path) -> None:
+    a, b = tmp_path / "a.py", tmp_path / "b.py"
+    a.write_text("def f():\n    from ragassay.b import g\n")
+    b.write_text("from ragassay.a import f\n")
+    monkeypatch.setitem(MODULES, "ragassay.a", a)
+    monkeypatch.setitem(MODULES, "ragassay.b", b)
+    assert ["ragassay.a", "ragassay.b"] in _circles()
 
 
 @pytest.mark.parametrize("pkg, forbidden", [
@@ -58,6 +187,8 @@ def _imports(path: Path) -> set[str]:
     ("metrics", ("ragassay.store", "ragassay.runner", "ragassay.report", "ragassay.stats")),
 ])
 def test_dependencies_point_one_way(pkg: str, forbidden: tuple[str, ...]) -> None:
+    """Beyond the floors: the metrics never touch the store, the statistics and the
+    report never call a judge, the dashboard reads the report's API."""
     bad = [f"{p.relative_to(SRC)} imports {m}" for p in _python_files(pkg)
-           for m in _imports(p) if m.startswith(forbidden)]
+           for m, _ in _imports(p) if m.startswith(forbidden)]
     assert not bad, bad

@@ -20,17 +20,12 @@ sys.path.insert(0, str(ROOT / "src"))
 from ragassay.dataset import sample_from_mapping  # noqa: E402
 from ragassay.embed import get_embedder, text_key  # noqa: E402
 from ragassay.judge.offline import Analyzer, Calibration, LogisticModel  # noqa: E402
-from ragassay.judge.offline.analyzer import missing_flags, set_aside  # noqa: E402
+from ragassay.judge.offline.analyzer import claim_logits  # noqa: E402
 from ragassay.judge.offline.features import (  # noqa: E402
     FAITHFULNESS_FEATURES,
     REFERENCE_FEATURES,
     SUPPORT_FEATURES,
-    copied,
-    reference_features,
-    rule_logits,
-    support_features,
 )
-from ragassay.judge.offline.lexical import is_noncommittal, missing_terms  # noqa: E402
 from ragassay.stats.baseline import lexical_support  # noqa: E402
 from ragassay.types import Sample  # noqa: E402
 
@@ -143,27 +138,21 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
                 "meta": r["metadata"],
                 "baseline": lexical_support(p.sample),
             }
-            # as the analyzer does: abstentions, filler and copied sentences are left
-            # out, and an answer with nothing else is faithful by rule (not fitted)
-            kept = [i for i, r in enumerate(set_aside(p, p.given)) if r is None]
-            if p.ctx.infos and kept:
-                infos = [p.answer_infos[i] for i in kept]
-                found = [support_features(p.answer_infos[i], p.answer_emb[i], p.ctx) for i in kept]
-                rec["support"] = [f for f, _ in found]
-                rec["copied"] = [copied(i, p.ctx) for i in infos]
-                rec["contradicts"] = [m.contradicts for _, m in found]
-                rec["missing_each"] = missing_flags([p.answer_keyed[i].text for i in kept], p)
-                claims = " ".join(p.answer_keyed[i].text for i in kept)
-                rec["novel_terms"] = len(missing_terms(claims, p.ctx.pool, p.given))
-            if p.sample.references and p.answer_infos:
-                cos = p.references_emb @ p.answer_full_emb
-                nc = is_noncommittal(p.answer_text)
-                rec["reference"] = [
-                    reference_features(
-                        p.answer_text, p.answer_keyed[0].text, g, p.sample.question, float(c), nc
-                    )
-                    for g, c in zip(p.sample.references, cos, strict=True)
-                ]
+            # what the analyzer reads (Analyzer.answer_rows): the claims (abstentions and
+            # filler set aside; an answer with nothing else is faithful by rule, not
+            # fitted) with their support features and rules
+            rows = an.answer_rows(p) if p.ctx.infos and p.answer_infos else None
+            kept = rows.claims if rows is not None else []
+            if rows is not None and kept:
+                rec["support"] = [rows.features[i] for i in kept]
+                rec["copied"] = [rows.copied[i] for i in kept]
+                rec["contradicts"] = [rows.contradicts[i] for i in kept]
+                rec["missing_each"] = [rows.missing[i] for i in kept]
+                rec["told"] = [rows.told[i] for i in kept]
+                rec["novel_terms"] = len(rows.hallucinated)
+            references = an.reference_rows(p)  # each reference cut as the analyzer cuts it
+            if references:
+                rec["reference"] = references
             out.append(rec)
     with path.open("wb") as fh:
         pickle.dump(out, fh)
@@ -171,6 +160,8 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
 
 
 def support_logits(rec: dict[str, Any], model: LogisticModel) -> list[float]:
-    """A record's per-sentence support logits, as the analyzer computes them."""
+    """A record's per-sentence support logits, as the analyzer computes them
+    (analyzer.claim_logits)."""
     logits: list[float] = model.logits(np.asarray(rec["support"])).tolist()
-    return rule_logits(logits, rec["copied"], rec["contradicts"], rec["missing_each"])
+    told = rec.get("told", [False] * len(logits))  # records cached before it was kept
+    return claim_logits(logits, rec["copied"], rec["contradicts"], rec["missing_each"], told)

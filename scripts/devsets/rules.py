@@ -20,8 +20,6 @@ from collections import Counter
 from common import FAITH_SETS, blank_calibration, load_rows, to_sample
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.analyzer import missing_flags, set_aside
-from ragassay.judge.offline.features import best_match, contradiction, copied
 
 
 def _share(bad: int, good: int, counts: Counter[tuple[str, int]]) -> str:
@@ -50,22 +48,19 @@ def main() -> None:
             for r, p in zip(chunk, an.prepare_many([to_sample(x) for x in chunk]), strict=True):
                 y = int(r["labels"]["faithful"])
                 counts[("answers", y)] += 1
-                kept = [j for j, a in enumerate(set_aside(p, p.given)) if a is None]
-                if not kept or not p.ctx.infos:
+                # the analyzer's own rows: its claims, and the rules on each
+                claims = an.answer_rows(p) if p.ctx.infos and p.answer_infos else None
+                kept = claims.claims if claims is not None else []
+                if claims is None or not kept:
                     continue
-                if all(copied(p.answer_infos[j], p.ctx) for j in kept):
+                if all(claims.copied[j] for j in kept):
                     counts[("copied", y)] += 1
-                kinds = set()
-                for j in kept:
-                    m = best_match(p.answer_infos[j], p.answer_emb[j], p.ctx)
-                    kind = contradiction(p.answer_infos[j], p.ctx, m.top)
-                    if kind:
-                        kinds.add(kind)
+                kinds = {kind for j in kept if (kind := claims.contradicts[j])}
                 for kind in kinds:
                     counts[(kind, y)] += 1
                 if kinds:
                     counts[("contradicts", y)] += 1
-                if any(missing_flags([p.answer_keyed[j].text for j in kept], p)):
+                if any(claims.missing[j] for j in kept):
                     counts[("missing", y)] += 1
         kinds_txt = ", ".join(
             f"{k} {counts[(k, 1)]}/{counts[(k, 0)]}"

@@ -23,7 +23,7 @@ from typing import NamedTuple
 from ragassay.types import Sample
 
 _WS = re.compile(r"\s+")
-_TOKEN = re.compile(r"[A-Za-z0-9]+(?:[.'’-][A-Za-z0-9]+)*")
+WORD_TOKEN = re.compile(r"[A-Za-z0-9]+(?:[.'’-][A-Za-z0-9]+)*")
 
 
 class KeyedSentence(NamedTuple):
@@ -110,7 +110,7 @@ def norm_key(value: object) -> str:
 
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens, for lexical evidence."""
-    return [t.lower() for t in _TOKEN.findall(text)]
+    return [t.lower() for t in WORD_TOKEN.findall(text)]
 
 
 def approx_tokens(text: str) -> int:

@@ -58,8 +58,12 @@ def test_summary_and_report_agree_with_the_table(db: Path) -> None:
     # answer similarity needs a reference: one of the two rows has none
     assert summary.loc["judge.answer_similarity", "unscored"] == 1
     report = result.report()
-    assert report["evaluation_metadata"]["run_id"] == result.run_id
-    assert {d["id"] for d in report["detailed_results"]} == {"a", "b"}
+    assert report.run.run_id == result.run_id
+    assert {d.id for d in report.entries} == {"a", "b"}
+    assert report.aggregate("judge.faithfulness").count == 2
+    out = db.parent / "r.json"
+    assert result.report("json", out=out).aggregate_metrics == report.aggregate_metrics
+    assert json.loads(out.read_text())["evaluation_metadata"]["run_id"] == result.run_id
     assert result.report("html").lstrip().lower().startswith("<!doctype html")
     csv_text = result.report("csv", out=db.parent / "r.csv")
     assert (db.parent / "r.csv").read_text() == csv_text and "judge.faithfulness" in csv_text

@@ -26,7 +26,7 @@ from ragassay.bench import (
 )
 from ragassay.bench.pipeline import to_answer
 from ragassay.cli import cli
-from ragassay.report import build_report
+from ragassay.report import build_report, report_json
 from ragassay.store import Store
 from ragassay.types import InvalidRow, Sample
 
@@ -156,10 +156,13 @@ def test_callables_and_http_mix_with_builtins_in_one_leaderboard(
         assert "literal-secret" not in shown and "tok-123" not in shown
         assert "${RAG_TEST_TOKEN}" in shown
         report = build_report(store, result.run_id)
-        assert report["leaderboard"] == rows
-        assert report["bench"]["strategies"][1]["failed"] == 1
-        assert report["bench_config"]["strategies"][3]["pipeline"]["target"] == rag_service
-        assert report["evaluation_metadata"]["invalid_samples"] == 2
+        assert report_json(report)["leaderboard"] == rows  # as stored
+        assert report.leaderboard is not None and report.leaderboard[0].strategy == rows[0][
+            "strategy"]
+        assert report.bench is not None and report.bench["strategies"][1]["failed"] == 1
+        assert report.bench_config is not None
+        assert report.bench_config["strategies"][3]["pipeline"]["target"] == rag_service
+        assert report.run.invalid_samples == 2
 
 
 def test_the_cli_bench_reports_failures_and_stores_the_leaderboard(

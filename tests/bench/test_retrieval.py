@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from ragassay.bench.chunking import Chunk
 from ragassay.bench.questions import GoldPassage, Question
 from ragassay.bench.retrieval import BM25Retriever, build_retriever, rrf
 from ragassay.bench.retrieval_metrics import (
@@ -18,6 +17,7 @@ from ragassay.bench.retrieval_metrics import (
     reciprocal_rank,
     retrieval_scores,
 )
+from ragassay.corpus.chunking import Chunk
 
 from .conftest import HashEmbedder
 

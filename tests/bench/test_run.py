@@ -69,14 +69,14 @@ def test_end_to_end_with_a_stub_judge(tiny_bench: Path) -> None:
         assert (tiny_bench.parent / "cache").is_dir()
 
         rows = leaderboard(store, result, "judge.faithfulness")
-        assert [r["rank"] for r in rows] == [1, 2, 3, 4]
-        means = [r["mean"] for r in rows]
+        assert [r.rank for r in rows] == [1, 2, 3, 4]
+        means = [r.mean for r in rows]
         assert means == sorted(means, reverse=True)
-        assert rows[0]["vs_best"] == "best"
-        assert all(r["vs_best"] in ("no detectable difference", "worse") for r in rows[1:])
+        assert rows[0].vs_best == "best"
+        assert all(r.vs_best in ("no detectable difference", "worse") for r in rows[1:])
         assert leaderboard_table(rows).row_count == 4
         # without rank_by: the metric the specs rank by (the judge suite's composite)
-        assert leaderboard(store, result)[0]["metric"] == "judge.overall"
+        assert leaderboard(store, result)[0].metric == "judge.overall"
         with pytest.raises(RankingError, match="cannot rank by 'nope.x'"):
             leaderboard(store, result, "nope.x")
 
@@ -108,10 +108,10 @@ def test_leaderboard_marks_unscored_last_and_significance(tiny_bench: Path) -> N
                                  for s, v in ((a, 0.9), (b, 0.1 + 0.001 * i),
                                               (c, 0.9 - 0.0001 * i))})
         rows_out = leaderboard(store, result, "toy.m")
-    assert [r["strategy"] for r in rows_out] == [a, c, b, d]
-    assert rows_out[2]["vs_best"] == "worse"
-    assert (rows_out[3]["mean"] is None and rows_out[3]["rank"] is None
-            and rows_out[3]["vs_best"] is None)
+    assert [r.strategy for r in rows_out] == [a, c, b, d]
+    assert rows_out[2].vs_best == "worse"
+    assert (rows_out[3].mean is None and rows_out[3].rank is None
+            and rows_out[3].vs_best is None)
 
 
 def test_leaderboard_adjusts_for_all_its_comparisons(tiny_bench: Path) -> None:
@@ -131,17 +131,17 @@ def test_leaderboard_adjusts_for_all_its_comparisons(tiny_bench: Path) -> None:
             for i in range(n) for s, gap in gaps.items()})
         board = leaderboard(store, result, "toy.m")
         table = run_table(store, run_id).table
-        raw = {r["strategy"]: compare_strategies(table, names[0], r["strategy"],
-                                                 CompareOptions())["metrics"]["toy.m"]
+        raw = {r.strategy: compare_strategies(table, names[0], r.strategy,
+                                                 CompareOptions()).metrics["toy.m"]
                for r in board[1:]}
-    assert board[0]["strategy"] == names[0] and board[0]["vs_best"] == "best"
-    want = holm({k: v["wilcoxon_p"] for k, v in raw.items()})
-    got = {r["strategy"]: r["p_adjusted"] for r in board[1:]}
+    assert board[0].strategy == names[0] and board[0].vs_best == "best"
+    want = holm({k: v.wilcoxon_p for k, v in raw.items()})
+    got = {r.strategy: r.p_adjusted for r in board[1:]}
     assert got == pytest.approx(want)
     # the adjustment is real: the strongest gap's p is multiplied by the 3 comparisons
-    strongest = min(raw, key=lambda k: raw[k]["wilcoxon_p"])
-    assert got[strongest] == pytest.approx(min(1.0, 3 * raw[strongest]["wilcoxon_p"]))
-    assert got[strongest] > raw[strongest]["wilcoxon_p"]
+    strongest = min(raw, key=lambda k: raw[k].wilcoxon_p)
+    assert got[strongest] == pytest.approx(min(1.0, 3 * raw[strongest].wilcoxon_p))
+    assert got[strongest] > raw[strongest].wilcoxon_p
 
 
 def test_a_one_question_leaderboard_has_no_interval(tiny_bench: Path) -> None:
@@ -156,7 +156,7 @@ def test_a_one_question_leaderboard_has_no_interval(tiny_bench: Path) -> None:
     with Store(":memory:") as store:
         _toy_run(store, result, {(s, 0): 0.9 - 0.1 * i for i, s in enumerate(names)})
         board = leaderboard(store, result, "toy.m")
-    assert all(r["n"] == 1 and r["ci_low"] is None and r["ci_high"] is None for r in board)
+    assert all(r.n == 1 and r.ci_low is None and r.ci_high is None for r in board)
     console = Console(width=400, record=True)
     console.print(leaderboard_table(board))
     text = console.export_text()

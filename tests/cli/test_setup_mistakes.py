@@ -14,9 +14,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from ragassay.bench import load_config, load_questions
-from ragassay.bench.corpus import load_corpus
 from ragassay.bench.questions import QuestionsError
 from ragassay.cli import cli
+from ragassay.corpus.documents import load_corpus
 from ragassay.dataset import load_samples
 from ragassay.store import Store
 from ragassay.types import Sample

@@ -61,25 +61,22 @@ def test_a_run_through_the_judge_layer_with_usage_cost_and_cache(
         repairs = [r for r in server.requests
                    if "Your previous reply could not be used" in r["messages"][-1]["content"]]
         assert len(repairs) == 1
-        usage = report["usage"]
-        assert (usage["calls"], usage["input_tokens"], usage["output_tokens"]) == (
+        usage = report.usage
+        assert (usage.calls, usage.input_tokens, usage.output_tokens) == (
             25, 25 * 120, 25 * 30)  # the provider's counts, not estimates
         # LiteLLM's price of that usage (gpt-4o-mini: $0.15 / $0.60 per million tokens)
-        assert usage["cost_usd"] == pytest.approx(25 * (120 * 0.15 + 30 * 0.60) / 1e6,
-                                                  rel=0.2)
-        assert all(v is not None for d in report["detailed_results"]
-                   for v in [d["metrics"]["judge.context_relevance"]])
+        assert usage.cost_usd == pytest.approx(25 * (120 * 0.15 + 30 * 0.60) / 1e6, rel=0.2)
+        assert all(d.metrics["judge.context_relevance"] is not None for d in report.entries)
         asked = sorted(judge_scores(r)["context_relevance"] for r in server.requests[1:])
-        scored = sorted(d["metrics"]["judge.context_relevance"]
-                        for d in report["detailed_results"])
+        scored = sorted(d.metrics["judge.context_relevance"] for d in report.entries)
         assert scored == [float(v) for v in asked]  # the scripted verdicts, through the suite
-        assert report["evaluation_metadata"]["judge"] == "litellm:openai/gpt-4o-mini"
+        assert report.run.judge == "litellm:openai/gpt-4o-mini"
         body = server.requests[0]
         assert body["model"] == "gpt-4o-mini" and body["response_format"]["type"] == "json_schema"
         assert body["seed"] == 0 and body["temperature"] == 0
         again = evaluate(samples, config, store=store)  # the judge-call cache
         assert server.count == 25
-        assert build_report(store, again.run_id)["usage"]["cache_hits"] == 24
+        assert build_report(store, again.run_id).usage.cache_hits == 24
 
 
 def test_repair_retry_after_and_parameter_dropping(scripted_server: Any) -> None:

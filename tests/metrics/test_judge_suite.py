@@ -96,8 +96,8 @@ def test_no_contexts_is_a_missing_input_not_a_failure(tmp_path) -> None:  # type
     ]
     run = ragassay.evaluate(rows, metrics="judge,trace,ragas", store=tmp_path / "r.db")
     report = run.report("json")
-    assert report["strategies"]["default"]["failed_questions"] == 0
-    reasons = {d["id"]: d["unscored"] for d in report["detailed_results"]}
+    assert report.strategies["default"].figure("failed_questions") == 0
+    reasons = {d.id: d.unscored for d in report.entries}
     assert all(r in MISSING_INPUT for d in ("none", "blank") for r in reasons[d].values())
     # blank strings are no contexts: the two rows read the same (a trial saw "no
     # contexts" for [""] and "needs contexts or a reference answer" for [])

@@ -18,7 +18,7 @@ from ragassay.judge import Asker
 from ragassay.judge.offline import Evidence
 from ragassay.metrics import Outcome, Suite, SuiteOptions
 from ragassay.metrics.base import outcome
-from ragassay.report import build_report
+from ragassay.report import SampleEntry, build_report
 from ragassay.runner import evaluate
 from ragassay.store import Store
 from ragassay.text import KeyedSample
@@ -70,13 +70,13 @@ def toy_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
 
 def test_the_toy_metric_is_in_the_report(toy_run: dict[str, Any]) -> None:
     report = toy_run["report"]
-    answers = [d["answer"] for d in report["detailed_results"]]
+    answers = [d.answer for d in report.entries if isinstance(d, SampleEntry)]
     mean = sum(brevity(a) for a in answers) / len(answers)
-    assert report["aggregate_metrics"]["metrics"]["toy.brevity"]["mean"] == pytest.approx(mean)
-    assert report["metric_specs"]["toy.brevity"]["gate"] == 0.2
-    flags = {f["metric"]: f for f in report["interpretation"]}
-    assert "target >= 0.9" in flags["toy.brevity"]["message"]  # its own target
-    assert "answers_run_long" in {d["rule"] for d in report["diagnostics"]}
+    assert report.aggregate_metrics.metrics["toy.brevity"].mean == pytest.approx(mean)
+    assert report.metric_specs["toy.brevity"].gate == 0.2
+    flags = {f.metric: f for f in report.interpretation}
+    assert "target >= 0.9" in flags["toy.brevity"].message  # its own target
+    assert "answers_run_long" in {d.rule for d in report.diagnostics}
 
 
 def test_the_gate_uses_the_toy_threshold(toy_run: dict[str, Any]) -> None:

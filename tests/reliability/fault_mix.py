@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ragassay.report import build_report
+from ragassay.report import build_report, report_json
 from ragassay.runner import evaluate
 from ragassay.store import Store
 from ragassay.types import BackendOptions, RunConfig, Sample
@@ -161,7 +161,7 @@ def run_mix(workdir: Path, *, n: int = 500, rate: float = 0.3, seed: int = 7,
         run = evaluate(samples, config(server.base_url, concurrency), store=store)
         fig.seconds_faulty = round(time.perf_counter() - started, 2)
         faulty, reasons = _values(store, run.run_id)
-        report = build_report(store, run.run_id)
+        report = report_json(build_report(store, run.run_id))
         out = workdir / "fault-mix-report.json"
         out.write_text(json.dumps(report, indent=2, allow_nan=False), encoding="utf-8")
         fig.report_written = json.loads(out.read_text(encoding="utf-8")) == report

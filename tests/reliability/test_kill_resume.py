@@ -137,7 +137,7 @@ def test_sigkill_then_resume_loses_and_repeats_nothing(tmp_path: Path) -> None:
         got = {r.sample_id: r.results for r in store.iter_results(run.id)}
         report = build_report(store, run.id)
     assert got == expected and len(got) == N
-    assert report["evaluation_metadata"]["complete"] is True
+    assert report.run.complete is True
 
     # no finished judgment was requested again; at most `concurrency` per kill twice
     for i, (asked, done) in enumerate(segments[:-1]):

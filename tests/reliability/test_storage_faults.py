@@ -79,7 +79,7 @@ def test_disk_full_mid_run_is_one_line_and_no_report(tmp_path: Path) -> None:
         saved = store.count_results(run.id)
         assert 0 < saved < 300  # work up to the failure is kept, for --resume
         report = build_report(store, run.id)
-    assert report["evaluation_metadata"]["complete"] is False
+    assert report.run.complete is False
 
 
 def _readonly_prefix(folder: Path) -> list[str] | None:
@@ -198,7 +198,7 @@ def test_failed_report_write_leaves_no_partial_file(tmp_path: Path, monkeypatch)
 
 def test_interrupted_run_is_never_reported_complete(tmp_path: Path, monkeypatch) -> None:
     """Ctrl-C: exit 130 with a resume hint, status "interrupted", report complete=False."""
-    from ragassay.cli import progress
+    from ragassay import console as progress
 
     data, db, out = tmp_path / "d.jsonl", tmp_path / "runs.db", tmp_path / "report.json"
     _write_data(data, 40)
@@ -217,7 +217,7 @@ def test_interrupted_run_is_never_reported_complete(tmp_path: Path, monkeypatch)
         run = store.latest_run()
         assert run is not None and run.status == "interrupted"
         assert store.count_results(run.id) == 1  # concurrency 1: the first judgment was saved
-        assert build_report(store, run.id)["evaluation_metadata"]["complete"] is False
+        assert build_report(store, run.id).run.complete is False
     report = CliRunner().invoke(cli, ["report", run.id, "--db", str(db)])
     assert report.exit_code == 0
     assert json.loads(report.output)["evaluation_metadata"]["complete"] is False

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from ragassay.report import FailedEntry, Report, RunInfo, RunUsage, SampleEntry, UsageSummary
+from ragassay.stats import Aggregates, CorrelationMatrix
 from ragassay.store import Store
 from ragassay.types import InvalidRow, MetricResult, RunConfig, Sample, SampleResult, Usage
 
@@ -41,3 +45,35 @@ def run(tmp_path: Path) -> tuple[Store, str]:
         store.save_result(run_id, _result(f"s{i}", "ragas", 1 - i / 10, strategy))
     store.finish_run(run_id, "complete")
     return store, run_id
+
+
+def make_report(entries: Sequence[SampleEntry | FailedEntry] = (), run_id: str = "r1",
+                **meta: Any) -> Report:
+    """A report with no statistics, only its run's id and the given per-sample entries."""
+    info = {"run_id": run_id, "timestamp": "2026-01-01T00:00:00+00:00", "finished": None,
+            "status": "complete", "dataset": "d.jsonl", "dataset_hash": None,
+            "judge": "offline", "method": "offline", "judge_model": "offline",
+            "embedding_model": "none", "judge_reliability": None, "metrics": [],
+            "total_samples": len(entries), "scored_samples": len(entries), "invalid_samples": 0,
+            "package_version": "0", "report_version": "0", "prompt_versions": {},
+            "generated": "2026-01-01T00:00:00+00:00", "complete": True, **meta}
+    usage = {"calls": 0, "input_tokens": 0, "output_tokens": 0, "total_tokens": 0,
+             "cache_hits": 0}
+    return Report(
+        evaluation_metadata=RunInfo(**info), aggregate_metrics=Aggregates(metrics={}, suites={}),
+        rmse_metrics={}, per_metric_statistics={}, strategies={}, interpretation=[],
+        correlations=CorrelationMatrix(method="spearman", metrics=[], matrix={}, pairs={}),
+        diagnostics=[], usage=RunUsage(**usage, by_suite={}), metric_specs={},
+        invalid_rows=[], detailed_results=list(entries))
+
+
+def entry(sample_id: str, metrics: dict[str, Any], unscored: dict[str, str] | None = None,
+          **fields: Any) -> SampleEntry:
+    """One evaluated sample's entry with the given values (texts filled in)."""
+    usage = UsageSummary(calls=0, input_tokens=0, output_tokens=0, total_tokens=0,
+                         cache_hits=0)
+    base: dict[str, Any] = {"strategy": "s", "question": "q", "answer": "a", "contexts": [],
+                            "reference": None, "labels": {}, "details": {},
+                            "reasoning": None, "usage": usage}
+    return SampleEntry(**{**base, **fields, "id": sample_id, "metrics": metrics,
+                          "unscored": unscored or {}})

@@ -3,15 +3,14 @@ import io
 
 import pytest
 
-from ragassay.report import to_csv
+from ragassay.report import Report, to_csv
+from tests.report.conftest import entry, make_report
 
 
-def _report(sample_id: str, reason: str = "") -> dict:
-    return {"evaluation_metadata": {"run_id": "r1"}, "detailed_results": [
-        {"id": sample_id, "strategy": "s", "status": "ok",
-         "metrics": {"judge.faithfulness": -0.5 if not reason else None,
-                     "judge.hallucination": True},
-         "unscored": {"judge.faithfulness": reason} if reason else {}}]}
+def _report(sample_id: str, reason: str = "") -> Report:
+    return make_report([entry(sample_id, {"judge.faithfulness": -0.5 if not reason else None,
+                                          "judge.hallucination": True},
+                              {"judge.faithfulness": reason} if reason else {})])
 
 
 def test_one_row_per_sample_and_metric_with_booleans_as_0_1():

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from ragassay.dataset import demo_dataset_path, iter_samples
-from ragassay.report import build_report
+from ragassay.report import build_report, report_json
 from ragassay.runner import evaluate
 from ragassay.store import Store
 from ragassay.types import RunConfig
@@ -43,7 +43,7 @@ def demo_values(tmp: Path) -> dict[str, dict[str, Any]]:
     config = RunConfig(dataset=str(demo_dataset_path()), metrics=("judge", "trace", "ragas"))
     with Store(tmp / "demo.db") as store:
         run_id = evaluate(iter_samples(demo_dataset_path()), config, store=store).run_id
-        report = build_report(store, run_id)
+        report = report_json(build_report(store, run_id))
     return {f"{d['strategy']}/{d['id']}": {"metrics": d["metrics"], "unscored": d["unscored"]}
             for d in report["detailed_results"]}
 

@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-from ragassay.report import to_html
+from ragassay.report import FailedEntry, to_html
+from tests.report.conftest import entry, make_report
 
 
 def test_samples_show_values_as_text_and_invalid_rows_with_their_reason() -> None:
-    report = {
-        "evaluation_metadata": {"run_id": "r1"},
-        "detailed_results": [
-            {"id": "s1", "strategy": "a", "question": "q", "answer": "x", "status": "ok",
-             "metrics": {"judge.faithfulness": 8.123456789012, "judge.hallucination": False,
-                         "judge.answer_similarity": None},
-             "unscored": {"judge.answer_similarity": "no reference answer"},
-             "reasoning": "fine"},
-            {"id": "bad", "strategy": "a", "status": "failed",
-             "error": "d.jsonl:3: missing question", "metrics": {}, "unscored": {},
-             "reasoning": None},
-        ],
-    }
+    report = make_report([
+        entry("s1", {"judge.faithfulness": 8.123456789012, "judge.hallucination": False,
+                     "judge.answer_similarity": None},
+              {"judge.answer_similarity": "no reference answer"}, strategy="a",
+              answer="x", reasoning="fine"),
+        FailedEntry(id="bad", strategy="a", error="d.jsonl:3: missing question"),
+    ])
     page = to_html(report)
     samples = page[page.index("<h2>Samples</h2>"):]
     assert "judge.faithfulness: 8.123" in samples and "8.123456789" not in samples

@@ -8,6 +8,7 @@ import pyarrow.parquet as pq
 
 from ragassay.report import build_report, csv_rows, iter_details, write_parquet
 from ragassay.store import Store
+from tests.report.conftest import make_report
 
 
 def test_the_parquet_dataset_holds_the_csv_rows_typed(run: tuple[Store, str],
@@ -49,8 +50,7 @@ def test_large_exports_are_split_and_a_rewrite_replaces_the_old_parts(
 
 
 def test_an_empty_run_still_has_the_schema(tmp_path: Path) -> None:
-    report = {"evaluation_metadata": {"run_id": "r"}}
-    write_parquet(report, tmp_path / "out", [])
+    write_parquet(make_report(run_id="r"), tmp_path / "out", [])
     table = pq.read_table(tmp_path / "out")
     assert table.num_rows == 0 and table.column_names == [
         "run_id", "sample_id", "strategy", "metric", "value", "unscored_reason"]

@@ -119,7 +119,7 @@ def test_a_cancelled_aevaluate_stops_its_ray_run(ray_address: str, tmp_path: Pat
 
 def test_a_second_ray_run_at_once_is_refused_and_a_stop_interrupts(ray_address: str,
                                                                     tmp_path: Path) -> None:
-    from ragassay.runner.engine import RunInputs
+    from ragassay.runner.judging import RunInputs
     from ragassay.runner.ray_engine import _ONE_RUN, RayEngineError, RunStopped, run_on_ray
 
     config = RunConfig(dataset="x", metrics=("judge",))

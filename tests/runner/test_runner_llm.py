@@ -115,8 +115,8 @@ def test_every_sample_ends_scored_or_unscored_with_reason(scripted_server, tmp_p
     assert script.seen["invalid"] == 2 and script.seen["truncated"] == 2
     assert script.seen["down"] == 3  # max_retries=2 -> 3 attempts
     report = build_report(store, stats.run_id)
-    assert report["usage"]["calls"] >= len(cases)
-    assert report["detailed_results"][3]["unscored"]["judge.faithfulness"].startswith(
+    assert report.usage.calls >= len(cases)
+    assert report.entries[3].unscored["judge.faithfulness"].startswith(
         "unparseable")
 
 

@@ -98,7 +98,7 @@ def test_html_report_keeps_user_text_as_text(hostile_run: tuple[Path, str]) -> N
     db, run_id = hostile_run
     with Store(db, readonly=True) as store:
         report = build_report(store, run_id)
-    reasons = [r["unscored"] for r in report["detailed_results"] if r["id"] == "err"]
+    reasons = [r.unscored for r in report.entries if r.id == "err"]
     assert SCRIPT in json.dumps(reasons)  # the error message really carries the payload
     text = _check_page(to_html(report))
     for p in PAYLOADS:

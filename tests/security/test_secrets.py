@@ -25,7 +25,7 @@ import pytest
 
 from ragassay.judge import JudgeAborted
 from ragassay.llm import BackendError, BackendOptions, get_backend
-from ragassay.report import build_report, to_csv, to_html
+from ragassay.report import Report, build_report, report_json, to_csv, to_html
 from ragassay.runner import evaluate
 from ragassay.store import Store
 from ragassay.types import JudgeRequest, Message, RunConfig, Sample
@@ -104,7 +104,7 @@ def _dump_store(db: Path) -> str:
 
 
 def _check_store_and_reports(db: Path, *keys: str, run_id: str | None = None
-                             ) -> dict[str, Any]:
+                             ) -> Report:
     _assert_clean(_dump_store(db), "a store table", *keys)
     for path in db.parent.glob(db.name + "*"):  # the db, -wal and -shm files
         _assert_clean(path.read_bytes(), path.name, *keys)
@@ -112,7 +112,7 @@ def _check_store_and_reports(db: Path, *keys: str, run_id: str | None = None
         run = store.get_run(run_id) if run_id else store.latest_run()
         assert run is not None
         report = build_report(store, run.id)
-    for name, text in (("json", json.dumps(report)), ("csv", to_csv(report)),
+    for name, text in (("json", json.dumps(report_json(report))), ("csv", to_csv(report)),
                        ("html", to_html(report))):
         _assert_clean(text, f"the {name} report", *keys)
     return report
@@ -151,8 +151,7 @@ def test_env_key_never_leaks_in_process(clean_env: pytest.MonkeyPatch, tmp_path:
         runs = store.list_runs()
     assert [r.status for r in runs] == ["failed", "failed", "complete"]  # newest first
     report = _check_store_and_reports(db, KEY, run_id=runs[-1].id)
-    reasons = {r["id"]: r["unscored"].get("judge.faithfulness") for r in
-               report["detailed_results"]}
+    reasons = {r.id: r.unscored.get("judge.faithfulness") for r in report.entries}
     assert reasons["s-ok"] is None
     for case in ("400", "500"):  # each failure is explained, key masked
         assert reasons[f"s-{case}"] and "HTTP" in reasons[f"s-{case}"], reasons

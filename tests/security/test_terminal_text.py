@@ -104,11 +104,14 @@ def test_bench_leaderboard_prints_strategy_names_verbatim() -> None:
     from rich.console import Console
 
     from ragassay.bench import leaderboard_table
-    row = {"rank": 1, "strategy": "[/bold] fixed-128", "metric": "judge.overall", "mean": 7.0,
+    from ragassay.report import LeaderboardRow
+
+    row = LeaderboardRow.model_validate({
+           "rank": 1, "strategy": "[/bold] fixed-128", "metric": "judge.overall", "mean": 7.0,
            "ci_low": 6.0, "ci_high": 8.0, "vs_best": "best", "retrieval.recall": None,
            "retrieval.mrr": None, "retrieval.ndcg": None, "no_answer_rate": 0.0,
            "index_time_s": 0.1, "retrieval_p95_s": None, "answer_p95_s": None,
-           "cost_estimate_usd": 0.0, "cost_measured_usd": None}
+           "cost_estimate_usd": 0.0, "cost_measured_usd": None})
     out = StringIO()
     Console(file=out, width=300).print(leaderboard_table([row]))
     assert "[/bold] fixed-128" in out.getvalue()

@@ -71,7 +71,7 @@ def test_a_query_token_is_sent_but_never_stored_or_shown(tmp_path: Path) -> None
     assert all(f"token={TOKEN}" in p and "api-version=2024-06-01" in p for p in sent)
     assert run.config.base_url == plain  # stored without the query
     report = _check_store_and_reports(db, TOKEN, run_id=run.id)
-    reasons = [e["unscored"] for e in report["detailed_results"] if e["unscored"]]
+    reasons = [e.unscored for e in report.entries if e.unscored]
     assert reasons and all("HTTP 400" in r for d in reasons for r in d.values())
     backend = get_backend("openai:m", BackendOptions(base_url=f"http://u:{TOKEN}@h/v1"))
     _assert_clean(repr(backend), "the backend's repr", TOKEN)
@@ -107,7 +107,7 @@ def test_header_values_are_sent_and_never_stored_or_shown(tmp_path: Path) -> Non
     assert all(h.get("api-key") == "azure-style-000111222333" for h in seen)
     _assert_clean(result.output, "eval's output", HEADER, "azure-style-000111222333")
     report = _check_store_and_reports(db, HEADER, "azure-style-000111222333")
-    assert any(e["unscored"] for e in report["detailed_results"])  # the echo was judged
+    assert any(e.unscored for e in report.entries)  # the echo was judged
     options = BackendOptions(headers={"X-Gateway-Key": HEADER})  # type: ignore[dict-item]
     _assert_clean(repr(options) + str(options.model_dump()) + options.model_dump_json(),
                   "the options", HEADER)

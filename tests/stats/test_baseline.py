@@ -28,6 +28,6 @@ def test_baseline_auroc_against_a_label():
                                       ("pink gold", False)])
     ]
     result = baseline_agreement(samples, "faithful", n_resamples=200)
-    assert result["n"] == 4 and result["auroc"] == 1.0
+    assert result.n == 4 and result.auroc == 1.0
     inverted = baseline_agreement(samples, "faithful", inverted=True, n_resamples=200)
-    assert inverted["auroc"] == 0.0
+    assert inverted.auroc == 0.0

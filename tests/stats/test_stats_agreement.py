@@ -87,12 +87,12 @@ def test_correlation_matrix(make_table) -> None:
         },
     )
     cm = ag.correlation_matrix(t)
-    assert cm["method"] == "spearman" and cm["metrics"] == ["x.a", "x.b", "x.c", "x.d"]
-    mat = cm["matrix"]
-    assert mat["x.a"]["x.b"] == pytest.approx(0.8) and mat["x.b"]["x.a"] == mat["x.a"]["x.b"]
-    assert mat["x.a"]["x.a"] == pytest.approx(1.0)
-    assert mat["x.a"]["x.c"] is None  # constant column
-    assert mat["x.a"]["x.d"] is None and cm["pairs"]["x.a"]["x.d"] == 2  # < 3 pairs
+    assert cm.method == "spearman" and cm.metrics == ["x.a", "x.b", "x.c", "x.d"]
+    assert cm.value("x.a", "x.b") == pytest.approx(0.8)
+    assert cm.value("x.b", "x.a") == cm.value("x.a", "x.b")
+    assert cm.value("x.a", "x.a") == pytest.approx(1.0)
+    assert cm.value("x.a", "x.c") is None  # constant column
+    assert cm.value("x.a", "x.d") is None and cm.pairs["x.a"]["x.d"] == 2  # < 3 pairs
 
 
 def test_weighted_bootstrap_matches_naive_per_resample_statistics() -> None:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
-from ragassay.stats.calibration import LabelLink, calibration, default_links
+from ragassay.stats.calibration import Calibration, LabelLink, calibration, default_links
 from ragassay.types import MetricSpec
 
 
-def _pair(result: dict, label: str, metric: str) -> dict:
-    (entry,) = [p for p in result["pairs"] if p["label"] == label and p["metric"] == metric]
+def _pair(result: Calibration, label: str, metric: str) -> Any:
+    (entry,) = [p for p in result.pairs if p.label == label and p.metric == metric]
     return entry
 
 
@@ -61,19 +62,19 @@ def test_boolean_label_inverted_and_same_direction(make_table, judge_specs) -> N
     )
     cal = calibration(t, n_resamples=200)
     f = _pair(cal, "hallucination", "judge.faithfulness")
-    assert f["inverted"] and f["kind"] == "boolean" and f["n"] == 4 and f["positives"] == 2
-    assert f["auroc"] == pytest.approx(0.875)  # one tie at 1/3
+    assert f.inverted and f.kind == "boolean" and f.n == 4 and f.positives == 2
+    assert f.auroc == pytest.approx(0.875)  # one tie at 1/3
     # decisions (inverted >= 0.5): F F F T vs truth F F T T -> TPR 1/2, TNR 1
-    assert f["balanced_accuracy"] == pytest.approx(0.75)
-    assert f["kappa"] == pytest.approx(0.5)  # po 3/4, pe 1/2
-    lo, hi = f["auroc_ci"]
+    assert f.balanced_accuracy == pytest.approx(0.75)
+    assert f.kappa == pytest.approx(0.5)  # po 3/4, pe 1/2
+    lo, hi = f.auroc_ci
     assert 0.0 <= lo <= hi <= 1.0
 
     h = _pair(cal, "hallucination", "judge.hallucination")
-    assert not h["inverted"]
-    assert h["auroc"] == pytest.approx(0.75)
-    assert h["balanced_accuracy"] == pytest.approx(0.75)  # TPR 1, TNR 1/2
-    assert h["kappa"] == pytest.approx(0.5)
+    assert not h.inverted
+    assert h.auroc == pytest.approx(0.75)
+    assert h.balanced_accuracy == pytest.approx(0.75)  # TPR 1, TNR 1/2
+    assert h.kappa == pytest.approx(0.5)
 
 
 def test_numeric_label_rmse_bias_correlations(make_table, judge_specs) -> None:
@@ -83,12 +84,12 @@ def test_numeric_label_rmse_bias_correlations(make_table, judge_specs) -> None:
         labels=[{"relevance": v} for v in (0.0, 0.5, 0.5)],
     )
     e = _pair(calibration(t, n_resamples=100), "relevance", "judge.context_relevance")
-    assert e["kind"] == "numeric" and e["label_range"] == [0.0, 1.0]
-    assert e["rmse"] == pytest.approx(math.sqrt(0.25 / 3))
-    assert e["bias"] == pytest.approx(0.5 - 1 / 3)
-    assert e["pearson"] == pytest.approx(math.sqrt(3) / 2)
-    assert e["spearman"] == pytest.approx(1.5 / math.sqrt(3))
-    assert e["kendall"] == pytest.approx(2 / math.sqrt(6))
+    assert e.kind == "numeric" and e.label_range == (0.0, 1.0)
+    assert e.rmse == pytest.approx(math.sqrt(0.25 / 3))
+    assert e.bias == pytest.approx(0.5 - 1 / 3)
+    assert e.pearson == pytest.approx(math.sqrt(3) / 2)
+    assert e.spearman == pytest.approx(1.5 / math.sqrt(3))
+    assert e.kendall == pytest.approx(2 / math.sqrt(6))
 
 
 def test_explicit_mapping_with_label_range_and_threshold(make_table) -> None:
@@ -99,12 +100,12 @@ def test_explicit_mapping_with_label_range_and_threshold(make_table) -> None:
         labels=[{"stars": 5}, {"stars": 3}, {"stars": 1}, {"stars": 4}],
     )
     links = [LabelLink("labels.stars", "ragas.faithfulness", label_range=(1, 5))]
-    e = calibration(t, links, n_resamples=100)["pairs"][0]
-    assert e["n"] == 3 and e["label_range"] == [1, 5] and e["label_range_source"] == "given"
+    e = calibration(t, links, n_resamples=100).pairs[0]
+    assert e.n == 3 and e.label_range == (1, 5) and e.label_range_source == "given"
     # labels normalised: 1, 0.5, 0 -> diffs -0.1, 0.1, 0.2
-    assert e["rmse"] == pytest.approx(math.sqrt((0.01 + 0.01 + 0.04) / 3))
-    assert e["bias"] == pytest.approx((0.9 + 0.6 + 0.2) / 3 - 0.5)
-    assert e["spearman"] == pytest.approx(1.0)
+    assert e.rmse == pytest.approx(math.sqrt((0.01 + 0.01 + 0.04) / 3))
+    assert e.bias == pytest.approx((0.9 + 0.6 + 0.2) / 3 - 0.5)
+    assert e.spearman == pytest.approx(1.0)
 
 
 def test_skips_are_reported(make_table) -> None:
@@ -115,8 +116,8 @@ def test_skips_are_reported(make_table) -> None:
         labels=[{"faithful": "yes"}, {"faithful": True}],
     )
     out = calibration(t, [*default_links(t.label_names, t.metrics), LabelLink("x", "judge.y")])
-    assert out["pairs"] == []
-    reasons = {(s["label"], s["reason"]) for s in out["skipped"]}
+    assert out.pairs == []
+    reasons = {(s.label, s.reason) for s in out.skipped}
     assert reasons == {
         ("faithful", "label values are mixed or non-numeric"),
         ("x", "metric not in run"),
@@ -130,5 +131,5 @@ def test_zero_one_integers_count_as_boolean_for_boolean_names(make_table) -> Non
         {"ragas.faithfulness": [0.9, 0.1, 0.8]},
         labels=[{"faithful": 1}, {"faithful": 0}, {"faithful": 1}],
     )
-    e = calibration(t, n_resamples=50)["pairs"][0]
-    assert e["kind"] == "boolean" and e["auroc"] == 1.0 and e["balanced_accuracy"] == 1.0
+    e = calibration(t, n_resamples=50).pairs[0]
+    assert e.kind == "boolean" and e.auroc == 1.0 and e.balanced_accuracy == 1.0

@@ -8,13 +8,14 @@ import pytest
 
 from ragassay.stats.compare import (
     CompareOptions,
+    PairedDifference,
     compare_paired,
     compare_strategies,
     compare_tables,
     holm,
     verdict,
 )
-from ragassay.stats.trend import trend, trends
+from ragassay.stats.trend import TrendPoint, trend, trends
 from ragassay.types import MetricSpec
 
 FAST = CompareOptions(n_resamples=300)
@@ -33,31 +34,32 @@ def test_holm_known_example() -> None:
 
 def test_compare_paired_hand_case() -> None:
     r = compare_paired({1: 1, 2: 2, 3: 3}, {1: 2, 2: 3, 3: 5, 4: 9}, n_resamples=300)
-    assert r["n"] == 3
-    assert r["mean_a"] == 2.0 and r["mean_b"] == pytest.approx(10 / 3)
-    assert r["diff"] == pytest.approx(4 / 3)
-    assert 1.0 <= r["ci_low"] <= r["ci_high"] <= 2.0  # differences are 1, 1, 2
-    assert r["wilcoxon_p"] == pytest.approx(0.25)  # exact: 2 * (1/2)^3
+    assert r.n == 3
+    assert r.mean_a == 2.0 and r.mean_b == pytest.approx(10 / 3)
+    assert r.diff == pytest.approx(4 / 3)
+    assert 1.0 <= r.ci_low <= r.ci_high <= 2.0  # differences are 1, 1, 2
+    assert r.wilcoxon_p == pytest.approx(0.25)  # exact: 2 * (1/2)^3
 
 
 def test_compare_paired_degenerate() -> None:
     zero = compare_paired({"a": 0.5, "b": 0.7}, {"a": 0.5, "b": 0.7})
-    assert zero["wilcoxon_p"] == 1.0 and zero["diff"] == 0.0
-    assert (zero["ci_low"], zero["ci_high"]) == (0.0, 0.0)
+    assert zero.wilcoxon_p == 1.0 and zero.diff == 0.0
+    assert (zero.ci_low, zero.ci_high) == (0.0, 0.0)
     none = compare_paired({"a": 1.0}, {"b": 1.0})
-    assert none["n"] == 0 and none["diff"] is None and none["wilcoxon_p"] is None
+    assert none.n == 0 and none.diff is None and none.wilcoxon_p is None
 
 
 def test_verdict_rules() -> None:
     up = MetricSpec(name="x.score")
     down = MetricSpec(name="x.rate", higher_is_better=False)
-    sig = {"p_adjusted": 0.01, "ci_low": 0.1, "ci_high": 0.3}
+    sig = PairedDifference(n=5, ci_low=0.1, ci_high=0.3, wilcoxon_p=0.01)
     assert verdict(sig, up) == "better"
     assert verdict(sig, down) == "worse"
-    assert verdict({"p_adjusted": 0.01, "ci_low": -0.3, "ci_high": -0.1}, down) == "better"
-    assert verdict({**sig, "p_adjusted": 0.2}, up) == "no detectable difference"
-    assert verdict({**sig, "ci_low": -0.01}, up) == "no detectable difference"
-    assert verdict({"p_adjusted": None, "ci_low": None, "ci_high": None}, up) == (
+    assert verdict(PairedDifference(n=5, ci_low=-0.3, ci_high=-0.1), down, 0.05, 0.01) == (
+        "better")
+    assert verdict(sig, up, 0.05, 0.2) == "no detectable difference"
+    assert verdict(sig.model_copy(update={"ci_low": -0.01}), up) == "no detectable difference"
+    assert verdict(PairedDifference(n=0), up) == (
         "no detectable difference"
     )
 
@@ -95,15 +97,15 @@ def _runs(make_table):
 def test_compare_tables_verdicts(make_table) -> None:
     a, b = _runs(make_table)
     out = compare_tables(a, b, FAST)
-    assert out["paired_by"] == "strategy and sample id" and out["paired_samples"] == 20
-    m = out["metrics"]
-    assert m["ragas.faithfulness"]["verdict"] == "better"
-    assert m["ragas.faithfulness"]["diff"] == pytest.approx(0.1)
-    assert m["ragas.context_recall"]["verdict"] == "no detectable difference"
-    assert m["judge.hallucination"]["verdict"] == "worse"  # more hallucinations
+    assert out.paired_by == "strategy and sample id" and out.paired_samples == 20
+    m = out.metrics
+    assert m["ragas.faithfulness"].verdict == "better"
+    assert m["ragas.faithfulness"].diff == pytest.approx(0.1)
+    assert m["ragas.context_recall"].verdict == "no detectable difference"
+    assert m["judge.hallucination"].verdict == "worse"  # more hallucinations
     # Holm: the smallest p is multiplied by the number of metrics
-    p = m["ragas.faithfulness"]["wilcoxon_p"]
-    assert m["ragas.faithfulness"]["p_adjusted"] == pytest.approx(min(1.0, 3 * p))
+    p = m["ragas.faithfulness"].wilcoxon_p
+    assert m["ragas.faithfulness"].p_adjusted == pytest.approx(min(1.0, 3 * p))
 
 
 def test_compare_tables_falls_back_to_id_and_lists_missing_metrics(make_table) -> None:
@@ -111,9 +113,9 @@ def test_compare_tables_falls_back_to_id_and_lists_missing_metrics(make_table) -
     a = make_table(s, {"x.a": [0.1, 0.2, 0.3]}, strategies=["v1"] * 3)
     b = make_table(s, {"x.a": [0.1, 0.2, 0.3], "x.b": [1, 1, 1]}, strategies=["v2"] * 3)
     out = compare_tables(a, b, FAST)
-    assert out["paired_by"] == "sample id" and out["paired_samples"] == 3
-    assert out["metrics_only_in_b"] == ["x.b"] and list(out["metrics"]) == ["x.a"]
-    assert out["metrics"]["x.a"]["wilcoxon_p"] == 1.0
+    assert out.paired_by == "sample id" and out.paired_samples == 3
+    assert out.metrics_only_in_b == ["x.b"] and list(out.metrics) == ["x.a"]
+    assert out.metrics["x.a"].wilcoxon_p == 1.0
 
 
 def test_compare_strategies_pairing(make_table) -> None:
@@ -124,9 +126,9 @@ def test_compare_strategies_pairing(make_table) -> None:
         s, cols, strategies=strat, question_ids=["q1", "q2", "q3", "q3", "q2", "q9"]
     )
     out = compare_strategies(by_qid, "bm25", "dense", FAST)
-    assert out["paired_by"] == "question_id" and out["paired_samples"] == 2
+    assert out.paired_by == "question_id" and out.paired_samples == 2
     # pairs: q2 0.2 -> 0.9, q3 0.3 -> 0.4
-    assert out["metrics"]["x.a"]["diff"] == pytest.approx(0.4)
+    assert out.metrics["x.a"].diff == pytest.approx(0.4)
 
     by_text = make_table(
         s,
@@ -136,12 +138,12 @@ def test_compare_strategies_pairing(make_table) -> None:
         questions=["What?", "Who  is", "Why", "who is", "what?", "how"],
     )
     out = compare_strategies(by_text, "bm25", "dense", FAST)
-    assert out["paired_by"] == "question text" and out["paired_samples"] == 2
-    assert out["metrics"]["x.a"]["mean_a"] == pytest.approx(0.15)  # a1, a2
-    assert out["metrics"]["x.a"]["mean_b"] == pytest.approx(0.65)  # b2, b1
+    assert out.paired_by == "question text" and out.paired_samples == 2
+    assert out.metrics["x.a"].mean_a == pytest.approx(0.15)  # a1, a2
+    assert out.metrics["x.a"].mean_b == pytest.approx(0.65)  # b2, b1
 
     by_id = make_table(s, cols, strategies=strat, ids=["1", "2", "3", "1", "2", "3"])
-    assert compare_strategies(by_id, "bm25", "dense", FAST)["paired_by"] == "sample id"
+    assert compare_strategies(by_id, "bm25", "dense", FAST).paired_by == "sample id"
 
 
 def test_trend_orders_by_time() -> None:
@@ -152,9 +154,9 @@ def test_trend_orders_by_time() -> None:
             ("r2", "2024-02-01", None),
         ]
     )
-    assert [p["run_id"] for p in pts] == ["r1", "r2", "r3"]
-    assert pts[0]["created"] == "2024-01-01T00:00:00+00:00"
-    assert [p["delta"] for p in pts] == [None, None, pytest.approx(0.2)]
+    assert [p.run_id for p in pts] == ["r1", "r2", "r3"]
+    assert pts[0].created == "2024-01-01T00:00:00+00:00"
+    assert [p.delta for p in pts] == [None, None, pytest.approx(0.2)]
 
 
 def test_trends_across_tables(make_table) -> None:
@@ -162,15 +164,8 @@ def test_trends_across_tables(make_table) -> None:
     t1 = make_table(s, {"x.a": [0.2, 0.4]})
     t2 = make_table(s, {"x.a": [0.6, 0.8], "x.b": [1.0, 1.0]})
     out = trends([("new", "2024-05-01", t2), ("old", "2024-04-01", t1)], n_resamples=100)
-    assert [p["run_id"] for p in out["x.a"]] == ["old", "new"]
-    assert [p["mean"] for p in out["x.a"]] == [pytest.approx(0.3), pytest.approx(0.7)]
-    assert out["x.a"][1]["delta"] == pytest.approx(0.4)
-    assert out["x.b"][0] == {
-        "run_id": "old",
-        "created": "2024-04-01",
-        "mean": None,
-        "delta": None,
-        "ci_low": None,
-        "ci_high": None,
-        "count": 0,
-    }
+    assert [p.run_id for p in out["x.a"]] == ["old", "new"]
+    assert [p.mean for p in out["x.a"]] == [pytest.approx(0.3), pytest.approx(0.7)]
+    assert out["x.a"][1].delta == pytest.approx(0.4)
+    assert out["x.b"][0] == TrendPoint(run_id="old", created="2024-04-01", mean=None,
+                                       delta=None, ci_low=None, ci_high=None, count=0)

@@ -11,7 +11,7 @@ RAGAS = {m: SPECS[m] for m in ("ragas.faithfulness", "ragas.context_precision")}
 
 
 def _find(findings: list[dict], rule: str) -> dict:
-    (f,) = [f for f in findings if f["rule"] == rule]
+    (f,) = [f for f in findings if f.rule == rule]
     return f
 
 
@@ -29,17 +29,17 @@ def _ragas_table(make_table):
 def test_ignores_context_rule(make_table) -> None:
     findings = diagnose(_ragas_table(make_table))
     # only rules whose metrics are all present
-    assert {f["rule"] for f in findings} == {"ignores_context", "relevant_chunks_ranked_low"}
+    assert {f.rule for f in findings} == {"ignores_context", "relevant_chunks_ranked_low"}
     f = _find(findings, "ignores_context")
-    assert f["evaluated"] == 5  # s6 has no faithfulness score
-    assert f["count"] == 3 and f["share_of_samples"] == pytest.approx(0.6)
-    assert f["worst_samples"] == ["s1", "s2", "s3"]
+    assert f.evaluated == 5  # s6 has no faithfulness score
+    assert f.count == 3 and f.share_of_samples == pytest.approx(0.6)
+    assert f.worst_samples == ["s1", "s2", "s3"]
     # means: faithfulness 0.46 < 0.7, precision 4.5/6 = 0.75 >= 0.7
-    assert f["fires_on_aggregate"] is True and f["fired"] is True
-    assert "ignores the context" in f["message"] and "only from" in f["fix"]
+    assert f.fires_on_aggregate is True and f.fired is True
+    assert "ignores the context" in f.message and "only from" in f.fix
     ranked = _find(findings, "relevant_chunks_ranked_low")
-    assert ranked["worst_samples"] == ["s5"] and ranked["fires_on_aggregate"] is False
-    assert findings[0]["rule"] == "ignores_context"  # larger share first
+    assert ranked.worst_samples == ["s5"] and ranked.fires_on_aggregate is False
+    assert findings[0].rule == "ignores_context"  # larger share first
 
 
 def test_worst_samples_capped_at_five_and_custom_threshold(make_table) -> None:
@@ -51,11 +51,11 @@ def test_worst_samples_capped_at_five_and_custom_threshold(make_table) -> None:
         },
     )
     f = _find(diagnose(t), "ignores_context")
-    assert f["count"] == 7 and f["worst_samples"] == ["s1", "s2", "s3", "s4", "s5"]
+    assert f.count == 7 and f.worst_samples == ["s1", "s2", "s3", "s4", "s5"]
     (rule,) = [r for r in rules_of(RAGAS) if r.name == "ignores_context"]
     stricter = [rule.model_copy(update={"conditions": (
         below("ragas.faithfulness", 0.25), at_least("ragas.context_precision", 0.7))})]
-    assert diagnose(t, stricter)[0]["count"] == 3  # 0.0, 0.1, 0.2
+    assert diagnose(t, stricter)[0].count == 3  # 0.0, 0.1, 0.2
 
 
 def test_judge_rules_on_one_to_ten(make_table, judge_specs) -> None:
@@ -72,12 +72,12 @@ def test_judge_rules_on_one_to_ten(make_table, judge_specs) -> None:
     )
     findings = diagnose(t)
     h = _find(findings, "hallucination_despite_good_context")
-    assert h["count"] == 2 and h["worst_samples"] == ["a/s1", "a/s2"]
+    assert h.count == 2 and h.worst_samples == ["a/s1", "a/s2"]
     r = _find(findings, "retrieval_problem")
-    assert r["worst_samples"] == ["b/s3"] and r["share_of_samples"] == pytest.approx(0.25)
+    assert r.worst_samples == ["b/s3"] and r.share_of_samples == pytest.approx(0.25)
     m = _find(findings, "reference_mismatch")
     # low similarity (< 5.5) with faithfulness >= 7.3: s1 and s4 (s3 is unfaithful)
-    assert m["count"] == 2 and set(m["worst_samples"]) == {"a/s1", "b/s4"}
+    assert m.count == 2 and set(m.worst_samples) == {"a/s1", "b/s4"}
 
 
 def test_trace_rules(make_table) -> None:
@@ -96,16 +96,16 @@ def test_trace_rules(make_table) -> None:
             "trace.adherence_ratio": [1.0, 0.5, 0.85],
         },
     )
-    f = {x["rule"]: x for x in diagnose(t)}
-    assert f["retrieval_noise"]["worst_samples"] == ["s1"]
-    assert f["evidence_underused"]["worst_samples"] == ["s2"]
-    assert f["incomplete_answer"]["worst_samples"] == ["s2"]
-    assert f["unsupported_sentences"]["worst_samples"] == ["s2"]
+    f = {x.rule: x for x in diagnose(t)}
+    assert f["retrieval_noise"].worst_samples == ["s1"]
+    assert f["evidence_underused"].worst_samples == ["s2"]
+    assert f["incomplete_answer"].worst_samples == ["s2"]
+    assert f["unsupported_sentences"].worst_samples == ["s2"]
     assert "answer_not_adherent" not in f  # trace.adherence not in the table
 
 
 def test_empty_table_gives_no_nan(make_table) -> None:
     t = make_table(RAGAS, {"ragas.faithfulness": [None], "ragas.context_precision": [None]})
     f = _find(diagnose(t), "ignores_context")
-    assert f["evaluated"] == 0 and f["share_of_samples"] is None
-    assert f["fires_on_aggregate"] is None and f["fired"] is False
+    assert f.evaluated == 0 and f.share_of_samples is None
+    assert f.fires_on_aggregate is None and f.fired is False

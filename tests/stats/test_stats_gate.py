@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ragassay.stats.describe import aggregate_metrics
+from ragassay.stats.describe import MetricAggregate, aggregate_metrics
 from ragassay.stats.gate import ThresholdsError, default_thresholds, gate, load_thresholds
 from ragassay.types import MetricSpec
 from tests.stats.conftest import SPECS
@@ -71,9 +71,9 @@ def test_missing_metric_and_lower_is_better(make_table) -> None:
 def test_gate_on_aggregates_section(make_table) -> None:
     agg = aggregate_metrics(_ragas(make_table), n_resamples=100)
     a = gate(agg, {"ragas.context_recall": 0.75})
-    b = gate(agg["metrics"], {"ragas.context_recall": 0.75})
+    b = gate(agg.metrics, {"ragas.context_recall": 0.75})
     assert a.ready and b.ready and a.checks[0].value == pytest.approx(0.86)
-    none = gate({"x.y": {"mean": None}}, {"x.y": 0.5})
+    none = gate({"x.y": MetricAggregate(mean=None)}, {"x.y": 0.5})
     assert none.checks[0].reason == "no scored values"
 
 
@@ -137,9 +137,9 @@ def test_load_thresholds_unreadable_and_invalid(tmp_path: Path) -> None:
 
 def test_a_bound_equal_to_its_threshold_up_to_rounding_passes() -> None:
     """A bootstrap bound computed as 0.6999999999999998 sits on a threshold of 0.7."""
-    def entry(low: float, high: float, hib: bool = True) -> dict:
-        return {"mean": 0.7, "ci_low": low, "ci_high": high, "count": 37,
-                "higher_is_better": hib}
+    def entry(low: float, high: float, hib: bool = True) -> MetricAggregate:
+        return MetricAggregate(mean=0.7, ci_low=low, ci_high=high, count=37,
+                               higher_is_better=hib)
 
     assert gate({"x.a": entry(0.6999999999999998, 0.71)}, {"x.a": 0.7}, strict=True).ready
     assert not gate({"x.a": entry(0.6999, 0.71)}, {"x.a": 0.7}, strict=True).ready

@@ -1,4 +1,5 @@
-"""Property check: report_sections never emits NaN/inf, whatever is unscored."""
+"""Property check: report_sections never yields NaN/inf, whatever is unscored (its values
+as computed, before the report rounds them)."""
 
 from __future__ import annotations
 
@@ -49,4 +50,4 @@ def test_no_nan_in_any_section(rows: list[dict]) -> None:
         SPECS,
     )
     out = report_sections(table, n_resamples=20)
-    json.dumps(out, allow_nan=False)
+    json.dumps(out.model_dump(), allow_nan=False)

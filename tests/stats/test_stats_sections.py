@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from ragassay.report.rounding import rounded
 from ragassay.stats.interpret import FlagsConfig, Target, interpretation
-from ragassay.stats.sections import report_sections
+from ragassay.stats.sections import Sections, report_sections
 from ragassay.stats.strategies import strategy_summaries
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import InvalidRow, MetricSpec
@@ -53,20 +54,25 @@ def test_overall_formula(judge_specs) -> None:
 def test_strategy_guide_fields(make_table, judge_specs) -> None:
     out = strategy_summaries(_judge_table(make_table, judge_specs), n_resamples=300)
     a = out["a"]
-    assert a["avg_context_relevance"] == pytest.approx(8.0)  # unscored sample excluded
-    assert a["avg_answer_similarity"] == pytest.approx(7.5)
-    assert a["avg_faithfulness"] == pytest.approx(9.0)
-    assert a["hallucination_rate"] == pytest.approx(0.25)
-    assert a["overall"] == pytest.approx(6.075)
-    assert a["total_questions"] == 5 and a["failed_questions"] == 2  # 1 unscored + 1 invalid
-    lo, hi = a["intervals"]["overall"]
+    assert a.figure("avg_context_relevance") == pytest.approx(8.0)  # unscored excluded
+    assert a.figure("avg_answer_similarity") == pytest.approx(7.5)
+    assert a.figure("avg_faithfulness") == pytest.approx(9.0)
+    assert a.figure("hallucination_rate") == pytest.approx(0.25)
+    assert a.figure("overall") == pytest.approx(6.075)
+    assert a.total_questions == 5 and a.figure("failed_questions") == 2  # unscored + invalid
+    lo, hi = a.interval("overall")
     assert lo <= hi and 0 <= lo <= 10
-    assert a["intervals"]["avg_faithfulness"][0] <= 9.0 <= a["intervals"]["avg_faithfulness"][1]
-    assert a["metrics"]["ragas.faithfulness"]["mean"] == pytest.approx(0.85)
-    assert a["metrics"]["ragas.faithfulness"]["count"] == 4
+    low, high = a.interval("avg_faithfulness")
+    assert low <= 9.0 <= high
+    assert a.metrics["ragas.faithfulness"].mean == pytest.approx(0.85)
+    assert a.metrics["ragas.faithfulness"].count == 4
     b = out["b"]
-    assert b["overall"] == pytest.approx(0.0)  # hallucination rate 1
-    assert b["intervals"]["overall"] == [0.0, 0.0]
+    assert b.figure("overall") == pytest.approx(0.0)  # hallucination rate 1
+    assert b.interval("overall") == (0.0, 0.0)
+    # the JSON entry holds the guide's figures as keys of its own, then the rest
+    assert list(a.model_dump())[:7] == ["avg_context_relevance", "avg_answer_similarity",
+                                        "avg_faithfulness", "hallucination_rate", "overall",
+                                        "intervals", "failed_questions"]
 
 
 def test_a_missing_input_is_no_failed_question(judge_specs) -> None:
@@ -86,14 +92,14 @@ def test_a_missing_input_is_no_failed_question(judge_specs) -> None:
     table = ScoreTable.from_rows([row(0, NO_REFERENCE), row(1, "judge call failed: HTTP 500"),
                                   row(2, None)], judge_specs)
     out = strategy_summaries(table, n_resamples=50)["a"]
-    assert out["total_questions"] == 3 and out["failed_questions"] == 1
+    assert out.total_questions == 3 and out.figure("failed_questions") == 1
 
 
 def test_strategies_without_judge_metrics(make_table) -> None:
     t = make_table({"x.a": MetricSpec(name="x.a")}, {"x.a": [0.5, 0.7]})
     out = strategy_summaries(t, n_resamples=100)
-    assert set(out["default"]) == {"total_questions", "metrics"}
-    assert out["default"]["metrics"]["x.a"]["mean"] == pytest.approx(0.6)
+    assert set(out["default"].model_dump()) == {"total_questions", "metrics"}
+    assert out["default"].metrics["x.a"].mean == pytest.approx(0.6)
 
 
 def test_interpretation_levels(judge_specs) -> None:
@@ -117,7 +123,7 @@ def test_interpretation_levels(judge_specs) -> None:
         "x.five": 4.2,  # normalised 0.8
     }
     flags = interpretation(overall, specs, {"s1": {"judge.hallucination": 0.1, "ragas.a": None}})
-    levels = {(f["metric"], f["scope"]): f["level"] for f in flags}
+    levels = {(f.metric, f.scope): f.level for f in flags}
     assert levels == {
         ("judge.context_relevance", "overall"): "good",
         ("judge.answer_similarity", "overall"): "ok",
@@ -130,17 +136,17 @@ def test_interpretation_levels(judge_specs) -> None:
         ("x.five", "overall"): "good",
         ("judge.hallucination", "strategy:s1"): "good",
     }
-    msg = next(f["message"] for f in flags if f["metric"] == "judge.faithfulness")
+    msg = next(f.message for f in flags if f.metric == "judge.faithfulness")
     assert "target >= 9" in msg and "warning below 7" in msg
 
 
 def test_interpretation_config_and_fallback() -> None:
     unit_judge = {"judge.faithfulness": MetricSpec(name="judge.faithfulness")}  # 0-1 scale
     (f,) = interpretation({"judge.faithfulness": 0.95}, unit_judge)
-    assert f["level"] == "good"  # the 1-10 target does not fit, generic 0-1 rule applies
+    assert f.level == "good"  # the 1-10 target does not fit, generic 0-1 rule applies
     cfg = FlagsConfig(targets={"judge.faithfulness": Target(0.99, 0.97)}, unit_good=0.9)
     (g,) = interpretation({"judge.faithfulness": 0.95}, unit_judge, config=cfg)
-    assert g["level"] == "warning"
+    assert g.level == "warning"
 
 
 def test_fallback_target_of_a_lower_is_better_metric_is_exact() -> None:
@@ -148,19 +154,9 @@ def test_fallback_target_of_a_lower_is_better_metric_is_exact() -> None:
     (1 - 0.8 is 0.19999999999999996 in floats)."""
     err = {"s.err": MetricSpec(name="s.err", higher_is_better=False)}
     (f,) = interpretation({"s.err": 0.2}, err)
-    assert f["level"] == "good" and "<= 0.2" in f["message"]
+    assert f.level == "good" and "<= 0.2" in f.message
     (g,) = interpretation({"s.err": 0.2001}, err)
-    assert g["level"] != "good"
-
-
-def test_json_keeps_tiny_p_values() -> None:
-    """Rounded to 6 decimals a p of 4.37e-7 would read as 0: p-values keep 4 digits;
-    other numbers are still rounded to 6 decimals."""
-    from ragassay.stats._json import clean
-
-    got = clean({"kendall_p": 4.3712e-07, "mean": 4.37e-07, "m": {"p_adjusted": [1.23456e-9]}})
-    assert got == {"kendall_p": 4.371e-07, "mean": 0.0, "m": {"p_adjusted": [1.235e-09]}}
-    assert clean({"wilcoxon_p": 0.0123456789}) == {"wilcoxon_p": 0.012346}
+    assert g.level != "good"
 
 
 def _walk_floats(obj: Any) -> list[float]:
@@ -173,19 +169,22 @@ def _walk_floats(obj: Any) -> list[float]:
     return []
 
 
-def _assert_json_clean(sections: dict) -> None:
-    json.dumps(sections, allow_nan=False)
-    assert all(math.isfinite(x) and x == round(x, 6) for x in _walk_floats(sections))
+def _assert_json_clean(sections: Sections) -> None:
+    """As the report publishes them: JSON without NaN, every float rounded."""
+    published = rounded(sections).model_dump()
+    json.dumps(published, allow_nan=False)
+    assert all(math.isfinite(x) and x == round(x, 6) for x in _walk_floats(published))
 
 
 def test_report_sections_full(make_table, judge_specs) -> None:
     out = report_sections(_judge_table(make_table, judge_specs), n_resamples=200)
-    assert set(out) == KEYS | {"calibration"}
+    assert set(out.model_dump()) == KEYS | {"calibration"}
     _assert_json_clean(out)
-    assert out["rmse_metrics"]["ragas.faithfulness"]["count"] == 5
-    scopes = {f["scope"] for f in out["interpretation"]}
+    assert out.rmse_metrics["ragas.faithfulness"].count == 5
+    scopes = {f.scope for f in out.interpretation}
     assert scopes == {"overall", "strategy:a", "strategy:b"}
-    cal = {(p["label"], p["metric"]) for p in out["calibration"]["pairs"]}
+    assert out.calibration is not None
+    cal = {(p.label, p.metric) for p in out.calibration.pairs}
     assert ("hallucination", "judge.hallucination") in cal
     assert ("hallucination", "ragas.faithfulness") in cal
     assert out == report_sections(_judge_table(make_table, judge_specs), n_resamples=200)
@@ -198,14 +197,15 @@ def test_report_sections_degenerate_inputs(make_table) -> None:
     const = make_table(unit, {"x.a": [0.5] * 4, "x.b": [1.0, 0.0, 1.0, 0.0]})
     for t in (empty, one, const):
         out = report_sections(t, n_resamples=50)
-        assert set(out) == KEYS  # no labels -> no calibration
+        assert set(out.model_dump()) == KEYS  # no labels -> no calibration
+        assert out.calibration is None
         _assert_json_clean(out)
     one_out = report_sections(one, n_resamples=50)
-    assert one_out["per_metric_statistics"]["x.a"]["std_dev"] == 0.0
-    one_agg = one_out["aggregate_metrics"]["metrics"]["x.a"]
-    assert one_agg["mean"] == 0.3 and one_agg["count"] == 1
-    assert one_agg["ci_low"] is None and one_agg["ci_high"] is None  # one value: no interval
-    assert one_out["aggregate_metrics"]["metrics"]["x.b"]["mean"] is None
+    assert one_out.per_metric_statistics["x.a"].std_dev == 0.0
+    one_agg = one_out.aggregate_metrics.metrics["x.a"]
+    assert one_agg.mean == 0.3 and one_agg.count == 1
+    assert one_agg.ci_low is None and one_agg.ci_high is None  # one value: no interval
+    assert one_out.aggregate_metrics.metrics["x.b"].mean is None
     const_out = report_sections(const, n_resamples=50)
-    assert const_out["correlations"]["matrix"]["x.a"]["x.b"] is None
-    assert const_out["correlations"]["matrix"]["x.b"]["x.b"] == 1.0
+    assert const_out.correlations.value("x.a", "x.b") is None
+    assert const_out.correlations.value("x.b", "x.b") == 1.0

@@ -62,7 +62,7 @@ def test_bools_are_zero_one_and_unscored_excluded() -> None:
     reasons = t.unscored_reasons("judge.faithfulness")
     assert reasons == {"judge timeout": 1, NON_FINITE: 1, NO_RESULT: 2}
     d = describe(t.values("judge.faithfulness"), t.spec("judge.faithfulness"), unscored=4)
-    assert d["mean"] == 8.0 and d["sample_count"] == 1 and d["unscored_count"] == 4
+    assert d.mean == 8.0 and d.sample_count == 1 and d.unscored_count == 4
 
 
 def test_rows_keep_labels_question_ids_and_unknown_results() -> None:

@@ -128,12 +128,18 @@ def test_streaming_reads_page_by_page_in_the_same_order(
     assert [r.sample_id for r in store.iter_results(run_id, "ragas")] == order
 
 
-def test_metric_values_for_sql_filtering(store: Store) -> None:
+def _scored_run(store: Store) -> str:
+    """A run of SAMPLES whose faithfulness is True, unscored and 0.25."""
     run_id = new_run(store)
     store.add_samples(run_id, SAMPLES)
     store.save_result(run_id, make_result("a", value=True))
     store.save_result(run_id, make_result("z", value=None, strategy="bm25"))
     store.save_result(run_id, make_result("m", value=0.25, strategy="dense"))
+    return run_id
+
+
+def test_metric_values_for_sql_filtering(store: Store) -> None:
+    run_id = _scored_run(store)
     assert store.metric_values(run_id, "judge.faithfulness") == [
         ("z", "bm25", None, "timeout"),
         ("a", "default", 1.0, None),
@@ -145,6 +151,14 @@ def test_metric_values_for_sql_filtering(store: Store) -> None:
         (run_id, "judge.faithfulness"),
     ).fetchall()
     assert [r[0] for r in low] == ["m"]
+
+
+def test_metric_means_leave_unscored_values_out(store: Store) -> None:
+    """The Runs page's figures: a mean of the scored values (a boolean as a rate)."""
+    run_id = _scored_run(store)
+    assert store.metric_means(run_id) == {"judge.faithfulness": pytest.approx(0.625),
+                                          "judge.relevance": 1.0}
+    assert store.metric_means(new_run(store)) == {}
 
 
 def test_resaving_replaces_result_and_metric_rows(store: Store) -> None:

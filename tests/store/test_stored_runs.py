@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ragassay.report import build_report
+from ragassay.report import build_report, report_json
 from ragassay.store import Store
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "store_v1"
@@ -36,7 +36,7 @@ def _old_reports() -> dict[str, dict[str, Any]]:
 def test_an_old_run_reads_the_same(migrated: Path, run_id: str) -> None:
     before = _old_reports()[run_id]
     with Store(migrated) as store:
-        after = json.loads(json.dumps(build_report(store, run_id)))
+        after = json.loads(json.dumps(report_json(build_report(store, run_id))))
     assert set(before) <= set(after)
     for section, value in before.items():
         if section == "evaluation_metadata":
@@ -70,6 +70,6 @@ def test_old_runs_get_typed_configs_specs_and_their_embedders(migrated: Path) ->
             assert run.config.backend.timeout_s == 60.0  # was extra["backend"]["timeout_s"]
             assert run.meta["embedders"] == ["offline judge: all-MiniLM-L6-v2-static"]
         full = next(r for r in runs.values() if len(r.config.metrics) == 3)
-        report = build_report(store, full.id, include_details=False)
+        report = report_json(build_report(store, full.id, include_details=False))
     assert report["evaluation_metadata"]["embedding_model"] == (
         "offline judge: all-MiniLM-L6-v2-static")  # not the transformer it used to name

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from ragassay.bench import BenchOptions, load_config, load_corpus, load_questions, run_bench
+from ragassay.bench import BenchOptions, load_config, load_questions, run_bench
 from ragassay.cli import cli
+from ragassay.corpus import load_corpus
 from ragassay.store import Store
 from ragassay.testset import GenerateOptions, generate, plan
 from ragassay.testset.offline import to_question

@@ -11,6 +11,7 @@ import pytest
 
 from ragassay.dataset import DatasetError
 from ragassay.report import dump_json
+from ragassay.stats import Distribution, Spread
 from ragassay.types import Usage
 from ragassay.ui import MAX_UPLOAD_MB, streamlit_command
 from ragassay.ui.evaluate import StreamlitProgress, check_dataset, safe_name, save_upload
@@ -23,6 +24,7 @@ from ragassay.ui.highlight import (
     text_html,
     unmatched_claims,
 )
+from tests.report.conftest import entry, make_report
 
 TRACE_DETAILS = {
     "trace.context_relevance": {"relevant_keys": ["0a", "1b"], "soft": True},
@@ -81,12 +83,12 @@ def test_md_escape_neutralises_markdown():
 
 def test_formatting():
     assert metric_label("trace.adherence_ratio") == "Adherence ratio (trace)"
-    assert consistency_lines({"judge.faithfulness": {"mean": 0.35, "std_dev": 0.1234},
-                              "x.y": {"mean": None}}) == [
+    assert consistency_lines({"judge.faithfulness": Spread(mean=0.35, std_dev=0.1234),
+                              "x.y": Spread(mean=None)}) == [
         "Faithfulness (judge) 0.350 +/- 0.123", "Y (x) unscored"]
-    rows = dict(distribution_details({"percentile_25": 1, "perfect_count": 2, "min": 0.5,
-                                      "unscored_reasons": {"empty answer": 1}}))
-    assert rows["25th percentile"] == "1" and rows["perfect count"] == "2"
+    rows = dict(distribution_details(Distribution(percentile_25=1.0, perfect_count=2, min=0.5,
+                                                  unscored_reasons={"empty answer": 1})))
+    assert rows["25th percentile"] == "1.000" and rows["perfect count"] == "2"
     assert rows["min"] == "0.500" and rows["unscored: empty answer"] == "1"
     assert rows["max"] == "—"
 
@@ -94,11 +96,14 @@ def test_formatting():
 def test_json_export_parses_and_refuses_nan():
     # the dashboard's download goes through the report writer that `ragassay report` uses
     buf = io.StringIO()
-    dump_json({"t": "2026-01-02T03:04:05+00:00", "x": 1.5}, buf, iter([{"id": "a"}]))
-    assert json.loads(buf.getvalue()) == {"t": "2026-01-02T03:04:05+00:00", "x": 1.5,
-                                          "detailed_results": [{"id": "a"}]}
+    report = make_report(generated="2026-01-02T03:04:05+00:00")
+    dump_json(report, buf, iter([entry("a", {"x": 1.5})]))
+    doc = json.loads(buf.getvalue())
+    assert doc["evaluation_metadata"]["generated"] == "2026-01-02T03:04:05+00:00"
+    assert [(d["id"], d["metrics"]) for d in doc["detailed_results"]] == [("a", {"x": 1.5})]
     with pytest.raises(ValueError):
-        dump_json({"x": float("nan")}, io.StringIO())
+        dump_json(report.model_copy(update={"detailed_results": [entry("b", {"x": float("nan")})]}),
+                  io.StringIO())
 
 
 def test_upload_names_are_sanitised_and_sizes_limited(tmp_path: Path):

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from ragassay.dataset import demo_dataset_path
-from ragassay.report import build_report
+from ragassay.report import build_report, report_json
 from ragassay.stats import compare_tables
 from ragassay.store import Store
 from ragassay.ui.fmt import metric_label
@@ -24,8 +24,9 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 def report_of(ui: UIStore, run_id: str) -> dict[str, Any]:
+    """The run's JSON report: the figures as published, which the pages show."""
     with Store(ui.db, readonly=True) as store:
-        return build_report(store, run_id)
+        return report_json(build_report(store, run_id))
 
 
 @pytest.fixture(scope="module")
@@ -224,9 +225,10 @@ def test_compare_two_runs_shows_paired_differences_and_verdicts(app_test, ui_sto
         tables = [run_table(store, r).table for r in (ui_store.run_a, ui_store.run_b)]
     expected = compare_tables(*tables)
     row = frame[frame["metric"] == metric_label("trace.adherence_ratio")].iloc[0]
-    truth = expected["metrics"]["trace.adherence_ratio"]
-    assert row["B - A"] == pytest.approx(truth["diff"]) and truth["diff"] < 0
-    assert row["n (paired)"] == truth["n"]
+    truth = expected.metrics["trace.adherence_ratio"]
+    assert truth.diff is not None
+    assert row["B - A"] == pytest.approx(truth.diff) and truth.diff < 0
+    assert row["n (paired)"] == truth.n
     verdicts = set(frame["verdict (B vs A)"])
     assert "▼ worse" in verdicts  # run B replaced 16 answers with an unsupported one
     assert at.metric[0].value == "24"  # paired samples

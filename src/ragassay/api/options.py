@@ -49,19 +49,12 @@ class EvalOptions:
         if unknown:
             raise TypeError(f"unknown option {unknown[0]!r} for ragassay.evaluate; "
                             f"options: {', '.join(known)}")
-        ratings = options.get("ratings", "expected")
-        if ratings not in ("expected", "greedy"):
-            raise ValueError(f"ratings must be 'expected' or 'greedy', not {ratings!r}")
-        _check_engine(options)
-        _check_base_urls(options.get("base_url"))
-        return cls(**options)
-
-    def endpoints(self) -> tuple[str | None, tuple[str, ...]]:
-        """(base_url, base_urls) for the RunConfig: one endpoint, or several."""
-        if self.base_url is None or isinstance(self.base_url, str):
-            return self.base_url, ()
-        urls = tuple(self.base_url)
-        return (urls[0] if urls else None), (urls if len(urls) > 1 else ())
+        opts = cls(**options)
+        if opts.ratings not in ("expected", "greedy"):
+            raise ValueError(f"ratings must be 'expected' or 'greedy', not {opts.ratings!r}")
+        _check_engine(opts)
+        _check_base_urls(opts.base_url)
+        return opts
 
     def ray(self) -> Any:
         """The runner's RayOptions for engine "ray", else None."""
@@ -88,12 +81,12 @@ def _check_base_urls(urls: Any) -> None:
             raise ValueError(problem)
 
 
-def _check_engine(options: Mapping[str, Any]) -> None:
+def _check_engine(options: EvalOptions) -> None:
     """engine / ray_address / workers as the CLI checks them: one-line ValueErrors."""
-    engine = options.get("engine", "local")
+    engine = options.engine
     if engine not in ("local", "ray"):
         raise ValueError(f"engine must be 'local' or 'ray', not {engine!r}")
-    address, workers = options.get("ray_address"), options.get("workers")
+    address, workers = options.ray_address, options.workers
     if engine != "ray":
         given = [k for k, v in (("ray_address", address), ("workers", workers)) if v is not None]
         if given:

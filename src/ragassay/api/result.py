@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ragassay.store import Store
 
 if TYPE_CHECKING:
     import pandas as pd
 
+    from ragassay.report import Report
     from ragassay.runner import RunStats
 
 ReportFormat = Literal["json", "html", "csv"]
@@ -23,7 +24,8 @@ REASON_SUFFIX = "_reason"
 
 
 class EvalResult:
-    """One evaluated run: `run_id`, `to_pandas()`, `summary()`, `report()`."""
+    """One evaluated run: `run_id`, `to_pandas()`, `summary()`, `report()` (the typed
+    `ragassay.report.Report`)."""
 
     def __init__(self, store: Store, run_id: str, stats: RunStats | None = None) -> None:
         self.store = store
@@ -62,65 +64,69 @@ class EvalResult:
         reason, None when scored). Booleans stay booleans; unscored values are None."""
         import pandas as pd
 
-        from ragassay.report import iter_details
+        from ragassay.report import FailedEntry, SampleEntry, iter_details
 
         metrics = self.metrics
         rows = []
         for entry in iter_details(self.store, self.run_id):
-            row: dict[str, Any] = {"id": entry["id"], "strategy": entry["strategy"],
-                                   "question": entry.get("question"),
-                                   "status": entry["status"], "error": entry.get("error")}
-            values, unscored = entry.get("metrics", {}), entry.get("unscored", {})
+            failed = isinstance(entry, FailedEntry)
+            row: dict[str, Any] = {
+                "id": entry.id, "strategy": entry.strategy,
+                "question": entry.question if isinstance(entry, SampleEntry) else None,
+                "status": entry.status,
+                "error": entry.error if isinstance(entry, FailedEntry) else None}
             for m in metrics:
-                row[m] = values.get(m)
-                row[m + REASON_SUFFIX] = unscored.get(m) if m in values else (
-                    None if entry["status"] == "ok" else "failed row")
+                row[m] = entry.metrics.get(m)
+                row[m + REASON_SUFFIX] = entry.unscored.get(m) if m in entry.metrics else (
+                    "failed row" if failed else None)
             rows.append(row)
         columns = ["id", "strategy", "question", "status", "error"] + [
             c for m in metrics for c in (m, m + REASON_SUFFIX)]
         frame = pd.DataFrame(rows, columns=columns)
         return frame.astype({m: object for m in metrics}).where(frame.notna(), None)
 
+    @overload
+    def report(self, format: Literal["json"] = "json", out: str | Path | None = None
+               ) -> Report: ...
+
+    @overload
+    def report(self, format: Literal["html", "csv"], out: str | Path | None = None
+               ) -> str: ...
+
     def report(self, format: ReportFormat = "json", out: str | Path | None = None
-               ) -> Any:
-        """The report: a dict ("json"), or the HTML or CSV text; written to `out` too
-        when given (atomically)."""
-        from ragassay.files import atomic_write
-        from ragassay.report import build_report, iter_details, to_html, write_csv
+               ) -> Report | str:
+        """The report: the typed `Report` ("json"; its JSON written to `out` when given),
+        or the HTML or CSV text (written to `out` too when given, atomically)."""
+        from ragassay.report import build_report, export, iter_details
 
         if format not in ("json", "html", "csv"):
             raise ValueError(f"format must be json, html or csv, not {format!r}")
         report = build_report(self.store, self.run_id, include_details=format != "csv")
         if format == "json":
-            result: Any = report
             if out is not None:
-                from ragassay.report import dump_json
-
-                with atomic_write(Path(out)) as fh:
-                    dump_json(report, fh)
-            return result
-        if format == "html":
-            text = to_html(report)
-        else:
-            buf = io.StringIO()
-            write_csv(report, buf, iter_details(self.store, self.run_id))
-            text = buf.getvalue()
+                export(report, "json", out)
+            return report
+        buf = io.StringIO()
+        export(report, format, buf, iter_details(self.store, self.run_id)
+               if format == "csv" else None)
         if out is not None:
+            from ragassay.files import atomic_write
+
             with atomic_write(Path(out)) as fh:
-                fh.write(text)
-        return text
+                fh.write(buf.getvalue())
+        return buf.getvalue()
 
     def summary(self) -> pd.DataFrame:
-        """Per metric: mean, 95% CI, scored and unscored counts (indexed by metric)."""
+        """Per metric: mean, 95% CI, scored and unscored counts (indexed by metric), as
+        the report publishes them."""
         import pandas as pd
 
-        from ragassay.report import build_report
+        from ragassay.report import build_report, published
 
-        report = build_report(self.store, self.run_id, include_details=False)
-        metrics = report.get("aggregate_metrics", {}).get("metrics", {})
-        rows = [{"metric": m, "mean": e.get("mean"), "ci_low": e.get("ci_low"),
-                 "ci_high": e.get("ci_high"), "scored": e.get("count"),
-                 "unscored": e.get("unscored")} for m, e in metrics.items()]
+        report = published(build_report(self.store, self.run_id, include_details=False))
+        rows = [{"metric": m, "mean": e.mean, "ci_low": e.ci_low, "ci_high": e.ci_high,
+                 "scored": e.count, "unscored": e.unscored}
+                for m, e in report.aggregate_metrics.metrics.items()]
         return pd.DataFrame(rows, columns=["metric", "mean", "ci_low", "ci_high", "scored",
                                            "unscored"]).set_index("metric")
 

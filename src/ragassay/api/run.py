@@ -16,7 +16,7 @@ from ragassay.api.options import EvalOptions
 from ragassay.api.result import EvalResult
 from ragassay.metrics import suites_of
 from ragassay.store import DEFAULT_DB_PATH, Store
-from ragassay.types import BackendOptions, InvalidRow, RunConfig, Sample
+from ragassay.types import InvalidRow, RunConfig, Sample
 
 StoreLike = Store | str | os.PathLike[str] | None
 
@@ -99,7 +99,7 @@ def _progress(opts: EvalOptions) -> Any:
         show = sys.stderr.isatty() or "IPython" in sys.modules
     if not show:
         return None
-    from ragassay.cli.progress import RichProgress
+    from ragassay.console import RichProgress
 
     return RichProgress()
 
@@ -110,13 +110,11 @@ def prepare(data: Any, metrics: str | Sequence[str] | None, judge: str, store: S
     opts = EvalOptions.from_kwargs(options)
     suites, judge = suites_of(metrics), check_judge(judge)
     items, name, digest = load_items(data, opts)
-    base_url, base_urls = opts.endpoints()
-    config = RunConfig(
-        dataset=name, judge=judge, base_url=base_url, base_urls=base_urls, metrics=suites,
+    config = RunConfig.build(
+        name, urls=opts.base_url, timeout_s=opts.timeout_s, judge=judge, metrics=suites,
         concurrency=opts.concurrency, seed=opts.seed, use_cache=opts.use_cache,
         skip_invalid=opts.skip_invalid, max_context_tokens=opts.max_context_tokens,
         n_questions=opts.n_questions, field_map=dict(opts.field_map),
-        backend=BackendOptions(timeout_s=opts.timeout_s),
         ratings="greedy" if opts.ratings == "greedy" else "expected")
     return _Prepared(items, config, open_store(store), digest, _progress(opts),
                      dict(opts.headers), opts.ray())

@@ -3,10 +3,8 @@
 corpus -> chunks -> index -> retrieve -> generate -> Samples -> runner -> leaderboard.
 """
 
-from ragassay.bench.chunking import Chunk, ChunkerSpec, chunk_corpus, chunk_document
 from ragassay.bench.config import BenchConfig, ConfigError, Strategy, load_config, parse_config
-from ragassay.bench.corpus import CorpusError, Document, load_corpus
-from ragassay.bench.generation import NO_ANSWER, GenerationOptions, OfflineGenerator
+from ragassay.bench.generation import GenerationOptions, OfflineGenerator
 from ragassay.bench.leaderboard import (
     RankingError,
     leaderboard,
@@ -24,11 +22,10 @@ from ragassay.bench.pipeline import (
     PipelineSpec,
 )
 from ragassay.bench.questions import Question, QuestionsError, load_questions
+from ragassay.bench.result import BenchResult, StrategyResult
 from ragassay.bench.retrieval import build_retriever, rrf
 from ragassay.bench.run import (
     BenchOptions,
-    BenchResult,
-    StrategyResult,
     generate_samples,
     run_bench,
     run_bench_async,
@@ -36,15 +33,10 @@ from ragassay.bench.run import (
 )
 
 __all__ = [
-    "NO_ANSWER",
     "BenchConfig",
     "BenchOptions",
     "BenchResult",
-    "Chunk",
-    "ChunkerSpec",
     "ConfigError",
-    "CorpusError",
-    "Document",
     "GenerationOptions",
     "OfflineGenerator",
     "Pipeline",
@@ -59,13 +51,10 @@ __all__ = [
     "Strategy",
     "StrategyResult",
     "build_retriever",
-    "chunk_corpus",
-    "chunk_document",
     "generate_samples",
     "leaderboard",
     "leaderboard_table",
     "load_config",
-    "load_corpus",
     "load_questions",
     "parse_config",
     "rrf",

@@ -14,10 +14,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from ragassay.bench.chunking import ChunkerKind, ChunkerSpec, overlap_fits
 from ragassay.bench.generation import GenerationOptions
 from ragassay.bench.pipeline import PipelineFields, PipelineSpec
 from ragassay.bench.retrieval import RetrieverKind
+from ragassay.corpus.chunking import ChunkerKind, ChunkerSpec, overlap_fits
 
 
 class _Strict(BaseModel):

@@ -11,13 +11,12 @@ from typing import Protocol
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from ragassay.bench.chunking import SECTION_PREFIX
 from ragassay.bench.retrieval import bm25_tokens
+from ragassay.corpus import NO_ANSWER
+from ragassay.corpus.chunking import SECTION_PREFIX
 from ragassay.embed import Embedder
 from ragassay.text import split_sentences, tokens
 from ragassay.types import Usage
-
-NO_ANSWER = "The handbook does not say."
 
 
 class GenerationOptions(BaseModel):

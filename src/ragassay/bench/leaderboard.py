@@ -8,10 +8,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from ragassay.bench.config import BenchConfig
-from ragassay.bench.run import RETRIEVAL_METRICS, BenchResult
-from ragassay.report import run_table
-from ragassay.stats import CompareOptions, ScoreTable, compare_strategies, holm, verdict
-from ragassay.stats.describe import interval_text, mean_ci
+from ragassay.bench.result import RETRIEVAL_METRICS, BenchResult
+from ragassay.report import LeaderboardRow, run_table
+from ragassay.stats import (
+    CompareOptions,
+    MetricComparison,
+    ScoreTable,
+    compare_strategies,
+    holm,
+    mean_ci,
+    verdict,
+)
 from ragassay.store import Store
 from ragassay.types import MetricSpec
 
@@ -37,7 +44,7 @@ def ranking_metric(specs: Mapping[str, MetricSpec], rank_by: str | None = None) 
 def leaderboard(
     store: Store, bench: BenchResult, rank_by: str | None = None,
     *, alpha: float = 0.05, seed: int = 0,
-) -> list[dict[str, Any]]:
+) -> list[LeaderboardRow]:
     """One row per strategy, best first by the mean of the ranking metric (unscored last).
 
     The run's scores are read from the store. `vs_best` is the paired verdict
@@ -53,12 +60,12 @@ def leaderboard(
     spec = full.specs[metric]
     table = ScoreTable(rows=full.rows, specs={metric: spec})
     sign = 1.0 if spec.higher_is_better else -1.0
-    rows: list[dict[str, Any]] = []
+    figures: list[dict[str, Any]] = []
     for s in bench.strategies:
         st = mean_ci(table.for_strategy(s.name).values(metric), seed=seed)
-        rows.append({
-            "strategy": s.name, "metric": metric,
-            **{k: st[k] for k in ("mean", "ci_low", "ci_high")}, "n": st["count"],
+        figures.append({
+            "strategy": s.name, "metric": metric, "mean": st.mean, "ci_low": st.ci_low,
+            "ci_high": st.ci_high, "n": st.count,
             **{f"retrieval.{m}": s.retrieval.get(m) for m in RETRIEVAL_METRICS},
             "no_answer_rate": s.no_answer_rate,
             "index_time_s": s.index_time_s,
@@ -68,32 +75,31 @@ def leaderboard(
             "cost_measured_usd": s.cost_measured.usd if s.cost_measured else None,
             "kind": "pipeline" if s.pipeline else "built-in", "failed": s.failed,
         })
-    rows.sort(key=lambda r: (r["mean"] is None, -sign * (r["mean"] or 0.0)))
-    best = rows[0]["strategy"] if rows and rows[0]["mean"] is not None else None
-    tested: dict[str, dict[str, Any]] = {}
-    for rank, row in enumerate(rows, 1):
-        row["rank"] = rank if row["mean"] is not None else None
-        row["vs_best"], row["p_adjusted"] = None, None
-        if best is None or row["mean"] is None:
-            continue
-        if row["strategy"] == best:
-            row["vs_best"] = "best"
-            continue
-        cmp = compare_strategies(table, best, row["strategy"], CompareOptions(alpha=alpha,
-                                                                               seed=seed))
-        tested[row["strategy"]] = cmp["metrics"].get(metric) or {}
+    figures.sort(key=lambda r: (r["mean"] is None, -sign * (r["mean"] or 0.0)))
+    best = figures[0]["strategy"] if figures and figures[0]["mean"] is not None else None
+    tested: dict[str, MetricComparison] = {}
+    for row in figures:
+        if best is not None and row["mean"] is not None and row["strategy"] != best:
+            cmp = compare_strategies(table, best, row["strategy"],
+                                     CompareOptions(alpha=alpha, seed=seed))
+            if metric in cmp.metrics:
+                tested[row["strategy"]] = cmp.metrics[metric]
     # every strategy is tested against a best picked from the same data: Holm over all
     # of those comparisons, not one at a time
-    adjusted = holm({s: r.get("wilcoxon_p") for s, r in tested.items()})
-    for row in rows:
-        res = tested.get(row["strategy"])
-        if res:
-            row["p_adjusted"] = adjusted[row["strategy"]]
-            row["vs_best"] = verdict({**res, "p_adjusted": row["p_adjusted"]}, spec, alpha)
+    adjusted = holm({s: r.wilcoxon_p for s, r in tested.items()})
+    rows = []
+    for rank, row in enumerate(figures, 1):
+        name, res = row["strategy"], tested.get(row["strategy"])
+        vs_best = "best" if name == best else None
+        if res is not None:
+            vs_best = verdict(res, spec, alpha, adjusted[name])
+        rows.append(LeaderboardRow.model_validate({
+            **row, "rank": rank if row["mean"] is not None else None, "vs_best": vs_best,
+            "p_adjusted": adjusted[name] if res is not None else None}))
     return rows
 
 
-def leaderboard_table(rows: list[dict[str, Any]]) -> Any:
+def leaderboard_table(rows: list[LeaderboardRow]) -> Any:
     """A rich Table of leaderboard rows, for the CLI."""
     from rich.markup import escape
     from rich.table import Table
@@ -101,21 +107,21 @@ def leaderboard_table(rows: list[dict[str, Any]]) -> Any:
     def f(v: Any, nd: int = 3) -> str:
         return "—" if v is None else (f"{v:.{nd}f}" if isinstance(v, float) else str(v))
 
-    metric = rows[0]["metric"] if rows else ""
+    def ms(seconds: float | None) -> float | None:
+        return None if seconds is None else seconds * 1000
+
+    metric = rows[0].metric if rows else ""
     t = Table(title=f"Leaderboard by {metric}")
     for col in ("#", "strategy", "mean", "95% CI", "vs best", "failed", "recall", "mrr",
                 "ndcg", "no-answer", "index s", "retr p95 ms", "ans p95 ms", "est $", "meas $"):
         t.add_column(col)
     for r in rows:
-        ci = interval_text(r["ci_low"], r["ci_high"], r.get("n"), none="—")
         t.add_row(
-            f(r["rank"]), escape(r["strategy"]), f(r["mean"]), ci, f(r["vs_best"]),
-            f(r.get("failed", 0)), f(r["retrieval.recall"], 2), f(r["retrieval.mrr"], 2),
-            f(r["retrieval.ndcg"], 2),
-            f(r["no_answer_rate"], 2), f(r["index_time_s"], 2),
-            f(None if r["retrieval_p95_s"] is None else r["retrieval_p95_s"] * 1000, 1),
-            f(None if r["answer_p95_s"] is None else r["answer_p95_s"] * 1000, 1),
-            f(r["cost_estimate_usd"], 4), f(r["cost_measured_usd"], 4),
+            f(r.rank), escape(r.strategy), f(r.mean), r.interval.text(none="—"), f(r.vs_best),
+            f(r.failed), f(r.retrieval_recall, 2), f(r.retrieval_mrr, 2),
+            f(r.retrieval_ndcg, 2), f(r.no_answer_rate, 2), f(r.index_time_s, 2),
+            f(ms(r.retrieval_p95_s), 1), f(ms(r.answer_p95_s), 1),
+            f(r.cost_estimate_usd, 4), f(r.cost_measured_usd, 4),
         )
     return t
 
@@ -144,7 +150,8 @@ def store_bench(store: Store, config: BenchConfig, result: BenchResult) -> None:
     record: dict[str, Any] = {"config": bench_config_record(config),
                               "result": result.model_dump(mode="json")}
     try:
-        record["leaderboard"] = leaderboard(store, result)
+        record["leaderboard"] = [row.model_dump(by_alias=True, exclude_unset=True)
+                                 for row in leaderboard(store, result)]
     except RankingError as exc:
         record["leaderboard"], record["leaderboard_error"] = None, str(exc)
     store.update_meta(result.run_id, {"bench": record})

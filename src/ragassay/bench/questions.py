@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ragassay.bench.corpus import Document
+from ragassay.corpus import Document, locate
 
 
 class GoldPassage(BaseModel):
@@ -43,17 +42,6 @@ class Question(BaseModel):
 
 class QuestionsError(ValueError):
     """A questions file that cannot be used; the message names the line and the key."""
-
-
-def quote_pattern(quote: str) -> re.Pattern[str]:
-    """Regex for a quote: its words in order, any whitespace between, case-insensitive."""
-    return re.compile(r"\s+".join(re.escape(w) for w in quote.split()), re.IGNORECASE)
-
-
-def locate(quote: str, text: str) -> tuple[int, int] | None:
-    """Character span of the quote's first occurrence in `text`, or None."""
-    m = quote_pattern(quote).search(text)
-    return m.span() if m else None
 
 
 def _row_error(name: str, n: int, exc: ValidationError) -> QuestionsError:

@@ -9,7 +9,7 @@ from typing import Literal, Protocol
 
 import numpy as np
 
-from ragassay.bench.chunking import Chunk
+from ragassay.corpus.chunking import Chunk
 from ragassay.embed import CachedEmbedder, Embedder, content_key
 from ragassay.text import tokens
 

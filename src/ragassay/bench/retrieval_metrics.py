@@ -12,8 +12,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ragassay.bench.chunking import Chunk
-from ragassay.bench.questions import Question, locate
+from ragassay.bench.questions import Question
+from ragassay.corpus import locate
+from ragassay.corpus.chunking import Chunk
 
 Matches = Sequence[frozenset[str] | set[str]]
 

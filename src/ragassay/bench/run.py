@@ -10,68 +10,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict
 
 from ragassay.aio import run_sync
 from ragassay.bench import cost
-from ragassay.bench.chunking import Chunk, ChunkerSpec, chunk_corpus
 from ragassay.bench.config import BenchConfig, Strategy
-from ragassay.bench.corpus import Document, load_corpus
 from ragassay.bench.generation import Generation, Generator, make_generator
+from ragassay.bench.leaderboard import store_bench
 from ragassay.bench.pipeline import Pipeline, PipelineAnswer, PipelineError, timed
 from ragassay.bench.questions import Question, load_questions
+from ragassay.bench.result import RETRIEVAL_METRICS, BenchResult, StrategyResult
 from ragassay.bench.retrieval import Retriever, build_retriever
 from ragassay.bench.retrieval_metrics import context_scores, retrieval_scores
+from ragassay.corpus.chunking import Chunk, ChunkerSpec, chunk_corpus
+from ragassay.corpus.documents import Document, load_corpus
 from ragassay.embed import CachedEmbedder, Embedder, get_embedder
 from ragassay.judge import Judge
 from ragassay.runner import Progress, RunInputs, run_async
 from ragassay.store import Store
-from ragassay.types import BackendOptions, InvalidRow, RunConfig, Sample, Usage
-
-RETRIEVAL_METRICS = ("recall", "precision", "mrr", "ndcg")
-
-
-class StrategyResult(BaseModel):
-    """One strategy's figures besides the judged metrics (those live in the report)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    name: str
-    spec: Strategy
-    n_chunks: int
-    chunk_time_s: float
-    index_time_s: float
-    retrieval_p50_s: float | None
-    retrieval_p95_s: float | None
-    answer_p50_s: float | None
-    answer_p95_s: float | None
-    retrieval: dict[str, float | None]  # means over questions with gold; None: none had gold
-    retrieval_scored: int  # questions with gold labels
-    no_answer_rate: float
-    cost_estimate: cost.CostReport
-    cost_measured: cost.CostReport | None = None
-    generator_usage: Usage = Usage()
-    pipeline: str | None = None  # the team's own pipeline (module:function or URL)
-    failed: int = 0  # questions whose pipeline call failed (failed rows)
-    failures: list[str] = []  # the first few, "question id: reason"
-
-
-class BenchResult(BaseModel):
-    """What `ragassay bench` produced: per-strategy figures and the run id (the judged
-    metrics are in the store, under that run)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    name: str
-    rank_by: str | None  # None: the metric the run's specs rank by (`MetricSpec.rank`)
-    n_documents: int
-    n_questions: int
-    strategies: list[StrategyResult]
-    run_id: str | None = None
-    estimated_usd: float | None = None
-
-    def strategy(self, name: str) -> StrategyResult:
-        return next(s for s in self.strategies if s.name == name)
+from ragassay.types import InvalidRow, RunConfig, Sample, Usage
 
 
 @dataclass
@@ -91,15 +47,10 @@ class BenchOptions:
 def run_config_for(config: BenchConfig) -> RunConfig:
     """The runner's RunConfig for a bench (dataset = `bench:<name>`)."""
     b = config.bench
-    return RunConfig(
-        dataset=f"bench:{b.name}",
-        judge=b.judge,
-        base_url=b.base_url,
-        metrics=b.metrics,
-        seed=b.seed,
-        concurrency=b.concurrency,
-        kind="bench", strategies=tuple(s.name for s in config.strategies),
-        backend=BackendOptions(timeout_s=b.timeout_s),
+    return RunConfig.build(
+        f"bench:{b.name}", urls=b.base_url, timeout_s=b.timeout_s, judge=b.judge,
+        metrics=b.metrics, seed=b.seed, concurrency=b.concurrency, kind="bench",
+        strategies=tuple(s.name for s in config.strategies),
     )
 
 
@@ -341,8 +292,6 @@ async def run_bench_async(config: BenchConfig, store: Store,
             config.file.prices,
         )
     result.run_id = stats.run_id
-    from ragassay.bench.leaderboard import store_bench
-
     store_bench(store, config, result)
     return result
 

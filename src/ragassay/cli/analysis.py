@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.markup import escape
 from rich.table import Table
 
-from ragassay.cli.app import cli, write_text
+from ragassay.cli.app import cli, write_report, write_text
 from ragassay.cli.common import (
     FiniteFloat,
     UsageProblem,
@@ -25,6 +25,10 @@ from ragassay.cli.common import (
 )
 from ragassay.cli.fmt import ci_text, num
 
+if TYPE_CHECKING:
+    from ragassay.report import Format
+    from ragassay.stats import Comparison, TrendPoint
+
 
 @cli.command("report")
 @click.argument("run_id", metavar="RUN", required=False)
@@ -32,35 +36,37 @@ from ragassay.cli.fmt import ci_text, num
               show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file (default: stdout).")
+@click.option("--schema", "show_schema", is_flag=True,
+              help="Print the JSON Schema of the JSON report (its report_version) instead.")
 @db_option
 @friendly
-def report_cmd(run_id: str | None, fmt: str, out: Path | None, db: Path) -> None:
+def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: bool,
+               db: Path) -> None:
     """Export a run (the latest when RUN is omitted) as JSON, CSV or HTML."""
-    from ragassay.report import build_report, dump_json, iter_details, to_html, write_csv
+    from ragassay.report import build_report, export, iter_details, schema
     from ragassay.terminal import CleanWriter
 
+    if show_schema:
+        text = json.dumps(schema(), indent=2) + "\n"
+        if out is None:
+            click.echo(text, nl=False)
+        else:
+            write_text(out, text, what="schema ")
+        return
     store = open_store(db, readonly=True)
     run_id = run_id or _latest(store)
+    # JSON and CSV stream the per-sample entries (never whole in memory); HTML draws them
+    report = build_report(store, run_id, include_details=fmt == "html")
+    details = None if fmt == "html" else iter_details(store, run_id)
+    if out is not None:
+        write_report(report, out, fmt, details)
+        return
     # printed to a terminal (not redirected), user text is shown, never obeyed
     stdout: Any = CleanWriter(sys.stdout) if sys.stdout.isatty() else sys.stdout
-    if fmt in ("json", "csv"):  # per-sample entries streamed: never whole in memory
-        report = build_report(store, run_id, include_details=False)
-        dump = dump_json if fmt == "json" else write_csv
-        if out is None:
-            dump(report, stdout, iter_details(store, run_id))
-            if fmt == "json":
-                click.echo()
-        else:
-            write_text(out, lambda fh: dump(report, fh, iter_details(store, run_id)),
-                       what="report ")
-        return
-    report = build_report(store, run_id)
-    text = to_html(report)
-    if out is None:
-        stdout.write(text)
-        stdout.flush()
-    else:
-        write_text(out, text)
+    export(report, fmt, stdout, details)
+    if fmt == "json":
+        click.echo()
+    stdout.flush()
 
 
 def _latest(store: Any) -> str:
@@ -80,28 +86,27 @@ CI_COLUMN = "95% CI of B - A (unadjusted)"
 P_COLUMN = "p (Holm-adjusted)"
 
 
-def _print_comparison(result: dict[str, Any], title: str) -> None:
+def _print_comparison(result: Comparison, title: str) -> None:
     t = Table(title=escape(title))
     for col in ("metric", "A", "B", "B - A", CI_COLUMN, P_COLUMN, "verdict"):
         t.add_column(col, justify="left" if col in ("metric", "verdict") else "right")
-    for metric, r in result["metrics"].items():
-        style = {"better": "green", "worse": "red"}.get(r.get("verdict", ""), "")
-        t.add_row(metric, num(r.get("mean_a")), num(r.get("mean_b")), num(r.get("diff")),
-                  ci_text((r.get("ci_low"), r.get("ci_high"))), num(r.get("p_adjusted"), 4),
-                  f"[{style}]{r.get('verdict')}[/{style}]" if style else str(r.get("verdict")))
+    for metric, r in result.metrics.items():
+        style = {"better": "green", "worse": "red"}.get(r.verdict, "")
+        t.add_row(metric, num(r.mean_a), num(r.mean_b), num(r.diff),
+                  ci_text((r.ci_low, r.ci_high)), num(r.p_adjusted, 4),
+                  f"[{style}]{r.verdict}[/{style}]" if style else str(r.verdict))
     console().print(t)
-    m = sum(r.get("p_adjusted") is not None for r in result["metrics"].values())
-    say(f"paired samples: {result.get('paired_samples')} "
-        f"(paired by {result.get('paired_by', 'question')})")
+    m = sum(r.p_adjusted is not None for r in result.metrics.values())
+    say(f"paired samples: {result.paired_samples} (paired by {result.paired_by})")
     say(f"verdict: better or worse only when the Holm-adjusted Wilcoxon p (adjusted over "
-        f"{m} metrics) is below alpha {result.get('alpha')} and the per-metric 95% CI of B - A "
+        f"{m} metrics) is below alpha {result.alpha} and the per-metric 95% CI of B - A "
         "excludes 0; the intervals are not adjusted for multiple metrics")
 
 
-def _refuse_unpaired(result: dict[str, Any], what: str) -> None:
-    if not result.get("paired_samples"):
+def _refuse_unpaired(result: Comparison, what: str) -> None:
+    if not result.paired_samples:
         raise UsageProblem(f"{what}: no paired samples (paired by "
-                           f"{result.get('paired_by', 'sample')}), so nothing can be compared")
+                           f"{result.paired_by}), so nothing can be compared")
 
 
 @cli.command("compare", help="Paired comparison of two runs, or of two strategies within a "
@@ -144,10 +149,10 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
         _refuse_unpaired(result, f"runs {run_a_rec.id} ({run_a_rec.dataset}) and {run_b_rec.id} "
                                  f"({run_b_rec.dataset}) share no sample")
         title = f"run {run_b} (B) vs run {run_a} (A)"
-    result["intervals"] = "per metric, not adjusted for multiple comparisons"
-    result["p_adjustment"] = "holm"
     if as_json:
-        click.echo(json.dumps(result, indent=2, allow_nan=False))
+        click.echo(json.dumps({**result.model_dump(),
+                               "intervals": "per metric, not adjusted for multiple comparisons",
+                               "p_adjustment": "holm"}, indent=2, allow_nan=False))
     else:
         _print_comparison(result, title)
 
@@ -320,17 +325,14 @@ def _trend_runs(store: Any, dataset: str) -> tuple[list[Any], str | None]:
     return chosen, digest
 
 
-def _mark_changes(result: dict[str, list[dict[str, Any]]], runs: list[Any]) -> None:
-    """Each point gets its dataset hash and `dataset_changed` (hash differs from the
-    previous point's)."""
+def _changes(points: list[TrendPoint], runs: list[Any]) -> list[tuple[str | None, bool]]:
+    """Each point's dataset hash, and whether it differs from the previous point's."""
     hashes = {r.id: r.dataset_hash for r in runs}
-    for points in result.values():
-        prev: str | None = None
-        for i, p in enumerate(points):
-            h = hashes.get(p["run_id"])
-            p["dataset_hash"] = h
-            p["dataset_changed"] = i > 0 and h != prev
-            prev = h
+    out: list[tuple[str | None, bool]] = []
+    for i, p in enumerate(points):
+        h = hashes.get(p.run_id)
+        out.append((h, i > 0 and h != out[-1][0]))
+    return out
 
 
 @cli.command("trend")
@@ -358,11 +360,13 @@ def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: Path) -
     present = list(dict.fromkeys(m for _, _, t in tables for m in t.metrics))
     chosen = check_metric_names(metrics, present, what="--metric") if metrics else None
     result = trends(tables, chosen)
-    _mark_changes(result, runs)
+    marks = {m: _changes(points, runs) for m, points in result.items()}
     if as_json:
-        click.echo(json.dumps(result, indent=2, allow_nan=False))
+        click.echo(json.dumps({m: [{**p.model_dump(), "dataset_hash": h, "dataset_changed": c}
+                                   for p, (h, c) in zip(points, marks[m], strict=True)]
+                               for m, points in result.items()}, indent=2, allow_nan=False))
         return
-    changes = sum(p["dataset_changed"] for p in next(iter(result.values()), []))
+    changes = sum(c for _, c in next(iter(marks.values()), []))
     say(f"{Path(dataset).name}: {len(runs)} complete runs"
         + (f" (content {digest[:12]})" if digest else "")
         + (f"; the dataset changed at {changes} point(s), marked 'changed'" if changes else ""))
@@ -370,9 +374,8 @@ def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: Path) -
         t = Table(title=escape(metric))
         for col in ("run", "created", "mean", "95% CI", "change", "n", "dataset"):
             t.add_column(col)
-        for p in points:
-            data = (p["dataset_hash"] or "?")[:12] + (" changed" if p["dataset_changed"] else "")
-            t.add_row(p["run_id"], p["created"], num(p["mean"]),
-                      ci_text((p["ci_low"], p["ci_high"]), p["count"]), num(p["delta"]),
-                      str(p["count"]), data)
+        for p, (digest_of, changed) in zip(points, marks[metric], strict=True):
+            data = (digest_of or "?")[:12] + (" changed" if changed else "")
+            t.add_row(p.run_id, p.created, num(p.mean), ci_text((p.ci_low, p.ci_high), p.count),
+                      num(p.delta), str(p.count), data)
         console().print(t)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from ragassay import __version__
 from ragassay.cli.common import UsageProblem, console, db_option, friendly, open_store
+from ragassay.version import __version__
+
+if TYPE_CHECKING:
+    from ragassay.report import Entry, Format, Report
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -18,25 +22,30 @@ def cli() -> None:
     """Evaluate retrieval-augmented generation: judge, trace and ragas metrics."""
 
 
-def write_json(report: dict[str, Any], out: Path,
-               details: Iterable[dict[str, Any]] | None = None) -> None:
-    """Write a report as JSON, atomically (see `write_text`); `details` (per-sample
-    entries) are streamed into it, so a large run's report is never whole in memory."""
-    from ragassay.report import dump_json
+def write_report(report: Report, out: Path, format: Format = "json",
+                 details: Iterable[Entry] | None = None) -> None:
+    """Write a report (`ragassay.report.export`), atomically; `details` (per-sample
+    entries) are streamed into it, so a large run's report is never whole in memory.
+    Parquet is a folder of part files (each written atomically)."""
+    from ragassay.report import export
 
-    write_text(out, lambda fh: dump_json(report, fh, details), what="report ")
+    if format == "parquet":
+        try:
+            export(report, format, out, details)
+        except OSError as exc:
+            raise UsageProblem(f"cannot write results to {out}: {exc.strerror or exc}"
+                               ) from None
+        return
+    def write(fh: IO[str]) -> None:
+        export(report, format, fh, details)
+
+    write_text(out, write, what="report ")
 
 
-def write_parquet(report: dict[str, Any], folder: Path,
-                  details: Iterable[dict[str, Any]] | None = None) -> None:
-    """Write the per-sample rows as a Parquet dataset in `folder` (files written
-    atomically, streamed from the store)."""
-    from ragassay.report import write_parquet as write
-
-    try:
-        write(report, folder, details)
-    except OSError as exc:
-        raise UsageProblem(f"cannot write results to {folder}: {exc.strerror or exc}") from None
+def write_data(data: Any, out: Path) -> None:
+    """Write JSON data (not a report: e.g. meta-eval's figures) as indented JSON."""
+    write_text(out, json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False),
+               what="report ")
 
 
 def write_text(out: Path, text: str | Callable[[IO[str]], None], *, what: str = "") -> None:
@@ -80,7 +89,6 @@ def _run_entry(store: Any, r: Any) -> dict[str, Any]:
 @friendly
 def runs_list(db: Path, dataset: str | None, fmt: str) -> None:
     """Every run, newest first; bench runs are marked in the kind column."""
-    import json
 
     from rich.markup import escape
     from rich.table import Table
@@ -114,10 +122,10 @@ def runs_show(run_id: str, db: Path) -> None:
     store = open_store(db, readonly=True)
     report = build_report(store, run_id, include_details=False)
     print_summary(report)
-    if report.get("leaderboard"):  # a bench run: its stored leaderboard
+    if report.leaderboard:  # a bench run: its stored leaderboard
         from ragassay.bench.leaderboard import leaderboard_table
 
-        console().print(leaderboard_table(report["leaderboard"]))
+        console().print(leaderboard_table(report.leaderboard))
 
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ragassay.cli.app import cli, write_json
+from ragassay.cli.app import cli, write_report
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FiniteFloat,
@@ -49,15 +49,14 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
     from ragassay.bench import (
         BenchOptions,
         ConfigError,
-        CorpusError,
         PipelineSetupError,
         QuestionsError,
         leaderboard_table,
         load_config,
         run_bench,
-        stored_bench,
     )
-    from ragassay.cli.progress import RichProgress
+    from ragassay.console import RichProgress
+    from ragassay.corpus import CorpusError
     from ragassay.report import build_report
 
     try:
@@ -97,17 +96,16 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
     except (CorpusError, QuestionsError, PipelineSetupError, ConfigError) as exc:
         raise UsageProblem(str(exc)) from None
     assert result.run_id is not None
-    record = stored_bench(store.get_run(result.run_id).meta) or {}
-    if record.get("leaderboard") is None:
-        raise UsageProblem(str(record.get("leaderboard_error") or "no leaderboard") +
-                           f" (run {result.run_id} is stored)")
-    console().print(leaderboard_table(record["leaderboard"]))
+    report = build_report(store, result.run_id, include_details=out is not None)
+    if report.leaderboard is None:
+        raise UsageProblem(f"{report.leaderboard_error or 'no leaderboard'} "
+                           f"(run {result.run_id} is stored)")
+    console().print(leaderboard_table(report.leaderboard))
     for r in result.strategies:
         if r.failed:
             say(f"{r.name}: {r.failed} of {result.n_questions} questions failed (failed rows "
                 f"in the report); first: {r.failures[0]}", err=True)
-    report = build_report(store, result.run_id)
     if out is not None:
-        write_json(report, out)
+        write_report(report, out)
         say(f"report written to {out}", err=True)
     say(f"run {result.run_id} stored in {db}", err=True)

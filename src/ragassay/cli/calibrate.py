@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.markup import escape
@@ -28,6 +28,10 @@ from ragassay.cli.common import (
     say,
 )
 from ragassay.cli.fmt import ci_text, num
+
+if TYPE_CHECKING:
+    from ragassay.stats import Calibration
+    from ragassay.stats.baseline import RankAgreement
 
 
 def _read_labels(path: Path) -> dict[str, dict[str, Any]]:
@@ -89,7 +93,10 @@ def _coerce(v: Any) -> Any:
     return v
 
 
-def print_calibration(cal: dict[str, Any], baselines: dict[str, Any] | None = None) -> None:
+def print_calibration(cal: Calibration,
+                      baselines: dict[str, RankAgreement] | None = None) -> None:
+    from ragassay.stats import BooleanAgreement, NumericAgreement
+
     t = Table(title="agreement with human labels")
     cols = ["label", "metric", "n", "AUROC [95% CI]"]
     if baselines is not None:
@@ -97,20 +104,23 @@ def print_calibration(cal: dict[str, Any], baselines: dict[str, Any] | None = No
     cols += ["bal. acc.", "Spearman", "Kendall"]
     for c in cols:
         t.add_column(c, justify="left" if c in ("label", "metric") else "right")
-    for p in cal["pairs"]:
-        row = [escape(str(p["label"])), escape(str(p["metric"])), str(p["n"]),
-               f"{num(p.get('auroc'))} {ci_text(p.get('auroc_ci'))}" if "auroc" in p else "-"]
+    for p in cal.pairs:
+        ranked = p if isinstance(p, BooleanAgreement) else None
+        graded = p if isinstance(p, NumericAgreement) else None
+        row = [escape(p.label), escape(p.metric), str(p.n),
+               f"{num(ranked.auroc)} {ci_text(ranked.auroc_ci)}" if ranked else "-"]
         if baselines is not None:
-            b = baselines.get(p["label"], {})
-            beats = (p.get("auroc_ci") and b.get("auroc") is not None
-                     and p["auroc_ci"][0] > b["auroc"])
-            row += [f"{num(b.get('auroc'))} {ci_text(b.get('auroc_ci'))}",
-                    "yes" if beats else "no" if "auroc" in p else "-"]
-        row += [num(p.get("balanced_accuracy")), num(p.get("spearman")), num(p.get("kendall"))]
+            b = baselines.get(p.label)
+            beats = (ranked and ranked.auroc_ci and b is not None and b.auroc is not None
+                     and ranked.auroc_ci[0] > b.auroc)
+            row += [f"{num(b and b.auroc)} {ci_text(b and b.auroc_ci)}",
+                    "yes" if beats else "no" if ranked else "-"]
+        row += [num(ranked and ranked.balanced_accuracy), num(graded and graded.spearman),
+                num(graded and graded.kendall)]
         t.add_row(*row)
     console().print(t)
-    for s in cal.get("skipped", []):
-        say(f"skipped {s['label']} -> {s['metric']}: {s['reason']}", err=True)
+    for s in cal.skipped:
+        say(f"skipped {s.label} -> {s.metric}: {s.reason}", err=True)
 
 
 LINK_SYNTAX = "LABEL=METRIC, or LABEL=1-METRIC when a high metric means a False/low label"
@@ -183,9 +193,10 @@ def calibrate_cmd(run_id: str, labels_path: Path, link_values: tuple[str, ...],
     unlinked = _unlinked(rt.table, links)
     cal = calibration(rt.table, links)
     cor = corrected_for(store, run_id, rt=rt, links=links)
-    _attach_corrected(cal, cor)
     if as_json:
-        click.echo(json.dumps({"joined": joined, "unlinked_labels": unlinked, **cal},
+        body = cal.model_dump()
+        _attach_corrected(body, cor)
+        click.echo(json.dumps({"joined": joined, "unlinked_labels": unlinked, **body},
                               indent=2, allow_nan=False))
     else:
         say(f"{joined} of {len(rt.table.rows)} samples have labels")

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
-from rich.console import Console
 
+from ragassay.console import CleanConsole, console  # noqa: F401  (the commands import them from here)
 from ragassay.store import DEFAULT_DB_PATH, Store, StoreError
 from ragassay.terminal import clean
 from ragassay.text import did_you_mean
@@ -155,24 +155,6 @@ def open_store(db: Path, *, readonly: bool = False) -> Store:
     if readonly and not db.exists():
         raise UsageProblem(f"no run store at {db} (run `ragassay eval` first, or pass --db)")
     return Store(db, readonly=readonly)
-
-
-class CleanConsole(Console):
-    """A rich console whose every rendered string goes through the terminal sanitiser.
-
-    Table cells, titles and printed strings all pass through `render_str`, so a
-    strategy name holding `\\x1b]0;owned\\x07` is shown as text and never reaches the
-    terminal as an escape sequence. Rich markup in user text is escaped by callers.
-    """
-
-    def render_str(self, text: str, **kwargs: Any) -> Any:
-        return super().render_str(clean(text), **kwargs)
-
-
-def console(stderr: bool = False) -> Any:
-    """A clean console that doesn't squeeze tables to 80 columns when output is piped."""
-    c = CleanConsole(stderr=stderr)
-    return c if c.is_terminal else CleanConsole(stderr=stderr, width=150)
 
 
 # --- checks shared by the commands ----------------------------------------------------

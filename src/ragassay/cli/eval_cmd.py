@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ragassay.cli.app import cli, write_json, write_parquet
+from ragassay.cli.app import cli, write_report
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FailedRun,
@@ -43,6 +43,9 @@ from ragassay.types import (
     NO_REFERENCE,
     Ratings,
 )
+
+if TYPE_CHECKING:
+    from ragassay.report import Report
 
 
 def report_skipped(check: Any) -> None:
@@ -88,12 +91,12 @@ def embedder_note(judge_spec: str, suites: tuple[str, ...]) -> str | None:
             "for the transformer")
 
 
-def report_unscored(report: dict[str, Any], store: Any, run_id: str) -> None:
+def report_unscored(report: Report, store: Any, run_id: str) -> None:
     """Unscored values and their top reasons, on stderr even under -q; a run whose every
     judge call failed ends with exit 1 (its figures would be empty)."""
     reasons: dict[str, int] = {}
-    for entry in report.get("per_metric_statistics", {}).values():
-        for reason, n in (entry.get("unscored_reasons") or {}).items():
+    for entry in report.per_metric_statistics.values():
+        for reason, n in (entry.unscored_reasons or {}).items():
             reasons[reason] = reasons.get(reason, 0) + int(n)
     total = sum(reasons.values())
     if total:
@@ -156,13 +159,8 @@ def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
         before = " ".join(config.endpoints()) or "the default endpoint"
         say(f"resuming run {run.id} against --base-url {now} (it was started with {before})",
             err=True)
-        config = config.model_copy(update=_endpoint_fields(urls))
+        config = config.with_endpoints(urls)
     return config
-
-
-def _endpoint_fields(urls: tuple[str, ...]) -> dict[str, Any]:
-    """RunConfig fields for the --base-url values: the first, and all when several."""
-    return {"base_url": urls[0] if urls else None, "base_urls": urls if len(urls) > 1 else ()}
 
 
 def _engine_options(engine: str, ray_address: str | None, workers: int | None) -> Any:
@@ -247,10 +245,10 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     SIGTERM stops it like Ctrl-C: the run is marked interrupted, finished judgments
     are kept for --resume.
     """
-    from ragassay.cli.progress import RichProgress
+    from ragassay.console import RichProgress
     from ragassay.dataset import check_dataset, dataset_fingerprint, iter_samples
     from ragassay.metrics import parse_metrics
-    from ragassay.types import BackendOptions, RunConfig
+    from ragassay.types import RunConfig
 
     judge_spec, suites = check_judge_spec(judge_spec), parse_metrics(metrics)
     urls = tuple(u for u in (check_base_url(u) for u in base_urls) if u)
@@ -275,12 +273,10 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             say(note, err=True)
         if resumed is None:
             store = open_store(db)
-        config = resumed or RunConfig(
-            dataset=str(data), judge=judge_spec, **_endpoint_fields(urls),
-            metrics=suites, concurrency=concurrency, use_cache=not no_cache,
-            skip_invalid=skip_invalid, max_context_tokens=max_context_tokens,
-            field_map=mapping, backend=BackendOptions(timeout_s=timeout_s),
-            ratings=ratings)
+        config = resumed or RunConfig.build(
+            str(data), urls=urls, timeout_s=timeout_s, judge=judge_spec, metrics=suites,
+            concurrency=concurrency, use_cache=not no_cache, skip_invalid=skip_invalid,
+            max_context_tokens=max_context_tokens, field_map=mapping, ratings=ratings)
         started = time.time()
         try:
             stats = _judge(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping),
@@ -306,9 +302,9 @@ def _finish(store: Any, run_id: str, data: Path, db: Path, out: Path | None,
     # the summary needs no per-sample details; a report file gets them streamed in
     report = build_report(store, run_id, include_details=False)
     if out is not None:
-        write_json(report, out, details=iter_details(store, run_id))
+        write_report(report, out, details=iter_details(store, run_id))
     if results_parquet is not None:
-        write_parquet(report, results_parquet, details=iter_details(store, run_id))
+        write_report(report, results_parquet, "parquet", iter_details(store, run_id))
     if not quiet:
         print_summary(report)
     report_lacking(store, run_id)

@@ -69,8 +69,8 @@ def generate_cmd(corpus: Path, n: int, out: Path, judge_spec: str, base_url: str
     """Make a test set from CORPUS (a folder of .txt/.md/.html/.pdf files, or a JSONL of
     documents): single-fact, multi-hop and unanswerable questions with reference answers,
     gold passages (verbatim quotes) and their source chunks, deduplicated."""
-    from ragassay.bench import CorpusError, load_corpus
-    from ragassay.cli.progress import RichProgress
+    from ragassay.console import RichProgress
+    from ragassay.corpus import CorpusError, load_corpus
     from ragassay.judge import JudgeAborted
     from ragassay.testset import GenerateOptions, generate, kinds_made, plan, write_jsonl
     from ragassay.types import Usage

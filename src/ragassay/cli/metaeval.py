@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ragassay.cli.app import cli, write_json
+from ragassay.cli.app import cli, write_data
 from ragassay.cli.calibrate import print_calibration
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
@@ -60,7 +60,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
                   quiet: bool, db: Path) -> None:
     """Run a judge over human-labelled samples; report AUROC, Spearman, Kendall,
     balanced accuracy with bootstrap 95% CIs, beside the lexical baseline."""
-    from ragassay.cli.progress import RichProgress
+    from ragassay.console import RichProgress
     from ragassay.dataset import iter_samples
     from ragassay.metrics import parse_metrics
     from ragassay.report import run_table
@@ -68,7 +68,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
     from ragassay.stats import calibration
     from ragassay.stats.baseline import baseline_agreement
     from ragassay.stats.calibration import HALLUCINATION_LABELS
-    from ragassay.types import BackendOptions, RunConfig, Sample
+    from ragassay.types import RunConfig, Sample
 
     judge_spec, base_url = check_judge_spec(judge_spec), check_base_url(base_url)
     mapping, extra_headers = field_map(mapping_given), headers(headers_given)
@@ -81,17 +81,16 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
     if not any(s.labels for s in samples):
         raise UsageProblem(f"{data}: no sample carries human 'labels'")
     store = open_store(db)
-    config = RunConfig(dataset=str(data), judge=judge_spec, base_url=base_url,
-                       metrics=parse_metrics(metrics), concurrency=concurrency, field_map=mapping,
-                       kind="meta-eval", split=split, limit=limit,
-                       max_context_tokens=max_context_tokens,
-                       backend=BackendOptions(timeout_s=timeout_s), ratings=ratings)
+    config = RunConfig.build(str(data), urls=base_url, timeout_s=timeout_s, judge=judge_spec,
+                             metrics=parse_metrics(metrics), concurrency=concurrency,
+                             field_map=mapping, kind="meta-eval", split=split, limit=limit,
+                             max_context_tokens=max_context_tokens, ratings=ratings)
     with sigterm_interrupts():
         stats = evaluate(samples, config, store=store, progress=RichProgress(enabled=not quiet),
                          total=len(samples), headers=extra_headers)
     cal = calibration(run_table(store, stats.run_id).table, seed=0, n_resamples=n_resamples)
     baselines = {}
-    for label in {p["label"] for p in cal["pairs"] if "auroc" in p}:
+    for label in {p.label for p in cal.pairs if p.kind == "boolean"}:
         baselines[label] = baseline_agreement(samples, label,
                                               inverted=label in HALLUCINATION_LABELS,
                                               n_resamples=n_resamples)
@@ -99,8 +98,9 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
         + (f" (split {split})" if split else "") + f", judge {judge_spec}")
     print_calibration(cal, baselines)
     if out is not None:
-        write_json({"run_id": stats.run_id, "dataset": str(data), "split": split,
+        write_data({"run_id": stats.run_id, "dataset": str(data), "split": split,
                     "judge": judge_spec, "ratings": ratings, "samples": len(samples),
                     "seconds": stats.seconds, "usage": stats.usage.model_dump(),
-                    "calibration": cal,
-                    "lexical_baseline": baselines}, out)
+                    "calibration": cal.model_dump(),
+                    "lexical_baseline": {k: b.model_dump() for k, b in baselines.items()}},
+                   out)

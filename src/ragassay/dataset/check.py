@@ -13,39 +13,16 @@ every metric is unscored.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
-from ragassay.dataset.loader import FieldMap, PathLike, _file_records
-from ragassay.dataset.schema import ALIASES, NESTED, field_of
+from ragassay.dataset.census import Census
+from ragassay.dataset.loader import FieldMap, PathLike, file_records
+from ragassay.dataset.schema import ALIASES
 from ragassay.types import InvalidRow, Sample
 
 FIRST_REASONS = 3
 """How many skipped rows are described on the console."""
-
-_MAX_COLUMNS = 50  # unknown column names remembered
-
-
-class Census:
-    """Column names seen in a file's rows that no Sample field takes."""
-
-    def __init__(self, field_map: FieldMap | None = None) -> None:
-        self.field_map = field_map
-        self.unknown: dict[str, None] = {}  # ordered set
-        # mapped columns (--map FIELD=COLUMN) no row has had so far
-        self.unseen_mapped: dict[str, str] = {c: f for f, c in (field_map or {}).items()}
-
-    def columns(self, row: Mapping[Any, Any]) -> None:
-        for key in row:
-            name = str(key)
-            self.unseen_mapped.pop(name, None)
-            if name in self.unknown or len(self.unknown) >= _MAX_COLUMNS:
-                continue
-            prefix, dot, rest = name.partition(".")
-            if field_of(name, self.field_map) is None and not (dot and rest
-                                                               and prefix in NESTED):
-                self.unknown[name] = None
 
 
 @dataclass
@@ -109,7 +86,7 @@ def check_dataset(source: PathLike, *, skip_invalid: bool = False,
     from pathlib import Path
 
     census = Census(field_map)
-    check = check_items(_file_records(source, skip_invalid, field_map, census),
+    check = check_items(file_records(source, skip_invalid, field_map, census),
                         Path(source).name)
     check.unknown_columns = tuple(census.unknown)
     check.unseen_mapped = dict(census.unseen_mapped)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     import datasets
     import pandas as pd
 
-    from ragassay.dataset.check import Census
+    from ragassay.dataset.census import Census
 
 PathLike = str | os.PathLike[str]
 Loaded = Sample | InvalidRow
@@ -45,11 +45,13 @@ def iter_samples(source: PathLike, *, skip_invalid: bool = False,
     raises DatasetError after reading it. `field_map` ({field: column}, e.g.
     `{"answer": "generated_answer"}`) reads fields from columns of other names.
     """
-    return _file_records(source, skip_invalid, field_map, None)
+    return file_records(source, skip_invalid, field_map, None)
 
 
-def _file_records(source: PathLike, skip_invalid: bool, field_map: FieldMap | None,
-                  census: Census | None) -> Iterator[Loaded]:
+def file_records(source: PathLike, skip_invalid: bool, field_map: FieldMap | None,
+                 census: Census | None) -> Iterator[Loaded]:
+    """A file's rows as Samples (or InvalidRows with `skip_invalid`), each record's
+    column names shown to `census` first (the first pass, `check.check_dataset`)."""
     path = Path(source)
     if not path.exists():
         raise DatasetError("file not found", where=str(source))

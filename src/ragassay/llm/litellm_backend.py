@@ -26,13 +26,13 @@ from typing import Any
 from ragassay.extras import require
 from ragassay.llm.base import BackendError, BackendOptions
 from ragassay.llm.openai_backend import (
-    _SECRET_PATTERNS,
     MAX_REPLY_CHARS,
     PLACEHOLDER_KEY,
-    _excerpt,
-    _schema_name,
-    _with_schema_instructions,
+    SECRET_PATTERNS,
+    excerpt,
     resolve_api_key,
+    schema_name,
+    with_schema_instructions,
 )
 from ragassay.llm.parsing import parse_json_reply
 from ragassay.llm.retry import is_retryable_status, parse_retry_after
@@ -96,7 +96,7 @@ class LiteLLMBackend:
         mode, omit, schema = request.structured_output, request.omit, request.output_schema
         messages = [{"role": m.role, "content": m.content} for m in request.messages]
         if schema is not None and mode in ("json_object", "prompt"):
-            messages = _with_schema_instructions(messages, schema)
+            messages = with_schema_instructions(messages, schema)
         opts = self.options
         kwargs: dict[str, Any] = {"model": self.model, "messages": messages,
                                   "timeout": opts.timeout_s, "num_retries": 0,
@@ -109,7 +109,7 @@ class LiteLLMBackend:
             kwargs["seed"] = request.seed
         if schema is not None and mode == "json_schema":
             kwargs["response_format"] = {"type": "json_schema", "json_schema": {
-                "name": _schema_name(request), "schema": schema, "strict": False}}
+                "name": schema_name(request), "schema": schema, "strict": False}}
         elif schema is not None and mode == "json_object":
             kwargs["response_format"] = {"type": "json_object"}
         if opts.base_url:
@@ -147,12 +147,12 @@ class LiteLLMBackend:
         status = status if isinstance(status, int) and 100 <= status < 600 else None
         message = self._sanitise(_plain(str(getattr(exc, "message", "") or exc)))
         if status is None:
-            return BackendError(f"client error ({type(exc).__name__})", detail=_excerpt(message),
+            return BackendError(f"client error ({type(exc).__name__})", detail=excerpt(message),
                                 message=message, body=message, sent=sent)
         return BackendError(f"HTTP {status}", status=status,
                             retryable=is_retryable_status(status),
                             retry_after=parse_retry_after(_headers(exc)),
-                            detail=_excerpt(message), message=message, body=message,
+                            detail=excerpt(message), message=message, body=message,
                             sent=sent)
 
     def _sanitise(self, text: str) -> str:
@@ -161,7 +161,7 @@ class LiteLLMBackend:
         for value in secrets:
             if value and value != PLACEHOLDER_KEY and len(value) >= 4:
                 text = text.replace(value, "***")
-        for pattern in _SECRET_PATTERNS:
+        for pattern in SECRET_PATTERNS:
             text = pattern.sub(lambda m: (m.group(1) if m.groups() else "") + "***", text)
         return text
 

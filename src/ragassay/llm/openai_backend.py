@@ -34,7 +34,7 @@ MAX_REPLY_BYTES = 4_000_000  # a judge reply is a few kB; read no further than t
 MAX_REPLY_CHARS = 200_000  # reply text parsed for JSON (the parse is bounded too)
 MAX_TOKEN_COUNT = 10**9  # a usage figure above this is not believed (it would overflow)
 _NO_CONNECTION = frozenset({"ConnectError", "UnsupportedProtocol", "InvalidURL"})
-_SECRET_PATTERNS = (
+SECRET_PATTERNS = (
     re.compile(r"(?i)(bearer\s+)[^\s\"',;]+"),
     re.compile(r"\bsk-[A-Za-z0-9_\-]{6,}"),
 )
@@ -187,7 +187,7 @@ class OpenAIBackend:
         # json_schema, and json_object + schema (llama.cpp's grammar), the server has it,
         # and every built-in prompt describes its reply in words anyway.
         if schema is not None and mode == "prompt":
-            messages = _with_schema_instructions(messages, schema)
+            messages = with_schema_instructions(messages, schema)
         kwargs: dict[str, Any] = {"model": self.model, "messages": messages}
         if "temperature" not in omit:
             kwargs["temperature"] = request.temperature
@@ -202,7 +202,7 @@ class OpenAIBackend:
         if schema is not None and mode == "json_schema":
             kwargs["response_format"] = {
                 "type": "json_schema",
-                "json_schema": {"name": _schema_name(request), "schema": schema, "strict": False},
+                "json_schema": {"name": schema_name(request), "schema": schema, "strict": False},
             }
         elif schema is not None and mode == "json_object":
             kwargs["response_format"] = {"type": "json_object", "schema": schema}
@@ -222,7 +222,7 @@ class OpenAIBackend:
             f"HTTP {status}",
             retryable=is_retryable_status(status),
             status=status,
-            detail=_excerpt(self._sanitise(message)),
+            detail=excerpt(self._sanitise(message)),
             body=f"{message} {raw}",
             message=message,
             retry_after=parse_retry_after(headers),
@@ -238,7 +238,7 @@ class OpenAIBackend:
         for value in secrets:
             if len(value) >= 4:
                 text = text.replace(value, "***")
-        for pattern in _SECRET_PATTERNS:
+        for pattern in SECRET_PATTERNS:
             text = pattern.sub(lambda m: (m.group(1) if m.groups() else "") + "***", text)
         return text
 
@@ -344,7 +344,7 @@ def _count(value: Any) -> int | None:
     return value if 0 <= value <= MAX_TOKEN_COUNT else None
 
 
-def _with_schema_instructions(
+def with_schema_instructions(
     messages: list[dict[str, str]], schema: dict[str, Any]
 ) -> list[dict[str, str]]:
     """Append the schema as plain JSON instructions to the last user message."""
@@ -361,7 +361,7 @@ def _with_schema_instructions(
     return out
 
 
-def _schema_name(request: JudgeRequest) -> str:
+def schema_name(request: JudgeRequest) -> str:
     schema = request.output_schema or {}
     raw = request.prompt_name or str(schema.get("title") or "") or "judge_output"
     name = re.sub(r"[^A-Za-z0-9_-]+", "_", raw).strip("_")[:64]
@@ -390,7 +390,7 @@ def _error_texts(exc: openai.APIStatusError) -> tuple[str, str]:
     return message or raw, raw or message
 
 
-def _excerpt(text: str) -> str:
+def excerpt(text: str) -> str:
     line = " ".join(text.split())
     return line if len(line) <= _EXCERPT_CHARS else line[: _EXCERPT_CHARS - 1] + "…"
 

@@ -35,7 +35,7 @@ _REJECT_WORDS = (
     "not permitted", "not allowed", "extra inputs", "only the default",
 )
 # failures that say something about the endpoint, not about one request
-_ENDPOINT_STATUSES = frozenset({408, 429}) | frozenset(range(500, 600))
+ENDPOINT_STATUSES = frozenset({408, 429}) | frozenset(range(500, 600))
 
 
 class Guard:
@@ -123,7 +123,7 @@ class Guard:
             reason += f" after {sent} attempts"
         if failure.detail:
             reason += f": {failure.detail}"
-        endpoint_level = failure.retryable or failure.status in _ENDPOINT_STATUSES
+        endpoint_level = failure.retryable or failure.status in ENDPOINT_STATUSES
         if not endpoint_level:
             return BackendError(reason, status=failure.status)
         self._failed_in_a_row += 1

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ragassay.llm.base import BackendError, BackendOptions, BackendStats
-from ragassay.llm.policy import _ENDPOINT_STATUSES, Policy
+from ragassay.llm.policy import ENDPOINT_STATUSES, Policy
 from ragassay.llm.registry import get_backend
 from ragassay.types import JudgeReply, JudgeRequest
 from ragassay.urls import redact_url
@@ -23,7 +23,7 @@ from ragassay.urls import redact_url
 def _endpoint_level(exc: BackendError) -> bool:
     """Whether a final error says something about its endpoint rather than the request:
     timeouts and lost connections (no status), rate limits, server errors, refusals."""
-    return exc.fatal or exc.status is None or exc.status in _ENDPOINT_STATUSES
+    return exc.fatal or exc.status is None or exc.status in ENDPOINT_STATUSES
 
 
 class Spread:

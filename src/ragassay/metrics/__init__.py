@@ -54,9 +54,15 @@ def suite_names() -> list[str]:
 
 
 def register_suite(name: str, suite: type[Suite] | str) -> None:
-    """Add (or replace) a suite: a Suite class, or a "package.module:Class" string."""
+    """Add (or replace) a suite: a Suite class, or a "package.module:Class" string. A
+    class whose declaration is unsound (its name, its specs' names) is refused here, a
+    string when it is loaded; its results are checked against its specs as it scores."""
     if not name or "." in name or "," in name:
         raise ValueError(f"invalid suite name {name!r}")
+    if isinstance(suite, type) and issubclass(suite, Suite):  # a string: checked on load
+        problem = suite.declaration_problem(name)
+        if problem:
+            raise ValueError(problem)
     _registered[name] = suite
 
 
@@ -78,6 +84,9 @@ def _load(name: str) -> type[Suite]:
         cls = target
     if not (isinstance(cls, type) and issubclass(cls, Suite)):
         raise UnknownSuiteError(f"suite {name!r} is not a ragassay.metrics.Suite")
+    problem = cls.declaration_problem(name)
+    if problem:
+        raise UnknownSuiteError(problem)
     return cls
 
 

@@ -57,6 +57,37 @@ class Suite(ABC):
     def names(cls) -> list[str]:
         return [s.name for s in cls.specs]
 
+    @classmethod
+    def declaration_problem(cls, name: str) -> str | None:
+        """What is wrong with the suite's declaration under `name`, in one line (None: it
+        is sound): its class name, and specs of its own, qualified, each declared once."""
+        if getattr(cls, "name", None) != name:
+            return f"suite {name!r} declares the name {getattr(cls, 'name', None)!r}"
+        names = [s.name for s in getattr(cls, "specs", ())]
+        if not names:
+            return f"suite {name!r} declares no metric (specs)"
+        foreign = [n for n in names if n.partition(".")[0] != name or not n.partition(".")[2]]
+        if foreign:
+            return (f"suite {name!r} declares {foreign[0]!r}: its metrics are named "
+                    f"'{name}.<metric>'")
+        twice = sorted({n for n in names if names.count(n) > 1})
+        return f"suite {name!r} declares {twice[0]!r} twice" if twice else None
+
+    def check_results(self, results: Sequence[MetricResult]) -> None:
+        """ValueError unless the results are exactly the metrics the suite declares (a
+        result without a spec would be reported without its range, gate or direction)."""
+        got, declared = [r.name for r in results], self.names()
+        if sorted(got) != sorted(declared):
+            extra = [n for n in got if n not in declared]
+            missing = [n for n in declared if n not in got]
+            raise ValueError(
+                f"suite {self.name!r} returned "
+                + (f"undeclared metrics {', '.join(extra)}" if extra else "")
+                + ("; " if extra and missing else "")
+                + (f"no result for {', '.join(missing)}" if missing else "")
+                + ("metric names twice" if not extra and not missing else "")
+                + " (its results must be exactly its specs)")
+
     def applicable(self, sample: Sample) -> bool:
         """Whether the sample has the inputs for at least one of this suite's metrics."""
         return True

@@ -1,4 +1,5 @@
-"""Reports of a run: the JSON dictionary, and CSV, Parquet and HTML renderings of it."""
+"""Reports of a run: the typed `Report` (`build_report`), and its JSON, CSV, Parquet and
+HTML renderings (`export`); `schema()` is the JSON report's published JSON Schema."""
 
 from ragassay.report.build import (
     RunTable,
@@ -6,28 +7,64 @@ from ragassay.report.build import (
     build_report,
     iter_details,
     merge_labels,
+    run_info,
     run_table,
     sample_entry,
 )
 from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
 from ragassay.report.csv import csv_rows, to_csv, write_csv
+from ragassay.report.export import FORMATS, Format, export
 from ragassay.report.html import to_html
-from ragassay.report.jsonfile import dump_json
+from ragassay.report.jsonfile import dump_json, entry_json, report_json
+from ragassay.report.model import (
+    REPORT_VERSION,
+    Entry,
+    FailedEntry,
+    InvalidRowEntry,
+    LeaderboardRow,
+    Report,
+    RunInfo,
+    RunUsage,
+    SampleEntry,
+    StrategyEntry,
+    UsageSummary,
+    published,
+)
 from ragassay.report.parquet import write_parquet
+from ragassay.report.schema import schema
 
 __all__ = [
+    "FORMATS",
+    "REPORT_VERSION",
+    "Entry",
+    "FailedEntry",
+    "Format",
+    "InvalidRowEntry",
+    "LeaderboardRow",
+    "Report",
+    "RunInfo",
     "RunTable",
+    "RunUsage",
+    "SampleEntry",
+    "StrategyEntry",
+    "UsageSummary",
     "bench_sections",
     "build_report",
     "corrected_for",
     "csv_rows",
     "dump_json",
+    "entry_json",
+    "export",
     "iter_details",
     "merge_labels",
     "plan_designs",
     "plan_queue",
+    "published",
+    "report_json",
+    "run_info",
     "run_table",
     "sample_entry",
+    "schema",
     "to_csv",
     "to_html",
     "write_csv",

@@ -1,4 +1,4 @@
-"""Build the report dictionary for a run from the store; JSON is its direct dump.
+"""Build the `Report` of a run from the store.
 
 The report reads the store and calls `stats`; it never calls a judge.
 """
@@ -10,31 +10,33 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from ragassay import __version__
+from pydantic import ValidationError
+
 from ragassay.labels import canonical
+from ragassay.report.model import (
+    REPORT_VERSION,
+    FailedEntry,
+    InvalidRowEntry,
+    LeaderboardRow,
+    Report,
+    RunInfo,
+    RunUsage,
+    SampleEntry,
+    StrategyEntry,
+    UsageSummary,
+)
 from ragassay.stats import ScoreTable, report_sections
 from ragassay.store import RunRecord, Store
 from ragassay.types import (
     HumanLabel,
     InvalidRow,
     MetricSpec,
+    RunReliability,
     Sample,
     SampleResult,
     Usage,
     is_offline,
 )
-
-
-def _usage_dict(usage: Usage) -> dict[str, Any]:
-    out: dict[str, Any] = {"calls": usage.calls, "input_tokens": usage.input_tokens,
-                           "output_tokens": usage.output_tokens,
-                           "total_tokens": usage.input_tokens + usage.output_tokens,
-                           "cache_hits": usage.cache_hits}
-    if usage.cached_tokens:  # of input_tokens, served from the server's prompt cache
-        out["cached_tokens"] = usage.cached_tokens
-    if usage.cost_usd is not None:  # priced by the backend from the provider's usage
-        out["cost_usd"] = round(usage.cost_usd, 6)
-    return out
 
 
 @dataclass
@@ -120,7 +122,7 @@ def run_table(store: Store, run_id: str,
     return out
 
 
-def iter_details(store: Store, run_id: str) -> Iterator[dict[str, Any]]:
+def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntry]:
     """The report's per-sample entries ("detailed_results"), one at a time: the two
     ordered streams (samples, results) are joined on the fly."""
     pending: SampleResult | None = None
@@ -140,7 +142,8 @@ def iter_details(store: Store, run_id: str) -> Iterator[dict[str, Any]]:
         yield _entry(item, mine)
 
 
-def sample_entry(store: Store, run_id: str, sample_id: str) -> dict[str, Any] | None:
+def sample_entry(store: Store, run_id: str, sample_id: str
+                 ) -> SampleEntry | FailedEntry | None:
     """One sample's report entry (as in "detailed_results"), read on its own."""
     item = store.get_sample(run_id, sample_id)
     if item is None:
@@ -150,14 +153,12 @@ def sample_entry(store: Store, run_id: str, sample_id: str) -> dict[str, Any] | 
     return _entry(item, store.results_of(run_id, sample_id))
 
 
-def _invalid_entry(item: InvalidRow) -> dict[str, Any]:
-    return {"id": item.id, "strategy": item.strategy, "status": "failed",
-            "error": f"{item.source}: {item.reason}", "metrics": {}, "unscored": {},
-            "details": {}, "reasoning": None}
+def _invalid_entry(item: InvalidRow) -> FailedEntry:
+    return FailedEntry(id=item.id, strategy=item.strategy, error=f"{item.source}: {item.reason}")
 
 
-def _entry(item: Sample, results: list[SampleResult]) -> dict[str, Any]:
-    metrics: dict[str, Any] = {}
+def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
+    metrics: dict[str, bool | float | None] = {}
     unscored: dict[str, str] = {}
     details: dict[str, Any] = {}
     reasoning: dict[str, str] = {}
@@ -172,73 +173,87 @@ def _entry(item: Sample, results: list[SampleResult]) -> dict[str, Any]:
                 unscored[m.name] = m.unscored_reason or "unscored"
             if m.details:
                 details[m.name] = m.details
-    return {
-        "id": item.id, "strategy": item.strategy, "status": "ok",
-        "question": item.question, "answer": item.answer,
-        "contexts": list(item.contexts), "reference": item.reference,
-        "labels": item.labels, "metrics": metrics, "unscored": unscored,
-        "details": details,
-        "reasoning": reasoning.get("judge") or next(iter(reasoning.values()), None),
-        "usage": _usage_dict(usage),
-    }
+    return SampleEntry(
+        id=item.id, strategy=item.strategy, question=item.question, answer=item.answer,
+        contexts=list(item.contexts), reference=item.reference, labels=item.labels,
+        metrics=metrics, unscored=unscored, details=details,
+        reasoning=reasoning.get("judge") or next(iter(reasoning.values()), None),
+        usage=UsageSummary.of(usage),
+    )
 
 
 def bench_sections(meta: Mapping[str, Any]) -> dict[str, Any]:
     """A bench run's stored record (`ragassay.bench.store_bench`, in the run's meta) as
-    report sections: "leaderboard" (rows, best first), "bench" (per-strategy figures:
-    cost, latency, retrieval, failures) and "bench_config"; {} for any other run."""
+    the report's fields: `leaderboard` (rows, best first), `bench` (per-strategy figures:
+    cost, latency, retrieval, failures), `bench_config` and `leaderboard_error`; {} for
+    any other run."""
     record = meta.get("bench")
     if not isinstance(record, dict):
         return {}
-    out: dict[str, Any] = {"leaderboard": record.get("leaderboard"),
-                           "bench": record.get("result"), "bench_config": record.get("config")}
-    if record.get("leaderboard_error"):
-        out["leaderboard_error"] = record["leaderboard_error"]
-    return out
+    rows = record.get("leaderboard")
+    return {"leaderboard": None if rows is None else [LeaderboardRow.model_validate(r)
+                                                      for r in rows],
+            "bench": record.get("result") or {}, "bench_config": record.get("config"),
+            "leaderboard_error": record.get("leaderboard_error") or None}
+
+
+def _reliability(meta: Mapping[str, Any]) -> RunReliability | None:
+    """The judge's reliability table stored with the run (None: none, or unreadable)."""
+    stored = meta.get("reliability")
+    if not stored:
+        return None
+    try:
+        return RunReliability.model_validate(stored)
+    except ValidationError:
+        return None
+
+
+def run_info(run: RunRecord, total: int, invalid: int) -> RunInfo:
+    """The report's `evaluation_metadata` of a run with `total` rows, `invalid` of them
+    invalid."""
+    return RunInfo(
+        run_id=run.id,
+        timestamp=run.created.isoformat(timespec="seconds"),
+        finished=run.finished.isoformat(timespec="seconds") if run.finished else None,
+        status=run.status,
+        dataset=run.dataset,
+        dataset_hash=run.dataset_hash,
+        judge=run.config.judge,
+        method="offline" if is_offline(run.config.judge) else "llm",
+        judge_model=run.judge_model,
+        embedding_model="; ".join(run.meta.get("embedders") or ()) or "none",
+        judge_reliability=_reliability(run.meta),
+        metrics=list(run.config.metrics),
+        total_samples=total,
+        scored_samples=total - invalid,
+        invalid_samples=invalid,
+        package_version=run.package_version,
+        report_version=REPORT_VERSION,
+        prompt_versions=run.config.prompt_versions,
+        generated=datetime.now(UTC).isoformat(timespec="seconds"),
+        complete=run.status == "complete",
+    )
 
 
 def build_report(store: Store, run_id: str, *, seed: int = 0,
-                 include_details: bool = True) -> dict[str, Any]:
+                 include_details: bool = True) -> Report:
     """The full report of a run: metadata, statistics, usage and per-sample results."""
     rt = run_table(store, run_id)
     run, specs, invalid = rt.run, rt.specs, rt.invalid
     sections = report_sections(rt.table, seed=seed)
     usage = store.usage(run.id)
-    metadata = {
-        "run_id": run.id,
-        "timestamp": run.created.isoformat(timespec="seconds"),
-        "finished": run.finished.isoformat(timespec="seconds") if run.finished else None,
-        "status": run.status,
-        "dataset": run.dataset,
-        "dataset_hash": run.dataset_hash,
-        "judge": run.config.judge,
-        "method": "offline" if is_offline(run.config.judge) else "llm",
-        "judge_model": run.judge_model,
-        "embedding_model": "; ".join(run.meta.get("embedders") or ()) or "none",
-        "judge_reliability": run.meta.get("reliability") or {},
-        "metrics": list(run.config.metrics),
-        "total_samples": rt.total,
-        "scored_samples": rt.total - len(invalid),
-        "invalid_samples": len(invalid),
-        "package_version": run.package_version,
-        "report_version": __version__,
-        "prompt_versions": run.config.prompt_versions,
-        "generated": datetime.now(UTC).isoformat(timespec="seconds"),
-        "complete": run.status == "complete",
-    }
-    report: dict[str, Any] = {"evaluation_metadata": metadata}
-    report.update(sections)
-    for name, entry in report.get("strategies", {}).items():
-        entry["usage"] = _usage_dict(rt.usage_by_strategy.get(name, Usage()))
-    report["usage"] = {
-        **_usage_dict(usage.get("total", Usage())),
-        "by_suite": {k: _usage_dict(v) for k, v in usage.items() if k != "total"},
-    }
-    report["metric_specs"] = {n: s.model_dump(mode="json", exclude={"name"})
-                              for n, s in specs.items()}
-    report["invalid_rows"] = [{"id": i.id, "source": i.source, "reason": i.reason}
-                              for i in invalid]
-    report.update(bench_sections(run.meta))
-    if include_details:
-        report["detailed_results"] = list(iter_details(store, run.id))
-    return report
+    strategies = {name: StrategyEntry(**dict(entry), usage=UsageSummary.of(
+                      rt.usage_by_strategy.get(name, Usage())))
+                  for name, entry in sections.strategies.items()}
+    return Report(
+        evaluation_metadata=run_info(run, rt.total, len(invalid)),
+        **{**dict(sections), "strategies": strategies},
+        usage=RunUsage(**dict(UsageSummary.of(usage.get("total", Usage()))),
+                       by_suite={k: UsageSummary.of(v) for k, v in usage.items()
+                                 if k != "total"}),
+        metric_specs=specs,
+        invalid_rows=[InvalidRowEntry(id=i.id, source=i.source, reason=i.reason)
+                      for i in invalid],
+        **bench_sections(run.meta),
+        detailed_results=list(iter_details(store, run.id)) if include_details else None,
+    )

@@ -7,6 +7,8 @@ import io
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
+from ragassay.report.model import FailedEntry, Report, SampleEntry
+
 FIELDS = ("run_id", "sample_id", "strategy", "metric", "value", "unscored_reason")
 # What a spreadsheet may read as the start of a formula, after the blanks it skips:
 # = + - @ and their full-width forms (＝ ＋ － ＠, which some spreadsheets normalise).
@@ -23,23 +25,22 @@ def _cell(text: Any) -> Any:
     return text
 
 
-def csv_rows(report: dict[str, Any],
-             details: Iterable[dict[str, Any]] | None = None) -> Iterator[dict[str, Any]]:
-    """One row per sample and metric, from `details` (per-sample entries, e.g. streamed by
-    `report.iter_details`) or else from the report's own "detailed_results"."""
-    run_id = report["evaluation_metadata"]["run_id"]
-    entries = details if details is not None else report.get("detailed_results", [])
-    for entry in entries:
-        if entry.get("status") == "failed":
-            yield {"run_id": run_id, "sample_id": entry["id"], "strategy": entry["strategy"],
-                   "metric": "", "value": "", "unscored_reason": entry.get("error", "invalid")}
+def csv_rows(report: Report, details: Iterable[SampleEntry | FailedEntry] | None = None
+             ) -> Iterator[dict[str, Any]]:
+    """One row per sample and metric (the CSV's FIELDS), from `details` (per-sample
+    entries, e.g. streamed by `report.iter_details`) or else from the report's own."""
+    run_id = report.run.run_id
+    for entry in details if details is not None else report.entries:
+        if isinstance(entry, FailedEntry):
+            yield {"run_id": run_id, "sample_id": entry.id, "strategy": entry.strategy,
+                   "metric": "", "value": "", "unscored_reason": entry.error}
             continue
-        for metric, value in entry["metrics"].items():
-            if isinstance(value, bool):
-                value = int(value)
-            yield {"run_id": run_id, "sample_id": entry["id"], "strategy": entry["strategy"],
-                   "metric": metric, "value": "" if value is None else value,
-                   "unscored_reason": entry["unscored"].get(metric, "")}
+        for metric, value in entry.metrics.items():
+            yield {"run_id": run_id, "sample_id": entry.id, "strategy": entry.strategy,
+                   "metric": metric,
+                   "value": "" if value is None else int(value) if isinstance(value, bool)
+                   else value,
+                   "unscored_reason": entry.unscored.get(metric, "")}
 
 
 class _LineFeedRows:
@@ -53,8 +54,8 @@ class _LineFeedRows:
         return self.fh.write(row[:-2] + "\n" if row.endswith("\r\n") else row)
 
 
-def write_csv(report: dict[str, Any], fh: IO[str],
-              details: Iterable[dict[str, Any]] | None = None) -> None:
+def write_csv(report: Report, fh: IO[str],
+              details: Iterable[SampleEntry | FailedEntry] | None = None) -> None:
     """Write the CSV to an open text file, row by row."""
     writer = csv.DictWriter(_LineFeedRows(fh), fieldnames=FIELDS, lineterminator="\r\n")
     writer.writeheader()
@@ -62,7 +63,7 @@ def write_csv(report: dict[str, Any], fh: IO[str],
                      for row in csv_rows(report, details))
 
 
-def to_csv(report: dict[str, Any]) -> str:
+def to_csv(report: Report) -> str:
     buf = io.StringIO()
     write_csv(report, buf)
     return buf.getvalue()

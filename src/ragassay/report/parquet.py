@@ -15,6 +15,7 @@ from typing import Any
 
 from ragassay.files import atomic_write
 from ragassay.report.csv import csv_rows
+from ragassay.report.model import FailedEntry, Report, SampleEntry
 
 ROWS_PER_GROUP = 50_000
 GROUPS_PER_FILE = 10
@@ -41,8 +42,8 @@ def _groups(rows: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[str
     return iter(lambda: list(islice(rows, size)), [])
 
 
-def write_parquet(report: dict[str, Any], folder: str | Path,
-                  details: Iterable[dict[str, Any]] | None = None, *,
+def write_parquet(report: Report, folder: str | Path,
+                  details: Iterable[SampleEntry | FailedEntry] | None = None, *,
                   rows_per_group: int = ROWS_PER_GROUP,
                   groups_per_file: int = GROUPS_PER_FILE) -> list[Path]:
     """Write the run's rows into `folder` (created) as part files, each written

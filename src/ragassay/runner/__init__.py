@@ -1,14 +1,9 @@
 """The runner: streams samples through the suites and the judge into the store."""
 
 from ragassay.metrics import parse_metrics
-from ragassay.runner.engine import (
-    Progress,
-    RunInputs,
-    RunStats,
-    build_judge,
-    evaluate,
-    run_async,
-)
+from ragassay.runner.engine import run_async
+from ragassay.runner.entry import evaluate
+from ragassay.runner.judging import Progress, RunInputs, RunStats, build_judge
 from ragassay.runner.ray_engine import RayEngineError, RayOptions
 
 

@@ -1,55 +1,42 @@
-"""The one place that wires dataset, judge, suites and store together.
+"""The local engine: one asyncio task per (sample, suite), into the store.
 
 Samples stream in batches through a sliding window (the next batch is queued while
 the last judgments of the previous one are in flight); each (sample, suite) judgment
 is committed to the store the moment it completes, so a killed run loses at most the
-judgments in flight, and `resume` skips everything that already has a row.
+judgments in flight, and `resume` skips everything that already has a row. What the Ray
+engine shares with it (the run's inputs, the judge, judging a batch) is in `judging`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from typing import cast
 
-from pydantic import SecretStr
-
-from ragassay import __version__
-from ragassay.aio import run_sync
-from ragassay.judge import Asker, Judge, make_judge
+from ragassay.judge import Asker
 from ragassay.judge.offline import Evidence
 from ragassay.judge.offline_judge import OfflineJudge
 from ragassay.judge.reliability import reliability_meta
-from ragassay.metrics import Outcome, Suite, SuiteOptions, get_suites
-from ragassay.store import CallRecord, Store
+from ragassay.metrics import Suite, get_suites
+from ragassay.runner.judging import (
+    RunInputs,
+    RunStats,
+    batch_evidence,
+    batches,
+    build_judge,
+    call_records,
+    embedders_used,
+    judge_notes,
+    judge_one,
+    open_run,
+    run_meta,
+    suite_options,
+    with_prompt_versions,
+)
 from ragassay.text import KeyedSample, key_sample
-from ragassay.types import InvalidRow, RunConfig, Sample, Usage, is_offline
-
-
-class Progress(Protocol):
-    """Receives progress; the CLI draws a bar, tests and the UI collect it."""
-
-    def start(self, total: int | None) -> None: ...
-
-    def advance(self, samples: int, usage: Usage) -> None: ...
-
-    def finish(self) -> None: ...
-
-
-@dataclass
-class RunStats:
-    """What a run did, returned to the caller (the report reads the store)."""
-
-    run_id: str
-    samples: int = 0
-    invalid: int = 0
-    skipped: int = 0  # judgments already done before a resume
-    usage: Usage = Usage()
-    seconds: float = 0.0
-    per_suite: dict[str, Usage] = field(default_factory=dict)
+from ragassay.types import InvalidRow, RunConfig, Sample, Usage
 
 
 @dataclass
@@ -64,133 +51,6 @@ class _Batch:
     valid: list[Sample]
     left: int
     waiting: dict[int, int] = field(default_factory=dict)
-
-
-def _batches(items: Iterable[Sample | InvalidRow], size: int
-             ) -> Iterator[list[Sample | InvalidRow]]:
-    batch: list[Sample | InvalidRow] = []
-    for item in items:
-        batch.append(item)
-        if len(batch) >= size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
-
-
-def _call_records(sample: Sample, suite: str, outcome: Outcome) -> list[CallRecord]:
-    return [
-        CallRecord(sample_id=sample.id, suite=suite, prompt=c.prompt, cache_key=c.cache_key,
-                   model=c.model, input_tokens=c.usage.input_tokens,
-                   output_tokens=c.usage.output_tokens, latency_s=c.usage.latency_s,
-                   cached_tokens=c.usage.cached_tokens,
-                   cached=c.cached, status=c.status, error=c.error)
-        for c in outcome.calls
-    ]
-
-
-def build_judge(config: RunConfig, cache: Any,
-                headers: Mapping[str, str] | None = None) -> Judge:
-    """The run's judge over `cache` (the store, or a Ray worker's view of it); `headers`
-    go to its backend with every request, never stored. Several endpoints
-    (`config.base_urls`) are spread by one `llm.Spread` backend."""
-    options = config.backend_options()
-    if headers:
-        options = options.model_copy(update={
-            "headers": {k: SecretStr(v) for k, v in headers.items()}})
-    urls = config.endpoints()
-    if len(urls) > 1 and not is_offline(config.judge):
-        from ragassay.judge.llm_judge import LLMJudge
-        from ragassay.llm import spread_backend
-
-        return LLMJudge(spread_backend(config.judge, options, urls), cache=cache,
-                        use_cache=config.use_cache, spec=config.judge,
-                        ratings=config.ratings)
-    return make_judge(config.judge, cache=cache, use_cache=config.use_cache,
-                      backend_options=options, ratings=config.ratings)
-
-
-def judge_notes(judge: Judge) -> list[str]:
-    """What the judge's backend had to say about the run (endpoints left out)."""
-    return list(getattr(getattr(judge, "backend", None), "notes", None) or [])
-
-
-async def judge_one(suite: Suite, item: KeyedSample, evidence: Evidence | None,
-                    asker: Asker | None, options: SuiteOptions) -> Outcome:
-    """One (sample, suite) judgment: from the offline judge's evidence, or by asking."""
-    if evidence is not None:
-        return suite.evaluate_offline(item, evidence, options)
-    assert asker is not None
-    return await suite.evaluate(item, asker, options)
-
-
-def suite_options(config: RunConfig, suites: Sequence[Suite], judge: Judge) -> SuiteOptions:
-    """The suites' options; an embedder the LLM path needs is built here, before the run
-    fans out (importing it from worker threads while the SDK imports raced)."""
-    embedder = None
-    if judge.kind == "llm" and any(s.uses_embedder for s in suites):
-        from ragassay.embed import get_embedder, sentence_embedder_spec
-
-        embedder = get_embedder(sentence_embedder_spec())
-    return SuiteOptions(n_questions=config.n_questions, embedder=embedder)
-
-
-def embedders_used(judge: Judge, options: SuiteOptions) -> list[str]:
-    """The embedders a run really used, for its report."""
-    names = []
-    if isinstance(judge, OfflineJudge):
-        names.append(f"offline judge: {judge.embedder_name}")
-    if options.embedder is not None:
-        names.append(f"answer relevancy: {getattr(options.embedder, 'name', 'embedder')}")
-    return names
-
-
-def with_prompt_versions(config: RunConfig, suites: Sequence[Suite]) -> RunConfig:
-    """The config as stored with the run: with the versions of the suites' prompts."""
-    versions = {k: v for s in suites for k, v in s.prompt_versions().items()}
-    return config.model_copy(update={"prompt_versions": versions})
-
-
-def open_run(store: Store, config: RunConfig, suites: Sequence[Suite], judge_model: str,
-             resume: str | None, dataset_hash: str | None,
-             meta: dict[str, Any] | None = None) -> tuple[str, set[tuple[str, str]]]:
-    """The run's id (created with `meta`, or the one resumed: leased to this process)
-    and the (sample, suite) judgments already done."""
-    if resume:
-        run_id = store.get_run(resume).id
-        done = store.done_keys(run_id)
-        store.finish_run(run_id, "running")
-        return run_id, done
-    specs = [spec for s in suites for spec in s.specs]
-    run_id = store.create_run(config, package_version=__version__, dataset_hash=dataset_hash,
-                              judge_model=judge_model, specs=specs, meta=meta)
-    return run_id, set()
-
-
-def run_meta(stats: RunStats, embedders: list[str], notes: list[str],
-             engine: str = "local") -> dict[str, Any]:
-    """What a finished run records in its meta (the engine of its last part)."""
-    meta: dict[str, Any] = {"samples": stats.samples, "invalid": stats.invalid,
-                            "seconds": stats.seconds, "embedders": embedders,
-                            "engine": engine}
-    if notes:
-        meta["notes"] = notes
-    return meta
-
-
-@dataclass
-class RunInputs:
-    """What a run is given besides its samples and config; one object instead of many
-    keyword arguments (`evaluate`, the sync entry point, takes them by keyword)."""
-
-    store: Store
-    resume: str | None = None
-    judge: Judge | None = None
-    progress: Progress | None = None
-    total: int | None = None
-    dataset_hash: str | None = None
-    headers: Mapping[str, str] | None = None  # for the judge's backend; never stored
-    stop: threading.Event | None = None  # set: the Ray driver stops, the run "interrupted"
 
 
 class _Run:
@@ -224,7 +84,7 @@ class _Run:
             # Saved (and the batch finished) before the slot is handed on: a Ctrl-C raised
             # by a progress sink stops the run before the next judgment is sent.
             self.store.save_result(self.run_id, outcome.result,
-                                   _call_records(sample, suite.name, outcome))
+                                   call_records(sample, suite.name, outcome))
             stats.usage = stats.usage + outcome.result.usage
             stats.per_suite[suite.name] = stats.per_suite.get(suite.name, Usage()) + \
                 outcome.result.usage
@@ -267,10 +127,7 @@ class _Run:
             return
         keyed = {id(s): key_sample(s, self.config.max_context_tokens)
                  for s in {id(s): s for s, _ in todo}.values()}
-        evidence: dict[int, Evidence] = {}
-        if self.offline is not None:  # the whole batch's evidence in one go, off the loop
-            found = await asyncio.to_thread(self.offline.analyze, list(keyed.values()))
-            evidence = dict(zip(keyed, found, strict=True))
+        evidence = await batch_evidence(keyed, self.offline)
         self.running.update(asyncio.create_task(self.one(keyed[id(s)], suite, batch,
                                                          evidence.get(id(s))))
                             for s, suite in todo)
@@ -308,7 +165,7 @@ async def run_async(samples: Iterable[Sample | InvalidRow], config: RunConfig,
         # A sliding window, not batch by batch: the next batch is read (stored, keyed,
         # analysed, queued) while the previous one's last judgments are still in flight, so
         # the judge is never idle at a batch boundary; memory stays bounded by two batches.
-        for items in _batches(samples, run.batch_size):
+        for items in batches(samples, run.batch_size):
             await run.feed(items)
         await run.settle(1)
         status = "complete"
@@ -318,31 +175,3 @@ async def run_async(samples: Iterable[Sample | InvalidRow], config: RunConfig,
     finally:
         await run.close(status, started)
     return run.stats
-
-
-def evaluate(
-    samples: Iterable[Sample | InvalidRow],
-    config: RunConfig,
-    *,
-    store: Store,
-    resume: str | None = None,
-    judge: Judge | None = None,
-    progress: Progress | None = None,
-    total: int | None = None,
-    dataset_hash: str | None = None,
-    headers: Mapping[str, str] | None = None,
-    ray: Any = None,
-) -> RunStats:
-    """The one synchronous entry point: evaluate samples and record them in the store.
-    Works inside a running event loop too (a notebook): the run gets a loop of its own.
-    With `ray` (a `RayOptions`), Ray actors judge instead (`runner.ray_engine`: same
-    results, same store); the judge is then built from the config on each worker."""
-    inputs = RunInputs(store, resume, judge, progress, total, dataset_hash, headers)
-    if ray is not None:
-        if judge is not None:
-            raise ValueError("with ray=, the judge is built on each worker from the config: "
-                             "pass no judge object")
-        from ragassay.runner.ray_engine import run_on_ray
-
-        return run_on_ray(samples, config, inputs, ray)
-    return run_sync(run_async(samples, config, inputs))

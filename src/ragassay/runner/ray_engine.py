@@ -34,17 +34,17 @@ from typing import Any
 
 from pydantic import SecretStr
 
-from ragassay import __version__
 from ragassay.metrics import Suite, get_suites
-from ragassay.runner.engine import (
+from ragassay.runner.judging import (
     RunInputs,
     RunStats,
-    _batches,
+    batches,
     open_run,
     run_meta,
     with_prompt_versions,
 )
 from ragassay.types import InvalidRow, RunConfig, Sample, Usage, is_offline
+from ragassay.version import __version__
 
 TASK_RETRIES = 3  # a batch is tried this many more times when its worker dies
 
@@ -464,7 +464,7 @@ def _drive(run: _RayRun, samples: Iterable[Sample | InvalidRow], inputs: RunInpu
         inputs.progress.start(inputs.total)
     status = "failed"
     try:
-        for items in _batches(samples, run.batch_size):
+        for items in batches(samples, run.batch_size):
             if inputs.stop is not None and inputs.stop.is_set():
                 raise RunStopped
             run.feed(items)

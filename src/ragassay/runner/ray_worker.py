@@ -24,15 +24,15 @@ from typing import Any, cast
 
 from pydantic import SecretStr
 
-from ragassay import __version__
 from ragassay.judge import Asker
 from ragassay.judge.offline import Evidence
 from ragassay.judge.offline_judge import OfflineJudge
 from ragassay.judge.reliability import reliability_meta
 from ragassay.metrics import Outcome, Suite, get_suites
-from ragassay.runner.engine import (
-    _call_records,
+from ragassay.runner.judging import (
+    batch_evidence,
     build_judge,
+    call_records,
     embedders_used,
     judge_notes,
     judge_one,
@@ -41,6 +41,7 @@ from ragassay.runner.engine import (
 from ragassay.store import PreparedResult, Store, cache_row, prepare_result
 from ragassay.text import KeyedSample, key_sample
 from ragassay.types import RunConfig, Sample, Usage
+from ragassay.version import __version__
 
 RECENT_ENTRIES = 4096  # cache entries a worker remembers itself (repeats within a run)
 
@@ -189,11 +190,7 @@ class JudgeWorker:
             raise self.failure
         limit = self.config.max_context_tokens
         keyed = {i: key_sample(batch.samples[i], limit) for i in {i for i, _ in batch.todo}}
-        evidence: dict[int, Evidence] = {}
-        if self.offline is not None:
-            async with self.analyzing:  # the batch's evidence in one go, off the loop
-                found = await asyncio.to_thread(self.offline.analyze, list(keyed.values()))
-            evidence = dict(zip(keyed, found, strict=True))
+        evidence = await batch_evidence(keyed, self.offline, self.analyzing)
         pairs = [(keyed[i], self.suites[name], evidence.get(i)) for i, name in batch.todo]
         outcomes = await asyncio.gather(*(self._one(item, suite, ev)
                                           for item, suite, ev in pairs))
@@ -201,7 +198,7 @@ class JudgeWorker:
         for outcome in outcomes:
             suite_name = outcome.result.suite
             usage[suite_name] = usage.get(suite_name, Usage()) + outcome.result.usage
-        results = [prepare_result(o.result, _call_records(item.sample, o.result.suite, o))
+        results = [prepare_result(o.result, call_records(item.sample, o.result.suite, o))
                    for o, (item, _, _) in zip(outcomes, pairs, strict=True)]
         return BatchOut(results=results, cache=self.cache.drain(), usage=usage,
                         notes=judge_notes(self.judge), pid=os.getpid(),

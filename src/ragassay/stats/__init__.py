@@ -1,11 +1,14 @@
 """Pure statistics over a run's scores: distributions, bootstrap intervals, agreement
 with human labels, paired comparisons, diagnostics and the release gate.
 
-Depends only on `ragassay.types`, numpy and scipy. Start from a `ScoreTable`;
-`report_sections` produces every report section at once.
+Depends only on `ragassay.types`, numpy, scipy and pydantic. Start from a `ScoreTable`;
+`report_sections` produces every report section at once. Every result is a small frozen
+model read by attribute (`Interval`, `Distribution`, `Comparison`, `Calibration`, ...),
+holding the computed values unrounded.
 """
 
 from ragassay.stats.agreement import (
+    CorrelationMatrix,
     auroc,
     balanced_accuracy,
     bias,
@@ -15,17 +18,41 @@ from ragassay.stats.agreement import (
     rmse,
 )
 from ragassay.stats.bootstrap import bootstrap_ci
-from ragassay.stats.calibration import LabelLink, calibration, default_links
+from ragassay.stats.calibration import (
+    BooleanAgreement,
+    Calibration,
+    LabelAgreement,
+    LabelLink,
+    NumericAgreement,
+    SkippedLink,
+    calibration,
+    default_links,
+)
 from ragassay.stats.compare import (
     CompareOptions,
+    Comparison,
+    MetricComparison,
+    PairedDifference,
     compare_paired,
     compare_strategies,
     compare_tables,
     holm,
     verdict,
 )
-from ragassay.stats.describe import aggregate_metrics, describe, per_metric_statistics, rmse_metrics
-from ragassay.stats.diagnostics import Condition, Rule, diagnose, rules_of
+from ragassay.stats.describe import (
+    Aggregates,
+    Distribution,
+    Interval,
+    MetricAggregate,
+    Spread,
+    SuiteAverage,
+    aggregate_metrics,
+    describe,
+    mean_ci,
+    per_metric_statistics,
+    rmse_metrics,
+)
+from ragassay.stats.diagnostics import Condition, Finding, Rule, diagnose, rules_of
 from ragassay.stats.gate import (
     GateCheck,
     GateResult,
@@ -35,24 +62,54 @@ from ragassay.stats.gate import (
     load_thresholds,
     threshold_out_of_range,
 )
-from ragassay.stats.interpret import FlagsConfig, Target, interpretation
-from ragassay.stats.sections import report_sections
-from ragassay.stats.strategies import composite_summary, guide_fields, strategy_summaries
+from ragassay.stats.interpret import Flag, FlagsConfig, Target, interpretation
+from ragassay.stats.result import Pair, Result
+from ragassay.stats.sections import Sections, report_sections
+from ragassay.stats.strategies import (
+    CompositeSummary,
+    StrategySummary,
+    composite_summary,
+    guide_fields,
+    strategy_summaries,
+)
 from ragassay.stats.table import Row, ScoreTable
-from ragassay.stats.trend import trend, trends
+from ragassay.stats.trend import TrendPoint, trend, trends
 
 __all__ = [
+    "Aggregates",
+    "BooleanAgreement",
+    "Calibration",
     "CompareOptions",
+    "Comparison",
+    "CompositeSummary",
     "Condition",
+    "CorrelationMatrix",
+    "Distribution",
+    "Finding",
+    "Flag",
     "FlagsConfig",
     "GateCheck",
     "GateResult",
+    "Interval",
+    "LabelAgreement",
     "LabelLink",
+    "MetricAggregate",
+    "MetricComparison",
+    "NumericAgreement",
+    "PairedDifference",
+    "Pair",
+    "Result",
     "Row",
     "Rule",
     "ScoreTable",
+    "Sections",
+    "SkippedLink",
+    "Spread",
+    "StrategySummary",
+    "SuiteAverage",
     "Target",
     "ThresholdsError",
+    "TrendPoint",
     "aggregate_metrics",
     "auroc",
     "balanced_accuracy",
@@ -75,6 +132,7 @@ __all__ = [
     "holm",
     "interpretation",
     "load_thresholds",
+    "mean_ci",
     "threshold_out_of_range",
     "per_metric_statistics",
     "report_sections",

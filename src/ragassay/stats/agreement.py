@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 from scipy import stats as sps
 
 from ragassay.stats.bootstrap import FloatArray, bootstrap_stat, bootstrap_weighted
+from ragassay.stats.result import Result
 from ragassay.stats.table import ScoreTable
 
 MIN_PAIRS = 3
@@ -213,12 +214,22 @@ def spearman_ci(
 # -- correlation matrix ---------------------------------------------------------------
 
 
-def correlation_matrix(table: ScoreTable, method: str = "spearman") -> dict[str, Any]:
-    """Pairwise-complete correlations between all metrics, across samples.
+class CorrelationMatrix(Result):
+    """Pairwise-complete correlations between metrics: `matrix[m1][m2]` (None where
+    undefined) over `pairs[m1][m2]` samples scored on both."""
 
-    {"method", "metrics": [...], "matrix": {m1: {m2: rho | None}}, "pairs": {m1: {m2: n}}}.
-    None where undefined (< 3 complete pairs or a constant column in them).
-    """
+    method: str
+    metrics: list[str]
+    matrix: dict[str, dict[str, float | None]]
+    pairs: dict[str, dict[str, int]]
+
+    def value(self, a: str, b: str) -> float | None:
+        return self.matrix.get(a, {}).get(b)
+
+
+def correlation_matrix(table: ScoreTable, method: str = "spearman") -> CorrelationMatrix:
+    """Pairwise-complete correlations between all metrics, across samples; None where
+    undefined (< 3 complete pairs or a constant column in them)."""
     metrics = list(table.metrics)
     cols = {m: table.column(m) for m in metrics}
     matrix: dict[str, dict[str, float | None]] = {m: {} for m in metrics}
@@ -235,4 +246,4 @@ def correlation_matrix(table: ScoreTable, method: str = "spearman") -> dict[str,
             rho, _ = correlation(xs, ys, method)
             matrix[m1][m2] = matrix[m2][m1] = rho
             pairs[m1][m2] = pairs[m2][m1] = len(xy)
-    return {"method": method, "metrics": metrics, "matrix": matrix, "pairs": pairs}
+    return CorrelationMatrix(method=method, metrics=metrics, matrix=matrix, pairs=pairs)

@@ -10,10 +10,18 @@ stopwords included, exactly as the issue defines the baseline; an empty answer s
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
+from ragassay.stats.result import Pair, Result
 from ragassay.text import tokens
 from ragassay.types import Sample
+
+
+class RankAgreement(Result):
+    """How well a score ranks a boolean label: AUROC with its bootstrap interval."""
+
+    n: int
+    auroc: float | None
+    auroc_ci: Pair | None
 
 
 def lexical_share(answer: str, evidence: str) -> float:
@@ -35,7 +43,7 @@ def lexical_support(sample: Sample) -> float | None:
 
 
 def baseline_agreement(samples: Iterable[Sample], label: str, *, inverted: bool = False,
-                       seed: int = 0, n_resamples: int = 2000) -> dict[str, Any]:
+                       seed: int = 0, n_resamples: int = 2000) -> RankAgreement:
     """AUROC (with a bootstrap CI) of the lexical baseline against a boolean label."""
     from ragassay.stats.agreement import auroc, auroc_ci
 
@@ -49,6 +57,6 @@ def baseline_agreement(samples: Iterable[Sample], label: str, *, inverted: bool 
         scores.append(1.0 - v if inverted else v)
         truth.append(bool(value))
     ci = auroc_ci(scores, truth, seed=seed, n_resamples=n_resamples) if scores else None
-    return {"n": len(scores), "auroc": auroc(scores, truth) if scores else None,
-            "auroc_ci": list(ci) if ci else None}
+    return RankAgreement(n=len(scores), auroc=auroc(scores, truth) if scores else None,
+                         auroc_ci=ci)
 

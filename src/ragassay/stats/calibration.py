@@ -19,9 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from ragassay.stats import agreement as ag
+from ragassay.stats.result import Pair, Result
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
 
@@ -50,8 +53,66 @@ BOOLEAN_GROUPS = HALLUCINATION_LABELS | FAITHFUL_LABELS | CORRECT_LABELS
 
 HALLUCINATION_METRICS = frozenset({"hallucination"})
 FAITHFULNESS_METRICS = frozenset({"faithfulness", "adherence_ratio", "adherence"})
-CORRECTNESS_METRICS = frozenset({"answer_similarity", "answer_correctness"})
+CORRECTNESS_METRICS = frozenset({"answer_similarity"})  # no suite has answer_correctness
 RELEVANCE_METRICS = frozenset({"context_relevance"})
+
+
+class Agreement(Result):
+    """What every label-metric pair has: which label, which metric (`inverted`: a high
+    metric means a False / low label) and over how many samples."""
+
+    label: str
+    metric: str
+    inverted: bool
+    n: int
+
+
+class BooleanAgreement(Agreement):
+    """A boolean label: ranking (AUROC) and decision (balanced accuracy, kappa)."""
+
+    kind: Literal["boolean"] = "boolean"
+    positives: int
+    auroc: float | None
+    auroc_ci: Pair | None
+    decision_threshold: float
+    balanced_accuracy: float | None
+    balanced_accuracy_ci: Pair | None
+    kappa: float | None
+
+
+class NumericAgreement(Agreement):
+    """A numeric label: error and bias on 0-1, and three correlations with p-values."""
+
+    kind: Literal["numeric"] = "numeric"
+    label_range: Pair | None
+    label_range_source: str
+    rmse: float | None
+    bias: float | None
+    pearson: float | None
+    pearson_p: float | None
+    spearman: float | None
+    spearman_p: float | None
+    kendall: float | None
+    kendall_p: float | None
+    spearman_ci: Pair | None
+
+
+LabelAgreement = Annotated[BooleanAgreement | NumericAgreement, Field(discriminator="kind")]
+
+
+class SkippedLink(Result):
+    """A label-metric link that could not be measured, and why."""
+
+    label: str
+    metric: str
+    reason: str
+
+
+class Calibration(Result):
+    """Agreement of metrics with human labels: the measured pairs and the skipped links."""
+
+    pairs: list[LabelAgreement]
+    skipped: list[SkippedLink]
 
 
 def _short(metric: str) -> str:
@@ -64,7 +125,7 @@ def default_links(label_names: Sequence[str], metrics: Sequence[str]) -> list[La
     hallucination -> *.hallucination (same direction), *.faithfulness /
     *.adherence_ratio / *.adherence (inverted); faithful, consistent, supported,
     grounded -> the faithfulness metrics (same), *.hallucination (inverted);
-    correct -> *.answer_similarity / *.answer_correctness; relevance ->
+    correct -> *.answer_similarity; relevance ->
     *.context_relevance; any other label -> metrics with the same short name.
     """
     links: list[LabelLink] = []
@@ -117,41 +178,38 @@ def _label_range(
 
 
 def _boolean_stats(
-    link: LabelLink, spec: MetricSpec, m: list[float], truth: list[bool], seed: int, n_res: int
-) -> dict[str, Any]:
+    link: LabelLink, spec: MetricSpec, m: list[float], truth: list[bool], seed: int, n_res: int,
+    pair: dict[str, Any],
+) -> BooleanAgreement:
     cut = 0.5 if spec.kind == "bool" else link.threshold
     pred = [x >= cut for x in m]
-    return {
-        "kind": "boolean",
-        "positives": sum(truth),
-        "auroc": ag.auroc(m, truth),
-        "auroc_ci": ag.auroc_ci(m, truth, seed=seed, n_resamples=n_res),
-        "decision_threshold": cut,
-        "balanced_accuracy": ag.balanced_accuracy(pred, truth),
-        "balanced_accuracy_ci": ag.balanced_accuracy_ci(pred, truth, seed=seed, n_resamples=n_res),
-        "kappa": ag.cohens_kappa(pred, truth),
-    }
+    return BooleanAgreement(
+        **pair,
+        positives=sum(truth),
+        auroc=ag.auroc(m, truth),
+        auroc_ci=ag.auroc_ci(m, truth, seed=seed, n_resamples=n_res),
+        decision_threshold=cut,
+        balanced_accuracy=ag.balanced_accuracy(pred, truth),
+        balanced_accuracy_ci=ag.balanced_accuracy_ci(pred, truth, seed=seed, n_resamples=n_res),
+        kappa=ag.cohens_kappa(pred, truth),
+    )
 
 
 def _numeric_stats(
-    link: LabelLink, spec: MetricSpec, m: list[float], raw: list[float], seed: int, n_res: int
-) -> dict[str, Any]:
+    link: LabelLink, spec: MetricSpec, m: list[float], raw: list[float], seed: int, n_res: int,
+    pair: dict[str, Any],
+) -> NumericAgreement:
     rng, source = _label_range(link, raw, spec)
-    out: dict[str, Any] = {
-        "kind": "numeric",
-        "label_range": list(rng) if rng else None,
-        "label_range_source": source,
-        "rmse": None,
-        "bias": None,
-    }
-    if rng is not None:
-        lab = [(x - rng[0]) / (rng[1] - rng[0]) for x in raw]
-        out["rmse"] = ag.rmse(m, lab)
-        out["bias"] = ag.bias(m, lab)
-    for method in ("pearson", "spearman", "kendall"):
-        out[method], out[f"{method}_p"] = ag.correlation(m, raw, method)
-    out["spearman_ci"] = ag.spearman_ci(m, raw, seed=seed, n_resamples=n_res)
-    return out
+    lab = None if rng is None else [(x - rng[0]) / (rng[1] - rng[0]) for x in raw]
+    pearson, spearman, kendall = (ag.correlation(m, raw, method)
+                                  for method in ("pearson", "spearman", "kendall"))
+    return NumericAgreement(
+        **pair, label_range=rng, label_range_source=source,
+        rmse=None if lab is None else ag.rmse(m, lab),
+        bias=None if lab is None else ag.bias(m, lab),
+        pearson=pearson[0], pearson_p=pearson[1], spearman=spearman[0],
+        spearman_p=spearman[1], kendall=kendall[0], kendall_p=kendall[1],
+        spearman_ci=ag.spearman_ci(m, raw, seed=seed, n_resamples=n_res))
 
 
 def calibration(
@@ -160,8 +218,8 @@ def calibration(
     *,
     seed: int = 0,
     n_resamples: int = 2000,
-) -> dict[str, Any]:
-    """{"pairs": [{label, metric, inverted, n, kind, ...stats}], "skipped": [...]}.
+) -> Calibration:
+    """The agreement of each linked label and metric, and the links skipped.
 
     `mapping` None -> `default_links`. A link is skipped (with a reason) when its
     metric is absent, its label values are mixed / non-numeric, or no sample
@@ -170,12 +228,13 @@ def calibration(
     links = (
         list(mapping) if mapping is not None else default_links(table.label_names, table.metrics)
     )
-    pairs: list[dict[str, Any]] = []
-    skipped: list[dict[str, str]] = []
+    pairs: list[BooleanAgreement | NumericAgreement] = []
+    skipped: list[SkippedLink] = []
     for link in links:
         key = link.label_key
         if link.metric not in table.specs:
-            skipped.append({"label": key, "metric": link.metric, "reason": "metric not in run"})
+            skipped.append(SkippedLink(label=key, metric=link.metric,
+                                       reason="metric not in run"))
             continue
         spec = table.spec(link.metric)
         rows = [
@@ -187,22 +246,15 @@ def calibration(
         kind = _label_kind(key, labels)
         if not rows or kind is None:
             reason = "no sample has both" if not rows else "label values are mixed or non-numeric"
-            skipped.append({"label": key, "metric": link.metric, "reason": reason})
+            skipped.append(SkippedLink(label=key, metric=link.metric, reason=reason))
             continue
         norm = [spec.normalise(v) for r in rows if (v := r.value(link.metric)) is not None]
         m = [1.0 - x for x in norm] if link.inverted else norm
-        entry: dict[str, Any] = {
-            "label": key,
-            "metric": link.metric,
-            "inverted": link.inverted,
-            "n": len(rows),
-        }
+        pair = {"label": key, "metric": link.metric, "inverted": link.inverted, "n": len(rows)}
         if kind == "boolean":
-            entry.update(
-                _boolean_stats(link, spec, m, [bool(v) for v in labels], seed, n_resamples)
-            )
+            pairs.append(_boolean_stats(link, spec, m, [bool(v) for v in labels], seed,
+                                        n_resamples, pair))
         else:
             raw = [float(v) for v in labels]
-            entry.update(_numeric_stats(link, spec, m, raw, seed, n_resamples))
-        pairs.append(entry)
-    return {"pairs": pairs, "skipped": skipped}
+            pairs.append(_numeric_stats(link, spec, m, raw, seed, n_resamples, pair))
+    return Calibration(pairs=pairs, skipped=skipped)

@@ -18,10 +18,50 @@ import numpy as np
 from scipy import stats as sps
 
 from ragassay.stats.bootstrap import bootstrap_ci
+from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import MetricSpec
 
 Verdict = Literal["better", "worse", "no detectable difference"]
+
+
+class PairedDifference(Result):
+    """b - a over `n` shared keys: the means, the mean difference with its paired-bootstrap
+    interval, and the Wilcoxon signed-rank p-value (None where not computable)."""
+
+    n: int
+    mean_a: float | None = None
+    mean_b: float | None = None
+    diff: float | None = None
+    ci_low: float | None = None
+    ci_high: float | None = None
+    wilcoxon_p: float | None = None
+
+
+class MetricComparison(PairedDifference):
+    """One metric of a comparison: the paired difference, its Holm-adjusted p-value and
+    the verdict (b vs a, respecting the metric's direction)."""
+
+    p_adjusted: float | None
+    higher_is_better: bool
+    verdict: Verdict
+
+
+class Comparison(Result):
+    """b compared with a, metric by metric (`a`, `b`: the strategies, for a comparison
+    within a run), paired by `paired_by`."""
+
+    a: str | None = omitted()
+    b: str | None = omitted()
+    paired_by: str
+    duplicates_dropped: int
+    alpha: float
+    paired_samples: int
+    only_in_a: int
+    only_in_b: int
+    metrics: dict[str, MetricComparison]
+    metrics_only_in_a: list[str]
+    metrics_only_in_b: list[str]
 
 
 @dataclass(frozen=True)
@@ -39,30 +79,20 @@ def compare_paired(
     seed: int = 0,
     n_resamples: int = 2000,
     confidence: float = 0.95,
-) -> dict[str, Any]:
-    """Compare b with a over their shared keys.
-
-    {n, mean_a, mean_b, diff (= mean_b - mean_a), ci_low, ci_high (paired
-    bootstrap of the mean difference), wilcoxon_p}. All-zero differences give
-    p = 1.0; no shared key gives None everywhere but n = 0.
+) -> PairedDifference:
+    """Compare b with a over their shared keys: diff = mean_b - mean_a, its paired
+    bootstrap interval and the Wilcoxon p-value. All-zero differences give p = 1.0;
+    no shared key gives None everywhere but n = 0.
     """
     keys = [k for k in a if k in b]
-    out: dict[str, Any] = {
-        "n": len(keys),
-        "mean_a": None,
-        "mean_b": None,
-        "diff": None,
-        "ci_low": None,
-        "ci_high": None,
-        "wilcoxon_p": None,
-    }
     if not keys:
-        return out
+        return PairedDifference(n=0)
     xa = np.array([a[k] for k in keys], dtype=float)
     xb = np.array([b[k] for k in keys], dtype=float)
     d = xb - xa
     ci = bootstrap_ci(d, n_resamples=n_resamples, confidence=confidence, seed=seed)
-    out.update(
+    return PairedDifference(
+        n=len(keys),
         mean_a=math.fsum(xa) / len(keys),
         mean_b=math.fsum(xb) / len(keys),
         diff=math.fsum(d) / len(keys),
@@ -70,7 +100,6 @@ def compare_paired(
         ci_high=ci[1] if ci else None,
         wilcoxon_p=wilcoxon_p(d),
     )
-    return out
 
 
 def wilcoxon_p(diffs: np.ndarray[Any, Any]) -> float | None:
@@ -97,10 +126,12 @@ def holm(pvalues: Mapping[str, float | None]) -> dict[str, float | None]:
     return {k: adjusted[k] for k in pvalues}
 
 
-def verdict(result: Mapping[str, Any], spec: MetricSpec, alpha: float = 0.05) -> Verdict:
-    """ "better"/"worse" (b vs a) when adjusted p < alpha and the CI excludes 0."""
-    p = result.get("p_adjusted", result.get("wilcoxon_p"))
-    lo, hi = result.get("ci_low"), result.get("ci_high")
+def verdict(result: PairedDifference, spec: MetricSpec, alpha: float = 0.05,
+            p_adjusted: float | None = None) -> Verdict:
+    """ "better"/"worse" (b vs a) when the p-value (`p_adjusted` when given, else the
+    result's Wilcoxon p) is below alpha and the CI excludes 0."""
+    p = p_adjusted if p_adjusted is not None else result.wilcoxon_p
+    lo, hi = result.ci_low, result.ci_high
     if p is None or lo is None or hi is None or p >= alpha or lo <= 0 <= hi:
         return "no detectable difference"
     up = lo > 0
@@ -112,19 +143,18 @@ def _compare_columns(
     b: Mapping[str, Mapping[Hashable, float]],
     specs: Mapping[str, MetricSpec],
     opts: CompareOptions,
-) -> dict[str, dict[str, Any]]:
+) -> dict[str, MetricComparison]:
     results = {
         m: compare_paired(
             a[m], b[m], seed=opts.seed, n_resamples=opts.n_resamples, confidence=opts.confidence
         )
         for m in specs
     }
-    adjusted = holm({m: r["wilcoxon_p"] for m, r in results.items()})
-    for m, r in results.items():
-        r["p_adjusted"] = adjusted[m]
-        r["higher_is_better"] = specs[m].higher_is_better
-        r["verdict"] = verdict(r, specs[m], opts.alpha)
-    return results
+    adjusted = holm({m: r.wilcoxon_p for m, r in results.items()})
+    return {m: MetricComparison(**dict(r), p_adjusted=adjusted[m],
+                                higher_is_better=specs[m].higher_is_better,
+                                verdict=verdict(r, specs[m], opts.alpha, adjusted[m]))
+            for m, r in results.items()}
 
 
 def _scored(rows: Mapping[Hashable, Row], metric: str) -> dict[Hashable, float]:
@@ -155,24 +185,26 @@ def _compare_keyed(
     specs_a: Mapping[str, MetricSpec],
     specs_b: Mapping[str, MetricSpec],
     opts: CompareOptions,
-) -> dict[str, Any]:
+    **pairing: Any,
+) -> Comparison:
     shared = {m: s for m, s in specs_b.items() if m in specs_a}
     cols_a = {m: _scored(ra, m) for m in shared}
     cols_b = {m: _scored(rb, m) for m in shared}
-    return {
-        "alpha": opts.alpha,
-        "paired_samples": sum(k in rb for k in ra),
-        "only_in_a": sum(k not in rb for k in ra),
-        "only_in_b": sum(k not in ra for k in rb),
-        "metrics": _compare_columns(cols_a, cols_b, shared, opts),
-        "metrics_only_in_a": [m for m in specs_a if m not in specs_b],
-        "metrics_only_in_b": [m for m in specs_b if m not in specs_a],
-    }
+    return Comparison(
+        **pairing,
+        alpha=opts.alpha,
+        paired_samples=sum(k in rb for k in ra),
+        only_in_a=sum(k not in rb for k in ra),
+        only_in_b=sum(k not in ra for k in rb),
+        metrics=_compare_columns(cols_a, cols_b, shared, opts),
+        metrics_only_in_a=[m for m in specs_a if m not in specs_b],
+        metrics_only_in_b=[m for m in specs_b if m not in specs_a],
+    )
 
 
 def compare_tables(
     table_a: ScoreTable, table_b: ScoreTable, options: CompareOptions | None = None
-) -> dict[str, Any]:
+) -> Comparison:
     """Compare run b with run a, metric by metric, paired by sample.
 
     Samples pair by (strategy, id); if that pairs nothing, by id alone (e.g. the
@@ -187,8 +219,8 @@ def compare_tables(
         ra, dup_a = _keyed(table_a.rows, lambda r: r.id)
         rb, dup_b = _keyed(table_b.rows, lambda r: r.id)
         paired_by = "sample id"
-    out = _compare_keyed(ra, rb, table_a.specs, table_b.specs, opts)
-    return {"paired_by": paired_by, "duplicates_dropped": dup_a + dup_b, **out}
+    return _compare_keyed(ra, rb, table_a.specs, table_b.specs, opts, paired_by=paired_by,
+                          duplicates_dropped=dup_a + dup_b)
 
 
 def _question_text(r: Row) -> str:
@@ -197,7 +229,7 @@ def _question_text(r: Row) -> str:
 
 def compare_strategies(
     table: ScoreTable, s1: str, s2: str, options: CompareOptions | None = None
-) -> dict[str, Any]:
+) -> Comparison:
     """Compare strategy s2 with strategy s1 within one run, paired by question.
 
     Pairing key, first that applies: metadata "question_id" when every row of
@@ -219,11 +251,5 @@ def compare_strategies(
         key, paired_by = _question_text, "question text"
     ra, dup_a = _keyed(rows1, key)
     rb, dup_b = _keyed(rows2, key)
-    out = _compare_keyed(ra, rb, table.specs, table.specs, opts)
-    return {
-        "a": s1,
-        "b": s2,
-        "paired_by": paired_by,
-        "duplicates_dropped": dup_a + dup_b,
-        **out,
-    }
+    return _compare_keyed(ra, rb, table.specs, table.specs, opts, a=s1, b=s2,
+                          paired_by=paired_by, duplicates_dropped=dup_a + dup_b)

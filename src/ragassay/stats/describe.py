@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
 from ragassay.stats.bootstrap import bootstrap_ci
+from ragassay.stats.result import Pair, Result, omitted
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
 
@@ -40,11 +40,84 @@ POOR_SHARE = 0.3  # value < low + 0.3 * (high - low); likewise
 _EPS = 1e-9  # so that e.g. exactly 9.55 on 1-10 counts as perfect despite float error
 
 
+class Interval(Result):
+    """A mean with its bootstrap interval over `count` scored values (None where not
+    computable; one value has no interval: NO_INTERVAL is how it is shown)."""
+
+    mean: float | None = None
+    ci_low: float | None = None
+    ci_high: float | None = None
+    count: int = 0
+
+    @property
+    def ci(self) -> Pair | None:
+        """(low, high), or None when there is no interval."""
+        return None if self.ci_low is None or self.ci_high is None else (self.ci_low,
+                                                                         self.ci_high)
+
+    def text(self, digits: int = 3, none: str = "-") -> str:
+        """The interval as every table shows it (`interval_text`)."""
+        return interval_text(self.ci_low, self.ci_high, self.count, digits, none)
+
+
+class MetricAggregate(Interval):
+    """One metric of the aggregate section: its interval, unscored count, direction."""
+
+    unscored: int = 0
+    higher_is_better: bool = True
+
+
+class SuiteAverage(Result):
+    """Per suite, the plain average of its score metrics' means (see `suite_averages`)."""
+
+    metrics: list[str]
+    average: float | None = None
+    scale: Pair | None = None
+    unscored_metrics: list[str] | None = omitted()
+    note: str | None = omitted()
+
+
+class Aggregates(Result):
+    """The aggregate section: every metric's mean with its interval, and suite averages."""
+
+    metrics: dict[str, MetricAggregate]
+    suites: dict[str, SuiteAverage]
+
+
+class Distribution(Result):
+    """The distribution of one metric's scored values (None for an empty sample)."""
+
+    mean: float | None = None
+    median: float | None = None
+    std_dev: float | None = None
+    min: float | None = None
+    max: float | None = None
+    variance: float | None = None
+    percentile_25: float | None = None
+    percentile_75: float | None = None
+    perfect_count: int = 0
+    poor_count: int = 0
+    sample_count: int = 0
+    unscored_count: int = 0
+    unscored_reasons: dict[str, int] | None = omitted()
+
+
+class Spread(Result):
+    """The compact consistency figures of one metric (the `rmse_metrics` section)."""
+
+    mean: float | None = None
+    std_dev: float | None = None
+    min: float | None = None
+    max: float | None = None
+    variance: float | None = None
+    count: int = 0
+
+
 def _mean(values: Sequence[float]) -> float | None:
     return math.fsum(values) / len(values) if values else None
 
 
-def describe(values: Sequence[float], spec: MetricSpec, *, unscored: int = 0) -> dict[str, Any]:
+def describe(values: Sequence[float], spec: MetricSpec, *, unscored: int = 0) -> Distribution:
     """Distribution of the scored `values` of one metric.
 
     Statistics of an empty sample are None; a single value has std_dev 0.0.
@@ -58,67 +131,51 @@ def describe(values: Sequence[float], spec: MetricSpec, *, unscored: int = 0) ->
     else:  # the same shares measured from the top: 0 hallucinations is perfect
         perfect = sum(v <= spec.high - PERFECT_SHARE * span + _EPS for v in values)
         poor = sum(v > spec.high - POOR_SHARE * span + _EPS for v in values)
-    out: dict[str, Any] = {
-        "mean": None,
-        "median": None,
-        "std_dev": None,
-        "min": None,
-        "max": None,
-        "variance": None,
-        "percentile_25": None,
-        "percentile_75": None,
-        "perfect_count": perfect,
-        "poor_count": poor,
-        "sample_count": n,
-        "unscored_count": unscored,
-    }
+    counts = Distribution(perfect_count=int(perfect), poor_count=int(poor), sample_count=n,
+                          unscored_count=unscored)
     if n == 0:
-        return out
+        return counts
     arr = np.asarray(values, dtype=float)
     mean = _mean(values)
     assert mean is not None
     variance = math.fsum((v - mean) ** 2 for v in values) / n
     p25, p50, p75 = np.percentile(arr, [25, 50, 75])
-    out.update(
-        mean=mean,
-        median=float(p50),
-        std_dev=math.sqrt(variance),
-        min=float(arr.min()),
-        max=float(arr.max()),
-        variance=variance,
-        percentile_25=float(p25),
-        percentile_75=float(p75),
-    )
-    return out
+    return counts.model_copy(update={
+        "mean": mean,
+        "median": float(p50),
+        "std_dev": math.sqrt(variance),
+        "min": float(arr.min()),
+        "max": float(arr.max()),
+        "variance": variance,
+        "percentile_25": float(p25),
+        "percentile_75": float(p75),
+    })
 
 
-def per_metric_statistics(table: ScoreTable) -> dict[str, dict[str, Any]]:
+def per_metric_statistics(table: ScoreTable) -> dict[str, Distribution]:
     """`describe` for every metric of the table, plus the unscored reasons."""
-    out = {}
-    for m in table.metrics:
-        d = describe(table.values(m), table.spec(m), unscored=table.unscored(m))
-        d["unscored_reasons"] = table.unscored_reasons(m)
-        out[m] = d
-    return out
+    return {m: describe(table.values(m), table.spec(m), unscored=table.unscored(m)
+                        ).model_copy(update={"unscored_reasons": table.unscored_reasons(m)})
+            for m in table.metrics}
 
 
-def rmse_metrics(table: ScoreTable) -> dict[str, dict[str, Any]]:
-    """The compact section: per metric {mean, std_dev, min, max, variance, count}."""
+def rmse_metrics(table: ScoreTable) -> dict[str, Spread]:
+    """The compact section: per metric its mean, std_dev, min, max, variance and count."""
     out = {}
     for m in table.metrics:
         d = describe(table.values(m), table.spec(m))
-        out[m] = {k: d[k] for k in ("mean", "std_dev", "min", "max", "variance")}
-        out[m]["count"] = d["sample_count"]
+        out[m] = Spread(mean=d.mean, std_dev=d.std_dev, min=d.min, max=d.max,
+                        variance=d.variance, count=d.sample_count)
     return out
 
 
 def mean_ci(
     values: Sequence[float], *, seed: int = 0, n_resamples: int = 2000, confidence: float = 0.95
-) -> dict[str, Any]:
-    """{mean, ci_low, ci_high, count} of scored values (None where not computable; one
-    value has no interval: NO_INTERVAL is how it is shown). Values all equal have that
-    value as both bounds, exactly as the mean (a resample's float mean can differ from
-    it in the last digit)."""
+) -> Interval:
+    """The mean of scored values and its bootstrap interval (None where not computable;
+    one value has no interval: NO_INTERVAL is how it is shown). Values all equal have
+    that value as both bounds, exactly as the mean (a resample's float mean can differ
+    from it in the last digit)."""
     mean = _mean(values)
     ci: tuple[float, float] | None
     if len(values) < 2:
@@ -127,15 +184,11 @@ def mean_ci(
         ci = (float(values[0]), float(values[0]))
     else:
         ci = bootstrap_ci(values, n_resamples=n_resamples, confidence=confidence, seed=seed)
-    return {
-        "mean": mean,
-        "ci_low": ci[0] if ci else None,
-        "ci_high": ci[1] if ci else None,
-        "count": len(values),
-    }
+    return Interval(mean=mean, ci_low=ci[0] if ci else None, ci_high=ci[1] if ci else None,
+                    count=len(values))
 
 
-def suite_averages(table: ScoreTable) -> dict[str, dict[str, Any]]:
+def suite_averages(table: ScoreTable) -> dict[str, SuiteAverage]:
     """Per suite, the plain average of its score metrics' means, on their own scale.
 
     Only metrics with kind "score" and higher_is_better count (a boolean rate or
@@ -153,34 +206,33 @@ def suite_averages(table: ScoreTable) -> dict[str, dict[str, Any]]:
         spec = table.spec(m)
         if spec.kind == "score" and spec.higher_is_better and spec.composite is None:
             suites.setdefault(spec.suite, []).append(m)
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, SuiteAverage] = {}
     for suite, names in suites.items():
         scales = {(table.spec(m).low, table.spec(m).high) for m in names}
         scored = [means[m] for m in names if means[m] is not None]
         missing = [m for m in names if means[m] is None]
-        entry: dict[str, Any] = {"metrics": names, "average": None, "scale": None}
         if len(scales) > 1:
-            entry["note"] = "metrics use different scales; no average"
-        else:
-            entry["scale"] = list(next(iter(scales)))
-            entry["average"] = _mean([float(x) for x in scored if x is not None])
-            if missing and scored:
-                entry["unscored_metrics"] = missing
-                entry["note"] = (f"average of {len(scored)} of {len(names)} metrics; "
-                                 f"no scored value: {', '.join(missing)}")
-        out[suite] = entry
+            out[suite] = SuiteAverage(metrics=names,
+                                      note="metrics use different scales; no average")
+            continue
+        partial = bool(missing and scored)
+        out[suite] = SuiteAverage(
+            metrics=names, scale=next(iter(scales)),
+            average=_mean([float(x) for x in scored if x is not None]),
+            unscored_metrics=missing if partial else None,
+            note=(f"average of {len(scored)} of {len(names)} metrics; no scored value: "
+                  f"{', '.join(missing)}") if partial else None)
     return out
 
 
 def aggregate_metrics(
     table: ScoreTable, *, seed: int = 0, n_resamples: int = 2000, confidence: float = 0.95
-) -> dict[str, Any]:
-    """{"metrics": {name: {mean, ci_low, ci_high, count, unscored, higher_is_better}},
-    "suites": {suite: {average, metrics, scale}}}."""
+) -> Aggregates:
+    """Every metric's mean with its interval, unscored count and direction, and the
+    suite averages."""
     metrics = {}
     for m in table.metrics:
         entry = mean_ci(table.values(m), seed=seed, n_resamples=n_resamples, confidence=confidence)
-        entry["unscored"] = table.unscored(m)
-        entry["higher_is_better"] = table.spec(m).higher_is_better
-        metrics[m] = entry
-    return {"metrics": metrics, "suites": suite_averages(table)}
+        metrics[m] = MetricAggregate(**dict(entry), unscored=table.unscored(m),
+                                     higher_is_better=table.spec(m).higher_is_better)
+    return Aggregates(metrics=metrics, suites=suite_averages(table))

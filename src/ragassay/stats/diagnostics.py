@@ -16,15 +16,33 @@ only rules whose metrics are all in the table are reported. Pass your own `rules
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from ragassay.stats.result import Result
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import Condition, MetricSpec, Rule, at_least, below
 
-__all__ = ["WORST", "Condition", "Rule", "at_least", "below", "diagnose", "evaluate_rule",
-           "rules_of"]
+__all__ = ["WORST", "Condition", "Finding", "Rule", "at_least", "below", "diagnose",
+           "evaluate_rule", "rules_of"]
 
 WORST = 5
+
+
+class Finding(Result):
+    """What one rule found: how many of the samples it could evaluate it fires on, whether
+    it fires on the means, and the worst samples (`strategy/id` when the run has several
+    strategies)."""
+
+    rule: str
+    message: str
+    fix: str
+    metrics: list[str]
+    conditions: list[Condition]
+    evaluated: int
+    count: int
+    share_of_samples: float | None
+    fires_on_aggregate: bool | None
+    fired: bool
+    worst_samples: list[str]
 
 
 def rules_of(specs: Mapping[str, MetricSpec]) -> list[Rule]:
@@ -54,7 +72,7 @@ def _evaluated(rule: Rule, row: Row) -> bool:
     return all(row.value(m) is not None for m in rule.metrics)
 
 
-def evaluate_rule(rule: Rule, table: ScoreTable) -> dict[str, Any]:
+def evaluate_rule(rule: Rule, table: ScoreTable) -> Finding:
     """The finding of one rule on a table (all its metrics must be present)."""
     evaluated = [r for r in table.rows if _evaluated(rule, r)]
     hits = []
@@ -70,21 +88,19 @@ def evaluate_rule(rule: Rule, table: ScoreTable) -> dict[str, Any]:
             c.excess(_norm(table.spec(c.metric), float(means[c.metric] or 0.0))) is not None
             for c in rule.conditions
         )
-    return {
-        "rule": rule.name,
-        "message": rule.message,
-        "fix": rule.fix,
-        "metrics": list(rule.metrics),
-        "conditions": [
-            {"metric": c.metric, "op": c.op, "threshold": c.threshold} for c in rule.conditions
-        ],
-        "evaluated": len(evaluated),
-        "count": len(hits),
-        "share_of_samples": len(hits) / len(evaluated) if evaluated else None,
-        "fires_on_aggregate": aggregate,
-        "fired": bool(hits) or bool(aggregate),
-        "worst_samples": [_label(r, table) for _, r in hits[:WORST]],
-    }
+    return Finding(
+        rule=rule.name,
+        message=rule.message,
+        fix=rule.fix,
+        metrics=list(rule.metrics),
+        conditions=list(rule.conditions),
+        evaluated=len(evaluated),
+        count=len(hits),
+        share_of_samples=len(hits) / len(evaluated) if evaluated else None,
+        fires_on_aggregate=aggregate,
+        fired=bool(hits) or bool(aggregate),
+        worst_samples=[_label(r, table) for _, r in hits[:WORST]],
+    )
 
 
 def _label(row: Row, table: ScoreTable) -> str:
@@ -92,12 +108,12 @@ def _label(row: Row, table: ScoreTable) -> str:
     return row.id if len(table.strategies) <= 1 else f"{row.strategy}/{row.id}"
 
 
-def diagnose(table: ScoreTable, rules: Sequence[Rule] | None = None) -> list[dict[str, Any]]:
+def diagnose(table: ScoreTable, rules: Sequence[Rule] | None = None) -> list[Finding]:
     """Findings of every applicable rule (the table's specs' own unless `rules` are
     given), fired ones first, then by share (desc)."""
     rules = rules_of(table.specs) if rules is None else rules
     findings = [
         evaluate_rule(rule, table) for rule in rules if all(m in table.specs for m in rule.metrics)
     ]
-    findings.sort(key=lambda f: (not f["fired"], -(f["share_of_samples"] or 0.0)))
+    findings.sort(key=lambda f: (not f.fired, -(f.share_of_samples or 0.0)))
     return findings

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from ragassay.stats.describe import aggregate_metrics
+from ragassay.stats.describe import Aggregates, MetricAggregate, aggregate_metrics
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
 
@@ -76,22 +76,27 @@ class GateResult:
         return out
 
 
-def _per_metric(source: ScoreTable | Mapping[str, Any], seed: int, n_resamples: int) -> Any:
+GateSource = ScoreTable | Aggregates | Mapping[str, MetricAggregate]
+"""What the gate reads: a table, the aggregate section, or its metrics by name."""
+
+
+def _per_metric(source: GateSource, seed: int,
+                n_resamples: int) -> Mapping[str, MetricAggregate]:
     if isinstance(source, ScoreTable):
-        return aggregate_metrics(source, seed=seed, n_resamples=n_resamples)["metrics"]
-    # the whole aggregate_metrics section, or its "metrics" mapping
-    inner = source.get("metrics")
-    return inner if isinstance(inner, Mapping) else source
+        return aggregate_metrics(source, seed=seed, n_resamples=n_resamples).metrics
+    return source.metrics if isinstance(source, Aggregates) else source
 
 
-def _check(metric: str, threshold: float, entry: Any, strict: bool) -> GateCheck:
-    if not isinstance(entry, Mapping):
+def _check(metric: str, threshold: float, entry: MetricAggregate | None,
+           strict: bool) -> GateCheck:
+    if entry is None:
         return GateCheck(metric, threshold, None, "FAIL", "metric not in run")
-    hib = bool(entry.get("higher_is_better", True))
+    hib = entry.higher_is_better
     key = ("ci_low" if hib else "ci_high") if strict else "mean"
-    value = entry.get(key)  # one value has no interval (describe.mean_ci): strict fails it
+    # one value has no interval (describe.mean_ci): strict fails it
+    value = (entry.ci_low if hib else entry.ci_high) if strict else entry.mean
     if value is None:
-        why = "no scored values" if entry.get("mean") is None else f"no {key} (too few values)"
+        why = "no scored values" if entry.mean is None else f"no {key} (too few values)"
         return GateCheck(metric, threshold, None, "FAIL", why, hib)
     value = float(value)
     # a value equal to its threshold up to float rounding (a mean of 37 x 0.7 is
@@ -112,7 +117,7 @@ def default_thresholds(specs: Mapping[str, MetricSpec] | Iterable[MetricSpec]
 
 
 def gate(
-    table_or_aggregates: ScoreTable | Mapping[str, Any],
+    table_or_aggregates: GateSource,
     thresholds: Mapping[str, float] | None = None,
     *,
     strict: bool = False,
@@ -121,9 +126,8 @@ def gate(
 ) -> GateResult:
     """Check each thresholded metric; `thresholds` None -> the table's specs' own.
 
-    Accepts a ScoreTable, the `aggregate_metrics` section, or its "metrics"
-    mapping ({name: {mean, ci_low, ci_high, higher_is_better?}}); the latter two need
-    explicit thresholds.
+    Accepts a ScoreTable, the `aggregate_metrics` section, or its metrics by name; the
+    latter two need explicit thresholds.
     """
     per_metric = _per_metric(table_or_aggregates, seed, n_resamples)
     if thresholds is None:

@@ -12,11 +12,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
+from ragassay.stats.result import Result
 from ragassay.types import MetricSpec
 
 Level = Literal["good", "ok", "warning"]
+
+
+class Flag(Result):
+    """One interpretation flag: a metric's mean on a scope ("overall" or
+    "strategy:<name>") and its level against the target, said in `message`."""
+
+    metric: str
+    scope: str
+    value: float
+    level: Level
+    message: str
 
 
 @dataclass(frozen=True)
@@ -69,8 +81,8 @@ def _target_for(spec: MetricSpec, config: FlagsConfig) -> tuple[Target, bool]:
     return Target(good, warning, higher_is_better=False), True
 
 
-def flag(spec: MetricSpec, value: float, scope: str, config: FlagsConfig) -> dict[str, Any]:
-    """One flag {metric, scope, value, level, message} for a metric mean."""
+def flag(spec: MetricSpec, value: float, scope: str, config: FlagsConfig) -> Flag:
+    """The flag of a metric mean."""
     target, normalised = _target_for(spec, config)
     x = spec.normalise(value) if normalised else value
     level = target.level(x)
@@ -80,7 +92,7 @@ def flag(spec: MetricSpec, value: float, scope: str, config: FlagsConfig) -> dic
     message = f"{spec.name} {what} {value:.3g}{scale}{where} is {level}: {target.describe()}" + (
         " on 0-1" if normalised else ""
     )
-    return {"metric": spec.name, "scope": scope, "value": value, "level": level, "message": message}
+    return Flag(metric=spec.name, scope=scope, value=value, level=level, message=message)
 
 
 def interpretation(
@@ -88,7 +100,7 @@ def interpretation(
     specs: Mapping[str, MetricSpec],
     per_strategy: Mapping[str, Mapping[str, float | None]] | None = None,
     config: FlagsConfig | None = None,
-) -> list[dict[str, Any]]:
+) -> list[Flag]:
     """Flags for the overall means and, when given, each strategy's means.
 
     `overall` and each `per_strategy[name]` map qualified metric -> mean (None

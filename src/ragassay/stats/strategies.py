@@ -1,6 +1,6 @@
 """Per-strategy summaries, with each composite metric's guide figures.
 
-For each strategy: every metric's mean and CI under "metrics", question counts, and for
+For each strategy: every metric's mean and CI under `metrics`, question counts, and for
 a composite metric (`MetricSpec.composite`, e.g. the judge suite's `overall`) the guide's
 figures: the average of each part (`avg_<part>`), the penalty's rate (`<penalty>_rate`),
 and the composite formula applied to those averages (`<composite>`), each with a
@@ -14,11 +14,86 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from pydantic import ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from ragassay.stats.bootstrap import FloatArray, bootstrap_stat, column, nanmean_rows
-from ragassay.stats.describe import mean_ci
+from ragassay.stats.describe import Interval, mean_ci
+from ragassay.stats.result import Pair, Result
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MISSING_INPUT, MetricSpec
+
+
+class CompositeSummary(Result):
+    """A composite's guide figures on one strategy: `figures` by report field (each part's
+    average `avg_<part>`, the penalty's `<penalty>_rate`, and the composite's own short
+    name), each with its interval, and the questions some suite metric failed on."""
+
+    metric: str
+    figures: dict[str, float | None]
+    intervals: dict[str, Pair | None]
+    failed_questions: int
+
+    def figure(self, field: str) -> tuple[float | None, Pair | None]:
+        """(value, interval) of one report field."""
+        return self.figures.get(field), self.intervals.get(field)
+
+
+def _flat_schema(schema: dict[str, Any]) -> None:
+    """The JSON form of a strategy: each composite's figures are keys of the entry."""
+    props = schema.setdefault("properties", {})
+    props.pop("composites", None)
+    props["intervals"] = {"type": "object", "additionalProperties": {
+        "anyOf": [{"type": "array", "items": {"type": "number"}, "minItems": 2,
+                   "maxItems": 2}, {"type": "null"}]}}
+    props["failed_questions"] = {"type": "integer"}
+    schema["additionalProperties"] = {"anyOf": [{"type": "number"}, {"type": "null"}]}
+
+
+class StrategySummary(Result):
+    """One strategy: its composites' guide figures, question count, and every metric's
+    mean with its interval. In JSON the composites' figures, `intervals` and
+    `failed_questions` are keys of the entry itself (the judge suite's scoring guide)."""
+
+    model_config = ConfigDict(json_schema_extra=_flat_schema)
+
+    composites: list[CompositeSummary] = Field(default_factory=list, exclude=True)
+    total_questions: int
+    metrics: dict[str, Interval]
+
+    @model_serializer(mode="wrap")
+    def _flatten(self, handler: SerializerFunctionWrapHandler):
+        # no return annotation: the JSON schema stays the fields' own (see _flat_schema)
+        return {**self.guide(), **handler(self)}
+
+    def guide(self) -> dict[str, Any]:
+        """The composites' figures as the strategy's JSON entry holds them: each figure by
+        its field, then `intervals` and `failed_questions` (of the last composite, when
+        there are several)."""
+        out: dict[str, Any] = {}
+        for c in self.composites:
+            out.update(c.figures)
+            out["intervals"] = c.intervals
+            out["failed_questions"] = c.failed_questions
+        return out
+
+    def interval(self, field: str) -> Pair | None:
+        """The interval of a composite's figure (None when it has none)."""
+        owner = next((c for c in self.composites if field in c.figures), None)
+        return None if owner is None else owner.intervals.get(field)
+
+    def figure(self, field: str) -> Any:
+        """One field of the strategy's entry: a composite's figure, `failed_questions` or
+        `total_questions` (None when the strategy has no such field)."""
+        return self.total_questions if field == "total_questions" else self.guide().get(field)
+
+    @property
+    def figure_fields(self) -> list[str]:
+        """The composites' figure fields, in the entry's order."""
+        return [f for c in self.composites for f in c.figures]
+
+    def composite(self, metric: str) -> CompositeSummary | None:
+        """The guide figures of one composite metric, if the strategy has them."""
+        return next((c for c in self.composites if c.metric == metric), None)
 
 
 def guide_fields(spec: MetricSpec) -> dict[str, str]:
@@ -40,17 +115,17 @@ def composites(table: ScoreTable) -> list[MetricSpec]:
 def composite_summary(
     table: ScoreTable, spec: MetricSpec, *, seed: int = 0, n_resamples: int = 2000,
     confidence: float = 0.95,
-) -> dict[str, Any]:
+) -> CompositeSummary:
     """The guide's figures of one composite on one (sub-)table."""
     assert spec.composite is not None
     fields = guide_fields(spec)
-    out: dict[str, Any] = {}
-    intervals: dict[str, list[float] | None] = {}
+    out: dict[str, float | None] = {}
+    intervals: dict[str, Pair | None] = {}
     for key, metric in fields.items():
         stats = mean_ci(table.values(metric), seed=seed, n_resamples=n_resamples,
                         confidence=confidence)
-        out[key] = stats["mean"]
-        intervals[key] = None if stats["ci_low"] is None else [stats["ci_low"], stats["ci_high"]]
+        out[key] = stats.mean
+        intervals[key] = None if stats.ci_low is None else stats.ci
     value, _ = spec.composite.combine({m: out[k] for k, m in fields.items()})
     out[spec.short] = value
     intervals[spec.short] = None
@@ -65,33 +140,28 @@ def composite_summary(
 
         ci = bootstrap_stat(cols, resampled, n_resamples=n_resamples, confidence=confidence,
                             seed=seed)
-        intervals[spec.short] = None if ci is None else list(ci)
-    out["intervals"] = intervals
+        intervals[spec.short] = ci
     suite_metrics = [m for m in table.metrics if table.spec(m).suite == spec.suite]
     # failed: a metric could not be scored; a missing input (no reference) is no failure
     failed = sum(any(r.value(m) is None and r.reasons.get(m) not in MISSING_INPUT
                      for m in suite_metrics) for r in table.rows)
-    out["failed_questions"] = failed + len(table.invalid)
-    return out
+    return CompositeSummary(metric=spec.name, figures=out, intervals=intervals,
+                            failed_questions=failed + len(table.invalid))
 
 
 def strategy_summaries(
     table: ScoreTable, *, seed: int = 0, n_resamples: int = 2000, confidence: float = 0.95
-) -> dict[str, dict[str, Any]]:
-    """{strategy: {<composite guide fields>, "total_questions", "metrics": {name: {mean,
-    ci_low, ci_high, count}}}} for every strategy of the table."""
-    out: dict[str, dict[str, Any]] = {}
+) -> dict[str, StrategySummary]:
+    """Every strategy's summary: its composites' guide figures, its question count, and
+    each metric's mean with its interval."""
+    out: dict[str, StrategySummary] = {}
     specs = composites(table)
     for name in table.strategies:
         sub = table.for_strategy(name)
-        entry: dict[str, Any] = {}
-        for spec in specs:
-            entry.update(composite_summary(sub, spec, seed=seed, n_resamples=n_resamples,
-                                           confidence=confidence))
-        entry["total_questions"] = len(sub.rows) + len(sub.invalid)
-        entry["metrics"] = {
-            m: mean_ci(sub.values(m), seed=seed, n_resamples=n_resamples, confidence=confidence)
-            for m in sub.metrics
-        }
-        out[name] = entry
+        out[name] = StrategySummary(
+            composites=[composite_summary(sub, spec, seed=seed, n_resamples=n_resamples,
+                                          confidence=confidence) for spec in specs],
+            total_questions=len(sub.rows) + len(sub.invalid),
+            metrics={m: mean_ci(sub.values(m), seed=seed, n_resamples=n_resamples,
+                                confidence=confidence) for m in sub.metrics})
     return out

@@ -6,10 +6,24 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from ragassay.stats.describe import mean_ci
+from ragassay.stats.describe import Interval, mean_ci
+from ragassay.stats.result import Result
 from ragassay.stats.table import ScoreTable
 
 Created = datetime | str
+
+
+class TrendPoint(Result):
+    """One run's point of a metric's trend: its mean with interval and count, and the
+    change from the previous point with a mean (`delta`, None for the first)."""
+
+    run_id: str
+    created: str
+    mean: float | None
+    delta: float | None
+    ci_low: float | None = None
+    ci_high: float | None = None
+    count: int = 0
 
 
 def _when(created: Created) -> tuple[int, Any]:
@@ -30,18 +44,19 @@ def _iso(created: Created) -> str:
     return created.isoformat() if isinstance(created, datetime) else created
 
 
-def trend(points: Sequence[tuple[str, Created, float | None]]) -> list[dict[str, Any]]:
-    """[{run_id, created, mean, delta}] sorted by time (stable for equal times).
-
-    `delta` is the change from the previous point with a mean (None for the first
-    or when either mean is missing).
-    """
+def trend(points: Sequence[tuple[str, Created, float | Interval | None]]) -> list[TrendPoint]:
+    """The points (run id, created, mean or the mean's interval) sorted by time (stable
+    for equal times), each with its `delta`: the change from the previous point with a
+    mean (None for the first or when either mean is missing)."""
     ordered = sorted(points, key=lambda p: _when(p[1]))
-    out: list[dict[str, Any]] = []
+    out: list[TrendPoint] = []
     prev: float | None = None
-    for run_id, created, mean in ordered:
+    for run_id, created, value in ordered:
+        stats = value if isinstance(value, Interval) else Interval(mean=value)
+        mean = stats.mean
         delta = mean - prev if mean is not None and prev is not None else None
-        out.append({"run_id": run_id, "created": _iso(created), "mean": mean, "delta": delta})
+        out.append(TrendPoint(run_id=run_id, created=_iso(created), mean=mean, delta=delta,
+                              ci_low=stats.ci_low, ci_high=stats.ci_high, count=stats.count))
         if mean is not None:
             prev = mean
     return out
@@ -53,7 +68,7 @@ def trends(
     *,
     seed: int = 0,
     n_resamples: int = 2000,
-) -> dict[str, list[dict[str, Any]]]:
+) -> dict[str, list[TrendPoint]]:
     """Per metric, the trend of its mean across runs, each point with a CI and count.
 
     `metrics` defaults to every metric seen in any run, in first-seen order; a run
@@ -64,19 +79,10 @@ def trends(
         if metrics is not None
         else list(dict.fromkeys(m for _, _, t in runs for m in t.metrics))
     )
-    order = sorted(range(len(runs)), key=lambda i: _when(runs[i][1]))
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: dict[str, list[TrendPoint]] = {}
     for m in names:
-        stats = [
-            mean_ci(runs[i][2].values(m), seed=seed, n_resamples=n_resamples)
-            if m in runs[i][2].specs
-            else {"mean": None, "ci_low": None, "ci_high": None, "count": 0}
-            for i in order
-        ]
-        points = trend(
-            [(runs[i][0], runs[i][1], s["mean"]) for i, s in zip(order, stats, strict=True)]
-        )
-        for p, s in zip(points, stats, strict=True):
-            p.update(ci_low=s["ci_low"], ci_high=s["ci_high"], count=s["count"])
-        out[m] = points
+        out[m] = trend([(run_id, created, mean_ci(table.values(m), seed=seed,
+                                                  n_resamples=n_resamples)
+                         if m in table.specs else Interval())
+                        for run_id, created, table in runs])
     return out

@@ -482,6 +482,13 @@ class Store(LedgerMixin, LabelsMixin):
         )
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 
+    def metric_means(self, run_id: str) -> dict[str, float | None]:
+        """Each metric's mean over its scored values (booleans as rates), in SQL, in the
+        order the metrics were first stored: cheap figures for a list of runs."""
+        rows = self._read("SELECT metric, AVG(value) FROM metric_values WHERE run_id = ?"
+                          " GROUP BY metric ORDER BY MIN(rowid)", (run_id,))
+        return {str(m): (None if v is None else float(v)) for m, v in rows}
+
     # -- calls and usage --------------------------------------------------------------
 
     def add_calls(self, calls: Sequence[CallRecord], *, run_id: str | None = None) -> None:

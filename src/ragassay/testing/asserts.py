@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ragassay.api import EvalResult
 from ragassay.terminal import clean
 from ragassay.text import did_you_mean
+
+if TYPE_CHECKING:  # stats (scipy) is imported when a check runs, not with the plugin
+    from ragassay.stats import GateResult
 
 WORST = 3  # samples shown per failing metric
 _QUESTION_CHARS = 70
@@ -18,12 +21,12 @@ _QUESTION_CHARS = 70
 class MetricsCheck:
     """What `check_metrics` found: the gate's result and the failure message."""
 
-    gate: Any  # ragassay.stats.GateResult
+    gate: GateResult
     message: str
 
     @property
     def passed(self) -> bool:
-        return bool(self.gate.ready)
+        return self.gate.ready
 
 
 def _short(text: str | None) -> str:

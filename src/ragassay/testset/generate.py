@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ragassay.bench.chunking import Chunk, ChunkerSpec, chunk_corpus
-from ragassay.bench.corpus import Document, load_corpus
+from ragassay.corpus.chunking import Chunk, ChunkerSpec, chunk_corpus
+from ragassay.corpus.documents import Document, load_corpus
 from ragassay.testset.model import (
     KINDS,
     Draft,

@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ragassay.bench.chunking import Chunk
-from ragassay.bench.questions import locate
+from ragassay.corpus import locate
+from ragassay.corpus.chunking import Chunk
 from ragassay.judge import load_prompt, make_judge
 from ragassay.testset.model import Draft, SourceChunk
 from ragassay.types import BackendOptions

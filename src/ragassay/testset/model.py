@@ -8,8 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ragassay.bench.chunking import Chunk
-from ragassay.bench.generation import NO_ANSWER
+from ragassay.corpus import NO_ANSWER
+from ragassay.corpus.chunking import Chunk
 
 Kind = Literal["single-fact", "multi-hop", "unanswerable"]
 KINDS: tuple[Kind, ...] = ("single-fact", "multi-hop", "unanswerable")

@@ -16,7 +16,7 @@ import random
 import re
 from collections.abc import Iterator, Sequence
 
-from ragassay.bench.chunking import Chunk
+from ragassay.corpus.chunking import Chunk
 from ragassay.testset.model import OFFLINE_LABEL, Draft, SourceChunk, words
 from ragassay.text import split_sentences
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
-from typing import Any
 
 import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
 
-from ragassay.stats import ScoreTable
+from ragassay.stats import CorrelationMatrix, ScoreTable, StrategySummary, TrendPoint
+from ragassay.types import MetricSpec
 from ragassay.ui.fmt import metric_label
 
 
@@ -53,27 +53,27 @@ def all_boxes(frame: pd.DataFrame) -> go.Figure:
     return fig
 
 
-def strategy_bars(strategies: Mapping[str, Any], specs: Mapping[str, Mapping[str, Any]]
+def strategy_bars(strategies: Mapping[str, StrategySummary], specs: Mapping[str, MetricSpec]
                   ) -> go.Figure:
     """Mean per metric and strategy (normalised to 0-1) with 95% interval error bars."""
     rows = []
     for strategy, summary in strategies.items():
-        for m, e in summary.get("metrics", {}).items():
-            if e.get("mean") is None or m not in specs:
+        for m, e in summary.metrics.items():
+            if e.mean is None or m not in specs:
                 continue
-            low, high = float(specs[m]["low"]), float(specs[m]["high"])
+            low, high = specs[m].low, specs[m].high
             span = (high - low) or 1.0
 
-            def norm(x: Any, low: float = low, span: float = span) -> float | None:
+            def norm(x: float | None, low: float = low, span: float = span) -> float | None:
                 return None if x is None else (float(x) - low) / span
 
-            mean = norm(e["mean"])
-            lo, hi = norm(e.get("ci_low")), norm(e.get("ci_high"))
+            mean = norm(e.mean)
+            lo, hi = norm(e.ci_low), norm(e.ci_high)
             rows.append({
                 "strategy": html.escape(strategy), "metric": metric_label(m), "mean": mean,
                 "plus": None if hi is None or mean is None else hi - mean,
                 "minus": None if lo is None or mean is None else mean - lo,
-                "n": e.get("count"),
+                "n": e.count,
             })
     frame = pd.DataFrame(rows, columns=["strategy", "metric", "mean", "plus", "minus", "n"])
     fig = px.bar(frame, x="metric", y="mean", color="strategy", barmode="group",
@@ -83,34 +83,33 @@ def strategy_bars(strategies: Mapping[str, Any], specs: Mapping[str, Mapping[str
     return fig
 
 
-def correlation_heatmap(correlations: Mapping[str, Any]) -> go.Figure:
+def correlation_heatmap(correlations: CorrelationMatrix) -> go.Figure:
     """The metrics' rank correlation matrix (pairs with too few samples left blank)."""
-    names = list(correlations.get("metrics", []))
-    matrix = correlations.get("matrix", {})
-    z = [[matrix.get(a, {}).get(b) for b in names] for a in names]
+    names = correlations.metrics
+    z = [[correlations.value(a, b) for b in names] for a in names]
     labels = [metric_label(n) for n in names]
     fig = px.imshow(pd.DataFrame(z, index=labels, columns=labels, dtype=float),
                     zmin=-1, zmax=1, color_continuous_scale="RdBu", text_auto=".2f",
                     aspect="auto")
     fig.update_layout(margin={"t": 30, "b": 10},
-                      coloraxis_colorbar_title=str(correlations.get("method", "")))
+                      coloraxis_colorbar_title=correlations.method)
     return fig
 
 
-def trend_lines(points: Mapping[str, list[dict[str, Any]]], metrics: list[str]) -> go.Figure:
+def trend_lines(points: Mapping[str, list[TrendPoint]], metrics: list[str]) -> go.Figure:
     """Each metric's mean across runs (by creation time) with 95% interval error bars."""
     fig = go.Figure()
     for m in metrics:
-        pts = [p for p in points.get(m, []) if p.get("mean") is not None]
+        pts = [(p, p.mean) for p in points.get(m, []) if p.mean is not None]
         if not pts:
             continue
         fig.add_trace(go.Scatter(
-            x=[p["run_id"] for p in pts], y=[p["mean"] for p in pts], mode="lines+markers",
+            x=[p.run_id for p, _ in pts], y=[mean for _, mean in pts], mode="lines+markers",
             name=metric_label(m),
             error_y={"type": "data", "symmetric": False,
-                     "array": [(p["ci_high"] or p["mean"]) - p["mean"] for p in pts],
-                     "arrayminus": [p["mean"] - (p["ci_low"] or p["mean"]) for p in pts]},
-            customdata=[[p.get("count"), p.get("delta")] for p in pts],
+                     "array": [(p.ci_high or mean) - mean for p, mean in pts],
+                     "arrayminus": [mean - (p.ci_low or mean) for p, mean in pts]},
+            customdata=[[p.count, p.delta] for p, _ in pts],
             hovertemplate="%{x}<br>mean %{y:.3f}<br>n=%{customdata[0]}<extra></extra>",
         ))
     fig.update_layout(xaxis_title="run (oldest first)", yaxis_title="mean",

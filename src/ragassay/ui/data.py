@@ -14,20 +14,30 @@ import io
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
 import streamlit as st
 
 from ragassay.report import (
+    FailedEntry,
+    Report,
+    SampleEntry,
     build_report,
-    dump_json,
+    export,
     iter_details,
+    published,
     run_table,
     sample_entry,
-    to_html,
-    write_csv,
 )
-from ragassay.stats import CompareOptions, ScoreTable, compare_strategies, compare_tables, trends
+from ragassay.stats import (
+    CompareOptions,
+    Comparison,
+    ScoreTable,
+    TrendPoint,
+    compare_strategies,
+    compare_tables,
+    trends,
+)
 from ragassay.store import RunRecord, Store
 
 SEED = 0
@@ -75,10 +85,7 @@ def list_runs(db: str, dataset: str | None = None) -> list[RunRow]:
 def metric_means(db: str, run_id: str, version: str) -> dict[str, float | None]:
     """Mean of the scored values of each metric (booleans as rates), from SQL."""
     with reading(db) as store:
-        rows = store.conn.execute(
-            "SELECT metric, AVG(value) FROM metric_values WHERE run_id = ?"
-            " GROUP BY metric ORDER BY MIN(rowid)", (run_id,)).fetchall()
-    return {str(m): (None if v is None else float(v)) for m, v in rows}
+        return store.metric_means(run_id)
 
 
 def get_run(db: str, run_id: str) -> tuple[RunRecord, str]:
@@ -89,15 +96,17 @@ def get_run(db: str, run_id: str) -> tuple[RunRecord, str]:
 
 
 @st.cache_data(show_spinner="Building the report...", max_entries=32)
-def report(db: str, run_id: str, version: str) -> dict[str, Any]:
-    """The report's sections of a run, without per-sample details (those are read one
-    sample at a time, `sample`): memory grows with a small row per sample."""
+def report(db: str, run_id: str, version: str) -> Report:
+    """The report's sections of a run (figures as published), without per-sample details
+    (those are read one sample at a time, `sample`): memory grows with a small row per
+    sample."""
     with reading(db) as store:
-        return build_report(store, run_id, seed=SEED, include_details=False)
+        return published(build_report(store, run_id, seed=SEED, include_details=False))
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def sample(db: str, run_id: str, version: str, sample_id: str) -> dict[str, Any] | None:
+def sample(db: str, run_id: str, version: str, sample_id: str
+           ) -> SampleEntry | FailedEntry | None:
     """One sample's report entry: its texts, values, reasons and details."""
     with reading(db) as store:
         return sample_entry(store, run_id, sample_id)
@@ -111,18 +120,14 @@ def matching(db: str, run_id: str, version: str, text: str) -> frozenset[str]:
 
 
 @st.cache_data(show_spinner="Preparing the download...", max_entries=8)
-def download(db: str, run_id: str, version: str, fmt: str) -> str:
+def download(db: str, run_id: str, version: str, fmt: Literal["json", "csv", "html"]) -> str:
     """The run's full report as JSON, CSV or HTML text (streamed from the store for JSON
     and CSV, as `ragassay report` writes them)."""
     with reading(db) as store:
-        if fmt == "html":
-            return to_html(build_report(store, run_id, seed=SEED))
-        summary = build_report(store, run_id, seed=SEED, include_details=False)
+        full = fmt == "html"
         out = io.StringIO()
-        if fmt == "json":
-            dump_json(summary, out, iter_details(store, run_id))
-        else:
-            write_csv(summary, out, iter_details(store, run_id))
+        export(build_report(store, run_id, seed=SEED, include_details=full), fmt, out,
+               None if full else iter_details(store, run_id))
         return out.getvalue()
 
 
@@ -134,7 +139,7 @@ def table(db: str, run_id: str, version: str) -> ScoreTable:
 
 
 @st.cache_data(show_spinner="Computing trends...", max_entries=16)
-def run_trends(db: str, runs: Sequence[tuple[str, str, str]]) -> dict[str, list[dict[str, Any]]]:
+def run_trends(db: str, runs: Sequence[tuple[str, str, str]]) -> dict[str, list[TrendPoint]]:
     """Per metric, its mean (with CI) across `runs` = [(run_id, created ISO, version)]."""
     tables = [(rid, created, table(db, rid, version)) for rid, created, version in runs]
     return trends(tables, seed=SEED, n_resamples=1000)
@@ -142,13 +147,13 @@ def run_trends(db: str, runs: Sequence[tuple[str, str, str]]) -> dict[str, list[
 
 @st.cache_data(show_spinner="Comparing...", max_entries=32)
 def compare_runs(db: str, a: tuple[str, str], b: tuple[str, str], alpha: float
-                 ) -> dict[str, Any]:
+                 ) -> Comparison:
     """Run b against run a (each `(run_id, version)`), paired by sample."""
     return compare_tables(table(db, *a), table(db, *b), CompareOptions(alpha=alpha, seed=SEED))
 
 
 @st.cache_data(show_spinner="Comparing...", max_entries=32)
 def compare_within(db: str, run: tuple[str, str], s1: str, s2: str, alpha: float
-                   ) -> dict[str, Any]:
+                   ) -> Comparison:
     """Strategy s2 against s1 within one run (`(run_id, version)`), paired by question."""
     return compare_strategies(table(db, *run), s1, s2, CompareOptions(alpha=alpha, seed=SEED))

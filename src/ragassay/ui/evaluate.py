@@ -86,8 +86,8 @@ def run_offline(path: Path, dataset_name: str, suites: Sequence[str], db: str, *
     """Evaluate the file with the offline judge into the store; return the new run id."""
     from ragassay.runner import evaluate
 
-    config = RunConfig(dataset=dataset_name, judge="offline", metrics=tuple(suites),
-                       skip_invalid=skip_invalid)
+    config = RunConfig.build(dataset_name, judge="offline", metrics=tuple(suites),
+                             skip_invalid=skip_invalid)
     with Store(db) as store:
         stats = evaluate(iter_samples(path, skip_invalid=skip_invalid), config, store=store,
                          progress=progress, total=total,

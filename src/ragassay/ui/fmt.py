@@ -5,15 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ragassay.stats import Distribution, Spread
 from ragassay.stats.describe import interval_text
-from ragassay.types import default_label
+from ragassay.types import MetricSpec, default_label
 
 
-def metric_label(name: str, specs: Mapping[str, Any] | None = None) -> str:
+def metric_label(name: str, specs: Mapping[str, MetricSpec] | None = None) -> str:
     """The metric's declared label, else `Context relevance (judge)` from its name."""
     spec = (specs or {}).get(name)
-    label = spec.get("label") if isinstance(spec, Mapping) else getattr(spec, "label", None)
-    return str(label) if label else default_label(name)
+    return spec.display_label if spec is not None else default_label(name)
+
+
+def metric_range(spec: MetricSpec | None) -> str:
+    """`1-10`: the metric's declared range (dashes when it has no spec)."""
+    low, high = (spec.low, spec.high) if spec is not None else (None, None)
+    return f"{num(low, 0)}-{num(high, 0)}"
 
 
 def num(value: Any, digits: int = 3) -> str:
@@ -39,12 +45,12 @@ def _float(value: Any) -> float | None:
     return None if value is None else float(value)
 
 
-def _position(spec: Any) -> int | None:
-    value = spec.get("headline") if isinstance(spec, Mapping) else getattr(spec, "headline", None)
-    return int(value) if isinstance(value, int | float) else None
+def _position(spec: MetricSpec | None) -> int | None:
+    return None if spec is None else spec.headline
 
 
-def headline(metrics: Sequence[str], specs: Mapping[str, Any], limit: int = 4) -> list[str]:
+def headline(metrics: Sequence[str], specs: Mapping[str, MetricSpec], limit: int = 4
+             ) -> list[str]:
     """The metrics to show in a narrow summary: those their specs place in the headline
     (`MetricSpec.headline`, lower first), then the others in order."""
     placed = sorted((p, i, m) for i, m in enumerate(metrics)
@@ -54,41 +60,40 @@ def headline(metrics: Sequence[str], specs: Mapping[str, Any], limit: int = 4) -
     return chosen[:limit]
 
 
-def consistency_lines(rmse_metrics: Mapping[str, Mapping[str, Any]]) -> list[str]:
+def consistency_lines(rmse_metrics: Mapping[str, Spread]) -> list[str]:
     """`Faithfulness (judge) 0.350 +/- 0.123` per metric (mean +/- standard deviation)."""
     out = []
     for name, entry in rmse_metrics.items():
-        mean, std = entry.get("mean"), entry.get("std_dev")
-        if mean is None:
+        if entry.mean is None:
             out.append(f"{metric_label(name)} unscored")
         else:
-            out.append(f"{metric_label(name)} {num(mean)} +/- {num(std)}")
+            out.append(f"{metric_label(name)} {num(entry.mean)} +/- {num(entry.std_dev)}")
     return out
 
 
-def distribution_line(name: str, entry: Mapping[str, Any]) -> str:
+def distribution_line(name: str, entry: Distribution) -> str:
     """`Faithfulness (judge): mean 0.350, median 0.400 (n=23, 1 unscored)`."""
-    n, unscored = entry.get("sample_count", 0), entry.get("unscored_count", 0)
+    n, unscored = entry.sample_count, entry.unscored_count
     tail = f"n={n}" + (f", {unscored} unscored" if unscored else "")
-    return (f"{metric_label(name)}: mean {num(entry.get('mean'))}, "
-            f"median {num(entry.get('median'))} ({tail})")
+    return (f"{metric_label(name)}: mean {num(entry.mean)}, "
+            f"median {num(entry.median)} ({tail})")
 
 
-def distribution_details(entry: Mapping[str, Any]) -> list[tuple[str, str]]:
+def distribution_details(entry: Distribution) -> list[tuple[str, str]]:
     """(label, value) rows for a metric's distribution expander."""
     rows = [
-        ("25th percentile", num(entry.get("percentile_25"))),
-        ("median", num(entry.get("median"))),
-        ("75th percentile", num(entry.get("percentile_75"))),
-        ("min", num(entry.get("min"))),
-        ("max", num(entry.get("max"))),
-        ("standard deviation", num(entry.get("std_dev"))),
-        ("perfect count", num(entry.get("perfect_count"))),
-        ("poor count", num(entry.get("poor_count"))),
-        ("scored samples", num(entry.get("sample_count"))),
-        ("unscored samples", num(entry.get("unscored_count"))),
+        ("25th percentile", num(entry.percentile_25)),
+        ("median", num(entry.median)),
+        ("75th percentile", num(entry.percentile_75)),
+        ("min", num(entry.min)),
+        ("max", num(entry.max)),
+        ("standard deviation", num(entry.std_dev)),
+        ("perfect count", num(entry.perfect_count)),
+        ("poor count", num(entry.poor_count)),
+        ("scored samples", num(entry.sample_count)),
+        ("unscored samples", num(entry.unscored_count)),
     ]
-    for reason, count in (entry.get("unscored_reasons") or {}).items():
+    for reason, count in (entry.unscored_reasons or {}).items():
         rows.append((f"unscored: {reason}", num(count)))
     return rows
 

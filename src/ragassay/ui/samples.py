@@ -9,46 +9,50 @@ from typing import Any
 import pandas as pd
 
 from ragassay.stats import ScoreTable
+from ragassay.types import MetricSpec
 from ragassay.ui.fmt import metric_label, sample_key
 
+KEY, STRATEGY, ID, QUESTION = "key", "strategy", "id", "question"
+UNSCORED, REASONS = "unscored", "_reasons"
+"""The frame's columns besides the metrics' (REASONS is for filtering, not shown)."""
 SCORED_ALL = "(scored on every metric)"
 UNSCORED_ANY = "(unscored on some metric)"
 ANY = "(any)"
 
 
 def sample_frame(table: ScoreTable, metrics: Sequence[str],
-                 specs: Mapping[str, Any] | None = None) -> pd.DataFrame:
+                 specs: Mapping[str, MetricSpec] | None = None) -> pd.DataFrame:
     """One row per sample (invalid rows too): key, strategy, id, status, question, one
     column per metric (booleans as 0/1, unscored empty) and the unscored reasons. Built
     from the run's text-free score table, not from its per-sample details."""
     rows = []
     for r in table.rows:
         row: dict[str, Any] = {
-            "key": sample_key(r.strategy, r.id), "strategy": r.strategy, "id": r.id,
-            "status": "ok", "question": " ".join(r.question.split())[:120],
+            KEY: sample_key(r.strategy, r.id), STRATEGY: r.strategy, ID: r.id,
+            "status": "ok", QUESTION: " ".join(r.question.split())[:120],
         }
         for m in metrics:
             row[metric_label(m, specs)] = r.value(m)
-        row["unscored"] = "; ".join(f"{metric_label(m, specs)}: {why}"
-                                    for m, why in r.reasons.items())
-        row["_reasons"] = tuple(sorted(set(r.reasons.values())))
+        row[UNSCORED] = "; ".join(f"{metric_label(m, specs)}: {why}"
+                                  for m, why in r.reasons.items())
+        row[REASONS] = tuple(sorted(set(r.reasons.values())))
         rows.append(row)
     for bad in table.invalid:
-        row = {"key": sample_key(bad.strategy, bad.id), "strategy": bad.strategy, "id": bad.id,
-               "status": "failed", "question": f"{bad.source}: {bad.reason}"[:120],
+        row = {KEY: sample_key(bad.strategy, bad.id), STRATEGY: bad.strategy, ID: bad.id,
+               "status": "failed", QUESTION: f"{bad.source}: {bad.reason}"[:120],
                **{metric_label(m, specs): None for m in metrics},
-               "unscored": "; ".join(f"{metric_label(m, specs)}: invalid input"
-                                     for m in metrics),
-               "_reasons": ("invalid input",) if metrics else ()}
+               UNSCORED: "; ".join(f"{metric_label(m, specs)}: invalid input"
+                                   for m in metrics),
+               REASONS: ("invalid input",) if metrics else ()}
         rows.append(row)
-    columns = ["key", "strategy", "id", "status", *[metric_label(m, specs) for m in metrics],
-               "unscored", "question", "_reasons"]
+    columns = [KEY, STRATEGY, ID, "status", *[metric_label(m, specs) for m in metrics],
+               UNSCORED, QUESTION, REASONS]
     return pd.DataFrame(rows, columns=columns)
 
 
 def reasons(frame: pd.DataFrame) -> list[str]:
     """The filter choices for unscored reasons."""
-    found = sorted({r for rs in frame["_reasons"] for r in rs})
+    found = sorted({r for rs in frame[REASONS] for r in rs})
     return [ANY, SCORED_ALL, UNSCORED_ANY, *found]
 
 
@@ -63,23 +67,23 @@ class Filters:
 
 
 def apply_filters(frame: pd.DataFrame, f: Filters, matching: Set[str] | None = None,
-                  specs: Mapping[str, Any] | None = None) -> pd.DataFrame:
+                  specs: Mapping[str, MetricSpec] | None = None) -> pd.DataFrame:
     """Filter by strategy, unscored reason, text (`matching`: the ids whose stored texts
     contain it, searched in the store; the id and question are matched here too) and
     value range, then sort by a metric (unscored last)."""
     out = frame
     if f.strategies:
-        out = out[out["strategy"].isin(f.strategies)]
+        out = out[out[STRATEGY].isin(f.strategies)]
     if f.reason == SCORED_ALL:
-        out = out[out["_reasons"].map(len) == 0]
+        out = out[out[REASONS].map(len) == 0]
     elif f.reason == UNSCORED_ANY:
-        out = out[out["_reasons"].map(len) > 0]
+        out = out[out[REASONS].map(len) > 0]
     elif f.reason != ANY:
-        out = out[out["_reasons"].map(lambda rs: f.reason in rs)]
+        out = out[out[REASONS].map(lambda rs: f.reason in rs)]
     if f.text.strip():
         needle = f.text.strip().casefold()
         found = matching or set()
-        hit = out["id"].isin(found) | (out["id"] + " " + out["question"]).str.casefold(
+        hit = out[ID].isin(found) | (out[ID] + " " + out[QUESTION]).str.casefold(
         ).str.contains(needle, regex=False)
         out = out[hit]
     if f.sort_metric is not None:
@@ -93,9 +97,9 @@ def apply_filters(frame: pd.DataFrame, f: Filters, matching: Set[str] | None = N
 
 def resolve(label: str, frame: pd.DataFrame) -> str | None:
     """The key ("strategy/id") of the sample named `label`: a key, or a unique id."""
-    if (frame["key"] == label).any():
+    if (frame[KEY] == label).any():
         return label
-    hits = frame.index[frame["id"] == label]
+    hits = frame.index[frame[ID] == label]
     if len(hits) == 1:
-        return str(frame.loc[hits[0], "key"])
+        return str(frame.loc[hits[0], KEY])
     return None

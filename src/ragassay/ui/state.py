@@ -19,6 +19,7 @@ from typing import Any
 
 import streamlit as st
 
+from ragassay.report import Report
 from ragassay.store import DEFAULT_DB_PATH, StoreError
 from ragassay.ui import data
 
@@ -27,6 +28,11 @@ RUN_KEY = "run_id"
 COMPARE_KEY = "compare_runs"
 SAMPLE_KEY = "sample"
 PICKER_KEY = "_run_picker"
+SAMPLE_PICKER_KEY = "samples_pick"
+SEEN_RUN_KEY = "_seen_qp_run"  # the ?run= last applied
+SEEN_SAMPLE_KEY = "_seen_qp_sample"  # the &sample= last applied
+LINK_ERROR_KEY = "_qp_error"  # why the ?run= could not be applied
+RUN_PARAM, SAMPLE_PARAM = "run", "sample"  # the query parameters
 
 
 @dataclass(frozen=True)
@@ -98,16 +104,16 @@ def db() -> str:
 
 def apply_query_params() -> None:
     """Take `?run=` into the selection when it is new (applied once per change)."""
-    qp = st.query_params.get("run")
-    if qp and qp != st.session_state.get("_seen_qp_run"):
-        st.session_state["_seen_qp_run"] = qp
+    qp = st.query_params.get(RUN_PARAM)
+    if qp and qp != st.session_state.get(SEEN_RUN_KEY):
+        st.session_state[SEEN_RUN_KEY] = qp
         try:
             run, _ = data.get_run(db(), qp)
         except StoreError as exc:
-            st.session_state["_qp_error"] = str(exc)
+            st.session_state[LINK_ERROR_KEY] = str(exc)
         else:
             st.session_state[RUN_KEY] = run.id
-            st.session_state.pop("_qp_error", None)
+            st.session_state.pop(LINK_ERROR_KEY, None)
 
 
 def selected_run() -> str | None:
@@ -120,7 +126,7 @@ def select_run(run_id: str) -> None:
 
 def _picked() -> None:
     st.session_state[RUN_KEY] = st.session_state[PICKER_KEY]
-    st.session_state.pop("_qp_error", None)
+    st.session_state.pop(LINK_ERROR_KEY, None)
 
 
 def sidebar_run_picker(rows: Sequence[data.RunRow]) -> None:
@@ -139,13 +145,13 @@ def sidebar_run_picker(rows: Sequence[data.RunRow]) -> None:
     st.sidebar.selectbox("Run", ids, key=PICKER_KEY, format_func=names.__getitem__,
                          on_change=_picked)
     current = st.session_state[RUN_KEY]
-    if st.query_params.get("run") != current:  # keep the URL shareable
-        st.query_params["run"] = st.session_state["_seen_qp_run"] = current
+    if st.query_params.get(RUN_PARAM) != current:  # keep the URL shareable
+        st.query_params[RUN_PARAM] = st.session_state[SEEN_RUN_KEY] = current
 
 
 def require_run() -> tuple[str, str] | None:
     """(run id, version) of the selected run, or None after telling the user why."""
-    error = st.session_state.get("_qp_error")
+    error = st.session_state.get(LINK_ERROR_KEY)
     if error:
         st.error(error)
     run_id = selected_run()
@@ -166,7 +172,7 @@ def require_run() -> tuple[str, str] | None:
     return run.id, version
 
 
-def selected_report() -> tuple[str, str, dict[str, Any]]:
+def selected_report() -> tuple[str, str, Report]:
     """(run id, version, report) of the selected run; stops the page when there is none."""
     selected = require_run()
     if selected is None:

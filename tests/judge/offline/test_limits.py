@@ -114,7 +114,8 @@ def test_copied_sentence_has_high_support_and_an_edit_breaks_it(an: Analyzer) ->
 def test_copied_requires_fragments_not_scattered_words() -> None:
     import numpy as np
 
-    from ragassay.judge.offline.features import ContextIndex, copied, sentence_info
+    from ragassay.judge.offline.features import copied
+    from ragassay.judge.offline.sentences import ContextIndex, sentence_info
 
     ctx = ContextIndex([sentence_info("The tower is 330 metres tall.")], np.zeros((1, 2)))
     assert copied(sentence_info("Oh, the tower is 330 metres tall."), ctx)

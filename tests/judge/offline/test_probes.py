@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import HALLUCINATION_THRESHOLD, SUPPORT_THRESHOLD, Analyzer, Evidence
-from ragassay.judge.offline.features import sentence_info
+from ragassay.judge.offline.sentences import sentence_info
 from ragassay.types import Sample
 
 

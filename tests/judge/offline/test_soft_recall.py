@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ragassay.judge.offline.features import ContextIndex, DocView, sentence_info
 from ragassay.judge.offline.lexical import TermPool
 from ragassay.judge.offline.recall import given_names, soft_recall
+from ragassay.judge.offline.sentences import ContextIndex, DocView, sentence_info
 
 EVIDENCE = "The match was shown on television in forty countries."
 

@@ -32,14 +32,11 @@ from .features import (
     FAITHFULNESS_FEATURES,
     REFERENCE_FEATURES,
     SUPPORT_FEATURES,
-    ContextIndex,
     Match,
-    SentenceInfo,
     copied,
     faithfulness_features,
     reference_features,
     rule_logits,
-    sentence_info,
     support_features,
 )
 from .injection import addresses_evaluator
@@ -52,6 +49,7 @@ from .lexical import (
     stem,
 )
 from .relevance import relevance_parts, score_relevance
+from .sentences import ContextIndex, SentenceInfo, sentence_info
 
 T = TypeVar("T")
 DEFAULT_EMBEDDER = "static"
@@ -61,6 +59,24 @@ LONG_REFERENCE_TOKENS = 8  # references this long are compared claim by claim
 MAX_CONTEXT_TOKENS = 6000  # context words analysed per sample (whole sentences, in order)
 MAX_ANSWER_SENTENCES = 64  # answer / reference sentences analysed per sample
 MAX_TEXT_CHARS = 40_000  # an answer, reference or question is cut to this before splitting
+REFERENCE_SHARE = 4  # a reference is cut to MAX_TEXT_CHARS / this (c1712ff: input limits)
+
+# Hand-set weights and caps: no human-labelled set measures what they score (the fitted
+# models are the support, faithfulness and reference-match ones, calibration.json).
+USED_WEIGHTS = (-5.0, 6.0, 4.0)
+"""A context sentence's use by the answer: sigmoid(bias + w1 x share of its content stems
+the answer has + w2 x its best cosine to an answer sentence); by hand (1cc4778)."""
+ANSWER_RELEVANCE_WEIGHTS = (-3.0, 6.0, 2.0)
+"""Answer relevance: sigmoid(bias + w1 x cos(question, answer) + w2 x share of the
+question's content stems the answer has); by hand (1cc4778)."""
+NONCOMMITTAL_CAP = 0.1  # an abstaining answer's relevance and reference match (1cc4778)
+SWAPPED_FIGURE_DISCOUNT = 0.25
+"""A long reference whose figures the answer swaps keeps this share of its short-form
+match (9ef4899: the padding-proof reference match)."""
+LONG_FORM_FLOOR = 0.25
+"""Long-form match = F1 x (floor + (1 - floor) x share of key terms agreeing both ways);
+a heuristic (648cd6d): EVOUNA's gold answers are short, there is nothing to fit it on."""
+MATCH_KEYS = 2  # context sentences a supported answer sentence cites (c0745b4)
 
 
 @dataclass(frozen=True)
@@ -91,6 +107,11 @@ def _cap_contexts(
         out.append(sent)
         budget -= n
     return out, False
+
+
+def cut_references(sample: Sample, limits: Limits) -> list[str]:
+    """The acceptable references as analysed: each cut to a share of the text budget."""
+    return [cut_text(r, limits.max_text_chars // REFERENCE_SHARE)[0] for r in sample.references]
 
 
 def _sigmoid(z: float) -> float:
@@ -172,7 +193,8 @@ def _used(p: Prepared) -> list[float]:
     used = []
     for info, c in zip(p.ctx.infos, cos_ca, strict=True):
         share = sum(1 for x in info.stems if x in a_stems) / len(info.stems) if info.stems else 0.0
-        used.append(_sigmoid(-5.0 + 6.0 * share + 4.0 * float(c)))
+        bias, w_share, w_cos = USED_WEIGHTS
+        used.append(_sigmoid(bias + w_share * share + w_cos * float(c)))
     return used
 
 
@@ -183,8 +205,45 @@ def missing_flags(texts: Sequence[str], p: Prepared) -> list[bool]:
 
 
 def set_aside(p: Prepared, question: str) -> list[str | None]:
-    """claims.set_aside_reasons for a prepared sample (the fit script calls this too)."""
+    """claims.set_aside_reasons for a prepared sample."""
     return set_aside_reasons(p.answer_keyed, p.answer_infos, p.ctx.pool, question)
+
+
+def claim_logits(model_logits: list[float], copied: list[bool],
+                 contradicts: list[str | None], missing: list[bool],
+                 told: list[bool]) -> list[float]:
+    """The support logits faithfulness reads: the support model's, with the rules
+    (features.rule_logits), and a sentence addressed to the evaluator capped at
+    INSTRUCTION_LOGIT (a claim nothing supports). The fit script reads them so too."""
+    logits = rule_logits(model_logits, copied, contradicts, missing)
+    return [min(z, INSTRUCTION_LOGIT) if t else z for z, t in zip(logits, told, strict=True)]
+
+
+@dataclass
+class AnswerRows:
+    """What the support and faithfulness models read of an answer against its contexts,
+    per answer sentence: its support features and best match, whether it is copied,
+    states a key term no context has (`missing`), or addresses the evaluator (`told`),
+    and why it is set aside (None: a claim). `hallucinated`: the claims' key terms no
+    context has. The analyzer scores from these; the fit script fits on them."""
+
+    features: list[list[float]]
+    matches: list[Match]
+    copied: list[bool]
+    missing: list[bool]
+    told: list[bool]
+    aside: list[str | None]
+    hallucinated: list[str]
+
+    @property
+    def claims(self) -> list[int]:
+        """The sentences that assert something (the ones faithfulness reads)."""
+        return [i for i, r in enumerate(self.aside) if r is None]
+
+    @property
+    def contradicts(self) -> list[str | None]:
+        """Per sentence, what it contradicts in its evidence (None: nothing)."""
+        return [m.contradicts for m in self.matches]
 
 
 class Analyzer:
@@ -237,7 +296,7 @@ class Analyzer:
             ck, c_cut = _cap_contexts(item.contexts, lim.max_context_tokens)
             rs, r_cut = _cap([k.text for k in item.reference], lim.max_answer_sentences)
             a_text = " ".join(k.text for k in ak) if a_cut else item.answer_text
-            refs = [cut_text(r, lim.max_text_chars // 4)[0] for r in item.sample.references]
+            refs = cut_references(item.sample, lim)
             doc_ids = sorted({k.doc for k in ck})
             docs = item.documents
             # whole documents are embedded only for a dedicated relevance embedder (the
@@ -311,6 +370,35 @@ class Analyzer:
         logits = self.calibration.support.logits(np.asarray(rows)).tolist()
         return logits, matches
 
+    def answer_rows(self, p: Prepared) -> AnswerRows:
+        """The answer's rows for the support and faithfulness models (contexts and answer
+        sentences needed)."""
+        # a sentence addressed to the evaluator is a claim nothing supports
+        told = [addresses_evaluator(k.text) for k in p.answer_keyed]
+        aside = [None if t else r for t, r in zip(told, set_aside(p, p.given), strict=True)]
+        found = [support_features(info, e, p.ctx) for info, e in
+                 zip(p.answer_infos, p.answer_emb, strict=True)]
+        kept = [i for i, r in enumerate(aside) if r is None]
+        claims = " ".join(p.answer_keyed[i].text for i in kept)
+        return AnswerRows(
+            features=[f for f, _ in found], matches=[m for _, m in found],
+            copied=[copied(i, p.ctx) for i in p.answer_infos],
+            missing=missing_flags([k.text for k in p.answer_keyed], p), told=told,
+            aside=aside,
+            hallucinated=missing_terms(claims, p.ctx.pool, p.given) if kept else [])
+
+    def reference_rows(self, p: Prepared) -> list[list[float]]:
+        """The reference-match model's rows: the answer against each acceptable reference
+        (each cut to a quarter of the text budget), as the analyzer reads them."""
+        refs = cut_references(p.sample, self.limits)
+        if not refs or not p.answer_infos:
+            return []
+        first = p.answer_keyed[0].text
+        cos = p.references_emb @ p.answer_full_emb
+        noncommittal = is_noncommittal(p.answer_text)
+        return [reference_features(p.answer_text, first, r, p.question, float(c), noncommittal)
+                for r, c in zip(refs, cos, strict=True)]
+
     def score(self, p: Prepared) -> Evidence:
         ev = Evidence(
             answer_sentences=p.answer_keyed,
@@ -352,23 +440,16 @@ class Analyzer:
         a contradicted one, or one stating a key term no context has, is lowered
         (features.rule_logits).
         """
-        # a sentence addressed to the evaluator is a claim nothing supports
-        told = [addresses_evaluator(k.text) for k in p.answer_keyed]
-        aside = [None if t else r for t, r in zip(told, set_aside(p, p.given), strict=True)]
-        logits, matches = self._support(p.answer_infos, p.answer_emb, p.ctx)
-        logits = rule_logits(
-            logits,
-            [copied(i, p.ctx) for i in p.answer_infos],
-            [m.contradicts for m in matches],
-            missing_flags([k.text for k in p.answer_keyed], p),
-        )
-        logits = [min(z, INSTRUCTION_LOGIT) if t else z for z, t in zip(logits, told, strict=True)]
+        rows = self.answer_rows(p)
+        told, aside, matches = rows.told, rows.aside, rows.matches
+        logits = claim_logits(self.calibration.support.logits(np.asarray(rows.features)).tolist(),
+                              rows.copied, rows.contradicts, rows.missing, told)
         own = owners(aside)
         claim_support = [_sigmoid(logits[i]) for i, r in enumerate(aside) if r is None]
         neutral = sum(claim_support) / len(claim_support) if claim_support else 1.0
         ev.support = [_sigmoid(logits[o]) if aside[o] is None else neutral for o in own]
         ev.match_keys = [
-            [k for k in (p.context_keyed[j].key for j in matches[o].top[:2])
+            [k for k in (p.context_keyed[j].key for j in matches[o].top[:MATCH_KEYS])
              if k not in p.instruction_keys] if aside[o] is None else []
             for o in own
         ]  # fmt: skip
@@ -382,10 +463,9 @@ class Analyzer:
         ]
         ev.asserts = [r is None for r in aside]
         ev.contradicts = [matches[o].contradicts if aside[o] is None else None for o in own]
-        kept = [i for i, r in enumerate(aside) if r is None]
+        kept = rows.claims
         if kept:
-            claims = " ".join(p.answer_keyed[i].text for i in kept)
-            ev.hallucinated_terms = missing_terms(claims, p.ctx.pool, p.given)
+            ev.hallucinated_terms = rows.hallucinated
             f = faithfulness_features([logits[i] for i in kept], len(ev.hallucinated_terms))
             ev.faithfulness = consistent_faithfulness(
                 self.calibration.faithfulness.predict_one(f),
@@ -415,22 +495,18 @@ class Analyzer:
             ev.reference_attribution = [_sigmoid(z) for z in logits]
         if has_ctx and target_infos:
             ev.chunk_usefulness = self._chunk_usefulness(p, target_infos, target_emb)
-        refs = [cut_text(r, self.limits.max_text_chars // 4)[0] for r in p.sample.references]
-        if not refs or not p.answer_infos:
+        rows = self.reference_rows(p)
+        if not rows:
             return
-        first = p.answer_keyed[0].text
-        cos = p.references_emb @ p.answer_full_emb
-        rows = [
-            reference_features(p.answer_text, first, r, p.question, float(c), ev.noncommittal)
-            for r, c in zip(refs, cos, strict=True)
-        ]
+        refs = cut_references(p.sample, self.limits)
         probs = self.calibration.reference_match.predict(np.asarray(rows))
         for i, r in enumerate(refs):
             if len(tokens(r)) >= LONG_REFERENCE_TOKENS:  # the better of both readings
                 long_form, swapped = self._long_reference_match(p, r)
-                probs[i] = max(probs[i] * (0.25 if swapped else 1.0), long_form)
+                probs[i] = max(probs[i] * (SWAPPED_FIGURE_DISCOUNT if swapped else 1.0),
+                               long_form)
         if ev.noncommittal:
-            probs = np.minimum(probs, 0.1)
+            probs = np.minimum(probs, NONCOMMITTAL_CAP)
         ev.best_reference = int(np.argmax(probs))
         ev.reference_match = float(probs[ev.best_reference])
 
@@ -440,8 +516,9 @@ class Analyzer:
         a_set = frozenset(x for i in p.answer_infos for x in i.stem_set)
         cover_q = sum(1 for x in q_stems if x in a_set) / len(q_stems) if q_stems else 0.0
         cos_qa = float(p.answer_full_emb @ p.question_emb)  # answer: its analysed part
-        ar = _sigmoid(-3.0 + 6.0 * cos_qa + 2.0 * cover_q)
-        ev.answer_relevance = min(ar, 0.1) if ev.noncommittal else ar
+        bias, w_cos, w_cover = ANSWER_RELEVANCE_WEIGHTS
+        ar = _sigmoid(bias + w_cos * cos_qa + w_cover * cover_q)
+        ev.answer_relevance = min(ar, NONCOMMITTAL_CAP) if ev.noncommittal else ar
 
     def _long_reference_match(self, p: Prepared, reference: str) -> tuple[float, bool]:
         """A long-form reference: F1 of the support model in both directions (answer
@@ -476,7 +553,7 @@ class Analyzer:
         swapped = any(not ans_pool.has(t) for t in ref_nums) and any(
             not ref_pool.has(t) for t in ans_nums
         )
-        return f1 * (0.25 + 0.75 * agree), swapped
+        return f1 * (LONG_FORM_FLOOR + (1 - LONG_FORM_FLOOR) * agree), swapped
 
     def _chunk_usefulness(
         self, p: Prepared, infos: list[SentenceInfo], emb: np.ndarray

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from ragassay.text import KeyedSentence
 
 from .evidence import SUPPORT_THRESHOLD
-from .features import OPENERS, SentenceInfo
 from .lexical import FILLER, STOPWORDS, TermPool, hedged_claim, is_filler, is_noncommittal
+from .sentences import OPENERS, SentenceInfo
 
 ABSTAINS, FILLER_SENTENCE, OPENER = "abstains", "filler", "opener"
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from .lexical import NEGATIONS, STOPWORDS, antonym_stems
 
 if TYPE_CHECKING:
-    from .features import ContextIndex, SentenceInfo
+    from .sentences import ContextIndex, SentenceInfo
 
 
 def _entities(s: SentenceInfo, known: frozenset[str] | None) -> list[tuple[int, int, str]]:

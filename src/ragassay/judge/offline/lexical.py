@@ -107,10 +107,10 @@ def content_tokens(text: str) -> list[str]:
 @lru_cache(maxsize=32768)
 def stem_set(text: str) -> frozenset[str]:
     """Stems of every (normalised) token of a text, stopwords included, for presence checks."""
-    return frozenset(stem(_canon_number(t)) for t in norm_tokens(text))
+    return frozenset(stem(canon_number(t)) for t in norm_tokens(text))
 
 
-def _canon_number(tok: str) -> str:
+def canon_number(tok: str) -> str:
     if tok in _NUM_WORDS:
         return _NUM_WORDS[tok]
     if tok[:1].isdigit():
@@ -204,7 +204,7 @@ def name_present(word: str, stems: frozenset[str]) -> bool:
     ("asian" / "asia", "chinese" / "china", "italian" / "italy"); an abbreviation
     normalisation spells out is present when all its words are ("u.s" / "United
     States")."""
-    if stem(_canon_number(word)) in stems:
+    if stem(canon_number(word)) in stems:
         return True
     if "." in word and len(spelled := norm_tokens(word)) > 1:
         return all(name_present(t, stems) for t in spelled)
@@ -260,7 +260,7 @@ def normalise_answer(text: str) -> str:
     text = "".join(c for c in text if not unicodedata.combining(c)).lower()
     text = _PUNCT.sub(" ", text)
     text = _ARTICLES.sub(" ", text)
-    return " ".join(_canon_number(t) for t in text.split())
+    return " ".join(canon_number(t) for t in text.split())
 
 
 def months_in(text: str) -> list[str]:

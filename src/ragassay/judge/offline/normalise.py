@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ragassay.text import _TOKEN as TOKEN
+from ragassay.text import WORD_TOKEN as TOKEN
 
 _MAGNITUDE = {
     "thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "mln": 1e6,

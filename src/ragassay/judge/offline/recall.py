@@ -16,7 +16,7 @@ from .lexical import TermPool, name_present
 from .words import word_vectors, word_weights
 
 if TYPE_CHECKING:
-    from .features import SentenceInfo
+    from .sentences import SentenceInfo
 
 
 # A pronoun in the evidence that stands for a person the question may name ("She moved

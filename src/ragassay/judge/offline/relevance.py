@@ -34,9 +34,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .features import ContextIndex, SentenceInfo
 from .lexical import STOPWORDS, stem
 from .normalise import norm_tokens
+from .sentences import ContextIndex, SentenceInfo
 from .words import word_vectors, word_weights
 
 # Each form's midpoint is its balanced cut (as many relevant pairs above as irrelevant

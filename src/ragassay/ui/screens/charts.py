@@ -26,12 +26,12 @@ st.plotly_chart(charts.distribution(frame, metric), key="chart_hist")
 st.header("Per-strategy means")
 st.caption("Bars: mean per strategy on the metric's range mapped onto 0-1; "
            "error bars: 95% bootstrap confidence intervals.")
-st.plotly_chart(charts.strategy_bars(report["strategies"], report["metric_specs"]),
+st.plotly_chart(charts.strategy_bars(report.strategies, report.metric_specs),
                 key="chart_strategies")
 
 st.header("Metric correlations")
-correlations = report.get("correlations", {})
-if len(correlations.get("metrics", [])) < 2:
+correlations = report.correlations
+if len(correlations.metrics) < 2:
     st.info("Correlations need at least two metrics.")
 else:
     st.plotly_chart(charts.correlation_heatmap(correlations), key="chart_corr")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from ragassay.stats import Comparison, MetricComparison
 from ragassay.store import StoreError
 from ragassay.types import MetricSpec
 from ragassay.ui import data, state
@@ -18,37 +18,37 @@ from ragassay.ui.fmt import interval, metric_label, rows_height
 VERDICT_ICON = {"better": "▲ better", "worse": "▼ worse"}
 
 
-def comparison_frame(result: dict[str, Any]) -> pd.DataFrame:
+def comparison_frame(result: Comparison) -> pd.DataFrame:
     return pd.DataFrame([
-        {"metric": metric_label(m), "n (paired)": r["n"], "mean A": r["mean_a"],
-         "mean B": r["mean_b"], "B - A": r["diff"],
-         "95% CI of B - A (unadjusted)": interval(r["ci_low"], r["ci_high"], n=r["n"]),
-         "Wilcoxon p": r["wilcoxon_p"], "Holm-adjusted p": r["p_adjusted"],
-         "verdict (B vs A)": VERDICT_ICON.get(r["verdict"], r["verdict"])}
-        for m, r in result["metrics"].items()
+        {"metric": metric_label(m), "n (paired)": r.n, "mean A": r.mean_a,
+         "mean B": r.mean_b, "B - A": r.diff,
+         "95% CI of B - A (unadjusted)": interval(r.ci_low, r.ci_high, n=r.n),
+         "Wilcoxon p": r.wilcoxon_p, "Holm-adjusted p": r.p_adjusted,
+         "verdict (B vs A)": VERDICT_ICON.get(r.verdict, r.verdict)}
+        for m, r in result.metrics.items()
     ])
 
 
-def diff_chart(result: dict[str, Any], specs: Mapping[str, MetricSpec]) -> go.Figure:
+def diff_chart(result: Comparison, specs: Mapping[str, MetricSpec]) -> go.Figure:
     """Paired differences on each metric's range mapped onto 0-1, with 95% intervals."""
-    items = [(m, r) for m, r in result["metrics"].items() if r["diff"] is not None]
+    items = [(m, r) for m, r in result.metrics.items() if r.diff is not None]
     colours = {"better": "#21c354", "worse": "#ff4b4b"}
 
     def span(m: str) -> float:
         spec = specs.get(m)
         return ((spec.high - spec.low) or 1.0) if spec is not None else 1.0
 
-    def scaled(m: str, r: dict[str, Any], key: str) -> float:
-        return float(r[key] if r[key] is not None else r["diff"]) / span(m)
+    def scaled(m: str, r: MetricComparison, value: float | None) -> float:
+        return float(value if value is not None else r.diff or 0.0) / span(m)
 
     fig = go.Figure(go.Bar(
-        x=[scaled(m, r, "diff") for m, r in items], y=[metric_label(m) for m, _ in items],
-        orientation="h", marker_color=[colours.get(r["verdict"], "#9aa0a6") for _, r in items],
-        customdata=[r["diff"] for _, r in items],
+        x=[scaled(m, r, r.diff) for m, r in items], y=[metric_label(m) for m, _ in items],
+        orientation="h", marker_color=[colours.get(r.verdict, "#9aa0a6") for _, r in items],
+        customdata=[r.diff for _, r in items],
         hovertemplate="%{y}: B - A = %{customdata:.4f}<extra></extra>",
         error_x={"type": "data", "symmetric": False,
-                 "array": [scaled(m, r, "ci_high") - scaled(m, r, "diff") for m, r in items],
-                 "arrayminus": [scaled(m, r, "diff") - scaled(m, r, "ci_low")
+                 "array": [scaled(m, r, r.ci_high) - scaled(m, r, r.diff) for m, r in items],
+                 "arrayminus": [scaled(m, r, r.diff) - scaled(m, r, r.ci_low)
                                 for m, r in items]},
     ))
     fig.add_vline(x=0, line_color="#888")
@@ -58,31 +58,32 @@ def diff_chart(result: dict[str, Any], specs: Mapping[str, MetricSpec]) -> go.Fi
     return fig
 
 
-def show(result: dict[str, Any], specs: Mapping[str, MetricSpec]) -> None:
+def show(result: Comparison, specs: Mapping[str, MetricSpec]) -> None:
     cols = st.columns(4)
-    cols[0].metric("Paired samples", result["paired_samples"])
-    cols[1].metric("Only in A", result["only_in_a"])
-    cols[2].metric("Only in B", result["only_in_b"])
-    cols[3].metric("Duplicates dropped", result.get("duplicates_dropped", 0))
-    st.caption(f"Paired by {result['paired_by']}. A metric is better or worse only when its "
-               f"Holm-adjusted Wilcoxon p < {result['alpha']} and the paired-bootstrap "
+    cols[0].metric("Paired samples", result.paired_samples)
+    cols[1].metric("Only in A", result.only_in_a)
+    cols[2].metric("Only in B", result.only_in_b)
+    cols[3].metric("Duplicates dropped", result.duplicates_dropped)
+    st.caption(f"Paired by {result.paired_by}. A metric is better or worse only when its "
+               f"Holm-adjusted Wilcoxon p < {result.alpha} and the paired-bootstrap "
                "interval of the difference excludes 0 (direction respects the metric). "
                "The intervals are per metric, not adjusted for multiple metrics.")
-    if not result["paired_samples"]:
+    if not result.paired_samples:
         st.error("No paired samples: these share no sample (different datasets?), so "
                  "nothing can be compared.")
         return
-    if not result["metrics"]:
+    if not result.metrics:
         st.info("No metric in common.")
         return
     st.dataframe(comparison_frame(result), hide_index=True,
-                 height=rows_height(len(result["metrics"])), column_config={
+                 height=rows_height(len(result.metrics)), column_config={
         c: st.column_config.NumberColumn(format="%.4f")
         for c in ("mean A", "mean B", "B - A", "Wilcoxon p", "Holm-adjusted p")})
     st.plotly_chart(diff_chart(result, specs), key="chart_compare")
-    for key in ("metrics_only_in_a", "metrics_only_in_b"):
-        if result.get(key):
-            st.caption(f"{key.replace('_', ' ')}: {', '.join(map(metric_label, result[key]))}")
+    for key, only in (("metrics only in a", result.metrics_only_in_a),
+                      ("metrics only in b", result.metrics_only_in_b)):
+        if only:
+            st.caption(f"{key}: {', '.join(map(metric_label, only))}")
 
 
 st.title("Compare")

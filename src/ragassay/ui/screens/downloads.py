@@ -11,7 +11,7 @@ from ragassay.ui import data, state
 st.title("Downloads")
 run_id, version, report = state.selected_report()
 db = state.db()
-st.text(f"Run {run_id}: {report['evaluation_metadata']['total_samples']} samples")
+st.text(f"Run {run_id}: {report.run.total_samples} samples")
 
 st.download_button("Download JSON report", data.download(db, run_id, version, "json"),
                    file_name=f"ragassay-{run_id}.json", mime="application/json",

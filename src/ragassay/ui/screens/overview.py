@@ -4,7 +4,6 @@ diagnostics (with links to the worst samples), usage and cost."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -15,8 +14,8 @@ from ragassay.ui.fmt import (
     distribution_details,
     distribution_line,
     headline,
-    interval,
     metric_label,
+    metric_range,
     num,
     rows_height,
 )
@@ -24,15 +23,15 @@ from ragassay.ui.highlight import md_escape
 
 st.title("Run overview")
 run_id, version, report = state.selected_report()
-meta: dict[str, Any] = report["evaluation_metadata"]
-aggregates: dict[str, Any] = report["aggregate_metrics"]["metrics"]
-specs: dict[str, Any] = report["metric_specs"]
+meta = report.run
+aggregates = report.aggregate_metrics.metrics
+specs = report.metric_specs
 
 st.dataframe(pd.DataFrame([
-    ("run", meta["run_id"]), ("status", meta["status"]),
-    ("dataset", meta["dataset"]), ("judge", f"{meta['judge']} ({meta['judge_model']})"),
-    ("metrics", ", ".join(meta["metrics"])), ("created", str(meta["timestamp"])[:19]),
-    ("samples", f"{meta['total_samples']} ({meta['invalid_samples']} invalid)"),
+    ("run", meta.run_id), ("status", meta.status),
+    ("dataset", meta.dataset), ("judge", f"{meta.judge} ({meta.judge_model})"),
+    ("metrics", ", ".join(meta.metrics)), ("created", meta.timestamp[:19]),
+    ("samples", f"{meta.total_samples} ({meta.invalid_samples} invalid)"),
 ], columns=["field", "value"]), hide_index=True)
 
 # -- aggregates ----------------------------------------------------------------------
@@ -40,76 +39,73 @@ st.header("Aggregate metrics")
 cards = headline(list(aggregates), specs, limit=4)
 for col, name in zip(st.columns(max(1, len(cards))), cards, strict=False):
     entry = aggregates[name]
-    col.metric(metric_label(name, specs), num(entry["mean"]),
-               help=f"95% CI {interval(entry['ci_low'], entry['ci_high'], n=entry['count'])}, "
-                    f"n={entry['count']}, {entry['unscored']} unscored")
+    col.metric(metric_label(name, specs), num(entry.mean),
+               help=f"95% CI {entry.text(none='—')}, n={entry.count}, "
+                    f"{entry.unscored} unscored")
 st.dataframe(pd.DataFrame([
-    {"metric": metric_label(m, specs), "mean": e["mean"],
-     "95% CI": interval(e["ci_low"], e["ci_high"], n=e["count"]),
-     "scored": e["count"], "unscored": e["unscored"],
-     "range": f"{num(specs.get(m, {}).get('low'), 0)}-{num(specs.get(m, {}).get('high'), 0)}",
-     "better": "higher" if e.get("higher_is_better", True) else "lower"}
+    {"metric": metric_label(m, specs), "mean": e.mean, "95% CI": e.text(none="—"),
+     "scored": e.count, "unscored": e.unscored, "range": metric_range(specs.get(m)),
+     "better": "higher" if e.higher_is_better else "lower"}
     for m, e in aggregates.items()
 ]), hide_index=True, height=rows_height(len(aggregates)),
     column_config={"mean": st.column_config.NumberColumn(format="%.3f")})
 st.caption("Intervals: 95% bootstrap confidence intervals of the mean. Unscored samples "
            "are excluded, never counted as 0.")
-reliability = (meta.get("judge_reliability") or {}).get("lines") or {}
+reliability = meta.judge_reliability.lines if meta.judge_reliability else {}
 if reliability:
     st.markdown("**How far the judge agrees with people** (on human-labelled sets it was "
                 "not fitted on)")
     for name in aggregates:
         if name in reliability:
-            st.caption(md_escape(str(reliability[name])))
-for suite, entry in report["aggregate_metrics"].get("suites", {}).items():
-    if entry.get("average") is None and entry.get("note"):
-        st.caption(f"{suite}: {entry['note']}")
+            st.caption(md_escape(reliability[name]))
+for suite, average in report.aggregate_metrics.suites.items():
+    if average.average is None and average.note:
+        st.caption(f"{suite}: {average.note}")
 
 # -- consistency and distribution ------------------------------------------------------
 st.header("Metric consistency")
 st.caption("Mean +/- standard deviation over the scored samples.")
-st.code("\n".join(consistency_lines(report["rmse_metrics"])), language=None)
+st.code("\n".join(consistency_lines(report.rmse_metrics)), language=None)
 
 st.header("Distribution")
-per_metric: dict[str, Any] = report["per_metric_statistics"]
+per_metric = report.per_metric_statistics
 st.code("\n".join(distribution_line(m, e) for m, e in per_metric.items()), language=None)
-for name, entry in per_metric.items():
+for name, dist in per_metric.items():
     with st.expander(metric_label(name, specs)):
-        st.dataframe(pd.DataFrame(distribution_details(entry), columns=["statistic", "value"]),
+        st.dataframe(pd.DataFrame(distribution_details(dist), columns=["statistic", "value"]),
                      hide_index=True)
 
 # -- interpretation ---------------------------------------------------------------------
 st.header("Interpretation")
-flags = report.get("interpretation", [])
+flags = report.interpretation
 if not flags:
     st.caption("No interpretation flags for these metrics.")
 else:
     order = {"warning": 0, "ok": 1, "good": 2}
-    flagged = sorted(flags, key=lambda f: order.get(f.get("level", ""), 3))
-    warnings = [f for f in flagged if f.get("level") == "warning" and f.get("scope") == "overall"]
+    flagged = sorted(flags, key=lambda f: order.get(f.level, 3))
+    warnings = [f for f in flagged if f.level == "warning" and f.scope == "overall"]
     if warnings:
         st.warning(f"{len(warnings)} metric(s) below the warning threshold.",
                    icon=":material/warning:")
     st.dataframe(pd.DataFrame([
-        {"level": f.get("level"), "scope": f.get("scope"),
-         "metric": metric_label(f["metric"], specs),
-         "value": f.get("value"), "message": f.get("message")} for f in flagged
+        {"level": f.level, "scope": f.scope, "metric": metric_label(f.metric, specs),
+         "value": f.value, "message": f.message} for f in flagged
     ]), hide_index=True, height=rows_height(len(flagged), cap=15),
         column_config={"value": st.column_config.NumberColumn(format="%.3f")})
 
 # -- diagnostics ----------------------------------------------------------------------
 st.header("Diagnostics")
-findings = [f for f in report.get("diagnostics", []) if f.get("fired")]
+findings = [f for f in report.diagnostics if f.fired]
 if not findings:
     st.success("No diagnostic rule fired.", icon=":material/check_circle:")
 for i, finding in enumerate(findings):
     with st.container(border=True):
-        share = finding.get("share_of_samples")
-        st.markdown(f"**{finding['rule'].replace('_', ' ').capitalize()}**: "
-                    f"{finding['count']} of {finding['evaluated']} samples"
+        share = finding.share_of_samples
+        st.markdown(f"**{finding.rule.replace('_', ' ').capitalize()}**: "
+                    f"{finding.count} of {finding.evaluated} samples"
                     + (f" ({share:.0%})" if share is not None else ""))
-        st.text(f"{finding['message']}\nFix: {finding['fix']}")
-        worst = finding.get("worst_samples", [])
+        st.text(f"{finding.message}\nFix: {finding.fix}")
+        worst = finding.worst_samples
         if worst:
             st.caption("Worst samples (open in the sample explorer):")
             for j, label in enumerate(worst):
@@ -117,18 +113,18 @@ for i, finding in enumerate(findings):
                 left.text(label)
                 right.page_link(state.PAGES["samples"].file, label="Open",
                                 icon=":material/open_in_new:",
-                                query_params={"run": run_id, "sample": label},
+                                query_params={state.RUN_PARAM: run_id, state.SAMPLE_PARAM: label},
                                 help=f"diagnostic {i + 1}, sample {j + 1}")
 
 # -- usage and cost -------------------------------------------------------------------
 st.header("Usage and cost")
-usage = report["usage"]
+usage = report.usage
 cols = st.columns(4)
-cols[0].metric("Judge calls", usage["calls"])
-cols[1].metric("Cache hits", usage["cache_hits"])
-cols[2].metric("Input tokens", usage["input_tokens"])
-cols[3].metric("Output tokens", usage["output_tokens"])
-if meta["method"] == "offline":
+cols[0].metric("Judge calls", usage.calls)
+cols[1].metric("Cache hits", usage.cache_hits)
+cols[2].metric("Input tokens", usage.input_tokens)
+cols[3].metric("Output tokens", usage.output_tokens)
+if meta.method == "offline":
     st.text("Cost: $0.00 (the offline judge runs locally: no API calls, no tokens).")
 else:
     st.caption("Cost estimate: enter the judge's prices (USD per million tokens).")
@@ -137,25 +133,26 @@ else:
                               key="price_in")
     price_out = b.number_input("Output price", min_value=0.0, value=0.60, step=0.05,
                                key="price_out")
-    cost = (usage["input_tokens"] * price_in + usage["output_tokens"] * price_out) / 1e6
-    st.text(f"Estimated cost: ${cost:.4f} for {usage['calls']} calls "
-            f"({usage['cache_hits']} served from the cache, free).")
-if len(usage.get("by_suite", {})) > 1:
-    st.dataframe(pd.DataFrame([{"suite": s, **u} for s, u in usage["by_suite"].items()]),
-                 hide_index=True)
+    cost = (usage.input_tokens * price_in + usage.output_tokens * price_out) / 1e6
+    st.text(f"Estimated cost: ${cost:.4f} for {usage.calls} calls "
+            f"({usage.cache_hits} served from the cache, free).")
+if len(usage.by_suite) > 1:
+    st.dataframe(pd.DataFrame([{"suite": s, **u.model_dump()}
+                               for s, u in usage.by_suite.items()]), hide_index=True)
 
 # -- invalid rows and calibration ----------------------------------------------------
-if report.get("invalid_rows"):
+if report.invalid_rows:
     st.header("Invalid input rows")
-    st.dataframe(pd.DataFrame(report["invalid_rows"]), hide_index=True)
-pairs = report.get("calibration", {}).get("pairs", [])
+    st.dataframe(pd.DataFrame([r.model_dump() for r in report.invalid_rows]), hide_index=True)
+pairs = report.calibration.pairs if report.calibration else []
 if pairs:
     st.header("Agreement with human labels")
     st.dataframe(pd.DataFrame([
-        {"label": p.get("label"), "metric": metric_label(p.get("metric", ""), specs),
-         "n": p.get("n"),
-         "AUROC": p.get("auroc"), "balanced accuracy": p.get("balanced_accuracy"),
-         "kappa": p.get("kappa"), "correlation": p.get("correlation")} for p in pairs
+        {"label": p.label, "metric": metric_label(p.metric, specs), "n": p.n,
+         "AUROC": getattr(p, "auroc", None),
+         "balanced accuracy": getattr(p, "balanced_accuracy", None),
+         "kappa": getattr(p, "kappa", None), "correlation": getattr(p, "spearman", None)}
+        for p in pairs
     ]), hide_index=True)
-st.caption(f"Dataset file: {md_escape(Path(str(meta['dataset'])).name)} · "
-           f"report generated {meta['generated']}")
+st.caption(f"Dataset file: {md_escape(Path(meta.dataset).name)} · "
+           f"report generated {meta.generated}")

@@ -7,14 +7,17 @@ never as Markdown or live HTML.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
+from ragassay.report import FailedEntry, SampleEntry
+from ragassay.types import MetricSpec
 from ragassay.ui import data, state
 from ragassay.ui import samples as logic
-from ragassay.ui.fmt import metric_label, num, rows_height
+from ragassay.ui.fmt import metric_label, metric_range, num, rows_height
 from ragassay.ui.highlight import (
     CSS,
     LEGEND,
@@ -30,33 +33,31 @@ def block(body: str) -> None:
     st.html(CSS + body)
 
 
-def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
+def show_sample(d: SampleEntry | FailedEntry, specs: Mapping[str, MetricSpec]) -> None:
     st.subheader("Sample")
-    st.code(f"{d.get('strategy', '')}/{d.get('id', '')}", language=None, wrap_lines=True)
-    if d.get("status") == "failed":
+    st.code(f"{d.strategy}/{d.id}", language=None, wrap_lines=True)
+    if isinstance(d, FailedEntry):
         st.error("This input row was invalid and was not evaluated.")
-        st.code(str(d.get("error", "")), language=None, wrap_lines=True)
+        st.code(d.error, language=None, wrap_lines=True)
         return
-    metrics: dict[str, Any] = d.get("metrics", {})
-    unscored: dict[str, str] = d.get("unscored", {})
+    metrics, unscored = d.metrics, d.unscored
     st.dataframe(pd.DataFrame([
         {"metric": metric_label(m, specs), "value": num(v) if v is not None else "unscored",
-         "unscored reason": unscored.get(m, ""),
-         "range": f"{num(specs.get(m, {}).get('low'), 0)}-{num(specs.get(m, {}).get('high'), 0)}"}
+         "unscored reason": unscored.get(m, ""), "range": metric_range(specs.get(m))}
         for m, v in metrics.items()
     ]), hide_index=True, height=rows_height(len(metrics)))
 
-    details: dict[str, Any] = d.get("details", {})
+    details: dict[str, Any] = d.details
     marks = marks_from_details(details)
     st.markdown("**Question**")
-    block(text_html(str(d.get("question", ""))))
+    block(text_html(d.question))
     st.markdown("**Answer**")
-    block(answer_html(str(d.get("answer", "")), marks))
-    claims = unmatched_claims(str(d.get("answer", "")), marks)
+    block(answer_html(d.answer, marks))
+    claims = unmatched_claims(d.answer, marks)
     if claims:
         st.caption("Unsupported claims (not sentences of the answer as written):")
         block("".join(text_html(c) for c in claims))
-    contexts = list(d.get("contexts", []))
+    contexts = d.contexts
     st.markdown(f"**Contexts** ({len(contexts)})")
     if marks.empty:
         st.caption("No sentence-level evidence recorded for this sample (the trace and "
@@ -70,12 +71,11 @@ def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
         block(html_block)
     if not contexts:
         st.caption("(no contexts)")
-    reference = d.get("reference")
-    refs = [reference] if isinstance(reference, str) else list(reference or [])
+    refs = d.references
     st.markdown("**Reference**" + (f" ({len(refs)} acceptable)" if len(refs) > 1 else ""))
     block("".join(text_html(str(r)) for r in refs) if refs else text_html("(none given)"))
     st.markdown("**Judge's reasoning**")
-    block(text_html(str(d.get("reasoning") or "(none recorded)")))
+    block(text_html(d.reasoning or "(none recorded)"))
     failed = [(m, details.get(m, {})) for m in unscored]
     replies = [(m, det) for m, det in failed
                if isinstance(det, dict) and (det.get("raw_reply") or det.get("prompt"))]
@@ -90,9 +90,9 @@ def show_sample(d: dict[str, Any], specs: dict[str, Any]) -> None:
                     st.code("\n\n".join(f"[{p.get('role')}]\n{p.get('content')}"
                                         for p in det["prompt"] if isinstance(p, dict)),
                             language=None, wrap_lines=True)
-    if d.get("labels"):
+    if d.labels:
         st.markdown("**Human labels**")
-        st.json(d["labels"], expanded=True)
+        st.json(d.labels, expanded=True)
     if details:
         with st.expander("All metric details (JSON)"):
             st.json(details, expanded=False)
@@ -102,8 +102,8 @@ st.title("Sample explorer")
 run_id, version, report = state.selected_report()
 db = state.db()
 table = data.table(db, run_id, version)
-specs: dict[str, Any] = report["metric_specs"]
-metrics = [m for m in report["aggregate_metrics"]["metrics"]] or list(specs)
+specs = report.metric_specs
+metrics = list(report.aggregate_metrics.metrics) or list(specs)
 frame = logic.sample_frame(table, metrics, specs)
 if frame.empty:
     st.info("This run has no samples yet.")
@@ -111,7 +111,7 @@ if frame.empty:
 
 with st.container(border=True):
     c1, c2, c3 = st.columns(3)
-    strategies = sorted(frame["strategy"].unique())
+    strategies = sorted(frame[logic.STRATEGY].unique())
     picked_strategies = c1.multiselect("Strategy", strategies, key="samples_strategies",
                                        placeholder="all strategies")
     reason = c2.selectbox("Unscored reason", logic.reasons(frame), key="samples_reason")
@@ -123,8 +123,8 @@ with st.container(border=True):
                          key="samples_order") == "lowest first"
     value_range = None
     if sort_metric is not None:
-        spec = specs.get(sort_metric, {"low": 0.0, "high": 1.0})
-        low, high = float(spec["low"]), float(spec["high"])
+        spec = specs.get(sort_metric)
+        low, high = (spec.low, spec.high) if spec is not None else (0.0, 1.0)
         if high > low:
             value_range = c6.slider("Value range", low, high, (low, high),
                                     key=f"samples_range_{sort_metric}")
@@ -133,39 +133,39 @@ filtered = logic.apply_filters(frame, logic.Filters(
     strategies=tuple(picked_strategies), reason=reason, text=text, sort_metric=sort_metric,
     ascending=ascending, value_range=value_range), found, specs)
 st.caption(f"{len(filtered)} of {len(frame)} samples")
-st.dataframe(filtered.drop(columns=["id", "_reasons"]), hide_index=True,
+st.dataframe(filtered.drop(columns=[logic.ID, logic.REASONS]), hide_index=True,
              column_config={metric_label(m, specs): st.column_config.NumberColumn(
                  format="%.3f") for m in metrics})
 
 # The sample to show: a new ?sample= link wins once; then the selector decides.
-wanted = st.query_params.get("sample")
-if wanted and wanted != st.session_state.get("_seen_qp_sample"):
-    st.session_state["_seen_qp_sample"] = wanted
+wanted = st.query_params.get(state.SAMPLE_PARAM)
+if wanted and wanted != st.session_state.get(state.SEEN_SAMPLE_KEY):
+    st.session_state[state.SEEN_SAMPLE_KEY] = wanted
     key = logic.resolve(wanted, frame)
     if key is None:
         st.warning("The linked sample is not in this run.")
     else:
         st.session_state[state.SAMPLE_KEY] = key
-keys = list(filtered["key"])
+keys = list(filtered[logic.KEY])
 current = st.session_state.get(state.SAMPLE_KEY)
-if current is not None and current not in keys and current in set(frame["key"]):
+if current is not None and current not in keys and current in set(frame[logic.KEY]):
     keys = [current, *keys]  # a linked sample stays visible even when filtered out
 if not keys:
     st.info("No sample matches these filters.")
     st.stop()
 if current not in keys:
     current = keys[0]
-if st.session_state.get("samples_pick") != current:
-    st.session_state["samples_pick"] = current
+if st.session_state.get(state.SAMPLE_PICKER_KEY) != current:
+    st.session_state[state.SAMPLE_PICKER_KEY] = current
 
 
 def _picked() -> None:
-    st.session_state[state.SAMPLE_KEY] = st.session_state["samples_pick"]
+    st.session_state[state.SAMPLE_KEY] = st.session_state[state.SAMPLE_PICKER_KEY]
 
 
-choice = st.selectbox("Open sample", keys, key="samples_pick", on_change=_picked)
+choice = st.selectbox("Open sample", keys, key=state.SAMPLE_PICKER_KEY, on_change=_picked)
 st.session_state[state.SAMPLE_KEY] = choice
-picked_id = str(frame.loc[frame["key"] == choice, "id"].iloc[0])
+picked_id = str(frame.loc[frame[logic.KEY] == choice, logic.ID].iloc[0])
 entry = data.sample(db, run_id, version, picked_id)
 if entry is not None:
     show_sample(entry, specs)

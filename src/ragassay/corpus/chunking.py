@@ -18,7 +18,7 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from ragassay.bench.corpus import Document
+from ragassay.corpus.documents import Document
 from ragassay.embed import Embedder
 from ragassay.text import split_sentences
 

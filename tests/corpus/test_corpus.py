@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from ragassay.bench.corpus import CorpusError, load_corpus
 from ragassay.bench.questions import QuestionsError, load_questions
-
-from .conftest import EXAMPLE
+from ragassay.corpus.documents import CorpusError, load_corpus
+from tests.bench.conftest import EXAMPLE
 
 
 @pytest.fixture(scope="module")

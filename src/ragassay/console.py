@@ -1,6 +1,11 @@
-"""A rich progress bar with ETA, judge calls, tokens and cache hits."""
+"""What the command line and the Python API draw on a terminal: a rich console whose
+every string passes the terminal sanitiser, and the progress bar of a run (ETA, judge
+calls, tokens, cache hits). Below both, so that the API draws its bar without
+importing the command line."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.console import Console
 from rich.progress import (
@@ -13,8 +18,26 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from ragassay.cli.common import CleanConsole
+from ragassay.terminal import clean
 from ragassay.types import Usage
+
+
+class CleanConsole(Console):
+    """A rich console whose every rendered string goes through the terminal sanitiser.
+
+    Table cells, titles and printed strings all pass through `render_str`, so a
+    strategy name holding `\\x1b]0;owned\\x07` is shown as text and never reaches the
+    terminal as an escape sequence. Rich markup in user text is escaped by callers.
+    """
+
+    def render_str(self, text: str, **kwargs: Any) -> Any:
+        return super().render_str(clean(text), **kwargs)
+
+
+def console(stderr: bool = False) -> Any:
+    """A clean console that doesn't squeeze tables to 80 columns when output is piped."""
+    c = CleanConsole(stderr=stderr)
+    return c if c.is_terminal else CleanConsole(stderr=stderr, width=150)
 
 
 class RichProgress:

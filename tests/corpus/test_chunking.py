@@ -8,10 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ragassay.bench.chunking import Chunk, ChunkerSpec, chunk_document
-from ragassay.bench.corpus import Document, load_corpus
-
-from .conftest import EXAMPLE, HashEmbedder
+from ragassay.corpus.chunking import Chunk, ChunkerSpec, chunk_document
+from ragassay.corpus.documents import Document, load_corpus
+from tests.bench.conftest import EXAMPLE, HashEmbedder
 
 KINDS = ["fixed", "recursive", "sentence", "markdown", "semantic"]
 

@@ -1,0 +1,162 @@
+"""One sentence's lexical views (`SentenceInfo`) and a sample's context sentences
+indexed once (`ContextIndex`, `DocView`): the shared types of the offline judge's
+feature modules (`features`, `recall`, `contradiction`), which all read them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from .lexical import STOPWORDS, TermPool, canon_number, names, negation_count, stem
+from .normalise import Quantity, cased_tokens, quantities
+from .words import word_vectors
+
+COPY_N = 4  # a copied fragment: this many consecutive tokens found in one context sentence
+
+
+
+def ngrams(toks: list[str] | tuple[str, ...], n: int) -> list[tuple[str, ...]]:
+    return [tuple(toks[i : i + n]) for i in range(len(toks) - n + 1)]
+
+
+# Interjections that open an answer ("No, ...", "Yes. ..."): not a negation of the
+# sentence's claim, and not content.
+OPENERS = frozenset({"yes", "no", "yeah", "yep", "nope", "nah", "well", "oh", "ok", "okay"})
+# A negative interjection set off at the start ("Not really, ...", "Of course not!"):
+# it answers the question and negates nothing of the claim that follows, as "No," does.
+_NEGATIVE_OPENER = re.compile(
+    r"^\W*(not (?:really|exactly|quite|necessarily|at all)|of course not|no way)\s*[,;:!.]",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class SentenceInfo:
+    """Pre-computed lexical views of one sentence."""
+
+    text: str
+    stems: list[str]  # content stems, in order
+    all_stems: list[str]  # every token's stem, in order (for bigrams)
+    numbers: tuple[Quantity, ...]
+    names: list[str]  # lower-cased names (capitalised words not at a sentence start)
+    negated: bool  # after a leading "No," / "Yes," interjection
+    stem_set: frozenset[str] = field(default_factory=frozenset)
+    tokens: tuple[str, ...] = ()  # lower-cased normalised tokens, aligned with all_stems
+    bigrams: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+    grams: frozenset[tuple[str, ...]] = field(default_factory=frozenset)  # token COPY_N-grams
+    capitals: tuple[int, ...] = ()  # positions of capitalised tokens (names, sentence start)
+    lead: int = 0  # leading interjection tokens ("No, ...", "Yes. ..."), not the claim's
+    words: tuple[str, ...] = ()  # content words (not stopwords), in order
+    word_stems: tuple[str, ...] = ()  # their stems, aligned with `words`
+    soft: tuple[int, ...] = ()  # positions in `words` of words made of letters only
+    asks: bool = False  # a question ("... ?", closing quotes or brackets allowed)
+
+
+@lru_cache(maxsize=16384)  # ~3 KB each: bounded at ~50 MB
+def sentence_info(text: str) -> SentenceInfo:
+    """Lexical views of a sentence (cached: context sentences repeat across samples)."""
+    cased = cased_tokens(text)
+    toks = [t.lower() for t in cased]
+    all_stems = [stem(canon_number(t)) for t in toks]
+    content = [s for t, s in zip(toks, all_stems, strict=True) if t not in STOPWORDS]
+    lead = 0
+    while lead < len(toks) - 1 and toks[lead] in OPENERS:
+        lead += 1
+    opener = _NEGATIVE_OPENER.match(text)
+    if opener and lead == 0:
+        lead = min(len(opener.group(1).split()), len(toks) - 1)
+    words = [(t, s) for t, s in zip(toks, all_stems, strict=True) if t not in STOPWORDS]
+    return SentenceInfo(
+        text=text,
+        stems=content,
+        all_stems=all_stems,
+        numbers=quantities(text),
+        names=names(text),
+        negated=negation_count(text, toks[lead:]) > 0,
+        stem_set=frozenset(all_stems),
+        tokens=tuple(toks),
+        bigrams=frozenset(zip(all_stems, all_stems[1:], strict=False)),
+        grams=frozenset(ngrams(toks, COPY_N)),
+        capitals=tuple(
+            i for i, t in enumerate(cased) if t[:1].isupper() and toks[i] not in STOPWORDS
+        ),
+        lead=lead,
+        words=tuple(t for t, _ in words),
+        word_stems=tuple(x for _, x in words),
+        soft=tuple(i for i, (t, _) in enumerate(words) if t.isalpha()),
+        asks=text.rstrip().rstrip("\"')]}»”’ ").endswith("?"),
+    )
+
+
+
+@dataclass(frozen=True)
+class DocView:
+    """The union of lexical views of some context sentences (a document, or a few)."""
+
+    stems: frozenset[str]
+    bigrams: frozenset[tuple[str, str]]
+    tokens: frozenset[str]
+    values: frozenset[float]
+    names: frozenset[str]
+
+    @classmethod
+    def of(cls, infos: list[SentenceInfo]) -> DocView:
+        return cls(
+            frozenset().union(*(i.stem_set for i in infos)),
+            frozenset().union(*(i.bigrams for i in infos)),
+            frozenset().union(*(i.tokens for i in infos)),
+            frozenset(q.value for i in infos for q in i.numbers),
+            frozenset(n for i in infos for n in i.names),  # lower-cased words
+        )
+
+
+class ContextIndex:
+    """Context sentences with their embeddings and lexical sets, built once per sample."""
+
+    def __init__(
+        self,
+        infos: list[SentenceInfo],
+        emb: np.ndarray,
+        docs: list[int] | None = None,
+        given: TermPool | None = None,
+    ) -> None:
+        """`given`: what the question gives as known (its sentences not addressed to the
+        evaluator, analyzer._given): a name it has may be known (given_names)."""
+        self.infos = infos
+        self.given = given
+        self.emb = emb
+        self.docs = docs if docs is not None else [0] * len(infos)
+        self.stems: frozenset[str] = frozenset().union(*(i.stem_set for i in infos))
+        self.tokens: frozenset[str] = frozenset().union(*(i.tokens for i in infos))
+        self.grams: frozenset[tuple[str, ...]] = frozenset().union(*(i.grams for i in infos))
+        self.pool = TermPool(self.stems, frozenset(q.value for i in infos for q in i.numbers))
+        self._rows: dict[int, list[int]] = {}
+        for j, d in enumerate(self.docs):
+            self._rows.setdefault(d, []).append(j)
+        self._doc_views: dict[int, DocView] = {}
+        self._words: np.ndarray | None = None  # every sentence's content words, in order
+        self._word_starts = np.cumsum([0] + [len(i.soft) for i in infos])
+
+    def word_vectors(self, j: int) -> np.ndarray:
+        """Context sentence j's content words of letters as static vectors (every
+        sentence's are looked up together, on first use)."""
+        if self._words is None:
+            self._words = word_vectors([i.words[k] for i in self.infos for k in i.soft])
+        return self._words[self._word_starts[j] : self._word_starts[j + 1]]
+
+    def __len__(self) -> int:
+        return len(self.infos)
+
+    def rows(self, doc: int) -> list[int]:
+        """Indices of the sentences of one document."""
+        return self._rows.get(doc, [])
+
+    def doc_view(self, doc: int) -> DocView:
+        view = self._doc_views.get(doc)
+        if view is None:
+            view = DocView.of([self.infos[j] for j in self.rows(doc)])
+            self._doc_views[doc] = view
+        return view

@@ -1,0 +1,270 @@
+"""The report of a run as one typed object: what every reader (the JSON, CSV, HTML and
+Parquet writers, the CLI, the dashboard, the Python API, the pytest plugin and the
+bench) reads by attribute, and what the JSON report is the dump of.
+
+The fields are in the JSON's order; the statistics sections are `stats`' own results,
+unrounded (`published` rounds them, `ROUNDED`, for the JSON and every rendering).
+`schema()` is the published JSON Schema of the JSON report; `REPORT_VERSION` its version.
+
+Adding a section: a section of computed statistics is a field of `stats.Sections`
+(after `calibration`; `published` rounds every one of them), anything else a field of
+`Report`; either way `omitted()` when only some runs have it (the JSON then leaves it
+out rather than writing null). Then bump `REPORT_VERSION`'s minor number;
+tests/report/test_model.py checks that the JSON satisfies the schema.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import (
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_serializer,
+    model_serializer,
+)
+
+from ragassay.report.rounding import rounded
+from ragassay.stats import Interval, MetricAggregate, Result, Sections, StrategySummary
+from ragassay.stats.result import omitted
+from ragassay.types import MetricSpec, RunReliability, Usage, default_label
+
+REPORT_VERSION = "0.1.0"
+"""The version of the JSON report's schema (`evaluation_metadata.report_version`). It
+began at the package version of its time and changes on its own: the minor number when
+a section or field is added, the major number when one is renamed, retyped or removed."""
+
+
+class UsageSummary(Result):
+    """Judge usage as reported: calls, tokens and cache hits; `cached_tokens` (of the
+    input tokens, served from the server's prompt cache) and `cost_usd` (priced by the
+    backend from the provider's usage) only when there are any."""
+
+    calls: int
+    input_tokens: int
+    output_tokens: int
+    total_tokens: int
+    cache_hits: int
+    cached_tokens: int | None = omitted()
+    cost_usd: float | None = omitted()
+
+    @classmethod
+    def of(cls, usage: Usage) -> UsageSummary:
+        return cls(calls=usage.calls, input_tokens=usage.input_tokens,
+                   output_tokens=usage.output_tokens,
+                   total_tokens=usage.input_tokens + usage.output_tokens,
+                   cache_hits=usage.cache_hits, cached_tokens=usage.cached_tokens or None,
+                   cost_usd=None if usage.cost_usd is None else round(usage.cost_usd, 6))
+
+
+class RunUsage(UsageSummary):
+    """The run's usage in total and by suite."""
+
+    by_suite: dict[str, UsageSummary]
+
+
+class StrategyEntry(StrategySummary):
+    """A strategy's statistics (`stats.StrategySummary`) and its judge usage."""
+
+    usage: UsageSummary
+
+
+class RunInfo(Result):
+    """The run the report is of (`evaluation_metadata`): identity, status, data, judge,
+    sample counts, versions. `judge_reliability`: the judge's measured agreement with
+    people as stored with the run (None for runs from before it was stored)."""
+
+    run_id: str
+    timestamp: str
+    finished: str | None
+    status: str
+    dataset: str
+    dataset_hash: str | None
+    judge: str
+    method: Literal["offline", "llm"]
+    judge_model: str
+    embedding_model: str
+    judge_reliability: RunReliability | None
+    metrics: list[str]
+    total_samples: int
+    scored_samples: int
+    invalid_samples: int
+    package_version: str
+    report_version: str
+    prompt_versions: dict[str, str]
+    generated: str
+    complete: bool
+
+    @field_serializer("judge_reliability")
+    def _reliability(self, value: RunReliability | None):
+        # no return annotation: the schema stays the field's; an unknown table is {}
+        return {} if value is None else value.model_dump(mode="json")
+
+
+class InvalidRowEntry(Result):
+    """An input row that could not be read as a sample: where, and why."""
+
+    id: str
+    source: str
+    reason: str
+
+
+class LeaderboardRow(Result):
+    """One strategy of a bench's leaderboard, as the bench stored it with its run: the
+    ranking metric's mean with its interval, the paired verdict against the best
+    (`vs_best`, Holm-adjusted `p_adjusted`), and the bench's own figures. A row stored by
+    an earlier version lacks the fields of later ones: they are left out of its JSON."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    strategy: str
+    metric: str
+    mean: float | None = None
+    ci_low: float | None = None
+    ci_high: float | None = None
+    n: int | None = None
+    retrieval_recall: float | None = Field(None, alias="retrieval.recall")
+    retrieval_precision: float | None = Field(None, alias="retrieval.precision")
+    retrieval_mrr: float | None = Field(None, alias="retrieval.mrr")
+    retrieval_ndcg: float | None = Field(None, alias="retrieval.ndcg")
+    no_answer_rate: float | None = None
+    index_time_s: float | None = None
+    retrieval_p50_s: float | None = None
+    retrieval_p95_s: float | None = None
+    answer_p50_s: float | None = None
+    answer_p95_s: float | None = None
+    cost_estimate_usd: float | None = None
+    cost_measured_usd: float | None = None
+    kind: str = "built-in"
+    failed: int = 0
+    rank: int | None = None
+    vs_best: str | None = None
+    p_adjusted: float | None = None
+
+    @property
+    def interval(self) -> Interval:
+        return Interval(mean=self.mean, ci_low=self.ci_low, ci_high=self.ci_high,
+                        count=self.n or 0)
+
+
+class SampleEntry(Result):
+    """One evaluated sample (`detailed_results`): its texts and labels, every metric's
+    value (None: unscored, with the reason in `unscored`), the metrics' details (as each
+    suite records them), the judge's reasoning and the sample's judge usage."""
+
+    id: str
+    strategy: str
+    status: Literal["ok"] = "ok"
+    question: str
+    answer: str
+    contexts: list[str]
+    reference: str | tuple[str, ...] | None
+    labels: dict[str, Any]
+    metrics: dict[str, bool | float | None]
+    unscored: dict[str, str]
+    details: dict[str, dict[str, Any]]
+    reasoning: str | None
+    usage: UsageSummary
+
+    @property
+    def references(self) -> tuple[str, ...]:
+        """The acceptable reference answers (none, one or several)."""
+        ref = self.reference
+        return (ref,) if isinstance(ref, str) else tuple(ref or ())
+
+
+class FailedEntry(Result):
+    """An input row that was not evaluated (`detailed_results`), with the reason."""
+
+    id: str
+    strategy: str
+    status: Literal["failed"] = "failed"
+    error: str
+    metrics: dict[str, bool | float | None] = Field(default_factory=dict)
+    unscored: dict[str, str] = Field(default_factory=dict)
+    details: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    reasoning: str | None = None
+
+
+Entry = Annotated[SampleEntry | FailedEntry, Field(discriminator="status")]
+"""A per-sample entry of the report: a sample, or an invalid row."""
+
+
+class Report(Sections):
+    """The report of one run: `evaluation_metadata` first, then the statistics sections
+    (`stats.Sections`; `calibration` only when some sample has labels), the usage, the
+    specs and the invalid rows; the bench sections (`leaderboard`, `bench`,
+    `bench_config`, `leaderboard_error`) only for a bench run; `detailed_results` only
+    when built with the per-sample entries (the writers can stream them instead)."""
+
+    ROUNDED: ClassVar[tuple[str, ...]] = tuple(Sections.model_fields)
+    """The sections of computed statistics, which `published` rounds."""
+
+    strategies: dict[str, StrategyEntry]
+    evaluation_metadata: RunInfo
+    usage: RunUsage
+    metric_specs: dict[str, MetricSpec]
+    invalid_rows: list[InvalidRowEntry]
+    leaderboard: list[LeaderboardRow] | None = None
+    bench: dict[str, Any] | None = omitted()
+    bench_config: dict[str, Any] | None = omitted()
+    leaderboard_error: str | None = omitted()
+    detailed_results: list[Entry] | None = omitted()
+
+    @field_serializer("leaderboard")
+    def _rows(self, rows: list[LeaderboardRow] | None):
+        # as stored: the fields the row was stored with, by their JSON names
+        return None if rows is None else [r.model_dump(by_alias=True, exclude_unset=True)
+                                          for r in rows]
+
+    @field_serializer("metric_specs")
+    def _specs(self, specs: dict[str, MetricSpec]):
+        # a spec is keyed by its name, which its entry leaves out
+        return {n: s.model_dump(mode="json", exclude={"name"}) for n, s in specs.items()}
+
+    @model_serializer(mode="wrap")
+    def _sections(self, handler: SerializerFunctionWrapHandler):
+        # no return annotation: the schema stays the fields' own
+        out = handler(self)
+        if self.bench is None:  # not a bench run: no leaderboard key at all
+            out.pop("leaderboard", None)
+        return {"evaluation_metadata": out.pop("evaluation_metadata"), **out}
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def run(self) -> RunInfo:
+        return self.evaluation_metadata
+
+    @property
+    def metrics(self) -> list[str]:
+        """The run's metrics, in their declared order."""
+        return list(self.metric_specs)
+
+    def spec(self, metric: str) -> MetricSpec | None:
+        return self.metric_specs.get(metric)
+
+    def label(self, metric: str) -> str:
+        """The metric's declared label (else one made from its name)."""
+        spec = self.metric_specs.get(metric)
+        return spec.display_label if spec is not None else default_label(metric)
+
+    def aggregate(self, metric: str) -> MetricAggregate | None:
+        return self.aggregate_metrics.metrics.get(metric)
+
+    @property
+    def is_bench(self) -> bool:
+        return self.bench is not None
+
+    @property
+    def entries(self) -> list[SampleEntry | FailedEntry]:
+        """The per-sample entries ([] when the report was built without them)."""
+        return list(self.detailed_results or [])
+
+
+def published(report: Report) -> Report:
+    """The report with its statistics as published: rounded (`rounding.rounded`), as the
+    JSON holds them and every rendering shows them."""
+    return report.model_copy(update={name: rounded(getattr(report, name))
+                                     for name in Report.ROUNDED})

@@ -1,0 +1,40 @@
+"""The one synchronous entry point of the runner: the local engine, or Ray's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ragassay.aio import run_sync
+from ragassay.judge import Judge
+from ragassay.runner.engine import run_async
+from ragassay.runner.judging import Progress, RunInputs, RunStats
+from ragassay.runner.ray_engine import run_on_ray
+from ragassay.store import Store
+from ragassay.types import InvalidRow, RunConfig, Sample
+
+
+def evaluate(
+    samples: Iterable[Sample | InvalidRow],
+    config: RunConfig,
+    *,
+    store: Store,
+    resume: str | None = None,
+    judge: Judge | None = None,
+    progress: Progress | None = None,
+    total: int | None = None,
+    dataset_hash: str | None = None,
+    headers: Mapping[str, str] | None = None,
+    ray: Any = None,
+) -> RunStats:
+    """The one synchronous entry point: evaluate samples and record them in the store.
+    Works inside a running event loop too (a notebook): the run gets a loop of its own.
+    With `ray` (a `RayOptions`), Ray actors judge instead (`runner.ray_engine`: same
+    results, same store); the judge is then built from the config on each worker."""
+    inputs = RunInputs(store, resume, judge, progress, total, dataset_hash, headers)
+    if ray is not None:
+        if judge is not None:
+            raise ValueError("with ray=, the judge is built on each worker from the config: "
+                             "pass no judge object")
+        return run_on_ray(samples, config, inputs, ray)
+    return run_sync(run_async(samples, config, inputs))

@@ -1,0 +1,196 @@
+"""What both engines share: the run's inputs and counters, opening and closing the run,
+the judge and the suites' options, and how a batch is judged (keyed once, the offline
+judge's evidence for the whole batch in one go, each (sample, suite) judged from it or
+by asking). The local engine (`engine`) and the Ray workers (`ray_worker`) both call it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from pydantic import SecretStr
+
+from ragassay.judge import Asker, Judge, make_judge
+from ragassay.judge.offline import Evidence
+from ragassay.judge.offline_judge import OfflineJudge
+from ragassay.metrics import Outcome, Suite, SuiteOptions
+from ragassay.store import CallRecord, Store
+from ragassay.text import KeyedSample
+from ragassay.types import InvalidRow, RunConfig, Sample, Usage, is_offline
+from ragassay.version import __version__
+
+K = TypeVar("K", bound=Hashable)
+
+
+class Progress(Protocol):
+    """Receives progress; the CLI draws a bar, tests and the UI collect it."""
+
+    def start(self, total: int | None) -> None: ...
+
+    def advance(self, samples: int, usage: Usage) -> None: ...
+
+    def finish(self) -> None: ...
+
+
+@dataclass
+class RunStats:
+    """What a run did, returned to the caller (the report reads the store)."""
+
+    run_id: str
+    samples: int = 0
+    invalid: int = 0
+    skipped: int = 0  # judgments already done before a resume
+    usage: Usage = Usage()
+    seconds: float = 0.0
+    per_suite: dict[str, Usage] = field(default_factory=dict)
+
+
+def batches(items: Iterable[Sample | InvalidRow], size: int
+            ) -> Iterator[list[Sample | InvalidRow]]:
+    """The input in batches of `size` (the last may be shorter)."""
+    batch: list[Sample | InvalidRow] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def call_records(sample: Sample, suite: str, outcome: Outcome) -> list[CallRecord]:
+    """The ledger rows of one (sample, suite) judgment's calls."""
+    return [
+        CallRecord(sample_id=sample.id, suite=suite, prompt=c.prompt, cache_key=c.cache_key,
+                   model=c.model, input_tokens=c.usage.input_tokens,
+                   output_tokens=c.usage.output_tokens, latency_s=c.usage.latency_s,
+                   cached_tokens=c.usage.cached_tokens,
+                   cached=c.cached, status=c.status, error=c.error)
+        for c in outcome.calls
+    ]
+
+
+def build_judge(config: RunConfig, cache: Any,
+                headers: Mapping[str, str] | None = None) -> Judge:
+    """The run's judge over `cache` (the store, or a Ray worker's view of it); `headers`
+    go to its backend with every request, never stored. Several endpoints
+    (`config.base_urls`) are spread by one `llm.Spread` backend."""
+    options = config.backend_options()
+    if headers:
+        options = options.model_copy(update={
+            "headers": {k: SecretStr(v) for k, v in headers.items()}})
+    urls = config.endpoints()
+    if len(urls) > 1 and not is_offline(config.judge):
+        from ragassay.judge.llm_judge import LLMJudge
+        from ragassay.llm import spread_backend
+
+        return LLMJudge(spread_backend(config.judge, options, urls), cache=cache,
+                        use_cache=config.use_cache, spec=config.judge,
+                        ratings=config.ratings)
+    return make_judge(config.judge, cache=cache, use_cache=config.use_cache,
+                      backend_options=options, ratings=config.ratings)
+
+
+def judge_notes(judge: Judge) -> list[str]:
+    """What the judge's backend had to say about the run (endpoints left out)."""
+    return list(getattr(getattr(judge, "backend", None), "notes", None) or [])
+
+
+async def judge_one(suite: Suite, item: KeyedSample, evidence: Evidence | None,
+                    asker: Asker | None, options: SuiteOptions) -> Outcome:
+    """One (sample, suite) judgment: from the offline judge's evidence, or by asking;
+    its results are exactly the suite's declared metrics (`Suite.check_results`)."""
+    if evidence is not None:
+        outcome = suite.evaluate_offline(item, evidence, options)
+    else:
+        assert asker is not None
+        outcome = await suite.evaluate(item, asker, options)
+    suite.check_results(outcome.result.results)
+    return outcome
+
+
+async def batch_evidence(keyed: Mapping[K, KeyedSample], offline: OfflineJudge | None,
+                         lock: asyncio.Lock | None = None) -> dict[K, Evidence]:
+    """The offline judge's evidence for a batch of keyed samples, in one go and off the
+    event loop ({} for an LLM judge); `lock` serialises analyses that share caches."""
+    if offline is None or not keyed:
+        return {}
+    if lock is None:
+        found = await asyncio.to_thread(offline.analyze, list(keyed.values()))
+    else:
+        async with lock:
+            found = await asyncio.to_thread(offline.analyze, list(keyed.values()))
+    return dict(zip(keyed, found, strict=True))
+
+
+def suite_options(config: RunConfig, suites: Sequence[Suite], judge: Judge) -> SuiteOptions:
+    """The suites' options; an embedder the LLM path needs is built here, before the run
+    fans out (importing it from worker threads while the SDK imports raced)."""
+    embedder = None
+    if judge.kind == "llm" and any(s.uses_embedder for s in suites):
+        from ragassay.embed import get_embedder, sentence_embedder_spec
+
+        embedder = get_embedder(sentence_embedder_spec())
+    return SuiteOptions(n_questions=config.n_questions, embedder=embedder)
+
+
+def embedders_used(judge: Judge, options: SuiteOptions) -> list[str]:
+    """The embedders a run really used, for its report."""
+    names = []
+    if isinstance(judge, OfflineJudge):
+        names.append(f"offline judge: {judge.embedder_name}")
+    if options.embedder is not None:
+        names.append(f"answer relevancy: {getattr(options.embedder, 'name', 'embedder')}")
+    return names
+
+
+def with_prompt_versions(config: RunConfig, suites: Sequence[Suite]) -> RunConfig:
+    """The config as stored with the run: with the versions of the suites' prompts."""
+    versions = {k: v for s in suites for k, v in s.prompt_versions().items()}
+    return config.model_copy(update={"prompt_versions": versions})
+
+
+def open_run(store: Store, config: RunConfig, suites: Sequence[Suite], judge_model: str,
+             resume: str | None, dataset_hash: str | None,
+             meta: dict[str, Any] | None = None) -> tuple[str, set[tuple[str, str]]]:
+    """The run's id (created with `meta`, or the one resumed: leased to this process)
+    and the (sample, suite) judgments already done."""
+    if resume:
+        run_id = store.get_run(resume).id
+        done = store.done_keys(run_id)
+        store.finish_run(run_id, "running")
+        return run_id, done
+    specs = [spec for s in suites for spec in s.specs]
+    run_id = store.create_run(config, package_version=__version__, dataset_hash=dataset_hash,
+                              judge_model=judge_model, specs=specs, meta=meta)
+    return run_id, set()
+
+
+def run_meta(stats: RunStats, embedders: list[str], notes: list[str],
+             engine: str = "local") -> dict[str, Any]:
+    """What a finished run records in its meta (the engine of its last part)."""
+    meta: dict[str, Any] = {"samples": stats.samples, "invalid": stats.invalid,
+                            "seconds": stats.seconds, "embedders": embedders,
+                            "engine": engine}
+    if notes:
+        meta["notes"] = notes
+    return meta
+
+
+@dataclass
+class RunInputs:
+    """What a run is given besides its samples and config; one object instead of many
+    keyword arguments (`evaluate`, the sync entry point, takes them by keyword)."""
+
+    store: Store
+    resume: str | None = None
+    judge: Judge | None = None
+    progress: Progress | None = None
+    total: int | None = None
+    dataset_hash: str | None = None
+    headers: Mapping[str, str] | None = None  # for the judge's backend; never stored
+    stop: threading.Event | None = None  # set: the Ray driver stops, the run "interrupted"
