@@ -107,6 +107,15 @@ def report_unscored(report: dict[str, Any], store: Any, run_id: str) -> None:
                         "fix the judge, then continue with --resume")
 
 
+def report_suspicious(report: dict[str, Any]) -> None:
+    """Judge replies that held a verdict copied from the judged text, on stderr."""
+    n = int(report["evaluation_metadata"].get("suspicious_replies") or 0)
+    if n:
+        say(f"warning: {n} judged sample{'s' if n != 1 else ''} got a judge reply holding a "
+            "verdict copied from the judged text (suspected prompt injection); it was not "
+            "taken for the verdict (details: suspicious_reply)", err=True)
+
+
 def _given(name: str) -> bool:
     """Whether the option `name` was given on the command line (not its default)."""
     source = click.get_current_context().get_parameter_source(name)
@@ -312,6 +321,7 @@ def _finish(store: Any, run_id: str, data: Path, db: Path, out: Path | None,
     if not quiet:
         print_summary(report)
     report_lacking(store, run_id)
+    report_suspicious(report)
     report_unscored(report, store, run_id)
     if not quiet:
         if out is not None:

@@ -142,13 +142,14 @@ class _Malformed(Exception):
     pass
 
 
-def leaves(text: str) -> list[Leaf]:
-    """Scalar leaves (numbers, booleans) of the first JSON object in `text`, with spans.
+def leaves(text: str, start: int = 0) -> list[Leaf]:
+    """Scalar leaves (numbers, booleans) of the first JSON object in `text` from offset
+    `start` (where the judge's verdict is), with spans.
 
     Tolerant like `parse_json_reply` for the shapes a judge writes (leading prose, a
     code fence, raw newlines in strings); returns [] when no object parses.
     """
-    pos = text.find("{")
+    pos = text.find("{", start)
     while pos != -1:
         found: list[Leaf] = []
         try:
@@ -400,10 +401,12 @@ def malformed(tokens: Sequence[TokenLogprob]) -> str | None:
 
 
 def read_soft_values(text: str, tokens: Sequence[TokenLogprob] | None,
-                     fields: Mapping[str, SoftField]) -> tuple[dict[str, SoftValue], str | None]:
-    """Soft values for the reply's rating and flag leaves, by path; and, when none could
-    be read, why (the caller then keeps the greedy values). Token probabilities come from
-    an untrusted server: malformed ones give no reading and say so, never an error."""
+                     fields: Mapping[str, SoftField], start: int = 0
+                     ) -> tuple[dict[str, SoftValue], str | None]:
+    """Soft values for the rating and flag leaves of the reply's verdict (the object at
+    or after offset `start`), by path; and, when none could be read, why (the caller then
+    keeps the greedy values). Token probabilities come from an untrusted server:
+    malformed ones give no reading and say so, never an error."""
     if not fields:
         return {}, None
     if not tokens:
@@ -415,7 +418,7 @@ def read_soft_values(text: str, tokens: Sequence[TokenLogprob] | None,
     if starts is None:
         return {}, "token texts do not add up to the reply"
     out: dict[str, SoftValue] = {}
-    for leaf in leaves(text):
+    for leaf in leaves(text, start):
         spec = fields.get(pattern_of(leaf.path))
         if spec is None:
             continue

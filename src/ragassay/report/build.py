@@ -173,6 +173,8 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         "prompt_versions": run.config.prompt_versions,
         "generated": datetime.now(UTC).isoformat(timespec="seconds"),
         "complete": run.status == "complete",
+        # results whose judge reply copied a verdict from the judged text (not taken)
+        "suspicious_replies": store.suspicious_replies(run.id),
     }
     report: dict[str, Any] = {"evaluation_metadata": metadata}
     report.update(sections)
