@@ -147,8 +147,12 @@ class OpenAIBackend:
         except openai.APITimeoutError:
             raise BackendError(f"timed out ({self.options.timeout_s:g}s)",
                                retryable=True) from None
+        except _CrossOriginRedirect as exc:
+            raise self._redirect_stop(exc) from None
         except openai.APIConnectionError as exc:
             cause = exc.__cause__
+            if isinstance(cause, _CrossOriginRedirect):  # an SDK that wraps hook errors
+                raise self._redirect_stop(cause) from None
             name = type(cause).__name__ if cause else "no response"
             # the SDK's HTTP library (httpx or httpx2) names these the same way
             kind = "connect" if name in _NO_CONNECTION else "other"
@@ -159,6 +163,12 @@ class OpenAIBackend:
         except openai.OpenAIError as exc:
             raise BackendError(f"client error ({type(exc).__name__})") from None
         return self._to_reply(_decode(body), request, started)
+
+    def _redirect_stop(self, exc: _CrossOriginRedirect) -> BackendError:
+        return BackendError(f"redirected to {exc.target}", stop=(
+            f"the judge endpoint {redact_url(self.endpoint)} redirected the request to "
+            f"another origin ({exc.target}): not followed, so that its headers and prompt "
+            "are not sent there; give the URL you mean as --base-url"))
 
     def _ensure_client(self) -> openai.AsyncOpenAI:
         loop = asyncio.get_running_loop()
@@ -175,6 +185,8 @@ class OpenAIBackend:
                 max_retries=0,
                 default_headers=headers or None,
                 default_query=self._default_query or None,
+                http_client=openai.DefaultAsyncHttpxClient(
+                    event_hooks={"response": [_refuse_cross_origin]}),
             )
             self._client_loop = loop
         return self._client
@@ -304,6 +316,28 @@ def _token_logprobs(block: Any) -> tuple[TokenLogprob, ...] | None:
     except (AttributeError, KeyError, TypeError, ValueError):
         return None
     return tuple(out)
+
+
+class _CrossOriginRedirect(Exception):
+    """A redirect to another scheme, host or port (raised before it is followed)."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        super().__init__(target)
+
+
+async def _refuse_cross_origin(response: Any) -> None:
+    """The HTTP client's response hook: a redirect within the endpoint's origin is
+    followed; one to another origin stops here, before the request (the prompt, the
+    `--header` values, Azure's `api-key`) is re-sent there (httpx itself strips only
+    `Authorization`)."""
+    if not response.has_redirect_location:
+        return
+    source = response.request.url
+    target = source.join(response.headers["Location"])
+    if (target.scheme, target.host, target.port) != (source.scheme, source.host, source.port):
+        port = f":{target.port}" if target.port is not None else ""
+        raise _CrossOriginRedirect(f"{target.scheme}://{target.host}{port}")
 
 
 async def _read_capped(resp: Any) -> bytes:
