@@ -19,21 +19,13 @@ from ragassay.cli import cli
 from ragassay.llm.logprobs import SoftField, read_soft_values
 from ragassay.store import Store
 from ragassay.types import TokenLogprob
-from tests.support.cli import llm_eval_args
+from tests.support.cli import llm_eval_args, settings_data
 from tests.support.faults import judge_scores
 from tests.support.logprobs import logprobs_content
 from tests.support.scripted_server import ScriptedReply, ScriptedServer
 
 pytestmark = pytest.mark.timeout(180)
 ENV = {"OPENAI_API_KEY": "sk-test"}
-
-
-def _data(path: Path, n: int) -> Path:
-    path.write_text("".join(json.dumps({
-        "id": f"s{i}", "question": f"What does setting {i} do?",
-        "contexts": [f"Setting {i} controls buffer {i}."], "answer": f"It controls buffer {i}.",
-        "reference": f"Buffer {i}."}) + "\n" for i in range(n)))
-    return path
 
 
 def _spoil(entry: dict[str, Any], kind: str) -> None:
@@ -62,7 +54,7 @@ def _malformed(kind: str) -> Any:
 def test_malformed_logprobs_are_read_greedily_with_the_reason(kind: str, tmp_path: Path) -> None:
     db = tmp_path / "m.db"
     with ScriptedServer(_malformed(kind)) as server:
-        result = CliRunner().invoke(cli, llm_eval_args(_data(tmp_path / "d.jsonl", 3),
+        result = CliRunner().invoke(cli, llm_eval_args(settings_data(tmp_path / "d.jsonl", 3),
                                                        server.base_url, db, "-q"), env=ENV)
     assert result.exit_code == 0, repr(result.exception)
     with Store(db, readonly=True) as store:
@@ -79,7 +71,7 @@ def test_malformed_logprobs_are_read_greedily_with_the_reason(kind: str, tmp_pat
 def test_resume_with_malformed_logprobs_finishes(tmp_path: Path) -> None:
     """A run stopped by a dead endpoint, resumed against one whose probabilities carry a
     byte of 999999: the resume finishes (it used to crash as the first run did)."""
-    data = _data(tmp_path / "d.jsonl", 6)
+    data = settings_data(tmp_path / "d.jsonl", 6)
     db = tmp_path / "r.db"
     state = {"dead": True}
     spoiled = _malformed("byte_high")

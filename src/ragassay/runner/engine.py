@@ -153,18 +153,29 @@ def with_prompt_versions(config: RunConfig, suites: Sequence[Suite]) -> RunConfi
 
 def open_run(store: Store, config: RunConfig, suites: Sequence[Suite], judge_model: str,
              resume: str | None, dataset_hash: str | None,
-             meta: dict[str, Any] | None = None) -> tuple[str, set[tuple[str, str]]]:
+             meta: dict[str, Any] | None = None,
+             retry: str | None = "auto") -> tuple[str, set[tuple[str, str]]]:
     """The run's id (created with `meta`, or the one resumed: leased to this process)
-    and the (sample, suite) judgments already done."""
+    and the (sample, suite) judgments already done; those that failed as `retry` says
+    (`retry_mode`) are not done: they are judged again."""
     if resume:
-        run_id = store.get_run(resume).id
-        done = store.done_keys(run_id)
-        store.finish_run(run_id, "running")
-        return run_id, done
+        run = store.get_run(resume)
+        done = store.done_keys(run.id, retry_mode(run.status, retry))
+        store.finish_run(run.id, "running")
+        return run.id, done
     specs = [spec for s in suites for spec in s.specs]
     run_id = store.create_run(config, package_version=__version__, dataset_hash=dataset_hash,
                               judge_model=judge_model, specs=specs, meta=meta)
     return run_id, set()
+
+
+def retry_mode(status: str, retry: str | None) -> str | None:
+    """What a resume judges again: `retry` "auto" is the transport failures of a run that
+    did not complete (a finished run's are retried only when asked: "transport", or "all"
+    for content failures too); None nothing."""
+    if retry == "auto":
+        return "transport" if status != "complete" else None
+    return retry
 
 
 def run_meta(stats: RunStats, embedders: list[str], notes: list[str],
@@ -191,6 +202,7 @@ class RunInputs:
     dataset_hash: str | None = None
     headers: Mapping[str, str] | None = None  # for the judge's backend; never stored
     stop: threading.Event | None = None  # set: the Ray driver stops, the run "interrupted"
+    retry: str | None = "auto"  # failed judgments a resume judges again (`retry_mode`)
 
 
 class _Run:
@@ -208,7 +220,8 @@ class _Run:
         names = [spec.name for s in self.suites for spec in s.specs]
         self.run_id, self.done = open_run(self.store, self.config, self.suites,
                                           self.judge.model, inputs.resume, inputs.dataset_hash,
-                                          {"reliability": reliability_meta(self.judge, names)})
+                                          {"reliability": reliability_meta(self.judge, names)},
+                                          inputs.retry)
         self.stats = RunStats(run_id=self.run_id)
         self.options = suite_options(self.config, self.suites, self.judge)
         self.gate = asyncio.Semaphore(max(1, config.concurrency))
@@ -332,12 +345,16 @@ def evaluate(
     dataset_hash: str | None = None,
     headers: Mapping[str, str] | None = None,
     ray: Any = None,
+    retry: str | None = "auto",
 ) -> RunStats:
     """The one synchronous entry point: evaluate samples and record them in the store.
     Works inside a running event loop too (a notebook): the run gets a loop of its own.
     With `ray` (a `RayOptions`), Ray actors judge instead (`runner.ray_engine`: same
-    results, same store); the judge is then built from the config on each worker."""
-    inputs = RunInputs(store, resume, judge, progress, total, dataset_hash, headers)
+    results, same store); the judge is then built from the config on each worker.
+    A resume judges again the judgments `retry` names (`retry_mode`: by default those of
+    an unfinished run that failed for the endpoint's sake)."""
+    inputs = RunInputs(store, resume, judge, progress, total, dataset_hash, headers,
+                       retry=retry)
     if ray is not None:
         if judge is not None:
             raise ValueError("with ray=, the judge is built on each worker from the config: "

@@ -32,14 +32,6 @@ class LedgerMixin:
         ok, failed = rows[0][0] or 0, rows[0][1] or 0
         return int(ok), int(failed)
 
-    def suspicious_replies(self, run_id: str) -> int:
-        """How many of the run's (sample, suite) results had a judge reply holding a
-        verdict copied from the judged text (their values' details carry
-        `suspicious_reply`; user text cannot forge the key: its quotes are escaped)."""
-        rows = self._read("SELECT COUNT(*) FROM results WHERE run_id = ? AND "
-                          "instr(results, '\"suspicious_reply\":') > 0", (run_id,))
-        return int(rows[0][0] or 0)
-
     def usage(
         self, run_id: str, *, source: Literal["results", "calls"] = "results",
         by: Literal["suite", "strategy"] = "suite",

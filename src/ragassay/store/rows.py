@@ -27,6 +27,13 @@ reason ({group} = unscored_reason) or in all ({group} = run_id), their samples a
 their count."""
 
 
+FAILED_SQL = """
+SELECT DISTINCT sample_id, suite FROM metric_values
+WHERE run_id = ? AND value IS NULL AND unscored_reason IS NOT NULL AND ({cond})
+"""
+"""(sample, suite) judgments with a value unscored for a reason matching {cond}."""
+
+
 USAGE_SQL = (
     "SELECT suite, SUM(cached = 0), SUM(cached != 0),"
     " SUM(CASE WHEN cached THEN 0 ELSE input_tokens END),"

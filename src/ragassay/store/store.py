@@ -24,6 +24,7 @@ from ragassay.store.models import (
     StoreError,
     json_default,
 )
+from ragassay.store.outcomes import OutcomesMixin
 from ragassay.store.rows import (
     LACKING_SQL,
     PreparedResult,
@@ -59,7 +60,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=json_default)
 
 
-class Store(LedgerMixin):
+class Store(LedgerMixin, OutcomesMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it
@@ -398,10 +399,12 @@ class Store(LedgerMixin):
                           "instr(lower(sample), ?) > 0", (run_id, text.casefold()))
         return {r["sample_id"] for r in rows}
 
-    def done_keys(self, run_id: str) -> set[tuple[str, str]]:
-        """(sample_id, suite) pairs already saved: a resumed run skips these."""
+    def done_keys(self, run_id: str, retry: str | None = None) -> set[tuple[str, str]]:
+        """(sample_id, suite) pairs already saved: a resumed run skips these, except those
+        `failed_keys(run_id, retry)` names (judged again)."""
         rows = self._read("SELECT sample_id, suite FROM results WHERE run_id = ?", (run_id,))
-        return {(r["sample_id"], r["suite"]) for r in rows}
+        done = {(r["sample_id"], r["suite"]) for r in rows}
+        return done - self.failed_keys(run_id, retry) if retry else done
 
     def iter_results(self, run_id: str, suite: str | None = None) -> Iterator[SampleResult]:
         """The run's results (of one suite, if given), in sample order then suite, read a
