@@ -95,6 +95,7 @@ def test_a_gzip_bomb_costs_at_most_the_reply_cap(bomb: bytes, tmp_path: Path,
         values = {r.sample_id: r.results[0] for r in store.iter_results(store.list_runs()[0].id)}
     assert "reply body over 4 MB" in (values["s1"].unscored_reason or "")
     assert (values["s2"].unscored_reason or "").startswith("judge call failed: HTTP 500 after")
+    assert "\x00" not in (values["s2"].unscored_reason or "")  # a binary body: no excerpt
     assert values["s0"].value is not None and values["s3"].value is not None
     assert asked == 3 + 5  # the 500 is retried (4 retries), the oversized 200 is not
 

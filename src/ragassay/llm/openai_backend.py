@@ -402,7 +402,9 @@ def _error_texts(raw: str) -> tuple[str, str]:
 
 
 def _excerpt(text: str) -> str:
-    line = " ".join(text.split())
+    """One line of at most _EXCERPT_CHARS, without control characters (a binary body)."""
+    head = text[: _EXCERPT_CHARS * 8]
+    line = " ".join("".join(c if c.isprintable() else " " for c in head).split())
     return line if len(line) <= _EXCERPT_CHARS else line[: _EXCERPT_CHARS - 1] + "…"
 
 
