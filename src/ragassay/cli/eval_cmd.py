@@ -167,6 +167,9 @@ def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
     from ragassay.dataset import dataset_fingerprint
 
     run = store.get_run(resume)
+    read_only = run.read_only_reason()
+    if read_only:
+        raise UsageProblem(read_only)
     config = run.config
     if Path(config.dataset).resolve() != data.resolve():
         raise UsageProblem(f"run {run.id} evaluated {config.dataset}, not {data}")
