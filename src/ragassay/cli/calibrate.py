@@ -70,6 +70,10 @@ def _labels_by_id(path: Path, rows: Any) -> dict[str, dict[str, Any]]:
         if problem:
             raise UsageProblem(f"{path}:{i}: the row {problem}")
         nested = row.get("labels")
+        if isinstance(nested, str):  # a CSV cell: JSON, or a dict as pandas writes it
+            from ragassay.dataset.values import python_literal
+
+            nested = python_literal(nested)
         labels = nested if isinstance(nested, dict) else {
             k: v for k, v in row.items() if k != "id"}
         out[str(row["id"])] = {k: _coerce(v) for k, v in labels.items()}
