@@ -15,7 +15,9 @@ JSON = dict[str, Any]
 
 NO_CONTEXTS, EMPTY_ANSWER, NO_REFERENCE = "no contexts", "empty answer", "no reference answer"
 NO_CONTEXTS_OR_REFERENCE = "needs contexts or a reference answer"
-MISSING_INPUT = frozenset({NO_CONTEXTS, EMPTY_ANSWER, NO_REFERENCE, NO_CONTEXTS_OR_REFERENCE})
+NO_REFERENCE_OR_ANSWER = "needs a reference or an answer"
+MISSING_INPUT = frozenset({NO_CONTEXTS, EMPTY_ANSWER, NO_REFERENCE, NO_CONTEXTS_OR_REFERENCE,
+                           NO_REFERENCE_OR_ANSWER})
 """Unscored reasons that say a sample lacks an input the metric needs: a state of the
 data, not a failure of scoring (the strategy summaries' `failed_questions` leave them out)."""
 

@@ -41,6 +41,7 @@ from ragassay.types import (
     NO_CONTEXTS,
     NO_CONTEXTS_OR_REFERENCE,
     NO_REFERENCE,
+    NO_REFERENCE_OR_ANSWER,
     Ratings,
 )
 
@@ -59,7 +60,8 @@ def report_skipped(check: Any) -> None:
 
 # a missing-input reason -> the input the console names, in the order it names them
 LACKING_INPUT = {NO_CONTEXTS: "contexts", EMPTY_ANSWER: "answer", NO_REFERENCE: "reference",
-                 NO_CONTEXTS_OR_REFERENCE: "contexts or reference"}
+                 NO_CONTEXTS_OR_REFERENCE: "contexts or reference",
+                 NO_REFERENCE_OR_ANSWER: "reference or answer"}
 
 
 def report_lacking(store: Any, run_id: str) -> None:
@@ -316,6 +318,10 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         if problem:
             raise UsageProblem(problem)
         report_skipped(check)
+        if check.retrieval_only:
+            say(f"note: {data.name}: no row has an answer: evaluated as a retrieval-only set "
+                "(its context metrics are scored, its answer metrics unscored: no answer)",
+                err=True)
         note = embedder_note(judge_spec if resumed is None else resumed.judge,
                              suites if resumed is None else resumed.metrics)
         if note:
