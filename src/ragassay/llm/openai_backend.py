@@ -28,17 +28,13 @@ from ragassay.llm.base import BackendError, BackendOptions
 from ragassay.llm.parsing import parse_json_reply
 from ragassay.llm.retry import is_retryable_status, parse_retry_after
 from ragassay.types import JudgeReply, JudgeRequest, TokenLogprob, Usage
-from ragassay.urls import redact_url
+from ragassay.urls import mask_secrets, redact_url
 
 PLACEHOLDER_KEY = "not-needed"
 MAX_REPLY_BYTES = http_guard.MAX_REPLY_BYTES
 MAX_REPLY_CHARS = 200_000  # reply text parsed for JSON (the parse is bounded too)
 MAX_TOKEN_COUNT = 10**9  # a usage figure above this is not believed (it would overflow)
 _NO_CONNECTION = frozenset({"ConnectError", "UnsupportedProtocol", "InvalidURL"})
-_SECRET_PATTERNS = (
-    re.compile(r"(?i)(bearer\s+)[^\s\"',;]+"),
-    re.compile(r"\bsk-[A-Za-z0-9_\-]{6,}"),
-)
 _EXCERPT_CHARS = 160
 
 
@@ -255,9 +251,7 @@ class OpenAIBackend:
         for value in secrets:
             if len(value) >= 4:
                 text = text.replace(value, "***")
-        for pattern in _SECRET_PATTERNS:
-            text = pattern.sub(lambda m: (m.group(1) if m.groups() else "") + "***", text)
-        return text
+        return mask_secrets(text)
 
     def _to_reply(self, result: Any, request: JudgeRequest, started: float) -> JudgeReply:
         """The reply from a decoded body, every field checked: a server is untrusted."""
