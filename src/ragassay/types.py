@@ -17,9 +17,18 @@ JSON = dict[str, Any]
 
 NO_CONTEXTS, EMPTY_ANSWER, NO_REFERENCE = "no contexts", "empty answer", "no reference answer"
 NO_CONTEXTS_OR_REFERENCE = "needs contexts or a reference answer"
-MISSING_INPUT = frozenset({NO_CONTEXTS, EMPTY_ANSWER, NO_REFERENCE, NO_CONTEXTS_OR_REFERENCE})
+NO_REFERENCE_OR_ANSWER = "needs a reference or an answer"
+MISSING_INPUT = frozenset({NO_CONTEXTS, EMPTY_ANSWER, NO_REFERENCE, NO_CONTEXTS_OR_REFERENCE,
+                           NO_REFERENCE_OR_ANSWER})
 """Unscored reasons that say a sample lacks an input the metric needs: a state of the
 data, not a failure of scoring (the strategy summaries' `failed_questions` leave them out)."""
+
+TRANSPORT_FAILURES = ("judge call failed: connection error*", "judge call failed: timed out*",
+                      "judge call failed: HTTP 429*", "judge call failed: HTTP 5[0-9][0-9]*")
+"""Unscored reasons (glob patterns, as SQLite's GLOB and `fnmatch.fnmatchcase` read
+them) of a judge call that failed for the endpoint's sake: no connection, a timeout, 429 or
+5xx after the retries. `--resume` judges them again; a reply that came but was unusable
+(a content failure) is judged again only with `--retry-failed all`."""
 
 
 class _Frozen(BaseModel):

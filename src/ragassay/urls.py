@@ -1,4 +1,5 @@
-"""URLs as they may be stored or shown: no query string, no user name or password.
+"""URLs as they may be stored or shown: no query string, no user name or password, no
+key in the path.
 
 A base URL typed as `http://user:pw@host/v1?api-key=...&token=...` carries secrets in
 its userinfo and query. The judge still receives the URL as given (a query such as
@@ -14,28 +15,42 @@ import re
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 _URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://[^\s\"'<>]+")
+SECRET_PATTERNS = (
+    re.compile(r"(?i)(bearer\s+)[^\s\"',;]+"),
+    re.compile(r"\bsk-[A-Za-z0-9_\-]{6,}"),
+)
+"""What looks like a key in text: masked in server error excerpts and in URL paths."""
+
+
+def mask_secrets(text: str) -> str:
+    """`text` with every key-looking part (`sk-...`, `Bearer ...`) replaced by `***`."""
+    for pattern in SECRET_PATTERNS:
+        text = pattern.sub(lambda m: (m.group(1) if m.groups() else "") + "***", text)
+    return text
 _CREDENTIAL_WORDS = ("key", "token", "secret", "password", "passwd", "pwd", "auth", "sig",
                      "signature", "credential", "session", "code")
 
 
 def redact_url(url: str) -> str:
-    """`url` without its query string, fragment and userinfo (`scheme://host:port/path`).
+    """`url` without its query string, fragment and userinfo (`scheme://host:port/path`),
+    and with a key in its path (`/sk-.../v1`, as some gateways take it) masked as
+    server error excerpts are: `/***/v1`.
 
-    Text that is not a URL with a host comes back unchanged except that anything after
-    `?` or `#` is dropped.
+    Text that is not a URL with a host comes back masked, and without anything after
+    `?` or `#`.
     """
     try:
         parts = urlsplit(url)
         host = parts.hostname
         port = parts.port
     except ValueError:  # e.g. an invalid port: keep only what precedes a query
-        return re.split(r"[?#]", url, maxsplit=1)[0]
+        return mask_secrets(re.split(r"[?#]", url, maxsplit=1)[0])
     if not parts.netloc or host is None:
-        return re.split(r"[?#]", url, maxsplit=1)[0]
+        return mask_secrets(re.split(r"[?#]", url, maxsplit=1)[0])
     netloc = f"[{host}]" if ":" in host else host
     if port is not None:
         netloc += f":{port}"
-    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+    return urlunsplit((parts.scheme, netloc, mask_secrets(parts.path), "", ""))
 
 
 def redact_urls(text: str) -> str:

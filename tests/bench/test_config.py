@@ -110,3 +110,49 @@ def test_the_ranking_metric_is_checked_at_load() -> None:
     assert load(metrics=["judge.overall"]).bench.metrics == ("judge",)  # type: ignore[attr-defined]
     with pytest.raises(ConfigError, match=r"bench\.timeout_s"):
         load(timeout_s=float("inf"))
+
+
+# -- a runaway [grid] (issue #33, item 10) -------------------------------------------------
+
+
+def test_grid_size_counts_what_expand_grid_makes() -> None:
+    import itertools
+
+    from ragassay.bench.config import BenchSection, GridSection, expand_grid, grid_size
+
+    bench = BenchSection.model_validate(BASE["bench"])
+    for chunkers, sizes, overlaps, pcts in itertools.product(
+            (["fixed"], ["semantic"], ["sentence", "recursive"], ["semantic", "fixed"]),
+            ([50], [50, 400]), ([0], [0, 50], [50, 100]), ([25.0], [10.0, 25.0])):
+        grid = GridSection(chunker=chunkers, size=sizes, overlap=overlaps, percentile=pcts,
+                           retriever=["bm25", "dense"], k=[2, 4])
+        assert grid_size(grid, bench) == len(expand_grid(grid, bench)), grid
+
+
+def _grid_config(tmp_path: Path, sizes: int, overlaps: int) -> Path:
+    path = tmp_path / "bench.toml"
+    path.write_text(
+        '[bench]\nname = "g"\ncorpus = "nowhere"\nquestions = "q.jsonl"\n\n[grid]\n'
+        'chunker = ["fixed", "recursive", "sentence"]\n'
+        f"size = {list(range(1000, 1000 + sizes))}\noverlap = {list(range(overlaps))}\n"
+        'retriever = ["bm25", "dense", "hybrid"]\nk = [1, 2, 3, 4, 5]\n')
+    return path
+
+
+def test_a_runaway_grid_is_refused_with_its_count(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+
+    config = _grid_config(tmp_path, 202, 150)  # 3 x 202 x 150 x 3 x 5 = 1,363,500
+    result = CliRunner().invoke(cli, ["bench", str(config), "--db", str(tmp_path / "b.db")])
+    assert result.exit_code == 2
+    assert result.output == ("error: bench.toml: [grid] expands to 1,363,500 strategies, more "
+                             "than 100: narrow its lists, or allow them with --max-strategies "
+                             "1363500 (max_strategies= in Python)\n")
+    small = _grid_config(tmp_path, 2, 4)  # 3 x 2 x 4 x 3 x 5 = 360
+    result = CliRunner().invoke(cli, ["bench", str(small), "--max-strategies", "400", "-q",
+                                      "--db", str(tmp_path / "b.db")])
+    assert "bench.toml: 360 strategies (360 from [grid])" in result.stderr
+    assert "corpus" in result.stderr  # past the cap: the next check is the missing corpus
+    assert "more than" not in result.output

@@ -340,7 +340,8 @@ def test_csv_row_errors(tmp_path: Path) -> None:
         "data.csv:3: 'contexts' must be a list of strings (item 2 is int)",
         "data.csv:4: 'contexts' cell starts with '[' but is neither a JSON list nor a Python "
         "list of strings (Expecting ',' delimiter at char 5)",
-        "data.csv:5: 'labels' cell is not a valid JSON object (Expecting value at char 1)",
+        "data.csv:5: 'labels' cell is neither a JSON object nor a Python dict (Expecting value "
+        "at char 1)",
         "data.csv:6: row has 5 cells but the header has 4",
         "data.csv:7: invalid UTF-8",
         "data.csv:8: 'question' contains a NUL byte",
@@ -383,7 +384,7 @@ def test_iter_samples_is_lazy(tmp_path: Path) -> None:
 
 
 def _track_open(monkeypatch: pytest.MonkeyPatch) -> list:
-    from ragassay.dataset import readers
+    from ragassay.dataset import limits  # where the readers open files (bounded)
 
     handles: list = []
 
@@ -392,7 +393,7 @@ def _track_open(monkeypatch: pytest.MonkeyPatch) -> list:
         handles.append(fh)
         return fh
 
-    monkeypatch.setattr(readers, "open", tracking_open, raising=False)
+    monkeypatch.setattr(limits, "open", tracking_open, raising=False)
     return handles
 
 

@@ -64,6 +64,7 @@ def load_items(data: Any, opts: EvalOptions) -> tuple[list[Sample | InvalidRow],
         iter_samples,
         load_samples,
     )
+    from ragassay.dataset.check import unknown_columns
 
     field_map = dict(opts.field_map)
     if isinstance(data, str | os.PathLike):
@@ -82,7 +83,9 @@ def load_items(data: Any, opts: EvalOptions) -> tuple[list[Sample | InvalidRow],
     else:
         items = load_samples(rows, skip_invalid=opts.skip_invalid, name=name,
                              field_map=field_map)
-    problem = check_items(items, name).problem()
+    check = check_items(items, name)
+    check.unknown_columns = unknown_columns(rows, field_map)  # a misnamed answer column?
+    problem = check.problem()
     if problem:
         raise DatasetError(problem.replace("--map ", "field_map "))
     return items, name, None

@@ -240,6 +240,24 @@ def _resolve(entry: StrategyEntry, bench: BenchSection, where: str) -> Strategy:
     return Strategy(name=name, chunker=chunker, retriever=entry.retriever, k=entry.k, generator=gen)
 
 
+MAX_STRATEGIES = 100
+"""The most strategies a [grid] may expand to unless the caller raises it (each one builds
+an index, answers every question and is judged: a runaway grid is days of work)."""
+
+
+def grid_size(grid: GridSection, bench: BenchSection) -> int:
+    """How many strategies `expand_grid` makes, counted without making them."""
+    tail = len(grid.retriever) * len(grid.k) * len(grid.generator or [bench.generator])
+    n = 0
+    for kind in grid.chunker:
+        if kind == "semantic":  # overlap ignored (its first value), percentile used
+            fits = sum(overlap_fits(kind, size, grid.overlap[0]) for size in grid.size)
+            n += fits * len(grid.percentile)
+        else:  # percentile ignored
+            n += sum(overlap_fits(kind, size, ov) for size in grid.size for ov in grid.overlap)
+    return n * tail
+
+
 def expand_grid(grid: GridSection, bench: BenchSection, where: str = "grid") -> list[Strategy]:
     """The cartesian product of the grid's lists, in list order. Combinations that make no
     sense (overlap >= size, overlap or percentile on chunkers that ignore them) are skipped
@@ -268,8 +286,10 @@ def expand_grid(grid: GridSection, bench: BenchSection, where: str = "grid") -> 
     return out
 
 
-def parse_config(data: dict[str, Any], base_dir: Path, source: str = "config") -> BenchConfig:
-    """Validate a parsed TOML document and expand its strategies."""
+def parse_config(data: dict[str, Any], base_dir: Path, source: str = "config", *,
+                 max_strategies: int = MAX_STRATEGIES) -> BenchConfig:
+    """Validate a parsed TOML document and expand its strategies; a [grid] that would
+    expand past `max_strategies` is refused before it is expanded."""
     try:
         file = ConfigFile.model_validate(data)
     except ValidationError as exc:
@@ -278,6 +298,11 @@ def parse_config(data: dict[str, Any], base_dir: Path, source: str = "config") -
         _resolve(e, file.bench, f"{source}: strategy[{i}]") for i, e in enumerate(file.strategy)
     ]
     if file.grid is not None:
+        n = grid_size(file.grid, file.bench)
+        if n > max_strategies:
+            raise ConfigError(f"{source}: [grid] expands to {n:,} strategies, more than "
+                              f"{max_strategies:,}: narrow its lists, or allow them with "
+                              f"--max-strategies {n} (max_strategies= in Python)")
         strategies += expand_grid(file.grid, file.bench, f"{source}: grid")
     if not strategies:
         raise ConfigError(f"{source}: no strategies: add [[strategy]] entries or a [grid]")
@@ -289,8 +314,8 @@ def parse_config(data: dict[str, Any], base_dir: Path, source: str = "config") -
     return BenchConfig(file=file, base_dir=base_dir, strategies=tuple(strategies))
 
 
-def load_config(path: str | Path) -> BenchConfig:
-    """Read and validate a bench TOML file."""
+def load_config(path: str | Path, *, max_strategies: int = MAX_STRATEGIES) -> BenchConfig:
+    """Read and validate a bench TOML file (see `parse_config`)."""
     p = Path(path)
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
@@ -302,4 +327,4 @@ def load_config(path: str | Path) -> BenchConfig:
         raise ConfigError(f"{p.name}: not valid UTF-8 (byte {exc.start + 1})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p.name}: invalid TOML ({exc})") from exc
-    return parse_config(data, p.resolve().parent, p.name)
+    return parse_config(data, p.resolve().parent, p.name, max_strategies=max_strategies)

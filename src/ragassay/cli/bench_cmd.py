@@ -39,12 +39,15 @@ from ragassay.cli.common import (
 @click.option("--no-cache", is_flag=True, help="Rebuild indexes and embeddings.")
 @click.option("--timeout", "timeout_s", type=FiniteFloat(1), default=None,
               help="Seconds per judge or generator call before it is retried.")
+@click.option("--max-strategies", type=click.IntRange(1), default=None, metavar="N",
+              help="Allow a [grid] that expands to more strategies than 100.")
 @click.option("--quiet", "-q", is_flag=True)
 @db_option
 @friendly
 def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_url: str | None,
               generator: str | None, limit: int | None, no_cache: bool,
-              timeout_s: float | None, quiet: bool, db: Path) -> None:
+              timeout_s: float | None, max_strategies: int | None, quiet: bool,
+              db: Path) -> None:
     """Build each strategy's index, answer the questions, judge, and rank the strategies."""
     from ragassay.bench import (
         BenchOptions,
@@ -55,14 +58,19 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         load_config,
         run_bench,
     )
+    from ragassay.bench.config import MAX_STRATEGIES
     from ragassay.console import RichProgress
     from ragassay.corpus import CorpusError
     from ragassay.report import build_report
 
     try:
-        config = load_config(config_path)
+        config = load_config(config_path, max_strategies=max_strategies or MAX_STRATEGIES)
     except ConfigError as exc:
         raise UsageProblem(str(exc)) from None
+    grid = len(config.strategies) - len(config.file.strategy)
+    if grid:  # even under -q: it says how much work was asked for
+        say(f"{config_path.name}: {len(config.strategies)} strategies ({grid} from [grid])",
+            err=True)
     check_judge_spec(judge_spec or config.bench.judge)
     check_base_url(base_url)
     check_base_url(config.bench.base_url, f"{config_path.name}: bench.base_url")

@@ -75,6 +75,10 @@ def _labels_by_id(path: Path, rows: Any) -> dict[str, dict[str, Any]]:
         if problem:
             raise UsageProblem(f"{path}:{i}: the row {problem}")
         nested = row.get("labels")
+        if isinstance(nested, str):  # a CSV cell: JSON, or a dict as pandas writes it
+            from ragassay.dataset.values import python_literal
+
+            nested = python_literal(nested)
         labels = nested if isinstance(nested, dict) else {
             k: v for k, v in row.items() if k != "labels" and k not in IDENTITY + EXTRA}
         out[str(row["id"])] = {k: _coerce(v) for k, v in labels.items()}
@@ -148,13 +152,13 @@ def _attach_corrected(cal: dict[str, Any], cor: Any) -> None:
     """Each pair gets its whole-run corrected estimate (`corrected`: estimate, ci_low,
     ci_high, n_labelled, n_total, judge_mean, ...) or why it has none
     (`corrected_skipped`)."""
-    from ragassay.stats._json import clean
+    from ragassay.report.rounding import rounded
 
     for pair in cal["pairs"]:
         est = next((e for e in cor.estimates if e.strategy is None and e.metric == pair["metric"]
                     and e.label == pair["label"]), None)
         if est is not None:
-            pair["corrected"] = clean(est.to_dict())
+            pair["corrected"] = rounded(est.to_dict())
             continue
         why = next((s.reason for s in cor.skipped if s.strategy is None
                     and s.metric == pair["metric"] and s.label == pair["label"]), None)

@@ -152,9 +152,27 @@ def sigterm_interrupts() -> Iterator[None]:
 
 
 def open_store(db: Path, *, readonly: bool = False) -> Store:
+    """The run store; when a read command ends, one note names the runs it read whose
+    config has fields this version does not know (shown without them; a write command
+    refuses such a run in its own line)."""
     if readonly and not db.exists():
         raise UsageProblem(f"no run store at {db} (run `ragassay eval` first, or pass --db)")
-    return Store(db, readonly=readonly)
+    store = Store(db, readonly=readonly)
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and readonly:
+        ctx.call_on_close(lambda: _note_unknown_configs(store))
+    return store
+
+
+def _note_unknown_configs(store: Store) -> None:
+    runs = store.unknown_configs
+    if not runs:
+        return
+    fields = "; ".join(f"{run}: {', '.join(names)}" for run, names in runs.items())
+    which = "run was" if len(runs) == 1 else f"{len(runs)} runs were"
+    say(f"note: {which} written by a newer ragassay (config fields this version does not "
+        f"know: {fields}): shown without them; writing to "
+        f"{'it' if len(runs) == 1 else 'them'} is refused", err=True)
 
 
 # --- checks shared by the commands ----------------------------------------------------

@@ -41,6 +41,7 @@ from ragassay.types import (
     NO_CONTEXTS,
     NO_CONTEXTS_OR_REFERENCE,
     NO_REFERENCE,
+    NO_REFERENCE_OR_ANSWER,
     Ratings,
 )
 
@@ -62,7 +63,8 @@ def report_skipped(check: Any) -> None:
 
 # a missing-input reason -> the input the console names, in the order it names them
 LACKING_INPUT = {NO_CONTEXTS: "contexts", EMPTY_ANSWER: "answer", NO_REFERENCE: "reference",
-                 NO_CONTEXTS_OR_REFERENCE: "contexts or reference"}
+                 NO_CONTEXTS_OR_REFERENCE: "contexts or reference",
+                 NO_REFERENCE_OR_ANSWER: "reference or answer"}
 
 
 def report_lacking(store: Any, run_id: str) -> None:
@@ -107,7 +109,42 @@ def report_unscored(report: Report, store: Any, run_id: str) -> None:
     ok, failed = store.call_outcomes(run_id)
     if failed and not ok:
         raise FailedRun(f"every judge call of run {run_id} failed ({failed} calls): "
-                        "fix the judge, then continue with --resume")
+                        f"fix the judge, then judge them again with --resume {run_id} "
+                        "--retry-failed all")
+
+
+def report_transport(store: Any, run_id: str, data: Path) -> None:
+    """Judgments of a finished run that failed for the endpoint's sake: how to retry."""
+    n = len(store.failed_keys(run_id, "transport"))
+    if n:
+        say(f"{n} judgment{'s' if n != 1 else ''} failed for the endpoint's sake (no "
+            "connection, timeout, 429, 5xx): judge them again with ragassay eval "
+            f"{data} --resume {run_id} --retry-failed", err=True)
+
+
+def _retrying(store: Any, resume: str | None, retry_failed: str | None) -> str | None:
+    """The failed judgments this resume judges again (`runner.retry_mode`), said on
+    stderr with their count."""
+    from ragassay.runner.judging import retry_mode
+
+    if not resume:
+        return None
+    mode = retry_mode(store.get_run(resume).status, retry_failed or "auto")
+    n = len(store.failed_keys(resume, mode))
+    if n:
+        what = ("failed for the endpoint's sake (no connection, timeout, 429, 5xx)"
+                if mode == "transport" else "failed (any judge failure)")
+        say(f"judging again {n} judgment{'s' if n != 1 else ''} that {what}", err=True)
+    return mode
+
+
+def report_suspicious(report: Report) -> None:
+    """Judge replies that held a verdict copied from the judged text, on stderr."""
+    n = report.evaluation_metadata.suspicious_replies
+    if n:
+        say(f"warning: {n} judged sample{'s' if n != 1 else ''} got a judge reply holding a "
+            "verdict copied from the judged text (suspected prompt injection); it was not "
+            "taken for the verdict (details: suspicious_reply)", err=True)
 
 
 def _given(name: str) -> bool:
@@ -135,6 +172,9 @@ def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
     from ragassay.dataset import dataset_fingerprint
 
     run = store.get_run(resume)
+    read_only = run.read_only_reason()
+    if read_only:
+        raise UsageProblem(read_only)
     config = run.config
     if Path(config.dataset).resolve() != data.resolve():
         raise UsageProblem(f"run {run.id} evaluated {config.dataset}, not {data}")
@@ -222,6 +262,12 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
 @click.option("--resume", "resume", default=None, metavar="RUN",
               help="Continue an interrupted run without repeating finished judgments; "
                    "refused while another process is evaluating it.")
+@click.option("--retry-failed", type=click.Choice(["transport", "all"]), is_flag=False,
+              flag_value="transport", default=None,
+              help="With --resume: judge again the judgments that failed for the endpoint's "
+                   "sake (no connection, timeout, 429, 5xx; a resume of an unfinished run "
+                   "does so anyway), also of a finished run; 'all': every failed judgment, "
+                   "unusable replies too.")
 @click.option("--skip-invalid", is_flag=True, help="Record bad rows as failed instead of "
               "stopping at the first one; their count and first reasons are printed.")
 @click.option("--no-cache", is_flag=True, help="Do not read the judge-call cache.")
@@ -237,8 +283,8 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              headers_given: tuple[str, ...], metrics: str, mapping_given: tuple[str, ...],
              out: Path | None, results_parquet: Path | None, concurrency: int, engine: str,
              ray_address: str | None, workers: int | None, db: Path, resume: str | None,
-             skip_invalid: bool, no_cache: bool, max_context_tokens: int, timeout_s: float,
-             ratings: Ratings,
+             retry_failed: str | None, skip_invalid: bool, no_cache: bool,
+             max_context_tokens: int, timeout_s: float, ratings: Ratings,
              quiet: bool) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet).
 
@@ -258,6 +304,9 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         resumed = None
         if out is not None and data.exists() and out.resolve() == data.resolve():
             raise UsageProblem(f"--out {out} is the dataset itself: write the report elsewhere")
+        if retry_failed and not resume:
+            raise UsageProblem("--retry-failed needs --resume RUN (the run whose failed "
+                               "judgments to judge again)")
         if resume:
             store = open_store(db)
             resumed = _resumed_config(store, resume, data, urls, mapping, judge_spec, suites)
@@ -267,6 +316,10 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         if problem:
             raise UsageProblem(problem)
         report_skipped(check)
+        if check.retrieval_only:
+            say(f"note: {data.name}: no row has an answer: evaluated as a retrieval-only set "
+                "(its context metrics are scored, its answer metrics unscored: no answer)",
+                err=True)
         note = embedder_note(judge_spec if resumed is None else resumed.judge,
                              suites if resumed is None else resumed.metrics)
         if note:
@@ -277,10 +330,11 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             str(data), urls=urls, timeout_s=timeout_s, judge=judge_spec, metrics=suites,
             concurrency=concurrency, use_cache=not no_cache, skip_invalid=skip_invalid,
             max_context_tokens=max_context_tokens, field_map=mapping, ratings=ratings)
+        retry = _retrying(store, resume, retry_failed)
         started = time.time()
         try:
             stats = _judge(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping),
-                           config, store, ray, resume=resume,
+                           config, store, ray, resume=resume, retry=retry,
                            progress=RichProgress(enabled=not quiet), total=check.total,
                            dataset_hash=dataset_fingerprint(data), headers=extra_headers)
         except BaseException:  # stopped: say which run to resume (friendly prints it)
@@ -308,7 +362,9 @@ def _finish(store: Any, run_id: str, data: Path, db: Path, out: Path | None,
     if not quiet:
         print_summary(report)
     report_lacking(store, run_id)
+    report_suspicious(report)
     report_unscored(report, store, run_id)
+    report_transport(store, run_id, data)
     if not quiet:
         if out is not None:
             say(f"report written to {out}", err=True)

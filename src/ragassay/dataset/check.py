@@ -13,8 +13,9 @@ every metric is unscored.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ragassay.dataset.census import Census
 from ragassay.dataset.loader import FieldMap, PathLike, file_records
@@ -23,6 +24,20 @@ from ragassay.types import InvalidRow, Sample
 
 FIRST_REASONS = 3
 """How many skipped rows are described on the console."""
+
+
+def unknown_columns(rows: Any, field_map: FieldMap | None = None) -> tuple[str, ...]:
+    """The columns of in-memory rows (mappings, or a DataFrame's columns) that no Sample
+    field takes: what a file's census finds, for data given from Python."""
+    census = Census(field_map)
+    columns = getattr(rows, "columns", None)
+    if columns is not None:
+        census.columns(dict.fromkeys(str(c) for c in columns))
+    elif isinstance(rows, list):
+        for row in rows[:1000]:
+            if isinstance(row, Mapping):
+                census.columns(row)
+    return tuple(census.unknown)
 
 
 @dataclass
@@ -44,6 +59,13 @@ class DatasetCheck:
     def valid(self) -> int:
         return self.total - self.invalid
 
+    @property
+    def retrieval_only(self) -> bool:
+        """No row has an answer but some have contexts: a set for evaluating retrieval
+        (before any generator exists; TREC-style relevance sets), scored on its context
+        metrics, its answer metrics unscored for the missing answer."""
+        return self.valid > 0 and self.with_answer == 0 and self.with_contexts > 0
+
     def problem(self) -> str | None:
         """One line when a --map column is in no row, when no row supplies an answer, or
         none contexts or a reference."""
@@ -56,8 +78,8 @@ class DatasetCheck:
             return None  # every row was skipped: the report lists them
         no_answer = self.with_answer == 0
         no_evidence = self.with_contexts == 0 and self.with_reference == 0
-        if not (no_answer or no_evidence):
-            return None
+        if not (no_answer or no_evidence) or (self.retrieval_only and not self.unknown_columns):
+            return None  # a retrieval-only set: its context metrics can be scored
         what = ("an answer, and none has contexts or a reference" if no_answer and no_evidence
                 else "an answer" if no_answer else "contexts or a reference")
         names = [_shown(c) for c in self.unknown_columns]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ragassay.dataset.errors import DatasetError, show
+from ragassay.dataset.limits import check_regular
 from ragassay.dataset.memory import records_from_object
 from ragassay.dataset.readers import Record, RowProblem, detect_format, read_records
 from ragassay.dataset.schema import ID_LENGTH, check_field_map, id_value, parse_row
@@ -55,8 +56,7 @@ def file_records(source: PathLike, skip_invalid: bool, field_map: FieldMap | Non
     path = Path(source)
     if not path.exists():
         raise DatasetError("file not found", where=str(source))
-    if path.is_dir():
-        raise DatasetError("is a directory, not a dataset file", where=str(source))
+    check_regular(path, str(source))  # a FIFO or /dev/zero would block or grow forever
     detect_format(path)
     fields = check_field_map(field_map) if field_map else None
     return build(read_records(path, path.name, fields), skip_invalid=skip_invalid,
@@ -95,6 +95,9 @@ def load_samples(
 def dataset_fingerprint(path: PathLike) -> str:
     """sha256 hex digest of the file's bytes (read in chunks), for run records."""
     digest = hashlib.sha256()
+    if not Path(path).exists():
+        raise DatasetError("file not found", where=str(path))
+    check_regular(Path(path), str(path))
     try:
         with open(path, "rb") as fh:
             for block in iter(lambda: fh.read(1 << 20), b""):

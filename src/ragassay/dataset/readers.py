@@ -12,17 +12,29 @@ from __future__ import annotations
 
 import codecs
 import csv
-import gzip
 import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, Any
 
 from ragassay.dataset.errors import DatasetError, show
+from ragassay.dataset.limits import (
+    MAX_LINE_BYTES,
+    TOO_LONG,
+    content_lines,
+    open_bounded,
+    physical_lines,
+)
 from ragassay.dataset.schema import NESTED, field_of
-from ragassay.dataset.values import ValueProblem, loads, python_string_list, raw_decode
+from ragassay.dataset.values import (
+    ValueProblem,
+    loads,
+    python_literal,
+    python_string_list,
+    raw_decode,
+)
 
 FORMATS: dict[str, str] = {
     ".jsonl": "jsonl",
@@ -33,8 +45,11 @@ FORMATS: dict[str, str] = {
     ".pq": "parquet",
 }
 GZIP_OK = {"jsonl", "json", "csv"}
-CSV_FIELD_LIMIT = 1 << 30
-"""Largest CSV cell read (the csv module's default, 128 KB, would refuse a long context)."""
+PANDAS_BOOLS = {"True": True, "False": False}
+"""How `DataFrame.to_csv` writes booleans (a flat `labels.x` column of them)."""
+CSV_FIELD_LIMIT = MAX_LINE_BYTES
+"""Largest CSV cell read (the csv module's default, 128 KB, would refuse a long context;
+a cell may span lines, so it is capped on its own as well as each line)."""
 
 
 @dataclass(frozen=True)
@@ -82,12 +97,6 @@ def read_records(path: Path, name: str,
     return readers[fmt](path, name, gz)
 
 
-def _open(path: Path, gz: bool) -> IO[bytes]:
-    if gz:
-        return cast(IO[bytes], gzip.open(path, "rb"))
-    return open(path, "rb")  # noqa: SIM115
-
-
 def _utf8_problem(raw: bytes, exc: UnicodeDecodeError) -> str:
     return f"invalid UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})"
 
@@ -96,14 +105,18 @@ def _utf8_problem(raw: bytes, exc: UnicodeDecodeError) -> str:
 
 
 def read_jsonl(path: Path, name: str, gz: bool = False) -> Iterator[Record]:
-    """One JSON object per line; blank lines are skipped."""
-    with _open(path, gz) as fh:
-        for lineno, raw in enumerate(fh, 1):
+    """One JSON object per line; blank lines are skipped; a line over MAX_LINE_BYTES is a
+    row problem, never held in memory."""
+    with open_bounded(path, gz, name) as fh:
+        for lineno, raw in content_lines(fh):
+            where = f"{name}:{lineno}"
+            if raw is None:
+                yield where, RowProblem(TOO_LONG, f"{name}:{lineno}: {TOO_LONG}")
+                continue
             if lineno == 1 and raw.startswith(codecs.BOM_UTF8):
                 raw = raw[len(codecs.BOM_UTF8) :]
-            if not raw.strip():
-                continue
-            where = f"{name}:{lineno}"
+                if not raw.strip():
+                    continue
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
@@ -181,12 +194,18 @@ class _JsonListStream:
                 raise DatasetError(str(exc), where=self.where()) from None
             except json.JSONDecodeError as exc:
                 truncated = exc.pos >= len(self.buf) - 16 or exc.msg.startswith("Unterminated")
+                if truncated and len(self.buf) - self.pos > MAX_LINE_BYTES:
+                    raise DatasetError(f"list element longer than {MAX_LINE_BYTES >> 20} MB "
+                                       "(not read)", where=self.where()) from None
                 if truncated and self._more():
                     self.chunk = min(self.chunk * 2, 1 << 24)
                     continue
                 raise DatasetError(f"invalid JSON: {exc.msg}", where=self.where(exc.pos)) from None
             if end == len(self.buf) and not self.eof and self._more():
                 continue  # a scalar may continue in the next chunk: decode it again
+            if end - self.pos > MAX_LINE_BYTES:
+                raise DatasetError(f"list element longer than {MAX_LINE_BYTES >> 20} MB "
+                                   "(not read)", where=self.where())
             self._advance(end)
             return obj
 
@@ -226,16 +245,17 @@ class _JsonListStream:
 
 def read_json(path: Path, name: str, gz: bool = False) -> Iterator[Record]:
     """A top-level JSON list of objects, decoded element by element (streamed)."""
-    with _open(path, gz) as fh:
+    with open_bounded(path, gz, name) as fh:
         yield from _JsonListStream(fh, name).elements()
 
 
 # --- CSV -----------------------------------------------------------------------------
 
 
-def _lines(fh: IO[bytes], bad: set[int]) -> Iterator[str]:
-    """Decode physical lines; lines with invalid UTF-8 are noted in `bad` and replaced."""
-    for lineno, raw in enumerate(fh, 1):
+def _lines(fh: IO[bytes], name: str, bad: set[int]) -> Iterator[str]:
+    """Decode physical lines (each at most MAX_LINE_BYTES); lines with invalid UTF-8 are
+    noted in `bad` and replaced."""
+    for lineno, raw in enumerate(physical_lines(fh, name), 1):
         if lineno == 1 and raw.startswith(codecs.BOM_UTF8):
             raw = raw[len(codecs.BOM_UTF8) :]
         try:
@@ -281,12 +301,18 @@ def _csv_cell(column: str, cell: str, field: str | None) -> Any:
         try:
             return loads(text)
         except (json.JSONDecodeError, ValueProblem) as exc:
+            literal = python_literal(text)  # a dict as pandas writes it: {'x': True}
+            if isinstance(literal, dict):
+                return literal
             why = f"{exc.msg} at char {exc.pos + 1}" if isinstance(exc, json.JSONDecodeError) \
                 else str(exc)
             raise DatasetError(
-                f"'{column}' cell is not a valid JSON object ({why})", field=column,
+                f"'{column}' cell is neither a JSON object nor a Python dict ({why})",
+                field=column,
             ) from None
     if column.partition(".")[0] in NESTED and "." in column:
+        if text in PANDAS_BOOLS:
+            return PANDAS_BOOLS[text]
         try:
             return loads(text)  # true/false/numbers/JSON values
         except (json.JSONDecodeError, ValueProblem):
@@ -300,9 +326,9 @@ def read_csv(path: Path, name: str, gz: bool = False,
     Python list of strings) in the cell."""
     if csv.field_size_limit() < CSV_FIELD_LIMIT:
         csv.field_size_limit(CSV_FIELD_LIMIT)
-    with _open(path, gz) as fh:
+    with open_bounded(path, gz, name) as fh:
         bad: set[int] = set()
-        reader = csv.reader(_lines(fh, bad), strict=True)  # strict: a stray quote is an error
+        reader = csv.reader(_lines(fh, name, bad), strict=True)  # strict: a stray quote is an error
         try:
             header = [h.strip() for h in next(reader)]
         except StopIteration:

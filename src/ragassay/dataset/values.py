@@ -87,6 +87,38 @@ def python_string_list(text: str) -> list[str] | None:
     return list(value)
 
 
+_LITERAL_NODES = (ast.Dict, ast.List, ast.Tuple, ast.Constant, ast.UnaryOp, ast.USub,
+                  ast.UAdd, ast.Load)
+
+
+def python_literal(text: str) -> Any:
+    """A Python literal as pandas writes an object cell (`{'hallucination': True}`): dicts,
+    lists and tuples of strings, numbers, booleans and None, at most MAX_DEPTH deep; else
+    None. Every node is checked before `ast.literal_eval`; nothing is ever run."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    stack: list[tuple[ast.AST, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if not isinstance(node, _LITERAL_NODES) or depth > MAX_DEPTH:
+            return None
+        if isinstance(node, ast.Constant) and not isinstance(
+                node.value, str | int | float | bool | type(None)):
+            return None  # bytes, complex, Ellipsis
+        if isinstance(node, ast.UnaryOp) and not (
+                isinstance(node.operand, ast.Constant)
+                and isinstance(node.operand.value, int | float)):
+            return None
+        if not isinstance(node, ast.UnaryOp):
+            stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    try:
+        return ast.literal_eval(tree)
+    except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+        return None
+
+
 def value_problem(value: Any) -> str | None:
     """Why `value` (a decoded field) cannot be accepted, or None.
 

@@ -8,6 +8,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import ValidationError
 
+from ragassay.judge import own_verdict
 from ragassay.judge.base import CallLog, JudgeAborted, Verdict
 from ragassay.judge.prompt import Prompt, fence
 from ragassay.judge.reliability import Reliability
@@ -18,7 +19,7 @@ from ragassay.judge.soft import (
     soft_from_json,
     soft_json,
 )
-from ragassay.llm import Backend, BackendError, parse_json_reply
+from ragassay.llm import Backend, BackendError
 from ragassay.llm.logprobs import SoftValue, read_soft_values
 from ragassay.store import cache_key
 from ragassay.types import JudgeReply, JudgeRequest, Message, Usage
@@ -34,12 +35,6 @@ class Cache(Protocol):
     def cache_get(self, key: str) -> dict[str, Any] | None: ...
 
     def cache_put(self, key: str, value: dict[str, Any]) -> None: ...
-
-
-def _validation_error(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    loc = ".".join(str(p) for p in first["loc"]) or "reply"
-    return f"{loc}: {first['msg']}"
 
 
 class LLMJudge:
@@ -87,28 +82,24 @@ class LLMJudge:
             "version": prompt.version,
         })
 
-    def _check(self, prompt: Prompt, reply: JudgeReply) -> tuple[Any, Any, str | None]:
-        """(validated output, the reply's own data, None), or (None, None, why unusable)."""
+    @staticmethod
+    def _check(prompt: Prompt, reply: JudgeReply,
+               inputs: own_verdict.Inputs) -> own_verdict.Choice:
+        """The judge's own verdict in the reply (`own_verdict.choose`: the last valid
+        object not copied from the judged text), or why the reply is unusable."""
         if reply.truncated:
-            return None, None, f"reply cut at max_tokens ({reply.usage.output_tokens} tokens)"
-        data, error = (reply.data, reply.parse_error)
-        if data is None and error is None:
-            data, error = parse_json_reply(reply.text)
-        if error is not None:
-            return None, None, f"unparseable reply: {error}"
-        try:
-            output = prompt.output_model.model_validate(data)
-        except ValidationError as exc:
-            return None, None, f"invalid reply: {_validation_error(exc)}"
-        return output, data, None
+            return own_verdict.Choice(
+                None, reason=f"reply cut at max_tokens ({reply.usage.output_tokens} tokens)")
+        return own_verdict.choose(reply.text, prompt.output_model, inputs)
 
-    def _soft(self, request: JudgeRequest, reply: JudgeReply
+    def _soft(self, request: JudgeRequest, reply: JudgeReply, start: int = 0
               ) -> tuple[dict[str, SoftValue], dict[str, Any]]:
-        """Soft readings of a reply, and the flags that record how its values were read."""
+        """Soft readings of a reply's verdict (the object at `start`), and the flags that
+        record how its values were read."""
         if request.top_logprobs is None:
             return {}, {"rating_mode": "greedy"}
         soft, why = read_soft_values(reply.text, reply.logprobs,
-                                     fields_for(request.output_schema))
+                                     fields_for(request.output_schema), start=start)
         if soft:
             return soft, {"rating_mode": "expected"}
         return {}, {"rating_mode": "greedy", "rating_fallback": why}
@@ -162,6 +153,8 @@ class LLMJudge:
         calls: list[CallLog] = []
         reason: str | None = None
         raw: str | None = None
+        inputs = own_verdict.Inputs(_texts(values[k]) for k in prompt.untrusted if k in values)
+        suspicious = False
         for attempt in range(2):  # the call, then at most one repair
             try:
                 reply = await self.backend.complete(request)
@@ -176,20 +169,25 @@ class LLMJudge:
                 break
             usage = usage + reply.usage
             raw = reply.text
-            soft, flags = self._soft(request, reply)
-            output, data, reason = self._check(prompt, reply)
+            choice = self._check(prompt, reply, inputs)
+            output, reason = choice.output, choice.reason
+            suspicious = suspicious or choice.suspicious
             calls.append(CallLog(prompt.name, key, self.model, reply.usage, False,
                                  "ok" if output is not None else "error", reason))
             if output is not None:
+                soft, flags = self._soft(request, reply, choice.start)
                 if self.cache is not None:
-                    self.cache.cache_put(key, self._cache_entry(raw, data, soft, flags))
+                    self.cache.cache_put(key, self._cache_entry(raw, choice.data, soft, flags))
+                if suspicious:
+                    flags = {**flags, "suspicious_reply": own_verdict.SUSPICIOUS}
                 return Verdict(prompt.name, prompt.version, output, raw=raw, usage=usage,
                                calls=tuple(calls), flags={"repaired": attempt > 0, **flags},
                                soft=soft)
             if attempt == 0:
                 request = self._repair(request, reply, reason or "")
+        flags = {"suspicious_reply": own_verdict.SUSPICIOUS} if suspicious else {}
         return Verdict(prompt.name, prompt.version, None, unscored_reason=reason, raw=raw,
-                       messages=messages, usage=usage, calls=tuple(calls))
+                       messages=messages, usage=usage, calls=tuple(calls), flags=flags)
 
     @staticmethod
     def _repair(request: JudgeRequest, reply: JudgeReply, reason: str) -> JudgeRequest:
@@ -204,3 +202,8 @@ class LLMJudge:
         messages = (*request.messages, Message(role="assistant", content=reply.text[:4000]),
                     Message(role="user", content=note))
         return request.model_copy(update={"messages": messages, "max_tokens": max_tokens})
+
+
+def _texts(value: Any) -> str:
+    """An untrusted prompt value as the text the prompt shows (a list as its JSON)."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)

@@ -28,7 +28,6 @@ from ragassay.llm.base import BackendError, BackendOptions
 from ragassay.llm.openai_backend import (
     MAX_REPLY_CHARS,
     PLACEHOLDER_KEY,
-    SECRET_PATTERNS,
     excerpt,
     resolve_api_key,
     schema_name,
@@ -37,7 +36,7 @@ from ragassay.llm.openai_backend import (
 from ragassay.llm.parsing import parse_json_reply
 from ragassay.llm.retry import is_retryable_status, parse_retry_after
 from ragassay.types import JudgeReply, JudgeRequest, Usage
-from ragassay.urls import redact_url
+from ragassay.urls import mask_secrets, redact_url
 
 EXAMPLE = "litellm:anthropic/claude-3-5-haiku-latest"
 
@@ -161,9 +160,7 @@ class LiteLLMBackend:
         for value in secrets:
             if value and value != PLACEHOLDER_KEY and len(value) >= 4:
                 text = text.replace(value, "***")
-        for pattern in SECRET_PATTERNS:
-            text = pattern.sub(lambda m: (m.group(1) if m.groups() else "") + "***", text)
-        return text
+        return mask_secrets(text)
 
     # -- replies ----------------------------------------------------------------------
     def _to_reply(self, response: Any, request: JudgeRequest, started: float) -> JudgeReply:

@@ -37,6 +37,8 @@ _MAX_SCALE = 100  # an integer field with a wider declared range is not read as 
 # below this total probability on the valid options a reading is noise (the model's mass
 # is elsewhere, e.g. on text a grammar forbids): the stated value is kept instead
 MIN_MASS = 1e-3
+# a log-probability a little above 0 is rounding (servers report 0.0 as 1e-7); more is junk
+_LOGPROB_SLACK = 1e-4
 
 
 @dataclass(frozen=True)
@@ -140,13 +142,14 @@ class _Malformed(Exception):
     pass
 
 
-def leaves(text: str) -> list[Leaf]:
-    """Scalar leaves (numbers, booleans) of the first JSON object in `text`, with spans.
+def leaves(text: str, start: int = 0) -> list[Leaf]:
+    """Scalar leaves (numbers, booleans) of the first JSON object in `text` from offset
+    `start` (where the judge's verdict is), with spans.
 
     Tolerant like `parse_json_reply` for the shapes a judge writes (leading prose, a
     code fence, raw newlines in strings); returns [] when no object parses.
     """
-    pos = text.find("{")
+    pos = text.find("{", start)
     while pos != -1:
         found: list[Leaf] = []
         try:
@@ -380,19 +383,42 @@ def token_starts(text: str, tokens: Sequence[TokenLogprob]) -> list[int] | None:
     return chars
 
 
+def malformed(tokens: Sequence[TokenLogprob]) -> str | None:
+    """Why a server's token probabilities cannot be read (a byte outside 0-255, a
+    log-probability that is not a finite number <= 0), or None when they can."""
+    def bad_lp(lp: float) -> bool:
+        return not (math.isfinite(lp) and lp <= _LOGPROB_SLACK)
+
+    for tok in tokens:
+        if tok.bytes is not None and any(not 0 <= b <= 255 for b in tok.bytes):
+            return "malformed token probabilities in the reply (a byte outside 0-255)"
+        lps = [tok.logprob, *(lp for _, lp in tok.top),
+               *(lp for _, dist in tok.after for _, lp in dist)]
+        if any(bad_lp(lp) for lp in lps):
+            return ("malformed token probabilities in the reply (a log-probability that "
+                    "is not a finite number <= 0)")
+    return None
+
+
 def read_soft_values(text: str, tokens: Sequence[TokenLogprob] | None,
-                     fields: Mapping[str, SoftField]) -> tuple[dict[str, SoftValue], str | None]:
-    """Soft values for the reply's rating and flag leaves, by path; and, when none could
-    be read, why (the caller then keeps the greedy values)."""
+                     fields: Mapping[str, SoftField], start: int = 0
+                     ) -> tuple[dict[str, SoftValue], str | None]:
+    """Soft values for the rating and flag leaves of the reply's verdict (the object at
+    or after offset `start`), by path; and, when none could be read, why (the caller then
+    keeps the greedy values). Token probabilities come from an untrusted server:
+    malformed ones give no reading and say so, never an error."""
     if not fields:
         return {}, None
     if not tokens:
         return {}, "no token probabilities in the reply"
+    why = malformed(tokens)
+    if why is not None:
+        return {}, why
     starts = token_starts(text, tokens)
     if starts is None:
         return {}, "token texts do not add up to the reply"
     out: dict[str, SoftValue] = {}
-    for leaf in leaves(text):
+    for leaf in leaves(text, start):
         spec = fields.get(pattern_of(leaf.path))
         if spec is None:
             continue

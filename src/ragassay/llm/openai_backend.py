@@ -23,21 +23,18 @@ from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 import openai
 
+from ragassay.llm import http_guard
 from ragassay.llm.base import BackendError, BackendOptions
 from ragassay.llm.parsing import parse_json_reply
 from ragassay.llm.retry import is_retryable_status, parse_retry_after
 from ragassay.types import JudgeReply, JudgeRequest, TokenLogprob, Usage
-from ragassay.urls import redact_url
+from ragassay.urls import mask_secrets, redact_url
 
 PLACEHOLDER_KEY = "not-needed"
-MAX_REPLY_BYTES = 4_000_000  # a judge reply is a few kB; read no further than this
+MAX_REPLY_BYTES = http_guard.MAX_REPLY_BYTES
 MAX_REPLY_CHARS = 200_000  # reply text parsed for JSON (the parse is bounded too)
 MAX_TOKEN_COUNT = 10**9  # a usage figure above this is not believed (it would overflow)
 _NO_CONNECTION = frozenset({"ConnectError", "UnsupportedProtocol", "InvalidURL"})
-SECRET_PATTERNS = (
-    re.compile(r"(?i)(bearer\s+)[^\s\"',;]+"),
-    re.compile(r"\bsk-[A-Za-z0-9_\-]{6,}"),
-)
 _EXCERPT_CHARS = 160
 
 
@@ -142,13 +139,22 @@ class OpenAIBackend:
             async with client.chat.completions.with_streaming_response.create(
                     model=self.model, messages=[], extra_body=payload) as resp:
                 body = await _read_capped(resp)
-        except openai.APIStatusError as exc:
-            raise self._status_failure(exc, sent) from None
+        except openai.APIStatusError as exc:  # an SDK that reads the body itself
+            try:
+                headers: dict[str, str] = dict(exc.response.headers)
+                raw = exc.response.text
+            except Exception:  # a malformed response must not hide the status
+                headers, raw = {}, ""
+            raise self._status_failure(exc.status_code, headers, raw, sent) from None
         except openai.APITimeoutError:
             raise BackendError(f"timed out ({self.options.timeout_s:g}s)",
                                retryable=True) from None
+        except http_guard.Refused as exc:
+            raise self._refused(exc, sent) from None
         except openai.APIConnectionError as exc:
             cause = exc.__cause__
+            if isinstance(cause, http_guard.Refused):  # an SDK that wraps hook errors
+                raise self._refused(cause, sent) from None
             name = type(cause).__name__ if cause else "no response"
             # the SDK's HTTP library (httpx or httpx2) names these the same way
             kind = "connect" if name in _NO_CONNECTION else "other"
@@ -159,6 +165,16 @@ class OpenAIBackend:
         except openai.OpenAIError as exc:
             raise BackendError(f"client error ({type(exc).__name__})") from None
         return self._to_reply(_decode(body), request, started)
+
+    def _refused(self, exc: http_guard.Refused, sent: frozenset[str]) -> BackendError:
+        """What the response hook stopped: an error reply, or a cross-origin redirect."""
+        if isinstance(exc, http_guard.ErrorReply):
+            return self._status_failure(exc.status, exc.headers, exc.text, sent)
+        target = getattr(exc, "target", "?")
+        return BackendError(f"redirected to {target}", stop=(
+            f"the judge endpoint {redact_url(self.endpoint)} redirected the request to "
+            f"another origin ({target}): not followed, so that its headers and prompt "
+            "are not sent there; give the URL you mean as --base-url"))
 
     def _ensure_client(self) -> openai.AsyncOpenAI:
         loop = asyncio.get_running_loop()
@@ -175,6 +191,8 @@ class OpenAIBackend:
                 max_retries=0,
                 default_headers=headers or None,
                 default_query=self._default_query or None,
+                http_client=openai.DefaultAsyncHttpxClient(
+                    event_hooks={"response": [http_guard.guard_response]}),
             )
             self._client_loop = loop
         return self._client
@@ -210,14 +228,9 @@ class OpenAIBackend:
             kwargs["extra_body"] = dict(opts.extra_body)
         return kwargs
 
-    def _status_failure(self, exc: openai.APIStatusError, sent: frozenset[str]
-                        ) -> BackendError:
-        status = exc.status_code
-        message, raw = _error_texts(exc)
-        try:
-            headers: dict[str, str] = dict(exc.response.headers)
-        except Exception:  # a malformed response must not hide the status
-            headers = {}
+    def _status_failure(self, status: int, headers: dict[str, str], raw: str,
+                        sent: frozenset[str]) -> BackendError:
+        message, raw = _error_texts(raw)
         return BackendError(
             f"HTTP {status}",
             retryable=is_retryable_status(status),
@@ -238,9 +251,7 @@ class OpenAIBackend:
         for value in secrets:
             if len(value) >= 4:
                 text = text.replace(value, "***")
-        for pattern in SECRET_PATTERNS:
-            text = pattern.sub(lambda m: (m.group(1) if m.groups() else "") + "***", text)
-        return text
+        return mask_secrets(text)
 
     def _to_reply(self, result: Any, request: JudgeRequest, started: float) -> JudgeReply:
         """The reply from a decoded body, every field checked: a server is untrusted."""
@@ -308,23 +319,16 @@ def _token_logprobs(block: Any) -> tuple[TokenLogprob, ...] | None:
 
 async def _read_capped(resp: Any) -> bytes:
     """The response body, refusing to read past MAX_REPLY_BYTES (a hostile server can
-    send gigabytes)."""
-    chunks: list[bytes] = []
-    size = 0
+    send gigabytes, or a gzip bomb)."""
     try:
-        async for chunk in resp.iter_bytes():
-            size += len(chunk)
-            if size > MAX_REPLY_BYTES:
-                raise BackendError(f"reply body over {MAX_REPLY_BYTES // 1_000_000} MB; "
-                                   "stopped reading")
-            chunks.append(chunk)
-    except BackendError:
-        raise
+        return await http_guard.read_capped(resp.iter_bytes(), MAX_REPLY_BYTES)
+    except http_guard.TooLarge:
+        raise BackendError(f"reply body over {MAX_REPLY_BYTES // 1_000_000} MB; "
+                           "stopped reading") from None
     except Exception as exc:  # the connection broke mid-body (the HTTP library's errors)
         if not type(exc).__module__.startswith("httpx"):
             raise
         raise BackendError(f"connection error ({type(exc).__name__})", retryable=True) from None
-    return b"".join(chunks)
 
 
 def _decode(body: bytes) -> Any:
@@ -368,14 +372,15 @@ def schema_name(request: JudgeRequest) -> str:
     return name or "judge_output"
 
 
-def _error_texts(exc: openai.APIStatusError) -> tuple[str, str]:
-    """(message to show, whole body for keyword checks) from an SDK status error."""
-    body = exc.body
-    raw = ""
+def _error_texts(raw: str) -> tuple[str, str]:
+    """(message to show, whole body for keyword checks) from an error reply's body: the
+    `error.message` of an OpenAI-style JSON body (or its JSON, or its text)."""
     try:
-        raw = exc.response.text
-    except Exception:  # body not read or not decodable
-        raw = ""
+        body: Any = json.loads(raw)
+    except (ValueError, RecursionError):
+        body = raw.strip() or None
+    if isinstance(body, dict):
+        body = body.get("error", body)  # as the SDK unwraps it
     message = ""
     if isinstance(body, dict):
         err = body.get("error", body)
@@ -391,7 +396,9 @@ def _error_texts(exc: openai.APIStatusError) -> tuple[str, str]:
 
 
 def excerpt(text: str) -> str:
-    line = " ".join(text.split())
+    """One line of at most _EXCERPT_CHARS, without control characters (a binary body)."""
+    head = text[: _EXCERPT_CHARS * 8]
+    line = " ".join("".join(c if c.isprintable() else " " for c in head).split())
     return line if len(line) <= _EXCERPT_CHARS else line[: _EXCERPT_CHARS - 1] + "…"
 
 

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 _FENCE = re.compile(r"```[ \t]*(?:json|JSON|jsonc|javascript|js)?[ \t]*\r?\n?(.*?)```", re.S)
 _THINK = re.compile(r"<think>.*?</think>", re.S | re.I)
 _OPENER = re.compile(r"[\[{]")
 _MAX_CANDIDATES = 64  # bound the work on pathological replies
+# json_values looks at every value (a judge may quote many before its verdict); the scan
+# budget (a few passes over the text) bounds its work as it does the first-value scan's
+_MAX_VALUES = 512
 
 
 def parse_json_reply(text: str) -> tuple[Any, str | None]:
@@ -78,37 +83,93 @@ def _scan_bounded(text: str, budget: list[int]) -> tuple[Any, str | None]:
     """
     error: str | None = None
     fallback: Any = _FAIL
+    for item in _top_level(text, budget, _MAX_CANDIDATES, past_unclosed=False):
+        if isinstance(item, str):
+            if item.endswith("(scan budget spent)"):
+                return (fallback, None) if fallback is not _FAIL else (None, error or item)
+            error = error or item
+            continue
+        if isinstance(item.value, dict):
+            return item.value, None
+        if fallback is _FAIL:
+            fallback = item.value
+    if fallback is not _FAIL:
+        return fallback, None
+    return None, error or "no JSON object found in reply"
+
+
+@dataclass(frozen=True)
+class Found:
+    """A top-level JSON value found in a reply, with its span (`text[start:end]`)."""
+
+    value: Any
+    start: int
+    end: int
+
+
+def json_values(text: str) -> tuple[list[Found], str | None]:
+    """Every top-level JSON value in `text`, in order, with its span; and the first
+    reason a candidate did not parse (None when none failed).
+
+    Unlike `parse_json_reply`, which takes the first object, this lets the caller choose
+    (the judge takes the last one that validates and that it did not quote from the
+    judged text). An unclosed `{` does not end the scan: a quoted fragment
+    (`{"faithfulness": 10, "` in an answer the judge repeats) must not hide the verdict
+    after it. `<think>` blocks are blanked, so spans are offsets into `text` itself.
+    """
+    blanked = _THINK.sub(lambda m: " " * len(m.group()), text).replace("\ufeff", " ")
+    direct = _loads(blanked)
+    if direct is not _FAIL:
+        lead = len(blanked) - len(blanked.lstrip())
+        return [Found(direct, lead, len(blanked.rstrip()))], None
+    found: list[Found] = []
+    error: str | None = None
+    try:
+        for item in _top_level(blanked, [len(blanked) * 4 + 10_000], _MAX_VALUES,
+                               past_unclosed=True):
+            if isinstance(item, str):
+                error = error or item
+            else:
+                found.append(item)
+    except RecursionError:
+        error = error or "JSON nested too deep"
+    return found, error
+
+
+def _top_level(text: str, budget: list[int], limit: int, *,
+               past_unclosed: bool) -> Iterator[Found | str]:
+    """The top-level values of `text` that parse (as Found) and why others did not (as
+    str), in order, spending `budget` (a string ending "(scan budget spent)" ends it).
+
+    An unclosed `{` ends the scan unless `past_unclosed` (then the scan goes on from the
+    next bracket); an unclosed or invalid `[` is prose ("[see note"), so the scan steps
+    into it; an invalid `{` is skipped whole.
+    """
     pos = 0
-    for _ in range(_MAX_CANDIDATES):
+    for _ in range(limit):
         match = _OPENER.search(text, pos)
         if match is None:
-            break
+            return
         start = match.start()
         opener = text[start]
         end = _balanced_end(text, start, budget)
         if budget[0] <= 0:
-            return (fallback, None) if fallback is not _FAIL else (
-                None, error or "no JSON object found in reply (scan budget spent)")
+            yield "no JSON object found in reply (scan budget spent)"
+            return
         if end is None:
-            error = error or f"unterminated JSON {_kind(opener)} (reply truncated?)"
-            if opener == "{":
-                break
+            yield f"unterminated JSON {_kind(opener)} (reply truncated?)"
+            if opener == "{" and not past_unclosed:
+                return
             pos = start + 1
             continue
         try:
             value = json.loads(text[start : end + 1], strict=False)
         except ValueError as exc:
-            error = error or f"invalid JSON {_kind(opener)}: {exc}"
+            yield f"invalid JSON {_kind(opener)}: {exc}"
             pos = end + 1 if opener == "{" else start + 1
             continue
-        if isinstance(value, dict):
-            return value, None
-        if fallback is _FAIL:
-            fallback = value
+        yield Found(value, start, end + 1)
         pos = end + 1
-    if fallback is not _FAIL:
-        return fallback, None
-    return None, error or "no JSON object found in reply"
 
 
 def _kind(opener: str) -> str:

@@ -73,6 +73,9 @@ class Guard:
                 if adapt(failure):
                     self.stats.fallbacks += 1
                     continue
+                if failure.stop is not None:  # the backend's own stop line (a redirect)
+                    self.stats.failures += 1
+                    raise
                 if failure.kind == "connect" and self.stats.successes == 0:
                     self.stats.failures += 1
                     raise BackendError(failure.reason, status=failure.status, stop=(

@@ -110,11 +110,18 @@ def unscored(names: Iterable[str], reason: str, **details: Any) -> list[MetricRe
 
 def outcome(suite: str, sample: Sample, results: Sequence[MetricResult],
             verdicts: Sequence[Verdict] = (), reasoning: str | None = None) -> Outcome:
+    """The suite's result for the sample; a judge reply that copied a verdict from the
+    judged text (`Verdict.flags["suspicious_reply"]`) is noted in every value's details,
+    which `Store.suspicious_replies` counts."""
     usage = Usage()
     calls: list[CallLog] = []
     for v in verdicts:
         usage = usage + v.usage
         calls.extend(v.calls)
+    note = next((v.flags["suspicious_reply"] for v in verdicts
+                 if v.flags.get("suspicious_reply")), None)
+    if note:
+        results = with_details(results, {"suspicious_reply": note})
     return Outcome(
         SampleResult(sample_id=sample.id, strategy=sample.strategy, suite=suite,
                      results=tuple(results), reasoning=reasoning, usage=usage),

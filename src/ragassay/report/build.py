@@ -208,9 +208,9 @@ def _reliability(meta: Mapping[str, Any]) -> RunReliability | None:
         return None
 
 
-def run_info(run: RunRecord, total: int, invalid: int) -> RunInfo:
+def run_info(run: RunRecord, total: int, invalid: int, suspicious: int = 0) -> RunInfo:
     """The report's `evaluation_metadata` of a run with `total` rows, `invalid` of them
-    invalid."""
+    invalid, `suspicious` judge replies that copied a verdict from the judged text."""
     return RunInfo(
         run_id=run.id,
         timestamp=run.created.isoformat(timespec="seconds"),
@@ -232,6 +232,7 @@ def run_info(run: RunRecord, total: int, invalid: int) -> RunInfo:
         prompt_versions=run.config.prompt_versions,
         generated=datetime.now(UTC).isoformat(timespec="seconds"),
         complete=run.status == "complete",
+        suspicious_replies=suspicious,
     )
 
 
@@ -246,7 +247,8 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
                       rt.usage_by_strategy.get(name, Usage())))
                   for name, entry in sections.strategies.items()}
     return Report(
-        evaluation_metadata=run_info(run, rt.total, len(invalid)),
+        evaluation_metadata=run_info(run, rt.total, len(invalid),
+                                     store.suspicious_replies(run.id)),
         **{**dict(sections), "strategies": strategies},
         usage=RunUsage(**dict(UsageSummary.of(usage.get("total", Usage()))),
                        by_suite={k: UsageSummary.of(v) for k, v in usage.items()

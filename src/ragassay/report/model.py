@@ -95,6 +95,8 @@ class RunInfo(Result):
     prompt_versions: dict[str, str]
     generated: str
     complete: bool
+    # results whose judge reply copied a verdict from the judged text (not taken)
+    suspicious_replies: int = 0
 
     @field_serializer("judge_reliability")
     def _reliability(self, value: RunReliability | None):

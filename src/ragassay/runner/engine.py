@@ -68,7 +68,8 @@ class _Run:
         names = [spec.name for s in self.suites for spec in s.specs]
         self.run_id, self.done = open_run(self.store, self.config, self.suites,
                                           self.judge.model, inputs.resume, inputs.dataset_hash,
-                                          {"reliability": reliability_meta(self.judge, names)})
+                                          {"reliability": reliability_meta(self.judge, names)},
+                                          inputs.retry)
         self.stats = RunStats(run_id=self.run_id)
         self.options = suite_options(self.config, self.suites, self.judge)
         self.gate = asyncio.Semaphore(max(1, config.concurrency))

@@ -156,18 +156,29 @@ def with_prompt_versions(config: RunConfig, suites: Sequence[Suite]) -> RunConfi
 
 def open_run(store: Store, config: RunConfig, suites: Sequence[Suite], judge_model: str,
              resume: str | None, dataset_hash: str | None,
-             meta: dict[str, Any] | None = None) -> tuple[str, set[tuple[str, str]]]:
+             meta: dict[str, Any] | None = None,
+             retry: str | None = "auto") -> tuple[str, set[tuple[str, str]]]:
     """The run's id (created with `meta`, or the one resumed: leased to this process)
-    and the (sample, suite) judgments already done."""
+    and the (sample, suite) judgments already done; those that failed as `retry` says
+    (`retry_mode`) are not done: they are judged again."""
     if resume:
-        run_id = store.get_run(resume).id
-        done = store.done_keys(run_id)
-        store.finish_run(run_id, "running")
-        return run_id, done
+        run = store.get_run(resume)
+        done = store.done_keys(run.id, retry_mode(run.status, retry))
+        store.finish_run(run.id, "running")
+        return run.id, done
     specs = [spec for s in suites for spec in s.specs]
     run_id = store.create_run(config, package_version=__version__, dataset_hash=dataset_hash,
                               judge_model=judge_model, specs=specs, meta=meta)
     return run_id, set()
+
+
+def retry_mode(status: str, retry: str | None) -> str | None:
+    """What a resume judges again: `retry` "auto" is the transport failures of a run that
+    did not complete (a finished run's are retried only when asked: "transport", or "all"
+    for content failures too); None nothing."""
+    if retry == "auto":
+        return "transport" if status != "complete" else None
+    return retry
 
 
 def run_meta(stats: RunStats, embedders: list[str], notes: list[str],
@@ -194,3 +205,4 @@ class RunInputs:
     dataset_hash: str | None = None
     headers: Mapping[str, str] | None = None  # for the judge's backend; never stored
     stop: threading.Event | None = None  # set: the Ray driver stops, the run "interrupted"
+    retry: str | None = "auto"  # failed judgments a resume judges again (`retry_mode`)

@@ -267,7 +267,8 @@ class _RayRun:
         self.pool = self._start_workers()
         self.run_id, self.done = open_run(self.store, self.config, self.suites, self.pool.model,
                                           inputs.resume, inputs.dataset_hash,
-                                          {"reliability": self.pool.reliability})
+                                          {"reliability": self.pool.reliability},
+                                          inputs.retry)
         self.store.update_meta(self.run_id, {"engine": "ray",
                                              "ray_workers": len(self.pool.handles)})
         self.stats = RunStats(run_id=self.run_id)

@@ -12,6 +12,18 @@ from ragassay.store.models import StoreError
 MEMORY = ":memory:"
 
 
+def _immutable(path: Path) -> str:
+    """`&immutable=1` for a store on read-only media (its folder not writable, no WAL left
+    to read): SQLite cannot create the shared-memory file a WAL database needs even to be
+    read, so it is opened as a file nothing can change. Otherwise ""."""
+    import os
+
+    wal = path.with_name(path.name + "-wal")
+    if os.access(path.parent, os.W_OK) or (wal.exists() and wal.stat().st_size > 0):
+        return ""
+    return "&immutable=1"
+
+
 def open_connection(
     label: str, *, readonly: bool = False, busy_timeout_s: float = 10.0
 ) -> sqlite3.Connection:
@@ -20,7 +32,8 @@ def open_connection(
     The connection is in autocommit mode (transactions are explicit), returns
     `sqlite3.Row`s, may be used from any thread (callers serialise), and has WAL,
     synchronous=NORMAL, foreign keys and a busy timeout. Read-only connections use a
-    `mode=ro` URI and refuse a database that needs migrating. Raises StoreError.
+    `mode=ro` URI (immutable on read-only media) and refuse a database that needs
+    migrating. Raises StoreError.
     """
     path, memory = Path(label), label == MEMORY
     if readonly:
@@ -28,7 +41,7 @@ def open_connection(
             raise StoreError("a read-only store needs a database file, not :memory:")
         if not path.is_file():
             raise StoreError(f"no database at {label}")
-        target, uri = f"file:{quote(str(path.resolve()))}?mode=ro", True
+        target, uri = f"file:{quote(str(path.resolve()))}?mode=ro{_immutable(path)}", True
     else:
         if not memory:
             try:

@@ -42,9 +42,26 @@ class RunRecord(_Frozen):
     judge_model: str
     meta: dict[str, Any] = Field(default_factory=dict)
     specs: tuple[MetricSpec, ...] = ()  # the metric definitions the run was scored with
+    # config fields this version does not know (a newer ragassay wrote the run): left out
+    # of `config`, so the run can be read; writing to it is refused (`read_only_reason`)
+    unknown_config: tuple[str, ...] = ()
 
     def spec_map(self) -> dict[str, MetricSpec]:
         return {s.name: s for s in self.specs}
+
+    def read_only_reason(self) -> str | None:
+        """Why this version must not write to the run (None: it may)."""
+        return read_only_reason(self.id, self.unknown_config)
+
+
+def read_only_reason(run_id: str, unknown: tuple[str, ...]) -> str | None:
+    """The one line that refuses a write to a run with config fields this version does
+    not know (None when there are none)."""
+    if not unknown:
+        return None
+    return (f"run {run_id} was written by a newer ragassay (config fields this version "
+            f"does not know: {', '.join(unknown)}): it can be read here but not written to; "
+            "resume it with that version, or start a new run")
 
 
 class CallRecord(_Frozen):

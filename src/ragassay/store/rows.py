@@ -9,8 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ragassay.store.models import CallRecord, json_default
-from ragassay.types import MetricResult, SampleResult, Usage
+from pydantic import ValidationError
+
+from ragassay.store.models import CallRecord, RunRecord, StoreError, json_default
+from ragassay.types import MetricResult, MetricSpec, RunConfig, SampleResult, Usage
 
 CallRow = tuple[str, str, str, str | None, str, int, int, float, int, str, str | None, int]
 """A call as `insert_calls` writes it, without run id and time: sample, suite, prompt,
@@ -27,6 +29,13 @@ reason ({group} = unscored_reason) or in all ({group} = run_id), their samples a
 their count."""
 
 
+FAILED_SQL = """
+SELECT DISTINCT sample_id, suite FROM metric_values
+WHERE run_id = ? AND value IS NULL AND unscored_reason IS NOT NULL AND ({cond})
+"""
+"""(sample, suite) judgments with a value unscored for a reason matching {cond}."""
+
+
 USAGE_SQL = (
     "SELECT suite, SUM(cached = 0), SUM(cached != 0),"
     " SUM(CASE WHEN cached THEN 0 ELSE input_tokens END),"
@@ -35,6 +44,45 @@ USAGE_SQL = (
     " FROM calls WHERE run_id = ? GROUP BY suite"
 )
 """The call ledger summed per suite (cached calls count as hits, their tokens not)."""
+
+
+def read_config(raw: str, run_id: str) -> tuple[RunConfig, tuple[str, ...]]:
+    """A stored run config, and the fields of it this version does not know (a newer
+    ragassay wrote them): left out, so that the run can still be read. Any other
+    mismatch is a one-line StoreError."""
+    try:
+        return RunConfig.model_validate_json(raw), ()
+    except ValidationError as exc:
+        errors = exc.errors()
+    unknown = [e["loc"] for e in errors if e["type"] == "extra_forbidden"]
+    data = json.loads(raw)
+    if unknown and isinstance(data, dict):
+        for loc in unknown:
+            node: Any = data
+            for key in loc[:-1]:
+                node = node[key]
+            node.pop(loc[-1], None)
+        try:
+            return RunConfig.model_validate(data), tuple(".".join(map(str, loc))
+                                                         for loc in unknown)
+        except ValidationError as again:
+            errors = again.errors()
+    first = errors[0]
+    where = ".".join(map(str, first["loc"])) or "config"
+    raise StoreError(f"run {run_id}: its stored config cannot be read by this version of "
+                     f"ragassay ({where}: {first['msg']})")
+
+
+def run_from_row(row: sqlite3.Row) -> RunRecord:
+    config, unknown = read_config(row["config"], row["id"])
+    return RunRecord(
+        id=row["id"], created=row["created"], finished=row["finished"], status=row["status"],
+        config=config, package_version=row["package_version"], dataset=row["dataset"],
+        dataset_hash=row["dataset_hash"], judge=row["judge"], judge_model=row["judge_model"],
+        meta=json.loads(row["meta"]),
+        specs=tuple(MetricSpec.model_validate(d) for d in json.loads(row["specs"])),
+        unknown_config=unknown,
+    )
 
 
 def result_from_row(row: sqlite3.Row) -> SampleResult:

@@ -24,13 +24,17 @@ from ragassay.store.models import (
     RunRecord,
     StoreError,
     json_default,
+    read_only_reason,
 )
+from ragassay.store.outcomes import OutcomesMixin
 from ragassay.store.rows import (
     LACKING_SQL,
     PreparedResult,
     call_row,
     prepare_result,
+    read_config,
     result_from_row,
+    run_from_row,
 )
 from ragassay.store.rows import insert_calls as _insert_calls  # module-level: tests patch it
 from ragassay.types import (
@@ -60,7 +64,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=json_default)
 
 
-class Store(LedgerMixin, LabelsMixin):
+class Store(LedgerMixin, LabelsMixin, OutcomesMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it
@@ -80,6 +84,9 @@ class Store(LedgerMixin, LabelsMixin):
         self.readonly = readonly
         self._lock = threading.RLock()
         self._conn = open_connection(self.label, readonly=readonly, busy_timeout_s=busy_timeout_s)
+        # runs read whose config has fields this version does not know (the CLI says so)
+        self.unknown_configs: dict[str, tuple[str, ...]] = {}
+        self._writable: set[str] = set()  # runs checked writable by this store
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -134,9 +141,13 @@ class Store(LedgerMixin, LabelsMixin):
     def _no_run(self, run_id: str) -> StoreError:
         return StoreError(f"no run '{run_id}' in {self.label}")
 
-    def _require_run(self, conn: sqlite3.Connection, run_id: str) -> None:
-        if conn.execute("SELECT 1 FROM runs WHERE id = ?", (run_id,)).fetchone() is None:
+    def _require_run(self, conn: sqlite3.Connection, run_id: str) -> sqlite3.Row:
+        """The run's row, for a write: StoreError when it is absent or read-only here."""
+        row = conn.execute("SELECT meta, config FROM runs WHERE id = ?", (run_id,)).fetchone()
+        if row is None:
             raise self._no_run(run_id)
+        self._check_writable(run_id, row["config"])
+        return row
 
     # -- runs -------------------------------------------------------------------------
 
@@ -186,22 +197,21 @@ class Store(LedgerMixin, LabelsMixin):
                 return run_id
         raise StoreError(f"cannot write to {self.label}: no free run id")  # pragma: no cover
 
-    @staticmethod
-    def _run(row: sqlite3.Row) -> RunRecord:
-        return RunRecord(
-            id=row["id"],
-            created=row["created"],
-            finished=row["finished"],
-            status=row["status"],
-            config=RunConfig.model_validate_json(row["config"]),
-            package_version=row["package_version"],
-            dataset=row["dataset"],
-            dataset_hash=row["dataset_hash"],
-            judge=row["judge"],
-            judge_model=row["judge_model"],
-            meta=json.loads(row["meta"]),
-            specs=tuple(MetricSpec.model_validate(d) for d in json.loads(row["specs"])),
-        )
+    def _run(self, row: sqlite3.Row) -> RunRecord:
+        run = run_from_row(row)
+        if run.unknown_config:
+            self.unknown_configs[run.id] = run.unknown_config
+        return run
+
+    def _check_writable(self, run_id: str, raw_config: str) -> None:
+        """StoreError when the run's stored config has fields this version does not know
+        (checked once per run and store)."""
+        if run_id in self._writable:
+            return
+        why = read_only_reason(run_id, read_config(raw_config, run_id)[1])
+        if why is not None:
+            raise StoreError(why)
+        self._writable.add(run_id)
 
     def get_run(self, run_id: str) -> RunRecord:
         """The run with this id, or the only run whose id starts with it."""
@@ -241,9 +251,7 @@ class Store(LedgerMixin, LabelsMixin):
         if status not in RUN_STATUSES:
             raise ValueError(f"status must be one of {', '.join(RUN_STATUSES)}, not {status!r}")
         with self._write() as conn:
-            row = conn.execute("SELECT meta FROM runs WHERE id = ?", (run_id,)).fetchone()
-            if row is None:
-                raise self._no_run(run_id)
+            row = self._require_run(conn, run_id)
             if status == "running":
                 lease.take(conn, run_id)
             else:
@@ -259,9 +267,7 @@ class Store(LedgerMixin, LabelsMixin):
     def update_meta(self, run_id: str, meta_update: dict[str, Any]) -> None:
         """Merge `meta_update` into a run's meta, leaving its status alone."""
         with self._write() as conn:
-            row = conn.execute("SELECT meta FROM runs WHERE id = ?", (run_id,)).fetchone()
-            if row is None:
-                raise self._no_run(run_id)
+            row = self._require_run(conn, run_id)
             meta = {**json.loads(row["meta"]), **meta_update}
             conn.execute("UPDATE runs SET meta = ? WHERE id = ?", (_dumps(meta), run_id))
 
@@ -407,10 +413,12 @@ class Store(LedgerMixin, LabelsMixin):
                           "instr(lower(sample), ?) > 0", (run_id, text.casefold()))
         return {r["sample_id"] for r in rows}
 
-    def done_keys(self, run_id: str) -> set[tuple[str, str]]:
-        """(sample_id, suite) pairs already saved: a resumed run skips these."""
+    def done_keys(self, run_id: str, retry: str | None = None) -> set[tuple[str, str]]:
+        """(sample_id, suite) pairs already saved: a resumed run skips these, except those
+        `failed_keys(run_id, retry)` names (judged again)."""
         rows = self._read("SELECT sample_id, suite FROM results WHERE run_id = ?", (run_id,))
-        return {(r["sample_id"], r["suite"]) for r in rows}
+        done = {(r["sample_id"], r["suite"]) for r in rows}
+        return done - self.failed_keys(run_id, retry) if retry else done
 
     def iter_results(self, run_id: str, suite: str | None = None) -> Iterator[SampleResult]:
         """The run's results (of one suite, if given), in sample order then suite, read a

@@ -49,6 +49,7 @@ from ragassay.types import (
     EMPTY_ANSWER,
     NO_CONTEXTS,
     NO_REFERENCE,
+    NO_REFERENCE_OR_ANSWER,
     MetricResult,
     MetricSpec,
     Rule,
@@ -442,7 +443,7 @@ class RagasSuite(Suite):
         why = {
             S + "faithfulness": EMPTY_ANSWER if has_ctx else no_ctx,
             S + "answer_relevancy": EMPTY_ANSWER,
-            S + "context_precision": no_ctx if not has_ctx else "needs a reference or an answer",
+            S + "context_precision": no_ctx if not has_ctx else NO_REFERENCE_OR_ANSWER,
             S + "context_recall": no_ctx if not has_ctx else NO_REFERENCE,
         }
         ordered = [results.get(n) or MetricResult(name=n, value=None, unscored_reason=why[n])

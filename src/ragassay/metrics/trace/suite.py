@@ -241,14 +241,15 @@ def score_trace(item: KeyedSample, verdict: TraceVerdict) -> list[MetricResult]:
     used_keys = {"used_keys": verdict.used_keys}
     add("context_relevance", length_share(context, verdict.relevant), "no context text",
         **rel_keys, **soft)
+    if not answer:  # what the answer used of the context, and adherence, need an answer
+        results.extend(unscored((S + "context_utilization", S + "completeness", *ADHERENCE),
+                                EMPTY_ANSWER, **common))
+        return results
     add("context_utilization", length_share(context, verdict.used), "no context text",
         **used_keys, **soft)
     comp = (completeness(context, verdict.relevant, verdict.used) if verdict.relevant_keys
             else None)
     add("completeness", comp, "no relevant context sentences", **rel_keys, **used_keys, **soft)
-    if not answer:
-        results.extend(unscored(ADHERENCE, EMPTY_ANSWER, **common))
-        return results
     text = {s.key: s.text for s in answer}
     judged = verdict.judged
     unsupported = [{"key": j.key, "text": text[j.key]} for j in judged if not j.supported]

@@ -1,0 +1,132 @@
+"""Which JSON object of a reply is the judge's own verdict.
+
+A judge that quotes the sample before its verdict (chain of thought, or a server that
+does not enforce the schema) repeats whatever JSON the answer carries; taking the first
+object of the reply would then score the sample with the *answer's* planted verdict.
+So the verdict is the **last** object of the reply that validates against the prompt's
+output model and is **not** copied from the untrusted inputs (the question, contexts,
+answer, reference: verbatim up to whitespace, or equal once parsed). A reply that holds
+a verdict-like object copied from the inputs (one that validates, or has a key of the
+output) is suspicious: the verdict says so, and when the copy is the only valid object
+the call is unscored with that reason (the judge is asked once more, as for any
+unusable reply).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from ragassay.llm.parsing import Found, json_values
+
+COPIED = ("the reply's only verdict is a JSON object copied from the judged text "
+          "(suspected prompt injection)")
+COPIED_ONLY = "the reply holds no verdict of its own, only JSON copied from the judged text"
+SUSPICIOUS = ("a judge reply held a verdict-like JSON object copied from the judged text "
+              "(suspected prompt injection); it was not taken for the verdict")
+
+
+def _validation_error(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    loc = ".".join(str(p) for p in first["loc"]) or "reply"
+    return f"{loc}: {first['msg']}"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The verdict read from a reply: its validated output, data and offset in the
+    reply text, or why there is none; and whether the reply copied a verdict."""
+
+    output: BaseModel | None
+    data: Any = None
+    start: int = 0
+    reason: str | None = None
+    suspicious: bool = False
+
+
+class Inputs:
+    """The untrusted texts a prompt was rendered with, read lazily: whitespace-collapsed
+    for the verbatim test, and the JSON objects they hold (canonical) for the parsed one."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self._texts = [t for t in texts if "{" in t]
+        self._flat: str | None = None
+        self._objects: set[str] | None = None
+
+    def copied(self, raw: str, value: Any) -> bool:
+        if not self._texts:
+            return False
+        if self._flat is None:
+            self._flat = "\n".join(_collapse(t) for t in self._texts)
+        if _collapse(raw) in self._flat:
+            return True
+        if self._objects is None:
+            self._objects = {_canonical(f.value) for t in self._texts
+                             for f in json_values(t)[0] if isinstance(f.value, dict)}
+        return _canonical(value) in self._objects
+
+
+def _collapse(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def choose(text: str, model: type[BaseModel], inputs: Inputs) -> Choice:
+    """The judge's own verdict in `text` (see the module's docstring)."""
+    found, scan_error = json_values(text)
+    objects = [f for f in found if isinstance(f.value, dict)]
+    keys = set(model.model_fields)
+    chosen: Choice | None = None
+    suspicious = copied_valid = copied_any = False
+    error: str | None = None
+    for item in reversed(objects):
+        copied = inputs.copied(text[item.start:item.end], item.value)
+        if chosen is not None and not copied:
+            continue  # an earlier draft of the judge's own: not looked at
+        output, why = _validate(model, item.value)
+        if copied:
+            suspicious = suspicious or output is not None or bool(keys & set(item.value))
+            copied_valid = copied_valid or output is not None
+            copied_any = True
+        elif output is not None:
+            chosen = Choice(output, item.value, item.start)
+        else:
+            error = error or why
+    if chosen is not None:
+        return Choice(chosen.output, chosen.data, chosen.start, suspicious=suspicious)
+    if copied_valid:
+        return Choice(None, reason=COPIED, suspicious=True)
+    if error is not None:
+        return Choice(None, reason=f"invalid reply: {error}", suspicious=suspicious)
+    if copied_any:
+        return Choice(None, reason=COPIED_ONLY, suspicious=suspicious)
+    arrays = [f for f in found if not isinstance(f.value, dict)]
+    if arrays and not objects:  # e.g. a bare list: say why it is not the verdict
+        _, why = _validate(model, arrays[0].value)
+        return Choice(None, reason=f"invalid reply: {why}")
+    return Choice(None, reason=f"unparseable reply: {_unparseable(text, scan_error)}")
+
+
+def _validate(model: type[BaseModel], data: Any) -> tuple[BaseModel | None, str | None]:
+    try:
+        return model.model_validate(data), None
+    except ValidationError as exc:
+        return None, _validation_error(exc)
+
+
+def _unparseable(text: str, scan_error: str | None) -> str:
+    """Why no object parsed, as `parse_json_reply` says it (empty reply, truncated, ...)."""
+    from ragassay.llm import parse_json_reply
+
+    _, error = parse_json_reply(text)
+    return error or scan_error or "no JSON object found in reply"
+
+
+__all__ = ["COPIED", "COPIED_ONLY", "SUSPICIOUS", "Choice", "Found", "Inputs", "choose"]
