@@ -12,6 +12,7 @@ from typing import Any
 
 from ragassay import __version__
 from ragassay.stats import ScoreTable, report_sections
+from ragassay.stats.table import Row
 from ragassay.store import RunRecord, Store
 from ragassay.types import InvalidRow, MetricSpec, Sample, SampleResult, Usage, is_offline
 
@@ -43,28 +44,31 @@ class RunTable:
 
 def run_table(store: Store, run_id: str,
               labels: Mapping[str, Mapping[str, Any]] | None = None) -> RunTable:
-    """Stream a run's samples and results into its ScoreTable; `labels` (sample id ->
-    labels) are merged into the samples' own, for calibrating against a separate file."""
+    """A run's ScoreTable from its stored values (`Store.iter_scores`: no result or
+    sample document is parsed); `labels` (sample id -> labels) are merged into the
+    samples' own, for calibrating against a separate file."""
     run = store.get_run(run_id)
     out = RunTable(run=run, table=ScoreTable(rows=(), specs={}), specs=run.spec_map())
-
-    def samples() -> Iterator[Sample]:
-        for item in store.iter_samples(run.id):
-            out.total += 1
-            if isinstance(item, InvalidRow):
-                out.invalid.append(item)
-            elif labels and item.id in labels:
-                yield item.model_copy(update={"labels": {**item.labels, **labels[item.id]}})
-            else:
-                yield item
-
-    def results() -> Iterator[SampleResult]:
-        for r in store.iter_results(run.id):
-            out.usage_by_strategy[r.strategy] = (
-                out.usage_by_strategy.get(r.strategy, Usage()) + r.usage)
-            yield r
-
-    out.table = ScoreTable.from_results(results(), samples(), out.specs)
+    rows: list[Row] = []
+    for item in store.iter_scores(run.id):
+        out.total += 1
+        if isinstance(item, InvalidRow):
+            out.invalid.append(item)
+            continue
+        mine = item.labels
+        if labels and item.sample_id in labels:
+            mine = {**mine, **labels[item.sample_id]}
+        rows.append(Row(id=item.sample_id, strategy=item.strategy, question=item.question,
+                        question_id=item.question_id, labels=mine, values=item.values,
+                        reasons=item.reasons))
+    present = store.metrics_present(run.id)  # metric -> whether boolean
+    names = [n for n in out.specs if n in present] + [n for n in present
+                                                       if n not in out.specs]
+    out.table = ScoreTable.from_rows(rows, {
+        n: out.specs.get(n) or MetricSpec(name=n, kind="bool" if present[n] else "score")
+        for n in names})
+    usage = store.usage(run.id, by="strategy")
+    out.usage_by_strategy = {k: v for k, v in usage.items() if k != "total"}
     return out
 
 

@@ -23,7 +23,7 @@ from ragassay.ui.fmt import (
 from ragassay.ui.highlight import md_escape
 
 st.title("Run overview")
-run_id, version, report = state.selected_report()
+run_id, version, report = state.selected_report("overview")
 meta: dict[str, Any] = report["evaluation_metadata"]
 aggregates: dict[str, Any] = report["aggregate_metrics"]["metrics"]
 specs: dict[str, Any] = report["metric_specs"]
