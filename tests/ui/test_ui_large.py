@@ -98,3 +98,19 @@ def test_a_link_to_a_sample_of_a_large_run_opens_it(app_test, ui_store, built):
     at = open_page(at, "samples")
     assert at.selectbox(key="samples_pick").value == "dense-k5/q02-dense-k5"
     assert not at.warning and built == []
+
+
+def test_the_paged_explorer_turns_pages_and_keeps_the_page_in_range(
+        app_test, ui_store, built, monkeypatch):
+    from ragassay.ui import paged
+
+    monkeypatch.setattr(paged, "PAGE_ROWS", 10)
+    at = open_page(app_test(run_id=ui_store.run_a), "samples")
+    first = list(at.dataframe[0].value["key"])
+    at.number_input(key="samples_page_no").set_value(3).run()
+    third = list(at.dataframe[0].value["key"])
+    assert len(first) == 10 and len(third) == 4 and not set(first) & set(third)
+    strategy = first[0].split("/", 1)[0]
+    at.multiselect(key="samples_strategies").set_value([strategy]).run()  # 12: 2 pages
+    assert not at.exception and at.number_input(key="samples_page_no").value == 1
+    assert len(at.dataframe[0].value) == 10 and built == []

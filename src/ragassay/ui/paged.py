@@ -59,7 +59,7 @@ def _filters(db: str, run_id: str, version: str, metrics: list[str],
         strategies=tuple(picked), text=text.strip(), sort_metric=sort, ascending=ascending,
         scored={SCORED_ALL: True, UNSCORED_ANY: False}.get(reason),
         reason=None if reason in (ANY, SCORED_ALL, UNSCORED_ANY) else reason,
-        value_range=value_range)
+        value_range=value_range, limit=PAGE_ROWS)
 
 
 def _explore(db: str, run_id: str, version: str, show: Show) -> None:
@@ -72,6 +72,8 @@ def _explore(db: str, run_id: str, version: str, show: Show) -> None:
     query = _filters(db, run_id, version, metrics, specs)
     first = data.sample_page(db, run_id, version, query)  # page 1, and how many match
     pages = max(1, -(-first.total // PAGE_ROWS))
+    if st.session_state.get("samples_page_no", 1) > pages:  # fewer pages since the filter
+        st.session_state["samples_page_no"] = 1
     number = int(st.number_input(f"Page (of {pages:,}, {PAGE_ROWS} samples each)", 1, pages,
                                  key="samples_page_no")) if pages > 1 else 1
     shown = first if number == 1 else data.sample_page(
