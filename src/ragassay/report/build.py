@@ -26,7 +26,8 @@ from ragassay.report.model import (
     UsageSummary,
 )
 from ragassay.stats import ScoreTable, report_sections
-from ragassay.store import RunRecord, Store
+from ragassay.stats.table import Row
+from ragassay.store import RunRecord, ScoreRecord, Store
 from ragassay.types import (
     HumanLabel,
     InvalidRow,
@@ -66,59 +67,74 @@ def label_spelling(names: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def merge_labels(sample: Sample, stored: Mapping[str, HumanLabel],
-                 spelling: Mapping[str, str]) -> Sample:
-    """The sample with the store's labels on top of its own: a stored label replaces the
-    sample's label of the same meaning, named as the run's data names it (`spelling`),
-    else as the vocabulary does."""
-    if not stored:
-        return sample
-    merged = dict(sample.labels)
+def overlay_labels(own: Mapping[str, Any], stored: Mapping[str, HumanLabel],
+                   spelling: Mapping[str, str]) -> dict[str, Any]:
+    """A sample's own labels with the store's on top: a stored label replaces the label of
+    the same meaning, named as the run's data names it (`spelling`), else as the
+    vocabulary does."""
+    merged = dict(own)
     for name, label in stored.items():
         merged[spelling.get(canonical(name), canonical(name))] = label.value
-    return sample.model_copy(update={"labels": merged})
+    return merged
+
+
+def merge_labels(sample: Sample, stored: Mapping[str, HumanLabel],
+                 spelling: Mapping[str, str]) -> Sample:
+    """The sample with the store's labels on top of its own (`overlay_labels`)."""
+    if not stored:
+        return sample
+    return sample.model_copy(update={"labels": overlay_labels(sample.labels, stored,
+                                                              spelling)})
 
 
 def run_table(store: Store, run_id: str,
-              labels: Mapping[str, Mapping[str, Any]] | None = None) -> RunTable:
-    """Stream a run's samples and results into its ScoreTable. The samples' labels are
-    their own with the store's human labels on top (`merge_labels`); `labels` (sample id
-    -> labels) go on top of both, for calibrating against a separate file."""
+              labels: Mapping[str, Mapping[str, Any]] | None = None,
+              keys: bool = False) -> RunTable:
+    """A run's ScoreTable from its stored values (`Store.iter_scores`: no result
+    document is parsed). The samples' labels are their own with the store's human labels
+    on top (`overlay_labels`, by content key: read when the store holds labels or the run
+    an annotation plan, or with `keys`, which also fills `content_keys` for every sample); `labels` (sample id ->
+    labels) go on top of both, for calibrating against a separate file."""
     run = store.get_run(run_id)
     out = RunTable(run=run, table=ScoreTable(rows=(), specs={}), specs=run.spec_map())
-    spelling = label_spelling(store.sample_label_names(run.id))
+    keys = keys or store.count_labels() > 0 or store.get_plan(run.id) is not None
+    spelling = label_spelling(store.sample_label_names(run.id)) if keys else {}
+    rows: list[Row] = []
+    pending: list[ScoreRecord] = []
 
-    def page(items: list[Sample]) -> Iterator[Sample]:
-        found = store.labels_for(s.content_key for s in items)
-        for item in items:
-            out.content_keys[(item.strategy, item.id)] = key = item.content_key
-            mine = found.get(key, {})
-            out.stored_labels += len(mine)
-            item = merge_labels(item, mine, spelling)
-            if labels and item.id in labels:
-                item = item.model_copy(update={"labels": {**item.labels, **labels[item.id]}})
-            yield item
+    def flush() -> None:
+        found = store.labels_for(r.content_key for r in pending) if keys else {}
+        for item in pending:
+            mine = item.labels
+            if keys:
+                out.content_keys[(item.strategy, item.sample_id)] = item.content_key
+                stored = found.get(item.content_key, {})
+                out.stored_labels += len(stored)
+                mine = overlay_labels(mine, stored, spelling)
+            if labels and item.sample_id in labels:
+                mine = {**mine, **labels[item.sample_id]}
+            rows.append(Row(id=item.sample_id, strategy=item.strategy, question=item.question,
+                            question_id=item.question_id, labels=mine, values=item.values,
+                            reasons=item.reasons))
+        pending.clear()
 
-    def samples() -> Iterator[Sample]:
-        pending: list[Sample] = []
-        for item in store.iter_samples(run.id):
-            out.total += 1
-            if isinstance(item, InvalidRow):
-                out.invalid.append(item)
-                continue
-            pending.append(item)
-            if len(pending) >= LABEL_PAGE:
-                yield from page(pending)
-                pending = []
-        yield from page(pending)
-
-    def results() -> Iterator[SampleResult]:
-        for r in store.iter_results(run.id):
-            out.usage_by_strategy[r.strategy] = (
-                out.usage_by_strategy.get(r.strategy, Usage()) + r.usage)
-            yield r
-
-    out.table = ScoreTable.from_results(results(), samples(), out.specs)
+    for item in store.iter_scores(run.id, keys=keys):
+        out.total += 1
+        if isinstance(item, InvalidRow):
+            out.invalid.append(item)
+            continue
+        pending.append(item)
+        if len(pending) >= LABEL_PAGE:
+            flush()
+    flush()
+    present = store.metrics_present(run.id)  # metric -> whether boolean
+    names = [n for n in out.specs if n in present] + [n for n in present
+                                                       if n not in out.specs]
+    out.table = ScoreTable.from_rows(rows, {
+        n: out.specs.get(n) or MetricSpec(name=n, kind="bool" if present[n] else "score")
+        for n in names})
+    usage = store.usage(run.id, by="strategy")
+    out.usage_by_strategy = {k: v for k, v in usage.items() if k != "total"}
     return out
 
 

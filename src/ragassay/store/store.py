@@ -37,6 +37,7 @@ from ragassay.store.rows import (
     run_from_row,
 )
 from ragassay.store.rows import insert_calls as _insert_calls  # module-level: tests patch it
+from ragassay.store.scores import PagesMixin, ScoresMixin
 from ragassay.types import (
     MISSING_INPUT,
     InvalidRow,
@@ -64,7 +65,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=json_default)
 
 
-class Store(LedgerMixin, LabelsMixin, OutcomesMixin):
+class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it

@@ -22,7 +22,7 @@ from ragassay.ui.fmt import (
 from ragassay.ui.highlight import md_escape
 
 st.title("Run overview")
-run_id, version, report = state.selected_report()
+run_id, version, report = state.selected_report("overview")
 meta = report.run
 aggregates = report.aggregate_metrics.metrics
 specs = report.metric_specs
