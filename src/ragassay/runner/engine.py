@@ -119,9 +119,9 @@ async def judge_one(suite: Suite, item: KeyedSample, evidence: Evidence | None,
                     asker: Asker | None, options: SuiteOptions) -> Outcome:
     """One (sample, suite) judgment: from the offline judge's evidence, or by asking."""
     if evidence is not None:
-        return suite.evaluate_offline(item, evidence, options)
+        return suite.keep_chosen(suite.evaluate_offline(item, evidence, options))
     assert asker is not None
-    return await suite.evaluate(item, asker, options)
+    return suite.keep_chosen(await suite.evaluate(item, asker, options))
 
 
 def suite_options(config: RunConfig, suites: Sequence[Suite], judge: Judge) -> SuiteOptions:
@@ -161,7 +161,7 @@ def open_run(store: Store, config: RunConfig, suites: Sequence[Suite], judge_mod
         done = store.done_keys(run_id)
         store.finish_run(run_id, "running")
         return run_id, done
-    specs = [spec for s in suites for spec in s.specs]
+    specs = [spec for s in suites for spec in s.chosen_specs]
     run_id = store.create_run(config, package_version=__version__, dataset_hash=dataset_hash,
                               judge_model=judge_model, specs=specs, meta=meta)
     return run_id, set()
@@ -205,7 +205,7 @@ class _Run:
         self.judge = inputs.judge or build_judge(self.config, self.store, inputs.headers)
         self.offline = self.judge if isinstance(self.judge, OfflineJudge) else None
         self.asker = None if self.offline is not None else cast(Asker, self.judge)
-        names = [spec.name for s in self.suites for spec in s.specs]
+        names = [spec.name for s in self.suites for spec in s.chosen_specs]
         self.run_id, self.done = open_run(self.store, self.config, self.suites,
                                           self.judge.model, inputs.resume, inputs.dataset_hash,
                                           {"reliability": reliability_meta(self.judge, names)})
