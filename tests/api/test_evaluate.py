@@ -80,7 +80,22 @@ def test_dataframe_field_map_and_one_mapping(db: Path) -> None:
         assert store.get_run(result.run_id).dataset == "my-frame"
     one = ragassay.evaluate(ROWS[0], metrics="ragas.faithfulness", store=db)
     assert one.to_pandas()["id"].tolist() == ["a"]
-    assert "ragas.faithfulness" in one.metrics  # a metric name means its suite
+    assert one.metrics == ["ragas.faithfulness"]  # that metric alone (issue #29)
+
+
+def test_unnamed_in_memory_data_is_named_by_kind_and_content(db: Path) -> None:
+    """Every DataFrame run used to be named "python"; now the kind of data and 8 hex
+    digits of its rows: equal rows the same name, other rows another."""
+    def name(data: object) -> str:
+        result = ragassay.evaluate(data, metrics="judge", store=db)
+        with Store(db, readonly=True) as store:
+            return store.get_run(result.run_id).dataset
+
+    frame = pd.DataFrame(ROWS)
+    first, again = name(frame), name(pd.DataFrame(ROWS))
+    assert re.fullmatch(r"dataframe:[0-9a-f]{8}", first) and again == first
+    assert name(pd.DataFrame(ROWS[:1])) not in (first, "python")
+    assert re.fullmatch(r"rows:[0-9a-f]{8}", name(ROWS))
 
 
 def test_mistakes_are_one_line_errors(db: Path) -> None:
