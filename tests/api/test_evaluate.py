@@ -181,3 +181,21 @@ def test_import_is_cheap_and_names_are_lazy() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert json.loads(out.stdout.replace("'", '"')) == []
+
+
+def test_a_notebook_without_ipywidgets_gets_no_warning(db: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each notebook cell used to warn 'install "ipywidgets" for Jupyter support' (rich's
+    live display in Jupyter needs them): without ipywidgets the bar is drawn as text."""
+    import sys
+    import warnings
+
+    import rich.console
+
+    monkeypatch.setattr(rich.console, "_is_jupyter", lambda: True)  # as in a notebook
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = ragassay.evaluate(ROWS, metrics="judge", store=db, progress=True)
+    assert result.to_pandas()["id"].tolist() == ["a", "b"]
+    assert not [w for w in caught if "ipywidgets" in str(w.message)]

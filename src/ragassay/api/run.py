@@ -112,9 +112,14 @@ def _progress(opts: EvalOptions) -> Any:
         show = sys.stderr.isatty() or "IPython" in sys.modules
     if not show:
         return None
+    from ragassay.cli.common import CleanConsole
     from ragassay.cli.progress import RichProgress
+    from ragassay.extras import installed
 
-    return RichProgress()
+    # a notebook without ipywidgets: rich would warn at every cell ("install ipywidgets
+    # for Jupyter support"); draw the bar as text on stderr instead (its last state shows)
+    plain = None if installed("ipywidgets") else CleanConsole(stderr=True, force_jupyter=False)
+    return RichProgress(console=plain)
 
 
 def prepare(data: Any, metrics: str | Sequence[str] | None, judge: str, store: StoreLike,
