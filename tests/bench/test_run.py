@@ -215,3 +215,33 @@ def test_warm_up_is_charged_to_no_strategy(tiny_bench: Path) -> None:
     assert first.answer_p95_s == again.answer_p95_s == pytest.approx(0.001)
     assert gen.calls == 2 * 3 + 1  # 3 questions per strategy, one warm-up
     assert first.generator_usage.calls == 3 + 1 and again.generator_usage.calls == 3
+
+
+class CountingEmbedder(HashEmbedder):
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts = 0
+
+    def embed(self, texts):  # type: ignore[no-untyped-def]
+        self.texts += len(texts)
+        return super().embed(texts)
+
+
+def test_each_strategy_pays_its_own_extractive_answers(tiny_bench: Path) -> None:
+    """The offline generator's sentence vectors are not shared between strategies: two
+    identical strategies embed twice what one does (a later strategy used to answer
+    from the earlier one's cache, and looked a thousand times faster)."""
+    base = tiny_bench.read_text().replace('chunker = ["fixed", "markdown"]',
+                                          'chunker = ["fixed"]').replace(
+        'retriever = ["bm25", "hybrid"]', 'retriever = ["bm25"]')
+
+    def embedded(extra: str) -> int:
+        tiny_bench.write_text(base + extra)
+        emb = CountingEmbedder()
+        generate_samples(load_config(tiny_bench), BenchOptions(embedder=emb))
+        return emb.texts
+
+    once = embedded("")
+    assert once > 0
+    assert embedded('\n[[strategy]]\nname = "again"\nchunker = "fixed"\nsize = 12\n'
+                    'overlap = 2\nretriever = "bm25"\nk = 2\n') == 2 * once
