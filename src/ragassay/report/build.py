@@ -93,8 +93,8 @@ def run_table(store: Store, run_id: str,
     """A run's ScoreTable from its stored values (`Store.iter_scores`: no result
     document is parsed). The samples' labels are their own with the store's human labels
     on top (`overlay_labels`, by content key: read when the store holds labels or the run
-    an annotation plan, or with `keys`, which also fills `content_keys` for every sample); `labels` (sample id ->
-    labels) go on top of both, for calibrating against a separate file."""
+    an annotation plan, or with `keys`; then `content_keys` has every sample's); `labels`
+    (sample id -> labels) go on top of both, for calibrating against a separate file."""
     run = store.get_run(run_id)
     out = RunTable(run=run, table=ScoreTable(rows=(), specs={}), specs=run.spec_map())
     keys = keys or store.count_labels() > 0 or store.get_plan(run.id) is not None
