@@ -272,39 +272,73 @@ def simulate(data: SetScores, ns: Sequence[int], draws: int, plans: Sequence[str
     return out
 
 
-# -- the table -------------------------------------------------------------------------
+# -- the tables ------------------------------------------------------------------------
 
-HEADERS = ("set", "label (N)", "via metric", "plan", "n", "n/N", "truth", "judge's own",
-           "judge bias", "corrected cover", "corrected width", "labels-only cover",
-           "labels-only width", "width ratio", "eff. labels (gain)", "MSE ratio")
+Tallies = dict[tuple[str, str, int], Tally]
+HEADERS = ("set", "label (N)", "via metric", "n", "n/N", "truth", "judge's own", "judge bias",
+           "corrected cover", "corrected width", "labels-only cover", "labels-only width",
+           "width ratio", "eff. labels (gain)", "MSE ratio")
 
 
 def _f(x: float | None, spec: str = ".3f") -> str:
     return "-" if x is None or not math.isfinite(x) else format(x, spec)
 
 
-def table_rows(data: SetScores, tallies: Mapping[tuple[str, str, int], Tally]
-               ) -> Iterator[list[str]]:
-    """One markdown row per (metric, plan, n) of a set."""
+def _ratio(t: Tally) -> float:
+    """Mean corrected width / mean labels-only width."""
+    return float(np.mean(t.widths)) / float(np.mean(t.widths_only))
+
+
+def table_rows(data: SetScores, tallies: Tallies, plan: str) -> Iterator[list[str]]:
+    """One markdown row per (metric, n) of a set under `plan`."""
     big_n = len(data.ids)
-    for (metric, plan, n), t in tallies.items():
+    for (metric, p, n), t in tallies.items():
+        if p != plan:
+            continue
+        first = [data.name, f"{data.label} ({big_n})", metric, str(n), _f(n / big_n, ".2f")]
         if not t.draws:
-            yield [data.name, f"{data.label} ({big_n})", metric, plan, str(n),
-                   _f(n / big_n, ".2f"), "-", "-", "-", f"no estimate ({t.skipped} draws)",
-                   *["-"] * 6]
+            yield [*first, "-", "-", "-", f"no estimate ({t.skipped} draws)", *["-"] * 6]
             continue
         gain = float(np.mean(t.gains)) if t.gains else None
         mse = float(np.mean(np.square(t.errors)))
         mse_only = float(np.mean(np.square(t.errors_only)))
-        yield [data.name, f"{data.label} ({big_n})", metric, plan, str(n),
-               _f(n / big_n, ".2f"), _f(t.truth), _f(t.judge),
+        yield [*first, _f(t.truth), _f(t.judge),
                _f(None if t.judge is None else t.judge - t.truth, "+.3f"),
                _f(t.hits / t.draws, ".1%"), _f(float(np.mean(t.widths))),
                _f(t.hits_only / t.draws, ".1%"), _f(float(np.mean(t.widths_only))),
-               _f(float(np.mean(t.widths)) / float(np.mean(t.widths_only)), ".2f"),
+               _f(_ratio(t), ".2f"),
                "-" if gain is None else f"{gain * n:.0f} ({gain:.2f}x)",
                _f(mse_only / mse if mse > 0 else None, ".2f")
                + (f" ({t.skipped} skipped)" if t.skipped else "")]
+
+
+def summary_rows(data: SetScores, tallies: Tallies, ns: Sequence[int]
+                 ) -> Iterator[list[str]]:
+    """One row per set: uniform labels, through the uncertainty plan's (graded) metric;
+    per n, corrected / labels-only coverage and the width ratio."""
+    per_n = {n: tallies.get((data.plan_metric, "uniform", n)) for n in ns}
+    some = next((t for t in per_n.values() if t is not None and t.draws), None)
+    if some is None:
+        return
+    bias = None if some.judge is None else some.judge - some.truth
+    cells = [f"{t.hits / t.draws:.0%} / {t.hits_only / t.draws:.0%}, {_ratio(t):.2f}"
+             if t is not None and t.draws else "-" for t in per_n.values()]
+    yield [data.name, f"{data.label} ({len(data.ids)})", data.plan_metric, _f(some.truth),
+           f"{_f(some.judge)} ({_f(bias, '+.3f')})", *cells]
+
+
+def report(results: Sequence[tuple[SetScores, Tallies]], ns: Sequence[int],
+           plans: Sequence[str], header: str) -> str:
+    """The summary table, then the full table of each plan."""
+    summary = md_table(["set", "label (N)", "via metric", "truth", "judge's own (bias)",
+                        *(f"n={n}: cover corrected / labels-only, width ratio" for n in ns)],
+                       [r for data, t in results for r in summary_rows(data, t, ns)])
+    parts = [header, "", "Summary (uniform labels):", "", summary]
+    for plan in plans:
+        parts += ["", f"Plan `{plan}`:", "",
+                  md_table(HEADERS, [r for data, t in results
+                                     for r in table_rows(data, t, plan)])]
+    return "\n".join(parts)
 
 
 def main() -> None:
@@ -324,21 +358,21 @@ def main() -> None:
     if unknown:
         raise SystemExit(f"unknown set(s) or plan(s) {', '.join(unknown)}; sets: "
                          f"{', '.join(TASKS)}; plans: {', '.join(PLANS)}")
-    rows: list[list[str]] = []
+    results: list[tuple[SetScores, Tallies]] = []
     for name in names:
         data = loo_scores(name, args.embedder)
         print(f"{name}: {len(data.ids)} rows (LOO scores: {data.meta})", file=sys.stderr)
         if args.scores_only:
             continue
         started = time.monotonic()
-        rows += table_rows(data, simulate(data, args.n, args.draws, plans, args.seed))
+        results.append((data, simulate(data, args.n, args.draws, plans, args.seed)))
         print(f"  {args.draws} draws in {time.monotonic() - started:.0f}s", file=sys.stderr,
               flush=True)
     if args.scores_only:
         return
-    text = "\n".join([
-        f"Offline judge, leave-one-dataset-out scores; {args.draws} draws per n, seed "
-        f"{args.seed}; {machine()}", "", md_table(HEADERS, rows)])
+    text = report(results, args.n, plans,
+                  f"Offline judge, leave-one-dataset-out scores; {args.draws} draws per n, "
+                  f"seed {args.seed}; {machine()}")
     print(text)
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "table.md").write_text(text + "\n", encoding="utf-8")

@@ -11,7 +11,14 @@ import numpy as np
 import pytest
 
 from benches import corrected_estimates as bench
-from benches.corrected_estimates import HEADERS, SetScores, simulate, table_rows
+from benches.corrected_estimates import (
+    HEADERS,
+    SetScores,
+    report,
+    simulate,
+    summary_rows,
+    table_rows,
+)
 
 N = 400
 
@@ -53,21 +60,28 @@ def test_draws_cover_the_finite_truth_and_read_the_judges_bias() -> None:
         out[("judge.faithfulness", "uniform", 50)].widths)
 
 
-def test_table_rows_have_every_column() -> None:
+def test_the_report_has_a_summary_and_a_table_per_plan() -> None:
     data = _synthetic()
-    rows = list(table_rows(data, simulate(data, [50], draws=5, plans=("uniform",))))
+    out = simulate(data, [50], draws=5, plans=("uniform", "uncertainty"))
+    rows = list(table_rows(data, out, "uniform"))
     assert len(rows) == 2 and all(len(r) == len(HEADERS) for r in rows)
-    assert rows[0][:5] == ["synthetic", f"hallucinated ({N})", "judge.faithfulness",
-                           "uniform", "50"]
-    assert rows[0][5] == "0.12" and rows[0][9].endswith("%")
+    assert rows[0][:5] == ["synthetic", f"hallucinated ({N})", "judge.faithfulness", "50",
+                           "0.12"]
+    assert rows[0][8].endswith("%")
+    [summary] = summary_rows(data, out, [50, 100])
+    assert summary[2] == "judge.faithfulness" and summary[-1] == "-"  # no n = 100 draws
+    text = report([(data, out)], [50], ("uniform", "uncertainty"), "header")
+    assert text.startswith("header") and "Plan `uniform`" in text
+    assert "Plan `uncertainty`" in text and text.count("| synthetic |") == 5
 
 
 def test_labels_without_variation_give_no_estimate_and_say_so() -> None:
     data = _synthetic(labels=np.zeros(N))
     out = simulate(data, [50], draws=3, plans=("uniform",))
     assert all(t.draws == 0 and t.skipped == 3 for t in out.values())
-    rows = list(table_rows(data, out))
-    assert rows[0][9] == "no estimate (3 draws)"
+    rows = list(table_rows(data, out, "uniform"))
+    assert rows[0][8] == "no estimate (3 draws)"
+    assert list(summary_rows(data, out, [50])) == []
 
 
 def test_loo_scores_are_read_from_the_cache(tmp_path: Path,
