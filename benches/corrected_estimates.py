@@ -18,13 +18,18 @@ towards the judge's unsure scores, `ragassay.labels.plan`, with its inclusion
 probabilities passed to the estimator as `report.plan_designs` does).
 
 Per set, label, linked metric, plan and n: the judge's own estimate of the label's mean
-and its bias; the corrected interval's coverage of the truth and mean width; the labels-
-only interval's; the width ratio; the gain (labels-only variance / corrected variance, as
-the product reports it) as effective labels; the MSE ratio over the draws (labels-only /
-corrected, the gain actually achieved). Everything on the label's 0-1 scale (share of its
-range). The truth is the mean of a finite set, while the intervals are for the mean of
-the population the set is drawn from: coverage of the finite mean is conservative when
-n/N is large (the n/N column).
+and its bias; the corrected interval's coverage of the truth and mean width; the
+labels-only interval's; the width ratio; the gain (labels-only variance / corrected
+variance, as the product reports it for one run; the median over the draws) as effective
+labels; the MSE ratio over the draws (labels-only / corrected: the gain achieved).
+Everything is on the label's 0-1 scale (share of its range). The judge's own estimate is
+the linked metric's mean over the set on its 0-1 scale, turned round for an inverted link:
+for `hallucinated` (1 - the faithfulness sets' `faithful`), the judge.hallucination rate,
+or 1 - mean judge.faithfulness; for TREC's relevance grade / 3, mean
+judge.context_relevance; for EVOUNA's `correct` and SAS's similarity grade / 2, mean
+judge.answer_similarity. The truth is the mean of a finite set, while the intervals are
+for the mean of the population the set is drawn from: coverage of the finite mean is
+conservative when n/N is large (the n/N column).
 
     .venv/bin/python benches/corrected_estimates.py                  # every set (LOO scores once)
     .venv/bin/python benches/corrected_estimates.py --sets q2,begin --draws 50
@@ -299,7 +304,7 @@ def table_rows(data: SetScores, tallies: Tallies, plan: str) -> Iterator[list[st
         if not t.draws:
             yield [*first, "-", "-", "-", f"no estimate ({t.skipped} draws)", *["-"] * 6]
             continue
-        gain = float(np.mean(t.gains)) if t.gains else None
+        gain = float(np.median(t.gains)) if t.gains else None  # a typical run's claim
         mse = float(np.mean(np.square(t.errors)))
         mse_only = float(np.mean(np.square(t.errors_only)))
         yield [*first, _f(t.truth), _f(t.judge),
