@@ -13,9 +13,11 @@ from ragassay.annotation import (
     AnnotationError,
     Item,
     SessionOptions,
+    answer,
     choices,
     progress,
     start,
+    value_text,
 )
 from ragassay.report import corrected_for, plan_queue, run_table
 from ragassay.store import Store
@@ -160,7 +162,17 @@ def test_the_verdict_is_the_linked_metrics_of_the_sample(store: Store) -> None:
     verdict = session.verdict(entry)
     assert [v.metric for v in verdict] == ["judge.context_relevance"]
     assert verdict[0].title == "Context relevance (judge)"
-    assert verdict[0].value == entry["metrics"]["judge.context_relevance"]
+    value = entry["metrics"]["judge.context_relevance"]
+    assert verdict[0].value == value and verdict[0].text == f"{value:.3f} (1-10)"
+    hallucination = start(store, run.run_id, SessionOptions(labels=("hallucinated",)))
+    first = hallucination.verdict(entry)[0]
+    assert first.metric == "judge.hallucination" and first.text in ("yes", "no")
+    assert value_text("relevance", 2.0) == "2 highly relevant"
+    assert value_text("hallucinated", False) == "no"
+    assert [answer("hallucinated", w).value for w in ("y", "YES", "1", "n", "false")] == [
+        True, True, True, False, False]
+    assert answer("hallucinated", "2") is None and answer("relevance", "4") is None
+    assert answer("relevance", "related").value == answer("relevance", "1").value == 1.0
 
 
 def _label_all(session, run, n: int) -> None:  # type: ignore[no-untyped-def]

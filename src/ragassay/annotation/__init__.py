@@ -28,9 +28,12 @@ from ragassay.annotation.session import (
     QueueEntry,
     Session,
     Verdict,
+    answer,
     build_queue,
     choices,
+    default_annotator,
     start,
+    value_text,
 )
 
 __all__ = [
@@ -46,11 +49,14 @@ __all__ = [
     "Session",
     "SessionOptions",
     "Verdict",
+    "answer",
     "build_queue",
     "choices",
+    "default_annotator",
     "default_labels",
     "describe",
     "progress",
     "resolve_plan",
     "start",
+    "value_text",
 ]

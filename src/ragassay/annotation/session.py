@@ -9,6 +9,8 @@ at each step, so two sessions on one run never label a sample twice from stale s
 
 from __future__ import annotations
 
+import getpass
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,6 +54,23 @@ def choices(label: str) -> tuple[Choice, ...]:
     if kind.kind == "bool":
         return (Choice("Yes", True, "y"), Choice("No", False, "n"))
     return tuple(Choice(f"{v:g} {text}", float(v), f"{v:g}") for text, v in kind.choices)
+
+
+BOOL_WORDS = {"y": True, "yes": True, "true": True, "1": True,
+              "n": False, "no": False, "false": False, "0": False}
+
+
+def answer(label: str, text: str) -> Choice | None:
+    """The choice a typed answer names (`y`, `yes`, `1`; a grade's number or its name), or
+    None."""
+    word = text.strip().casefold()
+    options = choices(label)
+    if isinstance(options[0].value, bool):
+        if word not in BOOL_WORDS:
+            return None
+        return next(c for c in options if c.value is BOOL_WORDS[word])
+    return next((c for c in options if word in (c.key, c.text.casefold(),
+                                                c.text.split(" ", 1)[-1].casefold())), None)
 
 
 @dataclass(frozen=True)
@@ -133,12 +152,32 @@ class Action:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The judge's value of one metric linked to an asked label, or why it has none."""
+    """The judge's value of one metric linked to an asked label, or why it has none;
+    `text`: as shown (`yes`, `7.233 (1-10)`, `unscored: empty answer`)."""
 
     metric: str
     title: str
     value: float | bool | None
-    reason: str = ""
+    text: str
+
+
+def value_text(label: str, value: Any) -> str:
+    """A label's value as a person reads it: yes / no, or a grade with its name."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    kind = lookup(label)
+    names = {float(v): text for text, v in kind.choices} if kind else {}
+    name = names.get(float(value)) if isinstance(value, int | float) else None
+    return f"{value:g} {name}" if name else str(value)
+
+
+def _judge_text(spec: MetricSpec | None, value: Any, reason: str) -> str:
+    if value is None:
+        return f"unscored: {reason or 'no value'}"
+    if isinstance(value, bool) or (spec is not None and spec.kind == "bool"):
+        return "yes" if value else "no"
+    span = f" ({spec.low:g}-{spec.high:g})" if spec is not None else ""
+    return f"{float(value):.3f}{span}"
 
 
 def _same_order(a: AnnotationPlan, b: AnnotationPlan) -> bool:
@@ -261,8 +300,20 @@ class Session:
             if metric in values:
                 spec = self.queue.specs.get(metric)
                 title = spec.display_label if spec else metric
-                out.append(Verdict(metric, title, values[metric], unscored.get(metric, "")))
+                out.append(Verdict(metric, title, values[metric],
+                                   _judge_text(spec, values[metric], unscored.get(metric, ""))))
         return out
+
+
+def default_annotator() -> str:
+    """Who labels when nobody says: $RAGASSAY_ANNOTATOR, else the login name, else ""."""
+    name = os.environ.get("RAGASSAY_ANNOTATOR", "").strip()
+    if name:
+        return name
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # no login name (a container without a passwd entry)
+        return ""
 
 
 def start(store: Store, run_id: str, options: SessionOptions | None = None, *,
