@@ -167,6 +167,10 @@ def test_the_verdict_is_the_linked_metrics_of_the_sample(store: Store) -> None:
     hallucination = start(store, run.run_id, SessionOptions(labels=("hallucinated",)))
     first = hallucination.verdict(entry)[0]
     assert first.metric == "judge.hallucination" and first.text in ("yes", "no")
+    both = start(store, run.run_id, SessionOptions(labels=("hallucinated", "relevance")))
+    assert len(both.verdict(entry)) == 3  # the labels given pick the metrics shown
+    assert [v.metric for v in both.verdict(entry, ["relevance"])] == [
+        "judge.context_relevance"]
     assert value_text("relevance", 2.0) == "2 highly relevant"
     assert value_text("hallucinated", False) == "no"
     assert [answer("hallucinated", w).value for w in ("y", "YES", "1", "n", "false")] == [

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import getpass
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,7 +53,7 @@ def choices(label: str) -> tuple[Choice, ...]:
         raise AnnotationError(f"'{label}' is not a label of the vocabulary")
     if kind.kind == "bool":
         return (Choice("Yes", True, "y"), Choice("No", False, "n"))
-    return tuple(Choice(f"{v:g} {text}", float(v), f"{v:g}") for text, v in kind.choices)
+    return tuple(Choice(text, float(v), f"{v:g}") for text, v in kind.choices)
 
 
 BOOL_WORDS = {"y": True, "yes": True, "true": True, "1": True,
@@ -69,8 +69,7 @@ def answer(label: str, text: str) -> Choice | None:
         if word not in BOOL_WORDS:
             return None
         return next(c for c in options if c.value is BOOL_WORDS[word])
-    return next((c for c in options if word in (c.key, c.text.casefold(),
-                                                c.text.split(" ", 1)[-1].casefold())), None)
+    return next((c for c in options if word in (c.key, c.text.casefold())), None)
 
 
 @dataclass(frozen=True)
@@ -290,13 +289,16 @@ class Session:
         """The sample's report entry: texts, the judge's values, details and reasoning."""
         return sample_entry(self.store, self.queue.run_id, entry.sample_id)
 
-    def verdict(self, report_entry: Mapping[str, Any]) -> list[Verdict]:
-        """The judge's values of the metrics linked to the asked labels, for a sample's
-        report entry (`entry`): what the page shows once the sample is labelled."""
+    def verdict(self, report_entry: Mapping[str, Any],
+                labels: Iterable[str] | None = None) -> list[Verdict]:
+        """The judge's values of the metrics linked to the asked labels (to `labels` of
+        them, when given), for a sample's report entry (`entry`): what the page shows
+        once the sample is labelled."""
         values = report_entry.get("metrics", {})
         unscored = report_entry.get("unscored", {})
+        wanted = set(self.queue.asked if labels is None else labels)
         out: list[Verdict] = []
-        for metric in dict.fromkeys(m for _, m, _ in self.queue.links):
+        for metric in dict.fromkeys(m for x, m, _ in self.queue.links if x in wanted):
             if metric in values:
                 spec = self.queue.specs.get(metric)
                 title = spec.display_label if spec else metric

@@ -42,7 +42,7 @@ def _show_verdict(session: Any, item: Any) -> None:
     mine = ", ".join(f"{name} {value_text(name, given[name].value)}"
                      for name in session.queue.asked if name in given)
     judge = "; ".join(f"{v.title} {v.text}"
-                      for v in session.verdict(session.entry(item.entry) or {}))
+                      for v in session.verdict(session.entry(item.entry) or {}, given))
     say(f"you: {mine or '-'} | the judge: {judge or '-'}")
 
 
