@@ -19,6 +19,7 @@ from ragassay.annotation import (
     start,
     value_text,
 )
+from ragassay.annotation.progress import labelled_table
 from ragassay.report import corrected_for, plan_queue, run_table
 from ragassay.store import Store
 from ragassay.types import AnnotationPlan, HumanLabel
@@ -98,6 +99,18 @@ def test_samples_the_data_labels_are_not_offered_and_a_label_joins_the_datas(
     assert last is not None
     session.record(last, False)
     assert session.current() is None  # every sample has the label
+    # a person relabels a sample the data labels, then undoes it: progress reads the
+    # stored labels on top of the data's own, as a fresh read of the run does
+    data_item = Item(0, next(e for e in session.queue.entries
+                             if e.content_key == run.key(0)), ("hallucinated",))
+    session.record(data_item, True)
+    fresh = run_table(store, run.run_id).table.rows
+    assert labelled_table(store, session.queue).table.rows == fresh
+    assert next(r for r in fresh if r.id == "s000").labels == {"hallucination": True}
+    session.undo()
+    fresh = run_table(store, run.run_id).table.rows
+    assert labelled_table(store, session.queue).table.rows == fresh
+    assert next(r for r in fresh if r.id == "s000").labels == {"hallucination": False}
 
 
 def test_skip_and_undo(store: Store) -> None:

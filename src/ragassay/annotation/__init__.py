@@ -19,7 +19,7 @@ from ragassay.annotation.choose import (
     describe,
     resolve_plan,
 )
-from ragassay.annotation.progress import MetricProgress, Progress, progress
+from ragassay.annotation.progress import MetricProgress, Progress, labelled_table, progress
 from ragassay.annotation.session import (
     Action,
     Choice,
@@ -55,6 +55,7 @@ __all__ = [
     "default_annotator",
     "default_labels",
     "describe",
+    "labelled_table",
     "progress",
     "resolve_plan",
     "start",

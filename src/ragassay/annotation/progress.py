@@ -5,11 +5,11 @@ the target width (below the minimum: how many labels are missing before there is
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ragassay.annotation.session import Queue
 from ragassay.labels import canonical
-from ragassay.report import corrected_for, run_table
+from ragassay.report import RunTable, corrected_for, overlay_labels
 from ragassay.stats.corrected import CorrectedEstimate, CorrectedOptions
 from ragassay.store import Store
 
@@ -69,9 +69,20 @@ class Progress:
         return f"{self.complete} of {self.total} samples labelled ({per}){skipped}"
 
 
+def labelled_table(store: Store, queue: Queue) -> RunTable:
+    """The queue's run table with the labels as stored now on top of the data's own: the
+    run is not read again, only its stored labels."""
+    rt = queue.base
+    stored = store.labels_for(k for k in rt.content_keys.values() if k)
+    rows = tuple(replace(r, labels=overlay_labels(
+        queue.own_labels.get(r.key, {}), stored.get(rt.content_keys.get(r.key, ""), {}),
+        queue.spelling)) for r in rt.table.rows)
+    return replace(rt, table=replace(rt.table, rows=rows))
+
+
 def progress(store: Store, queue: Queue) -> Progress:
-    """The progress of the run's annotation, read from the store now."""
-    rt = run_table(store, queue.run_id)
+    """The progress of the run's annotation, with the labels and skips stored now."""
+    rt = labelled_table(store, queue)
     plan = store.get_plan(queue.run_id)
     skipped = set(plan.skipped) if plan else set()
     merged = {rt.content_keys.get(r.key, ""): {canonical(n) for n, v in r.labels.items()

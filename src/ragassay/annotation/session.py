@@ -17,7 +17,7 @@ from typing import Any
 
 from ragassay.annotation.choose import AnnotationError, SessionOptions, resolve_plan
 from ragassay.labels import LabelKind, canonical, linked_metrics, lookup
-from ragassay.report import RunTable, plan_queue, run_table, sample_entry
+from ragassay.report import RunTable, label_spelling, plan_queue, run_table, sample_entry
 from ragassay.store import Store
 from ragassay.types import AnnotationPlan, HumanLabel, MetricSpec
 
@@ -76,7 +76,9 @@ def answer(label: str, text: str) -> Choice | None:
 class Queue:
     """What a session reads from the run once: the plan's order (samples without a content
     key left out), the labels the data itself gives (content key -> vocabulary names),
-    and (label, metric, inverted) for each metric an asked label is compared with."""
+    (label, metric, inverted) for each metric an asked label is compared with, and the
+    run's table as read (`base`, with each row's own labels in `own_labels` and the data's
+    spelling of each label), so that progress re-reads only the stored labels."""
 
     run_id: str
     plan: AnnotationPlan
@@ -84,25 +86,28 @@ class Queue:
     entries: tuple[QueueEntry, ...]
     data_labels: Mapping[str, frozenset[str]]
     links: tuple[tuple[str, str, bool], ...]
-    specs: Mapping[str, MetricSpec] = field(default_factory=dict)
+    base: RunTable
+    own_labels: Mapping[tuple[str, str], Mapping[str, Any]] = field(default_factory=dict)
+    spelling: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def specs(self) -> Mapping[str, MetricSpec]:
+        return self.base.specs
 
 
-def _data_labels(store: Store, rt: RunTable, entries: list[QueueEntry]
-                 ) -> dict[str, frozenset[str]]:
-    """The vocabulary names of the labels each sample's own data gives: the table's labels
-    are the data's with the store's on top, so a sample with stored labels is re-read."""
-    rows = {r.key: r for r in rt.table.rows}
-    stored = store.labels_for(e.content_key for e in entries)
-    out: dict[str, frozenset[str]] = {}
-    for e in entries:
-        if e.content_key in stored:
-            sample = store.get_sample(rt.run.id, e.sample_id)
-            names = getattr(sample, "labels", {}) or {}
-        else:
-            names = rows[(e.strategy, e.sample_id)].labels
-        found = frozenset(canonical(n) for n, v in names.items() if v is not None)
-        if found:
-            out[e.content_key] = found
+def _own_labels(store: Store, rt: RunTable) -> dict[tuple[str, str], dict[str, Any]]:
+    """Each row's labels as its data gives them: the table's are the data's with the
+    store's on top, so a sample with stored labels is read again."""
+    keys = {r.key: rt.content_keys.get(r.key, "") for r in rt.table.rows}
+    stored = store.labels_for(k for k in keys.values() if k)
+    out: dict[tuple[str, str], dict[str, Any]] = {}
+    for r in rt.table.rows:
+        labels: Mapping[str, Any] = r.labels
+        if keys[r.key] in stored:
+            sample = store.get_sample(rt.run.id, r.id)
+            labels = getattr(sample, "labels", {}) or {}
+        if labels:
+            out[r.key] = dict(labels)
     return out
 
 
@@ -114,9 +119,16 @@ def build_queue(store: Store, rt: RunTable, plan: AnnotationPlan,
     links: list[tuple[str, str, bool]] = []
     for label in asked:
         links += [(label, m, inv) for m, inv in linked_metrics(label, rt.table.metrics)]
+    own = _own_labels(store, rt)
+    given: dict[str, frozenset[str]] = {}
+    for e in entries:
+        names = own.get((e.strategy, e.sample_id), {})
+        found = frozenset(canonical(n) for n, v in names.items() if v is not None)
+        if found:
+            given[e.content_key] = found
     return Queue(run_id=rt.run.id, plan=plan, asked=asked, entries=tuple(entries),
-                 data_labels=_data_labels(store, rt, entries), links=tuple(links),
-                 specs=dict(rt.specs))
+                 data_labels=given, links=tuple(links), base=rt, own_labels=own,
+                 spelling=label_spelling(store.sample_label_names(rt.run.id)))
 
 
 @dataclass(frozen=True)

@@ -64,17 +64,24 @@ def label_spelling(names: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def merge_labels(sample: Sample, stored: Mapping[str, HumanLabel],
-                 spelling: Mapping[str, str]) -> Sample:
-    """The sample with the store's labels on top of its own: a stored label replaces the
-    sample's label of the same meaning, named as the run's data names it (`spelling`),
-    else as the vocabulary does."""
-    if not stored:
-        return sample
-    merged = dict(sample.labels)
+def overlay_labels(own: Mapping[str, Any], stored: Mapping[str, HumanLabel],
+                   spelling: Mapping[str, str]) -> dict[str, Any]:
+    """A sample's own labels with the store's on top: a stored label replaces the label of
+    the same meaning, named as the run's data names it (`spelling`), else as the
+    vocabulary does."""
+    merged = dict(own)
     for name, label in stored.items():
         merged[spelling.get(canonical(name), canonical(name))] = label.value
-    return sample.model_copy(update={"labels": merged})
+    return merged
+
+
+def merge_labels(sample: Sample, stored: Mapping[str, HumanLabel],
+                 spelling: Mapping[str, str]) -> Sample:
+    """The sample with the store's labels on top of its own (`overlay_labels`)."""
+    if not stored:
+        return sample
+    return sample.model_copy(update={"labels": overlay_labels(sample.labels, stored,
+                                                              spelling)})
 
 
 def run_table(store: Store, run_id: str,

@@ -45,9 +45,10 @@ def plan_key(plan: AnnotationPlan) -> str:
     return plan.model_copy(update={"skipped": (), "created": ""}).model_dump_json()
 
 
-@st.cache_data(show_spinner="Reading the run's queue...", max_entries=16)
+@st.cache_resource(show_spinner="Reading the run's queue...", max_entries=8)
 def queue(db: str, run_id: str, version: str, plan_json: str, asked: tuple[str, ...]) -> Queue:
-    """The run's annotation queue under a plan (cached: it changes only with the run)."""
+    """The run's annotation queue under a plan, shared, not copied, between reruns (it is
+    never changed, and holds the run's table): it changes only with the run."""
     with reading(db) as store:
         rt = run_table(store, run_id)
         return build_queue(store, rt, AnnotationPlan.model_validate_json(plan_json), asked)
