@@ -5,6 +5,7 @@ truth with noise, optionally two strategies and labels of the data's own."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -28,8 +29,12 @@ class AnnotatedRun:
     def key(self, i: int) -> str:
         return self.samples[i].content_key
 
+    @cached_property
+    def _positions(self) -> dict[str, int]:
+        return {s.content_key: i for i, s in enumerate(self.samples)}
+
     def index(self, key: str) -> int:
-        return next(i for i, s in enumerate(self.samples) if s.content_key == key)
+        return self._positions[key]
 
 
 def make_run(store: Store, n: int = 60, *, strategies: tuple[str, ...] = ("default",),
