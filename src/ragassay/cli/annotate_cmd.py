@@ -16,8 +16,8 @@ import click
 from ragassay.cli.app import cli
 from ragassay.cli.common import UsageProblem, db_option, friendly, open_store, say
 
-HELP = ("answer {keys} (a note may follow: 'n the date is invented'); s skip the sample, "
-        "u undo, c TEXT a note for the next label, q quit")
+HELP = ("answer {keys} (a note may follow: '{first} see the second context'); s skip the "
+        "sample, u undo, c TEXT a note for the next label, q quit")
 PROGRESS_EVERY = 10  # completed samples between progress reports
 
 
@@ -68,7 +68,8 @@ def _loop(store: Any, session: Any) -> None:
         if item.entry != shown:
             _show_sample(session, item, total)
             shown = item.entry
-        keys = "/".join(c.key for c in choices(item.label))
+        options = choices(item.label)
+        keys = "/".join(c.key for c in options)
         try:
             line = click.prompt(f"{item.label}: {item.kind.question} [{keys}, s, u, c, q, ?]",
                                 default="", show_default=False,
@@ -81,7 +82,7 @@ def _loop(store: Any, session: Any) -> None:
         if command in ("q", "quit"):
             return
         if command in ("", "?", "h", "help"):
-            say(HELP.format(keys=keys))
+            say(HELP.format(keys=keys, first=options[0].key))
         elif command == "s":
             session.skip(item)
             say(f"skipped {item.entry.name}")
@@ -106,7 +107,7 @@ def _loop(store: Any, session: Any) -> None:
                 if completed % PROGRESS_EVERY == 0:
                     _show_progress(store, session, full=False)
         else:
-            say(f"'{word}' is not an answer; {HELP.format(keys=keys)}")
+            say(f"'{word}' is not an answer; {HELP.format(keys=keys, first=options[0].key)}")
 
 
 @cli.command("annotate")
