@@ -138,3 +138,29 @@ def test_a_run_with_no_linked_metric_is_one_line(app_test: Callable[..., Any],
         "No metric of this run is compared with a human label (hallucinated, faithful, "
         "correct, relevance): annotate a run of the judge, trace or ragas suite."]
     assert "annotate_start" not in [b.key for b in at.button]  # the page stopped there
+
+
+def test_a_late_second_press_does_nothing(run: tuple[Path, AnnotatedRun]) -> None:
+    """Two presses of Yes on one shown sample (a double click, a key held): one label."""
+    import streamlit as st
+
+    from ragassay.annotation import SessionOptions, start
+
+    db, r = run
+    for key in (logic.HISTORY_KEY, logic.REVEAL_KEY, logic.ERROR_KEY, logic.NOTE_KEY):
+        st.session_state.pop(key, None)
+    with Store(db) as store:
+        session = start(store, r.run_id, SessionOptions(labels=("hallucinated",)))
+        shown = session.current()
+    assert shown is not None
+    logic.on_choice(str(db), session.queue, shown, True)
+    logic.on_choice(str(db), session.queue, shown, True)  # the page had moved on
+    with Store(db, readonly=True) as store:
+        labels = list(store.iter_labels())
+    assert [(x.content_key, x.value) for x in labels] == [(shown.entry.content_key, True)]
+    assert len(logic.history(r.run_id)) == 1
+    assert st.session_state[logic.REVEAL_KEY][r.run_id] == shown.entry  # its verdict shows
+    logic.on_undo(str(db), session.queue, None)
+    assert r.run_id not in st.session_state[logic.REVEAL_KEY]  # undone: hidden again
+    with Store(db, readonly=True) as store:
+        assert store.count_labels() == 0

@@ -4,7 +4,7 @@ skipping a sample, and undoing either.
 The queue (`Queue`: the plan's order, the labels the run's data carries, the metrics the
 asked labels are compared with) does not change while people label, so a dashboard can
 build it once; everything that does change (stored labels, skips) is read from the store
-at each step, so two sessions on one run never label a sample twice from stale state.
+at each step, so a session never offers a sample that another has labelled since.
 """
 
 from __future__ import annotations
