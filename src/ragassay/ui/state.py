@@ -56,6 +56,7 @@ PAGES: dict[str, PageInfo] = {
     "leaderboard": PageInfo("screens/leaderboard.py", "Leaderboard",
                             ":material/leaderboard:"),
     "samples": PageInfo("screens/samples.py", "Sample explorer", ":material/search:"),
+    "annotate": PageInfo("screens/annotate.py", "Annotate", ":material/label:"),
     "evaluate": PageInfo("screens/evaluate.py", "Evaluate", ":material/play_arrow:"),
     "downloads": PageInfo("screens/downloads.py", "Downloads", ":material/download:"),
 }
