@@ -54,7 +54,7 @@ def test_estimates_the_share_people_call_hallucinated_through_every_linked_metri
     # faithfulness separates people's labels well: the interval is narrower than labels-only
     faith = by_metric["judge.faithfulness"]
     assert faith.gain is not None and faith.gain > 1.2
-    assert faith.width < faith.labels_only[2] - faith.labels_only[1]
+    assert faith.width < faith.labels_only.ci_high - faith.labels_only.ci_low
     assert out.overall("judge.faithfulness") is faith
 
 
