@@ -44,6 +44,9 @@ def print_corrected(corrected: Corrected, *, strategies: bool = True,
                       num(e.judge_mean), f"{e.n_labelled}/{e.n_total}", _gain(e))
         console.print(t)
         for e in shown:
+            if e.note:
+                where = f" ({e.strategy})" if e.strategy else ""
+                say(f"{e.label} via {e.metric}{where}: {e.note}")
             if e.strategy is None and e.more_labels:
                 say(f"{e.label} via {e.metric}: about {e.more_labels} more labels narrow the "
                     f"interval to {e.target_width:g} wide (now {e.ci_high - e.ci_low:.3f})")

@@ -38,6 +38,11 @@ def corrected_html(report: Report) -> str:
                       f"{e.n_labelled} of {e.n_total}"]) for e in cor.estimates]
         out += ("<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head)
                 + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+    notes = [e for e in cor.estimates if e.note]
+    if notes:
+        out += "<ul>" + "".join(
+            f"<li>{escape(e.label)} via {escape(e.metric)} ({escape(e.strategy or 'all')}): "
+            f"{escape(e.note or '')}</li>" for e in notes) + "</ul>"
     if cor.differences:
         out += "<ul>" + "".join(
             f"<li>{escape(d.label)} via {escape(d.metric)}: {escape(d.a)} - {escape(d.b)} = "

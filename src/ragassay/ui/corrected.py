@@ -44,6 +44,9 @@ def show_corrected(report: Report, specs: Mapping[str, MetricSpec]) -> None:
             for e in cor.estimates]), hide_index=True, height=rows_height(len(cor.estimates)),
             column_config={c: st.column_config.NumberColumn(format="%.3f")
                            for c in ("corrected", "judge's own mean")})
+    for e in cor.estimates:
+        if e.note:
+            st.caption(md_escape(f"{e.label} via {e.metric} ({e.strategy or 'all'}): {e.note}"))
     for s in cor.skipped:
         if s.strategy is None:
             more = (f" Label more on the Annotate page, or `ragassay annotate "
