@@ -161,8 +161,7 @@ class CorrectedOptions:
     per_strategy: bool = True
     # a yes/no label with fewer labels of its rarer value gets a note: its interval may
     # be too narrow (docs/corrected_figures.md: EVOUNA, 15% wrong, 50 labels: 86-89%
-    # coverage; the labels' own interval 93%; using the labels alone below 10 rare labels
-    # mended 50 labels, 92%, but not 100, 88%: so a warning, not a switch)
+    # coverage, the labels' own interval 93%)
     min_rare: int = MIN_RARE
 
 
