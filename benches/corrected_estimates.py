@@ -186,12 +186,12 @@ class Tally:
         """One draw's estimate; `truth` on the label's own scale."""
         span = est.scale.high - est.scale.low
         self.hits += est.ci_low <= truth <= est.ci_high
-        lo_only, hi_only = est.labels_only[1], est.labels_only[2]
+        lo_only, hi_only = est.labels_only.ci_low, est.labels_only.ci_high
         self.hits_only += lo_only <= truth <= hi_only
         self.widths.append(est.width / span)
         self.widths_only.append((hi_only - lo_only) / span)
         self.errors.append((est.estimate - truth) / span)
-        self.errors_only.append((est.labels_only[0] - truth) / span)
+        self.errors_only.append((est.labels_only.estimate - truth) / span)
         if est.gain is not None:
             self.gains.append(est.gain)
 

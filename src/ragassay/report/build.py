@@ -5,14 +5,13 @@ The report reads the store and calls `stats`; it never calls a judge.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
 
-from ragassay.labels import canonical
+from ragassay.report.corrected import corrected_for
 from ragassay.report.model import (
     REPORT_VERSION,
     FailedEntry,
@@ -25,117 +24,17 @@ from ragassay.report.model import (
     StrategyEntry,
     UsageSummary,
 )
-from ragassay.stats import ScoreTable, report_sections
-from ragassay.stats.table import Row
-from ragassay.store import RunRecord, ScoreRecord, Store
+from ragassay.report.table import run_table
+from ragassay.stats import report_sections
+from ragassay.store import RunRecord, Store
 from ragassay.types import (
-    HumanLabel,
     InvalidRow,
-    MetricSpec,
     RunReliability,
     Sample,
     SampleResult,
     Usage,
     is_offline,
 )
-
-
-@dataclass
-class RunTable:
-    """A run's score table and what a report adds to it, read by streaming the store:
-    memory grows with one small row per sample, not with the samples' texts."""
-
-    run: RunRecord
-    table: ScoreTable
-    specs: dict[str, MetricSpec]
-    invalid: list[InvalidRow] = field(default_factory=list)
-    total: int = 0  # samples and invalid rows
-    usage_by_strategy: dict[str, Usage] = field(default_factory=dict)
-    content_keys: dict[tuple[str, str], str] = field(default_factory=dict)  # row key -> key
-    stored_labels: int = 0  # labels that came from the store (not the dataset)
-
-
-LABEL_PAGE = 500  # samples whose stored labels are read in one query
-
-
-def label_spelling(names: Iterable[str]) -> dict[str, str]:
-    """The vocabulary's name -> the spelling a run's data uses for it (its first), so that
-    a person's `hallucinated` joins the data's `hallucination` as one label."""
-    out: dict[str, str] = {}
-    for name in names:
-        out.setdefault(canonical(name), name)
-    return out
-
-
-def overlay_labels(own: Mapping[str, Any], stored: Mapping[str, HumanLabel],
-                   spelling: Mapping[str, str]) -> dict[str, Any]:
-    """A sample's own labels with the store's on top: a stored label replaces the label of
-    the same meaning, named as the run's data names it (`spelling`), else as the
-    vocabulary does."""
-    merged = dict(own)
-    for name, label in stored.items():
-        merged[spelling.get(canonical(name), canonical(name))] = label.value
-    return merged
-
-
-def merge_labels(sample: Sample, stored: Mapping[str, HumanLabel],
-                 spelling: Mapping[str, str]) -> Sample:
-    """The sample with the store's labels on top of its own (`overlay_labels`)."""
-    if not stored:
-        return sample
-    return sample.model_copy(update={"labels": overlay_labels(sample.labels, stored,
-                                                              spelling)})
-
-
-def run_table(store: Store, run_id: str,
-              labels: Mapping[str, Mapping[str, Any]] | None = None,
-              keys: bool = False) -> RunTable:
-    """A run's ScoreTable from its stored values (`Store.iter_scores`: no result
-    document is parsed). The samples' labels are their own with the store's human labels
-    on top (`overlay_labels`, by content key: read when the store holds labels or the run
-    an annotation plan, or with `keys`; then `content_keys` has every sample's); `labels`
-    (sample id -> labels) go on top of both, for calibrating against a separate file."""
-    run = store.get_run(run_id)
-    out = RunTable(run=run, table=ScoreTable(rows=(), specs={}), specs=run.spec_map())
-    keys = keys or store.count_labels() > 0 or store.get_plan(run.id) is not None
-    spelling = label_spelling(store.sample_label_names(run.id)) if keys else {}
-    rows: list[Row] = []
-    pending: list[ScoreRecord] = []
-
-    def flush() -> None:
-        found = store.labels_for(r.content_key for r in pending) if keys else {}
-        for item in pending:
-            mine = item.labels
-            if keys:
-                out.content_keys[(item.strategy, item.sample_id)] = item.content_key
-                stored = found.get(item.content_key, {})
-                out.stored_labels += len(stored)
-                mine = overlay_labels(mine, stored, spelling)
-            if labels and item.sample_id in labels:
-                mine = {**mine, **labels[item.sample_id]}
-            rows.append(Row(id=item.sample_id, strategy=item.strategy, question=item.question,
-                            question_id=item.question_id, labels=mine, values=item.values,
-                            reasons=item.reasons))
-        pending.clear()
-
-    for item in store.iter_scores(run.id, keys=keys):
-        out.total += 1
-        if isinstance(item, InvalidRow):
-            out.invalid.append(item)
-            continue
-        pending.append(item)
-        if len(pending) >= LABEL_PAGE:
-            flush()
-    flush()
-    present = store.metrics_present(run.id)  # metric -> whether boolean
-    names = [n for n in out.specs if n in present] + [n for n in present
-                                                       if n not in out.specs]
-    out.table = ScoreTable.from_rows(rows, {
-        n: out.specs.get(n) or MetricSpec(name=n, kind="bool" if present[n] else "score")
-        for n in names})
-    usage = store.usage(run.id, by="strategy")
-    out.usage_by_strategy = {k: v for k, v in usage.items() if k != "total"}
-    return out
 
 
 def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntry]:
@@ -254,7 +153,8 @@ def run_info(run: RunRecord, total: int, invalid: int, suspicious: int = 0) -> R
 
 def build_report(store: Store, run_id: str, *, seed: int = 0,
                  include_details: bool = True) -> Report:
-    """The full report of a run: metadata, statistics, usage and per-sample results."""
+    """The full report of a run: metadata, statistics, corrected estimates (when some
+    sample has labels), usage and per-sample results."""
     rt = run_table(store, run_id)
     run, specs, invalid = rt.run, rt.specs, rt.invalid
     sections = report_sections(rt.table, seed=seed)
@@ -266,6 +166,7 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         evaluation_metadata=run_info(run, rt.total, len(invalid),
                                      store.suspicious_replies(run.id)),
         **{**dict(sections), "strategies": strategies},
+        corrected=corrected_for(store, run.id, rt=rt) if rt.table.label_names else None,
         usage=RunUsage(**dict(UsageSummary.of(usage.get("total", Usage()))),
                        by_suite={k: UsageSummary.of(v) for k, v in usage.items()
                                  if k != "total"}),

@@ -12,7 +12,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ragassay.labels import canonical, labelled_probabilities, queue, weights
-from ragassay.report.build import RunTable, run_table
+from ragassay.report.table import RunTable, run_table
 from ragassay.stats.calibration import LabelLink
 from ragassay.stats.corrected import Corrected, CorrectedOptions, RowKey, corrected
 from ragassay.store import Store

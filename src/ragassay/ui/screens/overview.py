@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.ui import state
+from ragassay.ui.corrected import show_corrected
 from ragassay.ui.fmt import (
     consistency_lines,
     distribution_details,
@@ -61,6 +62,7 @@ if reliability:
 for suite, average in report.aggregate_metrics.suites.items():
     if average.average is None and average.note:
         st.caption(f"{suite}: {average.note}")
+show_corrected(report, specs)
 
 # -- consistency and distribution ------------------------------------------------------
 st.header("Metric consistency")
