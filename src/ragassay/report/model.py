@@ -30,10 +30,12 @@ from ragassay.stats import Interval, MetricAggregate, Result, Sections, Strategy
 from ragassay.stats.result import omitted
 from ragassay.types import MetricSpec, RunReliability, Usage, default_label
 
-REPORT_VERSION = "0.1.0"
+REPORT_VERSION = "1.0.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
-a section or field is added, the major number when one is renamed, retyped or removed."""
+a section or field is added, the major number when one is renamed, retyped or removed.
+1.0.0: a strategy's `overall` figure (the formula applied to its averages) is renamed
+`overall_of_averages`; the strategy's overall is `metrics["judge.overall"]`."""
 
 
 class UsageSummary(Result):
