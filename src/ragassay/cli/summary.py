@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import NO_INTERVAL, ci_text
 
 if TYPE_CHECKING:
@@ -118,8 +119,8 @@ def print_summary(report: Report, console: Console | None = None) -> None:
     _print_reliability(meta.judge_reliability, list(metrics), console)
     usage = report.usage
     console.print(f"judge calls {usage.calls}, tokens in {usage.input_tokens}"
-                  f" / out {usage.output_tokens}, cache hits {usage.cache_hits}",
-                  highlight=False)
+                  f" / out {usage.output_tokens}, cache hits {usage.cache_hits}, "
+                  f"{escape(cost_text(report))}", highlight=False)
     for flag in report.interpretation[:8]:
         if flag.level == "warning" and flag.scope == "overall":
             console.print(f"[yellow]warning[/yellow] {escape(flag.message)}", highlight=False)

@@ -35,7 +35,8 @@ REPORT_VERSION = "1.0.0"
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
 1.0.0: a strategy's `overall` figure (the formula applied to its averages) is renamed
-`overall_of_averages`; the strategy's overall is `metrics["judge.overall"]`."""
+`overall_of_averages`; the strategy's overall is the composite metric's mean under its
+`metrics`."""
 
 
 class UsageSummary(Result):
