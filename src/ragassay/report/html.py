@@ -94,7 +94,7 @@ def _badge(level: str | None) -> _Raw:
 
 def _facts(report: Report) -> str:
     """What was evaluated, in words: no raw dict, no internal path."""
-    meta, usage = report.run, report.usage
+    meta = report.run
     data = PurePath(meta.dataset).name if "/" in meta.dataset or "\\" in meta.dataset \
         else meta.dataset
     judge = meta.judge + ("" if meta.judge_model in ("", meta.judge) else f" ({meta.judge_model})")
@@ -105,7 +105,6 @@ def _facts(report: Report) -> str:
              ("Strategies", str(len(report.strategies))), ("Run", meta.run_id),
              ("Evaluated", meta.timestamp.replace("T", " ")), ("Status", status),
              ("Cost", _cost(report)), ("ragassay", meta.package_version)]
-    del usage
     return '<div class="facts">' + "".join(f"<div><b>{escape(k)}</b>{escape(v)}</div>"
                                            for k, v in facts) + "</div>"
 
