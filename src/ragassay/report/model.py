@@ -31,12 +31,14 @@ from ragassay.stats.corrected import Corrected
 from ragassay.stats.result import omitted
 from ragassay.types import MetricSpec, RunReliability, Usage, default_label
 
-REPORT_VERSION = "0.2.0"
+REPORT_VERSION = "1.0.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
-0.2.0: `corrected` (people's figures corrected from human labels) and
-`evaluation_metadata.suspicious_replies`."""
+1.0.0: a strategy's `overall` figure (the formula applied to its averages) is renamed
+`overall_of_averages`; the strategy's overall is the composite metric's mean under its
+`metrics`; `corrected` (people's figures corrected from human labels) and
+`evaluation_metadata.suspicious_replies` are added."""
 
 
 class UsageSummary(Result):

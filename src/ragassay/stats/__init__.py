@@ -70,6 +70,7 @@ from ragassay.stats.strategies import (
     StrategySummary,
     composite_summary,
     guide_fields,
+    of_averages,
     strategy_summaries,
 )
 from ragassay.stats.table import Row, ScoreTable
@@ -133,6 +134,7 @@ __all__ = [
     "interpretation",
     "load_thresholds",
     "mean_ci",
+    "of_averages",
     "threshold_out_of_range",
     "per_metric_statistics",
     "report_sections",
