@@ -31,6 +31,7 @@ class SuiteOptions:
 
     n_questions: int = 3
     embedder: Any = None  # ragassay.embed.Embedder, for answer relevancy
+    analyzer: Any = None  # the offline judge's Analyzer, for checks of its own (citations)
 
 
 @dataclass(frozen=True)
