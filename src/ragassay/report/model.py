@@ -30,10 +30,11 @@ from ragassay.stats import Interval, MetricAggregate, Result, Sections, Strategy
 from ragassay.stats.result import omitted
 from ragassay.types import MetricSpec, RunReliability, Usage, default_label
 
-REPORT_VERSION = "0.1.0"
+REPORT_VERSION = "0.2.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
-a section or field is added, the major number when one is renamed, retyped or removed."""
+a section or field is added, the major number when one is renamed, retyped or removed.
+0.2.0: `abstentions` (per strategy abstention and false-abstention rates, issue #30)."""
 
 
 class UsageSummary(Result):
@@ -152,8 +153,9 @@ class LeaderboardRow(Result):
 
 class SampleEntry(Result):
     """One evaluated sample (`detailed_results`): its texts and labels, every metric's
-    value (None: unscored, with the reason in `unscored`), the metrics' details (as each
-    suite records them), the judge's reasoning and the sample's judge usage."""
+    value (None: unscored, with the reason in `unscored`, or abstained, with the outcome
+    in `abstained`: "correct", "false" or "unknown"), the metrics' details (as each suite
+    records them), the judge's reasoning and the sample's judge usage."""
 
     id: str
     strategy: str
@@ -168,6 +170,7 @@ class SampleEntry(Result):
     details: dict[str, dict[str, Any]]
     reasoning: str | None
     usage: UsageSummary
+    abstained: dict[str, str] | None = omitted()
 
     @property
     def references(self) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ model read by attribute (`Interval`, `Distribution`, `Comparison`, `Calibration`
 holding the computed values unrounded.
 """
 
+from ragassay.stats.abstention import AbstentionRates, abstention_rates
 from ragassay.stats.agreement import (
     CorrelationMatrix,
     auroc,
@@ -103,6 +104,7 @@ __all__ = [
     "Rule",
     "ScoreTable",
     "Sections",
+    "AbstentionRates",
     "SkippedLink",
     "Spread",
     "StrategySummary",
@@ -136,6 +138,7 @@ __all__ = [
     "threshold_out_of_range",
     "per_metric_statistics",
     "report_sections",
+    "abstention_rates",
     "rmse",
     "rmse_metrics",
     "rules_of",
