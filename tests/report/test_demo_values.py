@@ -16,7 +16,8 @@ accepted (issue #33, item 12); its trace.context_relevance stays scored. The abs
 sample q11-bm25-k3 ("I don't know. The documents I found define the severity levels but
 don't say how quickly support responds.") became abstained, outcome "correct", on the
 answer metrics (judge.answer_similarity, faithfulness, hallucination, overall;
-ragas.faithfulness, answer_relevancy) instead of scored, when abstention became an
+ragas.faithfulness, answer_relevancy; trace.adherence, adherence_ratio,
+context_utilization, completeness) instead of scored or unscored, when abstention became an
 outcome (issue #30): its contexts hold no response time (the reference is not
 attributable to them).
 Regenerate, after checking the change is intended, with

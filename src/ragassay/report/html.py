@@ -39,10 +39,23 @@ def _ci(entry: Interval) -> str:
 
 
 def _aggregates(report: Report) -> str:
-    rows = [[m, e.mean, _ci(e), e.count, e.unscored]
+    abst = report.abstentions is not None
+    rows = [[m, e.mean, _ci(e), e.count, e.unscored, *((e.abstained or 0,) if abst else ())]
             for m, e in report.aggregate_metrics.metrics.items()]
     return "<h2>Aggregate metrics</h2>" + _table(
-        ["metric", "mean", "95% CI", "scored", "unscored"], rows)
+        ["metric", "mean", "95% CI", "scored", "unscored", *(("abstained",) if abst else ())],
+        rows) + _abstentions(report)
+
+
+def _abstentions(report: Report) -> str:
+    if not report.abstentions:
+        return ""
+    rows = [[name, a.abstention_rate.mean, _ci(a.abstention_rate),
+             a.false_abstention_rate.mean, _ci(a.false_abstention_rate), a.abstained,
+             a.correct, a.false, a.samples] for name, a in report.abstentions.items()]
+    return "<h2>Abstentions</h2>" + _table(
+        ["strategy", "abstention_rate", "95% CI", "false_abstention_rate", "95% CI",
+         "abstained", "correct", "false", "samples"], rows)
 
 
 def _strategies(report: Report) -> str:

@@ -195,8 +195,8 @@ def llm_abstention(verdicts: Mapping[str, Verdict]) -> str | None:
     q, c = verdicts.get("questions"), verdicts.get("claims")
     if q is None or not isinstance(q.output, Questions) or not q.output.noncommittal:
         return None
-    if c is not None and isinstance(c.output, Claims) and c.output.claims:
-        return None
+    if c is not None and (not isinstance(c.output, Claims) or c.output.claims):
+        return None  # it made claims, or the claims call failed (its failure stays)
     ctx = verdicts.get("contexts")
     refs = ctx.output.reference_sentences if ctx is not None and isinstance(
         ctx.output, ContextLabels) else []
