@@ -225,9 +225,10 @@ def main() -> None:
     args = ap.parse_args()
     judge = OfflineJudge()
     t0 = time.perf_counter()
-    c = run_citations(citation_samples(args.n, args.seed, args.data), judge)
-    print(f"### Citations (Factcheck-GPT subtask3, {args.n} answers, seed {args.seed}, "
-          "offline judge)\n")
+    built = citation_samples(args.n, args.seed, args.data)
+    c = run_citations(built, judge)
+    print(f"### Citations (Factcheck-GPT subtask3, {len(built)} answers of 1-3 claims, "
+          f"seed {args.seed}, offline judge)\n")
     print("| injected marker | sentences | supported-by-its-citations agrees with the truth |")
     print("|---|---:|---:|")
     for kind in KINDS:
