@@ -16,8 +16,8 @@ def _abst(outcome: str) -> MetricResult:
     return MetricResult(name="s.faith", value=None, details={"abstention": outcome})
 
 
-def _table() -> ScoreTable:
-    results = [
+def _results() -> list[SampleResult]:
+    return [
         _result(0, "a", MetricResult(name="s.faith", value=1.0)),
         _result(1, "a", MetricResult(name="s.faith", value=0.0)),
         _result(2, "a", _abst("correct")),
@@ -25,6 +25,10 @@ def _table() -> ScoreTable:
         _result(4, "a", MetricResult(name="s.faith", value=None, unscored_reason="empty answer")),
         _result(0, "b", MetricResult(name="s.faith", value=1.0)),
     ]
+
+
+def _table() -> ScoreTable:
+    results = _results()
     samples = [Sample(id=r.sample_id, question="q", strategy=r.strategy) for r in results]
     return ScoreTable.from_results(results, samples, SPEC)
 
@@ -68,3 +72,33 @@ def test_section_only_when_some_answer_abstained():
     sections = report_sections(plain, n_resamples=100)
     assert sections.abstentions is None
     assert "abstentions" not in sections.model_dump(exclude_none=True)
+
+
+def test_gate_reads_the_run_rates():
+    from ragassay.stats import gate
+
+    result = gate(_table(), {"abstentions.abstention_rate": 0.5,
+                             "abstentions.false_abstention_rate": 0.1}, n_resamples=100)
+    by = {c.metric: c for c in result.checks}
+    assert by["abstentions.abstention_rate"].status == "PASS"  # 2/6 <= 0.5
+    assert by["abstentions.abstention_rate"].value == 2 / 6
+    assert by["abstentions.false_abstention_rate"].status == "FAIL"  # 1/6 > 0.1
+    assert by["abstentions.false_abstention_rate"].higher_is_better is False
+
+
+def test_compare_pairs_the_rates_when_some_answer_abstained():
+    from ragassay.stats import compare_strategies
+
+    # strategy b answers the same questions as a, never abstaining
+    more = [_result(i, "b", MetricResult(name="s.faith", value=1.0)) for i in range(1, 5)]
+    samples = [Sample(id=f"q{i}", question="q", strategy=s) for s in "ab" for i in range(5)]
+    results = [r for r in _results() if r.strategy == "a"]
+    both = ScoreTable.from_results([*results, *more], samples, SPEC)
+    cmp = compare_strategies(both, "a", "b")
+    rate = cmp.metrics["abstentions.abstention_rate"]
+    # paired over q1-q4 (b has no q0): a abstained on q2 and q3
+    assert rate.n == 4 and rate.mean_a == 2 / 4 and rate.mean_b == 0.0
+    assert rate.higher_is_better is False
+    assert "abstentions.false_abstention_rate" in cmp.metrics
+    plain = ScoreTable.from_results([results[0], *more], samples, SPEC)
+    assert "abstentions.abstention_rate" not in compare_strategies(plain, "a", "b").metrics

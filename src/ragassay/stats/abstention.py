@@ -10,14 +10,31 @@ the samples with any scored or abstained value:
   (outcome "false") / samples.
 
 Both are rates of 0/1 values with the same bootstrap interval as every mean
-(`describe.mean_ci`). The section is present when some sample abstained.
+(`describe.mean_ci`). The section is present when some sample abstained. The gate reads
+the run's two rates (all strategies) under the names in `RATE_NAMES` (lower is better).
 """
 
 from __future__ import annotations
 
-from ragassay.stats.describe import Interval, mean_ci
+from collections.abc import Hashable, Mapping
+
+from ragassay.stats.describe import Interval, MetricAggregate, mean_ci
 from ragassay.stats.result import Result
 from ragassay.stats.table import Row, ScoreTable
+from ragassay.types import MetricSpec
+
+ABSTENTION_RATE = "abstentions.abstention_rate"
+FALSE_ABSTENTION_RATE = "abstentions.false_abstention_rate"
+RATE_NAMES = (ABSTENTION_RATE, FALSE_ABSTENTION_RATE)
+"""What a gate's [thresholds] table and a comparison call the run's two rates."""
+RATE_SPECS = {
+    ABSTENTION_RATE: MetricSpec(name=ABSTENTION_RATE, kind="bool", higher_is_better=False,
+                                description="Share of samples whose answer abstained"),
+    FALSE_ABSTENTION_RATE: MetricSpec(
+        name=FALSE_ABSTENTION_RATE, kind="bool", higher_is_better=False,
+        description="Share of samples whose answer abstained although the contexts held "
+        "the answer"),
+}
 
 
 class AbstentionRates(Result):
@@ -58,3 +75,22 @@ def abstention_rates(table: ScoreTable, *, seed: int = 0, n_resamples: int = 200
     return {s: rates_of([r for r in table.rows if r.strategy == s], seed=seed,
                         n_resamples=n_resamples)
             for s in table.strategies if any(r.strategy == s for r in table.rows)}
+
+
+def rate_aggregates(table: ScoreTable, *, seed: int = 0, n_resamples: int = 2000
+                    ) -> dict[str, MetricAggregate]:
+    """The run's two rates over all its samples as the gate reads a metric (lower is
+    better); {} for a table without rows."""
+    if not table.rows:
+        return {}
+    r = rates_of(list(table.rows), seed=seed, n_resamples=n_resamples)
+    return {name: MetricAggregate(**dict(rate), higher_is_better=False)
+            for name, rate in ((ABSTENTION_RATE, r.abstention_rate),
+                               (FALSE_ABSTENTION_RATE, r.false_abstention_rate))}
+
+
+def rate_column(rows: Mapping[Hashable, Row], name: str) -> dict[Hashable, float]:
+    """Per row with any value or abstention: 1.0 when it abstained (falsely, for
+    FALSE_ABSTENTION_RATE), else 0.0; a comparison pairs these like a metric's values."""
+    want = ("false",) if name == FALSE_ABSTENTION_RATE else ("correct", "false", "unknown")
+    return {k: 1.0 if r.abstention in want else 0.0 for k, r in rows.items() if _answered(r)}
