@@ -61,7 +61,8 @@ class EvalResult:
     def to_pandas(self) -> pd.DataFrame:
         """One row per sample: id, strategy, question, status (ok or failed, with the
         error), then each metric's value with `<metric>_reason` beside it (the unscored
-        reason, None when scored). Booleans stay booleans; unscored values are None."""
+        reason, "abstained (correct)" / "abstained (false)" for an answer that declined,
+        None when scored). Booleans stay booleans; unscored and abstained values are None."""
         import pandas as pd
 
         from ragassay.report import FailedEntry, SampleEntry, iter_details
@@ -75,10 +76,13 @@ class EvalResult:
                 "question": entry.question if isinstance(entry, SampleEntry) else None,
                 "status": entry.status,
                 "error": entry.error if isinstance(entry, FailedEntry) else None}
+            abstained = (entry.abstained or {}) if isinstance(entry, SampleEntry) else {}
             for m in metrics:
                 row[m] = entry.metrics.get(m)
-                row[m + REASON_SUFFIX] = entry.unscored.get(m) if m in entry.metrics else (
-                    "failed row" if failed else None)
+                row[m + REASON_SUFFIX] = (
+                    f"abstained ({abstained[m]})" if m in abstained
+                    else entry.unscored.get(m) if m in entry.metrics
+                    else "failed row" if failed else None)
             rows.append(row)
         columns = ["id", "strategy", "question", "status", "error"] + [
             c for m in metrics for c in (m, m + REASON_SUFFIX)]
