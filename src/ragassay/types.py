@@ -327,8 +327,17 @@ class MetricSpec(_Frozen):
         return (float(value) - self.low) / (self.high - self.low)
 
 
+ABSTENTION = "abstention"
+"""The details key of an abstained value: "correct" (the contexts do not hold the answer),
+"false" (they do) or "unknown" (the judge could not tell)."""
+ABSTENTION_OUTCOMES = ("correct", "false", "unknown")
+Status = Literal["scored", "abstained", "unscored"]
+
+
 class MetricResult(_Frozen):
-    """One metric's outcome for one sample: a value, or unscored with a reason."""
+    """One metric's outcome for one sample: a value, unscored with a reason, or abstained
+    (the answer declines: no value and no unscored reason; `details["abstention"]` says
+    whether declining was right). Abstentions are left out of means and counted apart."""
 
     name: str
     value: float | bool | None
@@ -338,6 +347,20 @@ class MetricResult(_Frozen):
     @property
     def scored(self) -> bool:
         return self.value is not None
+
+    @property
+    def abstention(self) -> str | None:
+        """"correct", "false" or "unknown" when the value is an abstention, else None."""
+        if self.value is not None or self.unscored_reason is not None:
+            return None
+        got = self.details.get(ABSTENTION)
+        return got if got in ABSTENTION_OUTCOMES else None
+
+    @property
+    def status(self) -> Status:
+        if self.value is not None:
+            return "scored"
+        return "abstained" if self.abstention is not None else "unscored"
 
 
 class SampleResult(_Frozen):

@@ -42,6 +42,10 @@ def test_a_file_gives_one_row_per_sample_with_reasons_beside(db: Path) -> None:
     unscored = frame[frame["judge.overall"].isna()]
     assert len(unscored) >= 1
     assert unscored["judge.overall_reason"].map(lambda r: isinstance(r, str) and r != "").all()
+    # the demo's abstaining answer: no value, and why (issue #30)
+    abstained = frame.loc[frame["id"] == "q11-bm25-k3"].iloc[0]
+    assert pd.isna(abstained["judge.overall"])
+    assert abstained["judge.overall_reason"] == "abstained (correct)"
     assert frame.loc[frame["judge.overall"].notna(), "judge.overall_reason"].isna().all()
     with Store(db, readonly=True) as store:  # kept for the dashboard
         run = store.get_run(result.run_id)

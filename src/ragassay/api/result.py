@@ -98,8 +98,10 @@ class EvalResult:
         Wide (default): one row per sample: id, strategy, status and error, the inputs
         (question, answer, contexts as a list, reference), each label as
         `label.<name>`, the judge's reasoning, then each metric's value with
-        `<metric>_reason` beside it. Metric columns are nullable: `Float64` for scores,
-        `boolean` for flags; unscored is <NA>, and its reason is set on those rows only;
+        `<metric>_reason` beside it (the unscored reason, "abstained (correct)" /
+        "abstained (false)" for an answer that declined). Metric columns are nullable:
+        `Float64` for scores, `boolean` for flags; unscored and abstained are <NA>, and
+        the reason is set on those rows only;
         text columns are nullable `string`, labels take their values' nullable dtype.
         `long=True`: one row per sample and metric (id, strategy, the inputs, metric,
         value as `Float64` with a flag as 0/1, reason), for grouping and plotting."""
@@ -124,10 +126,13 @@ class EvalResult:
             for name, value in (sample.labels if sample else {}).items():
                 label_names.setdefault(LABEL_PREFIX + name)
                 row[LABEL_PREFIX + name] = value
+            abstained = (entry.abstained or {}) if isinstance(entry, SampleEntry) else {}
             for m in metrics:
                 row[m] = entry.metrics.get(m)
-                row[m + REASON_SUFFIX] = (entry.unscored.get(m) if m in entry.metrics
-                                          else "failed row" if sample is None else None)
+                row[m + REASON_SUFFIX] = (
+                    f"abstained ({abstained[m]})" if m in abstained
+                    else entry.unscored.get(m) if m in entry.metrics
+                    else "failed row" if sample is None else None)
             rows.append(row)
         inputs = [*INPUT_COLUMNS, *label_names, "reasoning"]
         frame = pd.DataFrame(rows, columns=[*inputs, *(

@@ -77,6 +77,22 @@ def _print_reliability(reliability: RunReliability | None, metrics: list[str],
                       highlight=False)
 
 
+def _print_abstentions(report: Report, console: Console) -> None:
+    """Per strategy: how often the answers declined, and declined wrongly (95% CI)."""
+    if not report.abstentions:
+        return
+    t = Table(title="abstentions per strategy (rate, 95% CI)")
+    for col in ("strategy", "abstention_rate", "95% CI", "false_abstention_rate", "95% CI",
+                "abstained", "correct", "false", "n"):
+        t.add_column(col, justify="left" if col == "strategy" else "right")
+    for name, a in report.abstentions.items():
+        t.add_row(escape(name), _fmt(a.abstention_rate.mean, 3), a.abstention_rate.text(),
+                  _fmt(a.false_abstention_rate.mean, 3), a.false_abstention_rate.text(),
+                  _fmt(a.abstained, 0), _fmt(a.correct, 0), _fmt(a.false, 0),
+                  _fmt(a.samples, 0))
+    console.print(t)
+
+
 def print_summary(report: Report, console: Console | None = None) -> None:
     """The run's headline tables on the terminal, with its figures as published."""
     from ragassay.report import published
@@ -111,11 +127,15 @@ def print_summary(report: Report, console: Console | None = None) -> None:
     metrics = report.aggregate_metrics.metrics
     if metrics:
         t = Table(title="aggregate metrics (mean, 95% CI)")
-        for col in ("metric", "mean", "95% CI", "scored", "unscored"):
+        abst = report.abstentions is not None
+        for col in ("metric", "mean", "95% CI", "scored", "unscored",
+                    *(("abstained",) if abst else ())):
             t.add_column(col, justify="left" if col == "metric" else "right")
         for name, m in metrics.items():
-            t.add_row(name, _fmt(m.mean, 3), m.text(), _fmt(m.count, 0), _fmt(m.unscored, 0))
+            t.add_row(name, _fmt(m.mean, 3), m.text(), _fmt(m.count, 0), _fmt(m.unscored, 0),
+                      *((_fmt(m.abstained or 0, 0),) if abst else ()))
         console.print(t)
+    _print_abstentions(report, console)
     _print_reliability(meta.judge_reliability, list(metrics), console)
     if report.corrected is not None:
         from ragassay.cli.corrected_view import print_corrected

@@ -164,6 +164,22 @@ def _summary(report: Report) -> str:
          "judge's agreement with people"], rows, {1, 2, 3, 4}) + "</section>")
 
 
+def _abstentions(report: Report) -> str:
+    """Per strategy: how often its answers declined, and how often wrongly (the contexts
+    held the answer)."""
+    if not report.abstentions:
+        return ""
+    rows = [[name, a.abstention_rate.mean, a.abstention_rate.text(),
+             a.false_abstention_rate.mean, a.false_abstention_rate.text(), a.abstained,
+             a.correct, a.false, a.samples] for name, a in report.abstentions.items()]
+    return ('<section id="abstentions"><h2>Abstentions</h2><p>An answer that declines is '
+            "neither scored nor unscored on the answer metrics: it is counted here, correct "
+            "when the contexts do not hold the answer, false when they do.</p>" + _table(
+                ["strategy", "abstention rate", "95% CI", "false abstention rate", "95% CI",
+                 "abstained", "correct", "false", "samples"], rows,
+                {1, 2, 3, 4, 5, 6, 7, 8}) + "</section>")
+
+
 def _strategies(report: Report) -> str:
     """Every metric's mean and interval per strategy, side by side, and as bars."""
     strategies = report.strategies
@@ -303,7 +319,8 @@ def to_html(report: Report) -> str:
     nav = "<nav>" + "".join(f'<a href="#{k}">{v}</a>' for k, v in links) + "</nav>"
     body = (f"<header><h1>RAG evaluation: {escape(PurePath(meta.dataset).name or meta.dataset)}"
             f"</h1>{_facts(report)}{nav}</header>"
-            f"{_summary(report)}{corrected_html(report)}{_leaderboard(report)}{_strategies(report)}"
+            f"{_summary(report)}{_abstentions(report)}{corrected_html(report)}"
+            f"{_leaderboard(report)}{_strategies(report)}"
             f"{_distributions(report)}{_diagnostics(report, shown_ids)}{_agreement(report)}"
             f"{worst}{all_samples(report)}{_usage(report)}")
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'

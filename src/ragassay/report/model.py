@@ -37,8 +37,9 @@ began at the package version of its time and changes on its own: the minor numbe
 a section or field is added, the major number when one is renamed, retyped or removed.
 1.0.0: a strategy's `overall` figure (the formula applied to its averages) is renamed
 `overall_of_averages`; the strategy's overall is the composite metric's mean under its
-`metrics`; `corrected` (people's figures corrected from human labels) and
-`evaluation_metadata.suspicious_replies` are added."""
+`metrics`; `corrected` (people's figures corrected from human labels), `abstentions`
+(per strategy abstention and false-abstention rates, with `MetricAggregate.abstained`
+and `SampleEntry.abstained`) and `evaluation_metadata.suspicious_replies` are added."""
 
 
 class UsageSummary(Result):
@@ -157,8 +158,9 @@ class LeaderboardRow(Result):
 
 class SampleEntry(Result):
     """One evaluated sample (`detailed_results`): its texts and labels, every metric's
-    value (None: unscored, with the reason in `unscored`), the metrics' details (as each
-    suite records them), the judge's reasoning and the sample's judge usage."""
+    value (None: unscored, with the reason in `unscored`, or abstained, with the outcome
+    in `abstained`: "correct", "false" or "unknown"), the metrics' details (as each suite
+    records them), the judge's reasoning and the sample's judge usage."""
 
     id: str
     strategy: str
@@ -173,6 +175,7 @@ class SampleEntry(Result):
     details: dict[str, dict[str, Any]]
     reasoning: str | None
     usage: UsageSummary
+    abstained: dict[str, str] | None = omitted()
 
     @property
     def references(self) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ model read by attribute (`Interval`, `Distribution`, `Comparison`, `Calibration`
 holding the computed values unrounded.
 """
 
+from ragassay.stats.abstention import AbstentionRates, abstention_rates
 from ragassay.stats.agreement import (
     CorrelationMatrix,
     auroc,
@@ -104,6 +105,7 @@ __all__ = [
     "Rule",
     "ScoreTable",
     "Sections",
+    "AbstentionRates",
     "SkippedLink",
     "Spread",
     "StrategySummary",
@@ -138,6 +140,7 @@ __all__ = [
     "threshold_out_of_range",
     "per_metric_statistics",
     "report_sections",
+    "abstention_rates",
     "rmse",
     "rmse_metrics",
     "rules_of",
