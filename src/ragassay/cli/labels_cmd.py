@@ -15,16 +15,7 @@ from typing import Any
 import click
 
 from ragassay.cli.app import cli, write_text
-from ragassay.cli.common import UsageProblem, db_option, friendly, open_store, say
-
-
-def _run_id(store: Any, run_id: str | None) -> str:
-    if run_id:
-        return str(store.get_run(run_id).id)
-    run = store.latest_run()
-    if run is None:
-        raise UsageProblem("the store has no runs yet (run `ragassay eval` first)")
-    return str(run.id)
+from ragassay.cli.common import db_option, friendly, open_store, run_or_latest, say
 
 
 def _valid_samples(store: Any, run_id: str) -> list[Any]:
@@ -54,7 +45,7 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, db: Path) -> None
     from ragassay.report import corrected_for, run_table
 
     store = open_store(db)
-    run_id = _run_id(store, run_id)
+    run_id = run_or_latest(store, run_id)
     matched = import_file(store, run_id, path, annotator=annotator)
     counts = ", ".join(f"{name} {n}" for name, n in matched.by_name.most_common())
     say(f"imported {len(matched.labels)} labels ({counts}) for {matched.samples} samples "
@@ -105,7 +96,7 @@ def export_cmd(run_id: str | None, out: Path | None, db: Path) -> None:
     import io
 
     store = open_store(db, readonly=True)
-    run_id = _run_id(store, run_id)
+    run_id = run_or_latest(store, run_id)
     rows = _export_rows(store, run_id)
     if out is not None and out.suffix == ".csv":
         buf = io.StringIO()
