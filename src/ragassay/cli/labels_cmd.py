@@ -35,9 +35,13 @@ def labels_group() -> None:
               help="The run whose sample ids the file uses (default: the latest run).")
 @click.option("--annotator", default="", help="Who gave these labels (a row's own "
               "'annotator' column wins).")
+@click.option("--allow-new-label", "allow_new", is_flag=True,
+              help="Keep a label name close to a vocabulary name (e.g. 'halucinated') as a "
+                   "label of its own; without it such a name is refused as a typo.")
 @db_option
 @friendly
-def import_cmd(path: Path, run_id: str | None, annotator: str, db: Path) -> None:
+def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
+               db: Path) -> None:
     """Store the labels of a JSONL/JSON/CSV file: rows with an `id` (or the sample's
     question, contexts and answer, or a `content_key`) and labels, nested under `labels`
     or as columns (`hallucinated`, `correct`, `relevance`, ...)."""
@@ -46,10 +50,12 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, db: Path) -> None
 
     store = open_store(db)
     run_id = run_or_latest(store, run_id)
-    matched = import_file(store, run_id, path, annotator=annotator)
+    matched = import_file(store, run_id, path, annotator=annotator, allow_new=allow_new)
     counts = ", ".join(f"{name} {n}" for name, n in matched.by_name.most_common())
-    say(f"imported {len(matched.labels)} labels ({counts}) for {matched.samples} samples "
-        f"of run {run_id}")
+    shared = (f" ({matched.shared} label{'s' if matched.shared > 1 else ''} shared by "
+              "duplicated interactions)" if matched.shared else "")
+    say(f"imported {len(matched.labels)} labels ({counts}) for {matched.samples} samples"
+        f"{shared} of run {run_id}")
     if matched.unmatched:
         first = matched.unmatched[0]
         say(f"{len(matched.unmatched)} rows match no sample of run {run_id} (first: line "
