@@ -72,3 +72,11 @@ def test_a_label_checks_worst_samples_are_the_metrics_worst(
     lowest = sorted(v for _, _, v, _ in result.store.metric_values(
         result.run_id, "judge.faithfulness") if v is not None)[:3]
     assert values == [float(f"{v:.3g}") for v in lowest]  # the least faithful come first
+
+
+def test_overall_refuses_a_metric_the_run_does_not_have(result: ragassay.EvalResult) -> None:
+    cor = result.corrected()
+    with pytest.raises(ValueError, match=r"unknown metric 'judge.overal' \(did you mean "
+                                         r"judge.overall\?\)"):
+        cor.overall("judge.overal")
+    assert cor.overall("judge.overall") is None  # the run's metric, linked to no label

@@ -137,7 +137,7 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
     notes: list[str] = []
     used: set[str] = set()
     for metric in thresholds:
-        est = corrected.overall(metric)
+        est = corrected.find(metric)
         limit = None if est is None else _threshold(est.label, given)
         if est is None or limit is None:
             why = (_why_none(corrected, metric) if est is None else
