@@ -81,4 +81,4 @@ def test_require_labels_fails_an_unchecked_label_threshold(db: Path, tmp_path: P
     assert "NOT CHECKED" in out and "READY" in out
     code, out = run("gate", "--config", config, "--require-labels", "--db", str(db))
     assert code == 1, out
-    assert "10 of 30 labels (labels required)" in out and "NOT READY" in out
+    assert "not checked: 10 of 30 labels (labels required)" in out and "NOT READY" in out

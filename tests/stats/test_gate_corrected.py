@@ -68,10 +68,10 @@ def test_too_few_labels_fall_back_to_the_judge_in_one_line() -> None:
         "judge.faithfulness: no corrected estimate (12 labelled samples, fewer than the 30 a "
         "corrected estimate needs): gated on the judge's own values",)
     assert unchecked.label == "correct" and unchecked.status == "NOT CHECKED"
-    assert unchecked.reason == "not checked: no labels" and out.result.ready
+    assert unchecked.reason == "no labels" and out.result.ready
     few = gate_corrected(table, {}, corrected(table), {"hallucinated": 0.1})
     (row,) = few.result.checks
-    assert row.status == "NOT CHECKED" and row.reason == "not checked: 12 of 30 labels"
+    assert row.status == "NOT CHECKED" and row.reason == "12 of 30 labels"
     assert row.metric == "judge.faithfulness" and not few.result.ready  # nothing was checked
     required = gate_corrected(table, {"judge.faithfulness": 7}, corrected(table),
                               {"hallucinated": 0.1}, require_labels=True)

@@ -56,7 +56,8 @@ def test_require_labels_fails_an_unchecked_label(tmp_path: Path) -> None:
     thresholds = {"judge.faithfulness": 1.0}
     check = check_metrics(run, thresholds, corrected=True, label_thresholds={"hallucinated": 0.1})
     assert check.passed
-    assert "people's hallucinated: not checked: 10 of 30 labels" in check.message
+    assert "NOT CHECKED judge.hallucination -> people's hallucinated: 10 of 30 labels" \
+        in check.message
     with pytest.raises(AssertionError, match="10 of 30 labels"):
         assert_metrics(run, thresholds, label_thresholds={"hallucinated": 0.1},
                        require_labels=True)

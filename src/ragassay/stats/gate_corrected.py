@@ -161,7 +161,7 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
                                                       else "NOT CHECKED")
             checks.append(GateCheck(
                 metric, limit, None, status,
-                f"not checked: {why}" + (" (labels required)" if require_labels else ""),
+                f"not checked: {why} (labels required)" if require_labels else why,
                 kind.higher_is_better if kind is not None else True, label=label))
             continue
         checks.append(_check(est, limit))
