@@ -243,6 +243,24 @@ def field_map(values: Sequence[str]) -> dict[str, str]:
         raise UsageProblem(f"--map: {exc}") from None
 
 
+def trace_map(values: Sequence[str]) -> dict[str, list[str]]:
+    """`--trace-map ROLE=ATTR[,ATTR...]` values, checked against the trace roles."""
+    from ragassay.dataset.traces import parse_trace_map
+
+    pairs = parse_pairs(values, "--trace-map", syntax="ROLE=ATTR[,ATTR...], e.g. "
+                        "question=my.input")
+    try:
+        return parse_trace_map([f"{role}={attrs}" for role, attrs in pairs])
+    except ValueError as exc:
+        raise UsageProblem(f"--trace-map: {exc}") from None
+
+
+trace_map_option = click.option(
+    "--trace-map", "trace_map_given", multiple=True, metavar="ROLE=ATTR[,ATTR...]",
+    help="For a trace file: read these span attributes first for a role, e.g. --trace-map "
+         "question=app.user_query (repeatable; roles: kind, question, answer, query, "
+         "documents, strategy, reference; docs/traces.md).")
+
 map_option = click.option(
     "--map", "mapping_given", multiple=True, metavar="FIELD=COLUMN",
     help="Read a field from a column of another name, e.g. --map answer=generated_answer "

@@ -35,6 +35,8 @@ from ragassay.cli.common import (
     resumable,
     say,
     sigterm_interrupts,
+    trace_map,
+    trace_map_option,
 )
 from ragassay.types import (
     EMPTY_ANSWER,
@@ -242,6 +244,12 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
 @click.option("--metrics", default="all", show_default=True,
               help="Comma-separated suites: judge,trace,ragas (all = every suite).")
 @map_option
+@trace_map_option
+@click.option("--export-otlp", "export_otlp", default=None, metavar="FILE|URL",
+              help="Send each judged sample's scores back as OpenTelemetry evaluation "
+                   "spans linked to its source trace (a trace file's samples): a FILE gets "
+                   "OTLP JSON (no collector needed), an http(s) URL an OTLP/HTTP JSON "
+                   "export (e.g. http://127.0.0.1:4318/v1/traces). docs/traces.md.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the JSON report here.")
 @click.option("--results-parquet", type=click.Path(file_okay=False, path_type=Path),
@@ -281,12 +289,14 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
 @friendly
 def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              headers_given: tuple[str, ...], metrics: str, mapping_given: tuple[str, ...],
-             out: Path | None, results_parquet: Path | None, concurrency: int, engine: str,
+             trace_map_given: tuple[str, ...], export_otlp: str | None, out: Path | None,
+             results_parquet: Path | None, concurrency: int, engine: str,
              ray_address: str | None, workers: int | None, db: Path, resume: str | None,
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              quiet: bool) -> None:
-    """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet).
+    """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet), or a file of
+    OpenTelemetry traces (OTLP JSON, opentelemetry-sdk span JSON: one sample per trace).
 
     SIGTERM stops it like Ctrl-C: the run is marked interrupted, finished judgments
     are kept for --resume.
@@ -299,6 +309,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     judge_spec, suites = check_judge_spec(judge_spec), parse_metrics(metrics)
     urls = tuple(u for u in (check_base_url(u) for u in base_urls) if u)
     mapping, extra_headers = field_map(mapping_given), headers(headers_given)
+    traces = trace_map(trace_map_given)
     ray = _engine_options(engine, ray_address, workers)
     with sigterm_interrupts():
         resumed = None
@@ -310,8 +321,9 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         if resume:
             store = open_store(db)
             resumed = _resumed_config(store, resume, data, urls, mapping, judge_spec, suites)
-            mapping = resumed.field_map
-        check = check_dataset(data, skip_invalid=skip_invalid, field_map=mapping)
+            mapping, traces = resumed.field_map, resumed.trace_map
+        check = check_dataset(data, skip_invalid=skip_invalid, field_map=mapping,
+                              trace_map=traces)
         problem = check.problem()
         if problem:
             raise UsageProblem(problem)
@@ -329,11 +341,13 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         config = resumed or RunConfig.build(
             str(data), urls=urls, timeout_s=timeout_s, judge=judge_spec, metrics=suites,
             concurrency=concurrency, use_cache=not no_cache, skip_invalid=skip_invalid,
-            max_context_tokens=max_context_tokens, field_map=mapping, ratings=ratings)
+            max_context_tokens=max_context_tokens, field_map=mapping, trace_map=traces,
+            ratings=ratings)
         retry = _retrying(store, resume, retry_failed)
         started = time.time()
         try:
-            stats = _judge(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping),
+            stats = _judge(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping,
+                                        trace_map=traces),
                            config, store, ray, resume=resume, retry=retry,
                            progress=RichProgress(enabled=not quiet), total=check.total,
                            dataset_hash=dataset_fingerprint(data), headers=extra_headers)
