@@ -255,6 +255,36 @@ def trace_map(values: Sequence[str]) -> dict[str, list[str]]:
         raise UsageProblem(f"--trace-map: {exc}") from None
 
 
+export_otlp_option = click.option(
+    "--export-otlp", "export_otlp", default=None, metavar="FILE|URL",
+    help="Send each judged sample's scores back as OpenTelemetry evaluation spans linked "
+         "to its source trace (samples read from a trace file): a FILE gets OTLP JSON (no "
+         "collector needed), an http(s) URL an OTLP/HTTP JSON export, e.g. "
+         "http://127.0.0.1:4318/v1/traces (headers from OTEL_EXPORTER_OTLP_HEADERS). "
+         "docs/traces.md.")
+
+
+def export_scores(store: Any, run_id: str, target: str, quiet: bool = False) -> None:
+    """Export a run's scores as OTLP (`report.otlp`); a refused export is one line, exit 1
+    (the run stays stored: `ragassay report RUN --export-otlp` sends it again)."""
+    from ragassay.report import iter_details
+    from ragassay.report.otlp import ExportError, export_otlp, is_url
+    from ragassay.urls import redact_url
+
+    try:
+        done = export_otlp(iter_details(store, run_id), run_id, target)
+    except ExportError as exc:
+        raise FailedRun(f"--export-otlp: {exc} (run {run_id} is stored: send it again with "
+                        f"ragassay report {run_id} --export-otlp TARGET)") from None
+    if done.untraced:
+        say(f"--export-otlp: {done.untraced} sample{'s' if done.untraced != 1 else ''} "
+            "not read from a trace left out (nothing to link them to)", err=True)
+    if not quiet:
+        where = f"sent to {redact_url(target)}" if is_url(target) else f"written to {target}"
+        say(f"scores of {done.samples} traced samples ({done.spans} spans) {where} (OTLP)",
+            err=True)
+
+
 trace_map_option = click.option(
     "--trace-map", "trace_map_given", multiple=True, metavar="ROLE=ATTR[,ATTR...]",
     help="For a trace file: read these span attributes first for a role, e.g. --trace-map "

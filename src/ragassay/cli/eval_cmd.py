@@ -25,6 +25,8 @@ from ragassay.cli.common import (
     check_base_url,
     check_judge_spec,
     db_option,
+    export_otlp_option,
+    export_scores,
     field_map,
     friendly,
     header_option,
@@ -245,11 +247,7 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
               help="Comma-separated suites: judge,trace,ragas (all = every suite).")
 @map_option
 @trace_map_option
-@click.option("--export-otlp", "export_otlp", default=None, metavar="FILE|URL",
-              help="Send each judged sample's scores back as OpenTelemetry evaluation "
-                   "spans linked to its source trace (a trace file's samples): a FILE gets "
-                   "OTLP JSON (no collector needed), an http(s) URL an OTLP/HTTP JSON "
-                   "export (e.g. http://127.0.0.1:4318/v1/traces). docs/traces.md.")
+@export_otlp_option
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the JSON report here.")
 @click.option("--results-parquet", type=click.Path(file_okay=False, path_type=Path),
@@ -354,11 +352,11 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         except BaseException:  # stopped: say which run to resume (friendly prints it)
             resumable(resume or _started_run(store, data, started))
             raise
-    _finish(store, stats.run_id, data, db, out, results_parquet, quiet)
+    _finish(store, stats.run_id, data, db, out, results_parquet, quiet, export_otlp)
 
 
 def _finish(store: Any, run_id: str, data: Path, db: Path, out: Path | None,
-            results_parquet: Path | None, quiet: bool) -> None:
+            results_parquet: Path | None, quiet: bool, export_otlp: str | None) -> None:
     """After the run: notes, reports, the summary and where things are."""
     from ragassay.cli.summary import print_summary
     from ragassay.report import build_report, iter_details
@@ -379,6 +377,8 @@ def _finish(store: Any, run_id: str, data: Path, db: Path, out: Path | None,
     report_suspicious(report)
     report_unscored(report, store, run_id)
     report_transport(store, run_id, data)
+    if export_otlp:
+        export_scores(store, run_id, export_otlp, quiet)
     if not quiet:
         if out is not None:
             say(f"report written to {out}", err=True)

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ragassay.labels import canonical
+from ragassay.report.hops import HopTally
 from ragassay.report.model import (
     REPORT_VERSION,
     FailedEntry,
@@ -34,6 +35,7 @@ from ragassay.types import (
     RunReliability,
     Sample,
     SampleResult,
+    SampleTrace,
     Usage,
     is_offline,
 )
@@ -52,6 +54,7 @@ class RunTable:
     usage_by_strategy: dict[str, Usage] = field(default_factory=dict)
     content_keys: dict[tuple[str, str], str] = field(default_factory=dict)  # row key -> key
     stored_labels: int = 0  # labels that came from the store (not the dataset)
+    hops: HopTally = field(default_factory=HopTally)  # the trace samples' hops
 
 
 LABEL_PAGE = 500  # samples whose stored labels are read in one query
@@ -107,6 +110,7 @@ def run_table(store: Store, run_id: str,
                 out.invalid.append(item)
                 continue
             pending.append(item)
+            out.hops.add(item)
             if len(pending) >= LABEL_PAGE:
                 yield from page(pending)
                 pending = []
@@ -179,6 +183,7 @@ def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
         metrics=metrics, unscored=unscored, details=details,
         reasoning=reasoning.get("judge") or next(iter(reasoning.values()), None),
         usage=UsageSummary.of(usage),
+        trace=SampleTrace.of(item) if "trace" in item.metadata else None,
     )
 
 
@@ -257,5 +262,6 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         invalid_rows=[InvalidRowEntry(id=i.id, source=i.source, reason=i.reason)
                       for i in invalid],
         **bench_sections(run.meta),
+        hops=rt.hops.section(),
         detailed_results=list(iter_details(store, run.id)) if include_details else None,
     )
