@@ -4,9 +4,7 @@ traces, to a file and to an OTLP/HTTP receiver on 127.0.0.1 (a stdlib server).""
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +16,7 @@ from ragassay.cli import cli
 from ragassay.report import build_report, iter_details
 from ragassay.report.otlp import ExportError, export_otlp
 from ragassay.types import Sample
-from tests.support.traces import TRACE, openinference_trace, write_otlp
+from tests.support.traces import TRACE, Receiver, openinference_trace, write_otlp
 
 OTHER = "6b8efff798038103d269b633813fc60d"
 
@@ -28,35 +26,6 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Any:
     tmp = tmp_path_factory.mktemp("otlp")
     data = write_otlp(tmp / "traces.jsonl", [openinference_trace(), openinference_trace(OTHER)])
     return ragassay.evaluate(data, "trace,judge", store=tmp / "r.db", progress=False)
-
-
-class Receiver:
-    """An OTLP/HTTP receiver: keeps each POST's path, content type and JSON body."""
-
-    def __init__(self, status: int = 200) -> None:
-        self.posts: list[tuple[str, str, Any]] = []
-        self.headers: list[dict[str, str]] = []
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                outer.posts.append((self.path, self.headers["Content-Type"], json.loads(body)))
-                outer.headers.append(dict(self.headers))
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.end_headers()
-                self.wfile.write(b"{}")
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/v1/traces"
 
 
 @pytest.fixture

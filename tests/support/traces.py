@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -96,3 +98,32 @@ def write_otlp(path: Path, traces: list[list[dict[str, Any]]], *, split: bool = 
         lines.extend(json.dumps(request(p)) for p in parts if p)
     path.write_text("\n".join(lines) + "\n")
     return path
+
+
+class Receiver:
+    """An OTLP/HTTP receiver: keeps each POST's path, content type and JSON body."""
+
+    def __init__(self, status: int = 200) -> None:
+        self.posts: list[tuple[str, str, Any]] = []
+        self.headers: list[dict[str, str]] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                outer.posts.append((self.path, self.headers["Content-Type"], json.loads(body)))
+                outer.headers.append(dict(self.headers))
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(b"{}")
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/v1/traces"
