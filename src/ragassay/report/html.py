@@ -166,6 +166,24 @@ def _leaderboard(report: Report) -> str:
          "answer p50 ms", "answer p95 ms", "estimated $", "measured $"], body))
 
 
+def _hops(report: Report) -> str:
+    """The retrieval hops of a run read from traces, and the documents later hops lost."""
+    hops = report.hops
+    if hops is None:
+        return ""
+    out = f"<h2>Retrieval hops of {hops.traces} traces</h2>" + _table(
+        ["hop", "kinds", "n", "mean relevance", "mean utilization"],
+        [[p.position, ", ".join(f"{k} {n}" for k, n in p.kinds.items()), p.hops,
+          p.mean_relevance, p.mean_utilization] for p in hops.by_position])
+    if hops.samples_with_lost:
+        out += (f"<h2>A later hop lost what an earlier hop found "
+                f"({hops.samples_with_lost} traces)</h2>" + _table(
+                    ["trace", "hop", "span", "document", "relevance"],
+                    [[x.trace_id, x.hop, x.span_id, x.document, x.relevance]
+                     for x in hops.lost]))
+    return out
+
+
 def to_html(report: Report) -> str:
     """Render a report as one HTML page with no external resources."""
     report = published(report)
@@ -177,7 +195,7 @@ def to_html(report: Report) -> str:
         usage.calls, usage.input_tokens, usage.output_tokens, usage.cache_hits]])
     body = (f"<h1>ragassay report {escape(report.run.run_id)}</h1>{header}"
             f"<h2>Usage</h2>{usage_t}{_leaderboard(report)}{_aggregates(report)}"
-            f"{_strategies(report)}"
+            f"{_strategies(report)}{_hops(report)}"
             f"{_distributions(report)}{_correlations(report)}{_findings(report)}"
             f"{_samples(report)}")
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
