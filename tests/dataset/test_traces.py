@@ -218,3 +218,76 @@ def test_the_shipped_example_reads(tmp_path: Path) -> None:
         assert trace is not None and [h.kind for h in trace.hops] == [
             "retriever", "retriever", "reranker"]
         assert len(sample.contexts) == 2
+
+
+def _phoenix_rows() -> list[dict]:
+    """Rows of Phoenix's spans dataframe (`get_spans_dataframe()`)."""
+    base = {"context.trace_id": TRACE, "status_code": "OK"}
+    return [
+        {**base, "context.span_id": "d000000000000001", "parent_id": None, "name": "query",
+         "span_kind": "CHAIN", "start_time": 1_700_000_000_000, "end_time": 1_700_000_000_900,
+         "attributes.input.value": "When was it completed?",
+         "attributes.output.value": "In 1889.", "attributes.retrieval.documents": None},
+        {**base, "context.span_id": "d000000000000002", "parent_id": "d000000000000001",
+         "name": "retrieve", "span_kind": "RETRIEVER", "start_time": 1_700_000_000_100,
+         "end_time": 1_700_000_000_200, "attributes.input.value": "completed",
+         "attributes.output.value": None,
+         "attributes.retrieval.documents": [
+             {"document.id": "eiffel", "document.content": EIFFEL[1], "document.score": 0.9}]},
+        {**base, "context.span_id": "d000000000000003", "parent_id": "d000000000000001",
+         "name": "llm", "span_kind": "LLM", "start_time": 1_700_000_000_300,
+         "end_time": 1_700_000_000_800, "attributes.input.value": None,
+         "attributes.output.value": "It was completed in 1889.",
+         "attributes.retrieval.documents": None},
+    ]
+
+
+def _check_phoenix(sample: Sample) -> None:
+    assert (sample.id, sample.question, sample.answer) == (
+        TRACE, "When was it completed?", "It was completed in 1889.")
+    assert sample.contexts == (EIFFEL[1],)
+    trace = SampleTrace.of(sample)
+    assert trace is not None and trace.answer_span_id == "d000000000000003"
+    assert [(h.kind, h.query, h.documents[0].score) for h in trace.hops] == [
+        ("retriever", "completed", 0.9)]
+
+
+def test_phoenix_spans_dataframe_as_json_records_and_parquet(tmp_path: Path) -> None:
+    import pandas as pd
+
+    records = tmp_path / "phoenix.json"
+    records.write_text(json.dumps(_phoenix_rows()))
+    [sample] = _samples(records)
+    _check_phoenix(sample)
+    frame = pd.DataFrame(_phoenix_rows())
+    frame["start_time"] = pd.to_datetime(frame["start_time"], unit="ms", utc=True)
+    frame["end_time"] = pd.to_datetime(frame["end_time"], unit="ms", utc=True)
+    frame.to_parquet(tmp_path / "phoenix.parquet")
+    [sample] = _samples(tmp_path / "phoenix.parquet")
+    _check_phoenix(sample)
+
+
+def test_phoenix_rest_spans_with_nested_attributes(tmp_path: Path) -> None:
+    """Phoenix's REST API (`GET /v1/projects/{id}/spans`): {"data": [span, ...]}, the
+    kind in `span_kind`; attributes nested."""
+    def rest(span_id: str, name: str, kind: str, parent: str | None, attrs: dict,
+             start: str) -> dict:
+        return {"id": "U3Bhbjox", "name": name, "span_kind": kind, "parent_id": parent,
+                "context": {"trace_id": TRACE, "span_id": span_id},
+                "start_time": start, "end_time": start, "status_code": "OK",
+                "attributes": attrs, "events": []}
+    doc = {"data": [
+        rest("e000000000000001", "agent", "AGENT", None,
+             {"input": {"value": "Where is it?"}}, "2026-01-01T00:00:00+00:00"),
+        rest("e000000000000002", "search", "RETRIEVER", "e000000000000001",
+             {"input": {"value": "location"}, "retrieval": {"documents": [
+                 {"document": {"content": SEINE[1], "id": "seine"}}]}},
+             "2026-01-01T00:00:01+00:00"),
+        rest("e000000000000003", "chat", "LLM", "e000000000000001",
+             {"output": {"value": "In Paris."}}, "2026-01-01T00:00:02+00:00"),
+    ], "next_cursor": None}
+    path = tmp_path / "spans.json"
+    path.write_text(json.dumps(doc))
+    [sample] = _samples(path)
+    assert (sample.question, sample.answer, sample.contexts) == (
+        "Where is it?", "In Paris.", (SEINE[1],))

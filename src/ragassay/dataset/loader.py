@@ -65,12 +65,12 @@ def file_records(source: PathLike, skip_invalid: bool, field_map: FieldMap | Non
     check_regular(path, str(source))  # a FIFO or /dev/zero would block or grow forever
     fmt, gz = detect_format(path)
     fields = check_field_map(field_map) if field_map else None
-    if fmt in ("json", "jsonl") and is_trace_file(path, gz):
+    if fmt in ("json", "jsonl", "parquet") and is_trace_file(path, gz, fmt):
         if fields:
             raise DatasetError("--map applies to rows, not traces: use --trace-map",
                                where=path.name)
         try:
-            records = read_trace_records(path, path.name, gz, trace_map)
+            records = read_trace_records(path, path.name, gz, trace_map, fmt)
         except ValueError as exc:  # an unknown role in trace_map
             raise DatasetError(str(exc)) from None
         return build(records, skip_invalid=skip_invalid, name=path.name, census=census)

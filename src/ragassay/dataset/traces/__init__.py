@@ -1,10 +1,11 @@
 """Traces in: OpenTelemetry traces of a RAG pipeline read as samples, one per trace.
 
-`ragassay eval traces.json` (and `ragassay.evaluate("traces.json")`) reads OTLP JSON
-and opentelemetry-sdk's span JSON (`spans.py`) with OpenInference or GenAI semantic
-convention attributes, by the rules of `mapping.py` (`--trace-map ROLE=ATTR` to read
-others first); `samples.py` turns each trace into a row for `sample_from_mapping`. A
-file is read as traces when its start holds spans (`is_trace_file`).
+`ragassay eval traces.json` (and `ragassay.evaluate("traces.json")`) reads OTLP JSON,
+opentelemetry-sdk's span JSON and Phoenix's span exports (`spans.py`) with OpenInference
+or GenAI semantic convention attributes, by the rules of `mapping.py` (`--trace-map
+ROLE=ATTR` to read others first); `samples.py` turns each trace into a row for
+`sample_from_mapping`. A file is read as traces when its start holds spans
+(`is_trace_file`).
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ __all__ = [
 
 
 def read_trace_records(path: Path, name: str, gz: bool,
-                       overrides: Mapping[str, list[str]] | None = None) -> Iterator[Record]:
+                       overrides: Mapping[str, list[str]] | None = None,
+                       fmt: str = "json") -> Iterator[Record]:
     """The rows of a trace file, one per trace (a RowProblem for a trace without a
     question or an answer); ValueError at once for an unknown role in `overrides`."""
     rules = DEFAULT_TRACE_MAP.with_overrides(overrides or {})
-    return trace_records(read_spans(path, gz, name), name, rules)
+    return trace_records(read_spans(path, gz, name, fmt), name, rules)

@@ -1,11 +1,15 @@
 """Spans out of a trace file, whatever wrote it.
 
 Read: OTLP JSON (`{"resourceSpans": [...]}`, the collector's file exporter, one export
-request per line or one batch; camelCase or snake_case keys, ids in hex or base64) and
+request per line or one batch; camelCase or snake_case keys, ids in hex or base64);
 opentelemetry-sdk's JSON (`ReadableSpan.to_json()`, what `ConsoleSpanExporter` writes:
-one span per object, pretty-printed or one per line, or a JSON list of them). Every
-attribute value is decoded to plain JSON (`{"intValue": "3"}` -> 3); nested keys stay
-flat (`retrieval.documents.0.document.content`).
+one span per object, pretty-printed or one per line, or a JSON list of them); Phoenix's
+spans (its REST API's `{"data": [span, ...]}`, `span_kind` beside the attributes) and
+its spans dataframe (`get_spans_dataframe()` saved as Parquet, or as JSON records:
+`context.trace_id`, `context.span_id`, `parent_id`, `span_kind`, `attributes.*`
+columns). Every attribute value is decoded to plain JSON (`{"intValue": "3"}` -> 3) and
+nested attributes are flattened (`{"retrieval": {"documents": [{"document": {"content":
+...}}]}}` -> `retrieval.documents.0.document.content`).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -45,20 +49,36 @@ class Span:
     attributes: dict[str, Any] = field(default_factory=dict)
 
 
-def is_trace_file(path: Path, gz: bool) -> bool:
-    """Whether a .json/.jsonl file holds spans (OTLP JSON or the SDK's) rather than rows:
-    its first MiB has an OTLP `resourceSpans` key, or a span's `context`, `trace_id`
-    and `span_id` keys."""
+PHOENIX_COLUMNS = ("context.trace_id", "context.span_id")
+_PHOENIX_KEY = re.compile(r'(?<!\\)"context\.span_id"\s*:')
+KIND_KEY = "openinference.span.kind"
+
+
+def is_trace_file(path: Path, gz: bool, fmt: str = "json") -> bool:
+    """Whether a file holds spans rather than rows: a .json/.jsonl whose first MiB has
+    an OTLP `resourceSpans` key, a span's `context`, `trace_id` and `span_id` keys, or a
+    Phoenix record's `context.span_id`; a Parquet file with Phoenix's span columns."""
+    if fmt == "parquet":
+        import pyarrow.parquet as pq
+
+        try:
+            names = set(pq.read_schema(path).names)
+        except (OSError, ValueError):
+            return False
+        return all(c in names for c in PHOENIX_COLUMNS)
     try:
         with open_bounded(path, gz, path.name) as fh:
             head = fh.read(SNIFF_BYTES).decode("utf-8", "replace")
     except (OSError, EOFError):
         return False
-    return bool(_OTLP_KEY.search(head)) or all(p.search(head) for p in _SDK_KEYS)
+    return (bool(_OTLP_KEY.search(head)) or bool(_PHOENIX_KEY.search(head))
+            or all(p.search(head) for p in _SDK_KEYS))
 
 
-def read_spans(path: Path, gz: bool, name: str) -> list[Span]:
+def read_spans(path: Path, gz: bool, name: str, fmt: str = "json") -> list[Span]:
     """Every span of the file (DatasetError naming the file and line on bad JSON)."""
+    if fmt == "parquet":
+        return _parquet_spans(path, name)
     with open_bounded(path, gz, name) as fh:
         raw = fh.read(MAX_TRACE_FILE_BYTES + 1)
     if len(raw) > MAX_TRACE_FILE_BYTES:
@@ -95,9 +115,26 @@ def _values(text: str, name: str) -> Iterator[tuple[str, Any]]:
         yield where, value
 
 
+def _parquet_spans(path: Path, name: str) -> list[Span]:
+    import pyarrow.parquet as pq
+
+    try:
+        rows = pq.read_table(path).to_pylist()
+    except (OSError, ValueError) as exc:
+        raise DatasetError(f"cannot read Parquet ({exc})", where=name) from None
+    return [_phoenix_span(row, f"{name}:row {i}") for i, row in enumerate(rows, start=1)]
+
+
 def _spans_of(item: Any, where: str) -> Iterator[Span]:
     if not isinstance(item, Mapping):
         raise DatasetError("expected an OTLP export or a span object", where=where)
+    if isinstance(item.get("data"), list) and "resourceSpans" not in item:
+        for span in item["data"]:  # Phoenix's REST API: {"data": [span, ...]}
+            yield from _spans_of(span, where)
+        return
+    if PHOENIX_COLUMNS[1] in item:
+        yield _phoenix_span(item, where)
+        return
     groups = _get(item, "resourceSpans", "resource_spans")
     if groups is None:
         yield _sdk_span(item, where)
@@ -148,8 +185,45 @@ def _sdk_span(span: Mapping[str, Any], where: str) -> Span:
     return Span(_id(context.get("trace_id"), where, name, "context.trace_id"),
                 _id(context.get("span_id"), where, name, "context.span_id"),
                 _id(parent, where, name, "parent_id") if parent else None, name,
-                _iso_ns(span.get("start_time")), _iso_ns(span.get("end_time")),
-                dict(attrs) if isinstance(attrs, Mapping) else {})
+                _time_ns(span.get("start_time")), _time_ns(span.get("end_time")),
+                _with_kind(flatten(attrs if isinstance(attrs, Mapping) else {}), span))
+
+
+def _phoenix_span(row: Mapping[str, Any], where: str) -> Span:
+    """A row of Phoenix's spans dataframe (`context.span_id`, `attributes.input.value`)."""
+    name = str(row.get("name", ""))
+    parent = row.get("parent_id")
+    attrs = flatten({k.removeprefix("attributes."): v for k, v in row.items()
+                     if k.startswith("attributes.") and v is not None})
+    return Span(_id(row.get(PHOENIX_COLUMNS[0]), where, name, PHOENIX_COLUMNS[0]),
+                _id(row.get(PHOENIX_COLUMNS[1]), where, name, PHOENIX_COLUMNS[1]),
+                _id(parent, where, name, "parent_id") if parent else None, name,
+                _time_ns(row.get("start_time")), _time_ns(row.get("end_time")),
+                _with_kind(attrs, row))
+
+
+def _with_kind(attrs: dict[str, Any], span: Mapping[str, Any]) -> dict[str, Any]:
+    """Phoenix keeps the OpenInference kind beside the attributes (`span_kind`)."""
+    kind = span.get("span_kind")
+    if isinstance(kind, str) and kind and KIND_KEY not in attrs:
+        attrs[KIND_KEY] = kind
+    return attrs
+
+
+def flatten(attrs: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested attributes as flat dotted keys (lists of objects indexed); flat ones as
+    they are."""
+    out: dict[str, Any] = {}
+    for key, value in attrs.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping) and value:
+            out.update(flatten(value, name + "."))
+        elif isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
+            for i, item in enumerate(value):
+                out.update(flatten(item, f"{name}.{i}."))
+        else:
+            out[name] = value
+    return out
 
 
 _HEX = re.compile(r"[0-9a-f]+")
@@ -176,14 +250,21 @@ def _ns(value: Any) -> int | None:
         return None
 
 
-def _iso_ns(value: Any) -> int | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return int(moment.timestamp()) * 1_000_000_000 + moment.microsecond * 1000
+def _time_ns(value: Any) -> int | None:
+    """A time as ns since the epoch: ISO text, a datetime (Parquet), or a number of ms
+    (pandas' JSON records) or ns."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return int(value * 1_000_000) if value < 1e14 else int(value)
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return int(value.timestamp()) * 1_000_000_000 + value.microsecond * 1000
+    return None
 
 
 def any_value(value: Any) -> Any:
