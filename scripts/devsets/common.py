@@ -141,15 +141,15 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
             # what the analyzer reads (Analyzer.answer_rows): the claims (abstentions and
             # filler set aside; an answer with nothing else is faithful by rule, not
             # fitted) with their support features and rules
-            rows = an.answer_rows(p) if p.ctx.infos and p.answer_infos else None
-            kept = rows.claims if rows is not None else []
-            if rows is not None and kept:
-                rec["support"] = [rows.features[i] for i in kept]
-                rec["copied"] = [rows.copied[i] for i in kept]
-                rec["contradicts"] = [rows.contradicts[i] for i in kept]
-                rec["missing_each"] = [rows.missing[i] for i in kept]
-                rec["told"] = [rows.told[i] for i in kept]
-                rec["novel_terms"] = len(rows.hallucinated)
+            answer = an.answer_rows(p) if p.ctx.infos and p.answer_infos else None
+            kept = answer.claims if answer is not None else []
+            if answer is not None and kept:
+                rec["support"] = [answer.features[i] for i in kept]
+                rec["copied"] = [answer.copied[i] for i in kept]
+                rec["contradicts"] = [answer.contradicts[i] for i in kept]
+                rec["missing_each"] = [answer.missing[i] for i in kept]
+                rec["told"] = [answer.told[i] for i in kept]
+                rec["novel_terms"] = len(answer.hallucinated)
             references = an.reference_rows(p)  # each reference cut as the analyzer cuts it
             if references:
                 rec["reference"] = references

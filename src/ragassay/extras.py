@@ -13,7 +13,7 @@ import importlib.util
 from types import ModuleType
 
 EXTRAS: dict[str, str] = {
-    "embed": "the transformer embedder (torch, sentence-transformers)",
+    "embed": "the transformer embedder on onnxruntime (no torch)",
     "ui": "the Streamlit dashboard",
     "bench": "the bench's BM25 index and HTML/PDF corpora",
     "hf": "Hugging Face datasets as input",
@@ -26,11 +26,12 @@ EXTRAS: dict[str, str] = {
 class MissingExtra(ImportError):
     """`what` needs an extra that is not installed; the message says how to install it."""
 
-    def __init__(self, extra: str, what: str, module: str | None = None) -> None:
+    def __init__(self, extra: str, what: str, module: str | None = None,
+                 then: str = "") -> None:
         self.extra = extra
         self.what = what
-        super().__init__(f"{what} needs the {extra} extra: pip install 'ragassay[{extra}]'",
-                         name=module)
+        fix = f"pip install 'ragassay[{extra}]'" + (f"; then {then}" if then else "")
+        super().__init__(f"{what} needs the {extra} extra: {fix}", name=module)
 
 
 def installed(module: str) -> bool:

@@ -84,7 +84,22 @@ def test_dataframe_field_map_and_one_mapping(db: Path) -> None:
         assert store.get_run(result.run_id).dataset == "my-frame"
     one = ragassay.evaluate(ROWS[0], metrics="ragas.faithfulness", store=db)
     assert one.to_pandas()["id"].tolist() == ["a"]
-    assert "ragas.faithfulness" in one.metrics  # a metric name means its suite
+    assert one.metrics == ["ragas.faithfulness"]  # that metric alone (issue #29)
+
+
+def test_unnamed_in_memory_data_is_named_by_kind_and_content(db: Path) -> None:
+    """Every DataFrame run used to be named "python"; now the kind of data and 8 hex
+    digits of its rows: equal rows the same name, other rows another."""
+    def name(data: object) -> str:
+        result = ragassay.evaluate(data, metrics="judge", store=db)
+        with Store(db, readonly=True) as store:
+            return store.get_run(result.run_id).dataset
+
+    frame = pd.DataFrame(ROWS)
+    first, again = name(frame), name(pd.DataFrame(ROWS))
+    assert re.fullmatch(r"dataframe:[0-9a-f]{8}", first) and again == first
+    assert name(pd.DataFrame(ROWS[:1])) not in (first, "python")
+    assert re.fullmatch(r"rows:[0-9a-f]{8}", name(ROWS))
 
 
 def test_mistakes_are_one_line_errors(db: Path) -> None:
@@ -170,3 +185,21 @@ def test_import_is_cheap_and_names_are_lazy() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert json.loads(out.stdout.replace("'", '"')) == []
+
+
+def test_a_notebook_without_ipywidgets_gets_no_warning(db: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each notebook cell used to warn 'install "ipywidgets" for Jupyter support' (rich's
+    live display in Jupyter needs them): without ipywidgets the bar is drawn as text."""
+    import sys
+    import warnings
+
+    import rich.console
+
+    monkeypatch.setattr(rich.console, "_is_jupyter", lambda: True)  # as in a notebook
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = ragassay.evaluate(ROWS, metrics="judge", store=db, progress=True)
+    assert result.to_pandas()["id"].tolist() == ["a", "b"]
+    assert not [w for w in caught if "ipywidgets" in str(w.message)]

@@ -105,9 +105,9 @@ def test_the_ranking_metric_is_checked_at_load() -> None:
         load(metrics=["nope"])
     ok = load(metrics=["judge", "ragas"], rank_by="ragas.faithfulness")
     assert ok.bench.rank_by == "ragas.faithfulness"  # type: ignore[attr-defined]
-    # what the runner takes: suite names ("all", or a metric's suite)
+    # what the runner takes: suite names ("all"), or metrics alone (issue #29)
     assert load(metrics="all").bench.metrics == ("judge", "trace", "ragas")  # type: ignore[attr-defined]
-    assert load(metrics=["judge.overall"]).bench.metrics == ("judge",)  # type: ignore[attr-defined]
+    assert load(metrics=["judge.overall"]).bench.metrics == ("judge.overall",)  # type: ignore[attr-defined]
     with pytest.raises(ConfigError, match=r"bench\.timeout_s"):
         load(timeout_s=float("inf"))
 

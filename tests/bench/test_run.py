@@ -75,6 +75,7 @@ def test_end_to_end_with_a_stub_judge(tiny_bench: Path) -> None:
         assert rows[0].vs_best == "best"
         assert all(r.vs_best in ("no detectable difference", "worse") for r in rows[1:])
         assert leaderboard_table(rows).row_count == 4
+        assert "warm-up" in str(leaderboard_table(rows).caption)  # the latencies say so
         # without rank_by: the metric the specs rank by (the judge suite's composite)
         assert leaderboard(store, result)[0].metric == "judge.overall"
         with pytest.raises(RankingError, match="cannot rank by 'nope.x'"):
@@ -176,3 +177,71 @@ def test_example_bench_generates_samples() -> None:
     bm25 = [r for r in result.strategies if r.spec.retriever == "bm25"]
     assert all((r.retrieval["recall"] or 0) > 0.8 for r in bm25)
     assert all(r.retrieval_scored == 30 for r in result.strategies)
+
+
+class FirstCallSlowGenerator:
+    """A generator whose first call reports a 2 s latency (a model load, say) and every
+    later one 1 ms; it counts its calls and reports one call of usage each."""
+
+    name = "first-slow"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def generate(self, question, contexts):  # type: ignore[no-untyped-def]
+        from ragassay.bench.generation import Generation
+
+        self.calls += 1
+        return Generation(answer="27 days.", latency_s=2.0 if self.calls == 1 else 0.001,
+                          usage=Usage(calls=1))
+
+
+def test_warm_up_is_charged_to_no_strategy(tiny_bench: Path) -> None:
+    """Two identical strategies get the same latencies (issue #29: the first one showed
+    the warm-up, 2,034 ms against 1.7 ms answer p95): one untimed answer warms the
+    generator up before timing, and its call is still counted in the usage."""
+    text = tiny_bench.read_text().replace('chunker = ["fixed", "markdown"]',
+                                          'chunker = ["fixed"]').replace(
+        'retriever = ["bm25", "hybrid"]', 'retriever = ["bm25"]')
+    tiny_bench.write_text(text + '\n[[strategy]]\nname = "again"\nchunker = "fixed"\n'
+                          'size = 12\noverlap = 2\nretriever = "bm25"\nk = 2\n')
+    gen = FirstCallSlowGenerator()
+    cfg = load_config(tiny_bench)
+    cfg = cfg.model_copy(update={"strategies": [s.model_copy(update={"generator": gen.name})
+                                                for s in cfg.strategies]})
+    _, result = generate_samples(cfg, BenchOptions(embedder=HashEmbedder(),
+                                                   generators={gen.name: gen}))
+    first, again = result.strategies
+    assert first.answer_p95_s == again.answer_p95_s == pytest.approx(0.001)
+    assert gen.calls == 2 * 3 + 1  # 3 questions per strategy, one warm-up
+    assert first.generator_usage.calls == 3 + 1 and again.generator_usage.calls == 3
+
+
+class CountingEmbedder(HashEmbedder):
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts = 0
+
+    def embed(self, texts):  # type: ignore[no-untyped-def]
+        self.texts += len(texts)
+        return super().embed(texts)
+
+
+def test_each_strategy_pays_its_own_extractive_answers(tiny_bench: Path) -> None:
+    """The offline generator's sentence vectors are not shared between strategies: two
+    identical strategies embed twice what one does (a later strategy used to answer
+    from the earlier one's cache, and looked a thousand times faster)."""
+    base = tiny_bench.read_text().replace('chunker = ["fixed", "markdown"]',
+                                          'chunker = ["fixed"]').replace(
+        'retriever = ["bm25", "hybrid"]', 'retriever = ["bm25"]')
+
+    def embedded(extra: str) -> int:
+        tiny_bench.write_text(base + extra)
+        emb = CountingEmbedder()
+        generate_samples(load_config(tiny_bench), BenchOptions(embedder=emb))
+        return emb.texts
+
+    once = embedded("")
+    assert once > 0
+    assert embedded('\n[[strategy]]\nname = "again"\nchunker = "fixed"\nsize = 12\n'
+                    'overlap = 2\nretriever = "bm25"\nk = 2\n') == 2 * once

@@ -94,8 +94,24 @@ def test_unknown_columns_stop_with_the_accepted_names(tmp_path: Path) -> None:
                          "d.jsonl: no row has an answer, and none has contexts or a reference")
     assert "unknown columns: generated_answer, retrieved_docs, gold" in out
     assert "answer: answer, response" in out and "contexts: contexts, retrieved_contexts" in out
-    assert "--map answer=generated_answer" in out
+    assert out.rstrip().endswith("--map answer=generated_answer --map contexts=retrieved_docs")
     assert not (tmp_path / "r.db").exists()  # nothing judged, nothing stored
+
+
+@pytest.mark.parametrize("columns, hint", [
+    # the new-user trial: retrieved_docs came first and was offered as the answer
+    (["retrieved_docs", "generated_answer"],
+     "--map answer=generated_answer --map contexts=retrieved_docs"),
+    (["gold_answer", "model_output"], "--map answer=model_output --map reference=gold_answer"),
+    (["passages", "x"], "--map answer=x --map contexts=passages"),
+    (["foo"], "--map answer=foo"),
+])
+def test_the_map_hint_names_the_column_that_fits_each_field(tmp_path: Path, columns: list[str],
+                                                            hint: str) -> None:
+    data = rows(tmp_path / "d.jsonl", [{"question": "q?", **{c: "v" for c in columns}}])
+    out = one_line_error(invoke("eval", data, "--db", tmp_path / "r.db", "-q"),
+                         "d.jsonl: no row has an answer")
+    assert out.rstrip().endswith(f"map a column with {hint}")
 
 
 def test_a_blank_column_name_is_quoted(tmp_path: Path) -> None:

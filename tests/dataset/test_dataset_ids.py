@@ -90,6 +90,36 @@ def test_duplicate_explicit_ids_are_an_error(tmp_path: Path) -> None:
     assert out[2].source == "data.jsonl:3"  # type: ignore[union-attr]
 
 
+def test_an_id_may_repeat_under_another_strategy(tmp_path: Path) -> None:
+    """Ids are often per question: the same id under two strategies loads (the later
+    stored as STRATEGY::ID, issue #29), the same id twice under one strategy does not."""
+    rows = [{"id": q, "question": f"What is {q}?", "answer": "x", "contexts": ["x"],
+             "strategy": s} for s in ("bm25", "dense") for q in ("q1", "q2")]
+    assert ids(rows) == ["q1", "q2", "dense::q1", "dense::q2"]
+    path = write_jsonl(tmp_path / "d.jsonl", [*rows, {**rows[3], "question": "again"}])
+    with pytest.raises(DatasetError, match=r"^d\.jsonl:5: duplicate id 'dense::q2' "
+                                           r"\(first used at d\.jsonl:4\)"):
+        load_samples(path)
+
+
+def test_an_id_may_repeat_under_another_strategy_end_to_end(tmp_path: Path) -> None:
+    """The CLI evaluates such a file, and the report compares the two strategies."""
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+
+    rows = [{"id": f"q{i}", "question": f"What is fact {i}?", "answer": f"Fact {i} is {i}.",
+             "contexts": [f"Fact {i} is {i}."], "strategy": s}
+            for s in ("bm25", "dense") for i in range(3)]
+    data = write_jsonl(tmp_path / "d.jsonl", rows)
+    done = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "judge", "-q",
+                                    "--db", str(tmp_path / "r.db"),
+                                    "--out", str(tmp_path / "r.json")])
+    assert done.exit_code == 0, done.output
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert sorted(report["strategies"]) == ["bm25", "dense"]
+
+
 def test_integer_and_string_ids_collide() -> None:
     with pytest.raises(DatasetError, match=r"^<data>:row 2: duplicate id '1'"):
         load_samples([{"id": 1, "question": "Q"}, {"id": "1", "question": "R"}])

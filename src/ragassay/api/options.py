@@ -11,7 +11,8 @@ from typing import Any
 class EvalOptions:
     """Everything optional about one evaluation; `evaluate(..., **options)` fills it.
 
-    `dataset` names the run in the store (default: the file's path, else "python");
+    `dataset` names the run in the store (default: the file's path, else the kind of
+    data and 8 hex digits of its content, "dataframe:3f2a9c1e");
     `field_map` reads fields from columns of other names ({"answer": "generated"});
     `trace_map` reads other span attributes first from a trace file
     ({"question": ["my.input"]}, docs/traces.md);

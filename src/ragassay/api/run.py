@@ -76,22 +76,35 @@ def load_items(data: Any, opts: EvalOptions) -> tuple[list[Sample | InvalidRow],
         items = list(iter_samples(data, skip_invalid=opts.skip_invalid, field_map=field_map,
                                   trace_map=trace_map))
         return items, opts.dataset or str(data), dataset_fingerprint(data)
-    name = opts.dataset or "python"
+    kind = ("dataframe" if type(data).__name__ == "DataFrame" else
+            "dataset" if _is_frame(data) else "rows")
     if isinstance(data, Mapping):
         data = [data]
     rows = list(data) if isinstance(data, Iterable) and not _is_frame(data) else data
     if isinstance(rows, list) and rows and all(isinstance(r, Sample | InvalidRow)
                                                for r in rows):
-        items = list(rows)
+        items, kind = list(rows), "samples"
     else:
-        items = load_samples(rows, skip_invalid=opts.skip_invalid, name=name,
-                             field_map=field_map)
+        items = load_samples(rows, skip_invalid=opts.skip_invalid,
+                             name=opts.dataset or kind, field_map=field_map)
+    name = opts.dataset or f"{kind}:{_content_id(items)}"
     check = check_items(items, name)
     check.unknown_columns = unknown_columns(rows, field_map)  # a misnamed answer column?
     problem = check.problem()
     if problem:
         raise DatasetError(problem.replace("--map ", "field_map "))
     return items, name, None
+
+
+def _content_id(items: Sequence[Sample | InvalidRow]) -> str:
+    """8 hex digits of the loaded rows' content: in-memory data gets a run name that tells
+    one data set from another ("dataframe:3f2a9c1e"), the same for the same rows."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for item in items:
+        digest.update(item.model_dump_json().encode())
+    return digest.hexdigest()[:8]
 
 
 def _is_frame(data: Any) -> bool:
@@ -105,9 +118,13 @@ def _progress(opts: EvalOptions) -> Any:
         show = sys.stderr.isatty() or "IPython" in sys.modules
     if not show:
         return None
-    from ragassay.console import RichProgress
+    from ragassay.console import CleanConsole, RichProgress
+    from ragassay.extras import installed
 
-    return RichProgress()
+    # a notebook without ipywidgets: rich would warn at every cell ("install ipywidgets
+    # for Jupyter support"); draw the bar as text on stderr instead (its last state shows)
+    plain = None if installed("ipywidgets") else CleanConsole(stderr=True, force_jupyter=False)
+    return RichProgress(console=plain)
 
 
 def prepare(data: Any, metrics: str | Sequence[str] | None, judge: str, store: StoreLike,

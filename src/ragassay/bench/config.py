@@ -61,8 +61,8 @@ class BenchSection(_Strict):
     @field_validator("metrics", mode="before")
     @classmethod
     def _suites(cls, v: Any) -> tuple[str, ...]:
-        """Suite names, as the runner takes them (metrics.suites_of); an unknown or no
-        suite: ValueError."""
+        """Suite or metric names, as the runner takes them (metrics.suites_of); an
+        unknown or no suite: ValueError."""
         from ragassay.metrics import suites_of
 
         return suites_of(v)

@@ -68,7 +68,8 @@ def judge_calls_per_sample(bench: BenchSection) -> int:
     """LLM judge calls per sample: the sum over the metric suites of their call counts."""
     if is_offline(bench.judge):
         return 0
-    return sum(bench.calls_per_sample.get(m.split(".", 1)[0], 1) for m in bench.metrics)
+    suites = dict.fromkeys(m.split(".", 1)[0] for m in bench.metrics)  # once per suite
+    return sum(bench.calls_per_sample.get(s, 1) for s in suites)
 
 
 def estimate(

@@ -2,6 +2,7 @@
 
 from ragassay.cli import (  # noqa: F401  (registers commands)
     analysis,
+    annotate_cmd,
     bench_cmd,
     calibrate,
     eval_cmd,

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ragassay.cli.common import console, say
+from ragassay.cli.common import console as make_console
+from ragassay.cli.common import say
 from ragassay.cli.fmt import ci_text, num
+from ragassay.stats.corrected import Corrected
 
 WHY = "what people would say, from human labels on a random sample plus every judge score"
 
@@ -19,9 +22,12 @@ def _gain(est: Any) -> str:
     return f"x{est.gain:.2f} (= {est.effective_labels:.0f} labels)"
 
 
-def print_corrected(corrected: Any, *, strategies: bool = True) -> None:
+def print_corrected(corrected: Corrected, *, strategies: bool = True,
+                    console: Console | None = None, run_id: str | None = None) -> None:
     """A table of the corrected estimates (whole run first, then per strategy when asked),
-    the strategy differences, and a line for each link without an estimate."""
+    the strategy differences, and a line for each link without an estimate (with
+    `run_id`, too few labels name the command that adds some)."""
+    console = console or make_console()
     shown = [e for e in corrected.estimates if strategies or e.strategy is None]
     if shown:
         t = Table(title=f"corrected estimates ({WHY})")
@@ -33,10 +39,14 @@ def print_corrected(corrected: Any, *, strategies: bool = True) -> None:
             t.add_row(escape(e.label), escape(e.metric) + (" (inverted)" if e.inverted else ""),
                       escape(e.strategy or "all"),
                       f"{num(e.estimate)} {ci_text((e.ci_low, e.ci_high))}",
-                      f"{num(e.labels_only[0])} {ci_text(e.labels_only[1:])}",
+                      f"{num(e.labels_only.estimate)} "
+                      f"{ci_text((e.labels_only.ci_low, e.labels_only.ci_high))}",
                       num(e.judge_mean), f"{e.n_labelled}/{e.n_total}", _gain(e))
-        console().print(t)
+        console.print(t)
         for e in shown:
+            if e.note:
+                where = f" ({e.strategy})" if e.strategy else ""
+                say(f"{e.label} via {e.metric}{where}: {e.note}")
             if e.strategy is None and e.more_labels:
                 say(f"{e.label} via {e.metric}: about {e.more_labels} more labels narrow the "
                     f"interval to {e.target_width:g} wide (now {e.ci_high - e.ci_low:.3f})")
@@ -51,4 +61,6 @@ def print_corrected(corrected: Any, *, strategies: bool = True) -> None:
             continue
         seen.add((s.label, s.reason))
         where = f" ({s.strategy})" if s.strategy else ""
-        say(f"no corrected estimate of {s.label}{where}: {s.reason}", err=True)
+        hint = (f" (label more: ragassay annotate {run_id})"
+                if run_id and s.too_few_labels else "")
+        say(f"no corrected estimate of {s.label}{where}: {s.reason}{hint}", err=True)

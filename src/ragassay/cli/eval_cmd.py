@@ -88,13 +88,15 @@ def embedder_note(judge_spec: str, suites: tuple[str, ...]) -> str | None:
     """The line that says an LLM-judged answer relevancy uses the static table, when the
     transformer (the `embed` extra) is not installed; None otherwise."""
     from ragassay.embed import transformer_available
+    from ragassay.embed.local import INSTALL_MODEL
     from ragassay.judge import is_offline
 
-    if is_offline(judge_spec) or "ragas" not in suites or transformer_available():
+    relevancy = {"ragas", "ragas.answer_relevancy"} & set(suites)
+    if is_offline(judge_spec) or not relevancy or transformer_available():
         return None
     return ("note: answer relevancy compares questions with the static embedding table "
-            "(all-MiniLM-L6-v2-static; the report names it); pip install 'ragassay[embed]' "
-            "for the transformer")
+            "(all-MiniLM-L6-v2-static; the report names it); for the transformer: "
+            f"pip install 'ragassay[embed]' and {INSTALL_MODEL}")
 
 
 def report_unscored(report: Report, store: Any, run_id: str) -> None:
@@ -244,7 +246,9 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
                    "is used and said so.")
 @header_option
 @click.option("--metrics", default="all", show_default=True,
-              help="Comma-separated suites: judge,trace,ragas (all = every suite).")
+              help="Comma-separated suites (judge,trace,ragas; all = every suite) or metrics "
+                   "(ragas.faithfulness: that metric alone, and only the judge calls it "
+                   "needs).")
 @map_option
 @trace_map_option
 @export_otlp_option

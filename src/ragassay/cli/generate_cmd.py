@@ -55,8 +55,8 @@ def _mix(values: tuple[str, ...]) -> dict[str, float] | None:
 @click.option("--chunk-size", type=click.IntRange(20, 5000), default=120, show_default=True,
               help="Whitespace tokens per chunk that questions are drawn from.")
 @click.option("--no-answer", default=None,
-              help="The reference answer of unanswerable questions (default: the bench's "
-                   "no-answer text).")
+              help="The reference answer of unanswerable questions (default: \"The "
+                   "documents do not say.\"; use your bench's [generation] no_answer).")
 @click.option("--concurrency", type=click.IntRange(1, 256), default=4, show_default=True)
 @click.option("--timeout", "timeout_s", type=FiniteFloat(1), default=60,
               show_default=True, help="Seconds per LLM call before it is retried.")

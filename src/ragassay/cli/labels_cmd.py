@@ -63,7 +63,7 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, db: Path) -> None
         first = matched.unmatched[0]
         say(f"{len(matched.unmatched)} rows match no sample of run {run_id} (first: line "
             f"{first.line}, id {first.id!r}): not imported", err=True)
-    rt = run_table(store, run_id)
+    rt = run_table(store, run_id, keys=True)
     for name in matched.by_name:
         if not linked_metrics(name, rt.table.metrics):
             say(f"label '{name}' links to no metric of run {run_id}: stored, not used for "

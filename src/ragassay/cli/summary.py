@@ -105,6 +105,11 @@ def print_summary(report: Report, console: Console | None = None) -> None:
             t.add_row(name, _fmt(m.mean, 3), m.text(), _fmt(m.count, 0), _fmt(m.unscored, 0))
         console.print(t)
     _print_reliability(meta.judge_reliability, list(metrics), console)
+    if report.corrected is not None:
+        from ragassay.cli.corrected_view import print_corrected
+
+        print_corrected(report.corrected, strategies=False, console=console,
+                        run_id=meta.run_id)
     usage = report.usage
     console.print(f"judge calls {usage.calls}, tokens in {usage.input_tokens}"
                   f" / out {usage.output_tokens}, cache hits {usage.cache_hits}",

@@ -9,6 +9,7 @@ block elements become paragraphs, so the heading-aware chunker works on it too.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
@@ -70,12 +71,21 @@ def pdf_to_text(path: Path) -> str:
     return "\n\n".join(p for p in pages if p)
 
 
-def _first_line_title(text: str) -> str:
-    for line in text.splitlines():
-        line = line.strip()
-        if line:
-            return line.lstrip("# ").strip()
-    return ""
+TITLE_WORDS = 12  # a first line longer than this, or a sentence, is no title
+
+
+def _first_line_title(text: str, doc_id: str = "") -> str:
+    """The first line when it reads as a title (short, no full stop at its end), else
+    the file's name ("remote-work.txt" -> "remote work"): a plain-text file is often one
+    paragraph per line, and its first line is no title."""
+    line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    heading = line.startswith("#")
+    line = line.lstrip("# ").strip()
+    if line and (heading or (len(line.split()) <= TITLE_WORDS
+                             and not line.endswith((".", "!", "?", ";", ":")))):
+        return line
+    stem = Path(doc_id).stem if doc_id else ""
+    return " ".join(re.split(r"[-_\s]+", stem)).strip()
 
 
 def load_file(path: Path, doc_id: str) -> Document:
@@ -84,7 +94,8 @@ def load_file(path: Path, doc_id: str) -> Document:
     try:
         if suffix == ".pdf":
             text = pdf_to_text(path)
-            return Document(id=doc_id, text=text, title=_first_line_title(text), format="pdf")
+            return Document(id=doc_id, text=text, title=_first_line_title(text, doc_id),
+                            format="pdf")
         raw = path.read_text(encoding="utf-8")
     except MissingExtra:
         raise
@@ -94,7 +105,7 @@ def load_file(path: Path, doc_id: str) -> Document:
         title, text = html_to_text(raw)
         return Document(id=doc_id, text=text, title=title, format="html")
     fmt = "md" if suffix in (".md", ".markdown") else "txt"
-    return Document(id=doc_id, text=raw, title=_first_line_title(raw), format=fmt)
+    return Document(id=doc_id, text=raw, title=_first_line_title(raw, doc_id), format=fmt)
 
 
 def load_jsonl(path: Path) -> list[Document]:

@@ -86,10 +86,44 @@ class DatasetCheck:
         unknown = f"unknown columns: {', '.join(names)}; " if names else ""
         accepted = "; ".join(f"{f}: {', '.join(ALIASES[f])}"
                              for f in ("answer", "contexts", "reference"))
-        example = names[0] if names else "COLUMN"
-        target = "answer" if no_answer else "contexts"
+        hint = " ".join(f"--map {f}={_shown(c)}" for f, c in
+                        guess_columns(no_answer, no_evidence, self.unknown_columns))
         return (f"{self.name}: no row has {what} ({unknown}accepted names: {accepted}); "
-                f"map a column with --map {target}={example}")
+                f"map a column with {hint}")
+
+
+# words in a column's name that say which field it holds (checked in this order, so
+# that "gold_answer" is a reference and "retrieved_docs" no answer)
+_HINTS = {
+    "reference": ("reference", "truth", "gold", "expected", "ideal", "target", "label"),
+    "contexts": ("context", "doc", "passage", "retriev", "chunk", "source", "evidence",
+                 "snippet"),
+    "answer": ("answer", "response", "output", "generat", "completion", "prediction",
+               "reply", "result"),
+}
+
+
+def guess_columns(no_answer: bool, no_evidence: bool, columns: Iterable[str]
+                  ) -> list[tuple[str, str]]:
+    """(field, column) pairs for the `--map` hint: each missing field with the unknown
+    column whose name says it holds that field, else the first unknown column left (a
+    field no column is left for gets none; COLUMN when there is no column at all).
+    Contexts missing with a reference-like column and no contexts-like one: the
+    reference."""
+    left = list(columns)
+    kind = {c: next((f for f, words in _HINTS.items()
+                     if any(w in c.lower() for w in words)), None) for c in left}
+    wanted = (["answer"] if no_answer else []) + (["contexts"] if no_evidence else [])
+    if no_evidence and "contexts" not in kind.values() and "reference" in kind.values():
+        wanted[-1] = "reference"
+    out: list[tuple[str, str]] = []
+    for f in wanted:
+        column = next((c for c in left if kind[c] == f), None) or next(
+            (c for c in left if kind[c] is None), None) or (left[0] if left else None)
+        if column is not None:
+            left.remove(column)
+            out.append((f, column))
+    return out or [(wanted[0], "COLUMN")]
 
 
 def _shown(column: str) -> str:

@@ -1,6 +1,7 @@
 """Turn records from any source into Samples (or InvalidRows), streaming.
 
-Ids: an explicit `id` must be unique in the dataset; a generated id (see
+Ids: an explicit `id` must be unique under its strategy (a repeat under another strategy
+is stored as STRATEGY::ID, since ids are often per question); a generated id (see
 `schema.content_id`) that collides with an earlier one gets a `-2`, `-3`, ... suffix in
 file order, so the same file always yields the same ids and runs resume by sample id.
 """
@@ -132,6 +133,19 @@ class _Ids:
 
     def __init__(self) -> None:
         self.first: dict[str, str] = {}
+        self.strategy: dict[str, str] = {}  # explicit id -> the strategy it was first under
+
+    def claim_per_strategy(self, sample: Sample, where: str) -> Sample:
+        """An explicit id may repeat under another strategy (ids are often per question):
+        the later sample is stored as STRATEGY::ID. Under the same strategy it is a
+        duplicate (DatasetError)."""
+        first = self.strategy.setdefault(sample.id, sample.strategy)
+        if first == sample.strategy or sample.id not in self.first:
+            self.claim_explicit(sample.id, where)
+            return sample
+        qualified = f"{sample.strategy}::{sample.id}"
+        self.claim_explicit(qualified, where)
+        return sample.model_copy(update={"id": qualified})
 
     def claim_explicit(self, sample_id: str, where: str) -> None:
         if sample_id in self.first:
@@ -189,8 +203,7 @@ def _sample(item: Any, where: str, ids: _Ids, field_map: FieldMap | None) -> Sam
     parsed = parse_row(item, where=where, field_map=field_map)
     sample = parsed.sample
     if parsed.explicit_id:
-        ids.claim_explicit(sample.id, where)
-        return sample
+        return ids.claim_per_strategy(sample, where)
     unique = ids.claim_generated(sample.id, where)
     return sample if unique == sample.id else sample.model_copy(update={"id": unique})
 

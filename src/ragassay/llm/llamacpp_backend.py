@@ -18,6 +18,11 @@ of the model's raw next-token distribution (before the grammar), and for a numbe
 first digit the continuation after each likely alternative digit is probed (one
 token each), so that a two-token "10" can be read (see `ragassay.llm.logprobs`).
 
+A call whose caller goes away (Ctrl-C or SIGTERM of a run, a timeout, a cancelled
+task) stops the model within a graph node through llama.cpp's abort callback, instead
+of holding the process (and the model) until its prompt is read: a 1,100-token prompt
+takes minutes on one thread.
+
 No retries, limits or timeouts here: a call either answers or raises `BackendError`;
 the policy layer wraps it like any backend (`serial = True` tells it that calls in flight
 wait for one another, so a call's timeout covers the calls queued before it).
@@ -29,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import json
+import logging
 import math
 import os
 import sys
@@ -52,6 +58,11 @@ PROBE_MIN_P = 0.01
 
 def _report(message: str) -> None:
     print(f"ragassay: {message}", file=sys.stderr, flush=True)
+
+
+def _llama_log(level: int) -> None:
+    """The level from which llama.cpp's own log lines reach stderr."""
+    logging.getLogger("llama-cpp-python").setLevel(level)
 
 
 def _import_llama() -> Any:
@@ -122,6 +133,10 @@ class _Engine:
         self._formatter: Any = None
         self._grammars: dict[str, Any] = {}
         self._state: list[int] = []  # tokens currently in the KV cache
+        # the running call's stop flag, set when its caller has gone: llama.cpp reads it
+        # at every graph node (in the computing thread, which takes the GIL briefly)
+        self._stop = threading.Event()
+        self._on_abort: Any = None
         # scheduling of waiting calls, per event loop
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiting: list[_Waiter] = []
@@ -142,6 +157,9 @@ class _Engine:
             raise BackendError(f"llama.cpp could not load {self.path.name}: {exc}") from None
         self.n_ctx = n_ctx
         self.n_ctx_train = int(self.llm._model.n_ctx_train()) or n_ctx
+        if self._on_abort is None:  # kept alive here: llama.cpp holds only its address
+            self._on_abort = llama_cpp.ggml_abort_callback(lambda _: self._stop.is_set())
+        llama_cpp.llama_set_abort_callback(self.llm.ctx, self._on_abort, None)
         self._state = []
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
@@ -207,8 +225,13 @@ class _Engine:
             elif me.ready.is_set():
                 self._release()
             raise
+        stop = threading.Event()
         try:
-            return await asyncio.to_thread(self._complete, request, tokens, max_tokens)
+            return await asyncio.to_thread(self._complete, request, tokens, max_tokens, stop)
+        except asyncio.CancelledError:
+            _llama_log(logging.CRITICAL)  # llama.cpp logs the stop as an error: not one
+            stop.set()  # the thread stops at llama.cpp's next graph node
+            raise
         finally:
             self._release()
 
@@ -233,21 +256,34 @@ class _Engine:
         chosen.ready.set()
 
     # -- one call (worker thread) ------------------------------------------------------
-    def _complete(self, request: JudgeRequest, tokens: list[int], max_tokens: int
-                  ) -> tuple[JudgeReply, int]:
+    def _complete(self, request: JudgeRequest, tokens: list[int], max_tokens: int,
+                  stop: threading.Event) -> tuple[JudgeReply, int]:
         with self.lock:
-            need = len(tokens) + max_tokens + MAX_PROBES + 2
-            if need > self.n_ctx:
-                limit = max(self.n_ctx_train, self.n_ctx)
-                if len(tokens) + 16 > limit:
-                    raise BackendError(f"prompt of {len(tokens)} tokens exceeds the model's "
-                                       f"context of {limit} tokens")
-                size = min(limit, max(MIN_CTX, math.ceil(need / CTX_STEP) * CTX_STEP))
-                if size > self.n_ctx:
-                    with self.load_lock:
-                        self._load(size)
-                max_tokens = min(max_tokens, self.n_ctx - len(tokens) - MAX_PROBES - 2)
-            return self._generate(request, tokens, max_tokens)
+            self._stop = stop
+            try:
+                if not stop.is_set():  # cancelled while the previous call finished
+                    return self._sized(request, tokens, max_tokens)
+            except (RuntimeError, BackendError):
+                if not stop.is_set():
+                    raise
+            _llama_log(logging.ERROR)  # llama-cpp-python's level when not verbose
+            raise BackendError("llama.cpp call stopped: its caller has gone")
+
+    def _sized(self, request: JudgeRequest, tokens: list[int], max_tokens: int
+               ) -> tuple[JudgeReply, int]:
+        """Generate, the context first grown to hold the prompt and the reply."""
+        need = len(tokens) + max_tokens + MAX_PROBES + 2
+        if need > self.n_ctx:
+            limit = max(self.n_ctx_train, self.n_ctx)
+            if len(tokens) + 16 > limit:
+                raise BackendError(f"prompt of {len(tokens)} tokens exceeds the model's "
+                                   f"context of {limit} tokens")
+            size = min(limit, max(MIN_CTX, math.ceil(need / CTX_STEP) * CTX_STEP))
+            if size > self.n_ctx:
+                with self.load_lock:
+                    self._load(size)
+            max_tokens = min(max_tokens, self.n_ctx - len(tokens) - MAX_PROBES - 2)
+        return self._generate(request, tokens, max_tokens)
 
     def _generate(self, request: JudgeRequest, tokens: list[int], max_tokens: int
                   ) -> tuple[JudgeReply, int]:

@@ -103,36 +103,52 @@ def available() -> list[str]:
 
 
 def parse_metrics(text: str | Sequence[str] | None) -> tuple[str, ...]:
-    """`"judge,trace"` -> ("judge", "trace"); None or "all" -> every built-in suite."""
+    """`"judge,trace"` -> ("judge", "trace"); None or "all" -> every built-in suite. A
+    qualified metric name ("ragas.faithfulness") selects that metric alone: its suite
+    runs only the judge calls it needs."""
     if text is None or text == "all" or text == ("all",):
         return tuple(n for n in available() if n in _folders())
     parts = text.split(",") if isinstance(text, str) else list(text)
-    names = tuple(dict.fromkeys(p.strip() for p in parts if p.strip()))
+    names = tuple(dict.fromkeys(str(p).strip() for p in parts if str(p).strip()))
     known = suite_names()
     if not names:
         raise UnknownSuiteError(f"no metric suite named; choose from {', '.join(known)} (or all)")
-    unknown = [n for n in names if n not in known]
-    if unknown:
-        raise UnknownSuiteError(
-            f"unknown metric suite {unknown[0]!r}; choose from {', '.join(known)}")
-    return names
+    for name in names:
+        suite, dot, _ = name.partition(".")
+        if suite not in known:
+            raise UnknownSuiteError(
+                f"unknown metric suite {suite!r}; choose from {', '.join(known)}")
+        if dot and name not in _load(suite).names():
+            raise UnknownSuiteError(f"unknown metric {name!r}; {suite} has "
+                                    f"{', '.join(_load(suite).names())}")
+    # a whole suite named covers its metrics named besides it
+    return tuple(n for n in names if "." not in n or n.partition(".")[0] not in names)
 
 
 def suites_of(metrics: str | Sequence[str] | None) -> tuple[str, ...]:
-    """Suites from "all", "judge,ragas", ["ragas"] or qualified metric names
-    ("ragas.faithfulness" means its suite): what the runner takes."""
-    if metrics is None or metrics == "all":
-        return parse_metrics(metrics)
-    names = metrics.split(",") if isinstance(metrics, str) else list(metrics)
-    if [n.strip() for n in names] == ["all"]:
+    """What the runner takes (RunConfig.metrics), from "all", "judge,ragas", ["ragas"]
+    or qualified metric names ("ragas.faithfulness": that metric of its suite alone)."""
+    if metrics is not None and not isinstance(metrics, str) and \
+            [str(m).strip() for m in metrics] == ["all"]:
         return parse_metrics("all")
-    return parse_metrics([str(m).strip().partition(".")[0] for m in names])
+    return parse_metrics(metrics)
 
 
 def get_suites(names: Iterable[str]) -> list[Suite]:
-    return [_load(name)() for name in names]
+    """The suites of `names` (suite or qualified metric names, as `parse_metrics` gives),
+    each narrowed to the metrics named, in the order first named."""
+    whole: set[str] = set()
+    some: dict[str, set[str]] = {}
+    for name in names:
+        suite, dot, _ = name.partition(".")
+        some.setdefault(suite, set())
+        if dot:
+            some[suite].add(name)
+        else:
+            whole.add(suite)
+    return [_load(s)().choose(None if s in whole else m) for s, m in some.items()]
 
 
 def all_specs(names: Iterable[str]) -> dict[str, MetricSpec]:
     """Every metric declaration of the named suites, by qualified name."""
-    return {spec.name: spec for suite in get_suites(names) for spec in suite.specs}
+    return {spec.name: spec for suite in get_suites(names) for spec in suite.chosen_specs}

@@ -57,6 +57,30 @@ class Suite(ABC):
     def names(cls) -> list[str]:
         return [s.name for s in cls.specs]
 
+    # the metrics a run asked for (`--metrics ragas.faithfulness`); None: every one
+    chosen: frozenset[str] | None = None
+
+    def choose(self, names: Iterable[str] | None) -> Suite:
+        """Narrow this suite to `names` (qualified metric names of its own); None: all."""
+        self.chosen = None if names is None else frozenset(names)
+        return self
+
+    def wants(self, name: str) -> bool:
+        """Whether the run asked for the metric `name` (a suite skips the judge calls of
+        metrics nobody asked for)."""
+        return self.chosen is None or name in self.chosen
+
+    @property
+    def chosen_specs(self) -> tuple[MetricSpec, ...]:
+        return tuple(s for s in self.specs if self.wants(s.name))
+
+    def keep_chosen(self, result: Outcome) -> Outcome:
+        """The outcome with only the chosen metrics' values."""
+        if self.chosen is None:
+            return result
+        kept = tuple(m for m in result.result.results if m.name in self.chosen)
+        return Outcome(result.result.model_copy(update={"results": kept}), result.calls)
+
     @classmethod
     def declaration_problem(cls, name: str) -> str | None:
         """What is wrong with the suite's declaration under `name`, in one line (None: it

@@ -2,13 +2,10 @@
 HTML renderings (`export`); `schema()` is the JSON report's published JSON Schema."""
 
 from ragassay.report.build import (
-    RunTable,
     bench_sections,
     build_report,
     iter_details,
-    merge_labels,
     run_info,
-    run_table,
     sample_entry,
 )
 from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
@@ -35,6 +32,13 @@ from ragassay.report.model import (
 )
 from ragassay.report.parquet import write_parquet
 from ragassay.report.schema import schema
+from ragassay.report.table import (
+    RunTable,
+    label_spelling,
+    merge_labels,
+    overlay_labels,
+    run_table,
+)
 
 __all__ = [
     "FORMATS",
@@ -62,7 +66,9 @@ __all__ = [
     "entry_json",
     "export",
     "iter_details",
+    "label_spelling",
     "merge_labels",
+    "overlay_labels",
     "plan_designs",
     "plan_queue",
     "published",

@@ -5,15 +5,14 @@ The report reads the store and calls `stats`; it never calls a judge.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
 
-from ragassay.labels import canonical
-from ragassay.report.hops import HopTally
+from ragassay.report.corrected import corrected_for
+from ragassay.report.hops import hops_section
 from ragassay.report.model import (
     REPORT_VERSION,
     FailedEntry,
@@ -26,12 +25,11 @@ from ragassay.report.model import (
     StrategyEntry,
     UsageSummary,
 )
-from ragassay.stats import ScoreTable, report_sections
+from ragassay.report.table import run_table
+from ragassay.stats import report_sections
 from ragassay.store import RunRecord, Store
 from ragassay.types import (
-    HumanLabel,
     InvalidRow,
-    MetricSpec,
     RunReliability,
     Sample,
     SampleResult,
@@ -39,91 +37,6 @@ from ragassay.types import (
     Usage,
     is_offline,
 )
-
-
-@dataclass
-class RunTable:
-    """A run's score table and what a report adds to it, read by streaming the store:
-    memory grows with one small row per sample, not with the samples' texts."""
-
-    run: RunRecord
-    table: ScoreTable
-    specs: dict[str, MetricSpec]
-    invalid: list[InvalidRow] = field(default_factory=list)
-    total: int = 0  # samples and invalid rows
-    usage_by_strategy: dict[str, Usage] = field(default_factory=dict)
-    content_keys: dict[tuple[str, str], str] = field(default_factory=dict)  # row key -> key
-    stored_labels: int = 0  # labels that came from the store (not the dataset)
-    hops: HopTally = field(default_factory=HopTally)  # the trace samples' hops
-
-
-LABEL_PAGE = 500  # samples whose stored labels are read in one query
-
-
-def label_spelling(names: Iterable[str]) -> dict[str, str]:
-    """The vocabulary's name -> the spelling a run's data uses for it (its first), so that
-    a person's `hallucinated` joins the data's `hallucination` as one label."""
-    out: dict[str, str] = {}
-    for name in names:
-        out.setdefault(canonical(name), name)
-    return out
-
-
-def merge_labels(sample: Sample, stored: Mapping[str, HumanLabel],
-                 spelling: Mapping[str, str]) -> Sample:
-    """The sample with the store's labels on top of its own: a stored label replaces the
-    sample's label of the same meaning, named as the run's data names it (`spelling`),
-    else as the vocabulary does."""
-    if not stored:
-        return sample
-    merged = dict(sample.labels)
-    for name, label in stored.items():
-        merged[spelling.get(canonical(name), canonical(name))] = label.value
-    return sample.model_copy(update={"labels": merged})
-
-
-def run_table(store: Store, run_id: str,
-              labels: Mapping[str, Mapping[str, Any]] | None = None) -> RunTable:
-    """Stream a run's samples and results into its ScoreTable. The samples' labels are
-    their own with the store's human labels on top (`merge_labels`); `labels` (sample id
-    -> labels) go on top of both, for calibrating against a separate file."""
-    run = store.get_run(run_id)
-    out = RunTable(run=run, table=ScoreTable(rows=(), specs={}), specs=run.spec_map())
-    spelling = label_spelling(store.sample_label_names(run.id))
-
-    def page(items: list[Sample]) -> Iterator[Sample]:
-        found = store.labels_for(s.content_key for s in items)
-        for item in items:
-            out.content_keys[(item.strategy, item.id)] = key = item.content_key
-            mine = found.get(key, {})
-            out.stored_labels += len(mine)
-            item = merge_labels(item, mine, spelling)
-            if labels and item.id in labels:
-                item = item.model_copy(update={"labels": {**item.labels, **labels[item.id]}})
-            yield item
-
-    def samples() -> Iterator[Sample]:
-        pending: list[Sample] = []
-        for item in store.iter_samples(run.id):
-            out.total += 1
-            if isinstance(item, InvalidRow):
-                out.invalid.append(item)
-                continue
-            pending.append(item)
-            out.hops.add(item)
-            if len(pending) >= LABEL_PAGE:
-                yield from page(pending)
-                pending = []
-        yield from page(pending)
-
-    def results() -> Iterator[SampleResult]:
-        for r in store.iter_results(run.id):
-            out.usage_by_strategy[r.strategy] = (
-                out.usage_by_strategy.get(r.strategy, Usage()) + r.usage)
-            yield r
-
-    out.table = ScoreTable.from_results(results(), samples(), out.specs)
-    return out
 
 
 def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntry]:
@@ -243,7 +156,8 @@ def run_info(run: RunRecord, total: int, invalid: int, suspicious: int = 0) -> R
 
 def build_report(store: Store, run_id: str, *, seed: int = 0,
                  include_details: bool = True) -> Report:
-    """The full report of a run: metadata, statistics, usage and per-sample results."""
+    """The full report of a run: metadata, statistics, corrected estimates (when some
+    sample has labels), usage and per-sample results."""
     rt = run_table(store, run_id)
     run, specs, invalid = rt.run, rt.specs, rt.invalid
     sections = report_sections(rt.table, seed=seed)
@@ -255,6 +169,7 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         evaluation_metadata=run_info(run, rt.total, len(invalid),
                                      store.suspicious_replies(run.id)),
         **{**dict(sections), "strategies": strategies},
+        corrected=corrected_for(store, run.id, rt=rt) if rt.table.label_names else None,
         usage=RunUsage(**dict(UsageSummary.of(usage.get("total", Usage()))),
                        by_suite={k: UsageSummary.of(v) for k, v in usage.items()
                                  if k != "total"}),
@@ -262,6 +177,6 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         invalid_rows=[InvalidRowEntry(id=i.id, source=i.source, reason=i.reason)
                       for i in invalid],
         **bench_sections(run.meta),
-        hops=rt.hops.section(),
+        hops=hops_section(store, run.id),
         detailed_results=list(iter_details(store, run.id)) if include_details else None,
     )

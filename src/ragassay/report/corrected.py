@@ -12,7 +12,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ragassay.labels import canonical, labelled_probabilities, queue, weights
-from ragassay.report.build import RunTable, run_table
+from ragassay.report.table import RunTable, run_table
 from ragassay.stats.calibration import LabelLink
 from ragassay.stats.corrected import Corrected, CorrectedOptions, RowKey, corrected
 from ragassay.store import Store
@@ -69,7 +69,7 @@ def corrected_for(store: Store, run_id: str, *, rt: RunTable | None = None,
                   links: Sequence[LabelLink] | None = None,
                   options: CorrectedOptions | None = None) -> Corrected:
     """The run's corrected estimates (reading its table unless `rt` is given)."""
-    rt = rt or run_table(store, run_id)
+    rt = rt or run_table(store, run_id, keys=True)
     plan = store.get_plan(rt.run.id)
     opts = options or CorrectedOptions()
     designs = plan_designs(rt, plan)

@@ -1,11 +1,12 @@
-"""The report's `hops` section, tallied while the run's samples stream past."""
+"""The report's `hops` section, tallied over the run's traced samples."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ragassay.report.model import HopPosition, HopsSection, LostEntry
-from ragassay.types import Sample, SampleTrace
+from ragassay.store import Store
+from ragassay.types import SampleTrace
 
 
 @dataclass
@@ -31,12 +32,7 @@ class HopTally:
     samples_with_lost: int = 0
     lost: list[LostEntry] = field(default_factory=list)
 
-    def add(self, sample: Sample) -> None:
-        if "trace" not in sample.metadata:
-            return
-        trace = SampleTrace.of(sample)
-        if trace is None:
-            return
+    def add(self, sample_id: str, trace: SampleTrace) -> None:
         self.traces += 1
         self.judged += trace.judged
         for i, hop in enumerate(trace.hops, start=1):
@@ -51,7 +47,7 @@ class HopTally:
             self.samples_with_lost += 1
         for doc in trace.lost:
             if len(self.lost) < HopsSection.LOST_SHOWN:
-                self.lost.append(LostEntry(sample_id=sample.id, trace_id=trace.trace_id,
+                self.lost.append(LostEntry(sample_id=sample_id, trace_id=trace.trace_id,
                                            hop=doc.hop + 1, span_id=doc.span_id,
                                            document=doc.document, relevance=doc.relevance))
 
@@ -65,3 +61,12 @@ class HopTally:
                                      mean_utilization=_mean(p.utilization))
                          for i, p in sorted(self.positions.items())],
             samples_with_lost=self.samples_with_lost, lost=self.lost)
+
+
+def hops_section(store: Store, run_id: str) -> HopsSection | None:
+    """The run's hops section (None unless some sample was read from a trace): only the
+    traced samples' `metadata.trace` is read."""
+    tally = HopTally()
+    for sample_id, raw in store.iter_traces(run_id):
+        tally.add(sample_id, SampleTrace.model_validate_json(raw))
+    return tally.section()

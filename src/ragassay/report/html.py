@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ragassay.report.corrected_html import corrected_html
 from ragassay.report.model import FailedEntry, Report, published
 from ragassay.report.svg import heatmap, histogram, interval_bars
 from ragassay.stats import Interval
@@ -195,6 +196,7 @@ def to_html(report: Report) -> str:
         usage.calls, usage.input_tokens, usage.output_tokens, usage.cache_hits]])
     body = (f"<h1>ragassay report {escape(report.run.run_id)}</h1>{header}"
             f"<h2>Usage</h2>{usage_t}{_leaderboard(report)}{_aggregates(report)}"
+            f"{corrected_html(report)}"
             f"{_strategies(report)}{_hops(report)}"
             f"{_distributions(report)}{_correlations(report)}{_findings(report)}"
             f"{_samples(report)}")

@@ -27,13 +27,17 @@ from pydantic import (
 
 from ragassay.report.rounding import rounded
 from ragassay.stats import Interval, MetricAggregate, Result, Sections, StrategySummary
+from ragassay.stats.corrected import Corrected
 from ragassay.stats.result import omitted
 from ragassay.types import MetricSpec, RunReliability, SampleTrace, Usage, default_label
 
-REPORT_VERSION = "0.2.0"
+REPORT_VERSION = "0.3.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
-a section or field is added, the major number when one is renamed, retyped or removed."""
+a section or field is added, the major number when one is renamed, retyped or removed.
+0.2.0: `corrected` (people's figures corrected from human labels) and
+`evaluation_metadata.suspicious_replies`.
+0.3.0: `hops` and `detailed_results[].trace` (runs of samples read from traces)."""
 
 
 class UsageSummary(Result):
@@ -240,15 +244,18 @@ Entry = Annotated[SampleEntry | FailedEntry, Field(discriminator="status")]
 
 class Report(Sections):
     """The report of one run: `evaluation_metadata` first, then the statistics sections
-    (`stats.Sections`; `calibration` only when some sample has labels), the usage, the
-    specs and the invalid rows; the bench sections (`leaderboard`, `bench`,
-    `bench_config`, `leaderboard_error`) only for a bench run; `detailed_results` only
+    (`stats.Sections`; `calibration` only when some sample has labels), `corrected` (only
+    when some sample has labels: people's figures corrected from the labels and every
+    judge score, `stats.corrected`), the usage, the specs and the invalid rows; the bench
+    sections (`leaderboard`, `bench`, `bench_config`, `leaderboard_error`) only for a bench
+    run; `detailed_results` only
     when built with the per-sample entries (the writers can stream them instead)."""
 
-    ROUNDED: ClassVar[tuple[str, ...]] = tuple(Sections.model_fields)
+    ROUNDED: ClassVar[tuple[str, ...]] = (*Sections.model_fields, "corrected")
     """The sections of computed statistics, which `published` rounds."""
 
     strategies: dict[str, StrategyEntry]
+    corrected: Corrected | None = omitted()
     evaluation_metadata: RunInfo
     usage: RunUsage
     metric_specs: dict[str, MetricSpec]

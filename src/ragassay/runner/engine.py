@@ -67,7 +67,7 @@ class _Run:
         self.offline = self.judge if isinstance(self.judge, OfflineJudge) else None
         self.asker = None if self.offline is not None else cast(Asker, self.judge)
         self.hops = HopScorer(self.offline)
-        names = [spec.name for s in self.suites for spec in s.specs]
+        names = [spec.name for s in self.suites for spec in s.chosen_specs]
         self.run_id, self.done = open_run(self.store, self.config, self.suites,
                                           self.judge.model, inputs.resume, inputs.dataset_hash,
                                           {"reliability": reliability_meta(self.judge, names)},

@@ -122,14 +122,15 @@ def judge_notes(judge: Judge) -> list[str]:
 async def judge_one(suite: Suite, item: KeyedSample, evidence: Evidence | None,
                     asker: Asker | None, options: SuiteOptions) -> Outcome:
     """One (sample, suite) judgment: from the offline judge's evidence, or by asking;
-    its results are exactly the suite's declared metrics (`Suite.check_results`)."""
+    its results are exactly the suite's declared metrics (`Suite.check_results`), of
+    which the run keeps those it asked for (`Suite.keep_chosen`)."""
     if evidence is not None:
         outcome = suite.evaluate_offline(item, evidence, options)
     else:
         assert asker is not None
         outcome = await suite.evaluate(item, asker, options)
     suite.check_results(outcome.result.results)
-    return outcome
+    return suite.keep_chosen(outcome)
 
 
 async def batch_evidence(keyed: Mapping[K, KeyedSample], offline: OfflineJudge | None,
@@ -185,7 +186,7 @@ def open_run(store: Store, config: RunConfig, suites: Sequence[Suite], judge_mod
         done = store.done_keys(run.id, retry_mode(run.status, retry))
         store.finish_run(run.id, "running")
         return run.id, done
-    specs = [spec for s in suites for spec in s.specs]
+    specs = [spec for s in suites for spec in s.chosen_specs]
     run_id = store.create_run(config, package_version=__version__, dataset_hash=dataset_hash,
                               judge_model=judge_model, specs=specs, meta=meta)
     return run_id, set()

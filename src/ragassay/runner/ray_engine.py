@@ -3,27 +3,26 @@
 The driver (this process) does what needs the store and the input order: it reads and
 validates the samples with the same `dataset` code as the local runner (same ids, same
 one-line reasons), stores each input batch, leaves out the (sample, suite) judgments
-already done (resume), and sends the rest in batches to `JudgeWorker` actors (each
-builds the judge once). Judged batches come back already serialised for the store and
-are written one transaction per batch, with the progress bar on the driver.
+already done (resume), and sends the rest in tasks to `JudgeWorker` actors (each
+builds the judge once): 128 samples a task for the offline judge; for an LLM judge an
+eighth of a worker's share of `--concurrency` (one sample up to a share of 15), so that
+a paid judgment reaches the store soon after it is made (a Ray task costs the driver
+about 1.5 ms of CPU: one per sample would cap a driver near 500 calls/s). Judged tasks
+come back already serialised for the store; whatever has come back is written in one
+transaction, with the progress bar on the driver.
 
 Ray does the distributed work: placing the actors on the cluster's nodes, restarting a
-worker that dies and retrying its batch (`max_restarts`, `max_task_retries`). A batch
+worker that dies and retrying its task (`max_restarts`, `max_task_retries`). A task
 retried after a worker died is judged again from the start and saved once: saves are
-idempotent per (sample, suite). The driver only bounds the batches in flight (`depth`
+idempotent per (sample, suite). The driver only bounds the tasks in flight (`depth`
 per worker, to the least busy one). `--concurrency` is split across the workers, each
 with its own policy layer (AIMD per endpoint, Retry-After).
 """
 
 from __future__ import annotations
 
-import logging
 import os
 import secrets
-import shutil
-import signal
-import socket
-import tempfile
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -44,14 +43,12 @@ from ragassay.runner.judging import (
     run_meta,
     with_prompt_versions,
 )
+from ragassay.runner.ray_session import RayEngineError, RayOptions, ray_session
 from ragassay.types import InvalidRow, RunConfig, Sample, Usage, is_offline
 from ragassay.version import __version__
 
-TASK_RETRIES = 3  # a batch is tried this many more times when its worker dies
-
-
-class RayEngineError(Exception):
-    """Ray is missing, unreachable, or a worker cannot run: one line for the user."""
+TASK_RETRIES = 3  # a task is tried this many more times when its worker dies
+INPUT_BATCH = 128  # samples read, validated and stored in one transaction
 
 
 class RunStopped(Exception):
@@ -63,29 +60,9 @@ class RunStopped(Exception):
 _ONE_RUN = threading.Lock()
 
 
-@dataclass(frozen=True)
-class RayOptions:
-    """Where and how wide `--engine ray` runs.
-
-    `address` None starts a private local Ray instance (loopback only, no dashboard,
-    stopped at the end); otherwise it is joined: "auto", "HOST:PORT" or "ray://HOST:PORT".
-    An instance this process already started (`ray.init` in a notebook or a test) is
-    used as it is. `workers` defaults to the cluster's CPUs over `cpus_per_worker`;
-    `batch_size` to 128 samples for the offline judge, else twice a worker's share of
-    the concurrency (at least 16).
-    """
-
-    address: str | None = None
-    workers: int | None = None
-    batch_size: int | None = None
-    depth: int = 2  # batches in flight per worker
-    cpus_per_worker: float = 1.0
-    temp_dir: str | None = None  # a local instance's session folder
-
-
 @dataclass
 class _Sent:
-    """A batch in flight: its worker and what to count when it returns."""
+    """A task in flight: its worker and what to count when it returns."""
 
     worker: int
     samples: int
@@ -103,112 +80,6 @@ class _Workers:
     notes: list[str] = field(default_factory=list)
     reader: Any = None
     peak_rss_mib: dict[int, float] = field(default_factory=dict)  # worker PID -> MiB
-
-
-def _ray() -> Any:
-    """The ray module, or the one-line MissingExtra for the `ray` extra."""
-    from ragassay.extras import require
-
-    return require("ray", "ray", "the Ray engine (--engine ray)")
-
-
-@contextmanager
-def _loopback() -> Iterator[None]:
-    """While a local instance starts, bind it to 127.0.0.1: Ray resolves "127.0.0.1" to
-    the host's address and listens on every interface unless told that this is not a
-    cluster (its switch for Windows and macOS). Restored afterwards, so that a later
-    `ray.init` of this process can join a real cluster."""
-    name = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
-    before = os.environ.get(name)
-    os.environ[name] = "0"
-    constants: Any = None
-    with suppress(ImportError):
-        from ray._private import ray_constants as constants
-    flag = getattr(constants, "ENABLE_RAY_CLUSTER", None)
-    if flag is not None:
-        constants.ENABLE_RAY_CLUSTER = False
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop(name, None)
-        else:
-            os.environ[name] = before
-        if flag is not None:
-            constants.ENABLE_RAY_CLUSTER = flag
-
-
-@contextmanager
-def ray_session(options: RayOptions) -> Iterator[Any]:
-    """Connected to Ray for the body: a local instance started (and stopped) here, a
-    cluster joined (and left), or the caller's own connection left alone. A local
-    instance's session folder is removed afterwards unless the body failed (its logs
-    then say why) or `temp_dir` was given."""
-    ray = _ray()
-    if ray.is_initialized():
-        yield ray
-        return
-    own_temp = None
-    if options.address is None and options.temp_dir is None:
-        own_temp = tempfile.mkdtemp(prefix="ragassay-ray-")
-    _init(ray, options, own_temp or options.temp_dir)
-    try:
-        yield ray
-    except BaseException:
-        own_temp = None  # keep the logs
-        raise
-    finally:
-        ray.shutdown()
-        if own_temp is not None:
-            shutil.rmtree(own_temp, ignore_errors=True)
-
-
-def _reachable(address: str) -> None:
-    """Fail in one line, at once, for a HOST:PORT (or ray://HOST:PORT) nothing answers
-    on: `ray.init` would retry for minutes."""
-    hostport = address.removeprefix("ray://").rsplit("/", 1)[0]
-    host, sep, port = hostport.rpartition(":")
-    if not sep or not port.isdigit():
-        return  # "auto", or a form Ray resolves itself
-    try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
-    except OSError as exc:
-        raise RayEngineError(f"cannot reach Ray at {address}: "
-                             f"{exc.strerror or exc}") from None
-
-
-def _on_loopback(address: str) -> bool:
-    """Whether a HOST:PORT address is this machine's loopback (a local instance started
-    by another process): a driver joining it must not advertise the host's address."""
-    host = address.removeprefix("ray://").rsplit(":", 1)[0].strip("[]")
-    return host in ("localhost", "::1") or host.startswith("127.")
-
-
-def _init(ray: Any, options: RayOptions, temp: str | None) -> None:
-    if options.address is not None:
-        _reachable(options.address)
-    sigterm = signal.getsignal(signal.SIGTERM)  # ray.init replaces it with sys.exit
-    quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
-    try:
-        if options.address is None:
-            with _loopback():
-                ray.init(address="local", num_cpus=options.workers or os.cpu_count() or 1,
-                         include_dashboard=False, _temp_dir=temp, **quiet)
-        elif _on_loopback(options.address):  # this driver on loopback too, like the node
-            with _loopback():
-                ray.init(address=options.address, **quiet)
-        else:
-            ray.init(address=options.address, **quiet)
-    except (AssertionError, ConnectionError, RuntimeError, ValueError) as exc:
-        where = options.address or "a local instance"
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        if "Could not find any running Ray instance" in first:
-            first = ("no running Ray cluster found from here (start one with `ray start "
-                     "--head`, or give --ray-address HOST:PORT, ray_address= in Python)")
-        raise RayEngineError(f"cannot start or reach Ray ({where}): {first}") from None
-    finally:
-        with suppress(ValueError):  # not the main thread
-            signal.signal(signal.SIGTERM, sigterm)
 
 
 def split(total: int, parts: int) -> list[int]:
@@ -275,7 +146,9 @@ class _RayRun:
                                              "ray_workers": len(self.pool.handles)})
         self.stats = RunStats(run_id=self.run_id)
         share = max(self.pool.shares)
-        self.batch_size = options.batch_size or (128 if self.offline else max(16, 2 * share))
+        self.task_size = options.batch_size or (128 if self.offline else max(1, share // 8))
+        self.depth = options.depth or (2 if self.offline
+                                       else max(2, -(-2 * share // self.task_size)))
         self.pending: dict[Any, _Sent] = {}
         self.busy = [0] * len(self.pool.handles)
 
@@ -358,51 +231,81 @@ class _RayRun:
     # -- feeding ----------------------------------------------------------------------
 
     def feed(self, items: list[Sample | InvalidRow]) -> None:
-        """Store one input batch, leave out what is done, send the rest to a worker."""
-        from ragassay.runner.ray_worker import BatchIn
-
+        """Store one input batch, leave out what is done, send the rest to the workers."""
         stats, progress = self.stats, self.inputs.progress
         items = self.hops(items)
         self.store.add_samples(self.run_id, items)
         valid = [s for s in items if isinstance(s, Sample)]
         stats.invalid += len(items) - len(valid)
-        todo: list[tuple[int, str]] = []
-        samples: list[Sample] = []
+        todo: list[tuple[Sample, list[str]]] = []
         for s in valid:
             names = [su.name for su in self.suites if (s.id, su.name) not in self.done]
             if names:
-                todo += [(len(samples), name) for name in names]
-                samples.append(s)
-        stats.skipped += len(valid) * len(self.suites) - len(todo)
-        stats.samples += len(valid) - len(samples)
-        if progress and len(items) > len(samples):  # invalid or already done
-            progress.advance(len(items) - len(samples), stats.usage)
-        if not samples:
-            return
-        while len(self.pending) >= self.options.depth * len(self.pool.handles):
+                todo.append((s, names))
+        stats.skipped += len(valid) * len(self.suites) - sum(len(n) for _, n in todo)
+        stats.samples += len(valid) - len(todo)
+        if progress and len(items) > len(todo):  # invalid or already done
+            progress.advance(len(items) - len(todo), stats.usage)
+        for start in range(0, len(todo), self.task_size):
+            self._send(todo[start:start + self.task_size])
+
+    def _send(self, task: list[tuple[Sample, list[str]]]) -> None:
+        """One task to the least busy worker, once fewer than `depth` each are in flight."""
+        from ragassay.runner.ray_worker import BatchIn
+
+        while len(self.pending) >= self.depth * len(self.pool.handles):
             self.collect()
+        samples = [s for s, _ in task]
+        todo = [(i, name) for i, (_, names) in enumerate(task) for name in names]
         worker = min(range(len(self.busy)), key=lambda i: self.busy[i])
         ref = self.pool.handles[worker].judge_batch.remote(BatchIn(samples, todo))
         self.pending[ref] = _Sent(worker, len(samples))
         self.busy[worker] += 1
 
     def collect(self) -> None:
-        """Wait for one batch, write it in one transaction, advance the progress bar."""
+        """Wait for a task, then take every task that has come back: write their
+        judgments in one transaction, advance the progress bar. A task that failed
+        stops the run after the others are saved."""
         ready: list[Any] = []
         while not ready:
             if self.inputs.stop is not None and self.inputs.stop.is_set():
                 raise RunStopped
             with _interruptible():
-                ready, _ = self.ray.wait(list(self.pending), num_returns=1, timeout=1.0)
-        ref = ready[0]
-        sent = self.pending.pop(ref)
-        self.busy[sent.worker] -= 1
+                ready, rest = self.ray.wait(list(self.pending), num_returns=1, timeout=1.0)
+        if rest:
+            with _interruptible():
+                more, _ = self.ray.wait(rest, num_returns=len(rest), timeout=0)
+            ready += more
+        sent = [self.pending.pop(ref) for ref in ready]
+        for one in sent:
+            self.busy[one.worker] -= 1
+        outs, failure = self._get(ready, sent)
+        self.store.save_results(self.run_id, [r for _, o in outs for r in o.results],
+                                [c for _, o in outs for c in o.cache])
+        for one, out in outs:
+            self._count(one, out)
+        if failure is not None:
+            raise failure from None
+
+    def _get(self, refs: list[Any], sent: list[_Sent]
+             ) -> tuple[list[tuple[_Sent, Any]], BaseException | None]:
+        """The tasks' outputs (one `ray.get` for all: a call per task costs the driver
+        more than the rest of the task) and the first failure among them, if any."""
         try:
             with _interruptible():
-                out = self.ray.get(ref)
-        except Exception as exc:
-            raise _unwrap(exc) from None
-        self.store.save_results(self.run_id, out.results, out.cache)
+                return list(zip(sent, self.ray.get(refs), strict=True)), None
+        except Exception:  # which one failed: each on its own
+            pass
+        outs, failure = [], None
+        for ref, one in zip(refs, sent, strict=True):
+            try:
+                with _interruptible():
+                    outs.append((one, self.ray.get(ref)))
+            except Exception as exc:
+                failure = failure or _unwrap(exc)
+        return outs, failure
+
+    def _count(self, sent: _Sent, out: Any) -> None:
         stats = self.stats
         for suite, usage in out.usage.items():
             stats.usage = stats.usage + usage
@@ -468,7 +371,7 @@ def _drive(run: _RayRun, samples: Iterable[Sample | InvalidRow], inputs: RunInpu
         inputs.progress.start(inputs.total)
     status = "failed"
     try:
-        for items in batches(samples, run.batch_size):
+        for items in batches(samples, INPUT_BATCH):
             if inputs.stop is not None and inputs.stop.is_set():
                 raise RunStopped
             run.feed(items)

@@ -180,7 +180,7 @@ class JudgeWorker:
         package version."""
         if self.failure is not None:
             raise self.failure
-        names = [spec.name for s in self.suites.values() for spec in s.specs]
+        names = [spec.name for s in self.suites.values() for spec in s.chosen_specs]
         return {"model": self.judge.model, "pid": os.getpid(), "version": __version__,
                 "embedders": embedders_used(self.judge, self.options),
                 "reliability": reliability_meta(self.judge, names)}

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Literal
 
@@ -28,16 +28,17 @@ import numpy as np
 from ragassay.labels import check_value, linked_metrics, lookup
 from ragassay.stats import ppi
 from ragassay.stats.calibration import LabelLink
+from ragassay.stats.result import Result
 from ragassay.stats.table import Row, ScoreTable
 
 MIN_LABELS = 30  # fewer labels give no corrected estimate: the interval is not reliable
+MIN_RARE = 10  # fewer labels of a yes/no label's rarer value: the interval may be too narrow
 TARGET_WIDTH = 0.1  # the interval width to aim for, as a share of the label's range
 
 RowKey = tuple[str, str]
 
 
-@dataclass(frozen=True)
-class LabelScale:
+class LabelScale(Result):
     """How a label's values read: bool, or a grade within [low, high]; its direction."""
 
     kind: Literal["bool", "grade"]
@@ -52,8 +53,15 @@ class LabelScale:
         return self.low + x * (self.high - self.low)
 
 
-@dataclass(frozen=True)
-class CorrectedEstimate:
+class LabelsOnly(Result):
+    """The estimate from the labels alone (the classical interval), on the label's scale."""
+
+    estimate: float
+    ci_low: float
+    ci_high: float
+
+
+class CorrectedEstimate(Result):
     """The human-level mean of one label, estimated through one metric's scores."""
 
     label: str
@@ -64,7 +72,7 @@ class CorrectedEstimate:
     estimate: float  # on the label's own scale
     ci_low: float
     ci_high: float
-    labels_only: tuple[float, float, float]  # estimate, ci_low, ci_high from the labels alone
+    labels_only: LabelsOnly
     n_labelled: int
     n_total: int
     n_unscored: int  # samples without a judge score (given the mean score)
@@ -76,21 +84,17 @@ class CorrectedEstimate:
     target_width: float  # on the label's scale
     more_labels: int | None  # about how many more labels reach target_width; None: more
     # than the run has
+    note: str | None = None  # a caution about this interval, when there is one
 
     @property
     def width(self) -> float:
         return self.ci_high - self.ci_low
 
     def to_dict(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["labels_only"] = dict(zip(("estimate", "ci_low", "ci_high"), self.labels_only,
-                                      strict=True))
-        out["scale"] = asdict(self.scale)
-        return out
+        return self.model_dump()
 
 
-@dataclass(frozen=True)
-class CorrectedDifference:
+class CorrectedDifference(Result):
     """Strategy `a` minus strategy `b` on one label's human-level mean."""
 
     label: str
@@ -104,31 +108,35 @@ class CorrectedDifference:
     n_pairs: int
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return self.model_dump()
 
 
-@dataclass(frozen=True)
-class Skipped:
+class Skipped(Result):
     """A link (per strategy, or the whole run) with no corrected estimate, and why."""
 
     label: str
     metric: str
     strategy: str | None
     reason: str
+    too_few_labels: bool = False  # more labels would give it one
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return self.model_dump()
 
 
-@dataclass(frozen=True)
-class Corrected:
-    """Every corrected estimate of a run, and every link that has none."""
+class Corrected(Result):
+    """Every corrected estimate of a run, and every link that has none (`confidence`:
+    of the intervals; `min_labels`: fewer labelled samples give no estimate)."""
 
-    estimates: tuple[CorrectedEstimate, ...] = ()
-    skipped: tuple[Skipped, ...] = ()
-    differences: tuple[CorrectedDifference, ...] = ()
     min_labels: int = MIN_LABELS
-    alpha: float = ppi.ALPHA
+    confidence: float = 1 - ppi.ALPHA
+    estimates: tuple[CorrectedEstimate, ...] = ()
+    differences: tuple[CorrectedDifference, ...] = ()
+    skipped: tuple[Skipped, ...] = ()
+
+    @property
+    def alpha(self) -> float:
+        return 1 - self.confidence
 
     def overall(self, metric: str, label: str | None = None) -> CorrectedEstimate | None:
         """The whole-run estimate through `metric` (of `label`, when given)."""
@@ -136,10 +144,7 @@ class Corrected:
                      and (label is None or e.label == label)), None)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"min_labels": self.min_labels, "confidence": 1 - self.alpha,
-                "estimates": [e.to_dict() for e in self.estimates],
-                "differences": [d.to_dict() for d in self.differences],
-                "skipped": [s.to_dict() for s in self.skipped]}
+        return self.model_dump()
 
 
 @dataclass(frozen=True)
@@ -154,6 +159,10 @@ class CorrectedOptions:
     designs: Mapping[str, Mapping[RowKey, float]] = field(default_factory=dict)
     design_kind: str = "uniform"
     per_strategy: bool = True
+    # a yes/no label with fewer labels of its rarer value gets a note: its interval may
+    # be too narrow (docs/corrected_figures.md: EVOUNA, 15% wrong, 50 labels: 86-89%
+    # coverage, the labels' own interval 93%)
+    min_rare: int = MIN_RARE
 
 
 def _scale(label: str, values: Sequence[Any], metric_range: tuple[float, float]
@@ -161,9 +170,10 @@ def _scale(label: str, values: Sequence[Any], metric_range: tuple[float, float]
     """The label's scale (vocabulary, else read from its values), or a one-line problem."""
     kind = lookup(label)
     if kind is not None:
-        scale = LabelScale(kind.kind, kind.low, kind.high, kind.higher_is_better)
+        scale = LabelScale(kind=kind.kind, low=kind.low, high=kind.high,
+                           higher_is_better=kind.higher_is_better)
     elif all(isinstance(v, bool) or v in (0, 1) for v in values):
-        scale = LabelScale("bool", 0.0, 1.0)
+        scale = LabelScale(kind="bool", low=0.0, high=1.0)
     else:
         nums = [float(v) for v in values if isinstance(v, int | float)
                 and not isinstance(v, bool) and math.isfinite(v)]
@@ -174,7 +184,7 @@ def _scale(label: str, values: Sequence[Any], metric_range: tuple[float, float]
                if metric_range[0] <= lo and hi <= metric_range[1] else (lo, hi))
         if rng[1] <= rng[0]:
             return f"label '{label}' has one value only ({lo:g})"
-        scale = LabelScale("grade", rng[0], rng[1])
+        scale = LabelScale(kind="grade", low=rng[0], high=rng[1])
     for v in values:
         checked = check_value(v, scale.kind, scale.low, scale.high)
         if isinstance(checked, str):
@@ -194,8 +204,9 @@ def _scores(table: ScoreTable, rows: Sequence[Row], link: LabelLink
     return (1.0 - f if link.inverted else f), scored
 
 
-def _skip(link: LabelLink, strategy: str | None, reason: str) -> Skipped:
-    return Skipped(link.label_key, link.metric, strategy, reason)
+def _skip(link: LabelLink, strategy: str | None, reason: str, few: bool = False) -> Skipped:
+    return Skipped(label=link.label_key, metric=link.metric, strategy=strategy, reason=reason,
+                   too_few_labels=few)
 
 
 def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str | None,
@@ -206,7 +217,7 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
     raw = [rows[i].labels[key] for i in labelled]
     if len(labelled) < opts.min_labels:
         return _skip(link, strategy, f"{len(labelled)} labelled samples, fewer than the "
-                     f"{opts.min_labels} a corrected estimate needs")
+                     f"{opts.min_labels} a corrected estimate needs", few=True)
     scale = _scale(key, raw, (spec.low, spec.high))
     if isinstance(scale, str):
         return _skip(link, strategy, scale)
@@ -220,6 +231,12 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
     mask = np.zeros(len(rows), dtype=bool)
     mask[labelled] = True
     h_lab, h_rest = ppi.cross_fit(f[mask], y, f[~mask], seed=opts.seed)
+    rare = int(min(y.sum(), len(y) - y.sum())) if scale.kind == "bool" else None
+    note = None
+    if rare is not None and rare < opts.min_rare:
+        note = (f"only {rare} label{'s' if rare != 1 else ''} of the rarer value: the "
+                "interval may be too narrow (label more, until at least "
+                f"{opts.min_rare} of each)")
     pis = opts.designs.get(key)
     if pis:
         h_all = np.empty(len(rows))
@@ -233,8 +250,9 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
     else:
         est = ppi.ppi_mean(y, h_lab, h_rest, alpha=opts.alpha)
         design = "uniform"
-    return _estimate(link, strategy, scale, est, len(rows) - len(scored), scored, spec, opts,
-                     design)
+    out = _estimate(link, strategy, scale, est, len(rows) - len(scored), scored, spec, opts,
+                    design)
+    return out.model_copy(update={"note": note}) if note else out
 
 
 def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi.Estimate,
@@ -251,8 +269,9 @@ def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi
         label=link.label_key, metric=link.metric, inverted=link.inverted, strategy=strategy,
         scale=scale, estimate=scale.from_unit(c.estimate), ci_low=scale.from_unit(c.ci_low),
         ci_high=scale.from_unit(c.ci_high),
-        labels_only=(scale.from_unit(lab.estimate), scale.from_unit(lab.ci_low),
-                     scale.from_unit(lab.ci_high)),
+        labels_only=LabelsOnly(estimate=scale.from_unit(lab.estimate),
+                               ci_low=scale.from_unit(lab.ci_low),
+                               ci_high=scale.from_unit(lab.ci_high)),
         n_labelled=est.n_labelled, n_total=est.n_total, n_unscored=unscored, judge_mean=judge,
         lam=est.lam, gain=est.gain, effective_labels=est.effective_labels, design=design,
         target_width=opts.target_width * span, more_labels=more,
@@ -284,13 +303,15 @@ def _difference(table: ScoreTable, link: LabelLink, a: CorrectedEstimate,
                            alpha=opts.alpha).corrected
         span = a.scale.high - a.scale.low
         lo, mid, hi = ((2 * x - 1) * span for x in (est.ci_low, est.estimate, est.ci_high))
-        return CorrectedDifference(key, metric, str(a.strategy), str(b.strategy), mid, lo, hi,
-                                   True, len(both))
+        return CorrectedDifference(label=key, metric=metric, a=str(a.strategy),
+                                   b=str(b.strategy), estimate=mid, ci_low=lo, ci_high=hi,
+                                   paired=True, n_pairs=len(both))
     z = ppi.norm.ppf(1 - opts.alpha / 2)
     se = math.hypot(*(e.width / (2 * z) for e in (a, b)))
     mid = a.estimate - b.estimate
-    return CorrectedDifference(key, metric, str(a.strategy), str(b.strategy), mid,
-                               mid - z * se, mid + z * se, False, len(both))
+    return CorrectedDifference(label=key, metric=metric, a=str(a.strategy), b=str(b.strategy),
+                               estimate=mid, ci_low=mid - z * se, ci_high=mid + z * se,
+                               paired=False, n_pairs=len(both))
 
 
 def corrected(table: ScoreTable, links: Sequence[LabelLink] | None = None,
@@ -322,5 +343,6 @@ def corrected(table: ScoreTable, links: Sequence[LabelLink] | None = None,
                 per[strategy] = (out, rows)
         for (ea, ra), (eb, rb) in combinations(per.values(), 2):
             differences.append(_difference(table, link, ea, eb, ra, rb, opts))
-    return Corrected(tuple(estimates), tuple(skipped), tuple(differences),
-                     opts.min_labels, opts.alpha)
+    return Corrected(min_labels=opts.min_labels, confidence=1 - opts.alpha,
+                     estimates=tuple(estimates), differences=tuple(differences),
+                     skipped=tuple(skipped))

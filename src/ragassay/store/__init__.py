@@ -44,6 +44,18 @@ Results (one transaction per completed (sample, suite) judgment)
     metric_values(run_id, metric) -> list[(sample_id, strategy, value | None, reason | None)]
         Backed by the `metric_values` table (run_id, sample_id, suite, metric, strategy,
         value REAL, unscored_reason) for SQL filtering by metric; booleans are 1.0/0.0.
+Scores (for statistics and the dashboard: no result or sample document is parsed)
+    iter_scores(run_id) -> Iterator[ScoreRecord | InvalidRow]   in input order, a page
+        at a time: sample id, strategy, question, question id, labels, values, reasons
+    metrics_present(run_id) -> dict[str, bool]    metrics with stored values, first stored
+        first, each with whether it is boolean
+    metric_summary(run_id) -> list[MetricSummary]   per metric: scored and unscored
+        counts, mean, low, high (SQL aggregates: seconds at 100,000 samples)
+    unscored_reason_names(run_id) -> list[str]
+    sample_page(run_id, SampleQuery(strategies, scored, reason, text, sort_metric,
+        ascending, value_range, offset, limit)) -> SamplePage(total, rows)
+        one page of valid samples (question cut to 200 characters, values, reasons),
+        filtered and sorted by SQLite
 
 Calls and usage
     CallRecord(run_id=None, sample_id, suite, prompt, cache_key, model, input_tokens,
@@ -74,14 +86,19 @@ from ragassay.store.models import (
     cache_key,
 )
 from ragassay.store.rows import PreparedResult, cache_row, prepare_result
+from ragassay.store.scores import MetricSummary, SamplePage, SampleQuery, ScoreRecord
 from ragassay.store.store import Store
 
 __all__ = [
     "DEFAULT_DB_PATH",
     "CallRecord",
+    "MetricSummary",
     "PreparedResult",
     "RunRecord",
     "RunStatus",
+    "SamplePage",
+    "SampleQuery",
+    "ScoreRecord",
     "Store",
     "StoreError",
     "cache_key",

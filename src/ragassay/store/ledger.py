@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from ragassay.store.models import json_default
-from ragassay.store.rows import USAGE_SQL
+from ragassay.store.rows import RESULT_USAGE_SQL, USAGE_SQL
 from ragassay.types import Usage
 
 
@@ -44,12 +44,15 @@ class LedgerMixin:
         The ledger has no strategies: `by="strategy"` reads the results.
         """
         per_suite: dict[str, Usage] = defaultdict(Usage)
-        if source == "results" or by == "strategy":
+        if source == "results" or by == "strategy":  # summed by SQLite: no JSON in Python
             column = "suite" if by == "suite" else "strategy"
-            rows = self._read(f"SELECT {column} AS k, usage FROM results WHERE run_id = ?",
-                              (run_id,))
-            for row in rows:
-                per_suite[row["k"]] += Usage.model_validate_json(row["usage"])
+            for k, *sums, priced in self._read(RESULT_USAGE_SQL.format(column=column),
+                                               (run_id,)):
+                calls, tin, tout, hits, latency, tcached, cost = (x or 0 for x in sums)
+                per_suite[k] = Usage(calls=calls, input_tokens=tin, output_tokens=tout,
+                                     cache_hits=hits, latency_s=float(latency),
+                                     cached_tokens=tcached,
+                                     cost_usd=float(cost) if priced else None)
         else:
             rows = self._read(USAGE_SQL, (run_id,))
             for suite, calls, hits, tin, tout, latency, tcached in rows:

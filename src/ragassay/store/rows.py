@@ -45,6 +45,17 @@ USAGE_SQL = (
 )
 """The call ledger summed per suite (cached calls count as hits, their tokens not)."""
 
+RESULT_USAGE_SQL = (
+    "SELECT {column}, " + ", ".join(
+        f"SUM(json_extract(usage, '$.{f}'))" for f in (
+            "calls", "input_tokens", "output_tokens", "cache_hits", "latency_s",
+            "cached_tokens", "cost_usd"))
+    + ", COUNT(json_extract(usage, '$.cost_usd')) FROM results WHERE run_id = ?"
+    " GROUP BY {column}"
+)
+"""The usage each result reports, summed per suite or strategy (`cost_usd` counts the
+priced results: none priced is None, not 0)."""
+
 
 def read_config(raw: str, run_id: str) -> tuple[RunConfig, tuple[str, ...]]:
     """A stored run config, and the fields of it this version does not know (a newer

@@ -37,6 +37,7 @@ from ragassay.store.rows import (
     run_from_row,
 )
 from ragassay.store.rows import insert_calls as _insert_calls  # module-level: tests patch it
+from ragassay.store.scores import PagesMixin, ScoresMixin
 from ragassay.types import (
     MISSING_INPUT,
     InvalidRow,
@@ -64,7 +65,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=json_default)
 
 
-class Store(LedgerMixin, LabelsMixin, OutcomesMixin):
+class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it
@@ -322,6 +323,21 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin):
             for row in rows:
                 model = InvalidRow if row["invalid"] else Sample
                 yield model.model_validate_json(row["sample"])
+            if len(rows) < PAGE_ROWS:
+                return
+            last = (rows[-1]["ordinal"], rows[-1]["sample_id"])
+
+    def iter_traces(self, run_id: str) -> Iterator[tuple[str, str]]:
+        """(sample id, the trace JSON) of the run's samples read from a trace
+        (`metadata.trace`), in input order, a page at a time; others are not parsed."""
+        last: tuple[int, str] = (-1, "")
+        while True:
+            rows = self._read(
+                "SELECT ordinal, sample_id, json_extract(sample, '$.metadata.trace') AS trace"
+                " FROM samples WHERE run_id = ? AND NOT invalid AND (ordinal, sample_id) >"
+                " (?, ?) ORDER BY ordinal, sample_id LIMIT ?", (run_id, *last, PAGE_ROWS))
+            yield from ((row["sample_id"], row["trace"]) for row in rows
+                        if row["trace"] is not None)
             if len(rows) < PAGE_ROWS:
                 return
             last = (rows[-1]["ordinal"], rows[-1]["sample_id"])

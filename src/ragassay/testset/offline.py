@@ -96,7 +96,9 @@ def to_question(sentence: str) -> str | None:
     fact = _plain(tokens[i])
     after = _plain(tokens[i + 1]).lower() if i + 1 < len(tokens) else ""
     take = 1
-    if _NUMBER.match(fact):
+    if _NUMBER.match(fact) and i > 0 and _plain(tokens[i - 1]).lower() in MONTHS:
+        i, word, take = i - 1, "what date", 2  # "on March 31" (not "on March what")
+    elif _NUMBER.match(fact):
         if after in MONTHS:
             word, take = "what date", 2
         elif fact.endswith("%"):
@@ -167,7 +169,7 @@ class OfflineGenerator:
             return "no topic absent from the corpus"
         topic = self.rng.choice(self.topics)
         template = self.rng.choice(TEMPLATES)
-        question = template.format(title=title or "the handbook", topic=topic)
+        question = template.format(title=title or "the documents", topic=topic)
         return Draft(kind="unanswerable", question=question[0].upper() + question[1:],
                      reference=self.no_answer, sources=(SourceChunk.of(chunk),))
 

@@ -7,9 +7,12 @@ imported by the app, never here, so the CLI stays importable without the `ui` ex
 
 from __future__ import annotations
 
+import ctypes
+import os
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 APP_PATH = Path(__file__).resolve().parent / "app.py"
@@ -45,7 +48,9 @@ def launch(db: Path, port: int, host: str = DEFAULT_HOST) -> int:
     Binds to 127.0.0.1 unless another host is asked for explicitly. SIGTERM, SIGHUP and
     Ctrl-C are forwarded to the Streamlit server, which is waited for (and killed if it
     does not stop within STOP_GRACE_S), so stopping `ragassay ui` never leaves a server
-    holding the port. Stopping it that way returns 0 (a normal way to end it).
+    holding the port. Stopping it that way returns 0 (a normal way to end it). If the
+    launcher is killed outright (SIGKILL, out of memory), Linux kills the server with it
+    (its parent-death signal).
     """
     from ragassay.extras import MissingExtra, installed
 
@@ -53,7 +58,8 @@ def launch(db: Path, port: int, host: str = DEFAULT_HOST) -> int:
         if not installed(module):
             print(f"error: {MissingExtra('ui', 'the dashboard', module)}", file=sys.stderr)
             return 2
-    child = subprocess.Popen(streamlit_command(Path(db), port, host))
+    child = subprocess.Popen(streamlit_command(Path(db), port, host),
+                             preexec_fn=dies_with_this_process())
     stopped: list[int] = []
 
     def forward(signum: int, frame: object) -> None:
@@ -80,6 +86,23 @@ def launch(db: Path, port: int, host: str = DEFAULT_HOST) -> int:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
         _stop(child)
+
+
+def dies_with_this_process() -> Callable[[], None] | None:
+    """A `preexec_fn` that has Linux SIGKILL the child when this process ends, however it
+    ends (`prctl(PR_SET_PDEATHSIG)`); None elsewhere. A child whose parent died before
+    the call ends itself at once."""
+    if not sys.platform.startswith("linux"):
+        return None
+    prctl = ctypes.CDLL(None, use_errno=True).prctl  # looked up before the fork
+    parent = os.getpid()
+
+    def preexec() -> None:
+        prctl(1, signal.SIGKILL, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+        if os.getppid() != parent:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    return preexec
 
 
 def _stop(child: subprocess.Popen[bytes]) -> None:

@@ -6,6 +6,10 @@ Evaluate page) and closes it again, so that a run writing in another process
 (db path, run id, version), where the version is the run's finished timestamp, or,
 while it is still running, its result and sample counts: a finished run is
 computed once, a running one is recomputed as it grows.
+
+A run of more than LARGE_RUN samples is read by aggregates and pages (`summary`,
+`sample_page`: SQL in the store), and its full report (bootstrap intervals over every
+sample: minutes at 100,000) is built only when the user asks for it.
 """
 
 from __future__ import annotations
@@ -38,9 +42,19 @@ from ragassay.stats import (
     compare_tables,
     trends,
 )
-from ragassay.store import RunRecord, Store
+from ragassay.store import (
+    MetricSummary,
+    RunRecord,
+    SamplePage,
+    SampleQuery,
+    Store,
+)
+from ragassay.types import Usage
 
 SEED = 0
+LARGE_RUN = 20_000
+"""Samples above which a run's pages read aggregates and pages of the store, and its
+full report is built on request (see the module docstring)."""
 
 
 @contextmanager
@@ -93,6 +107,58 @@ def get_run(db: str, run_id: str) -> tuple[RunRecord, str]:
     with reading(db) as store:
         run = store.get_run(run_id)
         return run, run_version(store, run)
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def samples_in(db: str, run_id: str, version: str) -> int:
+    """How many samples (invalid rows included) the run has."""
+    with reading(db) as store:
+        return store.count_samples(run_id)
+
+
+def is_large(db: str, run_id: str, version: str) -> bool:
+    return samples_in(db, run_id, version) > LARGE_RUN
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    """What a large run's pages show before its full report is asked for: all SQL."""
+
+    run: RunRecord
+    samples: int
+    invalid: int
+    metrics: list[MetricSummary]
+    usage: dict[str, Usage]
+
+
+@st.cache_data(show_spinner="Reading the run's aggregates...", max_entries=32)
+def summary(db: str, run_id: str, version: str) -> RunSummary:
+    with reading(db) as store:
+        samples = store.count_samples(run_id)
+        return RunSummary(run=store.get_run(run_id), samples=samples,
+                          invalid=samples - store.count_samples(run_id, valid_only=True),
+                          metrics=store.metric_summary(run_id), usage=store.usage(run_id))
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def strategies(db: str, run_id: str, version: str) -> list[str]:
+    """The strategies the run's samples name, in order of first appearance."""
+    with reading(db) as store:
+        return store.sample_strategies(run_id)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def reason_names(db: str, run_id: str, version: str) -> list[str]:
+    """The reasons the run's values are unscored for."""
+    with reading(db) as store:
+        return store.unscored_reason_names(run_id)
+
+
+@st.cache_data(show_spinner="Reading samples...", max_entries=256)
+def sample_page(db: str, run_id: str, version: str, query: SampleQuery) -> SamplePage:
+    """One page of the run's samples as `query` filters and sorts them (SQL)."""
+    with reading(db) as store:
+        return store.sample_page(run_id, query)
 
 
 @st.cache_data(show_spinner="Building the report...", max_entries=32)

@@ -21,7 +21,7 @@ import streamlit as st
 
 from ragassay.report import Report
 from ragassay.store import DEFAULT_DB_PATH, StoreError
-from ragassay.ui import data
+from ragassay.ui import data, large
 
 DB_KEY = "db"
 RUN_KEY = "run_id"
@@ -56,6 +56,7 @@ PAGES: dict[str, PageInfo] = {
     "leaderboard": PageInfo("screens/leaderboard.py", "Leaderboard",
                             ":material/leaderboard:"),
     "samples": PageInfo("screens/samples.py", "Sample explorer", ":material/search:"),
+    "annotate": PageInfo("screens/annotate.py", "Annotate", ":material/label:"),
     "evaluate": PageInfo("screens/evaluate.py", "Evaluate", ":material/play_arrow:"),
     "downloads": PageInfo("screens/downloads.py", "Downloads", ":material/download:"),
 }
@@ -172,11 +173,17 @@ def require_run() -> tuple[str, str] | None:
     return run.id, version
 
 
-def selected_report() -> tuple[str, str, Report]:
-    """(run id, version, report) of the selected run; stops the page when there is none."""
+def selected_report(page: str | None = None, what: str = "the full statistics"
+                    ) -> tuple[str, str, Report]:
+    """(run id, version, report) of the selected run; stops the page when there is none.
+    With `page`, a large run (`data.LARGE_RUN`) shows its aggregates and a button
+    first, and the page stops there until the user asks for `what`."""
     selected = require_run()
     if selected is None:
         st.stop()
         raise AssertionError("unreachable: st.stop() ends the script")
     run_id, version = selected
+    if page and data.is_large(db(), run_id, version) and not large.asked(page, run_id):
+        large.offer(page, db(), run_id, version, what)
+        st.stop()
     return run_id, version, data.report(db(), run_id, version)

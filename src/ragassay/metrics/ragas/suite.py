@@ -1,5 +1,6 @@
 """The `ragas` suite: RAGAS faithfulness, answer relevancy, context precision and context
-recall, with at most three judge calls per sample, run concurrently:
+recall, with at most three judge calls per sample, run concurrently (only those of the
+metrics a run asked for: `--metrics ragas.faithfulness` makes one call):
 
 1. `ragas.claims`    -> faithfulness (claims extracted and verified in one call)
 2. `ragas.questions` -> answer relevancy (N questions + noncommittal; then embeddings)
@@ -375,13 +376,15 @@ class RagasSuite(Suite):
         needs = _Needs.of(item)
         numbered = number_contexts(item.documents)
         jobs: dict[str, Awaitable[Verdict]] = {}
-        if needs.claims:
+        # one call per judgment, and only for the metrics the run asked for
+        if needs.claims and self.wants(S + "faithfulness"):
             jobs["claims"] = judge.ask(CLAIMS, {
                 "question": item.question, "contexts": numbered, "answer": item.answer_text})
-        if needs.questions:
+        if needs.questions and self.wants(S + "answer_relevancy"):
             jobs["questions"] = judge.ask(QUESTIONS, {
                 "n": str(options.n_questions), "answer": item.answer_text})
-        if needs.contexts:
+        if needs.contexts and (self.wants(S + "context_precision")
+                               or self.wants(S + "context_recall")):
             shown = needs.reference or item.answer
             jobs["contexts"] = judge.ask(CONTEXTS, {
                 "question": item.question, "contexts": numbered,

@@ -8,7 +8,7 @@ from ragassay.ui import charts, data, state
 from ragassay.ui.fmt import headline, metric_label
 
 st.title("Charts")
-run_id, version, report = state.selected_report()
+run_id, version, report = state.selected_report("charts", "the charts")
 db = state.db()
 table = data.table(db, run_id, version)
 if not table.specs:

@@ -12,10 +12,12 @@ import streamlit as st
 from ragassay.stats import Comparison, MetricComparison
 from ragassay.store import StoreError
 from ragassay.types import MetricSpec
-from ragassay.ui import data, state
+from ragassay.ui import data, large, state
 from ragassay.ui.fmt import interval, metric_label, rows_height
 
 VERDICT_ICON = {"better": "▲ better", "worse": "▼ worse"}
+LARGE_NOTE = ("A large run: the paired tests and bootstrap intervals read every sample "
+              "(about a minute per 50,000 samples).")
 
 
 def comparison_frame(result: Comparison) -> pd.DataFrame:
@@ -120,12 +122,16 @@ if mode == "Two runs":
     if a == b:
         st.warning("Pick two different runs.")
         st.stop()
+    if data.is_large(db, a, versions[a]) or data.is_large(db, b, versions[b]):
+        large.gate("compare", f"{a} {b}", "Compare these runs", LARGE_NOTE)
     result = data.compare_runs(db, (a, versions[a]), (b, versions[b]), alpha)
     show(result, data.table(db, b, versions[b]).specs)
 else:
     run_id = state.selected_run() or ids[0]
     if run_id not in versions:
         run_id = ids[0]
+    if data.is_large(db, run_id, versions[run_id]):
+        large.gate("compare", run_id, "Compare its strategies", LARGE_NOTE)
     table = data.table(db, run_id, versions[run_id])
     strategies = list(table.strategies)
     st.text(f"Run {run_id}")

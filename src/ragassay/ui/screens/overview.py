@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.ui import state
+from ragassay.ui.corrected import show_corrected
 from ragassay.ui.fmt import (
     consistency_lines,
     distribution_details,
@@ -22,7 +23,7 @@ from ragassay.ui.fmt import (
 from ragassay.ui.highlight import md_escape
 
 st.title("Run overview")
-run_id, version, report = state.selected_report()
+run_id, version, report = state.selected_report("overview")
 meta = report.run
 aggregates = report.aggregate_metrics.metrics
 specs = report.metric_specs
@@ -61,6 +62,7 @@ if reliability:
 for suite, average in report.aggregate_metrics.suites.items():
     if average.average is None and average.note:
         st.caption(f"{suite}: {average.note}")
+show_corrected(report, specs)
 
 # -- consistency and distribution ------------------------------------------------------
 st.header("Metric consistency")

@@ -15,7 +15,7 @@ import streamlit as st
 
 from ragassay.report import FailedEntry, SampleEntry
 from ragassay.types import MetricSpec
-from ragassay.ui import data, state
+from ragassay.ui import data, paged, state
 from ragassay.ui import samples as logic
 from ragassay.ui.fmt import metric_label, metric_range, num, rows_height
 from ragassay.ui.highlight import (
@@ -125,6 +125,7 @@ def show_trace(d: SampleEntry) -> None:
 
 
 st.title("Sample explorer")
+paged.explore_if_large(show_sample)  # a large run: a page at a time, from the store
 run_id, version, report = state.selected_report()
 db = state.db()
 table = data.table(db, run_id, version)

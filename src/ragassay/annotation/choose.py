@@ -1,0 +1,172 @@
+"""Which labels an annotation session asks, and the plan it follows: started afresh,
+resumed as stored, or replaced on request.
+
+A plan fixes the queue's order (its kind, seed and, for `uncertainty`, the metric whose
+scores weight it); the labels given so far are a valid sample only under the plan that
+drew them, so a stored plan is never changed silently: asking for a different kind, seed
+or metric is a `PlanConflict` unless `replace` is set. Adding labels to ask is not a
+change of order, so they join the stored plan's labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ragassay.labels import VOCABULARY, canonical, linked_metrics, lookup
+from ragassay.text import did_you_mean
+from ragassay.types import AnnotationPlan, MetricSpec, PlanKind
+
+
+class AnnotationError(ValueError):
+    """A setup mistake of an annotation session, said in one line."""
+
+
+class PlanConflict(AnnotationError):
+    """The options ask for another order than the run's stored plan."""
+
+    def __init__(self, message: str, plan: AnnotationPlan) -> None:
+        super().__init__(message)
+        self.plan = plan
+
+
+@dataclass(frozen=True)
+class SessionOptions:
+    """What a person asks of a session; None / empty: the stored plan's, else the default
+    (a uniform plan, seed 0, the vocabulary labels linked to the run's metrics)."""
+
+    kind: PlanKind | None = None
+    seed: int | None = None
+    metric: str | None = None  # weights an `uncertainty` plan; alone, picks the labels
+    labels: tuple[str, ...] = ()
+    replace: bool = False  # replace a stored plan of another kind, seed or metric
+
+
+def describe(plan: AnnotationPlan) -> str:
+    """`an uncertainty plan (seed 0, by SUITE.faithfulness; labels hallucinated)`."""
+    by = f", by {plan.metric}" if plan.kind == "uncertainty" and plan.metric else ""
+    labels = f"; labels {', '.join(plan.labels)}" if plan.labels else ""
+    article = "an" if plan.kind == "uncertainty" else "a"
+    return f"{article} {plan.kind} plan (seed {plan.seed}{by}{labels})"
+
+
+def default_labels(metrics: Sequence[str], data_labels: Iterable[str] = ()) -> list[str]:
+    """The vocabulary labels linked to `metrics`, one per group of metrics: a label the
+    run's data already uses first (so `faithful` data gets `faithful` asked), then the
+    vocabulary's order; a label whose metrics an earlier one covers is left out
+    (`faithful` after `hallucinated`: one is the other's complement)."""
+    used = [canonical(n) for n in data_labels if lookup(n) is not None]
+    chosen: list[str] = []
+    covered: set[str] = set()
+    for name in dict.fromkeys([*used, *(k.name for k in VOCABULARY)]):
+        linked = {m for m, _ in linked_metrics(name, metrics)}
+        if linked and not linked <= covered:
+            chosen.append(name)
+            covered |= linked
+    return chosen
+
+
+def _link_hint(name: str) -> str:
+    kind = lookup(name)
+    shorts = sorted({s for link in kind.links for s in link.shorts}) if kind else []
+    return f" (it is compared with metrics named {', '.join(shorts)})" if shorts else ""
+
+
+def check_labels(names: Sequence[str], metrics: Sequence[str], run_id: str) -> list[str]:
+    """The labels asked for, by their vocabulary names; AnnotationError for a name outside
+    the vocabulary or one linked to none of the run's metrics."""
+    known = [k.name for k in VOCABULARY]
+    out: list[str] = []
+    for name in names:
+        if lookup(name) is None:
+            raise AnnotationError(f"'{name}' is not a label the annotation asks; the labels "
+                                  f"are {', '.join(known)}{did_you_mean(name, known)}")
+        if not linked_metrics(name, metrics):
+            raise AnnotationError(f"label '{canonical(name)}' is linked to no metric of run "
+                                  f"{run_id}{_link_hint(name)}")
+        if canonical(name) not in out:
+            out.append(canonical(name))
+    return out
+
+
+def check_metric(metric: str, metrics: Sequence[str], run_id: str) -> str:
+    if metric not in metrics:
+        raise AnnotationError(f"run {run_id} has no metric '{metric}'"
+                              f"{did_you_mean(metric, list(metrics))}; its metrics are "
+                              f"{', '.join(metrics) or 'none'}")
+    return metric
+
+
+def asked_labels(opts: SessionOptions, metrics: Sequence[str], data_labels: Sequence[str],
+                 run_id: str) -> list[str]:
+    """The labels a session asks: those given, else the defaults for the run's metrics
+    (or for `opts.metric` alone, when given); AnnotationError when there are none."""
+    if opts.labels:
+        return check_labels(opts.labels, metrics, run_id)
+    pool = [check_metric(opts.metric, metrics, run_id)] if opts.metric else list(metrics)
+    chosen = default_labels(pool, data_labels)
+    if chosen:
+        return chosen
+    names = ", ".join(k.name for k in VOCABULARY)
+    if opts.metric:
+        raise AnnotationError(f"metric {opts.metric} is compared with no human label "
+                              f"({names}); pick another with --metric, or none")
+    raise AnnotationError(f"no metric of run {run_id} is compared with a human label "
+                          f"({names}), so labels would correct nothing; annotate a run of "
+                          "the judge, trace or ragas suite")
+
+
+def _uncertainty_metric(opts: SessionOptions, labels: Sequence[str],
+                        specs: Mapping[str, MetricSpec], run_id: str) -> str:
+    """The metric whose scores weight an uncertainty plan: the one given, else the first
+    score (not yes/no) metric linked to the first label that has one."""
+    metrics = list(specs)
+    if opts.metric:
+        metric = check_metric(opts.metric, metrics, run_id)
+        if specs[metric].kind == "bool":
+            raise AnnotationError(f"metric {metric} is a yes/no verdict: every sample is "
+                                  "as sure as any other, so an uncertainty plan by it is a "
+                                  "uniform one; weight it by a score metric")
+        return metric
+    for label in labels:
+        for metric, _ in linked_metrics(label, metrics):
+            if specs[metric].kind != "bool":
+                return metric
+    raise AnnotationError(f"no score metric of run {run_id} is compared with "
+                          f"{', '.join(labels)}: an uncertainty plan needs one; use a "
+                          "uniform plan")
+
+
+def resolve_plan(stored: AnnotationPlan | None, opts: SessionOptions, run_id: str,
+                 specs: Mapping[str, MetricSpec], data_labels: Sequence[str]
+                 ) -> tuple[AnnotationPlan, list[str]]:
+    """The plan to follow and the labels to ask (a subset of the plan's).
+
+    No stored plan, or `opts.replace`: a new one from the options. A stored plan: resumed,
+    with any new labels added; PlanConflict when the options ask for another order."""
+    metrics = list(specs)
+    if opts.metric:
+        check_metric(opts.metric, metrics, run_id)
+    labels = asked_labels(opts, metrics, data_labels, run_id)
+    if stored is not None and not opts.replace:
+        kind = opts.kind or stored.kind
+        metric = (_uncertainty_metric(opts, labels, specs, run_id)
+                  if opts.metric and kind == "uncertainty" else None)
+        changed = (kind != stored.kind or (opts.seed is not None and opts.seed != stored.seed)
+                   or (kind == "uncertainty" and metric is not None and metric != stored.metric))
+        if changed:
+            raise PlanConflict(f"run {run_id} is annotated with {describe(stored)}: resume "
+                               "it as it is, or replace it (the labels given so far stay)",
+                               stored)
+        chosen = opts.labels or opts.metric
+        asked = labels if chosen else [canonical(n) for n in stored.labels] or labels
+        merged = tuple(dict.fromkeys([*stored.labels, *asked]))
+        plan = stored if merged == stored.labels else stored.model_copy(
+            update={"labels": merged})
+        return plan, asked
+    kind = opts.kind or "uniform"
+    metric = (_uncertainty_metric(opts, labels, specs, run_id) if kind == "uncertainty"
+              else opts.metric)
+    plan = AnnotationPlan(run_id=run_id, kind=kind, seed=opts.seed or 0, metric=metric,
+                          labels=tuple(labels))
+    return plan, labels

@@ -1,0 +1,113 @@
+"""How far an annotation has got: labels so far, and for each metric an asked label is
+compared with, the corrected interval's width now and about how many more labels reach
+the target width (below the minimum: how many labels are missing before there is one)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from ragassay.annotation.session import Queue
+from ragassay.labels import canonical
+from ragassay.report import RunTable, corrected_for, overlay_labels
+from ragassay.stats.corrected import CorrectedEstimate, CorrectedOptions
+from ragassay.store import Store
+
+
+@dataclass(frozen=True)
+class MetricProgress:
+    """One linked metric: its corrected estimate so far, or why there is none yet."""
+
+    label: str
+    metric: str
+    title: str  # the metric's display label
+    n_labelled: int  # the run's samples with the label (a shared content key counts each)
+    n_total: int  # the run's samples
+    estimate: CorrectedEstimate | None
+    missing: int  # labels short of the minimum; 0 once there
+    reason: str = ""  # why there is no estimate, when there is none
+
+    def text(self, min_labels: int) -> str:
+        """`interval width 0.182 (target 0.100): about 84 more labels`, or what is missing."""
+        e = self.estimate
+        if e is None:
+            if self.missing and self.n_total < min_labels:
+                return (f"{_labels(self.n_labelled)}; the run has {self.n_total} samples, "
+                        f"fewer than the {min_labels} labels a corrected interval needs")
+            if self.missing:
+                return (f"{_labels(self.n_labelled)}: {self.missing} more before a corrected "
+                        f"interval ({min_labels} minimum)")
+            return self.reason
+        head = (f"{e.estimate:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}], width {e.width:.3f} "
+                f"(target {e.target_width:.3g})")
+        if e.more_labels is None:
+            return f"{head}: the run has too few samples to reach the target"
+        if e.more_labels == 0:
+            return f"{head}: target reached"
+        return f"{head}: about {_labels(e.more_labels)} more"
+
+
+def _labels(n: int) -> str:
+    return f"{n} label" if n == 1 else f"{n} labels"
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Labels so far over the queue, and every linked metric's progress."""
+
+    total: int  # samples in the queue
+    labelled: Mapping[str, int]  # asked label -> queue samples that have it
+    complete: int  # samples with every asked label
+    skipped: int
+    metrics: tuple[MetricProgress, ...]
+    min_labels: int
+
+    def summary(self) -> str:
+        """`12 of 24 samples labelled (hallucinated 12, relevance 11); 1 skipped`."""
+        per = ", ".join(f"{name} {n}" for name, n in self.labelled.items())
+        skipped = f"; {self.skipped} skipped" if self.skipped else ""
+        return f"{self.complete} of {self.total} samples labelled ({per}){skipped}"
+
+
+def labelled_table(store: Store, queue: Queue) -> RunTable:
+    """The queue's run table with the labels as stored now on top of the data's own: the
+    run is not read again, only its stored labels."""
+    rt = queue.base
+    stored = store.labels_for(k for k in rt.content_keys.values() if k)
+    rows = tuple(replace(r, labels=overlay_labels(
+        queue.own_labels.get(r.key, {}), stored.get(rt.content_keys.get(r.key, ""), {}),
+        queue.spelling)) for r in rt.table.rows)
+    return replace(rt, table=replace(rt.table, rows=rows))
+
+
+def progress(store: Store, queue: Queue) -> Progress:
+    """The progress of the run's annotation, with the labels and skips stored now."""
+    rt = labelled_table(store, queue)
+    plan = store.get_plan(queue.run_id)
+    skipped = set(plan.skipped) if plan else set()
+    merged = {rt.content_keys.get(r.key, ""): {canonical(n) for n, v in r.labels.items()
+                                              if v is not None} for r in rt.table.rows}
+    counts = dict.fromkeys(queue.asked, 0)
+    complete = 0
+    for e in queue.entries:
+        have = merged.get(e.content_key, set())
+        for name in queue.asked:
+            counts[name] += name in have
+        complete += all(name in have for name in queue.asked)
+    out = corrected_for(store, queue.run_id, rt=rt,
+                        options=CorrectedOptions(per_strategy=False))
+    lines: list[MetricProgress] = []
+    for label, metric, _ in queue.links:
+        names = {n for n in rt.table.label_names if canonical(n) == label}
+        n = sum(any(r.labels.get(x) is not None for x in names) for r in rt.table.rows)
+        est = next((e for e in out.estimates if e.metric == metric and e.strategy is None
+                    and canonical(e.label) == label), None)
+        why = next((s.reason for s in out.skipped if s.metric == metric
+                    and s.strategy is None and canonical(s.label) == label), "")
+        spec = rt.specs.get(metric)
+        missing = max(0, out.min_labels - n) if est is None else 0
+        lines.append(MetricProgress(label, metric, spec.display_label if spec else metric, n,
+                                    len(rt.table.rows), est, missing, why))
+    return Progress(total=len(queue.entries), labelled=counts, complete=complete,
+                    skipped=len(skipped & {e.content_key for e in queue.entries}),
+                    metrics=tuple(lines), min_labels=out.min_labels)

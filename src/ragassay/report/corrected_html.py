@@ -1,0 +1,58 @@
+"""The HTML report's section on corrected estimates: people's figures from a few human
+labels and every judge score, beside the judge's own mean and the labels alone."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ragassay.report.model import Report
+
+NOTE = ("What people would say about the whole run: the human labels on a sample, "
+        "corrected by every judge score (prediction-powered inference). The interval is "
+        "valid however biased the judge is; a better judge only narrows it.")
+
+
+def _num(x: float | None) -> str:
+    return "-" if x is None else f"{x:.3f}"
+
+
+def _row(cells: list[str]) -> str:
+    return "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>"
+
+
+def corrected_html(report: Report) -> str:
+    """The section ("" when the run has no labels): a table of the estimates (whole run,
+    then per strategy), the strategy differences, and why any link has none."""
+    cor = report.corrected
+    if cor is None:
+        return ""
+    out = f"<h2>People's figures, corrected from human labels</h2><p>{escape(NOTE)}</p>"
+    if cor.estimates:
+        head = ("label", "via metric", "strategy", "corrected", f"{cor.confidence:.0%} CI",
+                "labels only", "judge's own mean", "labels")
+        rows = [_row([e.label, e.metric + (" (inverted)" if e.inverted else ""),
+                      e.strategy or "all", _num(e.estimate),
+                      f"[{_num(e.ci_low)}, {_num(e.ci_high)}]",
+                      f"{_num(e.labels_only.estimate)} [{_num(e.labels_only.ci_low)}, "
+                      f"{_num(e.labels_only.ci_high)}]", _num(e.judge_mean),
+                      f"{e.n_labelled} of {e.n_total}"]) for e in cor.estimates]
+        out += ("<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head)
+                + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+    notes = [e for e in cor.estimates if e.note]
+    if notes:
+        out += "<ul>" + "".join(
+            f"<li>{escape(e.label)} via {escape(e.metric)} ({escape(e.strategy or 'all')}): "
+            f"{escape(e.note or '')}</li>" for e in notes) + "</ul>"
+    if cor.differences:
+        out += "<ul>" + "".join(
+            f"<li>{escape(d.label)} via {escape(d.metric)}: {escape(d.a)} - {escape(d.b)} = "
+            f"{d.estimate:+.3f} [{d.ci_low:+.3f}, {d.ci_high:+.3f}]"
+            f"{' (paired)' if d.paired else ''}</li>" for d in cor.differences) + "</ul>"
+    whole = [s for s in cor.skipped if s.strategy is None]
+    if whole:
+        out += "<ul>" + "".join(
+            f'<li class="muted">No corrected estimate of {escape(s.label)} via '
+            f"{escape(s.metric)}: {escape(s.reason)}"
+            + (f" (label more: <code>ragassay annotate {escape(report.run.run_id)}</code>)"
+               if s.too_few_labels else "") + "</li>" for s in whole) + "</ul>"
+    return out

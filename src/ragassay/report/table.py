@@ -1,0 +1,115 @@
+"""A run's score table as the statistics read it: every sample's values and labels
+(its own, with the people's labels stored under its content key on top), without
+parsing a result document (`Store.iter_scores`). What the report, the corrected
+estimates, the annotation queue and every command that computes statistics start from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ragassay.labels import canonical
+from ragassay.stats import ScoreTable
+from ragassay.stats.table import Row
+from ragassay.store import RunRecord, ScoreRecord, Store
+from ragassay.types import HumanLabel, InvalidRow, MetricSpec, Sample, Usage
+
+
+@dataclass
+class RunTable:
+    """A run's score table and what a report adds to it, read by streaming the store:
+    memory grows with one small row per sample, not with the samples' texts."""
+
+    run: RunRecord
+    table: ScoreTable
+    specs: dict[str, MetricSpec]
+    invalid: list[InvalidRow] = field(default_factory=list)
+    total: int = 0  # samples and invalid rows
+    usage_by_strategy: dict[str, Usage] = field(default_factory=dict)
+    content_keys: dict[tuple[str, str], str] = field(default_factory=dict)  # row key -> key
+    stored_labels: int = 0  # labels that came from the store (not the dataset)
+
+
+LABEL_PAGE = 500  # samples whose stored labels are read in one query
+
+
+def label_spelling(names: Iterable[str]) -> dict[str, str]:
+    """The vocabulary's name -> the spelling a run's data uses for it (its first), so that
+    a person's `hallucinated` joins the data's `hallucination` as one label."""
+    out: dict[str, str] = {}
+    for name in names:
+        out.setdefault(canonical(name), name)
+    return out
+
+
+def overlay_labels(own: Mapping[str, Any], stored: Mapping[str, HumanLabel],
+                   spelling: Mapping[str, str]) -> dict[str, Any]:
+    """A sample's own labels with the store's on top: a stored label replaces the label of
+    the same meaning, named as the run's data names it (`spelling`), else as the
+    vocabulary does."""
+    merged = dict(own)
+    for name, label in stored.items():
+        merged[spelling.get(canonical(name), canonical(name))] = label.value
+    return merged
+
+
+def merge_labels(sample: Sample, stored: Mapping[str, HumanLabel],
+                 spelling: Mapping[str, str]) -> Sample:
+    """The sample with the store's labels on top of its own (`overlay_labels`)."""
+    if not stored:
+        return sample
+    return sample.model_copy(update={"labels": overlay_labels(sample.labels, stored,
+                                                              spelling)})
+
+
+def run_table(store: Store, run_id: str,
+              labels: Mapping[str, Mapping[str, Any]] | None = None,
+              keys: bool = False) -> RunTable:
+    """A run's ScoreTable from its stored values (`Store.iter_scores`: no result
+    document is parsed). The samples' labels are their own with the store's human labels
+    on top (`overlay_labels`, by content key: read when the store holds labels or the run
+    an annotation plan, or with `keys`; then `content_keys` has every sample's); `labels`
+    (sample id -> labels) go on top of both, for calibrating against a separate file."""
+    run = store.get_run(run_id)
+    out = RunTable(run=run, table=ScoreTable(rows=(), specs={}), specs=run.spec_map())
+    keys = keys or store.count_labels() > 0 or store.get_plan(run.id) is not None
+    spelling = label_spelling(store.sample_label_names(run.id)) if keys else {}
+    rows: list[Row] = []
+    pending: list[ScoreRecord] = []
+
+    def flush() -> None:
+        found = store.labels_for(r.content_key for r in pending) if keys else {}
+        for item in pending:
+            mine = item.labels
+            if keys:
+                out.content_keys[(item.strategy, item.sample_id)] = item.content_key
+                stored = found.get(item.content_key, {})
+                out.stored_labels += len(stored)
+                mine = overlay_labels(mine, stored, spelling)
+            if labels and item.sample_id in labels:
+                mine = {**mine, **labels[item.sample_id]}
+            rows.append(Row(id=item.sample_id, strategy=item.strategy, question=item.question,
+                            question_id=item.question_id, labels=mine, values=item.values,
+                            reasons=item.reasons))
+        pending.clear()
+
+    for item in store.iter_scores(run.id, keys=keys):
+        out.total += 1
+        if isinstance(item, InvalidRow):
+            out.invalid.append(item)
+            continue
+        pending.append(item)
+        if len(pending) >= LABEL_PAGE:
+            flush()
+    flush()
+    present = store.metrics_present(run.id)  # metric -> whether boolean
+    names = [n for n in out.specs if n in present] + [n for n in present
+                                                       if n not in out.specs]
+    out.table = ScoreTable.from_rows(rows, {
+        n: out.specs.get(n) or MetricSpec(name=n, kind="bool" if present[n] else "score")
+        for n in names})
+    usage = store.usage(run.id, by="strategy")
+    out.usage_by_strategy = {k: v for k, v in usage.items() if k != "total"}
+    return out

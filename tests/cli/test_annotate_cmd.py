@@ -1,0 +1,118 @@
+"""`ragassay annotate RUN`, driven through its standard input: labels land in the store
+by their vocabulary names with the annotator, source and note; skip, undo, note and quit
+work; the judge's values appear only once a sample is labelled; setup mistakes are one
+line each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from ragassay.cli import cli
+from ragassay.store import Store
+from ragassay.types import MetricSpec
+from tests.support.annotated_run import AnnotatedRun, make_run
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> tuple[Path, AnnotatedRun]:
+    db = tmp_path / "a.db"
+    with Store(db) as store:
+        return db, make_run(store, 40)
+
+
+def annotate(db: Path, *args: str, text: str = "") -> Result:
+    return CliRunner().invoke(cli, ["annotate", *args, "--db", str(db)], input=text)
+
+
+def _labels(db: Path) -> list:  # type: ignore[type-arg]
+    with Store(db, readonly=True) as store:
+        return list(store.iter_labels())
+
+
+def test_labels_skip_undo_and_notes_from_stdin(run: tuple[Path, AnnotatedRun]) -> None:
+    db, r = run
+    # sample 1: hallucinated no, relevance 2 | sample 2: yes with a note, then a kept note
+    # for relevance 1 | sample 3: skipped, the skip undone, then no, relevance 0 via its name
+    text = "n\n2\ny the price is invented\nc unsure\n1\ns\nu\nno\nirrelevant\nq\n"
+    result = annotate(db, r.run_id, "--annotator", "ana", text=text)
+    assert result.exit_code == 0, result.output
+    got = _labels(db)
+    assert [(x.name, x.value) for x in got] == [
+        ("hallucinated", False), ("relevance", 2.0), ("hallucinated", True),
+        ("relevance", 1.0), ("hallucinated", False), ("relevance", 0.0)]
+    assert {x.annotator for x in got} == {"ana"}
+    assert {x.source for x in got} == {f"annotate:{r.run_id}"}
+    assert [x.note for x in got] == ["", "", "the price is invented", "unsure", "", ""]
+    with Store(db, readonly=True) as store:
+        plan = store.get_plan(r.run_id)
+    assert plan is not None and plan.kind == "uniform" and plan.skipped == ()
+    out = result.output
+    assert "skipped default/" in out and "undid the skip of default/" in out
+    # 1, 2, 3 (skipped), 4, 3 again after the undo, then 4 before quitting
+    assert [line.split(":")[0] for line in out.splitlines() if line.startswith("-- sample ")] \
+        == [f"-- sample {i} of 40" for i in (1, 2, 3, 4, 3, 4)]
+    # the judge's values are shown after the person's labels, never before the first
+    assert out.index("the judge: Hallucination (judge)") > out.index("-- sample 1 of 40")
+    assert "you: hallucinated no, relevance 2 highly relevant | the judge:" in out
+    assert "3 of 40 samples labelled (hallucinated 3, relevance 3)" in out
+    assert "3 labels: 27 more before a corrected interval (30 minimum)" in out
+
+
+def test_undo_of_a_label_and_end_of_input(run: tuple[Path, AnnotatedRun]) -> None:
+    db, r = run
+    result = annotate(db, r.run_id, "--label", "hallucinated", text="y\nu\nnope\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "undid hallucinated of default/" in result.output
+    assert "'nope' is not an answer; answer y/n" in result.output
+    assert [(x.name, x.value) for x in _labels(db)] == [("hallucinated", False)]
+    assert "1 of 40 samples labelled (hallucinated 1)" in result.output
+
+
+def test_a_weighted_plan_is_stored_and_kept(run: tuple[Path, AnnotatedRun]) -> None:
+    db, r = run
+    result = annotate(db, r.run_id, "--plan", "uncertainty", "--metric", "judge.faithfulness",
+                      text="q\n")
+    assert result.exit_code == 0, result.output
+    assert "with an uncertainty plan (seed 0, by judge.faithfulness; labels hallucinated)" \
+        in result.output
+    again = annotate(db, r.run_id, "--plan", "uniform", text="q\n")
+    assert again.exit_code == 2
+    assert again.output.strip().splitlines() == [
+        f"error: run {r.run_id} is annotated with an uncertainty plan (seed 0, by "
+        "judge.faithfulness; labels hallucinated): resume it as it is, or replace it (the "
+        "labels given so far stay): resume it without --plan/--seed/--metric, or replace it "
+        "with --new-plan"]
+    replaced = annotate(db, r.run_id, "--plan", "stratified", "--new-plan", text="q\n")
+    assert replaced.exit_code == 0 and "with a stratified plan" in replaced.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--label", "truthy"), "error: 'truthy' is not a label the annotation asks"),
+    (("--metric", "judge.nope"), "error: run RUN has no metric 'judge.nope'"),
+    (("--plan", "uncertainty", "--metric", "judge.hallucination"),
+     "error: metric judge.hallucination is a yes/no verdict"),
+])
+def test_setup_mistakes_are_one_line(run: tuple[Path, AnnotatedRun], args: tuple[str, ...],
+                                     message: str) -> None:
+    db, r = run
+    result = annotate(db, r.run_id, *args)
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1
+    assert result.output.startswith(message.replace("RUN", r.run_id))
+
+
+def test_no_store_no_run_and_no_linked_metric(tmp_path: Path) -> None:
+    missing = annotate(tmp_path / "none.db", "r1")
+    assert missing.exit_code == 2 and missing.output.startswith("error: no run store at ")
+    db = tmp_path / "a.db"
+    with Store(db) as store:
+        r = make_run(store, 5, specs=(MetricSpec(name="ragas.context_precision"),))
+    unknown = annotate(db, "nope")
+    assert unknown.exit_code == 2 and unknown.output.startswith("error: no run 'nope'")
+    unlinked = annotate(db, r.run_id)
+    assert unlinked.exit_code == 2
+    assert unlinked.output.startswith(f"error: no metric of run {r.run_id} is compared with "
+                                      "a human label")
