@@ -395,8 +395,17 @@ class MetricSpec(_Frozen):
         return (float(value) - self.low) / (self.high - self.low)
 
 
+ABSTENTION = "abstention"
+"""The details key of an abstained value: "correct" (the contexts do not hold the answer),
+"false" (they do) or "unknown" (the judge could not tell)."""
+ABSTENTION_OUTCOMES = ("correct", "false", "unknown")
+Status = Literal["scored", "abstained", "unscored"]
+
+
 class MetricResult(_Frozen):
-    """One metric's outcome for one sample: a value, or unscored with a reason."""
+    """One metric's outcome for one sample: a value, unscored with a reason, or abstained
+    (the answer declines: no value and no unscored reason; `details["abstention"]` says
+    whether declining was right). Abstentions are left out of means and counted apart."""
 
     name: str
     value: float | bool | None
@@ -406,6 +415,20 @@ class MetricResult(_Frozen):
     @property
     def scored(self) -> bool:
         return self.value is not None
+
+    @property
+    def abstention(self) -> str | None:
+        """"correct", "false" or "unknown" when the value is an abstention, else None."""
+        if self.value is not None or self.unscored_reason is not None:
+            return None
+        got = self.details.get(ABSTENTION)
+        return got if got in ABSTENTION_OUTCOMES else None
+
+    @property
+    def status(self) -> Status:
+        if self.value is not None:
+            return "scored"
+        return "abstained" if self.abstention is not None else "unscored"
 
 
 class SampleResult(_Frozen):
@@ -481,6 +504,35 @@ Ratings = Literal["expected", "greedy"]
 """How an LLM judge reads ratings and flags: probability-weighted, or as stated."""
 
 
+class Price(BaseModel):
+    """A model's price in US dollars per million tokens (`--price-in/--price-out`, a
+    bench's [prices], or LiteLLM's table: `ragassay.llm.pricing`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    input: float = Field(ge=0)
+    output: float = Field(ge=0)
+    # input tokens served from the provider's prompt cache (default: the input price)
+    cached_input: float | None = Field(default=None, ge=0)
+
+    @classmethod
+    def given(cls, price_in: float | None, price_out: float | None) -> Price | None:
+        """The price from a front end's two options (both or neither: ValueError)."""
+        if price_in is None and price_out is None:
+            return None
+        if price_in is None or price_out is None:
+            raise ValueError("--price-in and --price-out go together (US dollars per 1M "
+                             "input and output tokens)")
+        return cls(input=price_in, output=price_out)
+
+    def cost(self, input_tokens: int, output_tokens: int, cached_tokens: int = 0) -> float:
+        """Dollars for these tokens; `cached_tokens` of the input at the cached rate."""
+        cached = max(0, min(cached_tokens, input_tokens))
+        rate = self.input if self.cached_input is None else self.cached_input
+        return ((input_tokens - cached) * self.input + cached * rate
+                + output_tokens * self.output) / 1_000_000
+
+
 class BackendOptions(BaseModel):
     """How to reach a judge server and how hard to try.
 
@@ -511,6 +563,9 @@ class BackendOptions(BaseModel):
     retry_after_max_s: float = Field(default=60.0, ge=0)
     # AIMD: grow the concurrency bound by one after this many successes in a row.
     increase_after: int = Field(default=10, ge=1)
+    # What a call costs (--price-in/--price-out); None: LiteLLM's table when installed
+    # (`ragassay.llm.pricing`). Never in a cache key.
+    price: Price | None = None
 
     @property
     def max_tokens_overridden(self) -> bool:
@@ -578,9 +633,12 @@ class RunConfig(_Frozen):
 
     @classmethod
     def build(cls, dataset: str, *, urls: str | Iterable[str] | None = None,
-              timeout_s: float | None = None, **fields: Any) -> RunConfig:
+              timeout_s: float | None = None, price: Price | None = None,
+              **fields: Any) -> RunConfig:
         """The one way a front end (CLI, Python API, dashboard, bench, meta-eval) makes a
-        run's config from its flat options: the judge's endpoints (`with_endpoints`) and
-        the per-call `timeout_s` (`backend`); any other field is RunConfig's own."""
-        backend = BackendOptions() if timeout_s is None else BackendOptions(timeout_s=timeout_s)
+        run's config from its flat options: the judge's endpoints (`with_endpoints`), the
+        per-call `timeout_s` and the judge's `price` (`backend`); any other field is
+        RunConfig's own."""
+        given: dict[str, Any] = {"timeout_s": timeout_s, "price": price}
+        backend = BackendOptions(**{k: v for k, v in given.items() if v is not None})
         return cls(dataset=dataset, backend=backend, **fields).with_endpoints(urls)

@@ -35,16 +35,55 @@ def test_a_file_gives_one_row_per_sample_with_reasons_beside(db: Path) -> None:
     metrics = ["judge.context_relevance", "judge.answer_similarity", "judge.faithfulness",
                "judge.hallucination", "judge.overall"]
     assert result.metrics == metrics
-    assert list(frame.columns)[5:] == [c for m in metrics for c in (m, m + "_reason")]
-    # unscored: None with its reason, never NaN or 0
+    inputs = ["id", "strategy", "status", "error", "question", "answer", "contexts",
+              "reference", "label.hallucination", "label.correct", "reasoning"]
+    assert list(frame.columns) == inputs + [c for m in metrics for c in (m, m + "_reason")]
+    # unscored: <NA> with its reason, never NaN or 0; a reason only where unscored
     unscored = frame[frame["judge.overall"].isna()]
     assert len(unscored) >= 1
-    assert unscored["judge.overall_reason"].map(lambda r: isinstance(r, str) and r).all()
+    assert unscored["judge.overall_reason"].map(lambda r: isinstance(r, str) and r != "").all()
+    # the demo's abstaining answer: no value, and why (issue #30)
+    abstained = frame.loc[frame["id"] == "q11-bm25-k3"].iloc[0]
+    assert pd.isna(abstained["judge.overall"])
+    assert abstained["judge.overall_reason"] == "abstained (correct)"
     assert frame.loc[frame["judge.overall"].notna(), "judge.overall_reason"].isna().all()
-    assert frame["judge.hallucination"].dropna().map(type).eq(bool).all()
     with Store(db, readonly=True) as store:  # kept for the dashboard
         run = store.get_run(result.run_id)
         assert run.status == "complete" and run.dataset == str(demo_dataset_path())
+
+
+def test_the_frame_is_ready_for_analysis(db: Path) -> None:
+    """Issue #29 item 4: nullable numeric dtypes, the inputs, labels and the judge's
+    reasoning in the frame, and a long format."""
+    result = ragassay.evaluate(demo_dataset_path(), metrics="judge", store=db)
+    frame = result.to_pandas()
+    assert str(frame["judge.overall"].dtype) == "Float64"
+    assert str(frame["judge.hallucination"].dtype) == "boolean"
+    assert str(frame["label.hallucination"].dtype) == "boolean"
+    assert str(frame["judge.overall_reason"].dtype) == "string"
+    # arithmetic works without astype(float), unscored left out
+    assert frame.groupby("strategy")["judge.overall"].mean().notna().all()
+    assert frame["judge.hallucination"].mean() == pytest.approx(
+        frame["judge.hallucination"].dropna().astype(int).mean())
+    with Store(db, readonly=True) as store:
+        samples = {s.id: s for s in store.iter_samples(result.run_id)}
+    row = frame.iloc[0]
+    sample = samples[row["id"]]
+    assert (row["question"], row["answer"]) == (sample.question, sample.answer)
+    assert row["contexts"] == list(sample.contexts) and row["reference"] == sample.reference
+    assert row["label.hallucination"] == sample.labels["hallucination"]
+    assert isinstance(row["reasoning"], str) and "claims supported" in row["reasoning"]
+    long = result.to_pandas(long=True)
+    assert len(long) == len(frame) * len(result.metrics)
+    assert list(long.columns[-3:]) == ["metric", "value", "reason"]
+    assert str(long["value"].dtype) == "Float64"
+    first = long[long["id"] == row["id"]]
+    assert first["metric"].tolist() == result.metrics  # sample order, then metric order
+    assert first.set_index("metric")["value"].to_dict() == pytest.approx(
+        {m: float(row[m]) for m in result.metrics})
+    gone = long[long["value"].isna()]
+    assert len(gone) >= 1 and gone["reason"].notna().all()
+    assert long.loc[long["value"].notna(), "reason"].isna().all()
 
 
 def test_summary_and_report_agree_with_the_table(db: Path) -> None:
@@ -155,7 +194,8 @@ def test_skip_invalid_keeps_failed_rows_in_the_table(db: Path) -> None:
                                metrics="judge", store=db, skip_invalid=True)
     frame = result.to_pandas().set_index("id")
     assert frame.loc["bad", "status"] == "failed" and "question" in frame.loc["bad", "error"]
-    assert frame.loc["bad", "judge.overall"] is None
+    assert pd.isna(frame.loc["bad", "judge.overall"])
+    assert pd.isna(frame.loc["bad", "question"]) and pd.isna(frame.loc["bad", "contexts"])
     assert frame.loc["bad", "judge.overall_reason"] == "failed row"
 
 

@@ -42,10 +42,26 @@ def test_eval_writes_every_report_section(demo_run: dict) -> None:
     for s in report["strategies"].values():
         assert {"avg_context_relevance", "avg_answer_similarity", "avg_faithfulness",
                 "hallucination_rate", "total_questions", "failed_questions",
-                "overall"} <= set(s)
+                "overall_of_averages"} <= set(s)
     entry = report["detailed_results"][0]
     assert {"id", "strategy", "metrics", "unscored", "reasoning"} <= set(entry)
     assert "judge suite per strategy" in demo_run["output"]
+
+
+def test_one_overall_per_strategy_named_for_what_it_is(demo_run: dict) -> None:
+    """Issue #29 item 2: the strategy table's overall is the mean of the strategy's
+    samples' judge.overall (the aggregate's and the leaderboard's figure), said under the
+    table; the formula of the averages is only in the JSON, under its own name."""
+    out, report = demo_run["output"], demo_run["report"]
+    assert "overall: the mean of the samples' own judge.overall scores" in out
+    assert "overall_of_averages" not in out
+    for name, s in report["strategies"].items():
+        mean = s["metrics"]["judge.overall"]["mean"]
+        row = next(line for line in out.splitlines() if line.startswith(f"│ {name} "))
+        cells = [c.strip() for c in row.strip("│").split("│")]
+        assert cells[5].startswith(f"{mean:.2f} ["), (name, cells)
+        # the other figure differs here, which is why it is named apart
+        assert round(s["overall_of_averages"], 2) != round(mean, 2)
 
 
 def test_unscored_is_null_with_reason_never_nan(demo_run: dict) -> None:

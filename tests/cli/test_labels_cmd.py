@@ -121,3 +121,18 @@ def test_unknown_samples_and_unlinked_labels_are_said_once(db: Path, tmp_path: P
     assert code == 0, out
     assert "1 rows match no sample of run" in out and "id 'zz9'" in out
     assert "label 'tone' links to no metric of run" in out
+
+
+def test_calibrate_json_gives_each_pair_its_corrected_estimate(db: Path) -> None:
+    import json
+
+    with Store(db) as store:
+        run_id = store.latest_run().id  # type: ignore[union-attr]
+    code, out = run("calibrate", run_id, "--labels", str(EXAMPLE / "labels.jsonl"), "--json",
+                    "--db", str(db))
+    assert code == 0, out
+    doc = json.loads(out[out.index("{"):])
+    by = {(p["label"], p["metric"]): p for p in doc["pairs"]}
+    faith = by[("hallucinated", "judge.faithfulness")]["corrected"]
+    assert faith["n_labelled"] >= 150 and faith["ci_low"] <= faith["estimate"] <= faith["ci_high"]
+    assert faith["labels_only"]["ci_low"] <= faith["labels_only"]["estimate"]

@@ -53,8 +53,9 @@ def _check_structure(report: dict, suite: str) -> None:
         assert names, entry
         for name in names:
             value = entry["metrics"][name]
-            # every metric is scored or unscored with a reason; never lost
-            assert (value is None) == (name in entry["unscored"])
+            # every metric is scored, unscored with a reason, or abstained; never lost
+            assert (value is None) == (name in entry["unscored"]
+                                        or name in entry.get("abstained", {}))
 
 
 def test_judge_suite_through_llama_cpp(llama_base_url: str, tmp_path: Path) -> None:

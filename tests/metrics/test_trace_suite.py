@@ -142,7 +142,8 @@ def _evidence(sample, relevance, used, support):
     ctx = key_contexts(sample.contexts)
     ans = key_answer(sample.answer)
     return SimpleNamespace(context_sentences=ctx, answer_sentences=ans, relevance=relevance,
-                           used=used, support=support, support_keys=[["0a"]] * len(ans))
+                           used=used, support=support, support_keys=[["0a"]] * len(ans),
+                           abstention=lambda: None, abstention_basis="")
 
 
 def test_offline_mapping_gives_soft_scores_and_thresholded_labels():

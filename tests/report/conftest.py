@@ -47,6 +47,20 @@ def run(tmp_path: Path) -> tuple[Store, str]:
     return store, run_id
 
 
+def demo_report_html(folder: Path) -> tuple[Report, str]:
+    """The demo evaluated offline with every suite into a store in `folder`: its full
+    report and HTML page (the HTML report's tests and its browser test)."""
+    from ragassay.dataset import demo_dataset_path, iter_samples
+    from ragassay.report import build_report, to_html
+    from ragassay.runner import evaluate
+
+    config = RunConfig(dataset=str(demo_dataset_path()), metrics=("judge", "trace", "ragas"))
+    with Store(folder / "demo.db") as store:
+        run_id = evaluate(iter_samples(demo_dataset_path()), config, store=store).run_id
+        report = build_report(store, run_id)
+    return report, to_html(report)
+
+
 def make_report(entries: Sequence[SampleEntry | FailedEntry] = (), run_id: str = "r1",
                 **meta: Any) -> Report:
     """A report with no statistics, only its run's id and the given per-sample entries."""

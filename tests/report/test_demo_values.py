@@ -12,7 +12,14 @@ again when support stopped using the sentence cosine for soft recall (2026-12-02
 good answer q07-dense-k5 is no longer flagged, as its human label says). The empty-answer
 sample's trace.context_utilization and trace.completeness (what the answer used of the
 context) became unscored, "empty answer", instead of 0 when retrieval-only sets were
-accepted (issue #33, item 12); its trace.context_relevance stays scored.
+accepted (issue #33, item 12); its trace.context_relevance stays scored. The abstaining
+sample q11-bm25-k3 ("I don't know. The documents I found define the severity levels but
+don't say how quickly support responds.") became abstained, outcome "correct", on the
+answer metrics (judge.answer_similarity, faithfulness, hallucination, overall;
+ragas.faithfulness, answer_relevancy; trace.adherence, adherence_ratio,
+context_utilization, completeness) instead of scored or unscored, when abstention became an
+outcome (issue #30): its contexts hold no response time (the reference is not
+attributable to them).
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write
@@ -48,7 +55,9 @@ def demo_values(tmp: Path) -> dict[str, dict[str, Any]]:
     with Store(tmp / "demo.db") as store:
         run_id = evaluate(iter_samples(demo_dataset_path()), config, store=store).run_id
         report = report_json(build_report(store, run_id))
-    return {f"{d['strategy']}/{d['id']}": {"metrics": d["metrics"], "unscored": d["unscored"]}
+    return {f"{d['strategy']}/{d['id']}": {"metrics": d["metrics"], "unscored": d["unscored"],
+                                           **({"abstained": d["abstained"]}
+                                              if "abstained" in d else {})}
             for d in report["detailed_results"]}
 
 
@@ -59,6 +68,7 @@ def test_demo_values_are_unchanged(tmp_path: Path) -> None:
     for key, b in old.items():
         a = new[key]
         assert a["unscored"] == b["unscored"], key
+        assert a.get("abstained") == b.get("abstained"), key
         assert a["metrics"].keys() == b["metrics"].keys(), key
         for metric, value in b["metrics"].items():
             # TOLERANCE: the embeddings are float32, whose last digits depend on the CPU

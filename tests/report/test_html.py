@@ -1,12 +1,80 @@
-"""The HTML report's samples table reads like the other tables: no Python literals."""
+"""The HTML report is the page a team lead reads (issue #29 item 3): a summary with each
+metric's verdict against its target and the judge's measured agreement, strategies with
+intervals, distributions, diagnostics, the worst samples in full with unsupported
+sentences highlighted, no raw dict or internal path in its header, text left-aligned,
+no table twice, printable, self-contained. tests/report/test_html_browser.py renders it
+in Chromium."""
 
 from __future__ import annotations
 
-from ragassay.report import FailedEntry, to_html
-from tests.report.conftest import entry, make_report
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from ragassay.dataset import demo_dataset_path
+from ragassay.report import FailedEntry, Report, published, to_html
+from tests.report.conftest import demo_report_html, entry, make_report
 
 
-def test_samples_show_values_as_text_and_invalid_rows_with_their_reason() -> None:
+@pytest.fixture(scope="module")
+def demo_report(tmp_path_factory: pytest.TempPathFactory) -> Report:
+    return demo_report_html(tmp_path_factory.mktemp("html"))[0]
+
+
+class _Cells(HTMLParser):
+    """Every table's header row, and each cell with its class, by section id."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.section = ""
+        self.headers: list[tuple[str, ...]] = []
+        self.cells: list[tuple[str, str, str]] = []  # section, class, text
+        self._cell: list[str] | None = None
+        self._cls = ""
+        self._row: list[str] = []
+        self._head = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "section":
+            self.section = a.get("id") or ""
+        elif tag == "thead":
+            self._head, self._row = True, []
+        elif tag in ("td", "th"):
+            self._cell, self._cls = [], a.get("class") or ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None:
+            text = "".join(self._cell).strip()
+            if self._head:
+                self._row.append(text)
+            else:
+                self.cells.append((self.section, self._cls, text))
+            self._cell = None
+        elif tag == "thead":
+            self._head = False
+            self.headers.append(tuple(self._row))
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def _section(page: str, name: str) -> str:
+    """One section of the page, by its id."""
+    start = page.index(f'<section id="{name}">')
+    return page[start:page.index("</section>", start)]
+
+
+def _cells(page: str) -> _Cells:
+    parser = _Cells()
+    parser.feed(page)
+    return parser
+
+
+def test_sample_rows_show_values_as_text_and_invalid_rows_with_their_reason() -> None:
     report = make_report([
         entry("s1", {"judge.faithfulness": 8.123456789012, "judge.hallucination": False,
                      "judge.answer_similarity": None},
@@ -15,9 +83,117 @@ def test_samples_show_values_as_text_and_invalid_rows_with_their_reason() -> Non
         FailedEntry(id="bad", strategy="a", error="d.jsonl:3: missing question"),
     ])
     page = to_html(report)
-    samples = page[page.index("<h2>Samples</h2>"):]
-    assert "judge.faithfulness: 8.123" in samples and "8.123456789" not in samples
-    assert "judge.hallucination: no" in samples and "False" not in samples
-    assert "None" not in samples
-    assert "judge.answer_similarity: no reference answer" in samples
+    samples = page[page.index('<section id="samples">'):]
     assert "invalid row: d.jsonl:3: missing question" in samples
+    assert "None" not in page and "False" not in page and "8.123456789" not in page
+
+
+def test_the_header_says_what_was_evaluated_in_words(demo_report: Report) -> None:
+    page = to_html(demo_report)
+    header = page[page.index("<header>"):page.index("</header>")]
+    assert "RAG evaluation: demo.jsonl" in header
+    assert str(demo_dataset_path().parent) not in page  # no internal path anywhere
+    assert "{" not in header and "'" not in header  # no Python dict or repr
+    for fact in ("Judge", "offline", "Samples", "24", "Strategies", "Cost",
+                 "$0 (offline judge)", demo_report.run.run_id):
+        assert fact in header, fact
+
+
+def test_the_summary_gives_each_metric_its_verdict_and_the_judges_agreement(
+        demo_report: Report) -> None:
+    page = to_html(demo_report)
+    summary = [c for c in _cells(page).cells if c[0] == "summary"]
+    rows = [summary[i:i + 8] for i in range(0, len(summary), 8)]
+    by_metric = {r[0][2]: [c[2] for c in r] for r in rows}
+    flags = {f.metric: f.level for f in demo_report.interpretation if f.scope == "overall"}
+    assert set(by_metric) == set(demo_report.aggregate_metrics.metrics)
+    for metric, cells in by_metric.items():
+        assert cells[5] == flags[metric], metric  # the verdict
+    assert by_metric["judge.faithfulness"][6] == ">= 9; warning < 7"
+    assert by_metric["judge.faithfulness"][7].startswith("AUROC 0.61-0.95 on 7 unseen")
+    assert by_metric["judge.overall"][7] == "not measured"
+    mean = published(demo_report).aggregate("judge.overall").mean
+    assert by_metric["judge.overall"][1] == f"{mean:.3f}"
+
+
+def test_text_columns_are_left_aligned_numbers_right_and_no_table_twice(
+        demo_report: Report) -> None:
+    page = to_html(demo_report)
+    cells = _cells(page)
+    assert "td,th{border-bottom:1px solid #e5e7eb;padding:.35rem .6rem;text-align:left" in page
+    assert "td.num,th.num{text-align:right" in page
+    for section, cls, text in cells.cells:
+        if re.fullmatch(r"-?\d[\d,.]*|\[-?[\d.]+, -?[\d.]+\]", text):
+            assert "num" in cls, (section, text)  # a number is right-aligned
+        elif len(text) > 12 and " " in text and not text[0].isdigit():
+            assert "num" not in cls, (section, text)  # words are left-aligned
+    assert len(cells.headers) == len(set(cells.headers))  # no table twice
+    headings = re.findall(r"<h2>(.*?)</h2>", page)
+    assert len(headings) == len(set(headings))
+
+
+def test_strategies_side_by_side_with_intervals_and_charts(demo_report: Report) -> None:
+    page = to_html(demo_report)
+    section = _section(page, "strategies")
+    overall = published(demo_report).strategies["bm25-k3"].metrics["judge.overall"]
+    assert f"{overall.mean:.3f} [{overall.ci_low:.3f}, {overall.ci_high:.3f}]" in section
+    assert section.count("<svg") == len(demo_report.metric_specs)  # one chart per metric
+    assert "overall_of_averages" not in page  # one overall per strategy (item 2)
+
+
+def test_distributions_and_diagnostics(demo_report: Report) -> None:
+    page = to_html(demo_report)
+    dist = _section(page, "distributions")
+    assert dist.count("<svg") == len(demo_report.aggregate_metrics.metrics)
+    fired = [d for d in demo_report.diagnostics if d.fired]
+    diag = _section(page, "diagnostics")
+    for d in fired:
+        assert d.message in diag.replace("&#x27;", "'")
+    # each worst sample links to its card, or to its row in the table of every sample
+    for key in fired[0].worst_samples:
+        strategy, _, sid = key.partition("/")
+        target = re.search(rf'<a href="#([sr])-{re.escape(strategy)}/{re.escape(sid)}">',
+                           diag)
+        assert target is not None, key
+        assert f'id="{target.group(1)}-{strategy}/{sid}"' in page
+
+
+def test_the_worst_samples_in_full_with_unsupported_sentences_marked(
+        demo_report: Report) -> None:
+    page = to_html(demo_report)
+    worst = page[page.index('<section id="worst">'):page.index('<section id="samples">')]
+    assert worst.startswith('<section id="worst"><h2>Worst samples by judge.overall</h2>')
+    cards = re.findall(r'<article class="card" id="s-([^"]+)">', worst)
+    assert len(cards) == 10
+    entries = {f"{e.strategy}/{e.id}": e for e in demo_report.entries}
+    values = [entries[c].metrics["judge.overall"] for c in cards]
+    assert values == sorted(values)  # worst first
+    scored = sorted(e.metrics["judge.overall"] for e in entries.values()
+                    if e.metrics.get("judge.overall") is not None)
+    assert values == scored[:10]
+    first = entries[cards[0]]
+    card = worst[worst.index(f'id="s-{cards[0]}"'):]
+    card = card[:card.index("</article>")]
+    assert "Question" in card and first.question.replace("'", "&#x27;") in card
+    assert "Contexts (" in card and "Answer" in card and "Reference" in card
+    unsupported = next(u["text"] for u in first.details["trace.adherence"]["unsupported"])
+    assert f'<span class="ra-unsupported">{unsupported}</span>' in card.replace(
+        "&#x27;", "'")
+    assert "Judge's reasoning" in card
+    assert first.reasoning is not None and first.reasoning.replace("'", "&#x27;") in card
+
+
+def test_printable_and_self_contained(demo_report: Report) -> None:
+    page = to_html(demo_report)
+    assert "@media print{" in page and "break-inside:avoid" in page
+    assert "Content-Security-Policy" in page and "default-src 'none'" in page
+    assert not re.search(r'(src|href)="(https?:)?//', page)  # nothing fetched
+    assert "<script" not in page.lower()
+
+
+def test_written_for_the_browser_test(demo_report: Report, artifacts: Path) -> None:
+    """The demo page under test-artifacts/report/ (the browser test renders its own)."""
+    folder = artifacts / "report"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "demo.html").write_text(to_html(demo_report), encoding="utf-8")
+    assert (folder / "demo.html").stat().st_size > 10_000

@@ -74,7 +74,7 @@ def test_a_store_before_labels_gains_them(tmp_path: Path) -> None:
     apply_migrations(conn, MIGRATIONS[:upto])
     conn.close()
     with Store(db) as store:
-        assert applied(store.conn)[-1] == "m0007_human_labels"
+        assert "m0007_human_labels" in applied(store.conn)
         assert store.count_labels() == 0
 
 

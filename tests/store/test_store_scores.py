@@ -160,3 +160,31 @@ def test_the_report_of_a_run_is_unchanged_by_the_faster_table(filled) -> None:
     for entry in built["strategies"].values():
         entry.pop("usage")  # added by the report, from the results' usage
     assert sections and {k: built[k] for k in sections} == sections
+
+
+def test_abstentions_read_from_the_values_table_apart_from_unscored(tmp_path: Path) -> None:
+    """An abstained value (no number, no reason, its outcome in the details) is an
+    abstention in the score table, the page rows and the summary counts, not unscored;
+    a store written before the values said so gets it from the results (m0008)."""
+    from ragassay.store.migrations import backfill_abstentions
+
+    store = Store(tmp_path / "a.db")
+    run = new_run(store)
+    store.add_samples(run, [Sample(id=i, question="q?", contexts=["c"], answer="x")
+                            for i in ("a", "b")])
+    for sid, outcome in (("a", "false"), ("b", None)):
+        store.save_result(run, SampleResult(sample_id=sid, suite="judge", results=(
+            MetricResult(name="judge.faithfulness", value=None,
+                         unscored_reason=None if outcome else "timeout",
+                         details={"abstention": outcome} if outcome else {}),)))
+    for _ in range(2):  # as saved, then as a store from before the column was filled
+        (a, b) = run_table(store, run).table.rows
+        assert a.abstained == {"judge.faithfulness": "false"} and a.reasons == {}
+        assert b.abstained == {} and b.reasons == {"judge.faithfulness": "timeout"}
+        rows = {r.sample_id: r for r in store.sample_page(run, SampleQuery()).rows}
+        assert rows["a"].abstained == {"judge.faithfulness": "false"}
+        (summary,) = store.metric_summary(run)
+        assert (summary.scored, summary.unscored) == (0, 1)
+        with store._write() as conn:
+            conn.execute("UPDATE metric_values SET abstention = NULL")
+            backfill_abstentions(conn)

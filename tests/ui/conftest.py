@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from ragassay.dataset import demo_dataset_path, iter_samples
-from ragassay.metrics import available
+from ragassay.metrics import parse_metrics
 from ragassay.runner import evaluate
 from ragassay.store import Store
 from ragassay.types import RunConfig
@@ -59,7 +59,7 @@ def ui_store(tmp_path_factory: pytest.TempPathFactory) -> UIStore:
     db = folder / "ragassay.db"
     dataset = str(demo_dataset_path())
     b_data = _changed_demo(folder)
-    config = RunConfig(dataset=dataset, metrics=tuple(available()))
+    config = RunConfig(dataset=dataset, metrics=parse_metrics("all"))  # citations: opt-in
     with Store(db) as store:
         a = evaluate(iter_samples(demo_dataset_path()), config, store=store).run_id
         b = evaluate(iter_samples(b_data), config, store=store).run_id

@@ -53,7 +53,8 @@ def test_overview_of_a_large_run_shows_sql_aggregates_then_the_report_on_click(
     assert any("24 samples" in i.value for i in at.info)
     at.button(key="large_overview").click().run()
     assert not at.exception and built == ["build_report"]
-    assert [h.value for h in at.header][:2] == ["Aggregate metrics", "Metric consistency"]
+    headers = [h.value for h in at.header]
+    assert headers[0] == "Aggregate metrics" and "Metric consistency" in headers
 
 
 def test_charts_and_compare_of_a_large_run_wait_for_a_click(app_test, ui_store, built):

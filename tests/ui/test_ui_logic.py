@@ -11,19 +11,19 @@ import pytest
 
 from ragassay.dataset import DatasetError
 from ragassay.report import dump_json
+from ragassay.report.highlight import (
+    answer_html,
+    contexts_html,
+    marks_from_details,
+    text_html,
+    unmatched_claims,
+)
 from ragassay.stats import Distribution, Spread
 from ragassay.types import Usage
 from ragassay.ui import MAX_UPLOAD_MB, streamlit_command
 from ragassay.ui.evaluate import StreamlitProgress, check_dataset, safe_name, save_upload
 from ragassay.ui.fmt import consistency_lines, distribution_details, metric_label
-from ragassay.ui.highlight import (
-    answer_html,
-    contexts_html,
-    marks_from_details,
-    md_escape,
-    text_html,
-    unmatched_claims,
-)
+from ragassay.ui.highlight import md_escape
 from tests.report.conftest import entry, make_report
 
 TRACE_DETAILS = {

@@ -144,6 +144,17 @@ def test_overview_shows_aggregates_consistency_distribution_and_links(
     assert any("Cost: $0.00" in t.value for t in at.text)
 
 
+def test_overview_shows_the_abstention_rates(app_test, ui_store, report_a):
+    at = open_page(app_test(run_id=ui_store.run_a), "overview")
+    assert "Abstentions" in [h.value for h in at.header]
+    table = next(d.value for d in at.dataframe if "false_abstention_rate" in d.value.columns)
+    rates = report_a["abstentions"]
+    assert list(table["strategy"]) == list(rates)
+    for (_, row), want in zip(table.iterrows(), rates.values(), strict=True):
+        assert row["abstained"] == want["abstained"]
+        assert row["abstention_rate"] == pytest.approx(want["abstention_rate"]["mean"])
+
+
 def test_overview_follows_a_run_link(app_test, ui_store):
     at = app_test()
     at.query_params["run"] = ui_store.run_b[:11]  # a unique prefix is enough

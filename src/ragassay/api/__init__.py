@@ -2,7 +2,7 @@
 
     import ragassay
     result = ragassay.evaluate(df, metrics=["judge", "ragas"], judge="offline")
-    result.to_pandas()      # one row per sample, a column per metric, reasons beside
+    result.to_pandas()      # one row per sample: inputs, labels, reasoning, metrics (nullable)
     result.summary()        # mean, 95% CI, scored and unscored counts per metric
     result.report("html", out="report.html")
 

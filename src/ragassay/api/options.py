@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from ragassay.types import Price
+
 
 @dataclass(frozen=True)
 class EvalOptions:
@@ -24,7 +26,8 @@ class EvalOptions:
     when the backend gives token probabilities) or "greedy" (the stated values);
     `engine` "ray" judges on Ray actors (`ray_address` None starts a private local
     instance; `workers` defaults to the cluster's CPUs), with the same results
-    (docs/scale.md).
+    (docs/scale.md); `price_in`/`price_out` price the judge's calls in US dollars per 1M
+    tokens (both or neither; default: LiteLLM's table where litellm is installed).
     """
 
     dataset: str | None = None
@@ -44,6 +47,13 @@ class EvalOptions:
     engine: str = "local"
     ray_address: str | None = None
     workers: int | None = None
+    price_in: float | None = None
+    price_out: float | None = None
+
+    @property
+    def judge_price(self) -> Price | None:
+        """The judge's price from `price_in`/`price_out` (ValueError if only one)."""
+        return Price.given(self.price_in, self.price_out)
 
     @classmethod
     def from_kwargs(cls, options: Mapping[str, Any]) -> EvalOptions:

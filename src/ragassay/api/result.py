@@ -21,6 +21,40 @@ if TYPE_CHECKING:
 ReportFormat = Literal["json", "html", "csv"]
 REASON_SUFFIX = "_reason"
 """`ragas.faithfulness_reason`: the column beside a metric with its unscored reason."""
+LABEL_PREFIX = "label."
+"""`label.hallucination`: a sample's label, as a column of `to_pandas()`."""
+INPUT_COLUMNS = ("id", "strategy", "status", "error", "question", "answer", "contexts",
+                 "reference")
+"""The first columns of `to_pandas()`: the sample's identity, state and inputs."""
+TEXT_COLUMNS = ("id", "strategy", "status", "error", "question", "answer", "reasoning")
+"""Columns of `to_pandas()` held as pandas' nullable `string` (missing: <NA>)."""
+
+
+def _reference(ref: str | tuple[str, ...] | None) -> str | list[str] | None:
+    """A sample's reference as a cell: its text, or the list of acceptable ones."""
+    return ref if ref is None or isinstance(ref, str) else list(ref)
+
+
+def _long(frame: pd.DataFrame, inputs: list[str], metrics: list[str]) -> pd.DataFrame:
+    """The wide frame as one row per sample and metric: the inputs, `metric`, `value`
+    (Float64; a flag as 0/1) and `reason` (set where unscored)."""
+    import pandas as pd
+
+    parts = []
+    for order, m in enumerate(metrics):
+        part = frame[inputs].copy()
+        part["metric"] = m
+        part["value"] = frame[m].map(lambda v: None if v is None else float(v)).astype(
+            "Float64")
+        part["reason"] = frame[m + REASON_SUFFIX]
+        part["_order"] = order
+        parts.append(part)
+    columns = [*inputs, "metric", "value", "reason"]
+    if not parts:
+        return pd.DataFrame(columns=columns)
+    out = pd.concat(parts)
+    out["_row"] = out.index
+    return out.sort_values(["_row", "_order"], kind="stable")[columns].reset_index(drop=True)
 
 
 class EvalResult:
@@ -58,32 +92,61 @@ class EvalResult:
         """The run's metrics, in the order its suites declare them."""
         return [s.name for s in self.store.get_run(self.run_id).specs]
 
-    def to_pandas(self) -> pd.DataFrame:
-        """One row per sample: id, strategy, question, status (ok or failed, with the
-        error), then each metric's value with `<metric>_reason` beside it (the unscored
-        reason, None when scored). Booleans stay booleans; unscored values are None."""
+    def to_pandas(self, *, long: bool = False) -> pd.DataFrame:
+        """The run's samples as a DataFrame ready for analysis.
+
+        Wide (default): one row per sample: id, strategy, status and error, the inputs
+        (question, answer, contexts as a list, reference), each label as
+        `label.<name>`, the judge's reasoning, then each metric's value with
+        `<metric>_reason` beside it (the unscored reason, "abstained (correct)" /
+        "abstained (false)" for an answer that declined). Metric columns are nullable:
+        `Float64` for scores, `boolean` for flags; unscored and abstained are <NA>, and
+        the reason is set on those rows only;
+        text columns are nullable `string`, labels take their values' nullable dtype.
+        `long=True`: one row per sample and metric (id, strategy, the inputs, metric,
+        value as `Float64` with a flag as 0/1, reason), for grouping and plotting."""
         import pandas as pd
 
         from ragassay.report import FailedEntry, SampleEntry, iter_details
 
-        metrics = self.metrics
-        rows = []
+        specs = {s.name: s for s in self.store.get_run(self.run_id).specs}
+        metrics = list(specs)
+        rows: list[dict[str, Any]] = []
+        label_names: dict[str, None] = {}
         for entry in iter_details(self.store, self.run_id):
-            failed = isinstance(entry, FailedEntry)
+            sample = entry if isinstance(entry, SampleEntry) else None
             row: dict[str, Any] = {
-                "id": entry.id, "strategy": entry.strategy,
-                "question": entry.question if isinstance(entry, SampleEntry) else None,
-                "status": entry.status,
-                "error": entry.error if isinstance(entry, FailedEntry) else None}
+                "id": entry.id, "strategy": entry.strategy, "status": entry.status,
+                "error": entry.error if isinstance(entry, FailedEntry) else None,
+                "question": sample.question if sample else None,
+                "answer": sample.answer if sample else None,
+                "contexts": list(sample.contexts) if sample else None,
+                "reference": _reference(sample.reference) if sample else None,
+                "reasoning": entry.reasoning}
+            for name, value in (sample.labels if sample else {}).items():
+                label_names.setdefault(LABEL_PREFIX + name)
+                row[LABEL_PREFIX + name] = value
+            abstained = (entry.abstained or {}) if isinstance(entry, SampleEntry) else {}
             for m in metrics:
                 row[m] = entry.metrics.get(m)
-                row[m + REASON_SUFFIX] = entry.unscored.get(m) if m in entry.metrics else (
-                    "failed row" if failed else None)
+                row[m + REASON_SUFFIX] = (
+                    f"abstained ({abstained[m]})" if m in abstained
+                    else entry.unscored.get(m) if m in entry.metrics
+                    else "failed row" if sample is None else None)
             rows.append(row)
-        columns = ["id", "strategy", "question", "status", "error"] + [
-            c for m in metrics for c in (m, m + REASON_SUFFIX)]
-        frame = pd.DataFrame(rows, columns=columns)
-        return frame.astype({m: object for m in metrics}).where(frame.notna(), None)
+        inputs = [*INPUT_COLUMNS, *label_names, "reasoning"]
+        frame = pd.DataFrame(rows, columns=[*inputs, *(
+            c for m in metrics for c in (m, m + REASON_SUFFIX))])
+        for column in inputs:
+            if column.startswith(LABEL_PREFIX):
+                frame[column] = frame[column].convert_dtypes()
+        text = [*TEXT_COLUMNS, *(m + REASON_SUFFIX for m in metrics)]
+        frame = frame.astype(dict.fromkeys(text, "string"))
+        if long:
+            return _long(frame, inputs, metrics)
+        for m in metrics:
+            frame[m] = frame[m].astype("boolean" if specs[m].kind == "bool" else "Float64")
+        return frame
 
     @overload
     def report(self, format: Literal["json"] = "json", out: str | Path | None = None
@@ -134,4 +197,4 @@ class EvalResult:
         return f"<p>ragassay run <code>{self.run_id}</code></p>" + self.summary().to_html()
 
 
-__all__ = ["REASON_SUFFIX", "EvalResult"]
+__all__ = ["INPUT_COLUMNS", "LABEL_PREFIX", "REASON_SUFFIX", "EvalResult"]

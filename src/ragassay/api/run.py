@@ -134,7 +134,8 @@ def prepare(data: Any, metrics: str | Sequence[str] | None, judge: str, store: S
     suites, judge = suites_of(metrics), check_judge(judge)
     items, name, digest = load_items(data, opts)
     config = RunConfig.build(
-        name, urls=opts.base_url, timeout_s=opts.timeout_s, judge=judge, metrics=suites,
+        name, urls=opts.base_url, timeout_s=opts.timeout_s, price=opts.judge_price,
+        judge=judge, metrics=suites,
         concurrency=opts.concurrency, seed=opts.seed, use_cache=opts.use_cache,
         skip_invalid=opts.skip_invalid, max_context_tokens=opts.max_context_tokens,
         n_questions=opts.n_questions, field_map=dict(opts.field_map),

@@ -18,6 +18,7 @@ from ragassay.bench.generation import GenerationOptions
 from ragassay.bench.pipeline import PipelineFields, PipelineSpec
 from ragassay.bench.retrieval import RetrieverKind
 from ragassay.corpus.chunking import ChunkerKind, ChunkerSpec, overlap_fits
+from ragassay.types import Price
 
 
 class _Strict(BaseModel):
@@ -92,15 +93,6 @@ class BenchSection(_Strict):
     judge_prompt_tokens: int = Field(default=700, ge=0)  # fixed prompt overhead per call
     judge_output_tokens: int = Field(default=300, ge=0)
     answer_tokens: int = Field(default=80, ge=0)  # expected generator output tokens
-
-
-class Price(_Strict):
-    """US dollars per million tokens."""
-
-    input: float = Field(ge=0)
-    output: float = Field(ge=0)
-    # input tokens served from the provider's prompt cache (default: the input price)
-    cached_input: float | None = Field(default=None, ge=0)
 
 
 class StrategyEntry(_Strict):

@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from ragassay.bench.config import BenchSection, Price
-from ragassay.types import Usage, is_offline
+from ragassay.bench.config import BenchSection
+from ragassay.types import Price, Usage, is_offline
 
 
 class CostFigures(BaseModel):
@@ -47,19 +47,21 @@ def model_of(name: str) -> str:
     return name.split(":", 1)[1] if ":" in name else name
 
 
+def listed(model: str, prices: Mapping[str, Price]) -> Price | None:
+    """The model's price in the [prices] table (by full name or bare model)."""
+    return prices.get(model) or prices.get(model_of(model))
+
+
 def price(model: str, calls: int, inp: int, out: int, prices: Mapping[str, Price],
           cached: int = 0) -> CostFigures:
     """Figures for one role, priced from the [prices] table (full name or bare model);
     `cached` of the `inp` input tokens are priced at the cached-input rate."""
-    p = prices.get(model) or prices.get(model_of(model))
+    p = listed(model, prices)
     cached = max(0, min(cached, inp))
     if is_offline(model) or calls == 0:  # the offline judge or generator
         usd: float | None = 0.0
-    elif p is None:
-        usd = None
     else:
-        rate = p.input if p.cached_input is None else p.cached_input
-        usd = ((inp - cached) * p.input + cached * rate + out * p.output) / 1_000_000
+        usd = None if p is None else p.cost(inp, out, cached)
     return CostFigures(model=model, calls=calls, input_tokens=inp, output_tokens=out,
                        cached_tokens=cached, usd=usd)
 

@@ -45,10 +45,12 @@ class BenchOptions:
 
 
 def run_config_for(config: BenchConfig) -> RunConfig:
-    """The runner's RunConfig for a bench (dataset = `bench:<name>`)."""
+    """The runner's RunConfig for a bench (dataset = `bench:<name>`); the judge's calls
+    are priced from [prices] when it lists the judge's model (before LiteLLM's table)."""
     b = config.bench
     return RunConfig.build(
         f"bench:{b.name}", urls=b.base_url, timeout_s=b.timeout_s, judge=b.judge,
+        price=cost.listed(b.judge, config.file.prices),
         metrics=b.metrics, seed=b.seed, concurrency=b.concurrency, kind="bench",
         strategies=tuple(s.name for s in config.strategies),
     )

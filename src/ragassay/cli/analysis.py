@@ -192,7 +192,9 @@ def _thresholds(config_path: Path | None, table: Any, *, optional: bool = False
             raise UsageProblem(str(exc)) from None
         if not thresholds and not optional:
             raise UsageProblem(f"{config_path}: no [thresholds] table")
-        check_metric_names(thresholds, known_metrics(table.metrics),
+        from ragassay.stats.abstention import RATE_NAMES
+
+        check_metric_names(thresholds, known_metrics(table.metrics, RATE_NAMES),
                            what=f"{config_path} [thresholds]")
         problem = threshold_out_of_range(thresholds, table.specs)
         if problem:

@@ -32,6 +32,7 @@ from ragassay.cli.fmt import ci_text, num
 if TYPE_CHECKING:
     from ragassay.stats import Calibration
     from ragassay.stats.baseline import RankAgreement
+    from ragassay.stats.corrected import Corrected
 
 
 def _read_labels(path: Path) -> dict[str, dict[str, Any]]:
@@ -148,21 +149,23 @@ def _unlinked(table: Any, links: list[Any]) -> list[str]:
     return [name for name in table.label_names if name not in linked]
 
 
-def _attach_corrected(cal: dict[str, Any], cor: Any) -> None:
-    """Each pair gets its whole-run corrected estimate (`corrected`: estimate, ci_low,
-    ci_high, n_labelled, n_total, judge_mean, ...) or why it has none
-    (`corrected_skipped`)."""
+def _with_corrected(cal: Calibration, cor: Corrected) -> dict[str, Any]:
+    """The calibration as JSON, each pair with its whole-run corrected estimate
+    (`corrected`: estimate, ci_low, ci_high, n_labelled, n_total, judge_mean, ...) or why
+    it has none (`corrected_skipped`)."""
     from ragassay.report.rounding import rounded
 
-    for pair in cal["pairs"]:
-        est = next((e for e in cor.estimates if e.strategy is None and e.metric == pair["metric"]
-                    and e.label == pair["label"]), None)
+    body = cal.model_dump()
+    for pair, out in zip(cal.pairs, body["pairs"], strict=True):
+        est = next((e for e in cor.estimates if e.strategy is None
+                    and e.metric == pair.metric and e.label == pair.label), None)
         if est is not None:
-            pair["corrected"] = rounded(est.to_dict())
+            out["corrected"] = rounded(est.to_dict())
             continue
         why = next((s.reason for s in cor.skipped if s.strategy is None
-                    and s.metric == pair["metric"] and s.label == pair["label"]), None)
-        pair["corrected_skipped"] = why or "no corrected estimate"
+                    and s.metric == pair.metric and s.label == pair.label), None)
+        out["corrected_skipped"] = why or "no corrected estimate"
+    return body
 
 
 @cli.command("calibrate")
@@ -198,8 +201,7 @@ def calibrate_cmd(run_id: str, labels_path: Path, link_values: tuple[str, ...],
     cal = calibration(rt.table, links)
     cor = corrected_for(store, run_id, rt=rt, links=links)
     if as_json:
-        body = cal.model_dump()
-        _attach_corrected(body, cor)
+        body = _with_corrected(cal, cor)
         click.echo(json.dumps({"joined": joined, "unlinked_labels": unlinked, **body},
                               indent=2, allow_nan=False))
     else:

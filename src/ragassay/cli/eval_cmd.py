@@ -224,6 +224,28 @@ def _engine_options(engine: str, ray_address: str | None, workers: int | None) -
     return RayOptions(address=ray_address, workers=workers)
 
 
+def _price(price_in: float | None, price_out: float | None) -> Any:
+    """The judge's price from --price-in/--price-out (both or neither), else None."""
+    from ragassay.types import Price
+
+    try:
+        return Price.given(price_in, price_out)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+
+
+def _dry_run(data: Path, config: Any, price: Any, metrics: str) -> None:
+    """Print what the run would take: calls, tokens, cost; nothing is sent or stored."""
+    from ragassay.cli.common import console
+    from ragassay.cli.cost_view import print_estimate
+    from ragassay.dataset import iter_samples
+    from ragassay.runner.estimate import estimate_run
+
+    est = estimate_run(iter_samples(data, skip_invalid=config.skip_invalid,
+                                    field_map=config.field_map), config, price)
+    print_estimate(est, metrics, console())
+
+
 def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> Any:
     """Run the chosen engine; a Ray setup problem is one line."""
     from ragassay.runner import RayEngineError, evaluate
@@ -286,6 +308,14 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
 @click.option("--timeout", "timeout_s", type=FiniteFloat(1), default=60, show_default=True,
               help="Seconds per judge call before it is retried.")
 @ratings_option
+@click.option("--price-in", type=FiniteFloat(0), default=None, metavar="USD",
+              help="The judge model's price per 1M input tokens (with --price-out); default: "
+                   "LiteLLM's price table when litellm is installed.")
+@click.option("--price-out", type=FiniteFloat(0), default=None, metavar="USD",
+              help="The judge model's price per 1M output tokens (with --price-in).")
+@click.option("--dry-run", is_flag=True,
+              help="Check the data and print the judge calls, tokens and cost the run would "
+                   "take; sends nothing, needs no key, stores nothing.")
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress bar or summary (warnings still go to stderr).")
 @friendly
@@ -296,6 +326,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              ray_address: str | None, workers: int | None, db: Path, resume: str | None,
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
+             price_in: float | None, price_out: float | None, dry_run: bool,
              quiet: bool) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet), or a file of
     OpenTelemetry traces (OTLP JSON, opentelemetry-sdk span JSON: one sample per trace).
@@ -313,6 +344,9 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     mapping, extra_headers = field_map(mapping_given), headers(headers_given)
     traces = trace_map(trace_map_given)
     ray = _engine_options(engine, ray_address, workers)
+    price = _price(price_in, price_out)
+    if dry_run and resume:
+        raise UsageProblem("--dry-run estimates a new run: leave out --resume")
     with sigterm_interrupts():
         resumed = None
         if out is not None and data.exists() and out.resolve() == data.resolve():
@@ -338,13 +372,16 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
                              suites if resumed is None else resumed.metrics)
         if note:
             say(note, err=True)
+        config = resumed or RunConfig.build(
+            str(data), urls=urls, timeout_s=timeout_s, price=price, judge=judge_spec,
+            metrics=suites, concurrency=concurrency, use_cache=not no_cache,
+            skip_invalid=skip_invalid, max_context_tokens=max_context_tokens,
+            field_map=mapping, trace_map=traces, ratings=ratings)
+        if dry_run:
+            _dry_run(data, config, price, metrics)
+            return
         if resumed is None:
             store = open_store(db)
-        config = resumed or RunConfig.build(
-            str(data), urls=urls, timeout_s=timeout_s, judge=judge_spec, metrics=suites,
-            concurrency=concurrency, use_cache=not no_cache, skip_invalid=skip_invalid,
-            max_context_tokens=max_context_tokens, field_map=mapping, trace_map=traces,
-            ratings=ratings)
         retry = _retrying(store, resume, retry_failed)
         started = time.time()
         try:

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import NO_INTERVAL, ci_text
 
 if TYPE_CHECKING:
@@ -17,19 +18,27 @@ if TYPE_CHECKING:
     from ragassay.types import MetricSpec, RunReliability
 
 
+OVERALL_NOTE = ("{short}: the mean of the samples' own {metric} scores, as in the aggregate "
+                "table and the leaderboard")
+"""Said under a strategy table: which overall it shows (the report's JSON also has the
+formula applied to the averages, `overall_of_averages`; docs/metrics.md)."""
+
+
 def composite_columns(specs: Mapping[str, MetricSpec]
                       ) -> list[tuple[str, list[tuple[str, str]]]]:
     """Per composite metric in the report's specs (e.g. the judge suite's overall): its
-    name and the strategy figures that show it, as (report field, column title)."""
+    name and the metrics a strategy table shows for it, as (metric, column title): each
+    part's mean (a flag's as its rate), then the composite's own mean over the samples,
+    the one overall figure of a strategy."""
     from ragassay.stats import guide_fields
 
     out = []
     for name, spec in specs.items():
         if spec.composite is None:
             continue
-        cols = [(field, field.removeprefix("avg_").replace("_", " "))
-                for field in guide_fields(spec)]
-        out.append((name, [*cols, (spec.short, spec.short)]))
+        cols = [(metric, field.removeprefix("avg_").replace("_", " "))
+                for field, metric in guide_fields(spec).items()]
+        out.append((name, [*cols, (name, spec.short)]))
     return out
 
 
@@ -43,14 +52,14 @@ def _fmt(v: Any, digits: int = 2) -> str:
     return str(v)
 
 
-def _value(strategy: StrategyEntry, key: str) -> str:
-    """A strategy figure with its interval, e.g. `7.41 [6.90, 7.88]`."""
-    v, ci = strategy.figure(key), strategy.interval(key)
-    if isinstance(v, int | float) and ci and ci[0] is not None:
-        if strategy.total_questions == 1:
-            return f"{v:.2f} ({NO_INTERVAL})"
-        return f"{v:.2f} {ci_text(ci, digits=2)}"
-    return _fmt(v)
+def _value(strategy: StrategyEntry, metric: str) -> str:
+    """A strategy's mean of a metric with its interval, e.g. `7.41 [6.90, 7.88]`."""
+    entry = strategy.metrics.get(metric)
+    if entry is None or entry.mean is None:
+        return "-"
+    if entry.ci_low is None or entry.ci_high is None:
+        return f"{entry.mean:.2f}" + (f" ({NO_INTERVAL})" if entry.count == 1 else "")
+    return f"{entry.mean:.2f} {ci_text((entry.ci_low, entry.ci_high), digits=2)}"
 
 
 def _print_reliability(reliability: RunReliability | None, metrics: list[str],
@@ -67,6 +76,22 @@ def _print_reliability(reliability: RunReliability | None, metrics: list[str],
         console.print(f"[dim]{escape(reliability.judge)} judge: no measured "
                       f"agreement with people for {escape(', '.join(unmeasured))}[/dim]",
                       highlight=False)
+
+
+def _print_abstentions(report: Report, console: Console) -> None:
+    """Per strategy: how often the answers declined, and declined wrongly (95% CI)."""
+    if not report.abstentions:
+        return
+    t = Table(title="abstentions per strategy (rate, 95% CI)")
+    for col in ("strategy", "abstention_rate", "95% CI", "false_abstention_rate", "95% CI",
+                "abstained", "correct", "false", "n"):
+        t.add_column(col, justify="left" if col == "strategy" else "right")
+    for name, a in report.abstentions.items():
+        t.add_row(escape(name), _fmt(a.abstention_rate.mean, 3), a.abstention_rate.text(),
+                  _fmt(a.false_abstention_rate.mean, 3), a.false_abstention_rate.text(),
+                  _fmt(a.abstained, 0), _fmt(a.correct, 0), _fmt(a.false, 0),
+                  _fmt(a.samples, 0))
+    console.print(t)
 
 
 def print_summary(report: Report, console: Console | None = None) -> None:
@@ -86,7 +111,8 @@ def print_summary(report: Report, console: Console | None = None) -> None:
     for name, columns in composite_columns(report.metric_specs):
         if not strategies or not any(s.composite(name) for s in strategies.values()):
             continue
-        t = Table(title=f"{name.split('.', 1)[0]} suite per strategy (95% CI)")
+        t = Table(title=f"{name.split('.', 1)[0]} suite per strategy: means of the samples' "
+                  "scores (95% CI)")
         t.add_column("strategy")
         for _, title in columns:
             t.add_column(title, justify="right")
@@ -96,14 +122,21 @@ def print_summary(report: Report, console: Console | None = None) -> None:
             t.add_row(escape(sname), *[_value(s, k) for k, _ in columns],
                       _fmt(s.total_questions, 0), _fmt(s.figure("failed_questions"), 0))
         console.print(t)
+        spec = report.metric_specs[name]
+        note = OVERALL_NOTE.format(short=spec.short, metric=name)
+        console.print(f"[dim]{escape(note)}[/dim]", highlight=False)
     metrics = report.aggregate_metrics.metrics
     if metrics:
         t = Table(title="aggregate metrics (mean, 95% CI)")
-        for col in ("metric", "mean", "95% CI", "scored", "unscored"):
+        abst = report.abstentions is not None
+        for col in ("metric", "mean", "95% CI", "scored", "unscored",
+                    *(("abstained",) if abst else ())):
             t.add_column(col, justify="left" if col == "metric" else "right")
         for name, m in metrics.items():
-            t.add_row(name, _fmt(m.mean, 3), m.text(), _fmt(m.count, 0), _fmt(m.unscored, 0))
+            t.add_row(name, _fmt(m.mean, 3), m.text(), _fmt(m.count, 0), _fmt(m.unscored, 0),
+                      *((_fmt(m.abstained or 0, 0),) if abst else ()))
         console.print(t)
+    _print_abstentions(report, console)
     _print_reliability(meta.judge_reliability, list(metrics), console)
     if report.corrected is not None:
         from ragassay.cli.corrected_view import print_corrected
@@ -112,8 +145,8 @@ def print_summary(report: Report, console: Console | None = None) -> None:
                         run_id=meta.run_id)
     usage = report.usage
     console.print(f"judge calls {usage.calls}, tokens in {usage.input_tokens}"
-                  f" / out {usage.output_tokens}, cache hits {usage.cache_hits}",
-                  highlight=False)
+                  f" / out {usage.output_tokens}, cache hits {usage.cache_hits}, "
+                  f"{escape(cost_text(report))}", highlight=False)
     for flag in report.interpretation[:8]:
         if flag.level == "warning" and flag.scope == "overall":
             console.print(f"[yellow]warning[/yellow] {escape(flag.message)}", highlight=False)

@@ -8,8 +8,9 @@ parameters a server rejects (`seed`, `temperature`, `max_tokens` ->
 `max_completion_tokens`, `logprobs`), and token probabilities once a reply came without
 them (probed once per run: the judge then reads the stated values); and two stops that
 end a run at once instead of failing every sample: no connection can be made at all, or
-the endpoint failed every call in a row (a circuit breaker). The registry returns
-backends already wrapped.
+the endpoint failed every call in a row (a circuit breaker); and a reply's cost, when the
+backend reports none, from the price given (`BackendOptions.price`) or LiteLLM's table
+(`ragassay.llm.pricing`). The registry returns backends already wrapped.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from ragassay.llm.base import Backend, BackendError, BackendStats
+from ragassay.llm.pricing import litellm_price, priced
 from ragassay.llm.retry import AdaptiveLimiter, backoff_delay
 from ragassay.types import BackendOptions, JudgeReply, JudgeRequest
 
@@ -152,6 +154,9 @@ class Policy(Guard):
                          endpoint=endpoint or options.base_url or inner.name)
         self.inner = inner
         self.name, self.model = inner.name, inner.model
+        # what a reply costs when the backend does not say (the openai backend never does)
+        self.price = options.price if options.price is not None else litellm_price(
+            inner.model)
         self.serial = bool(getattr(inner, "serial", False))
         configured = self.options.structured_output
         self._mode: str | None = None if configured == "auto" else configured
@@ -216,7 +221,7 @@ class Policy(Guard):
         if request.top_logprobs and reply.logprobs is None:
             self._omit.add("logprobs")  # the server ignores them: stop asking
         usage = reply.usage.model_copy(update={"latency_s": time.monotonic() - started})
-        return reply.model_copy(update={"usage": usage})
+        return reply.model_copy(update={"usage": priced(usage, self.price)})
 
     def _adapt_params(self, failure: BackendError) -> bool:
         """Drop or rename a parameter the server rejected; True if worth resending."""

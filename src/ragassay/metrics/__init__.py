@@ -18,9 +18,12 @@ from ragassay.metrics.base import Outcome, Suite, SuiteOptions
 from ragassay.types import MetricSpec
 
 ENTRY_POINT_GROUP = "ragassay.suites"
-_BUILTIN_ORDER = ("judge", "trace", "ragas")  # the default order of `all`
+_BUILTIN_ORDER = ("judge", "trace", "ragas", "citations")  # the default order of `all`
+OPT_IN = frozenset({"citations"})
+"""Built-in suites that run only when named: `citations` scores cited answers (an answer
+without markers would read as uncited claims), so `all` leaves it out."""
 
-__all__ = ["ENTRY_POINT_GROUP", "Outcome", "Suite", "SuiteOptions", "UnknownSuiteError",
+__all__ = ["ENTRY_POINT_GROUP", "OPT_IN", "Outcome", "Suite", "SuiteOptions", "UnknownSuiteError",
            "all_specs", "available", "get_suites", "parse_metrics", "register_suite",
            "suite_names", "suites_of"]
 
@@ -103,11 +106,11 @@ def available() -> list[str]:
 
 
 def parse_metrics(text: str | Sequence[str] | None) -> tuple[str, ...]:
-    """`"judge,trace"` -> ("judge", "trace"); None or "all" -> every built-in suite. A
-    qualified metric name ("ragas.faithfulness") selects that metric alone: its suite
-    runs only the judge calls it needs."""
+    """`"judge,trace"` -> ("judge", "trace"); None or "all" -> every built-in suite but
+    the opt-in ones (`OPT_IN`). A qualified metric name ("ragas.faithfulness") selects
+    that metric alone: its suite runs only the judge calls it needs."""
     if text is None or text == "all" or text == ("all",):
-        return tuple(n for n in available() if n in _folders())
+        return tuple(n for n in available() if n in _folders() and n not in OPT_IN)
     parts = text.split(",") if isinstance(text, str) else list(text)
     names = tuple(dict.fromkeys(str(p).strip() for p in parts if str(p).strip()))
     known = suite_names()

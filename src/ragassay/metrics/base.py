@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ragassay.judge import Asker, CallLog, Prompt, Verdict
 from ragassay.text import KeyedSample
-from ragassay.types import MetricResult, MetricSpec, Sample, SampleResult, Usage
+from ragassay.types import (
+    ABSTENTION,
+    MISSING_INPUT,
+    MetricResult,
+    MetricSpec,
+    Sample,
+    SampleResult,
+    Usage,
+)
 
 if TYPE_CHECKING:
     from ragassay.judge.offline import Evidence
@@ -31,6 +39,7 @@ class SuiteOptions:
 
     n_questions: int = 3
     embedder: Any = None  # ragassay.embed.Embedder, for answer relevancy
+    analyzer: Any = None  # the offline judge's Analyzer, for checks of its own (citations)
 
 
 @dataclass(frozen=True)
@@ -151,6 +160,23 @@ def outcome(suite: str, sample: Sample, results: Sequence[MetricResult],
                      results=tuple(results), reasoning=reasoning, usage=usage),
         tuple(calls),
     )
+
+
+def abstain(results: Sequence[MetricResult], names: Iterable[str], outcome: str | None,
+            basis: str) -> list[MetricResult]:
+    """The results with the scored ones among `names` (the answer metrics) turned into
+    abstentions when the answer declines (`outcome` "correct", "false" or "unknown"; None:
+    it did not decline): no value and no unscored reason, `details["abstention"]` the
+    outcome and `details["abstention_basis"]` what decided it. What was unscored for want
+    of an input (`types.MISSING_INPUT`) stays so; "no claims in the answer" and the like
+    are what an abstention is."""
+    if outcome is None:
+        return list(results)
+    wanted = set(names)
+    return [MetricResult(name=r.name, value=None,
+                         details={**r.details, ABSTENTION: outcome, "abstention_basis": basis})
+            if r.name in wanted and r.unscored_reason not in MISSING_INPUT else r
+            for r in results]
 
 
 def with_details(results: Sequence[MetricResult], extra: dict[str, Any]) -> list[MetricResult]:

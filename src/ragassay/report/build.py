@@ -77,6 +77,7 @@ def _invalid_entry(item: InvalidRow) -> FailedEntry:
 def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
     metrics: dict[str, bool | float | None] = {}
     unscored: dict[str, str] = {}
+    abstained: dict[str, str] = {}
     details: dict[str, Any] = {}
     reasoning: dict[str, str] = {}
     usage = Usage()
@@ -86,7 +87,9 @@ def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
             reasoning[r.suite] = r.reasoning
         for m in r.results:
             metrics[m.name] = m.value
-            if m.value is None:
+            if (outcome := m.abstention) is not None:
+                abstained[m.name] = outcome
+            elif m.value is None:
                 unscored[m.name] = m.unscored_reason or "unscored"
             if m.details:
                 details[m.name] = m.details
@@ -95,7 +98,7 @@ def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
         contexts=list(item.contexts), reference=item.reference, labels=item.labels,
         metrics=metrics, unscored=unscored, details=details,
         reasoning=reasoning.get("judge") or next(iter(reasoning.values()), None),
-        usage=UsageSummary.of(usage),
+        usage=UsageSummary.of(usage), abstained=abstained or None,
         trace=SampleTrace.of(item) if "trace" in item.metadata else None,
     )
 

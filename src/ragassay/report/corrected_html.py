@@ -26,7 +26,8 @@ def corrected_html(report: Report) -> str:
     cor = report.corrected
     if cor is None:
         return ""
-    out = f"<h2>People's figures, corrected from human labels</h2><p>{escape(NOTE)}</p>"
+    out = ('<section id="corrected"><h2>People\'s figures, corrected from human labels</h2>'
+           f"<p>{escape(NOTE)}</p>")
     if cor.estimates:
         head = ("label", "via metric", "strategy", "corrected", f"{cor.confidence:.0%} CI",
                 "labels only", "judge's own mean", "labels")
@@ -55,4 +56,4 @@ def corrected_html(report: Report) -> str:
             f"{escape(s.metric)}: {escape(s.reason)}"
             + (f" (label more: <code>ragassay annotate {escape(report.run.run_id)}</code>)"
                if s.too_few_labels else "") + "</li>" for s in whole) + "</ul>"
-    return out
+    return out + "</section>"

@@ -1,151 +1,271 @@
-"""A self-contained HTML report: tables and SVG charts, no script, all text escaped."""
+"""A self-contained HTML report, the page a team lead reads: no script, no network (a
+Content-Security-Policy forbids every fetch), SVG charts, all text escaped, printable.
+
+Top to bottom: what was evaluated; the summary (each metric's mean and interval, its
+verdict against the target and the judge's measured agreement with people); the
+strategies side by side with intervals; the distributions; the diagnostics; agreement
+with human labels and correlations; the worst samples in full (`html_samples`); every
+sample in one compact table; usage and cost. Figures are as published (`published`).
+"""
 
 from __future__ import annotations
 
 from html import escape
+from pathlib import PurePath
 from typing import Any
 
 from ragassay.report.corrected_html import corrected_html
-from ragassay.report.model import FailedEntry, Report, published
+from ragassay.report.highlight import CSS as MARKS_CSS
+from ragassay.report.html_samples import (
+    all_samples,
+    anchor,
+    row_anchor,
+    shown,
+    worst_section,
+)
+from ragassay.report.model import Report, SampleEntry, published
 from ragassay.report.svg import heatmap, histogram, interval_bars
-from ragassay.stats import Interval
+from ragassay.stats import Flag
 
 CSS = """
-body{font-family:system-ui,sans-serif;margin:2rem;color:#222;max-width:1200px}
-table{border-collapse:collapse;margin:.5rem 0 1.5rem}
-td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:right;vertical-align:top}
-td:first-child,th:first-child{text-align:left}
-.warning{color:#b00}.good{color:#070}.muted{color:#777}
-.charts{display:flex;flex-wrap:wrap;gap:1rem}.chart{border:1px solid #eee;padding:.5rem}
-pre{white-space:pre-wrap;max-width:60rem;background:#f7f7f7;padding:.5rem}
+*{box-sizing:border-box}
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;padding:2rem;
+ color:#1f2328;max-width:1180px;line-height:1.45}
+h1{margin:0 0 .25rem;font-size:1.7rem}h2{margin:2.2rem 0 .6rem;padding-bottom:.3rem;
+ border-bottom:2px solid #e5e7eb;font-size:1.3rem}h3{margin:0;font-size:1rem}
+table{border-collapse:collapse;margin:.5rem 0 1rem;width:100%}
+td,th{border-bottom:1px solid #e5e7eb;padding:.35rem .6rem;text-align:left;vertical-align:top}
+th{background:#f6f8fa;font-weight:600}td.num,th.num{text-align:right;white-space:nowrap;
+ font-variant-numeric:tabular-nums}
+.facts{display:grid;grid-template-columns:repeat(auto-fill,minmax(210px,1fr));gap:.4rem 1.2rem;
+ margin:.8rem 0}.facts div{font-size:.9rem}.facts b{display:block;color:#57606a;
+ font-weight:500;font-size:.75rem;text-transform:uppercase;letter-spacing:.03em}
+.badge{display:inline-block;padding:.05rem .5rem;border-radius:1rem;font-size:.8rem;
+ font-weight:600}.good{background:#dafbe1;color:#116329}.ok{background:#fff8c5;color:#7d4e00}
+.warning{background:#ffebe9;color:#a40e26}.none{background:#eaeef2;color:#57606a}
+.muted{color:#6e7781}.note{color:#57606a;font-size:.9rem}
+.charts{display:flex;flex-wrap:wrap;gap:1rem}.chart{border:1px solid #e5e7eb;
+ border-radius:.4rem;padding:.5rem .7rem;break-inside:avoid}.chart h4{margin:.1rem 0 .3rem;
+ font-size:.9rem}.chart p{margin:.2rem 0 0;font-size:.8rem;color:#57606a}
+.card{border:1px solid #d0d7de;border-radius:.5rem;padding:.8rem 1rem;margin:1rem 0;
+ break-inside:avoid}.card header{display:flex;gap:.8rem;align-items:baseline;flex-wrap:wrap}
+.tag{background:#ddf4ff;color:#0969da;border-radius:1rem;padding:0 .5rem;font-size:.8rem}
+.score{margin-left:auto;font-weight:600}.label{margin:.6rem 0 .2rem;font-size:.75rem;
+ text-transform:uppercase;letter-spacing:.03em;color:#57606a}.question{font-weight:600;
+ margin:0}.pair{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
+.values{list-style:none;padding:0;margin:.6rem 0 0;display:flex;flex-wrap:wrap;gap:.3rem}
+.values li{font-size:.8rem;border-radius:.3rem;padding:.05rem .4rem;background:#f6f8fa}
+.values li.low{background:#ffebe9}.values li.unscored{background:#eaeef2;color:#57606a}
+.values span{color:#57606a}.reasoning{font-style:italic;margin:0}
+.claims{margin:.2rem 0;padding-left:1.2rem}.legend span{margin-right:.8rem;padding:0 .3rem}
+table.samples td:nth-child(3){max-width:34rem}
+nav{font-size:.9rem;margin:.5rem 0 0}nav a{margin-right:.8rem;color:#0969da}
+@media print{body{padding:0;max-width:none;font-size:10.5pt}nav{display:none}
+ h2{break-after:avoid}.card,.chart,tr{break-inside:avoid}a{color:inherit;text-decoration:none}
+ .pair{grid-template-columns:1fr 1fr}@page{margin:1.4cm}}
 """
 
 
 def _e(value: Any) -> str:
-    if value is None:
-        return '<span class="muted">-</span>'
-    if isinstance(value, float):
-        return f"{value:.3f}"
-    return escape(str(value))
+    """A table cell's text: numbers to 3 decimals, None as a muted dash."""
+    return '<span class="muted">-</span>' if value is None else escape(shown(value))
 
 
-def _table(headers: list[str], rows: list[list[Any]]) -> str:
-    head = "".join(f"<th>{escape(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in rows)
+def _table(headers: list[str], rows: list[list[Any]], numeric: set[int] | None = None) -> str:
+    """A table whose columns `numeric` (by index) are right-aligned; text stays left."""
+    nums = numeric or set()
+
+    def cls(i: int) -> str:
+        return ' class="num"' if i in nums else ""
+
+    head = "".join(f"<th{cls(i)}>{escape(h)}</th>" for i, h in enumerate(headers))
+    body = "".join("<tr>" + "".join(f"<td{cls(i)}>{c if isinstance(c, _Raw) else _e(c)}</td>"
+                                    for i, c in enumerate(row)) + "</tr>" for row in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _ci(entry: Interval) -> str:
-    return entry.text()
+class _Raw(str):
+    """Markup made here (a badge, a link): put into a cell as it is."""
 
 
-def _aggregates(report: Report) -> str:
-    rows = [[m, e.mean, _ci(e), e.count, e.unscored]
-            for m, e in report.aggregate_metrics.metrics.items()]
-    return "<h2>Aggregate metrics</h2>" + _table(
-        ["metric", "mean", "95% CI", "scored", "unscored"], rows)
+def _badge(level: str | None) -> _Raw:
+    return _Raw(f'<span class="badge {escape(level or "none")}">'
+                f"{escape(level or 'no target')}</span>")
+
+
+def _facts(report: Report) -> str:
+    """What was evaluated, in words: no raw dict, no internal path."""
+    meta = report.run
+    data = PurePath(meta.dataset).name if "/" in meta.dataset or "\\" in meta.dataset \
+        else meta.dataset
+    judge = meta.judge + ("" if meta.judge_model in ("", meta.judge) else f" ({meta.judge_model})")
+    samples = f"{meta.total_samples}" + (f", {meta.invalid_samples} invalid rows"
+                                         if meta.invalid_samples else "")
+    status = "complete" if meta.complete else f"{meta.status}: figures cover the samples judged"
+    facts = [("Dataset", data), ("Judge", judge), ("Samples", samples),
+             ("Strategies", str(len(report.strategies))), ("Run", meta.run_id),
+             ("Evaluated", meta.timestamp.replace("T", " ")), ("Status", status),
+             ("Cost", _cost(report)), ("ragassay", meta.package_version)]
+    return '<div class="facts">' + "".join(f"<div><b>{escape(k)}</b>{escape(v)}</div>"
+                                           for k, v in facts) + "</div>"
+
+
+def _cost(report: Report) -> str:
+    usage = report.usage
+    if report.run.method == "offline":
+        return "$0 (offline judge)"
+    if usage.cost_usd is not None:
+        return f"${usage.cost_usd:.4f}"
+    return "unknown (no price for the judge's model)"
+
+
+TARGET_WORDS = (("target >= ", ">= "), ("target <= ", "<= "), (", warning below ", "; warning < "),
+                (", warning above ", "; warning > "), (" on 0-1", " (0-1 scale)"))
+
+
+def _target(flag: Flag | None) -> str:
+    """The target the verdict was taken against, as the interpretation says it, short:
+    `>= 9; warning < 7`."""
+    if flag is None:
+        return ""
+    text = flag.message.partition(f" is {flag.level}: ")[2]
+    for long, short in TARGET_WORDS:
+        text = text.replace(long, short)
+    return text
+
+
+def _summary(report: Report) -> str:
+    """Per metric: mean, interval, scored/unscored, the verdict against its target, and
+    the judge's measured agreement with people."""
+    flags = {f.metric: f for f in report.interpretation if f.scope == "overall"}
+    reliability = report.run.judge_reliability
+    lines = reliability.lines if reliability is not None else {}
+    rows = []
+    for m, agg in report.aggregate_metrics.metrics.items():
+        flag = flags.get(m)
+        measured = m in (reliability.metrics if reliability is not None else {})
+        line = lines.get(m, "")
+        rows.append([m, agg.mean, agg.text(), agg.count, agg.unscored,
+                     _badge(flag.level if flag else None), _target(flag),
+                     line.partition(f"{m}: ")[2] or line if measured
+                     else _Raw('<span class="muted">not measured</span>')])
+    if not rows:
+        return '<section id="summary"><h2>Summary</h2><p>No metric was scored.</p></section>'
+    warnings = sum(1 for f in flags.values() if f.level == "warning")
+    lead = (f"<p>{len(rows)} metrics; {warnings} below their target's warning level.</p>"
+            if warnings else f"<p>{len(rows)} metrics; none below its warning level.</p>")
+    if reliability is not None and reliability.metrics:
+        lead += (f'<p class="note">The {escape(reliability.judge)} judge\'s agreement with '
+                 "people was measured on human-labelled sets it was not tuned on"
+                 + (f" ({escape(reliability.measured)})" if reliability.measured else "")
+                 + ": read a metric whose agreement is low or not measured with care.</p>")
+    return ('<section id="summary"><h2>Summary</h2>' + lead + _table(
+        ["metric", "mean", "95% CI", "scored", "unscored", "verdict", "target",
+         "judge's agreement with people"], rows, {1, 2, 3, 4}) + "</section>")
+
+
+def _abstentions(report: Report) -> str:
+    """Per strategy: how often its answers declined, and how often wrongly (the contexts
+    held the answer)."""
+    if not report.abstentions:
+        return ""
+    rows = [[name, a.abstention_rate.mean, a.abstention_rate.text(),
+             a.false_abstention_rate.mean, a.false_abstention_rate.text(), a.abstained,
+             a.correct, a.false, a.samples] for name, a in report.abstentions.items()]
+    return ('<section id="abstentions"><h2>Abstentions</h2><p>An answer that declines is '
+            "neither scored nor unscored on the answer metrics: it is counted here, correct "
+            "when the contexts do not hold the answer, false when they do.</p>" + _table(
+                ["strategy", "abstention rate", "95% CI", "false abstention rate", "95% CI",
+                 "abstained", "correct", "false", "samples"], rows,
+                {1, 2, 3, 4, 5, 6, 7, 8}) + "</section>")
 
 
 def _strategies(report: Report) -> str:
+    """Every metric's mean and interval per strategy, side by side, and as bars."""
     strategies = report.strategies
     if not strategies:
         return ""
-    figures = next(iter(strategies.values())).figure_fields  # the composites' own fields
-    keys = [*dict.fromkeys(figures), "total_questions", "failed_questions"]
-    rows = [[name] + [s.figure(k) for k in keys] for name, s in strategies.items()]
-    out = "<h2>Strategies</h2>" + _table(["strategy", *keys], rows)
+    names = list(strategies)
+    rows: list[list[Any]] = [["samples", *[s.total_questions for s in strategies.values()]]]
+    for m in report.metric_specs:
+        cells = [strategies[n].metrics.get(m) for n in names]
+        if any(c is not None and c.mean is not None for c in cells):
+            rows.append([m, *[_Raw(escape(f"{c.mean:.3f} {c.text()}"))
+                              if c is not None and c.mean is not None else None
+                              for c in cells]])
     charts = []
     for metric, spec in report.metric_specs.items():
-        bars = []
-        for name, s in strategies.items():
-            e = s.metrics.get(metric)
-            if e and e.mean is not None:
-                bars.append((name, e.mean, e.ci_low, e.ci_high))
+        bars = [(n, e.mean, e.ci_low, e.ci_high) for n in names
+                if (e := strategies[n].metrics.get(metric)) is not None and e.mean is not None]
         if bars:
             charts.append(f'<div class="chart"><h4>{escape(metric)}</h4>'
-                          f'{interval_bars(bars, spec.low, spec.high, title=metric)}</div>')
-    return out + '<div class="charts">' + "".join(charts) + "</div>"
+                          f"{interval_bars(bars, spec.low, spec.high, width=340, title=metric)}"
+                          "</div>")
+    note = ('<p class="note">Each cell: the mean of the strategy\'s samples with its 95% '
+            "bootstrap interval. A composite's overall is the mean of its samples' own "
+            "scores, as in the summary.</p>")
+    return ('<section id="strategies"><h2>Strategies</h2>' + note
+            + _table(["metric", *names], rows, set(range(1, len(names) + 1)))
+            + '<div class="charts">' + "".join(charts) + "</div></section>")
 
 
 def _distributions(report: Report) -> str:
-    keys = ["mean", "median", "std_dev", "min", "max", "percentile_25", "percentile_75",
-            "perfect_count", "poor_count", "sample_count", "unscored_count"]
-    rows = [[m] + [getattr(s, k) for k in keys] for m, s in report.per_metric_statistics.items()]
-    charts = []
+    """A histogram per metric, with its median, spread and poor/perfect counts."""
     values: dict[str, list[float]] = {}
     for entry in report.entries:
         for m, v in entry.metrics.items():
             if v is not None:
                 values.setdefault(m, []).append(float(v))
+    charts = []
     for m, vs in values.items():
         spec = report.spec(m)
         low, high = (spec.low, spec.high) if spec is not None else (0.0, 1.0)
+        d = report.per_metric_statistics.get(m)
+        caption = "" if d is None else (
+            f"<p>median {shown(d.median)}, sd {shown(d.std_dev)}, range {shown(d.min)}-"
+            f"{shown(d.max)}; poor {d.poor_count}, perfect {d.perfect_count} of "
+            f"{d.sample_count}</p>")
         charts.append(f'<div class="chart"><h4>{escape(m)}</h4>'
-                      f'{histogram(vs, low, high, title=m)}</div>')
-    consistency = [[m, r.mean, r.std_dev, r.variance, r.count]
-                   for m, r in report.rmse_metrics.items()]
-    return ("<h2>Distributions</h2>" + _table(["metric", *keys], rows)
-            + '<div class="charts">' + "".join(charts) + "</div>"
-            + "<h2>Metric consistency</h2>"
-            + _table(["metric", "mean", "std_dev", "variance", "count"], consistency))
-
-
-def _correlations(report: Report) -> str:
-    corr = report.correlations
-    names = corr.metrics
-    if len(names) < 2:
+                      f"{histogram(vs, low, high, title=m)}{caption}</div>")
+    if not charts:
         return ""
-    grid = [[corr.value(a, b) for b in names] for a in names]
-    return "<h2>Metric correlations (Spearman)</h2>" + heatmap(names, grid)
+    return ('<section id="distributions"><h2>Distributions</h2><div class="charts">'
+            + "".join(charts) + "</div></section>")
 
 
-def _findings(report: Report) -> str:
-    rows = [[f.scope, f.metric, f.value, f.level, f.message] for f in report.interpretation]
-    out = "<h2>Interpretation</h2>" + _table(["scope", "metric", "value", "level", "message"],
-                                             rows)
-    rows = [[d.rule, d.message, d.fix, d.count, ", ".join(d.worst_samples)]
+def _diagnostics(report: Report, shown_ids: set[str]) -> str:
+    """The rules that fired: the finding, the fix, how many samples, the worst ones
+    (linked to their card when it is on the page)."""
+    def link(key: str) -> str:
+        strategy, _, sid = key.partition("/")
+        where = anchor(strategy, sid) if key in shown_ids else row_anchor(strategy, sid)
+        return f'<a href="#{where}">{escape(key)}</a>'
+
+    rows = [[d.message, d.fix, d.count, _Raw(", ".join(link(k) for k in d.worst_samples))]
             for d in report.diagnostics if d.fired]
-    out += "<h2>Diagnostics</h2>" + (_table(["rule", "finding", "fix", "samples", "worst"], rows)
-                                     if rows else "<p>No diagnostic rule fired.</p>")
+    body = (_table(["finding", "fix", "samples", "worst samples"], rows, {2}) if rows
+            else "<p>No diagnostic rule fired.</p>")
+    return f'<section id="diagnostics"><h2>Diagnostics</h2>{body}</section>'
+
+
+def _agreement(report: Report) -> str:
+    """Agreement with the data's human labels, and the metrics' correlations."""
+    out = ""
     cal = report.calibration.pairs if report.calibration else []
     if cal:
         rows = [[c.label, c.metric, c.n, getattr(c, "auroc", None),
                  getattr(c, "balanced_accuracy", None), getattr(c, "spearman", None),
                  getattr(c, "kendall", None)] for c in cal]
         out += "<h2>Agreement with human labels</h2>" + _table(
-            ["label", "metric", "n", "AUROC", "balanced acc.", "Spearman", "Kendall"], rows)
-    return out
-
-
-def _shown(value: Any) -> str:
-    """A metric value as the tables show it: 3 decimals, yes/no, never Python's None."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return f"{value:.3f}"
-    return str(value)
-
-
-def _samples(report: Report, limit: int = 500) -> str:
-    """Per sample: its values (unscored ones in their own column, with the reason); an
-    invalid row shows why it was not scored."""
-    rows = []
-    for entry in report.entries[:limit]:
-        metrics = "\n".join(f"{m}: {_shown(v)}" for m, v in entry.metrics.items()
-                            if v is not None)
-        unscored = "\n".join(f"{m}: {r}" for m, r in entry.unscored.items())
-        texts = ("", "")
-        if isinstance(entry, FailedEntry):
-            unscored = f"invalid row: {entry.error}"
-        else:
-            texts = (entry.question, entry.answer)
-        rows.append("<tr>" + "".join(f"<td><pre>{escape(str(c))}</pre></td>" for c in (
-            entry.id, entry.strategy, *texts, metrics, unscored, entry.reasoning or ""))
-            + "</tr>")
-    head = "".join(f"<th>{h}</th>" for h in ("id", "strategy", "question", "answer", "metrics",
-                                             "unscored", "reasoning"))
-    return (f"<h2>Samples</h2><table><thead><tr>{head}</tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>")
+            ["label", "metric", "n", "AUROC", "balanced acc.", "Spearman", "Kendall"], rows,
+            {2, 3, 4, 5, 6})
+    corr = report.correlations
+    if len(corr.metrics) >= 2:
+        grid = [[corr.value(a, b) for b in corr.metrics] for a in corr.metrics]
+        out += ("<h2>Metric correlations (Spearman)</h2>"
+                f'<div class="charts"><div class="chart">{heatmap(corr.metrics, grid)}'
+                "</div></div>")
+    return f'<section id="agreement">{out}</section>' if out else ""
 
 
 def _ms(seconds: Any) -> Any:
@@ -159,12 +279,33 @@ def _leaderboard(report: Report) -> str:
         error = report.leaderboard_error
         return f"<h2>Leaderboard</h2><p>{escape(str(error))}</p>" if error else ""
     metric = rows[0].metric
-    body = [[r.rank, r.strategy, r.kind, r.mean, _ci(r.interval), r.vs_best, r.failed,
+    body = [[r.rank, r.strategy, r.kind, r.mean, r.interval.text(), r.vs_best, r.failed,
              r.retrieval_recall, r.retrieval_mrr, _ms(r.answer_p50_s), _ms(r.answer_p95_s),
              r.cost_estimate_usd, r.cost_measured_usd] for r in rows]
-    return (f"<h2>Leaderboard by {escape(str(metric))}</h2>" + _table(
-        ["#", "strategy", "kind", "mean", "95% CI", "vs best", "failed", "recall", "mrr",
-         "answer p50 ms", "answer p95 ms", "estimated $", "measured $"], body))
+    return (f'<section id="leaderboard"><h2>Leaderboard by {escape(str(metric))}</h2>'
+            + _table(["#", "strategy", "kind", "mean", "95% CI", "vs best", "failed",
+                      "recall", "mrr", "answer p50 ms", "answer p95 ms", "estimated $",
+                      "measured $"], body, {0, 3, 4, 6, 7, 8, 9, 10, 11, 12}) + "</section>")
+
+
+def _usage(report: Report) -> str:
+    u = report.usage
+    rows = [["total", u.calls, u.input_tokens, u.output_tokens, u.cache_hits, u.cost_usd]]
+    rows += [[suite, s.calls, s.input_tokens, s.output_tokens, s.cache_hits, s.cost_usd]
+             for suite, s in u.by_suite.items()]
+    invalid = ""
+    if report.invalid_rows:
+        invalid = "<h2>Invalid rows</h2>" + _table(
+            ["id", "where", "reason"], [[r.id, r.source, r.reason] for r in report.invalid_rows])
+    return ('<section id="usage"><h2>Judge usage and cost</h2>' + _table(
+        ["suite", "calls", "input tokens", "output tokens", "cache hits", "cost $"], rows,
+        {1, 2, 3, 4, 5}) + invalid + "</section>")
+
+
+NAV = (("summary", "Summary"), ("strategies", "Strategies"), ("distributions", "Distributions"),
+       ("diagnostics", "Diagnostics"), ("worst", "Worst samples"), ("samples", "All samples"),
+       ("usage", "Usage and cost"))
+CORRECTED_NAV = ("corrected", "Corrected by labels")  # when the run has human labels
 
 
 def _hops(report: Report) -> str:
@@ -172,36 +313,42 @@ def _hops(report: Report) -> str:
     hops = report.hops
     if hops is None:
         return ""
-    out = f"<h2>Retrieval hops of {hops.traces} traces</h2>" + _table(
+    out = (f'<section id="hops"><h2>Retrieval hops of {hops.traces} traces</h2>' + _table(
         ["hop", "kinds", "n", "mean relevance", "mean utilization"],
         [[p.position, ", ".join(f"{k} {n}" for k, n in p.kinds.items()), p.hops,
-          p.mean_relevance, p.mean_utilization] for p in hops.by_position])
+          p.mean_relevance, p.mean_utilization] for p in hops.by_position], {0, 2, 3, 4}))
     if hops.samples_with_lost:
         out += (f"<h2>A later hop lost what an earlier hop found "
                 f"({hops.samples_with_lost} traces)</h2>" + _table(
                     ["trace", "hop", "span", "document", "relevance"],
                     [[x.trace_id, x.hop, x.span_id, x.document, x.relevance]
-                     for x in hops.lost]))
-    return out
+                     for x in hops.lost], {1, 4}))
+    return out + "</section>"
 
 
 def to_html(report: Report) -> str:
     """Render a report as one HTML page with no external resources."""
     report = published(report)
-    meta = report.run.model_dump(mode="json")
-    usage = report.usage
-    header = _table(["field", "value"], [[k, v if not isinstance(v, dict | list) else str(v)]
-                                         for k, v in meta.items()])
-    usage_t = _table(["calls", "input tokens", "output tokens", "cache hits"], [[
-        usage.calls, usage.input_tokens, usage.output_tokens, usage.cache_hits]])
-    body = (f"<h1>ragassay report {escape(report.run.run_id)}</h1>{header}"
-            f"<h2>Usage</h2>{usage_t}{_leaderboard(report)}{_aggregates(report)}"
-            f"{corrected_html(report)}"
-            f"{_strategies(report)}{_hops(report)}"
-            f"{_distributions(report)}{_correlations(report)}{_findings(report)}"
-            f"{_samples(report)}")
+    meta = report.run
+    worst = worst_section(report)
+    shown_ids = {f"{e.strategy}/{e.id}" for e in report.entries
+                 if isinstance(e, SampleEntry) and f'id="{anchor(e.strategy, e.id)}"' in worst}
+    links = NAV if report.corrected is None else (NAV[0], CORRECTED_NAV, *NAV[1:])
+    nav = "<nav>" + "".join(f'<a href="#{k}">{v}</a>' for k, v in links) + "</nav>"
+    body = (f"<header><h1>RAG evaluation: {escape(PurePath(meta.dataset).name or meta.dataset)}"
+            f"</h1>{_facts(report)}{nav}</header>"
+            f"{_summary(report)}{_abstentions(report)}{corrected_html(report)}"
+            f"{_leaderboard(report)}{_strategies(report)}{_hops(report)}"
+            f"{_distributions(report)}{_diagnostics(report, shown_ids)}{_agreement(report)}"
+            f"{worst}{all_samples(report)}{_usage(report)}")
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
             f'style-src \'unsafe-inline\'; img-src data:">'
-            f"<title>ragassay {escape(report.run.run_id)}</title><style>{CSS}</style>"
-            f"</head><body>{body}</body></html>")
+            f"<title>ragassay {escape(meta.run_id)}</title>"
+            f"<style>{CSS}{_marks_css()}</style></head><body>{body}</body></html>")
+
+
+def _marks_css() -> str:
+    """The sentence marks' rules (shared with the dashboard), without their style tag."""
+    return MARKS_CSS.replace("<style>", "").replace("</style>", "")

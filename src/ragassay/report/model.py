@@ -31,13 +31,16 @@ from ragassay.stats.corrected import Corrected
 from ragassay.stats.result import omitted
 from ragassay.types import MetricSpec, RunReliability, SampleTrace, Usage, default_label
 
-REPORT_VERSION = "0.3.0"
+REPORT_VERSION = "1.1.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
-0.2.0: `corrected` (people's figures corrected from human labels) and
-`evaluation_metadata.suspicious_replies`.
-0.3.0: `hops` and `detailed_results[].trace` (runs of samples read from traces)."""
+1.0.0: a strategy's `overall` figure (the formula applied to its averages) is renamed
+`overall_of_averages`; the strategy's overall is the composite metric's mean under its
+`metrics`; `corrected` (people's figures corrected from human labels), `abstentions`
+(per strategy abstention and false-abstention rates, with `MetricAggregate.abstained`
+and `SampleEntry.abstained`) and `evaluation_metadata.suspicious_replies` are added.
+1.1.0: `hops` and `detailed_results[].trace` (runs of samples read from traces)."""
 
 
 class UsageSummary(Result):
@@ -156,10 +159,11 @@ class LeaderboardRow(Result):
 
 class SampleEntry(Result):
     """One evaluated sample (`detailed_results`): its texts and labels, every metric's
-    value (None: unscored, with the reason in `unscored`), the metrics' details (as each
-    suite records them), the judge's reasoning and the sample's judge usage; `trace`
-    only for a sample read from a trace (its ids, span tree, scored hops and the
-    relevant documents later hops lost)."""
+    value (None: unscored, with the reason in `unscored`, or abstained, with the outcome
+    in `abstained`: "correct", "false" or "unknown"), the metrics' details (as each suite
+    records them), the judge's reasoning and the sample's judge usage; `trace` only for
+    a sample read from a trace (its ids, span tree, scored hops and the relevant documents
+    later hops lost)."""
 
     id: str
     strategy: str
@@ -174,6 +178,7 @@ class SampleEntry(Result):
     details: dict[str, dict[str, Any]]
     reasoning: str | None
     usage: UsageSummary
+    abstained: dict[str, str] | None = omitted()
     trace: SampleTrace | None = omitted()
 
     @property

@@ -92,7 +92,7 @@ def run_table(store: Store, run_id: str,
                 mine = {**mine, **labels[item.sample_id]}
             rows.append(Row(id=item.sample_id, strategy=item.strategy, question=item.question,
                             question_id=item.question_id, labels=mine, values=item.values,
-                            reasons=item.reasons))
+                            reasons=item.reasons, abstained=item.abstained))
         pending.clear()
 
     for item in store.iter_scores(run.id, keys=keys):

@@ -155,7 +155,8 @@ def suite_options(config: RunConfig, suites: Sequence[Suite], judge: Judge) -> S
         from ragassay.embed import get_embedder, sentence_embedder_spec
 
         embedder = get_embedder(sentence_embedder_spec())
-    return SuiteOptions(n_questions=config.n_questions, embedder=embedder)
+    return SuiteOptions(n_questions=config.n_questions, embedder=embedder,
+                        analyzer=getattr(judge, "analyzer", None))
 
 
 def embedders_used(judge: Judge, options: SuiteOptions) -> list[str]:

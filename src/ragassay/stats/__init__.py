@@ -7,6 +7,7 @@ model read by attribute (`Interval`, `Distribution`, `Comparison`, `Calibration`
 holding the computed values unrounded.
 """
 
+from ragassay.stats.abstention import AbstentionRates, abstention_rates
 from ragassay.stats.agreement import (
     CorrelationMatrix,
     auroc,
@@ -70,6 +71,7 @@ from ragassay.stats.strategies import (
     StrategySummary,
     composite_summary,
     guide_fields,
+    of_averages,
     strategy_summaries,
 )
 from ragassay.stats.table import Row, ScoreTable
@@ -103,6 +105,7 @@ __all__ = [
     "Rule",
     "ScoreTable",
     "Sections",
+    "AbstentionRates",
     "SkippedLink",
     "Spread",
     "StrategySummary",
@@ -133,9 +136,11 @@ __all__ = [
     "interpretation",
     "load_thresholds",
     "mean_ci",
+    "of_averages",
     "threshold_out_of_range",
     "per_metric_statistics",
     "report_sections",
+    "abstention_rates",
     "rmse",
     "rmse_metrics",
     "rules_of",

@@ -3,7 +3,8 @@
 Differences are always b - a ("candidate minus baseline"); a verdict says how
 b compares with a. A metric is "better"/"worse" only when its Holm-adjusted
 Wilcoxon p-value is below `alpha` AND the paired-bootstrap CI of the mean
-difference excludes 0; the direction respects `MetricSpec.higher_is_better`.
+difference excludes 0; the direction respects `MetricSpec.higher_is_better`. When
+either side has an abstention, the abstention rates are compared too (`stats.abstention`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, Literal
 import numpy as np
 from scipy import stats as sps
 
+from ragassay.stats.abstention import RATE_SPECS, rate_column
 from ragassay.stats.bootstrap import bootstrap_ci
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
@@ -190,6 +192,10 @@ def _compare_keyed(
     shared = {m: s for m, s in specs_b.items() if m in specs_a}
     cols_a = {m: _scored(ra, m) for m in shared}
     cols_b = {m: _scored(rb, m) for m in shared}
+    if any(r.abstained for r in (*ra.values(), *rb.values())):  # the two rates, paired
+        for name, spec in RATE_SPECS.items():
+            shared[name] = spec
+            cols_a[name], cols_b[name] = rate_column(ra, name), rate_column(rb, name)
     return Comparison(
         **pairing,
         alpha=opts.alpha,

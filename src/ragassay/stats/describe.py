@@ -61,10 +61,12 @@ class Interval(Result):
 
 
 class MetricAggregate(Interval):
-    """One metric of the aggregate section: its interval, unscored count, direction."""
+    """One metric of the aggregate section: its interval, unscored count, direction, and
+    the samples whose answer abstained (`stats.abstention`; left out when none)."""
 
     unscored: int = 0
     higher_is_better: bool = True
+    abstained: int | None = omitted()
 
 
 class SuiteAverage(Result):
@@ -234,5 +236,6 @@ def aggregate_metrics(
     for m in table.metrics:
         entry = mean_ci(table.values(m), seed=seed, n_resamples=n_resamples, confidence=confidence)
         metrics[m] = MetricAggregate(**dict(entry), unscored=table.unscored(m),
-                                     higher_is_better=table.spec(m).higher_is_better)
+                                     higher_is_better=table.spec(m).higher_is_better,
+                                     abstained=table.abstained(m) or None)
     return Aggregates(metrics=metrics, suites=suite_averages(table))

@@ -7,7 +7,8 @@ bound (the lower bound; the upper bound for lower-is-better metrics, which
 pass at or below their threshold; one value has no interval, so strict fails it). A
 value equal to its threshold up to float rounding passes. A metric absent from the run
 fails with "metric not in run"; one with nothing scored fails too. `ready` is True only
-when every check passes.
+when every check passes. A table's gate also reads the run's abstention rates
+(`abstentions.abstention_rate`, `abstentions.false_abstention_rate`, lower is better).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from ragassay.stats.abstention import rate_aggregates
 from ragassay.stats.describe import Aggregates, MetricAggregate, aggregate_metrics
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
@@ -83,7 +85,8 @@ GateSource = ScoreTable | Aggregates | Mapping[str, MetricAggregate]
 def _per_metric(source: GateSource, seed: int,
                 n_resamples: int) -> Mapping[str, MetricAggregate]:
     if isinstance(source, ScoreTable):
-        return aggregate_metrics(source, seed=seed, n_resamples=n_resamples).metrics
+        return {**aggregate_metrics(source, seed=seed, n_resamples=n_resamples).metrics,
+                **rate_aggregates(source, seed=seed, n_resamples=n_resamples)}
     return source.metrics if isinstance(source, Aggregates) else source
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ragassay.stats.abstention import AbstentionRates, abstention_rates
 from ragassay.stats.agreement import CorrelationMatrix, correlation_matrix
 from ragassay.stats.calibration import Calibration, LabelLink, calibration
 from ragassay.stats.describe import (
@@ -33,6 +34,8 @@ class Sections(Result):
     correlations: CorrelationMatrix
     diagnostics: list[Finding]
     calibration: Calibration | None = omitted()
+    abstentions: dict[str, AbstentionRates] | None = omitted()
+    """Per strategy, when some answer abstained (`stats.abstention`)."""
 
 
 def report_sections(
@@ -65,4 +68,5 @@ def report_sections(
         diagnostics=diagnose(table),
         calibration=calibration(table, label_links, seed=seed, n_resamples=n_resamples)
         if table.label_names else None,
+        abstentions=abstention_rates(table, seed=seed, n_resamples=n_resamples),
     )

@@ -3,10 +3,11 @@
 For each strategy: every metric's mean and CI under `metrics`, question counts, and for
 a composite metric (`MetricSpec.composite`, e.g. the judge suite's `overall`) the guide's
 figures: the average of each part (`avg_<part>`), the penalty's rate (`<penalty>_rate`),
-and the composite formula applied to those averages (`<composite>`), each with a
-bootstrap interval; the interval of the composite resamples samples and recomputes the
-whole formula. The formula is the composite's own rule (`Composite.combine`): the one
-used per sample too.
+and the composite formula applied to those averages (`<composite>_of_averages`, e.g.
+`overall_of_averages`: not the strategy's overall, which is the mean of its samples'
+own composite scores under `metrics`), each with a bootstrap interval; the interval of
+the composite resamples samples and recomputes the whole formula. The formula is the
+composite's own rule (`Composite.combine`): the one used per sample too.
 """
 
 from __future__ import annotations
@@ -96,6 +97,16 @@ class StrategySummary(Result):
         return next((c for c in self.composites if c.metric == metric), None)
 
 
+OF_AVERAGES = "_of_averages"
+"""`overall_of_averages`: the composite's formula applied to a strategy's averages."""
+
+
+def of_averages(spec: MetricSpec) -> str:
+    """The report field of a composite's formula applied to the averages of its parts
+    (`overall_of_averages`), named apart from the composite metric's mean."""
+    return spec.short + OF_AVERAGES
+
+
 def guide_fields(spec: MetricSpec) -> dict[str, str]:
     """Report field -> part metric for a composite: `avg_<part>` per weighted part and
     `<penalty>_rate` for the penalty."""
@@ -127,8 +138,9 @@ def composite_summary(
         out[key] = stats.mean
         intervals[key] = None if stats.ci_low is None else stats.ci
     value, _ = spec.composite.combine({m: out[k] for k, m in fields.items()})
-    out[spec.short] = value
-    intervals[spec.short] = None
+    own = of_averages(spec)
+    out[own] = value
+    intervals[own] = None
     if value is not None:
         present = [m for k, m in fields.items() if out[k] is not None]
         cols = [column(table.column(m)) for m in present]
@@ -140,7 +152,7 @@ def composite_summary(
 
         ci = bootstrap_stat(cols, resampled, n_resamples=n_resamples, confidence=confidence,
                             seed=seed)
-        intervals[spec.short] = ci
+        intervals[own] = ci
     suite_metrics = [m for m in table.metrics if table.spec(m).suite == spec.suite]
     # failed: a metric could not be scored; a missing input (no reference) is no failure
     failed = sum(any(r.value(m) is None and r.reasons.get(m) not in MISSING_INPUT

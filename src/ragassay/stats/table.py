@@ -31,9 +31,22 @@ class Row:
     labels: Mapping[str, Any] = field(default_factory=dict)
     values: Mapping[str, float | None] = field(default_factory=dict)
     reasons: Mapping[str, str] = field(default_factory=dict)
+    abstained: Mapping[str, str] = field(default_factory=dict)
+    """Metrics whose value is an abstention (no value, not unscored), by outcome:
+    "correct", "false" or "unknown" (`MetricResult.abstention`)."""
 
     def value(self, metric: str) -> float | None:
         return self.values.get(metric)
+
+    @property
+    def abstention(self) -> str | None:
+        """The sample's abstention outcome: "false" when any metric says so (the contexts
+        held the answer), else "correct", else "unknown"; None when it did not abstain."""
+        outcomes = set(self.abstained.values())
+        for o in ("false", "correct", "unknown"):
+            if o in outcomes:
+                return o
+        return None
 
     @property
     def key(self) -> tuple[str, str]:
@@ -52,14 +65,16 @@ def _to_value(value: float | bool | None) -> tuple[float | None, str | None]:
 
 def _row(key: tuple[str, str], sample: tuple[str, str | None, dict[str, Any]] | None,
          row_vals: dict[str, float | None], row_whys: dict[str, str],
-         names: list[str]) -> Row:
-    """One table row: every metric's value, and why those without one are unscored."""
+         names: list[str], abstained: dict[str, str] | None = None) -> Row:
+    """One table row: every metric's value, why those without one are unscored, and
+    which abstained."""
+    abstained = abstained or {}
     values = {n: row_vals.get(n) for n in names}
     reasons = {n: row_whys.get(n, NO_RESULT if n not in row_vals else "unscored")
-               for n in names if values[n] is None}
+               for n in names if values[n] is None and n not in abstained}
     question, qid, labels = sample if sample is not None else ("", None, {})
     return Row(id=key[1], strategy=key[0], question=question, question_id=qid, labels=labels,
-               values=values, reasons=reasons)
+               values=values, reasons=reasons, abstained=abstained)
 
 
 def _default_spec(name: str, any_present: bool, all_bool: bool) -> MetricSpec:
@@ -117,6 +132,7 @@ class ScoreTable:
 
         vals: dict[tuple[str, str], dict[str, float | None]] = {}
         whys: dict[tuple[str, str], dict[str, str]] = {}
+        absts: dict[tuple[str, str], dict[str, str]] = {}
         seen: dict[str, list[bool]] = {}  # metric -> [any value present, all present are bool]
         for sr in results:
             k = (one(sr.strategy), sr.sample_id)
@@ -132,7 +148,9 @@ class ScoreTable:
                     kind[1] = kind[1] and isinstance(mr.value, bool)
                 val, why = _to_value(mr.value)
                 row_vals[name] = val
-                if val is None:
+                if (outcome := mr.abstention) is not None:
+                    absts.setdefault(k, {})[name] = one(outcome)
+                elif val is None:
                     whys.setdefault(k, {})[name] = one(why or mr.unscored_reason or "unscored")
                 else:
                     whys.get(k, {}).pop(name, None)
@@ -140,7 +158,8 @@ class ScoreTable:
         names = [n for n in specs if n in seen] + [n for n in seen if n not in specs]
         table_specs = {n: specs[n] if n in specs else _default_spec(n, *seen[n]) for n in names}
 
-        rows = [_row(k, meta.pop(k), vals.pop(k, {}), whys.pop(k, {}), names) for k in order]
+        rows = [_row(k, meta.pop(k), vals.pop(k, {}), whys.pop(k, {}), names, absts.pop(k, {}))
+                for k in order]
         return cls(rows=tuple(rows), specs=table_specs, invalid=tuple(invalid))
 
     @classmethod
@@ -155,10 +174,11 @@ class ScoreTable:
         fixed = []
         for r in rows:
             values = {n: r.values.get(n) for n in specs}
-            reasons = {n: r.reasons.get(n, NO_RESULT) for n in specs if values[n] is None}
-            fixed.append(
-                Row(r.id, r.strategy, r.question, r.question_id, dict(r.labels), values, reasons)
-            )
+            abstained = {n: o for n, o in r.abstained.items() if n in specs}
+            reasons = {n: r.reasons.get(n, NO_RESULT) for n in specs
+                       if values[n] is None and n not in abstained}
+            fixed.append(Row(r.id, r.strategy, r.question, r.question_id, dict(r.labels), values,
+                             reasons, abstained))
         return cls(rows=tuple(fixed), specs=dict(specs), invalid=tuple(invalid))
 
     # -- access -----------------------------------------------------------------------
@@ -193,12 +213,18 @@ class ScoreTable:
         return [v for v in self.column(metric) if v is not None]
 
     def unscored(self, metric: str) -> int:
-        return sum(v is None for v in self.column(metric))
+        """Samples without a value for `metric` that did not abstain."""
+        return sum(r.value(metric) is None and metric not in r.abstained for r in self.rows)
+
+    def abstained(self, metric: str) -> int:
+        """Samples whose answer abstained for `metric` (no value, not unscored)."""
+        return sum(metric in r.abstained for r in self.rows)
 
     def unscored_reasons(self, metric: str) -> dict[str, int]:
         """How many samples are unscored for `metric`, by reason."""
         return dict(
-            Counter(r.reasons.get(metric, "unscored") for r in self.rows if r.value(metric) is None)
+            Counter(r.reasons.get(metric, "unscored") for r in self.rows
+                    if r.value(metric) is None and metric not in r.abstained)
         )
 
     def for_strategy(self, strategy: str) -> ScoreTable:

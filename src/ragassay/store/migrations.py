@@ -247,9 +247,31 @@ def m0007_human_labels(conn: sqlite3.Connection) -> None:
     )
 
 
+def m0008_value_abstentions(conn: sqlite3.Connection) -> None:
+    """Each stored value says whether it is an abstention ("correct", "false", "unknown":
+    the answer declined; no value and no unscored reason), so that statistics read from
+    the values table (`Store.iter_scores`) count abstentions apart from unscored values;
+    values stored before this get it from their result's details."""
+    conn.execute("ALTER TABLE metric_values ADD COLUMN abstention TEXT")
+    backfill_abstentions(conn)
+
+
+def backfill_abstentions(conn: sqlite3.Connection) -> None:
+    """Each value without a number or an unscored reason takes its result's abstention."""
+    conn.execute(
+        "UPDATE metric_values SET abstention = (SELECT json_extract(j.value, '$.details."
+        "abstention') FROM results r, json_each(r.results) j WHERE r.run_id ="
+        " metric_values.run_id AND r.sample_id = metric_values.sample_id AND r.suite ="
+        " metric_values.suite AND json_extract(j.value, '$.name') = metric_values.metric)"
+        " WHERE value IS NULL AND unscored_reason IS NULL")
+    conn.execute("UPDATE metric_values SET abstention = NULL WHERE abstention NOT IN"
+                 " ('correct', 'false', 'unknown')")
+
+
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
                                      m0004_run_specs, m0005_run_leases,
-                                     m0006_calls_cached_tokens, m0007_human_labels)
+                                     m0006_calls_cached_tokens, m0007_human_labels,
+                                     m0008_value_abstentions)
 """Every migration, in the order it must run."""
 
 

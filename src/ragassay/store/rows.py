@@ -136,7 +136,8 @@ class PreparedResult:
     reasoning: str | None
     usage_json: str
     results_json: str
-    values: tuple[tuple[str, float | None, str | None], ...]  # (metric, value, reason)
+    # (metric, value, unscored reason, abstention outcome)
+    values: tuple[tuple[str, float | None, str | None, str | None], ...]
     calls: tuple[CallRow, ...] = ()
 
 
@@ -156,7 +157,8 @@ def prepare_result(result: SampleResult, calls: Sequence[CallRecord] = ()) -> Pr
         sample_id=result.sample_id, suite=result.suite, strategy=result.strategy,
         reasoning=result.reasoning, usage_json=result.usage.model_dump_json(),
         results_json="[" + ",".join(m.model_dump_json() for m in result.results) + "]",
-        values=tuple((m.name, None if m.value is None else float(m.value), m.unscored_reason)
+        values=tuple((m.name, None if m.value is None else float(m.value), m.unscored_reason,
+                      m.abstention)
                      for m in result.results),
         calls=tuple(call_row(c) for c in calls),
     )

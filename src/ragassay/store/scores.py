@@ -34,6 +34,7 @@ class ScoreRecord:
     labels: dict[str, Any]
     values: dict[str, float | None] = field(default_factory=dict)
     reasons: dict[str, str] = field(default_factory=dict)
+    abstained: dict[str, str] = field(default_factory=dict)  # metric -> abstention outcome
     content_key: str = ""  # read only when asked (`iter_scores(keys=True)`): it needs texts
 
 
@@ -44,7 +45,7 @@ _SAMPLES_SQL = (
     " AND (ordinal, sample_id) > (?, ?) ORDER BY ordinal, sample_id LIMIT ?")
 _TEXTS = ", json_extract(sample, '$.contexts'), json_extract(sample, '$.answer')"
 _VALUES_SQL = (
-    "SELECT m.sample_id, m.metric, m.value, m.unscored_reason FROM samples s"
+    "SELECT m.sample_id, m.metric, m.value, m.unscored_reason, m.abstention FROM samples s"
     " JOIN metric_values m ON m.run_id = s.run_id AND m.sample_id = s.sample_id"
     " WHERE s.run_id = ? AND (s.ordinal, s.sample_id) > (?, ?)"
     " AND (s.ordinal, s.sample_id) <= (?, ?) ORDER BY s.ordinal, m.suite")
@@ -90,9 +91,10 @@ class ScoresMixin:
             if not rows:
                 return
             end = (rows[-1][0], rows[-1][1])
-            values: dict[str, list[tuple[str, float | None, str | None]]] = {}
-            for sid, metric, value, reason in self._read(_VALUES_SQL, (run_id, *last, *end)):
-                values.setdefault(sid, []).append((one(metric), value, reason))
+            values: dict[str, list[tuple[str, float | None, str | None, str | None]]] = {}
+            for sid, metric, value, reason, abst in self._read(_VALUES_SQL,
+                                                                (run_id, *last, *end)):
+                values.setdefault(sid, []).append((one(metric), value, reason, abst))
             for row in rows:
                 _, sid, strategy, invalid, raw, question, qid, labels = row[:8]
                 if invalid:
@@ -105,9 +107,11 @@ class ScoresMixin:
                                      question_id=None if qid is None else str(qid),
                                      labels=json.loads(labels) if labels else {},
                                      content_key=key)
-                for metric, value, reason in values.get(sid, ()):
+                for metric, value, reason, abst in values.get(sid, ()):
                     record.values[metric] = value
-                    if value is None:
+                    if value is None and abst is not None and reason is None:
+                        record.abstained[metric] = one(abst)
+                    elif value is None:
                         record.reasons[metric] = one(reason or "unscored")
                 yield record
             if len(rows) < SCORE_PAGE:
@@ -193,7 +197,8 @@ class PagesMixin:
     def metric_summary(self, run_id: str) -> list[MetricSummary]:
         """Each metric's counts, mean and range, in the order first stored."""
         rows = self._read(
-            "SELECT metric, COUNT(value), SUM(value IS NULL), AVG(value), MIN(value),"
+            "SELECT metric, COUNT(value), SUM(value IS NULL AND abstention IS NULL),"
+            " AVG(value), MIN(value),"
             " MAX(value) FROM metric_values WHERE run_id = ? GROUP BY metric"
             " ORDER BY MIN(rowid)", (run_id,))
         return [MetricSummary(str(r[0]), int(r[1]), int(r[2]), r[3], r[4], r[5])
@@ -235,10 +240,13 @@ class PagesMixin:
             f" samples WHERE run_id = ? AND sample_id IN ({marks})", [run_id, *names])}
         rows = {sid: ScoreRecord(sample_id=sid, strategy=strategy, question=texts.get(sid, ""),
                                  question_id=None, labels={}) for sid, strategy in ids}
-        for sid, metric, value, reason in self._read(
-                "SELECT sample_id, metric, value, unscored_reason FROM metric_values WHERE"
-                f" run_id = ? AND sample_id IN ({marks}) ORDER BY rowid", [run_id, *names]):
+        for sid, metric, value, reason, abst in self._read(
+                "SELECT sample_id, metric, value, unscored_reason, abstention FROM"
+                f" metric_values WHERE run_id = ? AND sample_id IN ({marks}) ORDER BY rowid",
+                [run_id, *names]):
             rows[sid].values[metric] = value
-            if value is None:
+            if value is None and abst is not None and reason is None:
+                rows[sid].abstained[metric] = abst
+            elif value is None:
                 rows[sid].reasons[metric] = reason or "unscored"
         return SamplePage(total=int(total), rows=[rows[sid] for sid in names])

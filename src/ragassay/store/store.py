@@ -399,8 +399,9 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
                 )
                 conn.executemany(
                     "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy,"
-                    " value, unscored_reason) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [(*key, name, r.strategy, value, reason) for name, value, reason in r.values],
+                    " value, unscored_reason, abstention) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(*key, name, r.strategy, value, reason, abstained)
+                     for name, value, reason, abstained in r.values],
                 )
                 _insert_calls(conn, run_id, r.calls, now)
             if cache:

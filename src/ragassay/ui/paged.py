@@ -83,7 +83,10 @@ def _explore(db: str, run_id: str, version: str, show: Show) -> None:
     st.dataframe(pd.DataFrame([{
         "key": sample_key(r.strategy, r.sample_id), "strategy": r.strategy, "status": "ok",
         **{metric_label(m, specs): r.values.get(m) for m in metrics},
-        "unscored": "; ".join(f"{metric_label(m, specs)}: {why}" for m, why in r.reasons.items()),
+        "unscored": "; ".join([*(f"{metric_label(m, specs)}: {why}"
+                                 for m, why in r.reasons.items()),
+                               *(f"{metric_label(m, specs)}: abstained ({how})"
+                                 for m, how in r.abstained.items())]),
         "question": " ".join(r.question.split())[:120],
     } for r in shown.rows]), hide_index=True, column_config={
         metric_label(m, specs): st.column_config.NumberColumn(format="%.3f") for m in metrics})

@@ -90,6 +90,48 @@ class Evidence:
     """Only the first part of a very long context, answer or reference was analysed
     (see analyzer.Limits); the lists above cover that part."""
 
+    @property
+    def abstains(self) -> bool:
+        """The answer declines ("I don't know based on the context"): it is noncommittal,
+        its first sentence makes no claim, it names no number or name the contexts and
+        the question lack, and each of its other claims is supported or itself talks
+        about the sources ("The documents define the levels but don't say how fast").
+        "I don't know. But refunds take 45 days." makes a claim, and is scored as one."""
+        from .lexical import is_noncommittal
+
+        if not (self.noncommittal and self.asserts) or self.asserts[0]:
+            return False
+        if self.hallucinated_terms:
+            return False
+        return all(p >= SUPPORT_THRESHOLD or is_noncommittal(s.text)
+                   for s, a, p in zip(self.answer_sentences, self.asserts, self.support,
+                                      strict=False) if a)
+
+    def contexts_hold_answer(self) -> bool | None:
+        """Whether the contexts hold the answer: with a reference, its sentences are
+        attributable to them (mean >= ATTRIBUTION_THRESHOLD); without, the contexts are
+        relevant to the question (>= RELEVANCE_THRESHOLD); None without contexts."""
+        if self.reference_attribution:
+            mean = sum(self.reference_attribution) / len(self.reference_attribution)
+            return mean >= ATTRIBUTION_THRESHOLD
+        if self.context_relevance is None:
+            return None
+        return self.context_relevance >= RELEVANCE_THRESHOLD
+
+    @property
+    def abstention_basis(self) -> str:
+        """What tells a correct abstention from a false one here."""
+        return ("offline: reference attributable to the contexts" if self.reference_attribution
+                else "offline: context relevance")
+
+    def abstention(self) -> str | None:
+        """"correct" or "false" (`types.MetricResult.abstention`) when the answer
+        abstains, "unknown" when there is nothing to tell them apart, else None."""
+        if not self.abstains:
+            return None
+        holds = self.contexts_hold_answer()
+        return "unknown" if holds is None else "false" if holds else "correct"
+
     def claim_indices(self) -> list[int]:
         """Answer sentences that count as claims: those that assert something, or all of
         them when none does (an answer of abstentions then reads as faithful)."""

@@ -75,8 +75,8 @@ NONCOMMITTAL = re.compile(
     r"\b(i (?:do not|don't|dont) know|i'?m not sure|i am not sure|(?:i )?(?:cannot|can't|can not|"
     r"am unable to|am not able to|could not|couldn't) (?:answer|determine|find|say|tell|"
     r"provide|be determined|confirm)|no (?:relevant )?information|not (?:enough|sufficient) "
-    r"information|(?:does|do) not (?:contain|provide|mention|specify|say|state)|"
-    r"(?:doesn'?t|don'?t|doesn’t|don’t) (?:contain|provide|mention|specify|say|state)|"
+    r"information|(?:does|do) not (?:contain|provide|mention|specify|say|state|answer)|"
+    r"(?:doesn'?t|don'?t|doesn’t|don’t) (?:contain|provide|mention|specify|say|state|answer)|"
     r"not (?:mentioned|"
     r"specified|provided|stated) in|unable to (?:answer|determine|find)|there is no (?:mention|"
     r"information)|unknown|not possible to (?:answer|determine|say|tell)|no answer)\b",

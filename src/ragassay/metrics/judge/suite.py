@@ -15,6 +15,7 @@ from ragassay.metrics.base import (
     Outcome,
     Suite,
     SuiteOptions,
+    abstain,
     cut_details,
     number_contexts,
     outcome,
@@ -55,7 +56,16 @@ class JudgeScores(BaseModel):
     hallucination: Flag
     context_relevance: Score10
     answer_similarity: Score10 | None = None
+    abstains: Flag = False
+    context_has_answer: Flag | None = None
     reasoning: Reasoning = ""
+
+    def abstention(self) -> str | None:
+        """The answer's abstention outcome (`types.MetricResult.abstention`), or None."""
+        if not self.abstains:
+            return None
+        return ("unknown" if self.context_has_answer is None
+                else "false" if self.context_has_answer else "correct")
 
 
 PROMPT = load_prompt(Path(__file__).with_name("scores.toml"), JudgeScores)
@@ -108,6 +118,11 @@ SPECS = (
                description="(0.3 CR + 0.4 AS + 0.3 F) x (1 - hallucination)"),
 )
 NAMES = [s.name for s in SPECS]
+ANSWER_METRICS = (S + "answer_similarity", S + "faithfulness", S + "hallucination",
+                  S + "overall")
+"""What an answer that declines abstains on (context relevance needs no answer); the
+hallucination penalty applies only to answers that made claims."""
+LLM_BASIS = "judge: abstains, context_has_answer"
 
 
 def overall_score(context_relevance: float | None, answer_similarity: float | None,
@@ -235,6 +250,8 @@ class JudgeSuite(Suite):
         scores = verdict.output if isinstance(verdict.output, JudgeScores) else None
         results = self._reading_mode(verdict, score_judge(
             sample, scores, verdict.unscored_reason, verdict.failure_details(), verdict.soft))
+        if scores is not None:
+            results = abstain(results, ANSWER_METRICS, scores.abstention(), LLM_BASIS)
         return outcome(self.name, sample, self._finish(item, results), [verdict],
                        scores.reasoning if scores is not None else None)
 
@@ -244,5 +261,7 @@ class JudgeSuite(Suite):
         if (why := self._missing(item)) is not None:
             return outcome(self.name, sample, unscored(NAMES, why))
         scores = offline_scores(evidence)
-        return outcome(self.name, sample, self._finish(item, score_judge(sample, scores)),
+        results = abstain(score_judge(sample, scores), ANSWER_METRICS, evidence.abstention(),
+                          evidence.abstention_basis)
+        return outcome(self.name, sample, self._finish(item, results),
                        reasoning=scores.reasoning)

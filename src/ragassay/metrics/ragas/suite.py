@@ -29,6 +29,7 @@ from ragassay.metrics.base import (
     Outcome,
     Suite,
     SuiteOptions,
+    abstain,
     cut_details,
     number_contexts,
     outcome,
@@ -182,6 +183,27 @@ SPECS = (
                     fix="Revisit chunking, the embedding model and top-k."),)),
 )
 NAMES = [s.name for s in SPECS]
+ANSWER_METRICS = (S + "faithfulness", S + "answer_relevancy")
+"""What an answer that declines abstains on (the context metrics read the reference)."""
+LLM_BASIS = "judge: noncommittal, reference attributable to the contexts"
+
+
+def llm_abstention(verdicts: Mapping[str, Verdict]) -> str | None:
+    """An LLM judge's abstention outcome: the answer is noncommittal (the questions call)
+    and makes no claim (the claims call); "false" when the reference's sentences are
+    mostly attributable to the contexts, "correct" when not, "unknown" without a
+    reference."""
+    q, c = verdicts.get("questions"), verdicts.get("claims")
+    if q is None or not isinstance(q.output, Questions) or not q.output.noncommittal:
+        return None
+    if c is not None and (not isinstance(c.output, Claims) or c.output.claims):
+        return None  # it made claims, or the claims call failed (its failure stays)
+    ctx = verdicts.get("contexts")
+    refs = ctx.output.reference_sentences if ctx is not None and isinstance(
+        ctx.output, ContextLabels) else []
+    if not refs:
+        return "unknown"
+    return "false" if sum(r.attributed for r in refs) * 2 >= len(refs) else "correct"
 
 
 # ---- verdicts (metrics/ragas/verdicts.py) and the LLM replies' mapping onto them --------
@@ -417,7 +439,8 @@ class RagasSuite(Suite):
             else:
                 for r in failed_contexts(v, needs.reference):
                     results[r.name] = r
-        return self._finish(item, needs, results, list(verdicts.values()))
+        return self._finish(item, needs, results, list(verdicts.values()),
+                            (llm_abstention(verdicts), LLM_BASIS))
 
     def evaluate_offline(self, item: KeyedSample, evidence: Evidence, options: SuiteOptions
                          ) -> Outcome:
@@ -437,10 +460,12 @@ class RagasSuite(Suite):
             for r in score_contexts(offline_contexts(evidence), len(item.sample.contexts),
                                     len(item.documents), needs.reference, needs.target):
                 results[r.name] = r
-        return self._finish(item, needs, results)
+        return self._finish(item, needs, results, (),
+                            (evidence.abstention(), evidence.abstention_basis))
 
     def _finish(self, item: KeyedSample, needs: _Needs, results: dict[str, MetricResult],
-                verdicts: Sequence[Verdict] = ()) -> Outcome:
+                verdicts: Sequence[Verdict] = (),
+                abstention: tuple[str | None, str] = (None, "")) -> Outcome:
         has_ctx = any(d.strip() for d in item.documents)
         no_ctx = NO_CONTEXTS
         why = {
@@ -451,5 +476,5 @@ class RagasSuite(Suite):
         }
         ordered = [results.get(n) or MetricResult(name=n, value=None, unscored_reason=why[n])
                    for n in NAMES]
-        ordered = with_details(ordered, cut_details(item))
+        ordered = with_details(abstain(ordered, ANSWER_METRICS, *abstention), cut_details(item))
         return outcome(self.name, item.sample, ordered, verdicts)

@@ -27,6 +27,7 @@ from ragassay.metrics.base import (
     Outcome,
     Suite,
     SuiteOptions,
+    abstain,
     cut_details,
     outcome,
     unscored,
@@ -79,6 +80,7 @@ class TraceLabels(BaseModel):
     utilized_keys: Keys = Field(default_factory=list)
     sentences: list[SentenceLabel] = Field(default_factory=list)
     overall_supported: Flag
+    abstains: Flag = False
 
 
 PROMPT = load_prompt(Path(__file__).with_name("labels.toml"), TraceLabels)
@@ -161,6 +163,17 @@ SPECS = (
 )
 NAMES = [s.name for s in SPECS]
 ADHERENCE = [S + "adherence", S + "adherence_ratio"]
+ANSWER_METRICS = (S + "context_utilization", S + "completeness", *ADHERENCE)
+"""What an answer that declines abstains on (context relevance needs no answer)."""
+LLM_BASIS = "judge: abstains, relevant context sentences"
+
+
+def llm_abstention(labels: TraceLabels, verdict: TraceVerdict) -> str | None:
+    """An LLM judge's abstention outcome: "false" when it found context sentences
+    relevant to the question (they hold what the answer declined), else "correct"."""
+    if not labels.abstains:
+        return None
+    return "false" if verdict.relevant_keys else "correct"
 
 
 def clean_labels(labels: TraceLabels, item: KeyedSample,
@@ -314,7 +327,9 @@ class TraceSuite(Suite):
             "answer": render_keyed(item.answer) or "(empty answer)",
         })
         if isinstance(verdict.output, TraceLabels):
-            results = score_trace(item, clean_labels(verdict.output, item, verdict.soft))
+            cleaned = clean_labels(verdict.output, item, verdict.soft)
+            results = abstain(score_trace(item, cleaned), ANSWER_METRICS,
+                              llm_abstention(verdict.output, cleaned), LLM_BASIS)
         else:
             results = unscored(NAMES, verdict.unscored_reason or "no verdict",
                                **verdict.failure_details())
@@ -324,5 +339,6 @@ class TraceSuite(Suite):
                          ) -> Outcome:
         if (missing := self._missing(item)) is not None:
             return outcome(self.name, item.sample, missing)
-        results = score_trace(item, offline_verdict(item, evidence))
+        results = abstain(score_trace(item, offline_verdict(item, evidence)), ANSWER_METRICS,
+                          evidence.abstention(), evidence.abstention_basis)
         return outcome(self.name, item.sample, self._finish(item, results))

@@ -31,21 +31,21 @@ from ragassay.annotation import (
 )
 from ragassay.labels import PLAN_KINDS, VOCABULARY, linked_metrics
 from ragassay.report import SampleEntry
-from ragassay.store import Store, StoreError
-from ragassay.types import AnnotationPlan
-from ragassay.ui import annotate as logic
-from ragassay.ui import data, state
-from ragassay.ui.fmt import metric_label, rows_height
-from ragassay.ui.highlight import (
+from ragassay.report.highlight import (
     CSS,
     LEGEND,
     Marks,
     answer_html,
     contexts_html,
     marks_from_details,
-    md_escape,
     text_html,
 )
+from ragassay.store import Store, StoreError
+from ragassay.types import AnnotationPlan
+from ragassay.ui import annotate as logic
+from ragassay.ui import data, state
+from ragassay.ui.fmt import metric_label, rows_height
+from ragassay.ui.highlight import md_escape
 
 KINDS = {"uniform": "uniform random (the default: a simple random sample at any point)",
          "uncertainty": "more often where the judge is unsure (weighted by a score metric)",

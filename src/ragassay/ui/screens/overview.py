@@ -45,13 +45,30 @@ for col, name in zip(st.columns(max(1, len(cards))), cards, strict=False):
                     f"{entry.unscored} unscored")
 st.dataframe(pd.DataFrame([
     {"metric": metric_label(m, specs), "mean": e.mean, "95% CI": e.text(none="—"),
-     "scored": e.count, "unscored": e.unscored, "range": metric_range(specs.get(m)),
+     "scored": e.count, "unscored": e.unscored, "abstained": e.abstained or 0,
+     "range": metric_range(specs.get(m)),
      "better": "higher" if e.higher_is_better else "lower"}
     for m, e in aggregates.items()
 ]), hide_index=True, height=rows_height(len(aggregates)),
     column_config={"mean": st.column_config.NumberColumn(format="%.3f")})
 st.caption("Intervals: 95% bootstrap confidence intervals of the mean. Unscored samples "
            "are excluded, never counted as 0.")
+if report.abstentions:
+    st.header("Abstentions")
+    st.dataframe(pd.DataFrame([
+        {"strategy": name, "abstention_rate": a.abstention_rate.mean,
+         "95% CI": a.abstention_rate.text(none="—"),
+         "false_abstention_rate": a.false_abstention_rate.mean,
+         "95% CI (false)": a.false_abstention_rate.text(none="—"),
+         "abstained": a.abstained, "correct": a.correct, "false": a.false,
+         "samples": a.samples}
+        for name, a in report.abstentions.items()
+    ]), hide_index=True, column_config={
+        "abstention_rate": st.column_config.NumberColumn(format="%.3f"),
+        "false_abstention_rate": st.column_config.NumberColumn(format="%.3f")})
+    st.caption("An answer that declines is neither scored nor unscored on the answer "
+               "metrics: it is counted here, correct when the contexts do not hold the "
+               "answer, false when they do (docs/citations.md).")
 reliability = meta.judge_reliability.lines if meta.judge_reliability else {}
 if reliability:
     st.markdown("**How far the judge agrees with people** (on human-labelled sets it was "

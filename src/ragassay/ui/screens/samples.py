@@ -14,11 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.report import FailedEntry, SampleEntry
-from ragassay.types import MetricSpec
-from ragassay.ui import data, paged, state
-from ragassay.ui import samples as logic
-from ragassay.ui.fmt import metric_label, metric_range, num, rows_height
-from ragassay.ui.highlight import (
+from ragassay.report.highlight import (
     CSS,
     LEGEND,
     answer_html,
@@ -27,6 +23,10 @@ from ragassay.ui.highlight import (
     text_html,
     unmatched_claims,
 )
+from ragassay.types import MetricSpec
+from ragassay.ui import data, paged, state
+from ragassay.ui import samples as logic
+from ragassay.ui.fmt import metric_label, metric_range, num, rows_height
 
 
 def block(body: str) -> None:
