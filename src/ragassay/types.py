@@ -71,6 +71,74 @@ def content_key(question: str, contexts: tuple[str, ...] | list[str], answer: st
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
+class TraceDocument(_Frozen):
+    """A document a retrieval (or rerank) span returned, with its scores once judged:
+    `relevance` to the sample's question and `used` by the final answer (offline)."""
+
+    id: str | None = None
+    content: str
+    score: float | None = None  # the retriever's or reranker's own score
+    relevance: float | None = None
+    used: float | None = None
+
+
+class TraceHop(_Frozen):
+    """A retrieval or rerank span of a trace: its query and documents; `relevance` (of
+    its documents to the question, as a whole) and `utilization` (the share of its
+    documents the final answer uses) once judged."""
+
+    span_id: str
+    name: str
+    kind: Literal["retriever", "reranker"]
+    query: str = ""
+    documents: tuple[TraceDocument, ...] = ()
+    relevance: float | None = None
+    utilization: float | None = None
+
+
+class TraceSpan(_Frozen):
+    """One span of a trace as the sample keeps it: the tree (parent), its role (kind),
+    its times (ns since the epoch) and the attributes no mapping rule took."""
+
+    span_id: str
+    parent_id: str | None = None
+    name: str
+    kind: str = ""
+    start_ns: int | None = None
+    end_ns: int | None = None
+    attributes: dict[str, Any] = Field(default_factory=dict)
+
+
+class LostDocument(_Frozen):
+    """A document an earlier hop found relevant that the final contexts lack."""
+
+    hop: int  # 0-based index into SampleTrace.hops
+    span_id: str
+    document: str  # its id, else the start of its text
+    relevance: float
+
+
+class SampleTrace(_Frozen):
+    """The trace a sample was read from (`Sample.metadata["trace"]`): ids that link
+    scores back to it, its spans, its hops, which hops fed the answer (`context_hops`)
+    and, once judged (`judged`), the relevant documents later hops lost."""
+
+    trace_id: str
+    span_id: str  # the root span
+    answer_span_id: str | None = None
+    spans: tuple[TraceSpan, ...] = ()
+    hops: tuple[TraceHop, ...] = ()
+    context_hops: tuple[int, ...] = ()
+    lost: tuple[LostDocument, ...] = ()
+    judged: bool = False
+
+    @classmethod
+    def of(cls, sample: Sample) -> SampleTrace | None:
+        """The sample's trace, when it was read from one."""
+        raw = sample.metadata.get("trace")
+        return cls.model_validate(raw) if isinstance(raw, Mapping) else None
+
+
 class HumanLabel(_Frozen):
     """A person's label for one interaction (by its content key): a name from the label
     vocabulary (or any other), a bool or a number, who gave it, where from, and when."""
@@ -537,6 +605,8 @@ class RunConfig(_Frozen):
     backend: BackendOptions = BackendOptions()
     prompt_versions: dict[str, str] = Field(default_factory=dict)
     field_map: dict[str, str] = Field(default_factory=dict)  # {field: column} of the dataset
+    # {role: [attribute, ...]} read first from a trace file (dataset.traces.mapping)
+    trace_map: dict[str, list[str]] = Field(default_factory=dict)
     kind: Literal["eval", "bench", "meta-eval"] = "eval"
     strategies: tuple[str, ...] = ()  # bench: the strategies compared
     split: str | None = None  # meta-eval: the dev-set split scored

@@ -423,3 +423,27 @@ def test_a_one_sample_interval_reads_n1_no_interval(app_test, tmp_path):
     assert set(frame["95% CI"]) == {"n=1, no interval"}
     cards = [m for m in at.metric if m.proto.help.startswith("95% CI")]
     assert cards and all(m.proto.help.startswith("95% CI n=1, no interval") for m in cards)
+
+
+def test_sample_view_draws_the_trace_span_tree_with_hop_scores(app_test, tmp_path):
+    import ragassay
+    from tests.support.traces import openinference_trace, write_otlp
+
+    data = write_otlp(tmp_path / "traces.jsonl", [openinference_trace()])
+    run = ragassay.evaluate(data, "trace", store=tmp_path / "t.db", progress=False)
+    at = open_page(app_test(db=tmp_path / "t.db", run_id=run.run_id), "samples")
+    tree = next(df.value for df in at.dataframe if "span id" in df.value.columns)
+    assert [s.strip("\u2003\u2514 ") for s in tree["span"]] == [
+        "rag", "retrieve", "retrieve-2", "rerank", "generate"]
+    assert list(tree["kind"]) == ["chain", "retriever", "retriever", "reranker", "llm"]
+    assert list(tree["fed the answer"]) == ["", "", "", "yes", ""]
+    with Store(tmp_path / "t.db", readonly=True) as store:
+        report = build_report(store, run.run_id)
+    hops = report.entries[0].hops
+    assert tree["relevance"][1] == pytest.approx(hops[0].relevance)
+    assert [w.value for w in at.warning if "later hop lost" in w.value] == [
+        "A later hop lost what hop 1 found: a document with relevance "
+        f"{hops[0].documents[0].relevance:.2f} is missing from the final contexts."]
+    assert [e.label for e in at.expander if e.label.startswith("Hop ")] == [
+        "Hop 1: retriever, 2 documents", "Hop 2: retriever, 2 documents",
+        "Hop 3: reranker, 2 documents"]

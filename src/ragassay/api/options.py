@@ -16,6 +16,8 @@ class EvalOptions:
     `dataset` names the run in the store (default: the file's path, else the kind of
     data and 8 hex digits of its content, "dataframe:3f2a9c1e");
     `field_map` reads fields from columns of other names ({"answer": "generated"});
+    `trace_map` reads other span attributes first from a trace file
+    ({"question": ["my.input"]}, docs/traces.md);
     `base_url` is one endpoint, or a list of endpoints of the same model that calls are
     spread over (like a repeated `--base-url`);
     `headers` go to the judge's server with every request and are never stored;
@@ -30,6 +32,7 @@ class EvalOptions:
 
     dataset: str | None = None
     field_map: Mapping[str, str] = field(default_factory=dict)
+    trace_map: Mapping[str, Sequence[str]] = field(default_factory=dict)
     skip_invalid: bool = False
     base_url: str | Sequence[str] | None = None
     headers: Mapping[str, str] = field(default_factory=dict)

@@ -68,10 +68,13 @@ def load_items(data: Any, opts: EvalOptions) -> tuple[list[Sample | InvalidRow],
 
     field_map = dict(opts.field_map)
     if isinstance(data, str | os.PathLike):
-        check = check_dataset(data, skip_invalid=opts.skip_invalid, field_map=field_map)
+        trace_map = {role: list(attrs) for role, attrs in opts.trace_map.items()}
+        check = check_dataset(data, skip_invalid=opts.skip_invalid, field_map=field_map,
+                              trace_map=trace_map)
         if check.problem():
             raise DatasetError(str(check.problem()))
-        items = list(iter_samples(data, skip_invalid=opts.skip_invalid, field_map=field_map))
+        items = list(iter_samples(data, skip_invalid=opts.skip_invalid, field_map=field_map,
+                                  trace_map=trace_map))
         return items, opts.dataset or str(data), dataset_fingerprint(data)
     kind = ("dataframe" if type(data).__name__ == "DataFrame" else
             "dataset" if _is_frame(data) else "rows")
@@ -136,6 +139,7 @@ def prepare(data: Any, metrics: str | Sequence[str] | None, judge: str, store: S
         concurrency=opts.concurrency, seed=opts.seed, use_cache=opts.use_cache,
         skip_invalid=opts.skip_invalid, max_context_tokens=opts.max_context_tokens,
         n_questions=opts.n_questions, field_map=dict(opts.field_map),
+        trace_map={role: list(attrs) for role, attrs in opts.trace_map.items()},
         ratings="greedy" if opts.ratings == "greedy" else "expected")
     return _Prepared(items, config, open_store(store), digest, _progress(opts),
                      dict(opts.headers), opts.ray())

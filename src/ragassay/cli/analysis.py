@@ -19,6 +19,8 @@ from ragassay.cli.common import (
     check_metric_names,
     console,
     db_option,
+    export_otlp_option,
+    export_scores,
     friendly,
     known_metrics,
     open_store,
@@ -39,11 +41,13 @@ if TYPE_CHECKING:
               help="Output file (default: stdout).")
 @click.option("--schema", "show_schema", is_flag=True,
               help="Print the JSON Schema of the JSON report (its report_version) instead.")
+@export_otlp_option
 @db_option
 @friendly
 def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: bool,
-               db: Path) -> None:
-    """Export a run (the latest when RUN is omitted) as JSON, CSV or HTML."""
+               export_otlp: str | None, db: Path) -> None:
+    """Export a run (the latest when RUN is omitted) as JSON, CSV or HTML; with
+    --export-otlp, its scores as OpenTelemetry spans instead."""
     from ragassay.report import build_report, export, iter_details, schema
     from ragassay.terminal import CleanWriter
 
@@ -56,6 +60,9 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
         return
     store = open_store(db, readonly=True)
     run_id = run_id or _latest(store)
+    if export_otlp:
+        export_scores(store, run_id, export_otlp)
+        return
     # JSON and CSV stream the per-sample entries (never whole in memory); HTML draws them
     report = build_report(store, run_id, include_details=fmt == "html")
     details = None if fmt == "html" else iter_details(store, run_id)

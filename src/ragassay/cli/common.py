@@ -253,6 +253,54 @@ def field_map(values: Sequence[str]) -> dict[str, str]:
         raise UsageProblem(f"--map: {exc}") from None
 
 
+def trace_map(values: Sequence[str]) -> dict[str, list[str]]:
+    """`--trace-map ROLE=ATTR[,ATTR...]` values, checked against the trace roles."""
+    from ragassay.dataset.traces import parse_trace_map
+
+    pairs = parse_pairs(values, "--trace-map", syntax="ROLE=ATTR[,ATTR...], e.g. "
+                        "question=my.input")
+    try:
+        return parse_trace_map([f"{role}={attrs}" for role, attrs in pairs])
+    except ValueError as exc:
+        raise UsageProblem(f"--trace-map: {exc}") from None
+
+
+export_otlp_option = click.option(
+    "--export-otlp", "export_otlp", default=None, metavar="FILE|URL",
+    help="Send each judged sample's scores back as OpenTelemetry evaluation spans linked "
+         "to its source trace (samples read from a trace file): a FILE gets OTLP JSON (no "
+         "collector needed), an http(s) URL an OTLP/HTTP JSON export, e.g. "
+         "http://127.0.0.1:4318/v1/traces (headers from OTEL_EXPORTER_OTLP_HEADERS). "
+         "docs/traces.md.")
+
+
+def export_scores(store: Any, run_id: str, target: str, quiet: bool = False) -> None:
+    """Export a run's scores as OTLP (`report.otlp`); a refused export is one line, exit 1
+    (the run stays stored: `ragassay report RUN --export-otlp` sends it again)."""
+    from ragassay.report import iter_details
+    from ragassay.report.otlp import ExportError, export_otlp, is_url
+    from ragassay.urls import redact_url
+
+    try:
+        done = export_otlp(iter_details(store, run_id), run_id, target)
+    except ExportError as exc:
+        raise FailedRun(f"--export-otlp: {exc} (run {run_id} is stored: send it again with "
+                        f"ragassay report {run_id} --export-otlp TARGET)") from None
+    if done.untraced:
+        say(f"--export-otlp: {done.untraced} sample{'s' if done.untraced != 1 else ''} "
+            "not read from a trace left out (nothing to link them to)", err=True)
+    if not quiet:
+        where = f"sent to {redact_url(target)}" if is_url(target) else f"written to {target}"
+        say(f"scores of {done.samples} traced samples ({done.spans} spans) {where} (OTLP)",
+            err=True)
+
+
+trace_map_option = click.option(
+    "--trace-map", "trace_map_given", multiple=True, metavar="ROLE=ATTR[,ATTR...]",
+    help="For a trace file: read these span attributes first for a role, e.g. --trace-map "
+         "question=app.user_query (repeatable; roles: kind, question, answer, query, "
+         "documents, strategy, reference; docs/traces.md).")
+
 map_option = click.option(
     "--map", "mapping_given", multiple=True, metavar="FIELD=COLUMN",
     help="Read a field from a column of another name, e.g. --map answer=generated_answer "

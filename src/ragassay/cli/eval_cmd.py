@@ -25,6 +25,8 @@ from ragassay.cli.common import (
     check_base_url,
     check_judge_spec,
     db_option,
+    export_otlp_option,
+    export_scores,
     field_map,
     friendly,
     header_option,
@@ -35,6 +37,8 @@ from ragassay.cli.common import (
     resumable,
     say,
     sigterm_interrupts,
+    trace_map,
+    trace_map_option,
 )
 from ragassay.types import (
     EMPTY_ANSWER,
@@ -268,6 +272,8 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
                    "(ragas.faithfulness: that metric alone, and only the judge calls it "
                    "needs).")
 @map_option
+@trace_map_option
+@export_otlp_option
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the JSON report here.")
 @click.option("--results-parquet", type=click.Path(file_okay=False, path_type=Path),
@@ -315,13 +321,15 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
 @friendly
 def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              headers_given: tuple[str, ...], metrics: str, mapping_given: tuple[str, ...],
-             out: Path | None, results_parquet: Path | None, concurrency: int, engine: str,
+             trace_map_given: tuple[str, ...], export_otlp: str | None, out: Path | None,
+             results_parquet: Path | None, concurrency: int, engine: str,
              ray_address: str | None, workers: int | None, db: Path, resume: str | None,
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
              quiet: bool) -> None:
-    """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet).
+    """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet), or a file of
+    OpenTelemetry traces (OTLP JSON, opentelemetry-sdk span JSON: one sample per trace).
 
     SIGTERM stops it like Ctrl-C: the run is marked interrupted, finished judgments
     are kept for --resume.
@@ -334,6 +342,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     judge_spec, suites = check_judge_spec(judge_spec), parse_metrics(metrics)
     urls = tuple(u for u in (check_base_url(u) for u in base_urls) if u)
     mapping, extra_headers = field_map(mapping_given), headers(headers_given)
+    traces = trace_map(trace_map_given)
     ray = _engine_options(engine, ray_address, workers)
     price = _price(price_in, price_out)
     if dry_run and resume:
@@ -348,8 +357,9 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         if resume:
             store = open_store(db)
             resumed = _resumed_config(store, resume, data, urls, mapping, judge_spec, suites)
-            mapping = resumed.field_map
-        check = check_dataset(data, skip_invalid=skip_invalid, field_map=mapping)
+            mapping, traces = resumed.field_map, resumed.trace_map
+        check = check_dataset(data, skip_invalid=skip_invalid, field_map=mapping,
+                              trace_map=traces)
         problem = check.problem()
         if problem:
             raise UsageProblem(problem)
@@ -366,7 +376,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             str(data), urls=urls, timeout_s=timeout_s, price=price, judge=judge_spec,
             metrics=suites, concurrency=concurrency, use_cache=not no_cache,
             skip_invalid=skip_invalid, max_context_tokens=max_context_tokens,
-            field_map=mapping, ratings=ratings)
+            field_map=mapping, trace_map=traces, ratings=ratings)
         if dry_run:
             _dry_run(data, config, price, metrics)
             return
@@ -375,18 +385,19 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         retry = _retrying(store, resume, retry_failed)
         started = time.time()
         try:
-            stats = _judge(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping),
+            stats = _judge(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping,
+                                        trace_map=traces),
                            config, store, ray, resume=resume, retry=retry,
                            progress=RichProgress(enabled=not quiet), total=check.total,
                            dataset_hash=dataset_fingerprint(data), headers=extra_headers)
         except BaseException:  # stopped: say which run to resume (friendly prints it)
             resumable(resume or _started_run(store, data, started))
             raise
-    _finish(store, stats.run_id, data, db, out, results_parquet, quiet)
+    _finish(store, stats.run_id, data, db, out, results_parquet, quiet, export_otlp)
 
 
 def _finish(store: Any, run_id: str, data: Path, db: Path, out: Path | None,
-            results_parquet: Path | None, quiet: bool) -> None:
+            results_parquet: Path | None, quiet: bool, export_otlp: str | None) -> None:
     """After the run: notes, reports, the summary and where things are."""
     from ragassay.cli.summary import print_summary
     from ragassay.report import build_report, iter_details
@@ -407,6 +418,8 @@ def _finish(store: Any, run_id: str, data: Path, db: Path, out: Path | None,
     report_suspicious(report)
     report_unscored(report, store, run_id)
     report_transport(store, run_id, data)
+    if export_otlp:
+        export_scores(store, run_id, export_otlp, quiet)
     if not quiet:
         if out is not None:
             say(f"report written to {out}", err=True)

@@ -14,6 +14,7 @@ from ragassay.cli.fmt import NO_INTERVAL, ci_text
 
 if TYPE_CHECKING:
     from ragassay.report import Report, StrategyEntry
+    from ragassay.report.model import HopsSection
     from ragassay.types import MetricSpec, RunReliability
 
 
@@ -149,3 +150,26 @@ def print_summary(report: Report, console: Console | None = None) -> None:
     for flag in report.interpretation[:8]:
         if flag.level == "warning" and flag.scope == "overall":
             console.print(f"[yellow]warning[/yellow] {escape(flag.message)}", highlight=False)
+    if report.hops is not None:
+        print_hops(report.hops, console)
+
+
+def print_hops(hops: HopsSection, console: Console) -> None:
+    """The hops of a run read from traces: by position, and what later hops lost."""
+    t = Table(title=f"retrieval hops of {hops.traces} traces (relevance to the question; "
+                    "share of documents the answer used)")
+    for col in ("hop", "kinds", "n", "relevance", "utilization"):
+        t.add_column(col, justify="left" if col in ("hop", "kinds") else "right")
+    for p in hops.by_position:
+        kinds = ", ".join(f"{k} {n}" for k, n in p.kinds.items())
+        t.add_row(str(p.position), kinds, str(p.hops), _fmt(p.mean_relevance, 3),
+                  _fmt(p.mean_utilization, 3))
+    console.print(t)
+    if hops.samples_with_lost:
+        first = hops.lost[0]
+        noun = "trace" if hops.samples_with_lost == 1 else "traces"
+        console.print(f"[yellow]warning[/yellow] a later hop lost what an earlier hop found "
+                      f"in {hops.samples_with_lost} {noun}: e.g. trace {first.trace_id} hop "
+                      f"{first.hop} found {escape(first.document)} (relevance "
+                      f"{first.relevance:.2f}), missing from the final contexts "
+                      "(report: hops.lost)", highlight=False)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ragassay.dataset.census import Census
-from ragassay.dataset.loader import FieldMap, PathLike, file_records
+from ragassay.dataset.loader import FieldMap, PathLike, TraceOverrides, file_records
 from ragassay.dataset.schema import ALIASES
 from ragassay.types import InvalidRow, Sample
 
@@ -136,13 +136,15 @@ def _shown(column: str) -> str:
 
 
 def check_dataset(source: PathLike, *, skip_invalid: bool = False,
-                  field_map: FieldMap | None = None) -> DatasetCheck:
+                  field_map: FieldMap | None = None,
+                  trace_map: TraceOverrides | None = None) -> DatasetCheck:
     """Read every row of a dataset file once (DatasetError at the first bad row unless
-    `skip_invalid`) and count what it supplies; see `DatasetCheck.problem`."""
+    `skip_invalid`) and count what it supplies; see `DatasetCheck.problem`. A trace file
+    is read as `iter_samples` reads it (`trace_map` as there)."""
     from pathlib import Path
 
     census = Census(field_map)
-    check = check_items(file_records(source, skip_invalid, field_map, census),
+    check = check_items(file_records(source, skip_invalid, field_map, census, trace_map),
                         Path(source).name)
     check.unknown_columns = tuple(census.unknown)
     check.unseen_mapped = dict(census.unseen_mapped)

@@ -21,6 +21,7 @@ from ragassay.dataset.limits import check_regular
 from ragassay.dataset.memory import records_from_object
 from ragassay.dataset.readers import Record, RowProblem, detect_format, read_records
 from ragassay.dataset.schema import ID_LENGTH, check_field_map, id_value, parse_row
+from ragassay.dataset.traces import is_trace_file, read_trace_records
 from ragassay.dataset.values import has_surrogate
 from ragassay.types import InvalidRow, Sample
 
@@ -35,31 +36,48 @@ Loaded = Sample | InvalidRow
 
 
 FieldMap = Mapping[str, str]
+TraceOverrides = Mapping[str, list[str]]
 
 
 def iter_samples(source: PathLike, *, skip_invalid: bool = False,
-                 field_map: FieldMap | None = None) -> Iterator[Loaded]:
+                 field_map: FieldMap | None = None,
+                 trace_map: TraceOverrides | None = None) -> Iterator[Loaded]:
     """Stream the samples of a dataset file (.jsonl/.ndjson/.json/.csv/.parquet/.pq, .gz).
 
     A missing file or an unknown extension raises DatasetError at once; bad rows raise
     DatasetError (`data.jsonl:17: 'contexts' must be a list of strings`) when reached,
     or with `skip_invalid` are yielded as InvalidRow in their place. A file with no rows
     raises DatasetError after reading it. `field_map` ({field: column}, e.g.
-    `{"answer": "generated_answer"}`) reads fields from columns of other names.
+    `{"answer": "generated_answer"}`) reads fields from columns of other names. A .json
+    or .jsonl file of OpenTelemetry spans is read as traces, one sample per trace
+    (`dataset.traces`; `trace_map` {role: [attribute, ...]} reads other attributes first).
     """
-    return file_records(source, skip_invalid, field_map, None)
+    return file_records(source, skip_invalid, field_map, None, trace_map)
 
 
 def file_records(source: PathLike, skip_invalid: bool, field_map: FieldMap | None,
-                 census: Census | None) -> Iterator[Loaded]:
+                 census: Census | None, trace_map: TraceOverrides | None = None
+                 ) -> Iterator[Loaded]:
     """A file's rows as Samples (or InvalidRows with `skip_invalid`), each record's
     column names shown to `census` first (the first pass, `check.check_dataset`)."""
     path = Path(source)
     if not path.exists():
         raise DatasetError("file not found", where=str(source))
     check_regular(path, str(source))  # a FIFO or /dev/zero would block or grow forever
-    detect_format(path)
+    fmt, gz = detect_format(path)
     fields = check_field_map(field_map) if field_map else None
+    if fmt in ("json", "jsonl", "parquet") and is_trace_file(path, gz, fmt):
+        if fields:
+            raise DatasetError("--map applies to rows, not traces: use --trace-map",
+                               where=path.name)
+        try:
+            records = read_trace_records(path, path.name, gz, trace_map, fmt)
+        except ValueError as exc:  # an unknown role in trace_map
+            raise DatasetError(str(exc)) from None
+        return build(records, skip_invalid=skip_invalid, name=path.name, census=census)
+    if trace_map:
+        raise DatasetError("--trace-map given, but the file holds rows, not OpenTelemetry "
+                           "spans", where=path.name)
     return build(read_records(path, path.name, fields), skip_invalid=skip_invalid,
                  name=path.name, field_map=fields, census=census)
 

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ragassay.report.corrected import corrected_for
+from ragassay.report.hops import hops_section
 from ragassay.report.model import (
     REPORT_VERSION,
     FailedEntry,
@@ -32,6 +33,7 @@ from ragassay.types import (
     RunReliability,
     Sample,
     SampleResult,
+    SampleTrace,
     Usage,
     is_offline,
 )
@@ -97,6 +99,7 @@ def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
         metrics=metrics, unscored=unscored, details=details,
         reasoning=reasoning.get("judge") or next(iter(reasoning.values()), None),
         usage=UsageSummary.of(usage), abstained=abstained or None,
+        trace=SampleTrace.of(item) if "trace" in item.metadata else None,
     )
 
 
@@ -177,5 +180,6 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         invalid_rows=[InvalidRowEntry(id=i.id, source=i.source, reason=i.reason)
                       for i in invalid],
         **bench_sections(run.meta),
+        hops=hops_section(store, run.id),
         detailed_results=list(iter_details(store, run.id)) if include_details else None,
     )

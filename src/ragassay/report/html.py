@@ -308,6 +308,24 @@ NAV = (("summary", "Summary"), ("strategies", "Strategies"), ("distributions", "
 CORRECTED_NAV = ("corrected", "Corrected by labels")  # when the run has human labels
 
 
+def _hops(report: Report) -> str:
+    """The retrieval hops of a run read from traces, and the documents later hops lost."""
+    hops = report.hops
+    if hops is None:
+        return ""
+    out = (f'<section id="hops"><h2>Retrieval hops of {hops.traces} traces</h2>' + _table(
+        ["hop", "kinds", "n", "mean relevance", "mean utilization"],
+        [[p.position, ", ".join(f"{k} {n}" for k, n in p.kinds.items()), p.hops,
+          p.mean_relevance, p.mean_utilization] for p in hops.by_position], {0, 2, 3, 4}))
+    if hops.samples_with_lost:
+        out += (f"<h2>A later hop lost what an earlier hop found "
+                f"({hops.samples_with_lost} traces)</h2>" + _table(
+                    ["trace", "hop", "span", "document", "relevance"],
+                    [[x.trace_id, x.hop, x.span_id, x.document, x.relevance]
+                     for x in hops.lost], {1, 4}))
+    return out + "</section>"
+
+
 def to_html(report: Report) -> str:
     """Render a report as one HTML page with no external resources."""
     report = published(report)
@@ -320,7 +338,7 @@ def to_html(report: Report) -> str:
     body = (f"<header><h1>RAG evaluation: {escape(PurePath(meta.dataset).name or meta.dataset)}"
             f"</h1>{_facts(report)}{nav}</header>"
             f"{_summary(report)}{_abstentions(report)}{corrected_html(report)}"
-            f"{_leaderboard(report)}{_strategies(report)}"
+            f"{_leaderboard(report)}{_strategies(report)}{_hops(report)}"
             f"{_distributions(report)}{_diagnostics(report, shown_ids)}{_agreement(report)}"
             f"{worst}{all_samples(report)}{_usage(report)}")
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'

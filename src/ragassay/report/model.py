@@ -29,9 +29,9 @@ from ragassay.report.rounding import rounded
 from ragassay.stats import Interval, MetricAggregate, Result, Sections, StrategySummary
 from ragassay.stats.corrected import Corrected
 from ragassay.stats.result import omitted
-from ragassay.types import MetricSpec, RunReliability, Usage, default_label
+from ragassay.types import MetricSpec, RunReliability, SampleTrace, Usage, default_label
 
-REPORT_VERSION = "1.0.0"
+REPORT_VERSION = "1.1.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -39,7 +39,8 @@ a section or field is added, the major number when one is renamed, retyped or re
 `overall_of_averages`; the strategy's overall is the composite metric's mean under its
 `metrics`; `corrected` (people's figures corrected from human labels), `abstentions`
 (per strategy abstention and false-abstention rates, with `MetricAggregate.abstained`
-and `SampleEntry.abstained`) and `evaluation_metadata.suspicious_replies` are added."""
+and `SampleEntry.abstained`) and `evaluation_metadata.suspicious_replies` are added.
+1.1.0: `hops` and `detailed_results[].trace` (runs of samples read from traces)."""
 
 
 class UsageSummary(Result):
@@ -160,7 +161,9 @@ class SampleEntry(Result):
     """One evaluated sample (`detailed_results`): its texts and labels, every metric's
     value (None: unscored, with the reason in `unscored`, or abstained, with the outcome
     in `abstained`: "correct", "false" or "unknown"), the metrics' details (as each suite
-    records them), the judge's reasoning and the sample's judge usage."""
+    records them), the judge's reasoning and the sample's judge usage; `trace` only for
+    a sample read from a trace (its ids, span tree, scored hops and the relevant documents
+    later hops lost)."""
 
     id: str
     strategy: str
@@ -176,12 +179,55 @@ class SampleEntry(Result):
     reasoning: str | None
     usage: UsageSummary
     abstained: dict[str, str] | None = omitted()
+    trace: SampleTrace | None = omitted()
+
+    @property
+    def hops(self) -> tuple[Any, ...]:
+        """The sample's retrieval and rerank hops (none unless read from a trace)."""
+        return self.trace.hops if self.trace is not None else ()
 
     @property
     def references(self) -> tuple[str, ...]:
         """The acceptable reference answers (none, one or several)."""
         ref = self.reference
         return (ref,) if isinstance(ref, str) else tuple(ref or ())
+
+
+class HopPosition(Result):
+    """The hops at one position of their traces (1: each trace's first retrieval or
+    rerank): how many, of which kinds, their mean relevance to the question and the mean
+    share of their documents the final answer used."""
+
+    position: int
+    hops: int
+    kinds: dict[str, int]
+    mean_relevance: float | None
+    mean_utilization: float | None
+
+
+class LostEntry(Result):
+    """A relevant document an earlier hop found that the final contexts lack."""
+
+    sample_id: str
+    trace_id: str
+    hop: int  # 1-based position of the hop that found it
+    span_id: str
+    document: str
+    relevance: float
+
+
+class HopsSection(Result):
+    """The run's hops (`hops`; only when some sample was read from a trace): the trace
+    samples, the hops by position, and "a later hop lost what an earlier hop found":
+    how many samples lost a relevant document, and the first of them (`LOST_SHOWN`)."""
+
+    LOST_SHOWN: ClassVar[int] = 50
+
+    traces: int
+    judged: int
+    by_position: list[HopPosition]
+    samples_with_lost: int
+    lost: list[LostEntry]
 
 
 class FailedEntry(Result):
@@ -223,6 +269,7 @@ class Report(Sections):
     bench: dict[str, Any] | None = omitted()
     bench_config: dict[str, Any] | None = omitted()
     leaderboard_error: str | None = omitted()
+    hops: HopsSection | None = omitted()
     detailed_results: list[Entry] | None = omitted()
 
     @field_serializer("leaderboard")

@@ -21,6 +21,7 @@ from ragassay.judge.offline_judge import OfflineJudge
 from ragassay.judge.reliability import reliability_meta
 from ragassay.metrics import Suite, get_suites
 from ragassay.runner.judging import (
+    HopScorer,
     RunInputs,
     RunStats,
     batch_evidence,
@@ -65,6 +66,7 @@ class _Run:
         self.judge = inputs.judge or build_judge(self.config, self.store, inputs.headers)
         self.offline = self.judge if isinstance(self.judge, OfflineJudge) else None
         self.asker = None if self.offline is not None else cast(Asker, self.judge)
+        self.hops = HopScorer(self.offline)
         names = [spec.name for s in self.suites for spec in s.chosen_specs]
         self.run_id, self.done = open_run(self.store, self.config, self.suites,
                                           self.judge.model, inputs.resume, inputs.dataset_hash,
@@ -112,6 +114,7 @@ class _Run:
         queue its judgments."""
         await self.settle(self.window)
         stats, progress = self.stats, self.inputs.progress
+        items = await asyncio.to_thread(self.hops, items)
         self.store.add_samples(self.run_id, items)
         valid = [s for s in items if isinstance(s, Sample)]
         stats.invalid += len(items) - len(valid)

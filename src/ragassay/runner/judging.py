@@ -49,6 +49,25 @@ class RunStats:
     per_suite: dict[str, Usage] = field(default_factory=dict)
 
 
+class HopScorer:
+    """Scores the hops of samples read from traces (`judge.offline.hops`) before they
+    are stored: with the offline judge's analyzer when the run has one, else its own
+    (built on the first trace sample), so every judge gets the same hop scores."""
+
+    def __init__(self, offline: OfflineJudge | None = None) -> None:
+        self.analyzer: Any = offline.analyzer if offline is not None else None
+
+    def __call__(self, items: list[Sample | InvalidRow]) -> list[Sample | InvalidRow]:
+        if not any(isinstance(s, Sample) and "trace" in s.metadata for s in items):
+            return items
+        from ragassay.judge.offline import Analyzer
+        from ragassay.judge.offline.hops import score_hops
+
+        if self.analyzer is None:
+            self.analyzer = Analyzer()
+        return score_hops(items, self.analyzer)
+
+
 def batches(items: Iterable[Sample | InvalidRow], size: int
             ) -> Iterator[list[Sample | InvalidRow]]:
     """The input in batches of `size` (the last may be shorter)."""

@@ -35,6 +35,7 @@ from pydantic import SecretStr
 
 from ragassay.metrics import Suite, get_suites
 from ragassay.runner.judging import (
+    HopScorer,
     RunInputs,
     RunStats,
     batches,
@@ -135,6 +136,7 @@ class _RayRun:
         self.config = with_prompt_versions(config, self.suites)
         self.store = inputs.store
         self.offline = is_offline(self.config.judge)
+        self.hops = HopScorer()
         self.pool = self._start_workers()
         self.run_id, self.done = open_run(self.store, self.config, self.suites, self.pool.model,
                                           inputs.resume, inputs.dataset_hash,
@@ -231,6 +233,7 @@ class _RayRun:
     def feed(self, items: list[Sample | InvalidRow]) -> None:
         """Store one input batch, leave out what is done, send the rest to the workers."""
         stats, progress = self.stats, self.inputs.progress
+        items = self.hops(items)
         self.store.add_samples(self.run_id, items)
         valid = [s for s in items if isinstance(s, Sample)]
         stats.invalid += len(items) - len(valid)

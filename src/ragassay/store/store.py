@@ -327,6 +327,21 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
                 return
             last = (rows[-1]["ordinal"], rows[-1]["sample_id"])
 
+    def iter_traces(self, run_id: str) -> Iterator[tuple[str, str]]:
+        """(sample id, the trace JSON) of the run's samples read from a trace
+        (`metadata.trace`), in input order, a page at a time; others are not parsed."""
+        last: tuple[int, str] = (-1, "")
+        while True:
+            rows = self._read(
+                "SELECT ordinal, sample_id, json_extract(sample, '$.metadata.trace') AS trace"
+                " FROM samples WHERE run_id = ? AND NOT invalid AND (ordinal, sample_id) >"
+                " (?, ?) ORDER BY ordinal, sample_id LIMIT ?", (run_id, *last, PAGE_ROWS))
+            yield from ((row["sample_id"], row["trace"]) for row in rows
+                        if row["trace"] is not None)
+            if len(rows) < PAGE_ROWS:
+                return
+            last = (rows[-1]["ordinal"], rows[-1]["sample_id"])
+
     def sample_strategies(self, run_id: str) -> list[str]:
         """The strategies the run's samples name, in the order they first appear."""
         rows = self._read(

@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from ragassay.stats import ScoreTable
-from ragassay.types import MetricSpec
+from ragassay.types import MetricSpec, SampleTrace, TraceHop, TraceSpan
 from ragassay.ui.fmt import metric_label, sample_key
 
 KEY, STRATEGY, ID, QUESTION = "key", "strategy", "id", "question"
@@ -103,3 +103,42 @@ def resolve(label: str, frame: pd.DataFrame) -> str | None:
     if len(hits) == 1:
         return str(frame.loc[hits[0], KEY])
     return None
+
+
+def span_tree(trace: SampleTrace) -> list[dict[str, Any]]:
+    """The trace's spans as table rows in tree order (children under their parent, in
+    start order; the name indented by depth), each retrieval or rerank span with its
+    hop's scores, and whether it fed the answer."""
+    hops = {h.span_id: (i, h) for i, h in enumerate(trace.hops)}
+    children: dict[str | None, list[TraceSpan]] = {}
+    ids = {s.span_id for s in trace.spans}
+    for span in trace.spans:
+        parent = span.parent_id if span.parent_id in ids else None
+        children.setdefault(parent, []).append(span)
+    rows: list[dict[str, Any]] = []
+
+    def visit(parent: str | None, depth: int) -> None:
+        for span in children.get(parent, []):
+            index, hop = hops.get(span.span_id, (None, None))
+            took = ((span.end_ns - span.start_ns) / 1e6
+                    if span.start_ns is not None and span.end_ns is not None else None)
+            rows.append({
+                "span": "\u2003" * depth + ("\u2514 " if depth else "") + span.name,
+                "kind": span.kind or "-",
+                "hop": "" if index is None else str(index + 1),
+                "documents": "" if hop is None else str(len(hop.documents)),
+                "relevance": None if hop is None else hop.relevance,
+                "utilization": None if hop is None else hop.utilization,
+                "fed the answer": "yes" if index in trace.context_hops else "",
+                "ms": took, "span id": span.span_id})
+            visit(span.span_id, depth + 1)
+
+    visit(None, 0)
+    return rows
+
+
+def hop_documents(hop: TraceHop) -> list[dict[str, Any]]:
+    """One hop's documents as table rows: id, relevance, use by the answer, the
+    retriever's own score, the text."""
+    return [{"id": d.id or "", "relevance": d.relevance, "used": d.used, "score": d.score,
+             "text": d.content} for d in hop.documents]

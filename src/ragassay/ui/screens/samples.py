@@ -90,12 +90,38 @@ def show_sample(d: SampleEntry | FailedEntry, specs: Mapping[str, MetricSpec]) -
                     st.code("\n\n".join(f"[{p.get('role')}]\n{p.get('content')}"
                                         for p in det["prompt"] if isinstance(p, dict)),
                             language=None, wrap_lines=True)
+    if d.trace is not None:
+        show_trace(d)
     if d.labels:
         st.markdown("**Human labels**")
         st.json(d.labels, expanded=True)
     if details:
         with st.expander("All metric details (JSON)"):
             st.json(details, expanded=False)
+
+
+def show_trace(d: SampleEntry) -> None:
+    """The trace the sample was read from: its span tree with the hops' scores, the
+    relevant documents later hops lost, each hop's documents."""
+    trace = d.trace
+    assert trace is not None
+    st.markdown("**Trace**")
+    st.code(f"trace {trace.trace_id}  root span {trace.span_id}", language=None)
+    rows = logic.span_tree(trace)
+    st.dataframe(pd.DataFrame(rows), hide_index=True, height=rows_height(len(rows)),
+                 column_config={c: st.column_config.NumberColumn(format="%.3f")
+                                for c in ("relevance", "utilization")})
+    for lost in trace.lost:
+        st.warning(f"A later hop lost what hop {lost.hop + 1} found: a document with "
+                   f"relevance {lost.relevance:.2f} is missing from the final contexts.")
+        st.code(lost.document, language=None, wrap_lines=True)
+    for i, hop in enumerate(trace.hops):
+        with st.expander(f"Hop {i + 1}: {hop.kind}, {len(hop.documents)} documents"):
+            st.caption("Span")
+            st.code(hop.name, language=None, wrap_lines=True)
+            st.caption("Query")
+            st.code(hop.query or "(none recorded)", language=None, wrap_lines=True)
+            st.dataframe(pd.DataFrame(logic.hop_documents(hop)), hide_index=True)
 
 
 st.title("Sample explorer")

@@ -1,0 +1,49 @@
+"""Traces in: OpenTelemetry traces of a RAG pipeline read as samples, one per trace.
+
+`ragassay eval traces.json` (and `ragassay.evaluate("traces.json")`) reads OTLP JSON,
+opentelemetry-sdk's span JSON and Phoenix's span exports (`spans.py`) with OpenInference
+or GenAI semantic convention attributes, by the rules of `mapping.py` (`--trace-map
+ROLE=ATTR` to read others first); `samples.py` turns each trace into a row for
+`sample_from_mapping`. A file is read as traces when its start holds spans
+(`is_trace_file`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from ragassay.dataset.readers import Record
+from ragassay.dataset.traces.mapping import (
+    DEFAULT_TRACE_MAP,
+    KINDS,
+    ROLES,
+    TraceMap,
+    parse_trace_map,
+)
+from ragassay.dataset.traces.samples import TraceProblem, trace_records, trace_row
+from ragassay.dataset.traces.spans import Span, any_value, is_trace_file, read_spans
+
+__all__ = [
+    "DEFAULT_TRACE_MAP",
+    "KINDS",
+    "ROLES",
+    "Span",
+    "TraceMap",
+    "TraceProblem",
+    "any_value",
+    "is_trace_file",
+    "parse_trace_map",
+    "read_spans",
+    "read_trace_records",
+    "trace_row",
+]
+
+
+def read_trace_records(path: Path, name: str, gz: bool,
+                       overrides: Mapping[str, list[str]] | None = None,
+                       fmt: str = "json") -> Iterator[Record]:
+    """The rows of a trace file, one per trace (a RowProblem for a trace without a
+    question or an answer); ValueError at once for an unknown role in `overrides`."""
+    rules = DEFAULT_TRACE_MAP.with_overrides(overrides or {})
+    return trace_records(read_spans(path, gz, name, fmt), name, rules)

@@ -1,0 +1,47 @@
+"""The report's hops: each traced sample's `trace`, the run's `hops` section, the HTML."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import ragassay
+from ragassay.report import build_report, report_json, to_html
+from tests.support.traces import TRACE, openinference_trace, write_otlp
+
+OTHER = "6b8efff798038103d269b633813fc60d"
+
+
+def test_the_hops_section_tallies_every_traced_sample(tmp_path: Path) -> None:
+    spans = [s for s in openinference_trace(OTHER) if s["name"] != "rerank"]  # loses nothing
+    data = write_otlp(tmp_path / "t.jsonl", [openinference_trace(), spans])
+    run = ragassay.evaluate(data, "trace", store=tmp_path / "r.db", progress=False)
+    report = build_report(run.store, run.run_id)
+    first, second = report.entries
+    assert [len(e.hops) for e in (first, second)] == [3, 2]
+    hops = report.hops
+    assert hops is not None
+    assert (hops.traces, hops.judged, hops.samples_with_lost) == (2, 2, 1)
+    assert [(p.position, p.hops, p.kinds) for p in hops.by_position] == [
+        (1, 2, {"retriever": 2}), (2, 2, {"retriever": 2}), (3, 1, {"reranker": 1})]
+    assert hops.by_position[0].mean_relevance == pytest.approx(
+        (first.hops[0].relevance + second.hops[0].relevance) / 2)
+    [lost] = hops.lost
+    assert (lost.sample_id, lost.trace_id, lost.hop, lost.document) == (
+        TRACE, TRACE, 1, "eiffel")
+    doc = report_json(report)
+    assert doc["hops"]["lost"][0]["span_id"] == "a000000000000002"
+    assert doc["detailed_results"][0]["trace"]["hops"][0]["documents"][0]["id"] == "eiffel"
+    html = to_html(report)
+    assert "<h2>Retrieval hops of 2 traces</h2>" in html
+    assert "A later hop lost what an earlier hop found (1 traces)" in html
+
+
+def test_a_run_of_rows_has_no_hops_section(tmp_path: Path) -> None:
+    rows = [{"question": "Why?", "contexts": ["Because."], "answer": "Because."}]
+    run = ragassay.evaluate(rows, "trace", store=tmp_path / "p.db", progress=False)
+    report = build_report(run.store, run.run_id)
+    assert report.hops is None and report.entries[0].trace is None
+    doc = report_json(report)
+    assert "hops" not in doc and "trace" not in doc["detailed_results"][0]
