@@ -116,3 +116,11 @@ def test_no_store_no_run_and_no_linked_metric(tmp_path: Path) -> None:
     assert unlinked.exit_code == 2
     assert unlinked.output.startswith(f"error: no metric of run {r.run_id} is compared with "
                                       "a human label")
+
+
+def test_without_a_run_it_annotates_the_latest(run: tuple[Path, AnnotatedRun]) -> None:
+    db, r = run
+    result = annotate(db, "--annotator", "ana", text="n\nq\n")
+    assert result.exit_code == 0, result.output
+    assert f"annotating run {r.run_id}" in result.output
+    assert [lab.name for lab in _labels(db)] == ["hallucinated"]

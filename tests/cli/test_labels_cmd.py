@@ -136,3 +136,38 @@ def test_calibrate_json_gives_each_pair_its_corrected_estimate(db: Path) -> None
     faith = by[("hallucinated", "judge.faithfulness")]["corrected"]
     assert faith["n_labelled"] >= 150 and faith["ci_low"] <= faith["estimate"] <= faith["ci_high"]
     assert faith["labels_only"]["ci_low"] <= faith["labels_only"]["estimate"]
+
+
+def test_a_label_shared_by_duplicated_interactions_is_counted(db: Path) -> None:
+    code, out = run("labels", "import", str(EXAMPLE / "labels.jsonl"), "--db", str(db))
+    assert code == 0, out
+    assert ("imported 150 labels (hallucinated 150) for 151 samples (1 label shared by "
+            "duplicated interactions)") in out
+
+
+def test_a_typod_label_name_is_refused_unless_allowed(db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "typo.csv"
+    path.write_text("id,halucinated\na001,true\na002,false\n")
+    code, out = run("labels", "import", str(path), "--db", str(db))
+    assert code == 2, out
+    assert ("label 'halucinated' is not in the vocabulary: did you mean 'hallucinated'?"
+            in out) and not _keys(db)
+    code, out = run("labels", "import", str(path), "--allow-new-label", "--db", str(db))
+    assert code == 0, out
+    with Store(db) as store:
+        assert {lab.name for lab in store.iter_labels()} == {"halucinated"}
+    own = tmp_path / "own.csv"
+    own.write_text("id,tone\na001,1\n")
+    code, out = run("labels", "import", str(own), "--db", str(db))
+    assert code == 0 and "label 'tone' links to no metric" in out, out
+
+
+def test_a_pandas_csv_with_its_index_and_yes_no_cells(db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "pandas.csv"
+    path.write_text(",id,hallucinated\n0,a001,yes\n1,a002,No\n")
+    code, out = run("labels", "import", str(path), "--db", str(db))
+    assert code == 0, out
+    assert "imported 2 labels (hallucinated 2)" in out
+    with Store(db) as store:
+        assert sorted(lab.value for lab in store.iter_labels()) == [False, True]
+        assert {lab.name for lab in store.iter_labels()} == {"hallucinated"}

@@ -58,3 +58,20 @@ def test_missing_and_irregular_files(tmp_path: Path) -> None:
         read_label_file(tmp_path / "none.jsonl")
     with pytest.raises(LabelFileError, match="not a regular file"):
         read_label_file(tmp_path)
+
+
+@pytest.mark.parametrize("index", ["", "Unnamed: 0"])
+def test_the_index_column_pandas_writes_is_no_label(tmp_path: Path, index: str) -> None:
+    path = tmp_path / "l.csv"
+    path.write_text(f"{index},id,hallucinated\n0,a001,True\n1,a002,False\n")
+    rows = read_label_file(path)
+    assert [(r.id, r.labels) for r in rows] == [("a001", {"hallucinated": True}),
+                                                ("a002", {"hallucinated": False})]
+
+
+def test_yes_and_no_cells_are_booleans(tmp_path: Path) -> None:
+    assert [cell_value(x) for x in ("yes", "No", " YES ")] == [True, False, True]
+    path = tmp_path / "l.csv"
+    path.write_text("id,hallucinated\na001,yes\na002,no\n")
+    assert [r.labels for r in read_label_file(path)] == [{"hallucinated": True},
+                                                        {"hallucinated": False}]

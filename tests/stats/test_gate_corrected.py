@@ -13,6 +13,7 @@ from ragassay.stats.corrected import corrected
 from ragassay.stats.gate_corrected import (
     default_label_thresholds,
     gate_corrected,
+    label_threshold_problem,
     load_corrected_thresholds,
 )
 from ragassay.stats.table import Row, ScoreTable
@@ -61,13 +62,30 @@ def test_a_label_threshold_from_the_config_decides() -> None:
 def test_too_few_labels_fall_back_to_the_judge_in_one_line() -> None:
     table = _table(0.3, labelled=12)
     out = gate_corrected(table, {"judge.faithfulness": 7}, corrected(table), {"correct": 0.9})
-    (check,) = out.result.checks
+    check, unchecked = out.result.checks
     assert check.label is None and check.status == "PASS"  # the judge's own mean passes
     assert out.notes == (
         "judge.faithfulness: no corrected estimate (12 labelled samples, fewer than the 30 a "
-        "corrected estimate needs): gated on the judge's own values",
-        "correct: no corrected estimate (too few labels, or no linked metric): its "
-        "[corrected] threshold is not checked")
+        "corrected estimate needs): gated on the judge's own values",)
+    assert unchecked.label == "correct" and unchecked.status == "NOT CHECKED"
+    assert unchecked.reason == "no labels" and out.result.ready
+    few = gate_corrected(table, {}, corrected(table), {"hallucinated": 0.1})
+    (row,) = few.result.checks
+    assert row.status == "NOT CHECKED" and row.reason == "12 of 30 labels"
+    assert row.metric == "judge.faithfulness" and not few.result.ready  # nothing was checked
+    required = gate_corrected(table, {"judge.faithfulness": 7}, corrected(table),
+                              {"hallucinated": 0.1}, require_labels=True)
+    assert required.result.checks[1].status == "FAIL" and not required.result.ready
+
+
+def test_label_thresholds_name_known_labels_on_their_scale() -> None:
+    assert label_threshold_problem({"hallucination": 0.1, "relevance": 2.5}) is None
+    assert label_threshold_problem({"halucinated": 0.1}) == (
+        "unknown label 'halucinated' (did you mean hallucinated?); known labels: "
+        "hallucinated, faithful, correct, relevance")
+    assert label_threshold_problem({"tone": 0.5}, ["tone"]) is None  # the run's own label
+    assert label_threshold_problem({"relevance": 4}) == (
+        "relevance = 4 is outside the label's scale 0-3 (a mean grade)")
 
 
 def test_the_corrected_table_of_a_gate_config(tmp_path: Path) -> None:

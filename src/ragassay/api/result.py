@@ -69,12 +69,16 @@ class EvalResult:
     def __repr__(self) -> str:
         return f"EvalResult(run_id={self.run_id!r}, store={self.store.label!r})"
 
-    def import_labels(self, path: str | Path, *, annotator: str = "") -> int:
+    def import_labels(self, path: str | Path, *, annotator: str = "",
+                      allow_new_label: bool = False) -> int:
         """Store the human labels of a JSONL/JSON/CSV file (rows by sample id, content key
-        or content; see `ragassay labels import`); returns how many were stored."""
+        or content; see `ragassay labels import`); returns how many were stored. A label
+        name close to a vocabulary name is a typo (LabelFileError) unless
+        `allow_new_label`."""
         from ragassay.labels import import_file
 
-        return len(import_file(self.store, self.run_id, Path(path), annotator=annotator).labels)
+        return len(import_file(self.store, self.run_id, Path(path), annotator=annotator,
+                               allow_new=allow_new_label).labels)
 
     def corrected(self, *, min_labels: int = 30) -> Any:
         """What people would say: the corrected estimate of each human label linked to a

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -223,10 +224,13 @@ def _thresholds(config_path: Path | None, table: Any, *, optional: bool = False
               help="Decide each check on the corrected 95% interval of the human label linked "
                    "to its metric (a config's [corrected] table turns this on and sets label "
                    "thresholds); checks without enough labels fall back to the judge's values.")
+@click.option("--require-labels", is_flag=True,
+              help="Fail a [corrected] label threshold that cannot be checked (too few labels, "
+                   "or no linked metric in the run) instead of showing it NOT CHECKED.")
 @db_option
 @friendly
 def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, corrected: bool,
-             db: Path) -> None:
+             require_labels: bool, db: Path) -> None:
     """PASS/FAIL per metric against thresholds; exit 1 when NOT READY.
 
     Says which thresholds it applied and where they come from (--config, ./ragassay.toml,
@@ -239,8 +243,8 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     store = open_store(db, readonly=True)
     run_id = store.get_run(run_id).id if run_id else _latest(store)
     table = _table_for(store, run_id)
-    labels = _label_thresholds(config_path)
-    corrected = corrected or labels is not None
+    labels = _label_thresholds(config_path, table.label_names)
+    corrected = corrected or labels is not None or require_labels
     thresholds, source = _thresholds(config_path, table, optional=corrected)
     say(source, err=True)
     run = store.get_run(run_id)
@@ -250,8 +254,8 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
                   f"finish it with ragassay eval {run.config.dataset} --resume {run_id}")
         say(f"warning: run {run_id} is {run.status}, not complete: the gate does not pass it "
             f"({finish})", err=True)
-    result = (_corrected_gate(store, run_id, table, thresholds, labels, strict) if corrected
-              else gate(table, thresholds, strict=strict))
+    result = (_corrected_gate(store, run_id, table, thresholds, labels, strict, require_labels)
+              if corrected else gate(table, thresholds, strict=strict))
     by_people = {c.metric for c in result.checks if c.label is not None}
     judged = [m for m in thresholds if m not in by_people]  # decided on the judge's values
     for line in gate_warnings(run.meta.get("reliability"), judged):
@@ -261,34 +265,45 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     t = Table(title=f"gate for run {run_id}{bound}")
     for c in ("metric", "threshold", "value", "result"):
         t.add_column(c)
+    colour = {"PASS": "green", "FAIL": "red", "NOT CHECKED": "yellow"}
     for check in result.checks:
-        status = "[green]PASS[/green]" if check.status == "PASS" else "[red]FAIL[/red]"
-        name = check.metric + (f" -> people's {check.label}" if check.label else "")
+        status = f"[{colour[check.status]}]{check.status}[/{colour[check.status]}]"
+        name = " -> ".join(x for x in (check.metric, check.label and f"people's {check.label}")
+                           if x)
         t.add_row(escape(name), num(check.threshold), num(check.value),
                   status + (f" ({escape(check.reason)})" if check.reason else ""))
     console().print(t)
     ready = result.ready and not unfinished
-    say("READY" if ready else f"NOT READY (run {run.status})" if unfinished else "NOT READY")
+    nothing = not any(c.status != "NOT CHECKED" for c in result.checks)
+    say("READY" if ready else f"NOT READY (run {run.status})" if unfinished
+        else "NOT READY (nothing was checked)" if nothing else "NOT READY")
     if not ready:
         raise SystemExit(1)
 
 
-def _label_thresholds(config_path: Path | None) -> dict[str, float] | None:
-    """The config's [corrected] table (None when it has none)."""
+def _label_thresholds(config_path: Path | None, present: Sequence[str]
+                      ) -> dict[str, float] | None:
+    """The config's [corrected] table (None when it has none); UsageProblem for a label
+    that is neither the vocabulary's nor the run's, or a threshold off its label's scale."""
     from ragassay.stats import ThresholdsError
-    from ragassay.stats.gate_corrected import load_corrected_thresholds
+    from ragassay.stats.gate_corrected import label_threshold_problem, load_corrected_thresholds
 
     path, _ = _config(config_path)
     if path is None or not path.exists():
         return None
     try:
-        return load_corrected_thresholds(path)
+        labels = load_corrected_thresholds(path)
     except ThresholdsError as exc:
         raise UsageProblem(str(exc)) from None
+    problem = label_threshold_problem(labels or {}, present)
+    if problem:
+        raise UsageProblem(f"{path} [corrected]: {problem}")
+    return labels
 
 
 def _corrected_gate(store: Any, run_id: str, table: Any, thresholds: dict[str, float],
-                    labels: dict[str, float] | None, strict: bool) -> Any:
+                    labels: dict[str, float] | None, strict: bool, require_labels: bool
+                    ) -> Any:
     """The gate on corrected intervals, its fall-backs said one line each."""
     from ragassay.report import corrected_for
     from ragassay.stats.gate_corrected import default_label_thresholds, gate_corrected
@@ -299,7 +314,8 @@ def _corrected_gate(store: Any, run_id: str, table: Any, thresholds: dict[str, f
         raise UsageProblem("nothing to gate: no metric thresholds, and no human label with "
                            f"enough labels for a corrected estimate (at least {cor.min_labels}"
                            "; see ragassay labels import)")
-    out = gate_corrected(table, thresholds, cor, given, strict=strict)
+    out = gate_corrected(table, thresholds, cor, given, strict=strict,
+                         require_labels=require_labels)
     for note in out.notes:
         say(note, err=True)
     return out.result

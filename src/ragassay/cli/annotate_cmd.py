@@ -1,4 +1,4 @@
-"""`ragassay annotate RUN`: label a run's samples in the terminal, one at a time, in the
+"""`ragassay annotate [RUN]`: label a run's samples in the terminal, one at a time, in the
 order of its annotation plan (the dashboard's Annotate page without the dashboard).
 
 Each answer is a line: y/n (or the grade's number), optionally followed by a note;
@@ -14,7 +14,14 @@ from typing import Any
 import click
 
 from ragassay.cli.app import cli
-from ragassay.cli.common import UsageProblem, db_option, friendly, open_store, say
+from ragassay.cli.common import (
+    UsageProblem,
+    db_option,
+    friendly,
+    open_store,
+    run_or_latest,
+    say,
+)
 
 HELP = ("answer {keys} (a note may follow: '{first} see the second context'); s skip the "
         "sample, u undo, c TEXT a note for the next label, q quit")
@@ -111,7 +118,7 @@ def _loop(store: Any, session: Any) -> None:
 
 
 @cli.command("annotate")
-@click.argument("run_id", metavar="RUN")
+@click.argument("run_id", metavar="RUN", required=False)
 @click.option("--plan", "kind", type=click.Choice(["uniform", "uncertainty", "stratified"]),
               default=None,
               help="The queue's order: uniform random (the default for a new plan), more "
@@ -131,9 +138,10 @@ def _loop(store: Any, session: Any) -> None:
                    "labels given so far stay; the skips are forgotten).")
 @db_option
 @friendly
-def annotate_cmd(run_id: str, kind: Any, metric: str | None, labels: tuple[str, ...],
+def annotate_cmd(run_id: str | None, kind: Any, metric: str | None, labels: tuple[str, ...],
                  annotator: str | None, seed: int | None, new_plan: bool, db: Path) -> None:
-    """Label a run's samples in the terminal, in the order of its annotation plan."""
+    """Label a run's samples in the terminal, in the order of its annotation plan
+    (RUN: default the store's latest run)."""
     from ragassay.annotation import (
         AnnotationError,
         PlanConflict,
@@ -145,6 +153,7 @@ def annotate_cmd(run_id: str, kind: Any, metric: str | None, labels: tuple[str, 
 
     open_store(db, readonly=True).close()  # a missing store is a one-line error
     store = open_store(db)
+    run_id = run_or_latest(store, run_id)
     options = SessionOptions(kind=kind, seed=seed, metric=metric, labels=labels,
                              replace=new_plan)
     who = default_annotator() if annotator is None else annotator

@@ -188,6 +188,16 @@ def check_judge_spec(spec: str) -> str:
     return (spec or "").strip()
 
 
+def run_or_latest(store: Any, run_id: str | None) -> str:
+    """The run named (its full id), else the store's latest; one line when it has none."""
+    if run_id:
+        return str(store.get_run(run_id).id)
+    run = store.latest_run()
+    if run is None:
+        raise UsageProblem("the store has no runs yet (run `ragassay eval` first)")
+    return str(run.id)
+
+
 def check_metric_names(names: Iterable[str], known: Sequence[str], *, what: str) -> list[str]:
     """The names, each a known metric, or UsageProblem naming the first unknown one, the
     closest known name and the list of known ones (`what` says where names come from).

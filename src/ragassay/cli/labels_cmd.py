@@ -15,16 +15,7 @@ from typing import Any
 import click
 
 from ragassay.cli.app import cli, write_text
-from ragassay.cli.common import UsageProblem, db_option, friendly, open_store, say
-
-
-def _run_id(store: Any, run_id: str | None) -> str:
-    if run_id:
-        return str(store.get_run(run_id).id)
-    run = store.latest_run()
-    if run is None:
-        raise UsageProblem("the store has no runs yet (run `ragassay eval` first)")
-    return str(run.id)
+from ragassay.cli.common import db_option, friendly, open_store, run_or_latest, say
 
 
 def _valid_samples(store: Any, run_id: str) -> list[Any]:
@@ -44,9 +35,13 @@ def labels_group() -> None:
               help="The run whose sample ids the file uses (default: the latest run).")
 @click.option("--annotator", default="", help="Who gave these labels (a row's own "
               "'annotator' column wins).")
+@click.option("--allow-new-label", "allow_new", is_flag=True,
+              help="Keep a label name close to a vocabulary name (e.g. 'halucinated') as a "
+                   "label of its own; without it such a name is refused as a typo.")
 @db_option
 @friendly
-def import_cmd(path: Path, run_id: str | None, annotator: str, db: Path) -> None:
+def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
+               db: Path) -> None:
     """Store the labels of a JSONL/JSON/CSV file: rows with an `id` (or the sample's
     question, contexts and answer, or a `content_key`) and labels, nested under `labels`
     or as columns (`hallucinated`, `correct`, `relevance`, ...)."""
@@ -54,11 +49,13 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, db: Path) -> None
     from ragassay.report import corrected_for, run_table
 
     store = open_store(db)
-    run_id = _run_id(store, run_id)
-    matched = import_file(store, run_id, path, annotator=annotator)
+    run_id = run_or_latest(store, run_id)
+    matched = import_file(store, run_id, path, annotator=annotator, allow_new=allow_new)
     counts = ", ".join(f"{name} {n}" for name, n in matched.by_name.most_common())
-    say(f"imported {len(matched.labels)} labels ({counts}) for {matched.samples} samples "
-        f"of run {run_id}")
+    shared = (f" ({matched.shared} label{'s' if matched.shared > 1 else ''} shared by "
+              "duplicated interactions)" if matched.shared else "")
+    say(f"imported {len(matched.labels)} labels ({counts}) for {matched.samples} samples"
+        f"{shared} of run {run_id}")
     if matched.unmatched:
         first = matched.unmatched[0]
         say(f"{len(matched.unmatched)} rows match no sample of run {run_id} (first: line "
@@ -105,7 +102,7 @@ def export_cmd(run_id: str | None, out: Path | None, db: Path) -> None:
     import io
 
     store = open_store(db, readonly=True)
-    run_id = _run_id(store, run_id)
+    run_id = run_or_latest(store, run_id)
     rows = _export_rows(store, run_id)
     if out is not None and out.suffix == ".csv":
         buf = io.StringIO()

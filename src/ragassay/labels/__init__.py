@@ -21,6 +21,7 @@ from ragassay.labels.vocabulary import (
     check_value,
     linked_metrics,
     lookup,
+    nearest,
 )
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "labelled_probabilities",
     "linked_metrics",
     "lookup",
+    "nearest",
     "priority",
     "queue",
     "weights",

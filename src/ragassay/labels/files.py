@@ -4,8 +4,9 @@ A row names its sample by `id` (a sample id of the run), by `content_key` (what
 `ragassay labels export` writes), or by its content (`question`, `contexts`, `answer`);
 its labels are a `labels` object (or a pandas-written dict cell, `{'hallucinated': True}`)
 or flat columns (`hallucinated`, `labels.hallucinated`). Values as pandas writes them
-read as meant: `True`/`False`/`true` are booleans, numbers are numbers, an empty cell is
-no label. Optional columns `annotator` and `note` travel with the row's labels.
+read as meant: `True`/`False`/`true` and `yes`/`no` are booleans, numbers are numbers,
+an empty cell is no label; the leading unnamed index column `df.to_csv(path)` writes is
+skipped. Optional columns `annotator` and `note` travel with the row's labels.
 Every problem is a one-line `LabelFileError` naming the file and line.
 """
 
@@ -26,6 +27,8 @@ IDENTITY = ("id", "content_key", "question", "contexts", "answer", "strategy")
 """Columns that name a sample, never labels."""
 EXTRA = ("annotator", "note", "reference", "metadata", "source", "created", "label", "value")
 """Columns that travel with a row's labels, never labels themselves."""
+PANDAS_INDEX = ("", "Unnamed: 0")
+"""The header of the index column pandas writes first by default: not a label."""
 MAX_BYTES = 200 * 1024 * 1024  # a label file larger than this is refused
 
 
@@ -64,15 +67,15 @@ def python_dict(text: str) -> dict[str, Any] | None:
 
 
 def cell_value(value: Any) -> Any:
-    """A label value as written in a CSV cell or JSON: `True`/`false` -> bool, a number
-    in text -> float, an empty cell -> None; anything else as given."""
+    """A label value as written in a CSV cell or JSON: `True`/`false`/`yes`/`No` -> bool,
+    a number in text -> float, an empty cell -> None; anything else as given."""
     if not isinstance(value, str):
         return value
     text = value.strip()
     if not text:
         return None
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
+    if text.lower() in ("true", "false", "yes", "no"):
+        return text.lower() in ("true", "yes")
     try:
         return float(text)
     except ValueError:
@@ -133,8 +136,11 @@ def _lines(path: Path) -> Iterator[tuple[int, Any]]:
     where = path.name
     if path.suffix == ".csv":
         with path.open(newline="", encoding="utf-8") as fh:
-            for i, row in enumerate(csv.DictReader(fh), 2):
-                yield i, {k: v for k, v in row.items() if k is not None}
+            reader = csv.DictReader(fh)
+            first = reader.fieldnames[0] if reader.fieldnames else None
+            index = first if first in PANDAS_INDEX else None  # df.to_csv's row numbers
+            for i, row in enumerate(reader, 2):
+                yield i, {k: v for k, v in row.items() if k is not None and k != index}
         return
     text = path.read_text(encoding="utf-8")
     try:

@@ -5,11 +5,12 @@ One place for every reader: calibration links labels to metrics with it, correct
 estimates read a label's scale and direction from it, the annotation page asks its
 question, and label files are checked against it. A label outside the vocabulary is
 still accepted: it links to metrics of the same short name, and its scale is read from
-its values.
+its values; one close to a vocabulary name (`nearest`) is taken for a typo on import.
 """
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -90,6 +91,16 @@ def lookup(name: str) -> LabelKind | None:
     """The vocabulary entry a label name (or alias; a "labels." prefix is accepted)
     belongs to, or None for a label of the user's own."""
     return _BY_NAME.get(name.removeprefix("labels."))
+
+
+def nearest(name: str) -> str | None:
+    """The vocabulary label a name outside it is close to (a typo: `halucinated` ->
+    `hallucinated`), or None for a name of the user's own or one the vocabulary knows."""
+    if lookup(name) is not None:
+        return None
+    close = difflib.get_close_matches(name.removeprefix("labels."), list(_BY_NAME), n=1,
+                                      cutoff=0.8)
+    return _BY_NAME[close[0]].name if close else None
 
 
 def canonical(name: str) -> str:

@@ -24,12 +24,14 @@ from itertools import combinations
 from typing import Any, Literal
 
 import numpy as np
+from pydantic import PrivateAttr
 
 from ragassay.labels import check_value, linked_metrics, lookup
 from ragassay.stats import ppi
 from ragassay.stats.calibration import LabelLink
 from ragassay.stats.result import Result
 from ragassay.stats.table import Row, ScoreTable
+from ragassay.text import did_you_mean
 
 MIN_LABELS = 30  # fewer labels give no corrected estimate: the interval is not reliable
 MIN_RARE = 10  # fewer labels of a yes/no label's rarer value: the interval may be too narrow
@@ -134,14 +136,31 @@ class Corrected(Result):
     differences: tuple[CorrectedDifference, ...] = ()
     skipped: tuple[Skipped, ...] = ()
 
+    _metrics: tuple[str, ...] = PrivateAttr(default=())  # the run's, when known
+
     @property
     def alpha(self) -> float:
         return 1 - self.confidence
 
-    def overall(self, metric: str, label: str | None = None) -> CorrectedEstimate | None:
-        """The whole-run estimate through `metric` (of `label`, when given)."""
+    def with_metrics(self, metrics: Sequence[str]) -> Corrected:
+        """This result, knowing the run's metrics (so that `overall` refuses others)."""
+        self._metrics = tuple(metrics)
+        return self
+
+    def find(self, metric: str, label: str | None = None) -> CorrectedEstimate | None:
+        """The whole-run estimate through `metric` (of `label`, when given), or None."""
         return next((e for e in self.estimates if e.metric == metric and e.strategy is None
                      and (label is None or e.label == label)), None)
+
+    def overall(self, metric: str, label: str | None = None) -> CorrectedEstimate | None:
+        """The whole-run estimate through `metric` (of `label`, when given); None for a
+        metric of the run without one (see `skipped`), ValueError (did you mean) for a
+        metric the run does not have (when it knows the run's metrics: `corrected` does)."""
+        known = self._metrics  # () when read back from a report: not checked
+        if known and metric not in known:
+            raise ValueError(f"unknown metric {metric!r}{did_you_mean(metric, known)}; this "
+                             f"run has {', '.join(known) or 'no metrics'}")
+        return self.find(metric, label)
 
     def to_dict(self) -> dict[str, Any]:
         return self.model_dump()
@@ -345,4 +364,4 @@ def corrected(table: ScoreTable, links: Sequence[LabelLink] | None = None,
             differences.append(_difference(table, link, ea, eb, ra, rb, opts))
     return Corrected(min_labels=opts.min_labels, confidence=1 - opts.alpha,
                      estimates=tuple(estimates), differences=tuple(differences),
-                     skipped=tuple(skipped))
+                     skipped=tuple(skipped)).with_metrics(table.metrics)

@@ -38,7 +38,7 @@ class GateCheck:
     metric: str
     threshold: float
     value: float | None
-    status: Literal["PASS", "FAIL"]
+    status: Literal["PASS", "FAIL", "NOT CHECKED"]  # NOT CHECKED: a label without an estimate
     reason: str = ""
     higher_is_better: bool = True
     label: str | None = None  # decided on this human label's corrected interval
@@ -65,7 +65,9 @@ class GateResult:
 
     @property
     def ready(self) -> bool:
-        return all(c.status == "PASS" for c in self.checks)
+        """Every decided check passed, and at least one was decided."""
+        decided = [c for c in self.checks if c.status != "NOT CHECKED"]
+        return bool(decided) and all(c.status == "PASS" for c in decided)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

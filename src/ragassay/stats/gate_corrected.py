@@ -8,21 +8,25 @@ default: at most 10% hallucinated answers, at least 90% faithful, at least 80%
 correct). Without an estimate, or without a threshold for its label, the check falls
 back to the judge's own values, as the plain gate decides it, and says why in one line.
 A label given a threshold whose linked metrics are not gated is checked too (through its
-first linked metric with an estimate); one without an estimate is named in a note.
+first linked metric with an estimate); one without an estimate is a NOT CHECKED row that
+says why ("10 of 30 labels"), and fails the gate with `require_labels`. A label threshold
+naming no known label, or outside its label's scale, is refused (`label_threshold_problem`).
 """
 
 from __future__ import annotations
 
 import math
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
-from ragassay.labels import canonical, lookup
+from ragassay.labels import VOCABULARY, canonical, lookup
 from ragassay.stats.corrected import Corrected, CorrectedEstimate
 from ragassay.stats.gate import TOLERANCE, GateCheck, GateResult, ThresholdsError, gate
 from ragassay.stats.table import ScoreTable
+from ragassay.text import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,29 @@ def load_corrected_thresholds(path: str | Path) -> dict[str, float] | None:
     return out
 
 
+def label_threshold_problem(given: Mapping[str, float], present: Iterable[str] = ()
+                            ) -> str | None:
+    """One line for the first label threshold that names neither a vocabulary label nor
+    one of `present` (the run's own labels), with the nearest vocabulary name, or that lies
+    outside its label's scale; None when every one is fine."""
+    own = {canonical(p) for p in present}
+    names = [k.name for k in VOCABULARY]
+    for label, value in given.items():
+        kind = lookup(label)
+        if kind is None and canonical(label) not in own:
+            known = names + sorted(own - set(names))
+            hint = did_you_mean(label, [n for k in VOCABULARY for n in sorted(k.names)])
+            if hint:  # an alias may be the closest: name its vocabulary label
+                close = hint.removeprefix(" (did you mean ").removesuffix("?)")
+                hint = f" (did you mean {canonical(close)}?)"
+            return f"unknown label {label!r}{hint}; known labels: {', '.join(known)}"
+        if kind is not None and not kind.low <= value <= kind.high:
+            what = ("a share of answers" if kind.kind == "bool" else "a mean grade")
+            return (f"{kind.name} = {value:g} is outside the label's scale "
+                    f"{kind.low:g}-{kind.high:g} ({what})")
+    return None
+
+
 def _threshold(label: str, given: Mapping[str, float]) -> float | None:
     if canonical(label) in given:
         return given[canonical(label)]
@@ -81,18 +108,36 @@ def _why_none(corrected: Corrected, metric: str) -> str:
     return reasons[0] if reasons else "no human label is linked to it"
 
 
+def _why_unchecked(table: ScoreTable, corrected: Corrected, label: str) -> tuple[str, str]:
+    """(linked metric or "", why) for a label threshold without a corrected estimate."""
+    skipped = [s for s in corrected.skipped
+               if s.strategy is None and canonical(s.label) == label]
+    n = sum(1 for r in table.rows
+            if any(canonical(k) == label and v is not None for k, v in r.labels.items()))
+    few = next((s for s in skipped if s.too_few_labels), None)
+    if few is not None:
+        return few.metric, f"{n} of {corrected.min_labels} labels"
+    if skipped:
+        return skipped[0].metric, skipped[0].reason
+    if not n:
+        return "", "no labels"
+    return "", "no metric of this run is linked to it"
+
+
 def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected: Corrected,
                    label_thresholds: Mapping[str, float] | None = None, *,
-                   strict: bool = False) -> CorrectedGate:
+                   strict: bool = False, require_labels: bool = False) -> CorrectedGate:
     """Each metric check on its linked label's corrected interval where the run has one;
-    the others as `gate` decides them (with `strict`), each with a note saying why."""
+    the others as `gate` decides them (with `strict`), each with a note saying why. A
+    label threshold without an estimate is a NOT CHECKED check (FAIL with
+    `require_labels`)."""
     given = {canonical(k): v for k, v in (label_thresholds or {}).items()}
     plain = {c.metric: c for c in gate(table, thresholds, strict=strict).checks}
     checks: list[GateCheck] = []
     notes: list[str] = []
     used: set[str] = set()
     for metric in thresholds:
-        est = corrected.overall(metric)
+        est = corrected.find(metric)
         limit = None if est is None else _threshold(est.label, given)
         if est is None or limit is None:
             why = (_why_none(corrected, metric) if est is None else
@@ -110,8 +155,14 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
         est = next((e for e in corrected.estimates
                     if e.strategy is None and canonical(e.label) == label), None)
         if est is None:
-            notes.append(f"{label}: no corrected estimate (too few labels, or no linked "
-                         "metric): its [corrected] threshold is not checked")
+            metric, why = _why_unchecked(table, corrected, label)
+            kind = lookup(label)
+            status: Literal["FAIL", "NOT CHECKED"] = ("FAIL" if require_labels
+                                                      else "NOT CHECKED")
+            checks.append(GateCheck(
+                metric, limit, None, status,
+                f"not checked: {why} (labels required)" if require_labels else why,
+                kind.higher_is_better if kind is not None else True, label=label))
             continue
         checks.append(_check(est, limit))
     return CorrectedGate(GateResult(tuple(checks), strict=strict, corrected=True), tuple(notes))

@@ -60,7 +60,8 @@ def _unknown(thresholds: Mapping[str, float], known: list[str]) -> None:
 
 def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool = False,
                   *, worst: int = WORST, corrected: bool = False,
-                  label_thresholds: Mapping[str, float] | None = None) -> MetricsCheck:
+                  label_thresholds: Mapping[str, float] | None = None,
+                  require_labels: bool = False) -> MetricsCheck:
     """Gate the run against `thresholds` ({metric: value}); the message lists every
     check, and for each failing metric its worst samples. ValueError for a metric the
     run does not have, or a threshold outside its metric's range.
@@ -68,10 +69,12 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool
     `corrected`: a metric linked to a human label with enough labels is decided on the
     corrected 95% interval of people's label (`label_thresholds`, else the vocabulary's
     default threshold); the others fall back to the judge's values, each with a line
-    saying why (`stats.gate_corrected`)."""
+    saying why (`stats.gate_corrected`). ValueError for a label threshold naming no
+    known label (with the nearest vocabulary name) or outside its label's scale; a label
+    threshold without an estimate is NOT CHECKED, and fails with `require_labels`."""
     from ragassay.report import corrected_for, run_table
     from ragassay.stats import gate, threshold_out_of_range
-    from ragassay.stats.gate_corrected import gate_corrected
+    from ragassay.stats.gate_corrected import gate_corrected, label_threshold_problem
 
     rt = run_table(run.store, run.run_id)
     table = rt.table
@@ -79,10 +82,13 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool
     problem = threshold_out_of_range(thresholds, table.specs)
     if problem:
         raise ValueError(problem)
+    problem = label_threshold_problem(label_thresholds or {}, table.label_names)
+    if problem:
+        raise ValueError(f"label_thresholds: {problem}")
     notes: tuple[str, ...] = ()
-    if corrected:
+    if corrected or require_labels:
         out = gate_corrected(table, dict(thresholds), corrected_for(run.store, run.run_id, rt=rt),
-                             label_thresholds, strict=strict)
+                             label_thresholds, strict=strict, require_labels=require_labels)
         result, notes = out.result, out.notes
     else:
         result = gate(table, dict(thresholds), strict=strict)
@@ -90,15 +96,22 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool
     bound = "the 95% CI's conservative bound" if strict else "the mean"
     if corrected:
         bound = f"people's corrected 95% bounds where labelled, else {bound}"
+    unchecked = sum(c.status == "NOT CHECKED" for c in result.checks)
+    decided = len(result.checks) - unchecked
     head = (f"ragassay: {len(failed)} of {len(result.checks)} metrics failed their "
             f"thresholds (run {run.run_id}, testing {bound})" if failed else
-            f"ragassay: all {len(result.checks)} metrics passed (run {run.run_id})")
+            f"ragassay: nothing was checked (run {run.run_id})" if not decided else
+            f"ragassay: all {decided} checked metrics passed (run {run.run_id})")
     lines = [head, *(f"  note: {n}" for n in notes)]
     for c in result.checks:
-        lines.append(f"  {c.status} {c.metric}: {c.reason}")
+        name = " -> ".join(x for x in (c.metric, c.label and f"people's {c.label}") if x)
+        lines.append(f"  {c.status} {name}: {c.reason}")
     for c in failed:
+        if c.metric not in table.specs:
+            continue  # a label with no linked metric in the run: no samples to show
         lines.append(f"  worst samples for {c.metric}:")
-        lines += _worst(run, c.metric, c.higher_is_better, worst)
+        # a label check's direction is the label's: the samples are ranked by the metric's
+        lines += _worst(run, c.metric, table.spec(c.metric).higher_is_better, worst)
     if failed:
         lines.append(f"  inspect: ragassay report {run.run_id} --db {run.store.label}; "
                      f"ragassay ui --db {run.store.label}")
@@ -107,14 +120,15 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool
 
 def assert_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool = False,
                    *, worst: int = WORST, corrected: bool = False,
-                   label_thresholds: Mapping[str, float] | None = None) -> None:
+                   label_thresholds: Mapping[str, float] | None = None,
+                   require_labels: bool = False) -> None:
     """AssertionError unless every metric meets its threshold: the mean, or with
     `strict` the 95% CI's conservative bound (one sample has no interval: it fails
     strict checks with "too few values"); with `corrected`, on people's corrected
     interval where the run has enough human labels (see `check_metrics`). The message
     lists the failing metrics and their worst samples."""
     check = check_metrics(run, thresholds, strict, worst=worst, corrected=corrected,
-                          label_thresholds=label_thresholds)
+                          label_thresholds=label_thresholds, require_labels=require_labels)
     if not check.passed:
         raise AssertionError(check.message)
 

@@ -1,0 +1,84 @@
+"""`ragassay gate` with a [corrected] table: a typo'd label or a threshold off the label's
+scale is refused in one line; a threshold that cannot be checked is a NOT CHECKED row,
+and fails with --require-labels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ragassay.cli import cli
+from ragassay.store import Store
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "labels"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def example_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("gate") / "r.db"
+    code, out = run("eval", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db", str(db))
+    assert code == 0, out
+    return db
+
+
+@pytest.fixture
+def db(example_run: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "r.db"
+    with Store(example_run) as src, Store(copy) as dst:
+        src.conn.backup(dst.conn)
+    return copy
+
+
+def _config(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "gate.toml"
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.mark.parametrize(("table", "said"), [
+    ("halucinated = 0.10", "unknown label 'halucinated' (did you mean hallucinated?)"),
+    ("hallucinated = 5", "hallucinated = 5 is outside the label's scale 0-1"),
+])
+def test_a_bad_corrected_table_is_refused_in_one_line(db: Path, tmp_path: Path, table: str,
+                                                      said: str) -> None:
+    config = _config(tmp_path, f"[corrected]\n{table}\n")
+    code, out = run("gate", "--config", config, "--db", str(db))
+    assert code == 2, out
+    assert said in out and "READY" not in out
+
+
+def _few_labels(db: Path, tmp_path: Path, n: int = 10) -> None:
+    lines = (EXAMPLE / "labels.jsonl").read_text().splitlines()[:n]
+    path = tmp_path / "few.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    code, out = run("labels", "import", str(path), "--db", str(db))
+    assert code == 0, out
+
+
+def test_an_unchecked_label_threshold_is_a_row_and_never_ready_alone(db: Path,
+                                                                     tmp_path: Path) -> None:
+    _few_labels(db, tmp_path)
+    only = _config(tmp_path, "[corrected]\nhallucinated = 0.1\n")
+    code, out = run("gate", "--config", only, "--db", str(db))
+    assert code == 1, out
+    assert "NOT CHECKED" in out and "10 of 30 labels" in out
+    assert "NOT READY (nothing was checked)" in out
+
+
+def test_require_labels_fails_an_unchecked_label_threshold(db: Path, tmp_path: Path) -> None:
+    _few_labels(db, tmp_path)
+    config = _config(tmp_path, '[thresholds]\n"judge.faithfulness" = 1\n'
+                               "[corrected]\nhallucinated = 0.1\n")
+    code, out = run("gate", "--config", config, "--db", str(db))
+    assert code == 0, out
+    assert "NOT CHECKED" in out and "READY" in out
+    code, out = run("gate", "--config", config, "--require-labels", "--db", str(db))
+    assert code == 1, out
+    assert "not checked: 10 of 30 labels (labels required)" in out and "NOT READY" in out
