@@ -101,7 +101,8 @@ def embedder_note(judge_spec: str, suites: tuple[str, ...]) -> str | None:
 
 def report_unscored(report: Report, store: Any, run_id: str) -> None:
     """Unscored values and their top reasons, on stderr even under -q; a run whose every
-    judge call failed ends with exit 1 (its figures would be empty)."""
+    judge call failed is recorded `failed` (not complete: its figures are empty) and ends
+    with exit 1."""
     reasons: dict[str, int] = {}
     for entry in report.per_metric_statistics.values():
         for reason, n in (entry.unscored_reasons or {}).items():
@@ -114,6 +115,7 @@ def report_unscored(report: Report, store: Any, run_id: str) -> None:
             err=True)
     ok, failed = store.call_outcomes(run_id)
     if failed and not ok:
+        store.finish_run(run_id, "failed")
         raise FailedRun(f"every judge call of run {run_id} failed ({failed} calls): "
                         f"fix the judge, then judge them again with --resume {run_id} "
                         "--retry-failed all")
