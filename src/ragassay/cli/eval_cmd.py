@@ -79,9 +79,9 @@ def report_lacking(store: Any, run_id: str) -> None:
         return
     parts = ", ".join(f"no {name}: {per[r]}" for r, name in LACKING_INPUT.items() if r in per)
     noun, own = ("sample lacks", "its") if samples == 1 else ("samples lack", "their")
-    values = "value is" if unscored == 1 else "values are"
+    verb = "is" if unscored == 1 else "are"
     say(f"{samples} {noun} an input some metrics need ({parts}): {unscored} of {own} "
-        f"metric {values} unscored for the missing input", err=True)
+        f"metric values {verb} unscored for the missing input", err=True)
 
 
 def embedder_note(judge_spec: str, suites: tuple[str, ...]) -> str | None:
