@@ -241,3 +241,20 @@ def test_trend_over_runs_of_the_same_dataset(demo_run: dict, demo_data: Path) ->
     assert points[1]["delta"] == pytest.approx(0.0)  # same data, same offline judge
     code, out = run("trend", "nope.jsonl", "--db", db)
     assert code == 2 and "no complete run" in out
+
+
+def test_the_summary_prints_every_metric_below_its_warning_level(demo_data: Path,
+                                                                  tmp_path: Path) -> None:
+    """Every suite on the demo: the console lists each warning the report has (it printed
+    only those among the first 8 flags, 5 of 7)."""
+    out = tmp_path / "all.json"
+    result = CliRunner().invoke(cli, ["eval", str(demo_data), "--db", str(tmp_path / "r.db"),
+                                      "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    flags = [f for f in json.loads(out.read_text())["interpretation"]
+             if f["level"] == "warning" and f["scope"] == "overall"]
+    assert len(flags) > 5
+    shown = [line for line in result.output.splitlines() if line.startswith("warning ")]
+    assert len(shown) == min(len(flags), 10) + (len(flags) > 10)
+    for f in flags[:10]:
+        assert any(f["metric"] in line for line in shown), f["metric"]

@@ -451,3 +451,13 @@ def test_a_one_sample_interval_is_said_so_in_the_terminal(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     assert "n=1, no interval" in result.output
     assert not re.search(r"\[(\d+\.\d+), \1\]", result.output)  # no [x, x]
+
+
+def test_one_value_lacking_an_input_reads_in_good_english(tmp_path: Path) -> None:
+    data, db = tmp_path / "d.jsonl", tmp_path / "r.db"
+    rows(data, [good(1), {k: v for k, v in good(2).items() if k != "reference"}])
+    result = invoke("eval", data, "--db", db, "-q", "--metrics", "judge.answer_similarity")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        "1 sample lacks an input some metrics need (no reference: 1): 1 of its metric values "
+        "is unscored for the missing input")

@@ -246,6 +246,8 @@ def test_unscored_values_are_counted_on_stderr_and_all_failed_exits_1(tmp_path: 
     assert lines[0].startswith("15 metric values unscored; top reasons: judge call failed: "
                                "HTTP 400: input too long (15)")
     assert lines[-1].startswith("error: every judge call of run ")
+    with Store(tmp_path / "f.db", readonly=True) as store:  # listed as failed, not complete
+        assert store.list_runs()[0].status == "failed"
 
 
 def test_a_partly_unscored_run_says_how_many_and_why(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ import pytest
 
 from ragassay.dataset import demo_dataset_path
 from ragassay.report import FailedEntry, Report, published, to_html
+from ragassay.report.html import VERDICT_WORDS
 from tests.report.conftest import demo_report_html, entry, make_report
 
 
@@ -108,7 +109,7 @@ def test_the_summary_gives_each_metric_its_verdict_and_the_judges_agreement(
     flags = {f.metric: f.level for f in demo_report.interpretation if f.scope == "overall"}
     assert set(by_metric) == set(demo_report.aggregate_metrics.metrics)
     for metric, cells in by_metric.items():
-        assert cells[5] == flags[metric], metric  # the verdict
+        assert cells[5] == VERDICT_WORDS[flags[metric]], metric  # the verdict, in words
     assert by_metric["judge.faithfulness"][6] == ">= 9; warning < 7"
     assert by_metric["judge.faithfulness"][7].startswith("AUROC 0.61-0.95 on 7 unseen")
     assert by_metric["judge.overall"][7] == "not measured"

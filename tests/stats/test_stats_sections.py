@@ -212,3 +212,21 @@ def test_report_sections_degenerate_inputs(make_table) -> None:
     const_out = report_sections(const, n_resamples=50)
     assert const_out.correlations.value("x.a", "x.b") is None
     assert const_out.correlations.value("x.b", "x.b") == 1.0
+
+
+def test_an_abstention_is_no_failed_question(judge_specs) -> None:
+    """An answer that declined ("I don't know", abstained on the answer metrics) is
+    counted in the abstention rates, not as a failed question (the demo's q11 was)."""
+    names = list(judge_specs)
+    answer_metrics = ("judge.faithfulness", "judge.answer_similarity", "judge.overall")
+
+    def row(i: int, abstained: bool) -> Row:
+        values = {n: (None if abstained and n in answer_metrics else 8.0) for n in names}
+        values["judge.hallucination"] = None if abstained else 0.0
+        gone = {n: "correct" for n in (*answer_metrics, "judge.hallucination")}
+        return Row(id=f"s{i}", strategy="a", question="q", question_id=None, labels={},
+                   values=values, reasons={}, abstained=gone if abstained else {})
+
+    table = ScoreTable.from_rows([row(0, True), row(1, False)], judge_specs)
+    out = strategy_summaries(table, n_resamples=50)["a"]
+    assert out.total_questions == 2 and out.figure("failed_questions") == 0

@@ -112,8 +112,8 @@ def leaderboard_table(rows: list[LeaderboardRow]) -> Any:
 
     metric = rows[0].metric if rows else ""
     t = Table(title=f"Leaderboard by {metric}",
-              caption="latencies timed after one warm-up search and answer per index and "
-                      "generator")
+              caption="latencies timed after an untimed search of every question per index "
+                      "and one warm-up answer per generator")
     for col in ("#", "strategy", "mean", "95% CI", "vs best", "failed", "recall", "mrr",
                 "ndcg", "no-answer", "index s", "retr p95 ms", "ans p95 ms", "est $", "meas $"):
         t.add_column(col)

@@ -79,9 +79,9 @@ def report_lacking(store: Any, run_id: str) -> None:
         return
     parts = ", ".join(f"no {name}: {per[r]}" for r, name in LACKING_INPUT.items() if r in per)
     noun, own = ("sample lacks", "its") if samples == 1 else ("samples lack", "their")
-    values = "value is" if unscored == 1 else "values are"
+    verb = "is" if unscored == 1 else "are"
     say(f"{samples} {noun} an input some metrics need ({parts}): {unscored} of {own} "
-        f"metric {values} unscored for the missing input", err=True)
+        f"metric values {verb} unscored for the missing input", err=True)
 
 
 def embedder_note(judge_spec: str, suites: tuple[str, ...]) -> str | None:
@@ -101,7 +101,8 @@ def embedder_note(judge_spec: str, suites: tuple[str, ...]) -> str | None:
 
 def report_unscored(report: Report, store: Any, run_id: str) -> None:
     """Unscored values and their top reasons, on stderr even under -q; a run whose every
-    judge call failed ends with exit 1 (its figures would be empty)."""
+    judge call failed is recorded `failed` (not complete: its figures are empty) and ends
+    with exit 1."""
     reasons: dict[str, int] = {}
     for entry in report.per_metric_statistics.values():
         for reason, n in (entry.unscored_reasons or {}).items():
@@ -114,6 +115,7 @@ def report_unscored(report: Report, store: Any, run_id: str) -> None:
             err=True)
     ok, failed = store.call_outcomes(run_id)
     if failed and not ok:
+        store.finish_run(run_id, "failed")
         raise FailedRun(f"every judge call of run {run_id} failed ({failed} calls): "
                         f"fix the judge, then judge them again with --resume {run_id} "
                         "--retry-failed all")

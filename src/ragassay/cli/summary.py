@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ragassay.types import MetricSpec, RunReliability
 
 
+MAX_WARNINGS = 10  # metrics below their warning level printed one per line
 OVERALL_NOTE = ("{short}: the mean of the samples' own {metric} scores, as in the aggregate "
                 "table and the leaderboard")
 """Said under a strategy table: which overall it shows (the report's JSON also has the
@@ -147,9 +148,14 @@ def print_summary(report: Report, console: Console | None = None) -> None:
     console.print(f"judge calls {usage.calls}, tokens in {usage.input_tokens}"
                   f" / out {usage.output_tokens}, cache hits {usage.cache_hits}, "
                   f"{escape(cost_text(report))}", highlight=False)
-    for flag in report.interpretation[:8]:
-        if flag.level == "warning" and flag.scope == "overall":
-            console.print(f"[yellow]warning[/yellow] {escape(flag.message)}", highlight=False)
+    warnings = [f for f in report.interpretation
+                if f.level == "warning" and f.scope == "overall"]
+    for flag in warnings[:MAX_WARNINGS]:
+        console.print(f"[yellow]warning[/yellow] {escape(flag.message)}", highlight=False)
+    if len(warnings) > MAX_WARNINGS:
+        console.print(f"[yellow]warning[/yellow] ... and {len(warnings) - MAX_WARNINGS} more "
+                      "metrics below their warning level (the JSON or HTML report lists "
+                      "them)", highlight=False)
     if report.hops is not None:
         print_hops(report.hops, console)
 

@@ -88,9 +88,14 @@ class _Raw(str):
     """Markup made here (a badge, a link): put into a cell as it is."""
 
 
+VERDICT_WORDS = {"good": "meets target", "ok": "short of target", "warning": "warning"}
+"""A flag's level as the summary says it: "ok" read as "fine" while the value missed its
+target (a new-user trial)."""
+
+
 def _badge(level: str | None) -> _Raw:
     return _Raw(f'<span class="badge {escape(level or "none")}">'
-                f"{escape(level or 'no target')}</span>")
+                f"{escape(VERDICT_WORDS.get(level or '', level or 'no target'))}</span>")
 
 
 def _facts(report: Report) -> str:

@@ -154,8 +154,10 @@ def composite_summary(
                             seed=seed)
         intervals[own] = ci
     suite_metrics = [m for m in table.metrics if table.spec(m).suite == spec.suite]
-    # failed: a metric could not be scored; a missing input (no reference) is no failure
-    failed = sum(any(r.value(m) is None and r.reasons.get(m) not in MISSING_INPUT
+    # failed: a metric could not be scored; a missing input (no reference) and an
+    # abstention (the answer declined: counted in the abstention rates) are no failure
+    failed = sum(any(r.value(m) is None and m not in r.abstained
+                     and r.reasons.get(m) not in MISSING_INPUT
                      for m in suite_metrics) for r in table.rows)
     return CompositeSummary(metric=spec.name, figures=out, intervals=intervals,
                             failed_questions=failed + len(table.invalid))
