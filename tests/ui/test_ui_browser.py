@@ -293,7 +293,11 @@ def test_annotate_by_click_and_keyboard(page, server, ui_store, shots):
         page.get_by_role("heading", name=f"Sample {n} of 24").wait_for()
         page.wait_for_function(BUSY)
         page.wait_for_function("() => window.__ragassayAnnotate !== undefined")
-        page.locator(".st-key-annotate_choice_0 button").wait_for()
+        # exactly one set of choice buttons: while Streamlit swaps the page, the old (stale)
+        # and the new buttons can both be in the page for a moment (seen in CI)
+        page.wait_for_function(
+            "() => document.querySelectorAll('.st-key-annotate_choice_0 button').length === 1",
+            timeout=30_000)
         # let Streamlit finish replacing the page's elements: a key pressed while the old
         # buttons are swapped out clicks nothing (seen on a loaded 2-core machine)
         page.wait_for_timeout(500)
