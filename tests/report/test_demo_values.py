@@ -19,7 +19,12 @@ answer metrics (judge.answer_similarity, faithfulness, hallucination, overall;
 ragas.faithfulness, answer_relevancy; trace.adherence, adherence_ratio,
 context_utilization, completeness) instead of scored or unscored, when abstention became an
 outcome (issue #30): its contexts hold no response time (the reference is not
-attributable to them).
+attributable to them). The good answers q06-dense-k5 ("retries a failed webhook
+delivery") and q09-dense-k5 ("Monthly plans are not refundable (only annual plans can be
+refunded ...)") are no longer flagged as contradicting their contexts, as their human labels
+say, when "failed" after an article stopped reading as a negation and a negation in one
+clause stopped flipping a fact restated in another (2026-12-03, the #29 trial's finding
+that the demo's verdict came from these false positives).
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write

@@ -442,6 +442,41 @@ def test_a_short_negated_restatement_contradicts(an: Analyzer, answer: str) -> N
     assert ev.support[0] < SUPPORT_THRESHOLD and _faith(ev) < HALLUCINATION_THRESHOLD
 
 
+REFUNDS = ("Refunds: annual plans can be refunded pro rata within 30 days of purchase. "
+           "Monthly plans are not refundable.")
+
+
+def test_a_negation_in_one_clause_does_not_flip_the_fact_in_another(an: Analyzer) -> None:
+    """Found by the #29 trial on the demo: the aside in brackets restates the annual-plan
+    sentence, the main clause negates another fact the context also negates; no clause
+    by itself says the opposite of the annual-plan sentence, so nothing is contradicted."""
+    answer = ("Monthly plans are not refundable (only annual plans can be refunded pro rata "
+              "within 30 days).")
+    ev = _ev(an, [REFUNDS], answer, "Can I get a refund on a monthly plan?")
+    assert ev.contradicts == [None]
+    assert ev.support[0] >= SUPPORT_THRESHOLD and _faith(ev) >= HALLUCINATION_THRESHOLD
+    flipped = _ev(an, [REFUNDS], "Annual plans cannot be refunded (not even within 30 days).",
+                  "Can I get a refund on an annual plan?")
+    assert flipped.contradicts == ["negation"]
+    assert _faith(flipped) < HALLUCINATION_THRESHOLD
+
+
+WEBHOOKS = ("Webhook retries: if your endpoint does not return a 2xx status, Larkspur retries "
+            "the delivery up to 8 times with exponential backoff, over roughly 24 hours.")
+
+
+def test_failed_after_an_article_names_a_thing_and_negates_nothing(an: Analyzer) -> None:
+    """Found by the #29 trial on the demo: "retries a failed webhook delivery" read as a
+    negation of the delivery, and the faithful answer was flagged as contradicting."""
+    q = "How often does Larkspur retry a failed webhook delivery?"
+    good = _ev(an, [WEBHOOKS], "Larkspur retries a failed webhook delivery up to 8 times, "
+               "backing off exponentially over roughly 24 hours.", q)
+    assert good.contradicts == [None] and _faith(good) >= HALLUCINATION_THRESHOLD
+    ctx = ["The webhook delivery succeeded on the first attempt."]
+    failed = _ev(an, ctx, "The webhook delivery failed on the first attempt.")
+    assert failed.contradicts == ["negation"]
+
+
 def test_a_negative_interjection_opens_and_negates_nothing(an: Analyzer) -> None:
     """"Not really, <restatement>" answers the question as "No," does."""
     ctx = ["A programming language is a formal language that specifies a set of "

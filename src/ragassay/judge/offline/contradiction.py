@@ -5,19 +5,24 @@ and where they fire the sentence says the opposite of its evidence: on the dev s
 64 of the 68 answers they fire on are labelled unfaithful, scripts/devsets/rules.py):
 - a polarity flip: a restatement with a negation added or removed, or a word replaced
   by its antonym ("was not opened", "rejected" for "approved"), but not both ("does not
-  open" = "is closed");
+  open" = "is closed"). In a sentence of several clauses (a parenthesis, a semicolon, a
+  dash) one clause must also be such a restatement by itself: "Monthly plans are not
+  refundable (only annual plans can be refunded within 30 days)" restates "Annual plans
+  can be refunded within 30 days" in its aside and negates another fact in its main clause;
 - a role swap: two names in reversed roles around the same relation ("Langevin
   supervised Curie" for "Curie supervised Langevin"; the passive voice is no swap).
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from .lexical import NEGATIONS, STOPWORDS, antonym_stems
+from .sentences import SentenceInfo, sentence_info
 
 if TYPE_CHECKING:
-    from .sentences import ContextIndex, SentenceInfo
+    from .sentences import ContextIndex
 
 
 def _entities(s: SentenceInfo, known: frozenset[str] | None) -> list[tuple[int, int, str]]:
@@ -96,27 +101,44 @@ def _content(s: SentenceInfo) -> list[str]:
     ]
 
 
+# "failed" after a determiner names a thing ("retries a failed delivery"), negating
+# nothing of the sentence's claim; "the delivery failed" still negates.
+_ATTRIBUTIVE = frozenset({"failed", "failing"})
+_DETERMINERS = frozenset({
+    "a", "an", "the", "any", "each", "every", "this", "that", "these", "those",
+    "its", "their", "your", "our", "his", "her", "my",
+})
+
+
+def _negates(toks: tuple[str, ...], i: int) -> bool:
+    """Whether the i-th token is a negation of the claim (not "a failed delivery")."""
+    if toks[i] in _ATTRIBUTIVE and i > 0 and toks[i - 1] in _DETERMINERS:
+        return False
+    return _is_negation(toks[i])
+
+
 def _negated_on(s: SentenceInfo, shared: set[str]) -> bool:
     """Whether a negation word of the sentence bears on a shared content word (one of
     the NEGATION_SCOPE tokens after it: "was not opened", "doesn't plan to"); a leading
     "No, ..." answers the question and negates nothing of the claim."""
     toks, st = s.tokens, s.all_stems
     return any(
-        _is_negation(toks[i])
+        _negates(toks, i)
         and any(x in shared for x in st[i + 1 : i + 1 + NEGATION_SCOPE])
         for i in range(s.lead, len(toks))
     )
 
 
-def polarity_flip(s: SentenceInfo, c: SentenceInfo) -> str | None:
+def polarity_flip(s: SentenceInfo, c: SentenceInfo, *, clause: bool = False) -> str | None:
     """The sentence restates a context sentence with the opposite meaning: "The bridge
     was not opened in 1932" or "The council rejected the budget" against "The bridge
     was opened in 1932" / "The council approved the budget". It restates it when
     NEGATION_FLIP_COVERAGE of its content words are there (an antonym counts as there)
     and it covers at least half of the context sentence's; the meaning is opposite when
     a negation bears on a shared word in exactly one of them, or a word was replaced by
-    its antonym, but not both ("does not open" = "is closed"). Returns "negation",
-    "antonym" or None."""
+    its antonym, but not both ("does not open" = "is closed"). A `clause` of a longer
+    sentence need not cover half of the context sentence (the other clauses may cover the
+    rest). Returns "negation", "antonym" or None."""
     s_content, c_content = _content(s), _content(c)
     if not s_content or not c_content:
         return None
@@ -131,7 +153,7 @@ def polarity_flip(s: SentenceInfo, c: SentenceInfo) -> str | None:
     c_shared = {x for x in c_content if x in s.stem_set} | {
         a for x in swapped for a in c.stem_set if a in _antonyms_of_stem(s, x)
     }
-    if len(c_shared) / len(set(c_content)) < 0.5:
+    if not clause and len(c_shared) / len(set(c_content)) < 0.5:
         return None
     antonym = len(swapped) % 2 == 1
     if not antonym and not s.negated and not c.negated:
@@ -148,10 +170,28 @@ def _antonyms_of_stem(s: SentenceInfo, x: str) -> set[str]:
     }
 
 
+# Where a sentence's clauses part: brackets, a semicolon, a dash set off by spaces.
+_CLAUSE_BREAK = re.compile(r"[()\[\];]|\s[-\u2013\u2014]\s|\u2014")
+MIN_CLAUSE_TOKENS = 3  # a shorter piece ("(2019)", "- see below") is no clause of its own
+
+
+def clauses(s: SentenceInfo) -> list[SentenceInfo]:
+    """The sentence's clauses, or the sentence itself when it has only one."""
+    parts = [p for p in _CLAUSE_BREAK.split(s.text) if len(p.split()) >= MIN_CLAUSE_TOKENS]
+    return [sentence_info(p.strip()) for p in parts] if len(parts) > 1 else [s]
+
+
 def contradiction(s: SentenceInfo, ctx: ContextIndex, top: list[int]) -> str | None:
     """A precise sign that the sentence contradicts its best-matching context sentences:
     "role swap", "negation" or "antonym" (see the module docstring); None otherwise."""
     for j in top:
         if role_swap(s, ctx.infos[j]):
             return "role swap"
-    return polarity_flip(s, ctx.infos[top[0]])
+    best = ctx.infos[top[0]]
+    flip = polarity_flip(s, best)
+    if flip is None:
+        return None
+    parts = clauses(s)
+    if len(parts) == 1 or any(polarity_flip(p, best, clause=True) for p in parts):
+        return flip
+    return None
