@@ -130,13 +130,10 @@ class EvalResult:
             for name, value in (sample.labels if sample else {}).items():
                 label_names.setdefault(LABEL_PREFIX + name)
                 row[LABEL_PREFIX + name] = value
-            abstained = (entry.abstained or {}) if isinstance(entry, SampleEntry) else {}
             for m in metrics:
                 row[m] = entry.metrics.get(m)
                 row[m + REASON_SUFFIX] = (
-                    f"abstained ({abstained[m]})" if m in abstained
-                    else entry.unscored.get(m) if m in entry.metrics
-                    else "failed row" if sample is None else None)
+                    sample.reason(m) if sample is not None else "failed row")
             rows.append(row)
         inputs = [*INPUT_COLUMNS, *label_names, "reasoning"]
         frame = pd.DataFrame(rows, columns=[*inputs, *(
