@@ -232,3 +232,48 @@ def test_an_id_repeated_under_two_strategies_is_two_samples(tmp_path: Path) -> N
         by_key = {s.content_key: (s.strategy, s.id) for s in store.iter_samples(_run_id(db))}
         got = {by_key[lab.content_key]: lab.value for lab in store.iter_labels()}
     assert got == {("bm25", "q0"): True, ("dense", "dense::q0"): False}
+
+
+def _narrowing(output: str) -> list[str]:
+    return [x for x in output.splitlines() if " via judge." in x and "narrow" in x]
+
+
+def test_runs_show_says_what_more_labels_would_do_as_eval_does(tmp_path: Path) -> None:
+    """Trial finding: the summary's "about N more labels" line under the corrected
+    estimates, said after eval, was missing from `runs show` where the run cannot reach
+    the target. Every whole-run estimate short of its 0.1-wide target now gets its line,
+    from one place (corrected_view.narrowing), after eval and in runs show alike."""
+    from ragassay.report import corrected_for
+    from ragassay.types import HumanLabel
+    from tests.support.annotated_run import make_run
+
+    db = tmp_path / "m.db"
+    with Store(db) as store:
+        r = make_run(store, 120)
+        store.set_labels([HumanLabel(content_key=r.key(i), name="hallucinated",
+                                     value=bool(r.bad[i])) for i in range(40)])
+        faith = corrected_for(store, r.run_id).overall("judge.faithfulness")
+        verdict = corrected_for(store, r.run_id).overall("judge.hallucination")
+    assert faith is not None and faith.more_labels and verdict is not None
+    assert verdict.more_labels is None  # 120 samples cannot reach 0.1 wide through it
+    code, out = run("runs", "show", r.run_id, "--db", str(db))
+    assert code == 0, out
+    assert _narrowing(out) == [
+        "hallucinated via judge.hallucination: even with all 120 samples labelled the "
+        f"interval would not narrow to 0.1 wide (now {verdict.width:.3f})",
+        f"hallucinated via judge.faithfulness: about {faith.more_labels} more labels narrow "
+        f"the interval to 0.1 wide (now {faith.width:.3f})"]
+    # a run whose data carries the labels: eval's summary and runs show say the same
+    labels = {json.loads(x)["id"]: json.loads(x)["hallucinated"]
+              for x in (EXAMPLE / "labels.jsonl").read_text().splitlines()}
+    rows = [json.loads(x) for x in (EXAMPLE / "data.jsonl").read_text().splitlines()]
+    data = tmp_path / "labelled.jsonl"
+    data.write_text("".join(json.dumps({**row, "labels": {"hallucinated": labels[row["id"]]}}
+                                       if row["id"] in labels else row) + "\n"
+                            for row in rows))
+    code, evaluated = run("eval", str(data), "--metrics", "judge", "--db", str(db))
+    assert code == 0, evaluated
+    said = _narrowing(evaluated)
+    assert len(said) == 2 and all("even with all 240 samples labelled" in x for x in said)
+    code, shown = run("runs", "show", _run_id(db), "--db", str(db))
+    assert code == 0 and _narrowing(shown) == said, shown
