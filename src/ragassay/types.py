@@ -399,6 +399,12 @@ ABSTENTION = "abstention"
 """The details key of an abstained value: "correct" (the contexts do not hold the answer),
 "false" (they do) or "unknown" (the judge could not tell)."""
 ABSTENTION_OUTCOMES = ("correct", "false", "unknown")
+
+
+def abstained_reason(outcome: str) -> str:
+    """What an export's reason column says for an abstained value ("abstained (false)"),
+    beside the unscored reasons: every export and table says it this way."""
+    return f"abstained ({outcome})"
 Status = Literal["scored", "abstained", "unscored"]
 
 

@@ -37,18 +37,18 @@ def test_a_label_the_data_uses_is_asked_in_its_place() -> None:
 
 
 def test_a_new_plan_from_the_options() -> None:
-    plan, asked = resolve_plan(None, SessionOptions(), "r1", SPECS, [])
-    assert (plan.kind, plan.seed, plan.labels) == ("uniform", 0, tuple(asked))
-    assert asked == ["hallucinated", "correct", "relevance"]
-    plan, asked = resolve_plan(None, SessionOptions(kind="uncertainty", seed=4,
+    plan, choice = resolve_plan(None, SessionOptions(), "r1", SPECS, [])
+    assert (plan.kind, plan.seed, plan.labels) == ("uniform", 0, tuple(choice.asked))
+    assert choice.asked == ["hallucinated", "correct", "relevance"]
+    plan, choice = resolve_plan(None, SessionOptions(kind="uncertainty", seed=4,
                                                     labels=("hallucination",)),
                                "r1", SPECS, [])
     # weighted by the first linked SCORE metric: a yes/no verdict would weight all alike
-    assert (plan.kind, plan.seed, plan.metric, asked) == (
+    assert (plan.kind, plan.seed, plan.metric, choice.asked) == (
         "uncertainty", 4, "judge.faithfulness", ["hallucinated"])
-    _, asked = resolve_plan(None, SessionOptions(metric="judge.context_relevance"), "r1",
+    _, choice = resolve_plan(None, SessionOptions(metric="judge.context_relevance"), "r1",
                             SPECS, [])
-    assert asked == ["relevance"]  # a metric alone picks the labels compared with it
+    assert choice.asked == ["relevance"]  # a metric alone picks the labels compared with it
 
 
 @pytest.mark.parametrize(("opts", "message"), [
@@ -80,10 +80,10 @@ def test_a_label_or_a_run_with_no_linked_metric_is_refused() -> None:
 def test_a_stored_plan_is_resumed_and_gains_new_labels() -> None:
     stored = AnnotationPlan(run_id="r1", kind="stratified", seed=3, labels=("hallucinated",),
                             skipped=("k1",))
-    plan, asked = resolve_plan(stored, SessionOptions(), "r1", SPECS, [])
-    assert plan == stored and asked == ["hallucinated"]
-    plan, asked = resolve_plan(stored, SessionOptions(labels=("relevance",)), "r1", SPECS, [])
-    assert asked == ["relevance"] and plan.labels == ("hallucinated", "relevance")
+    plan, choice = resolve_plan(stored, SessionOptions(), "r1", SPECS, [])
+    assert plan == stored and choice.asked == ["hallucinated"]
+    plan, choice = resolve_plan(stored, SessionOptions(labels=("relevance",)), "r1", SPECS, [])
+    assert choice.asked == ["relevance"] and plan.labels == ("hallucinated", "relevance")
     assert plan.skipped == ("k1",) and plan.seed == 3
 
 
@@ -104,3 +104,31 @@ def test_another_order_is_a_conflict_unless_replaced() -> None:
         resolve_plan(weighted, SessionOptions(metric="judge.context_relevance"), "r1",
                      SPECS, [])
     assert describe(weighted) == "an uncertainty plan (seed 0, by judge.faithfulness)"
+
+
+def test_a_label_compared_only_with_metrics_unscored_everywhere() -> None:
+    """Not asked by default (one line says so); asked when named, with a warning; a
+    stored plan's labels are kept as chosen; nothing left to ask is one line."""
+    unscored = {"judge.answer_similarity": "no reference answer"}
+    plan, choice = resolve_plan(None, SessionOptions(), "r1", SPECS, [], unscored)
+    assert choice.asked == ["hallucinated", "relevance"] == list(plan.labels)
+    assert choice.left_out == ["correct"] and choice.idle == []
+    assert choice.notes() == [
+        "not asking correct: judge.answer_similarity (no reference answer), which it is "
+        "compared with, is unscored on every sample of run r1, so its labels would feed no "
+        "corrected estimate"]
+    _, named = resolve_plan(None, SessionOptions(labels=("correct", "relevance")), "r1",
+                            SPECS, [], unscored)
+    assert named.asked == ["correct", "relevance"] and named.idle == ["correct"]
+    assert named.notes()[0].startswith("warning: asking correct as named, although "
+                                       "judge.answer_similarity (no reference answer)")
+    stored = AnnotationPlan(run_id="r1", labels=("correct",))
+    _, resumed = resolve_plan(stored, SessionOptions(), "r1", SPECS, [], unscored)
+    assert resumed.asked == ["correct"] and resumed.idle == ["correct"]
+    alone = {"judge.answer_similarity": SPECS["judge.answer_similarity"]}
+    with pytest.raises(AnnotationError) as err:
+        resolve_plan(None, SessionOptions(), "r1", alone, [], unscored)
+    assert str(err.value) == (
+        "no label can be asked: judge.answer_similarity (no reference answer), which it is "
+        "compared with, is unscored on every sample of run r1, so labels would correct "
+        "nothing")

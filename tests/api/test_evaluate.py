@@ -243,3 +243,19 @@ def test_a_notebook_without_ipywidgets_gets_no_warning(db: Path,
         result = ragassay.evaluate(ROWS, metrics="judge", store=db, progress=True)
     assert result.to_pandas()["id"].tolist() == ["a", "b"]
     assert not [w for w in caught if "ipywidgets" in str(w.message)]
+
+
+def test_import_labels_warns_of_a_repeated_sample_and_refuses_two_values(
+        db: Path, tmp_path: Path) -> None:
+    from ragassay.labels import LabelFileError
+
+    result = ragassay.evaluate(ROWS, metrics="judge", store=db)
+    same = tmp_path / "same.jsonl"
+    same.write_text('{"id": "a", "hallucinated": true}\n{"id": "a", "hallucinated": true}\n')
+    with pytest.warns(UserWarning, match=r"1 sample is given on more than one row"):
+        assert result.import_labels(same) == 1
+    clash = tmp_path / "clash.jsonl"
+    clash.write_text('{"id": "b", "hallucinated": true}\n{"id": "b", "hallucinated": false}\n')
+    with pytest.raises(LabelFileError, match=r"clash\.jsonl:2: id 'b' has label "
+                                             r"'hallucinated' = False, but line 1 gave it True"):
+        result.import_labels(clash)

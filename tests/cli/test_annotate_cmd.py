@@ -13,7 +13,7 @@ from click.testing import CliRunner, Result
 from ragassay.cli import cli
 from ragassay.store import Store
 from ragassay.types import MetricSpec
-from tests.support.annotated_run import AnnotatedRun, make_run
+from tests.support.annotated_run import AnnotatedRun, make_run, no_reference_run
 
 
 @pytest.fixture
@@ -124,3 +124,27 @@ def test_without_a_run_it_annotates_the_latest(run: tuple[Path, AnnotatedRun]) -
     assert result.exit_code == 0, result.output
     assert f"annotating run {r.run_id}" in result.output
     assert [lab.name for lab in _labels(db)] == ["hallucinated"]
+
+
+def test_a_label_whose_metric_is_unscored_everywhere_is_left_out(tmp_path: Path) -> None:
+    """Trial finding: on a run without references `correct` was asked, though its metric
+    (answer_similarity) is unscored on every sample: its labels could correct nothing.
+    Now it is left out, said in one line; named with --label, it is asked with a warning."""
+    db, run_id = no_reference_run(tmp_path)
+    result = annotate(db, text="q\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].endswith("asking hallucinated, relevance")
+    why = (f"judge.answer_similarity (no reference answer), which it is compared with, is "
+           f"unscored on every sample of run {run_id}")
+    assert result.stderr.splitlines() == [
+        f"not asking correct: {why}, so its labels would feed no corrected estimate"]
+    named = annotate(db, "--label", "correct", text="q\n")
+    assert named.exit_code == 0, named.output
+    assert named.stdout.splitlines()[0].endswith("asking correct")
+    assert named.stderr.splitlines() == [
+        f"warning: asking correct as named, although {why}: its labels will feed no "
+        "corrected estimate"]
+    assert "correct: Is the answer correct" in named.output  # its question is asked
+    resumed = annotate(db, text="q\n")  # the plan now holds correct: asked, and warned
+    assert resumed.stdout.splitlines()[0].endswith("asking hallucinated, relevance, correct")
+    assert resumed.stderr.splitlines()[0].startswith("warning: asking correct as named")

@@ -171,3 +171,109 @@ def test_a_pandas_csv_with_its_index_and_yes_no_cells(db: Path, tmp_path: Path) 
     with Store(db) as store:
         assert sorted(lab.value for lab in store.iter_labels()) == [False, True]
         assert {lab.name for lab in store.iter_labels()} == {"hallucinated"}
+
+
+def test_a_sample_given_twice_with_the_same_labels_is_stored_once_and_said(
+        db: Path, tmp_path: Path) -> None:
+    """Trial finding: a file holding one id twice silently kept the last row. The same
+    values twice: one warning line with the count; rows of one id with different labels
+    (the long form) are no repeat."""
+    path = tmp_path / "twice.jsonl"
+    path.write_text('{"id": "a000", "hallucinated": true}\n{"id": "a001", "hallucinated": false}\n'
+                    '{"id": "a000", "hallucinated": "yes"}\n{"id": "a001", "hallucinated": 0}\n'
+                    '{"id": "a001", "correct": true}\n')
+    result = CliRunner().invoke(cli, ["labels", "import", str(path), "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert "imported 3 labels (hallucinated 2, correct 1)" in result.stdout
+    warned = [x for x in result.stderr.splitlines() if x.startswith("warning:")]
+    assert warned == ["warning: twice.jsonl: 2 samples are given on more than one row with "
+                      "the same labels (first: id 'a000'); each label stored once"]
+    once = tmp_path / "once.jsonl"
+    once.write_text('{"id": "a000", "hallucinated": true}\n{"id": "a000", "correct": true}\n')
+    code, out = run("labels", "import", str(once), "--db", str(db))
+    assert code == 0 and "more than one row" not in out, out
+
+
+def test_a_sample_given_two_values_of_one_label_is_refused(db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "clash.csv"
+    path.write_text("id,hallucinated\na000,true\na001,false\na001,true\na000,false\n")
+    code, out = run("labels", "import", str(path), "--db", str(db))
+    assert code == 2, out
+    assert out.strip() == ("error: clash.csv:4: id 'a001' has label 'hallucinated' = True, "
+                           "but line 3 gave it False; keep one value per sample and label")
+    assert not _keys(db)  # nothing stored
+    code, out = run("calibrate", "--labels", str(path), "--db", str(db),
+                    _run_id(db))
+    assert code == 2 and len(out.strip().splitlines()) == 1, out
+    assert "id 'a001' has label 'hallucinated' = True, but line 3 gave it False" in out
+
+
+def _run_id(db: Path) -> str:
+    with Store(db) as store:
+        return store.latest_run().id  # type: ignore[union-attr]
+
+
+def test_an_id_repeated_under_two_strategies_is_two_samples(tmp_path: Path) -> None:
+    """A row's strategy picks its sample when the run has the id under two strategies
+    (the later one stored as STRATEGY::ID): no false repeat, each label where it belongs."""
+    rows = [{"id": f"q{i}", "question": f"What is fact {i}?", "answer": f"{s} says {i}.",
+             "contexts": [f"Fact {i} is {i}."], "strategy": s}
+            for s in ("bm25", "dense") for i in range(2)]
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    db = tmp_path / "r.db"
+    code, out = run("eval", str(data), "--metrics", "judge", "-q", "--db", str(db))
+    assert code == 0, out
+    path = tmp_path / "labels.csv"
+    path.write_text("id,strategy,hallucinated\nq0,bm25,true\nq0,dense,false\n")
+    code, out = run("labels", "import", str(path), "--db", str(db))
+    assert code == 0 and "imported 2 labels" in out and "more than one row" not in out, out
+    with Store(db) as store:
+        by_key = {s.content_key: (s.strategy, s.id) for s in store.iter_samples(_run_id(db))}
+        got = {by_key[lab.content_key]: lab.value for lab in store.iter_labels()}
+    assert got == {("bm25", "q0"): True, ("dense", "dense::q0"): False}
+
+
+def _narrowing(output: str) -> list[str]:
+    return [x for x in output.splitlines() if " via judge." in x and "narrow" in x]
+
+
+def test_runs_show_says_what_more_labels_would_do_as_eval_does(tmp_path: Path) -> None:
+    """Trial finding: the summary's "about N more labels" line under the corrected
+    estimates, said after eval, was missing from `runs show` where the run cannot reach
+    the target. Every whole-run estimate short of its 0.1-wide target now gets its line,
+    from one place (corrected_view.narrowing), after eval and in runs show alike."""
+    from ragassay.report import corrected_for
+    from ragassay.types import HumanLabel
+    from tests.support.annotated_run import make_run
+
+    db = tmp_path / "m.db"
+    with Store(db) as store:
+        r = make_run(store, 120)
+        store.set_labels([HumanLabel(content_key=r.key(i), name="hallucinated",
+                                     value=bool(r.bad[i])) for i in range(40)])
+        faith = corrected_for(store, r.run_id).overall("judge.faithfulness")
+        verdict = corrected_for(store, r.run_id).overall("judge.hallucination")
+    assert faith is not None and faith.more_labels and verdict is not None
+    assert verdict.more_labels is None  # 120 samples cannot reach 0.1 wide through it
+    code, out = run("runs", "show", r.run_id, "--db", str(db))
+    assert code == 0, out
+    assert _narrowing(out) == [
+        "hallucinated via judge.hallucination: even with all 120 samples labelled the "
+        f"interval would not narrow to 0.1 wide (now {verdict.width:.3f})",
+        f"hallucinated via judge.faithfulness: about {faith.more_labels} more labels narrow "
+        f"the interval to 0.1 wide (now {faith.width:.3f})"]
+    # a run whose data carries the labels: eval's summary and runs show say the same
+    labels = {json.loads(x)["id"]: json.loads(x)["hallucinated"]
+              for x in (EXAMPLE / "labels.jsonl").read_text().splitlines()}
+    rows = [json.loads(x) for x in (EXAMPLE / "data.jsonl").read_text().splitlines()]
+    data = tmp_path / "labelled.jsonl"
+    data.write_text("".join(json.dumps({**row, "labels": {"hallucinated": labels[row["id"]]}}
+                                       if row["id"] in labels else row) + "\n"
+                            for row in rows))
+    code, evaluated = run("eval", str(data), "--metrics", "judge", "--db", str(db))
+    assert code == 0, evaluated
+    said = _narrowing(evaluated)
+    assert len(said) == 2 and all("even with all 240 samples labelled" in x for x in said)
+    code, shown = run("runs", "show", _run_id(db), "--db", str(db))
+    assert code == 0 and _narrowing(shown) == said, shown

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 
 import numpy as np
 
@@ -67,3 +68,26 @@ def make_run(store: Store, n: int = 60, *, strategies: tuple[str, ...] = ("defau
             reasoning=f"judged {s.id}"))
     store.finish_run(run_id, "complete")
     return AnnotatedRun(run_id, samples, bad, grade)
+
+
+def no_reference_run(folder: Path, n: int = 6) -> tuple[Path, str]:
+    """A run of the judge suite (offline, through the CLI) on answers without reference
+    answers: judge.answer_similarity, which the `correct` label is compared with, is
+    unscored on every sample. Returns the store and the run."""
+    import json
+
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+
+    data, db = folder / "noref.jsonl", folder / "noref.db"
+    data.write_text("".join(json.dumps({
+        "id": f"q{i}", "question": f"What is fact {i}?", "answer": f"Fact {i} is {i}.",
+        "contexts": [f"Fact {i} is {i}."]}) + "\n" for i in range(n)))
+    done = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "judge", "-q",
+                                    "--db", str(db)])
+    assert done.exit_code == 0, done.output
+    with Store(db, readonly=True) as store:
+        latest = store.latest_run()
+    assert latest is not None
+    return db, latest.id

@@ -15,7 +15,7 @@ import pytest
 from ragassay.store import Store
 from ragassay.types import MetricSpec
 from ragassay.ui import annotate as logic
-from tests.support.annotated_run import AnnotatedRun, make_run
+from tests.support.annotated_run import AnnotatedRun, make_run, no_reference_run
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -164,3 +164,26 @@ def test_a_late_second_press_does_nothing(run: tuple[Path, AnnotatedRun]) -> Non
     assert r.run_id not in st.session_state[logic.REVEAL_KEY]  # undone: hidden again
     with Store(db, readonly=True) as store:
         assert store.count_labels() == 0
+
+
+def test_a_label_whose_metric_is_unscored_everywhere_is_not_preselected(
+        app_test: Callable[..., Any], tmp_path: Path) -> None:
+    """The page applies `ragassay annotate`'s rule (annotation.asked_labels): `correct` on a
+    run without references is not preselected, said in a caption; picked, it is warned of."""
+    db, run_id = no_reference_run(tmp_path)
+    at = _page(app_test, db, run_id)
+    picker = at.multiselect(key=f"annotate_labels_{run_id}")
+    assert picker.value == ["hallucinated", "relevance"]
+    assert any(o.startswith("correct: ") for o in picker.options)  # offered, not preselected
+    why = (f"judge.answer_similarity (no reference answer), which it is compared with, is "
+           f"unscored on every sample of run {run_id}")
+    assert f"not asking correct: {why}, so its labels would feed no corrected estimate" \
+        in _texts(at)
+    assert not at.warning
+    picker.set_value(["hallucinated", "correct"]).run()
+    warned = f"warning: asking correct as named, although {why}: its labels will feed no " \
+             "corrected estimate"
+    assert [w.value.replace("\\", "") for w in at.warning] == [warned]
+    at.button(key="annotate_start").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert warned in [w.value.replace("\\", "") for w in at.warning]  # the page, once started

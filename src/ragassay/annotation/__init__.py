@@ -13,11 +13,15 @@ Reads and writes only through the store; depends on report, labels, stats and st
 
 from ragassay.annotation.choose import (
     AnnotationError,
+    LabelChoice,
     PlanConflict,
     SessionOptions,
+    asked_labels,
     default_labels,
     describe,
+    idle_labels,
     resolve_plan,
+    unscored_everywhere,
 )
 from ragassay.annotation.progress import MetricProgress, Progress, labelled_table, progress
 from ragassay.annotation.session import (
@@ -41,6 +45,7 @@ __all__ = [
     "AnnotationError",
     "Choice",
     "Item",
+    "LabelChoice",
     "MetricProgress",
     "PlanConflict",
     "Progress",
@@ -50,14 +55,17 @@ __all__ = [
     "SessionOptions",
     "Verdict",
     "answer",
+    "asked_labels",
     "build_queue",
     "choices",
     "default_annotator",
     "default_labels",
     "describe",
+    "idle_labels",
     "labelled_table",
     "progress",
     "resolve_plan",
     "start",
+    "unscored_everywhere",
     "value_text",
 ]

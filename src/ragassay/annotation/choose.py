@@ -11,9 +11,10 @@ change of order, so they join the stored plan's labels.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from ragassay.labels import VOCABULARY, canonical, linked_metrics, lookup
+from ragassay.stats import ScoreTable
 from ragassay.text import did_you_mean
 from ragassay.types import AnnotationPlan, MetricSpec, PlanKind
 
@@ -40,6 +41,66 @@ class SessionOptions:
     metric: str | None = None  # weights an `uncertainty` plan; alone, picks the labels
     labels: tuple[str, ...] = ()
     replace: bool = False  # replace a stored plan of another kind, seed or metric
+
+
+def unscored_everywhere(table: ScoreTable) -> dict[str, str]:
+    """The run's metrics with a value on no sample (a `correct` label's answer_similarity
+    on a run without references), each with its most common reason: a label compared only
+    with these feeds no corrected estimate, so a session does not ask it unless named."""
+    out: dict[str, str] = {}
+    for m in table.metrics:
+        if not table.values(m):
+            reasons = table.unscored_reasons(m)
+            out[m] = max(reasons, key=lambda r: reasons[r]) if reasons else ""
+    return out
+
+
+def idle_labels(names: Iterable[str], metrics: Sequence[str],
+                unscored: Mapping[str, str]) -> list[str]:
+    """Of `names`, those compared with some of `metrics` but only with metrics unscored
+    on every sample (`unscored_everywhere`): their labels would correct nothing."""
+    scored = [m for m in metrics if m not in unscored]
+    return [n for n in names
+            if linked_metrics(n, metrics) and not linked_metrics(n, scored)]
+
+
+@dataclass(frozen=True)
+class LabelChoice:
+    """The labels a session asks, and the lines it says about the rest: `left_out`, those
+    it would ask by default but does not (compared only with metrics unscored on every
+    sample), `idle`, those asked by name although they are. The one rule the terminal
+    session and the dashboard's Annotate page share."""
+
+    asked: list[str]
+    left_out: list[str] = field(default_factory=list)
+    idle: list[str] = field(default_factory=list)
+    run_id: str = ""
+    metrics: Sequence[str] = ()
+    unscored: Mapping[str, str] = field(default_factory=dict)
+
+    def why(self, labels: Sequence[str]) -> str:
+        """`SUITE.answer_similarity (no reference answer), which it is compared with, is
+        unscored on every sample of run R`: each metric with its most common reason."""
+        linked = dict.fromkeys(m for n in labels for m, _ in linked_metrics(n, self.metrics)
+                               if m in self.unscored)
+        said = ", ".join(f"{m} ({self.unscored[m]})" if self.unscored[m] else m
+                         for m in linked)
+        one = len(labels) == 1
+        verb = "is" if len(linked) == 1 else "are"
+        return (f"{said}, which {'it is' if one else 'they are'} compared with, {verb} "
+                f"unscored on every sample of run {self.run_id}")
+
+    def notes(self) -> list[str]:
+        """One line for the labels left out, one warning for those asked anyway."""
+        out: list[str] = []
+        for names, line in ((self.left_out, "not asking {}: {}, so {} labels would feed no "
+                                            "corrected estimate"),
+                            (self.idle, "warning: asking {} as named, although {}: {} labels "
+                                        "will feed no corrected estimate")):
+            if names:
+                out.append(line.format(", ".join(names), self.why(names),
+                                       "its" if len(names) == 1 else "their"))
+        return out
 
 
 def describe(plan: AnnotationPlan) -> str:
@@ -98,16 +159,25 @@ def check_metric(metric: str, metrics: Sequence[str], run_id: str) -> str:
 
 
 def asked_labels(opts: SessionOptions, metrics: Sequence[str], data_labels: Sequence[str],
-                 run_id: str) -> list[str]:
-    """The labels a session asks: those given, else the defaults for the run's metrics
-    (or for `opts.metric` alone, when given); AnnotationError when there are none."""
+                 run_id: str, unscored: Mapping[str, str] | None = None) -> LabelChoice:
+    """The labels a session asks: those given (kept, with a warning for any compared only
+    with metrics unscored on every sample: `unscored`), else the defaults for the run's
+    metrics (or for `opts.metric` alone, when given) less such labels, which are said to
+    be left out; AnnotationError when there are none."""
+    unscored = dict(unscored or {})
+    said = LabelChoice([], run_id=run_id, metrics=tuple(metrics), unscored=unscored)
     if opts.labels:
-        return check_labels(opts.labels, metrics, run_id)
+        labels = check_labels(opts.labels, metrics, run_id)
+        return replace(said, asked=labels, idle=idle_labels(labels, metrics, unscored))
     pool = [check_metric(opts.metric, metrics, run_id)] if opts.metric else list(metrics)
-    chosen = default_labels(pool, data_labels)
+    every = default_labels(pool, data_labels)
+    chosen = default_labels([m for m in pool if m not in unscored], data_labels)
     if chosen:
-        return chosen
+        return replace(said, asked=chosen, left_out=[x for x in every if x not in chosen])
     names = ", ".join(k.name for k in VOCABULARY)
+    if every:
+        raise AnnotationError(f"no label can be asked: {said.why(every)}, so labels would "
+                              "correct nothing")
     if opts.metric:
         raise AnnotationError(f"metric {opts.metric} is compared with no human label "
                               f"({names}); pick another with --metric, or none")
@@ -138,16 +208,26 @@ def _uncertainty_metric(opts: SessionOptions, labels: Sequence[str],
 
 
 def resolve_plan(stored: AnnotationPlan | None, opts: SessionOptions, run_id: str,
-                 specs: Mapping[str, MetricSpec], data_labels: Sequence[str]
-                 ) -> tuple[AnnotationPlan, list[str]]:
-    """The plan to follow and the labels to ask (a subset of the plan's).
+                 specs: Mapping[str, MetricSpec], data_labels: Sequence[str],
+                 unscored: Mapping[str, str] | None = None
+                 ) -> tuple[AnnotationPlan, LabelChoice]:
+    """The plan to follow and the labels to ask (a subset of the plan's), with the lines
+    to say about labels left out or asked in vain (`asked_labels`; `unscored`: the run's
+    metrics unscored on every sample, `unscored_everywhere`).
 
     No stored plan, or `opts.replace`: a new one from the options. A stored plan: resumed,
     with any new labels added; PlanConflict when the options ask for another order."""
     metrics = list(specs)
     if opts.metric:
         check_metric(opts.metric, metrics, run_id)
-    labels = asked_labels(opts, metrics, data_labels, run_id)
+    if (stored is not None and stored.labels and not opts.replace
+            and not (opts.labels or opts.metric)):  # resumed: the plan's labels, as chosen
+        planned = [canonical(n) for n in stored.labels]
+        choice = LabelChoice(planned, idle=idle_labels(planned, metrics, unscored or {}),
+                             run_id=run_id, metrics=tuple(metrics), unscored=unscored or {})
+    else:
+        choice = asked_labels(opts, metrics, data_labels, run_id, unscored)
+    labels = choice.asked
     if stored is not None and not opts.replace:
         kind = opts.kind or stored.kind
         metric = (_uncertainty_metric(opts, labels, specs, run_id)
@@ -158,15 +238,13 @@ def resolve_plan(stored: AnnotationPlan | None, opts: SessionOptions, run_id: st
             raise PlanConflict(f"run {run_id} is annotated with {describe(stored)}: resume "
                                "it as it is, or replace it (the labels given so far stay)",
                                stored)
-        chosen = opts.labels or opts.metric
-        asked = labels if chosen else [canonical(n) for n in stored.labels] or labels
-        merged = tuple(dict.fromkeys([*stored.labels, *asked]))
+        merged = tuple(dict.fromkeys([*stored.labels, *choice.asked]))
         plan = stored if merged == stored.labels else stored.model_copy(
             update={"labels": merged})
-        return plan, asked
+        return plan, choice
     kind = opts.kind or "uniform"
     metric = (_uncertainty_metric(opts, labels, specs, run_id) if kind == "uncertainty"
               else opts.metric)
     plan = AnnotationPlan(run_id=run_id, kind=kind, seed=opts.seed or 0, metric=metric,
                           labels=tuple(labels))
-    return plan, labels
+    return plan, choice

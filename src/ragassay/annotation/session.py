@@ -15,7 +15,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ragassay.annotation.choose import AnnotationError, SessionOptions, resolve_plan
+from ragassay.annotation.choose import (
+    AnnotationError,
+    SessionOptions,
+    resolve_plan,
+    unscored_everywhere,
+)
 from ragassay.labels import LabelKind, canonical, linked_metrics, lookup
 from ragassay.report import (
     RunTable,
@@ -208,11 +213,12 @@ class Session:
     by the caller, e.g. in a dashboard's session state, across Session objects."""
 
     def __init__(self, store: Store, queue: Queue, *, annotator: str = "",
-                 history: list[Action] | None = None) -> None:
+                 history: list[Action] | None = None, notes: Iterable[str] = ()) -> None:
         self.store = store
         self.queue = queue
         self.annotator = annotator
         self.history: list[Action] = history if history is not None else []
+        self.notes = list(notes)  # labels left out or asked in vain (`LabelChoice.notes`)
 
     @property
     def source(self) -> str:
@@ -342,12 +348,15 @@ def default_annotator() -> str:
 def start(store: Store, run_id: str, options: SessionOptions | None = None, *,
           annotator: str = "", rt: RunTable | None = None) -> Session:
     """Start or resume the run's annotation (see `choose.resolve_plan`); the plan is
-    saved before the first label, so the queue is fixed from the start."""
+    saved before the first label, so the queue is fixed from the start. A label compared
+    only with metrics unscored on every sample is not asked unless named (`notes`)."""
     rt = rt or run_table(store, run_id, keys=True)
     stored = store.get_plan(rt.run.id)
-    plan, asked = resolve_plan(stored, options or SessionOptions(), rt.run.id,
-                               rt.table.specs, list(rt.table.label_names))
+    plan, choice = resolve_plan(stored, options or SessionOptions(), rt.run.id,
+                                rt.table.specs, list(rt.table.label_names),
+                                unscored_everywhere(rt.table))
     if plan != stored:
         store.save_plan(plan)
         plan = store.get_plan(rt.run.id) or plan
-    return Session(store, build_queue(store, rt, plan, tuple(asked)), annotator=annotator)
+    return Session(store, build_queue(store, rt, plan, tuple(choice.asked)),
+                   annotator=annotator, notes=choice.notes())

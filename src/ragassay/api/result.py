@@ -74,11 +74,17 @@ class EvalResult:
         """Store the human labels of a JSONL/JSON/CSV file (rows by sample id, content key
         or content; see `ragassay labels import`); returns how many were stored. A label
         name close to a vocabulary name is a typo (LabelFileError) unless
-        `allow_new_label`."""
+        `allow_new_label`; a sample given one label twice is a LabelFileError when the
+        values differ, a warning when they agree."""
+        import warnings
+
         from ragassay.labels import import_file
 
-        return len(import_file(self.store, self.run_id, Path(path), annotator=annotator,
-                               allow_new=allow_new_label).labels)
+        matched = import_file(self.store, self.run_id, Path(path), annotator=annotator,
+                              allow_new=allow_new_label)
+        if matched.repeated:
+            warnings.warn(matched.repeated, UserWarning, stacklevel=2)
+        return len(matched.labels)
 
     def corrected(self, *, min_labels: int = 30) -> Any:
         """What people would say: the corrected estimate of each human label linked to a
@@ -130,13 +136,10 @@ class EvalResult:
             for name, value in (sample.labels if sample else {}).items():
                 label_names.setdefault(LABEL_PREFIX + name)
                 row[LABEL_PREFIX + name] = value
-            abstained = (entry.abstained or {}) if isinstance(entry, SampleEntry) else {}
             for m in metrics:
                 row[m] = entry.metrics.get(m)
                 row[m + REASON_SUFFIX] = (
-                    f"abstained ({abstained[m]})" if m in abstained
-                    else entry.unscored.get(m) if m in entry.metrics
-                    else "failed row" if sample is None else None)
+                    sample.reason(m) if sample is not None else "failed row")
             rows.append(row)
         inputs = [*INPUT_COLUMNS, *label_names, "reasoning"]
         frame = pd.DataFrame(rows, columns=[*inputs, *(

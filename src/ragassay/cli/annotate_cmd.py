@@ -166,6 +166,8 @@ def annotate_cmd(run_id: str | None, kind: Any, metric: str | None, labels: tupl
         raise UsageProblem(str(exc)) from None
     say(f"annotating run {session.queue.run_id} with {describe(session.plan())}"
         f" as {who or 'an unnamed annotator'}; asking {', '.join(session.queue.asked)}")
+    for note in session.notes:
+        say(note, err=True)
     _show_progress(store, session, full=True)
     try:
         _loop(store, session)

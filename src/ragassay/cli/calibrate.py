@@ -65,11 +65,13 @@ def _read_labels(path: Path) -> dict[str, dict[str, Any]]:
 def _labels_by_id(path: Path, rows: Any) -> dict[str, dict[str, Any]]:
     from ragassay.dataset.values import value_problem
     from ragassay.labels.files import EXTRA, IDENTITY
+    from ragassay.labels.matching import Repeats
 
     if not isinstance(rows, list):
         raise UsageProblem(f"{path}: expected a list of rows")
     out: dict[str, dict[str, Any]] = {}
-    for i, row in enumerate(rows, 1):
+    repeats = Repeats(str(path))
+    for i, row in enumerate(rows, 2 if path.suffix == ".csv" else 1):  # file lines
         if not isinstance(row, dict) or "id" not in row:
             raise UsageProblem(f"{path}:{i}: each row needs an 'id'")
         problem = value_problem(row)
@@ -82,7 +84,15 @@ def _labels_by_id(path: Path, rows: Any) -> dict[str, dict[str, Any]]:
             nested = python_literal(nested)
         labels = nested if isinstance(nested, dict) else {
             k: v for k, v in row.items() if k != "labels" and k not in IDENTITY + EXTRA}
-        out[str(row["id"])] = {k: _coerce(v) for k, v in labels.items()}
+        mine = out.setdefault(str(row["id"]), {})
+        for k, v in labels.items():
+            value = _coerce(v)
+            if value is None or value == "":  # an empty cell: no label here
+                mine.setdefault(k, value)
+            elif repeats.add(f"id {str(row['id'])!r}", i, k, value):
+                mine[k] = value
+    if (note := repeats.note()) is not None:
+        say(f"warning: {note}", err=True)
     return out
 
 

@@ -56,6 +56,8 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
               "duplicated interactions)" if matched.shared else "")
     say(f"imported {len(matched.labels)} labels ({counts}) for {matched.samples} samples"
         f"{shared} of run {run_id}")
+    if matched.repeated:
+        say(f"warning: {matched.repeated}", err=True)
     if matched.unmatched:
         first = matched.unmatched[0]
         say(f"{len(matched.unmatched)} rows match no sample of run {run_id} (first: line "

@@ -46,6 +46,7 @@ class LabelRow:
     labels: dict[str, Any] = field(default_factory=dict)
     annotator: str = ""
     note: str = ""
+    strategy: str = ""  # the sample's strategy, when the row gives one (as export does)
 
 
 def python_dict(text: str) -> dict[str, Any] | None:
@@ -129,7 +130,8 @@ def _row(where: str, line: int, row: Any) -> LabelRow:
                              "the sample's question, contexts and answer")
     return LabelRow(line=line, id=None if sample_id in (None, "") else str(sample_id),
                     key=None if key is None else str(key), labels=labels,
-                    annotator=str(row.get("annotator") or ""), note=str(row.get("note") or ""))
+                    annotator=str(row.get("annotator") or ""), note=str(row.get("note") or ""),
+                    strategy=str(row.get("strategy") or ""))
 
 
 def _lines(path: Path) -> Iterator[tuple[int, Any]]:

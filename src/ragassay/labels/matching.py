@@ -14,15 +14,57 @@ from ragassay.labels.vocabulary import canonical, lookup, nearest
 from ragassay.types import HumanLabel, Sample
 
 
+class Repeats:
+    """A label file's rows that name one sample more than once with the same label: the
+    same value again is kept once and counted (`note`), another value is a one-line
+    LabelFileError naming the sample and both values, never a silent last-row-wins."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.seen: dict[tuple[str, str], tuple[int, object]] = {}
+        self.ids: dict[str, None] = {}  # samples given twice with the same values
+
+    def add(self, sample: str, line: int, name: str, value: object) -> bool:
+        """Whether this (sample, label) is new; False for a repeat of the same value."""
+        first = self.seen.get((sample, name))
+        if first is None:
+            self.seen[(sample, name)] = (line, value)
+            return True
+        if first[1] == value and type(first[1]) is type(value):
+            self.ids.setdefault(sample)
+            return False
+        raise LabelFileError(
+            f"{self.where}:{line}: {sample} has label '{name}' = {value!r}, but line "
+            f"{first[0]} gave it {first[1]!r}; keep one value per sample and label")
+
+    def note(self) -> str | None:
+        """One warning line when some sample was given more than once (same values)."""
+        if not self.ids:
+            return None
+        n, first = len(self.ids), next(iter(self.ids))
+        return (f"{self.where}: {n} sample{'s are' if n > 1 else ' is'} given on more than "
+                f"one row with the same labels (first: {first}); each label stored once")
+
+
+def row_name(row: LabelRow) -> str:
+    """How a row names its sample, as a message says it: `id 'a000'` (with its strategy
+    when the row gives one) or `content_key 'ab12...'`."""
+    if row.id is not None:
+        return f"id {row.id!r}" + (f" (strategy {row.strategy!r})" if row.strategy else "")
+    return f"content_key {row.key!r}"
+
+
 @dataclass
 class Matched:
-    """What a label file gives a run: the labels to store, and the rows that match none of
-    the run's samples."""
+    """What a label file gives a run: the labels to store, the rows that match none of
+    the run's samples, and the file's repeated rows (`repeated`: samples given on more
+    than one row with the same labels; one warning line)."""
 
     labels: list[HumanLabel] = field(default_factory=list)
     unmatched: list[LabelRow] = field(default_factory=list)
     samples: int = 0  # samples labelled (duplicated interactions share one label)
     shared: int = 0  # labelled interactions that several samples share
+    repeated: str | None = None  # the warning line for repeated rows, when any
 
     @property
     def by_name(self) -> Counter[str]:
@@ -55,20 +97,40 @@ def new_label_problem(where: str, name: str) -> str | None:
             "(--allow-new-label keeps it as a label of its own)")
 
 
+def _named_key(row: LabelRow, by_id: dict[str, str],
+               by_strategy: dict[tuple[str, str], str]) -> str | None:
+    """The content key of the sample a row names by id: under the row's strategy when it
+    gives one (an id repeated under a later strategy is stored as STRATEGY::ID), else the
+    first sample of that id."""
+    if row.id is None:
+        return None
+    if row.strategy:
+        found = (by_strategy.get((row.strategy, row.id))
+                 or by_strategy.get((row.strategy, f"{row.strategy}::{row.id}")))
+        if found is not None:
+            return found
+    return by_id.get(row.id)
+
+
 def match_rows(rows: Iterable[LabelRow], samples: Iterable[Sample], *, where: str,
                annotator: str = "", source: str = "", allow_new: bool = False) -> Matched:
-    """Each row's labels for the run's sample it names (by id, else by content key):
-    names as the vocabulary spells them, values checked. The first bad value stops it,
-    and so does a name close to a vocabulary name (a typo), unless `allow_new`."""
+    """Each row's labels for the run's sample it names (by id, with its strategy when the
+    row gives one; else by content key): names as the vocabulary spells them, values
+    checked. The first bad value stops it, and so does a name close to a vocabulary name
+    (a typo), unless `allow_new`, and a sample given one label twice with two values
+    (`Repeats`); the same value twice is stored once and said in `repeated`."""
     by_id: dict[str, str] = {}
+    by_strategy: dict[tuple[str, str], str] = {}
     keys: Counter[str] = Counter()
     for s in samples:
         by_id.setdefault(s.id, s.content_key)
+        by_strategy.setdefault((s.strategy, s.id), s.content_key)
         keys[s.content_key] += 1
     out = Matched()
+    repeats = Repeats(where)
     labelled: set[str] = set()
     for row in rows:
-        key = by_id.get(row.id) if row.id is not None else None
+        key = _named_key(row, by_id, by_strategy)
         if key is None and row.key in keys:
             key = row.key
         if key is None:
@@ -79,13 +141,15 @@ def match_rows(rows: Iterable[LabelRow], samples: Iterable[Sample], *, where: st
             if problem:
                 raise LabelFileError(problem)
             label = canonical(name)
-            out.labels.append(HumanLabel(
-                content_key=key, name=label,
-                value=checked_value(f"{where}:{row.line}", label, value),
-                annotator=row.annotator or annotator, source=source, note=row.note))
+            checked = checked_value(f"{where}:{row.line}", label, value)
+            if repeats.add(row_name(row), row.line, label, checked):
+                out.labels.append(HumanLabel(
+                    content_key=key, name=label, value=checked,
+                    annotator=row.annotator or annotator, source=source, note=row.note))
         labelled.add(key)
     out.samples = sum(keys[k] for k in labelled)
     out.shared = sum(1 for k in labelled if keys[k] > 1)
+    out.repeated = repeats.note()
     return out
 
 

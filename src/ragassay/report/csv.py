@@ -28,7 +28,9 @@ def _cell(text: Any) -> Any:
 def csv_rows(report: Report, details: Iterable[SampleEntry | FailedEntry] | None = None
              ) -> Iterator[dict[str, Any]]:
     """One row per sample and metric (the CSV's FIELDS), from `details` (per-sample
-    entries, e.g. streamed by `report.iter_details`) or else from the report's own."""
+    entries, e.g. streamed by `report.iter_details`) or else from the report's own. A
+    value without a number says why in `unscored_reason`: its unscored reason, or
+    "abstained (correct)" / "(false)" / "(unknown)" (`SampleEntry.reason`)."""
     run_id = report.run.run_id
     for entry in details if details is not None else report.entries:
         if isinstance(entry, FailedEntry):
@@ -40,7 +42,7 @@ def csv_rows(report: Report, details: Iterable[SampleEntry | FailedEntry] | None
                    "metric": metric,
                    "value": "" if value is None else int(value) if isinstance(value, bool)
                    else value,
-                   "unscored_reason": entry.unscored.get(metric, "")}
+                   "unscored_reason": entry.reason(metric) or ""}
 
 
 class _LineFeedRows:

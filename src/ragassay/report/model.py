@@ -29,7 +29,14 @@ from ragassay.report.rounding import rounded
 from ragassay.stats import Interval, MetricAggregate, Result, Sections, StrategySummary
 from ragassay.stats.corrected import Corrected
 from ragassay.stats.result import omitted
-from ragassay.types import MetricSpec, RunReliability, SampleTrace, Usage, default_label
+from ragassay.types import (
+    MetricSpec,
+    RunReliability,
+    SampleTrace,
+    Usage,
+    abstained_reason,
+    default_label,
+)
 
 REPORT_VERSION = "1.1.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
@@ -180,6 +187,13 @@ class SampleEntry(Result):
     usage: UsageSummary
     abstained: dict[str, str] | None = omitted()
     trace: SampleTrace | None = omitted()
+
+    def reason(self, metric: str) -> str | None:
+        """Why the metric has no value: its unscored reason, or "abstained (correct)" /
+        "abstained (false)" / "abstained (unknown)"; None when it has one (or is absent)."""
+        if self.abstained and metric in self.abstained:
+            return abstained_reason(self.abstained[metric])
+        return self.unscored.get(metric)
 
     @property
     def hops(self) -> tuple[Any, ...]:

@@ -1,9 +1,10 @@
 """Parquet export: the CSV's rows (one per sample and metric) as a Parquet dataset.
 
 A folder of `part-NNNNN.parquet` files with one schema (run_id, sample_id, strategy,
-metric, value as float64 with booleans 1.0/0.0, unscored_reason; nulls where the CSV
-has blanks), which pandas, Spark, DuckDB and Ray Data read as one table. Rows stream
-from the store a row group at a time, so memory stays flat however large the run.
+metric, value as float64 with booleans 1.0/0.0, unscored_reason: the unscored reason or
+"abstained (correct)" etc.; nulls where the CSV has blanks), which pandas, Spark, DuckDB
+and Ray Data read as one table. Rows stream from the store a row group at a time, so
+memory stays flat however large the run.
 """
 
 from __future__ import annotations

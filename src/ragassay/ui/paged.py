@@ -12,7 +12,7 @@ import streamlit as st
 
 from ragassay.report import FailedEntry, SampleEntry
 from ragassay.store import SampleQuery, StoreError
-from ragassay.types import MetricSpec
+from ragassay.types import MetricSpec, abstained_reason
 from ragassay.ui import data, state
 from ragassay.ui.fmt import metric_label, sample_key
 from ragassay.ui.samples import ANY, SCORED_ALL, UNSCORED_ANY
@@ -85,7 +85,7 @@ def _explore(db: str, run_id: str, version: str, show: Show) -> None:
         **{metric_label(m, specs): r.values.get(m) for m in metrics},
         "unscored": "; ".join([*(f"{metric_label(m, specs)}: {why}"
                                  for m, why in r.reasons.items()),
-                               *(f"{metric_label(m, specs)}: abstained ({how})"
+                               *(f"{metric_label(m, specs)}: {abstained_reason(how)}"
                                  for m, how in r.abstained.items())]),
         "question": " ".join(r.question.split())[:120],
     } for r in shown.rows]), hide_index=True, column_config={

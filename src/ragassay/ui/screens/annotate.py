@@ -18,15 +18,17 @@ import streamlit as st
 from ragassay.annotation import (
     AnnotationError,
     Item,
+    LabelChoice,
     PlanConflict,
     Progress,
     Session,
     SessionOptions,
+    asked_labels,
     choices,
     default_annotator,
-    default_labels,
     describe,
     start,
+    unscored_everywhere,
     value_text,
 )
 from ragassay.labels import PLAN_KINDS, VOCABULARY, linked_metrics
@@ -58,6 +60,18 @@ def block(body: str) -> None:
     st.html(CSS + body)
 
 
+def label_choice(table: Any, run_id: str, labels: tuple[str, ...] = ()) -> LabelChoice:
+    """The session's rule for which labels to ask (`asked_labels`, as `ragassay annotate`
+    applies it): the defaults, or `labels` as picked, with the lines to show about labels
+    compared only with metrics unscored on every sample."""
+    try:
+        return asked_labels(SessionOptions(labels=labels), list(table.metrics),
+                            list(table.label_names), run_id, unscored_everywhere(table))
+    except AnnotationError as exc:  # nothing to ask by default: said, none preselected
+        st.warning(str(exc))
+        return LabelChoice([])
+
+
 def plan_chooser(db: str, run_id: str, table: Any, plan: AnnotationPlan | None) -> None:
     """The plan's settings; starting (or replacing) a plan writes it to the store."""
     metrics = list(table.metrics)
@@ -69,10 +83,15 @@ def plan_chooser(db: str, run_id: str, table: Any, plan: AnnotationPlan | None) 
         kind = st.radio("Order", PLAN_KINDS, format_func=KINDS.__getitem__,
                         index=PLAN_KINDS.index(plan.kind) if plan else 0,
                         key=f"annotate_kind_{run_id}")
-        wanted = list(plan.labels) if plan else default_labels(metrics, table.label_names)
+        defaults = label_choice(table, run_id)
+        for note in defaults.notes():
+            st.caption(md_escape(note))
+        wanted = list(plan.labels) if plan else defaults.asked
         labels = st.multiselect("Labels to ask", offered, key=f"annotate_labels_{run_id}",
                                 default=[x for x in wanted if x in offered],
                                 format_func=lambda x: f"{x}: {QUESTIONS[x]}")
+        for note in label_choice(table, run_id, tuple(labels)).notes() if labels else ():
+            st.warning(md_escape(note))
         metric = None
         if kind == "uncertainty":
             scored = [m for x in labels for m, _ in linked_metrics(x, metrics)
@@ -193,6 +212,8 @@ if plan is None:
     st.stop()
     raise AssertionError("unreachable")
 asked = tuple(plan.labels)
+for line in label_choice(table, run_id, asked).notes():  # a label asked in vain: said
+    st.warning(md_escape(line))
 key = logic.plan_key(plan)
 q = logic.queue(db, run_id, version, key, asked)
 show_progress(logic.progress_of(db, run_id, version, key, asked, logic.labels_stamp(db),
