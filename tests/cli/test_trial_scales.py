@@ -94,7 +94,7 @@ def test_the_gate_defaults_are_the_targets_the_report_shows(demo_all: dict) -> N
                if f["scope"] == "overall"}
     for metric, bar in bars.items():
         assert f"target >= {bar}," in targets[metric], targets[metric]
-        assert f"│ {metric} " in out and "(the bar stored" not in err
+        assert f"│ {metric} " in out and "apart from its target" not in err
 
 
 def test_a_stored_bar_apart_from_its_target_is_said(demo_data: Path, tmp_path: Path) -> None:
@@ -110,7 +110,7 @@ def test_a_stored_bar_apart_from_its_target_is_said(demo_data: Path, tmp_path: P
         conn.execute("UPDATE runs SET specs = ?", (json.dumps(old),))
     conn.close()
     _, _, err = _gate(db)
-    assert ("ragas.faithfulness >= 0.9 (the bar stored with this run; its target is 0.8)"
+    assert ("ragas.faithfulness >= 0.9 (the run's declared bar, apart from its target 0.8)"
             in err)
     assert "ragas.answer_relevancy >= 0.8, " in err  # at its target: nothing said
 

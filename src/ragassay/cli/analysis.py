@@ -215,7 +215,8 @@ def _thresholds(config_path: Path | None, table: Any, *, optional: bool = False
 
 def default_bars_text(specs: Any, thresholds: dict[str, float]) -> str:
     """`ragas.faithfulness >= 0.9, ...`: the default bars, each one that is not its metric's
-    target (a run stored before the gate took its bars from the targets) said so."""
+    target said so (a bar declared as a number: a run stored before the gate took its bars
+    from the targets, or a suite of a user's)."""
     from ragassay.stats import target_for
 
     out = []
@@ -224,7 +225,7 @@ def default_bars_text(specs: Any, thresholds: dict[str, float]) -> str:
         line = f"{m} {'>=' if spec.higher_is_better else '<='} {v:g}"
         good = target_for(spec).good
         if abs(good - v) > 1e-9 * max(1.0, abs(v)):
-            line += f" (the bar stored with this run; its target is {good:g})"
+            line += f" (the run's declared bar, apart from its target {good:g})"
         out.append(line)
     return ", ".join(out)
 
