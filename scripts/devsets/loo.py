@@ -28,9 +28,10 @@ import sys
 import time
 from collections.abc import Callable
 from datetime import date
+from pathlib import Path
 from typing import Any
 
-from common import load_rows, to_sample
+from common import ROOT, load_rows, to_sample
 from figures import (
     CORRECTNESS,
     FAITHFULNESS,
@@ -135,6 +136,18 @@ def _fit(exclude: frozenset[str], embedder: str) -> Calibration:
     return fit_calibration(exclude=exclude, embedder=embedder).calibration
 
 
+def rerunnable(argv: list[str]) -> str:
+    """This run as a command to rerun from the repository's root: every path argument
+    relative to the root, never to the folder it was started in or to this machine."""
+    out = []
+    for arg in argv:
+        if "/" in arg or arg.endswith(".json"):
+            path = Path(arg).resolve()
+            arg = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else arg
+        out.append(arg)
+    return " ".join(["python", "scripts/devsets/loo.py", *out])
+
+
 def write_reliability(args: argparse.Namespace, rows: list[tuple[str, Figure, str]]) -> None:
     """The per-metric table the package ships (read by ragassay.judge.reliability)."""
     if args.judge != "loo":
@@ -145,7 +158,7 @@ def write_reliability(args: argparse.Namespace, rows: list[tuple[str, Figure, st
         "protocol": "leave-one-dataset-out: each dev set scored by models fitted and chosen "
         "without it (scripts/devsets/loo.py)",
         "date": date.today().isoformat(),
-        "command": "scripts/devsets/loo.py " + " ".join(sys.argv[1:]),
+        "command": rerunnable(sys.argv[1:]),
         "embedder": args.embedder,
         "relevance_embedder": args.relevance_embedder or args.embedder,
         "figures": [

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, model_validator
 
 JSON = dict[str, Any]
 
@@ -363,12 +363,30 @@ class MetricSpec(_Frozen):
     kind: Literal["score", "bool"] = "score"
     higher_is_better: bool = True
     description: str = ""
-    target: Target | None = None  # interpretation on the raw scale (else a generic 0-1 rule)
-    gate: float | None = None  # default release-gate threshold (None: not gated by default)
+    target: Target | None = None  # interpretation on the raw scale (else a generic rule)
+    # the default release-gate bar (None: not gated by default); declared `gate=True`: the
+    # target's `good`, so that the gate and the report hold one bar. A number is a bar of
+    # its own: a run stored before gate=True kept its bar, which the gate says beside the
+    # target (cli `gate`).
+    gate: float | None = None
     headline: int | None = None  # position in narrow summaries (lower first; None: not shown)
     rank: int | None = None  # preference as the leaderboard's ranking metric (lower first)
     rules: tuple[Rule, ...] = ()  # diagnostics rules whose first condition is on this metric
     composite: Composite | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _gate_at_target(cls, data: Any) -> Any:
+        """`gate=True`: the bar is the declared target's `good`; a spec without a target
+        declares its bar as a number (there is no target to take it from)."""
+        if isinstance(data, dict) and data.get("gate") is True:
+            target = data.get("target")
+            good = target.get("good") if isinstance(target, dict) else getattr(
+                target, "good", None)
+            if good is None:
+                raise ValueError(f"{data.get('name')}: gate=True needs a declared target")
+            data = {**data, "gate": good}
+        return data
 
     @property
     def suite(self) -> str:

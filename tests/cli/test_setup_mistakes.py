@@ -369,7 +369,7 @@ def test_gate_says_which_thresholds_it_applied_and_where_from(tmp_path: Path,
     assert result.exit_code in (0, 1), result.output
     assert result.stderr.splitlines()[0] == (
         "no --config and no ./ragassay.toml: applying the default thresholds the run's metrics "
-        "declare (MetricSpec.gate): ragas.faithfulness >= 0.9, ragas.answer_relevancy >= 0.8, "
+        "declare, their targets: ragas.faithfulness >= 0.9, ragas.answer_relevancy >= 0.8, "
         "ragas.context_precision >= 0.6, ragas.context_recall >= 0.75; set your own in a "
         "[thresholds] table")  # then a warning per metric whose judge is unmeasured
     Path("ragassay.toml").write_text('[thresholds]\n"ragas.faithfulness" = 0.1\n',

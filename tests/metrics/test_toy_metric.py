@@ -27,7 +27,7 @@ from ragassay.types import MetricResult, MetricSpec, Rule, RunConfig, Target, be
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 BRIEF = MetricSpec(
-    name="toy.brevity", label="Brevity", low=0, high=1, gate=0.2, headline=1,
+    name="toy.brevity", label="Brevity", low=0, high=1, gate=True, headline=1,
     target=Target(good=0.9, warning=0.3), description="1 - answer characters / 400",
     rules=(Rule(name="answers_run_long", conditions=(below("toy.brevity", 0.5),),
                 message="Answers run long.", fix="Ask for shorter answers."),),
@@ -73,7 +73,7 @@ def test_the_toy_metric_is_in_the_report(toy_run: dict[str, Any]) -> None:
     answers = [d.answer for d in report.entries if isinstance(d, SampleEntry)]
     mean = sum(brevity(a) for a in answers) / len(answers)
     assert report.aggregate_metrics.metrics["toy.brevity"].mean == pytest.approx(mean)
-    assert report.metric_specs["toy.brevity"].gate == 0.2
+    assert report.metric_specs["toy.brevity"].gate == 0.9  # gate=True: its target's good
     flags = {f.metric: f for f in report.interpretation}
     assert "target >= 0.9" in flags["toy.brevity"].message  # its own target
     assert "answers_run_long" in {d.rule for d in report.diagnostics}
@@ -81,7 +81,8 @@ def test_the_toy_metric_is_in_the_report(toy_run: dict[str, Any]) -> None:
 
 def test_the_gate_uses_the_toy_threshold(toy_run: dict[str, Any]) -> None:
     result = CliRunner().invoke(cli, ["gate", toy_run["run"], "--db", str(toy_run["db"])])
-    assert "toy.brevity" in result.output and "0.2" in result.output
+    assert "toy.brevity >= 0.9; set your own" in result.stderr  # its target
+    assert "│ toy.brevity" in result.stdout
 
 
 def test_the_csv_has_the_toy_metric(toy_run: dict[str, Any]) -> None:

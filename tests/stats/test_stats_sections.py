@@ -101,7 +101,8 @@ def test_a_missing_input_is_no_failed_question(judge_specs) -> None:
 def test_strategies_without_judge_metrics(make_table) -> None:
     t = make_table({"x.a": MetricSpec(name="x.a")}, {"x.a": [0.5, 0.7]})
     out = strategy_summaries(t, n_resamples=100)
-    assert set(out["default"].model_dump()) == {"total_questions", "metrics"}
+    assert set(out["default"].model_dump()) == {"total_questions", "metrics", "failed"}
+    assert out["default"].failed == {"x": 0}  # per suite, composite or not
     assert out["default"].metrics["x.a"].mean == pytest.approx(0.6)
 
 

@@ -97,3 +97,17 @@ def test_one_sample_and_the_fixture_in_process(tmp_path: Path) -> None:
         assert_metrics(run, {"ragas.faithfulness": 0.5})
         with pytest.raises(AssertionError, match="too few values"):
             assert_metrics(run, {"ragas.faithfulness": 0.5}, strict=True)
+
+
+def test_without_thresholds_the_bars_are_the_gates_defaults(tmp_path: Path) -> None:
+    """`check_metrics(run)` applies what `ragassay gate` applies without a config: the
+    metrics' declared targets."""
+    from ragassay.stats import target_for
+
+    run = ragassay.evaluate(demo_dataset_path(), metrics="ragas", store=tmp_path / "r.db")
+    check = check_metrics(run)
+    specs = run.report().metric_specs
+    assert {c.metric: c.threshold for c in check.gate.checks} == {
+        m: target_for(s).good for m, s in specs.items()} == {
+        "ragas.faithfulness": 0.9, "ragas.answer_relevancy": 0.8,
+        "ragas.context_precision": 0.6, "ragas.context_recall": 0.75}

@@ -447,3 +447,14 @@ def test_sample_view_draws_the_trace_span_tree_with_hop_scores(app_test, tmp_pat
     assert [e.label for e in at.expander if e.label.startswith("Hop ")] == [
         "Hop 1: retriever, 2 documents", "Hop 2: retriever, 2 documents",
         "Hop 3: reranker, 2 documents"]
+
+
+def test_overview_says_each_target_on_its_metric_scale(app_test, ui_store):
+    """A new-user trial: judge.overall (0-10) showed a target of 0.8 on 0-1 beside its
+    mean; the flags table says it on the metric's own scale."""
+    at = open_page(app_test(run_id=ui_store.run_a), "overview")
+    shown = next(d.value for d in at.dataframe if "level" in d.value.columns)
+    overall = shown[shown["metric"] == metric_label("judge.overall")]
+    assert len(overall) >= 1
+    for message in overall["message"]:
+        assert "target >= 8, warning below 6" in message and "0-1" not in message

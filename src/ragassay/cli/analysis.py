@@ -207,11 +207,27 @@ def _thresholds(config_path: Path | None, table: Any, *, optional: bool = False
     if not thresholds:
         raise UsageProblem("no --config, no ./ragassay.toml, and no metric of this run declares "
                            "a default threshold; pass --config with a [thresholds] table")
-    shown = ", ".join(f"{m} {'>=' if table.spec(m).higher_is_better else '<='} {v:g}"
-                      for m, v in thresholds.items())
     return thresholds, (f"no --config and no ./ragassay.toml: applying the default thresholds "
-                        f"the run's metrics declare (MetricSpec.gate): {shown}; set your own "
-                        f"in a [thresholds] table")
+                        f"the run's metrics declare, their targets: "
+                        f"{default_bars_text(table.specs, thresholds)}; set your own in a "
+                        f"[thresholds] table")
+
+
+def default_bars_text(specs: Any, thresholds: dict[str, float]) -> str:
+    """`ragas.faithfulness >= 0.9, ...`: the default bars, each one that is not its metric's
+    target said so (a bar declared as a number: a run stored before the gate took its bars
+    from the targets, or a suite of a user's)."""
+    from ragassay.stats import target_for
+
+    out = []
+    for m, v in thresholds.items():
+        spec = specs[m]
+        line = f"{m} {'>=' if spec.higher_is_better else '<='} {v:g}"
+        good = target_for(spec).good
+        if abs(good - v) > 1e-9 * max(1.0, abs(v)):
+            line += f" (the run's declared bar, apart from its target {good:g})"
+        out.append(line)
+    return ", ".join(out)
 
 
 @cli.command("gate")

@@ -25,21 +25,31 @@ OVERALL_NOTE = ("{short}: the mean of the samples' own {metric} scores, as in th
 formula applied to the averages, `overall_of_averages`; docs/metrics.md)."""
 
 
-def composite_columns(specs: Mapping[str, MetricSpec]
-                      ) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Per composite metric in the report's specs (e.g. the judge suite's overall): its
-    name and the metrics a strategy table shows for it, as (metric, column title): each
-    part's mean (a flag's as its rate), then the composite's own mean over the samples,
-    the one overall figure of a strategy."""
+def strategy_columns(specs: Mapping[str, MetricSpec]
+                     ) -> list[tuple[str, list[tuple[str, str]], str | None]]:
+    """Per suite of the report's specs, in their order: the suite, the metrics its strategy
+    table shows as (metric, column title), and the note said under it. A suite with a
+    composite metric (the judge suite's overall) shows each part's mean (a flag's as its
+    rate) and then the composite's own mean over the samples, the one overall figure of a
+    strategy, with a note saying so; any other suite shows each of its metrics."""
     from ragassay.stats import guide_fields
 
-    out = []
-    for name, spec in specs.items():
-        if spec.composite is None:
-            continue
-        cols = [(metric, field.removeprefix("avg_").replace("_", " "))
-                for field, metric in guide_fields(spec).items()]
-        out.append((name, [*cols, (name, spec.short)]))
+    suites: dict[str, list[MetricSpec]] = {}
+    for spec in specs.values():
+        suites.setdefault(spec.suite, []).append(spec)
+    out: list[tuple[str, list[tuple[str, str]], str | None]] = []
+    for suite, members in suites.items():
+        cols = [(s.name, s.short.replace("_", " ")) for s in members]
+        note = None
+        for spec in members:
+            if spec.composite is None:
+                continue
+            parts = [(metric, field.removeprefix("avg_").replace("_", " "))
+                     for field, metric in guide_fields(spec).items()]
+            shown = {m for m, _ in parts} | {spec.name}
+            cols = [*parts, *[c for c in cols if c[0] not in shown], (spec.name, spec.short)]
+            note = OVERALL_NOTE.format(short=spec.short, metric=spec.name)
+        out.append((suite, cols, note))
     return out
 
 
@@ -109,11 +119,11 @@ def print_summary(report: Report, console: Console | None = None) -> None:
                   f"judge {escape(meta.judge)}  samples {meta.total_samples}",
                   highlight=False)
     strategies = report.strategies
-    for name, columns in composite_columns(report.metric_specs):
-        if not strategies or not any(s.composite(name) for s in strategies.values()):
+    for suite, columns, note in strategy_columns(report.metric_specs):
+        if not strategies or not any(_value(s, k) != "-" for s in strategies.values()
+                                     for k, _ in columns):
             continue
-        t = Table(title=f"{name.split('.', 1)[0]} suite per strategy: means of the samples' "
-                  "scores (95% CI)")
+        t = Table(title=f"{suite} suite per strategy: means of the samples' scores (95% CI)")
         t.add_column("strategy")
         for _, title in columns:
             t.add_column(title, justify="right")
@@ -121,11 +131,10 @@ def print_summary(report: Report, console: Console | None = None) -> None:
         t.add_column("failed", justify="right")
         for sname, s in strategies.items():
             t.add_row(escape(sname), *[_value(s, k) for k, _ in columns],
-                      _fmt(s.total_questions, 0), _fmt(s.figure("failed_questions"), 0))
+                      _fmt(s.total_questions, 0), _fmt(s.failed.get(suite), 0))
         console.print(t)
-        spec = report.metric_specs[name]
-        note = OVERALL_NOTE.format(short=spec.short, metric=name)
-        console.print(f"[dim]{escape(note)}[/dim]", highlight=False)
+        if note:
+            console.print(f"[dim]{escape(note)}[/dim]", highlight=False)
     metrics = report.aggregate_metrics.metrics
     if metrics:
         t = Table(title="aggregate metrics (mean, 95% CI)")

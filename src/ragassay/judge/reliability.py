@@ -79,9 +79,22 @@ def load_reliability(path: str | Path, judge: str,
         data = {**data, "command": f"{data.get('command', '')}; {extra.get('command', '')}",
                 "figures": [f for f in data["figures"] if (f["metric"], f["set"]) not in seen]
                 + list(extra.get("figures", []))}
+    data = {**data, "command": rerunnable(str(data.get("command", "")))}
     if "figures" in data:
         return from_figures(judge, data)
     return Reliability.model_validate({**data, "judge": data.get("judge", judge)})
+
+
+def rerunnable(command: str) -> str:
+    """The parts ("; ") of a measurement's command that a clean clone of the repository
+    can rerun from its root: a part naming a path of the machine it was measured on (an
+    absolute one, or one above the folder it was started in: `..`) is left out, never
+    shown to a user as a command to run."""
+    def portable(part: str) -> bool:
+        return not any(w.startswith(("/", "~", "\\")) or ".." in w.replace("\\", "/").split("/")
+                       or (len(w) > 2 and w[1] == ":" and w[2] in "/\\")
+                       for w in part.replace("=", " ").split())
+    return "; ".join(p.strip() for p in command.split(";") if p.strip() and portable(p))
 
 
 def gate_warnings(reliability: dict[str, Any] | None, metrics: list[str]) -> list[str]:

@@ -125,7 +125,7 @@ def _cost(report: Report) -> str:
 
 
 TARGET_WORDS = (("target >= ", ">= "), ("target <= ", "<= "), (", warning below ", "; warning < "),
-                (", warning above ", "; warning > "), (" on 0-1", " (0-1 scale)"))
+                (", warning above ", "; warning > "))
 
 
 def _target(flag: Flag | None) -> str:

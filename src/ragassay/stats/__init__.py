@@ -63,7 +63,7 @@ from ragassay.stats.gate import (
     load_thresholds,
     threshold_out_of_range,
 )
-from ragassay.stats.interpret import Flag, FlagsConfig, Target, interpretation
+from ragassay.stats.interpret import Flag, FlagsConfig, Target, interpretation, target_for
 from ragassay.stats.result import Pair, Result
 from ragassay.stats.sections import Sections, report_sections
 from ragassay.stats.strategies import (
@@ -145,6 +145,7 @@ __all__ = [
     "rmse_metrics",
     "rules_of",
     "strategy_summaries",
+    "target_for",
     "trend",
     "trends",
     "verdict",

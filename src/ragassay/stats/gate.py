@@ -1,6 +1,7 @@
 """Release gate: PASS/FAIL per metric against thresholds, and a TOML loader.
 
-Default thresholds are the metrics' own (`MetricSpec.gate`); a config file overrides them.
+Default thresholds are the metrics' own (`MetricSpec.gate`, declared `gate=True`: the
+metric's target's `good`, the bar the report shows); a config file overrides them.
 
 The value compared is the metric's mean or, with `strict`, the conservative CI
 bound (the lower bound; the upper bound for lower-is-better metrics, which

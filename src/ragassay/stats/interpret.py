@@ -4,8 +4,10 @@ A metric's target comes from its spec (`MetricSpec.target`, on the metric's own 
 e.g. the judge suite's scoring guide: faithfulness >= 9 good, < 7 warning), or from
 `FlagsConfig.targets` when given there. A target is used only when it lies inside the
 metric's declared range (a metric declared on 0-1 falls back to the generic rule). Every
-other metric is normalised to 0-1 with its spec and compared with `unit_good` /
-`unit_warning` (defaults 0.8 / 0.6), mirrored (1 - x) for lower-is-better metrics.
+other metric gets the generic rule: `unit_good` / `unit_warning` (defaults 0.8 / 0.6) of
+its range, mirrored for lower-is-better metrics, mapped onto the metric's own scale. A
+target is always said on the scale of the value it is compared with (`target_for`), by
+every reader: the console, the HTML report and the dashboard show the flag's message.
 """
 
 from __future__ import annotations
@@ -65,33 +67,39 @@ class FlagsConfig:
     unit_warning: float = 0.6
 
 
-def _target_for(spec: MetricSpec, config: FlagsConfig) -> tuple[Target, bool]:
-    """The target to use and whether it applies to the normalised value."""
+def target_for(spec: MetricSpec, config: FlagsConfig | None = None) -> Target:
+    """The target a metric's mean is judged against, on the metric's own scale: the
+    config's, else the spec's own (`MetricSpec.target`) when it lies inside the metric's
+    range, else the generic rule (`unit_good` / `unit_warning` of the range, mirrored for
+    lower-is-better metrics) mapped onto the range, so that a 0-10 metric's generic
+    target reads 8, never 0.8. The gate's default bar is its `good` (`stats.gate`)."""
+    config = config or FlagsConfig()
     declared = spec.target
     t = config.targets.get(spec.name) or (
         Target(declared.good, declared.warning, spec.higher_is_better) if declared else None)
-    if t is not None:
-        lo, hi = min(spec.low, spec.high), max(spec.low, spec.high)
-        if lo <= t.good <= hi and lo <= t.warning <= hi:
-            return t, False
-    if spec.higher_is_better:
-        return Target(config.unit_good, config.unit_warning), True
+    lo, hi = min(spec.low, spec.high), max(spec.low, spec.high)
+    if t is not None and lo <= t.good <= hi and lo <= t.warning <= hi:
+        return t
+    good, warning = config.unit_good, config.unit_warning
+    if not spec.higher_is_better:
+        good, warning = 1 - good, 1 - warning
     # rounded: 1 - 0.8 is 0.19999999999999996 in floats, and 0.2 must meet "<= 0.2"
-    good, warning = round(1 - config.unit_good, 12), round(1 - config.unit_warning, 12)
-    return Target(good, warning, higher_is_better=False), True
+    return Target(round(_on_scale(spec, good), 12), round(_on_scale(spec, warning), 12),
+                  spec.higher_is_better)
+
+
+def _on_scale(spec: MetricSpec, unit: float) -> float:
+    """A point of 0-1 on the metric's own range (the inverse of `MetricSpec.normalise`)."""
+    return spec.low + unit * (spec.high - spec.low) if spec.high != spec.low else unit
 
 
 def flag(spec: MetricSpec, value: float, scope: str, config: FlagsConfig) -> Flag:
-    """The flag of a metric mean."""
-    target, normalised = _target_for(spec, config)
-    x = spec.normalise(value) if normalised else value
-    level = target.level(x)
-    what = spec.aggregation
+    """The flag of a metric mean, its target said on the scale of the mean."""
+    target = target_for(spec, config)
+    level = target.level(value)
     where = "" if scope == "overall" else f" ({scope})"
-    scale = f" (normalised {x:.3g})" if normalised and (spec.low, spec.high) != (0, 1) else ""
-    message = f"{spec.name} {what} {value:.3g}{scale}{where} is {level}: {target.describe()}" + (
-        " on 0-1" if normalised else ""
-    )
+    message = (f"{spec.name} {spec.aggregation} {value:.3g}{where} is {level}: "
+               f"{target.describe()}")
     return Flag(metric=spec.name, scope=scope, value=value, level=level, message=message)
 
 

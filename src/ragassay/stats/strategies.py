@@ -51,15 +51,18 @@ def _flat_schema(schema: dict[str, Any]) -> None:
 
 
 class StrategySummary(Result):
-    """One strategy: its composites' guide figures, question count, and every metric's
-    mean with its interval. In JSON the composites' figures, `intervals` and
-    `failed_questions` are keys of the entry itself (the judge suite's scoring guide)."""
+    """One strategy: its composites' guide figures, question count, every metric's mean
+    with its interval, and per suite the questions a metric of it failed on. In JSON the
+    composites' figures, `intervals` and `failed_questions` are keys of the entry itself
+    (the judge suite's scoring guide)."""
 
     model_config = ConfigDict(json_schema_extra=_flat_schema)
 
     composites: list[CompositeSummary] = Field(default_factory=list, exclude=True)
     total_questions: int
     metrics: dict[str, Interval]
+    # per suite: the questions some metric of the suite failed on (`failed_questions`)
+    failed: dict[str, int] = Field(default_factory=dict)
 
     @model_serializer(mode="wrap")
     def _flatten(self, handler: SerializerFunctionWrapHandler):
@@ -153,14 +156,19 @@ def composite_summary(
         ci = bootstrap_stat(cols, resampled, n_resamples=n_resamples, confidence=confidence,
                             seed=seed)
         intervals[own] = ci
-    suite_metrics = [m for m in table.metrics if table.spec(m).suite == spec.suite]
-    # failed: a metric could not be scored; a missing input (no reference) and an
-    # abstention (the answer declined: counted in the abstention rates) are no failure
+    return CompositeSummary(metric=spec.name, figures=out, intervals=intervals,
+                            failed_questions=failed_questions(table, spec.suite))
+
+
+def failed_questions(table: ScoreTable, suite: str) -> int:
+    """The questions of the table some metric of `suite` could not score, and its invalid
+    rows; a missing input (no reference) and an abstention (the answer declined: counted
+    in the abstention rates) are no failure."""
+    suite_metrics = [m for m in table.metrics if table.spec(m).suite == suite]
     failed = sum(any(r.value(m) is None and m not in r.abstained
                      and r.reasons.get(m) not in MISSING_INPUT
                      for m in suite_metrics) for r in table.rows)
-    return CompositeSummary(metric=spec.name, figures=out, intervals=intervals,
-                            failed_questions=failed + len(table.invalid))
+    return failed + len(table.invalid)
 
 
 def strategy_summaries(
@@ -177,5 +185,7 @@ def strategy_summaries(
                                           confidence=confidence) for spec in specs],
             total_questions=len(sub.rows) + len(sub.invalid),
             metrics={m: mean_ci(sub.values(m), seed=seed, n_resamples=n_resamples,
-                                confidence=confidence) for m in sub.metrics})
+                                confidence=confidence) for m in sub.metrics},
+            failed={suite: failed_questions(sub, suite)
+                    for suite in dict.fromkeys(sub.spec(m).suite for m in sub.metrics)})
     return out

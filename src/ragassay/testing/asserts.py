@@ -58,12 +58,14 @@ def _unknown(thresholds: Mapping[str, float], known: list[str]) -> None:
                              f"{', '.join(known) or 'no metrics'}")
 
 
-def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool = False,
+def check_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None,
+                  strict: bool = False,
                   *, worst: int = WORST, corrected: bool = False,
                   label_thresholds: Mapping[str, float] | None = None,
                   require_labels: bool = False) -> MetricsCheck:
-    """Gate the run against `thresholds` ({metric: value}); the message lists every
-    check, and for each failing metric its worst samples. ValueError for a metric the
+    """Gate the run against `thresholds` ({metric: value}; None: the bars the run's
+    metrics declare, their targets, as `ragassay gate` without a config); the message
+    lists every check, and for each failing metric its worst samples. ValueError for a metric the
     run does not have, or a threshold outside its metric's range.
 
     `corrected`: a metric linked to a human label with enough labels is decided on the
@@ -73,11 +75,13 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool
     known label (with the nearest vocabulary name) or outside its label's scale; a label
     threshold without an estimate is NOT CHECKED, and fails with `require_labels`."""
     from ragassay.report import corrected_for, run_table
-    from ragassay.stats import gate, threshold_out_of_range
+    from ragassay.stats import default_thresholds, gate, threshold_out_of_range
     from ragassay.stats.gate_corrected import gate_corrected, label_threshold_problem
 
     rt = run_table(run.store, run.run_id)
     table = rt.table
+    if thresholds is None:
+        thresholds = default_thresholds(table.specs)
     _unknown(thresholds, list(table.specs))
     problem = threshold_out_of_range(thresholds, table.specs)
     if problem:
@@ -118,11 +122,13 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool
     return MetricsCheck(result, "\n".join(lines))
 
 
-def assert_metrics(run: EvalResult, thresholds: Mapping[str, float], strict: bool = False,
+def assert_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None,
+                   strict: bool = False,
                    *, worst: int = WORST, corrected: bool = False,
                    label_thresholds: Mapping[str, float] | None = None,
                    require_labels: bool = False) -> None:
-    """AssertionError unless every metric meets its threshold: the mean, or with
+    """AssertionError unless every metric meets its threshold (None: the bars its metrics
+    declare, their targets): the mean, or with
     `strict` the 95% CI's conservative bound (one sample has no interval: it fails
     strict checks with "too few values"); with `corrected`, on people's corrected
     interval where the run has enough human labels (see `check_metrics`). The message
