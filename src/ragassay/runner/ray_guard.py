@@ -35,6 +35,7 @@ from typing import IO
 
 MARK = "RAGASSAY_RAY_GUARD"  # the environment variable holding the instance's token
 KILL_FOR_S = 10.0  # how long the guard keeps looking for the instance's processes
+QUIET_S = 2.0  # none seen for this long: gone (a dying raylet may start one more agent)
 
 
 class Guard:
@@ -83,13 +84,19 @@ def instance_pids(marks: list[bytes]) -> list[int]:
     return found
 
 
-def stop_instance(marks: list[bytes], within_s: float = KILL_FOR_S) -> None:
-    """SIGKILL the marked processes until none is left (or `within_s` has passed)."""
-    deadline = time.monotonic() + within_s
-    while time.monotonic() < deadline:
+def stop_instance(marks: list[bytes], within_s: float = KILL_FOR_S,
+                  quiet_s: float = QUIET_S) -> None:
+    """SIGKILL the marked processes until none has been seen for `quiet_s` (or
+    `within_s` has passed): one that a dying process starts a moment after the others
+    were killed (seen once under load: Ray's dashboard agent) is killed too."""
+    now = time.monotonic()
+    deadline, quiet_until = now + within_s, now + quiet_s
+    while (now := time.monotonic()) < deadline:
         pids = instance_pids(marks)
-        if not pids:
+        if not pids and now >= quiet_until:
             return
+        if pids:
+            quiet_until = now + quiet_s
         for pid in pids:
             with suppress(OSError):  # gone meanwhile
                 os.kill(pid, signal.SIGKILL)
