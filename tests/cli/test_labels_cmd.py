@@ -242,7 +242,7 @@ def test_runs_show_says_what_more_labels_would_do_as_eval_does(tmp_path: Path) -
     """Trial finding: the summary's "about N more labels" line under the corrected
     estimates, said after eval, was missing from `runs show` where the run cannot reach
     the target. Every whole-run estimate short of its 0.1-wide target now gets its line,
-    from one place (corrected_view.narrowing), after eval and in runs show alike."""
+    from one place (CorrectedEstimate.narrowing), after eval and in runs show alike."""
     from ragassay.report import corrected_for
     from ragassay.types import HumanLabel
     from tests.support.annotated_run import make_run

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from ragassay.report import corrected_for, plan_queue, run_table
 from ragassay.store import Store
@@ -70,3 +71,33 @@ def test_a_weighted_plan_gives_its_inclusion_probabilities(tmp_path: Path) -> No
                      for _, k in order[:40])
     est = corrected_for(store, run_id).overall("judge.faithfulness")
     assert est is not None and est.design == "uncertainty" and est.n_labelled >= 40
+
+
+def test_the_html_says_what_more_labels_would_do_as_the_console_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Trial finding: the console's summary says under the corrected estimates "about N
+    more labels narrow the interval to 0.1 wide (now W)" (or that the run cannot get
+    there), the HTML report's section did not. Both now say it, from one place
+    (`CorrectedEstimate.narrowing`)."""
+    from html import escape
+
+    from ragassay.cli.summary import print_summary
+    from ragassay.report import build_report, to_html
+    from tests.support.annotated_run import make_run
+
+    with Store(tmp_path / "m.db") as store:
+        r = make_run(store, 120)
+        store.set_labels([HumanLabel(content_key=r.key(i), name="hallucinated",
+                                     value=bool(r.bad[i])) for i in range(40)])
+        report = build_report(store, r.run_id, include_details=False)
+    print_summary(report)
+    said = [x for x in capsys.readouterr().out.splitlines() if "narrow" in x and " via " in x]
+    assert len(said) == 2, said  # one estimate short of the target, one that cannot reach
+    assert any("more labels narrow the interval to 0.1 wide" in x for x in said)
+    assert any("even with all 120 samples labelled" in x for x in said)
+    section = to_html(report).split('<section id="corrected">')[1].split("</section>")[0]
+    for line in said:
+        where, _, what = line.partition(": ")
+        label, _, metric = where.partition(" via ")
+        assert (f"<li>{escape(label)} via {escape(metric)} (all): {escape(what)}</li>"
+                in section), (line, section)

@@ -90,3 +90,35 @@ def test_no_bench_run_explains_and_runs_page_marks_bench(bench_store, tmp_path) 
     at.switch_page("screens/leaderboard.py").run()
     assert not at.exception
     assert "No bench run" in at.info[0].value
+
+
+def test_the_page_shows_the_columns_the_console_and_the_html_show(bench_store) -> None:
+    """Trial finding: the console's leaderboard had 15 columns, the HTML report's 13 and
+    this page 16, each a different set. All three show `report.LEADERBOARD_COLUMNS`."""
+    import re
+    from html import unescape
+
+    from ragassay.bench.leaderboard import leaderboard_table
+    from ragassay.report import LEADERBOARD_COLUMNS, LEADERBOARD_HEADERS, build_report, to_html
+
+    db, bench, _ = bench_store
+    at = _app(db, bench)
+    at.run()
+    at.switch_page("screens/leaderboard.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    frame = at.dataframe[0].value
+    with Store(db, readonly=True) as store:
+        report = build_report(store, bench, include_details=False)
+    assert report.leaderboard is not None
+    section = to_html(report).split('<section id="leaderboard">')[1]
+    html = [unescape(h) for h in re.findall(r"<th(?: [^>]*)?>(.*?)</th>",
+                                            section.split("</thead>")[0])]
+    console = [str(c.header) for c in leaderboard_table(report.leaderboard).columns]
+    assert list(frame.columns) == html == console == list(LEADERBOARD_HEADERS)
+    for row, (_, shown) in zip(report.leaderboard, frame.iterrows(), strict=True):
+        for c in LEADERBOARD_COLUMNS:
+            want, got = c.value(row), shown[c.header]
+            if want is None:  # none: None, or NaN in a column of numbers
+                assert got is None or got != got, (c.header, row.strategy)
+            else:
+                assert got == (pytest.approx(want) if c.numeric else want), c.header

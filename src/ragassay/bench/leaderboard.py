@@ -9,7 +9,7 @@ from typing import Any
 
 from ragassay.bench.config import BenchConfig
 from ragassay.bench.result import RETRIEVAL_METRICS, BenchResult
-from ragassay.report import LeaderboardRow, run_table
+from ragassay.report import LEADERBOARD_COLUMNS, LEADERBOARD_NOTE, LeaderboardRow, run_table
 from ragassay.stats import (
     CompareOptions,
     MetricComparison,
@@ -100,31 +100,28 @@ def leaderboard(
 
 
 def leaderboard_table(rows: list[LeaderboardRow]) -> Any:
-    """A rich Table of leaderboard rows, for the CLI."""
+    """A rich Table of leaderboard rows, for the CLI: the leaderboard's columns
+    (`report.LEADERBOARD_COLUMNS`, as the HTML report and the dashboard show them)."""
+    from rich import box
     from rich.markup import escape
     from rich.table import Table
 
-    def f(v: Any, nd: int = 3) -> str:
-        return "—" if v is None else (f"{v:.{nd}f}" if isinstance(v, float) else str(v))
-
-    def ms(seconds: float | None) -> float | None:
-        return None if seconds is None else seconds * 1000
-
     metric = rows[0].metric if rows else ""
-    t = Table(title=f"Leaderboard by {metric}",
-              caption="latencies timed after an untimed search of every question per index "
-                      "and one warm-up answer per generator")
-    for col in ("#", "strategy", "mean", "95% CI", "vs best", "failed", "recall", "mrr",
-                "ndcg", "no-answer", "index s", "retr p95 ms", "ans p95 ms", "est $", "meas $"):
-        t.add_column(col)
-    for r in rows:
-        t.add_row(
-            f(r.rank), escape(r.strategy), f(r.mean), r.interval.text(none="—"), f(r.vs_best),
-            f(r.failed), f(r.retrieval_recall, 2), f(r.retrieval_mrr, 2),
-            f(r.retrieval_ndcg, 2), f(r.no_answer_rate, 2), f(r.index_time_s, 2),
-            f(ms(r.retrieval_p95_s), 1), f(ms(r.answer_p95_s), 1),
-            f(r.cost_estimate_usd, 4), f(r.cost_measured_usd, 4),
-        )
+    t = Table(title=f"Leaderboard by {escape(metric)}", caption=LEADERBOARD_NOTE,
+              box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    cells = [[c.text(r) or "—" for c in LEADERBOARD_COLUMNS] for r in rows]
+    for i, c in enumerate(LEADERBOARD_COLUMNS):
+        # 17 columns in 150 characters: a number keeps its width and its header wraps;
+        # the strategy's name takes the room left, wrapped at spaces; no word is cut
+        word = max(len(w) for w in [w for row in cells for w in row[i].split()]
+                   + c.header.split())
+        t.add_column(c.header, justify="right" if c.numeric else "left",
+                     width=word if c.numeric else None, overflow="fold",
+                     min_width=word if c.header == "strategy" else None,
+                     max_width=None if c.header in ("strategy", "95% CI") else word,
+                     no_wrap=c.header == "95% CI")
+    for row in cells:
+        t.add_row(*map(escape, row))
     return t
 
 

@@ -11,7 +11,7 @@ from rich.table import Table
 from ragassay.cli.common import console as make_console
 from ragassay.cli.common import say
 from ragassay.cli.fmt import ci_text, num
-from ragassay.stats.corrected import Corrected, CorrectedEstimate
+from ragassay.stats.corrected import Corrected
 
 WHY = "what people would say, from human labels on a random sample plus every judge score"
 
@@ -20,19 +20,6 @@ def _gain(est: Any) -> str:
     if est.gain is None:
         return "-"
     return f"x{est.gain:.2f} (= {est.effective_labels:.0f} labels)"
-
-
-def narrowing(est: CorrectedEstimate) -> str | None:
-    """What more labels would do to a whole-run interval wider than its target: about how
-    many narrow it to the target, or that the run has too few samples to; None once it is
-    there. The line `eval`, `runs show` and `labels import` print under the table."""
-    if est.more_labels == 0:
-        return None
-    now = f"{est.target_width:g} wide (now {est.width:.3f})"
-    if est.more_labels is None:
-        return (f"even with all {est.n_total} samples labelled the interval would not "
-                f"narrow to {now}")
-    return f"about {est.more_labels} more labels narrow the interval to {now}"
 
 
 def print_corrected(corrected: Corrected, *, strategies: bool = True,
@@ -60,7 +47,7 @@ def print_corrected(corrected: Corrected, *, strategies: bool = True,
             if e.note:
                 where = f" ({e.strategy})" if e.strategy else ""
                 say(f"{e.label} via {e.metric}{where}: {e.note}")
-            if e.strategy is None and (line := narrowing(e)) is not None:
+            if e.strategy is None and (line := e.narrowing()) is not None:
                 say(f"{e.label} via {e.metric}: {line}")
     for d in corrected.differences if strategies else ():
         say(f"{d.label} via {d.metric}: {d.a} - {d.b} = {d.estimate:+.3f} "

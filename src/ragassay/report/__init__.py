@@ -13,6 +13,12 @@ from ragassay.report.csv import csv_rows, to_csv, write_csv
 from ragassay.report.export import FORMATS, Format, export
 from ragassay.report.html import to_html
 from ragassay.report.jsonfile import dump_json, entry_json, report_json
+from ragassay.report.leaderboard import (
+    LEADERBOARD_COLUMNS,
+    LEADERBOARD_HEADERS,
+    LEADERBOARD_NOTE,
+    LeaderboardColumn,
+)
 from ragassay.report.model import (
     REPORT_VERSION,
     Entry,
@@ -42,6 +48,9 @@ from ragassay.report.table import (
 
 __all__ = [
     "FORMATS",
+    "LEADERBOARD_COLUMNS",
+    "LEADERBOARD_HEADERS",
+    "LEADERBOARD_NOTE",
     "REPORT_VERSION",
     "Entry",
     "FailedEntry",
@@ -49,6 +58,7 @@ __all__ = [
     "HopPosition",
     "HopsSection",
     "InvalidRowEntry",
+    "LeaderboardColumn",
     "LeaderboardRow",
     "LostEntry",
     "Report",

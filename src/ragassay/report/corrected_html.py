@@ -39,11 +39,14 @@ def corrected_html(report: Report) -> str:
                       f"{e.n_labelled} of {e.n_total}"]) for e in cor.estimates]
         out += ("<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head)
                 + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
-    notes = [e for e in cor.estimates if e.note]
+    # each estimate's caution, and what more labels would do to a whole-run interval
+    # (the line the console says under its table)
+    notes = [(e, line) for e in cor.estimates
+             for line in (e.note, e.narrowing() if e.strategy is None else None) if line]
     if notes:
         out += "<ul>" + "".join(
             f"<li>{escape(e.label)} via {escape(e.metric)} ({escape(e.strategy or 'all')}): "
-            f"{escape(e.note or '')}</li>" for e in notes) + "</ul>"
+            f"{escape(line)}</li>" for e, line in notes) + "</ul>"
     if cor.differences:
         out += "<ul>" + "".join(
             f"<li>{escape(d.label)} via {escape(d.metric)}: {escape(d.a)} - {escape(d.b)} = "

@@ -23,6 +23,7 @@ from ragassay.report.html_samples import (
     shown,
     worst_section,
 )
+from ragassay.report.leaderboard import LEADERBOARD_COLUMNS, LEADERBOARD_HEADERS, LEADERBOARD_NOTE
 from ragassay.report.model import Report, SampleEntry, published
 from ragassay.report.svg import heatmap, histogram, interval_bars
 from ragassay.stats import Flag
@@ -273,24 +274,18 @@ def _agreement(report: Report) -> str:
     return f'<section id="agreement">{out}</section>' if out else ""
 
 
-def _ms(seconds: Any) -> Any:
-    return None if seconds is None else round(float(seconds) * 1000, 1)
-
-
 def _leaderboard(report: Report) -> str:
-    """A bench run's stored leaderboard, best first, with cost and latency."""
+    """A bench run's stored leaderboard, best first: the leaderboard's columns
+    (`LEADERBOARD_COLUMNS`, as the console and the dashboard show them)."""
     rows = report.leaderboard
     if not rows:
         error = report.leaderboard_error
         return f"<h2>Leaderboard</h2><p>{escape(str(error))}</p>" if error else ""
-    metric = rows[0].metric
-    body = [[r.rank, r.strategy, r.kind, r.mean, r.interval.text(), r.vs_best, r.failed,
-             r.retrieval_recall, r.retrieval_mrr, _ms(r.answer_p50_s), _ms(r.answer_p95_s),
-             r.cost_estimate_usd, r.cost_measured_usd] for r in rows]
-    return (f'<section id="leaderboard"><h2>Leaderboard by {escape(str(metric))}</h2>'
-            + _table(["#", "strategy", "kind", "mean", "95% CI", "vs best", "failed",
-                      "recall", "mrr", "answer p50 ms", "answer p95 ms", "estimated $",
-                      "measured $"], body, {0, 3, 4, 6, 7, 8, 9, 10, 11, 12}) + "</section>")
+    body: list[list[Any]] = [[c.text(r) for c in LEADERBOARD_COLUMNS] for r in rows]
+    numeric = {i for i, c in enumerate(LEADERBOARD_COLUMNS) if c.numeric}
+    return (f'<section id="leaderboard"><h2>Leaderboard by {escape(rows[0].metric)}</h2>'
+            + _table(list(LEADERBOARD_HEADERS), body, numeric)
+            + f'<p class="muted">{escape(LEADERBOARD_NOTE)}</p></section>')
 
 
 def _usage(report: Report) -> str:

@@ -130,17 +130,24 @@ class InvalidRowEntry(Result):
 class LeaderboardRow(Result):
     """One strategy of a bench's leaderboard, as the bench stored it with its run: the
     ranking metric's mean with its interval, the paired verdict against the best
-    (`vs_best`, Holm-adjusted `p_adjusted`), and the bench's own figures. A row stored by
-    an earlier version lacks the fields of later ones: they are left out of its JSON."""
+    (`vs_best`, Holm-adjusted `p_adjusted`), and the bench's own figures, in the order
+    of the leaderboard's columns (`report.LEADERBOARD_COLUMNS`). A row stored by an
+    earlier version lacks the fields of later ones: they are left out of its JSON."""
 
     model_config = ConfigDict(populate_by_name=True)
 
+    # in the order of the leaderboard's columns (report/leaderboard.py)
+    rank: int | None = None
     strategy: str
+    kind: str = "built-in"
     metric: str
     mean: float | None = None
     ci_low: float | None = None
     ci_high: float | None = None
     n: int | None = None
+    vs_best: str | None = None
+    p_adjusted: float | None = None
+    failed: int = 0
     retrieval_recall: float | None = Field(None, alias="retrieval.recall")
     retrieval_precision: float | None = Field(None, alias="retrieval.precision")
     retrieval_mrr: float | None = Field(None, alias="retrieval.mrr")
@@ -153,11 +160,6 @@ class LeaderboardRow(Result):
     answer_p95_s: float | None = None
     cost_estimate_usd: float | None = None
     cost_measured_usd: float | None = None
-    kind: str = "built-in"
-    failed: int = 0
-    rank: int | None = None
-    vs_best: str | None = None
-    p_adjusted: float | None = None
 
     @property
     def interval(self) -> Interval:

@@ -92,6 +92,19 @@ class CorrectedEstimate(Result):
     def width(self) -> float:
         return self.ci_high - self.ci_low
 
+    def narrowing(self) -> str | None:
+        """What more labels would do to an interval wider than its target: about how
+        many narrow it to the target, or that the run has too few samples to; None once
+        it is there. The line every surface says under a whole-run estimate (the
+        console's summaries, the HTML report)."""
+        if self.more_labels == 0:
+            return None
+        now = f"{self.target_width:g} wide (now {self.width:.3f})"
+        if self.more_labels is None:
+            return (f"even with all {self.n_total} samples labelled the interval would not "
+                    f"narrow to {now}")
+        return f"about {self.more_labels} more labels narrow the interval to {now}"
+
     def to_dict(self) -> dict[str, Any]:
         return self.model_dump()
 

@@ -7,6 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.bench import BenchResult
+from ragassay.report import LEADERBOARD_COLUMNS, LEADERBOARD_HEADERS, LEADERBOARD_NOTE
 from ragassay.store import StoreError
 from ragassay.ui import data, state
 
@@ -36,30 +37,17 @@ if not rows:
     raise AssertionError("unreachable: st.stop() ends the script")
 
 
-def _ms(seconds: float | None) -> float | None:
-    return None if seconds is None else seconds * 1000
-
-
 metric = rows[0].metric
 spec = report.spec(metric)
 label = (spec.label if spec is not None else "") or metric
-frame = pd.DataFrame([{
-    "#": r.rank, "strategy": r.strategy, "kind": r.kind,
-    "mean": r.mean, "CI low": r.ci_low, "CI high": r.ci_high,
-    "vs best": r.vs_best, "failed": r.failed,
-    "recall": r.retrieval_recall, "MRR": r.retrieval_mrr, "nDCG": r.retrieval_ndcg,
-    "no-answer": r.no_answer_rate, "answer p50 ms": _ms(r.answer_p50_s),
-    "answer p95 ms": _ms(r.answer_p95_s), "estimated $": r.cost_estimate_usd,
-    "measured $": r.cost_measured_usd,
-} for r in rows])
+# the leaderboard's columns, as the console and the HTML report show them
+frame = pd.DataFrame([[c.value(r) for c in LEADERBOARD_COLUMNS] for r in rows],
+                     columns=list(LEADERBOARD_HEADERS))
 st.subheader(f"Ranked by {label}")
 st.dataframe(frame, hide_index=True, key="leaderboard_table", column_config={
-    c: st.column_config.NumberColumn(format="%.3f")
-    for c in ("mean", "CI low", "CI high", "recall", "MRR", "nDCG", "no-answer")})
-st.caption("Mean of the ranking metric with its 95% bootstrap CI; 'vs best' is the paired "
-           "verdict against the top strategy (Holm-adjusted Wilcoxon). Failed: questions "
-           "whose pipeline call failed (failed rows, left out of the mean). Empty cost: "
-           "unpriced, not free.")
+    c.header: st.column_config.NumberColumn(format=f"%.{c.digits}f")
+    for c in LEADERBOARD_COLUMNS if c.numeric})
+st.caption(LEADERBOARD_NOTE)
 bench = BenchResult.model_validate(report.bench)
 for s in bench.strategies:
     if s.failed:

@@ -1,0 +1,90 @@
+"""The leaderboard's columns, declared once: every writer of a bench's leaderboard (the
+console table of `ragassay bench` and `runs show`, the HTML report, the dashboard's
+Leaderboard page) shows these columns, in this order, under these headers, with these
+decimals. The JSON report's rows hold the fields the columns are read from (`fields`),
+in the columns' order, with the few a table leaves out (retrieval precision and p50,
+`n`, `p_adjusted`) beside them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ragassay.report.model import LeaderboardRow
+
+Cell = float | int | str | None
+
+
+@dataclass(frozen=True)
+class LeaderboardColumn:
+    """One column: its header, its value read from a row (a number, a text, or None for
+    none), the row's JSON fields the value comes from, and the decimals a number is
+    shown with (None: a text column)."""
+
+    header: str
+    value: Callable[[LeaderboardRow], Cell]
+    fields: tuple[str, ...]
+    digits: int | None = None
+
+    @property
+    def numeric(self) -> bool:
+        """Whether the column holds numbers (right-aligned)."""
+        return self.digits is not None
+
+    def text(self, row: LeaderboardRow) -> str | None:
+        """The cell as every table prints it; None when the row has no value."""
+        v = self.value(row)
+        if v is None or self.digits is None or isinstance(v, str):
+            return None if v is None else str(v)
+        return f"{v:.{self.digits}f}"
+
+
+def _ms(seconds: float | None) -> float | None:
+    return None if seconds is None else seconds * 1000
+
+
+def _field(name: str, header: str, digits: int | None = None) -> LeaderboardColumn:
+    """A column that shows one field of the row as it is."""
+    alias = LeaderboardRow.model_fields[name].alias or name
+    return LeaderboardColumn(header, lambda r: getattr(r, name), (alias,), digits)
+
+
+def _interval(row: LeaderboardRow) -> str | None:
+    return row.interval.text(none="") or None
+
+
+def _latency(name: str, header: str) -> LeaderboardColumn:
+    """A latency column: the row's seconds, shown in milliseconds."""
+    return LeaderboardColumn(header, lambda r: _ms(getattr(r, name)), (name,), 1)
+
+
+LEADERBOARD_COLUMNS: tuple[LeaderboardColumn, ...] = (
+    _field("rank", "#", 0),
+    _field("strategy", "strategy"),
+    _field("kind", "kind"),
+    _field("mean", "mean", 3),
+    LeaderboardColumn("95% CI", _interval, ("ci_low", "ci_high")),
+    _field("vs_best", "vs best"),
+    _field("failed", "failed", 0),
+    _field("retrieval_recall", "recall", 2),
+    _field("retrieval_mrr", "MRR", 2),
+    _field("retrieval_ndcg", "nDCG", 2),
+    _field("no_answer_rate", "no answer", 2),
+    _field("index_time_s", "index s", 2),
+    _latency("retrieval_p95_s", "retr. p95 ms"),
+    _latency("answer_p50_s", "ans. p50 ms"),
+    _latency("answer_p95_s", "ans. p95 ms"),
+    _field("cost_estimate_usd", "est. $", 4),
+    _field("cost_measured_usd", "meas. $", 4),
+)
+"""The leaderboard's columns, in order (see the module's docstring)."""
+
+LEADERBOARD_HEADERS: tuple[str, ...] = tuple(c.header for c in LEADERBOARD_COLUMNS)
+
+LEADERBOARD_NOTE = (
+    "Mean of the ranking metric with its 95% bootstrap CI; 'vs best' is the paired verdict "
+    "against the top strategy (Holm-adjusted Wilcoxon). Failed: questions whose pipeline "
+    "call failed (failed rows, left out of the mean). Latencies timed after an untimed "
+    "search of every question per index and one warm-up answer per generator. Empty "
+    "cost: unpriced, not free.")
+"""What the columns mean, said under every table of them."""
