@@ -1,7 +1,10 @@
+import re
+from typing import Annotated
+
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from ragassay.judge import Flag, Score10, Unit
+from ragassay.judge import Flag, Score10, Unit, item_number
 
 
 class M(BaseModel):
@@ -62,3 +65,20 @@ def test_schema_asks_for_integer_ratings_and_a_capped_reason():
                                     "hallucination": False, "reasoning": "x" * 500})
     assert s.answer_similarity is None and s.context_relevance == 7.5
     assert len(s.reasoning) == 500
+
+
+class Numbered(BaseModel):
+    chunk: Annotated[int, item_number("chunk")]
+
+
+@pytest.mark.parametrize(("raw", "want"), [(3, 3), ("3", 3), ("[3]", 3), ("#3.", 3),
+                                           (" (2) ", 2)])
+def test_item_number_reads_what_a_judge_writes(raw, want):
+    assert Numbered(chunk=raw).chunk == want
+
+
+@pytest.mark.parametrize(("raw", "said"), [(True, "a boolean"), (float("inf"), "inf"),
+                                           ([1], "[1]")])
+def test_item_number_refuses_what_is_no_number_and_names_the_item(raw, said):
+    with pytest.raises(ValidationError, match=f"expected a chunk number, got .*{re.escape(said)}"):
+        Numbered(chunk=raw)

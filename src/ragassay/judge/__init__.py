@@ -11,14 +11,14 @@ from typing import Any
 from ragassay.judge.base import Asker, CallLog, Judge, JudgeAborted, Verdict
 from ragassay.judge.prompt import Prompt, PromptError, fence, load_prompt
 from ragassay.judge.reliability import Agreement, Reliability, gate_warnings
-from ragassay.judge.scales import Flag, Reasoning, Score10, Unit
+from ragassay.judge.scales import Flag, Reasoning, Score10, Unit, item_number
 from ragassay.llm.logprobs import SoftValue
 from ragassay.types import OFFLINE_SPECS, is_offline
 
 __all__ = [
     "Agreement", "Asker", "CallLog", "Flag", "Judge", "JudgeAborted", "Prompt", "PromptError",
     "Reasoning", "Reliability", "Score10", "SoftValue", "Unit", "Verdict", "fence",
-    "OFFLINE_SPECS", "gate_warnings", "is_offline", "load_prompt", "make_judge",
+    "OFFLINE_SPECS", "gate_warnings", "is_offline", "load_prompt", "item_number", "make_judge",
 ]
 
 

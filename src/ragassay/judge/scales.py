@@ -47,6 +47,23 @@ def _flag(value: Any) -> bool:
     raise ValueError(f"expected true or false, got {value!r}")
 
 
+def item_number(what: str) -> BeforeValidator:
+    """An item's number as a judge writes it: 3, "3", "[3]", "#3."; never a boolean,
+    Infinity or a list ("expected a chunk number, got ...")."""
+
+    def check(value: Any) -> int:
+        if isinstance(value, bool):
+            raise ValueError(f"expected a {what} number, got a boolean")
+        if isinstance(value, str):
+            value = value.strip().strip("[]()#. ")
+        try:
+            return int(value)
+        except (OverflowError, TypeError) as exc:
+            raise ValueError(f"expected a {what} number, got {value!r}") from exc
+
+    return BeforeValidator(check)
+
+
 Score10 = Annotated[float, _clamp(1.0, 10.0),
                     WithJsonSchema({"type": "integer", "minimum": 1, "maximum": 10})]
 """A 1-10 judge score, clamped. The schema asks for an integer 1-10 (a grammar then

@@ -21,7 +21,7 @@ from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
-from ragassay.judge import Asker, Flag, Verdict, load_prompt
+from ragassay.judge import Asker, Flag, Verdict, item_number, load_prompt
 from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
     Outcome,
@@ -53,21 +53,10 @@ from ragassay.types import (
 )
 
 
-def _passage(value: Any) -> int:
-    if isinstance(value, bool):
-        raise ValueError("expected a passage number, got a boolean")
-    if isinstance(value, str):
-        value = value.strip().strip("[]()#. ")
-    try:
-        return int(value)
-    except (OverflowError, TypeError) as exc:
-        raise ValueError(f"expected a passage number, got {value!r}") from exc
-
-
 class CitationLabel(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    passage: Annotated[int, BeforeValidator(_passage)]
+    passage: Annotated[int, item_number("passage")]
     relevant: Flag
 
 

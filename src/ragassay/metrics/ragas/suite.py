@@ -23,7 +23,7 @@ from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from ragassay.judge import Asker, Flag, SoftValue, Verdict, load_prompt
+from ragassay.judge import Asker, Flag, SoftValue, Verdict, item_number, load_prompt
 from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
     Outcome,
@@ -59,17 +59,6 @@ from ragassay.types import (
     at_least,
     below,
 )
-
-
-def _index(value: Any) -> int:
-    if isinstance(value, bool):
-        raise ValueError("expected a chunk number, got a boolean")
-    if isinstance(value, str):
-        value = value.strip().strip("[]()#. ")
-    try:
-        return int(value)
-    except (OverflowError, TypeError) as exc:  # Infinity, a list...: not a chunk number
-        raise ValueError(f"expected a chunk number, got {value!r}") from exc
 
 
 def _texts(value: Any) -> list[str]:
@@ -117,7 +106,7 @@ class Questions(BaseModel):
 class ChunkLabel(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    index: Annotated[int, BeforeValidator(_index)]
+    index: Annotated[int, item_number("chunk")]
     useful: Flag
 
 
