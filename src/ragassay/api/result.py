@@ -7,6 +7,7 @@ result stays cheap however large the run, and the dashboard sees the same run.
 from __future__ import annotations
 
 import io
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
@@ -76,8 +77,6 @@ class EvalResult:
         name close to a vocabulary name is a typo (LabelFileError) unless
         `allow_new_label`; a sample given one label twice is a LabelFileError when the
         values differ, a warning when they agree."""
-        import warnings
-
         from ragassay.labels import import_file
 
         matched = import_file(self.store, self.run_id, Path(path), annotator=annotator,
