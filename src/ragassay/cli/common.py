@@ -188,6 +188,18 @@ def check_judge_spec(spec: str) -> str:
     return (spec or "").strip()
 
 
+def check_spec(option: str) -> Callable[[str], str]:
+    """`check_judge_spec` for another option (`--escalate`, `--jury`), named in its line."""
+    def check(spec: str) -> str:
+        from ragassay.judge.spec import judge_spec_problem
+
+        problem = judge_spec_problem(spec, option)
+        if problem is not None:
+            raise UsageProblem(problem)
+        return (spec or "").strip()
+    return check
+
+
 def run_or_latest(store: Any, run_id: str | None) -> str:
     """The run named (its full id), else the store's latest; one line when it has none."""
     if run_id:

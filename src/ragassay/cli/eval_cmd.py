@@ -24,6 +24,7 @@ from ragassay.cli.common import (
     UsageProblem,
     check_base_url,
     check_judge_spec,
+    check_spec,
     db_option,
     export_otlp_option,
     export_scores,
@@ -40,6 +41,7 @@ from ragassay.cli.common import (
     trace_map,
     trace_map_option,
 )
+from ragassay.cli.routing_opts import resumed_plan, routing_options, routing_plan
 from ragassay.types import (
     EMPTY_ANSWER,
     NO_CONTEXTS,
@@ -243,9 +245,18 @@ def _dry_run(data: Path, config: Any, price: Any, metrics: str) -> None:
     from ragassay.dataset import iter_samples
     from ragassay.runner.estimate import estimate_run
 
-    est = estimate_run(iter_samples(data, skip_invalid=config.skip_invalid,
-                                    field_map=config.field_map), config, price)
-    print_estimate(est, metrics, console())
+    plan = config.routing
+    specs = [config.judge] if plan is None else list(dict.fromkeys(plan.judges()))
+    out = console()
+    for spec in specs:
+        if plan is not None:
+            out.print(f"if {spec} judged every sample (a cascade sends it only what the "
+                      "tiers below are not sure of, and the labelled samples):",
+                      highlight=False)
+        one = config.model_copy(update={"judge": spec, "routing": None})
+        est = estimate_run(iter_samples(data, skip_invalid=config.skip_invalid,
+                                        field_map=config.field_map), one, price)
+        print_estimate(est, metrics, out)
 
 
 def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> Any:
@@ -310,6 +321,7 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
 @click.option("--timeout", "timeout_s", type=FiniteFloat(1), default=60, show_default=True,
               help="Seconds per judge call before it is retried.")
 @ratings_option
+@routing_options
 @click.option("--price-in", type=FiniteFloat(0), default=None, metavar="USD",
               help="The judge model's price per 1M input tokens (with --price-out); default: "
                    "LiteLLM's price table when litellm is installed.")
@@ -329,7 +341,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
-             quiet: bool) -> None:
+             quiet: bool, **routing_given: Any) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet), or a file of
     OpenTelemetry traces (OTLP JSON, opentelemetry-sdk span JSON: one sample per trace).
 
@@ -347,6 +359,11 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     traces = trace_map(trace_map_given)
     ray = _engine_options(engine, ray_address, workers)
     price = _price(price_in, price_out)
+    routing = None if resume else routing_plan(judge_spec, _given("judge_spec"), check_spec,
+                                               **routing_given)
+    if (routing is not None or (resume and routing_given.get("escalate"))) and ray is not None:
+        raise UsageProblem("a routed run (--escalate, --jury, --abstain) runs on the local "
+                           "engine: leave out --engine ray")
     if dry_run and resume:
         raise UsageProblem("--dry-run estimates a new run: leave out --resume")
     with sigterm_interrupts():
@@ -359,6 +376,8 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         if resume:
             store = open_store(db)
             resumed = _resumed_config(store, resume, data, urls, mapping, judge_spec, suites)
+            resumed = resumed.model_copy(update={"routing": resumed_plan(resumed.routing,
+                                                                         **routing_given)})
             mapping, traces = resumed.field_map, resumed.trace_map
         check = check_dataset(data, skip_invalid=skip_invalid, field_map=mapping,
                               trace_map=traces)
@@ -378,7 +397,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             str(data), urls=urls, timeout_s=timeout_s, price=price, judge=judge_spec,
             metrics=suites, concurrency=concurrency, use_cache=not no_cache,
             skip_invalid=skip_invalid, max_context_tokens=max_context_tokens,
-            field_map=mapping, trace_map=traces, ratings=ratings)
+            field_map=mapping, trace_map=traces, ratings=ratings, routing=routing)
         if dry_run:
             _dry_run(data, config, price, metrics)
             return

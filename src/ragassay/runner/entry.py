@@ -9,7 +9,7 @@ from ragassay.aio import run_sync
 from ragassay.judge import Judge
 from ragassay.runner.engine import run_async
 from ragassay.runner.judging import Progress, RunInputs, RunStats
-from ragassay.runner.ray_engine import run_on_ray
+from ragassay.runner.ray_engine import RayEngineError, run_on_ray
 from ragassay.store import Store
 from ragassay.types import InvalidRow, RunConfig, Sample
 
@@ -36,6 +36,14 @@ def evaluate(
     an unfinished run that failed for the endpoint's sake)."""
     inputs = RunInputs(store, resume, judge, progress, total, dataset_hash, headers,
                        retry=retry)
+    if config.routing is not None:
+        if ray is not None:
+            raise RayEngineError("a routed run (--escalate, --jury) runs on the local engine; "
+                                 "leave out --engine ray")
+        if judge is not None:
+            raise ValueError("a routed run builds its tiers' judges from the config: pass "
+                             "no judge object")
+        return run_sync(run_async(samples, config, inputs))
     if ray is not None:
         if judge is not None:
             raise ValueError("with ray=, the judge is built on each worker from the config: "

@@ -268,10 +268,47 @@ def backfill_abstentions(conn: sqlite3.Connection) -> None:
                  " ('correct', 'false', 'unknown')")
 
 
+def m0013_routing(conn: sqlite3.Connection) -> None:
+    """Judge routing (a cascade of judge tiers, or a jury): each tier's verdicts per
+    (sample, suite) (`tier_results`, as `results` holds them), which tier decided each
+    sample with each tier's confidence (`routed_samples`; tier NULL: left for a person),
+    and the run's routing summary (`routings`). `results` keeps the routed verdicts."""
+    conn.execute(
+        """CREATE TABLE tier_results (
+            run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            tier INTEGER NOT NULL,
+            sample_id TEXT NOT NULL,
+            suite TEXT NOT NULL,
+            strategy TEXT NOT NULL,
+            reasoning TEXT,
+            usage TEXT NOT NULL,
+            results TEXT NOT NULL,
+            created TEXT NOT NULL,
+            PRIMARY KEY (run_id, tier, sample_id, suite)
+        )"""
+    )
+    conn.execute(
+        """CREATE TABLE routed_samples (
+            run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            sample_id TEXT NOT NULL,
+            tier INTEGER,
+            judge TEXT,
+            confidences TEXT NOT NULL DEFAULT '[]',
+            PRIMARY KEY (run_id, sample_id)
+        )"""
+    )
+    conn.execute(
+        """CREATE TABLE routings (
+            run_id TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+            summary TEXT NOT NULL
+        )"""
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
                                      m0004_run_specs, m0005_run_leases,
                                      m0006_calls_cached_tokens, m0007_human_labels,
-                                     m0008_value_abstentions)
+                                     m0008_value_abstentions, m0013_routing)
 """Every migration, in the order it must run."""
 
 

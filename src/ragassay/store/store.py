@@ -27,6 +27,7 @@ from ragassay.store.models import (
     read_only_reason,
 )
 from ragassay.store.outcomes import OutcomesMixin
+from ragassay.store.routing import RoutingMixin
 from ragassay.store.rows import (
     LACKING_SQL,
     PreparedResult,
@@ -65,7 +66,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=json_default)
 
 
-class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
+class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin, RoutingMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it
@@ -385,28 +386,33 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
         now = _now().isoformat()
         with self._write() as conn:
             self._require_run(conn, run_id)
-            for r in results:
-                key = (run_id, r.sample_id, r.suite)
-                conn.execute("DELETE FROM metric_values WHERE run_id = ? AND sample_id = ?"
-                             " AND suite = ?", key)
-                conn.execute(
-                    "INSERT INTO results (run_id, sample_id, suite, strategy, reasoning, usage,"
-                    " results, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-                    " ON CONFLICT (run_id, sample_id, suite) DO UPDATE SET"
-                    " strategy = excluded.strategy, reasoning = excluded.reasoning, usage ="
-                    " excluded.usage, results = excluded.results, created = excluded.created",
-                    (*key, r.strategy, r.reasoning, r.usage_json, r.results_json, now),
-                )
-                conn.executemany(
-                    "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy,"
-                    " value, unscored_reason, abstention) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(*key, name, r.strategy, value, reason, abstained)
-                     for name, value, reason, abstained in r.values],
-                )
-                _insert_calls(conn, run_id, r.calls, now)
+            self._write_results(conn, run_id, results, now)
             if cache:
                 conn.executemany("INSERT OR REPLACE INTO cache (key, value, created)"
                                  " VALUES (?, ?, ?)", [(k, v, now) for k, v in cache])
+
+    def _write_results(self, conn: sqlite3.Connection, run_id: str,
+                       results: Sequence[PreparedResult], now: str) -> None:
+        """Write judgments inside the caller's transaction (results, values, calls)."""
+        for r in results:
+            key = (run_id, r.sample_id, r.suite)
+            conn.execute("DELETE FROM metric_values WHERE run_id = ? AND sample_id = ?"
+                         " AND suite = ?", key)
+            conn.execute(
+                "INSERT INTO results (run_id, sample_id, suite, strategy, reasoning, usage,"
+                " results, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (run_id, sample_id, suite) DO UPDATE SET"
+                " strategy = excluded.strategy, reasoning = excluded.reasoning, usage ="
+                " excluded.usage, results = excluded.results, created = excluded.created",
+                (*key, r.strategy, r.reasoning, r.usage_json, r.results_json, now),
+            )
+            conn.executemany(
+                "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy,"
+                " value, unscored_reason, abstention) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(*key, name, r.strategy, value, reason, abstained)
+                 for name, value, reason, abstained in r.values],
+            )
+            _insert_calls(conn, run_id, r.calls, now)
 
     def get_sample(self, run_id: str, sample_id: str) -> Sample | InvalidRow | None:
         """One stored sample (or invalid row) of the run, or None."""
