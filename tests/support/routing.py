@@ -41,11 +41,25 @@ def verdict(model: str, i: int, seed: int = 0) -> tuple[bool, float]:
     return (truth(i, seed) if right else not truth(i, seed)), conf
 
 
+def _answer(i: int, bad: bool, hard: bool) -> str:
+    """Easy: a copy of the context, or a copy with an unsupported claim; hard: a
+    paraphrase, or the context with a detail changed (the offline judge is less sure,
+    and for 40% of the hard ones people judged otherwise than the text suggests)."""
+    if not hard:
+        return f"The item {i} ships in May." + (" It costs 40 euros." if bad else "")
+    return (f"Shipping of item {i} happens in June from the northern depot." if bad
+            else f"Item {i} is dispatched during May by the warehouse.")
+
+
 def _row(i: int, seed: int, label: bool) -> dict[str, Any]:
     bad = truth(i, seed)
-    answer = f"The item {i} ships in May." + (" It costs 40 euros." if bad else "")
-    row: dict[str, Any] = {"id": f"s{i}", "question": f"When does item {i} ship?",
-                           "contexts": [f"The item {i} ships in May."], "answer": answer}
+    rng = random.Random(f"hard:{seed}:{i}")
+    hard = rng.random() < 0.5
+    looks_bad = (not bad) if hard and rng.random() < 0.4 else bad  # people saw otherwise
+    row: dict[str, Any] = {
+        "id": f"s{i}", "question": f"When does item {i} ship?",
+        "contexts": [f"The item {i} ships in May from the warehouse in the north."],
+        "answer": _answer(i, looks_bad, hard)}
     if label:
         row["labels"] = {"hallucinated": bad}
     return row

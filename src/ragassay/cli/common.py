@@ -82,11 +82,12 @@ def friendly(func: F) -> F:
         from ragassay.labels import LabelFileError
         from ragassay.llm import BackendError
         from ragassay.metrics import UnknownSuiteError
+        from ragassay.routing import RoutingError
 
         try:
             return func(*args, **kwargs)
         except (DatasetError, StoreError, PromptError, UnknownSuiteError, MissingExtra,
-                EmbedderUnavailable, LabelFileError) as exc:
+                EmbedderUnavailable, LabelFileError, RoutingError) as exc:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise UsageProblem(first) from None
         except BackendError as exc:

@@ -33,6 +33,7 @@ from ragassay.types import (
     RunReliability,
     Sample,
     SampleResult,
+    SampleRouting,
     SampleTrace,
     Usage,
     is_offline,
@@ -44,6 +45,7 @@ def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntr
     ordered streams (samples, results) are joined on the fly."""
     pending: SampleResult | None = None
     results = store.iter_results(run_id)
+    routed = store.routed_samples(run_id)
     for item in store.iter_samples(run_id):
         if isinstance(item, InvalidRow):
             yield _invalid_entry(item)
@@ -56,7 +58,7 @@ def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntr
                 break
             mine.append(pending)
             pending = None
-        yield _entry(item, mine)
+        yield _entry(item, mine, routed.get(item.id))
 
 
 def sample_entry(store: Store, run_id: str, sample_id: str
@@ -67,14 +69,16 @@ def sample_entry(store: Store, run_id: str, sample_id: str
         return None
     if isinstance(item, InvalidRow):
         return _invalid_entry(item)
-    return _entry(item, store.results_of(run_id, sample_id))
+    return _entry(item, store.results_of(run_id, sample_id),
+                  store.routed_samples(run_id, [sample_id]).get(sample_id))
 
 
 def _invalid_entry(item: InvalidRow) -> FailedEntry:
     return FailedEntry(id=item.id, strategy=item.strategy, error=f"{item.source}: {item.reason}")
 
 
-def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
+def _entry(item: Sample, results: list[SampleResult],
+           routing: SampleRouting | None = None) -> SampleEntry:
     metrics: dict[str, bool | float | None] = {}
     unscored: dict[str, str] = {}
     abstained: dict[str, str] = {}
@@ -100,6 +104,7 @@ def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
         reasoning=reasoning.get("judge") or next(iter(reasoning.values()), None),
         usage=UsageSummary.of(usage), abstained=abstained or None,
         trace=SampleTrace.of(item) if "trace" in item.metadata else None,
+        routing=routing,
     )
 
 
@@ -181,5 +186,6 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
                       for i in invalid],
         **bench_sections(run.meta),
         hops=hops_section(store, run.id),
+        routing=store.get_routing(run.id),
         detailed_results=list(iter_details(store, run.id)) if include_details else None,
     )

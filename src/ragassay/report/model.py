@@ -31,14 +31,16 @@ from ragassay.stats.corrected import Corrected
 from ragassay.stats.result import omitted
 from ragassay.types import (
     MetricSpec,
+    RoutingSummary,
     RunReliability,
+    SampleRouting,
     SampleTrace,
     Usage,
     abstained_reason,
     default_label,
 )
 
-REPORT_VERSION = "1.2.0"
+REPORT_VERSION = "1.3.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -48,7 +50,11 @@ a section or field is added, the major number when one is renamed, retyped or re
 (per strategy abstention and false-abstention rates, with `MetricAggregate.abstained`
 and `SampleEntry.abstained`) and `evaluation_metadata.suspicious_replies` are added.
 1.1.0: `hops` and `detailed_results[].trace` (runs of samples read from traces).
-1.2.0: `strategies.*.failed`, per suite the questions a metric of the suite failed on."""
+1.2.0: `strategies.*.failed`, per suite the questions a metric of the suite failed on.
+1.3.0: `routing` (a routed run: a cascade of judge tiers or a jury; per tier its judge,
+confidence, threshold, `decided` and `judged` counts, calls, tokens, cost and agreement
+with the labels; the guarantee's status) and `detailed_results[].routing` (the tier that
+decided the sample, each tier's confidence)."""
 
 
 class UsageSummary(Result):
@@ -190,6 +196,7 @@ class SampleEntry(Result):
     usage: UsageSummary
     abstained: dict[str, str] | None = omitted()
     trace: SampleTrace | None = omitted()
+    routing: SampleRouting | None = omitted()
 
     def reason(self, metric: str) -> str | None:
         """Why the metric has no value: its unscored reason, or "abstained (correct)" /
@@ -270,7 +277,7 @@ class Report(Sections):
     when some sample has labels: people's figures corrected from the labels and every
     judge score, `stats.corrected`), the usage, the specs and the invalid rows; the bench
     sections (`leaderboard`, `bench`, `bench_config`, `leaderboard_error`) only for a bench
-    run; `detailed_results` only
+    run; `routing` only for a routed run (`--escalate`, `--jury`); `detailed_results` only
     when built with the per-sample entries (the writers can stream them instead)."""
 
     ROUNDED: ClassVar[tuple[str, ...]] = (*Sections.model_fields, "corrected")
@@ -287,6 +294,7 @@ class Report(Sections):
     bench_config: dict[str, Any] | None = omitted()
     leaderboard_error: str | None = omitted()
     hops: HopsSection | None = omitted()
+    routing: RoutingSummary | None = omitted()
     detailed_results: list[Entry] | None = omitted()
 
     @field_serializer("leaderboard")

@@ -8,8 +8,14 @@ state from the store (`state`) and summarises it (`summary`); the runner execute
 plan (`runner.cascade`)."""
 
 from ragassay.routing.decide import Case, Routed, calibrate, calibrated_tiers, route
-from ragassay.routing.state import FOR_A_PERSON, RoutingState, load_state, routed_results
-from ragassay.routing.summary import pending_calls, summarise
+from ragassay.routing.state import (
+    FOR_A_PERSON,
+    RoutingError,
+    RoutingState,
+    load_state,
+    routed_results,
+)
+from ragassay.routing.summary import Decision, decide, pending_calls, summarise, write
 from ragassay.routing.verdicts import (
     Reading,
     Target,
@@ -20,7 +26,7 @@ from ragassay.routing.verdicts import (
     tier_kind,
 )
 
-__all__ = ["FOR_A_PERSON", "Case", "Reading", "Routed", "RoutingState", "Target",
+__all__ = ["FOR_A_PERSON", "Case", "Decision", "RoutingError", "decide", "write", "Reading", "Routed", "RoutingState", "Target",
            "calibrate", "calibrated_tiers", "choose_target", "confidence_basis",
            "label_verdict", "load_state", "pending_calls", "read", "route",
            "routed_results", "summarise", "tier_kind"]

@@ -23,6 +23,10 @@ from ragassay.types import (
     Usage,
 )
 
+class RoutingError(ValueError):
+    """A routed run that cannot go on as set up (one line: what to do)."""
+
+
 FOR_A_PERSON = ("left for a person: no judge was sure enough (--abstain); label it with "
                 "ragassay annotate")
 
@@ -50,6 +54,17 @@ class RoutingState:
     @property
     def labelled(self) -> list[Case]:
         return [c for c in self.cases if c.truth is not None]
+
+    def check(self) -> None:
+        """RoutingError when the plan needs what the run lacks: --agreement without any
+        labelled sample for the routed metric."""
+        if self.plan.mode == "guarantee" and not self.labelled:
+            what = f"a {self.target.label!r} label" if self.target.label else \
+                f"a label linked to {self.target.metric}"
+            raise RoutingError(
+                f"--agreement needs people's labels: no sample has {what} (give --labels "
+                "FILE, label some with ragassay annotate RUN, or route on a budget: "
+                "--escalate-share 0.3); the first tier's verdicts are kept for --resume")
 
     def needed(self) -> tuple[int, set[str]] | None:
         """The lowest tier that must judge something before the routing is final, and

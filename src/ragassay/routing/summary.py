@@ -6,14 +6,17 @@ against the last tier alone, and what a re-routing would still need judged."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from ragassay.routing.decide import Case, calibrated_tiers
-from ragassay.routing.state import RoutingState
+from ragassay.routing.state import RoutingState, load_state, routed_results
 from ragassay.routing.verdicts import Reading, confidence_basis
+from ragassay.store import Store
 from ragassay.types import (
     CostEstimate,
     JurorSummary,
     PendingCalls,
+    RoutingPlan,
     RoutingSummary,
     SampleRouting,
     TierSummary,
@@ -23,8 +26,15 @@ from ragassay.types import (
 TierUsage = Mapping[int, tuple[int, Usage]]
 
 
+DIGITS = 4  # agreements, bounds and shares as the report publishes them
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, DIGITS)
+
+
 def _share(hits: Sequence[bool]) -> float | None:
-    return sum(hits) / len(hits) if hits else None
+    return _round(sum(hits) / len(hits)) if hits else None
 
 
 def _agree(case: Case, reading: Reading | None) -> bool | None:
@@ -77,7 +87,7 @@ def _tier(state: RoutingState, tier: int, usage: TierUsage) -> TierSummary:
         output_tokens=used.output_tokens, cost_usd=used.cost_usd, labelled=len(labelled),
         agreement=_share(labelled), labelled_decided=len(decided_hits),
         agreement_decided=_share(decided_hits),
-        risk_bound=None if th is None or th.value is None else th.bound,
+        risk_bound=None if th is None or th.value is None else _round(th.bound),
         jurors=_jurors(state, tier), note=note)
 
 
@@ -152,7 +162,8 @@ def summarise(state: RoutingState, usage: TierUsage
     plan = state.plan
     summary = RoutingSummary(
         mode=plan.mode, verdict=state.target.metric, label=state.target.label, samples=n,
-        tiers=tuple(tiers), escalated=escalated, escalated_share=escalated / n if n else None,
+        tiers=tuple(tiers), escalated=escalated,
+        escalated_share=_round(escalated / n) if n else None,
         abstained=sum(1 for r in state.routed if r.person),
         agreement_target=plan.agreement, delta=plan.delta if plan.agreement else None,
         escalate_share=plan.escalate_share, escalate_below=plan.escalate_below,
@@ -161,3 +172,30 @@ def summarise(state: RoutingState, usage: TierUsage
         last_tier_alone=_alone(state, tiers[-1]), pending=pending_calls(state, tiers))
     return summary, routed
 
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A run's routing, decided from its stored verdicts: the state, the summary and each
+    decided sample's routing; `complete` when no tier has anything left to judge."""
+
+    state: RoutingState
+    summary: RoutingSummary
+    routed: dict[str, SampleRouting]
+
+    @property
+    def complete(self) -> bool:
+        return not self.summary.pending
+
+
+def decide(store: Store, run_id: str, plan: RoutingPlan) -> Decision:
+    """Route a run's samples under `plan` from what the store holds (no call is made)."""
+    state = load_state(store, run_id, plan)
+    summary, routed = summarise(state, store.tier_usage(run_id))
+    return Decision(state, summary, routed)
+
+
+def write(store: Store, run_id: str, decision: Decision, plan: RoutingPlan) -> None:
+    """The decision into the run: routed verdicts, per-sample routing, summary, plan."""
+    store.save_routing(run_id, decision.summary, decision.routed,
+                       routed_results(decision.state, decision.routed), plan)

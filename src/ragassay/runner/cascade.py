@@ -23,7 +23,7 @@ from ragassay.judge.offline_judge import OfflineJudge
 from ragassay.judge.reliability import reliability_meta
 from ragassay.metrics import Suite, get_suites
 from ragassay.metrics.jury import combine
-from ragassay.routing import RoutingState, load_state, routed_results, summarise
+from ragassay.routing import Decision, decide, write
 from ragassay.runner.judging import (
     HopScorer,
     RunInputs,
@@ -154,14 +154,15 @@ class Cascade:
         return [s for s in self.store.iter_samples(self.run_id)
                 if isinstance(s, Sample) and s.id in ids]
 
-    async def escalate(self) -> RoutingState:
+    async def escalate(self) -> Decision:
         """Judge what the routing still needs, a tier at a time, until nothing is
-        pending; the final routing state."""
+        pending; the final decision."""
         while True:
-            state = load_state(self.store, self.run_id, self.plan)
-            need = state.needed()
+            decision = decide(self.store, self.run_id, self.plan)
+            decision.state.check()
+            need = decision.state.needed()
             if need is None:
-                return state
+                return decision
             tier, ids = need
             self._stage(tier, len(ids))
             await self.judge_tier(tier, self.samples(ids))
@@ -176,10 +177,9 @@ class Cascade:
             stage(f"tier {tier}: {self.plan.tiers[tier].name}")
         progress.start(n)
 
-    def save(self, state: RoutingState) -> None:
+    def save(self, decision: Decision) -> None:
         """The routed verdicts, each sample's routing and the summary, in one go."""
-        summary, routed = summarise(state, self.store.tier_usage(self.run_id))
-        self.store.save_routing(self.run_id, summary, routed, routed_results(state, routed))
+        write(self.store, self.run_id, decision, self.plan)
 
     async def close(self, status: str, started: float) -> None:
         self.stats.seconds = time.perf_counter() - started

@@ -15,8 +15,9 @@ from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any
 
+from ragassay.store import lease
 from ragassay.store.rows import PreparedResult, insert_calls, result_from_row
-from ragassay.types import RoutingSummary, SampleResult, SampleRouting, Usage
+from ragassay.types import RoutingPlan, RoutingSummary, SampleResult, SampleRouting, Usage
 
 
 class RoutingMixin:
@@ -86,13 +87,24 @@ class RoutingMixin:
         return out
 
     def save_routing(self, run_id: str, summary: RoutingSummary,
-                     routed: Mapping[str, SampleRouting],
-                     results: Sequence[PreparedResult]) -> None:
+                     routed: Mapping[str, SampleRouting], results: Sequence[PreparedResult],
+                     plan: RoutingPlan | None = None) -> None:
         """The routed verdicts (into `results`), each sample's routing and the summary,
-        in one transaction: a re-routing replaces the earlier one whole."""
+        in one transaction: a re-routing replaces the earlier one whole; with `plan`
+        (re-routed with new settings) the run's config records it."""
         now = datetime.now(UTC).isoformat()
         with self._write() as conn:
-            self._require_run(conn, run_id)
+            row = self._require_run(conn, run_id)
+            # refused (RunBusy) while another live process evaluates the run
+            held, me = lease.holder(conn, run_id), lease.this_process()
+            lease.take(conn, run_id)
+            if held is None or (held.pid, held.host) != (me.pid, me.host):
+                lease.release(conn, run_id)
+            if plan is not None:
+                config = json.loads(row["config"])
+                config["routing"] = plan.model_dump(mode="json")
+                conn.execute("UPDATE runs SET config = ? WHERE id = ?",
+                             (json.dumps(config), run_id))
             self._write_results(conn, run_id, results, now)
             conn.execute("DELETE FROM routed_samples WHERE run_id = ?", (run_id,))
             conn.executemany(
