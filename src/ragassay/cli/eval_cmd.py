@@ -259,6 +259,17 @@ def _dry_run(data: Path, config: Any, price: Any, metrics: str) -> None:
         print_estimate(est, metrics, out)
 
 
+def _routing(judge_spec: str, resume: str | None, ray: Any, given: dict[str, Any]) -> Any:
+    """The run's routing plan from the options (None: one judge; a resume's comes from
+    the stored run); a routed run runs on the local engine."""
+    routing = None if resume else routing_plan(judge_spec, _given("judge_spec"), check_spec,
+                                               **given)
+    if routing is not None and ray is not None:
+        raise UsageProblem("a routed run (--escalate, --jury, --abstain) runs on the local "
+                           "engine: leave out --engine ray")
+    return routing
+
+
 def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> Any:
     """Run the chosen engine; a Ray setup problem is one line."""
     from ragassay.runner import RayEngineError, evaluate
@@ -359,11 +370,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     traces = trace_map(trace_map_given)
     ray = _engine_options(engine, ray_address, workers)
     price = _price(price_in, price_out)
-    routing = None if resume else routing_plan(judge_spec, _given("judge_spec"), check_spec,
-                                               **routing_given)
-    if (routing is not None or (resume and routing_given.get("escalate"))) and ray is not None:
-        raise UsageProblem("a routed run (--escalate, --jury, --abstain) runs on the local "
-                           "engine: leave out --engine ray")
+    routing = _routing(judge_spec, resume, ray, routing_given)
     if dry_run and resume:
         raise UsageProblem("--dry-run estimates a new run: leave out --resume")
     with sigterm_interrupts():

@@ -161,6 +161,7 @@ def resumed_plan(stored: RoutingPlan | None, **params: Any) -> RoutingPlan | Non
 def updated_plan(stored: RoutingPlan, changes: dict[str, Any]) -> RoutingPlan:
     """The plan with new settings: --agreement replaces a budget and a budget replaces
     --agreement (one way of choosing thresholds at a time)."""
+    changes = dict(changes)
     if "route_on" in changes:
         changes["verdict"] = changes.pop("route_on")
     if changes.get("agreement") is not None:

@@ -50,8 +50,8 @@ def _tier_notes(tier: TierSummary) -> list[str]:
     out = [f"tier {tier.tier} confidence: {tier.confidence}"]
     if tier.note:
         out.append(f"tier {tier.tier}: {tier.note}")
-    out += [f"tier {tier.tier} juror {j.judge}: agreement on labels {_agreement(j.agreement, j.labelled)}"
-            for j in tier.jurors]
+    out += [f"tier {tier.tier} juror {j.judge}: agreement on labels "
+            f"{_agreement(j.agreement, j.labelled)}" for j in tier.jurors]
     return out
 
 

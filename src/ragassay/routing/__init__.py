@@ -15,7 +15,13 @@ from ragassay.routing.state import (
     load_state,
     routed_results,
 )
-from ragassay.routing.summary import Decision, decide, pending_calls, summarise, write
+from ragassay.routing.summary import (
+    Decision,
+    decide,
+    pending_calls,
+    summarise,
+    write,
+)
 from ragassay.routing.verdicts import (
     Reading,
     Target,
@@ -26,7 +32,7 @@ from ragassay.routing.verdicts import (
     tier_kind,
 )
 
-__all__ = ["FOR_A_PERSON", "Case", "Decision", "RoutingError", "decide", "write", "Reading", "Routed", "RoutingState", "Target",
-           "calibrate", "calibrated_tiers", "choose_target", "confidence_basis",
-           "label_verdict", "load_state", "pending_calls", "read", "route",
-           "routed_results", "summarise", "tier_kind"]
+__all__ = ["FOR_A_PERSON", "Case", "Decision", "Reading", "Routed", "RoutingError",
+           "RoutingState", "Target", "calibrate", "calibrated_tiers", "choose_target",
+           "confidence_basis", "decide", "label_verdict", "load_state", "pending_calls",
+           "read", "route", "routed_results", "summarise", "tier_kind", "write"]

@@ -23,6 +23,7 @@ from ragassay.types import (
     Usage,
 )
 
+
 class RoutingError(ValueError):
     """A routed run that cannot go on as set up (one line: what to do)."""
 
