@@ -335,3 +335,28 @@ def test_route_refuses_a_run_that_was_not_routed(tmp_path: Path) -> None:
         run_id = store.latest_run().id  # type: ignore[union-attr]
     code, text = run("route", run_id, "--db", str(db), "--agreement", "0.9")
     assert code == 2 and "was not routed" in text
+
+
+def test_annotate_offers_the_samples_left_for_a_person_first(judge: Any, tmp_path: Path
+                                                             ) -> None:
+    handler, url = judge
+    data = routing_data(tmp_path / "d.jsonl", N, labelled=160)
+    db = tmp_path / "s.db"
+    code, text = run(*eval_args(data, db, url, "--judge", "openai:weak", "--escalate",
+                                "openai:strong", "--agreement", "0.85", "--abstain"))
+    assert code == 0, text
+    with Store(db) as store:
+        run_id = store.latest_run().id  # type: ignore[union-attr]
+        person = [sid for sid, r in store.routed_samples(run_id).items() if r.tier is None]
+    unlabelled = [p for p in person if int(p[1:]) >= 160]
+    assert unlabelled
+    # label the first two offered, then quit
+    result = CliRunner().invoke(cli, ["annotate", run_id, "--db", str(db), "--label",
+                                      "hallucinated"], input="y\ny\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "left for a person come first" in result.output
+    with Store(db) as store:
+        got = [x for x in store.iter_labels() if x.source == f"annotate:{run_id}"]
+        samples = {s.content_key: s.id for s in store.iter_samples(run_id)
+                   if hasattr(s, "content_key")}
+    assert len(got) == 2 and all(samples[x.content_key] in unlabelled for x in got)

@@ -14,6 +14,7 @@ from ragassay.routing.verdicts import Reading, Target, TierKind, choose_target, 
 from ragassay.stats.routing import Threshold
 from ragassay.store import PreparedResult, Store, prepare_result
 from ragassay.types import (
+    MISSING_INPUT,
     MetricResult,
     MetricSpec,
     RoutingPlan,
@@ -156,6 +157,7 @@ def routed_results(state: RoutingState, routed: Mapping[str, SampleRouting]
             usage = sum((g.usage for g in given), Usage())
             if where.tier is None:
                 result = given[-1].model_copy(update={"results": tuple(
+                    m if m.unscored_reason in MISSING_INPUT else
                     MetricResult(name=m.name, value=None, unscored_reason=FOR_A_PERSON)
                     for m in given[-1].results), "reasoning": None})
             else:
