@@ -360,3 +360,22 @@ def test_annotate_offers_the_samples_left_for_a_person_first(judge: Any, tmp_pat
         samples = {s.content_key: s.id for s in store.iter_samples(run_id)
                    if hasattr(s, "content_key")}
     assert len(got) == 2 and all(samples[x.content_key] in unlabelled for x in got)
+
+
+def test_the_html_report_has_the_routing_section(judge: Any, tmp_path: Path) -> None:
+    handler, url = judge
+    data = routing_data(tmp_path / "d.jsonl", 60)
+    db = tmp_path / "s.db"
+    code, text = run(*eval_args(data, db, url, "--judge", "openai:weak", "--escalate",
+                                "openai:strong", "--escalate-share", "0.5"))
+    assert code == 0, text
+    with Store(db) as store:
+        run_id = store.latest_run().id  # type: ignore[union-attr]
+    out = tmp_path / "r.html"
+    code, text = run("report", run_id, "--db", str(db), "--format", "html", "--out", str(out))
+    assert code == 0, text
+    page = out.read_text()
+    assert 'id="routing"' in page and 'href="#routing"' in page
+    assert "openai:weak -&gt; openai:strong" in page
+    assert "<td>30</td>" in page  # tier 1 decided half
+    assert "no agreement is guaranteed" in page
