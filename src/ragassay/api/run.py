@@ -132,6 +132,10 @@ def prepare(data: Any, metrics: str | Sequence[str] | None, judge: str, store: S
     """Check everything before the run starts: options, suites, judge spec, the data."""
     opts = EvalOptions.from_kwargs(options)
     suites, judge = suites_of(metrics), check_judge(judge)
+    if opts.routing is not None:  # its first tier is the run's judge
+        judge = next(check_judge(spec) for spec in opts.routing.judges())
+        for spec in opts.routing.judges():
+            check_judge(spec)
     items, name, digest = load_items(data, opts)
     config = RunConfig.build(
         name, urls=opts.base_url, timeout_s=opts.timeout_s, price=opts.judge_price,
@@ -140,7 +144,7 @@ def prepare(data: Any, metrics: str | Sequence[str] | None, judge: str, store: S
         skip_invalid=opts.skip_invalid, max_context_tokens=opts.max_context_tokens,
         n_questions=opts.n_questions, field_map=dict(opts.field_map),
         trace_map={role: list(attrs) for role, attrs in opts.trace_map.items()},
-        ratings="greedy" if opts.ratings == "greedy" else "expected")
+        ratings="greedy" if opts.ratings == "greedy" else "expected", routing=opts.routing)
     return _Prepared(items, config, open_store(store), digest, _progress(opts),
                      dict(opts.headers), opts.ray())
 
