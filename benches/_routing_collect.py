@@ -30,7 +30,7 @@ from ragassay.types import Usage
 # faithfulness sets first, cheap ones first (seconds per row grow with the context)
 SETS = ("factcheck_gpt_stance", "begin", "evouna_tq", "dialfact", "q2", "factcheck_gpt",
         "wice", "summedits")
-CHUNK = 25
+CHUNK = 10
 TIER1 = "llamacpp:qwen2.5-coder-1.5b"
 MAX_CONTEXT_TOKENS = 2000
 

@@ -15,7 +15,6 @@ from pathlib import PurePath
 from typing import Any
 
 from ragassay.report.corrected_html import corrected_html
-from ragassay.report.routing_html import routing_html
 from ragassay.report.highlight import CSS as MARKS_CSS
 from ragassay.report.html_samples import (
     all_samples,
@@ -26,6 +25,7 @@ from ragassay.report.html_samples import (
 )
 from ragassay.report.leaderboard import LEADERBOARD_COLUMNS, LEADERBOARD_HEADERS, LEADERBOARD_NOTE
 from ragassay.report.model import Report, SampleEntry, published
+from ragassay.report.routing_html import routing_html
 from ragassay.report.svg import heatmap, histogram, interval_bars
 from ragassay.stats import Flag
 
