@@ -20,37 +20,201 @@ import gzip
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import REPO  # noqa: E402
-from _routing_collect import MAX_CONTEXT_TOKENS, SETS, TIER1, Plan, collect  # noqa: E402
+from _devsets import write_jsonl  # noqa: E402
+from _routing_collect import (  # noqa: E402
+    MAX_CONTEXT_TOKENS,
+    SETS,
+    TIER1,
+    Plan,
+    collect,
+    ordered_rows,
+)
 
 OUT = REPO / "data" / "bench" / "routing"
 EXPORT = REPO / "benches" / "data" / "routing" / "verdicts.jsonl.gz"
 
 
-def export(plan: Plan, path: Path) -> None:
-    """The cache entries of every call the collection runs made or read, one JSON line
-    each ({"key", "value"}), with a first line that says what made them."""
+def collected(plan: Plan) -> dict[tuple[str, str], str]:
+    """(set, row id) -> the cache key of its tier-1 verdict, for every row a collection
+    run (finished or not) has judged with a usable reply."""
     from ragassay.store import Store
 
-    state = json.loads((plan.out / "runs.json").read_text())
+    samples = (plan.out / "samples").resolve()
     store = Store(plan.store)
-    keys: set[str] = set()
-    for run_id in state.values():
-        keys.update(c.cache_key for c in store.iter_calls(run_id) if c.status == "ok")
+    out: dict[tuple[str, str], str] = {}
+    for run in store.list_runs():
+        path = Path(run.dataset)
+        if path.parent.resolve() != samples:
+            continue
+        name = path.stem.split("__")[0]
+        for call in store.iter_calls(run.id):
+            if call.status == "ok" and call.cache_key:
+                out[(name, call.sample_id)] = call.cache_key
+    return out
+
+
+def export(plan: Plan, path: Path) -> None:
+    """One JSON line per collected row ({"set", "id", "key", "value": the cache entry}),
+    after a first line that says what made them."""
+    from ragassay.store import Store
+
+    store = Store(plan.store)
+    rows = collected(plan)
+    per_set: dict[str, int] = {}
+    for name, _ in rows:
+        per_set[name] = per_set.get(name, 0) + 1
     head = {"judge": plan.judge, "max_context_tokens": plan.max_context_tokens,
-            "seed": plan.seed, "chunks": sorted(state), "entries": len(keys),
-            "command": "benches/routing.py collect && benches/routing.py export"}
+            "seed": plan.seed, "rows": per_set,
+            "command": "benches/routing.py collect, then benches/routing.py export"}
     path.parent.mkdir(parents=True, exist_ok=True)
     with gzip.open(path, "wt", encoding="utf-8") as fh:
         fh.write(json.dumps(head) + "\n")
-        for key in sorted(keys):
+        for (name, rid), key in sorted(rows.items()):
             value = store.cache_get(key)
             if value is not None:
-                fh.write(json.dumps({"key": key, "value": value}, ensure_ascii=False) + "\n")
-    print(f"{path}: {len(keys)} verdicts from {len(state)} chunks", file=sys.stderr)
+                fh.write(json.dumps({"set": name, "id": rid, "key": key, "value": value},
+                                    ensure_ascii=False) + "\n")
+    print(f"{path}: {len(rows)} verdicts ({per_set})", file=sys.stderr)
+
+
+FAITHFULNESS = ("summedits", "begin", "wice", "factcheck_gpt", "factcheck_gpt_stance", "q2",
+                "dialfact")
+
+
+def load_export(store: Any, path: Path) -> dict[str, list[str]]:
+    """The exported verdicts into the store's judge-call cache; the row ids per set."""
+    rows: dict[str, list[str]] = {}
+    if not path.exists():
+        return rows
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        next(fh)
+        for line in fh:
+            entry = json.loads(line)
+            rows.setdefault(entry["set"], []).append(entry["id"])
+            if store.cache_get(entry["key"]) is None:
+                store.cache_put(entry["key"], entry["value"])
+    return rows
+
+
+def judged_run(store: Any, name: str, rows: list[dict[str, Any]], tiers: tuple[str, ...],
+               plan: Plan) -> tuple[str, int]:
+    """A routed run of `rows` in which every tier judges every row (a budget that sends
+    everything up): the per-tier verdicts the splits are routed over. Returns the run id
+    and the calls the last tier sent (0: every verdict came from the cache)."""
+    from ragassay.dataset import iter_samples
+    from ragassay.runner import evaluate
+    from ragassay.types import RoutingPlan, RunConfig, Tier
+
+    path = plan.out / "rows" / f"{name}__{len(tiers)}.jsonl"
+    write_jsonl(rows, path)
+    for old in store.list_runs(str(path)):
+        store.delete_run(old.id)
+    routing = RoutingPlan(tiers=tuple(Tier(judges=(t,)) for t in tiers),
+                          escalate_share=1.0 if len(tiers) > 1 else None)
+    config = RunConfig.build(str(path), timeout_s=3600.0, judge=tiers[0], metrics=("judge",),
+                             concurrency=1, max_context_tokens=plan.max_context_tokens,
+                             routing=routing)
+    stats = evaluate(iter_samples(path), config, store=store)
+    return stats.run_id, stats.usage.calls
+
+
+def cases_of(store: Any, run_id: str, tiers: tuple[str, ...]) -> list[Any]:
+    from ragassay.routing import load_state
+    from ragassay.types import RoutingPlan, Tier
+
+    plan = RoutingPlan(tiers=tuple(Tier(judges=(t,)) for t in tiers), agreement=0.9)
+    return [c for c in load_state(store, run_id, plan).cases if c.truth is not None]
+
+
+def figures(cases: list[Any], tiers: tuple[str, ...], args: Any) -> list[dict[str, Any]]:
+    from _routing_sim import alone, simulate
+
+    from ragassay.types import RoutingPlan, Tier
+
+    out = []
+    for target in args.agreement:
+        for abstain in ((True,) if len(tiers) == 1 else (False, True)):
+            plan = RoutingPlan(tiers=tuple(Tier(judges=(t,)) for t in tiers),
+                               agreement=target, delta=args.delta, abstain=abstain)
+            sim = simulate(cases, plan, args.label_share, args.splits, args.seed)
+            out.append({"target": target, "abstain": abstain, **sim.row(),
+                        **{f"tier {i} alone": alone(cases, i) for i in range(len(tiers))}})
+    return out
+
+
+def fmt(v: Any) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float):
+        return f"{v:.3f}"
+    return str(v)
+
+
+def table(title: str, rows: list[tuple[str, int, dict[str, Any]]]) -> str:
+    if not rows:
+        return f"{title}: no rows\n"
+    keys = list(rows[0][2])
+    head = ["set", "rows", *keys]
+    lines = [f"### {title}", "", "| " + " | ".join(head) + " |",
+             "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join([name, str(n), *[fmt(r[k]) for k in keys]]) + " |"
+              for name, n, r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def bench(plan: Plan, args: Any) -> None:
+    """The figures: the cascade (offline -> tier 1) on the collected rows, each set and
+    the faithfulness sets pooled; the offline judge alone, with --abstain, on up to
+    --offline-n rows of every set."""
+    from _common import machine
+
+    from ragassay.store import Store
+
+    store = Store(plan.store)
+    exported = load_export(store, args.export)
+    local = collected(plan) if plan.store.exists() else {}
+    ids: dict[str, set[str]] = {}
+    for name, rid in [*[(n, r) for n, rs in exported.items() for r in rs], *local]:
+        ids.setdefault(name, set()).add(rid)
+    out = [f"Run: {machine()}", f"tier 1: {plan.judge}, max_context_tokens "
+           f"{plan.max_context_tokens}; {args.splits} label/test splits per set, "
+           f"{args.label_share:.0%} of the rows labelled; delta {args.delta}", ""]
+    cascade: list[tuple[str, int, dict[str, Any]]] = []
+    pooled: list[Any] = []
+    tiers = ("offline", plan.judge)
+    for name in plan.sets:
+        chosen = [r for r in ordered_rows(name, plan.seed) if r["id"] in ids.get(name, ())]
+        if len(chosen) < 20:
+            continue
+        run_id, sent = judged_run(store, name, chosen, tiers, plan)
+        print(f"{name}: {len(chosen)} rows, tier-1 calls sent {sent} (the rest from the "
+              "cache)", file=sys.stderr, flush=True)
+        cases = cases_of(store, run_id, tiers)
+        if name in FAITHFULNESS:
+            pooled += cases
+        cascade += [(name, len(cases), r) for r in figures(cases, tiers, args)]
+    if pooled:
+        cascade += [("faithfulness sets pooled", len(pooled), r)
+                    for r in figures(pooled, tiers, args)]
+    out.append(table(f"Cascade offline -> {plan.judge}", cascade))
+    single: list[tuple[str, int, dict[str, Any]]] = []
+    for name in plan.sets:
+        rows = ordered_rows(name, plan.seed)[:args.offline_n]
+        run_id, _ = judged_run(store, name, rows, ("offline",), plan)
+        cases = cases_of(store, run_id, ("offline",))
+        single += [(name, len(cases), r) for r in figures(cases, ("offline",), args)]
+    out.append(table("The offline judge alone, --abstain (the rest left for a person)",
+                     single))
+    text = "\n".join(out)
+    print(text)
+    (plan.out / "figures.md").write_text(text + "\n", encoding="utf-8")
 
 
 def main() -> None:
@@ -63,6 +227,13 @@ def main() -> None:
     ap.add_argument("--max-context-tokens", type=int, default=MAX_CONTEXT_TOKENS)
     ap.add_argument("--out-dir", type=Path, default=OUT)
     ap.add_argument("--export", type=Path, default=EXPORT)
+    ap.add_argument("--splits", type=int, default=200)
+    ap.add_argument("--label-share", type=float, default=0.5)
+    ap.add_argument("--agreement", type=lambda s: [float(x) for x in s.split(",")],
+                    default=[0.8, 0.9])
+    ap.add_argument("--delta", type=float, default=0.1)
+    ap.add_argument("--offline-n", type=int, default=600,
+                    help="rows per set for the offline judge alone")
     args = ap.parse_args()
     args.out_dir.mkdir(parents=True, exist_ok=True)
     plan = Plan(sets=tuple(args.sets.split(",")), n=args.n, seed=args.seed, judge=args.judge,
@@ -72,7 +243,7 @@ def main() -> None:
     elif args.command == "export":
         export(plan, args.export)
     else:
-        raise SystemExit("the benchmark itself comes with the routing feature")
+        bench(plan, args)
 
 
 if __name__ == "__main__":
