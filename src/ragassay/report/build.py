@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ragassay.dataset.traces.trace import SampleTrace
 from ragassay.report.corrected import corrected_for
 from ragassay.report.hops import hops_section
 from ragassay.report.model import (
@@ -34,7 +35,6 @@ from ragassay.types import (
     Sample,
     SampleResult,
     SampleRouting,
-    SampleTrace,
     Usage,
     is_offline,
 )

@@ -25,6 +25,7 @@ from pydantic import (
     model_serializer,
 )
 
+from ragassay.dataset.traces.trace import SampleTrace
 from ragassay.report.rounding import rounded
 from ragassay.stats import Interval, MetricAggregate, Result, Sections, StrategySummary
 from ragassay.stats.corrected import Corrected
@@ -34,7 +35,6 @@ from ragassay.types import (
     RoutingSummary,
     RunReliability,
     SampleRouting,
-    SampleTrace,
     Usage,
     abstained_reason,
     default_label,
