@@ -270,6 +270,16 @@ def test_route_says_what_a_new_routing_would_cost_and_writes_nothing(judge: Any,
     assert "not written" in text and f"--resume {run_id}" in text
     with Store(db) as store:
         assert store.get_routing(run_id) == before
+    # the resume it names judges exactly those, and records the new setting
+    sent = handler.calls["strong"]
+    code, text = run("eval", str(data), "--db", str(db), "--base-url", url, "--resume",
+                     run_id, "--escalate-share", "0.5")
+    assert code == 0, text
+    assert handler.calls["strong"] - sent == 40 and handler.calls["weak"] == 100
+    with Store(db) as store:
+        after = store.get_routing(run_id)
+        assert store.get_run(run_id).config.routing.escalate_share == 0.5  # type: ignore[union-attr]
+    assert after is not None and after.escalated == 50 and not after.pending
 
 
 def test_corrected_estimates_use_the_routed_verdicts(judge: Any, tmp_path: Path) -> None:
