@@ -95,7 +95,8 @@ class RoutingState:
             tier = where.tier
             out[case.sample_id] = SampleRouting(
                 tier=tier, judge=None if tier is None else self.plan.tiers[tier].name,
-                confidences=tuple(None if (r := case.reading(t)) is None else r.confidence
+                confidences=tuple(None if (r := case.reading(t)) is None
+                                  or r.confidence is None else round(r.confidence, 4)
                                   for t in range(len(self.plan.tiers))))
         return out
 
