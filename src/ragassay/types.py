@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_serializer, model_validator
 
 JSON = dict[str, Any]
 
@@ -638,6 +638,13 @@ class RunConfig(_Frozen):
     # how an LLM judge reads ratings and flags: probability-weighted from the token
     # probabilities (when the backend gives them), or the stated values
     ratings: Ratings = "expected"
+
+    @field_serializer("backend")
+    def _given_backend(self, backend: BackendOptions) -> dict[str, Any]:
+        # only the options given: a stored config read back must not take a default for
+        # one given (`max_tokens_overridden`: a resumed run's calls would ask for another
+        # max_tokens, under other cache keys, than the run's first calls did)
+        return backend.model_dump(mode="json", exclude_unset=True)
 
     def backend_options(self) -> BackendOptions:
         """The backend settings with this run's endpoint and concurrency."""

@@ -15,8 +15,9 @@ poll (`GET /v1/batches/{id}`): validating -> in_progress -> finalizing -> its en
 which `fate(batch_number)` chooses: "completed" (default), "expired" (the first
 `expire_after` lines answered, the rest `batch_expired` in the error file), "failed"
 (validation failed: nothing answered, `errors` say why). `hold` keeps batches
-in_progress until cleared (a test kills the client while it polls). The lines are
-answered once, when the batch leaves in_progress.
+in_progress until cleared (a test kills the client while it polls); `create_delay_s`
+answers the first create that late (the batch made all the same). The lines are answered
+once, when the batch leaves in_progress.
 """
 
 from __future__ import annotations
@@ -58,14 +59,16 @@ class FakeBatch:
     failed: int = 0
     errors: list[dict[str, Any]] = field(default_factory=list)
     answered: bool = False
+    end: str = "completed"  # how it will end (`fate`)
 
 
 class BatchServer:
     """The fake batch API (see the module)."""
 
     def __init__(self, handler: Handler, *, fate: Callable[[int], str] | None = None,
-                 expire_after: int = 0) -> None:
+                 expire_after: int = 0, create_delay_s: float = 0.0) -> None:
         self.handler = handler
+        self.create_delay_s = create_delay_s  # the first create answers this late
         self.fate = fate or (lambda number: "completed")
         self.expire_after = expire_after
         self.hold = threading.Event()  # set: batches stay in_progress
@@ -83,7 +86,7 @@ class BatchServer:
 
     # -- lifecycle --------------------------------------------------------------------
     def start(self) -> BatchServer:
-        httpd = ThreadingHTTPServer(("127.0.0.1", 0), _request_handler(self))
+        httpd = _QuietServer(("127.0.0.1", 0), _request_handler(self))
         httpd.daemon_threads = True
         self._httpd = httpd
         self._thread = threading.Thread(target=httpd.serve_forever,
@@ -109,6 +112,11 @@ class BatchServer:
     def base_url(self) -> str:
         assert self._httpd is not None
         return f"http://127.0.0.1:{self._httpd.server_address[1]}/v1"
+
+    @property
+    def count(self) -> int:
+        """Polls so far (`tests.support.processes.run_until` kills a client at a count)."""
+        return self.polls
 
     def created(self) -> list[FakeBatch]:
         """The batches created, in order."""
@@ -142,8 +150,10 @@ class BatchServer:
             batch = FakeBatch(id=self._new_id("batch"), number=len(self.batches) + 1,
                               input_file_id=str(body["input_file_id"]),
                               metadata=dict(body.get("metadata") or {}), lines=lines,
-                              created_at=int(time.time()))
+                              created_at=int(time.time()), end=self.fate(len(self.batches) + 1))
             self.batches[batch.id] = batch
+        if self.create_delay_s and batch.number == 1:
+            time.sleep(self.create_delay_s)  # made, but answered after the client gave up
         return 200, self._json(batch)
 
     def poll(self, batch_id: str) -> tuple[int, Any]:
@@ -170,7 +180,7 @@ class BatchServer:
         return 200, self._json(batch)
 
     def _end(self, batch: FakeBatch) -> str:
-        fate = self.fate(batch.number)
+        fate = batch.end
         if fate == "failed":
             batch.errors = [{"code": "invalid_request", "line": 1,
                              "message": "scripted validation failure"}]
@@ -179,18 +189,16 @@ class BatchServer:
     def _answer(self, batch: FakeBatch) -> None:
         """Answer the batch's lines once, as its end says, into output and error files."""
         batch.answered = True
-        if batch.status == "failed":
+        end = "cancelled" if batch.status in ("cancelling", "cancelled") else batch.end
+        if end == "failed":
             return
         out, err = [], []
-        limit = self.expire_after if batch.status == "expired" else len(batch.lines)
-        if batch.status == "cancelled":
-            limit = 0
+        limit = {"expired": self.expire_after, "cancelled": 0}.get(end, len(batch.lines))
         for i, line in enumerate(batch.lines):
             custom_id = line["custom_id"]
             if i >= limit:
-                code = "batch_expired" if batch.status == "expired" else "batch_cancelled"
                 err.append({"id": f"req-{i}", "custom_id": custom_id, "response": None,
-                            "error": {"code": code, "message": f"the batch {batch.status}"}})
+                            "error": {"code": f"batch_{end}", "message": f"the batch {end}"}})
                 continue
             with self._lock:
                 self.line_requests.append(line["body"])
@@ -236,6 +244,14 @@ class BatchServer:
                 "request_counts": {"total": total, "completed": done,
                                    "failed": batch.failed if batch.answered else 0},
                 "metadata": batch.metadata}
+
+
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a client killed mid-request is expected here
 
 
 def _multipart(content_type: str, body: bytes) -> dict[str, tuple[str, bytes]]:
