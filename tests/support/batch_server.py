@@ -16,7 +16,8 @@ which `fate(batch_number)` chooses: "completed" (default), "expired" (the first
 `expire_after` lines answered, the rest `batch_expired` in the error file), "failed"
 (validation failed: nothing answered, `errors` say why). `hold` keeps batches
 in_progress until cleared (a test kills the client while it polls); `create_delay_s`
-answers the first create that late (the batch made all the same). The lines are answered
+answers the first create that late (the batch made all the same); `refuse_uploads` and
+`refuse_creates` refuse the next uploads or creates (HTTP 400). The lines are answered
 once, when the batch leaves in_progress.
 """
 
@@ -68,6 +69,8 @@ class BatchServer:
     def __init__(self, handler: Handler, *, fate: Callable[[int], str] | None = None,
                  expire_after: int = 0, create_delay_s: float = 0.0) -> None:
         self.handler = handler
+        self.refuse_uploads = 0  # the next N uploads are refused (HTTP 400)
+        self.refuse_creates = 0  # the next N creates are refused (HTTP 400)
         self.create_delay_s = create_delay_s  # the first create answers this late
         self.fate = fate or (lambda number: "completed")
         self.expire_after = expire_after
@@ -130,6 +133,9 @@ class BatchServer:
     def upload(self, data: bytes, purpose: str, filename: str) -> tuple[int, Any]:
         if purpose != "batch":
             return 400, error_body(f"purpose must be batch, not {purpose!r}")
+        if self.refuse_uploads:
+            self.refuse_uploads -= 1
+            return 400, error_body("scripted: upload refused")
         with self._lock:
             file_id = self._new_id("file")
             self.files[file_id] = data
@@ -139,6 +145,9 @@ class BatchServer:
 
     def create(self, body: dict[str, Any]) -> tuple[int, Any]:
         self.creates += 1
+        if self.refuse_creates:
+            self.refuse_creates -= 1
+            return 400, error_body("scripted: create refused")
         if body.get("endpoint") != "/v1/chat/completions" or \
                 body.get("completion_window") != "24h":
             return 400, error_body("endpoint must be /v1/chat/completions, window 24h")

@@ -23,7 +23,7 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, BinaryIO, Literal
 
 from ragassay.judge import Verdict
 from ragassay.judge.llm_judge import LLMJudge, request_key
@@ -57,6 +57,7 @@ class Chunk:
     path: Path
     ids: list[str] = field(default_factory=list)
     size: int = 0
+    handle: BinaryIO | None = None  # open while it is the file written to
 
 
 class Spool:
@@ -76,18 +77,27 @@ class Spool:
         self.seen.add(key)
         line = self.provider.line(key, request)
         if self.chunker.add(len(line)) or not self.chunks:
-            self.chunks.append(Chunk(self.folder / f"batch-{len(self.chunks) + 1}.jsonl"))
+            self.close()
+            path = self.folder / f"batch-{len(self.chunks) + 1}.jsonl"
+            self.chunks.append(Chunk(path, handle=path.open("wb")))
         chunk = self.chunks[-1]
-        with chunk.path.open("ab") as fh:
-            fh.write(line)
+        assert chunk.handle is not None
+        chunk.handle.write(line)
         chunk.ids.append(key)
         chunk.size += len(line)
+
+    def close(self) -> None:
+        """Finish the file being written (the pass is over, or it is full)."""
+        if self.chunks and self.chunks[-1].handle is not None:
+            self.chunks[-1].handle.close()
+            self.chunks[-1].handle = None
 
     def __len__(self) -> int:
         return len(self.seen)
 
     def remove(self) -> None:
         """Delete the input files (uploaded, or to be written again by a resume)."""
+        self.close()
         for chunk in self.chunks:
             chunk.path.unlink(missing_ok=True)
         self.folder.rmdir()

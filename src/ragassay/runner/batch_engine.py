@@ -91,6 +91,16 @@ class _Pass:
     samples: int = 0
 
 
+def failure_text(exc: BackendError) -> str:
+    """A batch API failure in one line: the stop, else the reason with the server's
+    message (the policy layer's final failures already carry it)."""
+    if exc.stop:
+        return exc.stop
+    if exc.detail and exc.detail not in exc.reason:
+        return f"{exc.reason}: {exc.detail}"
+    return exc.reason
+
+
 def backend_options(config: RunConfig, headers: Mapping[str, str] | None) -> BackendOptions:
     """The run's backend options with the request headers (never stored)."""
     options = config.backend_options()
@@ -230,6 +240,7 @@ class _BatchRun:
 
     async def submit(self, spool: Spool) -> None:
         """Submit the spooled calls, a batch per input file, each stored first."""
+        spool.close()
         try:
             for chunk in spool.chunks:
                 await self.batches.submit(chunk.path, chunk.ids, chunk.size)
@@ -244,7 +255,7 @@ class _BatchRun:
             return await step
         except BackendError as exc:
             raise JudgeAborted(f"the batch API of {self.config.judge} failed: "
-                               f"{exc.stop or exc.reason}") from None
+                               f"{failure_text(exc)}") from None
 
     async def close(self, status: str, started: float) -> None:
         self.stats.seconds = time.perf_counter() - started
@@ -314,7 +325,7 @@ def manage_batches(store: Store, run_id: str, action: Literal["status", "cancel"
             return await (batches.cancel() if action == "cancel" else batches.refresh())
         except BackendError as exc:
             raise BatchSetupError(f"the batch API of {config.judge} failed: "
-                                  f"{exc.stop or exc.reason}") from None
+                                  f"{failure_text(exc)}") from None
         finally:
             await provider.aclose()
 
