@@ -12,7 +12,8 @@ from ragassay.llm.batch import Chunker, Limits, read_jsonl, split_sizes
 from ragassay.llm.openai_backend import OpenAIBackend
 from ragassay.llm.openai_batches import LIMITS, OpenAIBatches
 from ragassay.llm.pricing import batch_price
-from ragassay.types import BackendOptions, JudgeRequest, Message, Price
+from ragassay.llm.wire import JudgeRequest, Message
+from ragassay.types import BackendOptions, Price
 
 OPTIONS = BackendOptions(base_url="http://127.0.0.1:9/v1")
 

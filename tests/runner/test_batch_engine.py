@@ -11,11 +11,12 @@ import pytest
 from ragassay.dataset import iter_samples
 from ragassay.judge import JudgeAborted
 from ragassay.llm.openai_batches import OpenAIBatches
+from ragassay.llm.wire import JudgeRequest, Message
 from ragassay.runner import evaluate
 from ragassay.runner.batch_calls import Spool
 from ragassay.runner.batch_engine import BatchOptions
 from ragassay.store import Store
-from ragassay.types import BackendOptions, JudgeRequest, Message, RunConfig
+from ragassay.types import BackendOptions, RunConfig
 from tests.support.batch_server import BatchServer
 from tests.support.judge_replies import content_replies, shaped_rows
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from ragassay.types import JudgeReply, JudgeRequest
+from ragassay.llm.wire import JudgeReply, JudgeRequest
 
 MAX_LINE_BYTES = 8_000_000
 """An output line longer than this is not read (a reply is a few kB; with token

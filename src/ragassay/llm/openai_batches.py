@@ -21,7 +21,8 @@ from ragassay.llm.base import BackendError
 from ragassay.llm.batch import BatchState, Limits, LineOutcome, read_jsonl
 from ragassay.llm.openai_backend import OpenAIBackend, completion_reply, excerpt, usage_counts
 from ragassay.llm.policy import Guard
-from ragassay.types import BackendOptions, JudgeReply, JudgeRequest
+from ragassay.llm.wire import JudgeReply, JudgeRequest
+from ragassay.types import BackendOptions
 
 LIMITS = Limits(requests=50_000, bytes=200_000_000)
 """OpenAI's limits per batch: 50,000 requests, an input file of 200 MB."""

@@ -31,8 +31,9 @@ from ragassay.judge.prompt import Prompt
 from ragassay.llm import BackendError, Policy
 from ragassay.llm.batch import BatchProvider, Chunker, Limits
 from ragassay.llm.pricing import priced
+from ragassay.llm.wire import JudgeReply, JudgeRequest
 from ragassay.store import Store
-from ragassay.types import JudgeReply, JudgeRequest, Price
+from ragassay.types import Price
 
 BATCH_ATTEMPTS = 2
 """Batches a call is sent in before it is failed (or sent directly): the first, and one
