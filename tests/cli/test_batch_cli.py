@@ -348,3 +348,38 @@ def test_batches_of_a_run_without_any_is_one_line(tmp_path: Path) -> None:
         run_id = store.latest_run().id  # type: ignore[union-attr]
     out = CliRunner().invoke(cli, ["batches", "status", run_id, "--db", str(tmp_path / "o.db")])
     assert out.exit_code == 2 and "submitted no batch" in out.output
+
+
+def test_a_batch_cancelled_while_the_run_waits_stops_it_and_a_resume_goes_on(
+        tmp_path: Path) -> None:
+    """Cancelled at the provider (its console, or `batches cancel` from another shell)
+    while the run polls: the run stops in one line, interrupted, keeping what came; a
+    resume submits the unanswered calls again and completes."""
+    import threading
+
+    data, db = shaped_rows(tmp_path / "d.jsonl", 3), tmp_path / "c.db"
+    with BatchServer(content_replies) as server:
+        server.hold.set()
+
+        def cancel_when_made() -> None:
+            while not server.created():
+                threading.Event().wait(0.01)
+            server.cancel(server.created()[0].id)
+
+        canceller = threading.Thread(target=cancel_when_made, daemon=True)
+        canceller.start()
+        stopped = _eval(data, server, db, "--batch", *FAST)
+        canceller.join(timeout=10)
+        assert stopped.exit_code == 2, stopped.output
+        assert f"batch {server.created()[0].id} was cancelled" in stopped.output
+        assert "--resume" in stopped.output
+        with Store(db, readonly=True) as store:
+            run = store.latest_run()
+        assert run is not None and run.status == "interrupted"
+        server.hold.clear()
+        resumed = CliRunner().invoke(cli, ["eval", str(data), "--resume", run.id, "--db",
+                                           str(db), "-q"], env={"OPENAI_API_KEY": "sk-x"})
+        assert resumed.exit_code == 0, resumed.output
+        assert [len(b.lines) for b in server.created()] == [3, 3]
+        with Store(db, readonly=True) as store:
+            assert store.get_run(run.id).status == "complete"

@@ -101,7 +101,8 @@ class Spool:
         self.close()
         for chunk in self.chunks:
             chunk.path.unlink(missing_ok=True)
-        self.folder.rmdir()
+        if self.folder.exists():
+            self.folder.rmdir()
 
 
 class BatchBackend:

@@ -241,11 +241,8 @@ class _BatchRun:
     async def submit(self, spool: Spool) -> None:
         """Submit the spooled calls, a batch per input file, each stored first."""
         spool.close()
-        try:
-            for chunk in spool.chunks:
-                await self.batches.submit(chunk.path, chunk.ids, chunk.size)
-        finally:
-            spool.remove()
+        for chunk in spool.chunks:
+            await self.batches.submit(chunk.path, chunk.ids, chunk.size)
         if spool.chunks and self.batches.progress is not None:
             self.batches.progress.submitted(len(spool), len(spool.chunks))
 
@@ -282,9 +279,12 @@ async def run_batch(samples: Iterable[Sample | InvalidRow], config: RunConfig,
         first, total = True, inputs.total
         while True:
             run.backend.spool = spool = Spool(run.provider, run.limits)
-            left = await run.judge_pass(source, first=first, total=total)
+            try:
+                left = await run.judge_pass(source, first=first, total=total)
+                await run.guarded(run.submit(spool))
+            finally:
+                spool.remove()
             source, first, total = run.store.iter_samples(run.run_id), False, left.samples
-            await run.guarded(run.submit(spool))
             if not run.batches.live():
                 break
             if options.detach:
@@ -292,6 +292,11 @@ async def run_batch(samples: Iterable[Sample | InvalidRow], config: RunConfig,
                 status = "interrupted"
                 return run.stats
             await run.guarded(run.batches.wait())
+            if run.batches.cancelled:  # someone gave up on them: stop, keep what came
+                status = "interrupted"
+                raise JudgeAborted(f"batch {', '.join(run.batches.cancelled)} was cancelled; "
+                                   "what it answered is kept, and a resume submits the calls "
+                                   "it left again")
         if left.waiting:  # only calls out of batch attempts wait: sent directly
             run.backend.direct, run.backend.spool = True, None
             await run.judge_pass(source, first=False, total=left.samples,

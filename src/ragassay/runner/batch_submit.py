@@ -88,6 +88,8 @@ class Batches:
         self.store, self.run_id, self.provider = store, run_id, provider
         self.prices, self.poll_s, self.progress = prices, poll_s, progress
         self.submitted = 0  # batches this process created
+        self.cancelled: list[str] = []  # batches cancelled while this process waited
+        self._known_cancelled: set[int] = set()  # cancelled before it began to wait
 
     def live(self) -> list[BatchRecord]:
         return self.store.batches(self.run_id, live=True)
@@ -129,7 +131,10 @@ class Batches:
                 await self._create(b.id, b.input_file, Path())
 
     async def wait(self) -> None:
-        """Poll the live batches until every one has ended and is read."""
+        """Poll the live batches until every one has ended and is read; `cancelled` names
+        those cancelled meanwhile (`ragassay batches cancel`, or the provider's console)."""
+        self._known_cancelled = {b.id for b in self.live()
+                                 if b.status in ("cancelling", "cancelled")}
         delay = min(FIRST_POLL_S, self.poll_s)
         last: BatchCounts | None = None
         try:
@@ -186,6 +191,8 @@ class Batches:
                     self.store.save_batch_lines(batch, lines)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
+        if state.status == "cancelled" and batch not in self._known_cancelled:
+            self.cancelled.append(state.batch_id)
         reason = f"batch {state.status}"
         if state.error:
             reason += f": {state.error}"
