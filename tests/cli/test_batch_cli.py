@@ -75,7 +75,14 @@ def test_a_batch_run_scores_as_direct_calls_at_half_the_price(tmp_path: Path) ->
     assert cost["statuses"] == {"completed": 1} and cost["failed"] == cost["waiting"] == 0
     assert cost["direct_cost_usd"] == pytest.approx(d["usage"]["cost_usd"], abs=2e-6)
     assert cost["cost_usd"] == pytest.approx(cost["direct_cost_usd"] / 2, abs=2e-6)
-    assert "usage" not in {k for k in d["usage"] if k == "batch"} and "batch" not in d["usage"]
+    assert "batch" not in d["usage"]
+    run_id = b["evaluation_metadata"]["run_id"]
+    html = CliRunner().invoke(cli, ["report", run_id, "--db", str(tmp_path / "b.db"),
+                                    "--format", "html"])
+    shown = CliRunner().invoke(cli, ["runs", "show", run_id, "--db", str(tmp_path / "b.db")])
+    line = (f"provider batches: 1 (completed 1), {len(sent_directly)} requests "
+            f"({len(sent_directly)} answered, 0 failed): ")
+    assert line in html.output and line in " ".join(shown.output.split())
 
 
 def test_a_rerun_is_served_by_the_cache_and_submits_nothing(tmp_path: Path) -> None:
@@ -281,6 +288,12 @@ def test_detach_then_resume_and_cancel(tmp_path: Path) -> None:
         assert run is not None and run.status == "interrupted"
         listed = CliRunner().invoke(cli, ["runs", "list", "--db", str(db), "--format", "json"])
         assert json.loads(listed.output)[0]["status"] == "waiting for batch"
+        offline = CliRunner().invoke(cli, ["batches", "status", run.id, "--db", str(db),
+                                           "--base-url", "http://127.0.0.1:9/v1"],
+                                     env={"OPENAI_API_KEY": "sk-batch-test", "COLUMNS": "200"})
+        assert offline.exit_code == 0, offline.output
+        assert "note: the batch API of openai:gpt-4o-mini failed: cannot connect" in \
+            offline.output and "validating" in offline.output  # as stored at its create
         cancel = CliRunner().invoke(cli, ["batches", "cancel", run.id, "--db", str(db)],
                                     env={"OPENAI_API_KEY": "sk-batch-test"})
         assert cancel.exit_code == 0, cancel.output

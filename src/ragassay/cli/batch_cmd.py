@@ -203,8 +203,16 @@ base_url_option = click.option("--base-url", default=None, metavar="URL",
 @friendly
 def batches_status(run_id: str, db: Path, base_url: str | None,
                    headers_given: tuple[str, ...]) -> None:
-    """The run's batches, as the provider reports them now."""
-    found = _manage(run_id, db, "status", base_url, headers_given)
+    """The run's batches, as the provider reports them now (as last stored, with a note,
+    when the provider cannot be asked)."""
+    try:
+        found = _manage(run_id, db, "status", base_url, headers_given)
+    except UsageProblem as exc:
+        store = open_store(db, readonly=True)
+        found = store.batches(store.get_run(run_id).id)
+        if not found:
+            raise
+        say(f"note: {exc.message}; the batches as last stored:", err=True)
     _table(found)
     if any(not b.done and b.status in ("completed", "expired", "failed", "cancelled")
            for b in found):
