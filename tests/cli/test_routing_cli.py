@@ -211,6 +211,7 @@ def test_a_resumed_cascade_sends_nothing_again(judge: Any, tmp_path: Path) -> No
               and int((sid := r.sample_id)[1:]) >= 60][:5]
         assert len(up) == 5
         store.conn.execute("DELETE FROM routings")
+        store.conn.execute("DELETE FROM cache")  # what is judged is known from the run alone
         store.conn.execute(f"DELETE FROM tier_results WHERE tier = 1 AND sample_id IN "
                            f"({', '.join('?' * len(up))})", up)
         store.conn.execute("UPDATE runs SET status = 'interrupted'")
@@ -389,3 +390,10 @@ def test_the_html_report_has_the_routing_section(judge: Any, tmp_path: Path) -> 
     assert "openai:weak -&gt; openai:strong" in page
     assert "<td>30</td>" in page  # tier 1 decided half
     assert "no agreement is guaranteed" in page
+
+
+def test_batch_with_a_routed_run_is_one_line(tmp_path: Path) -> None:
+    data = routing_data(tmp_path / "d.jsonl", 5)
+    code, text = run("eval", str(data), "--db", str(tmp_path / "s.db"), "--escalate",
+                     "openai:strong", "--escalate-share", "0.2", "--batch")
+    assert code == 2 and "--batch with a routed run" in text and "Traceback" not in text

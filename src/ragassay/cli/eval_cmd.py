@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ragassay.cli.app import cli, write_report
+from ragassay.cli.batch_cmd import BatchBar, BatchFlags, batch_options, batch_run, detached
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FailedRun,
@@ -175,10 +176,12 @@ def _started_run(store: Any, data: Path, since: float) -> str | None:
 
 
 def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
-                    mapping: dict[str, str], judge: str, suites: tuple[str, ...]) -> Any:
-    """The stored config of the run to resume, with newly given --base-url(s) (said so).
-    A changed dataset file, or a --judge / --metrics other than the run's, is refused:
-    the finished judgments would be mixed with new ones of another thing."""
+                    mapping: dict[str, str], judge: str, suites: tuple[str, ...],
+                    routing_given: dict[str, Any], batch: bool) -> Any:
+    """The stored config of the run to resume, with newly given --base-url(s) (said so)
+    and routing settings (`resumed_plan`). A changed dataset file, or a --judge /
+    --metrics other than the run's, is refused: the finished judgments would be mixed
+    with new ones of another thing."""
     from ragassay.dataset import dataset_fingerprint
 
     run = store.get_run(resume)
@@ -210,6 +213,12 @@ def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
         say(f"resuming run {run.id} against --base-url {now} (it was started with {before})",
             err=True)
         config = config.with_endpoints(urls)
+    # a routed run resumes with its tiers; new threshold settings re-route it
+    config = config.model_copy(update={"routing": resumed_plan(config.routing,
+                                                               **routing_given)})
+    if config.routing is not None and batch:
+        raise UsageProblem("--batch with a routed run (--escalate, --jury): not yet; the "
+                           "tiers' calls are sent directly")
     return config
 
 
@@ -238,7 +247,7 @@ def _price(price_in: float | None, price_out: float | None) -> Any:
         raise UsageProblem(str(exc)) from None
 
 
-def _dry_run(data: Path, config: Any, price: Any, metrics: str) -> None:
+def _dry_run(data: Path, config: Any, price: Any, metrics: str, batch: bool = False) -> None:
     """Print what the run would take: calls, tokens, cost; nothing is sent or stored."""
     from ragassay.cli.common import console
     from ragassay.cli.cost_view import print_estimate
@@ -256,27 +265,47 @@ def _dry_run(data: Path, config: Any, price: Any, metrics: str) -> None:
         one = config.model_copy(update={"judge": spec, "routing": None})
         est = estimate_run(iter_samples(data, skip_invalid=config.skip_invalid,
                                         field_map=config.field_map), one, price)
-        print_estimate(est, metrics, out)
+        print_estimate(est, metrics, out, batch=batch)
 
 
-def _routing(judge_spec: str, resume: str | None, ray: Any, given: dict[str, Any]) -> Any:
+def _checked(data: Path, skip_invalid: bool, mapping: dict[str, str],
+             traces: dict[str, list[str]]) -> Any:
+    """The dataset's first pass (`check_dataset`): its problem stops the command in one
+    line; skipped rows are said."""
+    from ragassay.dataset import check_dataset
+
+    check = check_dataset(data, skip_invalid=skip_invalid, field_map=mapping,
+                          trace_map=traces)
+    problem = check.problem()
+    if problem:
+        raise UsageProblem(problem)
+    report_skipped(check)
+    return check
+
+
+def _routing(judge_spec: str, resume: str | None, ray: Any, batch: bool,
+             given: dict[str, Any]) -> Any:
     """The run's routing plan from the options (None: one judge; a resume's comes from
-    the stored run); a routed run runs on the local engine."""
+    the stored run); a routed run runs on the local engine, with direct calls."""
     routing = None if resume else routing_plan(judge_spec, _given("judge_spec"), check_spec,
                                                **given)
     if routing is not None and ray is not None:
         raise UsageProblem("a routed run (--escalate, --jury, --abstain) runs on the local "
                            "engine: leave out --engine ray")
+    if routing is not None and batch:
+        raise UsageProblem("--batch with a routed run (--escalate, --jury): not yet; the "
+                           "tiers' calls are sent directly")
     return routing
 
 
 def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> Any:
     """Run the chosen engine; a Ray setup problem is one line."""
     from ragassay.runner import RayEngineError, evaluate
+    from ragassay.runner.batch_engine import BatchSetupError
 
     try:
         return evaluate(samples, config, store=store, ray=ray, **kwargs)
-    except RayEngineError as exc:
+    except (RayEngineError, BatchSetupError) as exc:
         raise UsageProblem(str(exc)) from None
 
 
@@ -343,6 +372,7 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
                    "take; sends nothing, needs no key, stores nothing.")
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress bar or summary (warnings still go to stderr).")
+@batch_options
 @friendly
 def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              headers_given: tuple[str, ...], metrics: str, mapping_given: tuple[str, ...],
@@ -352,7 +382,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
-             quiet: bool, **routing_given: Any) -> None:
+             quiet: bool, batch_flags: BatchFlags, routing_given: dict[str, Any]) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet), or a file of
     OpenTelemetry traces (OTLP JSON, opentelemetry-sdk span JSON: one sample per trace).
 
@@ -360,7 +390,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     are kept for --resume.
     """
     from ragassay.console import RichProgress
-    from ragassay.dataset import check_dataset, dataset_fingerprint, iter_samples
+    from ragassay.dataset import dataset_fingerprint, iter_samples
     from ragassay.metrics import parse_metrics
     from ragassay.types import RunConfig
 
@@ -370,7 +400,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     traces = trace_map(trace_map_given)
     ray = _engine_options(engine, ray_address, workers)
     price = _price(price_in, price_out)
-    routing = _routing(judge_spec, resume, ray, routing_given)
+    routing = _routing(judge_spec, resume, ray, batch_flags.batch, routing_given)
     if dry_run and resume:
         raise UsageProblem("--dry-run estimates a new run: leave out --resume")
     with sigterm_interrupts():
@@ -382,16 +412,10 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
                                "judgments to judge again)")
         if resume:
             store = open_store(db)
-            resumed = _resumed_config(store, resume, data, urls, mapping, judge_spec, suites)
-            resumed = resumed.model_copy(update={"routing": resumed_plan(resumed.routing,
-                                                                         **routing_given)})
+            resumed = _resumed_config(store, resume, data, urls, mapping, judge_spec, suites,
+                                      routing_given, batch_flags.batch)
             mapping, traces = resumed.field_map, resumed.trace_map
-        check = check_dataset(data, skip_invalid=skip_invalid, field_map=mapping,
-                              trace_map=traces)
-        problem = check.problem()
-        if problem:
-            raise UsageProblem(problem)
-        report_skipped(check)
+        check = _checked(data, skip_invalid, mapping, traces)
         if check.retrieval_only:
             say(f"note: {data.name}: no row has an answer: evaluated as a retrieval-only set "
                 "(its context metrics are scored, its answer metrics unscored: no answer)",
@@ -405,8 +429,9 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             metrics=suites, concurrency=concurrency, use_cache=not no_cache,
             skip_invalid=skip_invalid, max_context_tokens=max_context_tokens,
             field_map=mapping, trace_map=traces, ratings=ratings, routing=routing)
+        batch = batch_run(batch_flags, store if resume else None, resume, config.judge, engine)
         if dry_run:
-            _dry_run(data, config, price, metrics)
+            _dry_run(data, config, price, metrics, batch is not None)
             return
         if resumed is None:
             store = open_store(db)
@@ -417,10 +442,14 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
                                         trace_map=traces),
                            config, store, ray, resume=resume, retry=retry,
                            progress=RichProgress(enabled=not quiet), total=check.total,
-                           dataset_hash=dataset_fingerprint(data), headers=extra_headers)
+                           dataset_hash=dataset_fingerprint(data), headers=extra_headers,
+                           batch=batch, batch_progress=BatchBar(enabled=not quiet))
         except BaseException:  # stopped: say which run to resume (friendly prints it)
             resumable(resume or _started_run(store, data, started))
             raise
+    if stats.waiting:
+        detached(stats, data, db)
+        return
     _finish(store, stats.run_id, data, db, out, results_parquet, quiet, export_otlp)
 
 

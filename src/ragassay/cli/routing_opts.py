@@ -3,6 +3,7 @@ one place they become a `RoutingPlan`, with a one-line error for each setup mist
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -55,11 +56,22 @@ _OPTIONS = (
 )
 
 
+NAMES = ("escalate", "jury", "labels_file", "agreement", "delta", "escalate_share",
+         "escalate_below", "abstain", "route_on")
+
+
 def routing_options(func: F) -> F:
-    """The routing options, in the order `--help` shows them."""
+    """Add the routing options to a command; it receives them as one dict,
+    `routing_given` (option name -> value, None when not given)."""
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        given = {name: kwargs.pop(name) for name in NAMES}
+        return func(*args, routing_given=given, **kwargs)
+
+    out = wrapper
     for option in reversed(_OPTIONS):
-        func = option(func)
-    return func
+        out = option(out)
+    return out  # type: ignore[return-value]
 
 
 def _given(params: dict[str, Any]) -> list[str]:
