@@ -132,18 +132,35 @@ def cases_of(store: Any, run_id: str, tiers: tuple[str, ...]) -> list[Any]:
 
 
 def figures(cases: list[Any], tiers: tuple[str, ...], args: Any) -> list[dict[str, Any]]:
+    """Per target agreement (and with / without --abstain for a cascade): the splits'
+    figures, named as the RESULTS tables show them."""
     from _routing_sim import alone, simulate
 
     from ragassay.types import RoutingPlan, Tier
 
     out = []
+    cascade = len(tiers) > 1
     for target in args.agreement:
-        for abstain in ((True,) if len(tiers) == 1 else (False, True)):
+        for abstain in ((False, True) if cascade else (True,)):
             plan = RoutingPlan(tiers=tuple(Tier(judges=(t,)) for t in tiers),
                                agreement=target, delta=args.delta, abstain=abstain)
-            sim = simulate(cases, plan, args.label_share, args.splits, args.seed)
-            out.append({"target": target, "abstain": abstain, **sim.row(),
-                        **{f"tier {i} alone": alone(cases, i) for i in range(len(tiers))}})
+            r = simulate(cases, plan, args.label_share, args.splits, args.seed).row()
+            row: dict[str, Any] = {"target": target}
+            if cascade:
+                row |= {"--abstain": abstain, "escalated": r["escalated"],
+                        "for a person": r["person"]}
+            row |= {"decided with guarantee": r["guaranteed share"],
+                    "its agreement (test rows)": r["agreement guaranteed"],
+                    "coverage (test rows)": r["coverage"],
+                    "coverage (set as population)": r["coverage (set as population)"],
+                    "vacuous splits": r["vacuous"]}
+            if cascade:
+                row |= {"agreement, all decided": r["agreement all decided"],
+                        "tier-1 calls / tier 1 alone": r["tier-1 calls vs alone"],
+                        "offline alone": alone(cases, 0), "tier 1 alone": alone(cases, 1)}
+            else:
+                row |= {"offline alone": alone(cases, 0)}
+            out.append(row)
     return out
 
 
