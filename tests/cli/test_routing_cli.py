@@ -397,3 +397,32 @@ def test_batch_with_a_routed_run_is_one_line(tmp_path: Path) -> None:
     code, text = run("eval", str(data), "--db", str(tmp_path / "s.db"), "--escalate",
                      "openai:strong", "--escalate-share", "0.2", "--batch")
     assert code == 2 and "--batch with a routed run" in text and "Traceback" not in text
+
+
+def test_a_resume_judges_again_what_a_tier_failed_for_the_endpoints_sake(
+        judge: Any, tmp_path: Path) -> None:
+    handler, url = judge
+    data = routing_data(tmp_path / "d.jsonl", 40)
+    db = tmp_path / "s.db"
+    up = sorted(range(40), key=lambda i: verdict("weak", i)[1])[:10]  # the least sure
+    handler.down = {("strong", up[4]), ("strong", up[7])}
+    code, text = run(*eval_args(data, db, url, "--judge", "openai:weak", "--escalate",
+                                "openai:strong", "--escalate-share", "0.25"))
+    assert code == 0, text
+    with Store(db) as store:
+        run_id = store.latest_run().id  # type: ignore[union-attr]
+        assert store.tier_failed_keys(run_id, 1, "transport") == {
+            (f"s{up[4]}", "judge"), (f"s{up[7]}", "judge")}
+    handler.down = set()
+    before = dict(handler.seen)
+    code, text = run("eval", str(data), "--db", str(db), "--base-url", url, "--resume", run_id,
+                     "--retry-failed")
+    assert code == 0, text
+    assert handler.calls["weak"] == 40  # tier 0 sent nothing again
+    again = {i for (m, i), n in handler.seen.items() if n > before.get((m, i), 0)}
+    assert again == {up[4], up[7]}  # only the failed ones were asked again
+    with Store(db) as store:
+        assert store.tier_failed_keys(run_id, 1, "transport") == set()
+        values = {r.sample_id: r.results for r in store.iter_results(run_id)}
+    assert all(m.value is not None for i in (up[4], up[7]) for m in values[f"s{i}"]
+               if m.name == "judge.hallucination")

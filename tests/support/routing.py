@@ -88,6 +88,7 @@ class ScriptedJudge:
         self.lock = threading.Lock()
         self.calls: Counter[str] = Counter()
         self.seen: Counter[tuple[str, int]] = Counter()
+        self.down: set[tuple[str, int]] = set()  # (model, sample) answered 503
 
     def __call__(self, request: dict[str, Any], n: int) -> ScriptedReply:
         model = str(request.get("model", ""))
@@ -97,6 +98,8 @@ class ScriptedJudge:
         with self.lock:
             self.calls[model] += 1
             self.seen[(model, i)] += 1
+        if (model, i) in self.down:
+            return ScriptedReply.error(503, "overloaded")
         flag, conf = verdict(model, i, self.seed)
         reply = json.dumps({"faithfulness": 3 if flag else 9, "hallucination": flag,
                             "context_relevance": 8, "reasoning": f"{model} on item {i}"})

@@ -36,6 +36,7 @@ from ragassay.runner.judging import (
     judge_notes,
     judge_one,
     open_run,
+    retry_mode,
     run_meta,
     suite_options,
     with_prompt_versions,
@@ -80,6 +81,9 @@ class Cascade:
                       for t in self.plan.tiers]
         first = self.tiers[0].judges[0]
         names = [spec.name for s in self.suites for spec in s.chosen_specs]
+        # what a resume judges again: the tiers' verdicts that failed as `retry` says
+        self.retry = None if not inputs.resume else retry_mode(
+            self.store.get_run(inputs.resume).status, inputs.retry)
         self.run_id, _ = open_run(self.store, self.config, self.suites, first.model,
                                   inputs.resume, inputs.dataset_hash,
                                   {"reliability": reliability_meta(first, names)},
@@ -113,7 +117,8 @@ class Cascade:
 
     async def judge_tier(self, tier: int, samples: Sequence[Sample]) -> int:
         """Judge each (sample, suite) the tier has not judged; returns how many."""
-        done = self.store.tier_keys(self.run_id, tier)
+        done = self.store.tier_keys(self.run_id, tier) - self.store.tier_failed_keys(
+            self.run_id, tier, self.retry)
         todo = [s for s in samples if any((s.id, su.name) not in done for su in self.suites)]
         progress = self.inputs.progress
         for batch in batches(todo, BATCH):
@@ -149,6 +154,16 @@ class Cascade:
             from ragassay.labels import import_file
 
             import_file(self.store, self.run_id, Path(self.plan.labels_file))
+
+    async def retry_failed(self) -> None:
+        """A resume judges again what the tiers above 0 failed as `retry` says (tier 0's
+        are judged again in the first pass)."""
+        for tier in range(1, len(self.tiers)):
+            ids = {sid for sid, _ in self.store.tier_failed_keys(self.run_id, tier,
+                                                                 self.retry)}
+            if ids:
+                self._stage(tier, len(ids))
+                await self.judge_tier(tier, self.samples(ids))
 
     def samples(self, ids: set[str]) -> list[Sample]:
         return [s for s in self.store.iter_samples(self.run_id)
@@ -208,6 +223,7 @@ async def run_cascade(samples: Iterable[Sample | InvalidRow], config: RunConfig,
     status = "failed"
     try:
         await run.first_pass(samples)
+        await run.retry_failed()
         run.import_labels()
         run.save(await run.escalate())
         status = "complete"

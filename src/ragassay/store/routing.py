@@ -17,7 +17,15 @@ from typing import Any
 
 from ragassay.store import lease
 from ragassay.store.rows import PreparedResult, insert_calls, result_from_row
-from ragassay.types import RoutingPlan, RoutingSummary, SampleResult, SampleRouting, Usage
+from ragassay.types import (
+    MISSING_INPUT,
+    TRANSPORT_FAILURES,
+    RoutingPlan,
+    RoutingSummary,
+    SampleResult,
+    SampleRouting,
+    Usage,
+)
 
 
 class RoutingMixin:
@@ -55,6 +63,28 @@ class RoutingMixin:
         """(sample_id, suite) verdicts the tier has given in the run."""
         rows = self._read("SELECT sample_id, suite FROM tier_results WHERE run_id = ? AND "
                           "tier = ?", (run_id, tier))
+        return {(r["sample_id"], r["suite"]) for r in rows}
+
+    def tier_failed_keys(self, run_id: str, tier: int, retry: str | None
+                         ) -> set[tuple[str, str]]:
+        """(sample_id, suite) verdicts of the tier unscored by a failed judge call, as
+        `failed_keys` says for a run's results: "transport" (the endpoint's failures),
+        "all" (any reason but a missing input), None (none)."""
+        if retry == "transport":
+            params: tuple[str, ...] = TRANSPORT_FAILURES
+            cond = " OR ".join(["reason GLOB ?"] * len(params))
+        elif retry == "all":
+            params = tuple(sorted(MISSING_INPUT))
+            cond = f"reason NOT IN ({', '.join('?' * len(params))})"
+        else:
+            return set()
+        rows = self._read(
+            "SELECT DISTINCT sample_id, suite FROM (SELECT t.sample_id, t.suite, "
+            "json_extract(j.value, '$.unscored_reason') AS reason, "
+            "json_extract(j.value, '$.value') AS value FROM tier_results t, "
+            "json_each(t.results) j WHERE t.run_id = ? AND t.tier = ?) "
+            f"WHERE value IS NULL AND reason IS NOT NULL AND ({cond})",
+            (run_id, tier, *params))
         return {(r["sample_id"], r["suite"]) for r in rows}
 
     def iter_tier_results(self, run_id: str, suite: str | None = None
