@@ -426,3 +426,20 @@ def test_a_resume_judges_again_what_a_tier_failed_for_the_endpoints_sake(
         values = {r.sample_id: r.results for r in store.iter_results(run_id)}
     assert all(m.value is not None for i in (up[4], up[7]) for m in values[f"s{i}"]
                if m.name == "judge.hallucination")
+
+
+def test_labels_already_in_the_store_choose_the_thresholds(judge: Any, tmp_path: Path) -> None:
+    handler, url = judge
+    data = routing_data(tmp_path / "d.jsonl", 160)
+    db = tmp_path / "s.db"
+    assert run("eval", str(data), "--metrics", "judge", "--db", str(db))[0] == 0
+    labels = labels_file(tmp_path / "l.jsonl", range(100))
+    code, text = run("labels", "import", str(labels), "--db", str(db))
+    assert code == 0, text
+    out = tmp_path / "r.json"
+    code, text = run(*eval_args(data, db, url, "--judge", "openai:weak", "--escalate",
+                                "openai:strong", "--agreement", "0.85", "--out", str(out)))
+    assert code == 0, text
+    routing = report(out)["routing"]
+    assert routing["labels"] == 100 and routing["mode"] == "guarantee"
+    assert routing["tiers"][1]["labelled"] == 100
