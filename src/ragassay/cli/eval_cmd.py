@@ -253,9 +253,11 @@ def _dry_run(data: Path, config: Any, price: Any, metrics: str, batch: bool = Fa
     from ragassay.cli.cost_view import print_estimate
     from ragassay.dataset import iter_samples
     from ragassay.runner.estimate import estimate_run
+    from ragassay.types import is_offline
 
     plan = config.routing
-    specs = [config.judge] if plan is None else list(dict.fromkeys(plan.judges()))
+    specs = [config.judge] if plan is None else [
+        s for s in dict.fromkeys(plan.judges()) if not is_offline(s)] or [config.judge]
     out = console()
     for spec in specs:
         if plan is not None:
