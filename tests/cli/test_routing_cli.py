@@ -443,3 +443,14 @@ def test_labels_already_in_the_store_choose_the_thresholds(judge: Any, tmp_path:
     routing = report(out)["routing"]
     assert routing["labels"] == 100 and routing["mode"] == "guarantee"
     assert routing["tiers"][1]["labelled"] == 100
+
+
+def test_a_tier_whose_endpoint_fails_every_call_stops_in_one_line(judge: Any, tmp_path: Path
+                                                                  ) -> None:
+    handler, url = judge
+    data = routing_data(tmp_path / "d.jsonl", 40)
+    handler.down = {("strong", i) for i in range(40)}
+    code, text = run(*eval_args(data, tmp_path / "s.db", url, "--judge", "openai:weak",
+                                "--escalate", "openai:strong", "--escalate-share", "0.5"))
+    assert code == 2 and "Traceback" not in text
+    assert "answered no call" in text and "--resume" in text

@@ -126,11 +126,18 @@ class Cascade:
             keyed = {s.id: key_sample(s, self.config.max_context_tokens) for s in valid}
             evidence = [await batch_evidence(keyed, off, self.lock)
                         for off in self.tiers[tier].offline]
-            await asyncio.gather(*[
-                self._one(tier, keyed[s.id], su, [None if off is None else ev[s.id]
-                                                  for off, ev in zip(self.tiers[tier].offline,
-                                                                     evidence, strict=True)])
-                for s in valid for su in self.suites if (s.id, su.name) not in done])
+            # a failure (the endpoint gone: JudgeAborted) cancels the batch's other calls,
+            # and is raised as itself (the front ends say it in one line)
+            try:
+                async with asyncio.TaskGroup() as group:
+                    for s in valid:
+                        ev = [None if off is None else found[s.id] for off, found
+                              in zip(self.tiers[tier].offline, evidence, strict=True)]
+                        for su in self.suites:
+                            if (s.id, su.name) not in done:
+                                group.create_task(self._one(tier, keyed[s.id], su, ev))
+            except BaseExceptionGroup as failed:
+                raise failed.exceptions[0] from None
             if progress:
                 progress.advance(len(valid), self.stats.usage)
         return len(todo)
@@ -144,7 +151,10 @@ class Cascade:
             valid = [s for s in items if isinstance(s, Sample)]
             self.stats.invalid += len(items) - len(valid)
             self.stats.samples += len(valid)
-            await self.judge_tier(0, valid)
+            judged = await self.judge_tier(0, valid)
+            self.stats.skipped += (len(valid) - judged) * len(self.suites)
+            if self.inputs.progress and len(items) > judged:  # invalid or judged before
+                self.inputs.progress.advance(len(items) - judged, self.stats.usage)
 
     def import_labels(self) -> None:
         """`--labels FILE` into the store (by content: every run of the same samples)."""
