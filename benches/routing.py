@@ -208,7 +208,7 @@ def bench(plan: Plan, args: Any) -> None:
     tiers = ("offline", plan.judge)
     for name in plan.sets:
         chosen = [r for r in ordered_rows(name, plan.seed) if r["id"] in ids.get(name, ())]
-        if len(chosen) < 20:
+        if not chosen:
             continue
         run_id, sent = judged_run(store, name, chosen, tiers, plan)
         print(f"{name}: {len(chosen)} rows, tier-1 calls sent {sent} (the rest from the "
@@ -216,9 +216,10 @@ def bench(plan: Plan, args: Any) -> None:
         cases = cases_of(store, run_id, tiers)
         if name in FAITHFULNESS:
             pooled += cases
-        cascade += [(name, len(cases), r) for r in figures(cases, tiers, args)]
+        if len(cases) >= args.min_rows:
+            cascade += [(name, len(cases), r) for r in figures(cases, tiers, args)]
     if pooled:
-        cascade += [("faithfulness sets pooled", len(pooled), r)
+        cascade += [("faithfulness sets pooled (hallucinated)", len(pooled), r)
                     for r in figures(pooled, tiers, args)]
     out.append(table(f"Cascade offline -> {plan.judge}", cascade))
     single: list[tuple[str, int, dict[str, Any]]] = []
@@ -249,6 +250,8 @@ def main() -> None:
     ap.add_argument("--agreement", type=lambda s: [float(x) for x in s.split(",")],
                     default=[0.8, 0.9])
     ap.add_argument("--delta", type=float, default=0.1)
+    ap.add_argument("--min-rows", type=int, default=60,
+                    help="rows a set needs for a cascade row of its own (all are pooled)")
     ap.add_argument("--offline-n", type=int, default=600,
                     help="rows per set for the offline judge alone")
     args = ap.parse_args()
