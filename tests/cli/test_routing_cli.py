@@ -390,6 +390,7 @@ def test_the_html_report_has_the_routing_section(judge: Any, tmp_path: Path) -> 
     assert "openai:weak -&gt; openai:strong" in page
     assert "<td>30</td>" in page  # tier 1 decided half
     assert "no agreement is guaranteed" in page
+    assert page.count("<td>tier 1: openai:strong</td>") == 30  # each sample's deciding tier
 
 
 def test_batch_with_a_routed_run_is_one_line(tmp_path: Path) -> None:
