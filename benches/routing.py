@@ -123,11 +123,15 @@ def judged_run(store: Any, name: str, rows: list[dict[str, Any]], tiers: tuple[s
     return stats.run_id, stats.usage.calls
 
 
-def cases_of(store: Any, run_id: str, tiers: tuple[str, ...]) -> list[Any]:
+def cases_of(store: Any, run_id: str, tiers: tuple[str, ...], route_on: str | None = None
+             ) -> list[Any]:
+    """The run's labelled samples as routing sees them: people's verdict and each tier's
+    reading of the metric routed on (`route_on`; None: the one the labels link to)."""
     from ragassay.routing import load_state
     from ragassay.types import RoutingPlan, Tier
 
-    plan = RoutingPlan(tiers=tuple(Tier(judges=(t,)) for t in tiers), agreement=0.9)
+    plan = RoutingPlan(tiers=tuple(Tier(judges=(t,)) for t in tiers), agreement=0.9,
+                       verdict=route_on)
     return [c for c in load_state(store, run_id, plan).cases if c.truth is not None]
 
 
@@ -204,7 +208,7 @@ def bench(plan: Plan, args: Any) -> None:
            f"{plan.max_context_tokens}; {args.splits} label/test splits per set, "
            f"{args.label_share:.0%} of the rows labelled; delta {args.delta}", ""]
     cascade: list[tuple[str, int, dict[str, Any]]] = []
-    pooled: list[Any] = []
+    pooled: dict[str, list[Any]] = {}
     tiers = ("offline", plan.judge)
     for name in plan.sets:
         chosen = [r for r in ordered_rows(name, plan.seed) if r["id"] in ids.get(name, ())]
@@ -213,17 +217,20 @@ def bench(plan: Plan, args: Any) -> None:
         run_id, sent = judged_run(store, name, chosen, tiers, plan)
         print(f"{name}: {len(chosen)} rows, tier-1 calls sent {sent} (the rest from the "
               "cache)", file=sys.stderr, flush=True)
-        cases = cases_of(store, run_id, tiers)
-        if name in FAITHFULNESS:
-            pooled += cases
-        if len(cases) >= args.min_rows:
-            cascade += [(name, len(cases), r) for r in figures(cases, tiers, args)]
-    if pooled:
-        cascade += [("faithfulness sets pooled (hallucinated)", len(pooled), r)
-                    for r in figures(pooled, tiers, args)]
+        # the faithfulness sets on each verdict of --route-on; other sets on their label's
+        for route_on in (args.route_on if name in FAITHFULNESS else [None]):
+            cases = cases_of(store, run_id, tiers, route_on)
+            if name in FAITHFULNESS:
+                pooled.setdefault(route_on or "", []).extend(cases)
+            if len(cases) >= args.min_rows:
+                cascade += [(f"{name} ({route_on or 'its label'})", len(cases), r)
+                            for r in figures(cases, tiers, args)]
+    for route_on, cases in pooled.items():
+        cascade += [(f"faithfulness sets pooled (hallucinated, on {route_on})", len(cases), r)
+                    for r in figures(cases, tiers, args)]
     out.append(table(f"Cascade offline -> {plan.judge}", cascade))
     single: list[tuple[str, int, dict[str, Any]]] = []
-    for name in plan.sets:
+    for name in plan.sets if args.offline_n else ():
         rows = ordered_rows(name, plan.seed)[:args.offline_n]
         run_id, _ = judged_run(store, name, rows, ("offline",), plan)
         cases = cases_of(store, run_id, ("offline",))
@@ -250,6 +257,9 @@ def main() -> None:
     ap.add_argument("--agreement", type=lambda s: [float(x) for x in s.split(",")],
                     default=[0.8, 0.9])
     ap.add_argument("--delta", type=float, default=0.1)
+    ap.add_argument("--route-on", type=lambda s: s.split(","),
+                    default=["judge.hallucination", "judge.faithfulness"],
+                    help="the verdicts the faithfulness sets are routed on")
     ap.add_argument("--min-rows", type=int, default=60,
                     help="rows a set needs for a cascade row of its own (all are pooled)")
     ap.add_argument("--offline-n", type=int, default=600,
