@@ -13,8 +13,12 @@ from ragassay.bench.leaderboard import leaderboard_table
 from ragassay.report import (
     LEADERBOARD_COLUMNS,
     LEADERBOARD_HEADERS,
+    VERSUS_COLUMNS,
+    VERSUS_HEADERS,
+    VERSUS_NOTE,
     LeaderboardRow,
     Report,
+    leaderboard_notes,
     report_json,
     to_html,
 )
@@ -36,12 +40,17 @@ def _rows() -> list[LeaderboardRow]:
     rows = [LeaderboardRow.model_validate({
         "rank": i + 1, "strategy": name, "kind": "built-in", "metric": "judge.overall",
         "mean": 8.04 - 0.05 * i, "ci_low": 7.55 - 0.05 * i, "ci_high": 8.49 - 0.05 * i,
-        "n": 30, "vs_best": "best" if i == 0 else "no detectable difference", "failed": 0,
+        "n": 30, "vs_best": "best" if i == 0 else "unclear", "failed": 0,
         "retrieval.recall": 0.95, "retrieval.precision": 0.5, "retrieval.mrr": 0.98,
         "retrieval.ndcg": 0.953, "no_answer_rate": 0.143, "index_time_s": 1.449,
         "retrieval_p50_s": 0.0001, "retrieval_p95_s": 0.00014, "answer_p50_s": 0.0105,
         "answer_p95_s": 0.29, "cost_estimate_usd": 0.0123, "cost_measured_usd": 0.011,
-        "p_adjusted": None if i == 0 else 0.2}) for i, name in enumerate(NAMES[:-1])]
+        "p_adjusted": None if i == 0 else 0.2,
+        **({} if i == 0 else {"diff": -0.05 * i, "diff_ci_low": -0.05 * i - 0.04,
+                              "diff_ci_high": -0.05 * i + 0.04, "effect_size": -0.04 * i,
+                              "margin": 0.25, "tost_p_adjusted": 0.00002 * i,
+                              "constant": False})})
+        for i, name in enumerate(NAMES[:-1])]
     rows.append(LeaderboardRow(strategy=NAMES[-1], metric="judge.overall", kind="pipeline",
                                failed=3))
     return rows
@@ -67,6 +76,7 @@ def test_the_html_shows_the_columns_and_the_consoles_cells() -> None:
     rows = _rows()
     page = to_html(_bench(rows))
     section = page.split('<section id="leaderboard">')[1].split("</section>")[0]
+    section, versus = section.split("<h3>")
     heads = [unescape(h) for h in re.findall(r"<th(?: [^>]*)?>(.*?)</th>", section)]
     assert tuple(heads) == HEADERS
     body = re.findall(r"<tr>(.*?)</tr>", section.split("<tbody>")[1])
@@ -78,14 +88,27 @@ def test_the_html_shows_the_columns_and_the_consoles_cells() -> None:
     empty = [unescape(re.sub(r"<[^>]+>", "", c))
              for c in re.findall(r"<td[^>]*>(.*?)</td>", body[-1])]
     assert empty[1:3] == ["team app", "pipeline"] and empty[6] == "3" and empty[3] == "-"
+    # then each strategy against the best: the difference, its interval, d and the tests
+    heads = [unescape(h) for h in re.findall(r"<th(?: [^>]*)?>(.*?)</th>", versus)]
+    assert tuple(heads) == VERSUS_HEADERS
+    body = re.findall(r"<tr>(.*?)</tr>", versus.split("<tbody>")[1])
+    assert len(body) == 4  # the tested rows: not the best, not the unscored pipeline
+    cells = [unescape(re.sub(r"<[^>]+>", "", c))
+             for c in re.findall(r"<td[^>]*>(.*?)</td>", body[0])]
+    assert cells == [c.text(rows[1]) or "-" for c in VERSUS_COLUMNS]
+    assert cells[1:8] == ["unclear", "-0.050", "[-0.090, -0.010]", "-0.04", "negligible",
+                          "0.2000", "0.250"] and cells[8] == "<0.0001"
+    assert VERSUS_NOTE in unescape(versus)
 
 
 def test_the_console_shows_every_column_with_no_figure_cut_short() -> None:
     rows = _rows()
-    table = leaderboard_table(rows)
+    group = leaderboard_table(rows)
+    table, versus = group.renderables[:2]
     assert tuple(str(c.header) for c in table.columns) == HEADERS
+    assert tuple(str(c.header) for c in versus.columns) == VERSUS_HEADERS
     console = Console(width=150, record=True, color_system=None)
-    console.print(table)
+    console.print(group)
     out = console.export_text()
     assert "…" not in out  # 17 columns fit 150 characters: headers and names wrap instead
     assert all(len(line) <= 150 for line in out.splitlines())
@@ -95,3 +118,22 @@ def test_the_console_shows_every_column_with_no_figure_cut_short() -> None:
                 assert (c.text(r) or "—") in out, (c.header, r.strategy)
     for name in NAMES:  # a name wraps at its spaces at worst, never cut
         assert all(word in out for word in name.split())
+    for c in VERSUS_COLUMNS:
+        for r in rows[1:-1]:
+            assert (c.text(r) or "—") in out, (c.header, r.strategy)
+
+
+def test_a_ranking_metric_constant_across_strategies_is_said_so() -> None:
+    rows = [LeaderboardRow(rank=i + 1, strategy=n, metric="ragas.faithfulness", mean=0.95,
+                           ci_low=0.95, ci_high=0.95, n=30, vs_best="best" if i == 0 else
+                           "equivalent", diff=None if i == 0 else 0.0,
+                           constant=None if i == 0 else True)
+            for i, n in enumerate(NAMES[:3])]
+    note = ("ragas.faithfulness is constant across strategies: every strategy scores each "
+            f"question as {NAMES[0]} does (mean 0.950), so it cannot separate them")
+    assert leaderboard_notes(rows)[0].startswith(note)
+    assert note in unescape(to_html(_bench(rows)))
+    console = Console(width=150, record=True, color_system=None)
+    console.print(leaderboard_table(rows))
+    assert "cannot separate them" in console.export_text()
+    assert leaderboard_notes(_rows()) == []  # a metric that varies: nothing to say

@@ -23,7 +23,16 @@ from ragassay.report.html_samples import (
     shown,
     worst_section,
 )
-from ragassay.report.leaderboard import LEADERBOARD_COLUMNS, LEADERBOARD_HEADERS, LEADERBOARD_NOTE
+from ragassay.report.leaderboard import (
+    LEADERBOARD_COLUMNS,
+    LEADERBOARD_HEADERS,
+    LEADERBOARD_NOTE,
+    VERSUS_COLUMNS,
+    VERSUS_HEADERS,
+    VERSUS_NOTE,
+    leaderboard_notes,
+    versus_rows,
+)
 from ragassay.report.model import Report, SampleEntry, published
 from ragassay.report.svg import heatmap, histogram, interval_bars
 from ragassay.stats import Flag
@@ -210,6 +219,8 @@ def _strategies(report: Report) -> str:
     note = ('<p class="note">Each cell: the mean of the strategy\'s samples with its 95% '
             "bootstrap interval. A composite's overall is the mean of its samples' own "
             "scores, as in the summary.</p>")
+    if (constant := report.constant_note()) is not None:
+        note += f'<p class="note">{escape(constant[0].upper() + constant[1:])}.</p>'
     return ('<section id="strategies"><h2>Strategies</h2>' + note
             + _table(["metric", *names], rows, set(range(1, len(names) + 1)))
             + '<div class="charts">' + "".join(charts) + "</div></section>")
@@ -276,16 +287,26 @@ def _agreement(report: Report) -> str:
 
 def _leaderboard(report: Report) -> str:
     """A bench run's stored leaderboard, best first: the leaderboard's columns
-    (`LEADERBOARD_COLUMNS`, as the console and the dashboard show them)."""
+    (`LEADERBOARD_COLUMNS`, as the console and the dashboard show them), then each
+    strategy against the best (`VERSUS_COLUMNS`) and the notes."""
     rows = report.leaderboard
     if not rows:
         error = report.leaderboard_error
         return f"<h2>Leaderboard</h2><p>{escape(str(error))}</p>" if error else ""
     body: list[list[Any]] = [[c.text(r) for c in LEADERBOARD_COLUMNS] for r in rows]
     numeric = {i for i, c in enumerate(LEADERBOARD_COLUMNS) if c.numeric}
-    return (f'<section id="leaderboard"><h2>Leaderboard by {escape(rows[0].metric)}</h2>'
-            + _table(list(LEADERBOARD_HEADERS), body, numeric)
-            + f'<p class="muted">{escape(LEADERBOARD_NOTE)}</p></section>')
+    out = (f'<section id="leaderboard"><h2>Leaderboard by {escape(rows[0].metric)}</h2>'
+           + _table(list(LEADERBOARD_HEADERS), body, numeric)
+           + f'<p class="muted">{escape(LEADERBOARD_NOTE)}</p>')
+    versus = versus_rows(rows)
+    if versus:
+        out += (f"<h3>Against the best ({escape(rows[0].strategy)})</h3>"
+                + _table(list(VERSUS_HEADERS), [[c.text(r) for c in VERSUS_COLUMNS]
+                                                 for r in versus],
+                         {i for i, c in enumerate(VERSUS_COLUMNS) if c.numeric})
+                + f'<p class="muted">{escape(VERSUS_NOTE)}</p>')
+    out += "".join(f'<p class="note">{escape(n)}</p>' for n in leaderboard_notes(rows))
+    return out + "</section>"
 
 
 def _usage(report: Report) -> str:
