@@ -17,12 +17,11 @@ from ragassay.report import (
     VERSUS_HEADERS,
     VERSUS_NOTE,
     LeaderboardRow,
-    Report,
     leaderboard_notes,
     report_json,
     to_html,
 )
-from tests.report.conftest import make_report
+from tests.report.conftest import NAMES, bench_report, handbook_rows
 
 # a trial found the console with 15 columns, the HTML with 13 and the dashboard with 16,
 # each a different set; this is the one list all of them show
@@ -30,51 +29,20 @@ HEADERS = ("#", "strategy", "kind", "mean", "95% CI", "vs best", "failed", "reca
            "nDCG", "no answer", "index s", "retr. p95 ms", "ans. p50 ms", "ans. p95 ms",
            "est. $", "meas. $")
 
-NAMES = ("recursive-200/o20 hybrid k2", "recursive-200/o20 bm25 k4", "fixed-128/o32 bm25 k4",
-         "markdown-160 hybrid k4", "sentence-96/o1 dense k4", "team app")
-
-
-def _rows() -> list[LeaderboardRow]:
-    """Six strategies as the handbook bench ranks them, one a pipeline with a failure and
-    one with no figures at all."""
-    rows = [LeaderboardRow.model_validate({
-        "rank": i + 1, "strategy": name, "kind": "built-in", "metric": "judge.overall",
-        "mean": 8.04 - 0.05 * i, "ci_low": 7.55 - 0.05 * i, "ci_high": 8.49 - 0.05 * i,
-        "n": 30, "vs_best": "best" if i == 0 else "unclear", "failed": 0,
-        "retrieval.recall": 0.95, "retrieval.precision": 0.5, "retrieval.mrr": 0.98,
-        "retrieval.ndcg": 0.953, "no_answer_rate": 0.143, "index_time_s": 1.449,
-        "retrieval_p50_s": 0.0001, "retrieval_p95_s": 0.00014, "answer_p50_s": 0.0105,
-        "answer_p95_s": 0.29, "cost_estimate_usd": 0.0123, "cost_measured_usd": 0.011,
-        "p_adjusted": None if i == 0 else 0.2,
-        **({} if i == 0 else {"diff": -0.05 * i, "diff_ci_low": -0.05 * i - 0.04,
-                              "diff_ci_high": -0.05 * i + 0.04, "effect_size": -0.04 * i,
-                              "margin": 0.25, "tost_p_adjusted": 0.00002 * i,
-                              "constant": False})})
-        for i, name in enumerate(NAMES[:-1])]
-    rows.append(LeaderboardRow(strategy=NAMES[-1], metric="judge.overall", kind="pipeline",
-                               failed=3))
-    return rows
-
-
-def _bench(rows: list[LeaderboardRow]) -> Report:
-    return make_report().model_copy(update={"leaderboard": rows, "bench": {"strategies": []},
-                                            "bench_config": {}})
-
-
 def test_the_columns_are_declared_once_with_their_fields() -> None:
     assert LEADERBOARD_HEADERS == HEADERS
     fields = {f.alias or n for n, f in LeaderboardRow.model_fields.items()}
     for c in LEADERBOARD_COLUMNS:
         assert set(c.fields) <= fields, c.header
     # the JSON's rows hold the columns' fields in the columns' order
-    keys = list(report_json(_bench(_rows()))["leaderboard"][0])
+    keys = list(report_json(bench_report(handbook_rows()))["leaderboard"][0])
     shown = [f for c in LEADERBOARD_COLUMNS for f in c.fields]
     assert [k for k in keys if k in shown] == shown
 
 
 def test_the_html_shows_the_columns_and_the_consoles_cells() -> None:
-    rows = _rows()
-    page = to_html(_bench(rows))
+    rows = handbook_rows()
+    page = to_html(bench_report(rows))
     section = page.split('<section id="leaderboard">')[1].split("</section>")[0]
     section, versus = section.split("<h3>")
     heads = [unescape(h) for h in re.findall(r"<th(?: [^>]*)?>(.*?)</th>", section)]
@@ -102,7 +70,7 @@ def test_the_html_shows_the_columns_and_the_consoles_cells() -> None:
 
 
 def test_the_console_shows_every_column_with_no_figure_cut_short() -> None:
-    rows = _rows()
+    rows = handbook_rows()
     group = leaderboard_table(rows)
     table, versus = group.renderables[:2]
     assert tuple(str(c.header) for c in table.columns) == HEADERS
@@ -132,8 +100,8 @@ def test_a_ranking_metric_constant_across_strategies_is_said_so() -> None:
     note = ("ragas.faithfulness is constant across strategies: every strategy scores each "
             f"question as {NAMES[0]} does (mean 0.950), so it cannot separate them")
     assert leaderboard_notes(rows)[0].startswith(note)
-    assert note in unescape(to_html(_bench(rows)))
+    assert note in unescape(to_html(bench_report(rows)))
     console = Console(width=150, record=True, color_system=None)
     console.print(leaderboard_table(rows))
     assert "cannot separate them" in console.export_text()
-    assert leaderboard_notes(_rows()) == []  # a metric that varies: nothing to say
+    assert leaderboard_notes(handbook_rows()) == []  # a metric that varies: nothing to say

@@ -23,6 +23,7 @@ from ragassay.cli.common import (
     friendly,
     known_metrics,
     open_store,
+    run_or_latest,
     say,
 )
 from ragassay.cli.fmt import ci_text, num
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 
 @cli.command("report")
-@click.argument("run_id", metavar="RUN", required=False)
+@click.argument("run_id", metavar="[RUN]", required=False)
 @click.option("--format", "fmt", type=click.Choice(["json", "csv", "html"]), default="json",
               show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -58,7 +59,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
             write_text(out, text, what="schema ")
         return
     store = open_store(db, readonly=True)
-    run_id = run_id or _latest(store)
+    run_id = run_or_latest(store, run_id)
     if export_otlp:
         export_scores(store, run_id, export_otlp)
         return
@@ -67,6 +68,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     details = None if fmt == "html" else iter_details(store, run_id)
     if out is not None:
         write_report(report, out, fmt, details)
+        say(f"{fmt.upper()} report of run {run_id} written to {out}", err=True)
         return
     # printed to a terminal (not redirected), user text is shown, never obeyed
     stdout: Any = CleanWriter(sys.stdout) if sys.stdout.isatty() else sys.stdout
@@ -74,13 +76,6 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     if fmt == "json":
         click.echo()
     stdout.flush()
-
-
-def _latest(store: Any) -> str:
-    run = store.latest_run()
-    if run is None:
-        raise UsageProblem("the store has no runs yet (run `ragassay eval` first)")
-    return str(run.id)
 
 
 def _table_for(store: Any, run_id: str) -> Any:
@@ -155,7 +150,7 @@ def default_bars_text(specs: Any, thresholds: dict[str, float]) -> str:
 
 
 @cli.command("gate")
-@click.argument("run_id", metavar="RUN", required=False)
+@click.argument("run_id", metavar="[RUN]", required=False)
 @click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
               help="TOML with a [thresholds] table (default: ./ragassay.toml if present, "
                    "else the built-in defaults, which the command names).")
@@ -181,7 +176,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     from ragassay.stats import gate
 
     store = open_store(db, readonly=True)
-    run_id = store.get_run(run_id).id if run_id else _latest(store)
+    run_id = run_or_latest(store, run_id)
     table = _table_for(store, run_id)
     labels = _label_thresholds(config_path, table.label_names)
     corrected = corrected or labels is not None or require_labels
