@@ -16,6 +16,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -69,8 +70,11 @@ def main() -> None:
               f"({path.stat().st_size / 1e9:.2f} GB)")
         print(f"load average before: {_load()}")
         started = time.perf_counter()
+        cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         wall = time.perf_counter() - started
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (usage.ru_utime - cpu_before.ru_utime) + (usage.ru_stime - cpu_before.ru_stime)
         print(f"load average after:  {_load()}")
         if done.returncode != 0:
             raise SystemExit(f"eval failed ({done.returncode}): {done.stderr.strip()[-500:]}")
@@ -82,7 +86,9 @@ def main() -> None:
     print(f"command: ragassay {' '.join(command[3:])}")
     print(f"{args.n} samples, {len(calls)} judge calls, metrics {args.metrics}: "
           f"{wall:.1f} s wall in all (process start and model load included), "
-          f"{wall / args.n:.1f} s per sample")
+          f"{wall / args.n:.1f} s per sample; CPU time {cpu:.0f} s "
+          f"({cpu / args.n:.1f} s per sample: what the run took of the cores, whatever else "
+          "ran beside it)")
     if latencies:
         print(f"per call: median {statistics.median(latencies):.1f} s, max "
               f"{max(latencies):.1f} s; input tokens per call (median) "
@@ -90,7 +96,8 @@ def main() -> None:
               f"the KV cache {statistics.median(c.cached_tokens for c in calls):.0f}; "
               f"output {statistics.median(c.output_tokens for c in calls):.0f}")
     print(json.dumps({"samples": args.n, "calls": len(calls), "wall_s": round(wall, 1),
-                      "per_sample_s": round(wall / args.n, 1), "threads": threads(),
+                      "per_sample_s": round(wall / args.n, 1), "cpu_s": round(cpu, 1),
+                      "threads": threads(),
                       "metrics": args.metrics}))
 
 
