@@ -26,6 +26,7 @@ from ragassay.report.leaderboard import (
 )
 from ragassay.report.model import (
     REPORT_VERSION,
+    BatchUsage,
     Entry,
     FailedEntry,
     HopPosition,
@@ -72,6 +73,7 @@ __all__ = [
     "Report",
     "RunInfo",
     "RunTable",
+    "BatchUsage",
     "RunUsage",
     "SampleEntry",
     "StrategyEntry",
