@@ -44,8 +44,8 @@ def test_each_metric_shows_its_effect_size_margin_and_a_verdict_of_four(
     assert "Cohen's d" in result["effect_size"]
     code, out = compare(*demo_db)
     assert code == 0, out
-    for head in ("B - A", "95% CI", " d ", "effect", "p (Holm)", "margin", "p equiv.",
-                 "verdict"):
+    for head in ("B - A", "95% CI", "(unadjusted)", " d ", "effect", "Holm-adjusted", "margin",
+                 "equiv.", "verdict"):
         assert head in out, head
     assert "two one-sided tests" in out and "Cohen's d" in out
 

@@ -100,7 +100,7 @@ def test_runs_delete_asks_then_deletes(two_runs: tuple[Path, str], tmp_path: Pat
     refused = invoke("runs", "delete", latest, "--db", db)  # stdin is no terminal
     assert refused.exit_code == 2 and "add --yes" in refused.output
     assert latest in invoke("runs", "list", "--db", db).output  # nothing deleted
-    done = invoke("runs", "delete", latest[:15], "--db", db, "--yes")
+    done = invoke("runs", "delete", latest, "--db", db, "--yes")
     assert done.exit_code == 0, done.output
     assert f"deleted run {latest}" in done.output
     listed = invoke("runs", "list", "--db", db, "--format", "json")

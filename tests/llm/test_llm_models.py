@@ -157,7 +157,7 @@ def test_install_into_a_folder_list_and_remove(tmp_path: Path,
     helped = CliRunner().invoke(cli, ["models", "install", "--help"])
     text = " ".join(helped.output.split())
     for cost in ("compiles llama.cpp from source", "PyPI has no prebuilt wheel",
-                 "22 part packages (1.1 GB", "2.2 GB on disk", "per sample"):
+                 "22 part packages (1.1 GB", "2.2 GB on disk", "per short sample"):
         assert cost in text, cost
 
 

