@@ -6,6 +6,7 @@ from ragassay.cli import (  # noqa: F401  (registers commands)
     batch_cmd,
     bench_cmd,
     calibrate,
+    compare_cmd,
     eval_cmd,
     generate_cmd,
     labels_cmd,

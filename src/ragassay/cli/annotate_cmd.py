@@ -118,7 +118,7 @@ def _loop(store: Any, session: Any) -> None:
 
 
 @cli.command("annotate")
-@click.argument("run_id", metavar="RUN", required=False)
+@click.argument("run_id", metavar="[RUN]", required=False)
 @click.option("--plan", "kind", type=click.Choice(["uniform", "uncertainty", "stratified"]),
               default=None,
               help="The queue's order: uniform random (the default for a new plan), more "

@@ -116,7 +116,7 @@ def report_unscored(report: Report, store: Any, run_id: str) -> None:
             err=True)
     ok, failed = store.call_outcomes(run_id)
     if failed and not ok:
-        store.finish_run(run_id, "failed")
+        store.finish_run(run_id, "failed", failure=f"every judge call failed ({failed} calls)")
         raise FailedRun(f"every judge call of run {run_id} failed ({failed} calls): "
                         f"fix the judge, then judge them again with --resume {run_id} "
                         "--retry-failed all")

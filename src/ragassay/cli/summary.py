@@ -135,6 +135,8 @@ def print_summary(report: Report, console: Console | None = None) -> None:
         console.print(t)
         if note:
             console.print(f"[dim]{escape(note)}[/dim]", highlight=False)
+    if (constant := report.constant_note()) is not None:
+        console.print(f"[yellow]note[/yellow] {escape(constant)}", highlight=False)
     metrics = report.aggregate_metrics.metrics
     if metrics:
         t = Table(title="aggregate metrics (mean, 95% CI)")

@@ -17,7 +17,12 @@ from ragassay.report.leaderboard import (
     LEADERBOARD_COLUMNS,
     LEADERBOARD_HEADERS,
     LEADERBOARD_NOTE,
+    VERSUS_COLUMNS,
+    VERSUS_HEADERS,
+    VERSUS_NOTE,
     LeaderboardColumn,
+    leaderboard_notes,
+    versus_rows,
 )
 from ragassay.report.model import (
     REPORT_VERSION,
@@ -52,6 +57,9 @@ __all__ = [
     "LEADERBOARD_COLUMNS",
     "LEADERBOARD_HEADERS",
     "LEADERBOARD_NOTE",
+    "VERSUS_COLUMNS",
+    "VERSUS_HEADERS",
+    "VERSUS_NOTE",
     "REPORT_VERSION",
     "Entry",
     "FailedEntry",
@@ -93,4 +101,6 @@ __all__ = [
     "to_html",
     "write_csv",
     "write_parquet",
+    "leaderboard_notes",
+    "versus_rows",
 ]

@@ -14,9 +14,11 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import SecretStr
 
-from ragassay.judge import Asker, Judge, make_judge
+from ragassay.dataset import DatasetError
+from ragassay.judge import Asker, Judge, JudgeAborted, make_judge
 from ragassay.judge.offline import Evidence
 from ragassay.judge.offline_judge import OfflineJudge
+from ragassay.llm import BackendError
 from ragassay.metrics import Outcome, Suite, SuiteOptions
 from ragassay.store import CallRecord, Store
 from ragassay.text import KeyedSample
@@ -201,6 +203,18 @@ def retry_mode(status: str, retry: str | None) -> str | None:
     if retry == "auto":
         return "transport" if status != "complete" else None
     return retry
+
+
+def failure_of(exc: BaseException) -> str:
+    """Why an error stopped a run, in the one line a failed run records: the judge's
+    own stop reason, an input error's text, else the error's type."""
+    if isinstance(exc, BackendError):
+        return exc.stop or exc.reason
+    if isinstance(exc, JudgeAborted):
+        return exc.reason
+    if isinstance(exc, DatasetError):
+        return str(exc)
+    return f"stopped by an error ({type(exc).__name__})"
 
 
 def run_meta(stats: RunStats, embedders: list[str], notes: list[str],

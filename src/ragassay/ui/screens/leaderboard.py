@@ -7,7 +7,16 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.bench import BenchResult
-from ragassay.report import LEADERBOARD_COLUMNS, LEADERBOARD_HEADERS, LEADERBOARD_NOTE
+from ragassay.report import (
+    LEADERBOARD_COLUMNS,
+    LEADERBOARD_HEADERS,
+    LEADERBOARD_NOTE,
+    VERSUS_COLUMNS,
+    VERSUS_HEADERS,
+    VERSUS_NOTE,
+    leaderboard_notes,
+    versus_rows,
+)
 from ragassay.store import StoreError
 from ragassay.ui import data, state
 
@@ -48,6 +57,17 @@ st.dataframe(frame, hide_index=True, key="leaderboard_table", column_config={
     c.header: st.column_config.NumberColumn(format=f"%.{c.digits}f")
     for c in LEADERBOARD_COLUMNS if c.numeric})
 st.caption(LEADERBOARD_NOTE)
+versus = versus_rows(rows)
+if versus:
+    st.subheader(f"Against the best ({rows[0].strategy})")
+    st.dataframe(pd.DataFrame([[c.value(r) for c in VERSUS_COLUMNS] for r in versus],
+                              columns=list(VERSUS_HEADERS)),
+                 hide_index=True, key="leaderboard_versus", column_config={
+        c.header: st.column_config.NumberColumn(format=f"%.{c.digits}f")
+        for c in VERSUS_COLUMNS if c.numeric})
+    st.caption(VERSUS_NOTE)
+for note in leaderboard_notes(rows):
+    st.info(note)
 bench = BenchResult.model_validate(report.bench)
 for s in bench.strategies:
     if s.failed:
