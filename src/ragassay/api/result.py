@@ -170,6 +170,12 @@ class EvalResult:
 
         if format not in ("json", "html", "csv"):
             raise ValueError(f"format must be json, html or csv, not {format!r}")
+        if out is not None:
+            from ragassay.files import replaced_input, store_files
+
+            if replaced_input(out, [("the run store", f) for f in store_files(self.store.path)]):
+                raise ValueError(f"out={str(out)!r} would overwrite the run store "
+                                 f"({self.store.path}): write the report elsewhere")
         report = build_report(self.store, self.run_id, include_details=format != "csv")
         if format == "json":
             if out is not None:

@@ -33,7 +33,9 @@ from ragassay.cli.common import (
     headers,
     map_option,
     open_store,
+    otlp_file,
     ratings_option,
+    refuse_overwrites,
     resumable,
     say,
     sigterm_interrupts,
@@ -351,8 +353,9 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         raise UsageProblem("--dry-run estimates a new run: leave out --resume")
     with sigterm_interrupts():
         resumed = None
-        if out is not None and data.exists() and out.resolve() == data.resolve():
-            raise UsageProblem(f"--out {out} is the dataset itself: write the report elsewhere")
+        refuse_overwrites([("--out", out), ("--export-otlp", otlp_file(export_otlp))],
+                          folders=[("--results-parquet", results_parquet)], db=db,
+                          inputs=[(f"the dataset ({data})", data)])
         if retry_failed and not resume:
             raise UsageProblem("--retry-failed needs --resume RUN (the run whose failed "
                                "judgments to judge again)")

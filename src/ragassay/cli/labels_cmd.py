@@ -15,7 +15,14 @@ from typing import Any
 import click
 
 from ragassay.cli.app import cli, write_text
-from ragassay.cli.common import db_option, friendly, open_store, run_or_latest, say
+from ragassay.cli.common import (
+    db_option,
+    friendly,
+    open_store,
+    refuse_overwrites,
+    run_or_latest,
+    say,
+)
 
 
 def _valid_samples(store: Any, run_id: str) -> list[Any]:
@@ -103,6 +110,7 @@ def export_cmd(run_id: str | None, out: Path | None, db: Path) -> None:
     import csv
     import io
 
+    refuse_overwrites([("--out", out)], db=db)
     store = open_store(db, readonly=True)
     run_id = run_or_latest(store, run_id)
     rows = _export_rows(store, run_id)
