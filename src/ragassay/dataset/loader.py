@@ -71,7 +71,7 @@ def file_records(source: PathLike, skip_invalid: bool, field_map: FieldMap | Non
             raise DatasetError("--map applies to rows, not traces: use --trace-map",
                                where=path.name)
         try:
-            records = read_trace_records(path, path.name, gz, trace_map, fmt)
+            records = read_trace_records(path, path.name, gz, trace_map, fmt, skip_invalid)
         except ValueError as exc:  # an unknown role in trace_map
             raise DatasetError(str(exc)) from None
         return build(records, skip_invalid=skip_invalid, name=path.name, census=census)

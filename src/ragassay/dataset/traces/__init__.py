@@ -22,18 +22,27 @@ from ragassay.dataset.traces.mapping import (
     parse_trace_map,
 )
 from ragassay.dataset.traces.samples import TraceProblem, trace_records, trace_row
-from ragassay.dataset.traces.spans import Span, any_value, is_trace_file, read_spans
+from ragassay.dataset.traces.spans import (
+    Span,
+    SpanFile,
+    any_value,
+    is_trace_file,
+    read_span_file,
+    read_spans,
+)
 
 __all__ = [
     "DEFAULT_TRACE_MAP",
     "KINDS",
     "ROLES",
     "Span",
+    "SpanFile",
     "TraceMap",
     "TraceProblem",
     "any_value",
     "is_trace_file",
     "parse_trace_map",
+    "read_span_file",
     "read_spans",
     "read_trace_records",
     "trace_row",
@@ -42,8 +51,10 @@ __all__ = [
 
 def read_trace_records(path: Path, name: str, gz: bool,
                        overrides: Mapping[str, list[str]] | None = None,
-                       fmt: str = "json") -> Iterator[Record]:
+                       fmt: str = "json", skip_invalid: bool = False) -> Iterator[Record]:
     """The rows of a trace file, one per trace (a RowProblem for a trace without a
-    question or an answer); ValueError at once for an unknown role in `overrides`."""
+    question or an answer); ValueError at once for an unknown role in `overrides`. With
+    `skip_invalid`, a line that cannot be read is a RowProblem of its own (and a trace
+    that lost a span to it one too) instead of stopping the file."""
     rules = DEFAULT_TRACE_MAP.with_overrides(overrides or {})
-    return trace_records(read_spans(path, gz, name, fmt), name, rules)
+    return trace_records(read_span_file(path, gz, name, fmt, skip_invalid), name, rules)
