@@ -526,6 +526,9 @@ class JudgeReply(_Frozen):
 StructuredOutput = Literal["auto", "json_schema", "json_object", "prompt"]
 Ratings = Literal["expected", "greedy"]
 """How an LLM judge reads ratings and flags: probability-weighted, or as stated."""
+ReadAs = Literal["auto", "rows", "traces"]
+"""How a .json/.jsonl/.parquet dataset is read: as rows or traces by what it holds (the
+keys of its first object), or as named (`eval --format`)."""
 
 
 class Price(BaseModel):
@@ -638,6 +641,7 @@ class RunConfig(_Frozen):
     # how an LLM judge reads ratings and flags: probability-weighted from the token
     # probabilities (when the backend gives them), or the stated values
     ratings: Ratings = "expected"
+    read_as: ReadAs = "auto"  # the dataset read as rows or traces (`eval --format`)
 
     def backend_options(self) -> BackendOptions:
         """The backend settings with this run's endpoint and concurrency."""

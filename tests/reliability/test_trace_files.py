@@ -153,3 +153,35 @@ def test_skip_invalid_skips_a_bad_line_of_a_trace_file(tmp_path: Path) -> None:
     trace = f"mixed.jsonl: trace {1:032x}"
     assert invalid[trace].startswith("incomplete: a span of it at mixed.jsonl:6 could not")
     assert report["evaluation_metadata"]["scored_samples"] == 9  # the other traces
+
+
+def test_rows_whose_metadata_carries_otel_ids_are_rows(tmp_path: Path) -> None:
+    """Issue 43, item 15: a row dataset whose metadata carries OpenTelemetry ids (a
+    `trace_id`, a `span_id`, a `context` object) was taken for a trace file, with no way
+    to say otherwise. Now the keys of the first object decide, and `--format rows` /
+    `--format traces` say it outright (stored with the run: a resume reads alike)."""
+    ids = {"trace_id": "ab" * 16, "span_id": "cd" * 8}
+    rows = [{"id": f"r{i}", "question": f"What is {i}?", "contexts": [f"{i} is a number."],
+             "answer": f"It is {i}.", "metadata": {**ids, "context": ids}} for i in range(3)]
+    lines = tmp_path / "rows.jsonl"
+    lines.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    listed = tmp_path / "rows.json"
+    listed.write_text(json.dumps(rows, indent=2))
+    for path in (lines, listed):
+        done = _eval(path, tmp_path)
+        assert done.exit_code == 0, done.output
+    forced = _error(_eval(lines, tmp_path, "--format", "traces"))
+    assert forced.startswith("error: rows.jsonl:1: span ''"), forced
+    traces = tmp_path / "t.jsonl"
+    traces.write_text(json.dumps(_one_trace()) + "\n")
+    as_rows = _error(_eval(traces, tmp_path, "--format", "rows"))
+    assert as_rows.startswith("error: t.jsonl:1: 'question' is required"), as_rows
+    db = tmp_path / "r.db"
+    started = CliRunner().invoke(cli, ["eval", str(lines), "--metrics", "trace", "--db",
+                                       str(db), "-q", "--format", "rows"])
+    assert started.exit_code == 0, started.output
+    run = json.loads(CliRunner().invoke(cli, ["runs", "list", "--db", str(db), "--format",
+                                              "json"]).output)[0]["id"]
+    again = CliRunner().invoke(cli, ["eval", str(lines), "--db", str(db), "-q", "--resume",
+                                     run, "--format", "traces"])
+    assert _error(again).startswith(f"error: run {run} was evaluated with --format rows")

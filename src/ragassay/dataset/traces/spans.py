@@ -73,11 +73,41 @@ def is_trace_file(path: Path, gz: bool, fmt: str = "json") -> bool:
         return all(c in names for c in PHOENIX_COLUMNS)
     try:  # at most SNIFF_BYTES read (inflated), so no bound beyond it is needed here
         with (gzip.open(path, "rb") if gz else open(path, "rb")) as fh:
-            head = fh.read(SNIFF_BYTES).decode("utf-8", "replace")
+            head = fh.read(SNIFF_BYTES).decode("utf-8-sig", "replace")
     except (OSError, EOFError, zlib.error):
         return False
+    first = _first_value(head)
+    if first is not None:  # the keys of the first object decide, not text anywhere in it
+        return _is_span_object(first)
     return (bool(_OTLP_KEY.search(head)) or bool(_PHOENIX_KEY.search(head))
             or all(p.search(head) for p in _SDK_KEYS))
+
+
+def _first_value(head: str) -> Mapping[str, Any] | None:
+    """The file's first object (of a JSON list, or the first of the file), when it ends
+    within `head`; None when it does not, or is not an object."""
+    pos = len(head) - len(head.lstrip())
+    if head[pos:pos + 1] == "[":
+        pos += 1
+        pos += len(head[pos:]) - len(head[pos:].lstrip())
+    try:
+        value, _ = raw_decode(head, pos)
+    except (json.JSONDecodeError, ValueProblem):
+        return None
+    return value if isinstance(value, Mapping) else None
+
+
+def _is_span_object(item: Mapping[str, Any]) -> bool:
+    """An OTLP export, a Phoenix REST reply or record, or an SDK span: by its own keys (a
+    row whose metadata carries trace and span ids is a row)."""
+    if "resourceSpans" in item or "resource_spans" in item or PHOENIX_COLUMNS[1] in item:
+        return True
+    data = item.get("data")
+    if isinstance(data, list) and data and isinstance(data[0], Mapping):
+        return _is_span_object(data[0])
+    context = item.get("context")
+    return (isinstance(context, Mapping) and "span_id" in context and "trace_id" in context
+            and "question" not in item)
 
 
 @dataclass
