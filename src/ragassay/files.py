@@ -12,6 +12,10 @@ An output must never be an input: `replaced_input` says which input (the run sto
 one of its SQLite companion files, the dataset, a config) writing a path would replace,
 by the path resolved through links and by inode (a hard link), so that every command
 refuses such an output before it writes anything (`cli.common.refuse_overwrites`).
+
+A CSV cell a spreadsheet would read as a formula is written defused (`defuse_cell`: a
+leading `'`), by every CSV writer (the report's, `labels export`); `restore_cell` undoes
+it for a CSV read back (`labels import`).
 """
 
 from __future__ import annotations
@@ -101,3 +105,29 @@ def replaced_input(output: str | os.PathLike[str],
                     and fnmatch.fnmatch(os.path.basename(real), parts)):
                 return what
     return None
+
+
+# What a spreadsheet may read as the start of a formula, after the blanks it skips:
+# = + - @ and their full-width forms (＝ ＋ － ＠, which some spreadsheets normalise).
+_FORMULA = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+_LEADING = " \t\r\n\u3000\u00a0"  # blanks a spreadsheet may skip before a formula
+
+
+def _formula_like(text: str) -> bool:
+    return bool(text) and (text[0] in "\t\r\n" or text.lstrip(_LEADING).startswith(_FORMULA))
+
+
+def defuse_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as text: user text that would start a formula
+    (`=HYPERLINK(...)` in an id, also behind leading blanks and in full-width forms) gets
+    a leading `'`; anything else as given."""
+    if isinstance(value, str) and _formula_like(value):
+        return "'" + value
+    return value
+
+
+def restore_cell(value: Any) -> Any:
+    """A cell as it was before `defuse_cell` (a CSV read back)."""
+    if isinstance(value, str) and value.startswith("'") and _formula_like(value[1:]):
+        return value[1:]
+    return value

@@ -77,12 +77,15 @@ class EvalResult:
         name close to a vocabulary name is a typo (LabelFileError) unless
         `allow_new_label`; a sample given one label twice is a LabelFileError when the
         values differ, a warning when they agree."""
-        from ragassay.labels import import_file
+        from ragassay.labels import import_file, mismatch_line
 
         matched = import_file(self.store, self.run_id, Path(path), annotator=annotator,
                               allow_new=allow_new_label)
         if matched.repeated:
             warnings.warn(matched.repeated, UserWarning, stacklevel=2)
+        if matched.mismatched:
+            warnings.warn(mismatch_line(matched, Path(path).name, self.run_id), UserWarning,
+                          stacklevel=2)
         return len(matched.labels)
 
     def corrected(self, *, min_labels: int = 30) -> Any:

@@ -26,7 +26,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import PrivateAttr
 
-from ragassay.labels import check_value, linked_metrics, lookup
+from ragassay.labels import check_value, linked_metrics, lookup, own_value
 from ragassay.stats import ppi
 from ragassay.stats.calibration import LabelLink
 from ragassay.stats.result import Result
@@ -207,10 +207,11 @@ def _scale(label: str, values: Sequence[Any], metric_range: tuple[float, float]
     elif all(isinstance(v, bool) or v in (0, 1) for v in values):
         scale = LabelScale(kind="bool", low=0.0, high=1.0)
     else:
-        nums = [float(v) for v in values if isinstance(v, int | float)
-                and not isinstance(v, bool) and math.isfinite(v)]
-        if len(nums) != len(values):
-            return f"label '{label}' has values that are not numbers"
+        for v in values:  # the rule the import applies: a mean of +-1e308 is not finite
+            problem = own_value(v)
+            if isinstance(problem, str):
+                return f"label '{label}': {problem}"
+        nums = [float(v) for v in values]
         lo, hi = min(nums), max(nums)
         rng = ((0.0, 1.0) if lo >= 0 and hi <= 1 else metric_range
                if metric_range[0] <= lo and hi <= metric_range[1] else (lo, hi))
@@ -294,8 +295,10 @@ def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi
     span = scale.high - scale.low
     half = opts.target_width / 2
     z = ppi.norm.ppf(1 - opts.alpha / 2)
-    needed = math.ceil(est.n_labelled * (z * c.se / half) ** 2) if half > 0 else 0
-    more = max(0, needed - est.n_labelled) if needed <= est.n_total else None
+    share = est.n_labelled * (z * c.se / half) ** 2 if half > 0 else 0.0
+    needed = math.ceil(share) if math.isfinite(share) else None
+    more = max(0, needed - est.n_labelled) if needed is not None and needed <= est.n_total \
+        else None
     judge = float(np.mean([spec.low + x * (spec.high - spec.low) for x in scored]))
     return CorrectedEstimate(
         label=link.label_key, metric=link.metric, inverted=link.inverted, strategy=strategy,
