@@ -35,6 +35,8 @@ from ragassay.text import did_you_mean
 
 MIN_LABELS = 30  # fewer labels give no corrected estimate: the interval is not reliable
 MIN_RARE = 10  # fewer labels of a yes/no label's rarer value: the interval may be too narrow
+UNLIKE_P = 0.01  # labels without a plan whose judge scores differ from the rest's this surely
+# are said to look unlike the run (a random draw is flagged 1% of the time)
 TARGET_WIDTH = 0.1  # the interval width to aim for, as a share of the label's range
 
 RowKey = tuple[str, str]
@@ -271,6 +273,9 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
                 "interval may be too narrow (label more, until at least "
                 f"{opts.min_rare} of each)")
     pis = opts.designs.get(key)
+    if not pis:  # no plan drew them: do they look like a random draw of the run?
+        unlike = _unlike(table, rows, labelled)
+        note = "; ".join(x for x in (note, unlike) if x) or None
     if pis:
         h_all = np.empty(len(rows))
         h_all[mask], h_all[~mask] = h_lab, h_rest
@@ -286,6 +291,33 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
     out = _estimate(link, strategy, scale, est, len(rows) - len(scored), scored, spec, opts,
                     design)
     return out.model_copy(update={"note": note}) if note else out
+
+
+def _unlike(table: ScoreTable, rows: Sequence[Row], labelled: Sequence[int]) -> str | None:
+    """A caution when the labelled samples' judge scores differ from the other samples'
+    on any metric of the run (two-sided Mann-Whitney, p < UNLIKE_P over the metrics
+    compared, Bonferroni; at least 10 scored on each side): labels picked, not drawn at
+    random, make the interval that assumes a random draw wrong."""
+    from scipy.stats import mannwhitneyu
+
+    chosen = set(labelled)
+    found: list[tuple[float, str, float, float, int]] = []
+    for metric in table.metrics:
+        ours = [float(v) for i, r in enumerate(rows) if i in chosen
+                and (v := r.value(metric)) is not None]
+        rest = [float(v) for i, r in enumerate(rows) if i not in chosen
+                and (v := r.value(metric)) is not None]
+        if len(ours) < 10 or len(rest) < 10 or len(set(ours) | set(rest)) < 2:
+            continue
+        p = float(mannwhitneyu(ours, rest).pvalue)
+        found.append((p, metric, float(np.mean(ours)), float(np.mean(rest)), len(rest)))
+    if not found or not min(found)[0] < UNLIKE_P / len(found):
+        return None
+    p, metric, mine, others, n = min(found)
+    return (f"the {len(labelled)} labelled samples look unlike the run: their {metric} "
+            f"mean {mine:.3g} vs {others:.3g} over the other {n} (Mann-Whitney p = {p:.2g}); "
+            "labels picked rather than drawn at random make this interval unreliable: "
+            "draw them with an annotation plan (ragassay annotate)")
 
 
 def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi.Estimate,
