@@ -231,13 +231,3 @@ def did_you_mean(name: str, known: Sequence[str]) -> str:
     close = difflib.get_close_matches(name, known, n=1)
     return f" (did you mean {close[0]}?)" if close else ""
 
-
-def storable(text: str) -> str:
-    """Text that can be stored and shown as UTF-8: bytes a terminal read that were not
-    UTF-8 (escaped by Python as lone surrogates) and any other lone surrogate become
-    U+FFFD; valid text is unchanged."""
-    try:
-        raw = text.encode("utf-8", "surrogateescape")
-    except UnicodeEncodeError:  # a surrogate that is not an escaped byte
-        raw = text.encode("utf-8", "surrogatepass")
-    return raw.decode("utf-8", "replace")

@@ -31,7 +31,7 @@ from ragassay.report import (
     sample_entry,
 )
 from ragassay.store import Store
-from ragassay.text import storable
+from ragassay.terminal import storable
 from ragassay.types import AnnotationPlan, HumanLabel, MetricSpec
 
 PAGE = 500  # queue entries whose stored labels are read in one query

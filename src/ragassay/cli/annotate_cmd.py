@@ -22,7 +22,7 @@ from ragassay.cli.common import (
     run_or_latest,
     say,
 )
-from ragassay.text import storable
+from ragassay.terminal import storable
 
 HELP = ("answer {keys} (a note may follow: '{first} see the second context'); s skip the "
         "sample, u undo, c TEXT a note for the next label, q quit")
