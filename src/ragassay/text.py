@@ -230,3 +230,4 @@ def did_you_mean(name: str, known: Sequence[str]) -> str:
     unknown-name error gives (CLI metric names, the pytest plugin's thresholds)."""
     close = difflib.get_close_matches(name, known, n=1)
     return f" (did you mean {close[0]}?)" if close else ""
+

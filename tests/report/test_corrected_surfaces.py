@@ -123,6 +123,8 @@ def test_the_html_report_shows_the_estimates(runs) -> None:
 def test_the_dashboard_overview_shows_the_estimates(runs) -> None:
     from streamlit.testing.v1 import AppTest
 
+    from ragassay.ui.highlight import md_escape
+
     db, labelled, _ = runs
     app = Path(__file__).resolve().parents[2] / "src" / "ragassay" / "ui" / "app.py"
     at = AppTest.from_file(str(app), default_timeout=60)
@@ -137,5 +139,5 @@ def test_the_dashboard_overview_shows_the_estimates(runs) -> None:
     assert cor is not None
     faith = cor.overall("judge.faithfulness")
     assert faith is not None
-    cards = {m.label: m.value for m in at.metric}
-    assert cards.get("hallucinated (people)") == f"{faith.estimate:.3f}"
+    cards = {m.label: m.value for m in at.metric}  # labels as written, Markdown escaped
+    assert cards.get(md_escape("hallucinated (people)")) == f"{faith.estimate:.3f}"

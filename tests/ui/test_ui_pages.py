@@ -18,6 +18,7 @@ from ragassay.report import build_report, report_json
 from ragassay.stats import compare_tables
 from ragassay.store import Store
 from ragassay.ui.fmt import metric_label
+from ragassay.ui.highlight import md_escape
 from tests.ui.conftest import MD_QUESTION, XSS_ID, UIStore
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -126,7 +127,7 @@ def test_overview_shows_aggregates_consistency_distribution_and_links(
     distribution = at.code[1].value.splitlines()
     assert all("mean " in line and "median " in line for line in distribution)
     per_metric = report_a["per_metric_statistics"]
-    assert [e.label for e in at.expander][:len(per_metric)] == [metric_label(m)
+    assert [e.label for e in at.expander][:len(per_metric)] == [md_escape(metric_label(m))
                                                                  for m in per_metric]
 
     # every worst sample of every fired rule has a link into the sample explorer
@@ -328,7 +329,8 @@ def test_sample_view_shows_raw_reply_of_unscored_metric(app_test, tmp_path):
             MetricResult(name="judge.context_relevance", value=7.0))))
         store.finish_run(run, "complete")
     at = open_page(app_test(db=db, run_id=run), "samples")
-    assert at.expander[-2].label.startswith("Faithfulness (judge): reply is not valid JSON")
+    assert at.expander[-2].label.startswith(md_escape("Faithfulness (judge): reply is not "
+                                                      "valid JSON"))
     assert [c.value for c in at.code if c.value == raw] == [raw]
     assert any(c.value == "[user]\njudge this" for c in at.code)
 

@@ -23,6 +23,8 @@ from ragassay.cli.common import (
     friendly,
     known_metrics,
     open_store,
+    otlp_file,
+    refuse_overwrites,
     run_or_latest,
     say,
 )
@@ -51,6 +53,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     from ragassay.report import build_report, export, iter_details, schema
     from ragassay.terminal import CleanWriter
 
+    refuse_overwrites([("--out", out), ("--export-otlp", otlp_file(export_otlp))], db=db)
     if show_schema:
         text = json.dumps(schema(), indent=2) + "\n"
         if out is None:

@@ -34,7 +34,9 @@ from ragassay.cli.common import (
     headers,
     map_option,
     open_store,
+    otlp_file,
     ratings_option,
+    refuse_overwrites,
     resumable,
     say,
     sigterm_interrupts,
@@ -48,6 +50,7 @@ from ragassay.types import (
     NO_REFERENCE,
     NO_REFERENCE_OR_ANSWER,
     Ratings,
+    ReadAs,
 )
 
 if TYPE_CHECKING:
@@ -174,7 +177,8 @@ def _started_run(store: Any, data: Path, since: float) -> str | None:
 
 
 def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
-                    mapping: dict[str, str], judge: str, suites: tuple[str, ...]) -> Any:
+                    mapping: dict[str, str], judge: str, suites: tuple[str, ...],
+                    read_as: str) -> Any:
     """The stored config of the run to resume, with newly given --base-url(s) (said so).
     A changed dataset file, or a --judge / --metrics other than the run's, is refused:
     the finished judgments would be mixed with new ones of another thing."""
@@ -197,6 +201,8 @@ def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
         ("--metrics", _given("metrics") and set(suites) != set(config.metrics),
          f"--metrics {','.join(config.metrics)}"),
         ("--map", bool(mapping) and mapping != config.field_map, stored_map),
+        ("--format", _given("read_as") and read_as != config.read_as,
+         f"--format {config.read_as}"),
     ):
         if differs:
             raise UsageProblem(f"run {run.id} was evaluated with {stored}: resume with the "
@@ -245,7 +251,8 @@ def _dry_run(data: Path, config: Any, price: Any, metrics: str, batch: bool = Fa
     from ragassay.runner.estimate import estimate_run
 
     est = estimate_run(iter_samples(data, skip_invalid=config.skip_invalid,
-                                    field_map=config.field_map), config, price)
+                                    field_map=config.field_map, trace_map=config.trace_map,
+                                    read_as=config.read_as), config, price)
     print_estimate(est, metrics, console(), batch=batch)
 
 
@@ -277,6 +284,11 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
                    "needs).")
 @map_option
 @trace_map_option
+@click.option("--format", "read_as", type=click.Choice(["auto", "rows", "traces"]),
+              default="auto", show_default=True,
+              help="Read a .json/.jsonl/.parquet file as rows or as OpenTelemetry traces; "
+                   "auto: by the keys of its first object (a row whose metadata carries "
+                   "trace and span ids is a row).")
 @export_otlp_option
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the JSON report here.")
@@ -326,7 +338,8 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
 @friendly
 def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              headers_given: tuple[str, ...], metrics: str, mapping_given: tuple[str, ...],
-             trace_map_given: tuple[str, ...], export_otlp: str | None, out: Path | None,
+             trace_map_given: tuple[str, ...], read_as: ReadAs, export_otlp: str | None,
+             out: Path | None,
              results_parquet: Path | None, concurrency: int, engine: str,
              ray_address: str | None, workers: int | None, db: Path, resume: str | None,
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
@@ -354,17 +367,19 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         raise UsageProblem("--dry-run estimates a new run: leave out --resume")
     with sigterm_interrupts():
         resumed = None
-        if out is not None and data.exists() and out.resolve() == data.resolve():
-            raise UsageProblem(f"--out {out} is the dataset itself: write the report elsewhere")
+        refuse_overwrites([("--out", out), ("--export-otlp", otlp_file(export_otlp))],
+                          folders=[("--results-parquet", results_parquet)], db=db,
+                          inputs=[(f"the dataset ({data})", data)])
         if retry_failed and not resume:
             raise UsageProblem("--retry-failed needs --resume RUN (the run whose failed "
                                "judgments to judge again)")
         if resume:
             store = open_store(db)
-            resumed = _resumed_config(store, resume, data, urls, mapping, judge_spec, suites)
-            mapping, traces = resumed.field_map, resumed.trace_map
+            resumed = _resumed_config(store, resume, data, urls, mapping, judge_spec, suites,
+                                      read_as)
+            mapping, traces, read_as = resumed.field_map, resumed.trace_map, resumed.read_as
         check = check_dataset(data, skip_invalid=skip_invalid, field_map=mapping,
-                              trace_map=traces)
+                              trace_map=traces, read_as=read_as)
         problem = check.problem()
         if problem:
             raise UsageProblem(problem)
@@ -381,7 +396,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             str(data), urls=urls, timeout_s=timeout_s, price=price, judge=judge_spec,
             metrics=suites, concurrency=concurrency, use_cache=not no_cache,
             skip_invalid=skip_invalid, max_context_tokens=max_context_tokens,
-            field_map=mapping, trace_map=traces, ratings=ratings)
+            field_map=mapping, trace_map=traces, ratings=ratings, read_as=read_as)
         batch = batch_run(batch_flags, store if resume else None, resume, config.judge, engine)
         if dry_run:
             _dry_run(data, config, price, metrics, batch is not None)
@@ -392,7 +407,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         started = time.time()
         try:
             stats = _judge(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping,
-                                        trace_map=traces),
+                                        trace_map=traces, read_as=read_as),
                            config, store, ray, resume=resume, retry=retry,
                            progress=RichProgress(enabled=not quiet), total=check.total,
                            dataset_hash=dataset_fingerprint(data), headers=extra_headers,

@@ -149,6 +149,8 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
             continue
         used.add(canonical(est.label))
         checks.append(_check(est, limit))
+        if est.note:
+            notes.append(f"warning: {metric}: people's {est.label}: {est.note}")
     for label, limit in given.items():
         if label in used:
             continue
@@ -165,6 +167,8 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
                 kind.higher_is_better if kind is not None else True, label=label))
             continue
         checks.append(_check(est, limit))
+        if est.note:
+            notes.append(f"warning: people's {est.label}: {est.note}")
     return CorrectedGate(GateResult(tuple(checks), strict=strict, corrected=True), tuple(notes))
 
 

@@ -36,7 +36,7 @@ from ragassay.types.results import (
     Status,
     abstained_reason,
 )
-from ragassay.types.run import OFFLINE_SPECS, Ratings, RunConfig, is_offline
+from ragassay.types.run import OFFLINE_SPECS, Ratings, ReadAs, RunConfig, is_offline
 from ragassay.types.sample import InvalidRow, Sample, content_key
 from ragassay.types.spec import (
     Composite,
@@ -75,6 +75,7 @@ __all__ = [
     "PlanKind",
     "Price",
     "Ratings",
+    "ReadAs",
     "Reliability",
     "Rule",
     "RunConfig",

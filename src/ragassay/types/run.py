@@ -12,6 +12,9 @@ from ragassay.types.base import Frozen
 
 Ratings = Literal["expected", "greedy"]
 """How an LLM judge reads ratings and flags: probability-weighted, or as stated."""
+ReadAs = Literal["auto", "rows", "traces"]
+"""How a .json/.jsonl/.parquet dataset is read: as rows or traces by what it holds (the
+keys of its first object), or as named (`eval --format`)."""
 
 OFFLINE_SPECS = ("offline", "offline:accurate")
 """The offline judge's specs: the default, and the opt-in accurate relevance mode (the
@@ -54,6 +57,7 @@ class RunConfig(Frozen):
     # how an LLM judge reads ratings and flags: probability-weighted from the token
     # probabilities (when the backend gives them), or the stated values
     ratings: Ratings = "expected"
+    read_as: ReadAs = "auto"  # the dataset read as rows or traces (`eval --format`)
 
     @field_serializer("backend")
     def _given_backend(self, backend: BackendOptions) -> dict[str, Any]:

@@ -28,9 +28,9 @@ def show_corrected(report: Report, specs: Mapping[str, MetricSpec]) -> None:
     st.caption(WHY)
     whole = [e for e in cor.estimates if e.strategy is None]
     for col, e in zip(st.columns(max(1, min(4, len(whole)))), whole[:4], strict=False):
-        col.metric(f"{e.label} (people)", num(e.estimate),
-                   delta=None if e.judge_mean is None else
-                   f"judge's own {num(e.judge_mean)} via {metric_label(e.metric, specs)}",
+        col.metric(md_escape(f"{e.label} (people)"), num(e.estimate),
+                   delta=None if e.judge_mean is None else md_escape(
+                       f"judge's own {num(e.judge_mean)} via {metric_label(e.metric, specs)}"),
                    delta_color="off",
                    help=f"{cor.confidence:.0%} CI {interval(e.ci_low, e.ci_high)} from "
                         f"{e.n_labelled} of {e.n_total} samples labelled")

@@ -22,6 +22,7 @@ import streamlit as st
 from ragassay.report import Report
 from ragassay.store import DEFAULT_DB_PATH, StoreError
 from ragassay.ui import data, large
+from ragassay.ui.highlight import md_escape
 
 DB_KEY = "db"
 RUN_KEY = "run_id"
@@ -154,7 +155,7 @@ def require_run() -> tuple[str, str] | None:
     """(run id, version) of the selected run, or None after telling the user why."""
     error = st.session_state.get(LINK_ERROR_KEY)
     if error:
-        st.error(error)
+        st.error(md_escape(str(error)))
     run_id = selected_run()
     if run_id is None:
         st.info("No run in the store yet: evaluate a dataset on the Evaluate page "
@@ -163,13 +164,14 @@ def require_run() -> tuple[str, str] | None:
     try:
         run, version = data.get_run(db(), run_id)
     except StoreError as exc:
-        st.error(str(exc))
+        st.error(md_escape(str(exc)))
         return None
     if run.status == "running":
         st.info("This run is still being written; the figures grow as it proceeds "
                 "(reload to refresh).", icon=":material/hourglass_top:")
     elif run.status != "complete":
-        st.warning(f"This run is {run.status}: its figures cover the samples judged so far.")
+        st.warning(md_escape(f"This run is {run.status}: its figures cover the samples "
+                             "judged so far."))
     return run.id, version
 
 
