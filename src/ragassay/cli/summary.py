@@ -127,6 +127,9 @@ def print_summary(report: Report, console: Console | None = None) -> None:
     console.print(f"[bold]run {meta.run_id}[/bold]  dataset {escape(meta.dataset)}  "
                   f"judge {escape(meta.judge)}  samples {meta.total_samples}",
                   highlight=False)
+    from ragassay.cli.corrected_view import print_headline
+
+    print_headline(report, console)
     strategies = report.strategies
     for suite, columns, note in strategy_columns(report.metric_specs):
         if not strategies or not any(_value(s, k) != "-" for s in strategies.values()

@@ -143,16 +143,16 @@ def answer_html(answer: str, marks: Marks, *, show_keys: bool = True) -> str:
     claims = set(marks.unsupported_claims)
     parts = []
     for s in sentences:
-        bad = s.key in marks.unsupported or s.text in claims
+        bad = s.key in marks.unsupported or s.plain in claims
         classes = ["ra-unsupported"] if bad else (
             ["ra-supported"] if s.key in marks.supported else [])
-        parts.append(_span(s, classes, show_keys))
+        parts.append(_span(KeyedSentence(s.key, s.text, -1), classes, show_keys))
     return f'<div class="ra-text">{" ".join(parts)}</div>'
 
 
 def unmatched_claims(answer: str, marks: Marks) -> list[str]:
     """Unsupported claims that are not answer sentences (so not highlighted in place)."""
-    sentences = {s.text for s in display_answer(answer)}
+    sentences = {s.plain for s in display_answer(answer)}
     return [c for c in marks.unsupported_claims if c not in sentences]
 
 

@@ -50,7 +50,8 @@ and `SampleEntry.abstained`) and `evaluation_metadata.suspicious_replies` are ad
 1.1.0: `hops` and `detailed_results[].trace` (runs of samples read from traces).
 1.2.0: `strategies.*.failed`, per suite the questions a metric of the suite failed on.
 1.3.0: `detailed_results[].trace.lost[].hop` counts from 1 like `hops.lost[].hop` (was 0);
-`strategies.*.failed` carries a description of what it counts."""
+`strategies.*.failed` carries a description of what it counts; `calibration.pairs[]
+.kappa_ci` (a boolean label's kappa interval) is added."""
 
 
 class UsageSummary(Result):

@@ -24,7 +24,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from ragassay.stats import agreement as ag
-from ragassay.stats.result import Pair, Result
+from ragassay.stats.result import Pair, Result, omitted
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
 
@@ -78,6 +78,7 @@ class BooleanAgreement(Agreement):
     balanced_accuracy: float | None
     balanced_accuracy_ci: Pair | None
     kappa: float | None
+    kappa_ci: Pair | None = omitted()
 
 
 class NumericAgreement(Agreement):
@@ -192,6 +193,7 @@ def _boolean_stats(
         balanced_accuracy=ag.balanced_accuracy(pred, truth),
         balanced_accuracy_ci=ag.balanced_accuracy_ci(pred, truth, seed=seed, n_resamples=n_res),
         kappa=ag.cohens_kappa(pred, truth),
+        kappa_ci=ag.cohens_kappa_ci(pred, truth, seed=seed, n_resamples=n_res),
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ragassay.text.markers import (
     CitedSentence,
@@ -39,8 +40,8 @@ from ragassay.types import Sample
 
 __all__ = [
     "CUT_MARK", "WORD_TOKEN", "CitedSentence", "KeyedSample", "KeyedSentence", "Marker",
-    "Numbering", "ParsedAnswer", "approx_tokens", "code_spans", "cut_text", "did_you_mean",
-    "display_answer", "fit_sentences", "key_answer", "key_contexts", "key_sample",
+    "Numbering", "ParsedAnswer", "ShownSentence", "approx_tokens", "code_spans", "cut_text",
+    "did_you_mean", "display_answer", "fit_sentences", "key_answer", "key_contexts", "key_sample",
     "letter_key", "norm_key", "numbering", "parse_answer", "parse_citations",
     "sentence_spans", "split_sentences", "tokens",
 ]
@@ -166,15 +167,25 @@ def key_sample(sample: Sample, max_tokens: int = 6000) -> KeyedSample:
     )
 
 
-def display_answer(answer: str) -> list[KeyedSentence]:
+class ShownSentence(NamedTuple):
+    """An answer sentence as the reports show it (`text`: its citation markers after it)
+    and as the judges read it (`plain`: without them), under the judges' key."""
+
+    key: str
+    text: str
+    plain: str
+
+
+def display_answer(answer: str) -> list[ShownSentence]:
     """The answer's sentences keyed as `key_sample` keys them, each shown with its citation
     markers after it (the reports' and the dashboard's highlighting: a marker-only
     sentence goes with the one before, as for the judges). Ids and titles are read
     only with the sample's metadata, so here only numbered markers count."""
     parsed = parse_citations(answer, Numbering(0))
     if not parsed.n_markers:
-        return key_answer(answer)
-    return [KeyedSentence(s.key, " ".join([s.text, *s.labels]), -1) for s in parsed.sentences]
+        return [ShownSentence(s.key, s.text, s.text) for s in key_answer(answer)]
+    return [ShownSentence(s.key, " ".join([s.text, *s.labels]), s.text)
+            for s in parsed.sentences]
 
 
 def did_you_mean(name: str, known: Sequence[str]) -> str:
