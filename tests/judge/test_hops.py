@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from ragassay.dataset import iter_samples
+from ragassay.dataset.traces.trace import SampleTrace
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.hops import score_hops
-from ragassay.types import InvalidRow, Sample, SampleTrace
+from ragassay.types import InvalidRow, Sample
 from tests.support.traces import openinference_trace, write_otlp
 
 

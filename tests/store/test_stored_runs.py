@@ -78,7 +78,7 @@ def test_an_old_run_reads_the_same(migrated: Path, run_id: str) -> None:
             assert [{k: v for k, v in f.items() if k != drop} for f in after[section]] == [
                 {k: v for k, v in f.items() if k != drop} for f in value]
             assert not any("0-1" in f["message"] for f in after[section])
-        elif section == "calibration":  # a boolean pair's `kappa_ci` is new (report 1.3.0)
+        elif section == "calibration":  # a boolean pair's `kappa_ci` is new (report 1.4.0)
             new = {"kappa_ci"}
             assert {**after[section], "pairs": [{k: v for k, v in p.items() if k not in new}
                                                 for p in after[section]["pairs"]]} == value

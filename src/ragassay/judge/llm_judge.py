@@ -21,8 +21,9 @@ from ragassay.judge.soft import (
 )
 from ragassay.llm import Backend, BackendError
 from ragassay.llm.logprobs import SoftValue, read_soft_values
+from ragassay.llm.wire import JudgeReply, JudgeRequest, Message
 from ragassay.store import cache_key
-from ragassay.types import JudgeReply, JudgeRequest, Message, Usage
+from ragassay.types import Usage
 
 REPAIR_REASON_CHARS = 300  # of the validation error quoted back in the repair turn
 
@@ -70,17 +71,7 @@ class LLMJudge:
         return Reliability(judge=self.spec)
 
     def _key(self, prompt: Prompt, request: JudgeRequest) -> str:
-        return cache_key({
-            "backend": self.backend.name,
-            "params": self.backend.cache_params(),
-            "messages": [m.model_dump() for m in request.messages],
-            "schema": request.output_schema,
-            "temperature": request.temperature,
-            "max_tokens": request.max_tokens,
-            "seed": request.seed,
-            "prompt": prompt.name,
-            "version": prompt.version,
-        })
+        return request_key(self.backend, request)
 
     @staticmethod
     def _check(prompt: Prompt, reply: JudgeReply,
@@ -212,6 +203,23 @@ def _suspicion(copied: bool, out_of_scale: bool) -> str | None:
     if copied:
         return own_verdict.SUSPICIOUS
     return own_verdict.OUT_OF_SCALE_NOTE if out_of_scale else None
+
+
+def request_key(backend: Backend, request: JudgeRequest) -> str:
+    """A request's cache key: what changes the reply (the backend, its output-affecting
+    parameters, the messages, schema, sampling parameters, prompt name and version). A
+    batch run names each call of a batch file by it (its `custom_id`)."""
+    return cache_key({
+        "backend": backend.name,
+        "params": backend.cache_params(),
+        "messages": [m.model_dump() for m in request.messages],
+        "schema": request.output_schema,
+        "temperature": request.temperature,
+        "max_tokens": request.max_tokens,
+        "seed": request.seed,
+        "prompt": request.prompt_name,
+        "version": request.prompt_version,
+    })
 
 
 def _texts(value: Any) -> str:

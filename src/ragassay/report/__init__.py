@@ -22,6 +22,7 @@ from ragassay.report.leaderboard import (
 )
 from ragassay.report.model import (
     REPORT_VERSION,
+    BatchUsage,
     Entry,
     FailedEntry,
     HopPosition,
@@ -69,6 +70,7 @@ __all__ = [
     "Report",
     "RunInfo",
     "RunTable",
+    "BatchUsage",
     "RunUsage",
     "SampleEntry",
     "StrategyEntry",

@@ -11,10 +11,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ragassay.dataset.traces.trace import SampleTrace
 from ragassay.report.corrected import corrected_for
 from ragassay.report.hops import hops_section
 from ragassay.report.model import (
     REPORT_VERSION,
+    BatchUsage,
     FailedEntry,
     InvalidRowEntry,
     LeaderboardRow,
@@ -28,15 +30,7 @@ from ragassay.report.model import (
 from ragassay.report.table import run_table
 from ragassay.stats import report_sections
 from ragassay.store import RunRecord, Store
-from ragassay.types import (
-    InvalidRow,
-    RunReliability,
-    Sample,
-    SampleResult,
-    SampleTrace,
-    Usage,
-    is_offline,
-)
+from ragassay.types import InvalidRow, RunReliability, Sample, SampleResult, Usage, is_offline
 
 
 def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntry]:
@@ -157,6 +151,17 @@ def run_info(run: RunRecord, total: int, invalid: int, suspicious: int = 0) -> R
     )
 
 
+def batch_usage(store: Store, run_id: str) -> BatchUsage | None:
+    """The run's provider batches and their cost (None: it submitted none)."""
+    found = store.batch_summary(run_id)
+    if found is None:
+        return None
+    rounded = {k: None if v is None else round(v, 6)
+               for k, v in (("cost_usd", found.cost_usd),
+                            ("direct_cost_usd", found.direct_cost_usd))}
+    return BatchUsage(**{**found.model_dump(), **rounded})
+
+
 def build_report(store: Store, run_id: str, *, seed: int = 0,
                  include_details: bool = True) -> Report:
     """The full report of a run: metadata, statistics, corrected estimates (when some
@@ -175,7 +180,7 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         corrected=corrected_for(store, run.id, rt=rt) if rt.table.label_names else None,
         usage=RunUsage(**dict(UsageSummary.of(usage.get("total", Usage()))),
                        by_suite={k: UsageSummary.of(v) for k, v in usage.items()
-                                 if k != "total"}),
+                                 if k != "total"}, batch=batch_usage(store, run.id)),
         metric_specs=specs,
         invalid_rows=[InvalidRowEntry(id=i.id, source=i.source, reason=i.reason)
                       for i in invalid],
