@@ -130,7 +130,8 @@ def test_m0015_counts_the_lost_documents_hops_from_one(db_path: Path) -> None:
     console and the report's `hops.lost` always said it."""
     import json
 
-    from ragassay.types import Sample, SampleTrace
+    from ragassay.dataset.traces import SampleTrace
+    from ragassay.types import Sample
 
     conn = _raw(db_path)
     upto = [m.__name__ for m in MIGRATIONS].index("m0015_lost_hops_one_based")
