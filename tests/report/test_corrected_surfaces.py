@@ -75,7 +75,8 @@ def test_a_run_without_labels_has_no_corrected_section(runs, tmp_path) -> None:
     db, _, bare = runs
     assert "corrected" not in _json(db, bare, tmp_path)
     code, out = run("runs", "show", bare, "--db", str(db))
-    assert code == 0 and "corrected" not in out
+    assert code == 0 and "corrected estimates" not in out  # the section's table
+    assert "no human labels yet: label 30 samples" in " ".join(out.split())  # the headline
 
 
 def test_the_summary_prints_people_s_figures(runs) -> None:

@@ -112,7 +112,7 @@ def test_overview_shows_aggregates_consistency_distribution_and_links(
         app_test, ui_store, report_a):
     at = open_page(app_test(run_id=ui_store.run_a), "overview")
     aggregates = report_a["aggregate_metrics"]["metrics"]
-    table = at.dataframe[1].value
+    table = next(df.value for df in at.dataframe if "scored" in df.value.columns)
     assert list(table["metric"]) == [metric_label(m) for m in aggregates]
     first = next(iter(aggregates.values()))
     assert table.iloc[0]["mean"] == pytest.approx(first["mean"])
@@ -360,7 +360,7 @@ def test_evaluate_uploads_and_runs_the_offline_judge(app_test, tmp_path):
 
 
 @pytest.mark.parametrize(("name", "content", "message"), [
-    ("bad.jsonl", _rows(1) + b'{"question": "q", "contexts": "not a list"}\n',
+    ("bad.jsonl", _rows(1) + b'{"question": "q", "contexts": 7}\n',
      "bad.jsonl:2: 'contexts' must be a list of strings"),
     ("evil.pkl.gz", b"\x80\x04K\x01.", "evil.pkl.gz: unknown dataset format '.pkl.gz'"),
     ("../../etc/x.csv", b"", "x.csv: no samples (the dataset is empty)"),
@@ -421,7 +421,7 @@ def test_a_one_sample_interval_reads_n1_no_interval(app_test, tmp_path):
         run_id = evaluate([sample], RunConfig(dataset="one.jsonl", metrics=("judge",)),
                           store=store).run_id
     at = open_page(app_test(db=db, run_id=run_id), "overview")
-    frame = at.dataframe[1].value
+    frame = next(df.value for df in at.dataframe if "scored" in df.value.columns)
     assert set(frame["95% CI"]) == {"n=1, no interval"}
     cards = [m for m in at.metric if m.proto.help.startswith("95% CI")]
     assert cards and all(m.proto.help.startswith("95% CI n=1, no interval") for m in cards)

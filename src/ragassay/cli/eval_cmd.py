@@ -151,12 +151,13 @@ def _retrying(store: Any, resume: str | None, retry_failed: str | None) -> str |
 
 
 def report_suspicious(report: Report) -> None:
-    """Judge replies that held a verdict copied from the judged text, on stderr."""
+    """Suspicious judge replies (a verdict copied from the judged text, a rating outside
+    its scale), on stderr."""
     n = report.evaluation_metadata.suspicious_replies
     if n:
-        say(f"warning: {n} judged sample{'s' if n != 1 else ''} got a judge reply holding a "
-            "verdict copied from the judged text (suspected prompt injection); it was not "
-            "taken for the verdict (details: suspicious_reply)", err=True)
+        say(f"warning: {n} judged sample{'s' if n != 1 else ''} got a suspicious judge reply "
+            "(a verdict copied from the judged text, or a rating outside its scale); it was "
+            "not taken for the verdict (details: suspicious_reply)", err=True)
 
 
 def _given(name: str) -> bool:

@@ -11,6 +11,7 @@ from ragassay.report.build import (
 from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
 from ragassay.report.csv import csv_rows, to_csv, write_csv
 from ragassay.report.export import FORMATS, Format, export
+from ragassay.report.headline import HEADLINE_NOTE, HEADLINE_TITLE, Headline, HeadlineRow, headline
 from ragassay.report.html import to_html
 from ragassay.report.jsonfile import dump_json, entry_json, report_json
 from ragassay.report.leaderboard import (
@@ -54,6 +55,8 @@ from ragassay.report.table import (
 
 __all__ = [
     "FORMATS",
+    "HEADLINE_NOTE",
+    "HEADLINE_TITLE",
     "LEADERBOARD_COLUMNS",
     "LEADERBOARD_HEADERS",
     "LEADERBOARD_NOTE",
@@ -64,6 +67,8 @@ __all__ = [
     "Entry",
     "FailedEntry",
     "Format",
+    "Headline",
+    "HeadlineRow",
     "HopPosition",
     "HopsSection",
     "InvalidRowEntry",
@@ -85,6 +90,7 @@ __all__ = [
     "dump_json",
     "entry_json",
     "export",
+    "headline",
     "iter_details",
     "label_spelling",
     "merge_labels",

@@ -32,7 +32,7 @@ from ragassay.stats.corrected import Corrected
 from ragassay.stats.result import omitted
 from ragassay.types import MetricSpec, RunReliability, Usage, abstained_reason, default_label
 
-REPORT_VERSION = "1.4.0"
+REPORT_VERSION = "1.5.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -49,7 +49,10 @@ their cost at the batch price next to what the same tokens cost with direct call
 on); `metric_specs.*.equivalence` (the practical-equivalence margin); a leaderboard row's
 `diff`, `diff_ci_low`, `diff_ci_high`, `effect_size` (Cohen's d_av), `margin`,
 `tost_p_adjusted` and `constant` against the best, whose `vs_best` reads equivalent,
-worse or unclear (rows stored before: "no detectable difference")."""
+worse or unclear (rows stored before: "no detectable difference").
+1.5.0: `detailed_results[].trace.lost[].hop` counts from 1 like `hops.lost[].hop` (was 0);
+`strategies.*.failed` carries a description of what it counts; `calibration.pairs[]
+.kappa_ci` (a boolean label's kappa interval) is added."""
 
 
 class UsageSummary(Result):

@@ -102,7 +102,7 @@ def sample_spans(entry: SampleEntry, run_id: str, now: int) -> list[dict[str, An
     events = [_event(name, value, now, run_id, entry.unscored.get(name))
               for name, value in entry.metrics.items()]
     events += [_event("ragassay.hops.lost", lost.relevance, now, run_id,
-                      f"hop {lost.hop + 1} ({lost.span_id}) found {lost.document}, missing "
+                      f"hop {lost.hop} ({lost.span_id}) found {lost.document}, missing "
                       "from the final contexts", label="lost") for lost in trace.lost]
     out = [_span(trace, _span_id(run_id, entry.id), trace.answer_span_id or trace.span_id,
                  "ragassay.evaluation", now, ids, events)]

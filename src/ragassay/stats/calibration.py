@@ -25,7 +25,7 @@ from pydantic import Field
 
 from ragassay.labels import own_value
 from ragassay.stats import agreement as ag
-from ragassay.stats.result import Pair, Result
+from ragassay.stats.result import Pair, Result, omitted
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
 
@@ -79,6 +79,7 @@ class BooleanAgreement(Agreement):
     balanced_accuracy: float | None
     balanced_accuracy_ci: Pair | None
     kappa: float | None
+    kappa_ci: Pair | None = omitted()
 
 
 class NumericAgreement(Agreement):
@@ -200,6 +201,7 @@ def _boolean_stats(
         balanced_accuracy=ag.balanced_accuracy(pred, truth),
         balanced_accuracy_ci=ag.balanced_accuracy_ci(pred, truth, seed=seed, n_resamples=n_res),
         kappa=ag.cohens_kappa(pred, truth),
+        kappa_ci=ag.cohens_kappa_ci(pred, truth, seed=seed, n_resamples=n_res),
     )
 
 

@@ -320,10 +320,27 @@ def m0010_batches(conn: sqlite3.Connection) -> None:
     )
 
 
+def m0015_lost_hops_one_based(conn: sqlite3.Connection) -> None:
+    """A traced sample's lost documents name their hop from 1, as the console, the report's
+    `hops.lost` and the dashboard always said it (`LostDocument.hop`); samples stored
+    before counted from 0 in `metadata.trace.lost`."""
+    rows = conn.execute(
+        "SELECT run_id, sample_id, sample FROM samples WHERE json_valid(sample) AND "
+        "json_array_length(sample, '$.metadata.trace.lost') > 0").fetchall()
+    for run_id, sample_id, text in rows:
+        data = json.loads(text)
+        for doc in data["metadata"]["trace"]["lost"]:
+            if isinstance(doc, dict) and isinstance(doc.get("hop"), int):
+                doc["hop"] += 1
+        conn.execute("UPDATE samples SET sample = ? WHERE run_id = ? AND sample_id = ?",
+                     (json.dumps(data, ensure_ascii=False), run_id, sample_id))
+
+
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
                                      m0004_run_specs, m0005_run_leases,
                                      m0006_calls_cached_tokens, m0007_human_labels,
-                                     m0008_value_abstentions, m0010_batches)
+                                     m0008_value_abstentions, m0010_batches,
+                                     m0015_lost_hops_one_based)
 """Every migration, in the order it must run."""
 
 

@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.ui import state
-from ragassay.ui.corrected import show_corrected
+from ragassay.ui.corrected import show_corrected, show_headline
 from ragassay.ui.fmt import (
     consistency_lines,
     distribution_details,
@@ -34,6 +34,8 @@ st.dataframe(pd.DataFrame([
     ("metrics", ", ".join(meta.metrics)), ("created", meta.timestamp[:19]),
     ("samples", f"{meta.total_samples} ({meta.invalid_samples} invalid)"),
 ], columns=["field", "value"]), hide_index=True)
+
+show_headline(report, specs)  # people's number first
 
 # -- aggregates ----------------------------------------------------------------------
 st.header("Aggregate metrics")

@@ -113,7 +113,7 @@ def show_trace(d: SampleEntry) -> None:
                  column_config={c: st.column_config.NumberColumn(format="%.3f")
                                 for c in ("relevance", "utilization")})
     for lost in trace.lost:
-        st.warning(f"A later hop lost what hop {lost.hop + 1} found: a document with "
+        st.warning(f"A later hop lost what hop {lost.hop} found: a document with "
                    f"relevance {lost.relevance:.2f} is missing from the final contexts.")
         st.code(lost.document, language=None, wrap_lines=True)
     for i, hop in enumerate(trace.hops):
