@@ -71,6 +71,16 @@ Cache
     cache_get(key) -> dict | None; cache_put(key, value: dict) (insert or replace);
     cache_clear() -> int
 
+Monitor runs (`store/monitor.py`, migration m0011_monitor)
+    create_monitor / find_monitor(name) / get_monitor(run) / save_monitor: the monitor's
+        settings and state (JSON the monitor package reads)
+    accept_spans(run, [(trace, span, json)], state=None) -> Accepted   the ledger of
+        accepted traces (open -> queued -> scored | unsampled | invalid) and the spans of
+        those not yet scored; complete_traces, mark_scored (positions of the scored
+        stream), pending_traces (a restart's work), trace_counts, position_values,
+        worst_traces, traces_at; add_monitor_event (once per key), monitor_events;
+        prune_monitor(run, before) (retention)
+
 Errors
     StoreError: one-line message for the CLI, e.g. "no run 'x' in .ragassay/ragassay.db",
     "cannot write to .ragassay/ragassay.db: attempt to write a readonly database",
@@ -85,14 +95,19 @@ from ragassay.store.models import (
     StoreError,
     cache_key,
 )
+from ragassay.store.monitor import TRACE_STATES, Accepted, MonitorRecord, PendingTrace
 from ragassay.store.rows import PreparedResult, cache_row, prepare_result
 from ragassay.store.scores import MetricSummary, SamplePage, SampleQuery, ScoreRecord
 from ragassay.store.store import Store
 
 __all__ = [
     "DEFAULT_DB_PATH",
+    "TRACE_STATES",
+    "Accepted",
     "CallRecord",
     "MetricSummary",
+    "MonitorRecord",
+    "PendingTrace",
     "PreparedResult",
     "RunRecord",
     "RunStatus",
