@@ -28,7 +28,13 @@ from typing import Literal
 import numpy as np
 
 from ragassay.stats.result import Result
-from ragassay.stats.sequential import BettingCS, StreamInterval, fixed_interval, spending
+from ragassay.stats.sequential import (
+    BettingCS,
+    Side,
+    StreamInterval,
+    fixed_interval,
+    spending,
+)
 
 Direction = Literal["lower", "higher"]
 Watched = Literal["lower", "higher", "both"]
@@ -64,6 +70,7 @@ class Recovery(Result):
 
 
 Event = WindowClosed | Crossing | Recovery
+_SIDES: dict[Direction, Side] = {"lower": "below", "higher": "above"}
 
 
 @dataclass
@@ -117,6 +124,10 @@ class DriftTest:
     def window_first(self, window: int) -> int:
         return self.start + (window - 1) * self.settings.window
 
+    def _edge(self, d: Direction) -> float | None:
+        """The end of the baseline's interval a drop (or rise) must pass."""
+        return self.baseline.low if d == "lower" else self.baseline.high
+
     def _directions(self) -> tuple[Direction, ...]:
         w = self.settings.watched
         return ("lower", "higher") if w == "both" else (w,)
@@ -125,7 +136,9 @@ class DriftTest:
         first = self.window_first(window)
         span = self.settings.horizon * self.settings.window
         level = self.settings.alpha / 2 * spending(window)
-        watch = tuple(m for m in (self.baseline.low, self.baseline.high) if m is not None)
+        watch = tuple((edge, side) for d in self._directions()
+                      if (edge := self._edge(d)) is not None
+                      for side in (_SIDES[d],))
         return _Tracker(window, first, first + span,
                         BettingCS(level, horizon=span, watch=watch, limit=span))
 
@@ -188,10 +201,10 @@ class DriftTest:
         interval in direction `d` (not already alarmed), or None."""
         if d in self.alarmed:
             return None
-        edge = self.baseline.low if d == "lower" else self.baseline.high
+        edge = self._edge(d)
         if edge is None:
             return None
-        row = caps[t.cs.watched.index(edge), 1 if d == "lower" else 0]
+        row = caps[t.cs.watched.index((edge, _SIDES[d]))]
         over = np.flatnonzero(row >= t.cs.threshold)
         return int(over[0]) if over.size else None
 

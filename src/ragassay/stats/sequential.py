@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -38,6 +39,8 @@ CAP = 0.75
 """The stake's cap, as a share of what one bet can lose: 1 +- lambda (x - m) >= 1 - CAP."""
 
 FloatArray = NDArray[np.float64]
+Side = Literal["above", "below"]
+"""K+ ("above": the evidence that the mean is above m) or K- ("below")."""
 
 
 class StreamInterval(Result):
@@ -54,7 +57,7 @@ class StreamInterval(Result):
 @dataclass(frozen=True)
 class Step:
     """New values prepared for a `BettingCS`: their stakes, the running sums after each,
-    and the watched points' log capitals after each (len(watch), 2, n)."""
+    and the watched capitals' logs after each (len(watch), n)."""
 
     x: FloatArray
     lam: FloatArray
@@ -68,13 +71,14 @@ class BettingCS:
 
     `update` takes new values (a batch at a time); `interval()` is the sequence at the
     current time; `log_capital(m, side)` is log K+(m) ("above") or log K-(m) ("below"),
-    kept up to date cheaply for the points named in `watch`. The values and stakes are
+    kept up to date cheaply for the (m, side) pairs named in `watch`. The values and stakes are
     kept (at most `limit`, past which `update` refuses), since the interval's ends need
     them: a tracker lives for a bounded number of values.
     """
 
     def __init__(self, alpha: float, *, horizon: int | None = None, fixed: bool = False,
-                 watch: tuple[float, ...] = (), limit: int = 1_000_000) -> None:
+                 watch: tuple[tuple[float, Side], ...] = (), limit: int = 1_000_000
+                 ) -> None:
         if not 0 < alpha < 1:
             raise ValueError(f"alpha must be in (0, 1), not {alpha}")
         self.alpha = alpha
@@ -87,7 +91,7 @@ class BettingCS:
         self._sq = 0.0  # sum of (x_i - mu_i)^2, the running variance's numerator
         self._x: list[FloatArray] = []
         self._lam: list[FloatArray] = []
-        self._watch = {m: [0.0, 0.0] for m in watch}  # m -> [log K+(m), log K-(m)]
+        self._watch = dict.fromkeys(watch, 0.0)  # (m, side) -> log K(m) of that side
 
     @property
     def n(self) -> int:
@@ -99,8 +103,8 @@ class BettingCS:
         return self._log_bound
 
     def update(self, values: ArrayLike) -> FloatArray:
-        """Take the next values (in [0, 1]), in order. Returns the watched points' log
-        capitals after each of them: shape (len(watch), 2 [above, below], len(values))."""
+        """Take the next values (in [0, 1]), in order. Returns the watched capitals' logs
+        after each of them: shape (len(watch), len(values))."""
         step = self.prepare(values)
         self.commit(step)
         return step.capitals
@@ -110,7 +114,7 @@ class BettingCS:
         each), without taking them: `commit` takes all of it or a prefix."""
         x = _unit(values)
         if not x.size:
-            return Step(x, x, x, x, np.zeros((len(self._watch), 2, 0)))
+            return Step(x, x, x, x, np.zeros((len(self._watch), 0)))
         i = self._n + np.arange(1, x.size + 1, dtype=np.float64)
         total = self._sum + np.cumsum(x)
         sq = self._sq + np.cumsum((x - (0.5 + total) / (i + 1)) ** 2)
@@ -123,10 +127,9 @@ class BettingCS:
             growth = i * np.log1p(i)
             scale = var_before * (np.minimum(growth, self.horizon) if self.horizon else growth)
         lam = np.sqrt(2 * self._log_bound / np.maximum(scale, 1e-12))  # capped per m
-        caps = np.empty((len(self._watch), 2, x.size))
-        for k, (m, now) in enumerate(self._watch.items()):
-            for side in (0, 1):
-                caps[k, side] = now[side] + np.cumsum(_log_factors(x, lam, m, 1 - 2.0 * side))
+        caps = np.empty((len(self._watch), x.size))
+        for k, ((m, side), now) in enumerate(self._watch.items()):
+            caps[k] = now + np.cumsum(_log_factors(x, lam, m, 1.0 if side == "above" else -1.0))
         return Step(x, lam, total, sq, caps)
 
     def commit(self, step: Step, count: int | None = None) -> None:
@@ -140,17 +143,17 @@ class BettingCS:
         self._sum, self._sq = float(step.total[k - 1]), float(step.sq[k - 1])
         self._x.append(step.x[:k])
         self._lam.append(step.lam[:k])
-        for j, now in enumerate(self._watch.values()):
-            now[0], now[1] = float(step.capitals[j, 0, k - 1]), float(step.capitals[j, 1, k - 1])
+        for j, key in enumerate(self._watch):
+            self._watch[key] = float(step.capitals[j, k - 1])
 
     @property
-    def watched(self) -> tuple[float, ...]:
+    def watched(self) -> tuple[tuple[float, Side], ...]:
         return tuple(self._watch)
 
-    def log_capital(self, m: float, side: str) -> float:
+    def log_capital(self, m: float, side: Side) -> float:
         """log K+(m) (side "above": evidence the mean is above m) or log K-(m) ("below")."""
-        if m in self._watch:
-            return self._watch[m][0 if side == "above" else 1]
+        if (m, side) in self._watch:
+            return self._watch[(m, side)]
         x, lam = self._arrays()
         return float(_log_factors(x, lam, m, 1.0 if side == "above" else -1.0).sum())
 

@@ -106,9 +106,12 @@ def spans_from_json(raw: bytes | str) -> list[Span]:
 
 def spans_from_protobuf(raw: bytes) -> list[Span]:
     """The spans of an OTLP/protobuf `ExportTraceServiceRequest`."""
-    from ragassay.extras import require
+    from ragassay.extras import MissingExtra, require
 
-    pb = require(REQUEST_MESSAGE, "monitor", "reading OTLP protobuf")
+    try:
+        pb = require(REQUEST_MESSAGE, "monitor", "reading OTLP protobuf")
+    except MissingExtra as exc:
+        raise OtlpProblem(f"{exc} (or send application/json)", 415) from None
     request = pb.ExportTraceServiceRequest()
     try:
         request.ParseFromString(raw)
