@@ -72,3 +72,42 @@ def trace_ids(seed: int, n: int) -> list[str]:
 def export(traces: list[list[dict[str, Any]]]) -> dict[str, Any]:
     """One OTLP/JSON export request holding every span of `traces`."""
     return request([s for t in traces for s in t])
+
+
+def sdk_pipeline(tracer: Any, rng: random.Random, bad: bool = False) -> str:
+    """One pipeline run traced with the real opentelemetry-sdk (OpenInference attributes);
+    its trace id (hex)."""
+    question, fact, answer = _fact(rng)
+    found = [fact, *(_fact(rng)[1] for _ in range(2))]
+    rng.shuffle(found)
+    if bad:
+        answer = _bad_answer(rng, question)
+    with tracer.start_as_current_span("rag", attributes={
+            "openinference.span.kind": "CHAIN", "input.value": question}) as root:
+        with tracer.start_as_current_span("retrieve", attributes={
+                "openinference.span.kind": "RETRIEVER", "input.value": question,
+                **docs("retrieval.documents", [(f"d{i}", t) for i, t in enumerate(found)])}):
+            pass
+        with tracer.start_as_current_span("answer", attributes={
+                "openinference.span.kind": "LLM",
+                "llm.output_messages.0.message.role": "assistant",
+                "llm.output_messages.0.message.content": answer}):
+            pass
+        return f"{root.get_span_context().trace_id:032x}"
+
+
+def sdk_tracer(processor: Any) -> tuple[Any, Any]:
+    """(provider, tracer) of a fresh SDK TracerProvider with `processor`."""
+    from opentelemetry.sdk.resources import Resource
+    from opentelemetry.sdk.trace import TracerProvider
+
+    provider = TracerProvider(resource=Resource.create({"service.name": "rag-app"}))
+    provider.add_span_processor(processor)
+    return provider, provider.get_tracer("tests.monitor")
+
+
+def sdk_request(spans: Any) -> Any:
+    """The SDK exporter's own encoding of finished spans: an ExportTraceServiceRequest."""
+    from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
+
+    return encode_spans(spans)

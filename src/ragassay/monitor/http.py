@@ -66,10 +66,14 @@ class HttpServer:
         if self._server is not None:
             self._server.close()
 
-    async def drain(self, timeout: float) -> None:
-        """Wait (at most `timeout`) for the requests in flight; close every connection."""
-        with contextlib.suppress(asyncio.TimeoutError):
+    async def finish(self, timeout: float) -> None:
+        """Wait (at most `timeout`) for the requests being handled to be answered."""
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._idle.wait(), timeout)
+
+    async def close(self) -> None:
+        """Close every connection (a request arriving on one meanwhile was answered by
+        `early`)."""
         for writer in list(self._conns):
             writer.close()
         if self._server is not None:

@@ -305,12 +305,13 @@ class Monitor:
 
     async def _drain(self, server: HttpServer | None, tasks: list[asyncio.Task[Any]],
                      scorer: asyncio.Task[None]) -> None:
-        """Stop taking traces (503), finish what is in flight, score what is queued for
-        at most `drain_s`, and close the run `interrupted` (a restart resumes it)."""
+        """Stop taking traces (new connections refused, requests on open ones answered
+        503), let the requests in flight be stored, score what is queued for at most
+        `drain_s`, and close the run `interrupted` (a restart resumes it)."""
         self.draining = True
         if server is not None:
             server.stop_listening()
-            await server.drain(10.0)
+            await server.finish(10.0)
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -326,6 +327,8 @@ class Monitor:
             pass  # what is left stays queued: the next start scores it
         except Exception as exc:  # a failing judge: said; the run is still closed
             self._problem(f"scoring during the drain stopped: {exc}")
+        if server is not None:
+            await server.close()
         await self.feed.close("interrupted")
         if self.sink.webhook is not None:
             await self.sink.webhook.close()
