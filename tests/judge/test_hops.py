@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ragassay.dataset import iter_samples
+from ragassay.dataset.traces.trace import SampleTrace
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.hops import score_hops
-from ragassay.types import InvalidRow, Sample, SampleTrace
+from ragassay.types import InvalidRow, Sample
 from tests.support.traces import openinference_trace, write_otlp
 
 

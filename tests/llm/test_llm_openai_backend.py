@@ -16,7 +16,7 @@ import pytest
 
 from ragassay.llm import BackendError, BackendOptions, Policy
 from ragassay.llm.openai_backend import OpenAIBackend
-from ragassay.types import JudgeRequest, Message
+from ragassay.llm.wire import JudgeRequest, Message
 from tests.support.scripted_server import (
     Handler,
     ScriptedReply,

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from ragassay.cli import cli
 from ragassay.llm.logprobs import SoftField, read_soft_values
+from ragassay.llm.wire import TokenLogprob
 from ragassay.store import Store
-from ragassay.types import TokenLogprob
 from tests.support.cli import llm_eval_args, settings_data
 from tests.support.faults import judge_scores
 from tests.support.logprobs import logprobs_content

@@ -16,7 +16,8 @@ from pydantic import BaseModel
 
 from ragassay.judge.prompt import Prompt
 from ragassay.llm.logprobs import SoftValue
-from ragassay.types import Message, Usage
+from ragassay.llm.wire import Message
+from ragassay.types import Usage
 
 
 class JudgeAborted(Exception):

@@ -21,8 +21,9 @@ from ragassay.judge.soft import (
 )
 from ragassay.llm import Backend, BackendError
 from ragassay.llm.logprobs import SoftValue, read_soft_values
+from ragassay.llm.wire import JudgeReply, JudgeRequest, Message
 from ragassay.store import cache_key
-from ragassay.types import JudgeReply, JudgeRequest, Message, Usage
+from ragassay.types import Usage
 
 REPAIR_REASON_CHARS = 300  # of the validation error quoted back in the repair turn
 

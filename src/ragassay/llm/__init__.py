@@ -17,6 +17,7 @@ from ragassay.llm.registry import (
 )
 from ragassay.llm.retry import AdaptiveLimiter
 from ragassay.llm.spread import Spread, spread_backend
+from ragassay.llm.wire import JudgeReply, JudgeRequest, Message, TokenLogprob
 
 __all__ = [
     "AdaptiveLimiter",
@@ -24,8 +25,12 @@ __all__ = [
     "BackendError",
     "BackendOptions",
     "BackendStats",
+    "JudgeReply",
+    "JudgeRequest",
+    "Message",
     "Policy",
     "Spread",
+    "TokenLogprob",
     "available_backends",
     "get_backend",
     "parse_judge_spec",

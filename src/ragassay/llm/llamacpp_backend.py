@@ -47,7 +47,8 @@ from typing import Any
 from ragassay.llm.base import BackendError, BackendOptions
 from ragassay.llm.logprobs import leaves, token_starts
 from ragassay.llm.models import MODELS, resolve_model
-from ragassay.types import JudgeReply, JudgeRequest, TokenLogprob, Usage
+from ragassay.llm.wire import JudgeReply, JudgeRequest, TokenLogprob
+from ragassay.types import Usage
 
 THREADS_ENV = "RAGASSAY_LLAMA_THREADS"
 MIN_CTX = 4096

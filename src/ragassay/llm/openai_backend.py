@@ -27,7 +27,8 @@ from ragassay.llm import http_guard
 from ragassay.llm.base import BackendError, BackendOptions
 from ragassay.llm.parsing import parse_json_reply
 from ragassay.llm.retry import is_retryable_status, parse_retry_after
-from ragassay.types import JudgeReply, JudgeRequest, TokenLogprob, Usage
+from ragassay.llm.wire import JudgeReply, JudgeRequest, TokenLogprob
+from ragassay.types import Usage
 from ragassay.urls import mask_secrets, redact_url
 
 PLACEHOLDER_KEY = "not-needed"

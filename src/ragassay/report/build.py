@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ragassay.dataset.traces.trace import SampleTrace
 from ragassay.report.corrected import corrected_for
 from ragassay.report.hops import hops_section
 from ragassay.report.model import (
@@ -28,15 +29,7 @@ from ragassay.report.model import (
 from ragassay.report.table import run_table
 from ragassay.stats import report_sections
 from ragassay.store import RunRecord, Store
-from ragassay.types import (
-    InvalidRow,
-    RunReliability,
-    Sample,
-    SampleResult,
-    SampleTrace,
-    Usage,
-    is_offline,
-)
+from ragassay.types import InvalidRow, RunReliability, Sample, SampleResult, Usage, is_offline
 
 
 def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntry]:

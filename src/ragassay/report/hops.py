@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ragassay.dataset.traces.trace import SampleTrace
 from ragassay.report.model import HopPosition, HopsSection, LostEntry
 from ragassay.store import Store
-from ragassay.types import SampleTrace
 
 
 @dataclass

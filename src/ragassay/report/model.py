@@ -25,18 +25,12 @@ from pydantic import (
     model_serializer,
 )
 
+from ragassay.dataset.traces.trace import SampleTrace
 from ragassay.report.rounding import rounded
 from ragassay.stats import Interval, MetricAggregate, Result, Sections, StrategySummary
 from ragassay.stats.corrected import Corrected
 from ragassay.stats.result import omitted
-from ragassay.types import (
-    MetricSpec,
-    RunReliability,
-    SampleTrace,
-    Usage,
-    abstained_reason,
-    default_label,
-)
+from ragassay.types import MetricSpec, RunReliability, Usage, abstained_reason, default_label
 
 REPORT_VERSION = "1.2.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It

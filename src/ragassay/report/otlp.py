@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ragassay.dataset.traces.trace import SampleTrace, TraceHop
 from ragassay.files import atomic_write
 from ragassay.report.model import SampleEntry
-from ragassay.types import SampleTrace, TraceHop
 from ragassay.version import __version__
 
 EVENT = "gen_ai.evaluation.result"

@@ -8,8 +8,9 @@ from typing import Any
 
 import pandas as pd
 
+from ragassay.dataset.traces.trace import SampleTrace, TraceHop, TraceSpan
 from ragassay.stats import ScoreTable
-from ragassay.types import MetricSpec, SampleTrace, TraceHop, TraceSpan
+from ragassay.types import MetricSpec
 from ragassay.ui.fmt import metric_label, sample_key
 
 KEY, STRATEGY, ID, QUESTION = "key", "strategy", "id", "question"

@@ -4,8 +4,9 @@
 opentelemetry-sdk's span JSON and Phoenix's span exports (`spans.py`) with OpenInference
 or GenAI semantic convention attributes, by the rules of `mapping.py` (`--trace-map
 ROLE=ATTR` to read others first); `samples.py` turns each trace into a row for
-`sample_from_mapping`. A file is read as traces when its start holds spans
-(`is_trace_file`).
+`sample_from_mapping`; `trace.py` holds the trace as a sample keeps it (`SampleTrace`: its
+spans, hops and their documents, and their scores once judged). A file is read as traces
+when its start holds spans (`is_trace_file`).
 """
 
 from __future__ import annotations
@@ -23,14 +24,26 @@ from ragassay.dataset.traces.mapping import (
 )
 from ragassay.dataset.traces.samples import TraceProblem, trace_records, trace_row
 from ragassay.dataset.traces.spans import Span, any_value, is_trace_file, read_spans
+from ragassay.dataset.traces.trace import (
+    LostDocument,
+    SampleTrace,
+    TraceDocument,
+    TraceHop,
+    TraceSpan,
+)
 
 __all__ = [
     "DEFAULT_TRACE_MAP",
     "KINDS",
     "ROLES",
+    "LostDocument",
+    "SampleTrace",
     "Span",
+    "TraceDocument",
+    "TraceHop",
     "TraceMap",
     "TraceProblem",
+    "TraceSpan",
     "any_value",
     "is_trace_file",
     "parse_trace_map",

@@ -5,7 +5,7 @@ end) the answer; every retrieval and rerank span a hop; the contexts are the doc
 of the hops that fed the answer (those that ended before it started: the last rerank's
 output when there is one, else every retrieval's documents). The row keeps the trace
 and span ids, the span tree and every attribute no rule took, as `metadata["trace"]`
-(a `types.SampleTrace`). A trace without a question or an answer is a row problem that
+(a `trace.SampleTrace`). A trace without a question or an answer is a row problem that
 names the span and the attributes looked for.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 from ragassay.dataset.readers import Record, RowProblem
 from ragassay.dataset.traces.mapping import KINDS, TraceMap
 from ragassay.dataset.traces.spans import Span
-from ragassay.types import SampleTrace, TraceDocument, TraceHop, TraceSpan
+from ragassay.dataset.traces.trace import SampleTrace, TraceDocument, TraceHop, TraceSpan
 
 TEXT_KEYS = ("question", "query", "input", "text", "content", "answer", "output", "result")
 HOP_KINDS = ("retriever", "reranker")

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ragassay.types import InvalidRow, LostDocument, Sample, SampleTrace, TraceHop
+from ragassay.dataset.traces.trace import LostDocument, SampleTrace, TraceHop
+from ragassay.types import InvalidRow, Sample
 
 from .analyzer import Analyzer
 from .evidence import RELEVANCE_THRESHOLD, USED_THRESHOLD, Evidence

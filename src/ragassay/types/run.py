@@ -1,0 +1,84 @@
+"""What defines a run (`RunConfig`), stored with it so that it can be resumed and compared."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from pydantic import Field
+
+from ragassay.types.backend import BackendOptions, Price
+from ragassay.types.base import Frozen
+
+Ratings = Literal["expected", "greedy"]
+"""How an LLM judge reads ratings and flags: probability-weighted, or as stated."""
+
+OFFLINE_SPECS = ("offline", "offline:accurate")
+"""The offline judge's specs: the default, and the opt-in accurate relevance mode (the
+transformer embeds the question and each context document's first 128 word pieces; the
+`embed` extra)."""
+
+
+def is_offline(spec: str | None) -> bool:
+    """Whether a judge spec names the offline judge (in any of its modes)."""
+    return (spec or "").strip() in ("", *OFFLINE_SPECS)
+
+
+class RunConfig(Frozen):
+    """What defines a run; stored with it so that it can be resumed and compared.
+
+    `base_url` and `concurrency` override the same fields of `backend`; `base_urls` lists
+    every endpoint when calls are spread over several (`base_url` is then the first).
+    """
+
+    dataset: str
+    judge: str = "offline"
+    base_url: str | None = None
+    base_urls: tuple[str, ...] = ()
+    metrics: tuple[str, ...] = ("judge",)
+    concurrency: int = 8
+    seed: int = 0
+    use_cache: bool = True
+    skip_invalid: bool = False
+    max_context_tokens: int = 6000
+    n_questions: int = Field(default=3, ge=1)  # ragas answer relevancy: questions generated
+    backend: BackendOptions = BackendOptions()
+    prompt_versions: dict[str, str] = Field(default_factory=dict)
+    field_map: dict[str, str] = Field(default_factory=dict)  # {field: column} of the dataset
+    # {role: [attribute, ...]} read first from a trace file (dataset.traces.mapping)
+    trace_map: dict[str, list[str]] = Field(default_factory=dict)
+    kind: Literal["eval", "bench", "meta-eval", "monitor"] = "eval"
+    strategies: tuple[str, ...] = ()  # bench: the strategies compared
+    split: str | None = None  # meta-eval: the dev-set split scored
+    limit: int | None = None  # meta-eval: the first N samples only
+    # how an LLM judge reads ratings and flags: probability-weighted from the token
+    # probabilities (when the backend gives them), or the stated values
+    ratings: Ratings = "expected"
+
+    def backend_options(self) -> BackendOptions:
+        """The backend settings with this run's endpoint and concurrency."""
+        return self.backend.model_copy(update={"base_url": self.base_url,
+                                               "concurrency": self.concurrency})
+
+    def endpoints(self) -> tuple[str, ...]:
+        """Every judge endpoint: `base_urls`, else `base_url` alone (none: the default)."""
+        return self.base_urls or ((self.base_url,) if self.base_url else ())
+
+    def with_endpoints(self, urls: str | Iterable[str] | None) -> RunConfig:
+        """The config judged at `urls`, one endpoint or several (the first is `base_url`;
+        `base_urls` lists them all when there are several)."""
+        listed = (urls,) if isinstance(urls, str) else tuple(urls or ())
+        return self.model_copy(update={"base_url": listed[0] if listed else None,
+                                       "base_urls": listed if len(listed) > 1 else ()})
+
+    @classmethod
+    def build(cls, dataset: str, *, urls: str | Iterable[str] | None = None,
+              timeout_s: float | None = None, price: Price | None = None,
+              **fields: Any) -> RunConfig:
+        """The one way a front end (CLI, Python API, dashboard, bench, meta-eval) makes a
+        run's config from its flat options: the judge's endpoints (`with_endpoints`), the
+        per-call `timeout_s` and the judge's `price` (`backend`); any other field is
+        RunConfig's own."""
+        given: dict[str, Any] = {"timeout_s": timeout_s, "price": price}
+        backend = BackendOptions(**{k: v for k, v in given.items() if v is not None})
+        return cls(dataset=dataset, backend=backend, **fields).with_endpoints(urls)
