@@ -78,7 +78,8 @@ def monitor_view(store: Store, run_id: str, corrected: bool = True) -> MonitorVi
     counts = store.trace_counts(run_id)
     traces = {k: v + state.pruned.get(k, 0) for k, v in counts.items()}
     traces["accepted"] = sum(traces.values())
-    stats = next((e for _, kind, _, _, e in reversed(events) if kind == "stats"), {})
+    stats: dict[str, Any] = next((e for _, kind, _, _, e in reversed(events)
+                                  if kind == "stats"), {})
     per_window = _window_corrected(store, run_id, events) if corrected else {}
     metrics = []
     for metric in watched_metrics(settings, specs):
