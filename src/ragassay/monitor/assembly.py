@@ -10,6 +10,7 @@ bounded by the caller (`held`, `spans`): past its limits the receiver refuses mo
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -82,11 +83,17 @@ class Assembler:
         return trace_id in self._open
 
 
+_SPAN_ID = re.compile(r" \([0-9a-f]{16}\)")
+
+
 def build_sample(trace_id: str, spans: list[Span], rules: TraceMap) -> Sample | str:
     """The trace's sample, or the one line why it makes none (no question, no answer, a
-    field the sample rules refuse)."""
+    field the sample rules refuse), without span ids, so that the same problem of many
+    traces reads as one reason."""
     try:
         row = trace_row(trace_id, spans, rules)
         return sample_from_mapping(row, where=f"trace {trace_id}")
-    except (TraceProblem, DatasetError) as exc:
-        return str(exc)
+    except TraceProblem as exc:
+        return _SPAN_ID.sub("", str(exc))
+    except DatasetError as exc:
+        return _SPAN_ID.sub("", exc.reason)
