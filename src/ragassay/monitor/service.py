@@ -226,6 +226,13 @@ class Monitor:
         self.drift.observe(first, len(batch))
         return len(batch)
 
+    async def flush(self) -> None:
+        """Complete every held trace now and score the whole queue (in-process callers:
+        the benchmark, tests; the served monitor does it as time passes)."""
+        self._complete_due(everything=True)
+        while self.queue:
+            await self._score_once()
+
     async def _scorer(self, stop: asyncio.Event) -> None:
         """Score queued traces until stopped (a failing judge: said, retried later)."""
         while not stop.is_set():
