@@ -4,8 +4,8 @@ scored at once (`Monitor.flush`). For tests that need a monitor run in a store."
 from __future__ import annotations
 
 import asyncio
-import json
 import io
+import json
 import random
 from pathlib import Path
 
