@@ -220,7 +220,8 @@ class DriftWatch:
             "event": "alarm", "metric": metric, "label": spec.display_label,
             "direction": event.direction,
             "message": f"{spec.display_label} {verb} its baseline: {_fmt(event.interval, spec)}"
-                       f" since trace {event.first} vs {_fmt(event.baseline, spec)}",
+                       f" over scored traces {event.first}-{event.position} vs "
+                       f"{_fmt(event.baseline, spec)}",
             "baseline": baseline, "current": on_scale(spec, event.interval),
             "alpha": self.box.state.baselines[metric].alpha,
             "traces": {"positions": [event.first, event.position],
