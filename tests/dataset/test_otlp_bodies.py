@@ -115,3 +115,25 @@ def test_replies_are_otlp_messages() -> None:
 
     assert status_pb2.Status.FromString(status_body(429, "full", protobuf=True)).code == 8
     assert json.loads(status_body(400, "bad")) == {"code": 3, "message": "bad"}
+
+
+def test_protobuf_without_the_monitor_extra_is_a_415_naming_it(
+        sdk_spans: tuple[list[str], object], tmp_path: object) -> None:
+    import base64
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    body = base64.b64encode(sdk_spans[1].SerializeToString()).decode()  # type: ignore[attr-defined]
+    code = ("import base64\n"
+            "from ragassay.dataset.traces.otlp import OtlpProblem, decode_request\n"
+            f"body = base64.b64decode({body!r})\n"
+            "try:\n    decode_request(body, 'application/x-protobuf', None, 1 << 20)\n"
+            "except OtlpProblem as exc:\n    print(exc.status, exc)\n")
+    done = subprocess.run([sys.executable, "-m", "tests.support.core_only", "-c", code],
+                          capture_output=True, text=True, cwd=repo, timeout=120,
+                          env={**os.environ, "PYTHONPATH": f"{repo}{os.pathsep}{repo / 'src'}"})
+    assert done.stdout.strip() == ("415 reading OTLP protobuf needs the monitor extra: pip "
+                                   "install 'ragassay[monitor]' (or send application/json)")

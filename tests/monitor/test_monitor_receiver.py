@@ -142,12 +142,19 @@ def test_sampling_is_by_trace_id_alone() -> None:
 def test_a_draining_monitor_answers_503_with_retry_after(tmp_path: Path) -> None:
     async def scenario() -> None:
         with Store(tmp_path / "m.db") as store:
-            monitor = Monitor(store, MonitorSettings(), MonitorOptions(retry_after_s=7))
+            monitor = Monitor(store, MonitorSettings(), MonitorOptions(retry_after_s=7,
+                                                                       max_spans=5))
             monitor.open()
             request = Request("POST", "/v1/traces", {"content-type": "application/json"},
                               json.dumps(export([rag_trace("a" * 32, random.Random(1))]))
                               .encode())
             assert monitor.endpoint.early(request) is None
+            two = Request("POST", "/v1/traces", {"content-type": "application/json"},
+                          json.dumps(export([rag_trace(t, random.Random(1))
+                                             for t in ("b" * 32, "c" * 32)])).encode())
+            never = await monitor.endpoint.handle(two)  # 6 spans: more than it may hold
+            assert never.status == 413 and b"at most 5" in never.body
+            assert (await monitor.endpoint.handle(request)).status == 200
             monitor.draining = True
             reply = monitor.endpoint.early(request)
             assert reply is not None and reply.status == 503

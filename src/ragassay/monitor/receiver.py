@@ -37,6 +37,7 @@ class Intake(Protocol):
     draining: bool
     retry_after_s: int
     max_body: int
+    max_spans: int
 
     def full(self, more_spans: int = 0) -> bool: ...
 
@@ -109,6 +110,11 @@ class OtlpEndpoint:
                          _type(protobuf))
         if self.intake.draining:
             return self._busy(503, "the monitor is shutting down: retry later", protobuf)
+        if len(spans) > self.intake.max_spans:  # never fits: retrying cannot help
+            self.tally.refused += 1
+            return Reply(413, status_body(413, f"{len(spans)} spans in one request: the "
+                                               f"monitor holds at most {self.intake.max_spans}",
+                                          protobuf), _type(protobuf))
         if self.intake.full(len(spans)):
             return self._busy(429, "the monitor's queue is full: retry later", protobuf)
         got = self.intake.accept(spans)

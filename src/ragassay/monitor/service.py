@@ -88,6 +88,7 @@ class Monitor:
         self.draining = False
         self.retry_after_s = options.retry_after_s
         self.max_body = options.max_body
+        self.max_spans = options.max_spans
         self.endpoint = OtlpEndpoint(self)
         self.follower: Follower | None = None
         self.bound: tuple[str, int] | None = None
