@@ -20,7 +20,18 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 class MonitorProcess:
-    """One monitor process; `events` holds every JSON line it wrote so far."""
+    """One monitor process; `events` holds every JSON line it wrote so far. Every one
+    started is in `started`: `kill_left()` ends those a failed test left running."""
+
+    started: list[MonitorProcess] = []
+
+    @classmethod
+    def kill_left(cls) -> None:
+        for mon in cls.started:
+            if mon.proc.poll() is None:
+                mon.proc.kill()
+                mon.proc.wait(30)
+        cls.started.clear()
 
     def __init__(self, db: Path, *args: str, listen: bool = True) -> None:
         cmd = [sys.executable, "-m", "ragassay", "monitor", "--db", str(db),
@@ -30,6 +41,7 @@ class MonitorProcess:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), str(REPO)])}
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, env=env)
+        MonitorProcess.started.append(self)
         self.events: list[dict[str, Any]] = []
         self._lines: queue.Queue[str | None] = queue.Queue()
         self.stderr = ""
