@@ -25,7 +25,7 @@ from ragassay.dataset.traces.otlp import (
     status_body,
 )
 from ragassay.monitor.http import Reply, Request
-from ragassay.store import Accepted
+from ragassay.store import Accepted, StoreError
 
 TRACES_PATH = "/v1/traces"
 HEALTH_PATHS = ("/health", "/healthz")
@@ -44,6 +44,8 @@ class Intake(Protocol):
     def accept(self, spans: list[Span]) -> Accepted: ...
 
     def health(self) -> dict[str, Any]: ...
+
+    def problem(self, message: str) -> None: ...
 
 
 @dataclass
@@ -117,7 +119,11 @@ class OtlpEndpoint:
                                           protobuf), _type(protobuf))
         if self.intake.full(len(spans)):
             return self._busy(429, "the monitor's queue is full: retry later", protobuf)
-        got = self.intake.accept(spans)
+        try:
+            got = self.intake.accept(spans)
+        except StoreError as exc:  # e.g. the database locked past its timeout: transient
+            self.intake.problem(f"storing spans failed: {exc}")
+            return self._busy(503, "the monitor cannot store now: retry later", protobuf)
         self.tally.accepted += 1
         self.tally.spans += got.spans
         self.tally.duplicates += got.duplicates

@@ -106,7 +106,7 @@ class Monitor:
             run = self.store.get_run(self.resume_id)
             config = run.config.with_endpoints(self.options.base_urls or run.config.endpoints())
         self.config = config
-        self.feed = RunFeed(config, inputs)
+        self.feed: RunFeed | None = RunFeed(config, inputs)
         self.run_id = self.feed.run_id
         if self.resume_id is None:
             self.store.create_monitor(self.run_id, self.settings.name,
@@ -117,7 +117,7 @@ class Monitor:
             state = MonitorState.model_validate_json(record.state if record else "{}")
         self.box = StateBox(state, lambda text: self.store.save_monitor(self.run_id,
                                                                         state=text))
-        webhook = (Webhook(self.options.webhook, self._problem)
+        webhook = (Webhook(self.options.webhook, self.problem)
                    if self.options.webhook else None)
         self.sink = EventSink(self.store, self.run_id, self.out, webhook)
         self.drift = DriftWatch(self.store, self.run_id, self.settings,
@@ -217,6 +217,7 @@ class Monitor:
         batch = [self.queue[i] for i in range(min(self.options.batch, len(self.queue)))]
         if not batch:
             return 0
+        assert self.feed is not None
         await self.feed.score(list(batch))
         for _ in batch:
             self.queue.popleft()
@@ -235,22 +236,30 @@ class Monitor:
             await self._score_once()
 
     async def _scorer(self, stop: asyncio.Event) -> None:
-        """Score queued traces until stopped (a failing judge: said, retried later)."""
+        """Score queued traces until stopped. A failing judge is said, the run's feed
+        closed and opened again after a pause; queued traces wait (and, once the queue
+        is full, requests get 429)."""
         while not stop.is_set():
             try:
+                if self.feed is None:
+                    self.feed = RunFeed(self.config, RunInputs(
+                        self.store, resume=self.run_id,
+                        headers=dict(self.options.headers) or None))
                 if not await self._score_once():
                     await _sleep(stop, TICK_S)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the judge failed: keep receiving, retry later
-                self._problem(f"scoring stopped ({type(exc).__name__}: {exc}); queued "
+                self.problem(f"scoring stopped ({type(exc).__name__}: {exc}); queued "
                               f"traces are kept, retrying in {RETRY_SCORING_S:.0f}s")
-                await self.feed.close("interrupted")
+                if self.feed is not None:
+                    with contextlib.suppress(Exception):
+                        await self.feed.close("interrupted")
+                    self.feed = None
                 await _sleep(stop, RETRY_SCORING_S)
-                self.feed = RunFeed(self.config, RunInputs(
-                    self.store, resume=self.run_id, headers=dict(self.options.headers) or None))
 
-    def _problem(self, message: str) -> None:
+    def problem(self, message: str) -> None:
+        """Say a problem: an `error` event and a line on stderr."""
         self.sink.emit({"event": "error", "message": message})
         print(f"monitor: {message}", file=self.err, flush=True)
 
@@ -266,7 +275,7 @@ class Monitor:
         tasks = [asyncio.create_task(self._ticker(stop))]
         if self.options.follow is not None:
             self.follower = Follower(self.options.follow, self.box.state.follow, self._deliver,
-                                     self._problem)
+                                     self.problem)
             tasks.append(asyncio.create_task(self.follower.run(stop)))
         self.sink.emit({"event": "start", "name": self.settings.name,
                         "listen": f"{self.bound[0]}:{self.bound[1]}" if self.bound else None,
@@ -292,9 +301,13 @@ class Monitor:
             await _sleep(stop, TICK_S)
 
     def stats_event(self) -> None:
+        """A `stats` event; each metric's newest window is kept in the state too (what
+        `runs show` and the dashboard show as "now")."""
+        current = self.drift.current()
+        self.box.update(current=current)
         self.sink.emit({"event": "stats", "traces": self.totals(), "queue": len(self.queue),
                         "open": self.assembler.held, "requests": self.endpoint.tally.as_dict(),
-                        "current": self.drift.current()})
+                        "current": current})
 
     def _prune(self) -> None:
         if not self.options.keep_days:
@@ -334,10 +347,11 @@ class Monitor:
         except TimeoutError:
             pass  # what is left stays queued: the next start scores it
         except Exception as exc:  # a failing judge: said; the run is still closed
-            self._problem(f"scoring during the drain stopped: {exc}")
+            self.problem(f"scoring during the drain stopped: {exc}")
         if server is not None:
             await server.close()
-        await self.feed.close("interrupted")
+        if self.feed is not None:
+            await self.feed.close("interrupted")
         if self.sink.webhook is not None:
             await self.sink.webhook.close()
         self.sink.emit({"event": "stopped", "traces": self.totals(),

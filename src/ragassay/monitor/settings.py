@@ -73,6 +73,8 @@ class MonitorState(BaseModel):
     skipped: dict[str, str] = Field(default_factory=dict)  # metric -> why it is not tested
     follow: FollowState | None = None
     pruned: dict[str, int] = Field(default_factory=dict)  # traces deleted by retention
+    # each metric's newest window so far (metric scale), as of the last stats event
+    current: dict[str, dict[str, float | int | None]] = Field(default_factory=dict)
 
 
 class StateBox:

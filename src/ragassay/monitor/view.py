@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from ragassay.monitor.drift import on_scale, watched_metrics
 from ragassay.monitor.settings import MonitorSettings, MonitorState
@@ -62,7 +62,6 @@ class MonitorView(_Frozen):
     invalid_reasons: tuple[tuple[str, int], ...] = ()
     metrics: tuple[MetricView, ...] = ()
     alarms: tuple[dict[str, Any], ...] = ()  # every alarm, newest first
-    last_stats: dict[str, Any] = Field(default_factory=dict)
 
 
 def monitor_view(store: Store, run_id: str, corrected: bool = True) -> MonitorView | None:
@@ -78,8 +77,6 @@ def monitor_view(store: Store, run_id: str, corrected: bool = True) -> MonitorVi
     counts = store.trace_counts(run_id)
     traces = {k: v + state.pruned.get(k, 0) for k, v in counts.items()}
     traces["accepted"] = sum(traces.values())
-    stats: dict[str, Any] = next((e for _, kind, _, _, e in reversed(events)
-                                  if kind == "stats"), {})
     per_window = _window_corrected(store, run_id, events) if corrected else {}
     metrics = []
     for metric in watched_metrics(settings, specs):
@@ -92,18 +89,18 @@ def monitor_view(store: Store, run_id: str, corrected: bool = True) -> MonitorVi
                         corrected=tuple(c for c in per_window.get(e["window"], ())
                                         if c.metric == metric))
             for _, kind, m, created, e in events if kind == "window" and m == metric)
-        now = (stats.get("current") or {}).get(metric)
+        now = state.current.get(metric)
         metrics.append(MetricView(
             metric=metric, label=spec.display_label,
             baseline=Band(**on_scale(spec, base.interval)) if base else None,
             source=base.source if base else "", alpha=base.alpha if base else None,
             skipped=state.skipped.get(metric), windows=windows,
-            current=Band(**now) if now else None,
+            current=Band.model_validate(now) if now else None,
             alarms=tuple(e for _, kind, m, _, e in events if kind == "alarm" and m == metric)))
     alarms = tuple(e for _, kind, _, _, e in reversed(events) if kind == "alarm")
     return MonitorView(run_id=run_id, name=record.name, status=run.status, settings=settings,
                        traces=traces, invalid_reasons=tuple(store.invalid_reasons(run_id)),
-                       metrics=tuple(metrics), alarms=alarms, last_stats=stats)
+                       metrics=tuple(metrics), alarms=alarms)
 
 
 def _window_corrected(store: Store, run_id: str, events: list[Any]
