@@ -252,21 +252,28 @@ def main() -> None:
     ap.add_argument("--part", choices=["throughput", "delay", "false-alarms"], default=None)
     args = ap.parse_args()
     q = args.quick
-    print(f"<!-- {machine()} -->")
+    print(f"<!-- {machine()} -->", flush=True)
     started = time.perf_counter()
-    if args.part in (None, "throughput"):
+    try:
+        run(args.part, q)
+    finally:
+        MonitorProcess.kill_left()
+    print(f"\n({time.perf_counter() - started:.0f} s)")
+
+
+def run(part: str | None, q: bool) -> None:
+    if part in (None, "throughput"):
         throughput(500 if q else 5000, 200 if q else 2000)
-    if args.part in (None, "delay", "false-alarms"):
+    if part in (None, "delay", "false-alarms"):
         good, bad = faithfulness_draws(100 if q else 500)
         print(f"\nfaithfulness (0-1) the offline judge gives the synthetic traces: good "
               f"{good.mean():.3f} (sd {good.std():.3f}, n={good.size}), bad {bad.mean():.3f} "
               f"(sd {bad.std():.3f}, n={bad.size})")
-        if args.part in (None, "delay"):
+        if part in (None, "delay"):
             delay(good, bad, 20 if q else 300, 0 if q else 2)
-        if args.part in (None, "false-alarms"):
+        if part in (None, "false-alarms"):
             false_alarms(good, bad, 20 if q else 300, 2000 if q else 10_000,
                          0 if q else 6000)
-    print(f"\n({time.perf_counter() - started:.0f} s)")
 
 
 if __name__ == "__main__":

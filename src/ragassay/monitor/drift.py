@@ -27,7 +27,7 @@ from ragassay.stats.drift import (
     Watched,
     WindowClosed,
 )
-from ragassay.stats.sequential import StreamInterval, fixed_interval
+from ragassay.stats.sequential import StreamInterval
 from ragassay.store import Store
 from ragassay.types import MetricSpec
 
@@ -89,7 +89,8 @@ class DriftWatch:
         share = self.settings.alpha / max(1, len(enough))
         records = {}
         for metric, values in enough.items():
-            interval = fixed_interval(self._normalised(metric, values), share / 2)
+            interval = self._settings(metric, share).baseline_interval(
+                self._normalised(metric, values))
             records[metric] = BaselineRecord(metric=metric, interval=interval, source=source,
                                              alpha=share)
         self.box.update(baselines=records, skipped=skipped)
@@ -116,12 +117,14 @@ class DriftWatch:
 
     # -- tests ------------------------------------------------------------------------
 
-    def _settings(self, metric: str) -> DriftSettings:
-        rec = self.box.state.baselines[metric]
+    def _settings(self, metric: str, alpha: float | None = None) -> DriftSettings:
+        """The metric's test: its share of alpha, its worse side (or both)."""
+        if alpha is None:
+            alpha = self.box.state.baselines[metric].alpha
         higher = self.specs[metric].higher_is_better
         watched: Watched = "both" if self.settings.watch == "both" else (
             "lower" if higher else "higher")
-        return DriftSettings(alpha=rec.alpha, window=self.settings.window,
+        return DriftSettings(alpha=alpha, window=self.settings.window,
                              horizon=self.settings.horizon, watched=watched)
 
     def resume(self) -> None:

@@ -1,22 +1,27 @@
 """Drift of a stream of scores from a baseline, tested anytime-validly (`sequential`).
 
-One `DriftTest` watches one metric. Its baseline (a fixed sample: another run's values,
-or the stream's first scored traces) gets a fixed-size interval at level 1 - alpha/2.
-The stream after it is cut into windows of `window` positions (a position is a scored
-trace; a trace whose metric is unscored advances the position without a value). Window
-k starts a confidence sequence at level 1 - (alpha/2) / (k (k + 1)) that follows the
-stream for `horizon` windows from its start (so a drop that begins anywhere is followed
-by a sequence that sees only after-drop values); an alarm is raised the moment one of
-them lies wholly on the wrong side of the baseline's interval.
+One `DriftTest` watches one metric, for a drop ("lower"), a rise ("higher") or both;
+each side watched gets an equal share of the false-alarm budget alpha, half of it for
+the baseline and half for the windows. The baseline (a fixed sample: another run's
+values, or the stream's first scored traces) gets a fixed-size interval whose watched
+end holds with probability 1 - alpha/(2 s) (s = 1 or 2 sides watched). The stream after
+it is cut into windows of `window` positions (a position is a scored trace; a trace
+whose metric is unscored advances the position without a value). Window k starts a
+confidence sequence whose watched end holds at every time with probability
+1 - alpha/(2 s) / (k (k + 1)); it follows the stream for `horizon` windows from its start
+(so a drop that begins anywhere is followed by a sequence that sees only after-drop
+values); an alarm is raised the moment one of them lies wholly beyond the baseline's
+interval on a watched side.
 
 The guarantee: if the stream's values keep (at least) the baseline's mean (independent
 draws, or any stream whose conditional means do), the chance of any false alarm, over
-the whole unending stream and every look, is at most alpha: alpha/2 for the baseline's
-interval missing its mean, and alpha/2 * sum 1/(k (k + 1)) = alpha/2 for the windows'
-sequences (Ville's inequality, union bound). The price of never stopping is a bound that
-slowly widens with k (log k). After an alarm the test stays alarmed in that direction
-until a closed window's interval holds the baseline's mean again (a `Recovery`).
-Values are on 0-1 (`MetricSpec.normalise`); positions come in increasing order.
+the whole unending stream and every look, is at most alpha: per side watched, alpha/(2 s)
+for the baseline's end missing its mean, and alpha/(2 s) * sum 1/(k (k + 1)) =
+alpha/(2 s) for the windows' sequences (Ville's inequality, union bound). The price of
+never stopping is a bound that slowly widens with k (log k). After an alarm the test
+stays alarmed in that direction until a closed window's interval holds the baseline's
+mean again (a `Recovery`). Values are on 0-1 (`MetricSpec.normalise`); positions come
+in increasing order. Intervals are shown two-sided, each end at its side's level.
 """
 
 from __future__ import annotations
@@ -82,6 +87,18 @@ class DriftSettings:
     horizon: int = 10  # windows a sequence follows the stream from its start
     watched: Watched = "lower"
 
+    @property
+    def sides(self) -> int:
+        return 2 if self.watched == "both" else 1
+
+    def baseline_interval(self, values: Sequence[float] | np.ndarray) -> StreamInterval:
+        """The baseline's interval: each end at level alpha / (2 sides), two-sided."""
+        return fixed_interval(values, self.alpha / self.sides)
+
+    def window_level(self, window: int) -> float:
+        """The two-sided level of window `window`'s sequence (each end half of it)."""
+        return self.alpha / self.sides * spending(window)
+
 
 @dataclass
 class _Tracker:
@@ -110,8 +127,7 @@ class DriftTest:
     def from_values(cls, baseline: Sequence[float] | np.ndarray, settings: DriftSettings,
                     start: int = 0, resume_window: int = 1) -> DriftTest:
         """The test with its baseline interval from the baseline's values (on 0-1)."""
-        return cls(fixed_interval(baseline, settings.alpha / 2), settings, start,
-                   resume_window)
+        return cls(settings.baseline_interval(baseline), settings, start, resume_window)
 
     @property
     def next_position(self) -> int | None:
@@ -135,7 +151,7 @@ class DriftTest:
     def _tracker(self, window: int) -> _Tracker:
         first = self.window_first(window)
         span = self.settings.horizon * self.settings.window
-        level = self.settings.alpha / 2 * spending(window)
+        level = self.settings.window_level(window)
         watch = tuple((edge, side) for d in self._directions()
                       if (edge := self._edge(d)) is not None
                       for side in (_SIDES[d],))
