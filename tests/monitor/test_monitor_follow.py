@@ -112,3 +112,19 @@ def test_a_plain_http_webhook_elsewhere_is_one_line(tmp_path: Path) -> None:
     nothing = CliRunner().invoke(cli, ["monitor", "--db", str(tmp_path / "m.db")])
     assert nothing.exit_code == 2 and "give --listen HOST:PORT" in nothing.output
     assert not (tmp_path / "m.db").exists()
+
+
+def test_a_taken_port_is_one_line_and_starts_no_run(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = CliRunner().invoke(cli, ["monitor", "--listen", f"127.0.0.1:{port}", "--db",
+                                        str(tmp_path / "m.db")])
+    assert done.exit_code == 2
+    assert done.output == (f"error: --listen 127.0.0.1:{port}: cannot listen there (address "
+                           "already in use); no run was started\n")
+    with Store(tmp_path / "m.db") as store:
+        assert store.list_runs() == []

@@ -173,8 +173,9 @@ def monitor_cmd(ctx: click.Context, **values: Any) -> None:
     try:
         asyncio.run(_serve(monitor, values["webhook"] and shown_url(values["webhook"])))
     except OSError as exc:  # the address is taken, or not ours
-        raise UsageProblem(f"--listen {values['listen']}: cannot listen there "
-                           f"({exc.strerror or exc})") from None
+        why = (exc.strerror or str(exc)).rpartition("): ")[2]
+        raise UsageProblem(f"--listen {values['listen']}: cannot listen there ({why}); "
+                           "no run was started") from None
 
 
 async def _serve(monitor: Any, webhook: str | None) -> None:
@@ -182,10 +183,9 @@ async def _serve(monitor: Any, webhook: str | None) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    await monitor.bind()  # a taken port stops here, before a run is created
     monitor.open()
     task = asyncio.create_task(monitor.run(stop))
-    while monitor.bound is None and monitor.options.listen is not None and not task.done():
-        await asyncio.sleep(0.01)
     where = []
     if monitor.bound is not None:
         where.append(f"listening on http://{_host(monitor.bound[0])}:{monitor.bound[1]}"

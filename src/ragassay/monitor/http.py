@@ -54,12 +54,25 @@ class HttpServer:
     _conns: set[asyncio.StreamWriter] = field(default_factory=set)
     _idle: asyncio.Event = field(default_factory=asyncio.Event)
 
-    async def start(self, host: str, port: int) -> tuple[str, int]:
-        """Listen; returns the address bound (port 0: the one the system chose)."""
+    async def bind(self, host: str, port: int) -> tuple[str, int]:
+        """Take the address (OSError when it cannot) without serving yet; returns it
+        (port 0: the one the system chose)."""
         self._idle.set()
-        self._server = await asyncio.start_server(self._serve, host, port)
+        self._server = await asyncio.start_server(self._serve, host, port,
+                                                  start_serving=False)
         name = self._server.sockets[0].getsockname()
         return str(name[0]), int(name[1])
+
+    async def serve(self) -> None:
+        """Start answering on the bound address."""
+        assert self._server is not None
+        await self._server.start_serving()
+
+    async def start(self, host: str, port: int) -> tuple[str, int]:
+        """Bind and serve; returns the address bound."""
+        bound = await self.bind(host, port)
+        await self.serve()
+        return bound
 
     def stop_listening(self) -> None:
         """No new connection is accepted (those open are served by `early`'s rules)."""

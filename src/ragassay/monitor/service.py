@@ -92,6 +92,7 @@ class Monitor:
         self.endpoint = OtlpEndpoint(self)
         self.follower: Follower | None = None
         self.bound: tuple[str, int] | None = None
+        self.server: HttpServer | None = None
         self.started = time.monotonic()
         self.scored_here = 0
 
@@ -265,13 +266,19 @@ class Monitor:
 
     # -- running ----------------------------------------------------------------------
 
-    async def run(self, stop: asyncio.Event) -> None:
-        """Serve until `stop` is set, then drain."""
-        server = None
+    async def bind(self) -> None:
+        """Take the listening address before anything is created (a taken port stops the
+        command before a run exists): OSError when it cannot."""
         if self.options.listen is not None:
-            server = HttpServer(self.endpoint.early, self.endpoint.handle,
-                                max_body=self.options.max_body)
-            self.bound = await server.start(*self.options.listen)
+            self.server = HttpServer(self.endpoint.early, self.endpoint.handle,
+                                     max_body=self.options.max_body)
+            self.bound = await self.server.bind(*self.options.listen)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Serve until `stop` is set, then drain (`open` first; `bind` too to listen)."""
+        server = self.server
+        if server is not None:
+            await server.serve()
         tasks = [asyncio.create_task(self._ticker(stop))]
         if self.options.follow is not None:
             self.follower = Follower(self.options.follow, self.box.state.follow, self._deliver,
