@@ -3,6 +3,7 @@
 from ragassay.cli import (  # noqa: F401  (registers commands)
     analysis,
     annotate_cmd,
+    batch_cmd,
     bench_cmd,
     calibrate,
     eval_cmd,

@@ -69,13 +69,19 @@ def runs() -> None:
     """List and inspect runs in the store."""
 
 
-def _run_entry(store: Any, r: Any) -> dict[str, Any]:
+def _status(r: Any, waiting: set[str]) -> str:
+    """A run's status as listed: "waiting for batch" for an unfinished run whose provider
+    batches are still live (`eval --batch`), else its stored status."""
+    return "waiting for batch" if r.id in waiting and r.status != "complete" else r.status
+
+
+def _run_entry(store: Any, r: Any, waiting: set[str]) -> dict[str, Any]:
     """One run as `runs list --format json` prints it; an eval run's strategies are those
     its samples name (a bench run's config lists the strategies it compared)."""
     strategies = list(r.config.strategies) or store.sample_strategies(r.id)
     return {"id": r.id, "created": r.created.isoformat(timespec="seconds"),
             "finished": r.finished.isoformat(timespec="seconds") if r.finished else None,
-            "status": r.status, "kind": r.config.kind, "dataset": r.dataset,
+            "status": _status(r, waiting), "kind": r.config.kind, "dataset": r.dataset,
             "judge": r.config.judge, "judge_model": r.judge_model,
             "metrics": list(r.config.metrics), "strategies": strategies,
             "samples": store.count_samples(r.id), "package_version": r.package_version}
@@ -88,15 +94,17 @@ def _run_entry(store: Any, r: Any) -> dict[str, Any]:
               show_default=True, help="json: one object per run, for scripts.")
 @friendly
 def runs_list(db: Path, dataset: str | None, fmt: str) -> None:
-    """Every run, newest first; bench runs are marked in the kind column."""
+    """Every run, newest first; bench runs are marked in the kind column, runs whose
+    provider batches are still out say "waiting for batch"."""
 
     from rich.markup import escape
     from rich.table import Table
 
     store = open_store(db, readonly=True)
     found = store.list_runs(dataset=dataset)
+    waiting = store.runs_waiting_for_batch()
     if fmt == "json":
-        click.echo(json.dumps([_run_entry(store, r) for r in found], indent=2,
+        click.echo(json.dumps([_run_entry(store, r, waiting) for r in found], indent=2,
                               ensure_ascii=False))
         return
     t = Table()
@@ -104,7 +112,7 @@ def runs_list(db: Path, dataset: str | None, fmt: str) -> None:
         t.add_column(col)
     for r in found:
         kind = f"[bold]{r.config.kind}[/bold]" if r.config.kind == "bench" else r.config.kind
-        t.add_row(r.id, r.created.strftime("%Y-%m-%d %H:%M"), r.status, kind,
+        t.add_row(r.id, r.created.strftime("%Y-%m-%d %H:%M"), _status(r, waiting), kind,
                   escape(r.dataset), escape(r.config.judge),
                   ",".join(r.config.metrics), str(store.count_samples(r.id)))
     console().print(t)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ragassay.cli.app import cli, write_report
+from ragassay.cli.batch_cmd import BatchBar, BatchFlags, batch_options, batch_run, detached
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FailedRun,
@@ -236,7 +237,7 @@ def _price(price_in: float | None, price_out: float | None) -> Any:
         raise UsageProblem(str(exc)) from None
 
 
-def _dry_run(data: Path, config: Any, price: Any, metrics: str) -> None:
+def _dry_run(data: Path, config: Any, price: Any, metrics: str, batch: bool = False) -> None:
     """Print what the run would take: calls, tokens, cost; nothing is sent or stored."""
     from ragassay.cli.common import console
     from ragassay.cli.cost_view import print_estimate
@@ -245,16 +246,17 @@ def _dry_run(data: Path, config: Any, price: Any, metrics: str) -> None:
 
     est = estimate_run(iter_samples(data, skip_invalid=config.skip_invalid,
                                     field_map=config.field_map), config, price)
-    print_estimate(est, metrics, console())
+    print_estimate(est, metrics, console(), batch=batch)
 
 
 def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> Any:
     """Run the chosen engine; a Ray setup problem is one line."""
     from ragassay.runner import RayEngineError, evaluate
+    from ragassay.runner.batch_engine import BatchSetupError
 
     try:
         return evaluate(samples, config, store=store, ray=ray, **kwargs)
-    except RayEngineError as exc:
+    except (RayEngineError, BatchSetupError) as exc:
         raise UsageProblem(str(exc)) from None
 
 
@@ -320,6 +322,7 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
                    "take; sends nothing, needs no key, stores nothing.")
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress bar or summary (warnings still go to stderr).")
+@batch_options
 @friendly
 def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              headers_given: tuple[str, ...], metrics: str, mapping_given: tuple[str, ...],
@@ -329,7 +332,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
-             quiet: bool) -> None:
+             quiet: bool, batch_flags: BatchFlags) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet), or a file of
     OpenTelemetry traces (OTLP JSON, opentelemetry-sdk span JSON: one sample per trace).
 
@@ -379,8 +382,9 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             metrics=suites, concurrency=concurrency, use_cache=not no_cache,
             skip_invalid=skip_invalid, max_context_tokens=max_context_tokens,
             field_map=mapping, trace_map=traces, ratings=ratings)
+        batch = batch_run(batch_flags, store if resume else None, resume, config.judge, engine)
         if dry_run:
-            _dry_run(data, config, price, metrics)
+            _dry_run(data, config, price, metrics, batch is not None)
             return
         if resumed is None:
             store = open_store(db)
@@ -391,10 +395,14 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
                                         trace_map=traces),
                            config, store, ray, resume=resume, retry=retry,
                            progress=RichProgress(enabled=not quiet), total=check.total,
-                           dataset_hash=dataset_fingerprint(data), headers=extra_headers)
+                           dataset_hash=dataset_fingerprint(data), headers=extra_headers,
+                           batch=batch, batch_progress=BatchBar(enabled=not quiet))
         except BaseException:  # stopped: say which run to resume (friendly prints it)
             resumable(resume or _started_run(store, data, started))
             raise
+    if stats.waiting:
+        detached(stats, data, db)
+        return
     _finish(store, stats.run_id, data, db, out, results_parquet, quiet, export_otlp)
 
 

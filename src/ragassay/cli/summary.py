@@ -157,6 +157,8 @@ def print_summary(report: Report, console: Console | None = None) -> None:
     console.print(f"judge calls {usage.calls}, tokens in {usage.input_tokens}"
                   f" / out {usage.output_tokens}, cache hits {usage.cache_hits}, "
                   f"{escape(cost_text(report))}", highlight=False)
+    if usage.batch is not None:
+        console.print(escape(usage.batch.describe()), highlight=False)
     warnings = [f for f in report.interpretation
                 if f.level == "warning" and f.scope == "overall"]
     for flag in warnings[:MAX_WARNINGS]:

@@ -48,23 +48,49 @@ def _per_million(value: Any) -> float | None:
     return float(value) * PER_MILLION
 
 
-def litellm_price(model: str) -> Price | None:
+def litellm_price(model: str, *, batch: bool = False) -> Price | None:
     """The model's price in LiteLLM's table: by its name as given (`gpt-4o-mini`,
     `openai/gpt-4o-mini`), else without its provider prefix; None when the table (or
-    litellm) has none."""
+    litellm) has none. `batch`: its price through the provider's batch API, where the
+    table gives one (`input_cost_per_token_batches`)."""
     table = _litellm_table()
+    suffix = "_batches" if batch else ""
     names = [model, model.split("/", 1)[-1]] if "/" in model else [model]
     for name in names:
         entry = table.get(name)
         if not isinstance(entry, dict):
             continue
-        inp = _per_million(entry.get("input_cost_per_token"))
-        out = _per_million(entry.get("output_cost_per_token"))
+        inp = _per_million(entry.get(f"input_cost_per_token{suffix}"))
+        out = _per_million(entry.get(f"output_cost_per_token{suffix}"))
         if inp is None or out is None:
             continue
-        return Price(input=inp, output=out,
-                     cached_input=_per_million(entry.get("cache_read_input_token_cost")))
+        cached = _per_million(entry.get("cache_read_input_token_cost"))
+        if batch and cached is not None:
+            cached /= 2
+        return Price(input=inp, output=out, cached_input=cached)
     return None
+
+
+BATCH_SHARE = 0.5
+"""A batch call's price as a share of a direct one's, where the table has no batch
+price: OpenAI's and Anthropic's batch APIs charge half."""
+
+
+def batch_price(judge: str, given: Price | None = None) -> tuple[Price | None, str]:
+    """The price of a judge's calls through its provider's batch API and where it came
+    from: LiteLLM's batch price where the table has one, else half of the direct price
+    (`resolve_price`); (None, why) when unknown."""
+    if given is None and not is_offline(judge):
+        found = litellm_price(model_name(judge), batch=True)
+        if found is not None:
+            return found, "LiteLLM's batch price table"
+    direct, why = resolve_price(judge, given)
+    if direct is None:
+        return None, why
+    half = Price(input=direct.input * BATCH_SHARE, output=direct.output * BATCH_SHARE,
+                 cached_input=None if direct.cached_input is None
+                 else direct.cached_input * BATCH_SHARE)
+    return half, f"half of {why}"
 
 
 def model_name(spec: str) -> str:
@@ -105,5 +131,5 @@ def usd_text(usd: float) -> str:
     return f"${usd:.2f}" if usd >= 1 else f"${usd:.4f}"
 
 
-__all__ = ["Price", "litellm_price", "model_name", "price_text", "priced", "resolve_price",
-           "usd_text"]
+__all__ = ["BATCH_SHARE", "Price", "batch_price", "litellm_price", "model_name", "price_text",
+           "priced", "resolve_price", "usd_text"]

@@ -21,6 +21,7 @@ from ragassay.report.leaderboard import (
 )
 from ragassay.report.model import (
     REPORT_VERSION,
+    BatchUsage,
     Entry,
     FailedEntry,
     HopPosition,
@@ -64,6 +65,7 @@ __all__ = [
     "Report",
     "RunInfo",
     "RunTable",
+    "BatchUsage",
     "RunUsage",
     "SampleEntry",
     "StrategyEntry",

@@ -297,9 +297,10 @@ def _usage(report: Report) -> str:
     if report.invalid_rows:
         invalid = "<h2>Invalid rows</h2>" + _table(
             ["id", "where", "reason"], [[r.id, r.source, r.reason] for r in report.invalid_rows])
+    batch = f"<p>{escape(u.batch.describe())}</p>" if u.batch is not None else ""
     return ('<section id="usage"><h2>Judge usage and cost</h2>' + _table(
         ["suite", "calls", "input tokens", "output tokens", "cache hits", "cost $"], rows,
-        {1, 2, 3, 4, 5}) + invalid + "</section>")
+        {1, 2, 3, 4, 5}) + batch + invalid + "</section>")
 
 
 NAV = (("summary", "Summary"), ("strategies", "Strategies"), ("distributions", "Distributions"),

@@ -32,7 +32,7 @@ from ragassay.stats.corrected import Corrected
 from ragassay.stats.result import omitted
 from ragassay.types import MetricSpec, RunReliability, Usage, abstained_reason, default_label
 
-REPORT_VERSION = "1.2.0"
+REPORT_VERSION = "1.3.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -42,7 +42,9 @@ a section or field is added, the major number when one is renamed, retyped or re
 (per strategy abstention and false-abstention rates, with `MetricAggregate.abstained`
 and `SampleEntry.abstained`) and `evaluation_metadata.suspicious_replies` are added.
 1.1.0: `hops` and `detailed_results[].trace` (runs of samples read from traces).
-1.2.0: `strategies.*.failed`, per suite the questions a metric of the suite failed on."""
+1.2.0: `strategies.*.failed`, per suite the questions a metric of the suite failed on.
+1.3.0: `usage.batch` (a run judged through provider batches: its batches, requests and
+their cost at the batch price next to what the same tokens cost with direct calls)."""
 
 
 class UsageSummary(Result):
@@ -67,10 +69,51 @@ class UsageSummary(Result):
                    cost_usd=None if usage.cost_usd is None else round(usage.cost_usd, 6))
 
 
+class BatchUsage(Result):
+    """What a run's provider batches held and cost (`usage.batch`; only for a run made
+    with `--batch`): batches by status, requests answered, failed (expired, failed lines)
+    and still waiting, their tokens, their cost at the batch price and what the same
+    tokens cost with direct calls (None: no price known)."""
+
+    batches: int
+    statuses: dict[str, int]
+    requests: int
+    answered: int
+    failed: int
+    waiting: int
+    input_tokens: int
+    output_tokens: int
+    cost_usd: float | None = None
+    direct_cost_usd: float | None = None
+
+    @property
+    def saved_usd(self) -> float | None:
+        if self.cost_usd is None or self.direct_cost_usd is None:
+            return None
+        return self.direct_cost_usd - self.cost_usd
+
+    def describe(self) -> str:
+        """`provider batches: 3 (completed 3), 120,000 requests (119,990 answered, 10
+        failed): $12.00 at the batch price, $24.00 with direct calls (saved $12.00)`, as
+        the terminal and the HTML report say it."""
+        states = ", ".join(f"{k} {v}" for k, v in sorted(self.statuses.items()))
+        text = (f"provider batches: {self.batches} ({states}), {self.requests:,} requests "
+                f"({self.answered:,} answered, {self.failed:,} failed"
+                + (f", {self.waiting:,} waiting" if self.waiting else "") + ")")
+        if self.cost_usd is None or self.direct_cost_usd is None:
+            return text + ": cost unknown (no price for the model)"
+        from ragassay.llm.pricing import usd_text
+
+        return (text + f": {usd_text(self.cost_usd)} at the batch price, "
+                f"{usd_text(self.direct_cost_usd)} with direct calls (saved "
+                f"{usd_text(self.direct_cost_usd - self.cost_usd)})")
+
+
 class RunUsage(UsageSummary):
-    """The run's usage in total and by suite."""
+    """The run's usage in total and by suite (`batch`: its provider batches)."""
 
     by_suite: dict[str, UsageSummary]
+    batch: BatchUsage | None = omitted()
 
 
 class StrategyEntry(StrategySummary):

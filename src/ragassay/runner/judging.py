@@ -47,6 +47,7 @@ class RunStats:
     usage: Usage = Usage()
     seconds: float = 0.0
     per_suite: dict[str, Usage] = field(default_factory=dict)
+    waiting: int = 0  # provider batches the run left to wait for (`--batch --detach`)
 
 
 class HopScorer:

@@ -71,6 +71,13 @@ Cache
     cache_get(key) -> dict | None; cache_put(key, value: dict) (insert or replace);
     cache_clear() -> int
 
+Provider batches (`eval --batch`; `store/batches.py`)
+    add_batch(run_id, provider, custom_ids, size) -> batch    before the upload
+    batch_uploaded(batch, file_id); batch_update(batch, status=..., batch_id=..., ...)
+    batches(run_id, live=False) -> [BatchRecord]; runs_waiting_for_batch() -> {run ids}
+    save_batch_lines(batch, [BatchLine]); settle_batch(batch, reason); abandon_batch(batch)
+    call_states(run_id, custom_id) -> [CallState]; batch_summary(run_id) -> BatchSummary
+    set_batch_options(run_id, json); batch_options(run_id) -> json | None
 Monitor runs (`store/monitor.py`, migration m0011_monitor)
     create_monitor / find_monitor(name) / get_monitor(run) / save_monitor: the monitor's
         settings and state (JSON the monitor package reads)
@@ -87,6 +94,7 @@ Errors
     "cannot create directory ...", "cannot open ...: file is not a database".
 """
 
+from ragassay.store.batches import BatchLine, BatchRecord, BatchSummary, CallState
 from ragassay.store.models import (
     DEFAULT_DB_PATH,
     CallRecord,
@@ -104,7 +112,11 @@ __all__ = [
     "DEFAULT_DB_PATH",
     "TRACE_STATES",
     "Accepted",
+    "BatchLine",
+    "BatchRecord",
+    "BatchSummary",
     "CallRecord",
+    "CallState",
     "MetricSummary",
     "MonitorRecord",
     "PendingTrace",

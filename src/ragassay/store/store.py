@@ -14,6 +14,7 @@ from types import TracebackType
 from typing import Any
 
 from ragassay.store import lease
+from ragassay.store.batches import BatchesMixin
 from ragassay.store.db import open_connection
 from ragassay.store.labels import LabelsMixin
 from ragassay.store.ledger import LedgerMixin
@@ -66,7 +67,8 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=json_default)
 
 
-class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin, MonitorMixin):
+class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin, BatchesMixin,
+            MonitorMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it

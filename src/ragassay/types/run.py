@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_serializer
 
 from ragassay.types.backend import BackendOptions, Price
 from ragassay.types.base import Frozen
@@ -54,6 +54,13 @@ class RunConfig(Frozen):
     # how an LLM judge reads ratings and flags: probability-weighted from the token
     # probabilities (when the backend gives them), or the stated values
     ratings: Ratings = "expected"
+
+    @field_serializer("backend")
+    def _given_backend(self, backend: BackendOptions) -> dict[str, Any]:
+        # only the options given: a stored config read back must not take a default for
+        # one given (`max_tokens_overridden`: a resumed run's calls would ask for another
+        # max_tokens, under other cache keys, than the run's first calls did)
+        return backend.model_dump(mode="json", exclude_unset=True)
 
     def backend_options(self) -> BackendOptions:
         """The backend settings with this run's endpoint and concurrency."""
