@@ -181,13 +181,15 @@ def with_prompt_versions(config: RunConfig, suites: Sequence[Suite]) -> RunConfi
 def open_run(store: Store, config: RunConfig, suites: Sequence[Suite], judge_model: str,
              resume: str | None, dataset_hash: str | None,
              meta: dict[str, Any] | None = None,
-             retry: str | None = "auto") -> tuple[str, set[tuple[str, str]]]:
+             retry: str | None = "auto", with_done: bool = True
+             ) -> tuple[str, set[tuple[str, str]]]:
     """The run's id (created with `meta`, or the one resumed: leased to this process)
     and the (sample, suite) judgments already done; those that failed as `retry` says
-    (`retry_mode`) are not done: they are judged again."""
+    (`retry_mode`) are not done: they are judged again. `with_done=False`: a caller that
+    feeds only samples not yet judged (a monitor) skips reading them."""
     if resume:
         run = store.get_run(resume)
-        done = store.done_keys(run.id, retry_mode(run.status, retry))
+        done = store.done_keys(run.id, retry_mode(run.status, retry)) if with_done else set()
         store.finish_run(run.id, "running")
         return run.id, done
     specs = [spec for s in suites for spec in s.chosen_specs]

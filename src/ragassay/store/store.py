@@ -28,6 +28,7 @@ from ragassay.store.models import (
     json_default,
     read_only_reason,
 )
+from ragassay.store.monitor import MonitorMixin
 from ragassay.store.outcomes import OutcomesMixin
 from ragassay.store.rows import (
     LACKING_SQL,
@@ -67,7 +68,8 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=json_default)
 
 
-class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin, BatchesMixin):
+class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin, BatchesMixin,
+            MonitorMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it

@@ -50,7 +50,7 @@ class RunConfig(Frozen):
     field_map: dict[str, str] = Field(default_factory=dict)  # {field: column} of the dataset
     # {role: [attribute, ...]} read first from a trace file (dataset.traces.mapping)
     trace_map: dict[str, list[str]] = Field(default_factory=dict)
-    kind: Literal["eval", "bench", "meta-eval"] = "eval"
+    kind: Literal["eval", "bench", "meta-eval", "monitor"] = "eval"
     strategies: tuple[str, ...] = ()  # bench: the strategies compared
     split: str | None = None  # meta-eval: the dev-set split scored
     limit: int | None = None  # meta-eval: the first N samples only

@@ -59,6 +59,7 @@ PAGES: dict[str, PageInfo] = {
     "samples": PageInfo("screens/samples.py", "Sample explorer", ":material/search:"),
     "annotate": PageInfo("screens/annotate.py", "Annotate", ":material/label:"),
     "evaluate": PageInfo("screens/evaluate.py", "Evaluate", ":material/play_arrow:"),
+    "monitor": PageInfo("screens/monitor.py", "Monitor", ":material/monitor_heart:"),
     "downloads": PageInfo("screens/downloads.py", "Downloads", ":material/download:"),
 }
 """Every page by name; its URL path is its title (see `PageInfo.path`)."""

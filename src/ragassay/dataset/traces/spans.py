@@ -270,6 +270,12 @@ def _parquet_spans(path: Path, name: str) -> list[Span]:
     return spans
 
 
+def spans_of_value(item: Any, where: str) -> Iterator[Span]:
+    """The spans of one decoded JSON value (an OTLP export request, a span object,
+    Phoenix's REST reply): what a trace file holds per value, and a receiver per body."""
+    return _spans_of(item, where)
+
+
 def _spans_of(item: Any, where: str) -> Iterator[Span]:
     if not isinstance(item, Mapping):
         raise DatasetError("expected an OTLP export or a span object", where=where)
