@@ -119,7 +119,7 @@ def test_upload_names_are_sanitised_and_sizes_limited(tmp_path: Path):
 
 def test_check_dataset_counts_and_reports_bad_rows(tmp_path: Path):
     good = '{"question": "q", "contexts": ["c"], "answer": "a"}\n'
-    bad = '{"question": "q", "contexts": "c"}\n'
+    bad = '{"question": "q", "contexts": 7}\n'
     path = save_upload((good + bad).encode(), "d.jsonl", tmp_path)
     with pytest.raises(DatasetError, match=r"^d\.jsonl:2: 'contexts' must be a list"):
         check_dataset(path, skip_invalid=False)

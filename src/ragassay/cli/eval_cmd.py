@@ -35,7 +35,9 @@ from ragassay.cli.common import (
     headers,
     map_option,
     open_store,
+    otlp_file,
     ratings_option,
+    refuse_overwrites,
     resumable,
     say,
     sigterm_interrupts,
@@ -50,6 +52,7 @@ from ragassay.types import (
     NO_REFERENCE,
     NO_REFERENCE_OR_ANSWER,
     Ratings,
+    ReadAs,
 )
 
 if TYPE_CHECKING:
@@ -118,7 +121,7 @@ def report_unscored(report: Report, store: Any, run_id: str) -> None:
             err=True)
     ok, failed = store.call_outcomes(run_id)
     if failed and not ok:
-        store.finish_run(run_id, "failed")
+        store.finish_run(run_id, "failed", failure=f"every judge call failed ({failed} calls)")
         raise FailedRun(f"every judge call of run {run_id} failed ({failed} calls): "
                         f"fix the judge, then judge them again with --resume {run_id} "
                         "--retry-failed all")
@@ -150,12 +153,13 @@ def _retrying(store: Any, resume: str | None, retry_failed: str | None) -> str |
 
 
 def report_suspicious(report: Report) -> None:
-    """Judge replies that held a verdict copied from the judged text, on stderr."""
+    """Suspicious judge replies (a verdict copied from the judged text, a rating outside
+    its scale), on stderr."""
     n = report.evaluation_metadata.suspicious_replies
     if n:
-        say(f"warning: {n} judged sample{'s' if n != 1 else ''} got a judge reply holding a "
-            "verdict copied from the judged text (suspected prompt injection); it was not "
-            "taken for the verdict (details: suspicious_reply)", err=True)
+        say(f"warning: {n} judged sample{'s' if n != 1 else ''} got a suspicious judge reply "
+            "(a verdict copied from the judged text, or a rating outside its scale); it was "
+            "not taken for the verdict (details: suspicious_reply)", err=True)
 
 
 def _given(name: str) -> bool:
@@ -177,7 +181,7 @@ def _started_run(store: Any, data: Path, since: float) -> str | None:
 
 def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
                     mapping: dict[str, str], judge: str, suites: tuple[str, ...],
-                    routing_given: dict[str, Any], batch: bool) -> Any:
+                    read_as: str, routing_given: dict[str, Any], batch: bool) -> Any:
     """The stored config of the run to resume, with newly given --base-url(s) (said so)
     and routing settings (`resumed_plan`). A changed dataset file, or a --judge /
     --metrics other than the run's, is refused: the finished judgments would be mixed
@@ -201,6 +205,8 @@ def _resumed_config(store: Any, resume: str, data: Path, urls: tuple[str, ...],
         ("--metrics", _given("metrics") and set(suites) != set(config.metrics),
          f"--metrics {','.join(config.metrics)}"),
         ("--map", bool(mapping) and mapping != config.field_map, stored_map),
+        ("--format", _given("read_as") and read_as != config.read_as,
+         f"--format {config.read_as}"),
     ):
         if differs:
             raise UsageProblem(f"run {run.id} was evaluated with {stored}: resume with the "
@@ -266,18 +272,20 @@ def _dry_run(data: Path, config: Any, price: Any, metrics: str, batch: bool = Fa
                       highlight=False)
         one = config.model_copy(update={"judge": spec, "routing": None})
         est = estimate_run(iter_samples(data, skip_invalid=config.skip_invalid,
-                                        field_map=config.field_map), one, price)
+                                        field_map=config.field_map,
+                                        trace_map=config.trace_map, read_as=config.read_as),
+                           one, price)
         print_estimate(est, metrics, out, batch=batch)
 
 
 def _checked(data: Path, skip_invalid: bool, mapping: dict[str, str],
-             traces: dict[str, list[str]]) -> Any:
+             traces: dict[str, list[str]], read_as: ReadAs) -> Any:
     """The dataset's first pass (`check_dataset`): its problem stops the command in one
     line; skipped rows are said."""
     from ragassay.dataset import check_dataset
 
     check = check_dataset(data, skip_invalid=skip_invalid, field_map=mapping,
-                          trace_map=traces)
+                          trace_map=traces, read_as=read_as)
     problem = check.problem()
     if problem:
         raise UsageProblem(problem)
@@ -328,6 +336,11 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
                    "needs).")
 @map_option
 @trace_map_option
+@click.option("--format", "read_as", type=click.Choice(["auto", "rows", "traces"]),
+              default="auto", show_default=True,
+              help="Read a .json/.jsonl/.parquet file as rows or as OpenTelemetry traces; "
+                   "auto: by the keys of its first object (a row whose metadata carries "
+                   "trace and span ids is a row).")
 @export_otlp_option
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the JSON report here.")
@@ -378,7 +391,8 @@ def _judge(samples: Any, config: Any, store: Any, ray: Any, **kwargs: Any) -> An
 @friendly
 def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              headers_given: tuple[str, ...], metrics: str, mapping_given: tuple[str, ...],
-             trace_map_given: tuple[str, ...], export_otlp: str | None, out: Path | None,
+             trace_map_given: tuple[str, ...], read_as: ReadAs, export_otlp: str | None,
+             out: Path | None,
              results_parquet: Path | None, concurrency: int, engine: str,
              ray_address: str | None, workers: int | None, db: Path, resume: str | None,
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
@@ -407,17 +421,18 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         raise UsageProblem("--dry-run estimates a new run: leave out --resume")
     with sigterm_interrupts():
         resumed = None
-        if out is not None and data.exists() and out.resolve() == data.resolve():
-            raise UsageProblem(f"--out {out} is the dataset itself: write the report elsewhere")
+        refuse_overwrites([("--out", out), ("--export-otlp", otlp_file(export_otlp))],
+                          folders=[("--results-parquet", results_parquet)], db=db,
+                          inputs=[(f"the dataset ({data})", data)])
         if retry_failed and not resume:
             raise UsageProblem("--retry-failed needs --resume RUN (the run whose failed "
                                "judgments to judge again)")
         if resume:
             store = open_store(db)
             resumed = _resumed_config(store, resume, data, urls, mapping, judge_spec, suites,
-                                      routing_given, batch_flags.batch)
-            mapping, traces = resumed.field_map, resumed.trace_map
-        check = _checked(data, skip_invalid, mapping, traces)
+                                      read_as, routing_given, batch_flags.batch)
+            mapping, traces, read_as = resumed.field_map, resumed.trace_map, resumed.read_as
+        check = _checked(data, skip_invalid, mapping, traces, read_as)
         if check.retrieval_only:
             say(f"note: {data.name}: no row has an answer: evaluated as a retrieval-only set "
                 "(its context metrics are scored, its answer metrics unscored: no answer)",
@@ -430,7 +445,8 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             str(data), urls=urls, timeout_s=timeout_s, price=price, judge=judge_spec,
             metrics=suites, concurrency=concurrency, use_cache=not no_cache,
             skip_invalid=skip_invalid, max_context_tokens=max_context_tokens,
-            field_map=mapping, trace_map=traces, ratings=ratings, routing=routing)
+            field_map=mapping, trace_map=traces, ratings=ratings, read_as=read_as,
+            routing=routing)
         batch = batch_run(batch_flags, store if resume else None, resume, config.judge, engine)
         if dry_run:
             _dry_run(data, config, price, metrics, batch is not None)
@@ -441,7 +457,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         started = time.time()
         try:
             stats = _judge(iter_samples(data, skip_invalid=skip_invalid, field_map=mapping,
-                                        trace_map=traces),
+                                        trace_map=traces, read_as=read_as),
                            config, store, ray, resume=resume, retry=retry,
                            progress=RichProgress(enabled=not quiet), total=check.total,
                            dataset_hash=dataset_fingerprint(data), headers=extra_headers,

@@ -4,7 +4,13 @@ that keeps a corrected estimate valid). Depends on `ragassay.types` and the data
 value limits; the store keeps the labels."""
 
 from ragassay.labels.files import LabelFileError, LabelRow, read_label_file
-from ragassay.labels.matching import Matched, checked_value, import_file, match_rows
+from ragassay.labels.matching import (
+    Matched,
+    checked_value,
+    import_file,
+    match_rows,
+    mismatch_line,
+)
 from ragassay.labels.plan import (
     PLAN_KINDS,
     inclusion,
@@ -22,6 +28,7 @@ from ragassay.labels.vocabulary import (
     linked_metrics,
     lookup,
     nearest,
+    own_value,
 )
 
 __all__ = [
@@ -32,6 +39,7 @@ __all__ = [
     "checked_value",
     "import_file",
     "match_rows",
+    "mismatch_line",
     "read_label_file",
     "VOCABULARY",
     "LabelKind",
@@ -43,6 +51,7 @@ __all__ = [
     "linked_metrics",
     "lookup",
     "nearest",
+    "own_value",
     "priority",
     "queue",
     "weights",

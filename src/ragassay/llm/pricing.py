@@ -1,6 +1,8 @@
 """What a judge call costs: a price given by the user (`--price-in/--price-out`, US
 dollars per million tokens), else LiteLLM's maintained price table where litellm is
-installed (the `litellm` extra), else unknown (None: unpriced, not free).
+installed (the `litellm` extra), else, for the common OpenAI chat models, ragassay's own
+small packaged table (`openai_prices.json`, dated; made from LiteLLM's by
+scripts/prices/openai_prices.py), else unknown (None: unpriced, not free).
 
 LiteLLM's table is read from the JSON file the installed litellm ships
 (`model_prices_and_context_window_backup.json`), without importing litellm: its import
@@ -19,11 +21,26 @@ from typing import Any
 from ragassay.types import Price, Usage, is_offline
 
 LITELLM_TABLE = "model_prices_and_context_window_backup.json"
+OPENAI_TABLE = Path(__file__).with_name("openai_prices.json")
 PER_MILLION = 1_000_000
 
 
 @lru_cache(maxsize=1)
-def _litellm_table() -> dict[str, Any]:
+def packaged_table() -> dict[str, Any]:
+    """ragassay's packaged OpenAI prices: `as_of`, `source` and `models` (per million)."""
+    table: dict[str, Any] = json.loads(OPENAI_TABLE.read_text(encoding="utf-8"))
+    return table
+
+
+def packaged_price(model: str) -> Price | None:
+    """The packaged price of an OpenAI model (`gpt-4o-mini`, `openai/gpt-4o-mini`)."""
+    name = model.removeprefix("openai/")
+    entry = packaged_table()["models"].get(name)
+    return None if entry is None else Price.model_validate(entry)
+
+
+@lru_cache(maxsize=1)
+def litellm_table() -> dict[str, Any]:
     """LiteLLM's price table as shipped with the installed litellm ({} without it)."""
     try:
         spec = importlib.util.find_spec("litellm")
@@ -53,7 +70,7 @@ def litellm_price(model: str, *, batch: bool = False) -> Price | None:
     `openai/gpt-4o-mini`), else without its provider prefix; None when the table (or
     litellm) has none. `batch`: its price through the provider's batch API, where the
     table gives one (`input_cost_per_token_batches`)."""
-    table = _litellm_table()
+    table = litellm_table()
     suffix = "_batches" if batch else ""
     names = [model, model.split("/", 1)[-1]] if "/" in model else [model]
     for name in names:
@@ -108,7 +125,10 @@ def resolve_price(judge: str, given: Price | None = None) -> tuple[Price | None,
     found = litellm_price(model_name(judge))
     if found is not None:
         return found, "LiteLLM's price table"
-    how = ("litellm has no price for it" if _litellm_table()
+    if not litellm_table() and (found := packaged_price(model_name(judge))) is not None:
+        return found, (f"ragassay's packaged OpenAI prices of {packaged_table()['as_of']}; "
+                       "pip install 'ragassay[litellm]' for LiteLLM's current table")
+    how = ("litellm has no price for it" if litellm_table()
            else "pip install 'ragassay[litellm]' for LiteLLM's price table")
     return None, f"no price for {model_name(judge)} ({how}; or give --price-in/--price-out)"
 
@@ -131,5 +151,6 @@ def usd_text(usd: float) -> str:
     return f"${usd:.2f}" if usd >= 1 else f"${usd:.4f}"
 
 
-__all__ = ["BATCH_SHARE", "Price", "batch_price", "litellm_price", "model_name", "price_text",
-           "priced", "resolve_price", "usd_text"]
+__all__ = ["BATCH_SHARE", "Price", "batch_price", "litellm_price", "model_name",
+           "packaged_price", "packaged_table", "price_text", "priced", "resolve_price",
+           "usd_text"]

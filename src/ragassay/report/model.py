@@ -40,7 +40,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "1.4.0"
+REPORT_VERSION = "1.6.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -53,7 +53,15 @@ and `SampleEntry.abstained`) and `evaluation_metadata.suspicious_replies` are ad
 1.2.0: `strategies.*.failed`, per suite the questions a metric of the suite failed on.
 1.3.0: `usage.batch` (a run judged through provider batches: its batches, requests and
 their cost at the batch price next to what the same tokens cost with direct calls).
-1.4.0: `routing` (a routed run: a cascade of judge tiers or a jury; per tier its judge,
+1.4.0: `constant_across_strategies` (metrics every strategy scores each question alike
+on); `metric_specs.*.equivalence` (the practical-equivalence margin); a leaderboard row's
+`diff`, `diff_ci_low`, `diff_ci_high`, `effect_size` (Cohen's d_av), `margin`,
+`tost_p_adjusted` and `constant` against the best, whose `vs_best` reads equivalent,
+worse or unclear (rows stored before: "no detectable difference").
+1.5.0: `detailed_results[].trace.lost[].hop` counts from 1 like `hops.lost[].hop` (was 0);
+`strategies.*.failed` carries a description of what it counts; `calibration.pairs[]
+.kappa_ci` (a boolean label's kappa interval) is added.
+1.6.0: `routing` (a routed run: a cascade of judge tiers or a jury; per tier its judge,
 confidence, threshold, `decided` and `judged` counts, calls, tokens, cost and agreement
 with the labels; the guarantee's status) and `detailed_results[].routing` (the tier that
 decided the sample, each tier's confidence)."""
@@ -179,7 +187,9 @@ class InvalidRowEntry(Result):
 class LeaderboardRow(Result):
     """One strategy of a bench's leaderboard, as the bench stored it with its run: the
     ranking metric's mean with its interval, the paired verdict against the best
-    (`vs_best`, Holm-adjusted `p_adjusted`), and the bench's own figures, in the order
+    (`vs_best`: equivalent, worse or unclear; with the difference, its interval, the
+    effect size, the Holm-adjusted `p_adjusted` and the equivalence margin and test),
+    and the bench's own figures, in the order
     of the leaderboard's columns (`report.LEADERBOARD_COLUMNS`). A row stored by an
     earlier version lacks the fields of later ones: they are left out of its JSON."""
 
@@ -195,7 +205,16 @@ class LeaderboardRow(Result):
     ci_high: float | None = None
     n: int | None = None
     vs_best: str | None = None
+    # against the best, b - a: the difference with its interval, Cohen's d_av, the
+    # Holm-adjusted p-values of the difference and of the equivalence within `margin`
+    diff: float | None = None
+    diff_ci_low: float | None = None
+    diff_ci_high: float | None = None
+    effect_size: float | None = None
     p_adjusted: float | None = None
+    margin: float | None = None
+    tost_p_adjusted: float | None = None
+    constant: bool | None = None  # scores every question as the best does
     failed: int = 0
     retrieval_recall: float | None = Field(None, alias="retrieval.recall")
     retrieval_precision: float | None = Field(None, alias="retrieval.precision")
@@ -384,6 +403,15 @@ class Report(Sections):
     @property
     def is_bench(self) -> bool:
         return self.bench is not None
+
+    def constant_note(self) -> str | None:
+        """What every reader says of the metrics constant across strategies (None: none)."""
+        names = self.constant_across_strategies
+        if not names:
+            return None
+        noun = "this metric" if len(names) == 1 else "these metrics"
+        return (f"constant across strategies: {', '.join(names)}: every strategy scores each "
+                f"question alike, so {noun} cannot separate the strategies")
 
     @property
     def entries(self) -> list[SampleEntry | FailedEntry]:

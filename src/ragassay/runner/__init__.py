@@ -1,7 +1,7 @@
 """The runner: streams samples through the suites and the judge into the store."""
 
 from ragassay.metrics import parse_metrics
-from ragassay.runner.engine import run_async
+from ragassay.runner.engine import RunFeed, run_async
 from ragassay.runner.entry import evaluate
 from ragassay.runner.judging import Progress, RunInputs, RunStats, build_judge
 from ragassay.runner.ray_engine import RayEngineError, RayOptions
@@ -12,5 +12,5 @@ def suite_choices() -> tuple[str, ...]:
     return parse_metrics("all")
 
 
-__all__ = ["Progress", "RayEngineError", "RayOptions", "RunInputs", "RunStats", "build_judge",
-           "evaluate", "run_async", "suite_choices"]
+__all__ = ["Progress", "RayEngineError", "RayOptions", "RunFeed", "RunInputs", "RunStats",
+           "build_judge", "evaluate", "run_async", "suite_choices"]

@@ -14,9 +14,11 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import SecretStr
 
-from ragassay.judge import Asker, Judge, make_judge
+from ragassay.dataset import DatasetError
+from ragassay.judge import Asker, Judge, JudgeAborted, make_judge
 from ragassay.judge.offline import Evidence
 from ragassay.judge.offline_judge import OfflineJudge
+from ragassay.llm import BackendError
 from ragassay.metrics import Outcome, Suite, SuiteOptions
 from ragassay.store import CallRecord, Store
 from ragassay.text import KeyedSample
@@ -179,13 +181,15 @@ def with_prompt_versions(config: RunConfig, suites: Sequence[Suite]) -> RunConfi
 def open_run(store: Store, config: RunConfig, suites: Sequence[Suite], judge_model: str,
              resume: str | None, dataset_hash: str | None,
              meta: dict[str, Any] | None = None,
-             retry: str | None = "auto") -> tuple[str, set[tuple[str, str]]]:
+             retry: str | None = "auto", with_done: bool = True
+             ) -> tuple[str, set[tuple[str, str]]]:
     """The run's id (created with `meta`, or the one resumed: leased to this process)
     and the (sample, suite) judgments already done; those that failed as `retry` says
-    (`retry_mode`) are not done: they are judged again."""
+    (`retry_mode`) are not done: they are judged again. `with_done=False`: a caller that
+    feeds only samples not yet judged (a monitor) skips reading them."""
     if resume:
         run = store.get_run(resume)
-        done = store.done_keys(run.id, retry_mode(run.status, retry))
+        done = store.done_keys(run.id, retry_mode(run.status, retry)) if with_done else set()
         store.finish_run(run.id, "running")
         return run.id, done
     specs = [spec for s in suites for spec in s.chosen_specs]
@@ -201,6 +205,18 @@ def retry_mode(status: str, retry: str | None) -> str | None:
     if retry == "auto":
         return "transport" if status != "complete" else None
     return retry
+
+
+def failure_of(exc: BaseException) -> str:
+    """Why an error stopped a run, in the one line a failed run records: the judge's
+    own stop reason, an input error's text, else the error's type."""
+    if isinstance(exc, BackendError):
+        return exc.stop or exc.reason
+    if isinstance(exc, JudgeAborted):
+        return exc.reason
+    if isinstance(exc, DatasetError):
+        return str(exc)
+    return f"stopped by an error ({type(exc).__name__})"
 
 
 def run_meta(stats: RunStats, embedders: list[str], notes: list[str],

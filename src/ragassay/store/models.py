@@ -17,6 +17,8 @@ DEFAULT_DB_PATH = Path(".ragassay") / "ragassay.db"
 
 RunStatus = Literal["running", "complete", "failed", "interrupted"]
 RUN_STATUSES: tuple[str, ...] = ("running", "complete", "failed", "interrupted")
+FAILURE_KEY = "failure"
+"""The meta key of a failed run's reason (`Store.finish_run(failure=)`)."""
 
 
 class StoreError(Exception):
@@ -48,6 +50,12 @@ class RunRecord(_Frozen):
 
     def spec_map(self) -> dict[str, MetricSpec]:
         return {s.name: s for s in self.specs}
+
+    @property
+    def failure(self) -> str | None:
+        """Why a failed run failed (its first stopping error, one line), when recorded."""
+        got = self.meta.get(FAILURE_KEY) if self.status == "failed" else None
+        return got if isinstance(got, str) and got else None
 
     def read_only_reason(self) -> str | None:
         """Why this version must not write to the run (None: it may)."""

@@ -20,6 +20,7 @@ from ragassay.store.labels import LabelsMixin
 from ragassay.store.ledger import LedgerMixin
 from ragassay.store.models import (
     DEFAULT_DB_PATH,
+    FAILURE_KEY,
     RUN_STATUSES,
     CallRecord,
     RunRecord,
@@ -27,6 +28,7 @@ from ragassay.store.models import (
     json_default,
     read_only_reason,
 )
+from ragassay.store.monitor import MonitorMixin
 from ragassay.store.outcomes import OutcomesMixin
 from ragassay.store.routing import RoutingMixin
 from ragassay.store.rows import (
@@ -68,7 +70,7 @@ def _dumps(value: Any) -> str:
 
 
 class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin, BatchesMixin,
-            RoutingMixin):
+            MonitorMixin, RoutingMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it
@@ -244,13 +246,16 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin, Ba
         return runs[0] if runs else None
 
     def finish_run(
-        self, run_id: str, status: str, meta_update: dict[str, Any] | None = None
+        self, run_id: str, status: str, meta_update: dict[str, Any] | None = None,
+        *, failure: str | None = None,
     ) -> None:
         """Set a run's status and merge `meta_update` into its meta.
 
         Any status but "running" stamps `finished` and releases this process's lease;
         "running" clears it and takes the run's lease (a resumed run): `RunBusy` when a
         live process holds it, a stale lease of a process gone from this host is taken.
+        `failure`: why a "failed" run failed, one line (`RunRecord.failure`); any other
+        status clears an earlier one (a resumed run that completes).
         """
         if status not in RUN_STATUSES:
             raise ValueError(f"status must be one of {', '.join(RUN_STATUSES)}, not {status!r}")
@@ -262,6 +267,9 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin, Ba
                 lease.release(conn, run_id)
             meta = json.loads(row["meta"])
             meta.update(meta_update or {})
+            meta.pop(FAILURE_KEY, None)
+            if status == "failed" and failure:
+                meta[FAILURE_KEY] = " ".join(failure.split())
             finished = None if status == "running" else _now().isoformat()
             conn.execute(
                 "UPDATE runs SET status = ?, finished = ?, meta = ? WHERE id = ?",
@@ -276,8 +284,12 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin, Ba
             conn.execute("UPDATE runs SET meta = ? WHERE id = ?", (_dumps(meta), run_id))
 
     def delete_run(self, run_id: str) -> None:
-        """Delete a run with its samples, results and calls (the cache is kept)."""
+        """Delete a run with its samples, results, calls and annotation plan (the cache
+        and human labels are kept: they belong to the content, not the run). `RunBusy`
+        while another live process evaluates it."""
         with self._write() as conn:
+            self._require_run(conn, run_id)
+            lease.check_free(conn, run_id, then="delete it")
             if conn.execute("DELETE FROM runs WHERE id = ?", (run_id,)).rowcount == 0:
                 raise self._no_run(run_id)
 

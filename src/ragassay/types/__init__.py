@@ -48,7 +48,7 @@ from ragassay.types.routing import (
     Tier,
     TierSummary,
 )
-from ragassay.types.run import OFFLINE_SPECS, Ratings, RunConfig, is_offline
+from ragassay.types.run import OFFLINE_SPECS, Ratings, ReadAs, RunConfig, is_offline
 from ragassay.types.sample import InvalidRow, Sample, content_key
 from ragassay.types.spec import (
     Composite,
@@ -90,6 +90,7 @@ __all__ = [
     "PlanKind",
     "Price",
     "Ratings",
+    "ReadAs",
     "Reliability",
     "RoutingPlan",
     "RoutingSummary",

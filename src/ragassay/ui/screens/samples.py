@@ -66,9 +66,9 @@ def show_sample(d: SampleEntry | FailedEntry, specs: Mapping[str, MetricSpec]) -
                    "ragas suites record it); sentences are keyed as the judges see them.")
     else:
         st.caption("Highlights from: "
-                   + ", ".join(metric_label(m, specs) for m in marks.sources))
+                   + md_escape(", ".join(metric_label(m, specs) for m in marks.sources)))
         block(LEGEND)
-    for i, html_block in enumerate(contexts_html(contexts, marks)):
+    for i, html_block in enumerate(contexts_html(contexts, marks), 1):  # as markers count
         st.caption(f"Context {i}")
         block(html_block)
     if not contexts:
@@ -86,7 +86,7 @@ def show_sample(d: SampleEntry | FailedEntry, specs: Mapping[str, MetricSpec]) -
     if replies:
         st.markdown("**Raw judge replies for unscored metrics**")
         for m, det in replies:
-            with st.expander(f"{metric_label(m, specs)}: {unscored[m][:80]}"):
+            with st.expander(md_escape(f"{metric_label(m, specs)}: {unscored[m][:80]}")):
                 st.code(str(det.get("raw_reply") or "(no reply)"), language=None,
                         wrap_lines=True)
                 if det.get("prompt"):
@@ -116,7 +116,7 @@ def show_trace(d: SampleEntry) -> None:
                  column_config={c: st.column_config.NumberColumn(format="%.3f")
                                 for c in ("relevance", "utilization")})
     for lost in trace.lost:
-        st.warning(f"A later hop lost what hop {lost.hop + 1} found: a document with "
+        st.warning(f"A later hop lost what hop {lost.hop} found: a document with "
                    f"relevance {lost.relevance:.2f} is missing from the final contexts.")
         st.code(lost.document, language=None, wrap_lines=True)
     for i, hop in enumerate(trace.hops):
