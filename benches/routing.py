@@ -11,14 +11,22 @@ tier 1 (or any judge spec), thresholds by fixed-sequence testing on people's lab
 cache entries those runs used to benches/data/routing/verdicts.jsonl.gz (committed); the
 benchmark loads them into its store's cache first, so that on a clean clone it runs
 without the model and sends nothing.
+
+The offline judge (tier 0) scores each set with a calibration fitted without that set
+(and without a set sharing its texts): scripts/devsets/loo.py's leave-one-dataset-out
+protocol, fitted once per set into data/bench/routing/calibration-loo/. The shipped
+calibration was fitted on every row of these sets: `--offline-calibration shipped`
+gives its in-sample figures, for comparison only.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +107,44 @@ def load_export(store: Any, path: Path) -> dict[str, list[str]]:
             if store.cache_get(entry["key"]) is None:
                 store.cache_put(entry["key"], entry["value"])
     return rows
+
+
+def loo_calibration(name: str, out: Path) -> Path:
+    """The offline judge's calibration fitted, with every choice, without `name` (and the
+    sets that share its texts), as scripts/devsets/loo.py fits it; written once."""
+    sys.path.insert(0, str(REPO / "scripts" / "devsets"))
+    from common import FAITH_SETS, REF_SETS
+    from loo import held_out_with
+
+    exclude = frozenset(held_out_with(name) & (set(FAITH_SETS) | set(REF_SETS)))
+    path = out / "calibration-loo" / f"without-{'+'.join(sorted(exclude)) or 'none'}.json"
+    if path.exists():
+        return path
+    from fit_offline import fit_calibration
+
+    print(f"{name}: fitting the offline calibration without {sorted(exclude)}",
+          file=sys.stderr, flush=True)
+    fitted = fit_calibration(exclude=exclude, embedder="static")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(fitted.as_json(), indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+@contextlib.contextmanager
+def offline_calibration(path: Path | None) -> Iterator[None]:
+    """The offline judge built inside reads its calibration from `path` (None: the
+    shipped one). A benchmark's measurement device only: the product always reads the
+    shipped calibration."""
+    from ragassay.judge.offline import calibration
+
+    shipped = calibration.CALIBRATION_PATH
+    calibration.load_calibration.cache_clear()
+    calibration.CALIBRATION_PATH = path or shipped
+    try:
+        yield
+    finally:
+        calibration.CALIBRATION_PATH = shipped
+        calibration.load_calibration.cache_clear()
 
 
 def judged_run(store: Any, name: str, rows: list[dict[str, Any]], tiers: tuple[str, ...],
@@ -206,7 +252,12 @@ def bench(plan: Plan, args: Any) -> None:
         ids.setdefault(name, set()).add(rid)
     out = [f"Run: {machine()}", f"tier 1: {plan.judge}, max_context_tokens "
            f"{plan.max_context_tokens}; {args.splits} label/test splits per set, "
-           f"{args.label_share:.0%} of the rows labelled; delta {args.delta}", ""]
+           f"{args.label_share:.0%} of the rows labelled; delta {args.delta}; the offline "
+           f"judge's calibration: {args.offline_calibration}", ""]
+
+    def calibration_for(name: str) -> Path | None:
+        return loo_calibration(name, plan.out) if args.offline_calibration == "loo" else None
+
     cascade: list[tuple[str, int, dict[str, Any]]] = []
     pooled: dict[str, list[Any]] = {}
     tiers = ("offline", plan.judge)
@@ -214,7 +265,8 @@ def bench(plan: Plan, args: Any) -> None:
         chosen = [r for r in ordered_rows(name, plan.seed) if r["id"] in ids.get(name, ())]
         if not chosen:
             continue
-        run_id, sent = judged_run(store, name, chosen, tiers, plan)
+        with offline_calibration(calibration_for(name)):
+            run_id, sent = judged_run(store, name, chosen, tiers, plan)
         print(f"{name}: {len(chosen)} rows, tier-1 calls sent {sent} (the rest from the "
               "cache)", file=sys.stderr, flush=True)
         # the faithfulness sets on each verdict of --route-on; other sets on their label's
@@ -232,7 +284,8 @@ def bench(plan: Plan, args: Any) -> None:
     single: list[tuple[str, int, dict[str, Any]]] = []
     for name in plan.sets if args.offline_n else ():
         rows = ordered_rows(name, plan.seed)[:args.offline_n]
-        run_id, _ = judged_run(store, name, rows, ("offline",), plan)
+        with offline_calibration(calibration_for(name)):
+            run_id, _ = judged_run(store, name, rows, ("offline",), plan)
         cases = cases_of(store, run_id, ("offline",))
         single += [(name, len(cases), r) for r in figures(cases, ("offline",), args)]
     out.append(table("The offline judge alone, --abstain (the rest left for a person)",
@@ -264,6 +317,9 @@ def main() -> None:
                     help="rows a set needs for a cascade row of its own (all are pooled)")
     ap.add_argument("--offline-n", type=int, default=600,
                     help="rows per set for the offline judge alone")
+    ap.add_argument("--offline-calibration", choices=("loo", "shipped"), default="loo",
+                    help="loo: each set scored by an offline calibration fitted without it; "
+                    "shipped: the package's (fitted on every set: in-sample)")
     args = ap.parse_args()
     args.out_dir.mkdir(parents=True, exist_ok=True)
     plan = Plan(sets=tuple(args.sets.split(",")), n=args.n, seed=args.seed, judge=args.judge,
