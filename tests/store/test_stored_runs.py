@@ -97,3 +97,18 @@ def test_old_runs_get_typed_configs_specs_and_their_embedders(migrated: Path) ->
         report = report_json(build_report(store, full.id, include_details=False))
     assert report["evaluation_metadata"]["embedding_model"] == (
         "offline judge: all-MiniLM-L6-v2-static")  # not the transformer it used to name
+
+
+def test_old_runs_specs_get_the_label_links_of_their_time(migrated: Path) -> None:
+    """m0009_label_links: a stored spec declares the labels its metric is compared with,
+    as the metrics declared them then, so calibration of an old run links as it did."""
+    from ragassay.labels import linked_metrics
+
+    with Store(migrated, readonly=True) as store:
+        for run in store.list_runs():
+            specs = run.spec_map()
+            assert [(lk.label, lk.inverted) for lk in specs["judge.faithfulness"].labels] == [
+                ("faithful", False), ("hallucinated", True)]
+            assert specs["judge.overall"].labels == ()
+            assert linked_metrics("hallucinated", run.specs)[0] == ("judge.hallucination",
+                                                                    False)

@@ -203,7 +203,7 @@ def calibrate_cmd(run_id: str, labels_path: Path, link_values: tuple[str, ...],
     joined = sum(r.id in labels for r in rt.table.rows)
     if not joined:
         raise UsageProblem(f"no sample id of run {run_id} appears in {labels_path}")
-    links = default_links(rt.table.label_names, rt.table.metrics)
+    links = default_links(rt.table.label_names, rt.table.specs.values())
     given = _links(link_values, known_metrics(rt.table.metrics))
     links += [g for g in given if (g.label_key, g.metric) not in
               {(d.label_key, d.metric) for d in links}]

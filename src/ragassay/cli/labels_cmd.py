@@ -64,7 +64,7 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
             f"{first.line}, id {first.id!r}): not imported", err=True)
     rt = run_table(store, run_id, keys=True)
     for name in matched.by_name:
-        if not linked_metrics(name, rt.table.metrics):
+        if not linked_metrics(name, rt.table.specs.values()):
             say(f"label '{name}' links to no metric of run {run_id}: stored, not used for "
                 f"corrected estimates (link it with ragassay calibrate {run_id} --link "
                 f"{name}=METRIC)", err=True)

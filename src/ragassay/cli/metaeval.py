@@ -25,7 +25,13 @@ from ragassay.cli.common import (
     say,
     sigterm_interrupts,
 )
+from ragassay.labels import LabelKind
 from ragassay.types import Ratings
+
+
+def _inverted(kind: LabelKind | None) -> bool:
+    """Whether a label's baseline reads inverted (a high overlap means a False label)."""
+    return kind is not None and not kind.higher_is_better
 
 
 @cli.command("meta-eval")
@@ -62,12 +68,12 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
     balanced accuracy with bootstrap 95% CIs, beside the lexical baseline."""
     from ragassay.console import RichProgress
     from ragassay.dataset import iter_samples
+    from ragassay.labels import lookup
     from ragassay.metrics import parse_metrics
     from ragassay.report import run_table
     from ragassay.runner import evaluate
     from ragassay.stats import calibration
     from ragassay.stats.baseline import baseline_agreement
-    from ragassay.stats.calibration import HALLUCINATION_LABELS
     from ragassay.types import RunConfig, Sample
 
     judge_spec, base_url = check_judge_spec(judge_spec), check_base_url(base_url)
@@ -92,7 +98,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
     baselines = {}
     for label in {p.label for p in cal.pairs if p.kind == "boolean"}:
         baselines[label] = baseline_agreement(samples, label,
-                                              inverted=label in HALLUCINATION_LABELS,
+                                              inverted=_inverted(lookup(label)),
                                               n_resamples=n_resamples)
     say(f"run {stats.run_id}: {len(samples)} samples of {data}"
         + (f" (split {split})" if split else "") + f", judge {judge_spec}")

@@ -22,6 +22,7 @@ from ragassay.text import KeyedSample
 from ragassay.types import (
     ABSTENTION,
     MISSING_INPUT,
+    LinkedLabel,
     MetricResult,
     MetricSpec,
     Sample,
@@ -31,6 +32,17 @@ from ragassay.types import (
 
 if TYPE_CHECKING:
     from ragassay.judge.offline import Evidence
+
+
+SUPPORTED = (LinkedLabel(label="faithful"), LinkedLabel(label="hallucinated", inverted=True))
+"""The labels a metric of the answer's support by the contexts (high: supported) is compared
+with (`MetricSpec.labels`)."""
+UNSUPPORTED = (LinkedLabel(label="hallucinated"), LinkedLabel(label="faithful", inverted=True))
+"""The same labels for a metric that is high when the answer is not supported."""
+CORRECT = (LinkedLabel(label="correct"),)
+"""The label a metric of the answer's agreement with the reference is compared with."""
+RELEVANT = (LinkedLabel(label="relevance"),)
+"""The label a metric of the contexts' relevance to the question is compared with."""
 
 
 @dataclass(frozen=True)

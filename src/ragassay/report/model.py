@@ -32,7 +32,7 @@ from ragassay.stats.corrected import Corrected
 from ragassay.stats.result import omitted
 from ragassay.types import MetricSpec, RunReliability, Usage, abstained_reason, default_label
 
-REPORT_VERSION = "1.2.0"
+REPORT_VERSION = "1.3.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -42,7 +42,8 @@ a section or field is added, the major number when one is renamed, retyped or re
 (per strategy abstention and false-abstention rates, with `MetricAggregate.abstained`
 and `SampleEntry.abstained`) and `evaluation_metadata.suspicious_replies` are added.
 1.1.0: `hops` and `detailed_results[].trace` (runs of samples read from traces).
-1.2.0: `strategies.*.failed`, per suite the questions a metric of the suite failed on."""
+1.2.0: `strategies.*.failed`, per suite the questions a metric of the suite failed on.
+1.3.0: `metric_specs.*.labels`, the human labels each metric is compared with."""
 
 
 class UsageSummary(Result):

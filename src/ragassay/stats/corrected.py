@@ -353,7 +353,7 @@ def corrected(table: ScoreTable, links: Sequence[LabelLink] | None = None,
     opts = options or CorrectedOptions()
     if links is None:
         links = [LabelLink(label, metric, inverted=inv) for label in table.label_names
-                 for metric, inv in linked_metrics(label, table.metrics)]
+                 for metric, inv in linked_metrics(label, table.specs.values())]
     estimates: list[CorrectedEstimate] = []
     skipped: list[Skipped] = []
     differences: list[CorrectedDifference] = []

@@ -268,10 +268,29 @@ def backfill_abstentions(conn: sqlite3.Connection) -> None:
                  " ('correct', 'false', 'unknown')")
 
 
+LABEL_LINKS = Path(__file__).with_name("label_links.json")
+
+
+def m0009_label_links(conn: sqlite3.Connection) -> None:
+    """A metric's spec declares the human labels it is compared with (`MetricSpec.labels`);
+    the specs of runs stored before this get the links of that time (frozen in
+    label_links.json), which readers once found by the metrics' short names."""
+    links = json.loads(LABEL_LINKS.read_text(encoding="utf-8"))
+    for run_id, raw in conn.execute("SELECT id, specs FROM runs").fetchall():
+        specs = json.loads(raw or "[]")
+        changed = False
+        for spec in specs:
+            if isinstance(spec, dict) and "labels" not in spec and spec.get("name") in links:
+                spec["labels"] = links[spec["name"]]
+                changed = True
+        if changed:
+            conn.execute("UPDATE runs SET specs = ? WHERE id = ?", (json.dumps(specs), run_id))
+
+
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
                                      m0004_run_specs, m0005_run_leases,
                                      m0006_calls_cached_tokens, m0007_human_labels,
-                                     m0008_value_abstentions)
+                                     m0008_value_abstentions, m0009_label_links)
 """Every migration, in the order it must run."""
 
 

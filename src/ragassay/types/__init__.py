@@ -3,7 +3,8 @@ with no behaviour beyond small derived values (domain objects never save, judge 
 aggregate themselves).
 
 - `sample`: `Sample` (one RAG interaction), `content_key`, `InvalidRow`
-- `spec`: a metric's declaration, `MetricSpec` (+ `Target`, `Rule`, `Condition`, `Composite`)
+- `spec`: a metric's declaration, `MetricSpec` (+ `Target`, `Rule`, `Condition`, `Composite`,
+  `LinkedLabel`)
 - `results`: `MetricResult`, `SampleResult`, unscored reasons, abstentions
 - `usage`: `Usage`, a judge's cost counters
 - `run`: `RunConfig` (what defines a run), `is_offline`
@@ -41,6 +42,7 @@ from ragassay.types.sample import InvalidRow, Sample, content_key
 from ragassay.types.spec import (
     Composite,
     Condition,
+    LinkedLabel,
     MetricSpec,
     Rule,
     Target,
@@ -70,6 +72,7 @@ __all__ = [
     "Frozen",
     "HumanLabel",
     "InvalidRow",
+    "LinkedLabel",
     "MetricResult",
     "MetricSpec",
     "PlanKind",

@@ -12,6 +12,10 @@ from pydantic import BaseModel, ConfigDict
 from ragassay.judge import Asker, Flag, Reasoning, Score10, SoftValue, Verdict, load_prompt
 from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
+    CORRECT,
+    RELEVANT,
+    SUPPORTED,
+    UNSUPPORTED,
     Outcome,
     Suite,
     SuiteOptions,
@@ -85,6 +89,7 @@ OVERALL_WEIGHTS = {k.removeprefix(S): w for k, w in OVERALL.weights.items()}
 SPECS = (
     MetricSpec(
         name=S + "context_relevance", low=1, high=10, target=Target(good=8, warning=6),
+        labels=RELEVANT,
         description="Do the retrieved chunks help answer the question? (1-10)",
         rules=(Rule(name="retrieval_problem", conditions=(below(S + "context_relevance", 0.5),),
                     message="Retrieval problem: the retrieved context is judged mostly "
@@ -93,6 +98,7 @@ SPECS = (
                     "top-k."),)),
     MetricSpec(
         name=S + "answer_similarity", low=1, high=10, target=Target(good=8, warning=6),
+        labels=CORRECT,
         description="How close is the answer to the reference? (1-10)",
         rules=(Rule(name="reference_mismatch",
                     conditions=(below(S + "answer_similarity", 0.5),
@@ -103,10 +109,11 @@ SPECS = (
                     fix="Check retrieval recall for these questions and verify the "
                     "references."),)),
     MetricSpec(name=S + "faithfulness", low=1, high=10, target=Target(good=9, warning=7),
-               headline=20, description="Is the answer based on the context? (1-10)"),
+               headline=20, labels=SUPPORTED,
+               description="Is the answer based on the context? (1-10)"),
     MetricSpec(
         name=S + "hallucination", low=0, high=1, kind="bool", higher_is_better=False,
-        target=Target(good=0.1, warning=0.2), headline=30,
+        target=Target(good=0.1, warning=0.2), headline=30, labels=UNSUPPORTED,
         description="Does the answer contain information not in the context?",
         rules=(Rule(name="hallucination_despite_good_context",
                     conditions=(at_least(S + "hallucination", 0.5),

@@ -26,6 +26,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 from ragassay.judge import Asker, Flag, SoftValue, Verdict, item_number, load_prompt
 from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
+    SUPPORTED,
     Outcome,
     Suite,
     SuiteOptions,
@@ -140,7 +141,7 @@ _GROUND = "Instruct the model to answer only from the provided context; lower te
 SPECS = (
     MetricSpec(
         name=S + "faithfulness", gate=True, target=Target(good=0.9, warning=0.7),
-        headline=80, rank=2,
+        headline=80, rank=2, labels=SUPPORTED,
         description="Share of the answer's claims supported by the context",
         rules=(Rule(name="ignores_context",
                     conditions=(below(S + "faithfulness", 0.7),

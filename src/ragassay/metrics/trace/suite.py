@@ -24,6 +24,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from ragassay.judge import Asker, Flag, SoftValue, load_prompt
 from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
+    RELEVANT,
+    SUPPORTED,
     Outcome,
     Suite,
     SuiteOptions,
@@ -117,7 +119,7 @@ class TraceVerdict:
 S = "trace."
 SPECS = (
     MetricSpec(
-        name=S + "context_relevance", headline=50,
+        name=S + "context_relevance", headline=50, labels=RELEVANT,
         description="Share of the context (by length) relevant to the question",
         rules=(Rule(name="retrieval_noise", conditions=(below(S + "context_relevance", 0.3),),
                     message="Retrieval noise: most of the retrieved context is irrelevant to "
@@ -144,7 +146,7 @@ SPECS = (
                     fix="Ask for complete answers covering every relevant passage; raise max "
                     "tokens."),)),
     MetricSpec(
-        name=S + "adherence", headline=40,
+        name=S + "adherence", headline=40, labels=SUPPORTED,
         description="1 when every answer sentence is supported by the context, else 0",
         rules=(Rule(name="answer_not_adherent", conditions=(below(S + "adherence", 0.5),),
                     message="Adherence failure: the answer is not fully supported by the "
@@ -152,7 +154,7 @@ SPECS = (
                     fix="Instruct the model to answer only from the context and to say when "
                     "it cannot."),)),
     MetricSpec(
-        name=S + "adherence_ratio", rank=3,
+        name=S + "adherence_ratio", rank=3, labels=SUPPORTED,
         description="Share of answer sentences supported by the context",
         rules=(Rule(name="unsupported_sentences",
                     conditions=(below(S + "adherence_ratio", 0.8),),

@@ -65,7 +65,7 @@ def label_choice(table: Any, run_id: str, labels: tuple[str, ...] = ()) -> Label
     applies it): the defaults, or `labels` as picked, with the lines to show about labels
     compared only with metrics unscored on every sample."""
     try:
-        return asked_labels(SessionOptions(labels=labels), list(table.metrics),
+        return asked_labels(SessionOptions(labels=labels), list(table.specs.values()),
                             list(table.label_names), run_id, unscored_everywhere(table))
     except AnnotationError as exc:  # nothing to ask by default: said, none preselected
         st.warning(str(exc))
@@ -74,8 +74,8 @@ def label_choice(table: Any, run_id: str, labels: tuple[str, ...] = ()) -> Label
 
 def plan_chooser(db: str, run_id: str, table: Any, plan: AnnotationPlan | None) -> None:
     """The plan's settings; starting (or replacing) a plan writes it to the store."""
-    metrics = list(table.metrics)
-    offered = [k.name for k in VOCABULARY if linked_metrics(k.name, metrics)]
+    specs = list(table.specs.values())
+    offered = [k.name for k in VOCABULARY if linked_metrics(k.name, specs)]
     title = f"Plan: {describe(plan)}" if plan else "Plan: none yet"
     with st.expander(title, expanded=plan is None):
         st.caption("The plan fixes the order in which samples are offered, so that the "
@@ -94,7 +94,7 @@ def plan_chooser(db: str, run_id: str, table: Any, plan: AnnotationPlan | None) 
             st.warning(md_escape(note))
         metric = None
         if kind == "uncertainty":
-            scored = [m for x in labels for m, _ in linked_metrics(x, metrics)
+            scored = [m for x in labels for m, _ in linked_metrics(x, specs)
                       if table.specs[m].kind != "bool"]
             metric = st.selectbox("Weighted by the judge's uncertainty on",
                                   list(dict.fromkeys(scored)), key=f"annotate_metric_{run_id}",
@@ -198,7 +198,7 @@ if selected is None:
 run_id, version = selected
 db = state.db()
 table = data.table(db, run_id, version)
-if not [k for k in VOCABULARY if linked_metrics(k.name, table.metrics)]:
+if not [k for k in VOCABULARY if linked_metrics(k.name, table.specs.values())]:
     st.error("No metric of this run is compared with a human label (hallucinated, faithful, "
              "correct, relevance): annotate a run of the judge, trace or ragas suite.")
     st.stop()
