@@ -92,7 +92,7 @@ def test_old_runs_get_typed_configs_specs_and_their_embedders(migrated: Path) ->
             suites = set(run.config.metrics)
             assert {s.suite for s in run.specs} == suites
             assert run.config.backend.timeout_s == 60.0  # was extra["backend"]["timeout_s"]
-            assert run.meta["embedders"] == ["offline judge: all-MiniLM-L6-v2-static"]
+            assert run.meta.embedders == ("offline judge: all-MiniLM-L6-v2-static",)
         full = next(r for r in runs.values() if len(r.config.metrics) == 3)
         report = report_json(build_report(store, full.id, include_details=False))
     assert report["evaluation_metadata"]["embedding_model"] == (

@@ -9,7 +9,14 @@ from typing import Any
 
 from ragassay.bench.config import BenchConfig
 from ragassay.bench.result import RETRIEVAL_METRICS, BenchResult
-from ragassay.report import LEADERBOARD_COLUMNS, LEADERBOARD_NOTE, LeaderboardRow, run_table
+from ragassay.report import (
+    LEADERBOARD_COLUMNS,
+    LEADERBOARD_NOTE,
+    BenchFigures,
+    BenchRecord,
+    LeaderboardRow,
+    run_table,
+)
 from ragassay.stats import (
     CompareOptions,
     MetricComparison,
@@ -20,7 +27,7 @@ from ragassay.stats import (
     verdict,
 )
 from ragassay.store import Store
-from ragassay.types import MetricSpec
+from ragassay.types import MetricSpec, RunMeta
 
 
 class RankingError(ValueError):
@@ -146,17 +153,16 @@ def store_bench(store: Store, config: BenchConfig, result: BenchResult) -> None:
     (cost, latency, retrieval, failures) and the leaderboard, so that `ragassay report`
     and the dashboard show it later. A ranking that cannot be made is recorded as such."""
     assert result.run_id is not None
-    record: dict[str, Any] = {"config": bench_config_record(config),
-                              "result": result.model_dump(mode="json")}
+    figures = BenchFigures.model_validate(result.model_dump(mode="json"))
     try:
-        record["leaderboard"] = [row.model_dump(by_alias=True, exclude_unset=True)
-                                 for row in leaderboard(store, result)]
+        record = BenchRecord(config=bench_config_record(config), result=figures,
+                             leaderboard=leaderboard(store, result))
     except RankingError as exc:
-        record["leaderboard"], record["leaderboard_error"] = None, str(exc)
-    store.update_meta(result.run_id, {"bench": record})
+        record = BenchRecord(config=bench_config_record(config), result=figures,
+                             leaderboard_error=str(exc))
+    store.save_bench_record(result.run_id, record.stored())
 
 
-def stored_bench(meta: Mapping[str, Any]) -> dict[str, Any] | None:
+def stored_bench(meta: RunMeta) -> BenchRecord | None:
     """The bench record a run's meta holds (see `store_bench`), or None."""
-    record = meta.get("bench")
-    return record if isinstance(record, dict) else None
+    return BenchRecord.read(meta.bench)

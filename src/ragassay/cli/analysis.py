@@ -274,7 +274,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
               if corrected else gate(table, thresholds, strict=strict))
     by_people = {c.metric for c in result.checks if c.label is not None}
     judged = [m for m in thresholds if m not in by_people]  # decided on the judge's values
-    for line in gate_warnings(run.meta.get("reliability"), judged):
+    for line in gate_warnings(run.meta.reliability, judged):
         say(line, err=True)
     bound = (" (human labels' corrected 95% bounds where linked)" if corrected
              else " (lower 95% bound)" if strict else "")
@@ -354,7 +354,7 @@ def _trend_runs(store: Any, dataset: str) -> tuple[list[Any], str | None]:
     complete = [r for r in store.list_runs() if r.status == "complete"]
 
     def direct(r: Any) -> bool:
-        recorded = r.meta.get("dataset_path") or str(Path(r.dataset).resolve())
+        recorded = r.meta.dataset_path or str(Path(r.dataset).resolve())
         if is_file:
             return (digest is not None and r.dataset_hash == digest) or recorded == target
         return r.dataset == dataset or Path(r.dataset).name == path.name

@@ -405,8 +405,10 @@ def _finish(store: Any, run_id: str, data: Path, db: Path, out: Path | None,
     from ragassay.report import build_report, iter_details
 
     # where the file was, for `trend` (which links versions of one file)
-    store.update_meta(run_id, {"dataset_path": str(data.resolve())})
-    for note in store.get_run(run_id).meta.get("notes", []):
+    from ragassay.types import RunMeta
+
+    store.update_meta(run_id, RunMeta(dataset_path=str(data.resolve())))
+    for note in store.get_run(run_id).meta.notes:
         say(f"note: {note}", err=True)
     # the summary needs no per-sample details; a report file gets them streamed in
     report = build_report(store, run_id, include_details=False)

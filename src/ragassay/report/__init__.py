@@ -1,6 +1,14 @@
 """Reports of a run: the typed `Report` (`build_report`), and its JSON, CSV, Parquet and
 HTML renderings (`export`); `schema()` is the JSON report's published JSON Schema."""
 
+from ragassay.report.bench import (
+    BenchFigures,
+    BenchRecord,
+    CostFigures,
+    CostReport,
+    LeaderboardRow,
+    StrategyFigures,
+)
 from ragassay.report.build import (
     bench_sections,
     build_report,
@@ -26,7 +34,6 @@ from ragassay.report.model import (
     HopPosition,
     HopsSection,
     InvalidRowEntry,
-    LeaderboardRow,
     LostEntry,
     Report,
     RunInfo,
@@ -52,6 +59,10 @@ __all__ = [
     "LEADERBOARD_HEADERS",
     "LEADERBOARD_NOTE",
     "REPORT_VERSION",
+    "BenchFigures",
+    "BenchRecord",
+    "CostFigures",
+    "CostReport",
     "Entry",
     "FailedEntry",
     "Format",
@@ -67,6 +78,7 @@ __all__ = [
     "RunUsage",
     "SampleEntry",
     "StrategyEntry",
+    "StrategyFigures",
     "UsageSummary",
     "bench_sections",
     "build_report",

@@ -5,20 +5,18 @@ The report reads the store and calls `stats`; it never calls a judge.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import ValidationError
-
 from ragassay.dataset.traces.trace import SampleTrace
+from ragassay.report.bench import BenchRecord
 from ragassay.report.corrected import corrected_for
 from ragassay.report.hops import hops_section
 from ragassay.report.model import (
     REPORT_VERSION,
     FailedEntry,
     InvalidRowEntry,
-    LeaderboardRow,
     Report,
     RunInfo,
     RunUsage,
@@ -29,7 +27,7 @@ from ragassay.report.model import (
 from ragassay.report.table import run_table
 from ragassay.stats import report_sections
 from ragassay.store import RunRecord, Store
-from ragassay.types import InvalidRow, RunReliability, Sample, SampleResult, Usage, is_offline
+from ragassay.types import InvalidRow, RunMeta, Sample, SampleResult, Usage, is_offline
 
 
 def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntry]:
@@ -96,30 +94,17 @@ def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
     )
 
 
-def bench_sections(meta: Mapping[str, Any]) -> dict[str, Any]:
-    """A bench run's stored record (`ragassay.bench.store_bench`, in the run's meta) as
-    the report's fields: `leaderboard` (rows, best first), `bench` (per-strategy figures:
+def bench_sections(meta: RunMeta) -> dict[str, Any]:
+    """A bench run's stored record (`ragassay.bench.store_bench`, `RunMeta.bench`) as the
+    report's fields: `leaderboard` (rows, best first), `bench` (per-strategy figures:
     cost, latency, retrieval, failures), `bench_config` and `leaderboard_error`; {} for
     any other run."""
-    record = meta.get("bench")
-    if not isinstance(record, dict):
+    record = BenchRecord.read(meta.bench)
+    if record is None:
         return {}
-    rows = record.get("leaderboard")
-    return {"leaderboard": None if rows is None else [LeaderboardRow.model_validate(r)
-                                                      for r in rows],
-            "bench": record.get("result") or {}, "bench_config": record.get("config"),
-            "leaderboard_error": record.get("leaderboard_error") or None}
-
-
-def _reliability(meta: Mapping[str, Any]) -> RunReliability | None:
-    """The judge's reliability table stored with the run (None: none, or unreadable)."""
-    stored = meta.get("reliability")
-    if not stored:
-        return None
-    try:
-        return RunReliability.model_validate(stored)
-    except ValidationError:
-        return None
+    return {"leaderboard": record.leaderboard, "bench": record.result,
+            "bench_config": record.config,
+            "leaderboard_error": record.leaderboard_error or None}
 
 
 def run_info(run: RunRecord, total: int, invalid: int, suspicious: int = 0) -> RunInfo:
@@ -135,8 +120,8 @@ def run_info(run: RunRecord, total: int, invalid: int, suspicious: int = 0) -> R
         judge=run.config.judge,
         method="offline" if is_offline(run.config.judge) else "llm",
         judge_model=run.judge_model,
-        embedding_model="; ".join(run.meta.get("embedders") or ()) or "none",
-        judge_reliability=_reliability(run.meta),
+        embedding_model="; ".join(run.meta.embedders) or "none",
+        judge_reliability=run.meta.reliability,
         metrics=list(run.config.metrics),
         total_samples=total,
         scored_samples=total - invalid,

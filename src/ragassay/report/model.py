@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
-    ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
     field_serializer,
@@ -26,8 +25,9 @@ from pydantic import (
 )
 
 from ragassay.dataset.traces.trace import SampleTrace
+from ragassay.report.bench import BenchFigures, LeaderboardRow
 from ragassay.report.rounding import rounded
-from ragassay.stats import Interval, MetricAggregate, Result, Sections, StrategySummary
+from ragassay.stats import MetricAggregate, Result, Sections, StrategySummary
 from ragassay.stats.corrected import Corrected
 from ragassay.stats.result import omitted
 from ragassay.types import MetricSpec, RunReliability, Usage, abstained_reason, default_label
@@ -43,7 +43,8 @@ a section or field is added, the major number when one is renamed, retyped or re
 and `SampleEntry.abstained`) and `evaluation_metadata.suspicious_replies` are added.
 1.1.0: `hops` and `detailed_results[].trace` (runs of samples read from traces).
 1.2.0: `strategies.*.failed`, per suite the questions a metric of the suite failed on.
-1.3.0: `metric_specs.*.labels`, the human labels each metric is compared with."""
+1.3.0: `metric_specs.*.labels`, the human labels each metric is compared with; `bench`
+is typed (`report.bench.BenchFigures`: the same JSON)."""
 
 
 class UsageSummary(Result):
@@ -120,46 +121,6 @@ class InvalidRowEntry(Result):
     id: str
     source: str
     reason: str
-
-
-class LeaderboardRow(Result):
-    """One strategy of a bench's leaderboard, as the bench stored it with its run: the
-    ranking metric's mean with its interval, the paired verdict against the best
-    (`vs_best`, Holm-adjusted `p_adjusted`), and the bench's own figures, in the order
-    of the leaderboard's columns (`report.LEADERBOARD_COLUMNS`). A row stored by an
-    earlier version lacks the fields of later ones: they are left out of its JSON."""
-
-    model_config = ConfigDict(populate_by_name=True)
-
-    # in the order of the leaderboard's columns (report/leaderboard.py)
-    rank: int | None = None
-    strategy: str
-    kind: str = "built-in"
-    metric: str
-    mean: float | None = None
-    ci_low: float | None = None
-    ci_high: float | None = None
-    n: int | None = None
-    vs_best: str | None = None
-    p_adjusted: float | None = None
-    failed: int = 0
-    retrieval_recall: float | None = Field(None, alias="retrieval.recall")
-    retrieval_precision: float | None = Field(None, alias="retrieval.precision")
-    retrieval_mrr: float | None = Field(None, alias="retrieval.mrr")
-    retrieval_ndcg: float | None = Field(None, alias="retrieval.ndcg")
-    no_answer_rate: float | None = None
-    index_time_s: float | None = None
-    retrieval_p50_s: float | None = None
-    retrieval_p95_s: float | None = None
-    answer_p50_s: float | None = None
-    answer_p95_s: float | None = None
-    cost_estimate_usd: float | None = None
-    cost_measured_usd: float | None = None
-
-    @property
-    def interval(self) -> Interval:
-        return Interval(mean=self.mean, ci_low=self.ci_low, ci_high=self.ci_high,
-                        count=self.n or 0)
 
 
 class SampleEntry(Result):
@@ -278,7 +239,7 @@ class Report(Sections):
     metric_specs: dict[str, MetricSpec]
     invalid_rows: list[InvalidRowEntry]
     leaderboard: list[LeaderboardRow] | None = None
-    bench: dict[str, Any] | None = omitted()
+    bench: BenchFigures | None = omitted()
     bench_config: dict[str, Any] | None = omitted()
     leaderboard_error: str | None = omitted()
     hops: HopsSection | None = omitted()

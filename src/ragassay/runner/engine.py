@@ -37,7 +37,7 @@ from ragassay.runner.judging import (
     with_prompt_versions,
 )
 from ragassay.text import KeyedSample, key_sample
-from ragassay.types import InvalidRow, RunConfig, Sample, Usage
+from ragassay.types import InvalidRow, RunConfig, RunMeta, Sample, Usage
 
 
 @dataclass
@@ -70,7 +70,8 @@ class _Run:
         names = [spec.name for s in self.suites for spec in s.chosen_specs]
         self.run_id, self.done = open_run(self.store, self.config, self.suites,
                                           self.judge.model, inputs.resume, inputs.dataset_hash,
-                                          {"reliability": reliability_meta(self.judge, names)},
+                                          RunMeta(reliability=reliability_meta(self.judge,
+                                                                               names)),
                                           inputs.retry)
         self.stats = RunStats(run_id=self.run_id)
         self.options = suite_options(self.config, self.suites, self.judge)

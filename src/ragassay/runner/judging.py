@@ -20,7 +20,7 @@ from ragassay.judge.offline_judge import OfflineJudge
 from ragassay.metrics import Outcome, Suite, SuiteOptions
 from ragassay.store import CallRecord, Store
 from ragassay.text import KeyedSample
-from ragassay.types import InvalidRow, RunConfig, Sample, Usage, is_offline
+from ragassay.types import InvalidRow, RunConfig, RunMeta, Sample, Usage, is_offline
 from ragassay.version import __version__
 
 K = TypeVar("K", bound=Hashable)
@@ -177,7 +177,7 @@ def with_prompt_versions(config: RunConfig, suites: Sequence[Suite]) -> RunConfi
 
 def open_run(store: Store, config: RunConfig, suites: Sequence[Suite], judge_model: str,
              resume: str | None, dataset_hash: str | None,
-             meta: dict[str, Any] | None = None,
+             meta: RunMeta | None = None,
              retry: str | None = "auto") -> tuple[str, set[tuple[str, str]]]:
     """The run's id (created with `meta`, or the one resumed: leased to this process)
     and the (sample, suite) judgments already done; those that failed as `retry` says
@@ -203,14 +203,11 @@ def retry_mode(status: str, retry: str | None) -> str | None:
 
 
 def run_meta(stats: RunStats, embedders: list[str], notes: list[str],
-             engine: str = "local") -> dict[str, Any]:
+             engine: str = "local") -> RunMeta:
     """What a finished run records in its meta (the engine of its last part)."""
-    meta: dict[str, Any] = {"samples": stats.samples, "invalid": stats.invalid,
-                            "seconds": stats.seconds, "embedders": embedders,
-                            "engine": engine}
-    if notes:
-        meta["notes"] = notes
-    return meta
+    meta = RunMeta(samples=stats.samples, invalid=stats.invalid, seconds=stats.seconds,
+                   embedders=tuple(embedders), engine=engine)
+    return meta.merged(RunMeta(notes=tuple(notes))) if notes else meta
 
 
 @dataclass

@@ -8,9 +8,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
-from ragassay.types import MetricSpec, RunConfig
+from ragassay.types import MetricSpec, RunConfig, RunMeta
 
 DEFAULT_DB_PATH = Path(".ragassay") / "ragassay.db"
 """Where the CLI keeps its database, relative to the working directory."""
@@ -40,7 +40,7 @@ class RunRecord(_Frozen):
     dataset_hash: str | None = None
     judge: str
     judge_model: str
-    meta: dict[str, Any] = Field(default_factory=dict)
+    meta: RunMeta = RunMeta()
     specs: tuple[MetricSpec, ...] = ()  # the metric definitions the run was scored with
     # config fields this version does not know (a newer ragassay wrote the run): left out
     # of `config`, so the run can be read; writing to it is refused (`read_only_reason`)

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ragassay.store.models import CallRecord, RunRecord, StoreError, json_default
-from ragassay.types import MetricResult, MetricSpec, RunConfig, SampleResult, Usage
+from ragassay.types import MetricResult, MetricSpec, RunConfig, RunMeta, SampleResult, Usage
 
 CallRow = tuple[str, str, str, str | None, str, int, int, float, int, str, str | None, int]
 """A call as `insert_calls` writes it, without run id and time: sample, suite, prompt,
@@ -90,7 +90,7 @@ def run_from_row(row: sqlite3.Row) -> RunRecord:
         id=row["id"], created=row["created"], finished=row["finished"], status=row["status"],
         config=config, package_version=row["package_version"], dataset=row["dataset"],
         dataset_hash=row["dataset_hash"], judge=row["judge"], judge_model=row["judge_model"],
-        meta=json.loads(row["meta"]),
+        meta=RunMeta.read(json.loads(row["meta"])),
         specs=tuple(MetricSpec.model_validate(d) for d in json.loads(row["specs"])),
         unknown_config=unknown,
     )

@@ -43,6 +43,7 @@ from ragassay.types import (
     InvalidRow,
     MetricSpec,
     RunConfig,
+    RunMeta,
     Sample,
     SampleResult,
 )
@@ -63,6 +64,12 @@ def _new_run_id(now: datetime) -> str:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=json_default)
+
+
+def _merged_meta(raw: str, update: RunMeta | None) -> dict[str, Any]:
+    """A stored meta with the fields `update` wrote put over it, as stored."""
+    meta = RunMeta.read(json.loads(raw))
+    return (meta.merged(update) if update is not None else meta).stored()
 
 
 class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
@@ -159,7 +166,7 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
         package_version: str,
         dataset_hash: str | None,
         judge_model: str,
-        meta: dict[str, Any] | None = None,
+        meta: RunMeta | None = None,
         specs: Sequence[MetricSpec] = (),
     ) -> str:
         """Record a new run with status "running", leased to this process, with the metric
@@ -190,7 +197,7 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
                         dataset_hash,
                         config.judge,
                         judge_model,
-                        _dumps(meta or {}),
+                        _dumps((meta or RunMeta()).stored()),
                         _dumps([sp.model_dump(mode="json") for sp in specs]),
                     ),
                 )
@@ -240,10 +247,8 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
         runs = self.list_runs(dataset)
         return runs[0] if runs else None
 
-    def finish_run(
-        self, run_id: str, status: str, meta_update: dict[str, Any] | None = None
-    ) -> None:
-        """Set a run's status and merge `meta_update` into its meta.
+    def finish_run(self, run_id: str, status: str, meta_update: RunMeta | None = None) -> None:
+        """Set a run's status and put the fields `meta_update` wrote over its meta.
 
         Any status but "running" stamps `finished` and releases this process's lease;
         "running" clears it and takes the run's lease (a resumed run): `RunBusy` when a
@@ -257,20 +262,24 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
                 lease.take(conn, run_id)
             else:
                 lease.release(conn, run_id)
-            meta = json.loads(row["meta"])
-            meta.update(meta_update or {})
+            meta = _merged_meta(row["meta"], meta_update)
             finished = None if status == "running" else _now().isoformat()
             conn.execute(
                 "UPDATE runs SET status = ?, finished = ?, meta = ? WHERE id = ?",
                 (status, finished, _dumps(meta), run_id),
             )
 
-    def update_meta(self, run_id: str, meta_update: dict[str, Any]) -> None:
-        """Merge `meta_update` into a run's meta, leaving its status alone."""
+    def update_meta(self, run_id: str, meta_update: RunMeta) -> None:
+        """Put the fields `meta_update` wrote over a run's meta, leaving its status alone."""
         with self._write() as conn:
             row = self._require_run(conn, run_id)
-            meta = {**json.loads(row["meta"]), **meta_update}
+            meta = _merged_meta(row["meta"], meta_update)
             conn.execute("UPDATE runs SET meta = ? WHERE id = ?", (_dumps(meta), run_id))
+
+    def save_bench_record(self, run_id: str, record: dict[str, Any]) -> None:
+        """Keep a bench's record with its run (`RunMeta.bench`: its config, per-strategy
+        figures and leaderboard, which the report reads)."""
+        self.update_meta(run_id, RunMeta(bench=record))
 
     def delete_run(self, run_id: str) -> None:
         """Delete a run with its samples, results and calls (the cache is kept)."""

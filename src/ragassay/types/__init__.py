@@ -7,7 +7,8 @@ aggregate themselves).
   `LinkedLabel`)
 - `results`: `MetricResult`, `SampleResult`, unscored reasons, abstentions
 - `usage`: `Usage`, a judge's cost counters
-- `run`: `RunConfig` (what defines a run), `is_offline`
+- `run`: `RunConfig` (what defines a run), `RunMeta` (what it records about itself),
+  `is_offline`
 - `backend`: `BackendOptions` (how to reach a judge server), `Price`
 - `labels`: `HumanLabel`, `AnnotationPlan`
 - `reliability`: a judge's measured agreement with people (`Agreement`, `Reliability`,
@@ -37,7 +38,7 @@ from ragassay.types.results import (
     Status,
     abstained_reason,
 )
-from ragassay.types.run import OFFLINE_SPECS, Ratings, RunConfig, is_offline
+from ragassay.types.run import OFFLINE_SPECS, Ratings, RunConfig, RunMeta, is_offline
 from ragassay.types.sample import InvalidRow, Sample, content_key
 from ragassay.types.spec import (
     Composite,
@@ -81,6 +82,7 @@ __all__ = [
     "Reliability",
     "Rule",
     "RunConfig",
+    "RunMeta",
     "RunReliability",
     "Sample",
     "SampleResult",

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ragassay.bench import BenchResult
 from ragassay.report import LEADERBOARD_COLUMNS, LEADERBOARD_HEADERS, LEADERBOARD_NOTE
 from ragassay.store import StoreError
 from ragassay.ui import data, state
@@ -48,8 +47,7 @@ st.dataframe(frame, hide_index=True, key="leaderboard_table", column_config={
     c.header: st.column_config.NumberColumn(format=f"%.{c.digits}f")
     for c in LEADERBOARD_COLUMNS if c.numeric})
 st.caption(LEADERBOARD_NOTE)
-bench = BenchResult.model_validate(report.bench)
-for s in bench.strategies:
+for s in report.bench.strategies if report.bench is not None else ():
     if s.failed:
         st.warning(f"{s.name}: {s.failed} failed question(s); first: "
                    f"{(s.failures or ['?'])[0]}")
