@@ -230,3 +230,15 @@ def test_dependencies_point_one_way(pkg: str, forbidden: tuple[str, ...]) -> Non
     bad = [f"{p.relative_to(SRC)} imports {m}" for p in _python_files(pkg)
            for m, _ in _imports(p) if m.startswith(forbidden)]
     assert not bad, bad
+
+
+FRONT_ENDS = ("cli", "api", "ui", "bench", "testing")
+RUN_LIFECYCLE = re.compile(r"RunConfig\.build|finish_run|update_meta|check_dataset\(")
+
+
+def test_front_ends_never_assemble_a_run_themselves() -> None:
+    """The run session (`runner.plan_run`, `runner.execute`) owns a run's life: no front
+    end builds a run's config, checks its data, or records a run's status or meta."""
+    found = [f"{p.relative_to(SRC)}: {m.group(0)}" for pkg in FRONT_ENDS
+             for p in _python_files(pkg) for m in RUN_LIFECYCLE.finditer(p.read_text())]
+    assert not found, found

@@ -21,7 +21,7 @@ from ragassay.report.highlight import (
 from ragassay.stats import Distribution, Spread
 from ragassay.types import Usage
 from ragassay.ui import MAX_UPLOAD_MB, streamlit_command
-from ragassay.ui.evaluate import StreamlitProgress, check_dataset, safe_name, save_upload
+from ragassay.ui.evaluate import StreamlitProgress, plan_upload, safe_name, save_upload
 from ragassay.ui.fmt import consistency_lines, distribution_details, metric_label
 from ragassay.ui.highlight import md_escape
 from tests.report.conftest import entry, make_report
@@ -117,18 +117,23 @@ def test_upload_names_are_sanitised_and_sizes_limited(tmp_path: Path):
     assert MAX_UPLOAD_MB == 20
 
 
-def test_check_dataset_counts_and_reports_bad_rows(tmp_path: Path):
+def test_an_upload_is_checked_as_eval_checks_it(tmp_path: Path):
+    """Planned through the run session: the first bad row or a misnamed answer column
+    stops it in one line, with no store opened; the counts come with the plan."""
     good = '{"question": "q", "contexts": ["c"], "answer": "a"}\n'
     bad = '{"question": "q", "contexts": "c"}\n'
     path = save_upload((good + bad).encode(), "d.jsonl", tmp_path)
+    db = tmp_path / "s.db"
     with pytest.raises(DatasetError, match=r"^d\.jsonl:2: 'contexts' must be a list"):
-        check_dataset(path, skip_invalid=False)
-    checked = check_dataset(path, skip_invalid=True)
-    assert (checked.total, checked.invalid) == (2, 1)
+        plan_upload(path, ["judge"], str(db), skip_invalid=False)
+    plan = plan_upload(path, ["judge"], str(db), skip_invalid=True)
+    assert plan.check is not None and (plan.check.total, plan.check.invalid) == (2, 1)
+    assert plan.config.dataset == "upload:d.jsonl" and plan.config.judge == "offline"
     foreign = save_upload(b'{"question": "q", "generated_answer": "a"}\n', "f.jsonl", tmp_path)
     with pytest.raises(DatasetError, match=r"^f\.jsonl: no row has an answer, .*unknown "
                                            r"columns: generated_answer"):
-        check_dataset(foreign, skip_invalid=False)
+        plan_upload(foreign, ["judge"], str(db), skip_invalid=False)
+    assert not db.exists()
 
 
 def test_streamlit_progress_drives_the_bar():

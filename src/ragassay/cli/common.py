@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -19,6 +19,9 @@ from ragassay.console import CleanConsole, console  # noqa: F401  (the commands 
 from ragassay.store import DEFAULT_DB_PATH, Store, StoreError
 from ragassay.terminal import clean
 from ragassay.text import did_you_mean
+
+if TYPE_CHECKING:
+    from ragassay.runner import Progress, RunOutcome, RunPlan, RunRequest
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -149,6 +152,27 @@ def sigterm_interrupts() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def planned(request: RunRequest) -> RunPlan:
+    """The run session's plan of a request; a refused run (a resume that would mix two
+    runs, a setting that cannot work) is one line."""
+    from ragassay.runner import RunRefused, plan_run
+
+    try:
+        return plan_run(request)
+    except RunRefused as exc:
+        raise UsageProblem(str(exc)) from None
+
+
+def executed(plan: RunPlan, progress: Progress | None = None) -> RunOutcome:
+    """Run a plan (`runner.execute`); a Ray setup problem is one line."""
+    from ragassay.runner import RayEngineError, execute
+
+    try:
+        return execute(plan, progress)
+    except RayEngineError as exc:
+        raise UsageProblem(str(exc)) from None
 
 
 def open_store(db: Path, *, readonly: bool = False) -> Store:

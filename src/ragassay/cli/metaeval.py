@@ -15,12 +15,14 @@ from ragassay.cli.common import (
     check_base_url,
     check_judge_spec,
     db_option,
+    executed,
     field_map,
     friendly,
     header_option,
     headers,
     map_option,
     open_store,
+    planned,
     ratings_option,
     say,
     sigterm_interrupts,
@@ -69,12 +71,11 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
     from ragassay.console import RichProgress
     from ragassay.dataset import iter_samples
     from ragassay.labels import lookup
-    from ragassay.metrics import parse_metrics
     from ragassay.report import run_table
-    from ragassay.runner import evaluate
+    from ragassay.runner import RowsSource, RunRequest
     from ragassay.stats import calibration
     from ragassay.stats.baseline import baseline_agreement
-    from ragassay.types import RunConfig, Sample
+    from ragassay.types import Sample
 
     judge_spec, base_url = check_judge_spec(judge_spec), check_base_url(base_url)
     mapping, extra_headers = field_map(mapping_given), headers(headers_given)
@@ -86,14 +87,15 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
         raise UsageProblem(f"{data}: no samples" + (f" with split {split!r}" if split else ""))
     if not any(s.labels for s in samples):
         raise UsageProblem(f"{data}: no sample carries human 'labels'")
-    store = open_store(db)
-    config = RunConfig.build(str(data), urls=base_url, timeout_s=timeout_s, judge=judge_spec,
-                             metrics=parse_metrics(metrics), concurrency=concurrency,
-                             field_map=mapping, kind="meta-eval", split=split, limit=limit,
-                             max_context_tokens=max_context_tokens, ratings=ratings)
+    plan = planned(RunRequest(
+        RowsSource(samples, field_map=mapping or None, name=str(data)), lambda: open_store(db),
+        metrics=metrics, judge=judge_spec, endpoints=(base_url,) if base_url else (),
+        headers=extra_headers, timeout_s=timeout_s, concurrency=concurrency,
+        max_context_tokens=max_context_tokens, ratings=ratings, kind="meta-eval",
+        split=split, limit=limit))
     with sigterm_interrupts():
-        stats = evaluate(samples, config, store=store, progress=RichProgress(enabled=not quiet),
-                         total=len(samples), headers=extra_headers)
+        stats = executed(plan, RichProgress(enabled=not quiet)).stats
+    store = plan.store
     cal = calibration(run_table(store, stats.run_id).table, seed=0, n_resamples=n_resamples)
     baselines = {}
     for label in {p.label for p in cal.pairs if p.kind == "boolean"}:

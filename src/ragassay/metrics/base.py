@@ -133,6 +133,11 @@ class Suite(ABC):
                 + ("metric names twice" if not extra and not missing else "")
                 + " (its results must be exactly its specs)")
 
+    def needs_embedder(self) -> bool:
+        """Whether the LLM path of the metrics the run asked for embeds text (the runner
+        builds the embedder before the run fans out)."""
+        return self.uses_embedder
+
     def applicable(self, sample: Sample) -> bool:
         """Whether the sample has the inputs for at least one of this suite's metrics."""
         return True

@@ -138,10 +138,8 @@ class _RayRun:
         self.offline = is_offline(self.config.judge)
         self.hops = HopScorer()
         self.pool = self._start_workers()
-        self.run_id, self.done = open_run(self.store, self.config, self.suites, self.pool.model,
-                                          inputs.resume, inputs.dataset_hash,
-                                          RunMeta(reliability=self.pool.reliability),
-                                          inputs.retry)
+        self.run_id, self.done = open_run(self.config, self.suites, self.pool.model, inputs,
+                                          RunMeta(reliability=self.pool.reliability))
         self.store.update_meta(self.run_id, RunMeta(engine="ray",
                                                     ray_workers=len(self.pool.handles)))
         self.stats = RunStats(run_id=self.run_id)

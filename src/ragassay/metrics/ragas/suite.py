@@ -387,6 +387,9 @@ class RagasSuite(Suite):
     prompts = (CLAIMS, QUESTIONS, CONTEXTS)
     uses_embedder = True
 
+    def needs_embedder(self) -> bool:
+        return self.wants(S + "answer_relevancy")
+
     def applicable(self, sample: Any) -> bool:
         return bool(sample.contexts) or bool(sample.answer.strip())
 
