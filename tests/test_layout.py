@@ -242,3 +242,17 @@ def test_front_ends_never_assemble_a_run_themselves() -> None:
     found = [f"{p.relative_to(SRC)}: {m.group(0)}" for pkg in FRONT_ENDS
              for p in _python_files(pkg) for m in RUN_LIFECYCLE.finditer(p.read_text())]
     assert not found, found
+
+
+def test_side_channels_are_read_by_attribute() -> None:
+    """A run's meta is a typed `RunMeta` (no string reads outside the store), and what
+    readers use of a metric result is typed on `MetricResult`: its `details` are the
+    suite's own record, which the report, the dashboard, the store and the statistics
+    never read by key."""
+    meta = re.compile(r"\bmeta\[|\bmeta\.get\(")
+    details = re.compile(r"details\[")
+    found = [f"{p.relative_to(SRC)}: {m.group(0)}" for p in _python_files()
+             if p.relative_to(SRC).parts[0] != "store" for m in meta.finditer(p.read_text())]
+    found += [f"{p.relative_to(SRC)}: {m.group(0)}" for pkg in ("report", "ui", "store", "stats")
+              for p in _python_files(pkg) for m in details.finditer(p.read_text())]
+    assert not found, found

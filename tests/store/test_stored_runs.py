@@ -14,6 +14,7 @@ import pytest
 
 from ragassay.report import build_report, report_json
 from ragassay.store import Store
+from ragassay.store.typed_results import typed_result
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "store_v1"
 CHANGED_META = {"generated", "report_version", "embedding_model"}
@@ -78,11 +79,42 @@ def test_an_old_run_reads_the_same(migrated: Path, run_id: str) -> None:
             assert [{k: v for k, v in f.items() if k != drop} for f in after[section]] == [
                 {k: v for k, v in f.items() if k != drop} for f in value]
             assert not any("0-1" in f["message"] for f in after[section])
+        elif section == "detailed_results":  # typed readings moved out of the details
+            assert after[section] == [_typed_entry(e) for e in value]
         elif section in BY_NAME:
             key = BY_NAME[section]
             assert {x[key]: x for x in after[section]} == {x[key]: x for x in value}
         else:
             assert after[section] == value, section
+
+
+def _typed_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """An old report's sample entry as today's reads it: what m0009_typed_results moved
+    out of each metric's details (`store/typed_results.py`) on the entry's typed fields,
+    every other byte the same."""
+    details, marks, ratings, failures = {}, {}, {}, {}
+    cut: set[str] = set()
+    suspicious = None
+    for metric, d in entry.get("details", {}).items():
+        typed = typed_result({"name": metric, "value": entry["metrics"].get(metric),
+                              "details": d})
+        if typed["details"]:
+            details[metric] = typed["details"]
+        marks.update({metric: {"unsupported": [], "supported": [], "relevant": [],
+                               "used": [], "unsupported_claims": [], **typed["marks"]}}
+                     if "marks" in typed else {})
+        ratings.update({metric: {"fallback": None, "stated": None, "distribution": None,
+                                 "mass": None, "p_true": None, **typed["rating"]}}
+                       if "rating" in typed else {})
+        failures.update({metric: typed["failure"]} if "failure" in typed else {})
+        cut.update(typed.get("truncated", ()))
+        suspicious = suspicious or typed.get("suspicious")
+    out = {**entry, "details": details}
+    for key, value in (("marks", marks), ("ratings", ratings), ("failures", failures),
+                       ("truncated", sorted(cut)), ("suspicious", suspicious)):
+        if value:
+            out[key] = value
+    return out
 
 
 def test_old_runs_get_typed_configs_specs_and_their_embedders(migrated: Path) -> None:

@@ -126,7 +126,8 @@ def _retry(given: str | None) -> RetryFailed | None:
               "stopping at the first one; their count and first reasons are printed.")
 @click.option("--no-cache", is_flag=True, help="Do not read the judge-call cache.")
 @click.option("--max-context-tokens", type=click.IntRange(100), default=6000, show_default=True,
-              help="Contexts beyond this budget are truncated (flagged in the details).")
+              help="Contexts beyond this budget are truncated (the results name the "
+                   "texts cut).")
 @click.option("--timeout", "timeout_s", type=FiniteFloat(1), default=60, show_default=True,
               help="Seconds per judge call before it is retried.")
 @ratings_option

@@ -56,7 +56,8 @@ def _inverted(kind: LabelKind | None) -> bool:
 @click.option("--timeout", "timeout_s", type=FiniteFloat(1), default=60, show_default=True,
               help="Seconds per judge call before it is retried.")
 @click.option("--max-context-tokens", type=click.IntRange(100), default=6000, show_default=True,
-              help="Contexts beyond this budget are truncated (flagged in the details).")
+              help="Contexts beyond this budget are truncated (the results name the "
+                   "texts cut).")
 @ratings_option
 @click.option("--quiet", "-q", is_flag=True)
 @db_option

@@ -27,7 +27,18 @@ from ragassay.report.model import (
 from ragassay.report.table import run_table
 from ragassay.stats import report_sections
 from ragassay.store import RunRecord, Store
-from ragassay.types import InvalidRow, RunMeta, Sample, SampleResult, Usage, is_offline
+from ragassay.types import (
+    InvalidRow,
+    JudgeFailure,
+    MetricResult,
+    RatingReading,
+    RunMeta,
+    Sample,
+    SampleResult,
+    SentenceMarks,
+    Usage,
+    is_offline,
+)
 
 
 def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntry]:
@@ -69,8 +80,9 @@ def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
     metrics: dict[str, bool | float | None] = {}
     unscored: dict[str, str] = {}
     abstained: dict[str, str] = {}
-    details: dict[str, Any] = {}
+    own: dict[str, dict[str, Any]] = {}  # each metric's details: the suite's own record
     reasoning: dict[str, str] = {}
+    typed = _Typed()
     usage = Usage()
     for r in results:
         usage = usage + r.usage
@@ -83,15 +95,40 @@ def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
             elif m.value is None:
                 unscored[m.name] = m.unscored_reason or "unscored"
             if m.details:
-                details[m.name] = m.details
+                own[m.name] = m.details
+            typed.add(m)
     return SampleEntry(
         id=item.id, strategy=item.strategy, question=item.question, answer=item.answer,
         contexts=list(item.contexts), reference=item.reference, labels=item.labels,
-        metrics=metrics, unscored=unscored, details=details,
+        metrics=metrics, unscored=unscored, details=own,
         reasoning=reasoning.get("judge") or next(iter(reasoning.values()), None),
         usage=UsageSummary.of(usage), abstained=abstained or None,
         trace=SampleTrace.of(item) if "trace" in item.metadata else None,
+        marks=typed.marks or None, ratings=typed.ratings or None,
+        failures=typed.failures or None, truncated=sorted(typed.truncated) or None,
+        suspicious=typed.suspicious,
     )
+
+
+class _Typed:
+    """A sample's typed readings, gathered over its metrics."""
+
+    def __init__(self) -> None:
+        self.marks: dict[str, SentenceMarks] = {}
+        self.ratings: dict[str, RatingReading] = {}
+        self.failures: dict[str, JudgeFailure] = {}
+        self.truncated: set[str] = set()
+        self.suspicious: str | None = None
+
+    def add(self, m: MetricResult) -> None:
+        if m.marks:
+            self.marks[m.name] = m.marks
+        if m.rating is not None:
+            self.ratings[m.name] = m.rating
+        if m.failure is not None:
+            self.failures[m.name] = m.failure
+        self.truncated.update(m.truncated)
+        self.suspicious = self.suspicious or m.suspicious
 
 
 def bench_sections(meta: RunMeta) -> dict[str, Any]:

@@ -30,9 +30,18 @@ from ragassay.report.rounding import rounded
 from ragassay.stats import MetricAggregate, Result, Sections, StrategySummary
 from ragassay.stats.corrected import Corrected
 from ragassay.stats.result import omitted
-from ragassay.types import MetricSpec, RunReliability, Usage, abstained_reason, default_label
+from ragassay.types import (
+    JudgeFailure,
+    MetricSpec,
+    RatingReading,
+    RunReliability,
+    SentenceMarks,
+    Usage,
+    abstained_reason,
+    default_label,
+)
 
-REPORT_VERSION = "1.3.0"
+REPORT_VERSION = "2.0.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -43,8 +52,13 @@ a section or field is added, the major number when one is renamed, retyped or re
 and `SampleEntry.abstained`) and `evaluation_metadata.suspicious_replies` are added.
 1.1.0: `hops` and `detailed_results[].trace` (runs of samples read from traces).
 1.2.0: `strategies.*.failed`, per suite the questions a metric of the suite failed on.
-1.3.0: `metric_specs.*.labels`, the human labels each metric is compared with; `bench`
-is typed (`report.bench.BenchFigures`: the same JSON)."""
+2.0.0: `metric_specs.*.labels`, the human labels each metric is compared with; `bench`
+is typed (`report.bench.BenchFigures`: the same JSON); what readers used of a metric's
+details is typed on `detailed_results[]` (`marks`, `ratings`, `failures`, `truncated`,
+`suspicious`) and no longer in `details` (the keys `abstention`, `suspicious_reply`,
+`truncated`, `context_truncated`, `rating_mode`, `rating_fallback`, `stated`,
+`distribution`, `mass`, `p_true`, `prompt`, `raw_reply`, `relevant_keys`, `used_keys`,
+`unsupported`), which stays the suites' own record."""
 
 
 class UsageSummary(Result):
@@ -127,9 +141,9 @@ class SampleEntry(Result):
     """One evaluated sample (`detailed_results`): its texts and labels, every metric's
     value (None: unscored, with the reason in `unscored`, or abstained, with the outcome
     in `abstained`: "correct", "false" or "unknown"), the metrics' details (as each suite
-    records them), the judge's reasoning and the sample's judge usage; `trace` only for
-    a sample read from a trace (its ids, span tree, scored hops and the relevant documents
-    later hops lost)."""
+    records them, for debugging) and their typed readings, the judge's reasoning and the
+    sample's judge usage; `trace` only for a sample read from a trace (its ids, span tree,
+    scored hops and the relevant documents later hops lost)."""
 
     id: str
     strategy: str
@@ -146,6 +160,14 @@ class SampleEntry(Result):
     usage: UsageSummary
     abstained: dict[str, str] | None = omitted()
     trace: SampleTrace | None = omitted()
+    # what every reader may use of the metrics' results, typed (`MetricResult`): the
+    # sentences each verdict points at, how an LLM judge read each value, each failed
+    # judgment's prompt and raw reply, the texts cut to the budget, a suspicious reply
+    marks: dict[str, SentenceMarks] | None = omitted()
+    ratings: dict[str, RatingReading] | None = omitted()
+    failures: dict[str, JudgeFailure] | None = omitted()
+    truncated: list[str] | None = omitted()
+    suspicious: str | None = omitted()
 
     def reason(self, metric: str) -> str | None:
         """Why the metric has no value: its unscored reason, or "abstained (correct)" /

@@ -144,7 +144,7 @@ def conclude(plan: RunPlan, stats: RunStats) -> RunOutcome:
             "suspicious-replies", f"warning: {suspicious} judged sample"
             f"{'s' if suspicious != 1 else ''} got a judge reply holding a verdict copied "
             "from the judged text (suspected prompt injection); it was not taken for the "
-            "verdict (details: suspicious_reply)", suspicious))
+            "verdict (the report's detailed_results: suspicious)", suspicious))
     status: RunStatus = run.status
     ok, failed = store.call_outcomes(run_id)
     if failed and not ok:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ragassay.store.models import StoreError
+from ragassay.store.typed_results import typed_result
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -287,10 +288,26 @@ def m0009_label_links(conn: sqlite3.Connection) -> None:
             conn.execute("UPDATE runs SET specs = ? WHERE id = ?", (json.dumps(specs), run_id))
 
 
+def m0009_typed_results(conn: sqlite3.Connection) -> None:
+    """What every reader used of a metric result moves from its free-form `details` onto
+    typed fields (`MetricResult.abstention`, `suspicious`, `truncated`, `rating`, `marks`,
+    `failure`: `store/typed_results.py`, frozen), and each result row says whether a judge
+    reply held a verdict copied from the judged text (`results.suspicious`, which
+    `Store.suspicious_replies` counts instead of searching the JSON)."""
+    conn.execute("ALTER TABLE results ADD COLUMN suspicious INTEGER NOT NULL DEFAULT 0")
+    rows = conn.execute("SELECT rowid, results FROM results").fetchall()
+    for rowid, raw in rows:
+        results = [typed_result(r) if isinstance(r, dict) else r for r in json.loads(raw)]
+        suspicious = any(isinstance(r, dict) and r.get("suspicious") for r in results)
+        conn.execute("UPDATE results SET results = ?, suspicious = ? WHERE rowid = ?",
+                     (json.dumps(results, ensure_ascii=False), int(suspicious), rowid))
+
+
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
                                      m0004_run_specs, m0005_run_leases,
                                      m0006_calls_cached_tokens, m0007_human_labels,
-                                     m0008_value_abstentions, m0009_label_links)
+                                     m0008_value_abstentions, m0009_label_links,
+                                     m0009_typed_results)
 """Every migration, in the order it must run."""
 
 

@@ -139,6 +139,7 @@ class PreparedResult:
     # (metric, value, unscored reason, abstention outcome)
     values: tuple[tuple[str, float | None, str | None, str | None], ...]
     calls: tuple[CallRow, ...] = ()
+    suspicious: bool = False  # a judge reply held a verdict copied from the judged text
 
 
 def prepare_result(result: SampleResult, calls: Sequence[CallRecord] = ()) -> PreparedResult:
@@ -156,11 +157,13 @@ def prepare_result(result: SampleResult, calls: Sequence[CallRecord] = ()) -> Pr
     return PreparedResult(
         sample_id=result.sample_id, suite=result.suite, strategy=result.strategy,
         reasoning=result.reasoning, usage_json=result.usage.model_dump_json(),
-        results_json="[" + ",".join(m.model_dump_json() for m in result.results) + "]",
+        results_json="[" + ",".join(m.model_dump_json(exclude_defaults=True)
+                                    for m in result.results) + "]",
         values=tuple((m.name, None if m.value is None else float(m.value), m.unscored_reason,
                       m.abstention)
                      for m in result.results),
         calls=tuple(call_row(c) for c in calls),
+        suspicious=any(m.suspicious for m in result.results),
     )
 
 

@@ -400,11 +400,13 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
                              " AND suite = ?", key)
                 conn.execute(
                     "INSERT INTO results (run_id, sample_id, suite, strategy, reasoning, usage,"
-                    " results, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    " results, suspicious, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     " ON CONFLICT (run_id, sample_id, suite) DO UPDATE SET"
                     " strategy = excluded.strategy, reasoning = excluded.reasoning, usage ="
-                    " excluded.usage, results = excluded.results, created = excluded.created",
-                    (*key, r.strategy, r.reasoning, r.usage_json, r.results_json, now),
+                    " excluded.usage, results = excluded.results, suspicious ="
+                    " excluded.suspicious, created = excluded.created",
+                    (*key, r.strategy, r.reasoning, r.usage_json, r.results_json,
+                     int(r.suspicious), now),
                 )
                 conn.executemany(
                     "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy,"

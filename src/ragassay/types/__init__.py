@@ -5,7 +5,8 @@ aggregate themselves).
 - `sample`: `Sample` (one RAG interaction), `content_key`, `InvalidRow`
 - `spec`: a metric's declaration, `MetricSpec` (+ `Target`, `Rule`, `Condition`, `Composite`,
   `LinkedLabel`)
-- `results`: `MetricResult`, `SampleResult`, unscored reasons, abstentions
+- `results`: `MetricResult` (with its typed readings: `RatingReading`, `SentenceMarks`,
+  `JudgeFailure`), `SampleResult`, unscored reasons, abstentions, the prompt `Message`
 - `usage`: `Usage`, a judge's cost counters
 - `run`: `RunConfig` (what defines a run), `RunMeta` (what it records about itself),
   `is_offline`
@@ -24,7 +25,6 @@ from ragassay.types.base import JSON, Frozen
 from ragassay.types.labels import AnnotationPlan, HumanLabel, PlanKind
 from ragassay.types.reliability import Agreement, Reliability, RunReliability
 from ragassay.types.results import (
-    ABSTENTION,
     ABSTENTION_OUTCOMES,
     EMPTY_ANSWER,
     MISSING_INPUT,
@@ -33,8 +33,13 @@ from ragassay.types.results import (
     NO_REFERENCE,
     NO_REFERENCE_OR_ANSWER,
     TRANSPORT_FAILURES,
+    Abstention,
+    JudgeFailure,
+    Message,
     MetricResult,
+    RatingReading,
     SampleResult,
+    SentenceMarks,
     Status,
     abstained_reason,
 )
@@ -54,7 +59,6 @@ from ragassay.types.spec import (
 from ragassay.types.usage import Usage
 
 __all__ = [
-    "ABSTENTION",
     "ABSTENTION_OUTCOMES",
     "EMPTY_ANSWER",
     "JSON",
@@ -65,6 +69,7 @@ __all__ = [
     "NO_REFERENCE_OR_ANSWER",
     "OFFLINE_SPECS",
     "TRANSPORT_FAILURES",
+    "Abstention",
     "Agreement",
     "AnnotationPlan",
     "BackendOptions",
@@ -73,11 +78,14 @@ __all__ = [
     "Frozen",
     "HumanLabel",
     "InvalidRow",
+    "JudgeFailure",
     "LinkedLabel",
+    "Message",
     "MetricResult",
     "MetricSpec",
     "PlanKind",
     "Price",
+    "RatingReading",
     "Ratings",
     "Reliability",
     "Rule",
@@ -86,6 +94,7 @@ __all__ = [
     "RunReliability",
     "Sample",
     "SampleResult",
+    "SentenceMarks",
     "Status",
     "StructuredOutput",
     "Target",

@@ -31,10 +31,9 @@ from ragassay.metrics.base import (
     Suite,
     SuiteOptions,
     abstain,
-    cut_details,
     number_contexts,
     outcome,
-    with_details,
+    with_truncated,
 )
 from ragassay.metrics.formulas import is_soft, share
 from ragassay.metrics.ragas.formulas import average_precision, mean_cosine
@@ -56,6 +55,7 @@ from ragassay.types import (
     MetricResult,
     MetricSpec,
     Rule,
+    SentenceMarks,
     Target,
     at_least,
     below,
@@ -243,7 +243,7 @@ def default_embedder() -> Any:
 def failed(name: str, verdict: Verdict) -> MetricResult:
     return MetricResult(name=name, value=None,
                         unscored_reason=verdict.unscored_reason or "no verdict",
-                        details=verdict.failure_details())
+                        failure=verdict.failure())
 
 
 def failed_contexts(verdict: Verdict, reference: Sequence[KeyedSentence]
@@ -262,12 +262,14 @@ def score_faithfulness(claims: Sequence[ClaimVerdict]) -> MetricResult:
     details: dict[str, Any] = {
         "claims": [{"claim": c.claim, "supported": c.supported, "reason": c.reason}
                    for c in claims]}
+    marks = SentenceMarks(unsupported_claims=tuple(dict.fromkeys(
+        c.claim for c in claims if c.supported is False and isinstance(c.claim, str))))
     if value is None:
         return MetricResult(name=name, value=None, unscored_reason="no claims in the answer",
-                            details=details)
+                            details=details, marks=marks or None)
     if is_soft(flags, probs):
         details["soft"] = True
-    return MetricResult(name=name, value=value, details=details)
+    return MetricResult(name=name, value=value, details=details, marks=marks or None)
 
 
 def score_answer_relevancy(verdict: RelevancyVerdict, n_questions: int,
@@ -475,5 +477,5 @@ class RagasSuite(Suite):
         }
         ordered = [results.get(n) or MetricResult(name=n, value=None, unscored_reason=why[n])
                    for n in NAMES]
-        ordered = with_details(abstain(ordered, ANSWER_METRICS, *abstention), cut_details(item))
+        ordered = with_truncated(abstain(ordered, ANSWER_METRICS, *abstention), item)
         return outcome(self.name, item.sample, ordered, verdicts)

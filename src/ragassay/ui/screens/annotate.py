@@ -39,7 +39,7 @@ from ragassay.report.highlight import (
     Marks,
     answer_html,
     contexts_html,
-    marks_from_details,
+    marks_of,
     text_html,
 )
 from ragassay.store import Store, StoreError
@@ -161,7 +161,7 @@ def show_verdict(s: Session, entry_of: Any) -> None:
         st.markdown(md_escape(f"Labelled {entry_of.name}: you said {mine or '-'}"))
         st.caption(md_escape(f"The judge: {judge or '-'}"))
         with st.expander("The judge's highlights on this sample"):
-            show_texts(entry, marks_from_details(entry.details if entry else {}), keys=True)
+            show_texts(entry, marks_of(entry.marks if entry else None), keys=True)
 
 
 def show_item(db: str, q: Any, s: Session, item: Item) -> None:
@@ -186,7 +186,7 @@ def show_item(db: str, q: Any, s: Session, item: Item) -> None:
     logic.inject(logic.shortcut_script(logic.shortcut_map(item.label)))
     marks = st.toggle("Show the judge's highlights while labelling (they may anchor "
                       "your label)", key="annotate_marks")
-    show_texts(entry, marks_from_details(entry.details if entry else {}) if marks else Marks(),
+    show_texts(entry, marks_of(entry.marks if entry else None) if marks else Marks(),
                keys=False)
 
 
