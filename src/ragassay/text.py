@@ -2,8 +2,9 @@
 
 Splitting is a paragraph-aware rule (end punctuation, space, capital or digit; not after
 an abbreviation or an initial): on the development sets it gives exactly pysbd's
-sentences for 97.9% of texts at about 70x the speed (`scripts/devsets/split_agreement.py`),
-and its cost is linear in the text, so a 50k-token context splits in milliseconds.
+sentences for 97.9% of texts at about 50x the speed (`benches/splitter.py`,
+benches/RESULTS.md), and its cost is linear in the text, so a 50k-token context splits in
+milliseconds.
 
 Context sentences are keyed `0a`, `0b`, ... `1a` (document index + letter) and
 answer sentences `a`, `b`, ... as RAGBench's TRACe annotation does, so that the

@@ -100,11 +100,8 @@ def _typed_entry(entry: dict[str, Any]) -> dict[str, Any]:
                               "details": d})
         if typed["details"]:
             details[metric] = typed["details"]
-        marks.update({metric: {"unsupported": [], "supported": [], "relevant": [],
-                               "used": [], "unsupported_claims": [], **typed["marks"]}}
-                     if "marks" in typed else {})
-        ratings.update({metric: {"fallback": None, "stated": None, "distribution": None,
-                                 "mass": None, "p_true": None, **typed["rating"]}}
+        marks.update({metric: typed["marks"]} if "marks" in typed else {})
+        ratings.update({metric: {k: v for k, v in typed["rating"].items() if v is not None}}
                        if "rating" in typed else {})
         failures.update({metric: typed["failure"]} if "failure" in typed else {})
         cut.update(typed.get("truncated", ()))

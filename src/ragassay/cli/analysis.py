@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +30,9 @@ from ragassay.cli.fmt import ci_text, num
 
 if TYPE_CHECKING:
     from ragassay.report import Format
-    from ragassay.stats import Comparison, TrendPoint
+    from ragassay.stats import Comparison, GateResult, ScoreTable, TrendPoint
+    from ragassay.store import RunRecord, Store
+    from ragassay.types import MetricSpec
 
 
 @cli.command("report")
@@ -77,14 +79,14 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     stdout.flush()
 
 
-def _latest(store: Any) -> str:
+def _latest(store: Store) -> str:
     run = store.latest_run()
     if run is None:
         raise UsageProblem("the store has no runs yet (run `ragassay eval` first)")
     return str(run.id)
 
 
-def _table_for(store: Any, run_id: str) -> Any:
+def _table_for(store: Store, run_id: str) -> ScoreTable:
     from ragassay.report import run_table
 
     return run_table(store, run_id).table
@@ -172,7 +174,7 @@ def _config(config_path: Path | None) -> tuple[Path | None, str]:
     return config_path, "--config"
 
 
-def _thresholds(config_path: Path | None, table: Any, *, optional: bool = False
+def _thresholds(config_path: Path | None, table: ScoreTable, *, optional: bool = False
                 ) -> tuple[dict[str, float], str]:
     """The thresholds to apply and where they come from (said on the console); with
     `optional` (a corrected gate, which may check labels only) none is no error."""
@@ -213,7 +215,7 @@ def _thresholds(config_path: Path | None, table: Any, *, optional: bool = False
                         f"[thresholds] table")
 
 
-def default_bars_text(specs: Any, thresholds: dict[str, float]) -> str:
+def default_bars_text(specs: Mapping[str, MetricSpec], thresholds: dict[str, float]) -> str:
     """`ragas.faithfulness >= 0.9, ...`: the default bars, each one that is not its metric's
     target said so (a bar declared as a number: a run stored before the gate took its bars
     from the targets, or a suite of a user's)."""
@@ -317,9 +319,9 @@ def _label_thresholds(config_path: Path | None, present: Sequence[str]
     return labels
 
 
-def _corrected_gate(store: Any, run_id: str, table: Any, thresholds: dict[str, float],
-                    labels: dict[str, float] | None, strict: bool, require_labels: bool
-                    ) -> Any:
+def _corrected_gate(store: Store, run_id: str, table: ScoreTable,
+                    thresholds: dict[str, float], labels: dict[str, float] | None,
+                    strict: bool, require_labels: bool) -> GateResult:
     """The gate on corrected intervals, its fall-backs said one line each."""
     from ragassay.report import corrected_for
     from ragassay.stats.gate_corrected import default_label_thresholds, gate_corrected
@@ -337,7 +339,7 @@ def _corrected_gate(store: Any, run_id: str, table: Any, thresholds: dict[str, f
     return out.result
 
 
-def _trend_runs(store: Any, dataset: str) -> tuple[list[Any], str | None]:
+def _trend_runs(store: Store, dataset: str) -> tuple[list[RunRecord], str | None]:
     """Complete runs of one dataset, oldest first, and the file's content hash.
 
     A run belongs when it judged the same content (its dataset hash equals the file's,
@@ -353,7 +355,7 @@ def _trend_runs(store: Any, dataset: str) -> tuple[list[Any], str | None]:
     target = str(path.resolve()) if is_file else None
     complete = [r for r in store.list_runs() if r.status == "complete"]
 
-    def direct(r: Any) -> bool:
+    def direct(r: RunRecord) -> bool:
         recorded = r.meta.dataset_path or str(Path(r.dataset).resolve())
         if is_file:
             return (digest is not None and r.dataset_hash == digest) or recorded == target

@@ -14,6 +14,7 @@ from ragassay.version import __version__
 
 if TYPE_CHECKING:
     from ragassay.report import Entry, Format, Report
+    from ragassay.store import RunRecord, Store
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -69,7 +70,7 @@ def runs() -> None:
     """List and inspect runs in the store."""
 
 
-def _run_entry(store: Any, r: Any) -> dict[str, Any]:
+def _run_entry(store: Store, r: RunRecord) -> dict[str, Any]:
     """One run as `runs list --format json` prints it; an eval run's strategies are those
     its samples name (a bench run's config lists the strategies it compared)."""
     strategies = list(r.config.strategies) or store.sample_strategies(r.id)

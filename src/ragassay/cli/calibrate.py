@@ -30,7 +30,7 @@ from ragassay.cli.common import (
 from ragassay.cli.fmt import ci_text, num
 
 if TYPE_CHECKING:
-    from ragassay.stats import Calibration
+    from ragassay.stats import Calibration, LabelLink, ScoreTable
     from ragassay.stats.baseline import RankAgreement
     from ragassay.stats.corrected import Corrected
 
@@ -154,7 +154,7 @@ def _links(values: tuple[str, ...], known: list[str]) -> list[Any]:
     return links
 
 
-def _unlinked(table: Any, links: list[Any]) -> list[str]:
+def _unlinked(table: ScoreTable, links: list[LabelLink]) -> list[str]:
     linked = {link.label_key for link in links}
     return [name for name in table.label_names if name not in linked]
 

@@ -212,7 +212,7 @@ def check_judge_spec(spec: str) -> str:
     return (spec or "").strip()
 
 
-def run_or_latest(store: Any, run_id: str | None) -> str:
+def run_or_latest(store: Store, run_id: str | None) -> str:
     """The run named (its full id), else the store's latest; one line when it has none."""
     if run_id:
         return str(store.get_run(run_id).id)
@@ -298,7 +298,7 @@ export_otlp_option = click.option(
          "docs/traces.md.")
 
 
-def export_scores(store: Any, run_id: str, target: str, quiet: bool = False) -> None:
+def export_scores(store: Store, run_id: str, target: str, quiet: bool = False) -> None:
     """Export a run's scores as OTLP (`report.otlp`); a refused export is one line, exit 1
     (the run stays stored: `ragassay report RUN --export-otlp` sends it again)."""
     from ragassay.report import iter_details

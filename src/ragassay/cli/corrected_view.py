@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -11,12 +9,12 @@ from rich.table import Table
 from ragassay.cli.common import console as make_console
 from ragassay.cli.common import say
 from ragassay.cli.fmt import ci_text, num
-from ragassay.stats.corrected import Corrected
+from ragassay.stats.corrected import Corrected, CorrectedEstimate
 
 WHY = "what people would say, from human labels on a random sample plus every judge score"
 
 
-def _gain(est: Any) -> str:
+def _gain(est: CorrectedEstimate) -> str:
     if est.gain is None:
         return "-"
     return f"x{est.gain:.2f} (= {est.effective_labels:.0f} labels)"

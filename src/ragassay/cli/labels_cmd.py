@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from ragassay.store import Store
+    from ragassay.types import Sample
 
 from ragassay.cli.app import cli, write_text
 from ragassay.cli.common import db_option, friendly, open_store, run_or_latest, say
 
 
-def _valid_samples(store: Any, run_id: str) -> list[Any]:
+def _valid_samples(store: Store, run_id: str) -> list[Sample]:
     from ragassay.types import Sample
 
     return [s for s in store.iter_samples(run_id) if isinstance(s, Sample)]
@@ -73,7 +77,7 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
     print_corrected(corrected_for(store, run_id, rt=rt), strategies=False)
 
 
-def _export_rows(store: Any, run_id: str) -> list[dict[str, Any]]:
+def _export_rows(store: Store, run_id: str) -> list[dict[str, Any]]:
     samples = _valid_samples(store, run_id)
     stored = store.labels_for(s.content_key for s in samples)
     out: list[dict[str, Any]] = []

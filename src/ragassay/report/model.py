@@ -169,6 +169,12 @@ class SampleEntry(Result):
     truncated: list[str] | None = omitted()
     suspicious: str | None = omitted()
 
+    @field_serializer("marks", "ratings")
+    def _readings(self, value: dict[str, SentenceMarks] | dict[str, RatingReading] | None):
+        # only what each says: no empty list of marks, no reading left unset
+        return None if value is None else {
+            m: r.model_dump(mode="json", exclude_defaults=True) for m, r in value.items()}
+
     def reason(self, metric: str) -> str | None:
         """Why the metric has no value: its unscored reason, or "abstained (correct)" /
         "abstained (false)" / "abstained (unknown)"; None when it has one (or is absent)."""

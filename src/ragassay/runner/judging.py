@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from pydantic import SecretStr
 
 from ragassay.judge import Asker, Judge, make_judge
+from ragassay.judge.llm_judge import Cache
 from ragassay.judge.offline import Evidence
 from ragassay.judge.offline_judge import OfflineJudge
 from ragassay.metrics import Outcome, Suite, SuiteOptions
@@ -85,7 +86,7 @@ def call_records(sample: Sample, suite: str, outcome: Outcome) -> list[CallRecor
     ]
 
 
-def build_judge(config: RunConfig, cache: Any,
+def build_judge(config: RunConfig, cache: Cache,
                 headers: Mapping[str, str] | None = None) -> Judge:
     """The run's judge over `cache` (the store, or a Ray worker's view of it); `headers`
     go to its backend with every request, never stored. Several endpoints

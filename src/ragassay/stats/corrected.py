@@ -32,6 +32,7 @@ from ragassay.stats.calibration import LabelLink
 from ragassay.stats.result import Result
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.text import did_you_mean
+from ragassay.types import MetricSpec
 
 MIN_LABELS = 30  # fewer labels give no corrected estimate: the interval is not reliable
 MIN_RARE = 10  # fewer labels of a yes/no label's rarer value: the interval may be too narrow
@@ -288,7 +289,7 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
 
 
 def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi.Estimate,
-              unscored: int, scored: list[float], spec: Any, opts: CorrectedOptions,
+              unscored: int, scored: list[float], spec: MetricSpec, opts: CorrectedOptions,
               design: str) -> CorrectedEstimate:
     c, lab = est.corrected, est.labels_only
     span = scale.high - scale.low

@@ -79,7 +79,7 @@ Errors
     "cannot create directory ...", "cannot open ...: file is not a database".
 """
 
-from ragassay.store.models import (
+from ragassay.store.records import (
     DEFAULT_DB_PATH,
     CallRecord,
     RunRecord,

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ragassay.store.models import StoreError
+from ragassay.store.records import StoreError
 from ragassay.store.typed_results import typed_result
 
 Migration = Callable[[sqlite3.Connection], None]

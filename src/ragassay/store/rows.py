@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ragassay.store.models import CallRecord, RunRecord, StoreError, json_default
+from ragassay.store.records import CallRecord, RunRecord, StoreError, json_default
 from ragassay.types import MetricResult, MetricSpec, RunConfig, RunMeta, SampleResult, Usage
 
 CallRow = tuple[str, str, str, str | None, str, int, int, float, int, str, str | None, int]

@@ -6,7 +6,7 @@ import json
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,7 +17,8 @@ from ragassay.store import lease
 from ragassay.store.db import open_connection
 from ragassay.store.labels import LabelsMixin
 from ragassay.store.ledger import LedgerMixin
-from ragassay.store.models import (
+from ragassay.store.outcomes import OutcomesMixin
+from ragassay.store.records import (
     DEFAULT_DB_PATH,
     RUN_STATUSES,
     CallRecord,
@@ -26,7 +27,6 @@ from ragassay.store.models import (
     json_default,
     read_only_reason,
 )
-from ragassay.store.outcomes import OutcomesMixin
 from ragassay.store.rows import (
     LACKING_SQL,
     PreparedResult,
@@ -37,20 +37,16 @@ from ragassay.store.rows import (
     run_from_row,
 )
 from ragassay.store.rows import insert_calls as _insert_calls  # module-level: tests patch it
+from ragassay.store.samples import PAGE_ROWS, SamplesMixin
 from ragassay.store.scores import PagesMixin, ScoresMixin
 from ragassay.types import (
     MISSING_INPUT,
-    InvalidRow,
     MetricSpec,
     RunConfig,
     RunMeta,
-    Sample,
     SampleResult,
 )
 from ragassay.urls import redact_url
-
-PAGE_ROWS = 2000  # rows per read when streaming samples or results
-
 
 
 def _now() -> datetime:
@@ -72,7 +68,7 @@ def _merged_meta(raw: str, update: RunMeta | None) -> dict[str, Any]:
     return (meta.merged(update) if update is not None else meta).stored()
 
 
-class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
+class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it
@@ -287,93 +283,6 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
             if conn.execute("DELETE FROM runs WHERE id = ?", (run_id,)).rowcount == 0:
                 raise self._no_run(run_id)
 
-    # -- samples ----------------------------------------------------------------------
-
-    def add_samples(self, run_id: str, items: Iterable[Sample | InvalidRow]) -> int:
-        """Upsert samples (and invalid rows) in one transaction; return how many were given.
-
-        New ids are appended in input order; an id already stored keeps its position
-        and takes the new content.
-        """
-        count = 0
-        with self._write() as conn:
-            self._require_run(conn, run_id)
-            (ordinal,) = conn.execute(
-                "SELECT COALESCE(MAX(ordinal), -1) + 1 FROM samples WHERE run_id = ?", (run_id,)
-            ).fetchone()
-            for item in items:
-                conn.execute(
-                    "INSERT INTO samples (run_id, sample_id, ordinal, strategy, invalid, sample)"
-                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (run_id, sample_id) DO UPDATE SET"
-                    " strategy = excluded.strategy, invalid = excluded.invalid,"
-                    " sample = excluded.sample",
-                    (
-                        run_id,
-                        item.id,
-                        ordinal + count,
-                        item.strategy,
-                        int(isinstance(item, InvalidRow)),
-                        item.model_dump_json(),
-                    ),
-                )
-                count += 1
-        return count
-
-    def iter_samples(self, run_id: str) -> Iterator[Sample | InvalidRow]:
-        """The run's samples and invalid rows, in input order, read a page at a time
-        (memory stays flat however large the run)."""
-        last: tuple[int, str] = (-1, "")
-        while True:
-            rows = self._read(
-                "SELECT ordinal, sample_id, invalid, sample FROM samples WHERE run_id = ?"
-                " AND (ordinal, sample_id) > (?, ?) ORDER BY ordinal, sample_id LIMIT ?",
-                (run_id, *last, PAGE_ROWS),
-            )
-            for row in rows:
-                model = InvalidRow if row["invalid"] else Sample
-                yield model.model_validate_json(row["sample"])
-            if len(rows) < PAGE_ROWS:
-                return
-            last = (rows[-1]["ordinal"], rows[-1]["sample_id"])
-
-    def iter_traces(self, run_id: str) -> Iterator[tuple[str, str]]:
-        """(sample id, the trace JSON) of the run's samples read from a trace
-        (`metadata.trace`), in input order, a page at a time; others are not parsed."""
-        last: tuple[int, str] = (-1, "")
-        while True:
-            rows = self._read(
-                "SELECT ordinal, sample_id, json_extract(sample, '$.metadata.trace') AS trace"
-                " FROM samples WHERE run_id = ? AND NOT invalid AND (ordinal, sample_id) >"
-                " (?, ?) ORDER BY ordinal, sample_id LIMIT ?", (run_id, *last, PAGE_ROWS))
-            yield from ((row["sample_id"], row["trace"]) for row in rows
-                        if row["trace"] is not None)
-            if len(rows) < PAGE_ROWS:
-                return
-            last = (rows[-1]["ordinal"], rows[-1]["sample_id"])
-
-    def sample_strategies(self, run_id: str) -> list[str]:
-        """The strategies the run's samples name, in the order they first appear."""
-        rows = self._read(
-            "SELECT strategy, MIN(ordinal) AS first FROM samples WHERE run_id = ?"
-            " AND strategy IS NOT NULL AND strategy != '' GROUP BY strategy ORDER BY first",
-            (run_id,),
-        )
-        return [str(r["strategy"]) for r in rows]
-
-    def sample_label_names(self, run_id: str) -> list[str]:
-        """The label names the run's samples carry, in the order they first appear."""
-        rows = self._read(
-            "SELECT j.key, MIN(s.ordinal) AS first FROM samples s,"
-            " json_each(s.sample, '$.labels') j WHERE s.run_id = ? AND s.invalid = 0"
-            " GROUP BY j.key ORDER BY first, j.key", (run_id,))
-        return [str(r[0]) for r in rows]
-
-    def count_samples(self, run_id: str, *, valid_only: bool = False) -> int:
-        """How many samples the run has (invalid rows included unless `valid_only`)."""
-        extra = " AND invalid = 0" if valid_only else ""
-        rows = self._read(f"SELECT COUNT(*) FROM samples WHERE run_id = ?{extra}", (run_id,))
-        return int(rows[0][0])
-
     # -- results ----------------------------------------------------------------------
 
     def save_result(
@@ -419,27 +328,11 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
                 conn.executemany("INSERT OR REPLACE INTO cache (key, value, created)"
                                  " VALUES (?, ?, ?)", [(k, v, now) for k, v in cache])
 
-    def get_sample(self, run_id: str, sample_id: str) -> Sample | InvalidRow | None:
-        """One stored sample (or invalid row) of the run, or None."""
-        rows = self._read("SELECT invalid, sample FROM samples WHERE run_id = ? AND "
-                          "sample_id = ?", (run_id, sample_id))
-        if not rows:
-            return None
-        model = InvalidRow if rows[0]["invalid"] else Sample
-        return model.model_validate_json(rows[0]["sample"])
-
     def results_of(self, run_id: str, sample_id: str) -> list[SampleResult]:
         """One sample's results, by suite."""
         rows = self._read("SELECT * FROM results WHERE run_id = ? AND sample_id = ? ORDER BY "
                           "suite", (run_id, sample_id))
         return [result_from_row(r) for r in rows]
-
-    def matching_samples(self, run_id: str, text: str) -> set[str]:
-        """Ids of the run's samples whose stored text (any field) contains `text`,
-        case-insensitively: a search that never loads the run into memory."""
-        rows = self._read("SELECT sample_id FROM samples WHERE run_id = ? AND "
-                          "instr(lower(sample), ?) > 0", (run_id, text.casefold()))
-        return {r["sample_id"] for r in rows}
 
     def done_keys(self, run_id: str, retry: str | None = None) -> set[tuple[str, str]]:
         """(sample_id, suite) pairs already saved: a resumed run skips these, except those

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from ragassay.corpus.chunking import Chunk
-from ragassay.testset.model import OFFLINE_LABEL, Draft, SourceChunk, words
+from ragassay.testset.drafts import OFFLINE_LABEL, Draft, SourceChunk, words
 from ragassay.text import split_sentences
 
 MONTHS = frozenset(["january", "february", "march", "april", "may", "june", "july",

@@ -55,6 +55,7 @@ from ragassay.types import (
     MetricResult,
     MetricSpec,
     Rule,
+    Sample,
     SentenceMarks,
     Target,
     at_least,
@@ -392,7 +393,7 @@ class RagasSuite(Suite):
     def needs_embedder(self) -> bool:
         return self.wants(S + "answer_relevancy")
 
-    def applicable(self, sample: Any) -> bool:
+    def applicable(self, sample: Sample) -> bool:
         return bool(sample.contexts) or bool(sample.answer.strip())
 
     async def evaluate(self, item: KeyedSample, judge: Asker, options: SuiteOptions) -> Outcome:

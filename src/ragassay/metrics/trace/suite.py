@@ -45,6 +45,7 @@ from ragassay.types import (
     MetricResult,
     MetricSpec,
     Rule,
+    Sample,
     SentenceMarks,
     at_least,
     below,
@@ -304,7 +305,7 @@ class TraceSuite(Suite):
     specs: ClassVar[tuple[MetricSpec, ...]] = SPECS
     prompts = (PROMPT,)
 
-    def applicable(self, sample: Any) -> bool:
+    def applicable(self, sample: Sample) -> bool:
         return bool(sample.contexts)
 
     @staticmethod

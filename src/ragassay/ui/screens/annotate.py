@@ -42,6 +42,7 @@ from ragassay.report.highlight import (
     marks_of,
     text_html,
 )
+from ragassay.stats import ScoreTable
 from ragassay.store import Store, StoreError
 from ragassay.types import AnnotationPlan
 from ragassay.ui import annotate as logic
@@ -60,7 +61,8 @@ def block(body: str) -> None:
     st.html(CSS + body)
 
 
-def label_choice(table: Any, run_id: str, labels: tuple[str, ...] = ()) -> LabelChoice:
+def label_choice(table: ScoreTable, run_id: str, labels: tuple[str, ...] = ()
+                 ) -> LabelChoice:
     """The session's rule for which labels to ask (`asked_labels`, as `ragassay annotate`
     applies it): the defaults, or `labels` as picked, with the lines to show about labels
     compared only with metrics unscored on every sample."""
@@ -72,7 +74,8 @@ def label_choice(table: Any, run_id: str, labels: tuple[str, ...] = ()) -> Label
         return LabelChoice([])
 
 
-def plan_chooser(db: str, run_id: str, table: Any, plan: AnnotationPlan | None) -> None:
+def plan_chooser(db: str, run_id: str, table: ScoreTable, plan: AnnotationPlan | None
+                 ) -> None:
     """The plan's settings; starting (or replacing) a plan writes it to the store."""
     specs = list(table.specs.values())
     offered = [k.name for k in VOCABULARY if linked_metrics(k.name, specs)]

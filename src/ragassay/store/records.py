@@ -8,9 +8,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
-from ragassay.types import MetricSpec, RunConfig, RunMeta
+from ragassay.types import Frozen, MetricSpec, RunConfig, RunMeta
 
 DEFAULT_DB_PATH = Path(".ragassay") / "ragassay.db"
 """Where the CLI keeps its database, relative to the working directory."""
@@ -23,11 +23,7 @@ class StoreError(Exception):
     """A store failure with a one-line, user-facing message (no traceback needed)."""
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class RunRecord(_Frozen):
+class RunRecord(Frozen):
     """One run as stored: its identity, lifecycle and the config that defines it."""
 
     id: str
@@ -64,7 +60,7 @@ def read_only_reason(run_id: str, unknown: tuple[str, ...]) -> str | None:
             "resume it with that version, or start a new run")
 
 
-class CallRecord(_Frozen):
+class CallRecord(Frozen):
     """One judge call in the ledger: what was asked, of whom, at what cost, and how it ended.
 
     `run_id` may be left None: `Store.save_result` / `Store.add_calls` fill it in.
