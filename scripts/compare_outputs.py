@@ -79,7 +79,8 @@ def main() -> int:
             print(f"{name}: only {'after' if b.exists() else 'before'}")
             differing += 1
             continue
-        ta, tb = _norm(a.read_text(errors="replace"), same), _norm(b.read_text(errors="replace"), same)
+        ta = _norm(a.read_text(errors="replace"), same)
+        tb = _norm(b.read_text(errors="replace"), same)
         if ta == tb:
             identical += 1
             continue
