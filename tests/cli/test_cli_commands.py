@@ -175,7 +175,7 @@ def test_compare_strategies_within_a_run(demo_run: dict) -> None:
     result = json.loads(out)
     assert result["paired_samples"] == 12
     assert result["metrics"]["judge.faithfulness"]["verdict"] in (
-        "better", "worse", "no detectable difference")
+        "better", "worse", "equivalent", "unclear")
     code, out = run("compare", run_id, "--strategy", "nope", "--strategy", "dense-k5",
                     "--db", str(demo_run["db"]))
     assert code == 2 and "no strategy 'nope'" in out

@@ -96,13 +96,15 @@ class EvalResult:
         or content; see `ragassay labels import`); returns how many were stored. A label
         name close to a vocabulary name is a typo (LabelFileError) unless
         `allow_new_label`; a sample given one label twice is a LabelFileError when the
-        values differ, a warning when they agree."""
+        values differ, a warning when they agree; replacing labels of other annotators
+        is a warning too."""
         from ragassay.labels import import_file
 
         matched = import_file(self.store, self.run_id, Path(path), annotator=annotator,
                               allow_new=allow_new_label)
-        if matched.repeated:
-            warnings.warn(matched.repeated, UserWarning, stacklevel=2)
+        for warning in (matched.repeated, matched.replaced_text()):
+            if warning:
+                warnings.warn(warning, UserWarning, stacklevel=2)
         return len(matched.labels)
 
     def corrected(self, *, min_labels: int = 30) -> Any:

@@ -3,8 +3,10 @@
 from ragassay.cli import (  # noqa: F401  (registers commands)
     analysis,
     annotate_cmd,
+    batch_cmd,
     bench_cmd,
     calibrate,
+    compare_cmd,
     eval_cmd,
     generate_cmd,
     labels_cmd,

@@ -14,7 +14,6 @@ from rich.table import Table
 
 from ragassay.cli.app import cli, write_report, write_text
 from ragassay.cli.common import (
-    FiniteFloat,
     UsageProblem,
     check_metric_names,
     console,
@@ -24,19 +23,20 @@ from ragassay.cli.common import (
     friendly,
     known_metrics,
     open_store,
+    run_or_latest,
     say,
 )
 from ragassay.cli.fmt import ci_text, num
 
 if TYPE_CHECKING:
     from ragassay.report import Format
-    from ragassay.stats import Comparison, GateResult, ScoreTable, TrendPoint
+    from ragassay.stats import GateResult, ScoreTable, TrendPoint
     from ragassay.store import RunRecord, Store
     from ragassay.types import MetricSpec
 
 
 @cli.command("report")
-@click.argument("run_id", metavar="RUN", required=False)
+@click.argument("run_id", metavar="[RUN]", required=False)
 @click.option("--format", "fmt", type=click.Choice(["json", "csv", "html"]), default="json",
               show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -61,7 +61,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
             write_text(out, text, what="schema ")
         return
     store = open_store(db, readonly=True)
-    run_id = run_id or _latest(store)
+    run_id = run_or_latest(store, run_id)
     if export_otlp:
         export_scores(store, run_id, export_otlp)
         return
@@ -70,6 +70,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     details = None if fmt == "html" else iter_details(store, run_id)
     if out is not None:
         write_report(report, out, fmt, details)
+        say(f"{fmt.upper()} report of run {run_id} written to {out}", err=True)
         return
     # printed to a terminal (not redirected), user text is shown, never obeyed
     stdout: Any = CleanWriter(sys.stdout) if sys.stdout.isatty() else sys.stdout
@@ -79,92 +80,10 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     stdout.flush()
 
 
-def _latest(store: Store) -> str:
-    run = store.latest_run()
-    if run is None:
-        raise UsageProblem("the store has no runs yet (run `ragassay eval` first)")
-    return str(run.id)
-
-
 def _table_for(store: Store, run_id: str) -> ScoreTable:
     from ragassay.report import run_table
 
     return run_table(store, run_id).table
-
-
-CI_COLUMN = "95% CI of B - A (unadjusted)"
-P_COLUMN = "p (Holm-adjusted)"
-
-
-def _print_comparison(result: Comparison, title: str) -> None:
-    t = Table(title=escape(title))
-    for col in ("metric", "A", "B", "B - A", CI_COLUMN, P_COLUMN, "verdict"):
-        t.add_column(col, justify="left" if col in ("metric", "verdict") else "right")
-    for metric, r in result.metrics.items():
-        style = {"better": "green", "worse": "red"}.get(r.verdict, "")
-        t.add_row(metric, num(r.mean_a), num(r.mean_b), num(r.diff),
-                  ci_text((r.ci_low, r.ci_high)), num(r.p_adjusted, 4),
-                  f"[{style}]{r.verdict}[/{style}]" if style else str(r.verdict))
-    console().print(t)
-    m = sum(r.p_adjusted is not None for r in result.metrics.values())
-    say(f"paired samples: {result.paired_samples} (paired by {result.paired_by})")
-    say(f"verdict: better or worse only when the Holm-adjusted Wilcoxon p (adjusted over "
-        f"{m} metrics) is below alpha {result.alpha} and the per-metric 95% CI of B - A "
-        "excludes 0; the intervals are not adjusted for multiple metrics")
-
-
-def _refuse_unpaired(result: Comparison, what: str) -> None:
-    if not result.paired_samples:
-        raise UsageProblem(f"{what}: no paired samples (paired by "
-                           f"{result.paired_by}), so nothing can be compared")
-
-
-@cli.command("compare", help="Paired comparison of two runs, or of two strategies within a "
-             "run. Verdicts use Holm-adjusted p-values across metrics; the intervals shown "
-             "are per-metric (unadjusted), labelled so. Refused when no sample pairs.")
-@click.argument("run_a", metavar="RUN_A")
-@click.argument("run_b", metavar="RUN_B", required=False)
-@click.option("--strategy", "strategies", multiple=True,
-              help="Compare two strategies (give it twice); within RUN_A when RUN_B is omitted.")
-@click.option("--alpha", type=FiniteFloat(0, 1, min_open=True, max_open=True), default=0.05,
-              show_default=True, help="Significance level of a verdict, in (0, 1).")
-@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
-@db_option
-@friendly
-def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alpha: float,
-                as_json: bool, db: Path) -> None:
-    from ragassay.stats import CompareOptions, compare_strategies, compare_tables
-
-    store = open_store(db, readonly=True)
-    options = CompareOptions(alpha=alpha)
-    table_a = _table_for(store, store.get_run(run_a).id)
-    if run_b is None:
-        if len(strategies) != 2:
-            raise UsageProblem("give RUN_B, or two --strategy options to compare within RUN_A")
-        for s in strategies:
-            if s not in table_a.strategies:
-                raise UsageProblem(f"no strategy {s!r} in run {run_a}; it has "
-                                   f"{', '.join(table_a.strategies)}")
-        result = compare_strategies(table_a, strategies[0], strategies[1], options)
-        _refuse_unpaired(result, f"strategies {strategies[0]!r} and {strategies[1]!r} of run "
-                                 f"{run_a} answer no common question")
-        title = f"{strategies[1]} (B) vs {strategies[0]} (A)"
-    else:
-        table_b = _table_for(store, store.get_run(run_b).id)
-        if strategies:
-            table_a = table_a.for_strategy(strategies[0])
-            table_b = table_b.for_strategy(strategies[-1])
-        result = compare_tables(table_a, table_b, options)
-        run_a_rec, run_b_rec = store.get_run(run_a), store.get_run(run_b)
-        _refuse_unpaired(result, f"runs {run_a_rec.id} ({run_a_rec.dataset}) and {run_b_rec.id} "
-                                 f"({run_b_rec.dataset}) share no sample")
-        title = f"run {run_b} (B) vs run {run_a} (A)"
-    if as_json:
-        click.echo(json.dumps({**result.model_dump(),
-                               "intervals": "per metric, not adjusted for multiple comparisons",
-                               "p_adjustment": "holm"}, indent=2, allow_nan=False))
-    else:
-        _print_comparison(result, title)
 
 
 def _config(config_path: Path | None) -> tuple[Path | None, str]:
@@ -233,7 +152,7 @@ def default_bars_text(specs: Mapping[str, MetricSpec], thresholds: dict[str, flo
 
 
 @cli.command("gate")
-@click.argument("run_id", metavar="RUN", required=False)
+@click.argument("run_id", metavar="[RUN]", required=False)
 @click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
               help="TOML with a [thresholds] table (default: ./ragassay.toml if present, "
                    "else the built-in defaults, which the command names).")
@@ -259,7 +178,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     from ragassay.stats import gate
 
     store = open_store(db, readonly=True)
-    run_id = store.get_run(run_id).id if run_id else _latest(store)
+    run_id = run_or_latest(store, run_id)
     table = _table_for(store, run_id)
     labels = _label_thresholds(config_path, table.label_names)
     corrected = corrected or labels is not None or require_labels

@@ -122,7 +122,7 @@ def _loop(store: Store, session: Session) -> None:
 
 
 @cli.command("annotate")
-@click.argument("run_id", metavar="RUN", required=False)
+@click.argument("run_id", metavar="[RUN]", required=False)
 @click.option("--plan", "kind", type=click.Choice(["uniform", "uncertainty", "stratified"]),
               default=None,
               help="The queue's order: uniform random (the default for a new plan), more "

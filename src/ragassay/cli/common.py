@@ -22,6 +22,7 @@ from ragassay.text import did_you_mean
 
 if TYPE_CHECKING:
     from ragassay.runner import Progress, RunOutcome, RunPlan, RunRequest
+    from ragassay.runner.batch_submit import BatchProgress
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -165,13 +166,15 @@ def planned(request: RunRequest) -> RunPlan:
         raise UsageProblem(str(exc)) from None
 
 
-def executed(plan: RunPlan, progress: Progress | None = None) -> RunOutcome:
-    """Run a plan (`runner.execute`); a Ray setup problem is one line."""
+def executed(plan: RunPlan, progress: Progress | None = None,
+             batch_progress: BatchProgress | None = None) -> RunOutcome:
+    """Run a plan (`runner.execute`); a Ray or batch setup problem is one line."""
     from ragassay.runner import RayEngineError, execute
+    from ragassay.runner.batch_engine import BatchSetupError
 
     try:
-        return execute(plan, progress)
-    except RayEngineError as exc:
+        return execute(plan, progress, batch_progress)
+    except (RayEngineError, BatchSetupError) as exc:
         raise UsageProblem(str(exc)) from None
 
 

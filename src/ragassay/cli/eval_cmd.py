@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ragassay.cli.app import cli, write_report
+from ragassay.cli.batch_cmd import BatchBar, BatchFlags, batch_options, batch_request, detached
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FailedRun,
@@ -141,6 +142,7 @@ def _retry(given: str | None) -> RetryFailed | None:
                    "take; sends nothing, needs no key, stores nothing.")
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress bar or summary (warnings still go to stderr).")
+@batch_options
 @friendly
 def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              headers_given: tuple[str, ...], metrics: str, mapping_given: tuple[str, ...],
@@ -150,7 +152,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
-             quiet: bool) -> None:
+             quiet: bool, batch_flags: BatchFlags) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet), or a file of
     OpenTelemetry traces (OTLP JSON, opentelemetry-sdk span JSON: one sample per trace).
 
@@ -182,17 +184,21 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             endpoints=tuple(u for u in base_urls if u), headers=extra_headers,
             timeout_s=timeout_s, price=price, concurrency=concurrency, ratings=ratings,
             use_cache=not no_cache, max_context_tokens=max_context_tokens,
-            engine=chosen_engine, resume=resume, retry_failed=_retry(retry_failed)))
+            engine=chosen_engine, resume=resume, retry_failed=_retry(retry_failed),
+            batch=batch_request(batch_flags, resume)))
         for note in plan.notes:
             say(note.text, err=True)
         if dry_run:
             _dry_run(plan, metrics)
             return
         try:
-            outcome = executed(plan, RichProgress(enabled=not quiet))
+            outcome = executed(plan, RichProgress(enabled=not quiet), BatchBar(enabled=not quiet))
         except BaseException:  # stopped: say which run to resume (friendly prints it)
             resumable(plan.run_id)
             raise
+    if outcome.waiting:
+        detached(outcome, data, db)
+        return
     _finish(plan.store, outcome, db, out, results_parquet, quiet, export_otlp)
 
 
@@ -202,7 +208,7 @@ def _dry_run(plan: RunPlan, metrics: str) -> None:
     from ragassay.cli.cost_view import print_estimate
     from ragassay.runner import estimate
 
-    print_estimate(estimate(plan), metrics, console())
+    print_estimate(estimate(plan), metrics, console(), batch=plan.batch is not None)
 
 
 def _finish(store: Store, outcome: RunOutcome, db: Path, out: Path | None,

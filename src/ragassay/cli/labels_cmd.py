@@ -62,6 +62,8 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
         f"{shared} of run {run_id}")
     if matched.repeated:
         say(f"warning: {matched.repeated}", err=True)
+    if (replaced := matched.replaced_text()) is not None:
+        say(f"warning: {replaced}", err=True)
     if matched.unmatched:
         first = matched.unmatched[0]
         say(f"{len(matched.unmatched)} rows match no sample of run {run_id} (first: line "

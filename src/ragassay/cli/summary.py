@@ -135,6 +135,8 @@ def print_summary(report: Report, console: Console | None = None) -> None:
         console.print(t)
         if note:
             console.print(f"[dim]{escape(note)}[/dim]", highlight=False)
+    if (constant := report.constant_note()) is not None:
+        console.print(f"[yellow]note[/yellow] {escape(constant)}", highlight=False)
     metrics = report.aggregate_metrics.metrics
     if metrics:
         t = Table(title="aggregate metrics (mean, 95% CI)")
@@ -157,6 +159,8 @@ def print_summary(report: Report, console: Console | None = None) -> None:
     console.print(f"judge calls {usage.calls}, tokens in {usage.input_tokens}"
                   f" / out {usage.output_tokens}, cache hits {usage.cache_hits}, "
                   f"{escape(cost_text(report))}", highlight=False)
+    if usage.batch is not None:
+        console.print(escape(usage.batch.describe()), highlight=False)
     warnings = [f for f in report.interpretation
                 if f.level == "warning" and f.scope == "overall"]
     for flag in warnings[:MAX_WARNINGS]:

@@ -71,17 +71,7 @@ class LLMJudge:
         return Reliability(judge=self.spec)
 
     def _key(self, prompt: Prompt, request: JudgeRequest) -> str:
-        return cache_key({
-            "backend": self.backend.name,
-            "params": self.backend.cache_params(),
-            "messages": [m.model_dump() for m in request.messages],
-            "schema": request.output_schema,
-            "temperature": request.temperature,
-            "max_tokens": request.max_tokens,
-            "seed": request.seed,
-            "prompt": prompt.name,
-            "version": prompt.version,
-        })
+        return request_key(self.backend, request)
 
     @staticmethod
     def _check(prompt: Prompt, reply: JudgeReply,
@@ -203,6 +193,23 @@ class LLMJudge:
         messages = (*request.messages, Message(role="assistant", content=reply.text[:4000]),
                     Message(role="user", content=note))
         return request.model_copy(update={"messages": messages, "max_tokens": max_tokens})
+
+
+def request_key(backend: Backend, request: JudgeRequest) -> str:
+    """A request's cache key: what changes the reply (the backend, its output-affecting
+    parameters, the messages, schema, sampling parameters, prompt name and version). A
+    batch run names each call of a batch file by it (its `custom_id`)."""
+    return cache_key({
+        "backend": backend.name,
+        "params": backend.cache_params(),
+        "messages": [m.model_dump() for m in request.messages],
+        "schema": request.output_schema,
+        "temperature": request.temperature,
+        "max_tokens": request.max_tokens,
+        "seed": request.seed,
+        "prompt": request.prompt_name,
+        "version": request.prompt_version,
+    })
 
 
 def _texts(value: Any) -> str:

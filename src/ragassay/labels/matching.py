@@ -65,6 +65,20 @@ class Matched:
     samples: int = 0  # samples labelled (duplicated interactions share one label)
     shared: int = 0  # labelled interactions that several samples share
     repeated: str | None = None  # the warning line for repeated rows, when any
+    # stored labels of other annotators this import replaced: by their annotator
+    replaced: Counter[str] = field(default_factory=Counter)
+    replaced_changed: int = 0  # of those, the ones whose value changed
+
+    def replaced_text(self) -> str | None:
+        """The warning line when the import replaced other annotators' labels."""
+        n = sum(self.replaced.values())
+        if not n:
+            return None
+        who = ", ".join(f"{name or 'unnamed'} {k}" for name, k in self.replaced.most_common())
+        return (f"replaced {n} label{'s' if n != 1 else ''} given by other annotators ({who}; "
+                f"{self.replaced_changed} with another value): the store keeps one label per "
+                "sample and name, the last one; `ragassay labels export` before an import "
+                "keeps a copy")
 
     @property
     def by_name(self) -> Counter[str]:
@@ -160,6 +174,8 @@ class LabelSink(Protocol):
 
     def set_labels(self, labels: Iterable[HumanLabel]) -> int: ...
 
+    def labels_for(self, keys: Iterable[str]) -> dict[str, dict[str, HumanLabel]]: ...
+
 
 def import_file(store: LabelSink, run_id: str, path: Path, *, annotator: str = "",
                 allow_new: bool = False) -> Matched:
@@ -178,5 +194,11 @@ def import_file(store: LabelSink, run_id: str, path: Path, *, annotator: str = "
                                  f"(line {first.line}: id {first.id!r}); name the run "
                                  "with --run")
         raise LabelFileError(f"{path.name}: no labels in its rows")
+    before = store.labels_for(lab.content_key for lab in matched.labels)
+    for lab in matched.labels:
+        old = before.get(lab.content_key, {}).get(lab.name)
+        if old is not None and old.annotator != lab.annotator:
+            matched.replaced[old.annotator] += 1
+            matched.replaced_changed += old.value != lab.value
     store.set_labels(matched.labels)
     return matched

@@ -185,7 +185,7 @@ def post(url: str, request: dict[str, Any]) -> None:
     followed, so the scores go nowhere but `url`)."""
     import httpx
 
-    from ragassay.urls import redact_url
+    from ragassay.urls import connection_failure, redact_url
 
     body = json.dumps(request, separators=(",", ":")).encode()
     try:
@@ -193,7 +193,7 @@ def post(url: str, request: dict[str, Any]) -> None:
                            headers={**otlp_headers(), "Content-Type": "application/json"})
     except httpx.HTTPError as exc:
         raise ExportError(f"cannot send the export to {redact_url(url)}: "
-                          f"{type(exc).__name__}") from None
+                          f"{connection_failure(exc)}") from None
     if not reply.is_success:
         raise ExportError(f"{redact_url(url)} refused the export: HTTP {reply.status_code} "
                           f"{reply.reason_phrase}")

@@ -29,6 +29,7 @@ from ragassay.runner.judging import (
     build_judge,
     call_records,
     embedders_used,
+    failure_of,
     judge_notes,
     judge_one,
     open_run,
@@ -77,6 +78,7 @@ class LocalRun:
                                           RunMeta(reliability=reliability_meta(self.judge,
                                                                                names)))
         self.stats = RunStats(run_id=self.run_id)
+        self.failure: str | None = None  # why the run failed, when it does
         self.options = suite_options(self.config, self.suites, self.judge)
         self.gate = asyncio.Semaphore(max(1, config.concurrency))
         self.batch_size = max(32, 4 * config.concurrency)
@@ -158,7 +160,8 @@ class LocalRun:
         if self.inputs.progress:
             self.inputs.progress.finish()
         self.store.finish_run(self.run_id, status, run_meta(
-            self.stats, embedders_used(self.judge, self.options), judge_notes(self.judge)))
+            self.stats, embedders_used(self.judge, self.options), judge_notes(self.judge)),
+            failure=self.failure)
         if self.own_judge:
             await self.judge.aclose()
 
@@ -183,6 +186,9 @@ async def run_async(samples: Iterable[Sample | InvalidRow], config: RunConfig,
         status = "complete"
     except (KeyboardInterrupt, asyncio.CancelledError):
         status = "interrupted"
+        raise
+    except Exception as exc:
+        run.failure = failure_of(exc)
         raise
     finally:
         await run.close(status, started)

@@ -14,10 +14,12 @@ from typing import Any, TypeVar
 
 from pydantic import SecretStr
 
-from ragassay.judge import Asker, Judge, make_judge
+from ragassay.dataset import DatasetError
+from ragassay.judge import Asker, Judge, JudgeAborted, make_judge
 from ragassay.judge.llm_judge import Cache
 from ragassay.judge.offline import Evidence
 from ragassay.judge.offline_judge import OfflineJudge
+from ragassay.llm import BackendError
 from ragassay.metrics import Outcome, Suite, SuiteOptions
 from ragassay.runner.request import Progress
 from ragassay.runner.resume import check_same_run, retry_mode
@@ -40,6 +42,7 @@ class RunStats:
     usage: Usage = Usage()
     seconds: float = 0.0
     per_suite: dict[str, Usage] = field(default_factory=dict)
+    waiting: int = 0  # provider batches the run left to wait for (`--batch --detach`)
 
 
 class HopScorer:
@@ -191,6 +194,18 @@ def open_run(config: RunConfig, suites: Sequence[Suite], judge_model: str,
     if inputs.opened is not None:
         inputs.opened(run_id)
     return run_id, done
+
+
+def failure_of(exc: BaseException) -> str:
+    """Why an error stopped a run, in the one line a failed run records: the judge's
+    own stop reason, an input error's text, else the error's type."""
+    if isinstance(exc, BackendError):
+        return exc.stop or exc.reason
+    if isinstance(exc, JudgeAborted):
+        return exc.reason
+    if isinstance(exc, DatasetError):
+        return str(exc)
+    return f"stopped by an error ({type(exc).__name__})"
 
 
 def run_meta(stats: RunStats, embedders: list[str], notes: list[str],

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from ragassay.runner.batch_options import BatchOptions
 from ragassay.runner.ray_session import RayOptions
 from ragassay.store import Store
 from ragassay.types import Price, Ratings, Usage
@@ -51,6 +52,7 @@ class OptionNames:
     engine: str
     ray_address: str
     workers: str
+    batch: str
 
     def resume_hint(self, run_id: str, retry: str) -> str:
         """How to judge a run's failed judgments again (`retry`: "transport" or "all")."""
@@ -63,11 +65,12 @@ class OptionNames:
 CLI_NAMES = OptionNames(judge="--judge", metrics="--metrics", field_map="--map",
                         resume="--resume", retry_failed="--retry-failed",
                         skip_invalid="--skip-invalid", base_url="--base-url",
-                        engine="--engine", ray_address="--ray-address", workers="--workers")
+                        engine="--engine", ray_address="--ray-address", workers="--workers",
+                        batch="--batch")
 PYTHON_NAMES = OptionNames(judge="judge", metrics="metrics", field_map="field_map",
                            resume="resume", retry_failed="retry_failed",
                            skip_invalid="skip_invalid", base_url="base_url", engine="engine",
-                           ray_address="ray_address", workers="workers")
+                           ray_address="ray_address", workers="workers", batch="batch")
 
 
 @dataclass(frozen=True)
@@ -162,7 +165,9 @@ class RunRequest:
     OpenAI-compatible servers (several of one model are spread over); `headers` go to them
     with every request and are never stored. `judge_object`: a judge the caller built (the
     bench's tests; the dashboard's), used instead of one made from the spec. `store`: the
-    run store, or what opens it once the checks have passed (`StoreOpener`).
+    run store, or what opens it once the checks have passed (`StoreOpener`). `batch`: the
+    judge calls go through the provider's batch API (`runner.batch_engine`); a resume of a
+    batch run goes on with the options it stored, the fields set here over them.
     """
 
     source: Source
@@ -186,6 +191,7 @@ class RunRequest:
     engine: Engine = LocalEngine()
     resume: str | None = None
     retry_failed: RetryFailed | None = None
+    batch: BatchOptions | None = None
     judge_object: Judge | None = None
     names: OptionNames = CLI_NAMES
 

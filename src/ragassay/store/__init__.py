@@ -73,12 +73,21 @@ Cache
     cache_get(key) -> dict | None; cache_put(key, value: dict) (insert or replace);
     cache_clear() -> int
 
+Provider batches (`eval --batch`; `store/batches.py`)
+    add_batch(run_id, provider, custom_ids, size) -> batch    before the upload
+    batch_uploaded(batch, file_id); batch_update(batch, status=..., batch_id=..., ...)
+    batches(run_id, live=False) -> [BatchRecord]; runs_waiting_for_batch() -> {run ids}
+    save_batch_lines(batch, [BatchLine]); settle_batch(batch, reason); abandon_batch(batch)
+    call_states(run_id, custom_id) -> [CallState]; batch_summary(run_id) -> BatchSummary
+    set_batch_options(run_id, json); batch_options(run_id) -> json | None
+
 Errors
     StoreError: one-line message for the CLI, e.g. "no run 'x' in .ragassay/ragassay.db",
     "cannot write to .ragassay/ragassay.db: attempt to write a readonly database",
     "cannot create directory ...", "cannot open ...: file is not a database".
 """
 
+from ragassay.store.batches import BatchLine, BatchRecord, BatchSummary, CallState
 from ragassay.store.records import (
     DEFAULT_DB_PATH,
     CallRecord,
@@ -93,7 +102,11 @@ from ragassay.store.store import Store
 
 __all__ = [
     "DEFAULT_DB_PATH",
+    "BatchLine",
+    "BatchRecord",
+    "BatchSummary",
     "CallRecord",
+    "CallState",
     "MetricSummary",
     "PreparedResult",
     "RunRecord",

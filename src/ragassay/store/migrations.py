@@ -303,11 +303,63 @@ def m0009_typed_results(conn: sqlite3.Connection) -> None:
                      (json.dumps(results, ensure_ascii=False), int(suspicious), rowid))
 
 
+def m0010_batches(conn: sqlite3.Connection) -> None:
+    """Provider batches (`ragassay eval --batch`): each batch a run submitted (`batches`:
+    the provider's batch and file ids, its status and counts, written before the submit
+    completes) and the calls each holds (`batch_calls`: custom id = the call's cache key,
+    then its reply or error, tokens and cost at batch and at direct price); and the
+    run's batch settings (`batch_runs`), so that a resume days later goes on the same way."""
+    conn.execute(
+        """CREATE TABLE batches (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            provider TEXT NOT NULL,
+            status TEXT NOT NULL,
+            batch_id TEXT,
+            input_file TEXT,
+            output_file TEXT,
+            error_file TEXT,
+            requests INTEGER NOT NULL,
+            bytes INTEGER NOT NULL,
+            completed INTEGER NOT NULL DEFAULT 0,
+            failed INTEGER NOT NULL DEFAULT 0,
+            error TEXT,
+            done INTEGER NOT NULL DEFAULT 0,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        )"""
+    )
+    conn.execute("CREATE INDEX batches_run ON batches (run_id, status)")
+    conn.execute(
+        """CREATE TABLE batch_calls (
+            batch INTEGER NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
+            run_id TEXT NOT NULL,
+            custom_id TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('held', 'ok', 'error', 'lost')),
+            reply TEXT,
+            error TEXT,
+            input_tokens INTEGER NOT NULL DEFAULT 0,
+            output_tokens INTEGER NOT NULL DEFAULT 0,
+            cached_tokens INTEGER NOT NULL DEFAULT 0,
+            cost_usd REAL,
+            direct_cost_usd REAL,
+            PRIMARY KEY (batch, custom_id)
+        )"""
+    )
+    conn.execute("CREATE INDEX batch_calls_key ON batch_calls (run_id, custom_id)")
+    conn.execute(
+        """CREATE TABLE batch_runs (
+            run_id TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+            options TEXT NOT NULL
+        )"""
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
                                      m0004_run_specs, m0005_run_leases,
                                      m0006_calls_cached_tokens, m0007_human_labels,
                                      m0008_value_abstentions, m0009_label_links,
-                                     m0009_typed_results)
+                                     m0009_typed_results, m0010_batches)
 """Every migration, in the order it must run."""
 
 

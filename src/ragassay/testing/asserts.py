@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -14,6 +15,10 @@ if TYPE_CHECKING:  # stats (scipy) is imported when a check runs, not with the p
     from ragassay.stats import GateResult
 
 WORST = 3  # samples shown per failing metric
+# a failing check points at the user's test line: pytest hides the frames of the plugin's
+# own expected failures (a threshold missed, a metric or threshold mistyped), never of
+# anything else (a bug in ragassay keeps its whole traceback)
+_HIDE = operator.methodcaller("errisinstance", (AssertionError, ValueError))
 _QUESTION_CHARS = 70
 
 
@@ -52,6 +57,7 @@ def _worst(run: EvalResult, metric: str, higher_is_better: bool, limit: int) -> 
 
 
 def _unknown(thresholds: Mapping[str, float], known: list[str]) -> None:
+    __tracebackhide__ = _HIDE
     for name in thresholds:
         if name not in known:
             raise ValueError(f"unknown metric {name!r}{did_you_mean(name, known)}; this run has "
@@ -74,6 +80,7 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None
     saying why (`stats.gate_corrected`). ValueError for a label threshold naming no
     known label (with the nearest vocabulary name) or outside its label's scale; a label
     threshold without an estimate is NOT CHECKED, and fails with `require_labels`."""
+    __tracebackhide__ = _HIDE
     from ragassay.report import corrected_for, run_table
     from ragassay.stats import default_thresholds, gate, threshold_out_of_range
     from ragassay.stats.gate_corrected import gate_corrected, label_threshold_problem
@@ -133,6 +140,7 @@ def assert_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = Non
     strict checks with "too few values"); with `corrected`, on people's corrected
     interval where the run has enough human labels (see `check_metrics`). The message
     lists the failing metrics and their worst samples."""
+    __tracebackhide__ = _HIDE
     check = check_metrics(run, thresholds, strict, worst=worst, corrected=corrected,
                           label_thresholds=label_thresholds, require_labels=require_labels)
     if not check.passed:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, field_serializer
 
 from ragassay.types.backend import BackendOptions, Price
 from ragassay.types.base import Frozen
@@ -57,6 +57,13 @@ class RunConfig(Frozen):
     # probabilities (when the backend gives them), or the stated values
     ratings: Ratings = "expected"
 
+    @field_serializer("backend")
+    def _given_backend(self, backend: BackendOptions) -> dict[str, Any]:
+        # only the options given: a stored config read back must not take a default for
+        # one given (`max_tokens_overridden`: a resumed run's calls would ask for another
+        # max_tokens, under other cache keys, than the run's first calls did)
+        return backend.model_dump(mode="json", exclude_unset=True)
+
     def backend_options(self) -> BackendOptions:
         """The backend settings with this run's endpoint and concurrency."""
         return self.backend.model_copy(update={"base_url": self.base_url,
@@ -103,6 +110,7 @@ class RunMeta(Frozen):
     reliability: RunReliability | None = None  # the judge's measured agreement with people
     dataset_path: str | None = None  # the dataset file's resolved path
     bench: dict[str, Any] | None = None  # a bench's record (`report.BenchRecord` reads it)
+    failure: str | None = None  # why a failed run failed (its first stopping error, one line)
     # what an older version kept here: a config's free-form extras (m0003), unknown keys
     legacy_extra: dict[str, Any] = Field(default_factory=dict)
     other: dict[str, Any] = Field(default_factory=dict)

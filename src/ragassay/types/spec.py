@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from ragassay.types.base import Frozen
 
@@ -129,6 +129,10 @@ class MetricSpec(Frozen):
     # the human labels it is compared with (calibration, corrected estimates, annotation);
     # the links of one direction before the inverted ones (`labels.linked_metrics`)
     labels: tuple[LinkedLabel, ...] = ()
+    # the practical-equivalence margin, on the metric's own scale: two runs or strategies
+    # whose mean difference is shown (TOST) to lie within +-equivalence are "equivalent";
+    # None: 2.5% of the range (`stats.effect.margin_for`); `--equivalence` overrides it
+    equivalence: float | None = Field(default=None, gt=0)
 
     @model_validator(mode="before")
     @classmethod

@@ -6,7 +6,16 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ragassay.report import LEADERBOARD_COLUMNS, LEADERBOARD_HEADERS, LEADERBOARD_NOTE
+from ragassay.report import (
+    LEADERBOARD_COLUMNS,
+    LEADERBOARD_HEADERS,
+    LEADERBOARD_NOTE,
+    VERSUS_COLUMNS,
+    VERSUS_HEADERS,
+    VERSUS_NOTE,
+    leaderboard_notes,
+    versus_rows,
+)
 from ragassay.store import StoreError
 from ragassay.ui import data, state
 
@@ -47,6 +56,17 @@ st.dataframe(frame, hide_index=True, key="leaderboard_table", column_config={
     c.header: st.column_config.NumberColumn(format=f"%.{c.digits}f")
     for c in LEADERBOARD_COLUMNS if c.numeric})
 st.caption(LEADERBOARD_NOTE)
+versus = versus_rows(rows)
+if versus:
+    st.subheader(f"Against the best ({rows[0].strategy})")
+    st.dataframe(pd.DataFrame([[c.value(r) for c in VERSUS_COLUMNS] for r in versus],
+                              columns=list(VERSUS_HEADERS)),
+                 hide_index=True, key="leaderboard_versus", column_config={
+        c.header: st.column_config.NumberColumn(format=f"%.{c.digits}f")
+        for c in VERSUS_COLUMNS if c.numeric})
+    st.caption(VERSUS_NOTE)
+for note in leaderboard_notes(rows):
+    st.info(note)
 for s in report.bench.strategies if report.bench is not None else ():
     if s.failed:
         st.warning(f"{s.name}: {s.failed} failed question(s); first: "
