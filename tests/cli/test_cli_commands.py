@@ -73,7 +73,7 @@ def test_unscored_is_null_with_reason_never_nan(demo_run: dict) -> None:
 
 def test_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:
     bad = tmp_path / "data.jsonl"
-    bad.write_text('{"question": "q", "contexts": ["a"]}\n{"question": "q2", "contexts": "x"}\n')
+    bad.write_text('{"question": "q", "contexts": ["a"]}\n{"question": "q2", "contexts": 7}\n')
     code, out = run("eval", str(bad), "--db", str(tmp_path / "r.db"))
     assert code == 2
     assert out.strip().startswith("error: data.jsonl:2: 'contexts' must be a list of strings")

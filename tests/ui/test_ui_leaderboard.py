@@ -13,6 +13,7 @@ from ragassay.dataset import demo_dataset_path, iter_samples
 from ragassay.runner import evaluate
 from ragassay.store import Store
 from ragassay.types import RunConfig
+from ragassay.ui.highlight import md_escape
 from tests.bench.conftest import TINY_DOCS, TINY_QUESTIONS, HashEmbedder
 from tests.ui.conftest import APP
 
@@ -72,7 +73,7 @@ def test_the_leaderboard_page_shows_the_stored_ranking(bench_store) -> None:
     assert list(frame["strategy"]) == [r["strategy"] for r in rows]
     assert set(frame["kind"]) == {"built-in", "pipeline"}
     assert frame.set_index("strategy").loc["team app", "failed"] == 1
-    assert any("team app: 1 failed question" in w.value for w in at.warning)
+    assert any(md_escape("team app: 1 failed question") in w.value for w in at.warning)
     assert at.selectbox(key="leaderboard_run").value == bench
 
 

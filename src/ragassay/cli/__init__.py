@@ -12,6 +12,7 @@ from ragassay.cli import (  # noqa: F401  (registers commands)
     labels_cmd,
     metaeval,
     models_cmd,
+    monitor_cmd,
 )
 from ragassay.cli.app import cli, main
 

@@ -23,6 +23,8 @@ from ragassay.cli.common import (
     friendly,
     known_metrics,
     open_store,
+    otlp_file,
+    refuse_overwrites,
     run_or_latest,
     say,
 )
@@ -53,6 +55,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     from ragassay.report import build_report, export, iter_details, schema
     from ragassay.terminal import CleanWriter
 
+    refuse_overwrites([("--out", out), ("--export-otlp", otlp_file(export_otlp))], db=db)
     if show_schema:
         text = json.dumps(schema(), indent=2) + "\n"
         if out is None:
@@ -126,10 +129,10 @@ def _thresholds(config_path: Path | None, table: ScoreTable, *, optional: bool =
     if not thresholds and optional:
         return {}, "no metric thresholds"
     if not thresholds:
-        raise UsageProblem("no --config, no ./ragassay.toml, and no metric of this run declares "
-                           "a default threshold; pass --config with a [thresholds] table")
-    return thresholds, (f"no --config and no ./ragassay.toml: applying the default thresholds "
-                        f"the run's metrics declare, their targets: "
+        raise UsageProblem("nothing to gate: the run has no metric values; pass --config "
+                           "with a [thresholds] table")
+    return thresholds, (f"no --config and no ./ragassay.toml: applying every metric's default "
+                        f"threshold, the target the report shows: "
                         f"{default_bars_text(table.specs, thresholds)}; set your own in a "
                         f"[thresholds] table")
 
@@ -183,6 +186,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     labels = _label_thresholds(config_path, table.label_names)
     corrected = corrected or labels is not None or require_labels
     thresholds, source = _thresholds(config_path, table, optional=corrected)
+    defaults = _config(config_path)[0] is None  # a metric no sample has the input for: unchecked
     say(source, err=True)
     run = store.get_run(run_id)
     unfinished = run.status != "complete"  # its figures are of the samples judged so far
@@ -191,11 +195,10 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
                   f"finish it with ragassay eval {run.config.dataset} --resume {run_id}")
         say(f"warning: run {run_id} is {run.status}, not complete: the gate does not pass it "
             f"({finish})", err=True)
-    result = (_corrected_gate(store, run_id, table, thresholds, labels, strict, require_labels)
-              if corrected else gate(table, thresholds, strict=strict))
-    by_people = {c.metric for c in result.checks if c.label is not None}
-    judged = [m for m in thresholds if m not in by_people]  # decided on the judge's values
-    for line in gate_warnings(run.meta.reliability, judged):
+    result = (_corrected_gate(store, run_id, table, thresholds, labels, strict, require_labels,
+                              defaults)
+              if corrected else gate(table, thresholds, strict=strict, defaults=defaults))
+    for line in gate_warnings(run.meta.reliability, list(thresholds)):
         say(line, err=True)
     bound = (" (human labels' corrected 95% bounds where linked)" if corrected
              else " (lower 95% bound)" if strict else "")
@@ -240,7 +243,7 @@ def _label_thresholds(config_path: Path | None, present: Sequence[str]
 
 def _corrected_gate(store: Store, run_id: str, table: ScoreTable,
                     thresholds: dict[str, float], labels: dict[str, float] | None,
-                    strict: bool, require_labels: bool) -> GateResult:
+                    strict: bool, require_labels: bool, defaults: bool) -> GateResult:
     """The gate on corrected intervals, its fall-backs said one line each."""
     from ragassay.report import corrected_for
     from ragassay.stats.gate_corrected import default_label_thresholds, gate_corrected
@@ -252,7 +255,7 @@ def _corrected_gate(store: Store, run_id: str, table: ScoreTable,
                            f"enough labels for a corrected estimate (at least {cor.min_labels}"
                            "; see ragassay labels import)")
     out = gate_corrected(table, thresholds, cor, given, strict=strict,
-                         require_labels=require_labels)
+                         require_labels=require_labels, defaults=defaults)
     for note in out.notes:
         say(note, err=True)
     return out.result

@@ -146,6 +146,13 @@ def runs_show(run_id: str | None, db: Path) -> None:
         from ragassay.bench.leaderboard import leaderboard_table
 
         console().print(leaderboard_table(report.leaderboard))
+    if store.get_monitor(report.evaluation_metadata.run_id) is not None:
+        from ragassay.cli.monitor_view import print_monitor
+        from ragassay.monitor.view import monitor_view
+
+        view = monitor_view(store, report.evaluation_metadata.run_id)
+        if view is not None:
+            print_monitor(view, console())
 
 
 

@@ -19,6 +19,7 @@ from ragassay.cli.common import (
     friendly,
     known_metrics,
     open_store,
+    refuse_overwrites,
     say,
     sigterm_interrupts,
 )
@@ -72,6 +73,10 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         config = load_config(config_path, max_strategies=max_strategies or MAX_STRATEGIES)
     except ConfigError as exc:
         raise UsageProblem(str(exc)) from None
+    refuse_overwrites([("--out", out)], db=db, inputs=[
+        (f"the bench config ({config_path})", config_path),
+        (f"the corpus ({config.bench.corpus})", config.path(config.bench.corpus)),
+        (f"the questions ({config.bench.questions})", config.path(config.bench.questions))])
     grid = len(config.strategies) - len(config.file.strategy)
     if grid:  # even under -q: it says how much work was asked for
         say(f"{config_path.name}: {len(config.strategies)} strategies ({grid} from [grid])",

@@ -29,8 +29,10 @@ from ragassay.cli.common import (
     headers,
     map_option,
     open_store,
+    otlp_file,
     planned,
     ratings_option,
+    refuse_overwrites,
     resumable,
     say,
     sigterm_interrupts,
@@ -38,7 +40,7 @@ from ragassay.cli.common import (
     trace_map_option,
 )
 from ragassay.store import Store
-from ragassay.types import Price, Ratings
+from ragassay.types import Price, Ratings, ReadAs
 
 if TYPE_CHECKING:
     from ragassay.report import Report
@@ -96,6 +98,11 @@ def _retry(given: str | None) -> RetryFailed | None:
                    "needs).")
 @map_option
 @trace_map_option
+@click.option("--format", "read_as", type=click.Choice(["auto", "rows", "traces"]),
+              default="auto", show_default=True,
+              help="Read a .json/.jsonl/.parquet file as rows or as OpenTelemetry traces; "
+                   "auto: by the keys of its first object (a row whose metadata carries "
+                   "trace and span ids is a row).")
 @export_otlp_option
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the JSON report here.")
@@ -146,7 +153,8 @@ def _retry(given: str | None) -> RetryFailed | None:
 @friendly
 def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              headers_given: tuple[str, ...], metrics: str, mapping_given: tuple[str, ...],
-             trace_map_given: tuple[str, ...], export_otlp: str | None, out: Path | None,
+             trace_map_given: tuple[str, ...], read_as: ReadAs, export_otlp: str | None,
+             out: Path | None,
              results_parquet: Path | None, concurrency: int, engine: str,
              ray_address: str | None, workers: int | None, db: Path, resume: str | None,
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
@@ -172,12 +180,14 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     if dry_run and resume:
         raise UsageProblem("--dry-run estimates a new run: leave out --resume")
     with sigterm_interrupts():
-        if out is not None and data.exists() and out.resolve() == data.resolve():
-            raise UsageProblem(f"--out {out} is the dataset itself: write the report elsewhere")
+        refuse_overwrites([("--out", out), ("--export-otlp", otlp_file(export_otlp))],
+                          folders=[("--results-parquet", results_parquet)], db=db,
+                          inputs=[(f"the dataset ({data})", data)])
         # the store is opened once the checks pass (a dry run stores nothing)
         plan = planned(RunRequest(
             FileSource(data, field_map=mapping or None, trace_map=traces or None,
-                       skip_invalid=skip_invalid),
+                       skip_invalid=skip_invalid,
+                       read_as=read_as if _given("read_as") else None),
             (lambda: Store(":memory:")) if dry_run else (lambda: open_store(db)),
             metrics=metrics if _given("metrics") else None,
             judge=judge_spec if _given("judge_spec") else None,

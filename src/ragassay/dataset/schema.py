@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ragassay.dataset.errors import DatasetError, show, type_name
-from ragassay.dataset.values import value_problem
+from ragassay.dataset.values import text_contexts, value_problem
 from ragassay.types import Sample
 
 # Canonical field -> accepted input names, in order of preference.
@@ -272,8 +272,14 @@ def _string_list(value: Any, field: str, kind: str, where: str) -> tuple[str, ..
 
 
 def _contexts(value: Any, where: str) -> tuple[str, ...]:
+    """A list of strings; one string is read as the CSV reader reads a contexts cell
+    (`values.text_contexts`): a JSON or Python list of strings, else one passage, so that
+    a DataFrame from `pd.read_csv` and a JSONL row `"contexts": "one passage"` read as
+    the command line reads the CSV."""
     if value is None:
         return ()
+    if isinstance(value, str):
+        value = text_contexts(value)
     return _string_list(value, "contexts", "a list of strings", where)
 
 

@@ -19,6 +19,7 @@ from ragassay.report.build import (
 from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
 from ragassay.report.csv import csv_rows, to_csv, write_csv
 from ragassay.report.export import FORMATS, Format, export
+from ragassay.report.headline import HEADLINE_NOTE, HEADLINE_TITLE, Headline, HeadlineRow, headline
 from ragassay.report.html import to_html
 from ragassay.report.jsonfile import dump_json, entry_json, report_json
 from ragassay.report.leaderboard import (
@@ -61,6 +62,8 @@ from ragassay.report.table import (
 
 __all__ = [
     "FORMATS",
+    "HEADLINE_NOTE",
+    "HEADLINE_TITLE",
     "LEADERBOARD_COLUMNS",
     "LEADERBOARD_HEADERS",
     "LEADERBOARD_NOTE",
@@ -75,6 +78,8 @@ __all__ = [
     "Entry",
     "FailedEntry",
     "Format",
+    "Headline",
+    "HeadlineRow",
     "HopPosition",
     "HopsSection",
     "InvalidRowEntry",
@@ -97,6 +102,7 @@ __all__ = [
     "dump_json",
     "entry_json",
     "export",
+    "headline",
     "iter_details",
     "label_spelling",
     "merge_labels",

@@ -1,8 +1,11 @@
 """A self-contained HTML report, the page a team lead reads: no script, no network (a
 Content-Security-Policy forbids every fetch), SVG charts, all text escaped, printable.
 
-Top to bottom: what was evaluated; the summary (each metric's mean and interval, its
-verdict against the target and the judge's measured agreement with people); the
+Top to bottom: what was evaluated; the headline (people's figures first,
+`report.headline`: per linked metric the corrected estimate and the judge's agreement
+measured on this run's labels, or the prompt to label samples); the summary (each
+metric's mean and interval, its verdict against the target and the judge's measured
+agreement with people); the
 strategies side by side with intervals; the distributions; the diagnostics; agreement
 with human labels and correlations; the worst samples in full (`html_samples`); every
 sample in one compact table; usage and cost. Figures are as published (`published`).
@@ -15,6 +18,7 @@ from pathlib import PurePath
 from typing import Any
 
 from ragassay.report.corrected_html import corrected_html
+from ragassay.report.headline import HEADLINE_NOTE, HEADLINE_TITLE, headline
 from ragassay.report.highlight import CSS as MARKS_CSS
 from ragassay.report.html_samples import (
     all_samples,
@@ -156,12 +160,34 @@ def _target(flag: Flag | None) -> str:
     return text
 
 
+def _headline(report: Report) -> str:
+    """The summary's opening (`report.headline`): per linked metric people's corrected
+    figure and the judge's agreement measured on this run's labels, else the judge's own
+    mean and held-apart agreement; then the prompt to label samples."""
+    head = headline(report)
+    if not head.rows:
+        return ""
+    rows = [[r.metric, _Raw(f"<b>{escape(r.people_text())}</b>") if r.estimate is not None
+             else _Raw('<span class="muted">no labels</span>'), r.agreement_text(),
+             r.judge_text()] for r in head.rows]
+    out = (f'<section id="headline"><h2>{escape(HEADLINE_TITLE)}</h2>' + _table(
+        ["metric", "people (corrected, 95% CI)", "judge's agreement with people",
+         "judge's own mean (95% CI)"], rows, {3})
+           + f'<p class="note">{escape(HEADLINE_NOTE)}.</p>')
+    if head.prompt:
+        out += f'<p class="note"><b>Next:</b> {escape(head.prompt)}.</p>'
+    return out + "</section>"
+
+
 def _summary(report: Report) -> str:
     """Per metric: mean, interval, scored/unscored, the verdict against its target, and
-    the judge's measured agreement with people."""
+    the judge's agreement with people (on this run's labels where it has some, else on
+    held-apart sets)."""
     flags = {f.metric: f for f in report.interpretation if f.scope == "overall"}
     reliability = report.run.judge_reliability
     lines = reliability.lines if reliability is not None else {}
+    in_run = {r.metric: r.agreement_text() for r in headline(report).rows
+              if r.agreement is not None}
     rows = []
     for m, agg in report.aggregate_metrics.metrics.items():
         flag = flags.get(m)
@@ -169,8 +195,8 @@ def _summary(report: Report) -> str:
         line = lines.get(m, "")
         rows.append([m, agg.mean, agg.text(), agg.count, agg.unscored,
                      _badge(flag.level if flag else None), _target(flag),
-                     line.partition(f"{m}: ")[2] or line if measured
-                     else _Raw('<span class="muted">not measured</span>')])
+                     in_run[m] if m in in_run else line.partition(f"{m}: ")[2] or line
+                     if measured else _Raw('<span class="muted">not measured</span>')])
     if not rows:
         return '<section id="summary"><h2>Summary</h2><p>No metric was scored.</p></section>'
     warnings = sum(1 for f in flags.values() if f.level == "warning")
@@ -368,7 +394,8 @@ def to_html(report: Report) -> str:
     nav = "<nav>" + "".join(f'<a href="#{k}">{v}</a>' for k, v in links) + "</nav>"
     body = (f"<header><h1>RAG evaluation: {escape(PurePath(meta.dataset).name or meta.dataset)}"
             f"</h1>{_facts(report)}{nav}</header>"
-            f"{_summary(report)}{_abstentions(report)}{corrected_html(report)}"
+            f"{_headline(report)}{_summary(report)}{_abstentions(report)}"
+            f"{corrected_html(report)}"
             f"{_leaderboard(report)}{_strategies(report)}{_hops(report)}"
             f"{_distributions(report)}{_diagnostics(report, shown_ids)}{_agreement(report)}"
             f"{worst}{all_samples(report)}{_usage(report)}")

@@ -59,6 +59,9 @@ on); `metric_specs.*.equivalence` (the practical-equivalence margin); a leaderbo
 `diff`, `diff_ci_low`, `diff_ci_high`, `effect_size` (Cohen's d_av), `margin`,
 `tost_p_adjusted` and `constant` against the best, whose `vs_best` reads equivalent,
 worse or unclear (rows stored before: "no detectable difference").
+1.5.0: `detailed_results[].trace.lost[].hop` counts from 1 like `hops.lost[].hop` (was 0);
+`strategies.*.failed` carries a description of what it counts; `calibration.pairs[]
+.kappa_ci` (a boolean label's kappa interval) is added.
 2.0.0 (made beside 1.3.0 and 1.4.0, on 1.2.0): `metric_specs.*.labels`, the human labels
 each metric is compared with; `bench` is typed (`report.bench.BenchFigures`: the same
 JSON); what readers used of a metric's details is typed on `detailed_results[]` (`marks`,
@@ -66,7 +69,7 @@ JSON); what readers used of a metric's details is typed on `detailed_results[]` 
 `abstention`, `suspicious_reply`, `truncated`, `context_truncated`, `rating_mode`,
 `rating_fallback`, `stated`, `distribution`, `mass`, `p_true`, `prompt`, `raw_reply`,
 `relevant_keys`, `used_keys`, `unsupported`), which stays the suites' own record.
-2.1.0: 2.0.0 with the fields of 1.3.0 and 1.4.0."""
+2.1.0: 2.0.0 with the fields and changes of 1.3.0, 1.4.0 and 1.5.0 (made beside it)."""
 
 
 class UsageSummary(Result):

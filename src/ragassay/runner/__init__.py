@@ -9,7 +9,7 @@ stream samples through the suites and the judge into the store (local asyncio, o
 
 from ragassay.metrics import parse_metrics
 from ragassay.runner.batch_options import BatchOptions
-from ragassay.runner.engine import LocalRun, run_async
+from ragassay.runner.engine import LocalRun, RunFeed, run_async
 from ragassay.runner.entry import evaluate
 from ragassay.runner.judging import RunInputs, RunStats, build_judge
 from ragassay.runner.plan import Note, RunPlan, plan_run
@@ -37,6 +37,7 @@ def suite_choices() -> tuple[str, ...]:
 
 __all__ = ["CLI_NAMES", "PYTHON_NAMES", "BatchOptions", "Engine", "FileSource", "Finding",
            "LocalEngine", "LocalRun", "Note", "OptionNames", "Progress", "RayEngineError",
-           "RayOptions", "RowsSource", "RunInputs", "RunOutcome", "RunPlan", "RunRefused",
-           "RunRequest", "RunStats", "aexecute", "build_judge", "conclude", "engine_choice",
-           "estimate", "evaluate", "execute", "plan_run", "run_async", "suite_choices"]
+           "RayOptions", "RowsSource", "RunFeed", "RunInputs", "RunOutcome", "RunPlan",
+           "RunRefused", "RunRequest", "RunStats", "aexecute", "build_judge", "conclude",
+           "engine_choice", "estimate", "evaluate", "execute", "plan_run", "run_async",
+           "suite_choices"]

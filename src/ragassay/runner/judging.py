@@ -172,17 +172,20 @@ def with_prompt_versions(config: RunConfig, suites: Sequence[Suite]) -> RunConfi
 
 
 def open_run(config: RunConfig, suites: Sequence[Suite], judge_model: str,
-             inputs: RunInputs, meta: RunMeta | None = None
+             inputs: RunInputs, meta: RunMeta | None = None, with_done: bool = True
              ) -> tuple[str, set[tuple[str, str]]]:
     """The run's id (created with `meta`, or the one resumed: leased to this process, and
     refused when it was made with another judge, suites, maps or data: `check_same_run`)
     and the (sample, suite) judgments already done; those that failed as `inputs.retry`
-    says (`retry_mode`) are not done: they are judged again. `inputs.opened` hears the id."""
+    says (`retry_mode`) are not done: they are judged again. `with_done=False`: a caller
+    that feeds only samples not yet judged (a monitor) skips reading them. `inputs.opened`
+    hears the id."""
     store = inputs.store
     if inputs.resume:
         run = store.get_run(inputs.resume)
         check_same_run(run, config, inputs.dataset_hash)
-        done = store.done_keys(run.id, retry_mode(run.status, inputs.retry))
+        done = (store.done_keys(run.id, retry_mode(run.status, inputs.retry)) if with_done
+                else set())
         store.finish_run(run.id, "running")
         run_id = run.id
     else:

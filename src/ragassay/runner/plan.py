@@ -155,10 +155,10 @@ def _load(request: RunRequest, resumed: RunConfig | None) -> Loaded:
     if isinstance(source, FileSource):
         if resumed is not None:
             reading = Reading(resumed.field_map, resumed.trace_map,
-                              source.skip_invalid or resumed.skip_invalid)
+                              source.skip_invalid or resumed.skip_invalid, resumed.read_as)
         else:
             reading = Reading(source.field_map or {}, source.trace_map or {},
-                              source.skip_invalid)
+                              source.skip_invalid, source.read_as or "auto")
         return load_file(source, reading, request.names)
     return load_rows(source, request.names)
 
@@ -190,12 +190,15 @@ def _new_config(request: RunRequest, data: Loaded, judge: str | None,
     """The config a new run is stored with."""
     source = request.source
     traces: dict[str, list[str]] = {}
+    read_as: dict[str, str] = {}
     if isinstance(source, FileSource):
         traces = {role: list(attrs) for role, attrs in (source.trace_map or {}).items()}
+        read_as = {"read_as": source.read_as} if source.read_as else {}
     return RunConfig.build(
         data.name, urls=request.endpoints, timeout_s=request.timeout_s, price=request.price,
         judge=judge or "offline", metrics=suites, skip_invalid=source.skip_invalid,
-        field_map=dict(source.field_map or {}), trace_map=traces, **request.settings())
+        field_map=dict(source.field_map or {}), trace_map=traces, **read_as,
+        **request.settings())
 
 
 def embedder_note(judge_spec: str, suites: Iterable[str]) -> str | None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from ragassay.runner.batch_options import BatchOptions
 from ragassay.runner.ray_session import RayOptions
 from ragassay.store import Store
-from ragassay.types import Price, Ratings, Usage
+from ragassay.types import Price, Ratings, ReadAs, Usage
 
 if TYPE_CHECKING:
     from ragassay.judge import Judge
@@ -53,6 +53,7 @@ class OptionNames:
     ray_address: str
     workers: str
     batch: str
+    read_as: str
 
     def resume_hint(self, run_id: str, retry: str) -> str:
         """How to judge a run's failed judgments again (`retry`: "transport" or "all")."""
@@ -66,24 +67,27 @@ CLI_NAMES = OptionNames(judge="--judge", metrics="--metrics", field_map="--map",
                         resume="--resume", retry_failed="--retry-failed",
                         skip_invalid="--skip-invalid", base_url="--base-url",
                         engine="--engine", ray_address="--ray-address", workers="--workers",
-                        batch="--batch")
+                        batch="--batch", read_as="--format")
 PYTHON_NAMES = OptionNames(judge="judge", metrics="metrics", field_map="field_map",
                            resume="resume", retry_failed="retry_failed",
                            skip_invalid="skip_invalid", base_url="base_url", engine="engine",
-                           ray_address="ray_address", workers="workers", batch="batch")
+                           ray_address="ray_address", workers="workers", batch="batch",
+                           read_as="read_as")
 
 
 @dataclass(frozen=True)
 class FileSource:
     """A dataset file or a trace file, read as `ragassay.dataset` reads it: checked in
     full first (`check_dataset`), then streamed into the run. `name` names the run's
-    dataset (default: the path as given)."""
+    dataset (default: the path as given); `read_as` reads the file as rows or as traces
+    (None: not given; a new run reads by the first object's keys, "auto")."""
 
     path: Path
     field_map: Mapping[str, str] | None = None  # None: not given
     trace_map: Mapping[str, Sequence[str]] | None = None
     skip_invalid: bool = False
     name: str | None = None
+    read_as: ReadAs | None = None
 
 
 @dataclass(frozen=True)

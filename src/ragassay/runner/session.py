@@ -168,8 +168,8 @@ def conclude(plan: RunPlan, stats: RunStats) -> RunOutcome:
     if suspicious:
         findings.append(Finding(
             "suspicious-replies", f"warning: {suspicious} judged sample"
-            f"{'s' if suspicious != 1 else ''} got a judge reply holding a verdict copied "
-            "from the judged text (suspected prompt injection); it was not taken for the "
+            f"{'s' if suspicious != 1 else ''} got a suspicious judge reply (a verdict copied "
+            "from the judged text, or a rating outside its scale); it was not taken for the "
             "verdict (the report's detailed_results: suspicious)", suspicious))
     status: RunStatus = run.status
     ok, failed = store.call_outcomes(run_id)

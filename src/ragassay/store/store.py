@@ -18,6 +18,7 @@ from ragassay.store.batches import BatchesMixin
 from ragassay.store.db import open_connection
 from ragassay.store.labels import LabelsMixin
 from ragassay.store.ledger import LedgerMixin
+from ragassay.store.monitor import MonitorMixin
 from ragassay.store.outcomes import OutcomesMixin
 from ragassay.store.records import (
     DEFAULT_DB_PATH,
@@ -70,7 +71,7 @@ def _merged_meta(raw: str, update: RunMeta | None) -> dict[str, Any]:
 
 
 class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin,
-            BatchesMixin):
+            BatchesMixin, MonitorMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it

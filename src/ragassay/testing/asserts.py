@@ -74,10 +74,10 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None
     lists every check, and for each failing metric its worst samples. ValueError for a metric the
     run does not have, or a threshold outside its metric's range.
 
-    `corrected`: a metric linked to a human label with enough labels is decided on the
-    corrected 95% interval of people's label (`label_thresholds`, else the vocabulary's
-    default threshold); the others fall back to the judge's values, each with a line
-    saying why (`stats.gate_corrected`). ValueError for a label threshold naming no
+    `corrected`: after each metric linked to a human label with enough labels, a check
+    on the corrected 95% interval of people's label (`label_thresholds`, else the
+    vocabulary's default threshold) is added; every metric's own check stands
+    (`stats.gate_corrected`). ValueError for a label threshold naming no
     known label (with the nearest vocabulary name) or outside its label's scale; a label
     threshold without an estimate is NOT CHECKED, and fails with `require_labels`."""
     __tracebackhide__ = _HIDE
@@ -87,6 +87,7 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None
 
     rt = run_table(run.store, run.run_id)
     table = rt.table
+    defaults = thresholds is None  # a metric no sample has the input for: not checked
     if thresholds is None:
         thresholds = default_thresholds(table.specs)
     _unknown(thresholds, list(table.specs))
@@ -99,10 +100,11 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None
     notes: tuple[str, ...] = ()
     if corrected or require_labels:
         out = gate_corrected(table, dict(thresholds), corrected_for(run.store, run.run_id, rt=rt),
-                             label_thresholds, strict=strict, require_labels=require_labels)
+                             label_thresholds, strict=strict, require_labels=require_labels,
+                             defaults=defaults)
         result, notes = out.result, out.notes
     else:
-        result = gate(table, dict(thresholds), strict=strict)
+        result = gate(table, dict(thresholds), strict=strict, defaults=defaults)
     failed = [c for c in result.checks if c.status == "FAIL"]
     bound = "the 95% CI's conservative bound" if strict else "the mean"
     if corrected:

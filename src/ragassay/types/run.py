@@ -14,6 +14,9 @@ from ragassay.types.reliability import RunReliability
 
 Ratings = Literal["expected", "greedy"]
 """How an LLM judge reads ratings and flags: probability-weighted, or as stated."""
+ReadAs = Literal["auto", "rows", "traces"]
+"""How a .json/.jsonl/.parquet dataset is read: as rows or traces by what it holds (the
+keys of its first object), or as named (`eval --format`)."""
 
 OFFLINE_SPECS = ("offline", "offline:accurate")
 """The offline judge's specs: the default, and the opt-in accurate relevance mode (the
@@ -49,13 +52,14 @@ class RunConfig(Frozen):
     field_map: dict[str, str] = Field(default_factory=dict)  # {field: column} of the dataset
     # {role: [attribute, ...]} read first from a trace file (dataset.traces.mapping)
     trace_map: dict[str, list[str]] = Field(default_factory=dict)
-    kind: Literal["eval", "bench", "meta-eval"] = "eval"
+    kind: Literal["eval", "bench", "meta-eval", "monitor"] = "eval"
     strategies: tuple[str, ...] = ()  # bench: the strategies compared
     split: str | None = None  # meta-eval: the dev-set split scored
     limit: int | None = None  # meta-eval: the first N samples only
     # how an LLM judge reads ratings and flags: probability-weighted from the token
     # probabilities (when the backend gives them), or the stated values
     ratings: Ratings = "expected"
+    read_as: ReadAs = "auto"  # the dataset read as rows or traces (`eval --format`)
 
     @field_serializer("backend")
     def _given_backend(self, backend: BackendOptions) -> dict[str, Any]:

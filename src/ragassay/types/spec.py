@@ -117,10 +117,10 @@ class MetricSpec(Frozen):
     higher_is_better: bool = True
     description: str = ""
     target: Target | None = None  # interpretation on the raw scale (else a generic rule)
-    # the default release-gate bar (None: not gated by default); declared `gate=True`: the
-    # target's `good`, so that the gate and the report hold one bar. A number is a bar of
-    # its own: a run stored before gate=True kept its bar, which the gate says beside the
-    # target (cli `gate`).
+    # the default release-gate bar (None: the target's `good`, as `stats.gate.
+    # default_thresholds` reads it: every metric is gated by default); declared `gate=True`:
+    # the target's `good` too. A number is a bar of its own: a run stored before gate=True
+    # kept its bar, which the gate says beside the target (cli `gate`).
     gate: float | None = None
     headline: int | None = None  # position in narrow summaries (lower first; None: not shown)
     rank: int | None = None  # preference as the leaderboard's ranking metric (lower first)

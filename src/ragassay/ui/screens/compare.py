@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from ragassay.store import StoreError
 from ragassay.types import MetricSpec
 from ragassay.ui import data, large, state
 from ragassay.ui.fmt import interval, metric_label, rows_height
+from ragassay.ui.highlight import md_escape
 
 VERDICT_ICON = {"better": "▲ better", "worse": "▼ worse", "equivalent": "= equivalent"}
 LARGE_NOTE = ("A large run: the paired tests and bootstrap intervals read every sample "
@@ -47,7 +49,8 @@ def diff_chart(result: Comparison, specs: Mapping[str, MetricSpec]) -> go.Figure
         return float(value if value is not None else r.diff or 0.0) / span(m)
 
     fig = go.Figure(go.Bar(
-        x=[scaled(m, r, r.diff) for m, r in items], y=[metric_label(m) for m, _ in items],
+        x=[scaled(m, r, r.diff) for m, r in items],
+        y=[html.escape(metric_label(m)) for m, _ in items],  # plotly renders a few tags
         orientation="h", marker_color=[colours.get(r.verdict, "#9aa0a6") for _, r in items],
         customdata=[r.diff for _, r in items],
         hovertemplate="%{y}: B - A = %{customdata:.4f}<extra></extra>",
@@ -97,7 +100,7 @@ def show(result: Comparison, specs: Mapping[str, MetricSpec]) -> None:
     for key, only in (("metrics only in a", result.metrics_only_in_a),
                       ("metrics only in b", result.metrics_only_in_b)):
         if only:
-            st.caption(f"{key}: {', '.join(map(metric_label, only))}")
+            st.caption(md_escape(f"{key}: {', '.join(map(metric_label, only))}"))
 
 
 st.title("Compare")
@@ -105,7 +108,7 @@ db = state.db()
 try:
     rows = data.list_runs(db)
 except StoreError as exc:
-    st.info(str(exc))
+    st.info(md_escape(str(exc)))
     st.stop()
 if not rows:
     st.info("No runs to compare yet.")
