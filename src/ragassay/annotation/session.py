@@ -142,7 +142,7 @@ def build_queue(store: Store, rt: RunTable, plan: AnnotationPlan,
         QueueEntry(strategy, sid, key) for (strategy, sid), key in plan_queue(rt, plan) if key])
     links: list[tuple[str, str, bool]] = []
     for label in asked:
-        links += [(label, m, inv) for m, inv in linked_metrics(label, rt.table.metrics)]
+        links += [(label, m, inv) for m, inv in linked_metrics(label, rt.table.specs.values())]
     own = _own_labels(store, rt)
     given: dict[str, frozenset[str]] = {}
     for e in entries:

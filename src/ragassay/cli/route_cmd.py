@@ -25,7 +25,7 @@ from ragassay.cli.common import (
     open_store,
     say,
 )
-from ragassay.cli.routing_opts import updated_plan
+from ragassay.types import RoutingSettings
 
 
 @cli.command("route")
@@ -70,7 +70,7 @@ def route_cmd(run_id: str, db: Path, dry_run: bool, labels_file: Path | None,
             is not None):
         raise UsageProblem("--agreement chooses the thresholds from labels; the budgets "
                            "set them without: give one or the other")
-    new = updated_plan(plan, changes)
+    new = plan.updated(RoutingSettings(**changes))
     if new.mode == "budget" and new.escalate_share is None and new.escalate_below is None:
         raise UsageProblem("without --agreement a routing needs a budget: --escalate-share "
                            "or --escalate-below")

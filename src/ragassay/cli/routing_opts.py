@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import click
 
 from ragassay.cli.common import FiniteFloat, UsageProblem
-from ragassay.types import RoutingPlan, Tier
+from ragassay.types import RoutingPlan, RoutingSettings, Tier
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -151,37 +151,19 @@ def routing_plan(judge: str, judge_given: bool, check: Check, **params: Any) -> 
                        labels_file=str(Path(labels).resolve()) if labels else None)
 
 
-def resumed_plan(stored: RoutingPlan | None, **params: Any) -> RoutingPlan | None:
-    """A resumed run's plan: the stored one, with new thresholds' settings when given
-    (--agreement, --delta, --escalate-share, --escalate-below, --abstain, --labels); its
-    tiers cannot change (the judgments would be of other judges)."""
+def rerouting(**params: Any) -> RoutingSettings | None:
+    """A resumed run's new threshold settings (--agreement, --delta, --escalate-share,
+    --escalate-below, --abstain, --route-on, --labels; None: none given); its tiers cannot
+    change (the judgments would be of other judges)."""
     if params.get("escalate") or params.get("jury"):
         raise UsageProblem("--resume keeps the run's tiers: leave out --escalate and --jury")
-    changes = {k: v for k, v in params.items()
-               if k in ("agreement", "delta", "escalate_share", "escalate_below", "abstain",
-                        "route_on") and v not in (None, False)}
-    if params.get("labels_file"):
-        changes["labels_file"] = str(Path(params["labels_file"]).resolve())
-    if not changes:
-        return stored
-    if stored is None:
-        raise UsageProblem("the run was not routed (no --escalate or --jury): its routing "
-                           "settings cannot be changed on resume")
-    return updated_plan(stored, changes)
-
-
-def updated_plan(stored: RoutingPlan, changes: dict[str, Any]) -> RoutingPlan:
-    """The plan with new settings: --agreement replaces a budget and a budget replaces
-    --agreement (one way of choosing thresholds at a time)."""
-    changes = dict(changes)
-    if "route_on" in changes:
-        changes["verdict"] = changes.pop("route_on")
-    if changes.get("agreement") is not None:
-        changes.update(escalate_share=None, escalate_below=None)
-    if changes.get("escalate_share") is not None or changes.get("escalate_below") is not None:
-        changes["agreement"] = None
-    if changes.get("escalate_share") is not None:
-        changes["escalate_below"] = None
-    if changes.get("escalate_below") is not None:
-        changes["escalate_share"] = None
-    return stored.model_copy(update=changes)
+    labels = params.get("labels_file")
+    if labels is not None and not Path(labels).is_file():
+        raise UsageProblem(f"--labels {labels}: no such file")
+    settings = RoutingSettings(
+        agreement=params.get("agreement"), delta=params.get("delta"),
+        escalate_share=params.get("escalate_share"),
+        escalate_below=params.get("escalate_below"), abstain=params.get("abstain") or None,
+        verdict=params.get("route_on"),
+        labels_file=str(Path(labels).resolve()) if labels else None)
+    return settings if settings.given() else None

@@ -4,7 +4,7 @@ Per metric, over the jurors that scored it: a rating (or ratio) is the mean of t
 jurors' values (each a probability-weighted rating when the judge gave token
 probabilities), with the mean of their rating distributions (a juror without one counts
 as all its mass on its value); a flag is the majority, a tie going to the more cautious
-verdict (the worse side of the metric: `hallucination` true), with `p_true` the jurors'
+verdict (the worse side of the metric: `hallucination` true), with `rating.p_true` the jurors'
 mean P(true) (a juror without one counts its vote as 0 or 1); a composite is recomputed
 from the combined parts by its declared rule. `details["jury"]` keeps each juror's
 value. A metric no juror scored takes the first juror's outcome (abstained when some
@@ -14,11 +14,11 @@ juror abstained, else unscored with its reason).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ragassay.metrics.base import Outcome, Suite
-from ragassay.types import MetricResult, MetricSpec, SampleResult, Usage
+from ragassay.types import MetricResult, MetricSpec, RatingReading, SampleResult, Usage
 
 OWN_DETAILS = frozenset({"p_true", "distribution", "stated", "mass", "rating_mode",
                          "rating_fallback", "weights"})
@@ -26,10 +26,17 @@ OWN_DETAILS = frozenset({"p_true", "distribution", "stated", "mass", "rating_mod
 
 
 def _distribution(result: MetricResult) -> dict[str, float] | None:
-    dist = result.details.get("distribution")
-    if isinstance(dist, Mapping) and dist:
-        return {str(k): float(v) for k, v in dist.items()}
-    return None
+    dist = result.rating.distribution if result.rating is not None else None
+    return {str(k): float(v) for k, v in dist.items()} if dist else None
+
+
+def _p_true(result: MetricResult) -> float | None:
+    """A juror's P(true) of a flag: an LLM's token probability (`rating.p_true`), the
+    offline judge's calibrated probability (its suite's own record)."""
+    p = result.rating.p_true if result.rating is not None else None
+    if p is None:
+        p = result.details.get("p_true")
+    return float(p) if isinstance(p, int | float) else None
 
 
 def _mean_distribution(scored: Sequence[MetricResult]) -> dict[str, float] | None:
@@ -53,8 +60,8 @@ def _flag(spec: MetricSpec, scored: Sequence[MetricResult]) -> tuple[bool, float
     value = yes > no or (yes == no and cautious)
     probs = []
     for r, vote in zip(scored, votes, strict=True):
-        p = r.details.get("p_true")
-        probs.append(float(p) if isinstance(p, int | float) else float(vote))
+        p = _p_true(r)
+        probs.append(p if p is not None else float(vote))
     return value, sum(probs) / len(probs)
 
 
@@ -73,13 +80,13 @@ def _one(spec: MetricSpec, jurors: Sequence[str], results: Sequence[MetricResult
         details["jurors_scored"] = len(scored)
     if spec.kind == "bool":
         flag, p = _flag(spec, scored)
-        return MetricResult(name=spec.name, value=flag,
-                            details={**details, "p_true": round(p, 6)})
+        return MetricResult(name=spec.name, value=flag, details=details,
+                            rating=RatingReading(mode="expected", p_true=round(p, 6)))
     value = sum(float(r.value or 0) for r in scored) / len(scored)
     dist = _mean_distribution(scored)
-    if dist is not None:
-        details["distribution"] = dist
-    return MetricResult(name=spec.name, value=value, details=details)
+    return MetricResult(name=spec.name, value=value, details=details,
+                        rating=None if dist is None else
+                        RatingReading(mode="expected", distribution=dist))
 
 
 def combine(suite: Suite, jurors: Sequence[str], outcomes: Sequence[Outcome]) -> Outcome:

@@ -89,17 +89,19 @@ def read(result: MetricResult | None, spec: MetricSpec, kind: TierKind) -> Readi
     if result is None or result.value is None:
         return Reading(None, settled=result is not None
                        and result.unscored_reason in MISSING_INPUT)
-    details = result.details
+    rating = result.rating
     if spec.kind == "bool":
         decision = float(result.value) >= 0.5
-        p = details.get("p_true")
+        p = rating.p_true if rating is not None else None
+        if p is None and kind == "offline":  # the offline suite's own record of it
+            p = result.details.get("p_true")
         if not isinstance(p, int | float):
             return Reading(decision)
         return Reading(decision, float(p) if decision else 1.0 - float(p))
     mid = _midpoint(spec)
     decision = float(result.value) >= mid
-    dist = details.get("distribution")
-    if isinstance(dist, Mapping) and dist:
+    dist = rating.distribution if rating is not None else None
+    if dist:
         mass = sum(float(p) for p in dist.values())
         yes = sum(float(p) for r, p in dist.items() if float(r) >= mid)
         if mass > 0:
@@ -139,14 +141,14 @@ def choose_target(specs: Sequence[MetricSpec], label_names: Iterable[str],
     the one the labels present link to (a flag first), else the run's first flag, else
     its first metric. The label is the first present one linked to it."""
     by_name = {s.name: s for s in specs}
-    plain = [s.name for s in specs if s.composite is None]
+    plain = [s for s in specs if s.composite is None]
     labels = _label_order(label_names)
     if wanted is not None:
         if wanted not in by_name:
             raise ValueError(f"--route-on {wanted} is not a metric of this run "
                              f"({', '.join(by_name)})")
         for label in labels:
-            for metric, inverted in linked_metrics(label, [wanted]):
+            for metric, inverted in linked_metrics(label, [by_name[wanted]]):
                 return Target(by_name[metric], label, inverted)
         return Target(by_name[wanted])
     for label in labels:
@@ -160,4 +162,4 @@ def choose_target(specs: Sequence[MetricSpec], label_names: Iterable[str],
         return Target(flags[0])
     if not plain:
         raise ValueError("the run has no metric to route on")
-    return Target(by_name[plain[0]])
+    return Target(plain[0])

@@ -33,17 +33,18 @@ from ragassay.runner.judging import (
     build_judge,
     call_records,
     embedders_used,
+    failure_of,
     judge_notes,
     judge_one,
     open_run,
-    retry_mode,
     run_meta,
     suite_options,
     with_prompt_versions,
 )
+from ragassay.runner.resume import retry_mode
 from ragassay.store import Store, prepare_result
 from ragassay.text import KeyedSample, key_sample
-from ragassay.types import InvalidRow, RoutingPlan, RunConfig, Sample, Usage
+from ragassay.types import InvalidRow, RoutingPlan, RunConfig, RunMeta, Sample, Usage
 
 BATCH = 32
 
@@ -84,11 +85,11 @@ class Cascade:
         # what a resume judges again: the tiers' verdicts that failed as `retry` says
         self.retry = None if not inputs.resume else retry_mode(
             self.store.get_run(inputs.resume).status, inputs.retry)
-        self.run_id, _ = open_run(self.store, self.config, self.suites, first.model,
-                                  inputs.resume, inputs.dataset_hash,
-                                  {"reliability": reliability_meta(first, names)},
-                                  inputs.retry)
+        self.run_id, _ = open_run(self.config, self.suites, first.model, inputs,
+                                  RunMeta(reliability=reliability_meta(first, names)),
+                                  with_done=False)
         self.stats = RunStats(run_id=self.run_id)
+        self.failure: str | None = None  # why the run failed, when it does
         offline = next((j for t in self.tiers for j in t.judges
                         if isinstance(j, OfflineJudge)), None)
         self.hops = HopScorer(offline)
@@ -213,7 +214,8 @@ class Cascade:
         judges = [j for t in self.tiers for j in t.judges]
         notes = [n for j in judges for n in judge_notes(j)]
         self.store.finish_run(self.run_id, status, run_meta(
-            self.stats, embedders_used(judges[0], self.options), notes))
+            self.stats, embedders_used(judges[0], self.options), notes),
+            failure=self.failure)
         if self.inputs.judge is None:
             for j in judges:
                 await j.aclose()
@@ -239,6 +241,9 @@ async def run_cascade(samples: Iterable[Sample | InvalidRow], config: RunConfig,
         status = "complete"
     except (KeyboardInterrupt, asyncio.CancelledError):
         status = "interrupted"
+        raise
+    except Exception as exc:
+        run.failure = failure_of(exc)
         raise
     finally:
         await run.close(status, started)

@@ -15,7 +15,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ragassay.store.models import StoreError
+from ragassay.store.records import StoreError
+from ragassay.store.routing import m0013_routing
+from ragassay.store.typed_results import typed_result
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -268,6 +270,40 @@ def backfill_abstentions(conn: sqlite3.Connection) -> None:
                  " ('correct', 'false', 'unknown')")
 
 
+LABEL_LINKS = Path(__file__).with_name("label_links.json")
+
+
+def m0009_label_links(conn: sqlite3.Connection) -> None:
+    """A metric's spec declares the human labels it is compared with (`MetricSpec.labels`);
+    the specs of runs stored before this get the links of that time (frozen in
+    label_links.json), which readers once found by the metrics' short names."""
+    links = json.loads(LABEL_LINKS.read_text(encoding="utf-8"))
+    for run_id, raw in conn.execute("SELECT id, specs FROM runs").fetchall():
+        specs = json.loads(raw or "[]")
+        changed = False
+        for spec in specs:
+            if isinstance(spec, dict) and "labels" not in spec and spec.get("name") in links:
+                spec["labels"] = links[spec["name"]]
+                changed = True
+        if changed:
+            conn.execute("UPDATE runs SET specs = ? WHERE id = ?", (json.dumps(specs), run_id))
+
+
+def m0009_typed_results(conn: sqlite3.Connection) -> None:
+    """What every reader used of a metric result moves from its free-form `details` onto
+    typed fields (`MetricResult.abstention`, `suspicious`, `truncated`, `rating`, `marks`,
+    `failure`: `store/typed_results.py`, frozen), and each result row says whether a judge
+    reply held a verdict copied from the judged text (`results.suspicious`, which
+    `Store.suspicious_replies` counts instead of searching the JSON)."""
+    conn.execute("ALTER TABLE results ADD COLUMN suspicious INTEGER NOT NULL DEFAULT 0")
+    rows = conn.execute("SELECT rowid, results FROM results").fetchall()
+    for rowid, raw in rows:
+        results = [typed_result(r) if isinstance(r, dict) else r for r in json.loads(raw)]
+        suspicious = any(isinstance(r, dict) and r.get("suspicious") for r in results)
+        conn.execute("UPDATE results SET results = ?, suspicious = ? WHERE rowid = ?",
+                     (json.dumps(results, ensure_ascii=False), int(suspicious), rowid))
+
+
 def m0010_batches(conn: sqlite3.Connection) -> None:
     """Provider batches (`ragassay eval --batch`): each batch a run submitted (`batches`:
     the provider's batch and file ids, its status and counts, written before the submit
@@ -378,43 +414,6 @@ def m0011_monitor(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX monitor_events_kind ON monitor_events (run_id, kind, created)")
 
 
-def m0013_routing(conn: sqlite3.Connection) -> None:
-    """Judge routing (a cascade of judge tiers, or a jury): each tier's verdicts per
-    (sample, suite) (`tier_results`, as `results` holds them), which tier decided each
-    sample with each tier's confidence (`routed_samples`; tier NULL: left for a person),
-    and the run's routing summary (`routings`). `results` keeps the routed verdicts."""
-    conn.execute(
-        """CREATE TABLE tier_results (
-            run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
-            tier INTEGER NOT NULL,
-            sample_id TEXT NOT NULL,
-            suite TEXT NOT NULL,
-            strategy TEXT NOT NULL,
-            reasoning TEXT,
-            usage TEXT NOT NULL,
-            results TEXT NOT NULL,
-            created TEXT NOT NULL,
-            PRIMARY KEY (run_id, tier, sample_id, suite)
-        )"""
-    )
-    conn.execute(
-        """CREATE TABLE routed_samples (
-            run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
-            sample_id TEXT NOT NULL,
-            tier INTEGER,
-            judge TEXT,
-            confidences TEXT NOT NULL DEFAULT '[]',
-            PRIMARY KEY (run_id, sample_id)
-        )"""
-    )
-    conn.execute(
-        """CREATE TABLE routings (
-            run_id TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
-            summary TEXT NOT NULL
-        )"""
-    )
-
-
 def m0015_lost_hops_one_based(conn: sqlite3.Connection) -> None:
     """A traced sample's lost documents name their hop from 1, as the console, the report's
     `hops.lost` and the dashboard always said it (`LostDocument.hop`); samples stored
@@ -432,9 +431,9 @@ def m0015_lost_hops_one_based(conn: sqlite3.Connection) -> None:
 
 
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
-                                     m0004_run_specs, m0005_run_leases,
-                                     m0006_calls_cached_tokens, m0007_human_labels,
-                                     m0008_value_abstentions, m0010_batches,
+                                     m0004_run_specs, m0005_run_leases, m0006_calls_cached_tokens,
+                                     m0007_human_labels, m0008_value_abstentions,
+                                     m0009_label_links, m0009_typed_results, m0010_batches,
                                      m0011_monitor, m0013_routing, m0015_lost_hops_one_based)
 """Every migration, in the order it must run."""
 

@@ -3,7 +3,8 @@
 Each tier's verdicts are kept per (tier, sample, suite) in `tier_results`, so that a
 resumed cascade judges only what a tier has not judged and `ragassay route` re-decides
 without a call; `results` holds the routed verdicts (what every report reads), written
-with the per-sample routing and the summary in one transaction (`save_routing`).
+with the per-sample routing and the summary in one transaction (`save_routing`). Their
+schema is `m0013_routing` (in `migrations.MIGRATIONS` by its number).
 """
 
 from __future__ import annotations
@@ -27,6 +28,42 @@ from ragassay.types import (
     Usage,
 )
 
+
+def m0013_routing(conn: sqlite3.Connection) -> None:
+    """Judge routing (a cascade of judge tiers, or a jury): each tier's verdicts per
+    (sample, suite) (`tier_results`, as `results` holds them), which tier decided each
+    sample with each tier's confidence (`routed_samples`; tier NULL: left for a person),
+    and the run's routing summary (`routings`). `results` keeps the routed verdicts."""
+    conn.execute(
+        """CREATE TABLE tier_results (
+            run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            tier INTEGER NOT NULL,
+            sample_id TEXT NOT NULL,
+            suite TEXT NOT NULL,
+            strategy TEXT NOT NULL,
+            reasoning TEXT,
+            usage TEXT NOT NULL,
+            results TEXT NOT NULL,
+            created TEXT NOT NULL,
+            PRIMARY KEY (run_id, tier, sample_id, suite)
+        )"""
+    )
+    conn.execute(
+        """CREATE TABLE routed_samples (
+            run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            sample_id TEXT NOT NULL,
+            tier INTEGER,
+            judge TEXT,
+            confidences TEXT NOT NULL DEFAULT '[]',
+            PRIMARY KEY (run_id, sample_id)
+        )"""
+    )
+    conn.execute(
+        """CREATE TABLE routings (
+            run_id TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+            summary TEXT NOT NULL
+        )"""
+    )
 
 class RoutingMixin:
     """Tier verdicts and routing; `Store` provides `_read`, `_write`, `_require_run` and

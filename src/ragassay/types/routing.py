@@ -64,6 +64,36 @@ class RoutingPlan(Frozen):
         """Every judge spec of every tier, in order (a juror once per tier)."""
         return [spec for tier in self.tiers for spec in tier.judges]
 
+    def updated(self, settings: RoutingSettings) -> RoutingPlan:
+        """The plan with a resume's new settings: --agreement replaces a budget and a
+        budget replaces --agreement (one way of choosing thresholds at a time); its tiers
+        stay (the stored verdicts are theirs)."""
+        changes = settings.given()
+        if changes.get("agreement") is not None:
+            changes.update(escalate_share=None, escalate_below=None)
+        if changes.get("escalate_share") is not None:
+            changes.update(agreement=None, escalate_below=None)
+        if changes.get("escalate_below") is not None:
+            changes.update(agreement=None, escalate_share=None)
+        return self.model_copy(update=changes)
+
+
+class RoutingSettings(Frozen):
+    """How a routed run's thresholds are chosen, as given again on a resume (None: not
+    given, the stored plan's stays): `RoutingPlan.updated`."""
+
+    agreement: float | None = Field(default=None, gt=0, lt=1)
+    delta: float | None = Field(default=None, gt=0, lt=1)
+    escalate_share: float | None = Field(default=None, ge=0, le=1)
+    escalate_below: float | None = Field(default=None, ge=0, le=1)
+    abstain: bool | None = None
+    verdict: str | None = None
+    labels_file: str | None = None
+
+    def given(self) -> dict[str, float | bool | str | None]:
+        """The settings given, by the plan's field names."""
+        return {k: v for k, v in self.model_dump().items() if v is not None}
+
 
 class JurorSummary(Frozen):
     """One juror of a jury tier: its agreement with the labels on its own verdicts."""
