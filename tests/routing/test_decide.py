@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from ragassay.metrics.judge import JudgeSuite
 from ragassay.routing import Case, Reading, calibrate, choose_target, read, route
 from ragassay.routing.decide import calibrated_tiers
-from ragassay.types import MetricResult, MetricSpec, RoutingPlan, Tier
+from ragassay.types import MetricResult, RatingReading, RoutingPlan, Tier
 
-FLAG = MetricSpec(name="judge.hallucination", kind="bool", higher_is_better=False)
-RATING = MetricSpec(name="judge.answer_similarity", low=1, high=10)
-FAITH = MetricSpec(name="judge.faithfulness", low=1, high=10)
+SPECS = {s.name: s for s in JudgeSuite().specs}  # with the labels each is linked to
+FLAG = SPECS["judge.hallucination"]
+RATING = SPECS["judge.answer_similarity"]
+FAITH = SPECS["judge.faithfulness"]
 
 
 def plan(n: int = 2, **kw: object) -> RoutingPlan:
@@ -20,10 +22,21 @@ def plan(n: int = 2, **kw: object) -> RoutingPlan:
 
 
 def test_a_flag_is_read_with_its_token_probability() -> None:
-    r = read(MetricResult(name=FLAG.name, value=True, details={"p_true": 0.8}), FLAG, "llm")
+    r = read(MetricResult(name=FLAG.name, value=True,
+                          rating=RatingReading(mode="expected", p_true=0.8)), FLAG, "llm")
     assert r == Reading(True, pytest.approx(0.8))
-    r = read(MetricResult(name=FLAG.name, value=False, details={"p_true": 0.3}), FLAG, "llm")
+    r = read(MetricResult(name=FLAG.name, value=False,
+                          rating=RatingReading(mode="expected", p_true=0.3)), FLAG, "llm")
     assert r.decision is False and r.confidence == pytest.approx(0.7)
+
+
+def test_the_offline_judges_flag_is_read_with_its_calibrated_probability() -> None:
+    # the offline suite keeps its support model's P(hallucinated) in its own record
+    r = read(MetricResult(name=FLAG.name, value=True, details={"p_true": 0.9}), FLAG,
+             "offline")
+    assert r == Reading(True, pytest.approx(0.9))
+    assert read(MetricResult(name=FLAG.name, value=True, details={"p_true": 0.9}), FLAG,
+                "llm") == Reading(True, None)
 
 
 def test_a_flag_without_token_probabilities_has_no_confidence() -> None:
@@ -31,8 +44,8 @@ def test_a_flag_without_token_probabilities_has_no_confidence() -> None:
 
 
 def test_a_rating_is_read_from_its_distribution_mass_on_the_verdicts_side() -> None:
-    result = MetricResult(name=RATING.name, value=7.2,
-                          details={"distribution": {"9": 0.5, "6": 0.3, "3": 0.2}})
+    result = MetricResult(name=RATING.name, value=7.2, rating=RatingReading(
+        mode="expected", distribution={"9": 0.5, "6": 0.3, "3": 0.2}))
     r = read(result, RATING, "llm")
     assert r.decision is True and r.confidence == pytest.approx(0.8)
 
@@ -64,8 +77,7 @@ def test_the_target_is_the_flag_a_present_label_links_to() -> None:
 
 
 def test_a_grade_label_is_yes_above_its_midpoint() -> None:
-    target = choose_target([MetricSpec(name="judge.context_relevance", low=1, high=10)],
-                           ["relevance"])
+    target = choose_target([SPECS["judge.context_relevance"]], ["relevance"])
     assert target.truth({"relevance": 2}) is True and target.truth({"relevance": 1}) is False
 
 
