@@ -108,7 +108,7 @@ def test_every_sample_ends_scored_or_unscored_with_reason(scripted_server, tmp_p
     ranged = by_case["range"]["judge.faithfulness"]
     assert ranged.value is None and ranged.unscored_reason == (
         "invalid reply: faithfulness: -2 is outside the scale 1-10")
-    assert "outside its scale" in ranged.details["suspicious_reply"]
+    assert "outside its scale" in (ranged.suspicious or "")
     assert script.seen["range"] == 2
     invalid = by_case["invalid"]["judge.faithfulness"]
     assert invalid.value is None and invalid.unscored_reason.startswith("unparseable reply")

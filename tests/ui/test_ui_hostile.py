@@ -33,7 +33,16 @@ from click.testing import CliRunner
 
 from ragassay.cli import cli
 from ragassay.store import Store
-from ragassay.types import HumanLabel, MetricResult, MetricSpec, RunConfig, Sample, SampleResult
+from ragassay.types import (
+    HumanLabel,
+    JudgeFailure,
+    Message,
+    MetricResult,
+    MetricSpec,
+    RunConfig,
+    Sample,
+    SampleResult,
+)
 from tests.support.traces import request, span
 from tests.ui.test_ui_browser import ARGS, BUSY, CHROMIUM, _free_port, open_page, screenshot
 
@@ -78,8 +87,8 @@ def _hostile_run(store: Store) -> tuple[str, Sample]:
     store.add_samples(run_id, samples)
     for i, s in enumerate(samples):
         faithful = MetricResult(name="judge.faithfulness", value=None, unscored_reason=REASON,
-                                details={"raw_reply": f"{IMG} reply",
-                                         "prompt": [{"role": "user", "content": LINK}]}) \
+                                failure=JudgeFailure(raw_reply=f"{IMG} reply", prompt=(
+                                    Message(role="user", content=LINK),))) \
             if i == 0 else MetricResult(name="judge.faithfulness", value=float(3 + i % 7))
         store.save_result(run_id, SampleResult(
             sample_id=s.id, strategy=s.strategy, suite="judge", reasoning=f"{IMG} {BARE}",

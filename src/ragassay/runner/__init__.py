@@ -19,6 +19,7 @@ from ragassay.runner.request import (
     PYTHON_NAMES,
     Engine,
     FileSource,
+    LiveSource,
     LocalEngine,
     OptionNames,
     Progress,
@@ -27,7 +28,15 @@ from ragassay.runner.request import (
     engine_choice,
 )
 from ragassay.runner.resume import RunRefused
-from ragassay.runner.session import Finding, RunOutcome, aexecute, conclude, estimate, execute
+from ragassay.runner.session import (
+    Finding,
+    RunOutcome,
+    aexecute,
+    conclude,
+    estimate,
+    execute,
+    open_feed,
+)
 
 
 def suite_choices() -> tuple[str, ...]:
@@ -36,8 +45,8 @@ def suite_choices() -> tuple[str, ...]:
 
 
 __all__ = ["CLI_NAMES", "PYTHON_NAMES", "BatchOptions", "Engine", "FileSource", "Finding",
-           "LocalEngine", "LocalRun", "Note", "OptionNames", "Progress", "RayEngineError",
-           "RayOptions", "RowsSource", "RunFeed", "RunInputs", "RunOutcome", "RunPlan",
-           "RunRefused", "RunRequest", "RunStats", "aexecute", "build_judge", "conclude",
-           "engine_choice", "estimate", "evaluate", "execute", "plan_run", "run_async",
-           "suite_choices"]
+           "LiveSource", "LocalEngine", "LocalRun", "Note", "OptionNames", "Progress",
+           "RayEngineError", "RayOptions", "RowsSource", "RunFeed", "RunInputs", "RunOutcome",
+           "RunPlan", "RunRefused", "RunRequest", "RunStats", "aexecute", "build_judge",
+           "conclude", "engine_choice", "estimate", "evaluate", "execute", "open_feed",
+           "plan_run", "run_async", "suite_choices"]

@@ -20,7 +20,14 @@ from ragassay.judge.spec import judge_spec_problem
 from ragassay.metrics import get_suites, suites_of
 from ragassay.runner.batch_options import BatchOptions
 from ragassay.runner.ray_session import RayOptions
-from ragassay.runner.request import CLI_NAMES, FileSource, OptionNames, RunRequest, StoreHandle
+from ragassay.runner.request import (
+    CLI_NAMES,
+    FileSource,
+    LiveSource,
+    OptionNames,
+    RunRequest,
+    StoreHandle,
+)
 from ragassay.runner.resume import RunRefused, check_rows, resumed_config, retrying
 from ragassay.runner.sources import Item, Loaded, Reading, load_file, load_rows
 from ragassay.store import RunRecord, Store
@@ -103,7 +110,9 @@ def plan_run(request: RunRequest) -> RunPlan:
         resumed, config, said = resumed_config(request, handle.get(), suites, judge)
         notes += [Note("endpoints", line) for line in said]
     data = _load(request, config)
-    if resumed is not None and not isinstance(request.source, FileSource):
+    if resumed is not None and isinstance(request.source, LiveSource):
+        check_rows(request, resumed, data.name, None)
+    elif resumed is not None and not isinstance(request.source, FileSource):
         check_rows(request, resumed, data.name, data.fingerprint)
     notes += _data_notes(request, data)
     if config is None:
@@ -183,8 +192,11 @@ def _checked_judge(request: RunRequest) -> str | None:
 
 
 def _load(request: RunRequest, resumed: RunConfig | None) -> Loaded:
-    """The data read and checked; a resume reads it with the run's column and trace maps."""
+    """The data read and checked; a resume reads it with the run's column and trace maps.
+    A live source has none yet (its samples are fed to the run as they come)."""
     source = request.source
+    if isinstance(source, LiveSource):
+        return Loaded(name=source.name, fingerprint=None, check=None, rows=[])
     if isinstance(source, FileSource):
         if resumed is not None:
             reading = Reading(resumed.field_map, resumed.trace_map,
@@ -224,8 +236,9 @@ def _new_config(request: RunRequest, data: Loaded, judge: str | None,
     source = request.source
     traces: dict[str, list[str]] = {}
     read_as: dict[str, str] = {}
-    if isinstance(source, FileSource):
+    if isinstance(source, FileSource | LiveSource):
         traces = {role: list(attrs) for role, attrs in (source.trace_map or {}).items()}
+    if isinstance(source, FileSource):
         read_as = {"read_as": source.read_as} if source.read_as else {}
     return RunConfig.build(
         data.name, urls=request.endpoints, timeout_s=request.timeout_s, price=request.price,

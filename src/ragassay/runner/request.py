@@ -23,7 +23,7 @@ from ragassay.types import Price, Ratings, ReadAs, RoutingPlan, RoutingSettings,
 if TYPE_CHECKING:
     from ragassay.judge import Judge
 
-RunKind = Literal["eval", "bench", "meta-eval"]
+RunKind = Literal["eval", "bench", "meta-eval", "monitor"]
 RetryFailed = Literal["transport", "all"]
 
 
@@ -104,7 +104,21 @@ class RowsSource:
     check: bool = True
 
 
-Source = FileSource | RowsSource
+@dataclass(frozen=True)
+class LiveSource:
+    """Samples that arrive while the run goes on (a monitor's traces, scored as they
+    complete): nothing to read or check first; `name` names the run's dataset
+    ("monitor:NAME"), `trace_map` how its traces are read. The run is fed through
+    `runner.open_feed`."""
+
+    name: str
+    trace_map: Mapping[str, Sequence[str]] | None = None
+    # the samples come built: no column map, no rows to skip
+    field_map: Mapping[str, str] | None = field(default=None, init=False)
+    skip_invalid: bool = field(default=False, init=False)
+
+
+Source = FileSource | RowsSource | LiveSource
 
 
 @dataclass(frozen=True)

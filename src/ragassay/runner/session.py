@@ -15,6 +15,8 @@ figures are empty), and what the user should hear about the run comes back as
 needs, judge replies that copied a verdict from the judged text, failed judgments worth
 judging again. A stop (Ctrl-C, SIGTERM, a cancelled await, an aborted judge) propagates
 after the engine recorded the run `interrupted` or `failed`; `RunPlan.run_id` names it.
+A live run (a `LiveSource`: the monitor) is not executed but fed: `open_feed(plan)` opens
+it and gives the `RunFeed` that stores and judges each batch of samples as it arrives.
 A batch run that left its batches at the provider (`BatchOptions.detach`) ends
 `interrupted` with `RunOutcome.waiting` batches, which a resume waits for.
 """
@@ -30,13 +32,13 @@ from typing import Literal
 from ragassay.aio import run_sync
 from ragassay.runner.batch_engine import run_batch
 from ragassay.runner.batch_submit import BatchProgress
-from ragassay.runner.engine import run_async
+from ragassay.runner.engine import RunFeed, run_async
 from ragassay.runner.estimate import RunEstimate, estimate_run
 from ragassay.runner.judging import RunInputs, RunStats
 from ragassay.runner.plan import Note, RunPlan
 from ragassay.runner.ray_engine import run_on_ray
 from ragassay.runner.ray_session import RayOptions
-from ragassay.runner.request import FileSource, Progress
+from ragassay.runner.request import FileSource, LiveSource, Progress
 from ragassay.store import RunStatus
 from ragassay.types import (
     EMPTY_ANSWER,
@@ -96,7 +98,7 @@ def execute(plan: RunPlan, progress: Progress | None = None,
     event loop (a notebook) the run gets a loop of its own; the Ray driver runs on this
     thread, so Ctrl-C interrupts it."""
     engine = plan.request.engine
-    if isinstance(engine, RayOptions):
+    if isinstance(engine, RayOptions) and not isinstance(plan.request.source, LiveSource):
         stats = run_on_ray(plan.items(), plan.config, _inputs(plan, progress), engine)
         return conclude(plan, stats)
     return run_sync(aexecute(plan, progress, batch_progress))
@@ -109,6 +111,8 @@ async def aexecute(plan: RunPlan, progress: Progress | None = None,
     recorded "interrupted") before the cancellation propagates: no run goes on in the
     background."""
     engine = plan.request.engine
+    if isinstance(plan.request.source, LiveSource):
+        raise ValueError("a live run is fed, not executed: open_feed(plan)")
     if plan.batch is not None:
         stats = await run_batch(plan.items(), plan.config, _inputs(plan, progress),
                                 plan.batch, batch_progress)
@@ -127,6 +131,16 @@ async def aexecute(plan: RunPlan, progress: Progress | None = None,
             await job
         raise
     return conclude(plan, stats)
+
+
+def open_feed(plan: RunPlan) -> RunFeed:
+    """Open a live run (its plan's source a `LiveSource`), created or resumed as the plan
+    says, to be fed its samples as they arrive (`RunFeed.score`) and closed with its
+    status (`RunFeed.close`). The feed judges every sample it is given: the caller gives
+    only samples not yet judged."""
+    if not isinstance(plan.request.source, LiveSource):
+        raise ValueError("open_feed opens a live run (a LiveSource); execute runs the others")
+    return RunFeed(plan.config, _inputs(plan, None))
 
 
 def estimate(plan: RunPlan, judge: str | None = None) -> RunEstimate:
