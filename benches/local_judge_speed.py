@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ragassay.dataset import demo_dataset_path
 from ragassay.llm.llamacpp_backend import threads
-from ragassay.llm.models import resolve_model
+from ragassay.llm.packaged import resolve_model
 from ragassay.store import Store
 
 

@@ -65,8 +65,8 @@ def test_a_batch_run_scores_as_direct_calls_at_half_the_price(tmp_path: Path) ->
         assert sorted(map(_body, server.line_requests)) == sorted(map(_body, sent_directly))
     d, b = (json.loads((tmp_path / f"{n}.json").read_text()) for n in ("direct", "batch"))
     assert _scores(b) == _scores(d)
-    details = [v for e in b["detailed_results"] for v in e["details"].values()]
-    assert any(x.get("rating_mode") == "expected" for x in details)
+    readings = [r for e in b["detailed_results"] for r in (e.get("ratings") or {}).values()]
+    assert any(r["mode"] == "expected" for r in readings)
     for field in ("calls", "input_tokens", "output_tokens", "cache_hits"):
         assert b["usage"][field] == d["usage"][field]
     assert b["usage"]["cost_usd"] == pytest.approx(d["usage"]["cost_usd"] / 2, abs=2e-6)

@@ -64,8 +64,8 @@ def test_malformed_logprobs_are_read_greedily_with_the_reason(kind: str, tmp_pat
     for row in rows:
         faith = {m.name: m for m in row.results}["judge.faithfulness"]
         assert faith.value is not None and not math.isnan(faith.value)
-        assert faith.details["rating_mode"] == "greedy"
-        assert faith.details["rating_fallback"].startswith("malformed token probabilities")
+        assert faith.rating.mode == "greedy"
+        assert faith.rating.fallback.startswith("malformed token probabilities")
 
 
 def test_resume_with_malformed_logprobs_finishes(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ import pytest
 from ragassay.dataset import demo_dataset_path
 from ragassay.report import FailedEntry, Report, published, to_html
 from ragassay.report.html import VERDICT_WORDS
+from ragassay.text import key_answer
 from tests.report.conftest import demo_report_html, entry, make_report
 
 
@@ -181,7 +182,8 @@ def test_the_worst_samples_in_full_with_unsupported_sentences_marked(
     card = card[:card.index("</article>")]
     assert "Question" in card and first.question.replace("'", "&#x27;") in card
     assert "Contexts (" in card and "Answer" in card and "Reference" in card
-    unsupported = next(u["text"] for u in first.details["trace.adherence"]["unsupported"])
+    marks = (first.marks or {})["trace.adherence"]
+    unsupported = next(s.text for s in key_answer(first.answer) if s.key in marks.unsupported)
     assert f'<span class="ra-unsupported">{unsupported}</span>' in card.replace(
         "&#x27;", "'")
     assert "Judge's reasoning" in card

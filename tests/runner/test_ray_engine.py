@@ -93,7 +93,7 @@ def test_the_python_api_takes_the_ray_engine_as_an_option(ray_address: str,
                                ray_address=ray_address, workers=2)
     assert remote.to_pandas().equals(local.to_pandas())
     run = Store(tmp_path / "ray.db").get_run(remote.run_id)
-    assert run.meta["engine"] == "ray" and run.meta["ray_workers"] == 2
+    assert run.meta.engine == "ray" and run.meta.ray_workers == 2
 
 
 def test_a_cancelled_aevaluate_stops_its_ray_run(ray_address: str, tmp_path: Path) -> None:
@@ -146,10 +146,10 @@ def test_demo_offline_every_suite_equals_the_local_engine(ray_address: str,
     assert list(remote.iter_samples(b.run_id)) == list(local.iter_samples(a.run_id))
     assert (b.samples, b.invalid, b.skipped) == (a.samples, a.invalid, a.skipped) == (24, 0, 0)
     run = remote.get_run(b.run_id)
-    assert run.status == "complete" and run.meta["engine"] == "ray"
-    assert run.meta["ray_workers"] == 2 and run.meta["embedders"] == \
-        local.get_run(a.run_id).meta["embedders"]
-    assert len(run.meta["ray_peak_rss_mib"]) == 2  # 5 batches: both workers judged some
+    assert run.status == "complete" and run.meta.engine == "ray"
+    assert run.meta.ray_workers == 2 and run.meta.embedders == \
+        local.get_run(a.run_id).meta.embedders
+    assert len(run.meta.ray_peak_rss_mib) == 2  # 5 batches: both workers judged some
     assert [s.model_dump() for s in run.specs] == \
         [s.model_dump() for s in local.get_run(a.run_id).specs]
 
@@ -278,7 +278,7 @@ def test_two_endpoints_one_answering_500s_still_finish(ray_address: str,
     got = _results(remote, b.run_id)
     assert got == _results(local, a.run_id) and len(got) == 120
     assert all(m.value is not None for results in got.values() for m in results)
-    notes = remote.get_run(b.run_id).meta["notes"]
+    notes = remote.get_run(b.run_id).meta.notes
     assert notes and all(urls[0] in n and "left out" in n for n in notes)
     # each worker left it out after its first calls (bounded by share x attempts)
     assert 0 < down.count <= 2 * 4 * 5

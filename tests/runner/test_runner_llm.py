@@ -108,12 +108,12 @@ def test_every_sample_ends_scored_or_unscored_with_reason(scripted_server, tmp_p
     ranged = by_case["range"]["judge.faithfulness"]
     assert ranged.value is None and ranged.unscored_reason == (
         "invalid reply: faithfulness: -2 is outside the scale 1-10")
-    assert "outside its scale" in ranged.details["suspicious_reply"]
+    assert "outside its scale" in (ranged.suspicious or "")
     assert script.seen["range"] == 2
     invalid = by_case["invalid"]["judge.faithfulness"]
     assert invalid.value is None and invalid.unscored_reason.startswith("unparseable reply")
-    assert invalid.details["raw_reply"] == "I think it is pretty good, maybe an 8?"
-    assert invalid.details["prompt"][0]["role"] == "system"
+    assert invalid.failure.raw_reply == "I think it is pretty good, maybe an 8?"
+    assert invalid.failure.prompt[0].role == "system"
     assert "max_tokens" in by_case["truncated"]["judge.faithfulness"].unscored_reason
     assert "503" in by_case["down"]["judge.faithfulness"].unscored_reason
     # one repair at most: invalid and truncated replies were asked twice, never more

@@ -18,8 +18,10 @@ from ragassay.stats.gate_corrected import (
 )
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import MetricSpec
+from tests.support.specs import linked
 
-SPECS = {"judge.faithfulness": MetricSpec(name="judge.faithfulness", low=1, high=10),
+SPECS = {"judge.faithfulness": MetricSpec(name="judge.faithfulness",
+                                          labels=linked("judge.faithfulness"), low=1, high=10),
          "ragas.context_precision": MetricSpec(name="ragas.context_precision")}
 
 

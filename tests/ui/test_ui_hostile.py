@@ -32,8 +32,18 @@ import pytest
 from click.testing import CliRunner
 
 from ragassay.cli import cli
+from ragassay.metrics.base import RELEVANT, SUPPORTED, UNSUPPORTED
 from ragassay.store import Store
-from ragassay.types import HumanLabel, MetricResult, MetricSpec, RunConfig, Sample, SampleResult
+from ragassay.types import (
+    HumanLabel,
+    JudgeFailure,
+    Message,
+    MetricResult,
+    MetricSpec,
+    RunConfig,
+    Sample,
+    SampleResult,
+)
 from tests.support.traces import request, span
 from tests.ui.test_ui_browser import ARGS, BUSY, CHROMIUM, _free_port, open_page, screenshot
 
@@ -50,10 +60,11 @@ BARE = f"http://{HOST}/bare www.example.com :material/home: :red[red]"
 STRATEGIES = (f"{IMG} s1", f"{LINK} s2")
 REASON = (f"judge call failed: HTTP 500: ![e](http://{HOST}/error.png) "
           f"[more](http://{HOST}/more) <img src='http://{HOST}/tag.png'>")
-SPECS = (
-    MetricSpec(name="judge.hallucination", kind="bool", higher_is_better=False),
-    MetricSpec(name="judge.faithfulness", low=1, high=10),
-    MetricSpec(name="judge.context_relevance", low=1, high=10),
+SPECS = (  # with the judge suite's label links (issue #37): what annotate offers
+    MetricSpec(name="judge.hallucination", kind="bool", higher_is_better=False,
+               labels=UNSUPPORTED),
+    MetricSpec(name="judge.faithfulness", low=1, high=10, labels=SUPPORTED),
+    MetricSpec(name="judge.context_relevance", low=1, high=10, labels=RELEVANT),
 )
 CHAIN = 3000
 
@@ -78,8 +89,8 @@ def _hostile_run(store: Store) -> tuple[str, Sample]:
     store.add_samples(run_id, samples)
     for i, s in enumerate(samples):
         faithful = MetricResult(name="judge.faithfulness", value=None, unscored_reason=REASON,
-                                details={"raw_reply": f"{IMG} reply",
-                                         "prompt": [{"role": "user", "content": LINK}]}) \
+                                failure=JudgeFailure(raw_reply=f"{IMG} reply", prompt=(
+                                    Message(role="user", content=LINK),))) \
             if i == 0 else MetricResult(name="judge.faithfulness", value=float(3 + i % 7))
         store.save_result(run_id, SampleResult(
             sample_id=s.id, strategy=s.strategy, suite="judge", reasoning=f"{IMG} {BARE}",

@@ -67,7 +67,9 @@ def test_the_leaderboard_page_shows_the_stored_ranking(bench_store) -> None:
     assert [t.value for t in at.title] == ["Leaderboard"]
     frame = at.dataframe[0].value
     with Store(db, readonly=True) as store:
-        rows = store.get_run(bench).meta["bench"]["leaderboard"]
+        record = store.get_run(bench).meta.bench
+        assert record is not None
+        rows = record["leaderboard"]
     assert list(frame["strategy"]) == [r["strategy"] for r in rows]
     assert set(frame["kind"]) == {"built-in", "pipeline"}
     assert frame.set_index("strategy").loc["team app", "failed"] == 1

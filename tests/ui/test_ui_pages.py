@@ -297,7 +297,7 @@ def test_sample_view_escapes_user_text_and_highlights_evidence(app_test, ui_stor
     # a sample with a wrong answer: its unsupported sentence is highlighted
     at.selectbox(key="samples_pick").set_value("bm25-k3/q04-bm25-k3").run()
     detail = next(d for d in report_b["detailed_results"] if d["id"] == "q04-bm25-k3")
-    unsupported = detail["details"]["trace.adherence"]["unsupported"]
+    unsupported = detail["marks"]["trace.adherence"]["unsupported"]
     assert unsupported
     bodies = html_bodies(at)
     answer = next(b for b in bodies if "ra-unsupported" in b and "50,000" in b)
@@ -305,15 +305,22 @@ def test_sample_view_escapes_user_text_and_highlights_evidence(app_test, ui_stor
     contexts = [b for b in bodies if 'class="ra-legend"' not in b]
     for kind, key in (("relevant", "trace.context_relevance"), ("used",
                                                                "trace.context_utilization")):
-        keys = detail["details"][key][f"{kind}_keys"]
+        keys = detail.get("marks", {}).get(key, {}).get(kind, [])
         marked = re.findall(rf'<span class="ra-key">(\w+)</span><span class="[^"]*ra-{kind}',
                             "".join(contexts))
         assert sorted(marked) == sorted(keys), kind
-    assert detail["details"]["trace.context_relevance"]["relevant_keys"]
+    assert detail["marks"]["trace.context_relevance"]["relevant"]
 
 
 def test_sample_view_shows_raw_reply_of_unscored_metric(app_test, tmp_path):
-    from ragassay.types import MetricResult, RunConfig, Sample, SampleResult
+    from ragassay.types import (
+        JudgeFailure,
+        Message,
+        MetricResult,
+        RunConfig,
+        Sample,
+        SampleResult,
+    )
 
     db = tmp_path / "llm.db"
     raw = '{"faithfulness": <b>nine</b>'
@@ -322,15 +329,16 @@ def test_sample_view_shows_raw_reply_of_unscored_metric(app_test, tmp_path):
                                package_version="t", dataset_hash=None, judge_model="m")
         sample = Sample(id="s1", question="Q?", contexts=("C.",), answer="A.")
         store.add_samples(run, [sample])
-        details = {"raw_reply": raw, "prompt": [{"role": "user", "content": "judge this"}]}
+        failure = JudgeFailure(raw_reply=raw,
+                               prompt=(Message(role="user", content="judge this"),))
         store.save_result(run, SampleResult(sample_id="s1", suite="judge", results=(
             MetricResult(name="judge.faithfulness", value=None,
-                         unscored_reason="reply is not valid JSON", details=details),
+                         unscored_reason="reply is not valid JSON", failure=failure),
             MetricResult(name="judge.context_relevance", value=7.0))))
         store.finish_run(run, "complete")
     at = open_page(app_test(db=db, run_id=run), "samples")
-    assert at.expander[-2].label.startswith(md_escape("Faithfulness (judge): reply is not "
-                                                      "valid JSON"))
+    assert any(e.label.startswith(md_escape("Faithfulness (judge): reply is not valid JSON"))
+               for e in at.expander)
     assert [c.value for c in at.code if c.value == raw] == [raw]
     assert any(c.value == "[user]\njudge this" for c in at.code)
 

@@ -131,7 +131,7 @@ def build_queue(store: Store, rt: RunTable, plan: AnnotationPlan,
                if key]
     links: list[tuple[str, str, bool]] = []
     for label in asked:
-        links += [(label, m, inv) for m, inv in linked_metrics(label, rt.table.metrics)]
+        links += [(label, m, inv) for m, inv in linked_metrics(label, rt.table.specs.values())]
     own = _own_labels(store, rt)
     given: dict[str, frozenset[str]] = {}
     for e in entries:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from ragassay.report import Report
-    from ragassay.runner import RunStats
+    from ragassay.runner import RunOutcome, RunStats
 
 ReportFormat = Literal["json", "html", "csv"]
 REASON_SUFFIX = "_reason"
@@ -62,10 +62,30 @@ class EvalResult:
     """One evaluated run: `run_id`, `to_pandas()`, `summary()`, `report()` (the typed
     `ragassay.report.Report`)."""
 
-    def __init__(self, store: Store, run_id: str, stats: RunStats | None = None) -> None:
+    def __init__(self, store: Store, run_id: str, stats: RunStats | None = None, *,
+                 outcome: RunOutcome | None = None) -> None:
         self.store = store
         self.run_id = run_id
         self.stats = stats
+        self.outcome = outcome
+
+    @property
+    def status(self) -> str:
+        """The run's status as stored: "complete", "failed" (every judge call failed),
+        "interrupted" or "running"."""
+        return self.store.get_run(self.run_id).status
+
+    @property
+    def notes(self) -> list[str]:
+        """What the run's plan said before it started (invalid rows skipped, a set without
+        answers, the embedder answer relevancy falls back to, judgments judged again)."""
+        return [n.text for n in self.outcome.notes] if self.outcome else []
+
+    @property
+    def findings(self) -> list[str]:
+        """What the finished run found (the judge's notes, samples lacking an input,
+        suspicious judge replies, failed judgments and how to judge them again)."""
+        return [f.text for f in self.outcome.findings] if self.outcome else []
 
     def __repr__(self) -> str:
         return f"EvalResult(run_id={self.run_id!r}, store={self.store.label!r})"

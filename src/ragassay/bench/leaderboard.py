@@ -14,6 +14,8 @@ from ragassay.report import (
     LEADERBOARD_NOTE,
     VERSUS_COLUMNS,
     VERSUS_NOTE,
+    BenchFigures,
+    BenchRecord,
     LeaderboardRow,
     leaderboard_notes,
     run_table,
@@ -29,7 +31,7 @@ from ragassay.stats import (
     verdict,
 )
 from ragassay.store import Store
-from ragassay.types import MetricSpec
+from ragassay.types import MetricSpec, RunMeta
 
 
 class RankingError(ValueError):
@@ -181,18 +183,17 @@ def store_bench(store: Store, config: BenchConfig, result: BenchResult) -> None:
     (cost, latency, retrieval, failures) and the leaderboard, so that `ragassay report`
     and the dashboard show it later. A ranking that cannot be made is recorded as such."""
     assert result.run_id is not None
-    record: dict[str, Any] = {"config": bench_config_record(config),
-                              "result": result.model_dump(mode="json")}
+    figures = BenchFigures.model_validate(result.model_dump(mode="json"))
     try:
-        record["leaderboard"] = [row.model_dump(by_alias=True, exclude_unset=True)
-                                 for row in leaderboard(store, result,
-                                                        margin=config.bench.equivalence)]
+        record = BenchRecord(config=bench_config_record(config), result=figures,
+                             leaderboard=leaderboard(store, result,
+                                                     margin=config.bench.equivalence))
     except RankingError as exc:
-        record["leaderboard"], record["leaderboard_error"] = None, str(exc)
-    store.update_meta(result.run_id, {"bench": record})
+        record = BenchRecord(config=bench_config_record(config), result=figures,
+                             leaderboard_error=str(exc))
+    store.save_bench_record(result.run_id, record.stored())
 
 
-def stored_bench(meta: Mapping[str, Any]) -> dict[str, Any] | None:
+def stored_bench(meta: RunMeta) -> BenchRecord | None:
     """The bench record a run's meta holds (see `store_bench`), or None."""
-    record = meta.get("bench")
-    return record if isinstance(record, dict) else None
+    return BenchRecord.read(meta.bench)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +32,9 @@ from ragassay.cli.fmt import ci_text, num
 
 if TYPE_CHECKING:
     from ragassay.report import Format
-    from ragassay.stats import TrendPoint
+    from ragassay.stats import GateResult, ScoreTable, TrendPoint
+    from ragassay.store import RunRecord, Store
+    from ragassay.types import MetricSpec
 
 
 @cli.command("report")
@@ -81,7 +83,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     stdout.flush()
 
 
-def _table_for(store: Any, run_id: str) -> Any:
+def _table_for(store: Store, run_id: str) -> ScoreTable:
     from ragassay.report import run_table
 
     return run_table(store, run_id).table
@@ -94,7 +96,7 @@ def _config(config_path: Path | None) -> tuple[Path | None, str]:
     return config_path, "--config"
 
 
-def _thresholds(config_path: Path | None, table: Any, *, optional: bool = False
+def _thresholds(config_path: Path | None, table: ScoreTable, *, optional: bool = False
                 ) -> tuple[dict[str, float], str]:
     """The thresholds to apply and where they come from (said on the console); with
     `optional` (a corrected gate, which may check labels only) none is no error."""
@@ -135,7 +137,7 @@ def _thresholds(config_path: Path | None, table: Any, *, optional: bool = False
                         f"[thresholds] table")
 
 
-def default_bars_text(specs: Any, thresholds: dict[str, float]) -> str:
+def default_bars_text(specs: Mapping[str, MetricSpec], thresholds: dict[str, float]) -> str:
     """`ragas.faithfulness >= 0.9, ...`: the default bars, each one that is not its metric's
     target said so (a bar declared as a number: a run stored before the gate took its bars
     from the targets, or a suite of a user's)."""
@@ -196,7 +198,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     result = (_corrected_gate(store, run_id, table, thresholds, labels, strict, require_labels,
                               defaults)
               if corrected else gate(table, thresholds, strict=strict, defaults=defaults))
-    for line in gate_warnings(run.meta.get("reliability"), list(thresholds)):
+    for line in gate_warnings(run.meta.reliability, list(thresholds)):
         say(line, err=True)
     bound = (" (human labels' corrected 95% bounds where linked)" if corrected
              else " (lower 95% bound)" if strict else "")
@@ -239,9 +241,9 @@ def _label_thresholds(config_path: Path | None, present: Sequence[str]
     return labels
 
 
-def _corrected_gate(store: Any, run_id: str, table: Any, thresholds: dict[str, float],
-                    labels: dict[str, float] | None, strict: bool, require_labels: bool,
-                    defaults: bool) -> Any:
+def _corrected_gate(store: Store, run_id: str, table: ScoreTable,
+                    thresholds: dict[str, float], labels: dict[str, float] | None,
+                    strict: bool, require_labels: bool, defaults: bool) -> GateResult:
     """The gate on corrected intervals, its fall-backs said one line each."""
     from ragassay.report import corrected_for
     from ragassay.stats.gate_corrected import default_label_thresholds, gate_corrected
@@ -259,7 +261,7 @@ def _corrected_gate(store: Any, run_id: str, table: Any, thresholds: dict[str, f
     return out.result
 
 
-def _trend_runs(store: Any, dataset: str) -> tuple[list[Any], str | None]:
+def _trend_runs(store: Store, dataset: str) -> tuple[list[RunRecord], str | None]:
     """Complete runs of one dataset, oldest first, and the file's content hash.
 
     A run belongs when it judged the same content (its dataset hash equals the file's,
@@ -275,8 +277,8 @@ def _trend_runs(store: Any, dataset: str) -> tuple[list[Any], str | None]:
     target = str(path.resolve()) if is_file else None
     complete = [r for r in store.list_runs() if r.status == "complete"]
 
-    def direct(r: Any) -> bool:
-        recorded = r.meta.get("dataset_path") or str(Path(r.dataset).resolve())
+    def direct(r: RunRecord) -> bool:
+        recorded = r.meta.dataset_path or str(Path(r.dataset).resolve())
         if is_file:
             return (digest is not None and r.dataset_hash == digest) or recorded == target
         return r.dataset == dataset or Path(r.dataset).name == path.name

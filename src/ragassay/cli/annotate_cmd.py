@@ -9,9 +9,13 @@ label, q (or end of input) quits. Labels are saved as they are given.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from ragassay.annotation import Item, Session
+    from ragassay.store import Store
 
 from ragassay.cli.app import cli
 from ragassay.cli.common import (
@@ -29,7 +33,7 @@ HELP = ("answer {keys} (a note may follow: '{first} see the second context'); s 
 PROGRESS_EVERY = 10  # completed samples between progress reports
 
 
-def _show_sample(session: Any, item: Any, total: int) -> None:
+def _show_sample(session: Session, item: Item, total: int) -> None:
     entry = session.entry(item.entry)
     say("")
     say(f"-- sample {item.position + 1} of {total}: {item.entry.name} --")
@@ -42,7 +46,7 @@ def _show_sample(session: Any, item: Any, total: int) -> None:
     say(f"Answer: {entry.answer if entry else ''}")
 
 
-def _show_verdict(session: Any, item: Any) -> None:
+def _show_verdict(session: Session, item: Item) -> None:
     """What the person said and, now that the sample is labelled, what the judge said."""
     from ragassay.annotation import value_text
 
@@ -54,7 +58,7 @@ def _show_verdict(session: Any, item: Any) -> None:
     say(f"you: {mine or '-'} | the judge: {judge or '-'}")
 
 
-def _show_progress(store: Any, session: Any, *, full: bool) -> None:
+def _show_progress(store: Store, session: Session, *, full: bool) -> None:
     from ragassay.annotation import progress
 
     p = progress(store, session.queue)
@@ -64,7 +68,7 @@ def _show_progress(store: Any, session: Any, *, full: bool) -> None:
             say(f"  {m.label} via {m.title}: {m.text(p.min_labels)}")
 
 
-def _loop(store: Any, session: Any) -> None:
+def _loop(store: Store, session: Session) -> None:
     from ragassay.annotation import AnnotationError, answer, choices
 
     total, shown, note, completed = len(session.queue.entries), None, "", 0

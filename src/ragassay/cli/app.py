@@ -15,6 +15,7 @@ from ragassay.version import __version__
 
 if TYPE_CHECKING:
     from ragassay.report import Entry, Format, Report
+    from ragassay.store import RunRecord, Store
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -70,13 +71,13 @@ def runs() -> None:
     """List and inspect runs in the store."""
 
 
-def _status(r: Any, waiting: set[str]) -> str:
+def _status(r: RunRecord, waiting: set[str]) -> str:
     """A run's status as listed: "waiting for batch" for an unfinished run whose provider
     batches are still live (`eval --batch`), else its stored status."""
     return "waiting for batch" if r.id in waiting and r.status != "complete" else r.status
 
 
-def _run_entry(store: Any, r: Any, waiting: set[str]) -> dict[str, Any]:
+def _run_entry(store: Store, r: RunRecord, waiting: set[str]) -> dict[str, Any]:
     """One run as `runs list --format json` prints it; an eval run's strategies are those
     its samples name (a bench run's config lists the strategies it compared)."""
     strategies = list(r.config.strategies) or store.sample_strategies(r.id)

@@ -9,7 +9,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -26,6 +26,9 @@ from ragassay.cli.common import (
     open_store,
     say,
 )
+
+if TYPE_CHECKING:
+    from ragassay.runner import BatchOptions, RunOutcome
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -86,32 +89,21 @@ def batch_options(func: F) -> F:
     return out
 
 
-def batch_run(flags: BatchFlags, store: Any, resume: str | None, judge: str,
-              engine: str) -> Any:
-    """The run's `BatchOptions` (None: direct calls): from the flags, or for a resumed
-    batch run from what it stored, with the flags given now on top."""
-    from ragassay.runner.batch_engine import BatchOptions
+def batch_request(flags: BatchFlags, resume: str | None) -> BatchOptions | None:
+    """The batch options given (None: none): `--batch` with its options; on a resume, the
+    options alone, put over those the batch run stored (`runner.plan_run` does)."""
+    from ragassay.runner import BatchOptions
 
-    stored = store.batch_options(resume) if resume and store is not None else None
-    if not flags.batch and stored is None:
-        given = flags.given()
-        if given:
-            verb = "needs" if len(given) == 1 else "need"
-            raise UsageProblem(f"{', '.join(given)} {verb} --batch")
+    given = flags.given()
+    if not flags.batch and not given:
         return None
-    if engine == "ray":
-        raise UsageProblem("--batch and --engine ray do not go together: a batch is judged "
-                           "by the provider")
-    from ragassay.judge import is_offline
-
-    if is_offline(judge):
-        raise UsageProblem("--batch needs an LLM judge with a batch API, e.g. --judge "
-                           "openai:gpt-4o-mini (the offline judge makes no call)")
-    base = BatchOptions.model_validate_json(stored) if stored else BatchOptions()
-    now = {"fallback": flags.fallback, "max_requests": flags.max_requests,
-           "poll_s": flags.poll_s}
-    return base.model_copy(update={**{k: v for k, v in now.items() if v is not None},
-                                   "detach": flags.detach})
+    if not flags.batch and not resume:
+        verb = "needs" if len(given) == 1 else "need"
+        raise UsageProblem(f"{', '.join(given)} {verb} --batch")
+    now: dict[str, Any] = {"fallback": flags.fallback, "max_requests": flags.max_requests,
+                           "poll_s": flags.poll_s}
+    return BatchOptions.model_validate({**{k: v for k, v in now.items() if v is not None},
+                                        "detach": flags.detach})
 
 
 class BatchBar:
@@ -153,12 +145,13 @@ class BatchBar:
             self._task = None
 
 
-def detached(stats: Any, data: Path, db: Path) -> None:
+def detached(outcome: RunOutcome, data: Path, db: Path) -> None:
     """What `--detach` left: the batches to wait for and how to go on."""
-    noun = "batch" if stats.waiting == 1 else "batches"
-    say(f"run {stats.run_id} waits for {stats.waiting} {noun} at the provider; see them "
-        f"with `ragassay batches status {stats.run_id} --db {db}`, score them with "
-        f"`ragassay eval {data} --resume {stats.run_id} --db {db}`", err=True)
+    noun = "batch" if outcome.waiting == 1 else "batches"
+    run_id = outcome.run_id
+    say(f"run {run_id} waits for {outcome.waiting} {noun} at the provider; see them "
+        f"with `ragassay batches status {run_id} --db {db}`, score them with "
+        f"`ragassay eval {data} --resume {run_id} --db {db}`", err=True)
 
 
 @cli.group("batches")

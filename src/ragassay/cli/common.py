@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -19,6 +19,10 @@ from ragassay.console import CleanConsole, console  # noqa: F401  (the commands 
 from ragassay.store import DEFAULT_DB_PATH, Store, StoreError
 from ragassay.terminal import clean
 from ragassay.text import did_you_mean
+
+if TYPE_CHECKING:
+    from ragassay.runner import Progress, RunOutcome, RunPlan, RunRequest
+    from ragassay.runner.batch_submit import BatchProgress
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -151,6 +155,29 @@ def sigterm_interrupts() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def planned(request: RunRequest) -> RunPlan:
+    """The run session's plan of a request; a refused run (a resume that would mix two
+    runs, a setting that cannot work) is one line."""
+    from ragassay.runner import RunRefused, plan_run
+
+    try:
+        return plan_run(request)
+    except RunRefused as exc:
+        raise UsageProblem(str(exc)) from None
+
+
+def executed(plan: RunPlan, progress: Progress | None = None,
+             batch_progress: BatchProgress | None = None) -> RunOutcome:
+    """Run a plan (`runner.execute`); a Ray or batch setup problem is one line."""
+    from ragassay.runner import RayEngineError, execute
+    from ragassay.runner.batch_engine import BatchSetupError
+
+    try:
+        return execute(plan, progress, batch_progress)
+    except (RayEngineError, BatchSetupError) as exc:
+        raise UsageProblem(str(exc)) from None
+
+
 def open_store(db: Path, *, readonly: bool = False) -> Store:
     """The run store; when a read command ends, one note names the runs it read whose
     config has fields this version does not know (shown without them; a write command
@@ -218,7 +245,7 @@ def check_judge_spec(spec: str) -> str:
     return (spec or "").strip()
 
 
-def run_or_latest(store: Any, run_id: str | None) -> str:
+def run_or_latest(store: Store, run_id: str | None) -> str:
     """The run named (its full id), else the store's latest; one line when it has none."""
     if run_id:
         return str(store.get_run(run_id).id)
@@ -317,7 +344,7 @@ def otlp_file(target: str | None) -> Path | None:
         raise UsageProblem(f"--export-otlp {clean(target)}: {exc}") from None
 
 
-def export_scores(store: Any, run_id: str, target: str, quiet: bool = False) -> None:
+def export_scores(store: Store, run_id: str, target: str, quiet: bool = False) -> None:
     """Export a run's scores as OTLP (`report.otlp`); a refused export is one line, exit 1
     (the run stays stored: `ragassay report RUN --export-otlp` sends it again)."""
     from ragassay.report import iter_details

@@ -4,8 +4,6 @@ per missing one."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -14,7 +12,7 @@ from ragassay.cli.common import console as make_console
 from ragassay.cli.common import say
 from ragassay.cli.fmt import ci_text, num
 from ragassay.report import Report
-from ragassay.stats.corrected import Corrected
+from ragassay.stats.corrected import Corrected, CorrectedEstimate
 
 WHY = "what people would say, from human labels on a random sample plus every judge score"
 
@@ -42,7 +40,7 @@ def print_headline(report: Report, console: Console | None = None) -> None:
         console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)
 
 
-def _gain(est: Any) -> str:
+def _gain(est: CorrectedEstimate) -> str:
     if est.gain is None:
         return "-"
     return f"x{est.gain:.2f} (= {est.effective_labels:.0f} labels)"

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from ragassay.store import Store
+    from ragassay.types import Sample
 
 from ragassay.cli.app import cli, write_text
 from ragassay.cli.common import (
@@ -28,7 +32,7 @@ from ragassay.terminal import clean
 from ragassay.text import did_you_mean
 
 
-def _valid_samples(store: Any, run_id: str) -> list[Any]:
+def _valid_samples(store: Store, run_id: str) -> list[Sample]:
     from ragassay.types import Sample
 
     return [s for s in store.iter_samples(run_id) if isinstance(s, Sample)]
@@ -78,7 +82,7 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
             f"{first.line}, id {first.id!r}): not imported", err=True)
     rt = run_table(store, run_id, keys=True)
     for name in matched.by_name:
-        if not linked_metrics(name, rt.table.metrics):
+        if not linked_metrics(name, rt.table.specs.values()):
             say(f"label '{name}' links to no metric of run {run_id}: stored, not used for "
                 f"corrected estimates (link it with ragassay calibrate {run_id} --link "
                 f"{name}=METRIC)", err=True)
@@ -87,7 +91,7 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
     print_corrected(corrected_for(store, run_id, rt=rt), strategies=False)
 
 
-def _export_rows(store: Any, run_id: str) -> list[dict[str, Any]]:
+def _export_rows(store: Store, run_id: str) -> list[dict[str, Any]]:
     samples = _valid_samples(store, run_id)
     stored = store.labels_for(s.content_key for s in samples)
     out: list[dict[str, Any]] = []

@@ -39,7 +39,7 @@ def models_group() -> None:
 @friendly
 def list_cmd(directory: Path | None) -> None:
     """Each packaged model: installed or not, where, and its size on disk."""
-    from ragassay.llm.models import MODELS, model_state
+    from ragassay.llm.packaged import MODELS, model_state
 
     for model in MODELS.values():
         click.echo(f"{model.name:<22} {model.title}, {model.licence}; "
@@ -54,7 +54,7 @@ def list_cmd(directory: Path | None) -> None:
 @dir_option
 @friendly
 def install_cmd(names: tuple[str, ...], directory: Path | None) -> None:
-    from ragassay.llm.models import MODELS, install_model, models_dir
+    from ragassay.llm.packaged import MODELS, install_model, models_dir
 
     for name in names or tuple(MODELS):
         path = install_model(name, report=lambda line: click.echo(line, err=True),
@@ -73,7 +73,7 @@ def install_cmd(names: tuple[str, ...], directory: Path | None) -> None:
 @friendly
 def remove_cmd(names: tuple[str, ...], directory: Path | None, keep_parts: bool) -> None:
     """Delete a packaged model's assembled file and pip-uninstall its part packages."""
-    from ragassay.llm.models import remove_model
+    from ragassay.llm.packaged import remove_model
 
     for name in names:
         removed = remove_model(name, directory=directory, parts=not keep_parts)
@@ -87,7 +87,7 @@ def remove_cmd(names: tuple[str, ...], directory: Path | None, keep_parts: bool)
 @friendly
 def path_cmd(name: str, directory: Path | None) -> None:
     """Print the GGUF path of an installed model (assembling it if needed)."""
-    from ragassay.llm.models import resolve_model
+    from ragassay.llm.packaged import resolve_model
 
     click.echo(str(resolve_model(name, report=lambda line: click.echo(line, err=True),
                                  directory=directory)))

@@ -1,7 +1,7 @@
-"""Human labels: the vocabulary (what each label asks, its scale and the metrics it is
-compared with), label files matched to a run's samples, and annotation plans (the queue
-that keeps a corrected estimate valid). Depends on `ragassay.types` and the dataset's
-value limits; the store keeps the labels."""
+"""Human labels: the vocabulary (what each label asks, its scale; the metrics declare
+which labels they are compared with), label files matched to a run's samples, and
+annotation plans (the queue that keeps a corrected estimate valid). Depends on
+`ragassay.types` and the dataset's value limits; the store keeps the labels."""
 
 from ragassay.labels.files import LabelFileError, LabelRow, read_label_file
 from ragassay.labels.matching import (
@@ -22,7 +22,6 @@ from ragassay.labels.plan import (
 from ragassay.labels.vocabulary import (
     VOCABULARY,
     LabelKind,
-    MetricLink,
     canonical,
     check_value,
     linked_metrics,
@@ -43,7 +42,6 @@ __all__ = [
     "read_label_file",
     "VOCABULARY",
     "LabelKind",
-    "MetricLink",
     "canonical",
     "check_value",
     "inclusion",

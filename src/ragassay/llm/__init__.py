@@ -8,7 +8,7 @@ Backends are imported lazily: importing this package does not import the SDK.
 
 from ragassay.llm.base import Backend, BackendError, BackendOptions, BackendStats
 from ragassay.llm.parsing import parse_json_reply
-from ragassay.llm.policy import Policy
+from ragassay.llm.policy import Guard, Policy
 from ragassay.llm.registry import (
     available_backends,
     get_backend,
@@ -25,6 +25,7 @@ __all__ = [
     "BackendError",
     "BackendOptions",
     "BackendStats",
+    "Guard",
     "JudgeReply",
     "JudgeRequest",
     "Message",

@@ -46,7 +46,7 @@ from typing import Any
 
 from ragassay.llm.base import BackendError, BackendOptions
 from ragassay.llm.logprobs import leaves, token_starts
-from ragassay.llm.models import MODELS, resolve_model
+from ragassay.llm.packaged import MODELS, resolve_model
 from ragassay.llm.wire import JudgeReply, JudgeRequest, TokenLogprob
 from ragassay.types import Usage
 

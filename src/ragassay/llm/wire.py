@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ragassay.types import Frozen, Usage
+from ragassay.types import Frozen, Message, Usage
 
-
-class Message(Frozen):
-    role: Literal["system", "user", "assistant"]
-    content: str
+__all__ = ["JudgeReply", "JudgeRequest", "Message", "TokenLogprob"]
 
 
 class JudgeRequest(Frozen):

@@ -6,15 +6,15 @@ deflate, back-pressure with 429/503 and Retry-After, a health endpoint) or from 
 collector's file exporter (`follow.py`); spans are stored before they are acknowledged
 (`store/monitor.py`), gathered by trace (`assembly.py`), and a deterministic share of the
 complete traces (by trace id, `settings.sampled`) is scored in the background through
-the runner (`runner.RunFeed`) into one long-lived monitor run. Each watched metric's
+the run session (`runner.open_feed`) into one long-lived monitor run. Each watched metric's
 stream is tested against its baseline by anytime-valid confidence sequences
 (`drift.py` over `stats.drift`); windows, alarms and recoveries go to stdout as JSON
 lines, into the store and (alarms) to a webhook (`events.py`). `service.py` ties it
 together; `view.py` is what `runs show` and the dashboard read.
 """
 
-from ragassay.monitor.service import Monitor, MonitorProblem, monitor_config, resolve_settings
+from ragassay.monitor.service import Monitor, MonitorProblem, monitor_plan, resolve_settings
 from ragassay.monitor.settings import MonitorOptions, MonitorSettings, MonitorState, sampled
 
 __all__ = ["Monitor", "MonitorOptions", "MonitorProblem", "MonitorSettings", "MonitorState",
-           "monitor_config", "resolve_settings", "sampled"]
+           "monitor_plan", "resolve_settings", "sampled"]

@@ -1,5 +1,5 @@
 """One monitor run, live: traces in (the OTLP endpoint, a followed file), assembled,
-sampled, scored in the background through the runner (`runner.RunFeed`), tested for
+sampled, scored in the background through the run session (`runner.open_feed`), tested for
 drift, and every outcome written to the event stream; a drain on stop.
 
 `Monitor.open` creates the run or resumes the one of the same name (its stored settings
@@ -32,9 +32,18 @@ from ragassay.monitor.settings import (
     StateBox,
     sampled,
 )
-from ragassay.runner import RunFeed, RunInputs
+from ragassay.runner import (
+    PYTHON_NAMES,
+    LiveSource,
+    RunFeed,
+    RunPlan,
+    RunRefused,
+    RunRequest,
+    open_feed,
+    plan_run,
+)
 from ragassay.store import TRACE_STATES, Accepted, Store
-from ragassay.types import RunConfig, Sample
+from ragassay.types import Sample
 
 TICK_S = 0.1
 RETENTION_EVERY_S = 3600.0
@@ -45,11 +54,21 @@ class MonitorProblem(Exception):
     """A monitor that cannot start as asked (one line)."""
 
 
-def monitor_config(settings: MonitorSettings, urls: tuple[str, ...] = ()) -> RunConfig:
-    """The run's config: a `monitor` run named after the monitor."""
-    return RunConfig.build(f"monitor:{settings.name}", urls=urls, judge=settings.judge,
-                           metrics=settings.metrics, kind="monitor",
-                           trace_map=settings.trace_map)
+def monitor_plan(store: Store, settings: MonitorSettings, options: MonitorOptions,
+                 resume: str | None = None) -> RunPlan:
+    """The monitor run's plan (the run session's checks): a `monitor` run named after the
+    monitor, fed its traces as they complete; a resume reuses the run's own judge and
+    metrics (`resolve_settings` made sure they are the settings given) with any new
+    endpoints. A plan that cannot be made is a `MonitorProblem` (one line)."""
+    request = RunRequest(
+        LiveSource(f"monitor:{settings.name}", trace_map=settings.trace_map or None), store,
+        metrics=None if resume else settings.metrics,
+        judge=None if resume else settings.judge, endpoints=tuple(options.base_urls),
+        headers=dict(options.headers), kind="monitor", resume=resume, names=PYTHON_NAMES)
+    try:
+        return plan_run(request)
+    except RunRefused as exc:
+        raise MonitorProblem(str(exc)) from None
 
 
 def resolve_settings(store: Store, name: str, given: dict[str, Any], new: bool
@@ -100,14 +119,11 @@ class Monitor:
 
     def open(self) -> None:
         """Create or resume the run, and reload what a previous process left."""
-        inputs = RunInputs(self.store, resume=self.resume_id,
-                           headers=dict(self.options.headers) or None)
-        config = monitor_config(self.settings, self.options.base_urls)
-        if self.resume_id:
-            run = self.store.get_run(self.resume_id)
-            config = run.config.with_endpoints(self.options.base_urls or run.config.endpoints())
-        self.config = config
-        self.feed: RunFeed | None = RunFeed(config, inputs)
+        plan = monitor_plan(self.store, self.settings, self.options, self.resume_id)
+        for note in plan.notes:
+            if note.kind == "endpoints":
+                print(f"monitor: {note.text}", file=self.err, flush=True)
+        self.feed: RunFeed | None = open_feed(plan)
         self.run_id = self.feed.run_id
         if self.resume_id is None:
             self.store.create_monitor(self.run_id, self.settings.name,
@@ -243,9 +259,8 @@ class Monitor:
         while not stop.is_set():
             try:
                 if self.feed is None:
-                    self.feed = RunFeed(self.config, RunInputs(
-                        self.store, resume=self.run_id,
-                        headers=dict(self.options.headers) or None))
+                    self.feed = open_feed(monitor_plan(self.store, self.settings,
+                                                       self.options, self.run_id))
                 if not await self._score_once():
                     await _sleep(stop, TICK_S)
             except asyncio.CancelledError:

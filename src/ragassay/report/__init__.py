@@ -1,6 +1,14 @@
 """Reports of a run: the typed `Report` (`build_report`), and its JSON, CSV, Parquet and
 HTML renderings (`export`); `schema()` is the JSON report's published JSON Schema."""
 
+from ragassay.report.bench import (
+    BenchFigures,
+    BenchRecord,
+    CostFigures,
+    CostReport,
+    LeaderboardRow,
+    StrategyFigures,
+)
 from ragassay.report.build import (
     bench_sections,
     build_report,
@@ -33,7 +41,6 @@ from ragassay.report.model import (
     HopPosition,
     HopsSection,
     InvalidRowEntry,
-    LeaderboardRow,
     LostEntry,
     Report,
     RunInfo,
@@ -64,6 +71,10 @@ __all__ = [
     "VERSUS_HEADERS",
     "VERSUS_NOTE",
     "REPORT_VERSION",
+    "BenchFigures",
+    "BenchRecord",
+    "CostFigures",
+    "CostReport",
     "Entry",
     "FailedEntry",
     "Format",
@@ -82,6 +93,7 @@ __all__ = [
     "RunUsage",
     "SampleEntry",
     "StrategyEntry",
+    "StrategyFigures",
     "UsageSummary",
     "bench_sections",
     "build_report",

@@ -114,7 +114,8 @@ def _linked(report: Report) -> list[tuple[str, str]]:
     names += [n for n in dict.fromkeys(own) if canonical(n) not in names]
     found: dict[str, str] = {}
     for name in names:
-        for metric, _ in linked_metrics(name, report.metrics):
+        for metric, _ in linked_metrics(name, [s for m in report.metrics
+                                               if (s := report.spec(m)) is not None]):
             found.setdefault(metric, canonical(name))
     return [(m, found[m]) for m in report.metrics if m in found]
 

@@ -24,18 +24,19 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr
+from pydantic import SecretStr
 
 from ragassay.aio import run_sync
 from ragassay.judge import JudgeAborted
 from ragassay.judge.llm_judge import LLMJudge
 from ragassay.judge.reliability import reliability_meta
 from ragassay.llm import BackendError, Policy
-from ragassay.llm.batch import BatchProvider, Limits
+from ragassay.llm.batch import BatchProvider
 from ragassay.llm.pricing import batch_price, resolve_price
 from ragassay.llm.registry import get_batch_provider
 from ragassay.metrics import Outcome, Suite, get_suites
 from ragassay.runner.batch_calls import BatchBackend, JudgmentCache, Spool, Tracked
+from ragassay.runner.batch_options import BatchOptions
 from ragassay.runner.batch_submit import Batches, BatchProgress, Prices
 from ragassay.runner.judging import (
     HopScorer,
@@ -54,29 +55,9 @@ from ragassay.runner.judging import (
 )
 from ragassay.store import BatchRecord, Store, cache_row, prepare_result
 from ragassay.text import KeyedSample, key_sample
-from ragassay.types import BackendOptions, InvalidRow, RunConfig, Sample, Usage
+from ragassay.types import BackendOptions, InvalidRow, RunConfig, RunMeta, Sample, Usage
 
 INPUT_BATCH = 128  # samples read, judged and saved (one transaction) at a time
-
-
-class BatchOptions(BaseModel):
-    """How a run uses the provider's batch API (stored with the run, but `detach`)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    fallback: Literal["none", "direct"] = "none"
-    max_requests: int | None = Field(default=None, ge=1)  # per batch (provider's: default)
-    max_bytes: int | None = Field(default=None, ge=1)  # of a batch's input file
-    poll_s: float = Field(default=60.0, gt=0, allow_inf_nan=False)  # longest poll interval
-    detach: bool = False  # submit, then leave: `--resume` picks the batches up
-
-    def limits(self, provider: Limits) -> Limits:
-        """The provider's limits, lowered where these options say."""
-        return Limits(requests=min(self.max_requests or provider.requests, provider.requests),
-                      bytes=min(self.max_bytes or provider.bytes, provider.bytes))
-
-    def stored(self) -> str:
-        return self.model_dump_json(exclude={"detach"})
 
 
 class BatchSetupError(ValueError):
@@ -132,10 +113,8 @@ class _BatchRun:
                                   f"{config.judge}")
         self.direct_judge = direct
         names = [spec.name for s in self.suites for spec in s.chosen_specs]
-        self.run_id, self.done = open_run(self.store, self.config, self.suites, direct.model,
-                                          inputs.resume, inputs.dataset_hash,
-                                          {"reliability": reliability_meta(direct, names)},
-                                          inputs.retry)
+        self.run_id, self.done = open_run(self.config, self.suites, direct.model, inputs,
+                                          RunMeta(reliability=reliability_meta(direct, names)))
         self.store.set_batch_options(self.run_id, options.stored())
         given = config.backend.price
         prices = Prices(batch=batch_price(config.judge, given)[0],

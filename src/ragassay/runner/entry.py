@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from ragassay.aio import run_sync
 from ragassay.judge import Judge
+from ragassay.runner.batch_options import BatchOptions
+from ragassay.runner.batch_submit import BatchProgress
 from ragassay.runner.engine import run_async
 from ragassay.runner.judging import Progress, RunInputs, RunStats
-from ragassay.runner.ray_engine import run_on_ray
+from ragassay.runner.ray_engine import RayOptions, run_on_ray
 from ragassay.store import Store
 from ragassay.types import InvalidRow, RunConfig, Sample
 
@@ -25,10 +26,10 @@ def evaluate(
     total: int | None = None,
     dataset_hash: str | None = None,
     headers: Mapping[str, str] | None = None,
-    ray: Any = None,
+    ray: RayOptions | None = None,
     retry: str | None = "auto",
-    batch: Any = None,
-    batch_progress: Any = None,
+    batch: BatchOptions | None = None,
+    batch_progress: BatchProgress | None = None,
 ) -> RunStats:
     """The one synchronous entry point: evaluate samples and record them in the store.
     Works inside a running event loop too (a notebook): the run gets a loop of its own.

@@ -32,6 +32,7 @@ from ragassay.stats.calibration import LabelLink
 from ragassay.stats.result import Result
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.text import did_you_mean
+from ragassay.types import MetricSpec
 
 MIN_LABELS = 30  # fewer labels give no corrected estimate: the interval is not reliable
 MIN_RARE = 10  # fewer labels of a yes/no label's rarer value: the interval may be too narrow
@@ -321,7 +322,7 @@ def _unlike(table: ScoreTable, rows: Sequence[Row], labelled: Sequence[int]) -> 
 
 
 def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi.Estimate,
-              unscored: int, scored: list[float], spec: Any, opts: CorrectedOptions,
+              unscored: int, scored: list[float], spec: MetricSpec, opts: CorrectedOptions,
               design: str) -> CorrectedEstimate:
     c, lab = est.corrected, est.labels_only
     span = scale.high - scale.low
@@ -388,7 +389,7 @@ def corrected(table: ScoreTable, links: Sequence[LabelLink] | None = None,
     opts = options or CorrectedOptions()
     if links is None:
         links = [LabelLink(label, metric, inverted=inv) for label in table.label_names
-                 for metric, inv in linked_metrics(label, table.metrics)]
+                 for metric, inv in linked_metrics(label, table.specs.values())]
     estimates: list[CorrectedEstimate] = []
     skipped: list[Skipped] = []
     differences: list[CorrectedDifference] = []

@@ -141,7 +141,8 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
     given = {canonical(k): v for k, v in (label_thresholds or {}).items()}
     plain = gate(table, thresholds, strict=strict, defaults=defaults).checks
     linked = {m for name in [k.name for k in VOCABULARY] + list(table.label_names)
-              for m, _ in linked_metrics(name, thresholds)}
+              for m, _ in linked_metrics(name, [table.specs[t] for t in thresholds
+                                                if t in table.specs])}
     checks: list[GateCheck] = []
     notes: list[str] = []
     used: set[str] = set()

@@ -15,13 +15,15 @@ Opening
 
 Runs (status: running | complete | failed | interrupted)
     create_run(config: RunConfig, *, package_version: str, dataset_hash: str | None,
-               judge_model: str, meta: dict | None = None) -> str
+               judge_model: str, meta: RunMeta | None = None) -> str
         New id, short and sortable by creation time in UTC: "20261130-125501-ab12".
     get_run(run_id) -> RunRecord            exact id or a unique prefix of one
     list_runs(dataset: str | None = None) -> list[RunRecord]      newest first
     latest_run(dataset: str | None = None) -> RunRecord | None
-    finish_run(run_id, status, meta_update: dict | None = None) -> None
-        Merges meta; "running" clears `finished` (use it when resuming).
+    finish_run(run_id, status, meta_update: RunMeta | None = None) -> None
+        Puts the fields the update wrote over the meta; "running" clears `finished`
+        (use it when resuming).
+    update_meta(run_id, meta_update: RunMeta) -> None;  save_bench_record(run_id, record)
     delete_run(run_id) -> None              cascades to samples, results, calls
 
 Samples
@@ -95,7 +97,8 @@ Errors
 """
 
 from ragassay.store.batches import BatchLine, BatchRecord, BatchSummary, CallState
-from ragassay.store.models import (
+from ragassay.store.monitor import TRACE_STATES, Accepted, MonitorRecord, PendingTrace
+from ragassay.store.records import (
     DEFAULT_DB_PATH,
     CallRecord,
     RunRecord,
@@ -103,7 +106,6 @@ from ragassay.store.models import (
     StoreError,
     cache_key,
 )
-from ragassay.store.monitor import TRACE_STATES, Accepted, MonitorRecord, PendingTrace
 from ragassay.store.rows import PreparedResult, cache_row, prepare_result
 from ragassay.store.scores import MetricSummary, SamplePage, SampleQuery, ScoreRecord
 from ragassay.store.store import Store

@@ -16,7 +16,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from ragassay.store.models import StoreError
+from ragassay.store.records import StoreError
 
 
 class RunBusy(StoreError):

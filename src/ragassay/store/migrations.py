@@ -15,7 +15,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ragassay.store.models import StoreError
+from ragassay.store.records import StoreError
+from ragassay.store.typed_results import typed_result
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -268,6 +269,40 @@ def backfill_abstentions(conn: sqlite3.Connection) -> None:
                  " ('correct', 'false', 'unknown')")
 
 
+LABEL_LINKS = Path(__file__).with_name("label_links.json")
+
+
+def m0009_label_links(conn: sqlite3.Connection) -> None:
+    """A metric's spec declares the human labels it is compared with (`MetricSpec.labels`);
+    the specs of runs stored before this get the links of that time (frozen in
+    label_links.json), which readers once found by the metrics' short names."""
+    links = json.loads(LABEL_LINKS.read_text(encoding="utf-8"))
+    for run_id, raw in conn.execute("SELECT id, specs FROM runs").fetchall():
+        specs = json.loads(raw or "[]")
+        changed = False
+        for spec in specs:
+            if isinstance(spec, dict) and "labels" not in spec and spec.get("name") in links:
+                spec["labels"] = links[spec["name"]]
+                changed = True
+        if changed:
+            conn.execute("UPDATE runs SET specs = ? WHERE id = ?", (json.dumps(specs), run_id))
+
+
+def m0009_typed_results(conn: sqlite3.Connection) -> None:
+    """What every reader used of a metric result moves from its free-form `details` onto
+    typed fields (`MetricResult.abstention`, `suspicious`, `truncated`, `rating`, `marks`,
+    `failure`: `store/typed_results.py`, frozen), and each result row says whether a judge
+    reply held a verdict copied from the judged text (`results.suspicious`, which
+    `Store.suspicious_replies` counts instead of searching the JSON)."""
+    conn.execute("ALTER TABLE results ADD COLUMN suspicious INTEGER NOT NULL DEFAULT 0")
+    rows = conn.execute("SELECT rowid, results FROM results").fetchall()
+    for rowid, raw in rows:
+        results = [typed_result(r) if isinstance(r, dict) else r for r in json.loads(raw)]
+        suspicious = any(isinstance(r, dict) and r.get("suspicious") for r in results)
+        conn.execute("UPDATE results SET results = ?, suspicious = ? WHERE rowid = ?",
+                     (json.dumps(results, ensure_ascii=False), int(suspicious), rowid))
+
+
 def m0010_batches(conn: sqlite3.Connection) -> None:
     """Provider batches (`ragassay eval --batch`): each batch a run submitted (`batches`:
     the provider's batch and file ids, its status and counts, written before the submit
@@ -397,8 +432,9 @@ def m0015_lost_hops_one_based(conn: sqlite3.Connection) -> None:
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
                                      m0004_run_specs, m0005_run_leases,
                                      m0006_calls_cached_tokens, m0007_human_labels,
-                                     m0008_value_abstentions, m0010_batches,
-                                     m0011_monitor, m0015_lost_hops_one_based)
+                                     m0008_value_abstentions, m0009_label_links,
+                                     m0009_typed_results, m0010_batches, m0011_monitor,
+                                     m0015_lost_hops_one_based)
 """Every migration, in the order it must run."""
 
 

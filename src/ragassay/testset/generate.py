@@ -18,12 +18,11 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ragassay.corpus.chunking import Chunk, ChunkerSpec, chunk_corpus
 from ragassay.corpus.documents import Document, load_corpus
-from ragassay.testset.entities import Corpus
-from ragassay.testset.model import (
+from ragassay.testset.drafts import (
     KINDS,
     Draft,
     GenerateOptions,
@@ -32,9 +31,13 @@ from ragassay.testset.model import (
     plan,
     words,
 )
+from ragassay.testset.entities import Corpus
 from ragassay.types import is_offline
 
 MAX_PAIRING_CHUNKS = 300  # multi-hop pairs are looked for among this many chunks
+
+if TYPE_CHECKING:
+    from ragassay.judge.llm_judge import Cache
 
 
 class _Dedup:
@@ -109,7 +112,7 @@ async def _fill(kind: Kind, need: int, candidates: Iterator[tuple[Any, ...]],
 
 async def agenerate(corpus: str | Path | Sequence[Document],
                     options: GenerateOptions | None = None, *,
-                    cache: Any = None, progress: Callable[[int], None] | None = None
+                    cache: Cache | None = None, progress: Callable[[int], None] | None = None
                     ) -> tuple[list[dict[str, Any]], GenerateReport]:
     """(rows, report): the test set as bench question rows, and what was made and
     dropped. `cache` (a Store) keeps the LLM's replies; `progress(n)` is told of each
@@ -159,7 +162,7 @@ async def agenerate(corpus: str | Path | Sequence[Document],
     return rows, report
 
 
-def _generator(opts: GenerateOptions, corpus: Corpus, cache: Any) -> Any:
+def _generator(opts: GenerateOptions, corpus: Corpus, cache: Cache | None) -> Any:
     if is_offline(opts.judge):
         from ragassay.testset.offline import OfflineGenerator
 
@@ -172,7 +175,7 @@ def _generator(opts: GenerateOptions, corpus: Corpus, cache: Any) -> Any:
 
 
 def generate(corpus: str | Path | Sequence[Document], options: GenerateOptions | None = None, *,
-             cache: Any = None, progress: Callable[[int], None] | None = None
+             cache: Cache | None = None, progress: Callable[[int], None] | None = None
              ) -> tuple[list[dict[str, Any]], GenerateReport]:
     """The synchronous entry point of `agenerate` (works inside a running loop too)."""
     from ragassay.aio import run_sync

@@ -24,8 +24,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from ragassay.corpus.chunking import Chunk
+from ragassay.testset.drafts import OFFLINE_LABEL, Draft, SourceChunk
 from ragassay.testset.entities import Corpus, content_words
-from ragassay.testset.model import OFFLINE_LABEL, Draft, SourceChunk
 from ragassay.text import split_sentences
 
 MONTHS = frozenset(["january", "february", "march", "april", "may", "june", "july",

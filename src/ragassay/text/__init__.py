@@ -1,10 +1,11 @@
 """Text: sentence splitting and keys, the citation-marker grammar, and a sample keyed once.
 
 `sentences`: a linear, paragraph-aware splitter (97.9% identical to pysbd on the dev
-sets) and the TRACe keys (`0a`, `0b`, ... for context sentences, `a`, `b`, ... for the
-answer's). `markers`: the citation markers an answer may carry (`[1]`, `[^2]`,
-`(Source 2)`, `【1】`, ids and titles). `key_sample`: each sample split, keyed, stripped
-of its citation markers and cut to the budget ONCE, for every suite and judge.
+sets, at about 50x its speed: `benches/splitter.py`, benches/RESULTS.md) and the TRACe
+keys (`0a`, `0b`, ... for context sentences, `a`, `b`, ... for the answer's). `markers`:
+the citation markers an answer may carry (`[1]`, `[^2]`, `(Source 2)`, `【1】`, ids and
+titles). `key_sample`: each sample split, keyed, stripped of its citation markers and
+cut to the budget ONCE, for every suite and judge.
 """
 
 from __future__ import annotations

@@ -3,10 +3,13 @@ with no behaviour beyond small derived values (domain objects never save, judge 
 aggregate themselves).
 
 - `sample`: `Sample` (one RAG interaction), `content_key`, `InvalidRow`
-- `spec`: a metric's declaration, `MetricSpec` (+ `Target`, `Rule`, `Condition`, `Composite`)
-- `results`: `MetricResult`, `SampleResult`, unscored reasons, abstentions
+- `spec`: a metric's declaration, `MetricSpec` (+ `Target`, `Rule`, `Condition`, `Composite`,
+  `LinkedLabel`)
+- `results`: `MetricResult` (with its typed readings: `RatingReading`, `SentenceMarks`,
+  `JudgeFailure`), `SampleResult`, unscored reasons, abstentions, the prompt `Message`
 - `usage`: `Usage`, a judge's cost counters
-- `run`: `RunConfig` (what defines a run), `is_offline`
+- `run`: `RunConfig` (what defines a run), `RunMeta` (what it records about itself),
+  `is_offline`
 - `backend`: `BackendOptions` (how to reach a judge server), `Price`
 - `labels`: `HumanLabel`, `AnnotationPlan`
 - `reliability`: a judge's measured agreement with people (`Agreement`, `Reliability`,
@@ -22,7 +25,6 @@ from ragassay.types.base import JSON, Frozen
 from ragassay.types.labels import AnnotationPlan, HumanLabel, PlanKind
 from ragassay.types.reliability import Agreement, Reliability, RunReliability
 from ragassay.types.results import (
-    ABSTENTION,
     ABSTENTION_OUTCOMES,
     EMPTY_ANSWER,
     MISSING_INPUT,
@@ -31,16 +33,22 @@ from ragassay.types.results import (
     NO_REFERENCE,
     NO_REFERENCE_OR_ANSWER,
     TRANSPORT_FAILURES,
+    Abstention,
+    JudgeFailure,
+    Message,
     MetricResult,
+    RatingReading,
     SampleResult,
+    SentenceMarks,
     Status,
     abstained_reason,
 )
-from ragassay.types.run import OFFLINE_SPECS, Ratings, ReadAs, RunConfig, is_offline
+from ragassay.types.run import OFFLINE_SPECS, Ratings, ReadAs, RunConfig, RunMeta, is_offline
 from ragassay.types.sample import InvalidRow, Sample, content_key
 from ragassay.types.spec import (
     Composite,
     Condition,
+    LinkedLabel,
     MetricSpec,
     Rule,
     Target,
@@ -51,7 +59,6 @@ from ragassay.types.spec import (
 from ragassay.types.usage import Usage
 
 __all__ = [
-    "ABSTENTION",
     "ABSTENTION_OUTCOMES",
     "EMPTY_ANSWER",
     "JSON",
@@ -62,6 +69,7 @@ __all__ = [
     "NO_REFERENCE_OR_ANSWER",
     "OFFLINE_SPECS",
     "TRANSPORT_FAILURES",
+    "Abstention",
     "Agreement",
     "AnnotationPlan",
     "BackendOptions",
@@ -70,18 +78,24 @@ __all__ = [
     "Frozen",
     "HumanLabel",
     "InvalidRow",
+    "JudgeFailure",
+    "LinkedLabel",
+    "Message",
     "MetricResult",
     "MetricSpec",
     "PlanKind",
     "Price",
+    "RatingReading",
     "Ratings",
     "ReadAs",
     "Reliability",
     "Rule",
     "RunConfig",
+    "RunMeta",
     "RunReliability",
     "Sample",
     "SampleResult",
+    "SentenceMarks",
     "Status",
     "StructuredOutput",
     "Target",

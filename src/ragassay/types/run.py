@@ -1,14 +1,16 @@
-"""What defines a run (`RunConfig`), stored with it so that it can be resumed and compared."""
+"""What defines a run (`RunConfig`), stored with it so that it can be resumed and compared,
+and what a run records about itself as it goes (`RunMeta`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-from pydantic import Field, field_serializer
+from pydantic import Field, ValidationError, field_serializer
 
 from ragassay.types.backend import BackendOptions, Price
 from ragassay.types.base import Frozen
+from ragassay.types.reliability import RunReliability
 
 Ratings = Literal["expected", "greedy"]
 """How an LLM judge reads ratings and flags: probability-weighted, or as stated."""
@@ -93,3 +95,62 @@ class RunConfig(Frozen):
         given: dict[str, Any] = {"timeout_s": timeout_s, "price": price}
         backend = BackendOptions(**{k: v for k, v in given.items() if v is not None})
         return cls(dataset=dataset, backend=backend, **fields).with_endpoints(urls)
+
+
+class RunMeta(Frozen):
+    """What a run records about itself besides its config (`runs.meta`), read by attribute:
+    the runner's counters and notes of its last part, the engine, the judge's reliability
+    table, where the dataset file was (`trend` links versions of one file by it), and a
+    bench's record. A field that was never written is None (or empty)."""
+
+    samples: int | None = None  # valid samples of the input, as the last part counted them
+    invalid: int | None = None  # invalid rows
+    seconds: float | None = None  # the last part's duration
+    embedders: tuple[str, ...] = ()  # what the run embedded with, for its report
+    engine: str | None = None  # "local", "ray": the engine of the last part
+    ray_workers: int | None = None
+    ray_peak_rss_mib: dict[str, float] = Field(default_factory=dict)  # worker PID -> MiB
+    notes: tuple[str, ...] = ()  # what the judge's backend had to say about the run
+    reliability: RunReliability | None = None  # the judge's measured agreement with people
+    dataset_path: str | None = None  # the dataset file's resolved path
+    bench: dict[str, Any] | None = None  # a bench's record (`report.BenchRecord` reads it)
+    failure: str | None = None  # why a failed run failed (its first stopping error, one line)
+    # what an older version kept here: a config's free-form extras (m0003), unknown keys
+    legacy_extra: dict[str, Any] = Field(default_factory=dict)
+    other: dict[str, Any] = Field(default_factory=dict)
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any]) -> RunMeta:
+        """The stored meta, field by field: a field that does not validate (a reliability
+        table of an older shape) reads as unset; it and the keys this version does not know
+        are kept in `other`, and written back as they were."""
+        fields: dict[str, Any] = {}
+        other: dict[str, Any] = dict(raw.get("other") or {}) if isinstance(
+            raw.get("other"), Mapping) else {}
+        for key, value in raw.items():
+            if key == "other":
+                continue
+            if key not in cls.model_fields:
+                other[key] = value
+                continue
+            try:
+                cls.model_validate({key: value})
+            except ValidationError:
+                other[key] = value
+                continue
+            fields[key] = value
+        return cls.model_validate({**fields, "other": other} if other else fields)
+
+    def stored(self) -> dict[str, Any]:
+        """The JSON object stored: the fields that were written, unknown keys as found."""
+        out = self.model_dump(mode="json", exclude_unset=True, exclude={"other"})
+        return {**{k: v for k, v in self.other.items() if k not in out}, **out}
+
+    def merged(self, update: RunMeta) -> RunMeta:
+        """This meta with the fields `update` wrote put over it."""
+        values = {k: getattr(self, k) for k in self.model_fields_set}
+        values.update({k: getattr(update, k) for k in update.model_fields_set if k != "other"})
+        other = {**self.other, **update.other}
+        if other:
+            values["other"] = other
+        return type(self).model_validate(values)

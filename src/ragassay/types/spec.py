@@ -89,11 +89,21 @@ class Composite(Frozen):
         return base * (1.0 - penalty), weights
 
 
+class LinkedLabel(Frozen):
+    """A human label (by its vocabulary name: `hallucinated`, `faithful`, `correct`,
+    `relevance`) a metric is compared with; `inverted`: a high value of the metric means a
+    False / low label (faithfulness against `hallucinated`)."""
+
+    label: str
+    inverted: bool = False
+
+
 class MetricSpec(Frozen):
     """Everything about a metric, declared once next to its formula in `metrics/<suite>/`:
     name, label, range and direction, how it aggregates, its interpretation target, its
     default gate threshold, its place in headlines and leaderboards, the diagnostics rules
-    it leads, and (for a composite) how it is computed from other metrics.
+    it leads, the human labels it is compared with, and (for a composite) how it is
+    computed from other metrics.
 
     Specs are stored with each run, so that a report reads a run with the definitions it
     was scored with; `stats`, `report`, `ui` and `bench` hold no metric names.
@@ -116,6 +126,9 @@ class MetricSpec(Frozen):
     rank: int | None = None  # preference as the leaderboard's ranking metric (lower first)
     rules: tuple[Rule, ...] = ()  # diagnostics rules whose first condition is on this metric
     composite: Composite | None = None
+    # the human labels it is compared with (calibration, corrected estimates, annotation);
+    # the links of one direction before the inverted ones (`labels.linked_metrics`)
+    labels: tuple[LinkedLabel, ...] = ()
     # the practical-equivalence margin, on the metric's own scale: two runs or strategies
     # whose mean difference is shown (TOST) to lie within +-equivalence are "equivalent";
     # None: 2.5% of the range (`stats.effect.margin_for`); `--equivalence` overrides it

@@ -28,10 +28,9 @@ from ragassay.metrics.base import (
     Outcome,
     Suite,
     SuiteOptions,
-    cut_details,
     outcome,
     unscored,
-    with_details,
+    with_truncated,
 )
 from ragassay.metrics.citations.checks import FirstPass, offline_checks, quote_check
 from ragassay.metrics.citations.formulas import (
@@ -182,15 +181,15 @@ class CitationsSuite(Suite):
         if not item.answer_text.strip():
             return unscored(NAMES, EMPTY_ANSWER)
         if not item.sample.contexts:
-            details = {"marker_problems": parsed.problems} if parsed.problems else {}
+            details: dict[str, Any] = ({"marker_problems": parsed.problems}
+                                       if parsed.problems else {})
             return [*unscored(NAMES[:2], NO_CONTEXTS, **details),
                     fabricated_result(parsed, details)]
         return None
 
     def _finish(self, item: KeyedSample, results: list[MetricResult],
                 verdicts: Sequence[Verdict] = ()) -> Outcome:
-        return outcome(self.name, item.sample, with_details(results, cut_details(item)),
-                       verdicts)
+        return outcome(self.name, item.sample, with_truncated(results, item), verdicts)
 
     async def evaluate(self, item: KeyedSample, judge: Asker, options: SuiteOptions) -> Outcome:
         parsed = parse(item)
@@ -207,7 +206,7 @@ class CitationsSuite(Suite):
                                           **render(parsed, pending, texts)})
         if not isinstance(verdict.output, CitationLabels):
             failed = unscored(NAMES[:2], verdict.unscored_reason or "no verdict",
-                              **verdict.failure_details())
+                              failure=verdict.failure())
             return self._finish(item, [*failed, fabricated_result(parsed, {})], [verdict])
         checks = decided + llm_checks(parsed, verdict.output, pending)
         return self._finish(item, score_citations(parsed, checks), [verdict])

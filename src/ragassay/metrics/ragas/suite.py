@@ -26,14 +26,14 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 from ragassay.judge import Asker, Flag, SoftValue, Verdict, item_number, load_prompt
 from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
+    SUPPORTED,
     Outcome,
     Suite,
     SuiteOptions,
     abstain,
-    cut_details,
     number_contexts,
     outcome,
-    with_details,
+    with_truncated,
 )
 from ragassay.metrics.formulas import is_soft, share
 from ragassay.metrics.ragas.formulas import average_precision, mean_cosine
@@ -55,6 +55,8 @@ from ragassay.types import (
     MetricResult,
     MetricSpec,
     Rule,
+    Sample,
+    SentenceMarks,
     Target,
     at_least,
     below,
@@ -143,7 +145,7 @@ SPECS = (
     MetricSpec(
         name=S + "faithfulness", gate=True, equivalence=EQUIVALENCE,
         target=Target(good=0.9, warning=0.7),
-        headline=80, rank=2,
+        headline=80, rank=2, labels=SUPPORTED,
         description="Share of the answer's claims supported by the context",
         rules=(Rule(name="ignores_context",
                     conditions=(below(S + "faithfulness", 0.7),
@@ -248,7 +250,7 @@ def default_embedder() -> Any:
 def failed(name: str, verdict: Verdict) -> MetricResult:
     return MetricResult(name=name, value=None,
                         unscored_reason=verdict.unscored_reason or "no verdict",
-                        details=verdict.failure_details())
+                        failure=verdict.failure())
 
 
 def failed_contexts(verdict: Verdict, reference: Sequence[KeyedSentence]
@@ -267,12 +269,14 @@ def score_faithfulness(claims: Sequence[ClaimVerdict]) -> MetricResult:
     details: dict[str, Any] = {
         "claims": [{"claim": c.claim, "supported": c.supported, "reason": c.reason}
                    for c in claims]}
+    marks = SentenceMarks(unsupported_claims=tuple(dict.fromkeys(
+        c.claim for c in claims if c.supported is False and isinstance(c.claim, str))))
     if value is None:
         return MetricResult(name=name, value=None, unscored_reason="no claims in the answer",
-                            details=details)
+                            details=details, marks=marks or None)
     if is_soft(flags, probs):
         details["soft"] = True
-    return MetricResult(name=name, value=value, details=details)
+    return MetricResult(name=name, value=value, details=details, marks=marks or None)
 
 
 def score_answer_relevancy(verdict: RelevancyVerdict, n_questions: int,
@@ -392,7 +396,10 @@ class RagasSuite(Suite):
     prompts = (CLAIMS, QUESTIONS, CONTEXTS)
     uses_embedder = True
 
-    def applicable(self, sample: Any) -> bool:
+    def needs_embedder(self) -> bool:
+        return self.wants(S + "answer_relevancy")
+
+    def applicable(self, sample: Sample) -> bool:
         return bool(sample.contexts) or bool(sample.answer.strip())
 
     async def evaluate(self, item: KeyedSample, judge: Asker, options: SuiteOptions) -> Outcome:
@@ -477,5 +484,5 @@ class RagasSuite(Suite):
         }
         ordered = [results.get(n) or MetricResult(name=n, value=None, unscored_reason=why[n])
                    for n in NAMES]
-        ordered = with_details(abstain(ordered, ANSWER_METRICS, *abstention), cut_details(item))
+        ordered = with_truncated(abstain(ordered, ANSWER_METRICS, *abstention), item)
         return outcome(self.name, item.sample, ordered, verdicts)

@@ -39,9 +39,10 @@ from ragassay.report.highlight import (
     Marks,
     answer_html,
     contexts_html,
-    marks_from_details,
+    marks_of,
     text_html,
 )
+from ragassay.stats import ScoreTable
 from ragassay.store import Store, StoreError
 from ragassay.types import AnnotationPlan
 from ragassay.ui import annotate as logic
@@ -60,22 +61,24 @@ def block(body: str) -> None:
     st.html(CSS + body)
 
 
-def label_choice(table: Any, run_id: str, labels: tuple[str, ...] = ()) -> LabelChoice:
+def label_choice(table: ScoreTable, run_id: str, labels: tuple[str, ...] = ()
+                 ) -> LabelChoice:
     """The session's rule for which labels to ask (`asked_labels`, as `ragassay annotate`
     applies it): the defaults, or `labels` as picked, with the lines to show about labels
     compared only with metrics unscored on every sample."""
     try:
-        return asked_labels(SessionOptions(labels=labels), list(table.metrics),
+        return asked_labels(SessionOptions(labels=labels), list(table.specs.values()),
                             list(table.label_names), run_id, unscored_everywhere(table))
     except AnnotationError as exc:  # nothing to ask by default: said, none preselected
         st.warning(md_escape(str(exc)))
         return LabelChoice([])
 
 
-def plan_chooser(db: str, run_id: str, table: Any, plan: AnnotationPlan | None) -> None:
+def plan_chooser(db: str, run_id: str, table: ScoreTable, plan: AnnotationPlan | None
+                 ) -> None:
     """The plan's settings; starting (or replacing) a plan writes it to the store."""
-    metrics = list(table.metrics)
-    offered = [k.name for k in VOCABULARY if linked_metrics(k.name, metrics)]
+    specs = list(table.specs.values())
+    offered = [k.name for k in VOCABULARY if linked_metrics(k.name, specs)]
     title = md_escape(f"Plan: {describe(plan)}") if plan else "Plan: none yet"
     with st.expander(title, expanded=plan is None):
         st.caption("The plan fixes the order in which samples are offered, so that the "
@@ -94,7 +97,7 @@ def plan_chooser(db: str, run_id: str, table: Any, plan: AnnotationPlan | None) 
             st.warning(md_escape(note))
         metric = None
         if kind == "uncertainty":
-            scored = [m for x in labels for m, _ in linked_metrics(x, metrics)
+            scored = [m for x in labels for m, _ in linked_metrics(x, specs)
                       if table.specs[m].kind != "bool"]
             metric = st.selectbox("Weighted by the judge's uncertainty on",
                                   list(dict.fromkeys(scored)), key=f"annotate_metric_{run_id}",
@@ -161,7 +164,7 @@ def show_verdict(s: Session, entry_of: Any) -> None:
         st.markdown(md_escape(f"Labelled {entry_of.name}: you said {mine or '-'}"))
         st.caption(md_escape(f"The judge: {judge or '-'}"))
         with st.expander("The judge's highlights on this sample"):
-            show_texts(entry, marks_from_details(entry.details if entry else {}), keys=True)
+            show_texts(entry, marks_of(entry.marks if entry else None), keys=True)
 
 
 def show_item(db: str, q: Any, s: Session, item: Item) -> None:
@@ -187,7 +190,7 @@ def show_item(db: str, q: Any, s: Session, item: Item) -> None:
     logic.inject(logic.shortcut_script(logic.shortcut_map(item.label)))
     marks = st.toggle("Show the judge's highlights while labelling (they may anchor "
                       "your label)", key="annotate_marks")
-    show_texts(entry, marks_from_details(entry.details if entry else {}) if marks else Marks(),
+    show_texts(entry, marks_of(entry.marks if entry else None) if marks else Marks(),
                keys=False)
 
 
@@ -199,7 +202,7 @@ if selected is None:
 run_id, version = selected
 db = state.db()
 table = data.table(db, run_id, version)
-if not [k for k in VOCABULARY if linked_metrics(k.name, table.metrics)]:
+if not [k for k in VOCABULARY if linked_metrics(k.name, table.specs.values())]:
     st.error("No metric of this run is compared with a human label (hallucinated, faithful, "
              "correct, relevance): annotate a run of the judge, trace or ragas suite.")
     st.stop()

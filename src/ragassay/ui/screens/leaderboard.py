@@ -6,7 +6,6 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ragassay.bench import BenchResult
 from ragassay.report import (
     LEADERBOARD_COLUMNS,
     LEADERBOARD_HEADERS,
@@ -70,8 +69,7 @@ if versus:
     st.caption(VERSUS_NOTE)
 for note in leaderboard_notes(rows):
     st.info(note)
-bench = BenchResult.model_validate(report.bench)
-for s in bench.strategies:
+for s in report.bench.strategies if report.bench is not None else ():
     if s.failed:
         st.warning(md_escape(f"{s.name}: {s.failed} failed question(s); first: "
                              f"{(s.failures or ['?'])[0]}"))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ragassay.llm import BackendError, get_backend
-from ragassay.llm import models as m
+from ragassay.llm import packaged as m
 
 # eleven parts: part 10 and 11 must follow part 9 (numeric, not string, order)
 PARTS = [b"GGUF"] + [bytes([97 + i]) * (i + 3) for i in range(10)]
