@@ -25,7 +25,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("dataset", "llm", "store", "console"),
     ("embed", "labels"),
     ("judge", "corpus", "stats"),
-    ("metrics", "report"),
+    ("metrics", "report", "routing"),
     ("runner",),
     ("bench", "testset", "api", "annotation", "monitor"),
     ("testing", "ui"),

@@ -10,7 +10,7 @@ from typing import Any
 
 from ragassay.version import __version__
 
-_API = ("evaluate", "aevaluate", "EvalResult", "EvalOptions")
+_API = ("evaluate", "aevaluate", "EvalResult", "EvalOptions", "RoutingPlan", "Tier")
 
 
 def __getattr__(name: str) -> Any:
@@ -25,4 +25,5 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *_API])
 
 
-__all__ = ["EvalOptions", "EvalResult", "__version__", "aevaluate", "evaluate"]
+__all__ = ["EvalOptions", "EvalResult", "RoutingPlan", "Tier", "__version__", "aevaluate",
+           "evaluate"]

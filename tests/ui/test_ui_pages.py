@@ -468,3 +468,32 @@ def test_overview_says_each_target_on_its_metric_scale(app_test, ui_store):
     assert len(overall) >= 1
     for message in overall["message"]:
         assert "target >= 8, warning below 6" in message and "0-1" not in message
+
+
+def test_overview_and_sample_view_show_a_routed_runs_routing(app_test, tmp_path,
+                                                            scripted_server):
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+    from tests.support.routing import ScriptedJudge, routing_data
+
+    server = scripted_server(ScriptedJudge())
+    data = routing_data(tmp_path / "d.jsonl", 40, labelled=40)
+    db = tmp_path / "r.db"
+    result = CliRunner().invoke(cli, [
+        "eval", str(data), "--metrics", "judge", "--db", str(db), "--base-url",
+        server.base_url, "--judge", "openai:weak", "--escalate", "openai:strong",
+        "--escalate-share", "0.25", "-q"])
+    assert result.exit_code == 0, result.output
+    with Store(db, readonly=True) as store:
+        run_id = store.latest_run().id
+    at = open_page(app_test(db=db, run_id=run_id), "overview")
+    assert "Judge routing" in [h.value for h in at.header]
+    tiers = next(df.value for df in at.dataframe if "decided" in df.value.columns)
+    assert list(tiers["judge"]) == ["openai:weak", "openai:strong"]
+    assert list(tiers["decided"]) == [30, 10]
+    cards = {m.label: m.value for m in at.metric}
+    assert cards["escalated past tier 0"] == "10 of 40" and cards["guarantee"] == "none"
+    at = open_page(app_test(db=db, run_id=run_id), "samples")
+    assert any(c.value.startswith(("decided by tier", "left for a person"))
+               for c in at.caption)

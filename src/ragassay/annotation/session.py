@@ -124,11 +124,22 @@ def _own_labels(store: Store, rt: RunTable) -> dict[tuple[str, str], dict[str, A
     return out
 
 
+def first_for_a_person(store: Store, run_id: str, entries: list[QueueEntry]
+                       ) -> list[QueueEntry]:
+    """The queue with the samples a routed run left for a person (no judge was sure
+    enough: --abstain) first, in the plan's order: a label is their only verdict."""
+    person = {sid for sid, r in store.routed_samples(run_id).items() if r.tier is None}
+    if not person:
+        return entries
+    return ([e for e in entries if e.sample_id in person]
+            + [e for e in entries if e.sample_id not in person])
+
+
 def build_queue(store: Store, rt: RunTable, plan: AnnotationPlan,
                 asked: tuple[str, ...]) -> Queue:
     """The session's queue for `plan` over the run's table."""
-    entries = [QueueEntry(strategy, sid, key) for (strategy, sid), key in plan_queue(rt, plan)
-               if key]
+    entries = first_for_a_person(store, rt.run.id, [
+        QueueEntry(strategy, sid, key) for (strategy, sid), key in plan_queue(rt, plan) if key])
     links: list[tuple[str, str, bool]] = []
     for label in asked:
         links += [(label, m, inv) for m, inv in linked_metrics(label, rt.table.specs.values())]
@@ -360,5 +371,11 @@ def start(store: Store, run_id: str, options: SessionOptions | None = None, *,
     if plan != stored:
         store.save_plan(plan)
         plan = store.get_plan(rt.run.id) or plan
+    notes = choice.notes()
+    person = sum(1 for r in store.routed_samples(rt.run.id).values() if r.tier is None)
+    if person:
+        notes.append(f"{person} sample{'s' if person != 1 else ''} the routing left for a "
+                     "person come first (no judge was sure enough): a label is their only "
+                     "verdict; those labels are the hard cases, not a random draw")
     return Session(store, build_queue(store, rt, plan, tuple(choice.asked)),
-                   annotator=annotator, notes=choice.notes())
+                   annotator=annotator, notes=notes)

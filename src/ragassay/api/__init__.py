@@ -14,5 +14,6 @@ caller's loop.
 from ragassay.api.options import EvalOptions
 from ragassay.api.result import EvalResult
 from ragassay.api.run import aevaluate, evaluate
+from ragassay.types import RoutingPlan, Tier
 
-__all__ = ["EvalOptions", "EvalResult", "aevaluate", "evaluate"]
+__all__ = ["EvalOptions", "EvalResult", "RoutingPlan", "Tier", "aevaluate", "evaluate"]

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ragassay.types import Price, Ratings
+from ragassay.types import Price, Ratings, RoutingPlan
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,9 @@ class EvalOptions:
     `engine` "ray" judges on Ray actors (`ray_address` None starts a private local
     instance; `workers` defaults to the cluster's CPUs), with the same results
     (docs/scale.md); `price_in`/`price_out` price the judge's calls in US dollars per 1M
-    tokens (both or neither; default: LiteLLM's table where litellm is installed).
+    tokens (both or neither; default: LiteLLM's table where litellm is installed);
+    `routing` a cascade of judge tiers or a jury (`RoutingPlan`, as `eval --escalate`
+    builds it; its first tier is the run's judge; docs/routing.md).
     """
 
     dataset: str | None = None
@@ -49,6 +51,7 @@ class EvalOptions:
     workers: int | None = None
     price_in: float | None = None
     price_out: float | None = None
+    routing: RoutingPlan | None = None
 
     @property
     def endpoints(self) -> tuple[str, ...]:

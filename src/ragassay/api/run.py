@@ -79,7 +79,8 @@ def plan(data: object, metrics: str | Sequence[str] | None, judge: str | None,
         use_cache=opts.use_cache, max_context_tokens=opts.max_context_tokens,
         n_questions=opts.n_questions, seed=opts.seed,
         engine=engine_choice(opts.engine, opts.ray_address, opts.workers, PYTHON_NAMES),
-        resume=resume, retry_failed=retry_failed, names=PYTHON_NAMES)), _progress(opts)
+        resume=resume, retry_failed=retry_failed, names=PYTHON_NAMES,
+        routing=None if resume else opts.routing)), _progress(opts)
 
 
 def _result(planned: RunPlan, outcome: RunOutcome) -> EvalResult:

@@ -13,6 +13,7 @@ from ragassay.cli import (  # noqa: F401  (registers commands)
     metaeval,
     models_cmd,
     monitor_cmd,
+    route_cmd,
 )
 from ragassay.cli.app import cli, main
 

@@ -86,11 +86,12 @@ def friendly(func: F) -> F:
         from ragassay.labels import LabelFileError
         from ragassay.llm import BackendError
         from ragassay.metrics import UnknownSuiteError
+        from ragassay.routing import RoutingError
 
         try:
             return func(*args, **kwargs)
         except (DatasetError, StoreError, PromptError, UnknownSuiteError, MissingExtra,
-                EmbedderUnavailable, LabelFileError) as exc:
+                EmbedderUnavailable, LabelFileError, RoutingError) as exc:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise UsageProblem(first) from None
         except BackendError as exc:
@@ -243,6 +244,18 @@ def check_judge_spec(spec: str) -> str:
     if problem is not None:
         raise UsageProblem(problem)
     return (spec or "").strip()
+
+
+def check_spec(option: str) -> Callable[[str], str]:
+    """`check_judge_spec` for another option (`--escalate`, `--jury`), named in its line."""
+    def check(spec: str) -> str:
+        from ragassay.judge.spec import judge_spec_problem
+
+        problem = judge_spec_problem(spec, option)
+        if problem is not None:
+            raise UsageProblem(problem)
+        return (spec or "").strip()
+    return check
 
 
 def run_or_latest(store: Store, run_id: str | None) -> str:

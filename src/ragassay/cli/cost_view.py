@@ -24,13 +24,16 @@ def cost_text(report: Report, price: Price | None = None) -> str:
     """The run's cost as the usage line ends it: `cost $0.0123`, `cost $0 (offline
     judge)`, or why it is unknown."""
     usage, meta = report.usage, report.run
-    if meta.method == "offline":
+    if meta.method == "offline" and report.routing is None:
         return "cost $0 (offline judge)"
     if usage.cost_usd is not None:
         return f"cost {usd_text(usage.cost_usd)}"
     if usage.calls == 0:
         return "cost $0 (no call was made)"
-    _, why = resolve_price(meta.judge, price)
+    judge = meta.judge
+    if report.routing is not None:  # the tier that made calls names the price it lacks
+        judge = next((t.judge for t in report.routing.tiers if t.calls), judge)
+    _, why = resolve_price(judge, price)
     return f"cost unknown: {why}"
 
 

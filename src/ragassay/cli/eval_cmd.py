@@ -8,7 +8,7 @@ the outcome's findings, the summary and the reports.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,6 +19,7 @@ from ragassay.cli.common import (
     FailedRun,
     FiniteFloat,
     UsageProblem,
+    check_spec,
     db_option,
     executed,
     export_otlp_option,
@@ -39,8 +40,9 @@ from ragassay.cli.common import (
     trace_map,
     trace_map_option,
 )
+from ragassay.cli.routing_opts import rerouting, routing_options, routing_plan
 from ragassay.store import Store
-from ragassay.types import Price, Ratings, ReadAs
+from ragassay.types import Price, Ratings, ReadAs, RoutingPlan
 
 if TYPE_CHECKING:
     from ragassay.report import Report
@@ -150,6 +152,7 @@ def _retry(given: str | None) -> RetryFailed | None:
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress bar or summary (warnings still go to stderr).")
 @batch_options
+@routing_options
 @friendly
 def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              headers_given: tuple[str, ...], metrics: str, mapping_given: tuple[str, ...],
@@ -160,7 +163,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
-             quiet: bool, batch_flags: BatchFlags) -> None:
+             quiet: bool, batch_flags: BatchFlags, routing_given: dict[str, Any]) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet), or a file of
     OpenTelemetry traces (OTLP JSON, opentelemetry-sdk span JSON: one sample per trace).
 
@@ -177,6 +180,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
     price = _price(price_in, price_out)
+    routing = _routing(judge_spec, resume, routing_given)
     if dry_run and resume:
         raise UsageProblem("--dry-run estimates a new run: leave out --resume")
     with sigterm_interrupts():
@@ -195,7 +199,8 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             timeout_s=timeout_s, price=price, concurrency=concurrency, ratings=ratings,
             use_cache=not no_cache, max_context_tokens=max_context_tokens,
             engine=chosen_engine, resume=resume, retry_failed=_retry(retry_failed),
-            batch=batch_request(batch_flags, resume)))
+            batch=batch_request(batch_flags, resume), routing=routing,
+            rerouting=rerouting(**routing_given) if resume else None))
         for note in plan.notes:
             say(note.text, err=True)
         if dry_run:
@@ -212,13 +217,30 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     _finish(plan.store, outcome, db, out, results_parquet, quiet, export_otlp)
 
 
+def _routing(judge_spec: str, resume: str | None, given: dict[str, Any]) -> RoutingPlan | None:
+    """A new run's routing plan from the options (None: one judge; a resume's is the
+    stored run's, with `rerouting`'s new settings)."""
+    return None if resume else routing_plan(judge_spec, _given("judge_spec"), check_spec,
+                                            **given)
+
+
 def _dry_run(plan: RunPlan, metrics: str) -> None:
-    """Print what the run would take: calls, tokens, cost; nothing is sent or stored."""
+    """Print what the run would take: calls, tokens, cost; nothing is sent or stored. A
+    cascade: each LLM judge of the plan, as if it judged every sample."""
     from ragassay.cli.common import console
     from ragassay.cli.cost_view import print_estimate
     from ragassay.runner import estimate
+    from ragassay.types import is_offline
 
-    print_estimate(estimate(plan), metrics, console(), batch=plan.batch is not None)
+    out, routing = console(), plan.config.routing
+    specs: list[str | None] = [None] if routing is None else [
+        s for s in dict.fromkeys(routing.judges()) if not is_offline(s)] or [None]
+    for spec in specs:
+        if spec is not None:
+            out.print(f"if {spec} judged every sample (a cascade sends it only what the "
+                      "tiers below are not sure of, and the labelled samples):",
+                      highlight=False)
+        print_estimate(estimate(plan, spec), metrics, out, batch=plan.batch is not None)
 
 
 def _finish(store: Store, outcome: RunOutcome, db: Path, out: Path | None,

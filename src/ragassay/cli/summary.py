@@ -185,6 +185,10 @@ def print_summary(report: Report, console: Console | None = None) -> None:
                       "them)", highlight=False)
     if report.hops is not None:
         print_hops(report.hops, console)
+    if report.routing is not None:
+        from ragassay.cli.routing_view import print_routing
+
+        print_routing(report.routing, console)
 
 
 def print_hops(hops: HopsSection, console: Console) -> None:

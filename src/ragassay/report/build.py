@@ -36,6 +36,7 @@ from ragassay.types import (
     RunMeta,
     Sample,
     SampleResult,
+    SampleRouting,
     SentenceMarks,
     Usage,
     is_offline,
@@ -47,6 +48,7 @@ def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntr
     ordered streams (samples, results) are joined on the fly."""
     pending: SampleResult | None = None
     results = store.iter_results(run_id)
+    routed = store.routed_samples(run_id)
     for item in store.iter_samples(run_id):
         if isinstance(item, InvalidRow):
             yield _invalid_entry(item)
@@ -59,7 +61,7 @@ def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntr
                 break
             mine.append(pending)
             pending = None
-        yield _entry(item, mine)
+        yield _entry(item, mine, routed.get(item.id))
 
 
 def sample_entry(store: Store, run_id: str, sample_id: str
@@ -70,14 +72,16 @@ def sample_entry(store: Store, run_id: str, sample_id: str
         return None
     if isinstance(item, InvalidRow):
         return _invalid_entry(item)
-    return _entry(item, store.results_of(run_id, sample_id))
+    return _entry(item, store.results_of(run_id, sample_id),
+                  store.routed_samples(run_id, [sample_id]).get(sample_id))
 
 
 def _invalid_entry(item: InvalidRow) -> FailedEntry:
     return FailedEntry(id=item.id, strategy=item.strategy, error=f"{item.source}: {item.reason}")
 
 
-def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
+def _entry(item: Sample, results: list[SampleResult],
+           routing: SampleRouting | None = None) -> SampleEntry:
     metrics: dict[str, bool | float | None] = {}
     unscored: dict[str, str] = {}
     abstained: dict[str, str] = {}
@@ -107,7 +111,7 @@ def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
         trace=SampleTrace.of(item) if "trace" in item.metadata else None,
         marks=typed.marks or None, ratings=typed.ratings or None,
         failures=typed.failures or None, truncated=sorted(typed.truncated) or None,
-        suspicious=typed.suspicious,
+        suspicious=typed.suspicious, routing=routing,
     )
 
 
@@ -208,5 +212,6 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
                       for i in invalid],
         **bench_sections(run.meta),
         hops=hops_section(store, run.id),
+        routing=store.get_routing(run.id),
         detailed_results=list(iter_details(store, run.id)) if include_details else None,
     )

@@ -38,6 +38,7 @@ from ragassay.report.leaderboard import (
     versus_rows,
 )
 from ragassay.report.model import Report, SampleEntry, published
+from ragassay.report.routing_html import routing_html
 from ragassay.report.svg import heatmap, histogram, interval_bars
 from ragassay.stats import Flag
 
@@ -125,6 +126,8 @@ def _facts(report: Report) -> str:
     data = PurePath(meta.dataset).name if "/" in meta.dataset or "\\" in meta.dataset \
         else meta.dataset
     judge = meta.judge + ("" if meta.judge_model in ("", meta.judge) else f" ({meta.judge_model})")
+    if report.routing is not None:  # a cascade or a jury: its tiers
+        judge = " -> ".join(t.judge for t in report.routing.tiers)
     samples = f"{meta.total_samples}" + (f", {meta.invalid_samples} invalid rows"
                                          if meta.invalid_samples else "")
     status = "complete" if meta.complete else f"{meta.status}: figures cover the samples judged"
@@ -138,7 +141,7 @@ def _facts(report: Report) -> str:
 
 def _cost(report: Report) -> str:
     usage = report.usage
-    if report.run.method == "offline":
+    if report.run.method == "offline" and report.routing is None:
         return "$0 (offline judge)"
     if usage.cost_usd is not None:
         return f"${usage.cost_usd:.4f}"
@@ -363,6 +366,7 @@ NAV = (("summary", "Summary"), ("strategies", "Strategies"), ("distributions", "
        ("diagnostics", "Diagnostics"), ("worst", "Worst samples"), ("samples", "All samples"),
        ("usage", "Usage and cost"))
 CORRECTED_NAV = ("corrected", "Corrected by labels")  # when the run has human labels
+ROUTING_NAV = ("routing", "Judge routing")  # a cascade or a jury
 
 
 def _hops(report: Report) -> str:
@@ -390,12 +394,14 @@ def to_html(report: Report) -> str:
     worst = worst_section(report)
     shown_ids = {f"{e.strategy}/{e.id}" for e in report.entries
                  if isinstance(e, SampleEntry) and f'id="{anchor(e.strategy, e.id)}"' in worst}
-    links = NAV if report.corrected is None else (NAV[0], CORRECTED_NAV, *NAV[1:])
+    extra = [n for n, on in ((CORRECTED_NAV, report.corrected is not None),
+                             (ROUTING_NAV, report.routing is not None)) if on]
+    links = (NAV[0], *extra, *NAV[1:])
     nav = "<nav>" + "".join(f'<a href="#{k}">{v}</a>' for k, v in links) + "</nav>"
     body = (f"<header><h1>RAG evaluation: {escape(PurePath(meta.dataset).name or meta.dataset)}"
             f"</h1>{_facts(report)}{nav}</header>"
             f"{_headline(report)}{_summary(report)}{_abstentions(report)}"
-            f"{corrected_html(report)}"
+            f"{corrected_html(report)}{routing_html(report)}"
             f"{_leaderboard(report)}{_strategies(report)}{_hops(report)}"
             f"{_distributions(report)}{_diagnostics(report, shown_ids)}{_agreement(report)}"
             f"{worst}{all_samples(report)}{_usage(report)}")

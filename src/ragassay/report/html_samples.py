@@ -131,10 +131,18 @@ def worst_section(report: Report) -> str:
             + "".join(sample_card(report, e, metric) for e in worst) + "</section>")
 
 
+def _decided_by(entry: SampleEntry) -> str:
+    r = entry.routing
+    if r is None:
+        return "-"
+    return "a person" if r.tier is None else f"tier {r.tier}: {r.judge}"
+
+
 def all_samples(report: Report, limit: int = ALL_ROWS) -> str:
     """One compact row per sample: id, strategy, question, the headline value, the
     number of unscored values; an invalid row with its reason."""
     metric = headline_metric(report)
+    routed = report.routing is not None  # a column: the tier that decided each sample
     rows = []
     entries = report.entries
     for e in entries[:limit]:
@@ -142,21 +150,24 @@ def all_samples(report: Report, limit: int = ALL_ROWS) -> str:
             rows.append(f'<tr id="{row_anchor(e.strategy, e.id)}"><td>{escape(e.id)}</td>'
                         f"<td>{escape(e.strategy)}</td>"
                         f'<td class="muted">invalid row: {escape(e.error)}</td>'
-                        '<td class="num">-</td><td class="num">-</td></tr>')
+                        '<td class="num">-</td><td class="num">-</td>'
+                        + ("<td>-</td>" if routed else "") + "</tr>")
             continue
         unscored = "; ".join(f"{m}: {r}" for m, r in e.unscored.items())
         rows.append(f'<tr id="{row_anchor(e.strategy, e.id)}"><td>{escape(e.id)}</td>'
                     f"<td>{escape(e.strategy)}</td><td>{escape(e.question)}</td>"
                     f'<td class="num">{escape(shown(e.metrics.get(metric or "")))}</td>'
                     f'<td title="{escape(unscored, quote=True)}" class="num">'
-                    f"{len(e.unscored)}</td></tr>")
+                    f"{len(e.unscored)}</td>"
+                    + (f"<td>{escape(_decided_by(e))}</td>" if routed else "") + "</tr>")
     if not rows:
         return ""
     more = (f"<p class=\"muted\">The first {limit} of {len(entries)} samples; the JSON and "
             "CSV reports hold every one.</p>") if len(entries) > limit else ""
     num = ' class="num"'
     head = "".join(f"<th{num if i > 2 else ''}>{escape(h)}</th>" for i, h in
-                   enumerate(("id", "strategy", "question", metric or "value", "unscored")))
+                   enumerate(("id", "strategy", "question", metric or "value", "unscored",
+                              *(("decided by",) if routed else ()))))
     return (f'<section id="samples"><h2>All samples</h2>{more}<div class="wide">'
             f'<table class="samples"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
             "</tbody></table></div></section>")

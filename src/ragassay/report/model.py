@@ -34,14 +34,16 @@ from ragassay.types import (
     JudgeFailure,
     MetricSpec,
     RatingReading,
+    RoutingSummary,
     RunReliability,
+    SampleRouting,
     SentenceMarks,
     Usage,
     abstained_reason,
     default_label,
 )
 
-REPORT_VERSION = "2.1.0"
+REPORT_VERSION = "2.2.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -69,7 +71,11 @@ JSON); what readers used of a metric's details is typed on `detailed_results[]` 
 `abstention`, `suspicious_reply`, `truncated`, `context_truncated`, `rating_mode`,
 `rating_fallback`, `stated`, `distribution`, `mass`, `p_true`, `prompt`, `raw_reply`,
 `relevant_keys`, `used_keys`, `unsupported`), which stays the suites' own record.
-2.1.0: 2.0.0 with the fields and changes of 1.3.0, 1.4.0 and 1.5.0 (made beside it)."""
+2.1.0: 2.0.0 with the fields and changes of 1.3.0, 1.4.0 and 1.5.0 (made beside it).
+2.2.0: `routing` (a routed run: a cascade of judge tiers or a jury; per tier its judge,
+confidence, threshold, `decided` and `judged` counts, calls, tokens, cost and agreement
+with the labels; the guarantee's status) and `detailed_results[].routing` (the tier that
+decided the sample, each tier's confidence)."""
 
 
 class UsageSummary(Result):
@@ -212,6 +218,7 @@ class SampleEntry(Result):
     usage: UsageSummary
     abstained: dict[str, str] | None = omitted()
     trace: SampleTrace | None = omitted()
+    routing: SampleRouting | None = omitted()
     # what every reader may use of the metrics' results, typed (`MetricResult`): the
     # sentences each verdict points at, how an LLM judge read each value, each failed
     # judgment's prompt and raw reply, the texts cut to the budget, a suspicious reply
@@ -306,7 +313,7 @@ class Report(Sections):
     when some sample has labels: people's figures corrected from the labels and every
     judge score, `stats.corrected`), the usage, the specs and the invalid rows; the bench
     sections (`leaderboard`, `bench`, `bench_config`, `leaderboard_error`) only for a bench
-    run; `detailed_results` only
+    run; `routing` only for a routed run (`--escalate`, `--jury`); `detailed_results` only
     when built with the per-sample entries (the writers can stream them instead)."""
 
     ROUNDED: ClassVar[tuple[str, ...]] = (*Sections.model_fields, "corrected")
@@ -323,6 +330,7 @@ class Report(Sections):
     bench_config: dict[str, Any] | None = omitted()
     leaderboard_error: str | None = omitted()
     hops: HopsSection | None = omitted()
+    routing: RoutingSummary | None = omitted()
     detailed_results: list[Entry] | None = omitted()
 
     @field_serializer("leaderboard")

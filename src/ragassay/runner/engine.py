@@ -20,6 +20,7 @@ from ragassay.judge.offline import Evidence
 from ragassay.judge.offline_judge import OfflineJudge
 from ragassay.judge.reliability import reliability_meta
 from ragassay.metrics import Suite, get_suites
+from ragassay.runner.cascade import run_cascade
 from ragassay.runner.judging import (
     HopScorer,
     RunInputs,
@@ -170,7 +171,10 @@ class LocalRun:
 async def run_async(samples: Iterable[Sample | InvalidRow], config: RunConfig,
                     inputs: RunInputs) -> RunStats:
     """Evaluate samples into the store; returns the run's id and counters. The async
-    core: `evaluate` (sync), `ragassay.aevaluate` and the bench call it."""
+    core: `evaluate` (sync), `ragassay.aevaluate` and the bench call it. A config with
+    a routing plan (a cascade, a jury) runs through `cascade.run_cascade`."""
+    if config.routing is not None:
+        return await run_cascade(samples, config, inputs)
     run = LocalRun(config, inputs)
     progress, total = inputs.progress, inputs.total
     started = time.perf_counter()

@@ -10,7 +10,7 @@ from ragassay.runner.batch_options import BatchOptions
 from ragassay.runner.batch_submit import BatchProgress
 from ragassay.runner.engine import run_async
 from ragassay.runner.judging import Progress, RunInputs, RunStats
-from ragassay.runner.ray_engine import RayOptions, run_on_ray
+from ragassay.runner.ray_engine import RayEngineError, RayOptions, run_on_ray
 from ragassay.store import Store
 from ragassay.types import InvalidRow, RunConfig, Sample
 
@@ -41,6 +41,14 @@ def evaluate(
     same calls, cache keys and results; `batch_progress` hears the batches' counts)."""
     inputs = RunInputs(store, resume, judge, progress, total, dataset_hash, headers,
                        retry=retry)
+    if config.routing is not None:
+        if ray is not None:
+            raise RayEngineError("a routed run (--escalate, --jury) runs on the local engine; "
+                                 "leave out --engine ray")
+        if judge is not None or batch is not None:
+            raise ValueError("a routed run builds its tiers' judges from the config and "
+                             "sends their calls directly: pass no judge object or batch")
+        return run_sync(run_async(samples, config, inputs))
     if ray is not None:
         if judge is not None:
             raise ValueError("with ray=, the judge is built on each worker from the config: "

@@ -20,11 +20,18 @@ from ragassay.judge.spec import judge_spec_problem
 from ragassay.metrics import get_suites, suites_of
 from ragassay.runner.batch_options import BatchOptions
 from ragassay.runner.ray_session import RayOptions
-from ragassay.runner.request import CLI_NAMES, FileSource, LiveSource, RunRequest, StoreHandle
+from ragassay.runner.request import (
+    CLI_NAMES,
+    FileSource,
+    LiveSource,
+    OptionNames,
+    RunRequest,
+    StoreHandle,
+)
 from ragassay.runner.resume import RunRefused, check_rows, resumed_config, retrying
 from ragassay.runner.sources import Item, Loaded, Reading, load_file, load_rows
 from ragassay.store import RunRecord, Store
-from ragassay.types import RunConfig, is_offline
+from ragassay.types import RoutingPlan, RunConfig, is_offline
 from ragassay.urls import base_url_problem
 
 NoteKind = Literal["endpoints", "skipped", "retrieval-only", "embedder", "retrying"]
@@ -88,6 +95,8 @@ def plan_run(request: RunRequest) -> RunPlan:
         raise RunRefused(f"{names.retry_failed} needs {names.resume} RUN (the run whose "
                          "failed judgments to judge again)")
     judge = _checked_judge(request)
+    if request.routing is not None:
+        judge = _checked_routing(request.routing, request.names)
     for url in request.endpoints:
         problem = base_url_problem(url, names.base_url)
         if problem is not None:
@@ -108,6 +117,7 @@ def plan_run(request: RunRequest) -> RunPlan:
     notes += _data_notes(request, data)
     if config is None:
         config = _new_config(request, data, judge, suites)
+    config = _routed(request, config)
     line = embedder_note(config.judge, config.metrics)
     if line:
         notes.append(Note("embedder", line))
@@ -128,6 +138,9 @@ def _batch(plan: RunPlan) -> BatchOptions | None:
               else None)
     if request.batch is None and stored is None:
         return None
+    if plan.config.routing is not None:
+        raise RunRefused(f"{names.batch} with a routed run (--escalate, --jury): not yet; "
+                         "the tiers' calls are sent directly")
     if isinstance(request.engine, RayOptions):
         ray = "--engine ray" if names is CLI_NAMES else "engine='ray'"
         raise RunRefused(f"{names.batch} and {ray} do not go together: a batch is judged by "
@@ -139,6 +152,33 @@ def _batch(plan: RunPlan) -> BatchOptions | None:
                          "(the offline judge makes no call)")
     base = BatchOptions.model_validate_json(stored) if stored else None
     return (request.batch or BatchOptions()).over(base)
+
+
+def _checked_routing(routing: RoutingPlan, names: OptionNames) -> str:
+    """A routing plan's first judge (the run's), or RunRefused for a judge spec that is
+    not one."""
+    for spec in routing.judges():
+        problem = judge_spec_problem(spec, names.judge)
+        if problem is not None:
+            raise RunRefused(problem)
+    return routing.judges()[0].strip()
+
+
+def _routed(request: RunRequest, config: RunConfig) -> RunConfig:
+    """The run's config with its routing: a new run's plan, a resumed one's with the new
+    threshold settings; RunRefused for what a routed run cannot do (Ray)."""
+    if request.routing is not None and request.resume is None:
+        config = config.model_copy(update={"routing": request.routing})
+    if request.rerouting is not None and request.rerouting.given():
+        if config.routing is None:
+            raise RunRefused("the run was not routed (no --escalate or --jury): its routing "
+                             "settings cannot be changed on resume")
+        config = config.model_copy(update={"routing": config.routing.updated(
+            request.rerouting)})
+    if config.routing is not None and isinstance(request.engine, RayOptions):
+        raise RunRefused("a routed run (--escalate, --jury, --abstain) runs on the local "
+                         "engine: leave out the Ray engine")
+    return config
 
 
 def _checked_judge(request: RunRequest) -> str | None:

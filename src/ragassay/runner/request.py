@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from ragassay.runner.batch_options import BatchOptions
 from ragassay.runner.ray_session import RayOptions
 from ragassay.store import Store
-from ragassay.types import Price, Ratings, ReadAs, Usage
+from ragassay.types import Price, Ratings, ReadAs, RoutingPlan, RoutingSettings, Usage
 
 if TYPE_CHECKING:
     from ragassay.judge import Judge
@@ -186,6 +186,8 @@ class RunRequest:
     run store, or what opens it once the checks have passed (`StoreOpener`). `batch`: the
     judge calls go through the provider's batch API (`runner.batch_engine`); a resume of a
     batch run goes on with the options it stored, the fields set here over them.
+    `routing`: a new run's cascade of judge tiers or jury (docs/routing.md; its first judge
+    is the run's judge); `rerouting`: a resumed routed run's new threshold settings.
     """
 
     source: Source
@@ -211,6 +213,8 @@ class RunRequest:
     retry_failed: RetryFailed | None = None
     batch: BatchOptions | None = None
     judge_object: Judge | None = None
+    routing: RoutingPlan | None = None
+    rerouting: RoutingSettings | None = None
     names: OptionNames = CLI_NAMES
 
     def settings(self) -> dict[str, Any]:

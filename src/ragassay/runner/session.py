@@ -143,9 +143,12 @@ def open_feed(plan: RunPlan) -> RunFeed:
     return RunFeed(plan.config, _inputs(plan, None))
 
 
-def estimate(plan: RunPlan) -> RunEstimate:
-    """What the planned run would take (calls, tokens, dollars); nothing sent or stored."""
-    return estimate_run(plan.items(), plan.config, plan.request.price)
+def estimate(plan: RunPlan, judge: str | None = None) -> RunEstimate:
+    """What the planned run would take (calls, tokens, dollars); nothing sent or stored.
+    `judge`: as if that judge (one of a routed run's tiers) judged every sample."""
+    config = plan.config if judge is None else plan.config.model_copy(
+        update={"judge": judge, "routing": None})
+    return estimate_run(plan.items(), config, plan.request.price)
 
 
 def _inputs(plan: RunPlan, progress: Progress | None,

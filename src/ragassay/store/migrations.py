@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ragassay.store.records import StoreError
+from ragassay.store.routing import m0013_routing
 from ragassay.store.typed_results import typed_result
 
 Migration = Callable[[sqlite3.Connection], None]
@@ -430,11 +431,10 @@ def m0015_lost_hops_one_based(conn: sqlite3.Connection) -> None:
 
 
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
-                                     m0004_run_specs, m0005_run_leases,
-                                     m0006_calls_cached_tokens, m0007_human_labels,
-                                     m0008_value_abstentions, m0009_label_links,
-                                     m0009_typed_results, m0010_batches, m0011_monitor,
-                                     m0015_lost_hops_one_based)
+                                     m0004_run_specs, m0005_run_leases, m0006_calls_cached_tokens,
+                                     m0007_human_labels, m0008_value_abstentions,
+                                     m0009_label_links, m0009_typed_results, m0010_batches,
+                                     m0011_monitor, m0013_routing, m0015_lost_hops_one_based)
 """Every migration, in the order it must run."""
 
 

@@ -29,6 +29,7 @@ from ragassay.store.records import (
     json_default,
     read_only_reason,
 )
+from ragassay.store.routing import RoutingMixin
 from ragassay.store.rows import (
     LACKING_SQL,
     PreparedResult,
@@ -71,7 +72,7 @@ def _merged_meta(raw: str, update: RunMeta | None) -> dict[str, Any]:
 
 
 class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin,
-            BatchesMixin, MonitorMixin):
+            BatchesMixin, MonitorMixin, RoutingMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it
@@ -317,30 +318,35 @@ class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, 
         now = _now().isoformat()
         with self._write() as conn:
             self._require_run(conn, run_id)
-            for r in results:
-                key = (run_id, r.sample_id, r.suite)
-                conn.execute("DELETE FROM metric_values WHERE run_id = ? AND sample_id = ?"
-                             " AND suite = ?", key)
-                conn.execute(
-                    "INSERT INTO results (run_id, sample_id, suite, strategy, reasoning, usage,"
-                    " results, suspicious, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                    " ON CONFLICT (run_id, sample_id, suite) DO UPDATE SET"
-                    " strategy = excluded.strategy, reasoning = excluded.reasoning, usage ="
-                    " excluded.usage, results = excluded.results, suspicious ="
-                    " excluded.suspicious, created = excluded.created",
-                    (*key, r.strategy, r.reasoning, r.usage_json, r.results_json,
-                     int(r.suspicious), now),
-                )
-                conn.executemany(
-                    "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy,"
-                    " value, unscored_reason, abstention) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(*key, name, r.strategy, value, reason, abstained)
-                     for name, value, reason, abstained in r.values],
-                )
-                _insert_calls(conn, run_id, r.calls, now)
+            self._write_results(conn, run_id, results, now)
             if cache:
                 conn.executemany("INSERT OR REPLACE INTO cache (key, value, created)"
                                  " VALUES (?, ?, ?)", [(k, v, now) for k, v in cache])
+
+    def _write_results(self, conn: sqlite3.Connection, run_id: str,
+                       results: Sequence[PreparedResult], now: str) -> None:
+        """Write judgments inside the caller's transaction (results, values, calls)."""
+        for r in results:
+            key = (run_id, r.sample_id, r.suite)
+            conn.execute("DELETE FROM metric_values WHERE run_id = ? AND sample_id = ?"
+                         " AND suite = ?", key)
+            conn.execute(
+                "INSERT INTO results (run_id, sample_id, suite, strategy, reasoning, usage,"
+                " results, suspicious, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (run_id, sample_id, suite) DO UPDATE SET"
+                " strategy = excluded.strategy, reasoning = excluded.reasoning, usage ="
+                " excluded.usage, results = excluded.results, suspicious ="
+                " excluded.suspicious, created = excluded.created",
+                (*key, r.strategy, r.reasoning, r.usage_json, r.results_json,
+                 int(r.suspicious), now),
+            )
+            conn.executemany(
+                "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy,"
+                " value, unscored_reason, abstention) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(*key, name, r.strategy, value, reason, abstained)
+                 for name, value, reason, abstained in r.values],
+            )
+            _insert_calls(conn, run_id, r.calls, now)
 
     def results_of(self, run_id: str, sample_id: str) -> list[SampleResult]:
         """One sample's results, by suite."""

@@ -12,6 +12,8 @@ aggregate themselves).
   `is_offline`
 - `backend`: `BackendOptions` (how to reach a judge server), `Price`
 - `labels`: `HumanLabel`, `AnnotationPlan`
+- `routing`: a routed run's plan (`RoutingPlan`: `Tier`s of judges, how thresholds are
+  chosen) and what it did (`RoutingSummary`, `TierSummary`, `SampleRouting`)
 - `reliability`: a judge's measured agreement with people (`Agreement`, `Reliability`,
   `RunReliability`)
 
@@ -42,6 +44,17 @@ from ragassay.types.results import (
     SentenceMarks,
     Status,
     abstained_reason,
+)
+from ragassay.types.routing import (
+    CostEstimate,
+    JurorSummary,
+    PendingCalls,
+    RoutingPlan,
+    RoutingSettings,
+    RoutingSummary,
+    SampleRouting,
+    Tier,
+    TierSummary,
 )
 from ragassay.types.run import OFFLINE_SPECS, Ratings, ReadAs, RunConfig, RunMeta, is_offline
 from ragassay.types.sample import InvalidRow, Sample, content_key
@@ -75,30 +88,39 @@ __all__ = [
     "BackendOptions",
     "Composite",
     "Condition",
+    "CostEstimate",
     "Frozen",
     "HumanLabel",
     "InvalidRow",
     "JudgeFailure",
+    "JurorSummary",
     "LinkedLabel",
     "Message",
     "MetricResult",
     "MetricSpec",
+    "PendingCalls",
     "PlanKind",
     "Price",
     "RatingReading",
     "Ratings",
     "ReadAs",
     "Reliability",
+    "RoutingPlan",
+    "RoutingSettings",
+    "RoutingSummary",
     "Rule",
     "RunConfig",
     "RunMeta",
     "RunReliability",
     "Sample",
     "SampleResult",
+    "SampleRouting",
     "SentenceMarks",
     "Status",
     "StructuredOutput",
     "Target",
+    "Tier",
+    "TierSummary",
     "Usage",
     "abstained_reason",
     "at_least",

@@ -11,6 +11,7 @@ from pydantic import Field, ValidationError, field_serializer
 from ragassay.types.backend import BackendOptions, Price
 from ragassay.types.base import Frozen
 from ragassay.types.reliability import RunReliability
+from ragassay.types.routing import RoutingPlan
 
 Ratings = Literal["expected", "greedy"]
 """How an LLM judge reads ratings and flags: probability-weighted, or as stated."""
@@ -59,6 +60,9 @@ class RunConfig(Frozen):
     # how an LLM judge reads ratings and flags: probability-weighted from the token
     # probabilities (when the backend gives them), or the stated values
     ratings: Ratings = "expected"
+    # a cascade or a jury (`--escalate`, `--jury`): the judges and how they are routed;
+    # None: `judge` judges every sample
+    routing: RoutingPlan | None = None
     read_as: ReadAs = "auto"  # the dataset read as rows or traces (`eval --format`)
 
     @field_serializer("backend")

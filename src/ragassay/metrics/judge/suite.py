@@ -164,6 +164,22 @@ def offline_scores(evidence: Evidence) -> JudgeScores:
     )
 
 
+def offline_p_hallucinated(evidence: Evidence) -> float | None:
+    """P(the answer says something the contexts do not support) as the offline judge's
+    calibrated support model gives it: 1 - its probability that the answer is faithful.
+    Kept as the hallucination flag's `p_true`, like an LLM's token probability: a routing
+    cascade reads it as the offline judge's confidence in its verdict."""
+    faith = evidence.faithfulness
+    return None if faith is None else round(1.0 - faith, 6)
+
+
+def _with_p_true(results: list[MetricResult], p: float | None) -> list[MetricResult]:
+    if p is None:
+        return results
+    return [r.model_copy(update={"details": {**r.details, "p_true": p}})
+            if r.name == S + "hallucination" and r.scored else r for r in results]
+
+
 def _soft_result(name: str, value: float | bool, reading: SoftValue | None) -> MetricResult:
     """One scored value; with a soft reading a rating's value is its expected rating (the
     stated one and the distribution in its `rating`), a flag keeps its stated value with
@@ -277,7 +293,8 @@ class JudgeSuite(Suite):
         if (why := self._missing(item)) is not None:
             return outcome(self.name, sample, unscored(NAMES, why))
         scores = offline_scores(evidence)
-        results = abstain(score_judge(sample, scores), ANSWER_METRICS, evidence.abstention(),
+        results = _with_p_true(score_judge(sample, scores), offline_p_hallucinated(evidence))
+        results = abstain(results, ANSWER_METRICS, evidence.abstention(),
                           evidence.abstention_basis)
         return outcome(self.name, sample, self._finish(item, results),
                        reasoning=scores.reasoning)

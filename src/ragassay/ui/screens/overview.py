@@ -21,6 +21,7 @@ from ragassay.ui.fmt import (
     rows_height,
 )
 from ragassay.ui.highlight import md_escape
+from ragassay.ui.routing import show_routing
 
 st.title("Run overview")
 run_id, version, report = state.selected_report("overview")
@@ -82,6 +83,7 @@ for suite, average in report.aggregate_metrics.suites.items():
     if average.average is None and average.note:
         st.caption(md_escape(f"{suite}: {average.note}"))
 show_corrected(report, specs)
+show_routing(report)
 
 # -- consistency and distribution ------------------------------------------------------
 st.header("Metric consistency")

@@ -28,6 +28,7 @@ from ragassay.ui import data, paged, state
 from ragassay.ui import samples as logic
 from ragassay.ui.fmt import metric_label, metric_range, num, rows_height
 from ragassay.ui.highlight import md_escape
+from ragassay.ui.routing import routing_line
 
 
 def block(body: str) -> None:
@@ -76,6 +77,8 @@ def show_sample(d: SampleEntry | FailedEntry, specs: Mapping[str, MetricSpec]) -
     st.markdown("**Reference**" + (f" ({len(refs)} acceptable)" if len(refs) > 1 else ""))
     block("".join(text_html(str(r)) for r in refs) if refs else text_html("(none given)"))
     st.markdown("**Judge's reasoning**")
+    if (routed := routing_line(d)) is not None:
+        st.caption(md_escape(routed))
     block(text_html(d.reasoning or "(none recorded)"))
     replies = [(m, f) for m, f in (d.failures or {}).items()
                if m in unscored and (f.raw_reply or f.prompt)]
