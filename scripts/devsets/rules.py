@@ -20,6 +20,7 @@ from collections import Counter
 from common import FAITH_SETS, blank_calibration, load_rows, to_sample
 
 from ragassay.judge.offline import Analyzer
+from ragassay.judge.offline.answer import answer_rows
 
 
 def _share(bad: int, good: int, counts: Counter[tuple[str, int]]) -> str:
@@ -49,7 +50,7 @@ def main() -> None:
                 y = int(r["labels"]["faithful"])
                 counts[("answers", y)] += 1
                 # the analyzer's own rows: its claims, and the rules on each
-                claims = an.answer_rows(p) if p.ctx.infos and p.answer_infos else None
+                claims = answer_rows(p) if p.ctx.infos and p.answer_infos else None
                 kept = claims.claims if claims is not None else []
                 if claims is None or not kept:
                     continue

@@ -124,7 +124,7 @@ class ContextIndex:
         given: TermPool | None = None,
     ) -> None:
         """`given`: what the question gives as known (its sentences not addressed to the
-        evaluator, analyzer._given): a name it has may be known (given_names)."""
+        evaluator, prepare._given): a name it has may be known (given_names)."""
         self.infos = infos
         self.given = given
         self.emb = emb
