@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ragassay.text import KeyedSentence, key_answer, key_contexts
+from ragassay.text import KeyedSentence, display_answer, key_contexts
 
 ANSWER_KEY = re.compile(r"^[a-z]{1,3}$")
 CONTEXT_KEY = re.compile(r"^\d+[a-z]{1,3}$")
@@ -137,7 +137,7 @@ def text_html(text: str) -> str:
 
 def answer_html(answer: str, marks: Marks, *, show_keys: bool = True) -> str:
     """The answer, sentence by sentence, unsupported sentences highlighted."""
-    sentences = key_answer(answer)
+    sentences = display_answer(answer)
     if not sentences:
         return text_html(answer)
     claims = set(marks.unsupported_claims)
@@ -152,7 +152,7 @@ def answer_html(answer: str, marks: Marks, *, show_keys: bool = True) -> str:
 
 def unmatched_claims(answer: str, marks: Marks) -> list[str]:
     """Unsupported claims that are not answer sentences (so not highlighted in place)."""
-    sentences = {s.text for s in key_answer(answer)}
+    sentences = {s.text for s in display_answer(answer)}
     return [c for c in marks.unsupported_claims if c not in sentences]
 
 

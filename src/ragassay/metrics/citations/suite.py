@@ -1,8 +1,9 @@
 """The `citations` suite: does each cited passage support its sentence, does every claim
 cite one, and does any marker point at nothing?
 
-1. The answer's citation markers are parsed (`markers.parse_citations`) and mapped onto
-   the sample's contexts; fabricated and unreadable markers are reported per sample.
+1. The answer's citation markers, parsed where the sample is keyed (`text.markers`, the
+   grammar every suite shares: they read the answer without them), map onto the
+   sample's contexts; fabricated and unreadable markers are reported per sample.
 2. A sentence that quotes every passage it cites (verbatim or near-verbatim,
    `formulas.quotes`) is supported without a judge.
 3. The rest: the offline judge's support model over the cited passages only
@@ -39,8 +40,7 @@ from ragassay.metrics.citations.formulas import (
     fabricated_result,
     score_citations,
 )
-from ragassay.metrics.citations.markers import ParsedAnswer, numbering, parse_citations
-from ragassay.text import KeyedSample, norm_key
+from ragassay.text import KeyedSample, ParsedAnswer, norm_key
 from ragassay.types import (
     EMPTY_ANSWER,
     NO_CONTEXTS,
@@ -119,12 +119,9 @@ NAMES = [s.name for s in SPECS]
 
 
 def parse(item: KeyedSample) -> ParsedAnswer:
-    """The answer's citations over the sample's contexts, with id problems added."""
-    sample = item.sample
-    nb, problems = numbering(sample.contexts, sample.metadata)
-    parsed = parse_citations(sample.answer, nb)
-    parsed.problems = problems + parsed.problems
-    return parsed
+    """The answer's citations over the sample's contexts, with id problems first: read
+    once, where the sample is keyed (`text.key_sample`)."""
+    return item.citations
 
 
 def passages(item: KeyedSample) -> list[str]:
