@@ -18,9 +18,10 @@ from ragassay.types import Sample
 
 from .answer import faithfulness
 from .calibration import Calibration, load_calibration
+from .declines import is_noncommittal
 from .evidence import Evidence
 from .features import FAITHFULNESS_FEATURES, REFERENCE_FEATURES, SUPPORT_FEATURES
-from .lexical import STOPWORDS, is_noncommittal, missing_terms, stem
+from .lexical import STOPWORDS, missing_terms, stem
 from .prepare import Limits, Prepared, prepare_many
 from .reference import NONCOMMITTAL_CAP, ReferenceScorer
 from .relevance import relevance_parts, score_relevance

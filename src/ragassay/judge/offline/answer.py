@@ -35,10 +35,14 @@ def sigmoid(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-def missing_flags(texts: Sequence[str], p: Prepared) -> list[bool]:
-    """Per sentence, whether it states a key term no context and not the question has
-    (the missing-term rule of features.rule_logits; the fit script calls this too)."""
-    return [bool(missing_terms(t, p.ctx.pool, p.given)) for t in texts]
+def missing_flags(texts: Sequence[str], p: Prepared, matches: Sequence[Match] = ()
+                  ) -> list[bool]:
+    """Per sentence, whether it states a key term no context and not the question has,
+    or (its `matches` given) a clause no context states: the missing-term rule of
+    features.rule_logits (the fit script reads these too)."""
+    unstated = [m.unstated is not None for m in matches] or [False] * len(texts)
+    return [u or bool(missing_terms(t, p.ctx.pool, p.given))
+            for t, u in zip(texts, unstated, strict=True)]
 
 
 def claim_logits(model_logits: list[float], copied: list[bool],
@@ -52,12 +56,15 @@ def claim_logits(model_logits: list[float], copied: list[bool],
 
 
 def support_logits(calibration: Calibration, infos: list[SentenceInfo], emb: np.ndarray,
-                   ctx: ContextIndex, doc: int | None = None) -> tuple[list[float], list[Match]]:
+                   ctx: ContextIndex, doc: int | None = None, aligned: bool = True
+                   ) -> tuple[list[float], list[Match]]:
     """The support model's logits of sentences against a context (each sentence's
-    best-matching document, or `doc`), and where each was matched."""
+    best-matching document, or `doc`), and where each was matched (with claim-level
+    alignment unless `aligned` is False)."""
     if not infos or len(ctx) == 0:
         return [], []
-    found = [support_features(info, e, ctx, doc) for info, e in zip(infos, emb, strict=True)]
+    found = [support_features(info, e, ctx, doc, aligned)
+             for info, e in zip(infos, emb, strict=True)]
     logits = calibration.support.logits(np.asarray([f for f, _ in found])).tolist()
     return logits, [m for _, m in found]
 
@@ -66,7 +73,8 @@ def support_logits(calibration: Calibration, infos: list[SentenceInfo], emb: np.
 class AnswerRows:
     """What the support and faithfulness models read of an answer against its contexts,
     per answer sentence: its support features and best match, whether it is copied,
-    states a key term no context has (`missing`), or addresses the evaluator (`told`),
+    states a key term or a clause no context has (`missing`), or addresses the evaluator
+    (`told`),
     and why it is set aside (None: a claim). `hallucinated`: the claims' key terms no
     context has. The analyzer scores from these; the fit script fits on them."""
 
@@ -85,8 +93,13 @@ class AnswerRows:
 
     @property
     def contradicts(self) -> list[str | None]:
-        """Per sentence, what it contradicts in its evidence (None: nothing)."""
+        """Per sentence, the kind of its contradiction with its evidence (None: none)."""
         return [m.contradicts for m in self.matches]
+
+    @property
+    def unstated(self) -> list[str | None]:
+        """Per sentence, a clause of it no context states (None: none)."""
+        return [m.unstated for m in self.matches]
 
 
 def answer_rows(p: Prepared) -> AnswerRows:
@@ -103,7 +116,8 @@ def answer_rows(p: Prepared) -> AnswerRows:
     return AnswerRows(
         features=[f for f, _ in found], matches=[m for _, m in found],
         copied=[copied(i, p.ctx) for i in p.answer_infos],
-        missing=missing_flags([k.text for k in p.answer_keyed], p), told=told,
+        missing=missing_flags([k.text for k in p.answer_keyed], p, [m for _, m in found]),
+        told=told,
         aside=aside,
         hallucinated=missing_terms(claims, p.ctx.pool, p.given) if kept else [])
 
@@ -155,6 +169,7 @@ def faithfulness(p: Prepared, ev: Evidence, calibration: Calibration) -> None:
     ]
     ev.asserts = [r is None for r in aside]
     ev.contradicts = [matches[o].contradicts if aside[o] is None else None for o in own]
+    ev.unstated = [matches[o].unstated if aside[o] is None else None for o in own]
     kept = rows.claims
     if kept:
         ev.hallucinated_terms = rows.hallucinated

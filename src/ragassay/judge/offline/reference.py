@@ -15,9 +15,10 @@ from ragassay.text import split_sentences, tokens
 
 from .answer import missing_flags, sigmoid, support_logits
 from .calibration import Calibration
+from .declines import is_noncommittal
 from .evidence import Evidence
 from .features import copied, reference_features, rule_logits
-from .lexical import TermPool, is_noncommittal, key_terms
+from .lexical import TermPool, key_terms
 from .prepare import MAX_SENTENCE_CHARS, Limits, Prepared, cut_references
 from .sentences import ContextIndex, SentenceInfo, sentence_info
 
@@ -69,7 +70,7 @@ class ReferenceScorer:
                 logits,
                 [copied(i, p.ctx) for i in p.reference_infos],
                 [m.contradicts for m in found],
-                missing_flags(p.reference_sentences, p),
+                missing_flags(p.reference_sentences, p, found),
             )
             ev.reference_attribution = [sigmoid(z) for z in logits]
         if has_ctx and target_infos:
@@ -101,8 +102,8 @@ class ReferenceScorer:
         ref_index = ContextIndex(infos, emb)
         ans_index = ContextIndex(p.answer_infos, p.answer_emb)
         prec_logits, _ = support_logits(self.calibration, p.answer_infos, p.answer_emb,
-                                        ref_index)
-        rec_logits, _ = support_logits(self.calibration, infos, emb, ans_index)
+                                        ref_index, aligned=False)
+        rec_logits, _ = support_logits(self.calibration, infos, emb, ans_index, aligned=False)
         if not prec_logits or not rec_logits:
             return 0.0, False
         prec = sum(sigmoid(z) for z in prec_logits) / len(prec_logits)
@@ -131,6 +132,6 @@ class ReferenceScorer:
         """Per document: max support probability it gives any target sentence on its own."""
         out = [0.0] * len(p.sample.contexts)
         for d in p.doc_ids:
-            logits, _ = support_logits(self.calibration, infos, emb, p.ctx, d)
+            logits, _ = support_logits(self.calibration, infos, emb, p.ctx, d, aligned=False)
             out[d] = sigmoid(max(logits)) if logits else 0.0
         return out

@@ -138,6 +138,8 @@ class ContextIndex:
             self._rows.setdefault(d, []).append(j)
         self._doc_views: dict[int, DocView] = {}
         self._words: np.ndarray | None = None  # every sentence's content words, in order
+        # views other modules derive from the index once, by name (alignment's units)
+        self.derived: dict[str, object] = {}
         self._word_starts = np.cumsum([0] + [len(i.soft) for i in infos])
 
     def word_vectors(self, j: int) -> np.ndarray:

@@ -1,0 +1,448 @@
+"""Claim-level alignment: which context sentence (or clause) each claim restates, and
+whether it agrees with it.
+
+A claim (an answer sentence, or each clause of a longer one) is aligned with the
+context units that restate it: a unit is a context sentence or one of its clauses
+(clauses.py), and it restates the claim when it states most of the claim's content words
+and the claim states much of its own (`Fit`), a word the contexts offer as an
+alternative counting as stated ("Plus" where the unit says "Pro"). Against each such
+unit the claim's subject, entities, figures, quantifier and polarity must agree:
+
+- "entity": a word replaced by one the contexts offer as its alternative ("Plus
+  subscribers" for "Pro subscribers"; "Paracetamol" where "Ibuprofen and paracetamol"
+  are listed together; a subject of another context sentence as the subject);
+- "number": a figure counting the same thing with another value ("5 devices" where the
+  unit says "2 devices", even if a 5 occurs elsewhere);
+- "quantifier": "all" or "every" where the unit is restricted ("Pro subscribers only",
+  "unless ...", one of several alternatives), or where another unit denies the
+  predicate of part of the whole ("Economy Light tickets cannot be changed");
+- "negation" / "antonym": the polarity of what the two share differs (a negation
+  bearing on a shared word, or a word replaced by its antonym; both: no flip);
+- "role swap": two names in reversed roles (contradiction.role_swap).
+
+The claim contradicts its contexts when it restates some unit and agrees with none (a
+claim restated, without a conflict, by one unit is consistent, whatever another says).
+Units of a sentence's clauses are preferred to the sentence when a clause restates the
+claim, so that a negation or a figure of another clause plays no part. A clause of a
+longer claim that no context states (most of its words are in no context), beside a
+clause a context restates, is reported too (`Finding.unstated`): an invented detail
+appended to a supported claim.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from .clauses import (
+    Part,
+    clause_texts,
+    clauses,
+    last_words,
+    neighbours,
+    part,
+    subject_words,
+)
+from .contradiction import role_swap
+from .lexical import FILLER, STOPWORDS, antonym_stems, stem
+from .normalise import normalise_text
+from .sentences import ContextIndex, SentenceInfo
+from .words import word_vectors
+
+RESTATES = 0.8  # share of a claim's content words a unit must state to restate it
+RESTATED = 0.34  # ... and share of the unit's own that the claim must state
+CONTAINED_SHARE = 0.4  # a unit wholly inside a claim restates it when the claim is this much it
+MIN_WORDS = 2  # claims and units with fewer content words are not aligned
+UNSTATED_SHARE = 0.5  # a clause with fewer of its words in any context is unstated
+SOFT_WORD = 0.6  # a word whose static vector is this close to a context word is stated
+SYNONYM_COSINE = 0.6  # two subjects this close by their static vectors are no alternatives
+# a clause in the first person ("I think you're right", "I agree") is a remark, no detail
+FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine"})
+FILLER_STEMS = frozenset(stem(w) for w in FILLER)
+# a list of three or more ("Basic, Plus and Pro"), or two at a sentence's start
+# ("Ibuprofen and paracetamol are ..."); any two words joined by "and" / "or"
+_LIST = re.compile(r"\b(\w+(?:,\s*\w+)+,?\s+(?:and|or)\s+\w+)\b")
+_JOINED = re.compile(r"\b(\w+)\s+(?:and|or)\s+(\w+)\b")
+_OPENING_PAIR = re.compile(r"^\W*(?:the\s+)?(\w+)\s+and\s+(\w+)\b", re.IGNORECASE)
+MAX_SWAP_EDIT = 2  # a claim differing from a unit in more words is no swap of one of them
+_KIND_ORDER = ("role swap", "number", "entity", "quantifier", "negation", "antonym")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A context sentence or one of its clauses. A clause without a subject of its own
+    ("..., has no device limit and includes 2 TB of storage") takes the words of the
+    sentence's first clause as its own ("Pro costs $10 a month": pro), and a relative
+    clause the words it refers to ("colds or flu, which are caused by viruses")."""
+
+    part: Part
+    row: int  # the context sentence
+    clause: bool  # a clause of a sentence of several
+    sentence: Part  # the whole sentence
+    inherited: frozenset[str] = frozenset()
+
+    @property
+    def words(self) -> frozenset[str]:
+        return self.part.words | self.inherited
+
+
+class Alternatives:
+    """Words the contexts offer as alternatives to each other: names (capitalised inside a
+    sentence), words listed together ("Basic, Plus and Pro"; "Ibuprofen and paracetamol
+    are ..."), and modifiers of the same word ("monthly subscriptions" / "annual
+    subscriptions", "free tier" / "paid tier"). Numbers are compared as figures."""
+
+    def __init__(self, infos: list[SentenceInfo]) -> None:
+        self.names = frozenset(stem(n) for i in infos for n in i.names)
+        pairs: set[frozenset[str]] = set()
+        heads: dict[str, set[str]] = {}
+        # per sentence, the words it lists together: the sentence says both of them
+        self.together: list[frozenset[frozenset[str]]] = []
+        for info in infos:
+            text = normalise_text(info.text)
+            groups = [re.findall(r"\w+", m.group(1)) for m in _LIST.finditer(text)]
+            if m := _OPENING_PAIR.match(text):
+                groups.append(list(m.groups()))
+            listed: set[frozenset[str]] = set()
+            for group in [*groups, *(list(m.groups()) for m in _JOINED.finditer(text))]:
+                items = [stem(x.lower()) for x in group if x.lower() not in ("and", "or")]
+                items = [x for x in items if not x[:1].isdigit()]
+                listed.update(frozenset((a, b)) for a in items for b in items if a != b)
+            self.together.append(frozenset(listed))
+            for group in groups:
+                items = [stem(x.lower()) for x in group if x.lower() not in ("and", "or")]
+                items = [x for x in items if not x[:1].isdigit()]
+                pairs.update(frozenset((a, b)) for a in items for b in items if a != b)
+            toks, stems = info.tokens, info.all_stems
+            for k in range(len(toks) - 1):
+                if _content(toks[k], stems[k]) and _content(toks[k + 1], stems[k + 1]):
+                    heads.setdefault(stems[k], set()).add(stems[k + 1])
+        self.pairs = pairs
+        self.heads = heads
+        listed = {w for p in pairs for w in p}
+        framed = {w for w, hs in heads.items()
+                  if any(h in heads.get(o, ()) for o in heads if o != w for h in hs)}
+        self.has_alternative = frozenset(listed | framed | (self.names if len(self.names) > 1
+                                                             else frozenset()))
+
+    def __call__(self, w: str, v: str, named: bool = True) -> bool:
+        """Whether w and v are alternatives; names count only when w is `named` (written
+        with a capital where it is used, not "customer service" for "Customer Support")."""
+        if w == v or len(w) < 2 or len(v) < 2:
+            return False
+        if named and w in self.names and v in self.names:
+            return True
+        if frozenset((w, v)) in self.pairs:
+            return True
+        hw, hv = self.heads.get(w), self.heads.get(v)
+        return bool(hw and hv and not hw.isdisjoint(hv))
+
+
+def _content(tok: str, st: str) -> bool:
+    return tok not in STOPWORDS and not st[:1].isdigit()
+
+
+class Units:
+    """A sample's context units, indexed by content stem, with the alternatives the
+    contexts offer; built once per ContextIndex (`of`)."""
+
+    def __init__(self, ctx: ContextIndex) -> None:
+        self.units: list[Unit] = []
+        for j, info in enumerate(ctx.infos):
+            if not info.tokens:
+                continue  # a sentence read as empty (addressed to the evaluator)
+            whole = part(info.text)
+            self.units.append(Unit(whole, j, False, whole))
+            texts = clause_texts(info.text)
+            if len(texts) > 1:
+                pieces = [part(t) for t in texts]
+                subject = subject_words(pieces[0])
+                for k, p in enumerate(pieces):
+                    given = (frozenset() if not k or p.opening is None
+                             else last_words(pieces[k - 1]) if p.opening == "relative"
+                             else subject)
+                    self.units.append(Unit(p, j, True, whole, given))
+        self.by_stem: dict[str, list[int]] = {}
+        for k, u in enumerate(self.units):
+            for w in u.words:
+                self.by_stem.setdefault(w, []).append(k)
+        self.alternatives = Alternatives(ctx.infos)
+        self.subjects = frozenset(u.part.first for u in self.units
+                                  if not u.clause and u.part.first)
+        self._word_of = {t: x for i in ctx.infos
+                         for t, x in zip(i.words, i.word_stems, strict=True)}
+        self.stems = ctx.stems
+        self.ctx = ctx
+
+    def subject_pair(self, w: str, v: str) -> bool:
+        """Whether two words are the subjects of context sentences (the first word of
+        each) and not near-synonyms by their static vectors ("Contractors are not
+        eligible ..." / "Employees may work remotely ...", not "staff" / "employees")."""
+        if w not in self.subjects or v not in self.subjects:
+            return False
+        tw = next((t for t, x in self._word_of.items() if x == w), None)
+        tv = next((t for t, x in self._word_of.items() if x == v), None)
+        if tw is None or tv is None:
+            return False
+        vecs = word_vectors([tw, tv])
+        return float(vecs[0] @ vecs[1]) < SYNONYM_COSINE
+
+    @classmethod
+    def of(cls, ctx: ContextIndex) -> Units:
+        units = ctx.derived.get("alignment")
+        if not isinstance(units, Units):
+            units = cls(ctx)
+            ctx.derived["alignment"] = units
+        return units
+
+    def near(self, p: Part, doc: int | None) -> list[Unit]:
+        """Units sharing enough content words with the claim to restate it."""
+        counts: Counter[int] = Counter()
+        for w in p.words:
+            for k in self.by_stem.get(w, ()):
+                counts[k] += 1
+        need = min(MIN_WORDS, len(p.words))
+        docs = self.ctx.docs
+        return [self.units[k] for k, n in counts.items()
+                if n >= need and (doc is None or docs[self.units[k].row] == doc)]
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How a claim lines up with a unit: the shares each states of the other, the words
+    replaced by an alternative (claim word, unit word) or by an antonym."""
+
+    covered: float  # share of the claim's content words the unit states
+    covering: float  # share of the unit's content words the claim states
+    swaps: tuple[tuple[str, str], ...]
+    antonyms: int
+    only_in_unit: frozenset[str]
+
+    @property
+    def restates(self) -> bool:
+        return self.covered >= RESTATES and self.covering >= RESTATED
+
+    @property
+    def candidate(self) -> bool:
+        return self.restates or (self.covering == 1.0 and self.covered >= CONTAINED_SHARE)
+
+
+def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
+    """How the claim `p` lines up with the unit; `subject`: p's first word is its subject
+    (p is a sentence or its first clause)."""
+    uw = u.words
+    if len(uw) < MIN_WORDS:
+        return None
+    only_c, only_u = p.words - uw, uw - p.words
+    swaps: list[tuple[str, str]] = []
+    antonyms = 0
+    used: set[str] = set()
+    for t, w in zip(p.info.words, p.info.word_stems, strict=True):
+        if w not in only_c or w in used:
+            continue
+        ants = antonym_stems(t) & (u.part.info.stem_set | u.inherited)
+        if ants:
+            antonyms += 1
+            used.add(w)
+            used.update(ants & only_u)
+            continue
+        if len(only_c) > MAX_SWAP_EDIT or w not in units.stems:
+            continue  # no minimal edit, or the other entity is in no context
+        for v in sorted(only_u - used):
+            # offered as alternatives, in the same place in both sentences; or the
+            # subjects of two context sentences, one for the other, nothing else changed
+            if frozenset((w, v)) in units.alternatives.together[u.row]:
+                continue  # the sentence lists both ("singer, songwriter and musician")
+            if _acronym(t, u.sentence):
+                break  # "GNR" for "Guns N' Roses"
+            if (units.alternatives(w, v, named=w in p.capitalised)
+                    and _same_slot(w, v, p, u, subject)) or (
+                    subject and len(only_c) == 1 and w == p.first and v == u.part.first
+                    and not u.clause and units.subject_pair(w, v)):
+                swaps.append((w, v))
+                used.update((w, v))
+                break
+    matched_c = len(p.words) - len(only_c - used)
+    matched_u = len(uw) - len(only_u - used)
+    return Fit(matched_c / len(p.words), matched_u / len(uw), tuple(swaps), antonyms,
+               frozenset(only_u - used))
+
+
+def _acronym(token: str, sentence: Part) -> bool:
+    """Whether a claim word is an acronym of capitalised words of the unit's sentence."""
+    if not (2 <= len(token) <= 6 and token.isalpha()):
+        return False
+    text = sentence.text
+    initials = "".join(w[0] for w in re.findall(r"[A-Z][\w'’]*", text)).lower()
+    return len(initials) >= len(token) and token.lower() in initials
+
+
+def _same_slot(w: str, v: str, p: Part, u: Unit, subject: bool = True) -> bool:
+    """Whether a claim word and a unit word fill the same place: both subjects (the unit's
+    own first word, or the subject it takes from its sentence), or next to the same word
+    ("Plus subscribers" / "Pro subscribers", "the Authorization header" / "the
+    Retry-After header")."""
+    if subject and w == p.first and (v in u.inherited if u.inherited else v == u.part.first):
+        return True
+    return not neighbours(p).get(w, frozenset()).isdisjoint(neighbours(u.part).get(v, ()))
+
+
+def _polarity(p: Part, u: Part, fit: Fit) -> str | None:
+    """"negation" or "antonym" when the polarity of what both say differs: negations
+    bearing on a word the other states (a negation of something the other does not say
+    is not counted), and words replaced by their antonyms."""
+    n_p = sum(1 for h in p.negations if h is not None and h in u.info.stem_set)
+    n_u = sum(1 for h in u.negations if h is not None and h in p.info.stem_set)
+    if (n_p + n_u + fit.antonyms) % 2 == 0:
+        return None
+    return "negation" if (n_p + n_u) % 2 else "antonym"
+
+
+def _numbers(p: Part, u: Part) -> bool:
+    """A figure of the claim counts what the unit counts with another value."""
+    figs = set(u.figures)
+    return any(key is not None and (n, key) not in figs
+               and any(k == key and m != n for m, k in u.figures)
+               for n, key in p.figures)
+
+
+def _conflicts(p: Part, u: Unit, fit: Fit, units: Units) -> list[str]:
+    kinds = []
+    if role_swap(p.info, u.part.info):
+        kinds.append("role swap")
+    if _numbers(p, u.part):
+        kinds.append("number")
+    if fit.swaps:
+        kinds.append("entity")
+    if p.universal and not u.part.universal and (
+        u.sentence.restricted or u.part.restricted
+        or any(v in units.alternatives.has_alternative for v in fit.only_in_unit)
+        or (not p.figures and any(h in u.part.counted for h in p.quantified if h))
+    ):
+        kinds.append("quantifier")
+    flip = _polarity(p, u.part, fit)
+    if flip:
+        kinds.append(flip)
+    return kinds
+
+
+def _exception(p: Part, near: list[Unit]) -> bool:
+    """A universal claim ("All tickets can be changed", "All withdrawals are free") and
+    a unit on what it quantifies that denies its predicate of part of the whole
+    ("Economy Light tickets cannot be changed") or counts it ("3 free withdrawals"); for
+    "nobody" or "everyone", a unit saying the same of a restricted subject ("people with
+    stomach ulcers should not take it")."""
+    if None in p.quantified and p.words and any(
+            p.words <= u.words and u.part.restricted and not u.part.universal for u in near):
+        return True
+    heads = {h for h in p.quantified if h}
+    if not heads:
+        return False
+    for u in near:
+        words = u.part.words
+        if not heads & words or not words - p.words or u.part.universal:
+            continue  # not on what the claim quantifies, or no narrower
+        if len(p.words & words) < MIN_WORDS:
+            continue
+        if _polarity(p, u.part, Fit(0, 0, (), 0, frozenset())):
+            return True
+        if not p.figures and heads & u.part.counted:
+            return True
+    return False
+
+
+def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = True
+               ) -> tuple[str | None, int | None]:
+    """The conflict of a claim (or clause) with the units that restate it, and the row
+    of the unit it conflicts with; (None, None) when it agrees with one, or restates
+    none."""
+    if not p.words or (len(p.words) < MIN_WORDS and not p.universal):
+        return None, None
+    near = units.near(p, doc)
+    if _exception(p, near):
+        return "quantifier", None
+    if len(p.words) < MIN_WORDS:
+        return None, None
+    fits = [(u, f) for u in near
+            if (f := _fit(p, u, units, subject)) is not None and f.candidate]
+    # a clause that restates the claim stands for its sentence
+    by_clause = {u.row for u, f in fits if u.clause and f.restates}
+    fits = [(u, f) for u, f in fits if u.clause or u.row not in by_clause]
+    if not fits:
+        return None, None
+    judged = [(u, f, _conflicts(p, u, f, units)) for u, f in fits]
+    if any(not kinds for _, _, kinds in judged):
+        return None, None
+    # the unit it restates most closely, with the fewest replaced words, explains it
+    u, _, kinds = max(judged, key=lambda x: (x[1].covered, -len(x[1].swaps), x[1].covering))
+    return min(kinds, key=_KIND_ORDER.index), u.row
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What alignment found for one claim sentence."""
+
+    conflict: str | None = None  # its kind (module docstring), None: no contradiction
+    row: int | None = None  # the context sentence it contradicts
+    unstated: str | None = None  # a clause of it that no context states
+
+
+def _stated(p: Part, units: Units) -> float:
+    """Share of a clause's content words that some context states (a word by its stem,
+    or by a static vector at least SOFT_WORD close to a context word)."""
+    words = [(t, w) for t, w in zip(p.info.words, p.info.word_stems, strict=True)
+             if w in p.words]
+    if not words:
+        return 1.0
+    missing = [t for t, w in words if w not in units.stems]
+    if missing and units.ctx.infos:
+        vecs = word_vectors(missing)
+        pool = _context_vectors(units)
+        if len(pool):
+            near = (vecs @ pool.T).max(axis=1)
+            missing = [t for t, c in zip(missing, near, strict=True) if c < SOFT_WORD]
+    return 1.0 - len(missing) / len(words)
+
+
+def _context_vectors(units: Units) -> np.ndarray:
+    ctx = units.ctx
+    cached = ctx.derived.get("alignment_vectors")
+    if isinstance(cached, np.ndarray):
+        return cached
+    rows = [ctx.word_vectors(j) for j in range(len(ctx))]
+    pool = np.vstack([r for r in rows if len(r)]) if any(len(r) for r in rows) else np.zeros(
+        (0, 1), np.float32)
+    ctx.derived["alignment_vectors"] = pool
+    return pool
+
+
+def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding:
+    """The claim sentence's conflict with the contexts (each of its clauses aligned on its
+    own when it has several), and a clause of it no context states. `doc`: align within
+    that context document only."""
+    if len(ctx) == 0:
+        return Finding()
+    units = Units.of(ctx)
+    parts = clauses(s.text)
+    for k, p in enumerate(parts):
+        kind, row = judge_part(p, units, doc, subject=k == 0)
+        if kind is not None:
+            return Finding(kind, row)
+    if len(parts) > 1 and doc is None and any(_restated(p, units) for p in parts):
+        for p in parts:
+            if (len(p.words - FILLER_STEMS) >= MIN_WORDS and not FIRST_PERSON & set(p.info.tokens)
+                    and _stated(p, units) < UNSTATED_SHARE):
+                return Finding(unstated=p.text)
+    return Finding()
+
+
+def _restated(p: Part, units: Units) -> bool:
+    """Whether a context unit restates the clause word for word (`Fit.restates`, no
+    word replaced)."""
+    if len(p.words) < MIN_WORDS:
+        return False
+    return any((f := _fit(p, u, units)) is not None and f.restates and not f.swaps
+               for u in units.near(p, None))
