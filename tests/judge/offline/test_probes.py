@@ -527,12 +527,15 @@ CURIE = ("Marie Curie won the Nobel Prize in Physics in 1903 and the Nobel Prize
 OLYMPICS = "Paris hosted the Summer Olympics in 1924."
 
 
-@known_limit("swapped common nouns are not checked")
-def test_limit_two_common_nouns_swapped_between_facts(an: Analyzer) -> None:
-    """Only names' roles are checked for swaps: "Chemistry in 1903" takes both words
-    from the context and passes as supported."""
+def test_two_common_nouns_swapped_between_facts(an: Analyzer) -> None:
+    """A known limit until claim-level alignment: "Chemistry in 1903" takes every word
+    from the context and passed as supported. The clause "in Chemistry in 1911" gives
+    Chemistry its year: the claim's 1903 counts what it counts with another value."""
     swapped = _ev(an, [CURIE], "Marie Curie won the Nobel Prize in Chemistry in 1903.")
+    assert swapped.contradicts[0] in ("number", "entity")
     assert _faith(swapped) < HALLUCINATION_THRESHOLD
+    right = _ev(an, [CURIE], "Marie Curie won the Nobel Prize in Chemistry in 1911.")
+    assert right.contradicts == [None] and _faith(right) >= HALLUCINATION_THRESHOLD
 
 
 def test_what_the_limits_leave_working(an: Analyzer) -> None:
@@ -573,17 +576,17 @@ def test_limit_keyword_stuffing_with_an_extra_word(an: Analyzer) -> None:
     assert ev.context_relevance is not None and ev.context_relevance < 0.5
 
 
-@known_limit("a negation of part of a longer sentence is no contradiction")
-def test_limit_a_negation_of_part_of_a_longer_sentence(an: Analyzer) -> None:
-    """Found by a new-user trial: "She did not win the Nobel Prize in Physics." covers 3
-    of the 7 content words of "She won the Nobel Prize in Physics in 1903 and in
-    Chemistry in 1911." ("won" is not "win" to the stemmer), so it restates no context
-    sentence, no negation is set against one, and the answer passes as supported."""
+def test_a_negation_of_part_of_a_longer_sentence(an: Analyzer) -> None:
+    """A known limit until claim-level alignment (found by a new-user trial): "She did
+    not win the Nobel Prize in Physics." restates the clause "She won the Nobel Prize in
+    Physics in 1903" ("won" read as "win"), and negates it."""
     ctx = ["Marie Curie was a physicist and chemist who conducted pioneering research on "
            "radioactivity. She was the first woman to win a Nobel Prize. She won the Nobel "
            "Prize in Physics in 1903 and in Chemistry in 1911. She was born in Warsaw in 1867."]
     ev = _ev(an, ctx, "She did not win the Nobel Prize in Physics.", "What did Marie Curie win?")
-    assert _faith(ev) < HALLUCINATION_THRESHOLD
+    assert ev.contradicts == ["negation"] and _faith(ev) < HALLUCINATION_THRESHOLD
+    right = _ev(an, ctx, "She won the Nobel Prize in Physics.", "What did Marie Curie win?")
+    assert right.contradicts == [None] and _faith(right) >= HALLUCINATION_THRESHOLD
 
 
 @known_limit("Chinese is neither split into sentences nor into words")

@@ -31,17 +31,20 @@ appended to a supported claim.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .clauses import (
     Part,
-    clause_texts,
+    clause_parts,
     clauses,
+    first_word,
     last_words,
+    lemma_stems,
     neighbours,
     part,
     subject_words,
@@ -71,7 +74,7 @@ MAX_SWAP_EDIT = 2  # a claim differing from a unit in more words is no swap of o
 _KIND_ORDER = ("role swap", "number", "entity", "quantifier", "negation", "antonym")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unit:
     """A context sentence or one of its clauses. A clause without a subject of its own
     ("..., has no device limit and includes 2 TB of storage") takes the words of the
@@ -89,44 +92,72 @@ class Unit:
         return self.part.words | self.inherited
 
 
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """What one context sentence says of alternatives: the words it lists (in a list of
+    three or more, or two opening it), every pair it joins with "and" / "or" (it says
+    both), and each content word's next content word."""
+
+    listed: frozenset[frozenset[str]]
+    joined: frozenset[frozenset[str]]
+    heads: dict[str, frozenset[str]]
+
+
+def _pairs(groups: list[list[str]]) -> frozenset[frozenset[str]]:
+    out: set[frozenset[str]] = set()
+    for group in groups:
+        items = [_lemma(x) for x in group if x.lower() not in ("and", "or")]
+        items = [x for x in items if not x[:1].isdigit()]
+        out.update(frozenset((a, b)) for a in items for b in items if a != b)
+    return frozenset(out)
+
+
+def _row(info: SentenceInfo) -> _Row:
+    listed: frozenset[frozenset[str]] = frozenset()
+    joined: frozenset[frozenset[str]] = frozenset()
+    if "and" in info.tokens or "or" in info.tokens:
+        text = normalise_text(info.text)
+        groups = [re.findall(r"\w+", m.group(1)) for m in _LIST.finditer(text)]
+        if m := _OPENING_PAIR.match(text):
+            groups.append(list(m.groups()))
+        listed = _pairs(groups)
+        joined = listed | _pairs([list(m.groups()) for m in _JOINED.finditer(text)])
+    stems = lemma_stems(info.tokens, info.all_stems)
+    content = [t not in STOPWORDS and not x[:1].isdigit()
+               for t, x in zip(info.tokens, stems, strict=True)]
+    heads: dict[str, set[str]] = {}
+    for k in range(len(stems) - 1):
+        if content[k] and content[k + 1]:
+            heads.setdefault(stems[k], set()).add(stems[k + 1])
+    return _Row(listed, joined, {w: frozenset(h) for w, h in heads.items()})
+
+
 class Alternatives:
     """Words the contexts offer as alternatives to each other: names (capitalised inside a
     sentence), words listed together ("Basic, Plus and Pro"; "Ibuprofen and paracetamol
     are ..."), and modifiers of the same word ("monthly subscriptions" / "annual
-    subscriptions", "free tier" / "paid tier"). Numbers are compared as figures."""
+    subscriptions", "free tier" / "paid tier"). Numbers are compared as figures. Read
+    from the sentences that hold the words asked about, on first use (`rows`: the
+    sentences holding each content stem)."""
 
-    def __init__(self, infos: list[SentenceInfo]) -> None:
+    def __init__(self, infos: list[SentenceInfo], rows: dict[str, list[int]]) -> None:
+        self.infos = infos
+        self.rows = rows
         self.names = frozenset(stem(n) for i in infos for n in i.names)
-        pairs: set[frozenset[str]] = set()
-        heads: dict[str, set[str]] = {}
-        # per sentence, the words it lists together: the sentence says both of them
-        self.together: list[frozenset[frozenset[str]]] = []
-        for info in infos:
-            text = normalise_text(info.text)
-            groups = [re.findall(r"\w+", m.group(1)) for m in _LIST.finditer(text)]
-            if m := _OPENING_PAIR.match(text):
-                groups.append(list(m.groups()))
-            listed: set[frozenset[str]] = set()
-            for group in [*groups, *(list(m.groups()) for m in _JOINED.finditer(text))]:
-                items = [stem(x.lower()) for x in group if x.lower() not in ("and", "or")]
-                items = [x for x in items if not x[:1].isdigit()]
-                listed.update(frozenset((a, b)) for a in items for b in items if a != b)
-            self.together.append(frozenset(listed))
-            for group in groups:
-                items = [stem(x.lower()) for x in group if x.lower() not in ("and", "or")]
-                items = [x for x in items if not x[:1].isdigit()]
-                pairs.update(frozenset((a, b)) for a in items for b in items if a != b)
-            toks, stems = info.tokens, info.all_stems
-            for k in range(len(toks) - 1):
-                if _content(toks[k], stems[k]) and _content(toks[k + 1], stems[k + 1]):
-                    heads.setdefault(stems[k], set()).add(stems[k + 1])
-        self.pairs = pairs
-        self.heads = heads
-        listed = {w for p in pairs for w in p}
-        framed = {w for w, hs in heads.items()
-                  if any(h in heads.get(o, ()) for o in heads if o != w for h in hs)}
-        self.has_alternative = frozenset(listed | framed | (self.names if len(self.names) > 1
-                                                             else frozenset()))
+        self._rows: dict[int, _Row] = {}
+
+    def row(self, j: int) -> _Row:
+        found = self._rows.get(j)
+        if found is None:
+            found = self._rows[j] = _row(self.infos[j])
+        return found
+
+    def together(self, w: str, v: str, j: int) -> bool:
+        """Whether sentence j lists both ("singer, songwriter and musician")."""
+        return frozenset((w, v)) in self.row(j).joined
+
+    def _heads(self, w: str) -> frozenset[str]:
+        return frozenset().union(*(self.row(j).heads.get(w, ()) for j in self.rows.get(w, ())))
 
     def __call__(self, w: str, v: str, named: bool = True) -> bool:
         """Whether w and v are alternatives; names count only when w is `named` (written
@@ -135,47 +166,87 @@ class Alternatives:
             return False
         if named and w in self.names and v in self.names:
             return True
-        if frozenset((w, v)) in self.pairs:
+        pair = frozenset((w, v))
+        both = set(self.rows.get(w, ())) & set(self.rows.get(v, ()))
+        if any(pair in self.row(j).listed for j in both):
             return True
-        hw, hv = self.heads.get(w), self.heads.get(v)
-        return bool(hw and hv and not hw.isdisjoint(hv))
+        return not self._heads(w).isdisjoint(self._heads(v))
+
+    def has_alternative(self, v: str) -> bool:
+        """Whether the contexts offer any alternative to v."""
+        if v in self.names and len(self.names) > 1:
+            return True
+        if any(any(v in p for p in self.row(j).listed) for j in self.rows.get(v, ())):
+            return True
+        for h in self._heads(v):  # another word before one of v's next words
+            for j in self.rows.get(h, ()):
+                if any(h in hs for w, hs in self.row(j).heads.items() if w != v):
+                    return True
+        return False
 
 
-def _content(tok: str, st: str) -> bool:
-    return tok not in STOPWORDS and not st[:1].isdigit()
+def _lemma(word: str) -> str:
+    w = word.lower()
+    return lemma_stems([w], [stem(w)])[0]
 
 
 class Units:
-    """A sample's context units, indexed by content stem, with the alternatives the
-    contexts offer; built once per ContextIndex (`of`)."""
+    """A sample's context units, built once per ContextIndex (`of`): every sentence,
+    indexed by content stem, and, for a sentence a claim shares words with, its clauses
+    (read on first use); with the alternatives the contexts offer (on first use too)."""
 
     def __init__(self, ctx: ContextIndex) -> None:
-        self.units: list[Unit] = []
+        self.ctx = ctx
+        self.stems = ctx.stems
+        self.by_stem: dict[str, list[int]] = {}
         for j, info in enumerate(ctx.infos):
-            if not info.tokens:
-                continue  # a sentence read as empty (addressed to the evaluator)
-            whole = part(info.text)
-            self.units.append(Unit(whole, j, False, whole))
-            texts = clause_texts(info.text)
-            if len(texts) > 1:
-                pieces = [part(t) for t in texts]
+            # (a sentence read as empty, addressed to the evaluator, has no words)
+            for w in set(lemma_stems(info.words, info.word_stems)):
+                self.by_stem.setdefault(w, []).append(j)
+        self._sentences: dict[int, Unit] = {}
+        self._subjects: frozenset[str] | None = None
+        self._clauses: dict[int, list[Unit]] = {}
+        self._alternatives: Alternatives | None = None
+        self._word_of: dict[str, str] | None = None
+
+    def sentence(self, row: int) -> Unit:
+        found = self._sentences.get(row)
+        if found is None:
+            whole = part(self.ctx.infos[row].text)
+            found = self._sentences[row] = Unit(whole, row, False, whole)
+        return found
+
+    @property
+    def subjects(self) -> frozenset[str]:
+        """The first content word of each context sentence."""
+        if self._subjects is None:
+            self._subjects = frozenset(
+                f for i in self.ctx.infos if (f := first_word(i)) is not None)
+        return self._subjects
+
+    @property
+    def alternatives(self) -> Alternatives:
+        if self._alternatives is None:
+            self._alternatives = Alternatives(self.ctx.infos, self.by_stem)
+        return self._alternatives
+
+    def clauses(self, row: int) -> list[Unit]:
+        """The clauses of a context sentence (none when it has one), a clause without a
+        subject of its own taking its sentence's (or, relative, what it refers to)."""
+        found = self._clauses.get(row)
+        if found is None:
+            whole = self.sentence(row)
+            pieces = clause_parts(whole.part.text)
+            found = []
+            if len(pieces) > 1:
                 subject = subject_words(pieces[0])
                 for k, p in enumerate(pieces):
                     given = (frozenset() if not k or p.opening is None
                              else last_words(pieces[k - 1]) if p.opening == "relative"
                              else subject)
-                    self.units.append(Unit(p, j, True, whole, given))
-        self.by_stem: dict[str, list[int]] = {}
-        for k, u in enumerate(self.units):
-            for w in u.words:
-                self.by_stem.setdefault(w, []).append(k)
-        self.alternatives = Alternatives(ctx.infos)
-        self.subjects = frozenset(u.part.first for u in self.units
-                                  if not u.clause and u.part.first)
-        self._word_of = {t: x for i in ctx.infos
-                         for t, x in zip(i.words, i.word_stems, strict=True)}
-        self.stems = ctx.stems
-        self.ctx = ctx
+                    found.append(Unit(p, row, True, whole.part, given))
+            self._clauses[row] = found
+        return found
 
     def subject_pair(self, w: str, v: str) -> bool:
         """Whether two words are the subjects of context sentences (the first word of
@@ -183,8 +254,10 @@ class Units:
         eligible ..." / "Employees may work remotely ...", not "staff" / "employees")."""
         if w not in self.subjects or v not in self.subjects:
             return False
-        tw = next((t for t, x in self._word_of.items() if x == w), None)
-        tv = next((t for t, x in self._word_of.items() if x == v), None)
+        if self._word_of is None:
+            self._word_of = {x: t for i in self.ctx.infos
+                             for t, x in zip(i.words, i.word_stems, strict=True)}
+        tw, tv = self._word_of.get(w), self._word_of.get(v)
         if tw is None or tv is None:
             return False
         vecs = word_vectors([tw, tv])
@@ -199,18 +272,29 @@ class Units:
         return units
 
     def near(self, p: Part, doc: int | None) -> list[Unit]:
-        """Units sharing enough content words with the claim to restate it."""
+        """Units sharing enough content words with the claim to restate it: the
+        sentences that do, and those of their clauses that do."""
         counts: Counter[int] = Counter()
         for w in p.words:
-            for k in self.by_stem.get(w, ()):
-                counts[k] += 1
-        need = min(MIN_WORDS, len(p.words))
+            for j in self.by_stem.get(w, ()):
+                counts[j] += 1
+        n = len(p.words)
+        # fewer shared words can neither contain a unit nor restate the claim
+        need = max(min(MIN_WORDS, n), min(math.ceil(CONTAINED_SHARE * n),
+                                          math.ceil(RESTATES * n) - MAX_SWAP_EDIT))
         docs = self.ctx.docs
-        return [self.units[k] for k, n in counts.items()
-                if n >= need and (doc is None or docs[self.units[k].row] == doc)]
+        out: list[Unit] = []
+        for j, n in counts.items():
+            if n < need or (doc is not None and docs[j] != doc):
+                continue
+            whole = self.sentence(j)
+            if len(p.words & whole.words) >= need:
+                out.append(whole)
+            out += [u for u in self.clauses(j) if len(p.words & u.words) >= need]
+        return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fit:
     """How a claim lines up with a unit: the shares each states of the other, the words
     replaced by an alternative (claim word, unit word) or by an antonym."""
@@ -240,10 +324,10 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
     swaps: list[tuple[str, str]] = []
     antonyms = 0
     used: set[str] = set()
-    for t, w in zip(p.info.words, p.info.word_stems, strict=True):
+    for t, w in p.pairs:
         if w not in only_c or w in used:
             continue
-        ants = antonym_stems(t) & (u.part.info.stem_set | u.inherited)
+        ants = antonym_stems(t) & (u.part.stems | u.inherited)
         if ants:
             antonyms += 1
             used.add(w)
@@ -254,7 +338,7 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
         for v in sorted(only_u - used):
             # offered as alternatives, in the same place in both sentences; or the
             # subjects of two context sentences, one for the other, nothing else changed
-            if frozenset((w, v)) in units.alternatives.together[u.row]:
+            if units.alternatives.together(w, v, u.row):
                 continue  # the sentence lists both ("singer, songwriter and musician")
             if _acronym(t, u.sentence):
                 break  # "GNR" for "Guns N' Roses"
@@ -290,12 +374,14 @@ def _same_slot(w: str, v: str, p: Part, u: Unit, subject: bool = True) -> bool:
     return not neighbours(p).get(w, frozenset()).isdisjoint(neighbours(u.part).get(v, ()))
 
 
-def _polarity(p: Part, u: Part, fit: Fit) -> str | None:
+def _polarity(p: Part, u: Part, fit: Fit, given: frozenset[str] = frozenset()
+              ) -> str | None:
     """"negation" or "antonym" when the polarity of what both say differs: negations
     bearing on a word the other states (a negation of something the other does not say
-    is not counted), and words replaced by their antonyms."""
-    n_p = sum(1 for h in p.negations if h is not None and h in u.info.stem_set)
-    n_u = sum(1 for h in u.negations if h is not None and h in p.info.stem_set)
+    is not counted), and words replaced by their antonyms. `given`: the words the unit
+    takes from its sentence (a clause without a subject of its own)."""
+    n_p = sum(1 for h in p.negations if h is not None and (h in u.stems or h in given))
+    n_u = sum(1 for h in u.negations if h is not None and h in p.stems)
     if (n_p + n_u + fit.antonyms) % 2 == 0:
         return None
     return "negation" if (n_p + n_u) % 2 else "antonym"
@@ -319,14 +405,30 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units) -> list[str]:
         kinds.append("entity")
     if p.universal and not u.part.universal and (
         u.sentence.restricted or u.part.restricted
-        or any(v in units.alternatives.has_alternative for v in fit.only_in_unit)
-        or (not p.figures and any(h in u.part.counted for h in p.quantified if h))
+        or (not _adverbial(p) and (
+            any(units.alternatives.has_alternative(v) for v in fit.only_in_unit)
+            or (not p.figures and any(h in u.part.counted for h in p.quantified if h))))
     ):
         kinds.append("quantifier")
-    flip = _polarity(p, u.part, fit)
+    flip = _polarity(p, u.part, fit, u.inherited)
     if flip:
         kinds.append(flip)
     return kinds
+
+
+_TIMES_TEXT = """
+    moment second minute hour day week month year time morning afternoon evening night
+    weekday weekend season spring summer autumn fall winter quarter monday tuesday
+    wednesday thursday friday saturday sunday
+"""
+TIMES = frozenset(stem(w) for w in _TIMES_TEXT.split())
+
+
+def _adverbial(p: Part) -> bool:
+    """Whether every quantifier of the claim is one of time ("every month", "all day",
+    "at any time"): how often, not of whom; it widens a claim only against a unit that
+    says "only" or "unless"."""
+    return all(h in TIMES for h in p.quantified)
 
 
 def _exception(p: Part, near: list[Unit]) -> bool:
@@ -338,7 +440,7 @@ def _exception(p: Part, near: list[Unit]) -> bool:
     if None in p.quantified and p.words and any(
             p.words <= u.words and u.part.restricted and not u.part.universal for u in near):
         return True
-    heads = {h for h in p.quantified if h}
+    heads = {h for h in p.quantified if h and h not in TIMES}
     if not heads:
         return False
     for u in near:
@@ -354,31 +456,37 @@ def _exception(p: Part, near: list[Unit]) -> bool:
     return False
 
 
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A claim (or clause) against the units that restate it."""
+
+    conflict: str | None = None  # the kind; None when it agrees with one, or restates none
+    row: int | None = None  # the context sentence it conflicts with
+    restated: bool = False  # a unit restates it word for word (no word replaced)
+
+
 def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = True
-               ) -> tuple[str | None, int | None]:
-    """The conflict of a claim (or clause) with the units that restate it, and the row
-    of the unit it conflicts with; (None, None) when it agrees with one, or restates
-    none."""
+               ) -> Judged:
+    """The conflict of a claim (or clause) with the units that restate it."""
     if not p.words or (len(p.words) < MIN_WORDS and not p.universal):
-        return None, None
+        return Judged()
     near = units.near(p, doc)
     if _exception(p, near):
-        return "quantifier", None
+        return Judged("quantifier")
     if len(p.words) < MIN_WORDS:
-        return None, None
+        return Judged()
     fits = [(u, f) for u in near
             if (f := _fit(p, u, units, subject)) is not None and f.candidate]
+    restated = any(f.restates and not f.swaps for _, f in fits)
     # a clause that restates the claim stands for its sentence
     by_clause = {u.row for u, f in fits if u.clause and f.restates}
     fits = [(u, f) for u, f in fits if u.clause or u.row not in by_clause]
-    if not fits:
-        return None, None
     judged = [(u, f, _conflicts(p, u, f, units)) for u, f in fits]
-    if any(not kinds for _, _, kinds in judged):
-        return None, None
+    if not judged or any(not kinds for _, _, kinds in judged):
+        return Judged(restated=restated)
     # the unit it restates most closely, with the fewest replaced words, explains it
     u, _, kinds = max(judged, key=lambda x: (x[1].covered, -len(x[1].swaps), x[1].covering))
-    return min(kinds, key=_KIND_ORDER.index), u.row
+    return Judged(min(kinds, key=_KIND_ORDER.index), u.row, restated)
 
 
 @dataclass(frozen=True)
@@ -393,8 +501,7 @@ class Finding:
 def _stated(p: Part, units: Units) -> float:
     """Share of a clause's content words that some context states (a word by its stem,
     or by a static vector at least SOFT_WORD close to a context word)."""
-    words = [(t, w) for t, w in zip(p.info.words, p.info.word_stems, strict=True)
-             if w in p.words]
+    words = list(dict.fromkeys(p.pairs))
     if not words:
         return 1.0
     missing = [t for t, w in words if w not in units.stems]
@@ -421,28 +528,31 @@ def _context_vectors(units: Units) -> np.ndarray:
 
 def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding:
     """The claim sentence's conflict with the contexts (each of its clauses aligned on its
-    own when it has several), and a clause of it no context states. `doc`: align within
-    that context document only."""
+    own when it has several, a later clause with the names of the sentence), and a clause
+    of it no context states. `doc`: align within that context document only."""
     if len(ctx) == 0:
         return Finding()
     units = Units.of(ctx)
     parts = clauses(s.text)
+    names = frozenset(stem(n) for n in s.names)
+    restated = False
+    subject = subject_words(parts[0])
     for k, p in enumerate(parts):
-        kind, row = judge_part(p, units, doc, subject=k == 0)
-        if kind is not None:
-            return Finding(kind, row)
-    if len(parts) > 1 and doc is None and any(_restated(p, units) for p in parts):
+        # a later clause is read with the sentence's names ("..., and get one point per
+        # pound": the Classic card's) and, without a subject of its own, with the first
+        # clause's ("Team connects 10 devices and stores 5 TB": Team stores 5 TB)
+        given = names | (last_words(parts[k - 1]) if p.opening == "relative"
+                         else subject if p.opening else frozenset())
+        if k and given - p.words:
+            p = replace(p, words=p.words | given)
+        judged = judge_part(p, units, doc, subject=k == 0)
+        if judged.conflict is not None:
+            return Finding(judged.conflict, judged.row)
+        restated = restated or judged.restated
+    if len(parts) > 1 and doc is None and restated:
         for p in parts:
             if (len(p.words - FILLER_STEMS) >= MIN_WORDS and not FIRST_PERSON & set(p.info.tokens)
                     and _stated(p, units) < UNSTATED_SHARE):
                 return Finding(unstated=p.text)
     return Finding()
 
-
-def _restated(p: Part, units: Units) -> bool:
-    """Whether a context unit restates the clause word for word (`Fit.restates`, no
-    word replaced)."""
-    if len(p.words) < MIN_WORDS:
-        return False
-    return any((f := _fit(p, u, units)) is not None and f.restates and not f.swaps
-               for u in units.near(p, None))

@@ -109,13 +109,15 @@ def answer_rows(p: Prepared) -> AnswerRows:
     told = [addresses_evaluator(k.text) for k in p.answer_keyed]
     reasons = set_aside_reasons(p.answer_keyed, p.answer_infos, p.ctx.pool, p.given)
     aside = [None if t else r for t, r in zip(told, reasons, strict=True)]
+    is_copied = [copied(i, p.ctx) for i in p.answer_infos]
+    # (a "copy" may splice fragments of two sentences: it is aligned like any claim)
     found = [support_features(info, e, p.ctx) for info, e in
              zip(p.answer_infos, p.answer_emb, strict=True)]
     kept = [i for i, r in enumerate(aside) if r is None]
     claims = " ".join(p.answer_keyed[i].text for i in kept)
     return AnswerRows(
         features=[f for f, _ in found], matches=[m for _, m in found],
-        copied=[copied(i, p.ctx) for i in p.answer_infos],
+        copied=is_copied,
         missing=missing_flags([k.text for k in p.answer_keyed], p, [m for _, m in found]),
         told=told,
         aside=aside,

@@ -16,12 +16,16 @@ unit claim-level alignment (alignment.py) compares:
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .lexical import NEGATIONS, STOPWORDS
-from .sentences import SentenceInfo, sentence_info
+from .lexical import NEGATIONS, STOPWORDS, stem
+from .normalise import TOKEN, normalise_text
+from .sentences import SentenceInfo, token_view
+from .sentences import lead_tokens as _lead
 
 MIN_CLAUSE_TOKENS = 3  # a shorter piece ("Yes", "In 2019", "Basic") is no clause of its own
 _OPENS = (r"but|although|though|while|whereas|which|who|so|unless|except|yet|and|or|if|"
@@ -87,12 +91,14 @@ def _value(stem: str) -> float | None:
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Part:
     """A sentence or a clause as alignment reads it (module docstring)."""
 
     info: SentenceInfo
     words: frozenset[str]
+    pairs: tuple[tuple[str, str], ...]  # (token, stem) of each content word, in order
+    stems: frozenset[str]  # every token's stem (irregular verbs as their base)
     first: str | None  # its first content stem (the subject, mostly)
     negations: tuple[str | None, ...]  # per predicate negation, the stem it bears on
     figures: tuple[tuple[float, str | None], ...]  # (value, the stem it counts)
@@ -216,7 +222,8 @@ def subject_words(p: Part) -> frozenset[str]:
     """A clause's subject, as a following clause without one takes it: its content stems
     before its first auxiliary, negation or number ("The Classic card has no annual fee":
     classic, card; "People for the Ethical Treatment of Animals (PETA) is ...": all five)."""
-    toks, stems = p.info.tokens, p.info.all_stems
+    toks = p.info.tokens
+    stems = lemma_stems(toks, p.info.all_stems)
     out = []
     for i in range(p.info.lead, len(toks)):
         t = toks[i]
@@ -227,16 +234,43 @@ def subject_words(p: Part) -> frozenset[str]:
     return frozenset(out)
 
 
+# Irregular verb forms, read as their base ("won" is "win"), both sides alike: a claim
+# "did not win" restates "won" (the stemmer keeps prefixes: "won" and "win" differ).
+# (forms also used as adjectives, "paid", "lost", "known", "left", are left alone)
+_IRREGULAR_TEXT = """
+    won:win took:take taken:take gave:give went:go gone:go made:make held:hold sold:sell
+    bought:buy built:build began:begin begun:begin wrote:write written:write led:lead
+    met:meet ran:run said:say saw:see seen:see sent:send spent:spend stood:stand told:tell
+    thought:think became:become came:come knew:know grew:grow grown:grow drew:draw
+    drawn:draw drove:drive driven:drive fell:fall fallen:fall felt:feel kept:keep
+    brought:bring caught:catch taught:teach chose:choose chosen:choose rose:rise
+    risen:rise struck:strike spoke:speak spoken:speak broke:break ate:eat eaten:eat
+    flew:fly flown:fly wore:wear sang:sing sung:sing threw:throw thrown:throw
+    fought:fight sought:seek meant:mean dealt:deal lent:lend forgot:forget froze:freeze
+    hung:hang shook:shake slept:sleep stole:steal swore:swear understood:understand
+    withdrew:withdraw
+"""
+_IRREGULAR = {form: stem(base) for form, base in
+              (pair.split(":") for pair in _IRREGULAR_TEXT.split())}
+
+
+def lemma_stems(toks: Sequence[str], stems: Sequence[str]) -> list[str]:
+    """The sentence's stems with irregular verb forms read as their base."""
+    get = _IRREGULAR.get
+    return [get(t, x) for t, x in zip(toks, stems, strict=True)]
+
+
 def neighbours(p: Part) -> dict[str, frozenset[str]]:
     """Per content stem, the stems of the nearest tokens before ("<stem") and after
     (">stem") it that are no stopwords and no numbers: its place in the sentence."""
     return _neighbours(p.info.text)
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=4096)
 def _neighbours(text: str) -> dict[str, frozenset[str]]:
-    info = sentence_info(text)
-    toks, stems = info.tokens, info.all_stems
+    info = token_view(text)
+    toks = info.tokens
+    stems = lemma_stems(toks, info.all_stems)
     keep = [i for i, t in enumerate(toks) if t not in STOPWORDS and not _is_number(stems[i])]
     out: dict[str, set[str]] = {}
     for k, i in enumerate(keep):
@@ -251,22 +285,44 @@ def _neighbours(text: str) -> dict[str, frozenset[str]]:
 def last_words(p: Part, n: int = 2) -> frozenset[str]:
     """The clause's last `n` content stems: what a relative clause after it is about
     ("... colds or flu, which are caused by viruses")."""
-    stems = [s for s in p.info.all_stems if s in p.words]
+    stems = [s for s in lemma_stems(p.info.tokens, p.info.all_stems) if s in p.words]
     return frozenset(stems[-n:])
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=4096)  # ~4 KB each (with its token view): bounded at ~16 MB
 def part(text: str) -> Part:
     """The alignment view of a sentence or clause (cached: contexts repeat)."""
-    info = sentence_info(text)
-    toks, stems = info.tokens, info.all_stems
+    return _part(token_view(text))
+
+
+def _is_word(t: str, s: str) -> bool:
+    """A content word as alignment reads it: no stopword, negation, quantifier, number."""
+    return not (t in STOPWORDS or is_negation(t) or t in UNIVERSAL or t in RESTRICTORS
+                or t in _TIME or _is_number(s))
+
+
+def first_word(info: SentenceInfo) -> str | None:
+    """A sentence's first content stem, as its Part's `first` (without reading it all)."""
+    for i in range(info.lead, len(info.tokens)):
+        t = info.tokens[i]
+        s = _IRREGULAR.get(t, info.all_stems[i])
+        if _is_word(t, s):
+            return s
+    return None
+
+
+def _part(info: SentenceInfo) -> Part:
+    text = info.text
+    toks = info.tokens
+    stems = lemma_stems(toks, info.all_stems)
     words = []
+    pairs = []
     for i in range(info.lead, len(toks)):
         t, s = toks[i], stems[i]
-        if (t in STOPWORDS or is_negation(t) or t in UNIVERSAL or t in RESTRICTORS
-                or t in _TIME or _is_number(s)):
+        if not _is_word(t, s):
             continue
         words.append(s)
+        pairs.append((t, s))
     restricted = any(t in RESTRICTORS for t in toks) or any(
         toks[i + 1] in POST_MODIFIERS for i in range(info.lead, min(len(toks) - 1, info.lead + 3))
         if toks[i] not in STOPWORDS
@@ -274,6 +330,8 @@ def part(text: str) -> Part:
     return Part(
         info=info,
         words=frozenset(words),
+        pairs=tuple(pairs),
+        stems=frozenset(stems),
         first=words[0] if words else None,
         negations=tuple(_negation_heads(toks, stems, info.lead)),
         figures=tuple(_figures(toks, stems)),
@@ -312,6 +370,60 @@ def clause_texts(text: str) -> tuple[str, ...]:
     return tuple(merged) if len(merged) > 1 else (text,)
 
 
+def _merge(pieces: list[list[int]], toks: tuple[str, ...]) -> list[list[int]]:
+    """Pieces of token indices merged as clause_texts merges its pieces."""
+    merged: list[list[int]] = []
+    carry: list[int] = []
+    for k, p in enumerate(pieces):
+        if carry:
+            p, carry = carry + p, []
+        nxt = toks[pieces[k + 1][0]] if k + 1 < len(pieces) else ""
+        if len(p) >= MIN_CLAUSE_TOKENS:
+            merged.append(p)
+        elif merged and (nxt not in ("and", "or") or toks[p[0]] in ("and", "or")):
+            merged[-1] = merged[-1] + p
+        else:
+            carry = p
+    if carry:
+        merged.append(carry)
+    return merged
+
+
+@lru_cache(maxsize=4096)
+def clause_parts(text: str) -> tuple[Part, ...]:
+    """The parts of the sentence's clauses (one, the sentence, when it has one): the
+    sentence read once, its tokens cut where clause_texts cuts its text (a clause's text
+    is its span of the normalised sentence: "$500" reads "500 dollars")."""
+    whole = part(text)
+    info = whole.info
+    normal = normalise_text(text)
+    spans = [m.span() for m in TOKEN.finditer(normal)]
+    breaks = [m.start() for m in _BREAK.finditer(normal) if m.end() > m.start()]
+    if not breaks or len(spans) != len(info.tokens):
+        return (whole,)
+    ids = [bisect.bisect_right(breaks, start) for start, _ in spans]
+    pieces: list[list[int]] = []
+    for k, b in enumerate(ids):
+        if k and b == ids[k - 1]:
+            pieces[-1].append(k)
+        else:
+            pieces.append([k])
+    groups = _merge(pieces, info.tokens)
+    if len(groups) < 2:
+        return (whole,)
+    out = []
+    for g in groups:
+        lo, hi = g[0], g[-1] + 1
+        toks = info.tokens[lo:hi]
+        piece = normal[spans[lo][0]:spans[hi - 1][1]]
+        out.append(_part(SentenceInfo(
+            text=piece, stems=[], all_stems=info.all_stems[lo:hi], numbers=(), names=[],
+            negated=False, tokens=toks,
+            capitals=tuple(i - lo for i in info.capitals if lo <= i < hi),
+            lead=_lead(piece, list(toks)))))
+    return tuple(out)
+
+
 def clauses(text: str) -> list[Part]:
     """The parts of the sentence's clauses (one, the sentence, when it has one)."""
-    return [part(c) for c in clause_texts(text)]
+    return list(clause_parts(text))

@@ -64,8 +64,10 @@ class ReferenceScorer:
             else (p.answer_infos, p.answer_emb)
         )
         if has_ctx and p.reference_infos:
+            # the reference is people's answer: no claim-level alignment (what it costs is
+            # spent on the answer's claims), the copy and missing-term rules only
             logits, found = support_logits(self.calibration, p.reference_infos,
-                                           p.reference_emb, p.ctx)
+                                           p.reference_emb, p.ctx, aligned=False)
             logits = rule_logits(
                 logits,
                 [copied(i, p.ctx) for i in p.reference_infos],

@@ -62,12 +62,7 @@ def sentence_info(text: str) -> SentenceInfo:
     toks = [t.lower() for t in cased]
     all_stems = [stem(canon_number(t)) for t in toks]
     content = [s for t, s in zip(toks, all_stems, strict=True) if t not in STOPWORDS]
-    lead = 0
-    while lead < len(toks) - 1 and toks[lead] in OPENERS:
-        lead += 1
-    opener = _NEGATIVE_OPENER.match(text)
-    if opener and lead == 0:
-        lead = min(len(opener.group(1).split()), len(toks) - 1)
+    lead = lead_tokens(text, toks)
     words = [(t, s) for t, s in zip(toks, all_stems, strict=True) if t not in STOPWORDS]
     return SentenceInfo(
         text=text,
@@ -90,6 +85,40 @@ def sentence_info(text: str) -> SentenceInfo:
         asks=text.rstrip().rstrip("\"')]}»”’ ").endswith("?"),
     )
 
+
+
+def lead_tokens(text: str, toks: list[str]) -> int:
+    """How many leading tokens are an opener ("No, ...", "Not really, ...")."""
+    lead = 0
+    while lead < len(toks) - 1 and toks[lead] in OPENERS:
+        lead += 1
+    opener = _NEGATIVE_OPENER.match(text)
+    if opener and lead == 0:
+        lead = min(len(opener.group(1).split()), len(toks) - 1)
+    return lead
+
+
+def token_view(text: str) -> SentenceInfo:
+    """A light SentenceInfo of a sentence or clause: its tokens, stems, capitals and
+    opener only (no numbers, names, n-grams), for clause-level alignment, which reads no
+    more; a sentence already analysed gives its full info."""
+    cased = cased_tokens(text)
+    toks = [t.lower() for t in cased]
+    all_stems = [stem(canon_number(t)) for t in toks]
+    return SentenceInfo(
+        text=text,
+        stems=[x for t, x in zip(toks, all_stems, strict=True) if t not in STOPWORDS],
+        all_stems=all_stems,
+        numbers=(),
+        names=[],
+        negated=False,
+        stem_set=frozenset(all_stems),
+        tokens=tuple(toks),
+        capitals=tuple(
+            i for i, t in enumerate(cased) if t[:1].isupper() and toks[i] not in STOPWORDS
+        ),
+        lead=lead_tokens(text, toks),
+    )
 
 
 @dataclass(frozen=True)
