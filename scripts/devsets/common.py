@@ -110,7 +110,7 @@ def _code_hash() -> str:
             *(src / "embed").glob("*.py"),
             *(src / "embed").glob("*.npz"),  # the static table: a new one changes every row
             *(src / "embed").glob("*.json"),  # ... and its tokenizer
-            src / "text.py",
+            *(src / "text").glob("*.py"),  # splitting, keying, citation markers
             Path(__file__),  # this file builds the records
         ]
     ):

@@ -23,7 +23,6 @@ from common import FAITH_SETS, blank_calibration, load_rows, to_sample
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.answer import answer_rows
 
-
 KINDS = ("negation", "antonym", "entity", "number", "quantifier", "role swap")
 
 

@@ -589,6 +589,33 @@ def test_a_negation_of_part_of_a_longer_sentence(an: Analyzer) -> None:
     assert right.contradicts == [None] and _faith(right) >= HALLUCINATION_THRESHOLD
 
 
+@known_limit("a predicate in other words is not compared")
+def test_limit_a_contradiction_in_other_words(an: Analyzer) -> None:
+    """Alignment compares what a claim and a context sentence share: "gets" is not "is
+    eligible for", so the universal claim restates no sentence that denies it."""
+    ev = _ev(an, ["Interns are not eligible for the gym subsidy of $40 a month."],
+             "Everyone, interns included, gets the gym subsidy of $40 a month.")
+    assert _faith(ev) < HALLUCINATION_THRESHOLD
+
+
+@known_limit("a paraphrase in mostly other words is unsupported")
+def test_limit_a_paraphrase_in_mostly_other_words(an: Analyzer) -> None:
+    """Support reads the claim's words (a synonym by its static vector): one that says
+    the context's fact in mostly other words falls below the line."""
+    ev = _ev(an, ["Parcels ship within 2 business days of the order."],
+             "Your parcel leaves our warehouse no more than two working days after you buy.")
+    assert _faith(ev) >= HALLUCINATION_THRESHOLD
+
+
+@known_limit("a decline in words no pattern knows is a claim")
+def test_limit_a_decline_in_unusual_words(an: Analyzer) -> None:
+    """Declines are read by their phrasing (declines.py): one in words none of the
+    patterns knows is scored as a claim nothing supports."""
+    ev = _ev(an, ["Parcels ship within 2 business days of the order."],
+             "That one is beyond me, sorry.", "Do you ship to Mars?")
+    assert ev.abstains
+
+
 @known_limit("Chinese is neither split into sentences nor into words")
 def test_limit_a_chinese_passage_that_answers_is_relevant(an: Analyzer) -> None:
     """The offline judge is built and measured on English: a Chinese passage that holds

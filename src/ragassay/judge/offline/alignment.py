@@ -33,26 +33,15 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .clauses import (
-    Part,
-    clause_parts,
-    clauses,
-    first_word,
-    last_words,
-    lemma_stems,
-    neighbours,
-    part,
-    subject_words,
-)
+from .clauses import Part, clauses, neighbours, taken
 from .contradiction import role_swap
-from .lexical import FILLER, STOPWORDS, antonym_stems, stem
-from .normalise import normalise_text
+from .lexical import FILLER, antonym_stems, stem
 from .sentences import ContextIndex, SentenceInfo
+from .units import Unit, Units
 from .words import word_vectors
 
 RESTATES = 0.8  # share of a claim's content words a unit must state to restate it
@@ -61,237 +50,11 @@ CONTAINED_SHARE = 0.4  # a unit wholly inside a claim restates it when the claim
 MIN_WORDS = 2  # claims and units with fewer content words are not aligned
 UNSTATED_SHARE = 0.5  # a clause with fewer of its words in any context is unstated
 SOFT_WORD = 0.6  # a word whose static vector is this close to a context word is stated
-SYNONYM_COSINE = 0.6  # two subjects this close by their static vectors are no alternatives
 # a clause in the first person ("I think you're right", "I agree") is a remark, no detail
 FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine"})
 FILLER_STEMS = frozenset(stem(w) for w in FILLER)
-# a list of three or more ("Basic, Plus and Pro"), or two at a sentence's start
-# ("Ibuprofen and paracetamol are ..."); any two words joined by "and" / "or"
-_LIST = re.compile(r"\b(\w+(?:,\s*\w+)+,?\s+(?:and|or)\s+\w+)\b")
-_JOINED = re.compile(r"\b(\w+)\s+(?:and|or)\s+(\w+)\b")
-_OPENING_PAIR = re.compile(r"^\W*(?:the\s+)?(\w+)\s+and\s+(\w+)\b", re.IGNORECASE)
 MAX_SWAP_EDIT = 2  # a claim differing from a unit in more words is no swap of one of them
 _KIND_ORDER = ("role swap", "number", "entity", "quantifier", "negation", "antonym")
-
-
-@dataclass(frozen=True, slots=True)
-class Unit:
-    """A context sentence or one of its clauses. A clause without a subject of its own
-    ("..., has no device limit and includes 2 TB of storage") takes the words of the
-    sentence's first clause as its own ("Pro costs $10 a month": pro), and a relative
-    clause the words it refers to ("colds or flu, which are caused by viruses")."""
-
-    part: Part
-    row: int  # the context sentence
-    clause: bool  # a clause of a sentence of several
-    sentence: Part  # the whole sentence
-    inherited: frozenset[str] = frozenset()
-
-    @property
-    def words(self) -> frozenset[str]:
-        return self.part.words | self.inherited
-
-
-@dataclass(frozen=True, slots=True)
-class _Row:
-    """What one context sentence says of alternatives: the words it lists (in a list of
-    three or more, or two opening it), every pair it joins with "and" / "or" (it says
-    both), and each content word's next content word."""
-
-    listed: frozenset[frozenset[str]]
-    joined: frozenset[frozenset[str]]
-    heads: dict[str, frozenset[str]]
-
-
-def _pairs(groups: list[list[str]]) -> frozenset[frozenset[str]]:
-    out: set[frozenset[str]] = set()
-    for group in groups:
-        items = [_lemma(x) for x in group if x.lower() not in ("and", "or")]
-        items = [x for x in items if not x[:1].isdigit()]
-        out.update(frozenset((a, b)) for a in items for b in items if a != b)
-    return frozenset(out)
-
-
-def _row(info: SentenceInfo) -> _Row:
-    listed: frozenset[frozenset[str]] = frozenset()
-    joined: frozenset[frozenset[str]] = frozenset()
-    if "and" in info.tokens or "or" in info.tokens:
-        text = normalise_text(info.text)
-        groups = [re.findall(r"\w+", m.group(1)) for m in _LIST.finditer(text)]
-        if m := _OPENING_PAIR.match(text):
-            groups.append(list(m.groups()))
-        listed = _pairs(groups)
-        joined = listed | _pairs([list(m.groups()) for m in _JOINED.finditer(text)])
-    stems = lemma_stems(info.tokens, info.all_stems)
-    content = [t not in STOPWORDS and not x[:1].isdigit()
-               for t, x in zip(info.tokens, stems, strict=True)]
-    heads: dict[str, set[str]] = {}
-    for k in range(len(stems) - 1):
-        if content[k] and content[k + 1]:
-            heads.setdefault(stems[k], set()).add(stems[k + 1])
-    return _Row(listed, joined, {w: frozenset(h) for w, h in heads.items()})
-
-
-class Alternatives:
-    """Words the contexts offer as alternatives to each other: names (capitalised inside a
-    sentence), words listed together ("Basic, Plus and Pro"; "Ibuprofen and paracetamol
-    are ..."), and modifiers of the same word ("monthly subscriptions" / "annual
-    subscriptions", "free tier" / "paid tier"). Numbers are compared as figures. Read
-    from the sentences that hold the words asked about, on first use (`rows`: the
-    sentences holding each content stem)."""
-
-    def __init__(self, infos: list[SentenceInfo], rows: dict[str, list[int]]) -> None:
-        self.infos = infos
-        self.rows = rows
-        self.names = frozenset(stem(n) for i in infos for n in i.names)
-        self._rows: dict[int, _Row] = {}
-
-    def row(self, j: int) -> _Row:
-        found = self._rows.get(j)
-        if found is None:
-            found = self._rows[j] = _row(self.infos[j])
-        return found
-
-    def together(self, w: str, v: str, j: int) -> bool:
-        """Whether sentence j lists both ("singer, songwriter and musician")."""
-        return frozenset((w, v)) in self.row(j).joined
-
-    def _heads(self, w: str) -> frozenset[str]:
-        return frozenset().union(*(self.row(j).heads.get(w, ()) for j in self.rows.get(w, ())))
-
-    def __call__(self, w: str, v: str, named: bool = True) -> bool:
-        """Whether w and v are alternatives; names count only when w is `named` (written
-        with a capital where it is used, not "customer service" for "Customer Support")."""
-        if w == v or len(w) < 2 or len(v) < 2:
-            return False
-        if named and w in self.names and v in self.names:
-            return True
-        pair = frozenset((w, v))
-        both = set(self.rows.get(w, ())) & set(self.rows.get(v, ()))
-        if any(pair in self.row(j).listed for j in both):
-            return True
-        return not self._heads(w).isdisjoint(self._heads(v))
-
-    def has_alternative(self, v: str) -> bool:
-        """Whether the contexts offer any alternative to v."""
-        if v in self.names and len(self.names) > 1:
-            return True
-        if any(any(v in p for p in self.row(j).listed) for j in self.rows.get(v, ())):
-            return True
-        for h in self._heads(v):  # another word before one of v's next words
-            for j in self.rows.get(h, ()):
-                if any(h in hs for w, hs in self.row(j).heads.items() if w != v):
-                    return True
-        return False
-
-
-def _lemma(word: str) -> str:
-    w = word.lower()
-    return lemma_stems([w], [stem(w)])[0]
-
-
-class Units:
-    """A sample's context units, built once per ContextIndex (`of`): every sentence,
-    indexed by content stem, and, for a sentence a claim shares words with, its clauses
-    (read on first use); with the alternatives the contexts offer (on first use too)."""
-
-    def __init__(self, ctx: ContextIndex) -> None:
-        self.ctx = ctx
-        self.stems = ctx.stems
-        self.by_stem: dict[str, list[int]] = {}
-        for j, info in enumerate(ctx.infos):
-            # (a sentence read as empty, addressed to the evaluator, has no words)
-            for w in set(lemma_stems(info.words, info.word_stems)):
-                self.by_stem.setdefault(w, []).append(j)
-        self._sentences: dict[int, Unit] = {}
-        self._subjects: frozenset[str] | None = None
-        self._clauses: dict[int, list[Unit]] = {}
-        self._alternatives: Alternatives | None = None
-        self._word_of: dict[str, str] | None = None
-
-    def sentence(self, row: int) -> Unit:
-        found = self._sentences.get(row)
-        if found is None:
-            whole = part(self.ctx.infos[row].text)
-            found = self._sentences[row] = Unit(whole, row, False, whole)
-        return found
-
-    @property
-    def subjects(self) -> frozenset[str]:
-        """The first content word of each context sentence."""
-        if self._subjects is None:
-            self._subjects = frozenset(
-                f for i in self.ctx.infos if (f := first_word(i)) is not None)
-        return self._subjects
-
-    @property
-    def alternatives(self) -> Alternatives:
-        if self._alternatives is None:
-            self._alternatives = Alternatives(self.ctx.infos, self.by_stem)
-        return self._alternatives
-
-    def clauses(self, row: int) -> list[Unit]:
-        """The clauses of a context sentence (none when it has one), a clause without a
-        subject of its own taking its sentence's (or, relative, what it refers to)."""
-        found = self._clauses.get(row)
-        if found is None:
-            whole = self.sentence(row)
-            pieces = clause_parts(whole.part.text)
-            found = []
-            if len(pieces) > 1:
-                subject = subject_words(pieces[0])
-                for k, p in enumerate(pieces):
-                    given = (frozenset() if not k or p.opening is None
-                             else last_words(pieces[k - 1]) if p.opening == "relative"
-                             else subject)
-                    found.append(Unit(p, row, True, whole.part, given))
-            self._clauses[row] = found
-        return found
-
-    def subject_pair(self, w: str, v: str) -> bool:
-        """Whether two words are the subjects of context sentences (the first word of
-        each) and not near-synonyms by their static vectors ("Contractors are not
-        eligible ..." / "Employees may work remotely ...", not "staff" / "employees")."""
-        if w not in self.subjects or v not in self.subjects:
-            return False
-        if self._word_of is None:
-            self._word_of = {x: t for i in self.ctx.infos
-                             for t, x in zip(i.words, i.word_stems, strict=True)}
-        tw, tv = self._word_of.get(w), self._word_of.get(v)
-        if tw is None or tv is None:
-            return False
-        vecs = word_vectors([tw, tv])
-        return float(vecs[0] @ vecs[1]) < SYNONYM_COSINE
-
-    @classmethod
-    def of(cls, ctx: ContextIndex) -> Units:
-        units = ctx.derived.get("alignment")
-        if not isinstance(units, Units):
-            units = cls(ctx)
-            ctx.derived["alignment"] = units
-        return units
-
-    def near(self, p: Part, doc: int | None) -> list[Unit]:
-        """Units sharing enough content words with the claim to restate it: the
-        sentences that do, and those of their clauses that do."""
-        counts: Counter[int] = Counter()
-        for w in p.words:
-            for j in self.by_stem.get(w, ()):
-                counts[j] += 1
-        n = len(p.words)
-        # fewer shared words can neither contain a unit nor restate the claim
-        need = max(min(MIN_WORDS, n), min(math.ceil(CONTAINED_SHARE * n),
-                                          math.ceil(RESTATES * n) - MAX_SWAP_EDIT))
-        docs = self.ctx.docs
-        out: list[Unit] = []
-        for j, n in counts.items():
-            if n < need or (doc is not None and docs[j] != doc):
-                continue
-            whole = self.sentence(j)
-            if len(p.words & whole.words) >= need:
-                out.append(whole)
-            out += [u for u in self.clauses(j) if len(p.words & u.words) >= need]
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,8 +105,7 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
                 continue  # the sentence lists both ("singer, songwriter and musician")
             if _acronym(t, u.sentence):
                 break  # "GNR" for "Guns N' Roses"
-            if (units.alternatives(w, v, named=w in p.capitalised)
-                    and _same_slot(w, v, p, u, subject)) or (
+            if (units.alternatives(w, v) and _same_slot(w, v, p, u, subject)) or (
                     subject and len(only_c) == 1 and w == p.first and v == u.part.first
                     and not u.clause and units.subject_pair(w, v)):
                 swaps.append((w, v))
@@ -470,7 +232,11 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     """The conflict of a claim (or clause) with the units that restate it."""
     if not p.words or (len(p.words) < MIN_WORDS and not p.universal):
         return Judged()
-    near = units.near(p, doc)
+    n = len(p.words)
+    # fewer shared words can neither contain a unit nor restate the claim
+    need = max(min(MIN_WORDS, n), min(math.ceil(CONTAINED_SHARE * n),
+                                      math.ceil(RESTATES * n) - MAX_SWAP_EDIT))
+    near = units.near(p, doc, need)
     if _exception(p, near):
         return Judged("quantifier")
     if len(p.words) < MIN_WORDS:
@@ -530,19 +296,17 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     """The claim sentence's conflict with the contexts (each of its clauses aligned on its
     own when it has several, a later clause with the names of the sentence), and a clause
     of it no context states. `doc`: align within that context document only."""
-    if len(ctx) == 0:
-        return Finding()
+    if len(ctx) == 0 or s.asks:
+        return Finding()  # (a question asserts nothing)
     units = Units.of(ctx)
     parts = clauses(s.text)
     names = frozenset(stem(n) for n in s.names)
     restated = False
-    subject = subject_words(parts[0])
     for k, p in enumerate(parts):
         # a later clause is read with the sentence's names ("..., and get one point per
-        # pound": the Classic card's) and, without a subject of its own, with the first
-        # clause's ("Team connects 10 devices and stores 5 TB": Team stores 5 TB)
-        given = names | (last_words(parts[k - 1]) if p.opening == "relative"
-                         else subject if p.opening else frozenset())
+        # pound": the Classic card's) and, without a subject of its own, with what it
+        # takes from the sentence ("Team connects 10 devices and stores 5 TB")
+        given = names | taken(parts, k)
         if k and given - p.words:
             p = replace(p, words=p.words | given)
         judged = judge_part(p, units, doc, subject=k == 0)

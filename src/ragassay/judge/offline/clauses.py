@@ -105,7 +105,7 @@ class Part:
     counted: frozenset[str]  # content stems within two tokens after a number
     quantified: tuple[str | None, ...]  # per universal quantifier, the stem it quantifies
     restricted: bool
-    opening: str | None  # "verb" or "relative": it has no subject of its own (_opening)
+    opening: str | None  # "verb", "preposition", "relative": no subject of its own
     capitalised: frozenset[str]  # stems of its capitalised tokens (names, the first word)
 
     @property
@@ -138,21 +138,43 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int) -> list[
     return heads
 
 
+_MONTHS_TEXT = """
+    january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec
+"""
+_MONTHS = frozenset(_MONTHS_TEXT.split())
+
+
+def _is_year(value: float) -> bool:
+    return 1000 <= value <= 2999 and value == int(value)
+
+
 def _figures(toks: tuple[str, ...], stems: list[str]) -> list[tuple[float, str | None]]:
     """Each number with the word it counts: the next token ("5 devices"; a time for
-    "8 am"), else the content word before it ("Physics in 1903" counts Physics)."""
+    "8 am"), else the content word before it ("Physics in 1903" counts Physics); in a
+    date, a day beside its month counts the day and a year the year ("28 June 2019",
+    "June 28"); "2018-19" is 2018 to 2019."""
     out: list[tuple[float, str | None]] = []
     n = len(toks)
     for i, s in enumerate(stems):
         if not _is_number(s) or toks[i] in _ORDINALS or (value := _value(s)) is None:
             continue
+        if (i and len(toks[i]) == 2 and _is_number(stems[i - 1])
+                and _is_year(prev := _value(stems[i - 1]) or 0)):
+            value = prev // 100 * 100 + value  # "2018-19": the second year
         j = i + 1
         if j < n and toks[j] in _SCALES:
             value *= _SCALES[toks[j]]
             j += 1
         key: str | None = None
+        near = toks[max(0, i - 2):i] + toks[j:j + 1]
         if j < n and toks[j] in _TIME:
             key = "time"
+        elif value <= 31 and any(t in _MONTHS for t in near):
+            key = "day"
+        elif _is_year(value) and (j >= n or toks[j] in STOPWORDS or _is_number(stems[j])
+                                  or toks[j] in _MONTHS):
+            key = "year"
         elif j < n and toks[j] not in STOPWORDS and not _is_number(stems[j]):
             key = stems[j]
         else:
@@ -201,8 +223,8 @@ _OBJECT_STARTS = frozenset({"no", "up", "a", "an", "the", "to"})
 
 def _opening(toks: tuple[str, ...]) -> str | None:
     """How a clause opens when it has no subject of its own: "verb" ("has no device
-    limit", "syncs up to 2 devices", "and from 9 am to 1 pm"), "relative" ("which are
-    caused by viruses"), else None."""
+    limit", "syncs up to 2 devices"), "preposition" ("and from 9 am to 1 pm on
+    Saturdays"), "relative" ("which are caused by viruses"), else None."""
     i = 0
     while i < len(toks) and toks[i] in _CONJUNCTIONS:
         i += 1
@@ -211,7 +233,9 @@ def _opening(toks: tuple[str, ...]) -> str | None:
     first, nxt = toks[i], toks[i + 1] if i + 1 < len(toks) else ""
     if first in _RELATIVES:
         return "relative"
-    if first in _AUXILIARIES or first in _PREPOSITIONS:
+    if first in _PREPOSITIONS:
+        return "preposition"  # "and from 9 am to 1 pm on Saturdays"
+    if first in _AUXILIARIES:
         return "verb"
     if first.endswith("s") and (nxt[:1].isdigit() or nxt in _OBJECT_STARTS):
         return "verb"  # "includes 5 GB", "has no ...", "syncs up to"
@@ -282,6 +306,36 @@ def _neighbours(text: str) -> dict[str, frozenset[str]]:
     return {w: frozenset(n) for w, n in out.items()}
 
 
+def predicate_words(p: Part) -> frozenset[str]:
+    """What a clause says before its first preposition or number ("The Riverside Clinic
+    is open from 8 am ...": riverside, clinic, open), as a following clause of only a
+    prepositional phrase ("and from 9 am to 1 pm on Saturdays") takes it."""
+    toks = p.info.tokens
+    stems = lemma_stems(toks, p.info.all_stems)
+    out = []
+    for i in range(p.info.lead, len(toks)):
+        if toks[i] in _PREPOSITIONS or _is_number(stems[i]):
+            break
+        if stems[i] in p.words:
+            out.append(stems[i])
+    return frozenset(out)
+
+
+def taken(pieces: Sequence[Part], k: int) -> frozenset[str]:
+    """What clause k takes from its sentence when it has no subject of its own: a verb
+    its first clause's subject ("..., has no device limit"), a prepositional phrase what
+    the first clause says before its own ("..., and from 9 am to 1 pm on Saturdays"), a
+    relative clause what it refers to ("..., which are caused by viruses")."""
+    p = pieces[k]
+    if not k or p.opening is None:
+        return frozenset()
+    if p.opening == "relative":
+        return last_words(pieces[k - 1])
+    if p.opening == "preposition":
+        return predicate_words(pieces[0])
+    return subject_words(pieces[0])
+
+
 def last_words(p: Part, n: int = 2) -> frozenset[str]:
     """The clause's last `n` content stems: what a relative clause after it is about
     ("... colds or flu, which are caused by viruses")."""
@@ -296,9 +350,10 @@ def part(text: str) -> Part:
 
 
 def _is_word(t: str, s: str) -> bool:
-    """A content word as alignment reads it: no stopword, negation, quantifier, number."""
+    """A content word as alignment reads it: no stopword, negation, quantifier, number
+    (a rank, "first", is a word: "the first legs" are not "the second leg")."""
     return not (t in STOPWORDS or is_negation(t) or t in UNIVERSAL or t in RESTRICTORS
-                or t in _TIME or _is_number(s))
+                or t in _TIME or (_is_number(s) and t not in _ORDINALS))
 
 
 def first_word(info: SentenceInfo) -> str | None:
@@ -321,6 +376,8 @@ def _part(info: SentenceInfo) -> Part:
         t, s = toks[i], stems[i]
         if not _is_word(t, s):
             continue
+        if t in _ORDINALS:
+            s = t  # "first", not its number
         words.append(s)
         pairs.append((t, s))
     restricted = any(t in RESTRICTORS for t in toks) or any(

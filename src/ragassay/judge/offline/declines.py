@@ -132,13 +132,10 @@ def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
     if missing_terms(sentence, pool, question):
         return True
     parts = clause_texts(sentence)
-    # a clause asking what is not known is the decline's object ("... don't say which
-    # payment methods are accepted")
-    rest = [c for i, c in enumerate(parts) if not DECLINE.search(c)
-            and not (i and DECLINE.search(parts[i - 1]) and _INDIRECT.match(c))]
-    if not rest:
-        return False
-    text = " ".join(DECLINE.sub(" ", c) for c in rest)
+    # what the sentence says beyond its decline phrases; a clause asking what is not
+    # known is the decline's object ("... don't say which payment methods are accepted")
+    text = " ".join(DECLINE.sub(" ", c) for i, c in enumerate(parts)
+                    if not (i and DECLINE.search(parts[i - 1]) and _INDIRECT.match(c)))
     q = stem_set(question)
     said = {
         stem(t)

@@ -245,7 +245,7 @@ expanded shrank north south east west left right male female husband wife brothe
 son daughter father mother arrive leave arrived left remember forget remembered forgot
 present absent possible impossible legal illegal able unable likely unlikely
 approve reject approved rejected approval rejection pass veto passed vetoed
-guilty innocent acquit convict acquitted convicted alive dead lived died
+guilty innocent acquit convict acquitted convicted alive dead
 """
 _PAIRS = _ANTONYM_PAIRS_TEXT.split()
 ANTONYMS: dict[str, frozenset[str]] = {}
