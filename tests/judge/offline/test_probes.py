@@ -589,12 +589,23 @@ def test_a_negation_of_part_of_a_longer_sentence(an: Analyzer) -> None:
     assert right.contradicts == [None] and _faith(right) >= HALLUCINATION_THRESHOLD
 
 
-@known_limit("a predicate in other words is not compared")
-def test_limit_a_contradiction_in_other_words(an: Analyzer) -> None:
-    """Alignment compares what a claim and a context sentence share: "gets" is not "is
-    eligible for", so the universal claim restates no sentence that denies it."""
+def test_a_universal_claim_denied_in_other_words_of_a_part_it_includes(an: Analyzer) -> None:
+    """A universal claim meets a unit that denies, of something the claim includes, what
+    it says, its predicate in other words ("gets" / "is not eligible for"): every other
+    word of the unit is in the claim (alignment._denies). A known limit until
+    2026-12-03."""
     ev = _ev(an, ["Interns are not eligible for the gym subsidy of $40 a month."],
              "Everyone, interns included, gets the gym subsidy of $40 a month.")
+    assert ev.contradicts == ["quantifier"] and _faith(ev) < HALLUCINATION_THRESHOLD
+
+
+@known_limit("a predicate in other words is not compared")
+def test_limit_a_contradiction_in_other_words(an: Analyzer) -> None:
+    """Without a quantifier, a predicate in other words is not set against a negation:
+    "gets" is not "is eligible for" (a claim "Metformin treats diabetes" beside
+    "Metformin is not a cure for diabetes" is faithful, and reads alike)."""
+    ev = _ev(an, ["Interns are not eligible for the gym subsidy of $40 a month."],
+             "Interns get the gym subsidy of $40 a month.")
     assert _faith(ev) < HALLUCINATION_THRESHOLD
 
 

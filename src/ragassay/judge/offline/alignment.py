@@ -37,9 +37,10 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .clauses import Part, clauses, neighbours, taken
+from .clauses import Part, clause_parts, clauses, neighbours, part, taken
 from .contradiction import role_swap
 from .lexical import FILLER, antonym_stems, stem
+from .scope import TIMES, elsewhere, name_swap, narrowed, time_bound
 from .sentences import ContextIndex, SentenceInfo
 from .units import Unit, Units
 from .words import word_vectors
@@ -52,6 +53,9 @@ UNSTATED_SHARE = 0.5  # a clause with fewer of its words in any context is unsta
 SOFT_WORD = 0.6  # a word whose static vector is this close to a context word is stated
 # a clause in the first person ("I think you're right", "I agree") is a remark, no detail
 FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine"})
+# a clause naming its source ("According to the leaflet, ...") states no detail either
+_SOURCE = re.compile(r"^\W*(?:according to|as (?:stated|explained|described) (?:in|by))\b",
+                     re.IGNORECASE)
 FILLER_STEMS = frozenset(stem(w) for w in FILLER)
 MAX_SWAP_EDIT = 2  # a claim differing from a unit in more words is no swap of one of them
 _KIND_ORDER = ("role swap", "number", "entity", "quantifier", "negation", "antonym")
@@ -111,6 +115,9 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
                 swaps.append((w, v))
                 used.update((w, v))
                 break
+    if not swaps and len(only_c) > 1 and name_swap(p, u.part, only_c, only_u):
+        swaps.append(("".join(sorted(only_c)), "".join(sorted(only_u))))
+        used.update(only_c)  # a name of several words for another name
     matched_c = len(p.words) - len(only_c - used)
     matched_u = len(uw) - len(only_u - used)
     return Fit(matched_c / len(p.words), matched_u / len(uw), tuple(swaps), antonyms,
@@ -149,11 +156,31 @@ def _polarity(p: Part, u: Part, fit: Fit, given: frozenset[str] = frozenset()
     return "negation" if (n_p + n_u) % 2 else "antonym"
 
 
-def _numbers(p: Part, u: Part) -> bool:
-    """A figure of the claim counts what the unit counts with another value."""
-    figs = set(u.figures)
-    return any(key is not None and (n, key) not in figs
-               and any(k == key and m != n for m, k in u.figures)
+_DAYS = {stem(k): v for k, v in (("hour", 1 / 24), ("day", 1), ("week", 7), ("month", 30),
+                                  ("year", 365))}
+
+
+def _durations(p: Part, figures: list[tuple[float, str | None]]) -> bool:
+    """A duration of the claim that the unit gives in other units with another length
+    ("within 30 days" against "within 2 weeks"; "14 days" is "2 weeks")."""
+    spans = [m * _DAYS[k] for m, k in figures if k in _DAYS]
+    return bool(spans) and any(
+        key in _DAYS and key not in {k for _, k in figures}
+        and all(abs(n * _DAYS[key] - x) > 1e-6 for x in spans)
+        for n, key in p.figures)
+
+
+def _numbers(p: Part, u: Part, sentence: Part | None = None) -> bool:
+    """A figure of the claim counts what the unit counts with another value; a clause
+    counts, besides its own, what its sentence counts and it does not ("and an
+    arrangement fee of £999" of "The 2-year fixed mortgage has ...": a 2-year one)."""
+    figures = list(u.figures)
+    if sentence is not None:
+        own = {k for _, k in figures}
+        figures += [(m, k) for m, k in sentence.figures if k not in own]
+    figs = set(figures)
+    return _durations(p, figures) or any(key is not None and (n, key) not in figs
+               and any(k == key and m != n for m, k in figures)
                for n, key in p.figures)
 
 
@@ -161,29 +188,27 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units) -> list[str]:
     kinds = []
     if role_swap(p.info, u.part.info):
         kinds.append("role swap")
-    if _numbers(p, u.part):
+    if _numbers(p, u.part, u.sentence if u.clause else None):
         kinds.append("number")
     if fit.swaps:
         kinds.append("entity")
-    if p.universal and not u.part.universal and (
-        u.sentence.restricted or u.part.restricted
+    if p.universal and ((not u.part.universal and (
+        (u.sentence.restricted or u.part.restricted) and not p.restricted
         or (not _adverbial(p) and (
             any(units.alternatives.has_alternative(v) for v in fit.only_in_unit)
             or (not p.figures and any(h in u.part.counted for h in p.quantified if h))))
-    ):
+    )) or narrowed(p, u.part) or time_bound(p, u.part)):
         kinds.append("quantifier")
     flip = _polarity(p, u.part, fit, u.inherited)
+    if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \
+            and not {"if", "unless"} & set(p.info.tokens):
+        flip = None  # "You should not have X if C": not having X is C's, not the claim's
+    if flip and "unless" in p.info.tokens and "if" in u.part.info.tokens and any(
+            h is not None for h in u.sentence.negations):
+        flip = None  # "..., unless C" says what "not ... if C" says
     if flip:
         kinds.append(flip)
     return kinds
-
-
-_TIMES_TEXT = """
-    moment second minute hour day week month year time morning afternoon evening night
-    weekday weekend season spring summer autumn fall winter quarter monday tuesday
-    wednesday thursday friday saturday sunday
-"""
-TIMES = frozenset(stem(w) for w in _TIMES_TEXT.split())
 
 
 def _adverbial(p: Part) -> bool:
@@ -195,12 +220,16 @@ def _adverbial(p: Part) -> bool:
 
 def _exception(p: Part, near: list[Unit]) -> bool:
     """A universal claim ("All tickets can be changed", "All withdrawals are free") and
-    a unit on what it quantifies that denies its predicate of part of the whole
+    a unit that denies its predicate, in other words, of something it includes
+    (`_denies`), or a unit on what it quantifies that denies its predicate of part of the whole
     ("Economy Light tickets cannot be changed") or counts it ("3 free withdrawals"); for
     "nobody" or "everyone", a unit saying the same of a restricted subject ("people with
     stomach ulcers should not take it")."""
     if None in p.quantified and p.words and any(
             p.words <= u.words and u.part.restricted and not u.part.universal for u in near):
+        return True
+    if p.universal and not any(h is not None for h in p.negations) and any(
+            _denies(u, p) for u in near):
         return True
     heads = {h for h in p.quantified if h and h not in TIMES}
     if not heads:
@@ -218,6 +247,23 @@ def _exception(p: Part, near: list[Unit]) -> bool:
     return False
 
 
+def _denies(u: Unit, p: Part) -> bool:
+    """Whether the unit denies, of something the universal claim includes, what the
+    claim says, its predicate in other words ("Contractors are not eligible for the
+    allowance" against "All staff, contractors included, receive the allowance"): a
+    negation whose word the claim lacks, every other word of the unit in the claim."""
+    if not u.clause and len(clause_parts(u.sentence.text)) > 1:
+        return False  # a negation of one clause: its clause is a unit of its own
+    if all(h in TIMES for h in p.quantified if h is not None) and None not in p.quantified:
+        return False  # "at any time" says when, not of whom
+    for h in u.part.negations:
+        if h is not None and h not in p.stems:
+            rest = u.words - {h}
+            if len(rest) > MIN_WORDS and rest <= p.words:
+                return True
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class Judged:
     """A claim (or clause) against the units that restate it."""
@@ -227,17 +273,24 @@ class Judged:
     restated: bool = False  # a unit restates it word for word (no word replaced)
 
 
+def _need(n: int) -> int:
+    """The content words a unit must share with a claim of n: fewer can neither contain a
+    unit nor restate the claim."""
+    return max(min(MIN_WORDS, n), min(math.ceil(CONTAINED_SHARE * n),
+                                      math.ceil(RESTATES * n) - MAX_SWAP_EDIT))
+
+
 def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = True
                ) -> Judged:
     """The conflict of a claim (or clause) with the units that restate it."""
     if not p.words or (len(p.words) < MIN_WORDS and not p.universal):
         return Judged()
-    n = len(p.words)
-    # fewer shared words can neither contain a unit nor restate the claim
-    need = max(min(MIN_WORDS, n), min(math.ceil(CONTAINED_SHARE * n),
-                                      math.ceil(RESTATES * n) - MAX_SWAP_EDIT))
-    near = units.near(p, doc, need)
-    if _exception(p, near):
+    near = units.near(p, doc, _need(len(p.words)))
+    when = {h for h in p.quantified if h in TIMES}
+    if when and len(p.words - when) >= MIN_WORDS and any(time_bound(p, u.part) for u in near):
+        p = replace(p, words=p.words - when)  # "at any time" says when, not what
+    if _exception(p, near) or (p.universal and any(
+            elsewhere(p, u.part, u.sentence) for u in near)):
         return Judged("quantifier")
     if len(p.words) < MIN_WORDS:
         return Judged()
@@ -302,6 +355,9 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     parts = clauses(s.text)
     names = frozenset(stem(n) for n in s.names)
     restated = False
+    if len(parts) > 1 and (whole := part(s.text)).universal and _exception(
+            whole, units.near(whole, doc, _need(len(whole.words)))):
+        return Finding("quantifier")  # "All staff, contractors included, receive ..."
     for k, p in enumerate(parts):
         # a later clause is read with the sentence's names ("..., and get one point per
         # pound": the Classic card's) and, without a subject of its own, with what it
@@ -315,8 +371,16 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         restated = restated or judged.restated
     if len(parts) > 1 and doc is None and restated:
         for p in parts:
-            if (len(p.words - FILLER_STEMS) >= MIN_WORDS and not FIRST_PERSON & set(p.info.tokens)
-                    and _stated(p, units) < UNSTATED_SHARE):
-                return Finding(unstated=p.text)
+            if FIRST_PERSON & set(p.info.tokens) or _SOURCE.match(p.text):
+                continue
+            # the clause, and each item of a list in it ("..., theft, windscreen repair
+            # and breakdown recovery": "breakdown recovery")
+            for q in (p, *(part(x) for x in _ITEM.split(p.text) if x != p.text)):
+                if (len(q.words - FILLER_STEMS) >= MIN_WORDS
+                        and _stated(q, units) < UNSTATED_SHARE):
+                    return Finding(unstated=q.text)
     return Finding()
+
+
+_ITEM = re.compile(r"\s*,\s*|\s+(?:and|or)\s+", re.IGNORECASE)
 

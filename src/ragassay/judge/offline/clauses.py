@@ -29,7 +29,8 @@ from .sentences import lead_tokens as _lead
 
 MIN_CLAUSE_TOKENS = 3  # a shorter piece ("Yes", "In 2019", "Basic") is no clause of its own
 _OPENS = (r"but|although|though|while|whereas|which|who|so|unless|except|yet|and|or|if|"
-          r"because|since|as long as|provided|unlike|however|then")
+          r"because|since|as long as|provided|unlike|however|then|along with|together with|"
+          r"as well as")
 _BREAK = re.compile(
     r"\s*[;()\[\]:]\s*"  # semicolons, brackets, colons
     r"|\s+[-\u2013\u2014]\s+|\u2014"  # a dash set off by spaces, an em dash
@@ -48,7 +49,7 @@ _PRONOUNS = frozenset(
     {"everyone", "everybody", "everything", "anyone", "anybody", "anything", "nobody",
      "whoever"}
 )
-_RESTRICTORS_TEXT = "only solely exclusively unless except excluding"
+_RESTRICTORS_TEXT = "only solely exclusively unless except excluding if"  # "if": a condition
 RESTRICTORS = frozenset(_RESTRICTORS_TEXT.split())
 # a person or thing narrowed by what follows it: "people with ulcers", "children under 6",
 # "adults aged 65", "students from low-income households", "guests who book directly"
@@ -350,10 +351,12 @@ def part(text: str) -> Part:
 
 
 def _is_word(t: str, s: str) -> bool:
-    """A content word as alignment reads it: no stopword, negation, quantifier, number
-    (a rank, "first", is a word: "the first legs" are not "the second leg")."""
-    return not (t in STOPWORDS or is_negation(t) or t in UNIVERSAL or t in RESTRICTORS
-                or t in _TIME or (_is_number(s) and t not in _ORDINALS))
+    """A content word as alignment reads it: no stopword ("gets" is "get"), negation,
+    quantifier, number (a rank, "first", is a word: "the first legs" are not "the second
+    leg")."""
+    return not (t in STOPWORDS or (t[-1:] == "s" and t[:-1] in STOPWORDS) or is_negation(t)
+                or t in UNIVERSAL or t in RESTRICTORS or t in _TIME
+                or (_is_number(s) and t not in _ORDINALS))
 
 
 def first_word(info: SentenceInfo) -> str | None:

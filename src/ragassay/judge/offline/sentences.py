@@ -24,7 +24,8 @@ def ngrams(toks: list[str] | tuple[str, ...], n: int) -> list[tuple[str, ...]]:
 
 # Interjections that open an answer ("No, ...", "Yes. ..."): not a negation of the
 # sentence's claim, and not content.
-OPENERS = frozenset({"yes", "no", "yeah", "yep", "nope", "nah", "well", "oh", "ok", "okay"})
+OPENERS = frozenset({"yes", "no", "yeah", "yep", "nope", "nah", "well", "oh", "ok", "okay", "sure",
+                     "certainly", "absolutely"})
 # A negative interjection set off at the start ("Not really, ...", "Of course not!"):
 # it answers the question and negates nothing of the claim that follows, as "No," does.
 _NEGATIVE_OPENER = re.compile(
