@@ -16,7 +16,10 @@ from ragassay.cli import cli
 CONTEXTS = ["Refund policy: monthly plans are not refundable. Annual plans can be refunded "
             "in full within 30 days of purchase.",
             "Plans: Solo syncs 2 devices and stores 5 TB. Studio syncs 8 devices and stores "
-            "40 TB. Priority chat is offered to Studio accounts only."]
+            "40 TB. Priority chat is offered to Studio accounts only.",
+            "Perks: the travel allowance is paid to permanent employees. Interns are not "
+            "eligible for the travel allowance of $200 a year. Returns must be requested "
+            "within 14 days."]
 QUESTION = "What are the refund and sync rules?"
 ROWS = {
     # contradictions built from the contexts' own words
@@ -24,9 +27,15 @@ ROWS = {
     "entity": "Priority chat is offered to Solo accounts only.",
     "number": "Solo syncs 5 devices.",
     "quantifier": "Priority chat is offered to all accounts.",
+    # a universal claim's scope: narrowed by a modifier, denied in other words of a part
+    # it includes, limited in time
+    "scope": "The travel allowance is paid to all employees.",
+    "denied": "All staff, interns included, receive the travel allowance of $200 a year.",
+    "time_bound": "Returns can be requested at any time.",
     # faithful
     "paraphrase": "An annual plan can be refunded in full if you ask within 30 days of buying.",
     "beside_negation": "Annual plans can be refunded in full within 30 days of purchase.",
+    "in_scope": "The travel allowance is paid to permanent employees.",
 }
 DECLINES = {
     "ascii": "I don't know based on the provided context.",
@@ -64,7 +73,8 @@ def _metrics(row: dict[str, object]) -> dict[str, object]:
     return metrics
 
 
-@pytest.mark.parametrize("name", ["negation", "entity", "number", "quantifier"])
+@pytest.mark.parametrize("name", ["negation", "entity", "number", "quantifier", "scope",
+                                  "denied", "time_bound"])
 def test_a_contradiction_from_the_contexts_words_is_a_hallucination(
     results: dict[str, dict[str, object]], name: str
 ) -> None:
@@ -73,7 +83,7 @@ def test_a_contradiction_from_the_contexts_words_is_a_hallucination(
     assert isinstance(m["judge.faithfulness"], float) and m["judge.faithfulness"] < 5.5
 
 
-@pytest.mark.parametrize("name", ["paraphrase", "beside_negation"])
+@pytest.mark.parametrize("name", ["paraphrase", "beside_negation", "in_scope"])
 def test_a_faithful_answer_is_no_hallucination(
     results: dict[str, dict[str, object]], name: str
 ) -> None:

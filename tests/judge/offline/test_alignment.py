@@ -157,3 +157,81 @@ def test_a_claim_is_no_decline(an: Analyzer) -> None:
                             "Is there a student discount?", pool)
     hedged = _ev(an, [PLANS], "I'm not sure, but Team stores 45 TB.")
     assert not hedged.abstains and _faith(hedged) < HALLUCINATION_THRESHOLD
+
+
+SHIPPING = ("Free shipping applies to domestic orders. The loyalty discount is offered to "
+            "members over 60. Returns must be requested within 14 days of delivery. "
+            "Gift wrapping is offered on the Deluxe bundle only.")
+SYNC = ("Webhooks are retried on Linux but not on Windows. Orders are refunded "
+        "automatically if they have not shipped yet.")
+ACCOUNTS = ("The Silver Saver account pays 2% interest a year. The Gold Plus account "
+            "charges no monthly fee. The 3-month membership costs $30 and includes 2 "
+            "coaching sessions. The 6-month membership costs $50.")
+
+
+@pytest.mark.parametrize(("contexts", "answer", "kinds"), [
+    # a universal claim over what the unit narrows: a modifier before or after it
+    ([SHIPPING], "Free shipping applies to all orders.", {"quantifier"}),
+    ([SHIPPING], "The loyalty discount is offered to all members.", {"quantifier"}),
+    # ... the rest of it said of something else, and limited
+    ([SYNC], "Webhooks are retried on every platform.", {"quantifier"}),
+    ([SHIPPING], "Gift wrapping is offered on every bundle.", {"quantifier"}),
+    # ... "at any time" against a time limit; any case against a condition
+    ([SHIPPING], "Returns can be requested at any time.", {"quantifier"}),
+    ([SYNC], "Sure, any order is refunded automatically.", {"quantifier"}),
+    # a name of several words for another, in the same place
+    ([ACCOUNTS], "The Gold Plus account pays 2% interest a year.", {"entity"}),
+    # a figure the clause's sentence gives its subject; a duration in other units
+    ([ACCOUNTS], "The 6-month membership includes 2 coaching sessions.", {"number"}),
+    ([SHIPPING, ACCOUNTS], "Returns must be requested within 30 days of delivery.",
+     {"number"}),
+])
+def test_scope_names_and_figures_are_read_from_the_clause_and_its_sentence(
+    an: Analyzer, contexts: list[str], answer: str, kinds: set[str]
+) -> None:
+    ev = _ev(an, contexts, answer)
+    claims = [k for k, a in zip(ev.contradicts, ev.asserts, strict=True) if a]
+    assert ev.hallucinated_terms == []  # nothing a context lacks: only alignment can tell
+    assert any(k in kinds for k in claims), (claims, reasoning(ev))
+    assert _faith(ev) < HALLUCINATION_THRESHOLD
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    ([SHIPPING], "Free shipping applies to all domestic orders."),
+    ([SHIPPING], "The loyalty discount is offered to members over 60."),
+    ([SYNC], "Webhooks are retried on Linux."),
+    ([ACCOUNTS], "The Silver Saver account pays 2% interest a year."),
+    ([ACCOUNTS], "The 3-month membership includes 2 coaching sessions."),
+    # a source named is no detail; "unless" against "not ... if"
+    ([SHIPPING], "According to the policy, free shipping applies to domestic orders."),
+    (["Do not use the sauna if you have a heart condition. The gym opens at 6 am."],
+     "You can use the sauna, unless you have a heart condition, and the gym opens at 6 am."),
+])
+def test_a_faithful_answer_of_the_same_shapes_is_not_flagged(
+    an: Analyzer, contexts: list[str], answer: str
+) -> None:
+    ev = _ev(an, contexts, answer)
+    assert all(k is None for k in ev.contradicts), reasoning(ev)
+    assert ev.unstated == [None] * len(ev.unstated), reasoning(ev)
+    assert _faith(ev) >= HALLUCINATION_THRESHOLD, reasoning(ev)
+
+
+@pytest.mark.parametrize("answer", [
+    "Comprehensive plans cover flood damage, fire, burst pipes and roof replacement.",
+    "Comprehensive plans cover flood damage and fire along with a free annual inspection.",
+])
+def test_an_invented_list_item_or_addition_is_unstated(an: Analyzer, answer: str) -> None:
+    ctx = ["Comprehensive plans cover flood damage, fire and burst pipes."]
+    ev = _ev(an, ctx, answer)
+    assert ev.unstated[0] is not None and _faith(ev) < HALLUCINATION_THRESHOLD, reasoning(ev)
+    plain = _ev(an, ctx, "Comprehensive plans cover flood damage, fire and burst pipes.")
+    assert plain.unstated == [None] and _faith(plain) >= HALLUCINATION_THRESHOLD
+
+
+def test_a_duration_in_other_units_of_the_same_length_is_no_contradiction(
+    an: Analyzer
+) -> None:
+    """"2 weeks" for "14 days" sets no figure against the unit (support may still read
+    it as a paraphrase in other words: a known limit, test_probes.py)."""
+    ev = _ev(an, [SHIPPING, ACCOUNTS], "Returns must be requested within 2 weeks of delivery.")
+    assert ev.contradicts == [None], reasoning(ev)
