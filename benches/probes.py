@@ -3,8 +3,10 @@
 
 The probes are data (benches/probes/batch_*.toml): a question, contexts, an answer and a
 kind, in 6-8 domains. Batch A is the development batch; batch B was written before any
-result on it was seen, by other documents and wordings, and is never tuned on, so its
-figure is the held-out one (the project keeps hidden probes of the same kinds too).
+result on it was seen, by other documents and wordings, and was held out until
+2026-12-03 (its first figure is in benches/RESULTS.md; the judge has since been extended
+with its failures in view, so the held-out check is the project's hidden probes of the
+same kinds).
 
 What counts as right, per kind:
 - faithful kinds (paraphrase, cited, unrelated_negation): hallucination False and
