@@ -1,8 +1,8 @@
 """The probe suite of issue #38 (benches/probes/, benches/probes.py): its data has the
 shape the issue asks for, and the offline judge keeps its development batch right.
 
-Batch B (held out until 2026-12-03, benches/probes/batch_b.toml): its figure is measured by the script and reported in
-benches/RESULTS.md, never asserted here (a test on it would be tuning to it)."""
+Batch B (held out until 2026-12-03, benches/probes/batch_b.toml): its figure is
+measured by the script and reported in benches/RESULTS.md, never asserted here."""
 
 from __future__ import annotations
 
