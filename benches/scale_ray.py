@@ -72,7 +72,7 @@ def child(spec: dict[str, Any]) -> dict[str, Any]:
         Path(spec["db"]).name + "*"))
     return {"samples": stats.samples, "calls": stats.usage.calls, "seconds": stats.seconds,
             "wall": wall, "driver_cpu_s": cpu, "driver_mib": peak_rss_mib(),
-            "db_bytes": db_bytes, "worker_mib": sorted(meta.get("ray_peak_rss_mib", {}).values())}
+            "db_bytes": db_bytes, "worker_mib": sorted(meta.ray_peak_rss_mib.values())}
 
 
 def run_child(spec: dict[str, Any]) -> dict[str, Any]:

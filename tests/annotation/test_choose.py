@@ -14,25 +14,27 @@ from ragassay.annotation import (
     resolve_plan,
 )
 from ragassay.types import AnnotationPlan, MetricSpec
+from tests.support.specs import declared, linked
 
 JUDGE = ["judge.hallucination", "judge.faithfulness", "judge.context_relevance",
          "judge.answer_similarity"]
 SPECS = {m: MetricSpec(name=m, kind="bool" if m.endswith("hallucination") else "score",
                        low=0 if m.endswith("hallucination") else 1,
-                       high=1 if m.endswith("hallucination") else 10) for m in JUDGE}
+                       high=1 if m.endswith("hallucination") else 10, labels=linked(m))
+         for m in JUDGE}
 
 
 def test_default_labels_are_those_linked_to_the_metrics_one_per_group() -> None:
     # faithful is the complement of hallucinated (same metrics): asked once
-    assert default_labels(JUDGE) == ["hallucinated", "correct", "relevance"]
-    assert default_labels(["trace.adherence", "trace.context_relevance"]) == [
+    assert default_labels(declared(*JUDGE)) == ["hallucinated", "correct", "relevance"]
+    assert default_labels(declared("trace.adherence", "trace.context_relevance")) == [
         "hallucinated", "relevance"]
-    assert default_labels(["ragas.context_precision"]) == []
+    assert default_labels(declared("ragas.context_precision")) == []
 
 
 def test_a_label_the_data_uses_is_asked_in_its_place() -> None:
     # data labelled `consistent` (the vocabulary's `faithful`): faithful, not hallucinated
-    assert default_labels(JUDGE, ["consistent", "topic"]) == ["faithful", "correct",
+    assert default_labels(declared(*JUDGE), ["consistent", "topic"]) == ["faithful", "correct",
                                                               "relevance"]
 
 
@@ -70,8 +72,8 @@ def test_a_label_or_a_run_with_no_linked_metric_is_refused() -> None:
     specs = {m: SPECS[m] for m in ("judge.faithfulness",)}
     with pytest.raises(AnnotationError) as err:
         resolve_plan(None, SessionOptions(labels=("relevance",)), "r1", specs, [])
-    assert str(err.value) == ("label 'relevance' is linked to no metric of run r1 (it is "
-                              "compared with metrics named context_relevance)")
+    assert str(err.value) == ("label 'relevance' is linked to no metric of run r1 (its "
+                              "metrics: judge.faithfulness)")
     other = {"ragas.context_precision": MetricSpec(name="ragas.context_precision")}
     with pytest.raises(AnnotationError, match="no metric of run r1 is compared with a human"):
         resolve_plan(None, SessionOptions(), "r1", other, [])

@@ -174,13 +174,15 @@ def test_engine_options_are_checked_before_ray_starts(db: Path, options: dict,
         ragassay.evaluate(ROWS, store=db, **options)
 
 
-def test_engine_options_become_the_runners_ray_options() -> None:
-    from ragassay.api.options import EvalOptions
-    from ragassay.runner import RayOptions
+def test_engine_options_become_the_runners_ray_options(db: Path) -> None:
+    from ragassay.api.run import plan
+    from ragassay.runner import LocalEngine, RayOptions
 
-    assert EvalOptions.from_kwargs({}).ray() is None
-    assert EvalOptions.from_kwargs({"engine": "ray", "ray_address": "auto", "workers": 3}
-                                   ).ray() == RayOptions(address="auto", workers=3)
+    local, _ = plan(ROWS, "judge", None, db, {})
+    assert local.request.engine == LocalEngine()
+    ray, _ = plan(ROWS, "judge", None, db, {"engine": "ray", "ray_address": "auto",
+                                             "workers": 3})
+    assert ray.request.engine == RayOptions(address="auto", workers=3)
 
 
 def test_the_ratings_mode_is_stored_with_the_run(db: Path) -> None:

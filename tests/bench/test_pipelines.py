@@ -146,20 +146,20 @@ def test_callables_and_http_mix_with_builtins_in_one_leaderboard(
             "What is the hotel cap in Toronto?", "What is the dress code?"]}
         record = stored_bench(store.get_run(result.run_id).meta)
         assert record is not None
-        rows = record["leaderboard"]
+        rows = record.stored()["leaderboard"]
         assert {r["strategy"] for r in rows} == set(by_name)
         assert {r["strategy"]: r["kind"] for r in rows}["my service"] == "pipeline"
         assert {r["strategy"]: r["failed"] for r in rows}["my app"] == 1
         assert [r["rank"] for r in rows if r["mean"] is not None] == list(
             range(1, 1 + sum(r["mean"] is not None for r in rows)))
-        shown = json.dumps(record)
+        shown = json.dumps(record.stored())
         assert "literal-secret" not in shown and "tok-123" not in shown
         assert "${RAG_TEST_TOKEN}" in shown
         report = build_report(store, result.run_id)
         assert report_json(report)["leaderboard"] == rows  # as stored
         assert report.leaderboard is not None and report.leaderboard[0].strategy == rows[0][
             "strategy"]
-        assert report.bench is not None and report.bench["strategies"][1]["failed"] == 1
+        assert report.bench is not None and report.bench.strategies[1].failed == 1
         assert report.bench_config is not None
         assert report.bench_config["strategies"][3]["pipeline"]["target"] == rag_service
         assert report.run.invalid_samples == 2

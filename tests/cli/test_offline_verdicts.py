@@ -98,6 +98,6 @@ def test_a_decline_is_an_abstention_whatever_its_apostrophe(
 ) -> None:
     row = results[name]
     assert _metrics(row)["judge.hallucination"] is None  # abstained, not hallucinated
-    details = row["details"]
-    assert isinstance(details, dict)
-    assert details["judge.hallucination"]["abstention"] == "correct"
+    abstained = row["abstained"]  # the typed outcome (MetricResult.abstention)
+    assert isinstance(abstained, dict)
+    assert abstained["judge.hallucination"] == "correct"

@@ -10,7 +10,8 @@ import pytest
 
 from ragassay.dataset import DatasetError, check_dataset, iter_samples, load_samples
 from ragassay.dataset.traces import DEFAULT_TRACE_MAP, parse_trace_map
-from ragassay.types import InvalidRow, Sample, SampleTrace
+from ragassay.dataset.traces.trace import SampleTrace
+from ragassay.types import InvalidRow, Sample
 from tests.support.traces import (
     EIFFEL,
     LOUVRE,

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from ragassay.llm.logprobs import read_soft_values, soft_fields
-from ragassay.types import JudgeRequest, Message
+from ragassay.llm.wire import JudgeRequest, Message
 from tests.e2e.test_llama_e2e import SAMPLES  # the same two samples as the HTTP path
 
 pytestmark = [pytest.mark.llama, pytest.mark.slow, pytest.mark.timeout(1200)]

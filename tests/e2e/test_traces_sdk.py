@@ -15,7 +15,8 @@ from click.testing import CliRunner
 
 from ragassay.cli import cli
 from ragassay.dataset import load_samples
-from ragassay.types import Sample, SampleTrace
+from ragassay.dataset.traces.trace import SampleTrace
+from ragassay.types import Sample
 from tests.support.traces import Receiver
 
 pytest.importorskip("opentelemetry.sdk.trace", reason="opentelemetry-sdk (the dev extra)")

@@ -13,6 +13,7 @@ import ragassay.judge.offline_judge as offline_judge
 from ragassay.cli import cli
 from ragassay.dataset import demo_dataset_path
 from ragassay.judge import Agreement, Reliability, gate_warnings
+from ragassay.types import RunReliability
 
 TABLE = {"judge": "offline", "measured": "2026-12-01", "command": "loo.py",
          "metrics": {"ragas.faithfulness": {"statistic": "AUROC", "low": 0.62, "high": 0.81,
@@ -37,8 +38,8 @@ def test_a_line_per_metric() -> None:
 
 
 def test_gate_warnings() -> None:
-    warnings = gate_warnings(TABLE, ["ragas.faithfulness", "ragas.context_recall",
-                                     "ragas.answer_relevancy"])
+    warnings = gate_warnings(RunReliability.model_validate(TABLE), [
+        "ragas.faithfulness", "ragas.context_recall", "ragas.answer_relevancy"])
     assert warnings == [
         "warning: gating on ragas.faithfulness, whose offline judge agrees with people only "
         "at AUROC 0.62 on its worst unseen set (below 0.7)",

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from ragassay.labels import canonical, check_value, linked_metrics, lookup
+from ragassay.types import LinkedLabel, MetricSpec
+from tests.support.specs import declared
 
-METRICS = ["judge.faithfulness", "judge.hallucination", "judge.answer_similarity",
-           "trace.adherence_ratio", "trace.context_relevance", "ragas.faithfulness"]
+METRICS = declared("judge.faithfulness", "judge.hallucination", "judge.answer_similarity",
+                   "trace.adherence_ratio", "trace.context_relevance", "ragas.faithfulness")
 
 
 def test_aliases_name_one_label() -> None:
@@ -26,6 +28,16 @@ def test_links_follow_meaning_and_direction() -> None:
     # a label of the user's own links to metrics of its own short name
     assert linked_metrics("adherence_ratio", METRICS) == [("trace.adherence_ratio", False)]
     assert linked_metrics("tone", METRICS) == []
+
+
+def test_a_metric_declares_the_labels_it_is_compared_with() -> None:
+    """The links are the metric's own declaration (`MetricSpec.labels`), by the label's
+    vocabulary name: a metric of another suite that declares one is linked, one that does
+    not is not, whatever its name."""
+    mine = MetricSpec(name="mine.groundedness", labels=(LinkedLabel(label="faithful"),))
+    plain = MetricSpec(name="other.faithfulness_score")
+    assert linked_metrics("grounded", [plain, mine]) == [("mine.groundedness", False)]
+    assert linked_metrics("hallucinated", [plain, mine]) == []
 
 
 def test_values_are_checked_against_the_scale() -> None:

@@ -17,10 +17,11 @@ from ragassay.cli import cli
 from ragassay.dataset import demo_dataset_path, load_samples
 from ragassay.extras import MissingExtra, installed
 from ragassay.llm import BackendError, get_backend
+from ragassay.llm.wire import JudgeRequest, Message
 from ragassay.report import build_report
 from ragassay.runner import evaluate
 from ragassay.store import Store
-from ragassay.types import BackendOptions, JudgeRequest, Message, RunConfig
+from ragassay.types import BackendOptions, RunConfig
 from tests.support.faults import judge_scores
 from tests.support.scripted_server import ScriptedReply, ScriptedServer, error_body
 

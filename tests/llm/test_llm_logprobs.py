@@ -14,7 +14,7 @@ from ragassay.llm.logprobs import (
     read_soft_values,
     soft_fields,
 )
-from ragassay.types import TokenLogprob
+from ragassay.llm.wire import TokenLogprob
 
 RATING = {"score": SoftField("rating", 1, 10)}
 

@@ -11,7 +11,7 @@ from typing import Any
 from ragassay.llm import BackendOptions, Policy
 from ragassay.llm.logprobs import read_soft_values, soft_fields
 from ragassay.llm.openai_backend import OpenAIBackend
-from ragassay.types import JudgeRequest, Message
+from ragassay.llm.wire import JudgeRequest, Message
 from tests.llm.test_llm_openai_backend import complete
 from tests.support.logprobs import logprobs_content
 from tests.support.scripted_server import ScriptedReply, sequence

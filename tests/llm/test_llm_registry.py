@@ -17,7 +17,7 @@ from ragassay.llm import (
     registry,
 )
 from ragassay.llm.openai_backend import OpenAIBackend
-from ragassay.types import JudgeReply, JudgeRequest
+from ragassay.llm.wire import JudgeReply, JudgeRequest
 
 LOCAL = BackendOptions(base_url="http://127.0.0.1:9/v1")  # never contacted
 

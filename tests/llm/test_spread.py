@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from ragassay.llm import BackendError, BackendOptions, Policy, Spread
-from ragassay.types import JudgeReply, JudgeRequest, Message
+from ragassay.llm.wire import JudgeReply, JudgeRequest, Message
 
 REQUEST = JudgeRequest(messages=(Message(role="user", content="judge this"),))
 OPTIONS = BackendOptions(concurrency=4, max_retries=1, backoff_base_s=0.0,

@@ -64,7 +64,7 @@ def test_failed_verdict_unscores_everything_and_keeps_the_raw_reply():
     out = score_judge(_sample(), None, "unparseable reply: x",
                       {"raw_reply": "oops", "prompt": []})
     assert all(r.value is None and r.unscored_reason == "unparseable reply: x" for r in out)
-    assert out[0].details["raw_reply"] == "oops"
+    assert out[0].failure.raw_reply == "oops"
     assert len(out) == 5
 
 

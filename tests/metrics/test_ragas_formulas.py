@@ -81,7 +81,7 @@ def test_no_claims_is_unscored_not_zero():
 def test_failed_claims_verdict_keeps_reason_and_raw_reply():
     r = failed("ragas.faithfulness", _failed(CLAIMS))
     assert r.value is None and r.unscored_reason == "invalid reply: x"
-    assert r.details["raw_reply"] == "nope" and r.details["prompt"]
+    assert r.failure.raw_reply == "nope" and r.failure.prompt
 
 
 # -- context precision ------------------------------------------------------------------
@@ -158,7 +158,7 @@ def test_failed_contexts_verdict_unscores_both():
     ref = key_answer("It was built in 1889.")
     out = failed_contexts(_failed(CONTEXTS), ref)
     assert [r.name for r in out] == ["ragas.context_precision", "ragas.context_recall"]
-    assert all(r.value is None and r.details["raw_reply"] == "nope" for r in out)
+    assert all(r.value is None and r.failure.raw_reply == "nope" for r in out)
 
 
 def test_soft_contexts_need_every_shown_chunk():

@@ -128,8 +128,8 @@ def test_a_call_that_fails_after_repair_unscores_only_its_metrics(scripted_serve
     res = by_name(out)
     assert res["answer_relevancy"].value is None
     assert res["answer_relevancy"].unscored_reason.startswith("invalid reply")
-    assert res["answer_relevancy"].details["raw_reply"] == '{"questions": "", "noncommittal": 7}'
-    assert res["answer_relevancy"].details["prompt"][0]["role"] == "system"
+    assert res["answer_relevancy"].failure.raw_reply == '{"questions": "", "noncommittal": 7}'
+    assert res["answer_relevancy"].failure.prompt[0].role == "system"
     for name in ("faithfulness", "context_precision", "context_recall"):
         assert res[name].value is not None
 

@@ -104,7 +104,7 @@ def test_one_failed_call_unscores_only_its_metrics():
     res = _by_name(_run(_sample(), judge))
     assert res["answer_relevancy"].value is None
     assert res["answer_relevancy"].unscored_reason.startswith("invalid reply")
-    assert res["answer_relevancy"].details["raw_reply"] == "{bad"
+    assert res["answer_relevancy"].failure.raw_reply == "{bad"
     assert res["faithfulness"].value is not None
     assert res["context_precision"].value is not None and res["context_recall"].value == 1.0
 
@@ -158,7 +158,7 @@ def test_single_sentence_answer_and_huge_context():
                         max_context_tokens=2000))
     shown = dict(judge.asked)["ragas.claims"]["contexts"]
     assert len(shown) < 2000 * 4 + 200 and "[1]" not in shown  # chunk 1 cut off
-    assert all(r.details.get("context_truncated") for r in res.values())
+    assert all("contexts" in r.truncated for r in res.values())
     assert res["context_precision"].details["unknown_chunks"] == 1  # judged chunk 1, unseen
     assert res["context_precision"].value == 0.0
     assert res["faithfulness"].value == pytest.approx(2 / 3)

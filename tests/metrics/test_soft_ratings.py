@@ -61,12 +61,12 @@ def test_judge_suite_uses_expected_ratings(scripted_server: Any) -> None:
     assert server.requests[0]["top_logprobs"] == 20
     faith = res["faithfulness"]
     assert faith.value == pytest.approx(0.6 * 7 + 0.4 * 3)
-    assert faith.details["stated"] == 7 and faith.details["rating_mode"] == "expected"
-    assert faith.details["distribution"] == pytest.approx({"3": 0.4, "7": 0.6})
+    assert faith.rating.stated == 7 and faith.rating.mode == "expected"
+    assert faith.rating.distribution == pytest.approx({"3": 0.4, "7": 0.6})
     assert res["context_relevance"].value == pytest.approx(8.5)
     assert res["answer_similarity"].value == pytest.approx(0.9 * 10 + 0.1 * 9)
     hall = res["hallucination"]
-    assert hall.value is True and hall.details["p_true"] == pytest.approx(0.7)
+    assert hall.value is True and hall.rating.p_true == pytest.approx(0.7)
     # overall from the expected ratings
     expected = (0.3 * 8.5 + 0.4 * 9.9 + 0.3 * 5.4) * 0.0
     assert res["overall"].value == pytest.approx(expected)
@@ -78,7 +78,7 @@ def test_greedy_mode_asks_for_nothing_and_keeps_the_stated_ratings(scripted_serv
     res = by_name(run(JudgeSuite(), server.base_url, ratings="greedy"))
     assert "logprobs" not in server.requests[0]
     assert res["faithfulness"].value == 7
-    assert res["faithfulness"].details["rating_mode"] == "greedy"
+    assert res["faithfulness"].rating.mode == "greedy"
     assert "distribution" not in res["faithfulness"].details
 
 
@@ -88,8 +88,8 @@ def test_no_logprobs_from_the_server_falls_back_to_greedy_and_says_why(scripted_
     res = by_name(run(JudgeSuite(), server.base_url))
     faith = res["faithfulness"]
     assert faith.value == 7
-    assert faith.details["rating_mode"] == "greedy"
-    assert faith.details["rating_fallback"] == "no token probabilities in the reply"
+    assert faith.rating.mode == "greedy"
+    assert faith.rating.fallback == "no token probabilities in the reply"
 
 
 def test_trace_adherence_ratio_is_the_mean_probability_of_support(scripted_server: Any
@@ -148,7 +148,7 @@ def test_the_cache_keeps_the_readings(scripted_server: Any, tmp_path: Path) -> N
         greedy = by_name(run(JudgeSuite(), server.base_url, store=store, ratings="greedy"))
     assert server.count == 1  # both later runs are cache hits
     assert again["faithfulness"].value == pytest.approx(first["faithfulness"].value)
-    assert again["faithfulness"].details["rating_mode"] == "expected"
+    assert again["faithfulness"].rating.mode == "expected"
     assert greedy["faithfulness"].value == 7
 
 
@@ -160,7 +160,7 @@ def test_a_greedy_cache_entry_read_in_expected_mode_says_so(scripted_server: Any
         res = by_name(run(JudgeSuite(), server.base_url, store=store))
     assert server.count == 1
     assert res["faithfulness"].value == 7
-    assert res["faithfulness"].details["rating_fallback"] == \
+    assert res["faithfulness"].rating.fallback == \
         "cached reply has no token probabilities"
 
 

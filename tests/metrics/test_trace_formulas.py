@@ -107,10 +107,9 @@ def test_score_trace_end_to_end_on_labels():
     assert out["completeness"].value == pytest.approx(0.75)
     assert out["adherence"].value == 0.0
     assert out["adherence_ratio"].value == pytest.approx(2 / 3)
-    assert out["adherence_ratio"].details["unsupported"] == [
-        {"key": "b", "text": "Second answer sentence."}]
-    assert out["context_relevance"].details["relevant_keys"] == ["0a", "0b"]
-    assert out["context_utilization"].details["used_keys"] == ["0b"]
+    assert out["adherence_ratio"].marks.unsupported == ("b",)
+    assert out["context_relevance"].marks.relevant == ("0a", "0b")
+    assert out["context_utilization"].marks.used == ("0b",)
     assert out["adherence_ratio"].details["supporting_keys"]["a"] == ["0b"]
     assert all(0.0 <= r.value <= 1.0 for r in out.values())
 
@@ -122,7 +121,7 @@ def test_unknown_keys_are_dropped_and_counted():
     out = _by_name(_score(CTX, SHOWN, ANS, labels))
     assert out["context_relevance"].value == pytest.approx(0.10)  # "0A" is 0a, not twice
     assert out["context_relevance"].details["unknown_keys"] == 3  # 9z, 7q, answer key q
-    assert out["context_utilization"].details["used_keys"] == ["0b"]
+    assert out["context_utilization"].marks.used == ("0b",)
 
 
 def test_missing_answer_sentences_are_not_judged_not_unsupported():
@@ -196,7 +195,7 @@ def test_failed_verdict_unscores_all_with_the_raw_reply():
     out = list(out.result.results)
     assert len(out) == 5 and PROMPT.name == "trace.labels"
     assert all(r.value is None and r.unscored_reason == "invalid reply: x" for r in out)
-    assert out[0].details["raw_reply"] == "{oops"
+    assert out[0].failure.raw_reply == "{oops"
 
 
 def test_lenient_key_parsing():

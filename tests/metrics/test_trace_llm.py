@@ -66,7 +66,7 @@ def test_decorated_keys_and_hallucinated_keys(scripted_server):
              "sentences": [{"key": "A", "supported": "yes"}, {"key": "z", "supported": True}]}
     server = scripted_server(sequence(ScriptedReply.chat(json.dumps(reply))))
     res = by_name(evaluate(server.base_url))
-    assert res["context_relevance"].details["relevant_keys"] == ["0a", "0b"]
+    assert res["context_relevance"].marks.relevant == ("0a", "0b")
     assert res["context_relevance"].details["unknown_keys"] == 2  # 5c and answer key z
     assert res["adherence_ratio"].value == 1.0
     assert res["adherence_ratio"].details["unjudged"] == ["b"]
@@ -90,7 +90,7 @@ def test_invalid_twice_is_unscored_with_the_raw_reply(scripted_server):
     assert server.count == 2
     for r in out.result.results:
         assert r.value is None and r.unscored_reason.startswith("unparseable reply")
-        assert r.details["raw_reply"] == "I think it is fine."
+        assert r.failure.raw_reply == "I think it is fine."
 
 
 def test_huge_context_request_stays_within_budget(scripted_server):
@@ -105,4 +105,4 @@ def test_huge_context_request_stays_within_budget(scripted_server):
     assert len(user) < 3000 * 4 + 1000
     res = by_name(out)
     assert res["adherence"].value == 1.0
-    assert res["context_relevance"].details["context_truncated"] is True
+    assert "contexts" in res["context_relevance"].truncated

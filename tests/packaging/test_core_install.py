@@ -158,21 +158,22 @@ def test_an_openai_compatible_judge_works_in_the_core(scripted_server, tmp_path:
 
 
 def test_an_llm_judged_answer_relevancy_says_it_uses_the_static_table(tmp_path: Path) -> None:
-    code = ("from ragassay.cli.eval_cmd import embedder_note\n"
+    code = ("from ragassay.runner.plan import embedder_note\n"
             "print(embedder_note('openai:m', ('judge', 'ragas')))\n"
             "print(embedder_note('offline', ('ragas',)))\n"
             "print(embedder_note('openai:m', ('judge',)))\n"
+            "print(embedder_note('openai:m', ('ragas.faithfulness',)))\n"
             "from ragassay.embed import sentence_embedder_spec\n"
             "print(sentence_embedder_spec())\n")
     lines = core_only("-c", code, cwd=tmp_path).stdout.splitlines()
     assert lines[0].startswith("note: answer relevancy compares questions with the static")
     assert "pip install 'ragassay[embed]'" in lines[0]
-    assert lines[1:] == ["None", "None", "static"]
+    assert lines[1:] == ["None", "None", "None", "static"]  # no answer relevancy: no note
     from ragassay.embed import transformer_available
 
     if transformer_available():
-        from ragassay.cli.eval_cmd import embedder_note
         from ragassay.embed import sentence_embedder_spec
+        from ragassay.runner.plan import embedder_note
 
         assert embedder_note("openai:m", ("ragas",)) is None
         assert sentence_embedder_spec() == "local"

@@ -19,8 +19,7 @@ import pytest
 
 from ragassay.dataset import DatasetError, check_dataset
 from ragassay.dataset.limits import MAX_LINE_BYTES
-from ragassay.ui.evaluate import check_dataset as ui_check
-from ragassay.ui.evaluate import save_upload
+from ragassay.ui.evaluate import plan_upload, save_upload
 
 pytestmark = pytest.mark.timeout(300)
 ROW = {"question": "What is X?", "contexts": ["X is Y."], "answer": "X is Y."}
@@ -72,7 +71,7 @@ def test_the_dashboard_upload_is_held_to_the_same_bounds(tmp_path: Path) -> None
     upload = save_upload(_bomb(tmp_path / "bomb.jsonl.gz", 256).read_bytes(),
                          "../../bomb.jsonl.gz", tmp_path / "uploads")
     with pytest.raises(DatasetError, match=r"bomb\.jsonl\.gz: inflates to more than \d+ MB"):
-        ui_check(upload, skip_invalid=True)
+        plan_upload(upload, None, str(tmp_path / "s.db"), skip_invalid=True)
 
 
 def _long_line(path: Path, fmt: str) -> Path:

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from ragassay.cli import cli
 from ragassay.llm.logprobs import SoftField, read_soft_values
+from ragassay.llm.wire import TokenLogprob
 from ragassay.store import Store
-from ragassay.types import TokenLogprob
 from tests.support.cli import llm_eval_args, settings_data
 from tests.support.faults import judge_scores
 from tests.support.logprobs import logprobs_content
@@ -64,8 +64,8 @@ def test_malformed_logprobs_are_read_greedily_with_the_reason(kind: str, tmp_pat
     for row in rows:
         faith = {m.name: m for m in row.results}["judge.faithfulness"]
         assert faith.value is not None and not math.isnan(faith.value)
-        assert faith.details["rating_mode"] == "greedy"
-        assert faith.details["rating_fallback"].startswith("malformed token probabilities")
+        assert faith.rating.mode == "greedy"
+        assert faith.rating.fallback.startswith("malformed token probabilities")
 
 
 def test_resume_with_malformed_logprobs_finishes(tmp_path: Path) -> None:

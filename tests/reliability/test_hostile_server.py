@@ -285,4 +285,4 @@ def test_a_huge_answer_is_cut_to_the_budget_before_it_reaches_the_judge(tmp_path
     assert sizes and max(sizes) < 200_000  # the 6000-token budget, not 20 MB
     with Store(db, readonly=True) as store:
         (res,) = list(store.iter_results(store.list_runs()[0].id))
-    assert res.results[0].details["truncated"] == ["answer", "question"]
+    assert res.results[0].truncated == ("answer", "question")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import ragassay.store.samples as samples_module
 import ragassay.store.store as store_module
 from ragassay.metrics import all_specs
 from ragassay.report import FailedEntry, SampleEntry, build_report, run_table
@@ -17,7 +18,8 @@ def test_streamed_report_equals_the_in_memory_join(
     run: tuple[Store, str], monkeypatch: pytest.MonkeyPatch, page: int
 ) -> None:
     store, run_id = run
-    monkeypatch.setattr(store_module, "PAGE_ROWS", page)
+    monkeypatch.setattr(store_module, "PAGE_ROWS", page)  # results
+    monkeypatch.setattr(samples_module, "PAGE_ROWS", page)  # samples
     report = build_report(store, run_id)
     meta = report.run
     assert (meta.total_samples, meta.scored_samples, meta.invalid_samples) == (12, 11, 1)

@@ -19,8 +19,9 @@ from ragassay.types import (
     Sample,
     SampleResult,
 )
+from tests.support.specs import linked
 
-SPEC = MetricSpec(name="judge.faithfulness", low=1, high=10)
+SPEC = MetricSpec(name="judge.faithfulness", labels=linked("judge.faithfulness"), low=1, high=10)
 
 
 def _run(tmp_path: Path, n: int = 120) -> tuple[Store, str, list[Sample], np.ndarray]:

@@ -16,6 +16,7 @@ import pytest
 from ragassay.dataset import demo_dataset_path
 from ragassay.report import FailedEntry, Report, published, to_html
 from ragassay.report.html import VERDICT_WORDS
+from ragassay.text import key_answer
 from tests.report.conftest import demo_report_html, entry, make_report
 
 
@@ -111,7 +112,11 @@ def test_the_summary_gives_each_metric_its_verdict_and_the_judges_agreement(
     for metric, cells in by_metric.items():
         assert cells[5] == VERDICT_WORDS[flags[metric]], metric  # the verdict, in words
     assert by_metric["judge.faithfulness"][6] == ">= 9; warning < 7"
-    assert by_metric["judge.faithfulness"][7].startswith("AUROC 0.61-0.95 on 7 unseen")
+    # the demo's labels (22 faithfulness values): the agreement measured on them, then the
+    # held-apart one
+    assert by_metric["judge.faithfulness"][7].startswith("in this run: AUROC ")
+    assert "(22 labels); held apart: AUROC 0.61-0.95 on 7 unseen" in by_metric[
+        "judge.faithfulness"][7]
     assert by_metric["judge.overall"][7] == "not measured"
     mean = published(demo_report).aggregate("judge.overall").mean
     assert by_metric["judge.overall"][1] == f"{mean:.3f}"
@@ -177,7 +182,8 @@ def test_the_worst_samples_in_full_with_unsupported_sentences_marked(
     card = card[:card.index("</article>")]
     assert "Question" in card and first.question.replace("'", "&#x27;") in card
     assert "Contexts (" in card and "Answer" in card and "Reference" in card
-    unsupported = next(u["text"] for u in first.details["trace.adherence"]["unsupported"])
+    marks = (first.marks or {})["trace.adherence"]
+    unsupported = next(s.text for s in key_answer(first.answer) if s.key in marks.unsupported)
     assert f'<span class="ra-unsupported">{unsupported}</span>' in card.replace(
         "&#x27;", "'")
     assert "Judge's reasoning" in card

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from ragassay.cli import cli
 from ragassay.report import (
     REPORT_VERSION,
+    BenchFigures,
     LeaderboardRow,
     Report,
     build_report,
@@ -46,7 +47,9 @@ def test_the_json_report_satisfies_its_published_schema(report: Report) -> None:
 def test_a_bench_runs_sections_satisfy_the_schema_too(report: Report) -> None:
     row = LeaderboardRow.model_validate({"strategy": "a", "metric": "judge.x", "mean": 0.5,
                                          "retrieval.recall": 1.0, "rank": 1, "vs_best": "best"})
-    bench = report.model_copy(update={"leaderboard": [row], "bench": {"strategies": []},
+    figures = BenchFigures(name="b", rank_by=None, n_documents=1, n_questions=1,
+                           strategies=[])
+    bench = report.model_copy(update={"leaderboard": [row], "bench": figures,
                                       "bench_config": {}, "leaderboard_error": None})
     doc = report_json(bench)
     jsonschema.validate(doc, schema())

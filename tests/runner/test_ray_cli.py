@@ -69,7 +69,7 @@ def test_engine_ray_starts_and_stops_its_own_local_instance(tmp_path: Path) -> N
         subprocess.run(["rm", "-rf", short], check=False)
     with Store(db, readonly=True) as store:
         run = store.latest_run()
-        assert run is not None and run.status == "complete" and run.meta["engine"] == "ray"
+        assert run is not None and run.status == "complete" and run.meta.engine == "ray"
     local = Store(tmp_path / "local.db")
     expected = evaluate(iter_samples(data), run.config, store=local)
     assert _results(db, run.id) == {(r.sample_id, r.suite): r.results

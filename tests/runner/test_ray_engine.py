@@ -93,7 +93,7 @@ def test_the_python_api_takes_the_ray_engine_as_an_option(ray_address: str,
                                ray_address=ray_address, workers=2)
     assert remote.to_pandas().equals(local.to_pandas())
     run = Store(tmp_path / "ray.db").get_run(remote.run_id)
-    assert run.meta["engine"] == "ray" and run.meta["ray_workers"] == 2
+    assert run.meta.engine == "ray" and run.meta.ray_workers == 2
 
 
 def test_a_cancelled_aevaluate_stops_its_ray_run(ray_address: str, tmp_path: Path) -> None:
@@ -146,10 +146,10 @@ def test_demo_offline_every_suite_equals_the_local_engine(ray_address: str,
     assert list(remote.iter_samples(b.run_id)) == list(local.iter_samples(a.run_id))
     assert (b.samples, b.invalid, b.skipped) == (a.samples, a.invalid, a.skipped) == (24, 0, 0)
     run = remote.get_run(b.run_id)
-    assert run.status == "complete" and run.meta["engine"] == "ray"
-    assert run.meta["ray_workers"] == 2 and run.meta["embedders"] == \
-        local.get_run(a.run_id).meta["embedders"]
-    assert len(run.meta["ray_peak_rss_mib"]) == 2  # 5 batches: both workers judged some
+    assert run.status == "complete" and run.meta.engine == "ray"
+    assert run.meta.ray_workers == 2 and run.meta.embedders == \
+        local.get_run(a.run_id).meta.embedders
+    assert len(run.meta.ray_peak_rss_mib) == 2  # 5 batches: both workers judged some
     assert [s.model_dump() for s in run.specs] == \
         [s.model_dump() for s in local.get_run(a.run_id).specs]
 
@@ -157,7 +157,7 @@ def test_demo_offline_every_suite_equals_the_local_engine(ray_address: str,
 def test_500_samples_offline_with_invalid_rows_equal_the_local_engine(
         ray_address: str, tmp_path: Path) -> None:
     rows: list[Any] = _rows(500)
-    rows[17] = {**rows[17], "contexts": "not a list"}
+    rows[17] = {**rows[17], "contexts": 17}
     rows[230] = {"id": "r0230", "answer": "no question"}
     data = _write(tmp_path / "d.jsonl", rows)
     config = RunConfig(dataset=str(data), metrics=("judge", "trace"), skip_invalid=True)
@@ -168,7 +168,7 @@ def test_500_samples_offline_with_invalid_rows_equal_the_local_engine(
     assert stored == list(local.iter_samples(a.run_id))  # the same InvalidRows, in order
     invalid = [s for s in stored if not isinstance(s, Sample)]
     assert [(s.source, s.reason) for s in invalid] == [  # type: ignore[union-attr]
-        ("d.jsonl:18", "'contexts' must be a list of strings, got string"),
+        ("d.jsonl:18", "'contexts' must be a list of strings, got int"),
         ("d.jsonl:231", "'question' is required (accepted names: 'question', 'user_input')")]
     assert (b.samples, b.invalid) == (a.samples, a.invalid) == (498, 2)
 
@@ -278,7 +278,7 @@ def test_two_endpoints_one_answering_500s_still_finish(ray_address: str,
     got = _results(remote, b.run_id)
     assert got == _results(local, a.run_id) and len(got) == 120
     assert all(m.value is not None for results in got.values() for m in results)
-    notes = remote.get_run(b.run_id).meta["notes"]
+    notes = remote.get_run(b.run_id).meta.notes
     assert notes and all(urls[0] in n and "left out" in n for n in notes)
     # each worker left it out after its first calls (bounded by share x attempts)
     assert 0 < down.count <= 2 * 4 * 5

@@ -103,12 +103,17 @@ def test_every_sample_ends_scored_or_unscored_with_reason(scripted_server, tmp_p
     by_case = {c: rows[f"s{i}"] for i, c in enumerate(cases)}
     for ok in ("ok", "fenced", "repair", "ratelimit", "flaky", "slow"):
         assert by_case[ok]["judge.faithfulness"].value == 9, ok
-    assert by_case["range"]["judge.context_relevance"].value == 10  # clamped
-    assert by_case["range"]["judge.faithfulness"].value == 1
+    # a rating outside its scale is an invalid reply: re-asked once, never clamped,
+    # unscored with the reason, suspicious (issue #38 item 6)
+    ranged = by_case["range"]["judge.faithfulness"]
+    assert ranged.value is None and ranged.unscored_reason == (
+        "invalid reply: faithfulness: -2 is outside the scale 1-10")
+    assert "outside its scale" in (ranged.suspicious or "")
+    assert script.seen["range"] == 2
     invalid = by_case["invalid"]["judge.faithfulness"]
     assert invalid.value is None and invalid.unscored_reason.startswith("unparseable reply")
-    assert invalid.details["raw_reply"] == "I think it is pretty good, maybe an 8?"
-    assert invalid.details["prompt"][0]["role"] == "system"
+    assert invalid.failure.raw_reply == "I think it is pretty good, maybe an 8?"
+    assert invalid.failure.prompt[0].role == "system"
     assert "max_tokens" in by_case["truncated"]["judge.faithfulness"].unscored_reason
     assert "503" in by_case["down"]["judge.faithfulness"].unscored_reason
     # one repair at most: invalid and truncated replies were asked twice, never more

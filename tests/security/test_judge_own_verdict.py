@@ -82,16 +82,15 @@ def test_a_verdict_quoted_from_the_answer_is_never_taken(tmp_path: Path) -> None
     for sample, by in rows.items():
         faith = by["judge.faithfulness"]
         assert faith.value == 1, (sample, faith)  # the judge's own, not the planted 10
-        assert faith.details["rating_mode"] == "expected"  # read from the own object
+        assert faith.rating.mode == "expected"  # read from the own object
         assert by["judge.hallucination"].value is True, sample
-    suspicious = {s for s, by in rows.items() if "suspicious_reply" in by["judge.faithfulness"]
-                  .details}
+    suspicious = {s for s, by in rows.items() if by["judge.faithfulness"].suspicious}
     # "unclosed" carries no complete object: nothing was copied, nothing to count
     assert suspicious == set(INJECTED) - {"unclosed"}
     report = json.loads(out.read_text())
     assert report["evaluation_metadata"]["suspicious_replies"] == len(INJECTED) - 1
-    assert (f"warning: {len(INJECTED) - 1} judged samples got a judge reply holding a verdict "
-            "copied from the judged text") in result.stderr
+    assert (f"warning: {len(INJECTED) - 1} judged samples got a suspicious judge reply (a "
+            "verdict copied from the judged text") in result.stderr
 
 
 def test_a_judge_that_only_repeats_the_planted_verdict_leaves_the_sample_unscored(
@@ -116,7 +115,7 @@ def test_a_judge_that_only_repeats_the_planted_verdict_leaves_the_sample_unscore
     faith = rows["x"]["judge.faithfulness"]
     assert faith.value is None and faith.unscored_reason == COPIED
     assert asked == 2  # the call and one repair re-ask
-    assert "suspicious_reply" in faith.details
+    assert faith.suspicious
 
 
 def test_the_last_valid_object_is_the_verdict() -> None:

@@ -25,10 +25,11 @@ import pytest
 
 from ragassay.judge import JudgeAborted
 from ragassay.llm import BackendError, BackendOptions, get_backend
+from ragassay.llm.wire import JudgeRequest, Message
 from ragassay.report import Report, build_report, report_json, to_csv, to_html
 from ragassay.runner import evaluate
 from ragassay.store import Store
-from ragassay.types import JudgeRequest, Message, RunConfig, Sample
+from ragassay.types import RunConfig, Sample
 from tests.support.scripted_server import ScriptedReply, ScriptedServer
 
 KEY = "sk-planted-SECRET-4f9a1c2b3d4e5f60718293a4b5c6d7e8"

@@ -10,12 +10,16 @@ from ragassay.stats.calibration import LabelLink
 from ragassay.stats.corrected import CorrectedOptions, corrected
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import MetricSpec
+from tests.support.specs import linked
 
 SPECS = {
-    "judge.faithfulness": MetricSpec(name="judge.faithfulness", low=1, high=10),
-    "judge.hallucination": MetricSpec(name="judge.hallucination", kind="bool",
+    "judge.faithfulness": MetricSpec(name="judge.faithfulness",
+                                     labels=linked("judge.faithfulness"), low=1, high=10),
+    "judge.hallucination": MetricSpec(name="judge.hallucination",
+                                      labels=linked("judge.hallucination"), kind="bool",
                                       higher_is_better=False),
-    "trace.context_relevance": MetricSpec(name="trace.context_relevance"),
+    "trace.context_relevance": MetricSpec(name="trace.context_relevance",
+                                          labels=linked("trace.context_relevance")),
 }
 
 

@@ -1,6 +1,9 @@
 """Abstentions in the table and the statistics: no value, not unscored, left out of the
 means, counted in their own per-strategy rates with intervals."""
 
+import pytest
+from pydantic import ValidationError
+
 from ragassay.stats import ScoreTable, abstention_rates, aggregate_metrics, report_sections
 from ragassay.types import MetricResult, MetricSpec, Sample, SampleResult
 
@@ -13,7 +16,7 @@ def _result(i: int, strategy: str, faith: MetricResult) -> SampleResult:
 
 
 def _abst(outcome: str) -> MetricResult:
-    return MetricResult(name="s.faith", value=None, details={"abstention": outcome})
+    return MetricResult(name="s.faith", value=None, abstention=outcome)
 
 
 def _results() -> list[SampleResult]:
@@ -37,11 +40,15 @@ def test_status_of_a_value():
     assert MetricResult(name="x", value=0.0).status == "scored"
     assert MetricResult(name="x", value=None, unscored_reason="empty answer").status == "unscored"
     assert _abst("false").status == "abstained" and _abst("false").abstention == "false"
-    # an unscored value with a stray detail is still unscored; an unknown outcome is no state
+    # a details key is no state (the suite's own record); an abstention has no value and
+    # no unscored reason, and one of three outcomes
     assert MetricResult(name="x", value=None, unscored_reason="r",
                         details={"abstention": "false"}).status == "unscored"
-    assert MetricResult(name="x", value=None, details={"abstention": "maybe"}).status == \
-        "unscored"
+    for wrong in ({"value": 1.0, "abstention": "false"},
+                  {"value": None, "unscored_reason": "r", "abstention": "false"},
+                  {"value": None, "abstention": "maybe"}):
+        with pytest.raises(ValidationError):
+            MetricResult(name="x", **wrong)
 
 
 def test_abstentions_are_neither_means_nor_unscored():

@@ -9,6 +9,7 @@ import pytest
 
 from ragassay.stats.calibration import Calibration, LabelLink, calibration, default_links
 from ragassay.types import MetricSpec
+from tests.support.specs import declared, linked
 
 
 def _pair(result: Calibration, label: str, metric: str) -> Any:
@@ -17,7 +18,7 @@ def _pair(result: Calibration, label: str, metric: str) -> Any:
 
 
 def test_default_links_by_name() -> None:
-    metrics = [
+    metrics = declared(
         "judge.hallucination",
         "judge.faithfulness",
         "ragas.faithfulness",
@@ -26,7 +27,7 @@ def test_default_links_by_name() -> None:
         "judge.context_relevance",
         "trace.context_relevance",
         "trace.completeness",
-    ]
+    )
     links = default_links(
         ["labels.hallucination", "faithful", "correct", "relevance", "completeness", "other"],
         metrics,
@@ -93,7 +94,7 @@ def test_numeric_label_rmse_bias_correlations(make_table, judge_specs) -> None:
 
 
 def test_explicit_mapping_with_label_range_and_threshold(make_table) -> None:
-    spec = MetricSpec(name="ragas.faithfulness")
+    spec = MetricSpec(name="ragas.faithfulness", labels=linked("ragas.faithfulness"))
     t = make_table(
         {"ragas.faithfulness": spec},
         {"ragas.faithfulness": [0.9, 0.6, 0.2, None]},
@@ -109,13 +110,14 @@ def test_explicit_mapping_with_label_range_and_threshold(make_table) -> None:
 
 
 def test_skips_are_reported(make_table) -> None:
-    spec = MetricSpec(name="ragas.faithfulness")
+    spec = MetricSpec(name="ragas.faithfulness", labels=linked("ragas.faithfulness"))
     t = make_table(
         {"ragas.faithfulness": spec},
         {"ragas.faithfulness": [0.9, 0.1]},
         labels=[{"faithful": "yes"}, {"faithful": True}],
     )
-    out = calibration(t, [*default_links(t.label_names, t.metrics), LabelLink("x", "judge.y")])
+    out = calibration(t, [*default_links(t.label_names, t.specs.values()),
+                          LabelLink("x", "judge.y")])
     assert out.pairs == []
     reasons = {(s.label, s.reason) for s in out.skipped}
     assert reasons == {
@@ -125,7 +127,7 @@ def test_skips_are_reported(make_table) -> None:
 
 
 def test_zero_one_integers_count_as_boolean_for_boolean_names(make_table) -> None:
-    spec = MetricSpec(name="ragas.faithfulness")
+    spec = MetricSpec(name="ragas.faithfulness", labels=linked("ragas.faithfulness"))
     t = make_table(
         {"ragas.faithfulness": spec},
         {"ragas.faithfulness": [0.9, 0.1, 0.8]},

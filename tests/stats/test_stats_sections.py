@@ -14,6 +14,7 @@ from ragassay.stats.sections import Sections, report_sections
 from ragassay.stats.strategies import strategy_summaries
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import InvalidRow, MetricSpec
+from tests.support.specs import linked
 
 KEYS = {
     "aggregate_metrics",
@@ -28,7 +29,8 @@ KEYS = {
 
 def _judge_table(make_table, judge_specs) -> ScoreTable:
     t = make_table(
-        {**judge_specs, "ragas.faithfulness": MetricSpec(name="ragas.faithfulness")},
+        {**judge_specs, "ragas.faithfulness": MetricSpec(name="ragas.faithfulness",
+                                                         labels=linked("ragas.faithfulness"))},
         {
             "judge.context_relevance": [8, 6, None, 10, 2],
             "judge.answer_similarity": [7, 9, 8, 6, 3],
@@ -145,7 +147,8 @@ def test_interpretation_levels(judge_specs) -> None:
 
 
 def test_interpretation_config_and_fallback() -> None:
-    unit_judge = {"judge.faithfulness": MetricSpec(name="judge.faithfulness")}  # 0-1 scale
+    unit_judge = {"judge.faithfulness": MetricSpec(  # 0-1 scale
+        name="judge.faithfulness", labels=linked("judge.faithfulness"))}
     (f,) = interpretation({"judge.faithfulness": 0.95}, unit_judge)
     assert f.level == "good"  # the 1-10 target does not fit, generic 0-1 rule applies
     cfg = FlagsConfig(targets={"judge.faithfulness": Target(0.99, 0.97)}, unit_good=0.9)

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ragassay.store import Store
-from ragassay.types import MetricResult, RunConfig, SampleResult, Usage
+from ragassay.types import MetricResult, RunConfig, RunMeta, SampleResult, Usage
 
 
-def new_run(store: Store, config: RunConfig | None = None, **meta: object) -> str:
+def new_run(store: Store, config: RunConfig | None = None, **meta: Any) -> str:
     return store.create_run(
         config or RunConfig(dataset="data.jsonl"),
         package_version="0.1.0",
         dataset_hash="abc123",
         judge_model="smollm2",
-        meta=dict(meta),
+        meta=RunMeta(**meta),
     )
 
 

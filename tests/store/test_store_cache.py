@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from ragassay.llm.wire import JudgeRequest, Message
 from ragassay.store import Store, cache_key
-from ragassay.types import JudgeRequest, Message
 
 
 def _payload(**overrides: object) -> dict[str, object]:

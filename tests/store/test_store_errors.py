@@ -139,7 +139,8 @@ def test_reader_is_not_blocked_by_a_writer(db_path: Path) -> None:
         # A write transaction in progress does not block the reader, who sees the last commit.
         writer.conn.execute("BEGIN IMMEDIATE")
         writer.conn.execute(
-            "INSERT INTO results VALUES (?, 'b', 'judge', 'default', NULL, '{}', '[]', 'now')",
+            "INSERT INTO results (run_id, sample_id, suite, strategy, reasoning, usage, results,"
+                " created) VALUES (?, 'b', 'judge', 'default', NULL, '{}', '[]', 'now')",
             (run_id,),
         )
         assert reader.done_keys(run_id) == {("a", "judge")}

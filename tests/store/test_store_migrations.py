@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -84,6 +85,65 @@ def test_store_of_m0005_gains_cached_tokens_and_keeps_its_calls(db_path: Path) -
     assert (total.calls, total.input_tokens, total.cached_tokens) == (2, 200, 60)
 
 
+OLD_RESULTS = json.dumps([
+    {"name": "judge.faithfulness", "value": 7.5, "unscored_reason": None, "details": {
+        "rating_mode": "expected", "stated": 8, "distribution": {"7": 0.5, "8": 0.5},
+        "mass": 0.99, "suspicious_reply": "a verdict copied", "truncated": ["answer"],
+        "context_truncated": True}},
+    {"name": "judge.hallucination", "value": None, "unscored_reason": None, "details": {
+        "abstention": "false", "abstention_basis": "judge: abstains"}},
+    {"name": "trace.context_relevance", "value": 0.5, "unscored_reason": None, "details": {
+        "relevant_keys": ["0a", "1b"], "soft": True}},
+    {"name": "trace.adherence", "value": 0.0, "unscored_reason": None, "details": {
+        "unsupported": [{"key": "b", "text": "B."}], "unjudged": []}},
+    {"name": "ragas.faithfulness", "value": None, "unscored_reason": "HTTP 400", "details": {
+        "prompt": [{"role": "user", "content": "judge this"}], "raw_reply": "no"}},
+    {"name": "ragas.answer_relevancy", "value": 0.2, "unscored_reason": None, "details": {
+        "claims": [{"claim": "Paris is big.", "supported": False, "reason": "-"}]}},
+])
+
+
+def test_m0009_moves_what_readers_used_out_of_the_details(db_path: Path) -> None:
+    """m0009_typed_results: a result stored with its readings in its details gets them on
+    typed fields (the details keep the suite's own keys), and the suspicious reply is
+    counted from the result's column."""
+    conn = _raw(db_path)
+    upto = [m.__name__ for m in MIGRATIONS].index("m0009_label_links") + 1
+    apply_migrations(conn, MIGRATIONS[:upto])
+    conn.execute(
+        "INSERT INTO runs (id, created, status, config, package_version, dataset, judge,"
+        " judge_model) VALUES ('r1', '2026-01-01T00:00:00+00:00', 'complete',"
+        " '{\"dataset\": \"d.jsonl\"}', '0.0.1', 'd.jsonl', 'openai:m', 'm')")
+    conn.execute("INSERT INTO results VALUES ('r1', 's1', 'judge', 'default', NULL, '{}', ?,"
+                 " '2026-01-01T00:00:00+00:00')", (OLD_RESULTS,))
+    conn.close()
+    with Store(db_path) as store:
+        (result,) = store.results_of("r1", "s1")
+        by = {m.name: m for m in result.results}
+        assert store.suspicious_replies("r1") == 1
+    faith = by["judge.faithfulness"]
+    assert faith.details == {} and faith.suspicious == "a verdict copied"
+    assert faith.truncated == ("answer", "contexts")
+    assert faith.rating is not None and (faith.rating.mode, faith.rating.stated,
+                                         faith.rating.mass) == ("expected", 8, 0.99)
+    hall = by["judge.hallucination"]
+    assert hall.abstention == "false" and hall.status == "abstained"
+    assert hall.details == {"abstention_basis": "judge: abstains"}
+    relevance = by["trace.context_relevance"]
+    assert relevance.marks is not None and relevance.marks.relevant == ("0a", "1b")
+    assert relevance.details == {"soft": True}
+    adherence = by["trace.adherence"]
+    assert adherence.marks is not None and adherence.marks.unsupported == ("b",)
+    assert adherence.details == {"unjudged": []}
+    failed = by["ragas.faithfulness"]
+    assert failed.failure is not None and failed.failure.raw_reply == "no"
+    assert [(p.role, p.content) for p in failed.failure.prompt] == [("user", "judge this")]
+    relevancy = by["ragas.answer_relevancy"]
+    assert relevancy.marks is not None
+    assert relevancy.marks.unsupported_claims == ("Paris is big.",)
+    assert "claims" in relevancy.details  # the suite's own record stays
+
+
 def test_reopening_applies_nothing_twice(db_path: Path) -> None:
     Store(db_path).close()
     with Store(db_path) as store:
@@ -123,3 +183,33 @@ def test_readonly_refuses_a_database_that_needs_upgrading(db_path: Path) -> None
     Store(db_path).close()
     with Store(db_path, readonly=True) as ro:
         assert ro.list_runs() == []
+
+
+def test_m0015_counts_the_lost_documents_hops_from_one(db_path: Path) -> None:
+    """A traced sample stored when `trace.lost[].hop` counted from 0 reads from 1, as the
+    console and the report's `hops.lost` always said it."""
+    import json
+
+    from ragassay.dataset.traces import SampleTrace
+    from ragassay.types import Sample
+
+    conn = _raw(db_path)
+    upto = [m.__name__ for m in MIGRATIONS].index("m0015_lost_hops_one_based")
+    apply_migrations(conn, MIGRATIONS[:upto])
+    conn.execute(
+        "INSERT INTO runs (id, created, status, config, package_version, dataset, judge,"
+        " judge_model) VALUES ('r1', '2026-01-01T00:00:00+00:00', 'complete',"
+        " '{\"dataset\": \"t.jsonl\"}', '0.0.1', 't.jsonl', 'offline', 'none')")
+    trace = {"trace_id": "t", "span_id": "s", "judged": True,
+             "lost": [{"hop": 0, "span_id": "h1", "document": "eiffel", "relevance": 0.9}]}
+    rows = [("s1", {"id": "s1", "question": "Q", "metadata": {"trace": trace}}),
+            ("s2", {"id": "s2", "question": "Q"})]
+    for i, (sid, sample) in enumerate(rows):
+        conn.execute("INSERT INTO samples (run_id, sample_id, ordinal, strategy, sample) "
+                     "VALUES ('r1', ?, ?, 'default', ?)", (sid, i, json.dumps(sample)))
+    conn.close()
+    with Store(db_path) as store:
+        samples = {s.id: s for s in store.iter_samples("r1") if isinstance(s, Sample)}
+        lost = SampleTrace.of(samples["s1"])
+        assert lost is not None and [d.hop for d in lost.lost] == [1]
+        assert samples["s2"].metadata == {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ragassay.store import DEFAULT_DB_PATH, CallRecord, RunRecord, Store, StoreError
-from ragassay.types import RunConfig, Sample
+from ragassay.types import RunConfig, RunMeta, Sample
 from tests.store.store_helpers import make_result, new_run
 
 
@@ -23,7 +24,7 @@ def test_create_and_get_run(store: Store, config: RunConfig) -> None:
         package_version="0.1.0",
         dataset_hash="h1",
         judge_model="gpt-x",
-        meta={"host": "ci"},
+        meta=RunMeta(dataset_path="/data/data.jsonl"),
     )
     assert re.fullmatch(r"\d{8}-\d{6}-[0-9a-f]{4}", run_id)
     run = store.get_run(run_id)
@@ -33,7 +34,8 @@ def test_create_and_get_run(store: Store, config: RunConfig) -> None:
     assert run.finished is None
     assert run.config == config
     assert (run.dataset, run.judge, run.judge_model) == ("data.jsonl", "openai", "gpt-x")
-    assert (run.package_version, run.dataset_hash, run.meta) == ("0.1.0", "h1", {"host": "ci"})
+    assert (run.package_version, run.dataset_hash) == ("0.1.0", "h1")
+    assert run.meta == RunMeta(dataset_path="/data/data.jsonl")
     assert run.created.tzinfo is not None
 
 
@@ -45,17 +47,33 @@ def test_parent_directories_are_created(tmp_path: Path) -> None:
 
 
 def test_finish_run_merges_meta_and_stamps_finished(store: Store) -> None:
-    run_id = new_run(store, started_by="me")
-    store.finish_run(run_id, "interrupted", {"done": 3})
+    run_id = new_run(store, engine="local")
+    store.finish_run(run_id, "interrupted", RunMeta(samples=3))
     run = store.get_run(run_id)
     assert run.status == "interrupted"
     assert run.finished is not None and run.finished >= run.created
-    assert run.meta == {"started_by": "me", "done": 3}
+    assert (run.meta.engine, run.meta.samples, run.meta.seconds) == ("local", 3, None)
     store.finish_run(run_id, "running")  # resumed
     assert store.get_run(run_id).finished is None
-    store.finish_run(run_id, "complete", {"done": 5})
+    store.finish_run(run_id, "complete", RunMeta(samples=5))
     run = store.get_run(run_id)
-    assert (run.status, run.meta["done"]) == ("complete", 5)
+    assert (run.status, run.meta.samples, run.meta.engine) == ("complete", 5, "local")
+
+
+def test_run_meta_is_read_field_by_field_and_keeps_what_it_does_not_know(
+        store: Store) -> None:
+    """A stored meta with a field of an older shape and a key of another version: the
+    field reads None (not the run unreadable); both are written back as they were."""
+    run_id = new_run(store)
+    store.conn.execute("UPDATE runs SET meta = ? WHERE id = ?",
+                       ('{"reliability": {"judge": 3}, "host": "ci", "samples": 2}', run_id))
+    run = store.get_run(run_id)
+    assert (run.meta.reliability, run.meta.samples) == (None, 2)
+    assert run.meta.other == {"reliability": {"judge": 3}, "host": "ci"}
+    store.update_meta(run_id, RunMeta(dataset_path="/d.jsonl"))
+    raw = store.conn.execute("SELECT meta FROM runs WHERE id = ?", (run_id,)).fetchone()[0]
+    assert json.loads(raw) == {"reliability": {"judge": 3}, "host": "ci", "samples": 2,
+                               "dataset_path": "/d.jsonl"}
 
 
 def test_finish_run_rejects_unknown_status_and_run(store: Store) -> None:

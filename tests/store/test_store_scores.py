@@ -163,9 +163,10 @@ def test_the_report_of_a_run_is_unchanged_by_the_faster_table(filled) -> None:
 
 
 def test_abstentions_read_from_the_values_table_apart_from_unscored(tmp_path: Path) -> None:
-    """An abstained value (no number, no reason, its outcome in the details) is an
-    abstention in the score table, the page rows and the summary counts, not unscored;
-    a store written before the values said so gets it from the results (m0008)."""
+    """An abstained value (no number, no reason, its outcome `MetricResult.abstention`) is
+    an abstention in the score table, the page rows and the summary counts, not unscored;
+    a store written before the values said so gets it from the results (m0008, which
+    read the outcome from the details it was kept in then)."""
     from ragassay.store.migrations import backfill_abstentions
 
     store = Store(tmp_path / "a.db")
@@ -176,7 +177,7 @@ def test_abstentions_read_from_the_values_table_apart_from_unscored(tmp_path: Pa
         store.save_result(run, SampleResult(sample_id=sid, suite="judge", results=(
             MetricResult(name="judge.faithfulness", value=None,
                          unscored_reason=None if outcome else "timeout",
-                         details={"abstention": outcome} if outcome else {}),)))
+                         abstention=outcome),)))
     for _ in range(2):  # as saved, then as a store from before the column was filled
         (a, b) = run_table(store, run).table.rows
         assert a.abstained == {"judge.faithfulness": "false"} and a.reasons == {}
@@ -187,4 +188,7 @@ def test_abstentions_read_from_the_values_table_apart_from_unscored(tmp_path: Pa
         assert (summary.scored, summary.unscored) == (0, 1)
         with store._write() as conn:
             conn.execute("UPDATE metric_values SET abstention = NULL")
+            conn.execute("UPDATE results SET results = ? WHERE sample_id = 'a'", (
+                '[{"name": "judge.faithfulness", "value": null, "unscored_reason": null,'
+                ' "details": {"abstention": "false"}}]',))
             backfill_abstentions(conn)

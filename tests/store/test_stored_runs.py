@@ -14,6 +14,7 @@ import pytest
 
 from ragassay.report import build_report, report_json
 from ragassay.store import Store
+from ragassay.store.typed_results import typed_result
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "store_v1"
 CHANGED_META = {"generated", "report_version", "embedding_model"}
@@ -78,11 +79,43 @@ def test_an_old_run_reads_the_same(migrated: Path, run_id: str) -> None:
             assert [{k: v for k, v in f.items() if k != drop} for f in after[section]] == [
                 {k: v for k, v in f.items() if k != drop} for f in value]
             assert not any("0-1" in f["message"] for f in after[section])
+        elif section == "detailed_results":  # typed readings moved out of the details
+            assert after[section] == [_typed_entry(e) for e in value]
+        elif section == "calibration":  # a boolean pair's `kappa_ci` is new (report 1.5.0)
+            new = {"kappa_ci"}
+            assert {**after[section], "pairs": [{k: v for k, v in p.items() if k not in new}
+                                                for p in after[section]["pairs"]]} == value
         elif section in BY_NAME:
             key = BY_NAME[section]
             assert {x[key]: x for x in after[section]} == {x[key]: x for x in value}
         else:
             assert after[section] == value, section
+
+
+def _typed_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """An old report's sample entry as today's reads it: what m0009_typed_results moved
+    out of each metric's details (`store/typed_results.py`) on the entry's typed fields,
+    every other byte the same."""
+    details, marks, ratings, failures = {}, {}, {}, {}
+    cut: set[str] = set()
+    suspicious = None
+    for metric, d in entry.get("details", {}).items():
+        typed = typed_result({"name": metric, "value": entry["metrics"].get(metric),
+                              "details": d})
+        if typed["details"]:
+            details[metric] = typed["details"]
+        marks.update({metric: typed["marks"]} if "marks" in typed else {})
+        ratings.update({metric: {k: v for k, v in typed["rating"].items() if v is not None}}
+                       if "rating" in typed else {})
+        failures.update({metric: typed["failure"]} if "failure" in typed else {})
+        cut.update(typed.get("truncated", ()))
+        suspicious = suspicious or typed.get("suspicious")
+    out = {**entry, "details": details}
+    for key, value in (("marks", marks), ("ratings", ratings), ("failures", failures),
+                       ("truncated", sorted(cut)), ("suspicious", suspicious)):
+        if value:
+            out[key] = value
+    return out
 
 
 def test_old_runs_get_typed_configs_specs_and_their_embedders(migrated: Path) -> None:
@@ -92,8 +125,23 @@ def test_old_runs_get_typed_configs_specs_and_their_embedders(migrated: Path) ->
             suites = set(run.config.metrics)
             assert {s.suite for s in run.specs} == suites
             assert run.config.backend.timeout_s == 60.0  # was extra["backend"]["timeout_s"]
-            assert run.meta["embedders"] == ["offline judge: all-MiniLM-L6-v2-static"]
+            assert run.meta.embedders == ("offline judge: all-MiniLM-L6-v2-static",)
         full = next(r for r in runs.values() if len(r.config.metrics) == 3)
         report = report_json(build_report(store, full.id, include_details=False))
     assert report["evaluation_metadata"]["embedding_model"] == (
         "offline judge: all-MiniLM-L6-v2-static")  # not the transformer it used to name
+
+
+def test_old_runs_specs_get_the_label_links_of_their_time(migrated: Path) -> None:
+    """m0009_label_links: a stored spec declares the labels its metric is compared with,
+    as the metrics declared them then, so calibration of an old run links as it did."""
+    from ragassay.labels import linked_metrics
+
+    with Store(migrated, readonly=True) as store:
+        for run in store.list_runs():
+            specs = run.spec_map()
+            assert [(lk.label, lk.inverted) for lk in specs["judge.faithfulness"].labels] == [
+                ("faithful", False), ("hallucinated", True)]
+            assert specs["judge.overall"].labels == ()
+            assert linked_metrics("hallucinated", run.specs)[0] == ("judge.hallucination",
+                                                                    False)

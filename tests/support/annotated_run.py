@@ -12,11 +12,14 @@ import numpy as np
 
 from ragassay.store import Store
 from ragassay.types import MetricResult, MetricSpec, RunConfig, Sample, SampleResult
+from tests.support.specs import linked
 
 SPECS = (
-    MetricSpec(name="judge.hallucination", kind="bool", higher_is_better=False),
-    MetricSpec(name="judge.faithfulness", low=1, high=10),
-    MetricSpec(name="judge.context_relevance", low=1, high=10),
+    MetricSpec(name="judge.hallucination", labels=linked("judge.hallucination"), kind="bool",
+               higher_is_better=False),
+    MetricSpec(name="judge.faithfulness", labels=linked("judge.faithfulness"), low=1, high=10),
+    MetricSpec(name="judge.context_relevance", labels=linked("judge.context_relevance"),
+               low=1, high=10),
 )
 
 

@@ -188,6 +188,7 @@ def test_the_highlighted_answer_is_keyed_as_the_judges_read_it():
     assert [(s.key, s.text) for s in keyed.answer] == [
         ("a", "Refunds take 30 days."), ("b", "Shipping is free."), ("c", "Gift cards are final.")]
     assert keyed.answer_text == "Refunds take 30 days.\n\nShipping is free. Gift cards are final."
-    assert [(s.key, s.text) for s in display_answer(answer)] == [
-        ("a", "Refunds take 30 days. [1]"), ("b", "Shipping is free. [2]"),
-        ("c", "Gift cards are final.")]
+    assert [(s.key, s.text, s.plain) for s in display_answer(answer)] == [
+        ("a", "Refunds take 30 days. [1]", "Refunds take 30 days."),
+        ("b", "Shipping is free. [2]", "Shipping is free."),
+        ("c", "Gift cards are final.", "Gift cards are final.")]

@@ -14,49 +14,39 @@ from ragassay.report import dump_json
 from ragassay.report.highlight import (
     answer_html,
     contexts_html,
-    marks_from_details,
+    marks_of,
     text_html,
     unmatched_claims,
 )
 from ragassay.stats import Distribution, Spread
-from ragassay.types import Usage
+from ragassay.types import SentenceMarks, Usage
 from ragassay.ui import MAX_UPLOAD_MB, streamlit_command
-from ragassay.ui.evaluate import StreamlitProgress, check_dataset, safe_name, save_upload
+from ragassay.ui.evaluate import StreamlitProgress, plan_upload, safe_name, save_upload
 from ragassay.ui.fmt import consistency_lines, distribution_details, metric_label
 from ragassay.ui.highlight import md_escape
 from tests.report.conftest import entry, make_report
 
-TRACE_DETAILS = {
-    "trace.context_relevance": {"relevant_keys": ["0a", "1b"], "soft": True},
-    "trace.context_utilization": {"used_keys": ["1b"]},
-    "trace.adherence": {"unsupported": [{"key": "b", "text": "Two."}], "unjudged": [],
-                        "overall_supported": False},
-    "trace.adherence_ratio": {"supporting_keys": {"a": ["0a"]}, "judged": 2},
+TRACE_MARKS = {
+    "trace.context_relevance": SentenceMarks(relevant=("0a", "1b")),
+    "trace.context_utilization": SentenceMarks(used=("1b",)),
+    "trace.adherence": SentenceMarks(unsupported=("b",)),
+    "trace.adherence_ratio": SentenceMarks(),
 }
 
 
-def test_marks_read_trace_and_ragas_details():
-    details = {**TRACE_DETAILS, "ragas.faithfulness": {"claims": [
-        {"claim": "One.", "supported": True, "reason": "0a"},
-        {"claim": "Invented <b>fact</b>.", "supported": False, "reason": "none"}]},
-        "judge.overall": {"weights": {"faithfulness": 0.3}}}
-    marks = marks_from_details(details)
+def test_marks_gather_the_metrics_typed_marks():
+    marks = marks_of({**TRACE_MARKS, "ragas.faithfulness": SentenceMarks(
+        unsupported_claims=("Invented <b>fact</b>.",))})
     assert marks.relevant == {"0a", "1b"} and marks.used == {"1b"}
     assert marks.unsupported == {"b"} and not marks.supported
     assert marks.unsupported_claims == ["Invented <b>fact</b>."]
     assert marks.sources == ["trace.context_relevance", "trace.context_utilization",
                              "trace.adherence", "ragas.faithfulness"]
-
-
-@pytest.mark.parametrize("details", [{}, {"m": "text"}, {"m": {"unsupported": 3}},
-                                     {"m": {"relevant_keys": [None, 1, {"x": 1}]}},
-                                     {"m": {"claims": "not a list"}}])
-def test_marks_ignore_shapes_they_do_not_know(details):
-    assert marks_from_details(details).empty
+    assert marks_of(None).empty and marks_of({"m": SentenceMarks()}).empty
 
 
 def test_answer_and_contexts_are_escaped_and_highlighted():
-    marks = marks_from_details(TRACE_DETAILS)
+    marks = marks_of(TRACE_MARKS)
     answer = answer_html("One. Two <script>alert(1)</script>.", marks)
     assert "<script" not in answer and "&lt;script&gt;alert(1)&lt;/script&gt;" in answer
     assert answer.count('class="ra-unsupported"') == 1
@@ -70,8 +60,8 @@ def test_answer_and_contexts_are_escaped_and_highlighted():
 
 
 def test_claims_that_are_answer_sentences_are_highlighted_in_place():
-    marks = marks_from_details({"ragas.faithfulness": {"claims": [
-        {"claim": "Two.", "supported": False}, {"claim": "Elsewhere.", "supported": False}]}})
+    marks = marks_of({"ragas.faithfulness": SentenceMarks(
+        unsupported_claims=("Two.", "Elsewhere."))})
     assert 'class="ra-unsupported">Two.' in answer_html("One. Two.", marks)
     assert unmatched_claims("One. Two.", marks) == ["Elsewhere."]
 
@@ -117,18 +107,23 @@ def test_upload_names_are_sanitised_and_sizes_limited(tmp_path: Path):
     assert MAX_UPLOAD_MB == 20
 
 
-def test_check_dataset_counts_and_reports_bad_rows(tmp_path: Path):
+def test_an_upload_is_checked_as_eval_checks_it(tmp_path: Path):
+    """Planned through the run session: the first bad row or a misnamed answer column
+    stops it in one line, with no store opened; the counts come with the plan."""
     good = '{"question": "q", "contexts": ["c"], "answer": "a"}\n'
-    bad = '{"question": "q", "contexts": "c"}\n'
+    bad = '{"question": "q", "contexts": 7}\n'
     path = save_upload((good + bad).encode(), "d.jsonl", tmp_path)
+    db = tmp_path / "s.db"
     with pytest.raises(DatasetError, match=r"^d\.jsonl:2: 'contexts' must be a list"):
-        check_dataset(path, skip_invalid=False)
-    checked = check_dataset(path, skip_invalid=True)
-    assert (checked.total, checked.invalid) == (2, 1)
+        plan_upload(path, ["judge"], str(db), skip_invalid=False)
+    plan = plan_upload(path, ["judge"], str(db), skip_invalid=True)
+    assert plan.check is not None and (plan.check.total, plan.check.invalid) == (2, 1)
+    assert plan.config.dataset == "upload:d.jsonl" and plan.config.judge == "offline"
     foreign = save_upload(b'{"question": "q", "generated_answer": "a"}\n', "f.jsonl", tmp_path)
     with pytest.raises(DatasetError, match=r"^f\.jsonl: no row has an answer, .*unknown "
                                            r"columns: generated_answer"):
-        check_dataset(foreign, skip_invalid=False)
+        plan_upload(foreign, ["judge"], str(db), skip_invalid=False)
+    assert not db.exists()
 
 
 def test_streamlit_progress_drives_the_bar():

@@ -55,13 +55,13 @@ def unscored_everywhere(table: ScoreTable) -> dict[str, str]:
     return out
 
 
-def idle_labels(names: Iterable[str], metrics: Sequence[str],
+def idle_labels(names: Iterable[str], specs: Sequence[MetricSpec],
                 unscored: Mapping[str, str]) -> list[str]:
-    """Of `names`, those compared with some of `metrics` but only with metrics unscored
-    on every sample (`unscored_everywhere`): their labels would correct nothing."""
-    scored = [m for m in metrics if m not in unscored]
+    """Of `names`, those compared with some of the metrics of `specs` but only with metrics
+    unscored on every sample (`unscored_everywhere`): their labels would correct nothing."""
+    scored = [s for s in specs if s.name not in unscored]
     return [n for n in names
-            if linked_metrics(n, metrics) and not linked_metrics(n, scored)]
+            if linked_metrics(n, specs) and not linked_metrics(n, scored)]
 
 
 @dataclass(frozen=True)
@@ -75,13 +75,13 @@ class LabelChoice:
     left_out: list[str] = field(default_factory=list)
     idle: list[str] = field(default_factory=list)
     run_id: str = ""
-    metrics: Sequence[str] = ()
+    specs: Sequence[MetricSpec] = ()
     unscored: Mapping[str, str] = field(default_factory=dict)
 
     def why(self, labels: Sequence[str]) -> str:
         """`SUITE.answer_similarity (no reference answer), which it is compared with, is
         unscored on every sample of run R`: each metric with its most common reason."""
-        linked = dict.fromkeys(m for n in labels for m, _ in linked_metrics(n, self.metrics)
+        linked = dict.fromkeys(m for n in labels for m, _ in linked_metrics(n, self.specs)
                                if m in self.unscored)
         said = ", ".join(f"{m} ({self.unscored[m]})" if self.unscored[m] else m
                          for m in linked)
@@ -111,8 +111,8 @@ def describe(plan: AnnotationPlan) -> str:
     return f"{article} {plan.kind} plan (seed {plan.seed}{by}{labels})"
 
 
-def default_labels(metrics: Sequence[str], data_labels: Iterable[str] = ()) -> list[str]:
-    """The vocabulary labels linked to `metrics`, one per group of metrics: a label the
+def default_labels(specs: Sequence[MetricSpec], data_labels: Iterable[str] = ()) -> list[str]:
+    """The vocabulary labels linked to the metrics of `specs`, one per group of metrics: a label the
     run's data already uses first (so `faithful` data gets `faithful` asked), then the
     vocabulary's order; a label whose metrics an earlier one covers is left out
     (`faithful` after `hallucinated`: one is the other's complement)."""
@@ -120,20 +120,20 @@ def default_labels(metrics: Sequence[str], data_labels: Iterable[str] = ()) -> l
     chosen: list[str] = []
     covered: set[str] = set()
     for name in dict.fromkeys([*used, *(k.name for k in VOCABULARY)]):
-        linked = {m for m, _ in linked_metrics(name, metrics)}
+        linked = {m for m, _ in linked_metrics(name, specs)}
         if linked and not linked <= covered:
             chosen.append(name)
             covered |= linked
     return chosen
 
 
-def _link_hint(name: str) -> str:
-    kind = lookup(name)
-    shorts = sorted({s for link in kind.links for s in link.shorts}) if kind else []
-    return f" (it is compared with metrics named {', '.join(shorts)})" if shorts else ""
+def _link_hint(specs: Sequence[MetricSpec]) -> str:
+    """The run's metrics, none of which declares the label (`MetricSpec.labels`)."""
+    names = ", ".join(s.name for s in specs)
+    return f" (its metrics: {names})" if names else ""
 
 
-def check_labels(names: Sequence[str], metrics: Sequence[str], run_id: str) -> list[str]:
+def check_labels(names: Sequence[str], specs: Sequence[MetricSpec], run_id: str) -> list[str]:
     """The labels asked for, by their vocabulary names; AnnotationError for a name outside
     the vocabulary or one linked to none of the run's metrics."""
     known = [k.name for k in VOCABULARY]
@@ -142,9 +142,9 @@ def check_labels(names: Sequence[str], metrics: Sequence[str], run_id: str) -> l
         if lookup(name) is None:
             raise AnnotationError(f"'{name}' is not a label the annotation asks; the labels "
                                   f"are {', '.join(known)}{did_you_mean(name, known)}")
-        if not linked_metrics(name, metrics):
+        if not linked_metrics(name, specs):
             raise AnnotationError(f"label '{canonical(name)}' is linked to no metric of run "
-                                  f"{run_id}{_link_hint(name)}")
+                                  f"{run_id}{_link_hint(specs)}")
         if canonical(name) not in out:
             out.append(canonical(name))
     return out
@@ -158,31 +158,33 @@ def check_metric(metric: str, metrics: Sequence[str], run_id: str) -> str:
     return metric
 
 
-def asked_labels(opts: SessionOptions, metrics: Sequence[str], data_labels: Sequence[str],
+def asked_labels(opts: SessionOptions, specs: Sequence[MetricSpec], data_labels: Sequence[str],
                  run_id: str, unscored: Mapping[str, str] | None = None) -> LabelChoice:
     """The labels a session asks: those given (kept, with a warning for any compared only
     with metrics unscored on every sample: `unscored`), else the defaults for the run's
     metrics (or for `opts.metric` alone, when given) less such labels, which are said to
     be left out; AnnotationError when there are none."""
     unscored = dict(unscored or {})
-    said = LabelChoice([], run_id=run_id, metrics=tuple(metrics), unscored=unscored)
+    said = LabelChoice([], run_id=run_id, specs=tuple(specs), unscored=unscored)
     if opts.labels:
-        labels = check_labels(opts.labels, metrics, run_id)
-        return replace(said, asked=labels, idle=idle_labels(labels, metrics, unscored))
-    pool = [check_metric(opts.metric, metrics, run_id)] if opts.metric else list(metrics)
+        labels = check_labels(opts.labels, specs, run_id)
+        return replace(said, asked=labels, idle=idle_labels(labels, specs, unscored))
+    names = [s.name for s in specs]
+    pool = ([s for s in specs if s.name == check_metric(opts.metric, names, run_id)]
+            if opts.metric else list(specs))
     every = default_labels(pool, data_labels)
-    chosen = default_labels([m for m in pool if m not in unscored], data_labels)
+    chosen = default_labels([s for s in pool if s.name not in unscored], data_labels)
     if chosen:
         return replace(said, asked=chosen, left_out=[x for x in every if x not in chosen])
-    names = ", ".join(k.name for k in VOCABULARY)
+    vocabulary = ", ".join(k.name for k in VOCABULARY)
     if every:
         raise AnnotationError(f"no label can be asked: {said.why(every)}, so labels would "
                               "correct nothing")
     if opts.metric:
         raise AnnotationError(f"metric {opts.metric} is compared with no human label "
-                              f"({names}); pick another with --metric, or none")
+                              f"({vocabulary}); pick another with --metric, or none")
     raise AnnotationError(f"no metric of run {run_id} is compared with a human label "
-                          f"({names}), so labels would correct nothing; annotate a run of "
+                          f"({vocabulary}), so labels would correct nothing; annotate a run of "
                           "the judge, trace or ragas suite")
 
 
@@ -199,7 +201,7 @@ def _uncertainty_metric(opts: SessionOptions, labels: Sequence[str],
                                   "uniform one; weight it by a score metric")
         return metric
     for label in labels:
-        for metric, _ in linked_metrics(label, metrics):
+        for metric, _ in linked_metrics(label, specs.values()):
             if specs[metric].kind != "bool":
                 return metric
     raise AnnotationError(f"no score metric of run {run_id} is compared with "
@@ -223,10 +225,11 @@ def resolve_plan(stored: AnnotationPlan | None, opts: SessionOptions, run_id: st
     if (stored is not None and stored.labels and not opts.replace
             and not (opts.labels or opts.metric)):  # resumed: the plan's labels, as chosen
         planned = [canonical(n) for n in stored.labels]
-        choice = LabelChoice(planned, idle=idle_labels(planned, metrics, unscored or {}),
-                             run_id=run_id, metrics=tuple(metrics), unscored=unscored or {})
+        listed = tuple(specs.values())
+        choice = LabelChoice(planned, idle=idle_labels(planned, listed, unscored or {}),
+                             run_id=run_id, specs=listed, unscored=unscored or {})
     else:
-        choice = asked_labels(opts, metrics, data_labels, run_id, unscored)
+        choice = asked_labels(opts, tuple(specs.values()), data_labels, run_id, unscored)
     labels = choice.asked
     if stored is not None and not opts.replace:
         kind = opts.kind or stored.kind

@@ -31,6 +31,7 @@ from ragassay.report import (
     sample_entry,
 )
 from ragassay.store import Store
+from ragassay.terminal import storable
 from ragassay.types import AnnotationPlan, HumanLabel, MetricSpec
 
 PAGE = 500  # queue entries whose stored labels are read in one query
@@ -130,7 +131,7 @@ def build_queue(store: Store, rt: RunTable, plan: AnnotationPlan,
                if key]
     links: list[tuple[str, str, bool]] = []
     for label in asked:
-        links += [(label, m, inv) for m, inv in linked_metrics(label, rt.table.metrics)]
+        links += [(label, m, inv) for m, inv in linked_metrics(label, rt.table.specs.values())]
     own = _own_labels(store, rt)
     given: dict[str, frozenset[str]] = {}
     for e in entries:
@@ -272,7 +273,8 @@ class Session:
         previous = self.stored(key).get(name)
         new = HumanLabel(content_key=key, name=name,
                          value=bool(checked) if kind.kind == "bool" else checked,
-                         annotator=self.annotator, source=self.source, note=note.strip())
+                         annotator=storable(self.annotator), source=self.source,
+                         note=storable(note.strip()))
         self.store.set_labels([new])
         was_skipped = key in plan.skipped
         if was_skipped:

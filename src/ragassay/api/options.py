@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ragassay.types import Price
+from ragassay.types import Price, Ratings
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,16 @@ class EvalOptions:
     price_out: float | None = None
 
     @property
+    def endpoints(self) -> tuple[str, ...]:
+        """`base_url` as the judge's endpoints (one, several, or none: the default)."""
+        urls = self.base_url
+        return (urls,) if isinstance(urls, str) else tuple(urls or ())
+
+    @property
+    def rating_mode(self) -> Ratings:
+        return "greedy" if self.ratings == "greedy" else "expected"
+
+    @property
     def judge_price(self) -> Price | None:
         """The judge's price from `price_in`/`price_out` (ValueError if only one)."""
         return Price.given(self.price_in, self.price_out)
@@ -70,29 +80,14 @@ class EvalOptions:
         _check_base_urls(opts.base_url)
         return opts
 
-    def ray(self) -> Any:
-        """The runner's RayOptions for engine "ray", else None."""
-        if self.engine != "ray":
-            return None
-        from ragassay.runner import RayOptions
-
-        return RayOptions(address=self.ray_address, workers=self.workers)
-
-
-def _check_base_urls(urls: Any) -> None:
-    """base_url: None, a URL or a list of URLs, none carrying credentials (the CLI's
-    --base-url rule, `urls.base_url_problem`)."""
-    from ragassay.urls import base_url_problem
-
+def _check_base_urls(urls: object) -> None:
+    """base_url: None, a URL or a list of URLs (credentials in one are refused by the
+    run's plan, as the CLI's --base-url)."""
     listed = [urls] if isinstance(urls, str) else urls
     if listed is None:
         return
     if not isinstance(listed, Sequence) or not all(isinstance(u, str) for u in listed):
         raise ValueError(f"base_url must be a URL or a list of URLs, not {urls!r}")
-    for url in listed:
-        problem = base_url_problem(url, "base_url")
-        if problem is not None:
-            raise ValueError(problem)
 
 
 def _check_engine(options: EvalOptions) -> None:

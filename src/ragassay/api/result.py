@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from ragassay.report import Report
-    from ragassay.runner import RunStats
+    from ragassay.runner import RunOutcome, RunStats
 
 ReportFormat = Literal["json", "html", "csv"]
 REASON_SUFFIX = "_reason"
@@ -62,10 +62,30 @@ class EvalResult:
     """One evaluated run: `run_id`, `to_pandas()`, `summary()`, `report()` (the typed
     `ragassay.report.Report`)."""
 
-    def __init__(self, store: Store, run_id: str, stats: RunStats | None = None) -> None:
+    def __init__(self, store: Store, run_id: str, stats: RunStats | None = None, *,
+                 outcome: RunOutcome | None = None) -> None:
         self.store = store
         self.run_id = run_id
         self.stats = stats
+        self.outcome = outcome
+
+    @property
+    def status(self) -> str:
+        """The run's status as stored: "complete", "failed" (every judge call failed),
+        "interrupted" or "running"."""
+        return self.store.get_run(self.run_id).status
+
+    @property
+    def notes(self) -> list[str]:
+        """What the run's plan said before it started (invalid rows skipped, a set without
+        answers, the embedder answer relevancy falls back to, judgments judged again)."""
+        return [n.text for n in self.outcome.notes] if self.outcome else []
+
+    @property
+    def findings(self) -> list[str]:
+        """What the finished run found (the judge's notes, samples lacking an input,
+        suspicious judge replies, failed judgments and how to judge them again)."""
+        return [f.text for f in self.outcome.findings] if self.outcome else []
 
     def __repr__(self) -> str:
         return f"EvalResult(run_id={self.run_id!r}, store={self.store.label!r})"
@@ -76,13 +96,18 @@ class EvalResult:
         or content; see `ragassay labels import`); returns how many were stored. A label
         name close to a vocabulary name is a typo (LabelFileError) unless
         `allow_new_label`; a sample given one label twice is a LabelFileError when the
-        values differ, a warning when they agree."""
-        from ragassay.labels import import_file
+        values differ, a warning when they agree; replacing labels of other annotators
+        is a warning too."""
+        from ragassay.labels import import_file, mismatch_line
 
         matched = import_file(self.store, self.run_id, Path(path), annotator=annotator,
                               allow_new=allow_new_label)
-        if matched.repeated:
-            warnings.warn(matched.repeated, UserWarning, stacklevel=2)
+        for warning in (matched.repeated, matched.replaced_text()):
+            if warning:
+                warnings.warn(warning, UserWarning, stacklevel=2)
+        if matched.mismatched:
+            warnings.warn(mismatch_line(matched, Path(path).name, self.run_id), UserWarning,
+                          stacklevel=2)
         return len(matched.labels)
 
     def corrected(self, *, min_labels: int = 30) -> Any:
@@ -170,6 +195,12 @@ class EvalResult:
 
         if format not in ("json", "html", "csv"):
             raise ValueError(f"format must be json, html or csv, not {format!r}")
+        if out is not None:
+            from ragassay.files import replaced_input, store_files
+
+            if replaced_input(out, [("the run store", f) for f in store_files(self.store.path)]):
+                raise ValueError(f"out={str(out)!r} would overwrite the run store "
+                                 f"({self.store.path}): write the report elsewhere")
         report = build_report(self.store, self.run_id, include_details=format != "csv")
         if format == "json":
             if out is not None:

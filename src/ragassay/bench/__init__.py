@@ -29,7 +29,7 @@ from ragassay.bench.run import (
     generate_samples,
     run_bench,
     run_bench_async,
-    run_config_for,
+    run_request,
 )
 
 __all__ = [
@@ -61,7 +61,7 @@ __all__ = [
     "run_bench",
     "run_bench_async",
     "ranking_metric",
-    "run_config_for",
+    "run_request",
     "store_bench",
     "stored_bench",
 ]

@@ -9,37 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pydantic import BaseModel, ConfigDict
-
 from ragassay.bench.config import BenchSection
+from ragassay.report.bench import CostFigures, CostReport
 from ragassay.types import Price, Usage, is_offline
-
-
-class CostFigures(BaseModel):
-    """Calls and tokens for one role (generator or judge), and dollars when priced."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    model: str = ""
-    calls: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cached_tokens: int = 0  # of input_tokens, served from the provider's prompt cache
-    usd: float | None = None  # None: no price for this model (unpriced, not free)
-
-
-class CostReport(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    generator: CostFigures
-    judge: CostFigures
-
-    @property
-    def usd(self) -> float | None:
-        parts = [self.generator, self.judge]
-        if any(p.usd is None and p.calls for p in parts):
-            return None
-        return sum(p.usd or 0.0 for p in parts)
 
 
 def model_of(name: str) -> str:

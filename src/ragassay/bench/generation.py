@@ -89,7 +89,7 @@ class OpenAIGenerator:
 
     async def generate(self, question: str, contexts: Sequence[str]) -> Generation:
         from ragassay.llm import BackendError
-        from ragassay.types import JudgeRequest, Message
+        from ragassay.llm.wire import JudgeRequest, Message
 
         messages = tuple(Message(role=m["role"], content=m["content"])  # type: ignore[arg-type]
                          for m in grounded_messages(question, contexts, self.options.no_answer))

@@ -124,8 +124,8 @@ def _context(item: Any, fields: PipelineFields) -> tuple[str, str | None]:
         text = getattr(item, "page_content", None)
         if text is None:
             text = getattr(item, "text", None)
-        meta = getattr(item, "metadata", None)
-        doc = meta.get("source", _MISSING) if isinstance(meta, Mapping) else _MISSING
+        found = getattr(item, "metadata", None)
+        doc = found.get("source", _MISSING) if isinstance(found, Mapping) else _MISSING
     if not isinstance(text, str):
         raise PipelineError(f"a context is {type(item).__name__} without a text "
                             f"(expected a string or {{{fields.text!r}: ...}})")

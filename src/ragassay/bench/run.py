@@ -25,9 +25,9 @@ from ragassay.corpus.chunking import Chunk, ChunkerSpec, chunk_corpus
 from ragassay.corpus.documents import Document, load_corpus
 from ragassay.embed import CachedEmbedder, Embedder, get_embedder
 from ragassay.judge import Judge
-from ragassay.runner import Progress, RunInputs, run_async
+from ragassay.runner import Progress, RowsSource, RunRequest, aexecute, plan_run
 from ragassay.store import Store
-from ragassay.types import InvalidRow, RunConfig, Sample, Usage
+from ragassay.types import InvalidRow, Sample, Usage
 
 
 @dataclass
@@ -44,16 +44,18 @@ class BenchOptions:
     judge: Judge | None = None  # a judge to use instead of the config's (tests)
 
 
-def run_config_for(config: BenchConfig) -> RunConfig:
-    """The runner's RunConfig for a bench (dataset = `bench:<name>`); the judge's calls
-    are priced from [prices] when it lists the judge's model (before LiteLLM's table)."""
+def run_request(config: BenchConfig, samples: list[Sample | InvalidRow], store: Store,
+                judge: Judge | None = None) -> RunRequest:
+    """The run session's request for judging a bench's samples (dataset `bench:<name>`,
+    the samples the bench made: not checked as user data); the judge's calls are priced
+    from [prices] when it lists the judge's model (before LiteLLM's table)."""
     b = config.bench
-    return RunConfig.build(
-        f"bench:{b.name}", urls=b.base_url, timeout_s=b.timeout_s, judge=b.judge,
-        price=cost.listed(b.judge, config.file.prices),
-        metrics=b.metrics, seed=b.seed, concurrency=b.concurrency, kind="bench",
-        strategies=tuple(s.name for s in config.strategies),
-    )
+    return RunRequest(
+        RowsSource(samples, name=f"bench:{b.name}", check=False), store, metrics=b.metrics,
+        judge=b.judge, endpoints=(b.base_url,) if b.base_url else (), timeout_s=b.timeout_s,
+        price=cost.listed(b.judge, config.file.prices), seed=b.seed,
+        concurrency=b.concurrency, kind="bench",
+        strategies=tuple(s.name for s in config.strategies), judge_object=judge)
 
 
 def percentile(values: Sequence[float], q: float) -> float | None:
@@ -322,15 +324,15 @@ async def run_bench_async(config: BenchConfig, store: Store,
     the generator and the judge."""
     opts = options or BenchOptions()
     samples, result = await generate_samples_async(config, opts)
-    stats = await run_async(samples, run_config_for(config), RunInputs(
-        store, judge=opts.judge, progress=opts.judge_progress, total=len(samples)))
-    usage = store.usage(stats.run_id, by="strategy")
+    plan = plan_run(run_request(config, samples, store, opts.judge))
+    outcome = await aexecute(plan, opts.judge_progress)
+    usage = store.usage(outcome.run_id, by="strategy")
     for r in result.strategies:
         r.cost_measured = cost.measured(
             r.spec.generator, r.generator_usage, config.bench.judge, usage.get(r.name),
             config.file.prices,
         )
-    result.run_id = stats.run_id
+    result.run_id = outcome.run_id
     store_bench(store, config, result)
     return result
 

@@ -9,9 +9,13 @@ label, q (or end of input) quits. Labels are saved as they are given.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from ragassay.annotation import Item, Session
+    from ragassay.store import Store
 
 from ragassay.cli.app import cli
 from ragassay.cli.common import (
@@ -22,26 +26,27 @@ from ragassay.cli.common import (
     run_or_latest,
     say,
 )
+from ragassay.terminal import storable
 
 HELP = ("answer {keys} (a note may follow: '{first} see the second context'); s skip the "
         "sample, u undo, c TEXT a note for the next label, q quit")
 PROGRESS_EVERY = 10  # completed samples between progress reports
 
 
-def _show_sample(session: Any, item: Any, total: int) -> None:
+def _show_sample(session: Session, item: Item, total: int) -> None:
     entry = session.entry(item.entry)
     say("")
     say(f"-- sample {item.position + 1} of {total}: {item.entry.name} --")
     say(f"Question: {entry.question if entry else ''}")
     contexts = entry.contexts if entry else []
-    for i, text in enumerate(contexts):
+    for i, text in enumerate(contexts, 1):  # 1-based, as citation markers [1] are
         say(f"Context {i}: {text}")
     if not contexts:
         say("Contexts: (none)")
     say(f"Answer: {entry.answer if entry else ''}")
 
 
-def _show_verdict(session: Any, item: Any) -> None:
+def _show_verdict(session: Session, item: Item) -> None:
     """What the person said and, now that the sample is labelled, what the judge said."""
     from ragassay.annotation import value_text
 
@@ -53,7 +58,7 @@ def _show_verdict(session: Any, item: Any) -> None:
     say(f"you: {mine or '-'} | the judge: {judge or '-'}")
 
 
-def _show_progress(store: Any, session: Any, *, full: bool) -> None:
+def _show_progress(store: Store, session: Session, *, full: bool) -> None:
     from ragassay.annotation import progress
 
     p = progress(store, session.queue)
@@ -63,7 +68,7 @@ def _show_progress(store: Any, session: Any, *, full: bool) -> None:
             say(f"  {m.label} via {m.title}: {m.text(p.min_labels)}")
 
 
-def _loop(store: Any, session: Any) -> None:
+def _loop(store: Store, session: Session) -> None:
     from ragassay.annotation import AnnotationError, answer, choices
 
     total, shown, note, completed = len(session.queue.entries), None, "", 0
@@ -78,12 +83,18 @@ def _loop(store: Any, session: Any) -> None:
         options = choices(item.label)
         keys = "/".join(c.key for c in options)
         try:
-            line = click.prompt(f"{item.label}: {item.kind.question} [{keys}, s, u, c, q, ?]",
-                                default="", show_default=False,
-                                prompt_suffix="\n> ")
+            typed = click.prompt(f"{item.label}: {item.kind.question} [{keys}, s, u, c, q, ?]",
+                                 default="", show_default=False,
+                                 prompt_suffix="\n> ")
         except click.Abort:  # end of input or Ctrl-C: what was given is saved
             say("")
             return
+        except UnicodeDecodeError:  # a terminal that reads UTF-8 strictly
+            say("that line was not UTF-8 text; type it again")
+            continue
+        line = storable(typed)  # bytes that are not UTF-8 kept as U+FFFD, never a crash
+        if line != typed:
+            say("note: bytes that are not UTF-8 were kept as \ufffd")
         word, _, rest = line.strip().partition(" ")
         command = word.casefold()
         if command in ("q", "quit"):
@@ -118,7 +129,7 @@ def _loop(store: Any, session: Any) -> None:
 
 
 @cli.command("annotate")
-@click.argument("run_id", metavar="RUN", required=False)
+@click.argument("run_id", metavar="[RUN]", required=False)
 @click.option("--plan", "kind", type=click.Choice(["uniform", "uncertainty", "stratified"]),
               default=None,
               help="The queue's order: uniform random (the default for a new plan), more "
@@ -156,7 +167,7 @@ def annotate_cmd(run_id: str | None, kind: Any, metric: str | None, labels: tupl
     run_id = run_or_latest(store, run_id)
     options = SessionOptions(kind=kind, seed=seed, metric=metric, labels=labels,
                              replace=new_plan)
-    who = default_annotator() if annotator is None else annotator
+    who = storable(default_annotator() if annotator is None else annotator)
     try:
         session = start(store, run_id, options, annotator=who)
     except PlanConflict as exc:

@@ -30,7 +30,7 @@ from ragassay.cli.common import (
 from ragassay.cli.fmt import ci_text, num
 
 if TYPE_CHECKING:
-    from ragassay.stats import Calibration
+    from ragassay.stats import Calibration, LabelLink, ScoreTable
     from ragassay.stats.baseline import RankAgreement
     from ragassay.stats.corrected import Corrected
 
@@ -154,7 +154,7 @@ def _links(values: tuple[str, ...], known: list[str]) -> list[Any]:
     return links
 
 
-def _unlinked(table: Any, links: list[Any]) -> list[str]:
+def _unlinked(table: ScoreTable, links: list[LabelLink]) -> list[str]:
     linked = {link.label_key for link in links}
     return [name for name in table.label_names if name not in linked]
 
@@ -203,7 +203,7 @@ def calibrate_cmd(run_id: str, labels_path: Path, link_values: tuple[str, ...],
     joined = sum(r.id in labels for r in rt.table.rows)
     if not joined:
         raise UsageProblem(f"no sample id of run {run_id} appears in {labels_path}")
-    links = default_links(rt.table.label_names, rt.table.metrics)
+    links = default_links(rt.table.label_names, rt.table.specs.values())
     given = _links(link_values, known_metrics(rt.table.metrics))
     links += [g for g in given if (g.label_key, g.metric) not in
               {(d.label_key, d.metric) for d in links}]

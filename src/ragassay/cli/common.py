@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -19,6 +19,10 @@ from ragassay.console import CleanConsole, console  # noqa: F401  (the commands 
 from ragassay.store import DEFAULT_DB_PATH, Store, StoreError
 from ragassay.terminal import clean
 from ragassay.text import did_you_mean
+
+if TYPE_CHECKING:
+    from ragassay.runner import Progress, RunOutcome, RunPlan, RunRequest
+    from ragassay.runner.batch_submit import BatchProgress
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -151,6 +155,29 @@ def sigterm_interrupts() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def planned(request: RunRequest) -> RunPlan:
+    """The run session's plan of a request; a refused run (a resume that would mix two
+    runs, a setting that cannot work) is one line."""
+    from ragassay.runner import RunRefused, plan_run
+
+    try:
+        return plan_run(request)
+    except RunRefused as exc:
+        raise UsageProblem(str(exc)) from None
+
+
+def executed(plan: RunPlan, progress: Progress | None = None,
+             batch_progress: BatchProgress | None = None) -> RunOutcome:
+    """Run a plan (`runner.execute`); a Ray or batch setup problem is one line."""
+    from ragassay.runner import RayEngineError, execute
+    from ragassay.runner.batch_engine import BatchSetupError
+
+    try:
+        return execute(plan, progress, batch_progress)
+    except (RayEngineError, BatchSetupError) as exc:
+        raise UsageProblem(str(exc)) from None
+
+
 def open_store(db: Path, *, readonly: bool = False) -> Store:
     """The run store; when a read command ends, one note names the runs it read whose
     config has fields this version does not know (shown without them; a write command
@@ -177,6 +204,36 @@ def _note_unknown_configs(store: Store) -> None:
 
 # --- checks shared by the commands ----------------------------------------------------
 
+PARQUET_PARTS = "part-*.parquet"
+"""The files a Parquet results folder gets (and loses: stale parts are removed)."""
+
+
+def refuse_overwrites(outputs: Iterable[tuple[str, Path | str | None]], *,
+                      db: Path | None = None,
+                      inputs: Iterable[tuple[str, Path | str | None]] = (),
+                      folders: Iterable[tuple[str, Path | None]] = ()) -> None:
+    """The one check every command that writes a file makes before it starts: no output
+    (`(option, path)`; a folder of Parquet parts in `folders`) may be the run store at
+    `db` or one of its SQLite files (-wal, -shm, -journal), an input (`(what, path)`),
+    or another output. Compared by resolved path and by inode (`files.replaced_input`);
+    a clash is one line, exit 2, before anything is read, judged or written."""
+    from ragassay.files import STORE_COMPANIONS, replaced_input, store_files
+
+    protected: list[tuple[str, Path | str]] = []
+    if db is not None:
+        protected += [(f"the run store's {s[1:]} file ({f})" if s else f"the run store ({f})",
+                       f) for s, f in zip(STORE_COMPANIONS, store_files(db), strict=True)]
+    protected += [(what, path) for what, path in inputs if path is not None]
+    for option, path, parts in ([(o, p, None) for o, p in outputs]
+                                + [(o, p, PARQUET_PARTS) for o, p in folders]):
+        if path is None:
+            continue
+        hit = replaced_input(path, protected, parts)
+        if hit is not None:
+            raise UsageProblem(f"{option} {clean(str(path))} would overwrite {clean(hit)}: "
+                               "write it elsewhere")
+        protected.append((f"the output of {option}", path))
+
 
 def check_judge_spec(spec: str) -> str:
     """The judge spec, stripped, or UsageProblem saying what is wrong and what to type."""
@@ -188,7 +245,7 @@ def check_judge_spec(spec: str) -> str:
     return (spec or "").strip()
 
 
-def run_or_latest(store: Any, run_id: str | None) -> str:
+def run_or_latest(store: Store, run_id: str | None) -> str:
     """The run named (its full id), else the store's latest; one line when it has none."""
     if run_id:
         return str(store.get_run(run_id).id)
@@ -274,7 +331,20 @@ export_otlp_option = click.option(
          "docs/traces.md.")
 
 
-def export_scores(store: Any, run_id: str, target: str, quiet: bool = False) -> None:
+def otlp_file(target: str | None) -> Path | None:
+    """The file `--export-otlp` writes: None for no export or an http(s) URL; one line
+    (exit 2) for a target that is neither (`grpc://...`, `host:4318/v1/traces`)."""
+    from ragassay.report.otlp import ExportError, target_url
+
+    if target is None:
+        return None
+    try:
+        return None if target_url(target) else Path(target)
+    except ExportError as exc:
+        raise UsageProblem(f"--export-otlp {clean(target)}: {exc}") from None
+
+
+def export_scores(store: Store, run_id: str, target: str, quiet: bool = False) -> None:
     """Export a run's scores as OTLP (`report.otlp`); a refused export is one line, exit 1
     (the run stays stored: `ragassay report RUN --export-otlp` sends it again)."""
     from ragassay.report import iter_details

@@ -15,17 +15,26 @@ from ragassay.cli.common import (
     check_base_url,
     check_judge_spec,
     db_option,
+    executed,
     field_map,
     friendly,
     header_option,
     headers,
     map_option,
     open_store,
+    planned,
     ratings_option,
+    refuse_overwrites,
     say,
     sigterm_interrupts,
 )
+from ragassay.labels import LabelKind
 from ragassay.types import Ratings
+
+
+def _inverted(kind: LabelKind | None) -> bool:
+    """Whether a label's baseline reads inverted (a high overlap means a False label)."""
+    return kind is not None and not kind.higher_is_better
 
 
 @cli.command("meta-eval")
@@ -48,7 +57,8 @@ from ragassay.types import Ratings
 @click.option("--timeout", "timeout_s", type=FiniteFloat(1), default=60, show_default=True,
               help="Seconds per judge call before it is retried.")
 @click.option("--max-context-tokens", type=click.IntRange(100), default=6000, show_default=True,
-              help="Contexts beyond this budget are truncated (flagged in the details).")
+              help="Contexts beyond this budget are truncated (the results name the "
+                   "texts cut).")
 @ratings_option
 @click.option("--quiet", "-q", is_flag=True)
 @db_option
@@ -62,16 +72,16 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
     balanced accuracy with bootstrap 95% CIs, beside the lexical baseline."""
     from ragassay.console import RichProgress
     from ragassay.dataset import iter_samples
-    from ragassay.metrics import parse_metrics
+    from ragassay.labels import lookup
     from ragassay.report import run_table
-    from ragassay.runner import evaluate
+    from ragassay.runner import RowsSource, RunRequest
     from ragassay.stats import calibration
     from ragassay.stats.baseline import baseline_agreement
-    from ragassay.stats.calibration import HALLUCINATION_LABELS
-    from ragassay.types import RunConfig, Sample
+    from ragassay.types import Sample
 
     judge_spec, base_url = check_judge_spec(judge_spec), check_base_url(base_url)
     mapping, extra_headers = field_map(mapping_given), headers(headers_given)
+    refuse_overwrites([("--out", out)], db=db, inputs=[(f"the dataset ({data})", data)])
     samples = [s for s in iter_samples(data, field_map=mapping) if isinstance(s, Sample)
                and (split is None or s.metadata.get("split") == split)]
     if limit:
@@ -80,19 +90,20 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
         raise UsageProblem(f"{data}: no samples" + (f" with split {split!r}" if split else ""))
     if not any(s.labels for s in samples):
         raise UsageProblem(f"{data}: no sample carries human 'labels'")
-    store = open_store(db)
-    config = RunConfig.build(str(data), urls=base_url, timeout_s=timeout_s, judge=judge_spec,
-                             metrics=parse_metrics(metrics), concurrency=concurrency,
-                             field_map=mapping, kind="meta-eval", split=split, limit=limit,
-                             max_context_tokens=max_context_tokens, ratings=ratings)
+    plan = planned(RunRequest(
+        RowsSource(samples, field_map=mapping or None, name=str(data)), lambda: open_store(db),
+        metrics=metrics, judge=judge_spec, endpoints=(base_url,) if base_url else (),
+        headers=extra_headers, timeout_s=timeout_s, concurrency=concurrency,
+        max_context_tokens=max_context_tokens, ratings=ratings, kind="meta-eval",
+        split=split, limit=limit))
     with sigterm_interrupts():
-        stats = evaluate(samples, config, store=store, progress=RichProgress(enabled=not quiet),
-                         total=len(samples), headers=extra_headers)
+        stats = executed(plan, RichProgress(enabled=not quiet)).stats
+    store = plan.store
     cal = calibration(run_table(store, stats.run_id).table, seed=0, n_resamples=n_resamples)
     baselines = {}
     for label in {p.label for p in cal.pairs if p.kind == "boolean"}:
         baselines[label] = baseline_agreement(samples, label,
-                                              inverted=label in HALLUCINATION_LABELS,
+                                              inverted=_inverted(lookup(label)),
                                               n_resamples=n_resamples)
     say(f"run {stats.run_id}: {len(samples)} samples of {data}"
         + (f" (split {split})" if split else "") + f", judge {judge_spec}")

@@ -35,15 +35,15 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
         header = json.loads(fh.read(size))
     data = np.memmap(path, dtype=np.uint8, mode="r", offset=8 + size)
     out: dict[str, np.ndarray] = {}
-    for name, meta in header.items():
+    for name, tensor in header.items():
         if name == "__metadata__":
             continue
-        dtype = _SAFETENSORS_DTYPES.get(meta["dtype"])
+        dtype = _SAFETENSORS_DTYPES.get(tensor["dtype"])
         if dtype is None:
-            raise ModelFormatError(f"{path.name}: tensor {name} is {meta['dtype']}, unsupported")
-        begin, end = meta["data_offsets"]
+            raise ModelFormatError(f"{path.name}: tensor {name} is {tensor['dtype']}, unsupported")
+        begin, end = tensor["data_offsets"]
         out[name.removeprefix("bert.")] = np.frombuffer(data[begin:end], dtype=dtype).reshape(
-            meta["shape"])
+            tensor["shape"])
     return out
 
 

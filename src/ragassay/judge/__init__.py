@@ -6,14 +6,17 @@ an LLM judge over any registered backend.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ragassay.judge.base import Asker, CallLog, Judge, JudgeAborted, Verdict
 from ragassay.judge.prompt import Prompt, PromptError, fence, load_prompt
 from ragassay.judge.reliability import Agreement, Reliability, gate_warnings
 from ragassay.judge.scales import Flag, Reasoning, Score10, Unit, item_number
 from ragassay.llm.logprobs import SoftValue
-from ragassay.types import OFFLINE_SPECS, is_offline
+from ragassay.types import OFFLINE_SPECS, BackendOptions, is_offline
+
+if TYPE_CHECKING:
+    from ragassay.judge.llm_judge import Cache
 
 __all__ = [
     "Agreement", "Asker", "CallLog", "Flag", "Judge", "JudgeAborted", "Prompt", "PromptError",
@@ -22,8 +25,9 @@ __all__ = [
 ]
 
 
-def make_judge(spec: str, *, cache: Any = None, use_cache: bool = True,
-               backend_options: Any = None, ratings: str = "expected") -> Judge:
+def make_judge(spec: str, *, cache: Cache | None = None, use_cache: bool = True,
+               backend_options: BackendOptions | None = None,
+               ratings: str = "expected") -> Judge:
     """Build a judge from a spec: `offline` (default), `offline:accurate` or
     `BACKEND:MODEL`; `ratings` ("expected" or "greedy") says how an LLM judge reads
     ratings and flags."""

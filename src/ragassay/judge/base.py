@@ -16,7 +16,8 @@ from pydantic import BaseModel
 
 from ragassay.judge.prompt import Prompt
 from ragassay.llm.logprobs import SoftValue
-from ragassay.types import Message, Usage
+from ragassay.llm.wire import Message
+from ragassay.types import JudgeFailure, RatingReading, Usage
 
 
 class JudgeAborted(Exception):
@@ -66,14 +67,27 @@ class Verdict:
     def ok(self) -> bool:
         return self.output is not None
 
-    def failure_details(self) -> dict[str, Any]:
-        """What to keep in a metric's details when this verdict failed."""
+    def failure(self) -> JudgeFailure | None:
+        """What a metric keeps of this verdict when it failed: the prompt as sent and the
+        raw reply (`MetricResult.failure`); None when it did not fail."""
         if self.ok:
-            return {}
-        return {
-            "prompt": [m.model_dump() for m in self.messages or ()],
-            "raw_reply": self.raw,
-        }
+            return None
+        return JudgeFailure(prompt=tuple(self.messages or ()), raw_reply=self.raw)
+
+    def rating_reading(self) -> RatingReading | None:
+        """How an LLM judge read this verdict's values, when it says (`flags`:
+        "rating_mode" and, for a fallback to the stated values, "rating_fallback")."""
+        mode = self.flags.get("rating_mode")
+        if mode not in ("expected", "greedy"):
+            return None
+        fallback = self.flags.get("rating_fallback")
+        return RatingReading(mode=mode, fallback=str(fallback) if fallback else None)
+
+    @property
+    def suspicious(self) -> str | None:
+        """The note when the reply held a verdict copied from the judged text."""
+        note = self.flags.get("suspicious_reply")
+        return str(note) if note else None
 
 
 class Asker(Protocol):

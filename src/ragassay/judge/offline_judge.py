@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from ragassay.judge.reliability import Reliability, load_reliability
 from ragassay.text import KeyedSample
@@ -26,7 +26,7 @@ word pieces, the length all-MiniLM-L6-v2 was trained on: 1.5x the throughput of 
 256-piece cut on 150-word documents, with the same TREC DL 2020 values (docs/judges.md)."""
 
 if TYPE_CHECKING:
-    from ragassay.judge.offline import Evidence
+    from ragassay.judge.offline import Analyzer, Evidence
 
 
 class OfflineJudge:
@@ -34,7 +34,7 @@ class OfflineJudge:
 
     kind: Literal["offline", "llm"] = "offline"
 
-    def __init__(self, analyzer: Any | None = None, *, accurate: bool = False) -> None:
+    def __init__(self, analyzer: Analyzer | None = None, *, accurate: bool = False) -> None:
         """`accurate`: relevance from the transformer (needs the `embed` extra; without
         it a one-line `MissingExtra`)."""
         if analyzer is None:

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ragassay.judge.base import Judge
 from ragassay.types import Agreement, Reliability, RunReliability
 
 __all__ = ["AGREEMENT_FLOOR", "Agreement", "Reliability", "RunReliability", "from_figures",
@@ -22,14 +23,14 @@ __all__ = ["AGREEMENT_FLOOR", "Agreement", "Reliability", "RunReliability", "fro
 AGREEMENT_FLOOR = 0.7  # the gate warns below this (the worst unseen set)
 
 
-def reliability_meta(judge: Any, metrics: list[str]) -> dict[str, Any]:
-    """What a run stores about its judge's reliability (run meta "reliability"): the table
+def reliability_meta(judge: Judge, metrics: list[str]) -> RunReliability:
+    """What a run stores about its judge's reliability (`RunMeta.reliability`): the table
     and one line per metric of the run, so that readers need not know judges."""
     table = getattr(judge, "reliability", None)
     if not isinstance(table, Reliability):
         table = Reliability(judge=str(getattr(judge, "spec", "this")))
     return RunReliability(**dict(table), lines=dict(zip(metrics, table.lines(metrics),
-                                                        strict=True))).model_dump(mode="json")
+                                                        strict=True)))
 
 
 def from_figures(judge: str, data: dict[str, Any]) -> Reliability:
@@ -97,13 +98,12 @@ def rerunnable(command: str) -> str:
     return "; ".join(p.strip() for p in command.split(";") if p.strip() and portable(p))
 
 
-def gate_warnings(reliability: dict[str, Any] | None, metrics: list[str]) -> list[str]:
+def gate_warnings(reliability: RunReliability | None, metrics: list[str]) -> list[str]:
     """The gate's warnings for the metrics it checks: a judge with no measured agreement
     on a metric, or one below AGREEMENT_FLOOR on some unseen set."""
     table = None
-    if reliability:
-        fields = Reliability.model_fields
-        table = Reliability.model_validate({k: v for k, v in reliability.items() if k in fields})
+    if reliability is not None:
+        table = Reliability(**{k: getattr(reliability, k) for k in Reliability.model_fields})
     out = []
     for m in metrics:
         a = table.of(m) if table else None

@@ -1,10 +1,16 @@
-"""Human labels: the vocabulary (what each label asks, its scale and the metrics it is
-compared with), label files matched to a run's samples, and annotation plans (the queue
-that keeps a corrected estimate valid). Depends on `ragassay.types` and the dataset's
-value limits; the store keeps the labels."""
+"""Human labels: the vocabulary (what each label asks, its scale; the metrics declare
+which labels they are compared with), label files matched to a run's samples, and
+annotation plans (the queue that keeps a corrected estimate valid). Depends on
+`ragassay.types` and the dataset's value limits; the store keeps the labels."""
 
 from ragassay.labels.files import LabelFileError, LabelRow, read_label_file
-from ragassay.labels.matching import Matched, checked_value, import_file, match_rows
+from ragassay.labels.matching import (
+    Matched,
+    checked_value,
+    import_file,
+    match_rows,
+    mismatch_line,
+)
 from ragassay.labels.plan import (
     PLAN_KINDS,
     inclusion,
@@ -16,12 +22,12 @@ from ragassay.labels.plan import (
 from ragassay.labels.vocabulary import (
     VOCABULARY,
     LabelKind,
-    MetricLink,
     canonical,
     check_value,
     linked_metrics,
     lookup,
     nearest,
+    own_value,
 )
 
 __all__ = [
@@ -32,10 +38,10 @@ __all__ = [
     "checked_value",
     "import_file",
     "match_rows",
+    "mismatch_line",
     "read_label_file",
     "VOCABULARY",
     "LabelKind",
-    "MetricLink",
     "canonical",
     "check_value",
     "inclusion",
@@ -43,6 +49,7 @@ __all__ = [
     "linked_metrics",
     "lookup",
     "nearest",
+    "own_value",
     "priority",
     "queue",
     "weights",

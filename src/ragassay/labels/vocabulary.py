@@ -1,5 +1,6 @@
-"""The label vocabulary: the human labels ragassay knows, what each asks, its scale,
-its direction and the metrics it is compared with.
+"""The label vocabulary: the human labels ragassay knows, what each asks, its scale and
+its direction; the metrics each is compared with are declared by the metrics
+(`MetricSpec.labels`) and read here (`linked_metrics`).
 
 One place for every reader: calibration links labels to metrics with it, corrected
 estimates read a label's scale and direction from it, the annotation page asks its
@@ -16,14 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-
-@dataclass(frozen=True)
-class MetricLink:
-    """Metrics (by short name, any suite) a label is compared with; `inverted`: a high
-    metric means a False / low label."""
-
-    shorts: frozenset[str]
-    inverted: bool = False
+from ragassay.types import MetricSpec
 
 
 @dataclass(frozen=True)
@@ -38,7 +32,6 @@ class LabelKind:
     low: float = 0.0
     high: float = 1.0
     gate: float | None = None  # default threshold of a corrected gate check, label's scale
-    links: tuple[MetricLink, ...] = ()
     choices: tuple[tuple[str, float], ...] = ()  # a grade's named values, low to high
 
     @property
@@ -50,35 +43,26 @@ class LabelKind:
         return check_value(value, self.kind, self.low, self.high)
 
 
-HALLUCINATION_METRICS = frozenset({"hallucination"})
-FAITHFULNESS_METRICS = frozenset({"faithfulness", "adherence_ratio", "adherence"})
-CORRECTNESS_METRICS = frozenset({"answer_similarity"})
-RELEVANCE_METRICS = frozenset({"context_relevance"})
-
 VOCABULARY: tuple[LabelKind, ...] = (
     LabelKind(
         name="hallucinated", kind="bool", higher_is_better=False, gate=0.1,
         question="Does the answer say anything the contexts do not support?",
         aliases=frozenset({"hallucination", "has_hallucination"}),
-        links=(MetricLink(HALLUCINATION_METRICS), MetricLink(FAITHFULNESS_METRICS, True)),
     ),
     LabelKind(
         name="faithful", kind="bool", gate=0.9,
         question="Is everything the answer says supported by the contexts?",
         aliases=frozenset({"faithfulness", "consistent", "supported", "grounded"}),
-        links=(MetricLink(FAITHFULNESS_METRICS), MetricLink(HALLUCINATION_METRICS, True)),
     ),
     LabelKind(
         name="correct", kind="bool", gate=0.8,
         question="Is the answer correct (it agrees with the reference, if there is one)?",
         aliases=frozenset({"correctness", "is_correct"}),
-        links=(MetricLink(CORRECTNESS_METRICS),),
     ),
     LabelKind(
         name="relevance", kind="grade", low=0, high=3,
         question="How relevant are the contexts to the question?",
         aliases=frozenset({"relevant", "context_relevance"}),
-        links=(MetricLink(RELEVANCE_METRICS),),
         choices=(("irrelevant", 0), ("related", 1), ("highly relevant", 2),
                  ("perfectly relevant", 3)),
     ),
@@ -125,18 +109,45 @@ def check_value(value: Any, kind: str, low: float, high: float) -> float | str:
     return float(value)
 
 
-def linked_metrics(name: str, metrics: Iterable[str]) -> list[tuple[str, bool]]:
-    """(metric, inverted) for each metric of `metrics` a label is compared with: its
-    vocabulary links in order, then metrics of the label's own short name."""
+MAX_MAGNITUDE = 1e6
+"""The largest magnitude a label of the user's own may take: any survey scale or score
+fits, and every statistic over such values stays finite (a mean of +-1e308 is not)."""
+
+
+def own_value(value: Any) -> float | str:
+    """A value of a label outside the vocabulary as a number (a bool as 1/0), or a
+    one-line problem: true/false, or a finite number within +-MAX_MAGNITUDE."""
+    if isinstance(value, bool):
+        return float(value)
+    if not isinstance(value, int | float) or not math.isfinite(value):
+        return f"{value!r} is not true/false or a number"
+    if abs(value) > MAX_MAGNITUDE:
+        return (f"{value:g} is beyond +-{MAX_MAGNITUDE:,.0f} (the values a label of your "
+                "own may take)")
+    return float(value)
+
+
+def linked_metrics(name: str, specs: Iterable[MetricSpec]) -> list[tuple[str, bool]]:
+    """(metric, inverted) for each of `specs` (a run's metrics, in their order) a label is
+    compared with: a metric of the label's own short name first, then the metrics that
+    declare the label (`MetricSpec.labels`, by its vocabulary name), those of one
+    direction before the inverted ones."""
     key = name.removeprefix("labels.")
-    kind = lookup(key)
-    wanted = [MetricLink(frozenset({key}))] + list(kind.links if kind else ())
-    names = list(metrics)
+    wanted = canonical(key)
+    listed = list(specs)
     out: list[tuple[str, bool]] = []
     seen: set[str] = set()
-    for link in wanted:
-        for metric in names:
-            if metric.split(".", 1)[-1] in link.shorts and metric not in seen:
-                seen.add(metric)
-                out.append((metric, link.inverted))
+
+    def add(metric: str, inverted: bool) -> None:
+        if metric not in seen:
+            seen.add(metric)
+            out.append((metric, inverted))
+
+    for spec in listed:
+        if spec.short == key:
+            add(spec.name, False)
+    for inverted in (False, True):
+        for spec in listed:
+            if any(link.label == wanted and link.inverted == inverted for link in spec.labels):
+                add(spec.name, inverted)
     return out

@@ -8,7 +8,7 @@ Backends are imported lazily: importing this package does not import the SDK.
 
 from ragassay.llm.base import Backend, BackendError, BackendOptions, BackendStats
 from ragassay.llm.parsing import parse_json_reply
-from ragassay.llm.policy import Policy
+from ragassay.llm.policy import Guard, Policy
 from ragassay.llm.registry import (
     available_backends,
     get_backend,
@@ -17,6 +17,7 @@ from ragassay.llm.registry import (
 )
 from ragassay.llm.retry import AdaptiveLimiter
 from ragassay.llm.spread import Spread, spread_backend
+from ragassay.llm.wire import JudgeReply, JudgeRequest, Message, TokenLogprob
 
 __all__ = [
     "AdaptiveLimiter",
@@ -24,8 +25,13 @@ __all__ = [
     "BackendError",
     "BackendOptions",
     "BackendStats",
+    "Guard",
+    "JudgeReply",
+    "JudgeRequest",
+    "Message",
     "Policy",
     "Spread",
+    "TokenLogprob",
     "available_backends",
     "get_backend",
     "parse_judge_spec",

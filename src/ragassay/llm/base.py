@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from ragassay.types import BackendOptions, JudgeReply, JudgeRequest, StructuredOutput
+from ragassay.llm.wire import JudgeReply, JudgeRequest
+from ragassay.types import BackendOptions, StructuredOutput
 from ragassay.urls import redact_urls
 
 __all__ = ["Backend", "BackendError", "BackendOptions", "BackendStats", "StructuredOutput"]

@@ -35,7 +35,8 @@ from ragassay.llm.openai_backend import (
 )
 from ragassay.llm.parsing import parse_json_reply
 from ragassay.llm.retry import is_retryable_status, parse_retry_after
-from ragassay.types import JudgeReply, JudgeRequest, Usage
+from ragassay.llm.wire import JudgeReply, JudgeRequest
+from ragassay.types import Usage
 from ragassay.urls import mask_secrets, redact_url
 
 EXAMPLE = "litellm:anthropic/claude-3-5-haiku-latest"

@@ -28,7 +28,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ragassay.types import TokenLogprob
+from ragassay.llm.wire import TokenLogprob
 
 Kind = Literal["rating", "flag"]
 _DIGITS = re.compile(r"\d+")

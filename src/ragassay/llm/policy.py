@@ -25,7 +25,8 @@ from typing import Any, TypeVar
 from ragassay.llm.base import Backend, BackendError, BackendStats
 from ragassay.llm.pricing import litellm_price, priced
 from ragassay.llm.retry import AdaptiveLimiter, backoff_delay
-from ragassay.types import BackendOptions, JudgeReply, JudgeRequest
+from ragassay.llm.wire import JudgeReply, JudgeRequest
+from ragassay.types import BackendOptions
 
 T = TypeVar("T")
 MODES = ("json_schema", "json_object", "prompt")

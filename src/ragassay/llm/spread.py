@@ -16,7 +16,7 @@ from typing import Any
 from ragassay.llm.base import BackendError, BackendOptions, BackendStats
 from ragassay.llm.policy import ENDPOINT_STATUSES, Policy
 from ragassay.llm.registry import get_backend
-from ragassay.types import JudgeReply, JudgeRequest
+from ragassay.llm.wire import JudgeReply, JudgeRequest
 from ragassay.urls import redact_url
 
 

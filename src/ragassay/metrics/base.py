@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ragassay.judge import Asker, CallLog, Prompt, Verdict
 from ragassay.text import KeyedSample
 from ragassay.types import (
-    ABSTENTION,
+    ABSTENTION_OUTCOMES,
     MISSING_INPUT,
+    JudgeFailure,
+    LinkedLabel,
     MetricResult,
     MetricSpec,
     Sample,
@@ -31,6 +33,17 @@ from ragassay.types import (
 
 if TYPE_CHECKING:
     from ragassay.judge.offline import Evidence
+
+
+SUPPORTED = (LinkedLabel(label="faithful"), LinkedLabel(label="hallucinated", inverted=True))
+"""The labels a metric of the answer's support by the contexts (high: supported) is compared
+with (`MetricSpec.labels`)."""
+UNSUPPORTED = (LinkedLabel(label="hallucinated"), LinkedLabel(label="faithful", inverted=True))
+"""The same labels for a metric that is high when the answer is not supported."""
+CORRECT = (LinkedLabel(label="correct"),)
+"""The label a metric of the answer's agreement with the reference is compared with."""
+RELEVANT = (LinkedLabel(label="relevance"),)
+"""The label a metric of the contexts' relevance to the question is compared with."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +134,11 @@ class Suite(ABC):
                 + ("metric names twice" if not extra and not missing else "")
                 + " (its results must be exactly its specs)")
 
+    def needs_embedder(self) -> bool:
+        """Whether the LLM path of the metrics the run asked for embeds text (the runner
+        builds the embedder before the run fans out)."""
+        return self.uses_embedder
+
     def applicable(self, sample: Sample) -> bool:
         """Whether the sample has the inputs for at least one of this suite's metrics."""
         return True
@@ -136,25 +154,27 @@ class Suite(ABC):
         """Score from the offline judge's evidence for the same keyed sample."""
 
 
-def unscored(names: Iterable[str], reason: str, **details: Any) -> list[MetricResult]:
-    return [MetricResult(name=n, value=None, unscored_reason=reason, details=dict(details))
-            for n in names]
+def unscored(names: Iterable[str], reason: str, *, failure: JudgeFailure | None = None,
+             truncated: Iterable[str] = (), **details: Any) -> list[MetricResult]:
+    """The metrics unscored for one reason (with the failed judgment's prompt and reply,
+    the texts cut to the budget, and the suite's own details)."""
+    return [MetricResult(name=n, value=None, unscored_reason=reason, details=dict(details),
+                         failure=failure, truncated=tuple(truncated)) for n in names]
 
 
 def outcome(suite: str, sample: Sample, results: Sequence[MetricResult],
             verdicts: Sequence[Verdict] = (), reasoning: str | None = None) -> Outcome:
     """The suite's result for the sample; a judge reply that copied a verdict from the
-    judged text (`Verdict.flags["suspicious_reply"]`) is noted in every value's details,
+    judged text (`Verdict.suspicious`) is noted on every value (`MetricResult.suspicious`),
     which `Store.suspicious_replies` counts."""
     usage = Usage()
     calls: list[CallLog] = []
     for v in verdicts:
         usage = usage + v.usage
         calls.extend(v.calls)
-    note = next((v.flags["suspicious_reply"] for v in verdicts
-                 if v.flags.get("suspicious_reply")), None)
+    note = next((v.suspicious for v in verdicts if v.suspicious), None)
     if note:
-        results = with_details(results, {"suspicious_reply": note})
+        results = [r.model_copy(update={"suspicious": note}) for r in results]
     return Outcome(
         SampleResult(sample_id=sample.id, strategy=sample.strategy, suite=suite,
                      results=tuple(results), reasoning=reasoning, usage=usage),
@@ -166,15 +186,16 @@ def abstain(results: Sequence[MetricResult], names: Iterable[str], outcome: str 
             basis: str) -> list[MetricResult]:
     """The results with the scored ones among `names` (the answer metrics) turned into
     abstentions when the answer declines (`outcome` "correct", "false" or "unknown"; None:
-    it did not decline): no value and no unscored reason, `details["abstention"]` the
-    outcome and `details["abstention_basis"]` what decided it. What was unscored for want
-    of an input (`types.MISSING_INPUT`) stays so; "no claims in the answer" and the like
-    are what an abstention is."""
-    if outcome is None:
+    it did not decline): no value and no unscored reason, `abstention` the outcome and
+    `details["abstention_basis"]` what decided it. What was unscored for want of an input
+    (`types.MISSING_INPUT`) stays so; "no claims in the answer" and the like are what an
+    abstention is."""
+    if outcome not in ABSTENTION_OUTCOMES:
         return list(results)
     wanted = set(names)
-    return [MetricResult(name=r.name, value=None,
-                         details={**r.details, ABSTENTION: outcome, "abstention_basis": basis})
+    return [MetricResult(**{**dict(r), "value": None, "unscored_reason": None,
+                            "abstention": outcome, "failure": None,
+                            "details": {**r.details, "abstention_basis": basis}})
             if r.name in wanted and r.unscored_reason not in MISSING_INPUT else r
             for r in results]
 
@@ -186,15 +207,13 @@ def with_details(results: Sequence[MetricResult], extra: dict[str, Any]) -> list
     return [r.model_copy(update={"details": {**r.details, **extra}}) for r in results]
 
 
-def cut_details(item: KeyedSample) -> dict[str, Any]:
-    """What a cut sample's results carry: `context_truncated` when contexts were cut, and
-    `truncated` naming every text cut to the budget (question, answer, reference too)."""
-    out: dict[str, Any] = {}
-    if item.context_truncated:
-        out["context_truncated"] = True
-    if item.truncated:
-        out["truncated"] = sorted(item.truncated)
-    return out
+def with_truncated(results: Sequence[MetricResult], item: KeyedSample) -> list[MetricResult]:
+    """The results of a sample cut to the context budget, each naming the texts cut
+    (`MetricResult.truncated`: contexts, question, answer, reference)."""
+    if not item.truncated:
+        return list(results)
+    cut = tuple(sorted(item.truncated))
+    return [r.model_copy(update={"truncated": cut}) for r in results]
 
 
 def number_contexts(contexts: Sequence[str]) -> str:

@@ -1,6 +1,14 @@
 """Reports of a run: the typed `Report` (`build_report`), and its JSON, CSV, Parquet and
 HTML renderings (`export`); `schema()` is the JSON report's published JSON Schema."""
 
+from ragassay.report.bench import (
+    BenchFigures,
+    BenchRecord,
+    CostFigures,
+    CostReport,
+    LeaderboardRow,
+    StrategyFigures,
+)
 from ragassay.report.build import (
     bench_sections,
     build_report,
@@ -11,22 +19,28 @@ from ragassay.report.build import (
 from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
 from ragassay.report.csv import csv_rows, to_csv, write_csv
 from ragassay.report.export import FORMATS, Format, export
+from ragassay.report.headline import HEADLINE_NOTE, HEADLINE_TITLE, Headline, HeadlineRow, headline
 from ragassay.report.html import to_html
 from ragassay.report.jsonfile import dump_json, entry_json, report_json
 from ragassay.report.leaderboard import (
     LEADERBOARD_COLUMNS,
     LEADERBOARD_HEADERS,
     LEADERBOARD_NOTE,
+    VERSUS_COLUMNS,
+    VERSUS_HEADERS,
+    VERSUS_NOTE,
     LeaderboardColumn,
+    leaderboard_notes,
+    versus_rows,
 )
 from ragassay.report.model import (
     REPORT_VERSION,
+    BatchUsage,
     Entry,
     FailedEntry,
     HopPosition,
     HopsSection,
     InvalidRowEntry,
-    LeaderboardRow,
     LostEntry,
     Report,
     RunInfo,
@@ -48,13 +62,24 @@ from ragassay.report.table import (
 
 __all__ = [
     "FORMATS",
+    "HEADLINE_NOTE",
+    "HEADLINE_TITLE",
     "LEADERBOARD_COLUMNS",
     "LEADERBOARD_HEADERS",
     "LEADERBOARD_NOTE",
+    "VERSUS_COLUMNS",
+    "VERSUS_HEADERS",
+    "VERSUS_NOTE",
     "REPORT_VERSION",
+    "BenchFigures",
+    "BenchRecord",
+    "CostFigures",
+    "CostReport",
     "Entry",
     "FailedEntry",
     "Format",
+    "Headline",
+    "HeadlineRow",
     "HopPosition",
     "HopsSection",
     "InvalidRowEntry",
@@ -64,9 +89,11 @@ __all__ = [
     "Report",
     "RunInfo",
     "RunTable",
+    "BatchUsage",
     "RunUsage",
     "SampleEntry",
     "StrategyEntry",
+    "StrategyFigures",
     "UsageSummary",
     "bench_sections",
     "build_report",
@@ -75,6 +102,7 @@ __all__ = [
     "dump_json",
     "entry_json",
     "export",
+    "headline",
     "iter_details",
     "label_spelling",
     "merge_labels",
@@ -91,4 +119,6 @@ __all__ = [
     "to_html",
     "write_csv",
     "write_parquet",
+    "leaderboard_notes",
+    "versus_rows",
 ]

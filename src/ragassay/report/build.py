@@ -5,19 +5,19 @@ The report reads the store and calls `stats`; it never calls a judge.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import ValidationError
-
+from ragassay.dataset.traces.trace import SampleTrace
+from ragassay.report.bench import BenchRecord
 from ragassay.report.corrected import corrected_for
 from ragassay.report.hops import hops_section
 from ragassay.report.model import (
     REPORT_VERSION,
+    BatchUsage,
     FailedEntry,
     InvalidRowEntry,
-    LeaderboardRow,
     Report,
     RunInfo,
     RunUsage,
@@ -30,10 +30,13 @@ from ragassay.stats import report_sections
 from ragassay.store import RunRecord, Store
 from ragassay.types import (
     InvalidRow,
-    RunReliability,
+    JudgeFailure,
+    MetricResult,
+    RatingReading,
+    RunMeta,
     Sample,
     SampleResult,
-    SampleTrace,
+    SentenceMarks,
     Usage,
     is_offline,
 )
@@ -78,8 +81,9 @@ def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
     metrics: dict[str, bool | float | None] = {}
     unscored: dict[str, str] = {}
     abstained: dict[str, str] = {}
-    details: dict[str, Any] = {}
+    own: dict[str, dict[str, Any]] = {}  # each metric's details: the suite's own record
     reasoning: dict[str, str] = {}
+    typed = _Typed()
     usage = Usage()
     for r in results:
         usage = usage + r.usage
@@ -92,41 +96,53 @@ def _entry(item: Sample, results: list[SampleResult]) -> SampleEntry:
             elif m.value is None:
                 unscored[m.name] = m.unscored_reason or "unscored"
             if m.details:
-                details[m.name] = m.details
+                own[m.name] = m.details
+            typed.add(m)
     return SampleEntry(
         id=item.id, strategy=item.strategy, question=item.question, answer=item.answer,
         contexts=list(item.contexts), reference=item.reference, labels=item.labels,
-        metrics=metrics, unscored=unscored, details=details,
+        metrics=metrics, unscored=unscored, details=own,
         reasoning=reasoning.get("judge") or next(iter(reasoning.values()), None),
         usage=UsageSummary.of(usage), abstained=abstained or None,
         trace=SampleTrace.of(item) if "trace" in item.metadata else None,
+        marks=typed.marks or None, ratings=typed.ratings or None,
+        failures=typed.failures or None, truncated=sorted(typed.truncated) or None,
+        suspicious=typed.suspicious,
     )
 
 
-def bench_sections(meta: Mapping[str, Any]) -> dict[str, Any]:
-    """A bench run's stored record (`ragassay.bench.store_bench`, in the run's meta) as
-    the report's fields: `leaderboard` (rows, best first), `bench` (per-strategy figures:
+class _Typed:
+    """A sample's typed readings, gathered over its metrics."""
+
+    def __init__(self) -> None:
+        self.marks: dict[str, SentenceMarks] = {}
+        self.ratings: dict[str, RatingReading] = {}
+        self.failures: dict[str, JudgeFailure] = {}
+        self.truncated: set[str] = set()
+        self.suspicious: str | None = None
+
+    def add(self, m: MetricResult) -> None:
+        if m.marks:
+            self.marks[m.name] = m.marks
+        if m.rating is not None:
+            self.ratings[m.name] = m.rating
+        if m.failure is not None:
+            self.failures[m.name] = m.failure
+        self.truncated.update(m.truncated)
+        self.suspicious = self.suspicious or m.suspicious
+
+
+def bench_sections(meta: RunMeta) -> dict[str, Any]:
+    """A bench run's stored record (`ragassay.bench.store_bench`, `RunMeta.bench`) as the
+    report's fields: `leaderboard` (rows, best first), `bench` (per-strategy figures:
     cost, latency, retrieval, failures), `bench_config` and `leaderboard_error`; {} for
     any other run."""
-    record = meta.get("bench")
-    if not isinstance(record, dict):
+    record = BenchRecord.read(meta.bench)
+    if record is None:
         return {}
-    rows = record.get("leaderboard")
-    return {"leaderboard": None if rows is None else [LeaderboardRow.model_validate(r)
-                                                      for r in rows],
-            "bench": record.get("result") or {}, "bench_config": record.get("config"),
-            "leaderboard_error": record.get("leaderboard_error") or None}
-
-
-def _reliability(meta: Mapping[str, Any]) -> RunReliability | None:
-    """The judge's reliability table stored with the run (None: none, or unreadable)."""
-    stored = meta.get("reliability")
-    if not stored:
-        return None
-    try:
-        return RunReliability.model_validate(stored)
-    except ValidationError:
-        return None
+    return {"leaderboard": record.leaderboard, "bench": record.result,
+            "bench_config": record.config,
+            "leaderboard_error": record.leaderboard_error or None}
 
 
 def run_info(run: RunRecord, total: int, invalid: int, suspicious: int = 0) -> RunInfo:
@@ -142,8 +158,8 @@ def run_info(run: RunRecord, total: int, invalid: int, suspicious: int = 0) -> R
         judge=run.config.judge,
         method="offline" if is_offline(run.config.judge) else "llm",
         judge_model=run.judge_model,
-        embedding_model="; ".join(run.meta.get("embedders") or ()) or "none",
-        judge_reliability=_reliability(run.meta),
+        embedding_model="; ".join(run.meta.embedders) or "none",
+        judge_reliability=run.meta.reliability,
         metrics=list(run.config.metrics),
         total_samples=total,
         scored_samples=total - invalid,
@@ -155,6 +171,17 @@ def run_info(run: RunRecord, total: int, invalid: int, suspicious: int = 0) -> R
         complete=run.status == "complete",
         suspicious_replies=suspicious,
     )
+
+
+def batch_usage(store: Store, run_id: str) -> BatchUsage | None:
+    """The run's provider batches and their cost (None: it submitted none)."""
+    found = store.batch_summary(run_id)
+    if found is None:
+        return None
+    rounded = {k: None if v is None else round(v, 6)
+               for k, v in (("cost_usd", found.cost_usd),
+                            ("direct_cost_usd", found.direct_cost_usd))}
+    return BatchUsage(**{**found.model_dump(), **rounded})
 
 
 def build_report(store: Store, run_id: str, *, seed: int = 0,
@@ -175,7 +202,7 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         corrected=corrected_for(store, run.id, rt=rt) if rt.table.label_names else None,
         usage=RunUsage(**dict(UsageSummary.of(usage.get("total", Usage()))),
                        by_suite={k: UsageSummary.of(v) for k, v in usage.items()
-                                 if k != "total"}),
+                                 if k != "total"}, batch=batch_usage(store, run.id)),
         metric_specs=specs,
         invalid_rows=[InvalidRowEntry(id=i.id, source=i.source, reason=i.reason)
                       for i in invalid],

@@ -1,26 +1,20 @@
 """Safe HTML for user text: every string is escaped; only our own tags are added.
 
-Suites record which sentences matter in a metric's `details` under keys such as
-`unsupported`, `relevant_keys` or `used_keys` (lists of sentence keys `a`, `0b`, ...;
-`{key: text}` mappings; or lists of `{"key", "text"}` objects, as the trace suite
-does). RAGAS records `claims: [{claim, supported, reason}]`: unsupported claims are
-listed as text, and highlighted where a claim is an answer sentence. Nothing here is trusted:
-unknown shapes are ignored, so a suite that records nothing highlights nothing. The HTML
-report and the dashboard (`ragassay.ui.highlight`) both mark sentences with it.
+Suites say which sentences matter on each metric's typed `MetricResult.marks`
+(`SentenceMarks`: answer keys `a`, `b`... unsupported or supported, context keys `0a`...
+relevant or used, unsupported claims by text, highlighted where a claim is an answer
+sentence); a suite that marks nothing highlights nothing. The HTML report and the
+dashboard (`ragassay.ui.highlight`) both mark sentences with it.
 """
 
 from __future__ import annotations
 
 import html
-import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ragassay.text import KeyedSentence, display_answer, key_contexts
-
-ANSWER_KEY = re.compile(r"^[a-z]{1,3}$")
-CONTEXT_KEY = re.compile(r"^\d+[a-z]{1,3}$")
+from ragassay.types import SentenceMarks
 
 CSS = """<style>
 .ra-text { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.95rem;
@@ -58,68 +52,21 @@ class Marks:
                     or self.unsupported_claims)
 
 
-def _items(value: Any) -> Iterable[tuple[str | None, str | None]]:
-    """(key, text) pairs from the shapes suites use; anything else yields nothing."""
-    if isinstance(value, Mapping):
-        for k, v in value.items():
-            yield str(k), v if isinstance(v, str) else None
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            if isinstance(item, str):
-                is_key = ANSWER_KEY.match(item) or CONTEXT_KEY.match(item)
-                yield (item, None) if is_key else (None, item)
-            elif isinstance(item, Mapping):
-                key = item.get("key")
-                text = item.get("text", item.get("claim", item.get("statement")))
-                yield (str(key) if key is not None else None,
-                       text if isinstance(text, str) else None)
-
-
-def _kind(name: str) -> str | None:
-    n = name.lower()
-    if "unsupported" in n or "hallucinated_sentence" in n:
-        return "unsupported"
-    if "supported" in n:
-        return "supported"
-    if "relevant" in n and "irrelevant" not in n:
-        return "relevant"
-    if "utilized" in n or "utilised" in n or "used" in n:
-        return "used"
-    return None
-
-
-def marks_from_details(details: Mapping[str, Any]) -> Marks:
-    """Collect sentence marks from every metric's details of one sample."""
-    marks = Marks()
-    for metric, entry in details.items():
-        if not isinstance(entry, Mapping):
+def marks_of(marks: Mapping[str, SentenceMarks] | None) -> Marks:
+    """One sample's sentence marks, gathered over its metrics' typed marks
+    (`SampleEntry.marks`, from `MetricResult.marks`), with the metrics they came from."""
+    out = Marks()
+    for metric, m in (marks or {}).items():
+        if not m:
             continue
-        for name, value in entry.items():
-            if name == "claims" and isinstance(value, list):  # RAGAS: [{claim, supported}]
-                for item in value:
-                    if (isinstance(item, Mapping) and item.get("supported") is False
-                            and isinstance(item.get("claim"), str)):
-                        if item["claim"] not in marks.unsupported_claims:
-                            marks.unsupported_claims.append(item["claim"])
-                        if metric not in marks.sources:
-                            marks.sources.append(str(metric))
-                continue
-            kind = _kind(str(name))
-            if kind is None:
-                continue
-            found = False
-            for key, text in _items(value):
-                if key is not None:
-                    pattern = ANSWER_KEY if kind in ("unsupported", "supported") else CONTEXT_KEY
-                    if pattern.match(key):
-                        getattr(marks, kind).add(key)
-                        found = True
-                elif text and kind == "unsupported" and text not in marks.unsupported_claims:
-                    marks.unsupported_claims.append(text)
-                    found = True
-            if found and metric not in marks.sources:
-                marks.sources.append(str(metric))
-    return marks
+        out.unsupported.update(m.unsupported)
+        out.supported.update(m.supported)
+        out.relevant.update(m.relevant)
+        out.used.update(m.used)
+        out.unsupported_claims += [c for c in m.unsupported_claims
+                                   if c not in out.unsupported_claims]
+        out.sources.append(metric)
+    return out
 
 
 def _span(sentence: KeyedSentence, classes: Sequence[str], show_key: bool) -> str:
@@ -143,16 +90,16 @@ def answer_html(answer: str, marks: Marks, *, show_keys: bool = True) -> str:
     claims = set(marks.unsupported_claims)
     parts = []
     for s in sentences:
-        bad = s.key in marks.unsupported or s.text in claims
+        bad = s.key in marks.unsupported or s.plain in claims
         classes = ["ra-unsupported"] if bad else (
             ["ra-supported"] if s.key in marks.supported else [])
-        parts.append(_span(s, classes, show_keys))
+        parts.append(_span(KeyedSentence(s.key, s.text, -1), classes, show_keys))
     return f'<div class="ra-text">{" ".join(parts)}</div>'
 
 
 def unmatched_claims(answer: str, marks: Marks) -> list[str]:
     """Unsupported claims that are not answer sentences (so not highlighted in place)."""
-    sentences = {s.text for s in display_answer(answer)}
+    sentences = {s.plain for s in display_answer(answer)}
     return [c for c in marks.unsupported_claims if c not in sentences]
 
 

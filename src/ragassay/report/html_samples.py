@@ -11,7 +11,7 @@ from typing import Any
 from ragassay.report.highlight import (
     answer_html,
     contexts_html,
-    marks_from_details,
+    marks_of,
     unmatched_claims,
 )
 from ragassay.report.model import FailedEntry, Report, SampleEntry
@@ -90,7 +90,7 @@ def _values(report: Report, entry: SampleEntry) -> str:
 
 def sample_card(report: Report, entry: SampleEntry, metric: str) -> str:
     """One sample in full: what was asked, retrieved and answered, what the judge found."""
-    marks = marks_from_details(entry.details)
+    marks = marks_of(entry.marks)
     extra = unmatched_claims(entry.answer, marks)
     claims = ("<p class=\"label\">Unsupported claims (not answer sentences)</p><ul class="
               "\"claims\">" + "".join(f'<li><span class="ra-unsupported">{escape(c)}</span>'
@@ -157,5 +157,6 @@ def all_samples(report: Report, limit: int = ALL_ROWS) -> str:
     num = ' class="num"'
     head = "".join(f"<th{num if i > 2 else ''}>{escape(h)}</th>" for i, h in
                    enumerate(("id", "strategy", "question", metric or "value", "unscored")))
-    return (f'<section id="samples"><h2>All samples</h2>{more}<table class="samples">'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></section>")
+    return (f'<section id="samples"><h2>All samples</h2>{more}<div class="wide">'
+            f'<table class="samples"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
+            "</tbody></table></div></section>")

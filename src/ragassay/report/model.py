@@ -18,27 +18,30 @@ from __future__ import annotations
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
-    ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
     field_serializer,
     model_serializer,
 )
 
+from ragassay.dataset.traces.trace import SampleTrace
+from ragassay.report.bench import BenchFigures, LeaderboardRow
 from ragassay.report.rounding import rounded
-from ragassay.stats import Interval, MetricAggregate, Result, Sections, StrategySummary
+from ragassay.stats import MetricAggregate, Result, Sections, StrategySummary
 from ragassay.stats.corrected import Corrected
 from ragassay.stats.result import omitted
 from ragassay.types import (
+    JudgeFailure,
     MetricSpec,
+    RatingReading,
     RunReliability,
-    SampleTrace,
+    SentenceMarks,
     Usage,
     abstained_reason,
     default_label,
 )
 
-REPORT_VERSION = "1.2.0"
+REPORT_VERSION = "2.1.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -48,7 +51,25 @@ a section or field is added, the major number when one is renamed, retyped or re
 (per strategy abstention and false-abstention rates, with `MetricAggregate.abstained`
 and `SampleEntry.abstained`) and `evaluation_metadata.suspicious_replies` are added.
 1.1.0: `hops` and `detailed_results[].trace` (runs of samples read from traces).
-1.2.0: `strategies.*.failed`, per suite the questions a metric of the suite failed on."""
+1.2.0: `strategies.*.failed`, per suite the questions a metric of the suite failed on.
+1.3.0: `usage.batch` (a run judged through provider batches: its batches, requests and
+their cost at the batch price next to what the same tokens cost with direct calls).
+1.4.0: `constant_across_strategies` (metrics every strategy scores each question alike
+on); `metric_specs.*.equivalence` (the practical-equivalence margin); a leaderboard row's
+`diff`, `diff_ci_low`, `diff_ci_high`, `effect_size` (Cohen's d_av), `margin`,
+`tost_p_adjusted` and `constant` against the best, whose `vs_best` reads equivalent,
+worse or unclear (rows stored before: "no detectable difference").
+1.5.0: `detailed_results[].trace.lost[].hop` counts from 1 like `hops.lost[].hop` (was 0);
+`strategies.*.failed` carries a description of what it counts; `calibration.pairs[]
+.kappa_ci` (a boolean label's kappa interval) is added.
+2.0.0 (made beside 1.3.0 and 1.4.0, on 1.2.0): `metric_specs.*.labels`, the human labels
+each metric is compared with; `bench` is typed (`report.bench.BenchFigures`: the same
+JSON); what readers used of a metric's details is typed on `detailed_results[]` (`marks`,
+`ratings`, `failures`, `truncated`, `suspicious`) and no longer in `details` (the keys
+`abstention`, `suspicious_reply`, `truncated`, `context_truncated`, `rating_mode`,
+`rating_fallback`, `stated`, `distribution`, `mass`, `p_true`, `prompt`, `raw_reply`,
+`relevant_keys`, `used_keys`, `unsupported`), which stays the suites' own record.
+2.1.0: 2.0.0 with the fields and changes of 1.3.0, 1.4.0 and 1.5.0 (made beside it)."""
 
 
 class UsageSummary(Result):
@@ -73,10 +94,51 @@ class UsageSummary(Result):
                    cost_usd=None if usage.cost_usd is None else round(usage.cost_usd, 6))
 
 
+class BatchUsage(Result):
+    """What a run's provider batches held and cost (`usage.batch`; only for a run made
+    with `--batch`): batches by status, requests answered, failed (expired, failed lines)
+    and still waiting, their tokens, their cost at the batch price and what the same
+    tokens cost with direct calls (None: no price known)."""
+
+    batches: int
+    statuses: dict[str, int]
+    requests: int
+    answered: int
+    failed: int
+    waiting: int
+    input_tokens: int
+    output_tokens: int
+    cost_usd: float | None = None
+    direct_cost_usd: float | None = None
+
+    @property
+    def saved_usd(self) -> float | None:
+        if self.cost_usd is None or self.direct_cost_usd is None:
+            return None
+        return self.direct_cost_usd - self.cost_usd
+
+    def describe(self) -> str:
+        """`provider batches: 3 (completed 3), 120,000 requests (119,990 answered, 10
+        failed): $12.00 at the batch price, $24.00 with direct calls (saved $12.00)`, as
+        the terminal and the HTML report say it."""
+        states = ", ".join(f"{k} {v}" for k, v in sorted(self.statuses.items()))
+        text = (f"provider batches: {self.batches} ({states}), {self.requests:,} requests "
+                f"({self.answered:,} answered, {self.failed:,} failed"
+                + (f", {self.waiting:,} waiting" if self.waiting else "") + ")")
+        if self.cost_usd is None or self.direct_cost_usd is None:
+            return text + ": cost unknown (no price for the model)"
+        from ragassay.llm.pricing import usd_text
+
+        return (text + f": {usd_text(self.cost_usd)} at the batch price, "
+                f"{usd_text(self.direct_cost_usd)} with direct calls (saved "
+                f"{usd_text(self.direct_cost_usd - self.cost_usd)})")
+
+
 class RunUsage(UsageSummary):
-    """The run's usage in total and by suite."""
+    """The run's usage in total and by suite (`batch`: its provider batches)."""
 
     by_suite: dict[str, UsageSummary]
+    batch: BatchUsage | None = omitted()
 
 
 class StrategyEntry(StrategySummary):
@@ -127,53 +189,13 @@ class InvalidRowEntry(Result):
     reason: str
 
 
-class LeaderboardRow(Result):
-    """One strategy of a bench's leaderboard, as the bench stored it with its run: the
-    ranking metric's mean with its interval, the paired verdict against the best
-    (`vs_best`, Holm-adjusted `p_adjusted`), and the bench's own figures, in the order
-    of the leaderboard's columns (`report.LEADERBOARD_COLUMNS`). A row stored by an
-    earlier version lacks the fields of later ones: they are left out of its JSON."""
-
-    model_config = ConfigDict(populate_by_name=True)
-
-    # in the order of the leaderboard's columns (report/leaderboard.py)
-    rank: int | None = None
-    strategy: str
-    kind: str = "built-in"
-    metric: str
-    mean: float | None = None
-    ci_low: float | None = None
-    ci_high: float | None = None
-    n: int | None = None
-    vs_best: str | None = None
-    p_adjusted: float | None = None
-    failed: int = 0
-    retrieval_recall: float | None = Field(None, alias="retrieval.recall")
-    retrieval_precision: float | None = Field(None, alias="retrieval.precision")
-    retrieval_mrr: float | None = Field(None, alias="retrieval.mrr")
-    retrieval_ndcg: float | None = Field(None, alias="retrieval.ndcg")
-    no_answer_rate: float | None = None
-    index_time_s: float | None = None
-    retrieval_p50_s: float | None = None
-    retrieval_p95_s: float | None = None
-    answer_p50_s: float | None = None
-    answer_p95_s: float | None = None
-    cost_estimate_usd: float | None = None
-    cost_measured_usd: float | None = None
-
-    @property
-    def interval(self) -> Interval:
-        return Interval(mean=self.mean, ci_low=self.ci_low, ci_high=self.ci_high,
-                        count=self.n or 0)
-
-
 class SampleEntry(Result):
     """One evaluated sample (`detailed_results`): its texts and labels, every metric's
     value (None: unscored, with the reason in `unscored`, or abstained, with the outcome
     in `abstained`: "correct", "false" or "unknown"), the metrics' details (as each suite
-    records them), the judge's reasoning and the sample's judge usage; `trace` only for
-    a sample read from a trace (its ids, span tree, scored hops and the relevant documents
-    later hops lost)."""
+    records them, for debugging) and their typed readings, the judge's reasoning and the
+    sample's judge usage; `trace` only for a sample read from a trace (its ids, span tree,
+    scored hops and the relevant documents later hops lost)."""
 
     id: str
     strategy: str
@@ -190,6 +212,20 @@ class SampleEntry(Result):
     usage: UsageSummary
     abstained: dict[str, str] | None = omitted()
     trace: SampleTrace | None = omitted()
+    # what every reader may use of the metrics' results, typed (`MetricResult`): the
+    # sentences each verdict points at, how an LLM judge read each value, each failed
+    # judgment's prompt and raw reply, the texts cut to the budget, a suspicious reply
+    marks: dict[str, SentenceMarks] | None = omitted()
+    ratings: dict[str, RatingReading] | None = omitted()
+    failures: dict[str, JudgeFailure] | None = omitted()
+    truncated: list[str] | None = omitted()
+    suspicious: str | None = omitted()
+
+    @field_serializer("marks", "ratings")
+    def _readings(self, value: dict[str, SentenceMarks] | dict[str, RatingReading] | None):
+        # only what each says: no empty list of marks, no reading left unset
+        return None if value is None else {
+            m: r.model_dump(mode="json", exclude_defaults=True) for m, r in value.items()}
 
     def reason(self, metric: str) -> str | None:
         """Why the metric has no value: its unscored reason, or "abstained (correct)" /
@@ -283,7 +319,7 @@ class Report(Sections):
     metric_specs: dict[str, MetricSpec]
     invalid_rows: list[InvalidRowEntry]
     leaderboard: list[LeaderboardRow] | None = None
-    bench: dict[str, Any] | None = omitted()
+    bench: BenchFigures | None = omitted()
     bench_config: dict[str, Any] | None = omitted()
     leaderboard_error: str | None = omitted()
     hops: HopsSection | None = omitted()
@@ -333,6 +369,15 @@ class Report(Sections):
     @property
     def is_bench(self) -> bool:
         return self.bench is not None
+
+    def constant_note(self) -> str | None:
+        """What every reader says of the metrics constant across strategies (None: none)."""
+        names = self.constant_across_strategies
+        if not names:
+            return None
+        noun = "this metric" if len(names) == 1 else "these metrics"
+        return (f"constant across strategies: {', '.join(names)}: every strategy scores each "
+                f"question alike, so {noun} cannot separate the strategies")
 
     @property
     def entries(self) -> list[SampleEntry | FailedEntry]:

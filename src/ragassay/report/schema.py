@@ -18,9 +18,9 @@ def schema() -> dict[str, Any]:
     if spec:  # metric_specs is keyed by name; an entry leaves its name out
         spec["properties"].pop("name", None)
         spec["required"] = [r for r in spec.get("required", []) if r != "name"]
-    meta = defs.get("RunInfo")
-    if meta:  # a run stored without its judge's reliability table reads {}
-        meta["properties"]["judge_reliability"] = {"anyOf": [
+    run_info = defs.get("RunInfo")
+    if run_info:  # a run stored without its judge's reliability table reads {}
+        run_info["properties"]["judge_reliability"] = {"anyOf": [
             {"$ref": "#/$defs/RunReliability"},
             {"type": "object", "maxProperties": 0}]}
     row = defs.get("LeaderboardRow")

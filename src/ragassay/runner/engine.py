@@ -29,6 +29,7 @@ from ragassay.runner.judging import (
     build_judge,
     call_records,
     embedders_used,
+    failure_of,
     judge_notes,
     judge_one,
     open_run,
@@ -37,7 +38,7 @@ from ragassay.runner.judging import (
     with_prompt_versions,
 )
 from ragassay.text import KeyedSample, key_sample
-from ragassay.types import InvalidRow, RunConfig, Sample, Usage
+from ragassay.types import InvalidRow, RunConfig, RunMeta, Sample, Usage
 
 
 @dataclass
@@ -54,10 +55,15 @@ class _Batch:
     waiting: dict[int, int] = field(default_factory=dict)
 
 
-class _Run:
-    """One run's state: the sliding window of (sample, suite) judgments into the store."""
+class LocalRun:
+    """One run's state: the sliding window of (sample, suite) judgments into the store.
 
-    def __init__(self, config: RunConfig, inputs: RunInputs) -> None:
+    Made, the run is open (created, or resumed and leased) and its judge built; `feed`
+    stores, keys and queues one batch of input, `drain` waits for every judgment queued,
+    `close` records the status. `run_async` drives it over an input; a caller that gets its
+    input over time (a long-lived run) feeds it batch by batch itself."""
+
+    def __init__(self, config: RunConfig, inputs: RunInputs, with_done: bool = True) -> None:
         self.suites: list[Suite] = get_suites(config.metrics)
         self.config = with_prompt_versions(config, self.suites)
         self.inputs = inputs
@@ -68,11 +74,12 @@ class _Run:
         self.asker = None if self.offline is not None else cast(Asker, self.judge)
         self.hops = HopScorer(self.offline)
         names = [spec.name for s in self.suites for spec in s.chosen_specs]
-        self.run_id, self.done = open_run(self.store, self.config, self.suites,
-                                          self.judge.model, inputs.resume, inputs.dataset_hash,
-                                          {"reliability": reliability_meta(self.judge, names)},
-                                          inputs.retry)
+        self.run_id, self.done = open_run(self.config, self.suites, self.judge.model, inputs,
+                                          RunMeta(reliability=reliability_meta(self.judge,
+                                                                               names)),
+                                          with_done)
         self.stats = RunStats(run_id=self.run_id)
+        self.failure: str | None = None  # why the run failed, when it does
         self.options = suite_options(self.config, self.suites, self.judge)
         self.gate = asyncio.Semaphore(max(1, config.concurrency))
         self.batch_size = max(32, 4 * config.concurrency)
@@ -136,6 +143,10 @@ class _Run:
                                                          evidence.get(id(s))))
                             for s, suite in todo)
 
+    async def drain(self) -> None:
+        """Wait for every judgment queued (re-raising the first failure)."""
+        await self.settle(1)
+
     async def close(self, status: str, started: float) -> None:
         """Cancel what is in flight, record the run's status, close an own judge."""
         pending = [t for t in self.running if not t.done()]
@@ -150,7 +161,8 @@ class _Run:
         if self.inputs.progress:
             self.inputs.progress.finish()
         self.store.finish_run(self.run_id, status, run_meta(
-            self.stats, embedders_used(self.judge, self.options), judge_notes(self.judge)))
+            self.stats, embedders_used(self.judge, self.options), judge_notes(self.judge)),
+            failure=self.failure)
         if self.own_judge:
             await self.judge.aclose()
 
@@ -159,7 +171,7 @@ async def run_async(samples: Iterable[Sample | InvalidRow], config: RunConfig,
                     inputs: RunInputs) -> RunStats:
     """Evaluate samples into the store; returns the run's id and counters. The async
     core: `evaluate` (sync), `ragassay.aevaluate` and the bench call it."""
-    run = _Run(config, inputs)
+    run = LocalRun(config, inputs)
     progress, total = inputs.progress, inputs.total
     started = time.perf_counter()
     if progress:
@@ -171,11 +183,48 @@ async def run_async(samples: Iterable[Sample | InvalidRow], config: RunConfig,
         # the judge is never idle at a batch boundary; memory stays bounded by two batches.
         for items in batches(samples, run.batch_size):
             await run.feed(items)
-        await run.settle(1)
+        await run.drain()
         status = "complete"
     except (KeyboardInterrupt, asyncio.CancelledError):
         status = "interrupted"
         raise
+    except Exception as exc:
+        run.failure = failure_of(exc)
+        raise
     finally:
         await run.close(status, started)
     return run.stats
+
+
+class RunFeed:
+    """A long-lived run fed its samples as they arrive (the monitor), through the same
+    engine as `run_async`: opened once (a new run, or `inputs.resume`), each batch stored,
+    hop-scored, keyed and judged (`score`, which returns once every judgment of the batch
+    is saved), closed with a status. It never reads the judgments already done: it is
+    given only samples not yet judged."""
+
+    def __init__(self, config: RunConfig, inputs: RunInputs) -> None:
+        self._run = LocalRun(config, inputs, with_done=False)
+        self._started = time.perf_counter()
+        self._closed = False
+
+    @property
+    def run_id(self) -> str:
+        return self._run.run_id
+
+    @property
+    def stats(self) -> RunStats:
+        return self._run.stats
+
+    async def score(self, items: list[Sample | InvalidRow]) -> None:
+        """Store and judge one batch; raises what a judgment raised (the run is then to
+        be closed "failed" or "interrupted" by the caller)."""
+        if items:
+            await self._run.feed(items)
+            await self._run.settle(1)
+
+    async def close(self, status: str) -> None:
+        """Cancel what is in flight and record the run's status (idempotent)."""
+        if not self._closed:
+            self._closed = True
+            await self._run.close(status, self._started)

@@ -8,32 +8,27 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import SecretStr
 
-from ragassay.judge import Asker, Judge, make_judge
+from ragassay.dataset import DatasetError
+from ragassay.judge import Asker, Judge, JudgeAborted, make_judge
+from ragassay.judge.llm_judge import Cache
 from ragassay.judge.offline import Evidence
 from ragassay.judge.offline_judge import OfflineJudge
+from ragassay.llm import BackendError
 from ragassay.metrics import Outcome, Suite, SuiteOptions
+from ragassay.runner.request import Progress
+from ragassay.runner.resume import check_same_run, retry_mode
 from ragassay.store import CallRecord, Store
 from ragassay.text import KeyedSample
-from ragassay.types import InvalidRow, RunConfig, Sample, Usage, is_offline
+from ragassay.types import InvalidRow, RunConfig, RunMeta, Sample, Usage, is_offline
 from ragassay.version import __version__
 
 K = TypeVar("K", bound=Hashable)
-
-
-class Progress(Protocol):
-    """Receives progress; the CLI draws a bar, tests and the UI collect it."""
-
-    def start(self, total: int | None) -> None: ...
-
-    def advance(self, samples: int, usage: Usage) -> None: ...
-
-    def finish(self) -> None: ...
 
 
 @dataclass
@@ -47,6 +42,7 @@ class RunStats:
     usage: Usage = Usage()
     seconds: float = 0.0
     per_suite: dict[str, Usage] = field(default_factory=dict)
+    waiting: int = 0  # provider batches the run left to wait for (`--batch --detach`)
 
 
 class HopScorer:
@@ -93,7 +89,7 @@ def call_records(sample: Sample, suite: str, outcome: Outcome) -> list[CallRecor
     ]
 
 
-def build_judge(config: RunConfig, cache: Any,
+def build_judge(config: RunConfig, cache: Cache,
                 headers: Mapping[str, str] | None = None) -> Judge:
     """The run's judge over `cache` (the store, or a Ray worker's view of it); `headers`
     go to its backend with every request, never stored. Several endpoints
@@ -151,7 +147,7 @@ def suite_options(config: RunConfig, suites: Sequence[Suite], judge: Judge) -> S
     """The suites' options; an embedder the LLM path needs is built here, before the run
     fans out (importing it from worker threads while the SDK imports raced)."""
     embedder = None
-    if judge.kind == "llm" and any(s.uses_embedder for s in suites):
+    if judge.kind == "llm" and any(s.needs_embedder() for s in suites):
         from ragassay.embed import get_embedder, sentence_embedder_spec
 
         embedder = get_embedder(sentence_embedder_spec())
@@ -175,42 +171,52 @@ def with_prompt_versions(config: RunConfig, suites: Sequence[Suite]) -> RunConfi
     return config.model_copy(update={"prompt_versions": versions})
 
 
-def open_run(store: Store, config: RunConfig, suites: Sequence[Suite], judge_model: str,
-             resume: str | None, dataset_hash: str | None,
-             meta: dict[str, Any] | None = None,
-             retry: str | None = "auto") -> tuple[str, set[tuple[str, str]]]:
-    """The run's id (created with `meta`, or the one resumed: leased to this process)
-    and the (sample, suite) judgments already done; those that failed as `retry` says
-    (`retry_mode`) are not done: they are judged again."""
-    if resume:
-        run = store.get_run(resume)
-        done = store.done_keys(run.id, retry_mode(run.status, retry))
+def open_run(config: RunConfig, suites: Sequence[Suite], judge_model: str,
+             inputs: RunInputs, meta: RunMeta | None = None, with_done: bool = True
+             ) -> tuple[str, set[tuple[str, str]]]:
+    """The run's id (created with `meta`, or the one resumed: leased to this process, and
+    refused when it was made with another judge, suites, maps or data: `check_same_run`)
+    and the (sample, suite) judgments already done; those that failed as `inputs.retry`
+    says (`retry_mode`) are not done: they are judged again. `with_done=False`: a caller
+    that feeds only samples not yet judged (a monitor) skips reading them. `inputs.opened`
+    hears the id."""
+    store = inputs.store
+    if inputs.resume:
+        run = store.get_run(inputs.resume)
+        check_same_run(run, config, inputs.dataset_hash)
+        done = (store.done_keys(run.id, retry_mode(run.status, inputs.retry)) if with_done
+                else set())
         store.finish_run(run.id, "running")
-        return run.id, done
-    specs = [spec for s in suites for spec in s.chosen_specs]
-    run_id = store.create_run(config, package_version=__version__, dataset_hash=dataset_hash,
-                              judge_model=judge_model, specs=specs, meta=meta)
-    return run_id, set()
+        run_id = run.id
+    else:
+        specs = [spec for s in suites for spec in s.chosen_specs]
+        run_id = store.create_run(config, package_version=__version__,
+                                  dataset_hash=inputs.dataset_hash, judge_model=judge_model,
+                                  specs=specs, meta=meta)
+        done = set()
+    if inputs.opened is not None:
+        inputs.opened(run_id)
+    return run_id, done
 
 
-def retry_mode(status: str, retry: str | None) -> str | None:
-    """What a resume judges again: `retry` "auto" is the transport failures of a run that
-    did not complete (a finished run's are retried only when asked: "transport", or "all"
-    for content failures too); None nothing."""
-    if retry == "auto":
-        return "transport" if status != "complete" else None
-    return retry
+def failure_of(exc: BaseException) -> str:
+    """Why an error stopped a run, in the one line a failed run records: the judge's
+    own stop reason, an input error's text, else the error's type."""
+    if isinstance(exc, BackendError):
+        return exc.stop or exc.reason
+    if isinstance(exc, JudgeAborted):
+        return exc.reason
+    if isinstance(exc, DatasetError):
+        return str(exc)
+    return f"stopped by an error ({type(exc).__name__})"
 
 
 def run_meta(stats: RunStats, embedders: list[str], notes: list[str],
-             engine: str = "local") -> dict[str, Any]:
+             engine: str = "local") -> RunMeta:
     """What a finished run records in its meta (the engine of its last part)."""
-    meta: dict[str, Any] = {"samples": stats.samples, "invalid": stats.invalid,
-                            "seconds": stats.seconds, "embedders": embedders,
-                            "engine": engine}
-    if notes:
-        meta["notes"] = notes
-    return meta
+    meta = RunMeta(samples=stats.samples, invalid=stats.invalid, seconds=stats.seconds,
+                   embedders=tuple(embedders), engine=engine)
+    return meta.merged(RunMeta(notes=tuple(notes))) if notes else meta
 
 
 @dataclass
@@ -227,3 +233,4 @@ class RunInputs:
     headers: Mapping[str, str] | None = None  # for the judge's backend; never stored
     stop: threading.Event | None = None  # set: the Ray driver stops, the run "interrupted"
     retry: str | None = "auto"  # failed judgments a resume judges again (`retry_mode`)
+    opened: Callable[[str], None] | None = None  # hears the run's id once it is opened

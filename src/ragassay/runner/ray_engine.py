@@ -39,12 +39,13 @@ from ragassay.runner.judging import (
     RunInputs,
     RunStats,
     batches,
+    failure_of,
     open_run,
     run_meta,
     with_prompt_versions,
 )
 from ragassay.runner.ray_session import RayEngineError, RayOptions, ray_session
-from ragassay.types import InvalidRow, RunConfig, Sample, Usage, is_offline
+from ragassay.types import InvalidRow, RunConfig, RunMeta, RunReliability, Sample, Usage, is_offline
 from ragassay.version import __version__
 
 TASK_RETRIES = 3  # a task is tried this many more times when its worker dies
@@ -76,7 +77,7 @@ class _Workers:
     shares: list[int]
     model: str
     embedders: list[str]
-    reliability: dict[str, Any]
+    reliability: RunReliability
     notes: list[str] = field(default_factory=list)
     reader: Any = None
     peak_rss_mib: dict[int, float] = field(default_factory=dict)  # worker PID -> MiB
@@ -138,13 +139,12 @@ class _RayRun:
         self.offline = is_offline(self.config.judge)
         self.hops = HopScorer()
         self.pool = self._start_workers()
-        self.run_id, self.done = open_run(self.store, self.config, self.suites, self.pool.model,
-                                          inputs.resume, inputs.dataset_hash,
-                                          {"reliability": self.pool.reliability},
-                                          inputs.retry)
-        self.store.update_meta(self.run_id, {"engine": "ray",
-                                             "ray_workers": len(self.pool.handles)})
+        self.run_id, self.done = open_run(self.config, self.suites, self.pool.model, inputs,
+                                          RunMeta(reliability=self.pool.reliability))
+        self.store.update_meta(self.run_id, RunMeta(engine="ray",
+                                                    ray_workers=len(self.pool.handles)))
         self.stats = RunStats(run_id=self.run_id)
+        self.failure: str | None = None  # why the run failed, when it does
         share = max(self.pool.shares)
         self.task_size = options.batch_size or (128 if self.offline else max(1, share // 8))
         self.depth = options.depth or (2 if self.offline
@@ -200,7 +200,8 @@ class _RayRun:
         except Exception as exc:
             raise _unwrap(exc) from None
         return _Workers(handles=handles, shares=shares, model=info["model"],
-                        embedders=info["embedders"], reliability=info["reliability"],
+                        embedders=info["embedders"],
+                        reliability=RunReliability.model_validate(info["reliability"]),
                         notes=notes, reader=reader)
 
     def _cache_paths(self) -> tuple[str | None, str | None]:
@@ -330,9 +331,9 @@ class _RayRun:
         if self.inputs.progress:
             self.inputs.progress.finish()
         meta = run_meta(self.stats, self.pool.embedders, self.pool.notes, engine="ray")
-        meta["ray_peak_rss_mib"] = {str(k): round(v, 1)
-                                    for k, v in sorted(self.pool.peak_rss_mib.items())}
-        self.store.finish_run(self.run_id, status, meta)
+        peak = {str(k): round(v, 1) for k, v in sorted(self.pool.peak_rss_mib.items())}
+        self.store.finish_run(self.run_id, status, meta.merged(RunMeta(ray_peak_rss_mib=peak)),
+                              failure=self.failure)
 
 
 @contextmanager
@@ -379,6 +380,9 @@ def _drive(run: _RayRun, samples: Iterable[Sample | InvalidRow], inputs: RunInpu
         status = "complete"
     except (KeyboardInterrupt, RunStopped):
         status = "interrupted"
+        raise
+    except Exception as exc:
+        run.failure = failure_of(exc)
         raise
     finally:
         run.close(status, started)

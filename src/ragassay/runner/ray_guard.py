@@ -38,7 +38,7 @@ KILL_FOR_S = 10.0  # how long the guard keeps looking for the instance's process
 QUIET_S = 2.0  # none seen for this long: gone (a dying raylet may start one more agent)
 
 
-class Guard:
+class InstanceGuard:
     """The driver's side: the guard process and the pipe it watches."""
 
     def __init__(self, token: str, folder: Path) -> None:

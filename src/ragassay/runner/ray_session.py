@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ragassay.runner.ray_guard import MARK, Guard
+from ragassay.runner.ray_guard import MARK, InstanceGuard
 
 
 class RayEngineError(Exception):
@@ -113,7 +113,7 @@ def ray_session(options: RayOptions) -> Iterator[Any]:
         return
     folder = Path(options.temp_dir or tempfile.mkdtemp(prefix="ragassay-ray-"))
     token = secrets.token_hex(16)
-    guard = Guard(token, folder)
+    guard = InstanceGuard(token, folder)
     keep = options.temp_dir is not None
     try:
         with _environment({MARK: token}):

@@ -183,7 +183,7 @@ class JudgeWorker:
         names = [spec.name for s in self.suites.values() for spec in s.chosen_specs]
         return {"model": self.judge.model, "pid": os.getpid(), "version": __version__,
                 "embedders": embedders_used(self.judge, self.options),
-                "reliability": reliability_meta(self.judge, names)}
+                "reliability": reliability_meta(self.judge, names).model_dump(mode="json")}
 
     async def judge_batch(self, batch: BatchIn) -> BatchOut:
         if self.failure is not None:

@@ -12,19 +12,20 @@ statistic reads "high metric agrees with high / True label":
   reported) -> RMSE, bias (mean metric - mean label, both 0-1), Pearson,
   Spearman (with CI) and Kendall tau-b with p-values.
 
-Default links are found by name (see `default_links`).
+Default links are the ones the metrics declare (see `default_links`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from ragassay.labels import linked_metrics, lookup, own_value
 from ragassay.stats import agreement as ag
-from ragassay.stats.result import Pair, Result
+from ragassay.stats.result import Pair, Result, omitted
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
 
@@ -43,18 +44,6 @@ class LabelLink:
     @property
     def label_key(self) -> str:
         return self.label.removeprefix("labels.")
-
-
-HALLUCINATION_LABELS = frozenset({"hallucination", "hallucinated", "has_hallucination"})
-FAITHFUL_LABELS = frozenset({"faithful", "faithfulness", "consistent", "supported", "grounded"})
-CORRECT_LABELS = frozenset({"correct", "correctness", "is_correct"})
-RELEVANCE_LABELS = frozenset({"relevance", "relevant", "context_relevance"})
-BOOLEAN_GROUPS = HALLUCINATION_LABELS | FAITHFUL_LABELS | CORRECT_LABELS
-
-HALLUCINATION_METRICS = frozenset({"hallucination"})
-FAITHFULNESS_METRICS = frozenset({"faithfulness", "adherence_ratio", "adherence"})
-CORRECTNESS_METRICS = frozenset({"answer_similarity"})  # no suite has answer_correctness
-RELEVANCE_METRICS = frozenset({"context_relevance"})
 
 
 class Agreement(Result):
@@ -78,6 +67,7 @@ class BooleanAgreement(Agreement):
     balanced_accuracy: float | None
     balanced_accuracy_ci: Pair | None
     kappa: float | None
+    kappa_ci: Pair | None = omitted()
 
 
 class NumericAgreement(Agreement):
@@ -115,38 +105,22 @@ class Calibration(Result):
     skipped: list[SkippedLink]
 
 
-def _short(metric: str) -> str:
-    return metric.split(".", 1)[-1]
+def default_links(label_names: Sequence[str],
+                  specs: Iterable[MetricSpec]) -> list[LabelLink]:
+    """Links between the labels and metrics present, as the metrics declare them
+    (`labels.linked_metrics`: a metric of the label's own short name, then those whose
+    `MetricSpec.labels` name the label's vocabulary entry)."""
+    listed = list(specs)
+    return [LabelLink(label.removeprefix("labels."), metric, inverted=inverted)
+            for label in label_names
+            for metric, inverted in linked_metrics(label, listed)]
 
 
-def default_links(label_names: Sequence[str], metrics: Sequence[str]) -> list[LabelLink]:
-    """Links by name between the labels and metrics present.
-
-    hallucination -> *.hallucination (same direction), *.faithfulness /
-    *.adherence_ratio / *.adherence (inverted); faithful, consistent, supported,
-    grounded -> the faithfulness metrics (same), *.hallucination (inverted);
-    correct -> *.answer_similarity; relevance ->
-    *.context_relevance; any other label -> metrics with the same short name.
-    """
-    links: list[LabelLink] = []
-    for label in label_names:
-        key = label.removeprefix("labels.")
-        wanted: list[tuple[frozenset[str], bool]] = [(frozenset({key}), False)]
-        if key in HALLUCINATION_LABELS:
-            wanted += [(HALLUCINATION_METRICS, False), (FAITHFULNESS_METRICS, True)]
-        elif key in FAITHFUL_LABELS:
-            wanted += [(FAITHFULNESS_METRICS, False), (HALLUCINATION_METRICS, True)]
-        elif key in CORRECT_LABELS:
-            wanted.append((CORRECTNESS_METRICS, False))
-        elif key in RELEVANCE_LABELS:
-            wanted.append((RELEVANCE_METRICS, False))
-        seen: set[str] = set()
-        for shorts, inverted in wanted:
-            for m in metrics:
-                if _short(m) in shorts and m not in seen:
-                    seen.add(m)
-                    links.append(LabelLink(key, m, inverted=inverted))
-    return links
+def is_boolean_label(key: str) -> bool:
+    """Whether a label's vocabulary entry is a yes/no one (its 0/1 values are read as
+    booleans)."""
+    kind = lookup(key)
+    return kind is not None and kind.kind == "bool"
 
 
 def _label_kind(key: str, values: list[Any]) -> str | None:
@@ -156,10 +130,17 @@ def _label_kind(key: str, values: list[Any]) -> str | None:
     if all(isinstance(v, bool) for v in values):
         return "boolean"
     if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
-        if key in BOOLEAN_GROUPS and all(v in (0, 1) for v in values):
+        if is_boolean_label(key) and all(v in (0, 1) for v in values):
             return "boolean"
         return "numeric"
     return None
+
+
+def _numeric_problem(key: str, value: Any) -> str | None:
+    """Why a label value cannot enter a statistic (not finite, or past +-MAX_MAGNITUDE:
+    the import's rule for labels of the user's own), or None."""
+    checked = own_value(value)
+    return f"label '{key}': {checked}" if isinstance(checked, str) else None
 
 
 def _label_range(
@@ -192,6 +173,7 @@ def _boolean_stats(
         balanced_accuracy=ag.balanced_accuracy(pred, truth),
         balanced_accuracy_ci=ag.balanced_accuracy_ci(pred, truth, seed=seed, n_resamples=n_res),
         kappa=ag.cohens_kappa(pred, truth),
+        kappa_ci=ag.cohens_kappa_ci(pred, truth, seed=seed, n_resamples=n_res),
     )
 
 
@@ -226,7 +208,8 @@ def calibration(
     has both a label value and a scored metric value.
     """
     links = (
-        list(mapping) if mapping is not None else default_links(table.label_names, table.metrics)
+        list(mapping) if mapping is not None else default_links(table.label_names,
+                                                               table.specs.values())
     )
     pairs: list[BooleanAgreement | NumericAgreement] = []
     skipped: list[SkippedLink] = []
@@ -247,6 +230,11 @@ def calibration(
         if not rows or kind is None:
             reason = "no sample has both" if not rows else "label values are mixed or non-numeric"
             skipped.append(SkippedLink(label=key, metric=link.metric, reason=reason))
+            continue
+        beyond = next((p for v in labels if isinstance(p := _numeric_problem(key, v), str)),
+                      None)
+        if beyond is not None:  # the import's rule: statistics of +-1e308 are not finite
+            skipped.append(SkippedLink(label=key, metric=link.metric, reason=beyond))
             continue
         norm = [spec.normalise(v) for r in rows if (v := r.value(link.metric)) is not None]
         m = [1.0 - x for x in norm] if link.inverted else norm

@@ -121,14 +121,14 @@ class ScoreTable:
             return canon.setdefault(text, text)
 
         order: list[tuple[str, str]] = []
-        meta: dict[tuple[str, str], tuple[str, str | None, dict[str, Any]] | None] = {}
+        info: dict[tuple[str, str], tuple[str, str | None, dict[str, Any]] | None] = {}
         for smp in samples:
             k = (one(smp.strategy), smp.id)
-            if k not in meta:
+            if k not in info:
                 order.append(k)
             qid = smp.metadata.get("question_id")
             labels = {one(name): v for name, v in smp.labels.items()}
-            meta[k] = (smp.question, None if qid is None else str(qid), labels)
+            info[k] = (smp.question, None if qid is None else str(qid), labels)
 
         vals: dict[tuple[str, str], dict[str, float | None]] = {}
         whys: dict[tuple[str, str], dict[str, str]] = {}
@@ -136,8 +136,8 @@ class ScoreTable:
         seen: dict[str, list[bool]] = {}  # metric -> [any value present, all present are bool]
         for sr in results:
             k = (one(sr.strategy), sr.sample_id)
-            if k not in meta:
-                meta[k] = None
+            if k not in info:
+                info[k] = None
                 order.append(k)
             row_vals = vals.setdefault(k, {})
             for mr in sr.results:
@@ -158,7 +158,7 @@ class ScoreTable:
         names = [n for n in specs if n in seen] + [n for n in seen if n not in specs]
         table_specs = {n: specs[n] if n in specs else _default_spec(n, *seen[n]) for n in names}
 
-        rows = [_row(k, meta.pop(k), vals.pop(k, {}), whys.pop(k, {}), names, absts.pop(k, {}))
+        rows = [_row(k, info.pop(k), vals.pop(k, {}), whys.pop(k, {}), names, absts.pop(k, {}))
                 for k in order]
         return cls(rows=tuple(rows), specs=table_specs, invalid=tuple(invalid))
 

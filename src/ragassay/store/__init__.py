@@ -15,13 +15,15 @@ Opening
 
 Runs (status: running | complete | failed | interrupted)
     create_run(config: RunConfig, *, package_version: str, dataset_hash: str | None,
-               judge_model: str, meta: dict | None = None) -> str
+               judge_model: str, meta: RunMeta | None = None) -> str
         New id, short and sortable by creation time in UTC: "20261130-125501-ab12".
     get_run(run_id) -> RunRecord            exact id or a unique prefix of one
     list_runs(dataset: str | None = None) -> list[RunRecord]      newest first
     latest_run(dataset: str | None = None) -> RunRecord | None
-    finish_run(run_id, status, meta_update: dict | None = None) -> None
-        Merges meta; "running" clears `finished` (use it when resuming).
+    finish_run(run_id, status, meta_update: RunMeta | None = None) -> None
+        Puts the fields the update wrote over the meta; "running" clears `finished`
+        (use it when resuming).
+    update_meta(run_id, meta_update: RunMeta) -> None;  save_bench_record(run_id, record)
     delete_run(run_id) -> None              cascades to samples, results, calls
 
 Samples
@@ -71,13 +73,32 @@ Cache
     cache_get(key) -> dict | None; cache_put(key, value: dict) (insert or replace);
     cache_clear() -> int
 
+Provider batches (`eval --batch`; `store/batches.py`)
+    add_batch(run_id, provider, custom_ids, size) -> batch    before the upload
+    batch_uploaded(batch, file_id); batch_update(batch, status=..., batch_id=..., ...)
+    batches(run_id, live=False) -> [BatchRecord]; runs_waiting_for_batch() -> {run ids}
+    save_batch_lines(batch, [BatchLine]); settle_batch(batch, reason); abandon_batch(batch)
+    call_states(run_id, custom_id) -> [CallState]; batch_summary(run_id) -> BatchSummary
+    set_batch_options(run_id, json); batch_options(run_id) -> json | None
+Monitor runs (`store/monitor.py`, migration m0011_monitor)
+    create_monitor / find_monitor(name) / get_monitor(run) / save_monitor: the monitor's
+        settings and state (JSON the monitor package reads)
+    accept_spans(run, [(trace, span, json)], state=None) -> Accepted   the ledger of
+        accepted traces (open -> queued -> scored | unsampled | invalid) and the spans of
+        those not yet scored; complete_traces, mark_scored (positions of the scored
+        stream), pending_traces (a restart's work), trace_counts, position_values,
+        worst_traces, traces_at; add_monitor_event (once per key), monitor_events;
+        prune_monitor(run, before) (retention)
+
 Errors
     StoreError: one-line message for the CLI, e.g. "no run 'x' in .ragassay/ragassay.db",
     "cannot write to .ragassay/ragassay.db: attempt to write a readonly database",
     "cannot create directory ...", "cannot open ...: file is not a database".
 """
 
-from ragassay.store.models import (
+from ragassay.store.batches import BatchLine, BatchRecord, BatchSummary, CallState
+from ragassay.store.monitor import TRACE_STATES, Accepted, MonitorRecord, PendingTrace
+from ragassay.store.records import (
     DEFAULT_DB_PATH,
     CallRecord,
     RunRecord,
@@ -91,8 +112,16 @@ from ragassay.store.store import Store
 
 __all__ = [
     "DEFAULT_DB_PATH",
+    "TRACE_STATES",
+    "Accepted",
+    "BatchLine",
+    "BatchRecord",
+    "BatchSummary",
     "CallRecord",
+    "CallState",
     "MetricSummary",
+    "MonitorRecord",
+    "PendingTrace",
     "PreparedResult",
     "RunRecord",
     "RunStatus",

@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ragassay.store.migrations import apply_migrations, pending
-from ragassay.store.models import StoreError
+from ragassay.store.records import StoreError
 
 MEMORY = ":memory:"
 

@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from ragassay.store.models import json_default
+from ragassay.store.records import json_default
 from ragassay.store.rows import RESULT_USAGE_SQL, USAGE_SQL
 from ragassay.types import Usage
 

@@ -34,8 +34,8 @@ class OutcomesMixin:
 
     def suspicious_replies(self, run_id: str) -> int:
         """How many of the run's (sample, suite) results had a judge reply holding a
-        verdict copied from the judged text (their values' details carry
-        `suspicious_reply`; user text cannot forge the key: its quotes are escaped)."""
-        rows = self._read("SELECT COUNT(*) FROM results WHERE run_id = ? AND "
-                          "instr(results, '\"suspicious_reply\":') > 0", (run_id,))
+        verdict copied from the judged text (`MetricResult.suspicious`, kept as the
+        result's `suspicious` column)."""
+        rows = self._read("SELECT COUNT(*) FROM results WHERE run_id = ? AND suspicious",
+                          (run_id,))
         return int(rows[0][0] or 0)

@@ -11,8 +11,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ragassay.store.models import CallRecord, RunRecord, StoreError, json_default
-from ragassay.types import MetricResult, MetricSpec, RunConfig, SampleResult, Usage
+from ragassay.store.records import CallRecord, RunRecord, StoreError, json_default
+from ragassay.types import MetricResult, MetricSpec, RunConfig, RunMeta, SampleResult, Usage
 
 CallRow = tuple[str, str, str, str | None, str, int, int, float, int, str, str | None, int]
 """A call as `insert_calls` writes it, without run id and time: sample, suite, prompt,
@@ -90,7 +90,7 @@ def run_from_row(row: sqlite3.Row) -> RunRecord:
         id=row["id"], created=row["created"], finished=row["finished"], status=row["status"],
         config=config, package_version=row["package_version"], dataset=row["dataset"],
         dataset_hash=row["dataset_hash"], judge=row["judge"], judge_model=row["judge_model"],
-        meta=json.loads(row["meta"]),
+        meta=RunMeta.read(json.loads(row["meta"])),
         specs=tuple(MetricSpec.model_validate(d) for d in json.loads(row["specs"])),
         unknown_config=unknown,
     )
@@ -139,6 +139,7 @@ class PreparedResult:
     # (metric, value, unscored reason, abstention outcome)
     values: tuple[tuple[str, float | None, str | None, str | None], ...]
     calls: tuple[CallRow, ...] = ()
+    suspicious: bool = False  # a judge reply held a verdict copied from the judged text
 
 
 def prepare_result(result: SampleResult, calls: Sequence[CallRecord] = ()) -> PreparedResult:
@@ -156,11 +157,13 @@ def prepare_result(result: SampleResult, calls: Sequence[CallRecord] = ()) -> Pr
     return PreparedResult(
         sample_id=result.sample_id, suite=result.suite, strategy=result.strategy,
         reasoning=result.reasoning, usage_json=result.usage.model_dump_json(),
-        results_json="[" + ",".join(m.model_dump_json() for m in result.results) + "]",
+        results_json="[" + ",".join(m.model_dump_json(exclude_defaults=True)
+                                    for m in result.results) + "]",
         values=tuple((m.name, None if m.value is None else float(m.value), m.unscored_reason,
                       m.abstention)
                      for m in result.results),
         calls=tuple(call_row(c) for c in calls),
+        suspicious=any(m.suspicious for m in result.results),
     )
 
 

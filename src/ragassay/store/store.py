@@ -6,7 +6,7 @@ import json
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,10 +14,13 @@ from types import TracebackType
 from typing import Any
 
 from ragassay.store import lease
+from ragassay.store.batches import BatchesMixin
 from ragassay.store.db import open_connection
 from ragassay.store.labels import LabelsMixin
 from ragassay.store.ledger import LedgerMixin
-from ragassay.store.models import (
+from ragassay.store.monitor import MonitorMixin
+from ragassay.store.outcomes import OutcomesMixin
+from ragassay.store.records import (
     DEFAULT_DB_PATH,
     RUN_STATUSES,
     CallRecord,
@@ -26,7 +29,6 @@ from ragassay.store.models import (
     json_default,
     read_only_reason,
 )
-from ragassay.store.outcomes import OutcomesMixin
 from ragassay.store.rows import (
     LACKING_SQL,
     PreparedResult,
@@ -37,19 +39,16 @@ from ragassay.store.rows import (
     run_from_row,
 )
 from ragassay.store.rows import insert_calls as _insert_calls  # module-level: tests patch it
+from ragassay.store.samples import PAGE_ROWS, SamplesMixin
 from ragassay.store.scores import PagesMixin, ScoresMixin
 from ragassay.types import (
     MISSING_INPUT,
-    InvalidRow,
     MetricSpec,
     RunConfig,
-    Sample,
+    RunMeta,
     SampleResult,
 )
 from ragassay.urls import redact_url
-
-PAGE_ROWS = 2000  # rows per read when streaming samples or results
-
 
 
 def _now() -> datetime:
@@ -65,7 +64,14 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=json_default)
 
 
-class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
+def _merged_meta(raw: str, update: RunMeta | None) -> dict[str, Any]:
+    """A stored meta with the fields `update` wrote put over it, as stored."""
+    meta = RunMeta.read(json.loads(raw))
+    return (meta.merged(update) if update is not None else meta).stored()
+
+
+class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin,
+            BatchesMixin, MonitorMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it
@@ -159,7 +165,7 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
         package_version: str,
         dataset_hash: str | None,
         judge_model: str,
-        meta: dict[str, Any] | None = None,
+        meta: RunMeta | None = None,
         specs: Sequence[MetricSpec] = (),
     ) -> str:
         """Record a new run with status "running", leased to this process, with the metric
@@ -190,7 +196,7 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
                         dataset_hash,
                         config.judge,
                         judge_model,
-                        _dumps(meta or {}),
+                        _dumps((meta or RunMeta()).stored()),
                         _dumps([sp.model_dump(mode="json") for sp in specs]),
                     ),
                 )
@@ -240,14 +246,16 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
         runs = self.list_runs(dataset)
         return runs[0] if runs else None
 
-    def finish_run(
-        self, run_id: str, status: str, meta_update: dict[str, Any] | None = None
-    ) -> None:
-        """Set a run's status and merge `meta_update` into its meta.
+    def finish_run(self, run_id: str, status: str, meta_update: RunMeta | None = None, *,
+                   failure: str | None = None) -> None:
+        """Set a run's status and put the fields `meta_update` wrote over its meta; a
+        failed run keeps why it failed (`failure`, one line; `RunRecord.failure`).
 
         Any status but "running" stamps `finished` and releases this process's lease;
         "running" clears it and takes the run's lease (a resumed run): `RunBusy` when a
         live process holds it, a stale lease of a process gone from this host is taken.
+        `failure`: why a "failed" run failed, one line (`RunRecord.failure`); any other
+        status clears an earlier one (a resumed run that completes).
         """
         if status not in RUN_STATUSES:
             raise ValueError(f"status must be one of {', '.join(RUN_STATUSES)}, not {status!r}")
@@ -257,113 +265,37 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
                 lease.take(conn, run_id)
             else:
                 lease.release(conn, run_id)
-            meta = json.loads(row["meta"])
-            meta.update(meta_update or {})
+            meta = _merged_meta(row["meta"], meta_update)
+            meta.pop("failure", None)
+            if status == "failed" and failure:
+                meta["failure"] = " ".join(failure.split())
             finished = None if status == "running" else _now().isoformat()
             conn.execute(
                 "UPDATE runs SET status = ?, finished = ?, meta = ? WHERE id = ?",
                 (status, finished, _dumps(meta), run_id),
             )
 
-    def update_meta(self, run_id: str, meta_update: dict[str, Any]) -> None:
-        """Merge `meta_update` into a run's meta, leaving its status alone."""
+    def update_meta(self, run_id: str, meta_update: RunMeta) -> None:
+        """Put the fields `meta_update` wrote over a run's meta, leaving its status alone."""
         with self._write() as conn:
             row = self._require_run(conn, run_id)
-            meta = {**json.loads(row["meta"]), **meta_update}
+            meta = _merged_meta(row["meta"], meta_update)
             conn.execute("UPDATE runs SET meta = ? WHERE id = ?", (_dumps(meta), run_id))
 
+    def save_bench_record(self, run_id: str, record: dict[str, Any]) -> None:
+        """Keep a bench's record with its run (`RunMeta.bench`: its config, per-strategy
+        figures and leaderboard, which the report reads)."""
+        self.update_meta(run_id, RunMeta(bench=record))
+
     def delete_run(self, run_id: str) -> None:
-        """Delete a run with its samples, results and calls (the cache is kept)."""
-        with self._write() as conn:
-            if conn.execute("DELETE FROM runs WHERE id = ?", (run_id,)).rowcount == 0:
-                raise self._no_run(run_id)
-
-    # -- samples ----------------------------------------------------------------------
-
-    def add_samples(self, run_id: str, items: Iterable[Sample | InvalidRow]) -> int:
-        """Upsert samples (and invalid rows) in one transaction; return how many were given.
-
-        New ids are appended in input order; an id already stored keeps its position
-        and takes the new content.
-        """
-        count = 0
+        """Delete a run with its samples, results, calls and annotation plan (the cache
+        and human labels are kept: they belong to the content, not the run). `RunBusy`
+        while another live process evaluates it."""
         with self._write() as conn:
             self._require_run(conn, run_id)
-            (ordinal,) = conn.execute(
-                "SELECT COALESCE(MAX(ordinal), -1) + 1 FROM samples WHERE run_id = ?", (run_id,)
-            ).fetchone()
-            for item in items:
-                conn.execute(
-                    "INSERT INTO samples (run_id, sample_id, ordinal, strategy, invalid, sample)"
-                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (run_id, sample_id) DO UPDATE SET"
-                    " strategy = excluded.strategy, invalid = excluded.invalid,"
-                    " sample = excluded.sample",
-                    (
-                        run_id,
-                        item.id,
-                        ordinal + count,
-                        item.strategy,
-                        int(isinstance(item, InvalidRow)),
-                        item.model_dump_json(),
-                    ),
-                )
-                count += 1
-        return count
-
-    def iter_samples(self, run_id: str) -> Iterator[Sample | InvalidRow]:
-        """The run's samples and invalid rows, in input order, read a page at a time
-        (memory stays flat however large the run)."""
-        last: tuple[int, str] = (-1, "")
-        while True:
-            rows = self._read(
-                "SELECT ordinal, sample_id, invalid, sample FROM samples WHERE run_id = ?"
-                " AND (ordinal, sample_id) > (?, ?) ORDER BY ordinal, sample_id LIMIT ?",
-                (run_id, *last, PAGE_ROWS),
-            )
-            for row in rows:
-                model = InvalidRow if row["invalid"] else Sample
-                yield model.model_validate_json(row["sample"])
-            if len(rows) < PAGE_ROWS:
-                return
-            last = (rows[-1]["ordinal"], rows[-1]["sample_id"])
-
-    def iter_traces(self, run_id: str) -> Iterator[tuple[str, str]]:
-        """(sample id, the trace JSON) of the run's samples read from a trace
-        (`metadata.trace`), in input order, a page at a time; others are not parsed."""
-        last: tuple[int, str] = (-1, "")
-        while True:
-            rows = self._read(
-                "SELECT ordinal, sample_id, json_extract(sample, '$.metadata.trace') AS trace"
-                " FROM samples WHERE run_id = ? AND NOT invalid AND (ordinal, sample_id) >"
-                " (?, ?) ORDER BY ordinal, sample_id LIMIT ?", (run_id, *last, PAGE_ROWS))
-            yield from ((row["sample_id"], row["trace"]) for row in rows
-                        if row["trace"] is not None)
-            if len(rows) < PAGE_ROWS:
-                return
-            last = (rows[-1]["ordinal"], rows[-1]["sample_id"])
-
-    def sample_strategies(self, run_id: str) -> list[str]:
-        """The strategies the run's samples name, in the order they first appear."""
-        rows = self._read(
-            "SELECT strategy, MIN(ordinal) AS first FROM samples WHERE run_id = ?"
-            " AND strategy IS NOT NULL AND strategy != '' GROUP BY strategy ORDER BY first",
-            (run_id,),
-        )
-        return [str(r["strategy"]) for r in rows]
-
-    def sample_label_names(self, run_id: str) -> list[str]:
-        """The label names the run's samples carry, in the order they first appear."""
-        rows = self._read(
-            "SELECT j.key, MIN(s.ordinal) AS first FROM samples s,"
-            " json_each(s.sample, '$.labels') j WHERE s.run_id = ? AND s.invalid = 0"
-            " GROUP BY j.key ORDER BY first, j.key", (run_id,))
-        return [str(r[0]) for r in rows]
-
-    def count_samples(self, run_id: str, *, valid_only: bool = False) -> int:
-        """How many samples the run has (invalid rows included unless `valid_only`)."""
-        extra = " AND invalid = 0" if valid_only else ""
-        rows = self._read(f"SELECT COUNT(*) FROM samples WHERE run_id = ?{extra}", (run_id,))
-        return int(rows[0][0])
+            lease.check_free(conn, run_id, then="delete it")
+            if conn.execute("DELETE FROM runs WHERE id = ?", (run_id,)).rowcount == 0:
+                raise self._no_run(run_id)
 
     # -- results ----------------------------------------------------------------------
 
@@ -391,11 +323,13 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
                              " AND suite = ?", key)
                 conn.execute(
                     "INSERT INTO results (run_id, sample_id, suite, strategy, reasoning, usage,"
-                    " results, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    " results, suspicious, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     " ON CONFLICT (run_id, sample_id, suite) DO UPDATE SET"
                     " strategy = excluded.strategy, reasoning = excluded.reasoning, usage ="
-                    " excluded.usage, results = excluded.results, created = excluded.created",
-                    (*key, r.strategy, r.reasoning, r.usage_json, r.results_json, now),
+                    " excluded.usage, results = excluded.results, suspicious ="
+                    " excluded.suspicious, created = excluded.created",
+                    (*key, r.strategy, r.reasoning, r.usage_json, r.results_json,
+                     int(r.suspicious), now),
                 )
                 conn.executemany(
                     "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy,"
@@ -408,27 +342,11 @@ class Store(LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
                 conn.executemany("INSERT OR REPLACE INTO cache (key, value, created)"
                                  " VALUES (?, ?, ?)", [(k, v, now) for k, v in cache])
 
-    def get_sample(self, run_id: str, sample_id: str) -> Sample | InvalidRow | None:
-        """One stored sample (or invalid row) of the run, or None."""
-        rows = self._read("SELECT invalid, sample FROM samples WHERE run_id = ? AND "
-                          "sample_id = ?", (run_id, sample_id))
-        if not rows:
-            return None
-        model = InvalidRow if rows[0]["invalid"] else Sample
-        return model.model_validate_json(rows[0]["sample"])
-
     def results_of(self, run_id: str, sample_id: str) -> list[SampleResult]:
         """One sample's results, by suite."""
         rows = self._read("SELECT * FROM results WHERE run_id = ? AND sample_id = ? ORDER BY "
                           "suite", (run_id, sample_id))
         return [result_from_row(r) for r in rows]
-
-    def matching_samples(self, run_id: str, text: str) -> set[str]:
-        """Ids of the run's samples whose stored text (any field) contains `text`,
-        case-insensitively: a search that never loads the run into memory."""
-        rows = self._read("SELECT sample_id FROM samples WHERE run_id = ? AND "
-                          "instr(lower(sample), ?) > 0", (run_id, text.casefold()))
-        return {r["sample_id"] for r in rows}
 
     def done_keys(self, run_id: str, retry: str | None = None) -> set[tuple[str, str]]:
         """(sample_id, suite) pairs already saved: a resumed run skips these, except those

@@ -10,8 +10,7 @@ unanswerable (the reference is the no-answer text). Without an LLM the offline
 extractive generator makes them (labelled `offline-extractive` in every row).
 """
 
-from ragassay.testset.generate import agenerate, generate, kinds_made, write_jsonl
-from ragassay.testset.model import (
+from ragassay.testset.drafts import (
     KINDS,
     OFFLINE_LABEL,
     Draft,
@@ -20,6 +19,7 @@ from ragassay.testset.model import (
     SourceChunk,
     plan,
 )
+from ragassay.testset.generate import agenerate, generate, kinds_made, write_jsonl
 
 __all__ = [
     "KINDS",

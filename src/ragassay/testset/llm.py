@@ -6,15 +6,18 @@ dropped: the gold passages are the documents' own words."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ragassay.corpus import locate
 from ragassay.corpus.chunking import Chunk
 from ragassay.judge import load_prompt, make_judge
-from ragassay.testset.model import Draft, SourceChunk
+from ragassay.testset.drafts import Draft, SourceChunk
 from ragassay.types import BackendOptions
+
+if TYPE_CHECKING:
+    from ragassay.judge.llm_judge import Cache
 
 PROMPTS = Path(__file__).resolve().parent / "prompts"
 
@@ -50,7 +53,7 @@ def _quote(chunk: Chunk, quote: str) -> str | None:
 class LLMGenerator:
     """Drafts from an LLM judge spec (`openai:MODEL`, `litellm:PROVIDER/MODEL`, ...)."""
 
-    def __init__(self, spec: str, *, cache: Any = None, base_url: str | None = None,
+    def __init__(self, spec: str, *, cache: Cache | None = None, base_url: str | None = None,
                  timeout_s: float = 60.0, concurrency: int = 4, no_answer: str = "") -> None:
         self.label = f"llm:{spec}"
         self.no_answer = no_answer
@@ -77,8 +80,9 @@ class LLMGenerator:
                      reference=out.answer.strip(), quotes=((chunk.doc_id, quote),),
                      sources=(SourceChunk.of(chunk),))
 
-    async def multi(self, a: Chunk, b: Chunk) -> Draft | str:
-        out = await self._ask(self.multi_prompt, {"chunk_a": a.text, "chunk_b": b.text})
+    async def multi(self, a: Chunk, b: Chunk, shared: tuple[str, ...]) -> Draft | str:
+        out = await self._ask(self.multi_prompt, {"chunk_a": a.text, "chunk_b": b.text,
+                                                  "shared": ", ".join(shared[:3])})
         if isinstance(out, str):
             return out
         qa, qb = _quote(a, out.quote_a), _quote(b, out.quote_b)

@@ -1,10 +1,11 @@
 """Text: sentence splitting and keys, the citation-marker grammar, and a sample keyed once.
 
 `sentences`: a linear, paragraph-aware splitter (97.9% identical to pysbd on the dev
-sets) and the TRACe keys (`0a`, `0b`, ... for context sentences, `a`, `b`, ... for the
-answer's). `markers`: the citation markers an answer may carry (`[1]`, `[^2]`,
-`(Source 2)`, `【1】`, ids and titles). `key_sample`: each sample split, keyed, stripped
-of its citation markers and cut to the budget ONCE, for every suite and judge.
+sets, at about 50x its speed: `benches/splitter.py`, benches/RESULTS.md) and the TRACe
+keys (`0a`, `0b`, ... for context sentences, `a`, `b`, ... for the answer's). `markers`:
+the citation markers an answer may carry (`[1]`, `[^2]`, `(Source 2)`, `【1】`, ids and
+titles). `key_sample`: each sample split, keyed, stripped of its citation markers and
+cut to the budget ONCE, for every suite and judge.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ragassay.text.markers import (
     CitedSentence,
@@ -40,8 +42,8 @@ from ragassay.types import Sample
 
 __all__ = [
     "CUT_MARK", "WORD_TOKEN", "CitedSentence", "KeyedSample", "KeyedSentence", "Marker",
-    "Numbering", "ParsedAnswer", "approx_tokens", "code_spans", "cut_text", "did_you_mean",
-    "display_answer", "fit_sentences", "key_answer", "key_contexts", "key_sample",
+    "Numbering", "ParsedAnswer", "ShownSentence", "approx_tokens", "code_spans", "cut_text",
+    "did_you_mean", "display_answer", "fit_sentences", "key_answer", "key_contexts", "key_sample",
     "letter_key", "norm_key", "numbering", "parse_answer", "parse_citations", "plain_apostrophes",
     "sentence_spans", "split_sentences", "tokens",
 ]
@@ -186,15 +188,25 @@ def key_sample(sample: Sample, max_tokens: int = 6000) -> KeyedSample:
     )
 
 
-def display_answer(answer: str) -> list[KeyedSentence]:
+class ShownSentence(NamedTuple):
+    """An answer sentence as the reports show it (`text`: its citation markers after it)
+    and as the judges read it (`plain`: without them), under the judges' key."""
+
+    key: str
+    text: str
+    plain: str
+
+
+def display_answer(answer: str) -> list[ShownSentence]:
     """The answer's sentences keyed as `key_sample` keys them, each shown with its citation
     markers after it (the reports' and the dashboard's highlighting: a marker-only
     sentence goes with the one before, as for the judges). Ids and titles are read
     only with the sample's metadata, so here only numbered markers count."""
     parsed = parse_citations(answer, Numbering(0))
     if not parsed.n_markers:
-        return key_answer(answer)
-    return [KeyedSentence(s.key, " ".join([s.text, *s.labels]), -1) for s in parsed.sentences]
+        return [ShownSentence(s.key, s.text, s.text) for s in key_answer(answer)]
+    return [ShownSentence(s.key, " ".join([s.text, *s.labels]), s.text)
+            for s in parsed.sentences]
 
 
 def did_you_mean(name: str, known: Sequence[str]) -> str:
@@ -202,3 +214,4 @@ def did_you_mean(name: str, known: Sequence[str]) -> str:
     unknown-name error gives (CLI metric names, the pytest plugin's thresholds)."""
     close = difflib.get_close_matches(name, known, n=1)
     return f" (did you mean {close[0]}?)" if close else ""
+

@@ -1,4 +1,6 @@
-"""The Evaluate page's logic: take an uploaded dataset, validate it, run the offline judge.
+"""The Evaluate page's logic: take an uploaded dataset, and run it with the offline judge
+through the run session (`ragassay.runner`: the same checks and end-of-run rules as
+`ragassay eval`).
 
 An upload is only ever *read as data* by `ragassay.dataset` (JSONL, JSON, CSV,
 Parquet): it is written under a sanitised name with its original extension into a
@@ -11,13 +13,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ragassay.dataset import DatasetCheck, DatasetError, dataset_fingerprint, iter_samples
-from ragassay.dataset import check_dataset as _check
+from ragassay.dataset import DatasetError
 from ragassay.store import Store
-from ragassay.types import RunConfig, Usage
+from ragassay.types import Usage
 from ragassay.ui import MAX_UPLOAD_MB
+
+if TYPE_CHECKING:
+    from ragassay.runner import RunPlan
 
 UPLOAD_TYPES = ("jsonl", "ndjson", "json", "csv", "parquet", "pq", "gz")
 """Extensions the uploader offers (the loader decides what a .gz may hold)."""
@@ -44,15 +48,17 @@ def save_upload(content: bytes, name: str, folder: Path,
     return path
 
 
-def check_dataset(path: Path, *, skip_invalid: bool) -> DatasetCheck:
-    """The loader's first pass (`ragassay.dataset.check_dataset`), as `ragassay eval` makes
-    it: DatasetError for the first bad row, or for a file whose columns supply no answer,
-    or neither contexts nor a reference."""
-    checked = _check(path, skip_invalid=skip_invalid)
-    problem = checked.problem()
-    if problem:
-        raise DatasetError(problem)
-    return checked
+def plan_upload(path: Path, suites: Sequence[str] | None, db: str, *,
+                skip_invalid: bool) -> RunPlan:
+    """The run of an upload with the offline judge, checked as `ragassay eval` checks it
+    (`runner.plan_run`): DatasetError for the first bad row, or for a file whose columns
+    supply no answer, or neither contexts nor a reference. The store is opened when the
+    run starts; `RunPlan.check` holds the counts to show first."""
+    from ragassay.runner import FileSource, RunRequest, plan_run
+
+    return plan_run(RunRequest(
+        FileSource(path, skip_invalid=skip_invalid, name=f"upload:{path.name}"),
+        lambda: Store(db), metrics=tuple(suites) if suites else None, judge="offline"))
 
 
 class Bar(Protocol):
@@ -81,15 +87,11 @@ class StreamlitProgress:
         self.bar.progress(1.0, text=f"{self.done} samples judged")
 
 
-def run_offline(path: Path, dataset_name: str, suites: Sequence[str], db: str, *,
-                skip_invalid: bool, progress: StreamlitProgress, total: int) -> str:
-    """Evaluate the file with the offline judge into the store; return the new run id."""
-    from ragassay.runner import evaluate
+def run_offline(plan: RunPlan, progress: StreamlitProgress) -> str:
+    """Run a planned upload into the store; return the new run id."""
+    from ragassay.runner import execute
 
-    config = RunConfig.build(dataset_name, judge="offline", metrics=tuple(suites),
-                             skip_invalid=skip_invalid)
-    with Store(db) as store:
-        stats = evaluate(iter_samples(path, skip_invalid=skip_invalid), config, store=store,
-                         progress=progress, total=total,
-                         dataset_hash=dataset_fingerprint(path))
-    return stats.run_id
+    try:
+        return execute(plan, progress).run_id
+    finally:
+        plan.close()

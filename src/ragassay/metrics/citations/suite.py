@@ -28,10 +28,9 @@ from ragassay.metrics.base import (
     Outcome,
     Suite,
     SuiteOptions,
-    cut_details,
     outcome,
     unscored,
-    with_details,
+    with_truncated,
 )
 from ragassay.metrics.citations.checks import FirstPass, offline_checks, quote_check
 from ragassay.metrics.citations.formulas import (
@@ -90,24 +89,28 @@ def _miscited(name: str, faithfulness: str) -> Rule:
                 "the passages in the prompt exactly as the citations should name them.")
 
 
+EQUIVALENCE = 0.025
+"""The practical-equivalence margin of the shares (fabricated citations: 0.01)."""
 _CITE = "Instruct the model to cite, after each factual sentence, the passage it took it from."
 SPECS = (
     MetricSpec(
-        name=S + "recall", gate=True, headline=110, target=Target(good=0.9, warning=0.7),
+        name=S + "recall", gate=True, equivalence=EQUIVALENCE, headline=110,
+        target=Target(good=0.9, warning=0.7),
         description="Share of answer sentences that need a citation and are supported by "
         "the passages they cite",
         rules=(Rule(name="uncited_claims", conditions=(below(S + "recall", 0.7),),
                     message="Claims go uncited, or their citations do not support them.",
                     fix=_CITE),)),
     MetricSpec(
-        name=S + "precision", gate=True, headline=120, target=Target(good=0.9, warning=0.7),
+        name=S + "precision", gate=True, equivalence=EQUIVALENCE, headline=120,
+        target=Target(good=0.9, warning=0.7),
         description="Share of citations that support their sentence (ALCE's irrelevant-"
         "citation rule)",
         rules=tuple(_miscited(name, faithfulness) for name, faithfulness in (
             ("grounded_but_miscited", "ragas.faithfulness"),
             ("grounded_but_miscited_judge", "judge.faithfulness")))),
     MetricSpec(
-        name=S + "fabricated", gate=True, higher_is_better=False,
+        name=S + "fabricated", gate=True, equivalence=0.01, higher_is_better=False,
         target=Target(good=0.0, warning=0.05),
         description="Share of citations that point at no retrieved passage",
         rules=(Rule(name="fabricated_citations", conditions=(at_least(S + "fabricated", 0.01),),
@@ -178,15 +181,15 @@ class CitationsSuite(Suite):
         if not item.answer_text.strip():
             return unscored(NAMES, EMPTY_ANSWER)
         if not item.sample.contexts:
-            details = {"marker_problems": parsed.problems} if parsed.problems else {}
+            details: dict[str, Any] = ({"marker_problems": parsed.problems}
+                                       if parsed.problems else {})
             return [*unscored(NAMES[:2], NO_CONTEXTS, **details),
                     fabricated_result(parsed, details)]
         return None
 
     def _finish(self, item: KeyedSample, results: list[MetricResult],
                 verdicts: Sequence[Verdict] = ()) -> Outcome:
-        return outcome(self.name, item.sample, with_details(results, cut_details(item)),
-                       verdicts)
+        return outcome(self.name, item.sample, with_truncated(results, item), verdicts)
 
     async def evaluate(self, item: KeyedSample, judge: Asker, options: SuiteOptions) -> Outcome:
         parsed = parse(item)
@@ -203,7 +206,7 @@ class CitationsSuite(Suite):
                                           **render(parsed, pending, texts)})
         if not isinstance(verdict.output, CitationLabels):
             failed = unscored(NAMES[:2], verdict.unscored_reason or "no verdict",
-                              **verdict.failure_details())
+                              failure=verdict.failure())
             return self._finish(item, [*failed, fabricated_result(parsed, {})], [verdict])
         checks = decided + llm_checks(parsed, verdict.output, pending)
         return self._finish(item, score_citations(parsed, checks), [verdict])

@@ -12,15 +12,18 @@ from pydantic import BaseModel, ConfigDict
 from ragassay.judge import Asker, Flag, Reasoning, Score10, SoftValue, Verdict, load_prompt
 from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
+    CORRECT,
+    RELEVANT,
+    SUPPORTED,
+    UNSUPPORTED,
     Outcome,
     Suite,
     SuiteOptions,
     abstain,
-    cut_details,
     number_contexts,
     outcome,
     unscored,
-    with_details,
+    with_truncated,
 )
 from ragassay.text import KeyedSample
 from ragassay.types import (
@@ -29,8 +32,10 @@ from ragassay.types import (
     NO_CONTEXTS_OR_REFERENCE,
     NO_REFERENCE,
     Composite,
+    JudgeFailure,
     MetricResult,
     MetricSpec,
+    RatingReading,
     Rule,
     Sample,
     Target,
@@ -81,10 +86,14 @@ OVERALL = Composite(
 weights of the parts present rescaled to sum to 1 (answer similarity needs a reference)."""
 OVERALL_WEIGHTS = {k.removeprefix(S): w for k, w in OVERALL.weights.items()}
 
+EQUIVALENCE = 0.25
+"""The practical-equivalence margin of the ten-point ratings: a quarter point (the
+hallucination rate's is three percentage points)."""
 
 SPECS = (
     MetricSpec(
         name=S + "context_relevance", low=1, high=10, target=Target(good=8, warning=6),
+        labels=RELEVANT, equivalence=EQUIVALENCE,
         description="Do the retrieved chunks help answer the question? (1-10)",
         rules=(Rule(name="retrieval_problem", conditions=(below(S + "context_relevance", 0.5),),
                     message="Retrieval problem: the retrieved context is judged mostly "
@@ -93,6 +102,7 @@ SPECS = (
                     "top-k."),)),
     MetricSpec(
         name=S + "answer_similarity", low=1, high=10, target=Target(good=8, warning=6),
+        labels=CORRECT, equivalence=EQUIVALENCE,
         description="How close is the answer to the reference? (1-10)",
         rules=(Rule(name="reference_mismatch",
                     conditions=(below(S + "answer_similarity", 0.5),
@@ -103,10 +113,12 @@ SPECS = (
                     fix="Check retrieval recall for these questions and verify the "
                     "references."),)),
     MetricSpec(name=S + "faithfulness", low=1, high=10, target=Target(good=9, warning=7),
-               headline=20, description="Is the answer based on the context? (1-10)"),
+               headline=20, labels=SUPPORTED, equivalence=EQUIVALENCE,
+               description="Is the answer based on the context? (1-10)"),
     MetricSpec(
         name=S + "hallucination", low=0, high=1, kind="bool", higher_is_better=False,
-        target=Target(good=0.1, warning=0.2), headline=30,
+        target=Target(good=0.1, warning=0.2), headline=30, labels=UNSUPPORTED,
+        equivalence=0.03,
         description="Does the answer contain information not in the context?",
         rules=(Rule(name="hallucination_despite_good_context",
                     conditions=(at_least(S + "hallucination", 0.5),
@@ -115,6 +127,7 @@ SPECS = (
                     fix="Constrain the generator to the context (prompt, lower temperature, "
                     "citations)."),)),
     MetricSpec(name=S + "overall", low=0, high=10, headline=10, rank=1, composite=OVERALL,
+               equivalence=EQUIVALENCE,
                description="(0.3 CR + 0.4 AS + 0.3 F) x (1 - hallucination)"),
 )
 NAMES = [s.name for s in SPECS]
@@ -153,20 +166,20 @@ def offline_scores(evidence: Evidence) -> JudgeScores:
 
 def _soft_result(name: str, value: float | bool, reading: SoftValue | None) -> MetricResult:
     """One scored value; with a soft reading a rating's value is its expected rating (the
-    stated one and the distribution in the details), a flag keeps its stated value with
+    stated one and the distribution in its `rating`), a flag keeps its stated value with
     P(true) beside it."""
     if reading is None:
         return MetricResult(name=S + name, value=value)
-    details = {"rating_mode": "expected", "stated": reading.greedy,
-               "distribution": reading.distribution, "mass": round(reading.mass, 4)}
+    rating = RatingReading(mode="expected", stated=reading.greedy,
+                           distribution=reading.distribution, mass=round(reading.mass, 4))
     if reading.kind == "flag":
         return MetricResult(name=S + name, value=value,
-                            details={**details, "p_true": reading.value})
-    return MetricResult(name=S + name, value=reading.value, details=details)
+                            rating=rating.model_copy(update={"p_true": reading.value}))
+    return MetricResult(name=S + name, value=reading.value, rating=rating)
 
 
 def score_judge(sample: Sample, scores: JudgeScores | None, reason: str | None = None,
-                failure: dict[str, Any] | None = None,
+                failure: JudgeFailure | None = None,
                 soft: Mapping[str, SoftValue] | None = None) -> list[MetricResult]:
     """Turn the judge's reply into metric results, unscoring what the inputs don't allow.
 
@@ -174,7 +187,7 @@ def score_judge(sample: Sample, scores: JudgeScores | None, reason: str | None =
     value, and so `overall`, is its expected rating.
     """
     if scores is None:
-        return unscored(NAMES, reason or "no verdict", **(failure or {}))
+        return unscored(NAMES, reason or "no verdict", failure=failure)
     no_ctx = NO_CONTEXTS if not any(c.strip() for c in sample.contexts) else None
     no_answer = EMPTY_ANSWER if not sample.answer.strip() else None
     no_ref = NO_REFERENCE if not sample.references else None
@@ -210,6 +223,12 @@ def score_judge(sample: Sample, scores: JudgeScores | None, reason: str | None =
     return results
 
 
+def _said(read: RatingReading | None, said: RatingReading) -> RatingReading:
+    """A value's own reading (its soft reading), with the verdict's fallback reason; or
+    what the verdict says of how it was read."""
+    return said if read is None else read.model_copy(update={"fallback": said.fallback})
+
+
 class JudgeSuite(Suite):
     name: ClassVar[str] = "judge"
     specs: ClassVar[tuple[MetricSpec, ...]] = SPECS
@@ -222,19 +241,16 @@ class JudgeSuite(Suite):
 
     @staticmethod
     def _finish(item: KeyedSample, results: list[MetricResult]) -> list[MetricResult]:
-        return with_details(results, cut_details(item))
+        return with_truncated(results, item)
 
     @staticmethod
     def _reading_mode(verdict: Verdict, results: list[MetricResult]) -> list[MetricResult]:
         """An LLM judge's scored values say how they were read (expected or greedy, and
-        why greedy when probabilities were asked for)."""
-        mode = verdict.flags.get("rating_mode")
-        if not mode:
+        why greedy when probabilities were asked for): `MetricResult.rating`."""
+        said = verdict.rating_reading()
+        if said is None:
             return results
-        extra = {"rating_mode": mode}
-        if verdict.flags.get("rating_fallback"):
-            extra["rating_fallback"] = verdict.flags["rating_fallback"]
-        return [r.model_copy(update={"details": {**extra, **r.details}}) if r.scored else r
+        return [r.model_copy(update={"rating": _said(r.rating, said)}) if r.scored else r
                 for r in results]
 
     async def evaluate(self, item: KeyedSample, judge: Asker, options: SuiteOptions) -> Outcome:
@@ -249,7 +265,7 @@ class JudgeSuite(Suite):
         })
         scores = verdict.output if isinstance(verdict.output, JudgeScores) else None
         results = self._reading_mode(verdict, score_judge(
-            sample, scores, verdict.unscored_reason, verdict.failure_details(), verdict.soft))
+            sample, scores, verdict.unscored_reason, verdict.failure(), verdict.soft))
         if scores is not None:
             results = abstain(results, ANSWER_METRICS, scores.abstention(), LLM_BASIS)
         return outcome(self.name, sample, self._finish(item, results), [verdict],

@@ -26,14 +26,14 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 from ragassay.judge import Asker, Flag, SoftValue, Verdict, item_number, load_prompt
 from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
+    SUPPORTED,
     Outcome,
     Suite,
     SuiteOptions,
     abstain,
-    cut_details,
     number_contexts,
     outcome,
-    with_details,
+    with_truncated,
 )
 from ragassay.metrics.formulas import is_soft, share
 from ragassay.metrics.ragas.formulas import average_precision, mean_cosine
@@ -55,6 +55,8 @@ from ragassay.types import (
     MetricResult,
     MetricSpec,
     Rule,
+    Sample,
+    SentenceMarks,
     Target,
     at_least,
     below,
@@ -134,13 +136,16 @@ QUESTIONS = load_prompt(_HERE / "questions.toml", Questions)
 CONTEXTS = load_prompt(_HERE / "contexts.toml", ContextLabels)
 
 S = "ragas."
+EQUIVALENCE = 0.025
+"""The practical-equivalence margin of the 0-1 scores (`MetricSpec.equivalence`)."""
 _GROUND = "Instruct the model to answer only from the provided context; lower temperature."
 # targets: the bars the gate held before it took its bars from the targets (the generic
 # 0.8 / 0.6 rule read 0.8 beside a gate of 0.9), warning 0.2 below, as the generic rule
 SPECS = (
     MetricSpec(
-        name=S + "faithfulness", gate=True, target=Target(good=0.9, warning=0.7),
-        headline=80, rank=2,
+        name=S + "faithfulness", gate=True, equivalence=EQUIVALENCE,
+        target=Target(good=0.9, warning=0.7),
+        headline=80, rank=2, labels=SUPPORTED,
         description="Share of the answer's claims supported by the context",
         rules=(Rule(name="ignores_context",
                     conditions=(below(S + "faithfulness", 0.7),
@@ -148,7 +153,8 @@ SPECS = (
                     message="The model ignores the context: relevant chunks were retrieved but "
                     "the answer is not grounded in them.", fix=_GROUND),)),
     MetricSpec(
-        name=S + "answer_relevancy", gate=True, target=Target(good=0.8, warning=0.6),
+        name=S + "answer_relevancy", gate=True, equivalence=EQUIVALENCE,
+        target=Target(good=0.8, warning=0.6),
         headline=90,
         description="Mean cosine of questions generated from the answer to the question",
         rules=(Rule(name="wrong_question_answered",
@@ -159,7 +165,8 @@ SPECS = (
                     fix="Add query rewriting and metadata filters; check the prompt "
                     "template."),)),
     MetricSpec(
-        name=S + "context_precision", gate=True, target=Target(good=0.6, warning=0.4),
+        name=S + "context_precision", gate=True, equivalence=EQUIVALENCE,
+        target=Target(good=0.6, warning=0.4),
         headline=100,
         description="Rank-aware average precision of the useful context chunks",
         rules=(Rule(name="relevant_chunks_ranked_low",
@@ -168,7 +175,8 @@ SPECS = (
                     fix="Add a reranker or hybrid (BM25 + dense) retrieval; reduce "
                     "top-k."),)),
     MetricSpec(
-        name=S + "context_recall", gate=True, target=Target(good=0.75, warning=0.55),
+        name=S + "context_recall", gate=True, equivalence=EQUIVALENCE,
+        target=Target(good=0.75, warning=0.55),
         description="Share of reference sentences attributable to the context",
         rules=(Rule(name="retriever_misses_chunks",
                     conditions=(below(S + "context_recall", 0.7),
@@ -242,7 +250,7 @@ def default_embedder() -> Any:
 def failed(name: str, verdict: Verdict) -> MetricResult:
     return MetricResult(name=name, value=None,
                         unscored_reason=verdict.unscored_reason or "no verdict",
-                        details=verdict.failure_details())
+                        failure=verdict.failure())
 
 
 def failed_contexts(verdict: Verdict, reference: Sequence[KeyedSentence]
@@ -261,12 +269,14 @@ def score_faithfulness(claims: Sequence[ClaimVerdict]) -> MetricResult:
     details: dict[str, Any] = {
         "claims": [{"claim": c.claim, "supported": c.supported, "reason": c.reason}
                    for c in claims]}
+    marks = SentenceMarks(unsupported_claims=tuple(dict.fromkeys(
+        c.claim for c in claims if c.supported is False and isinstance(c.claim, str))))
     if value is None:
         return MetricResult(name=name, value=None, unscored_reason="no claims in the answer",
-                            details=details)
+                            details=details, marks=marks or None)
     if is_soft(flags, probs):
         details["soft"] = True
-    return MetricResult(name=name, value=value, details=details)
+    return MetricResult(name=name, value=value, details=details, marks=marks or None)
 
 
 def score_answer_relevancy(verdict: RelevancyVerdict, n_questions: int,
@@ -386,7 +396,10 @@ class RagasSuite(Suite):
     prompts = (CLAIMS, QUESTIONS, CONTEXTS)
     uses_embedder = True
 
-    def applicable(self, sample: Any) -> bool:
+    def needs_embedder(self) -> bool:
+        return self.wants(S + "answer_relevancy")
+
+    def applicable(self, sample: Sample) -> bool:
         return bool(sample.contexts) or bool(sample.answer.strip())
 
     async def evaluate(self, item: KeyedSample, judge: Asker, options: SuiteOptions) -> Outcome:
@@ -471,5 +484,5 @@ class RagasSuite(Suite):
         }
         ordered = [results.get(n) or MetricResult(name=n, value=None, unscored_reason=why[n])
                    for n in NAMES]
-        ordered = with_details(abstain(ordered, ANSWER_METRICS, *abstention), cut_details(item))
+        ordered = with_truncated(abstain(ordered, ANSWER_METRICS, *abstention), item)
         return outcome(self.name, item.sample, ordered, verdicts)

@@ -9,7 +9,8 @@ functions in `formulas` turn it into length-weighted scores.
 
 When the contexts exceed the token budget, the sentences past the cut are not shown to
 the judge and count as neither relevant nor used (they stay in the denominators), and
-the results carry `context_truncated`. Context relevance needs no answer.
+the results name the texts cut (`MetricResult.truncated`). Context relevance needs no
+answer.
 """
 
 from __future__ import annotations
@@ -24,14 +25,16 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from ragassay.judge import Asker, Flag, SoftValue, load_prompt
 from ragassay.judge.offline import Evidence
 from ragassay.metrics.base import (
+    RELEVANT,
+    SUPPORTED,
     Outcome,
     Suite,
     SuiteOptions,
     abstain,
-    cut_details,
     outcome,
     unscored,
     with_details,
+    with_truncated,
 )
 from ragassay.metrics.formulas import is_soft, share
 from ragassay.metrics.trace.formulas import adherence, completeness, length_share
@@ -42,6 +45,8 @@ from ragassay.types import (
     MetricResult,
     MetricSpec,
     Rule,
+    Sample,
+    SentenceMarks,
     at_least,
     below,
 )
@@ -115,16 +120,18 @@ class TraceVerdict:
 
 
 S = "trace."
+EQUIVALENCE = 0.025
+"""The practical-equivalence margin of the shares (adherence, a 0/1 rate: 0.03)."""
 SPECS = (
     MetricSpec(
-        name=S + "context_relevance", headline=50,
+        name=S + "context_relevance", headline=50, labels=RELEVANT, equivalence=EQUIVALENCE,
         description="Share of the context (by length) relevant to the question",
         rules=(Rule(name="retrieval_noise", conditions=(below(S + "context_relevance", 0.3),),
                     message="Retrieval noise: most of the retrieved context is irrelevant to "
                     "the question.",
                     fix="Lower top-k, rerank, or use smaller / better-bounded chunks."),)),
     MetricSpec(
-        name=S + "context_utilization", headline=60,
+        name=S + "context_utilization", headline=60, equivalence=EQUIVALENCE,
         description="Share of the context (by length) the answer uses",
         rules=(Rule(name="evidence_underused",
                     conditions=(at_least(S + "context_relevance", 0.5),
@@ -134,7 +141,7 @@ SPECS = (
                     fix="Prompt the model to use all relevant passages; check context ordering "
                     "and length."),)),
     MetricSpec(
-        name=S + "completeness", headline=70,
+        name=S + "completeness", headline=70, equivalence=EQUIVALENCE,
         description="Share of the relevant context (by length) the answer uses",
         rules=(Rule(name="incomplete_answer",
                     conditions=(at_least(S + "context_relevance", 0.5),
@@ -144,7 +151,7 @@ SPECS = (
                     fix="Ask for complete answers covering every relevant passage; raise max "
                     "tokens."),)),
     MetricSpec(
-        name=S + "adherence", headline=40,
+        name=S + "adherence", headline=40, labels=SUPPORTED, equivalence=0.03,
         description="1 when every answer sentence is supported by the context, else 0",
         rules=(Rule(name="answer_not_adherent", conditions=(below(S + "adherence", 0.5),),
                     message="Adherence failure: the answer is not fully supported by the "
@@ -152,7 +159,7 @@ SPECS = (
                     fix="Instruct the model to answer only from the context and to say when "
                     "it cannot."),)),
     MetricSpec(
-        name=S + "adherence_ratio", rank=3,
+        name=S + "adherence_ratio", rank=3, labels=SUPPORTED, equivalence=EQUIVALENCE,
         description="Share of answer sentences supported by the context",
         rules=(Rule(name="unsupported_sentences",
                     conditions=(below(S + "adherence_ratio", 0.8),),
@@ -242,41 +249,43 @@ def score_trace(item: KeyedSample, verdict: TraceVerdict) -> list[MetricResult]:
     soft = {"soft": True} if verdict.soft_context else {}
     results = []
 
-    def add(name: str, value: float | None, why: str, **details: Any) -> None:
+    def add(name: str, value: float | None, why: str, marks: SentenceMarks,
+            **details: Any) -> None:
         d = {**common, **details}
         if value is None:
             results.append(MetricResult(name=S + name, value=None, unscored_reason=why,
-                                        details=d))
+                                        details=d, marks=marks or None))
         else:
-            results.append(MetricResult(name=S + name, value=value, details=d))
+            results.append(MetricResult(name=S + name, value=value, details=d,
+                                        marks=marks or None))
 
-    rel_keys = {"relevant_keys": verdict.relevant_keys}
-    used_keys = {"used_keys": verdict.used_keys}
+    relevant = SentenceMarks(relevant=tuple(verdict.relevant_keys))
+    used = SentenceMarks(used=tuple(verdict.used_keys))
     add("context_relevance", length_share(context, verdict.relevant), "no context text",
-        **rel_keys, **soft)
+        relevant, **soft)
     if not answer:  # what the answer used of the context, and adherence, need an answer
         results.extend(unscored((S + "context_utilization", S + "completeness", *ADHERENCE),
                                 EMPTY_ANSWER, **common))
         return results
     add("context_utilization", length_share(context, verdict.used), "no context text",
-        **used_keys, **soft)
+        used, **soft)
     comp = (completeness(context, verdict.relevant, verdict.used) if verdict.relevant_keys
             else None)
-    add("completeness", comp, "no relevant context sentences", **rel_keys, **used_keys, **soft)
-    text = {s.key: s.text for s in answer}
+    both = SentenceMarks(relevant=relevant.relevant, used=used.used)
+    add("completeness", comp, "no relevant context sentences", both, **soft)
     judged = verdict.judged
-    unsupported = [{"key": j.key, "text": text[j.key]} for j in judged if not j.supported]
+    unsupported = SentenceMarks(unsupported=tuple(j.key for j in judged if not j.supported))
     flags = [j.supported for j in judged]
     probs = [j.probability for j in judged]
-    sent = {"unsupported": unsupported, "unjudged": verdict.unjudged,
-            "overall_supported": verdict.overall_supported}
+    sent = {"unjudged": verdict.unjudged, "overall_supported": verdict.overall_supported}
     if not judged:
         adh = 1.0 if verdict.overall_supported else 0.0
-        add("adherence", adh, "", **sent, decided_by="overall_supported")
+        add("adherence", adh, "", unsupported, **sent, decided_by="overall_supported")
     else:
         add("adherence", adherence(flags, not verdict.unjudged, verdict.overall_supported), "",
-            **sent)
-    add("adherence_ratio", share(flags, probs), "judge labelled no answer sentence", **sent,
+            unsupported, **sent)
+    add("adherence_ratio", share(flags, probs), "judge labelled no answer sentence",
+        unsupported, **sent,
         judged=len(judged),
         supporting_keys={j.key: list(j.supporting_keys) for j in judged},
         **({"soft": True} if is_soft(flags, probs) else {}))
@@ -298,7 +307,7 @@ class TraceSuite(Suite):
     specs: ClassVar[tuple[MetricSpec, ...]] = SPECS
     prompts = (PROMPT,)
 
-    def applicable(self, sample: Any) -> bool:
+    def applicable(self, sample: Sample) -> bool:
         return bool(sample.contexts)
 
     @staticmethod
@@ -307,15 +316,15 @@ class TraceSuite(Suite):
             return unscored(NAMES, NO_CONTEXTS)
         if not item.contexts:
             return unscored(NAMES, "no context sentence fits max_context_tokens",
-                            context_truncated=True)
+                            truncated=sorted(item.truncated))
         return None
 
     @staticmethod
     def _finish(item: KeyedSample, results: list[MetricResult]) -> list[MetricResult]:
+        results = with_truncated(results, item)
         if not item.context_truncated:
-            return with_details(results, cut_details(item))
-        return with_details(results, {**cut_details(item),
-                                      "sentences_shown": len(item.contexts),
+            return results
+        return with_details(results, {"sentences_shown": len(item.contexts),
                                       "sentences_total": len(item.all_contexts)})
 
     async def evaluate(self, item: KeyedSample, judge: Asker, options: SuiteOptions) -> Outcome:
@@ -332,7 +341,7 @@ class TraceSuite(Suite):
                               llm_abstention(verdict.output, cleaned), LLM_BASIS)
         else:
             results = unscored(NAMES, verdict.unscored_reason or "no verdict",
-                               **verdict.failure_details())
+                               failure=verdict.failure())
         return outcome(self.name, item.sample, self._finish(item, results), [verdict])
 
     def evaluate_offline(self, item: KeyedSample, evidence: Evidence, options: SuiteOptions

@@ -39,9 +39,10 @@ from ragassay.report.highlight import (
     Marks,
     answer_html,
     contexts_html,
-    marks_from_details,
+    marks_of,
     text_html,
 )
+from ragassay.stats import ScoreTable
 from ragassay.store import Store, StoreError
 from ragassay.types import AnnotationPlan
 from ragassay.ui import annotate as logic
@@ -60,23 +61,25 @@ def block(body: str) -> None:
     st.html(CSS + body)
 
 
-def label_choice(table: Any, run_id: str, labels: tuple[str, ...] = ()) -> LabelChoice:
+def label_choice(table: ScoreTable, run_id: str, labels: tuple[str, ...] = ()
+                 ) -> LabelChoice:
     """The session's rule for which labels to ask (`asked_labels`, as `ragassay annotate`
     applies it): the defaults, or `labels` as picked, with the lines to show about labels
     compared only with metrics unscored on every sample."""
     try:
-        return asked_labels(SessionOptions(labels=labels), list(table.metrics),
+        return asked_labels(SessionOptions(labels=labels), list(table.specs.values()),
                             list(table.label_names), run_id, unscored_everywhere(table))
     except AnnotationError as exc:  # nothing to ask by default: said, none preselected
-        st.warning(str(exc))
+        st.warning(md_escape(str(exc)))
         return LabelChoice([])
 
 
-def plan_chooser(db: str, run_id: str, table: Any, plan: AnnotationPlan | None) -> None:
+def plan_chooser(db: str, run_id: str, table: ScoreTable, plan: AnnotationPlan | None
+                 ) -> None:
     """The plan's settings; starting (or replacing) a plan writes it to the store."""
-    metrics = list(table.metrics)
-    offered = [k.name for k in VOCABULARY if linked_metrics(k.name, metrics)]
-    title = f"Plan: {describe(plan)}" if plan else "Plan: none yet"
+    specs = list(table.specs.values())
+    offered = [k.name for k in VOCABULARY if linked_metrics(k.name, specs)]
+    title = md_escape(f"Plan: {describe(plan)}") if plan else "Plan: none yet"
     with st.expander(title, expanded=plan is None):
         st.caption("The plan fixes the order in which samples are offered, so that the "
                    "labels, wherever you stop, are a random sample with known chances.")
@@ -94,7 +97,7 @@ def plan_chooser(db: str, run_id: str, table: Any, plan: AnnotationPlan | None) 
             st.warning(md_escape(note))
         metric = None
         if kind == "uncertainty":
-            scored = [m for x in labels for m, _ in linked_metrics(x, metrics)
+            scored = [m for x in labels for m, _ in linked_metrics(x, specs)
                       if table.specs[m].kind != "bool"]
             metric = st.selectbox("Weighted by the judge's uncertainty on",
                                   list(dict.fromkeys(scored)), key=f"annotate_metric_{run_id}",
@@ -115,16 +118,16 @@ def plan_chooser(db: str, run_id: str, table: Any, plan: AnnotationPlan | None) 
                 with Store(db) as store:
                     start(store, run_id, options)
             except PlanConflict as exc:
-                st.error(f"{exc}: tick 'Replace the run's plan' to replace it.")
+                st.error(md_escape(f"{exc}: tick 'Replace the run's plan' to replace it."))
             except (AnnotationError, StoreError) as exc:
-                st.error(str(exc))
+                st.error(md_escape(str(exc)))
             else:
                 st.rerun()
 
 
 def show_progress(p: Progress) -> None:
     """Labels so far, and per linked metric the corrected interval or what it lacks."""
-    st.progress(p.complete / p.total if p.total else 0.0, text=p.summary())
+    st.progress(p.complete / p.total if p.total else 0.0, text=md_escape(p.summary()))
     ready = sum(m.estimate is not None for m in p.metrics)
     with st.expander(f"Corrected intervals: {ready} of {len(p.metrics)} linked metrics "
                      f"have one ({p.min_labels} labels at least)", expanded=False):
@@ -143,8 +146,8 @@ def show_texts(entry: SampleEntry | None, marks: Marks, *, keys: bool) -> None:
     st.markdown(f"**Contexts** ({len(contexts)})")
     if not marks.empty:
         block(LEGEND)
-    for i, html_block in enumerate(contexts_html(contexts, marks, show_keys=keys)):
-        st.caption(f"Context {i}")
+    for i, html_block in enumerate(contexts_html(contexts, marks, show_keys=keys), 1):
+        st.caption(f"Context {i}")  # 1-based, as citation markers are
         block(html_block)
     if not contexts:
         st.caption("(no contexts)")
@@ -161,16 +164,17 @@ def show_verdict(s: Session, entry_of: Any) -> None:
         st.markdown(md_escape(f"Labelled {entry_of.name}: you said {mine or '-'}"))
         st.caption(md_escape(f"The judge: {judge or '-'}"))
         with st.expander("The judge's highlights on this sample"):
-            show_texts(entry, marks_from_details(entry.details if entry else {}), keys=True)
+            show_texts(entry, marks_of(entry.marks if entry else None), keys=True)
 
 
 def show_item(db: str, q: Any, s: Session, item: Item) -> None:
     """The sample to label: the question to answer, its buttons, and its texts."""
     entry = s.entry(item.entry)
     st.subheader(f"Sample {item.position + 1} of {len(q.entries)}")
-    st.caption(item.entry.name)
+    st.caption(md_escape(item.entry.name))
     step = f" (then {', '.join(item.missing[1:])})" if len(item.missing) > 1 else ""
-    st.markdown(f"**{item.label}**{step}: {item.kind.question}")
+    st.markdown(f"**{md_escape(item.label)}**{md_escape(step)}: "
+                f"{md_escape(item.kind.question)}")
     options = choices(item.label)
     texts = [f"{c.text} ({c.key})" for c in options]
     cols = st.columns([len(t) + 6 for t in texts] + [14, 14])  # room for each button's text
@@ -186,7 +190,7 @@ def show_item(db: str, q: Any, s: Session, item: Item) -> None:
     logic.inject(logic.shortcut_script(logic.shortcut_map(item.label)))
     marks = st.toggle("Show the judge's highlights while labelling (they may anchor "
                       "your label)", key="annotate_marks")
-    show_texts(entry, marks_from_details(entry.details if entry else {}) if marks else Marks(),
+    show_texts(entry, marks_of(entry.marks if entry else None) if marks else Marks(),
                keys=False)
 
 
@@ -198,7 +202,7 @@ if selected is None:
 run_id, version = selected
 db = state.db()
 table = data.table(db, run_id, version)
-if not [k for k in VOCABULARY if linked_metrics(k.name, table.metrics)]:
+if not [k for k in VOCABULARY if linked_metrics(k.name, table.specs.values())]:
     st.error("No metric of this run is compared with a human label (hallucinated, faithful, "
              "correct, relevance): annotate a run of the judge, trace or ragas suite.")
     st.stop()
@@ -219,7 +223,7 @@ q = logic.queue(db, run_id, version, key, asked)
 show_progress(logic.progress_of(db, run_id, version, key, asked, logic.labels_stamp(db),
                                 logic.skipped_digest(plan)))
 if st.session_state.get(logic.ERROR_KEY):
-    st.error(st.session_state.pop(logic.ERROR_KEY))
+    st.error(md_escape(str(st.session_state.pop(logic.ERROR_KEY))))
 with logic.session(db, q) as s:
     revealed = st.session_state.get(logic.REVEAL_KEY, {}).get(run_id)
     if revealed is not None:
@@ -227,7 +231,7 @@ with logic.session(db, q) as s:
     try:
         item = s.current()
     except AnnotationError as exc:
-        st.error(str(exc))
+        st.error(md_escape(str(exc)))
         st.stop()
         raise AssertionError("unreachable") from None
     if item is None:

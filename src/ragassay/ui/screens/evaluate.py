@@ -30,11 +30,13 @@ if upload is None:
 with tempfile.TemporaryDirectory(prefix="ragassay-upload-") as folder:
     try:
         path = logic.save_upload(upload.getvalue(), upload.name, Path(folder))
-        checked = logic.check_dataset(path, skip_invalid=skip_invalid)
+        plan = logic.plan_upload(path, chosen, state.db(), skip_invalid=skip_invalid)
+        checked = plan.check
     except DatasetError as exc:
         st.error("The dataset cannot be evaluated:")
         st.code(str(exc), language=None, wrap_lines=True)
         st.stop()
+    assert checked is not None  # a file is checked in full before its run
     st.text(f"{path.name}: {checked.total} rows"
             + (f" ({checked.invalid} invalid, recorded as failed)" if checked.invalid else ""))
     if not chosen:
@@ -43,10 +45,7 @@ with tempfile.TemporaryDirectory(prefix="ragassay-upload-") as folder:
     if st.button("Evaluate with the offline judge", type="primary", key="eval_run"):
         bar = st.progress(0.0, text="waiting...")
         try:
-            run_id = logic.run_offline(path, f"upload:{path.name}", chosen, state.db(),
-                                       skip_invalid=skip_invalid,
-                                       progress=logic.StreamlitProgress(bar),
-                                       total=checked.total)
+            run_id = logic.run_offline(plan, logic.StreamlitProgress(bar))
         except (DatasetError, StoreError) as exc:
             st.error("The evaluation stopped:")
             st.code(str(exc), language=None, wrap_lines=True)

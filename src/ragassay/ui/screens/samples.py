@@ -19,7 +19,7 @@ from ragassay.report.highlight import (
     LEGEND,
     answer_html,
     contexts_html,
-    marks_from_details,
+    marks_of,
     text_html,
     unmatched_claims,
 )
@@ -27,6 +27,7 @@ from ragassay.types import MetricSpec
 from ragassay.ui import data, paged, state
 from ragassay.ui import samples as logic
 from ragassay.ui.fmt import metric_label, metric_range, num, rows_height
+from ragassay.ui.highlight import md_escape
 
 
 def block(body: str) -> None:
@@ -48,7 +49,7 @@ def show_sample(d: SampleEntry | FailedEntry, specs: Mapping[str, MetricSpec]) -
     ]), hide_index=True, height=rows_height(len(metrics)))
 
     details: dict[str, Any] = d.details
-    marks = marks_from_details(details)
+    marks = marks_of(d.marks)
     st.markdown("**Question**")
     block(text_html(d.question))
     st.markdown("**Answer**")
@@ -64,9 +65,9 @@ def show_sample(d: SampleEntry | FailedEntry, specs: Mapping[str, MetricSpec]) -
                    "ragas suites record it); sentences are keyed as the judges see them.")
     else:
         st.caption("Highlights from: "
-                   + ", ".join(metric_label(m, specs) for m in marks.sources))
+                   + md_escape(", ".join(metric_label(m, specs) for m in marks.sources)))
         block(LEGEND)
-    for i, html_block in enumerate(contexts_html(contexts, marks)):
+    for i, html_block in enumerate(contexts_html(contexts, marks), 1):  # as markers count
         st.caption(f"Context {i}")
         block(html_block)
     if not contexts:
@@ -76,19 +77,16 @@ def show_sample(d: SampleEntry | FailedEntry, specs: Mapping[str, MetricSpec]) -
     block("".join(text_html(str(r)) for r in refs) if refs else text_html("(none given)"))
     st.markdown("**Judge's reasoning**")
     block(text_html(d.reasoning or "(none recorded)"))
-    failed = [(m, details.get(m, {})) for m in unscored]
-    replies = [(m, det) for m, det in failed
-               if isinstance(det, dict) and (det.get("raw_reply") or det.get("prompt"))]
+    replies = [(m, f) for m, f in (d.failures or {}).items()
+               if m in unscored and (f.raw_reply or f.prompt)]
     if replies:
         st.markdown("**Raw judge replies for unscored metrics**")
-        for m, det in replies:
-            with st.expander(f"{metric_label(m, specs)}: {unscored[m][:80]}"):
-                st.code(str(det.get("raw_reply") or "(no reply)"), language=None,
-                        wrap_lines=True)
-                if det.get("prompt"):
+        for m, failure in replies:
+            with st.expander(md_escape(f"{metric_label(m, specs)}: {unscored[m][:80]}")):
+                st.code(failure.raw_reply or "(no reply)", language=None, wrap_lines=True)
+                if failure.prompt:
                     st.caption("Prompt")
-                    st.code("\n\n".join(f"[{p.get('role')}]\n{p.get('content')}"
-                                        for p in det["prompt"] if isinstance(p, dict)),
+                    st.code("\n\n".join(f"[{p.role}]\n{p.content}" for p in failure.prompt),
                             language=None, wrap_lines=True)
     if d.trace is not None:
         show_trace(d)
@@ -112,7 +110,7 @@ def show_trace(d: SampleEntry) -> None:
                  column_config={c: st.column_config.NumberColumn(format="%.3f")
                                 for c in ("relevance", "utilization")})
     for lost in trace.lost:
-        st.warning(f"A later hop lost what hop {lost.hop + 1} found: a document with "
+        st.warning(f"A later hop lost what hop {lost.hop} found: a document with "
                    f"relevance {lost.relevance:.2f} is missing from the final contexts.")
         st.code(lost.document, language=None, wrap_lines=True)
     for i, hop in enumerate(trace.hops):

@@ -8,9 +8,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
-from ragassay.types import MetricSpec, RunConfig
+from ragassay.types import Frozen, MetricSpec, RunConfig, RunMeta
 
 DEFAULT_DB_PATH = Path(".ragassay") / "ragassay.db"
 """Where the CLI keeps its database, relative to the working directory."""
@@ -23,11 +23,7 @@ class StoreError(Exception):
     """A store failure with a one-line, user-facing message (no traceback needed)."""
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class RunRecord(_Frozen):
+class RunRecord(Frozen):
     """One run as stored: its identity, lifecycle and the config that defines it."""
 
     id: str
@@ -40,7 +36,7 @@ class RunRecord(_Frozen):
     dataset_hash: str | None = None
     judge: str
     judge_model: str
-    meta: dict[str, Any] = Field(default_factory=dict)
+    meta: RunMeta = RunMeta()
     specs: tuple[MetricSpec, ...] = ()  # the metric definitions the run was scored with
     # config fields this version does not know (a newer ragassay wrote the run): left out
     # of `config`, so the run can be read; writing to it is refused (`read_only_reason`)
@@ -48,6 +44,11 @@ class RunRecord(_Frozen):
 
     def spec_map(self) -> dict[str, MetricSpec]:
         return {s.name: s for s in self.specs}
+
+    @property
+    def failure(self) -> str | None:
+        """Why a failed run failed (its first stopping error, one line), when recorded."""
+        return (self.meta.failure or None) if self.status == "failed" else None
 
     def read_only_reason(self) -> str | None:
         """Why this version must not write to the run (None: it may)."""
@@ -64,7 +65,7 @@ def read_only_reason(run_id: str, unknown: tuple[str, ...]) -> str | None:
             "resume it with that version, or start a new run")
 
 
-class CallRecord(_Frozen):
+class CallRecord(Frozen):
     """One judge call in the ledger: what was asked, of whom, at what cost, and how it ended.
 
     `run_id` may be left None: `Store.save_result` / `Store.add_calls` fill it in.

@@ -4,7 +4,8 @@ pysbd was most of the offline judge's time on unseen contexts, so ragassay split
 a linear-time rule instead. This prints how often the two give exactly the same
 sentences on the dev sets' texts, and both speeds.
 
-    .venv/bin/python scripts/devsets/split_agreement.py
+    .venv/bin/python scripts/devsets/convert.py   # once: data/devsets/
+    .venv/bin/python benches/splitter.py
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from ragassay.text import split_sentences  # noqa: E402

@@ -1,0 +1,109 @@
+"""Core types shared by every subpackage, one module per concept: frozen pydantic models
+with no behaviour beyond small derived values (domain objects never save, judge or
+aggregate themselves).
+
+- `sample`: `Sample` (one RAG interaction), `content_key`, `InvalidRow`
+- `spec`: a metric's declaration, `MetricSpec` (+ `Target`, `Rule`, `Condition`, `Composite`,
+  `LinkedLabel`)
+- `results`: `MetricResult` (with its typed readings: `RatingReading`, `SentenceMarks`,
+  `JudgeFailure`), `SampleResult`, unscored reasons, abstentions, the prompt `Message`
+- `usage`: `Usage`, a judge's cost counters
+- `run`: `RunConfig` (what defines a run), `RunMeta` (what it records about itself),
+  `is_offline`
+- `backend`: `BackendOptions` (how to reach a judge server), `Price`
+- `labels`: `HumanLabel`, `AnnotationPlan`
+- `reliability`: a judge's measured agreement with people (`Agreement`, `Reliability`,
+  `RunReliability`)
+
+The trace a sample was read from lives with the trace reader (`ragassay.dataset.traces`:
+`SampleTrace`, `TraceHop` ...), the messages, requests and replies a backend exchanges with
+the backends (`ragassay.llm.wire`).
+"""
+
+from ragassay.types.backend import BackendOptions, Price, StructuredOutput
+from ragassay.types.base import JSON, Frozen
+from ragassay.types.labels import AnnotationPlan, HumanLabel, PlanKind
+from ragassay.types.reliability import Agreement, Reliability, RunReliability
+from ragassay.types.results import (
+    ABSTENTION_OUTCOMES,
+    EMPTY_ANSWER,
+    MISSING_INPUT,
+    NO_CONTEXTS,
+    NO_CONTEXTS_OR_REFERENCE,
+    NO_REFERENCE,
+    NO_REFERENCE_OR_ANSWER,
+    TRANSPORT_FAILURES,
+    Abstention,
+    JudgeFailure,
+    Message,
+    MetricResult,
+    RatingReading,
+    SampleResult,
+    SentenceMarks,
+    Status,
+    abstained_reason,
+)
+from ragassay.types.run import OFFLINE_SPECS, Ratings, ReadAs, RunConfig, RunMeta, is_offline
+from ragassay.types.sample import InvalidRow, Sample, content_key
+from ragassay.types.spec import (
+    Composite,
+    Condition,
+    LinkedLabel,
+    MetricSpec,
+    Rule,
+    Target,
+    at_least,
+    below,
+    default_label,
+)
+from ragassay.types.usage import Usage
+
+__all__ = [
+    "ABSTENTION_OUTCOMES",
+    "EMPTY_ANSWER",
+    "JSON",
+    "MISSING_INPUT",
+    "NO_CONTEXTS",
+    "NO_CONTEXTS_OR_REFERENCE",
+    "NO_REFERENCE",
+    "NO_REFERENCE_OR_ANSWER",
+    "OFFLINE_SPECS",
+    "TRANSPORT_FAILURES",
+    "Abstention",
+    "Agreement",
+    "AnnotationPlan",
+    "BackendOptions",
+    "Composite",
+    "Condition",
+    "Frozen",
+    "HumanLabel",
+    "InvalidRow",
+    "JudgeFailure",
+    "LinkedLabel",
+    "Message",
+    "MetricResult",
+    "MetricSpec",
+    "PlanKind",
+    "Price",
+    "RatingReading",
+    "Ratings",
+    "ReadAs",
+    "Reliability",
+    "Rule",
+    "RunConfig",
+    "RunMeta",
+    "RunReliability",
+    "Sample",
+    "SampleResult",
+    "SentenceMarks",
+    "Status",
+    "StructuredOutput",
+    "Target",
+    "Usage",
+    "abstained_reason",
+    "at_least",
+    "below",
+    "content_key",
+    "default_label",
+    "is_offline",
+]

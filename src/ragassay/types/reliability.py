@@ -1,0 +1,66 @@
+"""A judge's measured agreement with people (`judge.reliability` loads it)."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from ragassay.types.base import Frozen
+
+
+class Agreement(Frozen):
+    """One metric's measured agreement with people on data the judge never saw."""
+
+    statistic: str = "AUROC"
+    low: float  # the worst held-out set
+    high: float  # the best held-out set
+    sets: tuple[str, ...] = ()  # the held-out sets it was measured on
+    lexical_low: float | None = None  # the lexical baseline's range on the same sets
+    lexical_high: float | None = None
+
+    def describe(self, judge: str, metric: str) -> str:
+        """`offline judge, judge.faithfulness: AUROC 0.61-0.78 on 7 unseen human-labelled
+        sets (lexical baseline 0.55-0.93)`."""
+        text = (f"{judge} judge, {metric}: {self.statistic} {_span(self.low, self.high)} on "
+                f"{len(self.sets)} unseen human-labelled set{'s' if len(self.sets) != 1 else ''}")
+        if self.lexical_low is not None and self.lexical_high is not None:
+            text += f" (lexical baseline {_span(self.lexical_low, self.lexical_high)})"
+        return text
+
+
+def _span(low: float, high: float) -> str:
+    """`0.61-0.95`, or one figure where both ends print the same (one set)."""
+    a, b = f"{low:.2f}", f"{high:.2f}"
+    return a if a == b else f"{a}-{b}"
+
+
+class Reliability(Frozen):
+    """A judge's agreement table: per qualified metric, or nothing measured."""
+
+    judge: str
+    measured: str = ""  # date
+    command: str = ""  # what reproduces it
+    metrics: dict[str, Agreement] = Field(default_factory=dict)
+
+    def of(self, metric: str) -> Agreement | None:
+        return self.metrics.get(metric)
+
+    def lines(self, metrics: list[str]) -> list[str]:
+        """One line per metric of the run: its agreement, or that none was measured."""
+        out = []
+        for m in metrics:
+            a = self.of(m)
+            out.append(a.describe(self.judge, m) if a else
+                       f"{self.judge} judge, {m}: no measured agreement with people")
+        return out
+
+
+class RunReliability(Frozen):
+    """What a run stores about its judge's reliability (run meta "reliability"): the
+    judge's table (`Reliability`'s fields) and one line per metric of the run, so that
+    readers need not know judges."""
+
+    judge: str
+    measured: str = ""
+    command: str = ""
+    metrics: dict[str, Agreement] = Field(default_factory=dict)
+    lines: dict[str, str] = Field(default_factory=dict)
