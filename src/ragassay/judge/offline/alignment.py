@@ -175,9 +175,10 @@ def _numbers(p: Part, u: Part, sentence: Part | None = None) -> bool:
     counts, besides its own, what its sentence counts and it does not ("and an
     arrangement fee of £999" of "The 2-year fixed mortgage has ...": a 2-year one)."""
     figures = list(u.figures)
-    if sentence is not None:
+    if sentence is not None:  # (dates and times are no counts of the subject)
         own = {k for _, k in figures}
-        figures += [(m, k) for m, k in sentence.figures if k not in own]
+        figures += [(m, k) for m, k in sentence.figures
+                    if k not in own and k is not None and k[0] != "@" and k != "time"]
     figs = set(figures)
     return _durations(p, figures) or any(key is not None and (n, key) not in figs
                and any(k == key and m != n for m, k in figures)

@@ -172,10 +172,10 @@ def _figures(toks: tuple[str, ...], stems: list[str]) -> list[tuple[float, str |
         if j < n and toks[j] in _TIME:
             key = "time"
         elif value <= 31 and any(t in _MONTHS for t in near):
-            key = "day"
+            key = "@day"  # a date's day, never a count of days
         elif _is_year(value) and (j >= n or toks[j] in STOPWORDS or _is_number(stems[j])
                                   or toks[j] in _MONTHS):
-            key = "year"
+            key = "@year"  # a calendar year, never a count of years
         elif j < n and toks[j] not in STOPWORDS and not _is_number(stems[j]):
             key = stems[j]
         else:
@@ -192,8 +192,8 @@ def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str 
     "everyone": None)."""
     out: list[str | None] = []
     for i in range(lead, len(toks)):
-        if toks[i] not in UNIVERSAL:
-            continue
+        if toks[i] not in UNIVERSAL or (toks[i] == "any" and i and toks[i - 1] in ("of", "than")):
+            continue  # "the highest of any school", "more than any other": a comparison
         head = None
         if toks[i] in _PRONOUNS:
             out.append(None)
