@@ -202,6 +202,15 @@ def test_scope_names_and_figures_are_read_from_the_clause_and_its_sentence(
     ([SYNC], "Webhooks are retried on Linux."),
     ([ACCOUNTS], "The Silver Saver account pays 2% interest a year."),
     ([ACCOUNTS], "The 3-month membership includes 2 coaching sessions."),
+    # dates are no counts (a day of a month, a calendar year); "of any" compares
+    (["The first legs were played on 6 and 7 March, and the second legs on 13 and 14 "
+      "March 2018. Each tie was decided over 2 legs."],
+     "The first legs were played on March 6-7, and the second legs were played on March "
+     "13-14, 2018."),
+    (["In 2019 the campus reported the highest number of major crimes among public high "
+      "schools in the city, though it was not the most violent."],
+     "In 2019, it was reported that the campus had the highest number of major crimes of "
+     "any public high school in the city."),
     # a source named is no detail; "unless" against "not ... if"
     ([SHIPPING], "According to the policy, free shipping applies to domestic orders."),
     (["Do not use the sauna if you have a heart condition. The gym opens at 6 am."],
