@@ -20,12 +20,13 @@ sys.path.insert(0, str(ROOT / "src"))
 from ragassay.dataset import sample_from_mapping  # noqa: E402
 from ragassay.embed import get_embedder, text_key  # noqa: E402
 from ragassay.judge.offline import Analyzer, Calibration, LogisticModel  # noqa: E402
-from ragassay.judge.offline.analyzer import claim_logits  # noqa: E402
+from ragassay.judge.offline.answer import answer_rows, claim_logits  # noqa: E402
 from ragassay.judge.offline.features import (  # noqa: E402
     FAITHFULNESS_FEATURES,
     REFERENCE_FEATURES,
     SUPPORT_FEATURES,
 )
+from ragassay.judge.offline.reference import reference_rows  # noqa: E402
 from ragassay.stats.baseline import lexical_support  # noqa: E402
 from ragassay.types import Sample  # noqa: E402
 
@@ -109,7 +110,7 @@ def _code_hash() -> str:
             *(src / "embed").glob("*.py"),
             *(src / "embed").glob("*.npz"),  # the static table: a new one changes every row
             *(src / "embed").glob("*.json"),  # ... and its tokenizer
-            src / "text.py",
+            *(src / "text").glob("*.py"),  # splitting, keying, citation markers
             Path(__file__),  # this file builds the records
         ]
     ):
@@ -138,10 +139,10 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
                 "meta": r["metadata"],
                 "baseline": lexical_support(p.sample),
             }
-            # what the analyzer reads (Analyzer.answer_rows): the claims (abstentions and
+            # what the analyzer reads (answer.answer_rows): the claims (abstentions and
             # filler set aside; an answer with nothing else is faithful by rule, not
             # fitted) with their support features and rules
-            answer = an.answer_rows(p) if p.ctx.infos and p.answer_infos else None
+            answer = answer_rows(p) if p.ctx.infos and p.answer_infos else None
             kept = answer.claims if answer is not None else []
             if answer is not None and kept:
                 rec["support"] = [answer.features[i] for i in kept]
@@ -150,7 +151,7 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
                 rec["missing_each"] = [answer.missing[i] for i in kept]
                 rec["told"] = [answer.told[i] for i in kept]
                 rec["novel_terms"] = len(answer.hallucinated)
-            references = an.reference_rows(p)  # each reference cut as the analyzer cuts it
+            references = reference_rows(p, an.limits)  # each reference cut as the analyzer cuts it
             if references:
                 rec["reference"] = references
             out.append(rec)
@@ -161,7 +162,7 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
 
 def support_logits(rec: dict[str, Any], model: LogisticModel) -> list[float]:
     """A record's per-sentence support logits, as the analyzer computes them
-    (analyzer.claim_logits)."""
+    (answer.claim_logits)."""
     logits: list[float] = model.logits(np.asarray(rec["support"])).tolist()
     told = rec.get("told", [False] * len(logits))  # records cached before it was kept
     return claim_logits(logits, rec["copied"], rec["contradicts"], rec["missing_each"], told)

@@ -50,3 +50,22 @@ def test_numbered_abbreviations_only_before_numbers():
 def test_initials_and_decimals_do_not_split():
     assert split_sentences("J. R. Smith paid $5.50 today. It rose 3.5% in the U.S. Army.") == [
         "J. R. Smith paid $5.50 today.", "It rose 3.5% in the U.S. Army."]
+
+
+def test_apostrophes_are_written_one_way_where_a_sample_is_keyed() -> None:
+    """#43 item 9: "don’t" (U+2019), "donʼt" (U+02BC), "don＇t" (full-width) and "don´t"
+    read as "don't" for every consumer of the keyed sample, character for character."""
+    from ragassay.text import key_sample, plain_apostrophes
+    from ragassay.types import Sample
+
+    for form in ("\u2019", "\u02bc", "\uff07", "\u00b4"):
+        text = f"I don{form}t know. It{form}s not in the context{form}s pages."
+        assert plain_apostrophes(text) == "I don't know. It's not in the context's pages."
+        item = key_sample(Sample(id="a", question=f"Isn{form}t it?", answer=text,
+                                 contexts=(f"Nothing{form}s here.",), reference=text))
+        assert item.answer_text == plain_apostrophes(text)
+        assert [s.text for s in item.answer] == ["I don't know.", "It's not in the context's "
+                                                 "pages."]
+        assert item.question == "Isn't it?" and item.contexts[0].text == "Nothing's here."
+        assert item.documents == ("Nothing's here.",) and item.reference[0].text == "I don't know."
+    assert plain_apostrophes("\u00b4quoted\u00b4") == "\u00b4quoted\u00b4"  # no letters around

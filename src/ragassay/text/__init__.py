@@ -11,6 +11,7 @@ cut to the budget ONCE, for every suite and judge.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -43,7 +44,7 @@ __all__ = [
     "CUT_MARK", "WORD_TOKEN", "CitedSentence", "KeyedSample", "KeyedSentence", "Marker",
     "Numbering", "ParsedAnswer", "ShownSentence", "approx_tokens", "code_spans", "cut_text",
     "did_you_mean", "display_answer", "fit_sentences", "key_answer", "key_contexts", "key_sample",
-    "letter_key", "norm_key", "numbering", "parse_answer", "parse_citations",
+    "letter_key", "norm_key", "numbering", "parse_answer", "parse_citations", "plain_apostrophes",
     "sentence_spans", "split_sentences", "tokens",
 ]
 
@@ -134,18 +135,37 @@ def _documents(contexts: tuple[str, ...], shown: list[KeyedSentence], cut: bool
                  for d in range(last + 1))
 
 
+# Apostrophes typed other ways than "'": the right single quotation mark (U+2019), the
+# modifier letter apostrophe (U+02BC), the full-width apostrophe (U+FF07), and an acute
+# accent between letters ("don´t").
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\uff07": "'"})
+_ACUTE = re.compile(r"(?<=[A-Za-z])\u00b4(?=[A-Za-z])")
+
+
+def plain_apostrophes(text: str) -> str:
+    """The text with every apostrophe written "'" ("don’t" -> "don't"), character for
+    character (offsets and sentence keys do not move). `key_sample` applies it to every
+    text once, so that no reader (decline patterns, negations, tokens) meets another
+    form."""
+    text = text.translate(_APOSTROPHES)
+    return _ACUTE.sub("'", text) if "\u00b4" in text else text
+
+
 def key_sample(sample: Sample, max_tokens: int = 6000) -> KeyedSample:
-    """Split and key a sample once, cutting every text to `max_tokens`."""
+    """Split and key a sample once, cutting every text to `max_tokens`; apostrophes
+    written one way (`plain_apostrophes`)."""
     truncated: set[str] = set()
-    every = key_contexts(sample.contexts)
+    contexts = tuple(plain_apostrophes(c) for c in sample.contexts)
+    every = key_contexts(contexts)
     context, cut = fit_sentences(every, max_tokens)
     if cut:
         truncated.add("contexts")
     texts: dict[str, str] = {}
     refs = sample.references
-    citations = parse_answer(sample.answer, sample.contexts, sample.metadata)
-    for name, text in (("question", sample.question), ("answer", citations.text),
-                       ("reference", refs[0] if refs else "")):
+    citations = parse_answer(plain_apostrophes(sample.answer), contexts, sample.metadata)
+    for name, text in (("question", plain_apostrophes(sample.question)),
+                       ("answer", citations.text),
+                       ("reference", plain_apostrophes(refs[0]) if refs else "")):
         texts[name], was_cut = cut_text(text, max_tokens)
         if was_cut:
             truncated.add(name)
@@ -157,7 +177,7 @@ def key_sample(sample: Sample, max_tokens: int = 6000) -> KeyedSample:
     return KeyedSample(
         sample=sample,
         question=texts["question"],
-        documents=_documents(sample.contexts, context, cut),
+        documents=_documents(contexts, context, cut),
         contexts=tuple(context),
         all_contexts=tuple(every),
         answer_text=texts["answer"],

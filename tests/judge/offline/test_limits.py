@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer, Limits, reasoning
-from ragassay.judge.offline.analyzer import MAX_CONTEXT_TOKENS
+from ragassay.judge.offline.prepare import MAX_CONTEXT_TOKENS
 from ragassay.text import key_contexts
 from ragassay.types import Sample
 

@@ -107,6 +107,8 @@ def test_the_suites_tell_the_same_story() -> None:
     for sample_id, by in by_sample.items():
         claims = (getattr(by["ragas.faithfulness"], "details", None) or {}).get("claims", [])
         for c in claims:
+            if c["reason"].startswith("asserts nothing"):
+                continue  # an answer of declines only: its sentences stand in as claims
             assert c["reason"].startswith("supported by") == c["supported"], (sample_id, c)
         faith = getattr(by["judge.faithfulness"], "value", None)
         if faith is None or not claims:

@@ -527,12 +527,15 @@ CURIE = ("Marie Curie won the Nobel Prize in Physics in 1903 and the Nobel Prize
 OLYMPICS = "Paris hosted the Summer Olympics in 1924."
 
 
-@known_limit("swapped common nouns are not checked")
-def test_limit_two_common_nouns_swapped_between_facts(an: Analyzer) -> None:
-    """Only names' roles are checked for swaps: "Chemistry in 1903" takes both words
-    from the context and passes as supported."""
+def test_two_common_nouns_swapped_between_facts(an: Analyzer) -> None:
+    """A known limit until claim-level alignment: "Chemistry in 1903" takes every word
+    from the context and passed as supported. The clause "in Chemistry in 1911" gives
+    Chemistry its year: the claim's 1903 counts what it counts with another value."""
     swapped = _ev(an, [CURIE], "Marie Curie won the Nobel Prize in Chemistry in 1903.")
+    assert swapped.contradicts[0] in ("number", "entity")
     assert _faith(swapped) < HALLUCINATION_THRESHOLD
+    right = _ev(an, [CURIE], "Marie Curie won the Nobel Prize in Chemistry in 1911.")
+    assert right.contradicts == [None] and _faith(right) >= HALLUCINATION_THRESHOLD
 
 
 def test_what_the_limits_leave_working(an: Analyzer) -> None:
@@ -573,17 +576,55 @@ def test_limit_keyword_stuffing_with_an_extra_word(an: Analyzer) -> None:
     assert ev.context_relevance is not None and ev.context_relevance < 0.5
 
 
-@known_limit("a negation of part of a longer sentence is no contradiction")
-def test_limit_a_negation_of_part_of_a_longer_sentence(an: Analyzer) -> None:
-    """Found by a new-user trial: "She did not win the Nobel Prize in Physics." covers 3
-    of the 7 content words of "She won the Nobel Prize in Physics in 1903 and in
-    Chemistry in 1911." ("won" is not "win" to the stemmer), so it restates no context
-    sentence, no negation is set against one, and the answer passes as supported."""
+def test_a_negation_of_part_of_a_longer_sentence(an: Analyzer) -> None:
+    """A known limit until claim-level alignment (found by a new-user trial): "She did
+    not win the Nobel Prize in Physics." restates the clause "She won the Nobel Prize in
+    Physics in 1903" ("won" read as "win"), and negates it."""
     ctx = ["Marie Curie was a physicist and chemist who conducted pioneering research on "
            "radioactivity. She was the first woman to win a Nobel Prize. She won the Nobel "
            "Prize in Physics in 1903 and in Chemistry in 1911. She was born in Warsaw in 1867."]
     ev = _ev(an, ctx, "She did not win the Nobel Prize in Physics.", "What did Marie Curie win?")
+    assert ev.contradicts == ["negation"] and _faith(ev) < HALLUCINATION_THRESHOLD
+    right = _ev(an, ctx, "She won the Nobel Prize in Physics.", "What did Marie Curie win?")
+    assert right.contradicts == [None] and _faith(right) >= HALLUCINATION_THRESHOLD
+
+
+def test_a_universal_claim_denied_in_other_words_of_a_part_it_includes(an: Analyzer) -> None:
+    """A universal claim meets a unit that denies, of something the claim includes, what
+    it says, its predicate in other words ("gets" / "is not eligible for"): every other
+    word of the unit is in the claim (alignment._denies). A known limit until
+    2026-12-03."""
+    ev = _ev(an, ["Interns are not eligible for the gym subsidy of $40 a month."],
+             "Everyone, interns included, gets the gym subsidy of $40 a month.")
+    assert ev.contradicts == ["quantifier"] and _faith(ev) < HALLUCINATION_THRESHOLD
+
+
+@known_limit("a predicate in other words is not compared")
+def test_limit_a_contradiction_in_other_words(an: Analyzer) -> None:
+    """Without a quantifier, a predicate in other words is not set against a negation:
+    "gets" is not "is eligible for" (a claim "Metformin treats diabetes" beside
+    "Metformin is not a cure for diabetes" is faithful, and reads alike)."""
+    ev = _ev(an, ["Interns are not eligible for the gym subsidy of $40 a month."],
+             "Interns get the gym subsidy of $40 a month.")
     assert _faith(ev) < HALLUCINATION_THRESHOLD
+
+
+@known_limit("a paraphrase in mostly other words is unsupported")
+def test_limit_a_paraphrase_in_mostly_other_words(an: Analyzer) -> None:
+    """Support reads the claim's words (a synonym by its static vector): one that says
+    the context's fact in mostly other words falls below the line."""
+    ev = _ev(an, ["Parcels ship within 2 business days of the order."],
+             "Your parcel leaves our warehouse no more than two working days after you buy.")
+    assert _faith(ev) >= HALLUCINATION_THRESHOLD
+
+
+@known_limit("a decline in words no pattern knows is a claim")
+def test_limit_a_decline_in_unusual_words(an: Analyzer) -> None:
+    """Declines are read by their phrasing (declines.py): one in words none of the
+    patterns knows is scored as a claim nothing supports."""
+    ev = _ev(an, ["Parcels ship within 2 business days of the order."],
+             "That one is beyond me, sorry.", "Do you ship to Mars?")
+    assert ev.abstains
 
 
 @known_limit("Chinese is neither split into sentences nor into words")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .analyzer import DEFAULT_EMBEDDER, Analyzer, Limits, Prepared
 from .calibration import CALIBRATION_PATH, Calibration, LogisticModel, load_calibration
+from .declines import is_noncommittal
 from .evidence import (
     ATTRIBUTION_THRESHOLD,
     HALLUCINATION_THRESHOLD,
@@ -19,7 +20,7 @@ from .evidence import (
     Evidence,
     to_ten_point,
 )
-from .lexical import is_noncommittal, normalise_answer
+from .lexical import normalise_answer
 from .reasoning import reasoning
 
 __all__ = [

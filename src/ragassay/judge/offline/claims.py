@@ -12,11 +12,12 @@ from collections.abc import Sequence
 
 from ragassay.text import KeyedSentence
 
+from .declines import hedged_claim, is_noncommittal, is_referral
 from .evidence import SUPPORT_THRESHOLD
-from .lexical import FILLER, STOPWORDS, TermPool, hedged_claim, is_filler, is_noncommittal
+from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms
 from .sentences import OPENERS, SentenceInfo
 
-ABSTAINS, FILLER_SENTENCE, OPENER = "abstains", "filler", "opener"
+ABSTAINS, FILLER_SENTENCE, OPENER, REFERRAL = "abstains", "filler", "opener", "referral"
 
 
 def is_opener(info: SentenceInfo) -> bool:
@@ -43,6 +44,8 @@ def set_aside_reasons(
       it goes with that sentence (and takes its support).
     - FILLER_SENTENCE: only stopwords and conversational filler ("Sure!", "I agree."),
       set aside only when another sentence says something (pure filler is scored).
+    - REFERRAL: it sends the user elsewhere ("Please contact our support team.", "HR
+      should be able to help."), naming nothing the contexts and the question lack.
     `pool` is what the contexts offer as evidence (ContextIndex.pool).
     """
     out: list[str | None] = []
@@ -51,9 +54,11 @@ def set_aside_reasons(
             out.append(ABSTAINS)
         elif is_filler(info.tokens) or is_opener(info):
             out.append(FILLER_SENTENCE)
+        elif is_referral(k.text) and not missing_terms(k.text, pool, question):
+            out.append(REFERRAL)
         else:
             out.append(None)
-    if all(r == FILLER_SENTENCE for r in out):
+    if all(r in (FILLER_SENTENCE, REFERRAL) for r in out):
         return [None] * len(out)
     for i in range(len(out) - 1):  # an opener goes with the claim that follows it
         if out[i] == FILLER_SENTENCE and is_opener(infos[i]) and out[i + 1] is None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .contradiction import contradiction
+from .alignment import align
 from .lexical import (
     FILLER,
     STOPWORDS,
@@ -111,8 +111,8 @@ _CONTRADICTION_LOGIT = math.log(CONTRADICTION_SUPPORT / (1.0 - CONTRADICTION_SUP
 
 
 # support of a sentence stating a number, date or name found in no context and not in
-# the question is at most this: below SUPPORT_THRESHOLD (unsupported), above a
-# contradiction. A rule set by design, not fitted.
+# the question, or a clause no context states, is at most this: below SUPPORT_THRESHOLD
+# (unsupported), above a contradiction. A rule set by design, not fitted.
 MISSING_TERM_SUPPORT = 0.3
 _MISSING_TERM_LOGIT = math.log(MISSING_TERM_SUPPORT / (1.0 - MISSING_TERM_SUPPORT))
 
@@ -124,11 +124,12 @@ def rule_logits(
     missing: list[bool] | None = None,
 ) -> list[float]:
     """The support model's logits with the rules applied: a copied sentence is supported
-    (copy_floor); one that contradicts its evidence (`contradiction`) is not (at most
-    CONTRADICTION_SUPPORT; a copy cannot contradict the sentence it copies); one with a
-    key term that no context and not the question has (`missing`, lexical.missing_terms:
-    "Lyon" where the contexts say "Paris") is not either (at most MISSING_TERM_SUPPORT;
-    a copy has none)."""
+    (copy_floor); one that contradicts the context sentence it restates (`contradicts`,
+    alignment.align) is not (at most CONTRADICTION_SUPPORT); one with a key term that no
+    context and not the question has ("Lyon" where the contexts say "Paris",
+    lexical.missing_terms), or a clause no context states ("... and comes with a
+    dedicated account manager", alignment), is not either (`missing`: at most
+    MISSING_TERM_SUPPORT; a copy has neither)."""
     floored = copy_floor(logits, is_copied)
     out = [
         min(z, _CONTRADICTION_LOGIT) if c else z for z, c in zip(floored, contradicts, strict=True)
@@ -154,11 +155,13 @@ def antonym_clashes(s: SentenceInfo, stems: frozenset[str]) -> int:
 @dataclass(frozen=True)
 class Match:
     """Where a sentence's support was judged: its best document and best sentences, and
-    whether it contradicts them (`contradiction`)."""
+    what claim-level alignment found (alignment.align): the kind of contradiction with
+    the context sentence it restates, and a clause of it no context states."""
 
     doc: int
     top: list[int]  # context rows, best first (all in `doc`)
     contradicts: str | None = None
+    unstated: str | None = None
 
 
 TOP_K = 3
@@ -190,12 +193,16 @@ def best_match(
 
 
 def support_features(
-    s: SentenceInfo, s_emb: np.ndarray, ctx: ContextIndex, doc: int | None = None
+    s: SentenceInfo, s_emb: np.ndarray, ctx: ContextIndex, doc: int | None = None,
+    aligned: bool = True,
 ) -> tuple[list[float], Match]:
     """SUPPORT features of one sentence against its best document (or `doc`), and the
-    match."""
+    match, with what claim-level alignment found against every context (or `doc`)
+    unless `aligned` is False (chunk usefulness reads the model's support alone)."""
     m = best_match(s, s_emb, ctx, doc)
-    m = Match(m.doc, m.top, contradiction(s, ctx, m.top))
+    if aligned:
+        found = align(s, ctx, doc)
+        m = Match(m.doc, m.top, found.conflict, found.unstated)
     view = ctx.doc_view(m.doc)
     local_infos = [ctx.infos[j] for j in m.top]
     local = DocView.of(local_infos)

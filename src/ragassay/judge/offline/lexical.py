@@ -71,19 +71,6 @@ def is_filler(toks: Sequence[str]) -> bool:
     return all(t in STOPWORDS or t in FILLER for t in toks)
 
 
-NONCOMMITTAL = re.compile(
-    r"\b(i (?:do not|don't|dont) know|i'?m not sure|i am not sure|(?:i )?(?:cannot|can't|can not|"
-    r"am unable to|am not able to|could not|couldn't) (?:answer|determine|find|say|tell|"
-    r"provide|be determined|confirm)|no (?:relevant )?information|not (?:enough|sufficient) "
-    r"information|(?:does|do) not (?:contain|provide|mention|specify|say|state|answer)|"
-    r"(?:doesn'?t|don'?t|doesn’t|don’t) (?:contain|provide|mention|specify|say|state|answer)|"
-    r"not (?:mentioned|"
-    r"specified|provided|stated) in|unable to (?:answer|determine|find)|there is no (?:mention|"
-    r"information)|unknown|not possible to (?:answer|determine|say|tell)|no answer)\b",
-    re.IGNORECASE,
-)
-
-
 @lru_cache(maxsize=262144)
 def stem(tok: str) -> str:
     """A crude, fast stem: plural / possessive "s" dropped, then a 5-character prefix of
@@ -222,38 +209,6 @@ def negation_count(text: str, toks: list[str] | None = None) -> int:
     return sum(1 for t in toks if t in NEGATIONS or t.endswith(("n't", "n’t")))
 
 
-def is_noncommittal(answer: str) -> bool:
-    """An evasive answer: "I don't know", "the context does not say", ..."""
-    return bool(answer.strip()) and bool(NONCOMMITTAL.search(answer))
-
-
-# Words an abstention uses about the sources rather than the world ("based on the
-# information provided", "the documents do not mention ...").
-_SOURCE_TALK_TEXT = """
-    information provided context contexts document documents based given text texts
-    passage passages source sources data available answer question mention mentioned
-    say says state stated specify specified detail details
-"""
-_SOURCE_TALK = frozenset(_SOURCE_TALK_TEXT.split())
-
-
-def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
-    """Whether a noncommittal sentence still makes a claim: outside its abstention phrase
-    it names a number, date or name absent from the contexts and the question, or says
-    3 or more content words the question does not, talk about the sources aside ("I'm
-    not sure, but his books have been translated into 42 languages")."""
-    if missing_terms(sentence, pool, question):
-        return True
-    rest = NONCOMMITTAL.sub(" ", sentence)
-    q = stem_set(question)
-    said = {
-        stem(t)
-        for t in norm_tokens(rest)
-        if t not in STOPWORDS and t not in FILLER and t not in _SOURCE_TALK
-    }
-    return len(said - q) >= 3
-
-
 def normalise_answer(text: str) -> str:
     """SQuAD-style normalisation: lower, strip accents, punctuation and articles, spaces."""
     text = unicodedata.normalize("NFKD", text)
@@ -290,7 +245,7 @@ expanded shrank north south east west left right male female husband wife brothe
 son daughter father mother arrive leave arrived left remember forget remembered forgot
 present absent possible impossible legal illegal able unable likely unlikely
 approve reject approved rejected approval rejection pass veto passed vetoed
-guilty innocent acquit convict acquitted convicted alive dead lived died
+guilty innocent acquit convict acquitted convicted alive dead
 """
 _PAIRS = _ANTONYM_PAIRS_TEXT.split()
 ANTONYMS: dict[str, frozenset[str]] = {}

@@ -9,6 +9,13 @@ from __future__ import annotations
 
 from .evidence import SUPPORT_THRESHOLD, Evidence
 
+SHORT_CLAUSE = 60  # characters of an unstated clause the reasoning quotes
+
+
+def _short(text: str) -> str:
+    text = text.strip(" ,;.")
+    return text if len(text) <= SHORT_CLAUSE else text[: SHORT_CLAUSE - 3].rstrip() + "..."
+
 
 def reasoning(ev: Evidence, max_terms: int = 3) -> str:
     """E.g. "2 of 3 claims supported; unsupported: b (0.21); '1998' not found in the
@@ -37,7 +44,14 @@ def reasoning(ev: Evidence, max_terms: int = 3) -> str:
             if i < len(ev.contradicts) and ev.contradicts[i]
         ]
         if flips:
-            parts.append("contradicts its best match: " + ", ".join(flips[:4]))
+            parts.append("contradicts the context: " + ", ".join(flips[:4]))
+        invented = [
+            f"{ev.answer_sentences[i].key} ('{_short(clause)}')"
+            for i in claims
+            if i < len(ev.unstated) and (clause := ev.unstated[i])
+        ]
+        if invented:
+            parts.append("stated in no context: " + ", ".join(invented[:3]))
     if ev.hallucinated_terms:
         shown = ", ".join(f"'{t}'" for t in ev.hallucinated_terms[:max_terms])
         more = len(ev.hallucinated_terms) - max_terms

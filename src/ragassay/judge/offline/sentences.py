@@ -24,7 +24,8 @@ def ngrams(toks: list[str] | tuple[str, ...], n: int) -> list[tuple[str, ...]]:
 
 # Interjections that open an answer ("No, ...", "Yes. ..."): not a negation of the
 # sentence's claim, and not content.
-OPENERS = frozenset({"yes", "no", "yeah", "yep", "nope", "nah", "well", "oh", "ok", "okay"})
+OPENERS = frozenset({"yes", "no", "yeah", "yep", "nope", "nah", "well", "oh", "ok", "okay", "sure",
+                     "certainly", "absolutely"})
 # A negative interjection set off at the start ("Not really, ...", "Of course not!"):
 # it answers the question and negates nothing of the claim that follows, as "No," does.
 _NEGATIVE_OPENER = re.compile(
@@ -62,12 +63,7 @@ def sentence_info(text: str) -> SentenceInfo:
     toks = [t.lower() for t in cased]
     all_stems = [stem(canon_number(t)) for t in toks]
     content = [s for t, s in zip(toks, all_stems, strict=True) if t not in STOPWORDS]
-    lead = 0
-    while lead < len(toks) - 1 and toks[lead] in OPENERS:
-        lead += 1
-    opener = _NEGATIVE_OPENER.match(text)
-    if opener and lead == 0:
-        lead = min(len(opener.group(1).split()), len(toks) - 1)
+    lead = lead_tokens(text, toks)
     words = [(t, s) for t, s in zip(toks, all_stems, strict=True) if t not in STOPWORDS]
     return SentenceInfo(
         text=text,
@@ -90,6 +86,40 @@ def sentence_info(text: str) -> SentenceInfo:
         asks=text.rstrip().rstrip("\"')]}»”’ ").endswith("?"),
     )
 
+
+
+def lead_tokens(text: str, toks: list[str]) -> int:
+    """How many leading tokens are an opener ("No, ...", "Not really, ...")."""
+    lead = 0
+    while lead < len(toks) - 1 and toks[lead] in OPENERS:
+        lead += 1
+    opener = _NEGATIVE_OPENER.match(text)
+    if opener and lead == 0:
+        lead = min(len(opener.group(1).split()), len(toks) - 1)
+    return lead
+
+
+def token_view(text: str) -> SentenceInfo:
+    """A light SentenceInfo of a sentence or clause: its tokens, stems, capitals and
+    opener only (no numbers, names, n-grams), for clause-level alignment, which reads no
+    more; a sentence already analysed gives its full info."""
+    cased = cased_tokens(text)
+    toks = [t.lower() for t in cased]
+    all_stems = [stem(canon_number(t)) for t in toks]
+    return SentenceInfo(
+        text=text,
+        stems=[x for t, x in zip(toks, all_stems, strict=True) if t not in STOPWORDS],
+        all_stems=all_stems,
+        numbers=(),
+        names=[],
+        negated=False,
+        stem_set=frozenset(all_stems),
+        tokens=tuple(toks),
+        capitals=tuple(
+            i for i, t in enumerate(cased) if t[:1].isupper() and toks[i] not in STOPWORDS
+        ),
+        lead=lead_tokens(text, toks),
+    )
 
 
 @dataclass(frozen=True)
@@ -124,7 +154,7 @@ class ContextIndex:
         given: TermPool | None = None,
     ) -> None:
         """`given`: what the question gives as known (its sentences not addressed to the
-        evaluator, analyzer._given): a name it has may be known (given_names)."""
+        evaluator, prepare._given): a name it has may be known (given_names)."""
         self.infos = infos
         self.given = given
         self.emb = emb
@@ -138,6 +168,8 @@ class ContextIndex:
             self._rows.setdefault(d, []).append(j)
         self._doc_views: dict[int, DocView] = {}
         self._words: np.ndarray | None = None  # every sentence's content words, in order
+        # views other modules derive from the index once, by name (alignment's units)
+        self.derived: dict[str, object] = {}
         self._word_starts = np.cumsum([0] + [len(i.soft) for i in infos])
 
     def word_vectors(self, j: int) -> np.ndarray:

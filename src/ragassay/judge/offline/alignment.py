@@ -1,0 +1,387 @@
+"""Claim-level alignment: which context sentence (or clause) each claim restates, and
+whether it agrees with it.
+
+A claim (an answer sentence, or each clause of a longer one) is aligned with the
+context units that restate it: a unit is a context sentence or one of its clauses
+(clauses.py), and it restates the claim when it states most of the claim's content words
+and the claim states much of its own (`Fit`), a word the contexts offer as an
+alternative counting as stated ("Plus" where the unit says "Pro"). Against each such
+unit the claim's subject, entities, figures, quantifier and polarity must agree:
+
+- "entity": a word replaced by one the contexts offer as its alternative ("Plus
+  subscribers" for "Pro subscribers"; "Paracetamol" where "Ibuprofen and paracetamol"
+  are listed together; a subject of another context sentence as the subject);
+- "number": a figure counting the same thing with another value ("5 devices" where the
+  unit says "2 devices", even if a 5 occurs elsewhere);
+- "quantifier": "all" or "every" where the unit is restricted ("Pro subscribers only",
+  "unless ...", one of several alternatives), or where another unit denies the
+  predicate of part of the whole ("Economy Light tickets cannot be changed");
+- "negation" / "antonym": the polarity of what the two share differs (a negation
+  bearing on a shared word, or a word replaced by its antonym; both: no flip);
+- "role swap": two names in reversed roles (contradiction.role_swap).
+
+The claim contradicts its contexts when it restates some unit and agrees with none (a
+claim restated, without a conflict, by one unit is consistent, whatever another says).
+Units of a sentence's clauses are preferred to the sentence when a clause restates the
+claim, so that a negation or a figure of another clause plays no part. A clause of a
+longer claim that no context states (most of its words are in no context), beside a
+clause a context restates, is reported too (`Finding.unstated`): an invented detail
+appended to a supported claim.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from .clauses import Part, clause_parts, clauses, neighbours, part, taken
+from .contradiction import role_swap
+from .lexical import FILLER, antonym_stems, stem
+from .scope import TIMES, elsewhere, name_swap, narrowed, time_bound
+from .sentences import ContextIndex, SentenceInfo
+from .units import Unit, Units
+from .words import word_vectors
+
+RESTATES = 0.8  # share of a claim's content words a unit must state to restate it
+RESTATED = 0.34  # ... and share of the unit's own that the claim must state
+CONTAINED_SHARE = 0.4  # a unit wholly inside a claim restates it when the claim is this much it
+MIN_WORDS = 2  # claims and units with fewer content words are not aligned
+UNSTATED_SHARE = 0.5  # a clause with fewer of its words in any context is unstated
+SOFT_WORD = 0.6  # a word whose static vector is this close to a context word is stated
+# a clause in the first person ("I think you're right", "I agree") is a remark, no detail
+FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine"})
+# a clause naming its source ("According to the leaflet, ...") states no detail either
+_SOURCE = re.compile(r"^\W*(?:according to|as (?:stated|explained|described) (?:in|by))\b",
+                     re.IGNORECASE)
+FILLER_STEMS = frozenset(stem(w) for w in FILLER)
+MAX_SWAP_EDIT = 2  # a claim differing from a unit in more words is no swap of one of them
+_KIND_ORDER = ("role swap", "number", "entity", "quantifier", "negation", "antonym")
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """How a claim lines up with a unit: the shares each states of the other, the words
+    replaced by an alternative (claim word, unit word) or by an antonym."""
+
+    covered: float  # share of the claim's content words the unit states
+    covering: float  # share of the unit's content words the claim states
+    swaps: tuple[tuple[str, str], ...]
+    antonyms: int
+    only_in_unit: frozenset[str]
+
+    @property
+    def restates(self) -> bool:
+        return self.covered >= RESTATES and self.covering >= RESTATED
+
+    @property
+    def candidate(self) -> bool:
+        return self.restates or (self.covering == 1.0 and self.covered >= CONTAINED_SHARE)
+
+
+def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
+    """How the claim `p` lines up with the unit; `subject`: p's first word is its subject
+    (p is a sentence or its first clause)."""
+    uw = u.words
+    if len(uw) < MIN_WORDS:
+        return None
+    only_c, only_u = p.words - uw, uw - p.words
+    swaps: list[tuple[str, str]] = []
+    antonyms = 0
+    used: set[str] = set()
+    for t, w in p.pairs:
+        if w not in only_c or w in used:
+            continue
+        ants = antonym_stems(t) & (u.part.stems | u.inherited)
+        if ants:
+            antonyms += 1
+            used.add(w)
+            used.update(ants & only_u)
+            continue
+        if len(only_c) > MAX_SWAP_EDIT or w not in units.stems:
+            continue  # no minimal edit, or the other entity is in no context
+        for v in sorted(only_u - used):
+            # offered as alternatives, in the same place in both sentences; or the
+            # subjects of two context sentences, one for the other, nothing else changed
+            if units.alternatives.together(w, v, u.row):
+                continue  # the sentence lists both ("singer, songwriter and musician")
+            if _acronym(t, u.sentence):
+                break  # "GNR" for "Guns N' Roses"
+            if (units.alternatives(w, v) and _same_slot(w, v, p, u, subject)) or (
+                    subject and len(only_c) == 1 and w == p.first and v == u.part.first
+                    and not u.clause and units.subject_pair(w, v)):
+                swaps.append((w, v))
+                used.update((w, v))
+                break
+    if not swaps and len(only_c) > 1 and name_swap(p, u.part, only_c, only_u):
+        swaps.append(("".join(sorted(only_c)), "".join(sorted(only_u))))
+        used.update(only_c)  # a name of several words for another name
+    matched_c = len(p.words) - len(only_c - used)
+    matched_u = len(uw) - len(only_u - used)
+    return Fit(matched_c / len(p.words), matched_u / len(uw), tuple(swaps), antonyms,
+               frozenset(only_u - used))
+
+
+def _acronym(token: str, sentence: Part) -> bool:
+    """Whether a claim word is an acronym of capitalised words of the unit's sentence."""
+    if not (2 <= len(token) <= 6 and token.isalpha()):
+        return False
+    text = sentence.text
+    initials = "".join(w[0] for w in re.findall(r"[A-Z][\w'’]*", text)).lower()
+    return len(initials) >= len(token) and token.lower() in initials
+
+
+def _same_slot(w: str, v: str, p: Part, u: Unit, subject: bool = True) -> bool:
+    """Whether a claim word and a unit word fill the same place: both subjects (the unit's
+    own first word, or the subject it takes from its sentence), or next to the same word
+    ("Plus subscribers" / "Pro subscribers", "the Authorization header" / "the
+    Retry-After header")."""
+    if subject and w == p.first and (v in u.inherited if u.inherited else v == u.part.first):
+        return True
+    return not neighbours(p).get(w, frozenset()).isdisjoint(neighbours(u.part).get(v, ()))
+
+
+def _polarity(p: Part, u: Part, fit: Fit, given: frozenset[str] = frozenset()
+              ) -> str | None:
+    """"negation" or "antonym" when the polarity of what both say differs: negations
+    bearing on a word the other states (a negation of something the other does not say
+    is not counted), and words replaced by their antonyms. `given`: the words the unit
+    takes from its sentence (a clause without a subject of its own)."""
+    n_p = sum(1 for h in p.negations if h is not None and (h in u.stems or h in given))
+    n_u = sum(1 for h in u.negations if h is not None and h in p.stems)
+    if (n_p + n_u + fit.antonyms) % 2 == 0:
+        return None
+    return "negation" if (n_p + n_u) % 2 else "antonym"
+
+
+_DAYS = {stem(k): v for k, v in (("hour", 1 / 24), ("day", 1), ("week", 7), ("month", 30),
+                                  ("year", 365))}
+
+
+def _durations(p: Part, figures: list[tuple[float, str | None]]) -> bool:
+    """A duration of the claim that the unit gives in other units with another length
+    ("within 30 days" against "within 2 weeks"; "14 days" is "2 weeks")."""
+    spans = [m * _DAYS[k] for m, k in figures if k in _DAYS]
+    return bool(spans) and any(
+        key in _DAYS and key not in {k for _, k in figures}
+        and all(abs(n * _DAYS[key] - x) > 1e-6 for x in spans)
+        for n, key in p.figures)
+
+
+def _numbers(p: Part, u: Part, sentence: Part | None = None) -> bool:
+    """A figure of the claim counts what the unit counts with another value; a clause
+    counts, besides its own, what its sentence counts and it does not ("and an
+    arrangement fee of £999" of "The 2-year fixed mortgage has ...": a 2-year one)."""
+    figures = list(u.figures)
+    if sentence is not None:  # (dates and times are no counts of the subject)
+        own = {k for _, k in figures}
+        figures += [(m, k) for m, k in sentence.figures
+                    if k not in own and k is not None and k[0] != "@" and k != "time"]
+    figs = set(figures)
+    return _durations(p, figures) or any(key is not None and (n, key) not in figs
+               and any(k == key and m != n for m, k in figures)
+               for n, key in p.figures)
+
+
+def _conflicts(p: Part, u: Unit, fit: Fit, units: Units) -> list[str]:
+    kinds = []
+    if role_swap(p.info, u.part.info):
+        kinds.append("role swap")
+    if _numbers(p, u.part, u.sentence if u.clause else None):
+        kinds.append("number")
+    if fit.swaps:
+        kinds.append("entity")
+    if p.universal and ((not u.part.universal and (
+        (u.sentence.restricted or u.part.restricted) and not p.restricted
+        or (not _adverbial(p) and (
+            any(units.alternatives.has_alternative(v) for v in fit.only_in_unit)
+            or (not p.figures and any(h in u.part.counted for h in p.quantified if h))))
+    )) or narrowed(p, u.part) or time_bound(p, u.part)):
+        kinds.append("quantifier")
+    flip = _polarity(p, u.part, fit, u.inherited)
+    if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \
+            and not {"if", "unless"} & set(p.info.tokens):
+        flip = None  # "You should not have X if C": not having X is C's, not the claim's
+    if flip and "unless" in p.info.tokens and "if" in u.part.info.tokens and any(
+            h is not None for h in u.sentence.negations):
+        flip = None  # "..., unless C" says what "not ... if C" says
+    if flip:
+        kinds.append(flip)
+    return kinds
+
+
+def _adverbial(p: Part) -> bool:
+    """Whether every quantifier of the claim is one of time ("every month", "all day",
+    "at any time"): how often, not of whom; it widens a claim only against a unit that
+    says "only" or "unless"."""
+    return all(h in TIMES for h in p.quantified)
+
+
+def _exception(p: Part, near: list[Unit]) -> bool:
+    """A universal claim ("All tickets can be changed", "All withdrawals are free") and
+    a unit that denies its predicate, in other words, of something it includes
+    (`_denies`), or a unit on what it quantifies that denies its predicate of part of the whole
+    ("Economy Light tickets cannot be changed") or counts it ("3 free withdrawals"); for
+    "nobody" or "everyone", a unit saying the same of a restricted subject ("people with
+    stomach ulcers should not take it")."""
+    if None in p.quantified and p.words and any(
+            p.words <= u.words and u.part.restricted and not u.part.universal for u in near):
+        return True
+    if p.universal and not any(h is not None for h in p.negations) and any(
+            _denies(u, p) for u in near):
+        return True
+    heads = {h for h in p.quantified if h and h not in TIMES}
+    if not heads:
+        return False
+    for u in near:
+        words = u.part.words
+        if not heads & words or not words - p.words or u.part.universal:
+            continue  # not on what the claim quantifies, or no narrower
+        if len(p.words & words) < MIN_WORDS:
+            continue
+        if _polarity(p, u.part, Fit(0, 0, (), 0, frozenset())):
+            return True
+        if not p.figures and heads & u.part.counted:
+            return True
+    return False
+
+
+def _denies(u: Unit, p: Part) -> bool:
+    """Whether the unit denies, of something the universal claim includes, what the
+    claim says, its predicate in other words ("Contractors are not eligible for the
+    allowance" against "All staff, contractors included, receive the allowance"): a
+    negation whose word the claim lacks, every other word of the unit in the claim."""
+    if not u.clause and len(clause_parts(u.sentence.text)) > 1:
+        return False  # a negation of one clause: its clause is a unit of its own
+    if all(h in TIMES for h in p.quantified if h is not None) and None not in p.quantified:
+        return False  # "at any time" says when, not of whom
+    for h in u.part.negations:
+        if h is not None and h not in p.stems:
+            rest = u.words - {h}
+            if len(rest) > MIN_WORDS and rest <= p.words:
+                return True
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A claim (or clause) against the units that restate it."""
+
+    conflict: str | None = None  # the kind; None when it agrees with one, or restates none
+    row: int | None = None  # the context sentence it conflicts with
+    restated: bool = False  # a unit restates it word for word (no word replaced)
+
+
+def _need(n: int) -> int:
+    """The content words a unit must share with a claim of n: fewer can neither contain a
+    unit nor restate the claim."""
+    return max(min(MIN_WORDS, n), min(math.ceil(CONTAINED_SHARE * n),
+                                      math.ceil(RESTATES * n) - MAX_SWAP_EDIT))
+
+
+def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = True
+               ) -> Judged:
+    """The conflict of a claim (or clause) with the units that restate it."""
+    if not p.words or (len(p.words) < MIN_WORDS and not p.universal):
+        return Judged()
+    near = units.near(p, doc, _need(len(p.words)))
+    when = {h for h in p.quantified if h in TIMES}
+    if when and len(p.words - when) >= MIN_WORDS and any(time_bound(p, u.part) for u in near):
+        p = replace(p, words=p.words - when)  # "at any time" says when, not what
+    if _exception(p, near) or (p.universal and any(
+            elsewhere(p, u.part, u.sentence) for u in near)):
+        return Judged("quantifier")
+    if len(p.words) < MIN_WORDS:
+        return Judged()
+    fits = [(u, f) for u in near
+            if (f := _fit(p, u, units, subject)) is not None and f.candidate]
+    restated = any(f.restates and not f.swaps for _, f in fits)
+    # a clause that restates the claim stands for its sentence
+    by_clause = {u.row for u, f in fits if u.clause and f.restates}
+    fits = [(u, f) for u, f in fits if u.clause or u.row not in by_clause]
+    judged = [(u, f, _conflicts(p, u, f, units)) for u, f in fits]
+    if not judged or any(not kinds for _, _, kinds in judged):
+        return Judged(restated=restated)
+    # the unit it restates most closely, with the fewest replaced words, explains it
+    u, _, kinds = max(judged, key=lambda x: (x[1].covered, -len(x[1].swaps), x[1].covering))
+    return Judged(min(kinds, key=_KIND_ORDER.index), u.row, restated)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What alignment found for one claim sentence."""
+
+    conflict: str | None = None  # its kind (module docstring), None: no contradiction
+    row: int | None = None  # the context sentence it contradicts
+    unstated: str | None = None  # a clause of it that no context states
+
+
+def _stated(p: Part, units: Units) -> float:
+    """Share of a clause's content words that some context states (a word by its stem,
+    or by a static vector at least SOFT_WORD close to a context word)."""
+    words = list(dict.fromkeys(p.pairs))
+    if not words:
+        return 1.0
+    missing = [t for t, w in words if w not in units.stems]
+    if missing and units.ctx.infos:
+        vecs = word_vectors(missing)
+        pool = _context_vectors(units)
+        if len(pool):
+            near = (vecs @ pool.T).max(axis=1)
+            missing = [t for t, c in zip(missing, near, strict=True) if c < SOFT_WORD]
+    return 1.0 - len(missing) / len(words)
+
+
+def _context_vectors(units: Units) -> np.ndarray:
+    ctx = units.ctx
+    cached = ctx.derived.get("alignment_vectors")
+    if isinstance(cached, np.ndarray):
+        return cached
+    rows = [ctx.word_vectors(j) for j in range(len(ctx))]
+    pool = np.vstack([r for r in rows if len(r)]) if any(len(r) for r in rows) else np.zeros(
+        (0, 1), np.float32)
+    ctx.derived["alignment_vectors"] = pool
+    return pool
+
+
+def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding:
+    """The claim sentence's conflict with the contexts (each of its clauses aligned on its
+    own when it has several, a later clause with the names of the sentence), and a clause
+    of it no context states. `doc`: align within that context document only."""
+    if len(ctx) == 0 or s.asks:
+        return Finding()  # (a question asserts nothing)
+    units = Units.of(ctx)
+    parts = clauses(s.text)
+    names = frozenset(stem(n) for n in s.names)
+    restated = False
+    if len(parts) > 1 and (whole := part(s.text)).universal and _exception(
+            whole, units.near(whole, doc, _need(len(whole.words)))):
+        return Finding("quantifier")  # "All staff, contractors included, receive ..."
+    for k, p in enumerate(parts):
+        # a later clause is read with the sentence's names ("..., and get one point per
+        # pound": the Classic card's) and, without a subject of its own, with what it
+        # takes from the sentence ("Team connects 10 devices and stores 5 TB")
+        given = names | taken(parts, k)
+        if k and given - p.words:
+            p = replace(p, words=p.words | given)
+        judged = judge_part(p, units, doc, subject=k == 0)
+        if judged.conflict is not None:
+            return Finding(judged.conflict, judged.row)
+        restated = restated or judged.restated
+    if len(parts) > 1 and doc is None and restated:
+        for p in parts:
+            if FIRST_PERSON & set(p.info.tokens) or _SOURCE.match(p.text):
+                continue
+            # the clause, and each item of a list in it ("..., theft, windscreen repair
+            # and breakdown recovery": "breakdown recovery")
+            for q in (p, *(part(x) for x in _ITEM.split(p.text) if x != p.text)):
+                if (len(q.words - FILLER_STEMS) >= MIN_WORDS
+                        and _stated(q, units) < UNSTATED_SHARE):
+                    return Finding(unstated=q.text)
+    return Finding()
+
+
+_ITEM = re.compile(r"\s*,\s*|\s+(?:and|or)\s+", re.IGNORECASE)
+

@@ -1,0 +1,489 @@
+"""Clauses, and what a clause says beyond its words: polarity, figures and scope.
+
+A sentence is split into clauses at semicolons, brackets, dashes, commas and the words
+that open a clause ("but", "although", "which", "unless", "if", "and" ...); a piece of
+fewer than MIN_CLAUSE_TOKENS tokens stays with its neighbour ("Yes, ...", "Basic and
+Plus ..."). Each sentence or clause is read once into a `Part` (cached by text), the
+unit claim-level alignment (alignment.py) compares:
+- `words`: its content stems, without negations, quantifiers, numbers and an opener;
+- `negations`: the stem each predicate negation bears on ("not" in "does not need to be
+  booked" bears on "booked"; "unless" is one; "without", "not only", "no later than" and
+  "a failed delivery" are not);
+- `figures`: each number with the word it counts ("5 devices", "8 am" as a time);
+- `universal`: it quantifies over everyone or everything ("all", "every", "nobody" ...);
+- `restricted`: it limits its statement ("only", "unless", "except", "people with ...").
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .lexical import NEGATIONS, STOPWORDS, stem
+from .normalise import TOKEN, normalise_text
+from .sentences import SentenceInfo, token_view
+from .sentences import lead_tokens as _lead
+
+MIN_CLAUSE_TOKENS = 3  # a shorter piece ("Yes", "In 2019", "Basic") is no clause of its own
+_OPENS = (r"but|although|though|while|whereas|which|who|so|unless|except|yet|and|or|if|"
+          r"because|since|as long as|provided|unlike|however|then|along with|together with|"
+          r"as well as")
+_BREAK = re.compile(
+    r"\s*[;()\[\]:]\s*"  # semicolons, brackets, colons
+    r"|\s+[-\u2013\u2014]\s+|\u2014"  # a dash set off by spaces, an em dash
+    r"|\s*,(?=\s)(?!\s*\d)\s*"  # a comma before a space and no digit (not "1,000", "1 , 000")
+    rf"|\s+(?=(?:{_OPENS})\s)",  # a word that opens a clause
+    re.IGNORECASE,
+)
+
+_UNIVERSAL_TEXT = """
+    all every each any everyone everybody everything anyone anybody anything always
+    nobody whatever whichever whoever
+"""
+UNIVERSAL = frozenset(_UNIVERSAL_TEXT.split())
+# universals that stand for people or things themselves: they quantify no word after them
+_PRONOUNS = frozenset(
+    {"everyone", "everybody", "everything", "anyone", "anybody", "anything", "nobody",
+     "whoever"}
+)
+_RESTRICTORS_TEXT = "only solely exclusively unless except excluding if"  # "if": a condition
+RESTRICTORS = frozenset(_RESTRICTORS_TEXT.split())
+# a person or thing narrowed by what follows it: "people with ulcers", "children under 6",
+# "adults aged 65", "students from low-income households", "guests who book directly"
+_POST_MODIFIERS_TEXT = "with who whose under over aged from above below"
+POST_MODIFIERS = frozenset(_POST_MODIFIERS_TEXT.split())
+# words between a negation and what it negates: "does not need to be booked"
+_LIGHT_TEXT = """
+    need needs needed even ever really necessarily currently yet always usually
+    generally actually also quite
+"""
+_LIGHT = frozenset(_LIGHT_TEXT.split())
+# "no later than 11 am", "not more than 3", "not only": a bound or an addition, no negation
+_COMPARATIVES_TEXT = "more less fewer later earlier sooner greater higher lower longer only"
+_COMPARATIVES = frozenset(_COMPARATIVES_TEXT.split())
+_ATTRIBUTIVE = frozenset({"failed", "failing"})
+_DETERMINERS = frozenset({
+    "a", "an", "the", "any", "each", "every", "this", "that", "these", "those",
+    "its", "their", "your", "our", "his", "her", "my",
+})
+_TIME = frozenset({"am", "pm", "a.m", "p.m"})
+_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth"})  # a rank, no count
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+NEGATION_REACH = 6  # tokens after a negation in which it finds what it negates
+
+
+def is_negation(token: str) -> bool:
+    """A predicate negation word (not "without": it modifies, it does not deny)."""
+    return (token in NEGATIONS and token != "without") or token == "unless" or token.endswith(
+        ("n't", "n’t"))
+
+
+def _is_number(stem: str) -> bool:
+    return stem[:1].isdigit()
+
+
+def _value(stem: str) -> float | None:
+    try:
+        return float(stem)
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A sentence or a clause as alignment reads it (module docstring)."""
+
+    info: SentenceInfo
+    words: frozenset[str]
+    pairs: tuple[tuple[str, str], ...]  # (token, stem) of each content word, in order
+    stems: frozenset[str]  # every token's stem (irregular verbs as their base)
+    first: str | None  # its first content stem (the subject, mostly)
+    negations: tuple[str | None, ...]  # per predicate negation, the stem it bears on
+    figures: tuple[tuple[float, str | None], ...]  # (value, the stem it counts)
+    counted: frozenset[str]  # content stems within two tokens after a number
+    quantified: tuple[str | None, ...]  # per universal quantifier, the stem it quantifies
+    restricted: bool
+    opening: str | None  # "verb", "preposition", "relative": no subject of its own
+    capitalised: frozenset[str]  # stems of its capitalised tokens (names, the first word)
+
+    @property
+    def universal(self) -> bool:
+        return bool(self.quantified)
+
+    @property
+    def text(self) -> str:
+        return self.info.text
+
+
+def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str | None]:
+    heads: list[str | None] = []
+    for i in range(lead, len(toks)):
+        t = toks[i]
+        if not is_negation(t):
+            continue
+        if t in _ATTRIBUTIVE and i > 0 and toks[i - 1] in _DETERMINERS:
+            continue  # "retries a failed delivery"
+        if t in ("not", "no") and i + 1 < len(toks) and toks[i + 1] in _COMPARATIVES:
+            continue  # "no later than", "not only"
+        head = None
+        for j in range(i + 1, min(len(toks), i + 1 + NEGATION_REACH)):
+            u = toks[j]
+            if u in STOPWORDS or u in _LIGHT or is_negation(u) or _is_number(stems[j]):
+                continue
+            head = stems[j]
+            break
+        heads.append(head)
+    return heads
+
+
+_MONTHS_TEXT = """
+    january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec
+"""
+_MONTHS = frozenset(_MONTHS_TEXT.split())
+
+
+def _is_year(value: float) -> bool:
+    return 1000 <= value <= 2999 and value == int(value)
+
+
+def _figures(toks: tuple[str, ...], stems: list[str]) -> list[tuple[float, str | None]]:
+    """Each number with the word it counts: the next token ("5 devices"; a time for
+    "8 am"), else the content word before it ("Physics in 1903" counts Physics); in a
+    date, a day beside its month counts the day and a year the year ("28 June 2019",
+    "June 28"); "2018-19" is 2018 to 2019."""
+    out: list[tuple[float, str | None]] = []
+    n = len(toks)
+    for i, s in enumerate(stems):
+        if not _is_number(s) or toks[i] in _ORDINALS or (value := _value(s)) is None:
+            continue
+        if (i and len(toks[i]) == 2 and _is_number(stems[i - 1])
+                and _is_year(prev := _value(stems[i - 1]) or 0)):
+            value = prev // 100 * 100 + value  # "2018-19": the second year
+        j = i + 1
+        if j < n and toks[j] in _SCALES:
+            value *= _SCALES[toks[j]]
+            j += 1
+        key: str | None = None
+        near = toks[max(0, i - 2):i] + toks[j:j + 1]
+        if j < n and toks[j] in _TIME:
+            key = "time"
+        elif value <= 31 and any(t in _MONTHS for t in near):
+            key = "@day"  # a date's day, never a count of days
+        elif _is_year(value) and (j >= n or toks[j] in STOPWORDS or _is_number(stems[j])
+                                  or toks[j] in _MONTHS):
+            key = "@year"  # a calendar year, never a count of years
+        elif j < n and toks[j] not in STOPWORDS and not _is_number(stems[j]):
+            key = stems[j]
+        else:
+            for k in range(i - 1, max(-1, i - 3), -1):
+                if toks[k] not in STOPWORDS and not _is_number(stems[k]):
+                    key = stems[k]
+                    break
+        out.append((value, key))
+    return out
+
+
+def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str | None]:
+    """Per universal quantifier, the content stem it quantifies ("all tiers": tier;
+    "everyone": None)."""
+    out: list[str | None] = []
+    for i in range(lead, len(toks)):
+        if toks[i] not in UNIVERSAL or (toks[i] == "any" and i and toks[i - 1] in ("of", "than")):
+            continue  # "the highest of any school", "more than any other": a comparison
+        head = None
+        if toks[i] in _PRONOUNS:
+            out.append(None)
+            continue
+        for j in range(i + 1, min(len(toks), i + 4)):
+            if toks[j] not in STOPWORDS and not _is_number(stems[j]):
+                head = stems[j]
+                break
+        out.append(head)
+    return out
+
+
+_CONJUNCTIONS_TEXT = "and or but so then while yet also"
+_CONJUNCTIONS = frozenset(_CONJUNCTIONS_TEXT.split())
+_AUXILIARIES_TEXT = """
+    is are was were be been has have had can could may might must will would should
+    shall does do did cannot
+"""
+_AUXILIARIES = frozenset(_AUXILIARIES_TEXT.split())
+_PREPOSITIONS_TEXT = """
+    from to in on at for with by up until within after before during over under into
+    between per via
+"""
+_PREPOSITIONS = frozenset(_PREPOSITIONS_TEXT.split())
+_RELATIVES = frozenset({"which", "who", "whom", "whose"})
+_OBJECT_STARTS = frozenset({"no", "up", "a", "an", "the", "to"})
+
+
+def _opening(toks: tuple[str, ...]) -> str | None:
+    """How a clause opens when it has no subject of its own: "verb" ("has no device
+    limit", "syncs up to 2 devices"), "preposition" ("and from 9 am to 1 pm on
+    Saturdays"), "relative" ("which are caused by viruses"), else None."""
+    i = 0
+    while i < len(toks) and toks[i] in _CONJUNCTIONS:
+        i += 1
+    if i >= len(toks):
+        return None
+    first, nxt = toks[i], toks[i + 1] if i + 1 < len(toks) else ""
+    if first in _RELATIVES:
+        return "relative"
+    if first in _PREPOSITIONS:
+        return "preposition"  # "and from 9 am to 1 pm on Saturdays"
+    if first in _AUXILIARIES:
+        return "verb"
+    if first.endswith("s") and (nxt[:1].isdigit() or nxt in _OBJECT_STARTS):
+        return "verb"  # "includes 5 GB", "has no ...", "syncs up to"
+    return None
+
+
+def subject_words(p: Part) -> frozenset[str]:
+    """A clause's subject, as a following clause without one takes it: its content stems
+    before its first auxiliary, negation or number ("The Classic card has no annual fee":
+    classic, card; "People for the Ethical Treatment of Animals (PETA) is ...": all five)."""
+    toks = p.info.tokens
+    stems = lemma_stems(toks, p.info.all_stems)
+    out = []
+    for i in range(p.info.lead, len(toks)):
+        t = toks[i]
+        if t in _AUXILIARIES or is_negation(t) or _is_number(stems[i]):
+            break
+        if stems[i] in p.words:
+            out.append(stems[i])
+    return frozenset(out)
+
+
+# Irregular verb forms, read as their base ("won" is "win"), both sides alike: a claim
+# "did not win" restates "won" (the stemmer keeps prefixes: "won" and "win" differ).
+# (forms also used as adjectives, "paid", "lost", "known", "left", are left alone)
+_IRREGULAR_TEXT = """
+    won:win took:take taken:take gave:give went:go gone:go made:make held:hold sold:sell
+    bought:buy built:build began:begin begun:begin wrote:write written:write led:lead
+    met:meet ran:run said:say saw:see seen:see sent:send spent:spend stood:stand told:tell
+    thought:think became:become came:come knew:know grew:grow grown:grow drew:draw
+    drawn:draw drove:drive driven:drive fell:fall fallen:fall felt:feel kept:keep
+    brought:bring caught:catch taught:teach chose:choose chosen:choose rose:rise
+    risen:rise struck:strike spoke:speak spoken:speak broke:break ate:eat eaten:eat
+    flew:fly flown:fly wore:wear sang:sing sung:sing threw:throw thrown:throw
+    fought:fight sought:seek meant:mean dealt:deal lent:lend forgot:forget froze:freeze
+    hung:hang shook:shake slept:sleep stole:steal swore:swear understood:understand
+    withdrew:withdraw
+"""
+_IRREGULAR = {form: stem(base) for form, base in
+              (pair.split(":") for pair in _IRREGULAR_TEXT.split())}
+
+
+def lemma_stems(toks: Sequence[str], stems: Sequence[str]) -> list[str]:
+    """The sentence's stems with irregular verb forms read as their base."""
+    get = _IRREGULAR.get
+    return [get(t, x) for t, x in zip(toks, stems, strict=True)]
+
+
+def neighbours(p: Part) -> dict[str, frozenset[str]]:
+    """Per content stem, the stems of the nearest tokens before ("<stem") and after
+    (">stem") it that are no stopwords and no numbers: its place in the sentence."""
+    return _neighbours(p.info.text)
+
+
+@lru_cache(maxsize=4096)
+def _neighbours(text: str) -> dict[str, frozenset[str]]:
+    info = token_view(text)
+    toks = info.tokens
+    stems = lemma_stems(toks, info.all_stems)
+    keep = [i for i, t in enumerate(toks) if t not in STOPWORDS and not _is_number(stems[i])]
+    out: dict[str, set[str]] = {}
+    for k, i in enumerate(keep):
+        near = out.setdefault(stems[i], set())
+        if k:
+            near.add("<" + stems[keep[k - 1]])
+        if k + 1 < len(keep):
+            near.add(">" + stems[keep[k + 1]])
+    return {w: frozenset(n) for w, n in out.items()}
+
+
+def predicate_words(p: Part) -> frozenset[str]:
+    """What a clause says before its first preposition or number ("The Riverside Clinic
+    is open from 8 am ...": riverside, clinic, open), as a following clause of only a
+    prepositional phrase ("and from 9 am to 1 pm on Saturdays") takes it."""
+    toks = p.info.tokens
+    stems = lemma_stems(toks, p.info.all_stems)
+    out = []
+    for i in range(p.info.lead, len(toks)):
+        if toks[i] in _PREPOSITIONS or _is_number(stems[i]):
+            break
+        if stems[i] in p.words:
+            out.append(stems[i])
+    return frozenset(out)
+
+
+def taken(pieces: Sequence[Part], k: int) -> frozenset[str]:
+    """What clause k takes from its sentence when it has no subject of its own: a verb
+    its first clause's subject ("..., has no device limit"), a prepositional phrase what
+    the first clause says before its own ("..., and from 9 am to 1 pm on Saturdays"), a
+    relative clause what it refers to ("..., which are caused by viruses")."""
+    p = pieces[k]
+    if not k or p.opening is None:
+        return frozenset()
+    if p.opening == "relative":
+        return last_words(pieces[k - 1])
+    if p.opening == "preposition":
+        return predicate_words(pieces[0])
+    return subject_words(pieces[0])
+
+
+def last_words(p: Part, n: int = 2) -> frozenset[str]:
+    """The clause's last `n` content stems: what a relative clause after it is about
+    ("... colds or flu, which are caused by viruses")."""
+    stems = [s for s in lemma_stems(p.info.tokens, p.info.all_stems) if s in p.words]
+    return frozenset(stems[-n:])
+
+
+@lru_cache(maxsize=4096)  # ~4 KB each (with its token view): bounded at ~16 MB
+def part(text: str) -> Part:
+    """The alignment view of a sentence or clause (cached: contexts repeat)."""
+    return _part(token_view(text))
+
+
+def _is_word(t: str, s: str) -> bool:
+    """A content word as alignment reads it: no stopword ("gets" is "get"), negation,
+    quantifier, number (a rank, "first", is a word: "the first legs" are not "the second
+    leg")."""
+    return not (t in STOPWORDS or (t[-1:] == "s" and t[:-1] in STOPWORDS) or is_negation(t)
+                or t in UNIVERSAL or t in RESTRICTORS or t in _TIME
+                or (_is_number(s) and t not in _ORDINALS))
+
+
+def first_word(info: SentenceInfo) -> str | None:
+    """A sentence's first content stem, as its Part's `first` (without reading it all)."""
+    for i in range(info.lead, len(info.tokens)):
+        t = info.tokens[i]
+        s = _IRREGULAR.get(t, info.all_stems[i])
+        if _is_word(t, s):
+            return s
+    return None
+
+
+def _part(info: SentenceInfo) -> Part:
+    text = info.text
+    toks = info.tokens
+    stems = lemma_stems(toks, info.all_stems)
+    words = []
+    pairs = []
+    for i in range(info.lead, len(toks)):
+        t, s = toks[i], stems[i]
+        if not _is_word(t, s):
+            continue
+        if t in _ORDINALS:
+            s = t  # "first", not its number
+        words.append(s)
+        pairs.append((t, s))
+    restricted = any(t in RESTRICTORS for t in toks) or any(
+        toks[i + 1] in POST_MODIFIERS for i in range(info.lead, min(len(toks) - 1, info.lead + 3))
+        if toks[i] not in STOPWORDS
+    )
+    return Part(
+        info=info,
+        words=frozenset(words),
+        pairs=tuple(pairs),
+        stems=frozenset(stems),
+        first=words[0] if words else None,
+        negations=tuple(_negation_heads(toks, stems, info.lead)),
+        figures=tuple(_figures(toks, stems)),
+        counted=frozenset(stems[j] for i, s in enumerate(stems) if _is_number(s)
+                          for j in range(i + 1, min(len(stems), i + 3))
+                          if toks[j] not in STOPWORDS and not _is_number(stems[j])),
+        quantified=tuple(_quantified(toks, stems, info.lead))
+        + ((None,) if "no one" in text.lower() else ()),
+        restricted=restricted,
+        opening=_opening(toks),
+        capitalised=frozenset(stems[i] for i in info.capitals),
+    )
+
+
+@lru_cache(maxsize=16384)
+def clause_texts(text: str) -> tuple[str, ...]:
+    """The sentence's clauses (the sentence itself when it has one): pieces split at the
+    breaks, a piece under MIN_CLAUSE_TOKENS tokens joined to the one before ("nausea
+    and diarrhoea"), or to the next at the start ("Yes, ...") or when it is listed with
+    it ("...; Basic and Plus subscribers get ...")."""
+    pieces = [p.strip() for p in _BREAK.split(text) if p and p.strip()]
+    merged: list[str] = []
+    carry = ""
+    for k, p in enumerate(pieces):
+        if carry:
+            p, carry = f"{carry} {p}", ""
+        nxt = pieces[k + 1].split(maxsplit=1)[0].lower() if k + 1 < len(pieces) else ""
+        if len(p.split()) >= MIN_CLAUSE_TOKENS:
+            merged.append(p)
+        elif merged and (nxt not in ("and", "or") or p.split()[0].lower() in ("and", "or")):
+            merged[-1] = f"{merged[-1]} {p}"
+        else:  # "Basic and Plus subscribers ...": a short piece joins what it is listed with
+            carry = p
+    if carry:
+        merged.append(carry)
+    return tuple(merged) if len(merged) > 1 else (text,)
+
+
+def _merge(pieces: list[list[int]], toks: tuple[str, ...]) -> list[list[int]]:
+    """Pieces of token indices merged as clause_texts merges its pieces."""
+    merged: list[list[int]] = []
+    carry: list[int] = []
+    for k, p in enumerate(pieces):
+        if carry:
+            p, carry = carry + p, []
+        nxt = toks[pieces[k + 1][0]] if k + 1 < len(pieces) else ""
+        if len(p) >= MIN_CLAUSE_TOKENS:
+            merged.append(p)
+        elif merged and (nxt not in ("and", "or") or toks[p[0]] in ("and", "or")):
+            merged[-1] = merged[-1] + p
+        else:
+            carry = p
+    if carry:
+        merged.append(carry)
+    return merged
+
+
+@lru_cache(maxsize=4096)
+def clause_parts(text: str) -> tuple[Part, ...]:
+    """The parts of the sentence's clauses (one, the sentence, when it has one): the
+    sentence read once, its tokens cut where clause_texts cuts its text (a clause's text
+    is its span of the normalised sentence: "$500" reads "500 dollars")."""
+    whole = part(text)
+    info = whole.info
+    normal = normalise_text(text)
+    spans = [m.span() for m in TOKEN.finditer(normal)]
+    breaks = [m.start() for m in _BREAK.finditer(normal) if m.end() > m.start()]
+    if not breaks or len(spans) != len(info.tokens):
+        return (whole,)
+    ids = [bisect.bisect_right(breaks, start) for start, _ in spans]
+    pieces: list[list[int]] = []
+    for k, b in enumerate(ids):
+        if k and b == ids[k - 1]:
+            pieces[-1].append(k)
+        else:
+            pieces.append([k])
+    groups = _merge(pieces, info.tokens)
+    if len(groups) < 2:
+        return (whole,)
+    out = []
+    for g in groups:
+        lo, hi = g[0], g[-1] + 1
+        toks = info.tokens[lo:hi]
+        piece = normal[spans[lo][0]:spans[hi - 1][1]]
+        out.append(_part(SentenceInfo(
+            text=piece, stems=[], all_stems=info.all_stems[lo:hi], numbers=(), names=[],
+            negated=False, tokens=toks,
+            capitals=tuple(i - lo for i in info.capitals if lo <= i < hi),
+            lead=_lead(piece, list(toks)))))
+    return tuple(out)
+
+
+def clauses(text: str) -> list[Part]:
+    """The parts of the sentence's clauses (one, the sentence, when it has one)."""
+    return list(clause_parts(text))

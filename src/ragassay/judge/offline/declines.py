@@ -1,0 +1,145 @@
+"""An answer that declines: "I don't know", "the documents don't say", "I can't help
+with that one", and the referral that often follows ("Please contact our support team").
+
+Decline phrasings are patterns (a decline says so in words; nothing to align): first-
+person ignorance or inability ("I'm not sure", "I couldn't find anything about",
+"I'm unable to answer"), a lack of information ("I don't have enough information", "no
+details on X are given"), and a source that is silent ("the policy documents don't
+mention", "isn't covered in the documents", "there's nothing in the passages about").
+Apostrophes are written one way where a sample is keyed (text.plain_apostrophes); the
+patterns read the typographic one too, for callers with raw text.
+
+A declining sentence may still make a claim ("I'm not sure, but refunds take 45 days"):
+`hedged_claim` reads the clauses outside the decline.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .clauses import clause_texts
+from .lexical import FILLER, STOPWORDS, TermPool, missing_terms, stem, stem_set
+from .normalise import norm_tokens
+
+_A = "['\u2019\u02bc\uff07]"  # an apostrophe, however typed
+_NOT = rf"(?:n{_A}?t|\s+not)"  # "n't" / " not" after an auxiliary (do, does, could ...)
+_CANNOT = rf"(?:cannot|can{_A}?t|can not)"
+_SOURCE = (
+    r"(?:documents?|docs|documentation|contexts?|texts?|passages?|sources?|information|"
+    r"info|articles?|polic(?:y|ies)|leaflets?|pages?|knowledge base|manuals?|guides?|faqs?|"
+    r"summary|materials?|data|records?|notes|files?|excerpts?|snippets?|results?|content|"
+    r"sections?|handbook|brochure|website|site)"
+)
+_SILENT_VERB = (
+    r"(?:say|mention|cover|contain|specify|state|include|address|go into|provide|answer|"
+    r"tell|discuss|list|explain|describe|give|indicate|detail|clarify|talk about|touch on)"
+)
+_KNOW_VERB = (
+    r"(?:answer|determine|find|locate|see|say|tell|confirm|provide|verify|help|assist|advise|"
+    r"comment|speak to|give|know|check|access|look up|be sure)"
+)
+_INFO = r"(?:information|info|details?|data|knowledge|answer|specifics|records?|idea|context)"
+_PATTERNS = (
+    # ignorance
+    rf"\bi (?:do not|don{_A}?t|dont) know\b",
+    rf"\b(?:i{_A}?m|i am|we{_A}?re|we are) not (?:sure|certain)\b",
+    r"\bno idea\b",
+    # first-person inability: "I can't help with that one", "we couldn't find anything"
+    rf"\b(?:i|we)(?:{_A}(?:m|re|ve|d))?(?:\s+(?:am|are|was|were|have|had|also|really|just|"
+    rf"unfortunately|currently|simply|sadly))*\s+(?:{_CANNOT}|could{_NOT}|"
+    rf"unable to|not able to|(?:was|were|wasn|weren)(?:{_A}t)? (?:not )?able to|"
+    rf"have{_NOT} been able to|won{_A}?t be able to)\s+(?:\w+\s+){{0,2}}?{_KNOW_VERB}\b",
+    # the same without a subject, with verbs that only decline ("cannot be determined")
+    rf"\b(?:{_CANNOT}|unable to|not possible to) (?:answer|determine|say|"
+    rf"tell|confirm|be determined|be answered)\b",
+    # a lack of information: "I don't have enough information", "I have no data on"
+    rf"\b(?:do|does|did){_NOT} have (?:(?:any|enough|sufficient|the|that|this|much|specific|"
+    rf"more|further|relevant|reliable|such|those|these|details|access to)\s+)*{_INFO}\b",
+    rf"\b(?:i|we) have no (?:\w+ )?{_INFO}\b",
+    r"\bno (?:relevant |specific |further |such |additional |other )?(?:information|info|"
+    r"details?|data|mention|specifics|records?)\b",
+    rf"\bnot (?:enough|sufficient) {_INFO}\b",
+    # a silent source: "the documents I have don't mention", "the docs don't specify"
+    rf"\b{_SOURCE}\b(?:\s+[\w{_A[1:-1]}-]+){{0,5}}?\s+(?:do|does|did){_NOT}\s+"
+    rf"(?:seem to |appear to |really |actually |explicitly |directly )?{_SILENT_VERB}\b",
+    # ... the generic forms of before (kept: an answer "does not say" what it is asked)
+    rf"\b(?:does|do){_NOT} (?:contain|provide|mention|specify|say|state|answer)\b",
+    rf"\bnot (?:mentioned|specified|provided|stated|covered|addressed|included|given|listed|"
+    rf"found|available) (?:in|within) (?:the |these |this |those |my |our |your |any )?"
+    rf"(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
+    rf"\b(?:is|are|was|were){_NOT} (?:\w+ )?(?:covered|addressed|mentioned|included|"
+    rf"discussed|specified|stated|provided|given|listed|described|explained|found) "
+    rf"(?:in|by|within) (?:the |these |this |those |my |our |your |any )?(?:[\w-]+ ){{0,2}}?"
+    rf"{_SOURCE}\b",
+    rf"\b(?:is|are){_NOT} available to (?:me|us)\b",
+    r"\bnot something (?:that )?(?:i|we|the|these|this|our|my)\b",
+    rf"\b(?:there{_A}?s|there is|there are|i (?:found|see|can find|could find)) nothing\b",
+    rf"\bnothing (?:in|about|on|regarding) (?:the |these |this |those |my |our |your )?"
+    rf"(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
+    r"\bthere (?:is|are) no (?:mention|information|details?|data|record)\b",
+    r"\b(?:outside|beyond) (?:the scope of|what) ",
+    r"\bunknown\b",
+    r"\bno answer\b",
+)
+DECLINE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
+
+# A referral after a decline: "Please contact our support team", "HR should be able to
+# help", "You may want to reach out to the clinic".
+REFERRAL = re.compile(
+    r"^\W*(?:(?:please |kindly |you (?:may|might|can|could|should) (?:want to |wish to )?|"
+    rf"feel free to |i(?:{_A}d| would) (?:recommend|suggest)(?: that you)? |try to |"
+    rf"it(?:{_A}s| is) best to )?(?:contact|reach out to|ask|call|email|e-mail|get in touch "
+    r"with|check with|speak (?:to|with)|talk to|consult)\b"
+    r"|.{0,60}\b(?:should|will|would|can|could|may|might) be able to (?:help|assist|"
+    r"answer|advise|tell you)\b)",
+    re.IGNORECASE,
+)
+
+
+def is_noncommittal(answer: str) -> bool:
+    """An answer (or sentence) that declines: "I don't know", "the context does not say",
+    "I don't have enough information to answer that", ..."""
+    return bool(answer.strip()) and bool(DECLINE.search(answer))
+
+
+def is_referral(sentence: str) -> bool:
+    """A sentence that sends the user elsewhere ("Please contact the clinic directly.")."""
+    return bool(REFERRAL.search(sentence))
+
+
+# Words a decline uses about the sources rather than the world ("based on the
+# information provided", "the documents do not mention ...").
+_SOURCE_TALK_TEXT = """
+    information provided context contexts document documents based given text texts
+    passage passages source sources data available answer question mention mentioned
+    say says state stated specify specified detail details docs documentation article
+    articles policy leaflet knowledge base covered cover address addressed guess rather
+    find found locate retrieved unfortunately afraid sorry anything nothing
+"""
+_SOURCE_TALK = frozenset(_SOURCE_TALK_TEXT.split())
+HEDGE_WORDS = 3  # content words a declining sentence's other clauses must say to claim
+_INDIRECT = re.compile(r"\W*(?:which|what|whether|how|when|where|who|whom|why|if)\b",
+                       re.IGNORECASE)
+
+
+def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
+    """Whether a declining sentence still makes a claim: it names a number, date or name
+    absent from the contexts and the question ("The role of Napoleon in its design is
+    unknown"), or its clauses that do not decline say HEDGE_WORDS or more content words
+    the question does not, talk about the sources aside ("I'm not sure, but his books
+    have been translated into 42 languages"). A clause asking what is not known ("...
+    don't say which payment methods are accepted") is part of the decline."""
+    if missing_terms(sentence, pool, question):
+        return True
+    parts = clause_texts(sentence)
+    # what the sentence says beyond its decline phrases; a clause asking what is not
+    # known is the decline's object ("... don't say which payment methods are accepted")
+    text = " ".join(DECLINE.sub(" ", c) for i, c in enumerate(parts)
+                    if not (i and DECLINE.search(parts[i - 1]) and _INDIRECT.match(c)))
+    q = stem_set(question)
+    said = {
+        stem(t)
+        for t in norm_tokens(text)
+        if t not in STOPWORDS and t not in FILLER and t not in _SOURCE_TALK
+    }
+    return len(said - q) >= HEDGE_WORDS

@@ -1,0 +1,134 @@
+"""The scope of a universal claim against a unit that restates it (alignment.py): what
+"all", "every" or "any" quantifies, and whether the unit says the same of less.
+
+- `narrowed`: the unit names what the claim quantifies with a modifier the claim lacks,
+  before it ("permanent staff" for "all staff") or after it ("adults aged 65 and over",
+  "orders over $25", "students from low-income households");
+- `elsewhere`: the unit says the rest of the claim of something in the quantified
+  word's place and limits it ("Interviews are held for Medicine only" for "... for
+  every course"; "... on PostgreSQL but not on MySQL" for "... on every database");
+- `time_bound`: a claim true "at any time" against a unit with a time limit ("within
+  30 days").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .clauses import POST_MODIFIERS, UNIVERSAL, Part, is_negation, lemma_stems, neighbours, part
+from .lexical import STOPWORDS, stem
+
+_TIMES_TEXT = """
+    moment second minute hour day week month year time morning afternoon evening night
+    weekday weekend season spring summer autumn fall winter quarter monday tuesday
+    wednesday thursday friday saturday sunday
+"""
+TIMES = frozenset(stem(w) for w in _TIMES_TEXT.split())  # stems
+
+
+def _heads(p: Part, u: Part) -> list[str]:
+    """The words the claim quantifies that the unit does not quantify itself."""
+    own = set(u.quantified)
+    return [h for h in p.quantified if h is not None and h not in own]
+
+
+def narrowed(p: Part, u: Part) -> bool:
+    """Whether the unit modifies a word the claim quantifies with words the claim does
+    not have (a content word just before it, or a post-modifier just after it)."""
+    heads = [h for h in _heads(p, u) if h not in TIMES]
+    if not heads:
+        return False
+    toks = u.info.tokens
+    stems = lemma_stems(toks, u.info.all_stems)
+    claim_toks = set(p.info.tokens)
+    for i in range(u.info.lead, len(toks)):
+        if stems[i] not in heads:
+            continue
+        before = i - 1
+        if (before >= u.info.lead and toks[before] not in STOPWORDS
+                and stems[before] in u.words and stems[before] not in p.words):
+            return True
+        after = i + 1
+        if after < len(toks) and toks[after] in POST_MODIFIERS and toks[after] not in claim_toks:
+            return True
+    return False
+
+
+def elsewhere(p: Part, u: Part, sentence: Part) -> bool:
+    """Whether the unit states the rest of the claim of something else in the place of
+    the word the claim quantifies, and limits it ("only", "unless", a negation of
+    another case in its sentence)."""
+    limited = u.restricted or sentence.restricted or any(
+        is_negation(t) for t in sentence.info.tokens)
+    if not limited:
+        return False
+    for h in _heads(p, u):
+        if h in TIMES or h in u.words:
+            continue
+        rest = p.words - {h}
+        if len(rest) < 2 or not rest <= u.words:
+            continue
+        slot = neighbours(_unquantified(p)).get(h, frozenset())
+        mine = neighbours(u)
+        if any(not slot.isdisjoint(mine.get(v, ())) for v in u.words - p.words):
+            return True
+    return False
+
+
+def _unquantified(p: Part) -> Part:
+    """The claim without its quantifiers: "held for every course" places "course" after
+    "held", as "held for Medicine only" places "Medicine"."""
+    return part(_QUANTIFIER.sub(" ", p.text))
+
+
+_QUANTIFIER = re.compile(r"\b(?:" + "|".join(sorted(UNIVERSAL)) + r")\b", re.IGNORECASE)
+
+
+def time_bound(p: Part, u: Part) -> bool:
+    """Whether a claim quantified over time only ("at any time") meets a unit that
+    bounds it with a figure of time the claim does not state ("within 30 days")."""
+    if not p.quantified or not all(h in TIMES for h in p.quantified):
+        return False
+    mine = {k for _, k in p.figures}
+    return any(k in TIMES and k not in mine for _, k in u.figures)
+
+
+def name_runs(p: Part) -> list[tuple[frozenset[str], str | None, str | None]]:
+    """The names of several words in a sentence or clause ("the Half Fare Card", "Computer
+    Science"): each run of capitalised content words (the sentence's first word counts
+    only when the next is capitalised too), with the content stems just before and after
+    it: its place."""
+    toks, caps = p.info.tokens, set(p.info.capitals)
+    stems = lemma_stems(toks, p.info.all_stems)
+    content = [stems[i] in p.words for i in range(len(toks))]
+    out = []
+    i = p.info.lead
+    while i < len(toks):
+        if i in caps and content[i] and (i or i + 1 in caps):
+            j = i
+            while j + 1 < len(toks) and j + 1 in caps and content[j + 1]:
+                j += 1
+            before = next((stems[k] for k in range(i - 1, -1, -1) if content[k]), None)
+            after = next((stems[k] for k in range(j + 1, len(toks)) if content[k]), None)
+            out.append((frozenset(stems[i:j + 1]), before, after))
+            i = j + 1
+        else:
+            i += 1
+    return out
+
+
+def name_swap(p: Part, u: Part, only_c: frozenset[str], only_u: frozenset[str]) -> bool:
+    """Whether the words only the claim has are one name that stands where the unit has
+    another name of its own, in the same place (the same word before or after it, or both
+    at the start): "The Half Fare Card gives unlimited travel ..." for "The Alpine Rail
+    Pass gives unlimited travel ..."; "held for Computer Science only" for "held for
+    Medicine only"."""
+    mine = [r for r in name_runs(p) if r[0] == only_c]
+    if not mine:
+        return False
+    _, before, after = mine[0]
+    for words, b, a in name_runs(u):
+        if words <= only_u and ((b == before and (b is not None or a == after))
+                                or (a == after and a is not None)):
+            return True
+    return False

@@ -1,0 +1,240 @@
+"""The context units claim-level alignment (alignment.py) compares a claim with: every
+context sentence and its clauses, indexed by content stem, and the alternatives the
+contexts offer, all read once per sample (`Units.of`) and on first use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from .clauses import Part, clause_parts, first_word, lemma_stems, neighbours, part, taken
+from .lexical import STOPWORDS, stem
+from .normalise import normalise_text
+from .sentences import ContextIndex, SentenceInfo
+from .words import word_vectors
+
+# a list of three or more ("Basic, Plus and Pro"), or two at a sentence's start
+# ("Ibuprofen and paracetamol are ..."); any two words joined by "and" / "or"
+_LIST = re.compile(r"\b(\w+(?:,\s*\w+)+,?\s+(?:and|or)\s+\w+)\b")
+_JOINED = re.compile(r"\b(\w+)\s+(?:and|or)\s+(\w+)\b")
+_OPENING_PAIR = re.compile(r"^\W*(?:the\s+)?(\w+)\s+and\s+(\w+)\b", re.IGNORECASE)
+SYNONYM_COSINE = 0.6  # two subjects this close by their static vectors are no alternatives
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A context sentence or one of its clauses. A clause without a subject of its own
+    ("..., has no device limit and includes 2 TB of storage") takes the words of the
+    sentence's first clause as its own ("Pro costs $10 a month": pro), and a relative
+    clause the words it refers to ("colds or flu, which are caused by viruses")."""
+
+    part: Part
+    row: int  # the context sentence
+    clause: bool  # a clause of a sentence of several
+    sentence: Part  # the whole sentence
+    inherited: frozenset[str] = frozenset()
+
+    @property
+    def words(self) -> frozenset[str]:
+        return self.part.words | self.inherited
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """What one context sentence says of alternatives: the words it lists (in a list of
+    three or more, or two opening it), every pair it joins with "and" / "or" (it says
+    both), and each content word's place: its nearest content words before ("<word")
+    and after (">word"), stopwords and numbers skipped."""
+
+    listed: frozenset[frozenset[str]]
+    joined: frozenset[frozenset[str]]
+    near: dict[str, frozenset[str]]
+    heads: dict[str, frozenset[str]]  # each content word's next token, when a content word
+
+
+def _pairs(groups: list[list[str]]) -> frozenset[frozenset[str]]:
+    out: set[frozenset[str]] = set()
+    for group in groups:
+        items = [_lemma(x) for x in group if x.lower() not in ("and", "or")]
+        items = [x for x in items if not x[:1].isdigit()]
+        out.update(frozenset((a, b)) for a in items for b in items if a != b)
+    return frozenset(out)
+
+
+def _row(info: SentenceInfo) -> _Row:
+    listed: frozenset[frozenset[str]] = frozenset()
+    joined: frozenset[frozenset[str]] = frozenset()
+    if "and" in info.tokens or "or" in info.tokens:
+        text = normalise_text(info.text)
+        groups = [re.findall(r"\w+", m.group(1)) for m in _LIST.finditer(text)]
+        if m := _OPENING_PAIR.match(text):
+            groups.append(list(m.groups()))
+        listed = _pairs(groups)
+        joined = listed | _pairs([list(m.groups()) for m in _JOINED.finditer(text)])
+    stems = lemma_stems(info.tokens, info.all_stems)
+    content = [t not in STOPWORDS and not x[:1].isdigit()
+               for t, x in zip(info.tokens, stems, strict=True)]
+    heads: dict[str, set[str]] = {}
+    for k in range(len(stems) - 1):
+        if content[k] and content[k + 1]:
+            heads.setdefault(stems[k], set()).add(stems[k + 1])
+    return _Row(listed, joined, neighbours(part(info.text)),
+                {w: frozenset(h) for w, h in heads.items()})
+
+
+class Alternatives:
+    """Words the contexts offer as alternatives to each other: words listed together
+    ("Basic, Plus and Pro"; "Ibuprofen and paracetamol are ..."), modifiers of the same
+    word ("monthly subscriptions" / "annual subscriptions", "free tier" / "paid tier"),
+    and names in the same place beside the same word ("Nobel Prize in Physics" / "...
+    in Chemistry", "the Authorization header" / "the Retry-After header"). Numbers are
+    compared as figures. Read from the sentences that hold the words asked about, on
+    first use (`rows`: the sentences holding each content stem)."""
+
+    def __init__(self, infos: list[SentenceInfo], rows: dict[str, list[int]]) -> None:
+        self.infos = infos
+        self.rows = rows
+        self.names = frozenset(stem(n) for i in infos for n in i.names)
+        self._rows: dict[int, _Row] = {}
+
+    def row(self, j: int) -> _Row:
+        found = self._rows.get(j)
+        if found is None:
+            found = self._rows[j] = _row(self.infos[j])
+        return found
+
+    def together(self, w: str, v: str, j: int) -> bool:
+        """Whether sentence j lists both ("singer, songwriter and musician")."""
+        return frozenset((w, v)) in self.row(j).joined
+
+    def _near(self, w: str) -> frozenset[str]:
+        return frozenset().union(*(self.row(j).near.get(w, ()) for j in self.rows.get(w, ())))
+
+    def _heads(self, w: str) -> frozenset[str]:
+        return frozenset().union(*(self.row(j).heads.get(w, ()) for j in self.rows.get(w, ())))
+
+    def __call__(self, w: str, v: str) -> bool:
+        """Whether the contexts offer w and v as alternatives."""
+        if w == v or len(w) < 2 or len(v) < 2:
+            return False
+        pair = frozenset((w, v))
+        both = set(self.rows.get(w, ())) & set(self.rows.get(v, ()))
+        if any(pair in self.row(j).listed for j in both):
+            return True
+        if not self._heads(w).isdisjoint(self._heads(v)):
+            return True
+        return (w in self.names and v in self.names
+                and not self._near(w).isdisjoint(self._near(v)))
+
+    def has_alternative(self, v: str) -> bool:
+        """Whether the contexts offer any alternative to v."""
+        if any(any(v in p for p in self.row(j).listed) for j in self.rows.get(v, ())):
+            return True
+        for h in self._heads(v):  # another word before one of v's next words
+            for j in self.rows.get(h, ()):
+                if any(h in hs for w, hs in self.row(j).heads.items() if w != v):
+                    return True
+        return False
+
+
+def _lemma(word: str) -> str:
+    w = word.lower()
+    return lemma_stems([w], [stem(w)])[0]
+
+
+class Units:
+    """A sample's context units, built once per ContextIndex (`of`): every sentence,
+    indexed by content stem, and, for a sentence a claim shares words with, its clauses
+    (read on first use); with the alternatives the contexts offer (on first use too)."""
+
+    def __init__(self, ctx: ContextIndex) -> None:
+        self.ctx = ctx
+        self.stems = ctx.stems
+        self.by_stem: dict[str, list[int]] = {}
+        for j, info in enumerate(ctx.infos):
+            # (a sentence read as empty, addressed to the evaluator, has no words)
+            for w in set(lemma_stems(info.words, info.word_stems)):
+                self.by_stem.setdefault(w, []).append(j)
+        self._sentences: dict[int, Unit] = {}
+        self._subjects: frozenset[str] | None = None
+        self._clauses: dict[int, list[Unit]] = {}
+        self._alternatives: Alternatives | None = None
+        self._word_of: dict[str, str] | None = None
+
+    def sentence(self, row: int) -> Unit:
+        found = self._sentences.get(row)
+        if found is None:
+            whole = part(self.ctx.infos[row].text)
+            found = self._sentences[row] = Unit(whole, row, False, whole)
+        return found
+
+    @property
+    def subjects(self) -> frozenset[str]:
+        """The first content word of each context sentence."""
+        if self._subjects is None:
+            self._subjects = frozenset(
+                f for i in self.ctx.infos if (f := first_word(i)) is not None)
+        return self._subjects
+
+    @property
+    def alternatives(self) -> Alternatives:
+        if self._alternatives is None:
+            self._alternatives = Alternatives(self.ctx.infos, self.by_stem)
+        return self._alternatives
+
+    def clauses(self, row: int) -> list[Unit]:
+        """The clauses of a context sentence (none when it has one), a clause without a
+        subject of its own taking its sentence's (or, relative, what it refers to)."""
+        found = self._clauses.get(row)
+        if found is None:
+            whole = self.sentence(row)
+            pieces = clause_parts(whole.part.text)
+            found = []
+            if len(pieces) > 1:
+                found = [Unit(p, row, True, whole.part, taken(pieces, k))
+                         for k, p in enumerate(pieces)]
+            self._clauses[row] = found
+        return found
+
+    def subject_pair(self, w: str, v: str) -> bool:
+        """Whether two words are the subjects of context sentences (the first word of
+        each) and not near-synonyms by their static vectors ("Contractors are not
+        eligible ..." / "Employees may work remotely ...", not "staff" / "employees")."""
+        if w not in self.subjects or v not in self.subjects:
+            return False
+        if self._word_of is None:
+            self._word_of = {x: t for i in self.ctx.infos
+                             for t, x in zip(i.words, i.word_stems, strict=True)}
+        tw, tv = self._word_of.get(w), self._word_of.get(v)
+        if tw is None or tv is None:
+            return False
+        vecs = word_vectors([tw, tv])
+        return float(vecs[0] @ vecs[1]) < SYNONYM_COSINE
+
+    @classmethod
+    def of(cls, ctx: ContextIndex) -> Units:
+        units = ctx.derived.get("alignment")
+        if not isinstance(units, Units):
+            units = cls(ctx)
+            ctx.derived["alignment"] = units
+        return units
+
+    def near(self, p: Part, doc: int | None, need: int) -> list[Unit]:
+        """Units sharing at least `need` content words with the claim: the sentences that
+        do (no question: it asserts nothing), and those of their clauses that do."""
+        counts: Counter[int] = Counter()
+        for w in p.words:
+            for j in self.by_stem.get(w, ()):
+                counts[j] += 1
+        docs, infos = self.ctx.docs, self.ctx.infos
+        out: list[Unit] = []
+        for j, n in counts.items():
+            if n < need or (doc is not None and docs[j] != doc) or infos[j].asks:
+                continue
+            whole = self.sentence(j)
+            if len(p.words & whole.words) >= need:
+                out.append(whole)
+            out += [u for u in self.clauses(j) if len(p.words & u.words) >= need]
+        return out

@@ -1,0 +1,246 @@
+"""Claim-level alignment (issue #38 items 2-4): contradictions built from the contexts'
+own words are caught, paraphrases and faithful answers beside an unrelated negation are
+not flagged, invented details are, and declines in many phrasings are abstentions.
+
+Each case is a whole sample through the Analyzer (the evidence every suite reads); the
+kinds name what alignment found (Evidence.contradicts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer, Evidence, reasoning
+from ragassay.judge.offline.clauses import clause_parts, clause_texts, part
+from ragassay.judge.offline.declines import hedged_claim, is_noncommittal
+from ragassay.judge.offline.lexical import TermPool
+from ragassay.types import Sample
+
+
+@pytest.fixture(scope="module")
+def an() -> Analyzer:
+    return Analyzer()
+
+
+def _ev(an: Analyzer, contexts: list[str], answer: str, question: str = "Tell me.") -> Evidence:
+    return an.analyze(Sample(id="a", question=question, contexts=tuple(contexts), answer=answer))
+
+
+def _faith(ev: Evidence) -> float:
+    assert ev.faithfulness is not None
+    return ev.faithfulness
+
+
+PLANS = ("Larkspur has three tiers: Starter, Team and Enterprise. Starter connects 3 "
+         "devices and stores 5 TB. Team connects 10 devices and stores 20 TB. Enterprise "
+         "has no device cap. Single sign-on is offered to Enterprise accounts only.")
+RETENTION = ("Backups are kept for 7 days on the Standard plan. Enterprise keeps backups "
+             "for 35 days.")
+REFUNDS = ("Monthly plans are not refundable. Annual plans can be refunded in full within "
+           "30 days of purchase.")
+
+
+@pytest.mark.parametrize(("contexts", "answer", "kinds"), [
+    # the issue's negation flip: every word of it is in the contexts
+    ([REFUNDS], "Yes, monthly plans can be refunded in full within 30 days.",
+     {"negation", "entity"}),
+    ([REFUNDS], "Monthly plans are refundable.", {"negation"}),
+    # an entity replaced by another the contexts name
+    ([PLANS], "Single sign-on is offered to Team accounts only.", {"entity"}),
+    ([PLANS], "Starter has no device cap.", {"entity"}),
+    ([RETENTION], "Backups are kept for 35 days on the Standard plan.", {"number", "entity"}),
+    # a number the contexts state elsewhere, for another thing
+    ([PLANS], "Starter connects 5 devices.", {"number"}),
+    ([PLANS], "Team connects 10 devices and stores 5 TB.", {"number"}),
+    # a quantifier widened past what the context restricts
+    ([PLANS], "Single sign-on is offered to all accounts.", {"quantifier"}),
+    ([REFUNDS], "All plans can be refunded in full within 30 days of purchase.",
+     {"quantifier", "negation", "entity"}),
+])
+def test_a_contradiction_built_from_the_contexts_own_words_is_caught(
+    an: Analyzer, contexts: list[str], answer: str, kinds: set[str]
+) -> None:
+    ev = _ev(an, contexts, answer)
+    claims = [k for k, a in zip(ev.contradicts, ev.asserts, strict=True) if a]
+    assert ev.hallucinated_terms == []  # nothing a context lacks: only alignment can tell
+    assert any(k in kinds for k in claims), (claims, reasoning(ev))
+    assert _faith(ev) < HALLUCINATION_THRESHOLD
+    assert "contradicts the context" in reasoning(ev)
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    ([REFUNDS], "Annual plans can be refunded in full within 30 days of purchase."),
+    ([REFUNDS], "No, monthly plans are not refundable."),
+    ([PLANS], "Single sign-on is only available on Enterprise accounts."),
+    ([PLANS], "Team connects 10 devices and stores 20 TB."),
+    ([PLANS], "Enterprise has no device cap."),
+    ([RETENTION], "On the Standard plan backups are kept for 7 days."),
+    # faithful beside a negation in another clause of the matching sentence
+    (["Checked bags are not included in Basic fares, but Flex fares include one bag of "
+      "23 kg."], "Flex fares include one bag of 23 kg."),
+    (["The vaccine does not protect against colds, which are caused by rhinoviruses."],
+     "Colds are caused by rhinoviruses."),
+    (["Contractors are not eligible for the $300 home office stipend."],
+     "The home office stipend is $300."),
+    # "unless" reads as "if not"
+    (["Tokens expire after 30 days unless they are pinned."],
+     "Tokens expire after 30 days if they are not pinned."),
+])
+def test_a_faithful_answer_is_not_flagged(an: Analyzer, contexts: list[str], answer: str) -> None:
+    ev = _ev(an, contexts, answer)
+    assert all(k is None for k in ev.contradicts), reasoning(ev)
+    assert _faith(ev) >= HALLUCINATION_THRESHOLD, reasoning(ev)
+
+
+def test_clauses_bind_figures_and_subjects() -> None:
+    """A sentence's clauses: a clause without a subject of its own is one unit with its
+    sentence's subject (alignment.Units), figures count what they stand next to."""
+    texts = clause_texts("Starter connects 3 devices, stores 5 TB and costs $4 a month.")
+    assert texts == ("Starter connects 3 devices", "stores 5 TB", "and costs $4 a month.")
+    assert [p.text for p in clause_parts("Team connects 10 devices and stores 20 TB.")] == [
+        "Team connects 10 devices", "and stores 20 TB"]
+    assert part("Starter connects 3 devices.").figures == ((3.0, "devic"),)
+    assert part("The clinic opens at 8 am.").figures == ((8.0, "time"),)
+    assert part("She won the first prize.").figures == ()  # a rank is no count
+    # negations bear on what they negate, not on "need to be"
+    assert part("Blood tests do not need to be booked.").negations == ("booke",)
+    assert part("Check out no later than 11 am.").negations == ()  # a bound
+    assert part("The delivery was retried without a fee.").negations == ()
+    assert part("All tiers allow it.").quantified == ("tier",)
+
+
+@pytest.mark.parametrize("detail", [
+    "and it comes with a dedicated account manager",
+    "and you also get a free parking pass at the office",
+])
+def test_an_invented_detail_beside_a_supported_claim_is_unsupported(
+    an: Analyzer, detail: str
+) -> None:
+    ev = _ev(an, [PLANS], f"Enterprise has no device cap, {detail}.")
+    assert ev.unstated[0] is not None and "stated in no context" in reasoning(ev)
+    assert _faith(ev) < HALLUCINATION_THRESHOLD
+    plain = _ev(an, [PLANS], "Enterprise has no device cap.")
+    assert plain.unstated == [None] and _faith(plain) >= HALLUCINATION_THRESHOLD
+
+
+DECLINES = [
+    "I don't have information about that.",
+    "I don't have enough information to answer that.",
+    "Unfortunately I can't help with that one. Please contact our support team.",
+    "I don\u2019t know based on the provided context.",
+    "I don\u02bct know based on the provided context.",
+    "I don\uff07t know based on the provided context.",
+    "Sorry, the documents I was given don't mention that.",
+    "That isn't covered in the policy documents.",
+    "I couldn't find anything about that in the knowledge base.",
+    "There's nothing in the passages about that, so I'd rather not guess.",
+    "I'm afraid I'm unable to answer that from these sources.",
+    "The provided context does not say which payment methods are accepted.",
+    "I have no details on that. You may want to reach out to the billing team.",
+]
+
+
+@pytest.mark.parametrize("answer", DECLINES)
+def test_a_decline_is_an_abstention_not_a_hallucination(an: Analyzer, answer: str) -> None:
+    ev = _ev(an, [PLANS], answer, "Does Larkspur offer a student discount?")
+    assert ev.abstains, reasoning(ev)
+    assert ev.abstention() == "correct"  # the contexts do not say: a correct decline
+
+
+def test_a_claim_is_no_decline(an: Analyzer) -> None:
+    """Declines are patterns; a claim with no context for it stays a claim, and a hedge
+    with a claim is checked."""
+    assert not is_noncommittal("Starter connects 3 devices.")
+    assert not is_noncommittal("The Basic plan doesn't include phone support.")
+    pool = TermPool.of(PLANS)
+    assert hedged_claim("I'm not sure, but Team stores 45 TB.", "How much?", pool)
+    assert not hedged_claim("The documents don't say which discounts are offered.",
+                            "Is there a student discount?", pool)
+    hedged = _ev(an, [PLANS], "I'm not sure, but Team stores 45 TB.")
+    assert not hedged.abstains and _faith(hedged) < HALLUCINATION_THRESHOLD
+
+
+SHIPPING = ("Free shipping applies to domestic orders. The loyalty discount is offered to "
+            "members over 60. Returns must be requested within 14 days of delivery. "
+            "Gift wrapping is offered on the Deluxe bundle only.")
+SYNC = ("Webhooks are retried on Linux but not on Windows. Orders are refunded "
+        "automatically if they have not shipped yet.")
+ACCOUNTS = ("The Silver Saver account pays 2% interest a year. The Gold Plus account "
+            "charges no monthly fee. The 3-month membership costs $30 and includes 2 "
+            "coaching sessions. The 6-month membership costs $50.")
+
+
+@pytest.mark.parametrize(("contexts", "answer", "kinds"), [
+    # a universal claim over what the unit narrows: a modifier before or after it
+    ([SHIPPING], "Free shipping applies to all orders.", {"quantifier"}),
+    ([SHIPPING], "The loyalty discount is offered to all members.", {"quantifier"}),
+    # ... the rest of it said of something else, and limited
+    ([SYNC], "Webhooks are retried on every platform.", {"quantifier"}),
+    ([SHIPPING], "Gift wrapping is offered on every bundle.", {"quantifier"}),
+    # ... "at any time" against a time limit; any case against a condition
+    ([SHIPPING], "Returns can be requested at any time.", {"quantifier"}),
+    ([SYNC], "Sure, any order is refunded automatically.", {"quantifier"}),
+    # a name of several words for another, in the same place
+    ([ACCOUNTS], "The Gold Plus account pays 2% interest a year.", {"entity"}),
+    # a figure the clause's sentence gives its subject; a duration in other units
+    ([ACCOUNTS], "The 6-month membership includes 2 coaching sessions.", {"number"}),
+    ([SHIPPING, ACCOUNTS], "Returns must be requested within 30 days of delivery.",
+     {"number"}),
+])
+def test_scope_names_and_figures_are_read_from_the_clause_and_its_sentence(
+    an: Analyzer, contexts: list[str], answer: str, kinds: set[str]
+) -> None:
+    ev = _ev(an, contexts, answer)
+    claims = [k for k, a in zip(ev.contradicts, ev.asserts, strict=True) if a]
+    assert ev.hallucinated_terms == []  # nothing a context lacks: only alignment can tell
+    assert any(k in kinds for k in claims), (claims, reasoning(ev))
+    assert _faith(ev) < HALLUCINATION_THRESHOLD
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    ([SHIPPING], "Free shipping applies to all domestic orders."),
+    ([SHIPPING], "The loyalty discount is offered to members over 60."),
+    ([SYNC], "Webhooks are retried on Linux."),
+    ([ACCOUNTS], "The Silver Saver account pays 2% interest a year."),
+    ([ACCOUNTS], "The 3-month membership includes 2 coaching sessions."),
+    # dates are no counts (a day of a month, a calendar year); "of any" compares
+    (["The first legs were played on 6 and 7 March, and the second legs on 13 and 14 "
+      "March 2018. Each tie was decided over 2 legs."],
+     "The first legs were played on March 6-7, and the second legs were played on March "
+     "13-14, 2018."),
+    (["In 2019 the campus reported the highest number of major crimes among public high "
+      "schools in the city, though it was not the most violent."],
+     "In 2019, it was reported that the campus had the highest number of major crimes of "
+     "any public high school in the city."),
+    # a source named is no detail; "unless" against "not ... if"
+    ([SHIPPING], "According to the policy, free shipping applies to domestic orders."),
+    (["Do not use the sauna if you have a heart condition. The gym opens at 6 am."],
+     "You can use the sauna, unless you have a heart condition, and the gym opens at 6 am."),
+])
+def test_a_faithful_answer_of_the_same_shapes_is_not_flagged(
+    an: Analyzer, contexts: list[str], answer: str
+) -> None:
+    ev = _ev(an, contexts, answer)
+    assert all(k is None for k in ev.contradicts), reasoning(ev)
+    assert ev.unstated == [None] * len(ev.unstated), reasoning(ev)
+    assert _faith(ev) >= HALLUCINATION_THRESHOLD, reasoning(ev)
+
+
+@pytest.mark.parametrize("answer", [
+    "Comprehensive plans cover flood damage, fire, burst pipes and roof replacement.",
+    "Comprehensive plans cover flood damage and fire along with a free annual inspection.",
+])
+def test_an_invented_list_item_or_addition_is_unstated(an: Analyzer, answer: str) -> None:
+    ctx = ["Comprehensive plans cover flood damage, fire and burst pipes."]
+    ev = _ev(an, ctx, answer)
+    assert ev.unstated[0] is not None and _faith(ev) < HALLUCINATION_THRESHOLD, reasoning(ev)
+    plain = _ev(an, ctx, "Comprehensive plans cover flood damage, fire and burst pipes.")
+    assert plain.unstated == [None] and _faith(plain) >= HALLUCINATION_THRESHOLD
+
+
+def test_a_duration_in_other_units_of_the_same_length_is_no_contradiction(
+    an: Analyzer
+) -> None:
+    """"2 weeks" for "14 days" sets no figure against the unit (support may still read
+    it as a paraphrase in other words: a known limit, test_probes.py)."""
+    ev = _ev(an, [SHIPPING, ACCOUNTS], "Returns must be requested within 2 weeks of delivery.")
+    assert ev.contradicts == [None], reasoning(ev)
