@@ -111,7 +111,10 @@ def _retry(given: str | None) -> RetryFailed | None:
               help="Join this Ray cluster (auto, HOST:PORT, ray://HOST:PORT) instead of "
                    "starting a local instance.")
 @click.option("--workers", type=click.IntRange(1, 4096), default=None,
-              help="Ray workers (default: one per CPU of the cluster).")
+              help="Worker processes: with the local engine, processes running the "
+                   "offline judge (default: one per CPU, as memory allows; 1: this "
+                   "process); with --engine ray, Ray workers (default: one per CPU of the "
+                   "cluster).")
 @db_option
 @click.option("--resume", "resume", default=None, metavar="RUN",
               help="Continue an interrupted run without repeating finished judgments; "

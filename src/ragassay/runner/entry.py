@@ -26,15 +26,17 @@ def evaluate(
     headers: Mapping[str, str] | None = None,
     ray: RayOptions | None = None,
     retry: str | None = "auto",
+    workers: int | None = 1,
 ) -> RunStats:
     """The one synchronous entry point: evaluate samples and record them in the store.
     Works inside a running event loop too (a notebook): the run gets a loop of its own.
     With `ray` (a `RayOptions`), Ray actors judge instead (`runner.ray_engine`: same
     results, same store); the judge is then built from the config on each worker.
     A resume judges again the judgments `retry` names (`retry_mode`: by default those of
-    an unfinished run that failed for the endpoint's sake)."""
+    an unfinished run that failed for the endpoint's sake). `workers`: the local engine's
+    processes for the offline judge (1: this process; None: one per usable CPU)."""
     inputs = RunInputs(store, resume, judge, progress, total, dataset_hash, headers,
-                       retry=retry)
+                       retry=retry, workers=workers)
     if ray is not None:
         if judge is not None:
             raise ValueError("with ray=, the judge is built on each worker from the config: "

@@ -40,6 +40,7 @@ class RunStats:
     usage: Usage = Usage()
     seconds: float = 0.0
     per_suite: dict[str, Usage] = field(default_factory=dict)
+    peak_rss_mib: dict[int, float] = field(default_factory=dict)  # worker process PID -> MiB
 
 
 class HopScorer:
@@ -216,3 +217,4 @@ class RunInputs:
     stop: threading.Event | None = None  # set: the Ray driver stops, the run "interrupted"
     retry: str | None = "auto"  # failed judgments a resume judges again (`retry_mode`)
     opened: Callable[[str], None] | None = None  # hears the run's id once it is opened
+    workers: int | None = 1  # the local engine's processes for the offline judge (None: cores)
