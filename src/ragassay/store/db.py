@@ -6,6 +6,8 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
+from ragassay.store import dialect
+from ragassay.store.dialect import Connection
 from ragassay.store.migrations import apply_migrations, pending
 from ragassay.store.records import StoreError
 
@@ -22,6 +24,28 @@ def _immutable(path: Path) -> str:
     if os.access(path.parent, os.W_OK) or (wal.exists() and wal.stat().st_size > 0):
         return ""
     return "&immutable=1"
+
+
+def open_postgres(url: str, label: str, *, readonly: bool = False) -> Connection:
+    """Connect to and migrate the PostgreSQL store at `url` (`label`: its redacted
+    form, for messages); read-only sessions refuse a database that needs migrating."""
+    conn: Connection | None = None
+    try:
+        conn = dialect.connect(url, readonly=readonly)
+        if readonly:
+            if pending(conn):
+                raise StoreError(f"{label} needs a schema upgrade: open it once without read-only")
+        else:
+            apply_migrations(conn)
+    except sqlite3.Error as e:
+        if conn is not None:
+            conn.close()
+        raise StoreError(f"cannot open {label}: {e}") from e
+    except BaseException:
+        if conn is not None:
+            conn.close()
+        raise
+    return conn
 
 
 def open_connection(

@@ -44,8 +44,12 @@ class LabelsMixin:
         rows = [(lab.content_key, lab.name, json.dumps(lab.value), lab.annotator, lab.source,
                  lab.note, lab.created or _now()) for lab in labels]
         with self._write() as conn:
+            # replaced as SQLite's INSERT OR REPLACE does: a new row (rowid), which the
+            # dashboard's change check reads
+            conn.executemany("DELETE FROM labels WHERE content_key = ? AND name = ?",
+                             [r[:2] for r in rows])
             conn.executemany(
-                "INSERT OR REPLACE INTO labels (content_key, name, value, annotator, source,"
+                "INSERT INTO labels (content_key, name, value, annotator, source,"
                 " note, created) VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
         return len(rows)
 
@@ -82,7 +86,8 @@ class LabelsMixin:
         if not plan.created:
             plan = plan.model_copy(update={"created": _now()})
         with self._write() as conn:
-            conn.execute("INSERT OR REPLACE INTO annotation_plans (run_id, plan) VALUES (?, ?)",
+            conn.execute("INSERT INTO annotation_plans (run_id, plan) VALUES (?, ?)"
+                         " ON CONFLICT (run_id) DO UPDATE SET plan = excluded.plan",
                          (plan.run_id, plan.model_dump_json()))
 
     def get_plan(self, run_id: str) -> AnnotationPlan | None:

@@ -119,7 +119,10 @@ def m0002_metric_values(conn: sqlite3.Connection) -> None:
         for item in json.loads(results):
             value = item.get("value")
             conn.execute(
-                "INSERT OR REPLACE INTO metric_values VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy, value,"
+                " unscored_reason) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_id, sample_id,"
+                " suite, metric) DO UPDATE SET value = excluded.value, unscored_reason ="
+                " excluded.unscored_reason",
                 (
                     run_id,
                     sample_id,
