@@ -26,9 +26,9 @@ class EvalOptions:
     when the backend gives token probabilities) or "greedy" (the stated values);
     `engine` "ray" judges on Ray actors (`ray_address` None starts a private local
     instance; `workers` defaults to the cluster's CPUs), with the same results
-    (docs/scale.md); with the local engine `workers` is the processes that run the offline
-    judge (default: one per CPU, as memory allows; 1: this process); `price_in`/`price_out` price the judge's calls in US dollars per 1M
-    tokens (both or neither; default: LiteLLM's table where litellm is installed).
+    (docs/scale.md); with the local engine `workers` is the processes that run the
+    offline judge (default: one per CPU, as memory allows; 1: this process);
+    `price_in`/`price_out` price the judge's calls in US dollars per 1M tokens (both or neither; default: LiteLLM's table where litellm is installed).
     """
 
     dataset: str | None = None

@@ -9,7 +9,14 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from ragassay.cli.common import UsageProblem, console, db_option, friendly, open_store
+from ragassay.cli.common import (
+    StoreLocation,
+    UsageProblem,
+    console,
+    db_option,
+    friendly,
+    open_store,
+)
 from ragassay.version import __version__
 
 if TYPE_CHECKING:
@@ -88,7 +95,7 @@ def _run_entry(store: Store, r: RunRecord) -> dict[str, Any]:
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
               show_default=True, help="json: one object per run, for scripts.")
 @friendly
-def runs_list(db: Path, dataset: str | None, fmt: str) -> None:
+def runs_list(db: StoreLocation, dataset: str | None, fmt: str) -> None:
     """Every run, newest first; bench runs are marked in the kind column."""
 
     from rich.markup import escape
@@ -115,7 +122,7 @@ def runs_list(db: Path, dataset: str | None, fmt: str) -> None:
 @click.argument("run_id", metavar="RUN")
 @db_option
 @friendly
-def runs_show(run_id: str, db: Path) -> None:
+def runs_show(run_id: str, db: StoreLocation) -> None:
     """The summary of one run."""
     from ragassay.cli.summary import print_summary
     from ragassay.report import build_report
@@ -135,7 +142,7 @@ def runs_show(run_id: str, db: Path) -> None:
 @click.option("--port", type=click.IntRange(1, 65535), default=8501, show_default=True)
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Interface to bind (127.0.0.1 keeps the dashboard local).")
-def ui_cmd(db: Path, port: int, host: str) -> None:
+def ui_cmd(db: StoreLocation, port: int, host: str) -> None:
     """Open the dashboard over the run store (SIGTERM or Ctrl-C stops it and its server)."""
     from ragassay.ui import launch
 

@@ -17,6 +17,7 @@ from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FailedRun,
     FiniteFloat,
+    StoreLocation,
     UsageProblem,
     db_option,
     executed,
@@ -149,7 +150,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              headers_given: tuple[str, ...], metrics: str, mapping_given: tuple[str, ...],
              trace_map_given: tuple[str, ...], export_otlp: str | None, out: Path | None,
              results_parquet: Path | None, concurrency: int, engine: str,
-             ray_address: str | None, workers: int | None, db: Path, resume: str | None,
+             ray_address: str | None, workers: int | None, db: StoreLocation, resume: str | None,
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
@@ -208,7 +209,7 @@ def _dry_run(plan: RunPlan, metrics: str) -> None:
     print_estimate(estimate(plan), metrics, console())
 
 
-def _finish(store: Store, outcome: RunOutcome, db: Path, out: Path | None,
+def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | None,
             results_parquet: Path | None, quiet: bool, export_otlp: str | None) -> None:
     """After the run: its findings, reports, the summary and where things are."""
     from ragassay.cli.summary import print_summary

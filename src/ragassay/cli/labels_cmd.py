@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ragassay.types import Sample
 
 from ragassay.cli.app import cli, write_text
-from ragassay.cli.common import db_option, friendly, open_store, run_or_latest, say
+from ragassay.cli.common import StoreLocation, db_option, friendly, open_store, run_or_latest, say
 
 
 def _valid_samples(store: Store, run_id: str) -> list[Sample]:
@@ -45,7 +45,7 @@ def labels_group() -> None:
 @db_option
 @friendly
 def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
-               db: Path) -> None:
+               db: StoreLocation) -> None:
     """Store the labels of a JSONL/JSON/CSV file: rows with an `id` (or the sample's
     question, contexts and answer, or a `content_key`) and labels, nested under `labels`
     or as columns (`hallucinated`, `correct`, `relevance`, ...)."""
@@ -101,7 +101,7 @@ def _export_rows(store: Store, run_id: str) -> list[dict[str, Any]]:
               help="A .jsonl or .csv file (default: JSONL on standard output).")
 @db_option
 @friendly
-def export_cmd(run_id: str | None, out: Path | None, db: Path) -> None:
+def export_cmd(run_id: str | None, out: Path | None, db: StoreLocation) -> None:
     """Every label of a run's samples, one row per label: the data's own (source `data`)
     and the store's (with annotator, source, note and time); `labels import` reads it."""
     import csv

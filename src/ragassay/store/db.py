@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import cast
 from urllib.parse import quote
 
 from ragassay.store import dialect
-from ragassay.store.dialect import Connection
 from ragassay.store.migrations import apply_migrations, pending
 from ragassay.store.records import StoreError
 
@@ -26,12 +26,12 @@ def _immutable(path: Path) -> str:
     return "&immutable=1"
 
 
-def open_postgres(url: str, label: str, *, readonly: bool = False) -> Connection:
+def open_postgres(url: str, label: str, *, readonly: bool = False) -> sqlite3.Connection:
     """Connect to and migrate the PostgreSQL store at `url` (`label`: its redacted
     form, for messages); read-only sessions refuse a database that needs migrating."""
-    conn: Connection | None = None
-    try:
-        conn = dialect.connect(url, readonly=readonly)
+    conn: sqlite3.Connection | None = None
+    try:  # a PgConnection has the sqlite3 connection's face (dialect)
+        conn = cast(sqlite3.Connection, dialect.connect(url, readonly=readonly))
         if readonly:
             if pending(conn):
                 raise StoreError(f"{label} needs a schema upgrade: open it once without read-only")

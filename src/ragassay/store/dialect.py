@@ -122,14 +122,14 @@ def _param(value: Any) -> Any:
     return int(value) if isinstance(value, bool) else value
 
 
-class Row(tuple):  # type: ignore[type-arg]
+class Row(tuple):
     """A result row readable by index and by column name, as `sqlite3.Row`; `keys()`
     (what `dict(row)` reads) leaves out the `rowid` column, which SQLite's `SELECT *`
     does not return either."""
 
     names: dict[str, int] = {}
 
-    def __getitem__(self, key: Any) -> Any:  # type: ignore[override]
+    def __getitem__(self, key: Any) -> Any:
         if isinstance(key, str):
             return tuple.__getitem__(self, self.names[key])
         return tuple.__getitem__(self, key)

@@ -13,8 +13,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, cast
 
-from ragassay.store import lease
-from ragassay.store import dialect
+from ragassay.store import dialect, lease
 from ragassay.store.db import open_connection, open_postgres
 from ragassay.store.dialect import StoreUrl
 from ragassay.store.labels import LabelsMixin
