@@ -28,7 +28,8 @@ class EvalOptions:
     instance; `workers` defaults to the cluster's CPUs), with the same results
     (docs/scale.md); with the local engine `workers` is the processes that run the
     offline judge (default: one per CPU, as memory allows; 1: this process);
-    `price_in`/`price_out` price the judge's calls in US dollars per 1M tokens (both or neither; default: LiteLLM's table where litellm is installed).
+    `price_in`/`price_out` price the judge's calls in US dollars per 1M tokens (both or
+    neither; default: LiteLLM's table where litellm is installed).
     """
 
     dataset: str | None = None
