@@ -5,6 +5,7 @@ from ragassay.cli import (  # noqa: F401  (registers commands)
     annotate_cmd,
     bench_cmd,
     calibrate,
+    db_cmd,
     eval_cmd,
     generate_cmd,
     labels_cmd,

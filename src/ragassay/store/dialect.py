@@ -11,10 +11,13 @@ name / `in_transaction`) and rewrites each statement once (`translate`, cached):
 * `BEGIN IMMEDIATE` -> `BEGIN` + a transaction-scoped advisory lock: one writer at a time
   per database, as SQLite's write lock gives (a lease taken, a run created, a batch
   saved: each a read-then-write the store relies on being serialised);
-* `json_extract(x, '$.a.b')` -> `(x::jsonb #>> '{a,b}')` (text; the store casts numbers);
+* `json_extract(x, '$.a.b')` -> `(x::json #>> '{a,b}')` (text; the store casts numbers;
+  `json`, not `jsonb`: an object's keys keep their order, as SQLite's text does);
   `json_type(x, '$.a')` -> 'true' / 'false' / jsonb's type name;
-  `json_each(x, '$.a') j` (an object: j.key, j.value) -> `jsonb_each(...)`;
-  `json_each(x) j` (an array: j.value) -> `jsonb_array_elements(...) j(value)`;
+  `json_each(x, '$.a') j` (an object: j.key, j.value) -> `json_each(...)`;
+  `json_each(x) j` (an array: j.value) -> `json_array_elements(...) j(value)`;
+* `SUM(a = b)` (SQLite sums a comparison as 0/1) -> `SUM(CASE WHEN a = b THEN 1 ELSE 0 END)`;
+* `CASE WHEN flag THEN` (an integer column as a condition) -> `CASE WHEN flag != 0 THEN`;
 * `instr(` -> `strpos(`; `x GLOB ?` -> `x SIMILAR TO` the pattern with `*` -> `%`, `?`
   -> `_` (the store's patterns hold no literal `%` or `_`);
 * DDL: `INTEGER` -> `BIGINT`, `REAL` (and `CAST(... AS REAL)`) -> `DOUBLE PRECISION`,
@@ -46,6 +49,7 @@ from ragassay.urls import redact_url
 
 SCHEMES = ("postgresql://", "postgres://")
 WRITE_LOCK = 0x7261_6761  # "raga": the advisory lock every write transaction takes
+LEASE_LOCKS = 0x7261  # the first key of a run's lease lock (the second: its id's hash)
 
 
 def is_url(label: str) -> bool:
@@ -100,18 +104,21 @@ def translate(sql: str) -> str:
                        r"\1 SIMILAR TO replace(replace(%s, '*', '%%'), '?', '_')", piece)
         out.append(piece)
     sql = "".join(out)
+    sql = re.sub(r"\bWHEN ([a-z_][a-z_.]*) THEN\b", r"WHEN \1 != 0 THEN", sql)
+    sql = re.sub(r"\bSUM\((?!CASE )([^()]*?(?:=|<|>| IS | AND | OR )[^()]*)\)",
+                 r"SUM(CASE WHEN \1 THEN 1 ELSE 0 END)", sql)
     sql = re.sub(rf"SUM\(json_extract\({_JSON_ARG}, {_JSON_PATH}\)\)",
-                 lambda m: f"SUM(({m[1]}::jsonb #>> {_path(m[2])})::numeric)", sql)
+                 lambda m: f"SUM(({m[1]}::json #>> {_path(m[2])})::numeric)", sql)
     sql = re.sub(rf"json_extract\({_JSON_ARG}, {_JSON_PATH}\)",
-                 lambda m: f"({m[1]}::jsonb #>> {_path(m[2])})", sql)
+                 lambda m: f"({m[1]}::json #>> {_path(m[2])})", sql)
     sql = re.sub(rf"json_type\({_JSON_ARG}, {_JSON_PATH}\)",
-                 lambda m: (f"(CASE jsonb_typeof({m[1]}::jsonb #> {_path(m[2])}) WHEN 'boolean'"
-                            f" THEN {m[1]}::jsonb #>> {_path(m[2])} ELSE"
-                            f" jsonb_typeof({m[1]}::jsonb #> {_path(m[2])}) END)"), sql)
+                 lambda m: (f"(CASE json_typeof({m[1]}::json #> {_path(m[2])}) WHEN 'boolean'"
+                            f" THEN {m[1]}::json #>> {_path(m[2])} ELSE"
+                            f" json_typeof({m[1]}::json #> {_path(m[2])}) END)"), sql)
     sql = re.sub(rf"json_each\({_JSON_ARG}, {_JSON_PATH}\) (\w+)",
-                 lambda m: f"jsonb_each({m[1]}::jsonb #> {_path(m[2])}) {m[3]}", sql)
+                 lambda m: f"json_each({m[1]}::json #> {_path(m[2])}) {m[3]}", sql)
     sql = re.sub(rf"json_each\({_JSON_ARG}\) (\w+)",
-                 lambda m: f"jsonb_array_elements({m[1]}::jsonb) {m[2]}(value)", sql)
+                 lambda m: f"json_array_elements({m[1]}::json) {m[2]}(value)", sql)
     sql = sql.replace("FROM sqlite_master WHERE type = 'table' AND name =",
                       "FROM information_schema.tables WHERE table_schema = current_schema()"
                       " AND table_name =")
@@ -174,6 +181,7 @@ class PgConnection:
 
     def __init__(self, conn: Any) -> None:
         self._conn = conn
+        self.held: set[str] = set()  # runs whose lease lock this session holds
 
     @property
     def in_transaction(self) -> bool:
@@ -202,6 +210,25 @@ class PgConnection:
             return Cursor(cur)
         except psycopg.Error as e:
             raise _error(e) from e
+
+    def hold(self, run_id: str) -> bool:
+        """Hold the run's lease lock for this session (a session-level advisory lock, kept
+        until `let_go` or until the session ends: the server drops it when this process
+        dies, on any machine); False when another live session holds it."""
+        if run_id in self.held:
+            return True
+        row = self.execute("SELECT pg_try_advisory_lock(?, hashtext(?))",
+                           (LEASE_LOCKS, run_id)).fetchone()
+        if row is not None and row[0]:
+            self.held.add(run_id)
+            return True
+        return False
+
+    def let_go(self, run_id: str) -> None:
+        """Release the run's lease lock if this session holds it."""
+        if run_id in self.held:
+            self.held.discard(run_id)
+            self.execute("SELECT pg_advisory_unlock(?, hashtext(?))", (LEASE_LOCKS, run_id))
 
     def close(self) -> None:
         self._conn.close()

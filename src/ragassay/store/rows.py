@@ -20,7 +20,7 @@ cache key, model, input and output tokens, latency, cached (0/1), status, error,
 tokens served from the server's prompt cache."""
 
 LACKING_SQL = """
-SELECT unscored_reason, COUNT(DISTINCT sample_id), COUNT(*) FROM metric_values
+SELECT MIN(unscored_reason), COUNT(DISTINCT sample_id), COUNT(*) FROM metric_values
 WHERE run_id = ? AND value IS NULL AND unscored_reason IN ({reasons})
 GROUP BY {group}
 """
