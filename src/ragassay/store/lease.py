@@ -80,10 +80,9 @@ def take(conn: sqlite3.Connection, run_id: str) -> None:
     if row is not None:
         holder = Holder(pid=row["pid"], host=row["host"], proc_start=row["proc_start"])
         mine = holder.host == me.host and holder.pid == me.pid
-        if hold is not None:
-            alive = not locked
-        else:
-            alive = holder.host != me.host or _alive(holder)
+        # PostgreSQL: alive while its session holds the lock; SQLite: checked on this host
+        alive = (not locked) if hold is not None else \
+            (holder.host != me.host or _alive(holder))
         if not mine and alive:
             raise RunBusy(f"run {run_id} is being evaluated by {holder.describe()} (since "
                           f"{row['taken'][:19].replace('T', ' ')} UTC); wait for it to "
