@@ -97,6 +97,11 @@ def _ddl(sql: str) -> str:
     return sql
 
 
+def _numbered(order: list[int], match: re.Match[str]) -> str:
+    order.append(int(match[1]) - 1)
+    return "%s"
+
+
 def translate(sql: str) -> str:
     """The statement as PostgreSQL reads it (see the module)."""
     return translated(sql)[0]
@@ -118,7 +123,7 @@ def translated(sql: str) -> tuple[str, tuple[int, ...] | None]:
             out.append(piece.replace("%", "%%"))
             continue
         piece = piece.replace("%", "%%")
-        piece = re.sub(r"\?(\d+)", lambda m: (order.append(int(m[1]) - 1), "%s")[1], piece)
+        piece = re.sub(r"\?(\d+)", lambda m: _numbered(order, m), piece)
         piece = piece.replace("?", "%s")
         piece = re.sub(r"\bAS REAL\)", "AS DOUBLE PRECISION)", piece)
         piece = re.sub(r"\binstr\(", "strpos(", piece)
