@@ -67,8 +67,7 @@ def _start(setup: WorkerSetup) -> None:
     """A worker process's initialiser: Ctrl-C is the engine's to handle; build the judge."""
     global _WORKER
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER = JudgeWorker(setup)
-    _WORKER.describe()  # a judge that cannot be built fails the first batch, in one line
+    _WORKER = JudgeWorker(setup)  # a judge that cannot be built: its batches raise why
 
 
 def _judge(batch: BatchIn) -> BatchOut:
