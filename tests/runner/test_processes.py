@@ -110,3 +110,57 @@ def test_the_cli_takes_workers_for_the_local_engine(data: Path, tmp_path: Path) 
         assert store.count_results(run.id) == 149 * 3
     result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(db), "--workers", "0"])
     assert result.exit_code == 2 and "--workers" in result.output
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[-1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def _tree(pid: int) -> set[int]:
+    found, todo = set(), [pid]
+    while todo:
+        for child in _children(todo.pop()):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_killed_engine_leaves_no_worker_behind(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "big.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in _rows(3000)), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    engine = subprocess.Popen([sys.executable, "-m", "ragassay", "eval", str(path), "--db",
+                               str(tmp_path / "k.db"), "--workers", "2", "-q"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    workers: set[int] = set()
+    while len(workers) < 3 and time.monotonic() < deadline:  # forkserver + 2 workers
+        workers = {p for p in _tree(engine.pid)
+                   if b"forkserver" in Path(f"/proc/{p}/cmdline").read_bytes()}
+        time.sleep(0.2)
+    assert len(workers) >= 3, "the workers did not start"
+    engine.send_signal(signal.SIGKILL)
+    engine.wait(timeout=30)
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and any(Path(f"/proc/{p}").exists() for p in workers):
+        time.sleep(0.2)
+    left = [p for p in workers if Path(f"/proc/{p}").exists()]
+    for p in left:
+        os.kill(p, signal.SIGKILL)
+    assert not left, "worker processes outlived the killed engine"

@@ -15,7 +15,8 @@ CPUs this process may use, lowered so that the workers fit in the memory availab
 
 Workers are forked from a clean server process (`forkserver`, with the judge's modules
 imported once) where the platform has it, else spawned; they ignore Ctrl-C (the engine
-stops them), and exit when this process dies (their pipe to it closes).
+stops them), and exit within a second of this process dying (`kill -9`: a watch thread
+in each; the forkserver then exits too).
 """
 
 from __future__ import annotations
@@ -24,12 +25,15 @@ import asyncio
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from ragassay.runner.ray_worker import BatchIn, BatchOut, JudgeWorker, WorkerSetup
 from ragassay.types import RunConfig
 
+WATCH_S = 1.0  # how often a worker checks that the engine is alive
 WORKER_MIB = 900  # a worker's peak RSS with the offline judge, rounded up (RESULTS.md)
 
 _WORKER: JudgeWorker | None = None  # this worker process's judge (built by `_start`)
@@ -63,10 +67,39 @@ def default_workers() -> int:
     return cpus
 
 
-def _start(setup: WorkerSetup) -> None:
-    """A worker process's initialiser: Ctrl-C is the engine's to handle; build the judge."""
+def _started(pid: int) -> str | None:
+    """When process `pid` started (Linux: clock ticks since boot), to tell a reused PID."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    fields = stat.rsplit(")", 1)[-1].split()
+    return fields[19] if len(fields) > 19 else None
+
+
+def _watch(engine: int, started: str | None) -> None:
+    """Exit this worker once the engine is gone (killed: nothing else would tell it; its
+    queue's pipe stays open in the worker itself, and the forkserver lives while any of
+    its workers does)."""
+    while True:
+        time.sleep(WATCH_S)
+        try:
+            os.kill(engine, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:
+            pass
+        if started is not None and _started(engine) not in (started, None):
+            os._exit(0)  # the PID now names another process
+
+
+def _start(setup: WorkerSetup, engine: int, started: str | None) -> None:
+    """A worker process's initialiser: Ctrl-C is the engine's to handle; exit with the
+    engine; build the judge."""
     global _WORKER
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch, args=(engine, started), daemon=True,
+                     name="engine-watch").start()
     _WORKER = JudgeWorker(setup)  # a judge that cannot be built: its batches raise why
 
 
@@ -89,8 +122,9 @@ class JudgePool:
 
     def __init__(self, config: RunConfig, workers: int) -> None:
         self.workers = workers
-        self.executor = ProcessPoolExecutor(workers, mp_context=_context(), initializer=_start,
-                                            initargs=(WorkerSetup(config=config),))
+        self.executor = ProcessPoolExecutor(
+            workers, mp_context=_context(), initializer=_start,
+            initargs=(WorkerSetup(config=config), os.getpid(), _started(os.getpid())))
 
     async def judge(self, batch: BatchIn) -> BatchOut:
         """The batch's judgments, made in a worker process."""
