@@ -6,6 +6,9 @@ the event loop) and `workers=2` (two worker processes judge batches, this proces
 stores and writes; `runner/processes.py`), each in a fresh child process with its own
 store, repeats interleaved. samples/s is over the run's own seconds (`RunStats.seconds`:
 the workers' start included, the imports not); the results of the two are checked equal.
+CPU ms/sample: this process's CPU time (imports included) and the workers' (each
+worker's `time.process_time()` with its last batch), per sample: on a shared machine
+the wall rates move with the load, the CPU per sample much less.
 
     nice -n 10 .venv/bin/python benches/local_workers.py               # 4,000 samples, 3 repeats
     nice -n 10 .venv/bin/python benches/local_workers.py --n 1000 --repeats 1   # smoke
@@ -41,12 +44,12 @@ def child(spec: dict[str, Any]) -> dict[str, Any]:
     from ragassay.store import Store
     from ragassay.types import RunConfig
 
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     store = Store(spec["db"])
     config = RunConfig(dataset=spec["data"], metrics=("judge", "trace", "ragas"))
     stats = evaluate(iter_samples(spec["data"]), config, store=store,
                      workers=spec["workers"])
-    wall = time.perf_counter() - began
+    wall, cpu = time.perf_counter() - began, time.process_time() - cpu
     meta = store.get_run(stats.run_id).meta
     digest = hashlib.sha256()
     for r in sorted(store.iter_results(stats.run_id), key=lambda r: (r.sample_id, r.suite)):
@@ -54,6 +57,7 @@ def child(spec: dict[str, Any]) -> dict[str, Any]:
                                                          for m in r.results]]).encode())
     load = os.getloadavg()
     return {"samples": stats.samples, "seconds": stats.seconds, "wall": wall,
+            "main_cpu_s": cpu, "worker_cpu_s": sum(stats.worker_cpu_s.values()),
             "main_mib": peak_rss_mib(), "results": digest.hexdigest(),
             "worker_mib": sorted(meta.worker_peak_rss_mib.values()), "load": load[0]}
 
@@ -101,8 +105,11 @@ def main(argv: list[str] | None = None) -> int:
         runs = figures[workers]
         rates = [args.n / r["seconds"] for r in runs]
         worker_mib = [w for r in runs for w in r["worker_mib"]]
+        main_ms = median([1000 * r["main_cpu_s"] / args.n for r in runs])
+        worker_ms = median([1000 * r["worker_cpu_s"] / args.n for r in runs])
         rows.append([workers, f"{median(rates):.1f}", ", ".join(f"{v:.1f}" for v in rates),
-                     f"{median(rates) / base:.2f}x",
+                     f"{median(rates) / base:.2f}x", f"{main_ms:.2f}",
+                     f"{worker_ms:.2f}" if worker_ms else "-",
                      ", ".join(f"{r['load']:.1f}" for r in runs),
                      f"{max(r['main_mib'] for r in runs):.0f}",
                      f"{max(worker_mib):.0f}" if worker_mib else "-"])
@@ -110,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
           f"medians of {args.repeats}; results identical across all runs: "
           f"{'yes' if len(digests) == 1 else 'NO'}\n")
     print(md_table(["workers", "median samples/s", "raw", "vs 1 worker",
+                    "main CPU ms/sample", "workers' CPU ms/sample",
                     "load (1 min) at end", "main peak RSS MiB",
                     "worker peak RSS MiB (max)"], rows))
     return 0 if len(digests) == 1 else 1

@@ -124,6 +124,7 @@ class LocalRun:
             stats.usage = stats.usage + usage
             stats.per_suite[name] = stats.per_suite.get(name, Usage()) + usage
         stats.peak_rss_mib[out.pid] = max(out.peak_rss_mib, stats.peak_rss_mib.get(out.pid, 0))
+        stats.worker_cpu_s[out.pid] = max(out.cpu_s, stats.worker_cpu_s.get(out.pid, 0))
         stats.samples += len(batch.valid)
         if self.inputs.progress:
             self.inputs.progress.advance(len(batch.waiting), stats.usage)

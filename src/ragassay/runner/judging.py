@@ -41,6 +41,7 @@ class RunStats:
     seconds: float = 0.0
     per_suite: dict[str, Usage] = field(default_factory=dict)
     peak_rss_mib: dict[int, float] = field(default_factory=dict)  # worker process PID -> MiB
+    worker_cpu_s: dict[int, float] = field(default_factory=dict)  # worker PID -> CPU seconds
 
 
 class HopScorer:
