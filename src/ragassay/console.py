@@ -62,6 +62,8 @@ class RichProgress:
         self._task: TaskID | None = None
 
     def start(self, total: int | None) -> None:
+        for task in list(self._bar.task_ids):  # started again (a batch run's next pass)
+            self._bar.remove_task(task)
         self._bar.start()
         self._task = self._bar.add_task(self._description, total=total, usage="")
 

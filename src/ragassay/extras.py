@@ -20,6 +20,7 @@ EXTRAS: dict[str, str] = {
     "local": "the in-process llama.cpp judge",
     "ray": "the Ray engine",
     "litellm": "the LiteLLM judge backend (Anthropic, Bedrock, Vertex AI, Azure, ...)",
+    "monitor": "OTLP/protobuf traces for `ragassay monitor`",
     "postgres": "a PostgreSQL store (--db postgresql://...)",
 }
 

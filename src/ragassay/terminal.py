@@ -7,7 +7,8 @@ what is really there. `clean` is the one sanitiser every console output path use
 (the CLI's rich consoles, its plain messages and its one-line errors): each C0/C1
 control character (tab and newline kept), DEL, and each bidi embedding / override /
 isolate character is replaced by its escaped form, so the text stays readable and
-the terminal receives no control sequence.
+the terminal receives no control sequence. `storable` is the other way: text read from
+a terminal (bytes that are not UTF-8) made storable.
 """
 
 from __future__ import annotations
@@ -49,3 +50,14 @@ class CleanWriter:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+def storable(text: str) -> str:
+    """Text typed at a terminal (or given on its command line), storable and showable as
+    UTF-8: bytes that were not UTF-8 (escaped by Python as lone surrogates) and any other
+    lone surrogate become U+FFFD; valid text is unchanged."""
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate that is not an escaped byte
+        raw = text.encode("utf-8", "surrogatepass")
+    return raw.decode("utf-8", "replace")

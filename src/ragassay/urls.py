@@ -88,3 +88,25 @@ def base_url_problem(url: str | None, option: str = "--base-url") -> str | None:
             "pass them with --header NAME=VALUE (headers= in Python) or OPENAI_API_KEY "
             "instead, so that they are never stored or printed")
 
+
+
+def connection_failure(exc: BaseException) -> str:
+    """What a failed request to a URL met, in words a user acts on: "connection refused"
+    (nothing listens on that port), "host not found", "timed out", else the error's
+    type. Reads the exception's causes (an HTTP library wraps the socket's error)."""
+    import socket
+
+    seen: BaseException | None = exc
+    for _ in range(8):  # a bounded walk down the cause chain
+        if seen is None:
+            break
+        if isinstance(seen, ConnectionRefusedError):
+            return "connection refused"
+        if isinstance(seen, socket.gaierror):
+            return "host not found"
+        if isinstance(seen, TimeoutError) or "Timeout" in type(seen).__name__:
+            return "timed out"
+        if isinstance(seen, ConnectionResetError):
+            return "connection reset"
+        seen = seen.__cause__ or seen.__context__
+    return type(exc).__name__

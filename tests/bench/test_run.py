@@ -73,9 +73,10 @@ def test_end_to_end_with_a_stub_judge(tiny_bench: Path) -> None:
         means = [r.mean for r in rows]
         assert means == sorted(means, reverse=True)
         assert rows[0].vs_best == "best"
-        assert all(r.vs_best in ("no detectable difference", "worse") for r in rows[1:])
-        assert leaderboard_table(rows).row_count == 4
-        assert "warm-up" in str(leaderboard_table(rows).caption)  # the latencies say so
+        assert all(r.vs_best in ("equivalent", "unclear", "worse") for r in rows[1:])
+        board, versus = leaderboard_table(rows).renderables[:2]
+        assert board.row_count == 4 and versus.row_count == 3  # each against the best
+        assert "warm-up" in str(board.caption)  # the latencies say so
         # without rank_by: the metric the specs rank by (the judge suite's composite)
         assert leaderboard(store, result)[0].metric == "judge.overall"
         with pytest.raises(RankingError, match="cannot rank by 'nope.x'"):
@@ -111,6 +112,10 @@ def test_leaderboard_marks_unscored_last_and_significance(tiny_bench: Path) -> N
         rows_out = leaderboard(store, result, "toy.m")
     assert [r.strategy for r in rows_out] == [a, c, b, d]
     assert rows_out[2].vs_best == "worse"
+    # c is 0.0015 below a on average: within toy.m's margin (2.5% of 0-1), shown by TOST
+    assert rows_out[1].vs_best == "equivalent" and rows_out[1].margin == pytest.approx(0.025)
+    assert rows_out[2].diff == pytest.approx(-0.8 + 0.001 * 29 / 2)
+    assert rows_out[2].diff_ci_high < 0 and rows_out[2].effect_size < -0.8
     assert (rows_out[3].mean is None and rows_out[3].rank is None
             and rows_out[3].vs_best is None)
 
@@ -282,3 +287,30 @@ def test_an_index_is_searched_untimed_before_its_first_strategy_is_timed(
         assert strategy.retrieval_p95_s is not None
         # no timed search met a new question (each would have slept 0.3 s)
         assert strategy.retrieval_p95_s < FirstSeenSlowEmbedder.SLOW_S / 2
+
+
+def test_bench_cli_shows_the_gap_to_the_best_and_takes_an_equivalence_margin(
+        tiny_bench: Path, tmp_path: Path) -> None:
+    """Issue #44 item 1: each strategy against the best with the difference, its interval,
+    Cohen's d and the tests; `--equivalence` sets the ranking metric's margin (stored with
+    the bench's config and on every tested row)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+
+    out = tmp_path / "bench.json"
+    result = CliRunner().invoke(cli, ["bench", str(tiny_bench), "--db", str(tmp_path / "b.db"),
+                                      "--out", str(out), "--equivalence", "0.4", "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "Against the best" in result.output and "equiv." in result.output, result.output
+    report = json.loads(out.read_text())
+    assert report["bench_config"]["bench"]["equivalence"] == 0.4
+    tested = [r for r in report["leaderboard"] if r["vs_best"] not in (None, "best")]
+    assert tested and all(r["margin"] == 0.4 for r in tested)
+    assert all(r["vs_best"] in ("equivalent", "worse", "unclear") for r in tested)
+    assert all({"diff", "diff_ci_low", "effect_size", "tost_p_adjusted"} <= set(r)
+               for r in tested)
+    bad = CliRunner().invoke(cli, ["bench", str(tiny_bench), "--equivalence", "0"])
+    assert bad.exit_code == 2 and "--equivalence" in bad.output

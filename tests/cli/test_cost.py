@@ -60,16 +60,54 @@ def test_an_openai_run_is_priced_from_the_given_price(tmp_path: Path) -> None:
 def test_without_a_price_the_console_says_how_to_give_one(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    monkeypatch.setattr(pricing, "_litellm_table", lambda: {})  # litellm not installed
+    monkeypatch.setattr(pricing, "litellm_table", lambda: {})  # litellm not installed
     data = _rows(tmp_path / "d.jsonl", 1)
     with ScriptedServer(_scores) as server:
         result = CliRunner().invoke(cli, [
-            "eval", str(data), "--judge", "openai:gpt-4o-mini", "--base-url",
+            "eval", str(data), "--judge", "openai:team-model", "--base-url",
             server.base_url, "--metrics", "judge", "--db", str(tmp_path / "x.db")],
             env={"OPENAI_API_KEY": "sk-test", "COLUMNS": "300"})
     assert result.exit_code == 0, result.output
-    assert ("cost unknown: no price for gpt-4o-mini (pip install 'ragassay[litellm]' for "
+    assert ("cost unknown: no price for team-model (pip install 'ragassay[litellm]' for "
             "LiteLLM's price table; or give --price-in/--price-out)") in flat(result.output)
+
+
+def test_dry_run_prices_common_openai_models_without_litellm(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #44 item 5: without the litellm extra, `--dry-run` prices the common OpenAI
+    models from ragassay's packaged table, saying its date."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "litellm", None)  # not importable: not installed
+    pricing.litellm_table.cache_clear()
+    try:
+        result = CliRunner().invoke(cli, [
+            "eval", str(demo_dataset_path()), "--judge", "openai:gpt-4o-mini", "--dry-run",
+            "--metrics", "judge", "--db", str(tmp_path / "x.db")], env={"COLUMNS": "300"})
+        table = pricing.packaged_table()
+        assert pricing.litellm_table() == {}
+    finally:
+        pricing.litellm_table.cache_clear()
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert "estimated cost $" in out and "at $0.15 in / $0.60 out per 1M tokens" in out
+    assert (f"(ragassay's packaged OpenAI prices of {table['as_of']}; pip install "
+            "'ragassay[litellm]' for LiteLLM's current table)") in out
+    assert pricing.packaged_price("openai/gpt-4.1") == Price(input=2, output=8,
+                                                              cached_input=0.5)
+    assert pricing.packaged_price("team-model") is None
+
+
+def test_the_packaged_table_is_litellms_where_it_has_the_model() -> None:
+    table = pricing.litellm_table()
+    if not table:
+        pytest.skip("litellm is not installed (the litellm extra)")
+    packaged = pricing.packaged_table()
+    assert packaged["as_of"] and "LiteLLM" in packaged["source"]
+    for name in packaged["models"]:
+        ours, theirs = pricing.packaged_price(name), pricing.litellm_price(name)
+        assert ours is not None and theirs is not None, name
+        assert ours.model_dump() == pytest.approx(theirs.model_dump()), name
 
 
 def test_the_offline_judge_costs_nothing_and_says_so(tmp_path: Path) -> None:
@@ -82,7 +120,7 @@ def test_the_offline_judge_costs_nothing_and_says_so(tmp_path: Path) -> None:
 
 
 def test_litellms_shipped_table_prices_known_models() -> None:
-    table = pricing._litellm_table()
+    table = pricing.litellm_table()
     if not table:
         pytest.skip("litellm is not installed (the litellm extra)")
     entry = table["gpt-4o-mini"]

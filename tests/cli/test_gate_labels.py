@@ -15,8 +15,9 @@ from ragassay.store import Store
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "labels"
 
 
-def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, list(args))
+def run(*args: str, columns: int | None = None) -> tuple[int, str]:
+    env = {"COLUMNS": str(columns)} if columns else None
+    result = CliRunner().invoke(cli, list(args), env=env)
     return result.exit_code, result.output
 
 
@@ -82,3 +83,47 @@ def test_require_labels_fails_an_unchecked_label_threshold(db: Path, tmp_path: P
     code, out = run("gate", "--config", config, "--require-labels", "--db", str(db))
     assert code == 1, out
     assert "not checked: 10 of 30 labels (labels required)" in out and "NOT READY" in out
+
+
+# ---- the gate gates what eval shows (issue #38 item 7) ----------------------------------
+
+JUDGE = ("judge.context_relevance", "judge.answer_similarity", "judge.faithfulness",
+         "judge.hallucination", "judge.overall")
+
+
+def _rows(out: str) -> dict[str, str]:
+    """The gate table's rows: metric (or `metric -> people's label`) -> its result cell."""
+    rows = {}
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.split("│")]
+        if len(cells) > 4 and cells[1]:
+            rows[cells[1]] = cells[4]
+    return rows
+
+
+def test_a_judge_only_run_is_gated_by_its_targets_without_a_config(db: Path) -> None:
+    code, out = run("gate", "--db", str(db), columns=250)
+    assert code in (0, 1), out  # decided, never "no metric declares a default threshold"
+    assert "applying every metric's default threshold, the target the report shows: " \
+           "judge.context_relevance >= 8" in " ".join(out.split())
+    rows = _rows(out)
+    assert set(JUDGE) <= set(rows), rows
+    # no sample has a reference: the metric that needs one is said, not failed
+    assert rows["judge.answer_similarity"].startswith("NOT CHECKED")
+    assert rows["judge.faithfulness"].startswith(("PASS", "FAIL"))
+
+
+def test_a_corrected_table_adds_rows_and_keeps_the_users_thresholds(db: Path,
+                                                                     tmp_path: Path) -> None:
+    code, out = run("labels", "import", str(EXAMPLE / "labels.jsonl"), "--db", str(db))
+    assert code == 0, out
+    config = _config(tmp_path, '[thresholds]\n"judge.faithfulness" = 1\n'
+                               '"judge.hallucination" = 1\n[corrected]\nhallucinated = 0.9\n')
+    code, out = run("gate", "--config", config, "--db", str(db), columns=250)
+    rows = _rows(out)
+    # the user's two bars stand on the judge's values; people's label is one row more
+    assert rows["judge.faithfulness"].startswith("PASS (mean"), rows
+    assert rows["judge.hallucination"].startswith("PASS (mean"), rows
+    people = [k for k in rows if "people's hallucinated" in k]
+    assert len(people) == 1 and rows[people[0]].startswith("PASS"), rows
+    assert code == 0, out

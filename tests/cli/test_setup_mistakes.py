@@ -368,8 +368,8 @@ def test_gate_says_which_thresholds_it_applied_and_where_from(tmp_path: Path,
     result = CliRunner().invoke(cli, ["gate", "--db", str(db)])
     assert result.exit_code in (0, 1), result.output
     assert result.stderr.splitlines()[0] == (
-        "no --config and no ./ragassay.toml: applying the default thresholds the run's metrics "
-        "declare, their targets: ragas.faithfulness >= 0.9, ragas.answer_relevancy >= 0.8, "
+        "no --config and no ./ragassay.toml: applying every metric's default threshold, the "
+        "target the report shows: ragas.faithfulness >= 0.9, ragas.answer_relevancy >= 0.8, "
         "ragas.context_precision >= 0.6, ragas.context_recall >= 0.75; set your own in a "
         "[thresholds] table")  # then a warning per metric whose judge is unmeasured
     Path("ragassay.toml").write_text('[thresholds]\n"ragas.faithfulness" = 0.1\n',

@@ -82,18 +82,25 @@ def _gate(db: Path) -> tuple[int, str, str]:
 
 def test_the_gate_defaults_are_the_targets_the_report_shows(demo_all: dict) -> None:
     """The gate's default bar for ragas.faithfulness was 0.9 while the report's target
-    read 0.8: every default bar is now the metric's declared target, as the report (and
-    the pytest plugin) show it."""
+    read 0.8, and judge metrics showed a target but were not gated (#38 item 7): every
+    metric's default bar is now the target the report (and the pytest plugin) show."""
     code, out, err = _gate(demo_all["db"])
     assert code == 1  # the demo's strategies miss their bars
-    said = err.split("their targets: ", 1)[1].split("; set your own", 1)[0]
-    bars = dict(part.split(" >= ") for part in said.split(", "))
-    assert bars == {"ragas.faithfulness": "0.9", "ragas.answer_relevancy": "0.8",
-                    "ragas.context_precision": "0.6", "ragas.context_recall": "0.75"}
+    said = err.split("the target the report shows: ", 1)[1].split("; set your own", 1)[0]
+    parts = [part.split(" ") for part in said.split(", ")]
+    bars = {metric: bar for metric, _, bar in parts}
+    ops = {metric: op for metric, op, _ in parts}
+    assert {k: bars[k] for k in ("ragas.faithfulness", "ragas.answer_relevancy",
+                                 "ragas.context_precision", "ragas.context_recall",
+                                 "judge.faithfulness", "judge.hallucination")} == {
+        "ragas.faithfulness": "0.9", "ragas.answer_relevancy": "0.8",
+        "ragas.context_precision": "0.6", "ragas.context_recall": "0.75",
+        "judge.faithfulness": "9", "judge.hallucination": "0.1"}
     targets = {f["metric"]: f["message"] for f in demo_all["report"]["interpretation"]
                if f["scope"] == "overall"}
+    assert set(bars) == set(targets)  # every metric the report flags is gated
     for metric, bar in bars.items():
-        assert f"target >= {bar}," in targets[metric], targets[metric]
+        assert f"target {ops[metric]} {bar}," in targets[metric], targets[metric]
         assert f"│ {metric} " in out and "apart from its target" not in err
 
 

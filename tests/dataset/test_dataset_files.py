@@ -284,7 +284,7 @@ def test_csv_header_problems(tmp_path: Path) -> None:
 def test_jsonl_row_errors_name_file_line_and_field(tmp_path: Path) -> None:
     lines = [
         b'{"question": "ok"}',
-        b'{"question": "Q", "contexts": "not a list"}',
+        b'{"question": "Q", "contexts": 7}',
         b"{not json",
         b"[1, 2]",
         b'{"answer": "A"}',
@@ -297,7 +297,7 @@ def test_jsonl_row_errors_name_file_line_and_field(tmp_path: Path) -> None:
     path = write(tmp_path / "data.jsonl", b"\n".join(lines) + b"\n")
     expected = [
         None,
-        "data.jsonl:2: 'contexts' must be a list of strings, got string",
+        "data.jsonl:2: 'contexts' must be a list of strings, got int",
         "data.jsonl:3: invalid JSON: Expecting property name enclosed in double quotes (column 2)",
         "data.jsonl:4: row must be an object, got list",
         "data.jsonl:5: 'question' is required (accepted names: 'question', 'user_input')",

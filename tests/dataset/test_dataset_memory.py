@@ -55,14 +55,14 @@ def test_generator_input_is_streamed() -> None:
 
 
 def test_bad_rows_are_named_by_row_number() -> None:
-    rows = [{"question": "ok"}, {"question": "Q", "contexts": "c"}, "not a row"]
+    rows = [{"question": "ok"}, {"question": "Q", "contexts": 7}, "not a row"]
     with pytest.raises(DatasetError) as err:
         load_samples(rows, name="mydata")
-    assert str(err.value) == "mydata:row 2: 'contexts' must be a list of strings, got string"
+    assert str(err.value) == "mydata:row 2: 'contexts' must be a list of strings, got int"
     out = load_samples(rows, skip_invalid=True)
     assert [type(r) for r in out] == [Sample, InvalidRow, InvalidRow]
     assert [(r.source, r.reason) for r in out[1:]] == [  # type: ignore[union-attr]
-        ("<data>:row 2", "'contexts' must be a list of strings, got string"),
+        ("<data>:row 2", "'contexts' must be a list of strings, got int"),
         ("<data>:row 3", "row must be an object, got string"),
     ]
 

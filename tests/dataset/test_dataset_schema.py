@@ -143,7 +143,7 @@ def test_labels_and_metadata_become_plain_json() -> None:
         ({"answer": "A"}, "'question' is required (accepted names: 'question', 'user_input')"),
         ({"question": 5}, "'question' must be a string, got int"),
         ({"question": "  "}, "'question' must not be empty"),
-        ({"question": "Q", "contexts": "c"}, "'contexts' must be a list of strings, got string"),
+        ({"question": "Q", "contexts": 7}, "'contexts' must be a list of strings, got int"),
         (
             {"question": "Q", "contexts": {"a": 1}},
             "'contexts' must be a list of strings, got object",
@@ -186,7 +186,7 @@ def test_bad_rows(row: dict[str, object], message: str) -> None:
 
 def test_error_field_is_canonical() -> None:
     with pytest.raises(DatasetError) as err:
-        sample_from_mapping({"user_input": "Q", "retrieved_contexts": "x"}, where=W)
+        sample_from_mapping({"user_input": "Q", "retrieved_contexts": 7}, where=W)
     assert err.value.field == "contexts"
     assert "'contexts'" in str(err.value)
 
@@ -224,3 +224,13 @@ def test_numpy_values_are_accepted() -> None:
     s = sample_from_mapping(row, where=W)
     assert (s.id, s.question, s.contexts) == ("3", "Q", ("a", "b"))
     assert type(s.question) is str
+
+
+@pytest.mark.parametrize(("given", "contexts"), [
+    ("Refunds take 30 days.", ("Refunds take 30 days.",)),  # one plain-text passage
+    ('["a", "b"]', ("a", "b")),  # a JSON list in a cell
+    ("['a', 'b']", ("a", "b")),  # a Python list as pandas writes it
+    ("[Updated] Refunds take 30 days.", ("[Updated] Refunds take 30 days.",)),
+])
+def test_contexts_given_as_one_string_read_as_a_csv_cell(given, contexts) -> None:
+    assert sample_from_mapping({"question": "Q", "contexts": given}, where=W).contexts == contexts

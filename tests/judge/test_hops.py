@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from ragassay.dataset import iter_samples
 from ragassay.dataset.traces.trace import SampleTrace
 from ragassay.judge.offline import Analyzer
@@ -31,7 +33,7 @@ def test_a_relevant_document_the_rerank_dropped_is_lost(tmp_path: Path) -> None:
     # the answer uses the Eiffel document of hop 1
     assert eiffel.used is not None and eiffel.used > 0.5
     [lost] = trace.lost
-    assert (lost.hop, lost.document, lost.span_id) == (0, "eiffel", "a000000000000002")
+    assert (lost.hop, lost.document, lost.span_id) == (1, "eiffel", "a000000000000002")  # from 1
     assert lost.relevance == eiffel.relevance
 
 
@@ -46,3 +48,25 @@ def test_other_samples_pass_unchanged() -> None:
     plain = Sample(id="x", question="q", contexts=("c",), answer="a")
     bad = InvalidRow(id="y", source="f:1", reason="r")
     assert score_hops([plain, bad], Analyzer()) == [plain, bad]
+
+
+def test_an_abbreviation_and_its_spelled_out_form_are_equally_relevant() -> None:
+    """"2FA" asked, "Two-factor authentication" found (and the other way round): the
+    relevance reading links them (it read 0.04 before #38)."""
+    analyzer = Analyzer()
+
+    def relevance(question: str, doc: str) -> float:
+        ev = analyzer.analyze(Sample(id="x", question=question, contexts=(doc,), answer="?"))
+        return max(ev.relevance)
+
+    spelled = "Two-factor authentication can be enabled under Settings, then Security."
+    short = "2FA can be enabled under Settings, then Security."
+    full_q, abbr_q = ("How do I enable two-factor authentication on my account?",
+                      "How do I enable 2FA on my account?")
+    assert relevance(abbr_q, spelled) > 0.5
+    assert relevance(full_q, short) > 0.5
+    assert relevance(abbr_q, spelled) == pytest.approx(relevance(full_q, spelled), abs=0.1)
+    sso = "Single sign-on with SAML is configured by an administrator under Settings."
+    assert relevance("Who configures SSO with SAML?", sso) > 0.5
+    # an abbreviation the document does not spell out links nothing
+    assert relevance(abbr_q, "Invoices are sent on the first business day.") < 0.1

@@ -13,15 +13,29 @@ class M(BaseModel):
     f: Flag
 
 
-@pytest.mark.parametrize(("raw", "want"), [(7, 7.0), ("8", 8.0), (11, 10.0), (0, 1.0),
-                                           (-3, 1.0), ("7/10", 7.0), (7.5, 7.5)])
-def test_score10_coerces_and_clamps(raw, want):
+@pytest.mark.parametrize(("raw", "want"), [(7, 7.0), ("8", 8.0), (1, 1.0), (10, 10.0),
+                                           ("7/10", 7.0), (7.5, 7.5)])
+def test_score10_coerces(raw, want):
     assert M(s=raw, u=0.5, f=True).s == want
 
 
-@pytest.mark.parametrize(("raw", "want"), [(1.5, 1.0), (-0.2, 0.0), ("0.25", 0.25)])
-def test_unit_clamps(raw, want):
-    assert M(s=5, u=raw, f=False).u == want
+@pytest.mark.parametrize(("field", "raw", "said"), [
+    ("s", 11, "11 is outside the scale 1-10"), ("s", 99, "99 is outside the scale 1-10"),
+    ("s", 0, "0 is outside the scale 1-10"), ("s", "-3", "-3 is outside the scale 1-10"),
+    ("u", 1.5, "1.5 is outside the scale 0-1"), ("u", -0.2, "-0.2 is outside the scale 0-1"),
+])
+def test_a_value_outside_its_scale_is_invalid_never_clamped(field, raw, said):
+    from ragassay.judge.scales import OUT_OF_SCALE
+
+    values = {"s": 5, "u": 0.5, "f": True, field: raw}
+    with pytest.raises(ValidationError) as err:
+        M(**values)
+    (error,) = err.value.errors()
+    assert error["type"] == OUT_OF_SCALE and error["msg"] == said
+
+
+def test_unit_accepts_its_range():
+    assert M(s=5, u="0.25", f=False).u == 0.25 and M(s=5, u=1, f=False).u == 1.0
 
 
 @pytest.mark.parametrize(("raw", "want"), [("yes", True), ("False", False), (1, True),

@@ -211,8 +211,14 @@ def test_client_error_is_not_retried(scripted_server: MakeServer) -> None:
 
 
 def test_timeout_is_retried_then_fails(scripted_server: MakeServer) -> None:
-    server = scripted_server(lambda req, n: ScriptedReply.chat(GOOD, delay_s=1.5))
-    b = backend(server, timeout_s=0.2, max_retries=1, structured_output="json_schema")
+    # the first call answers at once: it makes the client (the SDK's first request does
+    # set-up work that may outlast a 0.2 s timeout before anything is sent), so that each
+    # attempt of the second call is a request the server sees
+    server = scripted_server(
+        lambda req, n: ScriptedReply.chat(GOOD, delay_s=0.0 if n == 0 else 1.5))
+    b = backend(server, timeout_s=2.0, max_retries=1, structured_output="json_schema")
+    assert complete(b).data["score"] == 4
+    b.options = b.options.model_copy(update={"timeout_s": 0.2})
     t0 = time.monotonic()
     with pytest.raises(BackendError) as info:
         complete(b)
@@ -220,9 +226,9 @@ def test_timeout_is_retried_then_fails(scripted_server: MakeServer) -> None:
     assert time.monotonic() - t0 < 2.9
     assert info.value.reason == "timed out (0.2s) after 2 attempts"
     deadline = time.monotonic() + 5  # the server thread may count the retry a little later
-    while server.count < 2 and time.monotonic() < deadline:
+    while server.count < 3 and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert server.count == 2
+    assert server.count == 3
 
 
 def test_slow_first_reply_then_fast(scripted_server: MakeServer) -> None:

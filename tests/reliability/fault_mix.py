@@ -85,7 +85,8 @@ class Figures:
     request_bound: int = 0
     over_bound: int = 0
     same_scores_as_clean: int = 0
-    clamped_out_of_range: int = 0
+    out_of_range_unscored: int = 0  # samples whose last reply rated outside the scale
+    suspicious_results: int = 0  # results the run counts as suspicious (out of scale)
     score_mismatches: int = 0
     outcome_mismatches: int = 0
     server_exhausted: bool = False
@@ -114,18 +115,6 @@ def _values(store: Store, run_id: str) -> tuple[dict[str, dict[str, Any]],
             if m.value is None:
                 reasons.setdefault(r.sample_id, {})[m.name] = m.unscored_reason or ""
     return values, reasons
-
-
-def _expected_clamped(clean: dict[str, Any]) -> dict[str, Any]:
-    """What the judge keeps from an out-of-range reply: every score clamped to 1-10."""
-    cr, sim, faith = 10.0, 1.0, 10.0  # +100, -100, +100 in field order, then clamped
-    hall = clean["judge.hallucination"]
-    weights = {"context_relevance": 0.3, "answer_similarity": 0.4, "faithfulness": 0.3}
-    base = weights["context_relevance"] * cr + weights["answer_similarity"] * sim + \
-        weights["faithfulness"] * faith
-    return {"judge.context_relevance": cr, "judge.answer_similarity": sim,
-            "judge.faithfulness": faith, "judge.hallucination": hall,
-            "judge.overall": base * (1.0 - float(hall))}
 
 
 def _mode(request: dict[str, Any]) -> str:
@@ -162,6 +151,7 @@ def run_mix(workdir: Path, *, n: int = 500, rate: float = 0.3, seed: int = 7,
         fig.seconds_faulty = round(time.perf_counter() - started, 2)
         faulty, reasons = _values(store, run.run_id)
         report = report_json(build_report(store, run.run_id))
+        fig.suspicious_results = store.suspicious_replies(run.run_id)
         out = workdir / "fault-mix-report.json"
         out.write_text(json.dumps(report, indent=2, allow_nan=False), encoding="utf-8")
         fig.report_written = json.loads(out.read_text(encoding="utf-8")) == report
@@ -207,12 +197,8 @@ def run_mix(workdir: Path, *, n: int = 500, rate: float = 0.3, seed: int = 7,
             ok = all(_close(got[m], clean[sid][m]) for m in clean[sid])
             fig.same_scores_as_clean += ok
             fig.score_mismatches += not ok
-        elif last == "out_of_range":
-            want = _expected_clamped(clean[sid])
-            ok = all(_close(got[m], want[m]) for m in want)
-            fig.clamped_out_of_range += ok
-            fig.score_mismatches += not ok
         elif last in TRANSPORT_FAULTS or last in CONTENT_FAULTS:
+            fig.out_of_range_unscored += last == "out_of_range"
             fig.outcome_mismatches += any(v is not None for v in got.values())
         else:
             fig.outcome_mismatches += 1
@@ -245,7 +231,9 @@ def markdown(fig: Figures) -> str:
          f"{fig.max_requests_per_sample} ({fig.request_bound}, +{PROBE_EXTRA} for the probe)"),
         ("samples over the bound", fig.over_bound),
         ("same scores as the fault-free run", f"{fig.same_scores_as_clean} samples"),
-        ("out-of-range replies clamped as expected", f"{fig.clamped_out_of_range} samples"),
+        ("unscored after out-of-range replies (never clamped)",
+         f"{fig.out_of_range_unscored} samples"),
+        ("results counted suspicious (a reply out of scale)", fig.suspicious_results),
         ("score or outcome mismatches", fig.score_mismatches + fig.outcome_mismatches),
         ("wall time without / with faults", f"{fig.seconds_clean} s / {fig.seconds_faulty} s"),
     ]

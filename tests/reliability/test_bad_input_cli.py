@@ -124,7 +124,7 @@ BAD_FILES: dict[str, tuple[str, bytes, str]] = {
                  "d.jsonl:2: invalid UTF-8"),
     "bad_json": ("d.jsonl", b'{"question": "ok"}\n{"question": \n', "d.jsonl:2: invalid JSON"),
     "nul": ("d.jsonl", b'{"question": "a\\u0000b"}\n', "d.jsonl:1: 'question' contains a NUL"),
-    "wrong_type": ("d.jsonl", b'{"question": "q", "contexts": "one"}\n',
+    "wrong_type": ("d.jsonl", b'{"question": "q", "contexts": 1}\n',
                    "d.jsonl:1: 'contexts' must be a list of strings"),
     "missing": ("d.jsonl", b'{"answer": "a"}\n', "d.jsonl:1: 'question' is required"),
     "empty": ("d.jsonl", b"\n\n", "d.jsonl: no samples"),

@@ -82,7 +82,7 @@ def test_retries_stay_within_their_bounds(mix: MixResult) -> None:
     assert fig.max_requests_per_sample <= fig.request_bound + 2
     for sid, kinds in mix.history.items():
         # a repair is asked at most once: at most two content faults in a row end it
-        content = [k for k in kinds if k in CONTENT_FAULTS or k == "out_of_range"]
+        content = [k for k in kinds if k in CONTENT_FAULTS]
         assert len(content) <= 2, (sid, kinds)
     assert fig.retries > 0 and fig.repairs > 0
 
@@ -90,8 +90,22 @@ def test_retries_stay_within_their_bounds(mix: MixResult) -> None:
 def test_scores_of_successful_samples_match_the_fault_free_run(mix: MixResult) -> None:
     fig = mix.figures
     assert fig.score_mismatches == 0
-    assert fig.clamped_out_of_range > 0
-    assert fig.same_scores_as_clean + fig.clamped_out_of_range + fig.unscored_samples == N
+    assert fig.same_scores_as_clean + fig.unscored_samples == N
+
+
+def test_out_of_range_replies_are_invalid_suspicious_and_counted(mix: MixResult) -> None:
+    """A rating outside its scale is never clamped: the judge is asked once more, and
+    when the last reply is out of range too the sample is unscored with that reason;
+    every result that met such a reply counts as suspicious."""
+    fig = mix.figures
+    assert fig.out_of_range_unscored > 0
+    for sid, kinds in mix.history.items():
+        if kinds[-1] == "out_of_range":
+            reason = next(iter(mix.reasons[sid].values()))
+            assert "is outside the scale 1-10" in reason, reason
+    met = sum("out_of_range" in kinds for sid, kinds in mix.history.items() if sid != "?")
+    assert fig.suspicious_results == met > 0
+    assert mix.report["evaluation_metadata"]["suspicious_replies"] == met
 
 
 def test_figures_are_written(mix: MixResult) -> None:

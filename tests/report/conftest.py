@@ -8,7 +8,15 @@ from typing import Any
 
 import pytest
 
-from ragassay.report import FailedEntry, Report, RunInfo, RunUsage, SampleEntry, UsageSummary
+from ragassay.report import (
+    FailedEntry,
+    LeaderboardRow,
+    Report,
+    RunInfo,
+    RunUsage,
+    SampleEntry,
+    UsageSummary,
+)
 from ragassay.stats import Aggregates, CorrelationMatrix
 from ragassay.store import Store
 from ragassay.types import InvalidRow, MetricResult, RunConfig, Sample, SampleResult, Usage
@@ -91,3 +99,35 @@ def entry(sample_id: str, metrics: dict[str, Any], unscored: dict[str, str] | No
                             "reasoning": None, "usage": usage}
     return SampleEntry(**{**base, **fields, "id": sample_id, "metrics": metrics,
                           "unscored": unscored or {}})
+
+
+NAMES = ("recursive-200/o20 hybrid k2", "recursive-200/o20 bm25 k4", "fixed-128/o32 bm25 k4",
+         "markdown-160 hybrid k4", "sentence-96/o1 dense k4", "team app")
+
+
+def handbook_rows() -> list[LeaderboardRow]:
+    """Six strategies as the handbook bench ranks them, one a pipeline with a failure and
+    one with no figures at all."""
+    rows = [LeaderboardRow.model_validate({
+        "rank": i + 1, "strategy": name, "kind": "built-in", "metric": "judge.overall",
+        "mean": 8.04 - 0.05 * i, "ci_low": 7.55 - 0.05 * i, "ci_high": 8.49 - 0.05 * i,
+        "n": 30, "vs_best": "best" if i == 0 else "unclear", "failed": 0,
+        "retrieval.recall": 0.95, "retrieval.precision": 0.5, "retrieval.mrr": 0.98,
+        "retrieval.ndcg": 0.953, "no_answer_rate": 0.143, "index_time_s": 1.449,
+        "retrieval_p50_s": 0.0001, "retrieval_p95_s": 0.00014, "answer_p50_s": 0.0105,
+        "answer_p95_s": 0.29, "cost_estimate_usd": 0.0123, "cost_measured_usd": 0.011,
+        "p_adjusted": None if i == 0 else 0.2,
+        **({} if i == 0 else {"diff": -0.05 * i, "diff_ci_low": -0.05 * i - 0.04,
+                              "diff_ci_high": -0.05 * i + 0.04, "effect_size": -0.04 * i,
+                              "margin": 0.25, "tost_p_adjusted": 0.00002 * i,
+                              "constant": False})})
+        for i, name in enumerate(NAMES[:-1])]
+    rows.append(LeaderboardRow(strategy=NAMES[-1], metric="judge.overall", kind="pipeline",
+                               failed=3))
+    return rows
+
+
+def bench_report(rows: list[LeaderboardRow]) -> Report:
+    """A bench run's report holding these leaderboard rows."""
+    return make_report().model_copy(update={"leaderboard": rows, "bench": {"strategies": []},
+                                            "bench_config": {}})

@@ -24,7 +24,11 @@ delivery") and q09-dense-k5 ("Monthly plans are not refundable (only annual plan
 refunded ...)") are no longer flagged as contradicting their contexts, as their human labels
 say, when "failed" after an article stopped reading as a negation and a negation in one
 clause stopped flipping a fact restated in another (2026-12-03, the #29 trial's finding
-that the demo's verdict came from these false positives).
+that the demo's verdict came from these false positives). The two q10 samples ("Which
+plans include SAML single sign-on?") read their context "SAML SSO is available on the
+Enterprise plan" as more relevant (judge.context_relevance 5.98 -> 6.26 and 5.61 -> 5.85,
+trace.context_relevance and completeness a little higher) when the relevance reading
+linked an abbreviation with its spelled-out form (2026-12-03, issue #38 item 8).
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write

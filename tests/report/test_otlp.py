@@ -107,8 +107,20 @@ def test_a_refusing_receiver_is_one_line(run: Any) -> None:
     finally:
         r.server.shutdown()
         r.server.server_close()
-    with pytest.raises(ExportError, match="cannot send the export to http://127.0.0.1:9/"):
-        export_otlp(iter_details(run.store, run.run_id), run.run_id, "http://127.0.0.1:9/x")
+    closed = closed_port()
+    with pytest.raises(ExportError, match=f"^cannot send the export to http://127.0.0.1:{closed}"
+                                          "/x: connection refused$"):
+        export_otlp(iter_details(run.store, run.run_id), run.run_id,
+                    f"http://127.0.0.1:{closed}/x")
+
+
+def closed_port() -> int:
+    """A loopback port nothing listens on (bound, then released)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def test_a_run_without_traces_has_nothing_to_link(tmp_path: Path) -> None:

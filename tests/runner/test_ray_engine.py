@@ -157,7 +157,7 @@ def test_demo_offline_every_suite_equals_the_local_engine(ray_address: str,
 def test_500_samples_offline_with_invalid_rows_equal_the_local_engine(
         ray_address: str, tmp_path: Path) -> None:
     rows: list[Any] = _rows(500)
-    rows[17] = {**rows[17], "contexts": "not a list"}
+    rows[17] = {**rows[17], "contexts": 17}
     rows[230] = {"id": "r0230", "answer": "no question"}
     data = _write(tmp_path / "d.jsonl", rows)
     config = RunConfig(dataset=str(data), metrics=("judge", "trace"), skip_invalid=True)
@@ -168,7 +168,7 @@ def test_500_samples_offline_with_invalid_rows_equal_the_local_engine(
     assert stored == list(local.iter_samples(a.run_id))  # the same InvalidRows, in order
     invalid = [s for s in stored if not isinstance(s, Sample)]
     assert [(s.source, s.reason) for s in invalid] == [  # type: ignore[union-attr]
-        ("d.jsonl:18", "'contexts' must be a list of strings, got string"),
+        ("d.jsonl:18", "'contexts' must be a list of strings, got int"),
         ("d.jsonl:231", "'question' is required (accepted names: 'question', 'user_input')")]
     assert (b.samples, b.invalid) == (a.samples, a.invalid) == (498, 2)
 

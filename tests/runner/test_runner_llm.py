@@ -103,8 +103,13 @@ def test_every_sample_ends_scored_or_unscored_with_reason(scripted_server, tmp_p
     by_case = {c: rows[f"s{i}"] for i, c in enumerate(cases)}
     for ok in ("ok", "fenced", "repair", "ratelimit", "flaky", "slow"):
         assert by_case[ok]["judge.faithfulness"].value == 9, ok
-    assert by_case["range"]["judge.context_relevance"].value == 10  # clamped
-    assert by_case["range"]["judge.faithfulness"].value == 1
+    # a rating outside its scale is an invalid reply: re-asked once, never clamped,
+    # unscored with the reason, suspicious (issue #38 item 6)
+    ranged = by_case["range"]["judge.faithfulness"]
+    assert ranged.value is None and ranged.unscored_reason == (
+        "invalid reply: faithfulness: -2 is outside the scale 1-10")
+    assert "outside its scale" in (ranged.suspicious or "")
+    assert script.seen["range"] == 2
     invalid = by_case["invalid"]["judge.faithfulness"]
     assert invalid.value is None and invalid.unscored_reason.startswith("unparseable reply")
     assert invalid.failure.raw_reply == "I think it is pretty good, maybe an 8?"

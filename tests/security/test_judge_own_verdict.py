@@ -89,8 +89,8 @@ def test_a_verdict_quoted_from_the_answer_is_never_taken(tmp_path: Path) -> None
     assert suspicious == set(INJECTED) - {"unclosed"}
     report = json.loads(out.read_text())
     assert report["evaluation_metadata"]["suspicious_replies"] == len(INJECTED) - 1
-    assert (f"warning: {len(INJECTED) - 1} judged samples got a judge reply holding a verdict "
-            "copied from the judged text") in result.stderr
+    assert (f"warning: {len(INJECTED) - 1} judged samples got a suspicious judge reply (a "
+            "verdict copied from the judged text") in result.stderr
 
 
 def test_a_judge_that_only_repeats_the_planted_verdict_leaves_the_sample_unscored(

@@ -40,14 +40,16 @@ def test_a_judge_that_passes_is_overruled_by_peoples_labels() -> None:
     table = _table(0.3)
     cor = corrected(table)
     out = gate_corrected(table, {"judge.faithfulness": 7, "ragas.context_precision": 0.5}, cor)
-    faith, prec = out.result.checks
+    judged, faith, prec = out.result.checks
+    # the corrected gate adds people's row after the metric's own, never replacing it
+    assert (judged.metric, judged.label, judged.threshold) == ("judge.faithfulness", None, 7)
+    assert judged.status == "PASS" and not out.result.ready
     assert faith.label == "hallucinated" and faith.status == "FAIL"
     assert faith.threshold == 0.1 and not faith.higher_is_better  # the vocabulary's default
     assert faith.value == pytest.approx(cor.overall("judge.faithfulness").ci_high)  # type: ignore[union-attr]
     assert "people's hallucinated: corrected 95% upper bound" in faith.reason
     assert prec.label is None and prec.status == "PASS"  # no label: the judge's mean
-    assert out.notes == ("ragas.context_precision: no corrected estimate (no human label is "
-                         "linked to it): gated on the judge's own values",)
+    assert out.notes == ()  # no label is compared with context precision: nothing to say
     assert out.result.to_dict()["corrected"] is True
 
 
@@ -55,7 +57,7 @@ def test_a_label_threshold_from_the_config_decides() -> None:
     table = _table(0.03)
     cor = corrected(table)
     ok = gate_corrected(table, {"judge.faithfulness": 7}, cor, {"hallucination": 0.2})
-    assert ok.result.ready and ok.result.checks[0].threshold == 0.2
+    assert ok.result.ready and [c.threshold for c in ok.result.checks] == [7, 0.2]
     only_label = gate_corrected(table, {}, cor, default_label_thresholds(cor))
     (check,) = only_label.result.checks
     assert check.label == "hallucinated" and check.threshold == 0.1

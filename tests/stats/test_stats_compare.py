@@ -57,11 +57,12 @@ def test_verdict_rules() -> None:
     assert verdict(sig, down) == "worse"
     assert verdict(PairedDifference(n=5, ci_low=-0.3, ci_high=-0.1), down, 0.05, 0.01) == (
         "better")
-    assert verdict(sig, up, 0.05, 0.2) == "no detectable difference"
-    assert verdict(sig.model_copy(update={"ci_low": -0.01}), up) == "no detectable difference"
-    assert verdict(PairedDifference(n=0), up) == (
-        "no detectable difference"
-    )
+    assert verdict(sig, up, 0.05, 0.2) == "unclear"
+    assert verdict(sig.model_copy(update={"ci_low": -0.01}), up) == "unclear"
+    assert verdict(PairedDifference(n=0), up) == "unclear"
+    # shown within the margin: equivalent, even when a difference is also detectable
+    assert verdict(sig.model_copy(update={"tost_p": 0.01}), up) == "equivalent"
+    assert verdict(sig.model_copy(update={"tost_p": 0.01}), up, 0.05, None, 0.2) == "better"
 
 
 def _runs(make_table):
@@ -101,7 +102,10 @@ def test_compare_tables_verdicts(make_table) -> None:
     m = out.metrics
     assert m["ragas.faithfulness"].verdict == "better"
     assert m["ragas.faithfulness"].diff == pytest.approx(0.1)
-    assert m["ragas.context_recall"].verdict == "no detectable difference"
+    # +-0.01 around the same scores: within the margin (0.025 of the 0-1 range)
+    assert m["ragas.context_recall"].verdict == "equivalent"
+    assert m["ragas.context_recall"].margin == pytest.approx(0.025)
+    assert m["ragas.faithfulness"].effect_size > 0.5
     assert m["judge.hallucination"].verdict == "worse"  # more hallucinations
     # Holm: the smallest p is multiplied by the number of metrics
     p = m["ragas.faithfulness"].wilcoxon_p

@@ -36,15 +36,27 @@ def _ragas(make_table):
 def test_default_thresholds_pass_and_fail(make_table) -> None:
     res = gate(_ragas(make_table), n_resamples=200)
     status = {c.metric: c.status for c in res.checks}
+    # every metric is gated by default at the target the report shows, its declared
+    # one or the generic 0.8 of its range (judge.hallucination: <= 0.2)
     assert status == {
         "ragas.faithfulness": "PASS",
         "ragas.answer_relevancy": "FAIL",
         "ragas.context_precision": "PASS",
         "ragas.context_recall": "PASS",
+        "judge.hallucination": "PASS",
     }
     assert not res.ready
     faith = res.checks[0]
     assert faith.value == pytest.approx(0.91) and "mean" in faith.reason
+    assert res.checks[-1].threshold == pytest.approx(0.2)
+
+
+def test_a_metric_with_a_declared_target_and_no_gate_bar_is_gated_at_its_target() -> None:
+    from ragassay.types import Target
+
+    spec = MetricSpec(name="x.score", low=1, high=10, target=Target(good=9, warning=7))
+    assert default_thresholds([spec]) == {"x.score": 9}
+    assert default_thresholds([MetricSpec(name="x.other", low=1, high=10)]) == {"x.other": 8.2}
 
 
 def test_strict_uses_ci_lower_bound(make_table) -> None:

@@ -184,3 +184,33 @@ def test_readonly_refuses_a_database_that_needs_upgrading(db_path: Path) -> None
     Store(db_path).close()
     with Store(db_path, readonly=True) as ro:
         assert ro.list_runs() == []
+
+
+def test_m0015_counts_the_lost_documents_hops_from_one(db_path: Path) -> None:
+    """A traced sample stored when `trace.lost[].hop` counted from 0 reads from 1, as the
+    console and the report's `hops.lost` always said it."""
+    import json
+
+    from ragassay.dataset.traces import SampleTrace
+    from ragassay.types import Sample
+
+    conn = _raw(db_path)
+    upto = [m.__name__ for m in MIGRATIONS].index("m0015_lost_hops_one_based")
+    apply_migrations(conn, MIGRATIONS[:upto])
+    conn.execute(
+        "INSERT INTO runs (id, created, status, config, package_version, dataset, judge,"
+        " judge_model) VALUES ('r1', '2026-01-01T00:00:00+00:00', 'complete',"
+        " '{\"dataset\": \"t.jsonl\"}', '0.0.1', 't.jsonl', 'offline', 'none')")
+    trace = {"trace_id": "t", "span_id": "s", "judged": True,
+             "lost": [{"hop": 0, "span_id": "h1", "document": "eiffel", "relevance": 0.9}]}
+    rows = [("s1", {"id": "s1", "question": "Q", "metadata": {"trace": trace}}),
+            ("s2", {"id": "s2", "question": "Q"})]
+    for i, (sid, sample) in enumerate(rows):
+        conn.execute("INSERT INTO samples (run_id, sample_id, ordinal, strategy, sample) "
+                     "VALUES ('r1', ?, ?, 'default', ?)", (sid, i, json.dumps(sample)))
+    conn.close()
+    with Store(db_path) as store:
+        samples = {s.id: s for s in store.iter_samples("r1") if isinstance(s, Sample)}
+        lost = SampleTrace.of(samples["s1"])
+        assert lost is not None and [d.hop for d in lost.lost] == [1]
+        assert samples["s2"].metadata == {}

@@ -16,6 +16,7 @@ EXTRA_MODULES = (
     "llama_cpp",  # local
     "ray",  # ray
     "litellm",  # litellm
+    "opentelemetry",  # monitor (opentelemetry-proto), dev (the SDK)
 )
 
 

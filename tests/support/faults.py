@@ -39,7 +39,6 @@ __all__ = [
     "CONTENT_FAULTS",
     "FAULT_KINDS",
     "REPAIR_NOTE",
-    "SCORE_ALTERING",
     "TRANSPORT_FAULTS",
     "FaultPlan",
     "FaultServer",
@@ -68,10 +67,9 @@ CONTENT_FAULTS: tuple[str, ...] = (
     "truncated",  # JSON cut by max_tokens, finish_reason "length"
     "wrong_type",  # scores that are not numbers
     "refusal",  # "I can't help with that."
+    "out_of_range",  # scores outside the scale: invalid (never clamped) and suspicious
 )
-# Replies that validate, with values the judge clamps into range.
-SCORE_ALTERING: tuple[str, ...] = ("out_of_range",)
-FAULT_KINDS: tuple[str, ...] = TRANSPORT_FAULTS + CONTENT_FAULTS + SCORE_ALTERING
+FAULT_KINDS: tuple[str, ...] = TRANSPORT_FAULTS + CONTENT_FAULTS
 
 REPAIR_NOTE = "Your previous reply could not be used"
 _FENCE = re.compile(r"<<<([A-Z_]+) ([0-9a-f]{12})>>>")

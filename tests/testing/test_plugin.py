@@ -47,10 +47,17 @@ def test_a_failing_threshold_names_the_metrics_and_the_worst_samples(tmp_path: P
         "def test_bar(ragassay_eval):\n"
         "    run = ragassay_eval(demo_dataset_path(), metrics='ragas')\n"
         "    assert_metrics(run, {'ragas.faithfulness': 0.99, 'ragas.context_recall': 0.1},"
-        " strict=True)\n")
+        " strict=True)\n\n"
+        "def test_typo(ragassay_eval):\n"
+        "    run = ragassay_eval(demo_dataset_path(), metrics='ragas')\n"
+        "    assert_metrics(run, {'ragas.faithfulnes': 0.5})\n")
     done = _pytest([str(test), "--ragassay-db", str(tmp_path / "x.db")], tmp_path)
     assert done.returncode == 1
     out = done.stdout
+    # the traceback points at the user's test line, not at the plugin's own frames
+    # (`__tracebackhide__`; issue #44)
+    assert "test_bar.py:6: AssertionError" in out and "test_bar.py:10: ValueError" in out
+    assert "ragassay/testing/asserts.py" not in out and "raise AssertionError" not in out
     assert "1 of 2 metrics failed their thresholds" in out
     assert "FAIL ragas.faithfulness: CI lower bound" in out
     assert "PASS ragas.context_recall" in out

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from benches.testset_quality import FRAME, content, verdict
 from ragassay.bench import BenchOptions, load_config, load_questions, run_bench
 from ragassay.cli import cli
 from ragassay.corpus import load_corpus
@@ -30,9 +31,11 @@ def _words(text: str) -> frozenset[str]:
 def test_offline_generation_makes_every_kind_from_the_corpus_words() -> None:
     rows, report = generate(CORPUS, GenerateOptions(n=30, seed=3))
     kinds = [r["metadata"]["kind"] for r in rows]
-    assert len(rows) == 30 and report.generator == "offline-extractive"
-    assert (kinds.count("single-fact"), kinds.count("multi-hop"),
-            kinds.count("unanswerable")) == (18, 6, 6)
+    assert report.generator == "offline-extractive"
+    # multi-hop questions only where two documents state facts about one shared name
+    # or topic: fewer than asked, each made one said in the report
+    assert kinds.count("single-fact") == 18 and kinds.count("unanswerable") == 6
+    assert 1 <= kinds.count("multi-hop") <= 6 and len(rows) == sum(report.made.values())
     assert {r["metadata"]["generator"] for r in rows} == {"offline-extractive"}
     docs = {d.id: d for d in load_corpus(CORPUS)}
     corpus_words = _words(" ".join(d.text for d in docs.values()))
@@ -43,8 +46,8 @@ def test_offline_generation_makes_every_kind_from_the_corpus_words() -> None:
             assert docs[chunk["doc"]].text[chunk["start"]:chunk["end"]] == chunk["text"]
         if meta["kind"] == "unanswerable":
             assert row["gold_passages"] == [] and row["reference"] == "The documents do not say."
-            topic = row["question"].rsplit(" ", 2)[-2:]
-            assert not _words(" ".join(topic)) & corpus_words, row["question"]
+            # about the corpus's own names and topics, never an invented one
+            assert not set(content(row["question"])) - corpus_words - FRAME, row["question"]
         else:
             n = 2 if meta["kind"] == "multi-hop" else 1
             assert len(row["gold_passages"]) == n and row["question"].endswith("?")
@@ -52,7 +55,7 @@ def test_offline_generation_makes_every_kind_from_the_corpus_words() -> None:
                 assert passage["quote"] in row["reference"]
                 assert passage["doc"] in row["gold_docs"]
     # no two questions the same (ids unique, questions distinct)
-    assert len({r["id"] for r in rows}) == 30 and len({r["question"] for r in rows}) == 30
+    assert len({r["id"] for r in rows}) == len(rows) == len({r["question"] for r in rows})
     assert generate(CORPUS, GenerateOptions(n=30, seed=3))[0] == rows  # deterministic
 
 
@@ -96,7 +99,8 @@ def test_plain_text_files_make_questions_about_their_own_corpus(tmp_path: Path) 
     assert docs == {"remote-work.txt": "remote work", "expenses.txt": "Expenses", "it.txt": "it"}
     rows, _ = generate(corpus, GenerateOptions(n=10, seed=1, chunk_size=40))
     kinds = {r["metadata"]["kind"] for r in rows}
-    assert {"multi-hop", "unanswerable"} <= kinds
+    # no name or topic is shared by two of these documents: no multi-hop question
+    assert "unanswerable" in kinds and "multi-hop" not in kinds
     for row in rows:
         assert "handbook" not in row["question"].lower() + row["reference"].lower()
         assert not re.search(r"\b(January|February|March|April|May|June|July|August|"
@@ -207,3 +211,62 @@ def test_an_llm_writes_questions_through_the_judge_layer(scripted_server, tmp_pa
     assert done.exit_code == 0, done.output
     assert "generator: llm:openai:writer" in done.output
     assert len(load_questions(out, load_corpus(CORPUS))) == 4
+
+
+def test_a_reader_keeps_the_multi_hop_and_unanswerable_questions() -> None:
+    """Issue #44 item 4, by benches/testset_quality.py's reader rules: every multi-hop
+    question joins two facts that share what it asks about (M2); every unanswerable one
+    is about the corpus (U1) and asks what no sentence of it says (U2). The generator
+    before: 0 of 10 multi-hop and 0 of 10 unanswerable kept on the handbook."""
+    docs = load_corpus(CORPUS)
+    text = "\n".join(d.text for d in docs)
+    sentences = [x for line in text.splitlines() for x in re.split(r"(?<=[.!?])\s+", line)
+                 if x.strip()]
+    vocabulary = _words(text)
+    rows, _ = generate(docs, GenerateOptions(n=50, seed=0))
+    tested = [r for r in rows if r["metadata"]["kind"] != "single-fact"]
+    assert sum(r["metadata"]["kind"] == "unanswerable" for r in tested) == 10
+    assert any(r["metadata"]["kind"] == "multi-hop" for r in tested)
+    for row in tested:
+        assert verdict(row, set(vocabulary), sentences) is None, row["question"]
+        for off_domain in ("childcare vouchers", "submarine", "moon missions", "llama"):
+            assert off_domain not in row["question"].lower()
+
+
+def test_a_fact_asked_of_another_name_of_its_kind_is_unanswerable(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "offices.txt").write_text(
+        "Offices\n\nWe have offices in Lisbon, Toronto and Singapore.\n\n"
+        "Hotels in Toronto cost at most 220 euros per night.\n")
+    (corpus / "tools.txt").write_text(
+        "Tools\n\nExpenses are filed in Ledgerly within 30 days of the purchase.\n\n"
+        "Desks are booked in DeskBook up to 14 days ahead.\n")
+    (corpus / "payments.txt").write_text(
+        "Payments\n\nLedgerly pays approved expenses within 5 working days.\n")
+    rows, _ = generate(corpus, GenerateOptions(n=6, seed=0, chunk_size=40, mix={
+        "single-fact": 0, "multi-hop": 0.5, "unanswerable": 0.5}))
+    unanswerable = [r["question"] for r in rows if r["metadata"]["kind"] == "unanswerable"]
+    assert any(q.startswith(("Hotels in Lisbon cost at most how many",
+                             "Hotels in Singapore cost at most how many"))
+               for q in unanswerable), unanswerable
+    multi = [r for r in rows if r["metadata"]["kind"] == "multi-hop"]
+    assert multi and all("Ledgerly" in r["question"] and all(
+        "Ledgerly" in p["quote"] for p in r["gold_passages"]) for r in multi), multi
+
+
+def test_chunks_are_paired_only_by_a_shared_name_or_topic() -> None:
+    import random
+
+    from ragassay.corpus.chunking import Chunk
+    from ragassay.testset.entities import Corpus
+    from ragassay.testset.generate import related_pairs
+
+    texts = {"a": "Receipts are uploaded to Ledgerly within 30 days.",
+             "b": "Ledgerly reconciles card payments every Friday.",
+             "c": "Hotels cost at most 180 euros per night in Berlin."}
+    chunks = [Chunk(doc_id=d, index=0, text=t, start=0, end=len(t), n_tokens=len(t.split()))
+              for d, t in texts.items()]
+    pairs = related_pairs(chunks, random.Random(0), Corpus.read(texts.values()))
+    assert [({a.doc_id, b.doc_id}, shared) for a, b, shared in pairs] == [
+        ({"a", "b"}, ("Ledgerly",))]

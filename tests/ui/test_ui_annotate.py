@@ -15,6 +15,7 @@ import pytest
 from ragassay.store import Store
 from ragassay.types import MetricSpec
 from ragassay.ui import annotate as logic
+from ragassay.ui.highlight import md_escape
 from tests.support.annotated_run import AnnotatedRun, make_run, no_reference_run
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -117,10 +118,10 @@ def test_a_plan_of_another_order_needs_replace(app_test: Callable[..., Any],
     at.button(key="annotate_start").click().run()
     at.radio(key=f"annotate_kind_{r.run_id}").set_value("stratified").run()
     at.button(key="annotate_start").click().run()
-    assert [e.value for e in at.error] == [
+    assert [e.value for e in at.error] == [md_escape(  # shown as text, never Markdown
         f"run {r.run_id} is annotated with a uniform plan (seed 0; labels hallucinated, "
         "relevance): resume it as it is, or replace it (the labels given so far stay): "
-        "tick 'Replace the run's plan' to replace it."]
+        "tick 'Replace the run's plan' to replace it.")]
     at.checkbox(key=f"annotate_replace_{r.run_id}").check().run()
     at.button(key="annotate_start").click().run()
     with Store(db, readonly=True) as store:

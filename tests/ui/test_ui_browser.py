@@ -330,3 +330,39 @@ def test_annotate_by_click_and_keyboard(page, server, ui_store, shots):
     assert labels == {order[0]: 2.0, order[1]: 1.0, order[3]: 3.0}
     assert plan.skipped == (order[2],)
     assert plan.kind == "uniform" and plan.labels == ("hallucinated", "correct", "relevance")
+
+
+LABELS = Path(__file__).resolve().parents[2] / "examples" / "labels"
+
+
+def test_the_overview_leads_with_peoples_number(page, server, ui_store, shots):
+    """Issue #38 item 5: with human labels in the run, the overview opens with people's
+    corrected figure and the judge's agreement measured on this run's labels; without
+    enough labels, with the judge's own mean and a line saying how many to label."""
+    from playwright.sync_api import expect
+
+    import ragassay
+
+    run = ragassay.evaluate(str(LABELS / "data.jsonl"), "judge", store=server.db,
+                            progress=False)
+    run.import_labels(LABELS / "labels.jsonl")
+    est = run.corrected().overall("judge.hallucination")
+    assert est is not None
+    open_page(page, f"{server.url}/run_overview?run={run.run_id}", "text=Cost: $0.00")
+    headers = [h.inner_text() for h in page.locator("h2").all()]
+    assert headers.index("What people would say") < headers.index("Aggregate metrics")
+    cards = page.locator('[data-testid="stMetric"]')
+    people = cards.filter(has_text="Hallucination (judge): people (hallucinated)")
+    assert people.count() == 1 and f"{est.estimate:.3f}" in people.inner_text()
+    grid = page.locator('[data-testid="stDataFrame"]').filter(has_text="in this run: AUROC")
+    expect(grid).to_have_count(1)
+    expect(grid).to_contain_text(f"hallucinated {est.estimate:.3f} [{est.ci_low:.3f}, "
+                                 f"{est.ci_high:.3f}]")
+    screenshot(page, shots / "overview-people-first.png")
+    # the demo: 24 labelled samples at most, fewer than a corrected figure needs
+    open_page(page, f"{server.url}/run_overview?run={ui_store.run_a}", "text=Cost: $0.00")
+    headers = [h.inner_text() for h in page.locator("h2").all()]
+    assert headers.index("What people would say") < headers.index("Aggregate metrics")
+    prompt = page.locator('[data-testid="stAlertContentInfo"]').filter(
+        has_text=f"ragassay annotate {ui_store.run_a}")
+    assert prompt.count() == 1 and "to see what people would say" in prompt.inner_text()

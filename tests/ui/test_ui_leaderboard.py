@@ -13,6 +13,7 @@ from ragassay.dataset import demo_dataset_path, iter_samples
 from ragassay.runner import evaluate
 from ragassay.store import Store
 from ragassay.types import RunConfig
+from ragassay.ui.highlight import md_escape
 from tests.bench.conftest import TINY_DOCS, TINY_QUESTIONS, HashEmbedder
 from tests.ui.conftest import APP
 
@@ -72,7 +73,7 @@ def test_the_leaderboard_page_shows_the_stored_ranking(bench_store) -> None:
     assert list(frame["strategy"]) == [r["strategy"] for r in rows]
     assert set(frame["kind"]) == {"built-in", "pipeline"}
     assert frame.set_index("strategy").loc["team app", "failed"] == 1
-    assert any("team app: 1 failed question" in w.value for w in at.warning)
+    assert any(md_escape("team app: 1 failed question") in w.value for w in at.warning)
     assert at.selectbox(key="leaderboard_run").value == bench
 
 
@@ -101,7 +102,13 @@ def test_the_page_shows_the_columns_the_console_and_the_html_show(bench_store) -
     from html import unescape
 
     from ragassay.bench.leaderboard import leaderboard_table
-    from ragassay.report import LEADERBOARD_COLUMNS, LEADERBOARD_HEADERS, build_report, to_html
+    from ragassay.report import (
+        LEADERBOARD_COLUMNS,
+        LEADERBOARD_HEADERS,
+        VERSUS_HEADERS,
+        build_report,
+        to_html,
+    )
 
     db, bench, _ = bench_store
     at = _app(db, bench)
@@ -115,8 +122,16 @@ def test_the_page_shows_the_columns_the_console_and_the_html_show(bench_store) -
     section = to_html(report).split('<section id="leaderboard">')[1]
     html = [unescape(h) for h in re.findall(r"<th(?: [^>]*)?>(.*?)</th>",
                                             section.split("</thead>")[0])]
-    console = [str(c.header) for c in leaderboard_table(report.leaderboard).columns]
+    tables = leaderboard_table(report.leaderboard).renderables
+    console = [str(c.header) for c in tables[0].columns]
     assert list(frame.columns) == html == console == list(LEADERBOARD_HEADERS)
+    # and each strategy against the best, in the same columns everywhere (issue #44)
+    versus = at.dataframe[1].value
+    html = [unescape(h) for h in re.findall(r"<th(?: [^>]*)?>(.*?)</th>",
+                                            section.split("<h3>")[1].split("</thead>")[0])]
+    console = [str(c.header) for c in tables[1].columns]
+    assert list(versus.columns) == html == console == list(VERSUS_HEADERS)
+    assert len(versus) == len(report.leaderboard) - 1
     for row, (_, shown) in zip(report.leaderboard, frame.iterrows(), strict=True):
         for c in LEADERBOARD_COLUMNS:
             want, got = c.value(row), shown[c.header]

@@ -111,7 +111,7 @@ def test_an_upload_is_checked_as_eval_checks_it(tmp_path: Path):
     """Planned through the run session: the first bad row or a misnamed answer column
     stops it in one line, with no store opened; the counts come with the plan."""
     good = '{"question": "q", "contexts": ["c"], "answer": "a"}\n'
-    bad = '{"question": "q", "contexts": "c"}\n'
+    bad = '{"question": "q", "contexts": 7}\n'
     path = save_upload((good + bad).encode(), "d.jsonl", tmp_path)
     db = tmp_path / "s.db"
     with pytest.raises(DatasetError, match=r"^d\.jsonl:2: 'contexts' must be a list"):

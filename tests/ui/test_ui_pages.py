@@ -18,6 +18,7 @@ from ragassay.report import build_report, report_json
 from ragassay.stats import compare_tables
 from ragassay.store import Store
 from ragassay.ui.fmt import metric_label
+from ragassay.ui.highlight import md_escape
 from tests.ui.conftest import MD_QUESTION, XSS_ID, UIStore
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -111,7 +112,7 @@ def test_overview_shows_aggregates_consistency_distribution_and_links(
         app_test, ui_store, report_a):
     at = open_page(app_test(run_id=ui_store.run_a), "overview")
     aggregates = report_a["aggregate_metrics"]["metrics"]
-    table = at.dataframe[1].value
+    table = next(df.value for df in at.dataframe if "scored" in df.value.columns)
     assert list(table["metric"]) == [metric_label(m) for m in aggregates]
     first = next(iter(aggregates.values()))
     assert table.iloc[0]["mean"] == pytest.approx(first["mean"])
@@ -126,7 +127,7 @@ def test_overview_shows_aggregates_consistency_distribution_and_links(
     distribution = at.code[1].value.splitlines()
     assert all("mean " in line and "median " in line for line in distribution)
     per_metric = report_a["per_metric_statistics"]
-    assert [e.label for e in at.expander][:len(per_metric)] == [metric_label(m)
+    assert [e.label for e in at.expander][:len(per_metric)] == [md_escape(metric_label(m))
                                                                  for m in per_metric]
 
     # every worst sample of every fired rule has a link into the sample explorer
@@ -336,7 +337,7 @@ def test_sample_view_shows_raw_reply_of_unscored_metric(app_test, tmp_path):
             MetricResult(name="judge.context_relevance", value=7.0))))
         store.finish_run(run, "complete")
     at = open_page(app_test(db=db, run_id=run), "samples")
-    assert any(e.label.startswith("Faithfulness (judge): reply is not valid JSON")
+    assert any(e.label.startswith(md_escape("Faithfulness (judge): reply is not valid JSON"))
                for e in at.expander)
     assert [c.value for c in at.code if c.value == raw] == [raw]
     assert any(c.value == "[user]\njudge this" for c in at.code)
@@ -367,7 +368,7 @@ def test_evaluate_uploads_and_runs_the_offline_judge(app_test, tmp_path):
 
 
 @pytest.mark.parametrize(("name", "content", "message"), [
-    ("bad.jsonl", _rows(1) + b'{"question": "q", "contexts": "not a list"}\n',
+    ("bad.jsonl", _rows(1) + b'{"question": "q", "contexts": 7}\n',
      "bad.jsonl:2: 'contexts' must be a list of strings"),
     ("evil.pkl.gz", b"\x80\x04K\x01.", "evil.pkl.gz: unknown dataset format '.pkl.gz'"),
     ("../../etc/x.csv", b"", "x.csv: no samples (the dataset is empty)"),
@@ -428,7 +429,7 @@ def test_a_one_sample_interval_reads_n1_no_interval(app_test, tmp_path):
         run_id = evaluate([sample], RunConfig(dataset="one.jsonl", metrics=("judge",)),
                           store=store).run_id
     at = open_page(app_test(db=db, run_id=run_id), "overview")
-    frame = at.dataframe[1].value
+    frame = next(df.value for df in at.dataframe if "scored" in df.value.columns)
     assert set(frame["95% CI"]) == {"n=1, no interval"}
     cards = [m for m in at.metric if m.proto.help.startswith("95% CI")]
     assert cards and all(m.proto.help.startswith("95% CI n=1, no interval") for m in cards)

@@ -31,6 +31,7 @@ from ragassay.report import (
     sample_entry,
 )
 from ragassay.store import Store
+from ragassay.terminal import storable
 from ragassay.types import AnnotationPlan, HumanLabel, MetricSpec
 
 PAGE = 500  # queue entries whose stored labels are read in one query
@@ -272,7 +273,8 @@ class Session:
         previous = self.stored(key).get(name)
         new = HumanLabel(content_key=key, name=name,
                          value=bool(checked) if kind.kind == "bool" else checked,
-                         annotator=self.annotator, source=self.source, note=note.strip())
+                         annotator=storable(self.annotator), source=self.source,
+                         note=storable(note.strip()))
         self.store.set_labels([new])
         was_skipped = key in plan.skipped
         if was_skipped:

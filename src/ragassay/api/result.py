@@ -96,13 +96,18 @@ class EvalResult:
         or content; see `ragassay labels import`); returns how many were stored. A label
         name close to a vocabulary name is a typo (LabelFileError) unless
         `allow_new_label`; a sample given one label twice is a LabelFileError when the
-        values differ, a warning when they agree."""
-        from ragassay.labels import import_file
+        values differ, a warning when they agree; replacing labels of other annotators
+        is a warning too."""
+        from ragassay.labels import import_file, mismatch_line
 
         matched = import_file(self.store, self.run_id, Path(path), annotator=annotator,
                               allow_new=allow_new_label)
-        if matched.repeated:
-            warnings.warn(matched.repeated, UserWarning, stacklevel=2)
+        for warning in (matched.repeated, matched.replaced_text()):
+            if warning:
+                warnings.warn(warning, UserWarning, stacklevel=2)
+        if matched.mismatched:
+            warnings.warn(mismatch_line(matched, Path(path).name, self.run_id), UserWarning,
+                          stacklevel=2)
         return len(matched.labels)
 
     def corrected(self, *, min_labels: int = 30) -> Any:
@@ -190,6 +195,12 @@ class EvalResult:
 
         if format not in ("json", "html", "csv"):
             raise ValueError(f"format must be json, html or csv, not {format!r}")
+        if out is not None:
+            from ragassay.files import replaced_input, store_files
+
+            if replaced_input(out, [("the run store", f) for f in store_files(self.store.path)]):
+                raise ValueError(f"out={str(out)!r} would overwrite the run store "
+                                 f"({self.store.path}): write the report elsewhere")
         report = build_report(self.store, self.run_id, include_details=format != "csv")
         if format == "json":
             if out is not None:

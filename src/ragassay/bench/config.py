@@ -49,6 +49,10 @@ class BenchSection(_Strict):
     base_url: str | None = None  # the judge's server, passed on to the runner
     generator: str = "offline"
     rank_by: str | None = None  # default: the metric the suites rank by (MetricSpec.rank)
+    # the ranking metric's practical-equivalence margin, on its scale (default: the one
+    # its spec declares, MetricSpec.equivalence): a strategy within it of the best is
+    # "equivalent"
+    equivalence: float | None = Field(default=None, gt=0, allow_inf_nan=False)
     seed: int = 0
     embedder: str = "local"
 

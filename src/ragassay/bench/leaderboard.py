@@ -12,10 +12,14 @@ from ragassay.bench.result import RETRIEVAL_METRICS, BenchResult
 from ragassay.report import (
     LEADERBOARD_COLUMNS,
     LEADERBOARD_NOTE,
+    VERSUS_COLUMNS,
+    VERSUS_NOTE,
     BenchFigures,
     BenchRecord,
     LeaderboardRow,
+    leaderboard_notes,
     run_table,
+    versus_rows,
 )
 from ragassay.stats import (
     CompareOptions,
@@ -50,15 +54,18 @@ def ranking_metric(specs: Mapping[str, MetricSpec], rank_by: str | None = None) 
 
 def leaderboard(
     store: Store, bench: BenchResult, rank_by: str | None = None,
-    *, alpha: float = 0.05, seed: int = 0,
+    *, alpha: float = 0.05, seed: int = 0, margin: float | None = None,
 ) -> list[LeaderboardRow]:
     """One row per strategy, best first by the mean of the ranking metric (unscored last).
 
-    The run's scores are read from the store. `vs_best` is the paired verdict
-    (Wilcoxon + bootstrap CI, from ragassay.stats.compare_strategies, with Holm's
-    adjustment over all the strategies' comparisons) of each strategy against the top
-    one: "worse" marks a significant gap; "no detectable difference" means the data
-    cannot separate them. Each row also carries the bench's own figures.
+    The run's scores are read from the store. `vs_best` is the paired verdict of each
+    strategy against the top one (ragassay.stats.compare_strategies, with Holm's
+    adjustment over all the strategies' comparisons): "equivalent" when the difference is
+    shown to lie within the metric's equivalence margin (`margin`, else the one its spec
+    declares), "worse" for a significant gap beyond it, "unclear" when the data can tell
+    neither. Beside it: the difference with its interval, Cohen's d_av and the adjusted
+    p-value; `constant` when the strategy scores each question as the best does. Each
+    row also carries the bench's own figures.
     """
     if bench.run_id is None:
         raise RankingError("the bench has no judged run to rank")
@@ -84,52 +91,75 @@ def leaderboard(
         })
     figures.sort(key=lambda r: (r["mean"] is None, -sign * (r["mean"] or 0.0)))
     best = figures[0]["strategy"] if figures and figures[0]["mean"] is not None else None
+    options = CompareOptions(alpha=alpha, seed=seed,
+                             margins={} if margin is None else {metric: margin})
     tested: dict[str, MetricComparison] = {}
     for row in figures:
         if best is not None and row["mean"] is not None and row["strategy"] != best:
-            cmp = compare_strategies(table, best, row["strategy"],
-                                     CompareOptions(alpha=alpha, seed=seed))
+            cmp = compare_strategies(table, best, row["strategy"], options)
             if metric in cmp.metrics:
                 tested[row["strategy"]] = cmp.metrics[metric]
     # every strategy is tested against a best picked from the same data: Holm over all
     # of those comparisons, not one at a time
     adjusted = holm({s: r.wilcoxon_p for s, r in tested.items()})
+    tost_adjusted = holm({s: r.tost_p for s, r in tested.items()})
     rows = []
     for rank, row in enumerate(figures, 1):
         name, res = row["strategy"], tested.get(row["strategy"])
-        vs_best = "best" if name == best else None
+        vs: dict[str, Any] = {"vs_best": "best" if name == best else None,
+                              "p_adjusted": None}
         if res is not None:
-            vs_best = verdict(res, spec, alpha, adjusted[name])
+            vs = {"vs_best": verdict(res, spec, alpha, adjusted[name], tost_adjusted[name]),
+                  "p_adjusted": adjusted[name], "diff": res.diff, "diff_ci_low": res.ci_low,
+                  "diff_ci_high": res.ci_high, "effect_size": res.effect_size,
+                  "margin": res.margin, "tost_p_adjusted": tost_adjusted[name],
+                  "constant": res.constant}
         rows.append(LeaderboardRow.model_validate({
-            **row, "rank": rank if row["mean"] is not None else None, "vs_best": vs_best,
-            "p_adjusted": adjusted[name] if res is not None else None}))
+            **row, "rank": rank if row["mean"] is not None else None, **vs}))
     return rows
 
 
-def leaderboard_table(rows: list[LeaderboardRow]) -> Any:
-    """A rich Table of leaderboard rows, for the CLI: the leaderboard's columns
-    (`report.LEADERBOARD_COLUMNS`, as the HTML report and the dashboard show them)."""
+def _rich_table(title: str, caption: str, columns: Any, rows: list[LeaderboardRow],
+                wide: tuple[str, ...]) -> Any:
     from rich import box
     from rich.markup import escape
     from rich.table import Table
 
-    metric = rows[0].metric if rows else ""
-    t = Table(title=f"Leaderboard by {escape(metric)}", caption=LEADERBOARD_NOTE,
-              box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
-    cells = [[c.text(r) or "—" for c in LEADERBOARD_COLUMNS] for r in rows]
-    for i, c in enumerate(LEADERBOARD_COLUMNS):
-        # 17 columns in 150 characters: a number keeps its width and its header wraps;
-        # the strategy's name takes the room left, wrapped at spaces; no word is cut
+    t = Table(title=escape(title), caption=caption, box=box.SIMPLE_HEAD, show_edge=False,
+              pad_edge=False, collapse_padding=True)
+    cells = [[c.text(r) or "—" for c in columns] for r in rows]
+    for i, c in enumerate(columns):
+        # a number keeps its width and its header wraps; the strategy's name takes the
+        # room left, wrapped at spaces; no word is cut
         word = max(len(w) for w in [w for row in cells for w in row[i].split()]
                    + c.header.split())
         t.add_column(c.header, justify="right" if c.numeric else "left",
                      width=word if c.numeric else None, overflow="fold",
                      min_width=word if c.header == "strategy" else None,
-                     max_width=None if c.header in ("strategy", "95% CI") else word,
-                     no_wrap=c.header == "95% CI")
+                     max_width=None if c.header in ("strategy", *wide) else word,
+                     no_wrap=c.header in wide)
     for row in cells:
         t.add_row(*map(escape, row))
     return t
+
+
+def leaderboard_table(rows: list[LeaderboardRow]) -> Any:
+    """The leaderboard for the CLI, as rich renderables: the leaderboard's columns
+    (`report.LEADERBOARD_COLUMNS`, as the HTML report and the dashboard show them), each
+    strategy against the best (`report.VERSUS_COLUMNS`) and the notes."""
+    from rich.console import Group
+    from rich.markup import escape
+
+    metric = rows[0].metric if rows else ""
+    parts = [_rich_table(f"Leaderboard by {metric}", LEADERBOARD_NOTE, LEADERBOARD_COLUMNS,
+                         rows, ("95% CI",))]
+    versus = versus_rows(rows)
+    if versus:
+        parts.append(_rich_table(f"Against the best ({rows[0].strategy}) on {metric}",
+                                 VERSUS_NOTE, VERSUS_COLUMNS, versus,
+                                 ("95% CI of the difference",)))
+    parts += [f"[bold]note:[/bold] {escape(n)}" for n in leaderboard_notes(rows)]
+    return Group(*parts)
 
 
 def bench_config_record(config: BenchConfig) -> dict[str, Any]:
@@ -156,7 +186,8 @@ def store_bench(store: Store, config: BenchConfig, result: BenchResult) -> None:
     figures = BenchFigures.model_validate(result.model_dump(mode="json"))
     try:
         record = BenchRecord(config=bench_config_record(config), result=figures,
-                             leaderboard=leaderboard(store, result))
+                             leaderboard=leaderboard(store, result,
+                                                     margin=config.bench.equivalence))
     except RankingError as exc:
         record = BenchRecord(config=bench_config_record(config), result=figures,
                              leaderboard_error=str(exc))

@@ -14,7 +14,6 @@ from rich.table import Table
 
 from ragassay.cli.app import cli, write_report, write_text
 from ragassay.cli.common import (
-    FiniteFloat,
     StoreLocation,
     UsageProblem,
     check_metric_names,
@@ -25,19 +24,22 @@ from ragassay.cli.common import (
     friendly,
     known_metrics,
     open_store,
+    otlp_file,
+    refuse_overwrites,
+    run_or_latest,
     say,
 )
 from ragassay.cli.fmt import ci_text, num
 
 if TYPE_CHECKING:
     from ragassay.report import Format
-    from ragassay.stats import Comparison, GateResult, ScoreTable, TrendPoint
+    from ragassay.stats import GateResult, ScoreTable, TrendPoint
     from ragassay.store import RunRecord, Store
     from ragassay.types import MetricSpec
 
 
 @cli.command("report")
-@click.argument("run_id", metavar="RUN", required=False)
+@click.argument("run_id", metavar="[RUN]", required=False)
 @click.option("--format", "fmt", type=click.Choice(["json", "csv", "html"]), default="json",
               show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -54,6 +56,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     from ragassay.report import build_report, export, iter_details, schema
     from ragassay.terminal import CleanWriter
 
+    refuse_overwrites([("--out", out), ("--export-otlp", otlp_file(export_otlp))], db=db)
     if show_schema:
         text = json.dumps(schema(), indent=2) + "\n"
         if out is None:
@@ -62,7 +65,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
             write_text(out, text, what="schema ")
         return
     store = open_store(db, readonly=True)
-    run_id = run_id or _latest(store)
+    run_id = run_or_latest(store, run_id)
     if export_otlp:
         export_scores(store, run_id, export_otlp)
         return
@@ -71,6 +74,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     details = None if fmt == "html" else iter_details(store, run_id)
     if out is not None:
         write_report(report, out, fmt, details)
+        say(f"{fmt.upper()} report of run {run_id} written to {out}", err=True)
         return
     # printed to a terminal (not redirected), user text is shown, never obeyed
     stdout: Any = CleanWriter(sys.stdout) if sys.stdout.isatty() else sys.stdout
@@ -80,92 +84,10 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     stdout.flush()
 
 
-def _latest(store: Store) -> str:
-    run = store.latest_run()
-    if run is None:
-        raise UsageProblem("the store has no runs yet (run `ragassay eval` first)")
-    return str(run.id)
-
-
 def _table_for(store: Store, run_id: str) -> ScoreTable:
     from ragassay.report import run_table
 
     return run_table(store, run_id).table
-
-
-CI_COLUMN = "95% CI of B - A (unadjusted)"
-P_COLUMN = "p (Holm-adjusted)"
-
-
-def _print_comparison(result: Comparison, title: str) -> None:
-    t = Table(title=escape(title))
-    for col in ("metric", "A", "B", "B - A", CI_COLUMN, P_COLUMN, "verdict"):
-        t.add_column(col, justify="left" if col in ("metric", "verdict") else "right")
-    for metric, r in result.metrics.items():
-        style = {"better": "green", "worse": "red"}.get(r.verdict, "")
-        t.add_row(metric, num(r.mean_a), num(r.mean_b), num(r.diff),
-                  ci_text((r.ci_low, r.ci_high)), num(r.p_adjusted, 4),
-                  f"[{style}]{r.verdict}[/{style}]" if style else str(r.verdict))
-    console().print(t)
-    m = sum(r.p_adjusted is not None for r in result.metrics.values())
-    say(f"paired samples: {result.paired_samples} (paired by {result.paired_by})")
-    say(f"verdict: better or worse only when the Holm-adjusted Wilcoxon p (adjusted over "
-        f"{m} metrics) is below alpha {result.alpha} and the per-metric 95% CI of B - A "
-        "excludes 0; the intervals are not adjusted for multiple metrics")
-
-
-def _refuse_unpaired(result: Comparison, what: str) -> None:
-    if not result.paired_samples:
-        raise UsageProblem(f"{what}: no paired samples (paired by "
-                           f"{result.paired_by}), so nothing can be compared")
-
-
-@cli.command("compare", help="Paired comparison of two runs, or of two strategies within a "
-             "run. Verdicts use Holm-adjusted p-values across metrics; the intervals shown "
-             "are per-metric (unadjusted), labelled so. Refused when no sample pairs.")
-@click.argument("run_a", metavar="RUN_A")
-@click.argument("run_b", metavar="RUN_B", required=False)
-@click.option("--strategy", "strategies", multiple=True,
-              help="Compare two strategies (give it twice); within RUN_A when RUN_B is omitted.")
-@click.option("--alpha", type=FiniteFloat(0, 1, min_open=True, max_open=True), default=0.05,
-              show_default=True, help="Significance level of a verdict, in (0, 1).")
-@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
-@db_option
-@friendly
-def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alpha: float,
-                as_json: bool, db: StoreLocation) -> None:
-    from ragassay.stats import CompareOptions, compare_strategies, compare_tables
-
-    store = open_store(db, readonly=True)
-    options = CompareOptions(alpha=alpha)
-    table_a = _table_for(store, store.get_run(run_a).id)
-    if run_b is None:
-        if len(strategies) != 2:
-            raise UsageProblem("give RUN_B, or two --strategy options to compare within RUN_A")
-        for s in strategies:
-            if s not in table_a.strategies:
-                raise UsageProblem(f"no strategy {s!r} in run {run_a}; it has "
-                                   f"{', '.join(table_a.strategies)}")
-        result = compare_strategies(table_a, strategies[0], strategies[1], options)
-        _refuse_unpaired(result, f"strategies {strategies[0]!r} and {strategies[1]!r} of run "
-                                 f"{run_a} answer no common question")
-        title = f"{strategies[1]} (B) vs {strategies[0]} (A)"
-    else:
-        table_b = _table_for(store, store.get_run(run_b).id)
-        if strategies:
-            table_a = table_a.for_strategy(strategies[0])
-            table_b = table_b.for_strategy(strategies[-1])
-        result = compare_tables(table_a, table_b, options)
-        run_a_rec, run_b_rec = store.get_run(run_a), store.get_run(run_b)
-        _refuse_unpaired(result, f"runs {run_a_rec.id} ({run_a_rec.dataset}) and {run_b_rec.id} "
-                                 f"({run_b_rec.dataset}) share no sample")
-        title = f"run {run_b} (B) vs run {run_a} (A)"
-    if as_json:
-        click.echo(json.dumps({**result.model_dump(),
-                               "intervals": "per metric, not adjusted for multiple comparisons",
-                               "p_adjustment": "holm"}, indent=2, allow_nan=False))
-    else:
-        _print_comparison(result, title)
 
 
 def _config(config_path: Path | None) -> tuple[Path | None, str]:
@@ -208,10 +130,10 @@ def _thresholds(config_path: Path | None, table: ScoreTable, *, optional: bool =
     if not thresholds and optional:
         return {}, "no metric thresholds"
     if not thresholds:
-        raise UsageProblem("no --config, no ./ragassay.toml, and no metric of this run declares "
-                           "a default threshold; pass --config with a [thresholds] table")
-    return thresholds, (f"no --config and no ./ragassay.toml: applying the default thresholds "
-                        f"the run's metrics declare, their targets: "
+        raise UsageProblem("nothing to gate: the run has no metric values; pass --config "
+                           "with a [thresholds] table")
+    return thresholds, (f"no --config and no ./ragassay.toml: applying every metric's default "
+                        f"threshold, the target the report shows: "
                         f"{default_bars_text(table.specs, thresholds)}; set your own in a "
                         f"[thresholds] table")
 
@@ -234,7 +156,7 @@ def default_bars_text(specs: Mapping[str, MetricSpec], thresholds: dict[str, flo
 
 
 @cli.command("gate")
-@click.argument("run_id", metavar="RUN", required=False)
+@click.argument("run_id", metavar="[RUN]", required=False)
 @click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
               help="TOML with a [thresholds] table (default: ./ragassay.toml if present, "
                    "else the built-in defaults, which the command names).")
@@ -260,11 +182,12 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     from ragassay.stats import gate
 
     store = open_store(db, readonly=True)
-    run_id = store.get_run(run_id).id if run_id else _latest(store)
+    run_id = run_or_latest(store, run_id)
     table = _table_for(store, run_id)
     labels = _label_thresholds(config_path, table.label_names)
     corrected = corrected or labels is not None or require_labels
     thresholds, source = _thresholds(config_path, table, optional=corrected)
+    defaults = _config(config_path)[0] is None  # a metric no sample has the input for: unchecked
     say(source, err=True)
     run = store.get_run(run_id)
     unfinished = run.status != "complete"  # its figures are of the samples judged so far
@@ -273,11 +196,10 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
                   f"finish it with ragassay eval {run.config.dataset} --resume {run_id}")
         say(f"warning: run {run_id} is {run.status}, not complete: the gate does not pass it "
             f"({finish})", err=True)
-    result = (_corrected_gate(store, run_id, table, thresholds, labels, strict, require_labels)
-              if corrected else gate(table, thresholds, strict=strict))
-    by_people = {c.metric for c in result.checks if c.label is not None}
-    judged = [m for m in thresholds if m not in by_people]  # decided on the judge's values
-    for line in gate_warnings(run.meta.reliability, judged):
+    result = (_corrected_gate(store, run_id, table, thresholds, labels, strict, require_labels,
+                              defaults)
+              if corrected else gate(table, thresholds, strict=strict, defaults=defaults))
+    for line in gate_warnings(run.meta.reliability, list(thresholds)):
         say(line, err=True)
     bound = (" (human labels' corrected 95% bounds where linked)" if corrected
              else " (lower 95% bound)" if strict else "")
@@ -322,7 +244,7 @@ def _label_thresholds(config_path: Path | None, present: Sequence[str]
 
 def _corrected_gate(store: Store, run_id: str, table: ScoreTable,
                     thresholds: dict[str, float], labels: dict[str, float] | None,
-                    strict: bool, require_labels: bool) -> GateResult:
+                    strict: bool, require_labels: bool, defaults: bool) -> GateResult:
     """The gate on corrected intervals, its fall-backs said one line each."""
     from ragassay.report import corrected_for
     from ragassay.stats.gate_corrected import default_label_thresholds, gate_corrected
@@ -334,7 +256,7 @@ def _corrected_gate(store: Store, run_id: str, table: ScoreTable,
                            f"enough labels for a corrected estimate (at least {cor.min_labels}"
                            "; see ragassay labels import)")
     out = gate_corrected(table, thresholds, cor, given, strict=strict,
-                         require_labels=require_labels)
+                         require_labels=require_labels, defaults=defaults)
     for note in out.notes:
         say(note, err=True)
     return out.result

@@ -26,6 +26,7 @@ from ragassay.cli.common import (
     run_or_latest,
     say,
 )
+from ragassay.terminal import storable
 
 HELP = ("answer {keys} (a note may follow: '{first} see the second context'); s skip the "
         "sample, u undo, c TEXT a note for the next label, q quit")
@@ -38,7 +39,7 @@ def _show_sample(session: Session, item: Item, total: int) -> None:
     say(f"-- sample {item.position + 1} of {total}: {item.entry.name} --")
     say(f"Question: {entry.question if entry else ''}")
     contexts = entry.contexts if entry else []
-    for i, text in enumerate(contexts):
+    for i, text in enumerate(contexts, 1):  # 1-based, as citation markers [1] are
         say(f"Context {i}: {text}")
     if not contexts:
         say("Contexts: (none)")
@@ -82,12 +83,18 @@ def _loop(store: Store, session: Session) -> None:
         options = choices(item.label)
         keys = "/".join(c.key for c in options)
         try:
-            line = click.prompt(f"{item.label}: {item.kind.question} [{keys}, s, u, c, q, ?]",
-                                default="", show_default=False,
-                                prompt_suffix="\n> ")
+            typed = click.prompt(f"{item.label}: {item.kind.question} [{keys}, s, u, c, q, ?]",
+                                 default="", show_default=False,
+                                 prompt_suffix="\n> ")
         except click.Abort:  # end of input or Ctrl-C: what was given is saved
             say("")
             return
+        except UnicodeDecodeError:  # a terminal that reads UTF-8 strictly
+            say("that line was not UTF-8 text; type it again")
+            continue
+        line = storable(typed)  # bytes that are not UTF-8 kept as U+FFFD, never a crash
+        if line != typed:
+            say("note: bytes that are not UTF-8 were kept as \ufffd")
         word, _, rest = line.strip().partition(" ")
         command = word.casefold()
         if command in ("q", "quit"):
@@ -122,7 +129,7 @@ def _loop(store: Store, session: Session) -> None:
 
 
 @cli.command("annotate")
-@click.argument("run_id", metavar="RUN", required=False)
+@click.argument("run_id", metavar="[RUN]", required=False)
 @click.option("--plan", "kind", type=click.Choice(["uniform", "uncertainty", "stratified"]),
               default=None,
               help="The queue's order: uniform random (the default for a new plan), more "
@@ -161,7 +168,7 @@ def annotate_cmd(run_id: str | None, kind: Any, metric: str | None, labels: tupl
     run_id = run_or_latest(store, run_id)
     options = SessionOptions(kind=kind, seed=seed, metric=metric, labels=labels,
                              replace=new_plan)
-    who = default_annotator() if annotator is None else annotator
+    who = storable(default_annotator() if annotator is None else annotator)
     try:
         session = start(store, run_id, options, annotator=who)
     except PlanConflict as exc:

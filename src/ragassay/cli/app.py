@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -16,6 +17,7 @@ from ragassay.cli.common import (
     db_option,
     friendly,
     open_store,
+    say,
 )
 from ragassay.version import __version__
 
@@ -77,16 +79,23 @@ def runs() -> None:
     """List and inspect runs in the store."""
 
 
-def _run_entry(store: Store, r: RunRecord) -> dict[str, Any]:
+def _status(r: RunRecord, waiting: set[str]) -> str:
+    """A run's status as listed: "waiting for batch" for an unfinished run whose provider
+    batches are still live (`eval --batch`), else its stored status."""
+    return "waiting for batch" if r.id in waiting and r.status != "complete" else r.status
+
+
+def _run_entry(store: Store, r: RunRecord, waiting: set[str]) -> dict[str, Any]:
     """One run as `runs list --format json` prints it; an eval run's strategies are those
     its samples name (a bench run's config lists the strategies it compared)."""
     strategies = list(r.config.strategies) or store.sample_strategies(r.id)
     return {"id": r.id, "created": r.created.isoformat(timespec="seconds"),
             "finished": r.finished.isoformat(timespec="seconds") if r.finished else None,
-            "status": r.status, "kind": r.config.kind, "dataset": r.dataset,
+            "status": _status(r, waiting), "kind": r.config.kind, "dataset": r.dataset,
             "judge": r.config.judge, "judge_model": r.judge_model,
             "metrics": list(r.config.metrics), "strategies": strategies,
-            "samples": store.count_samples(r.id), "package_version": r.package_version}
+            "samples": store.count_samples(r.id), "package_version": r.package_version,
+            **({"failure": r.failure} if r.failure else {})}
 
 
 @runs.command("list")
@@ -96,15 +105,17 @@ def _run_entry(store: Store, r: RunRecord) -> dict[str, Any]:
               show_default=True, help="json: one object per run, for scripts.")
 @friendly
 def runs_list(db: StoreLocation, dataset: str | None, fmt: str) -> None:
-    """Every run, newest first; bench runs are marked in the kind column."""
+    """Every run, newest first; bench runs are marked in the kind column, runs whose
+    provider batches are still out say "waiting for batch"."""
 
     from rich.markup import escape
     from rich.table import Table
 
     store = open_store(db, readonly=True)
     found = store.list_runs(dataset=dataset)
+    waiting = store.runs_waiting_for_batch()
     if fmt == "json":
-        click.echo(json.dumps([_run_entry(store, r) for r in found], indent=2,
+        click.echo(json.dumps([_run_entry(store, r, waiting) for r in found], indent=2,
                               ensure_ascii=False))
         return
     t = Table()
@@ -112,29 +123,73 @@ def runs_list(db: StoreLocation, dataset: str | None, fmt: str) -> None:
         t.add_column(col)
     for r in found:
         kind = f"[bold]{r.config.kind}[/bold]" if r.config.kind == "bench" else r.config.kind
-        t.add_row(r.id, r.created.strftime("%Y-%m-%d %H:%M"), r.status, kind,
+        status = _status(r, waiting)
+        t.add_row(r.id, r.created.strftime("%Y-%m-%d %H:%M"),
+                  "[red]failed[/red]" if status == "failed" else status, kind,
                   escape(r.dataset), escape(r.config.judge),
                   ",".join(r.config.metrics), str(store.count_samples(r.id)))
     console().print(t)
+    for r in found:  # why each failed run failed (a bad endpoint, every call failed, ...)
+        if r.failure:
+            say(f"{r.id} failed: {r.failure}")
 
 
 @runs.command("show")
-@click.argument("run_id", metavar="RUN")
+@click.argument("run_id", metavar="[RUN]", required=False)
 @db_option
 @friendly
-def runs_show(run_id: str, db: StoreLocation) -> None:
-    """The summary of one run."""
+def runs_show(run_id: str | None, db: StoreLocation) -> None:
+    """The summary of one run (RUN: default the store's latest run)."""
+    from ragassay.cli.common import run_or_latest
     from ragassay.cli.summary import print_summary
     from ragassay.report import build_report
 
     store = open_store(db, readonly=True)
-    report = build_report(store, run_id, include_details=False)
+    run = store.get_run(run_or_latest(store, run_id))
+    report = build_report(store, run.id, include_details=False)
     print_summary(report)
+    if run.failure:
+        say(f"run {run.id} failed: {run.failure}")
     if report.leaderboard:  # a bench run: its stored leaderboard
         from ragassay.bench.leaderboard import leaderboard_table
 
         console().print(leaderboard_table(report.leaderboard))
+    if store.get_monitor(report.evaluation_metadata.run_id) is not None:
+        from ragassay.cli.monitor_view import print_monitor
+        from ragassay.monitor.view import monitor_view
 
+        view = monitor_view(store, report.evaluation_metadata.run_id)
+        if view is not None:
+            print_monitor(view, console())
+
+
+
+@runs.command("delete")
+@click.argument("run_ids", metavar="RUN...", nargs=-1, required=True)
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@db_option
+@friendly
+def runs_delete(run_ids: tuple[str, ...], yes: bool, db: StoreLocation) -> None:
+    """Delete runs with their samples, scores, judge calls and annotation plans (the
+    judge cache and human labels are kept). Asks first unless --yes; refused while
+    another process evaluates the run."""
+    store = open_store(db)
+    runs = list(dict.fromkeys(store.get_run(r).id for r in run_ids))  # all known first
+    for run_id in runs:
+        run = store.get_run(run_id)
+        say(f"run {run.id}: {run.status}, {run.config.kind} of {run.dataset}, "
+            f"{store.count_samples(run.id)} samples, {run.created:%Y-%m-%d %H:%M}",
+            err=True)
+    if not yes:
+        if not sys.stdin.isatty():
+            raise UsageProblem("not deleting without confirmation: add --yes (stdin is not "
+                               "a terminal)")
+        noun = "this run" if len(runs) == 1 else f"these {len(runs)} runs"
+        if not click.confirm(f"Delete {noun}?", default=False, err=True):
+            raise UsageProblem("nothing deleted")
+    for run_id in runs:
+        store.delete_run(run_id)
+        say(f"deleted run {run_id}")
 
 
 @cli.command("ui")

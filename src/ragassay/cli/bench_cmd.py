@@ -20,6 +20,7 @@ from ragassay.cli.common import (
     friendly,
     known_metrics,
     open_store,
+    refuse_overwrites,
     say,
     sigterm_interrupts,
 )
@@ -42,13 +43,18 @@ from ragassay.cli.common import (
               help="Seconds per judge or generator call before it is retried.")
 @click.option("--max-strategies", type=click.IntRange(1), default=None, metavar="N",
               help="Allow a [grid] that expands to more strategies than 100.")
+@click.option("--equivalence", type=FiniteFloat(0, min_open=True), default=None,
+              metavar="MARGIN",
+              help="Override [bench] equivalence: the ranking metric's practical-equivalence "
+                   "margin on its own scale (default: the one the metric declares); a "
+                   "strategy shown within it of the best is 'equivalent'.")
 @click.option("--quiet", "-q", is_flag=True)
 @db_option
 @friendly
 def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_url: str | None,
               generator: str | None, limit: int | None, no_cache: bool,
-              timeout_s: float | None, max_strategies: int | None, quiet: bool,
-              db: StoreLocation) -> None:
+              timeout_s: float | None, max_strategies: int | None, equivalence: float | None,
+              quiet: bool, db: StoreLocation) -> None:
     """Build each strategy's index, answer the questions, judge, and rank the strategies."""
     from ragassay.bench import (
         BenchOptions,
@@ -68,6 +74,10 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         config = load_config(config_path, max_strategies=max_strategies or MAX_STRATEGIES)
     except ConfigError as exc:
         raise UsageProblem(str(exc)) from None
+    refuse_overwrites([("--out", out)], db=db, inputs=[
+        (f"the bench config ({config_path})", config_path),
+        (f"the corpus ({config.bench.corpus})", config.path(config.bench.corpus)),
+        (f"the questions ({config.bench.questions})", config.path(config.bench.questions))])
     grid = len(config.strategies) - len(config.file.strategy)
     if grid:  # even under -q: it says how much work was asked for
         say(f"{config_path.name}: {len(config.strategies)} strategies ({grid} from [grid])",
@@ -80,7 +90,8 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         check_metric_names([config.bench.rank_by], known_metrics(),
                            what=f"{config_path.name}: bench.rank_by")
     overrides = {k: v for k, v in (("judge", judge_spec), ("base_url", base_url),
-                                   ("timeout_s", timeout_s)) if v}
+                                   ("timeout_s", timeout_s), ("equivalence", equivalence))
+                 if v}
     if overrides:
         bench = config.bench.model_copy(update=overrides)
         config = config.model_copy(update={"file": config.file.model_copy(update={

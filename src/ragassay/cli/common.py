@@ -22,6 +22,7 @@ from ragassay.text import did_you_mean
 
 if TYPE_CHECKING:
     from ragassay.runner import Progress, RunOutcome, RunPlan, RunRequest
+    from ragassay.runner.batch_submit import BatchProgress
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -191,13 +192,15 @@ def planned(request: RunRequest) -> RunPlan:
         raise UsageProblem(str(exc)) from None
 
 
-def executed(plan: RunPlan, progress: Progress | None = None) -> RunOutcome:
-    """Run a plan (`runner.execute`); a Ray setup problem is one line."""
+def executed(plan: RunPlan, progress: Progress | None = None,
+             batch_progress: BatchProgress | None = None) -> RunOutcome:
+    """Run a plan (`runner.execute`); a Ray or batch setup problem is one line."""
     from ragassay.runner import RayEngineError, execute
+    from ragassay.runner.batch_engine import BatchSetupError
 
     try:
-        return execute(plan, progress)
-    except RayEngineError as exc:
+        return execute(plan, progress, batch_progress)
+    except (RayEngineError, BatchSetupError) as exc:
         raise UsageProblem(str(exc)) from None
 
 
@@ -226,6 +229,36 @@ def _note_unknown_configs(store: Store) -> None:
 
 
 # --- checks shared by the commands ----------------------------------------------------
+
+PARQUET_PARTS = "part-*.parquet"
+"""The files a Parquet results folder gets (and loses: stale parts are removed)."""
+
+
+def refuse_overwrites(outputs: Iterable[tuple[str, Path | str | None]], *,
+                      db: StoreLocation | None = None,
+                      inputs: Iterable[tuple[str, Path | str | None]] = (),
+                      folders: Iterable[tuple[str, Path | None]] = ()) -> None:
+    """The one check every command that writes a file makes before it starts: no output
+    (`(option, path)`; a folder of Parquet parts in `folders`) may be the run store at
+    `db` or one of its SQLite files (-wal, -shm, -journal), an input (`(what, path)`),
+    or another output. Compared by resolved path and by inode (`files.replaced_input`);
+    a clash is one line, exit 2, before anything is read, judged or written."""
+    from ragassay.files import STORE_COMPANIONS, replaced_input, store_files
+
+    protected: list[tuple[str, Path | str]] = []
+    if isinstance(db, Path):  # a PostgreSQL store has no file here
+        protected += [(f"the run store's {s[1:]} file ({f})" if s else f"the run store ({f})",
+                       f) for s, f in zip(STORE_COMPANIONS, store_files(db), strict=True)]
+    protected += [(what, path) for what, path in inputs if path is not None]
+    for option, path, parts in ([(o, p, None) for o, p in outputs]
+                                + [(o, p, PARQUET_PARTS) for o, p in folders]):
+        if path is None:
+            continue
+        hit = replaced_input(path, protected, parts)
+        if hit is not None:
+            raise UsageProblem(f"{option} {clean(str(path))} would overwrite {clean(hit)}: "
+                               "write it elsewhere")
+        protected.append((f"the output of {option}", path))
 
 
 def check_judge_spec(spec: str) -> str:
@@ -322,6 +355,19 @@ export_otlp_option = click.option(
          "collector needed), an http(s) URL an OTLP/HTTP JSON export, e.g. "
          "http://127.0.0.1:4318/v1/traces (headers from OTEL_EXPORTER_OTLP_HEADERS). "
          "docs/traces.md.")
+
+
+def otlp_file(target: str | None) -> Path | None:
+    """The file `--export-otlp` writes: None for no export or an http(s) URL; one line
+    (exit 2) for a target that is neither (`grpc://...`, `host:4318/v1/traces`)."""
+    from ragassay.report.otlp import ExportError, target_url
+
+    if target is None:
+        return None
+    try:
+        return None if target_url(target) else Path(target)
+    except ExportError as exc:
+        raise UsageProblem(f"--export-otlp {clean(target)}: {exc}") from None
 
 
 def export_scores(store: Store, run_id: str, target: str, quiet: bool = False) -> None:

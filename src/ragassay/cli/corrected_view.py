@@ -1,4 +1,6 @@
-"""The console's view of corrected estimates: one table, and one line per missing one."""
+"""The console's view of corrected estimates: the headline (people's number first, for
+every surface's opening: `report.headline`), one table of every estimate, and one line
+per missing one."""
 
 from __future__ import annotations
 
@@ -9,9 +11,33 @@ from rich.table import Table
 from ragassay.cli.common import console as make_console
 from ragassay.cli.common import say
 from ragassay.cli.fmt import ci_text, num
+from ragassay.report import Report
 from ragassay.stats.corrected import Corrected, CorrectedEstimate
 
 WHY = "what people would say, from human labels on a random sample plus every judge score"
+
+
+def print_headline(report: Report, console: Console | None = None) -> None:
+    """The run's opening: per linked metric people's corrected figure with its interval
+    (when the run has enough labels) and the judge's agreement measured on this run's
+    labels, else the judge's own mean with its held-apart agreement; then the one-line
+    prompt to label samples. Nothing when no metric of the run is linked to a label."""
+    from ragassay.report import HEADLINE_NOTE, HEADLINE_TITLE, headline
+
+    console = console or make_console()
+    head = headline(report)
+    if not head.rows:
+        return
+    t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=HEADLINE_NOTE)
+    for c in ("metric", "people (corrected)", "judge's agreement with people",
+              "judge's own mean"):
+        t.add_column(c, justify="right" if c == "judge's own mean" else "left")
+    for r in head.rows:
+        t.add_row(escape(r.metric), escape(r.people_text()) or "[dim]no labels[/dim]",
+                  escape(r.agreement_text()), escape(r.judge_text()))
+    console.print(t)
+    if head.prompt:
+        console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)
 
 
 def _gain(est: CorrectedEstimate) -> str:

@@ -34,8 +34,10 @@ def cost_text(report: Report, price: Price | None = None) -> str:
     return f"cost unknown: {why}"
 
 
-def print_estimate(est: RunEstimate, metrics: str, console: Console) -> None:
-    """The dry run's table: calls and tokens per suite and in total, then the cost."""
+def print_estimate(est: RunEstimate, metrics: str, console: Console, *,
+                   batch: bool = False) -> None:
+    """The dry run's table: calls and tokens per suite and in total, then the cost (with
+    `batch`, also at the provider's batch price)."""
     console.print(f"[bold]dry run[/bold]: {est.samples} samples"
                   + (f" ({est.invalid} invalid rows left out)" if est.invalid else "")
                   + f", judge {escape(est.judge)}, metrics {escape(metrics)}; nothing was "
@@ -60,3 +62,23 @@ def print_estimate(est: RunEstimate, metrics: str, console: Console) -> None:
                       f"if every reply used its max_tokens) at {price_text(est.price)} "
                       f"({escape(est.price_note)}); cache hits cost nothing and are not "
                       "counted", highlight=False)
+    if batch:
+        print_batch_estimate(est, console)
+
+
+def print_batch_estimate(est: RunEstimate, console: Console) -> None:
+    """`with --batch: estimated $0.0061 (at most ...) at the batch price ...`."""
+    from ragassay.llm.pricing import batch_price
+
+    given = est.price if est.price_note == "--price-in/--price-out" else None
+    price, note = batch_price(est.judge, given)
+    if price is None:
+        console.print(f"with --batch: cost unknown: {escape(note)}", highlight=False)
+        return
+    t = est.total
+    usd, usd_max = price.cost(t.input_tokens, t.output_tokens), price.cost(
+        t.input_tokens, t.output_tokens_max)
+    direct = f" (direct calls: {usd_text(est.usd)})" if est.usd is not None else ""
+    console.print(f"with --batch: estimated {usd_text(usd)} (at most {usd_text(usd_max)})"
+                  f"{direct} at {price_text(price)} ({escape(note)}); results within 24 h",
+                  highlight=False)

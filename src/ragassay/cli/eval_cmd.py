@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ragassay.cli.app import cli, write_report
+from ragassay.cli.batch_cmd import BatchBar, BatchFlags, batch_options, batch_request, detached
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FailedRun,
@@ -29,8 +30,10 @@ from ragassay.cli.common import (
     headers,
     map_option,
     open_store,
+    otlp_file,
     planned,
     ratings_option,
+    refuse_overwrites,
     resumable,
     say,
     sigterm_interrupts,
@@ -38,7 +41,7 @@ from ragassay.cli.common import (
     trace_map_option,
 )
 from ragassay.store import Store
-from ragassay.types import Price, Ratings
+from ragassay.types import Price, Ratings, ReadAs
 
 if TYPE_CHECKING:
     from ragassay.report import Report
@@ -96,6 +99,11 @@ def _retry(given: str | None) -> RetryFailed | None:
                    "needs).")
 @map_option
 @trace_map_option
+@click.option("--format", "read_as", type=click.Choice(["auto", "rows", "traces"]),
+              default="auto", show_default=True,
+              help="Read a .json/.jsonl/.parquet file as rows or as OpenTelemetry traces; "
+                   "auto: by the keys of its first object (a row whose metadata carries "
+                   "trace and span ids is a row).")
 @export_otlp_option
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the JSON report here.")
@@ -145,16 +153,18 @@ def _retry(given: str | None) -> RetryFailed | None:
                    "take; sends nothing, needs no key, stores nothing.")
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress bar or summary (warnings still go to stderr).")
+@batch_options
 @friendly
 def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              headers_given: tuple[str, ...], metrics: str, mapping_given: tuple[str, ...],
-             trace_map_given: tuple[str, ...], export_otlp: str | None, out: Path | None,
+             trace_map_given: tuple[str, ...], read_as: ReadAs, export_otlp: str | None,
+             out: Path | None,
              results_parquet: Path | None, concurrency: int, engine: str,
              ray_address: str | None, workers: int | None, db: StoreLocation, resume: str | None,
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
-             quiet: bool) -> None:
+             quiet: bool, batch_flags: BatchFlags) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet), or a file of
     OpenTelemetry traces (OTLP JSON, opentelemetry-sdk span JSON: one sample per trace).
 
@@ -174,29 +184,35 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     if dry_run and resume:
         raise UsageProblem("--dry-run estimates a new run: leave out --resume")
     with sigterm_interrupts():
-        if out is not None and data.exists() and out.resolve() == data.resolve():
-            raise UsageProblem(f"--out {out} is the dataset itself: write the report elsewhere")
+        refuse_overwrites([("--out", out), ("--export-otlp", otlp_file(export_otlp))],
+                          folders=[("--results-parquet", results_parquet)], db=db,
+                          inputs=[(f"the dataset ({data})", data)])
         # the store is opened once the checks pass (a dry run stores nothing)
         plan = planned(RunRequest(
             FileSource(data, field_map=mapping or None, trace_map=traces or None,
-                       skip_invalid=skip_invalid),
+                       skip_invalid=skip_invalid,
+                       read_as=read_as if _given("read_as") else None),
             (lambda: Store(":memory:")) if dry_run else (lambda: open_store(db)),
             metrics=metrics if _given("metrics") else None,
             judge=judge_spec if _given("judge_spec") else None,
             endpoints=tuple(u for u in base_urls if u), headers=extra_headers,
             timeout_s=timeout_s, price=price, concurrency=concurrency, ratings=ratings,
             use_cache=not no_cache, max_context_tokens=max_context_tokens,
-            engine=chosen_engine, resume=resume, retry_failed=_retry(retry_failed)))
+            engine=chosen_engine, resume=resume, retry_failed=_retry(retry_failed),
+            batch=batch_request(batch_flags, resume)))
         for note in plan.notes:
             say(note.text, err=True)
         if dry_run:
             _dry_run(plan, metrics)
             return
         try:
-            outcome = executed(plan, RichProgress(enabled=not quiet))
+            outcome = executed(plan, RichProgress(enabled=not quiet), BatchBar(enabled=not quiet))
         except BaseException:  # stopped: say which run to resume (friendly prints it)
             resumable(plan.run_id)
             raise
+    if outcome.waiting:
+        detached(outcome, data, db)
+        return
     _finish(plan.store, outcome, db, out, results_parquet, quiet, export_otlp)
 
 
@@ -206,7 +222,7 @@ def _dry_run(plan: RunPlan, metrics: str) -> None:
     from ragassay.cli.cost_view import print_estimate
     from ragassay.runner import estimate
 
-    print_estimate(estimate(plan), metrics, console())
+    print_estimate(estimate(plan), metrics, console(), batch=plan.batch is not None)
 
 
 def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | None,

@@ -18,6 +18,7 @@ from ragassay.cli.common import (
     friendly,
     open_store,
     parse_pairs,
+    refuse_overwrites,
     say,
     sigterm_interrupts,
 )
@@ -77,6 +78,7 @@ def generate_cmd(corpus: Path, n: int, out: Path, judge_spec: str, base_url: str
     from ragassay.types import Usage
 
     judge_spec, base_url = check_judge_spec(judge_spec), check_base_url(base_url)
+    refuse_overwrites([("--out", out)], db=db, inputs=[(f"the corpus ({corpus})", corpus)])
     options = GenerateOptions(n=n, judge=judge_spec, seed=seed, chunk_size=chunk_size,
                               concurrency=concurrency, base_url=base_url, timeout_s=timeout_s)
     mix = _mix(mix_given)

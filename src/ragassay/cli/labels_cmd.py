@@ -1,4 +1,4 @@
-"""`ragassay labels import|export`: human labels in and out of the store.
+"""`ragassay labels import|export|delete`: human labels in and out of the store.
 
 Labels are stored by the sample's content, so a label imported for one run applies to
 every run that scored the same interaction; the run named here is where sample ids are
@@ -19,7 +19,18 @@ if TYPE_CHECKING:
     from ragassay.types import Sample
 
 from ragassay.cli.app import cli, write_text
-from ragassay.cli.common import StoreLocation, db_option, friendly, open_store, run_or_latest, say
+from ragassay.cli.common import (
+    StoreLocation,
+    UsageProblem,
+    db_option,
+    friendly,
+    open_store,
+    refuse_overwrites,
+    run_or_latest,
+    say,
+)
+from ragassay.terminal import clean
+from ragassay.text import did_you_mean
 
 
 def _valid_samples(store: Store, run_id: str) -> list[Sample]:
@@ -49,7 +60,7 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
     """Store the labels of a JSONL/JSON/CSV file: rows with an `id` (or the sample's
     question, contexts and answer, or a `content_key`) and labels, nested under `labels`
     or as columns (`hallucinated`, `correct`, `relevance`, ...)."""
-    from ragassay.labels import import_file, linked_metrics
+    from ragassay.labels import import_file, linked_metrics, mismatch_line
     from ragassay.report import corrected_for, run_table
 
     store = open_store(db)
@@ -62,6 +73,10 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
         f"{shared} of run {run_id}")
     if matched.repeated:
         say(f"warning: {matched.repeated}", err=True)
+    if (replaced := matched.replaced_text()) is not None:
+        say(f"warning: {replaced}", err=True)
+    if matched.mismatched:
+        say(f"warning: {mismatch_line(matched, path.name, run_id)}", err=True)
     if matched.unmatched:
         first = matched.unmatched[0]
         say(f"{len(matched.unmatched)} rows match no sample of run {run_id} (first: line "
@@ -104,19 +119,18 @@ def _export_rows(store: Store, run_id: str) -> list[dict[str, Any]]:
 def export_cmd(run_id: str | None, out: Path | None, db: StoreLocation) -> None:
     """Every label of a run's samples, one row per label: the data's own (source `data`)
     and the store's (with annotator, source, note and time); `labels import` reads it."""
-    import csv
     import io
 
+    refuse_overwrites([("--out", out)], db=db)
     store = open_store(db, readonly=True)
     run_id = run_or_latest(store, run_id)
     rows = _export_rows(store, run_id)
     if out is not None and out.suffix == ".csv":
-        buf = io.StringIO()
-        cols = ["id", "strategy", "content_key", "label", "value", "annotator", "source",
-                "note", "created"]
-        writer = csv.DictWriter(buf, fieldnames=cols, extrasaction="ignore")
-        writer.writeheader()
-        writer.writerows(rows)
+        from ragassay.report.csv import write_rows
+
+        buf = io.StringIO()  # every text cell defused for spreadsheets, as the report's
+        write_rows(buf, ("id", "strategy", "content_key", "label", "value", "annotator",
+                         "source", "note", "created"), rows)
         text = buf.getvalue()
     else:
         text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
@@ -125,3 +139,48 @@ def export_cmd(run_id: str | None, out: Path | None, db: StoreLocation) -> None:
     else:
         write_text(out, text, what="labels ")
         say(f"wrote {len(rows)} labels of run {run_id} to {out}", err=True)
+
+
+@labels_group.command("delete")
+@click.option("--run", "run_id", default=None, metavar="RUN",
+              help="The run whose samples' labels to delete (default: the latest run).")
+@click.option("--sample", "sample_ids", multiple=True, metavar="ID",
+              help="Only this sample's labels (a sample id of the run; repeatable).")
+@click.option("--label", "names", multiple=True, metavar="NAME",
+              help="Only labels of this name (repeatable).")
+@click.option("--annotator", default=None, help="Only the labels this annotator gave.")
+@click.option("--all", "everything", is_flag=True,
+              help="Every stored label of the run's samples (needed when no --sample, "
+                   "--label or --annotator narrows what to delete).")
+@db_option
+@friendly
+def delete_cmd(run_id: str | None, sample_ids: tuple[str, ...], names: tuple[str, ...],
+               annotator: str | None, everything: bool, db: StoreLocation) -> None:
+    """Delete stored labels of a run's samples (all, or by sample, label and annotator).
+    Labels are stored by content: every run that scored the same interactions loses them
+    too. The data's own labels (in the dataset file) are not the store's to delete."""
+    from ragassay.labels import canonical
+
+    if not (sample_ids or names or annotator is not None or everything):
+        raise UsageProblem("say which labels to delete: --sample ID, --label NAME, "
+                           "--annotator WHO, or --all for every stored label of the run's "
+                           "samples")
+    store = open_store(db)
+    run_id = run_or_latest(store, run_id)
+    samples = _valid_samples(store, run_id)
+    if sample_ids:
+        known = {s.id: s for s in samples}
+        missing = [i for i in sample_ids if i not in known]
+        if missing:
+            raise UsageProblem(f"run {run_id} has no sample {clean(missing[0])!r}"
+                               f"{did_you_mean(missing[0], list(known))}")
+        samples = [known[i] for i in dict.fromkeys(sample_ids)]
+    removed = store.delete_labels((s.content_key for s in samples),
+                                  [canonical(n) for n in names] if names else None, annotator)
+    total = sum(removed.values())
+    if not total:
+        say(f"no stored label of run {run_id}'s samples matches: nothing deleted", err=True)
+        return
+    counts = ", ".join(f"{name} {n}" for name, n in sorted(removed.items()))
+    say(f"deleted {total} label{'s' if total != 1 else ''} ({counts}) of run {run_id}'s "
+        "samples (stored by content: runs that scored the same interactions lose them too)")

@@ -25,6 +25,7 @@ from ragassay.cli.common import (
     open_store,
     planned,
     ratings_option,
+    refuse_overwrites,
     say,
     sigterm_interrupts,
 )
@@ -81,6 +82,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
 
     judge_spec, base_url = check_judge_spec(judge_spec), check_base_url(base_url)
     mapping, extra_headers = field_map(mapping_given), headers(headers_given)
+    refuse_overwrites([("--out", out)], db=db, inputs=[(f"the dataset ({data})", data)])
     samples = [s for s in iter_samples(data, field_map=mapping) if isinstance(s, Sample)
                and (split is None or s.metadata.get("split") == split)]
     if limit:

@@ -105,6 +105,15 @@ def _print_abstentions(report: Report, console: Console) -> None:
     console.print(t)
 
 
+UNSCORED_HEADER = "unscored"
+UNSCORED_NOTE = ("unscored (last column): the questions on which some {suite} metric has no "
+                 "value for a reason other than a missing input (a failed judge call, or a "
+                 "value the metric cannot give, such as completeness with no relevant "
+                 "context); missing references and declines are not counted (reasons: the "
+                 "unscored lines below; report: strategies.*.failed)")
+"""What the per-suite tables' last column counts, said under a table where it is not 0."""
+
+
 def print_summary(report: Report, console: Console | None = None) -> None:
     """The run's headline tables on the terminal, with its figures as published."""
     from ragassay.report import published
@@ -118,6 +127,9 @@ def print_summary(report: Report, console: Console | None = None) -> None:
     console.print(f"[bold]run {meta.run_id}[/bold]  dataset {escape(meta.dataset)}  "
                   f"judge {escape(meta.judge)}  samples {meta.total_samples}",
                   highlight=False)
+    from ragassay.cli.corrected_view import print_headline
+
+    print_headline(report, console)
     strategies = report.strategies
     for suite, columns, note in strategy_columns(report.metric_specs):
         if not strategies or not any(_value(s, k) != "-" for s in strategies.values()
@@ -128,13 +140,17 @@ def print_summary(report: Report, console: Console | None = None) -> None:
         for _, title in columns:
             t.add_column(title, justify="right")
         t.add_column("n", justify="right")
-        t.add_column("failed", justify="right")
+        t.add_column(UNSCORED_HEADER, justify="right")
         for sname, s in strategies.items():
             t.add_row(escape(sname), *[_value(s, k) for k, _ in columns],
                       _fmt(s.total_questions, 0), _fmt(s.failed.get(suite), 0))
         console.print(t)
         if note:
             console.print(f"[dim]{escape(note)}[/dim]", highlight=False)
+        if any(s.failed.get(suite) for s in strategies.values()):
+            console.print(f"[dim]{UNSCORED_NOTE.format(suite=suite)}[/dim]", highlight=False)
+    if (constant := report.constant_note()) is not None:
+        console.print(f"[yellow]note[/yellow] {escape(constant)}", highlight=False)
     metrics = report.aggregate_metrics.metrics
     if metrics:
         t = Table(title="aggregate metrics (mean, 95% CI)")
@@ -157,6 +173,8 @@ def print_summary(report: Report, console: Console | None = None) -> None:
     console.print(f"judge calls {usage.calls}, tokens in {usage.input_tokens}"
                   f" / out {usage.output_tokens}, cache hits {usage.cache_hits}, "
                   f"{escape(cost_text(report))}", highlight=False)
+    if usage.batch is not None:
+        console.print(escape(usage.batch.describe()), highlight=False)
     warnings = [f for f in report.interpretation
                 if f.level == "warning" and f.scope == "overall"]
     for flag in warnings[:MAX_WARNINGS]:

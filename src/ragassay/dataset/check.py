@@ -20,7 +20,7 @@ from typing import Any
 from ragassay.dataset.census import Census
 from ragassay.dataset.loader import FieldMap, PathLike, TraceOverrides, file_records
 from ragassay.dataset.schema import ALIASES
-from ragassay.types import InvalidRow, Sample
+from ragassay.types import InvalidRow, ReadAs, Sample
 
 FIRST_REASONS = 3
 """How many skipped rows are described on the console."""
@@ -137,15 +137,16 @@ def _shown(column: str) -> str:
 
 def check_dataset(source: PathLike, *, skip_invalid: bool = False,
                   field_map: FieldMap | None = None,
-                  trace_map: TraceOverrides | None = None) -> DatasetCheck:
+                  trace_map: TraceOverrides | None = None,
+                  read_as: ReadAs = "auto") -> DatasetCheck:
     """Read every row of a dataset file once (DatasetError at the first bad row unless
     `skip_invalid`) and count what it supplies; see `DatasetCheck.problem`. A trace file
-    is read as `iter_samples` reads it (`trace_map` as there)."""
+    is read as `iter_samples` reads it (`trace_map`, `read_as` as there)."""
     from pathlib import Path
 
     census = Census(field_map)
-    check = check_items(file_records(source, skip_invalid, field_map, census, trace_map),
-                        Path(source).name)
+    check = check_items(file_records(source, skip_invalid, field_map, census, trace_map,
+                                     read_as), Path(source).name)
     check.unknown_columns = tuple(census.unknown)
     check.unseen_mapped = dict(census.unseen_mapped)
     return check

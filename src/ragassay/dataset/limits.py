@@ -34,11 +34,17 @@ BLOCK = 1 << 16  # read at a time by the JSONL reader (a small prefix for the fi
 _BLANK = re.compile(rb"[ \t\r\n]*")
 
 
-def _mb(n: int) -> str:
+def mb(n: int) -> str:
+    """A byte count in MB, as the messages say it."""
     return f"{n / (1024 * 1024):.0f} MB"
 
 
-TOO_LONG = f"line longer than {_mb(MAX_LINE_BYTES)} (not read)"
+TOO_LONG = f"line longer than {mb(MAX_LINE_BYTES)} (not read)"
+
+
+def inflation_bound(path: Path) -> int:
+    """How many bytes a compressed file (a .gz, a Parquet file) may decode to."""
+    return max(MIN_INFLATED_BYTES, MAX_INFLATION * path.stat().st_size)
 
 
 def check_regular(path: Path, where: str) -> None:
@@ -61,14 +67,14 @@ class _Inflating:
     def __init__(self, path: Path, name: str) -> None:
         self._fh = gzip.open(path, "rb")  # noqa: SIM115 (closed by close/__exit__)
         self._name = name
-        self._left = self.limit = max(MIN_INFLATED_BYTES, MAX_INFLATION * path.stat().st_size)
+        self._left = self.limit = inflation_bound(path)
 
     def _count(self, data: bytes) -> bytes:
         self._left -= len(data)
         if self._left < 0:
             raise DatasetError(
-                f"inflates to more than {_mb(self.limit)} ({MAX_INFLATION} times its size, "
-                f"at least {_mb(MIN_INFLATED_BYTES)}): a decompression bomb? Unpack it and "
+                f"inflates to more than {mb(self.limit)} ({MAX_INFLATION} times its size, "
+                f"at least {mb(MIN_INFLATED_BYTES)}): a decompression bomb? Unpack it and "
                 "give the unpacked file", where=self._name)
         return data
 

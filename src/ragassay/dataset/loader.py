@@ -23,7 +23,7 @@ from ragassay.dataset.readers import Record, RowProblem, detect_format, read_rec
 from ragassay.dataset.schema import ID_LENGTH, check_field_map, id_value, parse_row
 from ragassay.dataset.traces import is_trace_file, read_trace_records
 from ragassay.dataset.values import has_surrogate
-from ragassay.types import InvalidRow, Sample
+from ragassay.types import InvalidRow, ReadAs, Sample
 
 if TYPE_CHECKING:
     import datasets
@@ -41,7 +41,8 @@ TraceOverrides = Mapping[str, list[str]]
 
 def iter_samples(source: PathLike, *, skip_invalid: bool = False,
                  field_map: FieldMap | None = None,
-                 trace_map: TraceOverrides | None = None) -> Iterator[Loaded]:
+                 trace_map: TraceOverrides | None = None,
+                 read_as: ReadAs = "auto") -> Iterator[Loaded]:
     """Stream the samples of a dataset file (.jsonl/.ndjson/.json/.csv/.parquet/.pq, .gz).
 
     A missing file or an unknown extension raises DatasetError at once; bad rows raise
@@ -50,14 +51,15 @@ def iter_samples(source: PathLike, *, skip_invalid: bool = False,
     raises DatasetError after reading it. `field_map` ({field: column}, e.g.
     `{"answer": "generated_answer"}`) reads fields from columns of other names. A .json
     or .jsonl file of OpenTelemetry spans is read as traces, one sample per trace
-    (`dataset.traces`; `trace_map` {role: [attribute, ...]} reads other attributes first).
+    (`dataset.traces`; `trace_map` {role: [attribute, ...]} reads other attributes first);
+    `read_as` "rows" or "traces" says which instead of looking.
     """
-    return file_records(source, skip_invalid, field_map, None, trace_map)
+    return file_records(source, skip_invalid, field_map, None, trace_map, read_as)
 
 
 def file_records(source: PathLike, skip_invalid: bool, field_map: FieldMap | None,
-                 census: Census | None, trace_map: TraceOverrides | None = None
-                 ) -> Iterator[Loaded]:
+                 census: Census | None, trace_map: TraceOverrides | None = None,
+                 read_as: ReadAs = "auto") -> Iterator[Loaded]:
     """A file's rows as Samples (or InvalidRows with `skip_invalid`), each record's
     column names shown to `census` first (the first pass, `check.check_dataset`)."""
     path = Path(source)
@@ -66,12 +68,16 @@ def file_records(source: PathLike, skip_invalid: bool, field_map: FieldMap | Non
     check_regular(path, str(source))  # a FIFO or /dev/zero would block or grow forever
     fmt, gz = detect_format(path)
     fields = check_field_map(field_map) if field_map else None
-    if fmt in ("json", "jsonl", "parquet") and is_trace_file(path, gz, fmt):
+    if read_as == "traces" and fmt not in ("json", "jsonl", "parquet"):
+        raise DatasetError(f"--format traces: a .{fmt} file holds rows (traces are read "
+                           "from .json, .jsonl and .parquet files)", where=path.name)
+    if read_as == "traces" or (read_as == "auto" and fmt in ("json", "jsonl", "parquet")
+                               and is_trace_file(path, gz, fmt)):
         if fields:
             raise DatasetError("--map applies to rows, not traces: use --trace-map",
                                where=path.name)
         try:
-            records = read_trace_records(path, path.name, gz, trace_map, fmt)
+            records = read_trace_records(path, path.name, gz, trace_map, fmt, skip_invalid)
         except ValueError as exc:  # an unknown role in trace_map
             raise DatasetError(str(exc)) from None
         return build(records, skip_invalid=skip_invalid, name=path.name, census=census)

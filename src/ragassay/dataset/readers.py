@@ -27,6 +27,7 @@ from ragassay.dataset.limits import (
     open_bounded,
     physical_lines,
 )
+from ragassay.dataset.parquet import TooLong, parquet_rows
 from ragassay.dataset.schema import NESTED, field_of
 from ragassay.dataset.values import (
     ValueProblem,
@@ -381,26 +382,9 @@ def _csv_row(header: list[str], fields: list[str | None], cells: list[str], bad:
 # --- Parquet ---------------------------------------------------------------------------
 
 
-def read_parquet(path: Path, name: str, batch_size: int = 1024) -> Iterator[Record]:
-    """Rows of a Parquet file, read batch by batch with pyarrow (streamed)."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    try:
-        pf = pq.ParquetFile(path)
-    except (pa.ArrowException, OSError) as exc:
-        raise DatasetError(f"not a readable Parquet file ({exc})", where=name) from None
-    n = 0
-    batches = pf.iter_batches(batch_size=batch_size)
-    while True:
-        try:
-            batch = next(batches)
-        except StopIteration:
-            return
-        except (pa.ArrowException, OSError) as exc:
-            raise DatasetError(
-                f"cannot read Parquet rows ({exc})", where=f"{name}:row {n + 1}"
-            ) from None
-        for row in batch.to_pylist():
-            n += 1
-            yield f"{name}:row {n}", row
+def read_parquet(path: Path, name: str) -> Iterator[Record]:
+    """Rows of a Parquet file, a batch at a time, within the bounds of `parquet.py` (a
+    row decoding past MAX_LINE_BYTES is a row problem)."""
+    for n, row in parquet_rows(path, name):
+        where = f"{name}:row {n}"
+        yield where, RowProblem(row.reason, where) if isinstance(row, TooLong) else row

@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ragassay.dataset.errors import DatasetError, show, type_name
-from ragassay.dataset.values import value_problem
+from ragassay.dataset.values import text_contexts, value_problem
 from ragassay.types import Sample
 
 # Canonical field -> accepted input names, in order of preference.
@@ -97,11 +97,7 @@ def parse_row(row: Any, *, where: str, field_map: Mapping[str, str] | None = Non
 
     question = _text(fields.get("question"), "question", where)
     if question is None:
-        raise DatasetError(
-            "'question' is required (accepted names: 'question', 'user_input')",
-            where=where,
-            field="question",
-        )
+        raise DatasetError(missing_question(extras), where=where, field="question")
     if not question.strip():
         raise DatasetError("'question' must not be empty", where=where, field="question")
     contexts = _contexts(fields.get("contexts"), where)
@@ -137,6 +133,26 @@ def parse_row(row: Any, *, where: str, field_map: Mapping[str, str] | None = Non
         loc = ".".join(str(p) for p in first["loc"])
         raise DatasetError(f"'{loc}' {first['msg']}", where=where, field=loc) from exc
     return ParsedRow(sample=sample, explicit_id=given_id is not None)
+
+
+_QUESTION_HINTS = ("quest", "query", "prompt", "input", "ask", "user")
+_SHOWN_COLUMNS = 8
+
+
+def missing_question(extras: Mapping[str, Any]) -> str:
+    """Why a row without a question is refused: the accepted names, the row's columns that
+    are no known field, and the `--map` that would read the question from one of them
+    (the likeliest by its name, when one looks like a question)."""
+    text = "'question' is required (accepted names: 'question', 'user_input')"
+    columns = [c for c in extras if isinstance(extras[c], str)] or list(extras)
+    if not columns:
+        return text
+    shown = ", ".join(show(c) for c in columns[:_SHOWN_COLUMNS])
+    more = f" and {len(columns) - _SHOWN_COLUMNS} more" if len(columns) > _SHOWN_COLUMNS else ""
+    guess = next((c for c in columns if any(h in c.lower() for h in _QUESTION_HINTS)),
+                 columns[0] if len(columns) == 1 else "COLUMN")
+    return (f"{text}; columns no field is read from: {shown}{more}; if one holds the "
+            f"question, say so: --map question={guess} (field_map in Python)")
 
 
 def content_id(question: str, contexts: tuple[str, ...], answer: str, strategy: str) -> str:
@@ -256,8 +272,14 @@ def _string_list(value: Any, field: str, kind: str, where: str) -> tuple[str, ..
 
 
 def _contexts(value: Any, where: str) -> tuple[str, ...]:
+    """A list of strings; one string is read as the CSV reader reads a contexts cell
+    (`values.text_contexts`): a JSON or Python list of strings, else one passage, so that
+    a DataFrame from `pd.read_csv` and a JSONL row `"contexts": "one passage"` read as
+    the command line reads the CSV."""
     if value is None:
         return ()
+    if isinstance(value, str):
+        value = text_contexts(value)
     return _string_list(value, "contexts", "a list of strings", where)
 
 

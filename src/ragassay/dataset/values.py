@@ -87,6 +87,22 @@ def python_string_list(text: str) -> list[str] | None:
     return list(value)
 
 
+def text_contexts(text: str) -> list[str]:
+    """A contexts value given as one string, read as a CSV cell is (`readers.read_csv`):
+    a JSON list or a Python list of strings (`["a", "b"]`, `['a', 'b']` as pandas writes
+    it) is that list; any other text is one plain-text context (a passage may start with
+    "[": only a list that parses is a list)."""
+    stripped = text.strip()
+    if stripped.startswith("["):
+        try:
+            parsed = loads(stripped)
+        except (json.JSONDecodeError, ValueProblem):
+            parsed = python_string_list(stripped)
+        if isinstance(parsed, list) and all(isinstance(x, str) for x in parsed):
+            return parsed
+    return [text]
+
+
 _LITERAL_NODES = (ast.Dict, ast.List, ast.Tuple, ast.Constant, ast.UnaryOp, ast.USub,
                   ast.UAdd, ast.Load)
 

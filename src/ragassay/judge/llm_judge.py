@@ -71,17 +71,7 @@ class LLMJudge:
         return Reliability(judge=self.spec)
 
     def _key(self, prompt: Prompt, request: JudgeRequest) -> str:
-        return cache_key({
-            "backend": self.backend.name,
-            "params": self.backend.cache_params(),
-            "messages": [m.model_dump() for m in request.messages],
-            "schema": request.output_schema,
-            "temperature": request.temperature,
-            "max_tokens": request.max_tokens,
-            "seed": request.seed,
-            "prompt": prompt.name,
-            "version": prompt.version,
-        })
+        return request_key(self.backend, request)
 
     @staticmethod
     def _check(prompt: Prompt, reply: JudgeReply,
@@ -155,7 +145,7 @@ class LLMJudge:
         reason: str | None = None
         raw: str | None = None
         inputs = own_verdict.Inputs(_texts(values[k]) for k in prompt.untrusted if k in values)
-        suspicious = False
+        suspicious = out_of_scale = False
         for attempt in range(2):  # the call, then at most one repair
             try:
                 reply = await self.backend.complete(request)
@@ -173,20 +163,22 @@ class LLMJudge:
             choice = self._check(prompt, reply, inputs)
             output, reason = choice.output, choice.reason
             suspicious = suspicious or choice.suspicious
+            out_of_scale = out_of_scale or choice.out_of_scale
             calls.append(CallLog(prompt.name, key, self.model, reply.usage, False,
                                  "ok" if output is not None else "error", reason))
             if output is not None:
                 soft, flags = self._soft(request, reply, choice.start)
                 if self.cache is not None:
                     self.cache.cache_put(key, self._cache_entry(raw, choice.data, soft, flags))
-                if suspicious:
-                    flags = {**flags, "suspicious_reply": own_verdict.SUSPICIOUS}
+                if note := _suspicion(suspicious, out_of_scale):
+                    flags = {**flags, "suspicious_reply": note}
                 return Verdict(prompt.name, prompt.version, output, raw=raw, usage=usage,
                                calls=tuple(calls), flags={"repaired": attempt > 0, **flags},
                                soft=soft)
             if attempt == 0:
                 request = self._repair(request, reply, reason or "")
-        flags = {"suspicious_reply": own_verdict.SUSPICIOUS} if suspicious else {}
+        note = _suspicion(suspicious, out_of_scale)
+        flags = {"suspicious_reply": note} if note else {}
         return Verdict(prompt.name, prompt.version, None, unscored_reason=reason, raw=raw,
                        messages=messages, usage=usage, calls=tuple(calls), flags=flags)
 
@@ -203,6 +195,31 @@ class LLMJudge:
         messages = (*request.messages, Message(role="assistant", content=reply.text[:4000]),
                     Message(role="user", content=note))
         return request.model_copy(update={"messages": messages, "max_tokens": max_tokens})
+
+
+def _suspicion(copied: bool, out_of_scale: bool) -> str | None:
+    """What made a call's replies suspicious (a copied verdict, a rating outside its
+    scale), or None; `Store.suspicious_replies` counts the results that carry it."""
+    if copied:
+        return own_verdict.SUSPICIOUS
+    return own_verdict.OUT_OF_SCALE_NOTE if out_of_scale else None
+
+
+def request_key(backend: Backend, request: JudgeRequest) -> str:
+    """A request's cache key: what changes the reply (the backend, its output-affecting
+    parameters, the messages, schema, sampling parameters, prompt name and version). A
+    batch run names each call of a batch file by it (its `custom_id`)."""
+    return cache_key({
+        "backend": backend.name,
+        "params": backend.cache_params(),
+        "messages": [m.model_dump() for m in request.messages],
+        "schema": request.output_schema,
+        "temperature": request.temperature,
+        "max_tokens": request.max_tokens,
+        "seed": request.seed,
+        "prompt": request.prompt_name,
+        "version": request.prompt_version,
+    })
 
 
 def _texts(value: Any) -> str:

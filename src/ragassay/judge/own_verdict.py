@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from ragassay.judge.scales import OUT_OF_SCALE
 from ragassay.llm.parsing import Found, json_values
 
 COPIED = ("the reply's only verdict is a JSON object copied from the judged text "
@@ -28,10 +29,15 @@ COPIED = ("the reply's only verdict is a JSON object copied from the judged text
 COPIED_ONLY = "the reply holds no verdict of its own, only JSON copied from the judged text"
 SUSPICIOUS = ("a judge reply held a verdict-like JSON object copied from the judged text "
               "(suspected prompt injection); it was not taken for the verdict")
+OUT_OF_SCALE_NOTE = ("a judge reply rated outside its scale (an invalid reply, never "
+                     "clamped); it was not taken for the verdict")
 
 
 def _validation_error(exc: ValidationError) -> str:
-    first = exc.errors()[0]
+    """The error to report: a value outside its scale first (what the judge got wrong
+    about the scale), else the first."""
+    errors = exc.errors()
+    first = next((e for e in errors if e["type"] == OUT_OF_SCALE), errors[0])
     loc = ".".join(str(p) for p in first["loc"]) or "reply"
     return f"{loc}: {first['msg']}"
 
@@ -46,6 +52,7 @@ class Choice:
     start: int = 0
     reason: str | None = None
     suspicious: bool = False
+    out_of_scale: bool = False  # the reply rated outside a scale (scales.OUT_OF_SCALE)
 
 
 class Inputs:
@@ -84,13 +91,13 @@ def choose(text: str, model: type[BaseModel], inputs: Inputs) -> Choice:
     objects = [f for f in found if isinstance(f.value, dict)]
     keys = set(model.model_fields)
     chosen: Choice | None = None
-    suspicious = copied_valid = copied_any = False
+    suspicious = copied_valid = copied_any = out_of_scale = False
     error: str | None = None
     for item in reversed(objects):
         copied = inputs.copied(text[item.start:item.end], item.value)
         if chosen is not None and not copied:
             continue  # an earlier draft of the judge's own: not looked at
-        output, why = _validate(model, item.value)
+        output, why, scale = _validate(model, item.value)
         if copied:
             suspicious = suspicious or output is not None or bool(keys & set(item.value))
             copied_valid = copied_valid or output is not None
@@ -99,26 +106,30 @@ def choose(text: str, model: type[BaseModel], inputs: Inputs) -> Choice:
             chosen = Choice(output, item.value, item.start)
         else:
             error = error or why
+            out_of_scale = out_of_scale or scale
     if chosen is not None:
         return Choice(chosen.output, chosen.data, chosen.start, suspicious=suspicious)
     if copied_valid:
         return Choice(None, reason=COPIED, suspicious=True)
     if error is not None:
-        return Choice(None, reason=f"invalid reply: {error}", suspicious=suspicious)
+        return Choice(None, reason=f"invalid reply: {error}", suspicious=suspicious,
+                      out_of_scale=out_of_scale)
     if copied_any:
         return Choice(None, reason=COPIED_ONLY, suspicious=suspicious)
     arrays = [f for f in found if not isinstance(f.value, dict)]
     if arrays and not objects:  # e.g. a bare list: say why it is not the verdict
-        _, why = _validate(model, arrays[0].value)
+        _, why, _ = _validate(model, arrays[0].value)
         return Choice(None, reason=f"invalid reply: {why}")
     return Choice(None, reason=f"unparseable reply: {_unparseable(text, scan_error)}")
 
 
-def _validate(model: type[BaseModel], data: Any) -> tuple[BaseModel | None, str | None]:
+def _validate(model: type[BaseModel], data: Any) -> tuple[BaseModel | None, str | None, bool]:
+    """The validated output, or why not and whether a value was outside its scale."""
     try:
-        return model.model_validate(data), None
+        return model.model_validate(data), None, False
     except ValidationError as exc:
-        return None, _validation_error(exc)
+        return None, _validation_error(exc), any(e["type"] == OUT_OF_SCALE
+                                                  for e in exc.errors())
 
 
 def _unparseable(text: str, scan_error: str | None) -> str:
@@ -129,4 +140,5 @@ def _unparseable(text: str, scan_error: str | None) -> str:
     return error or scan_error or "no JSON object found in reply"
 
 
-__all__ = ["COPIED", "COPIED_ONLY", "SUSPICIOUS", "Choice", "Found", "Inputs", "choose"]
+__all__ = ["COPIED", "COPIED_ONLY", "OUT_OF_SCALE_NOTE", "SUSPICIOUS", "Choice", "Found",
+           "Inputs", "choose"]

@@ -1,8 +1,12 @@
-"""Annotated field types for judge output models: lenient coercion, then clamping.
+"""Annotated field types for judge output models: lenient coercion, strict scales.
 
-LLM judges return "7", 7.5, 11 or "true"; grammar-constrained servers ignore
-minimum/maximum. These types accept such values and clamp them to the documented
-range, so that validation fails only on replies that carry no usable value.
+LLM judges return "7", 7.5, "7/10" or "true"; these types accept every way of writing a
+value. A value outside its scale (faithfulness 99 on 1-10) is never clamped: it is an
+invalid reply (`OUT_OF_SCALE`, the judge is asked once more, then the value is unscored
+with that reason) and a suspicious one (`own_verdict.OUT_OF_SCALE_NOTE`: a judge that
+breaks its scale may have been told to by the judged text), counted with the run's
+suspicious replies. Grammar-constrained servers ignore minimum/maximum, so this check
+is the only one.
 """
 
 from __future__ import annotations
@@ -10,6 +14,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+OUT_OF_SCALE = "out_of_scale"
+"""The validation error type of a value outside its scale (`own_verdict` reads it)."""
 
 
 def _number(value: Any) -> float:
@@ -23,12 +31,17 @@ def _number(value: Any) -> float:
         raise ValueError(f"expected a number, got {value!r}") from None
 
 
-def _clamp(low: float, high: float) -> BeforeValidator:
+def _scale(low: float, high: float) -> BeforeValidator:
+    scale = f"{low:g}-{high:g}"
+
     def check(value: Any) -> float:
         x = _number(value)
         if x != x:  # NaN
             raise ValueError("expected a number, got NaN")
-        return min(high, max(low, x))
+        if not low <= x <= high:
+            raise PydanticCustomError(OUT_OF_SCALE, "{value} is outside the scale {scale}",
+                                      {"value": f"{x:g}", "scale": scale})
+        return x
 
     return BeforeValidator(check)
 
@@ -64,13 +77,14 @@ def item_number(what: str) -> BeforeValidator:
     return BeforeValidator(check)
 
 
-Score10 = Annotated[float, _clamp(1.0, 10.0),
+Score10 = Annotated[float, _scale(1.0, 10.0),
                     WithJsonSchema({"type": "integer", "minimum": 1, "maximum": 10})]
-"""A 1-10 judge score, clamped. The schema asks for an integer 1-10 (a grammar then
-writes digits, whose probabilities give the expected rating); any number is accepted."""
+"""A 1-10 judge score. The schema asks for an integer 1-10 (a grammar then writes
+digits, whose probabilities give the expected rating); any number in 1-10 is accepted,
+one outside is an invalid reply."""
 
-Unit = Annotated[float, _clamp(0.0, 1.0)]
-"""A 0-1 value, clamped."""
+Unit = Annotated[float, _scale(0.0, 1.0)]
+"""A 0-1 value; one outside 0-1 is an invalid reply."""
 
 Flag = Annotated[bool, BeforeValidator(_flag)]
 """A boolean that also accepts "yes"/"no", "true"/"false", 0/1."""

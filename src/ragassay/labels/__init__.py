@@ -4,7 +4,13 @@ annotation plans (the queue that keeps a corrected estimate valid). Depends on
 `ragassay.types` and the dataset's value limits; the store keeps the labels."""
 
 from ragassay.labels.files import LabelFileError, LabelRow, read_label_file
-from ragassay.labels.matching import Matched, checked_value, import_file, match_rows
+from ragassay.labels.matching import (
+    Matched,
+    checked_value,
+    import_file,
+    match_rows,
+    mismatch_line,
+)
 from ragassay.labels.plan import (
     PLAN_KINDS,
     inclusion,
@@ -21,6 +27,7 @@ from ragassay.labels.vocabulary import (
     linked_metrics,
     lookup,
     nearest,
+    own_value,
 )
 
 __all__ = [
@@ -31,6 +38,7 @@ __all__ = [
     "checked_value",
     "import_file",
     "match_rows",
+    "mismatch_line",
     "read_label_file",
     "VOCABULARY",
     "LabelKind",
@@ -41,6 +49,7 @@ __all__ = [
     "linked_metrics",
     "lookup",
     "nearest",
+    "own_value",
     "priority",
     "queue",
     "weights",

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ragassay.dataset.values import ValueProblem, loads, python_string_list, value_problem
+from ragassay.files import restore_cell
 from ragassay.types import content_key
 
 IDENTITY = ("id", "content_key", "question", "contexts", "answer", "strategy")
@@ -134,15 +135,42 @@ def _row(where: str, line: int, row: Any) -> LabelRow:
                     strategy=str(row.get("strategy") or ""))
 
 
+def _csv_rows(path: Path) -> Iterator[tuple[int, Any]]:
+    """A label CSV's rows as dicts (a UTF-8 BOM, as Excel writes one, is skipped; cells as
+    large as the file may be; a cell `labels export` defused for spreadsheets is read as
+    it was); a column named twice is a LabelFileError, never last-one-wins."""
+    if csv.field_size_limit() < MAX_BYTES:
+        csv.field_size_limit(MAX_BYTES)
+    with path.open(newline="", encoding="utf-8-sig") as fh:
+        reader = csv.reader(fh)
+        header = next(reader, None)
+        if header is None:
+            return
+        seen: set[str] = set()
+        for name in header:
+            if name in seen:
+                raise LabelFileError(f"{path.name}:1: column {name!r} is named twice; keep "
+                                     "one")
+            seen.add(name)
+        index = header[0] if header[0] in PANDAS_INDEX else None  # df.to_csv's row numbers
+        while True:
+            line = reader.line_num + 1  # where the row starts (a cell may span lines)
+            cells = next(reader, None)
+            if cells is None:
+                return
+            if not cells:
+                continue  # a blank line
+            if any(c.strip() for c in cells[len(header):]):
+                raise LabelFileError(f"{path.name}:{line}: {len(cells)} cells but the header "
+                                     f"has {len(header)}")
+            yield line, {k: restore_cell(v) for k, v in zip(header, cells, strict=False)
+                         if k != index}
+
+
 def _lines(path: Path) -> Iterator[tuple[int, Any]]:
     where = path.name
     if path.suffix == ".csv":
-        with path.open(newline="", encoding="utf-8") as fh:
-            reader = csv.DictReader(fh)
-            first = reader.fieldnames[0] if reader.fieldnames else None
-            index = first if first in PANDAS_INDEX else None  # df.to_csv's row numbers
-            for i, row in enumerate(reader, 2):
-                yield i, {k: v for k, v in row.items() if k is not None and k != index}
+        yield from _csv_rows(path)
         return
     text = path.read_text(encoding="utf-8")
     try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -10,7 +9,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ragassay.labels.files import LabelFileError, LabelRow, read_label_file
-from ragassay.labels.vocabulary import canonical, lookup, nearest
+from ragassay.labels.vocabulary import canonical, lookup, nearest, own_value
 from ragassay.types import HumanLabel, Sample
 
 
@@ -62,9 +61,26 @@ class Matched:
 
     labels: list[HumanLabel] = field(default_factory=list)
     unmatched: list[LabelRow] = field(default_factory=list)
+    # rows whose content key is not that of the sample their id names: labels of another
+    # answer (an export of one run imported into another), never attached
+    mismatched: list[LabelRow] = field(default_factory=list)
     samples: int = 0  # samples labelled (duplicated interactions share one label)
     shared: int = 0  # labelled interactions that several samples share
     repeated: str | None = None  # the warning line for repeated rows, when any
+    # stored labels of other annotators this import replaced: by their annotator
+    replaced: Counter[str] = field(default_factory=Counter)
+    replaced_changed: int = 0  # of those, the ones whose value changed
+
+    def replaced_text(self) -> str | None:
+        """The warning line when the import replaced other annotators' labels."""
+        n = sum(self.replaced.values())
+        if not n:
+            return None
+        who = ", ".join(f"{name or 'unnamed'} {k}" for name, k in self.replaced.most_common())
+        return (f"replaced {n} label{'s' if n != 1 else ''} given by other annotators ({who}; "
+                f"{self.replaced_changed} with another value): the store keeps one label per "
+                "sample and name, the last one; `ragassay labels export` before an import "
+                "keeps a copy")
 
     @property
     def by_name(self) -> Counter[str]:
@@ -73,18 +89,18 @@ class Matched:
 
 def checked_value(where: str, name: str, value: object) -> bool | float:
     """A label value as stored: the vocabulary's scale for its labels (a bool label as a
-    bool), any bool or finite number for others; else a one-line LabelFileError."""
+    bool), a bool or a finite number within +-MAX_MAGNITUDE for others (`own_value`);
+    else a one-line LabelFileError."""
     kind = lookup(name)
     if kind is not None:
         checked = kind.check(value)
         if isinstance(checked, str):
             raise LabelFileError(f"{where}: label '{name}': {checked}")
         return bool(checked) if kind.kind == "bool" else checked
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int | float) and math.isfinite(value):
-        return float(value)
-    raise LabelFileError(f"{where}: label '{name}': {value!r} is not true/false or a number")
+    own = own_value(value)
+    if isinstance(own, str):
+        raise LabelFileError(f"{where}: label '{name}': {own}")
+    return value if isinstance(value, bool) else own
 
 
 def new_label_problem(where: str, name: str) -> str | None:
@@ -114,8 +130,11 @@ def _named_key(row: LabelRow, by_id: dict[str, str],
 
 def match_rows(rows: Iterable[LabelRow], samples: Iterable[Sample], *, where: str,
                annotator: str = "", source: str = "", allow_new: bool = False) -> Matched:
-    """Each row's labels for the run's sample it names (by id, with its strategy when the
-    row gives one; else by content key): names as the vocabulary spells them, values
+    """Each row's labels for the run's sample it names: by its content key when it has
+    one (given, or computed from its question, contexts and answer), else by id (with
+    its strategy when the row gives one); a row whose content key differs from the
+    content of the sample its id names is `mismatched`, never attached to that sample
+    (its labels are of another answer). Names as the vocabulary spells them, values
     checked. The first bad value stops it, and so does a name close to a vocabulary name
     (a typo), unless `allow_new`, and a sample given one label twice with two values
     (`Repeats`); the same value twice is stored once and said in `repeated`."""
@@ -130,9 +149,14 @@ def match_rows(rows: Iterable[LabelRow], samples: Iterable[Sample], *, where: st
     repeats = Repeats(where)
     labelled: set[str] = set()
     for row in rows:
-        key = _named_key(row, by_id, by_strategy)
-        if key is None and row.key in keys:
-            key = row.key
+        named = _named_key(row, by_id, by_strategy)
+        if row.key is not None and row.key in keys:
+            key: str | None = row.key  # the content the labels were given for decides
+        elif row.key is not None and named is not None:
+            out.mismatched.append(row)  # the id names a sample of other content
+            continue
+        else:
+            key = named
         if key is None:
             out.unmatched.append(row)
             continue
@@ -153,12 +177,23 @@ def match_rows(rows: Iterable[LabelRow], samples: Iterable[Sample], *, where: st
     return out
 
 
+def mismatch_line(matched: Matched, where: str, run_id: str) -> str:
+    """One line about the rows whose content key is not their id's sample's."""
+    n, first = len(matched.mismatched), matched.mismatched[0]
+    rows = f"{n} rows name samples" if n != 1 else "1 row names a sample"
+    return (f"{where}: {rows} of run {run_id} by id whose content is not what the labels "
+            "were given for (content_key differs: labels of another answer, e.g. an export "
+            f"of another run): not imported (first: line {first.line}, {row_name(first)})")
+
+
 class LabelSink(Protocol):
     """What importing needs of a store (`ragassay.store.Store`)."""
 
     def iter_samples(self, run_id: str) -> Iterable[Any]: ...
 
     def set_labels(self, labels: Iterable[HumanLabel]) -> int: ...
+
+    def labels_for(self, keys: Iterable[str]) -> dict[str, dict[str, HumanLabel]]: ...
 
 
 def import_file(store: LabelSink, run_id: str, path: Path, *, annotator: str = "",
@@ -172,11 +207,19 @@ def import_file(store: LabelSink, run_id: str, path: Path, *, annotator: str = "
     matched = match_rows(rows, samples, where=path.name, annotator=annotator or "import",
                          source=f"import:{path.name}", allow_new=allow_new)
     if not matched.labels:
+        if matched.mismatched:
+            raise LabelFileError(mismatch_line(matched, path.name, run_id))
         if matched.unmatched:
             first = matched.unmatched[0]
             raise LabelFileError(f"no row of {path.name} matches a sample of run {run_id} "
                                  f"(line {first.line}: id {first.id!r}); name the run "
                                  "with --run")
         raise LabelFileError(f"{path.name}: no labels in its rows")
+    before = store.labels_for(lab.content_key for lab in matched.labels)
+    for lab in matched.labels:
+        old = before.get(lab.content_key, {}).get(lab.name)
+        if old is not None and old.annotator != lab.annotator:
+            matched.replaced[old.annotator] += 1
+            matched.replaced_changed += old.value != lab.value
     store.set_labels(matched.labels)
     return matched

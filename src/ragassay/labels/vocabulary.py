@@ -109,6 +109,24 @@ def check_value(value: Any, kind: str, low: float, high: float) -> float | str:
     return float(value)
 
 
+MAX_MAGNITUDE = 1e6
+"""The largest magnitude a label of the user's own may take: any survey scale or score
+fits, and every statistic over such values stays finite (a mean of +-1e308 is not)."""
+
+
+def own_value(value: Any) -> float | str:
+    """A value of a label outside the vocabulary as a number (a bool as 1/0), or a
+    one-line problem: true/false, or a finite number within +-MAX_MAGNITUDE."""
+    if isinstance(value, bool):
+        return float(value)
+    if not isinstance(value, int | float) or not math.isfinite(value):
+        return f"{value!r} is not true/false or a number"
+    if abs(value) > MAX_MAGNITUDE:
+        return (f"{value:g} is beyond +-{MAX_MAGNITUDE:,.0f} (the values a label of your "
+                "own may take)")
+    return float(value)
+
+
 def linked_metrics(name: str, specs: Iterable[MetricSpec]) -> list[tuple[str, bool]]:
     """(metric, inverted) for each of `specs` (a run's metrics, in their order) a label is
     compared with: a metric of the label's own short name first, then the metrics that

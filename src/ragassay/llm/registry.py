@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ragassay.llm.base import Backend, BackendError, BackendOptions
+from ragassay.llm.batch import BatchProvider
 from ragassay.llm.policy import Policy
 
 ENTRY_POINT_GROUP = "ragassay.backends"
@@ -114,3 +115,19 @@ def get_backend(spec: str, options: BackendOptions | None = None, *,
         raise BackendError(f"backend {name!r} lacks {', '.join(missing)}")
     return Policy(cast(Backend, backend), options, rng=rng,
                   endpoint=getattr(backend, "endpoint", None))
+
+
+BATCH_BACKENDS = ("openai",)
+"""Judge backends whose provider batch API is built in."""
+
+
+def get_batch_provider(spec: str, options: BackendOptions) -> BatchProvider:
+    """The batch client for a judge spec (`openai:MODEL`, at `options.base_url`);
+    BackendError for a backend without one."""
+    backend, _, model = spec.partition(":")
+    if backend.strip().lower() == "openai":
+        from ragassay.llm.openai_batches import OpenAIBatches
+
+        return OpenAIBatches(model, options)
+    raise BackendError(f"--batch needs a judge with a provider batch API ("
+                       f"{', '.join(s + ':MODEL' for s in BATCH_BACKENDS)}), not {spec}")

@@ -19,16 +19,23 @@ from ragassay.report.build import (
 from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
 from ragassay.report.csv import csv_rows, to_csv, write_csv
 from ragassay.report.export import FORMATS, Format, export
+from ragassay.report.headline import HEADLINE_NOTE, HEADLINE_TITLE, Headline, HeadlineRow, headline
 from ragassay.report.html import to_html
 from ragassay.report.jsonfile import dump_json, entry_json, report_json
 from ragassay.report.leaderboard import (
     LEADERBOARD_COLUMNS,
     LEADERBOARD_HEADERS,
     LEADERBOARD_NOTE,
+    VERSUS_COLUMNS,
+    VERSUS_HEADERS,
+    VERSUS_NOTE,
     LeaderboardColumn,
+    leaderboard_notes,
+    versus_rows,
 )
 from ragassay.report.model import (
     REPORT_VERSION,
+    BatchUsage,
     Entry,
     FailedEntry,
     HopPosition,
@@ -55,9 +62,14 @@ from ragassay.report.table import (
 
 __all__ = [
     "FORMATS",
+    "HEADLINE_NOTE",
+    "HEADLINE_TITLE",
     "LEADERBOARD_COLUMNS",
     "LEADERBOARD_HEADERS",
     "LEADERBOARD_NOTE",
+    "VERSUS_COLUMNS",
+    "VERSUS_HEADERS",
+    "VERSUS_NOTE",
     "REPORT_VERSION",
     "BenchFigures",
     "BenchRecord",
@@ -66,6 +78,8 @@ __all__ = [
     "Entry",
     "FailedEntry",
     "Format",
+    "Headline",
+    "HeadlineRow",
     "HopPosition",
     "HopsSection",
     "InvalidRowEntry",
@@ -75,6 +89,7 @@ __all__ = [
     "Report",
     "RunInfo",
     "RunTable",
+    "BatchUsage",
     "RunUsage",
     "SampleEntry",
     "StrategyEntry",
@@ -87,6 +102,7 @@ __all__ = [
     "dump_json",
     "entry_json",
     "export",
+    "headline",
     "iter_details",
     "label_spelling",
     "merge_labels",
@@ -103,4 +119,6 @@ __all__ = [
     "to_html",
     "write_csv",
     "write_parquet",
+    "leaderboard_notes",
+    "versus_rows",
 ]

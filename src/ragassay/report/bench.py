@@ -93,7 +93,9 @@ class BenchFigures(BaseModel):
 class LeaderboardRow(Result):
     """One strategy of a bench's leaderboard, as the bench stored it with its run: the
     ranking metric's mean with its interval, the paired verdict against the best
-    (`vs_best`, Holm-adjusted `p_adjusted`), and the bench's own figures, in the order
+    (`vs_best`: equivalent, worse or unclear; with the difference, its interval, the
+    effect size, the Holm-adjusted `p_adjusted` and the equivalence margin and test),
+    and the bench's own figures, in the order
     of the leaderboard's columns (`report.LEADERBOARD_COLUMNS`). A row stored by an
     earlier version lacks the fields of later ones: they are left out of its JSON."""
 
@@ -109,7 +111,16 @@ class LeaderboardRow(Result):
     ci_high: float | None = None
     n: int | None = None
     vs_best: str | None = None
+    # against the best, b - a: the difference with its interval, Cohen's d_av, the
+    # Holm-adjusted p-values of the difference and of the equivalence within `margin`
+    diff: float | None = None
+    diff_ci_low: float | None = None
+    diff_ci_high: float | None = None
+    effect_size: float | None = None
     p_adjusted: float | None = None
+    margin: float | None = None
+    tost_p_adjusted: float | None = None
+    constant: bool | None = None  # scores every question as the best does
     failed: int = 0
     retrieval_recall: float | None = Field(None, alias="retrieval.recall")
     retrieval_precision: float | None = Field(None, alias="retrieval.precision")

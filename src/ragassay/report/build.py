@@ -15,6 +15,7 @@ from ragassay.report.corrected import corrected_for
 from ragassay.report.hops import hops_section
 from ragassay.report.model import (
     REPORT_VERSION,
+    BatchUsage,
     FailedEntry,
     InvalidRowEntry,
     Report,
@@ -172,6 +173,17 @@ def run_info(run: RunRecord, total: int, invalid: int, suspicious: int = 0) -> R
     )
 
 
+def batch_usage(store: Store, run_id: str) -> BatchUsage | None:
+    """The run's provider batches and their cost (None: it submitted none)."""
+    found = store.batch_summary(run_id)
+    if found is None:
+        return None
+    rounded = {k: None if v is None else round(v, 6)
+               for k, v in (("cost_usd", found.cost_usd),
+                            ("direct_cost_usd", found.direct_cost_usd))}
+    return BatchUsage(**{**found.model_dump(), **rounded})
+
+
 def build_report(store: Store, run_id: str, *, seed: int = 0,
                  include_details: bool = True) -> Report:
     """The full report of a run: metadata, statistics, corrected estimates (when some
@@ -190,7 +202,7 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         corrected=corrected_for(store, run.id, rt=rt) if rt.table.label_names else None,
         usage=RunUsage(**dict(UsageSummary.of(usage.get("total", Usage()))),
                        by_suite={k: UsageSummary.of(v) for k, v in usage.items()
-                                 if k != "total"}),
+                                 if k != "total"}, batch=batch_usage(store, run.id)),
         metric_specs=specs,
         invalid_rows=[InvalidRowEntry(id=i.id, source=i.source, reason=i.reason)
                       for i in invalid],

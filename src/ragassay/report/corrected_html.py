@@ -37,8 +37,9 @@ def corrected_html(report: Report) -> str:
                       f"{_num(e.labels_only.estimate)} [{_num(e.labels_only.ci_low)}, "
                       f"{_num(e.labels_only.ci_high)}]", _num(e.judge_mean),
                       f"{e.n_labelled} of {e.n_total}"]) for e in cor.estimates]
-        out += ("<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head)
-                + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+        out += ('<div class="wide"><table><thead><tr>'
+                + "".join(f"<th>{escape(h)}</th>" for h in head)
+                + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")
     # each estimate's caution, and what more labels would do to a whole-run interval
     # (the line the console says under its table)
     notes = [(e, line) for e in cor.estimates

@@ -4,25 +4,13 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any
 
+from ragassay.files import defuse_cell
 from ragassay.report.model import FailedEntry, Report, SampleEntry
 
 FIELDS = ("run_id", "sample_id", "strategy", "metric", "value", "unscored_reason")
-# What a spreadsheet may read as the start of a formula, after the blanks it skips:
-# = + - @ and their full-width forms (＝ ＋ － ＠, which some spreadsheets normalise).
-_FORMULA = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")
-_LEADING = " \t\r\n\u3000\u00a0"  # blanks a spreadsheet may skip before a formula
-
-
-def _cell(text: Any) -> Any:
-    """Defuse spreadsheet formulas in user text (`=HYPERLINK(...)` in an id, say), also
-    behind leading spaces, tabs or line breaks and in their full-width forms."""
-    if isinstance(text, str) and text and (text[0] in "\t\r\n"
-                                           or text.lstrip(_LEADING).startswith(_FORMULA)):
-        return "'" + text
-    return text
 
 
 def csv_rows(report: Report, details: Iterable[SampleEntry | FailedEntry] | None = None
@@ -56,13 +44,20 @@ class _LineFeedRows:
         return self.fh.write(row[:-2] + "\n" if row.endswith("\r\n") else row)
 
 
+def write_rows(fh: IO[str], fields: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> None:
+    """CSV rows (a header, then a row per mapping; other keys ignored) to an open text
+    file, every text cell defused for spreadsheets (`files.defuse_cell`): the one CSV
+    writer of the report and of `labels export`."""
+    writer = csv.DictWriter(_LineFeedRows(fh), fieldnames=list(fields), lineterminator="\r\n",
+                            extrasaction="ignore")
+    writer.writeheader()
+    writer.writerows({k: defuse_cell(v) for k, v in row.items()} for row in rows)
+
+
 def write_csv(report: Report, fh: IO[str],
               details: Iterable[SampleEntry | FailedEntry] | None = None) -> None:
     """Write the CSV to an open text file, row by row."""
-    writer = csv.DictWriter(_LineFeedRows(fh), fieldnames=FIELDS, lineterminator="\r\n")
-    writer.writeheader()
-    writer.writerows({k: _cell(v) if k != "value" else v for k, v in row.items()}
-                     for row in csv_rows(report, details))
+    write_rows(fh, FIELDS, csv_rows(report, details))
 
 
 def to_csv(report: Report) -> str:

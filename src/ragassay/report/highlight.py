@@ -13,7 +13,7 @@ import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ragassay.text import KeyedSentence, key_answer, key_contexts
+from ragassay.text import KeyedSentence, display_answer, key_contexts
 from ragassay.types import SentenceMarks
 
 CSS = """<style>
@@ -84,22 +84,22 @@ def text_html(text: str) -> str:
 
 def answer_html(answer: str, marks: Marks, *, show_keys: bool = True) -> str:
     """The answer, sentence by sentence, unsupported sentences highlighted."""
-    sentences = key_answer(answer)
+    sentences = display_answer(answer)
     if not sentences:
         return text_html(answer)
     claims = set(marks.unsupported_claims)
     parts = []
     for s in sentences:
-        bad = s.key in marks.unsupported or s.text in claims
+        bad = s.key in marks.unsupported or s.plain in claims
         classes = ["ra-unsupported"] if bad else (
             ["ra-supported"] if s.key in marks.supported else [])
-        parts.append(_span(s, classes, show_keys))
+        parts.append(_span(KeyedSentence(s.key, s.text, -1), classes, show_keys))
     return f'<div class="ra-text">{" ".join(parts)}</div>'
 
 
 def unmatched_claims(answer: str, marks: Marks) -> list[str]:
     """Unsupported claims that are not answer sentences (so not highlighted in place)."""
-    sentences = {s.text for s in key_answer(answer)}
+    sentences = {s.plain for s in display_answer(answer)}
     return [c for c in marks.unsupported_claims if c not in sentences]
 
 

@@ -48,7 +48,7 @@ class HopTally:
         for doc in trace.lost:
             if len(self.lost) < HopsSection.LOST_SHOWN:
                 self.lost.append(LostEntry(sample_id=sample_id, trace_id=trace.trace_id,
-                                           hop=doc.hop + 1, span_id=doc.span_id,
+                                           hop=doc.hop, span_id=doc.span_id,
                                            document=doc.document, relevance=doc.relevance))
 
     def section(self) -> HopsSection | None:

@@ -1,8 +1,11 @@
 """A self-contained HTML report, the page a team lead reads: no script, no network (a
 Content-Security-Policy forbids every fetch), SVG charts, all text escaped, printable.
 
-Top to bottom: what was evaluated; the summary (each metric's mean and interval, its
-verdict against the target and the judge's measured agreement with people); the
+Top to bottom: what was evaluated; the headline (people's figures first,
+`report.headline`: per linked metric the corrected estimate and the judge's agreement
+measured on this run's labels, or the prompt to label samples); the summary (each
+metric's mean and interval, its verdict against the target and the judge's measured
+agreement with people); the
 strategies side by side with intervals; the distributions; the diagnostics; agreement
 with human labels and correlations; the worst samples in full (`html_samples`); every
 sample in one compact table; usage and cost. Figures are as published (`published`).
@@ -15,6 +18,7 @@ from pathlib import PurePath
 from typing import Any
 
 from ragassay.report.corrected_html import corrected_html
+from ragassay.report.headline import HEADLINE_NOTE, HEADLINE_TITLE, headline
 from ragassay.report.highlight import CSS as MARKS_CSS
 from ragassay.report.html_samples import (
     all_samples,
@@ -23,7 +27,16 @@ from ragassay.report.html_samples import (
     shown,
     worst_section,
 )
-from ragassay.report.leaderboard import LEADERBOARD_COLUMNS, LEADERBOARD_HEADERS, LEADERBOARD_NOTE
+from ragassay.report.leaderboard import (
+    LEADERBOARD_COLUMNS,
+    LEADERBOARD_HEADERS,
+    LEADERBOARD_NOTE,
+    VERSUS_COLUMNS,
+    VERSUS_HEADERS,
+    VERSUS_NOTE,
+    leaderboard_notes,
+    versus_rows,
+)
 from ragassay.report.model import Report, SampleEntry, published
 from ragassay.report.svg import heatmap, histogram, interval_bars
 from ragassay.stats import Flag
@@ -34,10 +47,11 @@ body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;pad
  color:#1f2328;max-width:1180px;line-height:1.45}
 h1{margin:0 0 .25rem;font-size:1.7rem}h2{margin:2.2rem 0 .6rem;padding-bottom:.3rem;
  border-bottom:2px solid #e5e7eb;font-size:1.3rem}h3{margin:0;font-size:1rem}
-table{border-collapse:collapse;margin:.5rem 0 1rem;width:100%}
+.wide{overflow-x:auto;max-width:100%;margin:.5rem 0 1rem}
+table{border-collapse:collapse;width:100%}
 td,th{border-bottom:1px solid #e5e7eb;padding:.35rem .6rem;text-align:left;vertical-align:top}
-th{background:#f6f8fa;font-weight:600}td.num,th.num{text-align:right;white-space:nowrap;
- font-variant-numeric:tabular-nums}
+th{background:#f6f8fa;font-weight:600}td.num,th.num{text-align:right;
+ font-variant-numeric:tabular-nums}td.num{white-space:nowrap}
 .facts{display:grid;grid-template-columns:repeat(auto-fill,minmax(210px,1fr));gap:.4rem 1.2rem;
  margin:.8rem 0}.facts div{font-size:.9rem}.facts b{display:block;color:#57606a;
  font-weight:500;font-size:.75rem;text-transform:uppercase;letter-spacing:.03em}
@@ -62,6 +76,8 @@ th{background:#f6f8fa;font-weight:600}td.num,th.num{text-align:right;white-space
 table.samples td:nth-child(3){max-width:34rem}
 nav{font-size:.9rem;margin:.5rem 0 0}nav a{margin-right:.8rem;color:#0969da}
 @media print{body{padding:0;max-width:none;font-size:10.5pt}nav{display:none}
+ .wide{overflow:visible}.wide table{font-size:7pt}.wide td,.wide th{padding:.15rem .2rem}
+ .wide td.name{overflow-wrap:anywhere}
  h2{break-after:avoid}.card,.chart,tr{break-inside:avoid}a{color:inherit;text-decoration:none}
  .pair{grid-template-columns:1fr 1fr}@page{margin:1.4cm}}
 """
@@ -72,17 +88,21 @@ def _e(value: Any) -> str:
     return '<span class="muted">-</span>' if value is None else escape(shown(value))
 
 
-def _table(headers: list[str], rows: list[list[Any]], numeric: set[int] | None = None) -> str:
-    """A table whose columns `numeric` (by index) are right-aligned; text stays left."""
-    nums = numeric or set()
+def _table(headers: list[str], rows: list[list[Any]], numeric: set[int] | None = None,
+           names: set[int] | None = None) -> str:
+    """A table whose columns `numeric` (by index) are right-aligned; text stays left; the
+    `names` columns' cells (long names: a strategy's) may break anywhere on paper."""
+    nums, long_names = numeric or set(), names or set()
 
     def cls(i: int) -> str:
-        return ' class="num"' if i in nums else ""
+        return ' class="num"' if i in nums else ' class="name"' if i in long_names else ""
 
     head = "".join(f"<th{cls(i)}>{escape(h)}</th>" for i, h in enumerate(headers))
     body = "".join("<tr>" + "".join(f"<td{cls(i)}>{c if isinstance(c, _Raw) else _e(c)}</td>"
                                     for i, c in enumerate(row)) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    # a table wider than the page scrolls inside it on screen, and wraps on paper
+    return (f'<div class="wide"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
+            "</table></div>")
 
 
 class _Raw(str):
@@ -140,12 +160,34 @@ def _target(flag: Flag | None) -> str:
     return text
 
 
+def _headline(report: Report) -> str:
+    """The summary's opening (`report.headline`): per linked metric people's corrected
+    figure and the judge's agreement measured on this run's labels, else the judge's own
+    mean and held-apart agreement; then the prompt to label samples."""
+    head = headline(report)
+    if not head.rows:
+        return ""
+    rows = [[r.metric, _Raw(f"<b>{escape(r.people_text())}</b>") if r.estimate is not None
+             else _Raw('<span class="muted">no labels</span>'), r.agreement_text(),
+             r.judge_text()] for r in head.rows]
+    out = (f'<section id="headline"><h2>{escape(HEADLINE_TITLE)}</h2>' + _table(
+        ["metric", "people (corrected, 95% CI)", "judge's agreement with people",
+         "judge's own mean (95% CI)"], rows, {3})
+           + f'<p class="note">{escape(HEADLINE_NOTE)}.</p>')
+    if head.prompt:
+        out += f'<p class="note"><b>Next:</b> {escape(head.prompt)}.</p>'
+    return out + "</section>"
+
+
 def _summary(report: Report) -> str:
     """Per metric: mean, interval, scored/unscored, the verdict against its target, and
-    the judge's measured agreement with people."""
+    the judge's agreement with people (on this run's labels where it has some, else on
+    held-apart sets)."""
     flags = {f.metric: f for f in report.interpretation if f.scope == "overall"}
     reliability = report.run.judge_reliability
     lines = reliability.lines if reliability is not None else {}
+    in_run = {r.metric: r.agreement_text() for r in headline(report).rows
+              if r.agreement is not None}
     rows = []
     for m, agg in report.aggregate_metrics.metrics.items():
         flag = flags.get(m)
@@ -153,8 +195,8 @@ def _summary(report: Report) -> str:
         line = lines.get(m, "")
         rows.append([m, agg.mean, agg.text(), agg.count, agg.unscored,
                      _badge(flag.level if flag else None), _target(flag),
-                     line.partition(f"{m}: ")[2] or line if measured
-                     else _Raw('<span class="muted">not measured</span>')])
+                     in_run[m] if m in in_run else line.partition(f"{m}: ")[2] or line
+                     if measured else _Raw('<span class="muted">not measured</span>')])
     if not rows:
         return '<section id="summary"><h2>Summary</h2><p>No metric was scored.</p></section>'
     warnings = sum(1 for f in flags.values() if f.level == "warning")
@@ -210,6 +252,8 @@ def _strategies(report: Report) -> str:
     note = ('<p class="note">Each cell: the mean of the strategy\'s samples with its 95% '
             "bootstrap interval. A composite's overall is the mean of its samples' own "
             "scores, as in the summary.</p>")
+    if (constant := report.constant_note()) is not None:
+        note += f'<p class="note">{escape(constant[0].upper() + constant[1:])}.</p>'
     return ('<section id="strategies"><h2>Strategies</h2>' + note
             + _table(["metric", *names], rows, set(range(1, len(names) + 1)))
             + '<div class="charts">' + "".join(charts) + "</div></section>")
@@ -276,16 +320,28 @@ def _agreement(report: Report) -> str:
 
 def _leaderboard(report: Report) -> str:
     """A bench run's stored leaderboard, best first: the leaderboard's columns
-    (`LEADERBOARD_COLUMNS`, as the console and the dashboard show them)."""
+    (`LEADERBOARD_COLUMNS`, as the console and the dashboard show them), then each
+    strategy against the best (`VERSUS_COLUMNS`) and the notes."""
     rows = report.leaderboard
     if not rows:
         error = report.leaderboard_error
         return f"<h2>Leaderboard</h2><p>{escape(str(error))}</p>" if error else ""
     body: list[list[Any]] = [[c.text(r) for c in LEADERBOARD_COLUMNS] for r in rows]
     numeric = {i for i, c in enumerate(LEADERBOARD_COLUMNS) if c.numeric}
-    return (f'<section id="leaderboard"><h2>Leaderboard by {escape(rows[0].metric)}</h2>'
-            + _table(list(LEADERBOARD_HEADERS), body, numeric)
-            + f'<p class="muted">{escape(LEADERBOARD_NOTE)}</p></section>')
+    out = (f'<section id="leaderboard"><h2>Leaderboard by {escape(rows[0].metric)}</h2>'
+           + _table(list(LEADERBOARD_HEADERS), body, numeric,
+                    {LEADERBOARD_HEADERS.index("strategy")})
+           + f'<p class="muted">{escape(LEADERBOARD_NOTE)}</p>')
+    versus = versus_rows(rows)
+    if versus:
+        out += (f"<h3>Against the best ({escape(rows[0].strategy)})</h3>"
+                + _table(list(VERSUS_HEADERS), [[c.text(r) for c in VERSUS_COLUMNS]
+                                                 for r in versus],
+                         {i for i, c in enumerate(VERSUS_COLUMNS) if c.numeric},
+                         {VERSUS_HEADERS.index("strategy")})
+                + f'<p class="muted">{escape(VERSUS_NOTE)}</p>')
+    out += "".join(f'<p class="note">{escape(n)}</p>' for n in leaderboard_notes(rows))
+    return out + "</section>"
 
 
 def _usage(report: Report) -> str:
@@ -297,9 +353,10 @@ def _usage(report: Report) -> str:
     if report.invalid_rows:
         invalid = "<h2>Invalid rows</h2>" + _table(
             ["id", "where", "reason"], [[r.id, r.source, r.reason] for r in report.invalid_rows])
+    batch = f"<p>{escape(u.batch.describe())}</p>" if u.batch is not None else ""
     return ('<section id="usage"><h2>Judge usage and cost</h2>' + _table(
         ["suite", "calls", "input tokens", "output tokens", "cache hits", "cost $"], rows,
-        {1, 2, 3, 4, 5}) + invalid + "</section>")
+        {1, 2, 3, 4, 5}) + batch + invalid + "</section>")
 
 
 NAV = (("summary", "Summary"), ("strategies", "Strategies"), ("distributions", "Distributions"),
@@ -337,7 +394,8 @@ def to_html(report: Report) -> str:
     nav = "<nav>" + "".join(f'<a href="#{k}">{v}</a>' for k, v in links) + "</nav>"
     body = (f"<header><h1>RAG evaluation: {escape(PurePath(meta.dataset).name or meta.dataset)}"
             f"</h1>{_facts(report)}{nav}</header>"
-            f"{_summary(report)}{_abstentions(report)}{corrected_html(report)}"
+            f"{_headline(report)}{_summary(report)}{_abstentions(report)}"
+            f"{corrected_html(report)}"
             f"{_leaderboard(report)}{_strategies(report)}{_hops(report)}"
             f"{_distributions(report)}{_diagnostics(report, shown_ids)}{_agreement(report)}"
             f"{worst}{all_samples(report)}{_usage(report)}")

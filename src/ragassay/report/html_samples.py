@@ -157,5 +157,6 @@ def all_samples(report: Report, limit: int = ALL_ROWS) -> str:
     num = ' class="num"'
     head = "".join(f"<th{num if i > 2 else ''}>{escape(h)}</th>" for i, h in
                    enumerate(("id", "strategy", "question", metric or "value", "unscored")))
-    return (f'<section id="samples"><h2>All samples</h2>{more}<table class="samples">'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></section>")
+    return (f'<section id="samples"><h2>All samples</h2>{more}<div class="wide">'
+            f'<table class="samples"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
+            "</tbody></table></div></section>")

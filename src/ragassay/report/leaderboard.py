@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ragassay.report.model import LeaderboardRow
+from ragassay.stats import interval_text, magnitude, p_text
 
 Cell = float | int | str | None
 
@@ -83,8 +84,74 @@ LEADERBOARD_HEADERS: tuple[str, ...] = tuple(c.header for c in LEADERBOARD_COLUM
 
 LEADERBOARD_NOTE = (
     "Mean of the ranking metric with its 95% bootstrap CI; 'vs best' is the paired verdict "
-    "against the top strategy (Holm-adjusted Wilcoxon). Failed: questions whose pipeline "
+    "against the top strategy (the next table says how large the gap is). Failed: "
+    "questions whose pipeline "
     "call failed (failed rows, left out of the mean). Latencies timed after an untimed "
     "search of every question per index and one warm-up answer per generator. Empty "
     "cost: unpriced, not free.")
 """What the columns mean, said under every table of them."""
+
+
+def _p(name: str) -> Callable[[LeaderboardRow], Cell]:
+    """A p-value column's cell (`stats.p_text`)."""
+    def text(row: LeaderboardRow) -> str | None:
+        p = getattr(row, name)
+        return None if p is None else p_text(p)
+    return text
+
+
+def _effect(row: LeaderboardRow) -> str | None:
+    if row.constant:
+        return "identical"
+    return magnitude(row.effect_size)
+
+
+def _diff_interval(row: LeaderboardRow) -> str | None:
+    return None if row.diff_ci_low is None else interval_text(row.diff_ci_low,
+                                                              row.diff_ci_high)
+
+
+VERSUS_COLUMNS: tuple[LeaderboardColumn, ...] = (
+    _field("strategy", "strategy"),
+    _field("vs_best", "vs best"),
+    _field("diff", "difference", 3),
+    LeaderboardColumn("95% CI of the difference", _diff_interval,
+                      ("diff_ci_low", "diff_ci_high")),
+    _field("effect_size", "d", 2),
+    LeaderboardColumn("effect", _effect, ("effect_size", "constant")),
+    LeaderboardColumn("p (Holm)", _p("p_adjusted"), ("p_adjusted",)),
+    _field("margin", "margin", 3),
+    LeaderboardColumn("p equiv. (Holm)", _p("tost_p_adjusted"), ("tost_p_adjusted",)),
+)
+"""Each strategy against the best on the ranking metric (rows tested against it): the
+verdict, how large the gap is, its p-values (see VERSUS_NOTE). Every writer of the
+leaderboard shows this table beside it."""
+
+VERSUS_HEADERS: tuple[str, ...] = tuple(c.header for c in VERSUS_COLUMNS)
+
+VERSUS_NOTE = (
+    "Each strategy minus the best, paired by question: the mean difference with its 95% "
+    "bootstrap CI and Cohen's d (the difference over the two strategies' average SD; "
+    "|d| < 0.2 negligible, < 0.5 small, < 0.8 medium). 'equivalent': the two one-sided "
+    "tests put the difference within +-margin (the metric's declared equivalence margin, "
+    "or --equivalence); 'worse': a difference beyond chance (Wilcoxon) whose CI excludes "
+    "0, not shown equivalent; 'unclear': neither. p-values are Holm-adjusted over the "
+    "strategies.")
+"""What the versus table's columns mean, said under it."""
+
+
+def versus_rows(rows: list[LeaderboardRow]) -> list[LeaderboardRow]:
+    """The rows tested against the best (the versus table's rows)."""
+    return [r for r in rows if r.vs_best not in (None, "best")]
+
+
+def leaderboard_notes(rows: list[LeaderboardRow]) -> list[str]:
+    """What every writer says under the leaderboard beyond its columns: a ranking metric
+    on which every strategy scores each question alike cannot separate them."""
+    tested = versus_rows(rows)
+    if len(tested) and all(r.constant for r in tested):
+        best = rows[0]
+        return [f"{best.metric} is constant across strategies: every strategy scores each "
+                f"question as {best.strategy} does (mean {best.mean:.3f}), so it cannot "
+                "separate them; rank by another metric (rank_by)."]
+    return []

@@ -41,7 +41,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.0.0"
+REPORT_VERSION = "2.1.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -52,13 +52,24 @@ a section or field is added, the major number when one is renamed, retyped or re
 and `SampleEntry.abstained`) and `evaluation_metadata.suspicious_replies` are added.
 1.1.0: `hops` and `detailed_results[].trace` (runs of samples read from traces).
 1.2.0: `strategies.*.failed`, per suite the questions a metric of the suite failed on.
-2.0.0: `metric_specs.*.labels`, the human labels each metric is compared with; `bench`
-is typed (`report.bench.BenchFigures`: the same JSON); what readers used of a metric's
-details is typed on `detailed_results[]` (`marks`, `ratings`, `failures`, `truncated`,
-`suspicious`) and no longer in `details` (the keys `abstention`, `suspicious_reply`,
-`truncated`, `context_truncated`, `rating_mode`, `rating_fallback`, `stated`,
-`distribution`, `mass`, `p_true`, `prompt`, `raw_reply`, `relevant_keys`, `used_keys`,
-`unsupported`), which stays the suites' own record."""
+1.3.0: `usage.batch` (a run judged through provider batches: its batches, requests and
+their cost at the batch price next to what the same tokens cost with direct calls).
+1.4.0: `constant_across_strategies` (metrics every strategy scores each question alike
+on); `metric_specs.*.equivalence` (the practical-equivalence margin); a leaderboard row's
+`diff`, `diff_ci_low`, `diff_ci_high`, `effect_size` (Cohen's d_av), `margin`,
+`tost_p_adjusted` and `constant` against the best, whose `vs_best` reads equivalent,
+worse or unclear (rows stored before: "no detectable difference").
+1.5.0: `detailed_results[].trace.lost[].hop` counts from 1 like `hops.lost[].hop` (was 0);
+`strategies.*.failed` carries a description of what it counts; `calibration.pairs[]
+.kappa_ci` (a boolean label's kappa interval) is added.
+2.0.0 (made beside 1.3.0 and 1.4.0, on 1.2.0): `metric_specs.*.labels`, the human labels
+each metric is compared with; `bench` is typed (`report.bench.BenchFigures`: the same
+JSON); what readers used of a metric's details is typed on `detailed_results[]` (`marks`,
+`ratings`, `failures`, `truncated`, `suspicious`) and no longer in `details` (the keys
+`abstention`, `suspicious_reply`, `truncated`, `context_truncated`, `rating_mode`,
+`rating_fallback`, `stated`, `distribution`, `mass`, `p_true`, `prompt`, `raw_reply`,
+`relevant_keys`, `used_keys`, `unsupported`), which stays the suites' own record.
+2.1.0: 2.0.0 with the fields and changes of 1.3.0, 1.4.0 and 1.5.0 (made beside it)."""
 
 
 class UsageSummary(Result):
@@ -83,10 +94,51 @@ class UsageSummary(Result):
                    cost_usd=None if usage.cost_usd is None else round(usage.cost_usd, 6))
 
 
+class BatchUsage(Result):
+    """What a run's provider batches held and cost (`usage.batch`; only for a run made
+    with `--batch`): batches by status, requests answered, failed (expired, failed lines)
+    and still waiting, their tokens, their cost at the batch price and what the same
+    tokens cost with direct calls (None: no price known)."""
+
+    batches: int
+    statuses: dict[str, int]
+    requests: int
+    answered: int
+    failed: int
+    waiting: int
+    input_tokens: int
+    output_tokens: int
+    cost_usd: float | None = None
+    direct_cost_usd: float | None = None
+
+    @property
+    def saved_usd(self) -> float | None:
+        if self.cost_usd is None or self.direct_cost_usd is None:
+            return None
+        return self.direct_cost_usd - self.cost_usd
+
+    def describe(self) -> str:
+        """`provider batches: 3 (completed 3), 120,000 requests (119,990 answered, 10
+        failed): $12.00 at the batch price, $24.00 with direct calls (saved $12.00)`, as
+        the terminal and the HTML report say it."""
+        states = ", ".join(f"{k} {v}" for k, v in sorted(self.statuses.items()))
+        text = (f"provider batches: {self.batches} ({states}), {self.requests:,} requests "
+                f"({self.answered:,} answered, {self.failed:,} failed"
+                + (f", {self.waiting:,} waiting" if self.waiting else "") + ")")
+        if self.cost_usd is None or self.direct_cost_usd is None:
+            return text + ": cost unknown (no price for the model)"
+        from ragassay.llm.pricing import usd_text
+
+        return (text + f": {usd_text(self.cost_usd)} at the batch price, "
+                f"{usd_text(self.direct_cost_usd)} with direct calls (saved "
+                f"{usd_text(self.direct_cost_usd - self.cost_usd)})")
+
+
 class RunUsage(UsageSummary):
-    """The run's usage in total and by suite."""
+    """The run's usage in total and by suite (`batch`: its provider batches)."""
 
     by_suite: dict[str, UsageSummary]
+    batch: BatchUsage | None = omitted()
 
 
 class StrategyEntry(StrategySummary):
@@ -317,6 +369,15 @@ class Report(Sections):
     @property
     def is_bench(self) -> bool:
         return self.bench is not None
+
+    def constant_note(self) -> str | None:
+        """What every reader says of the metrics constant across strategies (None: none)."""
+        names = self.constant_across_strategies
+        if not names:
+            return None
+        noun = "this metric" if len(names) == 1 else "these metrics"
+        return (f"constant across strategies: {', '.join(names)}: every strategy scores each "
+                f"question alike, so {noun} cannot separate the strategies")
 
     @property
     def entries(self) -> list[SampleEntry | FailedEntry]:

@@ -13,9 +13,13 @@ the sample and the hop, so exporting a run twice sends the same spans.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import http
 import json
+import math
 import os
+import re
 import time
 import urllib.parse
 from collections.abc import Iterable, Iterator
@@ -31,6 +35,10 @@ from ragassay.version import __version__
 EVENT = "gen_ai.evaluation.result"
 SPANS_PER_REQUEST = 512
 TIMEOUT_S = 30.0
+"""The overall deadline of one export request (not per read), unless the environment
+sets OTel's own (`OTEL_EXPORTER_OTLP_TRACES_TIMEOUT`, `OTEL_EXPORTER_OTLP_TIMEOUT`, ms)."""
+MAX_REPLY_BYTES = 4096
+"""Of a receiver's successful reply, read no more than this (its body says nothing we use)."""
 
 
 class ExportError(Exception):
@@ -94,7 +102,7 @@ def sample_spans(entry: SampleEntry, run_id: str, now: int) -> list[dict[str, An
     events = [_event(name, value, now, run_id, entry.unscored.get(name))
               for name, value in entry.metrics.items()]
     events += [_event("ragassay.hops.lost", lost.relevance, now, run_id,
-                      f"hop {lost.hop + 1} ({lost.span_id}) found {lost.document}, missing "
+                      f"hop {lost.hop} ({lost.span_id}) found {lost.document}, missing "
                       "from the final contexts", label="lost") for lost in trace.lost]
     out = [_span(trace, _span_id(run_id, entry.id), trace.answer_span_id or trace.span_id,
                  "ragassay.evaluation", now, ids, events)]
@@ -141,7 +149,9 @@ def _request(spans: list[dict[str, Any]]) -> dict[str, Any]:
 
 def export_otlp(entries: Iterable[Any], run_id: str, target: str) -> Exported:
     """Write (a path) or send (an http(s) URL) the run's evaluation spans; ExportError
-    in one line when the target refuses them, or when no sample came from a trace."""
+    in one line when the target refuses them, when it is neither a file nor an http(s)
+    URL, or when no sample came from a trace."""
+    url = target_url(target)
     spans = samples = untraced = 0
     batches = []
     for request, linked, missing in requests(entries, run_id):
@@ -152,9 +162,9 @@ def export_otlp(entries: Iterable[Any], run_id: str, target: str) -> Exported:
     if not samples:
         raise ExportError(f"no sample of run {run_id} was read from a trace: there is no "
                           "trace to link its scores to")
-    if is_url(target):
+    if url is not None:
         for request in batches:
-            post(target, request)
+            post(url, request)
     else:
         lines = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in batches)
         try:
@@ -165,8 +175,35 @@ def export_otlp(entries: Iterable[Any], run_id: str, target: str) -> Exported:
     return Exported(spans=spans, samples=samples, untraced=untraced)
 
 
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+_HOST_PORT = re.compile(r"^[A-Za-z0-9.-]+:[0-9]+(/|$)")
+
+
+def target_url(target: str) -> str | None:
+    """The OTLP/HTTP URL a target names (its scheme in lower case: `HTTP://` is http), or
+    None for a file path; ExportError for any other scheme (`grpc://`: only OTLP/HTTP is
+    spoken) and for a `host:port/path` without one, which would otherwise become a local
+    file named like the URL."""
+    found = _SCHEME.match(target)
+    if found:
+        scheme = found.group(1).lower()
+        if scheme not in ("http", "https"):
+            raise ExportError(f"{scheme}:// is not supported: only OTLP/HTTP is (an http:// "
+                              "or https:// URL, e.g. http://127.0.0.1:4318/v1/traces), or a "
+                              "file path")
+        return scheme + target[len(found.group(1)):]
+    if _HOST_PORT.match(target):
+        raise ExportError("looks like HOST:PORT without a scheme: write http://" + target
+                          + " to send it, or give a file path (e.g. scores.jsonl)")
+    return None
+
+
 def is_url(target: str) -> bool:
-    return target.startswith(("http://", "https://"))
+    """Whether the target is an OTLP/HTTP URL (else a file path)."""
+    try:
+        return target_url(target) is not None
+    except ExportError:
+        return False
 
 
 def otlp_headers() -> dict[str, str]:
@@ -181,19 +218,74 @@ def otlp_headers() -> dict[str, str]:
 
 
 def post(url: str, request: dict[str, Any]) -> None:
-    """One OTLP/HTTP JSON export (`Content-Type: application/json`; redirects are not
-    followed, so the scores go nowhere but `url`)."""
-    import httpx
-
-    from ragassay.urls import redact_url
+    """One OTLP/HTTP JSON export (`Content-Type: application/json`), within one overall
+    deadline (`TIMEOUT_S`: connecting, sending and the reply together, however slowly a
+    receiver trickles it); redirects are not followed, so the scores go nowhere but
+    `url`. The receiver is untrusted: its reply is read through the judge client's
+    guards (`llm.http_guard`): at most `MAX_REPLY_BYTES` of a success (decompressed; the
+    rest is never read), at most its cap of an error, the connection closed at once."""
+    from ragassay.aio import run_sync
+    from ragassay.urls import connection_failure, redact_url
 
     body = json.dumps(request, separators=(",", ":")).encode()
+    headers = {**otlp_headers(), "Content-Type": "application/json"}
+    deadline = deadline_s()
     try:
-        reply = httpx.post(url, content=body, timeout=TIMEOUT_S, follow_redirects=False,
-                           headers={**otlp_headers(), "Content-Type": "application/json"})
-    except httpx.HTTPError as exc:
-        raise ExportError(f"cannot send the export to {redact_url(url)}: "
-                          f"{type(exc).__name__}") from None
-    if not reply.is_success:
-        raise ExportError(f"{redact_url(url)} refused the export: HTTP {reply.status_code} "
-                          f"{reply.reason_phrase}")
+        status, reason = run_sync(_send(url, body, headers, deadline))
+    except TimeoutError:
+        raise ExportError(f"{redact_url(url)} did not take the export within "
+                          f"{deadline:g} s (the whole request, reply included)") from None
+    except Exception as exc:
+        import httpx
+
+        from ragassay.llm.http_guard import CrossOriginRedirect, ErrorReply
+
+        if isinstance(exc, ErrorReply):
+            status, reason = exc.status, _phrase(exc.status)
+        elif isinstance(exc, CrossOriginRedirect):
+            raise ExportError(f"{redact_url(url)} redirected the export to another origin "
+                              f"({exc.target}): not followed") from None
+        elif isinstance(exc, httpx.HTTPError):
+            raise ExportError(f"cannot send the export to {redact_url(url)}: "
+                              f"{connection_failure(exc)}") from None
+        else:
+            raise
+    if not 200 <= status < 300:
+        raise ExportError(f"{redact_url(url)} refused the export: HTTP {status}"
+                          + (f" {reason}" if reason else ""))
+
+
+def deadline_s() -> float:
+    """The overall deadline of an export request: OTel's exporter timeout from the
+    environment (milliseconds; the traces-specific one first), else TIMEOUT_S."""
+    for name in ("OTEL_EXPORTER_OTLP_TRACES_TIMEOUT", "OTEL_EXPORTER_OTLP_TIMEOUT"):
+        try:
+            ms = float(os.environ.get(name, ""))
+        except ValueError:
+            continue
+        if math.isfinite(ms) and ms > 0:
+            return ms / 1000
+    return TIMEOUT_S
+
+
+def _phrase(status: int) -> str:
+    try:
+        return http.HTTPStatus(status).phrase
+    except ValueError:
+        return ""
+
+
+async def _send(url: str, body: bytes, headers: dict[str, str],
+                deadline: float) -> tuple[int, str]:
+    """POST `body`; (status, reason) once at most MAX_REPLY_BYTES of the reply are read."""
+    import httpx
+
+    from ragassay.llm.http_guard import guard_response, read_capped
+
+    async with asyncio.timeout(deadline), httpx.AsyncClient(
+            timeout=deadline, follow_redirects=False,
+            event_hooks={"response": [guard_response]}) as client, \
+            client.stream("POST", url, content=body, headers=headers) as reply:
+        if not reply.is_redirect:
+            await read_capped(reply.aiter_bytes(), MAX_REPLY_BYTES, truncate=True)
+        return reply.status_code, reply.reason_phrase

@@ -8,7 +8,8 @@ stream samples through the suites and the judge into the store (local asyncio, o
 """
 
 from ragassay.metrics import parse_metrics
-from ragassay.runner.engine import LocalRun, run_async
+from ragassay.runner.batch_options import BatchOptions
+from ragassay.runner.engine import LocalRun, RunFeed, run_async
 from ragassay.runner.entry import evaluate
 from ragassay.runner.judging import RunInputs, RunStats, build_judge
 from ragassay.runner.plan import Note, RunPlan, plan_run
@@ -18,6 +19,7 @@ from ragassay.runner.request import (
     PYTHON_NAMES,
     Engine,
     FileSource,
+    LiveSource,
     LocalEngine,
     OptionNames,
     Progress,
@@ -26,7 +28,15 @@ from ragassay.runner.request import (
     engine_choice,
 )
 from ragassay.runner.resume import RunRefused
-from ragassay.runner.session import Finding, RunOutcome, aexecute, conclude, estimate, execute
+from ragassay.runner.session import (
+    Finding,
+    RunOutcome,
+    aexecute,
+    conclude,
+    estimate,
+    execute,
+    open_feed,
+)
 
 
 def suite_choices() -> tuple[str, ...]:
@@ -34,8 +44,9 @@ def suite_choices() -> tuple[str, ...]:
     return parse_metrics("all")
 
 
-__all__ = ["CLI_NAMES", "PYTHON_NAMES", "Engine", "FileSource", "Finding", "LocalEngine",
-           "LocalRun", "Note", "OptionNames", "Progress", "RayEngineError", "RayOptions",
-           "RowsSource", "RunInputs", "RunOutcome", "RunPlan", "RunRefused", "RunRequest",
-           "RunStats", "aexecute", "build_judge", "conclude", "engine_choice", "estimate",
-           "evaluate", "execute", "plan_run", "run_async", "suite_choices"]
+__all__ = ["CLI_NAMES", "PYTHON_NAMES", "BatchOptions", "Engine", "FileSource", "Finding",
+           "LiveSource", "LocalEngine", "LocalRun", "Note", "OptionNames", "Progress",
+           "RayEngineError", "RayOptions", "RowsSource", "RunFeed", "RunInputs", "RunOutcome",
+           "RunPlan", "RunRefused", "RunRequest", "RunStats", "aexecute", "build_judge",
+           "conclude", "engine_choice", "estimate", "evaluate", "execute", "open_feed",
+           "plan_run", "run_async", "suite_choices"]

@@ -29,6 +29,7 @@ from ragassay.runner.judging import (
     build_judge,
     call_records,
     embedders_used,
+    failure_of,
     judge_notes,
     judge_one,
     open_run,
@@ -64,7 +65,7 @@ class LocalRun:
     `close` records the status. `run_async` drives it over an input; a caller that gets its
     input over time (a long-lived run) feeds it batch by batch itself."""
 
-    def __init__(self, config: RunConfig, inputs: RunInputs) -> None:
+    def __init__(self, config: RunConfig, inputs: RunInputs, with_done: bool = True) -> None:
         self.suites: list[Suite] = get_suites(config.metrics)
         self.config = with_prompt_versions(config, self.suites)
         self.inputs = inputs
@@ -77,8 +78,10 @@ class LocalRun:
         names = [spec.name for s in self.suites for spec in s.chosen_specs]
         self.run_id, self.done = open_run(self.config, self.suites, self.judge.model, inputs,
                                           RunMeta(reliability=reliability_meta(self.judge,
-                                                                               names)))
+                                                                               names)),
+                                          with_done)
         self.stats = RunStats(run_id=self.run_id)
+        self.failure: str | None = None  # why the run failed, when it does
         self.options = suite_options(self.config, self.suites, self.judge)
         self.gate = asyncio.Semaphore(max(1, config.concurrency))
         self.batch_size = max(32, 4 * config.concurrency)
@@ -194,7 +197,7 @@ class LocalRun:
         if self.pool is not None:
             meta = meta.merged(RunMeta(workers=self.pool.workers, worker_peak_rss_mib={
                 str(pid): mib for pid, mib in self.stats.peak_rss_mib.items()}))
-        self.store.finish_run(self.run_id, status, meta)
+        self.store.finish_run(self.run_id, status, meta, failure=self.failure)
         if self.own_judge:
             await self.judge.aclose()
 
@@ -230,6 +233,43 @@ async def run_async(samples: Iterable[Sample | InvalidRow], config: RunConfig,
     except (KeyboardInterrupt, asyncio.CancelledError):
         status = "interrupted"
         raise
+    except Exception as exc:
+        run.failure = failure_of(exc)
+        raise
     finally:
         await run.close(status, started)
     return run.stats
+
+
+class RunFeed:
+    """A long-lived run fed its samples as they arrive (the monitor), through the same
+    engine as `run_async`: opened once (a new run, or `inputs.resume`), each batch stored,
+    hop-scored, keyed and judged (`score`, which returns once every judgment of the batch
+    is saved), closed with a status. It never reads the judgments already done: it is
+    given only samples not yet judged."""
+
+    def __init__(self, config: RunConfig, inputs: RunInputs) -> None:
+        self._run = LocalRun(config, inputs, with_done=False)
+        self._started = time.perf_counter()
+        self._closed = False
+
+    @property
+    def run_id(self) -> str:
+        return self._run.run_id
+
+    @property
+    def stats(self) -> RunStats:
+        return self._run.stats
+
+    async def score(self, items: list[Sample | InvalidRow]) -> None:
+        """Store and judge one batch; raises what a judgment raised (the run is then to
+        be closed "failed" or "interrupted" by the caller)."""
+        if items:
+            await self._run.feed(items)
+            await self._run.settle(1)
+
+    async def close(self, status: str) -> None:
+        """Cancel what is in flight and record the run's status (idempotent)."""
+        if not self._closed:
+            self._closed = True
+            await self._run.close(status, self._started)

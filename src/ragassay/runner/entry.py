@@ -6,6 +6,8 @@ from collections.abc import Iterable, Mapping
 
 from ragassay.aio import run_sync
 from ragassay.judge import Judge
+from ragassay.runner.batch_options import BatchOptions
+from ragassay.runner.batch_submit import BatchProgress
 from ragassay.runner.engine import run_async
 from ragassay.runner.judging import Progress, RunInputs, RunStats
 from ragassay.runner.ray_engine import RayOptions, run_on_ray
@@ -26,6 +28,8 @@ def evaluate(
     headers: Mapping[str, str] | None = None,
     ray: RayOptions | None = None,
     retry: str | None = "auto",
+    batch: BatchOptions | None = None,
+    batch_progress: BatchProgress | None = None,
     workers: int | None = 1,
 ) -> RunStats:
     """The one synchronous entry point: evaluate samples and record them in the store.
@@ -33,8 +37,11 @@ def evaluate(
     With `ray` (a `RayOptions`), Ray actors judge instead (`runner.ray_engine`: same
     results, same store); the judge is then built from the config on each worker.
     A resume judges again the judgments `retry` names (`retry_mode`: by default those of
-    an unfinished run that failed for the endpoint's sake). `workers`: the local engine's
-    processes for the offline judge (1: this process; None: one per usable CPU)."""
+    an unfinished run that failed for the endpoint's sake). With `batch` (a
+    `BatchOptions`), the calls go through the provider's batch API (`runner.batch_engine`:
+    same calls, cache keys and results; `batch_progress` hears the batches' counts).
+    `workers`: the local engine's processes for the offline judge (1: this process;
+    None: one per usable CPU)."""
     inputs = RunInputs(store, resume, judge, progress, total, dataset_hash, headers,
                        retry=retry, workers=workers)
     if ray is not None:
@@ -42,4 +49,8 @@ def evaluate(
             raise ValueError("with ray=, the judge is built on each worker from the config: "
                              "pass no judge object")
         return run_on_ray(samples, config, inputs, ray)
+    if batch is not None:
+        from ragassay.runner.batch_engine import run_batch
+
+        return run_sync(run_batch(samples, config, inputs, batch, batch_progress))
     return run_sync(run_async(samples, config, inputs))

@@ -18,7 +18,9 @@ from typing import Literal
 from ragassay.dataset import DatasetCheck
 from ragassay.judge.spec import judge_spec_problem
 from ragassay.metrics import get_suites, suites_of
-from ragassay.runner.request import FileSource, RunRequest, StoreHandle
+from ragassay.runner.batch_options import BatchOptions
+from ragassay.runner.ray_session import RayOptions
+from ragassay.runner.request import CLI_NAMES, FileSource, LiveSource, RunRequest, StoreHandle
 from ragassay.runner.resume import RunRefused, check_rows, resumed_config, retrying
 from ragassay.runner.sources import Item, Loaded, Reading, load_file, load_rows
 from ragassay.store import RunRecord, Store
@@ -44,7 +46,8 @@ class Note:
 class RunPlan:
     """A checked request: the config the run is stored with (a resumed run's own, with any
     new endpoints), the data read and checked, the failed judgments a resume judges again
-    (`retry`: "transport", "all" or None) and the notes."""
+    (`retry`: "transport", "all" or None), the provider batch options (`batch`: None for
+    direct calls; a resumed batch run's own, with those given over them) and the notes."""
 
     request: RunRequest
     config: RunConfig
@@ -52,6 +55,7 @@ class RunPlan:
     handle: StoreHandle
     resumed: RunRecord | None = None
     retry: str | None = None
+    batch: BatchOptions | None = None
     notes: list[Note] = field(default_factory=list)
     run_id: str | None = None  # once the run is opened (a stop names it to resume)
 
@@ -97,7 +101,9 @@ def plan_run(request: RunRequest) -> RunPlan:
         resumed, config, said = resumed_config(request, handle.get(), suites, judge)
         notes += [Note("endpoints", line) for line in said]
     data = _load(request, config)
-    if resumed is not None and not isinstance(request.source, FileSource):
+    if resumed is not None and isinstance(request.source, LiveSource):
+        check_rows(request, resumed, data.name, None)
+    elif resumed is not None and not isinstance(request.source, FileSource):
         check_rows(request, resumed, data.name, data.fingerprint)
     notes += _data_notes(request, data)
     if config is None:
@@ -107,10 +113,32 @@ def plan_run(request: RunRequest) -> RunPlan:
         notes.append(Note("embedder", line))
     plan = RunPlan(request=request, config=config, data=data, handle=handle, resumed=resumed,
                    notes=notes)
+    plan.batch = _batch(plan)
     if resumed is not None:
         plan.retry, said = retrying(request, plan.store, resumed)
         notes += [Note("retrying", line) for line in said]
     return plan
+
+
+def _batch(plan: RunPlan) -> BatchOptions | None:
+    """The run's provider batch options: those asked for over a resumed batch run's stored
+    ones (None: direct calls); refused with the Ray engine or the offline judge."""
+    request, names = plan.request, plan.request.names
+    stored = (plan.store.batch_options(plan.resumed.id) if plan.resumed is not None
+              else None)
+    if request.batch is None and stored is None:
+        return None
+    if isinstance(request.engine, RayOptions):
+        ray = "--engine ray" if names is CLI_NAMES else "engine='ray'"
+        raise RunRefused(f"{names.batch} and {ray} do not go together: a batch is judged by "
+                         "the provider")
+    if is_offline(plan.config.judge):
+        judge = ("--judge openai:gpt-4o-mini" if names is CLI_NAMES
+                 else "judge='openai:gpt-4o-mini'")
+        raise RunRefused(f"{names.batch} needs an LLM judge with a batch API, e.g. {judge} "
+                         "(the offline judge makes no call)")
+    base = BatchOptions.model_validate_json(stored) if stored else None
+    return (request.batch or BatchOptions()).over(base)
 
 
 def _checked_judge(request: RunRequest) -> str | None:
@@ -124,15 +152,18 @@ def _checked_judge(request: RunRequest) -> str | None:
 
 
 def _load(request: RunRequest, resumed: RunConfig | None) -> Loaded:
-    """The data read and checked; a resume reads it with the run's column and trace maps."""
+    """The data read and checked; a resume reads it with the run's column and trace maps.
+    A live source has none yet (its samples are fed to the run as they come)."""
     source = request.source
+    if isinstance(source, LiveSource):
+        return Loaded(name=source.name, fingerprint=None, check=None, rows=[])
     if isinstance(source, FileSource):
         if resumed is not None:
             reading = Reading(resumed.field_map, resumed.trace_map,
-                              source.skip_invalid or resumed.skip_invalid)
+                              source.skip_invalid or resumed.skip_invalid, resumed.read_as)
         else:
             reading = Reading(source.field_map or {}, source.trace_map or {},
-                              source.skip_invalid)
+                              source.skip_invalid, source.read_as or "auto")
         return load_file(source, reading, request.names)
     return load_rows(source, request.names)
 
@@ -164,12 +195,16 @@ def _new_config(request: RunRequest, data: Loaded, judge: str | None,
     """The config a new run is stored with."""
     source = request.source
     traces: dict[str, list[str]] = {}
-    if isinstance(source, FileSource):
+    read_as: dict[str, str] = {}
+    if isinstance(source, FileSource | LiveSource):
         traces = {role: list(attrs) for role, attrs in (source.trace_map or {}).items()}
+    if isinstance(source, FileSource):
+        read_as = {"read_as": source.read_as} if source.read_as else {}
     return RunConfig.build(
         data.name, urls=request.endpoints, timeout_s=request.timeout_s, price=request.price,
         judge=judge or "offline", metrics=suites, skip_invalid=source.skip_invalid,
-        field_map=dict(source.field_map or {}), trace_map=traces, **request.settings())
+        field_map=dict(source.field_map or {}), trace_map=traces, **read_as,
+        **request.settings())
 
 
 def embedder_note(judge_spec: str, suites: Iterable[str]) -> str | None:

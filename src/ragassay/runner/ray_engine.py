@@ -39,6 +39,7 @@ from ragassay.runner.judging import (
     RunInputs,
     RunStats,
     batches,
+    failure_of,
     open_run,
     run_meta,
     with_prompt_versions,
@@ -143,6 +144,7 @@ class _RayRun:
         self.store.update_meta(self.run_id, RunMeta(engine="ray",
                                                     ray_workers=len(self.pool.handles)))
         self.stats = RunStats(run_id=self.run_id)
+        self.failure: str | None = None  # why the run failed, when it does
         share = max(self.pool.shares)
         self.task_size = options.batch_size or (128 if self.offline else max(1, share // 8))
         self.depth = options.depth or (2 if self.offline
@@ -331,7 +333,8 @@ class _RayRun:
             self.inputs.progress.finish()
         meta = run_meta(self.stats, self.pool.embedders, self.pool.notes, engine="ray")
         peak = {str(k): round(v, 1) for k, v in sorted(self.pool.peak_rss_mib.items())}
-        self.store.finish_run(self.run_id, status, meta.merged(RunMeta(ray_peak_rss_mib=peak)))
+        self.store.finish_run(self.run_id, status, meta.merged(RunMeta(ray_peak_rss_mib=peak)),
+                              failure=self.failure)
 
 
 @contextmanager
@@ -378,6 +381,9 @@ def _drive(run: _RayRun, samples: Iterable[Sample | InvalidRow], inputs: RunInpu
         status = "complete"
     except (KeyboardInterrupt, RunStopped):
         status = "interrupted"
+        raise
+    except Exception as exc:
+        run.failure = failure_of(exc)
         raise
     finally:
         run.close(status, started)

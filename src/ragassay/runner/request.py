@@ -15,14 +15,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from ragassay.runner.batch_options import BatchOptions
 from ragassay.runner.ray_session import RayOptions
 from ragassay.store import Store
-from ragassay.types import Price, Ratings, Usage
+from ragassay.types import Price, Ratings, ReadAs, Usage
 
 if TYPE_CHECKING:
     from ragassay.judge import Judge
 
-RunKind = Literal["eval", "bench", "meta-eval"]
+RunKind = Literal["eval", "bench", "meta-eval", "monitor"]
 RetryFailed = Literal["transport", "all"]
 
 
@@ -51,6 +52,8 @@ class OptionNames:
     engine: str
     ray_address: str
     workers: str
+    batch: str
+    read_as: str
 
     def resume_hint(self, run_id: str, retry: str) -> str:
         """How to judge a run's failed judgments again (`retry`: "transport" or "all")."""
@@ -63,24 +66,28 @@ class OptionNames:
 CLI_NAMES = OptionNames(judge="--judge", metrics="--metrics", field_map="--map",
                         resume="--resume", retry_failed="--retry-failed",
                         skip_invalid="--skip-invalid", base_url="--base-url",
-                        engine="--engine", ray_address="--ray-address", workers="--workers")
+                        engine="--engine", ray_address="--ray-address", workers="--workers",
+                        batch="--batch", read_as="--format")
 PYTHON_NAMES = OptionNames(judge="judge", metrics="metrics", field_map="field_map",
                            resume="resume", retry_failed="retry_failed",
                            skip_invalid="skip_invalid", base_url="base_url", engine="engine",
-                           ray_address="ray_address", workers="workers")
+                           ray_address="ray_address", workers="workers", batch="batch",
+                           read_as="read_as")
 
 
 @dataclass(frozen=True)
 class FileSource:
     """A dataset file or a trace file, read as `ragassay.dataset` reads it: checked in
     full first (`check_dataset`), then streamed into the run. `name` names the run's
-    dataset (default: the path as given)."""
+    dataset (default: the path as given); `read_as` reads the file as rows or as traces
+    (None: not given; a new run reads by the first object's keys, "auto")."""
 
     path: Path
     field_map: Mapping[str, str] | None = None  # None: not given
     trace_map: Mapping[str, Sequence[str]] | None = None
     skip_invalid: bool = False
     name: str | None = None
+    read_as: ReadAs | None = None
 
 
 @dataclass(frozen=True)
@@ -97,7 +104,21 @@ class RowsSource:
     check: bool = True
 
 
-Source = FileSource | RowsSource
+@dataclass(frozen=True)
+class LiveSource:
+    """Samples that arrive while the run goes on (a monitor's traces, scored as they
+    complete): nothing to read or check first; `name` names the run's dataset
+    ("monitor:NAME"), `trace_map` how its traces are read. The run is fed through
+    `runner.open_feed`."""
+
+    name: str
+    trace_map: Mapping[str, Sequence[str]] | None = None
+    # the samples come built: no column map, no rows to skip
+    field_map: Mapping[str, str] | None = field(default=None, init=False)
+    skip_invalid: bool = field(default=False, init=False)
+
+
+Source = FileSource | RowsSource | LiveSource
 
 
 @dataclass(frozen=True)
@@ -164,7 +185,9 @@ class RunRequest:
     OpenAI-compatible servers (several of one model are spread over); `headers` go to them
     with every request and are never stored. `judge_object`: a judge the caller built (the
     bench's tests; the dashboard's), used instead of one made from the spec. `store`: the
-    run store, or what opens it once the checks have passed (`StoreOpener`).
+    run store, or what opens it once the checks have passed (`StoreOpener`). `batch`: the
+    judge calls go through the provider's batch API (`runner.batch_engine`); a resume of a
+    batch run goes on with the options it stored, the fields set here over them.
     """
 
     source: Source
@@ -188,6 +211,7 @@ class RunRequest:
     engine: Engine = LocalEngine()
     resume: str | None = None
     retry_failed: RetryFailed | None = None
+    batch: BatchOptions | None = None
     judge_object: Judge | None = None
     names: OptionNames = CLI_NAMES
 

@@ -38,6 +38,7 @@ def resumed_config(request: RunRequest, store: Store, suites: tuple[str, ...],
     _same_data(request, run)
     source = request.source
     given_map = dict(source.field_map) if source.field_map else {}
+    read_as = source.read_as if isinstance(source, FileSource) else None
     stored_map = (" ".join(f"{names.field_map} {f}={c}" for f, c in config.field_map.items())
                   or f"no {names.field_map}")
     for option, differs, stored in (
@@ -46,6 +47,8 @@ def resumed_config(request: RunRequest, store: Store, suites: tuple[str, ...],
         (names.metrics, request.metrics is not None and set(suites) != set(config.metrics),
          f"{names.metrics} {','.join(config.metrics)}"),
         (names.field_map, bool(given_map) and given_map != config.field_map, stored_map),
+        (names.read_as, read_as is not None and read_as != config.read_as,
+         f"{names.read_as} {config.read_as}"),
     ):
         if differs:
             raise RunRefused(f"run {run.id} was evaluated with {stored}: resume with the "
@@ -122,6 +125,7 @@ def check_same_run(run: RunRecord, config: RunConfig, dataset_hash: str | None) 
         ("metrics", sorted(config.metrics), sorted(stored.metrics)),
         ("column map", config.field_map, stored.field_map),
         ("trace map", config.trace_map, stored.trace_map),
+        ("reading (rows or traces)", config.read_as, stored.read_as),
         ("dataset", config.dataset, stored.dataset),
     ):
         if mine != theirs:

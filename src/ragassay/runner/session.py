@@ -6,7 +6,8 @@ dashboard, the bench, meta-eval, the pytest plugin).
     outcome = execute(plan, progress)    # or: await aexecute(plan, progress)
     outcome.status, outcome.run_id, outcome.findings
 
-`execute` runs the engine the request names (local asyncio, or Ray) and then the
+`execute` runs the engine the request names (local asyncio, or Ray; or the provider's
+batch API when the plan has batch options: `runner.batch_engine`) and then the
 end-of-run rules, the same for every front end: the dataset file's path is recorded (for
 `trend`), a run whose every judge call failed is recorded `failed` (not complete: its
 figures are empty), and what the user should hear about the run comes back as
@@ -14,6 +15,10 @@ figures are empty), and what the user should hear about the run comes back as
 needs, judge replies that copied a verdict from the judged text, failed judgments worth
 judging again. A stop (Ctrl-C, SIGTERM, a cancelled await, an aborted judge) propagates
 after the engine recorded the run `interrupted` or `failed`; `RunPlan.run_id` names it.
+A live run (a `LiveSource`: the monitor) is not executed but fed: `open_feed(plan)` opens
+it and gives the `RunFeed` that stores and judges each batch of samples as it arrives.
+A batch run that left its batches at the provider (`BatchOptions.detach`) ends
+`interrupted` with `RunOutcome.waiting` batches, which a resume waits for.
 """
 
 from __future__ import annotations
@@ -25,13 +30,15 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ragassay.aio import run_sync
-from ragassay.runner.engine import run_async
+from ragassay.runner.batch_engine import run_batch
+from ragassay.runner.batch_submit import BatchProgress
+from ragassay.runner.engine import RunFeed, run_async
 from ragassay.runner.estimate import RunEstimate, estimate_run
 from ragassay.runner.judging import RunInputs, RunStats
 from ragassay.runner.plan import Note, RunPlan
 from ragassay.runner.ray_engine import run_on_ray
 from ragassay.runner.ray_session import RayOptions
-from ragassay.runner.request import FileSource, LocalEngine, Progress
+from ragassay.runner.request import FileSource, LiveSource, LocalEngine, Progress
 from ragassay.store import RunStatus
 from ragassay.types import (
     EMPTY_ANSWER,
@@ -43,7 +50,7 @@ from ragassay.types import (
 )
 
 FindingKind = Literal["judge-note", "lacking-inputs", "suspicious-replies",
-                      "all-calls-failed", "transport-failures"]
+                      "all-calls-failed", "transport-failures", "batches-waiting"]
 
 # a missing-input reason -> the input a finding names, in the order it names them
 LACKING_INPUT = {NO_CONTEXTS: "contexts", EMPTY_ANSWER: "answer", NO_REFERENCE: "reference",
@@ -63,8 +70,9 @@ class Finding:
 
 @dataclass
 class RunOutcome:
-    """How a run ended: its id, status ("complete", or "failed" when every judge call
-    failed), the runner's counters, the plan's notes and the run's findings."""
+    """How a run ended: its id, status ("complete", "failed" when every judge call
+    failed, "interrupted" when it left batches to wait for), the runner's counters, the
+    plan's notes and the run's findings."""
 
     run_id: str
     status: RunStatus
@@ -76,24 +84,39 @@ class RunOutcome:
         """The findings of one kind, in the order found."""
         return [f for f in self.findings if f.kind == kind]
 
+    @property
+    def waiting(self) -> int:
+        """Provider batches the run left to wait for (`BatchOptions.detach`): a resume
+        waits for them and scores them."""
+        return self.stats.waiting
 
-def execute(plan: RunPlan, progress: Progress | None = None) -> RunOutcome:
-    """Run the plan and conclude it (see the module); `progress` hears how far it is.
-    Synchronous: inside a running event loop (a notebook) the run gets a loop of its own;
-    the Ray driver runs on this thread, so Ctrl-C interrupts it."""
+
+def execute(plan: RunPlan, progress: Progress | None = None,
+            batch_progress: BatchProgress | None = None) -> RunOutcome:
+    """Run the plan and conclude it (see the module); `progress` hears how far it is,
+    `batch_progress` how far a batch run's batches are. Synchronous: inside a running
+    event loop (a notebook) the run gets a loop of its own; the Ray driver runs on this
+    thread, so Ctrl-C interrupts it."""
     engine = plan.request.engine
-    if isinstance(engine, RayOptions):
+    if isinstance(engine, RayOptions) and not isinstance(plan.request.source, LiveSource):
         stats = run_on_ray(plan.items(), plan.config, _inputs(plan, progress), engine)
         return conclude(plan, stats)
-    return run_sync(aexecute(plan, progress))
+    return run_sync(aexecute(plan, progress, batch_progress))
 
 
-async def aexecute(plan: RunPlan, progress: Progress | None = None) -> RunOutcome:
+async def aexecute(plan: RunPlan, progress: Progress | None = None,
+                   batch_progress: BatchProgress | None = None) -> RunOutcome:
     """Run the plan on the caller's event loop and conclude it. The Ray driver (blocking)
     runs in a worker thread, so the loop runs on; a cancelled await stops it (the run is
     recorded "interrupted") before the cancellation propagates: no run goes on in the
     background."""
     engine = plan.request.engine
+    if isinstance(plan.request.source, LiveSource):
+        raise ValueError("a live run is fed, not executed: open_feed(plan)")
+    if plan.batch is not None:
+        stats = await run_batch(plan.items(), plan.config, _inputs(plan, progress),
+                                plan.batch, batch_progress)
+        return conclude(plan, stats)
     if not isinstance(engine, RayOptions):
         stats = await run_async(plan.items(), plan.config, _inputs(plan, progress))
         return conclude(plan, stats)
@@ -108,6 +131,16 @@ async def aexecute(plan: RunPlan, progress: Progress | None = None) -> RunOutcom
             await job
         raise
     return conclude(plan, stats)
+
+
+def open_feed(plan: RunPlan) -> RunFeed:
+    """Open a live run (its plan's source a `LiveSource`), created or resumed as the plan
+    says, to be fed its samples as they arrive (`RunFeed.score`) and closed with its
+    status (`RunFeed.close`). The feed judges every sample it is given: the caller gives
+    only samples not yet judged."""
+    if not isinstance(plan.request.source, LiveSource):
+        raise ValueError("open_feed opens a live run (a LiveSource); execute runs the others")
+    return RunFeed(plan.config, _inputs(plan, None))
 
 
 def estimate(plan: RunPlan) -> RunEstimate:
@@ -138,19 +171,26 @@ def conclude(plan: RunPlan, stats: RunStats) -> RunOutcome:
     if isinstance(request.source, FileSource):  # where the file was, for `trend`
         store.update_meta(run_id, RunMeta(dataset_path=str(request.source.path.resolve())))
     run = store.get_run(run_id)
+    if stats.waiting:  # a detached batch run: nothing is scored yet
+        noun = "batch" if stats.waiting == 1 else "batches"
+        return RunOutcome(run_id=run_id, status=run.status, stats=stats,
+                          notes=list(plan.notes), findings=[Finding(
+                              "batches-waiting", f"run {run_id} waits for {stats.waiting} "
+                              f"{noun} at the provider; {names.resume} {run_id} waits for "
+                              "them and scores them", stats.waiting)])
     findings = [Finding("judge-note", f"note: {note}") for note in run.meta.notes]
     findings += _lacking(plan, run_id)
     suspicious = store.suspicious_replies(run_id)
     if suspicious:
         findings.append(Finding(
             "suspicious-replies", f"warning: {suspicious} judged sample"
-            f"{'s' if suspicious != 1 else ''} got a judge reply holding a verdict copied "
-            "from the judged text (suspected prompt injection); it was not taken for the "
+            f"{'s' if suspicious != 1 else ''} got a suspicious judge reply (a verdict copied "
+            "from the judged text, or a rating outside its scale); it was not taken for the "
             "verdict (the report's detailed_results: suspicious)", suspicious))
     status: RunStatus = run.status
     ok, failed = store.call_outcomes(run_id)
     if failed and not ok:
-        store.finish_run(run_id, "failed")
+        store.finish_run(run_id, "failed", failure=f"every judge call failed ({failed} calls)")
         status = "failed"
         findings.append(Finding(
             "all-calls-failed", f"every judge call of run {run_id} failed ({failed} calls): "

@@ -22,18 +22,20 @@ from ragassay.dataset import (
 )
 from ragassay.dataset.check import unknown_columns
 from ragassay.runner.request import FileSource, OptionNames, RowsSource
-from ragassay.types import InvalidRow, Sample
+from ragassay.types import InvalidRow, ReadAs, Sample
 
 Item = Sample | InvalidRow
 
 
 @dataclass(frozen=True)
 class Reading:
-    """How a source's rows are read: the column map, the trace map, bad rows skipped."""
+    """How a source's rows are read: the column map, the trace map, bad rows skipped, and
+    a file read as rows or as traces (`read_as`, "auto": by its first object's keys)."""
 
     field_map: Mapping[str, str]
     trace_map: Mapping[str, Sequence[str]]
     skip_invalid: bool
+    read_as: ReadAs = "auto"
 
     def traces(self) -> dict[str, list[str]]:
         return {role: list(attrs) for role, attrs in self.trace_map.items()}
@@ -65,14 +67,15 @@ class Loaded:
         assert self.path is not None and self.reading is not None
         return iter_samples(self.path, skip_invalid=self.reading.skip_invalid,
                             field_map=dict(self.reading.field_map),
-                            trace_map=self.reading.traces())
+                            trace_map=self.reading.traces(), read_as=self.reading.read_as)
 
 
 def load_file(source: FileSource, reading: Reading, names: OptionNames) -> Loaded:
     """Check a dataset file in full (DatasetError for its first bad row, or a file whose
     columns supply no answer, or neither contexts nor a reference)."""
     check = check_dataset(source.path, skip_invalid=reading.skip_invalid,
-                          field_map=dict(reading.field_map), trace_map=reading.traces())
+                          field_map=dict(reading.field_map), trace_map=reading.traces(),
+                          read_as=reading.read_as)
     problem = check.problem()
     if problem:
         raise DatasetError(_named(problem, names))

@@ -29,9 +29,10 @@ RATE_NAMES = (ABSTENTION_RATE, FALSE_ABSTENTION_RATE)
 """What a gate's [thresholds] table and a comparison call the run's two rates."""
 RATE_SPECS = {
     ABSTENTION_RATE: MetricSpec(name=ABSTENTION_RATE, kind="bool", higher_is_better=False,
+                                equivalence=0.03,
                                 description="Share of samples whose answer abstained"),
     FALSE_ABSTENTION_RATE: MetricSpec(
-        name=FALSE_ABSTENTION_RATE, kind="bool", higher_is_better=False,
+        name=FALSE_ABSTENTION_RATE, kind="bool", higher_is_better=False, equivalence=0.03,
         description="Share of samples whose answer abstained although the contexts held "
         "the answer"),
 }

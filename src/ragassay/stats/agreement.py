@@ -150,6 +150,28 @@ def cohens_kappa(a: Sequence[bool], b: Sequence[bool]) -> float | None:
     return (po - pe) / (1 - pe)
 
 
+def _kappa_rows(cols: list[Any]) -> FloatArray:
+    x, y = cols[0].astype(bool), cols[1].astype(bool)
+    po = (x == y).mean(axis=1)
+    px, py = x.mean(axis=1), y.mean(axis=1)
+    pe = px * py + (1 - px) * (1 - py)
+    ok = ~np.isclose(pe, 1.0)
+    return np.where(ok, (po - pe) / np.where(ok, 1 - pe, 1.0), np.nan)
+
+
+def cohens_kappa_ci(
+    a: Sequence[bool], b: Sequence[bool], *, seed: int = 0, n_resamples: int = 2000
+) -> tuple[float, float] | None:
+    """Bootstrap CI of Cohen's kappa (resamples where both raters are one constant
+    value are dropped)."""
+    return bootstrap_stat(
+        [np.asarray(a, dtype=float), np.asarray(b, dtype=float)],
+        _kappa_rows,
+        n_resamples=n_resamples,
+        seed=seed,
+    )
+
+
 # -- numeric agreement ----------------------------------------------------------------
 
 

@@ -23,9 +23,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from ragassay.labels import linked_metrics, lookup
+from ragassay.labels import linked_metrics, lookup, own_value
 from ragassay.stats import agreement as ag
-from ragassay.stats.result import Pair, Result
+from ragassay.stats.result import Pair, Result, omitted
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
 
@@ -67,6 +67,7 @@ class BooleanAgreement(Agreement):
     balanced_accuracy: float | None
     balanced_accuracy_ci: Pair | None
     kappa: float | None
+    kappa_ci: Pair | None = omitted()
 
 
 class NumericAgreement(Agreement):
@@ -135,6 +136,13 @@ def _label_kind(key: str, values: list[Any]) -> str | None:
     return None
 
 
+def _numeric_problem(key: str, value: Any) -> str | None:
+    """Why a label value cannot enter a statistic (not finite, or past +-MAX_MAGNITUDE:
+    the import's rule for labels of the user's own), or None."""
+    checked = own_value(value)
+    return f"label '{key}': {checked}" if isinstance(checked, str) else None
+
+
 def _label_range(
     link: LabelLink, values: list[float], spec: MetricSpec
 ) -> tuple[tuple[float, float] | None, str]:
@@ -165,6 +173,7 @@ def _boolean_stats(
         balanced_accuracy=ag.balanced_accuracy(pred, truth),
         balanced_accuracy_ci=ag.balanced_accuracy_ci(pred, truth, seed=seed, n_resamples=n_res),
         kappa=ag.cohens_kappa(pred, truth),
+        kappa_ci=ag.cohens_kappa_ci(pred, truth, seed=seed, n_resamples=n_res),
     )
 
 
@@ -221,6 +230,11 @@ def calibration(
         if not rows or kind is None:
             reason = "no sample has both" if not rows else "label values are mixed or non-numeric"
             skipped.append(SkippedLink(label=key, metric=link.metric, reason=reason))
+            continue
+        beyond = next((p for v in labels if isinstance(p := _numeric_problem(key, v), str)),
+                      None)
+        if beyond is not None:  # the import's rule: statistics of +-1e308 are not finite
+            skipped.append(SkippedLink(label=key, metric=link.metric, reason=beyond))
             continue
         norm = [spec.normalise(v) for r in rows if (v := r.value(link.metric)) is not None]
         m = [1.0 - x for x in norm] if link.inverted else norm

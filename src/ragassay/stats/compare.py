@@ -1,10 +1,22 @@
 """Paired comparison of two runs, or of two strategies within a run.
 
-Differences are always b - a ("candidate minus baseline"); a verdict says how
-b compares with a. A metric is "better"/"worse" only when its Holm-adjusted
-Wilcoxon p-value is below `alpha` AND the paired-bootstrap CI of the mean
-difference excludes 0; the direction respects `MetricSpec.higher_is_better`. When
-either side has an abstention, the abstention rates are compared too (`stats.abstention`).
+Differences are always b - a ("candidate minus baseline"); a verdict says how b
+compares with a, in four words:
+
+- "equivalent": the two one-sided tests (TOST, paired t, Holm-adjusted over the
+  metrics) show the mean difference within the metric's practical-equivalence margin
+  (`stats.effect.margin_for`: declared on the metric, `MetricSpec.equivalence`, or
+  overridden), whether or not a difference is also detectable: a 0.1-point gap on a
+  ten-point scale is real but does not matter;
+- "better" / "worse": not equivalent, the Holm-adjusted Wilcoxon p-value is below
+  `alpha` AND the paired-bootstrap interval of the mean difference excludes 0; the
+  direction respects `MetricSpec.higher_is_better`;
+- "unclear": neither: the data can tell neither a difference nor an equivalence.
+
+Beside the test: the mean difference with its interval and a standardised effect size
+(Cohen's d_av, `stats.effect`). A metric whose values are equal on every pair is
+`constant`: it cannot separate the two. When either side has an abstention, the
+abstention rates are compared too (`stats.abstention`).
 """
 
 from __future__ import annotations
@@ -12,7 +24,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
@@ -20,16 +32,20 @@ from scipy import stats as sps
 
 from ragassay.stats.abstention import RATE_SPECS, rate_column
 from ragassay.stats.bootstrap import bootstrap_ci
+from ragassay.stats.effect import effect_size, margin_for, tost_p
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import MetricSpec
 
-Verdict = Literal["better", "worse", "no detectable difference"]
+Verdict = Literal["better", "worse", "equivalent", "unclear"]
+VERDICTS: tuple[Verdict, ...] = ("better", "worse", "equivalent", "unclear")
 
 
 class PairedDifference(Result):
     """b - a over `n` shared keys: the means, the mean difference with its paired-bootstrap
-    interval, and the Wilcoxon signed-rank p-value (None where not computable)."""
+    interval, the Wilcoxon signed-rank p-value, the standardised effect size (Cohen's
+    d_av), the equivalence margin with the TOST p-value, and whether every pair is equal
+    (`constant`); None where not computable."""
 
     n: int
     mean_a: float | None = None
@@ -38,13 +54,19 @@ class PairedDifference(Result):
     ci_low: float | None = None
     ci_high: float | None = None
     wilcoxon_p: float | None = None
+    effect_size: float | None = None
+    margin: float | None = None
+    tost_p: float | None = None
+    constant: bool = False
 
 
 class MetricComparison(PairedDifference):
-    """One metric of a comparison: the paired difference, its Holm-adjusted p-value and
-    the verdict (b vs a, respecting the metric's direction)."""
+    """One metric of a comparison: the paired difference, its Holm-adjusted p-values (of
+    the difference, and of the equivalence) and the verdict (b vs a, respecting the
+    metric's direction)."""
 
     p_adjusted: float | None
+    tost_p_adjusted: float | None = None
     higher_is_better: bool
     verdict: Verdict
 
@@ -68,10 +90,14 @@ class Comparison(Result):
 
 @dataclass(frozen=True)
 class CompareOptions:
+    """The test's level and the interval's resampling; `margins` overrides metrics'
+    declared equivalence margins (by metric name)."""
+
     alpha: float = 0.05
     n_resamples: int = 2000
     confidence: float = 0.95
     seed: int = 0
+    margins: Mapping[str, float] = field(default_factory=dict)
 
 
 def compare_paired(
@@ -81,14 +107,16 @@ def compare_paired(
     seed: int = 0,
     n_resamples: int = 2000,
     confidence: float = 0.95,
+    margin: float | None = None,
 ) -> PairedDifference:
     """Compare b with a over their shared keys: diff = mean_b - mean_a, its paired
-    bootstrap interval and the Wilcoxon p-value. All-zero differences give p = 1.0;
+    bootstrap interval, the Wilcoxon p-value, Cohen's d_av and, given a `margin`, the
+    TOST p-value of |diff| < margin. All-zero differences give p = 1.0 and `constant`;
     no shared key gives None everywhere but n = 0.
     """
     keys = [k for k in a if k in b]
     if not keys:
-        return PairedDifference(n=0)
+        return PairedDifference(n=0, margin=margin)
     xa = np.array([a[k] for k in keys], dtype=float)
     xb = np.array([b[k] for k in keys], dtype=float)
     d = xb - xa
@@ -101,6 +129,10 @@ def compare_paired(
         ci_low=ci[0] if ci else None,
         ci_high=ci[1] if ci else None,
         wilcoxon_p=wilcoxon_p(d),
+        effect_size=effect_size(xa, xb),
+        margin=margin,
+        tost_p=None if margin is None else tost_p(d, margin),
+        constant=bool(np.all(d == 0)),
     )
 
 
@@ -129,13 +161,18 @@ def holm(pvalues: Mapping[str, float | None]) -> dict[str, float | None]:
 
 
 def verdict(result: PairedDifference, spec: MetricSpec, alpha: float = 0.05,
-            p_adjusted: float | None = None) -> Verdict:
-    """ "better"/"worse" (b vs a) when the p-value (`p_adjusted` when given, else the
-    result's Wilcoxon p) is below alpha and the CI excludes 0."""
+            p_adjusted: float | None = None, tost_adjusted: float | None = None) -> Verdict:
+    """b vs a: "equivalent" when the equivalence p-value (`tost_adjusted` when given, else
+    the result's TOST p) is below alpha; else "better"/"worse" when the difference's
+    p-value (`p_adjusted` when given, else the result's Wilcoxon p) is below alpha and the
+    interval excludes 0; else "unclear"."""
+    tost = tost_adjusted if tost_adjusted is not None else result.tost_p
+    if tost is not None and tost < alpha:
+        return "equivalent"
     p = p_adjusted if p_adjusted is not None else result.wilcoxon_p
     lo, hi = result.ci_low, result.ci_high
     if p is None or lo is None or hi is None or p >= alpha or lo <= 0 <= hi:
-        return "no detectable difference"
+        return "unclear"
     up = lo > 0
     return "better" if up == spec.higher_is_better else "worse"
 
@@ -148,14 +185,18 @@ def _compare_columns(
 ) -> dict[str, MetricComparison]:
     results = {
         m: compare_paired(
-            a[m], b[m], seed=opts.seed, n_resamples=opts.n_resamples, confidence=opts.confidence
+            a[m], b[m], seed=opts.seed, n_resamples=opts.n_resamples,
+            confidence=opts.confidence, margin=margin_for(specs[m], opts.margins.get(m)),
         )
         for m in specs
     }
     adjusted = holm({m: r.wilcoxon_p for m, r in results.items()})
+    tost_adjusted = holm({m: r.tost_p for m, r in results.items()})
     return {m: MetricComparison(**dict(r), p_adjusted=adjusted[m],
+                                tost_p_adjusted=tost_adjusted[m],
                                 higher_is_better=specs[m].higher_is_better,
-                                verdict=verdict(r, specs[m], opts.alpha, adjusted[m]))
+                                verdict=verdict(r, specs[m], opts.alpha, adjusted[m],
+                                                tost_adjusted[m]))
             for m, r in results.items()}
 
 
@@ -233,6 +274,16 @@ def _question_text(r: Row) -> str:
     return " ".join(r.question.split()).casefold()
 
 
+def _strategy_pairing(rows1: tuple[Row, ...], rows2: tuple[Row, ...]) -> tuple[Any, str]:
+    """The pairing key of two strategies' rows and its name (see `compare_strategies`)."""
+    both = rows1 + rows2
+    if both and all(r.question_id is not None for r in both):
+        return (lambda r: r.question_id), "question_id"
+    if {r.id for r in rows1} & {r.id for r in rows2}:
+        return (lambda r: r.id), "sample id"
+    return _question_text, "question text"
+
+
 def compare_strategies(
     table: ScoreTable, s1: str, s2: str, options: CompareOptions | None = None
 ) -> Comparison:
@@ -247,15 +298,34 @@ def compare_strategies(
     opts = options or CompareOptions()
     rows1 = tuple(r for r in table.rows if r.strategy == s1)
     rows2 = tuple(r for r in table.rows if r.strategy == s2)
-    both = rows1 + rows2
-    key: Any
-    if both and all(r.question_id is not None for r in both):
-        key, paired_by = (lambda r: r.question_id), "question_id"
-    elif {r.id for r in rows1} & {r.id for r in rows2}:
-        key, paired_by = (lambda r: r.id), "sample id"
-    else:
-        key, paired_by = _question_text, "question text"
+    key, paired_by = _strategy_pairing(rows1, rows2)
     ra, dup_a = _keyed(rows1, key)
     rb, dup_b = _keyed(rows2, key)
     return _compare_keyed(ra, rb, table.specs, table.specs, opts, a=s1, b=s2,
                           paired_by=paired_by, duplicates_dropped=dup_a + dup_b)
+
+
+def constant_across_strategies(table: ScoreTable) -> list[str]:
+    """The metrics on which every strategy scores each question alike (paired by question
+    as `compare_strategies` pairs them, each strategy with the first): they cannot
+    separate the strategies. Empty for a run of one strategy; a metric some strategy
+    shares no scored question on is not constant."""
+    strategies = table.strategies
+    if len(strategies) < 2:
+        return []
+    rows = {s: tuple(r for r in table.rows if r.strategy == s) for s in strategies}
+    first = rows[strategies[0]]
+    out = []
+    for metric in table.metrics:
+        same = True
+        for other in strategies[1:]:
+            key, _ = _strategy_pairing(first, rows[other])
+            a = _scored(_keyed(first, key)[0], metric)
+            b = _scored(_keyed(rows[other], key)[0], metric)
+            shared = [k for k in a if k in b]
+            if not shared or any(a[k] != b[k] for k in shared):
+                same = False
+                break
+        if same:
+            out.append(metric)
+    return out

@@ -26,7 +26,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import PrivateAttr
 
-from ragassay.labels import check_value, linked_metrics, lookup
+from ragassay.labels import check_value, linked_metrics, lookup, own_value
 from ragassay.stats import ppi
 from ragassay.stats.calibration import LabelLink
 from ragassay.stats.result import Result
@@ -36,6 +36,8 @@ from ragassay.types import MetricSpec
 
 MIN_LABELS = 30  # fewer labels give no corrected estimate: the interval is not reliable
 MIN_RARE = 10  # fewer labels of a yes/no label's rarer value: the interval may be too narrow
+UNLIKE_P = 0.01  # labels without a plan whose judge scores differ from the rest's this surely
+# are said to look unlike the run (a random draw is flagged 1% of the time)
 TARGET_WIDTH = 0.1  # the interval width to aim for, as a share of the label's range
 
 RowKey = tuple[str, str]
@@ -208,10 +210,11 @@ def _scale(label: str, values: Sequence[Any], metric_range: tuple[float, float]
     elif all(isinstance(v, bool) or v in (0, 1) for v in values):
         scale = LabelScale(kind="bool", low=0.0, high=1.0)
     else:
-        nums = [float(v) for v in values if isinstance(v, int | float)
-                and not isinstance(v, bool) and math.isfinite(v)]
-        if len(nums) != len(values):
-            return f"label '{label}' has values that are not numbers"
+        for v in values:  # the rule the import applies: a mean of +-1e308 is not finite
+            problem = own_value(v)
+            if isinstance(problem, str):
+                return f"label '{label}': {problem}"
+        nums = [float(v) for v in values]
         lo, hi = min(nums), max(nums)
         rng = ((0.0, 1.0) if lo >= 0 and hi <= 1 else metric_range
                if metric_range[0] <= lo and hi <= metric_range[1] else (lo, hi))
@@ -271,6 +274,9 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
                 "interval may be too narrow (label more, until at least "
                 f"{opts.min_rare} of each)")
     pis = opts.designs.get(key)
+    if not pis:  # no plan drew them: do they look like a random draw of the run?
+        unlike = _unlike(table, rows, labelled)
+        note = "; ".join(x for x in (note, unlike) if x) or None
     if pis:
         h_all = np.empty(len(rows))
         h_all[mask], h_all[~mask] = h_lab, h_rest
@@ -288,6 +294,33 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
     return out.model_copy(update={"note": note}) if note else out
 
 
+def _unlike(table: ScoreTable, rows: Sequence[Row], labelled: Sequence[int]) -> str | None:
+    """A caution when the labelled samples' judge scores differ from the other samples'
+    on any metric of the run (two-sided Mann-Whitney, p < UNLIKE_P over the metrics
+    compared, Bonferroni; at least 10 scored on each side): labels picked, not drawn at
+    random, make the interval that assumes a random draw wrong."""
+    from scipy.stats import mannwhitneyu
+
+    chosen = set(labelled)
+    found: list[tuple[float, str, float, float, int]] = []
+    for metric in table.metrics:
+        ours = [float(v) for i, r in enumerate(rows) if i in chosen
+                and (v := r.value(metric)) is not None]
+        rest = [float(v) for i, r in enumerate(rows) if i not in chosen
+                and (v := r.value(metric)) is not None]
+        if len(ours) < 10 or len(rest) < 10 or len(set(ours) | set(rest)) < 2:
+            continue
+        p = float(mannwhitneyu(ours, rest).pvalue)
+        found.append((p, metric, float(np.mean(ours)), float(np.mean(rest)), len(rest)))
+    if not found or not min(found)[0] < UNLIKE_P / len(found):
+        return None
+    p, metric, mine, others, n = min(found)
+    return (f"the {len(labelled)} labelled samples look unlike the run: their {metric} "
+            f"mean {mine:.3g} vs {others:.3g} over the other {n} (Mann-Whitney p = {p:.2g}); "
+            "labels picked rather than drawn at random make this interval unreliable: "
+            "draw them with an annotation plan (ragassay annotate)")
+
+
 def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi.Estimate,
               unscored: int, scored: list[float], spec: MetricSpec, opts: CorrectedOptions,
               design: str) -> CorrectedEstimate:
@@ -295,8 +328,10 @@ def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi
     span = scale.high - scale.low
     half = opts.target_width / 2
     z = ppi.norm.ppf(1 - opts.alpha / 2)
-    needed = math.ceil(est.n_labelled * (z * c.se / half) ** 2) if half > 0 else 0
-    more = max(0, needed - est.n_labelled) if needed <= est.n_total else None
+    share = est.n_labelled * (z * c.se / half) ** 2 if half > 0 else 0.0
+    needed = math.ceil(share) if math.isfinite(share) else None
+    more = max(0, needed - est.n_labelled) if needed is not None and needed <= est.n_total \
+        else None
     judge = float(np.mean([spec.low + x * (spec.high - spec.low) for x in scored]))
     return CorrectedEstimate(
         label=link.label_key, metric=link.metric, inverted=link.inverted, strategy=strategy,

@@ -35,6 +35,11 @@ def interval_text(low: float | None, high: float | None, n: int | None = None,
     return f"[{low:.{digits}f}, {high:.{digits}f}]"
 
 
+def p_text(p: float | None, none: str = "-") -> str:
+    """A p-value as every table shows it: 4 decimals, `<0.0001` below them."""
+    return none if p is None else ("<0.0001" if p < 0.0001 else f"{p:.4f}")
+
+
 PERFECT_SHARE = 0.95  # value >= low + 0.95 * (high - low); from the top if lower is better
 POOR_SHARE = 0.3  # value < low + 0.3 * (high - low); likewise
 _EPS = 1e-9  # so that e.g. exactly 9.55 on 1-10 counts as perfect despite float error

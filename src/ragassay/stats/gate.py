@@ -1,7 +1,12 @@
 """Release gate: PASS/FAIL per metric against thresholds, and a TOML loader.
 
-Default thresholds are the metrics' own (`MetricSpec.gate`, declared `gate=True`: the
-metric's target's `good`, the bar the report shows); a config file overrides them.
+Default thresholds: every metric of the run, at the bar the report shows it against
+(its target's `good`, `stats.interpret.target_for`: the declared target, else the generic
+0.8 of its range; a bar a spec declares as a number, `MetricSpec.gate`, stands), so that
+the gate gates what `eval` shows. A config file's [thresholds] replace them. Under the
+defaults a metric with no scored value because no sample has the input it needs (no
+reference answer: `types.MISSING_INPUT`) is NOT CHECKED, as the report shows no flag
+for it; any other metric with nothing scored fails.
 
 The value compared is the metric's mean or, with `strict`, the conservative CI
 bound (the lower bound; the upper bound for lower-is-better metrics, which
@@ -23,8 +28,9 @@ from typing import Any, Literal
 
 from ragassay.stats.abstention import rate_aggregates
 from ragassay.stats.describe import Aggregates, MetricAggregate, aggregate_metrics
+from ragassay.stats.interpret import target_for
 from ragassay.stats.table import ScoreTable
-from ragassay.types import MetricSpec
+from ragassay.types import MISSING_INPUT, MetricSpec
 
 ALLOWED_TOP_LEVEL = frozenset({"thresholds", "corrected"})  # [corrected]: stats.gate_corrected
 TOLERANCE = 1e-9  # relative: a value this close to its threshold counts as on it
@@ -117,9 +123,29 @@ def _check(metric: str, threshold: float, entry: MetricAggregate | None,
 
 def default_thresholds(specs: Mapping[str, MetricSpec] | Iterable[MetricSpec]
                        ) -> dict[str, float]:
-    """The gate thresholds the metrics declare (`MetricSpec.gate`), by name."""
+    """The default bar of every metric, by name: the bar a spec declares as a number
+    (`MetricSpec.gate`), else its target's `good` (`target_for`: what the report shows)."""
     items = specs.values() if isinstance(specs, Mapping) else specs
-    return {s.name: s.gate for s in items if s.gate is not None}
+    return {s.name: s.gate if s.gate is not None else target_for(s).good for s in items}
+
+
+def missing_inputs(table: ScoreTable) -> dict[str, str]:
+    """Metrics with no scored value because every sample lacks an input they need
+    (`types.MISSING_INPUT`), and that reason ("no reference answer"), by name."""
+    out: dict[str, str] = {}
+    for name in table.specs:
+        reasons = {r.reasons.get(name) for r in table.rows if r.values.get(name) is None}
+        scored = any(r.values.get(name) is not None for r in table.rows)
+        if not scored and reasons and reasons <= MISSING_INPUT:
+            out[name] = " / ".join(sorted(str(x) for x in reasons))
+    return out
+
+
+def _not_checked(metric: str, threshold: float, why: str, spec: MetricSpec | None) -> GateCheck:
+    hib = spec.higher_is_better if spec is not None else True
+    return GateCheck(metric, threshold, None, "NOT CHECKED",
+                     f"nothing scored: every sample lacks its input ({why}); a [thresholds] "
+                     "bar requires it", hib)
 
 
 def gate(
@@ -129,20 +155,30 @@ def gate(
     strict: bool = False,
     seed: int = 0,
     n_resamples: int = 2000,
+    defaults: bool | None = None,
 ) -> GateResult:
-    """Check each thresholded metric; `thresholds` None -> the table's specs' own.
+    """Check each thresholded metric; `thresholds` None -> every metric's default bar.
 
     Accepts a ScoreTable, the `aggregate_metrics` section, or its metrics by name; the
-    latter two need explicit thresholds.
+    latter two need explicit thresholds. `defaults` (else: whether `thresholds` is None):
+    the bars are the defaults, so a metric no sample has the input for is NOT CHECKED.
     """
     per_metric = _per_metric(table_or_aggregates, seed, n_resamples)
-    if thresholds is None:
-        if not isinstance(table_or_aggregates, ScoreTable):
-            raise ValueError("gate() needs thresholds when given aggregates, not a table")
-        thresholds = default_thresholds(table_or_aggregates.specs)
-    limits = thresholds
+    defaults = thresholds is None if defaults is None else defaults
+    if thresholds is None and not isinstance(table_or_aggregates, ScoreTable):
+        raise ValueError("gate() needs thresholds when given aggregates, not a table")
+    missing: dict[str, str] = {}
+    if isinstance(table_or_aggregates, ScoreTable):
+        if thresholds is None:
+            thresholds = default_thresholds(table_or_aggregates.specs)
+        if defaults:
+            missing = missing_inputs(table_or_aggregates)
+    assert thresholds is not None
+    specs = table_or_aggregates.specs if isinstance(table_or_aggregates, ScoreTable) else {}
     return GateResult(
-        checks=tuple(_check(m, float(t), per_metric.get(m), strict) for m, t in limits.items()),
+        checks=tuple(_not_checked(m, float(t), missing[m], specs.get(m)) if m in missing
+                     else _check(m, float(t), per_metric.get(m), strict)
+                     for m, t in thresholds.items()),
         strict=strict,
     )
 

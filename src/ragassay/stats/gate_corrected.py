@@ -1,12 +1,13 @@
-"""The release gate on corrected intervals: decide with what people would say.
+"""The release gate on corrected intervals: what people would say, checked too.
 
-A metric's check is decided on the corrected interval of the label it is linked to, when
-the run has a corrected estimate through that metric (enough labels, see
-`stats.corrected`): the conservative bound of the 95% interval of people's label mean
-against the label's threshold (the config's `[corrected]` table, else the vocabulary's
-default: at most 10% hallucinated answers, at least 90% faithful, at least 80%
-correct). Without an estimate, or without a threshold for its label, the check falls
-back to the judge's own values, as the plain gate decides it, and says why in one line.
+The corrected gate adds rows, it never removes one: every metric threshold (the
+config's `[thresholds]`, else the defaults) is checked on the judge's values as the
+plain gate checks it, and after a metric linked to a label the run has a corrected
+estimate for (enough labels, see `stats.corrected`) comes that label's check: the
+conservative bound of the 95% interval of people's label mean against the label's
+threshold (the config's `[corrected]` table, else the vocabulary's default: at most 10%
+hallucinated answers, at least 90% faithful, at least 80% correct), once per label.
+A linked label without an estimate, or without a threshold, is said in one line.
 A label given a threshold whose linked metrics are not gated is checked too (through its
 first linked metric with an estimate); one without an estimate is a NOT CHECKED row that
 says why ("10 of 30 labels"), and fails the gate with `require_labels`. A label threshold
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from ragassay.labels import VOCABULARY, canonical, lookup
+from ragassay.labels import VOCABULARY, canonical, linked_metrics, lookup
 from ragassay.stats.corrected import Corrected, CorrectedEstimate
 from ragassay.stats.gate import TOLERANCE, GateCheck, GateResult, ThresholdsError, gate
 from ragassay.stats.table import ScoreTable
@@ -103,9 +104,12 @@ def _check(est: CorrectedEstimate, threshold: float) -> GateCheck:
                      label=est.label)
 
 
+NO_LINK = "no human label is linked to it"
+
+
 def _why_none(corrected: Corrected, metric: str) -> str:
     reasons = [s.reason for s in corrected.skipped if s.metric == metric and s.strategy is None]
-    return reasons[0] if reasons else "no human label is linked to it"
+    return reasons[0] if reasons else NO_LINK
 
 
 def _why_unchecked(table: ScoreTable, corrected: Corrected, label: str) -> tuple[str, str]:
@@ -126,29 +130,40 @@ def _why_unchecked(table: ScoreTable, corrected: Corrected, label: str) -> tuple
 
 def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected: Corrected,
                    label_thresholds: Mapping[str, float] | None = None, *,
-                   strict: bool = False, require_labels: bool = False) -> CorrectedGate:
-    """Each metric check on its linked label's corrected interval where the run has one;
-    the others as `gate` decides them (with `strict`), each with a note saying why. A
-    label threshold without an estimate is a NOT CHECKED check (FAIL with
-    `require_labels`)."""
+                   strict: bool = False, require_labels: bool = False,
+                   defaults: bool = False) -> CorrectedGate:
+    """Every metric check as `gate` decides it on the judge's values (with `strict`;
+    `defaults`: the bars are the defaults), and after each one linked to a label with a
+    corrected estimate, that label's check on people's corrected interval: the corrected
+    gate adds rows, it never removes a threshold. A linked label without an estimate or
+    a threshold is said in a note; a label threshold without an estimate is a NOT
+    CHECKED check (FAIL with `require_labels`)."""
     given = {canonical(k): v for k, v in (label_thresholds or {}).items()}
-    plain = {c.metric: c for c in gate(table, thresholds, strict=strict).checks}
+    plain = gate(table, thresholds, strict=strict, defaults=defaults).checks
+    linked = {m for name in [k.name for k in VOCABULARY] + list(table.label_names)
+              for m, _ in linked_metrics(name, [table.specs[t] for t in thresholds
+                                                if t in table.specs])}
     checks: list[GateCheck] = []
     notes: list[str] = []
     used: set[str] = set()
-    for metric in thresholds:
+    for check in plain:
+        checks.append(check)
+        metric = check.metric
         est = corrected.find(metric)
         limit = None if est is None else _threshold(est.label, given)
         if est is None or limit is None:
             why = (_why_none(corrected, metric) if est is None else
                    f"no corrected threshold for label '{est.label}' (set [corrected] "
                    f"{est.label} = ... in the gate config)")
-            notes.append(f"{metric}: no corrected estimate ({why}): gated on the judge's own "
-                         "values")
-            checks.append(plain[metric])
+            if why != NO_LINK or metric in linked:  # a metric no label is compared with
+                notes.append(f"{metric}: no corrected estimate ({why}): gated on the judge's "
+                             "own values")
             continue
-        used.add(canonical(est.label))
-        checks.append(_check(est, limit))
+        if canonical(est.label) not in used:
+            used.add(canonical(est.label))
+            checks.append(_check(est, limit))
+            if est.note:
+                notes.append(f"warning: {metric}: people's {est.label}: {est.note}")
     for label, limit in given.items():
         if label in used:
             continue
@@ -165,6 +180,8 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
                 kind.higher_is_better if kind is not None else True, label=label))
             continue
         checks.append(_check(est, limit))
+        if est.note:
+            notes.append(f"warning: people's {est.label}: {est.note}")
     return CorrectedGate(GateResult(tuple(checks), strict=strict, corrected=True), tuple(notes))
 
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from ragassay.stats.abstention import AbstentionRates, abstention_rates
 from ragassay.stats.agreement import CorrelationMatrix, correlation_matrix
 from ragassay.stats.calibration import Calibration, LabelLink, calibration
+from ragassay.stats.compare import constant_across_strategies
 from ragassay.stats.describe import (
     Aggregates,
     Distribution,
@@ -36,6 +37,9 @@ class Sections(Result):
     calibration: Calibration | None = omitted()
     abstentions: dict[str, AbstentionRates] | None = omitted()
     """Per strategy, when some answer abstained (`stats.abstention`)."""
+    constant_across_strategies: list[str] | None = omitted()
+    """The metrics every strategy scores each question alike on, when the run has more
+    than one strategy and some (`stats.compare.constant_across_strategies`)."""
 
 
 def report_sections(
@@ -69,4 +73,5 @@ def report_sections(
         calibration=calibration(table, label_links, seed=seed, n_resamples=n_resamples)
         if table.label_names else None,
         abstentions=abstention_rates(table, seed=seed, n_resamples=n_resamples),
+        constant_across_strategies=constant_across_strategies(table) or None,
     )

@@ -62,7 +62,11 @@ class StrategySummary(Result):
     total_questions: int
     metrics: dict[str, Interval]
     # per suite: the questions some metric of the suite failed on (`failed_questions`)
-    failed: dict[str, int] = Field(default_factory=dict)
+    failed: dict[str, int] = Field(default_factory=dict, description=(
+        "Per suite: the questions (and invalid rows) on which some metric of the suite has "
+        "no value for a reason other than a missing input (a failed judge call, or a value "
+        "the metric cannot give, such as completeness with no relevant context); missing "
+        "references and declines are not counted. The console's 'unscored' column."))
 
     @model_serializer(mode="wrap")
     def _flatten(self, handler: SerializerFunctionWrapHandler):

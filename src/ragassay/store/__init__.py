@@ -77,13 +77,32 @@ Cache
     cache_get(key) -> dict | None; cache_put(key, value: dict) (insert or replace);
     cache_clear() -> int
 
+Provider batches (`eval --batch`; `store/batches.py`)
+    add_batch(run_id, provider, custom_ids, size) -> batch    before the upload
+    batch_uploaded(batch, file_id); batch_update(batch, status=..., batch_id=..., ...)
+    batches(run_id, live=False) -> [BatchRecord]; runs_waiting_for_batch() -> {run ids}
+    save_batch_lines(batch, [BatchLine]); settle_batch(batch, reason); abandon_batch(batch)
+    call_states(run_id, custom_id) -> [CallState]; batch_summary(run_id) -> BatchSummary
+    set_batch_options(run_id, json); batch_options(run_id) -> json | None
+Monitor runs (`store/monitor.py`, migration m0011_monitor)
+    create_monitor / find_monitor(name) / get_monitor(run) / save_monitor: the monitor's
+        settings and state (JSON the monitor package reads)
+    accept_spans(run, [(trace, span, json)], state=None) -> Accepted   the ledger of
+        accepted traces (open -> queued -> scored | unsampled | invalid) and the spans of
+        those not yet scored; complete_traces, mark_scored (positions of the scored
+        stream), pending_traces (a restart's work), trace_counts, position_values,
+        worst_traces, traces_at; add_monitor_event (once per key), monitor_events;
+        prune_monitor(run, before) (retention)
+
 Errors
     StoreError: one-line message for the CLI, e.g. "no run 'x' in .ragassay/ragassay.db",
     "cannot write to .ragassay/ragassay.db: attempt to write a readonly database",
     "cannot create directory ...", "cannot open ...: file is not a database".
 """
 
+from ragassay.store.batches import BatchLine, BatchRecord, BatchSummary, CallState
 from ragassay.store.dialect import StoreUrl, is_url
+from ragassay.store.monitor import TRACE_STATES, Accepted, MonitorRecord, PendingTrace
 from ragassay.store.records import (
     DEFAULT_DB_PATH,
     CallRecord,
@@ -98,8 +117,16 @@ from ragassay.store.store import Store
 
 __all__ = [
     "DEFAULT_DB_PATH",
+    "TRACE_STATES",
+    "Accepted",
+    "BatchLine",
+    "BatchRecord",
+    "BatchSummary",
     "CallRecord",
+    "CallState",
     "MetricSummary",
+    "MonitorRecord",
+    "PendingTrace",
     "PreparedResult",
     "RunRecord",
     "RunStatus",

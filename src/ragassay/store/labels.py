@@ -60,6 +60,30 @@ class LabelsMixin:
                                (content_key, name))
             return cur.rowcount > 0
 
+    def delete_labels(self, keys: Iterable[str], names: Iterable[str] | None = None,
+                      annotator: str | None = None) -> dict[str, int]:
+        """Remove the labels of these content keys (only those of `names`, only those
+        `annotator` gave, when given) in ONE transaction; {label name: how many}."""
+        wanted = list(dict.fromkeys(keys))
+        only = list(dict.fromkeys(names)) if names is not None else None
+        removed: dict[str, int] = {}
+        with self._write() as conn:
+            for i in range(0, len(wanted), _CHUNK):
+                part = wanted[i:i + _CHUNK]
+                sql = f"content_key IN ({', '.join('?' * len(part))})"
+                params: list[Any] = list(part)
+                if only is not None:
+                    sql += f" AND name IN ({', '.join('?' * len(only))})"
+                    params += only
+                if annotator is not None:
+                    sql += " AND annotator = ?"
+                    params.append(annotator)
+                for row in conn.execute(f"SELECT name, COUNT(*) FROM labels WHERE {sql} "
+                                        "GROUP BY name", params):
+                    removed[row[0]] = removed.get(row[0], 0) + int(row[1])
+                conn.execute(f"DELETE FROM labels WHERE {sql}", params)
+        return removed
+
     def labels_for(self, keys: Iterable[str]) -> dict[str, dict[str, HumanLabel]]:
         """content key -> {label name: label} for the keys that have any."""
         out: dict[str, dict[str, HumanLabel]] = {}

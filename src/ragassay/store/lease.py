@@ -70,8 +70,9 @@ def _alive(holder: Holder) -> bool:
     return True
 
 
-def take(conn: sqlite3.Connection, run_id: str) -> None:
-    """Take the run's lease inside the caller's write transaction, or raise RunBusy."""
+def check_free(conn: sqlite3.Connection, run_id: str, then: str = "resume") -> None:
+    """RunBusy when another live process (or one of another host) holds the run's lease;
+    the message ends with what to do `then`."""
     me = this_process()
     row = conn.execute("SELECT pid, host, proc_start, taken FROM leases WHERE run_id = ?",
                        (run_id,)).fetchone()
@@ -86,7 +87,13 @@ def take(conn: sqlite3.Connection, run_id: str) -> None:
         if not mine and alive:
             raise RunBusy(f"run {run_id} is being evaluated by {holder.describe()} (since "
                           f"{row['taken'][:19].replace('T', ' ')} UTC); wait for it to "
-                          "finish or stop it, then resume")
+                          f"finish or stop it, then {then}")
+
+
+def take(conn: sqlite3.Connection, run_id: str) -> None:
+    """Take the run's lease inside the caller's write transaction, or raise RunBusy."""
+    me = this_process()
+    check_free(conn, run_id)
     conn.execute(
         "INSERT INTO leases (run_id, pid, host, proc_start, taken) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (run_id) DO UPDATE SET pid = excluded.pid, host = excluded.host,"

@@ -306,11 +306,138 @@ def m0009_typed_results(conn: sqlite3.Connection) -> None:
                      (json.dumps(results, ensure_ascii=False), int(suspicious), rowid))
 
 
+def m0010_batches(conn: sqlite3.Connection) -> None:
+    """Provider batches (`ragassay eval --batch`): each batch a run submitted (`batches`:
+    the provider's batch and file ids, its status and counts, written before the submit
+    completes) and the calls each holds (`batch_calls`: custom id = the call's cache key,
+    then its reply or error, tokens and cost at batch and at direct price); and the
+    run's batch settings (`batch_runs`), so that a resume days later goes on the same way."""
+    conn.execute(
+        """CREATE TABLE batches (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            provider TEXT NOT NULL,
+            status TEXT NOT NULL,
+            batch_id TEXT,
+            input_file TEXT,
+            output_file TEXT,
+            error_file TEXT,
+            requests INTEGER NOT NULL,
+            bytes INTEGER NOT NULL,
+            completed INTEGER NOT NULL DEFAULT 0,
+            failed INTEGER NOT NULL DEFAULT 0,
+            error TEXT,
+            done INTEGER NOT NULL DEFAULT 0,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        )"""
+    )
+    conn.execute("CREATE INDEX batches_run ON batches (run_id, status)")
+    conn.execute(
+        """CREATE TABLE batch_calls (
+            batch INTEGER NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
+            run_id TEXT NOT NULL,
+            custom_id TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('held', 'ok', 'error', 'lost')),
+            reply TEXT,
+            error TEXT,
+            input_tokens INTEGER NOT NULL DEFAULT 0,
+            output_tokens INTEGER NOT NULL DEFAULT 0,
+            cached_tokens INTEGER NOT NULL DEFAULT 0,
+            cost_usd REAL,
+            direct_cost_usd REAL,
+            PRIMARY KEY (batch, custom_id)
+        )"""
+    )
+    conn.execute("CREATE INDEX batch_calls_key ON batch_calls (run_id, custom_id)")
+    conn.execute(
+        """CREATE TABLE batch_runs (
+            run_id TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+            options TEXT NOT NULL
+        )"""
+    )
+
+
+def m0011_monitor(conn: sqlite3.Connection) -> None:
+    """Monitor runs (`ragassay monitor`): their settings and state (`monitors`), every
+    trace accepted with where it is (`monitor_traces`: open, queued for scoring, scored at
+    a position of the scored stream, unsampled, invalid), the spans of the traces not yet
+    scored (`monitor_spans`, so that a restart loses none), and what the drift tests found
+    (`monitor_events`: windows, alarms, recoveries, one row per key)."""
+    conn.execute(
+        """CREATE TABLE monitors (
+            run_id TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            created TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            state TEXT NOT NULL DEFAULT '{}'
+        )"""
+    )
+    conn.execute("CREATE INDEX monitors_name ON monitors (name, created)")
+    conn.execute(
+        """CREATE TABLE monitor_traces (
+            run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            trace_id TEXT NOT NULL,
+            received TEXT NOT NULL,
+            completed TEXT,
+            state TEXT NOT NULL CHECK (state IN ('open', 'queued', 'scored', 'unsampled',
+                                                 'invalid')),
+            position INTEGER,
+            reason TEXT,
+            PRIMARY KEY (run_id, trace_id)
+        )"""
+    )
+    conn.execute("CREATE UNIQUE INDEX monitor_traces_position ON monitor_traces"
+                 " (run_id, position) WHERE position IS NOT NULL")
+    conn.execute("CREATE INDEX monitor_traces_state ON monitor_traces (run_id, state)")
+    conn.execute("CREATE INDEX monitor_traces_completed ON monitor_traces (run_id, completed)")
+    conn.execute(
+        """CREATE TABLE monitor_spans (
+            run_id TEXT NOT NULL,
+            trace_id TEXT NOT NULL,
+            span_id TEXT NOT NULL,
+            span TEXT NOT NULL,
+            PRIMARY KEY (run_id, trace_id, span_id),
+            FOREIGN KEY (run_id, trace_id) REFERENCES monitor_traces (run_id, trace_id)
+                ON DELETE CASCADE
+        )"""
+    )
+    conn.execute(
+        """CREATE TABLE monitor_events (
+            run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            metric TEXT,
+            created TEXT NOT NULL,
+            event TEXT NOT NULL,
+            PRIMARY KEY (run_id, key)
+        )"""
+    )
+    conn.execute("CREATE INDEX monitor_events_kind ON monitor_events (run_id, kind, created)")
+
+
+def m0015_lost_hops_one_based(conn: sqlite3.Connection) -> None:
+    """A traced sample's lost documents name their hop from 1, as the console, the report's
+    `hops.lost` and the dashboard always said it (`LostDocument.hop`); samples stored
+    before counted from 0 in `metadata.trace.lost`."""
+    rows = conn.execute(
+        "SELECT run_id, sample_id, sample FROM samples WHERE json_valid(sample) AND "
+        "json_array_length(sample, '$.metadata.trace.lost') > 0").fetchall()
+    for run_id, sample_id, text in rows:
+        data = json.loads(text)
+        for doc in data["metadata"]["trace"]["lost"]:
+            if isinstance(doc, dict) and isinstance(doc.get("hop"), int):
+                doc["hop"] += 1
+        conn.execute("UPDATE samples SET sample = ? WHERE run_id = ? AND sample_id = ?",
+                     (json.dumps(data, ensure_ascii=False), run_id, sample_id))
+
+
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
                                      m0004_run_specs, m0005_run_leases,
                                      m0006_calls_cached_tokens, m0007_human_labels,
                                      m0008_value_abstentions, m0009_label_links,
-                                     m0009_typed_results)
+                                     m0009_typed_results, m0010_batches, m0011_monitor,
+                                     m0015_lost_hops_one_based)
 """Every migration, in the order it must run."""
 
 

@@ -45,6 +45,11 @@ class RunRecord(Frozen):
     def spec_map(self) -> dict[str, MetricSpec]:
         return {s.name: s for s in self.specs}
 
+    @property
+    def failure(self) -> str | None:
+        """Why a failed run failed (its first stopping error, one line), when recorded."""
+        return (self.meta.failure or None) if self.status == "failed" else None
+
     def read_only_reason(self) -> str | None:
         """Why this version must not write to the run (None: it may)."""
         return read_only_reason(self.id, self.unknown_config)

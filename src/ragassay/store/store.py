@@ -14,10 +14,12 @@ from types import TracebackType
 from typing import Any, cast
 
 from ragassay.store import dialect, lease
+from ragassay.store.batches import BatchesMixin
 from ragassay.store.db import open_connection, open_postgres
 from ragassay.store.dialect import StoreUrl
 from ragassay.store.labels import LabelsMixin
 from ragassay.store.ledger import LedgerMixin
+from ragassay.store.monitor import MonitorMixin
 from ragassay.store.outcomes import OutcomesMixin
 from ragassay.store.records import (
     DEFAULT_DB_PATH,
@@ -69,7 +71,8 @@ def _merged_meta(raw: str, update: RunMeta | None) -> dict[str, Any]:
     return (meta.merged(update) if update is not None else meta).stored()
 
 
-class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin):
+class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, PagesMixin,
+            BatchesMixin, MonitorMixin):
     """A run store backed by one SQLite file (WAL: a dashboard may read while a run writes).
 
     Calls are synchronous and short; use one Store per process (a lock makes sharing it
@@ -251,12 +254,16 @@ class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, 
         runs = self.list_runs(dataset)
         return runs[0] if runs else None
 
-    def finish_run(self, run_id: str, status: str, meta_update: RunMeta | None = None) -> None:
-        """Set a run's status and put the fields `meta_update` wrote over its meta.
+    def finish_run(self, run_id: str, status: str, meta_update: RunMeta | None = None, *,
+                   failure: str | None = None) -> None:
+        """Set a run's status and put the fields `meta_update` wrote over its meta; a
+        failed run keeps why it failed (`failure`, one line; `RunRecord.failure`).
 
         Any status but "running" stamps `finished` and releases this process's lease;
         "running" clears it and takes the run's lease (a resumed run): `RunBusy` when a
         live process holds it, a stale lease of a process gone from this host is taken.
+        `failure`: why a "failed" run failed, one line (`RunRecord.failure`); any other
+        status clears an earlier one (a resumed run that completes).
         """
         if status not in RUN_STATUSES:
             raise ValueError(f"status must be one of {', '.join(RUN_STATUSES)}, not {status!r}")
@@ -267,6 +274,9 @@ class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, 
             else:
                 lease.release(conn, run_id)
             meta = _merged_meta(row["meta"], meta_update)
+            meta.pop("failure", None)
+            if status == "failed" and failure:
+                meta["failure"] = " ".join(failure.split())
             finished = None if status == "running" else _now().isoformat()
             conn.execute(
                 "UPDATE runs SET status = ?, finished = ?, meta = ? WHERE id = ?",
@@ -286,8 +296,12 @@ class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, 
         self.update_meta(run_id, RunMeta(bench=record))
 
     def delete_run(self, run_id: str) -> None:
-        """Delete a run with its samples, results and calls (the cache is kept)."""
+        """Delete a run with its samples, results, calls and annotation plan (the cache
+        and human labels are kept: they belong to the content, not the run). `RunBusy`
+        while another live process evaluates it."""
         with self._write() as conn:
+            self._require_run(conn, run_id)
+            lease.check_free(conn, run_id, then="delete it")
             if conn.execute("DELETE FROM runs WHERE id = ?", (run_id,)).rowcount == 0:
                 raise self._no_run(run_id)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -14,6 +15,10 @@ if TYPE_CHECKING:  # stats (scipy) is imported when a check runs, not with the p
     from ragassay.stats import GateResult
 
 WORST = 3  # samples shown per failing metric
+# a failing check points at the user's test line: pytest hides the frames of the plugin's
+# own expected failures (a threshold missed, a metric or threshold mistyped), never of
+# anything else (a bug in ragassay keeps its whole traceback)
+_HIDE = operator.methodcaller("errisinstance", (AssertionError, ValueError))
 _QUESTION_CHARS = 70
 
 
@@ -52,6 +57,7 @@ def _worst(run: EvalResult, metric: str, higher_is_better: bool, limit: int) -> 
 
 
 def _unknown(thresholds: Mapping[str, float], known: list[str]) -> None:
+    __tracebackhide__ = _HIDE
     for name in thresholds:
         if name not in known:
             raise ValueError(f"unknown metric {name!r}{did_you_mean(name, known)}; this run has "
@@ -68,18 +74,20 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None
     lists every check, and for each failing metric its worst samples. ValueError for a metric the
     run does not have, or a threshold outside its metric's range.
 
-    `corrected`: a metric linked to a human label with enough labels is decided on the
-    corrected 95% interval of people's label (`label_thresholds`, else the vocabulary's
-    default threshold); the others fall back to the judge's values, each with a line
-    saying why (`stats.gate_corrected`). ValueError for a label threshold naming no
+    `corrected`: after each metric linked to a human label with enough labels, a check
+    on the corrected 95% interval of people's label (`label_thresholds`, else the
+    vocabulary's default threshold) is added; every metric's own check stands
+    (`stats.gate_corrected`). ValueError for a label threshold naming no
     known label (with the nearest vocabulary name) or outside its label's scale; a label
     threshold without an estimate is NOT CHECKED, and fails with `require_labels`."""
+    __tracebackhide__ = _HIDE
     from ragassay.report import corrected_for, run_table
     from ragassay.stats import default_thresholds, gate, threshold_out_of_range
     from ragassay.stats.gate_corrected import gate_corrected, label_threshold_problem
 
     rt = run_table(run.store, run.run_id)
     table = rt.table
+    defaults = thresholds is None  # a metric no sample has the input for: not checked
     if thresholds is None:
         thresholds = default_thresholds(table.specs)
     _unknown(thresholds, list(table.specs))
@@ -92,10 +100,11 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None
     notes: tuple[str, ...] = ()
     if corrected or require_labels:
         out = gate_corrected(table, dict(thresholds), corrected_for(run.store, run.run_id, rt=rt),
-                             label_thresholds, strict=strict, require_labels=require_labels)
+                             label_thresholds, strict=strict, require_labels=require_labels,
+                             defaults=defaults)
         result, notes = out.result, out.notes
     else:
-        result = gate(table, dict(thresholds), strict=strict)
+        result = gate(table, dict(thresholds), strict=strict, defaults=defaults)
     failed = [c for c in result.checks if c.status == "FAIL"]
     bound = "the 95% CI's conservative bound" if strict else "the mean"
     if corrected:
@@ -133,6 +142,7 @@ def assert_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = Non
     strict checks with "too few values"); with `corrected`, on people's corrected
     interval where the run has enough human labels (see `check_metrics`). The message
     lists the failing metrics and their worst samples."""
+    __tracebackhide__ = _HIDE
     check = check_metrics(run, thresholds, strict, worst=worst, corrected=corrected,
                           label_thresholds=label_thresholds, require_labels=require_labels)
     if not check.passed:

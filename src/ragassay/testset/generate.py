@@ -2,7 +2,9 @@
 
 The corpus is chunked (the bench's recursive chunker), chunks are drawn in a seeded order,
 and each kind is filled from them: single-fact from one chunk, multi-hop from two chunks
-of different documents that share content words, unanswerable from one chunk's topic.
+of different documents that share a name or topic (`entities.Corpus`: "Ledgerly",
+"annual leave"; the rarest shared first), unanswerable from one chunk's names and
+topics.
 Drafts a generator cannot make, and duplicates (the same words, or a word-set Jaccard at
 or above `near_duplicate` with an earlier question), are dropped and counted.
 """
@@ -29,10 +31,10 @@ from ragassay.testset.drafts import (
     plan,
     words,
 )
+from ragassay.testset.entities import Corpus
 from ragassay.types import is_offline
 
 MAX_PAIRING_CHUNKS = 300  # multi-hop pairs are looked for among this many chunks
-_SHORT = 4  # words this short or shorter do not make two chunks related
 
 if TYPE_CHECKING:
     from ragassay.judge.llm_judge import Cache
@@ -53,25 +55,33 @@ class _Dedup:
         return True
 
 
-def related_pairs(chunks: Sequence[Chunk], rng: random.Random) -> list[tuple[Chunk, Chunk]]:
-    """Pairs of chunks of different documents that share content words, most shared
-    first (a bridge for a two-hop question); ties in a seeded order."""
+def related_pairs(chunks: Sequence[Chunk], rng: random.Random, corpus: Corpus
+                  ) -> list[tuple[Chunk, Chunk, tuple[str, ...]]]:
+    """Pairs of chunks of different documents that share names or topics, with them (a
+    bridge for a two-hop question), best first: names before topics, the rarest in the
+    corpus first; ties in a seeded order. Chunks sharing nothing are never paired."""
     pool = list(chunks)
     rng.shuffle(pool)
     pool = pool[:MAX_PAIRING_CHUNKS]
-    content = [frozenset(w for w in words(c.text) if len(w) > _SHORT) for c in pool]
+    subjects = [set(corpus.subjects_in(c.text)) for c in pool]
+    rarity = {s: corpus.specificity(s) for found in subjects for s in found}
+
+    def rank(s: str) -> tuple[bool, int, str]:
+        return s not in corpus.names, rarity[s], s
+
     scored = []
     for i, j in itertools.combinations(range(len(pool)), 2):
-        if pool[i].doc_id != pool[j].doc_id:
-            shared = len(content[i] & content[j])
-            if shared:
-                scored.append((-shared, rng.random(), i, j))
+        if pool[i].doc_id == pool[j].doc_id:
+            continue
+        shared = tuple(sorted(subjects[i] & subjects[j], key=rank))
+        if shared:
+            scored.append((rank(shared[0])[:2], rng.random(), i, j, shared))
     scored.sort()
-    fresh: list[tuple[Chunk, Chunk]] = []
-    reused: list[tuple[Chunk, Chunk]] = []
+    fresh: list[tuple[Chunk, Chunk, tuple[str, ...]]] = []
+    reused: list[tuple[Chunk, Chunk, tuple[str, ...]]] = []
     used: set[int] = set()
-    for _, _, i, j in scored:  # pairs of unused chunks first, so that questions differ
-        (reused if i in used or j in used else fresh).append((pool[i], pool[j]))
+    for _, _, i, j, shared in scored:  # pairs of unused chunks first: questions differ
+        (reused if i in used or j in used else fresh).append((pool[i], pool[j], shared))
         if i not in used and j not in used:
             used.update((i, j))
     return fresh + reused
@@ -114,7 +124,8 @@ async def agenerate(corpus: str | Path | Sequence[Document],
     counts = plan(opts.n, opts.mix)
     docs = load_corpus(Path(corpus)) if isinstance(corpus, str | Path) else list(corpus)
     chunks = chunk_corpus(docs, ChunkerSpec(kind="recursive", size=opts.chunk_size), None)
-    generator = _generator(opts, "\n".join(d.text for d in docs), cache)
+    known = Corpus.read(d.text for d in docs)  # its names and topics
+    generator = _generator(opts, known, cache)
     report = GenerateReport(generator=generator.label, asked=opts.n, chunks=len(chunks),
                             documents=len(docs))
     rng = random.Random(opts.seed)
@@ -132,8 +143,11 @@ async def agenerate(corpus: str | Path | Sequence[Document],
 
     candidates: dict[Kind, Iterator[tuple[Any, ...]]] = {
         "single-fact": ((c,) for c in order),
-        "multi-hop": iter(related_pairs(chunks, rng)),
-        "unanswerable": ((c, titles.get(c.doc_id, "")) for c in reversed(order)),
+        "multi-hop": iter(related_pairs(chunks, rng, known)),
+        # chunks naming something with a kind-mate first: their facts can be asked of it
+        "unanswerable": ((c, titles.get(c.doc_id, "")) for c in sorted(
+            reversed(order), key=lambda c: not any(known.kinds.get(n)
+                                                   for n in known.names_in(c.text)))),
     }
     makers = {"single-fact": generator.single, "multi-hop": generator.multi,
               "unanswerable": generator.unanswerable}
@@ -148,11 +162,11 @@ async def agenerate(corpus: str | Path | Sequence[Document],
     return rows, report
 
 
-def _generator(opts: GenerateOptions, corpus_text: str, cache: Cache | None) -> Any:
+def _generator(opts: GenerateOptions, corpus: Corpus, cache: Cache | None) -> Any:
     if is_offline(opts.judge):
         from ragassay.testset.offline import OfflineGenerator
 
-        return OfflineGenerator(corpus_text, opts.no_answer, opts.seed)
+        return OfflineGenerator(corpus, opts.no_answer, opts.seed)
     from ragassay.testset.llm import LLMGenerator
 
     return LLMGenerator(opts.judge, cache=cache, base_url=opts.base_url,

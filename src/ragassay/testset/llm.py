@@ -80,8 +80,9 @@ class LLMGenerator:
                      reference=out.answer.strip(), quotes=((chunk.doc_id, quote),),
                      sources=(SourceChunk.of(chunk),))
 
-    async def multi(self, a: Chunk, b: Chunk) -> Draft | str:
-        out = await self._ask(self.multi_prompt, {"chunk_a": a.text, "chunk_b": b.text})
+    async def multi(self, a: Chunk, b: Chunk, shared: tuple[str, ...]) -> Draft | str:
+        out = await self._ask(self.multi_prompt, {"chunk_a": a.text, "chunk_b": b.text,
+                                                  "shared": ", ".join(shared[:3])})
         if isinstance(out, str):
             return out
         qa, qb = _quote(a, out.quote_a), _quote(b, out.quote_b)

@@ -4,8 +4,14 @@ Questions are rewritten corpus sentences (labelled `offline-extractive` in every
 a sentence with a number, a date or a name becomes a question by putting the question
 word in place of that fact ("Employees get 27 days of annual leave." -> "Employees get
 how many days of annual leave?"), and its reference answer is the sentence itself, which
-is also the gold passage. Multi-hop items join two facts from two chunks of different
-documents; unanswerable ones ask about a topic no word of which occurs in the corpus.
+is also the gold passage. Multi-hop items join two facts about one name or topic that
+two chunks of different documents share (`entities`: "Ledgerly", "annual leave"), each
+fact sentence mentioning it. Unanswerable ones ask about the corpus's own names and
+topics what no sentence of it says: a fact sentence with its name swapped for another
+name of the same kind ("Hotels in Toronto cost at most 220 euros" -> "Hotels in Lisbon
+cost at most how much per night?", when nothing says what hotels in Lisbon cost), else
+a question about one of the chunk's names or topics on a matter the corpus never
+mentions with it (who approves exceptions, a fee, when its rules changed, whom to ask).
 They read less naturally than an LLM's (`--judge`), but every answer is in the corpus,
 quoted verbatim.
 """
@@ -14,26 +20,31 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from ragassay.corpus.chunking import Chunk
-from ragassay.testset.drafts import OFFLINE_LABEL, Draft, SourceChunk, words
+from ragassay.testset.drafts import OFFLINE_LABEL, Draft, SourceChunk
+from ragassay.testset.entities import Corpus, content_words
 from ragassay.text import split_sentences
 
 MONTHS = frozenset(["january", "february", "march", "april", "may", "june", "july",
                     "august", "september", "october", "november", "december"])
 _NUMBER = re.compile(r"^[$€£]?\d[\d,.]*(%|k|m)?$", re.IGNORECASE)
 _EDGE = re.compile(r"^[\"'(\[]+|[\"'),.;:!?\]]+$")
-TOPICS = (
-    "pet insurance", "company cars", "stock options", "parking permits", "gym memberships",
-    "tuition reimbursement", "relocation bonuses", "jury duty", "military leave",
-    "sabbaticals", "childcare vouchers", "bicycle leasing", "lunch vouchers",
-    "volunteering days", "crypto payments", "drone usage", "wine tastings",
-    "helicopter travel", "yacht charters", "submarine access", "moon missions",
-    "llama grooming", "quantum licences", "glacier trips",
-)
-TEMPLATES = ("What does {title} say about {topic}?", "What is the rule for {topic}?",
-             "Who approves {topic}?", "Is there a policy on {topic}?")
+# questions about a name or topic on a matter a corpus may not mention with it: the
+# template, and the word stems that would say it (any of them near the subject: skipped);
+# a name (a product, a tool, a place) and a topic ("sick leave") are asked differently
+_APPROVAL = ("approv", "exception", "sign off")
+_FEE = ("fee", "cost", "price", "charge", "free", "paid", "$", "€", "£", "euro", "dollar")
+_CHANGE = ("chang", "updat", "effective", "introduc", "since", "revis")
+_CONTACT = ("contact", "email", "e-mail", "phone", "ask", "reach", "@")
+ASK_NAME = (("Is there a fee for {s}?", _FEE),
+            ("Whom do I contact with a question about {s}?", _CONTACT))
+ASK_TOPIC = (("Who approves exceptions to the rules on {s}?", _APPROVAL),
+             ("When did the rules on {s} last change?", _CHANGE),
+             ("Whom do I contact with a question about {s}?", _CONTACT))
+MAX_MULTI_WORDS = 40  # a two-part question longer than this reads as two questions
 MIN_WORDS = 5
 MAX_WORDS = 28
 PREPOSITIONS = frozenset(["in", "via", "through", "at", "to", "from", "with", "by", "on",
@@ -58,13 +69,24 @@ def _prose(text: str) -> Iterator[str]:
             yield " ".join(lines)
 
 
+_LABEL = re.compile(r"^[A-Z][^:.()]{0,40}:\s+(?=\S)")  # "File uploads: the maximum ..."
+# a sentence that leans on the one before it ("They are booked ...") makes no question
+_LEANS = frozenset(["they", "it", "this", "these", "those", "that", "he", "she", "such"])
+
+
 def fact_sentences(text: str) -> list[str]:
     """The chunk's sentences that can carry a question: prose ending with a full stop,
-    MIN_WORDS to MAX_WORDS words, with a number or a name in them."""
+    MIN_WORDS to MAX_WORDS words, with a number or a name in them; a help-centre entry's
+    leading label ("File uploads: ") left out (the rest is still the chunk's words)."""
     out = []
     for prose in _prose(text):
         for sentence in split_sentences(prose):
+            label = _LABEL.match(sentence)
+            if label and len(label.group(0).split()) <= 4:
+                sentence = sentence[label.end():]
             n = len(sentence.split())
+            if sentence.split()[0].lower() in _LEANS:
+                continue
             if sentence.endswith(".") and MIN_WORDS <= n <= MAX_WORDS \
                     and _fact_index(sentence.split()) is not None:
                 out.append(sentence)
@@ -119,10 +141,13 @@ def to_question(sentence: str) -> str | None:
     return text + "?" if len(text.split()) >= 3 else None
 
 
-def _join_lower(question: str) -> str:
-    """The second question of a pair, lower-cased at its start unless that is a name."""
+def _join_lower(question: str, names: frozenset[str] = frozenset()) -> str:
+    """The second question of a pair, lower-cased at its start unless that is a name (an
+    acronym, or a word of one of the corpus's `names`)."""
     first = question.split(" ", 1)[0]
-    return question if not first[1:].islower() else first.lower() + question[len(first):]
+    if not first[1:].islower() or first.strip(",.:;") in names:
+        return question
+    return first.lower() + question[len(first):]
 
 
 class OfflineGenerator:
@@ -130,19 +155,23 @@ class OfflineGenerator:
 
     label = OFFLINE_LABEL
 
-    def __init__(self, corpus_text: str, no_answer: str, seed: int = 0) -> None:
-        self.vocabulary = words(corpus_text)
+    def __init__(self, corpus: Corpus, no_answer: str, seed: int = 0) -> None:
+        self.corpus = corpus
         self.no_answer = no_answer
         self.rng = random.Random(seed)
-        self.topics = [t for t in TOPICS if not words(t) & self.vocabulary]
+        self.joined: set[str] = set()  # fact sentences a multi-hop question already used
+        self.asked: Counter[str] = Counter()  # templates used so far: the least used next
 
-    def _fact(self, chunk: Chunk) -> tuple[str, str] | None:
-        """(question, sentence) from a random fact sentence of the chunk."""
+    def _fact(self, chunk: Chunk, about: str | None = None) -> tuple[str, str] | None:
+        """(question, sentence) from a random fact sentence of the chunk (one that names
+        `about`, when given, in its question too)."""
         candidates = fact_sentences(chunk.text)
         self.rng.shuffle(candidates)
         for sentence in candidates:
+            if about is not None and (sentence in self.joined or not _names(about, sentence)):
+                continue
             question = to_question(sentence)
-            if question:
+            if question and (about is None or _names(about, question)):
                 return question, sentence
         return None
 
@@ -154,24 +183,85 @@ class OfflineGenerator:
         return Draft(kind="single-fact", question=question, reference=sentence,
                      quotes=((chunk.doc_id, sentence),), sources=(SourceChunk.of(chunk),))
 
-    async def multi(self, a: Chunk, b: Chunk) -> Draft | str:
-        first, second = self._fact(a), self._fact(b)
-        if first is None or second is None:
-            return "no sentence with a fact in one of the chunks"
-        question = f"{first[0][:-1]}, and {_join_lower(second[0])}"
+    async def multi(self, a: Chunk, b: Chunk, shared: tuple[str, ...]) -> Draft | str:
+        """Two facts, one from each chunk, about the same shared name or topic (the
+        first of `shared`, best first, that both chunks state a fact about)."""
+        why = "no fact about a shared name or topic in one of the chunks"
+        for subject in shared:
+            first, second = self._fact(a, subject), self._fact(b, subject)
+            if first is None or second is None:
+                continue
+            if len(first[0].split()) + len(second[0].split()) > MAX_MULTI_WORDS:
+                why = "the two facts make too long a question"
+                continue
+            break
+        else:
+            return why
+        self.joined.update((first[1], second[1]))
+        name_words = frozenset(w for n in self.corpus.names for w in n.split())
+        question = f"{first[0][:-1]}, and {_join_lower(second[0], name_words)}"
         return Draft(kind="multi-hop", question=question,
                      reference=f"{first[1]} {second[1]}",
                      quotes=((a.doc_id, first[1]), (b.doc_id, second[1])),
                      sources=(SourceChunk.of(a), SourceChunk.of(b)))
 
     async def unanswerable(self, chunk: Chunk, title: str) -> Draft | str:
-        if not self.topics:
-            return "no topic absent from the corpus"
-        topic = self.rng.choice(self.topics)
-        template = self.rng.choice(TEMPLATES)
-        question = template.format(title=title or "the documents", topic=topic)
-        return Draft(kind="unanswerable", question=question[0].upper() + question[1:],
-                     reference=self.no_answer, sources=(SourceChunk.of(chunk),))
+        question = self._swapped(chunk) or self._unasked(chunk)
+        if question is None:
+            return "no name or topic of the chunk to ask about what the corpus does not say"
+        return Draft(kind="unanswerable", question=question, reference=self.no_answer,
+                     sources=(SourceChunk.of(chunk),))
+
+    def _swapped(self, chunk: Chunk) -> str | None:
+        """A fact of the chunk asked of another name of the same kind, when no sentence
+        of the corpus gives that name the fact's words."""
+        candidates = fact_sentences(chunk.text)
+        self.rng.shuffle(candidates)
+        for sentence in candidates:
+            for name in self.corpus.names_in(sentence):
+                others = sorted(self.corpus.kinds.get(name, ()))
+                self.rng.shuffle(others)
+                for other in others:
+                    if _names(other, sentence):
+                        continue
+                    swapped = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", other, sentence)
+                    question = to_question(swapped)
+                    about = content_words(sentence) - content_words(name)
+                    if (question and _names(other, question)
+                            and not self.corpus.says(other, about)):
+                        return question
+        return None
+
+    def _unasked(self, chunk: Chunk) -> str | None:
+        """A question about one of the chunk's names or topics on a matter no sentence of
+        the corpus mentions with it."""
+        subjects = self.corpus.subjects_in(chunk.text, share=0.25)  # specific ones only
+        self.rng.shuffle(subjects)
+        for subject in subjects:
+            named = subject in self.corpus.names
+            if named and (subject.isupper() or any(ch.isdigit() for ch in subject)):
+                continue  # "Whom do I contact about PATCH?": an acronym, a code, a format
+            asks = [ask for ask in (ASK_NAME if named else ASK_TOPIC)
+                    if ask[1] is not _FEE or _product_like(subject)]
+            self.rng.shuffle(asks)
+            asks.sort(key=lambda ask: self.asked[ask[0]])
+            for template, cues in asks:
+                if not self.corpus.mentions(subject, cues):
+                    self.asked[template] += 1
+                    return template.format(s=subject)
+        return None
 
     async def aclose(self) -> None:
         return None
+
+
+def _names(subject: str, text: str) -> bool:
+    """Whether `text` mentions `subject` (case-insensitive, whole words)."""
+    return re.search(rf"(?<![\w-]){re.escape(subject)}(?![\w-])", text, re.IGNORECASE) \
+        is not None
+
+
+def _product_like(name: str) -> bool:
+    """A name a fee is asked about: several words or an internal capital ("Meridian
+    Health", "DeskBook"), not a single plain word ("Toronto" may be a place)."""
+    return " " in name or any(ch.isupper() for ch in name[1:])

@@ -43,7 +43,7 @@ from ragassay.types.results import (
     Status,
     abstained_reason,
 )
-from ragassay.types.run import OFFLINE_SPECS, Ratings, RunConfig, RunMeta, is_offline
+from ragassay.types.run import OFFLINE_SPECS, Ratings, ReadAs, RunConfig, RunMeta, is_offline
 from ragassay.types.sample import InvalidRow, Sample, content_key
 from ragassay.types.spec import (
     Composite,
@@ -87,6 +87,7 @@ __all__ = [
     "Price",
     "RatingReading",
     "Ratings",
+    "ReadAs",
     "Reliability",
     "Rule",
     "RunConfig",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, field_serializer
 
 from ragassay.types.backend import BackendOptions, Price
 from ragassay.types.base import Frozen
@@ -14,6 +14,9 @@ from ragassay.types.reliability import RunReliability
 
 Ratings = Literal["expected", "greedy"]
 """How an LLM judge reads ratings and flags: probability-weighted, or as stated."""
+ReadAs = Literal["auto", "rows", "traces"]
+"""How a .json/.jsonl/.parquet dataset is read: as rows or traces by what it holds (the
+keys of its first object), or as named (`eval --format`)."""
 
 OFFLINE_SPECS = ("offline", "offline:accurate")
 """The offline judge's specs: the default, and the opt-in accurate relevance mode (the
@@ -49,13 +52,21 @@ class RunConfig(Frozen):
     field_map: dict[str, str] = Field(default_factory=dict)  # {field: column} of the dataset
     # {role: [attribute, ...]} read first from a trace file (dataset.traces.mapping)
     trace_map: dict[str, list[str]] = Field(default_factory=dict)
-    kind: Literal["eval", "bench", "meta-eval"] = "eval"
+    kind: Literal["eval", "bench", "meta-eval", "monitor"] = "eval"
     strategies: tuple[str, ...] = ()  # bench: the strategies compared
     split: str | None = None  # meta-eval: the dev-set split scored
     limit: int | None = None  # meta-eval: the first N samples only
     # how an LLM judge reads ratings and flags: probability-weighted from the token
     # probabilities (when the backend gives them), or the stated values
     ratings: Ratings = "expected"
+    read_as: ReadAs = "auto"  # the dataset read as rows or traces (`eval --format`)
+
+    @field_serializer("backend")
+    def _given_backend(self, backend: BackendOptions) -> dict[str, Any]:
+        # only the options given: a stored config read back must not take a default for
+        # one given (`max_tokens_overridden`: a resumed run's calls would ask for another
+        # max_tokens, under other cache keys, than the run's first calls did)
+        return backend.model_dump(mode="json", exclude_unset=True)
 
     def backend_options(self) -> BackendOptions:
         """The backend settings with this run's endpoint and concurrency."""
@@ -105,6 +116,7 @@ class RunMeta(Frozen):
     reliability: RunReliability | None = None  # the judge's measured agreement with people
     dataset_path: str | None = None  # the dataset file's resolved path
     bench: dict[str, Any] | None = None  # a bench's record (`report.BenchRecord` reads it)
+    failure: str | None = None  # why a failed run failed (its first stopping error, one line)
     # what an older version kept here: a config's free-form extras (m0003), unknown keys
     legacy_extra: dict[str, Any] = Field(default_factory=dict)
     other: dict[str, Any] = Field(default_factory=dict)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from ragassay.types.base import Frozen
 
@@ -117,10 +117,10 @@ class MetricSpec(Frozen):
     higher_is_better: bool = True
     description: str = ""
     target: Target | None = None  # interpretation on the raw scale (else a generic rule)
-    # the default release-gate bar (None: not gated by default); declared `gate=True`: the
-    # target's `good`, so that the gate and the report hold one bar. A number is a bar of
-    # its own: a run stored before gate=True kept its bar, which the gate says beside the
-    # target (cli `gate`).
+    # the default release-gate bar (None: the target's `good`, as `stats.gate.
+    # default_thresholds` reads it: every metric is gated by default); declared `gate=True`:
+    # the target's `good` too. A number is a bar of its own: a run stored before gate=True
+    # kept its bar, which the gate says beside the target (cli `gate`).
     gate: float | None = None
     headline: int | None = None  # position in narrow summaries (lower first; None: not shown)
     rank: int | None = None  # preference as the leaderboard's ranking metric (lower first)
@@ -129,6 +129,10 @@ class MetricSpec(Frozen):
     # the human labels it is compared with (calibration, corrected estimates, annotation);
     # the links of one direction before the inverted ones (`labels.linked_metrics`)
     labels: tuple[LinkedLabel, ...] = ()
+    # the practical-equivalence margin, on the metric's own scale: two runs or strategies
+    # whose mean difference is shown (TOST) to lie within +-equivalence are "equivalent";
+    # None: 2.5% of the range (`stats.effect.margin_for`); `--equivalence` overrides it
+    equivalence: float | None = Field(default=None, gt=0)
 
     @model_validator(mode="before")
     @classmethod

@@ -12,7 +12,11 @@ import streamlit as st
 from ragassay.store import StoreError, StoreUrl, is_url
 from ragassay.ui import data, state
 
-st.set_page_config(page_title="ragassay", page_icon=":material/fact_check:", layout="wide")
+FAVICON = "\U0001f9ea"  # test tube
+
+# the favicon is an emoji (a data: URL drawn in the page): a ":material/...:" one is
+# fetched from fonts.gstatic.com, and a local tool makes no outside request
+st.set_page_config(page_title="ragassay", page_icon=FAVICON, layout="wide")
 
 if state.DB_KEY not in st.session_state:
     st.session_state[state.DB_KEY] = state.parse_args(sys.argv[1:])

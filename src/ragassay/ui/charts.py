@@ -1,6 +1,6 @@
 """Plotly figures for the dashboard, built from report sections and score tables.
 
-User strings (strategy names, sample ids) are HTML-escaped before they reach a
+User strings (strategy names, sample ids, metric labels) are HTML-escaped before they reach a
 figure: plotly renders a few tags (links, bold) inside labels, entities as text.
 """
 
@@ -15,7 +15,12 @@ import plotly.graph_objects as go
 
 from ragassay.stats import CorrelationMatrix, ScoreTable, StrategySummary, TrendPoint
 from ragassay.types import MetricSpec
-from ragassay.ui.fmt import metric_label
+from ragassay.ui.fmt import metric_label as _label
+
+
+def metric_label(name: str) -> str:
+    """The metric's label as a figure shows it (escaped: plotly renders a few tags)."""
+    return html.escape(_label(name))
 
 
 def long_frame(table: ScoreTable) -> pd.DataFrame:

@@ -18,6 +18,38 @@ WHY = ("What people would say about the whole run: the human labels on a sample,
        "valid however biased the judge is; a better judge only narrows it.")
 
 
+def show_headline(report: Report, specs: Mapping[str, MetricSpec]) -> None:
+    """The overview's opening (`report.headline`): a card per linked metric, people's
+    corrected figure when the run has enough labels (the judge's agreement measured on
+    them beside it), else the judge's own mean with its held-apart agreement; then the
+    prompt to label samples. Nothing when no metric of the run is linked to a label."""
+    from ragassay.report import HEADLINE_NOTE, HEADLINE_TITLE, headline
+
+    head = headline(report)
+    if not head.rows:
+        return
+    st.header(HEADLINE_TITLE)
+    rows = head.rows[:4]
+    for col, r in zip(st.columns(max(1, len(rows))), rows, strict=False):
+        e = r.estimate
+        if e is not None:
+            col.metric(f"{metric_label(r.metric, specs)}: people ({e.label})", num(e.estimate),
+                       help=f"{r.people_text()}; judge's own {r.judge_text()}; agreement "
+                            f"{r.agreement_text()}")
+        else:
+            col.metric(f"{metric_label(r.metric, specs)}: judge", r.judge_text().split(" ")[0],
+                       help=f"no human labels yet; judge's own {r.judge_text()}; agreement "
+                            f"{r.agreement_text()}")
+    st.dataframe(pd.DataFrame([
+        {"metric": metric_label(r.metric, specs), "people (corrected, 95% CI)":
+         r.people_text() or "no labels", "judge's agreement with people": r.agreement_text(),
+         "judge's own mean (95% CI)": r.judge_text()} for r in head.rows]),
+        hide_index=True, height=rows_height(len(head.rows)))
+    st.caption(md_escape(HEADLINE_NOTE))
+    if head.prompt:
+        st.info(md_escape(f"Next: {head.prompt} (or on the Annotate page)."))
+
+
 def show_corrected(report: Report, specs: Mapping[str, MetricSpec]) -> None:
     """A header, one card per whole-run estimate, a table of all of them (per strategy
     too) and a line per link without one; nothing when the run has no labels."""
@@ -28,9 +60,9 @@ def show_corrected(report: Report, specs: Mapping[str, MetricSpec]) -> None:
     st.caption(WHY)
     whole = [e for e in cor.estimates if e.strategy is None]
     for col, e in zip(st.columns(max(1, min(4, len(whole)))), whole[:4], strict=False):
-        col.metric(f"{e.label} (people)", num(e.estimate),
-                   delta=None if e.judge_mean is None else
-                   f"judge's own {num(e.judge_mean)} via {metric_label(e.metric, specs)}",
+        col.metric(md_escape(f"{e.label} (people)"), num(e.estimate),
+                   delta=None if e.judge_mean is None else md_escape(
+                       f"judge's own {num(e.judge_mean)} via {metric_label(e.metric, specs)}"),
                    delta_color="off",
                    help=f"{cor.confidence:.0%} CI {interval(e.ci_low, e.ci_high)} from "
                         f"{e.n_labelled} of {e.n_total} samples labelled")

@@ -22,6 +22,7 @@ from typing import Literal
 
 import streamlit as st
 
+from ragassay.monitor.view import MonitorView, monitor_view
 from ragassay.report import (
     FailedEntry,
     Report,
@@ -223,3 +224,9 @@ def compare_within(db: str, run: tuple[str, str], s1: str, s2: str, alpha: float
                    ) -> Comparison:
     """Strategy s2 against s1 within one run (`(run_id, version)`), paired by question."""
     return compare_strategies(table(db, *run), s1, s2, CompareOptions(alpha=alpha, seed=SEED))
+
+
+def monitor(db: str, run_id: str) -> MonitorView | None:
+    """A monitor run's view (not cached: a live monitor changes by the second)."""
+    with reading(db) as store:
+        return monitor_view(store, run_id)

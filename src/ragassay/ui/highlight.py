@@ -7,11 +7,18 @@ from __future__ import annotations
 import re
 
 MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:])")
+WORD_JOINER = "\u2060"
+# what GitHub-flavoured Markdown links by itself, whatever is escaped: a URL's "://",
+# "www." and the "@" of an e-mail address (Streamlit autolinks them after unescaping)
+_AUTOLINK = re.compile(r"(?<=:)(?=//)|(?<=www)(?=\.)|(?<=@)", re.IGNORECASE)
 
 
 def md_escape(text: str) -> str:
-    """Backslash-escape Markdown so that user text in a label or message stays text."""
-    return MD_SPECIAL.sub(r"\\\1", text)
+    """User text for a Markdown label or message, shown as written: Markdown and
+    Streamlit's directives (`:red[...]`, `:material/x:`) backslash-escaped, and what
+    GitHub-flavoured Markdown would link by itself (`http://`, `www.`, `a@b.c`) broken by
+    an invisible word joiner, so that no image is fetched and no link is live."""
+    return MD_SPECIAL.sub(r"\\\1", _AUTOLINK.sub(WORD_JOINER, text))
 
 
 __all__ = ["md_escape"]

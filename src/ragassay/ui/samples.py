@@ -106,36 +106,68 @@ def resolve(label: str, frame: pd.DataFrame) -> str | None:
     return None
 
 
+TREE_INDENT = 12
+"""Deeper spans are indented no further, their depth written instead (a 3,000-deep chain
+would otherwise be a page of spaces)."""
+
+
 def span_tree(trace: SampleTrace) -> list[dict[str, Any]]:
     """The trace's spans as table rows in tree order (children under their parent, in
     start order; the name indented by depth), each retrieval or rerank span with its
-    hop's scores, and whether it fed the answer."""
+    hop's scores, and whether it fed the answer. Walked without recursion, each span
+    once: a span that is its own parent, spans whose parents form a cycle (shown at the
+    top, said so) and a span id given twice (its children under the first) all draw."""
     hops = {h.span_id: (i, h) for i, h in enumerate(trace.hops)}
-    children: dict[str | None, list[TraceSpan]] = {}
     ids = {s.span_id for s in trace.spans}
-    for span in trace.spans:
-        parent = span.parent_id if span.parent_id in ids else None
-        children.setdefault(parent, []).append(span)
+    children: dict[str | None, list[int]] = {}
+    for i, span in enumerate(trace.spans):
+        parent = span.parent_id if span.parent_id in ids and span.parent_id != span.span_id \
+            else None
+        children.setdefault(parent, []).append(i)
     rows: list[dict[str, Any]] = []
+    drawn: set[int] = set()
+    opened: set[str] = set()  # span ids whose children are drawn (under the first span)
 
-    def visit(parent: str | None, depth: int) -> None:
-        for span in children.get(parent, []):
-            index, hop = hops.get(span.span_id, (None, None))
-            took = ((span.end_ns - span.start_ns) / 1e6
-                    if span.start_ns is not None and span.end_ns is not None else None)
-            rows.append({
-                "span": "\u2003" * depth + ("\u2514 " if depth else "") + span.name,
-                "kind": span.kind or "-",
-                "hop": "" if index is None else str(index + 1),
-                "documents": "" if hop is None else str(len(hop.documents)),
-                "relevance": None if hop is None else hop.relevance,
-                "utilization": None if hop is None else hop.utilization,
-                "fed the answer": "yes" if index in trace.context_hops else "",
-                "ms": took, "span id": span.span_id})
-            visit(span.span_id, depth + 1)
+    def walk(start: int, note: str) -> None:
+        stack: list[tuple[int, int, str]] = [(start, 0, note)]
+        while stack:
+            i, depth, why = stack.pop()
+            if i in drawn:
+                continue
+            drawn.add(i)
+            rows.append(_span_row(trace, trace.spans[i], depth, why, hops))
+            sid = trace.spans[i].span_id
+            if sid in opened:
+                continue
+            opened.add(sid)
+            stack.extend((c, depth + 1, "") for c in reversed(children.get(sid, []))
+                         if c not in drawn)
 
-    visit(None, 0)
+    for i in children.get(None, []):
+        span = trace.spans[i]
+        walk(i, "its own parent" if span.parent_id == span.span_id else "")
+    for i in range(len(trace.spans)):  # unreachable from a root: a cycle of parents
+        if i not in drawn:
+            walk(i, "in a cycle of parents")
     return rows
+
+
+def _span_row(trace: SampleTrace, span: TraceSpan, depth: int, note: str,
+              hops: dict[str, tuple[int, TraceHop]]) -> dict[str, Any]:
+    index, hop = hops.get(span.span_id, (None, None))
+    took = ((span.end_ns - span.start_ns) / 1e6
+            if span.start_ns is not None and span.end_ns is not None else None)
+    shown = min(depth, TREE_INDENT)
+    name = ("\u2003" * shown + ("\u2514 " if depth else "")
+            + (f"[{depth}] " if depth > TREE_INDENT else "") + span.name
+            + (f" ({note})" if note else ""))
+    return {"span": name, "kind": span.kind or "-",
+            "hop": "" if index is None else str(index + 1),
+            "documents": "" if hop is None else str(len(hop.documents)),
+            "relevance": None if hop is None else hop.relevance,
+            "utilization": None if hop is None else hop.utilization,
+            "fed the answer": "yes" if index in trace.context_hops else "",
+            "ms": took, "span id": span.span_id}
 
 
 def hop_documents(hop: TraceHop) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ import streamlit as st
 from ragassay.report import Report
 from ragassay.store import DEFAULT_DB_PATH, StoreError
 from ragassay.ui import data, large
+from ragassay.ui.highlight import md_escape
 
 DB_KEY = "db"
 RUN_KEY = "run_id"
@@ -58,6 +59,7 @@ PAGES: dict[str, PageInfo] = {
     "samples": PageInfo("screens/samples.py", "Sample explorer", ":material/search:"),
     "annotate": PageInfo("screens/annotate.py", "Annotate", ":material/label:"),
     "evaluate": PageInfo("screens/evaluate.py", "Evaluate", ":material/play_arrow:"),
+    "monitor": PageInfo("screens/monitor.py", "Monitor", ":material/monitor_heart:"),
     "downloads": PageInfo("screens/downloads.py", "Downloads", ":material/download:"),
 }
 """Every page by name; its URL path is its title (see `PageInfo.path`)."""
@@ -154,7 +156,7 @@ def require_run() -> tuple[str, str] | None:
     """(run id, version) of the selected run, or None after telling the user why."""
     error = st.session_state.get(LINK_ERROR_KEY)
     if error:
-        st.error(error)
+        st.error(md_escape(str(error)))
     run_id = selected_run()
     if run_id is None:
         st.info("No run in the store yet: evaluate a dataset on the Evaluate page "
@@ -163,13 +165,14 @@ def require_run() -> tuple[str, str] | None:
     try:
         run, version = data.get_run(db(), run_id)
     except StoreError as exc:
-        st.error(str(exc))
+        st.error(md_escape(str(exc)))
         return None
     if run.status == "running":
         st.info("This run is still being written; the figures grow as it proceeds "
                 "(reload to refresh).", icon=":material/hourglass_top:")
     elif run.status != "complete":
-        st.warning(f"This run is {run.status}: its figures cover the samples judged so far.")
+        st.warning(md_escape(f"This run is {run.status}: its figures cover the samples "
+                             "judged so far."))
     return run.id, version
 
 

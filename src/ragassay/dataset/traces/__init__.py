@@ -23,7 +23,14 @@ from ragassay.dataset.traces.mapping import (
     parse_trace_map,
 )
 from ragassay.dataset.traces.samples import TraceProblem, trace_records, trace_row
-from ragassay.dataset.traces.spans import Span, any_value, is_trace_file, read_spans
+from ragassay.dataset.traces.spans import (
+    Span,
+    SpanFile,
+    any_value,
+    is_trace_file,
+    read_span_file,
+    read_spans,
+)
 from ragassay.dataset.traces.trace import (
     LostDocument,
     SampleTrace,
@@ -39,6 +46,7 @@ __all__ = [
     "LostDocument",
     "SampleTrace",
     "Span",
+    "SpanFile",
     "TraceDocument",
     "TraceHop",
     "TraceMap",
@@ -47,6 +55,7 @@ __all__ = [
     "any_value",
     "is_trace_file",
     "parse_trace_map",
+    "read_span_file",
     "read_spans",
     "read_trace_records",
     "trace_row",
@@ -55,8 +64,10 @@ __all__ = [
 
 def read_trace_records(path: Path, name: str, gz: bool,
                        overrides: Mapping[str, list[str]] | None = None,
-                       fmt: str = "json") -> Iterator[Record]:
+                       fmt: str = "json", skip_invalid: bool = False) -> Iterator[Record]:
     """The rows of a trace file, one per trace (a RowProblem for a trace without a
-    question or an answer); ValueError at once for an unknown role in `overrides`."""
+    question or an answer); ValueError at once for an unknown role in `overrides`. With
+    `skip_invalid`, a line that cannot be read is a RowProblem of its own (and a trace
+    that lost a span to it one too) instead of stopping the file."""
     rules = DEFAULT_TRACE_MAP.with_overrides(overrides or {})
-    return trace_records(read_spans(path, gz, name, fmt), name, rules)
+    return trace_records(read_span_file(path, gz, name, fmt, skip_invalid), name, rules)

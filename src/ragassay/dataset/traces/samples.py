@@ -18,7 +18,7 @@ from typing import Any
 
 from ragassay.dataset.readers import Record, RowProblem
 from ragassay.dataset.traces.mapping import KINDS, TraceMap
-from ragassay.dataset.traces.spans import Span
+from ragassay.dataset.traces.spans import Span, SpanFile
 from ragassay.dataset.traces.trace import SampleTrace, TraceDocument, TraceHop, TraceSpan
 
 TEXT_KEYS = ("question", "query", "input", "text", "content", "answer", "output", "result")
@@ -29,14 +29,21 @@ class TraceProblem(ValueError):
     """Why a trace makes no sample (one line, naming the span and the attributes)."""
 
 
-def trace_records(spans: list[Span], name: str, rules: TraceMap) -> Iterator[Record]:
-    """One record per trace, in the order the traces first appear in the file."""
+def trace_records(read: SpanFile, name: str, rules: TraceMap) -> Iterator[Record]:
+    """One record per trace, in the order the traces first appear in the file; first a
+    RowProblem for each value the file could not give (read with skip_invalid), and in
+    place of a trace that lost a span to one."""
+    for where, reason in read.problems:
+        yield where, RowProblem(reason, where)
     traces: dict[str, list[Span]] = {}
-    for span in spans:
+    for span in read.spans:
         traces.setdefault(span.trace_id, []).append(span)
     for trace_id, members in traces.items():
         where = f"{name}: trace {trace_id}"
+        lost = read.incomplete.get(trace_id)
         try:
+            if lost is not None:
+                raise TraceProblem(f"incomplete: {lost}")
             yield where, trace_row(trace_id, members, rules)
         except TraceProblem as exc:
             yield where, RowProblem(str(exc), trace_id, {"id": trace_id})

@@ -53,7 +53,7 @@ class TraceSpan(Frozen):
 class LostDocument(Frozen):
     """A document an earlier hop found relevant that the final contexts lack."""
 
-    hop: int  # 0-based index into SampleTrace.hops
+    hop: int  # 1-based, as people count and every reader shows it: SampleTrace.hops[hop - 1]
     span_id: str
     document: str  # its id, else the start of its text
     relevance: float

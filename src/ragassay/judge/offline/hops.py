@@ -77,7 +77,7 @@ def _scored(hop: TraceHop, ev: Evidence | None) -> TraceHop:
 def lost_documents(hops: Sequence[TraceHop], trace: SampleTrace, sample: Sample
                    ) -> tuple[LostDocument, ...]:
     """Relevant documents of hops before the last one that fed the answer, missing from
-    the final contexts (by id where both have one, else by text)."""
+    the final contexts (by id where both have one, else by text); hops counted from 1."""
     if not trace.context_hops:
         return ()
     final_ids = {d.id for h in trace.context_hops for d in hops[h].documents if d.id}
@@ -93,6 +93,6 @@ def lost_documents(hops: Sequence[TraceHop], trace: SampleTrace, sample: Sample
                 continue
             name = doc.id or doc.content[:SHOWN_CHARS]
             if name not in lost:
-                lost[name] = LostDocument(hop=h, span_id=hop.span_id, document=name,
+                lost[name] = LostDocument(hop=h + 1, span_id=hop.span_id, document=name,
                                           relevance=doc.relevance)
     return tuple(lost.values())

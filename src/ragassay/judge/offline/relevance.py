@@ -24,20 +24,29 @@ unrelated sentence in a relevant passage is not. A sentence that only echoes the
 relevant as its document. Chosen by scripts/devsets/trace_relevance_forms.py. The
 default form does not read an echo for a document's best sentence either
 (reading_rows): a keyword line is no evidence of relevance.
+
+Abbreviations (`Aliases`): a question's "2FA" is found in a sentence that spells
+"two-factor authentication" (its words' initials, a digit for its number word, small
+linking words such as "of" skipped), and the question's "single sign-on" in a sentence
+that writes "SSO": for coverage (both forms), and, where the packaged static table
+embedded the texts (the default mode), for the cosine too (the better of the two
+texts' and the one with the abbreviation written out). An abbreviation is
+a token of 2-6 capitals and digits with at least two capitals ("2FA", "SSO", "PTO").
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from .lexical import STOPWORDS, stem
-from .normalise import norm_tokens
+from .lexical import STOPWORDS, canon_number, stem
+from .normalise import cased_tokens, norm_tokens
 from .sentences import ContextIndex, SentenceInfo
-from .words import word_vectors, word_weights
+from .words import static_table, word_vectors, word_weights
 
 # Each form's midpoint is its balanced cut (as many relevant pairs above as irrelevant
 # ones below) on Factcheck-GPT's claim-passage pairs, printed by relevance_forms.py;
@@ -99,6 +108,108 @@ class SoftCoverage:
         exact = np.fromiter((s in stems for s in self.stems), dtype=np.float64)
         near = self.near[list(rows)].max(axis=0) if len(rows) else np.zeros(len(self.stems))
         return float(self.weights @ np.maximum(exact, near) / self.weights.sum())
+
+
+_ABBREVIATION = re.compile(r"^(?=(?:[0-9]*[A-Z]){2})[A-Z0-9]{2,6}$")
+_LINKS = frozenset({"of", "and", "for", "the", "to", "in", "on", "as", "a"})
+
+
+def _abbreviations(cased: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(t for t in cased if _ABBREVIATION.match(t)))
+
+
+def _spelled(abbr: str, words: Sequence[str]) -> list[tuple[int, int]]:
+    """Spans of `words` (lower-cased, numbers canonical) whose initials spell `abbr`:
+    each letter a word's first letter, each digit a number ("two" reads "2"); a small
+    linking word between two of them ("Department of Defense") is skipped."""
+    chars = abbr.lower()
+    out = []
+    for start in range(len(words)):
+        i, k = start, 0
+        while k < len(chars) and i < len(words):
+            w, c = words[i], chars[k]
+            if (w == c) if c.isdigit() else (w[:1] == c and w.isalpha()):
+                i, k = i + 1, k + 1
+            elif k and w in _LINKS:
+                i += 1
+            else:
+                break
+        if k == len(chars):
+            out.append((start, i))
+    return out
+
+
+@dataclass(frozen=True)
+class Link:
+    """What an abbreviation adds to one sentence: the stems it holds through it, and the
+    question (or the sentence) with the abbreviation written out as the other says it."""
+
+    stems: frozenset[str] = frozenset()
+    question: str | None = None  # the question, its abbreviation spelled as the sentence has it
+    sentence: str | None = None  # the sentence, its abbreviation spelled as the question has it
+
+
+@dataclass(frozen=True)
+class Aliases:
+    """A question's abbreviations and words, to link them with each sentence's."""
+
+    text: str
+    cased: tuple[str, ...]  # the question's tokens as written
+    abbreviations: tuple[str, ...]  # the question's
+    words: tuple[str, ...]  # its tokens, lower-cased, numbers canonical
+    stems: tuple[str, ...]  # their stems, aligned
+
+    @classmethod
+    def of(cls, question: str) -> Aliases:
+        cased = cased_tokens(question)
+        words = tuple(canon_number(t.lower()) for t in cased)
+        return cls(question, cased, tuple(_abbreviations(cased)), words,
+                   tuple(stem(w) for w in words))
+
+    def link(self, info: SentenceInfo) -> Link:
+        """The stem of a question abbreviation the sentence spells out, and the stems of
+        the question's words a sentence abbreviation spells (none without one)."""
+        cased = cased_tokens(info.text)
+        mine = _abbreviations(cased)
+        if not self.abbreviations and not mine:
+            return Link()
+        words = [canon_number(t.lower()) for t in cased]
+        out: set[str] = set()
+        question = sentence = None
+        for abbr in self.abbreviations:
+            spans = [] if abbr.lower() in words else _spelled(abbr, words)
+            if spans:
+                out.add(stem(abbr.lower()))
+                a, b = spans[0]
+                question = _replace(question or self.text, abbr, " ".join(cased[a:b]))
+        for abbr in mine:
+            for a, b in _spelled(abbr, self.words):
+                out.update(self.stems[a:b])
+                sentence = _replace(sentence or info.text, abbr, " ".join(self.cased[a:b]))
+        return Link(frozenset(out), question, sentence)
+
+
+def _replace(text: str, abbr: str, phrase: str) -> str:
+    return re.sub(rf"\b{re.escape(abbr)}\b", phrase, text)
+
+
+def _bridged(sims: np.ndarray, links: Sequence[Link], question: str,
+             question_emb: np.ndarray, ctx: ContextIndex) -> np.ndarray:
+    """The question-sentence cosines, each linked sentence's the better of its own and
+    the one with the abbreviation written out, when the packaged static table is what
+    embedded the question and the sentence (the default mode); else as they are."""
+    if not any(x.question or x.sentence for x in links):
+        return sims
+    table = static_table()
+    if table.dim != len(question_emb) or float(table.embed([question])[0] @ question_emb) < 0.999:
+        return sims  # another embedder: its space, not the table's
+    out = sims.copy()
+    for j, x in enumerate(links):
+        for variant, against in ((x.question, ctx.emb[j]), (x.sentence, question_emb)):
+            if variant is not None and float(table.embed([ctx.infos[j].text])[0]
+                                             @ ctx.emb[j]) >= 0.999:
+                out[j] = max(out[j], float(table.embed([variant])[0] @ against))
+    return out
 
 
 def reading_rows(ctx: ContextIndex, doc: int, terms: QuestionTerms) -> list[int]:
@@ -171,12 +282,19 @@ def relevance_parts(
     terms = QuestionTerms.of(question)
     sims = ctx.emb @ question_emb
     asked = frozenset(terms.stems)
-    windows = [window_stems(ctx, j) for j in range(len(ctx))]
+    aliases = Aliases.of(question)
+    links = [aliases.link(info) for info in ctx.infos]
+    extra = [x.stems for x in links]
+    sims = _bridged(sims, links, question, question_emb, ctx)
+    windows = [(rows, stems.union(*(extra[j] for j in rows)))
+               for rows, stems in (window_stems(ctx, j) for j in range(len(ctx)))]
+    doc_stems = {d: ctx.doc_view(d).stems.union(*(extra[j] for j in ctx.rows(d)))
+                 for d in doc_ids}
     echo = [echoes(info, asked) for info in ctx.infos]
     if doc_emb is not None and doc_question_emb is not None:
         doc_rel = {
             d: relevance_probability(
-                float(doc_emb[i] @ doc_question_emb), terms.coverage(ctx.doc_view(d).stems)
+                float(doc_emb[i] @ doc_question_emb), terms.coverage(doc_stems[d])
             )
             for i, d in enumerate(doc_ids)
         }
@@ -189,7 +307,7 @@ def relevance_parts(
     for d in doc_ids:
         rows = reading_rows(ctx, d, terms)
         best = float(sims[rows].max()) if rows else 0.0
-        doc_rel[d] = relevance_probability(best, soft.of(ctx.rows(d), ctx.doc_view(d).stems), mid)
+        doc_rel[d] = relevance_probability(best, soft.of(ctx.rows(d), doc_stems[d]), mid)
     own = [relevance_probability(float(c), soft.of(rows, stems), mid)
            for c, (rows, stems) in zip(sims, windows, strict=True)]  # fmt: skip
     return RelevanceParts(doc_rel, own, echo)

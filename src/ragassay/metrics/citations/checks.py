@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ragassay.metrics.citations.formulas import SentenceCheck, quotes
-from ragassay.metrics.citations.markers import CitedSentence, ParsedAnswer
-from ragassay.text import KeyedSentence
+from ragassay.text import CitedSentence, KeyedSentence, ParsedAnswer
 from ragassay.types import Sample
 
 _analyzer: Any = None

@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
 
-from ragassay.metrics.citations.markers import ParsedAnswer
-from ragassay.text import tokens
+from ragassay.text import ParsedAnswer, tokens
 from ragassay.types import MetricResult
 
 S = "citations."

@@ -1,8 +1,9 @@
 """The `citations` suite: does each cited passage support its sentence, does every claim
 cite one, and does any marker point at nothing?
 
-1. The answer's citation markers are parsed (`markers.parse_citations`) and mapped onto
-   the sample's contexts; fabricated and unreadable markers are reported per sample.
+1. The answer's citation markers, parsed where the sample is keyed (`text.markers`, the
+   grammar every suite shares: they read the answer without them), map onto the
+   sample's contexts; fabricated and unreadable markers are reported per sample.
 2. A sentence that quotes every passage it cites (verbatim or near-verbatim,
    `formulas.quotes`) is supported without a judge.
 3. The rest: the offline judge's support model over the cited passages only
@@ -38,8 +39,7 @@ from ragassay.metrics.citations.formulas import (
     fabricated_result,
     score_citations,
 )
-from ragassay.metrics.citations.markers import ParsedAnswer, numbering, parse_citations
-from ragassay.text import KeyedSample, norm_key
+from ragassay.text import KeyedSample, ParsedAnswer, norm_key
 from ragassay.types import (
     EMPTY_ANSWER,
     NO_CONTEXTS,
@@ -89,24 +89,28 @@ def _miscited(name: str, faithfulness: str) -> Rule:
                 "the passages in the prompt exactly as the citations should name them.")
 
 
+EQUIVALENCE = 0.025
+"""The practical-equivalence margin of the shares (fabricated citations: 0.01)."""
 _CITE = "Instruct the model to cite, after each factual sentence, the passage it took it from."
 SPECS = (
     MetricSpec(
-        name=S + "recall", gate=True, headline=110, target=Target(good=0.9, warning=0.7),
+        name=S + "recall", gate=True, equivalence=EQUIVALENCE, headline=110,
+        target=Target(good=0.9, warning=0.7),
         description="Share of answer sentences that need a citation and are supported by "
         "the passages they cite",
         rules=(Rule(name="uncited_claims", conditions=(below(S + "recall", 0.7),),
                     message="Claims go uncited, or their citations do not support them.",
                     fix=_CITE),)),
     MetricSpec(
-        name=S + "precision", gate=True, headline=120, target=Target(good=0.9, warning=0.7),
+        name=S + "precision", gate=True, equivalence=EQUIVALENCE, headline=120,
+        target=Target(good=0.9, warning=0.7),
         description="Share of citations that support their sentence (ALCE's irrelevant-"
         "citation rule)",
         rules=tuple(_miscited(name, faithfulness) for name, faithfulness in (
             ("grounded_but_miscited", "ragas.faithfulness"),
             ("grounded_but_miscited_judge", "judge.faithfulness")))),
     MetricSpec(
-        name=S + "fabricated", gate=True, higher_is_better=False,
+        name=S + "fabricated", gate=True, equivalence=0.01, higher_is_better=False,
         target=Target(good=0.0, warning=0.05),
         description="Share of citations that point at no retrieved passage",
         rules=(Rule(name="fabricated_citations", conditions=(at_least(S + "fabricated", 0.01),),
@@ -118,12 +122,9 @@ NAMES = [s.name for s in SPECS]
 
 
 def parse(item: KeyedSample) -> ParsedAnswer:
-    """The answer's citations over the sample's contexts, with id problems added."""
-    sample = item.sample
-    nb, problems = numbering(sample.contexts, sample.metadata)
-    parsed = parse_citations(sample.answer, nb)
-    parsed.problems = problems + parsed.problems
-    return parsed
+    """The answer's citations over the sample's contexts, with id problems first: read
+    once, where the sample is keyed (`text.key_sample`)."""
+    return item.citations
 
 
 def passages(item: KeyedSample) -> list[str]:

@@ -86,11 +86,14 @@ OVERALL = Composite(
 weights of the parts present rescaled to sum to 1 (answer similarity needs a reference)."""
 OVERALL_WEIGHTS = {k.removeprefix(S): w for k, w in OVERALL.weights.items()}
 
+EQUIVALENCE = 0.25
+"""The practical-equivalence margin of the ten-point ratings: a quarter point (the
+hallucination rate's is three percentage points)."""
 
 SPECS = (
     MetricSpec(
         name=S + "context_relevance", low=1, high=10, target=Target(good=8, warning=6),
-        labels=RELEVANT,
+        labels=RELEVANT, equivalence=EQUIVALENCE,
         description="Do the retrieved chunks help answer the question? (1-10)",
         rules=(Rule(name="retrieval_problem", conditions=(below(S + "context_relevance", 0.5),),
                     message="Retrieval problem: the retrieved context is judged mostly "
@@ -99,7 +102,7 @@ SPECS = (
                     "top-k."),)),
     MetricSpec(
         name=S + "answer_similarity", low=1, high=10, target=Target(good=8, warning=6),
-        labels=CORRECT,
+        labels=CORRECT, equivalence=EQUIVALENCE,
         description="How close is the answer to the reference? (1-10)",
         rules=(Rule(name="reference_mismatch",
                     conditions=(below(S + "answer_similarity", 0.5),
@@ -110,11 +113,12 @@ SPECS = (
                     fix="Check retrieval recall for these questions and verify the "
                     "references."),)),
     MetricSpec(name=S + "faithfulness", low=1, high=10, target=Target(good=9, warning=7),
-               headline=20, labels=SUPPORTED,
+               headline=20, labels=SUPPORTED, equivalence=EQUIVALENCE,
                description="Is the answer based on the context? (1-10)"),
     MetricSpec(
         name=S + "hallucination", low=0, high=1, kind="bool", higher_is_better=False,
         target=Target(good=0.1, warning=0.2), headline=30, labels=UNSUPPORTED,
+        equivalence=0.03,
         description="Does the answer contain information not in the context?",
         rules=(Rule(name="hallucination_despite_good_context",
                     conditions=(at_least(S + "hallucination", 0.5),
@@ -123,6 +127,7 @@ SPECS = (
                     fix="Constrain the generator to the context (prompt, lower temperature, "
                     "citations)."),)),
     MetricSpec(name=S + "overall", low=0, high=10, headline=10, rank=1, composite=OVERALL,
+               equivalence=EQUIVALENCE,
                description="(0.3 CR + 0.4 AS + 0.3 F) x (1 - hallucination)"),
 )
 NAMES = [s.name for s in SPECS]

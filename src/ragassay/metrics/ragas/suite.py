@@ -136,12 +136,15 @@ QUESTIONS = load_prompt(_HERE / "questions.toml", Questions)
 CONTEXTS = load_prompt(_HERE / "contexts.toml", ContextLabels)
 
 S = "ragas."
+EQUIVALENCE = 0.025
+"""The practical-equivalence margin of the 0-1 scores (`MetricSpec.equivalence`)."""
 _GROUND = "Instruct the model to answer only from the provided context; lower temperature."
 # targets: the bars the gate held before it took its bars from the targets (the generic
 # 0.8 / 0.6 rule read 0.8 beside a gate of 0.9), warning 0.2 below, as the generic rule
 SPECS = (
     MetricSpec(
-        name=S + "faithfulness", gate=True, target=Target(good=0.9, warning=0.7),
+        name=S + "faithfulness", gate=True, equivalence=EQUIVALENCE,
+        target=Target(good=0.9, warning=0.7),
         headline=80, rank=2, labels=SUPPORTED,
         description="Share of the answer's claims supported by the context",
         rules=(Rule(name="ignores_context",
@@ -150,7 +153,8 @@ SPECS = (
                     message="The model ignores the context: relevant chunks were retrieved but "
                     "the answer is not grounded in them.", fix=_GROUND),)),
     MetricSpec(
-        name=S + "answer_relevancy", gate=True, target=Target(good=0.8, warning=0.6),
+        name=S + "answer_relevancy", gate=True, equivalence=EQUIVALENCE,
+        target=Target(good=0.8, warning=0.6),
         headline=90,
         description="Mean cosine of questions generated from the answer to the question",
         rules=(Rule(name="wrong_question_answered",
@@ -161,7 +165,8 @@ SPECS = (
                     fix="Add query rewriting and metadata filters; check the prompt "
                     "template."),)),
     MetricSpec(
-        name=S + "context_precision", gate=True, target=Target(good=0.6, warning=0.4),
+        name=S + "context_precision", gate=True, equivalence=EQUIVALENCE,
+        target=Target(good=0.6, warning=0.4),
         headline=100,
         description="Rank-aware average precision of the useful context chunks",
         rules=(Rule(name="relevant_chunks_ranked_low",
@@ -170,7 +175,8 @@ SPECS = (
                     fix="Add a reranker or hybrid (BM25 + dense) retrieval; reduce "
                     "top-k."),)),
     MetricSpec(
-        name=S + "context_recall", gate=True, target=Target(good=0.75, warning=0.55),
+        name=S + "context_recall", gate=True, equivalence=EQUIVALENCE,
+        target=Target(good=0.75, warning=0.55),
         description="Share of reference sentences attributable to the context",
         rules=(Rule(name="retriever_misses_chunks",
                     conditions=(below(S + "context_recall", 0.7),

@@ -120,16 +120,18 @@ class TraceVerdict:
 
 
 S = "trace."
+EQUIVALENCE = 0.025
+"""The practical-equivalence margin of the shares (adherence, a 0/1 rate: 0.03)."""
 SPECS = (
     MetricSpec(
-        name=S + "context_relevance", headline=50, labels=RELEVANT,
+        name=S + "context_relevance", headline=50, labels=RELEVANT, equivalence=EQUIVALENCE,
         description="Share of the context (by length) relevant to the question",
         rules=(Rule(name="retrieval_noise", conditions=(below(S + "context_relevance", 0.3),),
                     message="Retrieval noise: most of the retrieved context is irrelevant to "
                     "the question.",
                     fix="Lower top-k, rerank, or use smaller / better-bounded chunks."),)),
     MetricSpec(
-        name=S + "context_utilization", headline=60,
+        name=S + "context_utilization", headline=60, equivalence=EQUIVALENCE,
         description="Share of the context (by length) the answer uses",
         rules=(Rule(name="evidence_underused",
                     conditions=(at_least(S + "context_relevance", 0.5),
@@ -139,7 +141,7 @@ SPECS = (
                     fix="Prompt the model to use all relevant passages; check context ordering "
                     "and length."),)),
     MetricSpec(
-        name=S + "completeness", headline=70,
+        name=S + "completeness", headline=70, equivalence=EQUIVALENCE,
         description="Share of the relevant context (by length) the answer uses",
         rules=(Rule(name="incomplete_answer",
                     conditions=(at_least(S + "context_relevance", 0.5),
@@ -149,7 +151,7 @@ SPECS = (
                     fix="Ask for complete answers covering every relevant passage; raise max "
                     "tokens."),)),
     MetricSpec(
-        name=S + "adherence", headline=40, labels=SUPPORTED,
+        name=S + "adherence", headline=40, labels=SUPPORTED, equivalence=0.03,
         description="1 when every answer sentence is supported by the context, else 0",
         rules=(Rule(name="answer_not_adherent", conditions=(below(S + "adherence", 0.5),),
                     message="Adherence failure: the answer is not fully supported by the "
@@ -157,7 +159,7 @@ SPECS = (
                     fix="Instruct the model to answer only from the context and to say when "
                     "it cannot."),)),
     MetricSpec(
-        name=S + "adherence_ratio", rank=3, labels=SUPPORTED,
+        name=S + "adherence_ratio", rank=3, labels=SUPPORTED, equivalence=EQUIVALENCE,
         description="Share of answer sentences supported by the context",
         rules=(Rule(name="unsupported_sentences",
                     conditions=(below(S + "adherence_ratio", 0.8),),

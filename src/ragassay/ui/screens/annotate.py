@@ -70,7 +70,7 @@ def label_choice(table: ScoreTable, run_id: str, labels: tuple[str, ...] = ()
         return asked_labels(SessionOptions(labels=labels), list(table.specs.values()),
                             list(table.label_names), run_id, unscored_everywhere(table))
     except AnnotationError as exc:  # nothing to ask by default: said, none preselected
-        st.warning(str(exc))
+        st.warning(md_escape(str(exc)))
         return LabelChoice([])
 
 
@@ -79,7 +79,7 @@ def plan_chooser(db: str, run_id: str, table: ScoreTable, plan: AnnotationPlan |
     """The plan's settings; starting (or replacing) a plan writes it to the store."""
     specs = list(table.specs.values())
     offered = [k.name for k in VOCABULARY if linked_metrics(k.name, specs)]
-    title = f"Plan: {describe(plan)}" if plan else "Plan: none yet"
+    title = md_escape(f"Plan: {describe(plan)}") if plan else "Plan: none yet"
     with st.expander(title, expanded=plan is None):
         st.caption("The plan fixes the order in which samples are offered, so that the "
                    "labels, wherever you stop, are a random sample with known chances.")
@@ -118,16 +118,16 @@ def plan_chooser(db: str, run_id: str, table: ScoreTable, plan: AnnotationPlan |
                 with Store(db) as store:
                     start(store, run_id, options)
             except PlanConflict as exc:
-                st.error(f"{exc}: tick 'Replace the run's plan' to replace it.")
+                st.error(md_escape(f"{exc}: tick 'Replace the run's plan' to replace it."))
             except (AnnotationError, StoreError) as exc:
-                st.error(str(exc))
+                st.error(md_escape(str(exc)))
             else:
                 st.rerun()
 
 
 def show_progress(p: Progress) -> None:
     """Labels so far, and per linked metric the corrected interval or what it lacks."""
-    st.progress(p.complete / p.total if p.total else 0.0, text=p.summary())
+    st.progress(p.complete / p.total if p.total else 0.0, text=md_escape(p.summary()))
     ready = sum(m.estimate is not None for m in p.metrics)
     with st.expander(f"Corrected intervals: {ready} of {len(p.metrics)} linked metrics "
                      f"have one ({p.min_labels} labels at least)", expanded=False):
@@ -146,8 +146,8 @@ def show_texts(entry: SampleEntry | None, marks: Marks, *, keys: bool) -> None:
     st.markdown(f"**Contexts** ({len(contexts)})")
     if not marks.empty:
         block(LEGEND)
-    for i, html_block in enumerate(contexts_html(contexts, marks, show_keys=keys)):
-        st.caption(f"Context {i}")
+    for i, html_block in enumerate(contexts_html(contexts, marks, show_keys=keys), 1):
+        st.caption(f"Context {i}")  # 1-based, as citation markers are
         block(html_block)
     if not contexts:
         st.caption("(no contexts)")
@@ -171,9 +171,10 @@ def show_item(db: str, q: Any, s: Session, item: Item) -> None:
     """The sample to label: the question to answer, its buttons, and its texts."""
     entry = s.entry(item.entry)
     st.subheader(f"Sample {item.position + 1} of {len(q.entries)}")
-    st.caption(item.entry.name)
+    st.caption(md_escape(item.entry.name))
     step = f" (then {', '.join(item.missing[1:])})" if len(item.missing) > 1 else ""
-    st.markdown(f"**{item.label}**{step}: {item.kind.question}")
+    st.markdown(f"**{md_escape(item.label)}**{md_escape(step)}: "
+                f"{md_escape(item.kind.question)}")
     options = choices(item.label)
     texts = [f"{c.text} ({c.key})" for c in options]
     cols = st.columns([len(t) + 6 for t in texts] + [14, 14])  # room for each button's text
@@ -222,7 +223,7 @@ q = logic.queue(db, run_id, version, key, asked)
 show_progress(logic.progress_of(db, run_id, version, key, asked, logic.labels_stamp(db),
                                 logic.skipped_digest(plan)))
 if st.session_state.get(logic.ERROR_KEY):
-    st.error(st.session_state.pop(logic.ERROR_KEY))
+    st.error(md_escape(str(st.session_state.pop(logic.ERROR_KEY))))
 with logic.session(db, q) as s:
     revealed = st.session_state.get(logic.REVEAL_KEY, {}).get(run_id)
     if revealed is not None:
@@ -230,7 +231,7 @@ with logic.session(db, q) as s:
     try:
         item = s.current()
     except AnnotationError as exc:
-        st.error(str(exc))
+        st.error(md_escape(str(exc)))
         st.stop()
         raise AssertionError("unreachable") from None
     if item is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -9,13 +10,14 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from ragassay.stats import Comparison, MetricComparison
+from ragassay.stats import Comparison, MetricComparison, magnitude
 from ragassay.store import StoreError
 from ragassay.types import MetricSpec
 from ragassay.ui import data, large, state
 from ragassay.ui.fmt import interval, metric_label, rows_height
+from ragassay.ui.highlight import md_escape
 
-VERDICT_ICON = {"better": "▲ better", "worse": "▼ worse"}
+VERDICT_ICON = {"better": "▲ better", "worse": "▼ worse", "equivalent": "= equivalent"}
 LARGE_NOTE = ("A large run: the paired tests and bootstrap intervals read every sample "
               "(about a minute per 50,000 samples).")
 
@@ -25,7 +27,10 @@ def comparison_frame(result: Comparison) -> pd.DataFrame:
         {"metric": metric_label(m), "n (paired)": r.n, "mean A": r.mean_a,
          "mean B": r.mean_b, "B - A": r.diff,
          "95% CI of B - A (unadjusted)": interval(r.ci_low, r.ci_high, n=r.n),
+         "Cohen's d": r.effect_size,
+         "effect": "identical" if r.constant else magnitude(r.effect_size),
          "Wilcoxon p": r.wilcoxon_p, "Holm-adjusted p": r.p_adjusted,
+         "margin": r.margin, "equivalence p (Holm)": r.tost_p_adjusted,
          "verdict (B vs A)": VERDICT_ICON.get(r.verdict, r.verdict)}
         for m, r in result.metrics.items()
     ])
@@ -34,7 +39,7 @@ def comparison_frame(result: Comparison) -> pd.DataFrame:
 def diff_chart(result: Comparison, specs: Mapping[str, MetricSpec]) -> go.Figure:
     """Paired differences on each metric's range mapped onto 0-1, with 95% intervals."""
     items = [(m, r) for m, r in result.metrics.items() if r.diff is not None]
-    colours = {"better": "#21c354", "worse": "#ff4b4b"}
+    colours = {"better": "#21c354", "worse": "#ff4b4b", "equivalent": "#1c83e1"}
 
     def span(m: str) -> float:
         spec = specs.get(m)
@@ -44,7 +49,8 @@ def diff_chart(result: Comparison, specs: Mapping[str, MetricSpec]) -> go.Figure
         return float(value if value is not None else r.diff or 0.0) / span(m)
 
     fig = go.Figure(go.Bar(
-        x=[scaled(m, r, r.diff) for m, r in items], y=[metric_label(m) for m, _ in items],
+        x=[scaled(m, r, r.diff) for m, r in items],
+        y=[html.escape(metric_label(m)) for m, _ in items],  # plotly renders a few tags
         orientation="h", marker_color=[colours.get(r.verdict, "#9aa0a6") for _, r in items],
         customdata=[r.diff for _, r in items],
         hovertemplate="%{y}: B - A = %{customdata:.4f}<extra></extra>",
@@ -55,7 +61,7 @@ def diff_chart(result: Comparison, specs: Mapping[str, MetricSpec]) -> go.Figure
     ))
     fig.add_vline(x=0, line_color="#888")
     fig.update_layout(xaxis_title="mean paired difference B - A, as a share of the metric's "
-                                  "range (95% CI); green better, red worse",
+                                  "range (95% CI); green better, red worse, blue equivalent",
                       margin={"t": 20, "b": 10}, height=120 + 32 * len(items))
     return fig
 
@@ -66,10 +72,13 @@ def show(result: Comparison, specs: Mapping[str, MetricSpec]) -> None:
     cols[1].metric("Only in A", result.only_in_a)
     cols[2].metric("Only in B", result.only_in_b)
     cols[3].metric("Duplicates dropped", result.duplicates_dropped)
-    st.caption(f"Paired by {result.paired_by}. A metric is better or worse only when its "
-               f"Holm-adjusted Wilcoxon p < {result.alpha} and the paired-bootstrap "
-               "interval of the difference excludes 0 (direction respects the metric). "
-               "The intervals are per metric, not adjusted for multiple metrics.")
+    st.caption(f"Paired by {result.paired_by}. Equivalent: the two one-sided tests "
+               "(Holm-adjusted) put the difference within the metric's practical-equivalence "
+               "margin. Else better or worse when the Holm-adjusted Wilcoxon p < "
+               f"{result.alpha} and the paired-bootstrap interval of the difference excludes "
+               "0 (direction respects the metric); else unclear. Cohen's d: the difference "
+               "over the two sides' average SD. The intervals are per metric, not adjusted "
+               "for multiple metrics.")
     if not result.paired_samples:
         st.error("No paired samples: these share no sample (different datasets?), so "
                  "nothing can be compared.")
@@ -80,12 +89,18 @@ def show(result: Comparison, specs: Mapping[str, MetricSpec]) -> None:
     st.dataframe(comparison_frame(result), hide_index=True,
                  height=rows_height(len(result.metrics)), column_config={
         c: st.column_config.NumberColumn(format="%.4f")
-        for c in ("mean A", "mean B", "B - A", "Wilcoxon p", "Holm-adjusted p")})
+        for c in ("mean A", "mean B", "B - A", "Wilcoxon p", "Holm-adjusted p", "margin",
+                  "equivalence p (Holm)")} | {
+        "Cohen's d": st.column_config.NumberColumn(format="%.2f")})
     st.plotly_chart(diff_chart(result, specs), key="chart_compare")
+    constant = [metric_label(m) for m, r in result.metrics.items() if r.constant and r.n]
+    if constant:
+        st.info(f"Constant: {', '.join(constant)}: A and B score every paired sample alike, "
+                "so these metrics cannot separate them.")
     for key, only in (("metrics only in a", result.metrics_only_in_a),
                       ("metrics only in b", result.metrics_only_in_b)):
         if only:
-            st.caption(f"{key}: {', '.join(map(metric_label, only))}")
+            st.caption(md_escape(f"{key}: {', '.join(map(metric_label, only))}"))
 
 
 st.title("Compare")
@@ -93,7 +108,7 @@ db = state.db()
 try:
     rows = data.list_runs(db)
 except StoreError as exc:
-    st.info(str(exc))
+    st.info(md_escape(str(exc)))
     st.stop()
 if not rows:
     st.info("No runs to compare yet.")

@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.ui import state
-from ragassay.ui.corrected import show_corrected
+from ragassay.ui.corrected import show_corrected, show_headline
 from ragassay.ui.fmt import (
     consistency_lines,
     distribution_details,
@@ -35,12 +35,14 @@ st.dataframe(pd.DataFrame([
     ("samples", f"{meta.total_samples} ({meta.invalid_samples} invalid)"),
 ], columns=["field", "value"]), hide_index=True)
 
+show_headline(report, specs)  # people's number first
+
 # -- aggregates ----------------------------------------------------------------------
 st.header("Aggregate metrics")
 cards = headline(list(aggregates), specs, limit=4)
 for col, name in zip(st.columns(max(1, len(cards))), cards, strict=False):
     entry = aggregates[name]
-    col.metric(metric_label(name, specs), num(entry.mean),
+    col.metric(md_escape(metric_label(name, specs)), num(entry.mean),
                help=f"95% CI {entry.text(none='—')}, n={entry.count}, "
                     f"{entry.unscored} unscored")
 st.dataframe(pd.DataFrame([
@@ -78,7 +80,7 @@ if reliability:
             st.caption(md_escape(reliability[name]))
 for suite, average in report.aggregate_metrics.suites.items():
     if average.average is None and average.note:
-        st.caption(f"{suite}: {average.note}")
+        st.caption(md_escape(f"{suite}: {average.note}"))
 show_corrected(report, specs)
 
 # -- consistency and distribution ------------------------------------------------------
@@ -90,7 +92,7 @@ st.header("Distribution")
 per_metric = report.per_metric_statistics
 st.code("\n".join(distribution_line(m, e) for m, e in per_metric.items()), language=None)
 for name, dist in per_metric.items():
-    with st.expander(metric_label(name, specs)):
+    with st.expander(md_escape(metric_label(name, specs))):
         st.dataframe(pd.DataFrame(distribution_details(dist), columns=["statistic", "value"]),
                      hide_index=True)
 
@@ -120,7 +122,7 @@ if not findings:
 for i, finding in enumerate(findings):
     with st.container(border=True):
         share = finding.share_of_samples
-        st.markdown(f"**{finding.rule.replace('_', ' ').capitalize()}**: "
+        st.markdown(f"**{md_escape(finding.rule.replace('_', ' ').capitalize())}**: "
                     f"{finding.count} of {finding.evaluated} samples"
                     + (f" ({share:.0%})" if share is not None else ""))
         st.text(f"{finding.message}\nFix: {finding.fix}")

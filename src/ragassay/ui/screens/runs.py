@@ -11,12 +11,14 @@ from ragassay.store import StoreError
 from ragassay.types import is_offline
 from ragassay.ui import data, state
 from ragassay.ui.fmt import headline, metric_label
+from ragassay.ui.highlight import md_escape
 
 st.title("Runs")
 try:
     rows = data.list_runs(state.db())
 except StoreError as exc:
-    st.info(f"{exc}. Evaluate a dataset on the Evaluate page or with `ragassay eval DATA`.")
+    st.info(f"{md_escape(str(exc))}. Evaluate a dataset on the Evaluate page or with "
+            "`ragassay eval DATA`.")
     st.stop()
 if not rows:
     st.info("The store has no runs yet. Evaluate a dataset on the Evaluate page "

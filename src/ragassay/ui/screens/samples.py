@@ -27,6 +27,7 @@ from ragassay.types import MetricSpec
 from ragassay.ui import data, paged, state
 from ragassay.ui import samples as logic
 from ragassay.ui.fmt import metric_label, metric_range, num, rows_height
+from ragassay.ui.highlight import md_escape
 
 
 def block(body: str) -> None:
@@ -64,9 +65,9 @@ def show_sample(d: SampleEntry | FailedEntry, specs: Mapping[str, MetricSpec]) -
                    "ragas suites record it); sentences are keyed as the judges see them.")
     else:
         st.caption("Highlights from: "
-                   + ", ".join(metric_label(m, specs) for m in marks.sources))
+                   + md_escape(", ".join(metric_label(m, specs) for m in marks.sources)))
         block(LEGEND)
-    for i, html_block in enumerate(contexts_html(contexts, marks)):
+    for i, html_block in enumerate(contexts_html(contexts, marks), 1):  # as markers count
         st.caption(f"Context {i}")
         block(html_block)
     if not contexts:
@@ -81,7 +82,7 @@ def show_sample(d: SampleEntry | FailedEntry, specs: Mapping[str, MetricSpec]) -
     if replies:
         st.markdown("**Raw judge replies for unscored metrics**")
         for m, failure in replies:
-            with st.expander(f"{metric_label(m, specs)}: {unscored[m][:80]}"):
+            with st.expander(md_escape(f"{metric_label(m, specs)}: {unscored[m][:80]}")):
                 st.code(failure.raw_reply or "(no reply)", language=None, wrap_lines=True)
                 if failure.prompt:
                     st.caption("Prompt")
@@ -109,7 +110,7 @@ def show_trace(d: SampleEntry) -> None:
                  column_config={c: st.column_config.NumberColumn(format="%.3f")
                                 for c in ("relevance", "utilization")})
     for lost in trace.lost:
-        st.warning(f"A later hop lost what hop {lost.hop + 1} found: a document with "
+        st.warning(f"A later hop lost what hop {lost.hop} found: a document with "
                    f"relevance {lost.relevance:.2f} is missing from the final contexts.")
         st.code(lost.document, language=None, wrap_lines=True)
     for i, hop in enumerate(trace.hops):

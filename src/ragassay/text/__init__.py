@@ -1,122 +1,51 @@
-"""Sentence splitting and keying shared by every suite and the offline judge.
+"""Text: sentence splitting and keys, the citation-marker grammar, and a sample keyed once.
 
-Splitting is a paragraph-aware rule (end punctuation, space, capital or digit; not after
-an abbreviation or an initial): on the development sets it gives exactly pysbd's
-sentences for 97.9% of texts at about 50x the speed (`benches/splitter.py`,
-benches/RESULTS.md), and its cost is linear in the text, so a 50k-token context splits in
-milliseconds.
-
-Context sentences are keyed `0a`, `0b`, ... `1a` (document index + letter) and
-answer sentences `a`, `b`, ... as RAGBench's TRACe annotation does, so that the
-LLM prompts, the offline judge and the reports all name sentences the same way.
+`sentences`: a linear, paragraph-aware splitter (97.9% identical to pysbd on the dev
+sets, at about 50x its speed: `benches/splitter.py`, benches/RESULTS.md) and the TRACe
+keys (`0a`, `0b`, ... for context sentences, `a`, `b`, ... for the answer's). `markers`:
+the citation markers an answer may carry (`[1]`, `[^2]`, `(Source 2)`, `【1】`, ids and
+titles). `key_sample`: each sample split, keyed, stripped of its citation markers and
+cut to the budget ONCE, for every suite and judge.
 """
 
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from string import ascii_lowercase
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ragassay.text.markers import (
+    CitedSentence,
+    Marker,
+    Numbering,
+    ParsedAnswer,
+    code_spans,
+    numbering,
+    parse_answer,
+    parse_citations,
+)
+from ragassay.text.sentences import (
+    WORD_TOKEN,
+    KeyedSentence,
+    approx_tokens,
+    key_answer,
+    key_contexts,
+    letter_key,
+    norm_key,
+    sentence_spans,
+    split_sentences,
+    tokens,
+)
 from ragassay.types import Sample
 
-_WS = re.compile(r"\s+")
-WORD_TOKEN = re.compile(r"[A-Za-z0-9]+(?:[.'’-][A-Za-z0-9]+)*")
-
-
-class KeyedSentence(NamedTuple):
-    key: str
-    text: str
-    doc: int  # document index; -1 for answer sentences
-
-
-def letter_key(i: int) -> str:
-    """0 -> a, 25 -> z, 26 -> aa, 27 -> ab ... (spreadsheet-style, never ambiguous)."""
-    out = ""
-    i += 1
-    while i > 0:
-        i, r = divmod(i - 1, 26)
-        out = ascii_lowercase[r] + out
-    return out
-
-
-_ABBR_WORDS = (
-    "mr mrs ms dr prof st sr jr vs etc e.g i.e inc ltd co corp al approx dept est "
-    "gen gov jan feb mar apr jun jul aug sep sept oct nov dec mt ft u.s u.k a.m p.m ph.d"
-)
-_ABBR = frozenset(_ABBR_WORDS.split())
-_ABBR_NUMBERED = frozenset({"no", "fig", "vol", "pp"})  # only before a number: "No. 5"
-# a sentence ends at . ! or ? (with closing quotes/brackets), then space, then a capital,
-# a digit or an opening quote/bracket
-_BOUND = re.compile(r"""([.!?]+["'”’)\]]*)\s+(?=["'“‘(\[]?[A-Z0-9])""")
-
-
-def _split_block(block: str) -> list[str]:
-    out: list[str] = []
-    start = 0
-    for m in _BOUND.finditer(block):
-        before = block[max(start, m.start() - 40) : m.start()].split()  # the last word
-        last = before[-1].lower().rstrip(".") if before else ""
-        # "Dr. Smith", "U.S. Army", "J. Doe": not a sentence end
-        numbered = last in _ABBR_NUMBERED and block[m.end():m.end() + 1].isdigit()
-        if m.group(1) == "." and (last in _ABBR or numbered
-                                  or (len(last) == 1 and last.isalpha())):
-            continue
-        s = _WS.sub(" ", block[start : m.end(1)]).strip()
-        if s:
-            out.append(s)
-        start = m.end()
-    s = _WS.sub(" ", block[start:]).strip()
-    if s:
-        out.append(s)
-    return out
-
-
-@lru_cache(maxsize=8192)  # contexts repeat across suites, strategies and the judge
-def _split_cached(text: str) -> tuple[str, ...]:
-    parts: list[str] = []
-    for block in re.split(r"\n\s*\n", text):
-        block = block.strip()
-        if block:
-            parts.extend(_split_block(block))
-    return tuple(parts)
-
-
-def split_sentences(text: str) -> list[str]:
-    """Split text into sentences (paragraph-aware); empty text gives []."""
-    if not text or not text.strip():
-        return []
-    return list(_split_cached(text))
-
-
-def key_answer(answer: str) -> list[KeyedSentence]:
-    return [KeyedSentence(letter_key(i), s, -1) for i, s in enumerate(split_sentences(answer))]
-
-
-def key_contexts(contexts: tuple[str, ...] | list[str]) -> list[KeyedSentence]:
-    out: list[KeyedSentence] = []
-    for d, doc in enumerate(contexts):
-        for i, s in enumerate(split_sentences(doc)):
-            out.append(KeyedSentence(f"{d}{letter_key(i)}", s, d))
-    return out
-
-
-def norm_key(value: object) -> str:
-    """'[0A].' -> '0a': judges decorate sentence keys; compare them bare and lower-case."""
-    return str(value).strip().strip("[]()<>'\"`*.,:;").strip().lower()
-
-
-def tokens(text: str) -> list[str]:
-    """Lower-cased word tokens, for lexical evidence."""
-    return [t.lower() for t in WORD_TOKEN.findall(text)]
-
-
-def approx_tokens(text: str) -> int:
-    """A cheap token estimate (about 4 characters a token) for budgeting prompts."""
-    return max(1, len(text) // 4) if text else 0
+__all__ = [
+    "CUT_MARK", "WORD_TOKEN", "CitedSentence", "KeyedSample", "KeyedSentence", "Marker",
+    "Numbering", "ParsedAnswer", "ShownSentence", "approx_tokens", "code_spans", "cut_text",
+    "did_you_mean", "display_answer", "fit_sentences", "key_answer", "key_contexts", "key_sample",
+    "letter_key", "norm_key", "numbering", "parse_answer", "parse_citations",
+    "sentence_spans", "split_sentences", "tokens",
+]
 
 
 # ---- a sample keyed once --------------------------------------------------------------
@@ -136,6 +65,11 @@ class KeyedSample:
     The question, answer and reference (the first one) are cut to the same budget.
     `all_contexts` keeps every context sentence (for length-weighted shares, whose
     denominators include what was not shown). `truncated` names what was cut.
+
+    Citation markers are citations, not claims: `answer_text` and `answer` are the answer
+    without them (`markers`: the one grammar, code left alone), so that no suite or judge
+    path reads "[1]" as a claim; `citations` keeps what each sentence cites, for the
+    `citations` suite, keyed as `answer` is.
     """
 
     sample: Sample
@@ -147,6 +81,7 @@ class KeyedSample:
     answer: tuple[KeyedSentence, ...]
     reference: tuple[KeyedSentence, ...]
     truncated: frozenset[str] = frozenset()
+    citations: ParsedAnswer = field(default_factory=ParsedAnswer)
 
     @property
     def context_truncated(self) -> bool:
@@ -208,11 +143,17 @@ def key_sample(sample: Sample, max_tokens: int = 6000) -> KeyedSample:
         truncated.add("contexts")
     texts: dict[str, str] = {}
     refs = sample.references
-    for name, text in (("question", sample.question), ("answer", sample.answer),
+    citations = parse_answer(sample.answer, sample.contexts, sample.metadata)
+    for name, text in (("question", sample.question), ("answer", citations.text),
                        ("reference", refs[0] if refs else "")):
         texts[name], was_cut = cut_text(text, max_tokens)
         if was_cut:
             truncated.add(name)
+    # the answer's sentences are the citation parse's (markers removed, keyed a, b, ...),
+    # so that the citations suite and every other reader name them alike
+    plain = "answer" in truncated or not citations.n_markers
+    answer = (tuple(key_answer(texts["answer"])) if plain else
+              tuple(KeyedSentence(s.key, s.text, -1) for s in citations.sentences))
     return KeyedSample(
         sample=sample,
         question=texts["question"],
@@ -220,10 +161,32 @@ def key_sample(sample: Sample, max_tokens: int = 6000) -> KeyedSample:
         contexts=tuple(context),
         all_contexts=tuple(every),
         answer_text=texts["answer"],
-        answer=tuple(key_answer(texts["answer"])),
+        answer=answer,
         reference=tuple(key_answer(texts["reference"])),
         truncated=frozenset(truncated),
+        citations=citations,
     )
+
+
+class ShownSentence(NamedTuple):
+    """An answer sentence as the reports show it (`text`: its citation markers after it)
+    and as the judges read it (`plain`: without them), under the judges' key."""
+
+    key: str
+    text: str
+    plain: str
+
+
+def display_answer(answer: str) -> list[ShownSentence]:
+    """The answer's sentences keyed as `key_sample` keys them, each shown with its citation
+    markers after it (the reports' and the dashboard's highlighting: a marker-only
+    sentence goes with the one before, as for the judges). Ids and titles are read
+    only with the sample's metadata, so here only numbered markers count."""
+    parsed = parse_citations(answer, Numbering(0))
+    if not parsed.n_markers:
+        return [ShownSentence(s.key, s.text, s.text) for s in key_answer(answer)]
+    return [ShownSentence(s.key, " ".join([s.text, *s.labels]), s.text)
+            for s in parsed.sentences]
 
 
 def did_you_mean(name: str, known: Sequence[str]) -> str:
@@ -231,3 +194,4 @@ def did_you_mean(name: str, known: Sequence[str]) -> str:
     unknown-name error gives (CLI metric names, the pytest plugin's thresholds)."""
     close = difflib.get_close_matches(name, known, n=1)
     return f" (did you mean {close[0]}?)" if close else ""
+

@@ -3,7 +3,7 @@ sentence's full stop, nested brackets, and malformed markers (reported, never ra
 
 import pytest
 
-from ragassay.metrics.citations import numbering, parse_citations
+from ragassay.text import numbering, parse_citations
 
 THREE = ("Refunds take 30 days.", "Shipping is free over $50.", "Gift cards are final.")
 
@@ -102,3 +102,93 @@ def test_bad_id_metadata_is_a_problem():
 def test_counts():
     out, _ = parse("A is B [1, 2]. C is D [7]. E is F.")
     assert out.n_citations == 3 and out.n_fabricated == 1
+
+
+# ---- code is not a citation (issue #43 item 7) ---------------------------------------
+
+def test_markers_inside_code_are_code():
+    answer = ("Use `items[0]` to read the first item [1].\n\n```python\nfirst = items[0]\n"
+              "print(first[0])\n```\n\nShipping is free [2].")
+    out, _ = parse(answer)
+    assert [s.cited for s in out.sentences] == [(0,), (), (1,)]  # the block: a sentence
+    assert out.n_fabricated == 0 and out.problems == []
+    # the code is kept as written, only the markers outside it go
+    assert "`items[0]`" in out.text and "items[0]\nprint(first[0])" in out.text
+    assert "[1]" not in out.text and "[2]" not in out.text
+
+
+def test_an_unclosed_fence_is_code_to_the_end_and_inline_triple_ticks_are_not_a_fence():
+    out, _ = parse("Read it [1].\n```\nx = a[0] [2]")
+    assert [s.cited for s in out.sentences] == [(0,)] and out.n_citations == 1
+    out, _ = parse("```x``` is code [1]. So is `y[0]` [2].")
+    assert [s.cited for s in out.sentences] == [(0,), (1,)]
+
+
+def test_indexing_glued_to_a_word_does_not_flip_the_answer_to_zero_based():
+    # `items[0]` outside backticks: indexing, not a marker, and not evidence of 0-based
+    out, _ = parse("Take items[0] first [1]. Then pay [2]. Keep cards [3].")
+    assert [(s.cited, s.fabricated) for s in out.sentences] == [
+        ((0,), ()), ((1,), ()), ((2,), ())]
+    assert out.problems == []
+
+
+def test_one_stray_zero_does_not_flip_an_answer_whose_markers_read_one_based():
+    # [3] exists only 1-based (3 contexts), [0] only 0-based: a tie keeps 1-based
+    out, _ = parse("A is B [1]. C is D [3]. E is F [0].")
+    assert [s.cited for s in out.sentences] == [(0,), (2,), ()]
+    assert out.sentences[2].fabricated == ("0",)
+    assert "marker [0] with 1-based numbering (metadata.citation_base: 1)" in out.problems
+    # markers that fit 0-based only are read 0-based
+    out, _ = parse("A is B [0]. C is D [1]. E is F [2].")
+    assert [s.cited for s in out.sentences] == [(0,), (1,), (2,)]
+
+
+# ---- linear time (issue #43 item 8) ----------------------------------------------------
+
+def _lines_run(answer: str) -> int:
+    """Python lines executed parsing `answer` (regex work is bounded per position)."""
+    import sys
+
+    count = 0
+
+    def tracer(frame, event, arg):
+        nonlocal count
+        if event == "line":
+            count += 1
+        return tracer
+
+    nb, _ = numbering(THREE, {})
+    sys.settrace(tracer)
+    try:
+        parse_citations(answer, nb)
+    finally:
+        sys.settrace(None)
+    return count
+
+
+@pytest.mark.parametrize("unit", ["[1] [1 x ", "[1] ", "`a` [2] ", "(Source 1) [1 ", "x. [1] "])
+def test_parsing_is_linear_in_the_answer(unit):
+    """Twice the answer, about twice the work (it was quadratic: `"[1] [1 x " * 40000`
+    took 123 s); counted in executed lines, not seconds."""
+    small, large = _lines_run(unit * 400), _lines_run(unit * 1600)
+    assert large < 4.6 * small, (small, large)
+
+
+def test_a_hostile_answer_keeps_a_bounded_list_of_problems():
+    out, _ = parse("[1] [1 x [2 y [3 z " * 100 + "[7-x [8-y [9-z " * 100)
+    assert len(out.problems) <= 21
+
+
+def test_the_highlighted_answer_is_keyed_as_the_judges_read_it():
+    from ragassay.text import display_answer, key_sample
+    from ragassay.types import Sample
+
+    answer = "Refunds take 30 days. [1]\n\nShipping is free [2]. Gift cards are final."
+    keyed = key_sample(Sample(id="x", question="q", contexts=THREE, answer=answer))
+    assert [(s.key, s.text) for s in keyed.answer] == [
+        ("a", "Refunds take 30 days."), ("b", "Shipping is free."), ("c", "Gift cards are final.")]
+    assert keyed.answer_text == "Refunds take 30 days.\n\nShipping is free. Gift cards are final."
+    assert [(s.key, s.text, s.plain) for s in display_answer(answer)] == [
+        ("a", "Refunds take 30 days. [1]", "Refunds take 30 days."),
+        ("b", "Shipping is free. [2]", "Shipping is free."),
+        ("c", "Gift cards are final.", "Gift cards are final.")]

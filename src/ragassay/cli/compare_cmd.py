@@ -1,0 +1,198 @@
+"""`ragassay compare`: two runs, or two strategies of a run, paired metric by metric:
+the difference with its interval, the effect size, the tests and a verdict (better,
+worse, equivalent or unclear; `stats.compare`)."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import click
+from rich.markup import escape
+from rich.table import Table
+
+from ragassay.cli.app import cli
+from ragassay.cli.common import (
+    FiniteFloat,
+    StoreLocation,
+    UsageProblem,
+    console,
+    db_option,
+    friendly,
+    open_store,
+    say,
+)
+from ragassay.cli.fmt import ci_text, num
+
+if TYPE_CHECKING:
+    from ragassay.stats import Comparison
+    from ragassay.types import MetricSpec
+
+CI_COLUMN = "95% CI (unadjusted)"
+P_COLUMN = "p (Holm-adjusted)"
+EQUIVALENCE_HELP = (
+    "A practical-equivalence margin on the metric's own scale, overriding the one the "
+    "metric declares: METRIC=MARGIN (repeatable), or MARGIN alone for every metric it is "
+    "at most a tenth of the range of (0.25: the ten-point ratings, not the 0-1 rates). "
+    "B is 'equivalent' to A when the two one-sided tests put B - A within +-MARGIN.")
+STYLE = {"better": "green", "worse": "red", "equivalent": "cyan"}
+
+
+def _print_comparison(result: Comparison, title: str) -> None:
+    from rich import box
+
+    from ragassay.stats import magnitude, p_text
+
+    t = Table(title=escape(title), box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    longest = max((len(m) for m in result.metrics), default=6)
+    t.add_column("metric", no_wrap=True, min_width=longest)
+    for col in ("A", "B", "B - A", CI_COLUMN, "d"):
+        t.add_column(col, justify="right")
+    t.add_column("effect")
+    for col in (P_COLUMN, "margin", "p equiv. (Holm)"):
+        t.add_column(col, justify="right")
+    t.add_column("verdict", no_wrap=True)
+    for metric, r in result.metrics.items():
+        style = STYLE.get(r.verdict, "")
+        t.add_row(escape(metric), num(r.mean_a), num(r.mean_b), num(r.diff),
+                  ci_text((r.ci_low, r.ci_high)), num(r.effect_size, 2),
+                  "identical" if r.constant else (magnitude(r.effect_size) or "-"),
+                  p_text(r.p_adjusted), num(r.margin), p_text(r.tost_p_adjusted),
+                  f"[{style}]{r.verdict}[/{style}]" if style else r.verdict)
+    console().print(t)
+    m = sum(r.p_adjusted is not None for r in result.metrics.values())
+    say(f"paired samples: {result.paired_samples} (paired by {result.paired_by})")
+    say(f"verdict: equivalent when the two one-sided tests (paired t, Holm-adjusted over {m} "
+        "metrics) put B - A within +-margin (the metric's declared equivalence margin, or "
+        "--equivalence), even when a difference is also detectable; else better or worse "
+        f"when the Holm-adjusted Wilcoxon p is below alpha {result.alpha} and the 95% CI of "
+        "B - A excludes 0; else unclear. d: Cohen's d (B - A over the two sides' average "
+        "SD; |d| < 0.2 negligible, < 0.5 small, < 0.8 medium, else large); the intervals "
+        "are not adjusted for multiple metrics.")
+    constant = [name for name, r in result.metrics.items() if r.constant and r.n]
+    if constant:
+        say(f"constant: {', '.join(constant)}: A and B score every paired sample alike, so "
+            "these metrics cannot separate them.")
+
+
+def _refuse_unpaired(result: Comparison, what: str) -> None:
+    if not result.paired_samples:
+        raise UsageProblem(f"{what}: no paired samples (paired by "
+                           f"{result.paired_by}), so nothing can be compared")
+
+
+def _margin(text: str, where: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise UsageProblem(f"--equivalence {where}: {text!r} is not a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise UsageProblem(f"--equivalence {where}: the margin must be a positive number")
+    return value
+
+
+BARE_SHARE = 0.1
+"""A bare --equivalence MARGIN applies to the metrics it is at most this share of the
+range of: 0.25 is a quarter point on a ten-point rating, not a quarter of a 0-1 rate."""
+
+
+def equivalence_margins(given: Sequence[str], specs: Mapping[str, MetricSpec]
+                        ) -> tuple[dict[str, float], list[str]]:
+    """The margins `--equivalence` overrides, by metric, and what to tell the user:
+    METRIC=MARGIN sets one metric's; a bare MARGIN every metric it is at most
+    `BARE_SHARE` of the range of (the others keep their declared margins, said in a
+    note; refused when it fits none)."""
+    out: dict[str, float] = {}
+    notes: list[str] = []
+    for item in given:
+        metric, sep, value = item.rpartition("=")
+        margin = _margin(value, item)
+        if sep:
+            metric = metric.strip()
+            if metric not in specs:
+                raise UsageProblem(f"--equivalence {item}: no metric {metric!r} in the "
+                                   f"comparison; it has {', '.join(specs) or 'none'}")
+            out[metric] = margin
+            continue
+        fits = [m for m, s in specs.items() if margin <= BARE_SHARE * abs(s.high - s.low)]
+        if not fits:
+            raise UsageProblem(f"--equivalence {item}: larger than a tenth of the range of "
+                               "every metric compared; give METRIC=MARGIN")
+        out.update(dict.fromkeys(fits, margin))
+        rest = [m for m in specs if m not in fits]
+        if rest:
+            notes.append(f"--equivalence {item} applies to {', '.join(fits)}; "
+                         f"{', '.join(rest)} keep their declared margins ({item} is more than "
+                         "a tenth of their range; set one with METRIC=MARGIN)")
+    return out, notes
+
+
+def _table_for(store: Any, run_id: str) -> Any:
+    from ragassay.report import run_table
+
+    return run_table(store, run_id).table
+
+
+@cli.command("compare", help="Paired comparison of two runs, or of two strategies within a "
+             "run: per metric the difference with its interval, Cohen's d, the Wilcoxon "
+             "and equivalence tests (Holm-adjusted across metrics) and a verdict: better, "
+             "worse, equivalent (within the metric's practical-equivalence margin) or "
+             "unclear. The intervals shown are per-metric (unadjusted), labelled so. "
+             "Refused when no sample pairs.")
+@click.argument("run_a", metavar="RUN_A")
+@click.argument("run_b", metavar="RUN_B", required=False)
+@click.option("--strategy", "strategies", multiple=True,
+              help="Compare two strategies (give it twice); within RUN_A when RUN_B is omitted.")
+@click.option("--alpha", type=FiniteFloat(0, 1, min_open=True, max_open=True), default=0.05,
+              show_default=True, help="Significance level of a verdict, in (0, 1).")
+@click.option("--equivalence", "equivalence", multiple=True, metavar="[METRIC=]MARGIN",
+              help=EQUIVALENCE_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
+@db_option
+@friendly
+def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alpha: float,
+                equivalence: tuple[str, ...], as_json: bool, db: StoreLocation) -> None:
+    from ragassay.stats import CompareOptions, compare_strategies, compare_tables
+
+    store = open_store(db, readonly=True)
+    table_a = _table_for(store, store.get_run(run_a).id)
+    table_b = None if run_b is None else _table_for(store, store.get_run(run_b).id)
+    specs = dict(table_a.specs) if table_b is None else {
+        m: s for m, s in table_b.specs.items() if m in table_a.specs}
+    margins, notes = equivalence_margins(equivalence, specs)
+    options = CompareOptions(alpha=alpha, margins=margins)
+    if table_b is None:
+        if len(strategies) != 2:
+            raise UsageProblem("give RUN_B, or two --strategy options to compare within RUN_A")
+        for s in strategies:
+            if s not in table_a.strategies:
+                raise UsageProblem(f"no strategy {s!r} in run {run_a}; it has "
+                                   f"{', '.join(table_a.strategies)}")
+        result = compare_strategies(table_a, strategies[0], strategies[1], options)
+        _refuse_unpaired(result, f"strategies {strategies[0]!r} and {strategies[1]!r} of run "
+                                 f"{run_a} answer no common question")
+        title = f"{strategies[1]} (B) vs {strategies[0]} (A)"
+    else:
+        assert run_b is not None
+        if strategies:
+            table_a = table_a.for_strategy(strategies[0])
+            table_b = table_b.for_strategy(strategies[-1])
+        result = compare_tables(table_a, table_b, options)
+        run_a_rec, run_b_rec = store.get_run(run_a), store.get_run(run_b)
+        _refuse_unpaired(result, f"runs {run_a_rec.id} ({run_a_rec.dataset}) and {run_b_rec.id} "
+                                 f"({run_b_rec.dataset}) share no sample")
+        title = f"run {run_b} (B) vs run {run_a} (A)"
+    if as_json:
+        click.echo(json.dumps({**result.model_dump(),
+                               "intervals": "per metric, not adjusted for multiple comparisons",
+                               "p_adjustment": "holm",
+                               "effect_size": "Cohen's d_av: B - A over the mean of the two "
+                                              "sides' standard deviations",
+                               "equivalence": "two one-sided paired t-tests within +-margin"},
+                              indent=2, allow_nan=False))
+    else:
+        _print_comparison(result, title)
+    for note in notes:
+        say(f"note: {note}", err=True)

@@ -1,0 +1,175 @@
+"""The report's headline: people's number first.
+
+For each metric of the run that a human label is compared with (the label vocabulary's
+links: a hallucination rate with `hallucinated`, a faithfulness score with it inverted,
+answer similarity with `correct`, context relevance with `relevance`):
+
+- with enough labels in the run, the headline figure is people's corrected estimate with
+  its interval (`report.corrected`), and beside it the judge's agreement with those
+  labels measured in this run (AUROC and kappa with their intervals, or Spearman for a
+  grade: `report.calibration`), then the judge's own mean;
+- without, the judge's own mean with its interval, the judge's agreement measured on
+  held-apart human-labelled sets (`RunInfo.judge_reliability`), and one line saying how
+  many samples to label (`ragassay annotate RUN`) for people's figure.
+
+Every surface shows it first and says it in the same words: the console's summary (eval,
+`runs show`), the HTML report's summary and the dashboard's overview.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ragassay.labels import VOCABULARY, canonical, linked_metrics
+from ragassay.report.model import Report
+from ragassay.stats import MetricAggregate
+from ragassay.stats.calibration import BooleanAgreement, NumericAgreement
+from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
+
+HEADLINE_TITLE = "What people would say"
+HEADLINE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
+                 "(its 95% interval holds however biased the judge is); agreement: how far "
+                 "the judge's scores rank the labels of this run")
+
+
+def _pair(low: float | None, high: float | None) -> str:
+    return "" if low is None or high is None else f" [{low:.2f}, {high:.2f}]"
+
+
+@dataclass(frozen=True)
+class HeadlineRow:
+    """One linked metric: people's estimate (when the run has enough labels), the judge's
+    agreement with the run's labels, the judge's own mean, and the held-apart line."""
+
+    metric: str
+    label: str  # the label people give (its vocabulary name)
+    judge: MetricAggregate | None
+    estimate: CorrectedEstimate | None = None
+    agreement: BooleanAgreement | NumericAgreement | None = None
+    held_apart: str | None = None  # the judge's agreement on sets it was not tuned on
+    labelled: int = 0  # samples with both the label and a value of the metric
+
+    def people_text(self) -> str:
+        """`hallucinated 0.352 [0.281, 0.424]`, or "" without an estimate."""
+        e = self.estimate
+        if e is None:
+            return ""
+        return f"{e.label} {e.estimate:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}]"
+
+    def judge_text(self) -> str:
+        """The judge's own mean with its interval: `7.235 [6.864, 7.622]`."""
+        j = self.judge
+        if j is None or j.mean is None:
+            return "-"
+        return f"{j.mean:.3f} {j.text()}"
+
+    def in_run_text(self) -> str | None:
+        """The judge's agreement measured on this run's labels, or None."""
+        a = self.agreement
+        if isinstance(a, BooleanAgreement) and a.auroc is not None:
+            text = f"in this run: AUROC {a.auroc:.2f}{_pair(*(a.auroc_ci or (None, None)))}"
+            if a.kappa is not None:
+                text += f", kappa {a.kappa:.2f}{_pair(*(a.kappa_ci or (None, None)))}"
+            return text + f" ({a.n} labels)"
+        if isinstance(a, NumericAgreement) and a.spearman is not None:
+            return (f"in this run: Spearman {a.spearman:.2f}"
+                    f"{_pair(*(a.spearman_ci or (None, None)))} ({a.n} labels)")
+        return None
+
+    def agreement_text(self) -> str:
+        """The judge's agreement measured on this run's labels; without people's figure
+        (too few labels) the held-apart agreement after it; else held apart alone, else
+        that none was measured."""
+        parts = [self.in_run_text()]
+        if self.estimate is None or parts[0] is None:
+            parts.append(f"held apart: {self.held_apart}" if self.held_apart else None)
+        return "; ".join(p for p in parts if p) or "not measured"
+
+    def headline_text(self) -> str:
+        """The row in one line: people's figure first when there is one."""
+        head = (f"{self.metric}: people {self.people_text()}; judge's own "
+                f"{self.judge_text()}" if self.estimate is not None
+                else f"{self.metric}: judge's own {self.judge_text()}")
+        return f"{head}; agreement {self.agreement_text()}"
+
+
+@dataclass(frozen=True)
+class Headline:
+    """The linked metrics' rows, and the one-line prompt to label samples when some has
+    no corrected estimate (None when every one has)."""
+
+    rows: tuple[HeadlineRow, ...]
+    prompt: str | None
+
+    @property
+    def has_people(self) -> bool:
+        return any(r.estimate is not None for r in self.rows)
+
+
+def _linked(report: Report) -> list[tuple[str, str]]:
+    """(metric, label) for every metric of the run a label is compared with, first link
+    first, in the run's metric order."""
+    names = [k.name for k in VOCABULARY]
+    own = [p.label for p in report.calibration.pairs] if report.calibration else []
+    names += [n for n in dict.fromkeys(own) if canonical(n) not in names]
+    found: dict[str, str] = {}
+    for name in names:
+        for metric, _ in linked_metrics(name, [s for m in report.metrics
+                                               if (s := report.spec(m)) is not None]):
+            found.setdefault(metric, canonical(name))
+    return [(m, found[m]) for m in report.metrics if m in found]
+
+
+def _agreement(report: Report, metric: str, label: str
+               ) -> BooleanAgreement | NumericAgreement | None:
+    pairs = report.calibration.pairs if report.calibration else []
+    return next((p for p in pairs if p.metric == metric and canonical(p.label) == label),
+                None)
+
+
+def headline(report: Report) -> Headline:
+    """The report's headline (see the module's docstring)."""
+    cor = report.corrected
+    reliability = report.run.judge_reliability
+    lines = reliability.lines if reliability is not None else {}
+    measured = reliability.metrics if reliability is not None else {}
+    rows = []
+    for metric, label in _linked(report):
+        est = cor.find(metric) if cor is not None else None
+        judge = report.aggregate(metric)
+        if est is None and (judge is None or judge.mean is None):
+            continue  # nothing scored (no reference, say): nothing to head with
+        label = canonical(est.label) if est is not None else label
+        agreement = _agreement(report, metric, label)
+        line = lines.get(metric, "") if metric in measured else ""
+        rows.append(HeadlineRow(
+            metric=metric, label=label, judge=judge, estimate=est,
+            agreement=agreement, held_apart=line.partition(f"{metric}: ")[2] or None,
+            labelled=agreement.n if agreement is not None else 0))
+    rows.sort(key=lambda r: r.estimate is None)  # people's figures first
+    return Headline(tuple(rows), _prompt(report, rows))
+
+
+def _prompt(report: Report, rows: list[HeadlineRow]) -> str | None:
+    """`label 30 samples (ragassay annotate RUN) ...` when a linked metric has no people's
+    figure, in one line; None when every one has (or none is linked)."""
+    missing = [r for r in rows if r.estimate is None]
+    if not missing:
+        return None
+    need = report.corrected.min_labels if report.corrected is not None else MIN_LABELS
+    run = report.run.run_id
+    if not any(r.labelled or r.estimate for r in rows):
+        metrics = ", ".join(r.metric for r in missing)
+        return (f"no human labels yet: label {need} samples (ragassay annotate {run}) to see "
+                f"what people would say about {metrics}, and how far the judge agrees with "
+                "them on this run")
+    parts = []
+    for label in dict.fromkeys(r.label for r in missing):
+        mine = [r for r in missing if r.label == label]
+        have = max(r.labelled for r in mine)
+        more = max(1, need - have)
+        parts.append(f"label {more} {'more ' if have else ''}sample{'s' if more != 1 else ''} "
+                     f"for {label} (ragassay annotate {run} --label {label}: {have} of the "
+                     f"{need} a corrected figure needs) to see what people would say about "
+                     f"{', '.join(r.metric for r in mine)}")
+    return "; ".join(parts)

@@ -1,0 +1,458 @@
+"""Citation markers in an answer: the one grammar every reader shares.
+
+Markers are citations, not claims: `text.key_sample` strips them from the answer every
+suite and judge reads, and the `citations` suite reads which contexts each sentence
+cites from the same parse (`KeyedSample.citations`).
+
+Styles read: `[1]`, `[1, 3]`, `[1-3]`, `[1][2]`, `[^2]`, `(Source 2)` (also
+`(Sources 1 and 3)`, `(Doc 2)`, `(Passage 2)`, `(Context 2)`, `(Ref 2)`), `【1】` and
+`【4:0†source】`, and ids or titles the sample names (`metadata.citation_ids`, or
+`metadata.context_ids` / `metadata.context_titles`, one per context in order, or a mapping
+id -> 0-based context index): `[doc-a]`, `(Source: Refund policy)`.
+
+Text inside code (a fenced block, an inline code span) holds no markers: `items[0]` in
+code is code. Numbers are 1-based (`[1]` is the first context) unless the sample says
+`metadata.citation_base: 0`, or reading the answer's markers 0-based leaves fewer of
+them pointing at nothing than reading them 1-based (one stray `[0]` beside `[1]` ...
+`[n]` does not flip the answer). Under 1-based numbering an `[0]` glued to a word
+(`items[0]`) is indexing, not a marker. A marker that points at no context (a number
+past the contexts, an id the sample does not name) is fabricated; a marker that cannot
+be read (`[1-`, `[]`, `[3-1]`) is a problem: both are reported per sample, never raised.
+Markers before a sentence's first word belong to the sentence before it
+("... 30 days. [2] Shipping ...").
+
+Every step is linear in the answer (a 360 KB answer of half-open markers parses in
+well under a second: tests/text/test_markers.py).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ragassay.text.sentences import letter_key, sentence_spans
+
+MAX_RANGE = 50  # a range wider than this ([1-1000]) is a problem, not 1000 citations
+MAX_PROBLEMS = 20  # problems kept per answer (a hostile answer can have thousands)
+
+_SOURCE_WORDS = r"(?:sources?|docs?|documents?|passages?|contexts?|refs?|references?|citations?)"
+_BRACKET = re.compile(r"\[\s*([^\[\]\n]{0,200}?)\s*\]")
+_PAREN = re.compile(rf"\(\s*{_SOURCE_WORDS}\b\s*:?\s*([^()\n]{{0,200}}?)\s*\)", re.IGNORECASE)
+_LENTICULAR = re.compile(r"【([^【】\n]{0,200})】")
+_RUN = r"[\d\s,;\-–—]{0,200}"
+_UNCLOSED = re.compile(rf"\[\s*\^?\s*\d{_RUN}(?:$|(?=[^\d\s,;\-–—\]]))|【[^】\n]{{0,200}}$")
+_RANGE = re.compile(r"^(\d+)\s*[-–—]\s*(\d+)$")
+_NUMBER = re.compile(r"^#?(\d+)$")
+_WORD_PREFIX = re.compile(rf"^{_SOURCE_WORDS}(?:\s*[:#]\s*#?|\s+#?)(?=\S)", re.IGNORECASE)
+_ID_LIKE = re.compile(r"^[\w.:/-]*[\d_./:-][\w.:/-]*$")
+_SPLIT = re.compile(r"\s*(?:[,;]|\band\b|&)\s*", re.IGNORECASE)
+_WORD = re.compile(r"\w")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.MULTILINE)
+_TICKS = re.compile(r"`+")
+_PARAGRAPH = re.compile(r"\n\s*\n")
+_PUNCT = ".,;:!?。"
+
+
+@dataclass(frozen=True)
+class Marker:
+    """One marker as written, the contexts it points at (0-based), and the labels in it
+    that point at nothing (fabricated)."""
+
+    text: str
+    targets: tuple[int, ...] = ()
+    fabricated: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CitedSentence:
+    """An answer sentence without its markers, and what it cites."""
+
+    key: str
+    text: str
+    markers: tuple[Marker, ...] = ()
+
+    @property
+    def cited(self) -> tuple[int, ...]:
+        """The contexts it cites, each once, in order of first citation."""
+        return tuple(dict.fromkeys(t for m in self.markers for t in m.targets))
+
+    @property
+    def fabricated(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(f for m in self.markers for f in m.fabricated))
+
+    @property
+    def labels(self) -> list[str]:
+        return [m.text for m in self.markers]
+
+
+@dataclass
+class ParsedAnswer:
+    """The answer's sentences (markers removed, keyed `a`, `b`, ...), the answer's text
+    without its markers (`text`: paragraphs and code kept), and the problems found."""
+
+    sentences: list[CitedSentence] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    text: str = ""
+
+    @property
+    def n_citations(self) -> int:
+        """Citations: (sentence, context) pairs plus (sentence, fabricated label) pairs."""
+        return sum(len(s.cited) + len(s.fabricated) for s in self.sentences)
+
+    @property
+    def n_fabricated(self) -> int:
+        return sum(len(s.fabricated) for s in self.sentences)
+
+    @property
+    def n_markers(self) -> int:
+        return sum(len(s.markers) for s in self.sentences)
+
+
+@dataclass(frozen=True)
+class Numbering:
+    """How a sample's markers map onto its contexts."""
+
+    n_contexts: int
+    ids: Mapping[str, int] = field(default_factory=dict)  # normalised id/title -> index
+    base: int | None = None  # None: read from the answer (1 unless 0-based fits better)
+
+
+def _norm_id(text: str) -> str:
+    return " ".join(str(text).lower().split()).strip(" .:#")
+
+
+def numbering(contexts: Sequence[Any], metadata: Mapping[str, Any]) -> tuple[Numbering, list[str]]:
+    """The sample's numbering, and problems with its ids (an id list of the wrong length)."""
+    problems: list[str] = []
+    ids: dict[str, int] = {}
+    n = len(contexts)
+    for key in ("citation_ids", "context_ids", "context_titles"):
+        given = metadata.get(key)
+        if given is None:
+            continue
+        if isinstance(given, Mapping):
+            for k, v in given.items():
+                if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n:
+                    ids.setdefault(_norm_id(k), v)
+                else:
+                    problems.append(f"metadata.{key}[{k!r}] is not a context index 0..{n - 1}")
+        elif isinstance(given, list | tuple):
+            if len(given) != n:
+                problems.append(f"metadata.{key} names {len(given)} ids for {n} contexts")
+            for i, k in enumerate(given[:n]):
+                if k is not None and str(k).strip():
+                    ids.setdefault(_norm_id(str(k)), i)
+        else:
+            problems.append(f"metadata.{key} is neither a list nor a mapping")
+    base = metadata.get("citation_base")
+    if base not in (None, 0, 1) or isinstance(base, bool):
+        problems.append(f"metadata.citation_base is {base!r}, not 0 or 1")
+        base = None
+    return Numbering(n, ids, base), problems
+
+
+# ---- code: no markers inside ----------------------------------------------------------
+
+def _fences(text: str) -> list[tuple[int, int]]:
+    """Fenced code blocks (``` or ~~~, closed by a fence of the same kind at least as
+    long, or by the end of the text) as spans."""
+    out: list[tuple[int, int]] = []
+    pos = 0
+    while (m := _FENCE.search(text, pos)) is not None:
+        fence = m.group(1)
+        line_end = text.find("\n", m.end())
+        if fence[0] == "`" and "`" in text[m.end():line_end if line_end >= 0 else None]:
+            pos = m.end()  # "```x```" on one line: inline code, not a fence
+            continue
+        close = re.compile(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$",
+                           re.MULTILINE)
+        end = close.search(text, line_end + 1) if line_end >= 0 else None
+        stop = end.end() if end is not None else len(text)
+        out.append((m.start(), stop))
+        pos = max(stop, m.end())
+    return out
+
+
+def _inline_code(text: str, start: int, stop: int, out: list[tuple[int, int]]) -> None:
+    """Inline code spans in `text[start:stop]`, paragraph by paragraph: a run of
+    backticks closed by the next run of the same length in the same paragraph
+    (CommonMark); a run with no closer is a literal backtick."""
+    for m in _PARAGRAPH.finditer(text, start, stop):
+        _code_runs(text, start, m.start(), out)
+        start = m.end()
+    _code_runs(text, start, stop, out)
+
+
+def _code_runs(text: str, start: int, stop: int, out: list[tuple[int, int]]) -> None:
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(text, start, stop)]
+    by_length: dict[int, list[int]] = {}
+    for i, (a, b) in enumerate(runs):
+        by_length.setdefault(b - a, []).append(i)
+    i = 0
+    while i < len(runs):
+        a, b = runs[i]
+        same = by_length[b - a]
+        k = bisect_right(same, i)
+        if k < len(same):
+            j = same[k]
+            out.append((a, runs[j][1]))
+            i = j + 1
+        else:
+            i += 1
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """Fenced blocks and inline code spans of `text`, in order, as spans."""
+    out: list[tuple[int, int]] = []
+    last = 0
+    for a, b in _fences(text):
+        _inline_code(text, last, a, out)
+        out.append((a, b))
+        last = b
+    _inline_code(text, last, len(text), out)
+    return out
+
+
+def _outside(found: list[tuple[int, int]], blocked: Sequence[tuple[int, int]]
+             ) -> list[bool]:
+    """For spans sorted by start: whether each starts outside every blocked span
+    (sorted, disjoint); one merge walk."""
+    keep, k = [], 0
+    for a, _ in found:
+        while k < len(blocked) and blocked[k][1] <= a:
+            k += 1
+        keep.append(not (k < len(blocked) and blocked[k][0] <= a))
+    return keep
+
+
+# ---- reading one marker ----------------------------------------------------------------
+
+def _parts(content: str) -> list[str]:
+    parts = [_WORD_PREFIX.sub("", p.strip().lstrip("^").strip()) for p in _SPLIT.split(content)]
+    return [p.strip() for p in parts]
+
+
+@dataclass
+class _Raw:
+    """A marker found in the text before numbering: its labels (numbers or ids)."""
+
+    start: int
+    end: int
+    text: str
+    numbers: list[int] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+    problem: str | None = None
+    glued: bool = False  # written straight after a word character: `items[0]`
+
+
+def _read(content: str, ids: Mapping[str, int], strict: bool) -> _Raw | None:
+    """The labels of a marker's content; None when it is not a citation (an ordinary
+    bracket like "[sic]"). `strict`: the content must be numbers or known ids."""
+    raw = _Raw(0, 0, "")
+    footnote = content.lstrip().startswith("^")
+    if not content.strip(" ^"):
+        raw.problem = "empty"
+        return raw
+    whole = _norm_id(content.lstrip("^"))
+    if whole in ids:
+        raw.ids.append(whole)
+        return raw
+    unread = []
+    for part in _parts(content):
+        if not part:
+            continue
+        if (m := _NUMBER.match(part)) is not None:
+            raw.numbers.append(int(m.group(1)))
+        elif (r := _RANGE.match(part)) is not None:
+            lo, hi = int(r.group(1)), int(r.group(2))
+            if hi < lo or hi - lo >= MAX_RANGE:
+                raw.problem = f"range {lo}-{hi}"
+            else:
+                raw.numbers.extend(range(lo, hi + 1))
+        elif _norm_id(part) in ids:
+            raw.ids.append(_norm_id(part))
+        else:
+            unread.append(part)
+    if unread:
+        looks_like_id = len(unread) == 1 and bool(ids) and bool(_ID_LIKE.match(unread[0]))
+        if not (raw.numbers or raw.ids or raw.problem or footnote or not strict
+                or looks_like_id):
+            return None
+        raw.ids.extend(_norm_id(u) for u in unread)  # unknown ids: fabricated
+    return raw
+
+
+def _find(text: str, ids: Mapping[str, int], code: Sequence[tuple[int, int]]) -> list[_Raw]:
+    """Every marker outside code, in order."""
+    found: list[_Raw] = []
+    for pattern, strict in ((_BRACKET, True), (_PAREN, False), (_LENTICULAR, False)):
+        for m in pattern.finditer(text):
+            content = m.group(1)
+            if pattern is _LENTICULAR:  # 【4:0†source】: the number before ':' or '†'
+                content = re.split(r"[†:]", content, maxsplit=1)[0]
+            raw = _read(content, ids, strict)
+            if raw is not None:
+                raw.start, raw.end, raw.text = m.start(), m.end(), m.group(0)
+                raw.glued = m.start() > 0 and (text[m.start() - 1].isalnum()
+                                               or text[m.start() - 1] == "_")
+                found.append(raw)
+    found.sort(key=lambda r: r.start)
+    keep = _outside([(r.start, r.end) for r in found], code)
+    return [r for r, k in zip(found, keep, strict=True) if k]
+
+
+def _unclosed(text: str, raws: Sequence[_Raw], code: Sequence[tuple[int, int]]) -> list[str]:
+    """Half-open markers (`[2` with no `]`) outside code and outside read markers."""
+    hits = [(m.start(), m.end(), m.group(0).strip()) for m in _UNCLOSED.finditer(text)]
+    spans = [(a, b) for a, b, _ in hits]
+    in_code = _outside(spans, code)
+    in_marker = _outside(spans, [(r.start, r.end) for r in raws])
+    return [f"unclosed citation marker {t!r}"
+            for (_, _, t), c, k in zip(hits, in_code, in_marker, strict=True) if c and k]
+
+
+# ---- numbering ---------------------------------------------------------------------------
+
+def _fabricated(numbers: Sequence[int], base: int, n: int) -> int:
+    return sum(not 0 <= x - base < n for x in numbers)
+
+
+def _base(raws: Sequence[_Raw], numbering: Numbering) -> int:
+    """The answer's numbering: the sample's, else 1 unless reading the free-standing
+    markers 0-based leaves strictly fewer pointing at nothing."""
+    if numbering.base is not None:
+        return numbering.base
+    numbers = [x for r in raws if not r.glued for x in r.numbers]
+    if 0 not in numbers:
+        return 1
+    n = numbering.n_contexts
+    return 0 if _fabricated(numbers, 0, n) < _fabricated(numbers, 1, n) else 1
+
+
+def _resolve(raw: _Raw, numbering: Numbering, base: int, problems: list[str]) -> Marker:
+    targets: list[int] = []
+    fabricated: list[str] = []
+    if raw.problem:
+        problems.append(f"unreadable citation marker {raw.text!r} ({raw.problem})")
+    for n in raw.numbers:
+        i = n - base
+        if 0 <= i < numbering.n_contexts:
+            targets.append(i)
+        else:
+            fabricated.append(str(n))
+    for label in raw.ids:
+        if label in numbering.ids:
+            targets.append(numbering.ids[label])
+        else:
+            fabricated.append(label)
+    return Marker(raw.text, tuple(dict.fromkeys(targets)), tuple(dict.fromkeys(fabricated)))
+
+
+# ---- the answer without its markers --------------------------------------------------------
+
+def _clusters(text: str, a: int, b: int, raws: Sequence[_Raw]) -> list[tuple[int, int]]:
+    """The markers within `text[a:b]` as spans, those only spaces apart made one
+    ("[1] [3]" is one removal)."""
+    out: list[tuple[int, int]] = []
+    for r in raws:
+        s, e = max(r.start, a), min(r.end, b)
+        if s >= e:
+            continue
+        while s > a and e < b and text[s - 1] + text[e] in ("[]", "()"):  # "[[2]]"
+            s, e = s - 1, e + 1
+        if out and (s <= out[-1][1] or not text[out[-1][1]:s].strip(" \t")):
+            out[-1] = (out[-1][0], max(out[-1][1], e))
+        else:
+            out.append((s, e))
+    return out
+
+
+def _strip(text: str, a: int, b: int, raws: Sequence[_Raw]) -> str:
+    """`text[a:b]` without the markers in it (sorted): a space left before punctuation
+    or doubled by the removal goes too; other text is kept as is."""
+    out: list[str] = []
+    pos = a
+    for s, e in _clusters(text, a, b, raws):
+        piece = text[pos:s]
+        nxt = text[e] if e < b else ""
+        if not nxt or nxt in _PUNCT or nxt.isspace():
+            piece = piece.rstrip(" \t")
+        elif piece[-1:].isalnum() and nxt.isalnum():  # "see[1]and": words stay apart
+            piece += " "
+        out.append(piece)
+        pos = e
+    out.append(text[pos:b])
+    return "".join(out)
+
+
+def _tidy(sentence: str) -> str:
+    return " ".join(sentence.split())
+
+
+def _leading(text: str, start: int, raws: Sequence[_Raw]) -> list[bool]:
+    """Per marker of a sentence: whether no word precedes it in the sentence (markers
+    apart); one walk over the sentence."""
+    out, seen, pos = [], False, start
+    for r in raws:
+        seen = seen or bool(_WORD.search(text, pos, max(pos, r.start)))
+        out.append(not seen)
+        pos = max(pos, r.end)
+    return out
+
+
+def _sentences(answer: str, raws: list[_Raw], markers: list[Marker]) -> list[CitedSentence]:
+    """The answer's sentences without markers; leading markers go to the sentence before."""
+    out: list[CitedSentence] = []
+    k = 0
+    for a, b in sentence_spans(answer):
+        mine: list[int] = []
+        while k < len(raws) and raws[k].start < b:
+            if raws[k].start >= a:
+                mine.append(k)
+            k += 1
+        own = [raws[i] for i in mine]
+        text = _tidy(_strip(answer, a, b, own))
+        has_words = bool(_WORD.search(text))
+        lead = _leading(answer, a, own)
+        moving = [first or not has_words for first in lead] if out else [False] * len(own)
+        moved = [markers[i] for i, m in zip(mine, moving, strict=True) if m]
+        kept = [markers[i] for i, m in zip(mine, moving, strict=True) if not m]
+        if moved:
+            prev = out[-1]
+            out[-1] = CitedSentence(prev.key, prev.text, prev.markers + tuple(moved))
+        if has_words:
+            out.append(CitedSentence(letter_key(len(out)), text, tuple(kept)))
+    return out
+
+
+def parse_citations(answer: str, numbering: Numbering) -> ParsedAnswer:
+    """The answer's sentences with their markers resolved, the answer without its
+    markers, and the problems found."""
+    code = code_spans(answer)
+    found = _find(answer, numbering.ids, code)
+    base = _base(found, numbering)
+    # under 1-based numbering `items[0]` is indexing, not a citation
+    raws = [r for r in found if not (base == 1 and r.glued and r.numbers == [0]
+                                     and not r.ids)]
+    problems = _unclosed(answer, found, code)
+    if base == 1 and any(0 in r.numbers for r in raws):
+        problems.append("marker [0] with 1-based numbering (metadata.citation_base: 1)")
+    markers = [_resolve(r, numbering, base, problems) for r in raws]
+    text = _strip(answer, 0, len(answer), raws).strip() if raws else answer
+    out = ParsedAnswer(_sentences(answer, raws, markers), problems, text)
+    unique = list(dict.fromkeys(out.problems))
+    more = len(unique) - MAX_PROBLEMS
+    out.problems = unique[:MAX_PROBLEMS] + ([f"... and {more} more"] if more > 0 else [])
+    return out
+
+
+def parse_answer(answer: str, contexts: Sequence[Any], metadata: Mapping[str, Any]
+                 ) -> ParsedAnswer:
+    """`parse_citations` with the sample's numbering; problems with its ids come first."""
+    nb, problems = numbering(contexts, metadata)
+    parsed = parse_citations(answer, nb)
+    parsed.problems = problems + parsed.problems
+    return parsed

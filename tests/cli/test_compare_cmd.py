@@ -1,0 +1,83 @@
+"""`ragassay compare` says how large a difference is, not only whether it is there: the
+difference with its interval, Cohen's d, the Wilcoxon and equivalence tests and a
+verdict of four (issue #44 item 1); `--equivalence` overrides the metrics' margins."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ragassay.cli import cli
+
+
+@pytest.fixture(scope="module")
+def demo_db(tmp_path_factory: pytest.TempPathFactory, demo_data: Path) -> tuple[Path, str]:
+    db = tmp_path_factory.mktemp("compare") / "r.db"
+    result = CliRunner().invoke(cli, ["eval", str(demo_data), "--db", str(db), "--metrics",
+                                      "judge", "--quiet"])
+    assert result.exit_code == 0, result.output
+    out = CliRunner().invoke(cli, ["runs", "list", "--db", str(db), "--format", "json"])
+    return db, json.loads(out.output)[0]["id"]
+
+
+def compare(db: Path, run_id: str, *extra: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["compare", run_id, "--strategy", "bm25-k3", "--strategy",
+                                      "dense-k5", "--db", str(db), *extra])
+    return result.exit_code, result.output
+
+
+def test_each_metric_shows_its_effect_size_margin_and_a_verdict_of_four(
+        demo_db: tuple[Path, str]) -> None:
+    code, out = compare(*demo_db, "--json")
+    assert code == 0, out
+    result = json.loads(out)
+    for name, m in result["metrics"].items():
+        assert m["verdict"] in ("better", "worse", "equivalent", "unclear"), name
+        assert {"diff", "ci_low", "ci_high", "effect_size", "wilcoxon_p", "p_adjusted",
+                "margin", "tost_p", "tost_p_adjusted", "constant"} <= set(m)
+    # the margins are the ones declared on the metrics (`MetricSpec.equivalence`)
+    assert result["metrics"]["judge.overall"]["margin"] == 0.25
+    assert result["metrics"]["judge.hallucination"]["margin"] == 0.03
+    assert "Cohen's d" in result["effect_size"]
+    code, out = compare(*demo_db)
+    assert code == 0, out
+    for head in ("B - A", "95% CI", "(unadjusted)", " d ", "effect", "Holm-adjusted", "margin",
+                 "equiv.", "verdict"):
+        assert head in out, head
+    assert "two one-sided tests" in out and "Cohen's d" in out
+
+
+def test_equivalence_overrides_one_metric_or_every_metric_on_its_scale(
+        demo_db: tuple[Path, str]) -> None:
+    code, out = compare(*demo_db, "--json", "--equivalence", "judge.overall=1.5")
+    assert code == 0, out
+    metrics = json.loads(out)["metrics"]
+    assert metrics["judge.overall"]["margin"] == 1.5
+    assert metrics["judge.faithfulness"]["margin"] == 0.25  # declared
+    # a bare margin: the ten-point ratings, not the 0-1 rate, which keeps its own (said)
+    result = CliRunner().invoke(cli, [
+        "compare", demo_db[1], "--strategy", "bm25-k3", "--strategy", "dense-k5", "--db",
+        str(demo_db[0]), "--json", "--equivalence", "0.5"])
+    assert result.exit_code == 0, result.output
+    metrics = json.loads(result.stdout)["metrics"]
+    assert {m: r["margin"] for m, r in metrics.items() if r["margin"] == 0.5} == {
+        m: 0.5 for m in ("judge.context_relevance", "judge.answer_similarity",
+                         "judge.faithfulness", "judge.overall")}
+    assert metrics["judge.hallucination"]["margin"] == 0.03
+    assert "judge.hallucination keep their declared margins" in result.stderr
+
+
+@pytest.mark.parametrize("given, says", [
+    ("judge.nope=0.2", "no metric 'judge.nope' in the comparison"),
+    ("judge.overall=-1", "the margin must be a positive number"),
+    ("judge.overall=abc", "'abc' is not a number"),
+    ("5", "larger than a tenth of the range of every metric compared"),
+])
+def test_a_bad_equivalence_is_one_line(demo_db: tuple[Path, str], given: str,
+                                       says: str) -> None:
+    code, out = compare(*demo_db, "--equivalence", given)
+    assert code == 2 and says in out and "Traceback" not in out
+    assert len(out.strip().splitlines()) == 1

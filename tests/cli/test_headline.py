@@ -1,0 +1,93 @@
+"""The report leads with people's number (issue #38 item 5), through the real CLI: with
+human labels in the run, `runs show`, the eval summary and the HTML report's summary open
+with each linked metric's corrected estimate and interval, the judge's agreement measured
+on this run's labels (AUROC and kappa with their intervals) beside it; without labels,
+with the judge's own mean, its held-apart agreement and one line saying how many samples
+to label (`ragassay annotate RUN`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ragassay.cli import cli
+from ragassay.store import Store
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "labels"
+ENV = {"COLUMNS": "250"}
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args), env=ENV)
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def labelled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
+    """A judge run of the labels example (no labels in its rows), its eval output, then
+    the example's 151 hallucination labels imported."""
+    db = tmp_path_factory.mktemp("headline") / "r.db"
+    code, out = run("eval", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db", str(db))
+    assert code == 0, out
+    code, imported = run("labels", "import", str(EXAMPLE / "labels.jsonl"), "--db", str(db))
+    assert code == 0, imported
+    return db, out, Store(db, readonly=True).list_runs()[0].id
+
+
+def _first_table(out: str) -> str:
+    """The console's first table after the run line, with its lines' wrapping undone."""
+    start = out.index("What people would say")
+    return " ".join(out[start:].split("└", 1)[0].split())
+
+
+def test_without_labels_the_judge_leads_and_a_line_says_how_many_to_label(labelled) -> None:
+    _, out, run_id = labelled
+    head = _first_table(out)
+    assert out.index("What people would say") < out.index("aggregate metrics")
+    assert "held apart: AUROC" in head and "no labels" in head
+    said = " ".join(out.split())
+    assert (f"next no human labels yet: label 30 samples (ragassay annotate {run_id}) to see "
+            "what people would say about") in said
+
+
+def test_with_labels_runs_show_leads_with_peoples_corrected_figure(labelled) -> None:
+    db, _, run_id = labelled
+    code, out = run("runs", "show", run_id, "--db", str(db))
+    assert code == 0, out
+    code, doc = run("report", run_id, "--db", str(db))
+    report = json.loads(doc)
+    est = next(e for e in report["corrected"]["estimates"]
+               if e["metric"] == "judge.hallucination" and e["strategy"] is None)
+    pair = next(p for p in report["calibration"]["pairs"]
+                if p["metric"] == "judge.hallucination")
+    head = _first_table(out)
+    assert head.index("What people would say") < 5  # the first thing after the run line
+    assert out.index("What people would say") < out.index("judge suite per strategy")
+    row = head.split("judge.hallucination", 1)[1].split("│ judge.", 1)[0]
+    assert (f"hallucinated {est['estimate']:.3f} [{est['ci_low']:.3f}, {est['ci_high']:.3f}]"
+            in row)
+    assert (f"in this run: AUROC {pair['auroc']:.2f} [{pair['auroc_ci'][0]:.2f}, "
+            f"{pair['auroc_ci'][1]:.2f}], kappa {pair['kappa']:.2f} "
+            f"[{pair['kappa_ci'][0]:.2f}, {pair['kappa_ci'][1]:.2f}]") in row
+    assert f"({pair['n']} labels)" in row  # the cell may wrap
+    assert "not measured" not in row
+
+
+def test_the_html_report_opens_with_peoples_figure(labelled, tmp_path: Path) -> None:
+    db, _, run_id = labelled
+    page = tmp_path / "r.html"
+    code, out = run("report", run_id, "--format", "html", "--out", str(page), "--db", str(db))
+    assert code == 0, out
+    html = page.read_text()
+    body = html.split("</header>", 1)[1]
+    assert body.startswith('<section id="headline"><h2>What people would say</h2>')
+    assert body.index('id="headline"') < body.index('<section id="summary">')
+    head = body.split("</section>", 1)[0]
+    assert "<b>hallucinated 0." in head and "in this run: AUROC" in head
+    summary = html.split('<section id="summary">', 1)[1].split("</section>", 1)[0]
+    # the metric table says the agreement measured in this run, not "not measured"
+    row = summary.split("<tr><td>judge.hallucination</td>", 1)[1].split("</tr>", 1)[0]
+    assert "in this run: AUROC" in row and "not measured" not in row

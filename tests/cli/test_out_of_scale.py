@@ -1,0 +1,47 @@
+"""An LLM judge's rating outside its scale (issue #38 item 6), through `ragassay eval`:
+faithfulness 99 on 1-10 is an invalid reply, asked once more, then unscored with the
+reason, never clamped to 10; the run counts it as suspicious and says so."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from ragassay.cli import cli
+from tests.support.faults import fenced
+from tests.support.scripted_server import ScriptedReply, ScriptedServer
+
+ENV = {"OPENAI_API_KEY": "sk-test", "COLUMNS": "200"}
+OUT_OF_SCALE = {"context_relevance": 9, "answer_similarity": 9, "faithfulness": 99,
+                "hallucination": False, "reasoning": "perfect"}
+GOOD = {**OUT_OF_SCALE, "faithfulness": 9}
+
+
+def test_a_rating_of_99_is_unscored_suspicious_and_counted(tmp_path: Path) -> None:
+    data, db, out = tmp_path / "d.jsonl", tmp_path / "s.db", tmp_path / "r.json"
+    data.write_text("".join(json.dumps({
+        "id": sid, "question": "How long do refunds take?", "answer": answer,
+        "contexts": ["Refunds take 30 days."], "reference": "30 days."}) + "\n"
+        for sid, answer in (("s1", "Refunds take 90 days."), ("s2", "Refunds take 30 days."))))
+
+    def judge(req: dict, n: int) -> ScriptedReply:
+        wrong = "90 days" in (fenced(req, "ANSWER") or "")
+        return ScriptedReply.chat(json.dumps(OUT_OF_SCALE if wrong else GOOD))
+
+    with ScriptedServer(judge) as server:
+        result = CliRunner().invoke(cli, [
+            "eval", str(data), "--judge", "openai:x", "--base-url", server.base_url,
+            "--metrics", "judge", "--db", str(db), "--out", str(out), "--no-cache"], env=ENV)
+        asked = server.count
+    assert result.exit_code == 0, result.output
+    assert asked == 3  # s1's reply, then one repair; s2's reply
+    report = json.loads(out.read_text())
+    row = next(r for r in report["detailed_results"] if r["id"] == "s1")
+    assert row["metrics"]["judge.faithfulness"] is None  # never clamped to 10
+    assert row["unscored"]["judge.faithfulness"] == (
+        "invalid reply: faithfulness: 99 is outside the scale 1-10")
+    assert report["evaluation_metadata"]["suspicious_replies"] == 1
+    assert "warning: 1 judged sample got a suspicious judge reply" in result.stderr
+    assert "a rating outside its scale" in result.stderr

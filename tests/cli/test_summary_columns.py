@@ -1,0 +1,33 @@
+"""The per-suite tables' last column says what it counts (issue #38 item 8): questions on
+which a metric of the suite has no value for a reason other than a missing input, under
+the header "unscored" (it read "failed"), with a line naming what it counts when not 0."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from ragassay.cli import cli
+
+
+def test_the_unscored_column_names_what_it_counts(tmp_path: Path) -> None:
+    data = tmp_path / "d.jsonl"
+    rows = [{"id": "ok", "question": "How long do refunds take?",
+             "contexts": ["Refunds take 30 days."], "answer": "Refunds take 30 days."},
+            {"id": "off", "question": "How long do refunds take?",  # nothing relevant
+             "contexts": ["The office plant is watered on Mondays."], "answer": "Thirty days."}]
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "trace", "--db",
+                                      str(tmp_path / "s.db"), "--out", str(out)],
+                                env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    unscored = report["strategies"]["default"]["failed"]["trace"]
+    assert unscored == 1  # completeness: no relevant context sentences
+    said = " ".join(result.output.split())
+    assert "┃ unscored ┃" in result.output and "┃ failed ┃" not in result.output
+    assert ("unscored (last column): the questions on which some trace metric has no value "
+            "for a reason other than a missing input") in said
