@@ -23,6 +23,7 @@ name / `in_transaction`) and rewrites each statement once (`translate`, cached):
   `lastval()`;
 * `json_array_length(x, '$.a')`; `json_valid(x)` -> `x IS NOT NULL` (the store writes
   only JSON);
+* `+m.metric` (SQLite: use no index for it) -> `m.metric`;
 * `instr(` -> `strpos(`; `x GLOB ?` -> `x SIMILAR TO` the pattern with `*` -> `%`, `?`
   -> `_` (the store's patterns hold no literal `%` or `_`);
 * DDL: `INTEGER` -> `BIGINT`, `REAL` (and `CAST(... AS REAL)`) -> `DOUBLE PRECISION`,
@@ -127,6 +128,7 @@ def translated(sql: str) -> tuple[str, tuple[int, ...] | None]:
         piece = piece.replace("?", "%s")
         piece = re.sub(r"\bAS REAL\)", "AS DOUBLE PRECISION)", piece)
         piece = re.sub(r"\binstr\(", "strpos(", piece)
+        piece = re.sub(r"(?<=[\s(])\+(?=[a-z_]+\.[a-z_]+\b)", "", piece)  # SQLite's no-index +
         piece = re.sub(r"(\S+) GLOB %s",
                        r"\1 SIMILAR TO replace(replace(%s, '*', '%%'), '?', '_')", piece)
         out.append(piece)
