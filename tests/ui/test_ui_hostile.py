@@ -32,6 +32,7 @@ import pytest
 from click.testing import CliRunner
 
 from ragassay.cli import cli
+from ragassay.metrics.base import RELEVANT, SUPPORTED, UNSUPPORTED
 from ragassay.store import Store
 from ragassay.types import (
     HumanLabel,
@@ -59,10 +60,11 @@ BARE = f"http://{HOST}/bare www.example.com :material/home: :red[red]"
 STRATEGIES = (f"{IMG} s1", f"{LINK} s2")
 REASON = (f"judge call failed: HTTP 500: ![e](http://{HOST}/error.png) "
           f"[more](http://{HOST}/more) <img src='http://{HOST}/tag.png'>")
-SPECS = (
-    MetricSpec(name="judge.hallucination", kind="bool", higher_is_better=False),
-    MetricSpec(name="judge.faithfulness", low=1, high=10),
-    MetricSpec(name="judge.context_relevance", low=1, high=10),
+SPECS = (  # with the judge suite's label links (issue #37): what annotate offers
+    MetricSpec(name="judge.hallucination", kind="bool", higher_is_better=False,
+               labels=UNSUPPORTED),
+    MetricSpec(name="judge.faithfulness", low=1, high=10, labels=SUPPORTED),
+    MetricSpec(name="judge.context_relevance", low=1, high=10, labels=RELEVANT),
 )
 CHAIN = 3000
 
