@@ -43,14 +43,16 @@ class LabelsMixin:
         A label without a time gets the current one."""
         rows = [(lab.content_key, lab.name, json.dumps(lab.value), lab.annotator, lab.source,
                  lab.note, lab.created or _now()) for lab in labels]
+        # replaced as SQLite's INSERT OR REPLACE does, row after row: the last of a
+        # (content, name) wins, as a new row (rowid), which the dashboard's change check reads
+        last = {r[:2]: i for i, r in enumerate(rows)}
+        kept = [r for i, r in enumerate(rows) if last[r[:2]] == i]
         with self._write() as conn:
-            # replaced as SQLite's INSERT OR REPLACE does: a new row (rowid), which the
-            # dashboard's change check reads
             conn.executemany("DELETE FROM labels WHERE content_key = ? AND name = ?",
-                             [r[:2] for r in rows])
+                             [r[:2] for r in kept])
             conn.executemany(
                 "INSERT INTO labels (content_key, name, value, annotator, source,"
-                " note, created) VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+                " note, created) VALUES (?, ?, ?, ?, ?, ?, ?)", kept)
         return len(rows)
 
     def delete_label(self, content_key: str, name: str) -> bool:
