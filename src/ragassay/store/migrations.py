@@ -123,16 +123,8 @@ def m0002_metric_values(conn: sqlite3.Connection) -> None:
                 " unscored_reason) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_id, sample_id,"
                 " suite, metric) DO UPDATE SET value = excluded.value, unscored_reason ="
                 " excluded.unscored_reason",
-                (
-                    run_id,
-                    sample_id,
-                    suite,
-                    item["name"],
-                    strategy,
-                    None if value is None else float(value),
-                    item.get("unscored_reason"),
-                ),
-            )
+                (run_id, sample_id, suite, item["name"], strategy,
+                 None if value is None else float(value), item.get("unscored_reason")))
 
 
 _BACKEND_KEYS = frozenset({
