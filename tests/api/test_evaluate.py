@@ -156,8 +156,8 @@ def test_mistakes_are_one_line_errors(db: Path) -> None:
 
 @pytest.mark.parametrize(("options", "text"), [
     ({"engine": "spark"}, "engine must be 'local' or 'ray', not 'spark'"),
-    ({"workers": 2}, "workers needs engine='ray'"),
-    ({"ray_address": "auto", "workers": 2}, "ray_address and workers need engine='ray'"),
+    ({"ray_address": "auto", "workers": 2}, "ray_address needs engine='ray'"),
+    ({"workers": 0}, "workers must be a whole number from 1 to 4096, not 0"),
     ({"engine": "ray", "workers": 0}, "workers must be a whole number from 1 to 4096, not 0"),
     ({"engine": "ray", "workers": "2"}, "workers must be a whole number"),
     ({"engine": "ray", "workers": True}, "workers must be a whole number"),
@@ -180,6 +180,8 @@ def test_engine_options_become_the_runners_ray_options(db: Path) -> None:
 
     local, _ = plan(ROWS, "judge", None, db, {})
     assert local.request.engine == LocalEngine()
+    two, _ = plan(ROWS, "judge", None, db, {"workers": 2})
+    assert two.request.engine == LocalEngine(workers=2)
     ray, _ = plan(ROWS, "judge", None, db, {"engine": "ray", "ray_address": "auto",
                                              "workers": 3})
     assert ray.request.engine == RayOptions(address="auto", workers=3)

@@ -95,7 +95,8 @@ def test_corrupt_file(tmp_path: Path) -> None:
         Store(path, readonly=True)
 
 
-def test_full_disk_leaves_nothing_and_store_recovers(store: Store, db_path: Path) -> None:
+def test_full_disk_leaves_nothing_and_store_recovers(sqlite_store: Store, db_path: Path) -> None:
+    store = sqlite_store
     run_id = new_run(store)
     pages = store.conn.execute("PRAGMA page_count").fetchone()[0]
     store.conn.execute(f"PRAGMA max_page_count = {pages}")

@@ -85,3 +85,9 @@ def test_a_read_only_store_reads_labels(tmp_path: Path) -> None:
         assert store.labels_for(["k"])["k"]["correct"].value == 1.0
         with pytest.raises(Exception, match="cannot write"):
             store.set_labels([HumanLabel(content_key="k", name="correct", value=0.0)])
+
+
+def test_the_last_of_a_repeated_label_in_one_call_wins(store: Store) -> None:
+    assert store.set_labels([HumanLabel(content_key="k", name="correct", value=True),
+                             HumanLabel(content_key="k", name="correct", value=False)]) == 2
+    assert store.labels_for(["k"])["k"]["correct"].value is False

@@ -26,7 +26,8 @@ def test_fresh_database_has_every_migration_and_table(db_path: Path) -> None:
     assert {"migrations", "runs", "samples", "results", "metric_values", "calls", "cache"} <= tables
 
 
-def test_pragmas_wal_and_foreign_keys(store: Store) -> None:
+def test_pragmas_wal_and_foreign_keys(sqlite_store: Store) -> None:
+    store = sqlite_store
     assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert store.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL

@@ -5,6 +5,8 @@ which backend options were given."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ragassay.store import BatchLine, Store
@@ -16,8 +18,8 @@ def _run(store: Store) -> str:
                             package_version="0", dataset_hash=None, judge_model="m")
 
 
-def test_a_batch_s_life_in_the_store() -> None:
-    with Store(":memory:") as store:
+def test_a_batch_s_life_in_the_store(store_location: str | Path) -> None:
+    with Store(store_location) as store:
         run = _run(store)
         assert store.batch_summary(run) is None and store.batch_options(run) is None
         store.set_batch_options(run, '{"fallback": "direct"}')
@@ -64,8 +66,8 @@ def test_a_batch_s_life_in_the_store() -> None:
         assert store.conn.execute("SELECT COUNT(*) FROM batches").fetchone()[0] == 0
 
 
-def test_unpriced_batch_lines_have_no_cost() -> None:
-    with Store(":memory:") as store:
+def test_unpriced_batch_lines_have_no_cost(store_location: str | Path) -> None:
+    with Store(store_location) as store:
         run = _run(store)
         batch = store.add_batch(run, "openai", ["k"], 10)
         store.save_batch_lines(batch, [BatchLine(custom_id="k", status="ok", reply="{}")])

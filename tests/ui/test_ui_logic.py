@@ -155,6 +155,15 @@ def test_launcher_command_is_local_headless_and_limited():
     assert streamlit_command(Path("d"), 1, host="0.0.0.0")[6] == "0.0.0.0"
 
 
+
+def test_a_postgresql_store_is_not_on_the_launchers_command_line():
+    from ragassay.store import StoreUrl
+
+    cmd = streamlit_command(StoreUrl("postgresql://ci:hunter2@db:5432/runs"), 8600)
+    assert "--db" not in cmd and not any("hunter2" in part or "db:5432" in part
+                                         for part in cmd)  # launch() sets RAGASSAY_DB
+
+
 def test_importing_the_launcher_does_not_load_streamlit():
     import subprocess
 

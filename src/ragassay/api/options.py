@@ -26,10 +26,12 @@ class EvalOptions:
     when the backend gives token probabilities) or "greedy" (the stated values);
     `engine` "ray" judges on Ray actors (`ray_address` None starts a private local
     instance; `workers` defaults to the cluster's CPUs), with the same results
-    (docs/scale.md); `price_in`/`price_out` price the judge's calls in US dollars per 1M
-    tokens (both or neither; default: LiteLLM's table where litellm is installed);
-    `routing` a cascade of judge tiers or a jury (`RoutingPlan`, as `eval --escalate`
-    builds it; its first tier is the run's judge; docs/routing.md).
+    (docs/scale.md); with the local engine `workers` is the processes that run the
+    offline judge (default: one per CPU, as memory allows; 1: this process);
+    `price_in`/`price_out` price the judge's calls in US dollars per 1M tokens (both or
+    neither; default: LiteLLM's table where litellm is installed); `routing` a cascade of
+    judge tiers or a jury (`RoutingPlan`, as `eval --escalate` builds it; its first tier
+    is the run's judge; docs/routing.md).
     """
 
     dataset: str | None = None
@@ -99,11 +101,8 @@ def _check_engine(options: EvalOptions) -> None:
     if engine not in ("local", "ray"):
         raise ValueError(f"engine must be 'local' or 'ray', not {engine!r}")
     address, workers = options.ray_address, options.workers
-    if engine != "ray":
-        given = [k for k, v in (("ray_address", address), ("workers", workers)) if v is not None]
-        if given:
-            verb = "need" if len(given) > 1 else "needs"
-            raise ValueError(f"{' and '.join(given)} {verb} engine='ray'")
+    if engine != "ray" and address is not None:
+        raise ValueError("ray_address needs engine='ray'")
     if address is not None and (not isinstance(address, str) or not address.strip()):
         raise ValueError(f"ray_address must be 'auto', 'HOST:PORT' or 'ray://HOST:PORT', "
                          f"not {address!r}")

@@ -7,6 +7,7 @@ from ragassay.cli import (  # noqa: F401  (registers commands)
     bench_cmd,
     calibrate,
     compare_cmd,
+    db_cmd,
     eval_cmd,
     generate_cmd,
     labels_cmd,

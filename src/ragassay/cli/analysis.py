@@ -14,6 +14,7 @@ from rich.table import Table
 
 from ragassay.cli.app import cli, write_report, write_text
 from ragassay.cli.common import (
+    StoreLocation,
     UsageProblem,
     check_metric_names,
     console,
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 @db_option
 @friendly
 def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: bool,
-               export_otlp: str | None, db: Path) -> None:
+               export_otlp: str | None, db: StoreLocation) -> None:
     """Export a run (the latest when RUN is omitted) as JSON, CSV or HTML; with
     --export-otlp, its scores as OpenTelemetry spans instead."""
     from ragassay.report import build_report, export, iter_details, schema
@@ -170,7 +171,7 @@ def default_bars_text(specs: Mapping[str, MetricSpec], thresholds: dict[str, flo
 @db_option
 @friendly
 def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, corrected: bool,
-             require_labels: bool, db: Path) -> None:
+             require_labels: bool, db: StoreLocation) -> None:
     """PASS/FAIL per metric against thresholds; exit 1 when NOT READY.
 
     Says which thresholds it applied and where they come from (--config, ./ragassay.toml,
@@ -308,7 +309,7 @@ def _changes(points: list[TrendPoint], runs: list[Any]) -> list[tuple[str | None
 @click.option("--json", "as_json", is_flag=True)
 @db_option
 @friendly
-def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: Path) -> None:
+def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: StoreLocation) -> None:
     """A metric's mean (with 95% CI) over successive runs of the same dataset.
 
     Runs are grouped by the dataset's content (its hash), however its path was typed,

@@ -8,7 +8,6 @@ label, q (or end of input) quits. Labels are saved as they are given.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -19,6 +18,7 @@ if TYPE_CHECKING:
 
 from ragassay.cli.app import cli
 from ragassay.cli.common import (
+    StoreLocation,
     UsageProblem,
     db_option,
     friendly,
@@ -150,7 +150,8 @@ def _loop(store: Store, session: Session) -> None:
 @db_option
 @friendly
 def annotate_cmd(run_id: str | None, kind: Any, metric: str | None, labels: tuple[str, ...],
-                 annotator: str | None, seed: int | None, new_plan: bool, db: Path) -> None:
+                 annotator: str | None, seed: int | None, new_plan: bool,
+                 db: StoreLocation) -> None:
     """Label a run's samples in the terminal, in the order of its annotation plan
     (RUN: default the store's latest run)."""
     from ragassay.annotation import (

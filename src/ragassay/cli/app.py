@@ -10,7 +10,15 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from ragassay.cli.common import UsageProblem, console, db_option, friendly, open_store, say
+from ragassay.cli.common import (
+    StoreLocation,
+    UsageProblem,
+    console,
+    db_option,
+    friendly,
+    open_store,
+    say,
+)
 from ragassay.version import __version__
 
 if TYPE_CHECKING:
@@ -96,7 +104,7 @@ def _run_entry(store: Store, r: RunRecord, waiting: set[str]) -> dict[str, Any]:
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
               show_default=True, help="json: one object per run, for scripts.")
 @friendly
-def runs_list(db: Path, dataset: str | None, fmt: str) -> None:
+def runs_list(db: StoreLocation, dataset: str | None, fmt: str) -> None:
     """Every run, newest first; bench runs are marked in the kind column, runs whose
     provider batches are still out say "waiting for batch"."""
 
@@ -130,7 +138,7 @@ def runs_list(db: Path, dataset: str | None, fmt: str) -> None:
 @click.argument("run_id", metavar="[RUN]", required=False)
 @db_option
 @friendly
-def runs_show(run_id: str | None, db: Path) -> None:
+def runs_show(run_id: str | None, db: StoreLocation) -> None:
     """The summary of one run (RUN: default the store's latest run)."""
     from ragassay.cli.common import run_or_latest
     from ragassay.cli.summary import print_summary
@@ -161,7 +169,7 @@ def runs_show(run_id: str | None, db: Path) -> None:
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 @db_option
 @friendly
-def runs_delete(run_ids: tuple[str, ...], yes: bool, db: Path) -> None:
+def runs_delete(run_ids: tuple[str, ...], yes: bool, db: StoreLocation) -> None:
     """Delete runs with their samples, scores, judge calls and annotation plans (the
     judge cache and human labels are kept). Asks first unless --yes; refused while
     another process evaluates the run."""
@@ -189,7 +197,7 @@ def runs_delete(run_ids: tuple[str, ...], yes: bool, db: Path) -> None:
 @click.option("--port", type=click.IntRange(1, 65535), default=8501, show_default=True)
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Interface to bind (127.0.0.1 keeps the dashboard local).")
-def ui_cmd(db: Path, port: int, host: str) -> None:
+def ui_cmd(db: StoreLocation, port: int, host: str) -> None:
     """Open the dashboard over the run store (SIGTERM or Ctrl-C stops it and its server)."""
     from ragassay.ui import launch
 

@@ -16,6 +16,7 @@ import click
 from ragassay.cli.app import cli
 from ragassay.cli.common import (
     FiniteFloat,
+    StoreLocation,
     UsageProblem,
     check_base_url,
     console,
@@ -145,7 +146,7 @@ class BatchBar:
             self._task = None
 
 
-def detached(outcome: RunOutcome, data: Path, db: Path) -> None:
+def detached(outcome: RunOutcome, data: Path, db: StoreLocation) -> None:
     """What `--detach` left: the batches to wait for and how to go on."""
     noun = "batch" if outcome.waiting == 1 else "batches"
     run_id = outcome.run_id
@@ -159,7 +160,7 @@ def batches_group() -> None:
     """The provider batches of a run made with `eval --batch`."""
 
 
-def _manage(run_id: str, db: Path, action: str, base_url: str | None,
+def _manage(run_id: str, db: StoreLocation, action: str, base_url: str | None,
             headers_given: tuple[str, ...]) -> list[Any]:
     from ragassay.runner.batch_engine import BatchSetupError, manage_batches
 
@@ -194,7 +195,7 @@ base_url_option = click.option("--base-url", default=None, metavar="URL",
 @base_url_option
 @header_option
 @friendly
-def batches_status(run_id: str, db: Path, base_url: str | None,
+def batches_status(run_id: str, db: StoreLocation, base_url: str | None,
                    headers_given: tuple[str, ...]) -> None:
     """The run's batches, as the provider reports them now (as last stored, with a note,
     when the provider cannot be asked)."""
@@ -219,7 +220,7 @@ def batches_status(run_id: str, db: Path, base_url: str | None,
 @base_url_option
 @header_option
 @friendly
-def batches_cancel(run_id: str, db: Path, base_url: str | None,
+def batches_cancel(run_id: str, db: StoreLocation, base_url: str | None,
                    headers_given: tuple[str, ...]) -> None:
     """Ask the provider to cancel the run's live batches. What they answered before is
     kept; `eval --resume RUN` submits the calls they left unanswered again."""

@@ -10,6 +10,7 @@ from ragassay.cli.app import cli, write_report
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FiniteFloat,
+    StoreLocation,
     UsageProblem,
     check_base_url,
     check_judge_spec,
@@ -53,7 +54,7 @@ from ragassay.cli.common import (
 def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_url: str | None,
               generator: str | None, limit: int | None, no_cache: bool,
               timeout_s: float | None, max_strategies: int | None, equivalence: float | None,
-              quiet: bool, db: Path) -> None:
+              quiet: bool, db: StoreLocation) -> None:
     """Build each strategy's index, answer the questions, judge, and rank the strategies."""
     from ragassay.bench import (
         BenchOptions,

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from ragassay.cli.app import cli
 from ragassay.cli.common import (
+    StoreLocation,
     UsageProblem,
     check_metric_names,
     console,
@@ -190,7 +191,7 @@ def _with_corrected(cal: Calibration, cor: Corrected) -> dict[str, Any]:
 @db_option
 @friendly
 def calibrate_cmd(run_id: str, labels_path: Path, link_values: tuple[str, ...],
-                  as_json: bool, db: Path) -> None:
+                  as_json: bool, db: StoreLocation) -> None:
     """Agreement of a run's metrics with human labels from a separate file."""
     from ragassay.cli.corrected_view import print_corrected
     from ragassay.report import corrected_for, run_table

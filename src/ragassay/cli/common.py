@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ragassay.console import CleanConsole, console  # noqa: F401  (the commands import them from here)
-from ragassay.store import DEFAULT_DB_PATH, Store, StoreError
+from ragassay.store import DEFAULT_DB_PATH, Store, StoreError, StoreUrl, is_url
 from ragassay.terminal import clean
 from ragassay.text import did_you_mean
 
@@ -26,9 +26,35 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-db_option = click.option("--db", "db", type=click.Path(dir_okay=False, path_type=Path),
+StoreLocation = Path | StoreUrl
+"""Where the run store is: a SQLite file, or a PostgreSQL server's URL."""
+
+
+class StoreLocationType(click.ParamType):
+    """`--db`: a SQLite file, or `postgresql://user@host:5432/name` (a `StoreUrl`: shown
+    without its password wherever it is printed)."""
+
+    name = "store"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> StoreLocation:
+        if isinstance(value, (Path, StoreUrl)):
+            return value
+        text = str(value)
+        if is_url(text):
+            return StoreUrl(text)
+        if not text.strip():
+            self.fail("the run store's location is empty", param, ctx)
+        return Path(text)
+
+
+db_option = click.option("--db", "db", type=StoreLocationType(), envvar="RAGASSAY_DB",
                          default=Path(DEFAULT_DB_PATH), show_default=True,
-                         help="SQLite run store.")
+                         metavar="FILE|URL",
+                         help="The run store: a SQLite file, or a PostgreSQL server "
+                              "(postgresql://user@host:5432/name; the password from the "
+                              "URL, PGPASSWORD or ~/.pgpass, never shown). Default: "
+                              "$RAGASSAY_DB, else this file.")
 
 JUDGE_SPEC_HELP = ("offline (no LLM, the default), offline:accurate (context relevance from "
                    "the transformer embedder; the embed extra; slower), or BACKEND:MODEL for "
@@ -179,11 +205,11 @@ def executed(plan: RunPlan, progress: Progress | None = None,
         raise UsageProblem(str(exc)) from None
 
 
-def open_store(db: Path, *, readonly: bool = False) -> Store:
+def open_store(db: StoreLocation, *, readonly: bool = False) -> Store:
     """The run store; when a read command ends, one note names the runs it read whose
     config has fields this version does not know (shown without them; a write command
     refuses such a run in its own line)."""
-    if readonly and not db.exists():
+    if readonly and isinstance(db, Path) and not db.exists():
         raise UsageProblem(f"no run store at {db} (run `ragassay eval` first, or pass --db)")
     store = Store(db, readonly=readonly)
     ctx = click.get_current_context(silent=True)
@@ -210,7 +236,7 @@ PARQUET_PARTS = "part-*.parquet"
 
 
 def refuse_overwrites(outputs: Iterable[tuple[str, Path | str | None]], *,
-                      db: Path | None = None,
+                      db: StoreLocation | None = None,
                       inputs: Iterable[tuple[str, Path | str | None]] = (),
                       folders: Iterable[tuple[str, Path | None]] = ()) -> None:
     """The one check every command that writes a file makes before it starts: no output
@@ -221,7 +247,7 @@ def refuse_overwrites(outputs: Iterable[tuple[str, Path | str | None]], *,
     from ragassay.files import STORE_COMPANIONS, replaced_input, store_files
 
     protected: list[tuple[str, Path | str]] = []
-    if db is not None:
+    if isinstance(db, Path):  # a PostgreSQL store has no file here
         protected += [(f"the run store's {s[1:]} file ({f})" if s else f"the run store ({f})",
                        f) for s, f in zip(STORE_COMPANIONS, store_files(db), strict=True)]
     protected += [(what, path) for what, path in inputs if path is not None]

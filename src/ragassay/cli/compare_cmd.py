@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -17,6 +16,7 @@ from rich.table import Table
 from ragassay.cli.app import cli
 from ragassay.cli.common import (
     FiniteFloat,
+    StoreLocation,
     UsageProblem,
     console,
     db_option,
@@ -153,7 +153,7 @@ def _table_for(store: Any, run_id: str) -> Any:
 @db_option
 @friendly
 def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alpha: float,
-                equivalence: tuple[str, ...], as_json: bool, db: Path) -> None:
+                equivalence: tuple[str, ...], as_json: bool, db: StoreLocation) -> None:
     from ragassay.stats import CompareOptions, compare_strategies, compare_tables
 
     store = open_store(db, readonly=True)

@@ -18,6 +18,7 @@ from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FailedRun,
     FiniteFloat,
+    StoreLocation,
     UsageProblem,
     check_spec,
     db_option,
@@ -121,7 +122,10 @@ def _retry(given: str | None) -> RetryFailed | None:
               help="Join this Ray cluster (auto, HOST:PORT, ray://HOST:PORT) instead of "
                    "starting a local instance.")
 @click.option("--workers", type=click.IntRange(1, 4096), default=None,
-              help="Ray workers (default: one per CPU of the cluster).")
+              help="Worker processes: with the local engine, processes running the "
+                   "offline judge (default: one per CPU, as memory allows; 1: this "
+                   "process); with --engine ray, Ray workers (default: one per CPU of the "
+                   "cluster).")
 @db_option
 @click.option("--resume", "resume", default=None, metavar="RUN",
               help="Continue an interrupted run without repeating finished judgments; "
@@ -159,7 +163,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              trace_map_given: tuple[str, ...], read_as: ReadAs, export_otlp: str | None,
              out: Path | None,
              results_parquet: Path | None, concurrency: int, engine: str,
-             ray_address: str | None, workers: int | None, db: Path, resume: str | None,
+             ray_address: str | None, workers: int | None, db: StoreLocation, resume: str | None,
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
@@ -243,7 +247,7 @@ def _dry_run(plan: RunPlan, metrics: str) -> None:
         print_estimate(estimate(plan, spec), metrics, out, batch=plan.batch is not None)
 
 
-def _finish(store: Store, outcome: RunOutcome, db: Path, out: Path | None,
+def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | None,
             results_parquet: Path | None, quiet: bool, export_otlp: str | None) -> None:
     """After the run: its findings, reports, the summary and where things are."""
     from ragassay.cli.summary import print_summary

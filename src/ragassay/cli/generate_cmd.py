@@ -10,6 +10,7 @@ from ragassay.cli.app import cli
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FiniteFloat,
+    StoreLocation,
     UsageProblem,
     check_base_url,
     check_judge_spec,
@@ -66,7 +67,7 @@ def _mix(values: tuple[str, ...]) -> dict[str, float] | None:
 @friendly
 def generate_cmd(corpus: Path, n: int, out: Path, judge_spec: str, base_url: str | None,
                  mix_given: tuple[str, ...], seed: int, chunk_size: int, no_answer: str | None,
-                 concurrency: int, timeout_s: float, quiet: bool, db: Path) -> None:
+                 concurrency: int, timeout_s: float, quiet: bool, db: StoreLocation) -> None:
     """Make a test set from CORPUS (a folder of .txt/.md/.html/.pdf files, or a JSONL of
     documents): single-fact, multi-hop and unanswerable questions with reference answers,
     gold passages (verbatim quotes) and their source chunks, deduplicated."""

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 from ragassay.cli.app import cli, write_text
 from ragassay.cli.common import (
+    StoreLocation,
     UsageProblem,
     db_option,
     friendly,
@@ -55,7 +56,7 @@ def labels_group() -> None:
 @db_option
 @friendly
 def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
-               db: Path) -> None:
+               db: StoreLocation) -> None:
     """Store the labels of a JSONL/JSON/CSV file: rows with an `id` (or the sample's
     question, contexts and answer, or a `content_key`) and labels, nested under `labels`
     or as columns (`hallucinated`, `correct`, `relevance`, ...)."""
@@ -115,7 +116,7 @@ def _export_rows(store: Store, run_id: str) -> list[dict[str, Any]]:
               help="A .jsonl or .csv file (default: JSONL on standard output).")
 @db_option
 @friendly
-def export_cmd(run_id: str | None, out: Path | None, db: Path) -> None:
+def export_cmd(run_id: str | None, out: Path | None, db: StoreLocation) -> None:
     """Every label of a run's samples, one row per label: the data's own (source `data`)
     and the store's (with annotator, source, note and time); `labels import` reads it."""
     import io
@@ -154,7 +155,7 @@ def export_cmd(run_id: str | None, out: Path | None, db: Path) -> None:
 @db_option
 @friendly
 def delete_cmd(run_id: str | None, sample_ids: tuple[str, ...], names: tuple[str, ...],
-               annotator: str | None, everything: bool, db: Path) -> None:
+               annotator: str | None, everything: bool, db: StoreLocation) -> None:
     """Delete stored labels of a run's samples (all, or by sample, label and annotator).
     Labels are stored by content: every run that scored the same interactions loses them
     too. The data's own labels (in the dataset file) are not the store's to delete."""

@@ -11,6 +11,7 @@ from ragassay.cli.calibrate import print_calibration
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FiniteFloat,
+    StoreLocation,
     UsageProblem,
     check_base_url,
     check_judge_spec,
@@ -67,7 +68,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
                   headers_given: tuple[str, ...], mapping_given: tuple[str, ...], metrics: str,
                   split: str | None, limit: int | None, concurrency: int, n_resamples: int,
                   out: Path | None, timeout_s: float, max_context_tokens: int, ratings: Ratings,
-                  quiet: bool, db: Path) -> None:
+                  quiet: bool, db: StoreLocation) -> None:
     """Run a judge over human-labelled samples; report AUROC, Spearman, Kendall,
     balanced accuracy with bootstrap 95% CIs, beside the lexical baseline."""
     from ragassay.console import RichProgress

@@ -38,6 +38,8 @@ from ragassay.runner.judging import (
     suite_options,
     with_prompt_versions,
 )
+from ragassay.runner.processes import JudgePool, default_workers
+from ragassay.runner.ray_worker import BatchIn
 from ragassay.text import KeyedSample, key_sample
 from ragassay.types import InvalidRow, RunConfig, RunMeta, Sample, Usage
 
@@ -86,6 +88,12 @@ class LocalRun:
         self.batch_size = max(32, 4 * config.concurrency)
         self.window = self.batch_size * max(1, len(self.suites))  # queued before reading more
         self.running: set[asyncio.Task[None]] = set()
+        self.pool: JudgePool | None = None
+        workers = pool_size(inputs, self.batch_size)
+        if self.offline is not None and workers > 1:
+            # CPU-bound judging in worker processes: a task per batch, two per worker
+            self.pool = JudgePool(self.config, workers)
+            self.window = 2 * workers
 
     async def one(self, item: KeyedSample, suite: Suite, batch: _Batch,
                   evidence: Evidence | None) -> None:
@@ -105,6 +113,25 @@ class LocalRun:
             batch.left -= 1
             if batch.left == 0:
                 stats.samples += len(batch.valid)
+
+    async def in_worker(self, todo: list[tuple[Sample, Suite]], batch: _Batch) -> None:
+        """A batch's judgments made by a worker process, saved in one transaction."""
+        assert self.pool is not None
+        samples = list({id(s): s for s, _ in todo}.values())
+        index = {id(s): i for i, s in enumerate(samples)}
+        out = await self.pool.judge(BatchIn(samples=samples,
+                                            todo=[(index[id(s)], suite.name)
+                                                  for s, suite in todo]))
+        self.store.save_results(self.run_id, out.results, out.cache)
+        stats = self.stats
+        for name, usage in out.usage.items():
+            stats.usage = stats.usage + usage
+            stats.per_suite[name] = stats.per_suite.get(name, Usage()) + usage
+        stats.peak_rss_mib[out.pid] = max(out.peak_rss_mib, stats.peak_rss_mib.get(out.pid, 0))
+        stats.worker_cpu_s[out.pid] = max(out.cpu_s, stats.worker_cpu_s.get(out.pid, 0))
+        stats.samples += len(batch.valid)
+        if self.inputs.progress:
+            self.inputs.progress.advance(len(batch.waiting), stats.usage)
 
     async def settle(self, limit: int) -> None:
         """Wait until fewer than `limit` judgments are running; re-raise their errors."""
@@ -137,6 +164,9 @@ class LocalRun:
         if not todo:
             stats.samples += len(valid)
             return
+        if self.pool is not None:
+            self.running.add(asyncio.create_task(self.in_worker(todo, batch)))
+            return
         keyed = {id(s): key_sample(s, self.config.max_context_tokens)
                  for s in {id(s): s for s, _ in todo}.values()}
         evidence = await batch_evidence(keyed, self.offline)
@@ -158,14 +188,29 @@ class LocalRun:
         for task in self.running:  # mark failures seen: the first one is already raising
             if task.done() and not task.cancelled():
                 task.exception()
+        if self.pool is not None:
+            await asyncio.to_thread(self.pool.close)
         self.stats.seconds = time.perf_counter() - started
         if self.inputs.progress:
             self.inputs.progress.finish()
-        self.store.finish_run(self.run_id, status, run_meta(
-            self.stats, embedders_used(self.judge, self.options), judge_notes(self.judge)),
-            failure=self.failure)
+        meta = run_meta(self.stats, embedders_used(self.judge, self.options),
+                        judge_notes(self.judge))
+        if self.pool is not None:
+            meta = meta.merged(RunMeta(workers=self.pool.workers, worker_peak_rss_mib={
+                str(pid): mib for pid, mib in self.stats.peak_rss_mib.items()}))
+        self.store.finish_run(self.run_id, status, meta, failure=self.failure)
         if self.own_judge:
             await self.judge.aclose()
+
+
+def pool_size(inputs: RunInputs, batch_size: int) -> int:
+    """The worker processes a run gets: `inputs.workers` (None: `default_workers`), no
+    more than its input has batches when the total is known (a small input is judged in
+    this process: a pool's start costs more than it saves)."""
+    workers = inputs.workers if inputs.workers is not None else default_workers()
+    if inputs.total is not None:
+        workers = min(workers, -(-inputs.total // batch_size))
+    return max(1, workers)
 
 
 async def run_async(samples: Iterable[Sample | InvalidRow], config: RunConfig,

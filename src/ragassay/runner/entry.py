@@ -30,6 +30,7 @@ def evaluate(
     retry: str | None = "auto",
     batch: BatchOptions | None = None,
     batch_progress: BatchProgress | None = None,
+    workers: int | None = 1,
 ) -> RunStats:
     """The one synchronous entry point: evaluate samples and record them in the store.
     Works inside a running event loop too (a notebook): the run gets a loop of its own.
@@ -38,9 +39,11 @@ def evaluate(
     A resume judges again the judgments `retry` names (`retry_mode`: by default those of
     an unfinished run that failed for the endpoint's sake). With `batch` (a
     `BatchOptions`), the calls go through the provider's batch API (`runner.batch_engine`:
-    same calls, cache keys and results; `batch_progress` hears the batches' counts)."""
+    same calls, cache keys and results; `batch_progress` hears the batches' counts).
+    `workers`: the local engine's processes for the offline judge (1: this process;
+    None: one per usable CPU)."""
     inputs = RunInputs(store, resume, judge, progress, total, dataset_hash, headers,
-                       retry=retry)
+                       retry=retry, workers=workers)
     if config.routing is not None:
         if ray is not None:
             raise RayEngineError("a routed run (--escalate, --jury) runs on the local engine; "

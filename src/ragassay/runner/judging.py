@@ -43,6 +43,8 @@ class RunStats:
     seconds: float = 0.0
     per_suite: dict[str, Usage] = field(default_factory=dict)
     waiting: int = 0  # provider batches the run left to wait for (`--batch --detach`)
+    peak_rss_mib: dict[int, float] = field(default_factory=dict)  # worker process PID -> MiB
+    worker_cpu_s: dict[int, float] = field(default_factory=dict)  # worker PID -> CPU seconds
 
 
 class HopScorer:
@@ -234,3 +236,4 @@ class RunInputs:
     stop: threading.Event | None = None  # set: the Ray driver stops, the run "interrupted"
     retry: str | None = "auto"  # failed judgments a resume judges again (`retry_mode`)
     opened: Callable[[str], None] | None = None  # hears the run's id once it is opened
+    workers: int | None = 1  # the local engine's processes for the offline judge (None: cores)

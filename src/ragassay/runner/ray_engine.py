@@ -206,7 +206,8 @@ class _RayRun:
 
     def _cache_paths(self) -> tuple[str | None, str | None]:
         """(the store file, this node) when the workers' LLM calls may hit its cache."""
-        if self.offline or not self.config.use_cache or self.store.label == ":memory:":
+        if self.offline or not self.config.use_cache or self.store.label == ":memory:" \
+                or self.store.is_postgres:  # the workers' cache reads are of a file
             return None, None
         return str(Path(self.store.label).resolve()), self.ray.get_runtime_context().get_node_id()
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -78,6 +79,7 @@ class BatchOut:
     notes: list[str]
     pid: int
     peak_rss_mib: float
+    cpu_s: float = 0.0  # this worker process's CPU time so far
 
 
 class WorkerCache:
@@ -202,7 +204,7 @@ class JudgeWorker:
                    for o, (item, _, _) in zip(outcomes, pairs, strict=True)]
         return BatchOut(results=results, cache=self.cache.drain(), usage=usage,
                         notes=judge_notes(self.judge), pid=os.getpid(),
-                        peak_rss_mib=peak_rss_mib())
+                        peak_rss_mib=peak_rss_mib(), cpu_s=time.process_time())
 
     async def _one(self, item: KeyedSample, suite: Suite, evidence: Evidence | None
                    ) -> Outcome:

@@ -123,9 +123,12 @@ Source = FileSource | RowsSource | LiveSource
 
 @dataclass(frozen=True)
 class LocalEngine:
-    """This process judges (asyncio, `runner.engine`)."""
+    """This process judges (asyncio, `runner.engine`); the offline judge's CPU-bound work
+    in `workers` processes (None: one per usable CPU, as memory allows; 1: in this
+    process). An LLM judge's calls stay async in this process."""
 
     name: Literal["local"] = "local"
+    workers: int | None = None
 
 
 Engine = LocalEngine | RayOptions
@@ -135,18 +138,17 @@ Engine = LocalEngine | RayOptions
 def engine_choice(engine: str, ray_address: str | None = None, workers: int | None = None,
                   names: OptionNames = CLI_NAMES) -> Engine:
     """The engine a front end's three settings name; ValueError (one line) for an engine
-    not known, or Ray settings without the Ray engine."""
+    not known, a Ray address without the Ray engine, or fewer than one worker."""
     if engine not in ("local", "ray"):
         raise ValueError(f"{names.engine} must be 'local' or 'ray', not {engine!r}")
+    if workers is not None and workers < 1:
+        raise ValueError(f"{names.workers} must be at least 1, not {workers}")
     if engine == "ray":
         return RayOptions(address=ray_address, workers=workers)
-    given = [name for name, value in ((names.ray_address, ray_address),
-                                      (names.workers, workers)) if value is not None]
-    if given:
-        verb = "need" if len(given) > 1 else "needs"
+    if ray_address is not None:
         ray = "--engine ray" if names is CLI_NAMES else "engine='ray'"
-        raise ValueError(f"{' and '.join(given)} {verb} {ray}")
-    return LocalEngine()
+        raise ValueError(f"{names.ray_address} needs {ray}")
+    return LocalEngine(workers=workers)
 
 
 StoreOpener = Callable[[], Store]

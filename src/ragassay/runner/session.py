@@ -38,7 +38,7 @@ from ragassay.runner.judging import RunInputs, RunStats
 from ragassay.runner.plan import Note, RunPlan
 from ragassay.runner.ray_engine import run_on_ray
 from ragassay.runner.ray_session import RayOptions
-from ragassay.runner.request import FileSource, LiveSource, Progress
+from ragassay.runner.request import FileSource, LiveSource, LocalEngine, Progress
 from ragassay.store import RunStatus
 from ragassay.types import (
     EMPTY_ANSWER,
@@ -162,7 +162,9 @@ def _inputs(plan: RunPlan, progress: Progress | None,
                      judge=request.judge_object, progress=progress,
                      total=plan.total, dataset_hash=plan.data.fingerprint,
                      headers=dict(request.headers) or None, stop=stop,
-                     retry=plan.retry, opened=opened)
+                     retry=plan.retry, opened=opened,
+                     workers=request.engine.workers
+                     if isinstance(request.engine, LocalEngine) else 1)
 
 
 def conclude(plan: RunPlan, stats: RunStats) -> RunOutcome:

@@ -8,6 +8,10 @@ what it is given: never environment variables or keys.
 
 Opening
     Store(path=DEFAULT_DB_PATH, *, readonly=False, busy_timeout_s=10.0)
+        `path` a SQLite file, or a PostgreSQL URL (`postgresql://user@host:5432/name`,
+        a `StoreUrl`): the same schema, migrations and guarantees (`store/dialect.py`
+        holds every difference); credentials from the URL or the PG* variables, never
+        stored or shown (`store.label` is the URL without its password).
         Writable opens apply any missing migrations (see `migrations.MIGRATIONS`);
         `readonly=True` opens `file:...?mode=ro` and refuses a DB that needs upgrading.
         `":memory:"` gives a private in-memory store (tests). Context manager; close().
@@ -97,6 +101,7 @@ Errors
 """
 
 from ragassay.store.batches import BatchLine, BatchRecord, BatchSummary, CallState
+from ragassay.store.dialect import StoreUrl, is_url
 from ragassay.store.monitor import TRACE_STATES, Accepted, MonitorRecord, PendingTrace
 from ragassay.store.records import (
     DEFAULT_DB_PATH,
@@ -130,7 +135,9 @@ __all__ = [
     "ScoreRecord",
     "Store",
     "StoreError",
+    "StoreUrl",
     "cache_key",
     "cache_row",
+    "is_url",
     "prepare_result",
 ]

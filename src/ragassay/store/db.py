@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import cast
 from urllib.parse import quote
 
+from ragassay.store import dialect
 from ragassay.store.migrations import apply_migrations, pending
 from ragassay.store.records import StoreError
 
@@ -22,6 +24,28 @@ def _immutable(path: Path) -> str:
     if os.access(path.parent, os.W_OK) or (wal.exists() and wal.stat().st_size > 0):
         return ""
     return "&immutable=1"
+
+
+def open_postgres(url: str, label: str, *, readonly: bool = False) -> sqlite3.Connection:
+    """Connect to and migrate the PostgreSQL store at `url` (`label`: its redacted
+    form, for messages); read-only sessions refuse a database that needs migrating."""
+    conn: sqlite3.Connection | None = None
+    try:  # a PgConnection has the sqlite3 connection's face (dialect)
+        conn = cast(sqlite3.Connection, dialect.connect(url, readonly=readonly))
+        if readonly:
+            if pending(conn):
+                raise StoreError(f"{label} needs a schema upgrade: open it once without read-only")
+        else:
+            apply_migrations(conn)
+    except sqlite3.Error as e:
+        if conn is not None:
+            conn.close()
+        raise StoreError(f"cannot open {label}: {e}") from e
+    except BaseException:
+        if conn is not None:
+            conn.close()
+        raise
+    return conn
 
 
 def open_connection(

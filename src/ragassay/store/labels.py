@@ -43,10 +43,16 @@ class LabelsMixin:
         A label without a time gets the current one."""
         rows = [(lab.content_key, lab.name, json.dumps(lab.value), lab.annotator, lab.source,
                  lab.note, lab.created or _now()) for lab in labels]
+        # replaced as SQLite's INSERT OR REPLACE does, row after row: the last of a
+        # (content, name) wins, as a new row (rowid), which the dashboard's change check reads
+        last = {r[:2]: i for i, r in enumerate(rows)}
+        kept = [r for i, r in enumerate(rows) if last[r[:2]] == i]
         with self._write() as conn:
+            conn.executemany("DELETE FROM labels WHERE content_key = ? AND name = ?",
+                             [r[:2] for r in kept])
             conn.executemany(
-                "INSERT OR REPLACE INTO labels (content_key, name, value, annotator, source,"
-                " note, created) VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+                "INSERT INTO labels (content_key, name, value, annotator, source,"
+                " note, created) VALUES (?, ?, ?, ?, ?, ?, ?)", kept)
         return len(rows)
 
     def delete_label(self, content_key: str, name: str) -> bool:
@@ -106,7 +112,8 @@ class LabelsMixin:
         if not plan.created:
             plan = plan.model_copy(update={"created": _now()})
         with self._write() as conn:
-            conn.execute("INSERT OR REPLACE INTO annotation_plans (run_id, plan) VALUES (?, ?)",
+            conn.execute("INSERT INTO annotation_plans (run_id, plan) VALUES (?, ?)"
+                         " ON CONFLICT (run_id) DO UPDATE SET plan = excluded.plan",
                          (plan.run_id, plan.model_dump_json()))
 
     def get_plan(self, run_id: str) -> AnnotationPlan | None:

@@ -6,6 +6,12 @@ makes a second resume fail with `RunBusy`, naming the holder. A lease is stale, 
 taken over, when its holder ran on this host and is gone: no such PID, or the PID now
 belongs to a process that started at another time (a reused PID). A lease of another
 host cannot be checked from here and is never taken over.
+
+On PostgreSQL the holder also holds a session-level advisory lock on the run
+(`dialect.PgConnection.hold`), which the server drops when the holder's connection ends:
+there a lease is stale when its lock is free, whatever host took it, so a run left
+by a machine that died is resumed from another one, and a live holder on any machine
+is never taken over.
 """
 
 from __future__ import annotations
@@ -70,10 +76,15 @@ def check_free(conn: sqlite3.Connection, run_id: str, then: str = "resume") -> N
     me = this_process()
     row = conn.execute("SELECT pid, host, proc_start, taken FROM leases WHERE run_id = ?",
                        (run_id,)).fetchone()
+    hold = getattr(conn, "hold", None)  # PostgreSQL: the lease's session lock
+    locked = hold(run_id) if hold is not None else False
     if row is not None:
         holder = Holder(pid=row["pid"], host=row["host"], proc_start=row["proc_start"])
         mine = holder.host == me.host and holder.pid == me.pid
-        if not mine and (holder.host != me.host or _alive(holder)):
+        # PostgreSQL: alive while its session holds the lock; SQLite: checked on this host
+        alive = (not locked) if hold is not None else \
+            (holder.host != me.host or _alive(holder))
+        if not mine and alive:
             raise RunBusy(f"run {run_id} is being evaluated by {holder.describe()} (since "
                           f"{row['taken'][:19].replace('T', ' ')} UTC); wait for it to "
                           f"finish or stop it, then {then}")
@@ -96,6 +107,9 @@ def release(conn: sqlite3.Connection, run_id: str) -> None:
     me = this_process()
     conn.execute("DELETE FROM leases WHERE run_id = ? AND pid = ? AND host = ?",
                  (run_id, me.pid, me.host))
+    let_go = getattr(conn, "let_go", None)
+    if let_go is not None:
+        let_go(run_id)
 
 
 def holder(conn: sqlite3.Connection, run_id: str) -> Holder | None:

@@ -83,7 +83,8 @@ class LedgerMixin:
         text = json.dumps(value, ensure_ascii=False, default=json_default)
         with self._write() as conn:
             conn.execute(
-                "INSERT OR REPLACE INTO cache (key, value, created) VALUES (?, ?, ?)",
+                "INSERT INTO cache (key, value, created) VALUES (?, ?, ?) ON CONFLICT (key)"
+                " DO UPDATE SET value = excluded.value, created = excluded.created",
                 (key, text, datetime.now(UTC).isoformat()),
             )
 

@@ -120,17 +120,12 @@ def m0002_metric_values(conn: sqlite3.Connection) -> None:
         for item in json.loads(results):
             value = item.get("value")
             conn.execute(
-                "INSERT OR REPLACE INTO metric_values VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    run_id,
-                    sample_id,
-                    suite,
-                    item["name"],
-                    strategy,
-                    None if value is None else float(value),
-                    item.get("unscored_reason"),
-                ),
-            )
+                "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy, value,"
+                " unscored_reason) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_id, sample_id,"
+                " suite, metric) DO UPDATE SET value = excluded.value, unscored_reason ="
+                " excluded.unscored_reason",
+                (run_id, sample_id, suite, item["name"], strategy,
+                 None if value is None else float(value), item.get("unscored_reason")))
 
 
 _BACKEND_KEYS = frozenset({

@@ -36,6 +36,6 @@ class OutcomesMixin:
         """How many of the run's (sample, suite) results had a judge reply holding a
         verdict copied from the judged text (`MetricResult.suspicious`, kept as the
         result's `suspicious` column)."""
-        rows = self._read("SELECT COUNT(*) FROM results WHERE run_id = ? AND suspicious",
+        rows = self._read("SELECT COUNT(*) FROM results WHERE run_id = ? AND suspicious != 0",
                           (run_id,))
         return int(rows[0][0] or 0)

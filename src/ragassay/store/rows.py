@@ -20,7 +20,7 @@ cache key, model, input and output tokens, latency, cached (0/1), status, error,
 tokens served from the server's prompt cache."""
 
 LACKING_SQL = """
-SELECT unscored_reason, COUNT(DISTINCT sample_id), COUNT(*) FROM metric_values
+SELECT MIN(unscored_reason), COUNT(DISTINCT sample_id), COUNT(*) FROM metric_values
 WHERE run_id = ? AND value IS NULL AND unscored_reason IN ({reasons})
 GROUP BY {group}
 """
@@ -37,10 +37,11 @@ WHERE run_id = ? AND value IS NULL AND unscored_reason IS NOT NULL AND ({cond})
 
 
 USAGE_SQL = (
-    "SELECT suite, SUM(cached = 0), SUM(cached != 0),"
-    " SUM(CASE WHEN cached THEN 0 ELSE input_tokens END),"
-    " SUM(CASE WHEN cached THEN 0 ELSE output_tokens END), SUM(latency_s),"
-    " SUM(CASE WHEN cached THEN 0 ELSE cached_tokens END)"
+    "SELECT suite, SUM(CASE WHEN cached = 0 THEN 1 ELSE 0 END),"
+    " SUM(CASE WHEN cached != 0 THEN 1 ELSE 0 END),"
+    " SUM(CASE WHEN cached != 0 THEN 0 ELSE input_tokens END),"
+    " SUM(CASE WHEN cached != 0 THEN 0 ELSE output_tokens END), SUM(latency_s),"
+    " SUM(CASE WHEN cached != 0 THEN 0 ELSE cached_tokens END)"
     " FROM calls WHERE run_id = ? GROUP BY suite"
 )
 """The call ledger summed per suite (cached calls count as hits, their tokens not)."""

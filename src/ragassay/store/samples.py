@@ -79,7 +79,7 @@ class SamplesMixin:
         while True:
             rows = self._read(
                 "SELECT ordinal, sample_id, json_extract(sample, '$.metadata.trace') AS trace"
-                " FROM samples WHERE run_id = ? AND NOT invalid AND (ordinal, sample_id) >"
+                " FROM samples WHERE run_id = ? AND invalid = 0 AND (ordinal, sample_id) >"
                 " (?, ?) ORDER BY ordinal, sample_id LIMIT ?", (run_id, *last, PAGE_ROWS))
             yield from ((row["sample_id"], row["trace"]) for row in rows
                         if row["trace"] is not None)

@@ -11,11 +11,12 @@ from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, cast
 
-from ragassay.store import lease
+from ragassay.store import dialect, lease
 from ragassay.store.batches import BatchesMixin
-from ragassay.store.db import open_connection
+from ragassay.store.db import open_connection, open_postgres
+from ragassay.store.dialect import StoreUrl
 from ragassay.store.labels import LabelsMixin
 from ragassay.store.ledger import LedgerMixin
 from ragassay.store.monitor import MonitorMixin
@@ -87,11 +88,18 @@ class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, 
         readonly: bool = False,
         busy_timeout_s: float = 10.0,
     ) -> None:
-        self.label = str(path)
-        self.path = Path(path)
+        url = path.url if isinstance(path, StoreUrl) else str(path)
+        self.is_postgres = isinstance(path, str) and dialect.is_url(url)
+        self.label = dialect.redacted(url) if self.is_postgres else str(path)
+        self.path = Path(path) if not self.is_postgres else Path(".")
         self.readonly = readonly
         self._lock = threading.RLock()
-        self._conn = open_connection(self.label, readonly=readonly, busy_timeout_s=busy_timeout_s)
+        if self.is_postgres:  # a PgConnection has the sqlite3 connection's face (dialect)
+            self._conn = cast(sqlite3.Connection, open_postgres(url, self.label,
+                                                                readonly=readonly))
+        else:
+            self._conn = open_connection(self.label, readonly=readonly,
+                                         busy_timeout_s=busy_timeout_s)
         # runs read whose config has fields this version does not know (the CLI says so)
         self.unknown_configs: dict[str, tuple[str, ...]] = {}
         self._writable: set[str] = set()  # runs checked writable by this store
@@ -226,8 +234,8 @@ class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, 
         rows = self._read("SELECT * FROM runs WHERE id = ?", (run_id,))
         if not rows and run_id:
             rows = self._read(
-                "SELECT * FROM runs WHERE substr(id, 1, length(?1)) = ?1 ORDER BY id LIMIT 6",
-                (run_id,),
+                "SELECT * FROM runs WHERE substr(id, 1, length(?)) = ? ORDER BY id LIMIT 6",
+                (run_id, run_id),
             )
         if not rows:
             raise self._no_run(run_id)
@@ -320,8 +328,9 @@ class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, 
             self._require_run(conn, run_id)
             self._write_results(conn, run_id, results, now)
             if cache:
-                conn.executemany("INSERT OR REPLACE INTO cache (key, value, created)"
-                                 " VALUES (?, ?, ?)", [(k, v, now) for k, v in cache])
+                conn.executemany("INSERT INTO cache (key, value, created) VALUES (?, ?, ?)"
+                                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value,"
+                                 " created = excluded.created", [(k, v, now) for k, v in cache])
 
     def _write_results(self, conn: sqlite3.Connection, run_id: str,
                        results: Sequence[PreparedResult], now: str) -> None:

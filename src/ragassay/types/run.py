@@ -114,6 +114,8 @@ class RunMeta(Frozen):
     engine: str | None = None  # "local", "ray": the engine of the last part
     ray_workers: int | None = None
     ray_peak_rss_mib: dict[str, float] = Field(default_factory=dict)  # worker PID -> MiB
+    workers: int | None = None  # the local engine's worker processes (offline judge)
+    worker_peak_rss_mib: dict[str, float] = Field(default_factory=dict)  # their PID -> MiB
     notes: tuple[str, ...] = ()  # what the judge's backend had to say about the run
     reliability: RunReliability | None = None  # the judge's measured agreement with people
     dataset_path: str | None = None  # the dataset file's resolved path

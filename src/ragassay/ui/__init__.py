@@ -15,6 +15,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from ragassay.store import StoreUrl
+
 APP_PATH = Path(__file__).resolve().parent / "app.py"
 """The Streamlit script `ragassay ui` runs."""
 
@@ -24,8 +26,11 @@ MAX_UPLOAD_MB = 20
 DEFAULT_HOST = "127.0.0.1"
 
 
-def streamlit_command(db: Path, port: int, host: str = DEFAULT_HOST) -> list[str]:
-    """The command line that serves the dashboard for `db` on host:port (headless)."""
+def streamlit_command(db: Path | str, port: int, host: str = DEFAULT_HOST) -> list[str]:
+    """The command line that serves the dashboard for `db` on host:port (headless); a
+    PostgreSQL store's URL is not on it (a command line is visible to every user of the
+    machine): `launch` hands it over in RAGASSAY_DB."""
+    store = [] if isinstance(db, StoreUrl) else ["--", "--db", str(db)]
     return [
         sys.executable, "-m", "streamlit", "run", str(APP_PATH),
         "--server.address", host,
@@ -34,7 +39,7 @@ def streamlit_command(db: Path, port: int, host: str = DEFAULT_HOST) -> list[str
         "--browser.gatherUsageStats", "false",
         "--client.toolbarMode", "minimal",  # no Deploy button: nothing to deploy to
         "--server.maxUploadSize", str(MAX_UPLOAD_MB),
-        "--", "--db", str(db),
+        *store,
     ]
 
 
@@ -42,7 +47,7 @@ STOP_GRACE_S = 10.0
 """How long the server may take to stop after a forwarded signal before it is killed."""
 
 
-def launch(db: Path, port: int, host: str = DEFAULT_HOST) -> int:
+def launch(db: Path | StoreUrl, port: int, host: str = DEFAULT_HOST) -> int:
     """Serve the dashboard until interrupted; return Streamlit's exit code.
 
     Binds to 127.0.0.1 unless another host is asked for explicitly. SIGTERM, SIGHUP and
@@ -58,8 +63,10 @@ def launch(db: Path, port: int, host: str = DEFAULT_HOST) -> int:
         if not installed(module):
             print(f"error: {MissingExtra('ui', 'the dashboard', module)}", file=sys.stderr)
             return 2
-    child = subprocess.Popen(streamlit_command(Path(db), port, host),
-                             preexec_fn=dies_with_this_process())
+    env = {**os.environ, "RAGASSAY_DB": db.url} if isinstance(db, StoreUrl) else None
+    child = subprocess.Popen(streamlit_command(db if isinstance(db, StoreUrl) else Path(db),
+                                               port, host),
+                             preexec_fn=dies_with_this_process(), env=env)
     stopped: list[int] = []
 
     def forward(signum: int, frame: object) -> None:

@@ -9,7 +9,7 @@ import sys
 
 import streamlit as st
 
-from ragassay.store import StoreError
+from ragassay.store import StoreError, StoreUrl, is_url
 from ragassay.ui import data, state
 
 FAVICON = "\U0001f9ea"  # test tube
@@ -23,7 +23,7 @@ if state.DB_KEY not in st.session_state:
 
 navigation = st.navigation(state.pages())
 state.apply_query_params()
-st.sidebar.text(f"Store: {state.db()}")
+st.sidebar.text(f"Store: {StoreUrl(state.db()) if is_url(state.db()) else state.db()}")
 try:
     state.sidebar_run_picker(data.list_runs(state.db()))
 except StoreError as exc:

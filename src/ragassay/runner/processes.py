@@ -1,0 +1,136 @@
+"""The local engine's worker processes: the offline judge on every core of one machine.
+
+The offline judge is CPU-bound Python: in threads of one process it runs under one GIL
+(an offline run used under one core of a 2-core machine). With `workers` > 1 the local
+engine sends each input batch to a pool of worker processes instead: each builds the
+run's suites and judge ONCE (the same `JudgeWorker` a Ray actor is, without Ray) and
+returns the batch's judgments already serialised for the store (`store.prepare_result`);
+this process keeps the store, the input order and the progress bar, and writes a judged
+batch in one transaction. The judgments are the ones one worker makes: the same batches,
+the same code, per (sample, suite) (`tests/runner/test_processes.py`).
+
+Memory: a worker holds the judge's tables (~0.6-0.8 GiB measured, benches/RESULTS.md), and
+at most two batches per worker are in flight. The default count (`default_workers`) is the
+CPUs this process may use, lowered so that the workers fit in the memory available.
+
+Workers are forked from a clean server process (`forkserver`, with the judge's modules
+imported once) where the platform has it, else spawned; they ignore Ctrl-C (the engine
+stops them), and exit within a second of this process dying (`kill -9`: a watch thread
+in each; the forkserver then exits too).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from ragassay.runner.ray_worker import BatchIn, BatchOut, JudgeWorker, WorkerSetup
+from ragassay.types import RunConfig
+
+WATCH_S = 1.0  # how often a worker checks that the engine is alive
+WORKER_MIB = 900  # a worker's peak RSS with the offline judge, rounded up (RESULTS.md)
+
+_WORKER: JudgeWorker | None = None  # this worker process's judge (built by `_start`)
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def available_mib() -> float | None:
+    """MemAvailable from /proc/meminfo, in MiB; None where it cannot be read."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def default_workers() -> int:
+    """One worker per usable CPU, as many as fit in the available memory (at least 1)."""
+    cpus = usable_cpus()
+    free = available_mib()
+    if free is not None:
+        cpus = min(cpus, max(1, int(free // WORKER_MIB)))
+    return cpus
+
+
+def _started(pid: int) -> str | None:
+    """When process `pid` started (Linux: clock ticks since boot), to tell a reused PID."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    fields = stat.rsplit(")", 1)[-1].split()
+    return fields[19] if len(fields) > 19 else None
+
+
+def _watch(engine: int, started: str | None) -> None:
+    """Exit this worker once the engine is gone (killed: nothing else would tell it; its
+    queue's pipe stays open in the worker itself, and the forkserver lives while any of
+    its workers does)."""
+    while True:
+        time.sleep(WATCH_S)
+        try:
+            os.kill(engine, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:
+            pass
+        if started is not None and _started(engine) not in (started, None):
+            os._exit(0)  # the PID now names another process
+
+
+def _start(setup: WorkerSetup, engine: int, started: str | None) -> None:
+    """A worker process's initialiser: Ctrl-C is the engine's to handle; exit with the
+    engine; build the judge."""
+    global _WORKER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch, args=(engine, started), daemon=True,
+                     name="engine-watch").start()
+    _WORKER = JudgeWorker(setup)  # a judge that cannot be built: its batches raise why
+
+
+def _judge(batch: BatchIn) -> BatchOut:
+    """Judge one batch in this worker process."""
+    assert _WORKER is not None
+    return asyncio.run(_WORKER.judge_batch(batch))
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload([__name__, "ragassay.judge.offline", "ragassay.metrics"])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+class JudgePool:
+    """`workers` processes judging batches of one run (see the module)."""
+
+    def __init__(self, config: RunConfig, workers: int) -> None:
+        self.workers = workers
+        self.executor = ProcessPoolExecutor(
+            workers, mp_context=_context(), initializer=_start,
+            initargs=(WorkerSetup(config=config), os.getpid(), _started(os.getpid())))
+
+    async def judge(self, batch: BatchIn) -> BatchOut:
+        """The batch's judgments, made in a worker process."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, _judge, batch)
+
+    def close(self) -> None:
+        """Stop the workers: batches not started are dropped, those running finish."""
+        self.executor.shutdown(wait=True, cancel_futures=True)
