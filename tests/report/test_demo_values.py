@@ -29,6 +29,11 @@ plans include SAML single sign-on?") read their context "SAML SSO is available o
 Enterprise plan" as more relevant (judge.context_relevance 5.98 -> 6.26 and 5.61 -> 5.85,
 trace.context_relevance and completeness a little higher) when the relevance reading
 linked an abbreviation with its spelled-out form (2026-12-03, issue #38 item 8).
+Claim-level alignment (issue #38 items 2-4, 2026-12-04, refitted calibration) moved most
+values a little and flags two answers people labelled faithful: q08-bm25-k3 (a figure of
+another context read against the claim's) and q09-bm25-k3 ("whenever you like" read as an
+invented detail): 19 of the 22 labelled hallucination verdicts right, 21 before; both are
+strict known-limit tests in tests/judge/offline/test_probes.py.
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write

@@ -634,3 +634,39 @@ def test_limit_a_chinese_passage_that_answers_is_relevant(an: Analyzer) -> None:
     ev = _ev(an, ["埃菲尔铁塔是位于巴黎的一座铁塔。它于1889年为世界博览会建成。"],
              "它于1889年建成。", "埃菲尔铁塔是什么时候建成的？")
     assert ev.context_relevance is not None and ev.context_relevance >= 0.5
+
+
+UPLOADS = ("File uploads: the maximum size is 25 MB per file on the Standard plan and 100 MB "
+           "per file on the Enterprise plan. Supported formats are PDF, DOCX, CSV and TXT.")
+API_UPLOADS = ("Uploading with the API: send the file as multipart/form-data to POST /v1/files. "
+               "Larger files are rejected with HTTP 413.")
+AVATARS = ("Profile pictures: avatars must be PNG or JPEG images of at most 2 MB; they are "
+           "cropped to a square.")
+DEMO_REFUNDS = [
+    "Refunds: annual plans can be refunded pro rata within 30 days of purchase. Monthly "
+    "plans are not refundable.",
+    "Cancelling: you can cancel a subscription at any time from Settings > Billing. The "
+    "cancellation takes effect at the end of the current billing period."]
+
+
+@known_limit("a figure of an elliptical second clause is read against the first clause's")
+def test_limit_a_figure_of_the_second_of_two_elliptical_clauses(an: Analyzer) -> None:
+    """The demo's q08-bm25-k3, labelled faithful, flagged since claim-level alignment
+    (2026-12-04): "and 100 MB per file on the Enterprise plan" has no verb of its own, so
+    a figure of another context (the avatars' 2 MB) is read as counting the same thing
+    ("number"); with the uploads context alone the claim is supported."""
+    ev = _ev(an, [UPLOADS, API_UPLOADS, AVATARS],
+             "On the Enterprise plan you can upload files of up to 100 MB each.",
+             "What is the maximum file upload size on the Enterprise plan?")
+    assert ev.contradicts == [None] and _faith(ev) >= HALLUCINATION_THRESHOLD
+
+
+@known_limit("an idiom in other words reads as an invented detail")
+def test_limit_an_idiom_in_other_words_is_no_invented_detail(an: Analyzer) -> None:
+    """The demo's q09-bm25-k3, labelled faithful, flagged since claim-level alignment
+    (2026-12-04): "You can cancel whenever you like" restates "you can cancel ... at any
+    time", but half of the clause's words are in no context (the invented-detail rule)."""
+    ev = _ev(an, DEMO_REFUNDS, "No, monthly plans aren't refundable. You can cancel whenever you "
+             "like, and the cancellation takes effect at the end of the current billing "
+             "period.", "Can I get a refund on a monthly plan?")
+    assert _faith(ev) >= HALLUCINATION_THRESHOLD
