@@ -65,12 +65,12 @@ def test_judge_suite_through_llama_cpp(llama_base_url: str, tmp_path: Path) -> N
               if e["metrics"]["judge.faithfulness"] is not None]
     assert all(1 <= v <= 10 for v in scored)
     # the server gives token probabilities (llama_cpp.server keeps logits_all on), so the
-    # ratings are probability-weighted; the stated one stays in the details
+    # ratings are probability-weighted; the stated one is kept beside (the typed reading)
     for e in report["detailed_results"]:
-        faith = e["details"].get("judge.faithfulness", {})
+        faith = (e.get("ratings") or {}).get("judge.faithfulness", {})
         if e["metrics"]["judge.faithfulness"] is not None and "stated" in faith:
-            assert faith["rating_mode"] == "expected"
-    modes = {e["details"].get("judge.faithfulness", {}).get("rating_mode")
+            assert faith["mode"] == "expected"
+    modes = {(e.get("ratings") or {}).get("judge.faithfulness", {}).get("mode")
              for e in report["detailed_results"]}
     assert "expected" in modes
 

@@ -90,7 +90,7 @@ def test_eval_through_the_in_process_backend(smollm: Path, tmp_path: Path) -> No
         faith = entry["metrics"]["judge.faithfulness"]
         if faith is not None:
             assert 1 <= faith <= 10
-            assert entry["details"]["judge.faithfulness"]["rating_mode"] == "expected"
+            assert entry["ratings"]["judge.faithfulness"]["mode"] == "expected"  # typed
 
 
 def test_a_missing_model_file_is_one_line(tmp_path: Path) -> None:

@@ -196,7 +196,7 @@ def _load(request: RunRequest, resumed: RunConfig | None) -> Loaded:
     A live source has none yet (its samples are fed to the run as they come)."""
     source = request.source
     if isinstance(source, LiveSource):
-        return Loaded(name=source.name, fingerprint=None, check=None, rows=[])
+        return Loaded(name=source.name, digest=None, check=None, rows=[])
     if isinstance(source, FileSource):
         if resumed is not None:
             reading = Reading(resumed.field_map, resumed.trace_map,

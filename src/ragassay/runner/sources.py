@@ -44,15 +44,22 @@ class Reading:
 @dataclass
 class Loaded:
     """A source read and checked: the run's dataset name, the data's fingerprint (a file's
-    sha256, or of the rows' content), the first pass's counts (None: not checked), and
-    the rows when they are in memory (a file is streamed again by `items`)."""
+    sha256, taken when a run first asks for it, so that a dry run reads the file only
+    once; or of the rows' content), the first pass's counts (None: not checked), and the
+    rows when they are in memory (a file is streamed again by `items`)."""
 
     name: str
-    fingerprint: str | None
+    digest: str | None  # of rows in memory; a file's is `fingerprint`, read when asked
     check: DatasetCheck | None
     rows: list[Item] | None
     path: Path | None = None
     reading: Reading | None = None
+
+    @property
+    def fingerprint(self) -> str | None:
+        if self.digest is None and self.path is not None:
+            self.digest = dataset_fingerprint(self.path)
+        return self.digest
 
     @property
     def total(self) -> int | None:
@@ -80,7 +87,7 @@ def load_file(source: FileSource, reading: Reading, names: OptionNames) -> Loade
     if problem:
         raise DatasetError(_named(problem, names))
     return Loaded(name=source.name or str(source.path),
-                  fingerprint=dataset_fingerprint(source.path), check=check, rows=None,
+                  digest=None, check=check, rows=None,
                   path=source.path, reading=reading)
 
 
@@ -103,13 +110,13 @@ def load_rows(source: RowsSource, names: OptionNames) -> Loaded:
     digest = content_digest(items)
     name = source.name or f"{kind}:{digest[:8]}"
     if not source.check:
-        return Loaded(name=name, fingerprint=digest, check=None, rows=items)
+        return Loaded(name=name, digest=digest, check=None, rows=items)
     check = check_items(items, name)
     check.unknown_columns = unknown_columns(rows, field_map)  # a misnamed answer column?
     problem = check.problem()
     if problem:
         raise DatasetError(_named(problem, names))
-    return Loaded(name=name, fingerprint=digest, check=check, rows=items)
+    return Loaded(name=name, digest=digest, check=check, rows=items)
 
 
 def content_digest(items: Sequence[Item]) -> str:
