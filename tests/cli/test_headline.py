@@ -91,3 +91,16 @@ def test_the_html_report_opens_with_peoples_figure(labelled, tmp_path: Path) -> 
     # the metric table says the agreement measured in this run, not "not measured"
     row = summary.split("<tr><td>judge.hallucination</td>", 1)[1].split("</tr>", 1)[0]
     assert "in this run: AUROC" in row and "not measured" not in row
+
+
+def test_too_few_labels_say_how_many_there_are_and_how_many_are_needed(tmp_path: Path) -> None:
+    """The demo's 22 labelled samples are fewer than a corrected figure needs: people's
+    column says so ("22 labels, 30 needed") rather than "no labels" beside an agreement
+    measured on those 22 labels."""
+    demo = Path(__file__).resolve().parents[2] / "src/ragassay/dataset/samples/demo.jsonl"
+    code, out = run("eval", str(demo), "--metrics", "judge", "--db", str(tmp_path / "d.db"))
+    assert code == 0, out
+    head = _first_table(out)
+    row = head.split("judge.hallucination", 1)[1].split("│ judge.", 1)[0]
+    assert "22 labels, 30 needed" in row and "no labels" not in row
+    assert "no labels" in head.split("judge.context_relevance", 1)[1].split("│ judge.", 1)[0]

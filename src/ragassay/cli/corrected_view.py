@@ -33,8 +33,8 @@ def print_headline(report: Report, console: Console | None = None) -> None:
               "judge's own mean"):
         t.add_column(c, justify="right" if c == "judge's own mean" else "left")
     for r in head.rows:
-        t.add_row(escape(r.metric), escape(r.people_text()) or "[dim]no labels[/dim]",
-                  escape(r.agreement_text()), escape(r.judge_text()))
+        people = escape(r.people_text()) or f"[dim]{escape(r.people_missing())}[/dim]"
+        t.add_row(escape(r.metric), people, escape(r.agreement_text()), escape(r.judge_text()))
     console.print(t)
     if head.prompt:
         console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)

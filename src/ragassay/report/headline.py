@@ -56,6 +56,13 @@ class HeadlineRow:
             return ""
         return f"{e.label} {e.estimate:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}]"
 
+    def people_missing(self) -> str:
+        """What stands in people's column without an estimate: "no labels", or how many
+        the run has of the `MIN_LABELS` a corrected figure needs."""
+        if self.labelled == 0:
+            return "no labels"
+        return f"{self.labelled} labels, {MIN_LABELS} needed"
+
     def judge_text(self) -> str:
         """The judge's own mean with its interval: `7.235 [6.864, 7.622]`."""
         j = self.judge

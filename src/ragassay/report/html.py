@@ -171,7 +171,8 @@ def _headline(report: Report) -> str:
     if not head.rows:
         return ""
     rows = [[r.metric, _Raw(f"<b>{escape(r.people_text())}</b>") if r.estimate is not None
-             else _Raw('<span class="muted">no labels</span>'), r.agreement_text(),
+             else _Raw(f'<span class="muted">{escape(r.people_missing())}</span>'),
+             r.agreement_text(),
              r.judge_text()] for r in head.rows]
     out = (f'<section id="headline"><h2>{escape(HEADLINE_TITLE)}</h2>' + _table(
         ["metric", "people (corrected, 95% CI)", "judge's agreement with people",

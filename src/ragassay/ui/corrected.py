@@ -42,7 +42,7 @@ def show_headline(report: Report, specs: Mapping[str, MetricSpec]) -> None:
                             f"{r.agreement_text()}")
     st.dataframe(pd.DataFrame([
         {"metric": metric_label(r.metric, specs), "people (corrected, 95% CI)":
-         r.people_text() or "no labels", "judge's agreement with people": r.agreement_text(),
+         r.people_text() or r.people_missing(), "judge's agreement with people": r.agreement_text(),
          "judge's own mean (95% CI)": r.judge_text()} for r in head.rows]),
         hide_index=True, height=rows_height(len(head.rows)))
     st.caption(md_escape(HEADLINE_NOTE))
