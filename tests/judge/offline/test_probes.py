@@ -649,12 +649,11 @@ DEMO_REFUNDS = [
     "cancellation takes effect at the end of the current billing period."]
 
 
-@known_limit("a figure of an elliptical second clause is read against the first clause's")
-def test_limit_a_figure_of_the_second_of_two_elliptical_clauses(an: Analyzer) -> None:
+@known_limit("a figure of another context read as counting what the claim counts")
+def test_limit_a_figure_of_another_context_read_against_the_claim(an: Analyzer) -> None:
     """The demo's q08-bm25-k3, labelled faithful, flagged since claim-level alignment
-    (2026-12-04): "and 100 MB per file on the Enterprise plan" has no verb of its own, so
-    a figure of another context (the avatars' 2 MB) is read as counting the same thing
-    ("number"); with the uploads context alone the claim is supported."""
+    (2026-12-04): with the demo's other two contexts beside the uploads one, the claim's
+    100 MB is contradicted ("number"); with the uploads context alone it is supported."""
     ev = _ev(an, [UPLOADS, API_UPLOADS, AVATARS],
              "On the Enterprise plan you can upload files of up to 100 MB each.",
              "What is the maximum file upload size on the Enterprise plan?")
