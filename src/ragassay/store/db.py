@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 from urllib.parse import quote
@@ -29,9 +30,21 @@ def _immutable(path: Path) -> str:
 def open_postgres(url: str, label: str, *, readonly: bool = False) -> sqlite3.Connection:
     """Connect to and migrate the PostgreSQL store at `url` (`label`: its redacted
     form, for messages); read-only sessions refuse a database that needs migrating."""
+    # a PgConnection has the sqlite3 connection's face (dialect)
+    return _opened(lambda: cast(sqlite3.Connection, dialect.connect(url, readonly=readonly)),
+                   label, readonly)
+
+
+def _opened(connect: Callable[[], sqlite3.Connection], label: str, readonly: bool,
+            prepare: Callable[[sqlite3.Connection], None] | None = None) -> sqlite3.Connection:
+    """`connect()`, then `prepare` (pragmas), then migrated, or refused read-only when it
+    needs migrating; the connection closed on any failure, a database error raised as one
+    StoreError line. The one open sequence of both backends."""
     conn: sqlite3.Connection | None = None
-    try:  # a PgConnection has the sqlite3 connection's face (dialect)
-        conn = cast(sqlite3.Connection, dialect.connect(url, readonly=readonly))
+    try:
+        conn = connect()
+        if prepare is not None:
+            prepare(conn)
         if readonly:
             if pending(conn):
                 raise StoreError(f"{label} needs a schema upgrade: open it once without read-only")
@@ -73,28 +86,15 @@ def open_connection(
             except OSError as e:
                 raise StoreError(f"cannot create directory {path.parent}: {e.strerror or e}") from e
         target, uri = label, False
-    conn: sqlite3.Connection | None = None
-    try:
-        conn = sqlite3.connect(
-            target, uri=uri, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False
-        )
+
+    def prepare(conn: sqlite3.Connection) -> None:
         conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA synchronous = NORMAL")
-        if readonly:
-            if pending(conn):
-                raise StoreError(f"{label} needs a schema upgrade: open it once without read-only")
-        else:
-            if not memory:
-                conn.execute("PRAGMA journal_mode = WAL")
-            apply_migrations(conn)
-    except sqlite3.Error as e:
-        if conn is not None:
-            conn.close()
-        raise StoreError(f"cannot open {label}: {e}") from e
-    except BaseException:
-        if conn is not None:
-            conn.close()
-        raise
-    return conn
+        if not readonly and not memory:
+            conn.execute("PRAGMA journal_mode = WAL")
+
+    return _opened(lambda: sqlite3.connect(target, uri=uri, timeout=busy_timeout_s,
+                                           isolation_level=None, check_same_thread=False),
+                   label, readonly, prepare)
