@@ -49,7 +49,7 @@ def test_the_queue_is_the_plans_order_and_labels_are_stored_by_content(store: St
                                 note="checked twice" if not seen[1:] else "")
         assert stored.name == "hallucinated"
     assert seen == order[:5]
-    first = store.labels_for([seen[0]])[seen[0]]["hallucinated"]
+    first = store.labels_for([seen[0]], "ana")[seen[0]]["hallucinated"]
     assert (first.annotator, first.source, first.note) == ("ana", f"annotate:{run.run_id}",
                                                            "checked twice")
     assert first.value is bool(run.bad[run.index(seen[0])]) and first.created
@@ -132,7 +132,8 @@ def test_skip_and_undo(store: Store) -> None:
     assert session.undo() is None  # nothing left to undo
 
 
-def test_undo_restores_a_replaced_label_and_a_lifted_skip(store: Store) -> None:
+def test_undo_takes_back_only_this_persons_label_and_restores_a_lifted_skip(
+        store: Store) -> None:
     run = make_run(store, 10)
     session = start(store, run.run_id, SessionOptions(labels=("hallucinated",)),
                     annotator="bo")
@@ -144,14 +145,18 @@ def test_undo_restores_a_replaced_label_and_a_lifted_skip(store: Store) -> None:
                           created="2026-01-01T00:00:00+00:00")
     session.skip(item)
     store.set_labels([imported])
-    # a person relabels the skipped sample: the label replaces the import, the skip lifts
+    # bo labels the skipped sample: kept beside ana's import, the skip lifts
     again = Item(item.position, item.entry, ("hallucinated",))
     session.record(again, False)
     plan = store.get_plan(run.run_id)
     assert plan is not None and plan.skipped == ()
-    assert store.labels_for([key])[key]["hallucinated"].value is False
+    assert {(x.annotator, x.value) for x in store.people_labels([key])} == {
+        ("ana", True), ("bo", False)}
+    session.record(again, True)  # bo changes their mind: their own label replaced
+    session.undo()  # ... and back
+    assert store.labels_for([key], "bo")[key]["hallucinated"].value is False
     session.undo()
-    assert store.labels_for([key])[key]["hallucinated"] == imported
+    assert store.people_labels([key]) == [imported]
     plan = store.get_plan(run.run_id)
     assert plan is not None and plan.skipped == (key,)
 

@@ -67,7 +67,7 @@ def test_export_round_trips_through_import(db: Path, tmp_path: Path) -> None:
     assert {r["value"] for r in rows} == {"True", "False"}  # as pandas would write them
     with Store(db) as store:
         for lab in list(store.iter_labels()):
-            store.delete_label(lab.content_key, lab.name)
+            store.delete_label(lab.content_key, lab.name, lab.annotator)
     code, out = run("labels", "import", str(out_csv), "--db", str(db))
     assert code == 0 and f"imported {len(rows)} labels" in out, out
     code, text = run("labels", "export", "--db", str(db))

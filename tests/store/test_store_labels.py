@@ -1,5 +1,7 @@
-"""Human labels in the store: keyed by content, one current value per label, a named
-migration that older stores gain, and each run's annotation plan."""
+"""Human labels in the store: keyed by content, one current value per label and person
+(two people's labels of one sample are both kept, a person relabelling replaces only
+their own), named migrations that older stores gain (m0018 keeps every stored label with
+its annotator), and each run's annotation plan."""
 
 from __future__ import annotations
 
@@ -10,33 +12,48 @@ import pytest
 
 from ragassay.store import Store
 from ragassay.store.migrations import MIGRATIONS, applied, apply_migrations
-from ragassay.types import AnnotationPlan, HumanLabel, RunConfig, Sample
+from ragassay.types import UNNAMED, AnnotationPlan, HumanLabel, RunConfig, Sample
 
 
 def _store(tmp_path: Path) -> Store:
     return Store(tmp_path / "r.db")
 
 
-def test_a_label_is_keyed_by_content_and_replaced_when_given_again(tmp_path: Path) -> None:
+def test_a_label_is_keyed_by_content_and_each_persons_is_kept(store: Store) -> None:
     a = Sample(id="q1", question="Q?", contexts=("C.",), answer="A.", strategy="x")
     b = Sample(id="other-id", question="Q?", contexts=("C.",), answer="A.", strategy="y",
                reference="R", metadata={"k": 1})
     assert a.content_key == b.content_key  # the same interaction, whatever its id
     assert a.content_key != a.model_copy(update={"answer": "B."}).content_key
-    with _store(tmp_path) as store:
-        store.set_labels([HumanLabel(content_key=a.content_key, name="hallucinated",
-                                     value=True, annotator="ann", source="annotate:r1")])
-        store.set_labels([HumanLabel(content_key=a.content_key, name="hallucinated",
-                                     value=False, annotator="bob", note="on second look")])
-        got = store.labels_for([b.content_key, "missing"])
-        assert list(got) == [a.content_key]
-        label = got[a.content_key]["hallucinated"]
-        assert (label.value, label.annotator, label.note) == (False, "bob", "on second look")
-        assert label.created  # the store stamps the time
-        assert store.count_labels() == 1
-        assert store.delete_label(a.content_key, "hallucinated") is True
-        assert store.delete_label(a.content_key, "hallucinated") is False
-        assert store.labels_for([a.content_key]) == {}
+    key = a.content_key
+    store.set_labels([HumanLabel(content_key=key, name="hallucinated", value=True,
+                                 annotator="ann", source="annotate:r1")])
+    store.set_labels([HumanLabel(content_key=key, name="hallucinated", value=False,
+                                 annotator="bob", note="on second look")])
+    # two people labelling the same sample: both kept
+    both = store.people_labels([b.content_key, "missing"])
+    assert [(x.annotator, x.value) for x in both] == [("ann", True), ("bob", False)]
+    assert store.count_labels() == 2
+    bob = store.labels_for([key], "bob")[key]["hallucinated"]
+    assert (bob.value, bob.note) == (False, "on second look") and bob.created
+    # one person relabelling replaces only their own
+    store.set_labels([HumanLabel(content_key=key, name="hallucinated", value=False,
+                                 annotator="ann")])
+    assert {(x.annotator, x.value) for x in store.people_labels([key])} == {
+        ("ann", False), ("bob", False)}
+    assert store.count_labels() == 2
+    assert store.delete_label(key, "hallucinated", "ann") is True
+    assert store.delete_label(key, "hallucinated", "ann") is False
+    assert [x.annotator for x in store.people_labels([key])] == ["bob"]
+    assert store.labels_for([key], "ann") == {}
+
+
+def test_a_label_without_an_annotator_is_the_unnamed_ones(store: Store) -> None:
+    store.set_labels([HumanLabel(content_key="k", name="correct", value=True)])
+    store.set_labels([HumanLabel(content_key="k", name="correct", value=False)])
+    (only,) = store.people_labels(["k"])
+    assert (only.annotator, only.value) == (UNNAMED, False)
+    assert store.delete_label("k", "correct", "") is True
 
 
 def test_labels_for_many_keys_reads_them_all(tmp_path: Path) -> None:
@@ -44,8 +61,9 @@ def test_labels_for_many_keys_reads_them_all(tmp_path: Path) -> None:
     with _store(tmp_path) as store:
         store.set_labels(HumanLabel(content_key=k, name="relevance", value=float(i % 4))
                          for i, k in enumerate(keys))
-        got = store.labels_for(keys)
+        got = store.labels_for(keys, "")
         assert len(got) == 1200 and got["k0007"]["relevance"].value == 3.0
+        assert len(store.people_labels(keys)) == 1200
         assert [lab.content_key for lab in store.iter_labels("relevance")][:2] == keys[:2]
         assert list(store.iter_labels("other")) == []
 
@@ -82,7 +100,7 @@ def test_a_read_only_store_reads_labels(tmp_path: Path) -> None:
     with _store(tmp_path) as store:
         store.set_labels([HumanLabel(content_key="k", name="correct", value=1.0)])
     with Store(tmp_path / "r.db", readonly=True) as store:
-        assert store.labels_for(["k"])["k"]["correct"].value == 1.0
+        assert store.people_labels(["k"])[0].value == 1.0
         with pytest.raises(Exception, match="cannot write"):
             store.set_labels([HumanLabel(content_key="k", name="correct", value=0.0)])
 
@@ -90,4 +108,4 @@ def test_a_read_only_store_reads_labels(tmp_path: Path) -> None:
 def test_the_last_of_a_repeated_label_in_one_call_wins(store: Store) -> None:
     assert store.set_labels([HumanLabel(content_key="k", name="correct", value=True),
                              HumanLabel(content_key="k", name="correct", value=False)]) == 2
-    assert store.labels_for(["k"])["k"]["correct"].value is False
+    assert [x.value for x in store.people_labels(["k"])] == [False]

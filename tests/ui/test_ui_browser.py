@@ -277,8 +277,8 @@ def _relevance_labels(db: Path, run_id: str) -> tuple[list[str], dict[str, float
         plan = store.get_plan(run_id)
         assert plan is not None
         order = [key for _, key in plan_queue(run_table(store, run_id), plan)]
-        labels = {key: by_name["relevance"].value
-                  for key, by_name in store.labels_for(order).items() if "relevance" in by_name}
+        labels = {lab.content_key: lab.value for lab in store.people_labels(order)
+                  if lab.name == "relevance"}
     return order, labels, plan
 
 

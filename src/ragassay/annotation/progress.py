@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ragassay.annotation.session import Queue
-from ragassay.labels import canonical
+from ragassay.labels import canonical, resolve_all
 from ragassay.report import RunTable, corrected_for, overlay_labels
 from ragassay.stats.corrected import CorrectedEstimate, CorrectedOptions
 from ragassay.store import Store
@@ -73,7 +73,8 @@ def labelled_table(store: Store, queue: Queue) -> RunTable:
     """The queue's run table with the labels as stored now on top of the data's own: the
     run is not read again, only its stored labels."""
     rt = queue.base
-    stored = store.labels_for(k for k in rt.content_keys.values() if k)
+    stored = resolve_all(store.people_labels(k for k in rt.content_keys.values() if k),
+                         rt.rule)
     rows = tuple(replace(r, labels=overlay_labels(
         queue.own_labels.get(r.key, {}), stored.get(rt.content_keys.get(r.key, ""), {}),
         queue.spelling)) for r in rt.table.rows)

@@ -112,7 +112,7 @@ def _own_labels(store: Store, rt: RunTable) -> dict[tuple[str, str], dict[str, A
     """Each row's labels as its data gives them: the table's are the data's with the
     store's on top, so a sample with stored labels is read again."""
     keys = {r.key: rt.content_keys.get(r.key, "") for r in rt.table.rows}
-    stored = store.labels_for(k for k in keys.values() if k)
+    stored = {lab.content_key for lab in store.people_labels(k for k in keys.values() if k)}
     out: dict[tuple[str, str], dict[str, Any]] = {}
     for r in rt.table.rows:
         labels: Mapping[str, Any] = r.labels
@@ -246,17 +246,20 @@ class Session:
         return plan
 
     def stored(self, key: str) -> dict[str, HumanLabel]:
-        """The labels people gave the sample with this content key, by name."""
-        return self.store.labels_for([key]).get(key, {})
+        """The labels this session's annotator gave the sample with this content key, by
+        name (other people's are theirs: each person's label is kept)."""
+        return self.store.labels_for([key], self.annotator).get(key, {})
 
     def current(self) -> Item | None:
-        """The first sample of the queue, not skipped, that lacks an asked label; None
-        when every sample has them all (or was skipped)."""
+        """The first sample of the queue, not skipped, that lacks an asked label from
+        this session's annotator (a sample other people labelled still needs theirs;
+        a label the data itself carries counts as given); None when every sample has
+        them all (or was skipped)."""
         skipped = set(self.plan().skipped)
         entries = self.queue.entries
         for start in range(0, len(entries), PAGE):
             page = entries[start:start + PAGE]
-            stored = self.store.labels_for(e.content_key for e in page)
+            stored = self.store.labels_for((e.content_key for e in page), self.annotator)
             for i, e in enumerate(page, start):
                 if e.content_key in skipped:
                     continue
@@ -315,7 +318,7 @@ class Session:
         if action.previous is not None:
             self.store.set_labels([action.previous])
         else:
-            self.store.delete_label(key, action.label)
+            self.store.delete_label(key, action.label, self.annotator)
         if action.was_skipped and key not in plan.skipped:
             self._save_skips(plan, (*plan.skipped, key))
         return action

@@ -96,13 +96,13 @@ class EvalResult:
         or content; see `ragassay labels import`); returns how many were stored. A label
         name close to a vocabulary name is a typo (LabelFileError) unless
         `allow_new_label`; a sample given one label twice is a LabelFileError when the
-        values differ, a warning when they agree; replacing labels of other annotators
-        is a warning too."""
+        values differ, a warning when they agree. Each person's label is kept beside
+        other annotators' (see `corrected`'s `label_rule`)."""
         from ragassay.labels import import_file, mismatch_line
 
         matched = import_file(self.store, self.run_id, Path(path), annotator=annotator,
                               allow_new=allow_new_label)
-        for warning in (matched.repeated, matched.replaced_text()):
+        for warning in (matched.repeated,):
             if warning:
                 warnings.warn(warning, UserWarning, stacklevel=2)
         if matched.mismatched:

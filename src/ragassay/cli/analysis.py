@@ -23,6 +23,7 @@ from ragassay.cli.common import (
     export_scores,
     friendly,
     known_metrics,
+    label_rule_option,
     open_store,
     otlp_file,
     refuse_overwrites,
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from ragassay.report import Format
     from ragassay.stats import GateResult, ScoreTable, TrendPoint
     from ragassay.store import RunRecord, Store
-    from ragassay.types import MetricSpec
+    from ragassay.types import LabelRule, MetricSpec
 
 
 @cli.command("report")
@@ -47,10 +48,11 @@ if TYPE_CHECKING:
 @click.option("--schema", "show_schema", is_flag=True,
               help="Print the JSON Schema of the JSON report (its report_version) instead.")
 @export_otlp_option
+@label_rule_option
 @db_option
 @friendly
 def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: bool,
-               export_otlp: str | None, db: StoreLocation) -> None:
+               export_otlp: str | None, label_rule: LabelRule, db: StoreLocation) -> None:
     """Export a run (the latest when RUN is omitted) as JSON, CSV or HTML; with
     --export-otlp, its scores as OpenTelemetry spans instead."""
     from ragassay.report import build_report, export, iter_details, schema
@@ -70,7 +72,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
         export_scores(store, run_id, export_otlp)
         return
     # JSON and CSV stream the per-sample entries (never whole in memory); HTML draws them
-    report = build_report(store, run_id, include_details=fmt == "html")
+    report = build_report(store, run_id, include_details=fmt == "html", rule=label_rule)
     details = None if fmt == "html" else iter_details(store, run_id)
     if out is not None:
         write_report(report, out, fmt, details)
@@ -84,10 +86,10 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     stdout.flush()
 
 
-def _table_for(store: Store, run_id: str) -> ScoreTable:
+def _table_for(store: Store, run_id: str, rule: LabelRule | None = None) -> ScoreTable:
     from ragassay.report import run_table
 
-    return run_table(store, run_id).table
+    return run_table(store, run_id, rule=rule).table
 
 
 def _config(config_path: Path | None) -> tuple[Path | None, str]:
@@ -168,10 +170,11 @@ def default_bars_text(specs: Mapping[str, MetricSpec], thresholds: dict[str, flo
 @click.option("--require-labels", is_flag=True,
               help="Fail a [corrected] label threshold that cannot be checked (too few labels, "
                    "or no linked metric in the run) instead of showing it NOT CHECKED.")
+@label_rule_option
 @db_option
 @friendly
 def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, corrected: bool,
-             require_labels: bool, db: StoreLocation) -> None:
+             require_labels: bool, label_rule: LabelRule, db: StoreLocation) -> None:
     """PASS/FAIL per metric against thresholds; exit 1 when NOT READY.
 
     Says which thresholds it applied and where they come from (--config, ./ragassay.toml,
@@ -183,7 +186,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
 
     store = open_store(db, readonly=True)
     run_id = run_or_latest(store, run_id)
-    table = _table_for(store, run_id)
+    table = _table_for(store, run_id, label_rule)
     labels = _label_thresholds(config_path, table.label_names)
     corrected = corrected or labels is not None or require_labels
     thresholds, source = _thresholds(config_path, table, optional=corrected)
@@ -197,7 +200,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
         say(f"warning: run {run_id} is {run.status}, not complete: the gate does not pass it "
             f"({finish})", err=True)
     result = (_corrected_gate(store, run_id, table, thresholds, labels, strict, require_labels,
-                              defaults)
+                              defaults, label_rule)
               if corrected else gate(table, thresholds, strict=strict, defaults=defaults))
     for line in gate_warnings(run.meta.reliability, list(thresholds)):
         say(line, err=True)
@@ -244,12 +247,17 @@ def _label_thresholds(config_path: Path | None, present: Sequence[str]
 
 def _corrected_gate(store: Store, run_id: str, table: ScoreTable,
                     thresholds: dict[str, float], labels: dict[str, float] | None,
-                    strict: bool, require_labels: bool, defaults: bool) -> GateResult:
-    """The gate on corrected intervals, its fall-backs said one line each."""
+                    strict: bool, require_labels: bool, defaults: bool,
+                    rule: LabelRule) -> GateResult:
+    """The gate on corrected intervals (people's labels made one by `rule`, said on a
+    line), its fall-backs said one line each."""
     from ragassay.report import corrected_for
+    from ragassay.stats.corrected import CorrectedOptions
     from ragassay.stats.gate_corrected import default_label_thresholds, gate_corrected
 
-    cor = corrected_for(store, run_id)
+    cor = corrected_for(store, run_id, options=CorrectedOptions(rule=rule))
+    if (rule_line := cor.rule_text()) is not None:
+        say(rule_line, err=True)
     given = labels or ({} if thresholds else default_label_thresholds(cor))
     if not thresholds and not given:
         raise UsageProblem("nothing to gate: no metric thresholds, and no human label with "

@@ -16,6 +16,7 @@ from ragassay.cli.common import (
     console,
     db_option,
     friendly,
+    label_rule_option,
     open_store,
     say,
 )
@@ -24,6 +25,7 @@ from ragassay.version import __version__
 if TYPE_CHECKING:
     from ragassay.report import Entry, Format, Report
     from ragassay.store import RunRecord, Store
+    from ragassay.types import LabelRule
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -136,9 +138,10 @@ def runs_list(db: StoreLocation, dataset: str | None, fmt: str) -> None:
 
 @runs.command("show")
 @click.argument("run_id", metavar="[RUN]", required=False)
+@label_rule_option
 @db_option
 @friendly
-def runs_show(run_id: str | None, db: StoreLocation) -> None:
+def runs_show(run_id: str | None, label_rule: LabelRule, db: StoreLocation) -> None:
     """The summary of one run (RUN: default the store's latest run)."""
     from ragassay.cli.common import run_or_latest
     from ragassay.cli.summary import print_summary
@@ -146,7 +149,7 @@ def runs_show(run_id: str | None, db: StoreLocation) -> None:
 
     store = open_store(db, readonly=True)
     run = store.get_run(run_or_latest(store, run_id))
-    report = build_report(store, run.id, include_details=False)
+    report = build_report(store, run.id, include_details=False, rule=label_rule)
     print_summary(report)
     if run.failure:
         say(f"run {run.id} failed: {run.failure}")

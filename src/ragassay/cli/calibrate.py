@@ -1,4 +1,6 @@
-"""`ragassay calibrate`: agreement of a run's metrics with human labels from a file.
+"""`ragassay calibrate`: agreement of a run's metrics with human labels (from a file, or
+the run's own: its data's and the store's people's, made one per sample by
+`--label-rule`), and the agreement between the people who labelled.
 
 Labels link to metrics by name (`stats.calibration.default_links`) or by `--link
 LABEL=METRIC`; every label that links to nothing is listed with how to link it, never
@@ -24,6 +26,7 @@ from ragassay.cli.common import (
     db_option,
     friendly,
     known_metrics,
+    label_rule_option,
     open_store,
     parse_pairs,
     say,
@@ -34,6 +37,7 @@ if TYPE_CHECKING:
     from ragassay.stats import Calibration, LabelLink, ScoreTable
     from ragassay.stats.baseline import RankAgreement
     from ragassay.stats.corrected import Corrected
+    from ragassay.types import LabelRule
 
 
 def _read_labels(path: Path) -> dict[str, dict[str, Any]]:
@@ -181,29 +185,42 @@ def _with_corrected(cal: Calibration, cor: Corrected) -> dict[str, Any]:
 
 @cli.command("calibrate")
 @click.argument("run_id", metavar="RUN")
-@click.option("--labels", "labels_path", type=click.Path(path_type=Path), required=True,
-              help="JSONL/JSON/CSV with an 'id' and human labels, joined by sample id.")
+@click.option("--labels", "labels_path", type=click.Path(path_type=Path), default=None,
+              help="JSONL/JSON/CSV with an 'id' and human labels, joined by sample id "
+                   "(default: the run's own labels: its data's and the store's).")
 @click.option("--link", "link_values", multiple=True, metavar="LABEL=METRIC",
               help="Compare a label with a metric (repeatable; LABEL=1-METRIC inverts). "
                    "Labels named hallucination, faithful, correct, relevance or after a "
                    "metric are linked without it; any other label is listed as unlinked.")
 @click.option("--json", "as_json", is_flag=True)
+@label_rule_option
 @db_option
 @friendly
-def calibrate_cmd(run_id: str, labels_path: Path, link_values: tuple[str, ...],
-                  as_json: bool, db: StoreLocation) -> None:
-    """Agreement of a run's metrics with human labels from a separate file."""
+def calibrate_cmd(run_id: str, labels_path: Path | None, link_values: tuple[str, ...],
+                  as_json: bool, label_rule: LabelRule, db: StoreLocation) -> None:
+    """Agreement of a run's metrics with human labels (a separate file, or the run's
+    own), and between the people who labelled its samples (Krippendorff's alpha, Cohen's
+    kappa per pair: only where two annotators labelled a sample in common)."""
     from ragassay.cli.corrected_view import print_corrected
-    from ragassay.report import corrected_for, run_table
+    from ragassay.cli.people_view import print_people
+    from ragassay.report import corrected_for, people_section, run_table
     from ragassay.stats import calibration
     from ragassay.stats.calibration import default_links
 
-    labels = _read_labels(labels_path)
+    labels = _read_labels(labels_path) if labels_path is not None else {}
     store = open_store(db, readonly=True)
-    rt = run_table(store, run_id, labels=labels)
-    joined = sum(r.id in labels for r in rt.table.rows)
-    if not joined:
-        raise UsageProblem(f"no sample id of run {run_id} appears in {labels_path}")
+    rt = run_table(store, run_id, labels=labels, keys=True, rule=label_rule)
+    if labels_path is not None:
+        joined = sum(r.id in labels for r in rt.table.rows)
+        if not joined:
+            raise UsageProblem(f"no sample id of run {run_id} appears in {labels_path}")
+    else:
+        joined = sum(any(v is not None for v in r.labels.values()) for r in rt.table.rows)
+        if not joined and not rt.people.ratings:
+            raise UsageProblem(f"run {run_id} has no human labels (its data's or the "
+                               "store's): pass --labels FILE, or add some with ragassay "
+                               "labels import or ragassay annotate")
+    people = people_section(rt)
     links = default_links(rt.table.label_names, rt.table.specs.values())
     given = _links(link_values, known_metrics(rt.table.metrics))
     links += [g for g in given if (g.label_key, g.metric) not in
@@ -212,13 +229,22 @@ def calibrate_cmd(run_id: str, labels_path: Path, link_values: tuple[str, ...],
     cal = calibration(rt.table, links)
     cor = corrected_for(store, run_id, rt=rt, links=links)
     if as_json:
+        from ragassay.report.rounding import rounded
+
         body = _with_corrected(cal, cor)
-        click.echo(json.dumps({"joined": joined, "unlinked_labels": unlinked, **body},
-                              indent=2, allow_nan=False))
+        extra = {"label_rule": str(label_rule)}
+        if people is not None:
+            extra["annotators"] = rounded(people).model_dump(mode="json")
+        click.echo(json.dumps({"joined": joined, "unlinked_labels": unlinked, **body,
+                               **extra}, indent=2, allow_nan=False))
     else:
         say(f"{joined} of {len(rt.table.rows)} samples have labels")
         print_calibration(cal)
         print_corrected(cor)
+        if people is None:
+            say("no labels from people in the store: agreement between people not "
+                "measurable")
+        print_people(people)
     if unlinked:
         example = next(iter(rt.table.metrics), "METRIC")
         say(f"labels not linked to any metric (not measured): {', '.join(unlinked)}; link one "

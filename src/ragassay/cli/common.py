@@ -19,6 +19,7 @@ from ragassay.console import CleanConsole, console  # noqa: F401  (the commands 
 from ragassay.store import DEFAULT_DB_PATH, Store, StoreError, StoreUrl, is_url
 from ragassay.terminal import clean
 from ragassay.text import did_you_mean
+from ragassay.types import LabelRule
 
 if TYPE_CHECKING:
     from ragassay.runner import Progress, RunOutcome, RunPlan, RunRequest
@@ -55,6 +56,30 @@ db_option = click.option("--db", "db", type=StoreLocationType(), envvar="RAGASSA
                               "(postgresql://user@host:5432/name; the password from the "
                               "URL, PGPASSWORD or ~/.pgpass, never shown). Default: "
                               "$RAGASSAY_DB, else this file.")
+
+class LabelRuleType(click.ParamType):
+    """`--label-rule`: `majority` or `annotator:NAME` (a `LabelRule`)."""
+
+    name = "rule"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> LabelRule:
+        if isinstance(value, LabelRule):
+            return value
+        try:
+            return LabelRule.parse(str(value))
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+label_rule_option = click.option(
+    "--label-rule", "label_rule", type=LabelRuleType(), default="majority", show_default=True,
+    metavar="majority|annotator:NAME",
+    help="How several people's labels of one sample become the one value corrected figures "
+         "and the judge's agreement with people read: majority (the value most of its "
+         "annotators gave; a tie leaves the sample's label out, counted) or one person's "
+         "(annotator:NAME). The output names the rule.")
+
 
 JUDGE_SPEC_HELP = ("offline (no LLM, the default), offline:accurate (context relevance from "
                    "the transformer embedder; the embed extra; slower), or BACKEND:MODEL for "

@@ -73,6 +73,8 @@ def print_corrected(corrected: Corrected, *, strategies: bool = True,
                 say(f"{e.label} via {e.metric}{where}: {e.note}")
             if e.strategy is None and (line := e.narrowing()) is not None:
                 say(f"{e.label} via {e.metric}: {line}")
+    if (rule := corrected.rule_text()) is not None:
+        say(rule)
     for d in corrected.differences if strategies else ():
         say(f"{d.label} via {d.metric}: {d.a} - {d.b} = {d.estimate:+.3f} "
             f"{ci_text((d.ci_low, d.ci_high))}" + (f" (paired, {d.n_pairs} questions labelled "

@@ -29,6 +29,7 @@ from ragassay.cli.common import (
     friendly,
     header_option,
     headers,
+    label_rule_option,
     map_option,
     open_store,
     otlp_file,
@@ -43,7 +44,7 @@ from ragassay.cli.common import (
 )
 from ragassay.cli.routing_opts import rerouting, routing_options, routing_plan
 from ragassay.store import Store
-from ragassay.types import Price, Ratings, ReadAs, RoutingPlan
+from ragassay.types import LabelRule, Price, Ratings, ReadAs, RoutingPlan
 
 if TYPE_CHECKING:
     from ragassay.report import Report
@@ -155,6 +156,7 @@ def _retry(given: str | None) -> RetryFailed | None:
                    "take; sends nothing, needs no key, stores nothing.")
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress bar or summary (warnings still go to stderr).")
+@label_rule_option
 @batch_options
 @routing_options
 @friendly
@@ -167,7 +169,8 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
-             quiet: bool, batch_flags: BatchFlags, routing_given: dict[str, Any]) -> None:
+             quiet: bool, label_rule: LabelRule, batch_flags: BatchFlags,
+             routing_given: dict[str, Any]) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet), or a file of
     OpenTelemetry traces (OTLP JSON, opentelemetry-sdk span JSON: one sample per trace).
 
@@ -218,7 +221,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     if outcome.waiting:
         detached(outcome, data, db)
         return
-    _finish(plan.store, outcome, db, out, results_parquet, quiet, export_otlp)
+    _finish(plan.store, outcome, db, out, results_parquet, quiet, export_otlp, label_rule)
 
 
 def _routing(judge_spec: str, resume: str | None, given: dict[str, Any]) -> RoutingPlan | None:
@@ -248,7 +251,8 @@ def _dry_run(plan: RunPlan, metrics: str) -> None:
 
 
 def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | None,
-            results_parquet: Path | None, quiet: bool, export_otlp: str | None) -> None:
+            results_parquet: Path | None, quiet: bool, export_otlp: str | None,
+            rule: LabelRule | None = None) -> None:
     """After the run: its findings, reports, the summary and where things are."""
     from ragassay.cli.summary import print_summary
     from ragassay.report import build_report, iter_details
@@ -257,7 +261,7 @@ def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | No
     for finding in outcome.of("judge-note"):
         say(finding.text, err=True)
     # the summary needs no per-sample details; a report file gets them streamed in
-    report = build_report(store, run_id, include_details=False)
+    report = build_report(store, run_id, include_details=False, rule=rule)
     if out is not None:
         write_report(report, out, details=iter_details(store, run_id))
     if results_parquet is not None:

@@ -16,7 +16,7 @@ import click
 
 if TYPE_CHECKING:
     from ragassay.store import Store
-    from ragassay.types import Sample
+    from ragassay.types import LabelRule, Sample
 
 from ragassay.cli.app import cli, write_text
 from ragassay.cli.common import (
@@ -24,6 +24,7 @@ from ragassay.cli.common import (
     UsageProblem,
     db_option,
     friendly,
+    label_rule_option,
     open_store,
     refuse_overwrites,
     run_or_latest,
@@ -53,10 +54,11 @@ def labels_group() -> None:
 @click.option("--allow-new-label", "allow_new", is_flag=True,
               help="Keep a label name close to a vocabulary name (e.g. 'halucinated') as a "
                    "label of its own; without it such a name is refused as a typo.")
+@label_rule_option
 @db_option
 @friendly
 def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
-               db: StoreLocation) -> None:
+               label_rule: LabelRule, db: StoreLocation) -> None:
     """Store the labels of a JSONL/JSON/CSV file: rows with an `id` (or the sample's
     question, contexts and answer, or a `content_key`) and labels, nested under `labels`
     or as columns (`hallucinated`, `correct`, `relevance`, ...)."""
@@ -73,15 +75,15 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
         f"{shared} of run {run_id}")
     if matched.repeated:
         say(f"warning: {matched.repeated}", err=True)
-    if (replaced := matched.replaced_text()) is not None:
-        say(f"warning: {replaced}", err=True)
+    if (beside := matched.beside_text()) is not None:
+        say(beside, err=True)
     if matched.mismatched:
         say(f"warning: {mismatch_line(matched, path.name, run_id)}", err=True)
     if matched.unmatched:
         first = matched.unmatched[0]
         say(f"{len(matched.unmatched)} rows match no sample of run {run_id} (first: line "
             f"{first.line}, id {first.id!r}): not imported", err=True)
-    rt = run_table(store, run_id, keys=True)
+    rt = run_table(store, run_id, keys=True, rule=label_rule)
     for name in matched.by_name:
         if not linked_metrics(name, rt.table.specs.values()):
             say(f"label '{name}' links to no metric of run {run_id}: stored, not used for "
@@ -93,16 +95,19 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
 
 
 def _export_rows(store: Store, run_id: str) -> list[dict[str, Any]]:
+    from ragassay.labels import by_key, canonical
+
     samples = _valid_samples(store, run_id)
-    stored = store.labels_for(s.content_key for s in samples)
+    stored = by_key(store.people_labels(s.content_key for s in samples))
     out: list[dict[str, Any]] = []
     for s in samples:
-        mine = stored.get(s.content_key, {})
+        mine = stored.get(s.content_key, [])
+        names = {canonical(lab.name) for lab in mine}
         for name, value in s.labels.items():
-            if name not in mine:
+            if canonical(name) not in names:
                 out.append({"id": s.id, "strategy": s.strategy, "content_key": s.content_key,
                             "label": name, "value": value, "source": "data"})
-        for lab in mine.values():
+        for lab in mine:  # one row per person's label
             out.append({"id": s.id, "strategy": s.strategy, "content_key": s.content_key,
                         "label": lab.name, "value": lab.value, "annotator": lab.annotator,
                         "source": lab.source, "note": lab.note, "created": lab.created})

@@ -169,6 +169,10 @@ def print_summary(report: Report, console: Console | None = None) -> None:
 
         print_corrected(report.corrected, strategies=False, console=console,
                         run_id=meta.run_id)
+    if report.annotators is not None:
+        from ragassay.cli.people_view import print_people
+
+        print_people(report.annotators, console)
     usage = report.usage
     console.print(f"judge calls {usage.calls}, tokens in {usage.input_tokens}"
                   f" / out {usage.output_tokens}, cache hits {usage.cache_hits}, "

@@ -11,6 +11,14 @@ from ragassay.labels.matching import (
     match_rows,
     mismatch_line,
 )
+from ragassay.labels.people import (
+    PeopleLabels,
+    Resolved,
+    by_key,
+    by_person,
+    resolve,
+    resolve_all,
+)
 from ragassay.labels.plan import (
     PLAN_KINDS,
     inclusion,
@@ -35,6 +43,12 @@ __all__ = [
     "LabelFileError",
     "LabelRow",
     "Matched",
+    "PeopleLabels",
+    "Resolved",
+    "by_key",
+    "by_person",
+    "resolve",
+    "resolve_all",
     "checked_value",
     "import_file",
     "match_rows",

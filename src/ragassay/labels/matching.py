@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from ragassay.labels.files import LabelFileError, LabelRow, read_label_file
 from ragassay.labels.vocabulary import canonical, lookup, nearest, own_value
-from ragassay.types import HumanLabel, Sample
+from ragassay.types import UNNAMED, HumanLabel, Sample
 
 
 class Repeats:
@@ -67,20 +67,21 @@ class Matched:
     samples: int = 0  # samples labelled (duplicated interactions share one label)
     shared: int = 0  # labelled interactions that several samples share
     repeated: str | None = None  # the warning line for repeated rows, when any
-    # stored labels of other annotators this import replaced: by their annotator
-    replaced: Counter[str] = field(default_factory=Counter)
-    replaced_changed: int = 0  # of those, the ones whose value changed
+    # stored labels other annotators gave the same samples and names, kept beside the
+    # imported ones: by their annotator
+    beside: Counter[str] = field(default_factory=Counter)
+    beside_differ: int = 0  # of those, the ones whose value differs from the import's
 
-    def replaced_text(self) -> str | None:
-        """The warning line when the import replaced other annotators' labels."""
-        n = sum(self.replaced.values())
+    def beside_text(self) -> str | None:
+        """The line when other annotators had labelled the same samples: both kept."""
+        n = sum(self.beside.values())
         if not n:
             return None
-        who = ", ".join(f"{name or 'unnamed'} {k}" for name, k in self.replaced.most_common())
-        return (f"replaced {n} label{'s' if n != 1 else ''} given by other annotators ({who}; "
-                f"{self.replaced_changed} with another value): the store keeps one label per "
-                "sample and name, the last one; `ragassay labels export` before an import "
-                "keeps a copy")
+        who = ", ".join(f"{name} {k}" for name, k in self.beside.most_common())
+        return (f"kept beside {n} label{'s' if n != 1 else ''} other annotators gave the same "
+                f"samples ({who}; {self.beside_differ} with another value): each person's "
+                "label is kept; corrected figures read them by --label-rule (default: "
+                "majority)")
 
     @property
     def by_name(self) -> Counter[str]:
@@ -193,7 +194,8 @@ class LabelSink(Protocol):
 
     def set_labels(self, labels: Iterable[HumanLabel]) -> int: ...
 
-    def labels_for(self, keys: Iterable[str]) -> dict[str, dict[str, HumanLabel]]: ...
+    def people_labels(self, keys: Iterable[str], annotator: str | None = None
+                      ) -> list[HumanLabel]: ...
 
 
 def import_file(store: LabelSink, run_id: str, path: Path, *, annotator: str = "",
@@ -215,11 +217,13 @@ def import_file(store: LabelSink, run_id: str, path: Path, *, annotator: str = "
                                  f"(line {first.line}: id {first.id!r}); name the run "
                                  "with --run")
         raise LabelFileError(f"{path.name}: no labels in its rows")
-    before = store.labels_for(lab.content_key for lab in matched.labels)
+    before: dict[tuple[str, str], list[HumanLabel]] = {}
+    for old in store.people_labels(lab.content_key for lab in matched.labels):
+        before.setdefault((old.content_key, old.name), []).append(old)
     for lab in matched.labels:
-        old = before.get(lab.content_key, {}).get(lab.name)
-        if old is not None and old.annotator != lab.annotator:
-            matched.replaced[old.annotator] += 1
-            matched.replaced_changed += old.value != lab.value
+        for old in before.get((lab.content_key, lab.name), []):
+            if old.annotator != (lab.annotator or UNNAMED):
+                matched.beside[old.annotator] += 1
+                matched.beside_differ += old.value != lab.value
     store.set_labels(matched.labels)
     return matched

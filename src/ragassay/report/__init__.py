@@ -51,6 +51,7 @@ from ragassay.report.model import (
     published,
 )
 from ragassay.report.parquet import write_parquet
+from ragassay.report.people import PeopleLabel, PeopleSection, agreement_text, people_section
 from ragassay.report.schema import schema
 from ragassay.report.table import (
     RunTable,
@@ -86,6 +87,8 @@ __all__ = [
     "LeaderboardColumn",
     "LeaderboardRow",
     "LostEntry",
+    "PeopleLabel",
+    "PeopleSection",
     "Report",
     "RunInfo",
     "RunTable",
@@ -96,6 +99,7 @@ __all__ = [
     "StrategyFigures",
     "UsageSummary",
     "bench_sections",
+    "agreement_text",
     "build_report",
     "corrected_for",
     "csv_rows",
@@ -107,6 +111,7 @@ __all__ = [
     "label_spelling",
     "merge_labels",
     "overlay_labels",
+    "people_section",
     "plan_designs",
     "plan_queue",
     "published",

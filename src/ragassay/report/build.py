@@ -25,12 +25,14 @@ from ragassay.report.model import (
     StrategyEntry,
     UsageSummary,
 )
+from ragassay.report.people import people_section
 from ragassay.report.table import run_table
 from ragassay.stats import report_sections
 from ragassay.store import RunRecord, Store
 from ragassay.types import (
     InvalidRow,
     JudgeFailure,
+    LabelRule,
     MetricResult,
     RatingReading,
     RunMeta,
@@ -189,10 +191,11 @@ def batch_usage(store: Store, run_id: str) -> BatchUsage | None:
 
 
 def build_report(store: Store, run_id: str, *, seed: int = 0,
-                 include_details: bool = True) -> Report:
+                 include_details: bool = True, rule: LabelRule | None = None) -> Report:
     """The full report of a run: metadata, statistics, corrected estimates (when some
-    sample has labels), usage and per-sample results."""
-    rt = run_table(store, run_id)
+    sample has labels; several people's labels made one by `rule`, default majority),
+    the people who labelled and their agreement, usage and per-sample results."""
+    rt = run_table(store, run_id, rule=rule)
     run, specs, invalid = rt.run, rt.specs, rt.invalid
     sections = report_sections(rt.table, seed=seed)
     usage = store.usage(run.id)
@@ -204,6 +207,7 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
                                      store.suspicious_replies(run.id)),
         **{**dict(sections), "strategies": strategies},
         corrected=corrected_for(store, run.id, rt=rt) if rt.table.label_names else None,
+        annotators=people_section(rt, seed=seed),
         usage=RunUsage(**dict(UsageSummary.of(usage.get("total", Usage()))),
                        by_suite={k: UsageSummary.of(v) for k, v in usage.items()
                                  if k != "total"}, batch=batch_usage(store, run.id)),

@@ -68,11 +68,17 @@ def plan_designs(rt: RunTable, plan: AnnotationPlan | None
 def corrected_for(store: Store, run_id: str, *, rt: RunTable | None = None,
                   links: Sequence[LabelLink] | None = None,
                   options: CorrectedOptions | None = None) -> Corrected:
-    """The run's corrected estimates (reading its table unless `rt` is given)."""
-    rt = rt or run_table(store, run_id, keys=True)
-    plan = store.get_plan(rt.run.id)
+    """The run's corrected estimates (reading its table, with people's labels made one
+    value by `options.rule`, unless `rt` is given: then by its rule), saying the rule
+    and where each label's values came from when the store gave people's labels."""
     opts = options or CorrectedOptions()
+    rt = rt or run_table(store, run_id, keys=True, rule=opts.rule)
+    plan = store.get_plan(rt.run.id)
     designs = plan_designs(rt, plan)
     if designs and plan is not None:
         opts = replace(opts, designs=designs, design_kind=plan.kind)
-    return corrected(rt.table, links, opts)
+    out = corrected(rt.table, links, opts)
+    sources = rt.people.sources()
+    if not sources:
+        return out
+    return out.model_copy(update={"label_rule": str(rt.rule), "label_sources": sources})

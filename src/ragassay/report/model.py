@@ -26,6 +26,7 @@ from pydantic import (
 
 from ragassay.dataset.traces.trace import SampleTrace
 from ragassay.report.bench import BenchFigures, LeaderboardRow
+from ragassay.report.people import PeopleSection
 from ragassay.report.rounding import rounded
 from ragassay.stats import MetricAggregate, Result, Sections, StrategySummary
 from ragassay.stats.corrected import Corrected
@@ -43,7 +44,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.2.0"
+REPORT_VERSION = "2.3.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -75,7 +76,15 @@ JSON); what readers used of a metric's details is typed on `detailed_results[]` 
 2.2.0: `routing` (a routed run: a cascade of judge tiers or a jury; per tier its judge,
 confidence, threshold, `decided` and `judged` counts, calls, tokens, cost and agreement
 with the labels; the guarantee's status) and `detailed_results[].routing` (the tier that
-decided the sample, each tier's confidence)."""
+decided the sample, each tier's confidence).
+2.3.0: each person's label is kept: `annotators` (only when the store holds people's
+labels of the run's samples): the rule that made several people's labels one value
+(`majority` or `annotator:NAME`) and per label its annotators, samples, where the rule's
+values came from (`source.by_count`: samples by how many labels; `source.ties`: ties
+left out) and the agreement between people (`agreement`: Krippendorff's alpha with its
+bootstrap interval, Cohen's kappa per pair) or why it is absent (`absent`);
+`corrected.label_rule` and `corrected.label_sources` say the same for the corrected
+figures."""
 
 
 class UsageSummary(Result):
@@ -316,11 +325,12 @@ class Report(Sections):
     run; `routing` only for a routed run (`--escalate`, `--jury`); `detailed_results` only
     when built with the per-sample entries (the writers can stream them instead)."""
 
-    ROUNDED: ClassVar[tuple[str, ...]] = (*Sections.model_fields, "corrected")
+    ROUNDED: ClassVar[tuple[str, ...]] = (*Sections.model_fields, "corrected", "annotators")
     """The sections of computed statistics, which `published` rounds."""
 
     strategies: dict[str, StrategyEntry]
     corrected: Corrected | None = omitted()
+    annotators: PeopleSection | None = omitted()
     evaluation_metadata: RunInfo
     usage: RunUsage
     metric_specs: dict[str, MetricSpec]

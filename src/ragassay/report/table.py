@@ -1,6 +1,7 @@
 """A run's score table as the statistics read it: every sample's values and labels
-(its own, with the people's labels stored under its content key on top), without
-parsing a result document (`Store.iter_scores`). What the report, the corrected
+(its own, with the people's labels stored under its content key on top, made one value
+per label by the chosen rule: `LabelRule`, majority by default), without parsing a
+result document (`Store.iter_scores`). What the report, the corrected
 estimates, the annotation queue and every command that computes statistics start from.
 """
 
@@ -10,11 +11,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ragassay.labels import canonical
+from ragassay.labels import PeopleLabels, Resolved, by_key, canonical, resolve_all
 from ragassay.stats import ScoreTable
 from ragassay.stats.table import Row
 from ragassay.store import RunRecord, ScoreRecord, Store
-from ragassay.types import HumanLabel, InvalidRow, MetricSpec, Sample, Usage
+from ragassay.types import InvalidRow, LabelRule, MetricSpec, Sample, Usage
 
 
 @dataclass
@@ -30,6 +31,12 @@ class RunTable:
     usage_by_strategy: dict[str, Usage] = field(default_factory=dict)
     content_keys: dict[tuple[str, str], str] = field(default_factory=dict)  # row key -> key
     stored_labels: int = 0  # labels that came from the store (not the dataset)
+    people: PeopleLabels = field(default_factory=PeopleLabels)  # the rule, per person
+
+    @property
+    def rule(self) -> LabelRule:
+        """The rule that made people's labels one value per sample."""
+        return self.people.rule
 
 
 LABEL_PAGE = 500  # samples whose stored labels are read in one query
@@ -44,18 +51,24 @@ def label_spelling(names: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def overlay_labels(own: Mapping[str, Any], stored: Mapping[str, HumanLabel],
+def overlay_labels(own: Mapping[str, Any], stored: Mapping[str, Resolved],
                    spelling: Mapping[str, str]) -> dict[str, Any]:
-    """A sample's own labels with the store's on top: a stored label replaces the label of
-    the same meaning, named as the run's data names it (`spelling`), else as the
-    vocabulary does."""
+    """A sample's own labels with the store's on top (each one value under the rule,
+    `labels.resolve`): a stored label replaces the label of the same meaning, named as
+    the run's data names it (`spelling`), else as the vocabulary does; a tie (None)
+    leaves that label out."""
     merged = dict(own)
     for name, label in stored.items():
-        merged[spelling.get(canonical(name), canonical(name))] = label.value
+        key = spelling.get(canonical(name), canonical(name))
+        if label.value is None:
+            for mine in [k for k in merged if canonical(k) == canonical(name)]:
+                del merged[mine]
+            continue
+        merged[key] = label.value
     return merged
 
 
-def merge_labels(sample: Sample, stored: Mapping[str, HumanLabel],
+def merge_labels(sample: Sample, stored: Mapping[str, Resolved],
                  spelling: Mapping[str, str]) -> Sample:
     """The sample with the store's labels on top of its own (`overlay_labels`)."""
     if not stored:
@@ -66,27 +79,34 @@ def merge_labels(sample: Sample, stored: Mapping[str, HumanLabel],
 
 def run_table(store: Store, run_id: str,
               labels: Mapping[str, Mapping[str, Any]] | None = None,
-              keys: bool = False) -> RunTable:
+              keys: bool = False, rule: LabelRule | None = None) -> RunTable:
     """A run's ScoreTable from its stored values (`Store.iter_scores`: no result
     document is parsed). The samples' labels are their own with the store's human labels
     on top (`overlay_labels`, by content key: read when the store holds labels or the run
-    an annotation plan, or with `keys`; then `content_keys` has every sample's); `labels`
-    (sample id -> labels) go on top of both, for calibrating against a separate file."""
+    an annotation plan, or with `keys`; then `content_keys` has every sample's), several
+    people's made one value by `rule` (default: majority; `people` keeps each person's
+    and where the values came from); `labels` (sample id -> labels) go on top of both,
+    for calibrating against a separate file."""
     run = store.get_run(run_id)
-    out = RunTable(run=run, table=ScoreTable(rows=(), specs={}), specs=run.spec_map())
+    out = RunTable(run=run, table=ScoreTable(rows=(), specs={}), specs=run.spec_map(),
+                   people=PeopleLabels(rule=rule or LabelRule()))
     keys = keys or store.count_labels() > 0 or store.get_plan(run.id) is not None
     spelling = label_spelling(store.sample_label_names(run.id)) if keys else {}
     rows: list[Row] = []
     pending: list[ScoreRecord] = []
 
     def flush() -> None:
-        found = store.labels_for(r.content_key for r in pending) if keys else {}
+        people = store.people_labels(r.content_key for r in pending) if keys else []
+        found = resolve_all(people, out.people.rule)
+        for key, labs in by_key(people).items():
+            out.people.add_key(key, labs)
         for item in pending:
             mine = item.labels
             if keys:
                 out.content_keys[(item.strategy, item.sample_id)] = item.content_key
                 stored = found.get(item.content_key, {})
-                out.stored_labels += len(stored)
+                out.stored_labels += sum(r.value is not None for r in stored.values())
+                out.people.add_row(stored)
                 mine = overlay_labels(mine, stored, spelling)
             if labels and item.sample_id in labels:
                 mine = {**mine, **labels[item.sample_id]}

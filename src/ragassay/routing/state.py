@@ -9,12 +9,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ragassay.labels import resolve_all
 from ragassay.routing.decide import Case, Routed, calibrate, route
 from ragassay.routing.verdicts import Reading, Target, TierKind, choose_target, read, tier_kind
 from ragassay.stats.routing import Threshold
 from ragassay.store import PreparedResult, Store, prepare_result
 from ragassay.types import (
     MISSING_INPUT,
+    LabelRule,
     MetricResult,
     MetricSpec,
     RoutingPlan,
@@ -114,7 +116,8 @@ def load_state(store: Store, run_id: str, plan: RoutingPlan) -> RoutingState:
     run = store.get_run(run_id)
     specs = run.spec_map()
     samples = [s for s in store.iter_samples(run_id) if isinstance(s, Sample)]
-    stored = store.labels_for(s.content_key for s in samples)
+    # several people's labels of a sample: their majority (a tie: none)
+    stored = resolve_all(store.people_labels(s.content_key for s in samples), LabelRule())
     labels = {s.id: _labels(s, stored) for s in samples}
     names = {n for ls in labels.values() for n, v in ls.items() if v is not None}
     target = choose_target(list(specs.values()), names, plan.verdict)

@@ -36,6 +36,12 @@ Samples
     iter_samples(run_id) -> Iterator[Sample | InvalidRow]    in input order
     count_samples(run_id, *, valid_only=False) -> int
 
+Human labels (by content key; each person's kept: one per (key, name, annotator))
+    set_labels(labels) -> int;  delete_label(key, name, annotator) -> bool
+    people_labels(keys, annotator=None) -> list[HumanLabel]   every person's, oldest first
+    labels_for(keys, annotator) -> {key: {name: HumanLabel}}  one person's
+    iter_labels(name=None);  count_labels();  delete_labels(keys, names, annotator)
+
 Results (one transaction per completed (sample, suite) judgment)
     save_result(run_id, result: SampleResult, calls: Sequence[CallRecord] = ()) -> None
         Result, per-metric rows and calls together, or nothing. Rejects NaN/inf values:

@@ -1,8 +1,11 @@
-"""Human labels and annotation plans, mixed into `Store` (one SQLite file).
+"""Human labels and annotation plans, mixed into `Store` (SQLite or PostgreSQL).
 
 Labels are keyed by the sample's content identity, not by a run: a label given while
-annotating one run applies to every run that scored the same interaction. One current
-value per (content key, label name); setting it again replaces it.
+annotating one run applies to every run that scored the same interaction. Each person
+keeps their own: one current value per (content key, label name, annotator); a person
+labelling again replaces only their own label, two people's labels are both kept (how
+they become one value for the statistics is the reader's rule: `labels.people`). A
+label given without a name is kept as `UNNAMED`'s.
 """
 
 from __future__ import annotations
@@ -14,9 +17,34 @@ from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any
 
-from ragassay.types import AnnotationPlan, HumanLabel
+from ragassay.types import UNNAMED, AnnotationPlan, HumanLabel
 
 _CHUNK = 500  # keys per IN (...) query: SQLite's parameter limit is far above it
+
+
+def m0018_labels_per_annotator(conn: sqlite3.Connection) -> None:
+    """Each person's label is kept: the key of `labels` gains the annotator (it was one
+    value per (content, name), a second person's label replaced the first). Every stored
+    label is kept, with its annotator; one without (`''`) becomes `UNNAMED`'s."""
+    conn.execute(
+        """CREATE TABLE labels_by_person (
+            content_key TEXT NOT NULL,
+            name TEXT NOT NULL,
+            annotator TEXT NOT NULL,
+            value TEXT NOT NULL,
+            source TEXT NOT NULL DEFAULT '',
+            note TEXT NOT NULL DEFAULT '',
+            created TEXT NOT NULL,
+            PRIMARY KEY (content_key, name, annotator)
+        )"""
+    )
+    conn.execute(
+        "INSERT INTO labels_by_person (content_key, name, annotator, value, source, note,"
+        " created) SELECT content_key, name, CASE WHEN annotator = '' THEN ? ELSE annotator"
+        " END, value, source, note, created FROM labels ORDER BY rowid", (UNNAMED,))
+    conn.execute("DROP TABLE labels")
+    conn.execute("ALTER TABLE labels_by_person RENAME TO labels")
+    conn.execute("CREATE INDEX labels_name ON labels (name)")
 
 
 def _now() -> str:
@@ -39,27 +67,29 @@ class LabelsMixin:
         raise NotImplementedError
 
     def set_labels(self, labels: Iterable[HumanLabel]) -> int:
-        """Insert or replace labels in ONE transaction; return how many were written.
-        A label without a time gets the current one."""
-        rows = [(lab.content_key, lab.name, json.dumps(lab.value), lab.annotator, lab.source,
-                 lab.note, lab.created or _now()) for lab in labels]
+        """Insert or replace labels in ONE transaction; return how many were written. A
+        label replaces only the same person's label of the same name and sample; one
+        without a time gets the current one, one without an annotator `UNNAMED`."""
+        rows = [(lab.content_key, lab.name, lab.annotator or UNNAMED, json.dumps(lab.value),
+                 lab.source, lab.note, lab.created or _now()) for lab in labels]
         # replaced as SQLite's INSERT OR REPLACE does, row after row: the last of a
-        # (content, name) wins, as a new row (rowid), which the dashboard's change check reads
-        last = {r[:2]: i for i, r in enumerate(rows)}
-        kept = [r for i, r in enumerate(rows) if last[r[:2]] == i]
+        # (content, name, annotator) wins, as a new row (rowid), which the dashboard's
+        # change check reads
+        last = {r[:3]: i for i, r in enumerate(rows)}
+        kept = [r for i, r in enumerate(rows) if last[r[:3]] == i]
         with self._write() as conn:
-            conn.executemany("DELETE FROM labels WHERE content_key = ? AND name = ?",
-                             [r[:2] for r in kept])
+            conn.executemany("DELETE FROM labels WHERE content_key = ? AND name = ? AND"
+                             " annotator = ?", [r[:3] for r in kept])
             conn.executemany(
-                "INSERT INTO labels (content_key, name, value, annotator, source,"
+                "INSERT INTO labels (content_key, name, annotator, value, source,"
                 " note, created) VALUES (?, ?, ?, ?, ?, ?, ?)", kept)
         return len(rows)
 
-    def delete_label(self, content_key: str, name: str) -> bool:
-        """Remove one label; False when there was none."""
+    def delete_label(self, content_key: str, name: str, annotator: str) -> bool:
+        """Remove one person's label; False when there was none."""
         with self._write() as conn:
-            cur = conn.execute("DELETE FROM labels WHERE content_key = ? AND name = ?",
-                               (content_key, name))
+            cur = conn.execute("DELETE FROM labels WHERE content_key = ? AND name = ? AND"
+                               " annotator = ?", (content_key, name, annotator or UNNAMED))
             return cur.rowcount > 0
 
     def delete_labels(self, keys: Iterable[str], names: Iterable[str] | None = None,
@@ -86,15 +116,29 @@ class LabelsMixin:
                 conn.execute(f"DELETE FROM labels WHERE {sql}", params)
         return removed
 
-    def labels_for(self, keys: Iterable[str]) -> dict[str, dict[str, HumanLabel]]:
-        """content key -> {label name: label} for the keys that have any."""
+    def labels_for(self, keys: Iterable[str], annotator: str
+                   ) -> dict[str, dict[str, HumanLabel]]:
+        """content key -> {label name: label} of the labels one person gave, for the keys
+        they labelled."""
         out: dict[str, dict[str, HumanLabel]] = {}
+        for label in self.people_labels(keys, annotator):
+            out.setdefault(label.content_key, {})[label.name] = label
+        return out
+
+    def people_labels(self, keys: Iterable[str], annotator: str | None = None
+                      ) -> list[HumanLabel]:
+        """Every person's labels of these content keys (only `annotator`'s, when given),
+        oldest first."""
+        out: list[HumanLabel] = []
         wanted = list(dict.fromkeys(keys))
+        who, extra = ("", []) if annotator is None else (" AND annotator = ?",
+                                                         [annotator or UNNAMED])
         for i in range(0, len(wanted), _CHUNK):
             part = wanted[i:i + _CHUNK]
             marks = ", ".join("?" * len(part))
-            for row in self._read(f"SELECT * FROM labels WHERE content_key IN ({marks})", part):
-                out.setdefault(row["content_key"], {})[row["name"]] = _label(row)
+            out += [_label(row) for row in self._read(
+                f"SELECT * FROM labels WHERE content_key IN ({marks}){who}"
+                " ORDER BY created, rowid", [*part, *extra])]
         return out
 
     def iter_labels(self, name: str | None = None) -> Iterator[HumanLabel]:

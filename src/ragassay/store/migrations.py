@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ragassay.store.labels import m0018_labels_per_annotator
 from ragassay.store.records import StoreError
 from ragassay.store.routing import m0013_routing
 from ragassay.store.typed_results import typed_result
@@ -429,7 +430,8 @@ MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_t
                                      m0004_run_specs, m0005_run_leases, m0006_calls_cached_tokens,
                                      m0007_human_labels, m0008_value_abstentions,
                                      m0009_label_links, m0009_typed_results, m0010_batches,
-                                     m0011_monitor, m0013_routing, m0015_lost_hops_one_based)
+                                     m0011_monitor, m0013_routing, m0015_lost_hops_one_based,
+                                     m0018_labels_per_annotator)
 """Every migration, in the order it must run."""
 
 

@@ -11,7 +11,7 @@ aggregate themselves).
 - `run`: `RunConfig` (what defines a run), `RunMeta` (what it records about itself),
   `is_offline`
 - `backend`: `BackendOptions` (how to reach a judge server), `Price`
-- `labels`: `HumanLabel`, `AnnotationPlan`
+- `labels`: `HumanLabel`, `AnnotationPlan`, `LabelRule`, `LabelSource`
 - `routing`: a routed run's plan (`RoutingPlan`: `Tier`s of judges, how thresholds are
   chosen) and what it did (`RoutingSummary`, `TierSummary`, `SampleRouting`)
 - `reliability`: a judge's measured agreement with people (`Agreement`, `Reliability`,
@@ -24,7 +24,15 @@ the backends (`ragassay.llm.wire`).
 
 from ragassay.types.backend import BackendOptions, Price, StructuredOutput
 from ragassay.types.base import JSON, Frozen
-from ragassay.types.labels import AnnotationPlan, HumanLabel, PlanKind
+from ragassay.types.labels import (
+    MAJORITY,
+    UNNAMED,
+    AnnotationPlan,
+    HumanLabel,
+    LabelRule,
+    LabelSource,
+    PlanKind,
+)
 from ragassay.types.reliability import Agreement, Reliability, RunReliability
 from ragassay.types.results import (
     ABSTENTION_OUTCOMES,
@@ -91,6 +99,10 @@ __all__ = [
     "CostEstimate",
     "Frozen",
     "HumanLabel",
+    "LabelRule",
+    "LabelSource",
+    "MAJORITY",
+    "UNNAMED",
     "InvalidRow",
     "JudgeFailure",
     "JurorSummary",
