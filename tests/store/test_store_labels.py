@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,3 +110,39 @@ def test_the_last_of_a_repeated_label_in_one_call_wins(store: Store) -> None:
     assert store.set_labels([HumanLabel(content_key="k", name="correct", value=True),
                              HumanLabel(content_key="k", name="correct", value=False)]) == 2
     assert [x.value for x in store.people_labels(["k"])] == [False]
+
+
+def _old_connection(location: str | Path) -> Any:
+    """A raw connection to a new store at `location`, for an old schema's migrations."""
+    if isinstance(location, Path):
+        location.parent.mkdir(parents=True, exist_ok=True)
+        return sqlite3.connect(location, isolation_level=None)
+    from ragassay.store import dialect
+
+    return dialect.connect(location)
+
+
+def test_m0018_keeps_every_stored_label_with_its_annotator(store_location: str | Path
+                                                          ) -> None:
+    conn = _old_connection(store_location)
+    upto = [m.__name__ for m in MIGRATIONS].index("m0015_lost_hops_one_based") + 1
+    apply_migrations(conn, MIGRATIONS[:upto])
+    old = [("k1", "hallucinated", "true", "ana", "annotate:r", "", "2026-01-01T00:00:00"),
+           ("k1", "relevance", "2.0", "", "import:x.csv", "n", "2026-01-02T00:00:00"),
+           ("k2", "hallucinated", "false", "bo", "", "", "2026-01-03T00:00:00")]
+    for row in old:
+        conn.execute("INSERT INTO labels (content_key, name, value, annotator, source, note,"
+                     " created) VALUES (?, ?, ?, ?, ?, ?, ?)", row)
+    conn.close()
+    with Store(store_location) as store:
+        assert "m0018_labels_per_annotator" in applied(store.conn)
+        got = [(x.content_key, x.name, x.value, x.annotator, x.source, x.created)
+               for x in store.iter_labels()]
+        assert got == [("k1", "hallucinated", True, "ana", "annotate:r", "2026-01-01T00:00:00"),
+                       ("k1", "relevance", 2.0, UNNAMED, "import:x.csv", "2026-01-02T00:00:00"),
+                       ("k2", "hallucinated", False, "bo", "", "2026-01-03T00:00:00")]
+        # the new key: a second person's label of k1 is kept beside ana's
+        store.set_labels([HumanLabel(content_key="k1", name="hallucinated", value=False,
+                                     annotator="bo")])
+        assert {(x.annotator, x.value) for x in store.people_labels(["k1"])
+                if x.name == "hallucinated"} == {("ana", True), ("bo", False)}

@@ -53,6 +53,8 @@ def corrected_html(report: Report) -> str:
             f"<li>{escape(d.label)} via {escape(d.metric)}: {escape(d.a)} - {escape(d.b)} = "
             f"{d.estimate:+.3f} [{d.ci_low:+.3f}, {d.ci_high:+.3f}]"
             f"{' (paired)' if d.paired else ''}</li>" for d in cor.differences) + "</ul>"
+    if (rule := cor.rule_text()) is not None:
+        out += f"<p>{escape(rule)}</p>"
     whole = [s for s in cor.skipped if s.strategy is None]
     if whole:
         out += "<ul>" + "".join(
@@ -61,3 +63,25 @@ def corrected_html(report: Report) -> str:
             + (f" (label more: <code>ragassay annotate {escape(report.run.run_id)}</code>)"
                if s.too_few_labels else "") + "</li>" for s in whole) + "</ul>"
     return out + "</section>"
+
+
+def people_html(report: Report) -> str:
+    """The section on the people who labelled ("" when no person's label is stored for
+    the run's samples): per label its annotators and where the rule's values came from,
+    then the agreement between them, or one line saying why it is absent."""
+    from ragassay.report.people import agreement_text
+
+    section = report.annotators
+    if section is None:
+        return ""
+    out = ('<section id="annotators"><h2>Agreement between people</h2>'
+           f"<p>Labels read by rule <code>{escape(section.rule)}</code>.</p><ul>")
+    for name, people in section.labels.items():
+        out += f"<li>{escape(people.describe(name, section.rule))}"
+        if people.agreement is not None:
+            out += "<ul>" + "".join(f"<li>{escape(line)}</li>"
+                                    for line in agreement_text(people.agreement)) + "</ul>"
+        elif people.absent:
+            out += f'<br><span class="muted">{escape(people.absent)}</span>'
+        out += "</li>"
+    return out + "</ul></section>"

@@ -17,7 +17,7 @@ from html import escape
 from pathlib import PurePath
 from typing import Any
 
-from ragassay.report.corrected_html import corrected_html
+from ragassay.report.corrected_html import corrected_html, people_html
 from ragassay.report.headline import HEADLINE_NOTE, HEADLINE_TITLE, headline
 from ragassay.report.highlight import CSS as MARKS_CSS
 from ragassay.report.html_samples import (
@@ -368,6 +368,7 @@ NAV = (("summary", "Summary"), ("strategies", "Strategies"), ("distributions", "
        ("usage", "Usage and cost"))
 CORRECTED_NAV = ("corrected", "Corrected by labels")  # when the run has human labels
 ROUTING_NAV = ("routing", "Judge routing")  # a cascade or a jury
+PEOPLE_NAV = ("annotators", "Agreement between people")  # people's labels stored
 
 
 def _hops(report: Report) -> str:
@@ -396,13 +397,14 @@ def to_html(report: Report) -> str:
     shown_ids = {f"{e.strategy}/{e.id}" for e in report.entries
                  if isinstance(e, SampleEntry) and f'id="{anchor(e.strategy, e.id)}"' in worst}
     extra = [n for n, on in ((CORRECTED_NAV, report.corrected is not None),
+                             (PEOPLE_NAV, report.annotators is not None),
                              (ROUTING_NAV, report.routing is not None)) if on]
     links = (NAV[0], *extra, *NAV[1:])
     nav = "<nav>" + "".join(f'<a href="#{k}">{v}</a>' for k, v in links) + "</nav>"
     body = (f"<header><h1>RAG evaluation: {escape(PurePath(meta.dataset).name or meta.dataset)}"
             f"</h1>{_facts(report)}{nav}</header>"
             f"{_headline(report)}{_summary(report)}{_abstentions(report)}"
-            f"{corrected_html(report)}{routing_html(report)}"
+            f"{corrected_html(report)}{people_html(report)}{routing_html(report)}"
             f"{_leaderboard(report)}{_strategies(report)}{_hops(report)}"
             f"{_distributions(report)}{_diagnostics(report, shown_ids)}{_agreement(report)}"
             f"{worst}{all_samples(report)}{_usage(report)}")

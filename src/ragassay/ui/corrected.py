@@ -79,9 +79,40 @@ def show_corrected(report: Report, specs: Mapping[str, MetricSpec]) -> None:
     for e in cor.estimates:
         if e.note:
             st.caption(md_escape(f"{e.label} via {e.metric} ({e.strategy or 'all'}): {e.note}"))
+    if (rule := cor.rule_text()) is not None:
+        st.caption(md_escape(rule))
     for s in cor.skipped:
         if s.strategy is None:
             more = (f" Label more on the Annotate page, or `ragassay annotate "
                     f"{report.run.run_id}`." if s.too_few_labels else "")
             st.caption(md_escape(f"No corrected estimate of {s.label} via {s.metric}: "
                                  f"{s.reason}.") + more)
+
+
+def show_people(report: Report) -> None:
+    """Agreement between the people who labelled (`report.annotators`): per label its
+    annotators and where the rule's values came from, alpha and kappa per pair with
+    their intervals, or one line saying why agreement is absent; nothing when no
+    person's label is stored for the run."""
+    from ragassay.report import agreement_text
+
+    section = report.annotators
+    if section is None:
+        return
+    st.header("Agreement between people")
+    st.caption(md_escape(f"Labels read by rule {section.rule} (ragassay report "
+                         "--label-rule majority|annotator:NAME)."))
+    for name, people in section.labels.items():
+        st.markdown(md_escape(people.describe(name, section.rule)))
+        a = people.agreement
+        if a is None:
+            st.caption(md_escape(people.absent or ""))
+            continue
+        st.dataframe(pd.DataFrame(
+            [{"annotators": "all (Krippendorff's alpha, " + a.level + ")", "samples": a.samples,
+              "agreement": a.alpha, f"{a.confidence:.0%} CI": interval(a.ci_low, a.ci_high)}]
+            + [{"annotators": f"{p.first} vs {p.second} (Cohen's kappa)", "samples": p.samples,
+                "agreement": p.kappa, f"{a.confidence:.0%} CI": interval(p.ci_low, p.ci_high)}
+               for p in a.pairs]), hide_index=True, height=rows_height(1 + len(a.pairs)),
+            column_config={"agreement": st.column_config.NumberColumn(format="%.3f")})
+        st.caption(md_escape("; ".join(agreement_text(a))))

@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.ui import state
-from ragassay.ui.corrected import show_corrected, show_headline
+from ragassay.ui.corrected import show_corrected, show_headline, show_people
 from ragassay.ui.fmt import (
     consistency_lines,
     distribution_details,
@@ -83,6 +83,7 @@ for suite, average in report.aggregate_metrics.suites.items():
     if average.average is None and average.note:
         st.caption(md_escape(f"{suite}: {average.note}"))
 show_corrected(report, specs)
+show_people(report)
 show_routing(report)
 
 # -- consistency and distribution ------------------------------------------------------
