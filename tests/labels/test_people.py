@@ -55,5 +55,5 @@ def test_people_count_where_the_values_came_from() -> None:
     for key in ("a", "b", "c", "a"):  # "a" in two rows (two strategies)
         people.add_row(found[key])
     src = people.sources()["hallucinated"]
-    assert src == LabelSource(by_count={2: 2, 1: 1}, ties=1)
+    assert src == LabelSource(by_count={"1": 1, "2": 2}, ties=1)
     assert src.describe() == "3 samples: 1 from 1 label, 2 from 2 labels; 1 tie left out"

@@ -61,12 +61,16 @@ class Progress:
     skipped: int
     metrics: tuple[MetricProgress, ...]
     min_labels: int
+    annotator: str | None = None  # whose labels `labelled` and `complete` count (None: anyone's)
 
     def summary(self) -> str:
-        """`12 of 24 samples labelled (hallucinated 12, relevance 11); 1 skipped`."""
+        """`12 of 24 samples labelled (hallucinated 12, relevance 11); 1 skipped`, by one
+        person when counted for one (`... labelled by ana ...`)."""
         per = ", ".join(f"{name} {n}" for name, n in self.labelled.items())
         skipped = f"; {self.skipped} skipped" if self.skipped else ""
-        return f"{self.complete} of {self.total} samples labelled ({per}){skipped}"
+        by = f" by {self.annotator or 'an unnamed annotator'}" if self.annotator is not None \
+            else ""
+        return f"{self.complete} of {self.total} samples labelled{by} ({per}){skipped}"
 
 
 def labelled_table(store: Store, queue: Queue) -> RunTable:
@@ -81,13 +85,22 @@ def labelled_table(store: Store, queue: Queue) -> RunTable:
     return replace(rt, table=replace(rt.table, rows=rows))
 
 
-def progress(store: Store, queue: Queue) -> Progress:
-    """The progress of the run's annotation, with the labels and skips stored now."""
+def progress(store: Store, queue: Queue, annotator: str | None = None) -> Progress:
+    """The progress of the run's annotation, with the labels and skips stored now; the
+    samples labelled are one person's (with the data's own labels) when `annotator` is
+    given, as that person's queue asks them, else anyone's. The corrected intervals read
+    everyone's labels (by the run table's rule)."""
     rt = labelled_table(store, queue)
     plan = store.get_plan(queue.run_id)
     skipped = set(plan.skipped) if plan else set()
-    merged = {rt.content_keys.get(r.key, ""): {canonical(n) for n, v in r.labels.items()
-                                              if v is not None} for r in rt.table.rows}
+    if annotator is None:
+        merged = {rt.content_keys.get(r.key, ""): {canonical(n) for n, v in r.labels.items()
+                                                  if v is not None} for r in rt.table.rows}
+    else:
+        keys = [e.content_key for e in queue.entries]
+        mine = store.labels_for(keys, annotator)
+        merged = {k: set(queue.data_labels.get(k, frozenset())) | {
+            canonical(n) for n in mine.get(k, {})} for k in keys}
     counts = dict.fromkeys(queue.asked, 0)
     complete = 0
     for e in queue.entries:
@@ -111,4 +124,4 @@ def progress(store: Store, queue: Queue) -> Progress:
                                     len(rt.table.rows), est, missing, why))
     return Progress(total=len(queue.entries), labelled=counts, complete=complete,
                     skipped=len(skipped & {e.content_key for e in queue.entries}),
-                    metrics=tuple(lines), min_labels=out.min_labels)
+                    metrics=tuple(lines), min_labels=out.min_labels, annotator=annotator)

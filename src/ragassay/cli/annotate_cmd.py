@@ -61,7 +61,7 @@ def _show_verdict(session: Session, item: Item) -> None:
 def _show_progress(store: Store, session: Session, *, full: bool) -> None:
     from ragassay.annotation import progress
 
-    p = progress(store, session.queue)
+    p = progress(store, session.queue, session.annotator)
     say(p.summary())
     if full:
         for m in p.metrics:

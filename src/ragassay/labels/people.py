@@ -84,8 +84,8 @@ class PeopleLabels:
     def sources(self) -> dict[str, LabelSource]:
         """label name -> where its values came from (`LabelSource`)."""
         names = sorted(set(self.counts) | set(self.ties))
-        return {n: LabelSource(by_count=dict(sorted(self.counts.get(n, Counter()).items())),
-                               ties=self.ties[n]) for n in names}
+        return {n: LabelSource(by_count={str(k): v for k, v in sorted(
+                    self.counts.get(n, Counter()).items())}, ties=self.ties[n]) for n in names}
 
     def annotators(self, name: str) -> list[str]:
         """The people who labelled `name`, sorted."""

@@ -71,10 +71,11 @@ class LabelRule(Frozen):
 
 class LabelSource(Frozen):
     """Where one label's values came from under a rule: samples by how many people's
-    labels they had (`by_count`: {1: 40, 2: 12}), `ties` (majority: samples left out,
-    their people disagreed evenly); `used`: the samples the rule gave a value."""
+    labels they had (`by_count`: {"1": 40, "2": 12}, keyed as the JSON keys them), `ties`
+    (majority: samples left out, their people disagreed evenly); `used`: the samples the
+    rule gave a value."""
 
-    by_count: dict[int, int] = {}
+    by_count: dict[str, int] = {}
     ties: int = 0
 
     @property
@@ -83,7 +84,7 @@ class LabelSource(Frozen):
 
     def describe(self) -> str:
         """`52 samples: 40 from 1 label, 12 from 2 labels; 3 ties left out`."""
-        counts = sorted((int(k), n) for k, n in self.by_count.items())  # JSON: str keys
+        counts = sorted((int(k), n) for k, n in self.by_count.items())
         parts = [f"{n} from {k} label{'s' if k != 1 else ''}" for k, n in counts]
         text = f"{self.used} sample{'s' if self.used != 1 else ''}"
         text += f": {', '.join(parts)}" if parts else ""

@@ -64,12 +64,14 @@ def labels_stamp(db: str) -> tuple[int, int]:
 
 @st.cache_data(show_spinner="Estimating...", max_entries=32)
 def progress_of(db: str, run_id: str, version: str, plan_json: str, asked: tuple[str, ...],
-                stamp: tuple[int, int], skipped: str) -> Progress:
-    """The annotation's progress, cached per run version, plan, labels (`labels_stamp`)
-    and skips (a digest of them)."""
+                stamp: tuple[int, int], skipped: str, annotator: str | None = None
+                ) -> Progress:
+    """The annotation's progress (the samples `annotator` labelled, when given), cached
+    per run version, plan, labels (`labels_stamp`), skips (a digest of them) and
+    annotator."""
     q = queue(db, run_id, version, plan_json, asked)
     with reading(db) as store:
-        return progress(store, q)
+        return progress(store, q, annotator)
 
 
 def skipped_digest(plan: AnnotationPlan) -> str:

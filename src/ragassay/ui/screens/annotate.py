@@ -221,7 +221,8 @@ for line in label_choice(table, run_id, asked).notes():  # a label asked in vain
 key = logic.plan_key(plan)
 q = logic.queue(db, run_id, version, key, asked)
 show_progress(logic.progress_of(db, run_id, version, key, asked, logic.labels_stamp(db),
-                                logic.skipped_digest(plan)))
+                                logic.skipped_digest(plan),
+                                str(st.session_state.get(logic.ANNOTATOR_KEY, ""))))
 if st.session_state.get(logic.ERROR_KEY):
     st.error(md_escape(str(st.session_state.pop(logic.ERROR_KEY))))
 with logic.session(db, q) as s:
