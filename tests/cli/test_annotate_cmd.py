@@ -57,7 +57,7 @@ def test_labels_skip_undo_and_notes_from_stdin(run: tuple[Path, AnnotatedRun]) -
     # the judge's values are shown after the person's labels, never before the first
     assert out.index("the judge: Hallucination (judge)") > out.index("-- sample 1 of 40")
     assert "you: hallucinated no, relevance 2 highly relevant | the judge:" in out
-    assert "3 of 40 samples labelled (hallucinated 3, relevance 3)" in out
+    assert "3 of 40 samples labelled by ana (hallucinated 3, relevance 3)" in out
     assert "3 labels: 27 more before a corrected interval (30 minimum)" in out
 
 
@@ -68,7 +68,8 @@ def test_undo_of_a_label_and_end_of_input(run: tuple[Path, AnnotatedRun]) -> Non
     assert "undid hallucinated of default/" in result.output
     assert "'nope' is not an answer; answer y/n" in result.output
     assert [(x.name, x.value) for x in _labels(db)] == [("hallucinated", False)]
-    assert "1 of 40 samples labelled (hallucinated 1)" in result.output
+    assert "1 of 40 samples labelled by " in result.output
+    assert "(hallucinated 1)" in result.output
 
 
 def test_a_weighted_plan_is_stored_and_kept(run: tuple[Path, AnnotatedRun]) -> None:

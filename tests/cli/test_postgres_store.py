@@ -128,3 +128,34 @@ def test_db_copy_moves_runs_and_labels_both_ways(pg_url: str, tmp_path: Path) ->
         reports.append(report)
     assert reports[0] == reports[1] == reports[2]
     assert _run(["db", "copy", file, file]).exit_code == 2
+
+
+def test_two_annotators_labels_are_kept_on_postgresql_as_on_sqlite(pg_url: str,
+                                                                   tmp_path: Path) -> None:
+    from tests.cli.test_annotators import EXAMPLE, SECOND, second_file
+
+    people = {}
+    for db in (str(tmp_path / "people.db"), pg_url):
+        result = _run(["eval", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db", db])
+        assert result.exit_code == 0, result.output
+        for path in (EXAMPLE / "labels.jsonl", second_file(tmp_path)):
+            result = _run(["labels", "import", str(path), "--db", db])
+            assert result.exit_code == 0, result.output
+        exported = _run(["labels", "export", "--db", db])
+        rows = [json.loads(line) for line in exported.output.splitlines()]
+        both: dict[str, set[str]] = {}
+        for r in rows:
+            if r.get("source") != "data":
+                both.setdefault(r["id"], set()).add(r["annotator"])
+        assert sum(who == {"support-lead", "second"} for who in both.values()) == SECOND
+        reports = []
+        for rule in ("majority", "annotator:second"):
+            result = _run(["report", "--db", db, "--label-rule", rule])
+            assert result.exit_code == 0, result.output
+            report = json.loads(result.output)
+            assert report["corrected"]["label_rule"] == rule
+            reports.append((report["corrected"], report["annotators"]))
+        people[db] = reports
+    a, b = people.values()
+    assert a == b  # the same figures, agreement and counts on both backends
+    assert a[0][0]["estimates"] != a[1][0]["estimates"]  # the rule changes them

@@ -129,7 +129,8 @@ def test_a_run_of_a_bad_endpoint_is_failed_with_its_reason(tmp_path: Path,
         assert store.get_run(listed[0]["id"]).failure is None
 
 
-def test_an_import_replacing_another_annotators_labels_says_so(tmp_path: Path) -> None:
+def test_an_import_beside_another_annotators_labels_keeps_both_and_says_so(
+        tmp_path: Path) -> None:
     example = ROOT / "examples" / "labels"
     db = tmp_path / "r.db"
     assert invoke("eval", example / "data.jsonl", "--metrics", "judge", "--db", db,
@@ -141,10 +142,12 @@ def test_an_import_replacing_another_annotators_labels_says_so(tmp_path: Path) -
     again.write_text("".join(json.dumps({"id": f"a00{i}", "hallucinated": True}) + "\n"
                              for i in range(1, 4)))
     done = invoke("labels", "import", first, "--annotator", "alice", "--db", db)
-    assert done.exit_code == 0 and "replaced" not in done.output
+    assert done.exit_code == 0 and "kept beside" not in done.output
     done = invoke("labels", "import", again, "--annotator", "bob", "--db", db)
     assert done.exit_code == 0, done.output
-    assert ("warning: replaced 3 labels given by other annotators (alice 3; 2 with another "
-            "value)") in " ".join(done.output.split())
+    assert ("kept beside 3 labels other annotators gave the same samples (alice 3; 2 with "
+            "another value): each person's label is kept") in " ".join(done.output.split())
     same = invoke("labels", "import", again, "--annotator", "bob", "--db", db)
-    assert same.exit_code == 0 and "replaced" not in same.output  # bob's own: no warning
+    assert same.exit_code == 0  # bob's own replaced: alice's still beside them
+    with Store(db) as store:
+        assert sorted(x.annotator for x in store.iter_labels()) == ["alice"] * 4 + ["bob"] * 3

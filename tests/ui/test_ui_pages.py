@@ -497,3 +497,32 @@ def test_overview_and_sample_view_show_a_routed_runs_routing(app_test, tmp_path,
     at = open_page(app_test(db=db, run_id=run_id), "samples")
     assert any(c.value.startswith(("decided by tier", "left for a person"))
                for c in at.caption)
+
+
+def test_overview_shows_agreement_between_people_or_why_not(app_test, tmp_path):
+    from ragassay.types import HumanLabel
+    from tests.support.annotated_run import make_run
+
+    db = tmp_path / "people.db"
+    with Store(db) as store:
+        r = make_run(store, 60)
+        store.set_labels(HumanLabel(content_key=r.key(i), name="hallucinated",
+                                    value=bool(r.bad[i]), annotator="ana") for i in range(40))
+    at = open_page(app_test(db=db, run_id=r.run_id), "overview")
+    assert "Agreement between people" in [h.value for h in at.header]
+    captions = [c.value for c in at.caption]
+    assert md_escape("one annotator: agreement between people not measurable") in captions
+    with Store(db) as store:  # a second person labels 30 of the same samples
+        store.set_labels(HumanLabel(content_key=r.key(i), name="hallucinated",
+                                    value=bool(r.bad[i]) if i % 5 else not r.bad[i],
+                                    annotator="bo") for i in range(30))
+    at = open_page(app_test(db=db, run_id=r.run_id), "overview")
+    frame = next(df.value for df in at.dataframe if "annotators" in df.value.columns)
+    assert list(frame["annotators"]) == ["all (Krippendorff's alpha, nominal)",
+                                         "ana vs bo (Cohen's kappa)"]
+    assert list(frame["samples"]) == [30, 30]
+    captions = [c.value for c in at.caption]
+    assert any(c.startswith(md_escape("Labels read by rule majority")) for c in captions)
+    assert any(c.startswith(md_escape("people's labels read by rule majority; hallucinated: "
+                                      "34 samples: 10 from 1 label, 24 from 2 labels; 6 "
+                                      "ties left out")) for c in captions), captions

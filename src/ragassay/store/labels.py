@@ -151,6 +151,12 @@ class LabelsMixin:
         """How many labels the store holds."""
         return int(self._read("SELECT COUNT(*) FROM labels")[0][0])
 
+    def labels_stamp(self) -> tuple[int, int]:
+        """(how many labels, the newest row's rowid): changes whenever a label is set,
+        replaced or deleted (a replaced label is a new row), for readers that cache."""
+        row = self._read("SELECT COUNT(*), COALESCE(MAX(rowid), 0) FROM labels")[0]
+        return int(row[0]), int(row[1])
+
     def save_plan(self, plan: AnnotationPlan) -> None:
         """Record (or replace) a run's annotation plan."""
         if not plan.created:

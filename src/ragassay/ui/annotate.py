@@ -57,9 +57,7 @@ def queue(db: str, run_id: str, version: str, plan_json: str, asked: tuple[str, 
 def labels_stamp(db: str) -> tuple[int, int]:
     """Changes whenever a label is given, replaced or removed: (count, last row id)."""
     with reading(db) as store:
-        row = store.conn.execute("SELECT COUNT(*), COALESCE(MAX(rowid), 0) FROM labels"
-                                 ).fetchone()
-    return int(row[0]), int(row[1])
+        return store.labels_stamp()
 
 
 @st.cache_data(show_spinner="Estimating...", max_entries=32)

@@ -69,7 +69,8 @@ def reading(db: str) -> Iterator[Store]:
 
 
 def run_version(store: Store, run: RunRecord) -> str:
-    """Changes whenever what a report of the run shows can change."""
+    """Changes whenever the run's samples or results can change (people's labels, which
+    are not the run's, are stamped apart: `labels_stamp`)."""
     if run.finished is not None and run.status != "running":
         return f"{run.status}:{run.finished.isoformat()}"
     return f"running:{store.count_results(run.id)}:{store.count_samples(run.id)}"
@@ -162,11 +163,22 @@ def sample_page(db: str, run_id: str, version: str, query: SampleQuery) -> Sampl
         return store.sample_page(run_id, query)
 
 
-@st.cache_data(show_spinner="Building the report...", max_entries=32)
+def labels_stamp(db: str) -> tuple[int, int]:
+    """Changes whenever a label is given, replaced or removed (`Store.labels_stamp`)."""
+    with reading(db) as store:
+        return store.labels_stamp()
+
+
 def report(db: str, run_id: str, version: str) -> Report:
     """The report's sections of a run (figures as published), without per-sample details
     (those are read one sample at a time, `sample`): memory grows with a small row per
-    sample."""
+    sample. Built again when the run or people's labels change (the corrected figures
+    and the agreement between people read the labels)."""
+    return _report(db, run_id, version, labels_stamp(db))
+
+
+@st.cache_data(show_spinner="Building the report...", max_entries=32)
+def _report(db: str, run_id: str, version: str, labels: tuple[int, int]) -> Report:
     with reading(db) as store:
         return published(build_report(store, run_id, seed=SEED, include_details=False))
 
