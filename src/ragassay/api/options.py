@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ragassay.types import Price, Ratings, RoutingPlan
+from ragassay.types import LabelRule, Price, Ratings, RoutingPlan
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,9 @@ class EvalOptions:
     `price_in`/`price_out` price the judge's calls in US dollars per 1M tokens (both or
     neither; default: LiteLLM's table where litellm is installed); `routing` a cascade of
     judge tiers or a jury (`RoutingPlan`, as `eval --escalate` builds it; its first tier
-    is the run's judge; docs/routing.md).
+    is the run's judge; docs/routing.md); `label_rule` how several people's labels of a
+    sample become one value for the result's corrected figures and report ("majority",
+    the default: a tie leaves the sample's label out; or "annotator:NAME": one person's).
     """
 
     dataset: str | None = None
@@ -54,6 +56,13 @@ class EvalOptions:
     price_in: float | None = None
     price_out: float | None = None
     routing: RoutingPlan | None = None
+    label_rule: str = "majority"
+
+    @property
+    def rule(self) -> LabelRule:
+        """`label_rule` parsed (ValueError, one line, for anything but "majority" or
+        "annotator:NAME")."""
+        return LabelRule.parse(self.label_rule)
 
     @property
     def endpoints(self) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ragassay.store import Store
+from ragassay.types import LabelRule
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -63,11 +64,14 @@ class EvalResult:
     `ragassay.report.Report`)."""
 
     def __init__(self, store: Store, run_id: str, stats: RunStats | None = None, *,
-                 outcome: RunOutcome | None = None) -> None:
+                 outcome: RunOutcome | None = None, label_rule: LabelRule | None = None
+                 ) -> None:
         self.store = store
         self.run_id = run_id
         self.stats = stats
         self.outcome = outcome
+        # how several people's labels of a sample become one (evaluate's `label_rule`)
+        self.label_rule = label_rule or LabelRule()
 
     @property
     def status(self) -> str:
@@ -110,16 +114,19 @@ class EvalResult:
                           stacklevel=2)
         return len(matched.labels)
 
-    def corrected(self, *, min_labels: int = 30) -> Any:
+    def corrected(self, *, min_labels: int = 30, label_rule: str | None = None) -> Any:
         """What people would say: the corrected estimate of each human label linked to a
         metric (a `ragassay.stats.corrected.Corrected`: `.estimates`, `.skipped`,
-        `.differences`, `.overall(metric)`), from the run's labels (the data's and the
-        store's) and every judge score."""
+        `.differences`, `.overall(metric)`, `.label_rule`, `.label_sources`), from the
+        run's labels (the data's and the store's, several people's made one by
+        `label_rule`: "majority" or "annotator:NAME"; default the result's) and every
+        judge score."""
         from ragassay.report import corrected_for
         from ragassay.stats.corrected import CorrectedOptions
 
+        rule = self.label_rule if label_rule is None else LabelRule.parse(label_rule)
         return corrected_for(self.store, self.run_id,
-                             options=CorrectedOptions(min_labels=min_labels))
+                             options=CorrectedOptions(min_labels=min_labels, rule=rule))
 
     @property
     def metrics(self) -> list[str]:
@@ -201,7 +208,8 @@ class EvalResult:
             if replaced_input(out, [("the run store", f) for f in store_files(self.store.path)]):
                 raise ValueError(f"out={str(out)!r} would overwrite the run store "
                                  f"({self.store.path}): write the report elsewhere")
-        report = build_report(self.store, self.run_id, include_details=format != "csv")
+        report = build_report(self.store, self.run_id, include_details=format != "csv",
+                              rule=self.label_rule)
         if format == "json":
             if out is not None:
                 export(report, "json", out)

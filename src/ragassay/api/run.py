@@ -69,6 +69,7 @@ def plan(data: object, metrics: str | Sequence[str] | None, judge: str | None,
     from ragassay.runner import PYTHON_NAMES, RunRequest, engine_choice, plan_run
 
     opts = EvalOptions.from_kwargs(options)
+    _ = opts.rule  # a bad label rule is refused before the run
     if retry_failed not in (None, "transport", "all"):
         raise ValueError(f"retry_failed must be 'transport' or 'all', not {retry_failed!r}")
     return plan_run(RunRequest(
@@ -83,12 +84,13 @@ def plan(data: object, metrics: str | Sequence[str] | None, judge: str | None,
         routing=None if resume else opts.routing)), _progress(opts)
 
 
-def _result(planned: RunPlan, outcome: RunOutcome) -> EvalResult:
-    """The result object; a run whose every judge call failed says so as a warning (its
-    status is "failed")."""
+def _result(planned: RunPlan, outcome: RunOutcome, options: Mapping[str, Any]) -> EvalResult:
+    """The result object (reading people's labels by the options' `label_rule`); a run
+    whose every judge call failed says so as a warning (its status is "failed")."""
     for finding in outcome.of("all-calls-failed"):
         warnings.warn(finding.text, RuntimeWarning, stacklevel=2)
-    return EvalResult(planned.store, outcome.run_id, outcome.stats, outcome=outcome)
+    return EvalResult(planned.store, outcome.run_id, outcome.stats, outcome=outcome,
+                      label_rule=EvalOptions.from_kwargs(options).rule)
 
 
 async def aevaluate(data: object, metrics: str | Sequence[str] | None = None,
@@ -99,7 +101,7 @@ async def aevaluate(data: object, metrics: str | Sequence[str] | None = None,
     from ragassay.runner import aexecute
 
     planned, progress = plan(data, metrics, judge, store, options, resume, retry_failed)
-    return _result(planned, await aexecute(planned, progress))
+    return _result(planned, await aexecute(planned, progress), options)
 
 
 def evaluate(data: object, metrics: str | Sequence[str] | None = None,
@@ -130,7 +132,7 @@ def evaluate(data: object, metrics: str | Sequence[str] | None = None,
 
     if options.get("engine") == "ray" and not loop_running():
         planned, progress = plan(data, metrics, judge, store, options, resume, retry_failed)
-        return _result(planned, execute(planned, progress))
+        return _result(planned, execute(planned, progress), options)
     return run_sync(aevaluate(data, metrics, judge, store=store, resume=resume,
                               retry_failed=retry_failed, **options))
 
