@@ -164,3 +164,14 @@ def test_kappa_interval_covers_the_true_kappa_at_about_its_rate() -> None:
         assert low is not None and high is not None
         hits += low <= true <= high
     assert 0.90 <= hits / REPS <= 0.99, hits / REPS
+
+
+def test_the_interval_is_the_same_in_blocks_as_in_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A large run's replicates are drawn a block at a time (memory bounded): the same
+    draws, the same interval."""
+    import ragassay.stats.raters as raters
+
+    units = _units(OBSERVERS) * 5
+    whole = alpha_ci(units, "nominal", n_resamples=300, seed=4)
+    monkeypatch.setattr(raters, "CELLS", 7 * len(units))  # 7 replicates per block
+    assert alpha_ci(units, "nominal", n_resamples=300, seed=4) == whole

@@ -14,7 +14,7 @@ figure is undefined (no disagreement possible: every value alike).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Literal
 
@@ -27,6 +27,7 @@ from ragassay.stats.result import Result
 Level = Literal["nominal", "interval"]
 N_RESAMPLES = 2000
 CONFIDENCE = 0.95
+CELLS = 4_000_000  # resample weights held at once (replicates x samples): ~32 MB
 Array = NDArray[np.float64]
 
 
@@ -129,9 +130,20 @@ def _interval(samples: Array, confidence: float) -> tuple[float | None, float | 
     return float(low), float(high)
 
 
-def _weights(n: int, n_resamples: int, seed: int) -> Array:
+def _replicates(n: int, n_resamples: int, seed: int, stat: Callable[[Array], Array]
+                ) -> Array:
+    """`stat` of each bootstrap replicate of `n` samples (rows of weights: how often each
+    sample is drawn), computed a block of replicates at a time so that memory stays
+    bounded however many samples there are."""
     rng = np.random.default_rng(seed)
-    return rng.multinomial(n, np.full(n, 1.0 / n), size=n_resamples).astype(float)
+    step = max(1, CELLS // n)
+    out = []
+    for start in range(0, n_resamples, step):
+        size = min(step, n_resamples - start)
+        drawn = rng.integers(0, n, size=(size, n)) + n * np.arange(size)[:, None]
+        out.append(stat(np.bincount(drawn.ravel(), minlength=size * n).reshape(size, n)
+                        .astype(float)))
+    return np.concatenate(out)
 
 
 def kappa_ci(a: Sequence[float], b: Sequence[float], *, n_resamples: int = N_RESAMPLES,
@@ -141,8 +153,8 @@ def kappa_ci(a: Sequence[float], b: Sequence[float], *, n_resamples: int = N_RES
     if len(a) < 2:
         return None, None
     feats, size = _kappa_features(a, b)
-    w = _weights(len(a), n_resamples, seed)
-    return _interval(_kappa_of(w @ feats, size), confidence)
+    return _interval(_replicates(len(a), n_resamples, seed,
+                                 lambda w: _kappa_of(w @ feats, size)), confidence)
 
 
 def alpha_ci(units: Sequence[Sequence[float]], level: Level = "nominal", *,
@@ -153,8 +165,8 @@ def alpha_ci(units: Sequence[Sequence[float]], level: Level = "nominal", *,
     m, d, feats = _alpha_features(units, level)
     if len(m) < 2:
         return None, None
-    w = _weights(len(m), n_resamples, seed)
-    return _interval(_alpha_of(w, m, d, feats, level), confidence)
+    return _interval(_replicates(len(m), n_resamples, seed,
+                                 lambda w: _alpha_of(w, m, d, feats, level)), confidence)
 
 
 class PairKappa(Result):
