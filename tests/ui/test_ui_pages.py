@@ -526,3 +526,9 @@ def test_overview_shows_agreement_between_people_or_why_not(app_test, tmp_path):
     assert any(c.startswith(md_escape("people's labels read by rule majority; hallucinated: "
                                       "34 samples: 10 from 1 label, 24 from 2 labels; 6 "
                                       "ties left out")) for c in captions), captions
+    # the rule is chosen on the page: one person's labels
+    at.selectbox(key="label_rule").select("annotator:bo").run()
+    captions = [c.value for c in at.caption]
+    assert any(c.startswith(md_escape("people's labels read by rule annotator:bo; "
+                                      "hallucinated: 30 samples: 30 from 1 label"))
+               for c in captions), captions

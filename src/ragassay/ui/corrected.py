@@ -9,9 +9,10 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.report import Report
-from ragassay.types import MetricSpec
+from ragassay.types import MAJORITY, MetricSpec
 from ragassay.ui.fmt import interval, metric_label, num, rows_height
 from ragassay.ui.highlight import md_escape
+from ragassay.ui.state import LABEL_RULE_KEY
 
 WHY = ("What people would say about the whole run: the human labels on a sample, "
        "corrected by every judge score (prediction-powered inference). The interval is "
@@ -100,6 +101,14 @@ def show_people(report: Report) -> None:
     if section is None:
         return
     st.header("Agreement between people")
+    everyone = sorted({who for p in section.labels.values() for who in p.annotators})
+    rules = [MAJORITY, *(f"annotator:{who}" for who in everyone)]
+    if st.session_state.get(LABEL_RULE_KEY, MAJORITY) not in rules:  # another run's person
+        st.session_state[LABEL_RULE_KEY] = MAJORITY
+    st.selectbox("Label rule: how several people's labels of a sample become the one value "
+                 "the corrected figures read", rules, key=LABEL_RULE_KEY,
+                 help="majority: the value most of its annotators gave (a tie leaves the "
+                      "sample's label out); annotator:NAME: only that person's labels")
     st.caption(md_escape(f"Labels read by rule {section.rule} (ragassay report "
                          "--label-rule majority|annotator:NAME)."))
     for name, people in section.labels.items():

@@ -50,7 +50,7 @@ from ragassay.store import (
     SampleQuery,
     Store,
 )
-from ragassay.types import Usage
+from ragassay.types import MAJORITY, LabelRule, Usage
 
 SEED = 0
 LARGE_RUN = 20_000
@@ -169,18 +169,21 @@ def labels_stamp(db: str) -> tuple[int, int]:
         return store.labels_stamp()
 
 
-def report(db: str, run_id: str, version: str) -> Report:
+def report(db: str, run_id: str, version: str, rule: str = MAJORITY) -> Report:
     """The report's sections of a run (figures as published), without per-sample details
     (those are read one sample at a time, `sample`): memory grows with a small row per
-    sample. Built again when the run or people's labels change (the corrected figures
-    and the agreement between people read the labels)."""
-    return _report(db, run_id, version, labels_stamp(db))
+    sample; several people's labels read by `rule` ("majority" or "annotator:NAME").
+    Built again when the run or people's labels change (the corrected figures and the
+    agreement between people read the labels)."""
+    return _report(db, run_id, version, labels_stamp(db), rule)
 
 
 @st.cache_data(show_spinner="Building the report...", max_entries=32)
-def _report(db: str, run_id: str, version: str, labels: tuple[int, int]) -> Report:
+def _report(db: str, run_id: str, version: str, labels: tuple[int, int], rule: str
+            ) -> Report:
     with reading(db) as store:
-        return published(build_report(store, run_id, seed=SEED, include_details=False))
+        return published(build_report(store, run_id, seed=SEED, include_details=False,
+                                      rule=LabelRule.parse(rule)))
 
 
 @st.cache_data(show_spinner=False, max_entries=256)

@@ -21,6 +21,7 @@ import streamlit as st
 
 from ragassay.report import Report
 from ragassay.store import DEFAULT_DB_PATH, StoreError
+from ragassay.types import MAJORITY
 from ragassay.ui import data, large
 from ragassay.ui.highlight import md_escape
 
@@ -189,4 +190,13 @@ def selected_report(page: str | None = None, what: str = "the full statistics"
     if page and data.is_large(db(), run_id, version) and not large.asked(page, run_id):
         large.offer(page, db(), run_id, version, what)
         st.stop()
-    return run_id, version, data.report(db(), run_id, version)
+    return run_id, version, data.report(db(), run_id, version, label_rule())
+
+
+LABEL_RULE_KEY = "label_rule"
+
+
+def label_rule() -> str:
+    """The rule the dashboard reads several people's labels by ("majority", or
+    "annotator:NAME": the overview's choice, kept for the browser session)."""
+    return str(st.session_state.get(LABEL_RULE_KEY, MAJORITY))
