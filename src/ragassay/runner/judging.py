@@ -45,6 +45,7 @@ class RunStats:
     waiting: int = 0  # provider batches the run left to wait for (`--batch --detach`)
     peak_rss_mib: dict[int, float] = field(default_factory=dict)  # worker process PID -> MiB
     worker_cpu_s: dict[int, float] = field(default_factory=dict)  # worker PID -> CPU seconds
+    worker_saved: int = 0  # judgments Ray workers saved themselves (`RayOptions.writes`)
 
 
 class HopScorer:

@@ -93,6 +93,7 @@ class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, 
         self.label = dialect.redacted(url) if self.is_postgres else str(path)
         self.path = Path(path) if not self.is_postgres else Path(".")
         self.readonly = readonly
+        self._url = url if self.is_postgres else None  # credentials: `connect_url` only
         self._lock = threading.RLock()
         if self.is_postgres:  # a PgConnection has the sqlite3 connection's face (dialect)
             self._conn = cast(sqlite3.Connection, open_postgres(url, self.label,
@@ -103,6 +104,13 @@ class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, 
         # runs read whose config has fields this version does not know (the CLI says so)
         self.unknown_configs: dict[str, tuple[str, ...]] = {}
         self._writable: set[str] = set()  # runs checked writable by this store
+
+    @property
+    def connect_url(self) -> str | None:
+        """A PostgreSQL store's whole URL, credentials included, for another process that
+        connects to the same store itself (a Ray worker that saves its judgments); None
+        for SQLite. Never print it (`label` is the redacted form)."""
+        return self._url
 
     @property
     def conn(self) -> sqlite3.Connection:
