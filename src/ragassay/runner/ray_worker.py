@@ -33,6 +33,7 @@ from ragassay.judge.offline_judge import OfflineJudge
 from ragassay.judge.reliability import reliability_meta
 from ragassay.metrics import Outcome, Suite, get_suites
 from ragassay.runner.judging import (
+    HopScorer,
     batch_evidence,
     build_judge,
     call_records,
@@ -43,7 +44,7 @@ from ragassay.runner.judging import (
 )
 from ragassay.store import PreparedResult, Store, cache_row, prepare_result
 from ragassay.text import KeyedSample, key_sample
-from ragassay.types import RunConfig, Sample, Usage
+from ragassay.types import InvalidRow, RunConfig, Sample, Usage
 from ragassay.version import __version__
 
 RECENT_ENTRIES = 4096  # cache entries a worker remembers itself (repeats within a run)
@@ -184,6 +185,7 @@ class JudgeWorker:
         self.options = suite_options(self.config, list(self.suites.values()), self.judge)
         self.gate = asyncio.Semaphore(max(1, self.config.concurrency))
         self.analyzing = asyncio.Lock()  # the analyzer's caches are not thread-safe
+        self.hops: HopScorer | None = None  # built on the first trace sample
 
     def describe(self) -> dict[str, Any]:
         """The judge's model, embedders and reliability table, this worker's PID and
@@ -219,6 +221,16 @@ class JudgeWorker:
         return BatchOut(results=results, cache=cache, usage=usage,
                         notes=judge_notes(self.judge), pid=os.getpid(),
                         peak_rss_mib=peak_rss_mib(), cpu_s=time.process_time(), saved=saved)
+
+    async def score_hops(self, items: list[Sample | InvalidRow]) -> list[Sample | InvalidRow]:
+        """The items with their trace samples' hops scored (`HopScorer`: with this
+        worker's offline analyzer, as the engine's process would with its own)."""
+        if self.failure is not None:
+            raise self.failure
+        if self.hops is None:
+            self.hops = HopScorer(self.offline)
+        async with self.analyzing:
+            return await asyncio.to_thread(self.hops, items)
 
     async def _one(self, item: KeyedSample, suite: Suite, evidence: Evidence | None
                    ) -> Outcome:
