@@ -66,8 +66,9 @@ def _writer(location: str, run_id: str, results: list[Any], batch: int,
 
 
 def _pg_cpu_s(postmaster: int) -> float:
-    """CPU seconds of the PostgreSQL server: the postmaster, its live children, and the
-    children it has reaped (cutime, cstime)."""
+    """CPU seconds of a process tree's top (the PostgreSQL server's postmaster, a Ray
+    raylet): its own, its live children's, and the children it has reaped (cutime,
+    cstime)."""
     def stat(pid: int) -> list[str]:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
 
