@@ -127,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
                              "x 3 suites; 96 = a local batch of 32 x 3)")
     parser.add_argument("--writers", default="1,2,4")
     parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--stores", default="sqlite,postgresql")
     parser.add_argument("--samples", type=int, default=200,
                         help="samples judged once for the pool of results")
     args = parser.parse_args(argv)
@@ -135,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     print(machine())
     batches = [int(x) for x in args.batches.split(",")]
     writer_counts = [int(x) for x in args.writers.split(",")]
-    why = missing()
+    why = missing() if "postgresql" in args.stores.split(",") else "not asked for"
     if why:
         print(f"PostgreSQL not measured: {why}", file=sys.stderr)
     figures: dict[tuple[str, int, int], list[dict[str, float]]] = {}
@@ -151,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
                 for batch in batches:
                     for writers in writer_counts:
                         stores = [("sqlite", str(Path(tmp) / f"w{rep}-{batch}-{writers}.db"),
-                                   None)]
+                                   None)] if "sqlite" in args.stores.split(",") else []
                         if cluster is not None:
                             name = f"w{rep}_{batch}_{writers}"
                             stores.append(("postgresql", cluster.new_database(name),
