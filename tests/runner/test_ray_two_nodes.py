@@ -176,3 +176,30 @@ def _sample(request: dict[str, Any]) -> str:
     found = re.search(r"case (\d+)\?", fenced(request, "QUESTION") or "")
     assert found is not None, "a request without a question"
     return f"r{int(found.group(1)):03d}"
+
+
+def test_trace_hops_scored_by_a_ray_worker_equal_the_local_engine(cluster: str, pg_url: str,
+                                                                  tmp_path: Path) -> None:
+    """Trace samples' hops are scored by a Ray worker (not the driver), as the local
+    engine scores them: the stored samples (hop scores, lost documents) and results are
+    equal."""
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+    from tests.support.traces import openinference_trace, write_otlp
+
+    data = write_otlp(tmp_path / "t.jsonl", [
+        openinference_trace(trace=f"{i + 1:032x}", question=f"When was the Eiffel Tower "
+                            f"completed? Case {i}.") for i in range(12)])
+    for engine in (["--workers", "1"], ["--engine", "ray", "--ray-address", cluster,
+                                        "--workers", "2", "--ray-writes", "workers"]):
+        result = CliRunner().invoke(cli, ["eval", str(data), "--db", pg_url, "-q",
+                                          "--metrics", "trace,judge", *engine])
+        assert result.exit_code == 0, result.output
+    store = Store(pg_url)
+    ray_run, local = store.list_runs()  # newest first
+    assert ray_run.meta.engine == "ray" and local.meta.engine == "local"
+    samples = list(store.iter_samples(ray_run.id))
+    assert samples == list(store.iter_samples(local.id)) and len(samples) == 12
+    assert all(s.metadata["trace"]["judged"] for s in samples)  # type: ignore[union-attr]
+    assert _results(store, ray_run.id) == _results(store, local.id)

@@ -2,7 +2,8 @@
 
 The driver (this process) does what needs the store and the input order: it reads and
 validates the samples with the same `dataset` code as the local runner (same ids, same
-one-line reasons), stores each input batch, leaves out the (sample, suite) judgments
+one-line reasons), has a worker score the hops of samples read from traces, stores each
+input batch, leaves out the (sample, suite) judgments
 already done (resume), and sends the rest in tasks to `JudgeWorker` actors (each
 builds the judge once): 128 samples a task for the offline judge; for an LLM judge an
 eighth of a worker's share of `--concurrency` (one sample up to a share of 15), so that
@@ -40,11 +41,11 @@ from pydantic import SecretStr
 
 from ragassay.metrics import Suite, get_suites
 from ragassay.runner.judging import (
-    HopScorer,
     RunInputs,
     RunStats,
     batches,
     failure_of,
+    has_traces,
     open_run,
     run_meta,
     with_prompt_versions,
@@ -154,7 +155,6 @@ class _RayRun:
         self.config = with_prompt_versions(config, self.suites)
         self.store = inputs.store
         self.offline = is_offline(self.config.judge)
-        self.hops = HopScorer()
         self.pool = self._start_workers()
         self.run_id, self.done = open_run(self.config, self.suites, self.pool.model, inputs,
                                           RunMeta(reliability=self.pool.reliability))
@@ -257,7 +257,13 @@ class _RayRun:
     def feed(self, items: list[Sample | InvalidRow]) -> None:
         """Store one input batch, leave out what is done, send the rest to the workers."""
         stats, progress = self.stats, self.inputs.progress
-        items = self.hops(items)
+        if has_traces(items):  # CPU-bound (the offline analyzer): on a worker, not here
+            try:
+                with _interruptible():
+                    items = self.ray.get(self.pool.handles[self._least_busy()]
+                                         .score_hops.remote(items))
+            except Exception as exc:
+                raise _unwrap(exc) from None
         self.store.add_samples(self.run_id, items)
         valid = [s for s in items if isinstance(s, Sample)]
         stats.invalid += len(items) - len(valid)
@@ -281,11 +287,14 @@ class _RayRun:
             self.collect()
         samples = [s for s, _ in task]
         todo = [(i, name) for i, (_, names) in enumerate(task) for name in names]
-        worker = min(range(len(self.busy)), key=lambda i: self.busy[i])
+        worker = self._least_busy()
         save_in = self.run_id if self.options.writes == "workers" else None
         ref = self.pool.handles[worker].judge_batch.remote(BatchIn(samples, todo, save_in))
         self.pending[ref] = _Sent(worker, len(samples))
         self.busy[worker] += 1
+
+    def _least_busy(self) -> int:
+        return min(range(len(self.busy)), key=lambda i: self.busy[i])
 
     def collect(self) -> None:
         """Wait for a task, then take every task that has come back: write their
