@@ -203,3 +203,23 @@ def test_trace_hops_scored_by_a_ray_worker_equal_the_local_engine(cluster: str, 
     assert samples == list(store.iter_samples(local.id)) and len(samples) == 12
     assert all(s.metadata["trace"]["judged"] for s in samples)  # type: ignore[union-attr]
     assert _results(store, ray_run.id) == _results(store, local.id)
+
+
+def test_workers_write_the_cache_to_postgres_and_read_it_there(cluster: str, pg_url: str,
+                                                               tmp_path: Path) -> None:
+    """Workers that write save their new judge-call cache entries in the store and read
+    hits there, from either node: a rerun of the same data asks the judge nothing."""
+    data = _write(tmp_path / "d.jsonl", _rows(20))
+    store = Store(pg_url)
+    options = RayOptions(address=cluster, workers=2, batch_size=2, writes="workers")
+    with FaultServer() as server:
+        config = RunConfig(dataset=str(data), judge="openai:scripted",
+                           base_url=server.base_url, metrics=("judge",), backend=FAST,
+                           concurrency=4)
+        a = evaluate(iter_samples(data), config, store=store, ray=options)
+        assert server.count == 20 and a.worker_saved == 20
+        assert store.conn.execute("SELECT COUNT(*) FROM cache").fetchone()[0] == 20
+        b = evaluate(iter_samples(data), config, store=store, ray=options)
+        assert server.count == 20  # every call answered by the cache in PostgreSQL
+    assert b.usage.cache_hits == 20 and b.usage.calls == 0
+    assert _results(store, b.run_id) == _results(store, a.run_id)
