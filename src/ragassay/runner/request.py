@@ -73,7 +73,7 @@ PYTHON_NAMES = OptionNames(judge="judge", metrics="metrics", field_map="field_ma
                            resume="resume", retry_failed="retry_failed",
                            skip_invalid="skip_invalid", base_url="base_url", engine="engine",
                            ray_address="ray_address", workers="workers",
-                           ray_writes="RayOptions.writes", batch="batch", read_as="read_as")
+                           ray_writes="ray_writes", batch="batch", read_as="read_as")
 
 
 @dataclass(frozen=True)
