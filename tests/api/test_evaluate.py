@@ -162,6 +162,9 @@ def test_mistakes_are_one_line_errors(db: Path) -> None:
     ({"engine": "ray", "workers": "2"}, "workers must be a whole number"),
     ({"engine": "ray", "workers": True}, "workers must be a whole number"),
     ({"engine": "ray", "ray_address": 6379}, "ray_address must be 'auto'"),
+    ({"ray_writes": "workers"}, "ray_writes needs engine='ray'"),
+    ({"engine": "ray", "ray_writes": "nodes"},
+     "ray_writes must be 'driver' or 'workers', not 'nodes'"),
     ({"base_url": "http://u:secret@127.0.0.1:9/v1"},
      "base_url http://127.0.0.1:9/v1 carries credentials (user:password)"),
     ({"base_url": ["http://127.0.0.1:9/v1", "http://127.0.0.1:8/v1?api_key=sk-abc"]},
@@ -185,6 +188,16 @@ def test_engine_options_become_the_runners_ray_options(db: Path) -> None:
     ray, _ = plan(ROWS, "judge", None, db, {"engine": "ray", "ray_address": "auto",
                                              "workers": 3})
     assert ray.request.engine == RayOptions(address="auto", workers=3)
+    writes, _ = plan(ROWS, "judge", None, db, {"engine": "ray", "ray_writes": "workers"})
+    assert writes.request.engine == RayOptions(writes="workers")
+
+
+def test_workers_writing_to_a_sqlite_file_is_refused_before_ray_starts(db: Path) -> None:
+    from ragassay.runner import RayEngineError
+
+    with pytest.raises(RayEngineError, match=re.escape(
+            "--ray-writes workers needs a PostgreSQL store (--db postgresql://...)")):
+        ragassay.evaluate(ROWS, store=db, engine="ray", ray_writes="workers")
 
 
 def test_the_ratings_mode_is_stored_with_the_run(db: Path) -> None:

@@ -3,6 +3,7 @@ the same judgments as one worker, what the run records, resume, the CLI flag."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -13,11 +14,12 @@ from click.testing import CliRunner
 from ragassay.cli import cli
 from ragassay.dataset import iter_samples
 from ragassay.runner import evaluate
-from ragassay.runner.engine import pool_size
+from ragassay.runner.engine import LocalRun, pool_size
 from ragassay.runner.judging import RunInputs
 from ragassay.runner.processes import default_workers, usable_cpus
 from ragassay.store import Store
 from ragassay.types import RunConfig
+from tests.support.traces import openinference_trace, write_otlp
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
 
@@ -110,6 +112,46 @@ def test_the_cli_takes_workers_for_the_local_engine(data: Path, tmp_path: Path) 
         assert store.count_results(run.id) == 149 * 3
     result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(db), "--workers", "0"])
     assert result.exit_code == 2 and "--workers" in result.output
+
+
+def test_trace_hops_are_scored_in_the_workers_as_in_one_process(tmp_path: Path) -> None:
+    """70 traces of three hops each (3 batches: both workers get some) through the CLI: the
+    stored samples (their hops' relevance and use, the documents a later hop lost) and
+    the results with 2 worker processes equal those of one process."""
+    traces = [openinference_trace(trace=f"{i + 1:032x}", question=f"When was the Eiffel "
+                                  f"Tower completed? Case {i}.") for i in range(70)]
+    data = write_otlp(tmp_path / "t.jsonl", traces)
+    stores = []
+    for workers in (1, 2):
+        db = tmp_path / f"x{workers}.db"
+        result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(db), "-q",
+                                          "--metrics", "trace,judge", "--workers",
+                                          str(workers)])
+        assert result.exit_code == 0, result.output
+        store = Store(db, readonly=True)
+        stores.append((store, store.list_runs()[0]))
+    (one, a), (two, b) = stores
+    assert b.meta.workers == 2 and a.meta.workers is None
+    samples = list(two.iter_samples(b.id))
+    assert samples == list(one.iter_samples(a.id)) and len(samples) == 70
+    hops = [s.metadata["trace"] for s in samples]  # type: ignore[union-attr]
+    assert all(t["judged"] and len(t["hops"]) == 3 for t in hops)  # scored, not left
+    assert all("relevance" in d for t in hops for h in t["hops"] for d in h["documents"])
+    assert any(t["lost"] for t in hops)  # the rerank dropped hop 1's relevant document
+    assert _results(two, b.id) == _results(one, a.id)
+
+
+def test_with_worker_processes_this_process_has_no_hop_scorer(tmp_path: Path) -> None:
+    run = LocalRun(RunConfig(dataset="t", metrics=("trace",)),
+                   RunInputs(Store(tmp_path / "s.db"), workers=2))
+    try:
+        assert run.pool is not None and run.hops is None  # the workers score the hops
+    finally:
+        asyncio.run(run.close("complete", 0.0))
+    alone = LocalRun(RunConfig(dataset="t", metrics=("trace",)),
+                     RunInputs(Store(tmp_path / "t.db"), workers=1))
+    assert alone.pool is None and alone.hops is not None
+    asyncio.run(alone.close("complete", 0.0))
 
 
 def _children(pid: int) -> list[int]:

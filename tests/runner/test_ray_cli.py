@@ -199,10 +199,25 @@ def test_ray_flags_without_the_ray_engine_are_a_mistake(tmp_path: Path) -> None:
     data = demo_dataset_path()
     for flags, said in ((["--ray-address", "auto"], "--ray-address needs --engine ray"),
                         (["--ray-address", "auto", "--workers", "2"],
-                         "--ray-address needs --engine ray")):
+                         "--ray-address needs --engine ray"),
+                        (["--ray-writes", "workers"], "--ray-writes needs --engine ray")):
         result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(tmp_path / "r.db"),
                                           *flags])
         assert result.exit_code == 2 and result.output == f"error: {said}\n"
+
+
+def test_workers_writing_to_a_sqlite_file_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Ray workers on other machines cannot reach the driver's SQLite file: refused
+    before Ray starts, in one line, nothing stored."""
+    db = tmp_path / "r.db"
+    result = CliRunner().invoke(cli, ["eval", str(demo_dataset_path()), "--engine", "ray",
+                                      "--ray-writes", "workers", "--db", str(db), "-q"])
+    assert result.exit_code == 2, result.output
+    assert result.output == (
+        "error: --ray-writes workers needs a PostgreSQL store (--db postgresql://...): Ray "
+        f"workers on other machines cannot write to the SQLite file {db}; leave it at "
+        "driver\n")
+    assert Store(db).list_runs() == []
 
 
 def test_engine_ray_without_ray_installed_says_how_to_install(

@@ -91,9 +91,10 @@ class PgCluster:
         return self.url(name)
 
 
-def start_cluster() -> Iterator[PgCluster]:
+def start_cluster(fsync: bool = False, max_connections: int = 50) -> Iterator[PgCluster]:
     """Start a cluster, yield it, stop it (SIGINT to the postmaster: a fast shutdown) and
-    remove its folder."""
+    remove its folder. Tests run without fsync (faster, nothing to keep); a benchmark of
+    write rates asks for it (a server's default)."""
     binaries = pg_bin()
     assert binaries is not None
     prefix, user = _runner()
@@ -109,8 +110,8 @@ def start_cluster() -> Iterator[PgCluster]:
         subprocess.run([*prefix, str(binaries / "initdb"), "-D", str(data), "-U", SUPERUSER,
                         "--auth=trust", "-E", "UTF8", "--no-sync"], check=True,
                        capture_output=True, env=env, cwd=folder)
-        options = (f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-                   " -c max_connections=50")
+        options = (f"-p {port} -k {folder} -c listen_addresses=127.0.0.1"
+                   f" -c fsync={'on' if fsync else 'off'} -c max_connections={max_connections}")
         subprocess.run([*prefix, str(binaries / "pg_ctl"), "-D", str(data), "-o", options,
                         "-l", str(folder / "log"), "-w", "-t", "60", "start"], check=True,
                        capture_output=True, env=env, cwd=folder)

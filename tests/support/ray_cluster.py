@@ -6,6 +6,9 @@
 
 starts Ray the way `--engine ray` does by itself (2 CPUs, loopback, no dashboard),
 yields its GCS address (a CLI subprocess joins it with `--ray-address`), and stops it.
+`two_nodes()` starts a Ray cluster of two nodes on this machine (a head and one more
+raylet, 1 CPU each, all on 127.0.0.1, Ray's files in a short temp folder of its own),
+yields its address and stops every process of it (checked by PID: none may be left).
 `judge_workers()` lists the PIDs of the `JudgeWorker` actors of THIS process's
 instance (descendants of this process: other users' Ray sessions are never touched);
 `processes_using(folder)` the processes that still hold files in a session folder.
@@ -25,6 +28,44 @@ CPUS = 2
 def local_ray(cpus: int = CPUS) -> Iterator[str]:
     with ray_session(RayOptions(workers=cpus)) as ray:
         yield str(ray.get_runtime_context().gcs_address)
+
+
+def two_nodes(cpus_each: int = 1) -> Iterator[str]:
+    """A two-node Ray cluster on loopback for the body: its GCS address. Each node has
+    `cpus_each` CPUs, so workers of one CPU each land one per node. Ray writes its
+    "current cluster" file into its temp folder: a folder of our own (short, for Ray's
+    socket paths), so no other Ray user on this machine is redirected to it."""
+    import shutil
+    import signal
+    import tempfile
+    import time
+
+    from ray.cluster_utils import Cluster
+
+    from ragassay.runner.ray_session import _environment, _loopback
+
+    folder = Path(tempfile.mkdtemp(prefix="rg2n-", dir="/tmp"))
+    cluster = None
+    try:
+        with _environment({"RAY_TMPDIR": str(folder)}), _loopback():
+            cluster = Cluster(initialize_head=True, head_node_args={
+                "num_cpus": cpus_each, "node_ip_address": "127.0.0.1",
+                "include_dashboard": False})
+            cluster.add_node(num_cpus=cpus_each, node_ip_address="127.0.0.1")
+            yield str(cluster.address)
+    finally:
+        if cluster is not None:
+            cluster.shutdown()
+        def left() -> list[int]:
+            return [pid for pid in processes_using(folder) if pid != os.getpid()]
+
+        for _ in range(50):  # Ray's processes end within seconds of the shutdown
+            if not left():
+                break
+            time.sleep(0.2)
+        for pid in left():  # what did not: by PID
+            os.kill(pid, signal.SIGKILL)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _parent(pid: int) -> int:

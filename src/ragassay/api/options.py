@@ -25,8 +25,9 @@ class EvalOptions:
     `ratings` says how an LLM judge's ratings are read: "expected" (probability-weighted,
     when the backend gives token probabilities) or "greedy" (the stated values);
     `engine` "ray" judges on Ray actors (`ray_address` None starts a private local
-    instance; `workers` defaults to the cluster's CPUs), with the same results
-    (docs/scale.md); with the local engine `workers` is the processes that run the
+    instance; `workers` defaults to the cluster's CPUs; `ray_writes` "workers" has each
+    worker save its own judgments into a PostgreSQL store, default "driver"), with the
+    same results (docs/scale.md); with the local engine `workers` is the processes that run the
     offline judge (default: one per CPU, as memory allows; 1: this process);
     `price_in`/`price_out` price the judge's calls in US dollars per 1M tokens (both or
     neither; default: LiteLLM's table where litellm is installed); `routing` a cascade of
@@ -52,6 +53,7 @@ class EvalOptions:
     ratings: str = "expected"
     engine: str = "local"
     ray_address: str | None = None
+    ray_writes: str | None = None
     workers: int | None = None
     price_in: float | None = None
     price_out: float | None = None

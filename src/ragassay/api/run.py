@@ -79,7 +79,8 @@ def plan(data: object, metrics: str | Sequence[str] | None, judge: str | None,
         price=opts.judge_price, concurrency=opts.concurrency, ratings=opts.rating_mode,
         use_cache=opts.use_cache, max_context_tokens=opts.max_context_tokens,
         n_questions=opts.n_questions, seed=opts.seed,
-        engine=engine_choice(opts.engine, opts.ray_address, opts.workers, PYTHON_NAMES),
+        engine=engine_choice(opts.engine, opts.ray_address, opts.workers, PYTHON_NAMES,
+                             ray_writes=opts.ray_writes),
         resume=resume, retry_failed=retry_failed, names=PYTHON_NAMES,
         routing=None if resume else opts.routing)), _progress(opts)
 

@@ -122,6 +122,10 @@ def _retry(given: str | None) -> RetryFailed | None:
 @click.option("--ray-address", default=None, metavar="ADDRESS",
               help="Join this Ray cluster (auto, HOST:PORT, ray://HOST:PORT) instead of "
                    "starting a local instance.")
+@click.option("--ray-writes", type=click.Choice(["driver", "workers"]), default=None,
+              help="With --engine ray, who saves the judgments: driver (default; any "
+                   "store) or workers (a PostgreSQL --db only: each Ray worker writes its "
+                   "own tasks over its own connection; see docs/scale.md).")
 @click.option("--workers", type=click.IntRange(1, 4096), default=None,
               help="Worker processes: with the local engine, processes running the "
                    "offline judge (default: one per CPU, as memory allows; 1: this "
@@ -165,7 +169,8 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              trace_map_given: tuple[str, ...], read_as: ReadAs, export_otlp: str | None,
              out: Path | None,
              results_parquet: Path | None, concurrency: int, engine: str,
-             ray_address: str | None, workers: int | None, db: StoreLocation, resume: str | None,
+             ray_address: str | None, ray_writes: str | None, workers: int | None,
+             db: StoreLocation, resume: str | None,
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
@@ -183,7 +188,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     mapping, extra_headers = field_map(mapping_given), headers(headers_given)
     traces = trace_map(trace_map_given)
     try:
-        chosen_engine = engine_choice(engine, ray_address, workers)
+        chosen_engine = engine_choice(engine, ray_address, workers, ray_writes=ray_writes)
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
     price = _price(price_in, price_out)

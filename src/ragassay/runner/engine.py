@@ -31,6 +31,7 @@ from ragassay.runner.judging import (
     call_records,
     embedders_used,
     failure_of,
+    has_traces,
     judge_notes,
     judge_one,
     open_run,
@@ -75,7 +76,6 @@ class LocalRun:
         self.judge = inputs.judge or build_judge(self.config, self.store, inputs.headers)
         self.offline = self.judge if isinstance(self.judge, OfflineJudge) else None
         self.asker = None if self.offline is not None else cast(Asker, self.judge)
-        self.hops = HopScorer(self.offline)
         names = [spec.name for s in self.suites for spec in s.chosen_specs]
         self.run_id, self.done = open_run(self.config, self.suites, self.judge.model, inputs,
                                           RunMeta(reliability=reliability_meta(self.judge,
@@ -94,6 +94,8 @@ class LocalRun:
             # CPU-bound judging in worker processes: a task per batch, two per worker
             self.pool = JudgePool(self.config, workers)
             self.window = 2 * workers
+        # hops of trace samples: scored here, or (CPU-bound too) in a worker process
+        self.hops = HopScorer(self.offline) if self.pool is None else None
 
     async def one(self, item: KeyedSample, suite: Suite, batch: _Batch,
                   evidence: Evidence | None) -> None:
@@ -149,7 +151,10 @@ class LocalRun:
         queue its judgments."""
         await self.settle(self.window)
         stats, progress = self.stats, self.inputs.progress
-        items = await asyncio.to_thread(self.hops, items)
+        if self.hops is not None:
+            items = await asyncio.to_thread(self.hops, items)
+        elif self.pool is not None and has_traces(items):
+            items = await self.pool.score_hops(items)
         self.store.add_samples(self.run_id, items)
         valid = [s for s in items if isinstance(s, Sample)]
         stats.invalid += len(items) - len(valid)

@@ -45,6 +45,12 @@ class RunStats:
     waiting: int = 0  # provider batches the run left to wait for (`--batch --detach`)
     peak_rss_mib: dict[int, float] = field(default_factory=dict)  # worker process PID -> MiB
     worker_cpu_s: dict[int, float] = field(default_factory=dict)  # worker PID -> CPU seconds
+    worker_saved: int = 0  # judgments Ray workers saved themselves (`RayOptions.writes`)
+
+
+def has_traces(items: Iterable[Sample | InvalidRow]) -> bool:
+    """Whether any of the items is a sample read from a trace (it has hops to score)."""
+    return any(isinstance(s, Sample) and "trace" in s.metadata for s in items)
 
 
 class HopScorer:
@@ -56,7 +62,7 @@ class HopScorer:
         self.analyzer: Any = offline.analyzer if offline is not None else None
 
     def __call__(self, items: list[Sample | InvalidRow]) -> list[Sample | InvalidRow]:
-        if not any(isinstance(s, Sample) and "trace" in s.metadata for s in items):
+        if not has_traces(items):
             return items
         from ragassay.judge.offline import Analyzer
         from ragassay.judge.offline.hops import score_hops

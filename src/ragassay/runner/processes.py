@@ -6,8 +6,10 @@ engine sends each input batch to a pool of worker processes instead: each builds
 run's suites and judge ONCE (the same `JudgeWorker` a Ray actor is, without Ray) and
 returns the batch's judgments already serialised for the store (`store.prepare_result`);
 this process keeps the store, the input order and the progress bar, and writes a judged
-batch in one transaction. The judgments are the ones one worker makes: the same batches,
-the same code, per (sample, suite) (`tests/runner/test_processes.py`).
+batch in one transaction. The hops of samples read from traces are scored in a worker
+too (`JudgePool.score_hops`, before the batch is stored), not in this process. The
+judgments and hop scores are the ones one worker makes: the same batches, the same code,
+per (sample, suite) (`tests/runner/test_processes.py`).
 
 Memory: a worker holds the judge's tables (~0.6-0.8 GiB measured, benches/RESULTS.md), and
 at most two batches per worker are in flight. The default count (`default_workers`) is the
@@ -31,7 +33,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from ragassay.runner.ray_worker import BatchIn, BatchOut, JudgeWorker, WorkerSetup
-from ragassay.types import RunConfig
+from ragassay.types import InvalidRow, RunConfig, Sample
 
 WATCH_S = 1.0  # how often a worker checks that the engine is alive
 WORKER_MIB = 900  # a worker's peak RSS with the offline judge, rounded up (RESULTS.md)
@@ -109,6 +111,12 @@ def _judge(batch: BatchIn) -> BatchOut:
     return asyncio.run(_WORKER.judge_batch(batch))
 
 
+def _score_hops(items: list[Sample | InvalidRow]) -> list[Sample | InvalidRow]:
+    """Score the hops of a batch's trace samples in this worker process."""
+    assert _WORKER is not None
+    return asyncio.run(_WORKER.score_hops(items))
+
+
 def _context() -> multiprocessing.context.BaseContext:
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
@@ -130,6 +138,12 @@ class JudgePool:
         """The batch's judgments, made in a worker process."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, _judge, batch)
+
+    async def score_hops(self, items: list[Sample | InvalidRow]) -> list[Sample | InvalidRow]:
+        """The items with their trace samples' hops scored, in a worker process (the
+        analysis is the offline judge's: CPU-bound, as judging is)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, _score_hops, items)
 
     def close(self) -> None:
         """Stop the workers: batches not started are dropped, those running finish."""

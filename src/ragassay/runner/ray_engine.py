@@ -2,7 +2,8 @@
 
 The driver (this process) does what needs the store and the input order: it reads and
 validates the samples with the same `dataset` code as the local runner (same ids, same
-one-line reasons), stores each input batch, leaves out the (sample, suite) judgments
+one-line reasons), has a worker score the hops of samples read from traces, stores each
+input batch, leaves out the (sample, suite) judgments
 already done (resume), and sends the rest in tasks to `JudgeWorker` actors (each
 builds the judge once): 128 samples a task for the offline judge; for an LLM judge an
 eighth of a worker's share of `--concurrency` (one sample up to a share of 15), so that
@@ -17,6 +18,11 @@ retried after a worker died is judged again from the start and saved once: saves
 idempotent per (sample, suite). The driver only bounds the tasks in flight (`depth`
 per worker, to the least busy one). `--concurrency` is split across the workers, each
 with its own policy layer (AIMD per endpoint, Retry-After).
+
+Who saves (`RayOptions.writes`): the driver (default; any store), or, with a PostgreSQL
+store, each worker over its own connection (a task then names the run and comes back
+as counts only). Either way a task's judgments are one transaction, idempotent per
+(sample, suite), and a task comes back only once they are saved.
 """
 
 from __future__ import annotations
@@ -35,11 +41,11 @@ from pydantic import SecretStr
 
 from ragassay.metrics import Suite, get_suites
 from ragassay.runner.judging import (
-    HopScorer,
     RunInputs,
     RunStats,
     batches,
     failure_of,
+    has_traces,
     open_run,
     run_meta,
     with_prompt_versions,
@@ -109,6 +115,18 @@ def _worker_env(config: RunConfig) -> tuple[RunConfig, dict[str, SecretStr]]:
     return config, env
 
 
+PG_VARIABLES = ("PGUSER", "PGPASSWORD", "PGHOST", "PGPORT", "PGDATABASE", "PGSSLMODE",
+                "PGSSLROOTCERT", "PGSSLCERT", "PGSSLKEY", "PGOPTIONS", "PGCONNECT_TIMEOUT")
+
+
+def _pg_env() -> dict[str, SecretStr]:
+    """The driver's libpq variables for workers that connect to the store themselves: a
+    URL without a password works on the nodes as it does here (~/.pgpass does not
+    travel: a node needs its own)."""
+    return {name: SecretStr(os.environ[name]) for name in PG_VARIABLES
+            if os.environ.get(name)}
+
+
 def _unwrap(exc: BaseException) -> BaseException:
     """What a worker raised (a JudgeAborted, a BackendError), or one line for a worker
     that died or could not start."""
@@ -137,7 +155,6 @@ class _RayRun:
         self.config = with_prompt_versions(config, self.suites)
         self.store = inputs.store
         self.offline = is_offline(self.config.judge)
-        self.hops = HopScorer()
         self.pool = self._start_workers()
         self.run_id, self.done = open_run(self.config, self.suites, self.pool.model, inputs,
                                           RunMeta(reliability=self.pool.reliability))
@@ -176,6 +193,11 @@ class _RayRun:
         n = self._worker_count(notes)
         shares = split(self.config.concurrency, n) if not self.offline else [1] * n
         worker_config, env = (self.config, {}) if self.offline else _worker_env(self.config)
+        store_url = None
+        if self.options.writes == "workers":
+            url = self.store.connect_url
+            assert url is not None  # run_on_ray refused another store
+            store_url, env = SecretStr(url), {**env, **_pg_env()}
         path, node = self._cache_paths()
         reader, reader_name = self._cache_reader(CacheReader, path, node)
         actor = self.ray.remote(JudgeWorker).options(
@@ -185,7 +207,7 @@ class _RayRun:
         handles = [actor.remote(WorkerSetup(
             config=worker_config.model_copy(update={"concurrency": max(1, share)}),
             headers=headers, env=env, store_path=path, driver_node=node,
-            reader=reader_name)) for share in shares]
+            reader=reader_name, store_url=store_url)) for share in shares]
         try:  # every worker built (and any failure to build said) before the run starts
             described = self.ray.get([h.describe.remote() for h in handles])
             info = described[0]
@@ -235,7 +257,13 @@ class _RayRun:
     def feed(self, items: list[Sample | InvalidRow]) -> None:
         """Store one input batch, leave out what is done, send the rest to the workers."""
         stats, progress = self.stats, self.inputs.progress
-        items = self.hops(items)
+        if has_traces(items):  # CPU-bound (the offline analyzer): on a worker, not here
+            try:
+                with _interruptible():
+                    items = self.ray.get(self.pool.handles[self._least_busy()]
+                                         .score_hops.remote(items))
+            except Exception as exc:
+                raise _unwrap(exc) from None
         self.store.add_samples(self.run_id, items)
         valid = [s for s in items if isinstance(s, Sample)]
         stats.invalid += len(items) - len(valid)
@@ -259,10 +287,14 @@ class _RayRun:
             self.collect()
         samples = [s for s, _ in task]
         todo = [(i, name) for i, (_, names) in enumerate(task) for name in names]
-        worker = min(range(len(self.busy)), key=lambda i: self.busy[i])
-        ref = self.pool.handles[worker].judge_batch.remote(BatchIn(samples, todo))
+        worker = self._least_busy()
+        save_in = self.run_id if self.options.writes == "workers" else None
+        ref = self.pool.handles[worker].judge_batch.remote(BatchIn(samples, todo, save_in))
         self.pending[ref] = _Sent(worker, len(samples))
         self.busy[worker] += 1
+
+    def _least_busy(self) -> int:
+        return min(range(len(self.busy)), key=lambda i: self.busy[i])
 
     def collect(self) -> None:
         """Wait for a task, then take every task that has come back: write their
@@ -282,8 +314,10 @@ class _RayRun:
         for one in sent:
             self.busy[one.worker] -= 1
         outs, failure = self._get(ready, sent)
-        self.store.save_results(self.run_id, [r for _, o in outs for r in o.results],
-                                [c for _, o in outs for c in o.cache])
+        results = [r for _, o in outs for r in o.results]
+        cache = [c for _, o in outs for c in o.cache]
+        if results or cache:  # nothing when the workers saved their own
+            self.store.save_results(self.run_id, results, cache)
         for one, out in outs:
             self._count(one, out)
         if failure is not None:
@@ -313,6 +347,7 @@ class _RayRun:
             stats.usage = stats.usage + usage
             stats.per_suite[suite] = stats.per_suite.get(suite, Usage()) + usage
         stats.samples += sent.samples
+        stats.worker_saved += out.saved
         self.pool.peak_rss_mib[out.pid] = out.peak_rss_mib
         self.pool.notes += [n for n in out.notes if n not in self.pool.notes]
         if self.inputs.progress:
@@ -356,6 +391,10 @@ def run_on_ray(samples: Iterable[Sample | InvalidRow], config: RunConfig, inputs
     """`runner.evaluate(..., ray=options)`: the same run in the store, judged by Ray
     actors; connected to Ray (or a local instance started) for the run only. Blocking;
     one Ray run at a time per process (a second one is refused in one line)."""
+    if options.writes == "workers" and not inputs.store.is_postgres:
+        raise RayEngineError("--ray-writes workers needs a PostgreSQL store (--db "
+                             "postgresql://...): Ray workers on other machines cannot write "
+                             f"to the SQLite file {inputs.store.label}; leave it at driver")
     if not _ONE_RUN.acquire(blocking=False):
         raise RayEngineError("another Ray run is in progress in this process; run them one "
                              "after another (each run already uses every worker)")

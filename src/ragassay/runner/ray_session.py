@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from ragassay.runner.ray_guard import MARK, InstanceGuard
 
@@ -41,6 +41,10 @@ class RayOptions:
     judgment reaches the store soon after it is made (a killed driver loses the calls
     in flight and few more). `depth` is the tasks in flight per worker: 2 for the
     offline judge; with an LLM judge enough for twice the worker's share.
+    `writes` is who saves the judgments: "driver" (default: every store, one connection,
+    the workers need no route to the database) or "workers" (a PostgreSQL store only:
+    each worker saves its own tasks over its own connection, and the results never pass
+    through the driver; docs/scale.md says when that pays).
     """
 
     address: str | None = None
@@ -49,6 +53,7 @@ class RayOptions:
     depth: int | None = None
     cpus_per_worker: float = 1.0
     temp_dir: str | None = None  # a local instance's session folder (kept afterwards)
+    writes: Literal["driver", "workers"] = "driver"
 
 
 def _ray() -> Any:

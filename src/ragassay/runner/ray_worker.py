@@ -6,10 +6,12 @@ samples sent by the driver: each sample keyed once, the offline judge's evidence
 the batch in one go, every (sample, suite) judgment bounded by the worker's share of
 `--concurrency`. It returns the batch's judgments already serialised for the store
 (`store.prepare_result`), so the driver only writes rows, plus the judge-call cache
-entries made since its last batch (the driver writes them too). The worker never writes
-a database: a worker on the driver's node reads cache hits from the store file itself
-(read-only, SQLite WAL lets it read while the driver writes); one on another node asks a
-`CacheReader` actor on the driver's node.
+entries made since its last batch (the driver writes them too). A worker on the driver's
+node reads cache hits from the store file itself (read-only, SQLite WAL lets it read while
+the driver writes); one on another node asks a `CacheReader` actor on the driver's node.
+With a PostgreSQL store and `RayOptions(writes="workers")` a worker connects to the store
+itself: it reads cache hits there and saves each task's judgments and cache entries in
+one transaction of its own (the task names the run), returning only the counts.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from ragassay.judge.offline_judge import OfflineJudge
 from ragassay.judge.reliability import reliability_meta
 from ragassay.metrics import Outcome, Suite, get_suites
 from ragassay.runner.judging import (
+    HopScorer,
     batch_evidence,
     build_judge,
     call_records,
@@ -41,7 +44,7 @@ from ragassay.runner.judging import (
 )
 from ragassay.store import PreparedResult, Store, cache_row, prepare_result
 from ragassay.text import KeyedSample, key_sample
-from ragassay.types import RunConfig, Sample, Usage
+from ragassay.types import InvalidRow, RunConfig, Sample, Usage
 from ragassay.version import __version__
 
 RECENT_ENTRIES = 4096  # cache entries a worker remembers itself (repeats within a run)
@@ -59,6 +62,7 @@ class WorkerSetup:
     store_path: str | None = None  # the driver's store, for cache reads (None: no reads)
     driver_node: str | None = None  # the Ray node it is on
     reader: str | None = None  # the name of a CacheReader there, for workers elsewhere
+    store_url: SecretStr | None = field(default=None, repr=False)  # a PostgreSQL store to save to
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,7 @@ class BatchIn:
 
     samples: list[Sample]
     todo: list[tuple[int, str]]
+    run_id: str | None = None  # the worker saves the judgments into this run itself
 
 
 @dataclass
@@ -80,6 +85,7 @@ class BatchOut:
     pid: int
     peak_rss_mib: float
     cpu_s: float = 0.0  # this worker process's CPU time so far
+    saved: int = 0  # judgments the worker saved itself (`BatchIn.run_id`)
 
 
 class WorkerCache:
@@ -162,7 +168,10 @@ class JudgeWorker:
         self.config = setup.config
         self.suites = {s.name: s for s in get_suites(self.config.metrics)}
         local, reader = None, None
-        if setup.store_path and _on_node(setup.driver_node) and Path(setup.store_path).is_file():
+        self.store: Store | None = None
+        if setup.store_url is not None:  # it saves its judgments: one connection, kept
+            self.store = local = Store(setup.store_url.get_secret_value())
+        elif setup.store_path and _on_node(setup.driver_node) and Path(setup.store_path).is_file():
             local = Store(setup.store_path, readonly=True)
         elif setup.reader is not None:
             import ray
@@ -176,6 +185,7 @@ class JudgeWorker:
         self.options = suite_options(self.config, list(self.suites.values()), self.judge)
         self.gate = asyncio.Semaphore(max(1, self.config.concurrency))
         self.analyzing = asyncio.Lock()  # the analyzer's caches are not thread-safe
+        self.hops: HopScorer | None = None  # built on the first trace sample
 
     def describe(self) -> dict[str, Any]:
         """The judge's model, embedders and reliability table, this worker's PID and
@@ -202,9 +212,25 @@ class JudgeWorker:
             usage[suite_name] = usage.get(suite_name, Usage()) + outcome.result.usage
         results = [prepare_result(o.result, call_records(item.sample, o.result.suite, o))
                    for o, (item, _, _) in zip(outcomes, pairs, strict=True)]
-        return BatchOut(results=results, cache=self.cache.drain(), usage=usage,
+        cache, saved = self.cache.drain(), 0
+        if batch.run_id is not None:  # saved here, in one transaction: only counts go back
+            if self.store is None:
+                raise RuntimeError("a task to save was sent to a worker without a store")
+            await asyncio.to_thread(self.store.save_results, batch.run_id, results, cache)
+            results, cache, saved = [], [], len(results)
+        return BatchOut(results=results, cache=cache, usage=usage,
                         notes=judge_notes(self.judge), pid=os.getpid(),
-                        peak_rss_mib=peak_rss_mib(), cpu_s=time.process_time())
+                        peak_rss_mib=peak_rss_mib(), cpu_s=time.process_time(), saved=saved)
+
+    async def score_hops(self, items: list[Sample | InvalidRow]) -> list[Sample | InvalidRow]:
+        """The items with their trace samples' hops scored (`HopScorer`: with this
+        worker's offline analyzer, as the engine's process would with its own)."""
+        if self.failure is not None:
+            raise self.failure
+        if self.hops is None:
+            self.hops = HopScorer(self.offline)
+        async with self.analyzing:
+            return await asyncio.to_thread(self.hops, items)
 
     async def _one(self, item: KeyedSample, suite: Suite, evidence: Evidence | None
                    ) -> Outcome:

@@ -52,6 +52,7 @@ class OptionNames:
     engine: str
     ray_address: str
     workers: str
+    ray_writes: str
     batch: str
     read_as: str
 
@@ -67,12 +68,12 @@ CLI_NAMES = OptionNames(judge="--judge", metrics="--metrics", field_map="--map",
                         resume="--resume", retry_failed="--retry-failed",
                         skip_invalid="--skip-invalid", base_url="--base-url",
                         engine="--engine", ray_address="--ray-address", workers="--workers",
-                        batch="--batch", read_as="--format")
+                        ray_writes="--ray-writes", batch="--batch", read_as="--format")
 PYTHON_NAMES = OptionNames(judge="judge", metrics="metrics", field_map="field_map",
                            resume="resume", retry_failed="retry_failed",
                            skip_invalid="skip_invalid", base_url="base_url", engine="engine",
-                           ray_address="ray_address", workers="workers", batch="batch",
-                           read_as="read_as")
+                           ray_address="ray_address", workers="workers",
+                           ray_writes="ray_writes", batch="batch", read_as="read_as")
 
 
 @dataclass(frozen=True)
@@ -136,18 +137,25 @@ Engine = LocalEngine | RayOptions
 
 
 def engine_choice(engine: str, ray_address: str | None = None, workers: int | None = None,
-                  names: OptionNames = CLI_NAMES) -> Engine:
-    """The engine a front end's three settings name; ValueError (one line) for an engine
-    not known, a Ray address without the Ray engine, or fewer than one worker."""
+                  names: OptionNames = CLI_NAMES, ray_writes: str | None = None) -> Engine:
+    """The engine a front end's settings name; ValueError (one line) for an engine not
+    known, a Ray address or a Ray writer without the Ray engine, or fewer than one
+    worker. `ray_writes`: who saves a Ray run's judgments ("driver", the default, or
+    "workers": a PostgreSQL store only, checked when the run starts)."""
     if engine not in ("local", "ray"):
         raise ValueError(f"{names.engine} must be 'local' or 'ray', not {engine!r}")
     if workers is not None and workers < 1:
         raise ValueError(f"{names.workers} must be at least 1, not {workers}")
+    if ray_writes not in (None, "driver", "workers"):
+        raise ValueError(f"{names.ray_writes} must be 'driver' or 'workers', not "
+                         f"{ray_writes!r}")
     if engine == "ray":
-        return RayOptions(address=ray_address, workers=workers)
-    if ray_address is not None:
-        ray = "--engine ray" if names is CLI_NAMES else "engine='ray'"
-        raise ValueError(f"{names.ray_address} needs {ray}")
+        return RayOptions(address=ray_address, workers=workers,
+                          writes="workers" if ray_writes == "workers" else "driver")
+    ray = "--engine ray" if names is CLI_NAMES else "engine='ray'"
+    for name, given in ((names.ray_address, ray_address), (names.ray_writes, ray_writes)):
+        if given is not None:
+            raise ValueError(f"{name} needs {ray}")
     return LocalEngine(workers=workers)
 
 

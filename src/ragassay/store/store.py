@@ -93,6 +93,7 @@ class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, 
         self.label = dialect.redacted(url) if self.is_postgres else str(path)
         self.path = Path(path) if not self.is_postgres else Path(".")
         self.readonly = readonly
+        self._url = url if self.is_postgres else None  # credentials: `connect_url` only
         self._lock = threading.RLock()
         if self.is_postgres:  # a PgConnection has the sqlite3 connection's face (dialect)
             self._conn = cast(sqlite3.Connection, open_postgres(url, self.label,
@@ -103,6 +104,13 @@ class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, 
         # runs read whose config has fields this version does not know (the CLI says so)
         self.unknown_configs: dict[str, tuple[str, ...]] = {}
         self._writable: set[str] = set()  # runs checked writable by this store
+
+    @property
+    def connect_url(self) -> str | None:
+        """A PostgreSQL store's whole URL, credentials included, for another process that
+        connects to the same store itself (a Ray worker that saves its judgments); None
+        for SQLite. Never print it (`label` is the redacted form)."""
+        return self._url
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -334,28 +342,33 @@ class Store(SamplesMixin, LedgerMixin, LabelsMixin, OutcomesMixin, ScoresMixin, 
 
     def _write_results(self, conn: sqlite3.Connection, run_id: str,
                        results: Sequence[PreparedResult], now: str) -> None:
-        """Write judgments inside the caller's transaction (results, values, calls)."""
-        for r in results:
-            key = (run_id, r.sample_id, r.suite)
-            conn.execute("DELETE FROM metric_values WHERE run_id = ? AND sample_id = ?"
-                         " AND suite = ?", key)
-            conn.execute(
-                "INSERT INTO results (run_id, sample_id, suite, strategy, reasoning, usage,"
-                " results, suspicious, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (run_id, sample_id, suite) DO UPDATE SET"
-                " strategy = excluded.strategy, reasoning = excluded.reasoning, usage ="
-                " excluded.usage, results = excluded.results, suspicious ="
-                " excluded.suspicious, created = excluded.created",
-                (*key, r.strategy, r.reasoning, r.usage_json, r.results_json,
-                 int(r.suspicious), now),
-            )
-            conn.executemany(
-                "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy,"
-                " value, unscored_reason, abstention) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(*key, name, r.strategy, value, reason, abstained)
-                 for name, value, reason, abstained in r.values],
-            )
-            _insert_calls(conn, run_id, r.calls, now)
+        """Write judgments inside the caller's transaction (results, values, calls): four
+        statements for the whole batch, each run over every row (`executemany`; on
+        PostgreSQL one pipelined round trip each, not four per judgment). A (sample, suite)
+        given twice keeps the last, as writing them one by one did."""
+        calls = [c for r in results for c in r.calls]  # a repeat's calls stay too
+        results = list({(r.sample_id, r.suite): r for r in results}.values())
+        keys = [(run_id, r.sample_id, r.suite) for r in results]
+        conn.executemany("DELETE FROM metric_values WHERE run_id = ? AND sample_id = ?"
+                         " AND suite = ?", keys)
+        conn.executemany(
+            "INSERT INTO results (run_id, sample_id, suite, strategy, reasoning, usage,"
+            " results, suspicious, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (run_id, sample_id, suite) DO UPDATE SET"
+            " strategy = excluded.strategy, reasoning = excluded.reasoning, usage ="
+            " excluded.usage, results = excluded.results, suspicious ="
+            " excluded.suspicious, created = excluded.created",
+            [(*key, r.strategy, r.reasoning, r.usage_json, r.results_json,
+              int(r.suspicious), now) for key, r in zip(keys, results, strict=True)],
+        )
+        conn.executemany(
+            "INSERT INTO metric_values (run_id, sample_id, suite, metric, strategy,"
+            " value, unscored_reason, abstention) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(*key, name, r.strategy, value, reason, abstained)
+             for key, r in zip(keys, results, strict=True)
+             for name, value, reason, abstained in r.values],
+        )
+        _insert_calls(conn, run_id, calls, now)
 
     def results_of(self, run_id: str, sample_id: str) -> list[SampleResult]:
         """One sample's results, by suite."""
