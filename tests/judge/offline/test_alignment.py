@@ -244,3 +244,34 @@ def test_a_duration_in_other_units_of_the_same_length_is_no_contradiction(
     it as a paraphrase in other words: a known limit, test_probes.py)."""
     ev = _ev(an, [SHIPPING, ACCOUNTS], "Returns must be requested within 2 weeks of delivery.")
     assert ev.contradicts == [None], reasoning(ev)
+
+
+def test_neither_quantifies_what_it_denies(an: Analyzer) -> None:
+    """"Neither X has Y" says it of every X: a unit on one X that has Y contradicts it
+    (a quantifier), one that lacks Y agrees."""
+    ctx = ["The city bike costs $300 and comes with a basket. The mountain bike costs $500 "
+           "and comes without a basket.", "Both bikes come with lights."]
+    wrong = _ev(an, ctx, "Neither bike comes with a basket.")
+    assert wrong.contradicts == ["quantifier"] and wrong.faithfulness is not None
+    assert wrong.faithfulness < HALLUCINATION_THRESHOLD
+    none = _ev(an, ctx, "None of the bikes come with a basket.")
+    assert none.contradicts == ["quantifier"]
+    right = _ev(an, ["Neither bike comes with a helmet. The city bike costs $300."],
+                "Neither bike comes with a helmet.")
+    assert right.contradicts == [None]
+
+
+def test_a_subject_of_another_clause_moved_into_this_one(an: Analyzer) -> None:
+    """A sentence that says one thing of A and another of B ("A ..., but B is not"): a
+    claim saying A's of B restates A's clause with B in A's place (an entity swap), while
+    a clause opening with a verb ("and covers ...") has no subject to move."""
+    ctx = ["The parking permit is issued to full-time employees, but visitors are not "
+           "entitled to one.",
+           "Archive tables are kept for audits only, and all queries run against the "
+           "live tables.",
+           "Dental cover starts after three months and covers your partner at no extra cost."]
+    assert _ev(an, ctx, "The parking permit is issued to visitors.").contradicts == ["entity"]
+    assert _ev(an, ctx, "All queries run against the archive tables.").contradicts == ["entity"]
+    assert _ev(an, ctx, "The parking permit is issued to full-time employees."
+               ).contradicts == [None]
+    assert _ev(an, ctx, "Your dental cover begins after three months.").contradicts == [None]

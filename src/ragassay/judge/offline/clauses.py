@@ -41,9 +41,14 @@ _BREAK = re.compile(
 
 _UNIVERSAL_TEXT = """
     all every each any everyone everybody everything anyone anybody anything always
-    nobody whatever whichever whoever
+    nobody whatever whichever whoever whenever
 """
 UNIVERSAL = frozenset(_UNIVERSAL_TEXT.split())
+# "neither plan", "none of the mortgages": negations that also quantify (no X has it)
+_NONE_OF = frozenset({"neither", "none"})
+# "100 MB each": a quantifier with nothing after it to quantify distributes a figure
+_DISTRIBUTIVE = frozenset({"each"})
+_TIME_STEM = stem("time")
 # universals that stand for people or things themselves: they quantify no word after them
 _PRONOUNS = frozenset(
     {"everyone", "everybody", "everything", "anyone", "anybody", "anything", "nobody",
@@ -65,7 +70,7 @@ _LIGHT = frozenset(_LIGHT_TEXT.split())
 _COMPARATIVES_TEXT = "more less fewer later earlier sooner greater higher lower longer only"
 _COMPARATIVES = frozenset(_COMPARATIVES_TEXT.split())
 _ATTRIBUTIVE = frozenset({"failed", "failing"})
-_DETERMINERS = frozenset({
+DETERMINERS = frozenset({
     "a", "an", "the", "any", "each", "every", "this", "that", "these", "those",
     "its", "their", "your", "our", "his", "her", "my",
 })
@@ -124,7 +129,7 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int) -> list[
         t = toks[i]
         if not is_negation(t):
             continue
-        if t in _ATTRIBUTIVE and i > 0 and toks[i - 1] in _DETERMINERS:
+        if t in _ATTRIBUTIVE and i > 0 and toks[i - 1] in DETERMINERS:
             continue  # "retries a failed delivery"
         if t in ("not", "no") and i + 1 < len(toks) and toks[i + 1] in _COMPARATIVES:
             continue  # "no later than", "not only"
@@ -192,16 +197,23 @@ def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str 
     "everyone": None)."""
     out: list[str | None] = []
     for i in range(lead, len(toks)):
-        if toks[i] not in UNIVERSAL or (toks[i] == "any" and i and toks[i - 1] in ("of", "than")):
+        t = toks[i]
+        if (t not in UNIVERSAL and t not in _NONE_OF) or (
+                t == "any" and i and toks[i - 1] in ("of", "than")):
             continue  # "the highest of any school", "more than any other": a comparison
         head = None
-        if toks[i] in _PRONOUNS:
+        if t in _PRONOUNS:
             out.append(None)
+            continue
+        if t == "whenever":
+            out.append(_TIME_STEM)  # "whenever you like": at any time
             continue
         for j in range(i + 1, min(len(toks), i + 4)):
             if toks[j] not in STOPWORDS and not _is_number(stems[j]):
                 head = stems[j]
                 break
+        if head is None and t in _DISTRIBUTIVE:
+            continue  # "100 MB each", "$5 apiece": per item, not of everything
         out.append(head)
     return out
 
