@@ -37,7 +37,16 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .clauses import DETERMINERS, Part, clause_parts, clauses, neighbours, part, taken
+from .clauses import (
+    DETERMINERS,
+    Part,
+    clause_parts,
+    clauses,
+    conditioned,
+    neighbours,
+    part,
+    taken,
+)
 from .contradiction import role_swap
 from .lexical import FILLER, antonym_stems, stem
 from .scope import TIMES, elsewhere, name_swap, narrowed, time_bound
@@ -237,6 +246,8 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units) -> list[str]:
     if flip and "unless" in p.info.tokens and "if" in u.part.info.tokens and any(
             h is not None for h in u.sentence.negations):
         flip = None  # "..., unless C" says what "not ... if C" says
+    if flip and p.opening == "elliptic" and not part(p.text).words <= u.words:
+        flip = None  # "..., not for damage to your own car": a case the unit does not state
     if flip:
         kinds.append(flip)
     return kinds
@@ -330,7 +341,14 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     restated = any(f.restates and not f.swaps for _, f in fits)
     # a clause that restates the claim stands for its sentence
     by_clause = {u.row for u, f in fits if u.clause and f.restates}
-    fits = [(u, f) for u, f in fits if u.clause or u.row not in by_clause]
+    # ... and for a clause of it that states less ("Cancelled orders are refunded
+    # automatically if ..." for "Cancelled orders are refunded automatically"; "..., but
+    # not if it is written off" for "A courtesy car is provided")
+    wider = [u for u, f in fits if u.clause and f.restates]
+    fits = [(u, f) for u, f in fits
+            if (u.clause and (f.restates or not any(
+                w.row == u.row and w.part is not u.part and u.words < w.words for w in wider)))
+            or u.row not in by_clause]
     judged = [(u, f, _conflicts(p, u, f, units)) for u, f in fits]
     if not judged or any(not kinds for _, _, kinds in judged):
         return Judged(restated=restated)
@@ -393,7 +411,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     if len(ctx) == 0 or s.asks:
         return Finding()  # (a question asserts nothing)
     units = Units.of(ctx)
-    parts = clauses(s.text)
+    parts = conditioned(clauses(s.text))
     names = frozenset(stem(n) for n in s.names)
     restated = False
     if len(parts) > 1 and (whole := part(s.text)).universal and _exception(

@@ -35,7 +35,7 @@ _BREAK = re.compile(
     r"\s*[;()\[\]:]\s*"  # semicolons, brackets, colons
     r"|\s+[-\u2013\u2014]\s+|\u2014"  # a dash set off by spaces, an em dash
     r"|\s*,(?=\s)(?!\s*\d)\s*"  # a comma before a space and no digit (not "1,000", "1 , 000")
-    rf"|\s+(?=(?:{_OPENS})\s)",  # a word that opens a clause
+    rf"|(?<!\bnot)\s+(?=(?:{_OPENS})\s)",  # a word that opens a clause (not "not if")
     re.IGNORECASE,
 )
 
@@ -111,7 +111,7 @@ class Part:
     counted: frozenset[str]  # content stems within two tokens after a number
     quantified: tuple[str | None, ...]  # per universal quantifier, the stem it quantifies
     restricted: bool
-    opening: str | None  # "verb", "preposition", "relative": no subject of its own
+    opening: str | None  # "verb", "preposition", "relative", "elliptic": no subject of its own
     capitalised: frozenset[str]  # stems of its capitalised tokens (names, the first word)
 
     @property
@@ -231,19 +231,23 @@ _PREPOSITIONS_TEXT = """
 """
 _PREPOSITIONS = frozenset(_PREPOSITIONS_TEXT.split())
 _RELATIVES = frozenset({"which", "who", "whom", "whose"})
+_CONDITIONS = frozenset({"if", "when", "while", "once", "after", "before"})
 _OBJECT_STARTS = frozenset({"no", "up", "a", "an", "the", "to"})
 
 
 def _opening(toks: tuple[str, ...]) -> str | None:
     """How a clause opens when it has no subject of its own: "verb" ("has no device
     limit", "syncs up to 2 devices"), "preposition" ("and from 9 am to 1 pm on
-    Saturdays"), "relative" ("which are caused by viruses"), else None."""
+    Saturdays"), "relative" ("which are caused by viruses"), "elliptic" (a negation of
+    the first clause's predicate in a case: "but not if it is written off"), else None."""
     i = 0
     while i < len(toks) and toks[i] in _CONJUNCTIONS:
         i += 1
     if i >= len(toks):
         return None
     first, nxt = toks[i], toks[i + 1] if i + 1 < len(toks) else ""
+    if first in ("not", "never") and (nxt in _PREPOSITIONS or nxt in _CONDITIONS):
+        return "elliptic"  # "..., but not if it is written off", "not for damage to ..."
     if first in _RELATIVES:
         return "relative"
     if first in _PREPOSITIONS:
@@ -264,10 +268,10 @@ def subject_words(p: Part) -> frozenset[str]:
     out = []
     for i in range(p.info.lead, len(toks)):
         t = toks[i]
-        if t in _AUXILIARIES or is_negation(t) or _is_number(stems[i]):
+        if t in _AUXILIARIES or is_negation(t) or _is_count(t, stems[i]):
             break
-        if stems[i] in p.words:
-            out.append(stems[i])
+        if _word_stem(t, stems[i]) in p.words:
+            out.append(_word_stem(t, stems[i]))
     return frozenset(out)
 
 
@@ -327,24 +331,35 @@ def predicate_words(p: Part) -> frozenset[str]:
     stems = lemma_stems(toks, p.info.all_stems)
     out = []
     for i in range(p.info.lead, len(toks)):
-        if toks[i] in _PREPOSITIONS or _is_number(stems[i]):
+        if toks[i] in _PREPOSITIONS or _is_count(toks[i], stems[i]):
             break
-        if stems[i] in p.words:
-            out.append(stems[i])
+        if _word_stem(toks[i], stems[i]) in p.words:
+            out.append(_word_stem(toks[i], stems[i]))
     return frozenset(out)
+
+
+def _is_count(token: str, stem: str) -> bool:
+    """A number that counts ("3 devices"), not a rank ("third party")."""
+    return _is_number(stem) and token not in _ORDINALS
+
+
+def _word_stem(token: str, stem: str) -> str:
+    """A token's stem as Part.words has it (a rank as its word: "third")."""
+    return token if token in _ORDINALS else stem
 
 
 def taken(pieces: Sequence[Part], k: int) -> frozenset[str]:
     """What clause k takes from its sentence when it has no subject of its own: a verb
     its first clause's subject ("..., has no device limit"), a prepositional phrase what
-    the first clause says before its own ("..., and from 9 am to 1 pm on Saturdays"), a
-    relative clause what it refers to ("..., which are caused by viruses")."""
+    the first clause says before its own ("..., and from 9 am to 1 pm on Saturdays"; so
+    does an elliptic negation, "..., but not if it is written off"), a relative clause
+    what it refers to ("..., which are caused by viruses")."""
     p = pieces[k]
     if not k or p.opening is None:
         return frozenset()
     if p.opening == "relative":
         return last_words(pieces[k - 1])
-    if p.opening == "preposition":
+    if p.opening == "preposition" or p.opening == "elliptic":
         return predicate_words(pieces[0])
     return subject_words(pieces[0])
 
@@ -499,3 +514,32 @@ def clause_parts(text: str) -> tuple[Part, ...]:
 def clauses(text: str) -> list[Part]:
     """The parts of the sentence's clauses (one, the sentence, when it has one)."""
     return list(clause_parts(text))
+
+
+_CONDITION = re.compile(r"^\W*(?:and\s+|but\s+|even\s+|only\s+)?(?:if|when|unless)\b",
+                        re.IGNORECASE)
+
+
+def conditioned(parts: list[Part]) -> list[Part]:
+    """Clauses with a condition read with the clause it conditions ("A courtesy car is
+    not provided | if your car is written off": one statement, its polarity the main
+    clause's; alone, "if your car is written off" says nothing of cars), in claims and
+    contexts alike."""
+    if len(parts) < 2 or not any(_CONDITION.match(p.text) for p in parts):
+        return parts
+    out: list[Part] = []
+    pending: Part | None = None
+    for p in parts:
+        if pending is not None:
+            out.append(part(f"{pending.text} {p.text}"))
+            pending = None
+        elif _CONDITION.match(p.text):
+            if out:
+                out[-1] = part(f"{out[-1].text} {p.text}")
+            else:
+                pending = p
+        else:
+            out.append(p)
+    if pending is not None:
+        out.append(pending)
+    return out

@@ -72,7 +72,7 @@ _PATTERNS = (
     rf"(?:in|by|within) (?:the |these |this |those |my |our |your |any )?(?:[\w-]+ ){{0,2}}?"
     rf"{_SOURCE}\b",
     rf"\b(?:is|are){_NOT} available to (?:me|us)\b",
-    r"\bnot something (?:that )?(?:i|we|the|these|this|our|my)\b",
+    rf"(?:\bnot|n{_A}t) something (?:that )?(?:i|we|the|these|this|our|my)\b",
     rf"\b(?:there{_A}?s|there is|there are|i (?:found|see|can find|could find)) nothing\b",
     rf"\bnothing (?:in|about|on|regarding) (?:the |these |this |those |my |our |your )?"
     rf"(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
@@ -129,9 +129,10 @@ def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
     the question does not, talk about the sources aside ("I'm not sure, but his books
     have been translated into 42 languages"). A clause asking what is not known ("...
     don't say which payment methods are accepted") is part of the decline."""
-    if missing_terms(sentence, pool, question):
+    # a referral clause names whom to ask ("..., but HR should be able to help"): no claim
+    parts = tuple(c for c in clause_texts(sentence) if not is_referral(c)) or (sentence,)
+    if missing_terms(" ".join(parts), pool, question):
         return True
-    parts = clause_texts(sentence)
     # what the sentence says beyond its decline phrases; a clause asking what is not
     # known is the decline's object ("... don't say which payment methods are accepted")
     text = " ".join(DECLINE.sub(" ", c) for i, c in enumerate(parts)
