@@ -141,13 +141,14 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
 
 def _moved(w: str, v: str, p: Part, u: Unit, subject: bool) -> bool:
     """Whether the claim puts the subject of another clause of the unit's sentence in
-    the place of the unit's word: the sentence says something else of each ("... is
-    available to permanent staff, but interns are not eligible": "available to interns";
-    "Read replicas are used for SELECT queries only, and all writes go to the primary":
-    "writes go to the read replicas")."""
+    the place of the unit's word, a clause that denies or limits what it says of it: the
+    sentence sets the two apart ("... is available to permanent staff, but interns are
+    not eligible": "available to interns"; "Read replicas are used for SELECT queries
+    only, and all writes go to the primary": "writes go to the read replicas")."""
     if not u.clause or w not in u.sentence.words or w in u.words:
         return False
     if not any(c.first == w and c.text != u.part.text and _own_subject(c)
+               and (c.restricted or any(h is not None for h in c.negations))
                for c in clause_parts(u.sentence.text)):
         return False
     return _same_slot(w, v, p, u, subject)
