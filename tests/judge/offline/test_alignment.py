@@ -275,3 +275,54 @@ def test_a_subject_of_another_clause_moved_into_this_one(an: Analyzer) -> None:
     assert _ev(an, ctx, "The parking permit is issued to full-time employees."
                ).contradicts == [None]
     assert _ev(an, ctx, "Your dental cover begins after three months.").contradicts == [None]
+
+
+LOAN = ("A replacement laptop is lent while yours is repaired at the service centre, but not "
+        "if it was damaged by liquid.")
+
+
+@pytest.mark.parametrize(("answer", "faithful"), [
+    ("Yes, you get a replacement laptop even if yours was damaged by liquid.", False),
+    ("If your laptop was damaged by liquid, a replacement laptop is lent.", False),
+    ("A replacement laptop is not lent if your laptop was damaged by liquid.", True),
+    ("If yours was damaged by liquid, no replacement laptop is lent.", True),
+    ("A replacement laptop is lent while yours is repaired at the service centre.", True),
+])
+def test_a_condition_is_read_with_what_it_conditions(an: Analyzer, answer: str,
+                                                     faithful: bool) -> None:
+    """A condition ("if ...") is read with the clause it conditions, in the claim and in
+    the context, and an elliptic negation ("..., but not if C") denies its sentence's
+    first predicate in case C: "even if C" flips it, "not ... if C" restates it."""
+    ev = _ev(an, [LOAN], answer)
+    assert (ev.contradicts == [None]) is faithful, ev.contradicts
+    assert (_faith(ev) >= HALLUCINATION_THRESHOLD) is faithful
+
+
+def test_an_elliptic_negation_of_another_case_is_no_flip(an: Analyzer) -> None:
+    """"X only covers A, not B" beside a context that says X covers A (and another
+    product covers B): the negation excludes a case the matching sentence does not state."""
+    ctx = ["The basic warranty only covers faults in manufacturing. Accidental damage is "
+           "covered by the premium plan."]
+    ev = _ev(an, ctx, "The basic warranty only covers faults in manufacturing, not "
+             "accidental damage.")
+    assert ev.contradicts == [None] and _faith(ev) >= HALLUCINATION_THRESHOLD
+
+
+def test_no_before_a_noun_negates() -> None:
+    """"No, ..." answers the question; "No refunds are given" denies (a negation)."""
+    assert part("No refunds are given after 14 days.").negations
+    assert not part("No, refunds are given after 14 days.").negations
+
+
+@pytest.mark.parametrize("answer", [
+    "I'm not sure. That isn't something the handbook covers, but Payroll should be able to "
+    "help.",
+    "That's not something these pages go into; the Registry Office will be able to "
+    "advise you.",
+])
+def test_a_decline_with_a_referral_clause(an: Analyzer, answer: str) -> None:
+    """A decline whose sentence ends by naming whom to ask ("..., but Payroll should be
+    able to help") is an abstention: the referral clause's name is no claim."""
+    ev = _ev(an, ["Salaries are paid on the last working day of the month."], answer,
+             "Can I get paid weekly?")
+    assert ev.abstains

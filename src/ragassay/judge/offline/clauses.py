@@ -246,7 +246,7 @@ def _opening(toks: tuple[str, ...]) -> str | None:
     if i >= len(toks):
         return None
     first, nxt = toks[i], toks[i + 1] if i + 1 < len(toks) else ""
-    if first in ("not", "never") and (nxt in _PREPOSITIONS or nxt in _CONDITIONS):
+    if first == "not" or (first == "never" and (nxt in _PREPOSITIONS or nxt in _CONDITIONS)):
         return "elliptic"  # "..., but not if it is written off", "not for damage to ..."
     if first in _RELATIVES:
         return "relative"
