@@ -326,3 +326,4 @@ def test_a_decline_with_a_referral_clause(an: Analyzer, answer: str) -> None:
     ev = _ev(an, ["Salaries are paid on the last working day of the month."], answer,
              "Can I get paid weekly?")
     assert ev.abstains
+

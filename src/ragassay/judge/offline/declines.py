@@ -82,6 +82,10 @@ _PATTERNS = (
     r"\bno answer\b",
 )
 DECLINE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
+# Every pattern above holds one of these (a negation, "unable", "unknown", "able to",
+# "outside", "beyond"): a sentence without any is no decline, read in one fast scan.
+_TRIGGER = re.compile(rf"\bno|not|n{_A}?t\b|unable|unknown|able to|outside|beyond",
+                      re.IGNORECASE)
 
 # A referral after a decline: "Please contact our support team", "HR should be able to
 # help", "You may want to reach out to the clinic".
@@ -99,7 +103,8 @@ REFERRAL = re.compile(
 def is_noncommittal(answer: str) -> bool:
     """An answer (or sentence) that declines: "I don't know", "the context does not say",
     "I don't have enough information to answer that", ..."""
-    return bool(answer.strip()) and bool(DECLINE.search(answer))
+    return (bool(answer.strip()) and _TRIGGER.search(answer) is not None
+            and DECLINE.search(answer) is not None)
 
 
 def is_referral(sentence: str) -> bool:
