@@ -121,7 +121,8 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
                 break  # "GNR" for "Guns N' Roses"
             if (units.alternatives(w, v) and _same_slot(w, v, p, u, subject)) or (
                     subject and len(only_c) == 1 and w == p.first and v == u.part.first
-                    and not u.clause and units.subject_pair(w, v)):
+                    and (not u.clause or u.part.first == u.sentence.first)
+                    and units.subject_pair(w, v)):
                 swaps.append((w, v))
                 used.update((w, v))
                 break

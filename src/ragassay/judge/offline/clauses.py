@@ -46,8 +46,6 @@ _UNIVERSAL_TEXT = """
 UNIVERSAL = frozenset(_UNIVERSAL_TEXT.split())
 # "neither plan", "none of the mortgages": negations that also quantify (no X has it)
 _NONE_OF = frozenset({"neither", "none"})
-# "100 MB each": a quantifier with nothing after it to quantify distributes a figure
-_DISTRIBUTIVE = frozenset({"each"})
 _TIME_STEM = stem("time")
 # universals that stand for people or things themselves: they quantify no word after them
 _PRONOUNS = frozenset(
@@ -56,6 +54,7 @@ _PRONOUNS = frozenset(
 )
 _RESTRICTORS_TEXT = "only solely exclusively unless except excluding if"  # "if": a condition
 RESTRICTORS = frozenset(_RESTRICTORS_TEXT.split())
+_PARTIAL = frozenset({"most", "some", "certain"})  # ... of what follows them
 # a person or thing narrowed by what follows it: "people with ulcers", "children under 6",
 # "adults aged 65", "students from low-income households", "guests who book directly"
 _POST_MODIFIERS_TEXT = "with who whose under over aged from above below"
@@ -111,7 +110,8 @@ class Part:
     counted: frozenset[str]  # content stems within two tokens after a number
     quantified: tuple[str | None, ...]  # per universal quantifier, the stem it quantifies
     restricted: bool
-    opening: str | None  # "verb", "preposition", "relative", "elliptic": no subject of its own
+    opening: str | None  # "verb", "preposition", "relative", "elliptic", "pronoun": no
+    # subject of its own
     capitalised: frozenset[str]  # stems of its capitalised tokens (names, the first word)
 
     @property
@@ -208,18 +208,20 @@ def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str 
         if t == "whenever":
             out.append(_TIME_STEM)  # "whenever you like": at any time
             continue
-        for j in range(i + 1, min(len(toks), i + 4)):
+        for j in range(i + 1, min(len(toks), i + 6)):  # "every 4 to 6 hours": hours
             if toks[j] not in STOPWORDS and not _is_number(stems[j]):
                 head = stems[j]
                 break
-        if head is None and t in _DISTRIBUTIVE:
-            continue  # "100 MB each", "$5 apiece": per item, not of everything
+        if head is None:
+            continue  # "100 MB each": per item, nothing named of which it says "all"
         out.append(head)
     return out
 
 
 _CONJUNCTIONS_TEXT = "and or but so then while yet also"
 _CONJUNCTIONS = frozenset(_CONJUNCTIONS_TEXT.split())
+_CONTRASTS = frozenset({"though", "although", "whereas", "however"})
+_PRONOUN_SUBJECTS = frozenset({"it", "they"})
 _AUXILIARIES_TEXT = """
     is are was were be been has have had can could may might must will would should
     shall does do did cannot
@@ -239,13 +241,16 @@ def _opening(toks: tuple[str, ...]) -> str | None:
     """How a clause opens when it has no subject of its own: "verb" ("has no device
     limit", "syncs up to 2 devices"), "preposition" ("and from 9 am to 1 pm on
     Saturdays"), "relative" ("which are caused by viruses"), "elliptic" (a negation of
-    the first clause's predicate in a case: "but not if it is written off"), else None."""
+    the first clause's predicate in a case: "but not if it is written off"), "pronoun"
+    (a pronoun after a conjunction: "though it is not provided ..."), else None."""
     i = 0
-    while i < len(toks) and toks[i] in _CONJUNCTIONS:
+    while i < len(toks) and (toks[i] in _CONJUNCTIONS or toks[i] in _CONTRASTS):
         i += 1
     if i >= len(toks):
         return None
     first, nxt = toks[i], toks[i + 1] if i + 1 < len(toks) else ""
+    if first in _PRONOUN_SUBJECTS and i:
+        return "pronoun"  # "..., though it is not provided if ...": the first clause's subject
     if first == "not" or (first == "never" and (nxt in _PREPOSITIONS or nxt in _CONDITIONS)):
         return "elliptic"  # "..., but not if it is written off", "not for damage to ..."
     if first in _RELATIVES:
@@ -412,8 +417,10 @@ def _part(info: SentenceInfo) -> Part:
         pairs.append((t, s))
     restricted = any(t in RESTRICTORS for t in toks) or any(
         toks[i + 1] in POST_MODIFIERS for i in range(info.lead, min(len(toks) - 1, info.lead + 3))
-        if toks[i] not in STOPWORDS
-    )
+        if toks[i] not in STOPWORDS and not (i and toks[i - 1] in _AUXILIARIES)
+    ) or any(  # "most items", "some plans": part of what it names ("the most popular": none)
+        t in _PARTIAL and i + 1 < len(toks) and toks[i + 1] not in STOPWORDS
+        and not (i and toks[i - 1] == "the") for i, t in enumerate(toks))
     return Part(
         info=info,
         words=frozenset(words),

@@ -94,8 +94,11 @@ REFERRAL = re.compile(
     rf"feel free to |i(?:{_A}d| would) (?:recommend|suggest)(?: that you)? |try to |"
     rf"it(?:{_A}s| is) best to )?(?:contact|reach out to|ask|call|email|e-mail|get in touch "
     r"with|check with|speak (?:to|with)|talk to|consult)\b"
+    rf"|\W*i(?:{_A}d| would) (?:recommend|suggest) (?:contacting|reaching out to|asking|"
+    r"calling|emailing|getting in touch with|checking with|speaking (?:to|with)|talking to|"
+    r"consulting)\b"
     r"|.{0,60}\b(?:should|will|would|can|could|may|might) be able to (?:help|assist|"
-    r"answer|advise|tell you)\b)",
+    r"answer|advise|tell you|confirm|clarify|explain|check)\b)",
     re.IGNORECASE,
 )
 
@@ -119,7 +122,7 @@ _SOURCE_TALK_TEXT = """
     passage passages source sources data available answer question mention mentioned
     say says state stated specify specified detail details docs documentation article
     articles policy leaflet knowledge base covered cover address addressed guess rather
-    find found locate retrieved unfortunately afraid sorry anything nothing
+    find found locate retrieved unfortunately afraid sorry anything nothing whether see
 """
 _SOURCE_TALK = frozenset(_SOURCE_TALK_TEXT.split())
 HEDGE_WORDS = 3  # content words a declining sentence's other clauses must say to claim
@@ -146,6 +149,7 @@ def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
     said = {
         stem(t)
         for t in norm_tokens(text)
-        if t not in STOPWORDS and t not in FILLER and t not in _SOURCE_TALK
+        if (w := re.split(_A, t)[0]) not in STOPWORDS and w not in FILLER  # "there's"
+        and t not in _SOURCE_TALK
     }
     return len(said - q) >= HEDGE_WORDS

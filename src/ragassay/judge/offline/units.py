@@ -206,8 +206,9 @@ class Units:
                 found = [Unit(p, row, True, whole.part, taken(pieces, k))
                          for k, p in enumerate(pieces)]
                 # and each condition read with the clause it conditions
-                found += [Unit(p, row, True, whole.part)
-                          for p in conditioned(list(pieces)) if p not in pieces]
+                found += [Unit(p, row, True, whole.part, next(
+                    (taken(pieces, k) for k, q in enumerate(pieces) if p.text.startswith(q.text)),
+                    frozenset())) for p in conditioned(list(pieces)) if p not in pieces]
             self._clauses[row] = found
         return found
 
