@@ -327,3 +327,58 @@ def test_a_decline_with_a_referral_clause(an: Analyzer, answer: str) -> None:
              "Can I get paid weekly?")
     assert ev.abstains
 
+
+
+def test_a_pronoun_clause_takes_its_sentence_subject(an: Analyzer) -> None:
+    """"A ..., though it is not ... if C": the pronoun's clause is said of the first
+    clause's subject, so a claim that A is ... if C flips it (found by a new-user trial,
+    in other words here)."""
+    ctx = ["A loan bike is given while your bike is serviced in our workshop, though it is "
+           "not given if your bike was bought elsewhere."]
+    wrong = _ev(an, ctx, "Yes, a loan bike is given if your bike was bought elsewhere.")
+    assert wrong.contradicts == ["negation"]
+    right = _ev(an, ctx, "A loan bike is given while your bike is serviced in our workshop.")
+    assert right.contradicts == [None] and _faith(right) >= HALLUCINATION_THRESHOLD
+
+
+def test_most_restricts_what_it_names(an: Analyzer) -> None:
+    """"Most X" is part of X: "any X" widens it; "the most popular" restricts nothing."""
+    ctx = ["Most courses can be joined up to two weeks after they start. The most popular "
+           "course is Spanish for beginners."]
+    assert _ev(an, ctx, "Any course can be joined up to two weeks after it starts."
+               ).contradicts == ["quantifier"]
+    assert _ev(an, ctx, "Most courses can be joined up to two weeks after they start."
+               ).contradicts == [None]
+
+
+def test_the_subject_of_a_first_clause_swapped_for_another_sentences(an: Analyzer) -> None:
+    """The subject of a sentence's first clause, replaced by the subject of another
+    context sentence, is an entity swap like a whole sentence's."""
+    ctx = ["Members can book courts up to 14 days ahead, although bookings are limited "
+           "during tournaments. Guests are not allowed to book evening slots."]
+    ev = _ev(an, ctx, "Guests can book courts up to 14 days ahead.")
+    assert ev.contradicts == ["entity"] and _faith(ev) < HALLUCINATION_THRESHOLD
+
+
+def test_each_x_is_done_with_y_is_no_widened_scope(an: Analyzer) -> None:
+    """"Each X is done with Y" against "Xs are done with Y": a participle's "with" is no
+    post-modifier that narrows X (found by a new-user trial, in other words here)."""
+    ctx = ["Parcels are insured with our courier up to the value you declare."]
+    ev = _ev(an, ctx, "Each parcel is insured with our courier up to the value you declare.")
+    assert ev.contradicts == [None] and _faith(ev) >= HALLUCINATION_THRESHOLD
+
+
+@pytest.mark.parametrize("answer", [
+    "I'm not able to find that in the handbook. I'd suggest checking with your line manager.",
+    "I couldn't find that in the guides, so I'm not sure. The front desk will be able to "
+    "confirm.",
+    "There's no information about Apple Pay in the pages I have, so I can't tell whether "
+    "it's accepted.",
+])
+def test_more_declines_with_referrals(an: Analyzer, answer: str) -> None:
+    """A referral in a gerund ("I'd suggest checking with ..."), one that "will be able
+    to confirm", and a decline whose rest is only what is unknown ("whether it's
+    accepted") are abstentions."""
+    ev = _ev(an, ["Salaries are paid on the last working day of the month."], answer,
+             "Can I pay with Apple Pay?")
+    assert ev.abstains
