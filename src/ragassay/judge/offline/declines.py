@@ -84,8 +84,9 @@ _PATTERNS = (
 DECLINE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
 # Every pattern above holds one of these (a negation, "unable", "unknown", "able to",
 # "outside", "beyond"): a sentence without any is no decline, read in one fast scan.
-_TRIGGER = re.compile(rf"\bno|not|n{_A}?t\b|unable|unknown|able to|outside|beyond",
-                      re.IGNORECASE)
+_TRIGGER = re.compile(
+    rf"\bno(?:t|thing|ne|body)?\b|cannot|n{_A}?t\b|unable|unknown|able to|outside|beyond",
+    re.IGNORECASE)
 
 # A referral after a decline: "Please contact our support team", "HR should be able to
 # help", "You may want to reach out to the clinic".
