@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .counts import IRREGULAR, ORDINALS, TIME_WORDS, figures, is_number, lemma_stems
 from .lexical import NEGATIONS, STOPWORDS, stem
 from .normalise import TOKEN, normalise_text
 from .sentences import SentenceInfo, token_view
@@ -73,9 +74,6 @@ DETERMINERS = frozenset({
     "a", "an", "the", "any", "each", "every", "this", "that", "these", "those",
     "its", "their", "your", "our", "his", "her", "my",
 })
-_TIME = frozenset({"am", "pm", "a.m", "p.m"})
-_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth"})  # a rank, no count
-_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 NEGATION_REACH = 6  # tokens after a negation in which it finds what it negates
 
 
@@ -83,17 +81,6 @@ def is_negation(token: str) -> bool:
     """A predicate negation word (not "without": it modifies, it does not deny)."""
     return (token in NEGATIONS and token != "without") or token == "unless" or token.endswith(
         ("n't", "n’t"))
-
-
-def _is_number(stem: str) -> bool:
-    return stem[:1].isdigit()
-
-
-def _value(stem: str) -> float | None:
-    try:
-        return float(stem)
-    except ValueError:
-        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,60 +123,12 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int) -> list[
         head = None
         for j in range(i + 1, min(len(toks), i + 1 + NEGATION_REACH)):
             u = toks[j]
-            if u in STOPWORDS or u in _LIGHT or is_negation(u) or _is_number(stems[j]):
+            if u in STOPWORDS or u in _LIGHT or is_negation(u) or is_number(stems[j]):
                 continue
             head = stems[j]
             break
         heads.append(head)
     return heads
-
-
-_MONTHS_TEXT = """
-    january february march april may june july august september october november december
-    jan feb mar apr jun jul aug sep sept oct nov dec
-"""
-_MONTHS = frozenset(_MONTHS_TEXT.split())
-
-
-def _is_year(value: float) -> bool:
-    return 1000 <= value <= 2999 and value == int(value)
-
-
-def _figures(toks: tuple[str, ...], stems: list[str]) -> list[tuple[float, str | None]]:
-    """Each number with the word it counts: the next token ("5 devices"; a time for
-    "8 am"), else the content word before it ("Physics in 1903" counts Physics); in a
-    date, a day beside its month counts the day and a year the year ("28 June 2019",
-    "June 28"); "2018-19" is 2018 to 2019."""
-    out: list[tuple[float, str | None]] = []
-    n = len(toks)
-    for i, s in enumerate(stems):
-        if not _is_number(s) or toks[i] in _ORDINALS or (value := _value(s)) is None:
-            continue
-        if (i and len(toks[i]) == 2 and _is_number(stems[i - 1])
-                and _is_year(prev := _value(stems[i - 1]) or 0)):
-            value = prev // 100 * 100 + value  # "2018-19": the second year
-        j = i + 1
-        if j < n and toks[j] in _SCALES:
-            value *= _SCALES[toks[j]]
-            j += 1
-        key: str | None = None
-        near = toks[max(0, i - 2):i] + toks[j:j + 1]
-        if j < n and toks[j] in _TIME:
-            key = "time"
-        elif value <= 31 and any(t in _MONTHS for t in near):
-            key = "@day"  # a date's day, never a count of days
-        elif _is_year(value) and (j >= n or toks[j] in STOPWORDS or _is_number(stems[j])
-                                  or toks[j] in _MONTHS):
-            key = "@year"  # a calendar year, never a count of years
-        elif j < n and toks[j] not in STOPWORDS and not _is_number(stems[j]):
-            key = stems[j]
-        else:
-            for k in range(i - 1, max(-1, i - 3), -1):
-                if toks[k] not in STOPWORDS and not _is_number(stems[k]):
-                    key = stems[k]
-                    break
-        out.append((value, key))
-    return out
 
 
 def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str | None]:
@@ -209,7 +148,7 @@ def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str 
             out.append(_TIME_STEM)  # "whenever you like": at any time
             continue
         for j in range(i + 1, min(len(toks), i + 6)):  # "every 4 to 6 hours": hours
-            if toks[j] not in STOPWORDS and not _is_number(stems[j]):
+            if toks[j] not in STOPWORDS and not is_number(stems[j]):
                 head = stems[j]
                 break
         if head is None:
@@ -280,32 +219,6 @@ def subject_words(p: Part) -> frozenset[str]:
     return frozenset(out)
 
 
-# Irregular verb forms, read as their base ("won" is "win"), both sides alike: a claim
-# "did not win" restates "won" (the stemmer keeps prefixes: "won" and "win" differ).
-# (forms also used as adjectives, "paid", "lost", "known", "left", are left alone)
-_IRREGULAR_TEXT = """
-    won:win took:take taken:take gave:give went:go gone:go made:make held:hold sold:sell
-    bought:buy built:build began:begin begun:begin wrote:write written:write led:lead
-    met:meet ran:run said:say saw:see seen:see sent:send spent:spend stood:stand told:tell
-    thought:think became:become came:come knew:know grew:grow grown:grow drew:draw
-    drawn:draw drove:drive driven:drive fell:fall fallen:fall felt:feel kept:keep
-    brought:bring caught:catch taught:teach chose:choose chosen:choose rose:rise
-    risen:rise struck:strike spoke:speak spoken:speak broke:break ate:eat eaten:eat
-    flew:fly flown:fly wore:wear sang:sing sung:sing threw:throw thrown:throw
-    fought:fight sought:seek meant:mean dealt:deal lent:lend forgot:forget froze:freeze
-    hung:hang shook:shake slept:sleep stole:steal swore:swear understood:understand
-    withdrew:withdraw
-"""
-_IRREGULAR = {form: stem(base) for form, base in
-              (pair.split(":") for pair in _IRREGULAR_TEXT.split())}
-
-
-def lemma_stems(toks: Sequence[str], stems: Sequence[str]) -> list[str]:
-    """The sentence's stems with irregular verb forms read as their base."""
-    get = _IRREGULAR.get
-    return [get(t, x) for t, x in zip(toks, stems, strict=True)]
-
-
 def neighbours(p: Part) -> dict[str, frozenset[str]]:
     """Per content stem, the stems of the nearest tokens before ("<stem") and after
     (">stem") it that are no stopwords and no numbers: its place in the sentence."""
@@ -317,7 +230,7 @@ def _neighbours(text: str) -> dict[str, frozenset[str]]:
     info = token_view(text)
     toks = info.tokens
     stems = lemma_stems(toks, info.all_stems)
-    keep = [i for i, t in enumerate(toks) if t not in STOPWORDS and not _is_number(stems[i])]
+    keep = [i for i, t in enumerate(toks) if t not in STOPWORDS and not is_number(stems[i])]
     out: dict[str, set[str]] = {}
     for k, i in enumerate(keep):
         near = out.setdefault(stems[i], set())
@@ -345,12 +258,12 @@ def predicate_words(p: Part) -> frozenset[str]:
 
 def _is_count(token: str, stem: str) -> bool:
     """A number that counts ("3 devices"), not a rank ("third party")."""
-    return _is_number(stem) and token not in _ORDINALS
+    return is_number(stem) and token not in ORDINALS
 
 
 def _word_stem(token: str, stem: str) -> str:
     """A token's stem as Part.words has it (a rank as its word: "third")."""
-    return token if token in _ORDINALS else stem
+    return token if token in ORDINALS else stem
 
 
 def taken(pieces: Sequence[Part], k: int) -> frozenset[str]:
@@ -387,15 +300,15 @@ def _is_word(t: str, s: str) -> bool:
     quantifier, number (a rank, "first", is a word: "the first legs" are not "the second
     leg")."""
     return not (t in STOPWORDS or (t[-1:] == "s" and t[:-1] in STOPWORDS) or is_negation(t)
-                or t in UNIVERSAL or t in RESTRICTORS or t in _TIME
-                or (_is_number(s) and t not in _ORDINALS))
+                or t in UNIVERSAL or t in RESTRICTORS or t in TIME_WORDS
+                or (is_number(s) and t not in ORDINALS))
 
 
 def first_word(info: SentenceInfo) -> str | None:
     """A sentence's first content stem, as its Part's `first` (without reading it all)."""
     for i in range(info.lead, len(info.tokens)):
         t = info.tokens[i]
-        s = _IRREGULAR.get(t, info.all_stems[i])
+        s = IRREGULAR.get(t, info.all_stems[i])
         if _is_word(t, s):
             return s
     return None
@@ -411,7 +324,7 @@ def _part(info: SentenceInfo) -> Part:
         t, s = toks[i], stems[i]
         if not _is_word(t, s):
             continue
-        if t in _ORDINALS:
+        if t in ORDINALS:
             s = t  # "first", not its number
         words.append(s)
         pairs.append((t, s))
@@ -428,10 +341,10 @@ def _part(info: SentenceInfo) -> Part:
         stems=frozenset(stems),
         first=words[0] if words else None,
         negations=tuple(_negation_heads(toks, stems, info.lead)),
-        figures=tuple(_figures(toks, stems)),
-        counted=frozenset(stems[j] for i, s in enumerate(stems) if _is_number(s)
+        figures=tuple(figures(toks, stems)),
+        counted=frozenset(stems[j] for i, s in enumerate(stems) if is_number(s)
                           for j in range(i + 1, min(len(stems), i + 3))
-                          if toks[j] not in STOPWORDS and not _is_number(stems[j])),
+                          if toks[j] not in STOPWORDS and not is_number(stems[j])),
         quantified=tuple(_quantified(toks, stems, info.lead))
         + ((None,) if "no one" in text.lower() else ()),
         restricted=restricted,
