@@ -33,7 +33,10 @@ Claim-level alignment (issue #38 items 2-4, 2026-12-04, refitted calibration) mo
 values a little and flags two answers people labelled faithful: q08-bm25-k3 (a figure of
 another context read against the claim's) and q09-bm25-k3 ("whenever you like" read as an
 invented detail): 19 of the 22 labelled hallucination verdicts right, 21 before; both are
-strict known-limit tests in tests/judge/offline/test_probes.py.
+strict known-limit tests in tests/judge/offline/test_probes.py. Both went on 2026-12-04
+(issue #38 round 2: "each" after a figure distributes it, "whenever" quantifies time, an
+invented detail needs two words no context has; refitted calibration): 21 of 22 right
+again, the one left q07-dense-k5 (a sentence that draws on two contexts, unsupported).
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write

@@ -244,3 +244,141 @@ def test_a_duration_in_other_units_of_the_same_length_is_no_contradiction(
     it as a paraphrase in other words: a known limit, test_probes.py)."""
     ev = _ev(an, [SHIPPING, ACCOUNTS], "Returns must be requested within 2 weeks of delivery.")
     assert ev.contradicts == [None], reasoning(ev)
+
+
+def test_neither_quantifies_what_it_denies(an: Analyzer) -> None:
+    """"Neither X has Y" says it of every X: a unit on one X that has Y contradicts it
+    (a quantifier), one that lacks Y agrees."""
+    ctx = ["The city bike costs $300 and comes with a basket. The mountain bike costs $500 "
+           "and comes without a basket.", "Both bikes come with lights."]
+    wrong = _ev(an, ctx, "Neither bike comes with a basket.")
+    assert wrong.contradicts == ["quantifier"] and wrong.faithfulness is not None
+    assert wrong.faithfulness < HALLUCINATION_THRESHOLD
+    none = _ev(an, ctx, "None of the bikes come with a basket.")
+    assert none.contradicts == ["quantifier"]
+    right = _ev(an, ["Neither bike comes with a helmet. The city bike costs $300."],
+                "Neither bike comes with a helmet.")
+    assert right.contradicts == [None]
+
+
+def test_a_subject_of_another_clause_moved_into_this_one(an: Analyzer) -> None:
+    """A sentence that says one thing of A and another of B ("A ..., but B is not"): a
+    claim saying A's of B restates A's clause with B in A's place (an entity swap), while
+    a clause opening with a verb ("and covers ...") has no subject to move."""
+    ctx = ["The parking permit is issued to full-time employees, but visitors are not "
+           "entitled to one.",
+           "Archive tables are kept for audits only, and all queries run against the "
+           "live tables.",
+           "Dental cover starts after three months and covers your partner at no extra cost."]
+    assert _ev(an, ctx, "The parking permit is issued to visitors.").contradicts == ["entity"]
+    assert _ev(an, ctx, "All queries run against the archive tables.").contradicts == ["entity"]
+    assert _ev(an, ctx, "The parking permit is issued to full-time employees."
+               ).contradicts == [None]
+    assert _ev(an, ctx, "Your dental cover begins after three months.").contradicts == [None]
+
+
+LOAN = ("A replacement laptop is lent while yours is repaired at the service centre, but not "
+        "if it was damaged by liquid.")
+
+
+@pytest.mark.parametrize(("answer", "faithful"), [
+    ("Yes, you get a replacement laptop even if yours was damaged by liquid.", False),
+    ("If your laptop was damaged by liquid, a replacement laptop is lent.", False),
+    ("A replacement laptop is not lent if your laptop was damaged by liquid.", True),
+    ("If yours was damaged by liquid, no replacement laptop is lent.", True),
+    ("A replacement laptop is lent while yours is repaired at the service centre.", True),
+])
+def test_a_condition_is_read_with_what_it_conditions(an: Analyzer, answer: str,
+                                                     faithful: bool) -> None:
+    """A condition ("if ...") is read with the clause it conditions, in the claim and in
+    the context, and an elliptic negation ("..., but not if C") denies its sentence's
+    first predicate in case C: "even if C" flips it, "not ... if C" restates it."""
+    ev = _ev(an, [LOAN], answer)
+    assert (ev.contradicts == [None]) is faithful, ev.contradicts
+    assert (_faith(ev) >= HALLUCINATION_THRESHOLD) is faithful
+
+
+def test_an_elliptic_negation_of_another_case_is_no_flip(an: Analyzer) -> None:
+    """"X only covers A, not B" beside a context that says X covers A (and another
+    product covers B): the negation excludes a case the matching sentence does not state."""
+    ctx = ["The basic warranty only covers faults in manufacturing. Accidental damage is "
+           "covered by the premium plan."]
+    ev = _ev(an, ctx, "The basic warranty only covers faults in manufacturing, not "
+             "accidental damage.")
+    assert ev.contradicts == [None] and _faith(ev) >= HALLUCINATION_THRESHOLD
+
+
+def test_no_before_a_noun_negates() -> None:
+    """"No, ..." answers the question; "No refunds are given" denies (a negation)."""
+    assert part("No refunds are given after 14 days.").negations
+    assert not part("No, refunds are given after 14 days.").negations
+
+
+@pytest.mark.parametrize("answer", [
+    "I'm not sure. That isn't something the handbook covers, but Payroll should be able to "
+    "help.",
+    "That's not something these pages go into; the Registry Office will be able to "
+    "advise you.",
+])
+def test_a_decline_with_a_referral_clause(an: Analyzer, answer: str) -> None:
+    """A decline whose sentence ends by naming whom to ask ("..., but Payroll should be
+    able to help") is an abstention: the referral clause's name is no claim."""
+    ev = _ev(an, ["Salaries are paid on the last working day of the month."], answer,
+             "Can I get paid weekly?")
+    assert ev.abstains
+
+
+
+def test_a_pronoun_clause_takes_its_sentence_subject(an: Analyzer) -> None:
+    """"A ..., though it is not ... if C": the pronoun's clause is said of the first
+    clause's subject, so a claim that A is ... if C flips it (found by a new-user trial,
+    in other words here)."""
+    ctx = ["A loan bike is given while your bike is serviced in our workshop, though it is "
+           "not given if your bike was bought elsewhere."]
+    wrong = _ev(an, ctx, "Yes, a loan bike is given if your bike was bought elsewhere.")
+    assert wrong.contradicts == ["negation"]
+    right = _ev(an, ctx, "A loan bike is given while your bike is serviced in our workshop.")
+    assert right.contradicts == [None] and _faith(right) >= HALLUCINATION_THRESHOLD
+
+
+def test_most_restricts_what_it_names(an: Analyzer) -> None:
+    """"Most X" is part of X: "any X" widens it; "the most popular" restricts nothing."""
+    ctx = ["Most courses can be joined up to two weeks after they start. The most popular "
+           "course is Spanish for beginners."]
+    assert _ev(an, ctx, "Any course can be joined up to two weeks after it starts."
+               ).contradicts == ["quantifier"]
+    assert _ev(an, ctx, "Most courses can be joined up to two weeks after they start."
+               ).contradicts == [None]
+
+
+def test_the_subject_of_a_first_clause_swapped_for_another_sentences(an: Analyzer) -> None:
+    """The subject of a sentence's first clause, replaced by the subject of another
+    context sentence, is an entity swap like a whole sentence's."""
+    ctx = ["Members can book courts up to 14 days ahead, although bookings are limited "
+           "during tournaments. Guests are not allowed to book evening slots."]
+    ev = _ev(an, ctx, "Guests can book courts up to 14 days ahead.")
+    assert ev.contradicts == ["entity"] and _faith(ev) < HALLUCINATION_THRESHOLD
+
+
+def test_each_x_is_done_with_y_is_no_widened_scope(an: Analyzer) -> None:
+    """"Each X is done with Y" against "Xs are done with Y": a participle's "with" is no
+    post-modifier that narrows X (found by a new-user trial, in other words here)."""
+    ctx = ["Parcels are insured with our courier up to the value you declare."]
+    ev = _ev(an, ctx, "Each parcel is insured with our courier up to the value you declare.")
+    assert ev.contradicts == [None] and _faith(ev) >= HALLUCINATION_THRESHOLD
+
+
+@pytest.mark.parametrize("answer", [
+    "I'm not able to find that in the handbook. I'd suggest checking with your line manager.",
+    "I couldn't find that in the guides, so I'm not sure. The front desk will be able to "
+    "confirm.",
+    "There's no information about Apple Pay in the pages I have, so I can't tell whether "
+    "it's accepted.",
+])
+def test_more_declines_with_referrals(an: Analyzer, answer: str) -> None:
+    """A referral in a gerund ("I'd suggest checking with ..."), one that "will be able
+    to confirm", and a decline whose rest is only what is unknown ("whether it's
+    accepted") are abstentions."""
+    ev = _ev(an, ["Salaries are paid on the last working day of the month."], answer,
+             "Can I pay with Apple Pay?")
+    assert ev.abstains

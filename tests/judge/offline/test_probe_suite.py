@@ -60,3 +60,19 @@ def test_the_offline_judge_keeps_the_development_batch(probes: ModuleType,
     shares = {k: sum(v) / len(v) for k, v in by_kind.items()}
     assert min(shares.values()) >= DEV_FLOOR, shares
     assert "| **all** |" in probes.table(rows)
+
+
+def test_the_decline_prefilter_drops_no_decline(probes: ModuleType) -> None:
+    """is_noncommittal scans for a trigger word before the full decline patterns: over
+    the suite's answers and sentences that only look close, it says what the patterns
+    alone say."""
+    from ragassay.judge.offline.declines import DECLINE, is_noncommittal
+
+    texts = [p.answer for b in ("a", "b") for p in probes.load(b)] + [
+        "I was able to find it.", "Nothing in the documents covers it.", "Unknown.",
+        "That is beyond what the leaflet says.", "We dont know.", "It cant be determined.",
+        "No idea, sorry.", "The price is outside the range.", "Refunds take 5 days.",
+        "I\u2019m unable to confirm that.", "The docs don\u02bct say."]
+    assert sum(is_noncommittal(t) for t in texts) >= 30
+    for t in texts:
+        assert is_noncommittal(t) == bool(DECLINE.search(t)), t

@@ -649,23 +649,34 @@ DEMO_REFUNDS = [
     "cancellation takes effect at the end of the current billing period."]
 
 
-@known_limit("a figure of another context read as counting what the claim counts")
-def test_limit_a_figure_of_another_context_read_against_the_claim(an: Analyzer) -> None:
-    """The demo's q08-bm25-k3, labelled faithful, flagged since claim-level alignment
-    (2026-12-04): with the demo's other two contexts beside the uploads one, the claim's
-    100 MB is contradicted ("number"); with the uploads context alone it is supported."""
+def test_a_figure_distributed_by_each_is_no_quantifier(an: Analyzer) -> None:
+    """The demo's q08-bm25-k3, labelled faithful, was flagged after claim-level alignment:
+    "100 MB each" read "each" as a universal quantifier (of everything) and the unit's
+    restricted sentence widened it. "each" with nothing after it to quantify distributes
+    a figure; the swapped figure is still caught."""
+    q = "What is the maximum file upload size on the Enterprise plan?"
     ev = _ev(an, [UPLOADS, API_UPLOADS, AVATARS],
-             "On the Enterprise plan you can upload files of up to 100 MB each.",
-             "What is the maximum file upload size on the Enterprise plan?")
+             "On the Enterprise plan you can upload files of up to 100 MB each.", q)
     assert ev.contradicts == [None] and _faith(ev) >= HALLUCINATION_THRESHOLD
+    wrong = _ev(an, [UPLOADS, API_UPLOADS, AVATARS],
+                "On the Enterprise plan you can upload files of up to 25 MB each.", q)
+    assert wrong.contradicts[0] is not None and _faith(wrong) < HALLUCINATION_THRESHOLD
+    seats = ["Team seats cost $12 a month on the Basic plan and $30 a month on the Pro plan."]
+    assert _ev(an, seats, "On the Pro plan seats cost $30 a month each.").contradicts == [None]
 
 
-@known_limit("an idiom in other words reads as an invented detail")
-def test_limit_an_idiom_in_other_words_is_no_invented_detail(an: Analyzer) -> None:
-    """The demo's q09-bm25-k3, labelled faithful, flagged since claim-level alignment
-    (2026-12-04): "You can cancel whenever you like" restates "you can cancel ... at any
-    time", but half of the clause's words are in no context (the invented-detail rule)."""
+def test_an_idiom_in_other_words_is_no_invented_detail(an: Analyzer) -> None:
+    """The demo's q09-bm25-k3, labelled faithful, was flagged after claim-level alignment:
+    "You can cancel whenever you like" had two of three words in no context. "whenever"
+    quantifies over time, as "at any time" does, and a clause needs at least two words no
+    context has to be an invented detail; a clause of new words is still one."""
     ev = _ev(an, DEMO_REFUNDS, "No, monthly plans aren't refundable. You can cancel whenever you "
              "like, and the cancellation takes effect at the end of the current billing "
              "period.", "Can I get a refund on a monthly plan?")
-    assert _faith(ev) >= HALLUCINATION_THRESHOLD
+    assert ev.unstated == [None, None] and _faith(ev) >= HALLUCINATION_THRESHOLD
+    added = _ev(an, DEMO_REFUNDS, "You can cancel a subscription at any time from Settings, "
+                "and the refund arrives by bank transfer.", "How do I cancel?")
+    assert added.unstated[0] is not None and _faith(added) < HALLUCINATION_THRESHOLD
+    bound = _ev(an, DEMO_REFUNDS, "Annual plans can be refunded whenever you like.",
+                "Can I get a refund on an annual plan?")
+    assert bound.contradicts[0] is not None and _faith(bound) < HALLUCINATION_THRESHOLD

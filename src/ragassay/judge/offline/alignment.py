@@ -37,7 +37,16 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .clauses import Part, clause_parts, clauses, neighbours, part, taken
+from .clauses import (
+    DETERMINERS,
+    Part,
+    clause_parts,
+    clauses,
+    conditioned,
+    neighbours,
+    part,
+    taken,
+)
 from .contradiction import role_swap
 from .lexical import FILLER, antonym_stems, stem
 from .scope import TIMES, elsewhere, name_swap, narrowed, time_bound
@@ -50,6 +59,7 @@ RESTATED = 0.34  # ... and share of the unit's own that the claim must state
 CONTAINED_SHARE = 0.4  # a unit wholly inside a claim restates it when the claim is this much it
 MIN_WORDS = 2  # claims and units with fewer content words are not aligned
 UNSTATED_SHARE = 0.5  # a clause with fewer of its words in any context is unstated
+MIN_UNSTATED = 2  # ... and at least this many of its words in no context
 SOFT_WORD = 0.6  # a word whose static vector is this close to a context word is stated
 # a clause in the first person ("I think you're right", "I agree") is a remark, no detail
 FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine"})
@@ -111,9 +121,15 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
                 break  # "GNR" for "Guns N' Roses"
             if (units.alternatives(w, v) and _same_slot(w, v, p, u, subject)) or (
                     subject and len(only_c) == 1 and w == p.first and v == u.part.first
-                    and not u.clause and units.subject_pair(w, v)):
+                    and (not u.clause or u.part.first == u.sentence.first)
+                    and units.subject_pair(w, v)):
                 swaps.append((w, v))
                 used.update((w, v))
+                break
+            if _moved(w, v, p, u, subject):
+                swaps.append((w, v))  # what the claim moved is all its sentence's
+                used.update(only_c & u.sentence.words)
+                used.add(v)
                 break
     if not swaps and len(only_c) > 1 and name_swap(p, u.part, only_c, only_u):
         swaps.append(("".join(sorted(only_c)), "".join(sorted(only_u))))
@@ -122,6 +138,31 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
     matched_u = len(uw) - len(only_u - used)
     return Fit(matched_c / len(p.words), matched_u / len(uw), tuple(swaps), antonyms,
                frozenset(only_u - used))
+
+
+def _moved(w: str, v: str, p: Part, u: Unit, subject: bool) -> bool:
+    """Whether the claim puts the subject of another clause of the unit's sentence in
+    the place of the unit's word, a clause that denies or limits what it says of it: the
+    sentence sets the two apart ("... is available to permanent staff, but interns are
+    not eligible": "available to interns"; "Read replicas are used for SELECT queries
+    only, and all writes go to the primary": "writes go to the read replicas")."""
+    if not u.clause or w not in u.sentence.words or w in u.words:
+        return False
+    if not any(c.first == w and c.text != u.part.text and _own_subject(c)
+               and (c.restricted or any(h is not None for h in c.negations))
+               for c in clause_parts(u.sentence.text)):
+        return False
+    return _same_slot(w, v, p, u, subject)
+
+
+def _own_subject(c: Part) -> bool:
+    """Whether a clause opens with a subject of its own: no verb opening, and its first
+    content word not followed by a determiner ("and covers your spouse": a verb)."""
+    if c.opening is not None:
+        return False
+    toks = c.info.tokens
+    at = next((i for i, t in enumerate(toks) if c.first and t.startswith(c.first[:3])), None)
+    return at is None or at + 1 >= len(toks) or toks[at + 1] not in DETERMINERS
 
 
 def _acronym(token: str, sentence: Part) -> bool:
@@ -207,6 +248,8 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units) -> list[str]:
     if flip and "unless" in p.info.tokens and "if" in u.part.info.tokens and any(
             h is not None for h in u.sentence.negations):
         flip = None  # "..., unless C" says what "not ... if C" says
+    if flip and p.opening == "elliptic" and not part(p.text).words <= u.words:
+        flip = None  # "..., not for damage to your own car": a case the unit does not state
     if flip:
         kinds.append(flip)
     return kinds
@@ -300,7 +343,14 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     restated = any(f.restates and not f.swaps for _, f in fits)
     # a clause that restates the claim stands for its sentence
     by_clause = {u.row for u, f in fits if u.clause and f.restates}
-    fits = [(u, f) for u, f in fits if u.clause or u.row not in by_clause]
+    # ... and for a clause of it that states less ("Cancelled orders are refunded
+    # automatically if ..." for "Cancelled orders are refunded automatically"; "..., but
+    # not if it is written off" for "A courtesy car is provided")
+    wider = [u for u, f in fits if u.clause and f.restates]
+    fits = [(u, f) for u, f in fits
+            if (u.clause and (f.restates or not any(
+                w.row == u.row and w.part is not u.part and u.words < w.words for w in wider)))
+            or u.row not in by_clause]
     judged = [(u, f, _conflicts(p, u, f, units)) for u, f in fits]
     if not judged or any(not kinds for _, _, kinds in judged):
         return Judged(restated=restated)
@@ -316,6 +366,16 @@ class Finding:
     conflict: str | None = None  # its kind (module docstring), None: no contradiction
     row: int | None = None  # the context sentence it contradicts
     unstated: str | None = None  # a clause of it that no context states
+
+
+def _unstated(p: Part, units: Units) -> bool:
+    """Whether no context states the clause: under UNSTATED_SHARE of its content words
+    stated (`_stated`) and at least MIN_UNSTATED of them in no context ("You can cancel
+    whenever you like": one word, "like", is an idiom's, no detail)."""
+    words = dict.fromkeys(p.pairs)
+    if sum(1 for _, w in words if w not in units.stems) < MIN_UNSTATED:
+        return False
+    return _stated(p, units) < UNSTATED_SHARE
 
 
 def _stated(p: Part, units: Units) -> float:
@@ -353,7 +413,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     if len(ctx) == 0 or s.asks:
         return Finding()  # (a question asserts nothing)
     units = Units.of(ctx)
-    parts = clauses(s.text)
+    parts = conditioned(clauses(s.text))
     names = frozenset(stem(n) for n in s.names)
     restated = False
     if len(parts) > 1 and (whole := part(s.text)).universal and _exception(
@@ -377,8 +437,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
             # the clause, and each item of a list in it ("..., theft, windscreen repair
             # and breakdown recovery": "breakdown recovery")
             for q in (p, *(part(x) for x in _ITEM.split(p.text) if x != p.text)):
-                if (len(q.words - FILLER_STEMS) >= MIN_WORDS
-                        and _stated(q, units) < UNSTATED_SHARE):
+                if len(q.words - FILLER_STEMS) >= MIN_WORDS and _unstated(q, units):
                     return Finding(unstated=q.text)
     return Finding()
 

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .counts import IRREGULAR, ORDINALS, TIME_WORDS, figures, is_number, lemma_stems
 from .lexical import NEGATIONS, STOPWORDS, stem
 from .normalise import TOKEN, normalise_text
 from .sentences import SentenceInfo, token_view
@@ -35,15 +36,18 @@ _BREAK = re.compile(
     r"\s*[;()\[\]:]\s*"  # semicolons, brackets, colons
     r"|\s+[-\u2013\u2014]\s+|\u2014"  # a dash set off by spaces, an em dash
     r"|\s*,(?=\s)(?!\s*\d)\s*"  # a comma before a space and no digit (not "1,000", "1 , 000")
-    rf"|\s+(?=(?:{_OPENS})\s)",  # a word that opens a clause
+    rf"|(?<!\bnot)\s+(?=(?:{_OPENS})\s)",  # a word that opens a clause (not "not if")
     re.IGNORECASE,
 )
 
 _UNIVERSAL_TEXT = """
     all every each any everyone everybody everything anyone anybody anything always
-    nobody whatever whichever whoever
+    nobody whatever whichever whoever whenever
 """
 UNIVERSAL = frozenset(_UNIVERSAL_TEXT.split())
+# "neither plan", "none of the mortgages": negations that also quantify (no X has it)
+_NONE_OF = frozenset({"neither", "none"})
+_TIME_STEM = stem("time")
 # universals that stand for people or things themselves: they quantify no word after them
 _PRONOUNS = frozenset(
     {"everyone", "everybody", "everything", "anyone", "anybody", "anything", "nobody",
@@ -51,6 +55,7 @@ _PRONOUNS = frozenset(
 )
 _RESTRICTORS_TEXT = "only solely exclusively unless except excluding if"  # "if": a condition
 RESTRICTORS = frozenset(_RESTRICTORS_TEXT.split())
+_PARTIAL = frozenset({"most", "some", "certain"})  # ... of what follows them
 # a person or thing narrowed by what follows it: "people with ulcers", "children under 6",
 # "adults aged 65", "students from low-income households", "guests who book directly"
 _POST_MODIFIERS_TEXT = "with who whose under over aged from above below"
@@ -65,13 +70,10 @@ _LIGHT = frozenset(_LIGHT_TEXT.split())
 _COMPARATIVES_TEXT = "more less fewer later earlier sooner greater higher lower longer only"
 _COMPARATIVES = frozenset(_COMPARATIVES_TEXT.split())
 _ATTRIBUTIVE = frozenset({"failed", "failing"})
-_DETERMINERS = frozenset({
+DETERMINERS = frozenset({
     "a", "an", "the", "any", "each", "every", "this", "that", "these", "those",
     "its", "their", "your", "our", "his", "her", "my",
 })
-_TIME = frozenset({"am", "pm", "a.m", "p.m"})
-_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth"})  # a rank, no count
-_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 NEGATION_REACH = 6  # tokens after a negation in which it finds what it negates
 
 
@@ -79,17 +81,6 @@ def is_negation(token: str) -> bool:
     """A predicate negation word (not "without": it modifies, it does not deny)."""
     return (token in NEGATIONS and token != "without") or token == "unless" or token.endswith(
         ("n't", "n’t"))
-
-
-def _is_number(stem: str) -> bool:
-    return stem[:1].isdigit()
-
-
-def _value(stem: str) -> float | None:
-    try:
-        return float(stem)
-    except ValueError:
-        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +97,8 @@ class Part:
     counted: frozenset[str]  # content stems within two tokens after a number
     quantified: tuple[str | None, ...]  # per universal quantifier, the stem it quantifies
     restricted: bool
-    opening: str | None  # "verb", "preposition", "relative": no subject of its own
+    opening: str | None  # "verb", "preposition", "relative", "elliptic", "pronoun": no
+    # subject of its own
     capitalised: frozenset[str]  # stems of its capitalised tokens (names, the first word)
 
     @property
@@ -124,14 +116,14 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int) -> list[
         t = toks[i]
         if not is_negation(t):
             continue
-        if t in _ATTRIBUTIVE and i > 0 and toks[i - 1] in _DETERMINERS:
+        if t in _ATTRIBUTIVE and i > 0 and toks[i - 1] in DETERMINERS:
             continue  # "retries a failed delivery"
         if t in ("not", "no") and i + 1 < len(toks) and toks[i + 1] in _COMPARATIVES:
             continue  # "no later than", "not only"
         head = None
         for j in range(i + 1, min(len(toks), i + 1 + NEGATION_REACH)):
             u = toks[j]
-            if u in STOPWORDS or u in _LIGHT or is_negation(u) or _is_number(stems[j]):
+            if u in STOPWORDS or u in _LIGHT or is_negation(u) or is_number(stems[j]):
                 continue
             head = stems[j]
             break
@@ -139,75 +131,36 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int) -> list[
     return heads
 
 
-_MONTHS_TEXT = """
-    january february march april may june july august september october november december
-    jan feb mar apr jun jul aug sep sept oct nov dec
-"""
-_MONTHS = frozenset(_MONTHS_TEXT.split())
-
-
-def _is_year(value: float) -> bool:
-    return 1000 <= value <= 2999 and value == int(value)
-
-
-def _figures(toks: tuple[str, ...], stems: list[str]) -> list[tuple[float, str | None]]:
-    """Each number with the word it counts: the next token ("5 devices"; a time for
-    "8 am"), else the content word before it ("Physics in 1903" counts Physics); in a
-    date, a day beside its month counts the day and a year the year ("28 June 2019",
-    "June 28"); "2018-19" is 2018 to 2019."""
-    out: list[tuple[float, str | None]] = []
-    n = len(toks)
-    for i, s in enumerate(stems):
-        if not _is_number(s) or toks[i] in _ORDINALS or (value := _value(s)) is None:
-            continue
-        if (i and len(toks[i]) == 2 and _is_number(stems[i - 1])
-                and _is_year(prev := _value(stems[i - 1]) or 0)):
-            value = prev // 100 * 100 + value  # "2018-19": the second year
-        j = i + 1
-        if j < n and toks[j] in _SCALES:
-            value *= _SCALES[toks[j]]
-            j += 1
-        key: str | None = None
-        near = toks[max(0, i - 2):i] + toks[j:j + 1]
-        if j < n and toks[j] in _TIME:
-            key = "time"
-        elif value <= 31 and any(t in _MONTHS for t in near):
-            key = "@day"  # a date's day, never a count of days
-        elif _is_year(value) and (j >= n or toks[j] in STOPWORDS or _is_number(stems[j])
-                                  or toks[j] in _MONTHS):
-            key = "@year"  # a calendar year, never a count of years
-        elif j < n and toks[j] not in STOPWORDS and not _is_number(stems[j]):
-            key = stems[j]
-        else:
-            for k in range(i - 1, max(-1, i - 3), -1):
-                if toks[k] not in STOPWORDS and not _is_number(stems[k]):
-                    key = stems[k]
-                    break
-        out.append((value, key))
-    return out
-
-
 def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str | None]:
     """Per universal quantifier, the content stem it quantifies ("all tiers": tier;
     "everyone": None)."""
     out: list[str | None] = []
     for i in range(lead, len(toks)):
-        if toks[i] not in UNIVERSAL or (toks[i] == "any" and i and toks[i - 1] in ("of", "than")):
+        t = toks[i]
+        if (t not in UNIVERSAL and t not in _NONE_OF) or (
+                t == "any" and i and toks[i - 1] in ("of", "than")):
             continue  # "the highest of any school", "more than any other": a comparison
         head = None
-        if toks[i] in _PRONOUNS:
+        if t in _PRONOUNS:
             out.append(None)
             continue
-        for j in range(i + 1, min(len(toks), i + 4)):
-            if toks[j] not in STOPWORDS and not _is_number(stems[j]):
+        if t == "whenever":
+            out.append(_TIME_STEM)  # "whenever you like": at any time
+            continue
+        for j in range(i + 1, min(len(toks), i + 6)):  # "every 4 to 6 hours": hours
+            if toks[j] not in STOPWORDS and not is_number(stems[j]):
                 head = stems[j]
                 break
+        if head is None:
+            continue  # "100 MB each": per item, nothing named of which it says "all"
         out.append(head)
     return out
 
 
 _CONJUNCTIONS_TEXT = "and or but so then while yet also"
 _CONJUNCTIONS = frozenset(_CONJUNCTIONS_TEXT.split())
+_CONTRASTS = frozenset({"though", "although", "whereas", "however"})
+_PRONOUN_SUBJECTS = frozenset({"it", "they"})
 _AUXILIARIES_TEXT = """
     is are was were be been has have had can could may might must will would should
     shall does do did cannot
@@ -219,19 +172,26 @@ _PREPOSITIONS_TEXT = """
 """
 _PREPOSITIONS = frozenset(_PREPOSITIONS_TEXT.split())
 _RELATIVES = frozenset({"which", "who", "whom", "whose"})
+_CONDITIONS = frozenset({"if", "when", "while", "once", "after", "before"})
 _OBJECT_STARTS = frozenset({"no", "up", "a", "an", "the", "to"})
 
 
 def _opening(toks: tuple[str, ...]) -> str | None:
     """How a clause opens when it has no subject of its own: "verb" ("has no device
     limit", "syncs up to 2 devices"), "preposition" ("and from 9 am to 1 pm on
-    Saturdays"), "relative" ("which are caused by viruses"), else None."""
+    Saturdays"), "relative" ("which are caused by viruses"), "elliptic" (a negation of
+    the first clause's predicate in a case: "but not if it is written off"), "pronoun"
+    (a pronoun after a conjunction: "though it is not provided ..."), else None."""
     i = 0
-    while i < len(toks) and toks[i] in _CONJUNCTIONS:
+    while i < len(toks) and (toks[i] in _CONJUNCTIONS or toks[i] in _CONTRASTS):
         i += 1
     if i >= len(toks):
         return None
     first, nxt = toks[i], toks[i + 1] if i + 1 < len(toks) else ""
+    if first in _PRONOUN_SUBJECTS and i:
+        return "pronoun"  # "..., though it is not provided if ...": the first clause's subject
+    if first == "not" or (first == "never" and (nxt in _PREPOSITIONS or nxt in _CONDITIONS)):
+        return "elliptic"  # "..., but not if it is written off", "not for damage to ..."
     if first in _RELATIVES:
         return "relative"
     if first in _PREPOSITIONS:
@@ -252,37 +212,11 @@ def subject_words(p: Part) -> frozenset[str]:
     out = []
     for i in range(p.info.lead, len(toks)):
         t = toks[i]
-        if t in _AUXILIARIES or is_negation(t) or _is_number(stems[i]):
+        if t in _AUXILIARIES or is_negation(t) or _is_count(t, stems[i]):
             break
-        if stems[i] in p.words:
-            out.append(stems[i])
+        if _word_stem(t, stems[i]) in p.words:
+            out.append(_word_stem(t, stems[i]))
     return frozenset(out)
-
-
-# Irregular verb forms, read as their base ("won" is "win"), both sides alike: a claim
-# "did not win" restates "won" (the stemmer keeps prefixes: "won" and "win" differ).
-# (forms also used as adjectives, "paid", "lost", "known", "left", are left alone)
-_IRREGULAR_TEXT = """
-    won:win took:take taken:take gave:give went:go gone:go made:make held:hold sold:sell
-    bought:buy built:build began:begin begun:begin wrote:write written:write led:lead
-    met:meet ran:run said:say saw:see seen:see sent:send spent:spend stood:stand told:tell
-    thought:think became:become came:come knew:know grew:grow grown:grow drew:draw
-    drawn:draw drove:drive driven:drive fell:fall fallen:fall felt:feel kept:keep
-    brought:bring caught:catch taught:teach chose:choose chosen:choose rose:rise
-    risen:rise struck:strike spoke:speak spoken:speak broke:break ate:eat eaten:eat
-    flew:fly flown:fly wore:wear sang:sing sung:sing threw:throw thrown:throw
-    fought:fight sought:seek meant:mean dealt:deal lent:lend forgot:forget froze:freeze
-    hung:hang shook:shake slept:sleep stole:steal swore:swear understood:understand
-    withdrew:withdraw
-"""
-_IRREGULAR = {form: stem(base) for form, base in
-              (pair.split(":") for pair in _IRREGULAR_TEXT.split())}
-
-
-def lemma_stems(toks: Sequence[str], stems: Sequence[str]) -> list[str]:
-    """The sentence's stems with irregular verb forms read as their base."""
-    get = _IRREGULAR.get
-    return [get(t, x) for t, x in zip(toks, stems, strict=True)]
 
 
 def neighbours(p: Part) -> dict[str, frozenset[str]]:
@@ -296,7 +230,7 @@ def _neighbours(text: str) -> dict[str, frozenset[str]]:
     info = token_view(text)
     toks = info.tokens
     stems = lemma_stems(toks, info.all_stems)
-    keep = [i for i, t in enumerate(toks) if t not in STOPWORDS and not _is_number(stems[i])]
+    keep = [i for i, t in enumerate(toks) if t not in STOPWORDS and not is_number(stems[i])]
     out: dict[str, set[str]] = {}
     for k, i in enumerate(keep):
         near = out.setdefault(stems[i], set())
@@ -315,24 +249,35 @@ def predicate_words(p: Part) -> frozenset[str]:
     stems = lemma_stems(toks, p.info.all_stems)
     out = []
     for i in range(p.info.lead, len(toks)):
-        if toks[i] in _PREPOSITIONS or _is_number(stems[i]):
+        if toks[i] in _PREPOSITIONS or _is_count(toks[i], stems[i]):
             break
-        if stems[i] in p.words:
-            out.append(stems[i])
+        if _word_stem(toks[i], stems[i]) in p.words:
+            out.append(_word_stem(toks[i], stems[i]))
     return frozenset(out)
+
+
+def _is_count(token: str, stem: str) -> bool:
+    """A number that counts ("3 devices"), not a rank ("third party")."""
+    return is_number(stem) and token not in ORDINALS
+
+
+def _word_stem(token: str, stem: str) -> str:
+    """A token's stem as Part.words has it (a rank as its word: "third")."""
+    return token if token in ORDINALS else stem
 
 
 def taken(pieces: Sequence[Part], k: int) -> frozenset[str]:
     """What clause k takes from its sentence when it has no subject of its own: a verb
     its first clause's subject ("..., has no device limit"), a prepositional phrase what
-    the first clause says before its own ("..., and from 9 am to 1 pm on Saturdays"), a
-    relative clause what it refers to ("..., which are caused by viruses")."""
+    the first clause says before its own ("..., and from 9 am to 1 pm on Saturdays"; so
+    does an elliptic negation, "..., but not if it is written off"), a relative clause
+    what it refers to ("..., which are caused by viruses")."""
     p = pieces[k]
     if not k or p.opening is None:
         return frozenset()
     if p.opening == "relative":
         return last_words(pieces[k - 1])
-    if p.opening == "preposition":
+    if p.opening == "preposition" or p.opening == "elliptic":
         return predicate_words(pieces[0])
     return subject_words(pieces[0])
 
@@ -355,15 +300,15 @@ def _is_word(t: str, s: str) -> bool:
     quantifier, number (a rank, "first", is a word: "the first legs" are not "the second
     leg")."""
     return not (t in STOPWORDS or (t[-1:] == "s" and t[:-1] in STOPWORDS) or is_negation(t)
-                or t in UNIVERSAL or t in RESTRICTORS or t in _TIME
-                or (_is_number(s) and t not in _ORDINALS))
+                or t in UNIVERSAL or t in RESTRICTORS or t in TIME_WORDS
+                or (is_number(s) and t not in ORDINALS))
 
 
 def first_word(info: SentenceInfo) -> str | None:
     """A sentence's first content stem, as its Part's `first` (without reading it all)."""
     for i in range(info.lead, len(info.tokens)):
         t = info.tokens[i]
-        s = _IRREGULAR.get(t, info.all_stems[i])
+        s = IRREGULAR.get(t, info.all_stems[i])
         if _is_word(t, s):
             return s
     return None
@@ -379,14 +324,16 @@ def _part(info: SentenceInfo) -> Part:
         t, s = toks[i], stems[i]
         if not _is_word(t, s):
             continue
-        if t in _ORDINALS:
+        if t in ORDINALS:
             s = t  # "first", not its number
         words.append(s)
         pairs.append((t, s))
     restricted = any(t in RESTRICTORS for t in toks) or any(
         toks[i + 1] in POST_MODIFIERS for i in range(info.lead, min(len(toks) - 1, info.lead + 3))
-        if toks[i] not in STOPWORDS
-    )
+        if toks[i] not in STOPWORDS and not (i and toks[i - 1] in _AUXILIARIES)
+    ) or any(  # "most items", "some plans": part of what it names ("the most popular": none)
+        t in _PARTIAL and i + 1 < len(toks) and toks[i + 1] not in STOPWORDS
+        and not (i and toks[i - 1] == "the") for i, t in enumerate(toks))
     return Part(
         info=info,
         words=frozenset(words),
@@ -394,10 +341,10 @@ def _part(info: SentenceInfo) -> Part:
         stems=frozenset(stems),
         first=words[0] if words else None,
         negations=tuple(_negation_heads(toks, stems, info.lead)),
-        figures=tuple(_figures(toks, stems)),
-        counted=frozenset(stems[j] for i, s in enumerate(stems) if _is_number(s)
+        figures=tuple(figures(toks, stems)),
+        counted=frozenset(stems[j] for i, s in enumerate(stems) if is_number(s)
                           for j in range(i + 1, min(len(stems), i + 3))
-                          if toks[j] not in STOPWORDS and not _is_number(stems[j])),
+                          if toks[j] not in STOPWORDS and not is_number(stems[j])),
         quantified=tuple(_quantified(toks, stems, info.lead))
         + ((None,) if "no one" in text.lower() else ()),
         restricted=restricted,
@@ -487,3 +434,32 @@ def clause_parts(text: str) -> tuple[Part, ...]:
 def clauses(text: str) -> list[Part]:
     """The parts of the sentence's clauses (one, the sentence, when it has one)."""
     return list(clause_parts(text))
+
+
+_CONDITION = re.compile(r"^\W*(?:and\s+|but\s+|even\s+|only\s+)?(?:if|when|unless)\b",
+                        re.IGNORECASE)
+
+
+def conditioned(parts: list[Part]) -> list[Part]:
+    """Clauses with a condition read with the clause it conditions ("A courtesy car is
+    not provided | if your car is written off": one statement, its polarity the main
+    clause's; alone, "if your car is written off" says nothing of cars), in claims and
+    contexts alike."""
+    if len(parts) < 2 or not any(_CONDITION.match(p.text) for p in parts):
+        return parts
+    out: list[Part] = []
+    pending: Part | None = None
+    for p in parts:
+        if pending is not None:
+            out.append(part(f"{pending.text} {p.text}"))
+            pending = None
+        elif _CONDITION.match(p.text):
+            if out:
+                out[-1] = part(f"{out[-1].text} {p.text}")
+            else:
+                pending = p
+        else:
+            out.append(p)
+    if pending is not None:
+        out.append(pending)
+    return out

@@ -72,7 +72,7 @@ _PATTERNS = (
     rf"(?:in|by|within) (?:the |these |this |those |my |our |your |any )?(?:[\w-]+ ){{0,2}}?"
     rf"{_SOURCE}\b",
     rf"\b(?:is|are){_NOT} available to (?:me|us)\b",
-    r"\bnot something (?:that )?(?:i|we|the|these|this|our|my)\b",
+    rf"(?:\bnot|n{_A}t) something (?:that )?(?:i|we|the|these|this|our|my)\b",
     rf"\b(?:there{_A}?s|there is|there are|i (?:found|see|can find|could find)) nothing\b",
     rf"\bnothing (?:in|about|on|regarding) (?:the |these |this |those |my |our |your )?"
     rf"(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
@@ -82,6 +82,11 @@ _PATTERNS = (
     r"\bno answer\b",
 )
 DECLINE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
+# Every pattern above holds one of these (a negation, "unable", "unknown", "able to",
+# "outside", "beyond"): a sentence without any is no decline, read in one fast scan.
+_TRIGGER = re.compile(
+    rf"\bno(?:t|thing|ne|body)?\b|cannot|n{_A}?t\b|unable|unknown|able to|outside|beyond",
+    re.IGNORECASE)
 
 # A referral after a decline: "Please contact our support team", "HR should be able to
 # help", "You may want to reach out to the clinic".
@@ -90,8 +95,11 @@ REFERRAL = re.compile(
     rf"feel free to |i(?:{_A}d| would) (?:recommend|suggest)(?: that you)? |try to |"
     rf"it(?:{_A}s| is) best to )?(?:contact|reach out to|ask|call|email|e-mail|get in touch "
     r"with|check with|speak (?:to|with)|talk to|consult)\b"
+    rf"|\W*i(?:{_A}d| would) (?:recommend|suggest) (?:contacting|reaching out to|asking|"
+    r"calling|emailing|getting in touch with|checking with|speaking (?:to|with)|talking to|"
+    r"consulting)\b"
     r"|.{0,60}\b(?:should|will|would|can|could|may|might) be able to (?:help|assist|"
-    r"answer|advise|tell you)\b)",
+    r"answer|advise|tell you|confirm|clarify|explain|check)\b)",
     re.IGNORECASE,
 )
 
@@ -99,7 +107,8 @@ REFERRAL = re.compile(
 def is_noncommittal(answer: str) -> bool:
     """An answer (or sentence) that declines: "I don't know", "the context does not say",
     "I don't have enough information to answer that", ..."""
-    return bool(answer.strip()) and bool(DECLINE.search(answer))
+    return (bool(answer.strip()) and _TRIGGER.search(answer) is not None
+            and DECLINE.search(answer) is not None)
 
 
 def is_referral(sentence: str) -> bool:
@@ -114,7 +123,7 @@ _SOURCE_TALK_TEXT = """
     passage passages source sources data available answer question mention mentioned
     say says state stated specify specified detail details docs documentation article
     articles policy leaflet knowledge base covered cover address addressed guess rather
-    find found locate retrieved unfortunately afraid sorry anything nothing
+    find found locate retrieved unfortunately afraid sorry anything nothing whether see
 """
 _SOURCE_TALK = frozenset(_SOURCE_TALK_TEXT.split())
 HEDGE_WORDS = 3  # content words a declining sentence's other clauses must say to claim
@@ -129,9 +138,10 @@ def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
     the question does not, talk about the sources aside ("I'm not sure, but his books
     have been translated into 42 languages"). A clause asking what is not known ("...
     don't say which payment methods are accepted") is part of the decline."""
-    if missing_terms(sentence, pool, question):
+    # a referral clause names whom to ask ("..., but HR should be able to help"): no claim
+    parts = tuple(c for c in clause_texts(sentence) if not is_referral(c)) or (sentence,)
+    if missing_terms(" ".join(parts), pool, question):
         return True
-    parts = clause_texts(sentence)
     # what the sentence says beyond its decline phrases; a clause asking what is not
     # known is the decline's object ("... don't say which payment methods are accepted")
     text = " ".join(DECLINE.sub(" ", c) for i, c in enumerate(parts)
@@ -140,6 +150,7 @@ def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
     said = {
         stem(t)
         for t in norm_tokens(text)
-        if t not in STOPWORDS and t not in FILLER and t not in _SOURCE_TALK
+        if (w := re.split(_A, t)[0]) not in STOPWORDS and w not in FILLER  # "there's"
+        and t not in _SOURCE_TALK
     }
     return len(said - q) >= HEDGE_WORDS

@@ -28,6 +28,8 @@ OPENERS = frozenset({"yes", "no", "yeah", "yep", "nope", "nah", "well", "oh", "o
                      "certainly", "absolutely"})
 # A negative interjection set off at the start ("Not really, ...", "Of course not!"):
 # it answers the question and negates nothing of the claim that follows, as "No," does.
+# "No" before a word, not set off by punctuation, is a determiner: "No refunds are given"
+_NO_DETERMINER = re.compile(r"^\W*no\s+(?!one\b)[a-z]", re.IGNORECASE)
 _NEGATIVE_OPENER = re.compile(
     r"^\W*(not (?:really|exactly|quite|necessarily|at all)|of course not|no way)\s*[,;:!.]",
     re.IGNORECASE,
@@ -92,6 +94,8 @@ def lead_tokens(text: str, toks: list[str]) -> int:
     """How many leading tokens are an opener ("No, ...", "Not really, ...")."""
     lead = 0
     while lead < len(toks) - 1 and toks[lead] in OPENERS:
+        if toks[lead] == "no" and _NO_DETERMINER.match(text):
+            break  # "No courtesy car is provided ...": a negation, no interjection
         lead += 1
     opener = _NEGATIVE_OPENER.match(text)
     if opener and lead == 0:

@@ -9,7 +9,16 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .clauses import Part, clause_parts, first_word, lemma_stems, neighbours, part, taken
+from .clauses import (
+    Part,
+    clause_parts,
+    conditioned,
+    first_word,
+    lemma_stems,
+    neighbours,
+    part,
+    taken,
+)
 from .lexical import STOPWORDS, stem
 from .normalise import normalise_text
 from .sentences import ContextIndex, SentenceInfo
@@ -186,7 +195,8 @@ class Units:
 
     def clauses(self, row: int) -> list[Unit]:
         """The clauses of a context sentence (none when it has one), a clause without a
-        subject of its own taking its sentence's (or, relative, what it refers to)."""
+        subject of its own taking its sentence's (or, relative, what it refers to), and
+        each condition with the clause it conditions (clauses.conditioned)."""
         found = self._clauses.get(row)
         if found is None:
             whole = self.sentence(row)
@@ -195,6 +205,10 @@ class Units:
             if len(pieces) > 1:
                 found = [Unit(p, row, True, whole.part, taken(pieces, k))
                          for k, p in enumerate(pieces)]
+                # and each condition read with the clause it conditions
+                found += [Unit(p, row, True, whole.part, next(
+                    (taken(pieces, k) for k, q in enumerate(pieces) if p.text.startswith(q.text)),
+                    frozenset())) for p in conditioned(list(pieces)) if p not in pieces]
             self._clauses[row] = found
         return found
 

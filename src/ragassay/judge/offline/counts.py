@@ -1,0 +1,99 @@
+"""What a sentence counts, and its words' base forms, as claim-level alignment reads them
+(clauses.py): each figure with the word it counts ("5 devices", "8 am" as a time, a date's
+day and year), and irregular verb forms read as their base ("won" is "win").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .lexical import STOPWORDS, stem
+
+TIME_WORDS = frozenset({"am", "pm", "a.m", "p.m"})
+ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth"})  # a rank, no count
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+
+
+def is_number(stem: str) -> bool:
+    return stem[:1].isdigit()
+
+
+def _value(stem: str) -> float | None:
+    try:
+        return float(stem)
+    except ValueError:
+        return None
+
+
+_MONTHS_TEXT = """
+    january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec
+"""
+_MONTHS = frozenset(_MONTHS_TEXT.split())
+
+
+def _is_year(value: float) -> bool:
+    return 1000 <= value <= 2999 and value == int(value)
+
+
+def figures(toks: tuple[str, ...], stems: list[str]) -> list[tuple[float, str | None]]:
+    """Each number with the word it counts: the next token ("5 devices"; a time for
+    "8 am"), else the content word before it ("Physics in 1903" counts Physics); in a
+    date, a day beside its month counts the day and a year the year ("28 June 2019",
+    "June 28"); "2018-19" is 2018 to 2019."""
+    out: list[tuple[float, str | None]] = []
+    n = len(toks)
+    for i, s in enumerate(stems):
+        if not is_number(s) or toks[i] in ORDINALS or (value := _value(s)) is None:
+            continue
+        if (i and len(toks[i]) == 2 and is_number(stems[i - 1])
+                and _is_year(prev := _value(stems[i - 1]) or 0)):
+            value = prev // 100 * 100 + value  # "2018-19": the second year
+        j = i + 1
+        if j < n and toks[j] in _SCALES:
+            value *= _SCALES[toks[j]]
+            j += 1
+        key: str | None = None
+        near = toks[max(0, i - 2):i] + toks[j:j + 1]
+        if j < n and toks[j] in TIME_WORDS:
+            key = "time"
+        elif value <= 31 and any(t in _MONTHS for t in near):
+            key = "@day"  # a date's day, never a count of days
+        elif _is_year(value) and (j >= n or toks[j] in STOPWORDS or is_number(stems[j])
+                                  or toks[j] in _MONTHS):
+            key = "@year"  # a calendar year, never a count of years
+        elif j < n and toks[j] not in STOPWORDS and not is_number(stems[j]):
+            key = stems[j]
+        else:
+            for k in range(i - 1, max(-1, i - 3), -1):
+                if toks[k] not in STOPWORDS and not is_number(stems[k]):
+                    key = stems[k]
+                    break
+        out.append((value, key))
+    return out
+
+
+# Irregular verb forms, read as their base ("won" is "win"), both sides alike: a claim
+# "did not win" restates "won" (the stemmer keeps prefixes: "won" and "win" differ).
+# (forms also used as adjectives, "paid", "lost", "known", "left", are left alone)
+IRREGULAR_TEXT = """
+    won:win took:take taken:take gave:give went:go gone:go made:make held:hold sold:sell
+    bought:buy built:build began:begin begun:begin wrote:write written:write led:lead
+    met:meet ran:run said:say saw:see seen:see sent:send spent:spend stood:stand told:tell
+    thought:think became:become came:come knew:know grew:grow grown:grow drew:draw
+    drawn:draw drove:drive driven:drive fell:fall fallen:fall felt:feel kept:keep
+    brought:bring caught:catch taught:teach chose:choose chosen:choose rose:rise
+    risen:rise struck:strike spoke:speak spoken:speak broke:break ate:eat eaten:eat
+    flew:fly flown:fly wore:wear sang:sing sung:sing threw:throw thrown:throw
+    fought:fight sought:seek meant:mean dealt:deal lent:lend forgot:forget froze:freeze
+    hung:hang shook:shake slept:sleep stole:steal swore:swear understood:understand
+    withdrew:withdraw
+"""
+IRREGULAR = {form: stem(base) for form, base in
+              (pair.split(":") for pair in IRREGULAR_TEXT.split())}
+
+
+def lemma_stems(toks: Sequence[str], stems: Sequence[str]) -> list[str]:
+    """The sentence's stems with irregular verb forms read as their base."""
+    get = IRREGULAR.get
+    return [get(t, x) for t, x in zip(toks, stems, strict=True)]
