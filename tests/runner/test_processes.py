@@ -206,3 +206,26 @@ def test_a_killed_engine_leaves_no_worker_behind(tmp_path: Path) -> None:
     for p in left:
         os.kill(p, signal.SIGKILL)
     assert not left, "worker processes outlived the killed engine"
+
+
+def test_each_worker_runs_its_native_pools_on_one_thread() -> None:
+    """Two workers each with a BLAS pool of one thread per core ran 4+ busy threads on 2
+    cores and judged slower than one process (benches/RESULTS.md): a worker's BLAS pool,
+    tokenizer and embedder run on one thread; this process keeps its own."""
+    import os
+
+    from threadpoolctl import threadpool_info
+
+    from ragassay.runner.processes import JudgePool
+
+    pool = JudgePool(RunConfig(dataset="x.jsonl", metrics=("judge",)), workers=2)
+    try:
+        info = pool.executor.submit(threadpool_info).result(timeout=120)
+        env = [pool.executor.submit(os.getenv, name).result(timeout=120)
+               for name in ("RAGASSAY_EMBED_THREADS", "TOKENIZERS_PARALLELISM")]
+    finally:
+        pool.close()
+    blas = [p["num_threads"] for p in info if p["user_api"] == "blas"]
+    assert blas and set(blas) == {1}
+    assert env == ["1", "false"]
+    assert os.environ.get("RAGASSAY_EMBED_THREADS") is None  # this process untouched

@@ -9,6 +9,7 @@ is fetched from a hub. Without the extra, building the embedder raises `MissingE
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -66,7 +67,9 @@ class LocalEmbedder:
             raise EmbedderUnavailable(f"no model files ({', '.join(missing)}) under {self.path}")
         self.batch_size = batch_size
         self.max_seq_length = max_seq_length
-        self.threads = threads  # 0: onnxruntime's default, one per physical core
+        # 0: onnxruntime's default, one per physical core; a worker process of the local
+        # engine sets RAGASSAY_EMBED_THREADS=1 (its siblings use the other cores)
+        self.threads = threads or int(os.environ.get("RAGASSAY_EMBED_THREADS") or 0)
         # the cut changes the vectors of long texts, so it is part of the name (and of
         # every cache key made from it)
         self.name = MODEL_NAME if max_seq_length == 256 else f"{MODEL_NAME}:{max_seq_length}"

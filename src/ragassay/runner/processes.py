@@ -95,11 +95,29 @@ def _watch(engine: int, started: str | None) -> None:
             os._exit(0)  # the PID now names another process
 
 
+def _one_thread_each() -> None:
+    """Run this worker's native pools (BLAS, OpenMP, the tokenizer's) on one thread.
+
+    The workers are the parallelism: with each process's OpenBLAS starting a thread per
+    core, two workers on 2 cores ran 4+ busy threads and judged slower than one process
+    (0.77x, 27.5 vs 20.2 CPU ms per sample); one thread each is 1.73x
+    (benches/RESULTS.md, "All cores on one machine"). The embedder's onnxruntime
+    session is made in the worker after this, reading RAGASSAY_EMBED_THREADS."""
+    os.environ["TOKENIZERS_PARALLELISM"] = "false"
+    os.environ["RAGASSAY_EMBED_THREADS"] = "1"
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - a core dependency; an old install lacks it
+        return
+    threadpool_limits(1)
+
+
 def _start(setup: WorkerSetup, engine: int, started: str | None) -> None:
     """A worker process's initialiser: Ctrl-C is the engine's to handle; exit with the
     engine; build the judge."""
     global _WORKER
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _one_thread_each()
     threading.Thread(target=_watch, args=(engine, started), daemon=True,
                      name="engine-watch").start()
     _WORKER = JudgeWorker(setup)  # a judge that cannot be built: its batches raise why
