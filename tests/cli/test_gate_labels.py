@@ -127,3 +127,17 @@ def test_a_corrected_table_adds_rows_and_keeps_the_users_thresholds(db: Path,
     people = [k for k in rows if "people's hallucinated" in k]
     assert len(people) == 1 and rows[people[0]].startswith("PASS"), rows
     assert code == 0, out
+
+
+def test_the_gate_names_the_agreement_measured_on_the_runs_labels(tmp_path: Path) -> None:
+    """The demo carries 22 hallucination labels: the gate says the judge's agreement on
+    them, not that it has none (trial 48)."""
+    from ragassay.dataset import demo_dataset_path
+
+    db = tmp_path / "d.db"
+    code, out = run("eval", str(demo_dataset_path()), "--metrics", "judge", "--db", str(db))
+    assert code == 0, out
+    code, out = run("gate", "--db", str(db), columns=300)
+    line = next(x for x in out.splitlines() if "gating on judge.hallucination" in x)
+    assert line.startswith("note: ") and "measured in this run only (AUROC " in line
+    assert "on 22 labels" in line

@@ -129,3 +129,16 @@ def test_a_range_never_mixes_statistics(tmp_path: Path) -> None:
     sim = load_reliability(path, "offline").of("judge.answer_similarity")
     assert sim is not None and (sim.statistic, sim.low, sim.high, sim.sets) == (
         "AUROC", 0.98, 0.98, ("evouna",))
+
+
+def test_a_metric_measured_on_the_runs_own_labels_is_not_said_unmeasured() -> None:
+    """Trial 48: with 83 labels in the run the gate still said 'no measured agreement'."""
+    warnings = gate_warnings(RunReliability.model_validate(TABLE), [
+        "ragas.answer_relevancy", "judge.hallucination"],
+        {"judge.hallucination": "AUROC 0.97 on 22 labels"})
+    assert warnings == [
+        "warning: gating on ragas.answer_relevancy, but the offline judge has no measured "
+        "agreement with people on it",
+        "note: gating on judge.hallucination, whose offline judge's agreement with people is "
+        "measured in this run only (AUROC 0.97 on 22 labels), on no set it was not tuned on",
+    ]

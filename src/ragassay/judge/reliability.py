@@ -11,6 +11,7 @@ A judge without a measurement says so: that is a state, not a number.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -98,9 +99,14 @@ def rerunnable(command: str) -> str:
     return "; ".join(p.strip() for p in command.split(";") if p.strip() and portable(p))
 
 
-def gate_warnings(reliability: RunReliability | None, metrics: list[str]) -> list[str]:
+def gate_warnings(reliability: RunReliability | None, metrics: list[str],
+                  in_run: Mapping[str, str] | None = None) -> list[str]:
     """The gate's warnings for the metrics it checks: a judge with no measured agreement
-    on a metric, or one below AGREEMENT_FLOOR on some unseen set."""
+    on a metric, or one below AGREEMENT_FLOOR on some unseen set.
+
+    `in_run`: metric -> its agreement with this run's own labels, said ("AUROC 0.97 on 22
+    labels"); a metric measured there is not said to have no measured agreement."""
+    in_run = in_run or {}
     table = None
     if reliability is not None:
         table = Reliability(**{k: getattr(reliability, k) for k in Reliability.model_fields})
@@ -108,7 +114,10 @@ def gate_warnings(reliability: RunReliability | None, metrics: list[str]) -> lis
     for m in metrics:
         a = table.of(m) if table else None
         judge = table.judge if table else "this run's"
-        if a is None:
+        if a is None and m in in_run:
+            out.append(f"note: gating on {m}, whose {judge} judge's agreement with people is "
+                       f"measured in this run only ({in_run[m]}), on no set it was not tuned on")
+        elif a is None:
             out.append(f"warning: gating on {m}, but the {judge} judge has no measured "
                        "agreement with people on it")
         elif a.low < AGREEMENT_FLOOR:
