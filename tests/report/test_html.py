@@ -204,3 +204,31 @@ def test_written_for_the_browser_test(demo_report: Report, artifacts: Path) -> N
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "demo.html").write_text(to_html(demo_report), encoding="utf-8")
     assert (folder / "demo.html").stat().st_size > 10_000
+
+
+def test_a_metric_with_nothing_scored_shows_its_target_not_no_target(tmp_path: Path) -> None:
+    """Trial 48: with no reference answers the summary said "no target" for
+    judge.answer_similarity while `gate` checked it against 8."""
+    import json
+
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+
+    rows = [json.loads(x) for x in demo_dataset_path().read_text().splitlines() if x.strip()]
+    data = tmp_path / "noref.jsonl"
+    data.write_text("".join(json.dumps({k: v for k, v in r.items()
+                                        if k not in ("reference", "ground_truth")}) + "\n"
+                            for r in rows[:6]))
+    db, out = tmp_path / "r.db", tmp_path / "r.html"
+    for args in (["eval", str(data), "--metrics", "judge", "--db", str(db)],
+                 ["report", "--db", str(db), "--format", "html", "--out", str(out)]):
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+    page = out.read_text()
+    summary = [c for c in _cells(page).cells if c[0] == "summary"]
+    rows8 = {r[0][2]: [c[2] for c in r] for r in
+             (summary[i:i + 8] for i in range(0, len(summary), 8))}
+    cells = rows8["judge.answer_similarity"]
+    assert cells[3] == "0" and cells[5] == "not scored" and cells[6] == ">= 8; warning < 6"
+    assert "no target" not in page

@@ -40,7 +40,8 @@ from ragassay.report.leaderboard import (
 from ragassay.report.model import Report, SampleEntry, published
 from ragassay.report.routing_html import routing_html
 from ragassay.report.svg import heatmap, histogram, interval_bars
-from ragassay.stats import Flag
+from ragassay.stats import Flag, target_for
+from ragassay.types import MetricSpec
 
 CSS = """
 *{box-sizing:border-box}
@@ -115,9 +116,9 @@ VERDICT_WORDS = {"good": "meets target", "ok": "short of target", "warning": "wa
 target (a new-user trial)."""
 
 
-def _badge(level: str | None) -> _Raw:
-    return _Raw(f'<span class="badge {escape(level or "none")}">'
-                f"{escape(VERDICT_WORDS.get(level or '', level or 'no target'))}</span>")
+def _badge(level: str | None, scored: bool = True) -> _Raw:
+    word = VERDICT_WORDS.get(level or "", level or ("no target" if scored else "not scored"))
+    return _Raw(f'<span class="badge {escape(level or "none")}">{escape(word)}</span>')
 
 
 def _facts(report: Report) -> str:
@@ -152,12 +153,14 @@ TARGET_WORDS = (("target >= ", ">= "), ("target <= ", "<= "), (", warning below 
                 (", warning above ", "; warning > "))
 
 
-def _target(flag: Flag | None) -> str:
+def _target(flag: Flag | None, spec: MetricSpec | None = None) -> str:
     """The target the verdict was taken against, as the interpretation says it, short:
-    `>= 9; warning < 7`."""
+    `>= 9; warning < 7`; with no verdict (nothing scored), the metric's own target, the
+    bar `gate` checks it against."""
     if flag is None:
-        return ""
-    text = flag.message.partition(f" is {flag.level}: ")[2]
+        text = target_for(spec).describe() if spec is not None else ""
+    else:
+        text = flag.message.partition(f" is {flag.level}: ")[2]
     for long, short in TARGET_WORDS:
         text = text.replace(long, short)
     return text
@@ -198,7 +201,8 @@ def _summary(report: Report) -> str:
         measured = m in (reliability.metrics if reliability is not None else {})
         line = lines.get(m, "")
         rows.append([m, agg.mean, agg.text(), agg.count, agg.unscored,
-                     _badge(flag.level if flag else None), _target(flag),
+                     _badge(flag.level if flag else None, scored=agg.count > 0),
+                     _target(flag, report.spec(m)),
                      in_run[m] if m in in_run else line.partition(f"{m}: ")[2] or line
                      if measured else _Raw('<span class="muted">not measured</span>')])
     if not rows:
