@@ -107,3 +107,16 @@ def test_the_reading_of_a_file_is_stored_and_checked_on_resume(tmp_path: Path) -
                                 resume=outcome.run_id))
         plan = plan_run(RunRequest(FileSource(data), store, resume=outcome.run_id))
         assert plan.config.read_as == "rows"
+
+
+def test_a_column_named_as_a_label_but_not_read_as_one_is_said(tmp_path: Path) -> None:
+    """Trial 48: a plain `hallucination` column was kept as metadata without a word; the
+    plan says how to name it, and a column of the user's own is not mentioned."""
+    data = tmp_path / "h.csv"
+    data.write_text("id,question,contexts,answer,hallucination,team\n"
+                    "a1,What is X?,X is 5.,X is 5.,false,blue\n")
+    with Store(tmp_path / "h.db") as store:
+        plan = plan_run(RunRequest(FileSource(data), store, metrics="judge"))
+    said = [n.text for n in plan.notes if n.kind == "label-column"]
+    assert said == ["note: column 'hallucination' is not read as a human label (kept as "
+                    "metadata): name it labels.hallucination to compare the judge with it"]

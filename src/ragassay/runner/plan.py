@@ -17,6 +17,7 @@ from typing import Literal
 
 from ragassay.dataset import DatasetCheck
 from ragassay.judge.spec import judge_spec_problem
+from ragassay.labels import lookup
 from ragassay.metrics import get_suites, suites_of
 from ragassay.runner.batch_options import BatchOptions
 from ragassay.runner.ray_session import RayOptions
@@ -34,7 +35,8 @@ from ragassay.store import RunRecord, Store
 from ragassay.types import RoutingPlan, RunConfig, is_offline
 from ragassay.urls import base_url_problem
 
-NoteKind = Literal["endpoints", "skipped", "retrieval-only", "embedder", "retrying"]
+NoteKind = Literal["endpoints", "skipped", "retrieval-only", "embedder", "retrying",
+                   "label-column"]
 
 __all__ = ["Note", "RunPlan", "RunRefused", "plan_run"]
 
@@ -227,6 +229,11 @@ def _data_notes(request: RunRequest, data: Loaded) -> list[Note]:
         notes.append(Note("retrieval-only", f"note: {label}: no row has an answer: "
                           "evaluated as a retrieval-only set (its context metrics are "
                           "scored, its answer metrics unscored: no answer)"))
+    for column in check.unknown_columns:
+        if lookup(column) is not None:
+            notes.append(Note("label-column", f"note: column {column!r} is not read as a "
+                              f"human label (kept as metadata): name it labels.{column} to "
+                              "compare the judge with it"))
     return notes
 
 
