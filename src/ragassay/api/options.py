@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ragassay.types import LabelRule, Price, Ratings, RoutingPlan
+
+if TYPE_CHECKING:  # the runner is imported when a run starts
+    from ragassay.runner import BatchOptions
 
 
 @dataclass(frozen=True)
@@ -34,7 +37,10 @@ class EvalOptions:
     judge tiers or a jury (`RoutingPlan`, as `eval --escalate` builds it; its first tier
     is the run's judge; docs/routing.md); `label_rule` how several people's labels of a
     sample become one value for the result's corrected figures and report ("majority",
-    the default: a tie leaves the sample's label out; or "annotator:NAME": one person's).
+    the default: a tie leaves the sample's label out; or "annotator:NAME": one person's);
+    `batch` sends an LLM judge's calls through the provider's batch API at its batch price
+    (True, or `BatchOptions(fallback=..., poll_s=..., detach=...)` as `eval --batch` and
+    its options; on a resume, options alone go over those the batch run stored).
     """
 
     dataset: str | None = None
@@ -59,6 +65,7 @@ class EvalOptions:
     price_out: float | None = None
     routing: RoutingPlan | None = None
     label_rule: str = "majority"
+    batch: BatchOptions | bool | None = None
 
     @property
     def rule(self) -> LabelRule:

@@ -19,7 +19,7 @@ from ragassay.metrics import suites_of
 from ragassay.store import DEFAULT_DB_PATH, Store
 
 if TYPE_CHECKING:  # the runner is imported when a run starts, not with `import ragassay`
-    from ragassay.runner import Progress, RunOutcome, RunPlan
+    from ragassay.runner import BatchOptions, Progress, RunOutcome, RunPlan
     from ragassay.runner.request import RetryFailed, Source
 
 StoreLike = Store | str | os.PathLike[str] | None
@@ -82,7 +82,20 @@ def plan(data: object, metrics: str | Sequence[str] | None, judge: str | None,
         engine=engine_choice(opts.engine, opts.ray_address, opts.workers, PYTHON_NAMES,
                              ray_writes=opts.ray_writes),
         resume=resume, retry_failed=retry_failed, names=PYTHON_NAMES,
-        routing=None if resume else opts.routing)), _progress(opts)
+        routing=None if resume else opts.routing, batch=_batch(opts.batch))), _progress(opts)
+
+
+def _batch(given: object) -> BatchOptions | None:
+    """`batch=`: True for the default batch options, a `BatchOptions`, or None / False."""
+    from ragassay.runner import BatchOptions  # noqa: F811 (TYPE_CHECKING above)
+
+    if given is None or given is False:
+        return None
+    if given is True:
+        return BatchOptions()
+    if isinstance(given, BatchOptions):
+        return given
+    raise ValueError(f"batch must be True or a BatchOptions, not {type(given).__name__}")
 
 
 def _result(planned: RunPlan, outcome: RunOutcome, options: Mapping[str, Any]) -> EvalResult:
