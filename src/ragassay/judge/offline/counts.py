@@ -12,6 +12,9 @@ from .lexical import STOPWORDS, stem
 TIME_WORDS = frozenset({"am", "pm", "a.m", "p.m"})
 ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth"})  # a rank, no count
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_RANGE = frozenset({"to", "and", "or"})
+# a unit named with its scale: a figure counts the pair ("degrees Celsius")
+_SCALED_UNITS = {"degrees": frozenset({"celsius", "fahrenheit", "kelvin"})}
 
 
 def is_number(stem: str) -> bool:
@@ -62,6 +65,8 @@ def figures(toks: tuple[str, ...], stems: list[str]) -> list[tuple[float, str | 
         elif _is_year(value) and (j >= n or toks[j] in STOPWORDS or is_number(stems[j])
                                   or toks[j] in _MONTHS):
             key = "@year"  # a calendar year, never a count of years
+        elif j + 1 < n and toks[j] in _SCALED_UNITS and toks[j + 1] in _SCALED_UNITS[toks[j]]:
+            key = f"{stems[j]} {toks[j + 1]}"  # "74 degrees Celsius": no 165 degrees F
         elif j < n and toks[j] not in STOPWORDS and not is_number(stems[j]):
             key = stems[j]
         else:
@@ -70,6 +75,13 @@ def figures(toks: tuple[str, ...], stems: list[str]) -> list[tuple[float, str | 
                     key = stems[k]
                     break
         out.append((value, key))
+    # a range's first figure counts what its last does ("between 2 and 8 degrees")
+    at = [i for i, s in enumerate(stems) if is_number(s) and toks[i] not in ORDINALS
+          and _value(s) is not None]
+    for k in range(len(out) - 2, -1, -1):
+        i, nxt = at[k], at[k + 1]
+        if nxt == i + 2 and toks[i + 1] in _RANGE:
+            out[k] = (out[k][0], out[k + 1][1])
     return out
 
 

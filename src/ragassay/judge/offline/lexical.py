@@ -16,7 +16,8 @@ from functools import lru_cache
 
 from ragassay.text import tokens
 
-from .normalise import norm_tokens, quantities, quantity_present
+from .measures import unit_words
+from .normalise import norm_tokens, quantities, quantity_present, written_values
 
 _STOPWORDS_TEXT = """
     a about above after again against all am an and any are aren't as at be because been
@@ -128,6 +129,7 @@ def _value_key(v: float) -> str:
 
 def _name_spans(text: str) -> list[str]:
     out = []
+    text = unit_words(text)  # the "C" of "10°C" is a unit, no name
     for m in _CAP_WORD.finditer(text):
         if _at_sentence_start(text, m.start()):
             continue
@@ -163,7 +165,7 @@ class TermPool:
 
     @classmethod
     def of(cls, text: str) -> TermPool:
-        return cls(stem_set(text), frozenset(q.value for q in quantities(text)))
+        return cls(stem_set(text), written_values(text))
 
     def __or__(self, other: TermPool) -> TermPool:
         return TermPool(self.stems | other.stems, self.values | other.values)

@@ -16,6 +16,8 @@ from functools import lru_cache
 
 from ragassay.text import WORD_TOKEN as TOKEN
 
+from .measures import canonical_measures
+
 _MAGNITUDE = {
     "thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "mln": 1e6,
     "billion": 1e9, "b": 1e9, "bn": 1e9, "trillion": 1e12, "tn": 1e12, "t": 1e12,
@@ -66,7 +68,12 @@ def _abbreviated(m: re.Match[str]) -> str:
 
 @lru_cache(maxsize=16384)
 def normalise_text(text: str) -> str:
-    """Text with numbers, money, percentages and number-word compounds spelled one way."""
+    """Text with numbers, money, percentages, number words, units and durations
+    spelled one way (`measures.canonical_measures`)."""
+    return canonical_measures(_surface(text))
+
+
+def _surface(text: str) -> str:
     text = _THOUSANDS.sub("", text)
     text = _MONEY.sub(_money, text)
     text = _ABBREVIATED.sub(_abbreviated, text)
@@ -130,6 +137,16 @@ def quantities(text: str) -> tuple[Quantity, ...]:
         elif t in _NUMBER_WORDS:
             out.append(Quantity(t, float(_NUMBER_WORDS[t]), 2, False))
     return tuple(out)
+
+
+@lru_cache(maxsize=32768)
+def written_values(text: str) -> frozenset[float]:
+    """The values of the figures as the text writes them, before durations are put in
+    one base ("2 weeks" gives 2 here, 14 days in `quantities`): what a context offers as
+    evidence for a number is both."""
+    toks = tuple(t.lower() for t in TOKEN.findall(_surface(text)))
+    out = {float(t) for t in toks if t[:1].isdigit() and re.fullmatch(_NUM, t)}
+    return frozenset(out | {q.value for q in quantities(text)})
 
 
 def _round_sig(x: float, digits: int) -> float:

@@ -11,7 +11,7 @@ from functools import lru_cache
 import numpy as np
 
 from .lexical import STOPWORDS, TermPool, canon_number, names, negation_count, stem
-from .normalise import Quantity, cased_tokens, quantities
+from .normalise import Quantity, cased_tokens, quantities, written_values
 from .words import word_vectors
 
 COPY_N = 4  # a copied fragment: this many consecutive tokens found in one context sentence
@@ -56,6 +56,7 @@ class SentenceInfo:
     word_stems: tuple[str, ...] = ()  # their stems, aligned with `words`
     soft: tuple[int, ...] = ()  # positions in `words` of words made of letters only
     asks: bool = False  # a question ("... ?", closing quotes or brackets allowed)
+    values: frozenset[float] = frozenset()  # figures' values, as written and canonical
 
 
 @lru_cache(maxsize=16384)  # ~3 KB each: bounded at ~50 MB
@@ -72,6 +73,7 @@ def sentence_info(text: str) -> SentenceInfo:
         stems=content,
         all_stems=all_stems,
         numbers=quantities(text),
+        values=written_values(text),
         names=names(text),
         negated=negation_count(text, toks[lead:]) > 0,
         stem_set=frozenset(all_stems),
@@ -142,7 +144,7 @@ class DocView:
             frozenset().union(*(i.stem_set for i in infos)),
             frozenset().union(*(i.bigrams for i in infos)),
             frozenset().union(*(i.tokens for i in infos)),
-            frozenset(q.value for i in infos for q in i.numbers),
+            frozenset().union(*(i.values for i in infos)),
             frozenset(n for i in infos for n in i.names),  # lower-cased words
         )
 
@@ -166,7 +168,7 @@ class ContextIndex:
         self.stems: frozenset[str] = frozenset().union(*(i.stem_set for i in infos))
         self.tokens: frozenset[str] = frozenset().union(*(i.tokens for i in infos))
         self.grams: frozenset[tuple[str, ...]] = frozenset().union(*(i.grams for i in infos))
-        self.pool = TermPool(self.stems, frozenset(q.value for i in infos for q in i.numbers))
+        self.pool = TermPool(self.stems, frozenset().union(*(i.values for i in infos)))
         self._rows: dict[int, list[int]] = {}
         for j, d in enumerate(self.docs):
             self._rows.setdefault(d, []).append(j)

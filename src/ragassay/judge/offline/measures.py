@@ -1,0 +1,120 @@
+"""Canonical values of figures and units, written one way before any lexical match.
+
+The same length of time or quantity is written many ways: "a fortnight" / "14 days" /
+"two weeks", "a full day" / "24 hours", "a quarter of an hour" / "15 minutes",
+"ten thousand kilometres" / "10,000 km", "10°C" / "10 degrees Celsius", "annually" /
+"once a year". `canonical_measures` rewrites each into one form (number words as
+digits, a number with its scale word as one figure, unit symbols as words, durations
+in one base per family: weeks and fortnights as days, a single day as 24 hours, whole
+years of months as years), so support, the missing-term rule and claim alignment read
+them as the same figure and the same unit. A rate ("twice a week", "€5 a day",
+"24 hours a day") keeps its "a week": it is no length of time.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SMALL = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90, "dozen": 12,
+}  # fmt: skip
+_SCALE = {"hundred": 100, "thousand": 1000}
+_UNIT_WORDS = (
+    "second|minute|hour|day|week|fortnight|month|year|decade|kilometre|kilometer|metre|"
+    "meter|mile|kilogram|gram|litre|liter|degree|percent|euro|dollar|pound|page|credit"
+)
+
+# a number word (lower case: "Ten Downing Street" is a name) as digits; "one" only
+# before a unit ("one hour"), since "the one", "one of" count nothing
+_WORD = re.compile(r"\b(" + "|".join(_SMALL) + r")\b")
+_ONE = re.compile(rf"\b[Oo]ne (?=(?:{_UNIT_WORDS})s?\b)")
+_SCALED = re.compile(r"\b(\d+) (hundred|thousand)\b(?! (?:thousand|million|billion))")
+_HALF = (
+    (re.compile(r"\b(?:a|one) quarter of an hour\b|\ba quarter hour\b"), "15 minutes"),
+    (re.compile(r"\bhalf an hour\b|\ba half hour\b|\bhalf hour\b"), "30 minutes"),
+    (re.compile(r"\b(?:an|one) hour and a half\b"), "90 minutes"),
+    (re.compile(r"\b(?:a|one) month and a half\b"), "6 weeks"),
+    (re.compile(r"\b(?:a|one) year and a half\b"), "18 months"),
+    (re.compile(r"\bhalf a day\b"), "12 hours"),
+)
+# unit symbols after a figure, as words ("10°C", "80 km/h", "750kg")
+_SYMBOLS = (
+    (re.compile(r"(\d)\s?[°º]\s?C\b"), r"\1 degrees Celsius"),
+    (re.compile(r"(\d)\s?[°º]\s?F\b"), r"\1 degrees Fahrenheit"),
+    (re.compile(r"(\d)\s?°"), r"\1 degrees"),
+    (re.compile(r"(\d)\s?(?:km/h|kmh|kph)\b"), r"\1 kilometres per hour"),
+    (re.compile(r"(\d)\s?mph\b"), r"\1 miles per hour"),
+    (re.compile(r"(\d)\s?km\b"), r"\1 kilometres"),
+    (re.compile(r"(\d)\s?kg\b"), r"\1 kilograms"),
+    (re.compile(r"(\d)\s?mg\b"), r"\1 milligrams"),
+    (re.compile(r"(\d)\s?ml\b"), r"\1 millilitres"),
+    (re.compile(r"(\d)\s?cm\b"), r"\1 centimetres"),
+    (re.compile(r"(\d)\s?mm\b"), r"\1 millimetres"),
+    (re.compile(r"(\d)\s?(?:hrs?|h)\b"), r"\1 hours"),
+    (re.compile(r"(\d)\s?mins?\b"), r"\1 minutes"),
+    (re.compile(r"(\d)\s?secs?\b"), r"\1 seconds"),
+    (re.compile(r"\b(kilo|milli|centi)(met|lit)er(s?)\b"), r"\1\2re\3"),  # US spelling
+    (re.compile(r"\bliter(s?)\b"), r"litre\1"),
+)
+_ADVERBS = (
+    (re.compile(r"\bannually\b|\bevery (?:1 )?year\b|\bonce yearly\b"), "once a year"),
+    (re.compile(r"\bquarterly\b"), "once every 3 months"),
+    (re.compile(r"\bfortnightly\b"), "once every 14 days"),
+)
+# "a week" / "1 week": a length of time, unless it is the "per" of a rate, after a
+# count or frequency ("twice a week", "3 times a week", "5 euros a week", "24 hours a day")
+_RATE = re.compile(r"(?:\d|once|twice|thrice|times|euros|dollars|pounds|percent|hours|"
+                   r"minutes|days|per|each|every)\W*$")
+_SPAN = re.compile(r"\b(a|an|1|one)( full| whole| single)? (fortnight|week|day)\b")
+_WEEKS = re.compile(r"\b(\d+(?:\.\d+)?) (fortnight|week)s?\b")
+_MONTHS = re.compile(r"\b(\d+) months?\b")
+_DAY_HOURS = {"day": "24 hours", "week": "7 days", "fortnight": "14 days"}
+
+
+def _span(m: re.Match[str]) -> str:
+    before = m.string[max(0, m.start() - 12):m.start()]
+    if _RATE.search(before):
+        return m.group(0)
+    full = m.group(2) or ""
+    return f"{full.strip()} {_DAY_HOURS[m.group(3)]}".strip()
+
+
+def _weeks(m: re.Match[str]) -> str:
+    days = float(m.group(1)) * (14 if m.group(2) == "fortnight" else 7)
+    return f"{days:g} days"
+
+
+def _months(m: re.Match[str]) -> str:
+    n = int(m.group(1))
+    if n % 12 or n == 0:
+        return m.group(0)
+    years = n // 12
+    return f"{years} year" + ("s" if years > 1 else "")
+
+
+def unit_words(text: str) -> str:
+    """The text with unit symbols after a figure written as words ("10°C" as "10
+    degrees Celsius"), so that the "C" of a unit is not read as a name."""
+    for pattern, repl in _SYMBOLS:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def canonical_measures(text: str) -> str:
+    """The text with figures and units written one way (module docstring). Expects
+    thousands separators already removed ("10,000" as "10000")."""
+    text = unit_words(text)
+    for pattern, repl in _HALF:
+        text = pattern.sub(repl, text)
+    text = _ONE.sub("1 ", text)
+    text = _WORD.sub(lambda m: str(_SMALL[m.group(1)]), text)
+    text = _SCALED.sub(lambda m: str(int(m.group(1)) * _SCALE[m.group(2)]), text)
+    text = _MONTHS.sub(_months, text)
+    for pattern, repl in _ADVERBS:
+        text = pattern.sub(repl, text)
+    text = _SPAN.sub(_span, text)
+    return _WEEKS.sub(_weeks, text)

@@ -1,0 +1,106 @@
+"""Round 3 of issue #38: figures and units read by value, whatever words write them.
+
+A length of time or a quantity written in other words ("a fortnight", "three dozen",
+"half an hour", "5°C", "20 mph") is the same figure and unit as its context's, so a
+faithful paraphrase is not flagged and a unit symbol is not read as a name; a figure in
+another scale ("°F" for "°C") or another length is still a figure of its own. The cases
+are in other words than the probe batches."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer, Evidence
+from ragassay.judge.offline.lexical import key_terms
+from ragassay.judge.offline.normalise import normalise_text, quantities
+from ragassay.types import Sample
+
+
+@pytest.fixture(scope="module")
+def an() -> Analyzer:
+    return Analyzer()
+
+
+def _ev(an: Analyzer, contexts: list[str], answer: str, question: str = "Tell me.") -> Evidence:
+    return an.analyze(Sample(id="m", question=question, contexts=tuple(contexts), answer=answer))
+
+
+def _faith(ev: Evidence) -> float:
+    assert ev.faithfulness is not None
+    return ev.faithfulness
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("a fortnight", "two weeks"),
+    ("a fortnight", "14 days"),
+    ("for a week", "for seven days"),
+    ("three weeks", "21 days"),
+    ("within a day", "within 24 hours"),
+    ("half an hour", "30 minutes"),
+    ("a quarter of an hour", "fifteen minutes"),
+    ("an hour and a half", "90 minutes"),
+    ("every twelve months", "every year"),
+    ("annually", "once a year"),
+    ("twenty thousand miles", "20,000 miles"),
+    ("5°C", "5 degrees Celsius"),
+    ("40 km/h", "40 kilometres per hour"),
+    ("12kg", "12 kilograms"),
+])
+def test_one_figure_written_two_ways_reads_the_same(a: str, b: str) -> None:
+    assert normalise_text(a) == normalise_text(b)
+
+
+@pytest.mark.parametrize("rate", ["twice a week", "3 times a day", "€9 a day",
+                                  "24 hours a day", "once a week"])
+def test_a_rate_keeps_its_period(rate: str) -> None:
+    # "twice a week" is how often, no length of 7 days
+    assert "days" not in normalise_text(rate) or "day" in rate
+
+
+def test_number_words_and_scales_have_their_value() -> None:
+    assert [q.value for q in quantities("about forty thousand visitors")] == [40000.0]
+    assert [q.value for q in quantities("a dozen eggs")] == [12.0]
+    assert [q.value for q in quantities("the one on the left")] == []  # "one" counts nothing
+
+
+def test_a_degree_sign_is_no_name() -> None:
+    # the scale is named, so another scale is a name no context has
+    assert key_terms("Keep it below 8°C.") == ["8", "Celsius"]
+    assert key_terms("Bake at 180°C for 20 min.") == ["180", "20", "Celsius"]
+
+
+# faithful paraphrases whose figure or unit is written in other words
+HIRE = "Rental vans must be returned within 14 days of collection."
+CHILL = "Store the vaccine between 2 and 8 degrees Celsius."
+SERVICE = "The boiler must be serviced every 12 months by a registered engineer."
+WALK = "The coastal trail is 20,000 metres long and takes about 6 hours."
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    ([HIRE], "Rental vans have to be returned within a fortnight of collection."),
+    ([HIRE], "You must return rental vans within two weeks of collecting them."),
+    ([CHILL], "Store the vaccine between 2°C and 8°C."),
+    ([SERVICE], "A registered engineer must service the boiler annually."),
+    ([WALK], "The coastal trail is twenty thousand metres long and takes about six hours."),
+])
+def test_a_paraphrase_of_a_figure_is_supported(an: Analyzer, contexts: list[str],
+                                                answer: str) -> None:
+    ev = _ev(an, contexts, answer)
+    assert ev.contradicts == [None] and _faith(ev) >= HALLUCINATION_THRESHOLD, ev
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    ([HIRE], "Rental vans have to be returned within three weeks of collection."),
+    ([HIRE], "Rental vans have to be returned within a week of collection."),
+    ([CHILL], "Store the vaccine between 2°F and 8°F."),
+    ([WALK], "The coastal trail is thirty thousand metres long and takes about six hours."),
+])
+def test_another_figure_in_other_words_is_still_flagged(an: Analyzer, contexts: list[str],
+                                                        answer: str) -> None:
+    assert _faith(_ev(an, contexts, answer)) < HALLUCINATION_THRESHOLD
+
+
+def test_a_figure_of_one_scale_is_not_the_other_scales(an: Analyzer) -> None:
+    ctx = ["Pork is cooked when its core reaches 63 degrees Celsius (145 degrees Fahrenheit)."]
+    bad = _ev(an, ctx, "Pork is cooked once its core hits 145°C.")
+    assert _faith(bad) < HALLUCINATION_THRESHOLD
