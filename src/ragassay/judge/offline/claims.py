@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ragassay.text import KeyedSentence
 
-from .declines import hedged_claim, is_noncommittal, is_referral
+from .declines import hedged_claim, is_noncommittal, is_referral, is_source_scope
 from .evidence import SUPPORT_THRESHOLD
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms
 from .sentences import OPENERS, SentenceInfo
@@ -45,7 +45,12 @@ def set_aside_reasons(
     - FILLER_SENTENCE: only stopwords and conversational filler ("Sure!", "I agree."),
       set aside only when another sentence says something (pure filler is scored).
     - REFERRAL: it sends the user elsewhere ("Please contact our support team.", "HR
-      should be able to help."), naming nothing the contexts and the question lack.
+      should be able to help.", "I'd check the league's website."), naming nothing the
+      contexts and the question lack; beside a sentence that abstains, naming no
+      number they lack ("Please ask your GP.").
+    - ABSTAINS too: beside a sentence that abstains, one that says what the sources
+      cover, explaining the decline ("It only covers our electricity supply, not gas
+      tariffs."), naming no number or name the contexts and the question lack.
     `pool` is what the contexts offer as evidence (ContextIndex.pool).
     """
     out: list[str | None] = []
@@ -58,6 +63,14 @@ def set_aside_reasons(
             out.append(REFERRAL)
         else:
             out.append(None)
+    if ABSTAINS in out:  # what explains a decline, or where to ask instead
+        for i, k in enumerate(sentences):
+            if out[i] is None and is_source_scope(k.text) and not missing_terms(
+                    k.text, pool, question):
+                out[i] = ABSTAINS
+            elif out[i] is None and is_referral(k.text) and not any(
+                    t[:1].isdigit() for t in missing_terms(k.text, pool, question)):
+                out[i] = REFERRAL  # a role it names ("your GP") is whom to ask, no claim
     if all(r in (FILLER_SENTENCE, REFERRAL) for r in out):
         return [None] * len(out)
     for i in range(len(out) - 1):  # an opener goes with the claim that follows it

@@ -38,7 +38,8 @@ _KNOW_VERB = (
     r"(?:answer|determine|find|locate|see|say|tell|confirm|provide|verify|help|assist|advise|"
     r"comment|speak to|give|know|check|access|look up|be sure)"
 )
-_INFO = r"(?:information|info|details?|data|knowledge|answer|specifics|records?|idea|context)"
+_INFO = (r"(?:information|info|details?|data|knowledge|answer|specifics|records?|idea|context|"
+         r"guidance|advice|figures?|numbers?|facts?|coverage)")
 _PATTERNS = (
     # ignorance
     rf"\bi (?:do not|don{_A}?t|dont) know\b",
@@ -93,15 +94,67 @@ _TRIGGER = re.compile(
 REFERRAL = re.compile(
     r"^\W*(?:(?:please |kindly |you (?:may|might|can|could|should) (?:want to |wish to )?|"
     rf"feel free to |i(?:{_A}d| would) (?:recommend|suggest)(?: that you)? |try to |"
-    rf"it(?:{_A}s| is) best to )?(?:contact|reach out to|ask|call|email|e-mail|get in touch "
-    r"with|check with|speak (?:to|with)|talk to|consult)\b"
+    rf"it(?:{_A}s| is) best to |i(?:{_A}d| would) )?(?:contact|reach out to|ask|call|email|"
+    r"e-mail|get in touch with|check with|speak (?:to|with)|talk to|consult)\b"
+    # "I'd check the league's website", "I would look at the official site"
+    rf"|\W*(?:i(?:{_A}d| would)|you(?:{_A}d| would)(?: be better off)?|try) (?:check|look at|"
+    r"visit|try|see|checking|looking at|visiting|asking|contacting)\b"
     rf"|\W*i(?:{_A}d| would) (?:recommend|suggest) (?:contacting|reaching out to|asking|"
     r"calling|emailing|getting in touch with|checking with|speaking (?:to|with)|talking to|"
     r"consulting)\b"
     r"|.{0,60}\b(?:should|will|would|can|could|may|might) be able to (?:help|assist|"
-    r"answer|advise|tell you|confirm|clarify|explain|check)\b)",
+    r"answer|advise|tell you|confirm|clarify|explain|check)\b"
+    # "Your tenancy agreement or an adviser would be the best place to check"
+    rf"|.{{0,80}}\b(?:would|will|should|might|may|is|are|{_A}d|{_A}s|{_A}re) (?:be )?"
+    r"(?:the |your |a )?(?:best|right|better|quickest|safest|first) "
+    r"(?:place|person|people|source|bet|option|port of call) (?:to|for)\b)",
     re.IGNORECASE,
 )
+
+
+# What the sources cover, said to explain a decline ("It only covers our electricity
+# supply, not gas tariffs"; "the guidance I have is about growing, not markets"; "the
+# house rules I can see only cover smoking"): the subject is the source (a pronoun for
+# it, or a source noun, perhaps with what the speaker was given), the verb says what it
+# is about. It describes the sources, not the world.
+_SOURCE_NOUN = (
+    rf"(?:{_SOURCE[3:-1]}|rules|guidance|guidelines|terms|conditions|agreement|"
+    r"contract|material|extracts?|sheets?|catalogue|schedule|plan|booklet|documentation|"
+    r"what i (?:have|had|can see|was given|found|could find))"
+)
+_SCOPE = re.compile(
+    rf"^\W*(?:(?:but|and|so|though|however|unfortunately|sadly)\W+)?"
+    rf"(?:(?P<det>it|they|this|that|these|those|my|(?:the|our|your|all the))\s*"
+    rf"(?:(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?{_SOURCE_NOUN})?)"
+    r"(?P<speaker>\s+(?:i|we) (?:have|had|was given|were given|can see|could see|can access|"
+    r"received|found|could find|have access to)(?: access to)?)?"
+    r"(?P<only>(?:\s+(?:only|just|mainly|mostly|largely|seem to|seems to|appear to|"
+    r"appears to))*)\s+"
+    r"(?:covers?|(?:is|are|was|were) (?P<only2>only |just |mainly |mostly |all )?(?:about|on|"
+    r"concerned with|limited to|focused on|for)|deals? with|relates? to|concerns?|focus(?:es)?"
+    r" on|talks? about|discuss(?:es)?|describes?|addresses|appl(?:y|ies) to|refers? to|"
+    r"explains?|lists?|includes?|goes? into)\b",
+    re.IGNORECASE,
+)
+_DEICTIC = frozenset({"it", "they", "this", "that", "these", "those", "my"})
+_CONTRAST = re.compile(r",\s*(?:but\s+)?not\b|\bnot\s+(?:about|on|for)\b", re.IGNORECASE)
+
+
+def is_source_scope(sentence: str) -> bool:
+    """A sentence (or clause) saying what the sources the speaker has cover, as a decline
+    explains itself: "It only covers our electricity supply, not gas tariffs", "the
+    guidance I have is about growing and harvesting". The source must be the speaker's
+    ("... I have", "... I can see") or pointed at ("it", "these rules") and limited
+    ("only", "mainly", "..., not X"): "The policy covers theft" is a claim about a policy."""
+    m = _SCOPE.search(sentence)
+    if m is None:
+        return False
+    if m.group("speaker"):
+        return True
+    pointed = m.group("det").lower() in _DEICTIC
+    limited = bool(m.group("only").strip() or m.group("only2")) or bool(
+        _CONTRAST.search(sentence[m.end():]))
+    return pointed and limited
 
 
 def is_noncommittal(answer: str) -> bool:
@@ -131,6 +184,21 @@ _INDIRECT = re.compile(r"\W*(?:which|what|whether|how|when|where|who|whom|why|if
                        re.IGNORECASE)
 
 
+_GOES_ON = re.compile(r"^\W*(?:and|or|as well as|plus|not|but not|nor)\b", re.IGNORECASE)
+
+
+def _claiming_clauses(clauses: tuple[str, ...]) -> tuple[str, ...]:
+    """The clauses that may claim: not a referral, not what the sources cover, nor a
+    clause that goes on with the latter's list."""
+    out: list[str] = []
+    scope = False
+    for c in clauses:
+        scope = is_source_scope(c) or (scope and bool(_GOES_ON.match(c)))
+        if not scope and not is_referral(c):
+            out.append(c)
+    return tuple(out)
+
+
 def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
     """Whether a declining sentence still makes a claim: it names a number, date or name
     absent from the contexts and the question ("The role of Napoleon in its design is
@@ -139,7 +207,10 @@ def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
     have been translated into 42 languages"). A clause asking what is not known ("...
     don't say which payment methods are accepted") is part of the decline."""
     # a referral clause names whom to ask ("..., but HR should be able to help"): no claim
-    parts = tuple(c for c in clause_texts(sentence) if not is_referral(c)) or (sentence,)
+    # ... and one saying what the sources cover explains the decline ("; the guidance I
+    # have is about growing and harvesting, not markets"): no claim either
+    # (with the list it goes on with: "... only cover obstructions | and smoking, not CCTV")
+    parts = _claiming_clauses(clause_texts(sentence)) or (sentence,)
     if missing_terms(" ".join(parts), pool, question):
         return True
     # what the sentence says beyond its decline phrases; a clause asking what is not
