@@ -286,6 +286,9 @@ def _exception(p: Part, near: list[Unit]) -> bool:
             continue
         if _polarity(p, u.part, Fit(0, 0, (), 0, frozenset())):
             return True
+        if (p.first in heads and u.part.first == p.first
+                and len(p.words & words - heads) >= MIN_WORDS and narrowed(p, u.part)):
+            return True  # it says the claim's predicate of part of its subject
         if not p.figures and heads & u.part.counted:
             return True
     return False
@@ -306,6 +309,31 @@ def _denies(u: Unit, p: Part) -> bool:
             if len(rest) > MIN_WORDS and rest <= p.words:
                 return True
     return False
+
+
+def _misplaced_figure(p: Part, near: list[Unit], units: Units) -> int | None:
+    """The context sentence whose clauses bind the claim's figure to another slot: it
+    gives one thing two values in two clauses ("... for the front wheels is 2.3 bar and
+    for the rear wheels 2.1 bar"; "every 10 minutes on weekdays and every 20 minutes on
+    Sundays"), and the claim has the words that set the other clause apart and none of
+    those of the clause with its figure ("front tyres 2.1 bar")."""
+    for u in near:
+        if u.clause or len(p.words & u.words) < MIN_WORDS:
+            continue
+        parts = units.clauses(u.row)
+        for n, key in p.figures:
+            if key is None or key[0] == "@" or key == "time":
+                continue
+            own = [c for c in parts if (n, key) in c.part.figures]
+            other = [c for c in parts if any(k == key and m != n for m, k in c.part.figures)]
+            if len(own) != 1 or not other or own[0] in other:
+                continue
+            mine = own[0].words
+            for c in other:
+                if (not p.words & (mine - c.words) - {key}
+                        and p.words & (c.words - mine) - {key}):
+                    return u.row
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +364,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     if _exception(p, near) or (p.universal and any(
             elsewhere(p, u.part, u.sentence) for u in near)):
         return Judged("quantifier")
+    if (row := _misplaced_figure(p, near, units)) is not None:
+        return Judged("number", row)
     if len(p.words) < MIN_WORDS:
         return Judged()
     fits = [(u, f) for u in near

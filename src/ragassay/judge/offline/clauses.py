@@ -353,6 +353,24 @@ def _part(info: SentenceInfo) -> Part:
     )
 
 
+# a sentence's first piece opened by one of these is a fronted phrase, no clause: it
+# qualifies the clause it is set before ("On the Premium plan, listings stay live ...";
+# "For contractors, the limit is ..."), and a clause cut from it would drop who or what
+# it is about
+FRONTED = frozenset({"on", "in", "for", "under", "at", "during", "after", "before", "from",
+                     "within", "outside", "inside", "across", "throughout", "over", "with"})
+
+
+_PERSONS = frozenset({"i", "you", "we", "they", "he", "she", "it"})
+
+
+def _fronted(toks: list[str]) -> bool:
+    """A short first piece opened by a preposition, without a verb or a subject of its
+    own ("On the Premium plan", not "With the card you pay no fee")."""
+    return (bool(toks) and toks[0] in FRONTED and len(toks) <= 6
+            and not any(t in _AUXILIARIES or t in _PERSONS for t in toks))
+
+
 @lru_cache(maxsize=16384)
 def clause_texts(text: str) -> tuple[str, ...]:
     """The sentence's clauses (the sentence itself when it has one): pieces split at the
@@ -366,7 +384,9 @@ def clause_texts(text: str) -> tuple[str, ...]:
         if carry:
             p, carry = f"{carry} {p}", ""
         nxt = pieces[k + 1].split(maxsplit=1)[0].lower() if k + 1 < len(pieces) else ""
-        if len(p.split()) >= MIN_CLAUSE_TOKENS:
+        if not k and nxt and _fronted([t.lower() for t in p.split()]):
+            carry = p  # "On the Premium plan, listings ...": the phrase qualifies the clause
+        elif len(p.split()) >= MIN_CLAUSE_TOKENS:
             merged.append(p)
         elif merged and (nxt not in ("and", "or") or p.split()[0].lower() in ("and", "or")):
             merged[-1] = f"{merged[-1]} {p}"
@@ -385,7 +405,9 @@ def _merge(pieces: list[list[int]], toks: tuple[str, ...]) -> list[list[int]]:
         if carry:
             p, carry = carry + p, []
         nxt = toks[pieces[k + 1][0]] if k + 1 < len(pieces) else ""
-        if len(p) >= MIN_CLAUSE_TOKENS:
+        if not k and nxt and _fronted([toks[i] for i in p]):
+            carry = p
+        elif len(p) >= MIN_CLAUSE_TOKENS:
             merged.append(p)
         elif merged and (nxt not in ("and", "or") or toks[p[0]] in ("and", "or")):
             merged[-1] = merged[-1] + p

@@ -33,6 +33,8 @@ _MONTHS_TEXT = """
     jan feb mar apr jun jul aug sep sept oct nov dec
 """
 _MONTHS = frozenset(_MONTHS_TEXT.split())
+# month names that are also verbs: a month only right beside the day ("may weigh 23 kg")
+_MODAL_MONTHS = frozenset({"may", "march"})
 
 
 def _is_year(value: float) -> bool:
@@ -60,7 +62,8 @@ def figures(toks: tuple[str, ...], stems: list[str]) -> list[tuple[float, str | 
         near = toks[max(0, i - 2):i] + toks[j:j + 1]
         if j < n and toks[j] in TIME_WORDS:
             key = "time"
-        elif value <= 31 and any(t in _MONTHS for t in near):
+        elif value <= 31 and any(t in _MONTHS and (t not in _MODAL_MONTHS or t in (
+                toks[i - 1] if i else "", toks[j] if j < n else "")) for t in near):
             key = "@day"  # a date's day, never a count of days
         elif _is_year(value) and (j >= n or toks[j] in STOPWORDS or is_number(stems[j])
                                   or toks[j] in _MONTHS):

@@ -26,6 +26,11 @@ _TIMES_TEXT = """
 TIMES = frozenset(stem(w) for w in _TIMES_TEXT.split())  # stems
 
 
+# where a subject is placed narrows it ("Tenants on the ground floor may ...", "Staff in
+# the London office get ..."); after another word these often say what it is about
+SUBJECT_PLACES = frozenset({"on", "in", "at"})
+
+
 def _heads(p: Part, u: Part) -> list[str]:
     """The words the claim quantifies that the unit does not quantify itself."""
     own = set(u.quantified)
@@ -34,7 +39,8 @@ def _heads(p: Part, u: Part) -> list[str]:
 
 def narrowed(p: Part, u: Part) -> bool:
     """Whether the unit modifies a word the claim quantifies with words the claim does
-    not have (a content word just before it, or a post-modifier just after it)."""
+    not have (a content word just before it, or a post-modifier just after it: "on",
+    "in", "at" after the unit's subject only)."""
     heads = [h for h in _heads(p, u) if h not in TIMES]
     if not heads:
         return False
@@ -49,7 +55,9 @@ def narrowed(p: Part, u: Part) -> bool:
                 and stems[before] in u.words and stems[before] not in p.words):
             return True
         after = i + 1
-        if after < len(toks) and toks[after] in POST_MODIFIERS and toks[after] not in claim_toks:
+        if after < len(toks) and toks[after] not in claim_toks and (
+                toks[after] in POST_MODIFIERS
+                or (toks[after] in SUBJECT_PLACES and stems[i] == u.first)):
             return True
     return False
 
