@@ -86,3 +86,16 @@ def test_a_dropped_place_of_the_subject_widens_a_universal(an: Analyzer) -> None
     ok = _ev(an, FLATS, "Residents on the top floor can use the roof terrace once they "
                         "book it with the caretaker.")
     assert not _flagged(ok), ok
+
+
+def test_a_bare_subject_for_a_placed_one_widens_a_rule(an: Analyzer) -> None:
+    bad = _ev(an, FLATS, "Residents may use the roof terrace after booking it with the "
+                         "caretaker.")
+    assert bad.contradicts == ["quantifier"] and _flagged(bad), bad
+    ok = _ev(an, FLATS, "Top-floor residents may use the roof terrace after booking it "
+                        "with the caretaker.")
+    assert not _flagged(ok), ok
+    # a report, no rule: dropping where something was is no widened permission
+    news = _ev(an, ["Shares in the bakery chain rose 4 percent on Monday after strong "
+                    "results."], "Shares rose 4 percent on Monday after strong results.")
+    assert news.contradicts == [None], news

@@ -49,7 +49,7 @@ from .clauses import (
 )
 from .contradiction import role_swap
 from .lexical import FILLER, antonym_stems, stem
-from .scope import TIMES, elsewhere, name_swap, narrowed, time_bound
+from .scope import TIMES, elsewhere, generic_widened, name_swap, narrowed, time_bound
 from .sentences import ContextIndex, SentenceInfo
 from .units import Unit, Units
 from .words import word_vectors
@@ -275,6 +275,9 @@ def _exception(p: Part, near: list[Unit]) -> bool:
     if p.universal and not any(h is not None for h in p.negations) and any(
             _denies(u, p) for u in near):
         return True
+    if any(len(p.words & u.part.words - {p.first}) >= MIN_WORDS
+           and generic_widened(p, u.part) for u in near):
+        return True  # "Tenants can keep pets" for "Tenants on the ground floor may ..."
     heads = {h for h in p.quantified if h and h not in TIMES}
     if not heads:
         return False

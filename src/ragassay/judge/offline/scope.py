@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .clauses import POST_MODIFIERS, UNIVERSAL, Part, is_negation, lemma_stems, neighbours, part
 from .lexical import STOPWORDS, stem
@@ -60,6 +61,27 @@ def narrowed(p: Part, u: Part) -> bool:
                 or (toks[after] in SUBJECT_PLACES and stems[i] == u.first)):
             return True
     return False
+
+
+# what a rule lets or makes its subject do: a generic subject ("Tenants may ...") is read
+# as all of them
+DEONTIC = frozenset({"may", "can", "must", "cannot", "allowed", "entitled", "eligible",
+                     "permitted", "required", "need"})
+
+
+def generic_widened(p: Part, u: Part) -> bool:
+    """Whether a claim whose subject is a bare noun ("Tenants can keep pets") says what a
+    rule of the unit says of that noun placed or modified ("Tenants on the ground floor
+    may keep one small dog"; "Permanent staff are entitled to ..."): the claim drops a
+    restrictive modifier of the subject, and so widens its scope."""
+    if p.universal or u.universal or p.first is None or p.first != u.first:
+        return False
+    toks, lead = p.info.tokens, p.info.lead
+    if lead >= len(toks) or stem(toks[lead]) != p.first:
+        return False  # the claim's subject has a word before it of its own
+    if not DEONTIC & set(u.info.tokens) or not DEONTIC & set(toks):
+        return False
+    return narrowed(replace(p, quantified=(p.first,)), u)
 
 
 def elsewhere(p: Part, u: Part, sentence: Part) -> bool:
