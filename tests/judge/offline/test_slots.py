@@ -99,3 +99,20 @@ def test_a_bare_subject_for_a_placed_one_widens_a_rule(an: Analyzer) -> None:
     news = _ev(an, ["Shares in the bakery chain rose 4 percent on Monday after strong "
                     "results."], "Shares rose 4 percent on Monday after strong results.")
     assert news.contradicts == [None], news
+
+
+RINK = ["The ice rink is open until midnight on Fridays only.",
+        "The rink closes at 8 pm on other days."]
+
+
+@pytest.mark.parametrize(("answer", "flagged"), [
+    ("The ice rink is open until midnight every day.", True),
+    ("The ice rink is open until midnight at any time of year.", True),
+    ("The ice rink is open until midnight all year round.", True),
+    ("The ice rink is open until midnight on Fridays.", False),
+    ("On Fridays the ice rink stays open until midnight.", False),
+])
+def test_always_for_only_then_widens_the_claim(an: Analyzer, answer: str,
+                                               flagged: bool) -> None:
+    ev = _ev(an, RINK, answer)
+    assert _flagged(ev) is flagged, ev

@@ -279,6 +279,8 @@ def _exception(p: Part, near: list[Unit]) -> bool:
            and generic_widened(p, u.part) for u in near):
         return True  # "Tenants can keep pets" for "Tenants on the ground floor may ..."
     heads = {h for h in p.quantified if h and h not in TIMES}
+    if p.universal and _adverbial(p) and any(_only_then(p, u) for u in near):
+        return True  # "open 24 hours all year round" for "... during exams only"
     if not heads:
         return False
     for u in near:
@@ -295,6 +297,17 @@ def _exception(p: Part, near: list[Unit]) -> bool:
         if not p.figures and heads & u.part.counted:
             return True
     return False
+
+
+def _only_then(p: Part, u: Unit) -> bool:
+    """Whether a unit says what a claim quantified over time says, limited to one time
+    ("only", "except"): all it states beyond the claim is its limit, at most
+    MAX_SWAP_EDIT words, and it states at least three of the claim's words."""
+    toks = u.part.info.tokens
+    if not (u.part.restricted and ("only" in toks or "except" in toks)) or any(
+            h is not None for h in u.part.negations):
+        return False
+    return len(u.words - p.words) <= MAX_SWAP_EDIT and len(u.words & p.words) >= 3
 
 
 def _denies(u: Unit, p: Part) -> bool:
