@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .alignment import align
+from .clauses import clause_parts
 from .lexical import (
     FILLER,
     STOPWORDS,
@@ -192,6 +193,33 @@ def best_match(
     return Match(doc, [int(rows[j]) for j in order])
 
 
+CLAUSE_COVERED = 0.75  # a clause this much stated by one sentence of another document ...
+CLAUSE_MISSED = 0.5  # ... and less than this by the best document draws on that document
+
+
+def clause_rows(s: SentenceInfo, ctx: ContextIndex, m: Match, view: DocView) -> list[int]:
+    """Context sentences of other documents that a clause of the sentence draws on: a
+    clause the best document barely states (under CLAUSE_MISSED of its content words)
+    and one sentence of another document states (CLAUSE_COVERED), as in "No more than
+    two months' rent can be taken as a deposit, and it has to be placed in a protection
+    scheme" over two documents. Support reads them beside the best document's."""
+    parts = clause_parts(s.text)
+    if len(parts) < 2 or len(set(ctx.docs)) < 2:
+        return []
+    out: list[int] = []
+    for c in parts:
+        words = c.words
+        if len(words) < 2 or len(words & view.stems) >= CLAUSE_MISSED * len(words):
+            continue
+        best, row = 0.0, -1
+        for j, info in enumerate(ctx.infos):
+            if ctx.docs[j] != m.doc and (k := len(words & info.stem_set)) > best:
+                best, row = k, j
+        if best >= CLAUSE_COVERED * len(words) and row not in out:
+            out.append(row)
+    return out
+
+
 def support_features(
     s: SentenceInfo, s_emb: np.ndarray, ctx: ContextIndex, doc: int | None = None,
     aligned: bool = True,
@@ -204,14 +232,18 @@ def support_features(
         found = align(s, ctx, doc)
         m = Match(m.doc, m.top, found.conflict, found.unstated)
     view = ctx.doc_view(m.doc)
-    local_infos = [ctx.infos[j] for j in m.top]
+    extra = clause_rows(s, ctx, m, view) if doc is None else []
+    rows = m.top + extra
+    local_infos = [ctx.infos[j] for j in rows]
     local = DocView.of(local_infos)
+    if extra:
+        view = view | DocView.of([ctx.infos[j] for j in extra])
     best = ctx.infos[m.top[0]]
     bigrams = list(zip(s.all_stems, s.all_stems[1:], strict=False))
     novel = math.log1p(sum(1 for x in s.stems if x not in view.stems))
     known = given_names(s, ctx.given, local_infos)
     feats = [
-        soft_recall(s, [ctx.word_vectors(j) for j in m.top], local.stems, known),
+        soft_recall(s, [ctx.word_vectors(j) for j in rows], local.stems, known),
         _share(s.stems, view.stems),
         _share(s.stems, local.stems),
         _share(s.all_stems, local.stems) if s.all_stems else 0.0,

@@ -138,6 +138,11 @@ class DocView:
     values: frozenset[float]
     names: frozenset[str]
 
+    def __or__(self, other: DocView) -> DocView:
+        return DocView(self.stems | other.stems, self.bigrams | other.bigrams,
+                       self.tokens | other.tokens, self.values | other.values,
+                       self.names | other.names)
+
     @classmethod
     def of(cls, infos: list[SentenceInfo]) -> DocView:
         return cls(
