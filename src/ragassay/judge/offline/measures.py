@@ -14,6 +14,7 @@ them as the same figure and the same unit. A rate ("twice a week", "€5 a day",
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _SMALL = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -96,9 +97,16 @@ def _months(m: re.Match[str]) -> str:
     return f"{years} year" + ("s" if years > 1 else "")
 
 
+_SYMBOL_TRIGGER = re.compile(
+    r"\d\s?(?:[°º]|k[mgp]|m[gmlp]|cm|hr|h\b|min|sec)|(?:met|lit)er")
+
+
+@lru_cache(maxsize=32768)
 def unit_words(text: str) -> str:
     """The text with unit symbols after a figure written as words ("10°C" as "10
     degrees Celsius"), so that the "C" of a unit is not read as a name."""
+    if not _SYMBOL_TRIGGER.search(text):
+        return text  # (most sentences: one scan instead of one per symbol)
     for pattern, repl in _SYMBOLS:
         text = pattern.sub(repl, text)
     return text
@@ -108,13 +116,22 @@ def canonical_measures(text: str) -> str:
     """The text with figures and units written one way (module docstring). Expects
     thousands separators already removed ("10,000" as "10000")."""
     text = unit_words(text)
-    for pattern, repl in _HALF:
-        text = pattern.sub(repl, text)
-    text = _ONE.sub("1 ", text)
+    low = text.lower()
+    if "half" in low or "quarter" in low:
+        for pattern, repl in _HALF:
+            text = pattern.sub(repl, text)
+    if "one " in low:
+        text = _ONE.sub("1 ", text)
     text = _WORD.sub(lambda m: str(_SMALL[m.group(1)]), text)
-    text = _SCALED.sub(lambda m: str(int(m.group(1)) * _SCALE[m.group(2)]), text)
-    text = _MONTHS.sub(_months, text)
-    for pattern, repl in _ADVERBS:
-        text = pattern.sub(repl, text)
-    text = _SPAN.sub(_span, text)
-    return _WEEKS.sub(_weeks, text)
+    if "hundred" in low or "thousand" in low:
+        text = _SCALED.sub(lambda m: str(int(m.group(1)) * _SCALE[m.group(2)]), text)
+    if "month" in low:
+        text = _MONTHS.sub(_months, text)
+    low = text.lower()  # (what the steps above wrote: "6 weeks", "1 year")
+    if "year" in low or "ly" in low:
+        for pattern, repl in _ADVERBS:
+            text = pattern.sub(repl, text)
+    if "day" in low or "week" in low or "fortnight" in low:
+        text = _SPAN.sub(_span, text)
+        text = _WEEKS.sub(_weeks, text)
+    return text

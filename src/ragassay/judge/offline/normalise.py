@@ -73,6 +73,7 @@ def normalise_text(text: str) -> str:
     return canonical_measures(_surface(text))
 
 
+@lru_cache(maxsize=16384)
 def _surface(text: str) -> str:
     text = _THOUSANDS.sub("", text)
     text = _MONEY.sub(_money, text)
