@@ -104,3 +104,34 @@ def test_too_few_labels_say_how_many_there_are_and_how_many_are_needed(tmp_path:
     row = head.split("judge.hallucination", 1)[1].split("│ judge.", 1)[0]
     assert "22 labels, 30 needed" in row and "no labels" not in row
     assert "no labels" in head.split("judge.context_relevance", 1)[1].split("│ judge.", 1)[0]
+
+
+def test_agreement_says_why_it_counts_fewer_labels_than_peoples_figure(tmp_path: Path) -> None:
+    """Trial 49: with every sample labelled, people's figure counted 92 labels and the
+    agreement beside it 87, and nothing said why. An answer that declines has no judge
+    value to compare with its label, while the corrected estimate counts the label; the
+    cell now says so."""
+    rows = []
+    for i in range(32):
+        ctx = f"Locker {i} on deck {i % 4 + 2} opens with the blue key card."
+        wrong = i % 3 == 0
+        answer = (f"Locker {i} was removed for repairs until spring." if wrong
+                  else ctx)
+        rows.append({"id": f"s{i}", "question": f"How does locker {i} open?",
+                     "contexts": [ctx], "answer": answer,
+                     "labels": {"hallucination": wrong}})
+    for i in range(3):
+        rows.append({"id": f"d{i}", "question": f"Who repaints locker {i}?",
+                     "contexts": [f"Locker {i} on deck 2 opens with the blue key card."],
+                     "answer": "I don't have information about that.",
+                     "labels": {"hallucination": False}})
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    code, out = run("eval", str(data), "--metrics", "judge", "--db", str(tmp_path / "d.db"))
+    assert code == 0, out
+    row = _first_table(out).split("judge.hallucination", 1)[1].split("│ judge.", 1)[0]
+    row = row.replace("│", " ")
+    assert "hallucination 0." in row  # people's figure, from all 35 labels
+    said = " ".join(row.split())
+    assert ("(32 labels of 35: 3 labelled samples have no judge value (the answer "
+            "abstains))") in said

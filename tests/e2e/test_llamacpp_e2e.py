@@ -18,6 +18,7 @@ import pytest
 from ragassay.llm.logprobs import read_soft_values, soft_fields
 from ragassay.llm.wire import JudgeRequest, Message
 from tests.e2e.test_llama_e2e import SAMPLES  # the same two samples as the HTTP path
+from tests.support.processes import sigint_setup
 
 pytestmark = [pytest.mark.llama, pytest.mark.slow, pytest.mark.timeout(1200)]
 
@@ -180,7 +181,8 @@ def test_a_stop_signal_ends_a_llamacpp_run_mid_prompt(smollm: Path, tmp_path: Pa
         [sys.executable, "-m", "ragassay", "eval", str(data), "--judge", f"llamacpp:{smollm}",
          "--metrics", "judge", "--concurrency", "1", "--db", str(db), "--quiet"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "RAGASSAY_LLAMA_THREADS": "1"})
+        env={**os.environ, "RAGASSAY_LLAMA_THREADS": "1"},
+        preexec_fn=sigint_setup("default"))  # Ctrl-C reaches it, as in a terminal
     try:
         deadline = time.monotonic() + 900
         done = 0

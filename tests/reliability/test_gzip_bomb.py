@@ -24,6 +24,7 @@ import pytest
 from ragassay.store import Store
 from tests.support.cli import llm_eval_args, settings_data
 from tests.support.faults import judge_scores
+from tests.support.processes import sigint_setup
 from tests.support.scripted_server import ScriptedReply, ScriptedServer
 
 pytestmark = pytest.mark.timeout(400)
@@ -52,7 +53,8 @@ def _bombing(bomb: bytes, status_for: dict[str, int]) -> Any:
 def _eval(args: list[str]) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "ragassay", *args],
                             env={**os.environ, "OPENAI_API_KEY": "sk-test"},
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=sigint_setup("default"))  # Ctrl-C reaches it
 
 
 def _high_water_mb(pid: int) -> int:

@@ -11,11 +11,14 @@ from typing import Any
 
 
 def sigint_setup(sigint: str) -> Any:
-    """`preexec_fn` for a child that starts with SIGINT "default" or "ignored" (as a
-    background job of a non-interactive shell does)."""
-    if sigint == "ignored":
-        return lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)
-    return None
+    """`preexec_fn` for a child that starts with SIGINT "default" (as in a terminal, where
+    Ctrl-C reaches it) or "ignored" (as a background job of a non-interactive shell does).
+
+    "default" is set, not inherited: a suite started in the background (`make test &`)
+    passes SIGINT ignored to its children, and a test that sends SIGINT then waits for a
+    process that never hears it."""
+    disposition = signal.SIG_IGN if sigint == "ignored" else signal.SIG_DFL
+    return lambda: signal.signal(signal.SIGINT, disposition)
 
 
 @dataclass

@@ -77,11 +77,28 @@ class HeadlineRow:
             text = f"in this run: AUROC {a.auroc:.2f}{_pair(*(a.auroc_ci or (None, None)))}"
             if a.kappa is not None:
                 text += f", kappa {a.kappa:.2f}{_pair(*(a.kappa_ci or (None, None)))}"
-            return text + f" ({a.n} labels)"
+            return text + f" ({a.n} labels{self._left_out(a.n)})"
         if isinstance(a, NumericAgreement) and a.spearman is not None:
             return (f"in this run: Spearman {a.spearman:.2f}"
-                    f"{_pair(*(a.spearman_ci or (None, None)))} ({a.n} labels)")
+                    f"{_pair(*(a.spearman_ci or (None, None)))} "
+                    f"({a.n} labels{self._left_out(a.n)})")
         return None
+
+    def _left_out(self, compared: int) -> str:
+        """Why agreement counts fewer labels than people's figure: a labelled sample the
+        judge gave no value (an answer that abstains, or one left unscored) has nothing to
+        compare, while the corrected estimate still counts its label."""
+        e, j = self.estimate, self.judge
+        if e is None or e.n_labelled <= compared:
+            return ""
+        missing = e.n_labelled - compared
+        abstained = (j.abstained or 0) if j is not None else 0
+        unscored = j.unscored if j is not None else 0
+        why = ("the answer abstains" if abstained and not unscored
+               else "unscored" if unscored and not abstained
+               else "the answer abstains or it is unscored")
+        return (f" of {e.n_labelled}: {missing} labelled sample"
+                f"{'s have' if missing != 1 else ' has'} no judge value ({why})")
 
     def agreement_text(self) -> str:
         """The judge's agreement measured on this run's labels; without people's figure
