@@ -67,8 +67,8 @@ _AFTER = ".,;:!?)]\"'”’。"
 # "(see [1])", ", see [1]." : the wrapper goes with the markers it wraps
 _SEE_OPEN = re.compile(rf"\(\s*{_SEE}\s*$", re.IGNORECASE)
 _SEE_BARE = re.compile(rf"(?:[,;]|\s[-–—])\s*{_SEE}\s+$", re.IGNORECASE)
-_JOIN = re.compile(r"\s*(?:[,;&]|\band\b)?\s*", re.IGNORECASE)
-_CLOSE = re.compile(r"\s*\)")
+_JOIN = re.compile(r"[ \t]*(?:[,;&]|\band\b)?[ \t]*", re.IGNORECASE)
+_CLOSE = re.compile(r"[ \t]*\)")
 _PUNCT = ".,;:!?。"
 
 
@@ -249,9 +249,9 @@ def _ends_sentence(text: str, start: int, end: int) -> bool:
 
 
 def _superscript(text: str, start: int) -> bool:
-    """Whether a superscript number at `start` is a marker: after sentence punctuation
-    or a word of four letters or more ("admission¹"), never after a digit or a short
-    unit ("10⁶", "m²", "mm²")."""
+    """Whether a superscript number at `start` is a marker: after sentence punctuation,
+    a word of four letters or more ("admission¹") or a capitalised abbreviation
+    ("EUR¹"); never after a digit or a short unit ("10⁶", "m²", "mm²")."""
     j = start
     while j > 0 and text[j - 1] in " \t":
         j -= 1
@@ -262,7 +262,9 @@ def _superscript(text: str, start: int) -> bool:
     k = j
     while k > 0 and text[k - 1].isalpha():
         k -= 1
-    return j - k >= 4 and not (k > 0 and text[k - 1].isdigit())
+    word = text[k:j]
+    return (len(word) >= 4 or (len(word) >= 2 and word.isupper())) and not (
+        k > 0 and text[k - 1].isdigit())
 
 
 def _numbered(m: re.Match[str], content: str) -> _Raw:
@@ -432,11 +434,29 @@ def _leading(text: str, start: int, raws: Sequence[_Raw]) -> list[bool]:
     return out
 
 
+def _spans(answer: str, raws: Sequence[_Raw]) -> list[tuple[int, int]]:
+    """Sentence spans of the answer read with its markers blanked ("EUR.[1] Adults" is
+    two sentences, as without the marker), each from the end of the one before, so that
+    a marker between two sentences leads the second (and so goes to the first)."""
+    if not raws:
+        return sentence_spans(answer)
+    pieces, pos = [], 0
+    for r in raws:
+        if r.start >= pos:
+            pieces += [answer[pos:r.start], re.sub(r"[^\n]", " ", answer[r.start:r.end])]
+            pos = r.end
+        elif r.end > pos:
+            pieces.append(re.sub(r"[^\n]", " ", answer[pos:r.end]))
+            pos = r.end
+    ends = [b for _, b in sentence_spans("".join(pieces) + answer[pos:])][:-1]
+    return list(zip([0, *ends], [*ends, len(answer)], strict=True))
+
+
 def _sentences(answer: str, raws: list[_Raw], markers: list[Marker]) -> list[CitedSentence]:
     """The answer's sentences without markers; leading markers go to the sentence before."""
     out: list[CitedSentence] = []
     k = 0
-    for a, b in sentence_spans(answer):
+    for a, b in _spans(answer, raws):
         mine: list[int] = []
         while k < len(raws) and raws[k].start < b:
             if raws[k].start >= a:

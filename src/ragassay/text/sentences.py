@@ -57,7 +57,9 @@ def _block_spans(text: str, start: int, stop: int) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     begin = start
     for m in _BOUND.finditer(text, start, stop):
-        before = text[max(begin, m.start() - 40) : m.start()].split()  # the last word
+        # the last word, glued to the stop ("B ." ends a sentence whatever B is)
+        glued = m.start() > begin and not text[m.start() - 1].isspace()
+        before = text[max(begin, m.start() - 40) : m.start()].split() if glued else []
         last = before[-1].lower().rstrip(".").lstrip("([\"'“‘") if before else ""
         # "Dr. Smith", "U.S. Army", "J. Doe": not a sentence end
         numbered = last in _ABBR_NUMBERED and text[m.end():m.end() + 1].isdigit()
