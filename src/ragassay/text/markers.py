@@ -6,9 +6,13 @@ cites from the same parse (`KeyedSample.citations`).
 
 Styles read: `[1]`, `[1, 3]`, `[1-3]`, `[1][2]`, `[^2]`, `(Source 2)` (also
 `(Sources 1 and 3)`, `(Doc 2)`, `(Passage 2)`, `(Context 2)`, `(Ref 2)`), `【1】` and
-`【4:0†source】`, and ids or titles the sample names (`metadata.citation_ids`, or
+`【4:0†source】`, ids or titles the sample names (`metadata.citation_ids`, or
 `metadata.context_ids` / `metadata.context_titles`, one per context in order, or a mapping
-id -> 0-based context index): `[doc-a]`, `(Source: Refund policy)`.
+id -> 0-based context index): `[doc-a]`, `(Source: Refund policy)`; id-style labels
+(`[doc1]`, `[doc-1]`, `[ref_2]`, `[S1]`, `[†1]`, `(doc1)`, `[chunk 4]`): when the sample
+names no ids, the label's number is the context's position, as in `[Doc 1]`; when it
+does, one it does not name is fabricated; and the loose forms of `loose` (`(1)` where a
+sentence ends, superscripts; a "see"/"cf." wrapper goes with its markers).
 
 Text inside code (a fenced block, an inline code span) holds no markers: `items[0]` in
 code is code. Numbers are 1-based (`[1]` is the first context) unless the sample says
@@ -33,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ragassay.text.code import code_spans, outside
+from ragassay.text.loose import SEE, loose_markers, removals
 from ragassay.text.sentences import letter_key, sentence_spans
 
 MAX_RANGE = 50  # a range wider than this ([1-1000]) is a problem, not 1000 citations
@@ -40,9 +45,8 @@ MAX_PROBLEMS = 20  # problems kept per answer (a hostile answer can have thousan
 
 _SOURCE_WORDS = (r"(?:sources?|docs?|documents?|passages?|contexts?|refs?|references?"
                  r"|citations?|chunks?|snippets?|excerpts?)")
-_SEE = r"(?:see(?:\s+also)?|cf\.?|compare|e\.\s?g\.,?|per|via|from)"
 _BRACKET = re.compile(r"\[\s*([^\[\]\n]{0,200}?)\s*\]")
-_PAREN = re.compile(rf"\(\s*(?:{_SEE}\s+)?({_SOURCE_WORDS}(?:\b|(?=[-_]?\d))[^()\n]{{0,200}}?)"
+_PAREN = re.compile(rf"\(\s*(?:{SEE}\s+)?({_SOURCE_WORDS}(?:\b|(?=[-_]?\d))[^()\n]{{0,200}}?)"
                     r"\s*\)", re.IGNORECASE)
 _COLON = re.compile(rf"^{_SOURCE_WORDS}\s*:", re.IGNORECASE)
 _LENTICULAR = re.compile(r"【([^【】\n]{0,200})】")
@@ -57,18 +61,6 @@ _ID_NUMBER = re.compile(r"^(?:[^\W\d_]{2,12}|[A-Z]|[†‡§¶])[-_]?(\d{1,4})$"
 _ID_LIKE = re.compile(r"^[\w.:/-]*[\d_./:-][\w.:/-]*$")
 _SPLIT = re.compile(r"\s*(?:[,;]|\band\b|&)\s*", re.IGNORECASE)
 _WORD = re.compile(r"\w")
-# a bare number in parentheses, `(1)`, `(1, 2)`: a marker only where a sentence ends
-_PAREN_NUMBER = re.compile(r"\(\s*(\d{1,2}(?:\s*[,;–—-]\s*\d{1,2})*)\s*\)")
-_ENDS = re.compile(r"[ \t]*(?:$|\n|[.!?,;:。](?!\w))")
-_ENUMERATES = re.compile(r"\(\s*\d{1,2}\s*\)[ \t]*[^\W\d_]")
-_SUPER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[,˒][⁰¹²³⁴⁵⁶⁷⁸⁹]+)*(?![\w⁰¹²³⁴⁵⁶⁷⁸⁹])")
-_SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹˒", "0123456789,")
-_AFTER = ".,;:!?)]\"'”’。"
-# "(see [1])", ", see [1]." : the wrapper goes with the markers it wraps
-_SEE_OPEN = re.compile(rf"\(\s*{_SEE}\s*$", re.IGNORECASE)
-_SEE_BARE = re.compile(rf"(?:[,;]|\s[-–—])\s*{_SEE}\s+$", re.IGNORECASE)
-_JOIN = re.compile(r"[ \t]*(?:[,;&]|\band\b)?[ \t]*", re.IGNORECASE)
-_CLOSE = re.compile(r"[ \t]*\)")
 _PUNCT = ".,;:!?。"
 
 
@@ -239,73 +231,15 @@ def _read(content: str, ids: Mapping[str, int], strict: bool) -> _Raw | None:
     return raw
 
 
-def _ends_sentence(text: str, start: int, end: int) -> bool:
-    """Whether `text[start:end]` closes a sentence: a word (not a line's start, not
-    `f(1)`) before it, and after it only sentence punctuation or the line's end."""
-    line = text.rfind("\n", 0, start) + 1
-    before = text[start - 1] if start > 0 else ""
-    return (bool(text[line:start].strip()) and not (before.isalnum() or before == "_")
-            and _ENDS.match(text, end) is not None)
-
-
-def _superscript(text: str, start: int) -> bool:
-    """Whether a superscript number at `start` is a marker: after sentence punctuation,
-    a word of four letters or more ("admission¹") or a capitalised abbreviation
-    ("EUR¹"); never after a digit or a short unit ("10⁶", "m²", "mm²")."""
-    j = start
-    while j > 0 and text[j - 1] in " \t":
-        j -= 1
-    if j == 0:
-        return False
-    if text[j - 1] in _AFTER:
-        return True
-    k = j
-    while k > 0 and text[k - 1].isalpha():
-        k -= 1
-    word = text[k:j]
-    return (len(word) >= 4 or (len(word) >= 2 and word.isupper())) and not (
-        k > 0 and text[k - 1].isdigit())
-
-
-def _numbered(m: re.Match[str], content: str) -> _Raw:
-    raw = _Raw(m.start(), m.end(), m.group(0))
-    for part in _SPLIT.split(content):
-        _read_part(part.strip(), {}, raw)
-    return raw
-
-
 def _loose(text: str) -> list[_Raw]:
-    """Markers of the forms that are also ordinary text elsewhere: `(1)` where a sentence
-    ends (never in an answer that enumerates "(1) first, (2) second"), superscripts."""
-    found: list[_Raw] = []
-    if not _ENUMERATES.search(text):
-        found += [_numbered(m, m.group(1)) for m in _PAREN_NUMBER.finditer(text)
-                  if _ends_sentence(text, m.start(), m.end())]
-    found += [_numbered(m, m.group(0).translate(_SUPER_DIGITS)) for m in _SUPER.finditer(text)
-              if _superscript(text, m.start())]
-    return found
-
-
-def _wrappers(text: str, raws: list[_Raw]) -> None:
-    """Widen markers to the "see"/"cf." wrapper around them: "(see [1], [2])" and
-    ", see [1]." go whole, leaving no "(see )" behind."""
-    i = 0
-    while i < len(raws):
-        j = i
-        while (j + 1 < len(raws) and
-               (m := _JOIN.match(text, raws[j].end)) is not None and m.end() == raws[j + 1].start):
-            j += 1
-        start, end = raws[i].start, raws[j].end
-        window = max(0, start - 24)
-        head = text[window:start]
-        if (o := _SEE_OPEN.search(head)) and (c := _CLOSE.match(text, end)):
-            start, end = window + o.start(), c.end()
-        elif (o := _SEE_BARE.search(head)) and _ENDS.match(text, end):
-            start = window + o.start()
-        if j > i or (start, end) != (raws[i].start, raws[j].end):
-            for r in raws[i:j + 1]:  # one removal: "[1], [2]" leaves no ","
-                r.start, r.end = start, end
-        i = j + 1
+    """`(1)` where a sentence ends and superscripts (`loose`), read as numbers."""
+    out = []
+    for start, end, labels in loose_markers(text):
+        raw = _Raw(start, end, text[start:end])
+        for part in _SPLIT.split(labels):
+            _read_part(part.strip(), {}, raw)
+        out.append(raw)
+    return out
 
 
 def _find(text: str, ids: Mapping[str, int], code: Sequence[tuple[int, int]]) -> list[_Raw]:
@@ -331,7 +265,8 @@ def _find(text: str, ids: Mapping[str, int], code: Sequence[tuple[int, int]]) ->
     found.sort(key=lambda r: r.start)
     keep = outside([(r.start, r.end) for r in found], code)
     kept = [r for r, k in zip(found, keep, strict=True) if k]
-    _wrappers(text, kept)
+    for r, (a, b) in zip(kept, removals(text, [(r.start, r.end) for r in kept]), strict=True):
+        r.start, r.end = a, b
     return kept
 
 
@@ -439,7 +374,7 @@ def _spans(answer: str, raws: Sequence[_Raw]) -> list[tuple[int, int]]:
     two sentences, as without the marker), each from the end of the one before, so that
     a marker between two sentences leads the second (and so goes to the first)."""
     if not raws:
-        return sentence_spans(answer)
+        return list(sentence_spans(answer))
     pieces, pos = [], 0
     for r in raws:
         if r.start >= pos:
