@@ -39,7 +39,8 @@ def test_several_id_style_labels_and_a_number_past_the_contexts():
     assert read(f"{CLAIM} [doc5].") == [(f"{CLAIM}.", (), ("doc5",))]
     assert read(f"{CLAIM} (doc-7).") == [(f"{CLAIM}.", (), ("doc-7",))]
     # zero-based ids read zero-based, as numbers do
-    assert read("A is B [doc0]. C is D [doc1].") == [("A is B.", (0,), ()), ("C is D.", (1,), ())]
+    assert read("Kids pay [doc0]. Adults pay more [doc1].") == [
+        ("Kids pay.", (0,), ()), ("Adults pay more.", (1,), ())]
 
 
 def test_with_ids_an_id_style_label_the_sample_does_not_name_is_fabricated():

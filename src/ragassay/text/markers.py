@@ -370,20 +370,29 @@ def _leading(text: str, start: int, raws: Sequence[_Raw]) -> list[bool]:
 
 
 def _spans(answer: str, raws: Sequence[_Raw]) -> list[tuple[int, int]]:
-    """Sentence spans of the answer read with its markers blanked ("EUR.[1] Adults" is
-    two sentences, as without the marker), each from the end of the one before, so that
-    a marker between two sentences leads the second (and so goes to the first)."""
+    """Sentence spans of the answer, split as the answer without its markers splits
+    ("EUR.[1] Adults" is two sentences, as "EUR. Adults" is), mapped back onto the
+    answer; each from the end of the one before, so that a marker between two sentences
+    leads the second (and so goes to the first)."""
     if not raws:
         return list(sentence_spans(answer))
-    pieces, pos = [], 0
-    for r in raws:
-        if r.start >= pos:
-            pieces += [answer[pos:r.start], re.sub(r"[^\n]", " ", answer[r.start:r.end])]
-            pos = r.end
-        elif r.end > pos:
-            pieces.append(re.sub(r"[^\n]", " ", answer[pos:r.end]))
-            pos = r.end
-    ends = [b for _, b in sentence_spans("".join(pieces) + answer[pos:])][:-1]
+    kept: list[str] = []
+    where: list[int] = []  # the answer's offset of each kept character
+    pos = 0
+    for s, e in _clusters(answer, 0, len(answer), raws):
+        stop, nxt = s, answer[e] if e < len(answer) else ""
+        if not nxt or nxt in _PUNCT or nxt.isspace():
+            while stop > pos and answer[stop - 1] in " \t":
+                stop -= 1
+        kept.append(answer[pos:stop])
+        where.extend(range(pos, stop))
+        if stop > pos and answer[stop - 1].isalnum() and nxt.isalnum():
+            kept.append(" ")
+            where.append(s)
+        pos = e
+    kept.append(answer[pos:])
+    where.extend(range(pos, len(answer)))
+    ends = [where[b - 1] + 1 for _, b in sentence_spans("".join(kept))][:-1]
     return list(zip([0, *ends], [*ends, len(answer)], strict=True))
 
 

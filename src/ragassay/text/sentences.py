@@ -41,7 +41,7 @@ def letter_key(i: int) -> str:
 
 
 _ABBR_WORDS = (
-    "mr mrs ms dr prof st sr jr vs etc e.g i.e cf inc ltd co corp al approx dept est "
+    "mr mrs ms dr prof st sr jr vs etc e.g i.e inc ltd co corp al approx dept est "
     "gen gov jan feb mar apr jun jul aug sep sept oct nov dec mt ft u.s u.k a.m p.m ph.d"
 )
 _ABBR = frozenset(_ABBR_WORDS.split())
@@ -57,10 +57,8 @@ def _block_spans(text: str, start: int, stop: int) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     begin = start
     for m in _BOUND.finditer(text, start, stop):
-        # the last word, glued to the stop ("B ." ends a sentence whatever B is)
-        glued = m.start() > begin and not text[m.start() - 1].isspace()
-        before = text[max(begin, m.start() - 40) : m.start()].split() if glued else []
-        last = before[-1].lower().rstrip(".").lstrip("([\"'“‘") if before else ""
+        before = text[max(begin, m.start() - 40) : m.start()].split()  # the last word
+        last = before[-1].lower().rstrip(".") if before else ""
         # "Dr. Smith", "U.S. Army", "J. Doe": not a sentence end
         numbered = last in _ABBR_NUMBERED and text[m.end():m.end() + 1].isdigit()
         if m.group(1) == "." and (last in _ABBR or numbered
