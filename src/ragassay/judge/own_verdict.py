@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ragassay.judge.scales import NAMES_NOTHING, NOT_WHOLE, OUT_OF_SCALE
+from ragassay.judge.scales import NAMES_NOTHING, OUT_OF_SCALE
 from ragassay.llm.parsing import Found, json_values
 
 COPIED = ("the reply's only verdict is a JSON object copied from the judged text "
@@ -34,14 +34,13 @@ OUT_OF_SCALE_NOTE = ("a judge reply rated outside its scale (an invalid reply, n
 NAMES_NOTHING_NOTE = ("a judge reply judged nothing it was shown (a chunk or sentence that "
                       "does not exist, or none at all: an invalid reply, never a 0); it was "
                       "not taken for the verdict")
-_FIRST = (OUT_OF_SCALE, NAMES_NOTHING, NOT_WHOLE)  # what the judge got wrong, said first
 
 
 def _validation_error(exc: ValidationError) -> str:
     """The error to report: a value outside its scale first (what the judge got wrong
     about the scale), else the first."""
     errors = exc.errors()
-    first = next((e for kind in _FIRST for e in errors if e["type"] == kind), errors[0])
+    first = next((e for e in errors if e["type"] == OUT_OF_SCALE), errors[0])
     loc = ".".join(str(p) for p in first["loc"]) or "reply"
     return f"{loc}: {first['msg']}"
 
