@@ -34,10 +34,13 @@ _CLOSE = re.compile(r"[ \t]*\)")
 def _ends_sentence(text: str, start: int, end: int) -> bool:
     """Whether `text[start:end]` closes a sentence: a word (not a line's start, not
     `f(1)`) before it, and after it only sentence punctuation or the line's end."""
-    line = text.rfind("\n", 0, start) + 1
     before = text[start - 1] if start > 0 else ""
-    return (bool(text[line:start].strip()) and not (before.isalnum() or before == "_")
-            and _ENDS.match(text, end) is not None)
+    if before.isalnum() or before == "_" or _ENDS.match(text, end) is None:
+        return False
+    j = start  # something other than space before it on its line (one walk back)
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    return j > 0 and text[j - 1] != "\n"
 
 
 def _superscript(text: str, start: int) -> bool:
