@@ -67,4 +67,4 @@ def test_judge_prompt_carries_the_rubric_and_puts_the_sample_last():
     assert [m.role for m in msgs] == ["system", "user"]
     other = PROMPT.render({"question": "x", "contexts": "y", "answer": "z", "reference": "w"})
     assert other[0].content == system
-    assert PROMPT.version == "2026-12-03.1"
+    assert PROMPT.version == "2026-12-04.1"

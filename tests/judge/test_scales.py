@@ -96,3 +96,45 @@ def test_item_number_reads_what_a_judge_writes(raw, want):
 def test_item_number_refuses_what_is_no_number_and_names_the_item(raw, said):
     with pytest.raises(ValidationError, match=f"expected a chunk number, got .*{re.escape(said)}"):
         Numbered(chunk=raw)
+
+
+# ---- in a reply (a validation context): whole ratings, labels that name something -----
+
+def test_a_fractional_rating_is_invalid_in_a_reply_only():
+    from ragassay.judge.scales import NOT_WHOLE, reply_context
+
+    ctx = reply_context({})
+    with pytest.raises(ValidationError) as err:
+        M.model_validate({"s": 9.5, "u": 0.5, "f": True}, context=ctx)
+    (error,) = err.value.errors()
+    assert error["type"] == NOT_WHOLE
+    assert error["msg"] == "9.5 is not a whole number (the scale 1-10 takes integers)"
+    assert M.model_validate({"s": "9.0", "u": 0.25, "f": True}, context=ctx).s == 9.0
+    assert M.model_validate({"s": 9.5, "u": 0.5, "f": True}).s == 9.5  # built in code
+
+
+def test_labels_that_name_nothing_shown_are_invalid_in_a_reply():
+    from ragassay.judge.scales import EXPECT, NAMES_NOTHING, reply_context
+    from ragassay.metrics.ragas import ContextLabels
+    from ragassay.metrics.trace.suite import TraceLabels
+
+    ctx = reply_context({EXPECT: {"chunks": 2, "reference_keys": ["a"],
+                                  "context_keys": ["0a", "1a"], "answer_keys": ["a"]}})
+    bad_chunks = {"chunks": [{"index": 2, "useful": True}],
+                  "reference_sentences": [{"key": "a", "attributed": True}]}
+    bad_refs = {"chunks": [{"index": 0, "useful": True}], "reference_sentences": []}
+    bad_keys = {"relevant_keys": ["9z"], "overall_supported": True,
+                "sentences": [{"key": "a", "supported": True}]}
+    no_sentences = {"relevant_keys": [], "overall_supported": True, "sentences": []}
+    for model, data in ((ContextLabels, bad_chunks), (ContextLabels, bad_refs),
+                        (TraceLabels, bad_keys), (TraceLabels, no_sentences)):
+        with pytest.raises(ValidationError) as err:
+            model.model_validate(data, context=ctx)
+        assert [e["type"] for e in err.value.errors()] == [NAMES_NOTHING], data
+        model.model_validate(data)  # outside a reply (no context): nothing to check
+    # an empty key list is a judgment; some known keys are enough
+    TraceLabels.model_validate({**bad_keys, "relevant_keys": []}, context=ctx)
+    TraceLabels.model_validate({**bad_keys, "relevant_keys": ["0a", "9z"]}, context=ctx)
+    ContextLabels.model_validate({**bad_chunks, "chunks": [{"index": 0, "useful": True},
+                                                           {"index": 9, "useful": True}]},
+                                 context=ctx)

@@ -57,7 +57,7 @@ def test_numbers_past_the_contexts_are_fabricated():
 
 
 def test_zero_based_numbering_when_the_answer_uses_zero_or_the_sample_says_so():
-    assert cites("A is B [0]. C is D [2].")[1][1] == (2,)
+    assert cites("Ann is Bo [0]. Cy is Di [2].")[1][1] == (2,)
     assert cites("C is D [2].", metadata={"citation_base": 0}) == [("C is D.", (2,), ())]
     assert cites("C is D [3].", metadata={"citation_base": 0}) == [("C is D.", (), ("3",))]
 
@@ -134,12 +134,13 @@ def test_indexing_glued_to_a_word_does_not_flip_the_answer_to_zero_based():
 
 def test_one_stray_zero_does_not_flip_an_answer_whose_markers_read_one_based():
     # [3] exists only 1-based (3 contexts), [0] only 0-based: a tie keeps 1-based
-    out, _ = parse("A is B [1]. C is D [3]. E is F [0].")
+    # (sentences of words: "A is B. C" is one sentence, "B." read as an initial)
+    out, _ = parse("Ann is Bo [1]. Cy is Di [3]. Ed is Flo [0].")
     assert [s.cited for s in out.sentences] == [(0,), (2,), ()]
     assert out.sentences[2].fabricated == ("0",)
     assert "marker [0] with 1-based numbering (metadata.citation_base: 1)" in out.problems
     # markers that fit 0-based only are read 0-based
-    out, _ = parse("A is B [0]. C is D [1]. E is F [2].")
+    out, _ = parse("Ann is Bo [0]. Cy is Di [1]. Ed is Flo [2].")
     assert [s.cited for s in out.sentences] == [(0,), (1,), (2,)]
 
 
@@ -166,7 +167,8 @@ def _lines_run(answer: str) -> int:
     return count
 
 
-@pytest.mark.parametrize("unit", ["[1] [1 x ", "[1] ", "`a` [2] ", "(Source 1) [1 ", "x. [1] "])
+@pytest.mark.parametrize("unit", ["[1] [1 x ", "[1] ", "`a` [2] ", "(Source 1) [1 ", "x. [1] ",
+                                  "(1). ", "(see [1]), ", "word¹ ", "[doc1][S2] "])
 def test_parsing_is_linear_in_the_answer(unit):
     """Twice the answer, about twice the work (it was quadratic: `"[1] [1 x " * 40000`
     took 123 s); counted in executed lines, not seconds."""

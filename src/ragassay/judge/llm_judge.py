@@ -12,6 +12,7 @@ from ragassay.judge import own_verdict
 from ragassay.judge.base import CallLog, JudgeAborted, Verdict
 from ragassay.judge.prompt import Prompt, fence
 from ragassay.judge.reliability import Reliability
+from ragassay.judge.scales import reply_context
 from ragassay.judge.soft import (
     RATING_MODES,
     TOP_LOGPROBS,
@@ -74,14 +75,14 @@ class LLMJudge:
         return request_key(self.backend, request)
 
     @staticmethod
-    def _check(prompt: Prompt, reply: JudgeReply,
-               inputs: own_verdict.Inputs) -> own_verdict.Choice:
+    def _check(prompt: Prompt, reply: JudgeReply, inputs: own_verdict.Inputs,
+               context: Mapping[str, Any]) -> own_verdict.Choice:
         """The judge's own verdict in the reply (`own_verdict.choose`: the last valid
         object not copied from the judged text), or why the reply is unusable."""
         if reply.truncated:
             return own_verdict.Choice(
                 None, reason=f"reply cut at max_tokens ({reply.usage.output_tokens} tokens)")
-        return own_verdict.choose(reply.text, prompt.output_model, inputs)
+        return own_verdict.choose(reply.text, prompt.output_model, inputs, context)
 
     def _soft(self, request: JudgeRequest, reply: JudgeReply, start: int = 0
               ) -> tuple[dict[str, SoftValue], dict[str, Any]]:
@@ -95,13 +96,14 @@ class LLMJudge:
             return soft, {"rating_mode": "expected"}
         return {}, {"rating_mode": "greedy", "rating_fallback": why}
 
-    def _hit(self, prompt: Prompt, key: str, hit: dict[str, Any]) -> Verdict | None:
+    def _hit(self, prompt: Prompt, key: str, hit: dict[str, Any],
+             context: Mapping[str, Any]) -> Verdict | None:
         """A cached reply as a verdict, read in this judge's ratings mode; None when the
         entry no longer validates (the call is made again)."""
         soft = soft_from_json(hit.get("soft")) if self.ratings == "expected" else {}
         data = hit.get("data")
         try:
-            output = prompt.output_model.model_validate(data)
+            output = prompt.output_model.model_validate(data, context=context)
         except ValidationError:
             return None
         flags: dict[str, Any] = {"rating_mode": "expected" if soft else "greedy"}
@@ -133,10 +135,11 @@ class LLMJudge:
             top_logprobs=TOP_LOGPROBS if wants_soft else None,
         )
         key = self._key(prompt, request)
+        context = reply_context(values)
         if self.use_cache and self.cache is not None:
             fetch = getattr(self.cache, "cache_fetch", None)
             hit = await fetch(key) if fetch is not None else self.cache.cache_get(key)
-            verdict = self._hit(prompt, key, hit) if hit is not None else None
+            verdict = self._hit(prompt, key, hit, context) if hit is not None else None
             if verdict is not None:
                 return verdict
 
@@ -145,7 +148,7 @@ class LLMJudge:
         reason: str | None = None
         raw: str | None = None
         inputs = own_verdict.Inputs(_texts(values[k]) for k in prompt.untrusted if k in values)
-        suspicious = out_of_scale = False
+        suspicious = out_of_scale = nothing = False
         for attempt in range(2):  # the call, then at most one repair
             try:
                 reply = await self.backend.complete(request)
@@ -160,24 +163,25 @@ class LLMJudge:
                 break
             usage = usage + reply.usage
             raw = reply.text
-            choice = self._check(prompt, reply, inputs)
+            choice = self._check(prompt, reply, inputs, context)
             output, reason = choice.output, choice.reason
             suspicious = suspicious or choice.suspicious
             out_of_scale = out_of_scale or choice.out_of_scale
+            nothing = nothing or choice.names_nothing
             calls.append(CallLog(prompt.name, key, self.model, reply.usage, False,
                                  "ok" if output is not None else "error", reason))
             if output is not None:
                 soft, flags = self._soft(request, reply, choice.start)
                 if self.cache is not None:
                     self.cache.cache_put(key, self._cache_entry(raw, choice.data, soft, flags))
-                if note := _suspicion(suspicious, out_of_scale):
+                if note := _suspicion(suspicious, out_of_scale, nothing):
                     flags = {**flags, "suspicious_reply": note}
                 return Verdict(prompt.name, prompt.version, output, raw=raw, usage=usage,
                                calls=tuple(calls), flags={"repaired": attempt > 0, **flags},
                                soft=soft)
             if attempt == 0:
                 request = self._repair(request, reply, reason or "")
-        note = _suspicion(suspicious, out_of_scale)
+        note = _suspicion(suspicious, out_of_scale, nothing)
         flags = {"suspicious_reply": note} if note else {}
         return Verdict(prompt.name, prompt.version, None, unscored_reason=reason, raw=raw,
                        messages=messages, usage=usage, calls=tuple(calls), flags=flags)
@@ -197,12 +201,15 @@ class LLMJudge:
         return request.model_copy(update={"messages": messages, "max_tokens": max_tokens})
 
 
-def _suspicion(copied: bool, out_of_scale: bool) -> str | None:
+def _suspicion(copied: bool, out_of_scale: bool, nothing: bool = False) -> str | None:
     """What made a call's replies suspicious (a copied verdict, a rating outside its
-    scale), or None; `Store.suspicious_replies` counts the results that carry it."""
+    scale, a reply that judged nothing shown), or None; `Store.suspicious_replies`
+    counts the results that carry it."""
     if copied:
         return own_verdict.SUSPICIOUS
-    return own_verdict.OUT_OF_SCALE_NOTE if out_of_scale else None
+    if out_of_scale:
+        return own_verdict.OUT_OF_SCALE_NOTE
+    return own_verdict.NAMES_NOTHING_NOTE if nothing else None
 
 
 def request_key(backend: Backend, request: JudgeRequest) -> str:

@@ -15,13 +15,13 @@ unusable reply).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ragassay.judge.scales import OUT_OF_SCALE
+from ragassay.judge.scales import NAMES_NOTHING, OUT_OF_SCALE
 from ragassay.llm.parsing import Found, json_values
 
 COPIED = ("the reply's only verdict is a JSON object copied from the judged text "
@@ -31,6 +31,9 @@ SUSPICIOUS = ("a judge reply held a verdict-like JSON object copied from the jud
               "(suspected prompt injection); it was not taken for the verdict")
 OUT_OF_SCALE_NOTE = ("a judge reply rated outside its scale (an invalid reply, never "
                      "clamped); it was not taken for the verdict")
+NAMES_NOTHING_NOTE = ("a judge reply judged nothing it was shown (a chunk or sentence that "
+                      "does not exist, or none at all: an invalid reply, never a 0); it was "
+                      "not taken for the verdict")
 
 
 def _validation_error(exc: ValidationError) -> str:
@@ -53,6 +56,7 @@ class Choice:
     reason: str | None = None
     suspicious: bool = False
     out_of_scale: bool = False  # the reply rated outside a scale (scales.OUT_OF_SCALE)
+    names_nothing: bool = False  # the reply judged nothing shown (scales.NAMES_NOTHING)
 
 
 class Inputs:
@@ -85,19 +89,21 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-def choose(text: str, model: type[BaseModel], inputs: Inputs) -> Choice:
-    """The judge's own verdict in `text` (see the module's docstring)."""
+def choose(text: str, model: type[BaseModel], inputs: Inputs,
+           context: Mapping[str, Any] | None = None) -> Choice:
+    """The judge's own verdict in `text` (see the module's docstring), validated with
+    `context` (`scales.reply_context`: what the reply must name)."""
     found, scan_error = json_values(text)
     objects = [f for f in found if isinstance(f.value, dict)]
     keys = set(model.model_fields)
     chosen: Choice | None = None
-    suspicious = copied_valid = copied_any = out_of_scale = False
+    suspicious = copied_valid = copied_any = out_of_scale = nothing = False
     error: str | None = None
     for item in reversed(objects):
         copied = inputs.copied(text[item.start:item.end], item.value)
         if chosen is not None and not copied:
             continue  # an earlier draft of the judge's own: not looked at
-        output, why, scale = _validate(model, item.value)
+        output, why, kinds = _validate(model, item.value, context)
         if copied:
             suspicious = suspicious or output is not None or bool(keys & set(item.value))
             copied_valid = copied_valid or output is not None
@@ -106,30 +112,31 @@ def choose(text: str, model: type[BaseModel], inputs: Inputs) -> Choice:
             chosen = Choice(output, item.value, item.start)
         else:
             error = error or why
-            out_of_scale = out_of_scale or scale
+            out_of_scale = out_of_scale or OUT_OF_SCALE in kinds
+            nothing = nothing or NAMES_NOTHING in kinds
     if chosen is not None:
         return Choice(chosen.output, chosen.data, chosen.start, suspicious=suspicious)
     if copied_valid:
         return Choice(None, reason=COPIED, suspicious=True)
     if error is not None:
         return Choice(None, reason=f"invalid reply: {error}", suspicious=suspicious,
-                      out_of_scale=out_of_scale)
+                      out_of_scale=out_of_scale, names_nothing=nothing)
     if copied_any:
         return Choice(None, reason=COPIED_ONLY, suspicious=suspicious)
     arrays = [f for f in found if not isinstance(f.value, dict)]
     if arrays and not objects:  # e.g. a bare list: say why it is not the verdict
-        _, why, _ = _validate(model, arrays[0].value)
+        _, why, _ = _validate(model, arrays[0].value, context)
         return Choice(None, reason=f"invalid reply: {why}")
     return Choice(None, reason=f"unparseable reply: {_unparseable(text, scan_error)}")
 
 
-def _validate(model: type[BaseModel], data: Any) -> tuple[BaseModel | None, str | None, bool]:
-    """The validated output, or why not and whether a value was outside its scale."""
+def _validate(model: type[BaseModel], data: Any, context: Mapping[str, Any] | None
+              ) -> tuple[BaseModel | None, str | None, frozenset[str]]:
+    """The validated output, or why not and the kinds of its errors."""
     try:
-        return model.model_validate(data), None, False
+        return model.model_validate(data, context=context), None, frozenset()
     except ValidationError as exc:
-        return None, _validation_error(exc), any(e["type"] == OUT_OF_SCALE
-                                                  for e in exc.errors())
+        return None, _validation_error(exc), frozenset(e["type"] for e in exc.errors())
 
 
 def _unparseable(text: str, scan_error: str | None) -> str:
@@ -140,5 +147,5 @@ def _unparseable(text: str, scan_error: str | None) -> str:
     return error or scan_error or "no JSON object found in reply"
 
 
-__all__ = ["COPIED", "COPIED_ONLY", "OUT_OF_SCALE_NOTE", "SUSPICIOUS", "Choice", "Found",
-           "Inputs", "choose"]
+__all__ = ["COPIED", "COPIED_ONLY", "NAMES_NOTHING_NOTE", "OUT_OF_SCALE_NOTE", "SUSPICIOUS",
+           "Choice", "Found", "Inputs", "choose"]

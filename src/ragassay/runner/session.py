@@ -188,8 +188,9 @@ def conclude(plan: RunPlan, stats: RunStats) -> RunOutcome:
         findings.append(Finding(
             "suspicious-replies", f"warning: {suspicious} judged sample"
             f"{'s' if suspicious != 1 else ''} got a suspicious judge reply (a verdict copied "
-            "from the judged text, or a rating outside its scale); it was not taken for the "
-            "verdict (the report's detailed_results: suspicious)", suspicious))
+            "from the judged text, a rating outside its scale, or a reply that judged "
+            "nothing it was shown); it was not taken for the verdict (the report's "
+            "detailed_results: suspicious)", suspicious))
     status: RunStatus = run.status
     ok, failed = store.call_outcomes(run_id)
     if failed and not ok:

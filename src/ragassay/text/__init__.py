@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ragassay.text.code import code_spans
 from ragassay.text.markers import (
     CitedSentence,
     Marker,
     Numbering,
     ParsedAnswer,
-    code_spans,
     numbering,
     parse_answer,
     parse_citations,

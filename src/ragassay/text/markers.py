@@ -6,9 +6,13 @@ cites from the same parse (`KeyedSample.citations`).
 
 Styles read: `[1]`, `[1, 3]`, `[1-3]`, `[1][2]`, `[^2]`, `(Source 2)` (also
 `(Sources 1 and 3)`, `(Doc 2)`, `(Passage 2)`, `(Context 2)`, `(Ref 2)`), `【1】` and
-`【4:0†source】`, and ids or titles the sample names (`metadata.citation_ids`, or
+`【4:0†source】`, ids or titles the sample names (`metadata.citation_ids`, or
 `metadata.context_ids` / `metadata.context_titles`, one per context in order, or a mapping
-id -> 0-based context index): `[doc-a]`, `(Source: Refund policy)`.
+id -> 0-based context index): `[doc-a]`, `(Source: Refund policy)`; id-style labels
+(`[doc1]`, `[doc-1]`, `[ref_2]`, `[S1]`, `[†1]`, `(doc1)`, `[chunk 4]`): when the sample
+names no ids, the label's number is the context's position, as in `[Doc 1]`; when it
+does, one it does not name is fabricated; and the loose forms of `loose` (`(1)` where a
+sentence ends, superscripts; a "see"/"cf." wrapper goes with its markers).
 
 Text inside code (a fenced block, an inline code span) holds no markers: `items[0]` in
 code is code. Numbers are 1-based (`[1]` is the first context) unless the sample says
@@ -28,31 +32,35 @@ well under a second: tests/text/test_markers.py).
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ragassay.text.code import code_spans, outside
+from ragassay.text.loose import SEE, loose_markers, removals
 from ragassay.text.sentences import letter_key, sentence_spans
 
 MAX_RANGE = 50  # a range wider than this ([1-1000]) is a problem, not 1000 citations
 MAX_PROBLEMS = 20  # problems kept per answer (a hostile answer can have thousands)
 
-_SOURCE_WORDS = r"(?:sources?|docs?|documents?|passages?|contexts?|refs?|references?|citations?)"
+_SOURCE_WORDS = (r"(?:sources?|docs?|documents?|passages?|contexts?|refs?|references?"
+                 r"|citations?|chunks?|snippets?|excerpts?)")
 _BRACKET = re.compile(r"\[\s*([^\[\]\n]{0,200}?)\s*\]")
-_PAREN = re.compile(rf"\(\s*{_SOURCE_WORDS}\b\s*:?\s*([^()\n]{{0,200}}?)\s*\)", re.IGNORECASE)
+_PAREN = re.compile(rf"\(\s*(?:{SEE}\s+)?({_SOURCE_WORDS}(?:\b|(?=[-_]?\d))[^()\n]{{0,200}}?)"
+                    r"\s*\)", re.IGNORECASE)
+_COLON = re.compile(rf"^{_SOURCE_WORDS}\s*:", re.IGNORECASE)
 _LENTICULAR = re.compile(r"【([^【】\n]{0,200})】")
 _RUN = r"[\d\s,;\-–—]{0,200}"
 _UNCLOSED = re.compile(rf"\[\s*\^?\s*\d{_RUN}(?:$|(?=[^\d\s,;\-–—\]]))|【[^】\n]{{0,200}}$")
 _RANGE = re.compile(r"^(\d+)\s*[-–—]\s*(\d+)$")
 _NUMBER = re.compile(r"^#?(\d+)$")
 _WORD_PREFIX = re.compile(rf"^{_SOURCE_WORDS}(?:\s*[:#]\s*#?|\s+#?)(?=\S)", re.IGNORECASE)
+# an id-style label: a short word (two letters or more, or one capital, or a dagger-like
+# sign) and a number, glued or joined by - or _: doc1, doc-1, ref_2, S1, source3, †1
+_ID_NUMBER = re.compile(r"^(?:[^\W\d_]{2,12}|[A-Z]|[†‡§¶])[-_]?(\d{1,4})$")
 _ID_LIKE = re.compile(r"^[\w.:/-]*[\d_./:-][\w.:/-]*$")
 _SPLIT = re.compile(r"\s*(?:[,;]|\band\b|&)\s*", re.IGNORECASE)
 _WORD = re.compile(r"\w")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.MULTILINE)
-_TICKS = re.compile(r"`+")
-_PARAGRAPH = re.compile(r"\n\s*\n")
 _PUNCT = ".,;:!?。"
 
 
@@ -154,90 +162,12 @@ def numbering(contexts: Sequence[Any], metadata: Mapping[str, Any]) -> tuple[Num
     return Numbering(n, ids, base), problems
 
 
-# ---- code: no markers inside ----------------------------------------------------------
-
-def _fences(text: str) -> list[tuple[int, int]]:
-    """Fenced code blocks (``` or ~~~, closed by a fence of the same kind at least as
-    long, or by the end of the text) as spans."""
-    out: list[tuple[int, int]] = []
-    pos = 0
-    while (m := _FENCE.search(text, pos)) is not None:
-        fence = m.group(1)
-        line_end = text.find("\n", m.end())
-        if fence[0] == "`" and "`" in text[m.end():line_end if line_end >= 0 else None]:
-            pos = m.end()  # "```x```" on one line: inline code, not a fence
-            continue
-        close = re.compile(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$",
-                           re.MULTILINE)
-        end = close.search(text, line_end + 1) if line_end >= 0 else None
-        stop = end.end() if end is not None else len(text)
-        out.append((m.start(), stop))
-        pos = max(stop, m.end())
-    return out
-
-
-def _inline_code(text: str, start: int, stop: int, out: list[tuple[int, int]]) -> None:
-    """Inline code spans in `text[start:stop]`, paragraph by paragraph: a run of
-    backticks closed by the next run of the same length in the same paragraph
-    (CommonMark); a run with no closer is a literal backtick."""
-    for m in _PARAGRAPH.finditer(text, start, stop):
-        _code_runs(text, start, m.start(), out)
-        start = m.end()
-    _code_runs(text, start, stop, out)
-
-
-def _code_runs(text: str, start: int, stop: int, out: list[tuple[int, int]]) -> None:
-    runs = [(m.start(), m.end()) for m in _TICKS.finditer(text, start, stop)]
-    by_length: dict[int, list[int]] = {}
-    for i, (a, b) in enumerate(runs):
-        by_length.setdefault(b - a, []).append(i)
-    i = 0
-    while i < len(runs):
-        a, b = runs[i]
-        same = by_length[b - a]
-        k = bisect_right(same, i)
-        if k < len(same):
-            j = same[k]
-            out.append((a, runs[j][1]))
-            i = j + 1
-        else:
-            i += 1
-
-
-def code_spans(text: str) -> list[tuple[int, int]]:
-    """Fenced blocks and inline code spans of `text`, in order, as spans."""
-    out: list[tuple[int, int]] = []
-    last = 0
-    for a, b in _fences(text):
-        _inline_code(text, last, a, out)
-        out.append((a, b))
-        last = b
-    _inline_code(text, last, len(text), out)
-    return out
-
-
-def _outside(found: list[tuple[int, int]], blocked: Sequence[tuple[int, int]]
-             ) -> list[bool]:
-    """For spans sorted by start: whether each starts outside every blocked span
-    (sorted, disjoint); one merge walk."""
-    keep, k = [], 0
-    for a, _ in found:
-        while k < len(blocked) and blocked[k][1] <= a:
-            k += 1
-        keep.append(not (k < len(blocked) and blocked[k][0] <= a))
-    return keep
-
-
 # ---- reading one marker ----------------------------------------------------------------
-
-def _parts(content: str) -> list[str]:
-    parts = [_WORD_PREFIX.sub("", p.strip().lstrip("^").strip()) for p in _SPLIT.split(content)]
-    return [p.strip() for p in parts]
-
 
 @dataclass
 class _Raw:
-    """A marker found in the text before numbering: its labels (numbers or ids)."""
+    """A marker found in the text before numbering: its labels (numbers, as spelled, or
+    ids)."""
 
     start: int
     end: int
@@ -246,11 +176,38 @@ class _Raw:
     ids: list[str] = field(default_factory=list)
     problem: str | None = None
     glued: bool = False  # written straight after a word character: `items[0]`
+    spelled: dict[int, str] = field(default_factory=dict)  # number -> label as written
+
+
+def _read_part(part: str, ids: Mapping[str, int], raw: _Raw) -> bool:
+    """Read one label of a marker into `raw`; False when it is not a citation label."""
+    if _norm_id(part) in ids:
+        raw.ids.append(_norm_id(part))
+        return True
+    bare = _WORD_PREFIX.sub("", part).strip()
+    if (m := _NUMBER.match(bare)) is not None:
+        raw.numbers.append(int(m.group(1)))
+    elif (r := _RANGE.match(bare)) is not None:
+        lo, hi = int(r.group(1)), int(r.group(2))
+        if hi < lo or hi - lo >= MAX_RANGE:
+            raw.problem = f"range {lo}-{hi}"
+        else:
+            raw.numbers.extend(range(lo, hi + 1))
+    elif _norm_id(bare) in ids:
+        raw.ids.append(_norm_id(bare))
+    elif (m := _ID_NUMBER.match(bare)) is None:
+        return False
+    elif ids:  # the sample names its ids: one it does not name points at nothing
+        raw.ids.append(_norm_id(bare))
+    else:  # no ids: the label's number is the context's position, as in "Doc 1"
+        raw.numbers.append(int(m.group(1)))
+        raw.spelled.setdefault(int(m.group(1)), bare)
+    return True
 
 
 def _read(content: str, ids: Mapping[str, int], strict: bool) -> _Raw | None:
     """The labels of a marker's content; None when it is not a citation (an ordinary
-    bracket like "[sic]"). `strict`: the content must be numbers or known ids."""
+    bracket like "[sic]"). `strict`: the content must be numbers or ids."""
     raw = _Raw(0, 0, "")
     footnote = content.lstrip().startswith("^")
     if not content.strip(" ^"):
@@ -261,21 +218,10 @@ def _read(content: str, ids: Mapping[str, int], strict: bool) -> _Raw | None:
         raw.ids.append(whole)
         return raw
     unread = []
-    for part in _parts(content):
-        if not part:
-            continue
-        if (m := _NUMBER.match(part)) is not None:
-            raw.numbers.append(int(m.group(1)))
-        elif (r := _RANGE.match(part)) is not None:
-            lo, hi = int(r.group(1)), int(r.group(2))
-            if hi < lo or hi - lo >= MAX_RANGE:
-                raw.problem = f"range {lo}-{hi}"
-            else:
-                raw.numbers.extend(range(lo, hi + 1))
-        elif _norm_id(part) in ids:
-            raw.ids.append(_norm_id(part))
-        else:
-            unread.append(part)
+    for part in _SPLIT.split(content):
+        part = part.strip().lstrip("^").strip()
+        if part and not _read_part(part, ids, raw):
+            unread.append(_WORD_PREFIX.sub("", part).strip())
     if unread:
         looks_like_id = len(unread) == 1 and bool(ids) and bool(_ID_LIKE.match(unread[0]))
         if not (raw.numbers or raw.ids or raw.problem or footnote or not strict
@@ -285,31 +231,51 @@ def _read(content: str, ids: Mapping[str, int], strict: bool) -> _Raw | None:
     return raw
 
 
+def _loose(text: str) -> list[_Raw]:
+    """`(1)` where a sentence ends and superscripts (`loose`), read as numbers."""
+    out = []
+    for start, end, labels in loose_markers(text):
+        raw = _Raw(start, end, text[start:end])
+        for part in _SPLIT.split(labels):
+            _read_part(part.strip(), {}, raw)
+        out.append(raw)
+    return out
+
+
 def _find(text: str, ids: Mapping[str, int], code: Sequence[tuple[int, int]]) -> list[_Raw]:
-    """Every marker outside code, in order."""
+    """Every marker outside code, in order (a wrapper like "(see [1])" included)."""
     found: list[_Raw] = []
-    for pattern, strict in ((_BRACKET, True), (_PAREN, False), (_LENTICULAR, False)):
+    for pattern, strict in ((_BRACKET, True), (_PAREN, True), (_LENTICULAR, False)):
         for m in pattern.finditer(text):
             content = m.group(1)
             if pattern is _LENTICULAR:  # 【4:0†source】: the number before ':' or '†'
                 content = re.split(r"[†:]", content, maxsplit=1)[0]
-            raw = _read(content, ids, strict)
+            # "(Source: Refund policy)" names a source; "(documents must be ...)" does not
+            raw = _read(content, ids, strict and not (pattern is _PAREN
+                                                      and _COLON.match(content)))
             if raw is not None:
                 raw.start, raw.end, raw.text = m.start(), m.end(), m.group(0)
                 raw.glued = m.start() > 0 and (text[m.start() - 1].isalnum()
                                                or text[m.start() - 1] == "_")
                 found.append(raw)
+    loose = sorted(_loose(text), key=lambda r: r.start)
+    taken = sorted((r.start, r.end) for r in found)
+    found += [r for r, k in zip(loose, outside([(r.start, r.end) for r in loose], taken),
+                                strict=True) if k]
     found.sort(key=lambda r: r.start)
-    keep = _outside([(r.start, r.end) for r in found], code)
-    return [r for r, k in zip(found, keep, strict=True) if k]
+    keep = outside([(r.start, r.end) for r in found], code)
+    kept = [r for r, k in zip(found, keep, strict=True) if k]
+    for r, (a, b) in zip(kept, removals(text, [(r.start, r.end) for r in kept]), strict=True):
+        r.start, r.end = a, b
+    return kept
 
 
 def _unclosed(text: str, raws: Sequence[_Raw], code: Sequence[tuple[int, int]]) -> list[str]:
     """Half-open markers (`[2` with no `]`) outside code and outside read markers."""
     hits = [(m.start(), m.end(), m.group(0).strip()) for m in _UNCLOSED.finditer(text)]
     spans = [(a, b) for a, b, _ in hits]
-    in_code = _outside(spans, code)
-    in_marker = _outside(spans, [(r.start, r.end) for r in raws])
+    in_code = outside(spans, code)
+    in_marker = outside(spans, [(r.start, r.end) for r in raws])
     return [f"unclosed citation marker {t!r}"
             for (_, _, t), c, k in zip(hits, in_code, in_marker, strict=True) if c and k]
 
@@ -342,7 +308,7 @@ def _resolve(raw: _Raw, numbering: Numbering, base: int, problems: list[str]) ->
         if 0 <= i < numbering.n_contexts:
             targets.append(i)
         else:
-            fabricated.append(str(n))
+            fabricated.append(raw.spelled.get(n, str(n)))
     for label in raw.ids:
         if label in numbering.ids:
             targets.append(numbering.ids[label])
@@ -403,11 +369,38 @@ def _leading(text: str, start: int, raws: Sequence[_Raw]) -> list[bool]:
     return out
 
 
+def _spans(answer: str, raws: Sequence[_Raw]) -> list[tuple[int, int]]:
+    """Sentence spans of the answer, split as the answer without its markers splits
+    ("EUR.[1] Adults" is two sentences, as "EUR. Adults" is), mapped back onto the
+    answer; each from the end of the one before, so that a marker between two sentences
+    leads the second (and so goes to the first)."""
+    if not raws:
+        return list(sentence_spans(answer))
+    kept: list[str] = []
+    where: list[int] = []  # the answer's offset of each kept character
+    pos = 0
+    for s, e in _clusters(answer, 0, len(answer), raws):
+        stop, nxt = s, answer[e] if e < len(answer) else ""
+        if not nxt or nxt in _PUNCT or nxt.isspace():
+            while stop > pos and answer[stop - 1] in " \t":
+                stop -= 1
+        kept.append(answer[pos:stop])
+        where.extend(range(pos, stop))
+        if stop > pos and answer[stop - 1].isalnum() and nxt.isalnum():
+            kept.append(" ")
+            where.append(s)
+        pos = e
+    kept.append(answer[pos:])
+    where.extend(range(pos, len(answer)))
+    ends = [where[b - 1] + 1 for _, b in sentence_spans("".join(kept))][:-1]
+    return list(zip([0, *ends], [*ends, len(answer)], strict=True))
+
+
 def _sentences(answer: str, raws: list[_Raw], markers: list[Marker]) -> list[CitedSentence]:
     """The answer's sentences without markers; leading markers go to the sentence before."""
     out: list[CitedSentence] = []
     k = 0
-    for a, b in sentence_spans(answer):
+    for a, b in _spans(answer, raws):
         mine: list[int] = []
         while k < len(raws) and raws[k].start < b:
             if raws[k].start >= a:

@@ -48,7 +48,8 @@ _ABBR = frozenset(_ABBR_WORDS.split())
 _ABBR_NUMBERED = frozenset({"no", "fig", "vol", "pp"})  # only before a number: "No. 5"
 # a sentence ends at . ! or ? (with closing quotes/brackets), then space, then a capital,
 # a digit or an opening quote/bracket
-_BOUND = re.compile(r"""([.!?]+["'”’)\]]*)\s+(?=["'“‘(\[]?[A-Z0-9])""")
+# (a run of stops is tried once, from its start, and never backtracked: linear on "....")
+_BOUND = re.compile(r"""(?<![.!?])([.!?]++["'”’)\]]*+)\s+(?=["'“‘(\[]?[A-Z0-9])""")
 _PARAGRAPH = re.compile(r"\n\s*\n")
 
 

@@ -2,20 +2,22 @@
 recall from at most three judge calls per sample."""
 
 from ragassay.metrics.ragas.formulas import average_precision, mean_cosine
-from ragassay.metrics.ragas.suite import (
+from ragassay.metrics.ragas.replies import (
     CLAIMS,
     CONTEXTS,
     QUESTIONS,
     ChunkLabel,
     Claim,
     Claims,
-    ClaimVerdict,
     ContextLabels,
+    Questions,
+    RefLabel,
+)
+from ragassay.metrics.ragas.suite import (
+    ClaimVerdict,
     ContextVerdict,
     Label,
-    Questions,
     RagasSuite,
-    RefLabel,
     RelevancyVerdict,
     default_embedder,
     score_answer_relevancy,

@@ -18,13 +18,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import Any, ClassVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
-
-from ragassay.judge import Asker, Flag, SoftValue, Verdict, item_number, load_prompt
+from ragassay.judge import Asker, Verdict
 from ragassay.judge.offline import Evidence
+from ragassay.judge.scales import EXPECT
 from ragassay.metrics.base import (
     SUPPORTED,
     Outcome,
@@ -37,6 +35,17 @@ from ragassay.metrics.base import (
 )
 from ragassay.metrics.formulas import is_soft, share
 from ragassay.metrics.ragas.formulas import average_precision, mean_cosine
+from ragassay.metrics.ragas.replies import (
+    CLAIMS,
+    CONTEXTS,
+    QUESTIONS,
+    Claims,
+    ContextLabels,
+    Questions,
+    claims_verdict,
+    context_verdict,
+    relevancy_verdict,
+)
 from ragassay.metrics.ragas.verdicts import (
     ClaimVerdict,
     ContextVerdict,
@@ -44,9 +53,8 @@ from ragassay.metrics.ragas.verdicts import (
     RelevancyVerdict,
     offline_claims,
     offline_contexts,
-    p_true,
 )
-from ragassay.text import KeyedSample, KeyedSentence, norm_key
+from ragassay.text import KeyedSample, KeyedSentence
 from ragassay.types import (
     EMPTY_ANSWER,
     NO_CONTEXTS,
@@ -61,79 +69,6 @@ from ragassay.types import (
     at_least,
     below,
 )
-
-
-def _texts(value: Any) -> list[str]:
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list | tuple):
-        raise ValueError(f"expected a list of questions, got {value!r}")
-    return [str(v).strip() for v in value if str(v).strip()]
-
-
-class Claim(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    claim: str
-    supported: Flag
-    reason: str = ""
-
-
-class Claims(BaseModel):
-    """The answer's atomic claims, each checked against the context."""
-
-    # Call 1.
-
-    model_config = ConfigDict(extra="ignore")
-
-    claims: list[Claim]
-
-
-class Questions(BaseModel):
-    """Questions the answer would answer, and whether the answer is noncommittal."""
-
-    # Call 2.
-    model_config = ConfigDict(extra="ignore")
-
-    questions: Annotated[list[str], BeforeValidator(_texts)] = Field(default_factory=list)
-    noncommittal: Flag
-
-    @model_validator(mode="after")
-    def _needs_questions(self) -> Questions:
-        if not self.questions and not self.noncommittal:
-            raise ValueError("no questions were written")
-        return self
-
-
-class ChunkLabel(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    index: Annotated[int, item_number("chunk")]
-    useful: Flag
-
-
-class RefLabel(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    key: Annotated[str, BeforeValidator(norm_key)]
-    attributed: Flag
-
-
-class ContextLabels(BaseModel):
-    """Per-chunk usefulness and per-reference-sentence attribution."""
-
-    # Call 3.
-
-    model_config = ConfigDict(extra="ignore")
-
-    chunks: list[ChunkLabel]
-    reference_sentences: list[RefLabel] = Field(default_factory=list)
-
-
-_HERE = Path(__file__).parent
-CLAIMS = load_prompt(_HERE / "claims.toml", Claims)
-QUESTIONS = load_prompt(_HERE / "questions.toml", Questions)
-CONTEXTS = load_prompt(_HERE / "contexts.toml", ContextLabels)
 
 S = "ragas."
 EQUIVALENCE = 0.025
@@ -208,27 +143,6 @@ def llm_abstention(verdicts: Mapping[str, Verdict]) -> str | None:
         return "unknown"
     return "false" if sum(r.attributed for r in refs) * 2 >= len(refs) else "correct"
 
-
-# ---- verdicts (metrics/ragas/verdicts.py) and the LLM replies' mapping onto them --------
-
-
-def claims_verdict(out: Claims, soft: Mapping[str, SoftValue] | None = None
-                   ) -> list[ClaimVerdict]:
-    return [ClaimVerdict(c.claim, c.supported, c.reason, p_true(soft, f"claims.{i}.supported"))
-            for i, c in enumerate(out.claims)]
-
-
-def relevancy_verdict(out: Questions) -> RelevancyVerdict:
-    return RelevancyVerdict(tuple(out.questions), out.noncommittal)
-
-
-def context_verdict(out: ContextLabels, soft: Mapping[str, SoftValue] | None = None
-                    ) -> ContextVerdict:
-    return ContextVerdict(
-        [Label(c.index, c.useful, p_true(soft, f"chunks.{i}.useful"))
-         for i, c in enumerate(out.chunks)],
-        [Label(r.key, r.attributed, p_true(soft, f"reference_sentences.{i}.attributed"))
-         for i, r in enumerate(out.reference_sentences)])
 
 
 # ---- scoring (pure) ---------------------------------------------------------------------
@@ -419,7 +333,9 @@ class RagasSuite(Suite):
             jobs["contexts"] = judge.ask(CONTEXTS, {
                 "question": item.question, "contexts": numbered,
                 "target_kind": "EXPECTED answer" if needs.reference else "SYSTEM's answer",
-                "target": "\n".join(f"{s.key}: {s.text}" for s in shown)})
+                "target": "\n".join(f"{s.key}: {s.text}" for s in shown),
+                EXPECT: {"chunks": len(item.documents),
+                         "reference_keys": [s.key for s in needs.reference]}})
         verdicts = dict(zip(jobs, await asyncio.gather(*jobs.values()), strict=True))
 
         results: dict[str, MetricResult] = {}

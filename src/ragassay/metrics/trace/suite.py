@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 
 from ragassay.judge import Asker, Flag, SoftValue, load_prompt
 from ragassay.judge.offline import Evidence
+from ragassay.judge.scales import EXPECT, NAMES_NOTHING, expected
 from ragassay.metrics.base import (
     RELEVANT,
     SUPPORTED,
@@ -76,8 +78,17 @@ class SentenceLabel(BaseModel):
     supporting_keys: Keys = Field(default_factory=list)
 
 
+def _names_nothing(what: str, named: Sequence[str], known: str) -> PydanticCustomError:
+    return PydanticCustomError(NAMES_NOTHING, "{what}: {named}; {known}", {
+        "what": what, "named": ", ".join(named[:5]), "known": known})
+
+
 class TraceLabels(BaseModel):
-    """TRACe sentence labels for one sample."""
+    """TRACe sentence labels for one sample. In a reply (`scales.reply_context`), a key
+    list whose every key names no sentence shown ("9z"), or sentence labels that judge
+    none of the answer's sentences, are an invalid reply (`NAMES_NOTHING`), never a 0;
+    an empty key list is a judgment (nothing relevant), and a list with some known keys
+    is scored on those (the others counted in `details.unknown_keys`)."""
 
     model_config = ConfigDict(extra="ignore")
 
@@ -86,6 +97,26 @@ class TraceLabels(BaseModel):
     sentences: list[SentenceLabel] = Field(default_factory=list)
     overall_supported: Flag
     abstains: Flag = False
+
+    @field_validator("relevant_keys", "utilized_keys")
+    @classmethod
+    def _names_a_context_sentence(cls, keys: list[str], info: ValidationInfo) -> list[str]:
+        shown = expected(info).get("context_keys")
+        if shown and keys and not any(k in shown for k in keys):
+            raise _names_nothing("every key names no context sentence shown", keys,
+                                 f"the keys are {shown[0]}-{shown[-1]}")
+        return keys
+
+    @field_validator("sentences")
+    @classmethod
+    def _judges_an_answer_sentence(cls, labels: list[SentenceLabel], info: ValidationInfo
+                                   ) -> list[SentenceLabel]:
+        answer = expected(info).get("answer_keys")
+        if answer and not any(lab.key in answer for lab in labels):
+            raise _names_nothing("the reply judges none of the answer's sentences",
+                                 [lab.key for lab in labels] or ["none"],
+                                 f"the answer's keys are {', '.join(answer)}")
+        return labels
 
 
 PROMPT = load_prompt(Path(__file__).with_name("labels.toml"), TraceLabels)
@@ -334,6 +365,8 @@ class TraceSuite(Suite):
             "question": item.question,
             "contexts": render_keyed(item.contexts),
             "answer": render_keyed(item.answer) or "(empty answer)",
+            EXPECT: {"context_keys": [s.key for s in item.contexts],
+                     "answer_keys": [s.key for s in item.answer]},
         })
         if isinstance(verdict.output, TraceLabels):
             cleaned = clean_labels(verdict.output, item, verdict.soft)

@@ -1,0 +1,95 @@
+"""Citation markers of the forms that are also ordinary text, and what goes with a
+marker when it is removed (part of the one grammar of `markers`).
+
+- `(1)`, `(1, 2)`: a marker only where a sentence ends ("... admission (1).") and never
+  in an answer that enumerates with them ("(1) first, (2) second"); up to two digits,
+  so "(2024)" is a year.
+- superscripts (`¹`, `²˒³`): after sentence punctuation, a word of four letters or more
+  or a capitalised abbreviation ("admission¹", "EUR¹"); never after a digit or a short
+  unit ("10⁶", "m²", "mm²").
+- wrappers: "(see [1])", "(cf. [1], [2])" and ", see [1]." go whole with their markers,
+  and markers joined by "," / ";" / "and" are one removal (no "(see )" or "," left).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+SEE = r"(?:see(?:\s+also)?|cf\.?|compare|e\.\s?g\.,?|per|via|from)"
+"""Words that may wrap a marker: "(see [1])", "(cf. Source 2)"."""
+
+_PAREN_NUMBER = re.compile(r"\(\s*(\d{1,2}(?:\s*[,;–—-]\s*\d{1,2})*)\s*\)")
+_ENDS = re.compile(r"[ \t]*(?:$|\n|[.!?,;:。](?!\w))")
+_ENUMERATES = re.compile(r"\(\s*\d{1,2}\s*\)[ \t]*[^\W\d_]")
+_SUPER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[,˒][⁰¹²³⁴⁵⁶⁷⁸⁹]+)*(?![\w⁰¹²³⁴⁵⁶⁷⁸⁹])")
+_SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹˒", "0123456789,")
+_AFTER = ".,;:!?)]\"'”’。"
+_SEE_OPEN = re.compile(rf"\(\s*{SEE}\s*$", re.IGNORECASE)
+_SEE_BARE = re.compile(rf"(?:[,;]|\s[-–—])\s*{SEE}\s+$", re.IGNORECASE)
+_JOIN = re.compile(r"[ \t]*(?:[,;&]|\band\b)?[ \t]*", re.IGNORECASE)
+_CLOSE = re.compile(r"[ \t]*\)")
+
+
+def _ends_sentence(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` closes a sentence: a word (not a line's start, not
+    `f(1)`) before it, and after it only sentence punctuation or the line's end."""
+    before = text[start - 1] if start > 0 else ""
+    if before.isalnum() or before == "_" or _ENDS.match(text, end) is None:
+        return False
+    j = start  # something other than space before it on its line (one walk back)
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    return j > 0 and text[j - 1] != "\n"
+
+
+def _superscript(text: str, start: int) -> bool:
+    j = start
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    if j == 0:
+        return False
+    if text[j - 1] in _AFTER:
+        return True
+    k = j
+    while k > 0 and text[k - 1].isalpha():
+        k -= 1
+    word = text[k:j]
+    return (len(word) >= 4 or (len(word) >= 2 and word.isupper())) and not (
+        k > 0 and text[k - 1].isdigit())
+
+
+def loose_markers(text: str) -> list[tuple[int, int, str]]:
+    """The loose markers of `text` as (start, end, labels): the numbers as ASCII text
+    ("1, 2"), for the grammar to read."""
+    found: list[tuple[int, int, str]] = []
+    if not _ENUMERATES.search(text):
+        found += [(m.start(), m.end(), m.group(1)) for m in _PAREN_NUMBER.finditer(text)
+                  if _ends_sentence(text, m.start(), m.end())]
+    found += [(m.start(), m.end(), m.group(0).translate(_SUPER_DIGITS))
+              for m in _SUPER.finditer(text) if _superscript(text, m.start())]
+    return sorted(found)
+
+
+def removals(text: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Per marker span (sorted): the span to remove with it, widened to the wrapper
+    around its group ("(see [1], [2])", ", see [1].") and to the whole group when
+    several markers are joined ("[1], [2]")."""
+    out = list(spans)
+    i = 0
+    while i < len(out):
+        j = i
+        while (j + 1 < len(out) and (m := _JOIN.match(text, spans[j][1])) is not None
+               and m.end() == spans[j + 1][0]):
+            j += 1
+        start, end = spans[i][0], spans[j][1]
+        window = max(0, start - 24)
+        head = text[window:start]
+        if (o := _SEE_OPEN.search(head)) and (c := _CLOSE.match(text, end)):
+            start, end = window + o.start(), c.end()
+        elif (o := _SEE_BARE.search(head)) and _ENDS.match(text, end):
+            start = window + o.start()
+        if j > i or (start, end) != spans[i]:
+            out[i:j + 1] = [(start, end)] * (j + 1 - i)
+        i = j + 1
+    return out

@@ -1,0 +1,105 @@
+"""Id-style citation markers (issue #38 item 1, trial 50): `[doc1]`, `[doc-1]`, `[S1]`,
+`[†1]`, `(doc1)`, `(1)` where a sentence ends, superscripts, and "see"/"cf." wrappers are
+markers of the one grammar; brackets that are text (`[sic]`, `(COVID-19)`, enumerations,
+`m²`) are not."""
+
+import pytest
+
+from ragassay.text import numbering, parse_citations
+
+TWO = ("Students pay 9 EUR.", "Adults pay 18 EUR.")
+CLAIM = "Students pay 9 EUR"
+
+
+def parse(answer, metadata=None, contexts=TWO):
+    nb, _ = numbering(contexts, metadata or {})
+    return parse_citations(answer, nb)
+
+
+def read(answer, **kw):
+    out = parse(answer, **kw)
+    return [(s.text, s.cited, s.fabricated) for s in out.sentences]
+
+
+@pytest.mark.parametrize("marker", [
+    "[doc1]", "[doc-1]", "[doc_1]", "[ref1]", "[ref_1]", "[source1]", "[Source-1]", "[S1]",
+    "[†1]", "[chunk 1]", "[Chunk-1]", "(doc1)", "(doc-1)", "(source1)", "【doc1】",
+    "【1†source】", "[^doc1]", "(1)", "¹", "(see [1])", "(cf. [1])", "(see Source 1)",
+    "(see also [doc1])", ", see [1]",
+])
+def test_id_style_markers_without_ids_cite_the_context_at_their_number(marker):
+    sep = "" if marker[0] in ",¹" else " "
+    assert read(f"{CLAIM}{sep}{marker}.") == [(f"{CLAIM}.", (0,), ())]
+
+
+def test_several_id_style_labels_and_a_number_past_the_contexts():
+    assert read(f"{CLAIM} [doc1, doc2].") == [(f"{CLAIM}.", (0, 1), ())]
+    assert read(f"{CLAIM} [S1][S2].") == [(f"{CLAIM}.", (0, 1), ())]
+    # a number past the contexts points at nothing: fabricated, named as written
+    assert read(f"{CLAIM} [doc5].") == [(f"{CLAIM}.", (), ("doc5",))]
+    assert read(f"{CLAIM} (doc-7).") == [(f"{CLAIM}.", (), ("doc-7",))]
+    # zero-based ids read zero-based, as numbers do
+    assert read("Kids pay [doc0]. Adults pay more [doc1].") == [
+        ("Kids pay.", (0,), ()), ("Adults pay more.", (1,), ())]
+
+
+def test_with_ids_an_id_style_label_the_sample_does_not_name_is_fabricated():
+    meta = {"context_ids": ["kb-17", "kb-42"]}
+    assert read(f"{CLAIM} [kb-42].", metadata=meta) == [(f"{CLAIM}.", (1,), ())]
+    assert read(f"{CLAIM} [doc1].", metadata=meta) == [(f"{CLAIM}.", (), ("doc1",))]
+    assert read(f"{CLAIM} [doc1, doc2].", metadata=meta) == [(f"{CLAIM}.", (), ("doc1", "doc2"))]
+    # a word and a space is a numbered marker, with ids or without
+    assert read(f"{CLAIM} [Doc 2].", metadata=meta) == [(f"{CLAIM}.", (1,), ())]
+
+
+@pytest.mark.parametrize("text", [
+    "He said [sic] that it works.",
+    "Paris is the capital [citation needed].",
+    "The rule is explained earlier (see above).",
+    "Masks were required (COVID-19).",
+    "The lab is certified (ISO 9001).",
+    "Print it on paper (A1).",
+    "The law changed (2024).",
+    "Wrap it in {x} braces.",
+    "Break the line with <br> here.",
+    "The array [x1, x2] is sorted.",
+    "Press [Figure 2] to zoom.",
+    "Call f(1) first.",
+    "Bring your documents (documents must be originals).",
+    "You can (1) renew online, or (2) call the desk.",
+    "Steps:\n(1) Open the app.\n(2) Pay (1).",
+    "The flat is 50 m². A cell is 10⁶ μm³. The pipe is 4 mm².",
+])
+def test_brackets_that_are_text_stay_text(text):
+    out = parse(text)
+    assert out.n_markers == 0 and out.problems == []
+    assert out.text == text
+
+
+def test_a_year_in_square_brackets_is_a_marker_in_parentheses_text():
+    # square brackets are the citation bracket: [2024] over two contexts is fabricated
+    assert read(f"{CLAIM} [2024].") == [(f"{CLAIM}.", (), ("2024",))]
+    assert parse(f"{CLAIM} (2024).").n_markers == 0
+
+
+def test_a_number_in_parentheses_is_a_marker_only_where_a_sentence_ends():
+    assert read("Students pay 9 EUR (1). Adults pay 18 EUR (2).") == [
+        ("Students pay 9 EUR.", (0,), ()), ("Adults pay 18 EUR.", (1,), ())]
+    assert read("Students pay 9 EUR (1, 2), adults more.") == [
+        ("Students pay 9 EUR, adults more.", (0, 1), ())]
+    # (1) before words is an enumeration, and an answer that enumerates reads none
+    assert parse("Pay (1) online. It is cheap (2).").n_markers == 0
+
+
+def test_superscripts_after_a_word_or_punctuation():
+    assert read("Students pay 9 EUR.¹ Adults pay 18 EUR².") == [
+        ("Students pay 9 EUR.", (0,), ()), ("Adults pay 18 EUR.", (1,), ())]
+    assert read("Students pay 9 EUR ¹˒².") == [("Students pay 9 EUR.", (0, 1), ())]
+
+
+def test_wrappers_and_joined_markers_leave_no_debris():
+    out = parse("Students pay 9 EUR (see [1] and [2]), adults 18 EUR (cf. [2]). "
+                "For details, see [1].")
+    assert out.text == "Students pay 9 EUR, adults 18 EUR. For details."
+    assert [s.cited for s in out.sentences] == [(0, 1), (0,)]
+    assert parse("Students pay 9 EUR [1], [2].").text == "Students pay 9 EUR."
