@@ -74,7 +74,7 @@ class HeadlineRow:
 
     def people_title(self) -> str:
         """What people's figure is, to title a card holding its number by it: `people's
-        hallucination rate, via judge.faithfulness` (a yes/no label's share of answers, a
+        hallucination rate, via <metric>` (a yes/no label's share of answers, a
         grade's mean); "" without an estimate."""
         e = self.estimate
         if e is None:
