@@ -66,11 +66,13 @@ def _few_labels(db: Path, tmp_path: Path, n: int = 10) -> None:
 def test_an_unchecked_label_threshold_is_a_row_and_never_ready_alone(db: Path,
                                                                      tmp_path: Path) -> None:
     _few_labels(db, tmp_path)
-    only = _config(tmp_path, "[corrected]\nhallucinated = 0.1\n")
+    # only a label threshold, on nothing but bars that cannot be checked: never READY
+    only = _config(tmp_path, '[thresholds]\n"judge.answer_similarity" = 1\n'
+                             "[corrected]\nhallucinated = 0.1\n")
     code, out = run("gate", "--config", only, "--db", str(db))
     assert code == 1, out
     assert "NOT CHECKED" in out and "10 of 30 labels" in out
-    assert "NOT READY (nothing was checked)" in out
+    assert "NOT READY" in out and "READY\n" not in out.replace("NOT READY", "")
 
 
 def test_require_labels_fails_an_unchecked_label_threshold(db: Path, tmp_path: Path) -> None:
@@ -141,3 +143,30 @@ def test_the_gate_names_the_agreement_measured_on_the_runs_labels(tmp_path: Path
     line = next(x for x in out.splitlines() if "gating on judge.hallucination" in x)
     assert line.startswith("note: ") and "measured in this run only (AUROC " in line
     assert "on 22 labels" in line
+
+
+@pytest.mark.parametrize("config", ["[corrected]\nhallucinated = 0.75\n",
+                                    "[corrected]\nhallucinated = 0.75\n[thresholds]\n"])
+def test_a_corrected_only_config_keeps_every_default_bar(db: Path, tmp_path: Path,
+                                                         config: str) -> None:
+    """A config holding only [corrected] (or an empty [thresholds] beside it) sets no bar of
+    its own: every default bar stays, the judge's hallucination row among them, and
+    people's row comes on top; the run is NOT READY exactly as with --corrected and the
+    defaults (trial 50 saw one row and READY)."""
+    code, out = run("labels", "import", str(EXAMPLE / "labels.jsonl"), "--db", str(db))
+    assert code == 0, out
+    code, plain = run("gate", "--corrected", "--db", str(db), columns=250)
+    path = _config(tmp_path, config)
+    code2, out = run("gate", "--config", path, "--db", str(db), columns=250)
+    rows, defaults = _rows(out), _rows(plain)
+    assert set(JUDGE) <= set(rows), rows
+    assert {k for k in defaults if "people's" not in k} <= set(rows), (rows, defaults)
+    for metric in JUDGE:  # the same bar, decided alike
+        assert rows[metric].split(" ")[0] == defaults[metric].split(" ")[0], (rows, defaults)
+    people = [k for k in rows if "people's hallucinated" in k]
+    assert len(people) == 1 and people == [k for k in defaults if "people's" in k], rows
+    assert rows[people[0]].startswith("PASS"), rows  # 0.75: people's own row passes
+    assert rows["judge.faithfulness"].startswith("FAIL"), rows  # a default bar decides
+    assert code2 == 1 and code == 1, out
+    said = " ".join(out.split())
+    assert "sets no [thresholds] bar: applying every metric's default threshold" in said

@@ -135,3 +135,58 @@ def test_agreement_says_why_it_counts_fewer_labels_than_peoples_figure(tmp_path:
     said = " ".join(row.split())
     assert ("(32 labels of 35: 3 labelled samples have no judge value (the answer "
             "abstains))") in said
+
+
+# ---- wording that never contradicts itself (trial 50) ------------------------------------
+
+def _said(out: str) -> str:
+    return " ".join(out.replace("│", " ").split())
+
+
+def test_the_held_apart_line_says_so_and_spares_what_the_runs_labels_measure(labelled) -> None:
+    """The console's "no measured agreement with people for judge.hallucination" stood a
+    few lines below a headline showing its AUROC in this run: the line means held apart,
+    and says so; a metric this run's labels measure is said measured in this run only."""
+    db, out, run_id = labelled
+    said = _said(out)  # no labels yet
+    assert "no measured agreement" not in said
+    assert ("offline judge: no held-apart agreement with people measured (on human-labelled "
+            "sets it was not tuned on) for judge.hallucination") in said
+    row = _first_table(out).split("judge.hallucination", 1)[1].split("│ judge.", 1)[0]
+    assert "held apart: not measured" in row
+    code, shown = run("runs", "show", run_id, "--db", str(db))
+    assert code == 0, shown
+    said = _said(shown)
+    assert "no measured agreement" not in said
+    unmeasured = said.split("no held-apart agreement with people measured", 1)[1]
+    assert "judge.hallucination" not in unmeasured.split(" offline judge", 1)[0]
+    assert ("agreement with people measured in this run only (the headline), on no "
+            "held-apart set, for judge.hallucination") in said
+
+
+def test_the_footnote_and_the_next_line_fit_the_run(tmp_path: Path) -> None:
+    """Without labels the footnote said "agreement: how far the judge's scores rank the
+    labels of this run"; it now says what each figure shown is. The "next" line put the
+    relevance label (0 of 30) before the hallucination label 12 short: the nearest first."""
+    db = tmp_path / "r.db"
+    code, out = run("eval", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db", str(db))
+    assert code == 0, out
+    said = _said(out)
+    assert "labels of this run" not in said and "in this run: how far" not in said
+    assert ("held apart: how far the judge's scores ranked people's labels on "
+            "human-labelled sets it was not tuned on") in said
+    run_id = Store(db, readonly=True).list_runs()[0].id
+    page = tmp_path / "r.html"
+    code, _ = run("report", run_id, "--format", "html", "--out", str(page), "--db", str(db))
+    head = page.read_text().split('<section id="headline">', 1)[1].split("</section>", 1)[0]
+    assert "labels of this run" not in head and "held apart: how far" in head
+    few = tmp_path / "few.jsonl"
+    few.write_text("\n".join((EXAMPLE / "labels.jsonl").read_text().splitlines()[:18]) + "\n")
+    code, imported = run("labels", "import", str(few), "--db", str(db))
+    assert code == 0, imported
+    code, shown = run("runs", "show", run_id, "--db", str(db))
+    said = _said(shown)
+    nxt = said.split(" next ", 1)[1]
+    assert nxt.startswith("label 12 more samples for hallucinated"), nxt
+    assert nxt.index("for hallucinated") < nxt.index("for relevance")
+    assert "in this run: how far the judge's scores rank the labels of this run" in said

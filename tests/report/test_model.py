@@ -118,3 +118,28 @@ def test_report_schema_is_printed_by_the_cli(tmp_path: Path) -> None:
     out = tmp_path / "schema.json"
     result = CliRunner().invoke(cli, ["report", "--schema", "--out", str(out)])
     assert result.exit_code == 0 and json.loads(out.read_text()) == schema()
+
+
+def test_metric_specs_give_every_metric_the_target_the_flags_show(tmp_path: Path) -> None:
+    """judge.overall and the trace metrics declare no target of their own: the JSON's
+    `metric_specs` gave `target: null` for them while the flags, the console and the gate
+    showed >= 8 and >= 0.8 (trial 50); every spec now says the target its flag states."""
+    rows = (Path(__file__).resolve().parents[2] / "examples" / "labels" / "data.jsonl"
+            ).read_text().splitlines()[:6]
+    data = tmp_path / "d.jsonl"
+    data.write_text("\n".join(rows) + "\n")
+    db, out = tmp_path / "r.db", tmp_path / "r.json"
+    runner = CliRunner()
+    result = runner.invoke(cli, ["eval", str(data), "--metrics", "judge,trace", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(cli, ["report", "--out", str(out), "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(out.read_text())
+    specs = doc["metric_specs"]
+    assert {"judge.overall", "trace.completeness"} <= set(specs)
+    assert all(s["target"] is not None for s in specs.values()), specs
+    assert specs["judge.overall"]["target"] == {"good": 8.0, "warning": 6.0}
+    for flag in doc["interpretation"]:
+        target = specs[flag["metric"]]["target"]
+        rel = ">=" if specs[flag["metric"]]["higher_is_better"] else "<="
+        assert f"target {rel} {target['good']:g}" in flag["message"], (flag, target)

@@ -352,7 +352,7 @@ def test_the_overview_leads_with_peoples_number(page, server, ui_store, shots):
     headers = [h.inner_text() for h in page.locator("h2").all()]
     assert headers.index("What people would say") < headers.index("Aggregate metrics")
     cards = page.locator('[data-testid="stMetric"]')
-    people = cards.filter(has_text="Hallucination (judge): people (hallucinated)")
+    people = cards.filter(has_text="People's hallucinated rate, via judge.hallucination")
     assert people.count() == 1 and f"{est.estimate:.3f}" in people.inner_text()
     grid = page.locator('[data-testid="stDataFrame"]').filter(has_text="in this run: AUROC")
     expect(grid).to_have_count(1)

@@ -116,9 +116,12 @@ def _config(config_path: Path | None) -> tuple[Path | None, str]:
 
 
 def _thresholds(config_path: Path | None, table: ScoreTable, *, optional: bool = False
-                ) -> tuple[dict[str, float], str]:
-    """The thresholds to apply and where they come from (said on the console); with
-    `optional` (a corrected gate, which may check labels only) none is no error."""
+                ) -> tuple[dict[str, float], str, bool]:
+    """The thresholds to apply, where they come from (said on the console) and whether
+    they are the defaults. A config's [thresholds] bars are the ones gated; a config
+    without bars (no [thresholds] table, or an empty one: a [corrected]-only config) keeps
+    every default bar, its [corrected] rows come on top. With `optional` (a corrected
+    gate, which may check labels only) a run without default bars is no error."""
     from ragassay.stats import (
         ThresholdsError,
         default_thresholds,
@@ -127,6 +130,7 @@ def _thresholds(config_path: Path | None, table: ScoreTable, *, optional: bool =
     )
 
     config_path, source = _config(config_path)
+    where = "no --config and no ./ragassay.toml"
     if config_path is not None:
         if not config_path.exists():
             raise UsageProblem(f"{config_path}: no such file")
@@ -134,26 +138,26 @@ def _thresholds(config_path: Path | None, table: ScoreTable, *, optional: bool =
             thresholds = load_thresholds(config_path)
         except ThresholdsError as exc:
             raise UsageProblem(str(exc)) from None
-        if not thresholds and not optional:
-            raise UsageProblem(f"{config_path}: no [thresholds] table")
-        from ragassay.stats.abstention import RATE_NAMES
+        if thresholds:
+            from ragassay.stats.abstention import RATE_NAMES
 
-        check_metric_names(thresholds, known_metrics(table.metrics, RATE_NAMES),
-                           what=f"{config_path} [thresholds]")
-        problem = threshold_out_of_range(thresholds, table.specs)
-        if problem:
-            raise UsageProblem(f"{config_path} [thresholds]: {problem}")
-        return thresholds, f"thresholds from {config_path} ({source})"
+            check_metric_names(thresholds, known_metrics(table.metrics, RATE_NAMES),
+                               what=f"{config_path} [thresholds]")
+            problem = threshold_out_of_range(thresholds, table.specs)
+            if problem:
+                raise UsageProblem(f"{config_path} [thresholds]: {problem}")
+            return thresholds, f"thresholds from {config_path} ({source})", False
+        where = f"{config_path} ({source}) sets no [thresholds] bar"
     thresholds = default_thresholds(table.specs)
     if not thresholds and optional:
-        return {}, "no metric thresholds"
+        return {}, f"{where}, and the run has no metric values: no metric thresholds", True
     if not thresholds:
         raise UsageProblem("nothing to gate: the run has no metric values; pass --config "
                            "with a [thresholds] table")
-    return thresholds, (f"no --config and no ./ragassay.toml: applying every metric's default "
+    return thresholds, (f"{where}: applying every metric's default "
                         f"threshold, the target the report shows: "
                         f"{default_bars_text(table.specs, thresholds)}; set your own in a "
-                        f"[thresholds] table")
+                        f"[thresholds] table"), True
 
 
 def default_bars_text(specs: Mapping[str, MetricSpec], thresholds: dict[str, float]) -> str:
@@ -176,8 +180,10 @@ def default_bars_text(specs: Mapping[str, MetricSpec], thresholds: dict[str, flo
 @cli.command("gate")
 @click.argument("run_id", metavar="[RUN]", required=False)
 @click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
-              help="TOML with a [thresholds] table (default: ./ragassay.toml if present, "
-                   "else the built-in defaults, which the command names).")
+              help="TOML with a [thresholds] table, whose bars are the ones gated, and/or "
+                   "a [corrected] table, which adds rows (without [thresholds] bars every "
+                   "default bar stays); default: ./ragassay.toml if present, else the "
+                   "built-in defaults, which the command names.")
 @click.option("--strict", is_flag=True, help="Test the lower 95% confidence bound, not the mean.")
 @click.option("--corrected", is_flag=True,
               help="Decide each check on the corrected 95% interval of the human label linked "
@@ -205,8 +211,8 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     table = _table_for(store, run_id, label_rule)
     labels = _label_thresholds(config_path, table.label_names)
     corrected = corrected or labels is not None or require_labels
-    thresholds, source = _thresholds(config_path, table, optional=corrected)
-    defaults = _config(config_path)[0] is None  # a metric no sample has the input for: unchecked
+    # under the default bars a metric no sample has the input for is NOT CHECKED
+    thresholds, source, defaults = _thresholds(config_path, table, optional=corrected)
     say(source, err=True)
     run = store.get_run(run_id)
     unfinished = run.status != "complete"  # its figures are of the samples judged so far

@@ -22,13 +22,13 @@ def print_headline(report: Report, console: Console | None = None) -> None:
     (when the run has enough labels) and the judge's agreement measured on this run's
     labels, else the judge's own mean with its held-apart agreement; then the one-line
     prompt to label samples. Nothing when no metric of the run is linked to a label."""
-    from ragassay.report import HEADLINE_NOTE, HEADLINE_TITLE, headline
+    from ragassay.report import HEADLINE_TITLE, headline
 
     console = console or make_console()
     head = headline(report)
     if not head.rows:
         return
-    t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=HEADLINE_NOTE)
+    t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=head.note)
     for c in ("metric", "people (corrected)", "judge's agreement with people",
               "judge's own mean"):
         t.add_column(c, justify="right" if c == "judge's own mean" else "left")

@@ -15,7 +15,7 @@ from ragassay.cli.fmt import NO_INTERVAL, ci_text
 if TYPE_CHECKING:
     from ragassay.report import Report, StrategyEntry
     from ragassay.report.model import HopsSection
-    from ragassay.types import MetricSpec, RunReliability
+    from ragassay.types import MetricSpec
 
 
 MAX_WARNINGS = 10  # metrics below their warning level printed one per line
@@ -73,20 +73,12 @@ def _value(strategy: StrategyEntry, metric: str) -> str:
     return f"{entry.mean:.2f} {ci_text((entry.ci_low, entry.ci_high), digits=2)}"
 
 
-def _print_reliability(reliability: RunReliability | None, metrics: list[str],
-                       console: Console) -> None:
-    """One line per metric with a measured agreement with people; the rest in one line."""
-    if reliability is None:
-        return
-    lines, measured = reliability.lines, reliability.metrics
-    for name in metrics:
-        if name in measured and name in lines:
-            console.print(f"[dim]{escape(lines[name])}[/dim]", highlight=False)
-    unmeasured = [m for m in metrics if m in lines and m not in measured]
-    if unmeasured:
-        console.print(f"[dim]{escape(reliability.judge)} judge: no measured "
-                      f"agreement with people for {escape(', '.join(unmeasured))}[/dim]",
-                      highlight=False)
+def _print_reliability(report: Report, metrics: list[str], console: Console) -> None:
+    """The judge's held-apart agreement with people (`report.reliability_lines`)."""
+    from ragassay.report import reliability_lines
+
+    for line in reliability_lines(report, metrics):
+        console.print(f"[dim]{escape(line)}[/dim]", highlight=False)
 
 
 def _print_abstentions(report: Report, console: Console) -> None:
@@ -163,7 +155,7 @@ def print_summary(report: Report, console: Console | None = None) -> None:
                       *((_fmt(m.abstained or 0, 0),) if abst else ()))
         console.print(t)
     _print_abstentions(report, console)
-    _print_reliability(meta.judge_reliability, list(metrics), console)
+    _print_reliability(report, list(metrics), console)
     if report.corrected is not None:
         from ragassay.cli.corrected_view import print_corrected
 

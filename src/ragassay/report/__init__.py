@@ -19,7 +19,13 @@ from ragassay.report.build import (
 from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
 from ragassay.report.csv import csv_rows, to_csv, write_csv
 from ragassay.report.export import FORMATS, Format, export
-from ragassay.report.headline import HEADLINE_NOTE, HEADLINE_TITLE, Headline, HeadlineRow, headline
+from ragassay.report.headline import (
+    HEADLINE_TITLE,
+    Headline,
+    HeadlineRow,
+    headline,
+    reliability_lines,
+)
 from ragassay.report.html import to_html
 from ragassay.report.jsonfile import dump_json, entry_json, report_json
 from ragassay.report.leaderboard import (
@@ -63,7 +69,6 @@ from ragassay.report.table import (
 
 __all__ = [
     "FORMATS",
-    "HEADLINE_NOTE",
     "HEADLINE_TITLE",
     "LEADERBOARD_COLUMNS",
     "LEADERBOARD_HEADERS",
@@ -115,6 +120,7 @@ __all__ = [
     "plan_designs",
     "plan_queue",
     "published",
+    "reliability_lines",
     "report_json",
     "run_info",
     "run_table",

@@ -27,7 +27,7 @@ from ragassay.report.model import (
 )
 from ragassay.report.people import people_section
 from ragassay.report.table import run_table
-from ragassay.stats import report_sections
+from ragassay.stats import report_sections, with_target
 from ragassay.store import RunRecord, Store
 from ragassay.types import (
     InvalidRow,
@@ -211,7 +211,8 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         usage=RunUsage(**dict(UsageSummary.of(usage.get("total", Usage()))),
                        by_suite={k: UsageSummary.of(v) for k, v in usage.items()
                                  if k != "total"}, batch=batch_usage(store, run.id)),
-        metric_specs=specs,
+        # each with the target every reader shows (declared, else the generic rule)
+        metric_specs={name: with_target(spec) for name, spec in specs.items()},
         invalid_rows=[InvalidRowEntry(id=i.id, source=i.source, reason=i.reason)
                       for i in invalid],
         **bench_sections(run.meta),

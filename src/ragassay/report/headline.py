@@ -27,9 +27,11 @@ from ragassay.stats.calibration import BooleanAgreement, NumericAgreement
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
 
 HEADLINE_TITLE = "What people would say"
-HEADLINE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
-                 "(its 95% interval holds however biased the judge is); agreement: how far "
-                 "the judge's scores rank the labels of this run")
+PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
+               "(its 95% interval holds however biased the judge is)")
+IN_RUN_NOTE = "in this run: how far the judge's scores rank the labels of this run"
+HELD_APART_NOTE = ("held apart: how far the judge's scores ranked people's labels on "
+                   "human-labelled sets it was not tuned on")
 
 
 def _pair(low: float | None, high: float | None) -> str:
@@ -70,6 +72,16 @@ class HeadlineRow:
             return "-"
         return f"{j.mean:.3f} {j.text()}"
 
+    def people_title(self) -> str:
+        """What people's figure is, to title a card holding its number by it: `people's
+        hallucination rate, via <metric>` (a yes/no label's share of answers, a
+        grade's mean); "" without an estimate."""
+        e = self.estimate
+        if e is None:
+            return ""
+        what = f"{e.label} rate" if e.scale.kind == "bool" else f"mean {e.label}"
+        return f"people's {what}, via {self.metric}"
+
     def in_run_text(self) -> str | None:
         """The judge's agreement measured on this run's labels, or None."""
         a = self.agreement
@@ -102,12 +114,13 @@ class HeadlineRow:
 
     def agreement_text(self) -> str:
         """The judge's agreement measured on this run's labels; without people's figure
-        (too few labels) the held-apart agreement after it; else held apart alone, else
-        that none was measured."""
-        parts = [self.in_run_text()]
-        if self.estimate is None or parts[0] is None:
-            parts.append(f"held apart: {self.held_apart}" if self.held_apart else None)
-        return "; ".join(p for p in parts if p) or "not measured"
+        (too few labels) the held-apart agreement after it; else held apart alone, or
+        that none was measured held apart."""
+        in_run = self.in_run_text()
+        parts = [in_run]
+        if self.estimate is None or in_run is None:
+            parts.append(f"held apart: {self.held_apart or 'not measured'}")
+        return "; ".join(p for p in parts if p)
 
     def headline_text(self) -> str:
         """The row in one line: people's figure first when there is one."""
@@ -128,6 +141,16 @@ class Headline:
     @property
     def has_people(self) -> bool:
         return any(r.estimate is not None for r in self.rows)
+
+    @property
+    def note(self) -> str:
+        """What the figures shown are, only those shown: people's figure, the agreement
+        measured in this run, the held-apart one ("" without rows)."""
+        shown = [(any(r.estimate is not None for r in self.rows), PEOPLE_NOTE),
+                 (any(r.in_run_text() for r in self.rows), IN_RUN_NOTE),
+                 (any("held apart: " in r.agreement_text() for r in self.rows),
+                  HELD_APART_NOTE)]
+        return "; ".join(text for on, text in shown if on)
 
 
 def _linked(report: Report) -> list[tuple[str, str]]:
@@ -187,13 +210,35 @@ def _prompt(report: Report, rows: list[HeadlineRow]) -> str | None:
         return (f"no human labels yet: label {need} samples (ragassay annotate {run}) to see "
                 f"what people would say about {metrics}, and how far the judge agrees with "
                 "them on this run")
-    parts = []
+    asks = []
     for label in dict.fromkeys(r.label for r in missing):
         mine = [r for r in missing if r.label == label]
         have = max(r.labelled for r in mine)
-        more = max(1, need - have)
+        asks.append((max(1, need - have), label, have, mine))
+    parts = []
+    for more, label, have, mine in sorted(asks, key=lambda a: a[0]):  # the nearest first
         parts.append(f"label {more} {'more ' if have else ''}sample{'s' if more != 1 else ''} "
                      f"for {label} (ragassay annotate {run} --label {label}: {have} of the "
                      f"{need} a corrected figure needs) to see what people would say about "
                      f"{', '.join(r.metric for r in mine)}")
     return "; ".join(parts)
+
+
+def reliability_lines(report: Report, metrics: list[str]) -> list[str]:
+    """The judge's agreement with people held apart (on human-labelled sets it was not
+    tuned on), one line per metric measured there; then, one line each, the metrics with
+    none: those this run's labels measure said measured in this run only, the rest not
+    measured held apart. [] when the run stores no reliability."""
+    rel = report.run.judge_reliability
+    if rel is None:
+        return []
+    in_run = {r.metric for r in headline(report).rows if r.in_run_text()}
+    out = [rel.lines[m] for m in metrics if m in rel.metrics and m in rel.lines]
+    none = [m for m in metrics if m in rel.lines and m not in rel.metrics]
+    if rest := [m for m in none if m not in in_run]:
+        out.append(f"{rel.judge} judge: no held-apart agreement with people measured (on "
+                   f"human-labelled sets it was not tuned on) for {', '.join(rest)}")
+    if only := [m for m in none if m in in_run]:
+        out.append(f"{rel.judge} judge: agreement with people measured in this run only "
+                   f"(the headline), on no held-apart set, for {', '.join(only)}")
+    return out

@@ -18,7 +18,7 @@ from pathlib import PurePath
 from typing import Any
 
 from ragassay.report.corrected_html import corrected_html, people_html
-from ragassay.report.headline import HEADLINE_NOTE, HEADLINE_TITLE, headline
+from ragassay.report.headline import HEADLINE_TITLE, headline
 from ragassay.report.highlight import CSS as MARKS_CSS
 from ragassay.report.html_samples import (
     all_samples,
@@ -180,7 +180,7 @@ def _headline(report: Report) -> str:
     out = (f'<section id="headline"><h2>{escape(HEADLINE_TITLE)}</h2>' + _table(
         ["metric", "people (corrected, 95% CI)", "judge's agreement with people",
          "judge's own mean (95% CI)"], rows, {3})
-           + f'<p class="note">{escape(HEADLINE_NOTE)}.</p>')
+           + f'<p class="note">{escape(head.note)}.</p>')
     if head.prompt:
         out += f'<p class="note"><b>Next:</b> {escape(head.prompt)}.</p>'
     return out + "</section>"

@@ -67,7 +67,14 @@ from ragassay.stats.gate import (
     load_thresholds,
     threshold_out_of_range,
 )
-from ragassay.stats.interpret import Flag, FlagsConfig, Target, interpretation, target_for
+from ragassay.stats.interpret import (
+    Flag,
+    FlagsConfig,
+    Target,
+    interpretation,
+    target_for,
+    with_target,
+)
 from ragassay.stats.result import Pair, Result
 from ragassay.stats.sections import Sections, report_sections
 from ragassay.stats.strategies import (
@@ -157,6 +164,7 @@ __all__ = [
     "rules_of",
     "strategy_summaries",
     "target_for",
+    "with_target",
     "tost_p",
     "trend",
     "trends",

@@ -3,7 +3,8 @@
 Default thresholds: every metric of the run, at the bar the report shows it against
 (its target's `good`, `stats.interpret.target_for`: the declared target, else the generic
 0.8 of its range; a bar a spec declares as a number, `MetricSpec.gate`, stands), so that
-the gate gates what `eval` shows. A config file's [thresholds] replace them. Under the
+the gate gates what `eval` shows. A config file's [thresholds] bars replace them (a
+config with no bar, [corrected] only, keeps them: cli `gate`). Under the
 defaults a metric with no scored value because no sample has the input it needs (no
 reference answer: `types.MISSING_INPUT`) is NOT CHECKED, as the report shows no flag
 for it; any other metric with nothing scored fails.

@@ -18,6 +18,7 @@ from typing import Literal
 
 from ragassay.stats.result import Result
 from ragassay.types import MetricSpec
+from ragassay.types import Target as SpecTarget
 
 Level = Literal["good", "ok", "warning"]
 
@@ -86,6 +87,14 @@ def target_for(spec: MetricSpec, config: FlagsConfig | None = None) -> Target:
     # rounded: 1 - 0.8 is 0.19999999999999996 in floats, and 0.2 must meet "<= 0.2"
     return Target(round(_on_scale(spec, good), 12), round(_on_scale(spec, warning), 12),
                   spec.higher_is_better)
+
+
+def with_target(spec: MetricSpec) -> MetricSpec:
+    """The spec with the target every reader judges its mean against (`target_for`) as its
+    `target`: the report's `metric_specs` say what the flags, the console and the gate
+    say, also for a metric that declares none (the generic rule) or one off its range."""
+    t = target_for(spec)
+    return spec.model_copy(update={"target": SpecTarget(good=t.good, warning=t.warning)})
 
 
 def _on_scale(spec: MetricSpec, unit: float) -> float:

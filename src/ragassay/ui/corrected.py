@@ -24,7 +24,7 @@ def show_headline(report: Report, specs: Mapping[str, MetricSpec]) -> None:
     corrected figure when the run has enough labels (the judge's agreement measured on
     them beside it), else the judge's own mean with its held-apart agreement; then the
     prompt to label samples. Nothing when no metric of the run is linked to a label."""
-    from ragassay.report import HEADLINE_NOTE, HEADLINE_TITLE, headline
+    from ragassay.report import HEADLINE_TITLE, headline
 
     head = headline(report)
     if not head.rows:
@@ -34,19 +34,20 @@ def show_headline(report: Report, specs: Mapping[str, MetricSpec]) -> None:
     for col, r in zip(st.columns(max(1, len(rows))), rows, strict=False):
         e = r.estimate
         if e is not None:
-            col.metric(f"{metric_label(r.metric, specs)}: people ({e.label})", num(e.estimate),
+            title = r.people_title()  # by what its number is: people's rate, via a metric
+            col.metric(md_escape(title[:1].upper() + title[1:]), num(e.estimate),
                        help=f"{r.people_text()}; judge's own {r.judge_text()}; agreement "
                             f"{r.agreement_text()}")
         else:
             col.metric(f"{metric_label(r.metric, specs)}: judge", r.judge_text().split(" ")[0],
-                       help=f"no human labels yet; judge's own {r.judge_text()}; agreement "
+                       help=f"{r.people_missing()}; judge's own {r.judge_text()}; agreement "
                             f"{r.agreement_text()}")
     st.dataframe(pd.DataFrame([
         {"metric": metric_label(r.metric, specs), "people (corrected, 95% CI)":
          r.people_text() or r.people_missing(), "judge's agreement with people": r.agreement_text(),
          "judge's own mean (95% CI)": r.judge_text()} for r in head.rows]),
         hide_index=True, height=rows_height(len(head.rows)))
-    st.caption(md_escape(HEADLINE_NOTE))
+    st.caption(md_escape(head.note))
     if head.prompt:
         st.info(md_escape(f"Next: {head.prompt} (or on the Annotate page)."))
 

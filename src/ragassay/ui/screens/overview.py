@@ -8,6 +8,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
+from ragassay.report import reliability_lines
 from ragassay.ui import state
 from ragassay.ui.corrected import show_corrected, show_headline, show_people
 from ragassay.ui.fmt import (
@@ -72,13 +73,12 @@ if report.abstentions:
     st.caption("An answer that declines is neither scored nor unscored on the answer "
                "metrics: it is counted here, correct when the contexts do not hold the "
                "answer, false when they do (docs/citations.md).")
-reliability = meta.judge_reliability.lines if meta.judge_reliability else {}
+reliability = reliability_lines(report, list(aggregates))
 if reliability:
     st.markdown("**How far the judge agrees with people** (on human-labelled sets it was "
                 "not fitted on)")
-    for name in aggregates:
-        if name in reliability:
-            st.caption(md_escape(reliability[name]))
+    for line in reliability:
+        st.caption(md_escape(line))
 for suite, average in report.aggregate_metrics.suites.items():
     if average.average is None and average.note:
         st.caption(md_escape(f"{suite}: {average.note}"))

@@ -117,7 +117,8 @@ def show_trace(d: SampleEntry) -> None:
                    f"relevance {lost.relevance:.2f} is missing from the final contexts.")
         st.code(lost.document, language=None, wrap_lines=True)
     for i, hop in enumerate(trace.hops):
-        with st.expander(f"Hop {i + 1}: {hop.kind}, {len(hop.documents)} documents"):
+        n = len(hop.documents)
+        with st.expander(f"Hop {i + 1}: {hop.kind}, {n} document{'' if n == 1 else 's'}"):
             st.caption("Span")
             st.code(hop.name, language=None, wrap_lines=True)
             st.caption("Query")

@@ -1,0 +1,62 @@
+"""The dashboard says what each figure is (trial 50): a card of people's figure is titled
+by what its number is, the held-apart line spares what the run's labels measure, and a
+hop of one document is said in the singular. AppTest over real offline runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ragassay.ui.highlight import md_escape
+from tests.ui.test_ui_pages import open_page
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+LABELS = Path(__file__).resolve().parents[2] / "examples" / "labels"
+
+
+def test_peoples_cards_are_titled_by_what_their_number_is(app_test: Any,
+                                                          tmp_path: Path) -> None:
+    """The card titled "Faithfulness (judge)" held people's hallucination RATE 0.590 (via
+    faithfulness inverted); it is now titled "People's hallucinated rate, via
+    judge.faithfulness". The held-apart line no longer says judge.hallucination has no
+    agreement measured while the headline shows its AUROC in this run."""
+    import ragassay
+
+    db = tmp_path / "r.db"
+    run = ragassay.evaluate(str(LABELS / "data.jsonl"), "judge", store=db, progress=False)
+    run.import_labels(LABELS / "labels.jsonl")
+    est = run.corrected().overall("judge.faithfulness")
+    assert est is not None
+    at = open_page(app_test(db=db, run_id=run.run_id), "overview")
+    cards = {m.label: m.value for m in at.metric}
+    title = md_escape("People's hallucinated rate, via judge.faithfulness")
+    assert title in cards, list(cards)
+    assert cards[title] == f"{est.estimate:.3f}"
+    assert md_escape("People's hallucinated rate, via judge.hallucination") in cards
+    assert not any("people (" in label for label in cards), list(cards)
+    captions = [c.value.replace("\\", "") for c in at.caption]  # Markdown escapes undone
+    assert not any("no measured agreement" in c for c in captions), captions
+    assert any("measured in this run only" in c and "judge.hallucination" in c
+               for c in captions), captions
+    assert any("in this run: how far the judge's scores rank" in c for c in captions)
+
+
+def test_a_hop_of_one_document_is_said_in_the_singular(app_test: Any, tmp_path: Path) -> None:
+    import ragassay
+    from tests.support.traces import LOUVRE, docs, openinference_trace, span, write_otlp
+
+    spans = openinference_trace()
+    one = span("a000000000000003", "retrieve-2", {
+        "openinference.span.kind": "RETRIEVER", "input.value": "Paris museum",
+        **docs("retrieval.documents", [LOUVRE])},
+        parent="a000000000000001", start=11, end=20)
+    spans[2] = one
+    data = write_otlp(tmp_path / "traces.jsonl", [spans])
+    run = ragassay.evaluate(data, "trace", store=tmp_path / "t.db", progress=False)
+    at = open_page(app_test(db=tmp_path / "t.db", run_id=run.run_id), "samples")
+    hops = [e.label for e in at.expander if e.label.startswith("Hop ")]
+    assert "Hop 2: retriever, 1 document" in hops, hops
+    assert "Hop 1: retriever, 2 documents" in hops, hops
