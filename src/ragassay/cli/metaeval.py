@@ -97,6 +97,8 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
         headers=extra_headers, timeout_s=timeout_s, concurrency=concurrency,
         max_context_tokens=max_context_tokens, ratings=ratings, kind="meta-eval",
         split=split, limit=limit))
+    for note in plan.notes:  # a label name with a typo would be measured against nothing
+        say(note.text, err=True)
     with sigterm_interrupts():
         stats = executed(plan, RichProgress(enabled=not quiet)).stats
     store = plan.store

@@ -87,6 +87,20 @@ def nearest(name: str) -> str | None:
     return _BY_NAME[close[0]].name if close else None
 
 
+def unlinked_reason(name: str) -> str:
+    """Why a label that no metric of a run is compared with gives no figure, as one line
+    without the name: a near-miss of a vocabulary name (`nearest`) is taken for a typo,
+    any other name is a label of the user's own linked to no metric. Every reader says
+    it in these words (the run plan's note, the report's skipped entries)."""
+    key = name.removeprefix("labels.")
+    close = nearest(key)
+    if close is not None:
+        return (f"no label ragassay knows: did you mean {close!r}? (rename the key in the "
+                "data; as it is, it is a label of your own that no metric is compared with)")
+    return ("not linked to any metric (a label of your own is compared with a metric of "
+            f"its name; link it with ragassay calibrate RUN --link {key}=METRIC)")
+
+
 def canonical(name: str) -> str:
     """The vocabulary's name for a label (`hallucination` -> `hallucinated`); any other
     name as given, without a "labels." prefix."""
