@@ -73,3 +73,15 @@ def test_meta_eval_says_it_too(tmp_path: Path) -> None:
                     "--n-resamples", "100")
     assert result.exit_code == 0, result.output
     assert TYPO in result.stderr.splitlines()
+
+
+def test_a_vocabulary_label_whose_metrics_are_not_in_the_run_is_noted(tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    result = invoke("eval", _labelled(tmp_path, {"correct": True}), "--db", tmp_path / "r.db",
+                    "-q", "--metrics", "ragas", "--out", out)
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stderr.splitlines() if "'correct'" in line]
+    assert lines == ["note: label 'correct' (on 4 rows) is compared with no metric of this "
+                     "run (the metrics that declare it are in other suites)"]
+    skipped = json.loads(out.read_text())["corrected"]["skipped"]
+    assert [s["metric"] for s in skipped if s["label"] == "correct"] == [None]

@@ -89,10 +89,13 @@ def nearest(name: str) -> str | None:
 
 def unlinked_reason(name: str) -> str:
     """Why a label that no metric of a run is compared with gives no figure, as one line
-    without the name: a near-miss of a vocabulary name (`nearest`) is taken for a typo,
-    any other name is a label of the user's own linked to no metric. Every reader says
+    without the name: a vocabulary label whose metrics are not in the run, a near-miss
+    of a vocabulary name (`nearest`: a typo), or a label of the user's own. Every reader says
     it in these words (the run plan's note, the report's skipped entries)."""
     key = name.removeprefix("labels.")
+    if lookup(key) is not None:
+        return ("compared with no metric of this run (the metrics that declare it are in "
+                "other suites)")
     close = nearest(key)
     if close is not None:
         return (f"no label ragassay knows: did you mean {close!r}? (rename the key in the "

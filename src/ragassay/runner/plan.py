@@ -241,14 +241,15 @@ def _data_notes(request: RunRequest, data: Loaded) -> list[Note]:
 def label_notes(check: DatasetCheck | None, suites: Iterable[str]) -> list[Note]:
     """One line per label name of the data that no metric of the run is compared with: a
     warning for a near-miss of the vocabulary (`halucinated`: a typo, its labels would
-    be lost without a word), a note for a label of the user's own. The report lists the
+    be lost without a word), a note for a label of the user's own or a vocabulary label
+    whose metrics are not in the run. The report lists the
     same labels as skipped, in the same words (`labels.unlinked_reason`)."""
     if check is None or not check.label_rows:
         return []
     specs = list(all_specs(suites).values())
     notes: list[Note] = []
     for name, rows in check.label_rows.items():
-        if lookup(name) is not None or linked_metrics(name, specs):
+        if linked_metrics(name, specs):
             continue
         typo = nearest(name) is not None
         on = f"on {rows} row{'' if rows == 1 else 's'}"
