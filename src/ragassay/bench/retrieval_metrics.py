@@ -103,10 +103,13 @@ class CorpusFinder:
 
     def __init__(self, doc_texts: Mapping[str, str]) -> None:
         self.docs = {doc: _flat(text) for doc, text in doc_texts.items()}
+        self._seen: dict[str, frozenset[str]] = {}  # a pipeline returns its passages often
 
     def __call__(self, text: str) -> frozenset[str]:
         flat = _flat(text)
-        return frozenset(d for d, t in self.docs.items() if flat and flat in t)
+        if flat not in self._seen:
+            self._seen[flat] = frozenset(d for d, t in self.docs.items() if flat and flat in t)
+        return self._seen[flat]
 
 
 UNNAMED = ("the pipeline named no document and no context's text is found in the corpus "
@@ -126,8 +129,9 @@ def context_scores(question: Question, contexts: Sequence[str], docs: Sequence[s
     if not question.has_gold:
         return None, "no gold labels"
     by_passage = bool(question.gold_passages)
-    found = [frozenset({d}) if d else find(t) if find else frozenset()
-             for t, d in zip(contexts, _padded(docs, len(contexts)), strict=True)]
+    found = [] if by_passage else [
+        frozenset({d}) if d else find(t) if find else frozenset()
+        for t, d in zip(contexts, _padded(docs, len(contexts)), strict=True)]
     if not by_passage and not any(found):
         return None, UNNAMED
     matches: list[frozenset[str]] = []
