@@ -61,3 +61,10 @@ def storable(text: str) -> str:
     except UnicodeEncodeError:  # a surrogate that is not an escaped byte
         raw = text.encode("utf-8", "surrogatepass")
     return raw.decode("utf-8", "replace")
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """A count with its noun, singular for 1 (`1 sample`, `2 samples`, `1 strategy`,
+    `3 strategies` with `plural` given): every printed count of the CLI and the report
+    says it so, never "1 documents"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"

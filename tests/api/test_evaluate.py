@@ -276,3 +276,14 @@ def test_import_labels_warns_of_a_repeated_sample_and_refuses_two_values(
     with pytest.raises(LabelFileError, match=r"clash\.jsonl:2: id 'b' has label "
                                              r"'hallucinated' = False, but line 1 gave it True"):
         result.import_labels(clash)
+
+
+def test_a_typo_in_a_label_name_is_a_warning_and_a_skipped_entry(db: Path) -> None:
+    """Trial 50: `labels: {"halucinated": ...}` lost its labels without a word."""
+    data = [{**row, "labels": {"halucinated": False}} for row in ROWS]
+    with pytest.warns(UserWarning, match=r"label 'halucinated' \(on 2 rows\) is no label "
+                      r"ragassay knows: did you mean 'hallucinated'\?"):
+        result = ragassay.evaluate(data, metrics="judge", store=db)
+    assert [n for n in result.notes if "halucinated" in n]
+    skipped = [s for s in result.report().calibration.skipped if s.label == "halucinated"]
+    assert [(s.metric, s.near_miss) for s in skipped] == [(None, "hallucinated")]

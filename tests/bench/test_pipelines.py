@@ -130,7 +130,8 @@ def test_callables_and_http_mix_with_builtins_in_one_leaderboard(
         assert service.failures[0].startswith("b: HTTP 500: boom")
         # the callable named its documents: retrieval metrics against the gold labels
         assert app.retrieval["recall"] == 1.0 and app.retrieval_scored == 2
-        assert service.retrieval_scored == 0  # gold docs, but the service names no docs
+        # gold docs; the service names no docs, but its context's text is in leave.md
+        assert service.retrieval["recall"] == 1.0 and service.retrieval_scored == 1
         assert app.answer_p95_s is not None and app.pipeline == "team_rag_a:answer"
         items = list(store.iter_samples(result.run_id))
         failed = {i.id: i for i in items if isinstance(i, InvalidRow)}

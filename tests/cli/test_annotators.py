@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from ragassay.cli import cli
+from ragassay.report.model import REPORT_VERSION
 from ragassay.store import Store
 from tests.support.annotated_run import make_run
 
@@ -98,7 +99,7 @@ def test_the_rule_changes_the_corrected_estimate_and_the_report_names_it(
     majority = _report(db)
     lead = _report(db, "--label-rule", "annotator:support-lead")
     second = _report(db, "--label-rule", "annotator:second")
-    assert majority["evaluation_metadata"]["report_version"] == "2.3.0"
+    assert majority["evaluation_metadata"]["report_version"] == REPORT_VERSION
     assert majority["corrected"]["label_rule"] == "majority"
     assert majority["annotators"]["rule"] == "majority"
     # majority: 60 samples with two labels, 20 of them a tie (left out); 91 with one

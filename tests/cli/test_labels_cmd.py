@@ -89,7 +89,8 @@ def test_labels_matched_by_content_without_ids(db: Path, tmp_path: Path) -> None
     path = tmp_path / "by_content.jsonl"
     path.write_text(json.dumps(row) + "\n")
     code, out = run("labels", "import", str(path), "--db", str(db))
-    assert code == 0 and "imported 1 labels" in out, out
+    # one label, one sample: singular (trial 50 saw "1 documents" on a hop)
+    assert code == 0 and "imported 1 label (hallucinated 1) for 1 sample of run" in out, out
 
 
 @pytest.mark.parametrize("content, expected", [
@@ -119,7 +120,7 @@ def test_unknown_samples_and_unlinked_labels_are_said_once(db: Path, tmp_path: P
     path.write_text('{"id": "a000", "tone": 1}\n{"id": "zz9", "hallucinated": true}\n')
     code, out = run("labels", "import", str(path), "--db", str(db))
     assert code == 0, out
-    assert "1 rows match no sample of run" in out and "id 'zz9'" in out
+    assert "1 row matches no sample of run" in out and "id 'zz9'" in out
     assert "label 'tone' links to no metric of run" in out
 
 

@@ -114,7 +114,7 @@ def test_db_copy_moves_runs_and_labels_both_ways(pg_url: str, tmp_path: Path) ->
     url = _with_password(pg_url)
     copied = _run(["db", "copy", file, url])
     assert copied.exit_code == 0, copied.output
-    assert "1 runs copied" in copied.output and "labels 1" in copied.output
+    assert "1 run copied" in copied.output and "labels 1" in copied.output
     again = _run(["db", "copy", file, url])
     assert "0 runs copied" in again.output and "1 already in" in again.output
     back = str(tmp_path / "back.db")

@@ -26,7 +26,7 @@ from tests.report.conftest import NAMES, bench_report, handbook_rows
 # a trial found the console with 15 columns, the HTML with 13 and the dashboard with 16,
 # each a different set; this is the one list all of them show
 HEADERS = ("#", "strategy", "kind", "mean", "95% CI", "vs best", "failed", "recall", "MRR",
-           "nDCG", "no answer", "index s", "retr. p95 ms", "ans. p50 ms", "ans. p95 ms",
+           "nDCG", "retr. n", "no answer", "index s", "retr. p95 ms", "ans. p50 ms", "ans. p95 ms",
            "est. $", "meas. $")
 
 def test_the_columns_are_declared_once_with_their_fields() -> None:
@@ -105,3 +105,16 @@ def test_a_ranking_metric_constant_across_strategies_is_said_so() -> None:
     console.print(leaderboard_table(rows))
     assert "cannot separate them" in console.export_text()
     assert leaderboard_notes(handbook_rows()) == []  # a metric that varies: nothing to say
+
+
+def test_rows_whose_retrieval_metrics_cover_fewer_questions_are_named() -> None:
+    """Trial 50: a pipeline scored on 1 question of 4 showed recall 1.00 beside others'
+    0.25 over 4, without a word; every writer's notes now name it."""
+    rows = handbook_rows()
+    assert not any("retr. n" in n for n in leaderboard_notes(rows))  # all over 30
+    fewer = [rows[0], rows[1].model_copy(update={"retrieval_n": 7}), rows[-1]]
+    assert [n for n in leaderboard_notes(fewer) if "retr. n" in n] == [
+        f"retrieval metrics over fewer questions than others' 30 (retr. n): "
+        f"{rows[1].strategy} 7; their recall, MRR and nDCG are means over other questions "
+        "and do not compare with the rest (name each context's document, or return text "
+        "found in the corpus, to score every question with gold labels)."]

@@ -65,14 +65,16 @@ def plan(data: object, metrics: str | Sequence[str] | None, judge: str | None,
          store: StoreLike, options: Mapping[str, Any], resume: str | None = None,
          retry_failed: RetryFailed | None = None) -> tuple[RunPlan, Progress | None]:
     """Check everything before the run starts (the run session's `plan_run`): options,
-    suites, judge spec, the data, a resume; with the progress bar the options ask for."""
+    suites, judge spec, the data, a resume; with the progress bar the options ask for. A
+    label name of the data close to a vocabulary name is a UserWarning (`notes` keeps
+    it)."""
     from ragassay.runner import PYTHON_NAMES, RunRequest, engine_choice, plan_run
 
     opts = EvalOptions.from_kwargs(options)
     _ = opts.rule  # a bad label rule is refused before the run
     if retry_failed not in (None, "transport", "all"):
         raise ValueError(f"retry_failed must be 'transport' or 'all', not {retry_failed!r}")
-    return plan_run(RunRequest(
+    planned = plan_run(RunRequest(
         _source(data, opts), store if isinstance(store, Store) else lambda: open_store(store),
         metrics=metrics, judge=judge,
         endpoints=opts.endpoints, headers=dict(opts.headers), timeout_s=opts.timeout_s,
@@ -82,7 +84,11 @@ def plan(data: object, metrics: str | Sequence[str] | None, judge: str | None,
         engine=engine_choice(opts.engine, opts.ray_address, opts.workers, PYTHON_NAMES,
                              ray_writes=opts.ray_writes),
         resume=resume, retry_failed=retry_failed, names=PYTHON_NAMES,
-        routing=None if resume else opts.routing, batch=_batch(opts.batch))), _progress(opts)
+        routing=None if resume else opts.routing, batch=_batch(opts.batch)))
+    for note in planned.notes:  # a typo'd label name would lose its labels without a word
+        if note.kind == "label-name":
+            warnings.warn(note.text, UserWarning, stacklevel=3)
+    return planned, _progress(opts)
 
 
 def _batch(given: object) -> BatchOptions | None:

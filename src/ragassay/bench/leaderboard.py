@@ -81,6 +81,7 @@ def leaderboard(
             "strategy": s.name, "metric": metric, "mean": st.mean, "ci_low": st.ci_low,
             "ci_high": st.ci_high, "n": st.count,
             **{f"retrieval.{m}": s.retrieval.get(m) for m in RETRIEVAL_METRICS},
+            "retrieval.n": s.retrieval_scored,
             "no_answer_rate": s.no_answer_rate,
             "index_time_s": s.index_time_s,
             "retrieval_p50_s": s.retrieval_p50_s, "retrieval_p95_s": s.retrieval_p95_s,

@@ -10,7 +10,7 @@ quote cut by a chunk boundary still counts for the chunk holding most of it.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ragassay.bench.questions import Question
 from ragassay.corpus import locate
@@ -91,17 +91,49 @@ def retrieval_scores(
     }
 
 
+def _flat(text: str) -> str:
+    """Text as a quote is matched: lower case, any run of whitespace one space."""
+    return " ".join(text.lower().split())
+
+
+class CorpusFinder:
+    """The corpus documents that hold a context's text (its words in order, any
+    whitespace between, case-insensitive: as a gold passage's quote is found): the
+    document of a context a pipeline returned without naming it."""
+
+    def __init__(self, doc_texts: Mapping[str, str]) -> None:
+        self.docs = {doc: _flat(text) for doc, text in doc_texts.items()}
+        self._seen: dict[str, frozenset[str]] = {}  # a pipeline returns its passages often
+
+    def __call__(self, text: str) -> frozenset[str]:
+        flat = _flat(text)
+        if flat not in self._seen:
+            self._seen[flat] = frozenset(d for d, t in self.docs.items() if flat and flat in t)
+        return self._seen[flat]
+
+
+UNNAMED = ("the pipeline named no document and no context's text is found in the corpus "
+           "(gold_docs need one of them)")
+
+
 def context_scores(question: Question, contexts: Sequence[str], docs: Sequence[str | None],
+                   find: CorpusFinder | None = None,
                    ) -> tuple[dict[str, float] | None, str | None]:
     """The same four metrics for contexts a pipeline returned (no chunks, no corpus
     index): a context satisfies a gold passage when it contains the quote (and names its
-    document, if it names one), a gold document when it names it. k is the number of
-    contexts returned. (scores, None), or (None, why not)."""
+    document, if it names one), a gold document when it names it or, named nowhere, when
+    its text is found in that document (`find`): a pipeline need not name documents for
+    the metrics of either kind of gold. k is the number of contexts returned. (scores,
+    None), or (None, why not: no gold, or gold documents and contexts of no known
+    document)."""
     if not question.has_gold:
         return None, "no gold labels"
     by_passage = bool(question.gold_passages)
-    if not by_passage and not any(docs):
-        return None, "the pipeline named no document ids (gold_docs need them)"
+    found = [] if by_passage else [
+        frozenset({d}) if d else find(t) if find else frozenset()
+        for t, d in zip(contexts, _padded(docs, len(contexts)), strict=True)]
+    if not by_passage and not any(found):
+        return None, UNNAMED
     matches: list[frozenset[str]] = []
     for i, text in enumerate(contexts):
         doc = docs[i] if i < len(docs) else None
@@ -109,7 +141,7 @@ def context_scores(question: Question, contexts: Sequence[str], docs: Sequence[s
             hit = {f"p{n}" for n, g in enumerate(question.gold_passages)
                    if locate(g.quote, text) is not None and doc in (None, g.doc)}
         else:
-            hit = {doc} if doc in question.gold_docs else set()
+            hit = set(found[i] & frozenset(question.gold_docs))
         matches.append(frozenset(hit))
     n_gold = len(question.gold_passages) if by_passage else len(set(question.gold_docs))
     k = len(contexts)
@@ -121,3 +153,8 @@ def context_scores(question: Question, contexts: Sequence[str], docs: Sequence[s
         "mrr": reciprocal_rank(matches),
         "ndcg": ndcg_at_k(matches, k, n_gold),
     }, None
+
+
+def _padded(docs: Sequence[str | None], n: int) -> list[str | None]:
+    """A pipeline's document ids, one per context (None where it named none)."""
+    return [docs[i] if i < len(docs) else None for i in range(n)]

@@ -20,7 +20,7 @@ from ragassay.bench.pipeline import Pipeline, PipelineAnswer, PipelineError, tim
 from ragassay.bench.questions import Question, load_questions
 from ragassay.bench.result import RETRIEVAL_METRICS, BenchResult, StrategyResult
 from ragassay.bench.retrieval import Retriever, build_retriever
-from ragassay.bench.retrieval_metrics import context_scores, retrieval_scores
+from ragassay.bench.retrieval_metrics import CorpusFinder, context_scores, retrieval_scores
 from ragassay.corpus.chunking import Chunk, ChunkerSpec, chunk_corpus
 from ragassay.corpus.documents import Document, load_corpus
 from ragassay.embed import CachedEmbedder, Embedder, get_embedder
@@ -100,10 +100,11 @@ FIRST_FAILURES = 5
 
 
 async def _run_pipeline(s: Strategy, pipeline: Pipeline, questions: list[Question],
-                        config: BenchConfig) -> tuple[list[Sample | InvalidRow],
-                                                      StrategyResult]:
+                        config: BenchConfig, find: CorpusFinder
+                        ) -> tuple[list[Sample | InvalidRow], StrategyResult]:
     """The team's pipeline answers each question (bounded by the bench's concurrency);
-    a failed call is that question's failed row, with its reason."""
+    a failed call is that question's failed row, with its reason. A context it names no
+    document of is matched to the corpus documents holding its text (`find`)."""
     sem = asyncio.Semaphore(config.bench.concurrency)
 
     async def one(q: Question) -> tuple[PipelineAnswer | PipelineError, float]:
@@ -122,7 +123,7 @@ async def _run_pipeline(s: Strategy, pipeline: Pipeline, questions: list[Questio
             items.append(InvalidRow(id=sample_id, source=f"pipeline {pipeline.label}, "
                                     f"question {q.id}", reason=got.reason, strategy=s.name))
             continue
-        rs, why = context_scores(q, got.contexts, got.docs)
+        rs, why = context_scores(q, got.contexts, got.docs, find)
         for m, v in (rs or {}).items():
             scores[m].append(v)
         answered.append(got.answer)
@@ -269,11 +270,13 @@ async def generate_samples_async(
                  for s in config.strategies if s.pipeline is not None}  # import them first
     samples: list[Sample | InvalidRow] = []
     results: list[StrategyResult] = []
+    find = CorpusFinder({d.id: d.text for d in docs})
     try:
         for s in config.strategies:
             say(f"strategy {s.name}")
             if s.name in pipelines:
-                items, res = await _run_pipeline(s, pipelines[s.name], questions, config)
+                items, res = await _run_pipeline(s, pipelines[s.name], questions, config,
+                                                 find)
                 samples += items
                 results.append(res)
                 continue

@@ -20,6 +20,7 @@ from ragassay.cli.common import (
     open_store,
     say,
 )
+from ragassay.terminal import counted
 from ragassay.version import __version__
 
 if TYPE_CHECKING:
@@ -181,7 +182,8 @@ def runs_delete(run_ids: tuple[str, ...], yes: bool, db: StoreLocation) -> None:
     for run_id in runs:
         run = store.get_run(run_id)
         say(f"run {run.id}: {run.status}, {run.config.kind} of {run.dataset}, "
-            f"{store.count_samples(run.id)} samples, {run.created:%Y-%m-%d %H:%M}",
+            f"{counted(store.count_samples(run.id), 'sample')}, "
+            f"{run.created:%Y-%m-%d %H:%M}",
             err=True)
     if not yes:
         if not sys.stdin.isatty():

@@ -24,6 +24,7 @@ from ragassay.cli.common import (
     say,
     sigterm_interrupts,
 )
+from ragassay.terminal import counted
 
 
 @cli.command("bench")
@@ -80,7 +81,8 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         (f"the questions ({config.bench.questions})", config.path(config.bench.questions))])
     grid = len(config.strategies) - len(config.file.strategy)
     if grid:  # even under -q: it says how much work was asked for
-        say(f"{config_path.name}: {len(config.strategies)} strategies ({grid} from [grid])",
+        say(f"{config_path.name}: {counted(len(config.strategies), 'strategy', 'strategies')}"
+            f" ({grid} from [grid])",
             err=True)
     check_judge_spec(judge_spec or config.bench.judge)
     check_base_url(base_url)

@@ -34,7 +34,7 @@ from ragassay.cli.common import (
 from ragassay.cli.fmt import ci_text, num
 
 if TYPE_CHECKING:
-    from ragassay.stats import Calibration, LabelLink, ScoreTable
+    from ragassay.stats import Calibration
     from ragassay.stats.baseline import RankAgreement
     from ragassay.stats.corrected import Corrected
     from ragassay.types import LabelRule
@@ -140,7 +140,8 @@ def print_calibration(cal: Calibration,
         t.add_row(*row)
     console().print(t)
     for s in cal.skipped:
-        say(f"skipped {s.label} -> {s.metric}: {s.reason}", err=True)
+        if s.metric is not None:  # a label linked to no metric: its own line (calibrate)
+            say(f"skipped {s.label} -> {s.metric}: {s.reason}", err=True)
 
 
 LINK_SYNTAX = "LABEL=METRIC, or LABEL=1-METRIC when a high metric means a False/low label"
@@ -157,11 +158,6 @@ def _links(values: tuple[str, ...], known: list[str]) -> list[Any]:
         check_metric_names([metric], known, what=f"--link {label}={target}")
         links.append(LabelLink(label, metric, inverted=inverted))
     return links
-
-
-def _unlinked(table: ScoreTable, links: list[LabelLink]) -> list[str]:
-    linked = {link.label_key for link in links}
-    return [name for name in table.label_names if name not in linked]
 
 
 def _with_corrected(cal: Calibration, cor: Corrected) -> dict[str, Any]:
@@ -205,7 +201,7 @@ def calibrate_cmd(run_id: str, labels_path: Path | None, link_values: tuple[str,
     from ragassay.cli.people_view import print_people
     from ragassay.report import corrected_for, people_section, run_table
     from ragassay.stats import calibration
-    from ragassay.stats.calibration import default_links
+    from ragassay.stats.calibration import default_links, unlinked_labels
 
     labels = _read_labels(labels_path) if labels_path is not None else {}
     store = open_store(db, readonly=True)
@@ -225,7 +221,7 @@ def calibrate_cmd(run_id: str, labels_path: Path | None, link_values: tuple[str,
     given = _links(link_values, known_metrics(rt.table.metrics))
     links += [g for g in given if (g.label_key, g.metric) not in
               {(d.label_key, d.metric) for d in links}]
-    unlinked = _unlinked(rt.table, links)
+    unlinked = unlinked_labels(rt.table.label_names, links)
     cal = calibration(rt.table, links)
     cor = corrected_for(store, run_id, rt=rt, links=links)
     if as_json:

@@ -82,6 +82,8 @@ def print_corrected(corrected: Corrected, *, strategies: bool = True,
                                                     " (unpaired)"))
     seen: set[tuple[str, str]] = set()
     for s in corrected.skipped:
+        if s.metric is None:  # a label linked to no metric: the command says it once
+            continue
         if (s.label, s.reason) in seen or (not strategies and s.strategy is not None):
             continue
         seen.add((s.label, s.reason))

@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ragassay.llm.pricing import price_text, resolve_price, usd_text
+from ragassay.terminal import counted
 from ragassay.types import is_offline
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def print_estimate(est: RunEstimate, metrics: str, console: Console, *,
                    batch: bool = False) -> None:
     """The dry run's table: calls and tokens per suite and in total, then the cost (with
     `batch`, also at the provider's batch price)."""
-    console.print(f"[bold]dry run[/bold]: {est.samples} samples"
+    console.print(f"[bold]dry run[/bold]: {counted(est.samples, 'sample')}"
                   + (f" ({est.invalid} invalid rows left out)" if est.invalid else "")
                   + f", judge {escape(est.judge)}, metrics {escape(metrics)}; nothing was "
                   "sent", highlight=False)

@@ -7,6 +7,7 @@ import click
 
 from ragassay.cli.app import cli
 from ragassay.cli.common import StoreLocation, StoreLocationType, friendly, open_store, say
+from ragassay.terminal import counted
 
 
 @cli.group("db")
@@ -45,5 +46,5 @@ def copy_cmd(source: StoreLocation, dest: StoreLocation, runs: tuple[str, ...],
     rows = ", ".join(f"{table} {n}" for table, n in counts.rows.items())
     skipped = (f"; {len(counts.skipped_runs)} already in {dest}: "
                f"{', '.join(counts.skipped_runs)}" if counts.skipped_runs else "")
-    say(f"{counts.runs} runs copied from {source} to {dest} (rows offered: {rows or 'none'})"
-        f"{skipped}")
+    say(f"{counted(counts.runs, 'run')} copied from {source} to {dest} (rows offered: "
+        f"{rows or 'none'}){skipped}")

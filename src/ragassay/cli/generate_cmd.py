@@ -22,6 +22,7 @@ from ragassay.cli.common import (
     say,
     sigterm_interrupts,
 )
+from ragassay.terminal import counted
 from ragassay.types import is_offline
 
 OFFLINE_NOTE = ("offline extractive generator (no LLM): questions are corpus sentences with "
@@ -119,8 +120,9 @@ def generate_cmd(corpus: Path, n: int, out: Path, judge_spec: str, base_url: str
     if quiet:
         return
     shown = ", ".join(f"{k} {v}" for k, v in kinds_made(rows).items())
-    say(f"wrote {len(rows)} questions to {out} ({shown}) from {report.documents} documents, "
-        f"{report.chunks} chunks", err=True)
+    say(f"wrote {counted(len(rows), 'question')} to {out} ({shown}) from "
+        f"{counted(report.documents, 'document')}, {counted(report.chunks, 'chunk')}",
+        err=True)
     say("generator: " + (OFFLINE_NOTE if is_offline(judge_spec) else report.generator),
         err=True)
     if report.dropped and len(rows) >= n:

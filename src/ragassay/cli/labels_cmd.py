@@ -30,7 +30,7 @@ from ragassay.cli.common import (
     run_or_latest,
     say,
 )
-from ragassay.terminal import clean
+from ragassay.terminal import clean, counted
 from ragassay.text import did_you_mean
 
 
@@ -71,8 +71,8 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
     counts = ", ".join(f"{name} {n}" for name, n in matched.by_name.most_common())
     shared = (f" ({matched.shared} label{'s' if matched.shared > 1 else ''} shared by "
               "duplicated interactions)" if matched.shared else "")
-    say(f"imported {len(matched.labels)} labels ({counts}) for {matched.samples} samples"
-        f"{shared} of run {run_id}")
+    say(f"imported {counted(len(matched.labels), 'label')} ({counts}) for "
+        f"{counted(matched.samples, 'sample')}{shared} of run {run_id}")
     if matched.repeated:
         say(f"warning: {matched.repeated}", err=True)
     if (beside := matched.beside_text()) is not None:
@@ -81,7 +81,8 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
         say(f"warning: {mismatch_line(matched, path.name, run_id)}", err=True)
     if matched.unmatched:
         first = matched.unmatched[0]
-        say(f"{len(matched.unmatched)} rows match no sample of run {run_id} (first: line "
+        match = "row matches" if len(matched.unmatched) == 1 else "rows match"
+        say(f"{len(matched.unmatched)} {match} no sample of run {run_id} (first: line "
             f"{first.line}, id {first.id!r}): not imported", err=True)
     rt = run_table(store, run_id, keys=True, rule=label_rule)
     for name in matched.by_name:
@@ -143,7 +144,7 @@ def export_cmd(run_id: str | None, out: Path | None, db: StoreLocation) -> None:
         click.echo(text, nl=False)
     else:
         write_text(out, text, what="labels ")
-        say(f"wrote {len(rows)} labels of run {run_id} to {out}", err=True)
+        say(f"wrote {counted(len(rows), 'label')} of run {run_id} to {out}", err=True)
 
 
 @labels_group.command("delete")

@@ -30,6 +30,7 @@ from ragassay.cli.common import (
     sigterm_interrupts,
 )
 from ragassay.labels import LabelKind
+from ragassay.terminal import counted
 from ragassay.types import Ratings
 
 
@@ -97,6 +98,8 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
         headers=extra_headers, timeout_s=timeout_s, concurrency=concurrency,
         max_context_tokens=max_context_tokens, ratings=ratings, kind="meta-eval",
         split=split, limit=limit))
+    for note in plan.notes:  # a label name with a typo would be measured against nothing
+        say(note.text, err=True)
     with sigterm_interrupts():
         stats = executed(plan, RichProgress(enabled=not quiet)).stats
     store = plan.store
@@ -106,7 +109,7 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
         baselines[label] = baseline_agreement(samples, label,
                                               inverted=_inverted(lookup(label)),
                                               n_resamples=n_resamples)
-    say(f"run {stats.run_id}: {len(samples)} samples of {data}"
+    say(f"run {stats.run_id}: {counted(len(samples), 'sample')} of {data}"
         + (f" (split {split})" if split else "") + f", judge {judge_spec}")
     print_calibration(cal, baselines)
     if out is not None:

@@ -54,6 +54,7 @@ class DatasetCheck:
     with_reference: int = 0
     unknown_columns: tuple[str, ...] = ()
     unseen_mapped: dict[str, str] = field(default_factory=dict)  # column -> field
+    label_rows: dict[str, int] = field(default_factory=dict)  # label name -> rows with it
 
     @property
     def valid(self) -> int:
@@ -167,4 +168,6 @@ def check_items(items: Iterable[Sample | InvalidRow], name: str) -> DatasetCheck
         check.with_answer += has_answer
         check.with_contexts += has_contexts
         check.with_reference += has_reference
+        for name in item.labels:
+            check.label_rows[name] = check.label_rows.get(name, 0) + 1
     return check

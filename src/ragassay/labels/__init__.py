@@ -36,6 +36,7 @@ from ragassay.labels.vocabulary import (
     lookup,
     nearest,
     own_value,
+    unlinked_reason,
 )
 
 __all__ = [
@@ -64,6 +65,7 @@ __all__ = [
     "lookup",
     "nearest",
     "own_value",
+    "unlinked_reason",
     "priority",
     "queue",
     "weights",

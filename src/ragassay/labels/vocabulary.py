@@ -87,6 +87,23 @@ def nearest(name: str) -> str | None:
     return _BY_NAME[close[0]].name if close else None
 
 
+def unlinked_reason(name: str) -> str:
+    """Why a label that no metric of a run is compared with gives no figure, as one line
+    without the name: a vocabulary label whose metrics are not in the run, a near-miss
+    of a vocabulary name (`nearest`: a typo), or a label of the user's own. Every reader says
+    it in these words (the run plan's note, the report's skipped entries)."""
+    key = name.removeprefix("labels.")
+    if lookup(key) is not None:
+        return ("compared with no metric of this run (the metrics that declare it are in "
+                "other suites)")
+    close = nearest(key)
+    if close is not None:
+        return (f"no label ragassay knows: did you mean {close!r}? (rename the key in the "
+                "data; as it is, it is a label of your own that no metric is compared with)")
+    return ("not linked to any metric (a label of your own is compared with a metric of "
+            f"its name; link it with ragassay calibrate RUN --link {key}=METRIC)")
+
+
 def canonical(name: str) -> str:
     """The vocabulary's name for a label (`hallucination` -> `hallucinated`); any other
     name as given, without a "labels." prefix."""

@@ -65,8 +65,9 @@ class StrategyFigures(BaseModel):
     retrieval_p95_s: float | None
     answer_p50_s: float | None
     answer_p95_s: float | None
-    retrieval: dict[str, float | None]  # means over questions with gold; None: none had gold
-    retrieval_scored: int  # questions with gold labels
+    retrieval: dict[str, float | None]  # means over the questions scored; None: none was
+    retrieval_scored: int  # questions with gold labels (and, for gold documents, contexts
+    # of a known document)
     no_answer_rate: float
     cost_estimate: CostReport
     cost_measured: CostReport | None = None
@@ -126,6 +127,9 @@ class LeaderboardRow(Result):
     retrieval_precision: float | None = Field(None, alias="retrieval.precision")
     retrieval_mrr: float | None = Field(None, alias="retrieval.mrr")
     retrieval_ndcg: float | None = Field(None, alias="retrieval.ndcg")
+    # the questions the retrieval metrics are means over (with gold labels, and contexts
+    # whose documents are named or found in the corpus when the gold is documents)
+    retrieval_n: int | None = Field(None, alias="retrieval.n")
     no_answer_rate: float | None = None
     index_time_s: float | None = None
     retrieval_p50_s: float | None = None

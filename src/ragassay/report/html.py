@@ -41,6 +41,7 @@ from ragassay.report.model import Report, SampleEntry, published
 from ragassay.report.routing_html import routing_html
 from ragassay.report.svg import heatmap, histogram, interval_bars
 from ragassay.stats import Flag, target_for
+from ragassay.terminal import counted
 from ragassay.types import MetricSpec
 
 CSS = """
@@ -208,8 +209,9 @@ def _summary(report: Report) -> str:
     if not rows:
         return '<section id="summary"><h2>Summary</h2><p>No metric was scored.</p></section>'
     warnings = sum(1 for f in flags.values() if f.level == "warning")
-    lead = (f"<p>{len(rows)} metrics; {warnings} below their target's warning level.</p>"
-            if warnings else f"<p>{len(rows)} metrics; none below its warning level.</p>")
+    metrics = counted(len(rows), "metric")
+    lead = (f"<p>{metrics}; {warnings} below their target's warning level.</p>"
+            if warnings else f"<p>{metrics}; none below its warning level.</p>")
     if reliability is not None and reliability.metrics:
         lead += (f'<p class="note">The {escape(reliability.judge)} judge\'s agreement with '
                  "people was measured on human-labelled sets it was not tuned on"

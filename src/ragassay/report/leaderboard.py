@@ -70,6 +70,7 @@ LEADERBOARD_COLUMNS: tuple[LeaderboardColumn, ...] = (
     _field("retrieval_recall", "recall", 2),
     _field("retrieval_mrr", "MRR", 2),
     _field("retrieval_ndcg", "nDCG", 2),
+    _field("retrieval_n", "retr. n", 0),
     _field("no_answer_rate", "no answer", 2),
     _field("index_time_s", "index s", 2),
     _latency("retrieval_p95_s", "retr. p95 ms"),
@@ -86,8 +87,10 @@ LEADERBOARD_NOTE = (
     "Mean of the ranking metric with its 95% bootstrap CI; 'vs best' is the paired verdict "
     "against the top strategy (the next table says how large the gap is). Failed: "
     "questions whose pipeline "
-    "call failed (failed rows, left out of the mean). Latencies timed after an untimed "
-    "search of every question per index and one warm-up answer per generator. Empty "
+    "call failed (failed rows, left out of the mean). Recall, MRR, nDCG: means over the "
+    "retr. n questions with gold labels (gold documents count only for contexts whose "
+    "document is named or whose text is found in the corpus). Latencies timed after an "
+    "untimed search of every question per index and one warm-up answer per generator. Empty "
     "cost: unpriced, not free.")
 """What the columns mean, said under every table of them."""
 
@@ -147,11 +150,31 @@ def versus_rows(rows: list[LeaderboardRow]) -> list[LeaderboardRow]:
 
 def leaderboard_notes(rows: list[LeaderboardRow]) -> list[str]:
     """What every writer says under the leaderboard beyond its columns: a ranking metric
-    on which every strategy scores each question alike cannot separate them."""
+    on which every strategy scores each question alike cannot separate them; retrieval
+    metrics of strategies over different numbers of questions are not alike."""
+    notes: list[str] = []
     tested = versus_rows(rows)
     if len(tested) and all(r.constant for r in tested):
         best = rows[0]
-        return [f"{best.metric} is constant across strategies: every strategy scores each "
-                f"question as {best.strategy} does (mean {best.mean:.3f}), so it cannot "
-                "separate them; rank by another metric (rank_by)."]
-    return []
+        notes.append(f"{best.metric} is constant across strategies: every strategy scores "
+                     f"each question as {best.strategy} does (mean {best.mean:.3f}), so it "
+                     "cannot separate them; rank by another metric (rank_by).")
+    if (line := _retrieval_coverage(rows)) is not None:
+        notes.append(line)
+    return notes
+
+
+def _retrieval_coverage(rows: list[LeaderboardRow]) -> str | None:
+    """One line when the strategies' retrieval metrics are means over different numbers
+    of questions (a pipeline whose contexts name no document and are not found in the
+    corpus is scored on the gold-passage questions only)."""
+    counted = [r for r in rows if r.retrieval_n is not None]
+    most = max((r.retrieval_n or 0 for r in counted), default=0)
+    fewer = [r for r in counted if (r.retrieval_n or 0) < most]
+    if not fewer:
+        return None
+    shown = ", ".join(f"{r.strategy} {r.retrieval_n}" for r in fewer)
+    return (f"retrieval metrics over fewer questions than others' {most} (retr. n): {shown}; "
+            "their recall, MRR and nDCG are means over other questions and do not compare "
+            "with the rest (name each context's document, or return text found in the "
+            "corpus, to score every question with gold labels).")

@@ -44,7 +44,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.3.0"
+REPORT_VERSION = "2.4.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -84,7 +84,12 @@ values came from (`source.by_count`: samples by how many labels; `source.ties`: 
 left out) and the agreement between people (`agreement`: Krippendorff's alpha with its
 bootstrap interval, Cohen's kappa per pair) or why it is absent (`absent`);
 `corrected.label_rule` and `corrected.label_sources` say the same for the corrected
-figures."""
+figures.
+2.4.0: a label of the data that no metric is compared with is listed in
+`calibration.skipped` and `corrected.skipped` with `metric` null and its reason
+(`near_miss`: the vocabulary label a typo'd name is close to, `halucinated` ->
+`hallucinated`); a leaderboard row's `retrieval.n` (the questions its retrieval metrics
+are means over)."""
 
 
 class UsageSummary(Result):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ragassay.report.table import RunTable
 from ragassay.stats.raters import N_RESAMPLES, RaterAgreement, rater_agreement
 from ragassay.stats.result import Result, omitted
+from ragassay.terminal import counted
 from ragassay.types import LabelSource
 
 
@@ -27,7 +28,7 @@ class PeopleLabel(Result):
         """`hallucinated: 2 annotators (ana, bo), 30 samples; majority: 30 samples: ...`."""
         n = len(self.annotators)
         return (f"{name}: {n} annotator{'s' if n != 1 else ''} ({', '.join(self.annotators)}),"
-                f" {self.samples} samples; {rule}: {self.source.describe()}")
+                f" {counted(self.samples, 'sample')}; {rule}: {self.source.describe()}")
 
 
 class PeopleSection(Result):
@@ -49,9 +50,10 @@ def agreement_text(a: RaterAgreement) -> list[str]:
         return "" if low is None or high is None else f" (95% CI {low:.3f} to {high:.3f})"
 
     out = [f"Krippendorff's alpha ({a.level}) {fig(a.alpha)}{ci(a.ci_low, a.ci_high)} on "
-           f"{a.samples} samples labelled by two or more ({a.values} labels)"]
+           f"{counted(a.samples, 'sample')} labelled by two or more "
+           f"({counted(a.values, 'label')})"]
     out += [f"Cohen's kappa {p.first} vs {p.second}: {fig(p.kappa)}{ci(p.ci_low, p.ci_high)}"
-            f" on {p.samples} samples both labelled" for p in a.pairs]
+            f" on {counted(p.samples, 'sample')} both labelled" for p in a.pairs]
     return out
 
 

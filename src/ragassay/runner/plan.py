@@ -17,8 +17,8 @@ from typing import Literal
 
 from ragassay.dataset import DatasetCheck
 from ragassay.judge.spec import judge_spec_problem
-from ragassay.labels import lookup
-from ragassay.metrics import get_suites, suites_of
+from ragassay.labels import linked_metrics, lookup, nearest, unlinked_reason
+from ragassay.metrics import all_specs, get_suites, suites_of
 from ragassay.runner.batch_options import BatchOptions
 from ragassay.runner.ray_session import RayOptions
 from ragassay.runner.request import (
@@ -36,7 +36,7 @@ from ragassay.types import RoutingPlan, RunConfig, is_offline
 from ragassay.urls import base_url_problem
 
 NoteKind = Literal["endpoints", "skipped", "retrieval-only", "embedder", "retrying",
-                   "label-column"]
+                   "label-column", "label-name", "label-unlinked"]
 
 __all__ = ["Note", "RunPlan", "RunRefused", "plan_run"]
 
@@ -120,6 +120,7 @@ def plan_run(request: RunRequest) -> RunPlan:
     if config is None:
         config = _new_config(request, data, judge, suites)
     config = _routed(request, config)
+    notes += label_notes(data.check, config.metrics)
     line = embedder_note(config.judge, config.metrics)
     if line:
         notes.append(Note("embedder", line))
@@ -234,6 +235,27 @@ def _data_notes(request: RunRequest, data: Loaded) -> list[Note]:
             notes.append(Note("label-column", f"note: column {column!r} is not read as a "
                               f"human label (kept as metadata): name it labels.{column} to "
                               "compare the judge with it"))
+    return notes
+
+
+def label_notes(check: DatasetCheck | None, suites: Iterable[str]) -> list[Note]:
+    """One line per label name of the data that no metric of the run is compared with: a
+    warning for a near-miss of the vocabulary (`halucinated`: a typo, its labels would
+    be lost without a word), a note for a label of the user's own or a vocabulary label
+    whose metrics are not in the run. The report lists the
+    same labels as skipped, in the same words (`labels.unlinked_reason`)."""
+    if check is None or not check.label_rows:
+        return []
+    specs = list(all_specs(suites).values())
+    notes: list[Note] = []
+    for name, rows in check.label_rows.items():
+        if linked_metrics(name, specs):
+            continue
+        typo = nearest(name) is not None
+        on = f"on {rows} row{'' if rows == 1 else 's'}"
+        notes.append(Note("label-name" if typo else "label-unlinked",
+                          f"{'warning' if typo else 'note'}: label {name!r} ({on}) is "
+                          f"{unlinked_reason(name)}"))
     return notes
 
 

@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from ragassay.labels import linked_metrics, lookup, own_value
+from ragassay.labels import linked_metrics, lookup, nearest, own_value, unlinked_reason
 from ragassay.stats import agreement as ag
 from ragassay.stats.result import Pair, Result, omitted
 from ragassay.stats.table import ScoreTable
@@ -91,11 +91,14 @@ LabelAgreement = Annotated[BooleanAgreement | NumericAgreement, Field(discrimina
 
 
 class SkippedLink(Result):
-    """A label-metric link that could not be measured, and why."""
+    """A label-metric link that could not be measured, and why; a label linked to no
+    metric has `metric` None (`near_miss`: the vocabulary label its name is close to, a
+    typo's, when it is one)."""
 
     label: str
-    metric: str
+    metric: str | None
     reason: str
+    near_miss: str | None = omitted()
 
 
 class Calibration(Result):
@@ -114,6 +117,16 @@ def default_links(label_names: Sequence[str],
     return [LabelLink(label.removeprefix("labels."), metric, inverted=inverted)
             for label in label_names
             for metric, inverted in linked_metrics(label, listed)]
+
+
+def unlinked_labels(label_names: Iterable[str], links: Iterable[LabelLink]) -> list[str]:
+    """The label names (without a "labels." prefix) that no link compares with a metric:
+    a typo'd vocabulary name, or a label of the user's own no metric of the run is named
+    after; the report lists each as skipped (`labels.unlinked_reason`), never drops it
+    silently."""
+    linked = {link.label_key for link in links}
+    names = dict.fromkeys(n.removeprefix("labels.") for n in label_names)
+    return [n for n in names if n not in linked]
 
 
 def is_boolean_label(key: str) -> bool:
@@ -245,4 +258,7 @@ def calibration(
         else:
             raw = [float(v) for v in labels]
             pairs.append(_numeric_stats(link, spec, m, raw, seed, n_resamples, pair))
+    skipped += [SkippedLink(label=name, metric=None, reason=unlinked_reason(name),
+                            near_miss=nearest(name))
+                for name in unlinked_labels(table.label_names, links)]
     return Calibration(pairs=pairs, skipped=skipped)

@@ -26,9 +26,16 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import PrivateAttr
 
-from ragassay.labels import check_value, linked_metrics, lookup, own_value
+from ragassay.labels import (
+    check_value,
+    linked_metrics,
+    lookup,
+    nearest,
+    own_value,
+    unlinked_reason,
+)
 from ragassay.stats import ppi
-from ragassay.stats.calibration import LabelLink
+from ragassay.stats.calibration import LabelLink, unlinked_labels
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.text import did_you_mean
@@ -130,13 +137,16 @@ class CorrectedDifference(Result):
 
 
 class Skipped(Result):
-    """A link (per strategy, or the whole run) with no corrected estimate, and why."""
+    """A link (per strategy, or the whole run) with no corrected estimate, and why; a
+    label linked to no metric has `metric` None (`near_miss`: the vocabulary label its
+    name is close to, a typo's, when it is one)."""
 
     label: str
-    metric: str
+    metric: str | None
     strategy: str | None
     reason: str
     too_few_labels: bool = False  # more labels would give it one
+    near_miss: str | None = omitted()
 
     def to_dict(self) -> dict[str, Any]:
         return self.model_dump()
@@ -427,6 +437,9 @@ def corrected(table: ScoreTable, links: Sequence[LabelLink] | None = None,
                 per[strategy] = (out, rows)
         for (ea, ra), (eb, rb) in combinations(per.values(), 2):
             differences.append(_difference(table, link, ea, eb, ra, rb, opts))
+    skipped += [Skipped(label=name, metric=None, strategy=None, reason=unlinked_reason(name),
+                        near_miss=nearest(name))
+                for name in unlinked_labels(table.label_names, links)]
     return Corrected(min_labels=opts.min_labels, confidence=1 - opts.alpha,
                      estimates=tuple(estimates), differences=tuple(differences),
                      skipped=tuple(skipped)).with_metrics(table.metrics)

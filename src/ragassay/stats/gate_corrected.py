@@ -120,9 +120,9 @@ def _why_unchecked(table: ScoreTable, corrected: Corrected, label: str) -> tuple
             if any(canonical(k) == label and v is not None for k, v in r.labels.items()))
     few = next((s for s in skipped if s.too_few_labels), None)
     if few is not None:
-        return few.metric, f"{n} of {corrected.min_labels} labels"
+        return few.metric or "", f"{n} of {corrected.min_labels} labels"
     if skipped:
-        return skipped[0].metric, skipped[0].reason
+        return skipped[0].metric or "", skipped[0].reason
     if not n:
         return "", "no labels"
     return "", "no metric of this run is linked to it"
