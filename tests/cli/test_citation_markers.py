@@ -9,11 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from ragassay.cli import cli
-from tests.support.faults import is_judge_scores, judge_scores
-from tests.support.scripted_server import ScriptedReply, ScriptedServer
+from tests.support.cli import eval_results, llm_user_prompts
 
 CONTEXTS = ["Refunds can be requested within 30 days of purchase. Monthly plans renew "
             "automatically.", "Shipping is free on orders over $50.",
@@ -50,16 +47,10 @@ def _rows(path: Path) -> Path:
     return path
 
 
-def _eval(tmp_path: Path, data: Path, *extra: str) -> dict[str, dict[str, object]]:
-    out = tmp_path / "r.json"
-    result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(tmp_path / "s.db"),
-                                      "--out", str(out), *extra], env={"COLUMNS": "200"})
-    assert result.exit_code == 0, result.output
-    return {r["id"]: r for r in json.loads(out.read_text())["detailed_results"]}
 
 
 def test_markers_change_no_score_of_any_suite_offline(tmp_path: Path) -> None:
-    rows = _eval(tmp_path, _rows(tmp_path / "d.jsonl"), "--metrics", SUITES)
+    rows = eval_results(tmp_path, _rows(tmp_path / "d.jsonl"), "--metrics", SUITES)
     plain = rows["plain"]["metrics"]
     assert plain["judge.faithfulness"] >= 8  # the grounded answer is grounded
     for name in CITED:
@@ -68,19 +59,7 @@ def test_markers_change_no_score_of_any_suite_offline(tmp_path: Path) -> None:
 
 def test_no_llm_prompt_carries_a_marker(tmp_path: Path) -> None:
     data = _rows(tmp_path / "d.jsonl")
-    def reply(req: dict, n: int) -> ScriptedReply:  # the judge suite's verdicts, else none
-        system = req["messages"][0]["content"]
-        return ScriptedReply.chat(json.dumps(judge_scores(req)) if is_judge_scores(system)
-                                  else "{}")
-
-    with ScriptedServer(reply) as server:
-        result = CliRunner().invoke(cli, [
-            "eval", str(data), "--judge", "openai:x", "--base-url", server.base_url,
-            "--metrics", SUITES, "--db", str(tmp_path / "s.db"), "--no-cache"],
-            env={"OPENAI_API_KEY": "sk-test", "COLUMNS": "200"})
-        prompts = [m["content"] for req in server.requests for m in req["messages"]
-                   if m["role"] == "user"]
-    assert result.exit_code == 0, result.output
+    prompts = llm_user_prompts(tmp_path, data, SUITES)
     answers = [p for p in prompts if "within 30 days of purchase" in p and "over $50" in p]
     assert answers, "no prompt showed the answer"
     for marker in ("purchase [1]", "purchase[^1]", "(Source 1)", "【1】", "[refunds]",
@@ -101,7 +80,7 @@ def test_a_zero_in_code_leaves_the_answer_one_based(tmp_path: Path, answer: str)
     data = tmp_path / "d.jsonl"
     data.write_text(json.dumps({"id": "c", "question": "How do I get the first item?",
                                 "contexts": CODE_CONTEXTS, "answer": answer}) + "\n")
-    row = _eval(tmp_path, data, "--metrics", "citations")["c"]
+    row = eval_results(tmp_path, data, "--metrics", "citations")["c"]
     assert row["metrics"]["citations.fabricated"] == 0.0
     cites = [s["cites"] for s in row["details"]["citations.recall"]["sentences"]]
     assert [c for c in cites if c] == [[1], [2]]  # shown 1-based, as written
@@ -111,6 +90,6 @@ def test_a_hostile_answer_of_half_open_markers_is_read(tmp_path: Path) -> None:
     data = tmp_path / "d.jsonl"
     data.write_text(json.dumps({"id": "h", "question": "Refunds?", "contexts": CONTEXTS,
                                 "answer": "[1] [1 x " * 40000}) + "\n")
-    row = _eval(tmp_path, data, "--metrics", "citations")["h"]
+    row = eval_results(tmp_path, data, "--metrics", "citations")["h"]
     problems = row["details"]["citations.recall"]["marker_problems"]
     assert problems == ["unclosed citation marker '[1'"]

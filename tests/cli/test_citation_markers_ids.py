@@ -9,11 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from ragassay.cli import cli
-from tests.support.faults import is_judge_scores, judge_scores
-from tests.support.scripted_server import ScriptedReply, ScriptedServer
+from tests.support.cli import eval_results, llm_user_prompts
 
 CONTEXTS = ["Students with a valid card pay 9 EUR for admission.",
             "The museum is closed on Mondays."]
@@ -50,16 +46,10 @@ def _write(path: Path, answers: dict[str, str], metadata: dict | None = None) ->
     return path
 
 
-def _eval(tmp_path: Path, data: Path, *extra: str) -> dict[str, dict]:
-    out = tmp_path / "r.json"
-    result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(tmp_path / "s.db"),
-                                      "--out", str(out), *extra], env={"COLUMNS": "200"})
-    assert result.exit_code == 0, result.output
-    return {r["id"]: r for r in json.loads(out.read_text())["detailed_results"]}
 
 
 def test_id_style_markers_change_no_score_of_any_suite(tmp_path: Path) -> None:
-    rows = _eval(tmp_path, _write(tmp_path / "d.jsonl", {"plain": PLAIN, **CITED}),
+    rows = eval_results(tmp_path, _write(tmp_path / "d.jsonl", {"plain": PLAIN, **CITED}),
                  "--metrics", "judge,trace,ragas")
     plain = rows["plain"]["metrics"]
     assert plain["judge.faithfulness"] >= 9 and plain["judge.hallucination"] is False
@@ -72,7 +62,7 @@ def test_id_style_markers_change_no_score_of_any_suite(tmp_path: Path) -> None:
 
 def test_the_citations_suite_reads_id_style_markers(tmp_path: Path) -> None:
     answers = {**CITED, "past": "Students with a valid card pay 9 EUR for admission [doc7]."}
-    rows = _eval(tmp_path, _write(tmp_path / "d.jsonl", answers), "--metrics", "citations")
+    rows = eval_results(tmp_path, _write(tmp_path / "d.jsonl", answers), "--metrics", "citations")
     for name in CITED:
         assert rows[name]["metrics"]["citations.fabricated"] == 0.0, name
         cites = [s["cites"] for s in rows[name]["details"]["citations.recall"]["sentences"]]
@@ -83,7 +73,7 @@ def test_the_citations_suite_reads_id_style_markers(tmp_path: Path) -> None:
 def test_an_id_the_sample_does_not_name_is_fabricated(tmp_path: Path) -> None:
     data = _write(tmp_path / "d.jsonl", {"doc": CITED["doc"]},
                   metadata={"context_ids": ["kb-17", "kb-42"]})
-    row = _eval(tmp_path, data, "--metrics", "citations")["doc"]
+    row = eval_results(tmp_path, data, "--metrics", "citations")["doc"]
     assert row["metrics"]["citations.fabricated"] == 1.0  # not "the answer cites nothing"
     sentences = row["details"]["citations.recall"]["sentences"]
     assert [s["fabricated"] for s in sentences] == [["doc1"], ["doc2"]]
@@ -92,7 +82,7 @@ def test_an_id_the_sample_does_not_name_is_fabricated(tmp_path: Path) -> None:
 def test_brackets_that_are_text_stay_in_the_claims(tmp_path: Path) -> None:
     answers = {"text": "Masks were required (COVID-19) and the lab is certified (ISO 9001). "
                        "You can (1) buy a ticket online, or (2) pay at the desk [sic]."}
-    row = _eval(tmp_path, _write(tmp_path / "d.jsonl", answers),
+    row = eval_results(tmp_path, _write(tmp_path / "d.jsonl", answers),
                 "--metrics", "ragas.faithfulness")["text"]
     claims = " ".join(c["claim"] for c in row["details"]["ragas.faithfulness"]["claims"])
     for kept in ("(COVID-19)", "(ISO 9001)", "(1) buy", "(2) pay", "[sic]"):
@@ -101,20 +91,7 @@ def test_brackets_that_are_text_stay_in_the_claims(tmp_path: Path) -> None:
 
 def test_no_llm_prompt_carries_an_id_style_marker(tmp_path: Path) -> None:
     data = _write(tmp_path / "d.jsonl", CITED)
-
-    def reply(req: dict, n: int) -> ScriptedReply:
-        system = req["messages"][0]["content"]
-        return ScriptedReply.chat(json.dumps(judge_scores(req)) if is_judge_scores(system)
-                                  else "{}")
-
-    with ScriptedServer(reply) as server:
-        result = CliRunner().invoke(cli, [
-            "eval", str(data), "--judge", "openai:x", "--base-url", server.base_url,
-            "--metrics", "judge,trace,ragas", "--db", str(tmp_path / "s.db"), "--no-cache"],
-            env={"OPENAI_API_KEY": "sk-test", "COLUMNS": "200"})
-        prompts = [m["content"] for req in server.requests for m in req["messages"]
-                   if m["role"] == "user"]
-    assert result.exit_code == 0, result.output
+    prompts = llm_user_prompts(tmp_path, data, "judge,trace,ragas")
     assert any("pay 9 EUR for admission" in p for p in prompts)
     for marker in ("[doc1]", "[doc-1]", "[ref_1]", "(doc1)", "[S1]", "[†1]", "(1)", "¹",
                    "(see", "(cf.", "Mondays²"):

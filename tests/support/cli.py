@@ -21,3 +21,47 @@ def settings_data(path: Path, n: int) -> Path:
         "contexts": [f"Setting {i} controls buffer {i}."], "answer": f"It controls buffer {i}.",
         "reference": f"Buffer {i}."}) + "\n" for i in range(n)))
     return path
+
+
+def eval_results(tmp_path: Path, data: Path, *extra: str) -> dict[str, dict]:
+    """`ragassay eval` of `data` into a store and a JSON report under tmp_path (exit 0
+    asserted): the report's detailed results by sample id."""
+    import json
+
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(tmp_path / "s.db"),
+                                      "--out", str(out), *extra], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    return {r["id"]: r for r in json.loads(out.read_text())["detailed_results"]}
+
+
+def llm_user_prompts(tmp_path: Path, data: Path, metrics: str) -> list[str]:
+    """The user messages of every call an LLM-judged `eval` of `data` makes to a
+    scripted server (the judge suite's verdicts, "{}" to the other suites); exit 0
+    asserted."""
+    import json
+
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+    from tests.support.faults import is_judge_scores, judge_scores
+    from tests.support.scripted_server import ScriptedReply, ScriptedServer
+
+    def reply(req: dict, n: int) -> ScriptedReply:
+        system = req["messages"][0]["content"]
+        return ScriptedReply.chat(json.dumps(judge_scores(req)) if is_judge_scores(system)
+                                  else "{}")
+
+    with ScriptedServer(reply) as server:
+        result = CliRunner().invoke(cli, [
+            "eval", str(data), "--judge", "openai:x", "--base-url", server.base_url,
+            "--metrics", metrics, "--db", str(tmp_path / "s.db"), "--no-cache"],
+            env={"OPENAI_API_KEY": "sk-test", "COLUMNS": "200"})
+        prompts = [m["content"] for req in server.requests for m in req["messages"]
+                   if m["role"] == "user"]
+    assert result.exit_code == 0, result.output
+    return prompts
