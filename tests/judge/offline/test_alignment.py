@@ -9,26 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer, Evidence, reasoning
+from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer, reasoning
 from ragassay.judge.offline.clauses import clause_parts, clause_texts, part
 from ragassay.judge.offline.declines import hedged_claim, is_noncommittal
 from ragassay.judge.offline.lexical import TermPool
-from ragassay.types import Sample
-
-
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
-
-def _ev(an: Analyzer, contexts: list[str], answer: str, question: str = "Tell me.") -> Evidence:
-    return an.analyze(Sample(id="a", question=question, contexts=tuple(contexts), answer=answer))
-
-
-def _faith(ev: Evidence) -> float:
-    assert ev.faithfulness is not None
-    return ev.faithfulness
-
+from tests.support.offline import evidence as _ev
+from tests.support.offline import faith as _faith
 
 PLANS = ("Larkspur has three tiers: Starter, Team and Enterprise. Starter connects 3 "
          "devices and stores 5 TB. Team connects 10 devices and stores 20 TB. Enterprise "

@@ -26,11 +26,6 @@ CONTEXTS = (
 )
 
 
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
-
 def _s(answer: str, **kw: object) -> Sample:
     base: dict[str, object] = {
         "id": "t",

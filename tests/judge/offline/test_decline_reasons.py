@@ -17,11 +17,6 @@ CTX = ["The museum opens at 9 am and closes at 5 pm. Entry is free for under-12s
 Q = "Can I bring my dog to the museum café?"
 
 
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
-
 def _ev(an: Analyzer, answer: str) -> Evidence:
     return an.analyze(Sample(id="d", question=Q, contexts=tuple(CTX), answer=answer))
 

@@ -16,6 +16,7 @@ from ragassay.runner import evaluate
 from ragassay.store import Store
 from ragassay.types import RunConfig, Sample
 from tests.security.injection import ATTACKS, attack_text
+from tests.support.offline import faith as _faith
 
 CONTEXT = "The Free plan allows up to 3 devices per account. Paid plans add cloud backup."
 QUESTION = "How many devices can I use on the Free plan?"
@@ -29,18 +30,8 @@ INJECTIONS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
-
 def _ev(an: Analyzer, contexts: list[str], answer: str) -> Evidence:
     return an.analyze(Sample(id="i", question=QUESTION, contexts=tuple(contexts), answer=answer))
-
-
-def _faith(ev: Evidence) -> float:
-    assert ev.faithfulness is not None
-    return ev.faithfulness
 
 
 @pytest.mark.parametrize("note", INJECTIONS)

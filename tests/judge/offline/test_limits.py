@@ -17,11 +17,6 @@ CONTEXTS = (
 Q = "When was the Eiffel Tower completed?"
 
 
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
-
 def _s(answer: str, **kw: object) -> Sample:
     base: dict[str, object] = {"id": "t", "question": Q, "contexts": CONTEXTS}
     base.update(kw)

@@ -10,24 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer, Evidence
+from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer
 from ragassay.judge.offline.lexical import key_terms
 from ragassay.judge.offline.normalise import normalise_text, quantities
-from ragassay.types import Sample
-
-
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
-
-def _ev(an: Analyzer, contexts: list[str], answer: str, question: str = "Tell me.") -> Evidence:
-    return an.analyze(Sample(id="m", question=question, contexts=tuple(contexts), answer=answer))
-
-
-def _faith(ev: Evidence) -> float:
-    assert ev.faithfulness is not None
-    return ev.faithfulness
+from tests.support.offline import evidence as _ev
+from tests.support.offline import faith as _faith
 
 
 @pytest.mark.parametrize(("a", "b"), [

@@ -8,24 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from ragassay.judge.offline import HALLUCINATION_THRESHOLD, SUPPORT_THRESHOLD, Analyzer, Evidence
+from ragassay.judge.offline import HALLUCINATION_THRESHOLD, SUPPORT_THRESHOLD, Analyzer
 from ragassay.judge.offline.sentences import sentence_info
 from ragassay.types import Sample
-
-
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
-
-def _ev(an: Analyzer, contexts: list[str], answer: str, question: str = "Tell me.") -> Evidence:
-    return an.analyze(Sample(id="p", question=question, contexts=tuple(contexts), answer=answer))
-
-
-def _faith(ev: Evidence) -> float:
-    assert ev.faithfulness is not None
-    return ev.faithfulness
-
+from tests.support.offline import evidence as _ev
+from tests.support.offline import faith as _faith
 
 # (context, a correct paraphrase of it, an answer that contradicts it)
 PARAPHRASES = [

@@ -14,24 +14,10 @@ from __future__ import annotations
 
 import pytest
 
-from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer, Evidence
+from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.clauses import clause_texts
-from ragassay.types import Sample
-
-
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
-
-def _ev(an: Analyzer, contexts: list[str], answer: str) -> Evidence:
-    return an.analyze(Sample(id="s", question="Tell me.", contexts=tuple(contexts),
-                             answer=answer))
-
-
-def _flagged(ev: Evidence) -> bool:
-    return ev.faithfulness is not None and ev.faithfulness < HALLUCINATION_THRESHOLD
-
+from tests.support.offline import evidence as _ev
+from tests.support.offline import flagged as _flagged
 
 BAGS = ["Checked bags may weigh 23 kg on economy fares and 32 kg on business fares."]
 LOANS = ["Library loans last 21 days for students and 42 days for staff."]

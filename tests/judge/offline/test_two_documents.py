@@ -9,27 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer, Evidence
-from ragassay.types import Sample
+from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer
+from tests.support.offline import evidence as _ev
+from tests.support.offline import faith as _faith
 
 DOCS = ["Season tickets for the stadium cost 380 pounds for adults.",
         "Season ticket holders must collect their cards from the club shop before the "
         "first home game."]
-
-
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
-
-def _ev(an: Analyzer, contexts: list[str], answer: str) -> Evidence:
-    return an.analyze(Sample(id="t", question="Tell me.", contexts=tuple(contexts),
-                             answer=answer))
-
-
-def _faith(ev: Evidence) -> float:
-    assert ev.faithfulness is not None
-    return ev.faithfulness
 
 
 def test_a_sentence_over_two_documents_is_supported(an: Analyzer) -> None:
