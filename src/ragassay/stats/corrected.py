@@ -141,6 +141,11 @@ class Skipped(Result):
     too_few_labels: bool = False  # more labels would give it one
     near_miss: str | None = omitted()
 
+    def subject(self) -> str:
+        """What has no estimate, as the report and the dashboard say it: `LABEL via
+        METRIC`, or the label alone when it is linked to no metric."""
+        return self.label if self.metric is None else f"{self.label} via {self.metric}"
+
     def to_dict(self) -> dict[str, Any]:
         return self.model_dump()
 
