@@ -60,3 +60,26 @@ def test_a_hop_of_one_document_is_said_in_the_singular(app_test: Any, tmp_path: 
     hops = [e.label for e in at.expander if e.label.startswith("Hop ")]
     assert "Hop 2: retriever, 1 document" in hops, hops
     assert "Hop 1: retriever, 2 documents" in hops, hops
+
+
+def test_a_label_linked_to_no_metric_is_said_without_a_metric(app_test: Any,
+                                                              tmp_path: Path) -> None:
+    """A typo'd label name (`halucinated`) is a skipped entry with no metric: the
+    dashboard and the HTML report name the label alone, never "via None"."""
+    import json
+
+    import ragassay
+    from ragassay.report import to_html
+
+    rows = [{**json.loads(line), "labels": {"halucinated": i % 2 == 0}} for i, line in
+            enumerate((LABELS / "data.jsonl").read_text().splitlines()[:4])]
+    db = tmp_path / "r.db"
+    with pytest.warns(UserWarning, match="did you mean 'hallucinated'"):
+        run = ragassay.evaluate(rows, "judge", store=db, progress=False)
+    said = "No corrected estimate of halucinated: no label ragassay knows: did you mean"
+    at = open_page(app_test(db=db, run_id=run.run_id), "overview")
+    captions = [c.value.replace("\\", "") for c in at.caption]  # Markdown escapes undone
+    assert any(c.startswith(said) for c in captions), captions
+    assert not any("via None" in c for c in captions), captions
+    html = to_html(run.report())
+    assert said.replace("'", "&#x27;") in html and "via None" not in html

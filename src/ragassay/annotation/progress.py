@@ -12,6 +12,7 @@ from ragassay.labels import canonical, resolve_all
 from ragassay.report import RunTable, corrected_for, overlay_labels
 from ragassay.stats.corrected import CorrectedEstimate, CorrectedOptions
 from ragassay.store import Store
+from ragassay.terminal import counted
 
 
 @dataclass(frozen=True)
@@ -32,11 +33,11 @@ class MetricProgress:
         e = self.estimate
         if e is None:
             if self.missing and self.n_total < min_labels:
-                return (f"{_labels(self.n_labelled)}; the run has {self.n_total} samples, "
-                        f"fewer than the {min_labels} labels a corrected interval needs")
+                return (f"{counted(self.n_labelled, 'label')}; the run has {self.n_total} "
+                        f"samples, fewer than the {min_labels} labels a corrected interval needs")
             if self.missing:
-                return (f"{_labels(self.n_labelled)}: {self.missing} more before a corrected "
-                        f"interval ({min_labels} minimum)")
+                return (f"{counted(self.n_labelled, 'label')}: {self.missing} more before a "
+                        f"corrected interval ({min_labels} minimum)")
             return self.reason
         head = (f"{e.estimate:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}], width {e.width:.3f} "
                 f"(target {e.target_width:.3g})")
@@ -44,11 +45,7 @@ class MetricProgress:
             return f"{head}: the run has too few samples to reach the target"
         if e.more_labels == 0:
             return f"{head}: target reached"
-        return f"{head}: about {_labels(e.more_labels)} more"
-
-
-def _labels(n: int) -> str:
-    return f"{n} label" if n == 1 else f"{n} labels"
+        return f"{head}: about {counted(e.more_labels, 'label')} more"
 
 
 @dataclass(frozen=True)

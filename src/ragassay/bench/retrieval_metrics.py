@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 
 from ragassay.bench.questions import Question
 from ragassay.corpus import locate
@@ -98,27 +99,28 @@ def _flat(text: str) -> str:
 
 class CorpusFinder:
     """The corpus documents that hold a context's text (its words in order, any
-    whitespace between, case-insensitive: as a gold passage's quote is found): the
-    document of a context a pipeline returned without naming it."""
+    whitespace between, case-insensitive: `corpus.locate`'s rule, as a substring of the
+    flattened text: 0.4 ms against the regex's 17 ms on a 1.4 MB document): the
+    document of a context a pipeline returned without naming it. The corpus is flattened
+    on first use only (a bench whose pipelines name their documents never pays it)."""
 
     def __init__(self, doc_texts: Mapping[str, str]) -> None:
-        self.docs = {doc: _flat(text) for doc, text in doc_texts.items()}
+        self._texts = doc_texts
         self._seen: dict[str, frozenset[str]] = {}  # a pipeline returns its passages often
+
+    @cached_property
+    def _docs(self) -> dict[str, str]:
+        return {doc: _flat(text) for doc, text in self._texts.items()}
 
     def __call__(self, text: str) -> frozenset[str]:
         flat = _flat(text)
         if flat not in self._seen:
-            self._seen[flat] = frozenset(d for d, t in self.docs.items() if flat and flat in t)
+            self._seen[flat] = frozenset(d for d, t in self._docs.items() if flat and flat in t)
         return self._seen[flat]
 
 
-UNNAMED = ("the pipeline named no document and no context's text is found in the corpus "
-           "(gold_docs need one of them)")
-
-
 def context_scores(question: Question, contexts: Sequence[str], docs: Sequence[str | None],
-                   find: CorpusFinder | None = None,
-                   ) -> tuple[dict[str, float] | None, str | None]:
+                   find: CorpusFinder) -> tuple[dict[str, float] | None, str | None]:
     """The same four metrics for contexts a pipeline returned (no chunks, no corpus
     index): a context satisfies a gold passage when it contains the quote (and names its
     document, if it names one), a gold document when it names it or, named nowhere, when
@@ -128,22 +130,21 @@ def context_scores(question: Question, contexts: Sequence[str], docs: Sequence[s
     document)."""
     if not question.has_gold:
         return None, "no gold labels"
-    by_passage = bool(question.gold_passages)
-    found = [] if by_passage else [
-        frozenset({d}) if d else find(t) if find else frozenset()
-        for t, d in zip(contexts, _padded(docs, len(contexts)), strict=True)]
-    if not by_passage and not any(found):
-        return None, UNNAMED
-    matches: list[frozenset[str]] = []
-    for i, text in enumerate(contexts):
-        doc = docs[i] if i < len(docs) else None
-        if by_passage:
-            hit = {f"p{n}" for n, g in enumerate(question.gold_passages)
-                   if locate(g.quote, text) is not None and doc in (None, g.doc)}
-        else:
-            hit = set(found[i] & frozenset(question.gold_docs))
-        matches.append(frozenset(hit))
-    n_gold = len(question.gold_passages) if by_passage else len(set(question.gold_docs))
+    named = [docs[i] if i < len(docs) else None for i in range(len(contexts))]
+    if question.gold_passages:
+        n_gold = len(question.gold_passages)
+        matches = [frozenset(f"p{n}" for n, g in enumerate(question.gold_passages)
+                             if locate(g.quote, text) is not None and doc in (None, g.doc))
+                   for text, doc in zip(contexts, named, strict=True)]
+    else:
+        gold = frozenset(question.gold_docs)
+        n_gold = len(gold)
+        found = [frozenset({doc}) if doc else find(text)
+                 for text, doc in zip(contexts, named, strict=True)]
+        if not any(found):
+            return None, ("the pipeline named no document and no context's text is found "
+                          "in the corpus (gold_docs need one of them)")
+        matches = [f & gold for f in found]
     k = len(contexts)
     if k == 0:
         return {"recall": 0.0, "precision": 0.0, "mrr": 0.0, "ndcg": 0.0}, None
@@ -153,8 +154,3 @@ def context_scores(question: Question, contexts: Sequence[str], docs: Sequence[s
         "mrr": reciprocal_rank(matches),
         "ndcg": ndcg_at_k(matches, k, n_gold),
     }, None
-
-
-def _padded(docs: Sequence[str | None], n: int) -> list[str | None]:
-    """A pipeline's document ids, one per context (None where it named none)."""
-    return [docs[i] if i < len(docs) else None for i in range(n)]

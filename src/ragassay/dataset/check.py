@@ -168,6 +168,6 @@ def check_items(items: Iterable[Sample | InvalidRow], name: str) -> DatasetCheck
         check.with_answer += has_answer
         check.with_contexts += has_contexts
         check.with_reference += has_reference
-        for name in item.labels:
-            check.label_rows[name] = check.label_rows.get(name, 0) + 1
+        for label in item.labels:
+            check.label_rows[label] = check.label_rows.get(label, 0) + 1
     return check

@@ -58,8 +58,8 @@ def corrected_html(report: Report) -> str:
     whole = [s for s in cor.skipped if s.strategy is None]
     if whole:
         out += "<ul>" + "".join(
-            f'<li class="muted">No corrected estimate of {escape(s.label)}'
-            + (f" via {escape(s.metric)}" if s.metric else "") + f": {escape(s.reason)}"
+            f'<li class="muted">No corrected estimate of {escape(s.subject())}: '
+            f"{escape(s.reason)}"
             + (f" (label more: <code>ragassay annotate {escape(report.run.run_id)}</code>)"
                if s.too_few_labels else "") + "</li>" for s in whole) + "</ul>"
     return out + "</section>"

@@ -116,11 +116,15 @@ class HeadlineRow:
         """The judge's agreement measured on this run's labels; without people's figure
         (too few labels) the held-apart agreement after it; else held apart alone, or
         that none was measured held apart."""
-        in_run = self.in_run_text()
-        parts = [in_run]
-        if self.estimate is None or in_run is None:
+        parts = [self.in_run_text()]
+        if self.shows_held_apart():
             parts.append(f"held apart: {self.held_apart or 'not measured'}")
         return "; ".join(p for p in parts if p)
+
+    def shows_held_apart(self) -> bool:
+        """Whether the agreement cell gives the held-apart figure: without people's figure,
+        or without an agreement measured in this run."""
+        return self.estimate is None or self.in_run_text() is None
 
     def headline_text(self) -> str:
         """The row in one line: people's figure first when there is one."""
@@ -146,10 +150,9 @@ class Headline:
     def note(self) -> str:
         """What the figures shown are, only those shown: people's figure, the agreement
         measured in this run, the held-apart one ("" without rows)."""
-        shown = [(any(r.estimate is not None for r in self.rows), PEOPLE_NOTE),
+        shown = [(self.has_people, PEOPLE_NOTE),
                  (any(r.in_run_text() for r in self.rows), IN_RUN_NOTE),
-                 (any("held apart: " in r.agreement_text() for r in self.rows),
-                  HELD_APART_NOTE)]
+                 (any(r.shows_held_apart() for r in self.rows), HELD_APART_NOTE)]
         return "; ".join(text for on, text in shown if on)
 
 

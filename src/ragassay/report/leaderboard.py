@@ -168,12 +168,11 @@ def _retrieval_coverage(rows: list[LeaderboardRow]) -> str | None:
     """One line when the strategies' retrieval metrics are means over different numbers
     of questions (a pipeline whose contexts name no document and are not found in the
     corpus is scored on the gold-passage questions only)."""
-    counted = [r for r in rows if r.retrieval_n is not None]
-    most = max((r.retrieval_n or 0 for r in counted), default=0)
-    fewer = [r for r in counted if (r.retrieval_n or 0) < most]
-    if not fewer:
+    ns = [(r.strategy, r.retrieval_n) for r in rows if r.retrieval_n is not None]
+    most = max((n for _, n in ns), default=0)
+    shown = ", ".join(f"{strategy} {n}" for strategy, n in ns if n < most)
+    if not shown:
         return None
-    shown = ", ".join(f"{r.strategy} {r.retrieval_n}" for r in fewer)
     return (f"retrieval metrics over fewer questions than others' {most} (retr. n): {shown}; "
             "their recall, MRR and nDCG are means over other questions and do not compare "
             "with the rest (name each context's document, or return text found in the "

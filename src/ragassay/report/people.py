@@ -26,8 +26,8 @@ class PeopleLabel(Result):
 
     def describe(self, name: str, rule: str) -> str:
         """`hallucinated: 2 annotators (ana, bo), 30 samples; majority: 30 samples: ...`."""
-        n = len(self.annotators)
-        return (f"{name}: {n} annotator{'s' if n != 1 else ''} ({', '.join(self.annotators)}),"
+        return (f"{name}: {counted(len(self.annotators), 'annotator')} "
+                f"({', '.join(self.annotators)}),"
                 f" {counted(self.samples, 'sample')}; {rule}: {self.source.describe()}")
 
 

@@ -32,6 +32,7 @@ from ragassay.runner.request import (
 from ragassay.runner.resume import RunRefused, check_rows, resumed_config, retrying
 from ragassay.runner.sources import Item, Loaded, Reading, load_file, load_rows
 from ragassay.store import RunRecord, Store
+from ragassay.terminal import counted
 from ragassay.types import RoutingPlan, RunConfig, is_offline
 from ragassay.urls import base_url_problem
 
@@ -252,10 +253,9 @@ def label_notes(check: DatasetCheck | None, suites: Iterable[str]) -> list[Note]
         if linked_metrics(name, specs):
             continue
         typo = nearest(name) is not None
-        on = f"on {rows} row{'' if rows == 1 else 's'}"
         notes.append(Note("label-name" if typo else "label-unlinked",
-                          f"{'warning' if typo else 'note'}: label {name!r} ({on}) is "
-                          f"{unlinked_reason(name)}"))
+                          f"{'warning' if typo else 'note'}: label {name!r} (on "
+                          f"{counted(rows, 'row')}) is {unlinked_reason(name)}"))
     return notes
 
 

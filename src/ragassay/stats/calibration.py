@@ -129,6 +129,16 @@ def unlinked_labels(label_names: Iterable[str], links: Iterable[LabelLink]) -> l
     return [n for n in names if n not in linked]
 
 
+def unlinked_skips(label_names: Iterable[str], links: Iterable[LabelLink]) -> list[SkippedLink]:
+    """A skipped entry for every label no link compares with a metric (`unlinked_labels`):
+    `metric` None, the reason every reader gives (`labels.unlinked_reason`) and the
+    vocabulary name a typo is close to. The calibration and the corrected estimates list
+    the same entries."""
+    return [SkippedLink(label=name, metric=None, reason=unlinked_reason(name),
+                        near_miss=nearest(name))
+            for name in unlinked_labels(label_names, links)]
+
+
 def is_boolean_label(key: str) -> bool:
     """Whether a label's vocabulary entry is a yes/no one (its 0/1 values are read as
     booleans)."""
@@ -258,7 +268,5 @@ def calibration(
         else:
             raw = [float(v) for v in labels]
             pairs.append(_numeric_stats(link, spec, m, raw, seed, n_resamples, pair))
-    skipped += [SkippedLink(label=name, metric=None, reason=unlinked_reason(name),
-                            near_miss=nearest(name))
-                for name in unlinked_labels(table.label_names, links)]
+    skipped += unlinked_skips(table.label_names, links)
     return Calibration(pairs=pairs, skipped=skipped)

@@ -26,16 +26,9 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import PrivateAttr
 
-from ragassay.labels import (
-    check_value,
-    linked_metrics,
-    lookup,
-    nearest,
-    own_value,
-    unlinked_reason,
-)
+from ragassay.labels import check_value, linked_metrics, lookup, own_value
 from ragassay.stats import ppi
-from ragassay.stats.calibration import LabelLink, unlinked_labels
+from ragassay.stats.calibration import LabelLink, unlinked_skips
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.text import did_you_mean
@@ -147,6 +140,11 @@ class Skipped(Result):
     reason: str
     too_few_labels: bool = False  # more labels would give it one
     near_miss: str | None = omitted()
+
+    def subject(self) -> str:
+        """What has no estimate, as the report and the dashboard say it: `LABEL via
+        METRIC`, or the label alone when it is linked to no metric."""
+        return self.label if self.metric is None else f"{self.label} via {self.metric}"
 
     def to_dict(self) -> dict[str, Any]:
         return self.model_dump()
@@ -437,9 +435,8 @@ def corrected(table: ScoreTable, links: Sequence[LabelLink] | None = None,
                 per[strategy] = (out, rows)
         for (ea, ra), (eb, rb) in combinations(per.values(), 2):
             differences.append(_difference(table, link, ea, eb, ra, rb, opts))
-    skipped += [Skipped(label=name, metric=None, strategy=None, reason=unlinked_reason(name),
-                        near_miss=nearest(name))
-                for name in unlinked_labels(table.label_names, links)]
+    skipped += [Skipped(label=u.label, metric=None, strategy=None, reason=u.reason,
+                        near_miss=u.near_miss) for u in unlinked_skips(table.label_names, links)]
     return Corrected(min_labels=opts.min_labels, confidence=1 - opts.alpha,
                      estimates=tuple(estimates), differences=tuple(differences),
                      skipped=tuple(skipped)).with_metrics(table.metrics)

@@ -87,8 +87,8 @@ def show_corrected(report: Report, specs: Mapping[str, MetricSpec]) -> None:
         if s.strategy is None:
             more = (f" Label more on the Annotate page, or `ragassay annotate "
                     f"{report.run.run_id}`." if s.too_few_labels else "")
-            st.caption(md_escape(f"No corrected estimate of {s.label} via {s.metric}: "
-                                 f"{s.reason}.") + more)
+            st.caption(md_escape(f"No corrected estimate of {s.subject()}: {s.reason}.")
+                       + more)
 
 
 def show_people(report: Report) -> None:

@@ -23,6 +23,7 @@ from ragassay.report.highlight import (
     text_html,
     unmatched_claims,
 )
+from ragassay.terminal import counted
 from ragassay.types import MetricSpec
 from ragassay.ui import data, paged, state
 from ragassay.ui import samples as logic
@@ -117,8 +118,7 @@ def show_trace(d: SampleEntry) -> None:
                    f"relevance {lost.relevance:.2f} is missing from the final contexts.")
         st.code(lost.document, language=None, wrap_lines=True)
     for i, hop in enumerate(trace.hops):
-        n = len(hop.documents)
-        with st.expander(f"Hop {i + 1}: {hop.kind}, {n} document{'' if n == 1 else 's'}"):
+        with st.expander(f"Hop {i + 1}: {hop.kind}, {counted(len(hop.documents), 'document')}"):
             st.caption("Span")
             st.code(hop.name, language=None, wrap_lines=True)
             st.caption("Query")
