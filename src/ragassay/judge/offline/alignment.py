@@ -49,7 +49,7 @@ from .clauses import (
 )
 from .contradiction import role_swap
 from .lexical import FILLER, antonym_stems, stem
-from .scope import TIMES, elsewhere, generic_widened, name_swap, narrowed, time_bound
+from .scope import TIMES, denied_of_all, elsewhere, generic_widened, name_swap, narrowed, time_bound
 from .sentences import ContextIndex, SentenceInfo
 from .units import Unit, Units
 from .words import word_vectors
@@ -398,7 +398,11 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
                 w.row == u.row and w.part is not u.part and u.words < w.words for w in wider)))
             or u.row not in by_clause]
     judged = [(u, f, _conflicts(p, u, f, units)) for u, f in fits]
-    if not judged or any(not kinds for _, _, kinds in judged):
+    if any(not kinds for _, _, kinds in judged):
+        return Judged(restated=restated)
+    if any(denied_of_all(p, u.part) for u in near):
+        return Judged("negation")  # "allowed in ground-floor rooms" / "not in any room"
+    if not judged:
         return Judged(restated=restated)
     # the unit it restates most closely, with the fewest replaced words, explains it
     u, _, kinds = max(judged, key=lambda x: (x[1].covered, -len(x[1].swaps), x[1].covering))
@@ -417,10 +421,11 @@ class Finding:
 def _unstated(p: Part, units: Units) -> bool:
     """Whether no context states the clause: under UNSTATED_SHARE of its content words
     stated (`_stated`) and at least MIN_UNSTATED of them in no context ("You can cancel
-    whenever you like": one word, "like", is an idiom's, no detail)."""
+    whenever you like": one word, "like", is an idiom's, no detail), and no figure of a
+    context's fact (Units.anchored: that fact in other words)."""
     words = dict.fromkeys(p.pairs)
-    if sum(1 for _, w in words if w not in units.stems) < MIN_UNSTATED:
-        return False
+    if sum(1 for _, w in words if w not in units.stems) < MIN_UNSTATED or units.anchored(p):
+        return False  # (a figure of a context's fact: that fact in other words)
     return _stated(p, units) < UNSTATED_SHARE
 
 

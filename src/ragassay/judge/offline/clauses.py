@@ -33,7 +33,7 @@ _OPENS = (r"but|although|though|while|whereas|which|who|so|unless|except|yet|and
           r"because|since|as long as|provided|unlike|however|then|along with|together with|"
           r"as well as")
 _BREAK = re.compile(
-    r"\s*[;()\[\]:]\s*"  # semicolons, brackets, colons
+    r"\s*(?:[;()\[\]]|(?<!\d):(?!\d))\s*"  # semicolons, brackets, colons (not "18:00")
     r"|\s+[-\u2013\u2014]\s+|\u2014"  # a dash set off by spaces, an em dash
     r"|\s*,(?=\s)(?!\s*\d)\s*"  # a comma before a space and no digit (not "1,000", "1 , 000")
     rf"|(?<!\bnot)\s+(?=(?:{_OPENS})\s)",  # a word that opens a clause (not "not if")
@@ -341,7 +341,7 @@ def _part(info: SentenceInfo) -> Part:
         stems=frozenset(stems),
         first=words[0] if words else None,
         negations=tuple(_negation_heads(toks, stems, info.lead)),
-        figures=tuple(figures(toks, stems)),
+        figures=tuple(figures(toks, stems, frozenset(info.capitals))),
         counted=frozenset(stems[j] for i, s in enumerate(stems) if is_number(s)
                           for j in range(i + 1, min(len(stems), i + 3))
                           if toks[j] not in STOPWORDS and not is_number(stems[j])),

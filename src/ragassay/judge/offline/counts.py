@@ -37,19 +37,40 @@ _MONTHS = frozenset(_MONTHS_TEXT.split())
 _MODAL_MONTHS = frozenset({"may", "march"})
 
 
+def _clock(hour: str, minutes: str) -> bool:
+    """Whether two tokens are the hour and minutes of a clock time ("18:00" reads "18",
+    "00"; measures.py writes "6 pm" so)."""
+    return (hour.isdigit() and len(hour) <= 2 and int(hour) <= 24 and len(minutes) == 2
+            and minutes.isdigit() and int(minutes) < 60)
+
+
 def _is_year(value: float) -> bool:
     return 1000 <= value <= 2999 and value == int(value)
 
 
-def figures(toks: tuple[str, ...], stems: list[str]) -> list[tuple[float, str | None]]:
+# capitalised words before a figure that say how many, no name ("Nearly 30 people")
+_APPROXIMATE = frozenset({"nearly", "almost", "about", "around", "over", "under", "only",
+                          "just", "some", "roughly", "approximately", "up", "at", "exactly"})
+
+
+def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = frozenset()
+            ) -> list[tuple[float, str | None]]:
     """Each number with the word it counts: the next token ("5 devices"; a time for
     "8 am"), else the content word before it ("Physics in 1903" counts Physics); in a
     date, a day beside its month counts the day and a year the year ("28 June 2019",
-    "June 28"); "2018-19" is 2018 to 2019."""
+    "June 28"); "2018-19" is 2018 to 2019. A number right after a capitalised word
+    (`capitals`: token positions) is part of a name ("Locker 1", "Gate 14"): it counts
+    nothing but names its bearer ("#locker"), so it is set against "Locker 2" only."""
     out: list[tuple[float, str | None]] = []
     n = len(toks)
+    minutes = {i + 1 for i, t in enumerate(toks[:-1]) if _clock(t, toks[i + 1])}
     for i, s in enumerate(stems):
         if not is_number(s) or toks[i] in ORDINALS or (value := _value(s)) is None:
+            continue
+        if i in minutes:
+            continue  # the minutes of "18:30", read with its hour
+        if i + 1 in minutes:
+            out.append((value + int(toks[i + 1]) / 60, "time"))  # "18:30", "6 pm": a time
             continue
         if (i and len(toks[i]) == 2 and is_number(stems[i - 1])
                 and _is_year(prev := _value(stems[i - 1]) or 0)):
@@ -68,6 +89,9 @@ def figures(toks: tuple[str, ...], stems: list[str]) -> list[tuple[float, str | 
         elif _is_year(value) and (j >= n or toks[j] in STOPWORDS or is_number(stems[j])
                                   or toks[j] in _MONTHS):
             key = "@year"  # a calendar year, never a count of years
+        elif (i - 1 in capitals and toks[i - 1].isalpha() and toks[i - 1] not in STOPWORDS
+              and toks[i - 1] not in _APPROXIMATE and toks[i - 1] not in _MONTHS):
+            key = "#" + stems[i - 1]  # "Locker 1": a name's number
         elif j + 1 < n and toks[j] in _SCALED_UNITS and toks[j + 1] in _SCALED_UNITS[toks[j]]:
             key = f"{stems[j]} {toks[j + 1]}"  # "74 degrees Celsius": no 165 degrees F
         elif j < n and toks[j] not in STOPWORDS and not is_number(stems[j]):
@@ -80,7 +104,7 @@ def figures(toks: tuple[str, ...], stems: list[str]) -> list[tuple[float, str | 
         out.append((value, key))
     # a range's first figure counts what its last does ("between 2 and 8 degrees")
     at = [i for i, s in enumerate(stems) if is_number(s) and toks[i] not in ORDINALS
-          and _value(s) is not None]
+          and _value(s) is not None and i not in minutes]
     for k in range(len(out) - 2, -1, -1):
         i, nxt = at[k], at[k + 1]
         if nxt == i + 2 and toks[i + 1] in _RANGE:

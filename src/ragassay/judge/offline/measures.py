@@ -97,6 +97,49 @@ def _months(m: re.Match[str]) -> str:
     return f"{years} year" + ("s" if years > 1 else "")
 
 
+# a clock time of the 12-hour clock as the 24-hour clock writes it ("6 pm", "6:30 p.m.",
+# "noon"): "18:00" and "6 pm" are one time
+_CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s?([ap])\.?m\b\.?", re.IGNORECASE)
+_NOON = re.compile(r"\b(?:12 )?(?:noon|midday)\b", re.IGNORECASE)
+# how often: "twice" = "2 times"; "2 times daily" / "per day" / "each day" = "2 times a day"
+_TIMES = re.compile(r"\b(twice|thrice)\b", re.IGNORECASE)
+_OFTEN = re.compile(r"\b(\d+ times|once) (?:(daily|weekly|monthly|yearly)|(?:per|each|every) "
+                    r"(day|week|month|year))\b")
+_PERIOD = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
+
+
+def _clock(m: re.Match[str]) -> str:
+    hour, minutes = int(m.group(1)), m.group(2) or "00"
+    if hour > 12:
+        return m.group(0)
+    if m.group(3).lower() == "p":
+        hour = hour % 12 + 12
+    else:
+        hour %= 12
+    return f"{hour}:{minutes}"
+
+
+def _often(m: re.Match[str]) -> str:
+    return f"{m.group(1)} a {_PERIOD.get(m.group(2) or '', m.group(3))}"
+
+
+def clock_and_frequency(text: str) -> str:
+    """The text with clock times on the 24-hour clock ("6 pm" as "18:00", "noon" as
+    "12:00") and frequencies one way ("twice" as "2 times", "2 times daily" as "2 times a
+    day")."""
+    low = text.lower()
+    if "m" in low and any(c.isdigit() for c in text):
+        text = _CLOCK.sub(_clock, text)
+    if "noon" in low or "midday" in low:
+        text = _NOON.sub("12:00", text)
+    if "twice" in low or "thrice" in low:
+        text = _TIMES.sub(lambda m: "2 times" if m.group(1).lower() == "twice" else "3 times",
+                          text)
+    if "times" in text or "once" in low:
+        text = _OFTEN.sub(_often, text)
+    return text
+
+
 _SYMBOL_TRIGGER = re.compile(
     r"\d\s?(?:[°º]|k[mgp]|m[gmlp]|cm|hr|h\b|min|sec)|(?:met|lit)er")
 
@@ -123,6 +166,7 @@ def canonical_measures(text: str) -> str:
     if "one " in low:
         text = _ONE.sub("1 ", text)
     text = _WORD.sub(lambda m: str(_SMALL[m.group(1)]), text)
+    text = clock_and_frequency(text)
     if "hundred" in low or "thousand" in low:
         text = _SCALED.sub(lambda m: str(int(m.group(1)) * _SCALE[m.group(2)]), text)
     if "month" in low:

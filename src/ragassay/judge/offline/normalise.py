@@ -147,7 +147,22 @@ def written_values(text: str) -> frozenset[float]:
     evidence for a number is both."""
     toks = tuple(t.lower() for t in TOKEN.findall(_surface(text)))
     out = {float(t) for t in toks if t[:1].isdigit() and re.fullmatch(_NUM, t)}
-    return frozenset(out | {q.value for q in quantities(text)})
+    return frozenset(out | {q.value for q in quantities(text)} | _converted(norm_tokens(text)))
+
+
+# a length of time in the next smaller or larger unit: "2 days" offers 48 (hours),
+# "90 minutes" 1.5 (hours), so "48 hours" restates it
+_CONVERT = {"day": (24.0, 1.0), "days": (24.0, 1.0), "hour": (60.0, 1 / 24),
+            "hours": (60.0, 1 / 24), "minute": (1.0, 1 / 60), "minutes": (1.0, 1 / 60)}
+
+
+def _converted(toks: tuple[str, ...]) -> set[float]:
+    out: set[float] = set()
+    for t, unit in zip(toks, toks[1:], strict=False):
+        if unit in _CONVERT and t[:1].isdigit() and re.fullmatch(_NUM, t):
+            down, up = _CONVERT[unit]
+            out.update((float(t) * down, float(t) * up))
+    return out
 
 
 def _round_sig(x: float, digits: int) -> float:

@@ -162,3 +162,20 @@ def name_swap(p: Part, u: Part, only_c: frozenset[str], only_u: frozenset[str]) 
                                 or (a == after and a is not None)):
             return True
     return False
+
+
+def denied_of_all(p: Part, u: Part) -> bool:
+    """Whether the unit denies a predicate of every member of a kind ("Cats are not
+    allowed in any room", "No refunds are given on any sale item") and the claim, not
+    negated, grants it of some of them ("Cats are allowed in ground-floor rooms"): the
+    claim has the unit's subject, its negated word and what the unit quantifies, and
+    the unit no restriction of its own."""
+    if u.restricted or any(h is not None for h in p.negations):
+        return False
+    heads = {h for h in u.quantified if h is not None and h not in TIMES}
+    denied = {h for h in u.negations if h is not None}
+    if not heads or not denied or u.first is None:
+        return False
+    need = {u.first} | (heads & p.words) | (denied & p.words)
+    return bool(heads & p.words) and bool(denied & p.words) and need <= p.words \
+        and len(p.words & u.words) >= 3

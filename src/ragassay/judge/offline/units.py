@@ -153,6 +153,9 @@ def _lemma(word: str) -> str:
     return lemma_stems([w], [stem(w)])[0]
 
 
+_SPANS = frozenset(stem(w) for w in ("minute", "hour", "day", "week", "month", "year"))
+
+
 class Units:
     """A sample's context units, built once per ContextIndex (`of`): every sentence,
     indexed by content stem, and, for a sentence a claim shares words with, its clauses
@@ -192,6 +195,21 @@ class Units:
         if self._alternatives is None:
             self._alternatives = Alternatives(self.ctx.infos, self.by_stem)
         return self._alternatives
+
+    def anchored(self, p: Part) -> bool:
+        """Whether a figure of the clause, with what it counts, is one a context sentence
+        states ("eat it no later than 24 hours after ..." against "... within a day":
+        24 hours): the clause restates that sentence's fact in other words, no detail
+        of its own."""
+        for n, key in p.figures:
+            if key is None or key[0] in "@#":
+                continue
+            rows = self.by_stem.get(key, ()) if key not in _SPANS else range(len(self.ctx))
+            if any(n in self.ctx.infos[j].values and any(
+                    k == key or (key in _SPANS and k in _SPANS)
+                    for _, k in self.sentence(j).part.figures) for j in rows):
+                return True
+        return False
 
     def clauses(self, row: int) -> list[Unit]:
         """The clauses of a context sentence (none when it has one), a clause without a

@@ -1,0 +1,99 @@
+"""Round 4 of issue #38: figures re-expressed, numbers of names, a kind denied of all.
+
+- a clock time is one time on either clock ("17:30" / "5:30 pm"), a frequency one
+  frequency ("twice a day" / "two times daily"), a length of time one length in the
+  next unit ("two days" / "48 hours");
+- a number right after a capitalised word is part of a name ("Gate 14"): it is set
+  against the same name's number only, never against a figure of a modifier the
+  answer drops ("in Terminal 2");
+- a context that denies a predicate of every member of a kind ("not permitted in any
+  part of ...") is contradicted by a claim granting it of some of them;
+- a clause whose figure is a context fact's, in other words, is no invented detail.
+Each in other words than the probe batches, with counter-cases."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragassay.judge.offline import Analyzer
+from ragassay.judge.offline.clauses import clause_texts, part
+from ragassay.judge.offline.normalise import normalise_text, written_values
+from tests.support.offline import evidence as _ev
+from tests.support.offline import flagged as _flagged
+
+CLINIC = ["The dental clinic closes at 17:30 on Fridays."]
+FERRY = ["The ferry sails to the island twice a day."]
+GATES = ["Gate 14 in Terminal 2 handles flights to Oslo."]
+TRAIN = ["Bicycles are not allowed in any carriage of the night train."]
+
+
+def test_clock_times_and_frequencies_are_written_one_way() -> None:
+    assert normalise_text("closes at 5:30 pm") == normalise_text("closes at 17:30")
+    assert normalise_text("from 9am until noon") == "from 9:00 until 12:00"
+    assert normalise_text("two times daily") == normalise_text("twice a day")
+    assert normalise_text("3 times per week") == "3 times a week"
+    # a time's hour and minutes are one figure, a time; the colon cuts no clause
+    assert part("The desk opens at 6:45 am.").figures == ((6.75, "time"),)
+    assert len(clause_texts("Open from 8:00 to 18:00 on weekdays and to 13:00 on "
+                            "Saturdays.")) == 2
+    # "2 days" offers 48 hours as evidence; "90 minutes" 1.5 hours
+    assert {48.0, 2.0} <= written_values("within 2 days")
+    assert 1.5 in written_values("a 90 minutes session")
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    (CLINIC, "On Fridays the dental clinic shuts at 5:30 pm."),
+    (FERRY, "The ferry goes to the island two times daily."),
+    (["Checkout is at noon on the day of departure."],
+     "On the day of departure, checkout is at 12 pm."),
+])
+def test_a_figure_in_other_words_passes(an: Analyzer, contexts: list[str],
+                                        answer: str) -> None:
+    ev = _ev(an, contexts, answer)
+    assert not _flagged(ev) and not ev.hallucinated_terms, ev
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    (CLINIC, "On Fridays the dental clinic shuts at 6:30 pm."),
+    (FERRY, "The ferry goes to the island three times daily."),
+    (["Checkout is at noon on the day of departure."],
+     "On the day of departure, checkout is at 11 am."),
+])
+def test_another_figure_in_other_words_is_flagged(an: Analyzer, contexts: list[str],
+                                                  answer: str) -> None:
+    assert _flagged(_ev(an, contexts, answer))
+
+
+def test_a_number_in_a_name_is_no_count(an: Analyzer) -> None:
+    assert part("Gate 14 handles flights.").figures == ((14.0, "#gate"),)
+    ok = _ev(an, GATES, "Gate 14 handles flights to Oslo.")
+    assert ok.contradicts == [None] and not _flagged(ok), ok
+    room = _ev(an, ["Room 5 on level 2 is booked for the chess club."],
+               "Room 5 is booked for the chess club.")
+    assert room.contradicts == [None] and not _flagged(room), room
+    bad = _ev(an, GATES, "Gate 12 handles flights to Oslo.")
+    assert bad.contradicts == ["number"] and _flagged(bad), bad
+    # a capitalised word that says how many is no name
+    assert part("Nearly 30 people came.").figures == ((30.0, "peopl"),)
+
+
+def test_a_kind_denied_of_all_is_not_granted_of_some(an: Analyzer) -> None:
+    bad = _ev(an, TRAIN, "Bicycles are allowed in the front carriages.")
+    assert bad.contradicts == ["negation"] and _flagged(bad), bad
+    ok = _ev(an, TRAIN, "Bicycles are not allowed in the front carriages.")
+    assert ok.contradicts == [None] and not _flagged(ok), ok
+    # another context sentence that grants it in its own case is the one restated
+    beaches = ["Dogs are not allowed on any beach in summer.",
+               "Dogs are allowed on the north beach in winter."]
+    fine = _ev(an, beaches, "Dogs are allowed on the north beach in winter.")
+    assert fine.contradicts == [None] and not _flagged(fine), fine
+
+
+def test_a_clause_with_a_context_figure_is_no_invented_detail(an: Analyzer) -> None:
+    soup = ["Keep the soup in the fridge and finish it within two days."]
+    ok = _ev(an, soup, "Keep the soup in the fridge, and make sure it is eaten no later "
+                       "than 48 hours afterwards.")
+    assert ok.unstated == [None] and not ok.hallucinated_terms, ok
+    bad = _ev(an, soup, "Keep the soup in the fridge, and the restaurant delivers it in "
+                        "insulated boxes.")
+    assert bad.unstated[0] is not None and _flagged(bad), bad
