@@ -150,6 +150,7 @@ def raw_features(name: str, embedder: str, rows: list[dict[str, Any]]) -> list[d
                 rec["contradicts"] = [answer.contradicts[i] for i in kept]
                 rec["missing_each"] = [answer.missing[i] for i in kept]
                 rec["told"] = [answer.told[i] for i in kept]
+                rec["paraphrased"] = [answer.paraphrased[i] for i in kept]
                 rec["novel_terms"] = len(answer.hallucinated)
             references = reference_rows(p, an.limits)  # each reference cut as the analyzer cuts it
             if references:
@@ -165,4 +166,5 @@ def support_logits(rec: dict[str, Any], model: LogisticModel) -> list[float]:
     (answer.claim_logits)."""
     logits: list[float] = model.logits(np.asarray(rec["support"])).tolist()
     told = rec.get("told", [False] * len(logits))  # records cached before it was kept
-    return claim_logits(logits, rec["copied"], rec["contradicts"], rec["missing_each"], told)
+    return claim_logits(logits, rec["copied"], rec["contradicts"], rec["missing_each"], told,
+                        rec.get("paraphrased"))

@@ -149,8 +149,9 @@ def test_calibration_loads_and_is_used(tmp_path) -> None:  # type: ignore[no-unt
     cal = load_calibration()
     data = json.loads(CALIBRATION_PATH.read_text())
     assert list(cal.support.features) == data["support"]["features"]
-    # a paraphrase, not a copy (a copied sentence's support has a floor)
-    sample = _s("The Eiffel Tower opened in 1889.")
+    # a paraphrase, not a copy (a copied sentence's support has a floor), with no figure
+    # (one restating a sentence's figures in other words has a floor too: paraphrase.py)
+    sample = _s("The Eiffel Tower was finished for the World's Fair.")
     base = Analyzer(calibration=cal).analyze(sample).support[0]
     data["support"]["intercept"] -= 10.0
     alt = tmp_path / "cal.json"

@@ -596,12 +596,27 @@ def test_limit_a_contradiction_in_other_words(an: Analyzer) -> None:
     assert _faith(ev) < HALLUCINATION_THRESHOLD
 
 
-@known_limit("a paraphrase in mostly other words is unsupported")
+def test_a_paraphrase_in_mostly_other_words_with_its_figures(an: Analyzer) -> None:
+    """Until round 4 a known limit: support reads the claim's words (a synonym by its
+    static vector), and one that says the context's fact in mostly other words fell
+    below the line. A claim restating one sentence's figures in other words, adding
+    nothing, is now supported (paraphrase.py); with another figure it is not."""
+    ctx = ["Parcels ship within 2 business days of the order."]
+    ev = _ev(an, ctx, "Your parcel leaves our warehouse no more than two working days "
+                      "after you buy.")
+    assert _faith(ev) >= HALLUCINATION_THRESHOLD
+    bad = _ev(an, ctx, "Your parcel leaves our warehouse no more than five working days "
+                       "after you buy.")
+    assert _faith(bad) < HALLUCINATION_THRESHOLD
+
+
+@known_limit("a paraphrase in mostly other words, with no figure, is unsupported")
 def test_limit_a_paraphrase_in_mostly_other_words(an: Analyzer) -> None:
-    """Support reads the claim's words (a synonym by its static vector): one that says
-    the context's fact in mostly other words falls below the line."""
-    ev = _ev(an, ["Parcels ship within 2 business days of the order."],
-             "Your parcel leaves our warehouse no more than two working days after you buy.")
+    """Without a figure to check a restatement by, support reads the claim's words (a
+    synonym by its static vector), and one that says the context's fact in mostly
+    other words falls below the line."""
+    ev = _ev(an, ["Parcels are dispatched from the warehouse on the day of the order."],
+             "Your package goes out the same day you buy it.")
     assert _faith(ev) >= HALLUCINATION_THRESHOLD
 
 

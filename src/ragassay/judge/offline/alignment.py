@@ -48,6 +48,7 @@ from .clauses import (
     taken,
 )
 from .contradiction import role_swap
+from .counts import durations_differ
 from .lexical import FILLER, antonym_stems, stem
 from .scope import TIMES, denied_of_all, elsewhere, generic_widened, name_swap, narrowed, time_bound
 from .sentences import ContextIndex, SentenceInfo
@@ -197,20 +198,6 @@ def _polarity(p: Part, u: Part, fit: Fit, given: frozenset[str] = frozenset()
     return "negation" if (n_p + n_u) % 2 else "antonym"
 
 
-_DAYS = {stem(k): v for k, v in (("hour", 1 / 24), ("day", 1), ("week", 7), ("month", 30),
-                                  ("year", 365))}
-
-
-def _durations(p: Part, figures: list[tuple[float, str | None]]) -> bool:
-    """A duration of the claim that the unit gives in other units with another length
-    ("within 30 days" against "within 2 weeks"; "14 days" is "2 weeks")."""
-    spans = [m * _DAYS[k] for m, k in figures if k in _DAYS]
-    return bool(spans) and any(
-        key in _DAYS and key not in {k for _, k in figures}
-        and all(abs(n * _DAYS[key] - x) > 1e-6 for x in spans)
-        for n, key in p.figures)
-
-
 def _numbers(p: Part, u: Part, sentence: Part | None = None) -> bool:
     """A figure of the claim counts what the unit counts with another value; a clause
     counts, besides its own, what its sentence counts and it does not ("and an
@@ -220,9 +207,12 @@ def _numbers(p: Part, u: Part, sentence: Part | None = None) -> bool:
         own = {k for _, k in figures}
         figures += [(m, k) for m, k in sentence.figures
                     if k not in own and k is not None and k[0] != "@" and k != "time"]
-    figs = set(figures)
-    return _durations(p, figures) or any(key is not None and (n, key) not in figs
+    figs, said = set(figures), set(p.figures)
+    # (a claim that states the unit's value too says the other of something else: "open
+    # from 6:00 until 22:00" against "opens at 6:00")
+    return durations_differ(p.figures, figures) or any(key is not None and (n, key) not in figs
                and any(k == key and m != n for m, k in figures)
+               and not all((m, k) in said for m, k in figs if k == key)
                for n, key in p.figures)
 
 
@@ -345,6 +335,9 @@ def _misplaced_figure(p: Part, near: list[Unit], units: Units) -> int | None:
             if len(own) != 1 or not other or own[0] in other:
                 continue
             mine = own[0].words
+            if {m for c in parts for m, k in c.part.figures if k == key} <= {
+                    m for m, k in p.figures if k == key}:
+                continue  # the claim states every value ("open from 6:00 until 22:00")
             for c in other:
                 if (not p.words & (mine - c.words) - {key}
                         and p.words & (c.words - mine) - {key}):

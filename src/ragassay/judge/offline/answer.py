@@ -47,11 +47,11 @@ def missing_flags(texts: Sequence[str], p: Prepared, matches: Sequence[Match] = 
 
 def claim_logits(model_logits: list[float], copied: list[bool],
                  contradicts: list[str | None], missing: list[bool],
-                 told: list[bool]) -> list[float]:
+                 told: list[bool], paraphrased: list[bool] | None = None) -> list[float]:
     """The support logits faithfulness reads: the support model's, with the rules
     (features.rule_logits), and a sentence addressed to the evaluator capped at
     INSTRUCTION_LOGIT (a claim nothing supports). The fit script reads them so too."""
-    logits = rule_logits(model_logits, copied, contradicts, missing)
+    logits = rule_logits(model_logits, copied, contradicts, missing, paraphrased)
     return [min(z, INSTRUCTION_LOGIT) if t else z for z, t in zip(logits, told, strict=True)]
 
 
@@ -95,6 +95,11 @@ class AnswerRows:
     def contradicts(self) -> list[str | None]:
         """Per sentence, the kind of its contradiction with its evidence (None: none)."""
         return [m.contradicts for m in self.matches]
+
+    @property
+    def paraphrased(self) -> list[bool]:
+        """Per sentence, whether it restates a context sentence in other words."""
+        return [m.paraphrased for m in self.matches]
 
     @property
     def unstated(self) -> list[str | None]:
@@ -151,7 +156,8 @@ def faithfulness(p: Prepared, ev: Evidence, calibration: Calibration) -> None:
     rows = answer_rows(p)
     told, aside, matches = rows.told, rows.aside, rows.matches
     logits = claim_logits(calibration.support.logits(np.asarray(rows.features)).tolist(),
-                          rows.copied, rows.contradicts, rows.missing, told)
+                          rows.copied, rows.contradicts, rows.missing, told,
+                          rows.paraphrased)
     own = owners(aside)
     claim_support = [sigmoid(logits[i]) for i, r in enumerate(aside) if r is None]
     neutral = sum(claim_support) / len(claim_support) if claim_support else 1.0

@@ -136,3 +136,19 @@ def lemma_stems(toks: Sequence[str], stems: Sequence[str]) -> list[str]:
     """The sentence's stems with irregular verb forms read as their base."""
     get = IRREGULAR.get
     return [get(t, x) for t, x in zip(toks, stems, strict=True)]
+
+
+_DAYS = {stem(k): v for k, v in (("hour", 1 / 24), ("day", 1), ("week", 7), ("month", 30),
+                                  ("year", 365))}
+
+
+def durations_differ(claim: Sequence[tuple[float, str | None]],
+                     figures: list[tuple[float, str | None]]) -> bool:
+    """A duration of the claim (its figures) that a unit (`figures`) gives in other
+    units with another length ("within 30 days" against "within 2 weeks"; "14 days" is
+    "2 weeks")."""
+    spans = [m * _DAYS[k] for m, k in figures if k in _DAYS]
+    return bool(spans) and any(
+        key in _DAYS and key not in {k for _, k in figures}
+        and all(abs(n * _DAYS[key] - x) > 1e-6 for x in spans)
+        for n, key in claim)

@@ -34,6 +34,7 @@ from .lexical import (
     stem,
 )
 from .normalise import quantity_present
+from .paraphrase import restated_in_other_words
 from .recall import given_names, soft_recall
 from .sentences import COPY_N, ContextIndex, DocView, SentenceInfo, ngrams
 
@@ -118,11 +119,16 @@ MISSING_TERM_SUPPORT = 0.3
 _MISSING_TERM_LOGIT = math.log(MISSING_TERM_SUPPORT / (1.0 - MISSING_TERM_SUPPORT))
 
 
+PARAPHRASE_SUPPORT = 0.6  # support of a claim restating a sentence in other words, at least
+_PARAPHRASE_LOGIT = math.log(PARAPHRASE_SUPPORT / (1.0 - PARAPHRASE_SUPPORT))
+
+
 def rule_logits(
     logits: list[float],
     is_copied: list[bool],
     contradicts: list[str | None],
     missing: list[bool] | None = None,
+    paraphrased: list[bool] | None = None,
 ) -> list[float]:
     """The support model's logits with the rules applied: a copied sentence is supported
     (copy_floor); one that contradicts the context sentence it restates (`contradicts`,
@@ -130,8 +136,13 @@ def rule_logits(
     context and not the question has ("Lyon" where the contexts say "Paris",
     lexical.missing_terms), or a clause no context states ("... and comes with a
     dedicated account manager", alignment), is not either (`missing`: at most
-    MISSING_TERM_SUPPORT; a copy has neither)."""
+    MISSING_TERM_SUPPORT; a copy has neither). One that restates a context sentence in
+    other words (`paraphrased`, paraphrase.py) is supported (at least PARAPHRASE_SUPPORT)
+    unless a cap applies."""
     floored = copy_floor(logits, is_copied)
+    if paraphrased is not None:
+        floored = [max(z, _PARAPHRASE_LOGIT) if q else z
+                   for z, q in zip(floored, paraphrased, strict=True)]
     out = [
         min(z, _CONTRADICTION_LOGIT) if c else z for z, c in zip(floored, contradicts, strict=True)
     ]
@@ -163,6 +174,7 @@ class Match:
     top: list[int]  # context rows, best first (all in `doc`)
     contradicts: str | None = None
     unstated: str | None = None
+    paraphrased: bool = False  # restates one of `top` in other words (paraphrase.py)
 
 
 TOP_K = 3
@@ -230,7 +242,9 @@ def support_features(
     m = best_match(s, s_emb, ctx, doc)
     if aligned:
         found = align(s, ctx, doc)
-        m = Match(m.doc, m.top, found.conflict, found.unstated)
+        m = Match(m.doc, m.top, found.conflict, found.unstated, any(
+            restated_in_other_words(s, ctx.infos[j], float(ctx.emb[j] @ s_emb))
+            for j in m.top))
     view = ctx.doc_view(m.doc)
     extra = clause_rows(s, ctx, m, view) if doc is None else []
     rows = m.top + extra
