@@ -50,7 +50,18 @@ from .clauses import (
 from .contradiction import role_swap
 from .counts import durations_differ
 from .lexical import FILLER, antonym_stems, stem
-from .scope import TIMES, denied_of_all, elsewhere, generic_widened, name_swap, narrowed, time_bound
+from .scope import (
+    TIMES,
+    acronym,
+    denied_of_all,
+    drops_fronted,
+    elsewhere,
+    generic_widened,
+    name_swap,
+    narrowed,
+    time_bound,
+    widened_kind,
+)
 from .sentences import ContextIndex, SentenceInfo
 from .units import Unit, Units
 from .words import word_vectors
@@ -118,7 +129,7 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
             # subjects of two context sentences, one for the other, nothing else changed
             if units.alternatives.together(w, v, u.row):
                 continue  # the sentence lists both ("singer, songwriter and musician")
-            if _acronym(t, u.sentence):
+            if acronym(t, u.sentence):
                 break  # "GNR" for "Guns N' Roses"
             if (units.alternatives(w, v) and _same_slot(w, v, p, u, subject)) or (
                     subject and len(only_c) == 1 and w == p.first and v == u.part.first
@@ -164,15 +175,6 @@ def _own_subject(c: Part) -> bool:
     toks = c.info.tokens
     at = next((i for i, t in enumerate(toks) if c.first and t.startswith(c.first[:3])), None)
     return at is None or at + 1 >= len(toks) or toks[at + 1] not in DETERMINERS
-
-
-def _acronym(token: str, sentence: Part) -> bool:
-    """Whether a claim word is an acronym of capitalised words of the unit's sentence."""
-    if not (2 <= len(token) <= 6 and token.isalpha()):
-        return False
-    text = sentence.text
-    initials = "".join(w[0] for w in re.findall(r"[A-Z][\w'’]*", text)).lower()
-    return len(initials) >= len(token) and token.lower() in initials
 
 
 def _same_slot(w: str, v: str, p: Part, u: Unit, subject: bool = True) -> bool:
@@ -229,7 +231,7 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units) -> list[str]:
         or (not _adverbial(p) and (
             any(units.alternatives.has_alternative(v) for v in fit.only_in_unit)
             or (not p.figures and any(h in u.part.counted for h in p.quantified if h))))
-    )) or narrowed(p, u.part) or time_bound(p, u.part)):
+    )) or narrowed(p, u.part) or time_bound(p, u.part) or drops_fronted(p, u.sentence)):
         kinds.append("quantifier")
     flip = _polarity(p, u.part, fit, u.inherited)
     if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \
@@ -395,6 +397,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
         return Judged(restated=restated)
     if any(denied_of_all(p, u.part) for u in near):
         return Judged("negation")  # "allowed in ground-floor rooms" / "not in any room"
+    if any(widened_kind(p, u.part) for u in near):
+        return Judged("quantifier")  # "every flight" for "long-haul flights"
     if not judged:
         return Judged(restated=restated)
     # the unit it restates most closely, with the fewest replaced words, explains it

@@ -364,7 +364,7 @@ FRONTED = frozenset({"on", "in", "for", "under", "at", "during", "after", "befor
 _PERSONS = frozenset({"i", "you", "we", "they", "he", "she", "it"})
 
 
-def _fronted(toks: list[str]) -> bool:
+def fronted(toks: list[str]) -> bool:
     """A short first piece opened by a preposition, without a verb or a subject of its
     own ("On the Premium plan", not "With the card you pay no fee")."""
     return (bool(toks) and toks[0] in FRONTED and len(toks) <= 6
@@ -384,7 +384,7 @@ def clause_texts(text: str) -> tuple[str, ...]:
         if carry:
             p, carry = f"{carry} {p}", ""
         nxt = pieces[k + 1].split(maxsplit=1)[0].lower() if k + 1 < len(pieces) else ""
-        if not k and nxt and _fronted([t.lower() for t in p.split()]):
+        if not k and nxt and fronted([t.lower() for t in p.split()]):
             carry = p  # "On the Premium plan, listings ...": the phrase qualifies the clause
         elif len(p.split()) >= MIN_CLAUSE_TOKENS:
             merged.append(p)
@@ -405,7 +405,7 @@ def _merge(pieces: list[list[int]], toks: tuple[str, ...]) -> list[list[int]]:
         if carry:
             p, carry = carry + p, []
         nxt = toks[pieces[k + 1][0]] if k + 1 < len(pieces) else ""
-        if not k and nxt and _fronted([toks[i] for i in p]):
+        if not k and nxt and fronted([toks[i] for i in p]):
             carry = p
         elif len(p) >= MIN_CLAUSE_TOKENS:
             merged.append(p)

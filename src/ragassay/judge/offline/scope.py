@@ -16,7 +16,16 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .clauses import POST_MODIFIERS, UNIVERSAL, Part, is_negation, lemma_stems, neighbours, part
+from .clauses import (
+    POST_MODIFIERS,
+    UNIVERSAL,
+    Part,
+    fronted,
+    is_negation,
+    lemma_stems,
+    neighbours,
+    part,
+)
 from .lexical import STOPWORDS, stem
 
 _TIMES_TEXT = """
@@ -42,7 +51,7 @@ def narrowed(p: Part, u: Part) -> bool:
     """Whether the unit modifies a word the claim quantifies with words the claim does
     not have (a content word just before it, or a post-modifier just after it: "on",
     "in", "at" after the unit's subject only)."""
-    heads = [h for h in _heads(p, u) if h not in TIMES]
+    heads = [h for h in _heads(p, u) if h not in TIMES and h not in _rates(u)]
     if not heads:
         return False
     toks = u.info.tokens
@@ -179,3 +188,50 @@ def denied_of_all(p: Part, u: Part) -> bool:
     need = {u.first} | (heads & p.words) | (denied & p.words)
     return bool(heads & p.words) and bool(denied & p.words) and need <= p.words \
         and len(p.words & u.words) >= 3
+
+
+def widened_kind(p: Part, u: Part) -> bool:
+    """Whether a universal claim ("On every flight a warm meal comes round ...") says,
+    of all of what it quantifies, what the unit says of a kind of it named with a
+    modifier the claim lacks ("On long-haul flights, a hot meal is served ..."): the
+    unit does not quantify that word itself and shares two more content words with the
+    claim, whatever its other words."""
+    heads = {h for h in p.quantified if h is not None and h not in TIMES} - _rates(u)
+    if not heads or heads & set(u.quantified) or not heads & u.words:
+        return False
+    return len((p.words & u.words) - heads) >= 2 and narrowed(p, u)
+
+
+_PER = frozenset({"per", "a", "an", "each", "every"})  # before a word: a rate's unit
+
+
+def _rates(u: Part) -> set[str]:
+    """The unit's words that are a rate's unit, after "per" / "a" or a figure ("1 point
+    per pound", "£20,000 a tax year"): "every pound" of a claim quantifies no kind."""
+    toks, stems = u.info.tokens, u.info.all_stems
+    return {stems[i] for i in range(1, len(toks))
+            if toks[i - 1] in _PER or stems[i - 1][:1].isdigit()}
+
+
+def drops_fronted(p: Part, u: Part) -> bool:
+    """Whether a universal claim ("The garden centre waters the hedges every day") says
+    what a sentence says under a short fronted phrase ("In dry weather, ...", "For
+    suite guests, ...") without any word of that phrase: it drops the sentence's
+    restriction, and so widens it (a "for/in/on ..." opening with no verb or subject of
+    its own, up to the first comma)."""
+    if not p.universal or p.restricted or "," not in u.text:
+        return False
+    head = u.text.split(",", 1)[0]
+    if not fronted([t.lower() for t in head.split()]):
+        return False
+    words = part(head).words
+    return bool(words) and not words & p.words and len((p.words & u.words) - words) >= 2
+
+
+def acronym(token: str, sentence: Part) -> bool:
+    """Whether a claim word is an acronym of capitalised words of the unit's sentence
+    ("GNR" for "Guns N' Roses": no swap of a word)."""
+    if not (2 <= len(token) <= 6 and token.isalpha()):
+        return False
+    initials = "".join(w[0] for w in re.findall(r"[A-Z][\w'’]*", sentence.text)).lower()
+    return len(initials) >= len(token) and token.lower() in initials
