@@ -32,6 +32,12 @@ that writes "SSO": for coverage (both forms), and, where the packaged static tab
 embedded the texts (the default mode), for the cosine too (the better of the two
 texts' and the one with the abbreviation written out). An abbreviation is
 a token of 2-6 capitals and digits with at least two capitals ("2FA", "SSO", "PTO").
+
+Phrasal verbs (`phrasal.py`): the question is read with its phrasal verbs written as
+their one-word equals ("How do I turn on 2FA?" as "How do I enable 2FA?": for its
+words, and in the default mode for the cosine, the better of the two), and a sentence
+saying "turned on" holds the stem of "enable" too (coverage). Static word vectors put
+"turn" and "on" far from "enable".
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ import numpy as np
 
 from .lexical import STOPWORDS, canon_number, stem
 from .normalise import cased_tokens, norm_tokens
+from .phrasal import one_word_verbs, plain_verbs
 from .sentences import ContextIndex, SentenceInfo
 from .words import static_table, word_vectors, word_weights
 
@@ -193,6 +200,24 @@ def _replace(text: str, abbr: str, phrase: str) -> str:
     return re.sub(rf"\b{re.escape(abbr)}\b", phrase, text)
 
 
+def _in_table_space(question: str, question_emb: np.ndarray, ctx: ContextIndex) -> bool:
+    """Whether the packaged static table embedded the question and the sentences (the
+    default mode), so that a rewritten text's table embedding compares with them."""
+    table = static_table()
+    if table.dim != len(question_emb) or float(table.embed([question])[0] @ question_emb) < 0.999:
+        return False
+    return len(ctx) == 0 or float(table.embed([ctx.infos[0].text])[0] @ ctx.emb[0]) >= 0.999
+
+
+def _rephrased(sims: np.ndarray, said: str, plain: str, question_emb: np.ndarray,
+               ctx: ContextIndex) -> np.ndarray:
+    """The question-sentence cosines, each the better of the question's as said and as
+    rewritten with one-word verbs (phrasal.plain_verbs), in the default mode."""
+    if plain == said or not len(ctx) or not _in_table_space(said, question_emb, ctx):
+        return sims
+    return np.maximum(sims, ctx.emb @ static_table().embed([plain])[0])
+
+
 def _bridged(sims: np.ndarray, links: Sequence[Link], question: str,
              question_emb: np.ndarray, ctx: ContextIndex) -> np.ndarray:
     """The question-sentence cosines, each linked sentence's the better of its own and
@@ -279,13 +304,15 @@ def relevance_parts(
     relevance embedder, against `doc_question_emb`) the whole-document form; without,
     the default form from the sentences' embeddings in `ctx` (against `question_emb`)
     and soft coverage."""
+    said, question = question, plain_verbs(question)  # "turn on" read as "enable"
     terms = QuestionTerms.of(question)
-    sims = ctx.emb @ question_emb
+    sims = _rephrased(ctx.emb @ question_emb, said, question, question_emb, ctx)
     asked = frozenset(terms.stems)
     aliases = Aliases.of(question)
     links = [aliases.link(info) for info in ctx.infos]
-    extra = [x.stems for x in links]
-    sims = _bridged(sims, links, question, question_emb, ctx)
+    extra = [x.stems.union(stem(w) for w in one_word_verbs(info.text))
+             for x, info in zip(links, ctx.infos, strict=True)]
+    sims = _bridged(sims, links, said, question_emb, ctx)
     windows = [(rows, stems.union(*(extra[j] for j in rows)))
                for rows, stems in (window_stems(ctx, j) for j in range(len(ctx)))]
     doc_stems = {d: ctx.doc_view(d).stems.union(*(extra[j] for j in ctx.rows(d)))
