@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.phrasal import one_word_verbs, plain_verbs
+from ragassay.judge.offline.phrasal import phrasal_verbs, plain_verbs
 from ragassay.types import Sample
 
 
@@ -57,6 +57,9 @@ def test_phrasal_verbs_are_read_as_one_word() -> None:
     assert plain_verbs("How do I turn on 2FA?") == "How do I enable 2FA?"
     assert plain_verbs("Switch it off, then set up the printer.") == (
         "disable, then configure the printer.")
-    assert one_word_verbs("2FA can be turned on under Settings.") == ("enable",)
-    # a noun in a compound stays ("sign-on"), a verb without its particle too
-    assert plain_verbs("Single sign-on; turn left.") == "Single sign-on; turn left."
+    assert phrasal_verbs("2FA can be turned on under Settings.") == (("turn", "enable"),)
+    # a noun in a compound stays ("sign-on"), a verb without its particle too, and "in"
+    # or "on" before a name or a number is a preposition
+    for text in ("Single sign-on; turn left.", "Which treaty was signed in March 1918?",
+                 "She logged on the 3rd of May."):
+        assert plain_verbs(text) == text

@@ -53,9 +53,14 @@ def _forms(verb: str) -> tuple[str, ...]:
     return _FORMS.get(verb, (verb, verb + "s", verb + "ed", verb + "ing"))
 
 
+# "in"/"on" are prepositions too: "signed in March 1918", "logged on the 3rd" are not
+# phrasal; a particle before a capitalised word or a number (perhaps after "the") is
+# read so (not before an acronym: "turn on 2FA", "log in with SSO")
+_NAME_OR_NUMBER = r"(?!\s+(?:(?i:the|a|an)\s+)?(?:[A-Z][a-z]|\d[\d,.:]*(?:st|nd|rd|th)?\b))"
+_PREPOSITION_NEXT = {"in": _NAME_OR_NUMBER, "on": _NAME_OR_NUMBER}
 _PATTERNS = tuple(
-    (re.compile(rf"\b(?:{'|'.join(_forms(v))})(?:\s+{_PRONOUN})?\s+{p}\b(?!-)", re.IGNORECASE),
-     word)
+    (re.compile(rf"\b(?i:{'|'.join(_forms(v))})(?:\s+(?i:{_PRONOUN}))?\s+(?i:{p})\b(?!-)"
+                + _PREPOSITION_NEXT.get(p, "")), v, word)
     for (v, p), word in PHRASAL.items()
 )
 
@@ -63,12 +68,12 @@ _PATTERNS = tuple(
 def plain_verbs(text: str) -> str:
     """The text with each phrasal verb of the table written as its one-word equal:
     "How do I turn on 2FA?" -> "How do I enable 2FA?". The text itself without one."""
-    for pattern, word in _PATTERNS:
+    for pattern, _, word in _PATTERNS:
         text = pattern.sub(word, text)
     return text
 
 
-def one_word_verbs(text: str) -> tuple[str, ...]:
-    """The one-word equals of the phrasal verbs the text uses ("2FA can be turned on"
-    -> ("enable",))."""
-    return tuple(word for pattern, word in _PATTERNS if pattern.search(text))
+def phrasal_verbs(text: str) -> tuple[tuple[str, str], ...]:
+    """The phrasal verbs the text uses, each as (its verb, its one-word equal): "2FA can
+    be turned on" -> (("turn", "enable"),)."""
+    return tuple((verb, word) for pattern, verb, word in _PATTERNS if pattern.search(text))

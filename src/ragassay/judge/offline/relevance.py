@@ -33,11 +33,11 @@ embedded the texts (the default mode), for the cosine too (the better of the two
 texts' and the one with the abbreviation written out). An abbreviation is
 a token of 2-6 capitals and digits with at least two capitals ("2FA", "SSO", "PTO").
 
-Phrasal verbs (`phrasal.py`): the question is read with its phrasal verbs written as
-their one-word equals ("How do I turn on 2FA?" as "How do I enable 2FA?": for its
-words, and in the default mode for the cosine, the better of the two), and a sentence
-saying "turned on" holds the stem of "enable" too (coverage). Static word vectors put
-"turn" and "on" far from "enable".
+Phrasal verbs (`phrasal.py`): static word vectors put "turn" and "on" far from
+"enable". In the default mode the cosine is the better of the question's as said and
+with its phrasal verbs written as their one-word equals ("How do I enable 2FA?" for
+"How do I turn on 2FA?"); for coverage a sentence saying "turned on" holds the stem of
+"enable" too, and one saying "enabled" the question's "turn".
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ import numpy as np
 
 from .lexical import STOPWORDS, canon_number, stem
 from .normalise import cased_tokens, norm_tokens
-from .phrasal import one_word_verbs, plain_verbs
+from .phrasal import phrasal_verbs, plain_verbs
 from .sentences import ContextIndex, SentenceInfo
 from .words import static_table, word_vectors, word_weights
 
@@ -209,13 +209,23 @@ def _in_table_space(question: str, question_emb: np.ndarray, ctx: ContextIndex) 
     return len(ctx) == 0 or float(table.embed([ctx.infos[0].text])[0] @ ctx.emb[0]) >= 0.999
 
 
-def _rephrased(sims: np.ndarray, said: str, plain: str, question_emb: np.ndarray,
+def _rephrased(sims: np.ndarray, question: str, question_emb: np.ndarray,
                ctx: ContextIndex) -> np.ndarray:
     """The question-sentence cosines, each the better of the question's as said and as
     rewritten with one-word verbs (phrasal.plain_verbs), in the default mode."""
-    if plain == said or not len(ctx) or not _in_table_space(said, question_emb, ctx):
+    plain = plain_verbs(question)
+    if plain == question or not len(ctx) or not _in_table_space(question, question_emb, ctx):
         return sims
     return np.maximum(sims, ctx.emb @ static_table().embed([plain])[0])
+
+
+def _verb_stems(info: SentenceInfo, asked: Sequence[tuple[str, str]]) -> set[str]:
+    """The stems a sentence holds through a phrasal verb: the one-word equal of one it
+    uses ("turned on": "enable"), and the verb of a question's phrasal verb whose
+    one-word equal it uses (asked "turn on", it says "enabled": "turn")."""
+    out = {stem(w) for _, w in phrasal_verbs(info.text)}
+    out.update(stem(v) for v, w in asked if stem(w) in info.stem_set)
+    return out
 
 
 def _bridged(sims: np.ndarray, links: Sequence[Link], question: str,
@@ -304,15 +314,15 @@ def relevance_parts(
     relevance embedder, against `doc_question_emb`) the whole-document form; without,
     the default form from the sentences' embeddings in `ctx` (against `question_emb`)
     and soft coverage."""
-    said, question = question, plain_verbs(question)  # "turn on" read as "enable"
     terms = QuestionTerms.of(question)
-    sims = _rephrased(ctx.emb @ question_emb, said, question, question_emb, ctx)
+    sims = _rephrased(ctx.emb @ question_emb, question, question_emb, ctx)
     asked = frozenset(terms.stems)
     aliases = Aliases.of(question)
     links = [aliases.link(info) for info in ctx.infos]
-    extra = [x.stems.union(stem(w) for w in one_word_verbs(info.text))
+    asked_verbs = phrasal_verbs(question)
+    extra = [x.stems.union(_verb_stems(info, asked_verbs))
              for x, info in zip(links, ctx.infos, strict=True)]
-    sims = _bridged(sims, links, said, question_emb, ctx)
+    sims = _bridged(sims, links, question, question_emb, ctx)
     windows = [(rows, stems.union(*(extra[j] for j in rows)))
                for rows, stems in (window_stems(ctx, j) for j in range(len(ctx)))]
     doc_stems = {d: ctx.doc_view(d).stems.union(*(extra[j] for j in ctx.rows(d)))
