@@ -62,3 +62,17 @@ def test_a_jsonl_row_with_one_passage_as_a_string(tmp_path: Path) -> None:
     data = tmp_path / "d.jsonl"
     data.write_text(json.dumps(ROWS[0]) + "\n")
     assert _cli(tmp_path, data)["p"]["contexts"] == ["Refunds take 30 days."]
+
+
+
+def test_an_empty_contexts_string_is_no_context_as_an_empty_csv_cell_is(tmp_path: Path) -> None:
+    """Trial 51: `"contexts": ""` read as one empty passage."""
+    rows = [{"id": "e", "question": "Is shipping free?", "contexts": c, "answer": "Yes."}
+            for c in ("", "   ")]
+    rows[1]["id"] = "b"
+    data = tmp_path / "e.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    by_file = ragassay.dataset.load_samples(data)
+    by_frame = ragassay.dataset.load_samples(pd.DataFrame(rows))
+    assert [s.contexts for s in by_file] == [(), ()]
+    assert [s.contexts for s in by_frame] == [(), ()]

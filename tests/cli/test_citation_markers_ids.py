@@ -32,6 +32,8 @@ CITED = {  # the styles trial 50 saw scored as claims, and the "see" wrapper
               "on Mondays (2).",
     "superscript": "Students with a valid card pay 9 EUR for admission¹. The museum is closed "
                    "on Mondays².",
+    "caret": "Students with a valid card pay 9 EUR for admission^1. The museum is closed "
+             "on Mondays^2.",
     "see": "Students with a valid card pay 9 EUR for admission (see [1]). The museum is "
            "closed on Mondays (cf. [2]).",
     "glued": "Students with a valid card pay 9 EUR for admission.[doc1] The museum is closed "
@@ -94,5 +96,5 @@ def test_no_llm_prompt_carries_an_id_style_marker(tmp_path: Path) -> None:
     prompts = llm_user_prompts(tmp_path, data, "judge,trace,ragas")
     assert any("pay 9 EUR for admission" in p for p in prompts)
     for marker in ("[doc1]", "[doc-1]", "[ref_1]", "(doc1)", "[S1]", "[†1]", "(1)", "¹",
-                   "(see", "(cf.", "Mondays²"):
+                   "(see", "(cf.", "Mondays²", "^1", "^2"):
         assert not any(marker in p for p in prompts), marker

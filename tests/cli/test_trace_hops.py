@@ -1,7 +1,8 @@
 """Trace hops through `ragassay eval` (issue #38 item 8): a relevant document a rerank
 dropped is reported lost although the question abbreviates what the document spells out
 ("2FA" / "Two-factor authentication"), with the hop counted from 1 alike on the console,
-in the report's `hops.lost` and in each sample's `trace.lost`."""
+in the report's `hops.lost` and in each sample's `trace.lost`; also when the question
+says "turn on" where the document says "enabled"."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from ragassay.cli import cli
@@ -20,7 +22,7 @@ BILLING = ("billing", "Invoices are sent on the first business day of each month
 SSO = ("sso", "Single sign-on with SAML is configured by an administrator.")
 
 
-def _trace() -> list[dict[str, Any]]:
+def _trace(question: str = QUESTION, tfa: tuple[str, str] = TFA) -> list[dict[str, Any]]:
     """Retrieve (finds the 2FA page), retrieve again, rerank (drops it), answer."""
     def retriever(sid: str, name: str, query: str, found: list[tuple[str, str]], start: int,
                   kind: str = "RETRIEVER", prefix: str = "retrieval.documents"
@@ -31,8 +33,8 @@ def _trace() -> list[dict[str, Any]]:
 
     return [
         span("b000000000000001", "rag", {"openinference.span.kind": "CHAIN",
-                                         "input.value": QUESTION}, start=0, end=100),
-        retriever("b000000000000002", "retrieve", QUESTION, [TFA, BILLING], 1),
+                                         "input.value": question}, start=0, end=100),
+        retriever("b000000000000002", "retrieve", question, [tfa, BILLING], 1),
         retriever("b000000000000003", "retrieve-2", "account billing", [BILLING, SSO], 11),
         retriever("b000000000000004", "rerank", "account billing", [BILLING, SSO], 21,
                   kind="RERANKER", prefix="reranker.output_documents"),
@@ -44,8 +46,16 @@ def _trace() -> list[dict[str, Any]]:
     ]
 
 
-def test_an_abbreviated_question_still_finds_the_lost_document(tmp_path: Path) -> None:
-    data = write_otlp(tmp_path / "t.jsonl", [_trace()])
+@pytest.mark.parametrize(("question", "tfa"), [
+    (QUESTION, TFA),
+    # a phrasal verb for the document's one-word verb, the acronym on both sides or one
+    ("How do I turn on 2FA?", ("tfa", "2FA can be enabled under Settings > Security.")),
+    ("How do I turn on 2FA?", ("tfa", "Two-factor authentication can be enabled under "
+                                      "Settings > Security.")),
+])
+def test_an_abbreviated_question_still_finds_the_lost_document(
+        tmp_path: Path, question: str, tfa: tuple[str, str]) -> None:
+    data = write_otlp(tmp_path / "t.jsonl", [_trace(question, tfa)])
     out = tmp_path / "r.json"
     result = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "trace", "--db",
                                       str(tmp_path / "s.db"), "--out", str(out)],

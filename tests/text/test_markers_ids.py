@@ -103,3 +103,28 @@ def test_wrappers_and_joined_markers_leave_no_debris():
     assert out.text == "Students pay 9 EUR, adults 18 EUR. For details."
     assert [s.cited for s in out.sentences] == [(0, 1), (0,)]
     assert parse("Students pay 9 EUR [1], [2].").text == "Students pay 9 EUR."
+
+
+def test_caret_footnotes_are_superscripts_in_plain_text():
+    """Trial 51: "warranty^1" (a footnote without markdown) was read as the number 1, so
+    a faithful answer became a hallucination."""
+    assert read("Students pay 9 EUR^1. Adults pay 18 EUR^2.") == [
+        ("Students pay 9 EUR.", (0,), ()), ("Adults pay 18 EUR.", (1,), ())]
+    assert read("Students pay 9 EUR.^1 Adults pay 18 EUR.^2") == [
+        ("Students pay 9 EUR.", (0,), ()), ("Adults pay 18 EUR.", (1,), ())]
+    for joined in ("^1,^2", "^1^2", "^1, ^2"):
+        assert read(f"Students and adults pay admission{joined}.") == [
+            ("Students and adults pay admission.", (0, 1), ())]
+    assert read(f"{CLAIM} for admission^5.") == [(f"{CLAIM} for admission.", (), ("5",))]
+
+
+@pytest.mark.parametrize("text", [
+    "A kibibyte is 2^10 bytes.",
+    "The area is x^2 plus y^2.",
+    "The growth factor is e^3.",
+    "Scale it by 10^6 first.",
+    "The ratio grows as size^1.5 here.",
+])
+def test_a_caret_that_is_an_exponent_is_no_marker(text):
+    assert parse(text).n_markers == 0
+    assert parse(text).text == text

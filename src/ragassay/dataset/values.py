@@ -91,7 +91,8 @@ def text_contexts(text: str) -> list[str]:
     """A contexts value given as one string, read as a CSV cell is (`readers.read_csv`):
     a JSON list or a Python list of strings (`["a", "b"]`, `['a', 'b']` as pandas writes
     it) is that list; any other text is one plain-text context (a passage may start with
-    "[": only a list that parses is a list)."""
+    "[": only a list that parses is a list); empty or blank text is no context, as an
+    empty CSV cell is."""
     stripped = text.strip()
     if stripped.startswith("["):
         try:
@@ -100,7 +101,7 @@ def text_contexts(text: str) -> list[str]:
             parsed = python_string_list(stripped)
         if isinstance(parsed, list) and all(isinstance(x, str) for x in parsed):
             return parsed
-    return [text]
+    return [text] if stripped else []
 
 
 _LITERAL_NODES = (ast.Dict, ast.List, ast.Tuple, ast.Constant, ast.UnaryOp, ast.USub,

@@ -12,7 +12,7 @@ id -> 0-based context index): `[doc-a]`, `(Source: Refund policy)`; id-style lab
 (`[doc1]`, `[doc-1]`, `[ref_2]`, `[S1]`, `[†1]`, `(doc1)`, `[chunk 4]`): when the sample
 names no ids, the label's number is the context's position, as in `[Doc 1]`; when it
 does, one it does not name is fabricated; and the loose forms of `loose` (`(1)` where a
-sentence ends, superscripts; a "see"/"cf." wrapper goes with its markers).
+sentence ends, superscripts and `^1`; a "see"/"cf." wrapper goes with its markers).
 
 Text inside code (a fenced block, an inline code span) holds no markers: `items[0]` in
 code is code. Numbers are 1-based (`[1]` is the first context) unless the sample says

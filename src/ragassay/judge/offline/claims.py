@@ -12,7 +12,14 @@ from collections.abc import Sequence
 
 from ragassay.text import KeyedSentence
 
-from .declines import hedged_claim, is_noncommittal, is_referral, is_source_scope
+from .declines import (
+    declines_by_scope,
+    hedged_claim,
+    is_noncommittal,
+    is_pure_referral,
+    is_referral,
+    is_source_scope,
+)
 from .evidence import SUPPORT_THRESHOLD
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms
 from .sentences import OPENERS, SentenceInfo
@@ -48,6 +55,9 @@ def set_aside_reasons(
       should be able to help.", "I'd check the league's website."), naming nothing the
       contexts and the question lack; beside a sentence that abstains, naming no
       number they lack ("Please ask your GP.").
+    - ABSTAINS also: a sentence that declines by saying what the sources (named as
+      texts) or the speaker cover ("The documents only cover hours, not printing."),
+      and the referrals of an answer that only refers (a pure referral declines).
     - ABSTAINS too: beside a sentence that abstains, one that says what the sources
       cover, explaining the decline ("It only covers our electricity supply, not gas
       tariffs."), naming no number or name the contexts and the question lack.
@@ -57,6 +67,8 @@ def set_aside_reasons(
     for k, info in zip(sentences, infos, strict=True):
         if is_noncommittal(k.text) and not hedged_claim(k.text, question, pool):
             out.append(ABSTAINS)
+        elif declines_by_scope(k.text) and not missing_terms(k.text, pool, question):
+            out.append(ABSTAINS)  # "The documents only cover X and Y, not Z."
         elif is_filler(info.tokens) or is_opener(info):
             out.append(FILLER_SENTENCE)
         elif is_referral(k.text) and not missing_terms(k.text, pool, question):
@@ -71,8 +83,17 @@ def set_aside_reasons(
             elif out[i] is None and is_referral(k.text) and not any(
                     t[:1].isdigit() for t in missing_terms(k.text, pool, question)):
                 out[i] = REFERRAL  # a role it names ("your GP") is whom to ask, no claim
+    # a pure referral ("Please contact customer service.", "Your GP can advise on that.")
+    # declines: the role it names is whom to ask; a number it names no context has
+    # ("... for 25 EUR"), a condition or a reason ("Ask your GP before ... because ...")
+    # is a claim
+    refers = [r in (REFERRAL, None) and is_pure_referral(k.text) and not any(
+        t[:1].isdigit() for t in missing_terms(k.text, pool, question))
+        for k, r in zip(sentences, out, strict=True)]
+    if any(refers) and all(f or r == FILLER_SENTENCE for f, r in zip(refers, out, strict=True)):
+        return [ABSTAINS if f else r for f, r in zip(refers, out, strict=True)]
     if all(r in (FILLER_SENTENCE, REFERRAL) for r in out):
-        return [None] * len(out)
+        return [None] * len(out)  # filler, or a referral that advises: scored
     for i in range(len(out) - 1):  # an opener goes with the claim that follows it
         if out[i] == FILLER_SENTENCE and is_opener(infos[i]) and out[i + 1] is None:
             out[i] = OPENER

@@ -69,9 +69,20 @@ _PATTERNS = (
     rf"found|available) (?:in|within) (?:the |these |this |those |my |our |your |any )?"
     rf"(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
     rf"\b(?:is|are|was|were){_NOT} (?:\w+ )?(?:covered|addressed|mentioned|included|"
-    rf"discussed|specified|stated|provided|given|listed|described|explained|found) "
-    rf"(?:in|by|within) (?:the |these |this |those |my |our |your |any )?(?:[\w-]+ ){{0,2}}?"
-    rf"{_SOURCE}\b",
+    rf"discussed|specified|stated|provided|given|listed|described|explained|found|"
+    rf"available|present|contained|detailed|documented|shown|set out|spelled out) "
+    rf"(?:in|by|within|from|among|anywhere in) (?:the |these |this |those |my |our |your |"
+    rf"any )?(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
+    # "... isn't covered here", "nothing here covers it", "none of the sources mention"
+    rf"\b(?:is|are|was|were){_NOT} (?:\w+ )?(?:covered|addressed|mentioned|specified|"
+    rf"stated|given|listed|available|provided|included) (?:here|there)\b",
+    r"\bnothing (?:here|in (?:here|there|them|it)|(?:that )?(?:i|we) (?:have|can see|was "
+    r"given|were given)) (?:\w+ )?(?:covers?|mentions?|says?|address(?:es)?|answers?|"
+    r"talks? about|touch(?:es)? on|goes? into|specif(?:y|ies)|explains?)\b",
+    rf"\bnone of (?:the |these |those |my |our |your )?(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
+    # "Not sure.", "Hmm, not sure - ...": ignorance without a subject, opening the sentence
+    r"^\W*(?:(?:hmm+|um+|well|honestly|sorry|oh|ah|so|but|and)\W+)*not (?:really |"
+    r"entirely |quite |too )?(?:sure|certain)\b",
     rf"\b(?:is|are){_NOT} available to (?:me|us)\b",
     rf"(?:\bnot|n{_A}t) something (?:that )?(?:i|we|the|these|this|our|my)\b",
     rf"\b(?:there{_A}?s|there is|there are|i (?:found|see|can find|could find)) nothing\b",
@@ -89,10 +100,18 @@ _TRIGGER = re.compile(
     rf"\bno(?:t|thing|ne|body)?\b|cannot|n{_A}?t\b|unable|unknown|able to|outside|beyond",
     re.IGNORECASE)
 
+# Who a referral names as its subject ("our support team", "the front desk", "your GP").
+_HELPER = (r"(?:team|desk|staff|department|office|service|services|support|helpdesk|"
+           r"help desk|helpline|hotline|centre|center|agents?|representatives?|reps?|"
+           r"managers?|advis[eo]rs?|officers?|colleagues|librarians?|reception|receptionists?|"
+           r"concierge|pharmacists?|doctors?|gp|nurses?|teachers?|administrators?|admins?|"
+           r"coordinators?|specialists?|experts?|someone|somebody)")
+
 # A referral after a decline: "Please contact our support team", "HR should be able to
 # help", "You may want to reach out to the clinic".
 REFERRAL = re.compile(
     r"^\W*(?:(?:please |kindly |you (?:may|might|can|could|should) (?:want to |wish to )?|"
+    rf"you(?:{_A}ll| will| would|{_A}d)? (?:need|have|want) to |you must |best to |"
     rf"feel free to |i(?:{_A}d| would) (?:recommend|suggest)(?: that you)? |try to |"
     rf"it(?:{_A}s| is) best to |i(?:{_A}d| would) )?(?:contact|reach out to|ask|call|email|"
     r"e-mail|get in touch with|check with|speak (?:to|with)|talk to|consult)\b"
@@ -107,7 +126,12 @@ REFERRAL = re.compile(
     # "Your tenancy agreement or an adviser would be the best place to check"
     rf"|.{{0,80}}\b(?:would|will|should|might|may|is|are|{_A}d|{_A}s|{_A}re) (?:be )?"
     r"(?:the |your |a )?(?:best|right|better|quickest|safest|first) "
-    r"(?:place|person|people|source|bet|option|port of call) (?:to|for)\b)",
+    r"(?:place|person|people|source|bet|option|port of call) (?:to|for)\b"
+    # whom to ask, as the subject: "Our support team can help with that", "the front
+    # desk will be happy to assist"
+    rf"|\W*(?:(?:our|the|your|a|an|any|one of our)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?"
+    rf"{_HELPER}\s+(?:can|will|could|should|may|would|is|are)(?: (?:be )?(?:happy|glad|"
+    r"able|pleased|best placed))?(?: to)? (?:help|assist|advise|answer|support you)\b)",
     re.IGNORECASE,
 )
 
@@ -125,7 +149,7 @@ _SOURCE_NOUN = (
 _SCOPE = re.compile(
     rf"^\W*(?:(?:but|and|so|though|however|unfortunately|sadly)\W+)?"
     rf"(?:(?P<det>it|they|this|that|these|those|my|(?:the|our|your|all the))\s*"
-    rf"(?:(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?{_SOURCE_NOUN})?)"
+    rf"(?:(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?(?P<noun>{_SOURCE_NOUN}))?)"
     r"(?P<speaker>\s+(?:i|we) (?:have|had|was given|were given|can see|could see|can access|"
     r"received|found|could find|have access to)(?: access to)?)?"
     r"(?P<only>(?:\s+(?:only|just|mainly|mostly|largely|seem to|seems to|appear to|"
@@ -137,6 +161,22 @@ _SCOPE = re.compile(
     re.IGNORECASE,
 )
 _DEICTIC = frozenset({"it", "they", "this", "that", "these", "those", "my"})
+# Nouns that only ever name what the assistant was given to read (not a policy, a plan
+# or a guide, which the world has too): "The documents only cover X" is about them.
+_TEXT_NOUN = re.compile(
+    r"(?:documents?|docs|documentation|contexts?|texts?|passages?|sources?|excerpts?|"
+    r"snippets?|extracts?|materials?|material|articles?|search results|results|"
+    r"knowledge base|what i .*)$", re.IGNORECASE)
+# What the speaker can answer, said to decline: "Sorry, I can only answer questions
+# about our opening hours and loans", "I'm only able to help with queries on billing".
+_SPEAKER_SCOPE = re.compile(
+    rf"^\W*(?:(?:sorry|unfortunately|sadly|apologies|but|however|i{_A}m afraid|i am "
+    rf"afraid)\W+)*(?:i|we)(?:{_A}m| am|{_A}re| are)?(?:\s+(?:can|am|are))?\s+(?:only|just)"
+    r"\s+(?:be\s+)?(?:able to\s+)?(?:answer|help|assist|handle|discuss|talk about|cover|"
+    r"provide|respond to|deal with)\s+(?:\w+\s+){0,2}?(?:questions?|queries|topics?|"
+    r"subjects?|requests?|information|info|details|things|matters)\s+(?:about|on|"
+    r"regarding|related to|relating to|concerning|that|to do with|in)\b",
+    re.IGNORECASE)
 _CONTRAST = re.compile(r",\s*(?:but\s+)?not\b|\bnot\s+(?:about|on|for)\b", re.IGNORECASE)
 
 
@@ -151,22 +191,63 @@ def is_source_scope(sentence: str) -> bool:
         return False
     if m.group("speaker"):
         return True
-    pointed = m.group("det").lower() in _DEICTIC
+    pointed = m.group("det").lower() in _DEICTIC or bool(
+        m.group("noun") and _TEXT_NOUN.search(m.group("noun")))
     limited = bool(m.group("only").strip() or m.group("only2")) or bool(
         _CONTRAST.search(sentence[m.end():]))
     return pointed and limited
 
 
+def declines_by_scope(sentence: str) -> bool:
+    """A sentence that declines by saying what the sources or the speaker cover, with no
+    decline beside it: "The documents only cover opening hours and loan limits, not
+    printing.", "Sorry, I can only answer questions about our opening hours and loans."
+    The source is named as a text ("documents", "passages", "what I have"), never a
+    policy or plan, and limited ("only", "..., not X")."""
+    if _SPEAKER_SCOPE.search(sentence):
+        return True
+    m = _SCOPE.search(sentence)
+    if m is None or not m.group("noun") or not _TEXT_NOUN.search(m.group("noun")):
+        return False
+    return bool(m.group("speaker") or m.group("only").strip() or m.group("only2")
+                or _CONTRAST.search(sentence[m.end():]))
+
+
+_OPENING = re.compile(r"^\W*(.+?[.!?])(?=\s|$)", re.DOTALL)
+
+
 def is_noncommittal(answer: str) -> bool:
     """An answer (or sentence) that declines: "I don't know", "the context does not say",
-    "I don't have enough information to answer that", ..."""
-    return (bool(answer.strip()) and _TRIGGER.search(answer) is not None
-            and DECLINE.search(answer) is not None)
+    "I don't have enough information to answer that", ..., or that opens by saying what
+    the sources cover or by sending the user elsewhere ("Please contact customer service
+    for help with that.": whether it claims more is for claims.set_aside_reasons)."""
+    if not answer.strip():
+        return False
+    if _TRIGGER.search(answer) is not None and DECLINE.search(answer) is not None:
+        return True
+    first = _OPENING.match(answer)
+    head = first.group(1) if first else answer
+    return declines_by_scope(head) or is_pure_referral(head)
 
 
 def is_referral(sentence: str) -> bool:
     """A sentence that sends the user elsewhere ("Please contact the clinic directly.")."""
     return bool(REFERRAL.search(sentence))
+
+
+# A condition, a time or a reason: a referral carrying one advises ("ask your doctor
+# before using it if you have asthma, because it can trigger attacks"), a claim
+_QUALIFIED = re.compile(r"\b(?:before|after|if|unless|when|whenever|because|since|as long "
+                        r"as|so that|until|once|while|or else|otherwise)\b", re.IGNORECASE)
+
+
+def is_pure_referral(sentence: str) -> bool:
+    """A sentence that only sends the user elsewhere, as a whole answer may: one
+    clause, no condition, time or reason ("Please contact customer service for help
+    with that.", "Your GP can advise on that."; not "Ask your doctor before using it
+    if you have asthma")."""
+    return (is_referral(sentence) and len(clause_texts(sentence)) == 1
+            and not _QUALIFIED.search(sentence))
 
 
 # Words a decline uses about the sources rather than the world ("based on the

@@ -32,6 +32,12 @@ that writes "SSO": for coverage (both forms), and, where the packaged static tab
 embedded the texts (the default mode), for the cosine too (the better of the two
 texts' and the one with the abbreviation written out). An abbreviation is
 a token of 2-6 capitals and digits with at least two capitals ("2FA", "SSO", "PTO").
+
+Phrasal verbs (`phrasal.py`): static word vectors put "turn" and "on" far from
+"enable". In the default mode the cosine is the better of the question's as said and
+with its phrasal verbs written as their one-word equals ("How do I enable 2FA?" for
+"How do I turn on 2FA?"); for coverage a sentence saying "turned on" holds the stem of
+"enable" too, and one saying "enabled" the question's "turn".
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ import numpy as np
 
 from .lexical import STOPWORDS, canon_number, stem
 from .normalise import cased_tokens, norm_tokens
+from .phrasal import phrasal_verbs, plain_verbs
 from .sentences import ContextIndex, SentenceInfo
 from .words import static_table, word_vectors, word_weights
 
@@ -193,6 +200,34 @@ def _replace(text: str, abbr: str, phrase: str) -> str:
     return re.sub(rf"\b{re.escape(abbr)}\b", phrase, text)
 
 
+def _in_table_space(question: str, question_emb: np.ndarray, ctx: ContextIndex) -> bool:
+    """Whether the packaged static table embedded the question and the sentences (the
+    default mode), so that a rewritten text's table embedding compares with them."""
+    table = static_table()
+    if table.dim != len(question_emb) or float(table.embed([question])[0] @ question_emb) < 0.999:
+        return False
+    return len(ctx) == 0 or float(table.embed([ctx.infos[0].text])[0] @ ctx.emb[0]) >= 0.999
+
+
+def _rephrased(sims: np.ndarray, question: str, question_emb: np.ndarray,
+               ctx: ContextIndex) -> np.ndarray:
+    """The question-sentence cosines, each the better of the question's as said and as
+    rewritten with one-word verbs (phrasal.plain_verbs), in the default mode."""
+    plain = plain_verbs(question)
+    if plain == question or not len(ctx) or not _in_table_space(question, question_emb, ctx):
+        return sims
+    return np.maximum(sims, ctx.emb @ static_table().embed([plain])[0])
+
+
+def _verb_stems(info: SentenceInfo, asked: Sequence[tuple[str, str]]) -> set[str]:
+    """The stems a sentence holds through a phrasal verb: the one-word equal of one it
+    uses ("turned on": "enable"), and the verb of a question's phrasal verb whose
+    one-word equal it uses (asked "turn on", it says "enabled": "turn")."""
+    out = {stem(w) for _, w in phrasal_verbs(info.text)}
+    out.update(stem(v) for v, w in asked if stem(w) in info.stem_set)
+    return out
+
+
 def _bridged(sims: np.ndarray, links: Sequence[Link], question: str,
              question_emb: np.ndarray, ctx: ContextIndex) -> np.ndarray:
     """The question-sentence cosines, each linked sentence's the better of its own and
@@ -280,11 +315,13 @@ def relevance_parts(
     the default form from the sentences' embeddings in `ctx` (against `question_emb`)
     and soft coverage."""
     terms = QuestionTerms.of(question)
-    sims = ctx.emb @ question_emb
+    sims = _rephrased(ctx.emb @ question_emb, question, question_emb, ctx)
     asked = frozenset(terms.stems)
     aliases = Aliases.of(question)
     links = [aliases.link(info) for info in ctx.infos]
-    extra = [x.stems for x in links]
+    asked_verbs = phrasal_verbs(question)
+    extra = [x.stems.union(_verb_stems(info, asked_verbs))
+             for x, info in zip(links, ctx.infos, strict=True)]
     sims = _bridged(sims, links, question, question_emb, ctx)
     windows = [(rows, stems.union(*(extra[j] for j in rows)))
                for rows, stems in (window_stems(ctx, j) for j in range(len(ctx)))]
