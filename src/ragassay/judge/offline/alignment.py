@@ -35,8 +35,6 @@ import math
 import re
 from dataclasses import dataclass, replace
 
-import numpy as np
-
 from .clauses import (
     DETERMINERS,
     Part,
@@ -50,6 +48,7 @@ from .clauses import (
 from .contradiction import role_swap
 from .counts import durations_differ
 from .lexical import FILLER, antonym_stems, stem
+from .objects import swapped_object
 from .scope import (
     TIMES,
     acronym,
@@ -132,9 +131,9 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
             if acronym(t, u.sentence):
                 break  # "GNR" for "Guns N' Roses"
             if (units.alternatives(w, v) and _same_slot(w, v, p, u, subject)) or (
-                    subject and len(only_c) == 1 and w == p.first and v == u.part.first
-                    and (not u.clause or u.part.first == u.sentence.first)
-                    and units.subject_pair(w, v)):
+                    subject and len(only_c) == 1 and w == p.first and v == u.sentence.first
+                    and (not u.clause or u.part.first == v or v in u.inherited)
+                    and units.subject_pair(w, v)):  # (a clause's subject: its sentence's)
                 swaps.append((w, v))
                 used.update((w, v))
                 break
@@ -392,6 +391,11 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
             if (u.clause and (f.restates or not any(
                 w.row == u.row and w.part is not u.part and u.words < w.words for w in wider)))
             or u.row not in by_clause]
+    # a sentence that restates the claim with its subject swapped stands for a clause of
+    # it the claim merely holds ("and includes parental controls" of "The Family plan
+    # ...": "The Duo plan includes parental controls")
+    whole = {u.row for u, f in fits if not u.clause and f.restates and f.swaps}
+    fits = [(u, f) for u, f in fits if f.restates or not u.clause or u.row not in whole]
     judged = [(u, f, _conflicts(p, u, f, units)) for u, f in fits]
     if any(not kinds for _, _, kinds in judged):
         return Judged(restated=restated)
@@ -435,23 +439,11 @@ def _stated(p: Part, units: Units) -> float:
     missing = [t for t, w in words if w not in units.stems]
     if missing and units.ctx.infos:
         vecs = word_vectors(missing)
-        pool = _context_vectors(units)
+        pool = units.vectors()
         if len(pool):
             near = (vecs @ pool.T).max(axis=1)
             missing = [t for t, c in zip(missing, near, strict=True) if c < SOFT_WORD]
     return 1.0 - len(missing) / len(words)
-
-
-def _context_vectors(units: Units) -> np.ndarray:
-    ctx = units.ctx
-    cached = ctx.derived.get("alignment_vectors")
-    if isinstance(cached, np.ndarray):
-        return cached
-    rows = [ctx.word_vectors(j) for j in range(len(ctx))]
-    pool = np.vstack([r for r in rows if len(r)]) if any(len(r) for r in rows) else np.zeros(
-        (0, 1), np.float32)
-    ctx.derived["alignment_vectors"] = pool
-    return pool
 
 
 def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding:
@@ -478,6 +470,8 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         if judged.conflict is not None:
             return Finding(judged.conflict, judged.row)
         restated = restated or judged.restated
+    if doc is None and (swapped := swapped_object(part(s.text), units)) is not None:
+        return Finding(unstated=swapped)  # "a brass padlock key" for "the blue key card"
     if len(parts) > 1 and doc is None and restated:
         for p in parts:
             if FIRST_PERSON & set(p.info.tokens) or _SOURCE.match(p.text):
