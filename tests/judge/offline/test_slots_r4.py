@@ -97,3 +97,20 @@ def test_a_clause_with_a_context_figure_is_no_invented_detail(an: Analyzer) -> N
     bad = _ev(an, soup, "Keep the soup in the fridge, and the restaurant delivers it in "
                         "insulated boxes.")
     assert bad.unstated[0] is not None and _flagged(bad), bad
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    (["The pharmacy is not open on Sundays, yet its website takes orders every day."],
+     "The pharmacy's website takes orders every day."),
+    (["Hand luggage is free, but pets are not allowed in the cabin."],
+     "Hand luggage is free."),
+    (["The gym, which is not staffed at night, opens at 5 am."], "The gym opens at 5 am."),
+])
+def test_a_negation_in_another_clause_leaves_a_claim_alone(
+        an: Analyzer, contexts: list[str], answer: str) -> None:
+    """A negation in another clause of the supporting sentence plays no part, and the
+    word joining the clauses ("yet", "although") is no subject to swap."""
+    assert part("yet its website takes orders").words == frozenset(
+        {"websi", "take", "order"})
+    ev = _ev(an, contexts, answer)
+    assert ev.contradicts == [None] and not _flagged(ev), ev

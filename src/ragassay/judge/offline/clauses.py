@@ -295,12 +295,16 @@ def part(text: str) -> Part:
     return _part(token_view(text))
 
 
+# words that join clauses, no content of their own ("..., yet its website takes orders")
+CONNECTIVES = frozenset({"although", "though", "whereas", "yet", "however", "whilst"})
+
+
 def _is_word(t: str, s: str) -> bool:
     """A content word as alignment reads it: no stopword ("gets" is "get"), negation,
     quantifier, number (a rank, "first", is a word: "the first legs" are not "the second
     leg")."""
     return not (t in STOPWORDS or (t[-1:] == "s" and t[:-1] in STOPWORDS) or is_negation(t)
-                or t in UNIVERSAL or t in RESTRICTORS or t in TIME_WORDS
+                or t in UNIVERSAL or t in RESTRICTORS or t in TIME_WORDS or t in CONNECTIVES
                 or (is_number(s) and t not in ORDINALS))
 
 
