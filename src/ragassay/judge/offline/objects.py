@@ -32,21 +32,16 @@ MIN_SHARED = 2  # words the claim shares with the unit besides the head, at leas
 
 
 def swapped_object(p: Part, units: Units) -> str | None:
-    """The run of new words (module docstring) the claim puts before or after a head word
-    it shares with a context sentence that gives the head other neighbours, or None."""
+    """The run of new words (module docstring) the claim puts before a head word it shares
+    with a context sentence that gives the head another modifier, or None. The cheap
+    checks of the text's shape come first; word vectors are read for a candidate only."""
     toks = p.info.tokens
-    text = " ".join(re.findall(r"[\w'’]+|[^\w\s]", normalise_text(p.text).lower()))
     stems = lemma_stems(toks, p.info.all_stems)
     content = [i for i, t in enumerate(toks) if t not in STOPWORDS and not is_number(stems[i])
                and t.isalpha()]
-    new = [i for i in content if stems[i] not in units.stems]
-    if len(new) < MIN_NEW:
+    fresh = {i for i in content if stems[i] not in units.stems}
+    if len(fresh) < MIN_NEW:
         return None
-    pool = units.vectors()
-    if len(pool):
-        near = (word_vectors([toks[i] for i in new]) @ pool.T).max(axis=1)
-        new = [i for i, c in zip(new, near, strict=True) if c < SOFT_WORD]
-    fresh = set(new)
     for k, i in enumerate(content):
         if i not in fresh or (k and content[k - 1] in fresh):
             continue  # not the start of a run
@@ -62,11 +57,16 @@ def swapped_object(p: Part, units: Units) -> str | None:
         if run[0] == 0 or toks[run[0] - 1] not in DETERMINERS or (
                 h + 1 < len(toks) and toks[h + 1] not in STOPWORDS):
             continue  # a noun phrase: a determiner, the new words, the head, its end
-        phrase = " ".join(toks[run[0]:h + 1])
-        if phrase not in text:
+        text = " ".join(re.findall(r"[\w'’]+|[^\w\s]", normalise_text(p.text).lower()))
+        if " ".join(toks[run[0]:h + 1]) not in text:
             continue  # side by side in the text, no punctuation between ("Good news: ...")
-        if _given_other_neighbours(stems[h], p, units):
-            return " ".join(toks[run[0]:h])
+        if not _given_other_neighbours(stems[h], p, units):
+            continue
+        pool = units.vectors()
+        if len(pool) and float((word_vectors([toks[j] for j in run]) @ pool.T).max(
+                axis=1).max()) >= SOFT_WORD:
+            continue  # a word of it is close to a context word: no new word
+        return " ".join(toks[run[0]:h])
     return None
 
 
