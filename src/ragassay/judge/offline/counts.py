@@ -147,6 +147,8 @@ def durations_differ(claim: Sequence[tuple[float, str | None]],
     """A duration of the claim (its figures) that a unit (`figures`) gives in other
     units with another length ("within 30 days" against "within 2 weeks"; "14 days" is
     "2 weeks")."""
+    if not any(k in _DAYS for _, k in claim):
+        return False  # (most claims: no length of time)
     spans = [m * _DAYS[k] for m, k in figures if k in _DAYS]
     return bool(spans) and any(
         key in _DAYS and key not in {k for _, k in figures}
