@@ -47,6 +47,12 @@ Enterprise contracts"), and the clause the best context barely states is now rea
 against the other context's sentence that states it, as it should be. No hallucination
 verdict changed (still 21 of 22; q07-dense-k5's sentence is too far from the words of
 its second context to draw on it).
+Round 4 of #38 (2026-12-04, k70: clock times and frequencies written one way, a claim
+restating a sentence's figures in other words supported, scope and entity-swap rules;
+k71's decline and relevance changes merged; refitted calibration) moved values by under
+0.05 (q08-dense-k5's judge.faithfulness 1.38 -> 1.42) and q01-dense-k5's
+judge.answer_similarity 4.05 -> 4.16 (its reference's figures read as the answer's); no
+hallucination verdict changed.
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write
