@@ -51,7 +51,7 @@ Round 4 of #38 (2026-12-04, k70: clock times and frequencies written one way, a 
 restating a sentence's figures in other words supported, scope and entity-swap rules;
 k71's decline and relevance changes merged; refitted calibration) moved values by under
 0.05 (q08-dense-k5's judge.faithfulness 1.38 -> 1.42) and q01-dense-k5's
-judge.answer_similarity 4.05 -> 4.16 (its reference's figures read as the answer's); no
+judge.answer_similarity 4.05 -> 4.16 (the reference-match model refitted too); no
 hallucination verdict changed.
 Regenerate, after checking the change is intended, with
 
