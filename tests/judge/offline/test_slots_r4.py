@@ -1,6 +1,7 @@
 """Round 4 of issue #38: figures re-expressed, numbers of names, a kind denied of all.
 
-- a clock time is one time on either clock ("17:30" / "5:30 pm"), a frequency one
+- a clock time is one time on either clock ("17:30" / "5:30 pm"; a dialogue's bare "at
+  7" still reads as "7 pm"), a frequency one
   frequency ("twice a day" / "two times daily"), a length of time one length in the
   next unit ("two days" / "48 hours");
 - a number right after a capitalised word is part of a name ("Gate 14"): it is set
@@ -29,7 +30,8 @@ TRAIN = ["Bicycles are not allowed in any carriage of the night train."]
 
 def test_clock_times_and_frequencies_are_written_one_way() -> None:
     assert normalise_text("closes at 5:30 pm") == normalise_text("closes at 17:30")
-    assert normalise_text("from 9am until noon") == "from 9:00 until 12:00"
+    assert normalise_text("from 9am until noon") == "from 9 am until 12 pm"
+    assert normalise_text("from 08:30 to 18:00") == "from 8:30 am to 6 pm"
     assert normalise_text("two times daily") == normalise_text("twice a day")
     assert normalise_text("3 times per week") == "3 times a week"
     # a time's hour and minutes are one figure, a time; the colon cuts no clause

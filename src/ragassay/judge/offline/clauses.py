@@ -295,7 +295,8 @@ def part(text: str) -> Part:
     return _part(token_view(text))
 
 
-# words that join clauses, no content of their own ("..., yet its website takes orders")
+# words that join clauses when they open one, no content of their own ("..., yet its
+# website takes orders"; "we don't have it yet" keeps its "yet")
 CONNECTIVES = frozenset({"although", "though", "whereas", "yet", "however", "whilst"})
 
 
@@ -304,7 +305,7 @@ def _is_word(t: str, s: str) -> bool:
     quantifier, number (a rank, "first", is a word: "the first legs" are not "the second
     leg")."""
     return not (t in STOPWORDS or (t[-1:] == "s" and t[:-1] in STOPWORDS) or is_negation(t)
-                or t in UNIVERSAL or t in RESTRICTORS or t in TIME_WORDS or t in CONNECTIVES
+                or t in UNIVERSAL or t in RESTRICTORS or t in TIME_WORDS
                 or (is_number(s) and t not in ORDINALS))
 
 
@@ -326,8 +327,8 @@ def _part(info: SentenceInfo) -> Part:
     pairs = []
     for i in range(info.lead, len(toks)):
         t, s = toks[i], stems[i]
-        if not _is_word(t, s):
-            continue
+        if not _is_word(t, s) or (i == info.lead and t in CONNECTIVES):
+            continue  # (a clause's opening "yet", "although": no content; "not ... yet" is)
         if t in ORDINALS:
             s = t  # "first", not its number
         words.append(s)

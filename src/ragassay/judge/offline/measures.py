@@ -97,26 +97,36 @@ def _months(m: re.Match[str]) -> str:
     return f"{years} year" + ("s" if years > 1 else "")
 
 
-# a clock time of the 12-hour clock as the 24-hour clock writes it ("6 pm", "6:30 p.m.",
-# "noon"): "18:00" and "6 pm" are one time
+# a clock time written one way, on the 12-hour clock as most answers and dialogues say it
+# ("18:00", "6 p.m.", "6pm" are "6 pm"; "18:30" is "6:30 pm"; "noon" is "12 pm"): a
+# bare "at 7" of a context still reads as the claim's "7 pm"
 _CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s?([ap])\.?m\b\.?", re.IGNORECASE)
+_CLOCK24 = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b(?!\s?[aApP]\.?[mM]\b)")
 _NOON = re.compile(r"\b(?:12 )?(?:noon|midday)\b", re.IGNORECASE)
 # how often: "twice" = "2 times"; "2 times daily" / "per day" / "each day" = "2 times a day"
-_TIMES = re.compile(r"\b(twice|thrice)\b", re.IGNORECASE)
+_TIMES = re.compile(r"\b(twice|thrice)(?= (?:a|an|per|each|every|daily|weekly|monthly|yearly)\b)",
+                    re.IGNORECASE)  # how often, not how much ("twice the prior-year level")
 _OFTEN = re.compile(r"\b(\d+ times|once) (?:(daily|weekly|monthly|yearly)|(?:per|each|every) "
                     r"(day|week|month|year))\b")
 _PERIOD = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
 
 
+def _twelve(hour: int, minutes: str, half: str) -> str:
+    return f"{hour}{'' if minutes == '00' else ':' + minutes} {half}m"
+
+
 def _clock(m: re.Match[str]) -> str:
     hour, minutes = int(m.group(1)), m.group(2) or "00"
-    if hour > 12:
+    if not 1 <= hour <= 12:
         return m.group(0)
-    if m.group(3).lower() == "p":
-        hour = hour % 12 + 12
-    else:
-        hour %= 12
-    return f"{hour}:{minutes}"
+    return _twelve(hour, minutes, m.group(3).lower())
+
+
+def _clock24(m: re.Match[str]) -> str:
+    hour, minutes = int(m.group(1)), m.group(2)
+    if m.group(1)[0] != "0" and 1 <= hour <= 12 and hour != 12:
+        return m.group(0)  # "7:30" alone: either half of the day
+    return _twelve(hour % 12 or 12, minutes, "p" if hour >= 12 else "a")
 
 
 def _often(m: re.Match[str]) -> str:
@@ -124,14 +134,16 @@ def _often(m: re.Match[str]) -> str:
 
 
 def clock_and_frequency(text: str) -> str:
-    """The text with clock times on the 24-hour clock ("6 pm" as "18:00", "noon" as
-    "12:00") and frequencies one way ("twice" as "2 times", "2 times daily" as "2 times a
-    day")."""
+    """The text with clock times one way ("18:00" and "6 p.m." as "6 pm", "18:30" as
+    "6:30 pm", "noon" as "12 pm") and frequencies one way ("twice" as "2 times", "2
+    times daily" as "2 times a day")."""
     low = text.lower()
     if "m" in low and any(c.isdigit() for c in text):
         text = _CLOCK.sub(_clock, text)
+    if ":" in text:
+        text = _CLOCK24.sub(_clock24, text)
     if "noon" in low or "midday" in low:
-        text = _NOON.sub("12:00", text)
+        text = _NOON.sub("12 pm", text)
     if "twice" in low or "thrice" in low:
         text = _TIMES.sub(lambda m: "2 times" if m.group(1).lower() == "twice" else "3 times",
                           text)

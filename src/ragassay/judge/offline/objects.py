@@ -5,9 +5,10 @@ card": the claim keeps the head word ("key") and what is said of it, and puts tw
 more words that no context states ("brass padlock"), not even by a close static vector,
 in place of the words the context gives it ("blue", "card"). Support reads three of five
 words as stated and the claim as half supported; alignment finds no unit restating it.
-Only a noun phrase counts: a determiner, the new words side by side in the text (no
-quantifier among them), the head, and no content word after it ("credited every month",
-"Good news: delivery", "The company stated adjusted earnings" are no objects).
+Only a noun phrase that ends its clause counts: an article or a possessive, the new
+words side by side in the text (no quantifier among them), the head, then punctuation or
+the end ("credited every month", "Good news: delivery", "The group considers diverse
+values for ..." are no objects).
 `swapped_object` reports the new words as a detail stated in no context (alignment's
 `Finding.unstated`), so the claim is unsupported.
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .clauses import DETERMINERS, UNIVERSAL, Part, lemma_stems, neighbours
+from .clauses import UNIVERSAL, Part, lemma_stems, neighbours
 from .counts import is_number
 from .lexical import STOPWORDS
 from .normalise import normalise_text
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 SOFT_WORD = 0.6  # a word this close to a context word by its static vector is stated
 MIN_NEW = 2  # new words in a row, at least
 MIN_SHARED = 2  # words the claim shares with the unit besides the head, at least
+ARTICLES = frozenset({"a", "an", "the", "its", "their", "your", "our", "his", "her", "my"})
 
 
 def swapped_object(p: Part, units: Units) -> str | None:
@@ -54,12 +56,11 @@ def swapped_object(p: Part, units: Units) -> str | None:
         if h >= len(toks) or stems[h] not in units.stems or any(
                 toks[i] in UNIVERSAL for i in run):
             continue
-        if run[0] == 0 or toks[run[0] - 1] not in DETERMINERS or (
-                h + 1 < len(toks) and toks[h + 1] not in STOPWORDS):
-            continue  # a noun phrase: a determiner, the new words, the head, its end
+        if run[0] == 0 or toks[run[0] - 1] not in ARTICLES:
+            continue  # a noun phrase: an article or a possessive, the new words, the head
         text = " ".join(re.findall(r"[\w'’]+|[^\w\s]", normalise_text(p.text).lower()))
-        if " ".join(toks[run[0]:h + 1]) not in text:
-            continue  # side by side in the text, no punctuation between ("Good news: ...")
+        if not re.search(re.escape(" ".join(toks[run[0] - 1:h + 1])) + r"(?: [.,;!?]|$)", text):
+            continue  # side by side, the head ending its clause ("... with a brass padlock key.")
         if not _given_other_neighbours(stems[h], p, units):
             continue
         pool = units.vectors()
