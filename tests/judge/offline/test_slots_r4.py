@@ -116,3 +116,17 @@ def test_a_negation_in_another_clause_leaves_a_claim_alone(
         {"websi", "take", "order"})
     ev = _ev(an, contexts, answer)
     assert ev.contradicts == [None] and not _flagged(ev), ev
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    # a dialogue's bare "at 7" is the claim's "7 pm"
+    (["Tom: shall we meet at 7 outside the cinema? Ana: ok, see you at 7"],
+     "Tom and Ana agree to meet outside the cinema at 7 pm."),
+    # "twice" as much is no frequency, no figure 2
+    (["Profits were roughly double last year's level."],
+     "Profits were about twice last year's level."),
+])
+def test_a_figure_the_context_says_as_written_is_present(
+        an: Analyzer, contexts: list[str], answer: str) -> None:
+    ev = _ev(an, contexts, answer)
+    assert not ev.hallucinated_terms, ev
