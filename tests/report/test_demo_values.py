@@ -50,9 +50,7 @@ its second context to draw on it).
 Round 4 of #38 (2026-12-04, k70: clock times and frequencies written one way, a claim
 restating a sentence's figures in other words supported, scope and entity-swap rules;
 k71's decline and relevance changes merged; refitted calibration) moved values by under
-0.05 (q08-dense-k5's judge.faithfulness 1.38 -> 1.42) and q01-dense-k5's
-judge.answer_similarity 4.05 -> 4.16 (the reference-match model refitted too); no
-hallucination verdict changed.
+0.02; no hallucination verdict changed.
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write
