@@ -45,3 +45,34 @@ def test_a_rating_of_99_is_unscored_suspicious_and_counted(tmp_path: Path) -> No
     assert report["evaluation_metadata"]["suspicious_replies"] == 1
     assert "warning: 1 judged sample got a suspicious judge reply" in result.stderr
     assert "a rating outside its scale" in result.stderr
+
+
+def test_every_field_outside_the_scale_is_named_and_a_missing_reference_says_so(
+        tmp_path: Path) -> None:
+    """Trial 51: a reply rating every metric 99 named only faithfulness, and a sample
+    without a reference had the reply's reason for answer_similarity instead of "no
+    reference answer"."""
+    data, out = tmp_path / "d.jsonl", tmp_path / "r.json"
+    data.write_text("".join(json.dumps({
+        "id": sid, "question": "How long do refunds take?", "answer": answer,
+        "contexts": ["Refunds take 30 days."]}) + "\n"
+        for sid, answer in (("s", "Refunds take 30 days."), ("ok", "Refunds take a month."))))
+    all_99 = {**OUT_OF_SCALE, "context_relevance": 99, "answer_similarity": 99}
+
+    def judge(req: dict, n: int) -> ScriptedReply:
+        bad = "30 days" in (fenced(req, "ANSWER") or "")
+        return ScriptedReply.chat(json.dumps(all_99 if bad else GOOD))
+
+    with ScriptedServer(judge) as server:
+        result = CliRunner().invoke(cli, [
+            "eval", str(data), "--judge", "openai:x", "--base-url", server.base_url,
+            "--metrics", "judge", "--db", str(tmp_path / "s.db"), "--out", str(out),
+            "--no-cache"], env=ENV)
+    assert result.exit_code == 0, result.output
+    unscored = next(r for r in json.loads(out.read_text())["detailed_results"]
+                    if r["id"] == "s")["unscored"]
+    assert unscored["judge.answer_similarity"] == "no reference answer"
+    for metric in ("judge.context_relevance", "judge.faithfulness", "judge.hallucination"):
+        assert unscored[metric] == (
+            "invalid reply: faithfulness: 99 is outside the scale 1-10 (also "
+            "context_relevance, answer_similarity)"), metric
