@@ -192,7 +192,7 @@ def _follows(checks: Iterable[GateCheck], corrected: Corrected,
              gated: list[MetricSpec]) -> dict[str, str]:
     """label -> the gated metric its corrected row follows: of the gated metrics with an
     estimate of the label, the one the label is compared with first (`linked_metrics`:
-    its own metric, judge.hallucination for `hallucinated`, before an inverted one)."""
+    its own metric, the hallucination flag for `hallucinated`, before an inverted one)."""
     with_estimate: dict[str, list[str]] = {}
     for check in checks:
         est = corrected.find(check.metric)
