@@ -89,7 +89,7 @@ def test_trace_keys_that_all_name_nothing_are_an_invalid_reply(tmp_path: Path) -
     row, requests, _ = _run(tmp_path, "trace", [bad])
     assert len(requests) == 2
     why = ("invalid reply: relevant_keys: every key names no context sentence shown: 9z; "
-           "the keys are 0a-1a")
+           "the keys are 0a-1a (also utilized_keys)")
     assert why in _repair_note(requests[1])
     for name in ("context_relevance", "context_utilization", "adherence"):
         assert row["metrics"][f"trace.{name}"] is None, name

@@ -107,7 +107,7 @@ def test_every_sample_ends_scored_or_unscored_with_reason(scripted_server, tmp_p
     # unscored with the reason, suspicious (issue #38 item 6)
     ranged = by_case["range"]["judge.faithfulness"]
     assert ranged.value is None and ranged.unscored_reason == (
-        "invalid reply: faithfulness: -2 is outside the scale 1-10")
+        "invalid reply: faithfulness: -2 is outside the scale 1-10 (also context_relevance)")
     assert "outside its scale" in (ranged.suspicious or "")
     assert script.seen["range"] == 2
     invalid = by_case["invalid"]["judge.faithfulness"]

@@ -18,7 +18,7 @@ from ragassay.stats.gate_corrected import (
 )
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import MetricSpec
-from tests.support.specs import linked
+from tests.support.specs import declared, linked
 
 SPECS = {"judge.faithfulness": MetricSpec(name="judge.faithfulness",
                                           labels=linked("judge.faithfulness"), low=1, high=10),
@@ -102,3 +102,21 @@ def test_the_corrected_table_of_a_gate_config(tmp_path: Path) -> None:
     path.write_text('[corrected]\nhallucinated = "low"\n')
     with pytest.raises(ThresholdsError, match='corrected."hallucinated" must be a finite number'):
         load_corrected_thresholds(path)
+
+
+def test_peoples_row_follows_the_metric_the_label_is_its_own_measure_of() -> None:
+    """Trial 51: with faithfulness gated before hallucination (the default order), the
+    people's-hallucinated row came after judge.faithfulness (an inverted link), not after
+    judge.hallucination; it follows the label's first linked metric, once."""
+    specs = {s.name: s for s in declared("judge.faithfulness", "judge.hallucination")}
+    rng = np.random.default_rng(5)
+    bad = rng.random(200) < 0.3
+    rows = [Row(id=f"q{i}", labels={"hallucinated": bool(bad[i])},
+                values={"judge.faithfulness": 3.0 if bad[i] else 9.0,
+                        "judge.hallucination": float(bad[i])}) for i in range(200)]
+    table = ScoreTable.from_rows(rows, specs)
+    out = gate_corrected(table, {"judge.faithfulness": 7, "judge.hallucination": 0.1},
+                         corrected(table))
+    assert [(c.metric, c.label) for c in out.result.checks] == [
+        ("judge.faithfulness", None), ("judge.hallucination", None),
+        ("judge.hallucination", "hallucinated")]

@@ -42,7 +42,11 @@ def _validation_error(exc: ValidationError) -> str:
     errors = exc.errors()
     first = next((e for e in errors if e["type"] == OUT_OF_SCALE), errors[0])
     loc = ".".join(str(p) for p in first["loc"]) or "reply"
-    return f"{loc}: {first['msg']}"
+    others = [".".join(str(p) for p in e["loc"]) for e in errors
+              if e is not first and e["type"] == first["type"]]
+    also = f" (also {', '.join(others[:5])}{', ...' if len(others) > 5 else ''})" \
+        if others else ""
+    return f"{loc}: {first['msg']}{also}"
 
 
 @dataclass(frozen=True)

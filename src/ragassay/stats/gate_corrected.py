@@ -2,8 +2,9 @@
 
 The corrected gate adds rows, it never removes one: every metric threshold (the
 config's `[thresholds]`, else the defaults) is checked on the judge's values as the
-plain gate checks it, and after a metric linked to a label the run has a corrected
-estimate for (enough labels, see `stats.corrected`) comes that label's check: the
+plain gate checks it, and after the metric a label is first linked to (`linked_metrics`:
+its own before an inverted one) among those the run has a corrected estimate through
+(enough labels, see `stats.corrected`) comes that label's check: the
 conservative bound of the 95% interval of people's label mean against the label's
 threshold (the config's `[corrected]` table, else the vocabulary's default: at most 10%
 hallucinated answers, at least 90% faithful, at least 80% correct), once per label.
@@ -28,6 +29,7 @@ from ragassay.stats.corrected import Corrected, CorrectedEstimate
 from ragassay.stats.gate import TOLERANCE, GateCheck, GateResult, ThresholdsError, gate
 from ragassay.stats.table import ScoreTable
 from ragassay.text import did_you_mean
+from ragassay.types import MetricSpec
 
 
 @dataclass(frozen=True)
@@ -140,9 +142,10 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
     CHECKED check (FAIL with `require_labels`)."""
     given = {canonical(k): v for k, v in (label_thresholds or {}).items()}
     plain = gate(table, thresholds, strict=strict, defaults=defaults).checks
+    gated = [table.specs[t] for t in thresholds if t in table.specs]
     linked = {m for name in [k.name for k in VOCABULARY] + list(table.label_names)
-              for m, _ in linked_metrics(name, [table.specs[t] for t in thresholds
-                                                if t in table.specs])}
+              for m, _ in linked_metrics(name, gated)}
+    follows = _follows(plain, corrected, gated)
     checks: list[GateCheck] = []
     notes: list[str] = []
     used: set[str] = set()
@@ -159,7 +162,7 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
                 notes.append(f"{metric}: no corrected estimate ({why}): gated on the judge's "
                              "own values")
             continue
-        if canonical(est.label) not in used:
+        if canonical(est.label) not in used and follows.get(canonical(est.label)) == metric:
             used.add(canonical(est.label))
             checks.append(_check(est, limit))
             if est.note:
@@ -183,6 +186,23 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
         if est.note:
             notes.append(f"warning: people's {est.label}: {est.note}")
     return CorrectedGate(GateResult(tuple(checks), strict=strict, corrected=True), tuple(notes))
+
+
+def _follows(checks: Iterable[GateCheck], corrected: Corrected,
+             gated: list[MetricSpec]) -> dict[str, str]:
+    """label -> the gated metric its corrected row follows: of the gated metrics with an
+    estimate of the label, the one the label is compared with first (`linked_metrics`:
+    its own metric, the hallucination flag for `hallucinated`, before an inverted one)."""
+    with_estimate: dict[str, list[str]] = {}
+    for check in checks:
+        est = corrected.find(check.metric)
+        if est is not None:
+            with_estimate.setdefault(canonical(est.label), []).append(check.metric)
+    out: dict[str, str] = {}
+    for label, metrics in with_estimate.items():
+        order = [m for m, _ in linked_metrics(label, gated)]
+        out[label] = min(metrics, key=lambda m: order.index(m) if m in order else len(order))
+    return out
 
 
 def default_label_thresholds(corrected: Corrected) -> dict[str, float]:

@@ -202,11 +202,17 @@ def score_judge(sample: Sample, scores: JudgeScores | None, reason: str | None =
     With `soft` readings (probability-weighted, see `ragassay.judge.soft`) each rating's
     value, and so `overall`, is its expected rating.
     """
-    if scores is None:
-        return unscored(NAMES, reason or "no verdict", failure=failure)
     no_ctx = NO_CONTEXTS if not any(c.strip() for c in sample.contexts) else None
     no_answer = EMPTY_ANSWER if not sample.answer.strip() else None
     no_ref = NO_REFERENCE if not sample.references else None
+    if scores is None:  # a metric its inputs rule out says so, whatever the reply was
+        missing = {S + "context_relevance": no_ctx, S + "answer_similarity": no_ref or no_answer}
+        out: list[MetricResult] = []
+        for n in NAMES:
+            why = missing.get(n, no_ctx or no_answer)
+            out += (unscored([n], why) if why is not None
+                    else unscored([n], reason or "no verdict", failure=failure))
+        return out
     soft = soft or {}
 
     def one(name: str, value: float | bool | None, why: str | None) -> MetricResult:
