@@ -168,7 +168,7 @@ def table(rows: list[dict[str, Any]]) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--batches", default="a,b",
-                    help="batch letters, comma-separated: a,b,c,d (benches/probes/batch_*.toml)")
+                    help="batch letters, comma-separated: a,b,...,f (benches/probes/batch_*.toml)")
     ap.add_argument("--judge", default="offline", help="offline or BACKEND:MODEL")
     ap.add_argument("--base-url", default=None, help="the LLM judge's endpoint")
     ap.add_argument("--db", default=None, help="keep the run in this store")
