@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import time
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import cast
 
 from ragassay.judge import Asker
@@ -39,7 +41,7 @@ from ragassay.runner.judging import (
     suite_options,
     with_prompt_versions,
 )
-from ragassay.runner.processes import JudgePool, default_workers
+from ragassay.runner.processes import JudgePool, default_workers, unguarded_main
 from ragassay.runner.ray_worker import BatchIn
 from ragassay.text import KeyedSample, key_sample
 from ragassay.types import InvalidRow, RunConfig, RunMeta, Sample, Usage
@@ -215,6 +217,12 @@ def pool_size(inputs: RunInputs, batch_size: int) -> int:
     workers = inputs.workers if inputs.workers is not None else default_workers()
     if inputs.total is not None:
         workers = min(workers, -(-inputs.total // batch_size))
+    if workers > 1 and (script := unguarded_main()) is not None:
+        warnings.warn(f"judging in one process: {Path(script).name} has no 'if __name__ == "
+                      "\"__main__\":' guard, which worker processes need (they re-run the "
+                      f"script); add one to judge on {workers} cores", RuntimeWarning,
+                      stacklevel=2)
+        return 1
     return max(1, workers)
 
 

@@ -23,6 +23,7 @@ in each; the forkserver then exits too).
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import multiprocessing
 import os
@@ -67,6 +68,28 @@ def default_workers() -> int:
     if free is not None:
         cpus = min(cpus, max(1, int(free // WORKER_MIB)))
     return cpus
+
+
+def unguarded_main() -> str | None:
+    """The path of the running script when it has no `if __name__ == "__main__":` guard,
+    else None. Worker processes re-run the main script on start (forkserver and spawn
+    import it as `__mp_main__`): an unguarded script that calls `ragassay.evaluate` at its
+    top level would call it again in each worker, which then dies while starting (a
+    BrokenProcessPool traceback for a plain 'evaluate these rows' script)."""
+    import __main__
+
+    path = getattr(__main__, "__file__", None)
+    if path is None or getattr(__main__, "__spec__", None) is not None:
+        return None  # a console, a notebook, `python -m`: nothing re-run
+    try:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        return None
+    for node in tree.body:
+        if isinstance(node, ast.If) and "__main__" in ast.unparse(node.test) \
+                and "__name__" in ast.unparse(node.test):
+            return None
+    return path
 
 
 def _started(pid: int) -> str | None:
