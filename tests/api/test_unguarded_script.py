@@ -1,8 +1,9 @@
-"""A plain script that calls `ragassay.evaluate` at its top level, with no
-`if __name__ == "__main__":` guard: worker processes re-run the main script when they
+"""A script that calls `ragassay.evaluate` at its top level outside an
+`if __name__ == "__main__":` block: worker processes re-run the main script when they
 start, so with several workers it died with a BrokenProcessPool traceback (found
 2026-12-04 running a 430-row dev set from such a script). It now judges in one process
-and says, in one warning line, how to use every core."""
+and says, in a warning at the script's line, how to use every core; a call under the
+guard (however the guard is written) keeps its workers."""
 
 from __future__ import annotations
 
@@ -12,38 +13,47 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 ROWS = [{"id": f"r{i}", "question": "How long do refunds take?",
          "contexts": ["Refunds take 30 days."], "answer": f"Refunds take {20 + i % 20} days."}
         for i in range(70)]  # three batches: enough for two workers
+CALL = ("res = ragassay.evaluate(json.load(open('rows.json')), 'judge', store='s.db', "
+        "workers=2)\nprint(len(res.to_pandas()), res.store.get_run(res.run_id).meta.workers)\n")
+WARNING = "judging in one process: this call is outside an 'if __name__ == \"__main__\":' block"
 
 
-def _run(tmp_path: Path, script: str) -> subprocess.CompletedProcess[str]:
-    path = tmp_path / "score.py"
-    path.write_text(script)
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
-    return subprocess.run([sys.executable, str(path)], cwd=tmp_path, env=env, text=True,
-                          capture_output=True, timeout=600)
-
-
-def test_an_unguarded_script_judges_in_one_process_and_says_why(tmp_path: Path) -> None:
+def _run(tmp_path: Path, script: str, *, module: bool = False
+         ) -> subprocess.CompletedProcess[str]:
     (tmp_path / "rows.json").write_text(json.dumps(ROWS))
-    done = _run(tmp_path, (
-        "import json, ragassay\n"
-        "rows = json.load(open('rows.json'))\n"
-        "res = ragassay.evaluate(rows, 'judge', store='s.db', workers=2)\n"
-        "print(len(res.to_pandas()))\n"))
+    (tmp_path / "score.py").write_text("import json\nimport ragassay\n" + script)
+    env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{tmp_path}"}
+    how = ["-m", "score"] if module else [str(tmp_path / "score.py")]
+    done = subprocess.run([sys.executable, *how], cwd=tmp_path, env=env, text=True,
+                          capture_output=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip() == "70"
-    assert "judging in one process: score.py has no 'if __name__ == \"__main__\":' guard" \
-        in done.stderr
     assert "BrokenProcessPool" not in done.stderr
+    return done
 
 
-def test_only_a_script_without_the_guard_is_named(tmp_path: Path) -> None:
-    ask = "from ragassay.runner.processes import unguarded_main\nprint(unguarded_main())\n"
-    bare = _run(tmp_path, ask)
-    assert bare.stdout.strip().endswith("score.py"), bare.stderr
-    guarded = _run(tmp_path, "if __name__ == '__main__':\n" + "".join(
-        "    " + line + "\n" for line in ask.splitlines()))
-    assert guarded.stdout.strip() == "None", guarded.stderr
+@pytest.mark.parametrize("module", [False, True], ids=["script", "python -m"])
+def test_a_top_level_call_judges_in_one_process_and_says_where(tmp_path: Path,
+                                                               module: bool) -> None:
+    done = _run(tmp_path, CALL, module=module)
+    assert done.stdout.split() == ["70", "None"]
+    assert f"score.py:3: RuntimeWarning: {WARNING}" in done.stderr
+
+
+def test_a_guard_for_something_else_does_not_cover_the_call(tmp_path: Path) -> None:
+    done = _run(tmp_path, CALL + "if __name__ == '__main__':\n    print('done')\n")
+    assert done.stdout.split() == ["70", "None", "done"]
+    assert WARNING in done.stderr
+
+
+def test_a_call_under_the_guard_keeps_its_workers(tmp_path: Path) -> None:
+    body = "".join("        " + line + "\n" for line in CALL.splitlines())
+    done = _run(tmp_path, "try:\n    if '__main__' == __name__:\n" + body +
+                "except KeyboardInterrupt:\n    pass\n")
+    assert done.stdout.split() == ["70", "2"]
+    assert WARNING not in done.stderr

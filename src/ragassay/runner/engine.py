@@ -41,7 +41,7 @@ from ragassay.runner.judging import (
     suite_options,
     with_prompt_versions,
 )
-from ragassay.runner.processes import JudgePool, default_workers, unguarded_main
+from ragassay.runner.processes import JudgePool, default_workers, unguarded_call
 from ragassay.runner.ray_worker import BatchIn
 from ragassay.text import KeyedSample, key_sample
 from ragassay.types import InvalidRow, RunConfig, RunMeta, Sample, Usage
@@ -92,6 +92,8 @@ class LocalRun:
         self.running: set[asyncio.Task[None]] = set()
         self.pool: JudgePool | None = None
         workers = pool_size(inputs, self.batch_size)
+        if self.offline is not None and workers > 1:
+            workers = unguarded_workers(workers)
         if self.offline is not None and workers > 1:
             # CPU-bound judging in worker processes: a task per batch, two per worker
             self.pool = JudgePool(self.config, workers)
@@ -217,13 +219,21 @@ def pool_size(inputs: RunInputs, batch_size: int) -> int:
     workers = inputs.workers if inputs.workers is not None else default_workers()
     if inputs.total is not None:
         workers = min(workers, -(-inputs.total // batch_size))
-    if workers > 1 and (script := unguarded_main()) is not None:
-        warnings.warn(f"judging in one process: {Path(script).name} has no 'if __name__ == "
-                      "\"__main__\":' guard, which worker processes need (they re-run the "
-                      f"script); add one to judge on {workers} cores", RuntimeWarning,
-                      stacklevel=2)
-        return 1
     return max(1, workers)
+
+
+def unguarded_workers(workers: int) -> int:
+    """`workers`, or 1 with a warning at the script's line when the run was started from
+    a script's top level outside its `if __name__ == "__main__":` block
+    (`processes.unguarded_call`: worker processes would re-run it and die starting)."""
+    if workers <= 1 or (where := unguarded_call()) is None:
+        return workers
+    script, line = where
+    warnings.warn_explicit(
+        f"judging in one process: this call is outside an 'if __name__ == \"__main__\":' "
+        f"block, which worker processes need (they re-run {Path(script).name}); put it "
+        f"under one to judge on {workers} cores", RuntimeWarning, script, line)
+    return 1
 
 
 async def run_async(samples: Iterable[Sample | InvalidRow], config: RunConfig,

@@ -28,6 +28,7 @@ import asyncio
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -70,26 +71,46 @@ def default_workers() -> int:
     return cpus
 
 
-def unguarded_main() -> str | None:
-    """The path of the running script when it has no `if __name__ == "__main__":` guard,
-    else None. Worker processes re-run the main script on start (forkserver and spawn
-    import it as `__mp_main__`): an unguarded script that calls `ragassay.evaluate` at its
-    top level would call it again in each worker, which then dies while starting (a
-    BrokenProcessPool traceback for a plain 'evaluate these rows' script)."""
-    import __main__
-
-    path = getattr(__main__, "__file__", None)
-    if path is None or getattr(__main__, "__spec__", None) is not None:
-        return None  # a console, a notebook, `python -m`: nothing re-run
+def unguarded_call() -> tuple[str, int] | None:
+    """(script, line) when this call comes from the main script's top level outside an
+    `if __name__ == "__main__":` block, else None. Worker processes re-run the main
+    script when they start (forkserver and spawn run it as `__mp_main__`, a module run
+    with `python -m` by its name): a top-level `ragassay.evaluate` outside the guard would
+    run again in each worker, which then dies starting (a BrokenProcessPool traceback for
+    a plain 'evaluate these rows' script). A console, a notebook and a package's
+    `__main__` are never re-run."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    spec = getattr(main, "__spec__", None)
+    if main is None or path is None or (spec is not None and (
+            spec.name == "__main__" or spec.name.endswith(".__main__"))):
+        return None
+    frame = sys._getframe(1)
+    while frame is not None and not (frame.f_code.co_name == "<module>"
+                                     and frame.f_globals is vars(main)):
+        frame = frame.f_back  # type: ignore[assignment]
+    if frame is None:
+        return None  # not called while the script's top level runs (a thread, a callback)
+    line = frame.f_lineno
     try:
-        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+        tree = ast.parse(Path(frame.f_code.co_filename).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
         return None
-    for node in tree.body:
-        if isinstance(node, ast.If) and "__main__" in ast.unparse(node.test) \
-                and "__name__" in ast.unparse(node.test):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If | ast.IfExp) and _is_guard(node.test) and \
+                node.lineno <= line <= (node.end_lineno or node.lineno):
             return None
-    return path
+    return frame.f_code.co_filename, line
+
+
+def _is_guard(test: ast.expr) -> bool:
+    """`__name__ == "__main__"` (either side, either quote)."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.Eq)):
+        return False
+    sides = [test.left, *test.comparators]
+    return any(isinstance(x, ast.Name) and x.id == "__name__" for x in sides) and any(
+        isinstance(x, ast.Constant) and x.value == "__main__" for x in sides)
 
 
 def _started(pid: int) -> str | None:
