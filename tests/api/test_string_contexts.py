@@ -64,7 +64,6 @@ def test_a_jsonl_row_with_one_passage_as_a_string(tmp_path: Path) -> None:
     assert _cli(tmp_path, data)["p"]["contexts"] == ["Refunds take 30 days."]
 
 
-
 def test_an_empty_contexts_string_is_no_context_as_an_empty_csv_cell_is(tmp_path: Path) -> None:
     """Trial 51: `"contexts": ""` read as one empty passage."""
     rows = [{"id": "e", "question": "Is shipping free?", "contexts": c, "answer": "Yes."}

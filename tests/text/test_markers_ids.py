@@ -124,7 +124,18 @@ def test_caret_footnotes_are_superscripts_in_plain_text():
     "The growth factor is e^3.",
     "Scale it by 10^6 first.",
     "The ratio grows as size^1.5 here.",
+    "The cost grows with size^2 here.",
+    "Compute width^2 + height^2 first.",
+    "The time^3 term dominates.",
 ])
 def test_a_caret_that_is_an_exponent_is_no_marker(text):
     assert parse(text).n_markers == 0
     assert parse(text).text == text
+
+
+def test_caret_markers_join_within_a_line_only():
+    """Review 5: a chain of carets ran across a line break and glued a footnote's text to
+    the claim ("...two years Warranty terms")."""
+    out = parse("Students pay 9 EUR^1\n\n^1 Ticket terms apply.")
+    assert out.sentences[0].text == "Students pay 9 EUR"
+    assert "Ticket terms apply." in out.text

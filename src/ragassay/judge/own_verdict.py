@@ -38,12 +38,19 @@ NAMES_NOTHING_NOTE = ("a judge reply judged nothing it was shown (a chunk or sen
 
 def _validation_error(exc: ValidationError) -> str:
     """The error to report: a value outside its scale first (what the judge got wrong
-    about the scale), else the first."""
+    about the scale), else the first; then the other fields that broke the same rule
+    (any value outside its scale, else the same message)."""
     errors = exc.errors()
     first = next((e for e in errors if e["type"] == OUT_OF_SCALE), errors[0])
     loc = ".".join(str(p) for p in first["loc"]) or "reply"
+
+    def same(e: Any) -> bool:
+        if first["type"] == OUT_OF_SCALE:
+            return bool(e["type"] == OUT_OF_SCALE)
+        return bool(e["type"] == first["type"] and e["msg"] == first["msg"])
+
     others = [".".join(str(p) for p in e["loc"]) for e in errors
-              if e is not first and e["type"] == first["type"]]
+              if e is not first and e["loc"] and same(e)]
     also = f" (also {', '.join(others[:5])}{', ...' if len(others) > 5 else ''})" \
         if others else ""
     return f"{loc}: {first['msg']}{also}"

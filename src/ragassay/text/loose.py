@@ -4,10 +4,13 @@ marker when it is removed (part of the one grammar of `markers`).
 - `(1)`, `(1, 2)`: a marker only where a sentence ends ("... admission (1).") and never
   in an answer that enumerates with them ("(1) first, (2) second"); up to two digits,
   so "(2024)" is a year.
-- superscripts (`¹`, `²˒³`) and their plain-text spelling with a caret (`^1`, `^1,^2`,
-  `^1^2`, as models write footnotes without markdown): after sentence punctuation, a word
-  of four letters or more or a capitalised abbreviation ("admission¹", "warranty^1",
-  "EUR¹"); never after a digit or a short unit ("10⁶", "2^10", "m²", "x^2", "mm²").
+- superscripts (`¹`, `²˒³`): after sentence punctuation, a word of four letters or more
+  or a capitalised abbreviation ("admission¹", "EUR¹"); never after a digit or a short
+  unit ("10⁶", "m²", "mm²"). Their plain-text spelling with a caret (`^1`, `^1,^2`,
+  `^1^2`, as models write footnotes without markdown) under the same rule, and only
+  where a clause ends (before punctuation or the line's end: "warranty^1, and", or
+  right after a sentence's full stop: "EUR.^1 Adults"), so an
+  exponent inside a formula stays text ("2^10", "x^2", "size^2 here", "width^2 + h").
 - wrappers: "(see [1])", "(cf. [1], [2])" and ", see [1]." go whole with their markers,
   and markers joined by "," / ";" / "and" are one removal (no "(see )" or "," left).
 """
@@ -24,7 +27,8 @@ _PAREN_NUMBER = re.compile(r"\(\s*(\d{1,2}(?:\s*[,;–—-]\s*\d{1,2})*)\s*\)")
 _ENDS = re.compile(r"[ \t]*(?:$|\n|[.!?,;:。](?!\w))")
 _ENUMERATES = re.compile(r"\(\s*\d{1,2}\s*\)[ \t]*[^\W\d_]")
 _SUPER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[,˒][⁰¹²³⁴⁵⁶⁷⁸⁹]+)*(?![\w⁰¹²³⁴⁵⁶⁷⁸⁹])")
-_CARET = re.compile(r"\^(\d{1,2})((?:\s*[,˒]?\s*\^\d{1,2})*)(?![\w^]|\.\d)")
+_CARET = re.compile(r"\^(\d{1,2})((?:[ \t]*[,˒]?[ \t]*\^\d{1,2})*)(?![\w^]|\.\d)")
+_CLAUSE_END = re.compile(r"[ \t]*(?:$|\n|[.,;:!?)\]](?!\d))")
 _SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹˒", "0123456789,")
 _AFTER = ".,;:!?)]\"'”’。"
 _SEE_OPEN = re.compile(rf"\(\s*{SEE}\s*$", re.IGNORECASE)
@@ -71,7 +75,8 @@ def loose_markers(text: str) -> list[tuple[int, int, str]]:
     found += [(m.start(), m.end(), m.group(0).translate(_SUPER_DIGITS))
               for m in _SUPER.finditer(text) if _superscript(text, m.start())]
     found += [(m.start(), m.end(), ", ".join(re.findall(r"\d+", m.group(0))))
-              for m in _CARET.finditer(text) if _superscript(text, m.start())]
+              for m in _CARET.finditer(text) if _superscript(text, m.start())
+              and (_CLAUSE_END.match(text, m.end()) or text[m.start() - 1] in ".!?")]
     return sorted(found)
 
 
