@@ -120,3 +120,20 @@ def test_peoples_row_follows_the_metric_the_label_is_its_own_measure_of() -> Non
     assert [(c.metric, c.label) for c in out.result.checks] == [
         ("judge.faithfulness", None), ("judge.hallucination", None),
         ("judge.hallucination", "hallucinated")]
+
+
+def test_each_label_of_a_metric_gets_its_row_after_its_own_metric() -> None:
+    """Review 5: with rows labelled both `faithful` and `hallucinated`, one estimate per
+    metric was read, so the `faithful` check was dropped without a word."""
+    specs = {s.name: s for s in declared("judge.faithfulness", "judge.hallucination")}
+    rng = np.random.default_rng(7)
+    bad = rng.random(200) < 0.3
+    rows = [Row(id=f"q{i}", labels={"hallucinated": bool(bad[i]), "faithful": not bad[i]},
+                values={"judge.faithfulness": 3.0 if bad[i] else 9.0,
+                        "judge.hallucination": float(bad[i])}) for i in range(200)]
+    table = ScoreTable.from_rows(rows, specs)
+    out = gate_corrected(table, {"judge.faithfulness": 7, "judge.hallucination": 0.1},
+                         corrected(table))
+    assert [(c.metric, c.label) for c in out.result.checks] == [
+        ("judge.faithfulness", None), ("judge.faithfulness", "faithful"),
+        ("judge.hallucination", None), ("judge.hallucination", "hallucinated")]

@@ -152,27 +152,30 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
     for check in plain:
         checks.append(check)
         metric = check.metric
-        est = corrected.find(metric)
-        limit = None if est is None else _threshold(est.label, given)
-        if est is None or limit is None:
-            why = (_why_none(corrected, metric) if est is None else
-                   f"no corrected threshold for label '{est.label}' (set [corrected] "
-                   f"{est.label} = ... in the gate config)")
+        ests = _whole_run(corrected, metric)
+        limits = [(est, _threshold(est.label, given)) for est in ests]
+        if not any(limit is not None for _, limit in limits):
+            why = (_why_none(corrected, metric) if not ests else
+                   f"no corrected threshold for label '{ests[0].label}' (set [corrected] "
+                   f"{ests[0].label} = ... in the gate config)")
             if why != NO_LINK or metric in linked:  # a metric no label is compared with
                 notes.append(f"{metric}: no corrected estimate ({why}): gated on the judge's "
                              "own values")
             continue
-        if canonical(est.label) not in used and follows.get(canonical(est.label)) == metric:
-            used.add(canonical(est.label))
+        for est, limit in limits:
+            label = canonical(est.label)
+            if limit is None or label in used or follows.get(label) != metric:
+                continue
+            used.add(label)
             checks.append(_check(est, limit))
             if est.note:
                 notes.append(f"warning: {metric}: people's {est.label}: {est.note}")
     for label, limit in given.items():
         if label in used:
             continue
-        est = next((e for e in corrected.estimates
-                    if e.strategy is None and canonical(e.label) == label), None)
-        if est is None:
+        found = next((e for e in corrected.estimates
+                      if e.strategy is None and canonical(e.label) == label), None)
+        if found is None:
             metric, why = _why_unchecked(table, corrected, label)
             kind = lookup(label)
             status: Literal["FAIL", "NOT CHECKED"] = ("FAIL" if require_labels
@@ -182,10 +185,16 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
                 f"not checked: {why} (labels required)" if require_labels else why,
                 kind.higher_is_better if kind is not None else True, label=label))
             continue
-        checks.append(_check(est, limit))
-        if est.note:
-            notes.append(f"warning: people's {est.label}: {est.note}")
+        checks.append(_check(found, limit))
+        if found.note:
+            notes.append(f"warning: people's {found.label}: {found.note}")
     return CorrectedGate(GateResult(tuple(checks), strict=strict, corrected=True), tuple(notes))
+
+
+def _whole_run(corrected: Corrected, metric: str) -> list[CorrectedEstimate]:
+    """Every label's whole-run estimate through `metric` (a faithfulness rating can
+    estimate both `faithful` and, inverted, `hallucinated`)."""
+    return [e for e in corrected.estimates if e.metric == metric and e.strategy is None]
 
 
 def _follows(checks: Iterable[GateCheck], corrected: Corrected,
@@ -195,8 +204,7 @@ def _follows(checks: Iterable[GateCheck], corrected: Corrected,
     its own metric, the hallucination flag for `hallucinated`, before an inverted one)."""
     with_estimate: dict[str, list[str]] = {}
     for check in checks:
-        est = corrected.find(check.metric)
-        if est is not None:
+        for est in _whole_run(corrected, check.metric):
             with_estimate.setdefault(canonical(est.label), []).append(check.metric)
     out: dict[str, str] = {}
     for label, metrics in with_estimate.items():
