@@ -104,20 +104,27 @@ def test_the_corrected_table_of_a_gate_config(tmp_path: Path) -> None:
         load_corrected_thresholds(path)
 
 
-def test_peoples_row_follows_the_metric_the_label_is_its_own_measure_of() -> None:
-    """Trial 51: with faithfulness gated before hallucination (the default order), the
-    people's-hallucinated row came after judge.faithfulness (an inverted link), not after
-    judge.hallucination; it follows the label's first linked metric, once."""
+
+def _gated_rows(*labels: str) -> list[tuple[str, str | None]]:
+    """(metric, label) of each check of a gate on faithfulness and the hallucination flag
+    of 200 rows, 30% hallucinated, each row labelled with `labels` ("faithful" is the
+    opposite of "hallucinated")."""
     specs = {s.name: s for s in declared("judge.faithfulness", "judge.hallucination")}
-    rng = np.random.default_rng(5)
-    bad = rng.random(200) < 0.3
-    rows = [Row(id=f"q{i}", labels={"hallucinated": bool(bad[i])},
+    bad = np.random.default_rng(5).random(200) < 0.3
+    rows = [Row(id=f"q{i}", labels={k: bool(bad[i]) == (k == "hallucinated") for k in labels},
                 values={"judge.faithfulness": 3.0 if bad[i] else 9.0,
                         "judge.hallucination": float(bad[i])}) for i in range(200)]
     table = ScoreTable.from_rows(rows, specs)
     out = gate_corrected(table, {"judge.faithfulness": 7, "judge.hallucination": 0.1},
                          corrected(table))
-    assert [(c.metric, c.label) for c in out.result.checks] == [
+    return [(c.metric, c.label) for c in out.result.checks]
+
+
+def test_peoples_row_follows_the_metric_the_label_is_its_own_measure_of() -> None:
+    """Trial 51: with faithfulness gated before hallucination (the default order), the
+    people's-hallucinated row came after judge.faithfulness (an inverted link), not after
+    judge.hallucination; it follows the label's first linked metric, once."""
+    assert _gated_rows("hallucinated") == [
         ("judge.faithfulness", None), ("judge.hallucination", None),
         ("judge.hallucination", "hallucinated")]
 
@@ -125,15 +132,6 @@ def test_peoples_row_follows_the_metric_the_label_is_its_own_measure_of() -> Non
 def test_each_label_of_a_metric_gets_its_row_after_its_own_metric() -> None:
     """Review 5: with rows labelled both `faithful` and `hallucinated`, one estimate per
     metric was read, so the `faithful` check was dropped without a word."""
-    specs = {s.name: s for s in declared("judge.faithfulness", "judge.hallucination")}
-    rng = np.random.default_rng(7)
-    bad = rng.random(200) < 0.3
-    rows = [Row(id=f"q{i}", labels={"hallucinated": bool(bad[i]), "faithful": not bad[i]},
-                values={"judge.faithfulness": 3.0 if bad[i] else 9.0,
-                        "judge.hallucination": float(bad[i])}) for i in range(200)]
-    table = ScoreTable.from_rows(rows, specs)
-    out = gate_corrected(table, {"judge.faithfulness": 7, "judge.hallucination": 0.1},
-                         corrected(table))
-    assert [(c.metric, c.label) for c in out.result.checks] == [
+    assert _gated_rows("hallucinated", "faithful") == [
         ("judge.faithfulness", None), ("judge.faithfulness", "faithful"),
         ("judge.hallucination", None), ("judge.hallucination", "hallucinated")]
