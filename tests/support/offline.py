@@ -22,3 +22,19 @@ def faith(ev: Evidence) -> float:
 def flagged(ev: Evidence) -> bool:
     """Whether the judge calls the answer a hallucination (faithfulness below its line)."""
     return ev.faithfulness is not None and ev.faithfulness < HALLUCINATION_THRESHOLD
+
+
+ANY_KIND = "*"
+"""`assert_judged`'s kind when the test does not check what alignment found."""
+
+
+def assert_judged(an: Analyzer, contexts: list[str], answer: str, flags: bool,
+                  kind: str | None = ANY_KIND, question: str = "Tell me.") -> Evidence:
+    """Judge one answer and check the verdict: flagged as a hallucination exactly when
+    `flags`, and (unless ANY_KIND) its one claim's alignment kind is `kind` (None: the
+    claim contradicts nothing). The Evidence is returned for further checks."""
+    ev = evidence(an, contexts, answer, question)
+    assert flagged(ev) is flags, ev
+    if kind != ANY_KIND:
+        assert ev.contradicts == [kind], ev
+    return ev

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer, reasoning
+from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer, Evidence, reasoning
 from ragassay.judge.offline.clauses import clause_parts, clause_texts, part
 from ragassay.judge.offline.declines import hedged_claim, is_noncommittal
 from ragassay.judge.offline.lexical import TermPool
@@ -23,6 +23,18 @@ RETENTION = ("Backups are kept for 7 days on the Standard plan. Enterprise keeps
              "for 35 days.")
 REFUNDS = ("Monthly plans are not refundable. Annual plans can be refunded in full within "
            "30 days of purchase.")
+
+
+def _caught_by_alignment(an: Analyzer, contexts: list[str], answer: str,
+                         kinds: set[str]) -> Evidence:
+    """The answer is flagged, by a claim alignment sets against the contexts as one of
+    `kinds`, though every term of it is in the contexts."""
+    ev = _ev(an, contexts, answer)
+    claims = [k for k, a in zip(ev.contradicts, ev.asserts, strict=True) if a]
+    assert ev.hallucinated_terms == []  # nothing a context lacks: only alignment can tell
+    assert any(k in kinds for k in claims), (claims, reasoning(ev))
+    assert _faith(ev) < HALLUCINATION_THRESHOLD
+    return ev
 
 
 @pytest.mark.parametrize(("contexts", "answer", "kinds"), [
@@ -45,11 +57,7 @@ REFUNDS = ("Monthly plans are not refundable. Annual plans can be refunded in fu
 def test_a_contradiction_built_from_the_contexts_own_words_is_caught(
     an: Analyzer, contexts: list[str], answer: str, kinds: set[str]
 ) -> None:
-    ev = _ev(an, contexts, answer)
-    claims = [k for k, a in zip(ev.contradicts, ev.asserts, strict=True) if a]
-    assert ev.hallucinated_terms == []  # nothing a context lacks: only alignment can tell
-    assert any(k in kinds for k in claims), (claims, reasoning(ev))
-    assert _faith(ev) < HALLUCINATION_THRESHOLD
+    ev = _caught_by_alignment(an, contexts, answer, kinds)
     assert "contradicts the context" in reasoning(ev)
 
 
@@ -175,11 +183,7 @@ ACCOUNTS = ("The Silver Saver account pays 2% interest a year. The Gold Plus acc
 def test_scope_names_and_figures_are_read_from_the_clause_and_its_sentence(
     an: Analyzer, contexts: list[str], answer: str, kinds: set[str]
 ) -> None:
-    ev = _ev(an, contexts, answer)
-    claims = [k for k, a in zip(ev.contradicts, ev.asserts, strict=True) if a]
-    assert ev.hallucinated_terms == []  # nothing a context lacks: only alignment can tell
-    assert any(k in kinds for k in claims), (claims, reasoning(ev))
-    assert _faith(ev) < HALLUCINATION_THRESHOLD
+    _caught_by_alignment(an, contexts, answer, kinds)
 
 
 @pytest.mark.parametrize(("contexts", "answer"), [

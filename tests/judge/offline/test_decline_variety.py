@@ -6,12 +6,18 @@ statement about a service stays a claim and is judged as one. Several domains.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from ragassay.judge.offline import Analyzer, Evidence
-from ragassay.judge.offline.declines import declines_by_scope, is_noncommittal, is_referral
-from ragassay.types import Sample
-from tests.support.offline import flagged
+from ragassay.judge.offline.declines import (
+    declines_by_scope,
+    is_noncommittal,
+    is_referral,
+    is_source_scope,
+)
+from tests.support.offline import evidence, flagged
 
 DOMAINS = {
     "clinic": (("The clinic is open from 8 am to 6 pm, Monday to Friday.",
@@ -34,7 +40,7 @@ DOMAINS = {
 
 def _ev(an: Analyzer, domain: str, answer: str) -> Evidence:
     ctx, q = DOMAINS[domain]
-    return an.analyze(Sample(id="v", question=q, contexts=ctx, answer=answer))
+    return evidence(an, list(ctx), answer, q)
 
 
 ABSENCE = [  # absence stated about the sources
@@ -116,26 +122,34 @@ def test_a_claim_near_a_decline_is_still_judged(an: Analyzer, domain: str,
     assert not ev.abstains and flagged(ev), ev
 
 
-@pytest.mark.parametrize(("text", "declines"), [
-    ("The sources only cover pricing, not delivery.", True),
-    ("We can only answer questions about your booking.", True),
-    ("The Gold plan only covers dental care.", False),
-    ("We only deliver to UK addresses.", False),
-    ("We can only help customers who booked directly.", False),
+@pytest.mark.parametrize(("rule", "text", "expected"), [
+    # scope declines name the sources or the assistant
+    (declines_by_scope, "The sources only cover pricing, not delivery.", True),
+    (declines_by_scope, "We can only answer questions about your booking.", True),
+    (declines_by_scope, "The Gold plan only covers dental care.", False),
+    (declines_by_scope, "We only deliver to UK addresses.", False),
+    (declines_by_scope, "We can only help customers who booked directly.", False),
+    # what the sources cover is told from a claim (round 3)
+    (is_source_scope, "They only cover flights, not hotels.", True),
+    (is_source_scope, "The handbook I have is about payroll.", True),
+    (is_source_scope, "These guidelines mostly relate to dosing in adults.", True),
+    # a plain statement about a policy, a plan or a product is a claim
+    (is_source_scope, "The policy covers theft and fire.", False),
+    (is_source_scope, "It covers theft and fire.", False),
+    (is_source_scope, "The Gold plan only covers dental care.", False),
+    # referral grammar
+    (is_referral, "Our support team can help with that.", True),
+    (is_referral, "The help desk should be able to assist.", True),
+    (is_referral, "You'll need to reach out to the front desk.", True),
+    (is_referral, "Support is available 24/7.", False),
+    (is_referral, "The team launched the app in 2021.", False),
+    # referrals in more forms (round 3)
+    (is_referral, "I'd check the club's noticeboard.", True),
+    (is_referral, "Your pharmacist would be the best person to ask.", True),
+    (is_referral, "You'd be better off asking the registrar.", True),
 ])
-def test_scope_declines_name_the_sources_or_the_assistant(text: str, declines: bool) -> None:
-    assert declines_by_scope(text) is declines
-
-
-@pytest.mark.parametrize(("text", "refers"), [
-    ("Our support team can help with that.", True),
-    ("The help desk should be able to assist.", True),
-    ("You'll need to reach out to the front desk.", True),
-    ("Support is available 24/7.", False),
-    ("The team launched the app in 2021.", False),
-])
-def test_referral_grammar(text: str, refers: bool) -> None:
-    assert is_referral(text) is refers
+def test_decline_grammar(rule: Callable[[str], bool], text: str, expected: bool) -> None:
+    assert rule(text) is expected
 
 
 def test_the_warranty_sentence_is_not_noncommittal() -> None:

@@ -37,11 +37,14 @@ def test_one_figure_written_two_ways_reads_the_same(a: str, b: str) -> None:
     assert normalise_text(a) == normalise_text(b)
 
 
-@pytest.mark.parametrize("rate", ["twice a week", "3 times a day", "€9 a day",
-                                  "24 hours a day", "once a week"])
-def test_a_rate_keeps_its_period(rate: str) -> None:
-    # "twice a week" is how often, no length of 7 days
-    assert "days" not in normalise_text(rate) or "day" in rate
+@pytest.mark.parametrize(("rate", "period"), [
+    ("twice a week", "week"), ("3 times a day", "day"), ("€9 a day", "day"),
+    ("24 hours a day", "day"), ("once a week", "week"),
+])
+def test_a_rate_keeps_its_period(rate: str, period: str) -> None:
+    # "twice a week" is how often, no length of 7 days; "a day" no length of 24 hours
+    written = normalise_text(rate)
+    assert written.endswith(f" a {period}") and "days" not in written, written
 
 
 def test_number_words_and_scales_have_their_value() -> None:
@@ -63,31 +66,29 @@ SERVICE = "The boiler must be serviced every 12 months by a registered engineer.
 WALK = "The coastal trail is 20,000 metres long and takes about 6 hours."
 
 
-@pytest.mark.parametrize(("contexts", "answer"), [
-    ([HIRE], "Rental vans have to be returned within a fortnight of collection."),
-    ([HIRE], "You must return rental vans within two weeks of collecting them."),
-    ([CHILL], "Store the vaccine between 2°C and 8°C."),
-    ([SERVICE], "A registered engineer must service the boiler annually."),
-    ([WALK], "The coastal trail is twenty thousand metres long and takes about six hours."),
+PORK = ("Pork is cooked when its core reaches 63 degrees Celsius (145 degrees "
+        "Fahrenheit).")
+
+
+@pytest.mark.parametrize(("contexts", "answer", "supported"), [
+    # a paraphrase of a figure is supported
+    ([HIRE], "Rental vans have to be returned within a fortnight of collection.", True),
+    ([HIRE], "You must return rental vans within two weeks of collecting them.", True),
+    ([CHILL], "Store the vaccine between 2°C and 8°C.", True),
+    ([SERVICE], "A registered engineer must service the boiler annually.", True),
+    ([WALK], "The coastal trail is twenty thousand metres long and takes about six hours.",
+     True),
+    # another figure in other words is still flagged
+    ([HIRE], "Rental vans have to be returned within three weeks of collection.", False),
+    ([HIRE], "Rental vans have to be returned within a week of collection.", False),
+    ([CHILL], "Store the vaccine between 2°F and 8°F.", False),
+    ([WALK], "The coastal trail is thirty thousand metres long and takes about six hours.",
+     False),
+    # a figure of one scale is not the other scale's
+    ([PORK], "Pork is cooked once its core hits 145°C.", False),
 ])
-def test_a_paraphrase_of_a_figure_is_supported(an: Analyzer, contexts: list[str],
-                                                answer: str) -> None:
+def test_a_figure_in_other_words_is_read_by_its_value(
+        an: Analyzer, contexts: list[str], answer: str, supported: bool) -> None:
     ev = _ev(an, contexts, answer)
-    assert ev.contradicts == [None] and _faith(ev) >= HALLUCINATION_THRESHOLD, ev
-
-
-@pytest.mark.parametrize(("contexts", "answer"), [
-    ([HIRE], "Rental vans have to be returned within three weeks of collection."),
-    ([HIRE], "Rental vans have to be returned within a week of collection."),
-    ([CHILL], "Store the vaccine between 2°F and 8°F."),
-    ([WALK], "The coastal trail is thirty thousand metres long and takes about six hours."),
-])
-def test_another_figure_in_other_words_is_still_flagged(an: Analyzer, contexts: list[str],
-                                                        answer: str) -> None:
-    assert _faith(_ev(an, contexts, answer)) < HALLUCINATION_THRESHOLD
-
-
-def test_a_figure_of_one_scale_is_not_the_other_scales(an: Analyzer) -> None:
-    ctx = ["Pork is cooked when its core reaches 63 degrees Celsius (145 degrees Fahrenheit)."]
-    bad = _ev(an, ctx, "Pork is cooked once its core hits 145°C.")
-    assert _faith(bad) < HALLUCINATION_THRESHOLD
+    assert (_faith(ev) >= HALLUCINATION_THRESHOLD) is supported, ev
+    assert not supported or ev.contradicts == [None], ev

@@ -13,8 +13,7 @@ import pytest
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.paraphrase import restated_in_other_words
 from ragassay.judge.offline.sentences import sentence_info
-from tests.support.offline import evidence as _ev
-from tests.support.offline import flagged as _flagged
+from tests.support.offline import assert_judged
 
 BAG = ["Each passenger may bring one cabin bag weighing up to 8 kg."]
 LOCKERS = ["Gym lockers can be rented for 30 euros a month by registered members."]
@@ -22,33 +21,27 @@ CRUISE = ["Tickets for the harbour cruise cost 18 pounds for adults."]
 HIKE = ["The summit trail is about 12 km long and takes roughly five hours to walk."]
 
 
-@pytest.mark.parametrize(("contexts", "answer"), [
-    (BAG, "Every traveller can take a single carry-on bag of at most eight kilograms."),
+@pytest.mark.parametrize(("contexts", "answer", "supported"), [
+    # a restatement in other words is supported
+    (BAG, "Every traveller can take a single carry-on bag of at most eight kilograms.", True),
     (HIKE, "Expect to spend around 5 hours on foot covering the twelve kilometres to the "
-           "top."),
-    (CRUISE, "Grown-ups pay eighteen pounds to board the harbour cruise."),
-])
-def test_a_restatement_in_other_words_is_supported(an: Analyzer, contexts: list[str],
-                                                    answer: str) -> None:
-    ev = _ev(an, contexts, answer)
-    assert ev.support[0] >= 0.5 and not _flagged(ev), ev
-
-
-@pytest.mark.parametrize(("contexts", "answer"), [
-    # another figure
-    (BAG, "Every traveller can take a single carry-on bag of at most ten kilograms."),
-    (LOCKERS, "Registered members can hire a gym locker at forty euros per month."),
-    # an added clause the sentence has no counterpart for
+           "top.", True),
+    (CRUISE, "Grown-ups pay eighteen pounds to board the harbour cruise.", True),
+    # another figure is still flagged
+    (BAG, "Every traveller can take a single carry-on bag of at most ten kilograms.", False),
+    (LOCKERS, "Registered members can hire a gym locker at forty euros per month.", False),
+    # an added clause the sentence has no counterpart for is still flagged
     (LOCKERS, "Registered members can hire a gym locker at thirty euros per month, and "
-              "towels are handed out free at reception."),
+              "towels are handed out free at reception.", False),
     (HIKE, "Expect to spend around 5 hours on foot covering the twelve kilometres to the "
-           "top, and a mountain hut sells hot soup there."),
+           "top, and a mountain hut sells hot soup there.", False),
     (CRUISE, "Grown-ups pay eighteen pounds to board the harbour cruise, which sails "
-             "past the old lighthouse."),
+             "past the old lighthouse.", False),
 ])
-def test_a_changed_figure_or_an_addition_is_still_flagged(
-        an: Analyzer, contexts: list[str], answer: str) -> None:
-    assert _flagged(_ev(an, contexts, answer))
+def test_a_restatement_is_supported_a_changed_figure_or_an_addition_flagged(
+        an: Analyzer, contexts: list[str], answer: str, supported: bool) -> None:
+    ev = assert_judged(an, contexts, answer, flags=not supported)
+    assert not supported or ev.support[0] >= 0.5, ev
 
 
 def test_what_the_rule_checks() -> None:

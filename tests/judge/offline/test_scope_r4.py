@@ -12,8 +12,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from tests.support.offline import evidence as _ev
-from tests.support.offline import flagged as _flagged
+from tests.support.offline import assert_judged
 
 MEALS = ["On long-haul flights, a hot meal is served every 4 hours."]
 HEDGES = ["In dry weather, the garden centre waters the hedges every day."]
@@ -21,24 +20,17 @@ CHOIR = ["For members of the choir, rehearsal rooms can be booked at any time."]
 CARD = ["The Silver card earns 3 points per pound on fuel."]
 
 
-@pytest.mark.parametrize(("contexts", "answer"), [
-    (MEALS, "On every flight a warm meal comes round every four hours."),
-    (HEDGES, "The garden centre waters the hedges every day."),
-    (CHOIR, "Rehearsal rooms can be booked by anyone at any time."),
+@pytest.mark.parametrize(("contexts", "answer", "kind"), [
+    # a dropped restriction widens a universal claim
+    (MEALS, "On every flight a warm meal comes round every four hours.", "quantifier"),
+    (HEDGES, "The garden centre waters the hedges every day.", "quantifier"),
+    (CHOIR, "Rehearsal rooms can be booked by anyone at any time.", "quantifier"),
+    # a kept restriction or a rate passes
+    (MEALS, "On long-haul flights a hot meal is served every 4 hours.", None),
+    (HEDGES, "When the weather is dry, the garden centre waters the hedges every day.", None),
+    (CHOIR, "Choir members can book the rehearsal rooms at any time.", None),
+    (CARD, "With the Silver card you earn 3 points for every pound you spend on fuel.", None),
 ])
-def test_a_dropped_restriction_widens_a_universal_claim(
-        an: Analyzer, contexts: list[str], answer: str) -> None:
-    ev = _ev(an, contexts, answer)
-    assert ev.contradicts == ["quantifier"] and _flagged(ev), ev
-
-
-@pytest.mark.parametrize(("contexts", "answer"), [
-    (MEALS, "On long-haul flights a hot meal is served every 4 hours."),
-    (HEDGES, "When the weather is dry, the garden centre waters the hedges every day."),
-    (CHOIR, "Choir members can book the rehearsal rooms at any time."),
-    (CARD, "With the Silver card you earn 3 points for every pound you spend on fuel."),
-])
-def test_a_kept_restriction_or_a_rate_passes(an: Analyzer, contexts: list[str],
-                                             answer: str) -> None:
-    ev = _ev(an, contexts, answer)
-    assert ev.contradicts == [None] and not _flagged(ev), ev
+def test_a_universal_claim_keeps_the_contexts_restriction(
+        an: Analyzer, contexts: list[str], answer: str, kind: str | None) -> None:
+    assert_judged(an, contexts, answer, flags=kind is not None, kind=kind)

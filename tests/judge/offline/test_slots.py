@@ -16,34 +16,26 @@ import pytest
 
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.clauses import clause_texts
-from tests.support.offline import evidence as _ev
-from tests.support.offline import flagged as _flagged
+from tests.support.offline import ANY_KIND, assert_judged, evidence
 
 BAGS = ["Checked bags may weigh 23 kg on economy fares and 32 kg on business fares."]
 LOANS = ["Library loans last 21 days for students and 42 days for staff."]
 
 
-@pytest.mark.parametrize(("contexts", "answer"), [
-    (BAGS, "On economy fares you can check a bag of up to 32 kg."),
-    (LOANS, "Students can borrow books for 42 days."),
-])
-def test_a_value_bound_to_the_other_clause_is_a_number_change(
-        an: Analyzer, contexts: list[str], answer: str) -> None:
-    ev = _ev(an, contexts, answer)
-    assert ev.contradicts == ["number"] and _flagged(ev), ev
-
-
-@pytest.mark.parametrize(("contexts", "answer"), [
-    (BAGS, "On business fares you can check a bag of up to 32 kg."),
+@pytest.mark.parametrize(("contexts", "answer", "kind"), [
+    # a value bound to the other clause is a number change
+    (BAGS, "On economy fares you can check a bag of up to 32 kg.", "number"),
+    (LOANS, "Students can borrow books for 42 days.", "number"),
+    # a value in its own slot still passes
+    (BAGS, "On business fares you can check a bag of up to 32 kg.", None),
     # "may" is a verb here, no month: 23 is a weight, not a date's day
-    (BAGS, "Economy passengers may check bags of 23 kg."),
-    (LOANS, "Staff can borrow books for 42 days."),
-    (LOANS, "Library loans last 21 days for students."),
+    (BAGS, "Economy passengers may check bags of 23 kg.", None),
+    (LOANS, "Staff can borrow books for 42 days.", None),
+    (LOANS, "Library loans last 21 days for students.", None),
 ])
-def test_a_value_in_its_own_slot_still_passes(an: Analyzer, contexts: list[str],
-                                              answer: str) -> None:
-    ev = _ev(an, contexts, answer)
-    assert ev.contradicts == [None] and not _flagged(ev), ev
+def test_a_value_is_read_in_its_own_clause(an: Analyzer, contexts: list[str], answer: str,
+                                           kind: str | None) -> None:
+    assert_judged(an, contexts, answer, flags=kind is not None, kind=kind)
 
 
 TARIFFS = ["Under the Family tariff, calls cost 5 pence a minute.",
@@ -53,38 +45,38 @@ TARIFFS = ["Under the Family tariff, calls cost 5 pence a minute.",
 def test_a_fronted_phrase_stays_with_its_clause(an: Analyzer) -> None:
     assert clause_texts(TARIFFS[1])[0].startswith("Under the Solo tariff")
     assert len(clause_texts("With the card you pay no fee, and you earn points.")) == 2
-    bad = _ev(an, TARIFFS, "Under the Family tariff, calls cost 9 pence a minute and "
-                           "include voicemail.")
-    assert _flagged(bad), bad
-    ok = _ev(an, TARIFFS, "On the Solo tariff calls cost 9 pence a minute and include "
-                          "voicemail.")
-    assert not _flagged(ok), ok
+    assert_judged(an, TARIFFS, "Under the Family tariff, calls cost 9 pence a minute and "
+                               "include voicemail.", flags=True)
+    assert_judged(an, TARIFFS, "On the Solo tariff calls cost 9 pence a minute and include "
+                               "voicemail.", flags=False)
 
 
 FLATS = ["Residents on the top floor may use the roof terrace after booking it with the "
          "caretaker."]
 
 
-def test_a_dropped_place_of_the_subject_widens_a_universal(an: Analyzer) -> None:
-    bad = _ev(an, FLATS, "All residents may use the roof terrace after booking it with "
-                         "the caretaker.")
-    assert bad.contradicts == ["quantifier"] and _flagged(bad), bad
-    ok = _ev(an, FLATS, "Residents on the top floor can use the roof terrace once they "
-                        "book it with the caretaker.")
-    assert not _flagged(ok), ok
+@pytest.mark.parametrize(("answer", "flags", "kind"), [
+    # a dropped place of the subject widens a universal
+    ("All residents may use the roof terrace after booking it with the caretaker.", True,
+     "quantifier"),
+    ("Residents on the top floor can use the roof terrace once they book it with the "
+     "caretaker.", False, ANY_KIND),
+    # a bare subject for a placed one widens a rule
+    ("Residents may use the roof terrace after booking it with the caretaker.", True,
+     "quantifier"),
+    ("Top-floor residents may use the roof terrace after booking it with the caretaker.",
+     False, ANY_KIND),
+])
+def test_a_dropped_place_of_the_subject_widens_a_rule(an: Analyzer, answer: str,
+                                                      flags: bool, kind: str) -> None:
+    assert_judged(an, FLATS, answer, flags=flags, kind=kind)
 
 
-def test_a_bare_subject_for_a_placed_one_widens_a_rule(an: Analyzer) -> None:
-    bad = _ev(an, FLATS, "Residents may use the roof terrace after booking it with the "
-                         "caretaker.")
-    assert bad.contradicts == ["quantifier"] and _flagged(bad), bad
-    ok = _ev(an, FLATS, "Top-floor residents may use the roof terrace after booking it "
-                        "with the caretaker.")
-    assert not _flagged(ok), ok
+def test_a_dropped_place_in_a_report_widens_nothing(an: Analyzer) -> None:
     # a report, no rule: dropping where something was is no widened permission
-    news = _ev(an, ["Shares in the bakery chain rose 4 percent on Monday after strong "
-                    "results."], "Shares rose 4 percent on Monday after strong results.")
-    assert news.contradicts == [None], news
+    news = ["Shares in the bakery chain rose 4 percent on Monday after strong results."]
+    ev = evidence(an, news, "Shares rose 4 percent on Monday after strong results.")
+    assert ev.contradicts == [None], ev
 
 
 RINK = ["The ice rink is open until midnight on Fridays only.",
@@ -100,5 +92,4 @@ RINK = ["The ice rink is open until midnight on Fridays only.",
 ])
 def test_always_for_only_then_widens_the_claim(an: Analyzer, answer: str,
                                                flagged: bool) -> None:
-    ev = _ev(an, RINK, answer)
-    assert _flagged(ev) is flagged, ev
+    assert_judged(an, RINK, answer, flags=flagged)

@@ -19,8 +19,8 @@ import pytest
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.clauses import clause_texts, part
 from ragassay.judge.offline.normalise import normalise_text, written_values
+from tests.support.offline import assert_judged, flagged
 from tests.support.offline import evidence as _ev
-from tests.support.offline import flagged as _flagged
 
 CLINIC = ["The dental clinic closes at 17:30 on Fridays."]
 FERRY = ["The ferry sails to the island twice a day."]
@@ -43,52 +43,45 @@ def test_clock_times_and_frequencies_are_written_one_way() -> None:
     assert 1.5 in written_values("a 90 minutes session")
 
 
-@pytest.mark.parametrize(("contexts", "answer"), [
-    (CLINIC, "On Fridays the dental clinic shuts at 5:30 pm."),
-    (FERRY, "The ferry goes to the island two times daily."),
-    (["Checkout is at noon on the day of departure."],
-     "On the day of departure, checkout is at 12 pm."),
-])
-def test_a_figure_in_other_words_passes(an: Analyzer, contexts: list[str],
-                                        answer: str) -> None:
-    ev = _ev(an, contexts, answer)
-    assert not _flagged(ev) and not ev.hallucinated_terms, ev
+CHECKOUT = ["Checkout is at noon on the day of departure."]
 
 
-@pytest.mark.parametrize(("contexts", "answer"), [
-    (CLINIC, "On Fridays the dental clinic shuts at 6:30 pm."),
-    (FERRY, "The ferry goes to the island three times daily."),
-    (["Checkout is at noon on the day of departure."],
-     "On the day of departure, checkout is at 11 am."),
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # a figure in other words passes
+    (CLINIC, "On Fridays the dental clinic shuts at 5:30 pm.", False),
+    (FERRY, "The ferry goes to the island two times daily.", False),
+    (CHECKOUT, "On the day of departure, checkout is at 12 pm.", False),
+    # another figure in other words is flagged
+    (CLINIC, "On Fridays the dental clinic shuts at 6:30 pm.", True),
+    (FERRY, "The ferry goes to the island three times daily.", True),
+    (CHECKOUT, "On the day of departure, checkout is at 11 am.", True),
 ])
-def test_another_figure_in_other_words_is_flagged(an: Analyzer, contexts: list[str],
-                                                  answer: str) -> None:
-    assert _flagged(_ev(an, contexts, answer))
+def test_a_figure_in_other_words_is_read_by_its_value(an: Analyzer, contexts: list[str],
+                                                      answer: str, flags: bool) -> None:
+    ev = assert_judged(an, contexts, answer, flags=flags)
+    assert flags or not ev.hallucinated_terms, ev
 
 
 def test_a_number_in_a_name_is_no_count(an: Analyzer) -> None:
     assert part("Gate 14 handles flights.").figures == ((14.0, "#gate"),)
-    ok = _ev(an, GATES, "Gate 14 handles flights to Oslo.")
-    assert ok.contradicts == [None] and not _flagged(ok), ok
-    room = _ev(an, ["Room 5 on level 2 is booked for the chess club."],
-               "Room 5 is booked for the chess club.")
-    assert room.contradicts == [None] and not _flagged(room), room
-    bad = _ev(an, GATES, "Gate 12 handles flights to Oslo.")
-    assert bad.contradicts == ["number"] and _flagged(bad), bad
+    assert_judged(an, GATES, "Gate 14 handles flights to Oslo.", flags=False, kind=None)
+    assert_judged(an, ["Room 5 on level 2 is booked for the chess club."],
+                  "Room 5 is booked for the chess club.", flags=False, kind=None)
+    assert_judged(an, GATES, "Gate 12 handles flights to Oslo.", flags=True, kind="number")
     # a capitalised word that says how many is no name
     assert part("Nearly 30 people came.").figures == ((30.0, "peopl"),)
 
 
 def test_a_kind_denied_of_all_is_not_granted_of_some(an: Analyzer) -> None:
-    bad = _ev(an, TRAIN, "Bicycles are allowed in the front carriages.")
-    assert bad.contradicts == ["negation"] and _flagged(bad), bad
-    ok = _ev(an, TRAIN, "Bicycles are not allowed in the front carriages.")
-    assert ok.contradicts == [None] and not _flagged(ok), ok
+    assert_judged(an, TRAIN, "Bicycles are allowed in the front carriages.", flags=True,
+                  kind="negation")
+    assert_judged(an, TRAIN, "Bicycles are not allowed in the front carriages.", flags=False,
+                  kind=None)
     # another context sentence that grants it in its own case is the one restated
     beaches = ["Dogs are not allowed on any beach in summer.",
                "Dogs are allowed on the north beach in winter."]
-    fine = _ev(an, beaches, "Dogs are allowed on the north beach in winter.")
-    assert fine.contradicts == [None] and not _flagged(fine), fine
+    assert_judged(an, beaches, "Dogs are allowed on the north beach in winter.", flags=False,
+                  kind=None)
 
 
 def test_a_clause_with_a_context_figure_is_no_invented_detail(an: Analyzer) -> None:
@@ -98,7 +91,7 @@ def test_a_clause_with_a_context_figure_is_no_invented_detail(an: Analyzer) -> N
     assert ok.unstated == [None] and not ok.hallucinated_terms, ok
     bad = _ev(an, soup, "Keep the soup in the fridge, and the restaurant delivers it in "
                         "insulated boxes.")
-    assert bad.unstated[0] is not None and _flagged(bad), bad
+    assert bad.unstated[0] is not None and flagged(bad), bad
 
 
 @pytest.mark.parametrize(("contexts", "answer"), [
@@ -114,8 +107,7 @@ def test_a_negation_in_another_clause_leaves_a_claim_alone(
     word joining the clauses ("yet", "although") is no subject to swap."""
     assert part("yet its website takes orders").words == frozenset(
         {"websi", "take", "order"})
-    ev = _ev(an, contexts, answer)
-    assert ev.contradicts == [None] and not _flagged(ev), ev
+    assert_judged(an, contexts, answer, flags=False, kind=None)
 
 
 @pytest.mark.parametrize(("contexts", "answer"), [

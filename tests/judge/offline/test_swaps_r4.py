@@ -15,8 +15,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from tests.support.offline import evidence as _ev
-from tests.support.offline import flagged as _flagged
+from tests.support.offline import assert_judged
 
 PLANS = ["The Duo plan allows 2 simultaneous streams.",
          "The Family plan allows 6 simultaneous streams and includes parental controls."]
@@ -26,41 +25,29 @@ LOCKER = ["The locker opens with the blue key card."]
 SHED = ["The garden shed is locked with a steel combination padlock."]
 
 
-@pytest.mark.parametrize(("contexts", "answer"), [
-    (PLANS, "The Duo plan includes parental controls."),
-    (KENNELS, "The Maple kennel has a heated floor."),
+@pytest.mark.parametrize(("contexts", "answer", "kind"), [
+    # a clause given to another subject is an entity swap
+    (PLANS, "The Duo plan includes parental controls.", "entity"),
+    (KENNELS, "The Maple kennel has a heated floor.", "entity"),
+    # the clause with its own subject passes
+    (PLANS, "The Family plan includes parental controls.", None),
+    (KENNELS, "The Rosewood kennel has a heated floor.", None),
 ])
-def test_a_clause_given_to_another_subject_is_an_entity_swap(
-        an: Analyzer, contexts: list[str], answer: str) -> None:
-    ev = _ev(an, contexts, answer)
-    assert ev.contradicts == ["entity"] and _flagged(ev), ev
-
-
-@pytest.mark.parametrize(("contexts", "answer"), [
-    (PLANS, "The Family plan includes parental controls."),
-    (KENNELS, "The Rosewood kennel has a heated floor."),
-])
-def test_the_clause_with_its_own_subject_passes(an: Analyzer, contexts: list[str],
-                                                answer: str) -> None:
-    ev = _ev(an, contexts, answer)
-    assert ev.contradicts == [None] and not _flagged(ev), ev
+def test_a_clause_keeps_its_own_subject(an: Analyzer, contexts: list[str], answer: str,
+                                        kind: str | None) -> None:
+    assert_judged(an, contexts, answer, flags=kind is not None, kind=kind)
 
 
 @pytest.mark.parametrize(("contexts", "answer", "new"), [
+    # an object swapped for new words is flagged
     (LOCKER, "The locker opens with a brass padlock key.", "brass padlock"),
     (SHED, "The garden shed is locked with a rusty chain padlock.", "rusty chain"),
+    # the context's object passes
+    (LOCKER, "The locker opens with the blue key card.", None),
+    (LOCKER, "You open the locker with its blue key card.", None),
+    (SHED, "A steel combination padlock locks the garden shed.", None),
 ])
-def test_an_object_swapped_for_new_words_is_flagged(an: Analyzer, contexts: list[str],
-                                                    answer: str, new: str) -> None:
-    ev = _ev(an, contexts, answer)
-    assert ev.unstated == [new] and _flagged(ev), ev
-
-
-@pytest.mark.parametrize(("contexts", "answer"), [
-    (LOCKER, "The locker opens with the blue key card."),
-    (LOCKER, "You open the locker with its blue key card."),
-    (SHED, "A steel combination padlock locks the garden shed."),
-])
-def test_the_contexts_object_passes(an: Analyzer, contexts: list[str], answer: str) -> None:
-    ev = _ev(an, contexts, answer)
-    assert ev.unstated == [None] and not _flagged(ev), ev
+def test_an_object_is_the_contexts_or_new_words(an: Analyzer, contexts: list[str],
+                                                answer: str, new: str | None) -> None:
+    ev = assert_judged(an, contexts, answer, flags=new is not None)
+    assert ev.unstated == [new], ev
