@@ -66,7 +66,7 @@ def swapped_object(p: Part, units: Units) -> str | None:
             continue  # side by side, the head ending its clause ("... with a brass padlock key.")
         if not _given_other_neighbours(stems[h], p, units):
             continue
-        pool = units.vectors()
+        pool = units.ctx.all_word_vectors()
         if len(pool) and float((word_vectors([toks[j] for j in run]) @ pool.T).max(
                 axis=1).max()) >= SOFT_WORD:
             continue  # a word of it is close to a context word: no new word
