@@ -439,7 +439,7 @@ def _stated(p: Part, units: Units) -> float:
     missing = [t for t, w in words if w not in units.stems]
     if missing and units.ctx.infos:
         vecs = word_vectors(missing)
-        pool = units.vectors()
+        pool = units.ctx.all_word_vectors()
         if len(pool):
             near = (vecs @ pool.T).max(axis=1)
             missing = [t for t, c in zip(missing, near, strict=True) if c < SOFT_WORD]

@@ -62,6 +62,7 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
     (`capitals`: token positions) is part of a name ("Locker 1", "Gate 14"): it counts
     nothing but names its bearer ("#locker"), so it is set against "Locker 2" only."""
     out: list[tuple[float, str | None]] = []
+    at: list[int] = []  # the token position of each figure of `out`
     n = len(toks)
     minutes = {i + 1 for i, t in enumerate(toks[:-1]) if _clock(t, toks[i + 1])}
     for i, s in enumerate(stems):
@@ -71,6 +72,7 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
             continue  # the minutes of "18:30", read with its hour
         if i + 1 in minutes:
             out.append((value + int(toks[i + 1]) / 60, "time"))  # "18:30", "6 pm": a time
+            at.append(i)
             continue
         if (i and len(toks[i]) == 2 and is_number(stems[i - 1])
                 and _is_year(prev := _value(stems[i - 1]) or 0)):
@@ -102,9 +104,8 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
                     key = stems[k]
                     break
         out.append((value, key))
+        at.append(i)
     # a range's first figure counts what its last does ("between 2 and 8 degrees")
-    at = [i for i, s in enumerate(stems) if is_number(s) and toks[i] not in ORDINALS
-          and _value(s) is not None and i not in minutes]
     for k in range(len(out) - 2, -1, -1):
         i, nxt = at[k], at[k + 1]
         if nxt == i + 2 and toks[i + 1] in _RANGE:

@@ -26,6 +26,7 @@ _MAG_WORD = {"k": "thousand", "m": "million", "mn": "million", "mln": "million",
              "b": "billion", "bn": "billion", "t": "trillion", "tn": "trillion"}  # fmt: skip
 _CURRENCY = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}
 _NUM = r"\d+(?:\.\d+)?"
+_NUMERAL = re.compile(_NUM)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _MONEY = re.compile(
     rf"([$€£¥])\s?({_NUM})(?:\s?(thousand|million|billion|trillion|bn|mn|mln|[kKmMbBtT])\b)?"
@@ -124,13 +125,19 @@ def _significant(num: str) -> int:
     return max(1, len(digits))
 
 
+def _numeral(token: str) -> bool:
+    """Whether a token is a plain figure ("14", "2.5"), as the tokens of normalised text
+    write one."""
+    return token[:1].isdigit() and _NUMERAL.fullmatch(token) is not None
+
+
 @lru_cache(maxsize=32768)
 def quantities(text: str) -> tuple[Quantity, ...]:
     """Numbers of a text by value: "4.2 billion" -> 4.2e9 (2 digits), "1932" -> 1932."""
     toks = norm_tokens(text)
     out: list[Quantity] = []
     for i, t in enumerate(toks):
-        if t[:1].isdigit() and re.fullmatch(_NUM, t):
+        if _numeral(t):
             nxt = toks[i + 1] if i + 1 < len(toks) else ""
             scale = _SCALE.get(nxt, 1.0)
             label = f"{t} {nxt}" if scale != 1.0 else t
@@ -146,7 +153,7 @@ def written_values(text: str) -> frozenset[float]:
     one base ("2 weeks" gives 2 here, 14 days in `quantities`): what a context offers as
     evidence for a number is both."""
     toks = tuple(t.lower() for t in TOKEN.findall(_surface(text)))
-    out = {float(t) for t in toks if t[:1].isdigit() and re.fullmatch(_NUM, t)}
+    out = {float(t) for t in toks if _numeral(t)}
     return frozenset(out | {q.value for q in quantities(text)} | _converted(norm_tokens(text)))
 
 
@@ -159,7 +166,7 @@ _CONVERT = {"day": (24.0, 1.0), "days": (24.0, 1.0), "hour": (60.0, 1 / 24),
 def _converted(toks: tuple[str, ...]) -> set[float]:
     out: set[float] = set()
     for t, unit in zip(toks, toks[1:], strict=False):
-        if unit in _CONVERT and t[:1].isdigit() and re.fullmatch(_NUM, t):
+        if unit in _CONVERT and _numeral(t):
             down, up = _CONVERT[unit]
             out.update((float(t) * down, float(t) * up))
     return out

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 SOFT_WORD = 0.6  # a word this close to a context word by its static vector is stated
 MIN_NEW = 2  # new words in a row, at least
 MIN_SHARED = 2  # words the claim shares with the unit besides the head, at least
+_WORD_OR_MARK = re.compile(r"[\w'’]+|[^\w\s]")
 ARTICLES = frozenset({"a", "an", "the", "its", "their", "your", "our", "his", "her", "my"})
 
 
@@ -44,6 +45,7 @@ def swapped_object(p: Part, units: Units) -> str | None:
     fresh = {i for i in content if stems[i] not in units.stems}
     if len(fresh) < MIN_NEW:
         return None
+    text: str | None = None
     for k, i in enumerate(content):
         if i not in fresh or (k and content[k - 1] in fresh):
             continue  # not the start of a run
@@ -58,12 +60,13 @@ def swapped_object(p: Part, units: Units) -> str | None:
             continue
         if run[0] == 0 or toks[run[0] - 1] not in ARTICLES:
             continue  # a noun phrase: an article or a possessive, the new words, the head
-        text = " ".join(re.findall(r"[\w'’]+|[^\w\s]", normalise_text(p.text).lower()))
+        if text is None:  # (the claim with each word and mark set apart by one space)
+            text = " ".join(_WORD_OR_MARK.findall(normalise_text(p.text).lower()))
         if not re.search(re.escape(" ".join(toks[run[0] - 1:h + 1])) + r"(?: [.,;!?]|$)", text):
             continue  # side by side, the head ending its clause ("... with a brass padlock key.")
         if not _given_other_neighbours(stems[h], p, units):
             continue
-        pool = units.vectors()
+        pool = units.ctx.all_word_vectors()
         if len(pool) and float((word_vectors([toks[j] for j in run]) @ pool.T).max(
                 axis=1).max()) >= SOFT_WORD:
             continue  # a word of it is close to a context word: no new word

@@ -63,11 +63,17 @@ _PATTERNS = tuple(
                 + _PREPOSITION_NEXT.get(p, "")), v, word)
     for (v, p), word in PHRASAL.items()
 )
+# a verb of the table as a word before a space: every pattern's match starts so, and
+# most sentences have none (one scan instead of one per pattern; relevance reads every
+# context sentence)
+_ANY_VERB = re.compile(rf"\b(?i:{'|'.join(sorted({f for v, _ in PHRASAL for f in _forms(v)}))})\s")
 
 
 def plain_verbs(text: str) -> str:
     """The text with each phrasal verb of the table written as its one-word equal:
     "How do I turn on 2FA?" -> "How do I enable 2FA?". The text itself without one."""
+    if not _ANY_VERB.search(text):
+        return text
     for pattern, _, word in _PATTERNS:
         text = pattern.sub(word, text)
     return text
@@ -76,4 +82,6 @@ def plain_verbs(text: str) -> str:
 def phrasal_verbs(text: str) -> tuple[tuple[str, str], ...]:
     """The phrasal verbs the text uses, each as (its verb, its one-word equal): "2FA can
     be turned on" -> (("turn", "enable"),)."""
+    if not _ANY_VERB.search(text):
+        return ()
     return tuple((verb, word) for pattern, verb, word in _PATTERNS if pattern.search(text))

@@ -46,6 +46,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -54,6 +55,9 @@ from .normalise import cased_tokens, norm_tokens
 from .phrasal import phrasal_verbs, plain_verbs
 from .sentences import ContextIndex, SentenceInfo
 from .words import static_table, word_vectors, word_weights
+
+if TYPE_CHECKING:
+    from ragassay.embed import StaticEmbedder
 
 # Each form's midpoint is its balanced cut (as many relevant pairs above as irrelevant
 # ones below) on Factcheck-GPT's claim-passage pairs, printed by relevance_forms.py;
@@ -200,13 +204,19 @@ def _replace(text: str, abbr: str, phrase: str) -> str:
     return re.sub(rf"\b{re.escape(abbr)}\b", phrase, text)
 
 
-def _in_table_space(question: str, question_emb: np.ndarray, ctx: ContextIndex) -> bool:
-    """Whether the packaged static table embedded the question and the sentences (the
-    default mode), so that a rewritten text's table embedding compares with them."""
+def _default_table(question: str, question_emb: np.ndarray) -> StaticEmbedder | None:
+    """The packaged static table when it embedded the question (the default mode), so
+    that a rewritten text's table embedding compares with the embeddings in hand; None
+    for another embedder (its space, not the table's)."""
     table = static_table()
     if table.dim != len(question_emb) or float(table.embed([question])[0] @ question_emb) < 0.999:
-        return False
-    return len(ctx) == 0 or float(table.embed([ctx.infos[0].text])[0] @ ctx.emb[0]) >= 0.999
+        return None
+    return table
+
+
+def _table_embedded(table: StaticEmbedder, ctx: ContextIndex, j: int) -> bool:
+    """Whether the table embedded context sentence `j` too (the default mode)."""
+    return float(table.embed([ctx.infos[j].text])[0] @ ctx.emb[j]) >= 0.999
 
 
 def _rephrased(sims: np.ndarray, question: str, question_emb: np.ndarray,
@@ -214,9 +224,12 @@ def _rephrased(sims: np.ndarray, question: str, question_emb: np.ndarray,
     """The question-sentence cosines, each the better of the question's as said and as
     rewritten with one-word verbs (phrasal.plain_verbs), in the default mode."""
     plain = plain_verbs(question)
-    if plain == question or not len(ctx) or not _in_table_space(question, question_emb, ctx):
+    if plain == question or not len(ctx):
         return sims
-    return np.maximum(sims, ctx.emb @ static_table().embed([plain])[0])
+    table = _default_table(question, question_emb)
+    if table is None or not _table_embedded(table, ctx, 0):
+        return sims
+    return np.maximum(sims, ctx.emb @ table.embed([plain])[0])
 
 
 def _verb_stems(info: SentenceInfo, asked: Sequence[tuple[str, str]]) -> set[str]:
@@ -235,14 +248,15 @@ def _bridged(sims: np.ndarray, links: Sequence[Link], question: str,
     embedded the question and the sentence (the default mode); else as they are."""
     if not any(x.question or x.sentence for x in links):
         return sims
-    table = static_table()
-    if table.dim != len(question_emb) or float(table.embed([question])[0] @ question_emb) < 0.999:
-        return sims  # another embedder: its space, not the table's
+    table = _default_table(question, question_emb)
+    if table is None:
+        return sims
     out = sims.copy()
     for j, x in enumerate(links):
-        for variant, against in ((x.question, ctx.emb[j]), (x.sentence, question_emb)):
-            if variant is not None and float(table.embed([ctx.infos[j].text])[0]
-                                             @ ctx.emb[j]) >= 0.999:
+        variants = [(v, against) for v, against in ((x.question, ctx.emb[j]),
+                                                    (x.sentence, question_emb)) if v is not None]
+        if variants and _table_embedded(table, ctx, j):
+            for variant, against in variants:
                 out[j] = max(out[j], float(table.embed([variant])[0] @ against))
     return out
 

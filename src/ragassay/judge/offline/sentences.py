@@ -183,12 +183,16 @@ class ContextIndex:
         self.derived: dict[str, object] = {}
         self._word_starts = np.cumsum([0] + [len(i.soft) for i in infos])
 
-    def word_vectors(self, j: int) -> np.ndarray:
-        """Context sentence j's content words of letters as static vectors (every
-        sentence's are looked up together, on first use)."""
+    def all_word_vectors(self) -> np.ndarray:
+        """Every sentence's content words of letters as static vectors, sentence by
+        sentence (rows; looked up together, on first use)."""
         if self._words is None:
             self._words = word_vectors([i.words[k] for i in self.infos for k in i.soft])
-        return self._words[self._word_starts[j] : self._word_starts[j + 1]]
+        return self._words
+
+    def word_vectors(self, j: int) -> np.ndarray:
+        """Context sentence j's rows of `all_word_vectors`."""
+        return self.all_word_vectors()[self._word_starts[j] : self._word_starts[j + 1]]
 
     def __len__(self) -> int:
         return len(self.infos)

@@ -9,8 +9,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-import numpy as np
-
 from .clauses import (
     Part,
     clause_parts,
@@ -197,17 +195,6 @@ class Units:
         if self._alternatives is None:
             self._alternatives = Alternatives(self.ctx.infos, self.by_stem)
         return self._alternatives
-
-    def vectors(self) -> np.ndarray:
-        """The static vectors of every context word (rows; cached on the index)."""
-        ctx = self.ctx
-        cached = ctx.derived.get("alignment_vectors")
-        if isinstance(cached, np.ndarray):
-            return cached
-        rows = [r for j in range(len(ctx)) if len(r := ctx.word_vectors(j))]
-        pool = np.vstack(rows) if rows else np.zeros((0, 1), np.float32)
-        ctx.derived["alignment_vectors"] = pool
-        return pool
 
     def anchored(self, p: Part) -> bool:
         """Whether a figure of the clause, with what it counts, is one a context sentence
