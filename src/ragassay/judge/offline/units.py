@@ -262,7 +262,7 @@ class Units:
                 counts[j] += 1
         docs, infos = self.ctx.docs, self.ctx.infos
         out: list[Unit] = []
-        for j, n in counts.items():
+        for j, n in sorted(counts.items()):  # context order, not the set's hash order
             if n < need or (doc is not None and docs[j] != doc) or infos[j].asks:
                 continue
             whole = self.sentence(j)
