@@ -25,6 +25,7 @@ from ragassay.report.model import Report
 from ragassay.stats import MetricAggregate
 from ragassay.stats.calibration import BooleanAgreement, NumericAgreement
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
+from ragassay.terminal import counted
 
 HEADLINE_TITLE = "What people would say"
 PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
@@ -220,7 +221,7 @@ def _prompt(report: Report, rows: list[HeadlineRow]) -> str | None:
         asks.append((max(1, need - have), label, have, mine))
     parts = []
     for more, label, have, mine in sorted(asks, key=lambda a: a[0]):  # the nearest first
-        parts.append(f"label {more} {'more ' if have else ''}sample{'s' if more != 1 else ''} "
+        parts.append(f"label {counted(more, 'more sample' if have else 'sample')} "
                      f"for {label} (ragassay annotate {run} --label {label}: {have} of the "
                      f"{need} a corrected figure needs) to see what people would say about "
                      f"{', '.join(r.metric for r in mine)}")
