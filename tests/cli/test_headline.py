@@ -190,3 +190,27 @@ def test_the_footnote_and_the_next_line_fit_the_run(tmp_path: Path) -> None:
     assert nxt.startswith("label 12 more samples for hallucinated"), nxt
     assert nxt.index("for hallucinated") < nxt.index("for relevance")
     assert "in this run: how far the judge's scores rank the labels of this run" in said
+
+
+def test_labels_off_their_scale_say_why_not_ask_for_more(tmp_path: Path) -> None:
+    """40 `relevance` labels of 99 (a 0-3 grade) and `hallucinated: "maybe"` rows give no
+    corrected figure whatever the count: people's column said "40 labels, 30 needed" and
+    the next line "label 1 more sample for relevance (... 40 of the 30 a corrected figure
+    needs)"; both now give the reason the corrected estimate was refused."""
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps({
+        "id": f"s{i}", "question": f"What does setting {i} do?",
+        "contexts": [f"Setting {i} controls buffer {i}."], "answer": f"Buffer {i}.",
+        "labels": {"relevance": 99 if i % 2 else 1,
+                   "hallucinated": ["maybe", True, False][i % 3]}}) + "\n"
+        for i in range(40)))
+    code, out = run("eval", str(data), "--metrics", "judge", "--db", str(tmp_path / "r.db"))
+    assert code == 0, out
+    head = _first_table(out)
+    row = head.split("judge.context_relevance", 1)[1].split("│ judge.", 1)[0]
+    assert "label 'relevance': 99 is outside 0-3" in row and "needed" not in row
+    text = " ".join(out.split())
+    assert "of the 30 a corrected figure needs" not in text
+    assert ("next no corrected figure of relevance via judge.context_relevance: label "
+            "'relevance': 99 is outside 0-3; no corrected figure of hallucinated via "
+            "judge.faithfulness: label 'hallucinated': 'maybe' is not true/false or 1/0") in text

@@ -39,7 +39,11 @@ class RankingError(ValueError):
 
 
 def ranking_metric(specs: Mapping[str, MetricSpec], rank_by: str | None = None) -> str:
-    """`rank_by`, or the run's metric its spec prefers for ranking (`MetricSpec.rank`)."""
+    """`rank_by`, or the run's metric its spec prefers for ranking (`MetricSpec.rank`). A
+    run with no metric at all judged no question: every one is a failed row."""
+    if not specs:
+        raise RankingError("no question was judged: every pipeline call failed (failed "
+                           "rows in the report)")
     if rank_by:
         if rank_by not in specs:
             raise RankingError(f"cannot rank by {rank_by!r}: the run has "

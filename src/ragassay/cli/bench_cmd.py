@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -25,6 +26,9 @@ from ragassay.cli.common import (
     sigterm_interrupts,
 )
 from ragassay.terminal import counted
+
+if TYPE_CHECKING:
+    from ragassay.bench import BenchResult
 
 
 @cli.command("bench")
@@ -120,14 +124,20 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
     assert result.run_id is not None
     report = build_report(store, result.run_id, include_details=out is not None)
     if report.leaderboard is None:
+        _say_failures(result)  # why there is nothing to rank, before the error
         raise UsageProblem(f"{report.leaderboard_error or 'no leaderboard'} "
                            f"(run {result.run_id} is stored)")
     console().print(leaderboard_table(report.leaderboard))
-    for r in result.strategies:
-        if r.failed:
-            say(f"{r.name}: {r.failed} of {result.n_questions} questions failed (failed rows "
-                f"in the report); first: {r.failures[0]}", err=True)
+    _say_failures(result)
     if out is not None:
         write_report(report, out)
         say(f"report written to {out}", err=True)
     say(f"run {result.run_id} stored in {db}", err=True)
+
+
+def _say_failures(result: BenchResult) -> None:
+    """One line per strategy with failed pipeline calls: how many, and the first reason."""
+    for r in result.strategies:
+        if r.failed:
+            say(f"{r.name}: {r.failed} of {result.n_questions} questions failed (failed rows "
+                f"in the report); first: {r.failures[0]}", err=True)

@@ -69,7 +69,7 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
     run_id = run_or_latest(store, run_id)
     matched = import_file(store, run_id, path, annotator=annotator, allow_new=allow_new)
     counts = ", ".join(f"{name} {n}" for name, n in matched.by_name.most_common())
-    shared = (f" ({matched.shared} label{'s' if matched.shared > 1 else ''} shared by "
+    shared = (f" ({counted(matched.shared, 'label')} shared by "
               "duplicated interactions)" if matched.shared else "")
     say(f"imported {counted(len(matched.labels), 'label')} ({counts}) for "
         f"{counted(matched.samples, 'sample')}{shared} of run {run_id}")
@@ -188,5 +188,5 @@ def delete_cmd(run_id: str | None, sample_ids: tuple[str, ...], names: tuple[str
         say(f"no stored label of run {run_id}'s samples matches: nothing deleted", err=True)
         return
     counts = ", ".join(f"{name} {n}" for name, n in sorted(removed.items()))
-    say(f"deleted {total} label{'s' if total != 1 else ''} ({counts}) of run {run_id}'s "
+    say(f"deleted {counted(total, 'label')} ({counts}) of run {run_id}'s "
         "samples (stored by content: runs that scored the same interactions lose them too)")

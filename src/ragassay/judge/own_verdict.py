@@ -42,18 +42,17 @@ def _validation_error(exc: ValidationError) -> str:
     (any value outside its scale, else the same message)."""
     errors = exc.errors()
     first = next((e for e in errors if e["type"] == OUT_OF_SCALE), errors[0])
-    loc = ".".join(str(p) for p in first["loc"]) or "reply"
-
-    def same(e: Any) -> bool:
-        if first["type"] == OUT_OF_SCALE:
-            return bool(e["type"] == OUT_OF_SCALE)
-        return bool(e["type"] == first["type"] and e["msg"] == first["msg"])
-
-    others = [".".join(str(p) for p in e["loc"]) for e in errors
-              if e is not first and e["loc"] and same(e)]
+    others = [_loc(e) for e in errors if e is not first and e["loc"]
+              and e["type"] == first["type"]
+              and (first["type"] == OUT_OF_SCALE or e["msg"] == first["msg"])]
     also = f" (also {', '.join(others[:5])}{', ...' if len(others) > 5 else ''})" \
         if others else ""
-    return f"{loc}: {first['msg']}{also}"
+    return f"{_loc(first) or 'reply'}: {first['msg']}{also}"
+
+
+def _loc(error: Any) -> str:
+    """Where a pydantic error is, dotted (`faithfulness`, `claims.0.verdict`)."""
+    return ".".join(str(p) for p in error["loc"])
 
 
 @dataclass(frozen=True)

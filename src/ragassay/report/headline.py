@@ -25,6 +25,7 @@ from ragassay.report.model import Report
 from ragassay.stats import MetricAggregate
 from ragassay.stats.calibration import BooleanAgreement, NumericAgreement
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
+from ragassay.terminal import counted
 
 HEADLINE_TITLE = "What people would say"
 PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
@@ -50,6 +51,9 @@ class HeadlineRow:
     agreement: BooleanAgreement | NumericAgreement | None = None
     held_apart: str | None = None  # the judge's agreement on sets it was not tuned on
     labelled: int = 0  # samples with both the label and a value of the metric
+    # why there is no estimate when more labels would not give one (a value off the
+    # label's scale: the corrected estimate's skipped reason)
+    blocked: str | None = None
 
     def people_text(self) -> str:
         """`hallucinated 0.352 [0.281, 0.424]`, or "" without an estimate."""
@@ -59,8 +63,11 @@ class HeadlineRow:
         return f"{e.label} {e.estimate:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}]"
 
     def people_missing(self) -> str:
-        """What stands in people's column without an estimate: "no labels", or how many
-        the run has of the `MIN_LABELS` a corrected figure needs."""
+        """What stands in people's column without an estimate: why, when more labels would
+        not give one; else "no labels", or how many the run has of the `MIN_LABELS` a
+        corrected figure needs."""
+        if self.blocked is not None:
+            return self.blocked
         if self.labelled == 0:
             return "no labels"
         return f"{self.labelled} labels, {MIN_LABELS} needed"
@@ -195,7 +202,8 @@ def headline(report: Report) -> Headline:
         rows.append(HeadlineRow(
             metric=metric, label=label, judge=judge, estimate=est,
             agreement=agreement, held_apart=line.partition(f"{metric}: ")[2] or None,
-            labelled=agreement.n if agreement is not None else 0))
+            labelled=agreement.n if agreement is not None else 0,
+            blocked=None if est is not None else _blocked(report, metric, label)))
     rows.sort(key=lambda r: r.estimate is None)  # people's figures first
     return Headline(tuple(rows), _prompt(report, rows))
 
@@ -203,12 +211,14 @@ def headline(report: Report) -> Headline:
 def _prompt(report: Report, rows: list[HeadlineRow]) -> str | None:
     """`label 30 samples (ragassay annotate RUN) ...` when a linked metric has no people's
     figure, in one line; None when every one has (or none is linked)."""
-    missing = [r for r in rows if r.estimate is None]
+    fixes = [f"no corrected figure of {r.label} via {r.metric}: {r.blocked}"
+             for r in rows if r.estimate is None and r.blocked is not None]
+    missing = [r for r in rows if r.estimate is None and r.blocked is None]
     if not missing:
-        return None
+        return "; ".join(fixes) or None
     need = report.corrected.min_labels if report.corrected is not None else MIN_LABELS
     run = report.run.run_id
-    if not any(r.labelled or r.estimate for r in rows):
+    if not fixes and not any(r.labelled or r.estimate for r in rows):
         metrics = ", ".join(r.metric for r in missing)
         return (f"no human labels yet: label {need} samples (ragassay annotate {run}) to see "
                 f"what people would say about {metrics}, and how far the judge agrees with "
@@ -220,11 +230,20 @@ def _prompt(report: Report, rows: list[HeadlineRow]) -> str | None:
         asks.append((max(1, need - have), label, have, mine))
     parts = []
     for more, label, have, mine in sorted(asks, key=lambda a: a[0]):  # the nearest first
-        parts.append(f"label {more} {'more ' if have else ''}sample{'s' if more != 1 else ''} "
+        parts.append(f"label {counted(more, 'more sample' if have else 'sample')} "
                      f"for {label} (ragassay annotate {run} --label {label}: {have} of the "
                      f"{need} a corrected figure needs) to see what people would say about "
                      f"{', '.join(r.metric for r in mine)}")
-    return "; ".join(parts)
+    return "; ".join(fixes + parts)
+
+
+def _blocked(report: Report, metric: str, label: str) -> str | None:
+    """Why the run has no corrected estimate of `label` via `metric` when more labels
+    would not give one (`Skipped.too_few_labels` false: a value off the label's scale),
+    else None."""
+    skipped = report.corrected.skipped if report.corrected is not None else ()
+    return next((s.reason for s in skipped if s.strategy is None and s.metric == metric
+                 and canonical(s.label) == label and not s.too_few_labels), None)
 
 
 def reliability_lines(report: Report, metrics: list[str]) -> list[str]:

@@ -92,9 +92,7 @@ class LocalRun:
         self.running: set[asyncio.Task[None]] = set()
         self.pool: JudgePool | None = None
         workers = pool_size(inputs, self.batch_size)
-        if self.offline is not None and workers > 1:
-            workers = unguarded_workers(workers)
-        if self.offline is not None and workers > 1:
+        if self.offline is not None and (workers := unguarded_workers(workers)) > 1:
             # CPU-bound judging in worker processes: a task per batch, two per worker
             self.pool = JudgePool(self.config, workers)
             self.window = 2 * workers

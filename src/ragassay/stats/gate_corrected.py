@@ -145,14 +145,15 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
     gated = [table.specs[t] for t in thresholds if t in table.specs]
     linked = {m for name in [k.name for k in VOCABULARY] + list(table.label_names)
               for m, _ in linked_metrics(name, gated)}
-    follows = _follows(plain, corrected, gated)
+    whole = _whole_run(corrected)
+    follows = _follows(plain, whole, gated)
     checks: list[GateCheck] = []
     notes: list[str] = []
     used: set[str] = set()
     for check in plain:
         checks.append(check)
         metric = check.metric
-        ests = _whole_run(corrected, metric)
+        ests = whole.get(metric, [])
         limits = [(est, _threshold(est.label, given)) for est in ests]
         if not any(limit is not None for _, limit in limits):
             why = (_why_none(corrected, metric) if not ests else
@@ -191,20 +192,24 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
     return CorrectedGate(GateResult(tuple(checks), strict=strict, corrected=True), tuple(notes))
 
 
-def _whole_run(corrected: Corrected, metric: str) -> list[CorrectedEstimate]:
-    """Every label's whole-run estimate through `metric` (a faithfulness rating can
-    estimate both `faithful` and, inverted, `hallucinated`)."""
-    return [e for e in corrected.estimates if e.metric == metric and e.strategy is None]
+def _whole_run(corrected: Corrected) -> dict[str, list[CorrectedEstimate]]:
+    """metric -> every label's whole-run estimate through it (a faithfulness rating can
+    estimate both `faithful` and, inverted, `hallucinated`), in one pass."""
+    out: dict[str, list[CorrectedEstimate]] = {}
+    for e in corrected.estimates:
+        if e.strategy is None:
+            out.setdefault(e.metric, []).append(e)
+    return out
 
 
-def _follows(checks: Iterable[GateCheck], corrected: Corrected,
+def _follows(checks: Iterable[GateCheck], whole: Mapping[str, list[CorrectedEstimate]],
              gated: list[MetricSpec]) -> dict[str, str]:
     """label -> the gated metric its corrected row follows: of the gated metrics with an
     estimate of the label, the one the label is compared with first (`linked_metrics`:
     its own metric, the hallucination flag for `hallucinated`, before an inverted one)."""
     with_estimate: dict[str, list[str]] = {}
     for check in checks:
-        for est in _whole_run(corrected, check.metric):
+        for est in whole.get(check.metric, []):
             with_estimate.setdefault(canonical(est.label), []).append(check.metric)
     out: dict[str, str] = {}
     for label, metrics in with_estimate.items():
