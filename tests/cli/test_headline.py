@@ -213,4 +213,22 @@ def test_labels_off_their_scale_say_why_not_ask_for_more(tmp_path: Path) -> None
     assert "of the 30 a corrected figure needs" not in text
     assert ("next no corrected figure of relevance via judge.context_relevance: label "
             "'relevance': 99 is outside 0-3; no corrected figure of hallucinated via "
-            "judge.faithfulness: label 'hallucinated': 'maybe' is not true/false or 1/0") in text
+            "judge.faithfulness, judge.hallucination: label 'hallucinated': 'maybe' is not "
+            "true/false or 1/0") in text
+
+
+def test_few_labels_off_their_scale_say_why_not_ask_for_more(tmp_path: Path) -> None:
+    """12 `hallucinated: 5` rows (fewer than the 30 a corrected figure needs): the reason
+    is the value off the scale, not "12 labelled samples, fewer than the 30" (labelling
+    18 more of the same would give no figure either)."""
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps({
+        "id": f"s{i}", "question": f"What does setting {i} do?",
+        "contexts": [f"Setting {i} controls buffer {i}."], "answer": f"Buffer {i}.",
+        "labels": {"hallucinated": 5}}) + "\n" for i in range(12)))
+    code, out = run("eval", str(data), "--metrics", "judge", "--db", str(tmp_path / "r.db"))
+    assert code == 0, out
+    text = " ".join(out.split())
+    assert "fewer than the 30" not in text and "samples for hallucinated" not in text
+    assert ("no corrected figure of hallucinated via judge.faithfulness, judge.hallucination: "
+            "label 'hallucinated': 5 is not true/false or 1/0") in text

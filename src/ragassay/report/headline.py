@@ -211,8 +211,12 @@ def headline(report: Report) -> Headline:
 def _prompt(report: Report, rows: list[HeadlineRow]) -> str | None:
     """`label 30 samples (ragassay annotate RUN) ...` when a linked metric has no people's
     figure, in one line; None when every one has (or none is linked)."""
-    fixes = [f"no corrected figure of {r.label} via {r.metric}: {r.blocked}"
-             for r in rows if r.estimate is None and r.blocked is not None]
+    blocked: dict[tuple[str, str], list[str]] = {}  # one line per label and reason
+    for r in rows:
+        if r.estimate is None and r.blocked is not None:
+            blocked.setdefault((r.label, r.blocked), []).append(r.metric)
+    fixes = [f"no corrected figure of {label} via {', '.join(metrics)}: {why}"
+             for (label, why), metrics in blocked.items()]
     missing = [r for r in rows if r.estimate is None and r.blocked is None]
     if not missing:
         return "; ".join(fixes) or None

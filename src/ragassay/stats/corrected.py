@@ -275,12 +275,13 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
     key, spec = link.label_key, table.spec(link.metric)
     labelled = [i for i, r in enumerate(rows) if r.labels.get(key) is not None]
     raw = [rows[i].labels[key] for i in labelled]
-    if len(labelled) < opts.min_labels:
-        return _skip(link, strategy, f"{len(labelled)} labelled samples, fewer than the "
-                     f"{opts.min_labels} a corrected estimate needs", few=True)
-    scale = _scale(key, raw, (spec.low, spec.high))
+    # a value off the label's scale first: more labels would not mend it
+    scale = _scale(key, raw, (spec.low, spec.high)) if raw else None
     if isinstance(scale, str):
         return _skip(link, strategy, scale)
+    if scale is None or len(labelled) < opts.min_labels:
+        return _skip(link, strategy, f"{len(labelled)} labelled samples, fewer than the "
+                     f"{opts.min_labels} a corrected estimate needs", few=True)
     y = np.array([scale.to_unit(float(v)) for v in raw])
     if float(y.min()) == float(y.max()):
         return _skip(link, strategy, f"all {len(y)} labels are {raw[0]}: no variation to "
