@@ -118,6 +118,24 @@ def test_caret_footnotes_are_superscripts_in_plain_text():
     assert read(f"{CLAIM} for admission^5.") == [(f"{CLAIM} for admission.", (), ("5",))]
 
 
+@pytest.mark.parametrize("joined", ["^1,2", "^1-2", "^(1,2)", "^{1, 2}", "^(1),^(2)",
+                                    "^{1}^{2}", "^(1-2)"])
+def test_caret_footnotes_with_lists_ranges_and_brackets_are_one_marker(joined):
+    """Session 5's review left `^1,2`, `^1-2`, `^(1)`, `^{1}` read as text: the digits
+    stayed in the claim (a figure the contexts lack) and "(1)" after a caret was a second
+    marker."""
+    out = parse(f"Students and adults pay admission{joined}.")
+    assert out.n_markers == 1
+    assert [(s.text, s.cited) for s in out.sentences] == [
+        ("Students and adults pay admission.", (0, 1))]
+
+
+@pytest.mark.parametrize("text", ["The area is x^(2) plus y^2.", "Compute width^{2} + h.",
+                                  "Price grows with size^2,3 here.", "Use 10^(6) bytes."])
+def test_a_bracketed_exponent_is_no_marker(text):
+    assert parse(text).n_markers == 0 and parse(text).text == text
+
+
 @pytest.mark.parametrize("text", [
     "A kibibyte is 2^10 bytes.",
     "The area is x^2 plus y^2.",

@@ -7,7 +7,8 @@ marker when it is removed (part of the one grammar of `markers`).
 - superscripts (`¹`, `²˒³`): after sentence punctuation, a word of four letters or more
   or a capitalised abbreviation ("admission¹", "EUR¹"); never after a digit or a short
   unit ("10⁶", "m²", "mm²"). Their plain-text spelling with a caret (`^1`, `^1,^2`,
-  `^1^2`, as models write footnotes without markdown) under the same rule, and only
+  `^1^2`, `^1,2`, `^1-3`, `^(1)`, `^{1}`, as models write footnotes without markdown)
+  under the same rule, and only
   where a clause ends (before punctuation or the line's end: "warranty^1, and", or
   right after a sentence's full stop: "EUR.^1 Adults"), so an
   exponent inside a formula stays text ("2^10", "x^2", "size^2 here", "width^2 + h").
@@ -27,7 +28,11 @@ _PAREN_NUMBER = re.compile(r"\(\s*(\d{1,2}(?:\s*[,;–—-]\s*\d{1,2})*)\s*\)")
 _ENDS = re.compile(r"[ \t]*(?:$|\n|[.!?,;:。](?!\w))")
 _ENUMERATES = re.compile(r"\(\s*\d{1,2}\s*\)[ \t]*[^\W\d_]")
 _SUPER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[,˒][⁰¹²³⁴⁵⁶⁷⁸⁹]+)*(?![\w⁰¹²³⁴⁵⁶⁷⁸⁹])")
-_CARET = re.compile(r"\^(\d{1,2})((?:[ \t]*[,˒]?[ \t]*\^\d{1,2})*)(?![\w^]|\.\d)")
+_CARET_LIST = r"\d{1,2}(?:[ \t]*[,–-][ \t]*\d{1,2})*"
+# `^1`, `^1,2`, `^1-3`, `^(1)`, `^{1, 2}`; joined: `^1,^2`, `^1^2`
+_CARET_ONE = (rf"\^(?:\d{{1,2}}(?:[,–-]\d{{1,2}})*|\([ \t]*{_CARET_LIST}[ \t]*\)"
+              rf"|\{{[ \t]*{_CARET_LIST}[ \t]*\}})")
+_CARET = re.compile(rf"{_CARET_ONE}(?:[ \t]*[,˒]?[ \t]*{_CARET_ONE})*(?![\w^]|\.\d)")
 _CLAUSE_END = re.compile(r"[ \t]*(?:$|\n|[.,;:!?)\]](?!\d))")
 _SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹˒", "0123456789,")
 _AFTER = ".,;:!?)]\"'”’。"
@@ -65,6 +70,12 @@ def _superscript(text: str, start: int) -> bool:
         k > 0 and text[k - 1].isdigit())
 
 
+def _caret_labels(marker: str) -> str:
+    """A caret marker's labels as the grammar reads them: "^(1-3),^5" -> "1-3, 5"."""
+    ranges = re.sub(r"[ \t]*([–-])[ \t]*", r"\1", marker)
+    return ", ".join(p for p in re.split(r"[\^(){}\s,˒]+", ranges) if p)
+
+
 def loose_markers(text: str) -> list[tuple[int, int, str]]:
     """The loose markers of `text` as (start, end, labels): the numbers as ASCII text
     ("1, 2"), for the grammar to read."""
@@ -74,10 +85,12 @@ def loose_markers(text: str) -> list[tuple[int, int, str]]:
                   if _ends_sentence(text, m.start(), m.end())]
     found += [(m.start(), m.end(), m.group(0).translate(_SUPER_DIGITS))
               for m in _SUPER.finditer(text) if _superscript(text, m.start())]
-    found += [(m.start(), m.end(), ", ".join(re.findall(r"\d+", m.group(0))))
+    carets = [(m.start(), m.end(), _caret_labels(m.group(0)))
               for m in _CARET.finditer(text) if _superscript(text, m.start())
               and (_CLAUSE_END.match(text, m.end()) or text[m.start() - 1] in ".!?")]
-    return sorted(found)
+    # "^(1)": one marker, not a caret around a "(1)"
+    found = [f for f in found if not any(c[0] <= f[0] and f[1] <= c[1] for c in carets)]
+    return sorted(found + carets)
 
 
 def removals(text: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
