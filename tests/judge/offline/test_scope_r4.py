@@ -34,3 +34,23 @@ CARD = ["The Silver card earns 3 points per pound on fuel."]
 def test_a_universal_claim_keeps_the_contexts_restriction(
         an: Analyzer, contexts: list[str], answer: str, kind: str | None) -> None:
     assert_judged(an, contexts, answer, flags=kind is not None, kind=kind)
+
+
+PASS = ["In the city, a transit pass is any ticket that lets you ride the buses without "
+        "paying each time, whether a paper ticket or a mobile ticket bought in the app."]
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # the claim's own opening clause keeps the fronted phrase (a BEGIN answer, "well in
+    # the united states, health insurance is any program ...", was a scope contradiction)
+    (PASS, "well in the city, a transit pass is any ticket that lets you ride the buses "
+           "without paying each time.", False),
+    (HEDGES, "Well, in dry weather, the garden centre waters the hedges every day.", False),
+    # an opening clause without the phrase drops it still
+    (HEDGES, "Well, the garden centre waters the hedges every day.", True),
+    (PASS, "well in general, a transit pass is any ticket that lets you ride the buses "
+           "without paying each time.", True),
+])
+def test_a_fronted_phrase_in_the_claims_own_first_clause_is_kept(
+        an: Analyzer, contexts: list[str], answer: str, flags: bool) -> None:
+    assert_judged(an, contexts, answer, flags=flags, kind="quantifier" if flags else None)

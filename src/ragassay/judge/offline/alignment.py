@@ -217,7 +217,7 @@ def _numbers(p: Part, u: Part, sentence: Part | None = None) -> bool:
                for n, key in p.figures)
 
 
-def _conflicts(p: Part, u: Unit, fit: Fit, units: Units) -> list[str]:
+def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -> list[str]:
     kinds = []
     if role_swap(p.info, u.part.info):
         kinds.append("role swap")
@@ -230,7 +230,7 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units) -> list[str]:
         or (not _adverbial(p) and (
             any(units.alternatives.has_alternative(v) for v in fit.only_in_unit)
             or (not p.figures and any(h in u.part.counted for h in p.quantified if h))))
-    )) or narrowed(p, u.part) or time_bound(p, u.part) or drops_fronted(p, u.sentence)):
+    )) or narrowed(p, u.part) or time_bound(p, u.part) or drops_fronted(p, u.sentence, said)):
         kinds.append("quantifier")
     flip = _polarity(p, u.part, fit, u.inherited)
     if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \
@@ -362,9 +362,10 @@ def _need(n: int) -> int:
                                       math.ceil(RESTATES * n) - MAX_SWAP_EDIT))
 
 
-def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = True
-               ) -> Judged:
-    """The conflict of a claim (or clause) with the units that restate it."""
+def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = True,
+               said: frozenset[str] = frozenset()) -> Judged:
+    """The conflict of a claim (or clause) with the units that restate it; `said`: the
+    words of the claim's whole sentence when `p` is a clause of it."""
     if not p.words or (len(p.words) < MIN_WORDS and not p.universal):
         return Judged()
     near = units.near(p, doc, _need(len(p.words)))
@@ -396,7 +397,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     # ...": "The Duo plan includes parental controls")
     whole = {u.row for u, f in fits if not u.clause and f.restates and f.swaps}
     fits = [(u, f) for u, f in fits if f.restates or not u.clause or u.row not in whole]
-    judged = [(u, f, _conflicts(p, u, f, units)) for u, f in fits]
+    judged = [(u, f, _conflicts(p, u, f, units, said)) for u, f in fits]
     if any(not kinds for _, _, kinds in judged):
         return Judged(restated=restated)
     if any(denied_of_all(p, u.part) for u in near):
@@ -456,9 +457,13 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     parts = conditioned(clauses(s.text))
     names = frozenset(stem(n) for n in s.names)
     restated = False
-    if len(parts) > 1 and (whole := part(s.text)).universal and _exception(
-            whole, units.near(whole, doc, _need(len(whole.words)))):
-        return Finding("quantifier")  # "All staff, contractors included, receive ..."
+    said: frozenset[str] = frozenset()
+    if len(parts) > 1:
+        whole = part(s.text)
+        if whole.universal and _exception(whole, units.near(whole, doc,
+                                                            _need(len(whole.words)))):
+            return Finding("quantifier")  # "All staff, contractors included, receive ..."
+        said = whole.words
     for k, p in enumerate(parts):
         # a later clause is read with the sentence's names ("..., and get one point per
         # pound": the Classic card's) and, without a subject of its own, with what it
@@ -466,7 +471,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         given = names | taken(parts, k)
         if k and given - p.words:
             p = replace(p, words=p.words | given)
-        judged = judge_part(p, units, doc, subject=k == 0)
+        judged = judge_part(p, units, doc, subject=k == 0, said=said)
         if judged.conflict is not None:
             return Finding(judged.conflict, judged.row)
         restated = restated or judged.restated

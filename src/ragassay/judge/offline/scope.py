@@ -213,19 +213,22 @@ def _rates(u: Part) -> set[str]:
             if toks[i - 1] in _PER or stems[i - 1][:1].isdigit()}
 
 
-def drops_fronted(p: Part, u: Part) -> bool:
+def drops_fronted(p: Part, u: Part, said: frozenset[str] = frozenset()) -> bool:
     """Whether a universal claim ("The garden centre waters the hedges every day") says
     what a sentence says under a short fronted phrase ("In dry weather, ...", "For
     suite guests, ...") without any word of that phrase: it drops the sentence's
     restriction, and so widens it (a "for/in/on ..." opening with no verb or subject of
-    its own, up to the first comma)."""
+    its own, up to the first comma). `said`: the words of the claim's whole sentence,
+    when `p` is one clause of it ("in the city, a pass is any ticket ...": the fronted
+    phrase is the sentence's, not dropped)."""
     if not p.universal or p.restricted or "," not in u.text:
         return False
     head = u.text.split(",", 1)[0]
     if not fronted([t.lower() for t in head.split()]):
         return False
     words = part(head).words
-    return bool(words) and not words & p.words and len((p.words & u.words) - words) >= 2
+    return (bool(words) and not words & (p.words | said)
+            and len((p.words & u.words) - words) >= 2)
 
 
 def acronym(token: str, sentence: Part) -> bool:
