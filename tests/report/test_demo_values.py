@@ -50,7 +50,9 @@ its second context to draw on it).
 Round 4 of #38 (2026-12-04, k70: clock times and frequencies written one way, a claim
 restating a sentence's figures in other words supported, scope and entity-swap rules;
 k71's decline and relevance changes merged; refitted calibration) moved values by under
-0.02; no hallucination verdict changed.
+0.02; no hallucination verdict changed. A fronted phrase kept in the claim's own first
+clause stopped reading as dropped (2026-12-04, session 6; refitted calibration): values
+moved by under 0.011; no hallucination verdict changed.
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write
