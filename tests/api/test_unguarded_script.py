@@ -57,3 +57,16 @@ def test_a_call_under_the_guard_keeps_its_workers(tmp_path: Path) -> None:
                 "except KeyboardInterrupt:\n    pass\n")
     assert done.stdout.split() == ["70", "2"]
     assert WARNING not in done.stderr
+
+
+@pytest.mark.parametrize("guarded", [False, True], ids=["unguarded", "guarded"])
+def test_a_call_inside_a_running_loop_is_seen_from_the_script_line_that_waits(
+        tmp_path: Path, guarded: bool) -> None:
+    """`evaluate` inside `asyncio.run(main())` judges in a helper thread, whose stack has
+    no line of the script: an unguarded `asyncio.run` died like a top-level call."""
+    body = "".join("    " + line + "\n" for line in CALL.splitlines())
+    start = "if __name__ == '__main__':\n    asyncio.run(main())\n" if guarded else \
+        "asyncio.run(main())\n"
+    done = _run(tmp_path, "import asyncio\nasync def main():\n" + body + start)
+    assert done.stdout.split() == ["70", "2" if guarded else "None"]
+    assert (f"score.py:7: RuntimeWarning: {WARNING}" in done.stderr) is not guarded

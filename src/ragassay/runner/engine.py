@@ -14,7 +14,6 @@ import time
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import cast
 
 from ragassay.judge import Asker
@@ -41,7 +40,7 @@ from ragassay.runner.judging import (
     suite_options,
     with_prompt_versions,
 )
-from ragassay.runner.processes import JudgePool, default_workers, unguarded_call
+from ragassay.runner.processes import JudgePool, default_workers, one_process_why
 from ragassay.runner.ray_worker import BatchIn
 from ragassay.text import KeyedSample, key_sample
 from ragassay.types import InvalidRow, RunConfig, RunMeta, Sample, Usage
@@ -92,7 +91,7 @@ class LocalRun:
         self.running: set[asyncio.Task[None]] = set()
         self.pool: JudgePool | None = None
         workers = pool_size(inputs, self.batch_size)
-        if self.offline is not None and (workers := unguarded_workers(workers)) > 1:
+        if self.offline is not None and (workers := startable_workers(workers)) > 1:
             # CPU-bound judging in worker processes: a task per batch, two per worker
             self.pool = JudgePool(self.config, workers)
             self.window = 2 * workers
@@ -220,17 +219,14 @@ def pool_size(inputs: RunInputs, batch_size: int) -> int:
     return max(1, workers)
 
 
-def unguarded_workers(workers: int) -> int:
-    """`workers`, or 1 with a warning at the script's line when the run was started from
-    a script's top level outside its `if __name__ == "__main__":` block
-    (`processes.unguarded_call`: worker processes would re-run it and die starting)."""
-    if workers <= 1 or (where := unguarded_call()) is None:
+def startable_workers(workers: int) -> int:
+    """`workers`, or 1 with a warning at the script's line that says why and how to use
+    them when worker processes could not start from this call
+    (`processes.one_process_why`: they would re-run the main script and die starting)."""
+    if workers <= 1 or (why := one_process_why(workers)) is None:
         return workers
-    script, line = where
-    warnings.warn_explicit(
-        f"judging in one process: this call is outside an 'if __name__ == \"__main__\":' "
-        f"block, which worker processes need (they re-run {Path(script).name}); put it "
-        f"under one to judge on {workers} cores", RuntimeWarning, script, line)
+    script, line, message = why
+    warnings.warn_explicit(message, RuntimeWarning, script, line)
     return 1
 
 

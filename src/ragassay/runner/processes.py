@@ -33,6 +33,7 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from types import FrameType, ModuleType
 
 from ragassay.runner.ray_worker import BatchIn, BatchOut, JudgeWorker, WorkerSetup
 from ragassay.types import InvalidRow, RunConfig, Sample
@@ -71,6 +72,52 @@ def default_workers() -> int:
     return cpus
 
 
+_GUARD = "'if __name__ == \"__main__\":'"
+
+
+def one_process_why(workers: int) -> tuple[str, int, str] | None:
+    """(file, line, warning) when worker processes cannot start from this call, so the
+    run judges in one process: the main script is no file they can re-run
+    (`unrerunnable_main`), or the call is at its top level outside the guard
+    (`unguarded_call`). None when `workers` may start."""
+    if (where := unrerunnable_main()) is not None:
+        path, line = where
+        said = "this one was read from stdin" if Path(path).name == "<stdin>" else \
+            f"{path} is not a file they can read"
+        return path, line, (
+            f"judging in one process: worker processes re-run the main script from its "
+            f"file, and {said}; save it to a file, with this call under {_GUARD}, to "
+            f"judge on {workers} cores")
+    if (where := unguarded_call()) is not None:
+        script, line = where
+        return script, line, (
+            f"judging in one process: this call is outside an {_GUARD} block, which "
+            f"worker processes need (they re-run {Path(script).name}); put it under one "
+            f"to judge on {workers} cores")
+    return None
+
+
+def unrerunnable_main() -> tuple[str, int] | None:
+    """(main script, line of this call in it) when worker processes could not re-run the
+    main script, else None. They run it from its `__file__` when it was not imported by
+    name (`multiprocessing.spawn`, relative to the directory this process started in):
+    '<stdin>' (`python - <<EOF`), '/dev/fd/63' (`python <(...)`, a pipe already read)
+    or an embedded interpreter's name for its code is no file, and each worker died
+    starting (FileNotFoundError, then BrokenProcessPool). A console, a notebook and
+    `python -c` have no `__file__`: their workers run nothing of it."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if main is None or not isinstance(path, str) or getattr(
+            getattr(main, "__spec__", None), "name", None) is not None:
+        return None
+    start = getattr(multiprocessing.process, "ORIGINAL_DIR", None) or os.getcwd()
+    full = os.path.join(start, path)
+    if os.path.isfile(full) and os.access(full, os.R_OK):
+        return None
+    frame = _main_frame(main, top_level=False)
+    return (path, 0) if frame is None else (frame.f_code.co_filename, frame.f_lineno)
+
+
 def unguarded_call() -> tuple[str, int] | None:
     """(script, line) when this call comes from the main script's top level outside an
     `if __name__ == "__main__":` block, else None. Worker processes re-run the main
@@ -85,12 +132,9 @@ def unguarded_call() -> tuple[str, int] | None:
     if main is None or path is None or (spec is not None and (
             spec.name == "__main__" or spec.name.endswith(".__main__"))):
         return None
-    frame = sys._getframe(1)
-    while frame is not None and not (frame.f_code.co_name == "<module>"
-                                     and frame.f_globals is vars(main)):
-        frame = frame.f_back  # type: ignore[assignment]
+    frame = _main_frame(main, top_level=True)
     if frame is None:
-        return None  # not called while the script's top level runs (a thread, a callback)
+        return None  # not called while the script's top level runs (a callback)
     line = frame.f_lineno
     try:
         tree = ast.parse(Path(frame.f_code.co_filename).read_text(encoding="utf-8"))
@@ -101,6 +145,21 @@ def unguarded_call() -> tuple[str, int] | None:
                 node.lineno <= line <= (node.end_lineno or node.lineno):
             return None
     return frame.f_code.co_filename, line
+
+
+def _main_frame(main: ModuleType, *, top_level: bool) -> FrameType | None:
+    """The innermost frame running the main script's code (its top level alone when
+    `top_level`): where the call is, in the script's terms. On this thread's stack, else
+    on the main thread's (`evaluate` inside a running loop judges in a helper thread
+    while the script waits at its call)."""
+    main_thread = sys._current_frames().get(threading.main_thread().ident or 0)
+    for frame in (sys._getframe(1), main_thread):
+        while frame is not None and not (frame.f_globals is vars(main) and (
+                not top_level or frame.f_code.co_name == "<module>")):
+            frame = frame.f_back
+        if frame is not None:
+            return frame
+    return None
 
 
 def _is_guard(test: ast.expr) -> bool:
