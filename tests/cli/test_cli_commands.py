@@ -255,6 +255,29 @@ def test_meta_eval_reports_agreement_and_baseline(demo_data: Path, tmp_path: Pat
     assert "lexical baseline" in text
 
 
+def test_meta_eval_says_when_the_baseline_ranks_below_chance(tmp_path: Path) -> None:
+    """A new-user trial: "beats baseline: yes" against a lexical baseline below chance.
+    Here every hallucinated answer copies its context's words with one figure changed and
+    every faithful one paraphrases it, so word overlap ranks the label backwards."""
+    rows = []
+    for i in range(24):
+        plan, n = f"P{i}", 10 + i
+        context = f"The {plan} plan costs {n} dollars per user per month, billed annually."
+        answer = (context.replace(f"costs {n} ", f"costs {n + 7} ") if i % 2 else
+                  f"You pay {n} a month for each person on {plan}, with yearly invoices.")
+        rows.append({"id": f"p{i}", "question": f"How much is {plan}?", "contexts": [context],
+                     "answer": answer, "labels": {"hallucinated": bool(i % 2)}})
+    data, out = tmp_path / "probes.jsonl", tmp_path / "m.json"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    code, text = run("meta-eval", str(data), "--metrics", "judge", "--db",
+                     str(tmp_path / "m.db"), "--out", str(out), "--n-resamples", "200", "-q")
+    assert code == 0, text
+    base = json.loads(out.read_text())["lexical_baseline"]["hallucinated"]["auroc"]
+    assert base < 0.5  # kept in its fixed direction, not flipped
+    assert (f"note: hallucinated: the lexical baseline ranks below chance on this data "
+            f"(AUROC {base:.3f}; reversed {1 - base:.3f}): beating it says little") in text
+
+
 def test_trend_over_runs_of_the_same_dataset(demo_run: dict, demo_data: Path) -> None:
     db = str(demo_run["db"])
     code, out = run("eval", str(demo_data), "--db", db, "--metrics", "judge", "--quiet")

@@ -6,6 +6,7 @@ every suite. Each through the CLI, on the bundled demo with the offline judge.""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -61,18 +62,24 @@ def test_a_target_is_said_on_the_scale_of_its_mean(demo_all: dict) -> None:
     its own scale, in the console and in the HTML report's summary."""
     out, html = demo_all["output"], demo_all["html"]
     mean = demo_all["report"]["aggregate_metrics"]["metrics"]["judge.overall"]["mean"]
-    assert f"judge.overall mean {mean:.3g} is warning: target >= 8, warning below 6" in out
+    assert f"judge.overall mean {mean:.3g}: below the warning line 6 (target >= 8)" in out
     assert "normalised" not in out and "on 0-1" not in out
     row = html.split("<tr><td>judge.overall</td>", 1)[1].split("</tr>", 1)[0]
     assert "<td>&gt;= 8; warning &lt; 6</td>" in row
     specs = demo_all["report"]["metric_specs"]
     for flag in demo_all["report"]["interpretation"]:  # every target inside its range
         spec = specs[flag["metric"]]
-        bars = [float(x.rstrip(",")) for x in flag["message"].split(": target ")[1].split()
-                if x.rstrip(",").replace(".", "", 1).isdigit()]
-        assert len(bars) == 2 and all(spec["low"] <= b <= spec["high"] for b in bars), flag
+        bars = [spec["target"]["good"], spec["target"]["warning"]]
+        assert all(spec["low"] <= b <= spec["high"] for b in bars), flag
         if spec["high"] > 1:
             assert min(bars) > 1, flag
+        op = ">=" if spec["higher_is_better"] else "<="
+        assert _says_target(flag["message"], op, f"{bars[0]:g}"), flag  # the one it uses
+
+
+def _says_target(message: str, op: str, bar: str) -> bool:
+    """Whether a flag's message says the target `op bar` (not a longer number)."""
+    return re.search(rf"target {re.escape(op)} {re.escape(bar)}(?![\d.])", message) is not None
 
 
 def _gate(db: Path) -> tuple[int, str, str]:
@@ -100,7 +107,7 @@ def test_the_gate_defaults_are_the_targets_the_report_shows(demo_all: dict) -> N
                if f["scope"] == "overall"}
     assert set(bars) == set(targets)  # every metric the report flags is gated
     for metric, bar in bars.items():
-        assert f"target {ops[metric]} {bar}," in targets[metric], targets[metric]
+        assert _says_target(targets[metric], ops[metric], bar), targets[metric]
         assert f"│ {metric} " in out and "apart from its target" not in err
 
 

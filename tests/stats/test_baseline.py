@@ -1,6 +1,11 @@
 import pytest
 
-from ragassay.stats.baseline import baseline_agreement, lexical_share, lexical_support
+from ragassay.stats.baseline import (
+    RankAgreement,
+    baseline_agreement,
+    lexical_share,
+    lexical_support,
+)
 from ragassay.types import Sample
 
 
@@ -31,3 +36,16 @@ def test_baseline_auroc_against_a_label():
     assert result.n == 4 and result.auroc == 1.0
     inverted = baseline_agreement(samples, "faithful", inverted=True, n_resamples=200)
     assert inverted.auroc == 0.0
+
+
+def test_a_baseline_below_chance_is_said_not_flipped():
+    """A new-user trial: meta-eval said a judge "beats baseline: yes" against a lexical
+    baseline of AUROC 0.276, worse than a coin; its direction stays fixed (flipping it
+    after seeing the labels would be tuning), and a note says what beating it is worth."""
+    below = RankAgreement(n=40, auroc=0.276, auroc_ci=(0.12, 0.43))
+    assert below.below_chance() == (
+        "the lexical baseline ranks below chance on this data (AUROC 0.276; reversed "
+        "0.724): beating it says little")
+    assert RankAgreement(n=40, auroc=0.5, auroc_ci=(0.3, 0.7)).below_chance() is None
+    assert RankAgreement(n=40, auroc=0.81, auroc_ci=(0.7, 0.9)).below_chance() is None
+    assert RankAgreement(n=0, auroc=None, auroc_ci=None).below_chance() is None

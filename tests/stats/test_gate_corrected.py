@@ -135,3 +135,28 @@ def test_each_label_of_a_metric_gets_its_row_after_its_own_metric() -> None:
     assert _gated_rows("hallucinated", "faithful") == [
         ("judge.faithfulness", None), ("judge.faithfulness", "faithful"),
         ("judge.hallucination", None), ("judge.hallucination", "hallucinated")]
+
+
+def test_a_linked_metric_without_its_labels_says_which_labels_to_give() -> None:
+    """A new-user trial: `gate --corrected` said judge.context_relevance had "no human
+    label linked to it" though `relevance` is linked to it and the run only lacked
+    relevance labels; the line names the missing labels and the command that adds them."""
+    specs = {s.name: s for s in declared("judge.context_relevance", "judge.faithfulness",
+                                         "ragas.context_precision")}
+    bad = np.random.default_rng(3).random(120) < 0.3
+    rows = [Row(id=f"q{i}", labels={"hallucinated": bool(bad[i])},
+                values={"judge.context_relevance": 6.0, "judge.faithfulness": 9.0 - 5 * bad[i],
+                        "ragas.context_precision": 0.8}) for i in range(120)]
+    table = ScoreTable.from_rows(rows, specs)
+    out = gate_corrected(table, {"judge.context_relevance": 5, "judge.faithfulness": 7,
+                                 "ragas.context_precision": 0.5}, corrected(table), run="r1")
+    assert out.notes == (
+        "judge.context_relevance: no corrected estimate (no 'relevance' labels in this run; "
+        "label some with ragassay annotate r1 --label relevance): gated on the judge's own "
+        "values",)  # context precision: no label is compared with it, nothing said
+    none = ScoreTable.from_rows([Row(id=r.id, labels={}, values=r.values) for r in rows], specs)
+    out = gate_corrected(none, {"judge.faithfulness": 7}, corrected(none), run="r1")
+    assert out.notes == (
+        "judge.faithfulness: no corrected estimate (no 'faithful' or 'hallucinated' labels in "
+        "this run; label some with ragassay annotate r1 --label faithful): gated on the "
+        "judge's own values",)

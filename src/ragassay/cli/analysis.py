@@ -286,7 +286,7 @@ def _corrected_gate(store: Store, run_id: str, table: ScoreTable,
                            f"enough labels for a corrected estimate (at least {cor.min_labels}"
                            "; see ragassay labels import)")
     out = gate_corrected(table, thresholds, cor, given, strict=strict,
-                         require_labels=require_labels, defaults=defaults)
+                         require_labels=require_labels, defaults=defaults, run=run_id)
     for note in out.notes:
         say(note, err=True)
     return out.result

@@ -139,6 +139,9 @@ def print_calibration(cal: Calibration,
                 num(graded and graded.kendall)]
         t.add_row(*row)
     console().print(t)
+    for label, b in sorted((baselines or {}).items()):
+        if (note := b.below_chance()) is not None:
+            say(f"note: {label}: {note}")
     for s in cal.skipped:
         if s.metric is not None:  # a label linked to no metric: its own line (calibrate)
             say(f"skipped {s.label} -> {s.metric}: {s.reason}", err=True)

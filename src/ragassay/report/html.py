@@ -40,7 +40,7 @@ from ragassay.report.leaderboard import (
 from ragassay.report.model import Report, SampleEntry, published
 from ragassay.report.routing_html import routing_html
 from ragassay.report.svg import heatmap, histogram, interval_bars
-from ragassay.stats import Flag, target_for
+from ragassay.stats import target_for
 from ragassay.terminal import counted
 from ragassay.types import MetricSpec
 
@@ -154,14 +154,10 @@ TARGET_WORDS = (("target >= ", ">= "), ("target <= ", "<= "), (", warning below 
                 (", warning above ", "; warning > "))
 
 
-def _target(flag: Flag | None, spec: MetricSpec | None = None) -> str:
-    """The target the verdict was taken against, as the interpretation says it, short:
-    `>= 9; warning < 7`; with no verdict (nothing scored), the metric's own target, the
-    bar `gate` checks it against."""
-    if flag is None:
-        text = target_for(spec).describe() if spec is not None else ""
-    else:
-        text = flag.message.partition(f" is {flag.level}: ")[2]
+def _target(spec: MetricSpec | None) -> str:
+    """The metric's target, short: `>= 9; warning < 7`: the one its verdict was taken
+    against, and the bar `gate` checks it against (`target_for`)."""
+    text = target_for(spec).describe() if spec is not None else ""
     for long, short in TARGET_WORDS:
         text = text.replace(long, short)
     return text
@@ -203,7 +199,7 @@ def _summary(report: Report) -> str:
         line = lines.get(m, "")
         rows.append([m, agg.mean, agg.text(), agg.count, agg.unscored,
                      _badge(flag.level if flag else None, scored=agg.count > 0),
-                     _target(flag, report.spec(m)),
+                     _target(report.spec(m)),
                      in_run[m] if m in in_run else line.partition(f"{m}: ")[2] or line
                      if measured else _Raw('<span class="muted">not measured</span>')])
     if not rows:

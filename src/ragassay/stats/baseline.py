@@ -23,6 +23,16 @@ class RankAgreement(Result):
     auroc: float | None
     auroc_ci: Pair | None
 
+    def below_chance(self) -> str | None:
+        """What to say when the baseline ranks the label worse than a coin on this data (its
+        AUROC below 0.5, the point estimate a judge's lower bound is compared with): its
+        direction is fixed beforehand, never flipped after seeing the labels (that would be
+        tuning it), so beating it says little; None otherwise."""
+        if self.auroc is None or self.auroc >= 0.5:
+            return None
+        return (f"the lexical baseline ranks below chance on this data (AUROC {self.auroc:.3f}; "
+                f"reversed {1 - self.auroc:.3f}): beating it says little")
+
 
 def lexical_share(answer: str, evidence: str) -> float:
     """Share of the answer's words that occur in the evidence text."""

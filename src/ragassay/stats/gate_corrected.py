@@ -106,12 +106,30 @@ def _check(est: CorrectedEstimate, threshold: float) -> GateCheck:
                      label=est.label)
 
 
-NO_LINK = "no human label is linked to it"
-
-
-def _why_none(corrected: Corrected, metric: str) -> str:
+def _why_none(corrected: Corrected, metric: str, labels: list[str], run: str) -> str | None:
+    """Why a gated metric has no corrected estimate: the skipped link's reason, else (its
+    labels have no value in the run) which labels to give it; None when no label is
+    compared with the metric (nothing to say)."""
     reasons = [s.reason for s in corrected.skipped if s.metric == metric and s.strategy is None]
-    return reasons[0] if reasons else NO_LINK
+    if reasons:
+        return reasons[0]
+    if not labels:
+        return None
+    return (f"no {' or '.join(repr(n) for n in labels)} labels in this run; label some with "
+            f"ragassay annotate {run} --label {labels[0]}")
+
+
+def _labels_of(table: ScoreTable, gated: list[MetricSpec]) -> dict[str, list[str]]:
+    """metric -> the labels compared with it (vocabulary and the run's own, by canonical
+    name), those it measures directly before those it measures inverted."""
+    links: dict[str, list[tuple[bool, str]]] = {}
+    names = dict.fromkeys(canonical(n) for n in
+                          [k.name for k in VOCABULARY] + list(table.label_names))
+    for name in names:
+        for metric, inverted in linked_metrics(name, gated):
+            links.setdefault(metric, []).append((inverted, name))
+    return {m: [name for _, name in sorted(pairs, key=lambda p: p[0])]
+            for m, pairs in links.items()}
 
 
 def _why_unchecked(table: ScoreTable, corrected: Corrected, label: str) -> tuple[str, str]:
@@ -133,18 +151,18 @@ def _why_unchecked(table: ScoreTable, corrected: Corrected, label: str) -> tuple
 def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected: Corrected,
                    label_thresholds: Mapping[str, float] | None = None, *,
                    strict: bool = False, require_labels: bool = False,
-                   defaults: bool = False) -> CorrectedGate:
+                   defaults: bool = False, run: str = "RUN") -> CorrectedGate:
     """Every metric check as `gate` decides it on the judge's values (with `strict`;
     `defaults`: the bars are the defaults), and after each one linked to a label with a
     corrected estimate, that label's check on people's corrected interval: the corrected
     gate adds rows, it never removes a threshold. A linked label without an estimate or
     a threshold is said in a note; a label threshold without an estimate is a NOT
-    CHECKED check (FAIL with `require_labels`)."""
+    CHECKED check (FAIL with `require_labels`); `run` is named in the command that adds
+    labels."""
     given = {canonical(k): v for k, v in (label_thresholds or {}).items()}
     plain = gate(table, thresholds, strict=strict, defaults=defaults).checks
     gated = [table.specs[t] for t in thresholds if t in table.specs]
-    linked = {m for name in [k.name for k in VOCABULARY] + list(table.label_names)
-              for m, _ in linked_metrics(name, gated)}
+    labels_of = _labels_of(table, gated)
     whole = _whole_run(corrected)
     follows = _follows(plain, whole, gated)
     checks: list[GateCheck] = []
@@ -156,10 +174,10 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
         ests = whole.get(metric, [])
         limits = [(est, _threshold(est.label, given)) for est in ests]
         if not any(limit is not None for _, limit in limits):
-            why = (_why_none(corrected, metric) if not ests else
-                   f"no corrected threshold for label '{ests[0].label}' (set [corrected] "
-                   f"{ests[0].label} = ... in the gate config)")
-            if why != NO_LINK or metric in linked:  # a metric no label is compared with
+            why = (_why_none(corrected, metric, labels_of.get(metric, []), run) if not ests
+                   else f"no corrected threshold for label '{ests[0].label}' (set "
+                   f"[corrected] {ests[0].label} = ... in the gate config)")
+            if why is not None:  # None: a metric no label is compared with
                 notes.append(f"{metric}: no corrected estimate ({why}): gated on the judge's "
                              "own values")
             continue

@@ -57,6 +57,18 @@ class Target:
             return f"target >= {self.good:g}, warning below {self.warning:g}"
         return f"target <= {self.good:g}, warning above {self.warning:g}"
 
+    def verdict(self, value: float) -> str:
+        """Where `value` stands, in words: `below the warning line 6 (target >= 8)`,
+        `misses the target >= 8 (warning below 6)`, `meets the target >= 8`."""
+        side, rel = ("below", ">=") if self.higher_is_better else ("above", "<=")
+        target = f"the target {rel} {self.good:g}"
+        level = self.level(value)
+        if level == "good":
+            return f"meets {target}"
+        if level == "warning":
+            return f"{side} the warning line {self.warning:g} ({target.removeprefix('the ')})"
+        return f"misses {target} (warning {side} {self.warning:g})"
+
 
 @dataclass(frozen=True)
 class FlagsConfig:
@@ -107,8 +119,7 @@ def flag(spec: MetricSpec, value: float, scope: str, config: FlagsConfig) -> Fla
     target = target_for(spec, config)
     level = target.level(value)
     where = "" if scope == "overall" else f" ({scope})"
-    message = (f"{spec.name} {spec.aggregation} {value:.3g}{where} is {level}: "
-               f"{target.describe()}")
+    message = f"{spec.name} {spec.aggregation} {value:.3g}{where}: {target.verdict(value)}"
     return Flag(metric=spec.name, scope=scope, value=value, level=level, message=message)
 
 

@@ -101,7 +101,7 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None
     if corrected or require_labels:
         out = gate_corrected(table, dict(thresholds), corrected_for(run.store, run.run_id, rt=rt),
                              label_thresholds, strict=strict, require_labels=require_labels,
-                             defaults=defaults)
+                             defaults=defaults, run=run.run_id)
         result, notes = out.result, out.notes
     else:
         result = gate(table, dict(thresholds), strict=strict, defaults=defaults)
