@@ -37,7 +37,9 @@ def test_a_file_gives_one_row_per_sample_with_reasons_beside(db: Path) -> None:
     assert result.metrics == metrics
     inputs = ["id", "strategy", "status", "error", "question", "answer", "contexts",
               "reference", "label.hallucination", "label.correct", "reasoning"]
-    assert list(frame.columns) == inputs + [c for m in metrics for c in (m, m + "_reason")]
+    # the samples' metadata after every existing column, in the order the keys appear
+    assert list(frame.columns) == inputs + [c for m in metrics for c in (m, m + "_reason")] + [
+        "metadata.question_id", "metadata.topic", "metadata.note"]
     # unscored: <NA> with its reason, never NaN or 0; a reason only where unscored
     unscored = frame[frame["judge.overall"].isna()]
     assert len(unscored) >= 1
@@ -84,6 +86,35 @@ def test_the_frame_is_ready_for_analysis(db: Path) -> None:
     gone = long[long["value"].isna()]
     assert len(gone) >= 1 and gone["reason"].notna().all()
     assert long.loc[long["value"].notna(), "reason"].isna().all()
+
+
+def test_the_metadata_is_a_column_per_key(db: Path) -> None:
+    """A new-user trial: {"kind": ..., "domain": ...} on each row reached no output, and
+    slicing by it meant joining against the input file. Now `metadata.<key>` columns,
+    after the existing ones; a list or object as its JSON text, <NA> where absent."""
+    rows = [{**ROWS[0], "metadata": {"kind": "paraphrase", "domain": "swimming pool"}},
+            {**ROWS[1], "metadata": {"kind": "direct", "n": 3, "tags": ["x"]},
+             "metadata.flag": True}]
+    result = ragassay.evaluate(rows, metrics="judge", store=db)
+    frame = result.to_pandas()
+    columns = ["metadata.kind", "metadata.domain", "metadata.n", "metadata.tags",
+               "metadata.flag"]
+    assert list(frame.columns[-5:]) == columns
+    assert list(frame.columns[:-5]) == list(ragassay.evaluate(ROWS, metrics="judge",
+                                                              store=db).to_pandas().columns)
+    a, b = (frame.iloc[i] for i in range(2))
+    assert (a["metadata.kind"], a["metadata.domain"]) == ("paraphrase", "swimming pool")
+    assert [pd.isna(a[c]) for c in columns[2:]] == [True, True, True]
+    assert (b["metadata.kind"], b["metadata.n"], b["metadata.tags"], b["metadata.flag"]) == (
+        "direct", 3, '["x"]', True)
+    assert pd.isna(b["metadata.domain"])
+    assert str(frame["metadata.kind"].dtype) == "string"
+    assert frame.groupby("metadata.kind")["judge.faithfulness"].count().to_dict() == {
+        "direct": 1, "paraphrase": 1}
+    long = result.to_pandas(long=True)
+    assert list(long.columns[-3:]) == ["metric", "value", "reason"]
+    assert list(long.columns[-8:-3]) == columns
+    assert (long["metadata.kind"] == "paraphrase").sum() == len(result.metrics)
 
 
 def test_summary_and_report_agree_with_the_table(db: Path) -> None:

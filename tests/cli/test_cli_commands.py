@@ -109,8 +109,11 @@ def test_report_formats(demo_run: dict, tmp_path: Path) -> None:
     assert code == 0
     rows = list(csv.DictReader(io.StringIO(text)))
     assert len(rows) == 24 * 5
-    assert rows[0].keys() == {"run_id", "sample_id", "strategy", "metric", "value",
-                              "unscored_reason"}
+    assert list(rows[0]) == ["run_id", "sample_id", "strategy", "metric", "value",
+                             "unscored_reason", "metadata.question_id", "metadata.topic",
+                             "metadata.note"]  # the demo's metadata after the fields
+    assert (rows[0]["metadata.question_id"], rows[0]["metadata.topic"]) == (
+        "q01", "rate-limits")
     # streamed to a file: the same CSV as rendering the whole report at once
     from ragassay.report import build_report, to_csv
     from ragassay.store import Store

@@ -43,6 +43,21 @@ def test_samples_roundtrip_in_input_order(store: Store) -> None:
     assert row[0] == 1
 
 
+def test_metadata_keys_in_the_order_they_first_appear(store: Store) -> None:
+    """By sample, then by their place in the first sample that has them (not by name);
+    invalid rows and samples without metadata add none."""
+    run_id = new_run(store)
+    assert store.sample_metadata_keys(run_id) == []
+    store.add_samples(run_id, [
+        Sample(id="a", question="?"),
+        InvalidRow(id="bad", source="d.jsonl:2", reason="no question"),
+        Sample(id="b", question="?", metadata={"kind": "paraphrase", "domain": "pool"}),
+        Sample(id="c", question="?", metadata={"zeta": 1, "domain": "gym", "alpha": [1]}),
+        Sample(id="d", question="?", metadata={"alpha": {"x": 1}, "kind": "direct"}),
+    ])
+    assert store.sample_metadata_keys(run_id) == ["kind", "domain", "zeta", "alpha"]
+
+
 def test_add_samples_upserts_keeping_position_and_appends_new(store: Store) -> None:
     run_id = new_run(store)
     store.add_samples(run_id, SAMPLES[:3])

@@ -80,6 +80,9 @@ def test_an_old_run_reads_the_same(migrated: Path, run_id: str) -> None:
                 {k: v for k, v in f.items() if k != drop} for f in value]
             assert not any("0-1" in f["message"] for f in after[section])
         elif section == "detailed_results":  # typed readings moved out of the details
+            # each sample's metadata is new (report 2.5.0): the demo's, as stored
+            assert [e.pop("metadata")["question_id"] for e in after[section]] == [
+                e["id"].split("-")[0] for e in value]
             assert after[section] == [_typed_entry(e) for e in value]
         elif section == "calibration":  # a boolean pair's `kappa_ci` is new (report 1.5.0)
             new = {"kappa_ci"}

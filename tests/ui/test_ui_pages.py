@@ -310,6 +310,10 @@ def test_sample_view_escapes_user_text_and_highlights_evidence(app_test, ui_stor
                             "".join(contexts))
         assert sorted(marked) == sorted(keys), kind
     assert detail["marks"]["trace.context_relevance"]["relevant"]
+    # the sample's own metadata, as the data gave it
+    assert "**Metadata**" in [m.value for m in at.markdown]
+    assert {"question_id": "q04", "topic": "deletion"}.items() <= next(
+        json.loads(j.value) for j in at.json if "question_id" in j.value).items()
 
 
 def test_sample_view_shows_raw_reply_of_unscored_metric(app_test, tmp_path):

@@ -140,18 +140,29 @@ class EvalResult:
         (question, answer, contexts as a list, reference), each label as
         `label.<name>`, the judge's reasoning, then each metric's value with
         `<metric>_reason` beside it (the unscored reason, "abstained (correct)" /
-        "abstained (false)" for an answer that declined). Metric columns are nullable:
-        `Float64` for scores, `boolean` for flags; unscored and abstained are <NA>, and
-        the reason is set on those rows only;
-        text columns are nullable `string`, labels take their values' nullable dtype.
-        `long=True`: one row per sample and metric (id, strategy, the inputs, metric,
-        value as `Float64` with a flag as 0/1, reason), for grouping and plotting."""
+        "abstained (false)" for an answer that declined), then each key of the samples'
+        metadata as `metadata.<key>` (in the order the keys first appear; a list or
+        object as its JSON text; <NA> where a sample lacks the key). Metric columns are
+        nullable: `Float64` for scores, `boolean` for flags; unscored and abstained are
+        <NA>, and the reason is set on those rows only; text columns are nullable
+        `string`, labels and metadata take their values' nullable dtype.
+        `long=True`: one row per sample and metric (id, strategy, the inputs, labels,
+        reasoning, metadata, then metric, value as `Float64` with a flag as 0/1, reason),
+        for grouping and plotting."""
         import pandas as pd
 
-        from ragassay.report import FailedEntry, SampleEntry, iter_details
+        from ragassay.report import (
+            METADATA_PREFIX,
+            FailedEntry,
+            SampleEntry,
+            iter_details,
+            metadata_cells,
+            metadata_keys,
+        )
 
         specs = {s.name: s for s in self.store.get_run(self.run_id).specs}
         metrics = list(specs)
+        keys = metadata_keys(self.store, self.run_id)
         rows: list[dict[str, Any]] = []
         label_names: dict[str, None] = {}
         for entry in iter_details(self.store, self.run_id):
@@ -171,17 +182,18 @@ class EvalResult:
                 row[m] = entry.metrics.get(m)
                 row[m + REASON_SUFFIX] = (
                     sample.reason(m) if sample is not None else "failed row")
+            row.update(metadata_cells(entry, keys))
             rows.append(row)
         inputs = [*INPUT_COLUMNS, *label_names, "reasoning"]
+        meta = [METADATA_PREFIX + k for k in keys]
         frame = pd.DataFrame(rows, columns=[*inputs, *(
-            c for m in metrics for c in (m, m + REASON_SUFFIX))])
-        for column in inputs:
-            if column.startswith(LABEL_PREFIX):
-                frame[column] = frame[column].convert_dtypes()
+            c for m in metrics for c in (m, m + REASON_SUFFIX)), *meta])
+        for column in [*label_names, *meta]:
+            frame[column] = frame[column].convert_dtypes()
         text = [*TEXT_COLUMNS, *(m + REASON_SUFFIX for m in metrics)]
         frame = frame.astype(dict.fromkeys(text, "string"))
         if long:
-            return _long(frame, inputs, metrics)
+            return _long(frame, [*inputs, *meta], metrics)
         for m in metrics:
             frame[m] = frame[m].astype("boolean" if specs[m].kind == "bool" else "Float64")
         return frame

@@ -13,11 +13,12 @@ from ragassay.report.build import (
     bench_sections,
     build_report,
     iter_details,
+    metadata_keys,
     run_info,
     sample_entry,
 )
 from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
-from ragassay.report.csv import csv_rows, to_csv, write_csv
+from ragassay.report.csv import csv_fields, csv_rows, to_csv, write_csv
 from ragassay.report.export import FORMATS, Format, export
 from ragassay.report.headline import (
     HEADLINE_TITLE,
@@ -40,6 +41,7 @@ from ragassay.report.leaderboard import (
     versus_rows,
 )
 from ragassay.report.model import (
+    METADATA_PREFIX,
     REPORT_VERSION,
     BatchUsage,
     Entry,
@@ -54,6 +56,7 @@ from ragassay.report.model import (
     SampleEntry,
     StrategyEntry,
     UsageSummary,
+    metadata_cells,
     published,
 )
 from ragassay.report.parquet import write_parquet
@@ -76,6 +79,7 @@ __all__ = [
     "VERSUS_COLUMNS",
     "VERSUS_HEADERS",
     "VERSUS_NOTE",
+    "METADATA_PREFIX",
     "REPORT_VERSION",
     "BenchFigures",
     "BenchRecord",
@@ -107,6 +111,7 @@ __all__ = [
     "agreement_text",
     "build_report",
     "corrected_for",
+    "csv_fields",
     "csv_rows",
     "dump_json",
     "entry_json",
@@ -115,6 +120,8 @@ __all__ = [
     "iter_details",
     "label_spelling",
     "merge_labels",
+    "metadata_cells",
+    "metadata_keys",
     "overlay_labels",
     "people_section",
     "plan_designs",

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
-from ragassay.dataset.traces.trace import SampleTrace
+from ragassay.dataset.traces.trace import TRACE_KEY, SampleTrace
 from ragassay.report.bench import BenchRecord
 from ragassay.report.corrected import corrected_for
 from ragassay.report.hops import hops_section
@@ -66,6 +66,14 @@ def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntr
         yield _entry(item, mine, routed.get(item.id))
 
 
+def metadata_keys(store: Store, run_id: str) -> list[str]:
+    """The keys of the run's samples' metadata that the per-sample outputs carry (as
+    `SampleEntry.metadata` holds them: every key but the trace, which is `trace`), in the
+    order they first appear: the `metadata.<key>` columns of the CSV, the Parquet results
+    and `to_pandas()`."""
+    return [k for k in store.sample_metadata_keys(run_id) if k != TRACE_KEY]
+
+
 def sample_entry(store: Store, run_id: str, sample_id: str
                  ) -> SampleEntry | FailedEntry | None:
     """One sample's report entry (as in "detailed_results"), read on its own."""
@@ -107,10 +115,11 @@ def _entry(item: Sample, results: list[SampleResult],
     return SampleEntry(
         id=item.id, strategy=item.strategy, question=item.question, answer=item.answer,
         contexts=list(item.contexts), reference=item.reference, labels=item.labels,
+        metadata={k: v for k, v in item.metadata.items() if k != TRACE_KEY},
         metrics=metrics, unscored=unscored, details=own,
         reasoning=reasoning.get("judge") or next(iter(reasoning.values()), None),
         usage=UsageSummary.of(usage), abstained=abstained or None,
-        trace=SampleTrace.of(item) if "trace" in item.metadata else None,
+        trace=SampleTrace.of(item) if TRACE_KEY in item.metadata else None,
         marks=typed.marks or None, ratings=typed.ratings or None,
         failures=typed.failures or None, truncated=sorted(typed.truncated) or None,
         suspicious=typed.suspicious, routing=routing,
@@ -218,5 +227,6 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         **bench_sections(run.meta),
         hops=hops_section(store, run.id),
         routing=store.get_routing(run.id),
+        metadata_keys=metadata_keys(store, run.id),
         detailed_results=list(iter_details(store, run.id)) if include_details else None,
     )

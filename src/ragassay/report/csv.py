@@ -1,36 +1,57 @@
-"""CSV export: one row per sample and metric."""
+"""CSV export: one row per sample and metric, the sample's metadata beside."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any
 
 from ragassay.files import defuse_cell
-from ragassay.report.model import FailedEntry, Report, SampleEntry
+from ragassay.report.model import (
+    METADATA_PREFIX,
+    FailedEntry,
+    Report,
+    SampleEntry,
+    metadata_cells,
+)
 
 FIELDS = ("run_id", "sample_id", "strategy", "metric", "value", "unscored_reason")
+"""The CSV's first columns; a `metadata.<key>` column per metadata key follows them."""
+
+
+def csv_fields(report: Report) -> tuple[str, ...]:
+    """The CSV's columns: FIELDS, then `metadata.<key>` per key of the samples' metadata
+    (`Report.metadata_keys`, in the order they first appear)."""
+    return (*FIELDS, *(METADATA_PREFIX + k for k in report.metadata_keys))
 
 
 def csv_rows(report: Report, details: Iterable[SampleEntry | FailedEntry] | None = None
              ) -> Iterator[dict[str, Any]]:
-    """One row per sample and metric (the CSV's FIELDS), from `details` (per-sample
+    """One row per sample and metric (the CSV's `csv_fields`), from `details` (per-sample
     entries, e.g. streamed by `report.iter_details`) or else from the report's own. A
     value without a number says why in `unscored_reason`: its unscored reason, or
-    "abstained (correct)" / "(false)" / "(unknown)" (`SampleEntry.reason`)."""
+    "abstained (correct)" / "(false)" / "(unknown)" (`SampleEntry.reason`). A metadata
+    cell holds its value as JSON text (a string as itself; `true`, `3`, `["a"]`), None
+    where the sample has no such key."""
     run_id = report.run.run_id
     for entry in details if details is not None else report.entries:
+        meta = {k: _text(v) for k, v in metadata_cells(entry, report.metadata_keys).items()}
         if isinstance(entry, FailedEntry):
             yield {"run_id": run_id, "sample_id": entry.id, "strategy": entry.strategy,
-                   "metric": "", "value": "", "unscored_reason": entry.error}
+                   "metric": "", "value": "", "unscored_reason": entry.error, **meta}
             continue
         for metric, value in entry.metrics.items():
             yield {"run_id": run_id, "sample_id": entry.id, "strategy": entry.strategy,
                    "metric": metric,
                    "value": "" if value is None else int(value) if isinstance(value, bool)
                    else value,
-                   "unscored_reason": entry.reason(metric) or ""}
+                   "unscored_reason": entry.reason(metric) or "", **meta}
+
+
+def _text(cell: Any) -> str | None:
+    return cell if cell is None or isinstance(cell, str) else json.dumps(cell)
 
 
 class _LineFeedRows:
@@ -57,7 +78,7 @@ def write_rows(fh: IO[str], fields: Sequence[str], rows: Iterable[Mapping[str, A
 def write_csv(report: Report, fh: IO[str],
               details: Iterable[SampleEntry | FailedEntry] | None = None) -> None:
     """Write the CSV to an open text file, row by row."""
-    write_rows(fh, FIELDS, csv_rows(report, details))
+    write_rows(fh, csv_fields(report), csv_rows(report, details))
 
 
 def to_csv(report: Report) -> str:

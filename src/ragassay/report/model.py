@@ -15,6 +15,8 @@ tests/report/test_model.py checks that the JSON satisfies the schema.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
@@ -44,7 +46,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.4.0"
+REPORT_VERSION = "2.5.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -89,7 +91,11 @@ figures.
 `calibration.skipped` and `corrected.skipped` with `metric` null and its reason
 (`near_miss`: the vocabulary label a typo'd name is close to, `halucinated` ->
 `hallucinated`); a leaderboard row's `retrieval.n` (the questions its retrieval metrics
-are means over)."""
+are means over).
+2.5.0: `detailed_results[].metadata` (the sample's own metadata, its trace aside) and
+`metadata_keys` (every key of them, in the order they first appear: the CSV's, the
+Parquet results' and `to_pandas()`'s `metadata.<key>` columns)."""
+
 
 
 class UsageSummary(Result):
@@ -210,7 +216,8 @@ class InvalidRowEntry(Result):
 
 
 class SampleEntry(Result):
-    """One evaluated sample (`detailed_results`): its texts and labels, every metric's
+    """One evaluated sample (`detailed_results`): its texts, labels and metadata (its own:
+    a trace it was read from is `trace`), every metric's
     value (None: unscored, with the reason in `unscored`, or abstained, with the outcome
     in `abstained`: "correct", "false" or "unknown"), the metrics' details (as each suite
     records them, for debugging) and their typed readings, the judge's reasoning and the
@@ -225,6 +232,7 @@ class SampleEntry(Result):
     contexts: list[str]
     reference: str | tuple[str, ...] | None
     labels: dict[str, Any]
+    metadata: dict[str, Any] = Field(default_factory=dict)
     metrics: dict[str, bool | float | None]
     unscored: dict[str, str]
     details: dict[str, dict[str, Any]]
@@ -320,6 +328,27 @@ class FailedEntry(Result):
 Entry = Annotated[SampleEntry | FailedEntry, Field(discriminator="status")]
 """A per-sample entry of the report: a sample, or an invalid row."""
 
+METADATA_PREFIX = "metadata."
+"""`metadata.domain`: a sample's metadata value as a column of the CSV, the Parquet results
+and `to_pandas()` (the loader reads the same spelling back into `metadata`)."""
+
+Cell = str | int | float | bool | None
+
+
+def metadata_cells(entry: SampleEntry | FailedEntry, keys: Sequence[str]) -> dict[str, Cell]:
+    """An entry's metadata as one cell per key (`metadata.<key>`): a JSON scalar as it is,
+    a list or object as its JSON text, None where the sample has no such key (and for a
+    failed row, which has no metadata)."""
+    given = entry.metadata if isinstance(entry, SampleEntry) else {}
+    return {METADATA_PREFIX + k: _cell(given.get(k)) for k in keys}
+
+
+def _cell(value: Any) -> Cell:
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False)
+    scalar: Cell = value  # JSON read back: str, int, float, bool or None
+    return scalar
+
 
 class Report(Sections):
     """The report of one run: `evaluation_metadata` first, then the statistics sections
@@ -346,6 +375,10 @@ class Report(Sections):
     leaderboard_error: str | None = omitted()
     hops: HopsSection | None = omitted()
     routing: RoutingSummary | None = omitted()
+    # the keys of the samples' metadata, in the order they first appear (`build.
+    # metadata_keys`): the per-sample tables' `metadata.<key>` columns, known before the
+    # entries are streamed
+    metadata_keys: list[str] = Field(default_factory=list)
     detailed_results: list[Entry] | None = omitted()
 
     @field_serializer("leaderboard")

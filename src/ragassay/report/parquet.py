@@ -2,8 +2,10 @@
 
 A folder of `part-NNNNN.parquet` files with one schema (run_id, sample_id, strategy,
 metric, value as float64 with booleans 1.0/0.0, unscored_reason: the unscored reason or
-"abstained (correct)" etc.; nulls where the CSV has blanks), which pandas, Spark, DuckDB
-and Ray Data read as one table. Rows stream from the store a row group at a time, so
+"abstained (correct)" etc.; nulls where the CSV has blanks), then a string column
+`metadata.<key>` per key of the samples' metadata (the CSV's cells: JSON text, a string
+as itself; null where the sample has no such key), which pandas, Spark, DuckDB and Ray
+Data read as one table. Rows stream from the store a row group at a time, so
 memory stays flat however large the run.
 """
 
@@ -15,26 +17,26 @@ from pathlib import Path
 from typing import Any
 
 from ragassay.files import atomic_write
-from ragassay.report.csv import csv_rows
+from ragassay.report.csv import FIELDS, csv_fields, csv_rows
 from ragassay.report.model import FailedEntry, Report, SampleEntry
 
 ROWS_PER_GROUP = 50_000
 GROUPS_PER_FILE = 10
 
 
-def _schema() -> Any:
+def _schema(report: Report) -> Any:
     import pyarrow as pa
 
     return pa.schema([("run_id", pa.string()), ("sample_id", pa.string()),
                       ("strategy", pa.string()), ("metric", pa.string()),
-                      ("value", pa.float64()), ("unscored_reason", pa.string())])
+                      ("value", pa.float64()), ("unscored_reason", pa.string()),
+                      *((name, pa.string()) for name in csv_fields(report)[len(FIELDS):])])
 
 
 def _typed(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     for row in rows:
         value = row["value"]
-        yield {"run_id": row["run_id"], "sample_id": row["sample_id"],
-               "strategy": row["strategy"], "metric": row["metric"] or None,
+        yield {**row, "metric": row["metric"] or None,
                "value": None if value == "" else float(value),
                "unscored_reason": row["unscored_reason"] or None}
 
@@ -52,23 +54,24 @@ def write_parquet(report: Report, folder: str | Path,
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     groups = _groups(_typed(csv_rows(report, details)), rows_per_group)
+    schema = _schema(report)
     written: list[Path] = []
     for first in groups:
         written.append(out / f"part-{len(written):05d}.parquet")
-        _write_file(written[-1], chain([first], islice(groups, groups_per_file - 1)))
+        _write_file(written[-1], schema,
+                    chain([first], islice(groups, groups_per_file - 1)))
     if not written:  # no rows: one empty part, so that readers see the schema
         written.append(out / "part-00000.parquet")
-        _write_file(written[-1], [])
+        _write_file(written[-1], schema, [])
     for stale in set(out.glob("part-*.parquet")) - set(written):
         stale.unlink()
     return written
 
 
-def _write_file(path: Path, groups: Iterable[list[dict[str, Any]]]) -> None:
+def _write_file(path: Path, schema: Any, groups: Iterable[list[dict[str, Any]]]) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    schema = _schema()
     with atomic_write(path, binary=True) as fh, pq.ParquetWriter(fh, schema) as writer:
         empty = True
         for group in groups:

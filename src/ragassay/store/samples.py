@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
@@ -10,6 +11,7 @@ from typing import Any
 from ragassay.types import InvalidRow, Sample
 
 PAGE_ROWS = 2000  # rows per read when streaming samples or results
+IN_LIST = 500  # values per `IN (...)` list, well under SQLite's parameter limit
 
 
 class SamplesMixin:
@@ -103,6 +105,27 @@ class SamplesMixin:
             " json_each(s.sample, '$.labels') j WHERE s.run_id = ? AND s.invalid = 0"
             " GROUP BY j.key ORDER BY first, j.key", (run_id,))
         return [str(r[0]) for r in rows]
+
+    def sample_metadata_keys(self, run_id: str) -> list[str]:
+        """The metadata keys the run's samples carry, in the order they first appear (by
+        sample, then by their place in the first sample that has them)."""
+        rows = self._read(
+            "SELECT j.key, MIN(s.ordinal) AS first FROM samples s,"
+            " json_each(s.sample, '$.metadata') j WHERE s.run_id = ? AND s.invalid = 0"
+            " GROUP BY j.key", (run_id,))
+        firsts = sorted({int(r[1]) for r in rows})
+        places: dict[tuple[int, str], int] = {}  # (ordinal, key): its place in that sample
+        for at in range(0, len(firsts), IN_LIST):
+            some = firsts[at:at + IN_LIST]
+            marks = ", ".join("?" * len(some))
+            for row in self._read(
+                    "SELECT ordinal, json_extract(sample, '$.metadata') AS meta FROM samples"
+                    f" WHERE run_id = ? AND invalid = 0 AND ordinal IN ({marks})",
+                    (run_id, *some)):
+                places.update(((int(row[0]), key), i)
+                              for i, key in enumerate(json.loads(row["meta"])))
+        firsts_of = sorted((int(r[1]), str(r[0])) for r in rows)
+        return [key for _, key in sorted(firsts_of, key=lambda fk: (fk[0], places.get(fk, 0)))]
 
     def count_samples(self, run_id: str, *, valid_only: bool = False) -> int:
         """How many samples the run has (invalid rows included unless `valid_only`)."""

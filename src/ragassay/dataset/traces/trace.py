@@ -11,6 +11,9 @@ from pydantic import Field
 
 from ragassay.types import Frozen, Sample
 
+TRACE_KEY = "trace"
+"""The metadata key a sample read from a trace keeps it under (`Sample.metadata["trace"]`)."""
+
 
 class TraceDocument(Frozen):
     """A document a retrieval (or rerank) span returned, with its scores once judged:
@@ -76,5 +79,5 @@ class SampleTrace(Frozen):
     @classmethod
     def of(cls, sample: Sample) -> SampleTrace | None:
         """The sample's trace, when it was read from one."""
-        raw = sample.metadata.get("trace")
+        raw = sample.metadata.get(TRACE_KEY)
         return cls.model_validate(raw) if isinstance(raw, Mapping) else None

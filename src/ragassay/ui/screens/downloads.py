@@ -19,7 +19,8 @@ FORMATS: tuple[tuple[Literal["json", "csv", "html"], str, str, str, str], ...] =
      "results with details."),
     ("csv", "CSV", "text/csv", ":material/table:",
      "One row per sample and metric: " + ", ".join(FIELDS)
-     + ". Unscored values are empty with their reason; booleans are 1/0."),
+     + ", then metadata.<key> per key of the samples' metadata. Unscored values are "
+     "empty with their reason; booleans are 1/0."),
     ("html", "HTML report", "text/html", ":material/description:",
      "A self-contained page (tables and SVG charts, no script) to share or archive."),
 )

@@ -97,6 +97,9 @@ def show_sample(d: SampleEntry | FailedEntry, specs: Mapping[str, MetricSpec]) -
     if d.labels:
         st.markdown("**Human labels**")
         st.json(d.labels, expanded=True)
+    if d.metadata:
+        st.markdown("**Metadata**")
+        st.json(d.metadata, expanded=True)
     if details:
         with st.expander("All metric details (JSON)"):
             st.json(details, expanded=False)
