@@ -44,7 +44,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.4.0"
+REPORT_VERSION = "2.5.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -89,7 +89,11 @@ figures.
 `calibration.skipped` and `corrected.skipped` with `metric` null and its reason
 (`near_miss`: the vocabulary label a typo'd name is close to, `halucinated` ->
 `hallucinated`); a leaderboard row's `retrieval.n` (the questions its retrieval metrics
-are means over)."""
+are means over).
+2.5.0: `calibration.pairs[].abstained` and `.unscored` (labelled samples left out of the
+agreement: the answer abstains, or the metric has no value) and, for a metric that gives
+a yes/no verdict, `calibration.pairs[].verdicts` (`agree`, `missed`: people's true labels
+it calls false, `flagged`: their false labels it calls true)."""
 
 
 class UsageSummary(Result):
