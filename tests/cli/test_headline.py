@@ -37,6 +37,26 @@ def labelled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
     return db, out, Store(db, readonly=True).list_runs()[0].id
 
 
+def _cell(out: str, metric: str, column: int = 3) -> str:
+    """One cell of the headline table (2: people's figure, 3: the agreement), its wrapped
+    lines joined."""
+    table = out[out.index("What people would say"):].split("└", 1)[0]
+    cells: list[str] = []
+    found = False
+    for line in table.splitlines():
+        parts = line.split("│")
+        if len(parts) < 5:
+            continue
+        if parts[1].strip():  # a new row
+            if found:
+                break
+            found = parts[1].strip() == metric
+        if found:
+            cells.append(parts[column].strip())
+    assert found, f"no headline row for {metric}"
+    return " ".join(" ".join(cells).split())
+
+
 def _first_table(out: str) -> str:
     """The console's first table after the run line, with its lines' wrapping undone."""
     start = out.index("What people would say")
@@ -66,13 +86,13 @@ def test_with_labels_runs_show_leads_with_peoples_corrected_figure(labelled) -> 
     head = _first_table(out)
     assert head.index("What people would say") < 5  # the first thing after the run line
     assert out.index("What people would say") < out.index("judge suite per strategy")
-    row = head.split("judge.hallucination", 1)[1].split("│ judge.", 1)[0]
+    people, row = _cell(out, "judge.hallucination", 2), _cell(out, "judge.hallucination")
     assert (f"hallucinated {est['estimate']:.3f} [{est['ci_low']:.3f}, {est['ci_high']:.3f}]"
-            in row)
-    assert (f"in this run: AUROC {pair['auroc']:.2f} [{pair['auroc_ci'][0]:.2f}, "
-            f"{pair['auroc_ci'][1]:.2f}], kappa {pair['kappa']:.2f} "
-            f"[{pair['kappa_ci'][0]:.2f}, {pair['kappa_ci'][1]:.2f}]") in row
-    assert f"({pair['n']} labels)" in row  # the cell may wrap
+            == people)
+    assert row.startswith(f"in this run: AUROC {pair['auroc']:.2f} [{pair['auroc_ci'][0]:.2f}, "
+                          f"{pair['auroc_ci'][1]:.2f}], kappa {pair['kappa']:.2f} "
+                          f"[{pair['kappa_ci'][0]:.2f}, {pair['kappa_ci'][1]:.2f}]"), row
+    assert row.endswith(f"({pair['n']} labels)"), row
     assert "not measured" not in row
 
 
@@ -94,15 +114,18 @@ def test_the_html_report_opens_with_peoples_figure(labelled, tmp_path: Path) -> 
 
 
 def test_too_few_labels_say_how_many_there_are_and_how_many_are_needed(tmp_path: Path) -> None:
-    """The demo's 22 labelled samples are fewer than a corrected figure needs: people's
-    column says so ("22 labels, 30 needed") rather than "no labels" beside an agreement
-    measured on those 22 labels."""
+    """The demo's 24 labelled samples are fewer than a corrected figure needs: people's
+    column says so ("24 labels, 30 needed") rather than "no labels" beside an agreement
+    measured on 22 of those labels (one answer abstains, one is unscored: it said "22
+    labels, 30 needed", 2 short of what the corrected figure counts)."""
     demo = Path(__file__).resolve().parents[2] / "src/ragassay/dataset/samples/demo.jsonl"
     code, out = run("eval", str(demo), "--metrics", "judge", "--db", str(tmp_path / "d.db"))
     assert code == 0, out
     head = _first_table(out)
     row = head.split("judge.hallucination", 1)[1].split("│ judge.", 1)[0]
-    assert "22 labels, 30 needed" in row and "no labels" not in row
+    assert "24 labels, 30 needed" in row and "no labels" not in row
+    assert _cell(out, "judge.hallucination").endswith(
+        "(22 labels of 24: 1 abstained and 1 unscored not counted); held apart: not measured")
     assert "no labels" in head.split("judge.context_relevance", 1)[1].split("│ judge.", 1)[0]
 
 
@@ -129,12 +152,9 @@ def test_agreement_says_why_it_counts_fewer_labels_than_peoples_figure(tmp_path:
     data.write_text("".join(json.dumps(r) + "\n" for r in rows))
     code, out = run("eval", str(data), "--metrics", "judge", "--db", str(tmp_path / "d.db"))
     assert code == 0, out
-    row = _first_table(out).split("judge.hallucination", 1)[1].split("│ judge.", 1)[0]
-    row = row.replace("│", " ")
-    assert "hallucination 0." in row  # people's figure, from all 35 labels
-    said = " ".join(row.split())
-    assert ("(32 labels of 35: 3 labelled samples have no judge value (the answer "
-            "abstains))") in said
+    assert _cell(out, "judge.hallucination", 2).startswith("hallucination 0.")  # all 35
+    assert _cell(out, "judge.hallucination").endswith("(32 labels of 35: 3 abstained not "
+                                                      "counted)")
 
 
 # ---- wording that never contradicts itself (trial 50) ------------------------------------
@@ -232,3 +252,43 @@ def test_few_labels_off_their_scale_say_why_not_ask_for_more(tmp_path: Path) -> 
     assert "fewer than the 30" not in text and "samples for hallucinated" not in text
     assert ("no corrected figure of hallucinated via judge.faithfulness, judge.hallucination: "
             "label 'hallucinated': 5 is not true/false or 1/0") in text
+
+
+def test_a_verdicts_agreement_says_how_often_it_matches_people(tmp_path: Path) -> None:
+    """A trial of 144 labelled rows: beside people's 0.556 the judge's own rate 0.519
+    read as close agreement while the judge was wrong on 46 of 135, and nothing said why
+    9 labels were not counted. The hallucination verdict's cell now says how often it is
+    people's label, what it misses and flags, and what was left out and why; the 1-10
+    faithfulness score keeps its ranking figures. The console and the HTML report say the
+    same words."""
+    from tests.support.verdicts import expected, labelled_rows
+
+    rows = labelled_rows()
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    db = tmp_path / "d.db"
+    code, out = run("eval", str(data), "--metrics", "judge", "--db", str(db))
+    assert code == 0, out
+    run_id = Store(db, readonly=True).list_runs()[0].id
+    code, doc = run("report", run_id, "--db", str(db))
+    values = {e["id"]: e["metrics"]["judge.hallucination"]
+              for e in json.loads(doc)["detailed_results"]}
+    want = expected(rows, values)
+    assert want["left_out"] == 9 and want["n"] == 135  # the answers that abstain
+    assert 0 < want["missed"] < want["positives"] and want["flagged"] > 0
+    n, agree = want["n"], want["agree"]
+    said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
+            f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
+            f"{n - want['positives']} they did not (135 labels of 144: 9 abstained not "
+            "counted)")
+    cell = _cell(out, "judge.hallucination")
+    assert cell.startswith("in this run: AUROC") and cell.endswith(f"; {said}"), cell
+    faith = _cell(out, "judge.faithfulness")
+    assert faith.startswith("in this run: AUROC") and "agrees on" not in faith, faith
+    assert faith.endswith("(135 labels of 144: 9 abstained not counted)"), faith
+    assert "agrees on: how often the judge's yes/no verdict is people's label" in _said(out)
+    page = tmp_path / "r.html"
+    code, shown = run("report", run_id, "--format", "html", "--out", str(page), "--db", str(db))
+    assert code == 0, shown
+    head = page.read_text().split('<section id="headline">', 1)[1].split("</section>", 1)[0]
+    assert f"; {said}</td>" in head and head.count("agrees on") == 2  # the cell, the note

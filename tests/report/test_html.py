@@ -112,11 +112,11 @@ def test_the_summary_gives_each_metric_its_verdict_and_the_judges_agreement(
     for metric, cells in by_metric.items():
         assert cells[5] == VERDICT_WORDS[flags[metric]], metric  # the verdict, in words
     assert by_metric["judge.faithfulness"][6] == ">= 9; warning < 7"
-    # the demo's labels (22 faithfulness values): the agreement measured on them, then the
-    # held-apart one
+    # the demo's labels (24, of which 22 have a faithfulness value): the agreement measured
+    # on them, the labels left out and why, then the held-apart agreement
     assert by_metric["judge.faithfulness"][7].startswith("in this run: AUROC ")
-    assert "(22 labels); held apart: AUROC 0.64-0.94 on 7 unseen" in by_metric[
-        "judge.faithfulness"][7]
+    assert ("(22 labels of 24: 1 abstained and 1 unscored not counted); held apart: AUROC "
+            "0.64-0.94 on 7 unseen") in by_metric["judge.faithfulness"][7]
     assert by_metric["judge.overall"][7] == "not measured"
     mean = published(demo_report).aggregate("judge.overall").mean
     assert by_metric["judge.overall"][1] == f"{mean:.3f}"

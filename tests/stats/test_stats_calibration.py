@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from ragassay.stats.calibration import Calibration, LabelLink, calibration, default_links
+from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import MetricSpec
 from tests.support.specs import declared, linked
 
@@ -135,3 +136,54 @@ def test_zero_one_integers_count_as_boolean_for_boolean_names(make_table) -> Non
     )
     e = calibration(t, n_resamples=50).pairs[0]
     assert e.kind == "boolean" and e.auroc == 1.0 and e.balanced_accuracy == 1.0
+
+
+def _verdict_rows() -> list[Row]:
+    """40 labelled samples: a yes/no verdict (judge.hallucination), a 0/1 score that is
+    one too (trace.adherence, inverted against `hallucinated`) and a 1-10 score
+    (judge.faithfulness); 3 answers abstain and 2 are unscored (no value of any)."""
+    metrics = ("judge.hallucination", "trace.adherence", "judge.faithfulness")
+    rows = []
+    for i in range(40):
+        label = i % 3 == 0
+        says = label != (i % 5 == 0)  # the verdict is wrong on every fifth
+        values: dict[str, float | None] = {
+            "judge.hallucination": float(says), "trace.adherence": float(not says),
+            "judge.faithfulness": 2.0 + (i % 7) if says else 9.0 - (i % 4)}
+        abstained: dict[str, str] = {}
+        reasons: dict[str, str] = {}
+        if i in (4, 11, 23):
+            values = dict.fromkeys(metrics)
+            abstained = dict.fromkeys(metrics, "correct")
+        elif i in (7, 30):
+            values = dict.fromkeys(metrics)
+            reasons = dict.fromkeys(metrics, "judge timed out")
+        rows.append(Row(id=f"s{i}", labels={"hallucinated": label}, values=values,
+                        reasons=reasons, abstained=abstained))
+    rows.append(Row(id="u", values={m: 1.0 for m in metrics}))  # no label: not counted
+    return rows
+
+
+def test_a_verdicts_agreement_counts_agreements_misses_and_flags() -> None:
+    """A metric that gives a yes/no verdict (every value its scale's low or high) counts
+    how often the verdict is people's label, the people's True labels it calls False and
+    their False labels it calls True; a labelled sample without a value is left out and
+    counted by why. A 1-10 score (thresholded by us, not a verdict) has no counts."""
+    rows = _verdict_rows()
+    specs = {s.name: s for s in declared("judge.hallucination", "trace.adherence",
+                                         "judge.faithfulness")}
+    out = calibration(ScoreTable.from_rows(rows, specs), n_resamples=50)
+    for metric, inverted in (("judge.hallucination", False), ("trace.adherence", True)):
+        compared = [(bool(r.labels["hallucinated"]), (v < 0.5) if inverted else (v >= 0.5))
+                    for r in rows if "hallucinated" in r.labels
+                    and (v := r.value(metric)) is not None]
+        pair = _pair(out, "hallucinated", metric)
+        assert pair.inverted is inverted and pair.n == len(compared) == 35
+        assert pair.verdicts is not None, metric
+        assert pair.verdicts.agree == sum(t == p for t, p in compared)
+        assert pair.verdicts.missed == sum(t and not p for t, p in compared) > 0
+        assert pair.verdicts.flagged == sum(p and not t for t, p in compared) > 0
+        assert (pair.abstained, pair.unscored, pair.labelled) == (3, 2, 40)
+    faith = _pair(out, "hallucinated", "judge.faithfulness")
+    assert faith.verdicts is None and faith.auroc is not None
+    assert (faith.abstained, faith.unscored) == (3, 2)

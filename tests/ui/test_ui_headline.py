@@ -83,3 +83,32 @@ def test_a_label_linked_to_no_metric_is_said_without_a_metric(app_test: Any,
     assert not any("via None" in c for c in captions), captions
     html = to_html(run.report())
     assert said.replace("'", "&#x27;") in html and "via None" not in html
+
+
+def test_the_overview_says_how_often_a_verdict_matches_people(app_test: Any,
+                                                               tmp_path: Path) -> None:
+    """The overview's headline table says the hallucination verdict's agreement in the
+    console's words: how often it is people's label, what it misses and flags, and the
+    answers that abstain left out (counts worked out here from the run's rows)."""
+    import ragassay
+    from ragassay.report import SampleEntry
+    from tests.support.verdicts import expected, labelled_rows
+
+    rows = labelled_rows(answers=45, abstaining=3)
+    db = tmp_path / "r.db"
+    run = ragassay.evaluate(rows, "judge", store=db, progress=False)
+    values = {e.id: e.metrics["judge.hallucination"] for e in run.report().entries
+              if isinstance(e, SampleEntry)}
+    want = expected(rows, values)
+    n, agree = want["n"], want["agree"]
+    said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
+            f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
+            f"{n - want['positives']} they did not ({n} labels of 48: 3 abstained not "
+            "counted)")
+    at = open_page(app_test(db=db, run_id=run.run_id), "overview")
+    table = next(d.value for d in at.dataframe
+                 if "judge's agreement with people" in d.value.columns)
+    cells = dict(zip(table["metric"], table["judge's agreement with people"], strict=True))
+    (hallucination,) = [c for m, c in cells.items() if "hallucination" in m.lower()]
+    assert hallucination.endswith(f"; {said}"), cells
+    assert not any("agrees on" in c for m, c in cells.items() if "faithfulness" in m.lower())

@@ -7,7 +7,9 @@ answer similarity with `correct`, context relevance with `relevance`):
 - with enough labels in the run, the headline figure is people's corrected estimate with
   its interval (`report.corrected`), and beside it the judge's agreement with those
   labels measured in this run (AUROC and kappa with their intervals, or Spearman for a
-  grade: `report.calibration`), then the judge's own mean;
+  grade: `report.calibration`; for a metric that gives a yes/no verdict, how often it is
+  people's label, what it misses and what it flags; the labelled samples without a value
+  counted and why), then the judge's own mean;
 - without, the judge's own mean with its interval, the judge's agreement measured on
   held-apart human-labelled sets (`RunInfo.judge_reliability`), and one line saying how
   many samples to label (`ragassay annotate RUN`) for people's figure.
@@ -23,7 +25,7 @@ from dataclasses import dataclass
 from ragassay.labels import VOCABULARY, canonical, linked_metrics
 from ragassay.report.model import Report
 from ragassay.stats import MetricAggregate
-from ragassay.stats.calibration import BooleanAgreement, NumericAgreement
+from ragassay.stats.calibration import Agreement, BooleanAgreement, NumericAgreement
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
 from ragassay.terminal import counted
 
@@ -31,12 +33,41 @@ HEADLINE_TITLE = "What people would say"
 PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
                "(its 95% interval holds however biased the judge is)")
 IN_RUN_NOTE = "in this run: how far the judge's scores rank the labels of this run"
+VERDICT_NOTE = ("agrees on: how often the judge's yes/no verdict is people's label (a "
+                "labelled sample without a verdict, its answer abstaining or unscored, is "
+                "not counted)")
 HELD_APART_NOTE = ("held apart: how far the judge's scores ranked people's labels on "
                    "human-labelled sets it was not tuned on")
 
 
 def _pair(low: float | None, high: float | None) -> str:
     return "" if low is None or high is None else f" [{low:.2f}, {high:.2f}]"
+
+
+def verdicts_text(a: BooleanAgreement, label: str) -> str:
+    """How often a metric's yes/no verdict is people's label, over the samples compared:
+    `agrees on 89 of 135 (66%): misses 28 of 80 people marked hallucinated, flags 18 of 55
+    they did not` (a side without labels is not said); "" without verdicts."""
+    v = a.verdicts
+    if v is None:
+        return ""
+    negatives = a.n - a.positives
+    sides = ([f"misses {v.missed} of {a.positives} people marked {label}"] if a.positives
+             else [])
+    if negatives:
+        sides.append(f"flags {v.flagged} of {negatives} they did not" if a.positives
+                     else f"flags {v.flagged} of {negatives} people did not mark {label}")
+    return f"agrees on {v.agree} of {a.n} ({v.agree / a.n:.0%}): {', '.join(sides)}"
+
+
+def _left_out(a: Agreement) -> str:
+    """Why agreement counts fewer labels than people's figure: a labelled sample without
+    a value of the metric (its answer abstains, or the metric left it unscored) has
+    nothing to compare, while the corrected estimate still counts its label: ` of 144:
+    9 abstained not counted`; "" when none is left out."""
+    left = [f"{k} {why}" for k, why in ((a.abstained, "abstained"), (a.unscored, "unscored"))
+            if k]
+    return f" of {a.labelled}: {' and '.join(left)} not counted" if left else ""
 
 
 @dataclass(frozen=True)
@@ -92,32 +123,21 @@ class HeadlineRow:
     def in_run_text(self) -> str | None:
         """The judge's agreement measured on this run's labels, or None."""
         a = self.agreement
-        if isinstance(a, BooleanAgreement) and a.auroc is not None:
-            text = f"in this run: AUROC {a.auroc:.2f}{_pair(*(a.auroc_ci or (None, None)))}"
-            if a.kappa is not None:
-                text += f", kappa {a.kappa:.2f}{_pair(*(a.kappa_ci or (None, None)))}"
-            return text + f" ({a.n} labels{self._left_out(a.n)})"
+        if isinstance(a, BooleanAgreement) and (a.auroc is not None or self.shows_verdicts()):
+            parts = []
+            if a.auroc is not None:
+                text = f"AUROC {a.auroc:.2f}{_pair(*(a.auroc_ci or (None, None)))}"
+                if a.kappa is not None:
+                    text += f", kappa {a.kappa:.2f}{_pair(*(a.kappa_ci or (None, None)))}"
+                parts.append(text)
+            if self.shows_verdicts():
+                parts.append(verdicts_text(a, self.label))
+            return f"in this run: {'; '.join(parts)} ({a.n} labels{_left_out(a)})"
         if isinstance(a, NumericAgreement) and a.spearman is not None:
             return (f"in this run: Spearman {a.spearman:.2f}"
                     f"{_pair(*(a.spearman_ci or (None, None)))} "
-                    f"({a.n} labels{self._left_out(a.n)})")
+                    f"({a.n} labels{_left_out(a)})")
         return None
-
-    def _left_out(self, compared: int) -> str:
-        """Why agreement counts fewer labels than people's figure: a labelled sample the
-        judge gave no value (an answer that abstains, or one left unscored) has nothing to
-        compare, while the corrected estimate still counts its label."""
-        e, j = self.estimate, self.judge
-        if e is None or e.n_labelled <= compared:
-            return ""
-        missing = e.n_labelled - compared
-        abstained = (j.abstained or 0) if j is not None else 0
-        unscored = j.unscored if j is not None else 0
-        why = ("the answer abstains" if abstained and not unscored
-               else "unscored" if unscored and not abstained
-               else "the answer abstains or it is unscored")
-        return (f" of {e.n_labelled}: {missing} labelled sample"
-                f"{'s have' if missing != 1 else ' has'} no judge value ({why})")
 
     def agreement_text(self) -> str:
         """The judge's agreement measured on this run's labels; without people's figure
@@ -127,6 +147,12 @@ class HeadlineRow:
         if self.shows_held_apart():
             parts.append(f"held apart: {self.held_apart or 'not measured'}")
         return "; ".join(p for p in parts if p)
+
+    def shows_verdicts(self) -> bool:
+        """Whether the agreement cell counts the judge's yes/no verdicts against people's
+        labels (a metric that gives a verdict: `BooleanAgreement.verdicts`)."""
+        a = self.agreement
+        return isinstance(a, BooleanAgreement) and a.verdicts is not None
 
     def shows_held_apart(self) -> bool:
         """Whether the agreement cell gives the held-apart figure: without people's figure,
@@ -159,6 +185,7 @@ class Headline:
         measured in this run, the held-apart one ("" without rows)."""
         shown = [(self.has_people, PEOPLE_NOTE),
                  (any(r.in_run_text() for r in self.rows), IN_RUN_NOTE),
+                 (any(r.shows_verdicts() for r in self.rows), VERDICT_NOTE),
                  (any(r.shows_held_apart() for r in self.rows), HELD_APART_NOTE)]
         return "; ".join(text for on, text in shown if on)
 
@@ -202,7 +229,7 @@ def headline(report: Report) -> Headline:
         rows.append(HeadlineRow(
             metric=metric, label=label, judge=judge, estimate=est,
             agreement=agreement, held_apart=line.partition(f"{metric}: ")[2] or None,
-            labelled=agreement.n if agreement is not None else 0,
+            labelled=agreement.labelled if agreement is not None else 0,
             blocked=None if est is not None else _blocked(report, metric, label)))
     rows.sort(key=lambda r: r.estimate is None)  # people's figures first
     return Headline(tuple(rows), _prompt(report, rows))

@@ -46,7 +46,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.5.0"
+REPORT_VERSION = "2.6.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -94,8 +94,11 @@ figures.
 are means over).
 2.5.0: `detailed_results[].metadata` (the sample's own metadata, its trace aside) and
 `metadata_keys` (every key of them, in the order they first appear: the CSV's, the
-Parquet results' and `to_pandas()`'s `metadata.<key>` columns)."""
-
+Parquet results' and `to_pandas()`'s `metadata.<key>` columns).
+2.6.0: `calibration.pairs[].abstained` and `.unscored` (labelled samples left out of the
+agreement: the answer abstains, or the metric has no value) and, for a metric that gives
+a yes/no verdict, `calibration.pairs[].verdicts` (`agree`, `missed`: people's true labels
+it calls false, `flagged`: their false labels it calls true)."""
 
 
 class UsageSummary(Result):

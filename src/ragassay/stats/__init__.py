@@ -26,6 +26,7 @@ from ragassay.stats.calibration import (
     LabelLink,
     NumericAgreement,
     SkippedLink,
+    Verdicts,
     calibration,
     default_links,
 )
@@ -125,6 +126,7 @@ __all__ = [
     "Target",
     "ThresholdsError",
     "TrendPoint",
+    "Verdicts",
     "aggregate_metrics",
     "auroc",
     "balanced_accuracy",

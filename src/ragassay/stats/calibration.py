@@ -7,10 +7,16 @@ statistic reads "high metric agrees with high / True label":
 * boolean label: AUROC (Mann-Whitney, ties 0.5) with a bootstrap CI, and the
   metric as a decision (a bool metric as is, a score metric thresholded at
   `threshold` on the oriented 0-1 scale) -> balanced accuracy (with CI) and
-  Cohen's kappa;
+  Cohen's kappa; a metric that gives a verdict (every value compared is its
+  scale's low or high: a yes/no metric, or a 0/1 score) also counts how often
+  its verdict is people's label (`Verdicts`);
 * numeric label: normalised to 0-1 with `label_range` (or an inferred one,
   reported) -> RMSE, bias (mean metric - mean label, both 0-1), Pearson,
   Spearman (with CI) and Kendall tau-b with p-values.
+
+A labelled sample without a value of the metric (its answer abstains, or the metric
+left it unscored) has nothing to compare: it is left out and counted (`abstained`,
+`unscored`).
 
 Default links are the ones the metrics declare (see `default_links`).
 """
@@ -48,16 +54,35 @@ class LabelLink:
 
 class Agreement(Result):
     """What every label-metric pair has: which label, which metric (`inverted`: a high
-    metric means a False / low label) and over how many samples."""
+    metric means a False / low label), over how many samples, and the labelled samples
+    left out for want of a value (`abstained`: the answer abstains; `unscored`)."""
 
     label: str
     metric: str
     inverted: bool
     n: int
+    abstained: int = 0
+    unscored: int = 0
+
+    @property
+    def labelled(self) -> int:
+        """The samples with the label, compared or left out."""
+        return self.n + self.abstained + self.unscored
+
+
+class Verdicts(Result):
+    """A metric's yes/no verdicts (oriented to the label) against people's yes/no labels:
+    how many agree, how many of people's True labels it calls False (`missed`) and of
+    their False labels it calls True (`flagged`)."""
+
+    agree: int
+    missed: int
+    flagged: int
 
 
 class BooleanAgreement(Agreement):
-    """A boolean label: ranking (AUROC) and decision (balanced accuracy, kappa)."""
+    """A boolean label: ranking (AUROC) and decision (balanced accuracy, kappa); for a
+    metric that gives a verdict, its confusion counts (`verdicts`)."""
 
     kind: Literal["boolean"] = "boolean"
     positives: int
@@ -68,6 +93,7 @@ class BooleanAgreement(Agreement):
     balanced_accuracy_ci: Pair | None
     kappa: float | None
     kappa_ci: Pair | None = omitted()
+    verdicts: Verdicts | None = omitted()
 
 
 class NumericAgreement(Agreement):
@@ -187,6 +213,11 @@ def _boolean_stats(
 ) -> BooleanAgreement:
     cut = 0.5 if spec.kind == "bool" else link.threshold
     pred = [x >= cut for x in m]
+    verdicts = None
+    if all(x in (0.0, 1.0) for x in m):  # a verdict, not a score thresholded by us
+        verdicts = Verdicts(agree=sum(p == t for p, t in zip(pred, truth, strict=True)),
+                            missed=sum(t and not p for p, t in zip(pred, truth, strict=True)),
+                            flagged=sum(p and not t for p, t in zip(pred, truth, strict=True)))
     return BooleanAgreement(
         **pair,
         positives=sum(truth),
@@ -197,6 +228,7 @@ def _boolean_stats(
         balanced_accuracy_ci=ag.balanced_accuracy_ci(pred, truth, seed=seed, n_resamples=n_res),
         kappa=ag.cohens_kappa(pred, truth),
         kappa_ci=ag.cohens_kappa_ci(pred, truth, seed=seed, n_resamples=n_res),
+        verdicts=verdicts,
     )
 
 
@@ -228,7 +260,8 @@ def calibration(
 
     `mapping` None -> `default_links`. A link is skipped (with a reason) when its
     metric is absent, its label values are mixed / non-numeric, or no sample
-    has both a label value and a scored metric value.
+    has both a label value and a scored metric value. A labelled sample without a
+    value is counted as left out (abstained or unscored).
     """
     links = (
         list(mapping) if mapping is not None else default_links(table.label_names,
@@ -243,11 +276,10 @@ def calibration(
                                        reason="metric not in run"))
             continue
         spec = table.spec(link.metric)
-        rows = [
-            r
-            for r in table.rows
-            if r.labels.get(key) is not None and r.value(link.metric) is not None
-        ]
+        labelled = [r for r in table.rows if r.labels.get(key) is not None]
+        rows = [r for r in labelled if r.value(link.metric) is not None]
+        abstained = sum(1 for r in labelled
+                        if r.value(link.metric) is None and link.metric in r.abstained)
         labels = [r.labels[key] for r in rows]
         kind = _label_kind(key, labels)
         if not rows or kind is None:
@@ -261,7 +293,9 @@ def calibration(
             continue
         norm = [spec.normalise(v) for r in rows if (v := r.value(link.metric)) is not None]
         m = [1.0 - x for x in norm] if link.inverted else norm
-        pair = {"label": key, "metric": link.metric, "inverted": link.inverted, "n": len(rows)}
+        pair = {"label": key, "metric": link.metric, "inverted": link.inverted, "n": len(rows),
+                "abstained": abstained,
+                "unscored": len(labelled) - len(rows) - abstained}
         if kind == "boolean":
             pairs.append(_boolean_stats(link, spec, m, [bool(v) for v in labels], seed,
                                         n_resamples, pair))

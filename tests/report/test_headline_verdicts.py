@@ -1,0 +1,56 @@
+"""The headline's agreement for a metric that gives a yes/no verdict (judge.hallucination,
+trace.adherence against `hallucinated`): beside AUROC and kappa, how often the verdict is
+people's label, what it misses and flags, and the labelled samples left out and why,
+carried typed on the report (`BooleanAgreement.verdicts`, `.abstained`, `.unscored`) and
+said in one set of words by the headline the console, the HTML report and the dashboard
+share. A 1-10 score keeps its ranking figures alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ragassay.report import SampleEntry, headline, to_html
+from ragassay.stats.calibration import BooleanAgreement
+from tests.support.verdicts import expected, labelled_rows
+
+
+@pytest.mark.parametrize(("suite", "metric", "inverted", "score"),
+                         [("judge", "judge.hallucination", False, "judge.faithfulness"),
+                          ("trace", "trace.adherence", True, "trace.adherence_ratio")])
+def test_the_verdicts_counts_are_carried_and_said(tmp_path: Path, suite: str, metric: str,
+                                                  inverted: bool, score: str) -> None:
+    import ragassay
+
+    rows = labelled_rows(answers=60, abstaining=4)
+    run = ragassay.evaluate(rows, suite, store=tmp_path / "r.db", progress=False)
+    report = run.report()
+    values = {e.id: e.metrics[metric] for e in report.entries if isinstance(e, SampleEntry)}
+    want = expected(rows, values, inverted=inverted)
+    assert want["left_out"] == 4 and want["missed"] and want["flagged"]
+    head = headline(report)
+    row = next(r for r in head.rows if r.metric == metric)
+    a = row.agreement
+    assert isinstance(a, BooleanAgreement) and a.verdicts is not None
+    assert (a.n, a.positives, a.abstained, a.unscored) == (want["n"], want["positives"], 4, 0)
+    assert (a.verdicts.agree, a.verdicts.missed, a.verdicts.flagged) == (
+        want["agree"], want["missed"], want["flagged"])
+    n, agree = want["n"], want["agree"]
+    said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
+            f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
+            f"{n - want['positives']} they did not ({n} labels of 64: 4 abstained not "
+            "counted)")
+    assert row.agreement_text().endswith(f"; {said}"), row.agreement_text()
+    other = next(r for r in head.rows if r.metric == score)
+    assert "agrees on" not in other.agreement_text() and "AUROC" in other.agreement_text()
+    assert "agrees on: how often the judge's yes/no verdict is people's label" in head.note
+    page = to_html(report)
+    cell = page.split('<section id="headline">', 1)[1].split(f"<td>{metric}</td>", 1)[1]
+    assert cell.split("</tr>", 1)[0].count(f"; {said}</td>") == 1
+    # the JSON report carries the counts in its published shape
+    pair = next(p for p in report.model_dump(mode="json")["calibration"]["pairs"]
+                if p["metric"] == metric)
+    assert pair["verdicts"] == {"agree": agree, "missed": want["missed"],
+                                "flagged": want["flagged"]}
+    assert (pair["abstained"], pair["unscored"]) == (4, 0)
