@@ -167,6 +167,19 @@ def test_reasoning_mentions_missing_term(an: Analyzer) -> None:
     assert "claims supported" in text
 
 
+@pytest.mark.parametrize(("answer", "shown"), [
+    # trial 52: "a day or two" against "1-2 days" was said as "'24' not found", a figure
+    # the answer does not write
+    ("The lift was repaired within a day.", "'a day (read as 24)'"),
+    ("The tower cost $4.2B to build.", "'$4.2B (read as 4.2 billion)'"),
+    ("The Eiffel Tower was completed in 1998.", "'1998'"),  # written so: itself
+])
+def test_a_missing_figure_is_named_as_the_answer_writes_it(
+        an: Analyzer, answer: str, shown: str) -> None:
+    ev = an.analyze(_s(answer))
+    assert shown in reasoning(ev) and len(ev.hallucinated_terms) == 1
+
+
 def test_ten_point_and_threshold() -> None:
     assert to_ten_point(0.0) == 1.0 and to_ten_point(1.0) == 10.0
     assert to_ten_point(0.5) == 5.5 and to_ten_point(2.0) == 10.0

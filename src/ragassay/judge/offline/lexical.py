@@ -230,6 +230,25 @@ def missing_terms(answer: str, pool: TermPool, question: str = "") -> list[str]:
     return [t for t in key_terms(answer) if not full.has(t)]
 
 
+_MAX_WINDOW = 5  # words: "a day or two", "three quarters of an hour"
+
+
+def as_written(term: str, text: str) -> str:
+    """A key term as the reader finds it in `text`: itself when written so, else the
+    fewest words of `text` that read as it, with the figure ("'a day' (read as 24)": a
+    number read from words, which a reason quoting '24' alone would hide). One term in,
+    one out, so counts of terms never change."""
+    if not term[:1].isdigit() or term.lower() in text.lower():
+        return term
+    words = text.split()
+    for n in range(1, _MAX_WINDOW + 1):
+        for i in range(len(words) - n + 1):
+            window = " ".join(words[i:i + n]).strip(".,;:!?()[]{}\"'“”‘’")
+            if window and term in key_terms(window):
+                return f"{window} (read as {term})"
+    return term
+
+
 _ANTONYM_PAIRS_TEXT = """
 increase decrease increased decreased increasing decreasing rise fall rose fell raise lower
 higher lower more less most least many few gain loss gained lost win lose won lost
