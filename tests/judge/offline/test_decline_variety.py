@@ -155,3 +155,71 @@ def test_decline_grammar(rule: Callable[[str], bool], text: str, expected: bool)
 def test_the_warranty_sentence_is_not_noncommittal() -> None:
     assert not is_noncommittal("The warranty does not cover water damage.")
     assert not is_noncommittal("Breakfast isn't included in the room rate.")
+
+
+EXPLAINED = [  # a decline that names the sources, then what they cover and whom to ask
+    ("hotel", "I couldn't find anything about a gym in the information I have. The "
+              "documents cover check-in times and breakfast; the front desk should be able "
+              "to tell you about other facilities."),
+    ("bank", "I'm afraid the information I have doesn't mention joint accounts. It covers "
+             "transfers between your own accounts and card withdrawal limits. For account "
+             "opening, please contact your branch directly."),
+    ("hr", "That's not something I can find in the documents I have; they cover annual "
+           "leave and expense claims. Your HR partner will be able to tell you."),
+    ("software", "Hmm, I can't see anything about Windows ARM in the docs, sorry! I can help "
+                 "with configuration and logging, or you can give the support team a shout."),
+    ("clinic", "Good question! Unfortunately, vaccinations aren't covered in the information "
+               "I have. Please pop into the surgery or call us and the nurses can advise."),
+    ("clinic", "I can't find anything on vaccinations in the clinic's documents; they cover "
+               "opening hours and repeat prescriptions. The reception team will know."),
+]
+
+
+@pytest.mark.parametrize(("domain", "answer"), EXPLAINED)
+def test_a_decline_that_explains_what_the_sources_cover_is_abstained_on(
+        an: Analyzer, domain: str, answer: str) -> None:
+    """Session 6 (trial 52's declines, in other words): "It covers ..." / "they cover
+    ..." / "The documents cover ..." after a decline that names the sources is about
+    them; "For X, please contact ...", "give the team a ring", "pop into", "... will
+    know" send the user elsewhere; "Good question!" is filler."""
+    ev = _ev(an, domain, answer)
+    assert ev.abstains and not flagged(ev), ev
+
+
+@pytest.mark.parametrize(("domain", "answer"), [
+    # "it" after a decline that names no source is what the answer is about: a claim
+    ("hotel", "I'm not sure about the gym. It covers the whole top floor and opens at 5 am."),
+    # a figure no context has stays a claim beside a decline that names the sources
+    ("bank", "The documents don't mention joint accounts. It covers fraud protection for "
+             "3 EUR a month."),
+    # a referral that offers something the contexts lack
+    ("software", "Please pop into our office for a free 30-minute demo."),
+])
+def test_a_claim_beside_an_explained_decline_is_still_judged(
+        an: Analyzer, domain: str, answer: str) -> None:
+    ev = _ev(an, domain, answer)
+    assert not ev.abstains and flagged(ev), ev
+
+
+@pytest.mark.parametrize(("text", "beside", "expected"), [
+    ("It covers theft and fire.", False, False),
+    ("It covers theft and fire.", True, True),
+    ("They cover pricing and delivery.", True, True),
+    ("The documents cover pricing and delivery.", True, True),
+    ("The policy covers theft and fire.", True, False),
+    ("The Gold plan covers dental care.", True, False),
+])
+def test_scope_beside_a_decline(text: str, beside: bool, expected: bool) -> None:
+    assert is_source_scope(text, beside=beside) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("For joint accounts, please contact your branch.", True),
+    ("Please pop into the branch.", True),
+    ("You can give the support team a ring.", True),
+    ("Drop us a line any time.", True),
+    ("The reception team will know.", True),
+    ("For breakfast, the lobby restaurant serves until 10.30 am.", False),
+])
+def test_referral_forms(text: str, expected: bool) -> None:
+    assert is_referral(text) is expected

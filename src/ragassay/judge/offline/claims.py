@@ -17,8 +17,10 @@ from .declines import (
     hedged_claim,
     is_noncommittal,
     is_pure_referral,
+    is_help_scope,
     is_referral,
     is_source_scope,
+    names_source,
 )
 from .evidence import SUPPORT_THRESHOLD
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms
@@ -76,8 +78,12 @@ def set_aside_reasons(
         else:
             out.append(None)
     if ABSTAINS in out:  # what explains a decline, or where to ask instead
+        # "it" / "they" / "the documents" after a decline that names the sources it read
+        named = any(r == ABSTAINS and names_source(k.text)
+                    for k, r in zip(sentences, out, strict=True))
         for i, k in enumerate(sentences):
-            if out[i] is None and is_source_scope(k.text) and not missing_terms(
+            if out[i] is None and (is_source_scope(k.text, beside=named) or (
+                    named and is_help_scope(k.text))) and not missing_terms(
                     k.text, pool, question):
                 out[i] = ABSTAINS
             elif out[i] is None and is_referral(k.text) and not any(

@@ -115,6 +115,12 @@ REFERRAL = re.compile(
     rf"feel free to |i(?:{_A}d| would) (?:recommend|suggest)(?: that you)? |try to |"
     rf"it(?:{_A}s| is) best to |i(?:{_A}d| would) )?(?:contact|reach out to|ask|call|email|"
     r"e-mail|get in touch with|check with|speak (?:to|with)|talk to|consult)\b"
+    # "Please pop into a branch", "you can give the team a ring", "drop us a line"
+    rf"|\W*(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
+    rf"(?:always |just )?)(?:pop|drop|come|call) (?:in|into|by|round|over)\b"
+    r"|\W*(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
+    r"(?:always |just )?)?(?:give|drop|send) (?:us|them|(?:the|our|your) (?:[\w-]+ ){0,2}?"
+    r"[\w-]+) a (?:ring|call|bell|shout|line|message|note|email)\b"
     # "I'd check the league's website", "I would look at the official site"
     rf"|\W*(?:i(?:{_A}d| would)|you(?:{_A}d| would)(?: be better off)?|try) (?:check|look at|"
     r"visit|try|see|checking|looking at|visiting|asking|contacting)\b"
@@ -131,9 +137,13 @@ REFERRAL = re.compile(
     # desk will be happy to assist"
     rf"|\W*(?:(?:our|the|your|a|an|any|one of our)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?"
     rf"{_HELPER}\s+(?:can|will|could|should|may|would|is|are)(?: (?:be )?(?:happy|glad|"
-    r"able|pleased|best placed))?(?: to)? (?:help|assist|advise|answer|support you)\b)",
+    r"able|pleased|best placed))?(?: to)? (?:help|assist|advise|answer|support you|know|"
+    r"tell you|let you know|confirm|give you a quote|quote you)\b)",
     re.IGNORECASE,
 )
+# A short fronted phrase before a referral: "For moves abroad, please contact our office."
+_FRONTED = re.compile(r"^\W*(?:for|about|regarding|on|with|as for|in the meantime)\b"
+                      r"[^,.;:!?]{1,60},\s*", re.IGNORECASE)
 
 
 # What the sources cover, said to explain a decline ("It only covers our electricity
@@ -180,22 +190,54 @@ _SPEAKER_SCOPE = re.compile(
 _CONTRAST = re.compile(r",\s*(?:but\s+)?not\b|\bnot\s+(?:about|on|for)\b", re.IGNORECASE)
 
 
-def is_source_scope(sentence: str) -> bool:
+def is_source_scope(sentence: str, beside: bool = False) -> bool:
     """A sentence (or clause) saying what the sources the speaker has cover, as a decline
     explains itself: "It only covers our electricity supply, not gas tariffs", "the
     guidance I have is about growing and harvesting". The source must be the speaker's
     ("... I have", "... I can see") or pointed at ("it", "these rules") and limited
-    ("only", "mainly", "..., not X"): "The policy covers theft" is a claim about a policy."""
+    ("only", "mainly", "..., not X"): "The policy covers theft" is a claim about a policy.
+    `beside`: it follows a decline that names the sources ("... the information I have
+    doesn't mention X. It covers Y and Z."): then "it" / "they" or a text noun ("The
+    documents cover Y") is the sources without a limit; "The policy covers theft" stays
+    a claim."""
     m = _SCOPE.search(sentence)
     if m is None:
         return False
     if m.group("speaker"):
         return True
-    pointed = m.group("det").lower() in _DEICTIC or bool(
-        m.group("noun") and _TEXT_NOUN.search(m.group("noun")))
+    text = bool(m.group("noun") and _TEXT_NOUN.search(m.group("noun")))
+    pointed = m.group("det").lower() in _DEICTIC or text
     limited = bool(m.group("only").strip() or m.group("only2")) or bool(
         _CONTRAST.search(sentence[m.end():]))
+    if beside and (text or (m.group("det").lower() in _DEICTIC and not m.group("noun"))):
+        return True
     return pointed and limited
+
+
+# A decline that names the sources it read ("the information I have doesn't mention",
+# "in the documents I have"): what follows it about "it" / "they" is about them.
+_NAMES_SOURCE = re.compile(rf"\b{_SOURCE}\b|\bwhat i (?:have|had|can see|was given)\b",
+                           re.IGNORECASE)
+
+
+def names_source(sentence: str) -> bool:
+    """Whether a declining sentence names the sources it read (`is_source_scope`'s
+    `beside`)."""
+    return bool(_NAMES_SOURCE.search(sentence))
+
+
+# What the assistant can help with, said beside a decline ("I can help with room
+# details, prices and bookings"): its scope, not a claim about the world.
+_HELP_SCOPE = re.compile(
+    rf"^\W*(?:(?:but|and|so|however)\W+)?(?:i|we)(?:{_A}m| am|{_A}re| are)?\s+(?:can|could|"
+    r"am able to|are able to|(?:would be |am |are |'m |'re )?happy to)\s+(?:help|assist)"
+    r"(?:\s+you)?\s+with\b", re.IGNORECASE)
+
+
+def is_help_scope(sentence: str) -> bool:
+    """A sentence saying what the assistant can help with ("We can help with bookings
+    and prices"): a decline's scope when it stands beside one."""
+    return bool(_HELP_SCOPE.search(sentence))
 
 
 def declines_by_scope(sentence: str) -> bool:
@@ -231,8 +273,12 @@ def is_noncommittal(answer: str) -> bool:
 
 
 def is_referral(sentence: str) -> bool:
-    """A sentence that sends the user elsewhere ("Please contact the clinic directly.")."""
-    return bool(REFERRAL.search(sentence))
+    """A sentence that sends the user elsewhere ("Please contact the clinic directly.",
+    "For moves abroad, please contact our office.")."""
+    if REFERRAL.search(sentence):
+        return True
+    m = _FRONTED.match(sentence)
+    return m is not None and bool(REFERRAL.search(sentence[m.end():]))
 
 
 # A condition, a time or a reason: a referral carrying one advises ("ask your doctor
@@ -272,11 +318,13 @@ def _claiming_clauses(clauses: tuple[str, ...]) -> tuple[str, ...]:
     """The clauses that may claim: not a referral, not what the sources cover, nor a
     clause that goes on with the latter's list."""
     out: list[str] = []
-    scope = False
+    scope = named = False
     for c in clauses:
-        scope = is_source_scope(c) or (scope and bool(_GOES_ON.match(c)))
+        scope = is_source_scope(c, beside=named) or (named and is_help_scope(c)) or (
+            scope and bool(_GOES_ON.match(c)))
         if not scope and not is_referral(c):
             out.append(c)
+        named = named or bool(DECLINE.search(c) and names_source(c))
     return tuple(out)
 
 

@@ -57,7 +57,7 @@ _ARTICLES = re.compile(r"\b(a|an|the)\b")
 _FILLER_TEXT = """
     sure yes yeah yep yup yea ya ok okay oh ah ahh aha wow well hmm hm um uh hi hello hey
     thanks thank please agree agreed absolutely definitely certainly indeed right true
-    exactly cool great nice awesome amazing interesting fun funny neat lol haha really
+    exactly cool great good nice awesome amazing interesting fun funny neat lol haha really
     totally maybe perhaps probably think thought believe guess suppose know knew see
     sounds sound seems like love glad happy sorry tell told say said it's that's
     i'm i'd i've you're that'd
