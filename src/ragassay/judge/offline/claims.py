@@ -15,9 +15,9 @@ from ragassay.text import KeyedSentence
 from .declines import (
     declines_by_scope,
     hedged_claim,
+    is_help_scope,
     is_noncommittal,
     is_pure_referral,
-    is_help_scope,
     is_referral,
     is_source_scope,
     names_source,
