@@ -46,8 +46,11 @@ PASS = ["In the city, a transit pass is any ticket that lets you ride the buses 
     (PASS, "well in the city, a transit pass is any ticket that lets you ride the buses "
            "without paying each time.", False),
     (HEDGES, "Well, in dry weather, the garden centre waters the hedges every day.", False),
-    # an opening clause without the phrase drops it still
+    # an opening clause without the phrase drops it still, and so does one that shares
+    # a word of it only (review 6)
     (HEDGES, "Well, the garden centre waters the hedges every day.", True),
+    (HEDGES, "The weather is mild, and the garden centre waters the hedges every day.", True),
+    (HEDGES, "The garden centre waters the hedges every day, whatever the weather.", True),
     (PASS, "well in general, a transit pass is any ticket that lets you ride the buses "
            "without paying each time.", True),
 ])

@@ -219,15 +219,16 @@ def drops_fronted(p: Part, u: Part, said: frozenset[str] = frozenset()) -> bool:
     suite guests, ...") without any word of that phrase: it drops the sentence's
     restriction, and so widens it (a "for/in/on ..." opening with no verb or subject of
     its own, up to the first comma). `said`: the words of the claim's whole sentence,
-    when `p` is one clause of it ("in the city, a pass is any ticket ...": the fronted
-    phrase is the sentence's, not dropped)."""
+    when `p` is one clause of it: a phrase all of whose words it says is kept ("in the
+    city, a pass is any ticket ..."), one it shares a word with is not ("The weather is
+    mild, and ..." for "In dry weather, ...")."""
     if not p.universal or p.restricted or "," not in u.text:
         return False
     head = u.text.split(",", 1)[0]
     if not fronted([t.lower() for t in head.split()]):
         return False
     words = part(head).words
-    return (bool(words) and not words & (p.words | said)
+    return (bool(words) and not words & p.words and not words <= said
             and len((p.words & u.words) - words) >= 2)
 
 
