@@ -131,7 +131,8 @@ def test_caret_footnotes_with_lists_ranges_and_brackets_are_one_marker(joined):
 
 
 @pytest.mark.parametrize("text", ["The area is x^(2) plus y^2.", "Compute width^{2} + h.",
-                                  "Price grows with size^2,3 here.", "Use 10^(6) bytes."])
+                                  "Price grows with size^2,3 here.", "Use 10^(6) bytes.",
+                                  "The total is 10^(6).", "It scales as n^{2}."])
 def test_a_bracketed_exponent_is_no_marker(text):
     assert parse(text).n_markers == 0 and parse(text).text == text
 

@@ -46,7 +46,8 @@ def _ends_sentence(text: str, start: int, end: int) -> bool:
     """Whether `text[start:end]` closes a sentence: a word (not a line's start, not
     `f(1)`) before it, and after it only sentence punctuation or the line's end."""
     before = text[start - 1] if start > 0 else ""
-    if before.isalnum() or before == "_" or _ENDS.match(text, end) is None:
+    # ("^": an exponent's bracket, "10^(6)."; a caret footnote is read by _CARET)
+    if before.isalnum() or before in "_^" or _ENDS.match(text, end) is None:
         return False
     j = start  # something other than space before it on its line (one walk back)
     while j > 0 and text[j - 1] in " \t":
