@@ -32,6 +32,12 @@ from tests.support.offline import faith as _faith
     ("5°C", "5 degrees Celsius"),
     ("40 km/h", "40 kilometres per hour"),
     ("12kg", "12 kilograms"),
+    # session 6 (trial 52's paraphrases, in other words)
+    ("three quarters of an hour", "45 minutes"),
+    ("one and a half hours", "90 minutes"),
+    ("two and a half hours", "150 minutes"),
+    ("a week or two", "1 or 2 weeks"),
+    ("an hour or two", "1 or 2 hours"),
 ])
 def test_one_figure_written_two_ways_reads_the_same(a: str, b: str) -> None:
     assert normalise_text(a) == normalise_text(b)
@@ -78,7 +84,16 @@ PORK = ("Pork is cooked when its core reaches 63 degrees Celsius (145 degrees "
     ([SERVICE], "A registered engineer must service the boiler annually.", True),
     ([WALK], "The coastal trail is twenty thousand metres long and takes about six hours.",
      True),
+    # a range in words ("a day or two" for "1-2 days"; was "'24' not found")
+    (["Custom frames are ready in 1-2 days."], "Custom frames are ready in a day or two.",
+     True),
+    (["The ferry crossing takes 45 minutes."], "The crossing takes three quarters of an hour.",
+     True),
     # another figure in other words is still flagged
+    (["Custom frames are ready in 3-4 days."], "Custom frames are ready in a day or two.",
+     False),
+    (["The ferry crossing takes 60 minutes."], "The crossing takes three quarters of an hour.",
+     False),
     ([HIRE], "Rental vans have to be returned within three weeks of collection.", False),
     ([HIRE], "Rental vans have to be returned within a week of collection.", False),
     ([CHILL], "Store the vaccine between 2°F and 8°F.", False),

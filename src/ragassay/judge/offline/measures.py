@@ -38,6 +38,9 @@ _HALF = (
     (re.compile(r"\b(?:a|one) quarter of an hour\b|\ba quarter hour\b"), "15 minutes"),
     (re.compile(r"\bhalf an hour\b|\ba half hour\b|\bhalf hour\b"), "30 minutes"),
     (re.compile(r"\b(?:an|one) hour and a half\b"), "90 minutes"),
+    (re.compile(r"\bthree quarters of an hour\b"), "45 minutes"),
+    (re.compile(r"\b(?:an|one) and a half hours?\b"), "90 minutes"),
+    (re.compile(r"\btwo and a half hours\b|\b2 and a half hours\b"), "150 minutes"),
     (re.compile(r"\b(?:a|one) month and a half\b"), "6 weeks"),
     (re.compile(r"\b(?:a|one) year and a half\b"), "18 months"),
     (re.compile(r"\bhalf a day\b"), "12 hours"),
@@ -70,6 +73,10 @@ _ADVERBS = (
 # count or frequency ("twice a week", "3 times a week", "5 euros a week", "24 hours a day")
 _RATE = re.compile(r"(?:\d|once|twice|thrice|times|euros|dollars|pounds|percent|hours|"
                    r"minutes|days|per|each|every)\W*$")
+# "a day or two" / "one week or two": a range, as "1-2 days" is ("1 or 2 days"), read
+# before "a day" becomes "24 hours"
+_OR_MORE = re.compile(r"\b(?:[Aa]n?|[Oo]ne) (minute|hour|day|week|fortnight|month|year) or "
+                      r"(two|three)\b")
 _SPAN = re.compile(r"\b(a|an|1|one)( full| whole| single)? (fortnight|week|day)\b")
 _WEEKS = re.compile(r"\b(\d+(?:\.\d+)?) (fortnight|week)s?\b")
 _MONTHS = re.compile(r"\b(\d+) months?\b")
@@ -172,6 +179,8 @@ def canonical_measures(text: str) -> str:
     thousands separators already removed ("10,000" as "10000")."""
     text = unit_words(text)
     low = text.lower()
+    if " or t" in low:
+        text = _OR_MORE.sub(lambda m: f"1 or {_SMALL[m.group(2)]} {m.group(1)}s", text)
     if "half" in low or "quarter" in low:
         for pattern, repl in _HALF:
             text = pattern.sub(repl, text)
