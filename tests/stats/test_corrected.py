@@ -155,3 +155,25 @@ def test_few_labels_of_the_rarer_value_come_with_a_caution() -> None:
     assert fine.note is None
     assert (fine.estimate, fine.ci_low, fine.ci_high) == (
         caution.estimate, caution.ci_low, caution.ci_high)  # a caution, not a change
+
+
+@pytest.mark.parametrize(("values", "reason", "few"), [
+    # a value off the vocabulary label's scale: more labels would not mend it, whatever
+    # the count (12 'hallucinated: 5' said '12 labelled samples, fewer than the 30')
+    ({"hallucinated": [5] * 12}, "label 'hallucinated': 5 is not true/false or 1/0", False),
+    # a label of one's own with one value so far: too few, not blocked (review 6)
+    ({"quality": [50] * 5}, "5 labelled samples, fewer than the 30", True),
+    ({"quality": [50] * 40}, "label 'quality' has one value only (50)", False),
+])
+def test_why_a_link_gives_no_estimate(values: dict[str, list[float]], reason: str,
+                                      few: bool) -> None:
+    from tests.support.specs import declared
+
+    (label, labs), = values.items()
+    specs = {s.name: s for s in declared("judge.faithfulness")}
+    rows = [Row(id=f"s{i}", labels={label: labs[i]} if i < len(labs) else {},
+                values={"judge.faithfulness": float(1 + i % 9)}) for i in range(60)]
+    out = corrected(ScoreTable.from_rows(rows, specs),
+                    links=[LabelLink(label, "judge.faithfulness")])
+    (skip,) = out.skipped
+    assert skip.reason.startswith(reason) and skip.too_few_labels is few

@@ -225,8 +225,10 @@ class CorrectedOptions:
 
 
 def _scale(label: str, values: Sequence[Any], metric_range: tuple[float, float]
-           ) -> LabelScale | str:
-    """The label's scale (vocabulary, else read from its values), or a one-line problem."""
+           ) -> LabelScale | str | None:
+    """The label's scale (vocabulary, else read from its values), a one-line problem with
+    a value, or None when a label of the user's own has one value only (its scale cannot
+    be read yet: more labels may give it one)."""
     kind = lookup(label)
     if kind is not None:
         scale = LabelScale(kind=kind.kind, low=kind.low, high=kind.high,
@@ -243,7 +245,7 @@ def _scale(label: str, values: Sequence[Any], metric_range: tuple[float, float]
         rng = ((0.0, 1.0) if lo >= 0 and hi <= 1 else metric_range
                if metric_range[0] <= lo and hi <= metric_range[1] else (lo, hi))
         if rng[1] <= rng[0]:
-            return f"label '{label}' has one value only ({lo:g})"
+            return None
         scale = LabelScale(kind="grade", low=rng[0], high=rng[1])
     for v in values:
         checked = check_value(v, scale.kind, scale.low, scale.high)
@@ -279,9 +281,11 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
     scale = _scale(key, raw, (spec.low, spec.high)) if raw else None
     if isinstance(scale, str):
         return _skip(link, strategy, scale)
-    if scale is None or len(labelled) < opts.min_labels:
+    if len(labelled) < opts.min_labels:
         return _skip(link, strategy, f"{len(labelled)} labelled samples, fewer than the "
                      f"{opts.min_labels} a corrected estimate needs", few=True)
+    if scale is None:
+        return _skip(link, strategy, f"label '{key}' has one value only ({raw[0]:g})")
     y = np.array([scale.to_unit(float(v)) for v in raw])
     if float(y.min()) == float(y.max()):
         return _skip(link, strategy, f"all {len(y)} labels are {raw[0]}: no variation to "
