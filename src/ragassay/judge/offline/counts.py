@@ -129,8 +129,16 @@ IRREGULAR_TEXT = """
     hung:hang shook:shake slept:sleep stole:steal swore:swear understood:understand
     withdrew:withdraw
 """
+# Words of necessity, read as one ("Booking is essential" / "booking isn't needed" /
+# "a booking is required"), so that a negation of one is set against another: claim
+# alignment compares a claim's polarity with the sentence it restates on shared words.
+NECESSITY_TEXT = """
+    need needs needed require requires required essential necessary mandatory compulsory
+    obligatory
+"""
 IRREGULAR = {form: stem(base) for form, base in
-              (pair.split(":") for pair in IRREGULAR_TEXT.split())}
+              (pair.split(":") for pair in IRREGULAR_TEXT.split())} | {
+    form: stem("need") for form in NECESSITY_TEXT.split()}
 
 
 def lemma_stems(toks: Sequence[str], stems: Sequence[str]) -> list[str]:
