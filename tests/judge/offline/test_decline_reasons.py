@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragassay.judge.offline import Analyzer, Evidence
+from ragassay.judge.offline import Analyzer, Evidence, reasoning
 from tests.support.offline import evidence, flagged
 
 CTX = ["The museum opens at 9 am and closes at 5 pm. Entry is free for under-12s.",
@@ -49,3 +49,19 @@ def test_a_decline_with_its_reason_or_a_referral_is_not_a_hallucination(
 def test_a_claim_after_a_decline_is_still_checked(an: Analyzer, answer: str) -> None:
     ev = _ev(an, answer)
     assert flagged(ev), ev
+
+
+def test_the_reasoning_of_a_decline_says_what_was_scored(an: Analyzer) -> None:
+    """Trial 53: an abstained answer's reasoning ended "faithfulness 1.00" while its
+    faithfulness is no value; trials 52 and 53: "the answer is noncommittal" beside a low
+    score read as a contradiction."""
+    ctx = ["The museum opens at 10 am and closes at 6 pm."]
+    whole = evidence(an, ctx, "I'm sorry, the documents I have don't mention parking.",
+                     "Is there parking?")
+    assert whole.abstains
+    said = reasoning(whole)
+    assert "abstained, no faithfulness" in said and "faithfulness 1.00" not in said
+    part = evidence(an, ctx, "I'm not sure about parking, but the car park costs 9 EUR "
+                             "a day.", "Is there parking?")
+    assert not part.abstains
+    assert "declines in part, and what else it says is scored as claims" in reasoning(part)

@@ -64,11 +64,15 @@ def reasoning(ev: Evidence, max_terms: int = 3) -> str:
         parts.append(
             "ignored as instructions to the evaluator: " + ", ".join(ev.instruction_keys[:4])
         )
-    if ev.noncommittal:
-        parts.append("the answer is noncommittal")
+    abstains = ev.abstains
+    if abstains:
+        parts.append("the answer declines: abstained, no faithfulness")
+    elif ev.noncommittal:
+        # (trials 52 and 53 read "noncommittal" beside a low score as a contradiction)
+        parts.append("the answer declines in part, and what else it says is scored as claims")
     if ev.reference_match is not None:
         parts.append(f"reference match {ev.reference_match:.2f}")
-    if ev.faithfulness is not None:
+    if ev.faithfulness is not None and not abstains:
         parts.append(f"faithfulness {ev.faithfulness:.2f}")
     if ev.truncated:
         parts.append(
