@@ -134,3 +134,17 @@ def test_a_label_compared_only_with_metrics_unscored_everywhere() -> None:
         "no label can be asked: judge.answer_similarity (no reference answer), which it is "
         "compared with, is unscored on every sample of run r1, so labels would correct "
         "nothing")
+
+
+def test_an_uncertainty_plan_is_not_weighted_by_a_declared_zero_one_verdict() -> None:
+    """trace.adherence is a 0/1 score declared a verdict (every sample as sure as any
+    other): an uncertainty plan for `hallucinated` on a trace run is weighted by
+    trace.adherence_ratio, and asking for trace.adherence is refused, as for a yes/no
+    metric (it was picked first, giving a uniform plan under the uncertainty name)."""
+    specs = {s.name: s for s in declared("trace.adherence", "trace.adherence_ratio")}
+    plan, _ = resolve_plan(None, SessionOptions(kind="uncertainty", labels=("hallucinated",)),
+                           "r1", specs, [])
+    assert plan.metric == "trace.adherence_ratio"
+    with pytest.raises(AnnotationError, match="metric trace.adherence is a yes/no verdict"):
+        resolve_plan(None, SessionOptions(kind="uncertainty", metric="trace.adherence"),
+                     "r1", specs, [])

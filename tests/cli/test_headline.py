@@ -292,3 +292,47 @@ def test_a_verdicts_agreement_says_how_often_it_matches_people(tmp_path: Path) -
     assert code == 0, shown
     head = page.read_text().split('<section id="headline">', 1)[1].split("</section>", 1)[0]
     assert f"; {said}</td>" in head and head.count("agrees on") == 2  # the cell, the note
+
+
+def _written(tmp_path: Path, rows: list[dict[str, object]]) -> Path:
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return data
+
+
+def test_labels_none_of_which_can_be_compared_are_not_called_none(tmp_path: Path) -> None:
+    """Every labelled answer abstains (6 of 26): the headline said "no labels" and "no
+    human labels yet: label 30 samples" although the run has 6 labels. It says they
+    are there, with nothing to compare, and asks for the rest."""
+    from tests.support.verdicts import labelled_rows
+
+    rows = labelled_rows(answers=20, abstaining=6)
+    for row in rows[:20]:
+        del row["labels"]
+    code, out = run("eval", str(_written(tmp_path, rows)), "--metrics", "judge", "--db",
+                    str(tmp_path / "r.db"))
+    assert code == 0, out
+    for metric in ("judge.hallucination", "judge.faithfulness"):
+        assert _cell(out, metric, 2) == "6 labels, 30 needed (6 abstained: nothing to compare)"
+    assert _cell(out, "judge.context_relevance", 2) == "no labels"  # no relevance labels
+    said = _said(out)
+    assert "no human labels yet" not in said
+    assert "label 24 more samples for hallucinated" in said and "6 of the 30" in said
+
+
+def test_a_few_faithful_labels_head_the_rows_they_are_compared_with(tmp_path: Path) -> None:
+    """20 `faithful` labels and no `hallucinated` ones: judge.hallucination's row (linked
+    to both) said "no labels" and "no human labels yet", looking for `hallucinated`. It
+    counts the faithful labels and says the verdicts from the hallucinations' side."""
+    from tests.support.verdicts import labelled_rows
+
+    rows = labelled_rows(answers=20, abstaining=0, label="faithful")
+    code, out = run("eval", str(_written(tmp_path, rows)), "--metrics", "judge", "--db",
+                    str(tmp_path / "r.db"))
+    assert code == 0, out
+    for metric in ("judge.hallucination", "judge.faithfulness"):
+        assert _cell(out, metric, 2) == "20 labels, 30 needed", metric
+    cell = _cell(out, "judge.hallucination")
+    assert "people marked not faithful" in cell and "they marked faithful (20 labels)" in cell
+    said = _said(out)
+    assert "no human labels yet" not in said and "10 more samples for faithful" in said

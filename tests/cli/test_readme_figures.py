@@ -130,3 +130,26 @@ def test_the_trust_pages_figures_are_the_commands_output(example: dict[str, str]
     assert f"people would call {100 * lo:.0f}-{100 * hi:.0f}% of" in _flat(doc)
     said = doc.split("(the example's, after `eval`):", 1)[1].split("```")[1].strip()
     assert _flat(said.replace("RUN", example["run"])) in _flat(example["eval"]), said
+
+
+def test_the_trust_pages_verdict_line_is_the_headlines(tmp_path: Path) -> None:
+    """docs/trust.md's example of a verdict's agreement (judge.hallucination on the rows of
+    tests/support/verdicts.py) is the headline's cell for them now: a judge refit that
+    changes it makes this test say what to write instead."""
+    import ragassay
+    from ragassay.report import headline
+    from tests.support.verdicts import labelled_rows
+
+    doc = (ROOT / "docs" / "trust.md").read_text(encoding="utf-8")
+    shown = re.search(r"```\n(in this run: [^\n]*; agrees on [^\n]*)\n```", doc)
+    assert shown is not None, "docs/trust.md's verdict example is gone or reworded"
+    rows = labelled_rows()
+    run = ragassay.evaluate(rows, "judge", store=tmp_path / "r.db", progress=False)
+    row = next(r for r in headline(run.report()).rows if r.metric == "judge.hallucination")
+    assert row.estimate is not None  # the cell beside people's figure: no held-apart part
+    a = row.agreement
+    assert a is not None
+    assert shown[1] == row.agreement_text(), (
+        f"docs/trust.md's verdict example is stale; it should read: {row.agreement_text()}")
+    assert (f"on the {len(rows)} labelled rows of `tests/support/verdicts.py`, "
+            f"{a.abstained} of whose answers abstain") in _flat(doc)

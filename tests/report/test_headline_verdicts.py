@@ -52,5 +52,56 @@ def test_the_verdicts_counts_are_carried_and_said(tmp_path: Path, suite: str, me
     pair = next(p for p in report.model_dump(mode="json")["calibration"]["pairs"]
                 if p["metric"] == metric)
     assert pair["verdicts"] == {"agree": agree, "missed": want["missed"],
-                                "flagged": want["flagged"]}
+                                "flagged": want["flagged"], "problem": True}
     assert (pair["abstained"], pair["unscored"]) == (4, 0)
+
+
+@pytest.mark.parametrize(("suite", "metric", "inverted"),
+                         [("judge", "judge.hallucination", True),
+                          ("trace", "trace.adherence", False)])
+def test_a_faithful_labels_verdicts_are_said_from_the_hallucinations(
+        tmp_path: Path, suite: str, metric: str, inverted: bool) -> None:
+    """`faithful` (True is the good value): the judge that misses hallucinations "misses"
+    them, counted of the answers people marked not faithful, and "flags" the faithful
+    ones it calls unfaithful (it read "misses 0 of 30 people marked faithful, flags 5 of
+    10 they did not" of a judge that missed 5 of 10 hallucinations); the typed counts
+    (`missed`, `flagged`) are the ones said, on the problem side (`problem` False)."""
+    import ragassay
+
+    rows = labelled_rows(answers=60, abstaining=4, label="faithful")
+    run = ragassay.evaluate(rows, suite, store=tmp_path / "r.db", progress=False)
+    report = run.report()
+    values = {e.id: e.metrics[metric] for e in report.entries if isinstance(e, SampleEntry)}
+    want = expected(rows, values, inverted=inverted, label="faithful")
+    assert want["missed"] != want["flagged"] and want["missed"] and want["flagged"]
+    row = next(r for r in headline(report).rows if r.metric == metric)
+    assert row.estimate is not None and row.label == "faithful"
+    a = row.agreement
+    assert isinstance(a, BooleanAgreement) and a.verdicts is not None
+    assert (a.verdicts.agree, a.verdicts.missed, a.verdicts.flagged, a.verdicts.problem) == (
+        want["agree"], want["missed"], want["flagged"], False)
+    n, agree, problems = want["n"], want["agree"], want["problems"]
+    said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
+            f"{problems} people marked not faithful, flags {want['flagged']} of "
+            f"{n - problems} they marked faithful ({n} labels of 64: 4 abstained not "
+            "counted)")
+    assert row.agreement_text().endswith(f"; {said}"), row.agreement_text()
+
+
+def test_peoples_figure_whose_labels_have_nothing_to_compare_says_so(tmp_path: Path) -> None:
+    """32 labels, every labelled answer abstaining: people's figure counts them (the
+    judge's scores of the other answers correct it), and the agreement cell says there
+    is nothing to compare rather than nothing at all of this run's labels."""
+    import ragassay
+
+    rows = labelled_rows(answers=20, abstaining=32)
+    for i, row in enumerate(rows):
+        if i < 20:
+            del row["labels"]
+        else:
+            row["labels"] = {"hallucinated": i % 3 == 0}
+    run = ragassay.evaluate(rows, "judge", store=tmp_path / "r.db", progress=False)
+    row = next(r for r in headline(run.report()).rows if r.metric == "judge.hallucination")
+    assert row.estimate is not None and row.agreement is None
+    assert row.agreement_text().startswith(
+        "in this run: nothing to compare (32 labels: 32 abstained); held apart: ")

@@ -187,3 +187,44 @@ def test_a_verdicts_agreement_counts_agreements_misses_and_flags() -> None:
     faith = _pair(out, "hallucinated", "judge.faithfulness")
     assert faith.verdicts is None and faith.auroc is not None
     assert (faith.abstained, faith.unscored) == (3, 2)
+
+
+def test_a_score_whose_values_happen_to_be_zero_or_one_gives_no_verdict() -> None:
+    """Whether a metric gives a yes/no verdict is its declaration's (a "bool" metric, or
+    a 0/1 score declared `verdict`: trace.adherence), not the values a run happens to
+    have: a fraction (ragas.faithfulness, trace.adherence_ratio) or a 1-10 score at its
+    ends, all 0 or 1 here, is a score a threshold of ours would make a verdict of, and
+    has no counts (it had, and switched from run to run)."""
+    metrics = ("ragas.faithfulness", "trace.adherence_ratio", "judge.faithfulness",
+               "trace.adherence")
+    rows = [Row(id=f"s{i}", labels={"hallucinated": i % 6 == 0},
+                values={"ragas.faithfulness": float(i % 6 != 0 or i % 4 == 0),
+                        "trace.adherence_ratio": float(i % 6 != 0),
+                        "judge.faithfulness": 10.0 if i % 6 else 1.0,
+                        "trace.adherence": float(i % 6 != 0)})
+            for i in range(36)]
+    out = calibration(ScoreTable.from_rows(rows, {s.name: s for s in declared(*metrics)}),
+                      n_resamples=50)
+    for metric in metrics[:3]:
+        pair = _pair(out, "hallucinated", metric)
+        assert pair.kind == "boolean" and pair.auroc is not None, metric
+        assert pair.verdicts is None, metric
+    declared_one = _pair(out, "hallucinated", "trace.adherence").verdicts
+    assert declared_one is not None and (declared_one.agree, declared_one.missed) == (36, 0)
+
+
+def test_labels_none_of_which_has_a_value_are_counted_on_the_skipped_link() -> None:
+    """Every labelled sample abstains or is unscored: the link is skipped (nothing to
+    compare) with the labels counted by why, so that no reader says there are none."""
+    rows = [Row(id=f"s{i}", labels={"hallucinated": i % 2 == 0},
+                values={"judge.hallucination": None},
+                abstained={"judge.hallucination": "correct"} if i < 4 else {},
+                reasons={} if i < 4 else {"judge.hallucination": "judge timed out"})
+            for i in range(6)]
+    rows.append(Row(id="u", values={"judge.hallucination": 1.0}))  # scored, no label
+    out = calibration(ScoreTable.from_rows(rows, {s.name: s for s in
+                                                  declared("judge.hallucination")}),
+                      n_resamples=50)
+    assert out.pairs == []
+    (skip,) = [s for s in out.skipped if s.metric == "judge.hallucination"]
+    assert (skip.label, skip.abstained, skip.unscored) == ("hallucinated", 4, 2)

@@ -1,6 +1,7 @@
 """A labelled run for the headline's verdict counts: answers that keep to their context or
-invent, `hallucinated` labels that mostly match and sometimes do not (on both sides), and
-answers that abstain (labelled not hallucinated: the judge gives them no verdict)."""
+invent, `hallucinated` labels (or `faithful`, their opposite) that mostly match and
+sometimes do not (on both sides), and answers that abstain (labelled not hallucinated:
+the judge gives them no verdict)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 
-def labelled_rows(answers: int = 135, abstaining: int = 9) -> list[dict[str, Any]]:
+def labelled_rows(answers: int = 135, abstaining: int = 9,
+                  label: str = "hallucinated") -> list[dict[str, Any]]:
     """`answers` rows that answer (every third invents; every seventh label says the
-    opposite of what the answer did) and `abstaining` rows whose answer declines."""
+    opposite of what the answer did) and `abstaining` rows whose answer declines;
+    labelled `hallucinated`, or with `label="faithful"` its opposite."""
+    good = label == "faithful"  # True is the good value
     rows: list[dict[str, Any]] = []
     for i in range(answers):
         ctx = f"Locker {i} on deck {i % 4 + 2} opens with the blue key card."
@@ -18,30 +22,35 @@ def labelled_rows(answers: int = 135, abstaining: int = 9) -> list[dict[str, Any
         answer = f"Locker {i} was removed for repairs until spring." if invents else ctx
         rows.append({"id": f"s{i}", "question": f"How does locker {i} open?",
                      "contexts": [ctx], "answer": answer,
-                     "labels": {"hallucinated": invents != (i % 7 == 0)}})
+                     "labels": {label: good != (invents != (i % 7 == 0))}})
     for i in range(abstaining):
         rows.append({"id": f"d{i}", "question": f"Who repaints locker {i}?",
                      "contexts": [f"Locker {i} on deck 2 opens with the blue key card."],
                      "answer": "I don't have information about that.",
-                     "labels": {"hallucinated": False}})
+                     "labels": {label: good}})
     return rows
 
 
 def expected(rows: Sequence[Mapping[str, Any]], values: Mapping[str, float | None],
-             inverted: bool = False) -> dict[str, int]:
+             inverted: bool = False, label: str = "hallucinated") -> dict[str, int]:
     """The counts the headline should say, from the rows' labels and each sample's
     verdict (`values` by id; None: no verdict, left out), worked out here on their own:
-    compared, people's positives, agreements, misses, flags and those left out."""
-    out = dict.fromkeys(("n", "positives", "agree", "missed", "flagged", "left_out"), 0)
+    compared, people's positives, agreements, and on the problem side (a hallucination:
+    `hallucinated` true, `faithful` false) people's problems, the verdict's misses of
+    them and its flags of the rest, and those left out."""
+    problem = label != "faithful"
+    out = dict.fromkeys(("n", "positives", "problems", "agree", "missed", "flagged",
+                         "left_out"), 0)
     for row in rows:
-        label, value = bool(row["labels"]["hallucinated"]), values[row["id"]]
+        given, value = bool(row["labels"][label]), values[row["id"]]
         if value is None:
             out["left_out"] += 1
             continue
         says = (value < 0.5) if inverted else (value >= 0.5)
         out["n"] += 1
-        out["positives"] += label
-        out["agree"] += says == label
-        out["missed"] += label and not says
-        out["flagged"] += says and not label
+        out["positives"] += given
+        out["problems"] += given == problem
+        out["agree"] += says == given
+        out["missed"] += given == problem and says != problem
+        out["flagged"] += says == problem and given != problem
     return out

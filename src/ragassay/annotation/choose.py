@@ -195,14 +195,14 @@ def _uncertainty_metric(opts: SessionOptions, labels: Sequence[str],
     metrics = list(specs)
     if opts.metric:
         metric = check_metric(opts.metric, metrics, run_id)
-        if specs[metric].kind == "bool":
+        if specs[metric].gives_verdict:
             raise AnnotationError(f"metric {metric} is a yes/no verdict: every sample is "
                                   "as sure as any other, so an uncertainty plan by it is a "
                                   "uniform one; weight it by a score metric")
         return metric
     for label in labels:
         for metric, _ in linked_metrics(label, specs.values()):
-            if specs[metric].kind != "bool":
+            if not specs[metric].gives_verdict:
                 return metric
     raise AnnotationError(f"no score metric of run {run_id} is compared with "
                           f"{', '.join(labels)}: an uncertainty plan needs one; use a "

@@ -36,6 +36,7 @@ from ragassay.labels.vocabulary import (
     lookup,
     nearest,
     own_value,
+    problem_value,
     unlinked_reason,
 )
 
@@ -65,6 +66,7 @@ __all__ = [
     "lookup",
     "nearest",
     "own_value",
+    "problem_value",
     "unlinked_reason",
     "priority",
     "queue",

@@ -111,6 +111,15 @@ def canonical(name: str) -> str:
     return kind.name if kind else name.removeprefix("labels.")
 
 
+def problem_value(name: str) -> bool:
+    """The value of a yes/no label that marks a problem, the side a judge's verdict is
+    there to catch: False of a vocabulary label whose True is the good one (`faithful`,
+    `correct`: `higher_is_better`), True of `hallucinated` and of a label of the user's
+    own."""
+    kind = lookup(name)
+    return kind is None or not kind.higher_is_better
+
+
 def check_value(value: Any, kind: str, low: float, high: float) -> float | str:
     """A label value as a number (a bool as 1/0), or a one-line problem: a bool label
     takes true/false or 1/0; a grade a finite number within its range."""

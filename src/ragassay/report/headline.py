@@ -9,7 +9,8 @@ answer similarity with `correct`, context relevance with `relevance`):
   labels measured in this run (AUROC and kappa with their intervals, or Spearman for a
   grade: `report.calibration`; for a metric that gives a yes/no verdict, how often it is
   people's label, what it misses and what it flags; the labelled samples without a value
-  counted and why), then the judge's own mean;
+  counted and why, or, when none has one, that there is nothing to compare), then the
+  judge's own mean;
 - without, the judge's own mean with its interval, the judge's agreement measured on
   held-apart human-labelled sets (`RunInfo.judge_reliability`), and one line saying how
   many samples to label (`ragassay annotate RUN`) for people's figure.
@@ -25,7 +26,12 @@ from dataclasses import dataclass
 from ragassay.labels import VOCABULARY, canonical, linked_metrics
 from ragassay.report.model import Report
 from ragassay.stats import MetricAggregate
-from ragassay.stats.calibration import Agreement, BooleanAgreement, NumericAgreement
+from ragassay.stats.calibration import (
+    Agreement,
+    BooleanAgreement,
+    NumericAgreement,
+    SkippedLink,
+)
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
 from ragassay.terminal import counted
 
@@ -45,19 +51,32 @@ def _pair(low: float | None, high: float | None) -> str:
 
 
 def verdicts_text(a: BooleanAgreement, label: str) -> str:
-    """How often a metric's yes/no verdict is people's label, over the samples compared:
-    `agrees on 89 of 135 (66%): misses 28 of 80 people marked hallucinated, flags 18 of 55
-    they did not` (a side without labels is not said); "" without verdicts."""
+    """How often a metric's yes/no verdict is people's label, over the samples compared,
+    said from the label's problem side (`Verdicts.problem`): `agrees on 89 of 135 (66%):
+    misses 28 of 80 people marked hallucinated, flags 18 of 55 they did not`, `agrees on
+    35 of 40 (88%): misses 5 of 10 people marked not faithful, flags 0 of 30 they marked
+    faithful` (a side without labels is not said); "" without verdicts."""
     v = a.verdicts
     if v is None:
         return ""
-    negatives = a.n - a.positives
-    sides = ([f"misses {v.missed} of {a.positives} people marked {label}"] if a.positives
-             else [])
-    if negatives:
-        sides.append(f"flags {v.flagged} of {negatives} they did not" if a.positives
-                     else f"flags {v.flagged} of {negatives} people did not mark {label}")
+    problems = a.positives if v.problem else a.n - a.positives
+    fine = a.n - problems
+    marked = label if v.problem else f"not {label}"
+    sides = [f"misses {v.missed} of {problems} people marked {marked}"] if problems else []
+    if fine:
+        if v.problem:
+            whom = "they did not" if problems else f"people did not mark {label}"
+        else:
+            whom = f"{'they' if problems else 'people'} marked {label}"
+        sides.append(f"flags {v.flagged} of {fine} {whom}")
     return f"agrees on {v.agree} of {a.n} ({v.agree / a.n:.0%}): {', '.join(sides)}"
+
+
+def _why_left(abstained: int, unscored: int) -> str:
+    """The labelled samples without a value of the metric, by why: `9 abstained`, `1
+    abstained and 1 unscored`; "" when none."""
+    return " and ".join(f"{k} {why}" for k, why in ((abstained, "abstained"),
+                                                    (unscored, "unscored")) if k)
 
 
 def _left_out(a: Agreement) -> str:
@@ -65,9 +84,8 @@ def _left_out(a: Agreement) -> str:
     a value of the metric (its answer abstains, or the metric left it unscored) has
     nothing to compare, while the corrected estimate still counts its label: ` of 144:
     9 abstained not counted`; "" when none is left out."""
-    left = [f"{k} {why}" for k, why in ((a.abstained, "abstained"), (a.unscored, "unscored"))
-            if k]
-    return f" of {a.labelled}: {' and '.join(left)} not counted" if left else ""
+    left = _why_left(a.abstained, a.unscored)
+    return f" of {a.labelled}: {left} not counted" if left else ""
 
 
 @dataclass(frozen=True)
@@ -81,7 +99,10 @@ class HeadlineRow:
     estimate: CorrectedEstimate | None = None
     agreement: BooleanAgreement | NumericAgreement | None = None
     held_apart: str | None = None  # the judge's agreement on sets it was not tuned on
-    labelled: int = 0  # samples with both the label and a value of the metric
+    labelled: int = 0  # samples with the label, compared or left out (`Agreement.labelled`)
+    # the labelled samples by why, when none has a value of the metric to compare (`6
+    # abstained`: the calibration's skipped link); None otherwise
+    uncompared: str | None = None
     # why there is no estimate when more labels would not give one (a value off the
     # label's scale: the corrected estimate's skipped reason)
     blocked: str | None = None
@@ -96,12 +117,14 @@ class HeadlineRow:
     def people_missing(self) -> str:
         """What stands in people's column without an estimate: why, when more labels would
         not give one; else "no labels", or how many the run has of the `MIN_LABELS` a
-        corrected figure needs."""
+        corrected figure needs (and, when none has a value of the metric, that there is
+        nothing to compare: `6 labels, 30 needed (6 abstained: nothing to compare)`)."""
         if self.blocked is not None:
             return self.blocked
         if self.labelled == 0:
             return "no labels"
-        return f"{self.labelled} labels, {MIN_LABELS} needed"
+        why = f" ({self.uncompared}: nothing to compare)" if self.uncompared else ""
+        return f"{self.labelled} labels, {MIN_LABELS} needed{why}"
 
     def judge_text(self) -> str:
         """The judge's own mean with its interval: `7.235 [6.864, 7.622]`."""
@@ -142,8 +165,11 @@ class HeadlineRow:
     def agreement_text(self) -> str:
         """The judge's agreement measured on this run's labels; without people's figure
         (too few labels) the held-apart agreement after it; else held apart alone, or
-        that none was measured held apart."""
-        parts = [self.in_run_text()]
+        that none was measured held apart. People's figure without anything to compare
+        says so: `in this run: nothing to compare (30 labels: 30 abstained)`."""
+        nothing = (f"in this run: nothing to compare ({self.labelled} labels: "
+                   f"{self.uncompared})" if self.uncompared and self.estimate else None)
+        parts = [self.in_run_text() or nothing]
         if self.shows_held_apart():
             parts.append(f"held apart: {self.held_apart or 'not measured'}")
         return "; ".join(p for p in parts if p)
@@ -191,11 +217,15 @@ class Headline:
 
 
 def _linked(report: Report) -> list[tuple[str, str]]:
-    """(metric, label) for every metric of the run a label is compared with, first link
-    first, in the run's metric order."""
+    """(metric, label) for every metric of the run a label is compared with, in the run's
+    metric order: a label the run has first (`faithful` labels head judge.hallucination's
+    row, not the `hallucinated` the run has none of), then the first link."""
+    cal = report.calibration
     names = [k.name for k in VOCABULARY]
-    own = [p.label for p in report.calibration.pairs] if report.calibration else []
+    own = [p.label for p in cal.pairs] if cal else []
     names += [n for n in dict.fromkeys(own) if canonical(n) not in names]
+    have = {canonical(x.label) for x in [*cal.pairs, *cal.skipped]} if cal else set()
+    names.sort(key=lambda n: canonical(n) not in have)
     found: dict[str, str] = {}
     for name in names:
         for metric, _ in linked_metrics(name, [s for m in report.metrics
@@ -209,6 +239,14 @@ def _agreement(report: Report, metric: str, label: str
     pairs = report.calibration.pairs if report.calibration else []
     return next((p for p in pairs if p.metric == metric and canonical(p.label) == label),
                 None)
+
+
+def _uncompared(report: Report, metric: str, label: str) -> SkippedLink | None:
+    """The calibration's skipped link of `label` and `metric` whose labelled samples all
+    lack a value of the metric (`SkippedLink.abstained`, `.unscored`), or None."""
+    skipped = report.calibration.skipped if report.calibration else []
+    return next((s for s in skipped if s.metric == metric and canonical(s.label) == label
+                 and s.abstained is not None), None)
 
 
 def headline(report: Report) -> Headline:
@@ -226,10 +264,13 @@ def headline(report: Report) -> Headline:
         label = canonical(est.label) if est is not None else label
         agreement = _agreement(report, metric, label)
         line = lines.get(metric, "") if metric in measured else ""
+        skip = _uncompared(report, metric, label) if agreement is None else None
+        left = (skip.abstained or 0, skip.unscored or 0) if skip is not None else (0, 0)
         rows.append(HeadlineRow(
             metric=metric, label=label, judge=judge, estimate=est,
             agreement=agreement, held_apart=line.partition(f"{metric}: ")[2] or None,
-            labelled=agreement.labelled if agreement is not None else 0,
+            labelled=agreement.labelled if agreement is not None else sum(left),
+            uncompared=_why_left(*left) or None,
             blocked=None if est is not None else _blocked(report, metric, label)))
     rows.sort(key=lambda r: r.estimate is None)  # people's figures first
     return Headline(tuple(rows), _prompt(report, rows))

@@ -96,9 +96,13 @@ are means over).
 `metadata_keys` (every key of them, in the order they first appear: the CSV's, the
 Parquet results' and `to_pandas()`'s `metadata.<key>` columns).
 2.6.0: `calibration.pairs[].abstained` and `.unscored` (labelled samples left out of the
-agreement: the answer abstains, or the metric has no value) and, for a metric that gives
-a yes/no verdict, `calibration.pairs[].verdicts` (`agree`, `missed`: people's true labels
-it calls false, `flagged`: their false labels it calls true)."""
+agreement: the answer abstains, or the metric has no value; on `calibration.skipped[]`
+too, when none of the labelled samples has a value) and, for a metric that gives a
+yes/no verdict (`metric_specs.*.verdict`: a 0/1 score declared one, beside "bool"
+metrics), `calibration.pairs[].verdicts` (`problem`: the label value that marks a
+problem, true of `hallucinated`, false of `faithful` and `correct`; `agree`; `missed`:
+people's problem labels it calls fine; `flagged`: their other labels it calls a
+problem)."""
 
 
 class UsageSummary(Result):

@@ -7,16 +7,17 @@ statistic reads "high metric agrees with high / True label":
 * boolean label: AUROC (Mann-Whitney, ties 0.5) with a bootstrap CI, and the
   metric as a decision (a bool metric as is, a score metric thresholded at
   `threshold` on the oriented 0-1 scale) -> balanced accuracy (with CI) and
-  Cohen's kappa; a metric that gives a verdict (every value compared is its
-  scale's low or high: a yes/no metric, or a 0/1 score) also counts how often
-  its verdict is people's label (`Verdicts`);
+  Cohen's kappa; a metric that gives a verdict (as it declares:
+  `MetricSpec.gives_verdict`) also counts how often its verdict is people's
+  label, what it misses and what it flags, on the label's problem side
+  (`Verdicts`);
 * numeric label: normalised to 0-1 with `label_range` (or an inferred one,
   reported) -> RMSE, bias (mean metric - mean label, both 0-1), Pearson,
   Spearman (with CI) and Kendall tau-b with p-values.
 
 A labelled sample without a value of the metric (its answer abstains, or the metric
 left it unscored) has nothing to compare: it is left out and counted (`abstained`,
-`unscored`).
+`unscored`; on the skipped link when none is left to compare).
 
 Default links are the ones the metrics declare (see `default_links`).
 """
@@ -29,7 +30,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from ragassay.labels import linked_metrics, lookup, nearest, own_value, unlinked_reason
+from ragassay.labels import (
+    linked_metrics,
+    lookup,
+    nearest,
+    own_value,
+    problem_value,
+    unlinked_reason,
+)
 from ragassay.stats import agreement as ag
 from ragassay.stats.result import Pair, Result, omitted
 from ragassay.stats.table import ScoreTable
@@ -71,13 +79,17 @@ class Agreement(Result):
 
 
 class Verdicts(Result):
-    """A metric's yes/no verdicts (oriented to the label) against people's yes/no labels:
-    how many agree, how many of people's True labels it calls False (`missed`) and of
-    their False labels it calls True (`flagged`)."""
+    """A metric's yes/no verdicts (oriented to the label) against people's yes/no labels,
+    counted on the label's problem side (`problem`: the value that marks a problem, True
+    of `hallucinated`, False of `faithful` and `correct`; `labels.problem_value`): how
+    many agree, how many of people's problem labels the verdict calls fine (`missed`:
+    a hallucination it did not catch) and of their fine labels it calls a problem
+    (`flagged`)."""
 
     agree: int
     missed: int
     flagged: int
+    problem: bool = True
 
 
 class BooleanAgreement(Agreement):
@@ -119,12 +131,16 @@ LabelAgreement = Annotated[BooleanAgreement | NumericAgreement, Field(discrimina
 class SkippedLink(Result):
     """A label-metric link that could not be measured, and why; a label linked to no
     metric has `metric` None (`near_miss`: the vocabulary label its name is close to, a
-    typo's, when it is one)."""
+    typo's, when it is one). Labelled samples none of which has a value of the metric
+    are counted by why (`abstained`, `unscored`): the labels exist, with nothing to
+    compare."""
 
     label: str
     metric: str | None
     reason: str
     near_miss: str | None = omitted()
+    abstained: int | None = omitted()
+    unscored: int | None = omitted()
 
 
 class Calibration(Result):
@@ -211,13 +227,15 @@ def _boolean_stats(
     link: LabelLink, spec: MetricSpec, m: list[float], truth: list[bool], seed: int, n_res: int,
     pair: dict[str, Any],
 ) -> BooleanAgreement:
-    cut = 0.5 if spec.kind == "bool" else link.threshold
+    cut = 0.5 if spec.gives_verdict else link.threshold
     pred = [x >= cut for x in m]
     verdicts = None
-    if all(x in (0.0, 1.0) for x in m):  # a verdict, not a score thresholded by us
-        verdicts = Verdicts(agree=sum(p == t for p, t in zip(pred, truth, strict=True)),
-                            missed=sum(t and not p for p, t in zip(pred, truth, strict=True)),
-                            flagged=sum(p and not t for p, t in zip(pred, truth, strict=True)))
+    if spec.gives_verdict:  # as declared: a score thresholded by us is no verdict
+        bad = problem_value(link.label_key)
+        said = list(zip(pred, truth, strict=True))
+        verdicts = Verdicts(agree=sum(p == t for p, t in said),
+                            missed=sum(t == bad != p for p, t in said),
+                            flagged=sum(p == bad != t for p, t in said), problem=bad)
     return BooleanAgreement(
         **pair,
         positives=sum(truth),
@@ -282,6 +300,11 @@ def calibration(
                         if r.value(link.metric) is None and link.metric in r.abstained)
         labels = [r.labels[key] for r in rows]
         kind = _label_kind(key, labels)
+        if not rows and labelled:  # labels, none with a value to compare
+            skipped.append(SkippedLink(label=key, metric=link.metric,
+                                       reason="no sample has both", abstained=abstained,
+                                       unscored=len(labelled) - abstained))
+            continue
         if not rows or kind is None:
             reason = "no sample has both" if not rows else "label values are mixed or non-numeric"
             skipped.append(SkippedLink(label=key, metric=link.metric, reason=reason))

@@ -100,10 +100,10 @@ class LinkedLabel(Frozen):
 
 class MetricSpec(Frozen):
     """Everything about a metric, declared once next to its formula in `metrics/<suite>/`:
-    name, label, range and direction, how it aggregates, its interpretation target, its
-    default gate threshold, its place in headlines and leaderboards, the diagnostics rules
-    it leads, the human labels it is compared with, and (for a composite) how it is
-    computed from other metrics.
+    name, label, range and direction, whether it gives a yes/no verdict, how it
+    aggregates, its interpretation target, its default gate threshold, its place in
+    headlines and leaderboards, the diagnostics rules it leads, the human labels it is
+    compared with, and (for a composite) how it is computed from other metrics.
 
     Specs are stored with each run, so that a report reads a run with the definitions it
     was scored with; `stats`, `report`, `ui` and `bench` hold no metric names.
@@ -114,6 +114,10 @@ class MetricSpec(Frozen):
     low: float = 0.0
     high: float = 1.0
     kind: Literal["score", "bool"] = "score"
+    # a score whose every value is a yes/no verdict, 0 or 1 by its formula (trace.adherence:
+    # 1 when every answer sentence is supported), read as one like a "bool" metric: its
+    # verdicts are counted against people's yes/no labels (`gives_verdict`)
+    verdict: bool = False
     higher_is_better: bool = True
     description: str = ""
     target: Target | None = None  # interpretation on the raw scale (else a generic rule)
@@ -160,6 +164,13 @@ class MetricSpec(Frozen):
     @property
     def display_label(self) -> str:
         return self.label or default_label(self.name)
+
+    @property
+    def gives_verdict(self) -> bool:
+        """Whether each value is a yes/no verdict (a "bool" metric, or a score declared
+        `verdict`), not a score a threshold of ours would turn into one: decided by the
+        declaration, never by the values a run happens to have."""
+        return self.kind == "bool" or self.verdict
 
     @property
     def aggregation(self) -> Literal["mean", "rate"]:

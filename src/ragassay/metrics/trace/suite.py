@@ -182,7 +182,7 @@ SPECS = (
                     fix="Ask for complete answers covering every relevant passage; raise max "
                     "tokens."),)),
     MetricSpec(
-        name=S + "adherence", headline=40, labels=SUPPORTED, equivalence=0.03,
+        name=S + "adherence", headline=40, labels=SUPPORTED, equivalence=0.03, verdict=True,
         description="1 when every answer sentence is supported by the context, else 0",
         rules=(Rule(name="answer_not_adherent", conditions=(below(S + "adherence", 0.5),),
                     message="Adherence failure: the answer is not fully supported by the "

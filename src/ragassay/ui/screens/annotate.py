@@ -98,7 +98,7 @@ def plan_chooser(db: str, run_id: str, table: ScoreTable, plan: AnnotationPlan |
         metric = None
         if kind == "uncertainty":
             scored = [m for x in labels for m, _ in linked_metrics(x, specs)
-                      if table.specs[m].kind != "bool"]
+                      if not table.specs[m].gives_verdict]
             metric = st.selectbox("Weighted by the judge's uncertainty on",
                                   list(dict.fromkeys(scored)), key=f"annotate_metric_{run_id}",
                                   format_func=lambda m: metric_label(m, table.specs))
