@@ -81,3 +81,33 @@ def test_a_bad_equivalence_is_one_line(demo_db: tuple[Path, str], given: str,
     code, out = compare(*demo_db, "--equivalence", given)
     assert code == 2 and says in out and "Traceback" not in out
     assert len(out.strip().splitlines()) == 1
+
+
+def test_a_metric_neither_run_scored_is_not_scored_not_unclear(tmp_path: Path) -> None:
+    """Trial 53: `compare RUN_A RUN_B` gave judge.answer_similarity, which neither run
+    scored (no reference answers), the verdict "unclear", as if the data were too noisy
+    to tell. It is "not scored" now, in the console (with a line naming why) and JSON."""
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps({
+        "id": f"q{i}", "question": f"What colour is item {i}?",
+        "contexts": [f"Item {i} is blue."], "answer": f"Item {i} is blue."}) + "\n"
+        for i in range(6)), encoding="utf-8")
+    db = tmp_path / "r.db"
+    for _ in range(2):
+        result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(db), "--metrics",
+                                          "judge", "--quiet"])
+        assert result.exit_code == 0, result.output
+    out = CliRunner().invoke(cli, ["runs", "list", "--db", str(db), "--format", "json"])
+    b, a = (r["id"] for r in json.loads(out.output))
+    result = CliRunner().invoke(cli, ["compare", a, b, "--db", str(db), "--json"])
+    assert result.exit_code == 0, result.output
+    metrics = json.loads(result.stdout)["metrics"]
+    assert metrics["judge.answer_similarity"]["n"] == 0
+    assert metrics["judge.answer_similarity"]["verdict"] == "not scored"
+    assert metrics["judge.faithfulness"]["verdict"] != "not scored"
+    result = CliRunner().invoke(cli, ["compare", a, b, "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    row = next(x for x in result.stdout.splitlines() if x.startswith("judge.answer_similarity"))
+    assert row.rstrip().endswith("not scored") and "unclear" not in row, row
+    assert ("not scored: judge.answer_similarity (no reference answer): no paired sample has "
+            "a value in both A and B, so there is nothing to compare") in result.stdout

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from ragassay.cli import cli
+from ragassay.stats.corrected import Corrected
 from ragassay.store import Store
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "labels"
@@ -239,11 +240,9 @@ def _narrowing(output: str) -> list[str]:
     return [x for x in output.splitlines() if " via judge." in x and "narrow" in x]
 
 
-def test_runs_show_says_what_more_labels_would_do_as_eval_does(tmp_path: Path) -> None:
-    """Trial finding: the summary's "about N more labels" line under the corrected
-    estimates, said after eval, was missing from `runs show` where the run cannot reach
-    the target. Every whole-run estimate short of its 0.1-wide target now gets its line,
-    from one place (CorrectedEstimate.narrowing), after eval and in runs show alike."""
+def _labelled(tmp_path: Path, n_labels: int) -> tuple[Path, str, Corrected]:
+    """A stored run of 120 samples, its first `n_labels` labelled hallucinated or not,
+    and its corrected estimates."""
     from ragassay.report import corrected_for
     from ragassay.types import HumanLabel
     from tests.support.annotated_run import make_run
@@ -252,12 +251,39 @@ def test_runs_show_says_what_more_labels_would_do_as_eval_does(tmp_path: Path) -
     with Store(db) as store:
         r = make_run(store, 120)
         store.set_labels([HumanLabel(content_key=r.key(i), name="hallucinated",
-                                     value=bool(r.bad[i])) for i in range(40)])
-        faith = corrected_for(store, r.run_id).overall("judge.faithfulness")
-        verdict = corrected_for(store, r.run_id).overall("judge.hallucination")
+                                     value=bool(r.bad[i])) for i in range(n_labels)])
+        return db, r.run_id, corrected_for(store, r.run_id)
+
+
+def test_a_run_labelled_throughout_says_so_not_what_all_labels_would_do(
+        tmp_path: Path) -> None:
+    """Trial 53: with every one of 144 samples labelled, the summary said "even with all
+    144 samples labelled the interval would not narrow to 0.1 wide", a hypothetical about
+    what is already so. Every sample labelled now says that, and that only more samples
+    would narrow it; a run partly labelled still says what all its samples would do."""
+    db, run_id, cor = _labelled(tmp_path, 120)
+    verdict = cor.overall("judge.hallucination")
+    assert verdict is not None and verdict.n_labelled == verdict.n_total == 120
+    assert verdict.width > 0.1
+    code, out = run("runs", "show", run_id, "--db", str(db))
+    assert code == 0, out
+    assert ("hallucinated via judge.hallucination: every sample is labelled (120): the "
+            "interval is people's own; only more samples would narrow it to 0.1 wide "
+            f"(now {verdict.width:.3f})") in _narrowing(out)
+    assert "even with all" not in out
+
+
+def test_runs_show_says_what_more_labels_would_do_as_eval_does(tmp_path: Path) -> None:
+    """Trial finding: the summary's "about N more labels" line under the corrected
+    estimates, said after eval, was missing from `runs show` where the run cannot reach
+    the target. Every whole-run estimate short of its 0.1-wide target now gets its line,
+    from one place (CorrectedEstimate.narrowing), after eval and in runs show alike."""
+    db, run_id, cor = _labelled(tmp_path, 40)
+    faith = cor.overall("judge.faithfulness")
+    verdict = cor.overall("judge.hallucination")
     assert faith is not None and faith.more_labels and verdict is not None
     assert verdict.more_labels is None  # 120 samples cannot reach 0.1 wide through it
-    code, out = run("runs", "show", r.run_id, "--db", str(db))
+    code, out = run("runs", "show", run_id, "--db", str(db))
     assert code == 0, out
     assert _narrowing(out) == [
         "hallucinated via judge.hallucination: even with all 120 samples labelled the "

@@ -57,3 +57,23 @@ def test_people_count_where_the_values_came_from() -> None:
     src = people.sources()["hallucinated"]
     assert src == LabelSource(by_count={"1": 1, "2": 2}, ties=1)
     assert src.describe() == "3 samples: 1 from 1 label, 2 from 2 labels; 1 tie left out"
+
+
+def test_the_docs_say_the_rule_decides_a_disagreement_not_the_latest_label() -> None:
+    """Trial 53: docs/trust.md's "Known limits" said "Two people disagreeing on a sample:
+    the latest label counts", against its own "Labels" section, docs/annotate.md and the
+    code: the rule decides, the later label of two never wins by being later."""
+    from pathlib import Path
+
+    # the code: bo's later False neither wins a tie nor beats a majority
+    assert resolve([_lab("ana", True), _lab("bo", False)], LabelRule())["hallucinated"].value \
+        is None
+    assert resolve([_lab("ana", True), _lab("cy", True), _lab("bo", False)],
+                   LabelRule())["hallucinated"].value is True
+    repo = Path(__file__).resolve().parents[2]
+    for path in [repo / "README.md", *sorted((repo / "docs").glob("*.md"))]:
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        assert "latest label counts" not in text, path
+    trust = " ".join((repo / "docs" / "trust.md").read_text(encoding="utf-8").split())
+    limits = trust.split("## Known limits")[1]
+    assert "disagreeing on a sample" in limits and "`--label-rule` makes one value" in limits

@@ -59,7 +59,10 @@ def test_verdict_rules() -> None:
         "better")
     assert verdict(sig, up, 0.05, 0.2) == "unclear"
     assert verdict(sig.model_copy(update={"ci_low": -0.01}), up) == "unclear"
-    assert verdict(PairedDifference(n=0), up) == "unclear"
+    # no pair with a value on both sides (trial 53: a metric neither run scored read
+    # "unclear"): nothing to test
+    assert verdict(PairedDifference(n=0), up) == "not scored"
+    assert verdict(PairedDifference(n=0, tost_p=0.01), up) == "not scored"
     # shown within the margin: equivalent, even when a difference is also detectable
     assert verdict(sig.model_copy(update={"tost_p": 0.01}), up) == "equivalent"
     assert verdict(sig.model_copy(update={"tost_p": 0.01}), up, 0.05, None, 0.2) == "better"

@@ -179,5 +179,41 @@ def test_strict_gate_fails_a_single_value(make_table) -> None:
     """One value has no interval: strict cannot pass on it; the mean gate can."""
     t = make_table({"x.a": MetricSpec(name="x.a")}, {"x.a": [0.9, None]})
     strict = gate(t, {"x.a": 0.7}, strict=True, n_resamples=100).checks[0]
-    assert strict.status == "FAIL" and strict.reason == "no ci_low (too few values)"
+    assert strict.status == "FAIL" and strict.reason == (
+        "no ci_low (too few values); 1 of 2 scored, 1 unscored: unscored")
     assert gate(t, {"x.a": 0.7}, n_resamples=100).ready
+
+
+def test_a_check_says_how_many_samples_its_figure_rests_on() -> None:
+    """Trial 53: `gate` said "PASS (mean 0.8253 >= 0.8)" for trace.completeness scored on
+    64 of 139 samples (75 unscored: no relevant context sentences) and nowhere said so.
+    The reason and the JSON now carry the count and the reasons; a check on every sample
+    says nothing more; an abstained sample is neither scored nor unscored."""
+    from ragassay.stats.table import Row, ScoreTable
+
+    name = "trace.completeness"
+    values: list[float | None] = [0.9, 0.85, None, None, None, None]
+    why = ["", "", "no relevant context sentences", "no relevant context sentences",
+           "empty answer", ""]
+    rows = [Row(id=f"s{i}", strategy="default", question="q", question_id=None, labels={},
+                values={name: v, "trace.adherence": 1.0},
+                reasons={name: why[i]} if v is None and why[i] else {},
+                abstained={name: "correct"} if i == 5 else {})
+            for i, v in enumerate(values)]
+    table = ScoreTable.from_rows(rows, {name: SPECS[name],
+                                        "trace.adherence": SPECS["trace.adherence"]})
+    res = gate(table, {name: 0.8, "trace.adherence": 0.8}, n_resamples=100)
+    thin, full = res.checks
+    assert thin.status == "PASS" and thin.reason == (
+        "mean 0.875 >= 0.8; 2 of 5 scored, 3 unscored: no relevant context sentences (2), "
+        "empty answer (1)")
+    assert thin.mostly_unscored and not full.mostly_unscored
+    assert full.reason == "mean 1 >= 0.8"
+    out = res.to_dict()["checks"]
+    assert out[0]["scored"] == 2 and out[0]["unscored"] == 3
+    assert out[0]["unscored_reasons"] == {"no relevant context sentences": 2, "empty answer": 1}
+    assert out[1]["scored"] == 6 and out[1]["unscored"] == 0 and "unscored_reasons" not in out[1]
+    # from the aggregates alone: the counts, without reasons
+    agg = aggregate_metrics(table, n_resamples=100)
+    alone = gate(agg, {name: 0.8}).checks[0]
+    assert alone.reason == "mean 0.875 >= 0.8; 2 of 5 scored, 3 unscored"

@@ -239,6 +239,11 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
         t.add_row(escape(name), num(check.threshold), num(check.value),
                   status + (f" ({escape(check.reason)})" if check.reason else ""))
     console().print(t)
+    for check in result.checks:
+        if check.status == "PASS" and check.mostly_unscored:
+            say(f"warning: {check.metric} passes on {check.scored} of "
+                f"{(check.scored or 0) + check.unscored} samples only ({check.unscored} "
+                "unscored): its bar says nothing of the others", err=True)
     ready = result.ready and not unfinished
     nothing = not any(c.status != "NOT CHECKED" for c in result.checks)
     say("READY" if ready else f"NOT READY (run {run.status})" if unfinished

@@ -1,11 +1,13 @@
 """`ragassay compare`: two runs, or two strategies of a run, paired metric by metric:
 the difference with its interval, the effect size, the tests and a verdict (better,
-worse, equivalent or unclear; `stats.compare`)."""
+worse, equivalent or unclear; not scored where no pair has a value on both sides;
+`stats.compare`)."""
 
 from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +29,7 @@ from ragassay.cli.common import (
 from ragassay.cli.fmt import ci_text, num
 
 if TYPE_CHECKING:
-    from ragassay.stats import Comparison
+    from ragassay.stats import Comparison, ScoreTable
     from ragassay.types import MetricSpec
 
 CI_COLUMN = "95% CI (unadjusted)"
@@ -68,13 +70,34 @@ def _print_comparison(result: Comparison, title: str) -> None:
         "metrics) put B - A within +-margin (the metric's declared equivalence margin, or "
         "--equivalence), even when a difference is also detectable; else better or worse "
         f"when the Holm-adjusted Wilcoxon p is below alpha {result.alpha} and the 95% CI of "
-        "B - A excludes 0; else unclear. d: Cohen's d (B - A over the two sides' average "
+        "B - A excludes 0; else unclear; not scored when no paired sample has a value in "
+        "both. d: Cohen's d (B - A over the two sides' average "
         "SD; |d| < 0.2 negligible, < 0.5 small, < 0.8 medium, else large); the intervals "
         "are not adjusted for multiple metrics.")
     constant = [name for name, r in result.metrics.items() if r.constant and r.n]
     if constant:
         say(f"constant: {', '.join(constant)}: A and B score every paired sample alike, so "
             "these metrics cannot separate them.")
+
+
+def not_scored_line(result: Comparison, tables: Sequence[ScoreTable]) -> str | None:
+    """`not scored: judge.answer_similarity (no reference answer): no paired sample has a
+    value in both A and B, so there is nothing to compare` (the reasons: the tables' own,
+    the commonest three), or None when every metric has a pair."""
+    said = []
+    for name, r in result.metrics.items():
+        if r.verdict != "not scored":
+            continue
+        why: Counter[str] = Counter()
+        for table in tables:
+            if name in table.specs:
+                why.update(table.unscored_reasons(name))
+        top = ", ".join(reason for reason, _ in why.most_common(3))
+        said.append(f"{name} ({top})" if top else name)
+    if not said:
+        return None
+    return (f"not scored: {', '.join(said)}: no paired sample has a value in both A and B, so "
+            "there is nothing to compare")
 
 
 def _refuse_unpaired(result: Comparison, what: str) -> None:
@@ -174,6 +197,7 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
         _refuse_unpaired(result, f"strategies {strategies[0]!r} and {strategies[1]!r} of run "
                                  f"{run_a} answer no common question")
         title = f"{strategies[1]} (B) vs {strategies[0]} (A)"
+        tables = [table_a.for_strategy(s) for s in strategies]
     else:
         assert run_b is not None
         if strategies:
@@ -184,6 +208,7 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
         _refuse_unpaired(result, f"runs {run_a_rec.id} ({run_a_rec.dataset}) and {run_b_rec.id} "
                                  f"({run_b_rec.dataset}) share no sample")
         title = f"run {run_b} (B) vs run {run_a} (A)"
+        tables = [table_a, table_b]
     if as_json:
         click.echo(json.dumps({**result.model_dump(),
                                "intervals": "per metric, not adjusted for multiple comparisons",
@@ -194,5 +219,7 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
                               indent=2, allow_nan=False))
     else:
         _print_comparison(result, title)
+        if (line := not_scored_line(result, tables)) is not None:
+            say(line)
     for note in notes:
         say(f"note: {note}", err=True)

@@ -11,7 +11,9 @@ compares with a, in four words:
 - "better" / "worse": not equivalent, the Holm-adjusted Wilcoxon p-value is below
   `alpha` AND the paired-bootstrap interval of the mean difference excludes 0; the
   direction respects `MetricSpec.higher_is_better`;
-- "unclear": neither: the data can tell neither a difference nor an equivalence.
+- "unclear": neither: the data can tell neither a difference nor an equivalence;
+- "not scored": no paired sample has a value on both sides (a metric neither run scored,
+  such as one that needs a reference answer the data lacks): there is nothing to test.
 
 Beside the test: the mean difference with its interval and a standardised effect size
 (Cohen's d_av, `stats.effect`). A metric whose values are equal on every pair is
@@ -37,8 +39,8 @@ from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import MetricSpec
 
-Verdict = Literal["better", "worse", "equivalent", "unclear"]
-VERDICTS: tuple[Verdict, ...] = ("better", "worse", "equivalent", "unclear")
+Verdict = Literal["better", "worse", "equivalent", "unclear", "not scored"]
+VERDICTS: tuple[Verdict, ...] = ("better", "worse", "equivalent", "unclear", "not scored")
 
 
 class PairedDifference(Result):
@@ -165,7 +167,10 @@ def verdict(result: PairedDifference, spec: MetricSpec, alpha: float = 0.05,
     """b vs a: "equivalent" when the equivalence p-value (`tost_adjusted` when given, else
     the result's TOST p) is below alpha; else "better"/"worse" when the difference's
     p-value (`p_adjusted` when given, else the result's Wilcoxon p) is below alpha and the
-    interval excludes 0; else "unclear"."""
+    interval excludes 0; else "unclear"; "not scored" when no pair has a value on both
+    sides (n = 0)."""
+    if not result.n:
+        return "not scored"
     tost = tost_adjusted if tost_adjusted is not None else result.tost_p
     if tost is not None and tost < alpha:
         return "equivalent"

@@ -97,12 +97,16 @@ class CorrectedEstimate(Result):
 
     def narrowing(self) -> str | None:
         """What more labels would do to an interval wider than its target: about how
-        many narrow it to the target, or that the run has too few samples to; None once
-        it is there. The line every surface says under a whole-run estimate (the
-        console's summaries, the HTML report)."""
+        many narrow it to the target, that the run has too few samples to, or, with every
+        sample labelled, that only more samples would; None once it is there. The line
+        every surface says under a whole-run estimate (the console's summaries, the HTML
+        report)."""
         if self.more_labels == 0:
             return None
         now = f"{self.target_width:g} wide (now {self.width:.3f})"
+        if self.n_labelled >= self.n_total:
+            return (f"every sample is labelled ({self.n_total}): the interval is people's "
+                    f"own; only more samples would narrow it to {now}")
         if self.more_labels is None:
             return (f"even with all {self.n_total} samples labelled the interval would not "
                     f"narrow to {now}")

@@ -16,6 +16,11 @@ value equal to its threshold up to float rounding passes. A metric absent from t
 fails with "metric not in run"; one with nothing scored fails too. `ready` is True only
 when every check passes. A table's gate also reads the run's abstention rates
 (`abstentions.abstention_rate`, `abstentions.false_abstention_rate`, lower is better).
+
+A check whose metric is unscored on some samples says how many its figure rests on, and
+why the others are unscored (`mean 0.8253 >= 0.8; 64 of 139 scored, 75 unscored: no
+relevant context sentences`): the bar says nothing of those samples. It still passes or
+fails on the scored ones (`GateCheck.mostly_unscored`: a PASS the cli warns about).
 """
 
 from __future__ import annotations
@@ -50,9 +55,19 @@ class GateCheck:
     reason: str = ""
     higher_is_better: bool = True
     label: str | None = None  # decided on this human label's corrected interval
+    # the samples the figure rests on (None: not a metric's own values) and the ones
+    # unscored (abstained ones are neither), by reason when the gate read a table
+    scored: int | None = None
+    unscored: int = 0
+    unscored_reasons: Mapping[str, int] | None = None
+
+    @property
+    def mostly_unscored(self) -> bool:
+        """Its figure rests on fewer samples than are unscored for it."""
+        return self.scored is not None and self.unscored > self.scored
 
     def to_dict(self) -> dict[str, Any]:
-        out = {
+        out: dict[str, Any] = {
             "metric": self.metric,
             "threshold": self.threshold,
             "value": self.value,
@@ -62,6 +77,11 @@ class GateCheck:
         }
         if self.label is not None:
             out["label"] = self.label
+        if self.scored is not None:
+            out["scored"] = self.scored
+            out["unscored"] = self.unscored
+            if self.unscored_reasons:
+                out["unscored_reasons"] = dict(self.unscored_reasons)
         return out
 
 
@@ -100,17 +120,32 @@ def _per_metric(source: GateSource, seed: int,
     return source.metrics if isinstance(source, Aggregates) else source
 
 
+def coverage(scored: int, unscored: int, reasons: Mapping[str, int] | None = None) -> str:
+    """`64 of 139 scored, 75 unscored: no relevant context sentences` (several reasons:
+    `r (n), s (m)`, the commonest three), or "" when nothing is unscored."""
+    if not unscored:
+        return ""
+    top = sorted((reasons or {}).items(), key=lambda kv: (-kv[1], kv[0]))
+    why = (top[0][0] if len(top) == 1 else
+           ", ".join(f"{r} ({n})" for r, n in top[:3]) + (", ..." if len(top) > 3 else ""))
+    return (f"{scored} of {scored + unscored} scored, {unscored} unscored"
+            + (f": {why}" if why else ""))
+
+
 def _check(metric: str, threshold: float, entry: MetricAggregate | None,
-           strict: bool) -> GateCheck:
+           strict: bool, reasons: Mapping[str, int] | None = None) -> GateCheck:
     if entry is None:
         return GateCheck(metric, threshold, None, "FAIL", "metric not in run")
     hib = entry.higher_is_better
+    seen = (entry.count, entry.unscored, reasons if entry.unscored else None)
     key = ("ci_low" if hib else "ci_high") if strict else "mean"
     # one value has no interval (describe.mean_ci): strict fails it
     value = (entry.ci_low if hib else entry.ci_high) if strict else entry.mean
     if value is None:
         why = "no scored values" if entry.mean is None else f"no {key} (too few values)"
-        return GateCheck(metric, threshold, None, "FAIL", why, hib)
+        if part := coverage(entry.count, entry.unscored, reasons):
+            why += f"; {part}"
+        return GateCheck(metric, threshold, None, "FAIL", why, hib, None, *seen)
     value = float(value)
     # a value equal to its threshold up to float rounding (a mean of 37 x 0.7 is
     # 0.6999999999999998 in a resample) sits on it
@@ -119,7 +154,10 @@ def _check(metric: str, threshold: float, entry: MetricAggregate | None,
     label = "CI lower bound" if key == "ci_low" else "CI upper bound" if strict else "mean"
     rel = (">=" if ok else "<") if hib else ("<=" if ok else ">")
     reason = f"{label} {value:.4g} {rel} {threshold:g}"
-    return GateCheck(metric, threshold, value, "PASS" if ok else "FAIL", reason, hib)
+    if part := coverage(entry.count, entry.unscored, reasons):
+        reason += f"; {part}"
+    return GateCheck(metric, threshold, value, "PASS" if ok else "FAIL", reason, hib, None,
+                     *seen)
 
 
 def default_thresholds(specs: Mapping[str, MetricSpec] | Iterable[MetricSpec]
@@ -175,10 +213,13 @@ def gate(
         if defaults:
             missing = missing_inputs(table_or_aggregates)
     assert thresholds is not None
-    specs = table_or_aggregates.specs if isinstance(table_or_aggregates, ScoreTable) else {}
+    table = table_or_aggregates if isinstance(table_or_aggregates, ScoreTable) else None
+    specs = table.specs if table is not None else {}
     return GateResult(
         checks=tuple(_not_checked(m, float(t), missing[m], specs.get(m)) if m in missing
-                     else _check(m, float(t), per_metric.get(m), strict)
+                     else _check(m, float(t), per_metric.get(m), strict,
+                                 table.unscored_reasons(m) if table is not None and m in specs
+                                 else None)
                      for m, t in thresholds.items()),
         strict=strict,
     )

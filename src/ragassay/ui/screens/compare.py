@@ -76,7 +76,8 @@ def show(result: Comparison, specs: Mapping[str, MetricSpec]) -> None:
                "(Holm-adjusted) put the difference within the metric's practical-equivalence "
                "margin. Else better or worse when the Holm-adjusted Wilcoxon p < "
                f"{result.alpha} and the paired-bootstrap interval of the difference excludes "
-               "0 (direction respects the metric); else unclear. Cohen's d: the difference "
+               "0 (direction respects the metric); else unclear; not scored when no paired "
+               "sample has a value on both sides. Cohen's d: the difference "
                "over the two sides' average SD. The intervals are per metric, not adjusted "
                "for multiple metrics.")
     if not result.paired_samples:
