@@ -52,7 +52,9 @@ restating a sentence's figures in other words supported, scope and entity-swap r
 k71's decline and relevance changes merged; refitted calibration) moved values by under
 0.02; no hallucination verdict changed. A fronted phrase kept in the claim's own first
 clause stopped reading as dropped (2026-12-04, session 6; refitted calibration): values
-moved by under 0.011; no hallucination verdict changed.
+moved by under 0.011; no hallucination verdict changed. Session 6's judge changes
+(declines that explain the sources, ranges and fractions of time in words, words of
+necessity; refitted calibration) moved values by under 0.006; no verdict changed.
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write
