@@ -117,6 +117,21 @@ def test_the_metadata_is_a_column_per_key(db: Path) -> None:
     assert (long["metadata.kind"] == "paraphrase").sum() == len(result.metrics)
 
 
+def test_an_absent_metadata_or_label_cell_is_na_whatever_the_column_holds(db: Path) -> None:
+    """A column of mixed types (an int and a string) or of nulls only stays `object`:
+    its absent cells were Python None, not the <NA> the other columns and the docs give
+    (`frame[c] is pd.NA` failed; `== None` filters behaved differently)."""
+    rows = [{**ROWS[0], "metadata": {"mixed": 1, "none": None}, "labels": {"grade": 2}},
+            {**ROWS[1], "metadata": {"mixed": "two"}, "labels": {"grade": "B"}},
+            {**ROWS[1], "id": "c", "question": "Who signs contracts?"}]
+    frame = ragassay.evaluate(rows, metrics="judge", store=db).to_pandas().set_index("id")
+    for column in ("metadata.mixed", "label.grade"):
+        assert frame[column].tolist()[:2] in ([1, "two"], [2, "B"])
+        assert frame.loc["c", column] is pd.NA
+    assert [v is pd.NA for v in frame["metadata.none"]] == [True, True, True]
+    assert str(frame["metadata.mixed"].dtype) == "object"
+
+
 def test_summary_and_report_agree_with_the_table(db: Path) -> None:
     result = ragassay.evaluate(ROWS, metrics=["judge"], store=db)
     summary = result.summary()

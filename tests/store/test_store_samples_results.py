@@ -58,6 +58,23 @@ def test_metadata_keys_in_the_order_they_first_appear(store: Store) -> None:
     assert store.sample_metadata_keys(run_id) == ["kind", "domain", "zeta", "alpha"]
 
 
+def test_metadata_keys_past_most_and_a_trace(store: Store) -> None:
+    """None past `most` (the per-sample tables then have one `metadata` column, review 6);
+    an object under `trace` is the sample's trace, not its metadata (nor a column), while
+    a string there, a user's trace id stored before the loader refused it, is metadata
+    and no trace (the hops section crashed on it)."""
+    run_id = new_run(store)
+    store.add_samples(run_id, [
+        Sample(id="a", question="?", metadata={"trace": {"trace_id": "t", "span_id": "s"},
+                                               "k": 1}),
+        Sample(id="b", question="?", metadata={"x": 1, "trace": "t-123"}),
+    ])
+    assert store.sample_metadata_keys(run_id) == ["k", "x", "trace"]
+    assert store.sample_metadata_keys(run_id, most=3) == ["k", "x", "trace"]
+    assert store.sample_metadata_keys(run_id, most=2) is None
+    assert [sample_id for sample_id, _ in store.iter_traces(run_id)] == ["a"]
+
+
 def test_add_samples_upserts_keeping_position_and_appends_new(store: Store) -> None:
     run_id = new_run(store)
     store.add_samples(run_id, SAMPLES[:3])

@@ -119,3 +119,25 @@ def test_the_paged_explorer_turns_pages_and_keeps_the_page_in_range(
     at.multiselect(key="samples_strategies").set_value([strategy]).run()  # 12: 2 pages
     assert not at.exception and at.number_input(key="samples_page_no").value == 1
     assert len(at.dataframe[0].value) == 10 and built == []
+
+
+def test_only_the_csv_and_json_downloads_read_the_metadata_keys(
+        ui_store: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The samples' metadata keys are a scan of every sample, which every page's report
+    ran (review 6): now only the downloads with a per-sample table (CSV, JSON) read them."""
+    scans: list[str] = []
+    real = Store.sample_metadata_keys
+
+    def counted(self: Store, *args: Any, **kwargs: Any) -> Any:
+        scans.append("keys")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "sample_metadata_keys", counted)
+    st.cache_data.clear()
+    db, run_id = str(ui_store.db), ui_store.run_a
+    data.report(db, run_id, "v")
+    data.download(db, run_id, "v", "html")
+    assert scans == []
+    data.download(db, run_id, "v", "csv")
+    data.download(db, run_id, "v", "json")
+    assert scans == ["keys", "keys"]

@@ -37,6 +37,16 @@ def _reference(ref: str | tuple[str, ...] | None) -> str | list[str] | None:
     return ref if ref is None or isinstance(ref, str) else list(ref)
 
 
+def _nullable(column: pd.Series) -> pd.Series:
+    """A label or metadata column in its values' nullable dtype (`string`, `Int64`,
+    `boolean`, ...), or `object` when they mix types; an absent cell is <NA> either way
+    (`convert_dtypes` leaves None in an object column: mixed types, or all absent)."""
+    import pandas as pd
+
+    out = column.convert_dtypes()
+    return out.astype(object).where(out.notna(), pd.NA) if out.dtype == object else out
+
+
 def _long(frame: pd.DataFrame, inputs: list[str], metrics: list[str]) -> pd.DataFrame:
     """The wide frame as one row per sample and metric: the inputs, `metric`, `value`
     (Float64; a flag as 0/1) and `reason` (set where unscored)."""
@@ -142,7 +152,9 @@ class EvalResult:
         `<metric>_reason` beside it (the unscored reason, "abstained (correct)" /
         "abstained (false)" for an answer that declined), then each key of the samples'
         metadata as `metadata.<key>` (in the order the keys first appear; a list or
-        object as its JSON text; <NA> where a sample lacks the key). Metric columns are
+        object as its JSON text; <NA> where a sample lacks the key; beyond
+        METADATA_KEYS_MAX keys one `metadata` column, each sample's as JSON text, as the
+        CSV has). Metric columns are
         nullable: `Float64` for scores, `boolean` for flags; unscored and abstained are
         <NA>, and the reason is set on those rows only; text columns are nullable
         `string`, labels and metadata take their values' nullable dtype.
@@ -152,11 +164,11 @@ class EvalResult:
         import pandas as pd
 
         from ragassay.report import (
-            METADATA_PREFIX,
             FailedEntry,
             SampleEntry,
             iter_details,
             metadata_cells,
+            metadata_columns,
             metadata_keys,
         )
 
@@ -185,11 +197,11 @@ class EvalResult:
             row.update(metadata_cells(entry, keys))
             rows.append(row)
         inputs = [*INPUT_COLUMNS, *label_names, "reasoning"]
-        meta = [METADATA_PREFIX + k for k in keys]
+        meta = metadata_columns(keys)
         frame = pd.DataFrame(rows, columns=[*inputs, *(
             c for m in metrics for c in (m, m + REASON_SUFFIX)), *meta])
         for column in [*label_names, *meta]:
-            frame[column] = frame[column].convert_dtypes()
+            frame[column] = _nullable(frame[column])
         text = [*TEXT_COLUMNS, *(m + REASON_SUFFIX for m in metrics)]
         frame = frame.astype(dict.fromkeys(text, "string"))
         if long:
@@ -221,7 +233,7 @@ class EvalResult:
                 raise ValueError(f"out={str(out)!r} would overwrite the run store "
                                  f"({self.store.path}): write the report elsewhere")
         report = build_report(self.store, self.run_id, include_details=format != "csv",
-                              rule=self.label_rule)
+                              rule=self.label_rule, per_sample=format != "html")
         if format == "json":
             if out is not None:
                 export(report, "json", out)
@@ -243,7 +255,8 @@ class EvalResult:
 
         from ragassay.report import build_report, published
 
-        report = published(build_report(self.store, self.run_id, include_details=False))
+        report = published(build_report(self.store, self.run_id, include_details=False,
+                                        per_sample=False))
         rows = [{"metric": m, "mean": e.mean, "ci_low": e.ci_low, "ci_high": e.ci_high,
                  "scored": e.count, "unscored": e.unscored}
                 for m, e in report.aggregate_metrics.metrics.items()]

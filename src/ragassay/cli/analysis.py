@@ -12,7 +12,7 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from ragassay.cli.app import cli, write_report, write_text
+from ragassay.cli.app import cli, metadata_note, write_report, write_text
 from ragassay.cli.common import (
     StoreLocation,
     UsageProblem,
@@ -72,7 +72,9 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
         export_scores(store, run_id, export_otlp)
         return
     # JSON and CSV stream the per-sample entries (never whole in memory); HTML draws them
-    report = build_report(store, run_id, include_details=fmt == "html", rule=label_rule)
+    # (and needs no metadata keys: it has no per-sample table)
+    report = build_report(store, run_id, include_details=fmt == "html", rule=label_rule,
+                          per_sample=fmt != "html")
     details = None if fmt == "html" else iter_details(store, run_id)
     if out is not None:
         write_report(report, out, fmt, details)
@@ -84,6 +86,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     if fmt == "json":
         click.echo()
     stdout.flush()
+    metadata_note(report, fmt)
 
 
 def _table_for(store: Store, run_id: str, rule: LabelRule | None = None) -> ScoreTable:

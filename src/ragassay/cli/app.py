@@ -48,11 +48,22 @@ def write_report(report: Report, out: Path, format: Format = "json",
         except OSError as exc:
             raise UsageProblem(f"cannot write results to {out}: {exc.strerror or exc}"
                                ) from None
+        metadata_note(report, format)
         return
     def write(fh: IO[str]) -> None:
         export(report, format, fh, details)
 
     write_text(out, write, what="report ")
+    metadata_note(report, format)
+
+
+def metadata_note(report: Report, format: Format) -> None:
+    """Say on stderr, once per table written, that the CSV or Parquet has one `metadata`
+    column of JSON text (more than METADATA_KEYS_MAX keys) instead of one per key."""
+    from ragassay.report import METADATA_JSON_NOTE
+
+    if format in ("csv", "parquet") and report.metadata_json:
+        say(f"note: {METADATA_JSON_NOTE}", err=True)
 
 
 def write_data(data: Any, out: Path) -> None:
@@ -150,7 +161,8 @@ def runs_show(run_id: str | None, label_rule: LabelRule, db: StoreLocation) -> N
 
     store = open_store(db, readonly=True)
     run = store.get_run(run_or_latest(store, run_id))
-    report = build_report(store, run.id, include_details=False, rule=label_rule)
+    report = build_report(store, run.id, include_details=False, rule=label_rule,
+                          per_sample=False)
     print_summary(report)
     if run.failure:
         say(f"run {run.id} failed: {run.failure}")

@@ -122,7 +122,8 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
     except (CorpusError, QuestionsError, PipelineSetupError, ConfigError) as exc:
         raise UsageProblem(str(exc)) from None
     assert result.run_id is not None
-    report = build_report(store, result.run_id, include_details=out is not None)
+    report = build_report(store, result.run_id, include_details=out is not None,
+                          per_sample=out is not None)
     if report.leaderboard is None:
         _say_failures(result)  # why there is nothing to rank, before the error
         raise UsageProblem(f"{report.leaderboard_error or 'no leaderboard'} "

@@ -265,8 +265,10 @@ def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | No
     run_id = outcome.run_id
     for finding in outcome.of("judge-note"):
         say(finding.text, err=True)
-    # the summary needs no per-sample details; a report file gets them streamed in
-    report = build_report(store, run_id, include_details=False, rule=rule)
+    # the summary needs no per-sample details; a report file gets them streamed in (and
+    # the metadata keys read for them)
+    report = build_report(store, run_id, include_details=False, rule=rule,
+                          per_sample=out is not None or results_parquet is not None)
     if out is not None:
         write_report(report, out, details=iter_details(store, run_id))
     if results_parquet is not None:

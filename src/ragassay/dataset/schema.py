@@ -114,6 +114,7 @@ def parse_row(row: Any, *, where: str, field_map: Mapping[str, str] | None = Non
         _object(fields.get("metadata"), "metadata", where), nested["metadata"], "metadata", where
     )
     metadata = _merge(metadata, extras, "metadata", where)
+    _check_trace(metadata, where)
 
     given_id = id_value(fields.get("id"), where)
     sample_id = given_id or content_id(question, contexts, answer, strategy)
@@ -133,6 +134,15 @@ def parse_row(row: Any, *, where: str, field_map: Mapping[str, str] | None = Non
         loc = ".".join(str(p) for p in first["loc"])
         raise DatasetError(f"'{loc}' {first['msg']}", where=where, field=loc) from exc
     return ParsedRow(sample=sample, explicit_id=given_id is not None)
+
+
+def _check_trace(metadata: Mapping[str, Any], where: str) -> None:
+    # imported here: the traces package imports the readers, which import this module
+    from ragassay.dataset.traces.trace import TRACE_KEY, trace_problem
+
+    problem = trace_problem(metadata)
+    if problem is not None:
+        raise DatasetError(problem, where=where, field=f"metadata.{TRACE_KEY}")
 
 
 _QUESTION_HINTS = ("quest", "query", "prompt", "input", "ask", "user")

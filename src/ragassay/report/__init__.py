@@ -41,6 +41,9 @@ from ragassay.report.leaderboard import (
     versus_rows,
 )
 from ragassay.report.model import (
+    METADATA_COLUMN,
+    METADATA_JSON_NOTE,
+    METADATA_KEYS_MAX,
     METADATA_PREFIX,
     REPORT_VERSION,
     BatchUsage,
@@ -57,6 +60,7 @@ from ragassay.report.model import (
     StrategyEntry,
     UsageSummary,
     metadata_cells,
+    metadata_columns,
     published,
 )
 from ragassay.report.parquet import write_parquet
@@ -79,6 +83,9 @@ __all__ = [
     "VERSUS_COLUMNS",
     "VERSUS_HEADERS",
     "VERSUS_NOTE",
+    "METADATA_COLUMN",
+    "METADATA_JSON_NOTE",
+    "METADATA_KEYS_MAX",
     "METADATA_PREFIX",
     "REPORT_VERSION",
     "BenchFigures",
@@ -121,6 +128,7 @@ __all__ = [
     "label_spelling",
     "merge_labels",
     "metadata_cells",
+    "metadata_columns",
     "metadata_keys",
     "overlay_labels",
     "people_section",

@@ -9,11 +9,12 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
-from ragassay.dataset.traces.trace import TRACE_KEY, SampleTrace
+from ragassay.dataset.traces.trace import SampleTrace, own_metadata
 from ragassay.report.bench import BenchRecord
 from ragassay.report.corrected import corrected_for
 from ragassay.report.hops import hops_section
 from ragassay.report.model import (
+    METADATA_KEYS_MAX,
     REPORT_VERSION,
     BatchUsage,
     FailedEntry,
@@ -66,12 +67,13 @@ def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntr
         yield _entry(item, mine, routed.get(item.id))
 
 
-def metadata_keys(store: Store, run_id: str) -> list[str]:
-    """The keys of the run's samples' metadata that the per-sample outputs carry (as
-    `SampleEntry.metadata` holds them: every key but the trace, which is `trace`), in the
-    order they first appear: the `metadata.<key>` columns of the CSV, the Parquet results
-    and `to_pandas()`."""
-    return [k for k in store.sample_metadata_keys(run_id) if k != TRACE_KEY]
+def metadata_keys(store: Store, run_id: str) -> list[str] | None:
+    """The keys of the run's samples' own metadata (as `SampleEntry.metadata` holds them:
+    the trace aside), in the order they first appear: the `metadata.<key>` columns of the
+    CSV, the Parquet results and `to_pandas()`; None when there are more than
+    METADATA_KEYS_MAX (the tables then have one `metadata` column). A scan of every
+    sample's metadata: read only for a per-sample table."""
+    return store.sample_metadata_keys(run_id, most=METADATA_KEYS_MAX)
 
 
 def sample_entry(store: Store, run_id: str, sample_id: str
@@ -115,11 +117,11 @@ def _entry(item: Sample, results: list[SampleResult],
     return SampleEntry(
         id=item.id, strategy=item.strategy, question=item.question, answer=item.answer,
         contexts=list(item.contexts), reference=item.reference, labels=item.labels,
-        metadata={k: v for k, v in item.metadata.items() if k != TRACE_KEY},
+        metadata=own_metadata(item),
         metrics=metrics, unscored=unscored, details=own,
         reasoning=reasoning.get("judge") or next(iter(reasoning.values()), None),
         usage=UsageSummary.of(usage), abstained=abstained or None,
-        trace=SampleTrace.of(item) if TRACE_KEY in item.metadata else None,
+        trace=SampleTrace.of(item),
         marks=typed.marks or None, ratings=typed.ratings or None,
         failures=typed.failures or None, truncated=sorted(typed.truncated) or None,
         suspicious=typed.suspicious, routing=routing,
@@ -200,10 +202,14 @@ def batch_usage(store: Store, run_id: str) -> BatchUsage | None:
 
 
 def build_report(store: Store, run_id: str, *, seed: int = 0,
-                 include_details: bool = True, rule: LabelRule | None = None) -> Report:
+                 include_details: bool = True, rule: LabelRule | None = None,
+                 per_sample: bool = True) -> Report:
     """The full report of a run: metadata, statistics, corrected estimates (when some
     sample has labels; several people's labels made one by `rule`, default majority),
-    the people who labelled and their agreement, usage and per-sample results."""
+    the people who labelled and their agreement, usage and per-sample results.
+    `per_sample=False` for a report no per-sample output is written from (a summary,
+    the HTML, the dashboard): the metadata keys the JSON entries, CSV and Parquet need
+    (`metadata_keys`, a scan of every sample) are then not read."""
     rt = run_table(store, run_id, rule=rule)
     run, specs, invalid = rt.run, rt.specs, rt.invalid
     sections = report_sections(rt.table, seed=seed)
@@ -227,6 +233,16 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         **bench_sections(run.meta),
         hops=hops_section(store, run.id),
         routing=store.get_routing(run.id),
-        metadata_keys=metadata_keys(store, run.id),
+        **_metadata_layout(store, run.id, per_sample),
         detailed_results=list(iter_details(store, run.id)) if include_details else None,
     )
+
+
+def _metadata_layout(store: Store, run_id: str, per_sample: bool) -> dict[str, Any]:
+    """The report's `metadata_keys`, or `metadata_json` when there are too many; without
+    `per_sample`, none read (None: `Report.table_keys` refuses to make a table)."""
+    if not per_sample:
+        return {"metadata_keys": None}
+    keys = metadata_keys(store, run_id)
+    return {"metadata_keys": None, "metadata_json": True} if keys is None else {
+        "metadata_keys": keys}

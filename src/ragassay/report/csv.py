@@ -10,21 +10,22 @@ from typing import IO, Any
 
 from ragassay.files import defuse_cell
 from ragassay.report.model import (
-    METADATA_PREFIX,
     FailedEntry,
     Report,
     SampleEntry,
     metadata_cells,
+    metadata_columns,
 )
 
 FIELDS = ("run_id", "sample_id", "strategy", "metric", "value", "unscored_reason")
-"""The CSV's first columns; a `metadata.<key>` column per metadata key follows them."""
+"""The CSV's first columns; the metadata columns follow them (`csv_fields`)."""
 
 
 def csv_fields(report: Report) -> tuple[str, ...]:
     """The CSV's columns: FIELDS, then `metadata.<key>` per key of the samples' metadata
-    (`Report.metadata_keys`, in the order they first appear)."""
-    return (*FIELDS, *(METADATA_PREFIX + k for k in report.metadata_keys))
+    (`Report.metadata_keys`, in the order they first appear), or one `metadata` column
+    when there are more than METADATA_KEYS_MAX keys (`Report.metadata_json`)."""
+    return (*FIELDS, *metadata_columns(report.table_keys()))
 
 
 def csv_rows(report: Report, details: Iterable[SampleEntry | FailedEntry] | None = None
@@ -33,11 +34,12 @@ def csv_rows(report: Report, details: Iterable[SampleEntry | FailedEntry] | None
     entries, e.g. streamed by `report.iter_details`) or else from the report's own. A
     value without a number says why in `unscored_reason`: its unscored reason, or
     "abstained (correct)" / "(false)" / "(unknown)" (`SampleEntry.reason`). A metadata
-    cell holds its value as JSON text (a string as itself; `true`, `3`, `["a"]`), None
-    where the sample has no such key."""
+    cell holds its value as JSON text (a string as itself; `true`, `3`, `["a"]`; the one
+    `metadata` column the sample's object), None where the sample has no such key."""
     run_id = report.run.run_id
+    keys = report.table_keys()
     for entry in details if details is not None else report.entries:
-        meta = {k: _text(v) for k, v in metadata_cells(entry, report.metadata_keys).items()}
+        meta = {k: _text(v) for k, v in metadata_cells(entry, keys).items()}
         if isinstance(entry, FailedEntry):
             yield {"run_id": run_id, "sample_id": entry.id, "strategy": entry.strategy,
                    "metric": "", "value": "", "unscored_reason": entry.error, **meta}

@@ -46,7 +46,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.6.0"
+REPORT_VERSION = "2.7.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -102,7 +102,11 @@ yes/no verdict (`metric_specs.*.verdict`: a 0/1 score declared one, beside "bool
 metrics), `calibration.pairs[].verdicts` (`problem`: the label value that marks a
 problem, true of `hallucinated`, false of `faithful` and `correct`; `agree`; `missed`:
 people's problem labels it calls fine; `flagged`: their other labels it calls a
-problem)."""
+problem).
+2.7.0: `metadata_json` (true when the samples' metadata has more than 50 keys: the
+per-sample tables then have one `metadata` column of JSON text, and `metadata_keys` is
+left out); `metadata_keys` is also left out of a report built without per-sample
+entries to write (`build_report(per_sample=False)`)."""
 
 
 class UsageSummary(Result):
@@ -339,14 +343,41 @@ METADATA_PREFIX = "metadata."
 """`metadata.domain`: a sample's metadata value as a column of the CSV, the Parquet results
 and `to_pandas()` (the loader reads the same spelling back into `metadata`)."""
 
+METADATA_KEYS_MAX = 50
+"""At most this many `metadata.<key>` columns; beyond, one `metadata` column instead
+(`METADATA_COLUMN`). Each column is on every row (a row per sample and metric), so keys
+that differ per sample (a document id as the key, a CSV's sparse columns) made the table
+grow as samples x keys: 800 such samples, 806 CSV columns; 100k, tens of GB."""
+
+METADATA_COLUMN = "metadata"
+"""The one metadata column of the CSV, the Parquet results and `to_pandas()` when the
+samples' metadata has more than METADATA_KEYS_MAX keys: each sample's metadata as the
+JSON text of its object (the loader reads it back into `metadata`)."""
+
+METADATA_JSON_NOTE = (f"the samples' metadata has more than {METADATA_KEYS_MAX} keys: one "
+                      f"'{METADATA_COLUMN}' column holds each sample's metadata as JSON text, "
+                      f"not a '{METADATA_PREFIX}<key>' column per key")
+"""Said once where the CLI writes such a table (`Report.metadata_json`)."""
+
 Cell = str | int | float | bool | None
 
 
-def metadata_cells(entry: SampleEntry | FailedEntry, keys: Sequence[str]) -> dict[str, Cell]:
-    """An entry's metadata as one cell per key (`metadata.<key>`): a JSON scalar as it is,
-    a list or object as its JSON text, None where the sample has no such key (and for a
-    failed row, which has no metadata)."""
+def metadata_columns(keys: Sequence[str] | None) -> list[str]:
+    """The metadata columns of the per-sample tables for `keys` (`Report.table_keys`):
+    `metadata.<key>` per key, or for None (more than METADATA_KEYS_MAX keys) the one
+    `metadata` column."""
+    return [METADATA_COLUMN] if keys is None else [METADATA_PREFIX + k for k in keys]
+
+
+def metadata_cells(entry: SampleEntry | FailedEntry, keys: Sequence[str] | None
+                   ) -> dict[str, Cell]:
+    """An entry's metadata as the cells of `metadata_columns(keys)`: per key, a JSON
+    scalar as it is, a list or object as its JSON text, None where the sample has no such
+    key; for None keys, the sample's whole metadata as JSON text (None when it has none).
+    A failed row has no metadata."""
     given = entry.metadata if isinstance(entry, SampleEntry) else {}
+    if keys is None:
+        return {METADATA_COLUMN: _cell(given) if given else None}
     return {METADATA_PREFIX + k: _cell(given.get(k)) for k in keys}
 
 
@@ -384,8 +415,13 @@ class Report(Sections):
     routing: RoutingSummary | None = omitted()
     # the keys of the samples' metadata, in the order they first appear (`build.
     # metadata_keys`): the per-sample tables' `metadata.<key>` columns, known before the
-    # entries are streamed
-    metadata_keys: list[str] = Field(default_factory=list)
+    # entries are streamed; None (left out of the JSON) for a report built with no
+    # per-sample table to write (`build_report(per_sample=False)`: a summary, the
+    # dashboard) and when there are more than METADATA_KEYS_MAX (then `metadata_json`)
+    metadata_keys: list[str] | None = Field(default_factory=list, exclude_if=lambda v: v is None)
+    # true: the samples' metadata has more than METADATA_KEYS_MAX keys, and the per-sample
+    # tables have one `metadata` column, each sample's metadata as JSON text
+    metadata_json: bool | None = omitted()
     detailed_results: list[Entry] | None = omitted()
 
     @field_serializer("leaderboard")
@@ -408,6 +444,19 @@ class Report(Sections):
         return {"evaluation_metadata": out.pop("evaluation_metadata"), **out}
 
     # -- reading ------------------------------------------------------------------------
+
+    def table_keys(self) -> list[str] | None:
+        """The keys of the per-sample tables' `metadata.<key>` columns, or None for the one
+        `metadata` column (`metadata_json`; `metadata_columns` names them). ValueError for
+        a report built without them (`per_sample=False`), so that no table of it silently
+        lacks the samples' metadata."""
+        if self.metadata_json:
+            return None
+        if self.metadata_keys is None:
+            raise ValueError("this report was built without its samples' metadata keys "
+                             "(build_report(per_sample=False)): build it with per_sample=True "
+                             "to write per-sample rows")
+        return self.metadata_keys
 
     @property
     def run(self) -> RunInfo:

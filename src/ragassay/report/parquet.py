@@ -4,8 +4,9 @@ A folder of `part-NNNNN.parquet` files with one schema (run_id, sample_id, strat
 metric, value as float64 with booleans 1.0/0.0, unscored_reason: the unscored reason or
 "abstained (correct)" etc.; nulls where the CSV has blanks), then a string column
 `metadata.<key>` per key of the samples' metadata (the CSV's cells: JSON text, a string
-as itself; null where the sample has no such key), which pandas, Spark, DuckDB and Ray
-Data read as one table. Rows stream from the store a row group at a time, so
+as itself; null where the sample has no such key; beyond METADATA_KEYS_MAX keys one
+`metadata` column, each sample's metadata as JSON text), which pandas, Spark, DuckDB and
+Ray Data read as one table. Rows stream from the store a row group at a time, so
 memory stays flat however large the run.
 """
 

@@ -21,6 +21,7 @@ from ragassay.dataset import (
     load_samples,
 )
 from ragassay.dataset.check import unknown_columns
+from ragassay.dataset.traces.trace import trace_problem
 from ragassay.runner.request import FileSource, OptionNames, RowsSource
 from ragassay.types import InvalidRow, ReadAs, Sample
 
@@ -104,6 +105,9 @@ def load_rows(source: RowsSource, names: OptionNames) -> Loaded:
     if isinstance(rows, list) and rows and all(isinstance(r, Sample | InvalidRow)
                                                for r in rows):
         items, kind = list(rows), "samples"
+        for i, item in enumerate(items, 1):  # as `parse_row` holds rows to it
+            if isinstance(item, Sample) and (problem := trace_problem(item.metadata)):
+                raise DatasetError(problem, where=f"{source.name or kind}:row {i}")
     else:
         items = load_samples(rows, skip_invalid=source.skip_invalid,
                              name=source.name or kind, field_map=field_map)

@@ -75,16 +75,18 @@ class SamplesMixin:
             last = (rows[-1]["ordinal"], rows[-1]["sample_id"])
 
     def iter_traces(self, run_id: str) -> Iterator[tuple[str, str]]:
-        """(sample id, the trace JSON) of the run's samples read from a trace
-        (`metadata.trace`), in input order, a page at a time; others are not parsed."""
+        """(sample id, the trace JSON) of the run's samples read from a trace (an object
+        under `metadata.trace`; a string a user kept there before the loader refused it is
+        not one), in input order, a page at a time; others are not parsed."""
         last: tuple[int, str] = (-1, "")
         while True:
             rows = self._read(
-                "SELECT ordinal, sample_id, json_extract(sample, '$.metadata.trace') AS trace"
-                " FROM samples WHERE run_id = ? AND invalid = 0 AND (ordinal, sample_id) >"
-                " (?, ?) ORDER BY ordinal, sample_id LIMIT ?", (run_id, *last, PAGE_ROWS))
+                "SELECT ordinal, sample_id, json_extract(sample, '$.metadata.trace') AS trace,"
+                " json_type(sample, '$.metadata.trace') AS kind FROM samples WHERE run_id = ?"
+                " AND invalid = 0 AND (ordinal, sample_id) > (?, ?) ORDER BY ordinal, sample_id"
+                " LIMIT ?", (run_id, *last, PAGE_ROWS))
             yield from ((row["sample_id"], row["trace"]) for row in rows
-                        if row["trace"] is not None)
+                        if row["kind"] == "object")
             if len(rows) < PAGE_ROWS:
                 return
             last = (rows[-1]["ordinal"], rows[-1]["sample_id"])
@@ -106,13 +108,19 @@ class SamplesMixin:
             " GROUP BY j.key ORDER BY first, j.key", (run_id,))
         return [str(r[0]) for r in rows]
 
-    def sample_metadata_keys(self, run_id: str) -> list[str]:
-        """The metadata keys the run's samples carry, in the order they first appear (by
-        sample, then by their place in the first sample that has them)."""
+    def sample_metadata_keys(self, run_id: str, most: int | None = None) -> list[str] | None:
+        """The keys of the run's samples' own metadata, in the order they first appear (by
+        sample, then by their place in the first sample that has them); None when there
+        are more than `most`. A sample's trace (an object under `trace`, as
+        `dataset.traces.trace.own_metadata` reads it) is not its own metadata."""
+        limit = "" if most is None else f" LIMIT {int(most) + 1}"
         rows = self._read(
             "SELECT j.key, MIN(s.ordinal) AS first FROM samples s,"
             " json_each(s.sample, '$.metadata') j WHERE s.run_id = ? AND s.invalid = 0"
-            " GROUP BY j.key", (run_id,))
+            " AND NOT (j.key = 'trace' AND json_type(s.sample, '$.metadata.trace') = 'object')"
+            f" GROUP BY j.key ORDER BY first{limit}", (run_id,))
+        if most is not None and len(rows) > most:
+            return None
         firsts = sorted({int(r[1]) for r in rows})
         places: dict[tuple[int, str], int] = {}  # (ordinal, key): its place in that sample
         for at in range(0, len(firsts), IN_LIST):

@@ -183,7 +183,7 @@ def _report(db: str, run_id: str, version: str, labels: tuple[int, int], rule: s
             ) -> Report:
     with reading(db) as store:
         return published(build_report(store, run_id, seed=SEED, include_details=False,
-                                      rule=LabelRule.parse(rule)))
+                                      rule=LabelRule.parse(rule), per_sample=False))
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
@@ -208,7 +208,8 @@ def download(db: str, run_id: str, version: str, fmt: Literal["json", "csv", "ht
     with reading(db) as store:
         full = fmt == "html"
         out = io.StringIO()
-        export(build_report(store, run_id, seed=SEED, include_details=full), fmt, out,
+        export(build_report(store, run_id, seed=SEED, include_details=full,
+                            per_sample=not full), fmt, out,
                None if full else iter_details(store, run_id))
         return out.getvalue()
 

@@ -7,12 +7,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 
+from ragassay.dataset.errors import type_name
 from ragassay.types import Frozen, Sample
 
 TRACE_KEY = "trace"
-"""The metadata key a sample read from a trace keeps it under (`Sample.metadata["trace"]`)."""
+"""The metadata key a sample read from a trace keeps it under (`Sample.metadata["trace"]`):
+reserved for that (`trace_problem`), so that the hop scores, the report's `trace` and its
+`hops` section read it, and its object is never taken for the sample's own metadata."""
 
 
 class TraceDocument(Frozen):
@@ -81,3 +84,31 @@ class SampleTrace(Frozen):
         """The sample's trace, when it was read from one."""
         raw = sample.metadata.get(TRACE_KEY)
         return cls.model_validate(raw) if isinstance(raw, Mapping) else None
+
+
+def own_metadata(sample: Sample) -> dict[str, Any]:
+    """The sample's own metadata: all but the trace it was read from (an object under
+    `trace`, as `SampleTrace.of` and `Store.sample_metadata_keys` read it). Another value
+    there, stored before `trace_problem` refused it at load time, is the user's and kept."""
+    return {k: v for k, v in sample.metadata.items()
+            if not (k == TRACE_KEY and isinstance(v, Mapping))}
+
+
+def trace_problem(metadata: Mapping[str, Any]) -> str | None:
+    """Why a row's metadata is refused at load time (None: it has no `trace`, or its
+    `trace` is one, as the trace loader writes it): another value there, a trace id say,
+    would be taken for the trace the sample was read from (a string crashed the report's
+    hops section, an object the run's hop scoring)."""
+    if TRACE_KEY not in metadata:
+        return None
+    raw = metadata[TRACE_KEY]
+    if isinstance(raw, Mapping):
+        try:
+            SampleTrace.model_validate(raw)
+        except ValidationError:
+            pass
+        else:
+            return None
+    return (f"metadata {TRACE_KEY!r} is kept for the trace a sample was read from (a trace "
+            f"file's spans), and this row's ({type_name(raw)}) is not one: rename the key, "
+            f"e.g. 'trace_id'")

@@ -9,6 +9,7 @@ from typing import Literal
 import streamlit as st
 
 from ragassay.report.csv import FIELDS
+from ragassay.report.model import METADATA_KEYS_MAX
 from ragassay.ui import data, state
 
 FORMATS: tuple[tuple[Literal["json", "csv", "html"], str, str, str, str], ...] = (
@@ -19,7 +20,8 @@ FORMATS: tuple[tuple[Literal["json", "csv", "html"], str, str, str, str], ...] =
      "results with details."),
     ("csv", "CSV", "text/csv", ":material/table:",
      "One row per sample and metric: " + ", ".join(FIELDS)
-     + ", then metadata.<key> per key of the samples' metadata. Unscored values are "
+     + ", then metadata.<key> per key of the samples' metadata (beyond "
+     f"{METADATA_KEYS_MAX} keys, one metadata column of JSON text). Unscored values are "
      "empty with their reason; booleans are 1/0."),
     ("html", "HTML report", "text/html", ":material/description:",
      "A self-contained page (tables and SVG charts, no script) to share or archive."),
