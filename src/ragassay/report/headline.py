@@ -218,8 +218,8 @@ class Headline:
 
 def _linked(report: Report) -> list[tuple[str, str]]:
     """(metric, label) for every metric of the run a label is compared with, in the run's
-    metric order: a label the run has first (`faithful` labels head judge.hallucination's
-    row, not the `hallucinated` the run has none of), then the first link."""
+    metric order: a label the run has first (`faithful` labels head the hallucination
+    verdict's row, not the `hallucinated` the run has none of), then the first link."""
     cal = report.calibration
     names = [k.name for k in VOCABULARY]
     own = [p.label for p in cal.pairs] if cal else []

@@ -95,18 +95,14 @@ are means over).
 2.5.0: `detailed_results[].metadata` (the sample's own metadata, its trace aside) and
 `metadata_keys` (every key of them, in the order they first appear: the CSV's, the
 Parquet results' and `to_pandas()`'s `metadata.<key>` columns).
-2.6.0: `calibration.pairs[].abstained` and `.unscored` (labelled samples left out of the
-agreement: the answer abstains, or the metric has no value; on `calibration.skipped[]`
-too, when none of the labelled samples has a value) and, for a metric that gives a
-yes/no verdict (`metric_specs.*.verdict`: a 0/1 score declared one, beside "bool"
-metrics), `calibration.pairs[].verdicts` (`problem`: the label value that marks a
-problem, true of `hallucinated`, false of `faithful` and `correct`; `agree`; `missed`:
-people's problem labels it calls fine; `flagged`: their other labels it calls a
-problem).
-2.7.0: `metadata_json` (true when the samples' metadata has more than 50 keys: the
-per-sample tables then have one `metadata` column of JSON text, and `metadata_keys` is
-left out); `metadata_keys` is also left out of a report built without per-sample
-entries to write (`build_report(per_sample=False)`)."""
+2.6.0: `calibration.pairs[].abstained`, `.unscored` (labels left out of the agreement;
+on `calibration.skipped[]` too when no labelled sample has a value) and, for a yes/no
+verdict (bool metrics, `metric_specs.*.verdict`), `.verdicts` (`problem`: the label value
+marking a problem; `agree`; `missed`: problem labels it calls fine; `flagged`: the other
+labels it calls a problem).
+2.7.0: `metadata_json` (over 50 metadata keys: one `metadata` column of JSON text in the
+per-sample tables, no `metadata_keys`); no `metadata_keys` either in a report built
+without per-sample entries (`build_report(per_sample=False)`)."""
 
 
 class UsageSummary(Result):
