@@ -130,6 +130,13 @@ def test_caret_footnotes_with_lists_ranges_and_brackets_are_one_marker(joined):
         ("Students and adults pay admission.", (0, 1))]
 
 
+def test_a_caret_with_two_ranges_is_no_marker():
+    """Review 6: "^1-2-3" was removed as a marker citing nothing ("[1-2-3]" is no marker
+    either): one range or one list only."""
+    text = "Students and adults pay admission^1-2-3."
+    assert parse(text).n_markers == 0 and parse(text).text == text
+
+
 @pytest.mark.parametrize("text", ["The area is x^(2) plus y^2.", "Compute width^{2} + h.",
                                   "Price grows with size^2,3 here.", "Use 10^(6) bytes.",
                                   "The total is 10^(6).", "It scales as n^{2}."])

@@ -28,9 +28,10 @@ _PAREN_NUMBER = re.compile(r"\(\s*(\d{1,2}(?:\s*[,;–—-]\s*\d{1,2})*)\s*\)")
 _ENDS = re.compile(r"[ \t]*(?:$|\n|[.!?,;:。](?!\w))")
 _ENUMERATES = re.compile(r"\(\s*\d{1,2}\s*\)[ \t]*[^\W\d_]")
 _SUPER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[,˒][⁰¹²³⁴⁵⁶⁷⁸⁹]+)*(?![\w⁰¹²³⁴⁵⁶⁷⁸⁹])")
-_CARET_LIST = r"\d{1,2}(?:[ \t]*[,–-][ \t]*\d{1,2})*"
+# one range ("1-3") or a list ("1, 2"): "^1-2-3" is no marker
+_CARET_LIST = r"\d{1,2}(?:[ \t]*[–-][ \t]*\d{1,2}|(?:[ \t]*,[ \t]*\d{1,2})*)"
 # `^1`, `^1,2`, `^1-3`, `^(1)`, `^{1, 2}`; joined: `^1,^2`, `^1^2`
-_CARET_ONE = (rf"\^(?:\d{{1,2}}(?:[,–-]\d{{1,2}})*|\([ \t]*{_CARET_LIST}[ \t]*\)"
+_CARET_ONE = (rf"\^(?:\d{{1,2}}(?:[–-]\d{{1,2}}|(?:,\d{{1,2}})*)|\([ \t]*{_CARET_LIST}[ \t]*\)"
               rf"|\{{[ \t]*{_CARET_LIST}[ \t]*\}})")
 _CARET = re.compile(rf"{_CARET_ONE}(?:[ \t]*[,˒]?[ \t]*{_CARET_ONE})*(?![\w^]|\.\d)")
 _CLAUSE_END = re.compile(r"[ \t]*(?:$|\n|[.,;:!?)\]](?!\d))")
