@@ -300,14 +300,13 @@ def calibration(
                         if r.value(link.metric) is None and link.metric in r.abstained)
         labels = [r.labels[key] for r in rows]
         kind = _label_kind(key, labels)
-        if not rows and labelled:  # labels, none with a value to compare
-            skipped.append(SkippedLink(label=key, metric=link.metric,
-                                       reason="no sample has both", abstained=abstained,
-                                       unscored=len(labelled) - abstained))
-            continue
         if not rows or kind is None:
             reason = "no sample has both" if not rows else "label values are mixed or non-numeric"
-            skipped.append(SkippedLink(label=key, metric=link.metric, reason=reason))
+            counted = bool(labelled) and not rows  # labels, none with a value to compare
+            skipped.append(SkippedLink(
+                label=key, metric=link.metric, reason=reason,
+                abstained=abstained if counted else None,
+                unscored=len(labelled) - abstained if counted else None))
             continue
         beyond = next((p for v in labels if isinstance(p := _numeric_problem(key, v), str)),
                       None)

@@ -21,7 +21,7 @@ from .calibration import Calibration, load_calibration
 from .declines import is_noncommittal
 from .evidence import Evidence
 from .features import FAITHFULNESS_FEATURES, REFERENCE_FEATURES, SUPPORT_FEATURES
-from .lexical import STOPWORDS, as_written, missing_terms, stem
+from .lexical import STOPWORDS, missing_as_written, stem
 from .prepare import Limits, Prepared, prepare_many
 from .reference import NONCOMMITTAL_CAP, ReferenceScorer
 from .relevance import relevance_parts, score_relevance
@@ -104,8 +104,7 @@ class Analyzer:
             if p.answer_infos:
                 faithfulness(p, ev, self.calibration)
             else:
-                ev.hallucinated_terms = [as_written(t, p.answer_text) for t in
-                                         missing_terms(p.answer_text, p.ctx.pool, p.given)]
+                ev.hallucinated_terms = missing_as_written(p.answer_text, p.ctx.pool, p.given)
         self.references.score(p, ev)
         if p.answer_infos:
             _answer_relevance(p, ev)

@@ -19,7 +19,7 @@ from .claims import consistent_faithfulness, owners, set_aside_reasons
 from .evidence import SUPPORT_THRESHOLD, Evidence
 from .features import Match, copied, faithfulness_features, rule_logits, support_features
 from .injection import addresses_evaluator
-from .lexical import as_written, missing_terms
+from .lexical import missing_as_written, missing_terms
 from .prepare import Prepared
 from .sentences import ContextIndex, SentenceInfo
 
@@ -126,8 +126,7 @@ def answer_rows(p: Prepared) -> AnswerRows:
         missing=missing_flags([k.text for k in p.answer_keyed], p, [m for _, m in found]),
         told=told,
         aside=aside,
-        hallucinated=[as_written(t, claims)
-                      for t in missing_terms(claims, p.ctx.pool, p.given)] if kept else [])
+        hallucinated=missing_as_written(claims, p.ctx.pool, p.given) if kept else [])
 
 
 def used(p: Prepared) -> list[float]:

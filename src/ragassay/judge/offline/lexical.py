@@ -230,6 +230,11 @@ def missing_terms(answer: str, pool: TermPool, question: str = "") -> list[str]:
     return [t for t in key_terms(answer) if not full.has(t)]
 
 
+def missing_as_written(answer: str, pool: TermPool, question: str = "") -> list[str]:
+    """`missing_terms`, each as the answer writes it (`as_written`): what a reason names."""
+    return [as_written(t, answer) for t in missing_terms(answer, pool, question)]
+
+
 _MAX_WINDOW = 5  # words: "a day or two", "three quarters of an hour"
 
 
