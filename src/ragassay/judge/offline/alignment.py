@@ -47,6 +47,7 @@ from .clauses import (
 )
 from .contradiction import role_swap
 from .counts import durations_differ
+from .declines import is_referral
 from .lexical import FILLER, antonym_stems, stem
 from .objects import swapped_object
 from .scope import (
@@ -230,7 +231,8 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
         or (not _adverbial(p) and (
             any(units.alternatives.has_alternative(v) for v in fit.only_in_unit)
             or (not p.figures and any(h in u.part.counted for h in p.quantified if h))))
-    )) or narrowed(p, u.part) or time_bound(p, u.part) or drops_fronted(p, u.sentence, said)):
+    )) or narrowed(p, u.part) or (u.clause and narrowed(p, u.sentence))
+            or time_bound(p, u.part) or drops_fronted(p, u.sentence, said)):
         kinds.append("quantifier")
     flip = _polarity(p, u.part, fit, u.inherited)
     if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \
@@ -479,8 +481,8 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         return Finding(unstated=swapped)  # "a brass padlock key" for "the blue key card"
     if len(parts) > 1 and doc is None and restated:
         for p in parts:
-            if FIRST_PERSON & set(p.info.tokens) or _SOURCE.match(p.text):
-                continue
+            if FIRST_PERSON & set(p.info.tokens) or _SOURCE.match(p.text) or is_referral(p.text):
+                continue  # (whom to ask: "..., so keep an eye out there" states no detail)
             # the clause, and each item of a list in it ("..., theft, windscreen repair
             # and breakdown recovery": "breakdown recovery")
             for q in (p, *(part(x) for x in _ITEM.split(p.text) if x != p.text)):

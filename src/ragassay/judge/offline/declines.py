@@ -28,7 +28,7 @@ _SOURCE = (
     r"(?:documents?|docs|documentation|contexts?|texts?|passages?|sources?|information|"
     r"info|articles?|polic(?:y|ies)|leaflets?|pages?|knowledge base|manuals?|guides?|faqs?|"
     r"summary|materials?|data|records?|notes|files?|excerpts?|snippets?|results?|content|"
-    r"sections?|handbook|brochure|website|site)"
+    r"sections?|handbook|brochure|website|site|details)"
 )
 _SILENT_VERB = (
     r"(?:say|mention|cover|contain|specify|state|include|address|go into|provide|answer|"
@@ -55,7 +55,17 @@ _PATTERNS = (
     rf"tell|confirm|be determined|be answered)\b",
     # a lack of information: "I don't have enough information", "I have no data on"
     rf"\b(?:do|does|did){_NOT} have (?:(?:any|enough|sufficient|the|that|this|much|specific|"
-    rf"more|further|relevant|reliable|such|those|these|details|access to)\s+)*{_INFO}\b",
+    rf"more|further|relevant|reliable|such|those|these|details|access to)\s+)*"
+    rf"(?:[\w-]+\s+){{0,2}}?{_INFO}\b",  # "... any up-to-date information"
+    # "I don't have Saturday's line-up, I'm afraid", "Sorry, I don't have the prices":
+    # the assistant lacking something, with a regret beside it
+    rf"\bi (?:do not|don{_A}?t|dont) have (?!to\b)[^.;!?]{{1,60}}?,?\s*(?:i{_A}m afraid|"
+    rf"i am afraid|sorry|unfortunately)\b",
+    rf"\b(?:sorry|unfortunately|i{_A}m afraid|i am afraid)\W+(?:but\W+)?i (?:do not|"
+    rf"don{_A}?t|dont) have (?!to\b)",
+    # "the information I have covers X and Y, but nothing about Z"
+    rf"\b{_SOURCE}\b[^.;!?]{{0,120}}?,?\s*but nothing (?:about|on|regarding|concerning|"
+    r"(?:that |which )?(?:mentions?|covers?|says?))\b",
     rf"\b(?:i|we) have no (?:\w+ )?{_INFO}\b",
     r"\bno (?:relevant |specific |further |such |additional |other )?(?:information|info|"
     r"details?|data|mention|specifics|records?)\b",
@@ -105,7 +115,8 @@ _HELPER = (r"(?:team|desk|staff|department|office|service|services|support|helpd
            r"help desk|helpline|hotline|centre|center|agents?|representatives?|reps?|"
            r"managers?|advis[eo]rs?|officers?|colleagues|librarians?|reception|receptionists?|"
            r"concierge|pharmacists?|doctors?|gp|nurses?|teachers?|administrators?|admins?|"
-           r"coordinators?|specialists?|experts?|someone|somebody)")
+           r"coordinators?|specialists?|experts?|someone|somebody|instructors?|tutors?|"
+           r"trainers?|coaches?|stewards?|wardens?|attendants?|clerks?|organis[eo]rs?)")
 
 # A referral after a decline: "Please contact our support team", "HR should be able to
 # help", "You may want to reach out to the clinic".
@@ -114,7 +125,11 @@ REFERRAL = re.compile(
     rf"you(?:{_A}ll| will| would|{_A}d)? (?:need|have|want) to |you must |best to |"
     rf"feel free to |i(?:{_A}d| would) (?:recommend|suggest)(?: that you)? |try to |"
     rf"it(?:{_A}s| is) best to |i(?:{_A}d| would) )?(?:contact|reach out to|ask|call|email|"
-    r"e-mail|get in touch with|check with|speak (?:to|with)|talk to|consult)\b"
+    r"e-mail|get in touch with|check with|speak (?:to|with)|talk to|consult|"
+    r"keep an eye (?:out|on))\b"
+    # "Please ring the shop" ("Phone support is ..." is no referral)
+    r"|\W*(?:please |kindly |just |you (?:can|could|may|might|should) (?:always |just )?)"
+    r"(?:ring|phone|telephone) (?:us|them|(?:the|our|your|a) )"
     # "Please pop into a branch", "you can give the team a ring", "drop us a line"
     rf"|\W*(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
     rf"(?:always |just )?)(?:pop|drop|come|call) (?:in|into|by|round|over)\b"
@@ -129,6 +144,12 @@ REFERRAL = re.compile(
     r"consulting)\b"
     r"|.{0,60}\b(?:should|will|would|can|could|may|might) be able to (?:help|assist|"
     r"answer|advise|tell you|confirm|clarify|explain|check)\b"
+    # "they'll be glad to help" (after "Please ring the shop"), "it's worth asking the
+    # tutors", "It's the sort of thing to raise with your GP"
+    rf"|\W*(?:they|he|she)(?:{_A}ll| will| would|{_A}d| can| could| should| are| is)?"
+    r"(?: be)? (?:happy|glad|pleased|able) to (?:help|assist|advise)\b"
+    r"|.{0,40}\bworth (?:asking|checking with|contacting|raising (?:it|this|that) with)\b"
+    r"|.{0,40}\b(?:sort|kind) of (?:thing|question) to (?:raise|ask|check|take up)\b"
     # "Your tenancy agreement or an adviser would be the best place to check"
     rf"|.{{0,80}}\b(?:would|will|should|might|may|is|are|{_A}d|{_A}s|{_A}re) (?:be )?"
     r"(?:the |your |a )?(?:best|right|better|quickest|safest|first) "
@@ -136,12 +157,14 @@ REFERRAL = re.compile(
     # whom to ask, as the subject: "Our support team can help with that", "the front
     # desk will be happy to assist"
     rf"|\W*(?:(?:our|the|your|a|an|any|one of our)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?"
-    rf"{_HELPER}\s+(?:can|will|could|should|may|would|is|are)(?: (?:be )?(?:happy|glad|"
+    rf"{_HELPER}(?:\s+(?:at|in|on|from|of)\s+(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?[\w-]+)?\s+"
+    r"(?:can|will|could|should|may|would|is|are)(?: (?:be )?(?:happy|glad|"
     r"able|pleased|best placed))?(?: to)? (?:help|assist|advise|answer|support you|know|"
-    r"tell you|let you know|confirm|give you a quote|quote you)\b)",
+    r"tell you|let you know|confirm|give you a quote|quote you|check|find out|look into)\b)",
     re.IGNORECASE,
 )
 # A short fronted phrase before a referral: "For moves abroad, please contact our office."
+_CONJ = re.compile(r"^\W*(?:so|and|then|or)\s+", re.IGNORECASE)
 _FRONTED = re.compile(r"^\W*(?:for|about|regarding|on|with|as for|in the meantime)\b"
                       r"[^,.;:!?]{1,60},\s*", re.IGNORECASE)
 
@@ -157,7 +180,8 @@ _SOURCE_NOUN = (
     r"what i (?:have|had|can see|was given|found|could find))"
 )
 _SCOPE = re.compile(
-    rf"^\W*(?:(?:but|and|so|though|however|unfortunately|sadly)\W+)?"
+    rf"^\W*(?:(?:but|and|so|though|however|unfortunately|sadly|sorry|apologies|"
+    rf"i{_A}m (?:sorry|afraid)|i am (?:sorry|afraid))\W+)*"
     rf"(?:(?P<det>it|they|this|that|these|those|my|(?:the|our|your|all the))\s*"
     rf"(?:(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?(?P<noun>{_SOURCE_NOUN}))?)"
     r"(?P<speaker>\s+(?:i|we) (?:have|had|was given|were given|can see|could see|can access|"
@@ -167,7 +191,7 @@ _SCOPE = re.compile(
     r"(?:covers?|(?:is|are|was|were) (?P<only2>only |just |mainly |mostly |all )?(?:about|on|"
     r"concerned with|limited to|focused on|for)|deals? with|relates? to|concerns?|focus(?:es)?"
     r" on|talks? about|discuss(?:es)?|describes?|addresses|appl(?:y|ies) to|refers? to|"
-    r"explains?|lists?|includes?|goes? into)\b",
+    r"explains?|lists?|includes?|goes? into|mentions?)\b",
     re.IGNORECASE,
 )
 _DEICTIC = frozenset({"it", "they", "this", "that", "these", "those", "my"})
@@ -176,7 +200,7 @@ _DEICTIC = frozenset({"it", "they", "this", "that", "these", "those", "my"})
 _TEXT_NOUN = re.compile(
     r"(?:documents?|docs|documentation|contexts?|texts?|passages?|sources?|excerpts?|"
     r"snippets?|extracts?|materials?|material|articles?|search results|results|"
-    r"knowledge base|what i .*)$", re.IGNORECASE)
+    r"knowledge base|information|info|details|what i .*)$", re.IGNORECASE)
 # What the speaker can answer, said to decline: "Sorry, I can only answer questions
 # about our opening hours and loans", "I'm only able to help with queries on billing".
 _SPEAKER_SCOPE = re.compile(
@@ -187,10 +211,11 @@ _SPEAKER_SCOPE = re.compile(
     r"subjects?|requests?|information|info|details|things|matters)\s+(?:about|on|"
     r"regarding|related to|relating to|concerning|that|to do with|in)\b",
     re.IGNORECASE)
-_CONTRAST = re.compile(r",\s*(?:but\s+)?not\b|\bnot\s+(?:about|on|for)\b", re.IGNORECASE)
+_CONTRAST = re.compile(r",\s*(?:but\s+)?not\b|\bnot\s+(?:about|on|for)\b|"
+                       r",?\s*but nothing (?:about|on|regarding|concerning)\b", re.IGNORECASE)
 
 
-def is_source_scope(sentence: str, beside: bool = False) -> bool:
+def is_source_scope(sentence: str, beside: bool = False, declined: bool = False) -> bool:
     """A sentence (or clause) saying what the sources the speaker has cover, as a decline
     explains itself: "It only covers our electricity supply, not gas tariffs", "the
     guidance I have is about growing and harvesting". The source must be the speaker's
@@ -199,13 +224,17 @@ def is_source_scope(sentence: str, beside: bool = False) -> bool:
     `beside`: it follows a decline that names the sources ("... the information I have
     doesn't mention X. It covers Y and Z."): then "it" / "they" or a text noun ("The
     documents cover Y") is the sources without a limit; "The policy covers theft" stays
-    a claim."""
+    a claim. `declined`: a decline stands beside it that names no source ("Our
+    information covers sweeping, but I can't see anything about pots"): a text noun is
+    the sources then too."""
     m = _SCOPE.search(sentence)
     if m is None:
         return False
     if m.group("speaker"):
         return True
     text = bool(m.group("noun") and _TEXT_NOUN.search(m.group("noun")))
+    if declined and text:
+        return True
     pointed = m.group("det").lower() in _DEICTIC or text
     limited = bool(m.group("only").strip() or m.group("only2")) or bool(
         _CONTRAST.search(sentence[m.end():]))
@@ -277,6 +306,8 @@ def is_referral(sentence: str) -> bool:
     "For moves abroad, please contact our office.")."""
     if REFERRAL.search(sentence):
         return True
+    if (c := _CONJ.match(sentence)) is not None and REFERRAL.search(sentence[c.end():]):
+        return True  # "..., so keep an eye out there"
     m = _FRONTED.match(sentence)
     return m is not None and bool(REFERRAL.search(sentence[m.end():]))
 
@@ -312,6 +343,18 @@ _INDIRECT = re.compile(r"\W*(?:which|what|whether|how|when|where|who|whom|why|if
 
 
 _GOES_ON = re.compile(r"^\W*(?:and|or|as well as|plus|not|but not|nor)\b", re.IGNORECASE)
+# words that make a clause a statement of its own rather than an item of a list
+_VERBAL = re.compile(r"\b(?:is|are|was|were|be|been|can|could|will|would|should|may|might|"
+                     r"must|has|have|had|do|does|did|i|we|you|they|it|\w+n't)\b",
+                     re.IGNORECASE)
+LIST_ITEM_WORDS = 5  # a verbless clause this short after a list goes on with it
+
+
+def _goes_on(clause: str) -> bool:
+    """Whether a clause goes on with the list before it: "and smoking, not CCTV", or a
+    short verbless item ("..., regulation and restoration")."""
+    return bool(_GOES_ON.match(clause)) or (
+        len(clause.split()) <= LIST_ITEM_WORDS and not _VERBAL.search(clause))
 
 
 def _claiming_clauses(clauses: tuple[str, ...]) -> tuple[str, ...]:
@@ -319,9 +362,10 @@ def _claiming_clauses(clauses: tuple[str, ...]) -> tuple[str, ...]:
     clause that goes on with the latter's list."""
     out: list[str] = []
     scope = named = False
+    declined = any(DECLINE.search(c) for c in clauses)
     for c in clauses:
-        scope = is_source_scope(c, beside=named) or (named and is_help_scope(c)) or (
-            scope and bool(_GOES_ON.match(c)))
+        scope = is_source_scope(c, beside=named, declined=declined) or (
+            named and is_help_scope(c)) or (scope and _goes_on(c))
         if not scope and not is_referral(c):
             out.append(c)
         named = named or bool(DECLINE.search(c) and names_source(c))
@@ -339,7 +383,9 @@ def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
     # ... and one saying what the sources cover explains the decline ("; the guidance I
     # have is about growing and harvesting, not markets"): no claim either
     # (with the list it goes on with: "... only cover obstructions | and smoking, not CCTV")
-    parts = _claiming_clauses(clause_texts(sentence)) or (sentence,)
+    parts = _claiming_clauses(clause_texts(sentence))
+    if not parts:  # all of it says what the sources cover or whom to ask
+        return bool(missing_terms(sentence, pool, question))
     if missing_terms(" ".join(parts), pool, question):
         return True
     # what the sentence says beyond its decline phrases; a clause asking what is not

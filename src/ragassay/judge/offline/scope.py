@@ -50,8 +50,13 @@ def _heads(p: Part, u: Part) -> list[str]:
 def narrowed(p: Part, u: Part) -> bool:
     """Whether the unit modifies a word the claim quantifies with words the claim does
     not have (a content word just before it, or a post-modifier just after it: "on",
-    "in", "at" after the unit's subject only)."""
-    heads = [h for h in _heads(p, u) if h not in TIMES and h not in _rates(u)]
+    "in", "at" after the unit's subject only), or places it ("customers within the city
+    centre", "customers on the Gold package", "members registered on the scheme": a
+    place word or a participle with its preposition, then a content word the claim
+    lacks); a time it quantifies, by a day or season ("on Saturday mornings" for "every
+    morning")."""
+    rates = _rates(u)
+    heads = [h for h in _heads(p, u) if h not in rates]
     if not heads:
         return False
     toks = u.info.tokens
@@ -61,6 +66,11 @@ def narrowed(p: Part, u: Part) -> bool:
         if stems[i] not in heads:
             continue
         before = i - 1
+        if stems[i] in TIMES:
+            if (before >= u.info.lead and stems[before] in TIMES
+                    and stems[before] not in p.words):
+                return True  # "Saturday mornings" for "every morning"
+            continue
         if (before >= u.info.lead and toks[before] not in STOPWORDS
                 and stems[before] in u.words and stems[before] not in p.words):
             return True
@@ -69,7 +79,33 @@ def narrowed(p: Part, u: Part) -> bool:
                 toks[after] in POST_MODIFIERS
                 or (toks[after] in SUBJECT_PLACES and stems[i] == u.first)):
             return True
+        if _placed(toks, stems, after, p):
+            return True
     return False
+
+
+# after a person or thing, words that place it ("customers within the city", "members
+# outside the county")
+_PLACING = frozenset({"within", "outside", "inside", "on", "in", "at"})
+_PARTICIPLE_PREPS = frozenset({"on", "in", "at", "with", "for", "to", "by", "under",
+                               "through", "before", "after"})
+
+
+def _placed(toks: tuple[str, ...], stems: list[str], at: int, p: Part) -> bool:
+    """Whether the unit's words from `at` place the word before them: a place word, or a
+    participle and its preposition ("registered on"), then (past determiners) a content
+    word the claim does not have."""
+    if at >= len(toks):
+        return False
+    j = at + 1
+    if toks[at] not in _PLACING:
+        if not (toks[at].endswith("ed") and j < len(toks) and toks[j] in _PARTICIPLE_PREPS
+                and stems[at] not in p.words):
+            return False
+        j += 1
+    while j < len(toks) and toks[j] in STOPWORDS:
+        j += 1
+    return j < len(toks) and not toks[j][:1].isdigit() and stems[j] not in p.words
 
 
 # what a rule lets or makes its subject do: a generic subject ("Tenants may ...") is read

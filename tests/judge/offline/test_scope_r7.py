@@ -1,0 +1,50 @@
+"""Issue #38, session 7: a universal claim against a unit that places what it quantifies
+("customers within the city centre", "members registered on the scheme", "guests on the
+Gold package"), names a day of the time it quantifies ("on Friday evenings" for "every
+evening"), or restricts it in a relative clause split off its sentence ("students who
+have passed the induction"): the claim widens the unit's scope. Each failed before; the
+faithful forms beside them (the claim states the place, "on request" in both) stay
+supported."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragassay.judge.offline import Analyzer
+from tests.support.offline import assert_judged
+
+WIDENED = [
+    ("Late checkout is free for guests within the loyalty programme.",
+     "Late checkout is free for all guests."),
+    ("Free parking is available to visitors registered with the front desk.",
+     "Free parking is available to any visitor."),
+    ("Interest-free loans are offered to members outside their probation period.",
+     "Interest-free loans are offered to all members."),
+    ("Bike servicing is included for riders on the Premium plan.",
+     "Bike servicing is included for every rider."),
+    ("Guided walks leave the visitor centre on Friday evenings.",
+     "Guided walks leave the visitor centre every evening."),
+    ("The darkroom is open to students who have passed the induction, on weekdays.",
+     "The darkroom is open to all students on weekdays."),
+]
+
+
+@pytest.mark.parametrize(("context", "answer"), WIDENED)
+def test_a_claim_that_drops_the_units_placing_is_flagged(an: Analyzer, context: str,
+                                                        answer: str) -> None:
+    assert_judged(an, [context], answer, flags=True, kind="quantifier")
+
+
+@pytest.mark.parametrize(("context", "answer"), [
+    ("Free parking is available to visitors on request.",
+     "Free parking is available to all visitors on request."),
+    ("Customers in the city centre get same-day delivery.",
+     "All customers in the city centre get same-day delivery."),
+    ("The cafe serves hot breakfasts every morning in the garden room.",
+     "The cafe serves breakfast every morning in the garden room."),
+    ("Members registered on the scheme earn points on every purchase.",
+     "Every member registered on the scheme earns points on purchases."),
+])
+def test_a_claim_that_keeps_the_scope_is_supported(an: Analyzer, context: str,
+                                                    answer: str) -> None:
+    assert_judged(an, [context], answer, flags=False, kind=None)
