@@ -66,7 +66,7 @@ _SYMBOLS = (
 )
 _ADVERBS = (
     (re.compile(r"\bannually\b|\bevery (?:1 )?year\b|\bonce yearly\b"), "once a year"),
-    (re.compile(r"\bquarterly\b"), "once every 3 months"),
+    (re.compile(r"\bquarterly\b"), "4 times a year"),
     (re.compile(r"\bfortnightly\b"), "once every 14 days"),
 )
 # "a week" / "1 week": a length of time, unless it is the "per" of a rate, after a
@@ -80,6 +80,8 @@ _OR_MORE = re.compile(r"\b(?:[Aa]n?|[Oo]ne) (minute|hour|day|week|fortnight|mont
 _SPAN = re.compile(r"\b(a|an|1|one)( full| whole| single)? (fortnight|week|day)\b")
 _WEEKS = re.compile(r"\b(\d+(?:\.\d+)?) (fortnight|week)s?\b")
 _MONTHS = re.compile(r"\b(\d+) months?\b")
+# "every 6 months" is "2 times a year" ("twice a year"), for the months a year divides
+_EVERY_MONTHS = re.compile(r"\b(?:once )?every (2|3|4|6) months\b")
 _DAY_HOURS = {"day": "24 hours", "week": "7 days", "fortnight": "14 days"}
 
 
@@ -110,6 +112,12 @@ def _months(m: re.Match[str]) -> str:
 _CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s?([ap])\.?m\b\.?", re.IGNORECASE)
 _CLOCK24 = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b(?!\s?[aApP]\.?[mM]\b)")
 _NOON = re.compile(r"\b(?:12 )?(?:noon|midday)\b", re.IGNORECASE)
+# a clock time in words ("2 in the afternoon", "7 in the morning", "1 o'clock", "half
+# past 10"), after number words became digits
+_DAYPART = re.compile(r"\b(1[0-2]|[1-9]) (?:in the (morning|afternoon|evening)|at night)\b",
+                      re.IGNORECASE)
+_OCLOCK = re.compile(r"\b(1[0-2]|[1-9]|one) o['\u2019]clock\b", re.IGNORECASE)
+_PAST = re.compile(r"\b(half|quarter) past (1[0-2]|[1-9])\b", re.IGNORECASE)
 # how often: "twice" = "2 times"; "2 times daily" / "per day" / "each day" = "2 times a day"
 _TIMES = re.compile(r"\b(twice|thrice)(?= (?:a|an|per|each|every|daily|weekly|monthly|yearly)\b)",
                     re.IGNORECASE)  # how often, not how much ("twice the prior-year level")
@@ -136,14 +144,28 @@ def _clock24(m: re.Match[str]) -> str:
     return _twelve(hour % 12 or 12, minutes, "p" if hour >= 12 else "a")
 
 
+def _daypart(m: re.Match[str]) -> str:
+    morning = (m.group(2) or "").lower() == "morning"
+    return f"{m.group(1)} {'a' if morning else 'p'}m"
+
+
 def _often(m: re.Match[str]) -> str:
     return f"{m.group(1)} a {_PERIOD.get(m.group(2) or '', m.group(3))}"
 
 
 def clock_and_frequency(text: str) -> str:
     """The text with clock times one way ("18:00" and "6 p.m." as "6 pm", "18:30" as
-    "6:30 pm", "noon" as "12 pm") and frequencies one way ("twice" as "2 times", "2
+    "6:30 pm", "noon" as "12 pm", "2 in the afternoon" as "2 pm", "half past 10" as
+    "10:30", "1 o'clock" as "1") and frequencies one way ("twice" as "2 times", "2
     times daily" as "2 times a day")."""
+    low = text.lower()
+    if " in the " in low or " at night" in low:
+        text = _DAYPART.sub(_daypart, text)
+    if "clock" in low:
+        text = _OCLOCK.sub(lambda m: "1" if m.group(1).lower() == "one" else m.group(1), text)
+    if "past" in low:
+        text = _PAST.sub(lambda m: f"{m.group(2)}:{'30' if m.group(1).lower() == 'half' else '15'}",
+                         text)
     low = text.lower()
     if "m" in low and any(c.isdigit() for c in text):
         text = _CLOCK.sub(_clock, text)
@@ -191,6 +213,7 @@ def canonical_measures(text: str) -> str:
     if "hundred" in low or "thousand" in low:
         text = _SCALED.sub(lambda m: str(int(m.group(1)) * _SCALE[m.group(2)]), text)
     if "month" in low:
+        text = _EVERY_MONTHS.sub(lambda m: f"{12 // int(m.group(1))} times a year", text)
         text = _MONTHS.sub(_months, text)
     low = text.lower()  # (what the steps above wrote: "6 weeks", "1 year")
     if "year" in low or "ly" in low:
