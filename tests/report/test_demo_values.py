@@ -55,6 +55,11 @@ clause stopped reading as dropped (2026-12-04, session 6; refitted calibration):
 moved by under 0.011; no hallucination verdict changed. Session 6's judge changes
 (declines that explain the sources, ranges and fractions of time in words, words of
 necessity; refitted calibration) moved values by under 0.006; no verdict changed.
+A context sentence an answer that responds to the question rests on became relevant
+(2026-12-04, relevance.answered: "Billing cycle: ... billed monthly in advance" for
+"When am I billed ...?", 0.18 -> 0.71): trace.context_relevance and trace.completeness
+rose on every answered sample (by up to 0.18 and 0.16); no other value, unscored reason
+or abstention changed.
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write

@@ -9,11 +9,10 @@ logistic models in calibration.json.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from ragassay.embed import Embedder, get_embedder
-from ragassay.text import KeyedSample, tokens
+from ragassay.text import KeyedSample
 from ragassay.types import Sample
 
 from .answer import faithfulness
@@ -21,19 +20,12 @@ from .calibration import Calibration, load_calibration
 from .declines import is_noncommittal
 from .evidence import Evidence
 from .features import FAITHFULNESS_FEATURES, REFERENCE_FEATURES, SUPPORT_FEATURES
-from .lexical import STOPWORDS, missing_as_written, stem
+from .lexical import missing_as_written
 from .prepare import Limits, Prepared, prepare_many
 from .reference import NONCOMMITTAL_CAP, ReferenceScorer
-from .relevance import relevance_parts, score_relevance
+from .relevance import addresses, answered, asked_stems, relevance_parts, score_relevance
 
 DEFAULT_EMBEDDER = "static"
-ANSWER_RELEVANCE_WEIGHTS = (-3.0, 6.0, 2.0)
-"""Answer relevance: sigmoid(bias + w1 x cos(question, answer) + w2 x share of the
-question's content stems the answer has); by hand (1cc4778)."""
-
-
-def _sigmoid(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 class Analyzer:
@@ -103,6 +95,8 @@ class Analyzer:
             ev.relevance, ev.context_relevance = score_relevance(parts, p.ctx.docs)
             if p.answer_infos:
                 faithfulness(p, ev, self.calibration)
+                if not ev.abstains:  # a decline responds with nothing the contexts hold
+                    ev.relevance = _answered(p, ev)
             else:
                 ev.hallucinated_terms = missing_as_written(p.answer_text, p.ctx.pool, p.given)
         self.references.score(p, ev)
@@ -113,10 +107,16 @@ class Analyzer:
 
 def _answer_relevance(p: Prepared, ev: Evidence) -> None:
     """How well the answer addresses the question."""
-    q_stems = [stem(t) for t in tokens(p.question) if t not in STOPWORDS]
     a_set = frozenset(x for i in p.answer_infos for x in i.stem_set)
-    cover_q = sum(1 for x in q_stems if x in a_set) / len(q_stems) if q_stems else 0.0
     cos_qa = float(p.answer_full_emb @ p.question_emb)  # answer: its analysed part
-    bias, w_cos, w_cover = ANSWER_RELEVANCE_WEIGHTS
-    ar = _sigmoid(bias + w_cos * cos_qa + w_cover * cover_q)
+    ar = addresses(cos_qa, asked_stems(p.question), a_set)
     ev.answer_relevance = min(ar, NONCOMMITTAL_CAP) if ev.noncommittal else ar
+
+
+def _answered(p: Prepared, ev: Evidence) -> list[float]:
+    """Context sentence relevance with what the answer's claims show (relevance.answered):
+    each claim with the context sentences it was judged against (`match_keys`)."""
+    row = {k.key: j for j, k in enumerate(p.context_keyed)}
+    claims = [(p.answer_infos[i], p.answer_emb[i], [row[k] for k in keys])
+              for i, keys in enumerate(ev.match_keys) if keys]
+    return answered(ev.relevance, p.question, p.question_emb, p.ctx, claims, ev.used)

@@ -73,7 +73,8 @@ class Evidence:
     """Per answer sentence: whether it makes a claim (False for abstentions and filler,
     which are supported by rule and left out of faithfulness)."""
     relevance: list[float] = field(default_factory=list)
-    """Per context sentence: relevance to the question (heuristic, not label-calibrated)."""
+    """Per context sentence: relevance to the question (heuristic, not label-calibrated);
+    with an answer, at least what the answer shows of it (relevance.answered)."""
     used: list[float] = field(default_factory=list)
     """Per context sentence: degree to which the answer uses it."""
     chunk_usefulness: list[float] = field(default_factory=list)

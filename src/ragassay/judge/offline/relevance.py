@@ -1,6 +1,7 @@
 """Question-context relevance: how close the context is to the question, and how much of
 the question's informative content it holds. No answer is needed (TRACe relevance is a
-property of the question and the retrieved text).
+property of the question and the retrieved text); an answer, when there is one, can
+only show more of it (`answered`, below).
 
 Each content word of the question is weighted by its inverse frequency (a SIF weight
 from the packaged static table: "naturalization" counts, "the" does not). Two forms,
@@ -24,6 +25,18 @@ unrelated sentence in a relevant passage is not. A sentence that only echoes the
 relevant as its document. Chosen by scripts/devsets/trace_relevance_forms.py. The
 default form does not read an echo for a document's best sentence either
 (reading_rows): a keyword line is no evidence of relevance.
+
+What the answer shows (`answered`): static vectors do not see that "From November to
+February the zoo opens at 10am" answers "What time does the zoo open in winter?" (0.39),
+nor "Each member may take out up to eight items" "How many books can I borrow?" (0.06);
+an answer that responds says so. A context sentence an answer claim was judged against
+(its best matches), in the measure the answer uses it, is at least as relevant as that
+claim read with it addresses the question (`addresses`, the form of the judge's answer
+relevance, on the better of the two cosines and the question's stems either has). An
+answer that does not respond ("The gift shop sells plush toys." to the zoo's hours)
+makes nothing relevant; a sentence the answer does not use keeps its own score.
+Document relevance (judge.context_relevance, and whether an abstention was wrong) stays
+the question's alone.
 
 Abbreviations (`Aliases`): a question's "2FA" is found in a sentence that spells
 "two-factor authentication" (its words' initials, a digit for its number word, small
@@ -50,6 +63,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ragassay.text import tokens
+
 from .lexical import STOPWORDS, canon_number, stem
 from .normalise import cased_tokens, norm_tokens
 from .phrasal import phrasal_verbs, plain_verbs
@@ -65,6 +80,10 @@ if TYPE_CHECKING:
 RELEVANCE_MIDPOINT = 0.555  # whole-document form
 SENTENCE_FORM_MIDPOINT = 0.636  # default form (best sentence + soft coverage)
 RELEVANCE_SLOPE = 10.0
+ADDRESSES_WEIGHTS = (-3.0, 6.0, 2.0)
+"""How well a text addresses the question (the judge's answer relevance, and a claim read
+with its evidence in `answered`): sigmoid(bias + w1 x its cosine to the question + w2 x
+the share of the question's content stems it has); by hand (1cc4778)."""
 
 
 @dataclass(frozen=True)
@@ -375,3 +394,40 @@ def score_relevance(
         for o, e, d in zip(parts.own, parts.echo, docs, strict=True)
     ]
     return sentence, context_relevance(list(parts.doc.values()))
+
+
+def asked_stems(question: str) -> list[str]:
+    """The question's content stems, as `addresses` counts them (repeats kept)."""
+    return [stem(t) for t in tokens(question) if t not in STOPWORDS]
+
+
+def addresses(cosine: float, asked: Sequence[str], stems: frozenset[str]) -> float:
+    """How well a text addresses the question: its cosine to it, and the share of the
+    question's content stems (`asked_stems`) among its `stems` (ADDRESSES_WEIGHTS)."""
+    cover = sum(1 for x in asked if x in stems) / len(asked) if asked else 0.0
+    bias, w_cos, w_cover = ADDRESSES_WEIGHTS
+    z = bias + w_cos * cosine + w_cover * cover
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def answered(
+    relevance: Sequence[float],
+    question: str,
+    question_emb: np.ndarray,
+    ctx: ContextIndex,
+    claims: Sequence[tuple[SentenceInfo, np.ndarray, Sequence[int]]],
+    used: Sequence[float],
+) -> list[float]:
+    """Each context sentence's relevance with what the answer shows (module docstring):
+    at least min(how well a claim read with it addresses the question, how much the
+    answer uses it) for each claim (its info, its embedding, the context rows it was
+    judged against) that was judged against it."""
+    asked = asked_stems(question)
+    out = list(relevance)
+    for info, emb, rows in claims:
+        said = float(emb @ question_emb)
+        for j in rows:
+            pair = addresses(max(said, float(ctx.emb[j] @ question_emb)), asked,
+                             info.stem_set | ctx.infos[j].stem_set)
+            out[j] = max(out[j], min(pair, used[j]))
+    return out
