@@ -50,6 +50,7 @@ from .counts import durations_differ
 from .declines import is_referral
 from .lexical import FILLER, antonym_stems, stem
 from .objects import swapped_object
+from .phrase_swap import phrase_swap
 from .scope import (
     TIMES,
     acronym,
@@ -146,6 +147,9 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
     if not swaps and len(only_c) > 1 and name_swap(p, u.part, only_c, only_u):
         swaps.append(("".join(sorted(only_c)), "".join(sorted(only_u))))
         used.update(only_c)  # a name of several words for another name
+    if not swaps and (theirs := phrase_swap(p, u, only_c, only_u, units)) is not None:
+        swaps.append((" ".join(sorted(only_c)), " ".join(sorted(theirs))))
+        used.update(only_c | theirs)  # a phrase the contexts name elsewhere
     matched_c = len(p.words) - len(only_c - used)
     matched_u = len(uw) - len(only_u - used)
     return Fit(matched_c / len(p.words), matched_u / len(uw), tuple(swaps), antonyms,

@@ -1,0 +1,84 @@
+"""A phrase swapped for another that the contexts name elsewhere (issue #38, session 7).
+
+"The red pandas are in Mountain Ridge, next to the cafe" against "The snow leopards are
+housed in Mountain Ridge, next to the cafe" (and, in another sentence, "The red pandas
+live in the Himalayan Forest zone"): the claim says what the unit says, with a run of
+words put where the unit has a run of its own. One word for one word is alignment's
+swap (`alignment._fit`), a name of several capitalised words for another
+`scope.name_swap`; this reads a run of any words, as the contexts give it:
+
+- the claim's words the unit lacks are one run of its content words, between the same
+  neighbours as a run of the unit's own that the claim lacks (the content word before
+  and the one after, or the start or end of both), at least one neighbour a word;
+- the claim's run is stated, word for word in that order, by another context sentence:
+  the contexts name it elsewhere, so it is another entity of theirs, not a rewording
+  (a single word only as a name there: "Mark" in "... is Mark, who works Mondays");
+- the unit's sentence does not name it (then the sentence sets the two apart:
+  alignment's `_moved`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .clauses import Part
+
+if TYPE_CHECKING:
+    from .units import Unit, Units
+
+MAX_RUN = 4  # content words of a swapped phrase, at most (a name, a product, a place)
+
+
+def phrase_swap(p: Part, u: Unit, only_c: frozenset[str], only_u: frozenset[str],
+                units: Units) -> frozenset[str] | None:
+    """The unit's run of words that the claim's run takes the place of (module
+    docstring), or None."""
+    if not 1 <= len(only_c) <= MAX_RUN or not only_u or only_c & u.sentence.words:
+        return None
+    claim = [w for _, w in p.pairs]
+    at = [i for i, w in enumerate(claim) if w in only_c]
+    if not at:
+        return None
+    lo, hi = at[0], at[-1]
+    run = claim[lo:hi + 1]
+    if any(w not in only_c for w in run) or set(run) != only_c:
+        return None  # not one run
+    before = claim[lo - 1] if lo else None
+    after = claim[hi + 1] if hi + 1 < len(claim) else None
+    if before is None and after is None:
+        return None
+    theirs = _run_between(u, before, after)
+    if not theirs or len(theirs) > MAX_RUN + 1 or any(w not in only_u for w in theirs):
+        return None
+    word = p.pairs[lo][0] if len(run) == 1 else None
+    if not any(_states_run(units, r, run, word) for r in units.by_stem.get(run[0], ())
+               if r != u.row):
+        return None
+    return frozenset(theirs)
+
+
+def _run_between(u: Unit, before: str | None, after: str | None) -> list[str]:
+    """The unit's content words between `before` and `after` (its start or end for
+    None); empty when a neighbour is not there."""
+    words = [w for _, w in u.part.pairs]
+    start = 0
+    if before is not None:
+        if before not in words:
+            return []
+        start = words.index(before) + 1
+    end = len(words)
+    if after is not None:
+        end = next((i for i in range(start, len(words)) if words[i] == after), -1)
+        if end < 0:
+            return []
+    return words[start:end]
+
+
+def _states_run(units: Units, row: int, run: list[str], word: str | None) -> bool:
+    """Whether the context sentence states the run word for word, in order (a single
+    word as a name of it: `word`, the claim's token, among its names)."""
+    if word is not None:
+        return word in units.ctx.infos[row].names
+    words = [w for _, w in units.sentence(row).part.pairs]
+    n = len(run)
+    return any(words[i:i + n] == run for i in range(len(words) - n + 1))

@@ -1,0 +1,51 @@
+"""Issue #38, session 7: a phrase swapped for another that the contexts name elsewhere
+(judge/offline/phrase_swap.py). Each flagged answer passed before as supported; the
+faithful forms beside them (the claim keeps the unit's phrase, rewords a word no context
+names, or names both as the sentence does) stay supported."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragassay.judge.offline import Analyzer
+from tests.support.offline import assert_judged
+
+SWAPPED = [
+    (["The otters live in the Wetland Walk beside the boathouse.",
+      "The giant tortoises are kept in the Desert Dome, next to the gift shop."],
+     "The otters are kept in the Desert Dome, next to the gift shop."),
+    (["Wedding dress alterations are handled at our Castle Street workroom.",
+      "Curtain hemming is done only at our Riverside warehouse."],
+     "Curtain hemming is done only at our Castle Street workroom."),
+    (["Our sweep for the Leeds area is Priya, who works Mondays and Tuesdays.",
+      "Tom covers Otley and Ilkley on Thursdays and Fridays."],
+     "Priya covers Otley on Thursdays and Fridays."),
+    (["Our 2020 Merlot won a bronze medal at the regional show.",
+      "The 2019 sparkling Chardonnay took a gold medal at the national awards."],
+     "Our sparkling Chardonnay won a bronze medal at the regional show."),
+]
+
+
+@pytest.mark.parametrize(("contexts", "answer"), SWAPPED)
+def test_a_phrase_the_contexts_name_elsewhere_is_a_swap(an: Analyzer, contexts: list[str],
+                                                       answer: str) -> None:
+    assert_judged(an, contexts, answer, flags=True, kind="entity")
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    # the unit's own phrase
+    (["The otters live in the Wetland Walk beside the boathouse.",
+      "The giant tortoises are kept in the Desert Dome, next to the gift shop."],
+     "The giant tortoises are kept in the Desert Dome, next to the gift shop."),
+    # a word in other words that no other sentence names
+    (["Wedding dress alterations are handled at our Castle Street workroom.",
+      "Curtain hemming is done only at our Riverside warehouse."],
+     "Curtain hemming is carried out only at our Riverside warehouse."),
+    # both named as the sentence names them
+    (["Tom covers Otley and Ilkley on Thursdays and Fridays.",
+      "Our sweep for the Leeds area is Priya, who works Mondays and Tuesdays."],
+     "Tom covers Otley and Ilkley on Thursdays and Fridays."),
+])
+def test_the_units_own_phrase_is_no_swap(an: Analyzer, contexts: list[str],
+                                         answer: str) -> None:
+    assert_judged(an, contexts, answer, flags=False, kind=None)
