@@ -34,7 +34,12 @@ _NEGATIONS_TEXT = """
     isn't aren't wasn't weren't won't wouldn't shouldn't couldn't hasn't haven't hadn't n't
     fail fails failed lack lacks unable
 """
-STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
+# a pronoun with its auxiliary ("you're", "it's", "we'll", "that's") is as empty as its
+# parts: no content word of a claim or a context sentence
+_CLITIC_HOSTS = "i you we they he she it that there here what who where let"
+_CONTRACTIONS = frozenset(f"{h}'{c}" for h in _CLITIC_HOSTS.split()
+                          for c in ("m", "re", "s", "ll", "ve", "d"))
+STOPWORDS = frozenset(_STOPWORDS_TEXT.split()) | _CONTRACTIONS
 NEGATIONS = frozenset(_NEGATIONS_TEXT.split())
 _NUM_WORDS = {
     "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
