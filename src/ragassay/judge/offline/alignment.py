@@ -424,6 +424,7 @@ class Finding:
     conflict: str | None = None  # its kind (module docstring), None: no contradiction
     row: int | None = None  # the context sentence it contradicts
     unstated: str | None = None  # a clause of it that no context states
+    restated: bool = False  # each of its clauses (two or more) a unit restates, no conflict
 
 
 def _unstated(p: Part, units: Units) -> bool:
@@ -463,6 +464,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     parts = conditioned(clauses(s.text))
     names = frozenset(stem(n) for n in s.names)
     restated = False
+    every = True  # each clause restated
     said: frozenset[str] = frozenset()
     if len(parts) > 1:
         whole = part(s.text)
@@ -481,6 +483,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         if judged.conflict is not None:
             return Finding(judged.conflict, judged.row)
         restated = restated or judged.restated
+        every = every and judged.restated
     if doc is None and (swapped := swapped_object(part(s.text), units)) is not None:
         return Finding(unstated=swapped)  # "a brass padlock key" for "the blue key card"
     if len(parts) > 1 and doc is None and restated:
@@ -492,7 +495,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
             for q in (p, *(part(x) for x in _ITEM.split(p.text) if x != p.text)):
                 if len(q.words - FILLER_STEMS) >= MIN_WORDS and _unstated(q, units):
                     return Finding(unstated=q.text)
-    return Finding()
+    return Finding(restated=len(parts) > 1 and every)
 
 
 _ITEM = re.compile(r"\s*,\s*|\s+(?:and|or)\s+", re.IGNORECASE)

@@ -174,7 +174,8 @@ class Match:
     top: list[int]  # context rows, best first (all in `doc`)
     contradicts: str | None = None
     unstated: str | None = None
-    paraphrased: bool = False  # restates one of `top` in other words (paraphrase.py)
+    paraphrased: bool = False  # restates one of `top` in other words (paraphrase.py), or
+    # each of its clauses restates a context sentence or clause (alignment.Finding.restated)
 
 
 TOP_K = 3
@@ -242,7 +243,7 @@ def support_features(
     m = best_match(s, s_emb, ctx, doc)
     if aligned:
         found = align(s, ctx, doc)
-        m = Match(m.doc, m.top, found.conflict, found.unstated, any(
+        m = Match(m.doc, m.top, found.conflict, found.unstated, found.restated or any(
             restated_in_other_words(s, ctx.infos[j], float(ctx.emb[j] @ s_emb))
             for j in m.top))
     view = ctx.doc_view(m.doc)
