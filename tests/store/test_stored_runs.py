@@ -149,3 +149,30 @@ def test_old_runs_specs_get_the_label_links_of_their_time(migrated: Path) -> Non
             assert specs["judge.overall"].labels == ()
             assert linked_metrics("hallucinated", run.specs)[0] == ("judge.hallucination",
                                                                     False)
+
+
+def test_an_old_runs_adherence_gives_its_verdict_counts(migrated: Path) -> None:
+    """Runs stored before `MetricSpec.verdict` (a34be99) have a trace.adherence spec
+    without it, and the report reads the run's stored specs: the headline gave AUROC and
+    kappa only. m0019_spec_verdicts gives them the declaration of that time, so the
+    verdicts are counted as for a new run ("agrees on X of N ...")."""
+    from ragassay.metrics import all_specs
+    from ragassay.report import headline
+    from ragassay.store.migrations import applied
+
+    assert all_specs(["trace"])["trace.adherence"].verdict  # what the metric declares today
+    with Store(migrated, readonly=True) as store:
+        run = next(r for r in store.list_runs() if "trace" in r.config.metrics)
+        specs = run.spec_map()
+        assert specs["trace.adherence"].verdict
+        assert not specs["trace.adherence_ratio"].verdict  # a score, not a verdict
+        report = build_report(store, run.id, include_details=False)
+        assert "m0019_spec_verdicts" in applied(store.conn)
+    row = next(r for r in headline(report).rows if r.metric == "trace.adherence")
+    a = row.agreement
+    assert a is not None and row.shows_verdicts()
+    assert "agrees on" in row.agreement_text() and "AUROC" in row.agreement_text()
+    pair = next(p for p in report_json(report)["calibration"]["pairs"]
+                if p["metric"] == "trace.adherence")
+    assert pair["verdicts"]["agree"] + pair["verdicts"]["missed"] + \
+        pair["verdicts"]["flagged"] == pair["n"]

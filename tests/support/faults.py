@@ -57,7 +57,7 @@ TRANSPORT_FAULTS: tuple[str, ...] = (
     "http_500",
     "http_502",
     "http_503",
-    "slow",  # answers after the client's timeout
+    "slow",  # never answers: held until the client's timeout hangs up
     "reset",  # connection reset mid-body
     "empty_choices",  # 200 with "choices": []
 )
@@ -86,7 +86,6 @@ class FaultPlan:
     rate: float = 0.3
     seed: int = 0
     kinds: tuple[str, ...] = FAULT_KINDS
-    slow_s: float = 0.8  # the delay of a "slow" reply: set it past the client's timeout
     retry_after_s: float = 0.05
 
     def __post_init__(self) -> None:
@@ -307,7 +306,7 @@ class FaultServer:
         if kind.startswith("http_"):
             return ScriptedReply.error(int(kind[5:]), f"upstream failure {kind[5:]}")
         if kind == "slow":
-            return ScriptedReply.chat(good, delay_s=plan.slow_s)
+            return ScriptedReply(hold=True)
         if kind == "reset":
             return ScriptedReply.chat(good, reset=True)
         if kind == "empty_choices":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import select
 import socket
 import struct
 import threading
@@ -44,7 +45,9 @@ class ScriptedReply:
     """One scripted answer.
 
     `body` is JSON-encoded unless it is bytes; `reset=True` sends the headers and
-    half the body, then aborts the connection (RST) mid-body.
+    half the body, then aborts the connection (RST) mid-body; `hold=True` answers
+    nothing and keeps the request open until the client hangs up (its timeout) or the
+    server stops: a reply no client timeout can race, unlike a `delay_s` past it.
     """
 
     status: int = 200
@@ -52,6 +55,7 @@ class ScriptedReply:
     headers: dict[str, str] = field(default_factory=dict)
     delay_s: float = 0.0
     reset: bool = False
+    hold: bool = False
 
     @classmethod
     def chat(
@@ -259,12 +263,27 @@ def _make_request_handler(server: ScriptedServer) -> type[BaseHTTPRequestHandler
             except Exception as exc:  # a broken script must show, not hang
                 server.errors.append(f"{type(exc).__name__}: {exc}")
                 reply = ScriptedReply.error(500, f"scripted handler failed: {exc}")
+            if reply.hold:
+                self._hold()
+                return
             if reply.delay_s > 0 and server._stopping.wait(reply.delay_s):
                 self.close_connection = True
                 return
             if self._send(reply):
                 with server._lock:
                     server.replied += 1
+
+        def _hold(self) -> None:
+            """Answer nothing until the client hangs up (the socket turns readable: EOF)
+            or the server stops; then drop the connection."""
+            self.close_connection = True
+            while not server._stopping.is_set():
+                try:
+                    readable, _, _ = select.select([self.connection], [], [], 0.05)
+                except (OSError, ValueError):
+                    return
+                if readable:
+                    return
 
         def _embeddings(self, payload: dict[str, Any]) -> ScriptedReply:
             inputs = payload.get("input", [])

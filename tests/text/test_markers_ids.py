@@ -137,6 +137,43 @@ def test_a_caret_with_two_ranges_is_no_marker():
     assert parse(text).n_markers == 0 and parse(text).text == text
 
 
+@pytest.mark.parametrize("joined", ["^(1)(2)", "^(1) (2)", "^{1} {2}", "^1, 2", "^1 , 2"])
+def test_caret_brackets_in_a_row_and_a_spaced_caret_list_are_one_marker(joined):
+    """Review 7: "^(1)(2)" and "^(1) (2)" left "admission^(1)." in the claim (only "(2)"
+    was a marker), "^1, 2" left "admission, 2.": the offline judge read a figure the
+    contexts lack and called a faithful answer a hallucination."""
+    out = parse(f"Students and adults pay admission{joined}.")
+    assert out.n_markers == 1 and out.text == "Students and adults pay admission."
+    assert [s.cited for s in out.sentences] == [(0, 1)]
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("Students pay admission^1, 2 rooms cost more.", "Students pay admission, 2 rooms cost more."),
+    ("The offer costs 10^3, 2 rooms included.", None),
+    ("It repeats x^2, 3 times.", None),
+    ("It repeats x^2, 3.", None),
+])
+def test_a_number_after_a_caret_and_a_comma_is_text_unless_the_clause_ends(text, kept):
+    """A spaced caret list is a footnote only where the clause ends after it: in
+    "admission^1, 2 rooms" the 2 counts rooms; after a digit or a short word the caret is
+    an exponent and nothing is a marker."""
+    out = parse(text)
+    assert out.text == (kept or text)
+    assert out.n_markers == (1 if kept else 0)
+
+
+@pytest.mark.parametrize("marker", ["^3-1", "^(3-1)", " [3-1]"])
+def test_a_descending_caret_range_is_an_unreadable_marker_as_in_brackets(marker):
+    """Review 7 asked whether "^3-1" should stay text: "[3-1]" is a marker that cannot be
+    read (removed from the claim, reported, cites nothing), and so is its caret spelling;
+    "^1-2-3" stays text because "[1-2-3]" is no marker at all."""
+    out = parse(f"Students and adults pay admission{marker}.")
+    assert out.text == "Students and adults pay admission."
+    assert out.n_markers == 1 and [s.cited for s in out.sentences] == [()]
+    assert out.n_fabricated == 0
+    assert out.problems == [f"unreadable citation marker {marker.strip()!r} (range 3-1)"]
+
+
 @pytest.mark.parametrize("text", ["The area is x^(2) plus y^2.", "Compute width^{2} + h.",
                                   "Price grows with size^2,3 here.", "Use 10^(6) bytes.",
                                   "The total is 10^(6).", "It scales as n^{2}."])

@@ -426,12 +426,34 @@ def m0015_lost_hops_one_based(conn: sqlite3.Connection) -> None:
                      (json.dumps(data, ensure_ascii=False), run_id, sample_id))
 
 
+VERDICT_METRICS = ("trace.adherence",)
+"""The metrics that declared `MetricSpec.verdict` when it was introduced (a34be99),
+frozen: a later declaration is stored with the runs scored under it."""
+
+
+def m0019_spec_verdicts(conn: sqlite3.Connection) -> None:
+    """A 0/1 score may declare that each value is a yes/no verdict (`MetricSpec.verdict`),
+    which counts its verdicts against people's labels ("agrees on 30 of 36 ..."); the
+    specs of runs stored before this lack the field, so an old trace.adherence gave AUROC
+    and kappa only. They get the declaration of that time (`VERDICT_METRICS`)."""
+    for run_id, raw in conn.execute("SELECT id, specs FROM runs").fetchall():
+        specs = json.loads(raw or "[]")
+        changed = False
+        for spec in specs:
+            if (isinstance(spec, dict) and "verdict" not in spec
+                    and spec.get("name") in VERDICT_METRICS):
+                spec["verdict"] = True
+                changed = True
+        if changed:
+            conn.execute("UPDATE runs SET specs = ? WHERE id = ?", (json.dumps(specs), run_id))
+
+
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,
                                      m0004_run_specs, m0005_run_leases, m0006_calls_cached_tokens,
                                      m0007_human_labels, m0008_value_abstentions,
                                      m0009_label_links, m0009_typed_results, m0010_batches,
                                      m0011_monitor, m0013_routing, m0015_lost_hops_one_based,
-                                     m0018_labels_per_annotator)
+                                     m0018_labels_per_annotator, m0019_spec_verdicts)
 """Every migration, in the order it must run."""
 
 

@@ -7,7 +7,8 @@ marker when it is removed (part of the one grammar of `markers`).
 - superscripts (`¹`, `²˒³`): after sentence punctuation, a word of four letters or more
   or a capitalised abbreviation ("admission¹", "EUR¹"); never after a digit or a short
   unit ("10⁶", "m²", "mm²"). Their plain-text spelling with a caret (`^1`, `^1,^2`,
-  `^1^2`, `^1,2`, `^1-3`, `^(1)`, `^{1}`, as models write footnotes without markdown)
+  `^1^2`, `^1,2`, `^1, 2`, `^1-3`, `^(1)`, `^(1)(2)`, `^{1}`, as models write footnotes
+  without markdown)
   under the same rule, and only
   where a clause ends (before punctuation or the line's end: "warranty^1, and", or
   right after a sentence's full stop: "EUR.^1 Adults"), so an
@@ -28,13 +29,20 @@ _PAREN_NUMBER = re.compile(r"\(\s*(\d{1,2}(?:\s*[,;–—-]\s*\d{1,2})*)\s*\)")
 _ENDS = re.compile(r"[ \t]*(?:$|\n|[.!?,;:。](?!\w))")
 _ENUMERATES = re.compile(r"\(\s*\d{1,2}\s*\)[ \t]*[^\W\d_]")
 _SUPER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[,˒][⁰¹²³⁴⁵⁶⁷⁸⁹]+)*(?![\w⁰¹²³⁴⁵⁶⁷⁸⁹])")
-# one range ("1-3") or a list ("1, 2"): "^1-2-3" is no marker
+_CLAUSE_END_RE = r"[ \t]*(?:$|\n|[.,;:!?)\]](?!\d))"
+_CLAUSE_END = re.compile(_CLAUSE_END_RE)
+# one range ("1-3") or a list ("1, 2"): "^1-2-3" is no marker; a descending range
+# ("^3-1") is one that cannot be read, as "[3-1]" is (the grammar reports both)
 _CARET_LIST = r"\d{1,2}(?:[ \t]*[–-][ \t]*\d{1,2}|(?:[ \t]*,[ \t]*\d{1,2})*)"
-# `^1`, `^1,2`, `^1-3`, `^(1)`, `^{1, 2}`; joined: `^1,^2`, `^1^2`
-_CARET_ONE = (rf"\^(?:\d{{1,2}}(?:[–-]\d{{1,2}}|(?:,\d{{1,2}})*)|\([ \t]*{_CARET_LIST}[ \t]*\)"
-              rf"|\{{[ \t]*{_CARET_LIST}[ \t]*\}})")
+_PAREN_LIST = rf"\([ \t]*{_CARET_LIST}[ \t]*\)"
+_BRACE_LIST = rf"\{{[ \t]*{_CARET_LIST}[ \t]*\}}"
+# `^1`, `^1,2`, `^1-3`, `^(1)`, `^{1, 2}`; `^1, 2` only where the clause ends there (in
+# "admission^1, 2 rooms" the 2 is text); more brackets after the caret's: `^(1)(2)`,
+# `^(1) (2)`, `^{1} {2}`; joined: `^1,^2`, `^1^2`
+_CARET_ONE = (rf"\^(?:\d{{1,2}}(?:[ \t]*,[ \t]*\d{{1,2}})+(?={_CLAUSE_END_RE})"
+              rf"|\d{{1,2}}(?:[–-]\d{{1,2}}|(?:,\d{{1,2}})*)"
+              rf"|{_PAREN_LIST}(?:[ \t]*{_PAREN_LIST})*|{_BRACE_LIST}(?:[ \t]*{_BRACE_LIST})*)")
 _CARET = re.compile(rf"{_CARET_ONE}(?:[ \t]*[,˒]?[ \t]*{_CARET_ONE})*(?![\w^]|\.\d)")
-_CLAUSE_END = re.compile(r"[ \t]*(?:$|\n|[.,;:!?)\]](?!\d))")
 _SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹˒", "0123456789,")
 _AFTER = ".,;:!?)]\"'”’。"
 _SEE_OPEN = re.compile(rf"\(\s*{SEE}\s*$", re.IGNORECASE)
