@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
+from ragassay.judge.offline.clauses import part
+from ragassay.judge.offline.scope import denied_of_all
 from tests.support.offline import assert_judged
 
 WIDENED = [
@@ -48,3 +50,17 @@ def test_a_claim_that_drops_the_units_placing_is_flagged(an: Analyzer, context: 
 def test_a_claim_that_keeps_the_scope_is_supported(an: Analyzer, context: str,
                                                     answer: str) -> None:
     assert_judged(an, [context], answer, flags=False, kind=None)
+
+
+def test_a_negation_in_another_clause_denies_nothing_of_all() -> None:
+    """ "... before any swimming lesson for new pupils and for anyone who hasn't had
+    swimming lessons with us": the relative clause's negation is of its own subject, not
+    of every lesson (a faithful answer was read as a negation flip)."""
+    unit = part("A water safety check is required at least 48 hours before any swimming "
+                "lesson for new pupils and for anyone who hasn't had swimming lessons with "
+                "us in 6 months.")
+    claim = part("As a new pupil you'll need a water safety check at least two days before "
+                 "your swimming lesson.")
+    assert not denied_of_all(claim, unit)
+    assert denied_of_all(part("Dogs are allowed in ground-floor rooms."),
+                         part("Dogs are not allowed in any room."))

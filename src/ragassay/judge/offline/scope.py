@@ -20,6 +20,7 @@ from .clauses import (
     POST_MODIFIERS,
     UNIVERSAL,
     Part,
+    clause_parts,
     fronted,
     is_negation,
     lemma_stems,
@@ -222,8 +223,14 @@ def denied_of_all(p: Part, u: Part) -> bool:
     if not heads or not denied or u.first is None:
         return False
     need = {u.first} | (heads & p.words) | (denied & p.words)
-    return bool(heads & p.words) and bool(denied & p.words) and need <= p.words \
-        and len(p.words & u.words) >= 3
+    if not (bool(heads & p.words) and bool(denied & p.words) and need <= p.words
+            and len(p.words & u.words) >= 3):
+        return False
+    # one clause of the unit both quantifies and denies ("... before any colour service
+    # for new clients and for anyone who hasn't had colour" denies nothing of every
+    # service)
+    return any(set(c.quantified) & heads and {h for h in c.negations if h is not None} & denied
+               for c in clause_parts(u.text)) or len(clause_parts(u.text)) < 2
 
 
 def widened_kind(p: Part, u: Part) -> bool:
