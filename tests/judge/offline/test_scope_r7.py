@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.clauses import part
+from ragassay.judge.offline.clauses import clause_texts, part
 from ragassay.judge.offline.scope import denied_of_all
-from tests.support.offline import assert_judged
+from tests.support.offline import assert_judged, evidence
 
 WIDENED = [
     ("Late checkout is free for guests within the loyalty programme.",
@@ -64,3 +64,22 @@ def test_a_negation_in_another_clause_denies_nothing_of_all() -> None:
     assert not denied_of_all(claim, unit)
     assert denied_of_all(part("Dogs are allowed in ground-floor rooms."),
                          part("Dogs are not allowed in any room."))
+
+
+@pytest.mark.parametrize(("text", "pieces"), [
+    ("only guests aged 18 or over can join the tasting", 1),
+    ("groups of 10 or more get a discount", 1),
+    ("You can pay by card or you can pay in cash", 2),
+])
+def test_the_or_of_a_bound_opens_no_clause(text: str, pieces: int) -> None:
+    """ "18 or over" is one bound: split at its "or", "or over can join the wine
+    tasting" took the sentence's first subject ("children") and read as a swap."""
+    assert len(clause_texts(text)) == pieces
+
+
+def test_a_bound_after_a_semicolon_is_no_swap(an: Analyzer) -> None:
+    ctx = ["Children are welcome on the farm walk and get a free apple juice tasting.",
+           "Guests must be 18 or over to take part in the cider tasting."]
+    ev = evidence(an, ctx, "Children are welcome and get a free apple juice tasting; only "
+                           "guests aged 18 or over can join the cider tasting.")
+    assert ev.contradicts == [None], ev
