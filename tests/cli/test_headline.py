@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from ragassay.cli import cli
 from ragassay.store import Store
+from tests.support.console_tables import headline_cell as _cell
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "labels"
 ENV = {"COLUMNS": "250"}
@@ -35,26 +36,6 @@ def labelled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
     code, imported = run("labels", "import", str(EXAMPLE / "labels.jsonl"), "--db", str(db))
     assert code == 0, imported
     return db, out, Store(db, readonly=True).list_runs()[0].id
-
-
-def _cell(out: str, metric: str, column: int = 3) -> str:
-    """One cell of the headline table (2: people's figure, 3: the agreement), its wrapped
-    lines joined."""
-    table = out[out.index("What people would say"):].split("└", 1)[0]
-    cells: list[str] = []
-    found = False
-    for line in table.splitlines():
-        parts = line.split("│")
-        if len(parts) < 5:
-            continue
-        if parts[1].strip():  # a new row
-            if found:
-                break
-            found = parts[1].strip() == metric
-        if found:
-            cells.append(parts[column].strip())
-    assert found, f"no headline row for {metric}"
-    return " ".join(" ".join(cells).split())
 
 
 def _first_table(out: str) -> str:

@@ -118,7 +118,8 @@ def test_the_trust_pages_figures_are_the_commands_output(example: dict[str, str]
     people, only, judge, labels, gain = printed[("hallucinated", "judge.hallucination")]
     n = labels.split("/")[0]
     lines = sum(1 for line in (EXAMPLE / "labels.jsonl").open() if line.strip())
-    sentence = (f"the offline judge calls {100 * float(judge):.1f}% of the answers "
+    assert judge.startswith("rate ") and judge.endswith(" on 0-1"), judge  # its scale said
+    sentence = (f"the offline judge calls {100 * float(judge.split()[1]):.1f}% of the answers "
                 f"hallucinated; people call 36.7% of all 240 so; from {lines} labels ({n} "
                 f"samples: one labelled interaction appears twice) the corrected estimate is "
                 f"**{people}** (the labels alone: {only})")

@@ -160,6 +160,22 @@ def test_streaming_reads_page_by_page_in_the_same_order(
     assert [r.sample_id for r in store.iter_results(run_id, "ragas")] == order
 
 
+
+@pytest.mark.parametrize("page", [1, 2, 1000])
+def test_metadata_is_read_alone_page_by_page(store: Store, monkeypatch: pytest.MonkeyPatch,
+                                             page: int) -> None:
+    """`iter_metadata` (what `--by KEY` groups on): each valid sample's strategy, id and
+    metadata in input order, whatever the page size; invalid rows have none."""
+    import ragassay.store.samples as samples_module
+
+    run_id = new_run(store)
+    store.add_samples(run_id, [*SAMPLES, Sample(id="k", question="q", metadata={
+        "kind": "faq", "n": 2, "tags": ["a"]})])
+    monkeypatch.setattr(samples_module, "PAGE_ROWS", page)
+    assert list(store.iter_metadata(run_id)) == [
+        ("bm25", "z", {"source": "é ünïcode"}), ("default", "a", {}), ("dense", "m", {}),
+        ("default", "k", {"kind": "faq", "n": 2, "tags": ["a"]})]
+
 def _scored_run(store: Store) -> str:
     """A run of SAMPLES whose faithfulness is True, unscored and 0.25."""
     run_id = new_run(store)

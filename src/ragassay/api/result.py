@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
     from ragassay.report import Report
     from ragassay.runner import RunOutcome, RunStats
+    from ragassay.stats import Groups
 
 ReportFormat = Literal["json", "html", "csv"]
 REASON_SUFFIX = "_reason"
@@ -138,6 +139,18 @@ class EvalResult:
         return corrected_for(self.store, self.run_id,
                              options=CorrectedOptions(min_labels=min_labels, rule=rule))
 
+    def by(self, key: str, *, label_rule: str | None = None) -> Groups:
+        """The run by a metadata key of its samples (`"kind"` or `"metadata.kind"`): a
+        `ragassay.stats.Groups` with per value (`.groups`, `.group("lookup")`; samples
+        without it in "(none)") its samples, each metric's mean (a yes/no verdict's
+        rate) with its 95% interval (`.scales` says which, on which range), and the
+        judge's agreement with people's labels in it ("agrees on 12 of 16"). A key no
+        sample has is an UnknownGroupKey (a ValueError) naming the keys there are."""
+        from ragassay.report import groups_for
+
+        rule = self.label_rule if label_rule is None else LabelRule.parse(label_rule)
+        return groups_for(self.store, self.run_id, key, rule=rule)
+
     @property
     def metrics(self) -> list[str]:
         """The run's metrics, in the order its suites declare them."""
@@ -211,21 +224,25 @@ class EvalResult:
         return frame
 
     @overload
-    def report(self, format: Literal["json"] = "json", out: str | Path | None = None
-               ) -> Report: ...
+    def report(self, format: Literal["json"] = "json", out: str | Path | None = None, *,
+               by: str | None = None) -> Report: ...
 
     @overload
-    def report(self, format: Literal["html", "csv"], out: str | Path | None = None
-               ) -> str: ...
+    def report(self, format: Literal["html", "csv"], out: str | Path | None = None, *,
+               by: str | None = None) -> str: ...
 
-    def report(self, format: ReportFormat = "json", out: str | Path | None = None
-               ) -> Report | str:
+    def report(self, format: ReportFormat = "json", out: str | Path | None = None, *,
+               by: str | None = None) -> Report | str:
         """The report: the typed `Report` ("json"; its JSON written to `out` when given),
-        or the HTML or CSV text (written to `out` too when given, atomically)."""
+        or the HTML or CSV text (written to `out` too when given, atomically); `by` a
+        metadata key: its `groups` (`by`) too, in the JSON and the HTML."""
         from ragassay.report import build_report, export, iter_details
 
         if format not in ("json", "html", "csv"):
             raise ValueError(f"format must be json, html or csv, not {format!r}")
+        if by is not None and format == "csv":
+            raise ValueError(f"by={by!r} breaks the JSON or HTML report down: the CSV has "
+                             "each sample's metadata.<key> columns to group by")
         if out is not None:
             from ragassay.files import replaced_input, store_files
 
@@ -233,7 +250,7 @@ class EvalResult:
                 raise ValueError(f"out={str(out)!r} would overwrite the run store "
                                  f"({self.store.path}): write the report elsewhere")
         report = build_report(self.store, self.run_id, include_details=format != "csv",
-                              rule=self.label_rule, per_sample=format != "html")
+                              rule=self.label_rule, per_sample=format != "html", by=by)
         if format == "json":
             if out is not None:
                 export(report, "json", out)

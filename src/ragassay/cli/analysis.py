@@ -16,6 +16,7 @@ from ragassay.cli.app import cli, metadata_note, write_report, write_text
 from ragassay.cli.common import (
     StoreLocation,
     UsageProblem,
+    by_option,
     check_metric_names,
     console,
     db_option,
@@ -47,17 +48,25 @@ if TYPE_CHECKING:
               help="Output file (default: stdout).")
 @click.option("--schema", "show_schema", is_flag=True,
               help="Print the JSON Schema of the JSON report (its report_version) instead.")
+@by_option
 @export_otlp_option
 @label_rule_option
 @db_option
 @friendly
 def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: bool,
-               export_otlp: str | None, label_rule: LabelRule, db: StoreLocation) -> None:
-    """Export a run (the latest when RUN is omitted) as JSON, CSV or HTML; with
-    --export-otlp, its scores as OpenTelemetry spans instead."""
+               by: str | None, export_otlp: str | None, label_rule: LabelRule,
+               db: StoreLocation) -> None:
+    """Export a run (the latest when RUN is omitted) as JSON, CSV or HTML; with --by KEY,
+    the JSON's `groups` and the HTML's section hold the run by a metadata key (`ragassay
+    runs show RUN --by KEY` prints it); with --export-otlp, its scores as OpenTelemetry
+    spans instead."""
     from ragassay.report import build_report, export, iter_details, schema
     from ragassay.terminal import CleanWriter
 
+    if by is not None and (fmt == "csv" or export_otlp or show_schema):
+        raise UsageProblem(f"--by {by} breaks the JSON or HTML report down: the CSV has each "
+                           f"sample's metadata.<key> columns to group by, --export-otlp and "
+                           f"--schema no figures")
     refuse_overwrites([("--out", out), ("--export-otlp", otlp_file(export_otlp))], db=db)
     if show_schema:
         text = json.dumps(schema(), indent=2) + "\n"
@@ -74,7 +83,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     # JSON and CSV stream the per-sample entries (never whole in memory); HTML draws them
     # (and needs no metadata keys: it has no per-sample table)
     report = build_report(store, run_id, include_details=fmt == "html", rule=label_rule,
-                          per_sample=fmt != "html")
+                          per_sample=fmt != "html", by=by)
     details = None if fmt == "html" else iter_details(store, run_id)
     if out is not None:
         write_report(report, out, fmt, details)

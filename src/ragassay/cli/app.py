@@ -13,6 +13,7 @@ import click
 from ragassay.cli.common import (
     StoreLocation,
     UsageProblem,
+    by_option,
     console,
     db_option,
     friendly,
@@ -150,11 +151,14 @@ def runs_list(db: StoreLocation, dataset: str | None, fmt: str) -> None:
 
 @runs.command("show")
 @click.argument("run_id", metavar="[RUN]", required=False)
+@by_option
 @label_rule_option
 @db_option
 @friendly
-def runs_show(run_id: str | None, label_rule: LabelRule, db: StoreLocation) -> None:
-    """The summary of one run (RUN: default the store's latest run)."""
+def runs_show(run_id: str | None, by: str | None, label_rule: LabelRule,
+              db: StoreLocation) -> None:
+    """The summary of one run (RUN: default the store's latest run); with --by KEY, the
+    run by a metadata key of its samples too."""
     from ragassay.cli.common import run_or_latest
     from ragassay.cli.summary import print_summary
     from ragassay.report import build_report
@@ -162,7 +166,7 @@ def runs_show(run_id: str | None, label_rule: LabelRule, db: StoreLocation) -> N
     store = open_store(db, readonly=True)
     run = store.get_run(run_or_latest(store, run_id))
     report = build_report(store, run.id, include_details=False, rule=label_rule,
-                          per_sample=False)
+                          per_sample=False, by=by)
     print_summary(report)
     if run.failure:
         say(f"run {run.id} failed: {run.failure}")

@@ -80,6 +80,13 @@ label_rule_option = click.option(
          "annotators gave; a tie leaves the sample's label out, counted) or one person's "
          "(annotator:NAME). The output names the rule.")
 
+by_option = click.option(
+    "--by", "by", default=None, metavar="KEY",
+    help="Also break the run down by a metadata key of its samples (kind or metadata.kind): "
+         "per value its samples, each metric's mean (a yes/no verdict's rate) with its 95% "
+         "interval, and the judge's agreement with people's labels in it; samples without "
+         "the key are the group (none).")
+
 
 JUDGE_SPEC_HELP = ("offline (no LLM, the default), offline:accurate (context relevance from "
                    "the transformer embedder; the embed extra; slower), or BACKEND:MODEL for "
@@ -138,11 +145,12 @@ def friendly(func: F) -> F:
         from ragassay.llm import BackendError
         from ragassay.metrics import UnknownSuiteError
         from ragassay.routing import RoutingError
+        from ragassay.stats import UnknownGroupKey
 
         try:
             return func(*args, **kwargs)
         except (DatasetError, StoreError, PromptError, UnknownSuiteError, MissingExtra,
-                EmbedderUnavailable, LabelFileError, RoutingError) as exc:
+                EmbedderUnavailable, LabelFileError, RoutingError, UnknownGroupKey) as exc:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise UsageProblem(first) from None
         except BackendError as exc:

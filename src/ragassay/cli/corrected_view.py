@@ -14,6 +14,7 @@ from ragassay.cli.fmt import ci_text, num
 from ragassay.report import Report
 from ragassay.stats.corrected import Corrected, CorrectedEstimate
 
+JUDGE_COLUMN = "judge's own (its scale)"
 WHY = "what people would say, from human labels on a random sample plus every judge score"
 
 
@@ -30,8 +31,8 @@ def print_headline(report: Report, console: Console | None = None) -> None:
         return
     t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=head.note)
     for c in ("metric", "people (corrected)", "judge's agreement with people",
-              "judge's own mean"):
-        t.add_column(c, justify="right" if c == "judge's own mean" else "left")
+              JUDGE_COLUMN):
+        t.add_column(c, justify="right" if c == JUDGE_COLUMN else "left")
     for r in head.rows:
         people = escape(r.people_text()) or f"[dim]{escape(r.people_missing())}[/dim]"
         t.add_row(escape(r.metric), people, escape(r.agreement_text()), escape(r.judge_text()))
@@ -56,7 +57,7 @@ def print_corrected(corrected: Corrected, *, strategies: bool = True,
     if shown:
         t = Table(title=f"corrected estimates ({WHY})")
         for c in ("label", "via metric", "strategy", "people (corrected) [95% CI]",
-                  "labels only [95% CI]", "judge's own mean", "labels", "gain"):
+                  "labels only [95% CI]", JUDGE_COLUMN, "labels", "gain"):
             t.add_column(c, justify="left" if c in ("label", "via metric", "strategy")
                          else "right")
         for e in shown:
@@ -65,7 +66,7 @@ def print_corrected(corrected: Corrected, *, strategies: bool = True,
                       f"{num(e.estimate)} {ci_text((e.ci_low, e.ci_high))}",
                       f"{num(e.labels_only.estimate)} "
                       f"{ci_text((e.labels_only.ci_low, e.labels_only.ci_high))}",
-                      num(e.judge_mean), f"{e.n_labelled}/{e.n_total}", _gain(e))
+                      e.judge_text(), f"{e.n_labelled}/{e.n_total}", _gain(e))
         console.print(t)
         for e in shown:
             if e.note:

@@ -20,6 +20,7 @@ from ragassay.cli.common import (
     FiniteFloat,
     StoreLocation,
     UsageProblem,
+    by_option,
     check_spec,
     db_option,
     executed,
@@ -160,6 +161,7 @@ def _retry(given: str | None) -> RetryFailed | None:
                    "take; sends nothing, needs no key, stores nothing.")
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress bar or summary (warnings still go to stderr).")
+@by_option
 @label_rule_option
 @batch_options
 @routing_options
@@ -174,7 +176,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
-             quiet: bool, label_rule: LabelRule, batch_flags: BatchFlags,
+             quiet: bool, by: str | None, label_rule: LabelRule, batch_flags: BatchFlags,
              routing_given: dict[str, Any]) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet), or a file of
     OpenTelemetry traces (OTLP JSON, opentelemetry-sdk span JSON: one sample per trace).
@@ -226,7 +228,8 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
     if outcome.waiting:
         detached(outcome, data, db)
         return
-    _finish(plan.store, outcome, db, out, results_parquet, quiet, export_otlp, label_rule)
+    _finish(plan.store, outcome, db, out, results_parquet, quiet, export_otlp, label_rule,
+            by)
 
 
 def _routing(judge_spec: str, resume: str | None, given: dict[str, Any]) -> RoutingPlan | None:
@@ -257,18 +260,25 @@ def _dry_run(plan: RunPlan, metrics: str) -> None:
 
 def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | None,
             results_parquet: Path | None, quiet: bool, export_otlp: str | None,
-            rule: LabelRule | None = None) -> None:
-    """After the run: its findings, reports, the summary and where things are."""
+            rule: LabelRule | None = None, by: str | None = None) -> None:
+    """After the run: its findings, reports, the summary and where things are; a --by
+    key no sample has stops it last (the run is stored), with the command to show it."""
     from ragassay.cli.summary import print_summary
-    from ragassay.report import build_report, iter_details
+    from ragassay.report import UnknownGroupKey, build_report, group_key, iter_details
 
     run_id = outcome.run_id
     for finding in outcome.of("judge-note"):
         say(finding.text, err=True)
+    unknown = None
+    try:
+        if by is not None:
+            group_key(store, run_id, by)
+    except UnknownGroupKey as exc:
+        unknown, by = exc, None
     # the summary needs no per-sample details; a report file gets them streamed in (and
     # the metadata keys read for them)
     report = build_report(store, run_id, include_details=False, rule=rule,
-                          per_sample=out is not None or results_parquet is not None)
+                          per_sample=out is not None or results_parquet is not None, by=by)
     if out is not None:
         write_report(report, out, details=iter_details(store, run_id))
     if results_parquet is not None:
@@ -290,3 +300,6 @@ def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | No
         if results_parquet is not None:
             say(f"results written to {results_parquet}/ (Parquet)", err=True)
         say(f"run {run_id} stored in {db}", err=True)
+    if unknown is not None:
+        raise UsageProblem(f"{unknown} (the run is stored: ragassay runs show {run_id} --by "
+                           "KEY)")

@@ -106,22 +106,9 @@ UNSCORED_NOTE = ("unscored (last column): the questions on which some {suite} me
 """What the per-suite tables' last column counts, said under a table where it is not 0."""
 
 
-def print_summary(report: Report, console: Console | None = None) -> None:
-    """The run's headline tables on the terminal, with its figures as published."""
-    from ragassay.report import published
-
-    if console is None:
-        from ragassay.cli.common import console as make_console
-
-        console = make_console()
-    report = published(report)
-    meta = report.run
-    console.print(f"[bold]run {meta.run_id}[/bold]  dataset {escape(meta.dataset)}  "
-                  f"judge {escape(meta.judge)}  samples {meta.total_samples}",
-                  highlight=False)
-    from ragassay.cli.corrected_view import print_headline
-
-    print_headline(report, console)
+def _print_strategies(report: Report, console: Console) -> None:
+    """Per suite, each strategy's means with their intervals; the run by a metadata key
+    when built `--by` one."""
     strategies = report.strategies
     for suite, columns, note in strategy_columns(report.metric_specs):
         if not strategies or not any(_value(s, k) != "-" for s in strategies.values()
@@ -143,6 +130,29 @@ def print_summary(report: Report, console: Console | None = None) -> None:
             console.print(f"[dim]{UNSCORED_NOTE.format(suite=suite)}[/dim]", highlight=False)
     if (constant := report.constant_note()) is not None:
         console.print(f"[yellow]note[/yellow] {escape(constant)}", highlight=False)
+    if report.groups is not None:  # built --by KEY: the run by a metadata key
+        from ragassay.cli.groups_view import print_groups
+
+        print_groups(report.groups, strategy_columns(report.metric_specs), console)
+
+
+def print_summary(report: Report, console: Console | None = None) -> None:
+    """The run's headline tables on the terminal, with its figures as published."""
+    from ragassay.report import published
+
+    if console is None:
+        from ragassay.cli.common import console as make_console
+
+        console = make_console()
+    report = published(report)
+    meta = report.run
+    console.print(f"[bold]run {meta.run_id}[/bold]  dataset {escape(meta.dataset)}  "
+                  f"judge {escape(meta.judge)}  samples {meta.total_samples}",
+                  highlight=False)
+    from ragassay.cli.corrected_view import print_headline
+
+    print_headline(report, console)
+    _print_strategies(report, console)
     metrics = report.aggregate_metrics.metrics
     if metrics:
         t = Table(title="aggregate metrics (mean, 95% CI)")

@@ -20,6 +20,7 @@ from ragassay.report.build import (
 from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
 from ragassay.report.csv import csv_fields, csv_rows, to_csv, write_csv
 from ragassay.report.export import FORMATS, Format, export
+from ragassay.report.groups import group_key, groups_for
 from ragassay.report.headline import (
     HEADLINE_TITLE,
     Headline,
@@ -73,6 +74,7 @@ from ragassay.report.table import (
     overlay_labels,
     run_table,
 )
+from ragassay.stats.groups import UnknownGroupKey
 
 __all__ = [
     "FORMATS",
@@ -95,6 +97,7 @@ __all__ = [
     "Entry",
     "FailedEntry",
     "Format",
+    "UnknownGroupKey",
     "Headline",
     "HeadlineRow",
     "HopPosition",
@@ -123,6 +126,8 @@ __all__ = [
     "dump_json",
     "entry_json",
     "export",
+    "group_key",
+    "groups_for",
     "headline",
     "iter_details",
     "label_spelling",

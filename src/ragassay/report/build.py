@@ -12,6 +12,7 @@ from typing import Any
 from ragassay.dataset.traces.trace import SampleTrace, own_metadata
 from ragassay.report.bench import BenchRecord
 from ragassay.report.corrected import corrected_for
+from ragassay.report.groups import group_key, groups_for
 from ragassay.report.hops import hops_section
 from ragassay.report.model import (
     METADATA_KEYS_MAX,
@@ -203,13 +204,17 @@ def batch_usage(store: Store, run_id: str) -> BatchUsage | None:
 
 def build_report(store: Store, run_id: str, *, seed: int = 0,
                  include_details: bool = True, rule: LabelRule | None = None,
-                 per_sample: bool = True) -> Report:
+                 per_sample: bool = True, by: str | None = None) -> Report:
     """The full report of a run: metadata, statistics, corrected estimates (when some
     sample has labels; several people's labels made one by `rule`, default majority),
-    the people who labelled and their agreement, usage and per-sample results.
+    the people who labelled and their agreement, usage and per-sample results; with
+    `by` (a metadata key: `kind`, `metadata.kind`), the run's `groups` by its value
+    (`groups_for`; UnknownGroupKey naming the keys there are, before anything else).
     `per_sample=False` for a report no per-sample output is written from (a summary,
     the HTML, the dashboard): the metadata keys the JSON entries, CSV and Parquet need
     (`metadata_keys`, a scan of every sample) are then not read."""
+    if by is not None:
+        group_key(store, run_id, by)
     rt = run_table(store, run_id, rule=rule)
     run, specs, invalid = rt.run, rt.specs, rt.invalid
     sections = report_sections(rt.table, seed=seed)
@@ -223,6 +228,7 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         **{**dict(sections), "strategies": strategies},
         corrected=corrected_for(store, run.id, rt=rt) if rt.table.label_names else None,
         annotators=people_section(rt, seed=seed),
+        groups=None if by is None else groups_for(store, run.id, by, rt=rt, seed=seed),
         usage=RunUsage(**dict(UsageSummary.of(usage.get("total", Usage()))),
                        by_suite={k: UsageSummary.of(v) for k, v in usage.items()
                                  if k != "total"}, batch=batch_usage(store, run.id)),

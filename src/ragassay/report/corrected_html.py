@@ -30,12 +30,12 @@ def corrected_html(report: Report) -> str:
            f"<p>{escape(NOTE)}</p>")
     if cor.estimates:
         head = ("label", "via metric", "strategy", "corrected", f"{cor.confidence:.0%} CI",
-                "labels only", "judge's own mean", "labels")
+                "labels only", "judge's own (its scale)", "labels")
         rows = [_row([e.label, e.metric + (" (inverted)" if e.inverted else ""),
                       e.strategy or "all", _num(e.estimate),
                       f"[{_num(e.ci_low)}, {_num(e.ci_high)}]",
                       f"{_num(e.labels_only.estimate)} [{_num(e.labels_only.ci_low)}, "
-                      f"{_num(e.labels_only.ci_high)}]", _num(e.judge_mean),
+                      f"{_num(e.labels_only.ci_high)}]", e.judge_text(),
                       f"{e.n_labelled} of {e.n_total}"]) for e in cor.estimates]
         out += ('<div class="wide"><table><thead><tr>'
                 + "".join(f"<th>{escape(h)}</th>" for h in head)

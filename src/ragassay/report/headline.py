@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ragassay.labels import VOCABULARY, canonical, linked_metrics
 from ragassay.report.model import Report
-from ragassay.stats import MetricAggregate
+from ragassay.stats import MetricAggregate, Scale
 from ragassay.stats.calibration import (
     Agreement,
     BooleanAgreement,
@@ -33,6 +33,7 @@ from ragassay.stats.calibration import (
     SkippedLink,
 )
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
+from ragassay.stats.describe import SCALE_NOTE
 from ragassay.terminal import counted
 
 HEADLINE_TITLE = "What people would say"
@@ -42,6 +43,7 @@ IN_RUN_NOTE = "in this run: how far the judge's scores rank the labels of this r
 VERDICT_NOTE = ("agrees on: how often the judge's yes/no verdict is people's label (a "
                 "labelled sample without a verdict, its answer abstaining or unscored, is "
                 "not counted)")
+JUDGE_NOTE = f"judge's own: {SCALE_NOTE}"
 HELD_APART_NOTE = ("held apart: how far the judge's scores ranked people's labels on "
                    "human-labelled sets it was not tuned on")
 
@@ -106,6 +108,9 @@ class HeadlineRow:
     # why there is no estimate when more labels would not give one (a value off the
     # label's scale: the corrected estimate's skipped reason)
     blocked: str | None = None
+    # what the judge's own figure is: a score's mean or a yes/no verdict's rate, on the
+    # metric's range (rows of one label hold a 1-10 mean beside a 0-1 rate)
+    scale: Scale | None = None
 
     def people_text(self) -> str:
         """`hallucinated 0.352 [0.281, 0.424]`, or "" without an estimate."""
@@ -127,11 +132,14 @@ class HeadlineRow:
         return f"{self.labelled} labels, {MIN_LABELS} needed{why}"
 
     def judge_text(self) -> str:
-        """The judge's own mean with its interval: `7.235 [6.864, 7.622]`."""
+        """The judge's own figure with its interval and scale: `mean 7.235 [6.864, 7.622]
+        on 1-10`, `rate 0.285 [0.215, 0.361] on 0-1` (a yes/no verdict's rate of yes)."""
         j = self.judge
         if j is None or j.mean is None:
             return "-"
-        return f"{j.mean:.3f} {j.text()}"
+        if self.scale is None:
+            return f"{j.mean:.3f} {j.text()}"
+        return self.scale.figure_text(j.mean, j.text())
 
     def people_title(self) -> str:
         """What people's figure is, to title a card holding its number by it: `people's
@@ -208,11 +216,12 @@ class Headline:
     @property
     def note(self) -> str:
         """What the figures shown are, only those shown: people's figure, the agreement
-        measured in this run, the held-apart one ("" without rows)."""
+        measured in this run, the held-apart one, the judge's own ("" without rows)."""
         shown = [(self.has_people, PEOPLE_NOTE),
                  (any(r.in_run_text() for r in self.rows), IN_RUN_NOTE),
                  (any(r.shows_verdicts() for r in self.rows), VERDICT_NOTE),
-                 (any(r.shows_held_apart() for r in self.rows), HELD_APART_NOTE)]
+                 (any(r.shows_held_apart() for r in self.rows), HELD_APART_NOTE),
+                 (any(r.judge_text() != "-" for r in self.rows), JUDGE_NOTE)]
         return "; ".join(text for on, text in shown if on)
 
 
@@ -271,7 +280,8 @@ def headline(report: Report) -> Headline:
             agreement=agreement, held_apart=line.partition(f"{metric}: ")[2] or None,
             labelled=agreement.labelled if agreement is not None else sum(left),
             uncompared=_why_left(*left) or None,
-            blocked=None if est is not None else _blocked(report, metric, label)))
+            blocked=None if est is not None else _blocked(report, metric, label),
+            scale=Scale.of(spec) if (spec := report.spec(metric)) is not None else None))
     rows.sort(key=lambda r: r.estimate is None)  # people's figures first
     return Headline(tuple(rows), _prompt(report, rows))
 

@@ -18,6 +18,7 @@ from pathlib import PurePath
 from typing import Any
 
 from ragassay.report.corrected_html import corrected_html, people_html
+from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
 from ragassay.report.headline import HEADLINE_TITLE, headline
 from ragassay.report.highlight import CSS as MARKS_CSS
 from ragassay.report.html_samples import (
@@ -176,7 +177,7 @@ def _headline(report: Report) -> str:
              r.judge_text()] for r in head.rows]
     out = (f'<section id="headline"><h2>{escape(HEADLINE_TITLE)}</h2>' + _table(
         ["metric", "people (corrected, 95% CI)", "judge's agreement with people",
-         "judge's own mean (95% CI)"], rows, {3})
+         "judge's own (95% CI, its scale)"], rows)
            + f'<p class="note">{escape(head.note)}.</p>')
     if head.prompt:
         out += f'<p class="note"><b>Next:</b> {escape(head.prompt)}.</p>'
@@ -232,6 +233,26 @@ def _abstentions(report: Report) -> str:
                 ["strategy", "abstention rate", "95% CI", "false abstention rate", "95% CI",
                  "abstained", "correct", "false", "samples"], rows,
                 {1, 2, 3, 4, 5, 6, 7, 8}) + "</section>")
+
+
+def _groups(report: Report) -> str:
+    """The run by a metadata key (built `by` one; "" otherwise): per metric (its figure
+    and range) and per linked label, a column per group, as the strategies are laid out."""
+    g = report.groups
+    if g is None:
+        return ""
+    rows: list[list[Any]] = [["samples", *[x.n for x in g.groups]]]
+    rows += [[f"{m} ({g.scales[m].short()})", *[x.metrics[m].value_text(3) for x in g.groups]]
+             for m in g.scales if any(x.metrics[m].mean is not None for x in g.groups)]
+    agree = [[f"{metric} ~ {label}", *[a.text() if (a := x.agreement_of(label, metric))
+                                       else "-" for x in g.groups]]
+             for label, metric in g.links]
+    head = [g.key, *[x.value for x in g.groups]]
+    notes = [FIGURES_NOTE, *([AGREEMENT_NOTE] if g.links else []), *filter(None, [g.note])]
+    return (f'<section id="groups"><h2>By {escape(g.key)}</h2>'
+            + "".join(f'<p class="note">{escape(n[0].upper() + n[1:])}.</p>' for n in notes)
+            + _table(head, rows, set(range(1, len(head))))
+            + (_table(["judge vs people", *head[1:]], agree) if agree else "") + "</section>")
 
 
 def _strategies(report: Report) -> str:
@@ -371,6 +392,7 @@ NAV = (("summary", "Summary"), ("strategies", "Strategies"), ("distributions", "
 CORRECTED_NAV = ("corrected", "Corrected by labels")  # when the run has human labels
 ROUTING_NAV = ("routing", "Judge routing")  # a cascade or a jury
 PEOPLE_NAV = ("annotators", "Agreement between people")  # people's labels stored
+GROUPS_NAV = ("groups", "By key")  # built by a metadata key (`--by KEY`): "By kind"
 
 
 def _hops(report: Report) -> str:
@@ -400,14 +422,16 @@ def to_html(report: Report) -> str:
                  if isinstance(e, SampleEntry) and f'id="{anchor(e.strategy, e.id)}"' in worst}
     extra = [n for n, on in ((CORRECTED_NAV, report.corrected is not None),
                              (PEOPLE_NAV, report.annotators is not None),
-                             (ROUTING_NAV, report.routing is not None)) if on]
+                             (ROUTING_NAV, report.routing is not None),
+                             (("groups", f"By {report.groups.key}") if report.groups
+                              else GROUPS_NAV, report.groups is not None)) if on]
     links = (NAV[0], *extra, *NAV[1:])
     nav = "<nav>" + "".join(f'<a href="#{k}">{v}</a>' for k, v in links) + "</nav>"
     body = (f"<header><h1>RAG evaluation: {escape(PurePath(meta.dataset).name or meta.dataset)}"
             f"</h1>{_facts(report)}{nav}</header>"
             f"{_headline(report)}{_summary(report)}{_abstentions(report)}"
             f"{corrected_html(report)}{people_html(report)}{routing_html(report)}"
-            f"{_leaderboard(report)}{_strategies(report)}{_hops(report)}"
+            f"{_leaderboard(report)}{_strategies(report)}{_groups(report)}{_hops(report)}"
             f"{_distributions(report)}{_diagnostics(report, shown_ids)}{_agreement(report)}"
             f"{worst}{all_samples(report)}{_usage(report)}")
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'

@@ -32,6 +32,7 @@ from ragassay.report.people import PeopleSection
 from ragassay.report.rounding import rounded
 from ragassay.stats import MetricAggregate, Result, Sections, StrategySummary
 from ragassay.stats.corrected import Corrected
+from ragassay.stats.groups import Groups
 from ragassay.stats.result import omitted
 from ragassay.types import (
     JudgeFailure,
@@ -46,7 +47,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.7.0"
+REPORT_VERSION = "2.8.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -76,33 +77,30 @@ JSON); what readers used of a metric's details is typed on `detailed_results[]` 
 `relevant_keys`, `used_keys`, `unsupported`), which stays the suites' own record.
 2.1.0: 2.0.0 with the fields and changes of 1.3.0, 1.4.0 and 1.5.0 (made beside it).
 2.2.0: `routing` (a routed run: a cascade of judge tiers or a jury; per tier its judge,
-confidence, threshold, `decided` and `judged` counts, calls, tokens, cost and agreement
-with the labels; the guarantee's status) and `detailed_results[].routing` (the tier that
-decided the sample, each tier's confidence).
-2.3.0: each person's label is kept: `annotators` (only when the store holds people's
-labels of the run's samples): the rule that made several people's labels one value
-(`majority` or `annotator:NAME`) and per label its annotators, samples, where the rule's
-values came from (`source.by_count`: samples by how many labels; `source.ties`: ties
-left out) and the agreement between people (`agreement`: Krippendorff's alpha with its
-bootstrap interval, Cohen's kappa per pair) or why it is absent (`absent`);
-`corrected.label_rule` and `corrected.label_sources` say the same for the corrected
-figures.
-2.4.0: a label of the data that no metric is compared with is listed in
-`calibration.skipped` and `corrected.skipped` with `metric` null and its reason
-(`near_miss`: the vocabulary label a typo'd name is close to, `halucinated` ->
-`hallucinated`); a leaderboard row's `retrieval.n` (the questions its retrieval metrics
-are means over).
+confidence, threshold, `decided`/`judged` counts, calls, tokens, cost, agreement with the
+labels; the guarantee's status), `detailed_results[].routing` (deciding tier, confidences).
+2.3.0: `annotators` (when the store holds people's labels of the run's samples): the
+rule making several people's labels one (`majority`, `annotator:NAME`), per label its
+annotators, samples, the rule's sources (`source.by_count`, `source.ties`) and people's
+agreement (`agreement`: Krippendorff's alpha with its interval, Cohen's kappa per pair)
+or why absent (`absent`); `corrected.label_rule`, `corrected.label_sources` likewise.
+2.4.0: a label of the data no metric is compared with is in `calibration.skipped` and
+`corrected.skipped` with `metric` null and its reason (`near_miss`: the vocabulary label
+a typo'd name is close to); a leaderboard row's `retrieval.n` (questions averaged).
 2.5.0: `detailed_results[].metadata` (the sample's own metadata, its trace aside) and
 `metadata_keys` (every key of them, in the order they first appear: the CSV's, the
 Parquet results' and `to_pandas()`'s `metadata.<key>` columns).
 2.6.0: `calibration.pairs[].abstained`, `.unscored` (labels left out of the agreement;
 on `calibration.skipped[]` too when no labelled sample has a value) and, for a yes/no
 verdict (bool metrics, `metric_specs.*.verdict`), `.verdicts` (`problem`: the label value
-marking a problem; `agree`; `missed`: problem labels it calls fine; `flagged`: the other
-labels it calls a problem).
+marking a problem; `agree`; `missed`: problems it calls fine; `flagged`: the others it
+calls a problem).
 2.7.0: `metadata_json` (over 50 metadata keys: one `metadata` column of JSON text in the
 per-sample tables, no `metadata_keys`); no `metadata_keys` either in a report built
-without per-sample entries (`build_report(per_sample=False)`)."""
+without per-sample entries (`build_report(per_sample=False)`).
+2.8.0: `groups` (built `--by KEY`: per value of a metadata key its samples, each metric's
+mean or rate with its interval, the judge's agreement with people's labels);
+`corrected.estimates[].judge_scale` (what `judge_mean` is: mean or rate, on which range)."""
 
 
 class UsageSummary(Result):
@@ -393,12 +391,14 @@ class Report(Sections):
     run; `routing` only for a routed run (`--escalate`, `--jury`); `detailed_results` only
     when built with the per-sample entries (the writers can stream them instead)."""
 
-    ROUNDED: ClassVar[tuple[str, ...]] = (*Sections.model_fields, "corrected", "annotators")
+    ROUNDED: ClassVar[tuple[str, ...]] = (*Sections.model_fields, "corrected", "annotators",
+                                          "groups")
     """The sections of computed statistics, which `published` rounds."""
 
     strategies: dict[str, StrategyEntry]
     corrected: Corrected | None = omitted()
     annotators: PeopleSection | None = omitted()
+    groups: Groups | None = omitted()  # built `by` a metadata key (`report.groups_for`)
     evaluation_metadata: RunInfo
     usage: RunUsage
     metric_specs: dict[str, MetricSpec]

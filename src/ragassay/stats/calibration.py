@@ -229,13 +229,6 @@ def _boolean_stats(
 ) -> BooleanAgreement:
     cut = 0.5 if spec.gives_verdict else link.threshold
     pred = [x >= cut for x in m]
-    verdicts = None
-    if spec.gives_verdict:  # as declared: a score thresholded by us is no verdict
-        bad = problem_value(link.label_key)
-        said = list(zip(pred, truth, strict=True))
-        verdicts = Verdicts(agree=sum(p == t for p, t in said),
-                            missed=sum(t == bad != p for p, t in said),
-                            flagged=sum(p == bad != t for p, t in said), problem=bad)
     return BooleanAgreement(
         **pair,
         positives=sum(truth),
@@ -246,8 +239,60 @@ def _boolean_stats(
         balanced_accuracy_ci=ag.balanced_accuracy_ci(pred, truth, seed=seed, n_resamples=n_res),
         kappa=ag.cohens_kappa(pred, truth),
         kappa_ci=ag.cohens_kappa_ci(pred, truth, seed=seed, n_resamples=n_res),
-        verdicts=verdicts,
+        verdicts=verdicts_of(link, spec, m, truth),
     )
+
+
+def verdicts_of(link: LabelLink, spec: MetricSpec, m: Sequence[float],
+                truth: Sequence[bool]) -> Verdicts | None:
+    """How often a metric's yes/no verdicts (`m`: on 0-1, oriented to the label) are
+    people's yes/no labels, counted on the label's problem side; None for a metric that
+    gives no verdict as declared (a score thresholded by us is no verdict)."""
+    if not spec.gives_verdict:
+        return None
+    bad = problem_value(link.label_key)
+    said = list(zip((x >= 0.5 for x in m), truth, strict=True))
+    return Verdicts(agree=sum(p == t for p, t in said),
+                    missed=sum(t == bad != p for p, t in said),
+                    flagged=sum(p == bad != t for p, t in said), problem=bad)
+
+
+@dataclass(frozen=True)
+class Compared:
+    """What one link compares over a table: the metric's values on 0-1 oriented to the
+    label (1 - x for an inverted link) and the label values of the samples having both;
+    the label's kind ("boolean", "numeric", None: mixed or non-numeric); the labelled
+    samples, and those left out because the answer abstained."""
+
+    values: list[float]
+    labels: list[Any]
+    kind: str | None
+    labelled: int
+    abstained: int
+
+    @property
+    def unscored(self) -> int:
+        return self.labelled - len(self.values) - self.abstained
+
+
+def compared(table: ScoreTable, link: LabelLink) -> Compared:
+    """The samples of `table` that `link` compares (its metric must be in the table)."""
+    key, spec = link.label_key, table.spec(link.metric)
+    labelled = [r for r in table.rows if r.labels.get(key) is not None]
+    rows = [r for r in labelled if r.value(link.metric) is not None]
+    abstained = sum(1 for r in labelled
+                    if r.value(link.metric) is None and link.metric in r.abstained)
+    labels = [r.labels[key] for r in rows]
+    norm = [spec.normalise(v) for r in rows if (v := r.value(link.metric)) is not None]
+    return Compared(values=[1.0 - x for x in norm] if link.inverted else norm, labels=labels,
+                    kind=_label_kind(key, labels), labelled=len(labelled),
+                    abstained=abstained)
+
+
+def label_problem(key: str, values: Iterable[Any]) -> str | None:
+    """Why a label's values cannot enter a statistic (the first one not finite, or past
+    +-MAX_MAGNITUDE: the import's rule for labels of the user's own), or None."""
+    return next((p for v in values if isinstance(p := _numeric_problem(key, v), str)), None)
 
 
 def _numeric_stats(
@@ -294,31 +339,24 @@ def calibration(
                                        reason="metric not in run"))
             continue
         spec = table.spec(link.metric)
-        labelled = [r for r in table.rows if r.labels.get(key) is not None]
-        rows = [r for r in labelled if r.value(link.metric) is not None]
-        abstained = sum(1 for r in labelled
-                        if r.value(link.metric) is None and link.metric in r.abstained)
-        labels = [r.labels[key] for r in rows]
-        kind = _label_kind(key, labels)
-        if not rows or kind is None:
-            reason = "no sample has both" if not rows else "label values are mixed or non-numeric"
-            counted = bool(labelled) and not rows  # labels, none with a value to compare
+        got = compared(table, link)
+        if not got.values or got.kind is None:
+            reason = ("no sample has both" if not got.values
+                      else "label values are mixed or non-numeric")
+            counted = bool(got.labelled) and not got.values  # labels, none with a value
             skipped.append(SkippedLink(
                 label=key, metric=link.metric, reason=reason,
-                abstained=abstained if counted else None,
-                unscored=len(labelled) - abstained if counted else None))
+                abstained=got.abstained if counted else None,
+                unscored=got.unscored if counted else None))
             continue
-        beyond = next((p for v in labels if isinstance(p := _numeric_problem(key, v), str)),
-                      None)
+        beyond = label_problem(key, got.labels)
         if beyond is not None:  # the import's rule: statistics of +-1e308 are not finite
             skipped.append(SkippedLink(label=key, metric=link.metric, reason=beyond))
             continue
-        norm = [spec.normalise(v) for r in rows if (v := r.value(link.metric)) is not None]
-        m = [1.0 - x for x in norm] if link.inverted else norm
-        pair = {"label": key, "metric": link.metric, "inverted": link.inverted, "n": len(rows),
-                "abstained": abstained,
-                "unscored": len(labelled) - len(rows) - abstained}
-        if kind == "boolean":
+        m, labels = got.values, got.labels
+        pair = {"label": key, "metric": link.metric, "inverted": link.inverted,
+                "n": len(m), "abstained": got.abstained, "unscored": got.unscored}
+        if got.kind == "boolean":
             pairs.append(_boolean_stats(link, spec, m, [bool(v) for v in labels], seed,
                                         n_resamples, pair))
         else:

@@ -29,6 +29,7 @@ from pydantic import PrivateAttr
 from ragassay.labels import check_value, linked_metrics, lookup, own_value
 from ragassay.stats import ppi
 from ragassay.stats.calibration import LabelLink, unlinked_skips
+from ragassay.stats.describe import Scale
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.text import did_you_mean
@@ -90,6 +91,16 @@ class CorrectedEstimate(Result):
     more_labels: int | None  # about how many more labels reach target_width; None: more
     # than the run has
     note: str | None = None  # a caution about this interval, when there is one
+    # what `judge_mean` is: a score's mean or a yes/no verdict's rate, on the metric's
+    # range (not the label's `scale`: 7.05 on 1-10 beside a 0-1 label)
+    judge_scale: Scale | None = omitted()
+
+    def judge_text(self) -> str:
+        """The judge's own figure with its scale: `mean 7.173 on 1-10`, `rate 0.267 on
+        0-1` ("-" without one; the bare number for an estimate without its scale)."""
+        if self.judge_scale is None or self.judge_mean is None:
+            return "-" if self.judge_mean is None else f"{self.judge_mean:.3f}"
+        return self.judge_scale.figure_text(self.judge_mean)
 
     @property
     def width(self) -> float:
@@ -376,6 +387,7 @@ def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi
         n_labelled=est.n_labelled, n_total=est.n_total, n_unscored=unscored, judge_mean=judge,
         lam=est.lam, gain=est.gain, effective_labels=est.effective_labels, design=design,
         target_width=opts.target_width * span, more_labels=more,
+        judge_scale=Scale.of(spec),
     )
 
 

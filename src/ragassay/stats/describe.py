@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Literal
 
 import numpy as np
 
@@ -63,6 +64,43 @@ class Interval(Result):
     def text(self, digits: int = 3, none: str = "-") -> str:
         """The interval as every table shows it (`interval_text`)."""
         return interval_text(self.ci_low, self.ci_high, self.count, digits, none)
+
+
+SCALE_NOTE = "a score's mean on its scale, a yes/no verdict's rate (the share of yes)"
+"""What a figure said with its `Scale` is, in the words under every table showing one."""
+
+
+class Scale(Result):
+    """How a metric's figure reads (`of` its spec): the `mean` of its scores, or for a
+    metric that gives a yes/no verdict the `rate` of yes (the mean of its 0/1 values),
+    on its range [low, high]. Said beside every figure that stands next to another
+    metric's, so that a 0-1 rate is not read beside a 1-10 mean as the same thing."""
+
+    figure: Literal["mean", "rate"]
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, spec: MetricSpec) -> Scale:
+        return cls(figure="rate" if spec.gives_verdict else "mean", low=spec.low,
+                   high=spec.high)
+
+    @property
+    def range_text(self) -> str:
+        """`1-10`, `0-1`."""
+        return f"{self.low:g}-{self.high:g}"
+
+    def short(self) -> str:
+        """`mean 1-10`, `rate 0-1`: a column's unit."""
+        return f"{self.figure} {self.range_text}"
+
+    def figure_text(self, value: float | None, interval: str = "", digits: int = 3) -> str:
+        """`mean 7.048 [6.514, 7.543] on 1-10`, `rate 0.285 on 0-1`; "-" without a
+        value."""
+        if value is None:
+            return "-"
+        ci = f" {interval}" if interval else ""
+        return f"{self.figure} {value:.{digits}f}{ci} on {self.range_text}"
 
 
 class MetricAggregate(Interval):

@@ -91,6 +91,24 @@ class SamplesMixin:
                 return
             last = (rows[-1]["ordinal"], rows[-1]["sample_id"])
 
+    def iter_metadata(self, run_id: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
+        """(strategy, sample id, metadata) of the run's valid samples, in input order, a
+        page at a time: only each sample's metadata object is read (what `--by KEY`
+        groups on), not its texts."""
+        last: tuple[int, str] = (-1, "")
+        while True:
+            rows = self._read(
+                "SELECT ordinal, sample_id, strategy, json_extract(sample, '$.metadata') AS"
+                " meta FROM samples WHERE run_id = ? AND invalid = 0"
+                " AND (ordinal, sample_id) > (?, ?) ORDER BY ordinal, sample_id LIMIT ?",
+                (run_id, *last, PAGE_ROWS))
+            for row in rows:
+                meta = json.loads(row["meta"]) if row["meta"] else {}
+                yield row["strategy"], row["sample_id"], meta if isinstance(meta, dict) else {}
+            if len(rows) < PAGE_ROWS:
+                return
+            last = (rows[-1]["ordinal"], rows[-1]["sample_id"])
+
     def sample_strategies(self, run_id: str) -> list[str]:
         """The strategies the run's samples name, in the order they first appear."""
         rows = self._read(

@@ -39,13 +39,15 @@ def show_headline(report: Report, specs: Mapping[str, MetricSpec]) -> None:
                        help=f"{r.people_text()}; judge's own {r.judge_text()}; agreement "
                             f"{r.agreement_text()}")
         else:
-            col.metric(f"{metric_label(r.metric, specs)}: judge", r.judge_text().split(" ")[0],
+            own = r.judge.mean if r.judge is not None else None
+            what = f"judge's {r.scale.figure}" if r.scale is not None else "judge"
+            col.metric(f"{metric_label(r.metric, specs)}: {what}", num(own),
                        help=f"{r.people_missing()}; judge's own {r.judge_text()}; agreement "
                             f"{r.agreement_text()}")
     st.dataframe(pd.DataFrame([
         {"metric": metric_label(r.metric, specs), "people (corrected, 95% CI)":
          r.people_text() or r.people_missing(), "judge's agreement with people": r.agreement_text(),
-         "judge's own mean (95% CI)": r.judge_text()} for r in head.rows]),
+         "judge's own (95% CI, its scale)": r.judge_text()} for r in head.rows]),
         hide_index=True, height=rows_height(len(head.rows)))
     st.caption(md_escape(head.note))
     if head.prompt:
@@ -64,7 +66,7 @@ def show_corrected(report: Report, specs: Mapping[str, MetricSpec]) -> None:
     for col, e in zip(st.columns(max(1, min(4, len(whole)))), whole[:4], strict=False):
         col.metric(md_escape(f"{e.label} (people)"), num(e.estimate),
                    delta=None if e.judge_mean is None else md_escape(
-                       f"judge's own {num(e.judge_mean)} via {metric_label(e.metric, specs)}"),
+                       f"judge's own {e.judge_text()} via {metric_label(e.metric, specs)}"),
                    delta_color="off",
                    help=f"{cor.confidence:.0%} CI {interval(e.ci_low, e.ci_high)} from "
                         f"{e.n_labelled} of {e.n_total} samples labelled")
@@ -74,10 +76,11 @@ def show_corrected(report: Report, specs: Mapping[str, MetricSpec]) -> None:
              "strategy": e.strategy or "all", "corrected": e.estimate,
              f"{cor.confidence:.0%} CI": interval(e.ci_low, e.ci_high),
              "labels only": interval(e.labels_only.ci_low, e.labels_only.ci_high),
-             "judge's own mean": e.judge_mean, "labels": f"{e.n_labelled} of {e.n_total}"}
+             "judge's own (its scale)": e.judge_text(),
+             "labels": f"{e.n_labelled} of {e.n_total}"}
             for e in cor.estimates]), hide_index=True, height=rows_height(len(cor.estimates)),
             column_config={c: st.column_config.NumberColumn(format="%.3f")
-                           for c in ("corrected", "judge's own mean")})
+                           for c in ("corrected",)})
     for e in cor.estimates:
         if e.note:
             st.caption(md_escape(f"{e.label} via {e.metric} ({e.strategy or 'all'}): {e.note}"))

@@ -1,0 +1,217 @@
+"""Figures per group of samples: a run split by one metadata value (`ragassay report RUN
+--by kind`, `EvalResult.by("kind")`).
+
+Per group: its samples, each metric's mean (a yes/no verdict's rate) with its bootstrap
+interval when the group has `MIN_INTERVAL` values or more, and, where its samples carry
+a human label a metric is compared with, the judge's agreement with people in that group
+(a yes/no verdict's counts: "agrees on 12 of 16"; else AUROC, or Spearman for a grade).
+Samples without the value (or with an empty one) are their own group, `NONE_GROUP`; past
+`MAX_GROUPS` the smallest groups are pooled into one row, `OTHER_GROUP`, and the
+`Groups.note` says so. The values come from the caller (`report.groups_for` reads them
+from the store): the score table holds no metadata.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import Field
+
+from ragassay.stats import agreement as ag
+from ragassay.stats.calibration import (
+    LabelLink,
+    Verdicts,
+    compared,
+    default_links,
+    label_problem,
+    verdicts_of,
+)
+from ragassay.stats.describe import Interval, Scale, interval_text, mean_ci
+from ragassay.stats.result import Result, omitted
+from ragassay.stats.table import Row, ScoreTable
+
+NONE_GROUP = "(none)"
+"""The group of samples without the value (missing, null or empty)."""
+OTHER_GROUP = "(other)"
+"""The pooled row of the smallest groups past MAX_GROUPS."""
+MAX_GROUPS = 25
+"""Groups shown one row each (the largest, `NONE_GROUP` always); the rest are pooled."""
+MIN_INTERVAL = 5
+"""A group with fewer values of a metric shows its mean without a bootstrap interval (a
+percentile bootstrap of 2-4 values is far too narrow)."""
+
+RowKey = tuple[str, str]
+
+
+class UnknownGroupKey(ValueError):
+    """A key to group by that no sample has (one line naming the keys there are)."""
+
+
+def group_name(value: Any) -> str:
+    """A metadata value as its group's name: a string as it is, true/false, a number or
+    a list or object as JSON; missing, null or "" is NONE_GROUP."""
+    if value is None or value == "":
+        return NONE_GROUP
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+class GroupFigure(Interval):
+    """One metric in one group: its mean (`Interval`; a yes/no verdict's rate), with an
+    interval only from MIN_INTERVAL values, and the group's samples without a value
+    (`missing`: unscored, or the answer abstained)."""
+
+    missing: int = 0
+
+    def value_text(self, digits: int = 2) -> str:
+        """`0.29 [0.15, 0.45]`; `0.67 (n=3)` below MIN_INTERVAL values; `-` without one."""
+        if self.mean is None:
+            return "-"
+        if self.ci_low is None or self.ci_high is None:
+            return f"{self.mean:.{digits}f} (n={self.count})"
+        return f"{self.mean:.{digits}f} {interval_text(self.ci_low, self.ci_high, None, digits)}"
+
+
+class GroupAgreement(Result):
+    """The judge against people's labels in one group, for one label and the metric it is
+    compared with, over the `n` samples having both: a yes/no verdict's counts against a
+    yes/no label (`verdicts`), the AUROC of the metric against a yes/no label, Spearman's
+    rho against a graded one (None where not computable: one class, fewer than 3)."""
+
+    label: str
+    metric: str
+    n: int
+    verdicts: Verdicts | None = omitted()
+    auroc: float | None = omitted()
+    spearman: float | None = omitted()
+
+    def text(self) -> str:
+        """`agrees on 12 of 16 (75%): misses 3, flags 1`, `AUROC 0.81 on 16`, `Spearman 0.40 on
+        16`; `16 labels, one class` when no figure is computable; `no labels`."""
+        v = self.verdicts
+        if v is not None and self.n:
+            return (f"agrees on {v.agree} of {self.n} ({v.agree / self.n:.0%}): misses "
+                    f"{v.missed}, flags {v.flagged}")
+        if self.auroc is not None:
+            return f"AUROC {self.auroc:.2f} on {self.n}"
+        if self.spearman is not None:
+            return f"Spearman {self.spearman:.2f} on {self.n}"
+        if self.n:
+            return f"{self.n} labels, too few or one class"
+        return "no labels"
+
+
+class Group(Result):
+    """One group: its name (`group_name`), its samples, each metric's figure, and the
+    judge's agreement with people for each linked label and metric (`Groups.links`);
+    the pooled row says how many values it pools (`pooled`)."""
+
+    value: str
+    n: int
+    metrics: dict[str, GroupFigure]
+    agreement: list[GroupAgreement] = Field(default_factory=list)
+    pooled: int | None = omitted()
+
+    def agreement_of(self, label: str, metric: str) -> GroupAgreement | None:
+        return next((a for a in self.agreement if a.label == label and a.metric == metric),
+                    None)
+
+
+class Groups(Result):
+    """A run by one metadata key: each metric's `Scale` (what its figures are), the
+    groups (largest first, ties by name; NONE_GROUP, then OTHER_GROUP last), the
+    (label, metric) links whose agreement each group gives, and how many distinct values
+    the key has (`values`: more than the rows shown when some are pooled)."""
+
+    key: str
+    scales: dict[str, Scale]
+    links: list[tuple[str, str]]
+    groups: list[Group]
+    values: int
+
+    def group(self, value: str) -> Group | None:
+        """The group of a value, by its name (`group_name`: "(none)" for missing)."""
+        return next((g for g in self.groups if g.value == value), None)
+
+    @property
+    def note(self) -> str | None:
+        """What the pooled row holds, when there is one."""
+        other = self.group(OTHER_GROUP)
+        if other is None or other.pooled is None:
+            return None
+        return (f"{self.key} has {self.values} values: the smallest {other.pooled} "
+                f"({other.n} samples) are pooled in the {OTHER_GROUP} row")
+
+
+def _figure(rows: Sequence[Row], metric: str, seed: int, n_resamples: int) -> GroupFigure:
+    values = [v for r in rows if (v := r.value(metric)) is not None]
+    if len(values) < MIN_INTERVAL:
+        mean = sum(values) / len(values) if values else None
+        return GroupFigure(mean=mean, count=len(values), missing=len(rows) - len(values))
+    entry = mean_ci(values, seed=seed, n_resamples=n_resamples)
+    return GroupFigure(**dict(entry), missing=len(rows) - len(values))
+
+
+def _agreement(table: ScoreTable, link: LabelLink, kind: str) -> GroupAgreement:
+    got = compared(table, link)
+    out = GroupAgreement(label=link.label_key, metric=link.metric, n=len(got.values))
+    if not got.values or got.kind is None or label_problem(link.label_key, got.labels):
+        return out
+    if kind == "boolean":
+        truth = [bool(v) for v in got.labels]
+        return out.model_copy(update={
+            "verdicts": verdicts_of(link, table.spec(link.metric), got.values, truth),
+            "auroc": ag.auroc(got.values, truth)})
+    rho = ag.correlation(got.values, [float(v) for v in got.labels], "spearman")[0]
+    return out.model_copy(update={"spearman": rho})
+
+
+def _links(table: ScoreTable, links: Sequence[LabelLink] | None
+           ) -> list[tuple[LabelLink, str]]:
+    """The links measurable over the whole table, each with its label's kind."""
+    out = []
+    for link in (default_links(table.label_names, table.specs.values()) if links is None
+                 else links):
+        if link.metric not in table.specs:
+            continue
+        got = compared(table, link)
+        if got.values and got.kind is not None and not label_problem(link.label_key,
+                                                                      got.labels):
+            out.append((link, got.kind))
+    return out
+
+
+def _one(table: ScoreTable, name: str, rows: Sequence[Row],
+         links: Sequence[tuple[LabelLink, str]], seed: int, n_resamples: int) -> Group:
+    sub = ScoreTable(rows=tuple(rows), specs=table.specs)
+    return Group(value=name, n=len(rows),
+                 metrics={m: _figure(rows, m, seed, n_resamples) for m in table.metrics},
+                 agreement=[_agreement(sub, link, kind) for link, kind in links])
+
+
+def group_by(table: ScoreTable, values: Mapping[RowKey, Any], key: str, *, seed: int = 0,
+             n_resamples: int = 2000, most: int = MAX_GROUPS,
+             links: Sequence[LabelLink] | None = None) -> Groups:
+    """The table's samples grouped by their value of `key` (`values`: a row's key ->
+    its value; a row without one is in NONE_GROUP), each group's figures (see the
+    module's docstring); `links` default to the label links the metrics declare."""
+    members: dict[str, list[Row]] = {}
+    for row in table.rows:
+        members.setdefault(group_name(values.get(row.key)), []).append(row)
+    none = members.pop(NONE_GROUP, None)
+    order = sorted(members, key=lambda name: (-len(members[name]), name))
+    shown, rest = order[:most], order[most:]
+    measured = _links(table, links)
+    groups = [_one(table, name, members[name], measured, seed, n_resamples) for name in shown]
+    if none is not None:
+        groups.append(_one(table, NONE_GROUP, none, measured, seed, n_resamples))
+    if rest:
+        pooled = [r for name in rest for r in members[name]]
+        groups.append(_one(table, OTHER_GROUP, pooled, measured, seed, n_resamples)
+                      .model_copy(update={"pooled": len(rest)}))
+    return Groups(key=key, scales={m: Scale.of(table.spec(m)) for m in table.metrics},
+                  links=[(link.label_key, link.metric) for link, _ in measured],
+                  groups=groups, values=len(members) + (none is not None))

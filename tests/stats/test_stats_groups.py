@@ -1,0 +1,117 @@
+"""A run by one metadata value (`stats.group_by`): per group its samples, each metric's
+mean (a yes/no verdict's rate) with an interval only where the group has the values for
+one, the judge's agreement with people's labels in it, missing values as their own
+group, and many groups capped with a pooled row. Every figure is checked against the
+rows worked out by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ragassay.stats import NONE_GROUP, Scale, group_by
+from ragassay.stats.groups import MIN_INTERVAL, OTHER_GROUP, group_name
+from ragassay.stats.table import Row, ScoreTable
+from ragassay.types import LinkedLabel, MetricSpec
+
+FLAG = MetricSpec(name="toy.flag", kind="bool", higher_is_better=False,
+                  labels=(LinkedLabel(label="hallucinated"),))
+GRADE = MetricSpec(name="toy.grade", low=1, high=10,
+                   labels=(LinkedLabel(label="hallucinated", inverted=True),))
+SPECS = {s.name: s for s in (FLAG, GRADE)}
+
+
+def _rows(flags: list[bool | None], grades: list[float | None],
+          labels: list[bool | None]) -> ScoreTable:
+    rows = [Row(id=f"s{i}", values={"toy.flag": None if f is None else float(f),
+                                    "toy.grade": g},
+                labels={} if lab is None else {"hallucinated": lab})
+            for i, (f, g, lab) in enumerate(zip(flags, grades, labels, strict=True))]
+    return ScoreTable.from_rows(rows, SPECS)
+
+
+def _values(kinds: list[Any]) -> dict[tuple[str, str], Any]:
+    """Row key -> metadata value; `...` stands for a sample without the key."""
+    return {("default", f"s{i}"): k for i, k in enumerate(kinds) if k is not ...}
+
+
+KINDS = ["faq"] * 6 + ["howto"] * 3 + [None, "", ...]
+FLAGS = [True, False, False, True, False, None, True, True, False, True, False, False]
+GRADES = [3, 9, 8, 2, 9, 7, 1, 2, 8, None, 9, 9]
+LABELS = [True, False, True, True, False, False, True, False, None, True, None, False]
+
+
+def test_each_group_holds_its_own_figures() -> None:
+    table = _rows(FLAGS, GRADES, LABELS)
+    groups = group_by(table, _values(KINDS), "kind", n_resamples=200)
+    assert [(g.value, g.n) for g in groups.groups] == [("faq", 6), ("howto", 3),
+                                                       (NONE_GROUP, 3)]
+    faq = groups.group("faq")
+    assert faq is not None
+    flag, grade = faq.metrics["toy.flag"], faq.metrics["toy.grade"]
+    assert flag.mean == pytest.approx(2 / 5) and flag.count == 5 and flag.missing == 1
+    assert flag.ci_low is not None and flag.ci_high is not None  # 5 values: an interval
+    assert flag.ci_low <= flag.mean <= flag.ci_high
+    assert grade.mean == pytest.approx((3 + 9 + 8 + 2 + 9 + 7) / 6)
+    howto = groups.group("howto")
+    assert howto is not None and howto.metrics["toy.flag"].count == 3 < MIN_INTERVAL
+    assert howto.metrics["toy.flag"].ci_low is None  # too few for an interval
+    assert howto.metrics["toy.flag"].value_text() == "0.67 (n=3)"
+    # the missing key, null and "" are one group: "(none)"
+    none = groups.group(NONE_GROUP)
+    assert none is not None and none.metrics["toy.grade"].mean == pytest.approx(9.0)
+    assert groups.scales == {"toy.flag": Scale(figure="rate", low=0, high=1),
+                             "toy.grade": Scale(figure="mean", low=1, high=10)}
+
+
+def test_the_judges_agreement_is_counted_per_group() -> None:
+    """"agrees on k of n" per group: the yes/no verdict against people's label, over the
+    group's samples with both, counted by hand here; a score gets its AUROC."""
+    table = _rows(FLAGS, GRADES, LABELS)
+    groups = group_by(table, _values(KINDS), "kind", n_resamples=200)
+    assert groups.links == [("hallucinated", "toy.flag"), ("hallucinated", "toy.grade")]
+    for g in groups.groups:
+        members = [i for i, k in enumerate(KINDS) if group_name(None if k is ... else k)
+                   == g.value]
+        both = [i for i in members if FLAGS[i] is not None and LABELS[i] is not None]
+        right = sum(FLAGS[i] == LABELS[i] for i in both)
+        missed = sum(LABELS[i] and not FLAGS[i] for i in both)
+        flagged = sum(FLAGS[i] and not LABELS[i] for i in both)
+        a = g.agreement_of("hallucinated", "toy.flag")
+        assert a is not None and a.n == len(both) and a.verdicts is not None
+        assert (a.verdicts.agree, a.verdicts.missed, a.verdicts.flagged) == (right, missed,
+                                                                              flagged)
+        assert a.text().startswith(f"agrees on {right} of {len(both)}")
+    faq = groups.group("faq")
+    assert faq is not None
+    score = faq.agreement_of("hallucinated", "toy.grade")
+    # faq: labels T F T T F F, grades 3 9 8 2 9 7 (inverted: low grade = hallucinated);
+    # of 3 x 3 pairs the hallucinated one ranks lower in 8, one tie-free miss (8 vs 7)
+    assert score is not None and score.verdicts is None and score.auroc == pytest.approx(8 / 9)
+    assert score.text() == "AUROC 0.89 on 6"
+
+
+def test_many_groups_are_capped_with_a_pooled_row_and_a_note() -> None:
+    kinds = [f"k{i % 7}" for i in range(30)] + [None]
+    n = len(kinds)
+    table = _rows([i % 2 == 0 for i in range(n)], [5.0] * n, [None] * n)
+    groups = group_by(table, _values(kinds), "kind", most=3, n_resamples=50)
+    # the largest first (k0, k1: 5 samples; k2-k6: 4, ties by name), then (none), then
+    # the rest pooled
+    assert [(g.value, g.n) for g in groups.groups] == [
+        ("k0", 5), ("k1", 5), ("k2", 4), (NONE_GROUP, 1), (OTHER_GROUP, 16)]
+    other = groups.group(OTHER_GROUP)
+    assert other is not None and other.pooled == 4 and sum(g.n for g in groups.groups) == n
+    assert other.metrics["toy.flag"].mean == pytest.approx(
+        sum(i % 2 == 0 for i in range(n) if kinds[i] in ("k3", "k4", "k5", "k6")) / 16)
+    assert groups.values == 8 and groups.links == []
+    assert groups.note == (f"kind has 8 values: the smallest 4 ({other.n} samples) are "
+                           f"pooled in the {OTHER_GROUP} row")
+
+
+@pytest.mark.parametrize("value, name", [("faq", "faq"), (3, "3"), (2.5, "2.5"),
+                                         (True, "true"), (None, NONE_GROUP), ("", NONE_GROUP),
+                                         (["a", 1], '["a", 1]')])
+def test_a_value_names_its_group(value: Any, name: str) -> None:
+    assert group_name(value) == name
