@@ -3,7 +3,10 @@
 start, so with several workers it died with a BrokenProcessPool traceback (found
 2026-12-04 running a 430-row dev set from such a script). It now judges in one process
 and says, in a warning at the script's line, how to use every core; a call under the
-guard (however the guard is written) keeps its workers."""
+guard (however the guard is written) keeps its workers. Under the default worker count
+a small input is judged in one process quietly: the README's example, run as a plain
+script on 144 rows, warned (found 2026-12-04 in new-user trial 54), although one process
+is the right choice there."""
 
 from __future__ import annotations
 
@@ -11,9 +14,12 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
+
+from ragassay.runner import engine
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 ROWS = [{"id": f"r{i}", "question": "How long do refunds take?",
@@ -70,3 +76,33 @@ def test_a_call_inside_a_running_loop_is_seen_from_the_script_line_that_waits(
     done = _run(tmp_path, "import asyncio\nasync def main():\n" + body + start)
     assert done.stdout.split() == ["70", "2" if guarded else "None"]
     assert (f"score.py:7: RuntimeWarning: {WARNING}" in done.stderr) is not guarded
+
+
+def test_the_readme_example_as_a_plain_script_judges_a_small_input_quietly(
+        tmp_path: Path) -> None:
+    """Default workers, no guard, 70 rows: one process, no warning (it warned before on
+    any machine with two usable CPUs)."""
+    done = _run(tmp_path, "res = ragassay.evaluate(json.load(open('rows.json')), "
+                "metrics=['judge'], judge='offline', store='s.db')\n"
+                "print(len(res.to_pandas()), res.store.get_run(res.run_id).meta.workers)\n")
+    assert done.stdout.split() == ["70", "None"]
+    assert "RuntimeWarning" not in done.stderr
+
+
+@pytest.mark.parametrize(("asked", "total", "warns"), [
+    (False, engine.QUIET_UP_TO, False),  # the default count, a small input: quiet
+    (False, engine.QUIET_UP_TO + 1, True),  # a large one costs time: said
+    (False, None, True),  # of unknown size: said
+    (True, 70, True),  # workers asked for by name: said, whatever the size
+])
+def test_one_process_is_said_where_it_costs_time(monkeypatch: pytest.MonkeyPatch,
+                                                 asked: bool, total: int | None,
+                                                 warns: bool) -> None:
+    monkeypatch.setattr(engine, "one_process_why",
+                        lambda workers: ("score.py", 3, f"no {workers} workers here"))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert engine.startable_workers(2, asked=asked, total=total) == 1
+    assert [str(w.message) for w in caught] == (["no 2 workers here"] if warns else [])
+    monkeypatch.setattr(engine, "one_process_why", lambda workers: None)
+    assert engine.startable_workers(2, asked=asked, total=total) == 2

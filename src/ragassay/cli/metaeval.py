@@ -93,7 +93,8 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
     if not any(s.labels for s in samples):
         raise UsageProblem(f"{data}: no sample carries human 'labels'")
     plan = planned(RunRequest(
-        RowsSource(samples, field_map=mapping or None, name=str(data)), lambda: open_store(db),
+        RowsSource(samples, field_map=mapping or None, name=str(data), path=data),
+        lambda: open_store(db),
         metrics=metrics, judge=judge_spec, endpoints=(base_url,) if base_url else (),
         headers=extra_headers, timeout_s=timeout_s, concurrency=concurrency,
         max_context_tokens=max_context_tokens, ratings=ratings, kind="meta-eval",

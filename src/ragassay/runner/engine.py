@@ -91,7 +91,8 @@ class LocalRun:
         self.running: set[asyncio.Task[None]] = set()
         self.pool: JudgePool | None = None
         workers = pool_size(inputs, self.batch_size)
-        if self.offline is not None and (workers := startable_workers(workers)) > 1:
+        if self.offline is not None and (workers := startable_workers(
+                workers, asked=inputs.workers is not None, total=inputs.total)) > 1:
             # CPU-bound judging in worker processes: a task per batch, two per worker
             self.pool = JudgePool(self.config, workers)
             self.window = 2 * workers
@@ -219,14 +220,24 @@ def pool_size(inputs: RunInputs, batch_size: int) -> int:
     return max(1, workers)
 
 
-def startable_workers(workers: int) -> int:
-    """`workers`, or 1 with a warning at the script's line that says why and how to use
-    them when worker processes could not start from this call
-    (`processes.one_process_why`: they would re-run the main script and die starting)."""
+QUIET_UP_TO = 1000
+"""Samples a run under the default worker count judges in one process without a warning
+when its workers cannot start: about 14 s at one process's 72 samples/s, of which two
+workers would save ~6 s (benches/RESULTS.md, "All cores on one machine")."""
+
+
+def startable_workers(workers: int, *, asked: bool, total: int | None) -> int:
+    """`workers`, or 1 when worker processes could not start from this call
+    (`processes.one_process_why`: they would re-run the main script and die starting),
+    with a warning at the script's line that says why and how to use them where one
+    process costs the caller: workers `asked` for by name, or an input of more than
+    `QUIET_UP_TO` samples (or of unknown size). A smaller input under the default count
+    is judged in one process quietly (the README's example, run as a script, warned)."""
     if workers <= 1 or (why := one_process_why(workers)) is None:
         return workers
-    script, line, message = why
-    warnings.warn_explicit(message, RuntimeWarning, script, line)
+    if asked or total is None or total > QUIET_UP_TO:
+        script, line, message = why
+        warnings.warn_explicit(message, RuntimeWarning, script, line)
     return 1
 
 

@@ -96,13 +96,17 @@ class RowsSource:
     """Data given in memory: a pandas DataFrame, a `datasets.Dataset`, rows (mappings), one
     mapping, or Samples (and InvalidRows). Checked as a file is (`check=False`: samples a
     tool made itself, the bench's); `name` names the run's dataset (default: the kind of
-    data and 8 hex digits of its content, "dataframe:3f2a9c1e")."""
+    data and 8 hex digits of its content, "dataframe:3f2a9c1e"). `path`: the file the rows
+    were read from (meta-eval reads a file's labelled rows, perhaps a split of them): the
+    run records that file's fingerprint and path, as a `FileSource` run does, so that one
+    file is one dataset whatever command judged it (the run's config says which part)."""
 
     data: object
     field_map: Mapping[str, str] | None = None
     skip_invalid: bool = False
     name: str | None = None
     check: bool = True
+    path: Path | None = None
 
 
 @dataclass(frozen=True)

@@ -171,8 +171,8 @@ def conclude(plan: RunPlan, stats: RunStats) -> RunOutcome:
     """The end-of-run rules every front end shares (see the module)."""
     request, run_id = plan.request, stats.run_id
     store, names = plan.store, request.names
-    if isinstance(request.source, FileSource):  # where the file was, for `trend`
-        store.update_meta(run_id, RunMeta(dataset_path=str(request.source.path.resolve())))
+    if plan.data.path is not None:  # where the file was, for `trend`
+        store.update_meta(run_id, RunMeta(dataset_path=str(plan.data.path.resolve())))
     run = store.get_run(run_id)
     if stats.waiting:  # a detached batch run: nothing is scored yet
         noun = "batch" if stats.waiting == 1 else "batches"

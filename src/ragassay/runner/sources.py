@@ -46,8 +46,9 @@ class Reading:
 class Loaded:
     """A source read and checked: the run's dataset name, the data's fingerprint (a file's
     sha256, taken when a run first asks for it, so that a dry run reads the file only
-    once; or of the rows' content), the first pass's counts (None: not checked), and the
-    rows when they are in memory (a file is streamed again by `items`)."""
+    once; or of the rows' content when no file is named), the first pass's counts (None:
+    not checked), and the rows when they are in memory (a file is streamed again by
+    `items`; rows read from a file are kept, and fingerprinted as the file)."""
 
     name: str
     digest: str | None  # of rows in memory; a file's is `fingerprint`, read when asked
@@ -111,16 +112,17 @@ def load_rows(source: RowsSource, names: OptionNames) -> Loaded:
     else:
         items = load_samples(rows, skip_invalid=source.skip_invalid,
                              name=source.name or kind, field_map=field_map)
-    digest = content_digest(items)
-    name = source.name or f"{kind}:{digest[:8]}"
-    if not source.check:
-        return Loaded(name=name, digest=digest, check=None, rows=items)
-    check = check_items(items, name)
-    check.unknown_columns = unknown_columns(rows, field_map)  # a misnamed answer column?
-    problem = check.problem()
-    if problem:
-        raise DatasetError(_named(problem, names))
-    return Loaded(name=name, digest=digest, check=check, rows=items)
+    # rows read from a file are fingerprinted as that file (`Loaded.fingerprint`)
+    digest = None if source.path is not None else content_digest(items)
+    name = source.name or (str(source.path) if digest is None else f"{kind}:{digest[:8]}")
+    check = None
+    if source.check:
+        check = check_items(items, name)
+        check.unknown_columns = unknown_columns(rows, field_map)  # a misnamed answer column?
+        problem = check.problem()
+        if problem:
+            raise DatasetError(_named(problem, names))
+    return Loaded(name=name, digest=digest, check=check, rows=items, path=source.path)
 
 
 def content_digest(items: Sequence[Item]) -> str:
