@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from tests.support.offline import assert_judged
+from tests.support.offline import assert_judged, evidence
 
 SWAPPED = [
     (["The otters live in the Wetland Walk beside the boathouse.",
@@ -49,3 +49,20 @@ def test_a_phrase_the_contexts_name_elsewhere_is_a_swap(an: Analyzer, contexts: 
 def test_the_units_own_phrase_is_no_swap(an: Analyzer, contexts: list[str],
                                          answer: str) -> None:
     assert_judged(an, contexts, answer, flags=False, kind=None)
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    # another frame: "This is a list of ..." is no slot of "The peregrine falcon is ..."
+    (["You can help by adding missing items. This is a list of the fastest animals in the "
+      "world, by types of animal.", "The peregrine falcon is the fastest bird, and the "
+      "fastest member of the animal kingdom."],
+     "The peregrine falcon is the fastest animal in the world."),
+    # a longer run of the unit's is its predicate, not a phrase for the claim's
+    (["Jupiter and Saturn have extensive mantles of liquid hydrogen.",
+      "Each giant planet has a core of ice and rock."],
+     "Jupiter and Saturn are giant planets."),
+])
+def test_a_run_in_another_frame_is_no_swap(an: Analyzer, contexts: list[str],
+                                           answer: str) -> None:
+    ev = evidence(an, contexts, answer)
+    assert "entity" not in ev.contradicts, ev

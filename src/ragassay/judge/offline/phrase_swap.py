@@ -9,7 +9,10 @@ swap (`alignment._fit`), a name of several capitalised words for another
 
 - the claim's words the unit lacks are one run of its content words, between the same
   neighbours as a run of the unit's own that the claim lacks (the content word before
-  and the one after, or the start or end of both), at least one neighbour a word;
+  and the one after, or the start or end of both), at least one neighbour a word; the
+  unit's run is at most one word longer, and the token just before or just after both
+  runs is the same ("The red pandas are" / "The snow leopards are": one frame; not "The
+  peregrine falcon is" / "This is a list of");
 - the claim's run is stated, word for word in that order, by another context sentence:
   the contexts name it elsewhere, so it is another entity of theirs, not a rewording
   (a single word only as a name there: "Mark" in "... is Mark, who works Mondays");
@@ -48,13 +51,42 @@ def phrase_swap(p: Part, u: Unit, only_c: frozenset[str], only_u: frozenset[str]
     if before is None and after is None:
         return None
     theirs = _run_between(u, before, after)
-    if not theirs or len(theirs) > MAX_RUN + 1 or any(w not in only_u for w in theirs):
+    if (not theirs or len(theirs) > len(run) + 1 or any(w not in only_u for w in theirs)
+            or not _same_frame(p, lo, hi, u.part, theirs)):
         return None
     word = p.pairs[lo][0] if len(run) == 1 else None
     if not any(_states_run(units, r, run, word) for r in units.by_stem.get(run[0], ())
                if r != u.row):
         return None
     return frozenset(theirs)
+
+
+def _positions(p: Part) -> list[int]:
+    """The token position of each of the part's content words (`Part.pairs`)."""
+    out, k = [], 0
+    for i, t in enumerate(p.info.tokens):
+        if k < len(p.pairs) and t == p.pairs[k][0]:
+            out.append(i)
+            k += 1
+    return out
+
+
+def _same_frame(p: Part, lo: int, hi: int, u: Part, theirs: list[str]) -> bool:
+    """Whether the two runs sit in the same frame of words: the token just before them
+    is the same in both, or the one just after ("The red pandas are ..." / "The snow
+    leopards are ..."; not "The peregrine falcon is ..." / "This is a list of ...")."""
+    mine, at = _positions(p), _positions(u)
+    words = [w for _, w in u.pairs]
+    start = next((i for i in range(len(words) - len(theirs) + 1)
+                  if words[i:i + len(theirs)] == theirs), None)
+    if start is None or len(mine) != len(p.pairs) or len(at) != len(u.pairs):
+        return False
+    a, b = mine[lo], mine[hi]
+    c, d = at[start], at[start + len(theirs) - 1]
+    tp, tu = p.info.tokens, u.info.tokens
+    before = a > 0 and c > 0 and tp[a - 1] == tu[c - 1]
+    after = b + 1 < len(tp) and d + 1 < len(tu) and tp[b + 1] == tu[d + 1]
+    return before or after
 
 
 def _run_between(u: Unit, before: str | None, after: str | None) -> list[str]:
