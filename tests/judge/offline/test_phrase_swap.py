@@ -66,3 +66,12 @@ def test_a_run_in_another_frame_is_no_swap(an: Analyzer, contexts: list[str],
                                            answer: str) -> None:
     ev = evidence(an, contexts, answer)
     assert "entity" not in ev.contradicts, ev
+
+
+def test_an_acronym_of_the_phrase_is_no_swap(an: Analyzer) -> None:
+    """ "the PGA documentary award" names the Producers Guild of America: one name."""
+    ctx = ["The film won the PGA documentary award in 2016, its makers said.",
+           "Members of the Producers Guild of America vote each January."]
+    ev = evidence(an, ctx, "The film won the Producers Guild of America documentary award "
+                           "in 2016.")
+    assert "entity" not in ev.contradicts, ev

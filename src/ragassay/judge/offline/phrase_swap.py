@@ -17,7 +17,8 @@ swap (`alignment._fit`), a name of several capitalised words for another
   the contexts name it elsewhere, so it is another entity of theirs, not a rewording
   (a single word only as a name there: "Mark" in "... is Mark, who works Mondays");
 - the unit's sentence does not name it (then the sentence sets the two apart:
-  alignment's `_moved`).
+  alignment's `_moved`), nor is a word of either run an acronym of the other's sentence
+  ("PGA" for "Producers Guild of America").
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .clauses import Part
+from .scope import acronym
 
 if TYPE_CHECKING:
     from .units import Unit, Units
@@ -54,11 +56,22 @@ def phrase_swap(p: Part, u: Unit, only_c: frozenset[str], only_u: frozenset[str]
     if (not theirs or len(theirs) > len(run) + 1 or any(w not in only_u for w in theirs)
             or not _same_frame(p, lo, hi, u.part, theirs)):
         return None
+    if _abbreviates(p, lo, hi, u, theirs):
+        return None  # "PGA" for "Producers Guild of America": one name
     word = p.pairs[lo][0] if len(run) == 1 else None
     if not any(_states_run(units, r, run, word) for r in units.by_stem.get(run[0], ())
                if r != u.row):
         return None
     return frozenset(theirs)
+
+
+def _abbreviates(p: Part, lo: int, hi: int, u: Unit, theirs: list[str]) -> bool:
+    """Whether a word of one run is an acronym of the other's sentence ("PGA" of
+    "Producers Guild of America")."""
+    mine = [t for t, _ in p.pairs[lo:hi + 1]]
+    their_words = [t for t, w in u.part.pairs if w in theirs]
+    return any(acronym(t, p) for t in their_words) or any(
+        acronym(t, u.sentence) for t in mine)
 
 
 def _positions(p: Part) -> list[int]:
