@@ -103,3 +103,24 @@ def test_a_claim_beside_the_new_declines_is_still_judged(an: Analyzer, domain: s
 ])
 def test_decline_grammar_r7(rule: Callable[[str], bool], text: str, expected: bool) -> None:
     assert rule(text) is expected
+
+
+ROLES = ["Coaching enquiries are handled by our head coach, Priya Nair.",
+         "Membership questions go to the club secretary, Dan Okoro."]
+
+
+def test_a_referral_to_someone_the_contexts_name_is_checked(an: Analyzer) -> None:
+    """ "get in touch with Dan Okoro" names whom the contexts put elsewhere: the answer
+    says whom to ask, a claim to check, not a decline (abstained on before, so a wrong
+    contact dropped out of every figure)."""
+    q = "Who do I ask about coaching?"
+    wrong = evidence(an, ROLES, "For coaching enquiries, get in touch with Dan Okoro.", q)
+    right = evidence(an, ROLES, "For coaching enquiries, get in touch with Priya Nair.", q)
+    assert not wrong.abstains and flagged(wrong), wrong
+    assert not right.abstains and not flagged(right), right
+
+
+def test_a_referral_to_no_one_the_contexts_name_still_declines(an: Analyzer) -> None:
+    ev = evidence(an, ROLES, "Please contact the club office about that.",
+                  "Can I hire the boathouse?")
+    assert ev.abstains and not flagged(ev), ev

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ragassay.text import KeyedSentence
 
 from .declines import (
+    DECLINE,
     declines_by_scope,
     hedged_claim,
     is_help_scope,
@@ -59,7 +60,8 @@ def set_aside_reasons(
       number they lack ("Please ask your GP.").
     - ABSTAINS also: a sentence that declines by saying what the sources (named as
       texts) or the speaker cover ("The documents only cover hours, not printing."),
-      and the referrals of an answer that only refers (a pure referral declines).
+      and the referrals of an answer that only refers (a pure referral declines,
+      unless it names someone or something the contexts name: then it is checked).
     - ABSTAINS too: beside a sentence that abstains, one that says what the sources
       cover, explaining the decline ("It only covers our electricity supply, not gas
       tariffs."), naming no number or name the contexts and the question lack.
@@ -67,7 +69,10 @@ def set_aside_reasons(
     """
     out: list[str | None] = []
     for k, info in zip(sentences, infos, strict=True):
-        if is_noncommittal(k.text) and not hedged_claim(k.text, question, pool):
+        if (is_pure_referral(k.text) and not DECLINE.search(k.text)
+                and _names_from_contexts(info, pool)):
+            out.append(None)  # "get in touch with Tom Reyes": the contexts say whom to ask
+        elif is_noncommittal(k.text) and not hedged_claim(k.text, question, pool):
             out.append(ABSTAINS)
         elif declines_by_scope(k.text) and not missing_terms(k.text, pool, question):
             out.append(ABSTAINS)  # "The documents only cover X and Y, not Z."
@@ -95,7 +100,8 @@ def set_aside_reasons(
     # is a claim
     refers = [r in (REFERRAL, None) and is_pure_referral(k.text) and not any(
         t[:1].isdigit() for t in missing_terms(k.text, pool, question))
-        for k, r in zip(sentences, out, strict=True)]
+        and not _names_from_contexts(info, pool)
+        for k, r, info in zip(sentences, out, infos, strict=True)]
     if any(refers) and all(f or r == FILLER_SENTENCE for f, r in zip(refers, out, strict=True)):
         return [ABSTAINS if f else r for f, r in zip(refers, out, strict=True)]
     if all(r in (FILLER_SENTENCE, REFERRAL) for r in out):
@@ -104,6 +110,13 @@ def set_aside_reasons(
         if out[i] == FILLER_SENTENCE and is_opener(infos[i]) and out[i + 1] is None:
             out[i] = OPENER
     return out
+
+
+def _names_from_contexts(info: SentenceInfo, pool: TermPool) -> bool:
+    """Whether a referral names someone or something the contexts name ("get in touch
+    with Tom Reyes"): the contexts say whom to ask, so an answer that only refers the
+    user there is a claim to check against them, not a decline."""
+    return any(pool.has(n) for n in info.names)
 
 
 def owners(aside: Sequence[str | None]) -> list[int]:
