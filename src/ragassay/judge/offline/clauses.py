@@ -68,6 +68,11 @@ _LIGHT_TEXT = """
     generally actually also quite
 """
 _LIGHT = frozenset(_LIGHT_TEXT.split())
+# words of permission between a negation and what it negates: "are not allowed to take
+# it home" denies "can take it home" ("can" and "may" are stopwords); without a "to"
+# after them ("Dogs are not allowed.", "... not allowed during the race") they are what
+# is negated
+_PERMISSION = frozenset({"allowed", "permitted", "able"})
 # "no later than 11 am", "not more than 3", "not only": a bound or an addition, no negation
 _COMPARATIVES_TEXT = "more less fewer later earlier sooner greater higher lower longer only"
 _COMPARATIVES = frozenset(_COMPARATIVES_TEXT.split())
@@ -122,14 +127,19 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int) -> list[
             continue  # "retries a failed delivery"
         if t in ("not", "no") and i + 1 < len(toks) and toks[i + 1] in _COMPARATIVES:
             continue  # "no later than", "not only"
-        head = None
+        head = light = None
         for j in range(i + 1, min(len(toks), i + 1 + NEGATION_REACH)):
             u = toks[j]
+            if u in _PERMISSION and light is None:
+                light = stems[j]
+                if j + 1 < len(toks) and toks[j + 1] == "to":
+                    continue  # "not allowed to take": what is negated is "take"
+                break  # "not allowed during the race": "allowed" is
             if u in STOPWORDS or u in _LIGHT or is_negation(u) or is_number(stems[j]):
                 continue
             head = stems[j]
             break
-        heads.append(head)
+        heads.append(head if head is not None else light)
     return heads
 
 
