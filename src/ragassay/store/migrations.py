@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ragassay.store.data_fixes import m0015_lost_hops_one_based, m0019_spec_verdicts
 from ragassay.store.labels import m0018_labels_per_annotator
 from ragassay.store.records import StoreError
 from ragassay.store.routing import m0013_routing
@@ -408,44 +409,6 @@ def m0011_monitor(conn: sqlite3.Connection) -> None:
         )"""
     )
     conn.execute("CREATE INDEX monitor_events_kind ON monitor_events (run_id, kind, created)")
-
-
-def m0015_lost_hops_one_based(conn: sqlite3.Connection) -> None:
-    """A traced sample's lost documents name their hop from 1, as the console, the report's
-    `hops.lost` and the dashboard always said it (`LostDocument.hop`); samples stored
-    before counted from 0 in `metadata.trace.lost`."""
-    rows = conn.execute(
-        "SELECT run_id, sample_id, sample FROM samples WHERE json_valid(sample) AND "
-        "json_array_length(sample, '$.metadata.trace.lost') > 0").fetchall()
-    for run_id, sample_id, text in rows:
-        data = json.loads(text)
-        for doc in data["metadata"]["trace"]["lost"]:
-            if isinstance(doc, dict) and isinstance(doc.get("hop"), int):
-                doc["hop"] += 1
-        conn.execute("UPDATE samples SET sample = ? WHERE run_id = ? AND sample_id = ?",
-                     (json.dumps(data, ensure_ascii=False), run_id, sample_id))
-
-
-VERDICT_METRICS = ("trace.adherence",)
-"""The metrics that declared `MetricSpec.verdict` when it was introduced (a34be99),
-frozen: a later declaration is stored with the runs scored under it."""
-
-
-def m0019_spec_verdicts(conn: sqlite3.Connection) -> None:
-    """A 0/1 score may declare that each value is a yes/no verdict (`MetricSpec.verdict`),
-    which counts its verdicts against people's labels ("agrees on 30 of 36 ..."); the
-    specs of runs stored before this lack the field, so an old trace.adherence gave AUROC
-    and kappa only. They get the declaration of that time (`VERDICT_METRICS`)."""
-    for run_id, raw in conn.execute("SELECT id, specs FROM runs").fetchall():
-        specs = json.loads(raw or "[]")
-        changed = False
-        for spec in specs:
-            if (isinstance(spec, dict) and "verdict" not in spec
-                    and spec.get("name") in VERDICT_METRICS):
-                spec["verdict"] = True
-                changed = True
-        if changed:
-            conn.execute("UPDATE runs SET specs = ? WHERE id = ?", (json.dumps(specs), run_id))
 
 
 MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_typed_config,

@@ -463,8 +463,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     units = Units.of(ctx)
     parts = conditioned(clauses(s.text))
     names = frozenset(stem(n) for n in s.names)
-    restated = False
-    every = True  # each clause restated
+    restated, every = False, True  # some clause, each clause restated
     said: frozenset[str] = frozenset()
     if len(parts) > 1:
         whole = part(s.text)
@@ -482,14 +481,13 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         judged = judge_part(p, units, doc, subject=k == 0, said=said)
         if judged.conflict is not None:
             return Finding(judged.conflict, judged.row)
-        restated = restated or judged.restated
-        every = every and judged.restated
+        restated, every = restated or judged.restated, every and judged.restated
     if doc is None and (swapped := swapped_object(part(s.text), units)) is not None:
         return Finding(unstated=swapped)  # "a brass padlock key" for "the blue key card"
     if len(parts) > 1 and doc is None and restated:
         for p in parts:
             if FIRST_PERSON & set(p.info.tokens) or _SOURCE.match(p.text) or is_referral(p.text):
-                continue  # (whom to ask: "..., so keep an eye out there" states no detail)
+                continue  # (a referral: "..., so keep an eye out there" states no detail)
             # the clause, and each item of a list in it ("..., theft, windscreen repair
             # and breakdown recovery": "breakdown recovery")
             for q in (p, *(part(x) for x in _ITEM.split(p.text) if x != p.text)):

@@ -63,15 +63,11 @@ _PARTIAL = frozenset({"most", "some", "certain"})  # ... of what follows them
 _POST_MODIFIERS_TEXT = "with who whose under over aged from above below"
 POST_MODIFIERS = frozenset(_POST_MODIFIERS_TEXT.split())
 # words between a negation and what it negates: "does not need to be booked"
-_LIGHT_TEXT = """
-    need needs needed even ever really necessarily currently yet always usually
-    generally actually also quite
-"""
-_LIGHT = frozenset(_LIGHT_TEXT.split())
-# words of permission between a negation and what it negates: "are not allowed to take
-# it home" denies "can take it home" ("can" and "may" are stopwords); without a "to"
-# after them ("Dogs are not allowed.", "... not allowed during the race") they are what
-# is negated
+_LIGHT = frozenset({"need", "needs", "needed", "even", "ever", "really", "necessarily",
+                    "currently", "yet", "always", "usually", "generally", "actually", "also",
+                    "quite"})
+# permission: "not allowed to take it" negates "take" ("can" is a stopword); without a
+# "to" after it ("not allowed during the race") the permission word is what is negated
 _PERMISSION = frozenset({"allowed", "permitted", "able"})
 # "no later than 11 am", "not more than 3", "not only": a bound or an addition, no negation
 _COMPARATIVES_TEXT = "more less fewer later earlier sooner greater higher lower longer only"
@@ -133,8 +129,8 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int) -> list[
             if u in _PERMISSION and light is None:
                 light = stems[j]
                 if j + 1 < len(toks) and toks[j + 1] == "to":
-                    continue  # "not allowed to take": what is negated is "take"
-                break  # "not allowed during the race": "allowed" is
+                    continue
+                break
             if u in STOPWORDS or u in _LIGHT or is_negation(u) or is_number(stems[j]):
                 continue
             head = stems[j]

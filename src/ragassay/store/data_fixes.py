@@ -1,0 +1,46 @@
+"""Named migrations that mend stored data, not the schema (`migrations.MIGRATIONS` runs
+them in their place): a sample's lost hops counted from 1, old runs' verdict declarations.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+
+def m0015_lost_hops_one_based(conn: sqlite3.Connection) -> None:
+    """A traced sample's lost documents name their hop from 1, as the console, the report's
+    `hops.lost` and the dashboard always said it (`LostDocument.hop`); samples stored
+    before counted from 0 in `metadata.trace.lost`."""
+    rows = conn.execute(
+        "SELECT run_id, sample_id, sample FROM samples WHERE json_valid(sample) AND "
+        "json_array_length(sample, '$.metadata.trace.lost') > 0").fetchall()
+    for run_id, sample_id, text in rows:
+        data = json.loads(text)
+        for doc in data["metadata"]["trace"]["lost"]:
+            if isinstance(doc, dict) and isinstance(doc.get("hop"), int):
+                doc["hop"] += 1
+        conn.execute("UPDATE samples SET sample = ? WHERE run_id = ? AND sample_id = ?",
+                     (json.dumps(data, ensure_ascii=False), run_id, sample_id))
+
+
+VERDICT_METRICS = ("trace.adherence",)
+"""The metrics that declared `MetricSpec.verdict` when it was introduced (a34be99),
+frozen: a later declaration is stored with the runs scored under it."""
+
+
+def m0019_spec_verdicts(conn: sqlite3.Connection) -> None:
+    """A 0/1 score may declare that each value is a yes/no verdict (`MetricSpec.verdict`),
+    which counts its verdicts against people's labels ("agrees on 30 of 36 ..."); the
+    specs of runs stored before this lack the field, so an old trace.adherence gave AUROC
+    and kappa only. They get the declaration of that time (`VERDICT_METRICS`)."""
+    for run_id, raw in conn.execute("SELECT id, specs FROM runs").fetchall():
+        specs = json.loads(raw or "[]")
+        changed = False
+        for spec in specs:
+            if (isinstance(spec, dict) and "verdict" not in spec
+                    and spec.get("name") in VERDICT_METRICS):
+                spec["verdict"] = True
+                changed = True
+        if changed:
+            conn.execute("UPDATE runs SET specs = ? WHERE id = ?", (json.dumps(specs), run_id))
