@@ -74,6 +74,7 @@ from ragassay.report.table import (
     overlay_labels,
     run_table,
 )
+from ragassay.report.trend import TrendRuns, run_dataset, trend_runs
 from ragassay.stats.groups import UnknownGroupKey
 
 __all__ = [
@@ -116,6 +117,7 @@ __all__ = [
     "SampleEntry",
     "StrategyEntry",
     "StrategyFigures",
+    "TrendRuns",
     "UsageSummary",
     "bench_sections",
     "agreement_text",
@@ -143,11 +145,13 @@ __all__ = [
     "reliability_lines",
     "report_json",
     "run_info",
+    "run_dataset",
     "run_table",
     "sample_entry",
     "schema",
     "to_csv",
     "to_html",
+    "trend_runs",
     "write_csv",
     "write_parquet",
     "leaderboard_notes",
