@@ -47,7 +47,6 @@ from ragassay.report.model import (
     METADATA_KEYS_MAX,
     METADATA_PREFIX,
     REPORT_VERSION,
-    BatchUsage,
     Entry,
     FailedEntry,
     HopPosition,
@@ -56,10 +55,8 @@ from ragassay.report.model import (
     LostEntry,
     Report,
     RunInfo,
-    RunUsage,
     SampleEntry,
     StrategyEntry,
-    UsageSummary,
     metadata_cells,
     metadata_columns,
     published,
@@ -75,6 +72,7 @@ from ragassay.report.table import (
     run_table,
 )
 from ragassay.report.trend import TrendRuns, run_dataset, trend_runs
+from ragassay.report.usage import BatchUsage, RunUsage, UsageSummary
 from ragassay.stats.groups import UnknownGroupKey
 
 __all__ = [
