@@ -106,7 +106,8 @@ def test_too_few_labels_say_how_many_there_are_and_how_many_are_needed(tmp_path:
     row = head.split("judge.hallucination", 1)[1].split("│ judge.", 1)[0]
     assert "24 labels, 30 needed" in row and "no labels" not in row
     assert _cell(out, "judge.hallucination").endswith(
-        "(22 labels of 24: 1 abstained and 1 unscored not counted); held apart: not measured")
+        "(22 labels of 24: 1 abstained and 1 unscored not counted, people marked 0 of the 1 "
+        "abstained hallucinated); held apart: not measured")
     assert "no labels" in head.split("judge.context_relevance", 1)[1].split("│ judge.", 1)[0]
 
 
@@ -134,8 +135,8 @@ def test_agreement_says_why_it_counts_fewer_labels_than_peoples_figure(tmp_path:
     code, out = run("eval", str(data), "--metrics", "judge", "--db", str(tmp_path / "d.db"))
     assert code == 0, out
     assert _cell(out, "judge.hallucination", 2).startswith("hallucination 0.")  # all 35
-    assert _cell(out, "judge.hallucination").endswith("(32 labels of 35: 3 abstained not "
-                                                      "counted)")
+    assert _cell(out, "judge.hallucination").endswith(
+        "(32 labels of 35: 3 abstained not counted, people marked 0 of them hallucinated)")
 
 
 # ---- wording that never contradicts itself (trial 50) ------------------------------------
@@ -261,12 +262,13 @@ def test_a_verdicts_agreement_says_how_often_it_matches_people(tmp_path: Path) -
     said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
             f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
             f"{n - want['positives']} they did not (135 labels of 144: 9 abstained not "
-            "counted)")
+            "counted, people marked 0 of them hallucinated)")
     cell = _cell(out, "judge.hallucination")
     assert cell.startswith("in this run: AUROC") and cell.endswith(f"; {said}"), cell
     faith = _cell(out, "judge.faithfulness")
     assert faith.startswith("in this run: AUROC") and "agrees on" not in faith, faith
-    assert faith.endswith("(135 labels of 144: 9 abstained not counted)"), faith
+    assert faith.endswith("(135 labels of 144: 9 abstained not counted, people marked 0 of "
+                          "them hallucinated)"), faith
     assert "agrees on: how often the judge's yes/no verdict is people's label" in _said(out)
     page = tmp_path / "r.html"
     code, shown = run("report", run_id, "--format", "html", "--out", str(page), "--db", str(db))
@@ -317,3 +319,35 @@ def test_a_few_faithful_labels_head_the_rows_they_are_compared_with(tmp_path: Pa
     assert "people marked not faithful" in cell and "they marked faithful (20 labels)" in cell
     said = _said(out)
     assert "no human labels yet" not in said and "10 more samples for faithful" in said
+
+
+def test_the_trials_headline_compares_like_with_like(tmp_path: Path) -> None:
+    """Trial 54 (144 labelled rows, 13 correct declines): the judge's own rate over the 131
+    rows it scored stood beside people's over all 144, under "people (corrected)" with
+    nothing corrected, and the per-strategy table said "hallucination rate 0.54 ... n
+    144". The console says the judge's n and people's rate on the same rows, what people
+    marked the declines, "people (all labelled)", and each figure's own n."""
+    from tests.support.verdicts import labelled_rows
+
+    rows = labelled_rows(answers=60, abstaining=4)
+    code, out = run("eval", str(_written(tmp_path, rows)), "--metrics", "judge", "--db",
+                    str(tmp_path / "r.db"))
+    assert code == 0, out
+    table = out[out.index("What people would say"):].split("\n", 3)[2]
+    assert "┃ people (all labelled) " in table, table
+    scored = [r for r in rows[:60]]
+    people = sum(r["labels"]["hallucinated"] for r in scored) / 60
+    judge = _cell(out, "judge.hallucination", 4)
+    assert judge.endswith(f"on 0-1 (60 of 64 scored; people {people:.3f} on the same 60)")
+    assert _cell(out, "judge.hallucination").endswith(
+        "(60 labels of 64: 4 abstained not counted, people marked 0 of them hallucinated)")
+    strategies = out[out.index("judge suite per strategy"):].split("└", 1)[0]
+    lines = [line.split("│") for line in strategies.splitlines() if line.startswith("│")]
+    assert lines[0][-3].strip() == "64"  # the strategy's n
+    header = out[out.index("judge suite per strategy"):].splitlines()[2].split("┃")
+    at = next(i for i, h in enumerate(header) if h.strip() == "hallucination rate")
+    rate = " ".join(" ".join(line[at] for line in lines).split())  # its wrapped lines too
+    assert rate.startswith("0.") and rate.endswith("] (n=60)"), strategies  # its own n
+    relevance = next(i for i, h in enumerate(header) if h.strip() == "context relevance")
+    assert "(n=" not in lines[0][relevance]  # every sample has one
+    assert "(n=...): the samples a figure rests on, where fewer than the strategy's" in out

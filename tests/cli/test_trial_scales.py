@@ -35,10 +35,17 @@ def test_every_suite_gets_its_per_strategy_table(metrics: str, demo_data: Path,
         assert title in out, out
         start = next(i for i, line in enumerate(lines) if title in line)
         end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("└"))
-        rows = [line for line in lines[start:end] if line.startswith("│ ")]
-        assert [r.split("│")[1].strip() for r in rows] == ["bm25-k3", "dense-k5"]
+        rows: list[list[str]] = []  # a row's cells, its wrapped lines joined
+        for line in lines[start:end]:
+            if line.startswith("│ "):
+                cells = [c.strip() for c in line.split("│")[1:-1]]
+                if cells[0] or not rows:
+                    rows.append(cells)
+                else:  # a figure's "(n=11)", wrapped under it
+                    rows[-1] = [f"{a} {b}".strip() for a, b in zip(rows[-1], cells, strict=True)]
+        assert [r[0] for r in rows] == ["bm25-k3", "dense-k5"]
         for row in rows:  # every cell a mean with its interval; n 12; failed a count
-            cells = [c.strip() for c in row.split("│")[2:-1]]
+            cells = row[1:]
             assert all("[" in c for c in cells[:-2]), row
             assert cells[-2] == "12" and cells[-1].isdigit(), row
 

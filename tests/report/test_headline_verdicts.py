@@ -1,9 +1,11 @@
 """The headline's agreement for a metric that gives a yes/no verdict (judge.hallucination,
 trace.adherence against `hallucinated`): beside AUROC and kappa, how often the verdict is
 people's label, what it misses and flags, and the labelled samples left out and why,
-carried typed on the report (`BooleanAgreement.verdicts`, `.abstained`, `.unscored`) and
-said in one set of words by the headline the console, the HTML report and the dashboard
-share. A 1-10 score keeps its ranking figures alone."""
+with what people marked those whose answer abstained (trial 54: "13 abstained not
+counted" never said people marked none of them hallucinated), carried typed on the
+report (`BooleanAgreement.verdicts`, `.abstained`, `.unscored`, `.abstained_positives`)
+and said in one set of words by the headline the console, the HTML report and the
+dashboard share. A 1-10 score keeps its ranking figures alone."""
 
 from __future__ import annotations
 
@@ -23,12 +25,13 @@ def test_the_verdicts_counts_are_carried_and_said(tmp_path: Path, suite: str, me
                                                   inverted: bool, score: str) -> None:
     import ragassay
 
-    rows = labelled_rows(answers=60, abstaining=4)
+    rows = labelled_rows(answers=60, abstaining=4, marked=1)
     run = ragassay.evaluate(rows, suite, store=tmp_path / "r.db", progress=False)
     report = run.report()
     values = {e.id: e.metrics[metric] for e in report.entries if isinstance(e, SampleEntry)}
     want = expected(rows, values, inverted=inverted)
-    assert want["left_out"] == 4 and want["missed"] and want["flagged"]
+    assert want["left_out"] == 4 and want["left_problems"] == 1
+    assert want["missed"] and want["flagged"]
     head = headline(report)
     row = next(r for r in head.rows if r.metric == metric)
     a = row.agreement
@@ -40,10 +43,11 @@ def test_the_verdicts_counts_are_carried_and_said(tmp_path: Path, suite: str, me
     said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
             f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
             f"{n - want['positives']} they did not ({n} labels of 64: 4 abstained not "
-            "counted)")
+            "counted, people marked 1 of them hallucinated)")
     assert row.agreement_text().endswith(f"; {said}"), row.agreement_text()
-    other = next(r for r in head.rows if r.metric == score)
-    assert "agrees on" not in other.agreement_text() and "AUROC" in other.agreement_text()
+    other = next(r for r in head.rows if r.metric == score)  # a score: the same clause
+    assert "agrees on" not in other.agreement_text() and other.agreement_text().endswith(
+        "(60 labels of 64: 4 abstained not counted, people marked 1 of them hallucinated)")
     assert "agrees on: how often the judge's yes/no verdict is people's label" in head.note
     page = to_html(report)
     cell = page.split('<section id="headline">', 1)[1].split(f"<td>{metric}</td>", 1)[1]
@@ -53,7 +57,7 @@ def test_the_verdicts_counts_are_carried_and_said(tmp_path: Path, suite: str, me
                 if p["metric"] == metric)
     assert pair["verdicts"] == {"agree": agree, "missed": want["missed"],
                                 "flagged": want["flagged"], "problem": True}
-    assert (pair["abstained"], pair["unscored"]) == (4, 0)
+    assert (pair["abstained"], pair["unscored"], pair["abstained_positives"]) == (4, 0, 1)
 
 
 @pytest.mark.parametrize(("suite", "metric", "inverted"),
@@ -68,7 +72,7 @@ def test_a_faithful_labels_verdicts_are_said_from_the_hallucinations(
     (`missed`, `flagged`) are the ones said, on the problem side (`problem` False)."""
     import ragassay
 
-    rows = labelled_rows(answers=60, abstaining=4, label="faithful")
+    rows = labelled_rows(answers=60, abstaining=4, label="faithful", marked=1)
     run = ragassay.evaluate(rows, suite, store=tmp_path / "r.db", progress=False)
     report = run.report()
     values = {e.id: e.metrics[metric] for e in report.entries if isinstance(e, SampleEntry)}
@@ -84,7 +88,7 @@ def test_a_faithful_labels_verdicts_are_said_from_the_hallucinations(
     said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
             f"{problems} people marked not faithful, flags {want['flagged']} of "
             f"{n - problems} they marked faithful ({n} labels of 64: 4 abstained not "
-            "counted)")
+            "counted, people marked 1 of them not faithful)")
     assert row.agreement_text().endswith(f"; {said}"), row.agreement_text()
 
 
@@ -100,8 +104,10 @@ def test_peoples_figure_whose_labels_have_nothing_to_compare_says_so(tmp_path: P
             del row["labels"]
         else:
             row["labels"] = {"hallucinated": i % 3 == 0}
+    marked = sum(1 for r in rows[20:] if r["labels"]["hallucinated"])
     run = ragassay.evaluate(rows, "judge", store=tmp_path / "r.db", progress=False)
     row = next(r for r in headline(run.report()).rows if r.metric == "judge.hallucination")
     assert row.estimate is not None and row.agreement is None
     assert row.agreement_text().startswith(
-        "in this run: nothing to compare (32 labels: 32 abstained); held apart: ")
+        f"in this run: nothing to compare (32 labels: 32 abstained, people marked {marked} "
+        "of them hallucinated); held apart: ")

@@ -1,7 +1,7 @@
 """A labelled run for the headline's verdict counts: answers that keep to their context or
 invent, `hallucinated` labels (or `faithful`, their opposite) that mostly match and
-sometimes do not (on both sides), and answers that abstain (labelled not hallucinated:
-the judge gives them no verdict)."""
+sometimes do not (on both sides), and answers that abstain (labelled not hallucinated,
+or, the first `marked` of them, hallucinated: the judge gives them no verdict)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from typing import Any
 
 
 def labelled_rows(answers: int = 135, abstaining: int = 9,
-                  label: str = "hallucinated") -> list[dict[str, Any]]:
+                  label: str = "hallucinated", marked: int = 0) -> list[dict[str, Any]]:
     """`answers` rows that answer (every third invents; every seventh label says the
-    opposite of what the answer did) and `abstaining` rows whose answer declines;
-    labelled `hallucinated`, or with `label="faithful"` its opposite."""
+    opposite of what the answer did) and `abstaining` rows whose answer declines, the
+    first `marked` of them labelled a problem by people; labelled `hallucinated`, or with
+    `label="faithful"` its opposite."""
     good = label == "faithful"  # True is the good value
     rows: list[dict[str, Any]] = []
     for i in range(answers):
@@ -27,7 +28,7 @@ def labelled_rows(answers: int = 135, abstaining: int = 9,
         rows.append({"id": f"d{i}", "question": f"Who repaints locker {i}?",
                      "contexts": [f"Locker {i} on deck 2 opens with the blue key card."],
                      "answer": "I don't have information about that.",
-                     "labels": {label: good}})
+                     "labels": {label: good == (i >= marked)}})
     return rows
 
 
@@ -37,14 +38,17 @@ def expected(rows: Sequence[Mapping[str, Any]], values: Mapping[str, float | Non
     verdict (`values` by id; None: no verdict, left out), worked out here on their own:
     compared, people's positives, agreements, and on the problem side (a hallucination:
     `hallucinated` true, `faithful` false) people's problems, the verdict's misses of
-    them and its flags of the rest, and those left out."""
+    them and its flags of the rest, and those left out (with people's problems among
+    them, and their positives)."""
     problem = label != "faithful"
     out = dict.fromkeys(("n", "positives", "problems", "agree", "missed", "flagged",
-                         "left_out"), 0)
+                         "left_out", "left_problems", "left_positives"), 0)
     for row in rows:
         given, value = bool(row["labels"][label]), values[row["id"]]
         if value is None:
             out["left_out"] += 1
+            out["left_problems"] += given == problem
+            out["left_positives"] += given
             continue
         says = (value < 0.5) if inverted else (value >= 0.5)
         out["n"] += 1

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,12 +32,11 @@ from ragassay.cli.common import (
     say,
 )
 from ragassay.cli.fmt import ci_text, num
-from ragassay.terminal import counted
 
 if TYPE_CHECKING:
     from ragassay.report import Format
     from ragassay.stats import GateResult, ScoreTable, TrendPoint
-    from ragassay.store import RunRecord, Store
+    from ragassay.store import Store
     from ragassay.types import LabelRule, MetricSpec
 
 
@@ -311,50 +309,6 @@ def _corrected_gate(store: Store, run_id: str, table: ScoreTable,
     return out.result
 
 
-def _trend_runs(store: Store, dataset: str
-                ) -> tuple[list[RunRecord], list[RunRecord], str | None]:
-    """Complete eval runs of one dataset, oldest first; the dataset's complete runs of
-    other kinds (left out); and the file's content hash.
-
-    A run belongs when it judged the same content (its dataset hash equals the file's,
-    however the path was typed), or the same file in another version (the path it
-    recorded resolves to this file), or the same content as one of those runs (a copy
-    of an earlier version); when DATASET is not a file here, a file of that name. A trend
-    follows eval runs: a meta-eval run measures the judge (on a split or the first N
-    samples, perhaps), a bench's run answers its own way, a monitor's takes live traffic;
-    a point of those beside the eval runs would not compare like with like.
-    """
-    from ragassay.dataset import dataset_fingerprint
-
-    path = Path(dataset)
-    is_file = path.is_file()
-    digest = dataset_fingerprint(path) if is_file else None
-    target = str(path.resolve()) if is_file else None
-    complete = [r for r in store.list_runs() if r.status == "complete"]
-
-    def direct(r: RunRecord) -> bool:
-        recorded = r.meta.dataset_path or str(Path(r.dataset).resolve())
-        if is_file:
-            return (digest is not None and r.dataset_hash == digest) or recorded == target
-        return r.dataset == dataset or Path(r.dataset).name == path.name
-
-    members = [r for r in complete if direct(r)]
-    hashes = {r.dataset_hash for r in members if r.dataset_hash}
-    chosen = [r for r in complete if r in members or r.dataset_hash in hashes]
-    chosen.sort(key=lambda r: (r.created, r.id))
-    return ([r for r in chosen if r.config.kind == "eval"],
-            [r for r in chosen if r.config.kind != "eval"], digest)
-
-
-def _left_out(others: list[RunRecord]) -> str:
-    """The line that names a dataset's runs a trend leaves out, by kind."""
-    kinds = Counter(r.config.kind for r in others)
-    listed = ", ".join(counted(n, f"{kind} run") for kind, n in sorted(kinds.items()))
-    ids = " ".join(r.id for r in others[-3:]) + (" ..." if len(others) > 3 else "")
-    return (f"note: left out {listed} of this dataset ({ids}): a trend follows eval runs "
-            "(a meta-eval run measures the judge, perhaps on part of the data)")
-
-
 def _changes(points: list[TrendPoint], runs: list[Any]) -> list[tuple[str | None, bool]]:
     """Each point's dataset hash, and whether it differs from the previous point's."""
     hashes = {r.id: r.dataset_hash for r in runs}
@@ -381,16 +335,18 @@ def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: StoreLo
     changed since the previous point is marked. Eval runs only: the dataset's runs of
     other kinds (meta-eval) are left out, and a line says so.
     """
+    from ragassay.report import trend_runs
     from ragassay.stats import trends
 
     store = open_store(db, readonly=True)
-    runs, others, digest = _trend_runs(store, dataset)
+    found = trend_runs(store, dataset)
+    runs, digest, left = found.runs, found.digest, found.left_out()
     if not runs:
         raise UsageProblem(
-            f"no complete {'eval ' if others else ''}run of dataset {dataset!r} in {db}"
-            + (f"; {_left_out(others).removeprefix('note: ')}" if others else ""))
-    if others:
-        say(_left_out(others), err=True)
+            f"no complete {'eval ' if left else ''}run of dataset {dataset!r} in {db}"
+            + (f"; {left}" if left else ""))
+    if left:
+        say(f"note: {left}", err=True)
     tables = [(r.id, r.created, _table_for(store, r.id)) for r in runs]
     present = list(dict.fromkeys(m for _, _, t in tables for m in t.metrics))
     chosen = check_metric_names(metrics, present, what="--metric") if metrics else None

@@ -12,7 +12,7 @@ from ragassay.cli.common import console as make_console
 from ragassay.cli.common import say
 from ragassay.cli.fmt import ci_text, num
 from ragassay.report import Report
-from ragassay.stats.corrected import Corrected, CorrectedEstimate
+from ragassay.stats.corrected import Corrected, CorrectedEstimate, people_column
 
 JUDGE_COLUMN = "judge's own (its scale)"
 WHY = "what people would say, from human labels on a random sample plus every judge score"
@@ -30,8 +30,7 @@ def print_headline(report: Report, console: Console | None = None) -> None:
     if not head.rows:
         return
     t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=head.note)
-    for c in ("metric", "people (corrected)", "judge's agreement with people",
-              JUDGE_COLUMN):
+    for c in ("metric", head.people_column, "judge's agreement with people", JUDGE_COLUMN):
         t.add_column(c, justify="right" if c == JUDGE_COLUMN else "left")
     for r in head.rows:
         people = escape(r.people_text()) or f"[dim]{escape(r.people_missing())}[/dim]"
@@ -56,7 +55,7 @@ def print_corrected(corrected: Corrected, *, strategies: bool = True,
     shown = [e for e in corrected.estimates if strategies or e.strategy is None]
     if shown:
         t = Table(title=f"corrected estimates ({WHY})")
-        for c in ("label", "via metric", "strategy", "people (corrected) [95% CI]",
+        for c in ("label", "via metric", "strategy", f"{people_column(shown)} [95% CI]",
                   "labels only [95% CI]", JUDGE_COLUMN, "labels", "gain"):
             t.add_column(c, justify="left" if c in ("label", "via metric", "strategy")
                          else "right")

@@ -11,6 +11,7 @@ from rich.table import Table
 
 from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import NO_INTERVAL, ci_text
+from ragassay.stats.describe import FEWER_NOTE
 
 if TYPE_CHECKING:
     from ragassay.report import Report, StrategyEntry
@@ -64,13 +65,15 @@ def _fmt(v: Any, digits: int = 2) -> str:
 
 
 def _value(strategy: StrategyEntry, metric: str) -> str:
-    """A strategy's mean of a metric with its interval, e.g. `7.41 [6.90, 7.88]`."""
+    """A strategy's mean of a metric with its interval, e.g. `7.41 [6.90, 7.88]`, and the
+    samples it rests on when fewer than the strategy's n: `0.56 [0.47, 0.64] (n=131)`."""
     entry = strategy.metrics.get(metric)
     if entry is None or entry.mean is None:
         return "-"
+    n = entry.rests_on(strategy.total_questions)
     if entry.ci_low is None or entry.ci_high is None:
-        return f"{entry.mean:.2f}" + (f" ({NO_INTERVAL})" if entry.count == 1 else "")
-    return f"{entry.mean:.2f} {ci_text((entry.ci_low, entry.ci_high), digits=2)}"
+        return f"{entry.mean:.2f}" + (f" ({NO_INTERVAL})" if entry.count == 1 else n)
+    return f"{entry.mean:.2f} {ci_text((entry.ci_low, entry.ci_high), digits=2)}{n}"
 
 
 def _print_reliability(report: Report, metrics: list[str], console: Console) -> None:
@@ -126,6 +129,9 @@ def _print_strategies(report: Report, console: Console) -> None:
         console.print(t)
         if note:
             console.print(f"[dim]{escape(note)}[/dim]", highlight=False)
+        if any(s.metrics[k].rests_on(s.total_questions) for s in strategies.values()
+               for k, _ in columns if k in s.metrics):
+            console.print(f"[dim]{escape(FEWER_NOTE)}[/dim]", highlight=False)
         if any(s.failed.get(suite) for s in strategies.values()):
             console.print(f"[dim]{UNSCORED_NOTE.format(suite=suite)}[/dim]", highlight=False)
     if (constant := report.constant_note()) is not None:

@@ -47,7 +47,6 @@ from ragassay.report.model import (
     METADATA_KEYS_MAX,
     METADATA_PREFIX,
     REPORT_VERSION,
-    BatchUsage,
     Entry,
     FailedEntry,
     HopPosition,
@@ -56,10 +55,8 @@ from ragassay.report.model import (
     LostEntry,
     Report,
     RunInfo,
-    RunUsage,
     SampleEntry,
     StrategyEntry,
-    UsageSummary,
     metadata_cells,
     metadata_columns,
     published,
@@ -74,6 +71,8 @@ from ragassay.report.table import (
     overlay_labels,
     run_table,
 )
+from ragassay.report.trend import TrendRuns, run_dataset, trend_runs
+from ragassay.report.usage import BatchUsage, RunUsage, UsageSummary
 from ragassay.stats.groups import UnknownGroupKey
 
 __all__ = [
@@ -116,6 +115,7 @@ __all__ = [
     "SampleEntry",
     "StrategyEntry",
     "StrategyFigures",
+    "TrendRuns",
     "UsageSummary",
     "bench_sections",
     "agreement_text",
@@ -143,11 +143,13 @@ __all__ = [
     "reliability_lines",
     "report_json",
     "run_info",
+    "run_dataset",
     "run_table",
     "sample_entry",
     "schema",
     "to_csv",
     "to_html",
+    "trend_runs",
     "write_csv",
     "write_parquet",
     "leaderboard_notes",

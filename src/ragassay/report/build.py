@@ -17,18 +17,16 @@ from ragassay.report.hops import hops_section
 from ragassay.report.model import (
     METADATA_KEYS_MAX,
     REPORT_VERSION,
-    BatchUsage,
     FailedEntry,
     InvalidRowEntry,
     Report,
     RunInfo,
-    RunUsage,
     SampleEntry,
     StrategyEntry,
-    UsageSummary,
 )
 from ragassay.report.people import people_section
 from ragassay.report.table import run_table
+from ragassay.report.usage import BatchUsage, RunUsage, UsageSummary
 from ragassay.stats import report_sections, with_target
 from ragassay.store import RunRecord, Store
 from ragassay.types import (

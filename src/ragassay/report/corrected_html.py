@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from ragassay.report.model import Report
+from ragassay.stats.corrected import people_column
 
 NOTE = ("What people would say about the whole run: the human labels on a sample, "
         "corrected by every judge score (prediction-powered inference). The interval is "
@@ -29,7 +30,8 @@ def corrected_html(report: Report) -> str:
     out = ('<section id="corrected"><h2>People\'s figures, corrected from human labels</h2>'
            f"<p>{escape(NOTE)}</p>")
     if cor.estimates:
-        head = ("label", "via metric", "strategy", "corrected", f"{cor.confidence:.0%} CI",
+        head = ("label", "via metric", "strategy", people_column(cor.estimates),
+                f"{cor.confidence:.0%} CI",
                 "labels only", "judge's own (its scale)", "labels")
         rows = [_row([e.label, e.metric + (" (inverted)" if e.inverted else ""),
                       e.strategy or "all", _num(e.estimate),

@@ -5,12 +5,14 @@ links: a hallucination rate with `hallucinated`, a faithfulness score with it in
 answer similarity with `correct`, context relevance with `relevance`):
 
 - with enough labels in the run, the headline figure is people's corrected estimate with
-  its interval (`report.corrected`), and beside it the judge's agreement with those
-  labels measured in this run (AUROC and kappa with their intervals, or Spearman for a
-  grade: `report.calibration`; for a metric that gives a yes/no verdict, how often it is
-  people's label, what it misses and what it flags; the labelled samples without a value
-  counted and why, or, when none has one, that there is nothing to compare), then the
-  judge's own mean;
+  its interval (`report.corrected`; "all labelled" when every sample has a label, nothing
+  corrected), and beside it the judge's agreement with those labels measured in this run
+  (AUROC and kappa with their intervals, or Spearman for a grade: `report.calibration`;
+  for a metric that gives a yes/no verdict, how often it is people's label, what it
+  misses and what it flags; the labelled samples without a value counted and why, with
+  what people marked those whose answer abstained, or, when none has one, that there is
+  nothing to compare), then the judge's own mean, with the samples it rests on when some
+  have no value (and, for a verdict, people's rate on the same samples);
 - without, the judge's own mean with its interval, the judge's agreement measured on
   held-apart human-labelled sets (`RunInfo.judge_reliability`), and one line saying how
   many samples to label (`ragassay annotate RUN`) for people's figure.
@@ -21,9 +23,9 @@ Every surface shows it first and says it in the same words: the console's summar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ragassay.labels import VOCABULARY, canonical, linked_metrics
+from ragassay.labels import VOCABULARY, canonical, linked_metrics, problem_value
 from ragassay.report.model import Report
 from ragassay.stats import MetricAggregate, Scale
 from ragassay.stats.calibration import (
@@ -32,24 +34,35 @@ from ragassay.stats.calibration import (
     NumericAgreement,
     SkippedLink,
 )
-from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
-from ragassay.stats.describe import SCALE_NOTE
+from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate, people_column
+from ragassay.stats.describe import SCALE_NOTE, scored_text
 from ragassay.terminal import counted
 
 HEADLINE_TITLE = "What people would say"
 PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
                "(its 95% interval holds however biased the judge is)")
+ALL_LABELLED_NOTE = ("all labelled: every sample has people's label, so people's figure is "
+                     "the labels' own, nothing corrected (its 95% interval is of the "
+                     "population the samples come from)")
 IN_RUN_NOTE = "in this run: how far the judge's scores rank the labels of this run"
 VERDICT_NOTE = ("agrees on: how often the judge's yes/no verdict is people's label (a "
                 "labelled sample without a verdict, its answer abstaining or unscored, is "
-                "not counted)")
+                "not counted: an abstaining answer gets no verdict, and what people marked "
+                "it is said beside)")
 JUDGE_NOTE = f"judge's own: {SCALE_NOTE}"
+SCORED_NOTE = ("N of M scored: the samples the judge's figure rests on, where people's "
+               "figure is of every sample; for a verdict, people's rate on the same samples")
 HELD_APART_NOTE = ("held apart: how far the judge's scores ranked people's labels on "
                    "human-labelled sets it was not tuned on")
 
 
 def _pair(low: float | None, high: float | None) -> str:
     return "" if low is None or high is None else f" [{low:.2f}, {high:.2f}]"
+
+
+def _marked(label: str, problem: bool) -> str:
+    """What people marked, said from the problem side: `hallucinated`, `not faithful`."""
+    return label if problem else f"not {label}"
 
 
 def verdicts_text(a: BooleanAgreement, label: str) -> str:
@@ -63,7 +76,7 @@ def verdicts_text(a: BooleanAgreement, label: str) -> str:
         return ""
     problems = a.positives if v.problem else a.n - a.positives
     fine = a.n - problems
-    marked = label if v.problem else f"not {label}"
+    marked = _marked(label, v.problem)
     sides = [f"misses {v.missed} of {problems} people marked {marked}"] if problems else []
     if fine:
         if v.problem:
@@ -81,13 +94,32 @@ def _why_left(abstained: int, unscored: int) -> str:
                                                     (unscored, "unscored")) if k)
 
 
-def _left_out(a: Agreement) -> str:
+def declined_text(label: str, abstained: int, positives: int | None, unscored: int = 0
+                  ) -> str:
+    """What people marked the labelled samples whose answer abstained (no verdict to
+    compare, so left out of the agreement, never taken for one), from the problem side:
+    `people marked 0 of them hallucinated`, `people marked 2 of the 9 abstained not
+    faithful` (beside unscored ones); "" without abstained ones or a yes/no label."""
+    if not abstained or positives is None:
+        return ""
+    problem = problem_value(label)
+    problems = positives if problem else abstained - positives
+    which = f"the {abstained} abstained" if unscored else "them"
+    return f"people marked {problems} of {which} {_marked(label, problem)}"
+
+
+def _left_out(a: Agreement, label: str) -> str:
     """Why agreement counts fewer labels than people's figure: a labelled sample without
     a value of the metric (its answer abstains, or the metric left it unscored) has
-    nothing to compare, while the corrected estimate still counts its label: ` of 144:
-    9 abstained not counted`; "" when none is left out."""
+    nothing to compare, while the corrected estimate still counts its label; what people
+    marked the abstaining ones (`declined_text`): ` of 144: 13 abstained not counted,
+    people marked 0 of them hallucinated`; "" when none is left out."""
     left = _why_left(a.abstained, a.unscored)
-    return f" of {a.labelled}: {left} not counted" if left else ""
+    if not left:
+        return ""
+    positives = a.abstained_positives if isinstance(a, BooleanAgreement) else None
+    said = declined_text(label, a.abstained, positives, a.unscored)
+    return f" of {a.labelled}: {left} not counted" + (f", {said}" if said else "")
 
 
 @dataclass(frozen=True)
@@ -105,19 +137,23 @@ class HeadlineRow:
     # the labelled samples by why, when none has a value of the metric to compare (`6
     # abstained`: the calibration's skipped link); None otherwise
     uncompared: str | None = None
+    declined: str = ""  # then what people marked the abstaining ones (`declined_text`)
     # why there is no estimate when more labels would not give one (a value off the
     # label's scale: the corrected estimate's skipped reason)
     blocked: str | None = None
     # what the judge's own figure is: a score's mean or a yes/no verdict's rate, on the
     # metric's range (rows of one label hold a 1-10 mean beside a 0-1 rate)
     scale: Scale | None = None
+    # said after people's figure: " (all labelled)" of an estimate of every sample labelled
+    # in a column of corrected ones (`Headline.people_column`)
+    people_mark: str = ""
 
     def people_text(self) -> str:
         """`hallucinated 0.352 [0.281, 0.424]`, or "" without an estimate."""
         e = self.estimate
         if e is None:
             return ""
-        return f"{e.label} {e.estimate:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}]"
+        return f"{e.label} {e.estimate:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}]{self.people_mark}"
 
     def people_missing(self) -> str:
         """What stands in people's column without an estimate: why, when more labels would
@@ -133,13 +169,35 @@ class HeadlineRow:
 
     def judge_text(self) -> str:
         """The judge's own figure with its interval and scale: `mean 7.235 [6.864, 7.622]
-        on 1-10`, `rate 0.285 [0.215, 0.361] on 0-1` (a yes/no verdict's rate of yes)."""
+        on 1-10`, `rate 0.285 [0.215, 0.361] on 0-1` (a yes/no verdict's rate of yes),
+        and the samples it rests on when not all (`rests_on`)."""
         j = self.judge
         if j is None or j.mean is None:
             return "-"
-        if self.scale is None:
-            return f"{j.mean:.3f} {j.text()}"
-        return self.scale.figure_text(j.mean, j.text())
+        figure = (f"{j.mean:.3f} {j.text()}" if self.scale is None
+                  else self.scale.figure_text(j.mean, j.text()))
+        on = self.rests_on()
+        return f"{figure} ({on})" if on else figure
+
+    def rests_on(self) -> str:
+        """The samples the judge's own figure rests on, when some have no value (people's
+        figure is of every sample, so the two would not compare like with like): `131 of
+        144 scored`; for a yes/no verdict with people's labels compared, people's rate on
+        the same samples (`; people 0.611 on the same 131`), or on the labelled ones among
+        them beside the judge's rate there (`; on the 27 labelled of them judge 0.519,
+        people 0.593`). "" when every sample has a value."""
+        j = self.judge
+        if j is None:
+            return ""
+        said = scored_text(j.count, j.count + j.unscored + (j.abstained or 0))
+        a = self.agreement
+        rates = a.rates() if isinstance(a, BooleanAgreement) and said else None
+        if rates is None or a is None:
+            return said
+        judge, people = rates
+        if a.n == j.count:  # every scored sample is labelled: the same samples
+            return f"{said}; people {people:.3f} on the same {a.n}"
+        return f"{said}; on the {a.n} labelled of them judge {judge:.3f}, people {people:.3f}"
 
     def people_title(self) -> str:
         """What people's figure is, to title a card holding its number by it: `people's
@@ -163,20 +221,23 @@ class HeadlineRow:
                 parts.append(text)
             if self.shows_verdicts():
                 parts.append(verdicts_text(a, self.label))
-            return f"in this run: {'; '.join(parts)} ({a.n} labels{_left_out(a)})"
+            return f"in this run: {'; '.join(parts)} ({a.n} labels{_left_out(a, self.label)})"
         if isinstance(a, NumericAgreement) and a.spearman is not None:
             return (f"in this run: Spearman {a.spearman:.2f}"
                     f"{_pair(*(a.spearman_ci or (None, None)))} "
-                    f"({a.n} labels{_left_out(a)})")
+                    f"({a.n} labels{_left_out(a, self.label)})")
         return None
 
     def agreement_text(self) -> str:
         """The judge's agreement measured on this run's labels; without people's figure
         (too few labels) the held-apart agreement after it; else held apart alone, or
         that none was measured held apart. People's figure without anything to compare
-        says so: `in this run: nothing to compare (30 labels: 30 abstained)`."""
+        says so, with what people marked the abstaining answers: `in this run: nothing to
+        compare (30 labels: 30 abstained, people marked 9 of them hallucinated)`."""
+        declined = f", {self.declined}" if self.declined else ""
         nothing = (f"in this run: nothing to compare ({self.labelled} labels: "
-                   f"{self.uncompared})" if self.uncompared and self.estimate else None)
+                   f"{self.uncompared}{declined})" if self.uncompared and self.estimate
+                   else None)
         parts = [self.in_run_text() or nothing]
         if self.shows_held_apart():
             parts.append(f"held apart: {self.held_apart or 'not measured'}")
@@ -214,14 +275,25 @@ class Headline:
         return any(r.estimate is not None for r in self.rows)
 
     @property
+    def people_column(self) -> str:
+        """The title of people's column: `people (all labelled)` when every figure in it
+        is of samples all labelled (nothing corrected), else `people (corrected)`
+        (`corrected.people_column`)."""
+        return people_column([r.estimate for r in self.rows if r.estimate is not None])
+
+    @property
     def note(self) -> str:
-        """What the figures shown are, only those shown: people's figure, the agreement
-        measured in this run, the held-apart one, the judge's own ("" without rows)."""
-        shown = [(self.has_people, PEOPLE_NOTE),
+        """What the figures shown are, only those shown: people's figure (corrected, or
+        all labelled), the agreement measured in this run, the held-apart one, the
+        judge's own and the samples it rests on ("" without rows)."""
+        people = [r.estimate for r in self.rows if r.estimate is not None]
+        shown = [(any(not e.all_labelled for e in people), PEOPLE_NOTE),
+                 (any(e.all_labelled for e in people), ALL_LABELLED_NOTE),
                  (any(r.in_run_text() for r in self.rows), IN_RUN_NOTE),
                  (any(r.shows_verdicts() for r in self.rows), VERDICT_NOTE),
                  (any(r.shows_held_apart() for r in self.rows), HELD_APART_NOTE),
-                 (any(r.judge_text() != "-" for r in self.rows), JUDGE_NOTE)]
+                 (any(r.judge_text() != "-" for r in self.rows), JUDGE_NOTE),
+                 (any(r.rests_on() for r in self.rows), SCORED_NOTE)]
         return "; ".join(text for on, text in shown if on)
 
 
@@ -280,9 +352,14 @@ def headline(report: Report) -> Headline:
             agreement=agreement, held_apart=line.partition(f"{metric}: ")[2] or None,
             labelled=agreement.labelled if agreement is not None else sum(left),
             uncompared=_why_left(*left) or None,
+            declined=declined_text(label, left[0], skip.abstained_positives, left[1])
+            if skip is not None else "",
             blocked=None if est is not None else _blocked(report, metric, label),
             scale=Scale.of(spec) if (spec := report.spec(metric)) is not None else None))
     rows.sort(key=lambda r: r.estimate is None)  # people's figures first
+    if len({r.estimate.all_labelled for r in rows if r.estimate is not None}) > 1:
+        rows = [replace(r, people_mark=" (all labelled)") if r.estimate is not None
+                and r.estimate.all_labelled else r for r in rows]  # in a corrected column
     return Headline(tuple(rows), _prompt(report, rows))
 
 

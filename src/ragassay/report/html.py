@@ -42,6 +42,7 @@ from ragassay.report.model import Report, SampleEntry, published
 from ragassay.report.routing_html import routing_html
 from ragassay.report.svg import heatmap, histogram, interval_bars
 from ragassay.stats import target_for
+from ragassay.stats.describe import FEWER_NOTE
 from ragassay.terminal import counted
 from ragassay.types import MetricSpec
 
@@ -176,7 +177,7 @@ def _headline(report: Report) -> str:
              r.agreement_text(),
              r.judge_text()] for r in head.rows]
     out = (f'<section id="headline"><h2>{escape(HEADLINE_TITLE)}</h2>' + _table(
-        ["metric", "people (corrected, 95% CI)", "judge's agreement with people",
+        ["metric", f"{head.people_column} (95% CI)", "judge's agreement with people",
          "judge's own (95% CI, its scale)"], rows)
            + f'<p class="note">{escape(head.note)}.</p>')
     if head.prompt:
@@ -265,9 +266,10 @@ def _strategies(report: Report) -> str:
     for m in report.metric_specs:
         cells = [strategies[n].metrics.get(m) for n in names]
         if any(c is not None and c.mean is not None for c in cells):
-            rows.append([m, *[_Raw(escape(f"{c.mean:.3f} {c.text()}"))
+            rows.append([m, *[_Raw(escape(f"{c.mean:.3f} {c.text()}"
+                                          f"{c.rests_on(strategies[n].total_questions)}"))
                               if c is not None and c.mean is not None else None
-                              for c in cells]])
+                              for n, c in zip(names, cells, strict=True)]])
     charts = []
     for metric, spec in report.metric_specs.items():
         bars = [(n, e.mean, e.ci_low, e.ci_high) for n in names
@@ -277,8 +279,8 @@ def _strategies(report: Report) -> str:
                           f"{interval_bars(bars, spec.low, spec.high, width=340, title=metric)}"
                           "</div>")
     note = ('<p class="note">Each cell: the mean of the strategy\'s samples with its 95% '
-            "bootstrap interval. A composite's overall is the mean of its samples' own "
-            "scores, as in the summary.</p>")
+            f"bootstrap interval; {escape(FEWER_NOTE)}. A composite's overall is the mean "
+            "of its samples' own scores, as in the summary.</p>")
     if (constant := report.constant_note()) is not None:
         note += f'<p class="note">{escape(constant[0].upper() + constant[1:])}.</p>'
     return ('<section id="strategies"><h2>Strategies</h2>' + note

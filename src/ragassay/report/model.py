@@ -30,6 +30,7 @@ from ragassay.dataset.traces.trace import SampleTrace
 from ragassay.report.bench import BenchFigures, LeaderboardRow
 from ragassay.report.people import PeopleSection
 from ragassay.report.rounding import rounded
+from ragassay.report.usage import RunUsage, UsageSummary
 from ragassay.stats import MetricAggregate, Result, Sections, StrategySummary
 from ragassay.stats.corrected import Corrected
 from ragassay.stats.groups import Groups
@@ -42,12 +43,11 @@ from ragassay.types import (
     RunReliability,
     SampleRouting,
     SentenceMarks,
-    Usage,
     abstained_reason,
     default_label,
 )
 
-REPORT_VERSION = "2.8.0"
+REPORT_VERSION = "2.9.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -100,76 +100,10 @@ per-sample tables, no `metadata_keys`); no `metadata_keys` either in a report bu
 without per-sample entries (`build_report(per_sample=False)`).
 2.8.0: `groups` (built `--by KEY`: per value of a metadata key its samples, each metric's
 mean or rate with its interval, the judge's agreement with people's labels);
-`corrected.estimates[].judge_scale` (what `judge_mean` is: mean or rate, on which range)."""
-
-
-class UsageSummary(Result):
-    """Judge usage as reported: calls, tokens and cache hits; `cached_tokens` (of the
-    input tokens, served from the server's prompt cache) and `cost_usd` (priced by the
-    backend from the provider's usage) only when there are any."""
-
-    calls: int
-    input_tokens: int
-    output_tokens: int
-    total_tokens: int
-    cache_hits: int
-    cached_tokens: int | None = omitted()
-    cost_usd: float | None = omitted()
-
-    @classmethod
-    def of(cls, usage: Usage) -> UsageSummary:
-        return cls(calls=usage.calls, input_tokens=usage.input_tokens,
-                   output_tokens=usage.output_tokens,
-                   total_tokens=usage.input_tokens + usage.output_tokens,
-                   cache_hits=usage.cache_hits, cached_tokens=usage.cached_tokens or None,
-                   cost_usd=None if usage.cost_usd is None else round(usage.cost_usd, 6))
-
-
-class BatchUsage(Result):
-    """What a run's provider batches held and cost (`usage.batch`; only for a run made
-    with `--batch`): batches by status, requests answered, failed (expired, failed lines)
-    and still waiting, their tokens, their cost at the batch price and what the same
-    tokens cost with direct calls (None: no price known)."""
-
-    batches: int
-    statuses: dict[str, int]
-    requests: int
-    answered: int
-    failed: int
-    waiting: int
-    input_tokens: int
-    output_tokens: int
-    cost_usd: float | None = None
-    direct_cost_usd: float | None = None
-
-    @property
-    def saved_usd(self) -> float | None:
-        if self.cost_usd is None or self.direct_cost_usd is None:
-            return None
-        return self.direct_cost_usd - self.cost_usd
-
-    def describe(self) -> str:
-        """`provider batches: 3 (completed 3), 120,000 requests (119,990 answered, 10
-        failed): $12.00 at the batch price, $24.00 with direct calls (saved $12.00)`, as
-        the terminal and the HTML report say it."""
-        states = ", ".join(f"{k} {v}" for k, v in sorted(self.statuses.items()))
-        text = (f"provider batches: {self.batches} ({states}), {self.requests:,} requests "
-                f"({self.answered:,} answered, {self.failed:,} failed"
-                + (f", {self.waiting:,} waiting" if self.waiting else "") + ")")
-        if self.cost_usd is None or self.direct_cost_usd is None:
-            return text + ": cost unknown (no price for the model)"
-        from ragassay.llm.pricing import usd_text
-
-        return (text + f": {usd_text(self.cost_usd)} at the batch price, "
-                f"{usd_text(self.direct_cost_usd)} with direct calls (saved "
-                f"{usd_text(self.direct_cost_usd - self.cost_usd)})")
-
-
-class RunUsage(UsageSummary):
-    """The run's usage in total and by suite (`batch`: its provider batches)."""
-
-    by_suite: dict[str, UsageSummary]
-    batch: BatchUsage | None = omitted()
+`corrected.estimates[].judge_scale` (what `judge_mean` is: mean or rate, on which range).
+2.9.0: `calibration.pairs[].abstained_positives` and `calibration.skipped[]
+.abstained_positives` (a yes/no label: how many of the labelled samples whose answer
+abstained, left out of the agreement, people labelled true)."""
 
 
 class StrategyEntry(StrategySummary):

@@ -17,7 +17,11 @@ statistic reads "high metric agrees with high / True label":
 
 A labelled sample without a value of the metric (its answer abstains, or the metric
 left it unscored) has nothing to compare: it is left out and counted (`abstained`,
-`unscored`; on the skipped link when none is left to compare).
+`unscored`; on the skipped link when none is left to compare), and for a yes/no label
+people's labels of the abstaining ones are counted too (`abstained_positives`). An
+abstention is never taken for a verdict (not "not hallucinated"): it is the answer's
+decline, which the abstention figures judge (a correct or a false decline), and a label
+whose good value is not "no claim" (`correct`) would have no value to give it.
 
 Default links are the ones the metrics declare (see `default_links`).
 """
@@ -106,6 +110,20 @@ class BooleanAgreement(Agreement):
     kappa: float | None
     kappa_ci: Pair | None = omitted()
     verdicts: Verdicts | None = omitted()
+    # of the `abstained` samples left out, how many people labelled True (as `positives`)
+    abstained_positives: int | None = omitted()
+
+    def rates(self) -> Pair | None:
+        """The verdict's rate of yes and people's, on the samples compared, both in the
+        metric's own terms (an inverted link's yes is the label's False): the judge's own
+        rate beside people's on the same samples; None for a metric without verdicts."""
+        v = self.verdicts
+        if v is None or not self.n:
+            return None
+        said = self.positives + (v.flagged - v.missed if v.problem else v.missed - v.flagged)
+        if self.inverted:
+            return (self.n - said) / self.n, (self.n - self.positives) / self.n
+        return said / self.n, self.positives / self.n
 
 
 class NumericAgreement(Agreement):
@@ -141,6 +159,7 @@ class SkippedLink(Result):
     near_miss: str | None = omitted()
     abstained: int | None = omitted()
     unscored: int | None = omitted()
+    abstained_positives: int | None = omitted()  # people's True labels of the abstained
 
 
 class Calibration(Result):
@@ -262,13 +281,15 @@ class Compared:
     """What one link compares over a table: the metric's values on 0-1 oriented to the
     label (1 - x for an inverted link) and the label values of the samples having both;
     the label's kind ("boolean", "numeric", None: mixed or non-numeric); the labelled
-    samples, and those left out because the answer abstained."""
+    samples, and those left out because the answer abstained (with, for yes/no labels,
+    how many of them people labelled True; None otherwise or without any)."""
 
     values: list[float]
     labels: list[Any]
     kind: str | None
     labelled: int
     abstained: int
+    abstained_positives: int | None = None
 
     @property
     def unscored(self) -> int:
@@ -280,13 +301,15 @@ def compared(table: ScoreTable, link: LabelLink) -> Compared:
     key, spec = link.label_key, table.spec(link.metric)
     labelled = [r for r in table.rows if r.labels.get(key) is not None]
     rows = [r for r in labelled if r.value(link.metric) is not None]
-    abstained = sum(1 for r in labelled
-                    if r.value(link.metric) is None and link.metric in r.abstained)
+    declined = [r.labels[key] for r in labelled
+                if r.value(link.metric) is None and link.metric in r.abstained]
     labels = [r.labels[key] for r in rows]
     norm = [spec.normalise(v) for r in rows if (v := r.value(link.metric)) is not None]
+    boolean = _label_kind(key, declined) == "boolean"
     return Compared(values=[1.0 - x for x in norm] if link.inverted else norm, labels=labels,
                     kind=_label_kind(key, labels), labelled=len(labelled),
-                    abstained=abstained)
+                    abstained=len(declined),
+                    abstained_positives=sum(map(bool, declined)) if boolean else None)
 
 
 def label_problem(key: str, values: Iterable[Any]) -> str | None:
@@ -347,7 +370,8 @@ def calibration(
             skipped.append(SkippedLink(
                 label=key, metric=link.metric, reason=reason,
                 abstained=got.abstained if counted else None,
-                unscored=got.unscored if counted else None))
+                unscored=got.unscored if counted else None,
+                abstained_positives=got.abstained_positives if counted else None))
             continue
         beyond = label_problem(key, got.labels)
         if beyond is not None:  # the import's rule: statistics of +-1e308 are not finite
@@ -357,6 +381,7 @@ def calibration(
         pair = {"label": key, "metric": link.metric, "inverted": link.inverted,
                 "n": len(m), "abstained": got.abstained, "unscored": got.unscored}
         if got.kind == "boolean":
+            pair["abstained_positives"] = got.abstained_positives
             pairs.append(_boolean_stats(link, spec, m, [bool(v) for v in labels], seed,
                                         n_resamples, pair))
         else:

@@ -29,7 +29,7 @@ from pydantic import PrivateAttr
 from ragassay.labels import check_value, linked_metrics, lookup, own_value
 from ragassay.stats import ppi
 from ragassay.stats.calibration import LabelLink, unlinked_skips
-from ragassay.stats.describe import Scale
+from ragassay.stats.describe import Scale, scored_text
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.text import did_you_mean
@@ -97,10 +97,19 @@ class CorrectedEstimate(Result):
 
     def judge_text(self) -> str:
         """The judge's own figure with its scale: `mean 7.173 on 1-10`, `rate 0.267 on
-        0-1` ("-" without one; the bare number for an estimate without its scale)."""
+        0-1` ("-" without one; the bare number for an estimate without its scale), and
+        the samples it rests on when some have no score, beside people's figure of every
+        sample: `rate 0.557 on 0-1 (131 of 144 scored)`."""
         if self.judge_scale is None or self.judge_mean is None:
             return "-" if self.judge_mean is None else f"{self.judge_mean:.3f}"
-        return self.judge_scale.figure_text(self.judge_mean)
+        on = scored_text(self.n_total - self.n_unscored, self.n_total)
+        return self.judge_scale.figure_text(self.judge_mean) + (f" ({on})" if on else "")
+
+    @property
+    def all_labelled(self) -> bool:
+        """Every sample has people's label: the figure is the labels' own, nothing was
+        corrected (the gain is 1)."""
+        return self.n_labelled >= self.n_total
 
     @property
     def width(self) -> float:
@@ -115,7 +124,7 @@ class CorrectedEstimate(Result):
         if self.more_labels == 0:
             return None
         now = f"{self.target_width:g} wide (now {self.width:.3f})"
-        if self.n_labelled >= self.n_total:
+        if self.all_labelled:
             return (f"every sample is labelled ({self.n_total}): the interval is people's "
                     f"own; only more samples would narrow it to {now}")
         if self.more_labels is None:
@@ -125,6 +134,14 @@ class CorrectedEstimate(Result):
 
     def to_dict(self) -> dict[str, Any]:
         return self.model_dump()
+
+
+def people_column(estimates: Sequence[CorrectedEstimate]) -> str:
+    """What a column of people's figures holds, to head it: `people (all labelled)` when
+    every one is of samples all labelled (nothing corrected), else `people (corrected)`
+    (every surface's headline and table of corrected estimates)."""
+    whole = bool(estimates) and all(e.all_labelled for e in estimates)
+    return f"people ({'all labelled' if whole else 'corrected'})"
 
 
 class CorrectedDifference(Result):

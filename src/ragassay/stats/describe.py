@@ -65,6 +65,25 @@ class Interval(Result):
         """The interval as every table shows it (`interval_text`)."""
         return interval_text(self.ci_low, self.ci_high, self.count, digits, none)
 
+    def rests_on(self, total: int) -> str:
+        """` (n=131)` when the figure rests on fewer values than the `total` samples of
+        its row (the rest abstained or unscored): a table's n column counts the row's
+        samples, and a figure beside it says its own; "" when it rests on all."""
+        return f" (n={self.count})" if self.mean is not None and self.count < total else ""
+
+
+def scored_text(count: int, total: int) -> str:
+    """`131 of 144 scored`: the samples a judge's figure rests on, said beside a figure of
+    every sample (people's) when some have no value (abstained, unscored); "" when all
+    have one."""
+    return f"{count} of {total} scored" if count < total else ""
+
+
+FEWER_NOTE = ("(n=...): the samples a figure rests on, where fewer than the strategy's (the "
+              "rest abstained or unscored for the metric)")
+"""Said under a strategy table whose n counts a strategy's samples where some figure rests
+on fewer (`Interval.rests_on`)."""
+
 
 SCALE_NOTE = "a score's mean on its scale, a yes/no verdict's rate (the share of yes)"
 """What a figure said with its `Scale` is, in the words under every table showing one."""

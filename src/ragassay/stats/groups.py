@@ -67,12 +67,15 @@ class GroupFigure(Interval):
     missing: int = 0
 
     def value_text(self, digits: int = 2) -> str:
-        """`0.29 [0.15, 0.45]`; `0.67 (n=3)` below MIN_INTERVAL values; `-` without one."""
+        """`0.29 [0.15, 0.45]`; `0.67 (n=3)` below MIN_INTERVAL values; `-` without one;
+        the values it rests on when fewer than the group's samples: `0.31 [0.2, 0.4]
+        (n=12)` (`Interval.rests_on`)."""
         if self.mean is None:
             return "-"
         if self.ci_low is None or self.ci_high is None:
             return f"{self.mean:.{digits}f} (n={self.count})"
-        return f"{self.mean:.{digits}f} {interval_text(self.ci_low, self.ci_high, None, digits)}"
+        ci = interval_text(self.ci_low, self.ci_high, None, digits)
+        return f"{self.mean:.{digits}f} {ci}{self.rests_on(self.count + self.missing)}"
 
 
 class GroupAgreement(Result):

@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.report import Report
+from ragassay.stats.corrected import people_column
 from ragassay.types import MAJORITY, MetricSpec
 from ragassay.ui.fmt import interval, metric_label, num, rows_height
 from ragassay.ui.highlight import md_escape
@@ -45,7 +46,7 @@ def show_headline(report: Report, specs: Mapping[str, MetricSpec]) -> None:
                        help=f"{r.people_missing()}; judge's own {r.judge_text()}; agreement "
                             f"{r.agreement_text()}")
     st.dataframe(pd.DataFrame([
-        {"metric": metric_label(r.metric, specs), "people (corrected, 95% CI)":
+        {"metric": metric_label(r.metric, specs), f"{head.people_column} (95% CI)":
          r.people_text() or r.people_missing(), "judge's agreement with people": r.agreement_text(),
          "judge's own (95% CI, its scale)": r.judge_text()} for r in head.rows]),
         hide_index=True, height=rows_height(len(head.rows)))
@@ -71,16 +72,16 @@ def show_corrected(report: Report, specs: Mapping[str, MetricSpec]) -> None:
                    help=f"{cor.confidence:.0%} CI {interval(e.ci_low, e.ci_high)} from "
                         f"{e.n_labelled} of {e.n_total} samples labelled")
     if cor.estimates:
+        people = people_column(cor.estimates)
         st.dataframe(pd.DataFrame([
             {"label": e.label, "via metric": metric_label(e.metric, specs),
-             "strategy": e.strategy or "all", "corrected": e.estimate,
+             "strategy": e.strategy or "all", people: e.estimate,
              f"{cor.confidence:.0%} CI": interval(e.ci_low, e.ci_high),
              "labels only": interval(e.labels_only.ci_low, e.labels_only.ci_high),
              "judge's own (its scale)": e.judge_text(),
              "labels": f"{e.n_labelled} of {e.n_total}"}
             for e in cor.estimates]), hide_index=True, height=rows_height(len(cor.estimates)),
-            column_config={c: st.column_config.NumberColumn(format="%.3f")
-                           for c in ("corrected",)})
+            column_config={people: st.column_config.NumberColumn(format="%.3f")})
     for e in cor.estimates:
         if e.note:
             st.caption(md_escape(f"{e.label} via {e.metric} ({e.strategy or 'all'}): {e.note}"))

@@ -31,8 +31,10 @@ from ragassay.report import (
     export,
     iter_details,
     published,
+    run_dataset,
     run_table,
     sample_entry,
+    trend_runs,
 )
 from ragassay.stats import (
     CompareOptions,
@@ -86,15 +88,33 @@ class RunRow:
     means: dict[str, float | None]
 
 
-def list_runs(db: str, dataset: str | None = None) -> list[RunRow]:
+def list_runs(db: str) -> list[RunRow]:
     """Every run (newest first) with its sample count and per-metric means (cheap SQL)."""
     with reading(db) as store:
         rows = []
-        for run in store.list_runs(dataset):
+        for run in store.list_runs():
             version = run_version(store, run)
             rows.append(RunRow(run, version, store.count_samples(run.id),
                                metric_means(db, run.id, version)))
         return rows
+
+
+@dataclass(frozen=True)
+class TrendHistory:
+    """The runs a trend of a run's dataset follows (`report.trend_runs`: complete eval runs,
+    oldest first) as (run id, created ISO, version), and the line naming the runs of
+    other kinds it leaves out (None: none)."""
+
+    runs: tuple[tuple[str, str, str], ...]
+    left_out: str | None
+
+
+def trend_history(db: str, run: RunRecord) -> TrendHistory:
+    """The runs of `run`'s dataset a trend follows, by the rule `ragassay trend` follows."""
+    with reading(db) as store:
+        found = trend_runs(store, run_dataset(run))
+        return TrendHistory(tuple((r.id, r.created.isoformat(), run_version(store, r))
+                                  for r in found.runs), found.left_out())
 
 
 @st.cache_data(show_spinner=False, max_entries=512)

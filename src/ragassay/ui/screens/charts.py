@@ -6,6 +6,7 @@ import streamlit as st
 
 from ragassay.ui import charts, data, state
 from ragassay.ui.fmt import headline, metric_label
+from ragassay.ui.highlight import md_escape
 
 st.title("Charts")
 run_id, version, report = state.selected_report("charts", "the charts")
@@ -38,12 +39,14 @@ else:
 
 st.header("Trends across runs of this dataset")
 run, _ = data.get_run(db, run_id)
-history = data.list_runs(db, run.dataset)
-if len(history) < 2:
-    st.info("Only one run of this dataset so far: trends appear from the second run.")
+history = data.trend_history(db, run)  # eval runs, as `ragassay trend` follows them
+if history.left_out:
+    st.caption(md_escape(history.left_out[0].upper() + history.left_out[1:] + "."))
+if len(history.runs) < 2:
+    st.info(f"{len(history.runs) or 'No'} complete eval run of this dataset so far: trends "
+            "appear from the second.")
 else:
-    points = data.run_trends(db, tuple(
-        (r.run.id, r.run.created.isoformat(), r.version) for r in history))
+    points = data.run_trends(db, history.runs)
     shown = headline(list(points), run.spec_map(), 3)
     chosen = st.multiselect("Metrics", list(points), default=shown,
                             format_func=lambda m: metric_label(m, run.spec_map()),

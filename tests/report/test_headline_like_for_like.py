@@ -1,0 +1,127 @@
+"""The headline compares like with like (found 2026-12-04 in new-user trial 54, 144
+labelled rows, 13 correct declines the judge abstains on): the judge's own rate 0.542
+(over the 131 rows it scored) stood beside people's 0.556 (over all 144), a gap of 0.014
+where people's rate on the same 131 rows is 0.611; and the column said "people
+(corrected)" with every sample labelled and nothing corrected (gain x1.00).
+
+The judge's figure now says the samples it rests on and, for a verdict, people's rate on
+the same samples (or on the labelled ones among them, beside the judge's there); people's
+column says "all labelled" when every sample is, on every surface (console, HTML report,
+dashboard: one `Headline`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ragassay.report import Report, SampleEntry, headline, to_html
+from tests.support.verdicts import labelled_rows
+
+
+def _run(tmp_path: Path, rows: list[dict[str, Any]]) -> Report:
+    import ragassay
+
+    return ragassay.evaluate(rows, "judge", store=tmp_path / "r.db", progress=False).report()
+
+
+def _values(report: Report, metric: str) -> dict[str, float | None]:
+    return {e.id: e.metrics[metric] for e in report.entries if isinstance(e, SampleEntry)}
+
+
+def _rate(xs: list[float]) -> str:
+    return f"{sum(xs) / len(xs):.3f}"
+
+
+@pytest.mark.parametrize("label", ["hallucinated", "faithful"])
+def test_the_judges_rate_stands_beside_peoples_on_the_same_samples(tmp_path: Path,
+                                                                   label: str) -> None:
+    rows = labelled_rows(answers=60, abstaining=4, label=label, marked=1)
+    report = _run(tmp_path, rows)
+    values = _values(report, "judge.hallucination")
+    scored = [r for r in rows if values[r["id"]] is not None]
+    assert len(scored) == 60  # the 4 declines have no verdict
+    # people's rate of what the verdict says yes to (a hallucination), on those 60 rows
+    problem = label == "hallucinated"
+    people = _rate([float(r["labels"][label] == problem) for r in scored])
+    judge = _rate([v for v in values.values() if v is not None])
+    head = headline(report)
+    row = next(r for r in head.rows if r.metric == "judge.hallucination")
+    assert row.label == label and row.estimate is not None
+    j = report.aggregate_metrics.metrics["judge.hallucination"]
+    assert row.judge_text() == (f"rate {judge} [{j.ci_low:.3f}, {j.ci_high:.3f}] on 0-1 (60 of "
+                                f"64 scored; people {people} on the same 60)")
+    assert people != f"{row.estimate.estimate:.3f}"  # people's figure is of all 64
+    faith = next(r for r in head.rows if r.metric == "judge.faithfulness")
+    assert faith.judge_text().endswith(" on 1-10 (60 of 64 scored)")  # a score: its n alone
+    relevance = next(r for r in head.rows if r.metric == "judge.context_relevance")
+    assert "scored" not in relevance.judge_text()  # every sample has one
+    assert "N of M scored: the samples the judge's figure rests on" in head.note
+    # the table of corrected estimates says the judge's n beside people's too
+    est = next(e for e in report.corrected.estimates  # type: ignore[union-attr]
+               if e.metric == "judge.hallucination" and e.strategy is None)
+    assert est.judge_text() == f"rate {judge} on 0-1 (60 of 64 scored)"
+
+
+def test_with_some_samples_labelled_the_judge_and_people_are_compared_on_those(
+        tmp_path: Path) -> None:
+    rows = labelled_rows(answers=60, abstaining=4)
+    for row in rows[40:60]:
+        del row["labels"]
+    report = _run(tmp_path, rows)
+    values = _values(report, "judge.hallucination")
+    both = [r for r in rows[:40]]  # labelled and scored
+    assert all(values[r["id"]] is not None for r in both)
+    judge = _rate([values[r["id"]] for r in both])  # type: ignore[misc]
+    people = _rate([float(r["labels"]["hallucinated"]) for r in both])
+    row = next(r for r in headline(report).rows if r.metric == "judge.hallucination")
+    assert row.estimate is not None
+    assert row.judge_text().endswith(
+        f" on 0-1 (60 of 64 scored; on the 40 labelled of them judge {judge}, people "
+        f"{people})"), row.judge_text()
+
+
+def test_peoples_column_says_all_labelled_when_nothing_was_corrected(tmp_path: Path) -> None:
+    everyone = _run(tmp_path / "a", labelled_rows(answers=40, abstaining=2))
+    head = headline(everyone)
+    assert head.people_column == "people (all labelled)"
+    assert head.note.startswith("all labelled: every sample has people's label")
+    assert "corrected by every judge score" not in head.note
+    page = to_html(everyone)
+    top = page.split('<section id="headline">', 1)[1].split("</section>", 1)[0]
+    assert "<th>people (all labelled) (95% CI)</th>" in top
+    section = page.split('<section id="corrected">', 1)[1].split("</section>", 1)[0]
+    assert "<th>people (all labelled)</th>" in section
+
+    rows = labelled_rows(answers=40, abstaining=2)
+    for row in rows[:5]:
+        del row["labels"]
+    some = headline(_run(tmp_path / "b", rows))
+    assert some.people_column == "people (corrected)"
+    assert "all labelled" not in some.note and "(all labelled)" not in some.rows[0].people_text()
+
+
+def test_an_all_labelled_figure_in_a_corrected_column_says_so(tmp_path: Path) -> None:
+    """Every sample labelled hallucinated or not, some with a relevance grade: the column
+    holds a corrected figure, and the all-labelled ones say they are."""
+    rows = labelled_rows(answers=40, abstaining=2)
+    for i, row in enumerate(rows[:32]):
+        row["labels"]["relevance"] = i % 4
+    head = headline(_run(tmp_path, rows))
+    assert head.people_column == "people (corrected)"
+    by = {r.metric: r for r in head.rows}
+    assert by["judge.context_relevance"].estimate is not None
+    assert not by["judge.context_relevance"].people_text().endswith("(all labelled)")
+    assert by["judge.hallucination"].people_text().endswith("] (all labelled)")
+    assert "corrected by every judge score" in head.note and "all labelled: " in head.note
+
+
+def test_a_strategy_figure_says_the_samples_it_rests_on(tmp_path: Path) -> None:
+    """The HTML report's strategy table: `samples 64` above a rate over 60."""
+    report = _run(tmp_path, labelled_rows(answers=60, abstaining=4))
+    section = to_html(report).split('<section id="strategies">', 1)[1].split("</section>")[0]
+    row = section.split("<td>judge.hallucination</td>", 1)[1].split("</tr>", 1)[0]
+    assert row.endswith("(n=60)</td>"), row
+    relevance = section.split("<td>judge.context_relevance</td>", 1)[1].split("</tr>", 1)[0]
+    assert "(n=" not in relevance
