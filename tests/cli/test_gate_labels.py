@@ -123,11 +123,16 @@ def test_a_corrected_table_adds_rows_and_keeps_the_users_thresholds(db: Path,
                                '"judge.hallucination" = 1\n[corrected]\nhallucinated = 0.9\n')
     code, out = run("gate", "--config", config, "--db", str(db), columns=250)
     rows = _rows(out)
-    # the user's two bars stand on the judge's values; people's label is one row more
+    # the user's two bars stand on the judge's values; people's label is one row more;
+    # a yes/no verdict's figure is its rate (trial 55: "mean 0.5896 > 0.1")
     assert rows["judge.faithfulness"].startswith("PASS (mean"), rows
-    assert rows["judge.hallucination"].startswith("PASS (mean"), rows
+    assert rows["judge.hallucination"].startswith("PASS (rate"), rows
     people = [k for k in rows if "people's hallucinated" in k]
-    assert len(people) == 1 and rows[people[0]].startswith("PASS"), rows
+    assert people == ["judge.hallucination -> people's hallucinated"], rows
+    assert rows[people[0]].startswith("PASS"), rows
+    # the other metric linked to the label says where it is checked (trial 55)
+    assert "judge.faithfulness: people's hallucinated is checked once, after " \
+           "judge.hallucination" in " ".join(out.split()), out
     assert code == 0, out
 
 

@@ -170,3 +170,50 @@ def test_rows_without_the_key_are_their_own_group(grouped: dict) -> None:
     groups = {g["value"]: g for g in grouped["report"]["groups"]["groups"]}
     assert missing == 9 and groups["(none)"]["n"] == missing
     assert [g["value"] for g in grouped["report"]["groups"]["groups"]][-1] == "(none)"
+
+
+LIBRARY = ["The library opens at 9am on weekdays and at 10am on Saturdays. It is closed on "
+           "Sundays."]
+
+
+def _library_rows() -> list[dict]:
+    """A `decline` group of five: three answers that decline, two that make a claim
+    the context does not hold; an `answer` group of five that answer."""
+    declined = "I'm sorry, the information I have doesn't say. Please ask the front desk."
+    rows = [{"id": f"d{i}", "question": q, "contexts": LIBRARY, "answer": declined,
+             "metadata": {"kind": "decline"}}
+            for i, q in enumerate(["Can I print in colour?", "Is there a cafe?",
+                                   "Do you lend laptops?"])]
+    rows += [{"id": f"c{i}", "question": "Is there wifi?", "contexts": LIBRARY,
+              "answer": "Yes, free wifi is available on every floor.",
+              "metadata": {"kind": "decline"}} for i in range(2)]
+    rows += [{"id": f"a{i}", "question": "When does the library open on Saturdays?",
+              "contexts": LIBRARY, "answer": "It opens at 10am on Saturdays.",
+              "metadata": {"kind": "answer"}} for i in range(5)]
+    return rows
+
+
+def test_a_groups_figure_says_the_samples_it_rests_on(tmp_path: Path) -> None:
+    """Trial 55: the decline row read "n 16 ... hallucination rate 1.00 [1.00, 1.00]", a
+    rate over the 7 answers that did not decline, and the 9 that did were not said: each
+    figure resting on fewer samples than its group's says how many (console, `runs show`,
+    the JSON's `abstained`)."""
+    data, db = tmp_path / "lib.jsonl", tmp_path / "r.db"
+    data.write_text("".join(json.dumps(r) + "\n" for r in _library_rows()))
+    code, out = run("eval", str(data), "--metrics", "judge", "--by", "kind", "--db", str(db),
+                    "--out", str(tmp_path / "r.json"))
+    assert code == 0, out
+    with Store(db, readonly=True) as store:
+        run_id = store.list_runs()[0].id
+    code, shown = run("runs", "show", run_id, "--by", "kind", "--db", str(db))
+    assert code == 0, shown
+    for printed in (out, shown):
+        (decline,) = [line for line in printed.splitlines() if line.startswith("│ decline")]
+        cells = [c.strip() for c in decline.strip("│").split("│")]
+        assert cells[1] == "5" and cells[2].endswith("]")  # context relevance: all five
+        assert all(c.endswith("(2 scored, 3 abstained)") for c in cells[3:]), cells
+        (answer,) = [line for line in printed.splitlines() if line.startswith("│ answer")]
+        assert "scored" not in answer and "abstained" not in answer
+    groups = json.loads((tmp_path / "r.json").read_text())["groups"]["groups"]
+    figure = next(g for g in groups if g["value"] == "decline")["metrics"]["judge.hallucination"]
+    assert (figure["count"], figure["missing"], figure["abstained"]) == (2, 3, 3)

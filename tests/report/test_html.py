@@ -8,6 +8,7 @@ in Chromium."""
 from __future__ import annotations
 
 import re
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -156,6 +157,8 @@ def test_distributions_and_diagnostics(demo_report: Report) -> None:
     diag = _section(page, "diagnostics")
     for d in fired:
         assert d.message in diag.replace("&#x27;", "'")
+        # its rule on its metrics' scales (trial 55: `< 0.5` beside a 1-10 metric)
+        assert f"<td>{escape(d.rule_text)}</td>" in diag
     # each worst sample links to its card, or to its row in the table of every sample
     for key in fired[0].worst_samples:
         strategy, _, sid = key.partition("/")

@@ -11,6 +11,7 @@ import pytest
 from ragassay.stats import ThresholdsError, load_thresholds
 from ragassay.stats.corrected import corrected
 from ragassay.stats.gate_corrected import (
+    CorrectedGate,
     default_label_thresholds,
     gate_corrected,
     label_threshold_problem,
@@ -106,18 +107,21 @@ def test_the_corrected_table_of_a_gate_config(tmp_path: Path) -> None:
 
 
 def _gated_rows(*labels: str) -> list[tuple[str, str | None]]:
-    """(metric, label) of each check of a gate on faithfulness and the hallucination flag
-    of 200 rows, 30% hallucinated, each row labelled with `labels` ("faithful" is the
-    opposite of "hallucinated")."""
+    """(metric, label) of each check of `_gated(*labels)`."""
+    return [(c.metric, c.label) for c in _gated(*labels).result.checks]
+
+
+def _gated(*labels: str) -> CorrectedGate:
+    """A gate on faithfulness and the hallucination flag of 200 rows, 30% hallucinated,
+    each row labelled with `labels` ("faithful" is the opposite of "hallucinated")."""
     specs = {s.name: s for s in declared("judge.faithfulness", "judge.hallucination")}
     bad = np.random.default_rng(5).random(200) < 0.3
     rows = [Row(id=f"q{i}", labels={k: bool(bad[i]) == (k == "hallucinated") for k in labels},
                 values={"judge.faithfulness": 3.0 if bad[i] else 9.0,
                         "judge.hallucination": float(bad[i])}) for i in range(200)]
     table = ScoreTable.from_rows(rows, specs)
-    out = gate_corrected(table, {"judge.faithfulness": 7, "judge.hallucination": 0.1},
-                         corrected(table))
-    return [(c.metric, c.label) for c in out.result.checks]
+    return gate_corrected(table, {"judge.faithfulness": 7, "judge.hallucination": 0.1},
+                          corrected(table))
 
 
 def test_peoples_row_follows_the_metric_the_label_is_its_own_measure_of() -> None:
@@ -127,6 +131,25 @@ def test_peoples_row_follows_the_metric_the_label_is_its_own_measure_of() -> Non
     assert _gated_rows("hallucinated") == [
         ("judge.faithfulness", None), ("judge.hallucination", None),
         ("judge.hallucination", "hallucinated")]
+
+
+def test_a_linked_metric_whose_label_is_checked_elsewhere_says_so() -> None:
+    """Trial 55: `gate --corrected` added people's row for judge.hallucination, none for
+    judge.faithfulness, also linked to `hallucinated`, and said nothing of it. The one
+    rule: a label is checked once, after the first gated metric linked to it; each other
+    gated metric linked to it says where in one line."""
+    out = _gated("hallucinated")
+    assert [c.label for c in out.result.checks].count("hallucinated") == 1
+    assert out.notes == (
+        "judge.faithfulness: people's hallucinated is checked once, after "
+        "judge.hallucination (the metric it is first linked to): gated here on the judge's "
+        "own values",)
+    # with `faithful` labels too, each label has its row and each metric a note
+    both = _gated("hallucinated", "faithful")
+    assert [c.label for c in both.result.checks] == [None, "faithful", None, "hallucinated"]
+    assert [n.split(" (")[0] for n in both.notes] == [
+        "judge.faithfulness: people's hallucinated is checked once, after judge.hallucination",
+        "judge.hallucination: people's faithful is checked once, after judge.faithfulness"]
 
 
 def test_each_label_of_a_metric_gets_its_row_after_its_own_metric() -> None:

@@ -109,3 +109,25 @@ def test_empty_table_gives_no_nan(make_table) -> None:
     f = _find(diagnose(t), "ignores_context")
     assert f.evaluated == 0 and f.share_of_samples is None
     assert f.fires_on_aggregate is None and f.fired is False
+
+
+def test_a_rule_is_said_on_the_scale_its_metric_is_shown_on(make_table) -> None:
+    """Trial 55: the retrieval-problem rule read `judge.context_relevance < 0.5` beside a
+    metric shown on 1-10 (no sample is below 0.5 there, yet 67 of 144 fired): its rules
+    are declared on 0-1 of the range, and a finding says them on the metric's own scale,
+    where it fires as said: below 5.5."""
+    specs = {m: SPECS[m] for m in ("judge.context_relevance", "judge.hallucination")}
+    t = make_table(specs, {"judge.context_relevance": [2.0, 5.4, 5.5, 9.0, 8.0],
+                           "judge.hallucination": [1.0, 0.0, 1.0, 1.0, 0.0]})
+    retrieval = _find(diagnose(t), "retrieval_problem")
+    (cond,) = retrieval.conditions
+    assert (cond.threshold, cond.on_scale) == (0.5, 5.5)
+    assert retrieval.rule_text == "judge.context_relevance < 5.5 (on 1-10)"
+    assert retrieval.count == 2 and retrieval.worst_samples == ["s1", "s2"]  # 2 and 5.4
+    despite = _find(diagnose(t), "hallucination_despite_good_context")
+    assert despite.rule_text == ("judge.hallucination = yes and judge.context_relevance >= 7.3 "
+                                 "(on 1-10)")
+    assert despite.worst_samples == ["s4"]  # 9.0 and yes; s5 is 8.0 but no
+    assert despite.model_dump()["conditions"][1] == {
+        "metric": "judge.context_relevance", "op": ">=", "threshold": 0.7, "on_scale": 7.3,
+        "text": "judge.context_relevance >= 7.3 (on 1-10)"}

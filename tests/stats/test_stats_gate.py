@@ -208,7 +208,7 @@ def test_a_check_says_how_many_samples_its_figure_rests_on() -> None:
         "mean 0.875 >= 0.8; 2 of 5 scored, 3 unscored: no relevant context sentences (2), "
         "empty answer (1)")
     assert thin.mostly_unscored and not full.mostly_unscored
-    assert full.reason == "mean 1 >= 0.8"
+    assert full.reason == "rate 1 >= 0.8"  # trace.adherence: a yes/no verdict
     out = res.to_dict()["checks"]
     assert out[0]["scored"] == 2 and out[0]["unscored"] == 3
     assert out[0]["unscored_reasons"] == {"no relevant context sentences": 2, "empty answer": 1}
@@ -217,3 +217,32 @@ def test_a_check_says_how_many_samples_its_figure_rests_on() -> None:
     agg = aggregate_metrics(table, n_resamples=100)
     alone = gate(agg, {name: 0.8}).checks[0]
     assert alone.reason == "mean 0.875 >= 0.8; 2 of 5 scored, 3 unscored"
+
+
+def test_a_yes_no_verdicts_figure_is_a_rate_in_the_gate_and_the_flags(make_table) -> None:
+    """Trial 55: `gate` said "FAIL (mean 0.5896 > 0.1)" for judge.hallucination and the
+    eval's warning "trace.adherence mean 0.41", where the tables say rate: a yes/no verdict
+    (a bool metric, or a score declared `verdict`) is a rate in both, a score a mean; the
+    run's abstention rates are rates too."""
+    from ragassay.stats.interpret import FlagsConfig, flag
+    from ragassay.stats.table import Row, ScoreTable
+
+    names = ("judge.hallucination", "trace.adherence", "judge.faithfulness")
+    columns = {"judge.hallucination": [1.0, 1.0, 0.0, 1.0, 0.0, None],
+               "trace.adherence": [0.0, 1.0, 0.0, 0.0, 1.0, None],
+               "judge.faithfulness": [2.0, 9.0, 8.0, 3.0, 9.0, None]}
+    rows = [Row(id=f"s{i}", values={m: columns[m][i] for m in names},
+                abstained={m: "correct" for m in names} if i == 5 else {})
+            for i in range(6)]
+    table = ScoreTable.from_rows(rows, {m: SPECS[m] for m in names})
+    res = gate(table, {**dict.fromkeys(names, 0.5), "abstentions.abstention_rate": 0.1},
+               n_resamples=100)
+    reasons = {c.metric: c.reason for c in res.checks}
+    assert reasons == {"judge.hallucination": "rate 0.6 > 0.5",
+                       "trace.adherence": "rate 0.4 < 0.5",
+                       "judge.faithfulness": "mean 6.2 >= 0.5",
+                       "abstentions.abstention_rate": "rate 0.1667 > 0.1"}
+    said = flag(SPECS["trace.adherence"], 0.41, "overall", FlagsConfig()).message
+    assert said.startswith("trace.adherence rate 0.41: ")
+    assert flag(SPECS["judge.faithfulness"], 4.7, "overall", FlagsConfig()).message.startswith(
+        "judge.faithfulness mean 4.7: ")

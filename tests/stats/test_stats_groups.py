@@ -119,3 +119,34 @@ def test_many_groups_are_capped_with_a_pooled_row_and_a_note() -> None:
                                          (["a", 1], '["a", 1]')])
 def test_a_value_names_its_group(value: Any, name: str) -> None:
     assert group_name(value) == name
+
+
+def test_a_figure_says_the_samples_it_rests_on_when_some_abstained() -> None:
+    """Trial 55: the decline group read "n 16 ... hallucination rate 1.00 [1.00, 1.00]",
+    a rate over the 7 answers that did not decline; 9 abstained and nothing said so. A
+    figure resting on fewer samples than its group's n says how many, and why the others
+    have no value (abstained, unscored); the JSON counts the abstained among `missing`."""
+    flags: list[float | None] = [1.0] * 7 + [None] * 9 + [0.0] * 4 + [None]
+    rows = [Row(id=f"s{i}", values={"toy.flag": f, "toy.grade": 5.0 if i != 20 else None},
+                reasons={"toy.grade": "no contexts", "toy.flag": "no contexts"}
+                if i == 20 else {},
+                abstained={"toy.flag": "correct"} if 7 <= i < 16 else {})
+            for i, f in enumerate(flags)]
+    table = ScoreTable.from_rows(rows, SPECS)
+    kinds = ["decline"] * 16 + ["other"] * 5
+    groups = group_by(table, _values(kinds), "kind", n_resamples=200)
+    decline, other = groups.group("decline"), groups.group("other")
+    assert decline is not None and other is not None
+    flag = decline.metrics["toy.flag"]
+    assert (decline.n, flag.count, flag.missing, flag.abstained, flag.unscored) == (16, 7, 9,
+                                                                                    9, 0)
+    assert flag.value_text() == "1.00 [1.00, 1.00] (7 scored, 9 abstained)"
+    assert decline.metrics["toy.grade"].value_text() == "5.00 [5.00, 5.00]"  # all 16
+    # an unscored sample is said apart from the abstained; below 5 values, no interval
+    assert other.metrics["toy.flag"].value_text() == "0.00 (4 scored, 1 unscored)"
+    only = group_by(table, _values(["decline"] * 7 + ["gone"] * 9 + ["other"] * 5), "kind",
+                    n_resamples=200).group("gone")
+    assert only is not None and only.metrics["toy.flag"].value_text() == (
+        "- (0 scored, 9 abstained)")
+    dumped = decline.model_dump()["metrics"]["toy.flag"]
+    assert dumped["missing"] == 9 and dumped["abstained"] == 9

@@ -198,9 +198,10 @@ def default_bars_text(specs: Mapping[str, MetricSpec], thresholds: dict[str, flo
                    "built-in defaults, which the command names.")
 @click.option("--strict", is_flag=True, help="Test the lower 95% confidence bound, not the mean.")
 @click.option("--corrected", is_flag=True,
-              help="Decide each check on the corrected 95% interval of the human label linked "
-                   "to its metric (a config's [corrected] table turns this on and sets label "
-                   "thresholds); checks without enough labels fall back to the judge's values.")
+              help="Also check people's labels: each label linked to a gated metric gets one "
+                   "row, after the first metric it is linked to, decided on its corrected 95% "
+                   "interval (a config's [corrected] table turns this on and sets label "
+                   "thresholds); every metric is still checked on the judge's values.")
 @click.option("--require-labels", is_flag=True,
               help="Fail a [corrected] label threshold that cannot be checked (too few labels, "
                    "or no linked metric in the run) instead of showing it NOT CHECKED.")

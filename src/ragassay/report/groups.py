@@ -16,9 +16,9 @@ from ragassay.text import did_you_mean
 from ragassay.types import LabelRule
 
 KEYS_SHOWN = 20  # metadata keys an unknown-key error names
-FIGURES_NOTE = (f"{SCALE_NOTE}; 95% interval from {MIN_INTERVAL} values, else (n=...) without "
-                "one; (n=...) beside an interval: the values it rests on, fewer than the "
-                "group's n (the rest abstained or unscored)")
+FIGURES_NOTE = (f"{SCALE_NOTE}; 95% interval from {MIN_INTERVAL} values, else (n=...) "
+                "without one; (7 scored, 9 abstained): the figure rests on the 7 samples "
+                "scored, not on the group's n (the others abstained, or are unscored)")
 AGREEMENT_NOTE = ("per group, over its samples with both a label and a value: a yes/no "
                   "verdict against people's label (agrees, misses a problem people marked, "
                   "flags one they did not), else how far the scores rank the labels (AUROC; "

@@ -313,16 +313,18 @@ def _distributions(report: Report) -> str:
 
 
 def _diagnostics(report: Report, shown_ids: set[str]) -> str:
-    """The rules that fired: the finding, the fix, how many samples, the worst ones
-    (linked to their card when it is on the page)."""
+    """The rules that fired: the finding, its rule on its metrics' scales, the fix, how
+    many samples, the worst ones (linked to their card when it is on the page)."""
     def link(key: str) -> str:
         strategy, _, sid = key.partition("/")
         where = anchor(strategy, sid) if key in shown_ids else row_anchor(strategy, sid)
         return f'<a href="#{where}">{escape(key)}</a>'
 
-    rows = [[d.message, d.fix, d.count, _Raw(", ".join(link(k) for k in d.worst_samples))]
+    rows = [[d.message, d.rule_text, d.fix, d.count,
+             _Raw(", ".join(link(k) for k in d.worst_samples))]
             for d in report.diagnostics if d.fired]
-    body = (_table(["finding", "fix", "samples", "worst samples"], rows, {2}) if rows
+    body = (_table(["finding", "rule (per sample)", "fix", "samples", "worst samples"], rows,
+                   {3}) if rows
             else "<p>No diagnostic rule fired.</p>")
     return f'<section id="diagnostics"><h2>Diagnostics</h2>{body}</section>'
 

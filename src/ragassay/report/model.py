@@ -47,7 +47,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.9.0"
+REPORT_VERSION = "2.10.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -103,7 +103,9 @@ mean or rate with its interval, the judge's agreement with people's labels);
 `corrected.estimates[].judge_scale` (what `judge_mean` is: mean or rate, on which range).
 2.9.0: `calibration.pairs[].abstained_positives` and `calibration.skipped[]
 .abstained_positives` (a yes/no label: how many of the labelled samples whose answer
-abstained, left out of the agreement, people labelled true)."""
+abstained, left out of the agreement, people labelled true).
+2.10.0: `groups.groups[].metrics.*.abstained` (of `missing`, the answers that declined);
+`diagnostics[].conditions[].on_scale`, `.text` (on the scale the metric is shown on)."""
 
 
 class StrategyEntry(StrategySummary):
@@ -310,10 +312,8 @@ def metadata_cells(entry: SampleEntry | FailedEntry, keys: Sequence[str] | None
 
 
 def _cell(value: Any) -> Cell:
-    if isinstance(value, dict | list):
-        return json.dumps(value, ensure_ascii=False)
-    scalar: Cell = value  # JSON read back: str, int, float, bool or None
-    return scalar
+    scalar: Cell = value  # JSON read back: str, int, float, bool or None (else list, dict)
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, dict | list) else scalar
 
 
 class Report(Sections):

@@ -58,7 +58,14 @@ from ragassay.stats.describe import (
     per_metric_statistics,
     rmse_metrics,
 )
-from ragassay.stats.diagnostics import Condition, Finding, Rule, diagnose, rules_of
+from ragassay.stats.diagnostics import (
+    Condition,
+    Finding,
+    Rule,
+    ShownCondition,
+    diagnose,
+    rules_of,
+)
 from ragassay.stats.effect import GENERIC_MARGIN, effect_size, magnitude, margin_for, tost_p
 from ragassay.stats.gate import (
     GateCheck,
@@ -133,6 +140,7 @@ __all__ = [
     "Rule",
     "ScoreTable",
     "Scale",
+    "ShownCondition",
     "Sections",
     "AbstentionRates",
     "SkippedLink",

@@ -101,8 +101,7 @@ class Scale(Result):
 
     @classmethod
     def of(cls, spec: MetricSpec) -> Scale:
-        return cls(figure="rate" if spec.gives_verdict else "mean", low=spec.low,
-                   high=spec.high)
+        return cls(figure=spec.aggregation, low=spec.low, high=spec.high)
 
     @property
     def range_text(self) -> str:

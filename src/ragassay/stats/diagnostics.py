@@ -1,7 +1,9 @@
 """Diagnostics matrix: metric patterns that point at a specific RAG failure.
 
 A `Rule` is a conjunction of `Condition`s on metric values normalised to 0-1
-with their spec (a bool metric is 0/1). It is evaluated
+with their spec (a bool metric is 0/1). A finding says each condition on the scale its
+metric is shown on as well (`ShownCondition`: `<metric> < 5.5 (on 1-10)` for the declared
+0.5 of a 1-10 metric's range; `<verdict> = yes` for a yes/no verdict). It is evaluated
 
 * per sample: samples with every needed metric scored are "evaluated"; those
   meeting all conditions count. The worst samples are those furthest into the
@@ -21,10 +23,31 @@ from ragassay.stats.result import Result
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import Condition, MetricSpec, Rule, at_least, below
 
-__all__ = ["WORST", "Condition", "Finding", "Rule", "at_least", "below", "diagnose",
-           "evaluate_rule", "rules_of"]
+__all__ = ["WORST", "Condition", "Finding", "Rule", "ShownCondition", "at_least", "below",
+           "diagnose", "evaluate_rule", "rules_of", "shown"]
 
 WORST = 5
+
+
+class ShownCondition(Condition):
+    """A rule's condition as a finding reports it: `threshold` on 0-1 of the metric's
+    range, as rules are declared; `on_scale`, the same point on the range the metric is
+    shown on; `text`, the condition as people read it (`shown`)."""
+
+    on_scale: float
+    text: str
+
+
+def shown(condition: Condition, spec: MetricSpec) -> ShownCondition:
+    """The condition on its metric's own scale: `<metric> < 5.5 (on 1-10)` (declared:
+    0.5 of the range); a yes/no verdict's side, `<metric> = yes` (0/1: a threshold inside
+    the range parts yes from no)."""
+    at = spec.on_scale(condition.threshold)
+    if spec.gives_verdict and 0 < condition.threshold <= 1:
+        text = f"{spec.name} = {'yes' if condition.op == '>=' else 'no'}"
+    else:
+        text = f"{spec.name} {condition.op} {at:g} (on {spec.low:g}-{spec.high:g})"
+    return ShownCondition(**dict(condition), on_scale=at, text=text)
 
 
 class Finding(Result):
@@ -36,13 +59,19 @@ class Finding(Result):
     message: str
     fix: str
     metrics: list[str]
-    conditions: list[Condition]
+    conditions: list[ShownCondition]
     evaluated: int
     count: int
     share_of_samples: float | None
     fires_on_aggregate: bool | None
     fired: bool
     worst_samples: list[str]
+
+    @property
+    def rule_text(self) -> str:
+        """The rule on its metrics' scales: `<verdict> = yes and <metric> >= 7.3 (on
+        1-10)`."""
+        return " and ".join(c.text for c in self.conditions)
 
 
 def rules_of(specs: Mapping[str, MetricSpec]) -> list[Rule]:
@@ -93,7 +122,7 @@ def evaluate_rule(rule: Rule, table: ScoreTable) -> Finding:
         message=rule.message,
         fix=rule.fix,
         metrics=list(rule.metrics),
-        conditions=list(rule.conditions),
+        conditions=[shown(c, table.spec(c.metric)) for c in rule.conditions],
         evaluated=len(evaluated),
         count=len(hits),
         share_of_samples=len(hits) / len(evaluated) if evaluated else None,

@@ -9,7 +9,8 @@ defaults a metric with no scored value because no sample has the input it needs 
 reference answer: `types.MISSING_INPUT`) is NOT CHECKED, as the report shows no flag
 for it; any other metric with nothing scored fails.
 
-The value compared is the metric's mean or, with `strict`, the conservative CI
+The value compared is the metric's mean (a yes/no verdict's rate, and said so: `rate
+0.5896 > 0.1`) or, with `strict`, the conservative CI
 bound (the lower bound; the upper bound for lower-is-better metrics, which
 pass at or below their threshold; one value has no interval, so strict fails it). A
 value equal to its threshold up to float rounding passes. A metric absent from the run
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from ragassay.stats.abstention import rate_aggregates
+from ragassay.stats.abstention import RATE_NAMES, rate_aggregates
 from ragassay.stats.describe import Aggregates, MetricAggregate, aggregate_metrics
 from ragassay.stats.interpret import target_for
 from ragassay.stats.table import ScoreTable
@@ -133,7 +134,8 @@ def coverage(scored: int, unscored: int, reasons: Mapping[str, int] | None = Non
 
 
 def _check(metric: str, threshold: float, entry: MetricAggregate | None,
-           strict: bool, reasons: Mapping[str, int] | None = None) -> GateCheck:
+           strict: bool, reasons: Mapping[str, int] | None = None,
+           figure: str = "mean") -> GateCheck:
     if entry is None:
         return GateCheck(metric, threshold, None, "FAIL", "metric not in run")
     hib = entry.higher_is_better
@@ -151,13 +153,23 @@ def _check(metric: str, threshold: float, entry: MetricAggregate | None,
     # 0.6999999999999998 in a resample) sits on it
     slack = TOLERANCE * max(1.0, abs(threshold))
     ok = value >= threshold - slack if hib else value <= threshold + slack
-    label = "CI lower bound" if key == "ci_low" else "CI upper bound" if strict else "mean"
+    label = "CI lower bound" if key == "ci_low" else "CI upper bound" if strict else figure
     rel = (">=" if ok else "<") if hib else ("<=" if ok else ">")
     reason = f"{label} {value:.4g} {rel} {threshold:g}"
     if part := coverage(entry.count, entry.unscored, reasons):
         reason += f"; {part}"
     return GateCheck(metric, threshold, value, "PASS" if ok else "FAIL", reason, hib, None,
                      *seen)
+
+
+def figures(source: GateSource) -> dict[str, str]:
+    """What each metric's figure is called (`MetricSpec.aggregation`): a yes/no verdict's
+    `rate`, a score's `mean`; the run's abstention rates are rates. Known from a table's
+    specs only: the aggregates name no metric's kind, so their figures read `mean`."""
+    if not isinstance(source, ScoreTable):
+        return {}
+    return {**{m: s.aggregation for m, s in source.specs.items()},
+            **dict.fromkeys(RATE_NAMES, "rate")}
 
 
 def default_thresholds(specs: Mapping[str, MetricSpec] | Iterable[MetricSpec]
@@ -215,11 +227,12 @@ def gate(
     assert thresholds is not None
     table = table_or_aggregates if isinstance(table_or_aggregates, ScoreTable) else None
     specs = table.specs if table is not None else {}
+    called = figures(table_or_aggregates)
     return GateResult(
         checks=tuple(_not_checked(m, float(t), missing[m], specs.get(m)) if m in missing
                      else _check(m, float(t), per_metric.get(m), strict,
                                  table.unscored_reasons(m) if table is not None and m in specs
-                                 else None)
+                                 else None, called.get(m, "mean"))
                      for m, t in thresholds.items()),
         strict=strict,
     )

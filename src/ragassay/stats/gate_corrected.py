@@ -2,13 +2,16 @@
 
 The corrected gate adds rows, it never removes one: every metric threshold (the
 config's `[thresholds]`, else the defaults) is checked on the judge's values as the
-plain gate checks it, and after the metric a label is first linked to (`linked_metrics`:
-its own before an inverted one) among those the run has a corrected estimate through
-(enough labels, see `stats.corrected`) comes that label's check: the
-conservative bound of the 95% interval of people's label mean against the label's
-threshold (the config's `[corrected]` table, else the vocabulary's default: at most 10%
-hallucinated answers, at least 90% faithful, at least 80% correct), once per label.
-A linked label without an estimate, or without a threshold, is said in one line.
+plain gate checks it. The one rule of the rows it adds: each label is checked once,
+right after the gated metric it is first linked to (`linked_metrics`: its own before an
+inverted one) among those the run has a corrected estimate through (enough labels, see
+`stats.corrected`): the conservative bound of the 95% interval of people's label mean
+against the label's threshold (the config's `[corrected]` table, else the vocabulary's
+default: at most 10% hallucinated answers, at least 90% faithful, at least 80% correct).
+Every other gated metric linked to that label says so in one line (`<metric>: people's
+hallucinated is checked once, after <its own measure> ...`): people's figure is one,
+however many metrics estimate it. A linked label without an estimate, or
+without a threshold, is said in one line.
 A label given a threshold whose linked metrics are not gated is checked too (through its
 first linked metric with an estimate); one without an estimate is a NOT CHECKED row that
 says why ("10 of 30 labels"), and fails the gate with `require_labels`. A label threshold
@@ -183,6 +186,10 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
             continue
         for est, limit in limits:
             label = canonical(est.label)
+            if limit is not None and follows.get(label, metric) != metric:
+                notes.append(f"{metric}: people's {est.label} is checked once, after "
+                             f"{follows[label]} (the metric it is first linked to): gated "
+                             "here on the judge's own values")
             if limit is None or label in used or follows.get(label) != metric:
                 continue
             used.add(label)

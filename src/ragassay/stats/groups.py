@@ -2,7 +2,8 @@
 --by kind`, `EvalResult.by("kind")`).
 
 Per group: its samples, each metric's mean (a yes/no verdict's rate) with its bootstrap
-interval when the group has `MIN_INTERVAL` values or more, and, where its samples carry
+interval when the group has `MIN_INTERVAL` values or more, and the samples it rests on
+when fewer than the group's (`7 scored, 9 abstained`), and, where its samples carry
 a human label a metric is compared with, the judge's agreement with people in that group
 (a yes/no verdict's counts: "agrees on 12 of 16"; else AUROC, or Spearman for a grade).
 Samples without the value (or with an empty one) are their own group, `NONE_GROUP`; past
@@ -60,22 +61,39 @@ def group_name(value: Any) -> str:
 
 
 class GroupFigure(Interval):
-    """One metric in one group: its mean (`Interval`; a yes/no verdict's rate), with an
-    interval only from MIN_INTERVAL values, and the group's samples without a value
-    (`missing`: unscored, or the answer abstained)."""
+    """One metric in one group: its mean (`Interval`; a yes/no verdict's rate) over the
+    `count` samples scored, with an interval only from MIN_INTERVAL values, and the
+    group's samples without a value (`missing`), of which `abstained` (the answer
+    declined) and the others unscored."""
 
     missing: int = 0
+    abstained: int = 0
+
+    @property
+    def unscored(self) -> int:
+        return self.missing - self.abstained
+
+    def counts_text(self) -> str:
+        """`7 scored, 9 abstained` (`, 2 unscored`) when the figure rests on fewer samples
+        than its group has, so that a rate over 7 is not read as over 16; "" otherwise."""
+        if not self.missing:
+            return ""
+        return ", ".join([f"{self.count} scored",
+                          *([f"{self.unscored} unscored"] if self.unscored else []),
+                          *([f"{self.abstained} abstained"] if self.abstained else [])])
 
     def value_text(self, digits: int = 2) -> str:
         """`0.29 [0.15, 0.45]`; `0.67 (n=3)` below MIN_INTERVAL values; `-` without one;
-        the values it rests on when fewer than the group's samples: `0.31 [0.2, 0.4]
-        (n=12)` (`Interval.rests_on`)."""
+        followed by the samples it rests on when some of the group's have no value:
+        `1.00 [1.00, 1.00] (7 scored, 9 abstained)`, `0.67 (3 scored, 13 unscored)`,
+        `- (0 scored, 16 abstained)`."""
+        part = self.counts_text()
         if self.mean is None:
-            return "-"
+            return f"- ({part})" if part else "-"
         if self.ci_low is None or self.ci_high is None:
-            return f"{self.mean:.{digits}f} (n={self.count})"
-        ci = interval_text(self.ci_low, self.ci_high, None, digits)
-        return f"{self.mean:.{digits}f} {ci}{self.rests_on(self.count + self.missing)}"
+            return f"{self.mean:.{digits}f} ({part or f'n={self.count}'})"
+        shown = f"{self.mean:.{digits}f} {interval_text(self.ci_low, self.ci_high, None, digits)}"
+        return f"{shown} ({part})" if part else shown
 
 
 class GroupAgreement(Result):
@@ -151,11 +169,12 @@ class Groups(Result):
 
 def _figure(rows: Sequence[Row], metric: str, seed: int, n_resamples: int) -> GroupFigure:
     values = [v for r in rows if (v := r.value(metric)) is not None]
+    seen = {"missing": len(rows) - len(values),
+            "abstained": sum(metric in r.abstained for r in rows)}
     if len(values) < MIN_INTERVAL:
         mean = sum(values) / len(values) if values else None
-        return GroupFigure(mean=mean, count=len(values), missing=len(rows) - len(values))
-    entry = mean_ci(values, seed=seed, n_resamples=n_resamples)
-    return GroupFigure(**dict(entry), missing=len(rows) - len(values))
+        return GroupFigure(mean=mean, count=len(values), **seen)
+    return GroupFigure(**dict(mean_ci(values, seed=seed, n_resamples=n_resamples)), **seen)
 
 
 def _agreement(table: ScoreTable, link: LabelLink, kind: str) -> GroupAgreement:

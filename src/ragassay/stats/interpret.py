@@ -96,9 +96,9 @@ def target_for(spec: MetricSpec, config: FlagsConfig | None = None) -> Target:
     good, warning = config.unit_good, config.unit_warning
     if not spec.higher_is_better:
         good, warning = 1 - good, 1 - warning
-    # rounded: 1 - 0.8 is 0.19999999999999996 in floats, and 0.2 must meet "<= 0.2"
-    return Target(round(_on_scale(spec, good), 12), round(_on_scale(spec, warning), 12),
-                  spec.higher_is_better)
+    # rounded (`on_scale`): 1 - 0.8 is 0.19999999999999996 in floats, and 0.2 must meet
+    # "<= 0.2"
+    return Target(spec.on_scale(good), spec.on_scale(warning), spec.higher_is_better)
 
 
 def with_target(spec: MetricSpec) -> MetricSpec:
@@ -107,11 +107,6 @@ def with_target(spec: MetricSpec) -> MetricSpec:
     say, also for a metric that declares none (the generic rule) or one off its range."""
     t = target_for(spec)
     return spec.model_copy(update={"target": SpecTarget(good=t.good, warning=t.warning)})
-
-
-def _on_scale(spec: MetricSpec, unit: float) -> float:
-    """A point of 0-1 on the metric's own range (the inverse of `MetricSpec.normalise`)."""
-    return spec.low + unit * (spec.high - spec.low) if spec.high != spec.low else unit
 
 
 def flag(spec: MetricSpec, value: float, scope: str, config: FlagsConfig) -> Flag:

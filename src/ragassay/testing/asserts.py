@@ -74,9 +74,10 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None
     lists every check, and for each failing metric its worst samples. ValueError for a metric the
     run does not have, or a threshold outside its metric's range.
 
-    `corrected`: after each metric linked to a human label with enough labels, a check
-    on the corrected 95% interval of people's label (`label_thresholds`, else the
-    vocabulary's default threshold) is added; every metric's own check stands
+    `corrected`: per human label with enough labels, one check on the corrected 95%
+    interval of people's label (`label_thresholds`, else the vocabulary's default
+    threshold) is added after the first checked metric linked to it; every metric's own
+    check stands
     (`stats.gate_corrected`). ValueError for a label threshold naming no
     known label (with the nearest vocabulary name) or outside its label's scale; a label
     threshold without an estimate is NOT CHECKED, and fails with `require_labels`."""
@@ -106,7 +107,7 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None
     else:
         result = gate(table, dict(thresholds), strict=strict, defaults=defaults)
     failed = [c for c in result.checks if c.status == "FAIL"]
-    bound = "the 95% CI's conservative bound" if strict else "the mean"
+    bound = "the 95% CI's conservative bound" if strict else "the mean (a verdict's rate)"
     if corrected:
         bound = f"people's corrected 95% bounds where labelled, else {bound}"
     unchecked = sum(c.status == "NOT CHECKED" for c in result.checks)

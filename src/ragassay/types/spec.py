@@ -174,11 +174,18 @@ class MetricSpec(Frozen):
 
     @property
     def aggregation(self) -> Literal["mean", "rate"]:
-        """How values aggregate: a mean, or for booleans a rate."""
-        return "rate" if self.kind == "bool" else "mean"
+        """What its figure over samples is called: a yes/no verdict's (`gives_verdict`)
+        `rate` (the share of yes), else a score's `mean`; every reader says it so."""
+        return "rate" if self.gives_verdict else "mean"
 
     def normalise(self, value: float) -> float:
         """Map a value onto 0-1 using the declared range."""
         if self.high == self.low:
             return float(value)
         return (float(value) - self.low) / (self.high - self.low)
+
+    def on_scale(self, unit: float) -> float:
+        """A point of 0-1 on the declared range (the inverse of `normalise`): 0.5 of 1-10
+        is 5.5; rounded, so that 0.7 of it reads 7.3 (not 7.299999999999999)."""
+        span = self.high - self.low
+        return round(self.low + unit * span if span else float(unit), 12)

@@ -128,7 +128,7 @@ for i, finding in enumerate(findings):
         st.markdown(f"**{md_escape(finding.rule.replace('_', ' ').capitalize())}**: "
                     f"{finding.count} of {finding.evaluated} samples"
                     + (f" ({share:.0%})" if share is not None else ""))
-        st.text(f"{finding.message}\nFix: {finding.fix}")
+        st.text(f"{finding.message}\nRule: {finding.rule_text}\nFix: {finding.fix}")
         worst = finding.worst_samples
         if worst:
             st.caption("Worst samples (open in the sample explorer):")
