@@ -55,7 +55,7 @@ def test_each_group_holds_its_own_figures() -> None:
     assert flag.ci_low <= flag.mean <= flag.ci_high
     # the group's n is 6, the rate rests on 5: the figure says so (trial 54); all 6: not
     assert flag.value_text() == (f"{flag.mean:.2f} [{flag.ci_low:.2f}, {flag.ci_high:.2f}] "
-                                 "(n=5)")
+                                 "(5 scored, 1 unscored)")
     assert not grade.value_text().endswith(")")
     assert grade.mean == pytest.approx((3 + 9 + 8 + 2 + 9 + 7) / 6)
     howto = groups.group("howto")
