@@ -125,3 +125,25 @@ def test_a_strategy_figure_says_the_samples_it_rests_on(tmp_path: Path) -> None:
     assert row.endswith("(n=60)</td>"), row
     relevance = section.split("<td>judge.context_relevance</td>", 1)[1].split("</tr>", 1)[0]
     assert "(n=" not in relevance
+
+
+@pytest.mark.parametrize("label", ["hallucinated", "faithful"])
+def test_a_metric_read_the_other_way_says_so_on_every_surface(tmp_path: Path,
+                                                             label: str) -> None:
+    """trace.adherence's rate (of faithful answers) stood beside people's hallucinated rate
+    with nothing saying it reads the other way (trial 55); the corrected tables said
+    "(inverted)". The headline says it too, in the console, the HTML report and the
+    dashboard (one `HeadlineRow.metric_text`)."""
+    import ragassay
+
+    rows = labelled_rows(answers=40, abstaining=0, label=label, marked=1)
+    report = ragassay.evaluate(rows, "judge,trace", store=tmp_path / "r.db",
+                               progress=False).report()
+    texts = {r.metric: r.metric_text() for r in headline(report).rows}
+    inverted = label == "hallucinated"  # a high faithfulness is no hallucination
+    assert texts["judge.faithfulness"] == "judge.faithfulness" + (" (inverted)" * inverted)
+    assert texts["trace.adherence"] == "trace.adherence" + (" (inverted)" * inverted)
+    assert texts["judge.hallucination"] == (
+        "judge.hallucination" + (" (inverted)" * (not inverted)))
+    html = to_html(report)
+    assert ("trace.adherence (inverted)" in html) is inverted

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 def headline_cell(out: str, metric: str, column: int = 3) -> str:
     """One cell of the headline table ("What people would say"; 2: people's figure, 3: the
-    agreement, 4: the judge's own), its wrapped lines joined."""
+    agreement, 4: the judge's own), its wrapped lines joined; `metric` as named, with or
+    without the " (inverted)" of a metric the label reads the other way."""
     table = out[out.index("What people would say"):].split("└", 1)[0]
     cells: list[str] = []
     found = False
@@ -16,7 +17,7 @@ def headline_cell(out: str, metric: str, column: int = 3) -> str:
         if parts[1].strip():  # a new row
             if found:
                 break
-            found = parts[1].strip() == metric
+            found = parts[1].strip().removesuffix(" (inverted)") == metric
         if found:
             cells.append(parts[column].strip())
     assert found, f"no headline row for {metric}"

@@ -34,7 +34,8 @@ def print_headline(report: Report, console: Console | None = None) -> None:
         t.add_column(c, justify="right" if c == JUDGE_COLUMN else "left")
     for r in head.rows:
         people = escape(r.people_text()) or f"[dim]{escape(r.people_missing())}[/dim]"
-        t.add_row(escape(r.metric), people, escape(r.agreement_text()), escape(r.judge_text()))
+        t.add_row(escape(r.metric_text()), people, escape(r.agreement_text()),
+                  escape(r.judge_text()))
     console.print(t)
     if head.prompt:
         console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)

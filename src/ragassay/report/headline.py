@@ -147,6 +147,13 @@ class HeadlineRow:
     # said after people's figure: " (all labelled)" of an estimate of every sample labelled
     # in a column of corrected ones (`Headline.people_column`)
     people_mark: str = ""
+    inverted: bool = False  # the label reads the metric the other way (faithfulness, adherence)
+
+    def metric_text(self) -> str:
+        """`judge.faithfulness (inverted)` when a high value means the label's problem is
+        absent (people's hallucinated rate beside an adherence rate), as the corrected
+        estimates' tables say it."""
+        return self.metric + (" (inverted)" if self.inverted else "")
 
     def people_text(self) -> str:
         """`hallucinated 0.352 [0.281, 0.424]`, or "" without an estimate."""
@@ -297,8 +304,8 @@ class Headline:
         return "; ".join(text for on, text in shown if on)
 
 
-def _linked(report: Report) -> list[tuple[str, str]]:
-    """(metric, label) for every metric of the run a label is compared with, in the run's
+def _linked(report: Report) -> list[tuple[str, str, bool]]:
+    """(metric, label, inverted) for every metric of the run a label is compared with, in the run's
     metric order: a label the run has first (`faithful` labels head the hallucination
     verdict's row, not the `hallucinated` the run has none of), then the first link."""
     cal = report.calibration
@@ -307,12 +314,12 @@ def _linked(report: Report) -> list[tuple[str, str]]:
     names += [n for n in dict.fromkeys(own) if canonical(n) not in names]
     have = {canonical(x.label) for x in [*cal.pairs, *cal.skipped]} if cal else set()
     names.sort(key=lambda n: canonical(n) not in have)
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, bool]] = {}
     for name in names:
-        for metric, _ in linked_metrics(name, [s for m in report.metrics
-                                               if (s := report.spec(m)) is not None]):
-            found.setdefault(metric, canonical(name))
-    return [(m, found[m]) for m in report.metrics if m in found]
+        for metric, inverted in linked_metrics(name, [s for m in report.metrics
+                                                      if (s := report.spec(m)) is not None]):
+            found.setdefault(metric, (canonical(name), inverted))
+    return [(m, *found[m]) for m in report.metrics if m in found]
 
 
 def _agreement(report: Report, metric: str, label: str
@@ -337,7 +344,7 @@ def headline(report: Report) -> Headline:
     lines = reliability.lines if reliability is not None else {}
     measured = reliability.metrics if reliability is not None else {}
     rows = []
-    for metric, label in _linked(report):
+    for metric, label, inverted in _linked(report):
         est = cor.find(metric) if cor is not None else None
         judge = report.aggregate(metric)
         if est is None and (judge is None or judge.mean is None):
@@ -355,7 +362,8 @@ def headline(report: Report) -> Headline:
             declined=declined_text(label, left[0], skip.abstained_positives, left[1])
             if skip is not None else "",
             blocked=None if est is not None else _blocked(report, metric, label),
-            scale=Scale.of(spec) if (spec := report.spec(metric)) is not None else None))
+            scale=Scale.of(spec) if (spec := report.spec(metric)) is not None else None,
+            inverted=est.inverted if est is not None else inverted))
     rows.sort(key=lambda r: r.estimate is None)  # people's figures first
     if len({r.estimate.all_labelled for r in rows if r.estimate is not None}) > 1:
         rows = [replace(r, people_mark=" (all labelled)") if r.estimate is not None

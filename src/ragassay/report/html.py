@@ -172,7 +172,7 @@ def _headline(report: Report) -> str:
     head = headline(report)
     if not head.rows:
         return ""
-    rows = [[r.metric, _Raw(f"<b>{escape(r.people_text())}</b>") if r.estimate is not None
+    rows = [[r.metric_text(), _Raw(f"<b>{escape(r.people_text())}</b>") if r.estimate is not None
              else _Raw(f'<span class="muted">{escape(r.people_missing())}</span>'),
              r.agreement_text(),
              r.judge_text()] for r in head.rows]

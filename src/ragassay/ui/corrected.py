@@ -46,7 +46,8 @@ def show_headline(report: Report, specs: Mapping[str, MetricSpec]) -> None:
                        help=f"{r.people_missing()}; judge's own {r.judge_text()}; agreement "
                             f"{r.agreement_text()}")
     st.dataframe(pd.DataFrame([
-        {"metric": metric_label(r.metric, specs), f"{head.people_column} (95% CI)":
+        {"metric": metric_label(r.metric, specs) + r.metric_text()[len(r.metric):],
+         f"{head.people_column} (95% CI)":
          r.people_text() or r.people_missing(), "judge's agreement with people": r.agreement_text(),
          "judge's own (95% CI, its scale)": r.judge_text()} for r in head.rows]),
         hide_index=True, height=rows_height(len(head.rows)))
