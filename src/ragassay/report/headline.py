@@ -150,7 +150,7 @@ class HeadlineRow:
     inverted: bool = False  # the label reads the metric the other way (faithfulness, adherence)
 
     def metric_text(self) -> str:
-        """`judge.faithfulness (inverted)` when a high value means the label's problem is
+        """`<metric> (inverted)` when a high value means the label's problem is
         absent (people's hallucinated rate beside an adherence rate), as the corrected
         estimates' tables say it."""
         return self.metric + (" (inverted)" if self.inverted else "")

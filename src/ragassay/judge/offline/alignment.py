@@ -47,7 +47,7 @@ from .clauses import (
 )
 from .contradiction import role_swap
 from .counts import durations_differ
-from .declines import is_referral
+from .declines import referral_end
 from .lexical import FILLER, antonym_stems, stem
 from .objects import swapped_object
 from .phrase_swap import phrase_swap
@@ -64,16 +64,14 @@ from .scope import (
     widened_kind,
 )
 from .sentences import ContextIndex, SentenceInfo
+from .stated import close as _close
+from .stated import unstated as _unstated
 from .units import Unit, Units
-from .words import word_vectors
 
 RESTATES = 0.8  # share of a claim's content words a unit must state to restate it
 RESTATED = 0.34  # ... and share of the unit's own that the claim must state
 CONTAINED_SHARE = 0.4  # a unit wholly inside a claim restates it when the claim is this much it
 MIN_WORDS = 2  # claims and units with fewer content words are not aligned
-UNSTATED_SHARE = 0.5  # a clause with fewer of its words in any context is unstated
-MIN_UNSTATED = 2  # ... and at least this many of its words in no context
-SOFT_WORD = 0.6  # a word whose static vector is this close to a context word is stated
 # a clause in the first person ("I think you're right", "I agree") is a remark, no detail
 FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine"})
 # a clause naming its source ("According to the leaflet, ...") states no detail either
@@ -359,6 +357,7 @@ class Judged:
     conflict: str | None = None  # the kind; None when it agrees with one, or restates none
     row: int | None = None  # the context sentence it conflicts with
     restated: bool = False  # a unit restates it word for word (no word replaced)
+    close: bool = False  # ... each word it lacks near one of the unit's (_close)
 
 
 def _need(n: int) -> int:
@@ -388,6 +387,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     fits = [(u, f) for u in near
             if (f := _fit(p, u, units, subject)) is not None and f.candidate]
     restated = any(f.restates and not f.swaps for _, f in fits)
+    close = any(f.restates and not f.swaps and _close(p, u) for u, f in fits)
     # a clause that restates the claim stands for its sentence
     by_clause = {u.row for u, f in fits if u.clause and f.restates}
     # ... and for a clause of it that states less ("Cancelled orders are refunded
@@ -405,16 +405,16 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     fits = [(u, f) for u, f in fits if f.restates or not u.clause or u.row not in whole]
     judged = [(u, f, _conflicts(p, u, f, units, said)) for u, f in fits]
     if any(not kinds for _, _, kinds in judged):
-        return Judged(restated=restated)
+        return Judged(restated=restated, close=close)
     if any(denied_of_all(p, u.part) for u in near):
         return Judged("negation")  # "allowed in ground-floor rooms" / "not in any room"
     if any(widened_kind(p, u.part) for u in near):
         return Judged("quantifier")  # "every flight" for "long-haul flights"
     if not judged:
-        return Judged(restated=restated)
+        return Judged(restated=restated, close=close)
     # the unit it restates most closely, with the fewest replaced words, explains it
     u, _, kinds = max(judged, key=lambda x: (x[1].covered, -len(x[1].swaps), x[1].covering))
-    return Judged(min(kinds, key=_KIND_ORDER.index), u.row, restated)
+    return Judged(min(kinds, key=_KIND_ORDER.index), u.row, restated, close)
 
 
 @dataclass(frozen=True)
@@ -425,33 +425,6 @@ class Finding:
     row: int | None = None  # the context sentence it contradicts
     unstated: str | None = None  # a clause of it that no context states
     restated: bool = False  # each of its clauses (two or more) a unit restates, no conflict
-
-
-def _unstated(p: Part, units: Units) -> bool:
-    """Whether no context states the clause: under UNSTATED_SHARE of its content words
-    stated (`_stated`) and at least MIN_UNSTATED of them in no context ("You can cancel
-    whenever you like": one word, "like", is an idiom's, no detail), and no figure of a
-    context's fact (Units.anchored: that fact in other words)."""
-    words = dict.fromkeys(p.pairs)
-    if sum(1 for _, w in words if w not in units.stems) < MIN_UNSTATED or units.anchored(p):
-        return False  # (a figure of a context's fact: that fact in other words)
-    return _stated(p, units) < UNSTATED_SHARE
-
-
-def _stated(p: Part, units: Units) -> float:
-    """Share of a clause's content words that some context states (a word by its stem,
-    or by a static vector at least SOFT_WORD close to a context word)."""
-    words = list(dict.fromkeys(p.pairs))
-    if not words:
-        return 1.0
-    missing = [t for t, w in words if w not in units.stems]
-    if missing and units.ctx.infos:
-        vecs = word_vectors(missing)
-        pool = units.ctx.all_word_vectors()
-        if len(pool):
-            near = (vecs @ pool.T).max(axis=1)
-            missing = [t for t, c in zip(missing, near, strict=True) if c < SOFT_WORD]
-    return 1.0 - len(missing) / len(words)
 
 
 def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding:
@@ -481,13 +454,15 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         judged = judge_part(p, units, doc, subject=k == 0, said=said)
         if judged.conflict is not None:
             return Finding(judged.conflict, judged.row)
-        restated, every = restated or judged.restated, every and judged.restated
+        restated, every = restated or judged.restated, every and judged.close
     if doc is None and (swapped := swapped_object(part(s.text), units)) is not None:
         return Finding(unstated=swapped)  # "a brass padlock key" for "the blue key card"
     if len(parts) > 1 and doc is None and restated:
         for p in parts:
-            if FIRST_PERSON & set(p.info.tokens) or _SOURCE.match(p.text) or is_referral(p.text):
-                continue  # (a referral: "..., so keep an eye out there" states no detail)
+            if FIRST_PERSON & set(p.info.tokens) or _SOURCE.match(p.text):
+                continue
+            if end := referral_end(p.text):  # what a referral sends the user to: "there"
+                p = part(p.text[end:])  # ("so keep an eye out there"), "diving lessons"
             # the clause, and each item of a list in it ("..., theft, windscreen repair
             # and breakdown recovery": "breakdown recovery")
             for q in (p, *(part(x) for x in _ITEM.split(p.text) if x != p.text)):

@@ -37,8 +37,8 @@ _BREAK = re.compile(
     r"|\s+[-\u2013\u2014]\s+|\u2014"  # a dash set off by spaces, an em dash
     r"|\s*,(?=\s)(?!\s*\d)\s*"  # a comma before a space and no digit (not "1,000", "1 , 000")
     # a word that opens a clause (not "not if"; not the "or" of a bound: "18 or over")
-    rf"|(?<!\bnot)\s+(?=(?:{_OPENS})\s)(?!or\s+(?:over|more|older|above|under|less|fewer|"
-    r"younger|later|earlier|so|thereabouts)\b)",
+    rf"|(?<!\bnot)\s+(?=(?:{_OPENS})\s)(?!(?<=\d\s)or\s+(?:over|more|older|above|under|less|"
+    r"fewer|younger|later|earlier|so|thereabouts)\b)",
     re.IGNORECASE,
 )
 

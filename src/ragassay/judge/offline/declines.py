@@ -28,7 +28,7 @@ _SOURCE = (
     r"(?:documents?|docs|documentation|contexts?|texts?|passages?|sources?|information|"
     r"info|articles?|polic(?:y|ies)|leaflets?|pages?|knowledge base|manuals?|guides?|faqs?|"
     r"summary|materials?|data|records?|notes|files?|excerpts?|snippets?|results?|content|"
-    r"sections?|handbook|brochure|website|site|details)"
+    r"sections?|handbook|brochure|website|site)"
 )
 _SILENT_VERB = (
     r"(?:say|mention|cover|contain|specify|state|include|address|go into|provide|answer|"
@@ -55,8 +55,10 @@ _PATTERNS = (
     rf"tell|confirm|be determined|be answered)\b",
     # a lack of information: "I don't have enough information", "I have no data on"
     rf"\b(?:do|does|did){_NOT} have (?:(?:any|enough|sufficient|the|that|this|much|specific|"
-    rf"more|further|relevant|reliable|such|those|these|details|access to)\s+)*"
-    rf"(?:[\w-]+\s+){{0,2}}?{_INFO}\b",  # "... any up-to-date information"
+    rf"more|further|relevant|reliable|such|those|these|details|access to)\s+)*{_INFO}\b",
+    # "I don't have any up-to-date information" (the speaker's lack only: "The Lite
+    # doesn't have heart rate data" is a claim)
+    rf"\b(?:i|we) (?:do|did){_NOT} have (?:any |enough |the |much )?(?:[\w-]+\s+){{0,2}}?{_INFO}\b",
     # "I don't have Saturday's line-up, I'm afraid", "Sorry, I don't have the prices":
     # the assistant lacking something, with a regret beside it
     rf"\bi (?:do not|don{_A}?t|dont) have (?!to\b)[^.;!?]{{1,60}}?,?\s*(?:i{_A}m afraid|"
@@ -64,7 +66,9 @@ _PATTERNS = (
     rf"\b(?:sorry|unfortunately|i{_A}m afraid|i am afraid)\W+(?:but\W+)?i (?:do not|"
     rf"don{_A}?t|dont) have (?!to\b)",
     # "the information I have covers X and Y, but nothing about Z"
-    rf"\b{_SOURCE}\b[^.;!?]{{0,120}}?,?\s*but nothing (?:about|on|regarding|concerning|"
+    rf"\b(?:(?:our|my)\s+(?:[\w-]+\s+)?(?:{_SOURCE}|details)|"
+    rf"{_SOURCE}\s+(?:i|we)\s+(?:have|had|can see))\b"
+    rf"[^.;!?]{{0,120}}?,?\s*but nothing (?:about|on|regarding|concerning|"
     r"(?:that |which )?(?:mentions?|covers?|says?))\b",
     rf"\b(?:i|we) have no (?:\w+ )?{_INFO}\b",
     r"\bno (?:relevant |specific |further |such |additional |other )?(?:information|info|"
@@ -121,34 +125,35 @@ _HELPER = (r"(?:team|desk|staff|department|office|service|services|support|helpd
 # A referral after a decline: "Please contact our support team", "HR should be able to
 # help", "You may want to reach out to the clinic".
 REFERRAL = re.compile(
-    r"^\W*(?:(?:please |kindly |you (?:may|might|can|could|should) (?:want to |wish to )?|"
+    r"^\W*+(?:(?:please |kindly |you (?:may|might|can|could|should) (?:want to |wish to )?|"
     rf"you(?:{_A}ll| will| would|{_A}d)? (?:need|have|want) to |you must |best to |"
     rf"feel free to |i(?:{_A}d| would) (?:recommend|suggest)(?: that you)? |try to |"
     rf"it(?:{_A}s| is) best to |i(?:{_A}d| would) )?(?:contact|reach out to|ask|call|email|"
     r"e-mail|get in touch with|check with|speak (?:to|with)|talk to|consult|"
     r"keep an eye (?:out|on))\b"
     # "Please ring the shop" ("Phone support is ..." is no referral)
-    r"|\W*(?:please |kindly |just |you (?:can|could|may|might|should) (?:always |just )?)"
+    r"|(?:please |kindly |just |you (?:can|could|may|might|should) (?:always |just )?)"
     r"(?:ring|phone|telephone) (?:us|them|(?:the|our|your|a) )"
     # "Please pop into a branch", "you can give the team a ring", "drop us a line"
-    rf"|\W*(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
+    rf"|(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
     rf"(?:always |just )?)(?:pop|drop|come|call) (?:in|into|by|round|over)\b"
-    r"|\W*(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
+    r"|(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
     r"(?:always |just )?)?(?:give|drop|send) (?:us|them|(?:the|our|your) (?:[\w-]+ ){0,2}?"
     r"[\w-]+) a (?:ring|call|bell|shout|line|message|note|email)\b"
     # "I'd check the league's website", "I would look at the official site"
-    rf"|\W*(?:i(?:{_A}d| would)|you(?:{_A}d| would)(?: be better off)?|try) (?:check|look at|"
+    rf"|(?:i(?:{_A}d| would)|you(?:{_A}d| would)(?: be better off)?|try) (?:check|look at|"
     r"visit|try|see|checking|looking at|visiting|asking|contacting)\b"
-    rf"|\W*i(?:{_A}d| would) (?:recommend|suggest) (?:contacting|reaching out to|asking|"
+    rf"|i(?:{_A}d| would) (?:recommend|suggest) (?:contacting|reaching out to|asking|"
     r"calling|emailing|getting in touch with|checking with|speaking (?:to|with)|talking to|"
     r"consulting)\b"
     r"|.{0,60}\b(?:should|will|would|can|could|may|might) be able to (?:help|assist|"
     r"answer|advise|tell you|confirm|clarify|explain|check)\b"
     # "they'll be glad to help" (after "Please ring the shop"), "it's worth asking the
     # tutors", "It's the sort of thing to raise with your GP"
-    rf"|\W*(?:they|he|she)(?:{_A}ll| will| would|{_A}d| can| could| should| are| is)?"
+    rf"|(?:they|he|she)(?:{_A}ll| will| would|{_A}d| can| could| should| are| is)?"
     r"(?: be)? (?:happy|glad|pleased|able) to (?:help|assist|advise)\b"
-    r"|.{0,40}\bworth (?:asking|checking with|contacting|raising (?:it|this|that) with)\b"
+    r"|.{0,40}\bworth (?:asking(?! for\b| about\b)|checking with|contacting|"
+    r"raising (?:it|this|that) with)\b"
     r"|.{0,40}\b(?:sort|kind) of (?:thing|question) to (?:raise|ask|check|take up)\b"
     # "Your tenancy agreement or an adviser would be the best place to check"
     rf"|.{{0,80}}\b(?:would|will|should|might|may|is|are|{_A}d|{_A}s|{_A}re) (?:be )?"
@@ -156,7 +161,7 @@ REFERRAL = re.compile(
     r"(?:place|person|people|source|bet|option|port of call) (?:to|for)\b"
     # whom to ask, as the subject: "Our support team can help with that", "the front
     # desk will be happy to assist"
-    rf"|\W*(?:(?:our|the|your|a|an|any|one of our)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?"
+    rf"|(?:(?:our|the|your|a|an|any|one of our)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?"
     rf"{_HELPER}(?:\s+(?:at|in|on|from|of)\s+(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?[\w-]+)?\s+"
     r"(?:can|will|could|should|may|would|is|are)(?: (?:be )?(?:happy|glad|"
     r"able|pleased|best placed))?(?: to)? (?:help|assist|advise|answer|support you|know|"
@@ -175,7 +180,7 @@ _FRONTED = re.compile(r"^\W*(?:for|about|regarding|on|with|as for|in the meantim
 # it, or a source noun, perhaps with what the speaker was given), the verb says what it
 # is about. It describes the sources, not the world.
 _SOURCE_NOUN = (
-    rf"(?:{_SOURCE[3:-1]}|rules|guidance|guidelines|terms|conditions|agreement|"
+    rf"(?:{_SOURCE[3:-1]}|details|rules|guidance|guidelines|terms|conditions|agreement|"
     r"contract|material|extracts?|sheets?|catalogue|schedule|plan|booklet|documentation|"
     r"what i (?:have|had|can see|was given|found|could find))"
 )
@@ -200,7 +205,16 @@ _DEICTIC = frozenset({"it", "they", "this", "that", "these", "those", "my"})
 _TEXT_NOUN = re.compile(
     r"(?:documents?|docs|documentation|contexts?|texts?|passages?|sources?|excerpts?|"
     r"snippets?|extracts?|materials?|material|articles?|search results|results|"
-    r"knowledge base|information|info|details|what i .*)$", re.IGNORECASE)
+    r"knowledge base|what i .*)$", re.IGNORECASE)
+# ... and nouns the world has too ("the contact details", "the nutritional information"),
+# the sources only when the speaker owns them ("our information", "my details")
+_OWNED_NOUN = re.compile(r"(?:information|info|details)$", re.IGNORECASE)
+
+
+def _text_noun(m: re.Match[str]) -> bool:
+    noun = m.group("noun")
+    return bool(noun and (_TEXT_NOUN.search(noun) or (
+        _OWNED_NOUN.search(noun) and m.group("det").lower() in ("our", "my"))))
 # What the speaker can answer, said to decline: "Sorry, I can only answer questions
 # about our opening hours and loans", "I'm only able to help with queries on billing".
 _SPEAKER_SCOPE = re.compile(
@@ -232,7 +246,7 @@ def is_source_scope(sentence: str, beside: bool = False, declined: bool = False)
         return False
     if m.group("speaker"):
         return True
-    text = bool(m.group("noun") and _TEXT_NOUN.search(m.group("noun")))
+    text = _text_noun(m)
     if declined and text:
         return True
     pointed = m.group("det").lower() in _DEICTIC or text
@@ -301,6 +315,20 @@ def is_noncommittal(answer: str) -> bool:
     return declines_by_scope(head) or is_pure_referral(head)
 
 
+def referral_end(sentence: str) -> int:
+    """Where the sentence's referral phrase ends ("so keep an eye out| there", "and our
+    instructors can help| with diving lessons"), 0 when it is no referral."""
+    for skip in (None, _CONJ, _FRONTED):
+        at = 0
+        if skip is not None:
+            if (s := skip.match(sentence)) is None:
+                continue
+            at = s.end()
+        if (m := REFERRAL.search(sentence[at:])) is not None:
+            return at + m.end()
+    return 0
+
+
 def is_referral(sentence: str) -> bool:
     """A sentence that sends the user elsewhere ("Please contact the clinic directly.",
     "For moves abroad, please contact our office.")."""
@@ -350,11 +378,13 @@ _VERBAL = re.compile(r"\b(?:is|are|was|were|be|been|can|could|will|would|should|
 LIST_ITEM_WORDS = 5  # a verbless clause this short after a list goes on with it
 
 
-def _goes_on(clause: str) -> bool:
+def _goes_on(clause: str, closed: bool) -> bool:
     """Whether a clause goes on with the list before it: "and smoking, not CCTV", or a
-    short verbless item ("..., regulation and restoration")."""
+    short verbless item, no figure in it, of a list that an "and" / "or" item closes
+    (`closed`: "..., regulation | and restoration"; not "..., children travel free")."""
     return bool(_GOES_ON.match(clause)) or (
-        len(clause.split()) <= LIST_ITEM_WORDS and not _VERBAL.search(clause))
+        closed and len(clause.split()) <= LIST_ITEM_WORDS and not _VERBAL.search(clause)
+        and not any(c.isdigit() for c in clause))
 
 
 def _claiming_clauses(clauses: tuple[str, ...]) -> tuple[str, ...]:
@@ -363,9 +393,10 @@ def _claiming_clauses(clauses: tuple[str, ...]) -> tuple[str, ...]:
     out: list[str] = []
     scope = named = False
     declined = any(DECLINE.search(c) for c in clauses)
-    for c in clauses:
+    for k, c in enumerate(clauses):
+        closed = k + 1 < len(clauses) and bool(_GOES_ON.match(clauses[k + 1]))
         scope = is_source_scope(c, beside=named, declined=declined) or (
-            named and is_help_scope(c)) or (scope and _goes_on(c))
+            named and is_help_scope(c)) or (scope and _goes_on(c, closed))
         if not scope and not is_referral(c):
             out.append(c)
         named = named or bool(DECLINE.search(c) and names_source(c))

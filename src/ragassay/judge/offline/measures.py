@@ -81,7 +81,7 @@ _SPAN = re.compile(r"\b(a|an|1|one)( full| whole| single)? (fortnight|week|day)\
 _WEEKS = re.compile(r"\b(\d+(?:\.\d+)?) (fortnight|week)s?\b")
 _MONTHS = re.compile(r"\b(\d+) months?\b")
 # "every 6 months" is "2 times a year" ("twice a year"), for the months a year divides
-_EVERY_MONTHS = re.compile(r"\b(?:once )?every (2|3|4|6) months\b")
+_EVERY_MONTHS = re.compile(r"(?<!\bfor )\b(?:once )?every (2|3|4|6) months\b(?! of\b)")
 _DAY_HOURS = {"day": "24 hours", "week": "7 days", "fortnight": "14 days"}
 
 
@@ -114,7 +114,8 @@ _CLOCK24 = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b(?!\s?[aApP]\.?[mM]\b)")
 _NOON = re.compile(r"\b(?:12 )?(?:noon|midday)\b", re.IGNORECASE)
 # a clock time in words ("2 in the afternoon", "7 in the morning", "1 o'clock", "half
 # past 10"), after number words became digits
-_DAYPART = re.compile(r"\b(1[0-2]|[1-9]) (?:in the (morning|afternoon|evening)|at night)\b",
+_DAYPART = re.compile(r"\b((?:at|from|until|till|by|to|before|after|around|about|between|and|or)"
+                      r" )(1[0-2]|[1-9]) (?:in the (morning|afternoon|evening)|at (night))\b",
                       re.IGNORECASE)
 _OCLOCK = re.compile(r"\b(1[0-2]|[1-9]|one) o['\u2019]clock\b", re.IGNORECASE)
 _PAST = re.compile(r"\b(half|quarter) past (1[0-2]|[1-9])\b", re.IGNORECASE)
@@ -145,8 +146,10 @@ def _clock24(m: re.Match[str]) -> str:
 
 
 def _daypart(m: re.Match[str]) -> str:
-    morning = (m.group(2) or "").lower() == "morning"
-    return f"{m.group(1)} {'a' if morning else 'p'}m"
+    hour = int(m.group(2))
+    morning = (m.group(3) or "").lower() == "morning" or (
+        m.group(4) is not None and (hour == 12 or hour < 5))  # "12 at night": midnight
+    return f"{m.group(1)}{hour} {'a' if morning else 'p'}m"
 
 
 def _often(m: re.Match[str]) -> str:
@@ -159,10 +162,10 @@ def clock_and_frequency(text: str) -> str:
     "10:30", "1 o'clock" as "1") and frequencies one way ("twice" as "2 times", "2
     times daily" as "2 times a day")."""
     low = text.lower()
-    if " in the " in low or " at night" in low:
-        text = _DAYPART.sub(_daypart, text)
     if "clock" in low:
         text = _OCLOCK.sub(lambda m: "1" if m.group(1).lower() == "one" else m.group(1), text)
+    if " in the " in low or " at night" in low:
+        text = _DAYPART.sub(_daypart, text)
     if "past" in low:
         text = _PAST.sub(lambda m: f"{m.group(2)}:{'30' if m.group(1).lower() == 'half' else '15'}",
                          text)

@@ -59,9 +59,10 @@ def phrase_swap(p: Part, u: Unit, only_c: frozenset[str], only_u: frozenset[str]
     if _abbreviates(p, lo, hi, u, theirs):
         return None  # "PGA" for "Producers Guild of America": one name
     word = p.pairs[lo][0] if len(run) == 1 else None
-    if not any(_states_run(units, r, run, word) for r in units.by_stem.get(run[0], ())
-               if r != u.row):
-        return None
+    stating = [r for r in units.by_stem.get(run[0], ())
+               if r != u.row and _states_run(units, r, run, word)]
+    if not stating or any(set(theirs) <= units.sentence(r).words for r in stating):
+        return None  # (a sentence naming both says they are one: "Our head chef is Marco")
     return frozenset(theirs)
 
 

@@ -80,7 +80,7 @@ def narrowed(p: Part, u: Part) -> bool:
                 toks[after] in POST_MODIFIERS
                 or (toks[after] in SUBJECT_PLACES and stems[i] == u.first)):
             return True
-        if _placed(toks, stems, after, p):
+        if _placed(toks, stems, after, p, stems[i] == u.first):
             return True
     return False
 
@@ -92,13 +92,20 @@ _PARTICIPLE_PREPS = frozenset({"on", "in", "at", "with", "for", "to", "by", "und
                                "through", "before", "after"})
 
 
-def _placed(toks: tuple[str, ...], stems: list[str], at: int, p: Part) -> bool:
+_MEMBERSHIP = frozenset({'plan', 'package', 'scheme', 'programme', 'program', 'tier', 'list',
+                         'register', 'course', 'contract', 'account', 'tariff', 'membership'})
+
+
+def _placed(toks: tuple[str, ...], stems: list[str], at: int, p: Part,
+            subject: bool = False) -> bool:
     """Whether the unit's words from `at` place the word before them: a place word, or a
     participle and its preposition ("registered on"), then (past determiners) a content
     word the claim does not have."""
     if at >= len(toks):
         return False
     j = at + 1
+    if toks[at] in SUBJECT_PLACES and not subject and not _MEMBERSHIP & set(toks[j:j + 4]):
+        return False  # "check bags at the entrance": where the verb happens, not which bags
     if toks[at] not in _PLACING:
         if not (toks[at].endswith("ed") and j < len(toks) and toks[j] in _PARTICIPLE_PREPS
                 and stems[at] not in p.words):
