@@ -21,6 +21,7 @@ from .declines import (
     is_pure_referral,
     is_referral,
     is_source_scope,
+    is_topic_referral,
     names_source,
 )
 from .evidence import SUPPORT_THRESHOLD
@@ -113,10 +114,12 @@ def set_aside_reasons(
 
 
 def _names_from_contexts(info: SentenceInfo, pool: TermPool) -> bool:
-    """Whether a referral names someone or something the contexts name ("get in touch
-    with Tom Reyes"): the contexts say whom to ask, so an answer that only refers the
-    user there is a claim to check against them, not a decline."""
-    return any(pool.has(n) for n in info.names)
+    """Whether a referral says whom to ask about a topic it fronts, naming someone or
+    something the contexts name ("For coaching enquiries, get in touch with Tom Reyes"):
+    the contexts say who handles what, so the answer is a claim to check against them,
+    not a decline. Without a topic ("Please get in touch with Acme Bank about that") it
+    sends the user on, as a decline does (review 7)."""
+    return bool(is_topic_referral(info.text)) and any(pool.has(n) for n in info.names)
 
 
 def owners(aside: Sequence[str | None]) -> list[int]:

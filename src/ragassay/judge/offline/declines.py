@@ -329,6 +329,12 @@ def referral_end(sentence: str) -> int:
     return 0
 
 
+def is_topic_referral(sentence: str) -> bool:
+    """A referral after a fronted topic: "For coaching enquiries, get in touch with Tom"."""
+    m = _FRONTED.match(sentence)
+    return m is not None and bool(REFERRAL.search(sentence[m.end():]))
+
+
 def is_referral(sentence: str) -> bool:
     """A sentence that sends the user elsewhere ("Please contact the clinic directly.",
     "For moves abroad, please contact our office.")."""
