@@ -387,7 +387,9 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     fits = [(u, f) for u in near
             if (f := _fit(p, u, units, subject)) is not None and f.candidate]
     restated = any(f.restates and not f.swaps for _, f in fits)
-    close = any(f.restates and not f.swaps and _close(p, u) for u, f in fits)
+    # (read only for a clause of a sentence of several: `align`'s Finding.restated)
+    close = bool(said) and restated and any(
+        f.restates and not f.swaps and _close(p, u) for u, f in fits)
     # a clause that restates the claim stands for its sentence
     by_clause = {u.row for u, f in fits if u.clause and f.restates}
     # ... and for a clause of it that states less ("Cancelled orders are refunded

@@ -69,9 +69,10 @@ def set_aside_reasons(
     `pool` is what the contexts offer as evidence (ContextIndex.pool).
     """
     out: list[str | None] = []
-    for k, info in zip(sentences, infos, strict=True):
-        if (is_pure_referral(k.text) and not DECLINE.search(k.text)
-                and _names_from_contexts(info, pool)):
+    pure = [is_pure_referral(k.text) for k in sentences]
+    topical = [p and _names_from_contexts(info, pool) for p, info in zip(pure, infos, strict=True)]
+    for k, info, named_contact in zip(sentences, infos, topical, strict=True):
+        if named_contact and not DECLINE.search(k.text):
             out.append(None)  # "get in touch with Tom Reyes": the contexts say whom to ask
         elif is_noncommittal(k.text) and not hedged_claim(k.text, question, pool):
             out.append(ABSTAINS)
@@ -99,10 +100,9 @@ def set_aside_reasons(
     # declines: the role it names is whom to ask; a number it names no context has
     # ("... for 25 EUR"), a condition or a reason ("Ask your GP before ... because ...")
     # is a claim
-    refers = [r in (REFERRAL, None) and is_pure_referral(k.text) and not any(
+    refers = [r in (REFERRAL, None) and p and not named and not any(
         t[:1].isdigit() for t in missing_terms(k.text, pool, question))
-        and not _names_from_contexts(info, pool)
-        for k, r, info in zip(sentences, out, infos, strict=True)]
+        for k, r, p, named in zip(sentences, out, pure, topical, strict=True)]
     if any(refers) and all(f or r == FILLER_SENTENCE for f, r in zip(refers, out, strict=True)):
         return [ABSTAINS if f else r for f, r in zip(refers, out, strict=True)]
     if all(r in (FILLER_SENTENCE, REFERRAL) for r in out):

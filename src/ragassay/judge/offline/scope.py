@@ -236,8 +236,10 @@ def denied_of_all(p: Part, u: Part) -> bool:
     # one clause of the unit both quantifies and denies ("... before any colour service
     # for new clients and for anyone who hasn't had colour" denies nothing of every
     # service)
-    return any(set(c.quantified) & heads and {h for h in c.negations if h is not None} & denied
-               for c in clause_parts(u.text)) or len(clause_parts(u.text)) < 2
+    pieces = clause_parts(u.text)
+    return len(pieces) < 2 or any(
+        set(c.quantified) & heads and {h for h in c.negations if h is not None} & denied
+        for c in pieces)
 
 
 def widened_kind(p: Part, u: Part) -> bool:
