@@ -1,0 +1,113 @@
+"""TRACe relevance read with the answer (docs/judges.md, "What the answer shows").
+
+Part 1, `benches/data/answered_relevance.jsonl`: 27 short support-bot rows written for
+the trial finding (a question answered by one context sentence in other words; one
+answer declines; 5 `off_topic` rows whose answer restates a context sentence that does
+not answer the question). Printed: on the answering rows, how many have
+`trace.completeness` scored and the mean `trace.context_relevance`; on the off-topic
+rows, the highest relevance of a context sentence the answer restates
+(`Evidence.relevance` of each claim's best match; an answer that does not respond must make
+nothing relevant: under 0.5).
+
+Part 2 (`--factcheck`, needs `scripts/devsets/convert.py` first): the Factcheck-GPT
+question-passage pairs (graded 0-2) with ChatGPT's answer to each question attached,
+and without it: Spearman of `trace.context_relevance` with the grade, and how many
+pairs have `trace.completeness` scored. The grade is the passage's stance on a claim of
+that answer, so it favours any answer-aware reading: no judge choice was made on it.
+
+    .venv/bin/python benches/answered_relevance.py [--factcheck]
+
+Run a tree of another commit with `PYTHONPATH=<that tree>/src` to compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ROWS = ROOT / "benches" / "data" / "answered_relevance.jsonl"
+
+
+def _rows() -> list[dict]:
+    return [json.loads(line) for line in ROWS.open(encoding="utf-8") if line.strip()]
+
+
+def _product_values():  # type: ignore[no-untyped-def]
+    """`scripts/devsets/figures.product_values`: a metric's values as `ragassay eval`
+    with the offline judge computes them."""
+    sys.path.insert(0, str(ROOT / "scripts" / "devsets"))
+    from figures import product_values  # type: ignore[import-not-found]
+
+    return product_values
+
+
+def trial_rows() -> None:
+    from ragassay.judge.offline import Analyzer
+    from ragassay.types import Sample
+
+    def sample(r: dict) -> Sample:
+        return Sample(id=r["id"], question=r["question"], contexts=tuple(r["contexts"]),
+                      answer=r["answer"])
+
+    rows = _rows()
+    an = Analyzer()
+    answering = [sample(r) for r in rows if r["metadata"]["set"] == "answers"]
+    values = _product_values()(an, answering, ["trace.context_relevance",
+                                               "trace.completeness"])
+    complete = sum(v["trace.completeness"] is not None for v in values)
+    rel = [v["trace.context_relevance"] for v in values
+           if v["trace.context_relevance"] is not None]
+    print(f"answering rows: {len(answering)}; trace.completeness scored on {complete}; "
+          f"mean trace.context_relevance {statistics.fmean(rel):.3f}")
+    off = [sample(r) for r in rows if r["metadata"]["set"] == "off_topic"]
+    top = max(_restated_relevance(an.analyze(s)) for s in off)
+    print(f"off-topic rows: {len(off)}; highest relevance of a sentence the answer "
+          f"restates {top:.3f}")
+
+
+def _restated_relevance(ev) -> float:  # type: ignore[no-untyped-def]
+    """The highest relevance of the context sentence each claim restates (its best
+    match, the first of `Evidence.match_keys`)."""
+    keys = {ks[0] for ks in ev.match_keys if ks}
+    return max((r for s, r in zip(ev.context_sentences, ev.relevance, strict=True)
+                if s.key in keys), default=0.0)
+
+
+def factcheck() -> None:
+    product_values = _product_values()
+    from common import load_rows  # type: ignore[import-not-found]
+    from scipy.stats import spearmanr
+
+    from ragassay.judge.offline import Analyzer
+    from ragassay.types import Sample
+
+    answers = {r["question"]: r["answer"] for r in load_rows("factcheck_gpt")}
+    rows = [r for r in load_rows("factcheck_gpt_questions") if r["question"] in answers]
+    an = Analyzer()
+    grade = [r["labels"]["relevance"] for r in rows]
+    for with_answer in (False, True):
+        samples = [Sample(id=r["id"], question=r["question"], contexts=tuple(r["contexts"]),
+                          answer=answers[r["question"]] if with_answer else "") for r in rows]
+        vals = product_values(an, samples, ["trace.context_relevance", "trace.completeness"])
+        rel = [v["trace.context_relevance"] for v in vals]
+        scored = sum(v["trace.completeness"] is not None for v in vals)
+        print(f"factcheck pairs {len(rows)}, answer attached: {with_answer}: Spearman "
+              f"{spearmanr(rel, grade).statistic:.3f}; completeness scored on {scored}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--factcheck", action="store_true",
+                    help="also the Factcheck-GPT question-passage pairs (dev data)")
+    args = ap.parse_args()
+    trial_rows()
+    if args.factcheck:
+        factcheck()
+
+
+if __name__ == "__main__":
+    main()
