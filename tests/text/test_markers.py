@@ -194,3 +194,11 @@ def test_the_highlighted_answer_is_keyed_as_the_judges_read_it():
         ("a", "Refunds take 30 days. [1]", "Refunds take 30 days."),
         ("b", "Shipping is free. [2]", "Shipping is free."),
         ("c", "Gift cards are final.", "Gift cards are final.")]
+
+
+def test_a_caret_set_off_by_a_space_is_a_marker() -> None:
+    """ "... 8 pm ^1." and "... 10 to 12 ^2.": a footnote after a short word or a figure
+    (trial 55 J024: read as missing figures '1', '2'); an exponent is glued ("10^6")."""
+    from ragassay.text.loose import loose_markers
+    text = "Open 10 am to 8 pm ^1. Sessions run from 10 to 12 ^2. The value is 10^6."
+    assert [m[2] for m in loose_markers(text)] == ["1", "2"]

@@ -80,6 +80,12 @@ def _superscript(text: str, start: int) -> bool:
         k > 0 and text[k - 1].isdigit())
 
 
+def _spaced(text: str, start: int) -> bool:
+    """A caret set off by a space after a word or a figure ("... 8 pm ^1.", "to 12 ^2."):
+    a footnote, where an exponent is written glued ("10^6")."""
+    return start >= 2 and text[start - 1] in " \t" and text[start - 2].isalnum()
+
+
 def _caret_labels(marker: str) -> str:
     """A caret marker's labels as the grammar reads them: "^(1-3),^5" -> "1-3, 5"."""
     ranges = re.sub(r"[ \t]*([–-])[ \t]*", r"\1", marker)
@@ -96,7 +102,8 @@ def loose_markers(text: str) -> list[tuple[int, int, str]]:
     found += [(m.start(), m.end(), m.group(0).translate(_SUPER_DIGITS))
               for m in _SUPER.finditer(text) if _superscript(text, m.start())]
     carets = [(m.start(), m.end(), _caret_labels(m.group(0)))
-              for m in _CARET.finditer(text) if _superscript(text, m.start())
+              for m in _CARET.finditer(text) if (_superscript(text, m.start())
+                                                  or _spaced(text, m.start()))
               and (_CLAUSE_END.match(text, m.end()) or text[m.start() - 1] in ".!?")]
     # "^(1)": one marker, not a caret around a "(1)"
     found = [f for f in found if not any(c[0] <= f[0] and f[1] <= c[1] for c in carets)]

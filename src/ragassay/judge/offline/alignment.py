@@ -40,14 +40,15 @@ from .clauses import (
     Part,
     clause_parts,
     clauses,
-    conditioned,
     neighbours,
     part,
     taken,
 )
+from .conditions import conditioned
 from .contradiction import role_swap
 from .counts import durations_differ
 from .declines import referral_end
+from .denial import denied_elsewhere
 from .lexical import FILLER, antonym_stems, stem
 from .objects import swapped_object
 from .phrase_swap import phrase_swap
@@ -56,10 +57,12 @@ from .scope import (
     acronym,
     denied_of_all,
     drops_fronted,
+    drops_time,
     elsewhere,
     generic_widened,
     name_swap,
     narrowed,
+    pronoun_widened,
     time_bound,
     widened_kind,
 )
@@ -232,9 +235,11 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
         (u.sentence.restricted or u.part.restricted) and not p.restricted
         or (not _adverbial(p) and (
             any(units.alternatives.has_alternative(v) for v in fit.only_in_unit)
+            or pronoun_widened(p, u.part, fit.only_in_unit)
             or (not p.figures and any(h in u.part.counted for h in p.quantified if h))))
     )) or narrowed(p, u.part) or (u.clause and narrowed(p, u.sentence))
-            or time_bound(p, u.part) or drops_fronted(p, u.sentence, said)):
+            or time_bound(p, u.part) or drops_fronted(p, u.sentence, said)) or (
+            fit.covered == 1.0 and drops_time(p, u.part)):
         kinds.append("quantifier")
     flip = _polarity(p, u.part, fit, u.inherited)
     if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \
@@ -408,6 +413,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     judged = [(u, f, _conflicts(p, u, f, units, said)) for u, f in fits]
     if any(not kinds for _, _, kinds in judged):
         return Judged(restated=restated, close=close)
+    if (row := denied_elsewhere(p, units, doc)) is not None:
+        return Judged("negation", row)  # "can keep a cockerel" / "Cockerels are not permitted"
     if any(denied_of_all(p, u.part) for u in near):
         return Judged("negation")  # "allowed in ground-floor rooms" / "not in any room"
     if any(widened_kind(p, u.part) for u in near):

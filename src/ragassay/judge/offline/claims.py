@@ -16,6 +16,7 @@ from .declines import (
     DECLINE,
     declines_by_scope,
     hedged_claim,
+    is_advice,
     is_help_scope,
     is_noncommittal,
     is_pure_referral,
@@ -93,7 +94,8 @@ def set_aside_reasons(
                     named and is_help_scope(k.text))) and not missing_terms(
                     k.text, pool, question):
                 out[i] = ABSTAINS
-            elif out[i] is None and is_referral(k.text) and not any(
+            elif out[i] is None and (is_referral(k.text) or is_advice(
+                    k.text, infos[i].asks)) and not any(
                     t[:1].isdigit() for t in missing_terms(k.text, pool, question)):
                 out[i] = REFERRAL  # a role it names ("your GP") is whom to ask, no claim
     # a pure referral ("Please contact customer service.", "Your GP can advise on that.")

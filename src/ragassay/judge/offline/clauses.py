@@ -117,8 +117,8 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int) -> list[
     heads: list[str | None] = []
     for i in range(lead, len(toks)):
         t = toks[i]
-        if not is_negation(t):
-            continue
+        if not is_negation(t) and not (t == "non" and i + 1 < len(toks)):
+            continue  # ("non-refundable" is read "non refundable": it denies "refundable")
         if t in _ATTRIBUTIVE and i > 0 and toks[i - 1] in DETERMINERS:
             continue  # "retries a failed delivery"
         if t in ("not", "no") and i + 1 < len(toks) and toks[i + 1] in _COMPARATIVES:
@@ -287,7 +287,20 @@ def taken(pieces: Sequence[Part], k: int) -> frozenset[str]:
         return last_words(pieces[k - 1])
     if p.opening == "preposition" or p.opening == "elliptic":
         return predicate_words(pieces[0])
+    if p.opening == "verb":  # "..., and social membership, with no rowing, | is £60"
+        subject = None  # (the first of a run: "whereas gliclazide, another medicine, | can")
+        for q in reversed(pieces[1:k]):
+            if (q.opening is None and len(q.info.tokens) <= _SUBJECT_TOKENS
+                    and q.info.tokens[0] in ("and", "but", "while", "whereas")
+                    and not any(t in _AUXILIARIES or is_negation(t) for t in q.info.tokens)):
+                subject = q
+            elif q.opening != "preposition":
+                break
+        return subject_words(subject or pieces[0])
     return subject_words(pieces[0])
+
+
+_SUBJECT_TOKENS = 5  # a verbless piece this short before a verb's clause is its subject
 
 
 def last_words(p: Part, n: int = 2) -> frozenset[str]:
@@ -469,32 +482,3 @@ def clause_parts(text: str) -> tuple[Part, ...]:
 def clauses(text: str) -> list[Part]:
     """The parts of the sentence's clauses (one, the sentence, when it has one)."""
     return list(clause_parts(text))
-
-
-_CONDITION = re.compile(r"^\W*(?:and\s+|but\s+|even\s+|only\s+)?(?:if|when|unless)\b",
-                        re.IGNORECASE)
-
-
-def conditioned(parts: list[Part]) -> list[Part]:
-    """Clauses with a condition read with the clause it conditions ("A courtesy car is
-    not provided | if your car is written off": one statement, its polarity the main
-    clause's; alone, "if your car is written off" says nothing of cars), in claims and
-    contexts alike."""
-    if len(parts) < 2 or not any(_CONDITION.match(p.text) for p in parts):
-        return parts
-    out: list[Part] = []
-    pending: Part | None = None
-    for p in parts:
-        if pending is not None:
-            out.append(part(f"{pending.text} {p.text}"))
-            pending = None
-        elif _CONDITION.match(p.text):
-            if out:
-                out[-1] = part(f"{out[-1].text} {p.text}")
-            else:
-                pending = p
-        else:
-            out.append(p)
-    if pending is not None:
-        out.append(pending)
-    return out

@@ -103,6 +103,13 @@ _PATTERNS = (
     rf"\bnothing (?:in|about|on|regarding) (?:the |these |this |those |my |our |your )?"
     rf"(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
     r"\bthere (?:is|are) no (?:mention|information|details?|data|record)\b",
+    # "I only have the winter opening hours; nothing about summer"
+    r"\b(?:i|we) (?:only|just) (?:have|had|know)\b[^.!?]{0,100}?[;,]\s*(?:but\s+)?"
+    r"nothing (?:about|on|regarding|for|covering)\b",
+    # "Not in the documents, sorry."
+    rf"^\W*(?:(?:sorry|unfortunately|afraid)\W+)?(?:that{_A}?s\s+|that is\s+|it{_A}?s\s+)?"
+    rf"not (?:in|covered in|mentioned in|listed in) (?:the |my |our |these |those |any )?"
+    rf"(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
     r"\b(?:outside|beyond) (?:the scope of|what) ",
     r"\bunknown\b",
     r"\bno answer\b",
@@ -223,7 +230,12 @@ _SPEAKER_SCOPE = re.compile(
     r"\s+(?:be\s+)?(?:able to\s+)?(?:answer|help|assist|handle|discuss|talk about|cover|"
     r"provide|respond to|deal with)\s+(?:\w+\s+){0,2}?(?:questions?|queries|topics?|"
     r"subjects?|requests?|information|info|details|things|matters)\s+(?:about|on|"
-    r"regarding|related to|relating to|concerning|that|to do with|in)\b",
+    r"regarding|related to|relating to|concerning|that|to do with|in)\b"
+    # "I only have details about servicing, repairs and battery changes"
+    rf"|^\W*(?:(?:but|and|so|though|however|sorry|unfortunately)\W+)*(?:i|we)\s+"
+    rf"(?:only|just)\s+(?:have|had|hold|know)\s+(?:(?:any|some|the)\s+)?(?:information|"
+    rf"info|details|documents|notes|material|guidance|data)\s+(?:about|on|for|regarding|"
+    rf"covering|concerning)\b",
     re.IGNORECASE)
 _CONTRAST = re.compile(r",\s*(?:but\s+)?not\b|\bnot\s+(?:about|on|for)\b|"
                        r",?\s*but nothing (?:about|on|regarding|concerning)\b", re.IGNORECASE)
@@ -243,7 +255,7 @@ def is_source_scope(sentence: str, beside: bool = False, declined: bool = False)
     the sources then too."""
     m = _SCOPE.search(sentence)
     if m is None:
-        return False
+        return bool(_SPEAKER_SCOPE.search(sentence))  # "I only have details about X"
     if m.group("speaker"):
         return True
     text = _text_noun(m)
@@ -252,8 +264,9 @@ def is_source_scope(sentence: str, beside: bool = False, declined: bool = False)
     pointed = m.group("det").lower() in _DEICTIC or text
     limited = bool(m.group("only").strip() or m.group("only2")) or bool(
         _CONTRAST.search(sentence[m.end():]))
-    if beside and (text or (m.group("det").lower() in _DEICTIC and not m.group("noun"))):
-        return True
+    if beside and (text or (m.group("det").lower() in _DEICTIC and not m.group("noun"))
+                   or (m.group("noun") and _OWNED_NOUN.search(m.group("noun")) and limited)):
+        return True  # ("The information covers X and Y, but nothing about Z")
     return pointed and limited
 
 
@@ -273,8 +286,9 @@ def names_source(sentence: str) -> bool:
 # details, prices and bookings"): its scope, not a claim about the world.
 _HELP_SCOPE = re.compile(
     rf"^\W*(?:(?:but|and|so|however)\W+)?(?:i|we)(?:{_A}m| am|{_A}re| are)?\s+(?:can|could|"
-    r"am able to|are able to|(?:would be |am |are |'m |'re )?happy to)\s+(?:help|assist)"
-    r"(?:\s+you)?\s+with\b", re.IGNORECASE)
+    r"am able to|are able to|(?:would be |am |are |'m |'re )?happy to)\s+(?:(?:help|assist)"
+    r"(?:\s+you)?\s+with|tell you (?:about|more about)|answer questions (?:about|on))\b",
+    re.IGNORECASE)
 
 
 def is_help_scope(sentence: str) -> bool:
@@ -387,10 +401,16 @@ LIST_ITEM_WORDS = 5  # a verbless clause this short after a list goes on with it
 def _goes_on(clause: str, closed: bool) -> bool:
     """Whether a clause goes on with the list before it: "and smoking, not CCTV", or a
     short verbless item, no figure in it, of a list that an "and" / "or" item closes
-    (`closed`: "..., regulation | and restoration"; not "..., children travel free")."""
-    return bool(_GOES_ON.match(clause)) or (
-        closed and len(clause.split()) <= LIST_ITEM_WORDS and not _VERBAL.search(clause)
-        and not any(c.isdigit() for c in clause))
+    (`closed`: "..., regulation | and restoration"; not "..., children travel free"),
+    or that closes it itself ("..., rugs, | sofas and mattresses in homes and offices")."""
+    if _GOES_ON.match(clause):
+        return True
+    most = LIST_ITEM_WORDS if closed else LIST_ITEM_WORDS + 3 if _CLOSES.search(clause) else 0
+    return (len(clause.split()) <= most and not _VERBAL.search(clause)
+            and not any(c.isdigit() for c in clause))
+
+
+_CLOSES = re.compile(r"\s(?:and|or)\s", re.IGNORECASE)
 
 
 def _claiming_clauses(clauses: tuple[str, ...]) -> tuple[str, ...]:
@@ -403,7 +423,7 @@ def _claiming_clauses(clauses: tuple[str, ...]) -> tuple[str, ...]:
         closed = k + 1 < len(clauses) and bool(_GOES_ON.match(clauses[k + 1]))
         scope = is_source_scope(c, beside=named, declined=declined) or (
             named and is_help_scope(c)) or (scope and _goes_on(c, closed))
-        if not scope and not is_referral(c):
+        if not scope and not is_referral(c) and not (declined and is_advice(c)):
             out.append(c)
         named = named or bool(DECLINE.search(c) and names_source(c))
     return tuple(out)
@@ -437,3 +457,37 @@ def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
         and t not in _SOURCE_TALK
     }
     return len(said - q) >= HEDGE_WORDS
+
+
+# How to find out, as a decline's follow-up advises: "Maybe ask the choir secretary at
+# the next rehearsal", "If you email the workshop, they can tell you whether ...",
+# "Someone at a club night might be able to point you in the right direction", "The
+# Environment Agency's website is the place to check", "For a roof, you may need a
+# specialist". Read only beside a sentence that declines (claims.set_aside_reasons).
+_LEAD = (r"^\W*(?:(?:maybe|perhaps|just|so|but|though|alternatively|otherwise|instead|"
+         r"in the meantime|for now|then|and)\W+)*")
+_ADVICE = re.compile(
+    # an imperative of finding out
+    rf"{_LEAD}(?:please\s+)?(?:try|ask|check|call|ring|phone|e-?mail|contact|visit|look|see|"
+    r"speak|talk|pop|drop|head|consult|search|enquire|inquire|get in touch|have a look|"
+    r"give)\b"
+    # whom to ask, saying they can tell: "they can tell you whether", "staff would know"
+    r"|\b(?:can|could|will|would|should|may|might)(?:\s+be\s+able\s+to)?\s+(?:tell you|"
+    r"let you know|point you|advise(?: you)?|help you|confirm (?:whether|if|that|this|it)|"
+    r"say (?:whether|if)|answer (?:that|this|your)|give you (?:a|an|the|more)|know)\b"
+    # a place to find out: "... is the place to check", "... is your best bet"
+    rf"|\b(?:is|are|would be|will be|{_A}s|{_A}d be) (?:the|your|a) (?:(?:best|right|"
+    r"better|quickest|first|usual)\s+)?(?:place|places|person|people|bet|source|option|"
+    r"port of call) (?:to|for)\b|\byour best bet\b"
+    # "you may need a specialist", "you might want to ask the council"
+    r"|\byou(?:\s+(?:may|might|could|would|will|should|probably))+\s+(?:need|want|have)\s+"
+    r"(?:to (?:ask|check|contact|speak|talk|consult|call|ring|email|get in touch|look|"
+    r"enquire|find|(?:get|seek|take) (?:advice|help|guidance))|(?:a|an) (?:[\w-]+\s+)?"
+    r"(?:specialist|expert|professional|contractor|adviser|advisor|firm|company|service|\w+ian|\w+ist))\b",
+    re.IGNORECASE)
+
+
+def is_advice(sentence: str, asks: bool = False) -> bool:
+    """A sentence that advises how or whom to ask (`_ADVICE`), or a question (`asks`):
+    beside a decline it makes no claim about the world."""
+    return asks or bool(_ADVICE.search(sentence))

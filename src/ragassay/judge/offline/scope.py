@@ -168,12 +168,49 @@ _QUANTIFIER = re.compile(r"\b(?:" + "|".join(sorted(UNIVERSAL)) + r")\b", re.IGN
 
 
 def time_bound(p: Part, u: Part) -> bool:
-    """Whether a claim quantified over time only ("at any time") meets a unit that
-    bounds it with a figure of time the claim does not state ("within 30 days")."""
-    if not p.quantified or not all(h in TIMES for h in p.quantified):
+    """Whether a claim quantified over time only ("at any time", "every day", "always")
+    meets a unit that bounds it with a figure of time the claim does not state ("within
+    30 days") or places it in a part of the week, the day or the year the claim does not
+    name ("on weekdays", "on Tuesday afternoons", "in summer")."""
+    if not p.quantified or not (all(h in TIMES for h in p.quantified) or (
+            len(p.quantified) == 1 and "always" in p.info.tokens)):
         return False
     mine = {k for _, k in p.figures}
-    return any(k in TIMES and k not in mine for _, k in u.figures)
+    # (a unit quantified over time itself says "every day" of something: its "on
+    # Sundays" is another clause's, "not open on Sundays, yet ... orders every day")
+    return any(k in TIMES and k not in mine for _, k in u.figures) or (
+        not any(h in TIMES for h in u.quantified) and bool(_placed_times(u) - _times(p)))
+
+
+# parts of the week, the day and the year that recur: "on weekdays" bounds "every day"
+# (a month dates an event: "released in February 2010" is no limit of "in 2010")
+_NARROW_TIMES_TEXT = """
+    weekday weekend monday tuesday wednesday thursday friday saturday sunday morning
+    afternoon evening night spring summer autumn winter holidays
+"""
+_NARROW_TIMES = frozenset(_NARROW_TIMES_TEXT.split())  # words (a stem of "afternoon" is
+_TIME_PLACES = frozenset({"on", "in", "at", "during"})  # "after"'s)
+
+
+def _time_word(token: str) -> str | None:
+    """The narrowing time a token names ("afternoons": afternoon), or None."""
+    t = token[:-1] if token.endswith("s") and token[:-1] in _NARROW_TIMES else token
+    return t if t in _NARROW_TIMES else None
+
+
+def _times(p: Part) -> frozenset[str]:
+    """The narrowing times a claim or unit names."""
+    return frozenset(w for t in p.info.tokens if (w := _time_word(t)) is not None)
+
+
+def _placed_times(u: Part, recurring: bool = False) -> frozenset[str]:
+    """The unit's narrowing times placed by a preposition at most three tokens before
+    ("on weekdays", "on the first Thursday", "at weekends"); `recurring`: in the plural
+    only ("on Tuesday afternoons", not the day of one event, "on a Sunday in 1901")."""
+    toks = u.info.tokens
+    return frozenset(w for i, t in enumerate(toks) if (w := _time_word(t)) is not None
+                     and (not recurring or t != w)
+                     and _TIME_PLACES & set(toks[max(0, i - 3):i]))
 
 
 def name_runs(p: Part) -> list[tuple[frozenset[str], str | None, str | None]]:
@@ -291,3 +328,20 @@ def acronym(token: str, sentence: Part) -> bool:
         return False
     initials = "".join(w[0] for w in re.findall(r"[A-Z][\w'’]*", sentence.text)).lower()
     return len(initials) >= len(token) and token.lower() in initials
+
+
+def pronoun_widened(p: Part, u: Part, only_in_unit: frozenset[str]) -> bool:
+    """Whether a claim says "anyone" / "everyone" where the unit it restates names its
+    subject ("Anyone can borrow the telescopes" for "Members can borrow the telescopes"):
+    the unit's subject is a word the claim lacks, its quantifier a pronoun."""
+    return None in p.quantified and u.first is not None and u.first in only_in_unit and (
+        u.first not in TIMES)
+
+
+def drops_time(p: Part, u: Part) -> bool:
+    """Whether a claim says without a time what the unit says of one recurring part of
+    the week, the day or the year only ("Under-12s skate for free" for "Under-12s skate
+    free on Tuesday afternoons"): the claim names no time and no figure of time."""
+    if any(k in TIMES for _, k in p.figures) or p.words & TIMES or _times(p):
+        return False
+    return bool(_placed_times(u, recurring=True))

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from .clauses import (
     Part,
     clause_parts,
-    conditioned,
     first_word,
     lemma_stems,
     neighbours,
     part,
     taken,
 )
+from .conditions import conditioned
 from .lexical import STOPWORDS, stem
 from .normalise import normalise_text
 from .sentences import ContextIndex, SentenceInfo

@@ -1,0 +1,58 @@
+"""A claim that asserts something of what a short context sentence denies: "Yes, you can
+keep a cockerel on your plot with written permission" where the contexts say "Cockerels
+are not permitted" beside "Tenants may keep chickens ... with written permission"; "the
+bays take banknotes as well as cards" beside "They do not accept banknotes".
+
+Alignment finds no conflict there: the denial is too short to restate the claim (it
+shares one word with it), and the sentence the claim does restate says nothing of the
+denied thing. The denial's words, all but the one its negation bears on, are the
+claim's, not as its subject (the claim speaks of them), and the claim denies nothing and
+says nothing that negates by itself ("free", "except"): it asserts what the context
+denies. One of the conflicts claim-level alignment checks (alignment.py).
+"""
+
+from __future__ import annotations
+
+from .clauses import Part
+from .lexical import antonym_stems, stem
+from .units import Units
+
+MAX_DENIAL_WORDS = 4  # a denial of more content words is a claim of its own to restate
+# what such a denial denies: that something is let in, taken, offered or covered (a
+# denial of anything else, "the ratio will not change", is no answer to "can I")
+_ADMITS_TEXT = """
+    permitted allowed accepted accept take taken available included include offered offer
+    sold sell provided provide used use suitable eligible covered cover supported support
+    possible stocked stock admitted admit welcome left leave keep bring brought store park
+"""
+_ADMITS = frozenset(stem(w) for w in _ADMITS_TEXT.split())
+# a denial under a condition or a limit says less than "never" ("not limited to", "will
+# not change if ...", "does not ... unless ...")
+_HEDGED = frozenset({"if", "unless", "until", "when", "only", "just", "limited", "than",
+                     "always", "necessarily", "all", "every"})
+# words that deny by themselves: a claim with one may say what the denial says
+_NEGATIVE = frozenset({"free", "without", "except", "excluding", "excluded", "closed",
+                       "banned", "forbidden", "prohibited", "only", "instead", "rather",
+                       "but", "unless", "apart", "other"})
+
+
+def denied_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None:
+    """The context sentence that denies, of something the claim speaks of, what the
+    claim asserts of it (module docstring); None when there is none."""
+    if not p.words or any(h is not None for h in p.negations) or (
+            _NEGATIVE & set(p.info.tokens)):
+        return None
+    opposed = frozenset().union(*(antonym_stems(t) for t, _ in p.pairs))
+    for u in units.near(p, doc, 1):
+        heads = u.part.negations
+        if len(heads) != 1 or heads[0] is None or len(u.words) > MAX_DENIAL_WORDS:
+            continue
+        h = heads[0]
+        if h not in _ADMITS or len(u.sentence.negations) != 1 or (
+                _HEDGED & set(u.sentence.info.tokens)):
+            continue
+        rest = u.words - {h}
+        if (rest and rest <= p.words and p.first not in rest and h not in p.stems
+                and h not in opposed):
+            return u.row
+    return None

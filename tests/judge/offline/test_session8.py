@@ -1,0 +1,155 @@
+"""Issue #38, session 8 (each failed at cc0b929): a claim asserting what a short context
+sentence denies ("Pushchairs are not allowed" beside what the claim does restate), a
+"non-" word against its base ("non-transferable" / "transferable"), and declines whose
+follow-up advises how or whom to ask ("Maybe ask ...?", "they can tell you whether",
+"... is the place to check", "you may need a specialist"), what the speaker only has,
+a list item that closes the list, "Not in the documents, sorry." Faithful answers beside
+unrelated denials, and claims beside declines, are still judged as before. Wording and
+domains none of the probe batches use."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragassay.judge.offline import Analyzer
+from ragassay.judge.offline.declines import is_advice, is_noncommittal, is_source_scope
+from tests.support.offline import evidence, flagged
+
+DENIED = [
+    (["Visitors may bring cameras into the gallery with a photography pass.",
+      "Tripods are not permitted."], "Can I bring a tripod?",
+     "Yes, you can bring a tripod into the gallery as long as you have a photography pass."),
+    (["The parking meters accept contactless cards and coins.", "They do not accept banknotes."],
+     "Can I pay with a 10 pound note?",
+     "Yes, the parking meters take banknotes as well as cards and coins."),
+    (["Season tickets are non-transferable but can be paused for up to a month."],
+     "Can I give my season ticket to a friend?",
+     "Yes, season tickets are transferable, and you can pause them for up to a month."),
+]
+
+KEPT = [  # a denial elsewhere that the claim does not speak of, or says in its own words
+    (["The outdoor pool is not heated.", "The outdoor pool opens at 7am in summer."],
+     "When does the pool open?", "The outdoor pool opens at 7am in summer."),
+    (["Delivery is not charged on orders over 50 pounds.",
+      "Orders usually arrive within 3 days."], "Is delivery free?",
+     "You get free delivery on orders over 50 pounds, and orders usually arrive within 3 days."),
+    (["Dogs are welcome in the beer garden.", "Dogs are not allowed in the dining room."],
+     "Can I bring my dog?", "Dogs are welcome in the beer garden."),
+]
+
+
+LIBRARY = (["The mobile library visits the village hall every second Tuesday.",
+            "Large-print books and audiobooks can be reserved online."],
+           "Does the mobile library lend DVDs?")
+
+DECLINES = [
+    "I'm afraid I don't have anything on DVDs. Perhaps ask the driver on the next visit?",
+    "The leaflets don't say whether DVDs are lent. If you phone the central library, "
+    "they can tell you whether that's possible.",
+    "Sorry, I don't have information about DVDs. The county council's website is the place "
+    "to check.",
+    "I can't find anything about DVDs. Someone at the village hall might be able to point "
+    "you in the right direction.",
+    "Unfortunately the documents don't mention DVDs; for film loans you may need to ask "
+    "the central library.",
+    "I can't help with that, sorry; I only have details about visit days, large-print books "
+    "and audiobooks.",
+    "Not in the documents, I'm afraid.",
+    "Our information only covers visits, reservations, large-print books and audiobooks "
+    "in the village, so I can't say whether DVDs are lent.",
+    "That isn't something the library information mentions. I can tell you about visit days "
+    "and reservations, but for DVDs it's best to email the library team.",
+]
+
+
+@pytest.mark.parametrize("answer", DECLINES)
+def test_a_decline_with_advice_is_abstained_on(an: Analyzer, answer: str) -> None:
+    ev = evidence(an, list(LIBRARY[0]), answer, LIBRARY[1])
+    assert ev.abstains and not flagged(ev), ev
+
+
+@pytest.mark.parametrize("answer", [
+    # advice carrying a figure no context has, or a claim after the decline: judged
+    "I don't have anything on DVDs. You may need to ask the driver, who charges 3 pounds "
+    "a film.",
+    "I don't have anything on DVDs, sorry. The mobile library visits every Monday.",
+])
+def test_a_claim_beside_a_decline_is_still_judged(an: Analyzer, answer: str) -> None:
+    ev = evidence(an, list(LIBRARY[0]), answer, LIBRARY[1])
+    assert flagged(ev), ev
+
+
+@pytest.mark.parametrize(("text", "asks", "expected"), [
+    ("Maybe ask at the front desk?", True, True),
+    ("The staff there would know.", False, True),
+    ("Your best bet is the council's helpline.", False, True),
+    ("You may need a qualified electrician.", False, True),
+    ("You may need to book two weeks ahead.", False, False),
+    ("The pool opens at 7am.", False, False),
+    ("Tickets can be bought online.", False, False),
+])
+def test_advice(text: str, asks: bool, expected: bool) -> None:
+    assert is_advice(text, asks) is expected
+
+
+def test_speaker_scope_and_documents_decline() -> None:
+    assert is_source_scope("I only have details about opening hours and prices")
+    assert is_noncommittal("I only have the winter timetable; nothing about summer.")
+    assert is_noncommittal("Not in the documents, sorry.")
+    assert not is_noncommittal("Not in the summer months: the pool closes in June.")
+
+
+SCOPE = [  # a restriction of the contexts widened or dropped
+    (["Lunch specials are served from 12 to 2 pm on weekdays."], "When are lunch specials?",
+     "Lunch specials are served from 12 to 2 pm every day."),
+    (["Residents on the permit scheme are cleared before 8 am on weekdays."], "When?",
+     "Residents on the permit scheme are always cleared before 8 am."),
+    (["Members can hire the electric bikes for up to three days."], "Can I hire a bike?",
+     "Yes, anyone can hire the electric bikes for up to three days."),
+    (["Pensioners swim free on Thursday mornings."], "Do pensioners swim free?",
+     "Yes, pensioners swim free."),
+]
+
+SCOPE_KEPT = [  # the same restriction kept, or a dated event
+    (["Lunch specials are served from 12 to 2 pm on weekdays."], "When are lunch specials?",
+     "Lunch specials are served from 12 to 2 pm on weekdays."),
+    (["Pensioners swim free on Thursday mornings."], "Do pensioners swim free?",
+     "Yes, pensioners swim free on Thursday mornings."),
+    (["The new wing opened in March 2019, after two years of building work."],
+     "When did the wing open?", "The new wing opened in 2019."),
+    (["In 2011 the town ranked second-most visited in the region after the city."],
+     "How popular is the town?", "It is the second-most visited town in the region."),
+]
+
+
+def test_a_figure_of_a_coordinated_subject_is_its_own() -> None:
+    """ "..., and social membership, with no rowing, is £60": the £60 is social
+    membership's, not the first clause's subject's."""
+    from ragassay.judge.offline.clauses import clause_parts, taken
+    parts = clause_parts("Adult membership is £180, and family membership, with no "
+                         "racing, is £60.")
+    assert "famil" in taken(parts, len(parts) - 1)
+    assert "adult" not in taken(parts, len(parts) - 1)
+
+
+def test_a_figure_bound_to_another_subject_is_a_number_change(an: Analyzer) -> None:
+    ev = evidence(an, ["Adult membership is £180, and family membership, with no racing, "
+                       "is £60."], "Adult membership is £60.", "How much is adult membership?")
+    assert flagged(ev), ev
+
+
+@pytest.mark.parametrize(("contexts", "question", "answer", "kind"), [
+    *[(*case, "negation") for case in DENIED], *[(*case, "quantifier") for case in SCOPE]])
+def test_a_conflict_is_flagged_with_its_kind(an: Analyzer, contexts: list[str], question: str,
+                                             answer: str, kind: str) -> None:
+    ev = evidence(an, contexts, answer, question)
+    assert flagged(ev) and kind in ev.contradicts, ev
+
+
+@pytest.mark.parametrize(("contexts", "question", "answer"), [*KEPT, *SCOPE_KEPT])
+def test_no_conflict_where_the_claim_keeps_what_the_contexts_say(
+        an: Analyzer, contexts: list[str], question: str, answer: str) -> None:
+    """A denial elsewhere the claim does not speak of, or says in its own words; the
+    restriction kept; a dated event (a month is no limit of a year)."""
+    ev = evidence(an, contexts, answer, question)
+    assert not flagged(ev), ev
