@@ -125,7 +125,8 @@ SCOPE_KEPT = [  # the same restriction kept, or a dated event
 def test_a_figure_of_a_coordinated_subject_is_its_own() -> None:
     """ "..., and social membership, with no rowing, is £60": the £60 is social
     membership's, not the first clause's subject's."""
-    from ragassay.judge.offline.clauses import clause_parts, taken
+    from ragassay.judge.offline.clauses import clause_parts
+    from ragassay.judge.offline.subjects import taken
     parts = clause_parts("Adult membership is £180, and family membership, with no "
                          "racing, is £60.")
     assert "famil" in taken(parts, len(parts) - 1)
@@ -151,5 +152,40 @@ def test_no_conflict_where_the_claim_keeps_what_the_contexts_say(
         an: Analyzer, contexts: list[str], question: str, answer: str) -> None:
     """A denial elsewhere the claim does not speak of, or says in its own words; the
     restriction kept; a dated event (a month is no limit of a year)."""
+    ev = evidence(an, contexts, answer, question)
+    assert not flagged(ev), ev
+
+
+SWAPS = [  # a name, a span or a figure of another clause
+    (["Priya runs the evening pottery class.",
+      "Glaze chemistry and kiln loading are taught by Marcus in the advanced class."],
+     "Who teaches kiln loading?", "Kiln loading is taught by Priya in the advanced class."),
+    (["Day passes give access during opening hours.",
+      "Resident passes give 24-hour access and need a one-year lease."],
+     "Which pass lets me in at night?", "Day passes give you 24-hour access."),
+    (["Courts cost £12 an hour from Monday to Thursday and £18 an hour on Friday and "
+      "Sunday."], "How much is a court on Sunday?", "On Sundays courts are £12 an hour."),
+]
+
+
+@pytest.mark.parametrize(("contexts", "question", "answer"), SWAPS)
+def test_a_name_span_or_figure_of_another_clause_is_flagged(
+        an: Analyzer, contexts: list[str], question: str, answer: str) -> None:
+    ev = evidence(an, contexts, answer, question)
+    assert flagged(ev) and ev.contradicts[0] in ("entity", "number"), ev
+
+
+@pytest.mark.parametrize(("contexts", "question", "answer"), [
+    # both names in one context sentence and the claim; a figure restated; a gapped
+    # claim clause whose figure the contexts give in other words
+    (["Forms: a CN22 up to 270 GBP, and a CN23 form above that value."], "Which form?",
+     "Up to 270 GBP you fill in a CN22; above that value a CN23 is needed."),
+    (["Courts cost £12 an hour from Monday to Thursday and £18 an hour on Friday and "
+      "Sunday."], "How much is a court on Sunday?", "On Sundays courts are £18 an hour."),
+    (["A lane costs £9 per game, shoe hire included. Children under 12 pay £6."],
+     "How much is a game?", "A game is £9 including shoe hire, or £6 for under-12s."),
+])
+def test_names_and_figures_kept_in_their_clauses_are_supported(
+        an: Analyzer, contexts: list[str], question: str, answer: str) -> None:
     ev = evidence(an, contexts, answer, question)
     assert not flagged(ev), ev

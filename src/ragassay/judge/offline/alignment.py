@@ -42,7 +42,6 @@ from .clauses import (
     clauses,
     neighbours,
     part,
-    taken,
 )
 from .conditions import conditioned
 from .contradiction import role_swap
@@ -69,7 +68,8 @@ from .scope import (
 from .sentences import ContextIndex, SentenceInfo
 from .stated import close as _close
 from .stated import unstated as _unstated
-from .units import Unit, Units
+from .subjects import taken
+from .units import Unit, Units, uncounted
 
 RESTATES = 0.8  # share of a claim's content words a unit must state to restate it
 RESTATED = 0.34  # ... and share of the unit's own that the claim must state
@@ -133,7 +133,9 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
                 continue  # the sentence lists both ("singer, songwriter and musician")
             if acronym(t, u.sentence):
                 break  # "GNR" for "Guns N' Roses"
-            if (units.alternatives(w, v) and _same_slot(w, v, p, u, subject)) or (
+            if ((units.alternatives(w, v) or (units.alternatives.names_pair(w, v, p)
+                                              and w not in u.sentence.words))
+                    and _same_slot(w, v, p, u, subject)) or (
                     subject and len(only_c) == 1 and w == p.first and v == u.sentence.first
                     and (not u.clause or u.part.first == v or v in u.inherited)
                     and units.subject_pair(w, v)):  # (a clause's subject: its sentence's)
@@ -411,7 +413,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     whole = {u.row for u, f in fits if not u.clause and f.restates and f.swaps}
     fits = [(u, f) for u, f in fits if f.restates or not u.clause or u.row not in whole]
     judged = [(u, f, _conflicts(p, u, f, units, said)) for u, f in fits]
-    if any(not kinds for _, _, kinds in judged):
+    if any(not kinds and not uncounted(p, u) for u, _, kinds in judged):
         return Judged(restated=restated, close=close)
     if (row := denied_elsewhere(p, units, doc)) is not None:
         return Judged("negation", row)  # "can keep a cockerel" / "Cockerels are not permitted"
@@ -419,6 +421,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
         return Judged("negation")  # "allowed in ground-floor rooms" / "not in any room"
     if any(widened_kind(p, u.part) for u in near):
         return Judged("quantifier")  # "every flight" for "long-haul flights"
+    judged = [j for j in judged if j[2]]  # (those left: a figure they leave uncounted)
     if not judged:
         return Judged(restated=restated, close=close)
     # the unit it restates most closely, with the fewest replaced words, explains it

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -169,11 +168,11 @@ _CONJUNCTIONS_TEXT = "and or but so then while yet also"
 _CONJUNCTIONS = frozenset(_CONJUNCTIONS_TEXT.split())
 _CONTRASTS = frozenset({"though", "although", "whereas", "however"})
 _PRONOUN_SUBJECTS = frozenset({"it", "they"})
-_AUXILIARIES_TEXT = """
+AUXILIARIES_TEXT = """
     is are was were be been has have had can could may might must will would should
     shall does do did cannot
 """
-_AUXILIARIES = frozenset(_AUXILIARIES_TEXT.split())
+AUXILIARIES = frozenset(AUXILIARIES_TEXT.split())
 _PREPOSITIONS_TEXT = """
     from to in on at for with by up until within after before during over under into
     between per via
@@ -204,7 +203,7 @@ def _opening(toks: tuple[str, ...]) -> str | None:
         return "relative"
     if first in _PREPOSITIONS:
         return "preposition"  # "and from 9 am to 1 pm on Saturdays"
-    if first in _AUXILIARIES:
+    if first in AUXILIARIES:
         return "verb"
     if first.endswith("s") and (nxt[:1].isdigit() or nxt in _OBJECT_STARTS):
         return "verb"  # "includes 5 GB", "has no ...", "syncs up to"
@@ -220,7 +219,7 @@ def subject_words(p: Part) -> frozenset[str]:
     out = []
     for i in range(p.info.lead, len(toks)):
         t = toks[i]
-        if t in _AUXILIARIES or is_negation(t) or _is_count(t, stems[i]):
+        if t in AUXILIARIES or is_negation(t) or _is_count(t, stems[i]):
             break
         if _word_stem(t, stems[i]) in p.words:
             out.append(_word_stem(t, stems[i]))
@@ -274,42 +273,6 @@ def _word_stem(token: str, stem: str) -> str:
     return token if token in ORDINALS else stem
 
 
-def taken(pieces: Sequence[Part], k: int) -> frozenset[str]:
-    """What clause k takes from its sentence when it has no subject of its own: a verb
-    its first clause's subject ("..., has no device limit"), a prepositional phrase what
-    the first clause says before its own ("..., and from 9 am to 1 pm on Saturdays"; so
-    does an elliptic negation, "..., but not if it is written off"), a relative clause
-    what it refers to ("..., which are caused by viruses")."""
-    p = pieces[k]
-    if not k or p.opening is None:
-        return frozenset()
-    if p.opening == "relative":
-        return last_words(pieces[k - 1])
-    if p.opening == "preposition" or p.opening == "elliptic":
-        return predicate_words(pieces[0])
-    if p.opening == "verb":  # "..., and social membership, with no rowing, | is £60"
-        subject = None  # (the first of a run: "whereas gliclazide, another medicine, | can")
-        for q in reversed(pieces[1:k]):
-            if (q.opening is None and len(q.info.tokens) <= _SUBJECT_TOKENS
-                    and q.info.tokens[0] in ("and", "but", "while", "whereas")
-                    and not any(t in _AUXILIARIES or is_negation(t) for t in q.info.tokens)):
-                subject = q
-            elif q.opening != "preposition":
-                break
-        return subject_words(subject or pieces[0])
-    return subject_words(pieces[0])
-
-
-_SUBJECT_TOKENS = 5  # a verbless piece this short before a verb's clause is its subject
-
-
-def last_words(p: Part, n: int = 2) -> frozenset[str]:
-    """The clause's last `n` content stems: what a relative clause after it is about
-    ("... colds or flu, which are caused by viruses")."""
-    stems = [s for s in lemma_stems(p.info.tokens, p.info.all_stems) if s in p.words]
-    return frozenset(stems[-n:])
-
-
 @lru_cache(maxsize=4096)  # ~4 KB each (with its token view): bounded at ~16 MB
 def part(text: str) -> Part:
     """The alignment view of a sentence or clause (cached: contexts repeat)."""
@@ -356,7 +319,7 @@ def _part(info: SentenceInfo) -> Part:
         pairs.append((t, s))
     restricted = any(t in RESTRICTORS for t in toks) or any(
         toks[i + 1] in POST_MODIFIERS for i in range(info.lead, min(len(toks) - 1, info.lead + 3))
-        if toks[i] not in STOPWORDS and not (i and toks[i - 1] in _AUXILIARIES)
+        if toks[i] not in STOPWORDS and not (i and toks[i - 1] in AUXILIARIES)
     ) or any(  # "most items", "some plans": part of what it names ("the most popular": none)
         t in _PARTIAL and i + 1 < len(toks) and toks[i + 1] not in STOPWORDS
         and not (i and toks[i - 1] == "the") for i, t in enumerate(toks))
@@ -394,7 +357,7 @@ def fronted(toks: list[str]) -> bool:
     """A short first piece opened by a preposition, without a verb or a subject of its
     own ("On the Premium plan", not "With the card you pay no fee")."""
     return (bool(toks) and toks[0] in FRONTED and len(toks) <= 6
-            and not any(t in _AUXILIARIES or t in _PERSONS for t in toks))
+            and not any(t in AUXILIARIES or t in _PERSONS for t in toks))
 
 
 @lru_cache(maxsize=16384)

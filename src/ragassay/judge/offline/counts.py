@@ -163,3 +163,4 @@ def durations_differ(claim: Sequence[tuple[float, str | None]],
         key in _DAYS and key not in {k for _, k in figures}
         and all(abs(n * _DAYS[key] - x) > 1e-6 for x in spans)
         for n, key in claim)
+

@@ -16,12 +16,12 @@ from .clauses import (
     lemma_stems,
     neighbours,
     part,
-    taken,
 )
 from .conditions import conditioned
 from .lexical import STOPWORDS, stem
 from .normalise import normalise_text
 from .sentences import ContextIndex, SentenceInfo
+from .subjects import taken
 from .words import word_vectors
 
 # a list of three or more ("Basic, Plus and Pro"), or two at a sentence's start
@@ -137,6 +137,12 @@ class Alternatives:
         return (w in self.names and v in self.names
                 and not self._near(w).isdisjoint(self._near(v)))
 
+    def names_pair(self, w: str, v: str, p: Part) -> bool:
+        """Whether the claim names w where the unit names v, both names ("taught by Anna"
+        for "taught by Richard", Anna named elsewhere in the contexts): one person or
+        place for another."""
+        return w != v and v in self.names and w in self.rows and w in p.capitalised
+
     def has_alternative(self, v: str) -> bool:
         """Whether the contexts offer any alternative to v."""
         if any(any(v in p for p in self.row(j).listed) for j in self.rows.get(v, ())):
@@ -221,11 +227,12 @@ class Units:
             pieces = clause_parts(whole.part.text)
             found = []
             if len(pieces) > 1:
-                found = [Unit(p, row, True, whole.part, taken(pieces, k))
+                found = [Unit(p, row, True, whole.part, taken(pieces, k, gapped=True))
                          for k, p in enumerate(pieces)]
                 # and each condition read with the clause it conditions
                 found += [Unit(p, row, True, whole.part, next(
-                    (taken(pieces, k) for k, q in enumerate(pieces) if p.text.startswith(q.text)),
+                    (taken(pieces, k, gapped=True) for k, q in enumerate(pieces)
+                     if p.text.startswith(q.text)),
                     frozenset())) for p in conditioned(list(pieces)) if p not in pieces]
             self._clauses[row] = found
         return found
@@ -270,3 +277,11 @@ class Units:
                 out.append(whole)
             out += [u for u in self.clauses(j) if len(p.words & u.words) >= need]
         return out
+
+
+def uncounted(p: Part, u: Unit) -> bool:
+    """Whether the claim counts a span of time the unit names without a count ("24-hour
+    access" against "access during staffed hours"): such a unit does not restate the
+    claim's figure, so its agreement leaves the figure unchecked."""
+    counted = {k for _, k in u.sentence.figures}
+    return any(k in _SPANS and k in u.part.words and k not in counted for _, k in p.figures)

@@ -1,0 +1,73 @@
+"""What a clause without a subject of its own takes from its sentence: a verb its first
+clause's subject ("..., has no device limit"), a prepositional phrase what the first
+clause says before its own, a relative clause what it refers to, a gapped clause of a
+context sentence the first clause's predicate ("... and £45 an hour on Fridays").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .clauses import (
+    AUXILIARIES,
+    Part,
+    is_negation,
+    lemma_stems,
+    predicate_words,
+    subject_words,
+)
+
+
+def taken(pieces: Sequence[Part], k: int, gapped: bool = False) -> frozenset[str]:
+    """What clause k takes from its sentence when it has no subject of its own: a verb
+    its first clause's subject ("..., has no device limit"), a prepositional phrase what
+    the first clause says before its own ("..., and from 9 am to 1 pm on Saturdays"; so
+    does an elliptic negation, "..., but not if it is written off"), a relative clause
+    what it refers to ("..., which are caused by viruses"). `gapped` (context sentences):
+    a clause of only a figure and what it qualifies takes what the first clause says
+    before its own figure ("Rooms cost £30 an hour from Sunday to Thursday | and £45 an
+    hour on Friday and Saturday"); a claim's is left alone (its figure would be set
+    against another sentence's that way, "A game is £7.50, or £5.50 for under-12s")."""
+    p = pieces[k]
+    if gapped and k and p.opening is None and _GAPPED.match(p.text) and _gapped(
+            p, pieces[k - 1]):
+        return predicate_words(pieces[0])  # "[Rooms cost] £45 an hour on Fridays"
+    if not k or p.opening is None:
+        return frozenset()
+    if p.opening == "relative":
+        return last_words(pieces[k - 1])
+    if p.opening == "preposition" or p.opening == "elliptic":
+        return predicate_words(pieces[0])
+    if p.opening == "verb":  # "..., and social membership, with no rowing, | is £60"
+        subject = None  # (the first of a run: "whereas gliclazide, another medicine, | can")
+        for q in reversed(pieces[1:k]):
+            if (q.opening is None and len(q.info.tokens) <= _SUBJECT_TOKENS
+                    and q.info.tokens[0] in ("and", "but", "while", "whereas")
+                    and not any(t in AUXILIARIES or is_negation(t) for t in q.info.tokens)):
+                subject = q
+            elif q.opening != "preposition":
+                break
+        return subject_words(subject or pieces[0])
+    return subject_words(pieces[0])
+
+
+def _gapped(p: Part, before: Part) -> bool:
+    """Whether a clause opened by a figure is a gapped one: it counts something (no date)
+    and says more than what it counts (not "and 2% after that"), and the clause before
+    ends no range ("between 2 | and 8 degrees", "on 6 | and 7 March")."""
+    toks = before.info.tokens
+    return (bool(p.figures) and all(k is not None and k[0] != "@" for _, k in p.figures)
+            and bool(p.words - {k for _, k in p.figures}) and "between" not in toks
+            and not (toks and toks[-1][:1].isdigit()))
+
+
+_SUBJECT_TOKENS = 5  # a verbless piece this short before a verb's clause is its subject
+_GAPPED = re.compile(r"^\W*(?:(?:and|or|but|while)\s+)+\d")
+
+
+def last_words(p: Part, n: int = 2) -> frozenset[str]:
+    """The clause's last `n` content stems: what a relative clause after it is about
+    ("... colds or flu, which are caused by viruses")."""
+    stems = [s for s in lemma_stems(p.info.tokens, p.info.all_stems) if s in p.words]
+    return frozenset(stems[-n:])
