@@ -189,3 +189,16 @@ def test_names_and_figures_kept_in_their_clauses_are_supported(
         an: Analyzer, contexts: list[str], question: str, answer: str) -> None:
     ev = evidence(an, contexts, answer, question)
     assert not flagged(ev), ev
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Keep at least three-quarters of the garden planted.", "75 percent of the garden"),
+    ("Bins are emptied on an eight-weekly cycle.", "every 56 days"),
+    ("Unclaimed items are kept for three months.", "90 days"),
+    ("Service it every 5 months.", "every 5 months"),
+])
+def test_shares_and_months_are_written_one_way(text: str, expected: str) -> None:
+    """ "three-quarters of the" is "75 percent of the"; "8-weekly" is every 56 days; a
+    length of months is days ("3 months" for "90 days"), a rate of months stays."""
+    from ragassay.judge.offline.normalise import normalise_text
+    assert expected in normalise_text(text)

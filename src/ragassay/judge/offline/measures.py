@@ -5,9 +5,10 @@ The same length of time or quantity is written many ways: "a fortnight" / "14 da
 "ten thousand kilometres" / "10,000 km", "10°C" / "10 degrees Celsius", "annually" /
 "once a year". `canonical_measures` rewrites each into one form (number words as
 digits, a number with its scale word as one figure, unit symbols as words, durations
-in one base per family: weeks and fortnights as days, a single day as 24 hours, whole
-years of months as years), so support, the missing-term rule and claim alignment read
-them as the same figure and the same unit. A rate ("twice a week", "€5 a day",
+in one base per family: weeks, fortnights and months as days, a single day as 24 hours,
+whole years of months as years; "three quarters of the" as "75 percent of the"), so
+support, the missing-term rule and claim alignment read them as the same figure and the
+same unit. A rate ("twice a week", "€5 a day",
 "24 hours a day") keeps its "a week": it is no length of time.
 """
 
@@ -44,6 +45,11 @@ _HALF = (
     (re.compile(r"\b(?:a|one) month and a half\b"), "6 weeks"),
     (re.compile(r"\b(?:a|one) year and a half\b"), "18 months"),
     (re.compile(r"\bhalf a day\b"), "12 hours"),
+    # a share of something: "three quarters of their plot" is "75 percent of" it
+    (re.compile(r"\bthree quarters of (?=(?:the|your|their|its|his|her|our|my|all)\b)"),
+     "75 percent of "),
+    (re.compile(r"\b(?:a|one) quarter of (?=(?:the|your|their|its|his|her|our|my|all)\b)"),
+     "25 percent of "),
 )
 # unit symbols after a figure, as words ("10°C", "80 km/h", "750kg")
 _SYMBOLS = (
@@ -80,6 +86,8 @@ _OR_MORE = re.compile(r"\b(?:[Aa]n?|[Oo]ne) (minute|hour|day|week|fortnight|mont
 _SPAN = re.compile(r"\b(a|an|1|one)( full| whole| single)? (fortnight|week|day)\b")
 _WEEKS = re.compile(r"\b(\d+(?:\.\d+)?) (fortnight|week)s?\b")
 _MONTHS = re.compile(r"\b(\d+) months?\b")
+_PER = re.compile(r"\b(?:every|each|per) $", re.IGNORECASE)
+_N_WEEKLY = re.compile(r"\b(\d+)[- ]weekly\b")
 # "every 6 months" is "2 times a year" ("twice a year"), for the months a year divides
 _EVERY_MONTHS = re.compile(r"(?<!\bfor )\b(?:once )?every (2|3|4|6) months\b(?! of\b)")
 _DAY_HOURS = {"day": "24 hours", "week": "7 days", "fortnight": "14 days"}
@@ -99,9 +107,15 @@ def _weeks(m: re.Match[str]) -> str:
 
 
 def _months(m: re.Match[str]) -> str:
+    """Whole years of months as years, the rest as days of 30 ("3 months" is "90 days",
+    as a context may say it)."""
     n = int(m.group(1))
-    if n % 12 or n == 0:
+    if n == 0:
         return m.group(0)
+    if n % 12:
+        if _PER.search(m.string[max(0, m.start() - 6):m.start()]):
+            return m.group(0)  # a rate ("every 5 months", "for each 6 months") stays one
+        return f"{n * 30} days"
     years = n // 12
     return f"{years} year" + ("s" if years > 1 else "")
 
@@ -223,6 +237,7 @@ def canonical_measures(text: str) -> str:
         for pattern, repl in _ADVERBS:
             text = pattern.sub(repl, text)
     if "day" in low or "week" in low or "fortnight" in low:
+        text = _N_WEEKLY.sub(r"every \1 weeks", text)  # "an 8-weekly schedule"
         text = _SPAN.sub(_span, text)
         text = _WEEKS.sub(_weeks, text)
     return text
