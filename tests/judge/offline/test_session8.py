@@ -202,3 +202,22 @@ def test_shares_and_months_are_written_one_way(text: str, expected: str) -> None
     length of months is days ("3 months" for "90 days"), a rate of months stays."""
     from ragassay.judge.offline.normalise import normalise_text
     assert expected in normalise_text(text)
+
+
+@pytest.mark.parametrize(("answer", "flags"), [
+    # the doer of one clause with what the other clause says: flagged
+    ("Nadia runs the pottery classes on Tuesdays and Thursdays.", True),
+    ("Heavy snow is forecast for Leeds on Friday, while York should stay clear.", True),
+    # each clause's own doer, both doers, or the list of one clause: supported
+    ("Pottery classes are run by Oskar on Tuesdays and Thursdays.", False),
+    ("Oskar runs pottery on Tuesdays and Thursdays, and Nadia teaches painting on Fridays.",
+     False),
+])
+def test_a_name_moved_to_the_other_clause_is_flagged(an: Analyzer, answer: str,
+                                                     flags: bool) -> None:
+    contexts = ["Pottery classes are run by Oskar on Tuesdays and Thursdays, and painting "
+                "classes are taught by Nadia on Fridays.",
+                "Heavy snow is forecast for York on Friday, while Leeds should stay clear "
+                "with sunny spells."]
+    ev = evidence(an, contexts, answer, "Who teaches what?")
+    assert flagged(ev) is flags, ev

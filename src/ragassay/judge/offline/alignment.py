@@ -49,6 +49,7 @@ from .counts import durations_differ
 from .declines import referral_end
 from .denial import denied_elsewhere
 from .lexical import FILLER, antonym_stems, stem
+from .mixed import misplaced_name
 from .objects import swapped_object
 from .phrase_swap import phrase_swap
 from .scope import (
@@ -389,6 +390,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
         return Judged("quantifier")
     if (row := _misplaced_figure(p, near, units)) is not None:
         return Judged("number", row)
+    if (row := misplaced_name(p, near, units)) is not None:
+        return Judged("entity", row)  # "Marco leads yoga" / "... by Priya, ... by Marco"
     if len(p.words) < MIN_WORDS:
         return Judged()
     fits = [(u, f) for u in near

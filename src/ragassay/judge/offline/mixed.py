@@ -1,0 +1,71 @@
+"""A claim that joins the name of one clause of a context sentence to what another
+clause says ("Marco leads the yoga classes" for "Yoga classes are led by Priya ..., and
+spin classes are taught by Marco ..."; "Dan specialises in fine-line work" for "Maya
+specialises in fine-line and botanical work; Dan does traditional pieces").
+
+The whole sentence states every word of such a claim, so alignment finds it restated;
+read clause by clause, the claim takes a name only one clause has, none of the names of
+the clause whose words it says (which has one of its own), and at least MIN_SAID of that
+clause's own words; the name it takes is the other clause's doer (its subject, or its
+agent after "by"). Short sentences only (MAX_TOKENS): two answers side by side. One of
+the conflicts claim-level alignment checks (alignment.py).
+"""
+
+from __future__ import annotations
+
+from .clauses import AUXILIARIES, Part, clause_parts, lemma_stems
+from .lexical import stem
+from .scope import TIMES
+from .units import Unit, Units
+
+MIN_SAID = 2  # words of the other clause's own the claim must say
+MAX_TOKENS = 30  # a context sentence longer than this is not read clause by clause here
+_MONTHS_TEXT = ("january february march april may june july august september october "
+                "november december")
+# capitalised words that name a time, not whom or what a clause is about
+_CALENDAR = TIMES | frozenset(stem(m) for m in _MONTHS_TEXT.split())
+
+
+def misplaced_name(p: Part, near: list[Unit], units: Units) -> int | None:
+    """The context sentence whose clauses the claim mixes (module docstring), or None."""
+    claim_names = p.words & p.capitalised - _CALENDAR
+    if not claim_names:
+        return None
+    for u in near:
+        if u.clause:
+            continue
+        if len(u.sentence.info.tokens) > MAX_TOKENS:
+            continue  # (a long sentence's clauses are seldom two answers side by side)
+        pieces = [c for c in clause_parts(u.sentence.text) if c.opening is None]
+        if len(pieces) < 2:
+            continue  # (clauses with a subject of their own: "..., and earns 1 point" has none)
+        names = frozenset(stem(n) for n in units.ctx.infos[u.row].names) - _CALENDAR
+        words = [c.words for c in pieces]
+        for j, wj in enumerate(words):
+            own_j = wj - frozenset().union(*(w for k, w in enumerate(words) if k != j))
+            if not own_j & names & claim_names & _doers(pieces[j]):
+                continue  # the claim names none of the names clause j's doer has
+            for i, wi in enumerate(words):
+                if i == j:
+                    continue
+                own_i = wi - frozenset().union(*(w for k, w in enumerate(words) if k != i))
+                said_i = (own_i & p.words) - names
+                said_j = (own_j & p.words) - names
+                if (own_i & names and not own_i & names & p.words and len(said_i) >= MIN_SAID
+                        and len(said_i) > len(said_j)):
+                    return u.row
+    return None
+
+
+def _doers(c: Part) -> frozenset[str]:
+    """The words of a clause's doer: before its first auxiliary ("Dublin should stay
+    dry", "Dan does traditional pieces") or right after "by" ("... are taught by Marco");
+    none in a clause without an auxiliary (a list item: "cereal and UHT milk")."""
+    toks = c.info.tokens
+    stems = lemma_stems(toks, c.info.all_stems)
+    aux = next((i for i, t in enumerate(toks) if t in AUXILIARIES), None)
+    if aux is None:
+        return frozenset()
+    out = set(stems[:aux])
+    out.update(stems[i + 1] for i, t in enumerate(toks[:-1]) if t == "by")
+    return frozenset(out)
