@@ -17,17 +17,18 @@ answer similarity with `correct`, context relevance with `relevance`):
   held-apart human-labelled sets (`RunInfo.judge_reliability`), and one line saying how
   many samples to label (`ragassay annotate RUN`) for people's figure.
 
-Every surface shows it first and says it in the same words: the console's summary (eval,
-`runs show`), the HTML report's summary and the dashboard's overview.
+Every surface shows it first and says it in the same words, read from one object
+(`Report.headline`): the console's summary (eval, `runs show`), the HTML report's summary,
+the dashboard's overview, and the JSON report's `headline` section (`Headline.section`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ragassay.labels import VOCABULARY, canonical, linked_metrics, problem_value
-from ragassay.report.model import Report
-from ragassay.stats import MetricAggregate, Scale
+from ragassay.stats import MetricAggregate, Result, Scale
 from ragassay.stats.calibration import (
     Agreement,
     BooleanAgreement,
@@ -36,7 +37,11 @@ from ragassay.stats.calibration import (
 )
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate, people_column
 from ragassay.stats.describe import SCALE_NOTE, scored_text
+from ragassay.stats.result import Pair
 from ragassay.terminal import counted
+
+if TYPE_CHECKING:
+    from ragassay.report.model import Report
 
 HEADLINE_TITLE = "What people would say"
 PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
@@ -269,6 +274,34 @@ class HeadlineRow:
         return f"{head}; agreement {self.agreement_text()}"
 
 
+class HeadlineEntry(Result):
+    """One row of the JSON report's `headline` section: the figures of a `HeadlineRow`
+    and the words every surface shows in its cells."""
+
+    metric: str
+    label: str  # the label people give (its vocabulary name)
+    inverted: bool  # the label reads the metric the other way (1 - hallucinated)
+    people: float | None  # people's figure (corrected, or of all labelled); None: none yet
+    people_ci: Pair | None
+    all_labelled: bool | None  # every sample labelled: the labels' own figure, nothing corrected
+    people_text: str  # people's cell: the figure, or why there is none
+    agreement_text: str  # the judge's agreement with people (in this run, or held apart)
+    judge: float | None  # the judge's own mean (a score) or rate (a yes/no verdict)
+    judge_text: str  # the judge's own cell, its scale and the samples it rests on
+    held_apart: str | None  # the judge's agreement on sets it was not tuned on
+
+
+class HeadlineSection(Result):
+    """The JSON report's `headline` (since report_version 2.11.0): people's number first,
+    as the console, the HTML report and the dashboard show it."""
+
+    title: str
+    people_column: str  # what people's figures are: `people (corrected)`, `(all labelled)`
+    rows: list[HeadlineEntry]
+    note: str  # what the figures shown are
+    prompt: str | None  # how many samples to label for people's figure; None: none needed
+
+
 @dataclass(frozen=True)
 class Headline:
     """The linked metrics' rows, and the one-line prompt to label samples when some has
@@ -302,6 +335,21 @@ class Headline:
                  (any(r.judge_text() != "-" for r in self.rows), JUDGE_NOTE),
                  (any(r.rests_on() for r in self.rows), SCORED_NOTE)]
         return "; ".join(text for on, text in shown if on)
+
+    def section(self) -> HeadlineSection:
+        """The headline as the JSON report's `headline` section."""
+        rows = [HeadlineEntry(
+            metric=r.metric, label=r.label, inverted=r.inverted,
+            people=r.estimate.estimate if r.estimate is not None else None,
+            people_ci=(r.estimate.ci_low, r.estimate.ci_high) if r.estimate is not None
+            else None,
+            all_labelled=r.estimate.all_labelled if r.estimate is not None else None,
+            people_text=r.people_text() or r.people_missing(),
+            agreement_text=r.agreement_text(),
+            judge=r.judge.mean if r.judge is not None else None,
+            judge_text=r.judge_text(), held_apart=r.held_apart) for r in self.rows]
+        return HeadlineSection(title=HEADLINE_TITLE, people_column=self.people_column,
+                               rows=rows, note=self.note, prompt=self.prompt)
 
 
 def _linked(report: Report) -> list[tuple[str, str, bool]]:
@@ -421,7 +469,7 @@ def reliability_lines(report: Report, metrics: list[str]) -> list[str]:
     rel = report.run.judge_reliability
     if rel is None:
         return []
-    in_run = {r.metric for r in headline(report).rows if r.in_run_text()}
+    in_run = {r.metric for r in report.headline.rows if r.in_run_text()}
     out = [rel.lines[m] for m in metrics if m in rel.metrics and m in rel.lines]
     none = [m for m in metrics if m in rel.lines and m not in rel.metrics]
     if rest := [m for m in none if m not in in_run]:
