@@ -197,7 +197,9 @@ class HeadlineRow:
         144 scored`; for a yes/no verdict with people's labels compared, people's rate on
         the same samples (`; people 0.611 on the same 131`), or on the labelled ones among
         them beside the judge's rate there (`; on the 27 labelled of them judge 0.519,
-        people 0.593`). "" when every sample has a value."""
+        people 0.593`), both on the metric's scale, which an inverted link says (`people
+        0.403 on the same 134, on this metric's scale (1 - hallucinated)`). "" when every
+        sample has a value."""
         j = self.judge
         if j is None:
             return ""
@@ -207,9 +209,13 @@ class HeadlineRow:
         if rates is None or a is None:
             return said
         judge, people = rates
+        # an inverted link's rates are on the metric's scale, not the label's: said, so
+        # that 1 - hallucinated is not read as people's hallucination rate
+        scale = f", on this metric's scale (1 - {self.label})" if self.inverted else ""
         if a.n == j.count:  # every scored sample is labelled: the same samples
-            return f"{said}; people {people:.3f} on the same {a.n}"
-        return f"{said}; on the {a.n} labelled of them judge {judge:.3f}, people {people:.3f}"
+            return f"{said}; people {people:.3f} on the same {a.n}{scale}"
+        return (f"{said}; on the {a.n} labelled of them judge {judge:.3f}, people "
+                f"{people:.3f}{scale}")
 
     def people_title(self) -> str:
         """What people's figure is, to title a card holding its number by it: `people's

@@ -1,0 +1,32 @@
+"""An inverted link's judge cell says the scale people's rate is on (new-user trial 56:
+with `--metrics judge,trace,ragas`, trace.adherence's row read "hallucinated 0.556" in
+people's column but "people 0.403 on the same 134" in the judge's cell: 0.403 was
+people's rate on adherence's own scale, 1 - hallucinated, unsaid)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ragassay.report import SampleEntry
+from tests.support.verdicts import labelled_rows
+
+
+def test_people_on_an_inverted_metrics_scale_say_so(tmp_path: Path) -> None:
+    import ragassay
+
+    rows = labelled_rows(answers=40, abstaining=4)
+    report = ragassay.evaluate(rows, "judge,trace", store=tmp_path / "r.db",
+                               progress=False).report()
+    values = {e.id: e.metrics["trace.adherence"] for e in report.entries
+              if isinstance(e, SampleEntry)}
+    scored = [r for r in rows if values[r["id"]] is not None]
+    assert 0 < len(scored) < len(rows)  # the declines have no verdict
+    kept = sum(not r["labels"]["hallucinated"] for r in scored) / len(scored)
+    row = next(r for r in report.headline.rows if r.metric == "trace.adherence")
+    assert row.inverted and row.label == "hallucinated"
+    assert row.judge_text().endswith(
+        f"people {kept:.3f} on the same {len(scored)}, on this metric's scale "
+        "(1 - hallucinated))")
+    # a link read the metric's own way says nothing of a scale
+    plain = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
+    assert "scale" not in plain.judge_text()
