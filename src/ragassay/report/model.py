@@ -110,7 +110,8 @@ abstained, left out of the agreement, people labelled true).
 2.11.0: `headline` (after `evaluation_metadata`, when some metric of the run is linked to
 a label): what people would say, as every surface shows it (`Report.headline`): per
 linked metric people's figure and interval, the judge's agreement and own figure, and
-the words of each cell; the prompt to label samples."""
+the words of each cell; the prompt to label samples. `groups.groups[].agreement[]
+.unmeasured` (why no AUROC or Spearman: all one class, too few, ...)."""
 
 
 class StrategyEntry(StrategySummary):
