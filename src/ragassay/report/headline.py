@@ -235,7 +235,8 @@ class HeadlineRow:
             if a.auroc is not None:
                 text = f"AUROC {a.auroc:.2f}{_pair(*(a.auroc_ci or (None, None)))}"
                 if a.kappa is not None:
-                    text += f", kappa {a.kappa:.2f}{_pair(*(a.kappa_ci or (None, None)))}"
+                    text += (f", kappa {a.kappa:.2f}{_pair(*(a.kappa_ci or (None, None)))}"
+                             f"{self.kappa_cut()}")
                 parts.append(text)
             if self.shows_verdicts():
                 parts.append(verdicts_text(a, self.label))
@@ -245,6 +246,18 @@ class HeadlineRow:
                     f"{_pair(*(a.spearman_ci or (None, None)))} "
                     f"({a.n} labels{_left_out(a, self.label)})")
         return None
+
+    def kappa_cut(self) -> str:
+        """Where a score is cut into yes/no for kappa (`calibration._boolean_stats`: the
+        middle of its range, its 0-1 value oriented to the label at 0.5): ` (a score <=
+        5.5 read as hallucinated)`; "" for a metric that gives its own verdict."""
+        a = self.agreement
+        if not isinstance(a, BooleanAgreement) or self.shows_verdicts() or self.scale is None:
+            return ""
+        low, high = self.scale.low, self.scale.high
+        unit = 1 - a.decision_threshold if self.inverted else a.decision_threshold
+        at = round(low + unit * (high - low), 12)
+        return f" (a score {'<=' if self.inverted else '>='} {at:g} read as {self.label})"
 
     def agreement_text(self) -> str:
         """The judge's agreement measured on this run's labels; without people's figure
