@@ -149,3 +149,20 @@ def test_a_label_whose_metric_is_unscored_everywhere_is_left_out(tmp_path: Path)
     resumed = annotate(db, text="q\n")  # the plan now holds correct: asked, and warned
     assert resumed.stdout.splitlines()[0].endswith("asking hallucinated, relevance, correct")
     assert resumed.stderr.splitlines()[0].startswith("warning: asking correct as named")
+
+
+def test_the_progress_block_is_said_once_by_metric_ids(run: tuple[Path, AnnotatedRun]) -> None:
+    """New-user trial 56: `ragassay annotate RUN < /dev/null` said its progress block twice
+    (at the start, and again unchanged when input ended) and named metrics by display name
+    ("hallucinated via Hallucination (judge)") where every other output uses ids."""
+    db, r = run
+    result = annotate(db, r.run_id)  # input ends at once: nothing labelled
+    assert result.exit_code == 0, result.output
+    assert result.output.count("0 of 40 samples labelled by ") == 1
+    assert result.output.count("  hallucinated via judge.hallucination: ") == 1
+    assert "via Hallucination" not in result.output
+    # once something was labelled, the closing block says where it got to
+    labelled = annotate(db, r.run_id, "--label", "hallucinated", text="y\n")
+    assert labelled.exit_code == 0, labelled.output
+    assert labelled.output.count("samples labelled by ") == 2
+    assert "1 of 40 samples labelled by " in labelled.output

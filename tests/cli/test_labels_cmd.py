@@ -304,3 +304,20 @@ def test_runs_show_says_what_more_labels_would_do_as_eval_does(tmp_path: Path) -
     assert len(said) == 2 and all("even with all 240 samples labelled" in x for x in said)
     code, shown = run("runs", "show", _run_id(db), "--db", str(db))
     assert code == 0 and _narrowing(shown) == said, shown
+
+
+def test_calibrate_says_agreement_between_people_needs_a_second_annotator(
+        db: Path, tmp_path: Path) -> None:
+    """New-user trial 56: after "144 of 144 samples have labels", calibrate said "no labels
+    from people in the store: agreement between people not measurable", which read as if
+    the labels were not people's; it is about agreement between annotators."""
+    with Store(db) as store:
+        run_id = store.latest_run().id  # type: ignore[union-attr]
+    code, out = run("calibrate", run_id, "--labels", str(EXAMPLE / "labels.jsonl"),
+                    "--db", str(db))
+    assert code == 0, out
+    text = " ".join(out.split())
+    assert "no labels from people" not in text
+    assert ("agreement between people: not measurable (one label per sample, from the data "
+            "or a labels file; two annotators labelling the same samples, with ragassay "
+            f"annotate {run_id} --annotator NAME, measure it)") in text

@@ -31,3 +31,24 @@ def test_the_unscored_column_names_what_it_counts(tmp_path: Path) -> None:
     assert "┃ unscored ┃" in result.output and "┃ failed ┃" not in result.output
     assert ("unscored (last column): the questions on which some trace metric has no value "
             "for a reason other than a missing input") in said
+
+
+def test_the_unscored_note_names_no_other_suites_reason(tmp_path: Path) -> None:
+    """New-user trial 56: `eval cited16.jsonl --metrics citations` explained the citations
+    table's unscored column "such as completeness with no relevant context", a trace
+    metric's reason; the note is generic, the reasons are the lines below it."""
+    data = tmp_path / "c.jsonl"
+    rows = [{"id": "cites", "question": "How long do refunds take?",
+             "contexts": ["Refunds take 30 days."], "answer": "Refunds take 30 days [1]."},
+            {"id": "bare", "question": "How long do refunds take?",
+             "contexts": ["Refunds take 30 days."], "answer": "Refunds take 30 days."}]
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    result = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "citations", "--db",
+                                      str(tmp_path / "s.db")], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert ("unscored (last column): the questions on which some citations metric has no "
+            "value for a reason other than a missing input (a failed judge call, or a value "
+            "the metric cannot give on that question)") in said
+    assert "completeness" not in said
+    assert "the answer cites nothing" in said  # the reason, said by the lines below

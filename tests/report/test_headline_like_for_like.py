@@ -50,8 +50,10 @@ def test_the_judges_rate_stands_beside_peoples_on_the_same_samples(tmp_path: Pat
     row = next(r for r in head.rows if r.metric == "judge.hallucination")
     assert row.label == label and row.estimate is not None
     j = report.aggregate_metrics.metrics["judge.hallucination"]
+    # `faithful` reads the verdict the other way: people's rate is on its scale, said
+    scale = "" if problem else ", on this metric's scale (1 - faithful)"
     assert row.judge_text() == (f"rate {judge} [{j.ci_low:.3f}, {j.ci_high:.3f}] on 0-1 (60 of "
-                                f"64 scored; people {people} on the same 60)")
+                                f"64 scored; people {people} on the same 60{scale})")
     assert people != f"{row.estimate.estimate:.3f}"  # people's figure is of all 64
     faith = next(r for r in head.rows if r.metric == "judge.faithfulness")
     assert faith.judge_text().endswith(" on 1-10 (60 of 64 scored)")  # a score: its n alone

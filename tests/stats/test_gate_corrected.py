@@ -183,3 +183,16 @@ def test_a_linked_metric_without_its_labels_says_which_labels_to_give() -> None:
         "judge.faithfulness: no corrected estimate (no 'faithful' or 'hallucinated' labels in "
         "this run; label some with ragassay annotate r1 --label faithful): gated on the "
         "judge's own values",)
+
+
+def test_every_sample_labelled_is_peoples_own_rate_not_a_corrected_one() -> None:
+    """New-user trial 56: with all 144 rows labelled, `gate --corrected` said "people's
+    hallucinated: corrected 95% upper bound ... (estimate 0.556, 144 labels)" where eval
+    and calibrate say people (all labelled), nothing corrected."""
+    table = _table(0.3, labelled=300)
+    out = gate_corrected(table, {"judge.faithfulness": 7}, corrected(table))
+    people = next(c for c in out.result.checks if c.label == "hallucinated")
+    assert people.reason.startswith("people's hallucinated (all labelled, nothing corrected): "
+                                    "95% upper bound ")
+    assert "corrected 95%" not in people.reason
+    assert people.reason.endswith(", all 300 samples labelled)")

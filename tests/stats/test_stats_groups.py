@@ -150,3 +150,31 @@ def test_a_figure_says_the_samples_it_rests_on_when_some_abstained() -> None:
         "- (0 scored, 9 abstained)")
     dumped = decline.model_dump()["metrics"]["toy.flag"]
     assert dumped["missing"] == 9 and dumped["abstained"] == 9
+
+
+def test_a_group_without_an_agreement_figure_says_why() -> None:
+    """New-user trial 56: under `--by kind` a score's cell read "16 labels, too few or one
+    class", not saying which."""
+    kinds = ["kept"] * 4 + ["invented"] * 4
+    table = _rows([False] * 4 + [True] * 4, [9, 8, 9, 7, 2, 3, 1, 2],
+                  [False] * 4 + [True] * 4)
+    groups = group_by(table, _values(kinds), "kind", n_resamples=50)
+    for value, which in (("kept", "none"), ("invented", "all")):
+        g = groups.group(value)
+        assert g is not None
+        score = g.agreement_of("hallucinated", "toy.grade")
+        assert score is not None and score.auroc is None
+        assert score.text() == f"4 labels, all one class ({which} hallucinated)"
+    # a grade with too few pairs for Spearman says how many it needs
+    grade = MetricSpec(name="toy.score", low=0, high=1,
+                       labels=(LinkedLabel(label="relevance"),))
+    rows = [Row(id=f"r{i}", values={"toy.score": v}, labels={"relevance": lab})
+            for i, (v, lab) in enumerate([(0.2, 1), (0.9, 3), (0.5, 2), (0.4, 2),
+                                          (0.1, 0), (0.3, 1)])]
+    few = group_by(ScoreTable.from_rows(rows, {grade.name: grade}),
+                   {("default", f"r{i}"): k for i, k in enumerate("aabbbb")}, "kind",
+                   n_resamples=50)
+    pair = few.group("a")
+    assert pair is not None
+    got = pair.agreement_of("relevance", "toy.score")
+    assert got is not None and got.text() == "2 labels, too few (need 3)"

@@ -239,7 +239,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
               if corrected else gate(table, thresholds, strict=strict, defaults=defaults))
     for line in gate_warnings(run.meta.reliability, list(thresholds), _agreement_in_run(table)):
         say(line, err=True)
-    bound = (" (human labels' corrected 95% bounds where linked)" if corrected
+    bound = (" (people's 95% bounds where linked: corrected, or all labelled)" if corrected
              else " (lower 95% bound)" if strict else "")
     t = Table(title=f"gate for run {run_id}{bound}")
     for c in ("metric", "threshold", "value", "result"):

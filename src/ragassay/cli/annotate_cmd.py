@@ -58,14 +58,19 @@ def _show_verdict(session: Session, item: Item) -> None:
     say(f"you: {mine or '-'} | the judge: {judge or '-'}")
 
 
-def _show_progress(store: Store, session: Session, *, full: bool) -> None:
+def _show_progress(store: Store, session: Session, *, full: bool,
+                   unless: list[str] | None = None) -> list[str]:
+    """Say the progress (with `full`, each linked metric's line, by its id), unless it
+    reads as `unless` (what was said before: nothing changed since); the lines."""
     from ragassay.annotation import progress
 
     p = progress(store, session.queue, session.annotator)
-    say(p.summary())
-    if full:
-        for m in p.metrics:
-            say(f"  {m.label} via {m.title}: {m.text(p.min_labels)}")
+    lines = [p.summary(), *(f"  {m.label} via {m.metric}: {m.text(p.min_labels)}"
+                            for m in (p.metrics if full else ()))]
+    if lines != unless:
+        for line in lines:
+            say(line)
+    return lines
 
 
 def _loop(store: Store, session: Session) -> None:
@@ -180,9 +185,9 @@ def annotate_cmd(run_id: str | None, kind: Any, metric: str | None, labels: tupl
         f" as {who or 'an unnamed annotator'}; asking {', '.join(session.queue.asked)}")
     for note in session.notes:
         say(note, err=True)
-    _show_progress(store, session, full=True)
+    said = _show_progress(store, session, full=True)
     try:
         _loop(store, session)
     except AnnotationError as exc:
         raise UsageProblem(str(exc)) from None
-    _show_progress(store, session, full=True)
+    _show_progress(store, session, full=True, unless=said)  # again only if it moved

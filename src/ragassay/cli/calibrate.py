@@ -240,9 +240,10 @@ def calibrate_cmd(run_id: str, labels_path: Path | None, link_values: tuple[str,
         say(f"{joined} of {len(rt.table.rows)} samples have labels")
         print_calibration(cal)
         print_corrected(cor)
-        if people is None:
-            say("no labels from people in the store: agreement between people not "
-                "measurable")
+        if people is None:  # the labels are the data's or the file's: one per sample
+            say("agreement between people: not measurable (one label per sample, from the "
+                "data or a labels file; two annotators labelling the same samples, with "
+                f"ragassay annotate {run_id} --annotator NAME, measure it)")
         print_people(people)
     if unlinked:
         example = next(iter(rt.table.metrics), "METRIC")

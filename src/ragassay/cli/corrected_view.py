@@ -23,10 +23,10 @@ def print_headline(report: Report, console: Console | None = None) -> None:
     (when the run has enough labels) and the judge's agreement measured on this run's
     labels, else the judge's own mean with its held-apart agreement; then the one-line
     prompt to label samples. Nothing when no metric of the run is linked to a label."""
-    from ragassay.report import HEADLINE_TITLE, headline
+    from ragassay.report import HEADLINE_TITLE
 
     console = console or make_console()
-    head = headline(report)
+    head = report.headline
     if not head.rows:
         return
     t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=head.note)

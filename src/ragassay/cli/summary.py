@@ -103,9 +103,9 @@ def _print_abstentions(report: Report, console: Console) -> None:
 UNSCORED_HEADER = "unscored"
 UNSCORED_NOTE = ("unscored (last column): the questions on which some {suite} metric has no "
                  "value for a reason other than a missing input (a failed judge call, or a "
-                 "value the metric cannot give, such as completeness with no relevant "
-                 "context); missing references and declines are not counted (reasons: the "
-                 "unscored lines below; report: strategies.*.failed)")
+                 "value the metric cannot give on that question); missing references and "
+                 "declines are not counted (reasons: the unscored lines below; report: "
+                 "strategies.*.failed)")
 """What the per-suite tables' last column counts, said under a table where it is not 0."""
 
 

@@ -24,7 +24,9 @@ from ragassay.report.groups import group_key, groups_for
 from ragassay.report.headline import (
     HEADLINE_TITLE,
     Headline,
+    HeadlineEntry,
     HeadlineRow,
+    HeadlineSection,
     headline,
     reliability_lines,
 )
@@ -98,7 +100,9 @@ __all__ = [
     "Format",
     "UnknownGroupKey",
     "Headline",
+    "HeadlineEntry",
     "HeadlineRow",
+    "HeadlineSection",
     "HopPosition",
     "HopsSection",
     "InvalidRowEntry",

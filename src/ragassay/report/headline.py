@@ -17,17 +17,18 @@ answer similarity with `correct`, context relevance with `relevance`):
   held-apart human-labelled sets (`RunInfo.judge_reliability`), and one line saying how
   many samples to label (`ragassay annotate RUN`) for people's figure.
 
-Every surface shows it first and says it in the same words: the console's summary (eval,
-`runs show`), the HTML report's summary and the dashboard's overview.
+Every surface shows it first and says it in the same words, read from one object
+(`Report.headline`): the console's summary (eval, `runs show`), the HTML report's summary,
+the dashboard's overview, and the JSON report's `headline` section (`Headline.section`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ragassay.labels import VOCABULARY, canonical, linked_metrics, problem_value
-from ragassay.report.model import Report
-from ragassay.stats import MetricAggregate, Scale
+from ragassay.stats import MetricAggregate, Result, Scale
 from ragassay.stats.calibration import (
     Agreement,
     BooleanAgreement,
@@ -36,7 +37,11 @@ from ragassay.stats.calibration import (
 )
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate, people_column
 from ragassay.stats.describe import SCALE_NOTE, scored_text
+from ragassay.stats.result import Pair
 from ragassay.terminal import counted
+
+if TYPE_CHECKING:
+    from ragassay.report.model import Report
 
 HEADLINE_TITLE = "What people would say"
 PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
@@ -192,7 +197,9 @@ class HeadlineRow:
         144 scored`; for a yes/no verdict with people's labels compared, people's rate on
         the same samples (`; people 0.611 on the same 131`), or on the labelled ones among
         them beside the judge's rate there (`; on the 27 labelled of them judge 0.519,
-        people 0.593`). "" when every sample has a value."""
+        people 0.593`), both on the metric's scale, which an inverted link says (`people
+        0.403 on the same 134, on this metric's scale (1 - hallucinated)`). "" when every
+        sample has a value."""
         j = self.judge
         if j is None:
             return ""
@@ -202,9 +209,13 @@ class HeadlineRow:
         if rates is None or a is None:
             return said
         judge, people = rates
+        # an inverted link's rates are on the metric's scale, not the label's: said, so
+        # that 1 - hallucinated is not read as people's hallucination rate
+        scale = f", on this metric's scale (1 - {self.label})" if self.inverted else ""
         if a.n == j.count:  # every scored sample is labelled: the same samples
-            return f"{said}; people {people:.3f} on the same {a.n}"
-        return f"{said}; on the {a.n} labelled of them judge {judge:.3f}, people {people:.3f}"
+            return f"{said}; people {people:.3f} on the same {a.n}{scale}"
+        return (f"{said}; on the {a.n} labelled of them judge {judge:.3f}, people "
+                f"{people:.3f}{scale}")
 
     def people_title(self) -> str:
         """What people's figure is, to title a card holding its number by it: `people's
@@ -224,7 +235,8 @@ class HeadlineRow:
             if a.auroc is not None:
                 text = f"AUROC {a.auroc:.2f}{_pair(*(a.auroc_ci or (None, None)))}"
                 if a.kappa is not None:
-                    text += f", kappa {a.kappa:.2f}{_pair(*(a.kappa_ci or (None, None)))}"
+                    text += (f", kappa {a.kappa:.2f}{_pair(*(a.kappa_ci or (None, None)))}"
+                             f"{self.kappa_cut()}")
                 parts.append(text)
             if self.shows_verdicts():
                 parts.append(verdicts_text(a, self.label))
@@ -234,6 +246,18 @@ class HeadlineRow:
                     f"{_pair(*(a.spearman_ci or (None, None)))} "
                     f"({a.n} labels{_left_out(a, self.label)})")
         return None
+
+    def kappa_cut(self) -> str:
+        """Where a score is cut into yes/no for kappa (`calibration._boolean_stats`: the
+        middle of its range, its 0-1 value oriented to the label at 0.5): ` (a score <=
+        5.5 read as hallucinated)`; "" for a metric that gives its own verdict."""
+        a = self.agreement
+        if not isinstance(a, BooleanAgreement) or self.shows_verdicts() or self.scale is None:
+            return ""
+        low, high = self.scale.low, self.scale.high
+        unit = 1 - a.decision_threshold if self.inverted else a.decision_threshold
+        at = round(low + unit * (high - low), 12)
+        return f" (a score {'<=' if self.inverted else '>='} {at:g} read as {self.label})"
 
     def agreement_text(self) -> str:
         """The judge's agreement measured on this run's labels; without people's figure
@@ -269,6 +293,34 @@ class HeadlineRow:
         return f"{head}; agreement {self.agreement_text()}"
 
 
+class HeadlineEntry(Result):
+    """One row of the JSON report's `headline` section: the figures of a `HeadlineRow`
+    and the words every surface shows in its cells."""
+
+    metric: str
+    label: str  # the label people give (its vocabulary name)
+    inverted: bool  # the label reads the metric the other way (1 - hallucinated)
+    people: float | None  # people's figure (corrected, or of all labelled); None: none yet
+    people_ci: Pair | None
+    all_labelled: bool | None  # every sample labelled: the labels' own figure, nothing corrected
+    people_text: str  # people's cell: the figure, or why there is none
+    agreement_text: str  # the judge's agreement with people (in this run, or held apart)
+    judge: float | None  # the judge's own mean (a score) or rate (a yes/no verdict)
+    judge_text: str  # the judge's own cell, its scale and the samples it rests on
+    held_apart: str | None  # the judge's agreement on sets it was not tuned on
+
+
+class HeadlineSection(Result):
+    """The JSON report's `headline` (since report_version 2.11.0): people's number first,
+    as the console, the HTML report and the dashboard show it."""
+
+    title: str
+    people_column: str  # what people's figures are: `people (corrected)`, `(all labelled)`
+    rows: list[HeadlineEntry]
+    note: str  # what the figures shown are
+    prompt: str | None  # how many samples to label for people's figure; None: none needed
+
+
 @dataclass(frozen=True)
 class Headline:
     """The linked metrics' rows, and the one-line prompt to label samples when some has
@@ -302,6 +354,21 @@ class Headline:
                  (any(r.judge_text() != "-" for r in self.rows), JUDGE_NOTE),
                  (any(r.rests_on() for r in self.rows), SCORED_NOTE)]
         return "; ".join(text for on, text in shown if on)
+
+    def section(self) -> HeadlineSection:
+        """The headline as the JSON report's `headline` section."""
+        rows = [HeadlineEntry(
+            metric=r.metric, label=r.label, inverted=r.inverted,
+            people=r.estimate.estimate if r.estimate is not None else None,
+            people_ci=(r.estimate.ci_low, r.estimate.ci_high) if r.estimate is not None
+            else None,
+            all_labelled=r.estimate.all_labelled if r.estimate is not None else None,
+            people_text=r.people_text() or r.people_missing(),
+            agreement_text=r.agreement_text(),
+            judge=r.judge.mean if r.judge is not None else None,
+            judge_text=r.judge_text(), held_apart=r.held_apart) for r in self.rows]
+        return HeadlineSection(title=HEADLINE_TITLE, people_column=self.people_column,
+                               rows=rows, note=self.note, prompt=self.prompt)
 
 
 def _linked(report: Report) -> list[tuple[str, str, bool]]:
@@ -421,7 +488,7 @@ def reliability_lines(report: Report, metrics: list[str]) -> list[str]:
     rel = report.run.judge_reliability
     if rel is None:
         return []
-    in_run = {r.metric for r in headline(report).rows if r.in_run_text()}
+    in_run = {r.metric for r in report.headline.rows if r.in_run_text()}
     out = [rel.lines[m] for m in metrics if m in rel.metrics and m in rel.lines]
     none = [m for m in metrics if m in rel.lines and m not in rel.metrics]
     if rest := [m for m in none if m not in in_run]:

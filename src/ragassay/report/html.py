@@ -19,7 +19,7 @@ from typing import Any
 
 from ragassay.report.corrected_html import corrected_html, people_html
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
-from ragassay.report.headline import HEADLINE_TITLE, headline
+from ragassay.report.headline import HEADLINE_TITLE
 from ragassay.report.highlight import CSS as MARKS_CSS
 from ragassay.report.html_samples import (
     all_samples,
@@ -169,7 +169,7 @@ def _headline(report: Report) -> str:
     """The summary's opening (`report.headline`): per linked metric people's corrected
     figure and the judge's agreement measured on this run's labels, else the judge's own
     mean and held-apart agreement; then the prompt to label samples."""
-    head = headline(report)
+    head = report.headline
     if not head.rows:
         return ""
     rows = [[r.metric_text(), _Raw(f"<b>{escape(r.people_text())}</b>") if r.estimate is not None
@@ -192,7 +192,7 @@ def _summary(report: Report) -> str:
     flags = {f.metric: f for f in report.interpretation if f.scope == "overall"}
     reliability = report.run.judge_reliability
     lines = reliability.lines if reliability is not None else {}
-    in_run = {r.metric: r.agreement_text() for r in headline(report).rows
+    in_run = {r.metric: r.agreement_text() for r in report.headline.rows
               if r.agreement is not None}
     rows = []
     for m, agg in report.aggregate_metrics.metrics.items():

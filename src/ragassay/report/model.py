@@ -28,6 +28,7 @@ from pydantic import (
 
 from ragassay.dataset.traces.trace import SampleTrace
 from ragassay.report.bench import BenchFigures, LeaderboardRow
+from ragassay.report.headline import Headline, headline
 from ragassay.report.people import PeopleSection
 from ragassay.report.rounding import rounded
 from ragassay.report.usage import RunUsage, UsageSummary
@@ -47,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.10.0"
+REPORT_VERSION = "2.11.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -105,7 +106,12 @@ mean or rate with its interval, the judge's agreement with people's labels);
 .abstained_positives` (a yes/no label: how many of the labelled samples whose answer
 abstained, left out of the agreement, people labelled true).
 2.10.0: `groups.groups[].metrics.*.abstained` (of `missing`, the answers that declined);
-`diagnostics[].conditions[].on_scale`, `.text` (on the scale the metric is shown on)."""
+`diagnostics[].conditions[].on_scale`, `.text` (on the scale the metric is shown on).
+2.11.0: `headline` (after `evaluation_metadata`, when some metric of the run is linked to
+a label): what people would say, as every surface shows it (`Report.headline`): per
+linked metric people's figure and interval, the judge's agreement and own figure, and
+the words of each cell; the prompt to label samples. `groups.groups[].agreement[]
+.unmeasured` (why no AUROC or Spearman: all one class, too few, ...)."""
 
 
 class StrategyEntry(StrategySummary):
@@ -371,7 +377,9 @@ class Report(Sections):
         out = handler(self)
         if self.bench is None:  # not a bench run: no leaderboard key at all
             out.pop("leaderboard", None)
-        return {"evaluation_metadata": out.pop("evaluation_metadata"), **out}
+        head = self.headline
+        first = {"headline": head.section().model_dump()} if head.rows else {}
+        return {"evaluation_metadata": out.pop("evaluation_metadata"), **first, **out}
 
     # -- reading ------------------------------------------------------------------------
 
@@ -407,6 +415,12 @@ class Report(Sections):
 
     def aggregate(self, metric: str) -> MetricAggregate | None:
         return self.aggregate_metrics.metrics.get(metric)
+
+    @property
+    def headline(self) -> Headline:
+        """What people would say (`report.headline`): the opening every surface shows,
+        computed from this report's sections (the JSON's `headline` is its `section()`)."""
+        return headline(self)
 
     @property
     def is_bench(self) -> bool:

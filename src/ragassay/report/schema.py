@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ragassay.report.headline import HeadlineSection
 from ragassay.report.model import REPORT_VERSION, Report
 
 SCHEMA_ID = "https://ragassay.dev/schema/report-{version}.json"
@@ -23,6 +24,15 @@ def schema() -> dict[str, Any]:
         run_info["properties"]["judge_reliability"] = {"anyOf": [
             {"$ref": "#/$defs/RunReliability"},
             {"type": "object", "maxProperties": 0}]}
+    # the headline is computed from the sections (`Report.headline`), written after
+    # `evaluation_metadata` when some metric is linked to a label
+    head = HeadlineSection.model_json_schema(mode="serialization",
+                                             ref_template="#/$defs/{model}")
+    defs.update(head.pop("$defs", {}))
+    defs["HeadlineSection"] = head
+    props = out["properties"]
+    out["properties"] = {"evaluation_metadata": props.pop("evaluation_metadata"),
+                         "headline": {"$ref": "#/$defs/HeadlineSection"}, **props}
     row = defs.get("LeaderboardRow")
     if row:  # rows are written as stored: only the strategy and metric are sure
         row["required"] = ["strategy", "metric"]

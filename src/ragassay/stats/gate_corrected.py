@@ -103,8 +103,11 @@ def _check(est: CorrectedEstimate, threshold: float) -> GateCheck:
     ok = value >= threshold - slack if hib else value <= threshold + slack
     rel = (">=" if ok else "<") if hib else ("<=" if ok else ">")
     bound = "lower" if hib else "upper"
-    reason = (f"people's {est.label}: corrected 95% {bound} bound {value:.4g} {rel} "
-              f"{threshold:g} (estimate {est.estimate:.3g}, {est.n_labelled} labels)")
+    # every sample labelled: people's own rate, nothing corrected (as eval says it)
+    what, n = ((" (all labelled, nothing corrected): 95%", f"all {est.n_total} samples labelled")
+               if est.all_labelled else (": corrected 95%", f"{est.n_labelled} labels"))
+    reason = (f"people's {est.label}{what} {bound} bound {value:.4g} {rel} {threshold:g} "
+              f"(estimate {est.estimate:.3g}, {n})")
     return GateCheck(est.metric, threshold, value, "PASS" if ok else "FAIL", reason, hib,
                      label=est.label)
 

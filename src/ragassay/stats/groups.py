@@ -108,10 +108,14 @@ class GroupAgreement(Result):
     verdicts: Verdicts | None = omitted()
     auroc: float | None = omitted()
     spearman: float | None = omitted()
+    # why no figure is computable over the n labels: `all one class (all hallucinated)`,
+    # `too few (need 3)`, `all one grade`, `the metric's values all alike`
+    unmeasured: str | None = omitted()
 
     def text(self) -> str:
         """`agrees on 12 of 16 (75%): misses 3, flags 1`, `AUROC 0.81 on 16`, `Spearman 0.40 on
-        16`; `16 labels, one class` when no figure is computable; `no labels`."""
+        16`; without a computable figure, which reason: `16 labels, all one class (all
+        hallucinated)`, `2 labels, too few (need 3)`; `no labels`."""
         v = self.verdicts
         if v is not None and self.n:
             return (f"agrees on {v.agree} of {self.n} ({v.agree / self.n:.0%}): misses "
@@ -121,7 +125,7 @@ class GroupAgreement(Result):
         if self.spearman is not None:
             return f"Spearman {self.spearman:.2f} on {self.n}"
         if self.n:
-            return f"{self.n} labels, too few or one class"
+            return f"{self.n} labels, {self.unmeasured or 'no figure computable'}"
         return "no labels"
 
 
@@ -184,11 +188,26 @@ def _agreement(table: ScoreTable, link: LabelLink, kind: str) -> GroupAgreement:
         return out
     if kind == "boolean":
         truth = [bool(v) for v in got.labels]
+        auc = ag.auroc(got.values, truth)
         return out.model_copy(update={
             "verdicts": verdicts_of(link, table.spec(link.metric), got.values, truth),
-            "auroc": ag.auroc(got.values, truth)})
-    rho = ag.correlation(got.values, [float(v) for v in got.labels], "spearman")[0]
-    return out.model_copy(update={"spearman": rho})
+            "auroc": auc,
+            "unmeasured": None if auc is not None else
+            f"all one class ({'all' if truth[0] else 'none'} {link.label_key})"})
+    grades = [float(v) for v in got.labels]
+    rho = ag.correlation(got.values, grades, "spearman")[0]
+    return out.model_copy(update={"spearman": rho, "unmeasured": None if rho is not None
+                                  else _unranked(got.values, grades)})
+
+
+def _unranked(values: Sequence[float], grades: Sequence[float]) -> str:
+    """Why Spearman's rho has no value (`agreement.correlation`): too few pairs, or a
+    side all alike."""
+    if len(values) < ag.MIN_PAIRS:
+        return f"too few (need {ag.MIN_PAIRS})"
+    if len(set(grades)) == 1:
+        return "all one grade"
+    return "the metric's values all alike"
 
 
 def _links(table: ScoreTable, links: Sequence[LabelLink] | None

@@ -109,7 +109,7 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None
     failed = [c for c in result.checks if c.status == "FAIL"]
     bound = "the 95% CI's conservative bound" if strict else "the mean (a verdict's rate)"
     if corrected:
-        bound = f"people's corrected 95% bounds where labelled, else {bound}"
+        bound = f"people's 95% bounds (corrected, or all labelled) where labelled, else {bound}"
     unchecked = sum(c.status == "NOT CHECKED" for c in result.checks)
     decided = len(result.checks) - unchecked
     head = (f"ragassay: {len(failed)} of {len(result.checks)} metrics failed their "

@@ -25,9 +25,9 @@ def show_headline(report: Report, specs: Mapping[str, MetricSpec]) -> None:
     corrected figure when the run has enough labels (the judge's agreement measured on
     them beside it), else the judge's own mean with its held-apart agreement; then the
     prompt to label samples. Nothing when no metric of the run is linked to a label."""
-    from ragassay.report import HEADLINE_TITLE, headline
+    from ragassay.report import HEADLINE_TITLE
 
-    head = headline(report)
+    head = report.headline
     if not head.rows:
         return
     st.header(HEADLINE_TITLE)

@@ -1,0 +1,60 @@
+"""An inverted link's judge cell says the scale people's rate is on (new-user trial 56:
+with `--metrics judge,trace,ragas`, trace.adherence's row read "hallucinated 0.556" in
+people's column but "people 0.403 on the same 134" in the judge's cell: 0.403 was
+people's rate on adherence's own scale, 1 - hallucinated, unsaid)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ragassay.report import SampleEntry
+from tests.support.verdicts import labelled_rows
+
+
+def test_people_on_an_inverted_metrics_scale_say_so(tmp_path: Path) -> None:
+    import ragassay
+
+    rows = labelled_rows(answers=40, abstaining=4)
+    report = ragassay.evaluate(rows, "judge,trace", store=tmp_path / "r.db",
+                               progress=False).report()
+    values = {e.id: e.metrics["trace.adherence"] for e in report.entries
+              if isinstance(e, SampleEntry)}
+    scored = [r for r in rows if values[r["id"]] is not None]
+    assert 0 < len(scored) < len(rows)  # the declines have no verdict
+    kept = sum(not r["labels"]["hallucinated"] for r in scored) / len(scored)
+    row = next(r for r in report.headline.rows if r.metric == "trace.adherence")
+    assert row.inverted and row.label == "hallucinated"
+    assert row.judge_text().endswith(
+        f"people {kept:.3f} on the same {len(scored)}, on this metric's scale "
+        "(1 - hallucinated))")
+    # a link read the metric's own way says nothing of a scale
+    plain = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
+    assert "scale" not in plain.judge_text()
+
+
+def test_a_scores_kappa_says_where_it_is_cut() -> None:
+    """New-user trial 56: the headline gave judge.faithfulness (a 1-10 score) "kappa 0.29"
+    without saying what cut-off made its yes/no; it is the middle of the range, and the
+    kappa is the one of that cut (checked here on the samples' own scores)."""
+    import tempfile
+
+    import ragassay
+    from ragassay.stats.agreement import cohens_kappa
+
+    rows = labelled_rows(answers=40, abstaining=4)
+    with tempfile.TemporaryDirectory() as tmp:
+        report = ragassay.evaluate(rows, "judge", store=Path(tmp) / "r.db",
+                                   progress=False).report()
+    row = next(r for r in report.headline.rows if r.metric == "judge.faithfulness")
+    text = row.in_run_text()
+    assert text is not None and row.agreement is not None
+    kappa = row.agreement.kappa  # type: ignore[union-attr]
+    assert kappa is not None
+    assert f"kappa {kappa:.2f}" in text and "(a score <= 5.5 read as hallucinated)" in text
+    labels = {r["id"]: r["labels"]["hallucinated"] for r in rows}
+    pairs = [(v <= 5.5, labels[e.id]) for e in report.entries
+             if isinstance(e, SampleEntry) and (v := e.metrics["judge.faithfulness"]) is not None]
+    assert cohens_kappa([p for p, _ in pairs], [t for _, t in pairs]) == kappa
+    # a verdict is its own yes/no: nothing to say
+    verdict = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
+    assert "read as" not in (verdict.in_run_text() or "")
