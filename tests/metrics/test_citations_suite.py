@@ -100,6 +100,19 @@ def test_abstention_and_filler_need_no_citation():
     assert by_name(out)["recall"].details["needing"] == 1
 
 
+def test_a_sources_section_is_no_uncited_sentence_and_new_styles_are_citations():
+    """"Sources:\n[1] Refund policy\n[2] Shipping" ending an answer lists sources: it was
+    read as a sentence that cites both contexts (or, unmarked, an uncited claim)."""
+    for block in ("Sources:\n[1] Refund policy\n[2] Shipping", "References: Document 2"):
+        res = by_name(score(CitationsSuite(), Sample(
+            id="s", question="Is shipping free?", contexts=CTX,
+            answer=f"Orders over $50 ship for free<sup>2</sup>.\n\n{block}")))
+        rows = res["recall"].details["sentences"]
+        assert [r["text"] for r in rows] == ["Orders over $50 ship for free."]
+        assert res["recall"].value == 1.0 and res["precision"].value == 1.0
+        assert res["recall"].details["needing"] == 1
+
+
 def test_missing_inputs_and_bad_markers_are_reasons():
     res = by_name(score(CitationsSuite(), Sample(id="s", question="q", contexts=CTX, answer="")))
     assert {r.unscored_reason for r in res.values()} == {"empty answer"}

@@ -202,3 +202,98 @@ def test_a_caret_set_off_by_a_space_is_a_marker() -> None:
     from ragassay.text.loose import loose_markers
     text = "Open 10 am to 8 pm ^1. Sessions run from 10 to 12 ^2. The value is 10^6."
     assert [m[2] for m in loose_markers(text)] == ["1", "2"]
+
+
+# ---- more bot styles, and a trailing sources section -----------------------------------
+
+@pytest.mark.parametrize(("answer", "labels", "cited"), [
+    ("Refunds take 30 days<sup>1</sup>.", ["<sup>1</sup>"], (0,)),
+    ("Refunds take 30 days<sup>[2]</sup>.", ["<sup>[2]</sup>"], (1,)),
+    ("Refunds take 30 days<sup>1,2</sup>.", ["<sup>1,2</sup>"], (0, 1)),
+    ("Refunds take 30 days <sup>[1]</sup><sup>[3]</sup>.", ["<sup>[1]</sup>", "<sup>[3]</sup>"],
+     (0, 2)),
+    ("Refunds take 30 days [web:1].", ["[web:1]"], (0,)),
+    ("Refunds take 30 days [source:2].", ["[source:2]"], (1,)),
+    ("Refunds take 30 days [doc:3].", ["[doc:3]"], (2,)),
+    ("Refunds take 30 days [web:1][web:3].", ["[web:1]", "[web:3]"], (0, 2)),
+    ("Refunds take 30 days (ref. 1).", ["(ref. 1)"], (0,)),
+    ("Refunds take 30 days (Ref. 2).", ["(Ref. 2)"], (1,)),
+    ("Refunds take 30 days [ref. 3].", ["[ref. 3]"], (2,)),
+    ("Refunds take 30 days †1.", ["†1"], (0,)),
+    ("Refunds take 30 days†1,†3.", ["†1,†3"], (0, 2)),
+    ("Refunds take 30 days [1.].", ["[1.]"], (0,)),
+])
+def test_html_superscripts_colon_ids_abbreviated_words_daggers_and_full_stops(answer, labels,
+                                                                              cited):
+    """Styles bots write that were read as claims (a missing figure "1", a word "web")."""
+    out, _ = parse(answer)
+    assert [(s.text, s.labels, s.cited, s.fabricated) for s in out.sentences] == [
+        ("Refunds take 30 days.", labels, cited, ())]
+    assert out.text == "Refunds take 30 days." and out.problems == []
+
+
+@pytest.mark.parametrize("answer", [
+    "The area is 5 m<sup>2</sup>.",  # a unit's exponent
+    "It grew to 10<sup>6</sup> cells.",
+    "Smith (†1890) wrote it.",  # a year of death
+    "See the table (p. 1) and the set {1}.",  # a page, a set
+    "He counted [note: x] twice.",
+])
+def test_exponents_pages_and_sets_stay_text(answer):
+    out, _ = parse(answer)
+    assert out.n_markers == 0 and out.text == answer
+
+
+@pytest.mark.parametrize("block", [
+    "Sources:\n[1] Opening hours\n[2] Loans",
+    "References: Document 1, Document 2",
+    "**Sources**\n- [1] hours.pdf\n- [2] loans.pdf",
+    "Citations:\n1. Opening hours page",
+    "**Sources:** [1] hours.pdf, [2] loans.pdf",
+    "---\n## References\n\n1. [Hours](https://example.org/hours)\n2. Loans policy\n",
+    "Sources\n\n- Opening hours page\n- Loans policy",
+])
+def test_a_trailing_sources_section_is_no_sentence(block):
+    """It lists sources and claims nothing: cut from the text every reader reads and from
+    the sentences (no uncited "Loans"), its labels no citations."""
+    out, _ = parse(f"Refunds take 30 days [1]. Shipping is free.\n\n{block}")
+    assert out.text == "Refunds take 30 days. Shipping is free."
+    assert [(s.text, s.cited) for s in out.sentences] == [
+        ("Refunds take 30 days.", (0,)), ("Shipping is free.", ())]
+    assert out.n_citations == 1 and out.problems == []
+
+
+@pytest.mark.parametrize("answer", [
+    "Sources say the museum opens at 9. Refunds take 30 days.",
+    "Refunds take 30 days.\nSources say the museum opens at 9.",
+    "Refunds take 30 days.\nSources: the museum opens at 9.",  # a sentence, not titles
+    "Sources:\n- Opening hours\n- Loans",  # nothing before it: the answer itself
+    "Refunds take 30 days.\n\n```\nSources:\n- a.pdf\n```",  # code
+    "Refunds take 30 days.\n\nSources:\n[1] Opening hours\n\nShipping is free over $50, "
+    "and gift cards are final and cannot be exchanged for cash in any store.",
+])
+def test_a_sentence_that_mentions_sources_is_kept(answer):
+    out, _ = parse(answer)
+    assert "Sources" in out.text and out.text.endswith(answer.split()[-1])
+    assert any("Sources" in s.text for s in out.sentences)
+
+
+def test_the_sources_section_is_read_by_no_suite_and_not_shown():
+    from ragassay.text import display_answer, key_sample
+    from ragassay.types import Sample
+
+    for answer in ("Refunds take 30 days.\n\nReferences: Document 1, Document 3",
+                   "Refunds take 30 days [1].\n\nSources:\n[1] Refund policy"):
+        keyed = key_sample(Sample(id="x", question="q", contexts=THREE, answer=answer))
+        assert keyed.answer_text == "Refunds take 30 days."
+        assert [s.text for s in keyed.answer] == ["Refunds take 30 days."]
+        assert [s.plain for s in display_answer(answer)] == ["Refunds take 30 days."]
+
+
+@pytest.mark.parametrize("unit", ["word<sup>1</sup> ", "word<sup>[1] ", "word †1. ",
+                                  "[web:1] ", "- [1] a\n", "Sources:\n- a\n",
+                                  "References: [1], ", "(1). word^1. "])
+def test_new_styles_parse_in_linear_time(unit):
+    """As above; "(1). word^1. " was quadratic (a "(1)" looked for in every caret)."""
+    small, large = _lines_run(unit * 400), _lines_run(unit * 1600)
+    assert large < 4.6 * small, (small, large)

@@ -4,8 +4,9 @@
 sets, at about 50x its speed: `benches/splitter.py`, benches/RESULTS.md) and the TRACe
 keys (`0a`, `0b`, ... for context sentences, `a`, `b`, ... for the answer's). `markers`:
 the citation markers an answer may carry (`[1]`, `[^2]`, `(Source 2)`, `【1】`, ids and
-titles). `key_sample`: each sample split, keyed, stripped of its citation markers and
-cut to the budget ONCE, for every suite and judge.
+titles; a trailing sources section, `sources`, is cut). `key_sample`: each sample split,
+keyed, stripped of its citation markers and cut to the budget ONCE, for every suite and
+judge.
 """
 
 from __future__ import annotations
@@ -200,11 +201,12 @@ class ShownSentence(NamedTuple):
 def display_answer(answer: str) -> list[ShownSentence]:
     """The answer's sentences keyed as `key_sample` keys them, each shown with its citation
     markers after it (the reports' and the dashboard's highlighting: a marker-only
-    sentence goes with the one before, as for the judges). Ids and titles are read
-    only with the sample's metadata, so here only numbered markers count."""
+    sentence goes with the one before, as for the judges; a trailing sources section is
+    not shown, as the judges do not read it). Ids and titles are read only with the
+    sample's metadata, so here only numbered markers count."""
     parsed = parse_citations(answer, Numbering(0))
     if not parsed.n_markers:
-        return [ShownSentence(s.key, s.text, s.text) for s in key_answer(answer)]
+        return [ShownSentence(s.key, s.text, s.text) for s in key_answer(parsed.text)]
     return [ShownSentence(s.key, " ".join([s.text, *s.labels]), s.text)
             for s in parsed.sentences]
 

@@ -13,6 +13,9 @@ marker when it is removed (part of the one grammar of `markers`).
   where a clause ends (before punctuation or the line's end: "warranty^1, and", or
   right after a sentence's full stop: "EUR.^1 Adults"), so an
   exponent inside a formula stays text ("2^10", "x^2", "size^2 here", "width^2 + h").
+  HTML superscripts (`<sup>1</sup>`, `<sup>1,2</sup>`, as chat UIs emit them) under the
+  superscripts' rule ("m<sup>2</sup>" is a unit); bracketed (`<sup>[1]</sup>`) anywhere.
+  A dagger and digits (`†1`, `†1,†2`) under the caret's rule.
 - wrappers: "(see [1])", "(cf. [1], [2])" and ", see [1]." go whole with their markers,
   and markers joined by "," / ";" / "and" are one removal (no "(see )" or "," left).
 """
@@ -21,6 +24,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+
+from ragassay.text.code import outside
 
 SEE = r"(?:see(?:\s+also)?|cf\.?|compare|e\.\s?g\.,?|per|via|from)"
 """Words that may wrap a marker: "(see [1])", "(cf. Source 2)"."""
@@ -42,8 +47,17 @@ _BRACE_LIST = rf"\{{[ \t]*{_CARET_LIST}[ \t]*\}}"
 _CARET_ONE = (rf"\^(?:\d{{1,2}}(?:[ \t]*,[ \t]*\d{{1,2}})+(?={_CLAUSE_END_RE})"
               rf"|\d{{1,2}}(?:[–-]\d{{1,2}}|(?:,\d{{1,2}})*)"
               rf"|{_PAREN_LIST}(?:[ \t]*{_PAREN_LIST})*|{_BRACE_LIST}(?:[ \t]*{_BRACE_LIST})*)")
-_CARET = re.compile(rf"{_CARET_ONE}(?:[ \t]*[,˒]?[ \t]*{_CARET_ONE})*(?![\w^]|\.\d)")
+# (one run of spaces before an optional comma: "[ \t]*[,˒]?[ \t]*" is quadratic in a
+# long run of spaces)
+_CARET = re.compile(rf"{_CARET_ONE}(?:[ \t]*(?:[,˒][ \t]*)?{_CARET_ONE})*(?![\w^]|\.\d)")
 _SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹˒", "0123456789,")
+# an HTML superscript of numbers, "<sup>1</sup>", "<sup>1,2</sup>"; bracketed,
+# "<sup>[1]</sup>", it is a marker wherever it stands
+_HTML_SUP = re.compile(rf"<sup>[ \t]*(?:\[[ \t]*({_CARET_LIST})[ \t]*\]|({_CARET_LIST}))[ \t]*"
+                       r"</sup>", re.IGNORECASE)
+# a dagger footnote glued or set off after a word: "weekdays †1", "admission†1,†2"
+_DAGGER = re.compile(r"[†‡]\d{1,2}(?:[ \t]*(?:[,˒][ \t]*)?[†‡]\d{1,2}|,\d{1,2})*"
+                     r"(?![\w†‡]|\.\d)")
 _AFTER = ".,;:!?)]\"'”’。"
 _SEE_OPEN = re.compile(rf"\(\s*{SEE}\s*$", re.IGNORECASE)
 _SEE_BARE = re.compile(rf"(?:[,;]|\s[-–—])\s*{SEE}\s+$", re.IGNORECASE)
@@ -89,7 +103,7 @@ def _spaced(text: str, start: int) -> bool:
 def _caret_labels(marker: str) -> str:
     """A caret marker's labels as the grammar reads them: "^(1-3),^5" -> "1-3, 5"."""
     ranges = re.sub(r"[ \t]*([–-])[ \t]*", r"\1", marker)
-    return ", ".join(p for p in re.split(r"[\^(){}\s,˒]+", ranges) if p)
+    return ", ".join(p for p in re.split(r"[\^(){}\s,˒†‡]+", ranges) if p)
 
 
 def loose_markers(text: str) -> list[tuple[int, int, str]]:
@@ -101,13 +115,18 @@ def loose_markers(text: str) -> list[tuple[int, int, str]]:
                   if _ends_sentence(text, m.start(), m.end())]
     found += [(m.start(), m.end(), m.group(0).translate(_SUPER_DIGITS))
               for m in _SUPER.finditer(text) if _superscript(text, m.start())]
+    found += [(m.start(), m.end(), _caret_labels(m.group(1) or m.group(2)))
+              for m in _HTML_SUP.finditer(text)
+              if m.group(1) is not None or _superscript(text, m.start())]
     carets = [(m.start(), m.end(), _caret_labels(m.group(0)))
-              for m in _CARET.finditer(text) if (_superscript(text, m.start())
-                                                  or _spaced(text, m.start()))
+              for pattern in (_CARET, _DAGGER) for m in pattern.finditer(text)
+              if (_superscript(text, m.start()) or _spaced(text, m.start()))
               and (_CLAUSE_END.match(text, m.end()) or text[m.start() - 1] in ".!?")]
-    # "^(1)": one marker, not a caret around a "(1)"
-    found = [f for f in found if not any(c[0] <= f[0] and f[1] <= c[1] for c in carets)]
-    return sorted(found + carets)
+    # "^(1)": one marker, not a caret around a "(1)" (one merge walk)
+    found.sort()
+    carets.sort()
+    free = outside([(a, b) for a, b, _ in found], [(a, b) for a, b, _ in carets])
+    return sorted([f for f, k in zip(found, free, strict=True) if k] + carets)
 
 
 def removals(text: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:

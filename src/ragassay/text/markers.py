@@ -4,15 +4,19 @@ Markers are citations, not claims: `text.key_sample` strips them from the answer
 suite and judge reads, and the `citations` suite reads which contexts each sentence
 cites from the same parse (`KeyedSample.citations`).
 
-Styles read: `[1]`, `[1, 3]`, `[1-3]`, `[1][2]`, `[^2]`, `(Source 2)` (also
-`(Sources 1 and 3)`, `(Doc 2)`, `(Passage 2)`, `(Context 2)`, `(Ref 2)`), `【1】` and
-`【4:0†source】`, ids or titles the sample names (`metadata.citation_ids`, or
-`metadata.context_ids` / `metadata.context_titles`, one per context in order, or a mapping
-id -> 0-based context index): `[doc-a]`, `(Source: Refund policy)`; id-style labels
-(`[doc1]`, `[doc-1]`, `[ref_2]`, `[S1]`, `[†1]`, `(doc1)`, `[chunk 4]`): when the sample
-names no ids, the label's number is the context's position, as in `[Doc 1]`; when it
-does, one it does not name is fabricated; and the loose forms of `loose` (`(1)` where a
-sentence ends, superscripts and `^1`; a "see"/"cf." wrapper goes with its markers).
+Styles read: `[1]`, `[1.]`, `[1, 3]`, `[1-3]`, `[1][2]`, `[^2]`, `(Source 2)` (also
+`(Sources 1 and 3)`, `(Doc 2)`, `(Passage 2)`, `(Context 2)`, `(Ref 2)`, `(ref. 2)`,
+`[ref. 3]`), `【1】` and `【4:0†source】`, ids or titles the sample names
+(`metadata.citation_ids`, or `metadata.context_ids` / `metadata.context_titles`, one per
+context in order, or a mapping id -> 0-based context index): `[doc-a]`, `(Source: Refund
+policy)`; id-style labels (`[doc1]`, `[doc-1]`, `[ref_2]`, `[web:1]`, `[source:2]`,
+`[S1]`, `[†1]`, `(doc1)`, `[chunk 4]`): when the sample names no ids, the label's number
+is the context's position, as in `[Doc 1]`; when it does, one it does not name is
+fabricated; and the loose forms of `loose` (`(1)` where a sentence ends, superscripts,
+`<sup>1</sup>`, `^1` and `†1`; a "see"/"cf." wrapper goes with its markers). A trailing
+sources section ("Sources:\n[1] Opening hours", "References: Document 1, Document 2":
+`sources`) lists sources and makes no claim: it is cut from the answer before it is read.
+`(p. 1)` (a page) and `{1}` are text.
 
 Text inside code (a fenced block, an inline code span) holds no markers: `items[0]` in
 code is code. Numbers are 1-based (`[1]` is the first context) unless the sample says
@@ -39,6 +43,7 @@ from typing import Any
 from ragassay.text.code import code_spans, outside
 from ragassay.text.loose import SEE, loose_markers, removals
 from ragassay.text.sentences import letter_key, sentence_spans
+from ragassay.text.sources import sources_start
 
 MAX_RANGE = 50  # a range wider than this ([1-1000]) is a problem, not 1000 citations
 MAX_PROBLEMS = 20  # problems kept per answer (a hostile answer can have thousands)
@@ -53,11 +58,15 @@ _LENTICULAR = re.compile(r"【([^【】\n]{0,200})】")
 _RUN = r"[\d\s,;\-–—]{0,200}"
 _UNCLOSED = re.compile(rf"\[\s*\^?\s*\d{_RUN}(?:$|(?=[^\d\s,;\-–—\]]))|【[^】\n]{{0,200}}$")
 _RANGE = re.compile(r"^(\d+)\s*[-–—]\s*(\d+)$")
-_NUMBER = re.compile(r"^#?(\d+)$")
-_WORD_PREFIX = re.compile(rf"^{_SOURCE_WORDS}(?:\s*[:#]\s*#?|\s+#?)(?=\S)", re.IGNORECASE)
-# an id-style label: a short word (two letters or more, or one capital, or a dagger-like
-# sign) and a number, glued or joined by - or _: doc1, doc-1, ref_2, S1, source3, †1
-_ID_NUMBER = re.compile(r"^(?:[^\W\d_]{2,12}|[A-Z]|[†‡§¶])[-_]?(\d{1,4})$")
+_NUMBER = re.compile(r"^#?(\d+)\.?$")  # "[1.]": a full stop inside the bracket
+# "Source 2", "source: 2", "Doc #2", "ref. 2" (the word abbreviated with a full stop)
+_WORD_PREFIX = re.compile(rf"^{_SOURCE_WORDS}\.?(?:\s*[:#]\s*#?|\s+#?)(?=\S)",
+                          re.IGNORECASE)
+# an id-style label: a short word (two letters or more) and a number, glued or joined by
+# - _ or : (doc1, doc-1, ref_2, source3, web:1), or one capital or a dagger-like sign
+# and a number, glued or joined by - or _ (S1, †1)
+_ID_NUMBER = re.compile(r"^(?:[^\W\d_]{2,12}(?:[-_]|:[ \t]?)?|(?:[A-Z]|[†‡§¶])[-_]?)"
+                        r"(\d{1,4})$")
 _ID_LIKE = re.compile(r"^[\w.:/-]*[\d_./:-][\w.:/-]*$")
 _SPLIT = re.compile(r"\s*(?:[,;]|\band\b|&)\s*", re.IGNORECASE)
 _WORD = re.compile(r"\w")
@@ -262,7 +271,13 @@ def _find(text: str, ids: Mapping[str, int], code: Sequence[tuple[int, int]]) ->
     taken = sorted((r.start, r.end) for r in found)
     found += [r for r, k in zip(loose, outside([(r.start, r.end) for r in loose], taken),
                                 strict=True) if k]
-    found.sort(key=lambda r: r.start)
+    found.sort(key=lambda r: (r.start, -r.end))
+    # a marker inside another is part of it: the "[1]" of "<sup>[1]</sup>"
+    outer: list[_Raw] = []
+    for r in found:
+        if not outer or r.end > outer[-1].end:
+            outer.append(r)
+    found = outer
     keep = outside([(r.start, r.end) for r in found], code)
     kept = [r for r, k in zip(found, keep, strict=True) if k]
     for r, (a, b) in zip(kept, removals(text, [(r.start, r.end) for r in kept]), strict=True):
@@ -425,6 +440,10 @@ def parse_citations(answer: str, numbering: Numbering) -> ParsedAnswer:
     """The answer's sentences with their markers resolved, the answer without its
     markers, and the problems found."""
     code = code_spans(answer)
+    end = sources_start(answer, code)
+    if end < len(answer):  # a trailing sources section lists sources: no claim, no citation
+        answer = answer[:end].rstrip()
+        code = code_spans(answer)
     found = _find(answer, numbering.ids, code)
     base = _base(found, numbering)
     # under 1-based numbering `items[0]` is indexing, not a citation

@@ -1,0 +1,125 @@
+"""A sources section at the end of an answer (part of the one grammar of `markers`).
+
+"Sources:\\n[1] Opening hours\\n[2] Loans", "References: Document 1, Document 2",
+"**Sources**\\n- [1] hours.pdf": the block lists where the answer came from and says
+nothing about the world, so it is no claim and no uncited sentence. Read as one:
+
+- a heading alone on its line (`Sources`, `References`, `Citations`, `Bibliography`,
+  `Works cited`; optional `#`, `**` and a colon), then list-like lines to the answer's
+  end: a bullet or a label (`[1]`, `[^1]:`, `【1】`, `1.`, `1)`, `(1)`) before the
+  line's text, or a short line (at most ten words, not ending in ":");
+- or a line "Sources: ..." / "References: ..." whose items (split at "," or ";") are
+  markers or short titles (at most six words), then list-like lines to the end.
+
+The block must follow some text, start a line, and lie outside code; "Sources say the
+museum opens at 9." mid-answer is a sentence. One walk back over the answer's lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ragassay.text.code import outside
+
+_WORDS = r"(?:sources?(?:[ \t]+used)?|references?|citations?|bibliography|works[ \t]+cited)"
+_BOLD = r"(?:\*\*|__)?"
+# on the stripped line; no two runs of spaces side by side (that is quadratic in a long
+# run of spaces): "## **Sources:**", "Sources :", "References: ..."
+_HEAD = re.compile(rf"(?:#{{1,6}}[ \t]*)?{_BOLD}{_WORDS}{_BOLD}[ \t]?(:)?{_BOLD}",
+                   re.IGNORECASE)
+_LABEL = (r"(?:\[\^?[^\[\]\n]{1,40}\]:?|【[^【】\n]{1,40}】|\(?\d{1,3}[.):](?!\d)"
+          r"|\^\d{1,3}|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})")
+_ITEM = re.compile(rf"[ \t]*(?:([-*•+])[ \t]+)?({_LABEL})?[ \t]*")
+_RULE = re.compile(r"[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*")
+_SPLIT = re.compile(r"[ \t]*[,;][ \t]*")
+MAX_LINE = 300  # a longer line is prose, not a listed source
+
+
+def _listed(line: str) -> bool:
+    """Whether a line lists a source: a bullet or a label before its text, or a short
+    line that opens nothing ("Opening hours page")."""
+    if len(line) > MAX_LINE or line.lstrip().startswith(("```", "~~~")):
+        return False
+    m = _ITEM.match(line)
+    assert m is not None  # every part of _ITEM is optional
+    rest = line[m.end():].strip()
+    if m.group(1) or m.group(2):
+        return True
+    return len(rest.split()) <= 10 and not rest.endswith(":")
+
+
+def _items(line: str, at: int) -> bool:
+    """Whether `line[at:]` is a list of markers or short titles."""
+    text = line[at:].strip().strip("*_").strip()
+    if not text or len(line) > MAX_LINE or text[-1] in "!?:":
+        return False
+    # a title is short; one ending the line with a full stop, shorter ("Sources: the
+    # museum opens at 9." is a sentence)
+    most = 3 if text.endswith(".") else 6
+    for item in _SPLIT.split(text.rstrip(".")):
+        m = _ITEM.match(item)
+        assert m is not None
+        if not item or (m.group(2) is None and len(item.split()) > most):
+            return False
+    return True
+
+
+def _heads(line: str, listed: bool) -> bool:
+    """Whether a line opens a sources section: a heading alone on its line above listed
+    lines, or "Sources: ..." with its items on the line."""
+    text = line.strip()
+    if (m := _HEAD.match(text)) is None:
+        return False
+    rest = text[m.end():]
+    if not rest:
+        return listed
+    return m.group(1) is not None and _items(text, m.end())
+
+
+def _lines_back(text: str) -> list[tuple[int, int]]:
+    """The text's lines as spans, last first (each found once from the end)."""
+    out = []
+    end = len(text)
+    while end >= 0:
+        start = text.rfind("\n", 0, end) + 1
+        out.append((start, end))
+        if start == 0:
+            break
+        end = start - 1
+    return out
+
+
+def sources_start(text: str, code: Sequence[tuple[int, int]] = ()) -> int:
+    """Where a trailing sources section of `text` starts (a horizontal rule before it
+    included), or `len(text)` when the text ends with none."""
+    listed = False  # a list-like line seen below the current one
+    lines = _lines_back(text)
+    for n, (a, b) in enumerate(lines):
+        line = text[a:b]
+        if not line.strip():
+            continue
+        if _heads(line, listed):
+            return _start(text, a, lines[n + 1:], code)
+        if not _listed(line):
+            return len(text)
+        listed = True
+    return len(text)
+
+
+def _start(text: str, start: int, above: list[tuple[int, int]],
+           code: Sequence[tuple[int, int]]) -> int:
+    """The block's start: the heading's line, or a rule just above it; `len(text)` when
+    no text comes before it or it lies in code."""
+    for a, b in above:
+        line = text[a:b]
+        if not line.strip():
+            continue
+        if _RULE.fullmatch(line):
+            start = a
+            continue
+        break
+    before = text[:start].strip()
+    if not before or not outside([(start, start)], code)[0]:
+        return len(text)
+    return start
