@@ -25,9 +25,9 @@ the dashboard's overview, and the JSON report's `headline` section (`Headline.se
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from ragassay.labels import VOCABULARY, canonical, linked_metrics, problem_value
+from ragassay.report.facts import Report
 from ragassay.stats import MetricAggregate, Result, Scale
 from ragassay.stats.calibration import (
     Agreement,
@@ -39,9 +39,6 @@ from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate, people_colum
 from ragassay.stats.describe import SCALE_NOTE, scored_text
 from ragassay.stats.result import Pair
 from ragassay.terminal import counted
-
-if TYPE_CHECKING:
-    from ragassay.report.model import Report
 
 HEADLINE_TITLE = "What people would say"
 PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
@@ -488,7 +485,7 @@ def reliability_lines(report: Report, metrics: list[str]) -> list[str]:
     rel = report.run.judge_reliability
     if rel is None:
         return []
-    in_run = {r.metric for r in report.headline.rows if r.in_run_text()}
+    in_run = {r.metric for r in headline(report).rows if r.in_run_text()}
     out = [rel.lines[m] for m in metrics if m in rel.metrics and m in rel.lines]
     none = [m for m in metrics if m in rel.lines and m not in rel.metrics]
     if rest := [m for m in none if m not in in_run]:

@@ -65,7 +65,7 @@ class StrategySummary(Result):
     failed: dict[str, int] = Field(default_factory=dict, description=(
         "Per suite: the questions (and invalid rows) on which some metric of the suite has "
         "no value for a reason other than a missing input (a failed judge call, or a value "
-        "the metric cannot give on that question, such as trace.completeness with no "
+        "the metric cannot give on that question, such as a completeness with no "
         "relevant context); missing references and declines are not counted. The console's "
         "'unscored' column."))
 

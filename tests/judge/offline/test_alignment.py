@@ -11,7 +11,8 @@ import pytest
 
 from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer, Evidence, reasoning
 from ragassay.judge.offline.clauses import clause_parts, clause_texts, part
-from ragassay.judge.offline.declines import hedged_claim, is_noncommittal
+from ragassay.judge.offline.declines import is_noncommittal
+from ragassay.judge.offline.hedged import hedged_claim
 from ragassay.judge.offline.lexical import TermPool
 from tests.support.offline import evidence as _ev
 from tests.support.offline import faith as _faith

@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.declines import is_advice, is_noncommittal, is_source_scope
+from ragassay.judge.offline.declines import is_noncommittal, is_source_scope
+from ragassay.judge.offline.hedged import is_advice
 from tests.support.offline import evidence, flagged
 
 DENIED = [
@@ -79,17 +80,21 @@ def test_a_claim_beside_a_decline_is_still_judged(an: Analyzer, answer: str) -> 
     assert flagged(ev), ev
 
 
-@pytest.mark.parametrize(("text", "asks", "expected"), [
-    ("Maybe ask at the front desk?", True, True),
-    ("The staff there would know.", False, True),
-    ("Your best bet is the council's helpline.", False, True),
-    ("You may need a qualified electrician.", False, True),
-    ("You may need to book two weeks ahead.", False, False),
-    ("The pool opens at 7am.", False, False),
-    ("Tickets can be bought online.", False, False),
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Maybe ask at the front desk?", True),
+    ("The staff there would know.", True),
+    ("Your best bet is the council's helpline.", True),
+    ("You may need a qualified electrician.", True),
+    ("If you phone the office, they can tell you whether it's possible.", True),
+    ("You may need to book two weeks ahead.", False),
+    ("The pool opens at 7am.", False),
+    ("Tickets can be bought online.", False),
+    # advice with a claim in another clause is no advice (review 8, H1)
+    ("The driver would know, and she lends DVDs on request.", False),
+    ("Did you know the library also opens on Fridays?", False),
 ])
-def test_advice(text: str, asks: bool, expected: bool) -> None:
-    assert is_advice(text, asks) is expected
+def test_advice(text: str, expected: bool) -> None:
+    assert is_advice(text) is expected
 
 
 def test_speaker_scope_and_documents_decline() -> None:

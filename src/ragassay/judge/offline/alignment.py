@@ -42,6 +42,7 @@ from .clauses import (
     clauses,
     neighbours,
     part,
+    privative,
 )
 from .conditions import conditioned
 from .contradiction import role_swap
@@ -201,8 +202,11 @@ def _polarity(p: Part, u: Part, fit: Fit, given: frozenset[str] = frozenset()
     bearing on a word the other states (a negation of something the other does not say
     is not counted), and words replaced by their antonyms. `given`: the words the unit
     takes from its sentence (a clause without a subject of its own)."""
-    n_p = sum(1 for h in p.negations if h is not None and (h in u.stems or h in given))
-    n_u = sum(1 for h in u.negations if h is not None and h in p.stems)
+    # (a word the other side says is "-resistant", "-free" of: "non-slip" / "slip-resistant")
+    n_p = sum(1 for h in p.negations if h is not None and (h in u.stems or h in given)
+              and h not in privative(u))
+    n_u = sum(1 for h in u.negations if h is not None and h in p.stems
+              and h not in privative(p))
     if (n_p + n_u + fit.antonyms) % 2 == 0:
         return None
     return "negation" if (n_p + n_u) % 2 else "antonym"
@@ -241,7 +245,7 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
             or pronoun_widened(p, u.part, fit.only_in_unit)
             or (not p.figures and any(h in u.part.counted for h in p.quantified if h))))
     )) or narrowed(p, u.part) or (u.clause and narrowed(p, u.sentence))
-            or time_bound(p, u.part) or drops_fronted(p, u.sentence, said)) or (
+            or time_bound(p, u.part, u.sentence) or drops_fronted(p, u.sentence, said)) or (
             fit.covered == 1.0 and drops_time(p, u.part)):
         kinds.append("quantifier")
     flip = _polarity(p, u.part, fit, u.inherited)
@@ -383,7 +387,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
         return Judged()
     near = units.near(p, doc, _need(len(p.words)))
     when = {h for h in p.quantified if h in TIMES}
-    if when and len(p.words - when) >= MIN_WORDS and any(time_bound(p, u.part) for u in near):
+    if when and len(p.words - when) >= MIN_WORDS and any(
+            time_bound(p, u.part, u.sentence) for u in near):
         p = replace(p, words=p.words - when)  # "at any time" says when, not what
     if _exception(p, near) or (p.universal and any(
             elsewhere(p, u.part, u.sentence) for u in near)):

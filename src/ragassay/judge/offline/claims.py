@@ -15,8 +15,6 @@ from ragassay.text import KeyedSentence
 from .declines import (
     DECLINE,
     declines_by_scope,
-    hedged_claim,
-    is_advice,
     is_help_scope,
     is_noncommittal,
     is_pure_referral,
@@ -26,6 +24,7 @@ from .declines import (
     names_source,
 )
 from .evidence import SUPPORT_THRESHOLD
+from .hedged import hedged_claim, is_advice
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms
 from .sentences import OPENERS, SentenceInfo
 
@@ -95,7 +94,7 @@ def set_aside_reasons(
                     k.text, pool, question):
                 out[i] = ABSTAINS
             elif out[i] is None and (is_referral(k.text) or is_advice(
-                    k.text, infos[i].asks)) and not any(
+                    k.text)) and not any(
                     t[:1].isdigit() for t in missing_terms(k.text, pool, question)):
                 out[i] = REFERRAL  # a role it names ("your GP") is whom to ask, no claim
     # a pure referral ("Please contact customer service.", "Your GP can advise on that.")

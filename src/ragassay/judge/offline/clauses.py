@@ -445,3 +445,16 @@ def clause_parts(text: str) -> tuple[Part, ...]:
 def clauses(text: str) -> list[Part]:
     """The parts of the sentence's clauses (one, the sentence, when it has one)."""
     return list(clause_parts(text))
+
+
+_PRIVATIVE = frozenset({"free", "resistant", "proof", "less"})
+
+
+def privative(p: Part) -> frozenset[str]:
+    """The stems a clause says its subject is without ("slip resistant", "dairy free",
+    "water proof": a hyphen is a space here): a negation of them in other words, as
+    "non-slip" is one."""
+    toks = p.info.tokens
+    stems = lemma_stems(toks, p.info.all_stems)
+    return frozenset(stems[i] for i in range(len(toks) - 1) if toks[i + 1] in _PRIVATIVE
+                     and toks[i] not in STOPWORDS)

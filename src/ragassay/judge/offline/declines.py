@@ -10,7 +10,7 @@ Apostrophes are written one way where a sample is keyed (text.plain_apostrophes)
 patterns read the typographic one too, for callers with raw text.
 
 A declining sentence may still make a claim ("I'm not sure, but refunds take 45 days"):
-`hedged_claim` reads the clauses outside the decline.
+`hedged.hedged_claim` reads the clauses outside the decline.
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ from __future__ import annotations
 import re
 
 from .clauses import clause_texts
-from .lexical import FILLER, STOPWORDS, TermPool, missing_terms, stem, stem_set
-from .normalise import norm_tokens
 
 _A = "['\u2019\u02bc\uff07]"  # an apostrophe, however typed
 _NOT = rf"(?:n{_A}?t|\s+not)"  # "n't" / " not" after an auxiliary (do, does, could ...)
@@ -30,6 +28,11 @@ _SOURCE = (
     r"summary|materials?|data|records?|notes|files?|excerpts?|snippets?|results?|content|"
     r"sections?|handbook|brochure|website|site)"
 )
+# what the assistant was given to read, never the business's own records or policy
+# ("Sorry, it's not in our records" is a claim about an account)
+_TEXTS = (r"(?:documents?|docs|documentation|contexts?|texts?|passages?|sources?|"
+          r"information|info|articles?|leaflets?|knowledge base|manuals?|guides?|faqs?|"
+          r"materials?|notes|files?|excerpts?|snippets?|handbook|brochure)")
 _SILENT_VERB = (
     r"(?:say|mention|cover|contain|specify|state|include|address|go into|provide|answer|"
     r"tell|discuss|list|explain|describe|give|indicate|detail|clarify|talk about|touch on)"
@@ -104,12 +107,13 @@ _PATTERNS = (
     rf"(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
     r"\bthere (?:is|are) no (?:mention|information|details?|data|record)\b",
     # "I only have the winter opening hours; nothing about summer"
-    r"\b(?:i|we) (?:only|just) (?:have|had|know)\b[^.!?]{0,100}?[;,]\s*(?:but\s+)?"
+    r"\bi (?:only|just) (?:have|had|know)\b[^.!?]{0,100}?[;,]\s*(?:but\s+)?"
     r"nothing (?:about|on|regarding|for|covering)\b",
     # "Not in the documents, sorry."
     rf"^\W*(?:(?:sorry|unfortunately|afraid)\W+)?(?:that{_A}?s\s+|that is\s+|it{_A}?s\s+)?"
     rf"not (?:in|covered in|mentioned in|listed in) (?:the |my |our |these |those |any )?"
-    rf"(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
+    rf"(?:[\w-]+ ){{0,2}}?{_TEXTS}\b"
+    rf"(?=(?:\W|sorry|i{_A}?m afraid|unfortunately|i have|we have)*(?:[.!?]|$))",
     r"\b(?:outside|beyond) (?:the scope of|what) ",
     r"\bunknown\b",
     r"\bno answer\b",
@@ -373,121 +377,3 @@ def is_pure_referral(sentence: str) -> bool:
     if you have asthma")."""
     return (is_referral(sentence) and len(clause_texts(sentence)) == 1
             and not _QUALIFIED.search(sentence))
-
-
-# Words a decline uses about the sources rather than the world ("based on the
-# information provided", "the documents do not mention ...").
-_SOURCE_TALK_TEXT = """
-    information provided context contexts document documents based given text texts
-    passage passages source sources data available answer question mention mentioned
-    say says state stated specify specified detail details docs documentation article
-    articles policy leaflet knowledge base covered cover address addressed guess rather
-    find found locate retrieved unfortunately afraid sorry anything nothing whether see
-"""
-_SOURCE_TALK = frozenset(_SOURCE_TALK_TEXT.split())
-HEDGE_WORDS = 3  # content words a declining sentence's other clauses must say to claim
-_INDIRECT = re.compile(r"\W*(?:which|what|whether|how|when|where|who|whom|why|if)\b",
-                       re.IGNORECASE)
-
-
-_GOES_ON = re.compile(r"^\W*(?:and|or|as well as|plus|not|but not|nor)\b", re.IGNORECASE)
-# words that make a clause a statement of its own rather than an item of a list
-_VERBAL = re.compile(r"\b(?:is|are|was|were|be|been|can|could|will|would|should|may|might|"
-                     r"must|has|have|had|do|does|did|i|we|you|they|it|\w+n't)\b",
-                     re.IGNORECASE)
-LIST_ITEM_WORDS = 5  # a verbless clause this short after a list goes on with it
-
-
-def _goes_on(clause: str, closed: bool) -> bool:
-    """Whether a clause goes on with the list before it: "and smoking, not CCTV", or a
-    short verbless item, no figure in it, of a list that an "and" / "or" item closes
-    (`closed`: "..., regulation | and restoration"; not "..., children travel free"),
-    or that closes it itself ("..., rugs, | sofas and mattresses in homes and offices")."""
-    if _GOES_ON.match(clause):
-        return True
-    most = LIST_ITEM_WORDS if closed else LIST_ITEM_WORDS + 3 if _CLOSES.search(clause) else 0
-    return (len(clause.split()) <= most and not _VERBAL.search(clause)
-            and not any(c.isdigit() for c in clause))
-
-
-_CLOSES = re.compile(r"\s(?:and|or)\s", re.IGNORECASE)
-
-
-def _claiming_clauses(clauses: tuple[str, ...]) -> tuple[str, ...]:
-    """The clauses that may claim: not a referral, not what the sources cover, nor a
-    clause that goes on with the latter's list."""
-    out: list[str] = []
-    scope = named = False
-    declined = any(DECLINE.search(c) for c in clauses)
-    for k, c in enumerate(clauses):
-        closed = k + 1 < len(clauses) and bool(_GOES_ON.match(clauses[k + 1]))
-        scope = is_source_scope(c, beside=named, declined=declined) or (
-            named and is_help_scope(c)) or (scope and _goes_on(c, closed))
-        if not scope and not is_referral(c) and not (declined and is_advice(c)):
-            out.append(c)
-        named = named or bool(DECLINE.search(c) and names_source(c))
-    return tuple(out)
-
-
-def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
-    """Whether a declining sentence still makes a claim: it names a number, date or name
-    absent from the contexts and the question ("The role of Napoleon in its design is
-    unknown"), or its clauses that do not decline say HEDGE_WORDS or more content words
-    the question does not, talk about the sources aside ("I'm not sure, but his books
-    have been translated into 42 languages"). A clause asking what is not known ("...
-    don't say which payment methods are accepted") is part of the decline."""
-    # a referral clause names whom to ask ("..., but HR should be able to help"): no claim
-    # ... and one saying what the sources cover explains the decline ("; the guidance I
-    # have is about growing and harvesting, not markets"): no claim either
-    # (with the list it goes on with: "... only cover obstructions | and smoking, not CCTV")
-    parts = _claiming_clauses(clause_texts(sentence))
-    if not parts:  # all of it says what the sources cover or whom to ask
-        return bool(missing_terms(sentence, pool, question))
-    if missing_terms(" ".join(parts), pool, question):
-        return True
-    # what the sentence says beyond its decline phrases; a clause asking what is not
-    # known is the decline's object ("... don't say which payment methods are accepted")
-    text = " ".join(DECLINE.sub(" ", c) for i, c in enumerate(parts)
-                    if not (i and DECLINE.search(parts[i - 1]) and _INDIRECT.match(c)))
-    q = stem_set(question)
-    said = {
-        stem(t)
-        for t in norm_tokens(text)
-        if (w := re.split(_A, t)[0]) not in STOPWORDS and w not in FILLER  # "there's"
-        and t not in _SOURCE_TALK
-    }
-    return len(said - q) >= HEDGE_WORDS
-
-
-# How to find out, as a decline's follow-up advises: "Maybe ask the choir secretary at
-# the next rehearsal", "If you email the workshop, they can tell you whether ...",
-# "Someone at a club night might be able to point you in the right direction", "The
-# Environment Agency's website is the place to check", "For a roof, you may need a
-# specialist". Read only beside a sentence that declines (claims.set_aside_reasons).
-_LEAD = (r"^\W*(?:(?:maybe|perhaps|just|so|but|though|alternatively|otherwise|instead|"
-         r"in the meantime|for now|then|and)\W+)*")
-_ADVICE = re.compile(
-    # an imperative of finding out
-    rf"{_LEAD}(?:please\s+)?(?:try|ask|check|call|ring|phone|e-?mail|contact|visit|look|see|"
-    r"speak|talk|pop|drop|head|consult|search|enquire|inquire|get in touch|have a look|"
-    r"give)\b"
-    # whom to ask, saying they can tell: "they can tell you whether", "staff would know"
-    r"|\b(?:can|could|will|would|should|may|might)(?:\s+be\s+able\s+to)?\s+(?:tell you|"
-    r"let you know|point you|advise(?: you)?|help you|confirm (?:whether|if|that|this|it)|"
-    r"say (?:whether|if)|answer (?:that|this|your)|give you (?:a|an|the|more)|know)\b"
-    # a place to find out: "... is the place to check", "... is your best bet"
-    rf"|\b(?:is|are|would be|will be|{_A}s|{_A}d be) (?:the|your|a) (?:(?:best|right|"
-    r"better|quickest|first|usual)\s+)?(?:place|places|person|people|bet|source|option|"
-    r"port of call) (?:to|for)\b|\byour best bet\b"
-    # "you may need a specialist", "you might want to ask the council"
-    r"|\byou(?:\s+(?:may|might|could|would|will|should|probably))+\s+(?:need|want|have)\s+"
-    r"(?:to (?:ask|check|contact|speak|talk|consult|call|ring|email|get in touch|look|"
-    r"enquire|find|(?:get|seek|take) (?:advice|help|guidance))|(?:a|an) (?:[\w-]+\s+)?"
-    r"(?:specialist|expert|professional|contractor|adviser|advisor|firm|company|service|\w+ian|\w+ist))\b",
-    re.IGNORECASE)
-
-
-def is_advice(sentence: str, asks: bool = False) -> bool:
-    """A sentence that advises how or whom to ask (`_ADVICE`), or a question (`asks`):
-    beside a decline it makes no claim about the world."""
-    return asks or bool(_ADVICE.search(sentence))

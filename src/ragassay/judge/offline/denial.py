@@ -42,6 +42,8 @@ def denied_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | Non
     if not p.words or any(h is not None for h in p.negations) or (
             _NEGATIVE & set(p.info.tokens)):
         return None
+    if not p.stems & _ADMITS:
+        return None  # it asserts no letting in, taking or offering ("lock your bicycle")
     opposed = frozenset().union(*(antonym_stems(t) for t, _ in p.pairs))
     for u in units.near(p, doc, 1):
         heads = u.part.negations

@@ -19,6 +19,7 @@ from .scope import TIMES
 from .units import Unit, Units
 
 MIN_SAID = 2  # words of the other clause's own the claim must say
+_POSSESSIVE = frozenset({"his", "her", "their", "its"})
 MAX_TOKENS = 30  # a context sentence longer than this is not read clause by clause here
 _MONTHS_TEXT = ("january february march april may june july august september october "
                 "november december")
@@ -46,8 +47,8 @@ def misplaced_name(p: Part, near: list[Unit], units: Units) -> int | None:
             if not own_j & names & claim_names & _doers(pieces[j]):
                 continue  # the claim names none of the names clause j's doer has
             for i, wi in enumerate(words):
-                if i == j:
-                    continue
+                if i == j or _POSSESSIVE & set(pieces[i].info.tokens):
+                    continue  # ("and his son Peter built ...": the other doer's own)
                 own_i = wi - frozenset().union(*(w for k, w in enumerate(words) if k != i))
                 said_i = (own_i & p.words) - names
                 said_j = (own_j & p.words) - names

@@ -167,19 +167,22 @@ def _unquantified(p: Part) -> Part:
 _QUANTIFIER = re.compile(r"\b(?:" + "|".join(sorted(UNIVERSAL)) + r")\b", re.IGNORECASE)
 
 
-def time_bound(p: Part, u: Part) -> bool:
+def time_bound(p: Part, u: Part, sentence: Part | None = None) -> bool:
     """Whether a claim quantified over time only ("at any time", "every day", "always")
     meets a unit that bounds it with a figure of time the claim does not state ("within
     30 days") or places it in a part of the week, the day or the year the claim does not
-    name ("on weekdays", "on Tuesday afternoons", "in summer")."""
+    name ("on weekdays", "on Tuesday afternoons", "in summer"); `sentence`: the unit's
+    sentence, whose times together may make up the week (no bound then)."""
     if not p.quantified or not (all(h in TIMES for h in p.quantified) or (
             len(p.quantified) == 1 and "always" in p.info.tokens)):
         return False
     mine = {k for _, k in p.figures}
     # (a unit quantified over time itself says "every day" of something: its "on
     # Sundays" is another clause's, "not open on Sundays, yet ... orders every day")
+    placed = _placed_times(u)
     return any(k in TIMES and k not in mine for _, k in u.figures) or (
-        not any(h in TIMES for h in u.quantified) and bool(_placed_times(u) - _times(p)))
+        not any(h in TIMES for h in u.quantified) and bool(placed - _times(p))
+        and not _whole_week(placed | (_placed_times(sentence) if sentence else frozenset())))
 
 
 # parts of the week, the day and the year that recur: "on weekdays" bounds "every day"
@@ -190,6 +193,15 @@ _NARROW_TIMES_TEXT = """
 """
 _NARROW_TIMES = frozenset(_NARROW_TIMES_TEXT.split())  # words (a stem of "afternoon" is
 _TIME_PLACES = frozenset({"on", "in", "at", "during"})  # "after"'s)
+
+
+_WEEKEND = frozenset({"weekend", "saturday", "sunday"})
+
+
+def _whole_week(times: frozenset[str]) -> bool:
+    """Whether the times a unit places its statement in make up the week ("on weekdays
+    at 11am, and on Saturdays and Sundays at 2pm"): no bound of "every day"."""
+    return "weekday" in times and ("weekend" in times or {"saturday", "sunday"} <= times)
 
 
 def _time_word(token: str) -> str | None:
@@ -333,9 +345,21 @@ def acronym(token: str, sentence: Part) -> bool:
 def pronoun_widened(p: Part, u: Part, only_in_unit: frozenset[str]) -> bool:
     """Whether a claim says "anyone" / "everyone" where the unit it restates names its
     subject ("Anyone can borrow the telescopes" for "Members can borrow the telescopes"):
-    the unit's subject is a word the claim lacks, its quantifier a pronoun."""
-    return None in p.quantified and u.first is not None and u.first in only_in_unit and (
-        u.first not in TIMES)
+    the unit's subject is a word the claim lacks, its quantifier a pronoun; not a subject
+    that is anyone already ("People can ...", "Members of the public can ...")."""
+    return (None in p.quantified and u.first is not None and u.first in only_in_unit
+            and u.first not in TIMES and u.first not in _GENERIC
+            and "public" not in u.info.tokens[:4])
+
+
+_GENERIC = frozenset(stem(w) for w in ("people", "person", "public", "everyone", "everybody",
+                                       "anybody", "user"))
+
+
+# what a recurring time conditions ("Under-12s skate free on Tuesday afternoons"), beside a
+# figure: a claim of neither only says where, who or what
+_BENEFITS = frozenset({"free", "discount", "discounted", "off", "half-price", "cheaper",
+                       "reduced"})
 
 
 def drops_time(p: Part, u: Part) -> bool:
@@ -344,4 +368,6 @@ def drops_time(p: Part, u: Part) -> bool:
     free on Tuesday afternoons"): the claim names no time and no figure of time."""
     if any(k in TIMES for _, k in p.figures) or p.words & TIMES or _times(p):
         return False
+    if not (_BENEFITS & set(p.info.tokens) or p.figures):
+        return False  # (where, who or what it is: "The choir rehearses in the church hall")
     return bool(_placed_times(u, recurring=True))

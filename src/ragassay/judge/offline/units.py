@@ -141,7 +141,9 @@ class Alternatives:
         """Whether the claim names w where the unit names v, both names ("taught by Anna"
         for "taught by Richard", Anna named elsewhere in the contexts): one person or
         place for another."""
-        return w != v and v in self.names and w in self.rows and w in p.capitalised
+        # (not when a context sentence names both: "Wembley is in London")
+        return (w != v and v in self.names and w in self.rows and w in p.capitalised
+                and not set(self.rows[w]) & set(self.rows.get(v, ())))
 
     def has_alternative(self, v: str) -> bool:
         """Whether the contexts offer any alternative to v."""
