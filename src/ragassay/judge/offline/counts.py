@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .lexical import STOPWORDS, stem
+from .lexical import MONTHS, STOPWORDS, stem
 
 TIME_WORDS = frozenset({"am", "pm", "a.m", "p.m"})
 ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth"})  # a rank, no count
@@ -28,11 +28,8 @@ def _value(stem: str) -> float | None:
         return None
 
 
-_MONTHS_TEXT = """
-    january february march april may june july august september october november december
-    jan feb mar apr jun jul aug sep sept oct nov dec
-"""
-_MONTHS = frozenset(_MONTHS_TEXT.split())
+_ABBREVIATED_MONTHS = "jan feb mar apr jun jul aug sep sept oct nov dec"
+_MONTHS = MONTHS | frozenset(_ABBREVIATED_MONTHS.split())
 # month names that are also verbs: a month only right beside the day ("may weigh 23 kg")
 _MODAL_MONTHS = frozenset({"may", "march"})
 
@@ -163,4 +160,3 @@ def durations_differ(claim: Sequence[tuple[float, str | None]],
         key in _DAYS and key not in {k for _, k in figures}
         and all(abs(n * _DAYS[key] - x) > 1e-6 for x in spans)
         for n, key in claim)
-

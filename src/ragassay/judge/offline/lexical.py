@@ -50,7 +50,7 @@ _NUM_WORDS = {
 _MONTHS_TEXT = (
     "january february march april may june july august september october november december"
 )
-_MONTHS = frozenset(_MONTHS_TEXT.split())
+MONTHS = frozenset(_MONTHS_TEXT.split())  # the month names, one place for the judge
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # a dotted abbreviation ("U.S.", "D.C.") is one word, as the tokenizer reads it
 _CAP_WORD = re.compile(r"\b[A-Z](?:\.[A-Z])+\b|\b[A-Z][A-Za-z0-9’'-]*[A-Za-z0-9]|\b[A-Z]\b")
@@ -226,7 +226,7 @@ def normalise_answer(text: str) -> str:
 
 
 def months_in(text: str) -> list[str]:
-    return [t for t in tokens(text) if t in _MONTHS]
+    return [t for t in tokens(text) if t in MONTHS]
 
 
 def missing_terms(answer: str, pool: TermPool, question: str = "") -> list[str]:

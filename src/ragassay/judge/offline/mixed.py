@@ -14,17 +14,14 @@ the conflicts claim-level alignment checks (alignment.py).
 from __future__ import annotations
 
 from .clauses import AUXILIARIES, Part, clause_parts, lemma_stems
-from .lexical import stem
+from .lexical import MONTHS, stem
 from .scope import TIMES
 from .units import Unit, Units
 
 MIN_SAID = 2  # words of the other clause's own the claim must say
 _POSSESSIVE = frozenset({"his", "her", "their", "its"})
 MAX_TOKENS = 30  # a context sentence longer than this is not read clause by clause here
-_MONTHS_TEXT = ("january february march april may june july august september october "
-                "november december")
-# capitalised words that name a time, not whom or what a clause is about
-_CALENDAR = TIMES | frozenset(stem(m) for m in _MONTHS_TEXT.split())
+_CALENDAR = TIMES | frozenset(stem(m) for m in MONTHS)
 
 
 def misplaced_name(p: Part, near: list[Unit], units: Units) -> int | None:
