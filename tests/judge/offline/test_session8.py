@@ -226,3 +226,17 @@ def test_a_name_moved_to_the_other_clause_is_flagged(an: Analyzer, answer: str,
                 "with sunny spells."]
     ev = evidence(an, contexts, answer, "Who teaches what?")
     assert flagged(ev) is flags, ev
+
+
+def test_a_referral_the_contexts_check_is_answered_not_declined(an: Analyzer) -> None:
+    """ "For coaching enquiries, get in touch with Priya Nair" is a claim the contexts
+    check (session 7): it is no decline, so its answer relevance is not capped at a
+    decline's (review 7, finding 7: 0.1 before); a plain referral still declines."""
+    roles = ["Coaching enquiries are handled by our head coach, Priya Nair.",
+             "Membership questions go to the club secretary, Dan Okoro."]
+    q = "Who do I ask about coaching?"
+    named = evidence(an, roles, "For coaching enquiries, get in touch with Priya Nair.", q)
+    plain = evidence(an, roles, "Please contact the club office about that.", q)
+    assert not named.noncommittal and named.answer_relevance is not None
+    assert named.answer_relevance > 0.3, named
+    assert plain.noncommittal and plain.abstains, plain

@@ -17,7 +17,7 @@ from ragassay.types import Sample
 
 from .answer import faithfulness
 from .calibration import Calibration, load_calibration
-from .declines import is_noncommittal
+from .declines import DECLINE, is_noncommittal
 from .evidence import Evidence
 from .features import FAITHFULNESS_FEATURES, REFERENCE_FEATURES, SUPPORT_FEATURES
 from .lexical import missing_as_written
@@ -97,6 +97,10 @@ class Analyzer:
                 faithfulness(p, ev, self.calibration)
                 if not ev.abstains:  # a decline responds with nothing the contexts hold
                     ev.relevance = _answered(p, ev)
+                if ev.noncommittal and not ev.abstains and DECLINE.search(p.answer_text) is None:
+                    # a referral naming whom the contexts name ("For coaching enquiries, get
+                    # in touch with Priya Nair") answers: a claim, checked, not a decline
+                    ev.noncommittal = False
             else:
                 ev.hallucinated_terms = missing_as_written(p.answer_text, p.ctx.pool, p.given)
         self.references.score(p, ev)
