@@ -454,7 +454,14 @@ def privative(p: Part) -> frozenset[str]:
     """The stems a clause says its subject is without ("slip resistant", "dairy free",
     "water proof": a hyphen is a space here): a negation of them in other words, as
     "non-slip" is one."""
-    toks = p.info.tokens
-    stems = lemma_stems(toks, p.info.all_stems)
+    return _privative(p.info.text) if any(t in _PRIVATIVE for t in p.info.tokens) else (
+        frozenset())
+
+
+@lru_cache(maxsize=4096)
+def _privative(text: str) -> frozenset[str]:
+    info = token_view(text)
+    toks = info.tokens
+    stems = lemma_stems(toks, info.all_stems)
     return frozenset(stems[i] for i in range(len(toks) - 1) if toks[i + 1] in _PRIVATIVE
                      and toks[i] not in STOPWORDS)

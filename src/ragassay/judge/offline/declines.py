@@ -19,7 +19,8 @@ import re
 
 from .clauses import clause_texts
 
-_A = "['\u2019\u02bc\uff07]"  # an apostrophe, however typed
+APOSTROPHE = "['\u2019\u02bc\uff07]"  # an apostrophe, however typed
+_A = APOSTROPHE  # (short, inside the patterns)
 _NOT = rf"(?:n{_A}?t|\s+not)"  # "n't" / " not" after an auxiliary (do, does, could ...)
 _CANNOT = rf"(?:cannot|can{_A}?t|can not)"
 _SOURCE = (

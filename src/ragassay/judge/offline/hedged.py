@@ -12,11 +12,10 @@ from __future__ import annotations
 import re
 
 from .clauses import clause_texts
+from .declines import APOSTROPHE as _A
 from .declines import DECLINE, is_help_scope, is_referral, is_source_scope, names_source
 from .lexical import FILLER, STOPWORDS, TermPool, missing_terms, stem, stem_set
 from .normalise import norm_tokens
-
-_A = "['\u2019\u02bc\uff07]"  # an apostrophe, however typed
 
 # Words a decline uses about the sources rather than the world ("based on the
 # information provided", "the documents do not mention ...").

@@ -39,16 +39,17 @@ def misplaced_name(p: Part, near: list[Unit], units: Units) -> int | None:
             continue  # (clauses with a subject of their own: "..., and earns 1 point" has none)
         names = frozenset(stem(n) for n in units.ctx.infos[u.row].names) - _CALENDAR
         words = [c.words for c in pieces]
-        for j, wj in enumerate(words):
-            own_j = wj - frozenset().union(*(w for k, w in enumerate(words) if k != j))
+        # each clause's own words: those no other clause of the sentence has
+        owns = [w - frozenset().union(*(x for k, x in enumerate(words) if k != i))
+                for i, w in enumerate(words)]
+        for j, own_j in enumerate(owns):
             if not own_j & names & claim_names & _doers(pieces[j]):
                 continue  # the claim names none of the names clause j's doer has
-            for i, wi in enumerate(words):
+            said_j = (own_j & p.words) - names
+            for i, own_i in enumerate(owns):
                 if i == j or _POSSESSIVE & set(pieces[i].info.tokens):
                     continue  # ("and his son Peter built ...": the other doer's own)
-                own_i = wi - frozenset().union(*(w for k, w in enumerate(words) if k != i))
                 said_i = (own_i & p.words) - names
-                said_j = (own_j & p.words) - names
                 if (own_i & names and not own_i & names & p.words and len(said_i) >= MIN_SAID
                         and len(said_i) > len(said_j)):
                     return u.row
