@@ -49,6 +49,7 @@ from .contradiction import role_swap
 from .counts import durations_differ
 from .declines import referral_end
 from .denial import denied_elsewhere
+from .dropped import drops_days, drops_only, drops_time, tail_days
 from .lexical import FILLER, antonym_stems, stem
 from .mixed import misplaced_name
 from .objects import swapped_object
@@ -58,7 +59,6 @@ from .scope import (
     acronym,
     denied_of_all,
     drops_fronted,
-    drops_time,
     elsewhere,
     generic_widened,
     name_swap,
@@ -245,8 +245,13 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
             or pronoun_widened(p, u.part, fit.only_in_unit)
             or (not p.figures and any(h in u.part.counted for h in p.quantified if h))))
     )) or narrowed(p, u.part) or (u.clause and narrowed(p, u.sentence))
-            or time_bound(p, u.part, u.sentence) or drops_fronted(p, u.sentence, said)) or (
-            fit.covered == 1.0 and drops_time(p, u.part)):
+            or time_bound(p, u.part, u.sentence) or drops_fronted(p, u.sentence, said)
+            # (a clause with no subject of its own: under its sentence's times)
+            or (u.clause and bool(u.inherited)
+                and time_bound(p, u.sentence, u.sentence, figures=False))
+            or drops_days(p, u.part) or (u.clause and tail_days(p, u.sentence))) or (
+            fit.covered == 1.0 and (drops_time(p, u.part) or drops_only(
+                p, u.part, u.sentence if u.clause else None))):
         kinds.append("quantifier")
     flip = _polarity(p, u.part, fit, u.inherited)
     if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \

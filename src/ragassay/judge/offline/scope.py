@@ -75,6 +75,8 @@ def narrowed(p: Part, u: Part) -> bool:
         if (before >= u.info.lead and toks[before] not in STOPWORDS
                 and stems[before] in u.words and stems[before] not in p.words):
             return True
+        if before >= u.info.lead and toks[before] in _ORDINALS and toks[before] not in claim_toks:
+            return True  # "before their first visit" for "before each visit"
         after = i + 1
         if after < len(toks) and toks[after] not in claim_toks and (
                 toks[after] in POST_MODIFIERS
@@ -82,14 +84,50 @@ def narrowed(p: Part, u: Part) -> bool:
             return True
         if _placed(toks, stems, after, p, stems[i] == u.first):
             return True
+        if _trailing(toks, stems, after, p):
+            return True
     return False
+
+
+_ORDINALS = frozenset({"first", "second", "third", "last", "final", "initial", "next"})
+
+
+# after what a claim restates of a quantified word ("orders over £150"), a phrase that
+# limits it further: where to, for whom, within what ("... to postcodes in Kent")
+_TRAILING = frozenset({"to", "for", "within", "outside"})
+_TRAILING_RUN = 4  # claim tokens (and figures) skipped before the phrase, at most
+
+
+def _trailing(toks: tuple[str, ...], stems: list[str], at: int, p: Part) -> bool:
+    """Whether, past a run of the claim's own tokens and figures after the quantified
+    word ("orders over £150"), the unit goes on with a limiting phrase whose first
+    content word the claim lacks ("to postcodes in Kent" of "all orders over £150"): the
+    claim restates the unit's modifier and drops the rest of it. Not a phrase that is
+    universal itself ("to any address")."""
+    claim_toks = set(p.info.tokens)
+    j = at
+    while j < len(toks) and j - at < _TRAILING_RUN and (
+            toks[j] in claim_toks or toks[j][:1].isdigit()):
+        j += 1
+    if j == at or j >= len(toks) or toks[j] not in _TRAILING or toks[j] in claim_toks:
+        return False
+    k = j + 1
+    while k < len(toks) and toks[k] in STOPWORDS and toks[k] not in UNIVERSAL:
+        k += 1
+    return (k < len(toks) and toks[k] not in UNIVERSAL and not toks[k][:1].isdigit()
+            and stems[k] not in p.words)
 
 
 # after a person or thing, words that place it ("customers within the city", "members
 # outside the county")
 _PLACING = frozenset({"within", "outside", "inside", "on", "in", "at"})
-_PARTICIPLE_PREPS = frozenset({"on", "in", "at", "with", "for", "to", "by", "under",
+PARTICIPLE_PREPS = frozenset({"on", "in", "at", "with", "for", "to", "by", "under",
                                "through", "before", "after"})
+# participles not in -ed ("castles set up on hard surfaces"), and the particle after one
+_IRREGULAR_PARTICIPLES = frozenset({"set", "built", "made", "held", "kept", "sold", "bought",
+                                    "paid", "put", "left", "done", "given", "taken", "shown",
+                                    "worn", "brought", "sent", "fitted", "laid", "run"})
+_PARTICLES = frozenset({"up", "out", "off", "down", "in", "away", "back"})
 
 
 _MEMBERSHIP = frozenset({'plan', 'package', 'scheme', 'programme', 'program', 'tier', 'list',
@@ -107,8 +145,12 @@ def _placed(toks: tuple[str, ...], stems: list[str], at: int, p: Part,
     if toks[at] in SUBJECT_PLACES and not subject and not _MEMBERSHIP & set(toks[j:j + 4]):
         return False  # "check bags at the entrance": where the verb happens, not which bags
     if toks[at] not in _PLACING:
-        if not (toks[at].endswith("ed") and j < len(toks) and toks[j] in _PARTICIPLE_PREPS
-                and stems[at] not in p.words):
+        participle = ((toks[at].endswith("ed") or toks[at] in _IRREGULAR_PARTICIPLES)
+                      and stems[at] not in p.words)
+        if participle and j + 1 < len(toks) and toks[j] in _PARTICLES \
+                and toks[j + 1] in PARTICIPLE_PREPS:
+            j += 1  # "set up on"
+        if not (participle and j < len(toks) and toks[j] in PARTICIPLE_PREPS):
             return False
         j += 1
     while j < len(toks) and toks[j] in STOPWORDS:
@@ -167,22 +209,25 @@ def _unquantified(p: Part) -> Part:
 _QUANTIFIER = re.compile(r"\b(?:" + "|".join(sorted(UNIVERSAL)) + r")\b", re.IGNORECASE)
 
 
-def time_bound(p: Part, u: Part, sentence: Part | None = None) -> bool:
+def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = True
+               ) -> bool:
     """Whether a claim quantified over time only ("at any time", "every day", "always")
     meets a unit that bounds it with a figure of time the claim does not state ("within
     30 days") or places it in a part of the week, the day or the year the claim does not
     name ("on weekdays", "on Tuesday afternoons", "in summer"); `sentence`: the unit's
-    sentence, whose times together may make up the week (no bound then)."""
+    sentence, whose times together may make up the week (no bound then); `figures`:
+    whether a figure of time bounds it too (not for a sentence read for one of its
+    clauses: "at 11am, and on Saturdays ... at 2pm" are each one clause's)."""
     if not p.quantified or not (all(h in TIMES for h in p.quantified) or (
             len(p.quantified) == 1 and "always" in p.info.tokens)):
         return False
     mine = {k for _, k in p.figures}
     # (a unit quantified over time itself says "every day" of something: its "on
     # Sundays" is another clause's, "not open on Sundays, yet ... orders every day")
-    placed = _placed_times(u)
-    return any(k in TIMES and k not in mine for _, k in u.figures) or (
-        not any(h in TIMES for h in u.quantified) and bool(placed - _times(p))
-        and not _whole_week(placed | (_placed_times(sentence) if sentence else frozenset())))
+    placed = placed_times(u)
+    return (figures and any(k in TIMES and k not in mine for _, k in u.figures)) or (
+        not any(h in TIMES for h in u.quantified) and bool(placed - named_times(p))
+        and not _whole_week(placed | (placed_times(sentence) if sentence else frozenset())))
 
 
 # parts of the week, the day and the year that recur: "on weekdays" bounds "every day"
@@ -210,12 +255,12 @@ def _time_word(token: str) -> str | None:
     return t if t in _NARROW_TIMES else None
 
 
-def _times(p: Part) -> frozenset[str]:
+def named_times(p: Part) -> frozenset[str]:
     """The narrowing times a claim or unit names."""
     return frozenset(w for t in p.info.tokens if (w := _time_word(t)) is not None)
 
 
-def _placed_times(u: Part, recurring: bool = False) -> frozenset[str]:
+def placed_times(u: Part, recurring: bool = False) -> frozenset[str]:
     """The unit's narrowing times placed by a preposition at most three tokens before
     ("on weekdays", "on the first Thursday", "at weekends"); `recurring`: in the plural
     only ("on Tuesday afternoons", not the day of one event, "on a Sunday in 1901")."""
@@ -310,8 +355,9 @@ def _rates(u: Part) -> set[str]:
     """The unit's words that are a rate's unit, after "per" / "a" or a figure ("1 point
     per pound", "£20,000 a tax year"): "every pound" of a claim quantifies no kind."""
     toks, stems = u.info.tokens, u.info.all_stems
+    # (a figure's token, not its stem: "their first visit" counts no visits)
     return {stems[i] for i in range(1, len(toks))
-            if toks[i - 1] in _PER or stems[i - 1][:1].isdigit()}
+            if toks[i - 1] in _PER or toks[i - 1][:1].isdigit()}
 
 
 def drops_fronted(p: Part, u: Part, said: frozenset[str] = frozenset()) -> bool:
@@ -354,20 +400,3 @@ def pronoun_widened(p: Part, u: Part, only_in_unit: frozenset[str]) -> bool:
 
 _GENERIC = frozenset(stem(w) for w in ("people", "person", "public", "everyone", "everybody",
                                        "anybody", "user"))
-
-
-# what a recurring time conditions ("Under-12s skate free on Tuesday afternoons"), beside a
-# figure: a claim of neither only says where, who or what
-_BENEFITS = frozenset({"free", "discount", "discounted", "off", "half-price", "cheaper",
-                       "reduced"})
-
-
-def drops_time(p: Part, u: Part) -> bool:
-    """Whether a claim says without a time what the unit says of one recurring part of
-    the week, the day or the year only ("Under-12s skate for free" for "Under-12s skate
-    free on Tuesday afternoons"): the claim names no time and no figure of time."""
-    if any(k in TIMES for _, k in p.figures) or p.words & TIMES or _times(p):
-        return False
-    if not (_BENEFITS & set(p.info.tokens) or p.figures):
-        return False  # (where, who or what it is: "The choir rehearses in the church hall")
-    return bool(_placed_times(u, recurring=True))
