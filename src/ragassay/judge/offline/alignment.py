@@ -35,6 +35,7 @@ import math
 import re
 from dataclasses import dataclass, replace
 
+from .attributed import attributed_elsewhere
 from .clauses import (
     DETERMINERS,
     Part,
@@ -426,6 +427,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     whole = {u.row for u, f in fits if not u.clause and f.restates and f.swaps}
     fits = [(u, f) for u, f in fits if f.restates or not u.clause or u.row not in whole]
     judged = [(u, f, _conflicts(p, u, f, units, said)) for u, f in fits]
+    if (row := attributed_elsewhere(p, near, units)) is not None:
+        return Judged("entity", row)  # "Tom is our specialist" / "Priya is ...; Tom ..."
     if any(not kinds and not uncounted(p, u) for u, _, kinds in judged):
         return Judged(restated=restated, close=close)
     if (row := denied_elsewhere(p, units, doc)) is not None:

@@ -1,0 +1,139 @@
+"""What the contexts say of one of their entities, said of another of theirs (issue #38,
+session 9): "Tom is our curly-hair specialist" against "Priya is our curly-hair
+specialist; Tom leads our colour team"; "The city-centre branch is open 24 hours a day"
+against "Our airport branch is open 24 hours a day" beside "The city-centre branch is
+open from 08:00 to 20:00".
+
+Alignment's swap (`alignment._fit`) needs the two words offered as alternatives, and
+`phrase_swap` a run the unit's own sentence does not name; this reads the claim's
+entity as the contexts place it:
+
+- a unit states most of the claim (at least SHARE of its content words, two or more):
+  its predicate;
+- the claim's words the unit lacks (at most MAX_ENTITY) name an entity of the contexts:
+  together they are the subject, or capitalised, in another sentence or clause of them
+  (`_entity_words`), one that does not state the claim;
+- the unit's words the claim lacks include its own entity (its subject, the subject a
+  clause takes from its sentence, or a capitalised word), and no word of one is a near
+  synonym of a word of the other by the static vectors (SYNONYM_COSINE): "visitors" and
+  "guests" are one entity, "Priya" and "Tom" two.
+
+A claim that a unit restates with its entity never gets here (alignment reads the
+restating unit first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .clauses import DETERMINERS, Part, lemma_stems
+from .lexical import STOPWORDS
+from .scope import TIMES
+from .words import word_vectors
+
+if TYPE_CHECKING:
+    from .units import Unit, Units
+
+SHARE = 0.6  # of the claim's content words a unit must state: its predicate
+MAX_ENTITY = 3  # content words of the claim's entity the unit lacks, at most
+SUBJECT_WORDS = 3  # content words of a subject, at most
+SYNONYM_COSINE = 0.6  # two words this close by their static vectors are one entity
+_JOINERS = frozenset({"and", "or", "but", "while", "whereas", "yes", "no"})
+
+
+def _entity_words(c: Part) -> frozenset[str]:
+    """The words that name what a sentence or clause is about: its capitalised content
+    words (not a figure's unit: "CHF 8") and its opening run of content words (its
+    subject: "The learner pool", "Our simple cremation package"), up to the first
+    stopword or figure."""
+    toks = c.info.tokens
+    stems = lemma_stems(toks, c.info.all_stems)
+    out: set[str] = set()
+    i = c.info.lead
+    while i < len(toks) and (toks[i] in DETERMINERS or toks[i] in _JOINERS):
+        i += 1
+    # (a subject opens the clause: after a modal or a pronoun the run is a verb's; a
+    # word before a determiner, or one in -ed or -ing, is a verb: "translators hold a")
+    while (i < len(toks) and len(out) < SUBJECT_WORDS and toks[i] not in STOPWORDS
+           and not toks[i][:1].isdigit() and not toks[i].endswith(("ed", "ing"))
+           and not (i + 1 < len(toks) and toks[i + 1] in DETERMINERS)):
+        out.add(stems[i])
+        i += 1
+    # (a capitalised word beside a figure is its unit: "CHF 8", "8 EUR")
+    caps = {stems[k] for k in c.info.capitals if 0 < k < len(toks) and not any(
+        0 <= j < len(toks) and toks[j][:1].isdigit() for j in (k - 1, k + 1))}
+    return frozenset(out | (caps & c.words))
+
+
+def _predicate_first(p: Part) -> bool:
+    """Whether a clause opens with what it says, not with a noun phrase of its own ("and
+    includes airport lounge access", "who treats exotic pets"; not "and the collection
+    card to the counter", an item of a list): only then is it said of its sentence's
+    names."""
+    toks = p.info.tokens
+    i = p.info.lead
+    while i < len(toks) and toks[i] in _JOINERS:
+        i += 1
+    return i < len(toks) and toks[i] not in DETERMINERS and not toks[i][:1].isdigit()
+
+
+def _named_elsewhere(entity: frozenset[str], p: Part, u: Unit, units: Units) -> bool:
+    """Whether another sentence or clause of the contexts is about `entity` (all its
+    words its subject's or capitalised) and does not state the claim."""
+    rows = set.intersection(*(set(units.by_stem.get(w, ())) for w in entity))
+    for r in sorted(rows):
+        for c in (units.sentence(r), *units.clauses(r)):
+            if c.part is u.part or not entity <= c.words:
+                continue
+            if not entity <= (_entity_words(c.part) | c.inherited):
+                continue
+            if len(p.words & c.words) >= SHARE * len(p.words) + len(entity):
+                continue  # (it says the claim of its own entity)
+            return True
+    return False
+
+
+def _synonyms(p: Part, u: Unit, mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether a word of the claim's entity is a near synonym of one of the unit's."""
+    words = dict((w, t) for t, w in (*p.pairs, *u.part.pairs))
+    a = [words[w] for w in sorted(mine) if w in words]
+    b = [words[w] for w in sorted(theirs) if w in words]
+    if not a or not b:
+        return False
+    vecs = word_vectors(a + b)
+    return any(float(vecs[i] @ vecs[len(a) + j]) >= SYNONYM_COSINE
+               for i in range(len(a)) for j in range(len(b)))
+
+
+def attributed_elsewhere(p: Part, near: list[Unit], units: Units) -> int | None:
+    """The context sentence whose statement the claim gives to another entity of the
+    contexts (module docstring), or None."""
+    # the claim's own entity: its subject, its names, and the names a clause takes from
+    # its sentence (words that are no token of its own)
+    given = p.words - set(lemma_stems(p.info.tokens, p.info.all_stems))
+    names = units.alternatives.names
+    own = _entity_words(p) | (given & names if _predicate_first(p) else frozenset())
+    for u in near:
+        mine = p.words - u.words
+        shared = p.words & u.words
+        if (not 1 <= len(mine) <= MAX_ENTITY or len(shared) < max(2, SHARE * len(p.words))
+                or not mine <= own or mine & TIMES):
+            continue
+        subject = _entity_words(u.part) | u.inherited
+        theirs = (u.words - p.words) & subject
+        if not theirs or theirs & TIMES or _synonyms(p, u, mine, theirs):
+            continue
+        if not (shared & subject or (
+                (mine | theirs) & names and mine & (p.capitalised | names)
+                and theirs & (u.part.capitalised | names))):
+            continue  # two names, or one head named two ways ("airport / city-centre branch")
+        if any(units.alternatives.together(w, v, u.row) for w in mine for v in theirs):
+            continue  # the sentence lists both ("in English, Spanish, Korean and ...")
+        if p.figures and not {n for n, _ in p.figures} <= {n for n, _ in u.sentence.figures}:
+            continue  # (its figures are another unit's: the number checks read them)
+        if any(mine <= c.words and len(shared & c.words) >= len(shared)
+               and (c.clause or not units.clauses(c.row)) for c in near):
+            return None  # a unit (not a sentence of several clauses) says it of the claim's
+        if _named_elsewhere(mine, p, u, units):
+            return u.row
+    return None
