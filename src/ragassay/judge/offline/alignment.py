@@ -12,7 +12,8 @@ unit the claim's subject, entities, figures, quantifier and polarity must agree:
   subscribers" for "Pro subscribers"; "Paracetamol" where "Ibuprofen and paracetamol"
   are listed together; a subject of another context sentence as the subject);
 - "number": a figure counting the same thing with another value ("5 devices" where the
-  unit says "2 devices", even if a 5 occurs elsewhere);
+  unit says "2 devices", even if a 5 occurs elsewhere), or a figure the contexts bind
+  to another slot than the claim's words (placed.py);
 - "quantifier": "all" or "every" where the unit is restricted ("Pro subscribers only",
   "unless ...", one of several alternatives), or where another unit denies the
   predicate of part of the whole ("Economy Light tickets cannot be changed");
@@ -55,6 +56,7 @@ from .lexical import FILLER, antonym_stems, stem
 from .mixed import misplaced_name
 from .objects import swapped_object
 from .phrase_swap import phrase_swap
+from .placed import bound_flipped, misplaced_figure
 from .scope import (
     TIMES,
     acronym,
@@ -340,34 +342,6 @@ def _denies(u: Unit, p: Part) -> bool:
     return False
 
 
-def _misplaced_figure(p: Part, near: list[Unit], units: Units) -> int | None:
-    """The context sentence whose clauses bind the claim's figure to another slot: it
-    gives one thing two values in two clauses ("... for the front wheels is 2.3 bar and
-    for the rear wheels 2.1 bar"; "every 10 minutes on weekdays and every 20 minutes on
-    Sundays"), and the claim has the words that set the other clause apart and none of
-    those of the clause with its figure ("front tyres 2.1 bar")."""
-    for u in near:
-        if u.clause or len(p.words & u.words) < MIN_WORDS:
-            continue
-        parts = units.clauses(u.row)
-        for n, key in p.figures:
-            if key is None or key[0] == "@" or key == "time":
-                continue
-            own = [c for c in parts if (n, key) in c.part.figures]
-            other = [c for c in parts if any(k == key and m != n for m, k in c.part.figures)]
-            if len(own) != 1 or not other or own[0] in other:
-                continue
-            mine = own[0].words
-            if {m for c in parts for m, k in c.part.figures if k == key} <= {
-                    m for m, k in p.figures if k == key}:
-                continue  # the claim states every value ("open from 6:00 until 22:00")
-            for c in other:
-                if (not p.words & (mine - c.words) - {key}
-                        and p.words & (c.words - mine) - {key}):
-                    return u.row
-    return None
-
-
 @dataclass(frozen=True, slots=True)
 class Judged:
     """A claim (or clause) against the units that restate it."""
@@ -399,8 +373,9 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     if _exception(p, near) or (p.universal and any(
             elsewhere(p, u.part, u.sentence) for u in near)):
         return Judged("quantifier")
-    if (row := _misplaced_figure(p, near, units)) is not None:
-        return Judged("number", row)
+    if (row := misplaced_figure(p, near, units, doc)) is not None or (
+            row := bound_flipped(p, units, doc)) is not None:
+        return Judged("number", row)  # "students ... 42 days" / "... 42 days for staff"
     if (row := misplaced_name(p, near, units)) is not None:
         return Judged("entity", row)  # "Marco leads yoga" / "... by Priya, ... by Marco"
     if len(p.words) < MIN_WORDS:

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from .counts import IRREGULAR, ORDINALS, TIME_WORDS, figures, is_number, lemma_stems
 from .lexical import NEGATIONS, STOPWORDS, stem
-from .normalise import TOKEN, normalise_text
+from .normalise import TOKEN, normalise_text, separators
 from .sentences import SentenceInfo, token_view
 from .sentences import lead_tokens as _lead
 
@@ -330,7 +330,7 @@ def _part(info: SentenceInfo) -> Part:
         stems=frozenset(stems),
         first=words[0] if words else None,
         negations=tuple(_negation_heads(toks, stems, info.lead)),
-        figures=tuple(figures(toks, stems, frozenset(info.capitals))),
+        figures=tuple(figures(toks, stems, frozenset(info.capitals), separators(text))),
         counted=frozenset(stems[j] for i, s in enumerate(stems) if is_number(s)
                           for j in range(i + 1, min(len(stems), i + 3))
                           if toks[j] not in STOPWORDS and not is_number(stems[j])),

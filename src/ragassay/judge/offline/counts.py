@@ -13,6 +13,7 @@ TIME_WORDS = frozenset({"am", "pm", "a.m", "p.m"})
 ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth"})  # a rank, no count
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _RANGE = frozenset({"to", "and", "or"})
+_DASHES = frozenset({"-", "\u2013", "\u2014"})
 # a unit named with its scale: a figure counts the pair ("degrees Celsius")
 _SCALED_UNITS = {"degrees": frozenset({"celsius", "fahrenheit", "kelvin"})}
 
@@ -50,18 +51,22 @@ _APPROXIMATE = frozenset({"nearly", "almost", "about", "around", "over", "under"
                           "just", "some", "roughly", "approximately", "up", "at", "exactly"})
 
 
-def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = frozenset()
-            ) -> list[tuple[float, str | None]]:
+def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = frozenset(),
+            between: Sequence[str] | None = None) -> list[tuple[float, str | None]]:
     """Each number with the word it counts: the next token ("5 devices"; a time for
     "8 am"), else the content word before it ("Physics in 1903" counts Physics); in a
     date, a day beside its month counts the day and a year the year ("28 June 2019",
     "June 28"); "2018-19" is 2018 to 2019. A number right after a capitalised word
     (`capitals`: token positions) is part of a name ("Locker 1", "Gate 14"): it counts
-    nothing but names its bearer ("#locker"), so it is set against "Locker 2" only."""
+    nothing but names its bearer ("#locker"), so it is set against "Locker 2" only.
+    `between`: what joins each token to the next (normalise.separators): only a colon
+    joins a clock's hour and minutes ("18:30"), a dash a range ("7-10 days", no 7:10);
+    None: any pair that could be a clock is one."""
     out: list[tuple[float, str | None]] = []
     at: list[int] = []  # the token position of each figure of `out`
     n = len(toks)
-    minutes = {i + 1 for i, t in enumerate(toks[:-1]) if _clock(t, toks[i + 1])}
+    minutes = {i + 1 for i, t in enumerate(toks[:-1]) if _clock(t, toks[i + 1])
+               and (between is None or between[i] == ":")}
     for i, s in enumerate(stems):
         if not is_number(s) or toks[i] in ORDINALS or (value := _value(s)) is None:
             continue
@@ -102,12 +107,21 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
                     break
         out.append((value, key))
         at.append(i)
-    # a range's first figure counts what its last does ("between 2 and 8 degrees")
+    # a range's first figure counts what its last does ("between 2 and 8 degrees";
+    # "7-10 days": two figures a dash joins, of no date or time)
     for k in range(len(out) - 2, -1, -1):
         i, nxt = at[k], at[k + 1]
-        if nxt == i + 2 and toks[i + 1] in _RANGE:
+        if (nxt == i + 2 and toks[i + 1] in _RANGE) or (
+                nxt == i + 1 and between is not None and between[i] in _DASHES
+                and not _dated(out[k][1]) and not _dated(out[k + 1][1])):
             out[k] = (out[k][0], out[k + 1][1])
     return out
+
+
+def _dated(key: str | None) -> bool:
+    """Whether a figure's key is a date's, a clock time's or a name's ("@year", "time",
+    "#gate"): no count a range shares."""
+    return key is not None and (key[0] in "@#" or key == "time")
 
 
 # Irregular verb forms, read as their base ("won" is "win"), both sides alike: a claim

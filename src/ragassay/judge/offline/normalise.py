@@ -34,6 +34,9 @@ _MONEY = re.compile(
 _ABBREVIATED = re.compile(rf"\b({_NUM})\s?(bn|mn|mln|[KMB])\b")  # "4.2B", "3bn", "20K"
 _PERCENT = re.compile(rf"({_NUM})\s?%")
 _HYPHEN = re.compile(r"(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])")  # "24-hour" -> "24 hour"
+# a hyphen between figures ("7-10 days", "2018-19") is a range's dash: tokens part there
+# as at a space, and `separators` still tells a range from two figures ("2 20-minute")
+_FIGURE_HYPHEN = re.compile(r"(?<=\d)-(?=\d)")
 _UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b", re.IGNORECASE)
@@ -80,7 +83,7 @@ def _surface(text: str) -> str:
     text = _MONEY.sub(_money, text)
     text = _ABBREVIATED.sub(_abbreviated, text)
     text = _PERCENT.sub(r"\1 percent", text)
-    text = _HYPHEN.sub(" ", text)
+    text = _HYPHEN.sub(" ", _FIGURE_HYPHEN.sub("\u2013", text))
     for pattern, name in _ALIASES:
         text = pattern.sub(name, text)
     return _COMPOUND.sub(_compound, text)
@@ -90,6 +93,16 @@ def _surface(text: str) -> str:
 def cased_tokens(text: str) -> tuple[str, ...]:
     """The word tokens of the normalised text, case kept (`ragassay.text`'s token rule)."""
     return tuple(TOKEN.findall(normalise_text(text)))
+
+
+@lru_cache(maxsize=16384)
+def separators(text: str) -> tuple[str, ...]:
+    """What joins each of `cased_tokens` to the next in the normalised text, blanks
+    stripped: a colon joins a clock's hour to its minutes ("18:30"), a dash the ends of
+    a range ("7-10 days"), which reads no clock."""
+    normal = normalise_text(text)
+    spans = [m.span() for m in TOKEN.finditer(normal)]
+    return tuple(normal[a[1]:b[0]].strip() for a, b in zip(spans, spans[1:], strict=False))
 
 
 @lru_cache(maxsize=16384)

@@ -1,0 +1,197 @@
+"""Which slot of the contexts a claim's figure is bound to (claim-level alignment).
+
+A figure in the contexts belongs to a slot: a clause of its sentence, an item of a
+"label: value" list, or a sentence about one step. A claim that takes a figure from one
+slot and gives it the words of another is a number change, though the figure occurs in
+the contexts:
+
+- another clause of the same sentence ("loans last 21 days for students and 42 days
+  for staff": "students ... 42 days"), told apart by the words of its clause, a time
+  of day included ("open 7am-10pm on weekdays and 8am-8pm at weekends");
+- another item of a list ("Battery: £69. Screen: £149." in one sentence);
+- another sentence, when the claim restates, besides the figure's word, at least
+  SHARED_WORDS of the words of the sentence that gives the same thing another value and
+  none of the words that set the figure's own slot apart (an exception, an extension:
+  "held for 18 days ... unless ... an extension of up to 30 days": "held for 30 days");
+- a figure the contexts give only with another noun, where a sentence the claim
+  restates gives the claim's noun another value ("up to 6 bags ... within 10 miles":
+  "up to 10 bags");
+- a bound turned round: "at least 30 players" where the contexts say only "up to 30
+  players" (`bound_flipped`).
+
+A claim that states the other slot's value too, or is itself conditional ("if you ask
+for an extension, ..."), is left alone: it may say both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .clauses import Part, part
+from .normalise import normalise_text
+from .units import Unit, Units
+
+SHARED_WORDS = 2  # content words a claim must share with a slot of another sentence
+# a claim that states a condition of its own may state the exception's value
+_CONDITIONAL = frozenset({"if", "unless", "except", "provided", "when"})
+# a "label: value" item: a label, a colon, a value opened by a figure
+_ITEM = re.compile(r"^[^:\d][^:]*:\s*\d")
+_ITEM_BREAK = re.compile(r"(?:[.;])\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    """A slot of a context sentence (a clause, a list item or the sentence) with the
+    figures it holds."""
+
+    unit: Unit
+    figures: frozenset[tuple[float, str | None]]
+
+    @property
+    def row(self) -> int:
+        return self.unit.row
+
+    @property
+    def words(self) -> frozenset[str]:
+        return self.unit.words
+
+
+def _items(u: Unit) -> list[Unit]:
+    """The items of a sentence that is a list of two or more "label: value" items
+    ("Battery: 69 pounds. Screen: 149 pounds"), each a slot of its own."""
+    text = u.sentence.text
+    if text.count(":") < 2:
+        return []
+    pieces = [x.strip() for x in _ITEM_BREAK.split(normalise_text(text)) if x.strip()]
+    if len(pieces) < 2 or not all(_ITEM.match(x) for x in pieces):
+        return []
+    return [Unit(part(x), u.row, True, u.sentence) for x in pieces]
+
+
+def _slots(units: Units, row: int) -> list[_Slot]:
+    """The slots of a context sentence: its list items, else its clauses (the smallest
+    holding each figure: a condition read with its clause holds the condition's too),
+    else the sentence."""
+    whole = units.sentence(row)
+    pieces = _items(whole) or units.clauses(row) or [whole]
+    out = [_Slot(c, frozenset(c.part.figures)) for c in pieces]
+    return [s for s in out if s.figures and not any(
+        o is not s and o.figures <= s.figures and o.unit.part.text in s.unit.part.text
+        and o.unit.part.text != s.unit.part.text for o in out)]
+
+
+def _counts(key: str | None) -> bool:
+    """Whether a figure's key is what it counts (no date, name or unknown)."""
+    return key is not None and key[0] not in "@#"
+
+
+def _rows(near: list[Unit], units: Units, doc: int | None, n: float,
+          keys: Iterable[str]) -> list[int]:
+    """The context sentences a figure of the claim may be bound in: those near it, those
+    naming what it counts and those stating its value."""
+    docs, infos = units.ctx.docs, units.ctx.infos
+    rows = {u.row for u in near} | {j for j, i in enumerate(infos) if n in i.values}
+    for k in keys:
+        rows.update(units.by_stem.get(k, ()))
+    return sorted(j for j in rows if doc is None or docs[j] == doc)
+
+
+def misplaced_figure(p: Part, near: list[Unit], units: Units, doc: int | None = None
+                     ) -> int | None:
+    """The context sentence whose slot the claim's figure is taken from another slot
+    for (module docstring), or None."""
+    conditional = bool(_CONDITIONAL & set(p.info.tokens))
+    shared = {u.row for u in near if not u.clause and len(p.words & u.words) >= SHARED_WORDS}
+    said = set(p.figures)
+    written = part(p.text).words
+    for n, key in p.figures:
+        if key is None or not _counts(key):
+            continue  # (a date, a name's number or a figure counting nothing)
+        rows = _rows(near, units, doc, n, () if key == "time" or " " in key else (key,))
+        slots = [s for j in rows for s in _slots(units, j)]
+        homes = [s for s in slots if (n, key) in s.figures]
+        rivals = [s for s in slots if (n, key) not in s.figures
+                  and any(k == key and m != n for m, k in s.figures)
+                  and not any((m, k) in said for m, k in s.figures if k == key)]
+        own: set[str | None] = {key}
+        borrowed = not homes  # the figure only with another noun: "10 miles", "10 bags"
+        if borrowed:
+            if key == "time":
+                continue
+            homes = [s for s in slots if any(
+                m == n and _counts(k) and k != "time" for m, k in s.figures)]
+            own |= {k for s in homes for m, k in s.figures if m == n}
+        for r in rivals:
+            # a home in the rival's sentence, else the one home of the contexts
+            mine = [h for h in homes if h.row == r.row] or homes
+            if len(mine) != 1:
+                continue
+            home = mine[0]
+            if p.words & (home.words - r.words) - own:
+                continue  # the claim has words of the figure's own slot
+            # (words of its own: a clause "and 3 pm" has only what its sentence names)
+            moved = written & (r.words - home.words) - {key}
+            if borrowed or home.row != r.row:  # the claim restates the rival's sentence
+                if not conditional and len(p.words & r.words - {key}) >= SHARED_WORDS and (
+                        borrowed or moved):
+                    return r.row
+            elif r.row in shared and moved:
+                return r.row
+    return None
+
+
+# a figure's bound: what the tokens before it or after it say of it
+_AT_LEAST = (("at", "least"), ("a", "minimum", "of"), ("minimum", "of"), ("no", "fewer",
+             "than"), ("no", "less", "than"), ("minimum",))
+_AT_MOST = (("up", "to"), ("at", "most"), ("a", "maximum", "of"), ("maximum", "of"),
+            ("no", "more", "than"), ("maximum",))
+# a span before something: its upper bound says what a lower one says of the time
+_EARLIER = frozenset({"before", "ahead", "advance", "prior", "beforehand", "earlier",
+                      "notice"})
+_AFTER = {("or", "more"): "min", ("or", "over"): "min", ("or", "fewer"): "max",
+          ("or", "less"): "max", ("at", "most"): "max", ("at", "least"): "min"}
+
+
+def _bounds(p: Part) -> dict[float, set[str]]:
+    """Each figure's bounds in the text: "min" ("at least 30", "30 or more") or "max"
+    ("up to 30", "30 or fewer")."""
+    toks = p.info.tokens
+    out: dict[float, set[str]] = {}
+    for i, t in enumerate(toks):
+        if not t[:1].isdigit():
+            continue
+        try:
+            value = float(t)
+        except ValueError:
+            continue
+        found = out.setdefault(value, set())
+        for side, phrases in (("min", _AT_LEAST), ("max", _AT_MOST)):
+            if any(toks[max(0, i - len(x)):i] == x for x in phrases):
+                found.add(side)
+        if _EARLIER & set(toks[i + 1:i + 4]):
+            found.add("min")
+            found.add("max")  # "up to 24 hours before" is "at least 24 hours before"
+        after = tuple(toks[i + 1:i + 3])
+        if after in _AFTER:
+            found.add(_AFTER[after])
+    return out
+
+
+def bound_flipped(p: Part, units: Units, doc: int | None = None) -> int | None:
+    """The context sentence that bounds the claim's figure the other way: the claim
+    says "at least 30 players" where each context slot that counts players with 30 and
+    shares a word with the claim besides "players" says "up to 30 players" (or the
+    reverse). A span before something is no bound ("up to 24 hours before")."""
+    mine = _bounds(p)
+    for n, key in p.figures:
+        sides = mine.get(n, set())
+        if not _counts(key) or len(sides) != 1:
+            continue
+        found = [s.unit for j in _rows([], units, doc, n, ()) for s in _slots(units, j)
+                 if (n, key) in s.figures and p.words & s.words - {key}]
+        theirs = [_bounds(u.part).get(n, set()) for u in found]
+        if found and all(len(b) == 1 and not b & sides for b in theirs):
+            return found[0].row
+    return None
