@@ -24,7 +24,7 @@ from .declines import (
     names_source,
 )
 from .evidence import SUPPORT_THRESHOLD
-from .hedged import hedged_claim, is_advice
+from .hedged import hedged_claim, is_advice, summarises
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms
 from .sentences import OPENERS, SentenceInfo
 
@@ -65,7 +65,9 @@ def set_aside_reasons(
       unless it names someone or something the contexts name: then it is checked).
     - ABSTAINS too: beside a sentence that abstains, one that says what the sources
       cover, explaining the decline ("It only covers our electricity supply, not gas
-      tariffs."), naming no number or name the contexts and the question lack.
+      tariffs."), naming no number or name the contexts and the question lack; or that
+      restates what they cover in other words, each word one the contexts state ("Our
+      hire range covers X, Y and Z", hedged.summarises).
     `pool` is what the contexts offer as evidence (ContextIndex.pool).
     """
     out: list[str | None] = []
@@ -90,8 +92,8 @@ def set_aside_reasons(
                     for k, r in zip(sentences, out, strict=True))
         for i, k in enumerate(sentences):
             if out[i] is None and (is_source_scope(k.text, beside=named) or (
-                    named and is_help_scope(k.text))) and not missing_terms(
-                    k.text, pool, question):
+                    named and is_help_scope(k.text)) or summarises(k.text, pool)
+                    ) and not missing_terms(k.text, pool, question):
                 out[i] = ABSTAINS
             elif out[i] is None and (is_referral(k.text) or is_advice(
                     k.text)) and not any(

@@ -317,6 +317,38 @@ def declines_by_scope(sentence: str) -> bool:
                 or _CONTRAST.search(sentence[m.end():]))
 
 
+# What a decline says it lacks, right after its phrase: "(I couldn't find) anything about
+# candy floss machines", "(I don't have details) about TV wall-mounting", "(I'm not sure)
+# whether we offer a testing service". It names the topic asked about and claims nothing
+# of it; it ends at a clause's edge or at a word that goes on to say more ("but",
+# "except", "other than").
+_TOPIC = re.compile(
+    r"\s*(?:(?:anything|any|much|something|more|further|specific|the|a)\s+)*"
+    r"(?:(?:information|info|details?|data|mention|record)\s+)?"
+    r"(?:about|on|regarding|concerning|as to|whether|if|which|what|how|when|where|who|"
+    r"why)\b[^,;:.!?\u2014\u2013()]*?(?=\s+(?:but|except|other than|apart from|besides|"
+    r"although|though|however|whereas|while)\b|[,;:.!?\u2014\u2013()]|$)",
+    re.IGNORECASE)
+
+
+def declined_topics(clause: str) -> tuple[str, str]:
+    """A clause split into what its declines say they lack (`_TOPIC`, after each decline
+    phrase) and the rest: ("about TV wall-mounting", "I don't have details, sorry.")."""
+    topics: list[str] = []
+    rest: list[str] = []
+    at = 0
+    for m in DECLINE.finditer(clause):
+        if m.start() < at:
+            continue
+        rest.append(clause[at:m.end()])
+        at = m.end()
+        if (t := _TOPIC.match(clause, at)) is not None:
+            topics.append(t.group())
+            at = t.end()
+    rest.append(clause[at:])
+    return " ".join(topics), "".join(rest)
+
+
 _OPENING = re.compile(r"^\W*(.+?[.!?])(?=\s|$)", re.DOTALL)
 
 

@@ -13,9 +13,17 @@ import re
 
 from .clauses import clause_texts
 from .declines import APOSTROPHE as _A
-from .declines import DECLINE, is_help_scope, is_referral, is_source_scope, names_source
+from .declines import (
+    DECLINE,
+    declined_topics,
+    is_help_scope,
+    is_referral,
+    is_source_scope,
+    names_source,
+)
 from .lexical import FILLER, STOPWORDS, TermPool, missing_terms, stem, stem_set
 from .normalise import norm_tokens
+from .summary import frame_end, restates
 
 # Words a decline uses about the sources rather than the world ("based on the
 # information provided", "the documents do not mention ...").
@@ -33,6 +41,9 @@ _INDIRECT = re.compile(r"\W*(?:which|what|whether|how|when|where|who|whom|why|if
 
 
 _GOES_ON = re.compile(r"^\W*(?:and|or|as well as|plus|not|but not|nor)\b", re.IGNORECASE)
+# a clause adding to a summary of the contexts ("..., with prices from 185 pounds"): it goes
+# on with it when the contexts state its words too (summary.restates)
+_ADDS = re.compile(r"^\W*(?:with|including|such as|like)\b", re.IGNORECASE)
 # words that make a clause a statement of its own rather than an item of a list
 _VERBAL = re.compile(r"\b(?:is|are|was|were|be|been|can|could|will|would|should|may|might|"
                      r"must|has|have|had|do|does|did|i|we|you|they|it|\w+n't)\b",
@@ -55,20 +66,40 @@ def _goes_on(clause: str, closed: bool) -> bool:
 _CLOSES = re.compile(r"\s(?:and|or)\s", re.IGNORECASE)
 
 
-def _claiming_clauses(clauses: tuple[str, ...]) -> tuple[str, ...]:
+def _claiming_clauses(clauses: tuple[str, ...], pool: TermPool,
+                      declined: bool = False) -> tuple[str, ...]:
     """The clauses that may claim: not a referral, not what the sources cover, nor a
-    clause that goes on with the latter's list."""
+    clause that goes on with the latter's list. Beside a decline (in the sentence, or
+    `declined`), what the contexts cover in other words (summary.py: "our range covers
+    X, Y and Z", "the documents only say X") is no claim either when the contexts
+    (`pool`) state its words, and the items going on with it too."""
     out: list[str] = []
-    scope = named = False
-    declined = any(DECLINE.search(c) for c in clauses)
+    scope = named = summary = False
+    declined = declined or any(DECLINE.search(c) for c in clauses)
     for k, c in enumerate(clauses):
         closed = k + 1 < len(clauses) and bool(_GOES_ON.match(clauses[k + 1]))
-        scope = is_source_scope(c, beside=named, declined=declined) or (
-            named and is_help_scope(c)) or (scope and _goes_on(c, closed))
+        goes_on = scope and (_goes_on(c, closed) or bool(_ADDS.match(c)))
+        if declined and (end := frame_end(c)):
+            scope = summary = restates(c[end:], pool)
+        elif goes_on and (summary or _ADDS.match(c)):
+            scope = restates(c, pool)
+        else:
+            summary = False
+            scope = is_source_scope(c, beside=named, declined=declined) or (
+                named and is_help_scope(c)) or goes_on
         if not scope and not is_referral(c) and not (declined and is_advice(c)):
             out.append(c)
         named = named or bool(DECLINE.search(c) and names_source(c))
     return tuple(out)
+
+
+def summarises(sentence: str, pool: TermPool) -> bool:
+    """Beside a decline, a sentence restating what the contexts cover (summary.py: "Our
+    hire range covers bouncy castles, soft play and slides - do ring about anything
+    else"): it opens with a coverage frame, the contexts state its words, and every other
+    clause goes on with its list or refers the user on."""
+    every = clause_texts(sentence)
+    return bool(frame_end(every[0])) and not _claiming_clauses(every, pool, True)
 
 
 def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
@@ -83,16 +114,21 @@ def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
     # have is about growing and harvesting, not markets"): no claim either
     # (with the list it goes on with: "... only cover obstructions | and smoking, not CCTV")
     every = clause_texts(sentence)
-    parts = _claiming_clauses(every)
+    parts = _claiming_clauses(every, pool)
     if not parts:  # all of it says what the sources cover or whom to ask
         return bool(missing_terms(sentence, pool, question))
     # (what the sources cover is checked too: "I only have details about the Wednesday
-    # visits" names a day the contexts lack; whom to ask is not)
-    if missing_terms(" ".join(c for c in every if not is_referral(c)), pool, question):
+    # visits" names a day the contexts lack; whom to ask is not; nor a name of the topic
+    # the decline says it lacks, "I have no details about TV mounting", a figure yes)
+    split = [declined_topics(c) for c in every if not is_referral(c)]
+    if missing_terms(" ".join(r for _, r in split), pool, question) or any(
+            t[:1].isdigit() for t in missing_terms(" ".join(t for t, _ in split), pool,
+                                                   question)):
         return True
-    # what the sentence says beyond its decline phrases; a clause asking what is not
-    # known is the decline's object ("... don't say which payment methods are accepted")
-    text = " ".join(DECLINE.sub(" ", c) for i, c in enumerate(parts)
+    # what the sentence says beyond its decline phrases and the topics they lack; a
+    # clause asking what is not known is the decline's object too ("... don't say which
+    # payment methods are accepted")
+    text = " ".join(DECLINE.sub(" ", declined_topics(c)[1]) for i, c in enumerate(parts)
                     if not (i and DECLINE.search(parts[i - 1]) and _INDIRECT.match(c)))
     q = stem_set(question)
     said = {
