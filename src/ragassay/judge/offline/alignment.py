@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 
 from .clauses import (
     DETERMINERS,
+    OR_BOUND,
     Part,
     clause_parts,
     clauses,
@@ -245,7 +246,8 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
             or pronoun_widened(p, u.part, fit.only_in_unit)
             or (not p.figures and any(h in u.part.counted for h in p.quantified if h))))
     )) or narrowed(p, u.part) or (u.clause and narrowed(p, u.sentence))
-            or time_bound(p, u.part, u.sentence) or drops_fronted(p, u.sentence, said)) or (
+            or time_bound(p, u.part, u.sentence)
+            or drops_fronted(p, u.sentence, said, u.part if u.clause else None)) or (
             fit.covered == 1.0 and drops_time(p, u.part)):
         kinds.append("quantifier")
     flip = _polarity(p, u.part, fit, u.inherited)
@@ -491,5 +493,5 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     return Finding(restated=len(parts) > 1 and every)
 
 
-_ITEM = re.compile(r"\s*,\s*|\s+(?:and|or)\s+", re.IGNORECASE)
+_ITEM = re.compile(rf"\s*,\s*|\s+(?:and|(?!{OR_BOUND})or)\s+", re.IGNORECASE)
 

@@ -50,18 +50,22 @@ _APPROXIMATE = frozenset({"nearly", "almost", "about", "around", "over", "under"
                           "just", "some", "roughly", "approximately", "up", "at", "exactly"})
 
 
-def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = frozenset()
-            ) -> list[tuple[float, str | None]]:
+def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = frozenset(),
+            text: str | None = None) -> list[tuple[float, str | None]]:
     """Each number with the word it counts: the next token ("5 devices"; a time for
     "8 am"), else the content word before it ("Physics in 1903" counts Physics); in a
     date, a day beside its month counts the day and a year the year ("28 June 2019",
     "June 28"); "2018-19" is 2018 to 2019. A number right after a capitalised word
     (`capitals`: token positions) is part of a name ("Locker 1", "Gate 14"): it counts
-    nothing but names its bearer ("#locker"), so it is set against "Locker 2" only."""
+    nothing but names its bearer ("#locker"), so it is set against "Locker 2" only.
+    `text`: the normalised text of `toks`; given, two figures are a clock time only where
+    it writes them "18:30" (a count before a figure, "two 20-minute games", is "2 20": no
+    time)."""
     out: list[tuple[float, str | None]] = []
     at: list[int] = []  # the token position of each figure of `out`
     n = len(toks)
-    minutes = {i + 1 for i, t in enumerate(toks[:-1]) if _clock(t, toks[i + 1])}
+    minutes = {i + 1 for i, t in enumerate(toks[:-1]) if _clock(t, toks[i + 1])
+               and (text is None or f"{t}:{toks[i + 1]}" in text)}
     for i, s in enumerate(stems):
         if not is_number(s) or toks[i] in ORDINALS or (value := _value(s)) is None:
             continue
