@@ -9,13 +9,15 @@ Styles read: `[1]`, `[1.]`, `[1, 3]`, `[1-3]`, `[1][2]`, `[^2]`, `(Source 2)` (a
 `[ref. 3]`), `【1】` and `【4:0†source】`, ids or titles the sample names
 (`metadata.citation_ids`, or `metadata.context_ids` / `metadata.context_titles`, one per
 context in order, or a mapping id -> 0-based context index): `[doc-a]`, `(Source: Refund
-policy)`; id-style labels (`[doc1]`, `[doc-1]`, `[ref_2]`, `[web:1]`, `[source:2]`,
-`[S1]`, `[†1]`, `(doc1)`, `[chunk 4]`): when the sample names no ids, the label's number
-is the context's position, as in `[Doc 1]`; when it does, one it does not name is
-fabricated; and the loose forms of `loose` (`(1)` where a sentence ends, superscripts,
-`<sup>1</sup>`, `^1` and `†1`; a "see"/"cf." wrapper goes with its markers). A trailing
-sources section ("Sources:\n[1] Opening hours", "References: Document 1, Document 2":
-`sources`) lists sources and makes no claim: it is cut from the answer before it is read.
+policy)`; a source word and a colon name a source in either bracket (`[Source:
+faq/returns]`), one the sample does not name being fabricated; id-style labels (`[doc1]`,
+`[doc-1]`, `[ref_2]`, `[web:1]`, `[source:2]`, `[S1]`, `[†1]`, `(doc1)`, `[chunk 4]`):
+when the sample names no ids, the label's number is the context's position, as in `[Doc
+1]`; when it does, one it does not name is fabricated; and the loose forms of `loose`
+(`(1)` where a sentence ends, superscripts, `<sup>1</sup>`, `^1` and `†1`; a "see"/"cf."
+wrapper goes with its markers). A trailing sources section ("Sources:\n[1] Opening
+hours", "References: Document 1, Document 2": `sources`) lists sources and makes no claim:
+it is cut from the answer before it is read.
 `(p. 1)` (a page) and `{1}` are text.
 
 Text inside code (a fenced block, an inline code span) holds no markers: `items[0]` in
@@ -259,9 +261,9 @@ def _find(text: str, ids: Mapping[str, int], code: Sequence[tuple[int, int]]) ->
             content = m.group(1)
             if pattern is _LENTICULAR:  # 【4:0†source】: the number before ':' or '†'
                 content = re.split(r"[†:]", content, maxsplit=1)[0]
-            # "(Source: Refund policy)" names a source; "(documents must be ...)" does not
-            raw = _read(content, ids, strict and not (pattern is _PAREN
-                                                      and _COLON.match(content)))
+            # "(Source: Refund policy)", "[Source: services/dyeing]" name a source;
+            # "(documents must be ...)" does not
+            raw = _read(content, ids, strict and not _COLON.match(content))
             if raw is not None:
                 raw.start, raw.end, raw.text = m.start(), m.end(), m.group(0)
                 raw.glued = m.start() > 0 and (text[m.start() - 1].isalnum()

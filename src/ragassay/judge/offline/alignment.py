@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from .attributed import attributed_elsewhere
 from .clauses import (
     DETERMINERS,
+    OR_BOUND,
     Part,
     clause_parts,
     clauses,
@@ -248,7 +249,8 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
             or pronoun_widened(p, u.part, fit.only_in_unit)
             or (not p.figures and any(h in u.part.counted for h in p.quantified if h))))
     )) or narrowed(p, u.part) or (u.clause and narrowed(p, u.sentence))
-            or time_bound(p, u.part, u.sentence) or drops_fronted(p, u.sentence, said)
+            or time_bound(p, u.part, u.sentence)
+            or drops_fronted(p, u.sentence, said, u.part if u.clause else None)
             # (a clause with no subject of its own: under its sentence's times)
             or (u.clause and bool(u.inherited)
                 and time_bound(p, u.sentence, u.sentence, figures=False))
@@ -474,5 +476,5 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     return Finding(restated=len(parts) > 1 and every)
 
 
-_ITEM = re.compile(r"\s*,\s*|\s+(?:and|or)\s+", re.IGNORECASE)
+_ITEM = re.compile(rf"\s*,\s*|\s+(?:and|(?!{OR_BOUND})or)\s+", re.IGNORECASE)
 

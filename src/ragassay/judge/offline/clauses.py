@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .counts import IRREGULAR, ORDINALS, TIME_WORDS, figures, is_number, lemma_stems
-from .lexical import NEGATIONS, STOPWORDS, stem
+from .lexical import NEGATIONS, STOPWORDS, is_filler, stem
 from .normalise import TOKEN, normalise_text, separators
 from .sentences import SentenceInfo, token_view
 from .sentences import lead_tokens as _lead
@@ -31,13 +31,16 @@ MIN_CLAUSE_TOKENS = 3  # a shorter piece ("Yes", "In 2019", "Basic") is no claus
 _OPENS = (r"but|although|though|while|whereas|which|who|so|unless|except|yet|and|or|if|"
           r"because|since|as long as|provided|unlike|however|then|along with|together with|"
           r"as well as")
+# "10 minutes or more", "two nights or longer": a bound of a figure, no alternative (a
+# bare figure's "18 or over" is one too: `_BREAK`)
+OR_BOUND = r"or\s+(?:more|less|fewer|longer|shorter)\b"
 _BREAK = re.compile(
     r"\s*(?:[;()\[\]]|(?<!\d):(?!\d))\s*"  # semicolons, brackets, colons (not "18:00")
     r"|\s+[-\u2013\u2014]\s+|\u2014"  # a dash set off by spaces, an em dash
     r"|\s*,(?=\s)(?!\s*\d)\s*"  # a comma before a space and no digit (not "1,000", "1 , 000")
     # a word that opens a clause (not "not if"; not the "or" of a bound: "18 or over")
     rf"|(?<!\bnot)\s+(?=(?:{_OPENS})\s)(?!(?<=\d\s)or\s+(?:over|more|older|above|under|less|"
-    r"fewer|younger|later|earlier|so|thereabouts)\b)",
+    rf"fewer|younger|later|earlier|so|thereabouts)\b)(?!{OR_BOUND})",
     re.IGNORECASE,
 )
 
@@ -360,22 +363,32 @@ def fronted(toks: list[str]) -> bool:
             and not any(t in AUXILIARIES or t in _PERSONS for t in toks))
 
 
+def _opener(toks: list[str]) -> int:
+    """The tokens of a sentence's first piece when it is conversational filler ("Yes",
+    "Sure"): they count toward no clause's length."""
+    words = [w for t in toks if (w := t.strip(".,!?;:\u2014-"))]
+    return len(toks) if words and is_filler(words) else 0
+
+
 @lru_cache(maxsize=16384)
 def clause_texts(text: str) -> tuple[str, ...]:
     """The sentence's clauses (the sentence itself when it has one): pieces split at the
     breaks, a piece under MIN_CLAUSE_TOKENS tokens joined to the one before ("nausea
     and diarrhoea"), or to the next at the start ("Yes, ...") or when it is listed with
-    it ("...; Basic and Plus subscribers get ...")."""
+    it ("...; Basic and Plus subscribers get ..."). An opening interjection ("Yes —")
+    counts no token: "Yes — delivery, set-up and collection are included" is one clause,
+    its list not cut after "set-up"."""
     pieces = [p.strip() for p in _BREAK.split(text) if p and p.strip()]
     merged: list[str] = []
     carry = ""
+    opener = _opener([t.lower() for t in pieces[0].split()]) if len(pieces) > 1 else 0
     for k, p in enumerate(pieces):
         if carry:
             p, carry = f"{carry} {p}", ""
         nxt = pieces[k + 1].split(maxsplit=1)[0].lower() if k + 1 < len(pieces) else ""
         if not k and nxt and fronted([t.lower() for t in p.split()]):
             carry = p  # "On the Premium plan, listings ...": the phrase qualifies the clause
-        elif len(p.split()) >= MIN_CLAUSE_TOKENS:
+        elif len(p.split()) - (opener if not merged else 0) >= MIN_CLAUSE_TOKENS:
             merged.append(p)
         elif merged and (nxt not in ("and", "or") or p.split()[0].lower() in ("and", "or")):
             merged[-1] = f"{merged[-1]} {p}"
@@ -390,13 +403,14 @@ def _merge(pieces: list[list[int]], toks: tuple[str, ...]) -> list[list[int]]:
     """Pieces of token indices merged as clause_texts merges its pieces."""
     merged: list[list[int]] = []
     carry: list[int] = []
+    opener = _opener([toks[i] for i in pieces[0]]) if len(pieces) > 1 else 0
     for k, p in enumerate(pieces):
         if carry:
             p, carry = carry + p, []
         nxt = toks[pieces[k + 1][0]] if k + 1 < len(pieces) else ""
         if not k and nxt and fronted([toks[i] for i in p]):
             carry = p
-        elif len(p) >= MIN_CLAUSE_TOKENS:
+        elif len(p) - (opener if not merged else 0) >= MIN_CLAUSE_TOKENS:
             merged.append(p)
         elif merged and (nxt not in ("and", "or") or toks[p[0]] in ("and", "or")):
             merged[-1] = merged[-1] + p

@@ -17,7 +17,13 @@ from functools import lru_cache
 from ragassay.text import tokens
 
 from .measures import unit_words
-from .normalise import norm_tokens, quantities, quantity_present, written_values
+from .normalise import (
+    COMMON_ACRONYMS,
+    norm_tokens,
+    quantities,
+    quantity_present,
+    written_values,
+)
 
 _STOPWORDS_TEXT = """
     a about above after again against all am an and any are aren't as at be because been
@@ -139,7 +145,8 @@ def _name_spans(text: str) -> list[str]:
         if _at_sentence_start(text, m.start()):
             continue
         w = _POSSESSIVE.sub("", m.group(0))
-        if w and w.lower() not in STOPWORDS and w.lower() not in _PRONOUN_I:
+        if (w and w.lower() not in STOPWORDS and w.lower() not in _PRONOUN_I
+                and w not in COMMON_ACRONYMS):
             out.append(w)
     return out
 

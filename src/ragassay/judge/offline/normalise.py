@@ -2,7 +2,7 @@
 
 The same fact is written many ways: "24-hour" / "24 hours", "$4.2B" / "4.2 billion
 dollars", "1,000" / "1000", "12%" / "12 percent", "twenty-four" / "24", "U.S." /
-"United States". Answer and
+"United States", "under-16s" / "under 16". Answer and
 context are normalised the same way before tokenising, and numbers are compared by
 value (at the precision the answer states), so these are matches, not hallucinations.
 """
@@ -37,14 +37,20 @@ _HYPHEN = re.compile(r"(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])")  # "24-hour" -> "24 ho
 # a hyphen between figures ("7-10 days", "2018-19") is a range's dash: tokens part there
 # as at a space, and `separators` still tells a range from two figures ("2 20-minute")
 _FIGURE_HYPHEN = re.compile(r"(?<=\d)-(?=\d)")
+# an age band named by its bound: "Under-16s", "over 65s" are those under 16, over 65
+_BAND = re.compile(r"\b([Uu]nder|[Oo]ver)[- ](\d+)s\b")
 _UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b", re.IGNORECASE)
 
 
-# the commonest abbreviated place names (and "TV"), spelled out; dotted forms in any case
-# ("u.s" is how a lower-cased name reads), bare capitals only as written ("us" is a
-# pronoun)
+# an acronym of a common noun is that noun, no name a context must state: "TV", "ID" ("as
+# ID" where the contexts list "a passport or driving licence"), "PIN"
+_COMMON_NOUNS = {"TV": "television", "ID": "identification",
+                 "PIN": "personal identification number"}
+# the commonest abbreviated place names (and common nouns' acronyms), spelled out; dotted
+# forms in any case ("u.s" is how a lower-cased name reads), bare capitals only as written
+# ("us" is a pronoun)
 _ALIASES = (
     (re.compile(r"\bU\.S\.A\b\.?|\bU\.S\b\.?", re.IGNORECASE), "United States"),
     (re.compile(r"\bUSA\b|\bUS\b"), "United States"),
@@ -52,8 +58,9 @@ _ALIASES = (
     (re.compile(r"\bUK\b"), "United Kingdom"),
     (re.compile(r"\bE\.U\b\.?", re.IGNORECASE), "European Union"),
     (re.compile(r"\bEU\b"), "European Union"),
-    (re.compile(r"\bTV\b"), "television"),  # an acronym of a common word, not a name
+    *((re.compile(rf"\b{a}s?\b"), noun) for a, noun in _COMMON_NOUNS.items()),
 )
+COMMON_ACRONYMS = frozenset(a + s for a in _COMMON_NOUNS for s in ("", "s"))
 
 
 def _compound(m: re.Match[str]) -> str:
@@ -83,6 +90,7 @@ def _surface(text: str) -> str:
     text = _MONEY.sub(_money, text)
     text = _ABBREVIATED.sub(_abbreviated, text)
     text = _PERCENT.sub(r"\1 percent", text)
+    text = _BAND.sub(r"\1 \2", text)
     text = _HYPHEN.sub(" ", _FIGURE_HYPHEN.sub("\u2013", text))
     for pattern, name in _ALIASES:
         text = pattern.sub(name, text)
@@ -164,10 +172,38 @@ def quantities(text: str) -> tuple[Quantity, ...]:
 def written_values(text: str) -> frozenset[float]:
     """The values of the figures as the text writes them, before durations are put in
     one base ("2 weeks" gives 2 here, 14 days in `quantities`): what a context offers as
-    evidence for a number is both."""
+    evidence for a number is both; and the length a period adjective names ("weekly
+    hire": 7 days, `_periods`), an inclusive bound as the strict one ("5 and under":
+    6, `_bounds`)."""
     toks = tuple(t.lower() for t in TOKEN.findall(_surface(text)))
     out = {float(t) for t in toks if _numeral(t)}
-    return frozenset(out | {q.value for q in quantities(text)} | _converted(norm_tokens(text)))
+    return frozenset(out | {q.value for q in quantities(text)} | _converted(norm_tokens(text))
+                     | _periods(text) | _bounds(toks))
+
+
+# an inclusive bound of whole years or items, as the strict one it is: "5 and under" is
+# "under 6", "12 or over" "over 11" (a claim's "under-6s" for "aged 5 and under")
+_INCLUSIVE = {"under": 1, "younger": 1, "below": 1, "over": -1, "older": -1, "above": -1,
+              "up": -1}
+
+
+def _bounds(toks: tuple[str, ...]) -> set[float]:
+    return {float(t) + _INCLUSIVE[toks[i + 2]] for i, t in enumerate(toks[:-2])
+            if t.isdigit() and toks[i + 1] in ("and", "or") and toks[i + 2] in _INCLUSIVE}
+
+
+# a period named by its adjective before what it sets ("weekly hire", "a monthly pass",
+# "daily parking"): the length a claim writes "for a week" (7 days), "for 1 month" (30
+# days), "for a day" (24 hours); not a frequency ("published weekly on Fridays", "on a
+# weekly basis")
+_PERIOD_ADJECTIVE = re.compile(r"\b(daily|weekly|fortnightly|monthly)\s+(?!(?:on|in|at|and|or|"
+                               r"for|from|to|by|with|until|basis|but|if)\b)[a-z]",
+                               re.IGNORECASE)
+_PERIOD_LENGTH = {"daily": 24.0, "weekly": 7.0, "fortnightly": 14.0, "monthly": 30.0}
+
+
+def _periods(text: str) -> set[float]:
+    return {_PERIOD_LENGTH[m.group(1).lower()] for m in _PERIOD_ADJECTIVE.finditer(text)}
 
 
 # a length of time in the next smaller or larger unit: "2 days" offers 48 (hours),

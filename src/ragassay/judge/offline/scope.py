@@ -360,7 +360,11 @@ def _rates(u: Part) -> set[str]:
             if toks[i - 1] in _PER or toks[i - 1][:1].isdigit()}
 
 
-def drops_fronted(p: Part, u: Part, said: frozenset[str] = frozenset()) -> bool:
+_RELATIVES = frozenset({"which", "who", "whose"})
+
+
+def drops_fronted(p: Part, u: Part, said: frozenset[str] = frozenset(),
+                  clause: Part | None = None) -> bool:
     """Whether a universal claim ("The garden centre waters the hedges every day") says
     what a sentence says under a short fronted phrase ("In dry weather, ...", "For
     suite guests, ...") without any word of that phrase: it drops the sentence's
@@ -368,8 +372,13 @@ def drops_fronted(p: Part, u: Part, said: frozenset[str] = frozenset()) -> bool:
     its own, up to the first comma). `said`: the words of the claim's whole sentence,
     when `p` is one clause of it: a phrase all of whose words it says is kept ("in the
     city, a pass is any ticket ..."), one it shares a word with is not ("The weather is
-    mild, and ..." for "In dry weather, ...")."""
+    mild, and ..." for "In dry weather, ..."). `clause`: the clause of `u` the claim
+    restates; a relative one ("After the induction, volunteers pitch to the committee,
+    which meets on the first Monday of each month") says what it says of the noun before
+    it, out of the fronted phrase's reach."""
     if not p.universal or p.restricted or "," not in u.text:
+        return False
+    if clause is not None and clause.info.tokens[:1] and clause.info.tokens[0] in _RELATIVES:
         return False
     head = u.text.split(",", 1)[0]
     if not fronted([t.lower() for t in head.split()]):

@@ -61,6 +61,9 @@ class _Row:
     joined: frozenset[frozenset[str]]
     near: dict[str, frozenset[str]]
     heads: dict[str, frozenset[str]]  # each content word's next token, when a content word
+    # (a word before "such as" / "including" / "for example", a word of what follows it):
+    # a kind and its examples ("accidental damage such as new cracks or liquid damage")
+    examples: frozenset[frozenset[str]] = frozenset()
 
 
 def _pairs(groups: list[list[str]]) -> frozenset[frozenset[str]]:
@@ -90,7 +93,29 @@ def _row(info: SentenceInfo) -> _Row:
         if content[k] and content[k + 1]:
             heads.setdefault(stems[k], set()).add(stems[k + 1])
     return _Row(listed, joined, neighbours(part(info.text)),
-                {w: frozenset(h) for w, h in heads.items()})
+                {w: frozenset(h) for w, h in heads.items()},
+                _examples(info.tokens, stems, content))
+
+
+_EXAMPLE_OPENERS = (("such", "as"), ("including",), ("for", "example"), ("for", "instance"),
+                    ("e.g",), ("eg",))
+_KIND_WORDS = 2  # content words before an example opener that name the kind
+
+
+def _examples(toks: tuple[str, ...], stems: list[str], content: list[bool]
+              ) -> frozenset[frozenset[str]]:
+    """Pairs of a word naming a kind (the last _KIND_WORDS content words before "such as",
+    "including", "for example") and a word of the examples after it: one is an instance
+    of the other, no alternative to it."""
+    out: set[frozenset[str]] = set()
+    for i in range(len(toks)):
+        opener = next((o for o in _EXAMPLE_OPENERS if toks[i:i + len(o)] == o), None)
+        if opener is None:
+            continue
+        kind = [stems[k] for k in range(i - 1, -1, -1) if content[k]][:_KIND_WORDS]
+        after = [stems[k] for k in range(i + len(opener), len(toks)) if content[k]]
+        out.update(frozenset((a, b)) for a in kind for b in after if a != b)
+    return frozenset(out)
 
 
 class Alternatives:
@@ -115,8 +140,10 @@ class Alternatives:
         return found
 
     def together(self, w: str, v: str, j: int) -> bool:
-        """Whether sentence j lists both ("singer, songwriter and musician")."""
-        return frozenset((w, v)) in self.row(j).joined
+        """Whether sentence j lists both ("singer, songwriter and musician"), or gives one
+        as an example of the other ("accidental damage such as liquid damage")."""
+        row = self.row(j)
+        return frozenset((w, v)) in row.joined or frozenset((w, v)) in row.examples
 
     def _near(self, w: str) -> frozenset[str]:
         return frozenset().union(*(self.row(j).near.get(w, ()) for j in self.rows.get(w, ())))
