@@ -38,6 +38,8 @@ SHARE = 0.6  # of the claim's content words a unit must state: its predicate
 MAX_ENTITY = 3  # content words of the claim's entity the unit lacks, at most
 SUBJECT_WORDS = 3  # content words of a subject, at most
 SYNONYM_COSINE = 0.6  # two words this close by their static vectors are one entity
+RESTATES = 0.7  # of a sentence's words a claim that copies it states
+_POSSESSIVES = frozenset({"his", "her", "their"})
 _JOINERS = frozenset({"and", "or", "but", "while", "whereas", "yes", "no"})
 
 
@@ -50,7 +52,12 @@ def _entity_words(c: Part) -> frozenset[str]:
     stems = lemma_stems(toks, c.info.all_stems)
     out: set[str] = set()
     i = c.info.lead
-    while i < len(toks) and (toks[i] in DETERMINERS or toks[i] in _JOINERS):
+    joined = i < len(toks) and toks[i] in _JOINERS
+    while i < len(toks) and toks[i] in _JOINERS:
+        i += 1
+    if joined and i < len(toks) and toks[i] not in DETERMINERS:
+        i = len(toks)  # "and includes priority support": a predicate, no subject
+    while i < len(toks) and toks[i] in DETERMINERS:
         i += 1
     # (a subject opens the clause: after a modal or a pronoun the run is a verb's; a
     # word before a determiner, or one in -ed or -ing, is a verb: "translators hold a")
@@ -77,14 +84,21 @@ def _predicate_first(p: Part) -> bool:
     return i < len(toks) and toks[i] not in DETERMINERS and not toks[i][:1].isdigit()
 
 
-def _named_elsewhere(entity: frozenset[str], p: Part, u: Unit, units: Units) -> bool:
+def _named_elsewhere(entity: frozenset[str], theirs: frozenset[str], p: Part, u: Unit,
+                     units: Units) -> bool:
     """Whether another sentence or clause of the contexts is about `entity` (all its
-    words its subject's or capitalised) and does not state the claim."""
+    words its subject's or capitalised) and does not state the claim; not when a clause
+    names both entities ("Wembley is in London", "Our head chef is Marco": one is the
+    other, or in it), or the unit refers to another entity ("his son Peter")."""
+    if _POSSESSIVES & set(u.part.info.tokens):
+        return False
     rows = set.intersection(*(set(units.by_stem.get(w, ())) for w in entity))
     for r in sorted(rows):
         for c in (units.sentence(r), *units.clauses(r)):
-            if c.part is u.part or not entity <= c.words:
-                continue
+            if c.part is u.part or not entity <= c.words or (c.row == u.row and not c.clause):
+                continue  # (the unit's own sentence holds the unit)
+            if theirs <= c.words and (c.clause or not units.clauses(r)):
+                return False  # (one clause names both)
             if not entity <= (_entity_words(c.part) | c.inherited):
                 continue
             if len(p.words & c.words) >= SHARE * len(p.words) + len(entity):
@@ -131,9 +145,11 @@ def attributed_elsewhere(p: Part, near: list[Unit], units: Units) -> int | None:
             continue  # the sentence lists both ("in English, Spanish, Korean and ...")
         if p.figures and not {n for n, _ in p.figures} <= {n for n, _ in u.sentence.figures}:
             continue  # (its figures are another unit's: the number checks read them)
-        if any(mine <= c.words and len(shared & c.words) >= len(shared)
-               and (c.clause or not units.clauses(c.row)) for c in near):
-            return None  # a unit (not a sentence of several clauses) says it of the claim's
-        if _named_elsewhere(mine, p, u, units):
+        if any((p.words - given) | mine <= c.words and (c.clause or not units.clauses(c.row)
+                                        or len(p.words) >= RESTATES * len(c.words))
+               for c in near):
+            continue  # a unit says it of the claim's own entity (a sentence of several
+            # clauses only when the claim restates the most of it: a copy)
+        if _named_elsewhere(mine, theirs, p, u, units):
             return u.row
     return None
