@@ -107,7 +107,8 @@ def test_too_few_labels_say_how_many_there_are_and_how_many_are_needed(tmp_path:
     assert "24 labels, 30 needed" in row and "no labels" not in row
     assert _cell(out, "judge.hallucination").endswith(
         "(22 labels of 24: 1 abstained and 1 unscored not counted, people marked 0 of the 1 "
-        "abstained hallucinated); held apart: not measured")
+        "abstained hallucinated); right on 22 of 23 (abstentions that people did not mark "
+        "hallucinated count as right); held apart: not measured")
     assert "no labels" in head.split("judge.context_relevance", 1)[1].split("│ judge.", 1)[0]
 
 
@@ -136,7 +137,9 @@ def test_agreement_says_why_it_counts_fewer_labels_than_peoples_figure(tmp_path:
     assert code == 0, out
     assert _cell(out, "judge.hallucination", 2).startswith("hallucination 0.")  # all 35
     assert _cell(out, "judge.hallucination").endswith(
-        "(32 labels of 35: 3 abstained not counted, people marked 0 of them hallucinated)")
+        "(32 labels of 35: 3 abstained not counted, people marked 0 of them hallucinated); "
+        "right on 35 of 35 (abstentions that people did not mark hallucinated count as "
+        "right)")
 
 
 # ---- wording that never contradicts itself (trial 50) ------------------------------------
@@ -262,7 +265,8 @@ def test_a_verdicts_agreement_says_how_often_it_matches_people(tmp_path: Path) -
     said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
             f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
             f"{n - want['positives']} they did not (135 labels of 144: 9 abstained not "
-            "counted, people marked 0 of them hallucinated)")
+            f"counted, people marked 0 of them hallucinated); right on {agree + 9} of 144 "
+            "(abstentions that people did not mark hallucinated count as right)")
     cell = _cell(out, "judge.hallucination")
     assert cell.startswith("in this run: AUROC") and cell.endswith(f"; {said}"), cell
     faith = _cell(out, "judge.faithfulness")
@@ -339,8 +343,12 @@ def test_the_trials_headline_compares_like_with_like(tmp_path: Path) -> None:
     people = sum(r["labels"]["hallucinated"] for r in scored) / 60
     judge = _cell(out, "judge.hallucination", 4)
     assert judge.endswith(f"on 0-1 (60 of 64 scored; people {people:.3f} on the same 60)")
-    assert _cell(out, "judge.hallucination").endswith(
-        "(60 labels of 64: 4 abstained not counted, people marked 0 of them hallucinated)")
+    cell = _cell(out, "judge.hallucination")
+    agree = int(cell.split("agrees on ", 1)[1].split(" ", 1)[0])
+    assert cell.endswith(
+        "(60 labels of 64: 4 abstained not counted, people marked 0 of them hallucinated); "
+        f"right on {agree + 4} of 64 (abstentions that people did not mark hallucinated "
+        "count as right)"), cell
     strategies = out[out.index("judge suite per strategy"):].split("└", 1)[0]
     lines = [line.split("│") for line in strategies.splitlines() if line.startswith("│")]
     assert lines[0][-3].strip() == "64"  # the strategy's n

@@ -150,7 +150,7 @@ def test_the_trust_pages_verdict_line_is_the_headlines(tmp_path: Path) -> None:
     assert row.estimate is not None  # the cell beside people's figure: no held-apart part
     a = row.agreement
     assert a is not None
-    assert shown[1] == row.agreement_text(), (
-        f"docs/trust.md's verdict example is stale; it should read: {row.agreement_text()}")
+    assert shown[1] == row.agreement_text, (
+        f"docs/trust.md's verdict example is stale; it should read: {row.agreement_text}")
     assert (f"on the {len(rows)} labelled rows of `tests/support/verdicts.py`, "
             f"{a.abstained} of whose answers abstain") in _flat(doc)

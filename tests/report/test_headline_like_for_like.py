@@ -52,13 +52,13 @@ def test_the_judges_rate_stands_beside_peoples_on_the_same_samples(tmp_path: Pat
     j = report.aggregate_metrics.metrics["judge.hallucination"]
     # `faithful` reads the verdict the other way: people's rate is on its scale, said
     scale = "" if problem else ", on this metric's scale (1 - faithful)"
-    assert row.judge_text() == (f"rate {judge} [{j.ci_low:.3f}, {j.ci_high:.3f}] on 0-1 (60 of "
+    assert row.judge_text == (f"rate {judge} [{j.ci_low:.3f}, {j.ci_high:.3f}] on 0-1 (60 of "
                                 f"64 scored; people {people} on the same 60{scale})")
     assert people != f"{row.estimate.estimate:.3f}"  # people's figure is of all 64
     faith = next(r for r in head.rows if r.metric == "judge.faithfulness")
-    assert faith.judge_text().endswith(" on 1-10 (60 of 64 scored)")  # a score: its n alone
+    assert faith.judge_text.endswith(" on 1-10 (60 of 64 scored)")  # a score: its n alone
     relevance = next(r for r in head.rows if r.metric == "judge.context_relevance")
-    assert "scored" not in relevance.judge_text()  # every sample has one
+    assert "scored" not in relevance.judge_text  # every sample has one
     assert "N of M scored: the samples the judge's figure rests on" in head.note
     # the table of corrected estimates says the judge's n beside people's too
     est = next(e for e in report.corrected.estimates  # type: ignore[union-attr]
@@ -79,9 +79,9 @@ def test_with_some_samples_labelled_the_judge_and_people_are_compared_on_those(
     people = _rate([float(r["labels"]["hallucinated"]) for r in both])
     row = next(r for r in headline(report).rows if r.metric == "judge.hallucination")
     assert row.estimate is not None
-    assert row.judge_text().endswith(
+    assert row.judge_text.endswith(
         f" on 0-1 (60 of 64 scored; on the 40 labelled of them judge {judge}, people "
-        f"{people})"), row.judge_text()
+        f"{people})"), row.judge_text
 
 
 def test_peoples_column_says_all_labelled_when_nothing_was_corrected(tmp_path: Path) -> None:
@@ -101,7 +101,7 @@ def test_peoples_column_says_all_labelled_when_nothing_was_corrected(tmp_path: P
         del row["labels"]
     some = headline(_run(tmp_path / "b", rows))
     assert some.people_column == "people (corrected)"
-    assert "all labelled" not in some.note and "(all labelled)" not in some.rows[0].people_text()
+    assert "all labelled" not in some.note and "(all labelled)" not in some.rows[0].people_text
 
 
 def test_an_all_labelled_figure_in_a_corrected_column_says_so(tmp_path: Path) -> None:
@@ -114,8 +114,8 @@ def test_an_all_labelled_figure_in_a_corrected_column_says_so(tmp_path: Path) ->
     assert head.people_column == "people (corrected)"
     by = {r.metric: r for r in head.rows}
     assert by["judge.context_relevance"].estimate is not None
-    assert not by["judge.context_relevance"].people_text().endswith("(all labelled)")
-    assert by["judge.hallucination"].people_text().endswith("] (all labelled)")
+    assert not by["judge.context_relevance"].people_text.endswith("(all labelled)")
+    assert by["judge.hallucination"].people_text.endswith("] (all labelled)")
     assert "corrected by every judge score" in head.note and "all labelled: " in head.note
 
 

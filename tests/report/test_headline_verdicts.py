@@ -43,10 +43,12 @@ def test_the_verdicts_counts_are_carried_and_said(tmp_path: Path, suite: str, me
     said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
             f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
             f"{n - want['positives']} they did not ({n} labels of 64: 4 abstained not "
-            "counted, people marked 1 of them hallucinated)")
-    assert row.agreement_text().endswith(f"; {said}"), row.agreement_text()
+            "counted, people marked 1 of them hallucinated); right on "
+            f"{agree + 3} of 64 (abstentions that people did not mark hallucinated count as "
+            "right)")
+    assert row.agreement_text.endswith(f"; {said}"), row.agreement_text
     other = next(r for r in head.rows if r.metric == score)  # a score: the same clause
-    assert "agrees on" not in other.agreement_text() and other.agreement_text().endswith(
+    assert "agrees on" not in other.agreement_text and other.agreement_text.endswith(
         "(60 labels of 64: 4 abstained not counted, people marked 1 of them hallucinated)")
     assert "agrees on: how often the judge's yes/no verdict is people's label" in head.note
     page = to_html(report)
@@ -88,8 +90,9 @@ def test_a_faithful_labels_verdicts_are_said_from_the_hallucinations(
     said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
             f"{problems} people marked not faithful, flags {want['flagged']} of "
             f"{n - problems} they marked faithful ({n} labels of 64: 4 abstained not "
-            "counted, people marked 1 of them not faithful)")
-    assert row.agreement_text().endswith(f"; {said}"), row.agreement_text()
+            "counted, people marked 1 of them not faithful); right on "
+            f"{agree + 3} of 64 (abstentions that people marked faithful count as right)")
+    assert row.agreement_text.endswith(f"; {said}"), row.agreement_text
 
 
 def test_peoples_figure_whose_labels_have_nothing_to_compare_says_so(tmp_path: Path) -> None:
@@ -108,6 +111,6 @@ def test_peoples_figure_whose_labels_have_nothing_to_compare_says_so(tmp_path: P
     run = ragassay.evaluate(rows, "judge", store=tmp_path / "r.db", progress=False)
     row = next(r for r in headline(run.report()).rows if r.metric == "judge.hallucination")
     assert row.estimate is not None and row.agreement is None
-    assert row.agreement_text().startswith(
+    assert row.agreement_text.startswith(
         f"in this run: nothing to compare (32 labels: 32 abstained, people marked {marked} "
         "of them hallucinated); held apart: ")

@@ -178,3 +178,28 @@ def test_a_group_without_an_agreement_figure_says_why() -> None:
     assert pair is not None
     got = pair.agreement_of("relevance", "toy.score")
     assert got is not None and got.text() == "2 labels, too few (need 3)"
+
+
+def test_a_group_whose_labelled_answers_all_abstained_says_why() -> None:
+    """New-user trial 57: the `decline` group, every row labelled and every answer a
+    correct decline, read "no labels" in the agreement table and its JSON had `n` 0 with
+    no reason; it says there is nothing to compare, and a group without labels still
+    says "no labels"."""
+    rows = [Row(id=f"s{i}", values={"toy.flag": None if i < 9 else float(i % 2),
+                                    "toy.grade": None if i < 9 else 9.0 - i % 2 * 7},
+                labels={"hallucinated": bool(i % 2)} if i < 15 else {},
+                abstained={"toy.flag": "correct", "toy.grade": "correct"} if i < 9 else {})
+            for i in range(18)]
+    table = ScoreTable.from_rows(rows, SPECS)
+    kinds = ["decline"] * 9 + ["answer"] * 6 + ["bare"] * 3
+    groups = group_by(table, _values(kinds), "kind", n_resamples=50)
+    decline, bare = groups.group("decline"), groups.group("bare")
+    assert decline is not None and bare is not None
+    for metric in ("toy.flag", "toy.grade"):
+        got = decline.agreement_of("hallucinated", metric)
+        assert got is not None and got.n == 0
+        assert got.unmeasured == "all 9 abstained: nothing to compare"
+        assert got.text() == "all 9 abstained: nothing to compare"
+        assert got.model_dump()["unmeasured"] == "all 9 abstained: nothing to compare"
+        none = bare.agreement_of("hallucinated", metric)
+        assert none is not None and none.unmeasured is None and none.text() == "no labels"

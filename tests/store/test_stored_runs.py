@@ -180,7 +180,7 @@ def test_an_old_runs_adherence_gives_its_verdict_counts(migrated: Path) -> None:
     row = next(r for r in headline(report).rows if r.metric == "trace.adherence")
     a = row.agreement
     assert a is not None and row.shows_verdicts()
-    assert "agrees on" in row.agreement_text() and "AUROC" in row.agreement_text()
+    assert "agrees on" in row.agreement_text and "AUROC" in row.agreement_text
     pair = next(p for p in report_json(report)["calibration"]["pairs"]
                 if p["metric"] == "trace.adherence")
     assert pair["verdicts"]["agree"] + pair["verdicts"]["missed"] + \

@@ -104,7 +104,9 @@ def test_the_overview_says_how_often_a_verdict_matches_people(app_test: Any,
     said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
             f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
             f"{n - want['positives']} they did not ({n} labels of 48: 3 abstained not "
-            "counted, people marked 0 of them hallucinated)")
+            "counted, people marked 0 of them hallucinated); right on "
+            f"{agree + 3} of 48 (abstentions that people did not mark hallucinated count as "
+            "right)")
     at = open_page(app_test(db=db, run_id=run.run_id), "overview")
     table = next(d.value for d in at.dataframe
                  if "judge's agreement with people" in d.value.columns)

@@ -266,8 +266,9 @@ class EvalResult:
         return buf.getvalue()
 
     def summary(self) -> pd.DataFrame:
-        """Per metric: mean, 95% CI, scored and unscored counts (indexed by metric), as
-        the report publishes them."""
+        """Per metric: mean, 95% CI, and the samples scored, unscored and abstained (the
+        answer declined: no value, not unscored), which add up to every sample (indexed by
+        metric), as the report publishes them."""
         import pandas as pd
 
         from ragassay.report import build_report, published
@@ -275,10 +276,10 @@ class EvalResult:
         report = published(build_report(self.store, self.run_id, include_details=False,
                                         per_sample=False))
         rows = [{"metric": m, "mean": e.mean, "ci_low": e.ci_low, "ci_high": e.ci_high,
-                 "scored": e.count, "unscored": e.unscored}
+                 "scored": e.count, "unscored": e.unscored, "abstained": e.abstained or 0}
                 for m, e in report.aggregate_metrics.metrics.items()]
         return pd.DataFrame(rows, columns=["metric", "mean", "ci_low", "ci_high", "scored",
-                                           "unscored"]).set_index("metric")
+                                           "unscored", "abstained"]).set_index("metric")
 
     def _repr_html_(self) -> str:  # a notebook shows the summary
         return f"<p>ragassay run <code>{self.run_id}</code></p>" + self.summary().to_html()

@@ -113,6 +113,32 @@ def _coerce(v: Any) -> Any:
     return v
 
 
+def left_out(cal: Calibration) -> list[dict[str, Any]]:
+    """The labelled samples left out of the agreement because the answer abstained (no
+    verdict to compare; trial 57: meta-eval's n of 128 never said 16 labelled declines
+    were not in it), one entry per label and count, with the metrics they are left out
+    of, how many people labelled true (`abstained_positives`) and the line said: `of
+    hallucinated's labelled samples 16 abstained (no value to compare), left out of the
+    agreement with judge.faithfulness, judge.hallucination; people marked 0 of them
+    hallucinated`."""
+    from ragassay.report.headline import declined_text
+
+    found: dict[tuple[str, int, int | None], list[str]] = {}
+    for x in [*cal.pairs, *cal.skipped]:
+        if x.metric is not None and x.abstained:
+            positives = getattr(x, "abstained_positives", None)
+            found.setdefault((x.label, x.abstained, positives), []).append(x.metric)
+    out = []
+    for (label, abstained, positives), metrics in found.items():
+        said = declined_text(label, abstained, positives)
+        out.append({"label": label, "metrics": metrics, "abstained": abstained,
+                    "abstained_positives": positives,
+                    "text": f"of {label}'s labelled samples {abstained} abstained (no value "
+                            f"to compare), left out of the agreement with {', '.join(metrics)}"
+                            + (f"; {said}" if said else "")})
+    return out
+
+
 def print_calibration(cal: Calibration,
                       baselines: dict[str, RankAgreement] | None = None) -> None:
     from ragassay.stats import BooleanAgreement, NumericAgreement
@@ -139,6 +165,8 @@ def print_calibration(cal: Calibration,
                 num(graded and graded.kendall)]
         t.add_row(*row)
     console().print(t)
+    for gone in left_out(cal):
+        say(f"note: {gone['text']}")
     for label, b in sorted((baselines or {}).items()):
         if (note := b.below_chance()) is not None:
             say(f"note: {label}: {note}")

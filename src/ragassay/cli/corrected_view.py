@@ -33,9 +33,10 @@ def print_headline(report: Report, console: Console | None = None) -> None:
     for c in ("metric", head.people_column, "judge's agreement with people", JUDGE_COLUMN):
         t.add_column(c, justify="right" if c == JUDGE_COLUMN else "left")
     for r in head.rows:
-        people = escape(r.people_text()) or f"[dim]{escape(r.people_missing())}[/dim]"
-        t.add_row(escape(r.metric_text()), people, escape(r.agreement_text()),
-                  escape(r.judge_text()))
+        people = (escape(r.people_text) if r.estimate is not None
+                  else f"[dim]{escape(r.people_text)}[/dim]")
+        t.add_row(escape(r.metric_text()), people, escape(r.agreement_text),
+                  escape(r.judge_text))
     console.print(t)
     if head.prompt:
         console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)

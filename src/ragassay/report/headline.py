@@ -10,7 +10,8 @@ answer similarity with `correct`, context relevance with `relevance`):
   (AUROC and kappa with their intervals, or Spearman for a grade: `report.calibration`;
   for a metric that gives a yes/no verdict, how often it is people's label, what it
   misses and what it flags; the labelled samples without a value counted and why, with
-  what people marked those whose answer abstained, or, when none has one, that there is
+  what people marked those whose answer abstained, and the verdict's accuracy counting a
+  decline people saw no problem in as right; or, when none has one, that there is
   nothing to compare), then the judge's own mean, with the samples it rests on when some
   have no value (and, for a verdict, people's rate on the same samples);
 - without, the judge's own mean with its interval, the judge's agreement measured on
@@ -18,7 +19,8 @@ answer similarity with `correct`, context relevance with `relevance`):
   many samples to label (`ragassay annotate RUN`) for people's figure.
 
 Every surface shows it first and says it in the same words, read from one object
-(`Report.headline`): the console's summary (eval, `runs show`), the HTML report's summary,
+(`Report.headline`; a row's `people_text`, `agreement_text` and `judge_text` are the
+JSON's strings): the console's summary (eval, `runs show`), the HTML report's summary,
 the dashboard's overview, and the JSON report's `headline` section (`Headline.section`).
 """
 
@@ -34,6 +36,7 @@ from ragassay.stats.calibration import (
     BooleanAgreement,
     NumericAgreement,
     SkippedLink,
+    left_out_text,
 )
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate, people_column
 from ragassay.stats.describe import SCALE_NOTE, scored_text
@@ -89,11 +92,19 @@ def verdicts_text(a: BooleanAgreement, label: str) -> str:
     return f"agrees on {v.agree} of {a.n} ({v.agree / a.n:.0%}): {', '.join(sides)}"
 
 
-def _why_left(abstained: int, unscored: int) -> str:
-    """The labelled samples without a value of the metric, by why: `9 abstained`, `1
-    abstained and 1 unscored`; "" when none."""
-    return " and ".join(f"{k} {why}" for k, why in ((abstained, "abstained"),
-                                                    (unscored, "unscored")) if k)
+def right_text(a: BooleanAgreement, label: str) -> str:
+    """The verdict's plain accuracy over the labelled samples with a verdict or an
+    abstention, a correct decline (one people did not mark a problem) counted right, so
+    that no one adds the abstentions to `verdicts_text`'s count by hand (trial 57):
+    `right on 112 of 144 (abstentions that people did not mark hallucinated count as
+    right)`; "" without verdicts or abstentions."""
+    v, declined = a.verdicts, a.abstained_positives
+    if v is None or not a.abstained or declined is None:
+        return ""
+    wrong = declined if v.problem else a.abstained - declined  # declines people marked bad
+    whom = f"people did not mark {label}" if v.problem else f"people marked {label}"
+    return (f"right on {v.agree + a.abstained - wrong} of {a.n + a.abstained} (abstentions "
+            f"that {whom} count as right)")
 
 
 def declined_text(label: str, abstained: int, positives: int | None, unscored: int = 0
@@ -116,7 +127,7 @@ def _left_out(a: Agreement, label: str) -> str:
     nothing to compare, while the corrected estimate still counts its label; what people
     marked the abstaining ones (`declined_text`): ` of 144: 13 abstained not counted,
     people marked 0 of them hallucinated`; "" when none is left out."""
-    left = _why_left(a.abstained, a.unscored)
+    left = left_out_text(a.abstained, a.unscored)
     if not left:
         return ""
     positives = a.abstained_positives if isinstance(a, BooleanAgreement) else None
@@ -157,11 +168,13 @@ class HeadlineRow:
         estimates' tables say it."""
         return self.metric + (" (inverted)" if self.inverted else "")
 
+    @property
     def people_text(self) -> str:
-        """`hallucinated 0.352 [0.281, 0.424]`, or "" without an estimate."""
+        """People's cell, as the JSON headline's `people_text`: `hallucinated 0.352 [0.281,
+        0.424]`, or without an estimate what stands there (`people_missing`)."""
         e = self.estimate
         if e is None:
-            return ""
+            return self.people_missing()
         return f"{e.label} {e.estimate:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}]{self.people_mark}"
 
     def people_missing(self) -> str:
@@ -176,10 +189,12 @@ class HeadlineRow:
         why = f" ({self.uncompared}: nothing to compare)" if self.uncompared else ""
         return f"{self.labelled} labels, {MIN_LABELS} needed{why}"
 
+    @property
     def judge_text(self) -> str:
-        """The judge's own figure with its interval and scale: `mean 7.235 [6.864, 7.622]
-        on 1-10`, `rate 0.285 [0.215, 0.361] on 0-1` (a yes/no verdict's rate of yes),
-        and the samples it rests on when not all (`rests_on`)."""
+        """The judge's own cell, as the JSON headline's `judge_text`: its figure with its
+        interval and scale, `mean 7.235 [6.864, 7.622] on 1-10`, `rate 0.285 [0.215,
+        0.361] on 0-1` (a yes/no verdict's rate of yes), and the samples it rests on when
+        not all (`rests_on`)."""
         j = self.judge
         if j is None or j.mean is None:
             return "-"
@@ -237,7 +252,9 @@ class HeadlineRow:
                 parts.append(text)
             if self.shows_verdicts():
                 parts.append(verdicts_text(a, self.label))
-            return f"in this run: {'; '.join(parts)} ({a.n} labels{_left_out(a, self.label)})"
+            right = right_text(a, self.label) if self.shows_verdicts() else ""
+            return (f"in this run: {'; '.join(parts)} ({a.n} labels{_left_out(a, self.label)})"
+                    + (f"; {right}" if right else ""))
         if isinstance(a, NumericAgreement) and a.spearman is not None:
             return (f"in this run: Spearman {a.spearman:.2f}"
                     f"{_pair(*(a.spearman_ci or (None, None)))} "
@@ -256,8 +273,10 @@ class HeadlineRow:
         at = round(low + unit * (high - low), 12)
         return f" (a score {'<=' if self.inverted else '>='} {at:g} read as {self.label})"
 
+    @property
     def agreement_text(self) -> str:
-        """The judge's agreement measured on this run's labels; without people's figure
+        """The agreement cell, as the JSON headline's `agreement_text`: the judge's
+        agreement measured on this run's labels; without people's figure
         (too few labels) the held-apart agreement after it; else held apart alone, or
         that none was measured held apart. People's figure without anything to compare
         says so, with what people marked the abstaining answers: `in this run: nothing to
@@ -284,10 +303,10 @@ class HeadlineRow:
 
     def headline_text(self) -> str:
         """The row in one line: people's figure first when there is one."""
-        head = (f"{self.metric}: people {self.people_text()}; judge's own "
-                f"{self.judge_text()}" if self.estimate is not None
-                else f"{self.metric}: judge's own {self.judge_text()}")
-        return f"{head}; agreement {self.agreement_text()}"
+        head = (f"{self.metric}: people {self.people_text}; judge's own "
+                f"{self.judge_text}" if self.estimate is not None
+                else f"{self.metric}: judge's own {self.judge_text}")
+        return f"{head}; agreement {self.agreement_text}"
 
 
 class HeadlineEntry(Result):
@@ -348,7 +367,7 @@ class Headline:
                  (any(r.in_run_text() for r in self.rows), IN_RUN_NOTE),
                  (any(r.shows_verdicts() for r in self.rows), VERDICT_NOTE),
                  (any(r.shows_held_apart() for r in self.rows), HELD_APART_NOTE),
-                 (any(r.judge_text() != "-" for r in self.rows), JUDGE_NOTE),
+                 (any(r.judge_text != "-" for r in self.rows), JUDGE_NOTE),
                  (any(r.rests_on() for r in self.rows), SCORED_NOTE)]
         return "; ".join(text for on, text in shown if on)
 
@@ -360,10 +379,9 @@ class Headline:
             people_ci=(r.estimate.ci_low, r.estimate.ci_high) if r.estimate is not None
             else None,
             all_labelled=r.estimate.all_labelled if r.estimate is not None else None,
-            people_text=r.people_text() or r.people_missing(),
-            agreement_text=r.agreement_text(),
+            people_text=r.people_text, agreement_text=r.agreement_text,
             judge=r.judge.mean if r.judge is not None else None,
-            judge_text=r.judge_text(), held_apart=r.held_apart) for r in self.rows]
+            judge_text=r.judge_text, held_apart=r.held_apart) for r in self.rows]
         return HeadlineSection(title=HEADLINE_TITLE, people_column=self.people_column,
                                rows=rows, note=self.note, prompt=self.prompt)
 
@@ -422,7 +440,7 @@ def headline(report: Report) -> Headline:
             metric=metric, label=label, judge=judge, estimate=est,
             agreement=agreement, held_apart=line.partition(f"{metric}: ")[2] or None,
             labelled=agreement.labelled if agreement is not None else sum(left),
-            uncompared=_why_left(*left) or None,
+            uncompared=left_out_text(*left) or None,
             declined=declined_text(label, left[0], skip.abstained_positives, left[1])
             if skip is not None else "",
             blocked=None if est is not None else _blocked(report, metric, label),

@@ -172,10 +172,10 @@ def _headline(report: Report) -> str:
     head = report.headline
     if not head.rows:
         return ""
-    rows = [[r.metric_text(), _Raw(f"<b>{escape(r.people_text())}</b>") if r.estimate is not None
-             else _Raw(f'<span class="muted">{escape(r.people_missing())}</span>'),
-             r.agreement_text(),
-             r.judge_text()] for r in head.rows]
+    rows = [[r.metric_text(), _Raw(f"<b>{escape(r.people_text)}</b>") if r.estimate is not None
+             else _Raw(f'<span class="muted">{escape(r.people_text)}</span>'),
+             r.agreement_text,
+             r.judge_text] for r in head.rows]
     out = (f'<section id="headline"><h2>{escape(HEADLINE_TITLE)}</h2>' + _table(
         ["metric", f"{head.people_column} (95% CI)", "judge's agreement with people",
          "judge's own (95% CI, its scale)"], rows)
@@ -192,7 +192,7 @@ def _summary(report: Report) -> str:
     flags = {f.metric: f for f in report.interpretation if f.scope == "overall"}
     reliability = report.run.judge_reliability
     lines = reliability.lines if reliability is not None else {}
-    in_run = {r.metric: r.agreement_text() for r in report.headline.rows
+    in_run = {r.metric: r.agreement_text for r in report.headline.rows
               if r.agreement is not None}
     rows = []
     for m, agg in report.aggregate_metrics.metrics.items():

@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.11.0"
+REPORT_VERSION = "2.12.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -111,7 +111,11 @@ abstained, left out of the agreement, people labelled true).
 a label): what people would say, as every surface shows it (`Report.headline`): per
 linked metric people's figure and interval, the judge's agreement and own figure, and
 the words of each cell; the prompt to label samples. `groups.groups[].agreement[]
-.unmeasured` (why no AUROC or Spearman: all one class, too few, ...)."""
+.unmeasured` (why no AUROC or Spearman: all one class, too few, ...).
+2.12.0: `corrected.estimates[].n_abstained` (the samples whose answer abstained, which
+`n_unscored` counted before: it now counts only the unscored);
+`groups.groups[].agreement[].unmeasured` also when a group's labelled samples all lack a
+value (`all 16 abstained: nothing to compare`; its `n` is 0)."""
 
 
 class StrategyEntry(StrategySummary):

@@ -312,6 +312,21 @@ def compared(table: ScoreTable, link: LabelLink) -> Compared:
                     abstained_positives=sum(map(bool, declined)) if boolean else None)
 
 
+def left_out_text(abstained: int, unscored: int) -> str:
+    """The labelled samples without a value of the metric, by why: `9 abstained`, `1
+    abstained and 1 unscored`; "" when none."""
+    return " and ".join(f"{k} {why}" for k, why in ((abstained, "abstained"),
+                                                    (unscored, "unscored")) if k)
+
+
+def nothing_text(abstained: int, unscored: int) -> str:
+    """Why labelled samples none of which has a value of the metric give no agreement:
+    `all 16 abstained: nothing to compare`, `9 abstained and 7 unscored: nothing to
+    compare` (the headline says `(6 abstained: nothing to compare)` likewise)."""
+    whole = "all " if not (abstained and unscored) else ""
+    return f"{whole}{left_out_text(abstained, unscored)}: nothing to compare"
+
+
 def label_problem(key: str, values: Iterable[Any]) -> str | None:
     """Why a label's values cannot enter a statistic (the first one not finite, or past
     +-MAX_MAGNITUDE: the import's rule for labels of the user's own), or None."""

@@ -81,7 +81,10 @@ class CorrectedEstimate(Result):
     labels_only: LabelsOnly
     n_labelled: int
     n_total: int
-    n_unscored: int  # samples without a judge score (given the mean score)
+    n_unscored: int  # samples the metric left unscored (given the mean score)
+    # samples whose answer abstained (no judge score either: given the mean score; since
+    # report_version 2.12.0, counted in n_unscored before)
+    n_abstained: int = 0
     judge_mean: float | None  # the metric's own mean over the same samples, its scale
     lam: float
     gain: float | None  # labels-only variance / corrected variance
@@ -102,7 +105,7 @@ class CorrectedEstimate(Result):
         sample: `rate 0.557 on 0-1 (131 of 144 scored)`."""
         if self.judge_scale is None or self.judge_mean is None:
             return "-" if self.judge_mean is None else f"{self.judge_mean:.3f}"
-        on = scored_text(self.n_total - self.n_unscored, self.n_total)
+        on = scored_text(self.n_total - self.n_unscored - self.n_abstained, self.n_total)
         return self.judge_scale.figure_text(self.judge_mean) + (f" ({on})" if on else "")
 
     @property
@@ -350,8 +353,9 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
     else:
         est = ppi.ppi_mean(y, h_lab, h_rest, alpha=opts.alpha)
         design = "uniform"
-    out = _estimate(link, strategy, scale, est, len(rows) - len(scored), scored, spec, opts,
-                    design)
+    abstained = sum(r.value(link.metric) is None and link.metric in r.abstained for r in rows)
+    out = _estimate(link, strategy, scale, est, (len(rows) - len(scored) - abstained,
+                                                 abstained), scored, spec, opts, design)
     return out.model_copy(update={"note": note}) if note else out
 
 
@@ -383,8 +387,10 @@ def _unlike(table: ScoreTable, rows: Sequence[Row], labelled: Sequence[int]) -> 
 
 
 def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi.Estimate,
-              unscored: int, scored: list[float], spec: MetricSpec, opts: CorrectedOptions,
-              design: str) -> CorrectedEstimate:
+              left: tuple[int, int], scored: list[float], spec: MetricSpec,
+              opts: CorrectedOptions, design: str) -> CorrectedEstimate:
+    """The estimate as reported; `left`: the samples without a judge score, (unscored,
+    abstained)."""
     c, lab = est.corrected, est.labels_only
     span = scale.high - scale.low
     half = opts.target_width / 2
@@ -401,7 +407,8 @@ def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi
         labels_only=LabelsOnly(estimate=scale.from_unit(lab.estimate),
                                ci_low=scale.from_unit(lab.ci_low),
                                ci_high=scale.from_unit(lab.ci_high)),
-        n_labelled=est.n_labelled, n_total=est.n_total, n_unscored=unscored, judge_mean=judge,
+        n_labelled=est.n_labelled, n_total=est.n_total, n_unscored=left[0],
+        n_abstained=left[1], judge_mean=judge,
         lam=est.lam, gain=est.gain, effective_labels=est.effective_labels, design=design,
         target_width=opts.target_width * span, more_labels=more,
         judge_scale=Scale.of(spec),

@@ -27,6 +27,7 @@ from ragassay.stats.calibration import (
     compared,
     default_links,
     label_problem,
+    nothing_text,
     verdicts_of,
 )
 from ragassay.stats.describe import Interval, Scale, interval_text, mean_ci
@@ -109,13 +110,16 @@ class GroupAgreement(Result):
     auroc: float | None = omitted()
     spearman: float | None = omitted()
     # why no figure is computable over the n labels: `all one class (all hallucinated)`,
-    # `too few (need 3)`, `all one grade`, `the metric's values all alike`
+    # `too few (need 3)`, `all one grade`, `the metric's values all alike`; or, when the
+    # group's labelled samples all lack a value (n is 0), why: `all 16 abstained: nothing
+    # to compare` (`calibration.nothing_text`)
     unmeasured: str | None = omitted()
 
     def text(self) -> str:
         """`agrees on 12 of 16 (75%): misses 3, flags 1`, `AUROC 0.81 on 16`, `Spearman 0.40 on
         16`; without a computable figure, which reason: `16 labels, all one class (all
-        hallucinated)`, `2 labels, too few (need 3)`; `no labels`."""
+        hallucinated)`, `2 labels, too few (need 3)`, `all 16 abstained: nothing to
+        compare` (labels, none with a value); `no labels`."""
         v = self.verdicts
         if v is not None and self.n:
             return (f"agrees on {v.agree} of {self.n} ({v.agree / self.n:.0%}): misses "
@@ -126,7 +130,7 @@ class GroupAgreement(Result):
             return f"Spearman {self.spearman:.2f} on {self.n}"
         if self.n:
             return f"{self.n} labels, {self.unmeasured or 'no figure computable'}"
-        return "no labels"
+        return self.unmeasured or "no labels"
 
 
 class Group(Result):
@@ -184,6 +188,9 @@ def _figure(rows: Sequence[Row], metric: str, seed: int, n_resamples: int) -> Gr
 def _agreement(table: ScoreTable, link: LabelLink, kind: str) -> GroupAgreement:
     got = compared(table, link)
     out = GroupAgreement(label=link.label_key, metric=link.metric, n=len(got.values))
+    if not got.values and got.labelled:  # labels, none with a value: say why
+        return out.model_copy(update={"unmeasured": nothing_text(got.abstained,
+                                                                 got.unscored)})
     if not got.values or got.kind is None or label_problem(link.label_key, got.labels):
         return out
     if kind == "boolean":

@@ -37,19 +37,19 @@ def show_headline(report: Report, specs: Mapping[str, MetricSpec]) -> None:
         if e is not None:
             title = r.people_title()  # by what its number is: people's rate, via a metric
             col.metric(md_escape(title[:1].upper() + title[1:]), num(e.estimate),
-                       help=f"{r.people_text()}; judge's own {r.judge_text()}; agreement "
-                            f"{r.agreement_text()}")
+                       help=f"{r.people_text}; judge's own {r.judge_text}; agreement "
+                            f"{r.agreement_text}")
         else:
             own = r.judge.mean if r.judge is not None else None
             what = f"judge's {r.scale.figure}" if r.scale is not None else "judge"
             col.metric(f"{metric_label(r.metric, specs)}: {what}", num(own),
-                       help=f"{r.people_missing()}; judge's own {r.judge_text()}; agreement "
-                            f"{r.agreement_text()}")
+                       help=f"{r.people_text}; judge's own {r.judge_text}; agreement "
+                            f"{r.agreement_text}")
     st.dataframe(pd.DataFrame([
         {"metric": metric_label(r.metric, specs) + r.metric_text()[len(r.metric):],
          f"{head.people_column} (95% CI)":
-         r.people_text() or r.people_missing(), "judge's agreement with people": r.agreement_text(),
-         "judge's own (95% CI, its scale)": r.judge_text()} for r in head.rows]),
+         r.people_text, "judge's agreement with people": r.agreement_text,
+         "judge's own (95% CI, its scale)": r.judge_text} for r in head.rows]),
         hide_index=True, height=rows_height(len(head.rows)))
     st.caption(md_escape(head.note))
     if head.prompt:

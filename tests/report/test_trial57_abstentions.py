@@ -1,0 +1,81 @@
+"""New-user trial 57 (every row labelled, 16 correct declines the judge abstained on):
+the surfaces that left the abstaining answers unsaid or counted them as something else.
+A run of `tests/support/verdicts.py` rows, whose declines are a `decline` kind."""
+
+from __future__ import annotations
+
+import jsonschema
+import pytest
+
+import ragassay
+from ragassay.api import EvalResult
+from ragassay.report import REPORT_VERSION, build_report, report_json, schema
+from tests.support.verdicts import labelled_rows
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> EvalResult:
+    rows = labelled_rows(answers=40, abstaining=6, marked=1)
+    for row in rows:
+        row["metadata"] = {"kind": "decline" if row["id"].startswith("d") else "answer"}
+    db = tmp_path_factory.mktemp("t57") / "r.db"
+    return ragassay.evaluate(rows, "judge", store=db, progress=False)
+
+
+def test_a_group_of_declines_says_why_it_has_no_agreement(run: EvalResult) -> None:
+    decline = run.by("kind").group("decline")
+    assert decline is not None
+    got = decline.agreement_of("hallucinated", "judge.hallucination")
+    assert got is not None and got.unmeasured == "all 6 abstained: nothing to compare"
+    doc = report_json(build_report(run.store, run.run_id, by="kind"))
+    jsonschema.validate(doc, schema())
+    group = next(g for g in doc["groups"]["groups"] if g["value"] == "decline")
+    cells = {a["metric"]: a for a in group["agreement"]}
+    assert cells["judge.hallucination"]["n"] == 0
+    assert cells["judge.hallucination"]["unmeasured"] == "all 6 abstained: nothing to compare"
+
+
+def test_the_summary_accounts_for_every_sample(run: EvalResult) -> None:
+    summary = run.summary()
+    row = summary.loc["judge.hallucination"]
+    assert (row["scored"], row["unscored"], row["abstained"]) == (40, 0, 6)
+    assert (summary["scored"] + summary["unscored"] + summary["abstained"] == 46).all()
+
+
+def test_the_python_headline_reads_like_the_json(run: EvalResult) -> None:
+    report = run.report()
+    doc = report_json(report)["headline"]["rows"]
+    assert len(doc) == len(report.headline.rows)
+    for row, entry in zip(report.headline.rows, doc, strict=True):
+        for name in ("people_text", "agreement_text", "judge_text"):
+            value = getattr(row, name)
+            assert isinstance(value, str) and value == entry[name], name
+    bare = next(r for r in report.headline.rows if r.estimate is None)
+    assert bare.people_text == "no labels"  # what people's column shows, as in the JSON
+
+
+def test_abstained_samples_are_not_counted_unscored(run: EvalResult) -> None:
+    est = run.corrected().overall("judge.hallucination")
+    assert est is not None and (est.n_unscored, est.n_abstained, est.n_total) == (0, 6, 46)
+    assert est.judge_text().endswith("(40 of 46 scored)")
+    doc = report_json(run.report())
+    entry = next(e for e in doc["corrected"]["estimates"]
+                 if e["metric"] == "judge.hallucination" and e["strategy"] is None)
+    assert (entry["n_unscored"], entry["n_abstained"]) == (0, 6)
+    assert doc["evaluation_metadata"]["report_version"] == REPORT_VERSION == "2.12.0"
+    jsonschema.validate(doc, schema())
+
+
+def test_the_headline_says_how_often_the_verdict_is_right_with_the_declines(
+        run: EvalResult) -> None:
+    """The plain accuracy a user wants: the verdict's agreements plus the declines people
+    did not mark hallucinated (5 of the 6: the first is marked), of every labelled one."""
+    row = next(r for r in run.report().headline.rows if r.metric == "judge.hallucination")
+    a = row.agreement
+    assert a is not None and a.verdicts is not None and a.abstained == 6
+    right = a.verdicts.agree + 5
+    assert row.agreement_text.endswith(
+        f"; right on {right} of 46 (abstentions that people did not mark hallucinated "
+        "count as right)"), row.agreement_text
+    score = next(r for r in run.report().headline.rows if r.metric == "judge.faithfulness")
+    assert "right on" not in score.agreement_text  # a score gives no verdict to count
