@@ -1,7 +1,7 @@
 """Which rows of one dev set two versions of the offline judge score differently: the
 rows whose `judge.hallucination` verdict changed or whose `judge.faithfulness` moved by
 more than `--min-change`, with their human label and answer. What traces a LOO figure
-that moved to the rows that moved it (docs/judges.md, round 4's BEGIN).
+that moved to the rows that moved it (docs/judges-history.md, round 4's BEGIN).
 
     git worktree add --detach /tmp/before <commit>
     python scripts/devsets/diff_verdicts.py begin --before /tmp/before/src
