@@ -8,8 +8,9 @@ Alignment's swap (`alignment._fit`) needs the two words offered as alternatives,
 `phrase_swap` a run the unit's own sentence does not name; this reads the claim's
 entity as the contexts place it:
 
-- a unit states most of the claim (at least SHARE of its content words, two or more):
-  its predicate;
+- a unit states most of the claim (at least SHARE of its content words, two or more)
+  and says little besides (at most MAX_EXTRA words of its own the claim lacks, in a
+  sentence of at most MAX_TOKENS): its predicate;
 - the claim's words the unit lacks (at most MAX_ENTITY) name an entity of the contexts:
   together they are the subject, or capitalised, in another sentence or clause of them
   (`_entity_words`), one that does not state the claim;
@@ -35,7 +36,9 @@ if TYPE_CHECKING:
     from .units import Unit, Units
 
 SHARE = 0.6  # of the claim's content words a unit must state: its predicate
-MAX_ENTITY = 3  # content words of the claim's entity the unit lacks, at most
+MAX_ENTITY = 3  # content words of either entity the other side lacks, at most
+MAX_EXTRA = 5  # content words of the unit's own the claim lacks, at most
+MAX_TOKENS = 30  # tokens of the unit's sentence, at most (a long one says many things)
 SUBJECT_WORDS = 3  # content words of a subject, at most
 SYNONYM_COSINE = 0.6  # two words this close by their static vectors are one entity
 RESTATES = 0.7  # of a sentence's words a claim that copies it states
@@ -134,9 +137,12 @@ def attributed_elsewhere(p: Part, near: list[Unit], units: Units) -> int | None:
                 or not mine <= own or mine & TIMES):
             continue
         subject = _entity_words(u.part) | u.inherited
+        extra = u.part.words - p.words
         theirs = (u.words - p.words) & subject
-        if not theirs or theirs & TIMES or _synonyms(p, u, mine, theirs):
-            continue
+        if (not theirs or len(theirs) > MAX_ENTITY or len(extra) > MAX_EXTRA
+                or len(u.sentence.info.tokens) > MAX_TOKENS
+                or theirs & TIMES or _synonyms(p, u, mine, theirs)):
+            continue  # (a unit saying much besides is no restatement with one swap)
         if not (shared & subject or (
                 (mine | theirs) & names and mine & (p.capitalised | names)
                 and theirs & (u.part.capitalised | names))):
