@@ -254,9 +254,9 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
             # (a clause with no subject of its own: under its sentence's times)
             or (u.clause and bool(u.inherited)
                 and time_bound(p, u.sentence, u.sentence, figures=False))
-            or drops_days(p, u.part) or (u.clause and tail_days(p, u.sentence))) or (
+            or drops_days(p, u.part) or (u.clause and tail_days(p, u.part, u.sentence))) or (
             fit.covered == 1.0 and (drops_time(p, u.part) or drops_only(
-                p, u.part, u.sentence if u.clause else None))):
+                p, u.part, u.sentence if u.clause else None, said))):
         kinds.append("quantifier")
     flip = _polarity(p, u.part, fit, u.inherited)
     if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \

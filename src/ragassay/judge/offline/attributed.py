@@ -19,8 +19,11 @@ entity as the contexts place it:
   synonym of a word of the other by the static vectors (SYNONYM_COSINE): "visitors" and
   "guests" are one entity, "Priya" and "Tom" two.
 
-A claim that a unit restates with its entity never gets here (alignment reads the
-restating unit first).
+It runs before alignment accepts a unit that restates the claim without a conflict (a
+sentence naming both entities restates every claim about either): a unit that says the
+claim of the claim's own entity (a clause, a sentence of one clause, or a sentence the
+claim copies) keeps it from firing, and so does a sentence that says the predicate of
+both ("..., as is the York branch").
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ SUBJECT_WORDS = 3  # content words of a subject, at most
 SYNONYM_COSINE = 0.6  # two words this close by their static vectors are one entity
 RESTATES = 0.7  # of a sentence's words a claim that copies it states
 _POSSESSIVES = frozenset({"his", "her", "their"})
+# a clause opening with one has a subject of its own ("and he is taking care of ...")
+_PRONOUNS = frozenset({"he", "she", "it", "they", "we", "you", "i", "this", "that"})
 _JOINERS = frozenset({"and", "or", "but", "while", "whereas", "yes", "no"})
 
 
@@ -78,13 +83,14 @@ def _entity_words(c: Part) -> frozenset[str]:
 def _predicate_first(p: Part) -> bool:
     """Whether a clause opens with what it says, not with a noun phrase of its own ("and
     includes airport lounge access", "who treats exotic pets"; not "and the collection
-    card to the counter", an item of a list): only then is it said of its sentence's
-    names."""
+    card to the counter", an item of a list, nor "and he is ...", a subject of its own):
+    only then is it said of its sentence's names."""
     toks = p.info.tokens
     i = p.info.lead
     while i < len(toks) and toks[i] in _JOINERS:
         i += 1
-    return i < len(toks) and toks[i] not in DETERMINERS and not toks[i][:1].isdigit()
+    return (i < len(toks) and toks[i] not in DETERMINERS and toks[i] not in _PRONOUNS
+            and not toks[i][:1].isdigit())
 
 
 def _named_elsewhere(entity: frozenset[str], theirs: frozenset[str], p: Part, u: Unit,
@@ -102,6 +108,8 @@ def _named_elsewhere(entity: frozenset[str], theirs: frozenset[str], p: Part, u:
                 continue  # (the unit's own sentence holds the unit)
             if theirs <= c.words and (c.clause or not units.clauses(r)):
                 return False  # (one clause names both)
+            if c.row == u.row and not c.part.words - entity - u.words:
+                return False  # "..., as is the York branch": the sentence says it of both
             if not entity <= (_entity_words(c.part) | c.inherited):
                 continue
             if len(p.words & c.words) >= SHARE * len(p.words) + len(entity):

@@ -12,7 +12,7 @@ says only at some times, on some days or in one case, said without it.
 
 from __future__ import annotations
 
-from .clauses import Part, part
+from .clauses import Part, clause_parts, part
 from .lexical import STOPWORDS
 from .scope import PARTICIPLE_PREPS, TIMES, named_times, placed_times
 
@@ -67,11 +67,19 @@ def drops_days(p: Part, u: Part) -> bool:
 TAIL_WORDS = 4  # a sentence's last comma piece this short is an adverbial of it all
 
 
-def tail_days(p: Part, sentence: Part) -> bool:
+def tail_days(p: Part, unit: Part, sentence: Part) -> bool:
     """`drops_days` against a short last piece of the unit's sentence (", Monday to
-    Thursday"): a clause of the sentence without it is still said on those days."""
+    Thursday"): the clause it ends (`unit`) is still said on those days without it."""
     head, sep, tail = sentence.text.rstrip(" .").rpartition(",")
-    return bool(sep) and len(tail.split()) <= TAIL_WORDS and drops_days(p, part(tail))
+    if not sep or len(tail.split()) > TAIL_WORDS or not drops_days(p, part(tail)):
+        return False
+    # (the last piece is the last clause's with a subject of its own: "..., and the bar
+    # is open from 6pm to 11pm, Monday to Saturday" says nothing of the days of the
+    # clause before; a relative clause between them is the unit's own: "... for all
+    # diners | who arrive after 6pm, Monday to Friday")
+    pieces = clause_parts(sentence.text)
+    at = next((k for k, c in enumerate(pieces) if unit.text.startswith(c.text)), None)
+    return at is not None and all(c.opening is not None for c in pieces[at + 1:-1])
 
 
 # what follows "only" and limits a statement to a case ("We accept mattresses only if
@@ -81,11 +89,14 @@ _ONLY_CASE = frozenset({"if", "when", "where", "for", "on", "in", "at", "to", "d
                         "by", "from", "once"})
 
 
-def drops_only(p: Part, u: Part, sentence: Part | None = None) -> bool:
+def drops_only(p: Part, u: Part, sentence: Part | None = None,
+               said: frozenset[str] = frozenset()) -> bool:
     """Whether the unit limits what it says with "only" and a case ("only if they are
     still in their original packaging") and the claim, with no restriction of its own,
     says it without any content word of that case: it says it of every case.
-    `sentence`: the unit's sentence, when the unit is a clause of it."""
+    `sentence`: the unit's sentence, when the unit is a clause of it; `said`: the words
+    of the claim's whole sentence (a case it keeps in another clause: "..., as long as
+    they are still sealed")."""
     if p.restricted:
         return False
     toks, stems = u.info.tokens, u.info.all_stems
@@ -102,7 +113,7 @@ def drops_only(p: Part, u: Part, sentence: Part | None = None) -> bool:
                             if toks[k] in _ONLY_CASE or toks[k] in PARTICIPLE_PREPS), end)
             case = {stems[k] for k in range(i + 2, end)
                     if toks[k] not in STOPWORDS and not toks[k][:1].isdigit()}
-            if case and not case & p.words and not case & p.stems:
+            if case and not case & (p.words | said) and not case & p.stems:
                 return True
     return False
 

@@ -38,7 +38,8 @@ _HYPHEN = re.compile(r"(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])")  # "24-hour" -> "24 ho
 # as at a space, and `separators` still tells a range from two figures ("2 20-minute")
 _FIGURE_HYPHEN = re.compile(r"(?<=\d)-(?=\d)")
 # an age band named by its bound: "Under-16s", "over 65s" are those under 16, over 65
-_BAND = re.compile(r"\b([Uu]nder|[Oo]ver)[- ](\d+)s\b")
+# (a hyphen or a capital: "under 2s" is two seconds)
+_BAND = re.compile(r"\b(Under|Over)[- ](\d+)s\b|\b(under|over)-(\d+)s\b")
 _UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b", re.IGNORECASE)
@@ -90,7 +91,7 @@ def _surface(text: str) -> str:
     text = _MONEY.sub(_money, text)
     text = _ABBREVIATED.sub(_abbreviated, text)
     text = _PERCENT.sub(r"\1 percent", text)
-    text = _BAND.sub(r"\1 \2", text)
+    text = _BAND.sub(lambda m: f"{m[1] or m[3]} {m[2] or m[4]}", text)
     text = _HYPHEN.sub(" ", _FIGURE_HYPHEN.sub("\u2013", text))
     for pattern, name in _ALIASES:
         text = pattern.sub(name, text)
