@@ -36,7 +36,7 @@ import math
 import re
 from dataclasses import dataclass, replace
 
-from .attributed import attributed_elsewhere
+from .attributed import attributed_elsewhere, entity_words
 from .clauses import (
     DETERMINERS,
     OR_BOUND,
@@ -362,7 +362,8 @@ def _need(n: int) -> int:
 
 
 def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = True,
-               said: frozenset[str] = frozenset()) -> Judged:
+               said: frozenset[str] = frozenset(), topic: frozenset[str] = frozenset()
+               ) -> Judged:
     """The conflict of a claim (or clause) with the units that restate it; `said`: the
     words of the claim's whole sentence when `p` is a clause of it."""
     if not p.words or (len(p.words) < MIN_WORDS and not p.universal):
@@ -404,7 +405,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     whole = {u.row for u, f in fits if not u.clause and f.restates and f.swaps}
     fits = [(u, f) for u, f in fits if f.restates or not u.clause or u.row not in whole]
     judged = [(u, f, _conflicts(p, u, f, units, said)) for u, f in fits]
-    if (row := attributed_elsewhere(p, near, units)) is not None:
+    if (row := attributed_elsewhere(p, near, units, topic)) is not None:
         return Judged("entity", row)  # "Tom is our specialist" / "Priya is ...; Tom ..."
     if any(not kinds and not uncounted(p, u) for u, _, kinds in judged):
         return Judged(restated=restated, close=close)
@@ -442,13 +443,13 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     parts = conditioned(clauses(s.text))
     names = frozenset(stem(n) for n in s.names)
     restated, every = False, True  # some clause, each clause restated
-    said: frozenset[str] = frozenset()
+    said = topic = frozenset[str]()
     if len(parts) > 1:
         whole = part(s.text)
         if whole.universal and _exception(whole, units.near(whole, doc,
                                                             _need(len(whole.words)))):
             return Finding("quantifier")  # "All staff, contractors included, receive ..."
-        said = whole.words
+        said, topic = whole.words, entity_words(whole)
     for k, p in enumerate(parts):
         # a later clause is read with the sentence's names ("..., and get one point per
         # pound": the Classic card's) and, without a subject of its own, with what it
@@ -456,7 +457,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         given = names | taken(parts, k)
         if k and given - p.words:
             p = replace(p, words=p.words | given)
-        judged = judge_part(p, units, doc, subject=k == 0, said=said)
+        judged = judge_part(p, units, doc, subject=k == 0, said=said, topic=topic)
         if judged.conflict is not None:
             return Finding(judged.conflict, judged.row)
         restated, every = restated or judged.restated, every and judged.close

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .clauses import DETERMINERS, Part, lemma_stems
+from .clauses import AUXILIARIES, DETERMINERS, Part, lemma_stems, neighbours
 from .lexical import STOPWORDS
 from .scope import TIMES
 from .words import word_vectors
@@ -48,14 +48,14 @@ RESTATES = 0.7  # of a sentence's words a claim that copies it states
 _POSSESSIVES = frozenset({"his", "her", "their"})
 # a clause opening with one has a subject of its own ("and he is taking care of ...")
 _PRONOUNS = frozenset({"he", "she", "it", "they", "we", "you", "i", "this", "that"})
+_PREDICATE_WORDS = 3  # content words of its own a clause said of its sentence's names has
 _JOINERS = frozenset({"and", "or", "but", "while", "whereas", "yes", "no"})
 
 
-def _entity_words(c: Part) -> frozenset[str]:
-    """The words that name what a sentence or clause is about: its capitalised content
-    words (not a figure's unit: "CHF 8") and its opening run of content words (its
-    subject: "The learner pool", "Our simple cremation package"), up to the first
-    stopword or figure."""
+def subject_run(c: Part) -> frozenset[str]:
+    """The opening run of content words of a sentence or clause (its subject: "The
+    learner pool", "Our simple cremation package"), up to the first stopword or figure,
+    and none for a clause that opens with its predicate ("and includes ...")."""
     toks = c.info.tokens
     stems = lemma_stems(toks, c.info.all_stems)
     out: set[str] = set()
@@ -64,33 +64,76 @@ def _entity_words(c: Part) -> frozenset[str]:
     while i < len(toks) and toks[i] in _JOINERS:
         i += 1
     if joined and i < len(toks) and toks[i] not in DETERMINERS:
-        i = len(toks)  # "and includes priority support": a predicate, no subject
-    while i < len(toks) and toks[i] in DETERMINERS:
-        i += 1
-    # (a subject opens the clause: after a modal or a pronoun the run is a verb's; a
-    # word before a determiner, or one in -ed or -ing, is a verb: "translators hold a")
+        return frozenset()  # "and includes priority support": a predicate, no subject
+    while i < len(toks) and (toks[i] in DETERMINERS or toks[i].endswith("ly")):
+        i += 1  # (an adverb opening it is no subject: "Additionally, we offer ...")
+    # (after a modal or a pronoun the run is a verb's; a word before a determiner, one in
+    # -ed or -ing, or one in -s before a stopword that is no auxiliary is a verb:
+    # "translators hold a", "molecule attracts other")
     while (i < len(toks) and len(out) < SUBJECT_WORDS and toks[i] not in STOPWORDS
            and not toks[i][:1].isdigit() and not toks[i].endswith(("ed", "ing"))
-           and not (i + 1 < len(toks) and toks[i + 1] in DETERMINERS)):
+           and not (i + 1 < len(toks) and (toks[i + 1] in DETERMINERS or (
+               toks[i].endswith("s") and out and toks[i + 1] in STOPWORDS
+               and toks[i + 1] not in AUXILIARIES)))):
         out.add(stems[i])
         i += 1
-    # (a capitalised word beside a figure is its unit: "CHF 8", "8 EUR")
-    caps = {stems[k] for k in c.info.capitals if 0 < k < len(toks) and not any(
-        0 <= j < len(toks) and toks[j][:1].isdigit() for j in (k - 1, k + 1))}
-    return frozenset(out | (caps & c.words))
+    return frozenset(out)
+
+
+def names_of(c: Part) -> frozenset[str]:
+    """A sentence's or clause's capitalised content words past its first token (not a
+    figure's unit: "CHF 8", "8 EUR"; not an adverb: "Aggressively")."""
+    toks = c.info.tokens
+    stems = lemma_stems(toks, c.info.all_stems)
+    return frozenset(stems[k] for k in c.info.capitals if 0 < k < len(toks)
+                     and not toks[k].endswith("ly") and stems[k] in c.words and not any(
+                         0 <= j < len(toks) and toks[j][:1].isdigit() for j in (k - 1, k + 1)))
+
+
+def entity_words(c: Part) -> frozenset[str]:
+    """The words that name what a sentence or clause is about: its subject run and its
+    names."""
+    return subject_run(c) | names_of(c)
+
+
+def _context_names(units: Units) -> frozenset[str]:
+    """The contexts' names: capitalised words past a sentence's first token ("...; Dan
+    does traditional pieces"), read once per sample."""
+    found = units.ctx.derived.get("attributed.names")
+    if not isinstance(found, frozenset):
+        found = frozenset().union(*(names_of(units.sentence(j).part)
+                                    for j in range(len(units.ctx.infos))))
+        units.ctx.derived["attributed.names"] = found
+    return found
+
+
+def _same_slot(p: Part, u: Unit, mine: frozenset[str], theirs: frozenset[str],
+               subject: frozenset[str]) -> bool:
+    """Whether the claim's entity and the unit's stand in the same place: both subjects
+    (`subject`: the claim's, or the one a clause takes from its sentence; the unit's own,
+    or its sentence's), or a name of each beside the same word ("book with Dr. Chen" /
+    "... with Dr. Alvarez")."""
+    if mine & subject:
+        return bool(theirs & (subject_run(u.part) | u.inherited))
+    mine_near, theirs_near = neighbours(p), neighbours(u.part)
+    return any(not mine_near.get(w, frozenset()).isdisjoint(theirs_near.get(v, ()))
+               for w in mine for v in theirs & names_of(u.part))
 
 
 def _predicate_first(p: Part) -> bool:
     """Whether a clause opens with what it says, not with a noun phrase of its own ("and
     includes airport lounge access", "who treats exotic pets"; not "and the collection
-    card to the counter", an item of a list, nor "and he is ...", a subject of its own):
-    only then is it said of its sentence's names."""
+    card to the counter" or "and Telehealth services", items of a list, nor "and he is
+    ...", a subject of its own; and says something: _PREDICATE_WORDS content words of its
+    own): only then is it said of its sentence's names."""
     toks = p.info.tokens
     i = p.info.lead
     while i < len(toks) and toks[i] in _JOINERS:
         i += 1
+    own = p.words & set(lemma_stems(toks, p.info.all_stems))
     return (i < len(toks) and toks[i] not in DETERMINERS and toks[i] not in _PRONOUNS
-            and not toks[i][:1].isdigit())
+            and not toks[i][:1].isdigit() and i not in p.info.capitals
+            and len(own) >= _PREDICATE_WORDS)
 
 
 def _named_elsewhere(entity: frozenset[str], theirs: frozenset[str], p: Part, u: Unit,
@@ -110,7 +153,7 @@ def _named_elsewhere(entity: frozenset[str], theirs: frozenset[str], p: Part, u:
                 return False  # (one clause names both)
             if c.row == u.row and not c.part.words - entity - u.words:
                 return False  # "..., as is the York branch": the sentence says it of both
-            if not entity <= (_entity_words(c.part) | c.inherited):
+            if not entity <= (entity_words(c.part) | c.inherited):
                 continue
             if len(p.words & c.words) >= SHARE * len(p.words) + len(entity):
                 continue  # (it says the claim of its own entity)
@@ -130,21 +173,24 @@ def _synonyms(p: Part, u: Unit, mine: frozenset[str], theirs: frozenset[str]) ->
                for i in range(len(a)) for j in range(len(b)))
 
 
-def attributed_elsewhere(p: Part, near: list[Unit], units: Units) -> int | None:
+def attributed_elsewhere(p: Part, near: list[Unit], units: Units,
+                         topic: frozenset[str] = frozenset()) -> int | None:
     """The context sentence whose statement the claim gives to another entity of the
-    contexts (module docstring), or None."""
-    # the claim's own entity: its subject, its names, and the names a clause takes from
-    # its sentence (words that are no token of its own)
+    contexts (module docstring), or None; `topic`: the entity words of the claim's whole
+    sentence (`entity_words`), when `p` is a clause of it."""
+    # the claim's own entity: its subject, its names, and, for a clause that opens with
+    # its predicate, its sentence's subject (words that are no token of its own)
     given = p.words - set(lemma_stems(p.info.tokens, p.info.all_stems))
-    names = units.alternatives.names
-    own = _entity_words(p) | (given & names if _predicate_first(p) else frozenset())
+    names = units.alternatives.names | _context_names(units)
+    taken = given & topic if _predicate_first(p) else frozenset()
+    own = entity_words(p) | taken
     for u in near:
         mine = p.words - u.words
         shared = p.words & u.words
         if (not 1 <= len(mine) <= MAX_ENTITY or len(shared) < max(2, SHARE * len(p.words))
                 or not mine <= own or mine & TIMES):
             continue
-        subject = _entity_words(u.part) | u.inherited
+        subject = entity_words(u.part) | u.inherited
         extra = u.part.words - p.words
         theirs = (u.words - p.words) & subject
         if (not theirs or len(theirs) > MAX_ENTITY or len(extra) > MAX_EXTRA
@@ -164,6 +210,7 @@ def attributed_elsewhere(p: Part, near: list[Unit], units: Units) -> int | None:
                for c in near):
             continue  # a unit says it of the claim's own entity (a sentence of several
             # clauses only when the claim restates the most of it: a copy)
-        if _named_elsewhere(mine, theirs, p, u, units):
+        if (_same_slot(p, u, mine, theirs, subject_run(p) | taken)
+                and _named_elsewhere(mine, theirs, p, u, units)):
             return u.row
     return None
