@@ -112,7 +112,8 @@ def answer_rows(p: Prepared) -> AnswerRows:
     sentences needed)."""
     # a sentence addressed to the evaluator is a claim nothing supports
     told = [addresses_evaluator(k.text) for k in p.answer_keyed]
-    reasons = set_aside_reasons(p.answer_keyed, p.answer_infos, p.ctx.pool, p.given)
+    reasons = set_aside_reasons(p.answer_keyed, p.answer_infos, p.ctx.pool, p.given,
+                                p.ctx)
     aside = [None if t else r for t, r in zip(told, reasons, strict=True)]
     is_copied = [copied(i, p.ctx) for i in p.answer_infos]
     # (a "copy" may splice fragments of two sentences: it is aligned like any claim)

@@ -26,7 +26,7 @@ from .declines import (
 from .evidence import SUPPORT_THRESHOLD
 from .hedged import hedged_claim, is_advice, summarises
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms
-from .sentences import OPENERS, SentenceInfo
+from .sentences import OPENERS, ContextIndex, SentenceInfo
 
 ABSTAINS, FILLER_SENTENCE, OPENER, REFERRAL = "abstains", "filler", "opener", "referral"
 
@@ -46,6 +46,7 @@ def set_aside_reasons(
     infos: Sequence[SentenceInfo],
     pool: TermPool,
     question: str,
+    ctx: ContextIndex | None = None,
 ) -> list[str | None]:
     """Per answer sentence, why it is left out of the faithfulness model, or None.
 
@@ -68,7 +69,8 @@ def set_aside_reasons(
       tariffs."), naming no number or name the contexts and the question lack; or that
       restates what they cover in other words, each word one the contexts state ("Our
       hire range covers X, Y and Z", hedged.summarises).
-    `pool` is what the contexts offer as evidence (ContextIndex.pool).
+    `pool` is what the contexts offer as evidence (ContextIndex.pool); `ctx` the contexts,
+    to align a summary of them with (None: no sentence is read as one).
     """
     out: list[str | None] = []
     pure = [is_pure_referral(k.text) for k in sentences]
@@ -76,7 +78,7 @@ def set_aside_reasons(
     for k, info, named_contact in zip(sentences, infos, topical, strict=True):
         if named_contact and not DECLINE.search(k.text):
             out.append(None)  # "get in touch with Tom Reyes": the contexts say whom to ask
-        elif is_noncommittal(k.text) and not hedged_claim(k.text, question, pool):
+        elif is_noncommittal(k.text) and not hedged_claim(k.text, question, pool, ctx):
             out.append(ABSTAINS)
         elif declines_by_scope(k.text) and not missing_terms(k.text, pool, question):
             out.append(ABSTAINS)  # "The documents only cover X and Y, not Z."
@@ -92,7 +94,7 @@ def set_aside_reasons(
                     for k, r in zip(sentences, out, strict=True))
         for i, k in enumerate(sentences):
             if out[i] is None and (is_source_scope(k.text, beside=named) or (
-                    named and is_help_scope(k.text)) or summarises(k.text, pool)
+                    named and is_help_scope(k.text)) or summarises(k.text, ctx)
                     ) and not missing_terms(k.text, pool, question):
                 out[i] = ABSTAINS
             elif out[i] is None and (is_referral(k.text) or is_advice(

@@ -331,9 +331,31 @@ _TOPIC = re.compile(
     re.IGNORECASE)
 
 
+# A time or a figure: what says when or how much ("... every Wednesday", "... for 12")
+WHEN = re.compile(r"\d|\b(?:every|each|daily|weekly|monday|tuesday|wednesday|thursday|"
+                  r"friday|saturday|sunday|weekdays?|weekends?|mornings?|afternoons?|"
+                  r"evenings?)s?\b", re.IGNORECASE)
+# A topic that goes on to assert: a relative clause after a noun ("Dr Evans's clinic that
+# runs ..."), a clause of reason or time ("now that the surgery has closed")
+_ASSERTS = re.compile(
+    r"\b(?!(?:about|on|regarding|concerning|as|to|whether|if|which|what|how|when|where|"
+    r"who|why|the|a|an|any|anything|that|this|those|these)\b)[a-z]{3,}(?:['\u2019]s)?\s+"
+    r"(?:that|which|who|whom|whose)\s+\w"
+    r"|\b(?:now that|since|because|given that|as long as|ever since)\b", re.IGNORECASE)
+
+
+def _asserts(topic: str) -> bool:
+    """Whether a declined topic says something of it beyond a noun phrase: a relative or
+    subordinate clause, a time, a day or a figure (WHEN): a claim to check, not the bare
+    object of a decline ("about TV wall-mounting", "whether we offer a testing service")."""
+    return bool(_ASSERTS.search(topic) or WHEN.search(topic))
+
+
 def declined_topics(clause: str) -> tuple[str, str]:
     """A clause split into what its declines say they lack (`_TOPIC`, after each decline
-    phrase) and the rest: ("about TV wall-mounting", "I don't have details, sorry.")."""
+    phrase) and the rest: ("about TV wall-mounting", "I don't have details, sorry."). A
+    topic that asserts (`_asserts`: "about his clinic that runs every Tuesday") stays in
+    the rest, a claim."""
     topics: list[str] = []
     rest: list[str] = []
     at = 0
@@ -342,7 +364,7 @@ def declined_topics(clause: str) -> tuple[str, str]:
             continue
         rest.append(clause[at:m.end()])
         at = m.end()
-        if (t := _TOPIC.match(clause, at)) is not None:
+        if (t := _TOPIC.match(clause, at)) is not None and not _asserts(t.group()):
             topics.append(t.group())
             at = t.end()
     rest.append(clause[at:])

@@ -15,6 +15,7 @@ from .clauses import clause_texts
 from .declines import APOSTROPHE as _A
 from .declines import (
     DECLINE,
+    WHEN,
     declined_topics,
     is_help_scope,
     is_referral,
@@ -23,6 +24,7 @@ from .declines import (
 )
 from .lexical import FILLER, STOPWORDS, TermPool, missing_terms, stem, stem_set
 from .normalise import norm_tokens
+from .sentences import ContextIndex
 from .summary import frame_end, restates
 
 # Words a decline uses about the sources rather than the world ("based on the
@@ -66,13 +68,13 @@ def _goes_on(clause: str, closed: bool) -> bool:
 _CLOSES = re.compile(r"\s(?:and|or)\s", re.IGNORECASE)
 
 
-def _claiming_clauses(clauses: tuple[str, ...], pool: TermPool,
+def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
                       declined: bool = False) -> tuple[str, ...]:
     """The clauses that may claim: not a referral, not what the sources cover, nor a
     clause that goes on with the latter's list. Beside a decline (in the sentence, or
     `declined`), what the contexts cover in other words (summary.py: "our range covers
-    X, Y and Z", "the documents only say X") is no claim either when the contexts
-    (`pool`) state its words, and the items going on with it too."""
+    X, Y and Z", "the documents only say X") is no claim either when it is aligned with
+    the contexts (`ctx`), and the items going on with it too."""
     out: list[str] = []
     scope = named = summary = False
     declined = declined or any(DECLINE.search(c) for c in clauses)
@@ -80,9 +82,9 @@ def _claiming_clauses(clauses: tuple[str, ...], pool: TermPool,
         closed = k + 1 < len(clauses) and bool(_GOES_ON.match(clauses[k + 1]))
         goes_on = scope and (_goes_on(c, closed) or bool(_ADDS.match(c)))
         if declined and (end := frame_end(c)):
-            scope = summary = restates(c[end:], pool)
+            scope = summary = restates(c[end:], ctx)
         elif goes_on and (summary or _ADDS.match(c)):
-            scope = restates(c, pool)
+            scope = restates(c, ctx)
         else:
             summary = False
             scope = is_source_scope(c, beside=named, declined=declined) or (
@@ -93,28 +95,30 @@ def _claiming_clauses(clauses: tuple[str, ...], pool: TermPool,
     return tuple(out)
 
 
-def summarises(sentence: str, pool: TermPool) -> bool:
+def summarises(sentence: str, ctx: ContextIndex | None) -> bool:
     """Beside a decline, a sentence restating what the contexts cover (summary.py: "Our
     hire range covers bouncy castles, soft play and slides - do ring about anything
-    else"): it opens with a coverage frame, the contexts state its words, and every other
-    clause goes on with its list or refers the user on."""
+    else"): it opens with a coverage frame, it is aligned with the contexts (`ctx`), and
+    every other clause goes on with its list or refers the user on."""
     every = clause_texts(sentence)
-    return bool(frame_end(every[0])) and not _claiming_clauses(every, pool, True)
+    return bool(frame_end(every[0])) and not _claiming_clauses(every, ctx, True)
 
 
-def hedged_claim(sentence: str, question: str, pool: TermPool) -> bool:
+def hedged_claim(sentence: str, question: str, pool: TermPool,
+                 ctx: ContextIndex | None = None) -> bool:
     """Whether a declining sentence still makes a claim: it names a number, date or name
     absent from the contexts and the question ("The role of Napoleon in its design is
     unknown"), or its clauses that do not decline say HEDGE_WORDS or more content words
     the question does not, talk about the sources aside ("I'm not sure, but his books
     have been translated into 42 languages"). A clause asking what is not known ("...
-    don't say which payment methods are accepted") is part of the decline."""
+    don't say which payment methods are accepted") is part of the decline. `ctx`: the
+    contexts, to read a summary of them beside the decline (summary.py); None: none is."""
     # a referral clause names whom to ask ("..., but HR should be able to help"): no claim
     # ... and one saying what the sources cover explains the decline ("; the guidance I
     # have is about growing and harvesting, not markets"): no claim either
     # (with the list it goes on with: "... only cover obstructions | and smoking, not CCTV")
     every = clause_texts(sentence)
-    parts = _claiming_clauses(every, pool)
+    parts = _claiming_clauses(every, ctx)
     if not parts:  # all of it says what the sources cover or whom to ask
         return bool(missing_terms(sentence, pool, question))
     # (what the sources cover is checked too: "I only have details about the Wednesday
@@ -173,7 +177,7 @@ def is_advice(sentence: str) -> bool:
     """A sentence that advises how or whom to ask (`_ADVICE`), every clause of it (a
     condition, a referral or a list item going on aside): beside a decline it makes no
     claim about the world ("The driver would know, and she lends DVDs on request" does)."""
-    if _WHEN.search(sentence):
+    if WHEN.search(sentence):
         return False  # a time or a figure: a claim of when or how much ("... every Wednesday")
     parts = clause_texts(sentence)
     return any(_ADVICE.search(c) for c in parts) and all(
@@ -182,9 +186,6 @@ def is_advice(sentence: str) -> bool:
 
 
 _PERSON = re.compile(r"\b(?:he|she|him|her|them|us)\b", re.IGNORECASE)
-_WHEN = re.compile(r"\d|\b(?:every|each|daily|weekly|monday|tuesday|wednesday|thursday|"
-                   r"friday|saturday|sunday|weekdays?|weekends?|mornings?|afternoons?|"
-                   r"evenings?)\b", re.IGNORECASE)
 
 
 def _list_item(clause: str) -> bool:

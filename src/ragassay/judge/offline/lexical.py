@@ -170,21 +170,17 @@ def key_terms(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class TermPool:
-    """What a text offers as evidence for key terms: its stems and its numbers' values;
-    and each figure with the word it counts (counts.figures), where the contexts' pool
-    has them (ContextIndex; `of` leaves them out)."""
+    """What a text offers as evidence for key terms: its stems and its numbers' values."""
 
     stems: frozenset[str]
     values: frozenset[float]
-    figures: frozenset[tuple[float, str | None]] = frozenset()
 
     @classmethod
     def of(cls, text: str) -> TermPool:
         return cls(stem_set(text), written_values(text))
 
     def __or__(self, other: TermPool) -> TermPool:
-        return TermPool(self.stems | other.stems, self.values | other.values,
-                        self.figures | other.figures)
+        return TermPool(self.stems | other.stems, self.values | other.values)
 
     def has(self, term: str) -> bool:
         """Whether a key term is found: a number by value (at its stated precision), a

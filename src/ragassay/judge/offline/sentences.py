@@ -10,7 +10,6 @@ from functools import lru_cache
 
 import numpy as np
 
-from .counts import figures
 from .lexical import STOPWORDS, TermPool, canon_number, names, negation_count, stem
 from .normalise import Quantity, cased_tokens, quantities, written_values
 from .words import word_vectors
@@ -174,9 +173,7 @@ class ContextIndex:
         self.stems: frozenset[str] = frozenset().union(*(i.stem_set for i in infos))
         self.tokens: frozenset[str] = frozenset().union(*(i.tokens for i in infos))
         self.grams: frozenset[tuple[str, ...]] = frozenset().union(*(i.grams for i in infos))
-        self.pool = TermPool(self.stems, frozenset().union(*(i.values for i in infos)),
-                             frozenset(f for i in infos for f in figures(
-                                 i.tokens, i.all_stems, frozenset(i.capitals))))
+        self.pool = TermPool(self.stems, frozenset().union(*(i.values for i in infos)))
         self._rows: dict[int, list[int]] = {}
         for j, d in enumerate(self.docs):
             self._rows.setdefault(d, []).append(j)

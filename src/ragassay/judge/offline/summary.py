@@ -3,20 +3,28 @@
 A decline often goes on to say what the sources do cover, in the answer's own words:
 the business's offer as a range ("Our hire range covers bouncy castles, soft play and
 slides" for "We hire bouncy castles, soft play and slides"), or the sources as reported
-("the documents only say X"). Such a restatement is read as a summary of the contexts,
-leniently: it is no claim when every content word after its frame is one the contexts
-state (by stem), each figure one of theirs with what it counts, with no negation; a word
-no context has ("Our range covers adult and pet costumes") keeps it a claim to score.
+("the documents only say X"). Such a restatement is read as a summary of the contexts
+when it is aligned with them piece by piece: each item of it (split at commas, "and",
+"or", "with", "including") has its content words and figures together in ONE context
+sentence (a figure with the word it counts there), which restricts or negates nothing the
+item drops ("not", "only", "except": "Italian lessons are for staff only" is no
+"... covers Italian"); the summary negates nothing, and claim alignment finds no
+conflict in it. Words each found somewhere but never said together ("vegan chicken
+wings" from "vegan burgers" and "chicken wings"), a figure of another thing, or a word no
+context has keep it a claim to score.
 """
 
 from __future__ import annotations
 
 import re
 
-from .counts import figures
+from .alignment import align
+from .clauses import Part, part
 from .declines import APOSTROPHE as _A
-from .lexical import FILLER, NEGATIONS, STOPWORDS, TermPool, canon_number, stem
+from .lexical import NEGATIONS, STOPWORDS, stem
 from .normalise import norm_tokens
+from .sentences import ContextIndex, sentence_info
+from .units import Unit, Units
 
 _LEAD = r"^\W*(?:(?:but|and|so|though|however|otherwise|apart from that)\W+)*"
 # the business's offer as a whole, by a noun for it: "Our hire range covers",
@@ -39,7 +47,7 @@ _REPORTED = re.compile(
     re.IGNORECASE)
 # words of listing, not of what is listed ("occasions like Halloween", "such as")
 _LISTING = frozenset({"including", "includes", "include", "example", "e.g", "etc",
-                      "various"})
+                      "various", "like"})
 
 
 def frame_end(clause: str) -> int:
@@ -49,20 +57,49 @@ def frame_end(clause: str) -> int:
     return m.end() if m else 0
 
 
-def restates(text: str, pool: TermPool) -> bool:
+# where a summary's items part ("bouquets, buttonholes and centrepieces", "12 books,
+# with loans of 3 weeks")
+_PIECES = re.compile(r"\s*[,;]\s*|\s+(?:and|or|plus|as well as|with|including|such as)\s+",
+                     re.IGNORECASE)
+# words by which a context sentence restricts what it says (besides a negation)
+_RESTRICTS = frozenset({"only", "except", "excluding", "unless", "solely", "exclusively"})
+
+
+def _negation(t: str) -> bool:
+    return t in NEGATIONS or re.split(_A, t)[0] in NEGATIONS or t.endswith(("n't", "n\u2019t"))
+
+
+def _content(toks: tuple[str, ...]) -> frozenset[str]:
+    """The stems of a text's content words (no listing word or figure; a word of filler
+    elsewhere, "free", "good", says something here)."""
+    return frozenset(
+        stem(t) for t in toks
+        if not (re.split(_A, t)[0] in STOPWORDS or t in _LISTING
+                or not any(c.isalpha() for c in t) or any(c.isdigit() for c in t)))
+
+
+def _says(u: Unit, item: Part, words: frozenset[str]) -> bool:
+    """Whether a context sentence (`u`) says an item: its content words (`words`), its
+    figures with what they count, and no negation or restriction the item drops."""
+    kept = frozenset(item.info.tokens)
+    return (words <= u.sentence.info.stem_set
+            and all(f in u.part.figures for f in item.figures)
+            and not any((_negation(t) or t in _RESTRICTS) and t not in kept
+                        for t in u.sentence.info.tokens))
+
+
+def restates(text: str, ctx: ContextIndex | None) -> bool:
     """Whether a text (what follows a coverage frame, or an item going on with it) is a
-    lenient summary of the contexts (`pool`): each content word one whose stem they
-    hold, each figure one of theirs with the word it counts ("12 books", not "3 books"
-    where they have "3 weeks"), and no negation."""
-    toks = norm_tokens(text)
-    for t in toks:
-        w = re.split(_A, t)[0]
-        if t in NEGATIONS or w in NEGATIONS or t.endswith(("n't", "n\u2019t")):
+    summary of the contexts (`ctx`): no negation, each item of it said by one context
+    sentence (`_says`), and no conflict claim alignment finds in it. Without contexts,
+    nothing is."""
+    if ctx is None or any(_negation(t) for t in norm_tokens(text)):
+        return False
+    units = Units.of(ctx)
+    for piece in _PIECES.split(text):
+        item = part(piece)
+        words = _content(item.info.tokens)
+        if (words or item.figures) and not any(
+                _says(units.sentence(j), item, words) for j in range(len(ctx))):
             return False
-        if (w in STOPWORDS or w in FILLER or t in _LISTING or not any(c.isalpha() for c in t)
-                or any(c.isdigit() for c in t)):
-            continue
-        if stem(t) not in pool.stems:
-            return False
-    said = figures(toks, [stem(canon_number(t)) for t in toks])
-    return all(f in pool.figures for f in said)
+    return align(sentence_info(text.strip()), ctx).conflict is None
