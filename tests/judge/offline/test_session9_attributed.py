@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
+from tests.judge.offline.test_probes import known_limit
 from tests.support.offline import evidence, flagged
 
 SWAPPED = [
@@ -22,9 +23,6 @@ SWAPPED = [
       "The Pinnacle drops to 30 metres and is for advanced snorkellers only."],
      "Where should beginners snorkel?",
      "The Pinnacle is sheltered and ideal for first-time snorkellers."),
-    (["Home visits are made by our senior farrier, Gwen Tallis. Our apprentice, "
-      "Rhys Moran, works in the forge."], "Who makes home visits?",
-     "Home visits are made by Rhys Moran, our senior farrier."),
     (["The Lite plan costs 3 EUR a month and includes cloud backup.",
       "The Max plan costs 9 EUR a month and includes priority support."],
      "What does the Lite plan include?",
@@ -61,3 +59,14 @@ def test_the_entitys_own_statement_is_not_flagged(
         an: Analyzer, contexts: list[str], question: str, answer: str) -> None:
     ev = evidence(an, contexts, answer, question)
     assert "entity" not in ev.contradicts, ev
+
+
+@known_limit("a name in apposition ('by our senior farrier, Gwen Tallis') has no word "
+             "beside it that the claim's name has ('by Rhys Moran, our senior farrier'): "
+             "no same slot, so no swap")
+def test_limit_a_name_swapped_in_apposition(an: Analyzer) -> None:
+    ev = evidence(an, ["Home visits are made by our senior farrier, Gwen Tallis. Our "
+                       "apprentice, Rhys Moran, works in the forge."],
+                  "Home visits are made by Rhys Moran, our senior farrier.",
+                  "Who makes home visits?")
+    assert flagged(ev) and "entity" in ev.contradicts, ev
