@@ -461,3 +461,21 @@ def test_one_value_lacking_an_input_reads_in_good_english(tmp_path: Path) -> Non
     assert result.output.splitlines()[0] == (
         "1 sample lacks an input some metrics need (no reference: 1): 1 of its metric values "
         "is unscored for the missing input")
+
+
+def test_data_without_any_reference_is_said_plainly(tmp_path: Path) -> None:
+    """Found by trial 57: with no reference in any row the line read like a problem with
+    the rows ("144 samples lack an input some metrics need (no reference: 144)"); it
+    now says the data has none and what that leaves unscored."""
+    data, db = tmp_path / "d.jsonl", tmp_path / "r.db"
+    rows(data, [{k: v for k, v in good(i).items() if k != "reference"} for i in (1, 2, 3)])
+    result = invoke("eval", data, "--db", db, "-q", "--metrics", "judge")
+    assert result.exit_code == 0, result.output
+    line = result.output.splitlines()[0]
+    assert line.startswith("no sample has a reference: 3 metric values that need one are "
+                           "unscored"), line
+    # one row without it among others is still a row that lacks it
+    rows(data, [good(1), {k: v for k, v in good(2).items() if k != "reference"}])
+    again = invoke("eval", data, "--db", tmp_path / "r2.db", "-q", "--metrics", "judge")
+    assert again.output.splitlines()[0].startswith(
+        "1 sample lacks an input some metrics need (no reference: 1)"), again.output
