@@ -279,6 +279,15 @@ def test_meta_eval_says_when_the_baseline_ranks_below_chance(tmp_path: Path) -> 
     assert base < 0.5  # kept in its fixed direction, not flipped
     assert (f"note: hallucinated: the lexical baseline ranks below chance on this data "
             f"(AUROC {base:.3f}; reversed {1 - base:.3f}): beating it says little") in text
+    # the beats-baseline cell and the JSON say the same, the reversed baseline weighed
+    got = json.loads(out.read_text())
+    pairs = {p["metric"]: p for p in got["calibration"]["pairs"]}
+    for entry in got["beats_baseline"]:
+        low = pairs[entry["metric"]]["auroc_ci"][0]
+        want = ("no" if low <= base else "yes" if low > 1 - base
+                else f"yes, but not the reversed baseline {1 - base:.3f}")
+        assert entry["beats"] == want
+    assert {e["metric"] for e in got["beats_baseline"]} >= {"judge.hallucination"}
 
 
 def test_trend_over_runs_of_the_same_dataset(demo_run: dict, demo_data: Path) -> None:

@@ -72,3 +72,28 @@ def test_a_dataset_with_only_meta_eval_runs_has_no_trend_and_says_why(tmp_path: 
     assert done.output.count("\n") == 1
     assert done.output.startswith(f"error: no complete eval run of dataset '{data}' in ")
     assert "left out 1 meta-eval run of this dataset" in done.output
+
+
+def test_trend_leaves_out_a_run_without_the_metric(tmp_path: Path, monkeypatch) -> None:
+    """New-user trial 58: `trend FILE --metric judge.hallucination` listed a `--metrics
+    citations` run of the file as a point "-" of n 0 among "5 complete runs"; it is left
+    out of that metric's trend, with a line saying so, as meta-eval runs are."""
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "r.db"
+    _labelled(tmp_path / "probes.jsonl")
+    for metrics in ("judge", "citations", "judge"):
+        done = invoke("eval", "probes.jsonl", "--db", db, "-q", "--metrics", metrics)
+        assert done.exit_code == 0, done.output
+    with Store(db, readonly=True) as store:
+        runs = sorted(store.list_runs(), key=lambda r: (r.created, r.id))
+    other = runs[1].id
+    done = invoke("trend", "probes.jsonl", "--metric", "judge.hallucination", "--db", db)
+    assert done.exit_code == 0, done.output
+    assert "2 complete runs" in done.stdout and other not in done.stdout
+    assert done.stderr == (f"note: left out 1 run ({other}) of the trend of "
+                           "judge.hallucination: it did not compute that metric (other "
+                           "--metrics)\n")
+    done = invoke("trend", "probes.jsonl", "--metric", "judge.hallucination", "--json",
+                  "--db", db)
+    points = json.loads(done.stdout)["judge.hallucination"]
+    assert [p["run_id"] for p in points] == [runs[0].id, runs[2].id]

@@ -49,3 +49,15 @@ def test_a_baseline_below_chance_is_said_not_flipped():
     assert RankAgreement(n=40, auroc=0.5, auroc_ci=(0.3, 0.7)).below_chance() is None
     assert RankAgreement(n=40, auroc=0.81, auroc_ci=(0.7, 0.9)).below_chance() is None
     assert RankAgreement(n=0, auroc=None, auroc_ci=None).below_chance() is None
+
+
+def test_beating_a_baseline_below_chance_says_whether_the_reversed_one_is_beaten():
+    """New-user trial 58: "beats baseline: yes" for a judge at 0.729 [0.652, 0.804] beside
+    a baseline of 0.306, whose reversed 0.694 the judge's interval overlaps."""
+    below = RankAgreement(n=144, auroc=0.306, auroc_ci=(0.22, 0.39))
+    assert below.beaten_by(0.652) == "yes, but not the reversed baseline 0.694"
+    assert below.beaten_by(0.71) == "yes"  # above the reversed figure too
+    assert below.beaten_by(0.30) == "no"
+    above = RankAgreement(n=144, auroc=0.62, auroc_ci=(0.55, 0.69))
+    assert (above.beaten_by(0.652), above.beaten_by(0.6)) == ("yes", "no")
+    assert above.beaten_by(None) == "-"

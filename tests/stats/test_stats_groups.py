@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from ragassay.report.verdicts import group_cell
 from ragassay.stats import NONE_GROUP, Scale, group_by
 from ragassay.stats.groups import MIN_INTERVAL, OTHER_GROUP, group_name
 from ragassay.stats.table import Row, ScoreTable
@@ -86,14 +87,14 @@ def test_the_judges_agreement_is_counted_per_group() -> None:
         assert a is not None and a.n == len(both) and a.verdicts is not None
         assert (a.verdicts.agree, a.verdicts.missed, a.verdicts.flagged) == (right, missed,
                                                                               flagged)
-        assert a.text().startswith(f"agrees on {right} of {len(both)}")
+        assert group_cell(a).startswith(f"agrees on {right} of {len(both)}")
     faq = groups.group("faq")
     assert faq is not None
     score = faq.agreement_of("hallucinated", "toy.grade")
     # faq: labels T F T T F F, grades 3 9 8 2 9 7 (inverted: low grade = hallucinated);
     # of 3 x 3 pairs the hallucinated one ranks lower in 8, one tie-free miss (8 vs 7)
     assert score is not None and score.verdicts is None and score.auroc == pytest.approx(8 / 9)
-    assert score.text() == "AUROC 0.89 on 6"
+    assert group_cell(score) == "AUROC 0.89 on 6"
 
 
 def test_many_groups_are_capped_with_a_pooled_row_and_a_note() -> None:
@@ -164,7 +165,7 @@ def test_a_group_without_an_agreement_figure_says_why() -> None:
         assert g is not None
         score = g.agreement_of("hallucinated", "toy.grade")
         assert score is not None and score.auroc is None
-        assert score.text() == f"4 labels, all one class ({which} hallucinated)"
+        assert group_cell(score) == f"4 labels, all one class ({which} hallucinated)"
     # a grade with too few pairs for Spearman says how many it needs
     grade = MetricSpec(name="toy.score", low=0, high=1,
                        labels=(LinkedLabel(label="relevance"),))
@@ -177,7 +178,7 @@ def test_a_group_without_an_agreement_figure_says_why() -> None:
     pair = few.group("a")
     assert pair is not None
     got = pair.agreement_of("relevance", "toy.score")
-    assert got is not None and got.text() == "2 labels, too few (need 3)"
+    assert got is not None and group_cell(got) == "2 labels, too few (need 3)"
 
 
 def test_a_group_whose_labelled_answers_all_abstained_says_why() -> None:
@@ -199,7 +200,45 @@ def test_a_group_whose_labelled_answers_all_abstained_says_why() -> None:
         got = decline.agreement_of("hallucinated", metric)
         assert got is not None and got.n == 0
         assert got.unmeasured == "all 9 abstained: nothing to compare"
-        assert got.text() == "all 9 abstained: nothing to compare"
+        assert group_cell(got) == ("all 9 abstained: nothing to compare, people marked 4 "
+                                   "of them hallucinated")
         assert got.model_dump()["unmeasured"] == "all 9 abstained: nothing to compare"
         none = bare.agreement_of("hallucinated", metric)
-        assert none is not None and none.unmeasured is None and none.text() == "no labels"
+        assert none is not None and none.unmeasured is None and group_cell(none) == "no labels"
+
+
+def test_a_groups_cell_counts_its_abstentions_as_the_headline_does() -> None:
+    """New-user trial 58: the `decline` group's cell read "agrees on 0 of 3 (0%): misses
+    0, flags 3" while 13 of its 16 labelled answers abstained correctly; nothing said so.
+    The cell says the abstained ones, what people marked them and how often the verdict
+    is right counting correct declines, in the headline's words; the JSON counts them."""
+    flags: list[float | None] = [1.0] * 3 + [None] * 13 + [1.0, 0.0, 0.0, 1.0]
+    rows = [Row(id=f"s{i}", values={"toy.flag": f, "toy.grade": None if f is None else 2.0},
+                labels={"hallucinated": i in (3, 16, 19)},
+                abstained={"toy.flag": "correct", "toy.grade": "correct"} if 3 <= i < 16
+                else {})
+            for i, f in enumerate(flags)]
+    # the 13 abstained: people marked one of them (s3) hallucinated
+    groups = group_by(ScoreTable.from_rows(rows, SPECS),
+                      _values(["decline"] * 16 + ["answer"] * 4), "kind", n_resamples=50)
+    decline, answer = groups.group("decline"), groups.group("answer")
+    assert decline is not None and answer is not None
+    flag = decline.agreement_of("hallucinated", "toy.flag")
+    assert flag is not None
+    assert (flag.n, flag.positives, flag.abstained, flag.abstained_positives,
+            flag.unscored) == (3, 0, 13, 1, 0)
+    assert group_cell(flag) == (
+        "agrees on 0 of 3 (0%): flags 3 of 3 people did not mark hallucinated (3 labels of "
+        "16: 13 abstained not counted, people marked 1 of them hallucinated); right on 12 "
+        "of 16 (abstentions that people did not mark hallucinated count as right)")
+    grade = decline.agreement_of("hallucinated", "toy.grade")
+    assert grade is not None and group_cell(grade) == (
+        "all one class (none hallucinated) (3 labels of 16: 13 abstained not counted, "
+        "people marked 1 of them hallucinated)")
+    dumped = flag.model_dump()
+    assert (dumped["abstained"], dumped["abstained_positives"]) == (13, 1)
+    # a group where nothing is left out reads as before
+    plain = answer.agreement_of("hallucinated", "toy.flag")
+    assert plain is not None and group_cell(plain) == (
+        "agrees on 4 of 4 (100%): misses 0 of 2 people marked hallucinated, flags 0 of 2 "
+        "they did not")

@@ -6,7 +6,11 @@ or, the first `marked` of them, hallucinated: the judge gives them no verdict)."
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ragassay.api import EvalResult
 
 
 def labelled_rows(answers: int = 135, abstaining: int = 9,
@@ -58,3 +62,15 @@ def expected(rows: Sequence[Mapping[str, Any]], values: Mapping[str, float | Non
         out["missed"] += given == problem and says != problem
         out["flagged"] += says == problem and given != problem
     return out
+
+
+def declines_run(db: Path, also: Sequence[str] = ()) -> EvalResult:
+    """A stored judge run of `labelled_rows(answers=40, abstaining=6, marked=1)` whose
+    declines, and the answers `also` names, are the `decline` kind, the rest `answer`."""
+    import ragassay
+
+    rows = labelled_rows(answers=40, abstaining=6, marked=1)
+    for row in rows:
+        kind = row["id"].startswith("d") or row["id"] in also
+        row["metadata"] = {"kind": "decline" if kind else "answer"}
+    return ragassay.evaluate(rows, "judge", store=db, progress=False)

@@ -32,6 +32,7 @@ from ragassay.cli.common import (
     say,
 )
 from ragassay.cli.fmt import ci_text, num
+from ragassay.terminal import counted
 
 if TYPE_CHECKING:
     from ragassay.report import Format
@@ -320,6 +321,25 @@ def _changes(points: list[TrendPoint], runs: list[Any]) -> list[tuple[str | None
     return out
 
 
+def _without_notes(without: Mapping[str, set[str]]) -> list[str]:
+    """A line per set of runs left out of some metrics' trends because they did not
+    compute them (a `--metrics citations` run in the trend of judge.hallucination, trial
+    58), not shown as a `-` point of n 0: `left out 1 run (ID) of the trend of
+    judge.hallucination: it did not compute that metric (other --metrics)`."""
+    by_runs: dict[frozenset[str], list[str]] = {}
+    for metric, ids in without.items():
+        if ids:
+            by_runs.setdefault(frozenset(ids), []).append(metric)
+    lines = []
+    for gone, metrics in by_runs.items():
+        one = len(gone) == 1
+        lines.append(f"left out {counted(len(gone), 'run')} ({' '.join(sorted(gone))}) of the "
+                     f"trend of {', '.join(metrics)}: {'it' if one else 'they'} did not "
+                     f"compute {'that metric' if len(metrics) == 1 else 'those metrics'} "
+                     "(other --metrics)")
+    return lines
+
+
 @cli.command("trend")
 @click.argument("dataset")
 @click.option("--metric", "metrics", multiple=True,
@@ -334,7 +354,8 @@ def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: StoreLo
     Runs are grouped by the dataset's content (its hash), however its path was typed,
     together with earlier versions of the same file; a point whose dataset content
     changed since the previous point is marked. Eval runs only: the dataset's runs of
-    other kinds (meta-eval) are left out, and a line says so.
+    other kinds (meta-eval) are left out, and a line says so; so is a run that did not
+    compute a metric (other --metrics), from that metric's trend.
     """
     from ragassay.report import trend_runs
     from ragassay.stats import trends
@@ -352,6 +373,12 @@ def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: StoreLo
     present = list(dict.fromkeys(m for _, _, t in tables for m in t.metrics))
     chosen = check_metric_names(metrics, present, what="--metric") if metrics else None
     result = trends(tables, chosen)
+    without = {m: {run_id for run_id, _, t in tables if m not in t.specs} for m in result}
+    for line in _without_notes(without):
+        say(f"note: {line}", err=True)
+    result = {m: [p for p in points if p.run_id not in without[m]]
+              for m, points in result.items()}
+    runs = [r for r in runs if any(r.id not in gone for gone in without.values())]
     marks = {m: _changes(points, runs) for m, points in result.items()}
     if as_json:
         click.echo(json.dumps({m: [{**p.model_dump(), "dataset_hash": h, "dataset_changed": c}

@@ -139,6 +139,17 @@ def left_out(cal: Calibration) -> list[dict[str, Any]]:
     return out
 
 
+def beats_baseline(pair: Any, baseline: RankAgreement | None) -> str:
+    """A pair's `beats baseline` cell (`RankAgreement.beaten_by`: the judge's AUROC lower
+    bound against the baseline's AUROC), as the console and meta-eval's `--out` say it;
+    `-` for a graded label or without a baseline."""
+    from ragassay.stats import BooleanAgreement
+
+    if not isinstance(pair, BooleanAgreement) or baseline is None:
+        return "-"
+    return baseline.beaten_by(pair.auroc_ci[0] if pair.auroc_ci else None)
+
+
 def print_calibration(cal: Calibration,
                       baselines: dict[str, RankAgreement] | None = None) -> None:
     from ragassay.stats import BooleanAgreement, NumericAgreement
@@ -157,10 +168,8 @@ def print_calibration(cal: Calibration,
                f"{num(ranked.auroc)} {ci_text(ranked.auroc_ci)}" if ranked else "-"]
         if baselines is not None:
             b = baselines.get(p.label)
-            beats = (ranked and ranked.auroc_ci and b is not None and b.auroc is not None
-                     and ranked.auroc_ci[0] > b.auroc)
             row += [f"{num(b and b.auroc)} {ci_text(b and b.auroc_ci)}",
-                    "yes" if beats else "no" if ranked else "-"]
+                    beats_baseline(p, b)]
         row += [num(ranked and ranked.balanced_accuracy), num(graded and graded.spearman),
                 num(graded and graded.kendall)]
         t.add_row(*row)

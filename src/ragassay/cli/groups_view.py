@@ -9,6 +9,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
+from ragassay.report.verdicts import group_cell
 from ragassay.stats.groups import Groups
 
 Columns = list[tuple[str, list[tuple[str, str]], str | None]]
@@ -44,7 +45,7 @@ def print_groups(groups: Groups, columns_of: Columns, console: Console) -> None:
         for label, metric in groups.links:
             t.add_column(f"{escape(metric)} ~ {escape(label)}")
         for g in groups.groups:
-            cells = [a.text() if (a := g.agreement_of(label, metric)) is not None else "-"
+            cells = [group_cell(a) if (a := g.agreement_of(label, metric)) is not None else "-"
                      for label, metric in groups.links]
             t.add_row(escape(g.value), *map(escape, cells))
         console.print(t)

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ragassay.cli.app import cli, write_data
-from ragassay.cli.calibrate import left_out, print_calibration
+from ragassay.cli.calibrate import beats_baseline, left_out, print_calibration
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FiniteFloat,
@@ -118,5 +118,8 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
                     "judge": judge_spec, "ratings": ratings, "samples": len(samples),
                     "seconds": stats.seconds, "usage": stats.usage.model_dump(),
                     "calibration": cal.model_dump(), "left_out": left_out(cal),
-                    "lexical_baseline": {k: b.model_dump() for k, b in baselines.items()}},
+                    "lexical_baseline": {k: b.model_dump() for k, b in baselines.items()},
+                    "beats_baseline": [{"label": p.label, "metric": p.metric,
+                                        "beats": beats_baseline(p, baselines[p.label])}
+                                       for p in cal.pairs if p.label in baselines]},
                    out)

@@ -11,6 +11,7 @@ from rich.table import Table
 
 from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import NO_INTERVAL, ci_text
+from ragassay.metrics.citations.formulas import LISTED_NOTE
 from ragassay.stats.describe import FEWER_NOTE
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ def strategy_columns(specs: Mapping[str, MetricSpec]
     table shows as (metric, column title), and the note said under it. A suite with a
     composite metric (the judge suite's overall) shows each part's mean (a flag's as its
     rate) and then the composite's own mean over the samples, the one overall figure of a
-    strategy, with a note saying so; any other suite shows each of its metrics."""
+    strategy, with a note saying so; any other suite shows each of its metrics (the
+    citations suite with the note that a trailing sources list is no citation)."""
     from ragassay.stats import guide_fields
 
     suites: dict[str, list[MetricSpec]] = {}
@@ -50,6 +52,8 @@ def strategy_columns(specs: Mapping[str, MetricSpec]
             shown = {m for m, _ in parts} | {spec.name}
             cols = [*parts, *[c for c in cols if c[0] not in shown], (spec.name, spec.short)]
             note = OVERALL_NOTE.format(short=spec.short, metric=spec.name)
+        if suite == "citations":  # trial 58: an answer + Sources list read as uncited
+            note = f"citations: {LISTED_NOTE}"
         out.append((suite, cols, note))
     return out
 

@@ -22,7 +22,8 @@ FIGURES_NOTE = (f"{SCALE_NOTE}; 95% interval from {MIN_INTERVAL} values, else (n
 AGREEMENT_NOTE = ("per group, over its samples with both a label and a value: a yes/no "
                   "verdict against people's label (agrees, misses a problem people marked, "
                   "flags one they did not), else how far the scores rank the labels (AUROC; "
-                  "Spearman for a grade)")
+                  "Spearman for a grade); labelled samples without a value (abstained, "
+                  "unscored) are said apart, and `right on` counts a correct decline right")
 """What the figures of a run's groups are, said under them (console, HTML)."""
 
 

@@ -41,6 +41,7 @@ from ragassay.report.leaderboard import (
 from ragassay.report.model import Report, SampleEntry, published
 from ragassay.report.routing_html import routing_html
 from ragassay.report.svg import heatmap, histogram, interval_bars
+from ragassay.report.verdicts import group_cell
 from ragassay.stats import target_for
 from ragassay.stats.describe import FEWER_NOTE
 from ragassay.terminal import counted
@@ -245,7 +246,7 @@ def _groups(report: Report) -> str:
     rows: list[list[Any]] = [["samples", *[x.n for x in g.groups]]]
     rows += [[f"{m} ({g.scales[m].short()})", *[x.metrics[m].value_text(3) for x in g.groups]]
              for m in g.scales if any(x.metrics[m].mean is not None for x in g.groups)]
-    agree = [[f"{metric} ~ {label}", *[a.text() if (a := x.agreement_of(label, metric))
+    agree = [[f"{metric} ~ {label}", *[group_cell(a) if (a := x.agreement_of(label, metric))
                                        else "-" for x in g.groups]]
              for label, metric in g.links]
     head = [g.key, *[x.value for x in g.groups]]

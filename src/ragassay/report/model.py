@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.12.0"
+REPORT_VERSION = "2.13.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -115,7 +115,11 @@ the words of each cell; the prompt to label samples. `groups.groups[].agreement[
 2.12.0: `corrected.estimates[].n_abstained` (the samples whose answer abstained, which
 `n_unscored` counted before: it now counts only the unscored);
 `groups.groups[].agreement[].unmeasured` also when a group's labelled samples all lack a
-value (`all 16 abstained: nothing to compare`; its `n` is 0)."""
+value (`all 16 abstained: nothing to compare`; its `n` is 0).
+2.13.0: `groups.groups[].agreement[].abstained`, `.unscored` (the group's labelled samples
+left out of its agreement, as `calibration.pairs[]` counts them), `.abstained_positives`
+(a yes/no label: how many of the abstained people labelled true) and `.positives` (of
+the `n` compared)."""
 
 
 class StrategyEntry(StrategySummary):

@@ -1,11 +1,16 @@
 """The sentences a headline cell says of a yes/no verdict against people's labels (the
-headline's text, headline.py): how often it is people's label, its plain accuracy
-counting correct declines, and what people marked the samples left out."""
+headline's text, headline.py) and a group's cell under `--by KEY` (`group_cell`): how
+often it is people's label, its plain accuracy counting correct declines, and what
+people marked the samples left out."""
 
 from __future__ import annotations
 
 from ragassay.labels import problem_value
 from ragassay.stats.calibration import Agreement, BooleanAgreement, left_out_text
+from ragassay.stats.groups import GroupAgreement
+
+Counted = BooleanAgreement | GroupAgreement
+"""What has a yes/no verdict's counts: the run's agreement, or one group's."""
 
 
 def pair_text(low: float | None, high: float | None) -> str:
@@ -17,14 +22,14 @@ def _marked(label: str, problem: bool) -> str:
     return label if problem else f"not {label}"
 
 
-def verdicts_text(a: BooleanAgreement, label: str) -> str:
+def verdicts_text(a: Counted, label: str) -> str:
     """How often a metric's yes/no verdict is people's label, over the samples compared,
     said from the label's problem side (`Verdicts.problem`): `agrees on 89 of 135 (66%):
     misses 28 of 80 people marked hallucinated, flags 18 of 55 they did not`, `agrees on
     35 of 40 (88%): misses 5 of 10 people marked not faithful, flags 0 of 30 they marked
     faithful` (a side without labels is not said); "" without verdicts."""
     v = a.verdicts
-    if v is None:
+    if v is None or a.positives is None or not a.n:
         return ""
     problems = a.positives if v.problem else a.n - a.positives
     fine = a.n - problems
@@ -39,7 +44,7 @@ def verdicts_text(a: BooleanAgreement, label: str) -> str:
     return f"agrees on {v.agree} of {a.n} ({v.agree / a.n:.0%}): {', '.join(sides)}"
 
 
-def right_text(a: BooleanAgreement, label: str) -> str:
+def right_text(a: Counted, label: str) -> str:
     """The verdict's plain accuracy over the labelled samples with a verdict or an
     abstention, a correct decline (one people did not mark a problem) counted right, so
     that no one adds the abstentions to `verdicts_text`'s count by hand (trial 57):
@@ -68,7 +73,7 @@ def declined_text(label: str, abstained: int, positives: int | None, unscored: i
     return f"people marked {problems} of {which} {_marked(label, problem)}"
 
 
-def left_out_said(a: Agreement, label: str) -> str:
+def left_out_said(a: Agreement | GroupAgreement, label: str) -> str:
     """Why agreement counts fewer labels than people's figure: a labelled sample without
     a value of the metric (its answer abstains, or the metric left it unscored) has
     nothing to compare, while the corrected estimate still counts its label; what people
@@ -77,6 +82,32 @@ def left_out_said(a: Agreement, label: str) -> str:
     left = left_out_text(a.abstained, a.unscored)
     if not left:
         return ""
-    positives = a.abstained_positives if isinstance(a, BooleanAgreement) else None
+    positives = a.abstained_positives if isinstance(a, Counted) else None
     said = declined_text(label, a.abstained, positives, a.unscored)
     return f" of {a.labelled}: {left} not counted" + (f", {said}" if said else "")
+
+
+def group_cell(a: GroupAgreement) -> str:
+    """A group's agreement cell (`--by KEY`: console, HTML), in the headline's words: a
+    yes/no verdict's `verdicts_text`, else `AUROC 0.81 on 16` (`Spearman 0.40 on 16`),
+    else why neither (`16 labels, all one class (all hallucinated)`, `2 labels, too few
+    (need 3)`); the labelled samples left out said as the headline does, so that a group
+    of declines does not read as 0 of 3 (trial 58): `agrees on 0 of 3 (0%): flags 3 of 3
+    people did not mark hallucinated (3 labels of 16: 13 abstained not counted, people
+    marked 0 of them hallucinated); right on 13 of 16 (...)`; `all 16 abstained: nothing
+    to compare, people marked 0 of them hallucinated`; `no labels`."""
+    left = left_out_said(a, a.label)
+    counted = f" ({a.n} labels{left})" if left else ""
+    if a.verdicts is not None and a.n:
+        right = right_text(a, a.label)
+        return verdicts_text(a, a.label) + counted + (f"; {right}" if right else "")
+    for name, value in (("AUROC", a.auroc), ("Spearman", a.spearman)):
+        if value is not None:
+            return f"{name} {value:.2f}" + (counted or f" on {a.n}")
+    why = a.unmeasured or "no figure computable"
+    if a.n:
+        return f"{why}{counted}" if left else f"{a.n} labels, {why}"
+    if not a.unmeasured:
+        return "no labels"
+    said = declined_text(a.label, a.abstained, a.abstained_positives, a.unscored)
+    return a.unmeasured + (f", {said}" if said else "")

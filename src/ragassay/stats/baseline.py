@@ -33,6 +33,21 @@ class RankAgreement(Result):
         return (f"the lexical baseline ranks below chance on this data (AUROC {self.auroc:.3f}; "
                 f"reversed {1 - self.auroc:.3f}): beating it says little")
 
+    def beaten_by(self, low: float | None) -> str:
+        """Whether a judge whose AUROC interval starts at `low` beats the baseline, the
+        `beats baseline` cell: `yes` (its lower bound above the baseline's AUROC), `no`;
+        against a baseline below chance, `yes, but not the reversed baseline 0.694` when
+        the bound is not above the reversed figure too (trial 58: "yes" for 0.729 [0.652,
+        0.804] beside a baseline of 0.306); `-` without figures."""
+        if low is None or self.auroc is None:
+            return "-"
+        if low <= self.auroc:
+            return "no"
+        reversed_ = 1 - self.auroc
+        if self.auroc < 0.5 and low <= reversed_:
+            return f"yes, but not the reversed baseline {reversed_:.3f}"
+        return "yes"
+
 
 def lexical_share(answer: str, evidence: str) -> float:
     """Share of the answer's words that occur in the evidence text."""

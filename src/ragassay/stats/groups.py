@@ -101,7 +101,9 @@ class GroupAgreement(Result):
     """The judge against people's labels in one group, for one label and the metric it is
     compared with, over the `n` samples having both: a yes/no verdict's counts against a
     yes/no label (`verdicts`), the AUROC of the metric against a yes/no label, Spearman's
-    rho against a graded one (None where not computable: one class, fewer than 3)."""
+    rho against a graded one (None where not computable: one class, fewer than 3); the
+    group's labelled samples left out for want of a value, as the headline counts them
+    (`calibration.Agreement`). Its cell's words are `report.verdicts.group_cell`'s."""
 
     label: str
     metric: str
@@ -114,23 +116,16 @@ class GroupAgreement(Result):
     # group's labelled samples all lack a value (n is 0), why: `all 16 abstained: nothing
     # to compare` (`calibration.nothing_text`)
     unmeasured: str | None = omitted()
+    positives: int | None = omitted()  # a yes/no label: of the n, how many people marked True
+    abstained: int = 0  # labelled samples left out: the answer abstained
+    unscored: int = 0  # labelled samples left out: the metric gave no value
+    # a yes/no label: of the `abstained`, how many people marked True (as `positives`)
+    abstained_positives: int | None = omitted()
 
-    def text(self) -> str:
-        """`agrees on 12 of 16 (75%): misses 3, flags 1`, `AUROC 0.81 on 16`, `Spearman 0.40 on
-        16`; without a computable figure, which reason: `16 labels, all one class (all
-        hallucinated)`, `2 labels, too few (need 3)`, `all 16 abstained: nothing to
-        compare` (labels, none with a value); `no labels`."""
-        v = self.verdicts
-        if v is not None and self.n:
-            return (f"agrees on {v.agree} of {self.n} ({v.agree / self.n:.0%}): misses "
-                    f"{v.missed}, flags {v.flagged}")
-        if self.auroc is not None:
-            return f"AUROC {self.auroc:.2f} on {self.n}"
-        if self.spearman is not None:
-            return f"Spearman {self.spearman:.2f} on {self.n}"
-        if self.n:
-            return f"{self.n} labels, {self.unmeasured or 'no figure computable'}"
-        return self.unmeasured or "no labels"
+    @property
+    def labelled(self) -> int:
+        """The group's samples with the label, compared or left out."""
+        return self.n + self.abstained + self.unscored
 
 
 class Group(Result):
@@ -187,7 +182,9 @@ def _figure(rows: Sequence[Row], metric: str, seed: int, n_resamples: int) -> Gr
 
 def _agreement(table: ScoreTable, link: LabelLink, kind: str) -> GroupAgreement:
     got = compared(table, link)
-    out = GroupAgreement(label=link.label_key, metric=link.metric, n=len(got.values))
+    out = GroupAgreement(label=link.label_key, metric=link.metric, n=len(got.values),
+                         abstained=got.abstained, unscored=got.unscored,
+                         abstained_positives=got.abstained_positives)
     if not got.values and got.labelled:  # labels, none with a value: say why
         return out.model_copy(update={"unmeasured": nothing_text(got.abstained,
                                                                  got.unscored)})
@@ -197,6 +194,7 @@ def _agreement(table: ScoreTable, link: LabelLink, kind: str) -> GroupAgreement:
         truth = [bool(v) for v in got.labels]
         auc = ag.auroc(got.values, truth)
         return out.model_copy(update={
+            "positives": sum(truth),
             "verdicts": verdicts_of(link, table.spec(link.metric), got.values, truth),
             "auroc": auc,
             "unmeasured": None if auc is not None else

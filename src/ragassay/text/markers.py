@@ -110,11 +110,13 @@ class CitedSentence:
 @dataclass
 class ParsedAnswer:
     """The answer's sentences (markers removed, keyed `a`, `b`, ...), the answer's text
-    without its markers (`text`: paragraphs and code kept), and the problems found."""
+    without its markers (`text`: paragraphs and code kept), the problems found, and
+    whether a trailing sources section was cut (`listed`: its entries cite nothing)."""
 
     sentences: list[CitedSentence] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     text: str = ""
+    listed: bool = False
 
     @property
     def n_citations(self) -> int:
@@ -443,7 +445,8 @@ def parse_citations(answer: str, numbering: Numbering) -> ParsedAnswer:
     markers, and the problems found."""
     code = code_spans(answer)
     end = sources_start(answer, code)
-    if end < len(answer):  # a trailing sources section lists sources: no claim, no citation
+    listed = end < len(answer)
+    if listed:  # a trailing sources section lists sources: no claim, no citation
         answer = answer[:end].rstrip()
         code = code_spans(answer)
     found = _find(answer, numbering.ids, code)
@@ -456,7 +459,7 @@ def parse_citations(answer: str, numbering: Numbering) -> ParsedAnswer:
         problems.append("marker [0] with 1-based numbering (metadata.citation_base: 1)")
     markers = [_resolve(r, numbering, base, problems) for r in raws]
     text = _strip(answer, 0, len(answer), raws).strip() if raws else answer
-    out = ParsedAnswer(_sentences(answer, raws, markers), problems, text)
+    out = ParsedAnswer(_sentences(answer, raws, markers), problems, text, listed)
     unique = list(dict.fromkeys(out.problems))
     more = len(unique) - MAX_PROBLEMS
     out.problems = unique[:MAX_PROBLEMS] + ([f"... and {more} more"] if more > 0 else [])

@@ -23,6 +23,8 @@ from ragassay.types import MetricResult
 S = "citations."
 MIN_QUOTE_TOKENS = 4  # shorter sentences ("It is.") are never decided by a quote
 QUOTE_SHARE = 0.85  # share of the sentence's tokens found in order in the passage
+LISTED_NOTE = ("a trailing Sources/References list is no citation: only markers in the "
+               "sentences count, so citations.recall reads it as citing nothing")
 QUOTE_SPREAD = 1.5  # the matched part of the passage spans at most this x the sentence
 FLIPS = frozenset({"not", "no", "never", "none", "nor", "neither", "without", "cannot",
                    "nobody", "nothing", "t", "isn", "doesn", "don", "didn", "wasn", "won"})
@@ -114,6 +116,8 @@ def fabricated_result(parsed: ParsedAnswer, details: dict[str, Any]) -> MetricRe
 def no_citation_reason(parsed: ParsedAnswer) -> str:
     if parsed.problems:
         return "no readable citation marker (" + "; ".join(parsed.problems[:3]) + ")"
+    if parsed.listed:  # trial 58: "answer + Sources list" read as uncited, unsaid
+        return f"the answer cites nothing ({LISTED_NOTE})"
     return "the answer cites nothing"
 
 
