@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from .clauses import AUXILIARIES, DETERMINERS, Part, lemma_stems, neighbours
 from .lexical import STOPWORDS
 from .scope import TIMES
+from .units import SYNONYM_COSINE
 from .words import word_vectors
 
 if TYPE_CHECKING:
@@ -43,7 +44,6 @@ MAX_ENTITY = 3  # content words of either entity the other side lacks, at most
 MAX_EXTRA = 5  # content words of the unit's own the claim lacks, at most
 MAX_TOKENS = 30  # tokens of the unit's sentence, at most (a long one says many things)
 SUBJECT_WORDS = 3  # content words of a subject, at most
-SYNONYM_COSINE = 0.6  # two words this close by their static vectors are one entity
 RESTATES = 0.7  # of a sentence's words a claim that copies it states
 _POSSESSIVES = frozenset({"his", "her", "their"})
 # a clause opening with one has a subject of its own ("and he is taking care of ...")
@@ -180,15 +180,22 @@ def attributed_elsewhere(p: Part, near: list[Unit], units: Units,
     sentence (`entity_words`), when `p` is a clause of it."""
     # the claim's own entity: its subject, its names, and, for a clause that opens with
     # its predicate, its sentence's subject (words that are no token of its own)
-    given = p.words - set(lemma_stems(p.info.tokens, p.info.all_stems))
-    names = units.alternatives.names | _context_names(units)
-    taken = given & topic if _predicate_first(p) else frozenset()
-    own = entity_words(p) | taken
+    # (read only for a unit that states most of the claim: every claim comes here)
+    given = taken = own = names = frozenset[str]()
+    read = False
     for u in near:
         mine = p.words - u.words
         shared = p.words & u.words
         if (not 1 <= len(mine) <= MAX_ENTITY or len(shared) < max(2, SHARE * len(p.words))
-                or not mine <= own or mine & TIMES):
+                or mine & TIMES):
+            continue
+        if not read:
+            read = True
+            given = p.words - set(lemma_stems(p.info.tokens, p.info.all_stems))
+            taken = given & topic if _predicate_first(p) else frozenset()
+            own = entity_words(p) | taken
+            names = units.alternatives.names | _context_names(units)
+        if not mine <= own:
             continue
         subject = entity_words(u.part) | u.inherited
         extra = u.part.words - p.words

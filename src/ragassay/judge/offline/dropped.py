@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .clauses import Part, clause_parts, part
 from .lexical import STOPWORDS
-from .scope import PARTICIPLE_PREPS, TIMES, named_times, placed_times
+from .scope import PARTICIPLE_PREPS, TIMES, WEEK, WEEKDAYS, named_times, placed_times
 
 # what a recurring time conditions ("Under-12s skate free on Tuesday afternoons"), beside a
 # figure: a claim of neither only says where, who or what
@@ -58,10 +58,10 @@ def drops_days(p: Part, u: Part) -> bool:
     unit says on some days of the week only ("..., Monday to Thursday", "on weekdays"):
     the claim names no day and no part of the week, and quantifies something other than
     time."""
-    if named_times(p) or _WEEKDAYS & set(p.info.tokens) or all(
+    if named_times(p) or WEEKDAYS & set(p.info.tokens) or all(
             h in TIMES for h in p.quantified if h is not None):
         return False  # (a claim quantified over time: `time_bound`'s)
-    return _day_range(u) or bool(placed_times(u, recurring=True) & _WEEK)
+    return _day_range(u) or bool(placed_times(u, recurring=True) & WEEK)
 
 
 TAIL_WORDS = 4  # a sentence's last comma piece this short is an adverbial of it all
@@ -121,17 +121,13 @@ def drops_only(p: Part, u: Part, sentence: Part | None = None,
 _CASE_CLAUSES = frozenset({"if", "when", "where", "while", "once", "until"})
 
 
-_WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-                       "sunday"})
-_WEEK = _WEEKDAYS | {"weekday", "weekend"}
-
 
 def _day_range(u: Part) -> bool:
     """Whether the unit names a range of days of the week ("Monday to Thursday",
     "Mon-Fri" written out): a recurring part of the week, with or without "on"."""
     toks = u.info.tokens
-    return any(toks[i] in _WEEKDAYS and toks[i + 1] in {"to", "through", "until", "till"}
-               and toks[i + 2] in _WEEKDAYS for i in range(len(toks) - 2))
+    return any(toks[i] in WEEKDAYS and toks[i + 1] in {"to", "through", "until", "till"}
+               and toks[i + 2] in WEEKDAYS for i in range(len(toks) - 2))
 
 
 _BOUNDS = frozenset({"before", "after", "until", "till", "from"})

@@ -89,6 +89,7 @@ def narrowed(p: Part, u: Part) -> bool:
     return False
 
 
+# (not counts.ORDINALS, the ranks a figure reader skips: "last", "next" narrow as well)
 _ORDINALS = frozenset({"first", "second", "third", "last", "final", "initial", "next"})
 
 
@@ -232,12 +233,12 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
 
 # parts of the week, the day and the year that recur: "on weekdays" bounds "every day"
 # (a month dates an event: "released in February 2010" is no limit of "in 2010")
-_NARROW_TIMES_TEXT = """
-    weekday weekend monday tuesday wednesday thursday friday saturday sunday morning
-    afternoon evening night spring summer autumn winter holidays
-"""
-_NARROW_TIMES = frozenset(_NARROW_TIMES_TEXT.split())  # words (a stem of "afternoon" is
-_TIME_PLACES = frozenset({"on", "in", "at", "during"})  # "after"'s)
+WEEKDAYS = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
+WEEK = WEEKDAYS | {"weekday", "weekend"}  # the recurring parts of the week
+_NARROW_TIMES = WEEK | {  # words (a stem of "afternoon" is "after"'s)
+    "morning", "afternoon", "evening", "night", "spring", "summer", "autumn", "winter",
+    "holidays"}
+_TIME_PLACES = frozenset({"on", "in", "at", "during"})
 
 
 _WEEKEND = frozenset({"weekend", "saturday", "sunday"})
