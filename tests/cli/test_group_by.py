@@ -108,8 +108,8 @@ def test_eval_by_kind_prints_each_groups_figures_and_agreement(grouped: dict) ->
     for kind, g in want.items():
         assert figures[kind][0] == str(g["n"])
         assert f"{g['mean']:.2f} [" in " ".join(figures[kind]), figures[kind]
-        cell = next(c for c in agreement[kind] if c.startswith("agrees on"))
-        assert cell.startswith(f"agrees on {g['right']} of {g['total']} ("), (kind, cell)
+        cell = next(c for c in agreement[kind] if c.startswith("right on"))
+        assert cell.startswith(f"right on {g['right']} of {g['total']} ("), (kind, cell)
     # the JSON report holds the same groups
     groups = {g["value"]: g for g in grouped["report"]["groups"]["groups"]}
     for kind, g in want.items():

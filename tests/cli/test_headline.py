@@ -70,10 +70,11 @@ def test_with_labels_runs_show_leads_with_peoples_corrected_figure(labelled) -> 
     people, row = _cell(out, "judge.hallucination", 2), _cell(out, "judge.hallucination")
     assert (f"hallucinated {est['estimate']:.3f} [{est['ci_low']:.3f}, {est['ci_high']:.3f}]"
             == people)
-    assert row.startswith(f"in this run: AUROC {pair['auroc']:.2f} [{pair['auroc_ci'][0]:.2f}, "
-                          f"{pair['auroc_ci'][1]:.2f}], kappa {pair['kappa']:.2f} "
-                          f"[{pair['kappa_ci'][0]:.2f}, {pair['kappa_ci'][1]:.2f}]"), row
-    assert row.endswith(f"({pair['n']} labels)"), row
+    agree = pair["verdicts"]["agree"]
+    assert row.startswith(f"right on {agree} of {pair['n']} ({agree / pair['n']:.0%}): "), row
+    assert row.endswith(f"; in this run: AUROC {pair['auroc']:.2f} [{pair['auroc_ci'][0]:.2f}, "
+                        f"{pair['auroc_ci'][1]:.2f}], kappa {pair['kappa']:.2f} "
+                        f"[{pair['kappa_ci'][0]:.2f}, {pair['kappa_ci'][1]:.2f}]"), row
     assert "not measured" not in row
 
 
@@ -105,10 +106,11 @@ def test_too_few_labels_say_how_many_there_are_and_how_many_are_needed(tmp_path:
     head = _first_table(out)
     row = head.split("judge.hallucination", 1)[1].split("│ judge.", 1)[0]
     assert "24 labels, 30 needed" in row and "no labels" not in row
-    assert _cell(out, "judge.hallucination").endswith(
-        "(22 labels of 24: 1 abstained and 1 unscored not counted, people marked 0 of the 1 "
-        "abstained hallucinated); right on 22 of 23 (abstentions that people did not mark "
-        "hallucinated count as right); held apart: not measured")
+    cell = _cell(out, "judge.hallucination")
+    assert cell.startswith("right on 22 of 23 (96%): 21 of 22 verdicts ("), cell
+    assert (") and 1 of 1 abstentions (people marked 0 of them hallucinated); 1 unscored "
+            "not counted; in this run: AUROC ") in cell and cell.endswith(
+        "; held apart: not measured"), cell
     assert "no labels" in head.split("judge.context_relevance", 1)[1].split("│ judge.", 1)[0]
 
 
@@ -136,10 +138,12 @@ def test_agreement_says_why_it_counts_fewer_labels_than_peoples_figure(tmp_path:
     code, out = run("eval", str(data), "--metrics", "judge", "--db", str(tmp_path / "d.db"))
     assert code == 0, out
     assert _cell(out, "judge.hallucination", 2).startswith("hallucination 0.")  # all 35
-    assert _cell(out, "judge.hallucination").endswith(
-        "(32 labels of 35: 3 abstained not counted, people marked 0 of them hallucinated); "
-        "right on 35 of 35 (abstentions that people did not mark hallucinated count as "
-        "right)")
+    assert _cell(out, "judge.hallucination").startswith(
+        "right on 35 of 35 (100%): 32 of 32 verdicts (misses 0 of 11 people marked "
+        "hallucinated, flags 0 of 21 they did not) and 3 of 3 abstentions (people marked 0 "
+        "of them hallucinated); in this run: AUROC ")
+    assert _cell(out, "judge.faithfulness").endswith(
+        "(32 labels of 35: 3 abstained not counted, people marked 0 of them hallucinated)")
 
 
 # ---- wording that never contradicts itself (trial 50) ------------------------------------
@@ -262,23 +266,22 @@ def test_a_verdicts_agreement_says_how_often_it_matches_people(tmp_path: Path) -
     assert want["left_out"] == 9 and want["n"] == 135  # the answers that abstain
     assert 0 < want["missed"] < want["positives"] and want["flagged"] > 0
     n, agree = want["n"], want["agree"]
-    said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
-            f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
-            f"{n - want['positives']} they did not (135 labels of 144: 9 abstained not "
-            f"counted, people marked 0 of them hallucinated); right on {agree + 9} of 144 "
-            "(abstentions that people did not mark hallucinated count as right)")
+    said = (f"right on {agree + 9} of 144 ({(agree + 9) / 144:.0%}): {agree} of {n} verdicts "
+            f"(misses {want['missed']} of {want['positives']} people marked hallucinated, "
+            f"flags {want['flagged']} of {n - want['positives']} they did not) and 9 of 9 "
+            "abstentions (people marked 0 of them hallucinated)")
     cell = _cell(out, "judge.hallucination")
-    assert cell.startswith("in this run: AUROC") and cell.endswith(f"; {said}"), cell
+    assert cell.startswith(f"{said}; in this run: AUROC"), cell
     faith = _cell(out, "judge.faithfulness")
-    assert faith.startswith("in this run: AUROC") and "agrees on" not in faith, faith
+    assert faith.startswith("in this run: AUROC") and "right on" not in faith, faith
     assert faith.endswith("(135 labels of 144: 9 abstained not counted, people marked 0 of "
                           "them hallucinated)"), faith
-    assert "agrees on: how often the judge's yes/no verdict is people's label" in _said(out)
+    assert "right on: how often the judge's yes/no verdict is people's label" in _said(out)
     page = tmp_path / "r.html"
     code, shown = run("report", run_id, "--format", "html", "--out", str(page), "--db", str(db))
     assert code == 0, shown
     head = page.read_text().split('<section id="headline">', 1)[1].split("</section>", 1)[0]
-    assert f"; {said}</td>" in head and head.count("agrees on") == 2  # the cell, the note
+    assert f"<td>{said}; in this run: AUROC" in head and head.count("right on") == 2
 
 
 def _written(tmp_path: Path, rows: list[dict[str, object]]) -> Path:
@@ -320,7 +323,8 @@ def test_a_few_faithful_labels_head_the_rows_they_are_compared_with(tmp_path: Pa
     for metric in ("judge.hallucination", "judge.faithfulness"):
         assert _cell(out, metric, 2) == "20 labels, 30 needed", metric
     cell = _cell(out, "judge.hallucination")
-    assert "people marked not faithful" in cell and "they marked faithful (20 labels)" in cell
+    assert cell.startswith("right on ") and " of 20 (" in cell
+    assert "people marked not faithful" in cell and "they marked faithful;" in cell
     said = _said(out)
     assert "no human labels yet" not in said and "10 more samples for faithful" in said
 
@@ -344,11 +348,11 @@ def test_the_trials_headline_compares_like_with_like(tmp_path: Path) -> None:
     judge = _cell(out, "judge.hallucination", 4)
     assert judge.endswith(f"on 0-1 (60 of 64 scored; people {people:.3f} on the same 60)")
     cell = _cell(out, "judge.hallucination")
-    agree = int(cell.split("agrees on ", 1)[1].split(" ", 1)[0])
-    assert cell.endswith(
-        "(60 labels of 64: 4 abstained not counted, people marked 0 of them hallucinated); "
-        f"right on {agree + 4} of 64 (abstentions that people did not mark hallucinated "
-        "count as right)"), cell
+    agree = int(cell.split(": ", 1)[1].split(" ", 1)[0])  # of the 60 verdicts
+    assert cell.startswith(f"right on {agree + 4} of 64 ({(agree + 4) / 64:.0%}): {agree} of "
+                           "60 verdicts ("), cell
+    assert (") and 4 of 4 abstentions (people marked 0 of them hallucinated); in this run: "
+            "AUROC ") in cell
     strategies = out[out.index("judge suite per strategy"):].split("└", 1)[0]
     lines = [line.split("│") for line in strategies.splitlines() if line.startswith("│")]
     assert lines[0][-3].strip() == "64"  # the strategy's n

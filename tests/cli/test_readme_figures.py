@@ -142,7 +142,7 @@ def test_the_trust_pages_verdict_line_is_the_headlines(tmp_path: Path) -> None:
     from tests.support.verdicts import labelled_rows
 
     doc = (ROOT / "docs" / "trust.md").read_text(encoding="utf-8")
-    shown = re.search(r"```\n(in this run: [^\n]*; agrees on [^\n]*)\n```", doc)
+    shown = re.search(r"```\n(right on [^\n]*; in this run: [^\n]*)\n```", doc)
     assert shown is not None, "docs/trust.md's verdict example is gone or reworded"
     rows = labelled_rows()
     run = ragassay.evaluate(rows, "judge", store=tmp_path / "r.db", progress=False)

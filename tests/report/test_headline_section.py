@@ -40,7 +40,8 @@ def test_the_report_carries_its_headline_and_the_json_its_section(tmp_path: Path
     assert entry["label"] == "hallucinated" and entry["all_labelled"] is True
     assert abs(entry["people"] - row.estimate.estimate) < 1e-6  # as published
     assert entry["people_text"].startswith("hallucinated ")
-    assert entry["agreement_text"].startswith("in this run: AUROC ")
+    assert entry["agreement_text"].startswith("right on ")
+    assert "; in this run: AUROC " in entry["agreement_text"]
     assert entry["judge_text"].startswith("rate ")
     assert "headline" in schema()["properties"]
     jsonschema.validate(doc, schema())

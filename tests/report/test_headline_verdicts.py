@@ -40,20 +40,18 @@ def test_the_verdicts_counts_are_carried_and_said(tmp_path: Path, suite: str, me
     assert (a.verdicts.agree, a.verdicts.missed, a.verdicts.flagged) == (
         want["agree"], want["missed"], want["flagged"])
     n, agree = want["n"], want["agree"]
-    said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
-            f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
-            f"{n - want['positives']} they did not ({n} labels of 64: 4 abstained not "
-            "counted, people marked 1 of them hallucinated); right on "
-            f"{agree + 3} of 64 (abstentions that people did not mark hallucinated count as "
-            "right)")
-    assert row.agreement_text.endswith(f"; {said}"), row.agreement_text
+    said = (f"right on {agree + 3} of 64 ({(agree + 3) / 64:.0%}): {agree} of {n} verdicts "
+            f"(misses {want['missed']} of {want['positives']} people marked hallucinated, "
+            f"flags {want['flagged']} of {n - want['positives']} they did not) and 3 of 4 "
+            "abstentions (people marked 1 of them hallucinated); in this run: AUROC ")
+    assert row.agreement_text.startswith(said), row.agreement_text
     other = next(r for r in head.rows if r.metric == score)  # a score: the same clause
-    assert "agrees on" not in other.agreement_text and other.agreement_text.endswith(
+    assert "right on" not in other.agreement_text and other.agreement_text.endswith(
         "(60 labels of 64: 4 abstained not counted, people marked 1 of them hallucinated)")
-    assert "agrees on: how often the judge's yes/no verdict is people's label" in head.note
+    assert "right on: how often the judge's yes/no verdict is people's label" in head.note
     page = to_html(report)
     cell = page.split('<section id="headline">', 1)[1].split(f"<td>{metric}</td>", 1)[1]
-    assert cell.split("</tr>", 1)[0].count(f"; {said}</td>") == 1
+    assert cell.split("</tr>", 1)[0].count(f"<td>{said}") == 1
     # the JSON report carries the counts in its published shape
     pair = next(p for p in report.model_dump(mode="json")["calibration"]["pairs"]
                 if p["metric"] == metric)
@@ -87,12 +85,11 @@ def test_a_faithful_labels_verdicts_are_said_from_the_hallucinations(
     assert (a.verdicts.agree, a.verdicts.missed, a.verdicts.flagged, a.verdicts.problem) == (
         want["agree"], want["missed"], want["flagged"], False)
     n, agree, problems = want["n"], want["agree"], want["problems"]
-    said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
-            f"{problems} people marked not faithful, flags {want['flagged']} of "
-            f"{n - problems} they marked faithful ({n} labels of 64: 4 abstained not "
-            "counted, people marked 1 of them not faithful); right on "
-            f"{agree + 3} of 64 (abstentions that people marked faithful count as right)")
-    assert row.agreement_text.endswith(f"; {said}"), row.agreement_text
+    said = (f"right on {agree + 3} of 64 ({(agree + 3) / 64:.0%}): {agree} of {n} verdicts "
+            f"(misses {want['missed']} of {problems} people marked not faithful, flags "
+            f"{want['flagged']} of {n - problems} they marked faithful) and 3 of 4 "
+            "abstentions (people marked 1 of them not faithful); in this run: AUROC ")
+    assert row.agreement_text.startswith(said), row.agreement_text
 
 
 def test_peoples_figure_whose_labels_have_nothing_to_compare_says_so(tmp_path: Path) -> None:

@@ -70,8 +70,10 @@ def test_the_headline_says_how_often_the_verdict_is_right_with_the_declines(
     a = row.agreement
     assert a is not None and a.verdicts is not None and a.abstained == 6
     right = a.verdicts.agree + 5
-    assert row.agreement_text.endswith(
-        f"; right on {right} of 46 (abstentions that people did not mark hallucinated "
-        "count as right)"), row.agreement_text
+    assert row.agreement_text.startswith(
+        f"right on {right} of 46 ({right / 46:.0%}): {a.verdicts.agree} of {a.n} verdicts ("
+        ), row.agreement_text
+    assert (") and 5 of 6 abstentions (people marked 1 of them hallucinated); in this run: "
+            "AUROC ") in row.agreement_text
     score = next(r for r in run.report().headline.rows if r.metric == "judge.faithfulness")
     assert "right on" not in score.agreement_text  # a score gives no verdict to count

@@ -16,8 +16,8 @@ from ragassay.report.verdicts import group_cell
 from tests.support.console_tables import table_cell
 from tests.support.verdicts import declines_run
 
-# the three answers' cell, then what the six declines add (one marked hallucinated)
-LEFT = "(3 labels of 9: 6 abstained not counted, people marked 1 of them hallucinated)"
+# what the six declines add to the three answers' verdicts (one marked hallucinated)
+LEFT = " and 5 of 6 abstentions (people marked 1 of them hallucinated)"
 
 
 @pytest.fixture(scope="module")
@@ -36,10 +36,8 @@ def _cell(run: EvalResult) -> str:
 def test_the_groups_cell_says_its_abstentions_and_how_often_it_is_right(
         run: EvalResult) -> None:
     cell = _cell(run)
-    assert LEFT in cell and "; right on " in cell and cell.endswith(" of 9 (abstentions that "
-                                                                   "people did not mark "
-                                                                   "hallucinated count as "
-                                                                   "right)")
+    assert cell.startswith("right on ") and " of 9 (" in cell and " of 3 verdicts (" in cell
+    assert cell.endswith(LEFT), cell
 
 
 def test_every_surface_shows_the_groups_abstentions(run: EvalResult) -> None:

@@ -228,3 +228,36 @@ def test_labels_none_of_which_has_a_value_are_counted_on_the_skipped_link() -> N
     assert out.pairs == []
     (skip,) = [s for s in out.skipped if s.metric == "judge.hallucination"]
     assert (skip.label, skip.abstained, skip.unscored) == ("hallucinated", 4, 2)
+
+
+def test_verdicts_the_same_on_every_labelled_sample_name_the_first_metric() -> None:
+    """Trial 59: trace.adherence's headline cell repeated judge.hallucination's word for
+    word. Two verdicts of one label that say the same of every labelled sample (oriented
+    to the label; the same samples without a value, for the same reason) are marked:
+    the later names the earlier (`Verdicts.same_as`). One differing verdict, or a sample
+    one abstains on and the other leaves unscored, and neither is marked."""
+    specs = {s.name: s for s in declared("judge.hallucination", "trace.adherence",
+                                         "judge.faithfulness")}
+    rows = _verdict_rows()
+    out = calibration(ScoreTable.from_rows(rows, specs), n_resamples=50)
+    hallucination = _pair(out, "hallucinated", "judge.hallucination").verdicts
+    adherence = _pair(out, "hallucinated", "trace.adherence").verdicts
+    assert hallucination is not None and hallucination.same_as is None
+    assert adherence is not None and adherence.same_as == "judge.hallucination"
+    assert _pair(out, "hallucinated", "judge.faithfulness").verdicts is None  # a score
+
+    def changed(i: int, **values: float | None) -> list[Row]:
+        row = rows[i]
+        given = {**row.values, **values}
+        unscored = {m: "judge timed out" for m, v in values.items() if v is None}
+        return [*rows[:i], Row(id=row.id, labels=row.labels, values=given,
+                               reasons={**row.reasons, **unscored},
+                               abstained={m: a for m, a in row.abstained.items()
+                                          if m not in unscored}), *rows[i + 1:]]
+
+    flipped = changed(1, **{"trace.adherence": 1.0 - (rows[1].value("trace.adherence") or 0)})
+    why = changed(4, **{"trace.adherence": None})  # abstained for one, unscored for the other
+    for other in (flipped, why):
+        out = calibration(ScoreTable.from_rows(other, specs), n_resamples=50)
+        adherence = _pair(out, "hallucinated", "trace.adherence").verdicts
+        assert adherence is not None and adherence.same_as is None

@@ -87,7 +87,7 @@ def test_the_judges_agreement_is_counted_per_group() -> None:
         assert a is not None and a.n == len(both) and a.verdicts is not None
         assert (a.verdicts.agree, a.verdicts.missed, a.verdicts.flagged) == (right, missed,
                                                                               flagged)
-        assert group_cell(a).startswith(f"agrees on {right} of {len(both)}")
+        assert group_cell(a).startswith(f"right on {right} of {len(both)}")
     faq = groups.group("faq")
     assert faq is not None
     score = faq.agreement_of("hallucinated", "toy.grade")
@@ -228,9 +228,8 @@ def test_a_groups_cell_counts_its_abstentions_as_the_headline_does() -> None:
     assert (flag.n, flag.positives, flag.abstained, flag.abstained_positives,
             flag.unscored) == (3, 0, 13, 1, 0)
     assert group_cell(flag) == (
-        "agrees on 0 of 3 (0%): flags 3 of 3 people did not mark hallucinated (3 labels of "
-        "16: 13 abstained not counted, people marked 1 of them hallucinated); right on 12 "
-        "of 16 (abstentions that people did not mark hallucinated count as right)")
+        "right on 12 of 16 (75%): 0 of 3 verdicts (flags 3 of 3 people did not mark "
+        "hallucinated) and 12 of 13 abstentions (people marked 1 of them hallucinated)")
     grade = decline.agreement_of("hallucinated", "toy.grade")
     assert grade is not None and group_cell(grade) == (
         "all one class (none hallucinated) (3 labels of 16: 13 abstained not counted, "
@@ -240,5 +239,5 @@ def test_a_groups_cell_counts_its_abstentions_as_the_headline_does() -> None:
     # a group where nothing is left out reads as before
     plain = answer.agreement_of("hallucinated", "toy.flag")
     assert plain is not None and group_cell(plain) == (
-        "agrees on 4 of 4 (100%): misses 0 of 2 people marked hallucinated, flags 0 of 2 "
+        "right on 4 of 4 (100%): misses 0 of 2 people marked hallucinated, flags 0 of 2 "
         "they did not")

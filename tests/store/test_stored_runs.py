@@ -164,7 +164,7 @@ def test_an_old_runs_adherence_gives_its_verdict_counts(migrated: Path) -> None:
     """Runs stored before `MetricSpec.verdict` (a34be99) have a trace.adherence spec
     without it, and the report reads the run's stored specs: the headline gave AUROC and
     kappa only. m0019_spec_verdicts gives them the declaration of that time, so the
-    verdicts are counted as for a new run ("agrees on X of N ...")."""
+    verdicts are counted as for a new run ("right on X of N ...")."""
     from ragassay.metrics import all_specs
     from ragassay.report import headline
     from ragassay.store.migrations import applied
@@ -180,7 +180,7 @@ def test_an_old_runs_adherence_gives_its_verdict_counts(migrated: Path) -> None:
     row = next(r for r in headline(report).rows if r.metric == "trace.adherence")
     a = row.agreement
     assert a is not None and row.shows_verdicts()
-    assert "agrees on" in row.agreement_text and "AUROC" in row.agreement_text
+    assert "right on" in row.agreement_text and "AUROC" in row.agreement_text
     pair = next(p for p in report_json(report)["calibration"]["pairs"]
                 if p["metric"] == "trace.adherence")
     assert pair["verdicts"]["agree"] + pair["verdicts"]["missed"] + \

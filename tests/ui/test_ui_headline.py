@@ -101,16 +101,44 @@ def test_the_overview_says_how_often_a_verdict_matches_people(app_test: Any,
               if isinstance(e, SampleEntry)}
     want = expected(rows, values)
     n, agree = want["n"], want["agree"]
-    said = (f"agrees on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
-            f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
-            f"{n - want['positives']} they did not ({n} labels of 48: 3 abstained not "
-            "counted, people marked 0 of them hallucinated); right on "
-            f"{agree + 3} of 48 (abstentions that people did not mark hallucinated count as "
-            "right)")
+    said = (f"right on {agree + 3} of 48 ({(agree + 3) / 48:.0%}): {agree} of {n} verdicts "
+            f"(misses {want['missed']} of {want['positives']} people marked hallucinated, "
+            f"flags {want['flagged']} of {n - want['positives']} they did not) and 3 of 3 "
+            "abstentions (people marked 0 of them hallucinated); in this run: AUROC ")
     at = open_page(app_test(db=db, run_id=run.run_id), "overview")
     table = next(d.value for d in at.dataframe
                  if "judge's agreement with people" in d.value.columns)
     cells = dict(zip(table["metric"], table["judge's agreement with people"], strict=True))
     (hallucination,) = [c for m, c in cells.items() if "hallucination" in m.lower()]
-    assert hallucination.endswith(f"; {said}"), cells
-    assert not any("agrees on" in c for m, c in cells.items() if "faithfulness" in m.lower())
+    assert hallucination.startswith(said), cells
+    assert not any("right on" in c for m, c in cells.items() if "faithfulness" in m.lower())
+
+
+def test_a_run_labelled_throughout_shows_each_labels_figure_once(app_test: Any,
+                                                                 tmp_path: Path) -> None:
+    """Trial 59: every sample labelled, nothing corrected, yet the overview's section
+    read "People's figures, corrected from human labels", a card and a table row per
+    linked metric, all the same figure. It says every sample is labelled, once, with one
+    card and one row per label; a verdict's headline row says how often it is right."""
+    import ragassay
+    from tests.support.verdicts import labelled_rows
+
+    db = tmp_path / "r.db"
+    run = ragassay.evaluate(labelled_rows(answers=45, abstaining=3), "judge", store=db,
+                            progress=False)
+    est = run.corrected().overall("judge.hallucination")
+    assert est is not None and est.all_labelled
+    at = open_page(app_test(db=db, run_id=run.run_id), "overview")
+    headers = [h.value for h in at.header]
+    assert "People's labels: every sample labelled, nothing corrected" in headers, headers
+    assert "People's figures, corrected from human labels" not in headers
+    people = [m for m in at.metric if m.label == md_escape("hallucinated (people)")]
+    assert [m.value for m in people] == [f"{est.estimate:.3f}"]
+    tables = [d.value for d in at.dataframe if "people" in d.value.columns]
+    assert len(tables) == 1 and list(tables[0]["label"]) == ["hallucinated"]
+    captions = [c.value.replace("\\", "") for c in at.caption]
+    assert sum(c.startswith("all 48 samples are labelled: people's rate is exact")
+               for c in captions) == 1, captions
+    head = next(d.value for d in at.dataframe
+                if "judge's agreement with people" in d.value.columns)
+    assert str(head["judge's agreement with people"].iloc[0]).startswith("right on ")

@@ -144,7 +144,7 @@ class EvalResult:
         `ragassay.stats.Groups` with per value (`.groups`, `.group("lookup")`; samples
         without it in "(none)") its samples, each metric's mean (a yes/no verdict's
         rate) with its 95% interval (`.scales` says which, on which range), and the
-        judge's agreement with people's labels in it ("agrees on 12 of 16"). A key no
+        judge's agreement with people's labels in it ("right on 12 of 16"). A key no
         sample has is an UnknownGroupKey (a ValueError) naming the keys there are."""
         from ragassay.report import groups_for
 

@@ -12,7 +12,14 @@ from ragassay.cli.common import console as make_console
 from ragassay.cli.common import say
 from ragassay.cli.fmt import ci_text, num
 from ragassay.report import Report
-from ragassay.stats.corrected import Corrected, CorrectedEstimate, people_column
+from ragassay.stats.corrected import (
+    EXACT_TITLE,
+    Corrected,
+    CorrectedEstimate,
+    exact_text,
+    people_column,
+    split_exact,
+)
 
 JUDGE_COLUMN = "judge's own (its scale)"
 WHY = "what people would say, from human labels on a random sample plus every judge score"
@@ -42,6 +49,21 @@ def print_headline(report: Report, console: Console | None = None) -> None:
         console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)
 
 
+def _print_exact(exact: list[CorrectedEstimate], console: Console) -> None:
+    """People's figure of each label whose every sample is labelled, once per label (and
+    strategy), under a title that says nothing is corrected (`exact_text`)."""
+    t = Table(title=EXACT_TITLE, min_width=len(EXACT_TITLE) + 2)  # the title on one line
+    per = any(e.strategy is not None for e in exact)
+    for c in ("label", *(("strategy",) if per else ()), "people [95% CI]", "labels"):
+        t.add_column(c, justify="left" if c in ("label", "strategy") else "right")
+    for e in exact:
+        t.add_row(escape(e.label), *((escape(e.strategy or "all"),) if per else ()),
+                  f"{num(e.estimate)} {ci_text((e.ci_low, e.ci_high))}",
+                  f"{e.n_labelled}/{e.n_total}")
+    console.print(t)
+    say(exact_text(exact))
+
+
 def _gain(est: CorrectedEstimate) -> str:
     if est.gain is None:
         return "-"
@@ -51,17 +73,19 @@ def _gain(est: CorrectedEstimate) -> str:
 def print_corrected(corrected: Corrected, *, strategies: bool = True,
                     console: Console | None = None, run_id: str | None = None) -> None:
     """A table of the corrected estimates (whole run first, then per strategy when asked),
-    the strategy differences, and a line for each link without an estimate (with
-    `run_id`, too few labels name the command that adds some)."""
+    the labels of every sample labelled apart, once per label (`split_exact`: nothing is
+    corrected there), the strategy differences, and a line for each link without an
+    estimate (with `run_id`, too few labels name the command that adds some)."""
     console = console or make_console()
     shown = [e for e in corrected.estimates if strategies or e.strategy is None]
-    if shown:
+    exact, fixed = split_exact(shown)
+    if fixed:
         t = Table(title=f"corrected estimates ({WHY})")
-        for c in ("label", "via metric", "strategy", f"{people_column(shown)} [95% CI]",
+        for c in ("label", "via metric", "strategy", f"{people_column(fixed)} [95% CI]",
                   "labels only [95% CI]", JUDGE_COLUMN, "labels", "gain"):
             t.add_column(c, justify="left" if c in ("label", "via metric", "strategy")
                          else "right")
-        for e in shown:
+        for e in fixed:
             t.add_row(escape(e.label), escape(e.metric) + (" (inverted)" if e.inverted else ""),
                       escape(e.strategy or "all"),
                       f"{num(e.estimate)} {ci_text((e.ci_low, e.ci_high))}",
@@ -69,12 +93,13 @@ def print_corrected(corrected: Corrected, *, strategies: bool = True,
                       f"{ci_text((e.labels_only.ci_low, e.labels_only.ci_high))}",
                       e.judge_text(), f"{e.n_labelled}/{e.n_total}", _gain(e))
         console.print(t)
-        for e in shown:
-            if e.note:
-                where = f" ({e.strategy})" if e.strategy else ""
-                say(f"{e.label} via {e.metric}{where}: {e.note}")
-            if e.strategy is None and (line := e.narrowing()) is not None:
-                say(f"{e.label} via {e.metric}: {line}")
+    if exact:
+        _print_exact(exact, console)
+    for e in [*fixed, *exact]:
+        if e.note:
+            say(f"{e.subject()}{f' ({e.strategy})' if e.strategy else ''}: {e.note}")
+        if e.strategy is None and (line := e.narrowing()) is not None:
+            say(f"{e.subject()}: {line}")
     if (rule := corrected.rule_text()) is not None:
         say(rule)
     for d in corrected.differences if strategies else ():

@@ -6,11 +6,12 @@ from __future__ import annotations
 from html import escape
 
 from ragassay.report.model import Report
-from ragassay.stats.corrected import people_column
+from ragassay.stats.corrected import EXACT_TITLE, exact_text, people_column, split_exact
 
 NOTE = ("What people would say about the whole run: the human labels on a sample, "
         "corrected by every judge score (prediction-powered inference). The interval is "
         "valid however biased the judge is; a better judge only narrows it.")
+EXACT_HEADING = EXACT_TITLE[:1].upper() + EXACT_TITLE[1:]
 
 
 def _num(x: float | None) -> str:
@@ -21,35 +22,55 @@ def _row(cells: list[str]) -> str:
     return "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>"
 
 
+def _table(head: tuple[str, ...], rows: list[str]) -> str:
+    return ('<div class="wide"><table><thead><tr>'
+            + "".join(f"<th>{escape(h)}</th>" for h in head)
+            + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")
+
+
 def corrected_html(report: Report) -> str:
     """The section ("" when the run has no labels): a table of the estimates (whole run,
-    then per strategy), the strategy differences, and why any link has none."""
+    then per strategy), the labels of every sample labelled apart, once per label
+    (`split_exact`: nothing is corrected there, and the heading says so), the strategy
+    differences, and why any link has none."""
     cor = report.corrected
     if cor is None:
         return ""
-    out = ('<section id="corrected"><h2>People\'s figures, corrected from human labels</h2>'
-           f"<p>{escape(NOTE)}</p>")
-    if cor.estimates:
-        head = ("label", "via metric", "strategy", people_column(cor.estimates),
+    exact, fixed = split_exact(cor.estimates)
+    if exact and not fixed:
+        out = (f'<section id="corrected"><h2>{escape(EXACT_HEADING)}</h2>'
+               f"<p>{escape(exact_text(exact))}.</p>")
+    else:
+        out = ('<section id="corrected"><h2>People\'s figures, corrected from human labels'
+               f"</h2><p>{escape(NOTE)}</p>")
+    if fixed:
+        head = ("label", "via metric", "strategy", people_column(fixed),
                 f"{cor.confidence:.0%} CI",
                 "labels only", "judge's own (its scale)", "labels")
-        rows = [_row([e.label, e.metric + (" (inverted)" if e.inverted else ""),
-                      e.strategy or "all", _num(e.estimate),
-                      f"[{_num(e.ci_low)}, {_num(e.ci_high)}]",
-                      f"{_num(e.labels_only.estimate)} [{_num(e.labels_only.ci_low)}, "
-                      f"{_num(e.labels_only.ci_high)}]", e.judge_text(),
-                      f"{e.n_labelled} of {e.n_total}"]) for e in cor.estimates]
-        out += ('<div class="wide"><table><thead><tr>'
-                + "".join(f"<th>{escape(h)}</th>" for h in head)
-                + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")
+        out += _table(head, [_row([e.label, e.metric + (" (inverted)" if e.inverted else ""),
+                                   e.strategy or "all", _num(e.estimate),
+                                   f"[{_num(e.ci_low)}, {_num(e.ci_high)}]",
+                                   f"{_num(e.labels_only.estimate)} "
+                                   f"[{_num(e.labels_only.ci_low)}, "
+                                   f"{_num(e.labels_only.ci_high)}]", e.judge_text(),
+                                   f"{e.n_labelled} of {e.n_total}"]) for e in fixed])
+    if exact:
+        if fixed:  # beside corrected ones: its own heading and words
+            out += f"<h3>{escape(EXACT_HEADING)}</h3><p>{escape(exact_text(exact))}.</p>"
+        out += _table(("label", "strategy", "people", f"{cor.confidence:.0%} CI", "labels"),
+                      [_row([e.label, e.strategy or "all", _num(e.estimate),
+                             f"[{_num(e.ci_low)}, {_num(e.ci_high)}]",
+                             f"{e.n_labelled} of {e.n_total}"]) for e in exact])
     # each estimate's caution, and what more labels would do to a whole-run interval
     # (the line the console says under its table)
-    notes = [(e, line) for e in cor.estimates
-             for line in (e.note, e.narrowing() if e.strategy is None else None) if line]
+    notes = [(e, line) for e in [*fixed, *exact]
+             for line in (e.note, e.narrowing()
+                          if e.strategy is None else None) if line]
     if notes:
         out += "<ul>" + "".join(
-            f"<li>{escape(e.label)} via {escape(e.metric)} ({escape(e.strategy or 'all')}): "
-            f"{escape(line)}</li>" for e, line in notes) + "</ul>"
+            f"<li>{escape(e.subject())} ({escape(e.strategy or 'all')}): {escape(line)}</li>"
+            for e, line in notes
+        ) + "</ul>"
     if cor.differences:
         out += "<ul>" + "".join(
             f"<li>{escape(d.label)} via {escape(d.metric)}: {escape(d.a)} - {escape(d.b)} = "

@@ -19,11 +19,12 @@ KEYS_SHOWN = 20  # metadata keys an unknown-key error names
 FIGURES_NOTE = (f"{SCALE_NOTE}; 95% interval from {MIN_INTERVAL} values, else (n=...) "
                 "without one; (7 scored, 9 abstained): the figure rests on the 7 samples "
                 "scored, not on the group's n (the others abstained, or are unscored)")
-AGREEMENT_NOTE = ("per group, over its samples with both a label and a value: a yes/no "
-                  "verdict against people's label (agrees, misses a problem people marked, "
-                  "flags one they did not), else how far the scores rank the labels (AUROC; "
-                  "Spearman for a grade); labelled samples without a value (abstained, "
-                  "unscored) are said apart, and `right on` counts a correct decline right")
+AGREEMENT_NOTE = ("per group: how often a yes/no verdict is people's label (`right on`, "
+                  "a correct decline counted right; then of the verdicts what it misses of "
+                  "the problems people marked and flags of the rest, and the abstentions), "
+                  "else how far the scores rank the labels over the samples with both a "
+                  "label and a value (AUROC; Spearman for a grade), the labelled samples "
+                  "without one (abstained, unscored) said apart")
 """What the figures of a run's groups are, said under them (console, HTML)."""
 
 

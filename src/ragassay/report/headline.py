@@ -8,12 +8,14 @@ answer similarity with `correct`, context relevance with `relevance`):
   its interval (`report.corrected`; "all labelled" when every sample has a label, nothing
   corrected), and beside it the judge's agreement with those labels measured in this run
   (AUROC and kappa with their intervals, or Spearman for a grade: `report.calibration`;
-  for a metric that gives a yes/no verdict, how often it is people's label, what it
-  misses and what it flags; the labelled samples without a value counted and why, with
-  what people marked those whose answer abstained, and the verdict's accuracy counting a
-  decline people saw no problem in as right; or, when none has one, that there is
-  nothing to compare), then the judge's own mean, with the samples it rests on when some
-  have no value (and, for a verdict, people's rate on the same samples);
+  for a metric that gives a yes/no verdict, first how often it is right, a decline
+  people saw no problem in counted right, then what it misses and what it flags and what
+  people marked the answers that abstained; a verdict's row comes before a score's, and
+  a row whose verdicts are an earlier row's on every labelled sample names that row
+  instead of repeating its cell; the labelled samples without a value counted and why;
+  or, when none has one, that there is nothing to compare), then the judge's own mean,
+  with the samples it rests on when some have no value (and, for a verdict, people's
+  rate on the same samples);
 - without, the judge's own mean with its interval, the judge's agreement measured on
   held-apart human-labelled sets (`RunInfo.judge_reliability`), and one line saying how
   many samples to label (`ragassay annotate RUN`) for people's figure.
@@ -42,7 +44,7 @@ from ragassay.stats.describe import SCALE_NOTE, scored_text
 from ragassay.stats.result import Pair
 from ragassay.terminal import counted
 
-from .verdicts import declined_text, left_out_said, pair_text, right_text, verdicts_text
+from .verdicts import declined_text, left_out_said, pair_text, verdict_cell
 
 HEADLINE_TITLE = "What people would say"
 PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
@@ -51,10 +53,11 @@ ALL_LABELLED_NOTE = ("all labelled: every sample has people's label, so people's
                      "the labels' own, nothing corrected (its 95% interval is of the "
                      "population the samples come from)")
 IN_RUN_NOTE = "in this run: how far the judge's scores rank the labels of this run"
-VERDICT_NOTE = ("agrees on: how often the judge's yes/no verdict is people's label (a "
-                "labelled sample without a verdict, its answer abstaining or unscored, is "
-                "not counted: an abstaining answer gets no verdict, and what people marked "
-                "it is said beside)")
+VERDICT_NOTE = ("right on: how often the judge's yes/no verdict is people's label, an "
+                "answer that abstained (it gets no verdict) counted right where people "
+                "marked no problem in it, then the verdicts (what they miss of the problems "
+                "people marked, what they flag of the rest) and the abstentions apart; an "
+                "unscored sample is not counted")
 JUDGE_NOTE = f"judge's own: {SCALE_NOTE}"
 SCORED_NOTE = ("N of M scored: the samples the judge's figure rests on, where people's "
                "figure is of every sample; for a verdict, people's rate on the same samples")
@@ -88,6 +91,9 @@ class HeadlineRow:
     # in a column of corrected ones (`Headline.people_column`)
     people_mark: str = ""
     inverted: bool = False  # the label reads the metric the other way (faithfulness, adherence)
+    # the row before this one whose verdicts are this one's on every labelled sample
+    # (`Verdicts.same_as`): its agreement is said there, this row's cell names it
+    same_as: str | None = None
 
     def metric_text(self) -> str:
         """`<metric> (inverted)` when a high value means the label's problem is
@@ -167,26 +173,36 @@ class HeadlineRow:
         return f"people's {what}, via {self.metric}"
 
     def in_run_text(self) -> str | None:
-        """The judge's agreement measured on this run's labels, or None."""
+        """The judge's agreement measured on this run's labels, or None: for a yes/no
+        verdict how often it is right first (`verdict_cell`), then how far its scores
+        rank the labels (`in this run: AUROC ..., kappa ...`)."""
         a = self.agreement
         if isinstance(a, BooleanAgreement) and (a.auroc is not None or self.shows_verdicts()):
-            parts = []
+            rank = ""
             if a.auroc is not None:
-                text = f"AUROC {a.auroc:.2f}{pair_text(*(a.auroc_ci or (None, None)))}"
+                rank = f"AUROC {a.auroc:.2f}{pair_text(*(a.auroc_ci or (None, None)))}"
                 if a.kappa is not None:
-                    text += (f", kappa {a.kappa:.2f}{pair_text(*(a.kappa_ci or (None, None)))}"
+                    rank += (f", kappa {a.kappa:.2f}{pair_text(*(a.kappa_ci or (None, None)))}"
                              f"{self.kappa_cut()}")
-                parts.append(text)
-            if self.shows_verdicts():
-                parts.append(verdicts_text(a, self.label))
-            right = right_text(a, self.label) if self.shows_verdicts() else ""
-            return (f"in this run: {'; '.join(parts)} ({a.n} labels{left_out_said(a, self.label)})"
-                    + (f"; {right}" if right else ""))
+            if self.shows_verdicts():  # the verdicts say the samples they rest on
+                return "; ".join(x for x in (verdict_cell(a, self.label),
+                                             rank and f"in this run: {rank}") if x)
+            return f"in this run: {rank} ({a.n} labels{left_out_said(a, self.label)})"
         if isinstance(a, NumericAgreement) and a.spearman is not None:
             return (f"in this run: Spearman {a.spearman:.2f}"
                     f"{pair_text(*(a.spearman_ci or (None, None)))} "
                     f"({a.n} labels{left_out_said(a, self.label)})")
         return None
+
+    def same_text(self) -> str | None:
+        """What stands for the agreement measured in this run when another row's verdicts
+        are this one's on every labelled sample (`same_as`, trial 59: trace.adherence's
+        cell repeated judge.hallucination's word for word): `same verdicts as
+        judge.hallucination on all 144 labelled samples`; None otherwise."""
+        if self.same_as is None or self.agreement is None:
+            return None
+        return (f"same verdicts as {self.same_as} on all {self.agreement.labelled} "
+                "labelled samples")
 
     def kappa_cut(self) -> str:
         """Where a score is cut into yes/no for kappa (`calibration._boolean_stats`: the
@@ -212,7 +228,7 @@ class HeadlineRow:
         nothing = (f"in this run: nothing to compare ({self.labelled} labels: "
                    f"{self.uncompared}{declined})" if self.uncompared and self.estimate
                    else None)
-        parts = [self.in_run_text() or nothing]
+        parts = [self.same_text() or self.in_run_text() or nothing]
         if self.shows_held_apart():
             parts.append(f"held apart: {self.held_apart or 'not measured'}")
         return "; ".join(p for p in parts if p)
@@ -251,6 +267,9 @@ class HeadlineEntry(Result):
     judge: float | None  # the judge's own mean (a score) or rate (a yes/no verdict)
     judge_text: str  # the judge's own cell, its scale and the samples it rests on
     held_apart: str | None  # the judge's agreement on sets it was not tuned on
+    # the row whose verdicts are this one's on every labelled sample, whose cell says
+    # them (this one's `agreement_text` names it; since report_version 2.14.0)
+    same_as: str | None = None
 
 
 class HeadlineSection(Result):
@@ -308,7 +327,8 @@ class Headline:
             all_labelled=r.estimate.all_labelled if r.estimate is not None else None,
             people_text=r.people_text, agreement_text=r.agreement_text,
             judge=r.judge.mean if r.judge is not None else None,
-            judge_text=r.judge_text, held_apart=r.held_apart) for r in self.rows]
+            judge_text=r.judge_text, held_apart=r.held_apart, same_as=r.same_as)
+            for r in self.rows]
         return HeadlineSection(title=HEADLINE_TITLE, people_column=self.people_column,
                                rows=rows, note=self.note, prompt=self.prompt)
 
@@ -373,11 +393,32 @@ def headline(report: Report) -> Headline:
             blocked=None if est is not None else _blocked(report, metric, label),
             scale=Scale.of(spec) if (spec := report.spec(metric)) is not None else None,
             inverted=est.inverted if est is not None else inverted))
-    rows.sort(key=lambda r: r.estimate is None)  # people's figures first
+    # people's figures first; of them (and of the rest) a yes/no verdict, whose cell says
+    # how often it is right, before a score's ranking figures
+    rows.sort(key=lambda r: (r.estimate is None, not r.shows_verdicts()))
+    rows = _same_verdicts(rows)
     if len({r.estimate.all_labelled for r in rows if r.estimate is not None}) > 1:
         rows = [replace(r, people_mark=" (all labelled)") if r.estimate is not None
                 and r.estimate.all_labelled else r for r in rows]  # in a corrected column
     return Headline(tuple(rows), _prompt(report, rows))
+
+
+def _same_verdicts(rows: list[HeadlineRow]) -> list[HeadlineRow]:
+    """The rows, each whose verdicts are an earlier row's on every labelled sample
+    (`Verdicts.same_as`, one class of identical verdicts per label) naming that row
+    (`HeadlineRow.same_as`): the first row of a class says the agreement, the others
+    name it."""
+    first: dict[tuple[str, str], str] = {}  # (label, class) -> the row that says it
+    out = []
+    for r in rows:
+        a = r.agreement
+        v = a.verdicts if isinstance(a, BooleanAgreement) else None
+        if v is None:
+            out.append(r)
+            continue
+        said = first.setdefault((r.label, v.same_as or r.metric), r.metric)
+        out.append(r if said == r.metric else replace(r, same_as=said))
+    return out
 
 
 def _prompt(report: Report, rows: list[HeadlineRow]) -> str | None:

@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.13.0"
+REPORT_VERSION = "2.14.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -119,7 +119,11 @@ value (`all 16 abstained: nothing to compare`; its `n` is 0).
 2.13.0: `groups.groups[].agreement[].abstained`, `.unscored` (the group's labelled samples
 left out of its agreement, as `calibration.pairs[]` counts them), `.abstained_positives`
 (a yes/no label: how many of the abstained people labelled true) and `.positives` (of
-the `n` compared)."""
+the `n` compared).
+2.14.0: `calibration.pairs[].verdicts.same_as` (the metric linked to the same label,
+earlier in the links, whose verdicts are this one's on every labelled sample) and
+`headline.rows[].same_as` (the row whose cell says the agreement this row's would repeat:
+its `agreement_text` names it)."""
 
 
 class StrategyEntry(StrategySummary):

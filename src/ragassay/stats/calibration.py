@@ -88,12 +88,15 @@ class Verdicts(Result):
     of `hallucinated`, False of `faithful` and `correct`; `labels.problem_value`): how
     many agree, how many of people's problem labels the verdict calls fine (`missed`:
     a hallucination it did not catch) and of their fine labels it calls a problem
-    (`flagged`)."""
+    (`flagged`); `same_as`: the metric linked to the same label, earlier in the links,
+    whose verdicts are these on every labelled sample (`same_verdicts`), None when none
+    is (since report_version 2.14.0)."""
 
     agree: int
     missed: int
     flagged: int
     problem: bool = True
+    same_as: str | None = omitted()
 
 
 class BooleanAgreement(Agreement):
@@ -312,6 +315,48 @@ def compared(table: ScoreTable, link: LabelLink) -> Compared:
                     abstained_positives=sum(map(bool, declined)) if boolean else None)
 
 
+def verdict_marks(table: ScoreTable, link: LabelLink) -> tuple[bool | str, ...]:
+    """Per labelled sample, in the table's order, what the link's metric says of it: its
+    verdict oriented to the label (True: the label's True; a 0-1 value cut at 0.5, as
+    `verdicts_of` counts it), or why it has none ("abstained", "unscored"). Two links of
+    one label with equal marks say the same of every labelled sample."""
+    key, spec = link.label_key, table.spec(link.metric)
+    marks: list[bool | str] = []
+    for r in table.rows:
+        if r.labels.get(key) is None:
+            continue
+        v = r.value(link.metric)
+        if v is None:
+            marks.append("abstained" if link.metric in r.abstained else "unscored")
+        else:
+            x = spec.normalise(v)
+            marks.append((1.0 - x if link.inverted else x) >= 0.5)
+    return tuple(marks)
+
+
+def same_verdicts(table: ScoreTable, pairs: Sequence[BooleanAgreement | NumericAgreement],
+                  links: Sequence[LabelLink]) -> list[BooleanAgreement | NumericAgreement]:
+    """`pairs` with each verdict's `same_as` set: the first earlier pair of the same label
+    whose metric's verdicts (`verdict_marks`) are its own on every labelled sample (trial
+    59: trace.adherence's headline cell repeated judge.hallucination's word for word)."""
+    by_metric = {(link.label_key, link.metric): link for link in links}
+    seen: dict[str, list[tuple[str, tuple[bool | str, ...]]]] = {}
+    out: list[BooleanAgreement | NumericAgreement] = []
+    for p in pairs:
+        v = p.verdicts if isinstance(p, BooleanAgreement) else None
+        link = by_metric.get((p.label, p.metric))
+        if v is None or link is None:
+            out.append(p)
+            continue
+        marks = verdict_marks(table, link)
+        earlier = seen.setdefault(p.label, [])
+        same = next((metric for metric, m in earlier if m == marks), None)
+        earlier.append((p.metric, marks))
+        out.append(p if same is None else p.model_copy(
+            update={"verdicts": v.model_copy(update={"same_as": same})}))
+    return out
+
+
 def left_out_text(abstained: int, unscored: int) -> str:
     """The labelled samples without a value of the metric, by why: `9 abstained`, `1
     abstained and 1 unscored`; "" when none."""
@@ -403,4 +448,4 @@ def calibration(
             raw = [float(v) for v in labels]
             pairs.append(_numeric_stats(link, spec, m, raw, seed, n_resamples, pair))
     skipped += unlinked_skips(table.label_names, links)
-    return Calibration(pairs=pairs, skipped=skipped)
+    return Calibration(pairs=same_verdicts(table, pairs, links), skipped=skipped)

@@ -108,6 +108,12 @@ class CorrectedEstimate(Result):
         on = scored_text(self.n_total - self.n_unscored - self.n_abstained, self.n_total)
         return self.judge_scale.figure_text(self.judge_mean) + (f" ({on})" if on else "")
 
+    def subject(self) -> str:
+        """What a line under the estimates is about: `hallucinated via judge.faithfulness`,
+        or the label alone when every sample is labelled (its figure is the same through
+        every metric, said once: `split_exact`)."""
+        return self.label if self.all_labelled else f"{self.label} via {self.metric}"
+
     @property
     def all_labelled(self) -> bool:
         """Every sample has people's label: the figure is the labels' own, nothing was
@@ -121,15 +127,14 @@ class CorrectedEstimate(Result):
     def narrowing(self) -> str | None:
         """What more labels would do to an interval wider than its target: about how
         many narrow it to the target, that the run has too few samples to, or, with every
-        sample labelled, that only more samples would; None once it is there. The line
-        every surface says under a whole-run estimate (the console's summaries, the HTML
-        report)."""
+        sample labelled (which `exact_text` says above it), that only more samples would;
+        None once it is there. The line every surface says under a whole-run estimate
+        (the console's summaries, the HTML report)."""
         if self.more_labels == 0:
             return None
         now = f"{self.target_width:g} wide (now {self.width:.3f})"
         if self.all_labelled:
-            return (f"every sample is labelled ({self.n_total}): the interval is people's "
-                    f"own; only more samples would narrow it to {now}")
+            return f"only more samples would narrow the interval to {now}"
         if self.more_labels is None:
             return (f"even with all {self.n_total} samples labelled the interval would not "
                     f"narrow to {now}")
@@ -145,6 +150,37 @@ def people_column(estimates: Sequence[CorrectedEstimate]) -> str:
     (every surface's headline and table of corrected estimates)."""
     whole = bool(estimates) and all(e.all_labelled for e in estimates)
     return f"people ({'all labelled' if whole else 'corrected'})"
+
+
+EXACT_TITLE = "people's labels: every sample labelled, nothing corrected"
+"""The title of the figures of every sample labelled, on every surface (`split_exact`)."""
+
+
+def split_exact(estimates: Sequence[CorrectedEstimate]
+                ) -> tuple[list[CorrectedEstimate], list[CorrectedEstimate]]:
+    """`estimates` apart: those of every sample labelled (`all_labelled`: the labels' own
+    figure, nothing corrected), one per label and strategy, since people's figure is then
+    the same through whichever metric the label is linked to (trial 59: five identical
+    rows with gain x1.00 under a title about a random sample); and the corrected ones.
+    What every surface's section of corrected estimates shows apart."""
+    exact: dict[tuple[str, str | None], CorrectedEstimate] = {}
+    for e in estimates:
+        if e.all_labelled:
+            exact.setdefault((e.label, e.strategy), e)
+    return list(exact.values()), [e for e in estimates if not e.all_labelled]
+
+
+def exact_text(exact: Sequence[CorrectedEstimate]) -> str:
+    """What the figures of every sample labelled are, said once above them: `all 144
+    samples are labelled: people's rate is exact for this data and nothing is corrected,
+    whichever metric the label is linked to (its 95% interval is of the population the
+    samples come from)` ("rate" of yes/no labels, "mean" of grades, else "figure")."""
+    n = max((e.n_total for e in exact), default=0)
+    kinds = {e.scale.kind == "bool" for e in exact}
+    what = "rate" if kinds == {True} else "mean" if kinds == {False} else "figure"
+    return (f"all {n} samples are labelled: people's {what} is exact for this data and "
+            "nothing is corrected, whichever metric the label is linked to (its 95% "
+            "interval is of the population the samples come from)")
 
 
 class CorrectedDifference(Result):

@@ -5,7 +5,7 @@ Per group: its samples, each metric's mean (a yes/no verdict's rate) with its bo
 interval when the group has `MIN_INTERVAL` values or more, and the samples it rests on
 when fewer than the group's (`7 scored, 9 abstained`), and, where its samples carry
 a human label a metric is compared with, the judge's agreement with people in that group
-(a yes/no verdict's counts: "agrees on 12 of 16"; else AUROC, or Spearman for a grade).
+(a yes/no verdict's counts: "right on 12 of 16"; else AUROC, or Spearman for a grade).
 Samples without the value (or with an empty one) are their own group, `NONE_GROUP`; past
 `MAX_GROUPS` the smallest groups are pooled into one row, `OTHER_GROUP`, and the
 `Groups.note` says so. The values come from the caller (`report.groups_for` reads them

@@ -31,7 +31,7 @@ frozen: a later declaration is stored with the runs scored under it."""
 
 def m0019_spec_verdicts(conn: sqlite3.Connection) -> None:
     """A 0/1 score may declare that each value is a yes/no verdict (`MetricSpec.verdict`),
-    which counts its verdicts against people's labels ("agrees on 30 of 36 ..."); the
+    which counts its verdicts against people's labels ("right on 30 of 36 ..."); the
     specs of runs stored before this lack the field, so an old trace.adherence gave AUROC
     and kappa only. They get the declaration of that time (`VERDICT_METRICS`)."""
     for run_id, raw in conn.execute("SELECT id, specs FROM runs").fetchall():

@@ -9,7 +9,8 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.report import Report
-from ragassay.stats.corrected import people_column
+from ragassay.report.corrected_html import EXACT_HEADING
+from ragassay.stats.corrected import exact_text, people_column, split_exact
 from ragassay.types import MAJORITY, MetricSpec
 from ragassay.ui.fmt import interval, metric_label, num, rows_height
 from ragassay.ui.highlight import md_escape
@@ -58,22 +59,29 @@ def show_headline(report: Report, specs: Mapping[str, MetricSpec]) -> None:
 
 def show_corrected(report: Report, specs: Mapping[str, MetricSpec]) -> None:
     """A header, one card per whole-run estimate, a table of all of them (per strategy
-    too) and a line per link without one; nothing when the run has no labels."""
+    too), the labels of every sample labelled apart, once per label (`split_exact`:
+    nothing is corrected there, and the header says so), and a line per link without
+    one; nothing when the run has no labels."""
     cor = report.corrected
     if cor is None:
         return
-    st.header("People's figures, corrected from human labels")
-    st.caption(WHY)
-    whole = [e for e in cor.estimates if e.strategy is None]
+    exact, fixed = split_exact(cor.estimates)
+    if fixed:
+        st.header("People's figures, corrected from human labels")
+        st.caption(WHY)
+    else:
+        st.header(EXACT_HEADING)
+    whole = [e for e in [*fixed, *exact] if e.strategy is None]
     for col, e in zip(st.columns(max(1, min(4, len(whole)))), whole[:4], strict=False):
+        via = "" if e.all_labelled else f" via {metric_label(e.metric, specs)}"
         col.metric(md_escape(f"{e.label} (people)"), num(e.estimate),
-                   delta=None if e.judge_mean is None else md_escape(
-                       f"judge's own {e.judge_text()} via {metric_label(e.metric, specs)}"),
+                   delta=None if e.judge_mean is None or e.all_labelled else md_escape(
+                       f"judge's own {e.judge_text()}{via}"),
                    delta_color="off",
                    help=f"{cor.confidence:.0%} CI {interval(e.ci_low, e.ci_high)} from "
                         f"{e.n_labelled} of {e.n_total} samples labelled")
-    if cor.estimates:
-        people = people_column(cor.estimates)
+    if fixed:
+        people = people_column(fixed)
         st.dataframe(pd.DataFrame([
             {"label": e.label, "via metric": metric_label(e.metric, specs),
              "strategy": e.strategy or "all", people: e.estimate,
@@ -81,11 +89,21 @@ def show_corrected(report: Report, specs: Mapping[str, MetricSpec]) -> None:
              "labels only": interval(e.labels_only.ci_low, e.labels_only.ci_high),
              "judge's own (its scale)": e.judge_text(),
              "labels": f"{e.n_labelled} of {e.n_total}"}
-            for e in cor.estimates]), hide_index=True, height=rows_height(len(cor.estimates)),
+            for e in fixed]), hide_index=True, height=rows_height(len(fixed)),
             column_config={people: st.column_config.NumberColumn(format="%.3f")})
-    for e in cor.estimates:
+    if exact:
+        if fixed:
+            st.subheader(EXACT_HEADING)
+        st.caption(md_escape(exact_text(exact)))
+        st.dataframe(pd.DataFrame([
+            {"label": e.label, "strategy": e.strategy or "all", "people": e.estimate,
+             f"{cor.confidence:.0%} CI": interval(e.ci_low, e.ci_high),
+             "labels": f"{e.n_labelled} of {e.n_total}"} for e in exact]),
+            hide_index=True, height=rows_height(len(exact)),
+            column_config={"people": st.column_config.NumberColumn(format="%.3f")})
+    for e in [*fixed, *exact]:
         if e.note:
-            st.caption(md_escape(f"{e.label} via {e.metric} ({e.strategy or 'all'}): {e.note}"))
+            st.caption(md_escape(f"{e.subject()} ({e.strategy or 'all'}): {e.note}"))
     if (rule := cor.rule_text()) is not None:
         st.caption(md_escape(rule))
     for s in cor.skipped:
