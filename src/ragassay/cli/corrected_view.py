@@ -52,8 +52,13 @@ def print_corrected(corrected: Corrected, *, strategies: bool = True,
                     console: Console | None = None, run_id: str | None = None) -> None:
     """A table of the corrected estimates (whole run first, then per strategy when asked),
     the strategy differences, and a line for each link without an estimate (with
-    `run_id`, too few labels name the command that adds some)."""
+    `run_id`, too few labels name the command that adds some). Its notes are printed
+    through the console, wrapped at its width as the tables are."""
     console = console or make_console()
+
+    def note(text: str) -> None:
+        console.print(escape(text), highlight=False)
+
     shown = [e for e in corrected.estimates if strategies or e.strategy is None]
     if shown:
         t = Table(title=f"corrected estimates ({WHY})")
@@ -72,16 +77,16 @@ def print_corrected(corrected: Corrected, *, strategies: bool = True,
         for e in shown:
             if e.note:
                 where = f" ({e.strategy})" if e.strategy else ""
-                say(f"{e.label} via {e.metric}{where}: {e.note}")
+                note(f"{e.label} via {e.metric}{where}: {e.note}")
             if e.strategy is None and (line := e.narrowing()) is not None:
-                say(f"{e.label} via {e.metric}: {line}")
+                note(f"{e.label} via {e.metric}: {line}")
     if (rule := corrected.rule_text()) is not None:
-        say(rule)
+        note(rule)
     for d in corrected.differences if strategies else ():
-        say(f"{d.label} via {d.metric}: {d.a} - {d.b} = {d.estimate:+.3f} "
-            f"{ci_text((d.ci_low, d.ci_high))}" + (f" (paired, {d.n_pairs} questions labelled "
-                                                    "under both)" if d.paired else
-                                                    " (unpaired)"))
+        note(f"{d.label} via {d.metric}: {d.a} - {d.b} = {d.estimate:+.3f} "
+             f"{ci_text((d.ci_low, d.ci_high))}" + (f" (paired, {d.n_pairs} questions "
+                                                     "labelled under both)" if d.paired else
+                                                     " (unpaired)"))
     seen: set[tuple[str, str]] = set()
     for s in corrected.skipped:
         if s.metric is None:  # a label linked to no metric: the command says it once
