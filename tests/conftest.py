@@ -19,6 +19,10 @@ settings.load_profile(os.environ.get("RAGASSAY_HYPOTHESIS", "repeatable"))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+# The console is as wide as COLUMNS says (a pipe without it: console.PIPED_WIDTH): the
+# tests read it at one width, whatever the shell running them exports; a test of another
+# width sets its own (CliRunner's env, COLUMNS None for a bare pipe)
+os.environ["COLUMNS"] = "150"
 
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO / "test-artifacts"

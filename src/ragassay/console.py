@@ -5,9 +5,11 @@ importing the command line."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderableType
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -17,27 +19,49 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.segment import Segment
+from rich.table import Table
 
 from ragassay.terminal import clean
 from ragassay.types import Usage
 
 
 class CleanConsole(Console):
-    """A rich console whose every rendered string goes through the terminal sanitiser.
+    """A rich console whose every rendered string goes through the terminal sanitiser,
+    and whose tables fold a cell too wide for its column instead of cutting it.
 
     Table cells, titles and printed strings all pass through `render_str`, so a
     strategy name holding `\\x1b]0;owned\\x07` is shown as text and never reaches the
     terminal as an escape sequence. Rich markup in user text is escaped by callers.
+    A table on a narrow console (COLUMNS=80) wraps its cells at spaces and folds a
+    longer word onto the next line, so that no figure is shown cut (`0.05…`).
     """
 
     def render_str(self, text: str, **kwargs: Any) -> Any:
         return super().render_str(clean(text), **kwargs)
 
+    def render(self, renderable: RenderableType,
+               options: ConsoleOptions | None = None) -> Iterable[Segment]:
+        if isinstance(renderable, Table):
+            for column in renderable.columns:
+                if column.overflow == "ellipsis":  # rich's default: cuts a narrowed cell
+                    column.overflow = "fold"
+        return super().render(renderable, options)
 
-def console(stderr: bool = False) -> Any:
-    """A clean console that doesn't squeeze tables to 80 columns when output is piped."""
+
+PIPED_WIDTH = 100
+"""The console's width when output is not a terminal and COLUMNS is unset (a file, a
+pipe to `head`): a table wider than this wraps its cells, never cuts a number."""
+
+
+def console(stderr: bool = False, piped_width: int = PIPED_WIDTH) -> Any:
+    """A clean console as wide as COLUMNS says (rich reads it, for a terminal or a pipe),
+    else a terminal's width, else `piped_width` (a table that needs more, the bench's
+    leaderboard, asks for it)."""
     c = CleanConsole(stderr=stderr)
-    return c if c.is_terminal else CleanConsole(stderr=stderr, width=150)
+    if c.is_terminal or os.environ.get("COLUMNS", "").isdigit():
+        return c
+    return CleanConsole(stderr=stderr, width=piped_width)
 
 
 class RichProgress:

@@ -314,3 +314,29 @@ def test_bench_cli_shows_the_gap_to_the_best_and_takes_an_equivalence_margin(
                for r in tested)
     bad = CliRunner().invoke(cli, ["bench", str(tiny_bench), "--equivalence", "0"])
     assert bad.exit_code == 2 and "--equivalence" in bad.output
+
+
+def test_a_piped_bench_keeps_the_leaderboards_width(tiny_bench: Path, tmp_path: Path) -> None:
+    """A pipe without COLUMNS gets a 100-wide console (`console.PIPED_WIDTH`), too narrow
+    for the leaderboard's 17 columns: the bench asks for LEADERBOARD_WIDTH, so that each
+    figure is shown whole; COLUMNS, when set, still rules."""
+    import json
+
+    from click.testing import CliRunner
+
+    from ragassay.bench import LEADERBOARD_WIDTH
+    from ragassay.cli import cli
+    from ragassay.report import LEADERBOARD_COLUMNS, LeaderboardRow
+
+    out = tmp_path / "bench.json"
+    result = CliRunner().invoke(cli, ["bench", str(tiny_bench), "--db", str(tmp_path / "b.db"),
+                                      "--out", str(out), "--quiet"], env={"COLUMNS": None})
+    assert result.exit_code == 0, result.output
+    assert max(map(len, result.stdout.splitlines())) <= LEADERBOARD_WIDTH
+    rows = [LeaderboardRow.model_validate(r) for r in json.loads(out.read_text())["leaderboard"]]
+    for c in LEADERBOARD_COLUMNS:
+        for r in rows:
+            assert not c.numeric or (c.text(r) or "—") in result.stdout, (c.header, r.strategy)
+    narrow = CliRunner().invoke(cli, ["runs", "show", "--db", str(tmp_path / "b.db")],
+                                env={"COLUMNS": "90"})
+    assert narrow.exit_code == 0 and max(map(len, narrow.stdout.splitlines())) <= 90

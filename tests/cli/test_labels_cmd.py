@@ -18,7 +18,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "labels"
 
 
 def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, list(args))
+    result = CliRunner().invoke(cli, list(args), env={"COLUMNS": "250"})  # a note a line
     return result.exit_code, result.output
 
 

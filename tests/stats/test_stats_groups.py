@@ -6,6 +6,7 @@ rows worked out by hand."""
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 import pytest
@@ -29,6 +30,18 @@ def _rows(flags: list[bool | None], grades: list[float | None],
                                     "toy.grade": g},
                 labels={} if lab is None else {"hallucinated": lab})
             for i, (f, g, lab) in enumerate(zip(flags, grades, labels, strict=True))]
+    return ScoreTable.from_rows(rows, SPECS)
+
+
+def _declines(flags: list[float | None], abstained: Container[int],
+              unscored: Container[int]) -> ScoreTable:
+    """A toy.flag column whose `abstained` rows declined and `unscored` rows have no
+    contexts (no toy.grade either); toy.grade 5.0 elsewhere."""
+    rows = [Row(id=f"s{i}", values={"toy.flag": f, "toy.grade": None if i in unscored else 5.0},
+                reasons={"toy.grade": "no contexts", "toy.flag": "no contexts"}
+                if i in unscored else {},
+                abstained={"toy.flag": "correct"} if i in abstained else {})
+            for i, f in enumerate(flags)]
     return ScoreTable.from_rows(rows, SPECS)
 
 
@@ -102,8 +115,8 @@ def test_many_groups_are_capped_with_a_pooled_row_and_a_note() -> None:
     n = len(kinds)
     table = _rows([i % 2 == 0 for i in range(n)], [5.0] * n, [None] * n)
     groups = group_by(table, _values(kinds), "kind", most=3, n_resamples=50)
-    # the largest first (k0, k1: 5 samples; k2-k6: 4, ties by name), then (none), then
-    # the rest pooled
+    # the largest (k0, k1: 5 samples; k2-k6: 4, ties: the first seen) in the data's
+    # order, then (none), then the rest pooled
     assert [(g.value, g.n) for g in groups.groups] == [
         ("k0", 5), ("k1", 5), ("k2", 4), (NONE_GROUP, 1), (OTHER_GROUP, 16)]
     other = groups.group(OTHER_GROUP)
@@ -127,13 +140,7 @@ def test_a_figure_says_the_samples_it_rests_on_when_some_abstained() -> None:
     a rate over the 7 answers that did not decline; 9 abstained and nothing said so. A
     figure resting on fewer samples than its group's n says how many, and why the others
     have no value (abstained, unscored); the JSON counts the abstained among `missing`."""
-    flags: list[float | None] = [1.0] * 7 + [None] * 9 + [0.0] * 4 + [None]
-    rows = [Row(id=f"s{i}", values={"toy.flag": f, "toy.grade": 5.0 if i != 20 else None},
-                reasons={"toy.grade": "no contexts", "toy.flag": "no contexts"}
-                if i == 20 else {},
-                abstained={"toy.flag": "correct"} if 7 <= i < 16 else {})
-            for i, f in enumerate(flags)]
-    table = ScoreTable.from_rows(rows, SPECS)
+    table = _declines([1.0] * 7 + [None] * 9 + [0.0] * 4 + [None], range(7, 16), (20,))
     kinds = ["decline"] * 16 + ["other"] * 5
     groups = group_by(table, _values(kinds), "kind", n_resamples=200)
     decline, other = groups.group("decline"), groups.group("other")
@@ -141,14 +148,14 @@ def test_a_figure_says_the_samples_it_rests_on_when_some_abstained() -> None:
     flag = decline.metrics["toy.flag"]
     assert (decline.n, flag.count, flag.missing, flag.abstained, flag.unscored) == (16, 7, 9,
                                                                                     9, 0)
-    assert flag.value_text() == "1.00 [1.00, 1.00] (7 scored, 9 abstained)"
+    assert flag.value_text() == "9 abstained; 7 scored: 1.00 [1.00, 1.00]"  # most abstained
     assert decline.metrics["toy.grade"].value_text() == "5.00 [5.00, 5.00]"  # all 16
     # an unscored sample is said apart from the abstained; below 5 values, no interval
     assert other.metrics["toy.flag"].value_text() == "0.00 (4 scored, 1 unscored)"
     only = group_by(table, _values(["decline"] * 7 + ["gone"] * 9 + ["other"] * 5), "kind",
                     n_resamples=200).group("gone")
     assert only is not None and only.metrics["toy.flag"].value_text() == (
-        "- (0 scored, 9 abstained)")
+        "9 abstained; none scored")
     dumped = decline.model_dump()["metrics"]["toy.flag"]
     assert dumped["missing"] == 9 and dumped["abstained"] == 9
 
@@ -241,3 +248,43 @@ def test_a_groups_cell_counts_its_abstentions_as_the_headline_does() -> None:
     assert plain is not None and group_cell(plain) == (
         "right on 4 of 4 (100%): misses 0 of 2 people marked hallucinated, flags 0 of 2 "
         "they did not")
+
+
+def test_a_figure_over_few_of_its_groups_samples_leads_with_the_counts() -> None:
+    """New-user trial: the decline kind read "hallucination rate 1.00 (1 scored, 15
+    abstained)", read at a glance as "declines are 100% hallucinated". Where most of a
+    group's samples have no value, the counts lead and the figure follows; while most
+    are scored, the counts follow the figure. `.mean` stays the mean of the scored."""
+    table = _declines([1.0] + [None] * 15 + [0.0] * 12 + [None] * 4,
+                      {*range(1, 16), 30, 31}, (28, 29))
+    kinds = ["decline"] * 16 + ["answer"] * 16
+    groups = group_by(table, _values(kinds), "kind", n_resamples=200)
+    decline, answer = groups.group("decline"), groups.group("answer")
+    assert decline is not None and answer is not None
+    flag = decline.metrics["toy.flag"]
+    assert (flag.mean, flag.count, flag.abstained) == (1.0, 1, 15)
+    assert flag.value_text() == "15 abstained; 1 scored: 1.00"
+    assert str(flag) == "15 abstained; 1 scored: 1.000"
+    kept = answer.metrics["toy.flag"]
+    assert (kept.count, kept.abstained, kept.unscored) == (12, 2, 2)
+    assert kept.value_text().startswith("0.00 [0.00, 0.00] (12 scored, 2 abstained, ")
+    # printed, a group says its figures as the tables do, not a bare mean first
+    assert str(decline).splitlines() == ["decline (16 samples)",
+                                         "  toy.flag: 15 abstained; 1 scored: 1.000",
+                                         "  toy.grade: 5.000 [5.000, 5.000]"]
+
+
+def test_groups_are_listed_in_the_order_their_values_first_appear() -> None:
+    """New-user trial: nine kinds of 16 samples each were listed alphabetically (ties of
+    the largest-first order). The groups keep the data's order; (none) and the pooled
+    row stay last, and the pooled are still the smallest."""
+    kinds = ["pricing", "lookup", "decline", "pricing", None, "access", "lookup", "decline",
+             "access", "zeta"]
+    n = len(kinds)
+    table = _rows([True] * n, [5.0] * n, [None] * n)
+    groups = group_by(table, _values(kinds), "kind", n_resamples=50)
+    assert [g.value for g in groups.groups] == ["pricing", "lookup", "decline", "access",
+                                                "zeta", NONE_GROUP]
+    capped = group_by(table, _values(kinds), "kind", most=3, n_resamples=50)
+    assert [(g.value, g.n) for g in capped.groups] == [
+        ("pricing", 2), ("lookup", 2), ("decline", 2), (NONE_GROUP, 1), (OTHER_GROUP, 3)]

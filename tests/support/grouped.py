@@ -1,7 +1,9 @@
 """A new user's probe set (issue: the group-by trial): 144 rows of the labels example,
 each with `metadata: {"kind": ..., "domain": ...}` (some without a kind) and, where the
 example has one, a human `hallucinated` label; and the per-group counts worked out from
-a JSON report's per-sample entries, as the user did with pandas."""
+a JSON report's per-sample entries, as the user did with pandas. Another user's: 16
+labelled rows of each of nine kinds, in data order, the `decline` kind's answers all but
+one declining (`declines_probe_rows`)."""
 
 from __future__ import annotations
 
@@ -55,3 +57,40 @@ def by_kind(entries: Iterable[Mapping[str, Any]], metric: str) -> dict[str, dict
     for g in out.values():
         g["mean"] = sum(g["values"]) / len(g["values"]) if g["values"] else None
     return out
+
+
+TRIAL_KINDS = ("pricing", "lookup", "decline", "howto", "policy", "compare", "steps",
+               "limits", "access")
+"""The kinds of `declines_probe_rows`, in the order the data holds them (not sorted)."""
+
+
+def declines_probe_rows(per_kind: int = 16) -> list[dict[str, Any]]:
+    """A new user's probe set: `per_kind` labelled rows of each of TRIAL_KINDS, one kind
+    after another; every third answer invents, and the `decline` kind's answers all
+    decline but its first, which invents (a rate of 1.00 over 1 scored sample)."""
+    rows: list[dict[str, Any]] = []
+    for k, kind in enumerate(TRIAL_KINDS):
+        for j in range(per_kind):
+            i = k * per_kind + j
+            ctx = f"Locker {i} on deck {i % 4 + 2} opens with the blue key card."
+            declines = kind == "decline" and j > 0
+            invents = not declines and (i % 3 == 0 or kind == "decline")
+            answer = ("I don't have information about that." if declines else
+                      f"Locker {i} was removed for repairs until spring." if invents else ctx)
+            rows.append({"id": f"q{i:03d}", "question": f"How does locker {i} open?",
+                         "contexts": [ctx], "answer": answer,
+                         "labels": {"hallucinated": invents},
+                         "metadata": {"kind": kind}})
+    return rows
+
+
+def write_declines_probe(path: Path, per_kind: int = 16) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in declines_probe_rows(per_kind)))
+    return path
+
+
+def declines_probe_run(db: Path) -> Any:
+    """A stored judge run (`ragassay.EvalResult`) of `declines_probe_rows()`."""
+    import ragassay
+
+    return ragassay.evaluate(declines_probe_rows(), "judge", store=db, progress=False)

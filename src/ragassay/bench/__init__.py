@@ -6,6 +6,7 @@ corpus -> chunks -> index -> retrieve -> generate -> Samples -> runner -> leader
 from ragassay.bench.config import BenchConfig, ConfigError, Strategy, load_config, parse_config
 from ragassay.bench.generation import GenerationOptions, OfflineGenerator
 from ragassay.bench.leaderboard import (
+    LEADERBOARD_WIDTH,
     RankingError,
     leaderboard,
     leaderboard_table,
@@ -45,6 +46,7 @@ __all__ = [
     "PipelineFields",
     "PipelineSetupError",
     "PipelineSpec",
+    "LEADERBOARD_WIDTH",
     "Question",
     "RankingError",
     "QuestionsError",

@@ -124,6 +124,11 @@ def leaderboard(
     return rows
 
 
+LEADERBOARD_WIDTH = 150
+"""The console width the leaderboard's 17 columns fit (numbers whole, headers and names
+wrapped): what it asks of a pipe without COLUMNS (`console(piped_width=...)`)."""
+
+
 def _rich_table(title: str, caption: str, columns: Any, rows: list[LeaderboardRow],
                 wide: tuple[str, ...]) -> Any:
     from rich import box
@@ -134,8 +139,8 @@ def _rich_table(title: str, caption: str, columns: Any, rows: list[LeaderboardRo
               pad_edge=False, collapse_padding=True)
     cells = [[c.text(r) or "—" for c in columns] for r in rows]
     for i, c in enumerate(columns):
-        # a number keeps its width and its header wraps; the strategy's name takes the
-        # room left, wrapped at spaces; no word is cut
+        # in LEADERBOARD_WIDTH, a number keeps its width and its header wraps; the
+        # strategy's name takes the room left, wrapped at spaces; no word is cut
         word = max(len(w) for w in [w for row in cells for w in row[i].split()]
                    + c.header.split())
         t.add_column(c.header, justify="right" if c.numeric else "left",

@@ -171,9 +171,9 @@ def runs_show(run_id: str | None, by: str | None, label_rule: LabelRule,
     if run.failure:
         say(f"run {run.id} failed: {run.failure}")
     if report.leaderboard:  # a bench run: its stored leaderboard
-        from ragassay.bench.leaderboard import leaderboard_table
+        from ragassay.bench.leaderboard import LEADERBOARD_WIDTH, leaderboard_table
 
-        console().print(leaderboard_table(report.leaderboard))
+        console(piped_width=LEADERBOARD_WIDTH).print(leaderboard_table(report.leaderboard))
     if store.get_monitor(report.evaluation_metadata.run_id) is not None:
         from ragassay.cli.monitor_view import print_monitor
         from ragassay.monitor.view import monitor_view

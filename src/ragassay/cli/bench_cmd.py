@@ -62,6 +62,7 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
               quiet: bool, db: StoreLocation) -> None:
     """Build each strategy's index, answer the questions, judge, and rank the strategies."""
     from ragassay.bench import (
+        LEADERBOARD_WIDTH,
         BenchOptions,
         ConfigError,
         PipelineSetupError,
@@ -128,7 +129,7 @@ def bench_cmd(config_path: Path, out: Path | None, judge_spec: str | None, base_
         _say_failures(result)  # why there is nothing to rank, before the error
         raise UsageProblem(f"{report.leaderboard_error or 'no leaderboard'} "
                            f"(run {result.run_id} is stored)")
-    console().print(leaderboard_table(report.leaderboard))
+    console(piped_width=LEADERBOARD_WIDTH).print(leaderboard_table(report.leaderboard))
     _say_failures(result)
     if out is not None:
         write_report(report, out)

@@ -61,7 +61,7 @@ def _print_exact(exact: list[CorrectedEstimate], console: Console) -> None:
                   f"{num(e.estimate)} {ci_text((e.ci_low, e.ci_high))}",
                   f"{e.n_labelled}/{e.n_total}")
     console.print(t)
-    say(exact_text(exact))
+    console.print(escape(exact_text(exact)), highlight=False)
 
 
 def _gain(est: CorrectedEstimate) -> str:
@@ -75,8 +75,13 @@ def print_corrected(corrected: Corrected, *, strategies: bool = True,
     """A table of the corrected estimates (whole run first, then per strategy when asked),
     the labels of every sample labelled apart, once per label (`split_exact`: nothing is
     corrected there), the strategy differences, and a line for each link without an
-    estimate (with `run_id`, too few labels name the command that adds some)."""
+    estimate (with `run_id`, too few labels name the command that adds some). Its notes
+    are printed through the console, wrapped at its width as the tables are."""
     console = console or make_console()
+
+    def note(text: str) -> None:
+        console.print(escape(text), highlight=False)
+
     shown = [e for e in corrected.estimates if strategies or e.strategy is None]
     exact, fixed = split_exact(shown)
     if fixed:
@@ -97,16 +102,16 @@ def print_corrected(corrected: Corrected, *, strategies: bool = True,
         _print_exact(exact, console)
     for e in [*fixed, *exact]:
         if e.note:
-            say(f"{e.subject()}{f' ({e.strategy})' if e.strategy else ''}: {e.note}")
+            note(f"{e.subject()}{f' ({e.strategy})' if e.strategy else ''}: {e.note}")
         if e.strategy is None and (line := e.narrowing()) is not None:
-            say(f"{e.subject()}: {line}")
+            note(f"{e.subject()}: {line}")
     if (rule := corrected.rule_text()) is not None:
-        say(rule)
+        note(rule)
     for d in corrected.differences if strategies else ():
-        say(f"{d.label} via {d.metric}: {d.a} - {d.b} = {d.estimate:+.3f} "
-            f"{ci_text((d.ci_low, d.ci_high))}" + (f" (paired, {d.n_pairs} questions labelled "
-                                                    "under both)" if d.paired else
-                                                    " (unpaired)"))
+        note(f"{d.label} via {d.metric}: {d.a} - {d.b} = {d.estimate:+.3f} "
+             f"{ci_text((d.ci_low, d.ci_high))}" + (f" (paired, {d.n_pairs} questions "
+                                                     "labelled under both)" if d.paired else
+                                                     " (unpaired)"))
     seen: set[tuple[str, str]] = set()
     for s in corrected.skipped:
         if s.metric is None:  # a label linked to no metric: the command says it once

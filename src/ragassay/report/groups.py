@@ -17,8 +17,10 @@ from ragassay.types import LabelRule
 
 KEYS_SHOWN = 20  # metadata keys an unknown-key error names
 FIGURES_NOTE = (f"{SCALE_NOTE}; 95% interval from {MIN_INTERVAL} values, else (n=...) "
-                "without one; (7 scored, 9 abstained): the figure rests on the 7 samples "
-                "scored, not on the group's n (the others abstained, or are unscored)")
+                "without one; (12 scored, 4 abstained): the figure rests on the 12 samples "
+                "scored, not on the group's n (the others abstained, or are unscored); "
+                "where most of the group have no value, their counts come first and the "
+                "figure after them (15 abstained; 1 scored: 1.00: a rate over 1 sample)")
 AGREEMENT_NOTE = ("per group: how often a yes/no verdict is people's label (`right on`, "
                   "a correct decline counted right; then of the verdicts what it misses of "
                   "the problems people marked and flags of the rest, and the abstentions), "

@@ -3,9 +3,11 @@
 
 Per group: its samples, each metric's mean (a yes/no verdict's rate) with its bootstrap
 interval when the group has `MIN_INTERVAL` values or more, and the samples it rests on
-when fewer than the group's (`7 scored, 9 abstained`), and, where its samples carry
+when fewer than the group's (`0.29 [0.15, 0.45] (12 scored, 4 abstained)`; counts first
+when most have no value: `15 abstained; 1 scored: 1.00`), and, where its samples carry
 a human label a metric is compared with, the judge's agreement with people in that group
 (a yes/no verdict's counts: "right on 12 of 16"; else AUROC, or Spearman for a grade).
+Groups are in the order their values first appear in the rows (the data's order).
 Samples without the value (or with an empty one) are their own group, `NONE_GROUP`; past
 `MAX_GROUPS` the smallest groups are pooled into one row, `OTHER_GROUP`, and the
 `Groups.note` says so. The values come from the caller (`report.groups_for` reads them
@@ -74,27 +76,39 @@ class GroupFigure(Interval):
     def unscored(self) -> int:
         return self.missing - self.abstained
 
-    def counts_text(self) -> str:
-        """`7 scored, 9 abstained` (`, 2 unscored`) when the figure rests on fewer samples
-        than its group has, so that a rate over 7 is not read as over 16; "" otherwise."""
-        if not self.missing:
-            return ""
-        return ", ".join([f"{self.count} scored",
-                          *([f"{self.unscored} unscored"] if self.unscored else []),
-                          *([f"{self.abstained} abstained"] if self.abstained else [])])
+    @property
+    def mostly_missing(self) -> bool:
+        """Most of the group's samples have no value (abstained or unscored): its figure
+        rests on the fewer, and is said after their counts (`value_text`)."""
+        return self.count < self.missing
+
+    def missing_text(self) -> str:
+        """`15 abstained` (`, 2 unscored`): the group's samples without a value; "" when
+        none."""
+        return ", ".join([*([f"{self.abstained} abstained"] if self.abstained else []),
+                          *([f"{self.unscored} unscored"] if self.unscored else [])])
 
     def value_text(self, digits: int = 2) -> str:
-        """`0.29 [0.15, 0.45]`; `0.67 (n=3)` below MIN_INTERVAL values; `-` without one;
-        followed by the samples it rests on when some of the group's have no value:
-        `1.00 [1.00, 1.00] (7 scored, 9 abstained)`, `0.67 (3 scored, 13 unscored)`,
-        `- (0 scored, 16 abstained)`."""
-        part = self.counts_text()
-        if self.mean is None:
-            return f"- ({part})" if part else "-"
-        if self.ci_low is None or self.ci_high is None:
-            return f"{self.mean:.{digits}f} ({part or f'n={self.count}'})"
-        shown = f"{self.mean:.{digits}f} {interval_text(self.ci_low, self.ci_high, None, digits)}"
-        return f"{shown} ({part})" if part else shown
+        """`0.29 [0.15, 0.45]`; `0.67 (n=3)` below MIN_INTERVAL values; `-` without one.
+        When some of the group's samples have no value, the samples it rests on: after
+        the figure while most are scored, `0.29 [0.15, 0.45] (12 scored, 4 abstained)`;
+        first when most are not, so that a rate over 1 of 16 samples does not lead as if
+        over 16: `15 abstained; 1 scored: 1.00`, `9 abstained; 7 scored: 1.00 [1.00,
+        1.00]`, `13 unscored; 3 scored: 0.67`, `16 abstained; none scored`."""
+        figure = "-" if self.mean is None else f"{self.mean:.{digits}f}"
+        if self.mean is not None and self.ci_low is not None and self.ci_high is not None:
+            figure += f" {interval_text(self.ci_low, self.ci_high, None, digits)}"
+        elif self.mean is not None and not self.missing:
+            figure += f" (n={self.count})"
+        if not self.missing:
+            return figure
+        if self.mostly_missing:
+            scored = f"{self.count} scored: {figure}" if self.count else "none scored"
+            return f"{self.missing_text()}; {scored}"
+        return f"{figure} ({self.count} scored, {self.missing_text()})"
+
+    def __str__(self) -> str:
+        return self.value_text(3)
 
 
 class GroupAgreement(Result):
@@ -139,6 +153,13 @@ class Group(Result):
     agreement: list[GroupAgreement] = Field(default_factory=list)
     pooled: int | None = omitted()
 
+    def __str__(self) -> str:
+        """The group and each metric's figure, its samples without a value first where
+        most are (`decline (16 samples)`, then per metric `  METRIC: 15 abstained; 1
+        scored: 1.000`), so that a printed group does not lead with a bare mean."""
+        return "\n".join([f"{self.value} ({self.n} samples)",
+                          *(f"  {m}: {f}" for m, f in self.metrics.items())])
+
     def agreement_of(self, label: str, metric: str) -> GroupAgreement | None:
         return next((a for a in self.agreement if a.label == label and a.metric == metric),
                     None)
@@ -146,7 +167,7 @@ class Group(Result):
 
 class Groups(Result):
     """A run by one metadata key: each metric's `Scale` (what its figures are), the
-    groups (largest first, ties by name; NONE_GROUP, then OTHER_GROUP last), the
+    groups (in the order their values first appear; NONE_GROUP, then OTHER_GROUP last), the
     (label, metric) links whose agreement each group gives, and how many distinct values
     the key has (`values`: more than the rows shown when some are pooled)."""
 
@@ -244,12 +265,14 @@ def group_by(table: ScoreTable, values: Mapping[RowKey, Any], key: str, *, seed:
     """The table's samples grouped by their value of `key` (`values`: a row's key ->
     its value; a row without one is in NONE_GROUP), each group's figures (see the
     module's docstring); `links` default to the label links the metrics declare."""
-    members: dict[str, list[Row]] = {}
+    members: dict[str, list[Row]] = {}  # in the order the values first appear
     for row in table.rows:
         members.setdefault(group_name(values.get(row.key)), []).append(row)
     none = members.pop(NONE_GROUP, None)
-    order = sorted(members, key=lambda name: (-len(members[name]), name))
-    shown, rest = order[:most], order[most:]
+    # past `most`, the largest keep their rows (ties: the first seen), in the data's order
+    largest = set(sorted(members, key=lambda name: -len(members[name]))[:most])
+    shown = [name for name in members if name in largest]
+    rest = [name for name in members if name not in largest]
     measured = _links(table, links)
     groups = [_one(table, name, members[name], measured, seed, n_resamples) for name in shown]
     if none is not None:
