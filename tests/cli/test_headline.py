@@ -326,7 +326,9 @@ def test_a_few_faithful_labels_head_the_rows_they_are_compared_with(tmp_path: Pa
     assert cell.startswith("right on ") and " of 20 (" in cell
     assert "people marked not faithful" in cell and "they marked faithful;" in cell
     said = _said(out)
-    assert "no human labels yet" not in said and "10 more samples for faithful" in said
+    assert "no human labels yet" not in said
+    # every one of the 20 samples is labelled: no "label 10 more samples" (trial 59)
+    assert "faithful is on all 20 samples" in said and "more samples for faithful" not in said
 
 
 def test_the_trials_headline_compares_like_with_like(tmp_path: Path) -> None:

@@ -359,10 +359,12 @@ def test_the_overview_leads_with_peoples_number(page, server, ui_store, shots):
     expect(grid).to_contain_text(f"hallucinated {est.estimate:.3f} [{est.ci_low:.3f}, "
                                  f"{est.ci_high:.3f}]")
     screenshot(page, shots / "overview-people-first.png")
-    # the demo: 24 labelled samples at most, fewer than a corrected figure needs
+    # the demo: every sample labelled, 24, fewer than a corrected figure needs (trial 59:
+    # the next step says the labels are complete, relevance labels optional)
     open_page(page, f"{server.url}/run_overview?run={ui_store.run_a}", "text=Cost: $0.00")
     headers = [h.inner_text() for h in page.locator("h2").all()]
     assert headers.index("What people would say") < headers.index("Aggregate metrics")
     prompt = page.locator('[data-testid="stAlertContentInfo"]').filter(
         has_text=f"ragassay annotate {ui_store.run_a}")
-    assert prompt.count() == 1 and "to see what people would say" in prompt.inner_text()
+    assert prompt.count() == 1 and "nothing more to label for" in prompt.inner_text()
+    assert "against people on this run" in prompt.inner_text()

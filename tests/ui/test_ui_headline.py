@@ -142,3 +142,20 @@ def test_a_run_labelled_throughout_shows_each_labels_figure_once(app_test: Any,
     head = next(d.value for d in at.dataframe
                 if "judge's agreement with people" in d.value.columns)
     assert str(head["judge's agreement with people"].iloc[0]).startswith("right on ")
+
+
+def test_the_demos_people_column_is_titled_for_what_it_holds(app_test: Any,
+                                                             ui_store: Any) -> None:
+    """Trial 59: the demo's column read `people (corrected) (95% CI)` over cells that all
+    say "24 labels, 30 needed" or "no labels"; its next step asked for 6 more
+    hallucination labels of a run labelled throughout."""
+    at = open_page(app_test(run_id=ui_store.run_a), "overview")
+    head = next(d.value for d in at.dataframe
+                if "judge's agreement with people" in d.value.columns)
+    assert "people's labels" in head.columns, list(head.columns)
+    assert not any("corrected" in c or "95% CI)" in c for c in head.columns[:2])
+    assert set(head["people's labels"]) == {"24 labels, 30 needed", "no labels"}
+    infos = [i.value.replace("\\", "") for i in at.info]  # Markdown escapes undone
+    said = [i for i in infos if i.startswith("Next:")]
+    assert len(said) == 1 and said[0].startswith("Next: nothing more to label for "), said
+    assert "more sample" not in said[0]

@@ -22,6 +22,9 @@ class _RunFacts(Protocol):
     @property
     def judge_reliability(self) -> RunReliability | None: ...
 
+    @property
+    def scored_samples(self) -> int: ...
+
 
 class Report(Protocol):
     """What the headline reads of a report (`report.model.Report`, which holds its

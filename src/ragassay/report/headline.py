@@ -18,7 +18,9 @@ answer similarity with `correct`, context relevance with `relevance`):
   rate on the same samples);
 - without, the judge's own mean with its interval, the judge's agreement measured on
   held-apart human-labelled sets (`RunInfo.judge_reliability`), and one line saying how
-  many samples to label (`ragassay annotate RUN`) for people's figure.
+  many samples to label (`ragassay annotate RUN`) for people's figure; a label on every
+  sample is said complete there, and what else could be labelled optional. People's
+  column is titled for what it holds: `people's labels` when no row has a figure.
 
 Every surface shows it first and says it in the same words, read from one object
 (`Report.headline`; a row's `people_text`, `agreement_text` and `judge_text` are the
@@ -63,6 +65,9 @@ SCORED_NOTE = ("N of M scored: the samples the judge's figure rests on, where pe
                "figure is of every sample; for a verdict, people's rate on the same samples")
 HELD_APART_NOTE = ("held apart: how far the judge's scores ranked people's labels on "
                    "human-labelled sets it was not tuned on")
+NO_FIGURE_COLUMN = "people's labels"
+"""People's column's title when no row has people's figure: its cells say how many labels
+there are ("24 labels, 30 needed", "no labels") or why none gives a figure."""
 
 
 @dataclass(frozen=True)
@@ -277,10 +282,14 @@ class HeadlineSection(Result):
     as the console, the HTML report and the dashboard show it."""
 
     title: str
-    people_column: str  # what people's figures are: `people (corrected)`, `(all labelled)`
+    # what people's column holds: `people (corrected)`, `people (all labelled)`, or
+    # without a figure `people's labels`
+    people_column: str
     rows: list[HeadlineEntry]
     note: str  # what the figures shown are
-    prompt: str | None  # how many samples to label for people's figure; None: none needed
+    # what to label next, or that a label is complete and what more is optional; None:
+    # every linked metric has people's figure
+    prompt: str | None
 
 
 @dataclass(frozen=True)
@@ -299,8 +308,19 @@ class Headline:
     def people_column(self) -> str:
         """The title of people's column: `people (all labelled)` when every figure in it
         is of samples all labelled (nothing corrected), else `people (corrected)`
-        (`corrected.people_column`)."""
+        (`corrected.people_column`); without a figure in it, `people's labels`, what its
+        cells say (trial 59: the demo's "24 labels, 30 needed" under "people
+        (corrected)")."""
+        if not self.has_people:
+            return NO_FIGURE_COLUMN
         return people_column([r.estimate for r in self.rows if r.estimate is not None])
+
+    @property
+    def people_heading(self) -> str:
+        """People's column titled with its interval, where a figure in it has one (the
+        HTML report's and the dashboard's tables): `people (corrected) (95% CI)`, or
+        `people's labels` alone."""
+        return f"{self.people_column} (95% CI)" if self.has_people else self.people_column
 
     @property
     def note(self) -> str:
@@ -423,35 +443,90 @@ def _same_verdicts(rows: list[HeadlineRow]) -> list[HeadlineRow]:
 
 def _prompt(report: Report, rows: list[HeadlineRow]) -> str | None:
     """`label 30 samples (ragassay annotate RUN) ...` when a linked metric has no people's
-    figure, in one line; None when every one has (or none is linked)."""
+    figure, in one line; None when every one has (or none is linked). A label on every
+    sample is complete (`_complete`): the line leads with that, and asks for the rest as
+    optional, saying what it would add (trial 59: a run labelled `hallucinated`
+    throughout was told only "label 30 samples for relevance")."""
     blocked: dict[tuple[str, str], list[str]] = {}  # one line per label and reason
     for r in rows:
         if r.estimate is None and r.blocked is not None:
             blocked.setdefault((r.label, r.blocked), []).append(r.metric)
     fixes = [f"no corrected figure of {label} via {', '.join(metrics)}: {why}"
              for (label, why), metrics in blocked.items()]
-    missing = [r for r in rows if r.estimate is None and r.blocked is None]
-    if not missing:
+    n = report.run.scored_samples
+    complete = _complete(rows, n)
+    missing = [r for r in rows if r.estimate is None and r.blocked is None
+               and r.label not in complete]
+    short = any(r.estimate is None for mine in complete.values() for r in mine)
+    if not missing and not short and not (complete and fixes):
         return "; ".join(fixes) or None
     need = report.corrected.min_labels if report.corrected is not None else MIN_LABELS
     run = report.run.run_id
+    if complete:
+        return "; ".join([_complete_text(complete, n, need), *fixes,
+                          *_asks(missing, run, need, n)])
     if not fixes and not any(r.labelled or r.estimate for r in rows):
         metrics = ", ".join(r.metric for r in missing)
         return (f"no human labels yet: label {need} samples (ragassay annotate {run}) to see "
                 f"what people would say about {metrics}, and how far the judge agrees with "
                 "them on this run")
+    return "; ".join(fixes + _asks(missing, run, need))
+
+
+def _complete(rows: list[HeadlineRow], n: int) -> dict[str, list[HeadlineRow]]:
+    """The rows by label whose every one of the run's `n` samples carries it: people's
+    figure is of all of them, or, with fewer samples than a corrected figure needs, the
+    labels are all the run can have."""
+    out: dict[str, list[HeadlineRow]] = {}
+    for r in rows:
+        whole = (r.estimate.all_labelled if r.estimate is not None
+                 else r.blocked is None and 0 < n <= r.labelled)
+        if whole:
+            out.setdefault(r.label, []).append(r)
+    return out
+
+
+def _complete_text(complete: dict[str, list[HeadlineRow]], n: int, need: int) -> str:
+    """`nothing more to label for judge.hallucination, judge.faithfulness (hallucinated is
+    on all 144 samples)`; with fewer samples than a corrected figure needs, that only a
+    larger run gives one."""
+    metrics = ", ".join(r.metric for mine in complete.values() for r in mine)
+    labels = " and ".join(complete)
+    verb = "is" if len(complete) == 1 else "are"
+    few = ("" if all(r.estimate is not None for mine in complete.values() for r in mine)
+           else f"; a corrected figure needs {need} labelled samples, more than the run has")
+    return f"nothing more to label for {metrics} ({labels} {verb} on all {n} samples{few})"
+
+
+def _asks(missing: list[HeadlineRow], run: str, need: int, n: int | None = None
+          ) -> list[str]:
+    """One `label N samples for <label> ...` per label of `missing`, the nearest first;
+    with `n` (the run's samples, where another label is complete) each says it is
+    optional and what it would add: people's figure beside the judge's alone, or, in a
+    run of fewer samples than a corrected figure needs, the judge's agreement with
+    people on it."""
     asks = []
     for label in dict.fromkeys(r.label for r in missing):
         mine = [r for r in missing if r.label == label]
         have = max(r.labelled for r in mine)
-        asks.append((max(1, need - have), label, have, mine))
-    parts = []
+        reach = need if n is None else min(need, n)
+        asks.append((max(1, reach - have), label, have, mine))
+    out = []
     for more, label, have, mine in sorted(asks, key=lambda a: a[0]):  # the nearest first
-        parts.append(f"label {counted(more, 'more sample' if have else 'sample')} "
-                     f"for {label} (ragassay annotate {run} --label {label}: {have} of the "
-                     f"{need} a corrected figure needs) to see what people would say about "
-                     f"{', '.join(r.metric for r in mine)}")
-    return "; ".join(fixes + parts)
+        metrics = ", ".join(r.metric for r in mine)
+        if n is None or n >= need:
+            what = f"to see what people would say about {metrics}"
+        else:
+            what = f"to measure {metrics} against people on this run"
+        so_far = f": {have} of the {need} a corrected figure needs" if have or n is None \
+            else ""
+        ask = (f"label {counted(more, 'more sample' if have else 'sample')} for {label} "
+               f"(ragassay annotate {run} --label {label}{so_far}) {what}")
+        if n is not None:
+            now = ", now the judge's figure alone" if n >= need else ""
+            ask = f"optional: {ask}{now}"
+        out.append(ask)
+    return out
 
 
 def _blocked(report: Report, metric: str, label: str) -> str | None:

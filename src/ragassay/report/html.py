@@ -178,7 +178,7 @@ def _headline(report: Report) -> str:
              r.agreement_text,
              r.judge_text] for r in head.rows]
     out = (f'<section id="headline"><h2>{escape(HEADLINE_TITLE)}</h2>' + _table(
-        ["metric", f"{head.people_column} (95% CI)", "judge's agreement with people",
+        ["metric", head.people_heading, "judge's agreement with people",
          "judge's own (95% CI, its scale)"], rows)
            + f'<p class="note">{escape(head.note)}.</p>')
     if head.prompt:

@@ -48,8 +48,7 @@ def show_headline(report: Report, specs: Mapping[str, MetricSpec]) -> None:
                             f"{r.agreement_text}")
     st.dataframe(pd.DataFrame([
         {"metric": metric_label(r.metric, specs) + r.metric_text()[len(r.metric):],
-         f"{head.people_column} (95% CI)":
-         r.people_text, "judge's agreement with people": r.agreement_text,
+         head.people_heading: r.people_text, "judge's agreement with people": r.agreement_text,
          "judge's own (95% CI, its scale)": r.judge_text} for r in head.rows]),
         hide_index=True, height=rows_height(len(head.rows)))
     st.caption(md_escape(head.note))
