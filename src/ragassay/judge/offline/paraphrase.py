@@ -34,8 +34,9 @@ reads the two context sentences closest to it as one, and asks the checks above 
 and more, because joining two sentences is how a figure or a name of one gets said of
 the other (the number and entity swaps of issue #38):
 - each clause of the claim draws on one of the two (the one it shares more content
-  words with; a tie counts only if both hold its figures and names), and every figure
-  and name of the clause is that sentence's, so "You can withdraw up to 2,000 EUR a day
+  words with; a tie counts only if both hold its figures and names; a clause sharing
+  none draws on the one holding its figures), and every figure and name of the clause
+  is that sentence's, so "You can withdraw up to 2,000 EUR a day
   from ATMs" over "The daily ATM withdrawal limit is 500 EUR." and "... card payments to
   2,000 EUR a day." fails: the clause draws on the first and its figure is the second's;
 - the claim draws on both (else the one-sentence check applies);
@@ -86,9 +87,9 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
         return False
     # each clause of it restates part of the sentence: shares a word or a figure with it
     # ("..., and shipping back is free" shares none: an addition, not a rewording)
-    values = set(u.figures)
+    values = {v for v, _ in u.figures}
     return all(len(c.words) < 2 or c.words & u.words or any(
-        f in values or (f[0], None) in values for f in c.figures)
+        v in values for v, _ in c.figures)
         for c in clause_parts(s.text))
 
 
@@ -101,14 +102,17 @@ def _draws_on_both(s: SentenceInfo, a: SentenceInfo, b: SentenceInfo) -> bool:
     drawn: set[int] = set()
     for c in clause_parts(s.text):
         shared = [len(c.words & w) for w in words]
-        if max(shared) == 0 and not c.info.numbers:
-            return False
-        sources = [i for i in (0, 1) if shared[i] == max(shared)]
-        for i in sources:
-            x = (a, b)[i]
-            if any(not quantity_present(q, x.values) for q in c.info.numbers) or any(
-                    not name_present(n, x.stem_set) for n in c.info.names):
+        own = sentence_info(c.text)  # the clause's own figures and names
+        holds = [all(quantity_present(q, x.values) for q in own.numbers) and all(
+            name_present(n, x.stem_set) for n in own.names) for x in (a, b)]
+        if max(shared) == 0:
+            if not own.numbers:
                 return False
+            sources = [i for i in (0, 1) if holds[i]]  # a figure alone: where it is
+        else:
+            sources = [i for i in (0, 1) if shared[i] == max(shared)]
+        if not sources or not all(holds[i] for i in sources):
+            return False
         if len(sources) == 1:
             drawn.add(sources[0])
     return len(drawn) == 2
