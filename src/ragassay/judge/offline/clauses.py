@@ -60,6 +60,7 @@ _PRONOUNS = frozenset(
 _RESTRICTORS_TEXT = "only solely exclusively unless except excluding if"  # "if": a condition
 RESTRICTORS = frozenset(_RESTRICTORS_TEXT.split())
 _PARTIAL = frozenset({"most", "some", "certain"})  # ... of what follows them
+_BOUNDS = frozenset({"older", "over", "above", "more", "younger", "under", "below", "less"})
 # a person or thing narrowed by what follows it: "people with ulcers", "children under 6",
 # "adults aged 65", "students from low-income households", "guests who book directly"
 _POST_MODIFIERS_TEXT = "with who whose under over aged from above below"
@@ -323,6 +324,9 @@ def _part(info: SentenceInfo) -> Part:
     restricted = any(t in RESTRICTORS for t in toks) or any(
         toks[i + 1] in POST_MODIFIERS for i in range(info.lead, min(len(toks) - 1, info.lead + 3))
         if toks[i] not in STOPWORDS and not (i and toks[i - 1] in AUXILIARIES)
+    ) or any(  # "anyone 16 or older", "children 5 and under": an age or size bound
+        is_number(stems[i]) and toks[i + 1] in ("or", "and") and toks[i + 2] in _BOUNDS
+        for i in range(info.lead, len(toks) - 2)
     ) or any(  # "most items", "some plans": part of what it names ("the most popular": none)
         t in _PARTIAL and i + 1 < len(toks) and toks[i + 1] not in STOPWORDS
         and not (i and toks[i - 1] == "the") for i, t in enumerate(toks))

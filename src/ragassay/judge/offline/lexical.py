@@ -73,7 +73,7 @@ _FILLER_TEXT = """
     sounds sound seems like love glad happy sorry tell told say said it's that's
     i'm i'd i've you're that'd
     hope helps help helpful welcome let ask questions question anything else further
-    feel free assist
+    feel free assist course
 """
 FILLER = frozenset(_FILLER_TEXT.split())
 
