@@ -324,9 +324,11 @@ def _part(info: SentenceInfo) -> Part:
     restricted = any(t in RESTRICTORS for t in toks) or any(
         toks[i + 1] in POST_MODIFIERS for i in range(info.lead, min(len(toks) - 1, info.lead + 3))
         if toks[i] not in STOPWORDS and not (i and toks[i - 1] in AUXILIARIES)
-    ) or any(  # "anyone 16 or older", "children 5 and under": an age or size bound
+    ) or any(  # "anyone 16 or older", "children 5 and under": its subject's bound (as
+        # the post-modifiers above, right after the subject: "parties of 10 or more"
+        # later in a sentence is what it is about, not whom)
         is_number(stems[i]) and toks[i + 1] in ("or", "and") and toks[i + 2] in _BOUNDS
-        for i in range(info.lead, len(toks) - 2)
+        for i in range(info.lead + 1, min(len(toks) - 2, info.lead + 3))
     ) or any(  # "most items", "some plans": part of what it names ("the most popular": none)
         t in _PARTIAL and i + 1 < len(toks) and toks[i + 1] not in STOPWORDS
         and not (i and toks[i - 1] == "the") for i, t in enumerate(toks))

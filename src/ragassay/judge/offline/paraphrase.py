@@ -58,6 +58,22 @@ PARAPHRASE_COSINE = 0.6  # sentence-embedding closeness of claim and sentence at
 SPARE_WORDS = 2  # claim words beyond the sentence's replaced ones allowed
 
 
+# relations in time, place and amount whose words are stopwords, so that the polarity
+# checks of content words do not see them turned: "after the first away game" for
+# "before the first home game"
+_TURNED = (("before", "after"), ("above", "below"), ("over", "under"), ("with", "without"),
+           ("inside", "outside"), ("more", "less"), ("more", "fewer"))
+
+
+def _relation_turned(p: Part, u: Part) -> bool:
+    """Whether the claim says one of a relation's two words where the sentence says
+    the other and not the claim's (`_TURNED`)."""
+    mine, theirs = set(p.info.tokens), set(u.info.tokens)
+    return any((a in mine and a not in theirs and b in theirs and b not in mine)
+               or (b in mine and b not in theirs and a in theirs and a not in mine)
+               for a, b in _TURNED)
+
+
 def _negations(p: Part) -> int:
     return sum(1 for h in p.negations if h is not None)
 
@@ -76,9 +92,12 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
     p, u = part(s.text), part(c.text)
     if _negations(p) != _negations(u):
         return False
-    if any(antonym_stems(t) & u.stems for t, w in p.pairs if w not in u.words):
+    if any((antonym_stems(t) | antonym_stems(w)) & u.stems for t, w in p.pairs
+           if w not in u.words):  # (the stem too: "ends" is "end", whose antonym is "begin")
         return False
     if (p.universal and not u.universal) or (u.restricted and not p.restricted):
+        return False
+    if _relation_turned(p, u):
         return False
     figures = {str(int(n)) if n == int(n) else str(n) for n, _ in p.figures}
     extra = [w for w in p.words - u.words if w not in figures]
