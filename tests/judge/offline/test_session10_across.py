@@ -24,6 +24,8 @@ PAYMENTS = ["The daily cash withdrawal limit is 300 GBP.",
             "Card purchases are capped at 1,500 GBP a day."]
 ROUTES = ["The Red Route runs from the harbour to the castle every 20 minutes.",
           "The Yellow Route links the harbour with the museum."]
+GATES = ["Boarding closes 30 minutes before departure.",
+         "Cabin bags must fit the sizer at the gate."]
 FEES = ["Hiring the hall costs £120 for an evening.",
         "Cleaning is charged at £35 on top of the hire."]
 
@@ -33,6 +35,8 @@ FEES = ["Hiring the hall costs £120 for an evening.",
     (STUDIO, "A normal sitting takes around 40 minutes, plus another 20 if you'd like more "
              "outfits."),
     (FEES, "The hall is £120 an evening, and cleaning adds £35."),
+    (GATES, "Boarding closes half an hour before departure, and your cabin bag has to fit "
+            "the sizer at the gate."),
 ])
 def test_a_claim_joining_two_sentences_is_supported(an: Analyzer, contexts: list[str],
                                                     answer: str) -> None:
@@ -45,6 +49,9 @@ def test_a_claim_joining_two_sentences_is_supported(an: Analyzer, contexts: list
     # one named thing's route said of the other
     (ROUTES, "Take the Yellow Route from the harbour; buses to the castle run every 20 "
              "minutes."),
+    # a relation turned ("after" for "before": stopwords, which content words do not show)
+    (GATES, "Boarding closes 30 minutes after departure, and cabin bags must fit the sizer "
+            "at the gate."),
     # an addition neither sentence has
     (FEES, "The hall is £120 an evening, cleaning adds £35, and parking is free for guests."),
 ])

@@ -485,3 +485,19 @@ def _privative(text: str) -> frozenset[str]:
     stems = lemma_stems(toks, info.all_stems)
     return frozenset(stems[i] for i in range(len(toks) - 1) if toks[i + 1] in _PRIVATIVE
                      and toks[i] not in STOPWORDS)
+
+
+# relations in time, place and amount whose words are stopwords, so that the polarity
+# checks of content words do not see them turned: "after the first away game" for
+# "before the first home game"
+_TURNED = (("before", "after"), ("above", "below"), ("over", "under"), ("with", "without"),
+           ("inside", "outside"), ("more", "less"), ("more", "fewer"))
+
+
+def relation_turned(p: Part, u: Part) -> bool:
+    """Whether the claim says one of a relation's two words where the sentence says
+    the other and not the claim's (`_TURNED`)."""
+    mine, theirs = set(p.info.tokens), set(u.info.tokens)
+    return any((a in mine and a not in theirs and b in theirs and b not in mine)
+               or (b in mine and b not in theirs and a in theirs and a not in mine)
+               for a, b in _TURNED)

@@ -13,7 +13,8 @@ than the sentence does:
   anchors nothing: on the dev sets it mostly names the topic, "Stuart Russell argues
   ...", and the rule then lifted more unfaithful claims than faithful ones);
 - polarity: as many negations on each side, no word of the claim whose antonym the
-  sentence has;
+  sentence has (by its token or its stem: "ends" for "begins"), no relation turned
+  ("after" for "before", clauses.relation_turned);
 - scope: a universal claim ("every", "all") only for a universal sentence, and none for
   a sentence that restricts ("only", "unless", "except");
 - substitution, not addition: the claim's words the sentence lacks are no more than
@@ -49,29 +50,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .clauses import Part, clause_parts, part
+from .clauses import Part, clause_parts, part, relation_turned
 from .lexical import antonym_stems, name_present
 from .normalise import quantity_present
 from .sentences import ContextIndex, SentenceInfo, sentence_info
 
 PARAPHRASE_COSINE = 0.6  # sentence-embedding closeness of claim and sentence at least
 SPARE_WORDS = 2  # claim words beyond the sentence's replaced ones allowed
-
-
-# relations in time, place and amount whose words are stopwords, so that the polarity
-# checks of content words do not see them turned: "after the first away game" for
-# "before the first home game"
-_TURNED = (("before", "after"), ("above", "below"), ("over", "under"), ("with", "without"),
-           ("inside", "outside"), ("more", "less"), ("more", "fewer"))
-
-
-def _relation_turned(p: Part, u: Part) -> bool:
-    """Whether the claim says one of a relation's two words where the sentence says
-    the other and not the claim's (`_TURNED`)."""
-    mine, theirs = set(p.info.tokens), set(u.info.tokens)
-    return any((a in mine and a not in theirs and b in theirs and b not in mine)
-               or (b in mine and b not in theirs and a in theirs and a not in mine)
-               for a, b in _TURNED)
 
 
 def _negations(p: Part) -> int:
@@ -97,7 +82,7 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
         return False
     if (p.universal and not u.universal) or (u.restricted and not p.restricted):
         return False
-    if _relation_turned(p, u):
+    if relation_turned(p, u):
         return False
     figures = {str(int(n)) if n == int(n) else str(n) for n, _ in p.figures}
     extra = [w for w in p.words - u.words if w not in figures]
