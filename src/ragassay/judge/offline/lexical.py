@@ -204,11 +204,12 @@ def name_present(word: str, stems: frozenset[str]) -> bool:
     """A (lower-cased) word's stem is among `stems`, or the word is a demonym of one
     ("asian" / "asia", "chinese" / "china", "italian" / "italy"); an abbreviation
     normalisation spells out is present when all its words are ("u.s" / "United
-    States")."""
+    States"), and a hyphenated name when its parts are ("pro-ject")."""
     if stem(canon_number(word)) in stems:
         return True
-    if "." in word and len(spelled := norm_tokens(word)) > 1:
-        return all(name_present(t, stems) for t in spelled)
+    if ("." in word or "-" in word) and len(spelled := norm_tokens(word)) > 1:
+        return all(name_present(t, stems) for t in spelled)  # ("audio-technica": the
+        # stems hold its parts, as the tokenizer splits them)
     for suffix in _DEMONYM:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             base = word[: -len(suffix)][:5]
