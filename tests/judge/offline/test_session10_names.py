@@ -35,3 +35,31 @@ def test_an_answer_naming_it_is_not_flagged(an: Analyzer, contexts: list[str],
 def test_a_hyphenated_name_the_contexts_lack_is_flagged(an: Analyzer) -> None:
     assert_judged(an, GYM, "We sell rowing machines by Concept2 and Pro-Line, from £499.",
                   flags=True)
+
+
+CONTACTS = ["Lost key cards are replaced by the front desk manager, Maria Lopez. Parking "
+            "permits are issued by the facilities manager, Tom Byrne."]
+SEEDLINGS = ["Seedlings can be collected from the Mill Lane greenhouse on Sundays.",
+             "The Quarry Road shed is for tool hire only."]
+VENUE = ["The award dinner is held at the Assembly Rooms.",
+         "The Assembly Rooms are in Bath, near the Abbey."]
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    (CONTACTS, "For a lost key card, ask the facilities manager, Tom Byrne."),
+    (SEEDLINGS, "Pick up your seedlings from the Quarry Road shed on Sundays."),
+])
+def test_a_name_of_another_sentence_is_an_entity_swap(an: Analyzer, contexts: list[str],
+                                                      answer: str) -> None:
+    assert_judged(an, contexts, answer, flags=True, kind="entity")
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    (CONTACTS, "For a lost key card, ask the front desk manager, Maria Lopez."),
+    (SEEDLINGS, "Pick up your seedlings from the Mill Lane greenhouse on Sundays."),
+    # a sentence links the two names: the place is where the venue is
+    (VENUE, "The award dinner is held in Bath."),
+])
+def test_the_sentences_own_name_or_a_linked_one_passes(an: Analyzer, contexts: list[str],
+                                                       answer: str) -> None:
+    assert_judged(an, contexts, answer, flags=False)

@@ -57,7 +57,7 @@ from .declines import referral_end
 from .denial import denied_elsewhere
 from .dropped import drops_days, drops_only, drops_time, tail_days
 from .lexical import FILLER, antonym_stems, stem
-from .mixed import misplaced_name
+from .mixed import misplaced_name, named_elsewhere
 from .objects import swapped_object
 from .phrase_swap import phrase_swap
 from .placed import bound_flipped, misplaced_figure
@@ -385,7 +385,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     if (row := misplaced_figure(p, near, units, doc)) is not None or (
             row := bound_flipped(p, units, doc)) is not None:
         return Judged("number", row)  # "students ... 42 days" / "... 42 days for staff"
-    if (row := misplaced_name(p, near, units)) is not None:
+    if (row := misplaced_name(p, near, units)) is not None or (
+            row := named_elsewhere(p, units, doc)) is not None:
         return Judged("entity", row)  # "Marco leads yoga" / "... by Priya, ... by Marco"
     if len(p.words) < MIN_WORDS:
         return Judged()
