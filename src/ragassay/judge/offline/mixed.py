@@ -9,6 +9,12 @@ the clause whose words it says (which has one of its own), and at least MIN_SAID
 clause's own words; the name it takes is the other clause's doer (its subject, or its
 agent after "by"). Short sentences only (MAX_TOKENS): two answers side by side. One of
 the conflicts claim-level alignment checks (alignment.py).
+
+Across sentences (`named_elsewhere`, session 10): the claim says the words of one short
+sentence, which names an entity of its own, of a name only another sentence has ("For
+the postal auction, contact the treasurer, Peter Quinn" where the auction's sentence
+names Gwen Harris and Peter Quinn's is about renewals), unless a sentence links the two
+names or one is the other's acronym.
 """
 
 from __future__ import annotations
