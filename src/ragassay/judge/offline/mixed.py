@@ -78,16 +78,18 @@ def _doers(c: Part) -> frozenset[str]:
 
 MIN_PREDICATE = 2  # content words besides its names a claim must share with a sentence
 PREDICATE_SHARE = 0.4  # ... and this share of them at least
+MAX_DOC_SENTENCES = 3  # sentences of the passage holding that sentence, at most
 
 
 def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None:
     """The context sentence whose words the claim says of a name another sentence has:
     the one sentence sharing most of the claim's words besides its names (PREDICATE_SHARE
     of them, MIN_PREDICATE or more, no other sentence as many), which lacks a name of
-    the claim, names an entity of its own the claim does not, and is short (MAX_TOKENS),
-    while another sentence has the claim's name ("For the postal auction, contact the
-    treasurer, Peter Quinn" for "Postal auction queries go to the auction secretary,
-    Gwen Harris. Membership renewals are handled by the treasurer, Peter Quinn."). Not
+    the claim, names an entity of its own the claim does not, and is short (MAX_TOKENS,
+    in a passage of at most MAX_DOC_SENTENCES), while one other sentence has the claim's
+    name ("For the postal auction, contact the treasurer, Peter Quinn" for "Postal
+    auction queries go to the auction secretary, Gwen Harris. Membership renewals are
+    handled by the treasurer, Peter Quinn."). Not
     when a sentence holding the claim's name has the other's too ("The final is at
     Wembley." and "Wembley is in London." for "The final is in London"), nor when the
     other is an acronym of the claim's ("PGA" for "Producers Guild of America"). None
@@ -111,9 +113,11 @@ def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None
     missing = claim_names - sentence.stems
     if not missing:
         return None
+    if len(units.ctx.rows(units.ctx.docs[row])) > MAX_DOC_SENTENCES:
+        return None  # (a long passage names its topic once and then says "he", "the band")
     holding = [k for k in rows if k != row and missing & units.sentence(k).part.stems]
-    if not all(any(n in units.sentence(k).part.stems for k in holding) for n in missing):
-        return None
+    if len(holding) != 1 or not missing <= units.sentence(holding[0]).part.stems:
+        return None  # one other sentence has the claim's name: another entity's, no topic
     names = units.ctx.infos[row].names
     own = frozenset(stem(n) for n in names) - _CALENDAR - p.words
     if not own or any(acronym(n, p) for n in names):
