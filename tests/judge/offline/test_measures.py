@@ -38,6 +38,9 @@ from tests.support.offline import faith as _faith
     ("two and a half hours", "150 minutes"),
     ("a week or two", "1 or 2 weeks"),
     ("an hour or two", "1 or 2 hours"),
+    # session 10: a list of lengths is no range, and no rate
+    ("one week or two weeks", "7 days or 14 days"),
+    ("for 2 days, a week or a fortnight", "for 2 days, 7 days or 14 days"),
 ])
 def test_one_figure_written_two_ways_reads_the_same(a: str, b: str) -> None:
     assert normalise_text(a) == normalise_text(b)
@@ -46,6 +49,8 @@ def test_one_figure_written_two_ways_reads_the_same(a: str, b: str) -> None:
 @pytest.mark.parametrize(("rate", "period"), [
     ("twice a week", "week"), ("3 times a day", "day"), ("€9 a day", "day"),
     ("24 hours a day", "day"), ("once a week", "week"),
+    # session 10: a price in a currency's code
+    ("12 EUR a day", "day"), ("30 GBP a week", "week"),
 ])
 def test_a_rate_keeps_its_period(rate: str, period: str) -> None:
     # "twice a week" is how often, no length of 7 days; "a day" no length of 24 hours

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from tests.judge.offline.test_probes import known_limit
 from tests.support.offline import evidence, flagged
 
 SWAPPED = [
@@ -61,10 +60,10 @@ def test_the_entitys_own_statement_is_not_flagged(
     assert "entity" not in ev.contradicts, ev
 
 
-@known_limit("a name in apposition ('by our senior farrier, Gwen Tallis') has no word "
-             "beside it that the claim's name has ('by Rhys Moran, our senior farrier'): "
-             "no same slot, so no swap")
-def test_limit_a_name_swapped_in_apposition(an: Analyzer) -> None:
+def test_a_name_swapped_in_apposition(an: Analyzer) -> None:
+    """(A known limit of session 9: "by our senior farrier, Gwen Tallis" has no word
+    beside the name that the claim's name has, so attributed.py sees no same slot;
+    session 10's mixed.named_elsewhere reads the name as another sentence's.)"""
     ev = evidence(an, ["Home visits are made by our senior farrier, Gwen Tallis. Our "
                        "apprentice, Rhys Moran, works in the forge."],
                   "Home visits are made by Rhys Moran, our senior farrier.",

@@ -18,7 +18,9 @@ unit the claim's subject, entities, figures, quantifier and polarity must agree:
   "unless ...", one of several alternatives), or where another unit denies the
   predicate of part of the whole ("Economy Light tickets cannot be changed");
 - "negation" / "antonym": the polarity of what the two share differs (a negation
-  bearing on a shared word, or a word replaced by its antonym; both: no flip);
+  bearing on a shared word, or a word replaced by its antonym; both: no flip), or a
+  relation is turned in words the content words do not show ("30 minutes after
+  departure" for "30 minutes before departure": clauses.relation_turned);
 - "role swap": two names in reversed roles (contradiction.role_swap).
 
 The claim contradicts its contexts when it restates some unit and agrees with none (a
@@ -46,6 +48,7 @@ from .clauses import (
     neighbours,
     part,
     privative,
+    relation_turned,
 )
 from .conditions import conditioned
 from .contradiction import role_swap
@@ -54,7 +57,7 @@ from .declines import referral_end
 from .denial import denied_elsewhere
 from .dropped import drops_days, drops_only, drops_time, tail_days
 from .lexical import FILLER, antonym_stems, stem
-from .mixed import misplaced_name
+from .mixed import misplaced_name, named_elsewhere
 from .objects import swapped_object
 from .phrase_swap import phrase_swap
 from .placed import bound_flipped, misplaced_figure
@@ -258,6 +261,9 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
             fit.covered == 1.0 and (drops_time(p, u.part) or drops_only(
                 p, u.part, u.sentence if u.clause else None, said))):
         kinds.append("quantifier")
+    if fit.restates and relation_turned(p, u.part) and len(p.negations) == len(
+            u.part.negations):
+        kinds.append("antonym")  # "30 minutes after departure" for "... before departure"
     flip = _polarity(p, u.part, fit, u.inherited)
     if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \
             and not {"if", "unless"} & set(p.info.tokens):
@@ -379,7 +385,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     if (row := misplaced_figure(p, near, units, doc)) is not None or (
             row := bound_flipped(p, units, doc)) is not None:
         return Judged("number", row)  # "students ... 42 days" / "... 42 days for staff"
-    if (row := misplaced_name(p, near, units)) is not None:
+    if (row := misplaced_name(p, near, units)) is not None or (
+            row := named_elsewhere(p, units, doc)) is not None:
         return Judged("entity", row)  # "Marco leads yoga" / "... by Priya, ... by Marco"
     if len(p.words) < MIN_WORDS:
         return Judged()

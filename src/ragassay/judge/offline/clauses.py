@@ -60,6 +60,7 @@ _PRONOUNS = frozenset(
 _RESTRICTORS_TEXT = "only solely exclusively unless except excluding if"  # "if": a condition
 RESTRICTORS = frozenset(_RESTRICTORS_TEXT.split())
 _PARTIAL = frozenset({"most", "some", "certain"})  # ... of what follows them
+_BOUNDS = frozenset({"older", "over", "above", "more", "younger", "under", "below", "less"})
 # a person or thing narrowed by what follows it: "people with ulcers", "children under 6",
 # "adults aged 65", "students from low-income households", "guests who book directly"
 _POST_MODIFIERS_TEXT = "with who whose under over aged from above below"
@@ -323,6 +324,11 @@ def _part(info: SentenceInfo) -> Part:
     restricted = any(t in RESTRICTORS for t in toks) or any(
         toks[i + 1] in POST_MODIFIERS for i in range(info.lead, min(len(toks) - 1, info.lead + 3))
         if toks[i] not in STOPWORDS and not (i and toks[i - 1] in AUXILIARIES)
+    ) or any(  # "anyone 16 or older", "children 5 and under": its subject's bound (as
+        # the post-modifiers above, right after the subject: "parties of 10 or more"
+        # later in a sentence is what it is about, not whom)
+        is_number(stems[i]) and toks[i + 1] in ("or", "and") and toks[i + 2] in _BOUNDS
+        for i in range(info.lead + 1, min(len(toks) - 2, info.lead + 3))
     ) or any(  # "most items", "some plans": part of what it names ("the most popular": none)
         t in _PARTIAL and i + 1 < len(toks) and toks[i + 1] not in STOPWORDS
         and not (i and toks[i - 1] == "the") for i, t in enumerate(toks))
@@ -479,3 +485,19 @@ def _privative(text: str) -> frozenset[str]:
     stems = lemma_stems(toks, info.all_stems)
     return frozenset(stems[i] for i in range(len(toks) - 1) if toks[i + 1] in _PRIVATIVE
                      and toks[i] not in STOPWORDS)
+
+
+# relations in time, place and amount whose words are stopwords, so that the polarity
+# checks of content words do not see them turned: "after the first away game" for
+# "before the first home game"
+_TURNED = (("before", "after"), ("above", "below"), ("over", "under"), ("with", "without"),
+           ("inside", "outside"), ("more", "less"), ("more", "fewer"))
+
+
+def relation_turned(p: Part, u: Part) -> bool:
+    """Whether the claim says one of a relation's two words where the sentence says
+    the other and not the claim's (`_TURNED`)."""
+    mine, theirs = set(p.info.tokens), set(u.info.tokens)
+    return any((a in mine and a not in theirs and b in theirs and b not in mine)
+               or (b in mine and b not in theirs and a in theirs and a not in mine)
+               for a, b in _TURNED)

@@ -34,7 +34,7 @@ from .lexical import (
     stem,
 )
 from .normalise import quantity_present
-from .paraphrase import restated_in_other_words
+from .paraphrase import restated_across, restated_in_other_words
 from .recall import given_names, soft_recall
 from .sentences import COPY_N, ContextIndex, DocView, SentenceInfo, ngrams
 
@@ -245,7 +245,7 @@ def support_features(
         found = align(s, ctx, doc)
         m = Match(m.doc, m.top, found.conflict, found.unstated, found.restated or any(
             restated_in_other_words(s, ctx.infos[j], float(ctx.emb[j] @ s_emb))
-            for j in m.top))
+            for j in m.top) or restated_across(s, s_emb, ctx, doc))
     view = ctx.doc_view(m.doc)
     extra = clause_rows(s, ctx, m, view) if doc is None else []
     rows = m.top + extra

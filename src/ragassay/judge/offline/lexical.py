@@ -73,7 +73,7 @@ _FILLER_TEXT = """
     sounds sound seems like love glad happy sorry tell told say said it's that's
     i'm i'd i've you're that'd
     hope helps help helpful welcome let ask questions question anything else further
-    feel free assist
+    feel free assist course
 """
 FILLER = frozenset(_FILLER_TEXT.split())
 
@@ -204,11 +204,12 @@ def name_present(word: str, stems: frozenset[str]) -> bool:
     """A (lower-cased) word's stem is among `stems`, or the word is a demonym of one
     ("asian" / "asia", "chinese" / "china", "italian" / "italy"); an abbreviation
     normalisation spells out is present when all its words are ("u.s" / "United
-    States")."""
+    States"), and a hyphenated name when its parts are ("pro-ject")."""
     if stem(canon_number(word)) in stems:
         return True
-    if "." in word and len(spelled := norm_tokens(word)) > 1:
-        return all(name_present(t, stems) for t in spelled)
+    if ("." in word or "-" in word) and len(spelled := norm_tokens(word)) > 1:
+        return all(name_present(t, stems) for t in spelled)  # ("audio-technica": the
+        # stems hold its parts, as the tokenizer splits them)
     for suffix in _DEMONYM:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             base = word[: -len(suffix)][:5]
@@ -284,6 +285,8 @@ son daughter father mother arrive leave arrived left remember forget remembered 
 present absent possible impossible legal illegal able unable likely unlikely
 approve reject approved rejected approval rejection pass veto passed vetoed
 guilty innocent acquit convict acquitted convicted alive dead
+permitted forbidden permitted prohibited permitted banned allowed prohibited allowed banned
+permit forbid permit prohibit allow prohibit allow ban
 """
 _PAIRS = _ANTONYM_PAIRS_TEXT.split()
 ANTONYMS: dict[str, frozenset[str]] = {}

@@ -8,7 +8,7 @@ digits, a number with its scale word as one figure, unit symbols as words, durat
 in one base per family: weeks, fortnights and months as days, a single day as 24 hours,
 whole years of months as years; "three quarters of the" as "75 percent of the"), so
 support, the missing-term rule and claim alignment read them as the same figure and the
-same unit. A rate ("twice a week", "€5 a day",
+same unit. A rate ("twice a week", "€5 a day", "9 EUR a day",
 "24 hours a day") keeps its "a week": it is no length of time.
 """
 
@@ -78,11 +78,13 @@ _ADVERBS = (
 # "a week" / "1 week": a length of time, unless it is the "per" of a rate, after a
 # count or frequency ("twice a week", "3 times a week", "5 euros a week", "24 hours a day")
 _RATE = re.compile(r"(?:\d|once|twice|thrice|times|euros|dollars|pounds|percent|hours|"
-                   r"minutes|days|per|each|every)\W*$")
+                   r"minutes|days|per|each|every|eur|usd|gbp|chf|cad|aud|nzd|sek|nok|dkk)"
+                   r"[^\w,;]*$", re.IGNORECASE)  # ("3 days, a week or ...": a list, no rate)
 # "a day or two" / "one week or two": a range, as "1-2 days" is ("1 or 2 days"), read
 # before "a day" becomes "24 hours"
 _OR_MORE = re.compile(r"\b(?:[Aa]n?|[Oo]ne) (minute|hour|day|week|fortnight|month|year) or "
-                      r"(two|three)\b")
+                      r"(two|three)\b(?! (?:minute|hour|day|week|fortnight|month|year)s?\b)")
+# ("one week or two weeks" lists two lengths; "one week or two" is a range)
 _SPAN = re.compile(r"\b(a|an|1|one)( full| whole| single)? (fortnight|week|day)\b")
 _WEEKS = re.compile(r"\b(\d+(?:\.\d+)?) (fortnight|week)s?\b")
 _MONTHS = re.compile(r"\b(\d+) months?\b")

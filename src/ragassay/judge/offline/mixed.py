@@ -9,13 +9,19 @@ the clause whose words it says (which has one of its own), and at least MIN_SAID
 clause's own words; the name it takes is the other clause's doer (its subject, or its
 agent after "by"). Short sentences only (MAX_TOKENS): two answers side by side. One of
 the conflicts claim-level alignment checks (alignment.py).
+
+Across sentences (`named_elsewhere`, session 10): the claim says the words of one short
+sentence, which names an entity of its own, of a name only another sentence has ("For
+the postal auction, contact the treasurer, Peter Quinn" where the auction's sentence
+names Gwen Harris and Peter Quinn's is about renewals), unless a sentence links the two
+names or one is the other's acronym.
 """
 
 from __future__ import annotations
 
 from .clauses import AUXILIARIES, Part, clause_parts, lemma_stems
 from .lexical import MONTHS, stem
-from .scope import TIMES
+from .scope import TIMES, acronym
 from .units import Unit, Units
 
 MIN_SAID = 2  # words of the other clause's own the claim must say
@@ -68,3 +74,54 @@ def _doers(c: Part) -> frozenset[str]:
     out = set(stems[:aux])
     out.update(stems[i + 1] for i, t in enumerate(toks[:-1]) if t == "by")
     return frozenset(out)
+
+
+MIN_PREDICATE = 2  # content words besides its names a claim must share with a sentence
+PREDICATE_SHARE = 0.4  # ... and this share of them at least
+MAX_DOC_SENTENCES = 3  # sentences of the passage holding that sentence, at most
+
+
+def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None:
+    """The context sentence whose words the claim says of a name another sentence has:
+    the one sentence sharing most of the claim's words besides its names (PREDICATE_SHARE
+    of them, MIN_PREDICATE or more, no other sentence as many), which lacks a name of
+    the claim, names an entity of its own the claim does not, and is short (MAX_TOKENS,
+    in a passage of at most MAX_DOC_SENTENCES), while one other sentence has the claim's
+    name ("For the postal auction, contact the treasurer, Peter Quinn" for "Postal
+    auction queries go to the auction secretary, Gwen Harris. Membership renewals are
+    handled by the treasurer, Peter Quinn."). Not
+    when a sentence holding the claim's name has the other's too ("The final is at
+    Wembley." and "Wembley is in London." for "The final is in London"), nor when the
+    other is an acronym of the claim's ("PGA" for "Producers Guild of America"). None
+    when there is none."""
+    info = p.info
+    opening = frozenset(info.all_stems[info.lead:info.lead + 1])  # ("Pick up your ...")
+    claim_names = p.words & p.capitalised - _CALENDAR - opening
+    said = p.words - claim_names
+    if not claim_names or len(said) < MIN_PREDICATE:
+        return None
+    rows = [j for j in range(len(units.ctx.infos)) if doc is None or units.ctx.docs[j] == doc]
+    shared = {j: len(said & units.sentence(j).words) for j in rows}
+    best = max(shared.values(), default=0)
+    top = [j for j, k in shared.items() if k == best]
+    if len(top) != 1 or best < max(MIN_PREDICATE, PREDICATE_SHARE * len(said)):
+        return None
+    row = top[0]
+    sentence = units.sentence(row).part
+    if len(sentence.info.tokens) > MAX_TOKENS:
+        return None
+    missing = claim_names - sentence.stems
+    if not missing:
+        return None
+    if len(units.ctx.rows(units.ctx.docs[row])) > MAX_DOC_SENTENCES:
+        return None  # (a long passage names its topic once and then says "he", "the band")
+    holding = [k for k in rows if k != row and missing & units.sentence(k).part.stems]
+    if len(holding) != 1 or not missing <= units.sentence(holding[0]).part.stems:
+        return None  # one other sentence has the claim's name: another entity's, no topic
+    names = units.ctx.infos[row].names
+    own = frozenset(stem(n) for n in names) - _CALENDAR - p.words
+    if not own or any(acronym(n, p) for n in names):
+        return None  # ("the PGA award" for "the Producers Guild of America award": one)
+    if any(own & units.sentence(k).part.stems for k in holding):
+        return None  # a sentence links the two ("Wembley is in London"): no swap
+    return row

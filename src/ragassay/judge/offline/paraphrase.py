@@ -13,7 +13,8 @@ than the sentence does:
   anchors nothing: on the dev sets it mostly names the topic, "Stuart Russell argues
   ...", and the rule then lifted more unfaithful claims than faithful ones);
 - polarity: as many negations on each side, no word of the claim whose antonym the
-  sentence has;
+  sentence has (by its token or its stem: "ends" for "begins"), no relation turned
+  ("after" for "before", clauses.relation_turned);
 - scope: a universal claim ("every", "all") only for a universal sentence, and none for
   a sentence that restricts ("only", "unless", "except");
 - substitution, not addition: the claim's words the sentence lacks are no more than
@@ -26,14 +27,33 @@ back is free"), so it fails the last check; a changed figure or name fails the f
 Such a claim's support is raised to at least PARAPHRASE_SUPPORT (features.rule_logits);
 a contradiction, a missing key term or a clause no context states (alignment's invented
 detail) still caps it.
+
+A claim may restate **two** sentences at once ("Courses are on Saturdays, 10 am to 4 pm,
+with a maximum of 8 people" for "Courses run on Saturdays from 10 am to 4 pm." and
+"Places are limited to 8 people per course.", often in two passages): `restated_across`
+reads the two context sentences closest to it as one, and asks the checks above of that,
+and more, because joining two sentences is how a figure or a name of one gets said of
+the other (the number and entity swaps of issue #38):
+- each clause of the claim draws on one of the two (the one it shares more content
+  words with; a tie counts only if both hold its figures and names; a clause sharing
+  none draws on the one holding its figures), and every figure and name of the clause
+  is that sentence's, so "You can withdraw up to 2,000 EUR a day
+  from ATMs" over "The daily ATM withdrawal limit is 500 EUR." and "... card payments to
+  2,000 EUR a day." fails: the clause draws on the first and its figure is the second's;
+- the claim draws on both (else the one-sentence check applies);
+- the two sentences do not each name something the other does not ("The Green Line
+  ... to the airport" beside "The Blue Line ..."): then a claim joining them says of one
+  what the other says, which no word of it shows.
 """
 
 from __future__ import annotations
 
-from .clauses import Part, clause_parts, part
+import numpy as np
+
+from .clauses import Part, clause_parts, part, relation_turned
 from .lexical import antonym_stems, name_present
 from .normalise import quantity_present
-from .sentences import SentenceInfo
+from .sentences import ContextIndex, SentenceInfo, sentence_info
 
 PARAPHRASE_COSINE = 0.6  # sentence-embedding closeness of claim and sentence at least
 SPARE_WORDS = 2  # claim words beyond the sentence's replaced ones allowed
@@ -57,9 +77,12 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
     p, u = part(s.text), part(c.text)
     if _negations(p) != _negations(u):
         return False
-    if any(antonym_stems(t) & u.stems for t, w in p.pairs if w not in u.words):
+    if any((antonym_stems(t) | antonym_stems(w)) & u.stems for t, w in p.pairs
+           if w not in u.words):  # (the stem too: "ends" is "end", whose antonym is "begin")
         return False
     if (p.universal and not u.universal) or (u.restricted and not p.restricted):
+        return False
+    if relation_turned(p, u):
         return False
     figures = {str(int(n)) if n == int(n) else str(n) for n, _ in p.figures}
     extra = [w for w in p.words - u.words if w not in figures]
@@ -68,7 +91,52 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
         return False
     # each clause of it restates part of the sentence: shares a word or a figure with it
     # ("..., and shipping back is free" shares none: an addition, not a rewording)
-    values = set(u.figures)
+    values = {v for v, _ in u.figures}
     return all(len(c.words) < 2 or c.words & u.words or any(
-        f in values or (f[0], None) in values for f in c.figures)
+        v in values for v, _ in c.figures)
         for c in clause_parts(s.text))
+
+
+def _draws_on_both(s: SentenceInfo, a: SentenceInfo, b: SentenceInfo) -> bool:
+    """Whether each clause of the claim draws on one of the sentences, figures and
+    names included, and the claim draws on both (module docstring)."""
+    if set(a.names) - set(b.names) and set(b.names) - set(a.names):
+        return False  # two named things: joining them says of one what the other says
+    words = (part(a.text).words, part(b.text).words)
+    drawn: set[int] = set()
+    for c in clause_parts(s.text):
+        shared = [len(c.words & w) for w in words]
+        own = sentence_info(c.text)  # the clause's own figures and names
+        holds = [all(quantity_present(q, x.values) for q in own.numbers) and all(
+            name_present(n, x.stem_set) for n in own.names) for x in (a, b)]
+        if max(shared) == 0:
+            if not own.numbers:
+                return False
+            sources = [i for i in (0, 1) if holds[i]]  # a figure alone: where it is
+        else:
+            sources = [i for i in (0, 1) if shared[i] == max(shared)]
+        if not sources or not all(holds[i] for i in sources):
+            return False
+        if len(sources) == 1:
+            drawn.add(sources[0])
+    return len(drawn) == 2
+
+
+def restated_across(s: SentenceInfo, s_emb: np.ndarray, ctx: ContextIndex,
+                    doc: int | None = None) -> bool:
+    """Whether the claim `s` restates the two context sentences (of `doc`, if given)
+    closest to it by their embeddings in other words, drawing on both (module
+    docstring)."""
+    rows = np.arange(len(ctx)) if doc is None else np.asarray(ctx.rows(doc))
+    if len(rows) < 2:
+        return False
+    sims = ctx.emb[rows] @ s_emb
+    j, k = sorted(int(rows[i]) for i in np.argsort(-sims, kind="stable")[:2])
+    a, b = ctx.infos[j], ctx.infos[k]
+    joined = ctx.emb[j] + ctx.emb[k]
+    norm = float(np.linalg.norm(joined))
+    if not norm:
+        return False
+    cosine = float(joined @ s_emb) / norm
+    return restated_in_other_words(s, sentence_info(f"{a.text} {b.text}"), cosine) and (
+        _draws_on_both(s, a, b))

@@ -73,7 +73,17 @@ def _items(u: Unit) -> list[Unit]:
 def _slots(units: Units, row: int) -> list[_Slot]:
     """The slots of a context sentence: its list items, else its clauses (the smallest
     holding each figure: a condition read with its clause holds the condition's too),
-    else the sentence."""
+    else the sentence. Read once per sample's contexts (every claim figure asks)."""
+    cache = units.ctx.derived.get("placed.slots")
+    if not isinstance(cache, dict):
+        cache = units.ctx.derived["placed.slots"] = {}
+    if row not in cache:
+        cache[row] = _read_slots(units, row)
+    slots: list[_Slot] = cache[row]
+    return slots
+
+
+def _read_slots(units: Units, row: int) -> list[_Slot]:
     whole = units.sentence(row)
     pieces = _items(whole) or units.clauses(row) or [whole]
     out = [_Slot(c, frozenset(c.part.figures)) for c in pieces]
@@ -91,8 +101,15 @@ def _rows(near: list[Unit], units: Units, doc: int | None, n: float,
           keys: Iterable[str]) -> list[int]:
     """The context sentences a figure of the claim may be bound in: those near it, those
     naming what it counts and those stating its value."""
-    docs, infos = units.ctx.docs, units.ctx.infos
-    rows = {u.row for u in near} | {j for j, i in enumerate(infos) if n in i.values}
+    docs = units.ctx.docs
+    by_value = units.ctx.derived.get("placed.by_value")
+    if not isinstance(by_value, dict):
+        by_value = dict[float, list[int]]()  # the sentences stating each value
+        for j, info in enumerate(units.ctx.infos):
+            for v in info.values:
+                by_value.setdefault(v, []).append(j)
+        units.ctx.derived["placed.by_value"] = by_value
+    rows = {u.row for u in near} | set(by_value.get(n, ()))
     for k in keys:
         rows.update(units.by_stem.get(k, ()))
     return sorted(j for j in rows if doc is None or docs[j] == doc)

@@ -26,12 +26,15 @@ def ngrams(toks: list[str] | tuple[str, ...], n: int) -> list[tuple[str, ...]]:
 # sentence's claim, and not content.
 OPENERS = frozenset({"yes", "no", "yeah", "yep", "nope", "nah", "well", "oh", "ok", "okay", "sure",
                      "certainly", "absolutely"})
-# A negative interjection set off at the start ("Not really, ...", "Of course not!"):
-# it answers the question and negates nothing of the claim that follows, as "No," does.
+# An interjection of several words set off at the start ("Not really, ...", "Of course
+# not!", "Of course, ..."): it answers the question and says nothing of the claim that
+# follows, as "No," and "Yes," do (a content word of it, "course", would count as one of
+# the claim's words its unit lacks).
 # "No" before a word, not set off by punctuation, is a determiner: "No refunds are given"
 _NO_DETERMINER = re.compile(r"^\W*no\s+(?!one\b)[a-z]", re.IGNORECASE)
-_NEGATIVE_OPENER = re.compile(
-    r"^\W*(not (?:really|exactly|quite|necessarily|at all)|of course not|no way)\s*[,;:!.]",
+_PHRASE_OPENER = re.compile(
+    r"^\W*(not (?:really|exactly|quite|necessarily|at all)|of course not|no way"
+    r"|of course|sure thing|no problem|you bet|good question|great question)\s*[,;:!.]",
     re.IGNORECASE,
 )
 
@@ -99,9 +102,9 @@ def lead_tokens(text: str, toks: list[str]) -> int:
         if toks[lead] == "no" and _NO_DETERMINER.match(text):
             break  # "No courtesy car is provided ...": a negation, no interjection
         lead += 1
-    opener = _NEGATIVE_OPENER.match(text)
-    if opener and lead == 0:
-        lead = min(len(opener.group(1).split()), len(toks) - 1)
+    opener = _PHRASE_OPENER.match(text)
+    if opener:  # ("Sure thing, ...": "sure" alone is a one-word opener)
+        lead = max(lead, min(len(opener.group(1).split()), len(toks) - 1))
     return lead
 
 
