@@ -206,8 +206,9 @@ class HeadlineRow:
         judge.hallucination on all 144 labelled samples`; None otherwise."""
         if self.same_as is None or self.agreement is None:
             return None
-        return (f"same verdicts as {self.same_as} on all {self.agreement.labelled} "
-                "labelled samples")
+        n = self.agreement.labelled
+        return (f"same verdicts as {self.same_as} on the one labelled sample" if n == 1 else
+                f"same verdicts as {self.same_as} on all {n} labelled samples")
 
     def kappa_cut(self) -> str:
         """Where a score is cut into yes/no for kappa (`calibration._boolean_stats`: the
@@ -495,7 +496,8 @@ def _complete_text(complete: dict[str, list[HeadlineRow]], n: int, need: int) ->
     verb = "is" if len(complete) == 1 else "are"
     few = ("" if all(r.estimate is not None for mine in complete.values() for r in mine)
            else f"; a corrected figure needs {need} labelled samples, more than the run has")
-    return f"nothing more to label for {metrics} ({labels} {verb} on all {n} samples{few})"
+    where = "on the one sample" if n == 1 else f"on all {n} samples"
+    return f"nothing more to label for {metrics} ({labels} {verb} {where}{few})"
 
 
 def _asks(missing: list[HeadlineRow], run: str, need: int, n: int | None = None

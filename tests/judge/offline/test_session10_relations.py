@@ -30,15 +30,3 @@ def test_a_turned_relation_contradicts(an: Analyzer, contexts: list[str], answer
 ])
 def test_the_same_relation_passes(an: Analyzer, contexts: list[str], answer: str) -> None:
     assert_judged(an, contexts, answer, flags=False)
-
-
-@pytest.mark.parametrize(("contexts", "answer"), [
-    (["Barbecues are prohibited on the campsite."], "Barbecues are permitted on the campsite."),
-    (["Drones are banned over the nature reserve."],
-     "Drones are allowed over the nature reserve."),
-])
-def test_policy_words_and_their_opposites(an: Analyzer, contexts: list[str],
-                                          answer: str) -> None:
-    """The lexicon's policy pairs (permitted / prohibited, allowed / banned): the flip of
-    a rule in the context's own words."""
-    assert_judged(an, contexts, answer, flags=True, kind="antonym")

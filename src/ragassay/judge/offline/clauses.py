@@ -61,6 +61,8 @@ _RESTRICTORS_TEXT = "only solely exclusively unless except excluding if"  # "if"
 RESTRICTORS = frozenset(_RESTRICTORS_TEXT.split())
 _PARTIAL = frozenset({"most", "some", "certain"})  # ... of what follows them
 _BOUNDS = frozenset({"older", "over", "above", "more", "younger", "under", "below", "less"})
+# a clause's opening word, before its subject (as the one-token slice of its tokens)
+_JOINED = (("and",), ("but",), ("or",), ("while",))
 # a person or thing narrowed by what follows it: "people with ulcers", "children under 6",
 # "adults aged 65", "students from low-income households", "guests who book directly"
 _POST_MODIFIERS_TEXT = "with who whose under over aged from above below"
@@ -328,7 +330,8 @@ def _part(info: SentenceInfo) -> Part:
         # the post-modifiers above, right after the subject: "parties of 10 or more"
         # later in a sentence is what it is about, not whom)
         is_number(stems[i]) and toks[i + 1] in ("or", "and") and toks[i + 2] in _BOUNDS
-        for i in range(info.lead + 1, min(len(toks) - 2, info.lead + 3))
+        for i in [info.lead + 1 + (toks[info.lead:info.lead + 1] in _JOINED)]
+        if i < len(toks) - 2
     ) or any(  # "most items", "some plans": part of what it names ("the most popular": none)
         t in _PARTIAL and i + 1 < len(toks) and toks[i + 1] not in STOPWORDS
         and not (i and toks[i - 1] == "the") for i, t in enumerate(toks))
@@ -487,17 +490,37 @@ def _privative(text: str) -> frozenset[str]:
                      and toks[i] not in STOPWORDS)
 
 
-# relations in time, place and amount whose words are stopwords, so that the polarity
-# checks of content words do not see them turned: "after the first away game" for
-# "before the first home game"
-_TURNED = (("before", "after"), ("above", "below"), ("over", "under"), ("with", "without"),
-           ("inside", "outside"), ("more", "less"), ("more", "fewer"))
+# relations in time and place whose words are stopwords, so that the polarity checks of
+# content words do not see them turned: "after the first away game" for "before the
+# first home game" ("over"/"under" and "more"/"less" have other senses: "over the phone",
+# "no more than 3" for "less than 3")
+_TURNED = (("before", "after"), ("above", "below"), ("with", "without"),
+           ("inside", "outside"))
+
+
+def _sides(p: Part, word: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The content stems before and after the first `word` of the part, or None."""
+    toks = p.info.tokens
+    if word not in toks:
+        return None
+    i = toks.index(word)
+    stems = lemma_stems(toks, p.info.all_stems)
+    content = [k for k in range(len(toks)) if toks[k] not in STOPWORDS]
+    return (frozenset(stems[k] for k in content if k < i),
+            frozenset(stems[k] for k in content if k > i))
 
 
 def relation_turned(p: Part, u: Part) -> bool:
-    """Whether the claim says one of a relation's two words where the sentence says
-    the other and not the claim's (`_TURNED`)."""
+    """Whether the claim says one of a relation's two words where the sentence says the
+    other and not the claim's (`_TURNED`), with the same things on the same side: "30
+    minutes after departure" for "30 minutes before departure", but not the converse
+    "the dinner is after the drinks" for "the drinks are before the dinner" (what comes
+    before the word in the claim comes after it in the sentence)."""
     mine, theirs = set(p.info.tokens), set(u.info.tokens)
-    return any((a in mine and a not in theirs and b in theirs and b not in mine)
-               or (b in mine and b not in theirs and a in theirs and a not in mine)
-               for a, b in _TURNED)
+    for a, b in _TURNED:
+        for x, y in ((a, b), (b, a)):
+            if x in mine and x not in theirs and y in theirs and y not in mine:
+                claim, unit = _sides(p, x), _sides(u, y)
+                if claim and unit and len(claim[0] & unit[0]) > len(claim[0] & unit[1]):
+                    return True
+    return False

@@ -285,8 +285,6 @@ son daughter father mother arrive leave arrived left remember forget remembered 
 present absent possible impossible legal illegal able unable likely unlikely
 approve reject approved rejected approval rejection pass veto passed vetoed
 guilty innocent acquit convict acquitted convicted alive dead
-permitted forbidden permitted prohibited permitted banned allowed prohibited allowed banned
-permit forbid permit prohibit allow prohibit allow ban
 """
 _PAIRS = _ANTONYM_PAIRS_TEXT.split()
 ANTONYMS: dict[str, frozenset[str]] = {}

@@ -14,7 +14,8 @@ Across sentences (`named_elsewhere`, session 10): the claim says the words of on
 sentence, which names an entity of its own, of a name only another sentence has ("For
 the postal auction, contact the treasurer, Peter Quinn" where the auction's sentence
 names Gwen Harris and Peter Quinn's is about renewals), unless a sentence links the two
-names or one is the other's acronym.
+names, one is the other's acronym, or the sentence's own name stands in an aside ("...,
+manager Jo Baker said").
 """
 
 from __future__ import annotations
@@ -124,4 +125,16 @@ def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None
         return None  # ("the PGA award" for "the Producers Guild of America award": one)
     if any(own & units.sentence(k).part.stems for k in holding):
         return None  # a sentence links the two ("Wembley is in London"): no swap
+    if _aside(sentence, own, p.words):
+        return None  # "..., manager Jo Baker said": its name is the source's, no slot
     return row
+
+
+def _aside(sentence: Part, own: frozenset[str], claimed: frozenset[str]) -> bool:
+    """Whether every clause of the sentence naming its own entity is an aside the claim
+    does not restate: words besides the names, none of them the claim's ("manager Jo
+    Baker said", "run by Heritage Walks"); a clause of names alone ("..., Gwen Harris")
+    is the slot itself."""
+    naming = [c for c in clause_parts(sentence.text) if c.words & own]
+    return bool(naming) and len(naming) < len(clause_parts(sentence.text)) and all(
+        (c.words - own) and not (c.words - own) & claimed for c in naming)

@@ -36,8 +36,8 @@ and more, because joining two sentences is how a figure or a name of one gets sa
 the other (the number and entity swaps of issue #38):
 - each clause of the claim draws on one of the two (the one it shares more content
   words with; a tie counts only if both hold its figures and names; a clause sharing
-  none draws on the one holding its figures), and every figure and name of the clause
-  is that sentence's, so "You can withdraw up to 2,000 EUR a day
+  none draws on the one holding its figures, a clock time as a clock time), and every figure
+  and name of the clause is that sentence's, so "You can withdraw up to 2,000 EUR a day
   from ATMs" over "The daily ATM withdrawal limit is 500 EUR." and "... card payments to
   2,000 EUR a day." fails: the clause draws on the first and its figure is the second's;
 - the claim draws on both (else the one-sentence check applies);
@@ -112,7 +112,9 @@ def _draws_on_both(s: SentenceInfo, a: SentenceInfo, b: SentenceInfo) -> bool:
         if max(shared) == 0:
             if not own.numbers:
                 return False
-            sources = [i for i in (0, 1) if holds[i]]  # a figure alone: where it is
+            # a figure alone: where it is, with what it counts ("finishing at 6 pm" is
+            # no "6 participants")
+            sources = [i for i in (0, 1) if holds[i] and _counted_alike(c, (a, b)[i])]
         else:
             sources = [i for i in (0, 1) if shared[i] == max(shared)]
         if not sources or not all(holds[i] for i in sources):
@@ -120,6 +122,18 @@ def _draws_on_both(s: SentenceInfo, a: SentenceInfo, b: SentenceInfo) -> bool:
         if len(sources) == 1:
             drawn.add(sources[0])
     return len(drawn) == 2
+
+
+_CLOCK = "time"  # the key of a clock time among a part's figures (counts.figures)
+
+
+def _counted_alike(c: Part, x: SentenceInfo) -> bool:
+    """Whether each figure of the clause is one of the sentence's, a clock time only as
+    a clock time ("finishing at 6 pm" is no "6 participants"; the thing a bare figure
+    counts is often a word before it, "another 20", so only the clock is told apart)."""
+    theirs = part(x.text).figures
+    return all(any(v == w and (k == _CLOCK) == (key == _CLOCK) for w, key in theirs)
+               for v, k in c.figures)
 
 
 def restated_across(s: SentenceInfo, s_emb: np.ndarray, ctx: ContextIndex,
