@@ -44,9 +44,8 @@ from ragassay.stats.calibration import (
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate, people_column
 from ragassay.stats.describe import SCALE_NOTE, scored_text
 from ragassay.stats.result import Pair
+from ragassay.stats.verdicts import declined_text, left_out_said, pair_text, verdict_cell
 from ragassay.terminal import counted
-
-from .verdicts import declined_text, left_out_said, pair_text, verdict_cell
 
 HEADLINE_TITLE = "What people would say"
 PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "

@@ -41,9 +41,9 @@ from ragassay.report.leaderboard import (
 from ragassay.report.model import Report, SampleEntry, published
 from ragassay.report.routing_html import routing_html
 from ragassay.report.svg import heatmap, histogram, interval_bars
-from ragassay.report.verdicts import group_cell
 from ragassay.stats import target_for
 from ragassay.stats.describe import FEWER_NOTE
+from ragassay.stats.groups import group_cell
 from ragassay.terminal import counted
 from ragassay.types import MetricSpec
 
