@@ -108,7 +108,7 @@ def test_too_few_labels_say_how_many_there_are_and_how_many_are_needed(tmp_path:
     assert "24 labels, 30 needed" in row and "no labels" not in row
     cell = _cell(out, "judge.hallucination")
     assert cell.startswith("right on 22 of 23 (96%): 21 of 22 verdicts ("), cell
-    assert (") and 1 of 1 abstentions (people marked 0 of them hallucinated); 1 unscored "
+    assert (") and 1 of 1 abstentions (people marked 0 of them hallucination); 1 unscored "
             "not counted; in this run: AUROC ") in cell and cell.endswith(
         "; held apart: not measured"), cell
     assert "no labels" in head.split("judge.context_relevance", 1)[1].split("│ judge.", 1)[0]
@@ -140,10 +140,10 @@ def test_agreement_says_why_it_counts_fewer_labels_than_peoples_figure(tmp_path:
     assert _cell(out, "judge.hallucination", 2).startswith("hallucination 0.")  # all 35
     assert _cell(out, "judge.hallucination").startswith(
         "right on 35 of 35 (100%): 32 of 32 verdicts (misses 0 of 11 people marked "
-        "hallucinated, flags 0 of 21 they did not) and 3 of 3 abstentions (people marked 0 "
-        "of them hallucinated); in this run: AUROC ")
+        "hallucination, flags 0 of 21 they did not) and 3 of 3 abstentions (people marked "
+        "0 of them hallucination); in this run: AUROC ")  # the data's name, as beside it
     assert _cell(out, "judge.faithfulness").endswith(
-        "(32 labels of 35: 3 abstained not counted, people marked 0 of them hallucinated)")
+        "(32 labels of 35: 3 abstained not counted, people marked 0 of them hallucination)")
 
 
 # ---- wording that never contradicts itself (trial 50) ------------------------------------

@@ -92,11 +92,14 @@ def test_the_summary_prints_people_s_figures(runs) -> None:
 
 
 def test_too_few_labels_name_the_command_that_adds_some(tmp_path: Path) -> None:
+    """10 of 40 samples labelled: labelling more would give an estimate (a run of fewer
+    samples than one needs says it cannot: tests/cli/test_trial60_findings.py)."""
     data = tmp_path / "d.jsonl"
     data.write_text("".join(json.dumps({"id": f"s{i}", "question": f"Q{i}?",
                                         "contexts": [f"Fact {i}."], "answer": f"Fact {i}.",
-                                        "labels": {"hallucinated": i % 3 == 0}}) + "\n"
-                            for i in range(10)))
+                                        "labels": {"hallucinated": i % 3 == 0} if i < 10
+                                        else {}}) + "\n"
+                            for i in range(40)))
     db = tmp_path / "r.db"
     result = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "judge", "--db",
                                       str(db)])
@@ -116,7 +119,7 @@ def test_the_html_report_shows_the_estimates(runs) -> None:
     assert report.corrected is not None
     faith = report.corrected.overall("judge.faithfulness")
     assert faith is not None
-    assert "<h2>People's figures, corrected from human labels</h2>" in page
+    assert "<h2>People&#x27;s figures, corrected from human labels</h2>" in page
     assert f"[{faith.ci_low:.3f}, {faith.ci_high:.3f}]" in page
     assert "corrected from human labels" not in plain
 

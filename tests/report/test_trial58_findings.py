@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from ragassay.api import EvalResult
 from ragassay.cli import cli
 from ragassay.report import build_report, report_json, schema
-from ragassay.report.verdicts import group_cell
+from ragassay.stats.groups import group_cell
 from tests.support.console_tables import table_cell
 from tests.support.verdicts import declines_run
 

@@ -132,7 +132,7 @@ def test_labels_some_of_which_are_corrected_keep_their_table(tmp_path: Path) -> 
         row["labels"]["relevance"] = i % 4
     report = ragassay.evaluate(rows, "judge", store=tmp_path / "r.db", progress=False).report()
     section = to_html(report).split('<section id="corrected">', 1)[1].split("</section>")[0]
-    assert section.startswith("<h2>People's figures, corrected from human labels</h2>")
+    assert section.startswith("<h2>People&#x27;s figures, corrected from human labels</h2>")
     corrected, exact = section.split("<h3>People&#x27;s labels: every sample labelled, "
                                      "nothing corrected</h3>")
     assert "<td>relevance</td>" in corrected and "<td>hallucinated</td>" not in corrected

@@ -84,7 +84,7 @@ def test_the_demos_labels_are_complete_and_too_few_for_a_figure(demo: EvalResult
     assert not head.has_people
     assert head.prompt == (
         "nothing more to label for judge.hallucination, judge.faithfulness, "
-        "judge.answer_similarity (hallucinated and correct are on all 24 samples; a "
+        "judge.answer_similarity (hallucination and correct are on all 24 samples; a "
         "corrected figure needs 30 labelled samples, more than the run has); optional: "
         f"label 24 samples for relevance (ragassay annotate {demo.run_id} --label "
         "relevance) to measure judge.context_relevance against people on this run")

@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 
-from ragassay.report.verdicts import group_cell
 from ragassay.stats import NONE_GROUP, Scale, group_by
-from ragassay.stats.groups import MIN_INTERVAL, OTHER_GROUP, group_name
+from ragassay.stats.groups import MIN_INTERVAL, OTHER_GROUP, group_cell, group_name
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import LinkedLabel, MetricSpec
 

@@ -121,7 +121,7 @@ def left_out(cal: Calibration) -> list[dict[str, Any]]:
     hallucinated's labelled samples 16 abstained (no value to compare), left out of the
     agreement with judge.faithfulness, judge.hallucination; people marked 0 of them
     hallucinated`."""
-    from ragassay.report.verdicts import declined_text
+    from ragassay.stats.verdicts import declined_text
 
     found: dict[tuple[str, int, int | None], list[str]] = {}
     for x in [*cal.pairs, *cal.skipped]:

@@ -120,6 +120,8 @@ def print_corrected(corrected: Corrected, *, strategies: bool = True,
             continue
         seen.add((s.label, s.reason))
         where = f" ({s.strategy})" if s.strategy else ""
-        hint = (f" (label more: ragassay annotate {run_id})"
+        small = s.too_small()
+        hint = (f" ({small})" if small is not None
+                else f" (label more: ragassay annotate {run_id})"
                 if run_id and s.too_few_labels else "")
         say(f"no corrected estimate of {s.label}{where}: {s.reason}{hint}", err=True)

@@ -9,8 +9,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
-from ragassay.report.verdicts import group_cell
-from ragassay.stats.groups import Groups
+from ragassay.stats.groups import Groups, group_cell
 
 Columns = list[tuple[str, list[tuple[str, str]], str | None]]
 """Per suite, its metrics as (metric, column title), and a note (`summary.strategy_columns`)."""

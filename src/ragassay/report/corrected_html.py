@@ -6,12 +6,30 @@ from __future__ import annotations
 from html import escape
 
 from ragassay.report.model import Report
-from ragassay.stats.corrected import EXACT_TITLE, exact_text, people_column, split_exact
+from ragassay.stats.corrected import (
+    EXACT_TITLE,
+    Corrected,
+    exact_text,
+    people_column,
+    split_exact,
+)
 
 NOTE = ("What people would say about the whole run: the human labels on a sample, "
         "corrected by every judge score (prediction-powered inference). The interval is "
         "valid however biased the judge is; a better judge only narrows it.")
 EXACT_HEADING = EXACT_TITLE[:1].upper() + EXACT_TITLE[1:]
+CORRECTED_HEADING = "People's figures, corrected from human labels"
+NONE_HEADING = "People's labels: no corrected estimate"
+
+
+def corrected_heading(cor: Corrected) -> str:
+    """The section's title, which the page's navigation links to in the same words
+    (trial 60: its link said "Corrected by labels" where nothing was): people's figures
+    corrected, every sample labelled (`EXACT_TITLE`), or no estimate at all."""
+    exact, fixed = split_exact(cor.estimates)
+    if fixed:
+        return CORRECTED_HEADING
+    return EXACT_HEADING if exact else NONE_HEADING
 
 
 def _num(x: float | None) -> str:
@@ -37,12 +55,11 @@ def corrected_html(report: Report) -> str:
     if cor is None:
         return ""
     exact, fixed = split_exact(cor.estimates)
+    out = f'<section id="corrected"><h2>{escape(corrected_heading(cor))}</h2>'
     if exact and not fixed:
-        out = (f'<section id="corrected"><h2>{escape(EXACT_HEADING)}</h2>'
-               f"<p>{escape(exact_text(exact))}.</p>")
-    else:
-        out = ('<section id="corrected"><h2>People\'s figures, corrected from human labels'
-               f"</h2><p>{escape(NOTE)}</p>")
+        out += f"<p>{escape(exact_text(exact))}.</p>"
+    elif fixed:
+        out += f"<p>{escape(NOTE)}</p>"
     if fixed:
         head = ("label", "via metric", "strategy", people_column(fixed),
                 f"{cor.confidence:.0%} CI",
@@ -83,8 +100,9 @@ def corrected_html(report: Report) -> str:
         out += "<ul>" + "".join(
             f'<li class="muted">No corrected estimate of {escape(s.subject())}: '
             f"{escape(s.reason)}"
-            + (f" (label more: <code>ragassay annotate {escape(report.run.run_id)}</code>)"
-               if s.too_few_labels else "") + "</li>" for s in whole) + "</ul>"
+            + (f" ({escape(small)})" if (small := s.too_small()) is not None
+               else f" (label more: <code>ragassay annotate {escape(report.run.run_id)}"
+               "</code>)" if s.too_few_labels else "") + "</li>" for s in whole) + "</ul>"
     return out + "</section>"
 
 

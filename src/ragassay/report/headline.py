@@ -44,9 +44,8 @@ from ragassay.stats.calibration import (
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate, people_column
 from ragassay.stats.describe import SCALE_NOTE, scored_text
 from ragassay.stats.result import Pair
+from ragassay.stats.verdicts import declined_text, left_out_said, pair_text, verdict_cell
 from ragassay.terminal import counted
-
-from .verdicts import declined_text, left_out_said, pair_text, verdict_cell
 
 HEADLINE_TITLE = "What people would say"
 PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
@@ -372,6 +371,17 @@ def _linked(report: Report) -> list[tuple[str, str, bool]]:
     return [(m, *found[m]) for m in report.metrics if m in found]
 
 
+def _named(report: Report, label: str) -> str:
+    """A vocabulary label as the run's labels name it (`hallucination`, an alias of
+    `hallucinated`), as every other line of the run says it (trial 60: the headline said
+    `hallucinated` above the footer's `hallucination`); as given where the run has none."""
+    cal, cor = report.calibration, report.corrected
+    said = [*(cal.pairs if cal else ()), *(cal.skipped if cal else ()),
+            *(cor.estimates if cor else ()), *(cor.skipped if cor else ())]
+    return next((x.label.removeprefix("labels.") for x in said
+                 if canonical(x.label) == label), label)
+
+
 def _agreement(report: Report, metric: str, label: str
                ) -> BooleanAgreement | NumericAgreement | None:
     pairs = report.calibration.pairs if report.calibration else []
@@ -399,10 +409,11 @@ def headline(report: Report) -> Headline:
         judge = report.aggregate(metric)
         if est is None and (judge is None or judge.mean is None):
             continue  # nothing scored (no reference, say): nothing to head with
-        label = canonical(est.label) if est is not None else label
-        agreement = _agreement(report, metric, label)
+        key = canonical(est.label) if est is not None else label
+        label = _named(report, key)
+        agreement = _agreement(report, metric, key)
         line = lines.get(metric, "") if metric in measured else ""
-        skip = _uncompared(report, metric, label) if agreement is None else None
+        skip = _uncompared(report, metric, key) if agreement is None else None
         left = (skip.abstained or 0, skip.unscored or 0) if skip is not None else (0, 0)
         rows.append(HeadlineRow(
             metric=metric, label=label, judge=judge, estimate=est,
@@ -411,7 +422,7 @@ def headline(report: Report) -> Headline:
             uncompared=left_out_text(*left) or None,
             declined=declined_text(label, left[0], skip.abstained_positives, left[1])
             if skip is not None else "",
-            blocked=None if est is not None else _blocked(report, metric, label),
+            blocked=None if est is not None else _blocked(report, metric, key),
             scale=Scale.of(spec) if (spec := report.spec(metric)) is not None else None,
             inverted=est.inverted if est is not None else inverted))
     # people's figures first; of them (and of the rest) a yes/no verdict, whose cell says

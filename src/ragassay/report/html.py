@@ -17,7 +17,7 @@ from html import escape
 from pathlib import PurePath
 from typing import Any
 
-from ragassay.report.corrected_html import corrected_html, people_html
+from ragassay.report.corrected_html import corrected_heading, corrected_html, people_html
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
 from ragassay.report.headline import HEADLINE_TITLE
 from ragassay.report.highlight import CSS as MARKS_CSS
@@ -41,9 +41,9 @@ from ragassay.report.leaderboard import (
 from ragassay.report.model import Report, SampleEntry, published
 from ragassay.report.routing_html import routing_html
 from ragassay.report.svg import heatmap, histogram, interval_bars
-from ragassay.report.verdicts import group_cell
 from ragassay.stats import target_for
 from ragassay.stats.describe import FEWER_NOTE
+from ragassay.stats.groups import group_cell
 from ragassay.terminal import counted
 from ragassay.types import MetricSpec
 
@@ -394,7 +394,6 @@ def _usage(report: Report) -> str:
 NAV = (("summary", "Summary"), ("strategies", "Strategies"), ("distributions", "Distributions"),
        ("diagnostics", "Diagnostics"), ("worst", "Worst samples"), ("samples", "All samples"),
        ("usage", "Usage and cost"))
-CORRECTED_NAV = ("corrected", "Corrected by labels")  # when the run has human labels
 ROUTING_NAV = ("routing", "Judge routing")  # a cascade or a jury
 PEOPLE_NAV = ("annotators", "Agreement between people")  # people's labels stored
 GROUPS_NAV = ("groups", "By key")  # built by a metadata key (`--by KEY`): "By kind"
@@ -425,13 +424,16 @@ def to_html(report: Report) -> str:
     worst = worst_section(report)
     shown_ids = {f"{e.strategy}/{e.id}" for e in report.entries
                  if isinstance(e, SampleEntry) and f'id="{anchor(e.strategy, e.id)}"' in worst}
-    extra = [n for n, on in ((CORRECTED_NAV, report.corrected is not None),
+    cor = report.corrected  # its link says the section's title
+    extra = [n for n, on in ((("corrected", corrected_heading(cor) if cor else ""),
+                              cor is not None),
                              (PEOPLE_NAV, report.annotators is not None),
                              (ROUTING_NAV, report.routing is not None),
                              (("groups", f"By {report.groups.key}") if report.groups
                               else GROUPS_NAV, report.groups is not None)) if on]
     links = (NAV[0], *extra, *NAV[1:])
-    nav = "<nav>" + "".join(f'<a href="#{k}">{v}</a>' for k, v in links) + "</nav>"
+    nav = "<nav>" + "".join(f'<a href="#{k}">{escape(v)}</a>'
+                            for k, v in links) + "</nav>"
     body = (f"<header><h1>RAG evaluation: {escape(PurePath(meta.dataset).name or meta.dataset)}"
             f"</h1>{_facts(report)}{nav}</header>"
             f"{_headline(report)}{_summary(report)}{_abstentions(report)}"

@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.14.0"
+REPORT_VERSION = "2.15.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -123,7 +123,11 @@ the `n` compared).
 2.14.0: `calibration.pairs[].verdicts.same_as` (the metric linked to the same label,
 earlier in the links, whose verdicts are this one's on every labelled sample) and
 `headline.rows[].same_as` (the row whose cell says the agreement this row's would repeat:
-its `agreement_text` names it)."""
+its `agreement_text` names it).
+2.15.0: `corrected.skipped[].samples` (a link's samples, the run's or a strategy's, where
+fewer than an estimate needs labelled: labelling cannot give it one); `headline.rows[].label`
+names a vocabulary label as the run's labels do (`hallucination`), no longer always by its
+vocabulary name."""
 
 
 class StrategyEntry(StrategySummary):

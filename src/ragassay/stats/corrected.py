@@ -32,6 +32,7 @@ from ragassay.stats.calibration import LabelLink, unlinked_skips
 from ragassay.stats.describe import Scale, scored_text
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
+from ragassay.terminal import counted
 from ragassay.text import did_you_mean
 from ragassay.types import LabelRule, LabelSource, MetricSpec
 
@@ -200,6 +201,14 @@ class CorrectedDifference(Result):
         return self.model_dump()
 
 
+def too_small_text(samples: int, strategy: str | None = None) -> str:
+    """What a run (or a strategy) of fewer samples than a corrected estimate needs
+    labelled says instead of asking for labels, on every surface: `the run has 3 samples
+    in all, so labelling cannot give one`."""
+    whose = f"{strategy} has" if strategy else "the run has"
+    return f"{whose} {counted(samples, 'sample')} in all, so labelling cannot give one"
+
+
 class Skipped(Result):
     """A link (per strategy, or the whole run) with no corrected estimate, and why; a
     label linked to no metric has `metric` None (`near_miss`: the vocabulary label its
@@ -209,8 +218,17 @@ class Skipped(Result):
     metric: str | None
     strategy: str | None
     reason: str
-    too_few_labels: bool = False  # more labels would give it one
+    too_few_labels: bool = False  # fewer labelled samples than an estimate needs
     near_miss: str | None = omitted()
+    # its samples (the run's, a strategy's) where fewer than an estimate needs labelled:
+    # labelling every one would not give it one (`too_small`)
+    samples: int | None = omitted()
+
+    def too_small(self) -> str | None:
+        """Why more labels would not give it an estimate, where its samples are fewer than
+        one needs (trial 60: a run of 24 samples, all labelled, was told to label more):
+        `the run has 24 samples in all, so labelling cannot give one`; None otherwise."""
+        return None if self.samples is None else too_small_text(self.samples, self.strategy)
 
     def subject(self) -> str:
         """What has no estimate, as the report and the dashboard say it: `LABEL via
@@ -337,9 +355,10 @@ def _scores(table: ScoreTable, rows: Sequence[Row], link: LabelLink
     return (1.0 - f if link.inverted else f), scored
 
 
-def _skip(link: LabelLink, strategy: str | None, reason: str, few: bool = False) -> Skipped:
+def _skip(link: LabelLink, strategy: str | None, reason: str, few: bool = False,
+          samples: int | None = None) -> Skipped:
     return Skipped(label=link.label_key, metric=link.metric, strategy=strategy, reason=reason,
-                   too_few_labels=few)
+                   too_few_labels=few, samples=samples)
 
 
 def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str | None,
@@ -354,7 +373,8 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
         return _skip(link, strategy, scale)
     if len(labelled) < opts.min_labels:
         return _skip(link, strategy, f"{len(labelled)} labelled samples, fewer than the "
-                     f"{opts.min_labels} a corrected estimate needs", few=True)
+                     f"{opts.min_labels} a corrected estimate needs", few=True,
+                     samples=len(rows) if len(rows) < opts.min_labels else None)
     if scale is None:
         return _skip(link, strategy, f"label '{key}' has one value only ({raw[0]:g})")
     y = np.array([scale.to_unit(float(v)) for v in raw])

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Literal
 
 from ragassay.labels import VOCABULARY, canonical, linked_metrics, lookup
-from ragassay.stats.corrected import Corrected, CorrectedEstimate
+from ragassay.stats.corrected import Corrected, CorrectedEstimate, too_small_text
 from ragassay.stats.gate import TOLERANCE, GateCheck, GateResult, ThresholdsError, gate
 from ragassay.stats.table import ScoreTable
 from ragassay.text import did_you_mean
@@ -112,17 +112,23 @@ def _check(est: CorrectedEstimate, threshold: float) -> GateCheck:
                      label=est.label)
 
 
-def _why_none(corrected: Corrected, metric: str, labels: list[str], run: str) -> str | None:
+def _why_none(corrected: Corrected, metric: str, labels: list[str], run: str,
+              samples: int) -> str | None:
     """Why a gated metric has no corrected estimate: the skipped link's reason, else (its
-    labels have no value in the run) which labels to give it; None when no label is
-    compared with the metric (nothing to say)."""
+    labels have no value in the run) which labels to give it, or, in a run of fewer
+    `samples` than an estimate needs labelled, that labelling cannot give one (trial 60:
+    a 3-row run was told to label some); None when no label is compared with the metric
+    (nothing to say)."""
     reasons = [s.reason for s in corrected.skipped if s.metric == metric and s.strategy is None]
     if reasons:
         return reasons[0]
     if not labels:
         return None
-    return (f"no {' or '.join(repr(n) for n in labels)} labels in this run; label some with "
-            f"ragassay annotate {run} --label {labels[0]}")
+    none = f"no {' or '.join(repr(n) for n in labels)} labels in this run"
+    if samples < corrected.min_labels:
+        return (f"{none}, and a corrected estimate needs {corrected.min_labels} labelled "
+                f"samples: {too_small_text(samples)}")
+    return f"{none}; label some with ragassay annotate {run} --label {labels[0]}"
 
 
 def _labels_of(table: ScoreTable, gated: list[MetricSpec]) -> dict[str, list[str]]:
@@ -144,13 +150,15 @@ def _why_unchecked(table: ScoreTable, corrected: Corrected, label: str) -> tuple
                if s.strategy is None and canonical(s.label) == label]
     n = sum(1 for r in table.rows
             if any(canonical(k) == label and v is not None for k, v in r.labels.items()))
+    small = (f"; {too_small_text(len(table.rows))}"
+             if len(table.rows) < corrected.min_labels else "")
     few = next((s for s in skipped if s.too_few_labels), None)
     if few is not None:
-        return few.metric or "", f"{n} of {corrected.min_labels} labels"
+        return few.metric or "", f"{n} of {corrected.min_labels} labels{small}"
     if skipped:
         return skipped[0].metric or "", skipped[0].reason
     if not n:
-        return "", "no labels"
+        return "", f"no labels{small}"
     return "", "no metric of this run is linked to it"
 
 
@@ -180,7 +188,8 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
         ests = whole.get(metric, [])
         limits = [(est, _threshold(est.label, given)) for est in ests]
         if not any(limit is not None for _, limit in limits):
-            why = (_why_none(corrected, metric, labels_of.get(metric, []), run) if not ests
+            why = (_why_none(corrected, metric, labels_of.get(metric, []), run,
+                             len(table.rows)) if not ests
                    else f"no corrected threshold for label '{ests[0].label}' (set "
                    f"[corrected] {ests[0].label} = ... in the gate config)")
             if why is not None:  # None: a metric no label is compared with

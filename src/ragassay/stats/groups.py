@@ -35,6 +35,7 @@ from ragassay.stats.calibration import (
 from ragassay.stats.describe import Interval, Scale, interval_text, mean_ci
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
+from ragassay.stats.verdicts import declined_text, left_out_said, verdict_cell
 
 NONE_GROUP = "(none)"
 """The group of samples without the value (missing, null or empty)."""
@@ -117,7 +118,7 @@ class GroupAgreement(Result):
     yes/no label (`verdicts`), the AUROC of the metric against a yes/no label, Spearman's
     rho against a graded one (None where not computable: one class, fewer than 3); the
     group's labelled samples left out for want of a value, as the headline counts them
-    (`calibration.Agreement`). Its cell's words are `report.verdicts.group_cell`'s."""
+    (`calibration.Agreement`). Its cell's words are `group_cell`'s."""
 
     label: str
     metric: str
@@ -142,6 +143,32 @@ class GroupAgreement(Result):
         return self.n + self.abstained + self.unscored
 
 
+def group_cell(a: GroupAgreement) -> str:
+    """A group's agreement cell (`--by KEY`: console, HTML), in the headline's words: a
+    yes/no verdict's `verdict_cell`, so that a group of declines does not read as 0 of 3
+    (trial 58): `right on 13 of 16 (81%): 0 of 3 verdicts (flags 3 of 3 people did not
+    mark hallucinated) and 13 of 13 abstentions (people marked 0 of them hallucinated)`;
+    else `AUROC 0.81 on 16` (`Spearman 0.40 on 16`), else why neither (`16 labels, all
+    one class (all hallucinated)`, `2 labels, too few (need 3)`), the labelled samples
+    left out said as the headline does (`AUROC 0.81 (12 labels of 16: 4 abstained not
+    counted, ...)`); `all 16 abstained: nothing to compare, people marked 0 of them
+    hallucinated`; `no labels`."""
+    if a.verdicts is not None and a.n:
+        return verdict_cell(a, a.label)
+    left = left_out_said(a, a.label)
+    counted = f" ({a.n} labels{left})" if left else ""
+    for name, value in (("AUROC", a.auroc), ("Spearman", a.spearman)):
+        if value is not None:
+            return f"{name} {value:.2f}" + (counted or f" on {a.n}")
+    why = a.unmeasured or "no figure computable"
+    if a.n:
+        return f"{why}{counted}" if left else f"{a.n} labels, {why}"
+    if not a.unmeasured:
+        return "no labels"
+    said = declined_text(a.label, a.abstained, a.abstained_positives, a.unscored)
+    return a.unmeasured + (f", {said}" if said else "")
+
+
 class Group(Result):
     """One group: its name (`group_name`), its samples, each metric's figure, and the
     judge's agreement with people for each linked label and metric (`Groups.links`);
@@ -156,9 +183,14 @@ class Group(Result):
     def __str__(self) -> str:
         """The group and each metric's figure, its samples without a value first where
         most are (`decline (16 samples)`, then per metric `  METRIC: 15 abstained; 1
-        scored: 1.000`), so that a printed group does not lead with a bare mean."""
+        scored: 1.000`), so that a printed group does not lead with a bare mean; then the
+        judge's agreement with people per linked metric and label, in the words of the
+        `--by KEY` tables (`  METRIC ~ LABEL: right on 13 of 16 (81%): ...`, `group_cell`;
+        trial 60: it was only in `.agreement`)."""
         return "\n".join([f"{self.value} ({self.n} samples)",
-                          *(f"  {m}: {f}" for m, f in self.metrics.items())])
+                          *(f"  {m}: {f}" for m, f in self.metrics.items()),
+                          *(f"  {a.metric} ~ {a.label}: {group_cell(a)}"
+                            for a in self.agreement)])
 
     def agreement_of(self, label: str, metric: str) -> GroupAgreement | None:
         return next((a for a in self.agreement if a.label == label and a.metric == metric),

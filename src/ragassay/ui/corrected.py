@@ -107,7 +107,9 @@ def show_corrected(report: Report, specs: Mapping[str, MetricSpec]) -> None:
         st.caption(md_escape(rule))
     for s in cor.skipped:
         if s.strategy is None:
-            more = (f" Label more on the Annotate page, or `ragassay annotate "
+            small = s.too_small()
+            more = (md_escape(f" {small[:1].upper()}{small[1:]}.") if small is not None
+                    else f" Label more on the Annotate page, or `ragassay annotate "
                     f"{report.run.run_id}`." if s.too_few_labels else "")
             st.caption(md_escape(f"No corrected estimate of {s.subject()}: {s.reason}.")
                        + more)

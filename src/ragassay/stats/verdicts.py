@@ -1,16 +1,35 @@
 """The sentences a headline cell says of a yes/no verdict against people's labels (the
-headline's text, headline.py) and a group's cell under `--by KEY` (`group_cell`): how
-often it is right, a correct decline counted right, first; then what it misses and
-flags, and what people marked the samples left out."""
+headline's text, report/headline.py) and a group's cell under `--by KEY`
+(`groups.group_cell`, which a printed group says too): how often it is right, a correct
+decline counted right, first; then what it misses and flags, and what people marked the
+samples left out. Here, below the groups, so that a group can say its own cell."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from ragassay.labels import problem_value
 from ragassay.stats.calibration import Agreement, BooleanAgreement, Verdicts, left_out_text
-from ragassay.stats.groups import GroupAgreement
 
-Counted = BooleanAgreement | GroupAgreement
-"""What has a yes/no verdict's counts: the run's agreement, or one group's."""
+
+class Counted(Protocol):
+    """What has a yes/no verdict's counts: the run's agreement (`BooleanAgreement`), or
+    one group's (`groups.GroupAgreement`)."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def verdicts(self) -> Verdicts | None: ...
+    @property
+    def positives(self) -> int | None: ...
+    @property
+    def abstained(self) -> int: ...
+    @property
+    def unscored(self) -> int: ...
+    @property
+    def abstained_positives(self) -> int | None: ...
+    @property
+    def labelled(self) -> int: ...
 
 
 def pair_text(low: float | None, high: float | None) -> str:
@@ -80,7 +99,7 @@ def declined_text(label: str, abstained: int, positives: int | None, unscored: i
     return f"people marked {problems} of {which} {_marked(label, problem)}"
 
 
-def left_out_said(a: Agreement | GroupAgreement, label: str) -> str:
+def left_out_said(a: Agreement | Counted, label: str) -> str:
     """Why agreement counts fewer labels than people's figure: a labelled sample without
     a value of the metric (its answer abstains, or the metric left it unscored) has
     nothing to compare, while the corrected estimate still counts its label; what people
@@ -89,32 +108,9 @@ def left_out_said(a: Agreement | GroupAgreement, label: str) -> str:
     left = left_out_text(a.abstained, a.unscored)
     if not left:
         return ""
-    positives = a.abstained_positives if isinstance(a, Counted) else None
+    if isinstance(a, BooleanAgreement) or not isinstance(a, Agreement):
+        positives = a.abstained_positives
+    else:  # a graded label's: no positives
+        positives = None
     said = declined_text(label, a.abstained, positives, a.unscored)
     return f" of {a.labelled}: {left} not counted" + (f", {said}" if said else "")
-
-
-def group_cell(a: GroupAgreement) -> str:
-    """A group's agreement cell (`--by KEY`: console, HTML), in the headline's words: a
-    yes/no verdict's `verdict_cell`, so that a group of declines does not read as 0 of 3
-    (trial 58): `right on 13 of 16 (81%): 0 of 3 verdicts (flags 3 of 3 people did not
-    mark hallucinated) and 13 of 13 abstentions (people marked 0 of them hallucinated)`;
-    else `AUROC 0.81 on 16` (`Spearman 0.40 on 16`), else why neither (`16 labels, all
-    one class (all hallucinated)`, `2 labels, too few (need 3)`), the labelled samples
-    left out said as the headline does (`AUROC 0.81 (12 labels of 16: 4 abstained not
-    counted, ...)`); `all 16 abstained: nothing to compare, people marked 0 of them
-    hallucinated`; `no labels`."""
-    if a.verdicts is not None and a.n:
-        return verdict_cell(a, a.label)
-    left = left_out_said(a, a.label)
-    counted = f" ({a.n} labels{left})" if left else ""
-    for name, value in (("AUROC", a.auroc), ("Spearman", a.spearman)):
-        if value is not None:
-            return f"{name} {value:.2f}" + (counted or f" on {a.n}")
-    why = a.unmeasured or "no figure computable"
-    if a.n:
-        return f"{why}{counted}" if left else f"{a.n} labels, {why}"
-    if not a.unmeasured:
-        return "no labels"
-    said = declined_text(a.label, a.abstained, a.abstained_positives, a.unscored)
-    return a.unmeasured + (f", {said}" if said else "")
