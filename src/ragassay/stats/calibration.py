@@ -338,7 +338,7 @@ def same_verdicts(table: ScoreTable, pairs: Sequence[BooleanAgreement | NumericA
                   links: Sequence[LabelLink]) -> list[BooleanAgreement | NumericAgreement]:
     """`pairs` with each verdict's `same_as` set: the first earlier pair of the same label
     whose metric's verdicts (`verdict_marks`) are its own on every labelled sample (trial
-    59: trace.adherence's headline cell repeated judge.hallucination's word for word)."""
+    59: a trace verdict's headline cell repeated the judge suite's word for word)."""
     by_metric = {(link.label_key, link.metric): link for link in links}
     seen: dict[str, list[tuple[str, tuple[bool | str, ...]]]] = {}
     out: list[BooleanAgreement | NumericAgreement] = []

@@ -29,10 +29,14 @@ from pydantic import PrivateAttr
 from ragassay.labels import check_value, linked_metrics, lookup, own_value
 from ragassay.stats import ppi
 from ragassay.stats.calibration import LabelLink, unlinked_skips
+from ragassay.stats.corrected_text import EXACT_TITLE as EXACT_TITLE
+from ragassay.stats.corrected_text import exact_text as exact_text
+from ragassay.stats.corrected_text import people_column as people_column
+from ragassay.stats.corrected_text import split_exact as split_exact
+from ragassay.stats.corrected_text import too_small_text as too_small_text
 from ragassay.stats.describe import Scale, scored_text
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
-from ragassay.terminal import counted
 from ragassay.text import did_you_mean
 from ragassay.types import LabelRule, LabelSource, MetricSpec
 
@@ -110,7 +114,7 @@ class CorrectedEstimate(Result):
         return self.judge_scale.figure_text(self.judge_mean) + (f" ({on})" if on else "")
 
     def subject(self) -> str:
-        """What a line under the estimates is about: `hallucinated via judge.faithfulness`,
+        """What a line under the estimates is about: `hallucinated via METRIC`,
         or the label alone when every sample is labelled (its figure is the same through
         every metric, said once: `split_exact`)."""
         return self.label if self.all_labelled else f"{self.label} via {self.metric}"
@@ -145,45 +149,6 @@ class CorrectedEstimate(Result):
         return self.model_dump()
 
 
-def people_column(estimates: Sequence[CorrectedEstimate]) -> str:
-    """What a column of people's figures holds, to head it: `people (all labelled)` when
-    every one is of samples all labelled (nothing corrected), else `people (corrected)`
-    (every surface's headline and table of corrected estimates)."""
-    whole = bool(estimates) and all(e.all_labelled for e in estimates)
-    return f"people ({'all labelled' if whole else 'corrected'})"
-
-
-EXACT_TITLE = "people's labels: every sample labelled, nothing corrected"
-"""The title of the figures of every sample labelled, on every surface (`split_exact`)."""
-
-
-def split_exact(estimates: Sequence[CorrectedEstimate]
-                ) -> tuple[list[CorrectedEstimate], list[CorrectedEstimate]]:
-    """`estimates` apart: those of every sample labelled (`all_labelled`: the labels' own
-    figure, nothing corrected), one per label and strategy, since people's figure is then
-    the same through whichever metric the label is linked to (trial 59: five identical
-    rows with gain x1.00 under a title about a random sample); and the corrected ones.
-    What every surface's section of corrected estimates shows apart."""
-    exact: dict[tuple[str, str | None], CorrectedEstimate] = {}
-    for e in estimates:
-        if e.all_labelled:
-            exact.setdefault((e.label, e.strategy), e)
-    return list(exact.values()), [e for e in estimates if not e.all_labelled]
-
-
-def exact_text(exact: Sequence[CorrectedEstimate]) -> str:
-    """What the figures of every sample labelled are, said once above them: `all 144
-    samples are labelled: people's rate is exact for this data and nothing is corrected,
-    whichever metric the label is linked to (its 95% interval is of the population the
-    samples come from)` ("rate" of yes/no labels, "mean" of grades, else "figure")."""
-    n = max((e.n_total for e in exact), default=0)
-    kinds = {e.scale.kind == "bool" for e in exact}
-    what = "rate" if kinds == {True} else "mean" if kinds == {False} else "figure"
-    return (f"all {n} samples are labelled: people's {what} is exact for this data and "
-            "nothing is corrected, whichever metric the label is linked to (its 95% "
-            "interval is of the population the samples come from)")
-
-
 class CorrectedDifference(Result):
     """Strategy `a` minus strategy `b` on one label's human-level mean."""
 
@@ -199,14 +164,6 @@ class CorrectedDifference(Result):
 
     def to_dict(self) -> dict[str, Any]:
         return self.model_dump()
-
-
-def too_small_text(samples: int, strategy: str | None = None) -> str:
-    """What a run (or a strategy) of fewer samples than a corrected estimate needs
-    labelled says instead of asking for labels, on every surface: `the run has 3 samples
-    in all, so labelling cannot give one`."""
-    whose = f"{strategy} has" if strategy else "the run has"
-    return f"{whose} {counted(samples, 'sample')} in all, so labelling cannot give one"
 
 
 class Skipped(Result):

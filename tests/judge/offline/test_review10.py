@@ -14,7 +14,7 @@ import pytest
 from ragassay.judge.offline import Analyzer
 from tests.support.offline import assert_judged
 
-# --- H1 clauses.relation_turned: a converse restatement is read as a turned relation (new)
+# --- H1 relations.relation_turned: a converse restatement is read as a turned relation (new)
 
 
 @pytest.mark.parametrize(("contexts", "answer"), [

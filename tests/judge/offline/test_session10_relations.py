@@ -1,6 +1,6 @@
 """Session 10 of issue #38: a relation turned in stopwords ("after" for "before",
 "below" for "above", "without" for "with") is a contradiction of the sentence it
-restates, though every content word agrees (clauses.relation_turned)."""
+restates, though every content word agrees (relations.relation_turned)."""
 
 from __future__ import annotations
 

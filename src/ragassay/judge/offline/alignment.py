@@ -20,7 +20,7 @@ unit the claim's subject, entities, figures, quantifier and polarity must agree:
 - "negation" / "antonym": the polarity of what the two share differs (a negation
   bearing on a shared word, or a word replaced by its antonym; both: no flip), or a
   relation is turned in words the content words do not show ("30 minutes after
-  departure" for "30 minutes before departure": clauses.relation_turned);
+  departure" for "30 minutes before departure": relations.relation_turned);
 - "role swap": two names in reversed roles (contradiction.role_swap).
 
 The claim contradicts its contexts when it restates some unit and agrees with none (a
@@ -48,7 +48,6 @@ from .clauses import (
     neighbours,
     part,
     privative,
-    relation_turned,
 )
 from .conditions import conditioned
 from .contradiction import role_swap
@@ -61,6 +60,7 @@ from .mixed import misplaced_name, named_elsewhere
 from .objects import swapped_object
 from .phrase_swap import phrase_swap
 from .placed import bound_flipped, misplaced_figure
+from .relations import relation_turned
 from .scope import (
     TIMES,
     acronym,

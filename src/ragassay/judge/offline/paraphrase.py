@@ -14,7 +14,7 @@ than the sentence does:
   ...", and the rule then lifted more unfaithful claims than faithful ones);
 - polarity: as many negations on each side, no word of the claim whose antonym the
   sentence has (by its token or its stem: "ends" for "begins"), no relation turned
-  ("after" for "before", clauses.relation_turned);
+  ("after" for "before", relations.relation_turned);
 - scope: a universal claim ("every", "all") only for a universal sentence, and none for
   a sentence that restricts ("only", "unless", "except");
 - substitution, not addition: the claim's words the sentence lacks are no more than
@@ -50,9 +50,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .clauses import Part, clause_parts, part, relation_turned
+from .clauses import Part, clause_parts, part
 from .lexical import antonym_stems, name_present
 from .normalise import quantity_present
+from .relations import relation_turned
 from .sentences import ContextIndex, SentenceInfo, sentence_info
 
 PARAPHRASE_COSINE = 0.6  # sentence-embedding closeness of claim and sentence at least

@@ -1,0 +1,79 @@
+"""What every surface says of corrected estimates, in words: the heading of people's
+column, the figures of every sample labelled said apart (nothing corrected there), and a
+run too small for a corrected estimate. Pure text over `CorrectedEstimate`s."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+from ragassay.terminal import counted
+
+
+class _Scale(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+
+class _Estimate(Protocol):
+    """What these words read of a `corrected.CorrectedEstimate` (which imports them)."""
+
+    @property
+    def label(self) -> str: ...
+    @property
+    def strategy(self) -> str | None: ...
+    @property
+    def all_labelled(self) -> bool: ...
+    @property
+    def n_total(self) -> int: ...
+    @property
+    def scale(self) -> _Scale: ...
+
+
+E = TypeVar("E", bound=_Estimate)
+
+
+def people_column(estimates: Sequence[_Estimate]) -> str:
+    """What a column of people's figures holds, to head it: `people (all labelled)` when
+    every one is of samples all labelled (nothing corrected), else `people (corrected)`
+    (every surface's headline and table of corrected estimates)."""
+    whole = bool(estimates) and all(e.all_labelled for e in estimates)
+    return f"people ({'all labelled' if whole else 'corrected'})"
+
+
+EXACT_TITLE = "people's labels: every sample labelled, nothing corrected"
+"""The title of the figures of every sample labelled, on every surface (`split_exact`)."""
+
+
+def split_exact(estimates: Sequence[E]) -> tuple[list[E], list[E]]:
+    """`estimates` apart: those of every sample labelled (`all_labelled`: the labels' own
+    figure, nothing corrected), one per label and strategy, since people's figure is then
+    the same through whichever metric the label is linked to (trial 59: five identical
+    rows with gain x1.00 under a title about a random sample); and the corrected ones.
+    What every surface's section of corrected estimates shows apart."""
+    exact: dict[tuple[str, str | None], E] = {}
+    for e in estimates:
+        if e.all_labelled:
+            exact.setdefault((e.label, e.strategy), e)
+    return list(exact.values()), [e for e in estimates if not e.all_labelled]
+
+
+def exact_text(exact: Sequence[_Estimate]) -> str:
+    """What the figures of every sample labelled are, said once above them: `all 144
+    samples are labelled: people's rate is exact for this data and nothing is corrected,
+    whichever metric the label is linked to (its 95% interval is of the population the
+    samples come from)` ("rate" of yes/no labels, "mean" of grades, else "figure")."""
+    n = max((e.n_total for e in exact), default=0)
+    kinds = {e.scale.kind == "bool" for e in exact}
+    what = "rate" if kinds == {True} else "mean" if kinds == {False} else "figure"
+    return (f"all {n} samples are labelled: people's {what} is exact for this data and "
+            "nothing is corrected, whichever metric the label is linked to (its 95% "
+            "interval is of the population the samples come from)")
+
+
+def too_small_text(samples: int, strategy: str | None = None) -> str:
+    """What a run (or a strategy) of fewer samples than a corrected estimate needs
+    labelled says instead of asking for labels, on every surface: `the run has 3 samples
+    in all, so labelling cannot give one`."""
+    whose = f"{strategy} has" if strategy else "the run has"
+    return f"{whose} {counted(samples, 'sample')} in all, so labelling cannot give one"
