@@ -12,14 +12,8 @@ from ragassay.cli.common import console as make_console
 from ragassay.cli.common import say
 from ragassay.cli.fmt import ci_text, num
 from ragassay.report import Report
-from ragassay.stats.corrected import (
-    EXACT_TITLE,
-    Corrected,
-    CorrectedEstimate,
-    exact_text,
-    people_column,
-    split_exact,
-)
+from ragassay.stats.corrected import Corrected, CorrectedEstimate
+from ragassay.stats.corrected_text import EXACT_TITLE, exact_text, people_column, split_exact
 
 JUDGE_COLUMN = "judge's own (its scale)"
 WHY = "what people would say, from human labels on a random sample plus every judge score"

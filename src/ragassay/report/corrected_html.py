@@ -6,13 +6,8 @@ from __future__ import annotations
 from html import escape
 
 from ragassay.report.model import Report
-from ragassay.stats.corrected import (
-    EXACT_TITLE,
-    Corrected,
-    exact_text,
-    people_column,
-    split_exact,
-)
+from ragassay.stats.corrected import Corrected
+from ragassay.stats.corrected_text import EXACT_TITLE, exact_text, people_column, split_exact
 
 NOTE = ("What people would say about the whole run: the human labels on a sample, "
         "corrected by every judge score (prediction-powered inference). The interval is "

@@ -42,7 +42,8 @@ from ragassay.stats.calibration import (
     SkippedLink,
     left_out_text,
 )
-from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate, people_column
+from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
+from ragassay.stats.corrected_text import people_column
 from ragassay.stats.describe import SCALE_NOTE, scored_text
 from ragassay.stats.result import Pair
 from ragassay.stats.verdicts import declined_text, left_out_said, pair_text, verdict_cell

@@ -29,11 +29,7 @@ from pydantic import PrivateAttr
 from ragassay.labels import check_value, linked_metrics, lookup, own_value
 from ragassay.stats import ppi
 from ragassay.stats.calibration import LabelLink, unlinked_skips
-from ragassay.stats.corrected_text import EXACT_TITLE as EXACT_TITLE
-from ragassay.stats.corrected_text import exact_text as exact_text
-from ragassay.stats.corrected_text import people_column as people_column
-from ragassay.stats.corrected_text import split_exact as split_exact
-from ragassay.stats.corrected_text import too_small_text as too_small_text
+from ragassay.stats.corrected_text import too_small_text
 from ragassay.stats.describe import Scale, scored_text
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable

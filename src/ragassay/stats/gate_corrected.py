@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Literal
 
 from ragassay.labels import VOCABULARY, canonical, linked_metrics, lookup
-from ragassay.stats.corrected import Corrected, CorrectedEstimate, too_small_text
+from ragassay.stats.corrected import Corrected, CorrectedEstimate
+from ragassay.stats.corrected_text import too_small_text
 from ragassay.stats.gate import TOLERANCE, GateCheck, GateResult, ThresholdsError, gate
 from ragassay.stats.table import ScoreTable
 from ragassay.text import did_you_mean

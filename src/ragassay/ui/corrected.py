@@ -10,7 +10,7 @@ import streamlit as st
 
 from ragassay.report import Report
 from ragassay.report.corrected_html import EXACT_HEADING
-from ragassay.stats.corrected import exact_text, people_column, split_exact
+from ragassay.stats.corrected_text import exact_text, people_column, split_exact
 from ragassay.types import MAJORITY, MetricSpec
 from ragassay.ui.fmt import interval, metric_label, num, rows_height
 from ragassay.ui.highlight import md_escape

@@ -99,12 +99,8 @@ def entity_words(c: Part) -> frozenset[str]:
 def _context_names(units: Units) -> frozenset[str]:
     """The contexts' names: capitalised words past a sentence's first token ("...; Dan
     does traditional pieces"), read once per sample."""
-    found = units.ctx.derived.get("attributed.names")
-    if not isinstance(found, frozenset):
-        found = frozenset().union(*(names_of(units.sentence(j).part)
-                                    for j in range(len(units.ctx.infos))))
-        units.ctx.derived["attributed.names"] = found
-    return found
+    return units.ctx.derive("attributed.names", lambda: frozenset[str]().union(
+        *(names_of(units.sentence(j).part) for j in range(len(units.ctx.infos)))))
 
 
 def _same_slot(p: Part, u: Unit, mine: frozenset[str], theirs: frozenset[str],

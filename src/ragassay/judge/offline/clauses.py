@@ -61,8 +61,13 @@ _RESTRICTORS_TEXT = "only solely exclusively unless except excluding if"  # "if"
 RESTRICTORS = frozenset(_RESTRICTORS_TEXT.split())
 _PARTIAL = frozenset({"most", "some", "certain"})  # ... of what follows them
 _BOUNDS = frozenset({"older", "over", "above", "more", "younger", "under", "below", "less"})
-# a clause's opening word, before its subject (as the one-token slice of its tokens)
-_JOINED = (("and",), ("but",), ("or",), ("while",))
+_JOINING = frozenset({"and", "but", "or", "while"})  # a clause's word before its subject
+
+
+def _subject_end(toks: tuple[str, ...], lead: int) -> int:
+    """Where a one-word subject ends: after the opener and a joining word ("and anyone
+    16 or older ...")."""
+    return lead + 1 + int(lead < len(toks) and toks[lead] in _JOINING)
 # a person or thing narrowed by what follows it: "people with ulcers", "children under 6",
 # "adults aged 65", "students from low-income households", "guests who book directly"
 _POST_MODIFIERS_TEXT = "with who whose under over aged from above below"
@@ -330,8 +335,7 @@ def _part(info: SentenceInfo) -> Part:
         # the post-modifiers above, right after the subject: "parties of 10 or more"
         # later in a sentence is what it is about, not whom)
         is_number(stems[i]) and toks[i + 1] in ("or", "and") and toks[i + 2] in _BOUNDS
-        for i in [info.lead + 1 + (toks[info.lead:info.lead + 1] in _JOINED)]
-        if i < len(toks) - 2
+        for i in [_subject_end(toks, info.lead)] if i < len(toks) - 2
     ) or any(  # "most items", "some plans": part of what it names ("the most popular": none)
         t in _PARTIAL and i + 1 < len(toks) and toks[i + 1] not in STOPWORDS
         and not (i and toks[i - 1] == "the") for i, t in enumerate(toks))

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from .clauses import Part, part
 from .normalise import normalise_text
+from .sentences import SentenceInfo
 from .units import Unit, Units
 
 SHARED_WORDS = 2  # content words a claim must share with a slot of another sentence
@@ -74,13 +75,10 @@ def _slots(units: Units, row: int) -> list[_Slot]:
     """The slots of a context sentence: its list items, else its clauses (the smallest
     holding each figure: a condition read with its clause holds the condition's too),
     else the sentence. Read once per sample's contexts (every claim figure asks)."""
-    cache = units.ctx.derived.get("placed.slots")
-    if not isinstance(cache, dict):
-        cache = units.ctx.derived["placed.slots"] = {}
+    cache = units.ctx.derive("placed.slots", dict[int, list[_Slot]])
     if row not in cache:
         cache[row] = _read_slots(units, row)
-    slots: list[_Slot] = cache[row]
-    return slots
+    return cache[row]
 
 
 def _read_slots(units: Units, row: int) -> list[_Slot]:
@@ -102,17 +100,20 @@ def _rows(near: list[Unit], units: Units, doc: int | None, n: float,
     """The context sentences a figure of the claim may be bound in: those near it, those
     naming what it counts and those stating its value."""
     docs = units.ctx.docs
-    by_value = units.ctx.derived.get("placed.by_value")
-    if not isinstance(by_value, dict):
-        by_value = dict[float, list[int]]()  # the sentences stating each value
-        for j, info in enumerate(units.ctx.infos):
-            for v in info.values:
-                by_value.setdefault(v, []).append(j)
-        units.ctx.derived["placed.by_value"] = by_value
+    by_value = units.ctx.derive("placed.by_value", lambda: _by_value(units.ctx.infos))
     rows = {u.row for u in near} | set(by_value.get(n, ()))
     for k in keys:
         rows.update(units.by_stem.get(k, ()))
     return sorted(j for j in rows if doc is None or docs[j] == doc)
+
+
+def _by_value(infos: list[SentenceInfo]) -> dict[float, list[int]]:
+    """The context sentences stating each value."""
+    out: dict[float, list[int]] = {}
+    for j, info in enumerate(infos):
+        for v in info.values:
+            out.setdefault(v, []).append(j)
+    return out
 
 
 def misplaced_figure(p: Part, near: list[Unit], units: Units, doc: int | None = None

@@ -5,8 +5,10 @@ feature modules (`features`, `recall`, `contradiction`), which all read them."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TypeVar, cast
 
 import numpy as np
 
@@ -14,6 +16,7 @@ from .lexical import STOPWORDS, TermPool, canon_number, names, negation_count, s
 from .normalise import Quantity, cased_tokens, quantities, written_values
 from .words import word_vectors
 
+T = TypeVar("T")
 COPY_N = 4  # a copied fragment: this many consecutive tokens found in one context sentence
 
 
@@ -185,6 +188,13 @@ class ContextIndex:
         # views other modules derive from the index once, by name (alignment's units)
         self.derived: dict[str, object] = {}
         self._word_starts = np.cumsum([0] + [len(i.soft) for i in infos])
+
+    def derive(self, name: str, build: Callable[[], T]) -> T:
+        """The view `name` other modules derive from the index, built on first use
+        (`build`) and kept for the sample: what every claim of it reads again."""
+        if name not in self.derived:
+            self.derived[name] = build()
+        return cast(T, self.derived[name])
 
     def all_word_vectors(self) -> np.ndarray:
         """Every sentence's content words of letters as static vectors, sentence by

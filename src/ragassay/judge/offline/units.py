@@ -283,11 +283,7 @@ class Units:
 
     @classmethod
     def of(cls, ctx: ContextIndex) -> Units:
-        units = ctx.derived.get("alignment")
-        if not isinstance(units, Units):
-            units = cls(ctx)
-            ctx.derived["alignment"] = units
-        return units
+        return ctx.derive("alignment", lambda: cls(ctx))
 
     def near(self, p: Part, doc: int | None, need: int) -> list[Unit]:
         """Units sharing at least `need` content words with the claim: the sentences that
