@@ -348,7 +348,10 @@ def test_the_trials_headline_compares_like_with_like(tmp_path: Path) -> None:
     scored = [r for r in rows[:60]]
     people = sum(r["labels"]["hallucinated"] for r in scored) / 60
     judge = _cell(out, "judge.hallucination", 4)
-    assert judge.endswith(f"on 0-1 (60 of 64 scored; people {people:.3f} on the same 60)")
+    assert judge.startswith("judge 0.") and (
+        f" vs people {people:.3f} on the same 60; misses and false flags partly offset: a "
+        "close rate is not agreement; rate ") in judge, judge
+    assert judge.endswith(" on 0-1 (60 of 64 scored)"), judge
     cell = _cell(out, "judge.hallucination")
     agree = int(cell.split(": ", 1)[1].split(" ", 1)[0])  # of the 60 verdicts
     assert cell.startswith(f"right on {agree + 4} of 64 ({(agree + 4) / 64:.0%}): {agree} of "

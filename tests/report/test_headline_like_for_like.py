@@ -4,8 +4,8 @@ labelled rows, 13 correct declines the judge abstains on): the judge's own rate 
 where people's rate on the same 131 rows is 0.611; and the column said "people
 (corrected)" with every sample labelled and nothing corrected (gain x1.00).
 
-The judge's figure now says the samples it rests on and, for a verdict, people's rate on
-the same samples (or on the labelled ones among them, beside the judge's there); people's
+The judge's figure now says the samples it rests on and, for a verdict, opens with its
+rate beside people's on the same samples (or on the labelled ones among them); people's
 column says "all labelled" when every sample is, on every surface (console, HTML report,
 dashboard: one `Headline`)."""
 
@@ -17,7 +17,10 @@ from typing import Any
 import pytest
 
 from ragassay.report import Report, SampleEntry, headline, to_html
-from tests.support.verdicts import labelled_rows
+from tests.support.verdicts import expected, labelled_rows
+
+OFFSET = "misses and false flags partly offset: a close rate is not agreement"
+"""What a verdict's cell says when it both misses and flags (issue #38)."""
 
 
 def _run(tmp_path: Path, rows: list[dict[str, Any]]) -> Report:
@@ -52,8 +55,12 @@ def test_the_judges_rate_stands_beside_peoples_on_the_same_samples(tmp_path: Pat
     j = report.aggregate_metrics.metrics["judge.hallucination"]
     # `faithful` reads the verdict the other way: people's rate is on its scale, said
     scale = "" if problem else ", on this metric's scale (1 - faithful)"
-    assert row.judge_text == (f"rate {judge} [{j.ci_low:.3f}, {j.ci_high:.3f}] on 0-1 (60 of "
-                                f"64 scored; people {people} on the same 60{scale})")
+    # the comparison leads (issue #38); these verdicts both miss and flag: said
+    counts = expected(rows, values, label=label)
+    assert counts["missed"] and counts["flagged"]
+    assert row.judge_text == (f"judge {judge} vs people {people} on the same 60{scale}; "
+                              f"{OFFSET}; rate {judge} [{j.ci_low:.3f}, {j.ci_high:.3f}] "
+                              "on 0-1 (60 of 64 scored)")
     assert people != f"{row.estimate.estimate:.3f}"  # people's figure is of all 64
     faith = next(r for r in head.rows if r.metric == "judge.faithfulness")
     assert faith.judge_text.endswith(" on 1-10 (60 of 64 scored)")  # a score: its n alone
@@ -79,9 +86,9 @@ def test_with_some_samples_labelled_the_judge_and_people_are_compared_on_those(
     people = _rate([float(r["labels"]["hallucinated"]) for r in both])
     row = next(r for r in headline(report).rows if r.metric == "judge.hallucination")
     assert row.estimate is not None
-    assert row.judge_text.endswith(
-        f" on 0-1 (60 of 64 scored; on the 40 labelled of them judge {judge}, people "
-        f"{people})"), row.judge_text
+    assert row.judge_text.startswith(
+        f"judge {judge} vs people {people} on the 40 labelled it scored; "), row.judge_text
+    assert row.judge_text.endswith(" on 0-1 (60 of 64 scored)"), row.judge_text
 
 
 def test_peoples_column_says_all_labelled_when_nothing_was_corrected(tmp_path: Path) -> None:
@@ -150,3 +157,41 @@ def test_a_metric_read_the_other_way_says_so_on_every_surface(tmp_path: Path,
         "judge.hallucination" + (" (inverted)" * (not inverted)))
     html = to_html(report)
     assert ("trace.adherence (inverted)" in html) is inverted
+
+
+def _one_way(rows: list[dict[str, Any]], keep: str) -> list[dict[str, Any]]:
+    """The rows with people's labels made the verdict's where it errs the other way:
+    `keep="missed"` leaves only the hallucinations it misses (people's true, its no),
+    `"flagged"` only its false flags."""
+    for row in rows:
+        invents = "removed for repairs" in row["answer"]
+        if row["id"].startswith("s") and (invents if keep == "missed" else not invents):
+            row["labels"]["hallucinated"] = invents
+    return rows
+
+
+@pytest.mark.parametrize("abstaining", [4, 0])
+def test_a_close_rate_is_said_not_to_be_agreement_when_errors_offset(
+        tmp_path: Path, abstaining: int) -> None:
+    """Issue #38: `people 0.556 [...]` then `judge's own 0.562 (128 of 144 scored; people
+    0.625 on the same 128)` read as "the judge is accurate" while it missed 20 of 80 and
+    flagged 12 of 48. The cell leads with the like-for-like comparison and, only when
+    the verdict both misses and flags, says its errors partly offset; with every sample
+    scored (no comparison to lead with) it says so after its figure."""
+    for keep, offsets in (("both", True), ("missed", False), ("flagged", False)):
+        rows = labelled_rows(answers=60, abstaining=abstaining)
+        if keep != "both":
+            rows = _one_way(rows, keep)
+        report = _run(tmp_path / f"{keep}{abstaining}", rows)
+        values = _values(report, "judge.hallucination")
+        counts = expected(rows, values)
+        assert (counts["missed"] > 0 and counts["flagged"] > 0) is offsets, (keep, counts)
+        row = next(r for r in headline(report).rows if r.metric == "judge.hallucination")
+        assert row.estimate is not None
+        assert (OFFSET in row.judge_text) is offsets, (keep, row.judge_text)
+        if abstaining:
+            assert row.judge_text.startswith("judge 0."), row.judge_text
+            assert row.judge_text.endswith(" on 0-1 (60 of 64 scored)"), row.judge_text
+        else:  # people's figure is of the same samples: no comparison to lead with
+            assert row.judge_text.startswith("rate 0."), row.judge_text
+            assert row.judge_text.endswith(f" on 0-1; {OFFSET}" if offsets else " on 0-1")

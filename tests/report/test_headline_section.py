@@ -42,7 +42,8 @@ def test_the_report_carries_its_headline_and_the_json_its_section(tmp_path: Path
     assert entry["people_text"].startswith("hallucinated ")
     assert entry["agreement_text"].startswith("right on ")
     assert "; in this run: AUROC " in entry["agreement_text"]
-    assert entry["judge_text"].startswith("rate ")
+    # the like-for-like comparison first (4 declines abstain), then its own rate
+    assert entry["judge_text"].startswith("judge ") and "; rate " in entry["judge_text"]
     assert "headline" in schema()["properties"]
     jsonschema.validate(doc, schema())
     # every surface shows the section's words

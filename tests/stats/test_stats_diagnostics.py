@@ -131,3 +131,41 @@ def test_a_rule_is_said_on_the_scale_its_metric_is_shown_on(make_table) -> None:
     assert despite.model_dump()["conditions"][1] == {
         "metric": "judge.context_relevance", "op": ">=", "threshold": 0.7, "on_scale": 7.3,
         "text": "judge.context_relevance >= 7.3 (on 1-10)"}
+
+
+def test_a_supported_answer_clears_the_retrieval_problem(make_table) -> None:
+    """Issue #38: the retrieval-problem rule fired on samples whose answer the contexts
+    support (59 of 128 answerable probes, the offline judge's relevance being weak). An
+    answer faithful (>= 7.3) and not flagged is evidence that retrieval found what it
+    needed: the sample is exempt. An abstention or a flagged answer clears nothing."""
+    specs = {m: SPECS[m] for m in ("judge.context_relevance", "judge.faithfulness",
+                                   "judge.hallucination")}
+    t = make_table(specs, {
+        # s1 supported (exempt); s2 flagged; s3 abstained (no answer values); s4 faithful
+        # but only 6.0 (< 7.3); s5 relevant (the rule does not hold at all)
+        "judge.context_relevance": [2.0, 3.0, 1.5, 4.0, 9.0],
+        "judge.faithfulness": [9.0, 2.0, None, 6.0, 9.0],
+        "judge.hallucination": [0.0, 1.0, None, 0.0, 0.0],
+    })
+    r = _find(diagnose(t), "retrieval_problem")
+    assert r.evaluated == 5 and r.count == 3 and r.exempt == 1
+    assert r.worst_samples == ["s3", "s2", "s4"]  # furthest below 5.5 first; s1 cleared
+    assert r.share_of_samples == pytest.approx(3 / 5)
+    assert r.rule_text == ("judge.context_relevance < 5.5 (on 1-10), unless "
+                           "judge.faithfulness >= 7.3 (on 1-10) and judge.hallucination = no")
+    assert r.samples_text == "3 (1 exempt)"
+    assert [c.text for c in r.unless or []] == ["judge.faithfulness >= 7.3 (on 1-10)",
+                                                "judge.hallucination = no"]
+    # on the means too: relevance 3.9 is low, but faithfulness 9.0 and no hallucination
+    clear = make_table(specs, {"judge.context_relevance": [3.0, 4.8],
+                               "judge.faithfulness": [9.0, 9.0],
+                               "judge.hallucination": [0.0, 0.0]})
+    cleared = _find(diagnose(clear), "retrieval_problem")
+    assert cleared.count == 0 and cleared.exempt == 2
+    assert cleared.fires_on_aggregate is False and cleared.fired is False
+    # without the exemption's metrics the rule reads as before: nothing to clear with
+    alone = make_table({"judge.context_relevance": SPECS["judge.context_relevance"]},
+                       {"judge.context_relevance": [3.0, 4.8]})
+    bare = _find(diagnose(alone), "retrieval_problem")
+    assert bare.count == 2 and bare.unless is None and bare.exempt is None
+    assert "unless" not in bare.model_dump() and "exempt" not in bare.model_dump()

@@ -98,11 +98,37 @@ def test_an_old_run_reads_the_same(migrated: Path, run_id: str) -> None:
 
 
 def _old_fields(finding: dict[str, Any]) -> dict[str, Any]:
-    """A diagnostics finding without what report 2.10.0 added: each condition on its
-    metric's own scale (`on_scale`, `text`)."""
+    """A diagnostics finding without what report 2.10.0 added, each condition on its
+    metric's own scale (`on_scale`, `text`), and what 2.16.0 did: a rule's exemption and
+    the samples it cleared (`unless`, `exempt`; the old runs have no judge reliability
+    stored, so no `caveat`)."""
     new = {"on_scale", "text"}
-    return {**finding, "conditions": [{k: v for k, v in c.items() if k not in new}
-                                      for c in finding["conditions"]]}
+    return {**{k: v for k, v in finding.items() if k not in ("unless", "exempt")},
+            "conditions": [{k: v for k, v in c.items() if k not in new}
+                           for c in finding["conditions"]]}
+
+
+def test_an_old_runs_retrieval_rule_gets_its_exemption(migrated: Path) -> None:
+    """Issue #38: the retrieval-problem rule blamed retrieval on samples whose answer the
+    contexts support; it no longer counts them (`Rule.unless`), and the report reads a
+    run's stored specs, so m0020_retrieval_rule_exemption gives the old runs the same
+    exemption: their reports stop blaming retrieval there too."""
+    from ragassay.metrics import all_specs
+    from ragassay.store.migrations import applied
+
+    rule = all_specs(["judge"])["judge.context_relevance"].rules[0]
+    assert rule.name == "retrieval_problem" and rule.unless  # what the metric declares today
+    with Store(migrated, readonly=True) as store:
+        assert "m0020_retrieval_rule_exemption" in applied(store.conn)
+        for run in store.list_runs():
+            (stored,) = run.spec_map()["judge.context_relevance"].rules
+            assert stored == rule
+            finding = next(f for f in build_report(store, run.id, include_details=False)
+                           .diagnostics if f.rule == "retrieval_problem")
+            assert finding.unless is not None and finding.exempt is not None
+            assert finding.rule_text == (
+                "judge.context_relevance < 5.5 (on 1-10), unless judge.faithfulness >= 7.3 "
+                "(on 1-10) and judge.hallucination = no")
 
 
 def _typed_entry(entry: dict[str, Any]) -> dict[str, Any]:

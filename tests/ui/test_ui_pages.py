@@ -145,6 +145,16 @@ def test_overview_shows_aggregates_consistency_distribution_and_links(
     assert any("Cost: $0.00" in t.value for t in at.text)
 
 
+def test_overview_says_a_findings_caveat_beside_it(app_test, ui_store, report_a):
+    """Issue #38: a finding resting on a metric the offline judge agrees weakly with
+    people on (its relevance, Spearman 0.25 held apart) says so beside it, once."""
+    fired = [f for f in report_a["diagnostics"] if f["fired"]]
+    caveats = [f"caveat: {f['caveat']}" for f in fired if "caveat" in f]
+    assert caveats  # the demo's retrieval and hallucination findings read its relevance
+    at = open_page(app_test(run_id=ui_store.run_a), "overview")
+    assert [w.value for w in at.warning if w.value.startswith("caveat: ")] == caveats
+
+
 def test_overview_shows_the_abstention_rates(app_test, ui_store, report_a):
     at = open_page(app_test(run_id=ui_store.run_a), "overview")
     assert "Abstentions" in [h.value for h in at.header]

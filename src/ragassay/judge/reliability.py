@@ -17,11 +17,10 @@ from typing import Any
 
 from ragassay.judge.base import Judge
 from ragassay.types import Agreement, Reliability, RunReliability
+from ragassay.types.reliability import AGREEMENT_FLOOR
 
 __all__ = ["AGREEMENT_FLOOR", "Agreement", "Reliability", "RunReliability", "from_figures",
            "gate_warnings", "load_reliability", "reliability_meta"]
-
-AGREEMENT_FLOOR = 0.7  # the gate warns below this (the worst unseen set)
 
 
 def reliability_meta(judge: Judge, metrics: list[str]) -> RunReliability:
@@ -120,8 +119,6 @@ def gate_warnings(reliability: RunReliability | None, metrics: list[str],
         elif a is None:
             out.append(f"warning: gating on {m}, but the {judge} judge has no measured "
                        "agreement with people on it")
-        elif a.low < AGREEMENT_FLOOR:
-            out.append(f"warning: gating on {m}, whose {judge} judge agrees with people only "
-                       f"at {a.statistic} {a.low:.2f} on its worst unseen set "
-                       f"(below {AGREEMENT_FLOOR})")
+        elif (weak := a.weak(judge)) is not None:
+            out.append(f"warning: gating on {m}, whose {weak}")
     return out

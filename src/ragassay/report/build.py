@@ -27,7 +27,7 @@ from ragassay.report.model import (
 from ragassay.report.people import people_section
 from ragassay.report.table import run_table
 from ragassay.report.usage import BatchUsage, RunUsage, UsageSummary
-from ragassay.stats import report_sections, with_target
+from ragassay.stats import Finding, report_sections, with_target
 from ragassay.store import RunRecord, Store
 from ragassay.types import (
     InvalidRow,
@@ -36,6 +36,7 @@ from ragassay.types import (
     MetricResult,
     RatingReading,
     RunMeta,
+    RunReliability,
     Sample,
     SampleResult,
     SampleRouting,
@@ -223,7 +224,8 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
     return Report(
         evaluation_metadata=run_info(run, rt.total, len(invalid),
                                      store.suspicious_replies(run.id)),
-        **{**dict(sections), "strategies": strategies},
+        **{**dict(sections), "strategies": strategies,
+           "diagnostics": caveated(sections.diagnostics, run.meta.reliability)},
         corrected=corrected_for(store, run.id, rt=rt) if rt.table.label_names else None,
         annotators=people_section(rt, seed=seed),
         groups=None if by is None else groups_for(store, run.id, by, rt=rt, seed=seed),
@@ -240,6 +242,22 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         **_metadata_layout(store, run.id, per_sample),
         detailed_results=list(iter_details(store, run.id)) if include_details else None,
     )
+
+
+def caveated(findings: list[Finding], reliability: RunReliability | None) -> list[Finding]:
+    """The findings, each whose rule fires on a metric the run's judge agrees weakly with
+    people on (held apart: `RunReliability.weak`, the gate's own words) carrying that as
+    its `caveat`, once per metric: `METRIC: the offline judge agrees with
+    people only at Spearman 0.25 on its worst unseen set (below 0.7)` (issue #38: the
+    HTML blamed retrieval on 59 of 128 answerable probes with no warning beside it)."""
+    if reliability is None:
+        return findings
+    out = []
+    for f in findings:
+        said = [f"{m}: the {weak}" for m in dict.fromkeys(f.metrics)
+                if (weak := reliability.weak(m)) is not None]
+        out.append(f.model_copy(update={"caveat": "; ".join(said)}) if said else f)
+    return out
 
 
 def _metadata_layout(store: Store, run_id: str, per_sample: bool) -> dict[str, Any]:

@@ -46,7 +46,13 @@ from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
 from ragassay.stats.corrected_text import people_column
 from ragassay.stats.describe import SCALE_NOTE, scored_text
 from ragassay.stats.result import Pair
-from ragassay.stats.verdicts import declined_text, left_out_said, pair_text, verdict_cell
+from ragassay.stats.verdicts import (
+    declined_text,
+    left_out_said,
+    offset_text,
+    pair_text,
+    verdict_cell,
+)
 
 HEADLINE_TITLE = "What people would say"
 PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
@@ -62,7 +68,8 @@ VERDICT_NOTE = ("right on: how often the judge's yes/no verdict is people's labe
                 "unscored sample is not counted")
 JUDGE_NOTE = f"judge's own: {SCALE_NOTE}"
 SCORED_NOTE = ("N of M scored: the samples the judge's figure rests on, where people's "
-               "figure is of every sample; for a verdict, people's rate on the same samples")
+               "figure is of every sample; for a verdict, first its rate and people's on "
+               "the same samples")
 HELD_APART_NOTE = ("held apart: how far the judge's scores ranked people's labels on "
                    "human-labelled sets it was not tuned on")
 NO_FIGURE_COLUMN = "people's labels"
@@ -129,43 +136,52 @@ class HeadlineRow:
 
     @property
     def judge_text(self) -> str:
-        """The judge's own cell, as the JSON headline's `judge_text`: its figure with its
-        interval and scale, `mean 7.235 [6.864, 7.622] on 1-10`, `rate 0.285 [0.215,
-        0.361] on 0-1` (a yes/no verdict's rate of yes), and the samples it rests on when
-        not all (`rests_on`)."""
-        j = self.judge
+        """The judge's own cell, as the JSON headline's `judge_text`: for a verdict whose
+        figure rests on other samples than people's, the like-for-like comparison first
+        (`compared`); then its figure with its interval and scale, `mean 7.235 [6.864,
+        7.622] on 1-10`, `rate 0.285 [0.215, 0.361] on 0-1` (a yes/no verdict's rate of
+        yes), and the samples it rests on when not all (`rests_on`); beside people's rate,
+        that a verdict's errors partly offset where it both misses and flags
+        (`offset_text`; issue #38: 0.562 beside people's 0.556 read as agreement)."""
+        j, a = self.judge, self.agreement
         if j is None or j.mean is None:
             return "-"
         figure = (f"{j.mean:.3f} {j.text()}" if self.scale is None
                   else self.scale.figure_text(j.mean, j.text()))
-        on = self.rests_on()
-        return f"{figure} ({on})" if on else figure
+        on, lead = self.rests_on(), self.compared()
+        own = f"{figure} ({on})" if on else figure
+        offset = offset_text(a.verdicts if isinstance(a, BooleanAgreement) else None)
+        if not (lead or self.estimate is not None):
+            offset = ""  # no people's rate beside it
+        return "; ".join(x for x in ((lead, offset, own) if lead else (own, offset)) if x)
 
     def rests_on(self) -> str:
         """The samples the judge's own figure rests on, when some have no value (people's
         figure is of every sample, so the two would not compare like with like): `131 of
-        144 scored`; for a yes/no verdict with people's labels compared, people's rate on
-        the same samples (`; people 0.611 on the same 131`), or on the labelled ones among
-        them beside the judge's rate there (`; on the 27 labelled of them judge 0.519,
-        people 0.593`), both on the metric's scale, which an inverted link says (`people
-        0.403 on the same 134, on this metric's scale (1 - hallucinated)`). "" when every
-        sample has a value."""
+        144 scored`; "" when every sample has a value."""
         j = self.judge
         if j is None:
             return ""
-        said = scored_text(j.count, j.count + j.unscored + (j.abstained or 0))
-        a = self.agreement
-        rates = a.rates() if isinstance(a, BooleanAgreement) and said else None
-        if rates is None or a is None:
-            return said
-        judge, people = rates
+        return scored_text(j.count, j.count + j.unscored + (j.abstained or 0))
+
+    def compared(self) -> str:
+        """For a yes/no verdict with people's labels compared whose figure rests on fewer
+        samples than people's (`rests_on`), the judge's rate beside people's on the same
+        samples: `judge 0.562 vs people 0.625 on the same 128`, or on the labelled ones
+        among them (`judge 0.519 vs people 0.593 on the 27 labelled it scored`), both on
+        the metric's scale, which an inverted link says (`judge 0.597 vs people 0.622 on
+        the same 134, on this metric's scale (1 - hallucinated)`); "" otherwise."""
+        j, a = self.judge, self.agreement
+        if j is None or not isinstance(a, BooleanAgreement) or not self.rests_on():
+            return ""
+        rates = a.rates()
+        if rates is None:
+            return ""
         # an inverted link's rates are on the metric's scale, not the label's: said, so
         # that 1 - hallucinated is not read as people's hallucination rate
         scale = f", on this metric's scale (1 - {self.label})" if self.inverted else ""
-        if a.n == j.count:  # every scored sample is labelled: the same samples
-            return f"{said}; people {people:.3f} on the same {a.n}{scale}"
-        return (f"{said}; on the {a.n} labelled of them judge {judge:.3f}, people "
-                f"{people:.3f}{scale}")
+        on = f"the same {a.n}" if a.n == j.count else f"the {a.n} labelled it scored"
+        return f"judge {rates[0]:.3f} vs people {rates[1]:.3f} on {on}{scale}"
 
     def people_title(self) -> str:
         """What people's figure is, to title a card holding its number by it: `people's

@@ -314,14 +314,22 @@ def _distributions(report: Report) -> str:
 
 
 def _diagnostics(report: Report, shown_ids: set[str]) -> str:
-    """The rules that fired: the finding, its rule on its metrics' scales, the fix, how
-    many samples, the worst ones (linked to their card when it is on the page)."""
+    """The rules that fired: the finding (with its caveat, where its metrics' judge agrees
+    weakly with people), its rule on its metrics' scales, the fix, how many samples (and
+    how many its exemption cleared), the worst ones (linked to their card when it is on
+    the page)."""
+    only = next(iter(report.strategies)) if len(report.strategies) == 1 else None
+
     def link(key: str) -> str:
-        strategy, _, sid = key.partition("/")
-        where = anchor(strategy, sid) if key in shown_ids else row_anchor(strategy, sid)
+        # a run of one strategy names its samples by id alone (`stats.diagnostics`)
+        strategy, _, sid = (only, "", key) if only is not None else key.partition("/")
+        where = (anchor(strategy, sid) if f"{strategy}/{sid}" in shown_ids
+                 else row_anchor(strategy, sid))
         return f'<a href="#{where}">{escape(key)}</a>'
 
-    rows = [[d.message, d.rule_text, d.fix, d.count,
+    rows = [[_Raw(escape(d.message) + (f'<br><span class="note">{escape(d.caveat_text)}</span>'
+                                        if d.caveat_text else "")),
+             d.rule_text, d.fix, d.samples_text,
              _Raw(", ".join(link(k) for k in d.worst_samples))]
             for d in report.diagnostics if d.fired]
     body = (_table(["finding", "rule (per sample)", "fix", "samples", "worst samples"], rows,

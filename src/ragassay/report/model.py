@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.15.0"
+REPORT_VERSION = "2.16.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -127,7 +127,12 @@ its `agreement_text` names it).
 2.15.0: `corrected.skipped[].samples` (a link's samples, the run's or a strategy's, where
 fewer than an estimate needs labelled: labelling cannot give it one); `headline.rows[].label`
 names a vocabulary label as the run's labels do (`hallucination`), no longer always by its
-vocabulary name."""
+vocabulary name.
+2.16.0: `diagnostics[].unless` (a rule's exemption on its metrics' scales: retrieval_problem
+does not count a sample whose answer its contexts support), `.exempt` (the samples it
+cleared) and `.caveat` (where a metric the rule fires on comes from a judge whose
+agreement with people held apart is weak, the gate's words); `metric_specs.*.rules[]
+.unless` (the declared exemption, left out where a rule has none)."""
 
 
 class StrategyEntry(StrategySummary):

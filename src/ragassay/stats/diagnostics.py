@@ -6,9 +6,15 @@ metric is shown on as well (`ShownCondition`: `<metric> < 5.5 (on 1-10)` for the
 0.5 of a 1-10 metric's range; `<verdict> = yes` for a yes/no verdict). It is evaluated
 
 * per sample: samples with every needed metric scored are "evaluated"; those
-  meeting all conditions count. The worst samples are those furthest into the
-  firing region (sum over conditions of the distance past the threshold);
-* on the aggregate: the same conditions on the metric means.
+  meeting all conditions count, unless they meet all of the rule's `unless` conditions
+  too (each of its metrics scored: `exempt`, evidence against the failure: an answer
+  its contexts support clears retrieval). The worst samples are those furthest into
+  the firing region (sum over conditions of the distance past the threshold);
+* on the aggregate: the same conditions (and exemption) on the metric means.
+
+A rule's `unless` applies where the table has all its metrics, else the rule is read
+without it. A finding's `caveat` is the report's (`report.build`): where the judge a
+condition's metric comes from agrees weakly with people on data it was not tuned on.
 
 The rules are declared with the metrics (`MetricSpec.rules`, next to their formulas);
 only rules whose metrics are all in the table are reported. Pass your own `rules`
@@ -17,9 +23,9 @@ only rules whose metrics are all in the table are reported. Pass your own `rules
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from ragassay.stats.result import Result
+from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import Condition, MetricSpec, Rule, at_least, below
 
@@ -53,7 +59,10 @@ def shown(condition: Condition, spec: MetricSpec) -> ShownCondition:
 class Finding(Result):
     """What one rule found: how many of the samples it could evaluate it fires on, whether
     it fires on the means, and the worst samples (`strategy/id` when the run has several
-    strategies)."""
+    strategies); for a rule with an exemption (`Rule.unless`) that exemption on its
+    metrics' scales and how many samples met the conditions but were cleared by it
+    (`exempt`, not in `count`); `caveat`: why the finding may be wrong where its metrics'
+    judge agrees weakly with people (set by the report, which knows the judge)."""
 
     rule: str
     message: str
@@ -66,12 +75,30 @@ class Finding(Result):
     fires_on_aggregate: bool | None
     fired: bool
     worst_samples: list[str]
+    unless: list[ShownCondition] | None = omitted()
+    exempt: int | None = omitted()
+    caveat: str | None = omitted()
 
     @property
     def rule_text(self) -> str:
         """The rule on its metrics' scales: `<verdict> = yes and <metric> >= 7.3 (on
-        1-10)`."""
-        return " and ".join(c.text for c in self.conditions)
+        1-10)`; an exemption after it: `<metric> < 5.5 (on 1-10), unless <metric> >= 7.3
+        (on 1-10) and <verdict> = no`."""
+        text = " and ".join(c.text for c in self.conditions)
+        if self.unless:
+            text += ", unless " + " and ".join(c.text for c in self.unless)
+        return text
+
+    @property
+    def samples_text(self) -> str:
+        """How many samples it fires on, and those its exemption cleared: `2 (5 exempt)`."""
+        return f"{self.count} ({self.exempt} exempt)" if self.exempt else str(self.count)
+
+    @property
+    def caveat_text(self) -> str:
+        """`caveat: <caveat>` as the HTML report and the dashboard say it beside the
+        finding; "" without one."""
+        return f"caveat: {self.caveat}" if self.caveat else ""
 
 
 def rules_of(specs: Mapping[str, MetricSpec]) -> list[Rule]:
@@ -83,11 +110,13 @@ def _norm(spec: MetricSpec, v: float) -> float:
     return spec.normalise(v)
 
 
-def _sample_excess(rule: Rule, row: Row, specs: Mapping[str, MetricSpec]) -> float | None:
-    """Summed excess when the rule fires on the row, else None. Requires all values."""
+def _excess(conditions: Sequence[Condition], value: Callable[[str], float | None],
+            specs: Mapping[str, MetricSpec]) -> float | None:
+    """Summed excess when every condition holds on the values (a sample's, or the means),
+    else None: a missing value holds no condition."""
     total = 0.0
-    for c in rule.conditions:
-        v = row.value(c.metric)
+    for c in conditions:
+        v = value(c.metric)
         if v is None:
             return None
         e = c.excess(_norm(specs[c.metric], v))
@@ -97,26 +126,33 @@ def _sample_excess(rule: Rule, row: Row, specs: Mapping[str, MetricSpec]) -> flo
     return total
 
 
+def _unless(rule: Rule, specs: Mapping[str, MetricSpec]) -> tuple[Condition, ...]:
+    """The rule's exemption where the table has all its metrics, else none."""
+    return rule.unless if all(c.metric in specs for c in rule.unless) else ()
+
+
 def _evaluated(rule: Rule, row: Row) -> bool:
     return all(row.value(m) is not None for m in rule.metrics)
 
 
 def evaluate_rule(rule: Rule, table: ScoreTable) -> Finding:
     """The finding of one rule on a table (all its metrics must be present)."""
+    specs, unless = table.specs, _unless(rule, table.specs)
     evaluated = [r for r in table.rows if _evaluated(rule, r)]
-    hits = []
+    hits, exempt = [], 0
     for r in evaluated:
-        e = _sample_excess(rule, r, table.specs)
-        if e is not None:
+        if (e := _excess(rule.conditions, r.value, specs)) is None:
+            continue
+        if unless and _excess(unless, r.value, specs) is not None:
+            exempt += 1
+        else:
             hits.append((e, r))
     hits.sort(key=lambda t: -t[0])  # stable: ties keep table order
     means = table.means()
     aggregate: bool | None = None
     if all(means[m] is not None for m in rule.metrics):
-        aggregate = all(
-            c.excess(_norm(table.spec(c.metric), float(means[c.metric] or 0.0))) is not None
-            for c in rule.conditions
-        )
+        aggregate = (_excess(rule.conditions, means.get, specs) is not None
+                     and not (unless and _excess(unless, means.get, specs) is not None))
     return Finding(
         rule=rule.name,
         message=rule.message,
@@ -129,6 +165,8 @@ def evaluate_rule(rule: Rule, table: ScoreTable) -> Finding:
         fires_on_aggregate=aggregate,
         fired=bool(hits) or bool(aggregate),
         worst_samples=[_label(r, table) for _, r in hits[:WORST]],
+        unless=[shown(c, table.spec(c.metric)) for c in unless] if unless else None,
+        exempt=exempt if unless else None,
     )
 
 

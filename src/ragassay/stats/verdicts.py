@@ -36,6 +36,16 @@ def pair_text(low: float | None, high: float | None) -> str:
     return "" if low is None or high is None else f" [{low:.2f}, {high:.2f}]"
 
 
+OFFSET = "misses and false flags partly offset: a close rate is not agreement"
+
+
+def offset_text(v: Verdicts | None) -> str:
+    """`OFFSET` where the verdicts both miss problems people marked and flag samples they
+    did not: the verdict's rate nets the two, so a rate close to people's is not
+    agreement (the headline's judge cell says it beside people's rate); "" otherwise."""
+    return OFFSET if v is not None and v.missed > 0 and v.flagged > 0 else ""
+
+
 def _marked(label: str, problem: bool) -> str:
     """What people marked, said from the problem side: `hallucinated`, `not faithful`."""
     return label if problem else f"not {label}"

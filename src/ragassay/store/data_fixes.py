@@ -1,5 +1,6 @@
 """Named migrations that mend stored data, not the schema (`migrations.MIGRATIONS` runs
-them in their place): a sample's lost hops counted from 1, old runs' verdict declarations.
+them in their place): a sample's lost hops counted from 1, old runs' verdict declarations,
+old runs' retrieval-problem rule with its exemption.
 """
 
 from __future__ import annotations
@@ -42,5 +43,34 @@ def m0019_spec_verdicts(conn: sqlite3.Connection) -> None:
                     and spec.get("name") in VERDICT_METRICS):
                 spec["verdict"] = True
                 changed = True
+        if changed:
+            conn.execute("UPDATE runs SET specs = ? WHERE id = ?", (json.dumps(specs), run_id))
+
+
+RETRIEVAL_RULE = ("judge.context_relevance", "retrieval_problem")
+"""The metric and the diagnostics rule that declared an exemption (`Rule.unless`) when it
+was introduced, frozen with that exemption (`RETRIEVAL_EXEMPTION`)."""
+RETRIEVAL_EXEMPTION = [{"metric": "judge.faithfulness", "op": ">=", "threshold": 0.7},
+                       {"metric": "judge.hallucination", "op": "<", "threshold": 0.5}]
+
+
+def m0020_retrieval_rule_exemption(conn: sqlite3.Connection) -> None:
+    """judge.context_relevance's `retrieval_problem` rule does not count a sample whose
+    answer its contexts support (faithful, not flagged: `Rule.unless`); runs stored before
+    kept the rule without it, and the report reads the run's stored specs, so an old
+    run's report went on blaming retrieval on answerable samples (issue #38). A rule of
+    a diagnosis, not of a score: they get the exemption, no value changes."""
+    metric, rule_name = RETRIEVAL_RULE
+    for run_id, raw in conn.execute("SELECT id, specs FROM runs").fetchall():
+        specs = json.loads(raw or "[]")
+        changed = False
+        for spec in specs:
+            if not isinstance(spec, dict) or spec.get("name") != metric:
+                continue
+            for rule in spec.get("rules") or ():
+                if isinstance(rule, dict) and rule.get("name") == rule_name and \
+                        not rule.get("unless"):
+                    rule["unless"] = RETRIEVAL_EXEMPTION
+                    changed = True
         if changed:
             conn.execute("UPDATE runs SET specs = ? WHERE id = ?", (json.dumps(specs), run_id))

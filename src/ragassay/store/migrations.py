@@ -15,7 +15,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ragassay.store.data_fixes import m0015_lost_hops_one_based, m0019_spec_verdicts
+from ragassay.store.data_fixes import (
+    m0015_lost_hops_one_based,
+    m0019_spec_verdicts,
+    m0020_retrieval_rule_exemption,
+)
 from ragassay.store.labels import m0018_labels_per_annotator
 from ragassay.store.records import StoreError
 from ragassay.store.routing import m0013_routing
@@ -416,7 +420,8 @@ MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_t
                                      m0007_human_labels, m0008_value_abstentions,
                                      m0009_label_links, m0009_typed_results, m0010_batches,
                                      m0011_monitor, m0013_routing, m0015_lost_hops_one_based,
-                                     m0018_labels_per_annotator, m0019_spec_verdicts)
+                                     m0018_labels_per_annotator, m0019_spec_verdicts,
+                                     m0020_retrieval_rule_exemption)
 """Every migration, in the order it must run."""
 
 

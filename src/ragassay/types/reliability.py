@@ -6,6 +6,10 @@ from pydantic import Field
 
 from ragassay.types.base import Frozen
 
+AGREEMENT_FLOOR = 0.7
+"""Agreement with people below which, on some set the judge was not tuned on, its figures
+are read with care: the gate warns, a diagnostics finding says so (`Agreement.weak`)."""
+
 
 class Agreement(Frozen):
     """One metric's measured agreement with people on data the judge never saw."""
@@ -25,6 +29,15 @@ class Agreement(Frozen):
         if self.lexical_low is not None and self.lexical_high is not None:
             text += f" (lexical baseline {_span(self.lexical_low, self.lexical_high)})"
         return text
+
+    def weak(self, judge: str) -> str | None:
+        """`offline judge agrees with people only at Spearman 0.25 on its worst unseen set
+        (below 0.7)` when its worst held-out set is below AGREEMENT_FLOOR, else None: the
+        one wording of the gate's warning and of a diagnostics finding's caveat."""
+        if self.low >= AGREEMENT_FLOOR:
+            return None
+        return (f"{judge} judge agrees with people only at {self.statistic} {self.low:.2f} "
+                f"on its worst unseen set (below {AGREEMENT_FLOOR})")
 
 
 def _span(low: float, high: float) -> str:
@@ -64,3 +77,9 @@ class RunReliability(Frozen):
     command: str = ""
     metrics: dict[str, Agreement] = Field(default_factory=dict)
     lines: dict[str, str] = Field(default_factory=dict)
+
+    def weak(self, metric: str) -> str | None:
+        """`Agreement.weak` of the metric's measured agreement; None where it is not weak
+        or was not measured."""
+        a = self.metrics.get(metric)
+        return a.weak(self.judge) if a is not None else None

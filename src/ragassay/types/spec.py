@@ -51,16 +51,27 @@ def at_least(metric: str, threshold: float) -> Condition:
     return Condition(metric=metric, op=">=", threshold=threshold)
 
 
+def _empty(value: tuple[Condition, ...]) -> bool:
+    return not value
+
+
 class Rule(Frozen):
-    """A diagnostics rule: a conjunction of conditions that points at one RAG failure."""
+    """A diagnostics rule: a conjunction of conditions that points at one RAG failure.
+
+    `unless`: a conjunction that clears a sample of it, evidence against the failure the
+    rule points at (a supported answer clears retrieval); a sample lacking one of its
+    values (an answer that abstained) is not cleared. Left out of the JSON when empty, so
+    that a rule without one reads as it was stored."""
 
     name: str
     conditions: tuple[Condition, ...]
     message: str
     fix: str
+    unless: tuple[Condition, ...] = Field(default=(), exclude_if=_empty)
 
     @property
     def metrics(self) -> tuple[str, ...]:
+        """The metrics the rule fires on: every sample it evaluates has each of them."""
         return tuple(c.metric for c in self.conditions)
 
 

@@ -127,8 +127,11 @@ for i, finding in enumerate(findings):
         share = finding.share_of_samples
         st.markdown(f"**{md_escape(finding.rule.replace('_', ' ').capitalize())}**: "
                     f"{finding.count} of {finding.evaluated} samples"
-                    + (f" ({share:.0%})" if share is not None else ""))
+                    + (f" ({share:.0%})" if share is not None else "")
+                    + (f", {finding.exempt} exempt" if finding.exempt else ""))
         st.text(f"{finding.message}\nRule: {finding.rule_text}\nFix: {finding.fix}")
+        if finding.caveat_text:
+            st.warning(finding.caveat_text, icon=":material/warning:")
         worst = finding.worst_samples
         if worst:
             st.caption("Worst samples (open in the sample explorer):")
