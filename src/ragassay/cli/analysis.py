@@ -31,7 +31,7 @@ from ragassay.cli.common import (
     run_or_latest,
     say,
 )
-from ragassay.cli.fmt import ci_text, num
+from ragassay.cli.fmt import ci_text, created_text, num
 from ragassay.terminal import counted
 
 if TYPE_CHECKING:
@@ -389,12 +389,15 @@ def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: StoreLo
     say(f"{Path(dataset).name}: {len(runs)} complete runs"
         + (f" (content {digest[:12]})" if digest else "")
         + (f"; the dataset changed at {changes} point(s), marked 'changed'" if changes else ""))
+    created = {r.id: created_text(r.created) for r in runs}
     for metric, points in result.items():
         t = Table(title=escape(metric))
+        # a run id is copied, a number read: neither is split in a narrow column (trial 61:
+        # `20261205-090849-ab6` / `c` in a pipe); the interval and the time wrap at a space
         for col in ("run", "created", "mean", "95% CI", "change", "n", "dataset"):
-            t.add_column(col)
+            t.add_column(col, no_wrap=col in ("run", "mean", "change", "n"))
         for p, (digest_of, changed) in zip(points, marks[metric], strict=True):
             data = (digest_of or "?")[:12] + (" changed" if changed else "")
-            t.add_row(p.run_id, p.created, num(p.mean), ci_text((p.ci_low, p.ci_high), p.count),
-                      num(p.delta), str(p.count), data)
+            t.add_row(p.run_id, created[p.run_id], num(p.mean),
+                      ci_text((p.ci_low, p.ci_high), p.count), num(p.delta), str(p.count), data)
         console().print(t)
