@@ -246,21 +246,23 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     for c in ("metric", "threshold", "value", "result"):
         t.add_column(c)
     colour = {"PASS": "green", "FAIL": "red", "NOT CHECKED": "yellow"}
+    partial = [c for c in result.checks if c.status == "PASS" and c.partial]
     for check in result.checks:
-        status = f"[{colour[check.status]}]{check.status}[/{colour[check.status]}]"
+        hue = "yellow" if check in partial else colour[check.status]
         name = " -> ".join(x for x in (check.metric, check.label and f"people's {check.label}")
                            if x)
         t.add_row(escape(name), num(check.threshold), num(check.value),
-                  status + (f" ({escape(check.reason)})" if check.reason else ""))
+                  f"[{hue}]{check.verdict}[/{hue}]"
+                  + (f" ({escape(check.reason)})" if check.reason else ""))
     console().print(t)
-    for check in result.checks:
-        if check.status == "PASS" and check.mostly_unscored:
-            say(f"warning: {check.metric} passes on {check.scored} of "
-                f"{(check.scored or 0) + check.unscored} samples only ({check.unscored} "
-                "unscored): its bar says nothing of the others", err=True)
+    on_part = [f"{c.metric} passes on {c.scored} of {(c.scored or 0) + c.unscored} samples "
+               f"only ({c.unscored} unscored)" for c in partial]
+    for line in on_part:
+        say(f"warning: {line}: its bar says nothing of the others", err=True)
     ready = result.ready and not unfinished
     nothing = not any(c.status != "NOT CHECKED" for c in result.checks)
-    say("READY" if ready else f"NOT READY (run {run.status})" if unfinished
+    say(("READY" + (f", but {'; '.join(on_part)}" if on_part else "")) if ready
+        else f"NOT READY (run {run.status})" if unfinished
         else "NOT READY (nothing was checked)" if nothing else "NOT READY")
     if not ready:
         raise SystemExit(1)
