@@ -107,15 +107,19 @@ def _table_for(store: Store, run_id: str, rule: LabelRule | None = None) -> Scor
 
 def _agreement_in_run(table: ScoreTable) -> dict[str, str]:
     """Each metric's agreement with the run's own labels, said ("AUROC 0.97 on 22
-    labels"; the first label linked to it), for the gate's reliability lines."""
+    labels"; a yes/no verdict's led by the headline's figure, "right on 25 of 26 (96%);
+    AUROC ..."; the first label linked to it), for the gate's reliability lines."""
     from ragassay.stats import BooleanAgreement, NumericAgreement, calibration
+    from ragassay.stats.verdicts import right_on
 
     if not table.label_names:
         return {}
     out: dict[str, str] = {}
     for p in calibration(table, n_resamples=200).pairs:
         if isinstance(p, BooleanAgreement) and p.auroc is not None:
-            out.setdefault(p.metric, f"AUROC {p.auroc:.2f} on {p.n} labels")
+            lead = right_on(p)
+            out.setdefault(p.metric, (f"{lead}; " if lead else "")
+                           + f"AUROC {p.auroc:.2f} on {p.n} labels")
         elif isinstance(p, NumericAgreement) and p.spearman is not None:
             out.setdefault(p.metric, f"Spearman {p.spearman:.2f} on {p.n} labels")
     return out

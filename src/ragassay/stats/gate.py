@@ -45,8 +45,8 @@ ALLOWED_TOP_LEVEL = frozenset({"thresholds", "corrected"})  # [corrected]: stats
 TOLERANCE = 1e-9  # relative: a value this close to its threshold counts as on it
 PARTIAL_SHARE = 0.1
 """A check whose metric is unscored on more than this share of the samples is `partial`:
-its figure says nothing of them, and a PASS says on how many it rests (trial 61:
-trace.completeness passed at 0.8022 on 112 of 130, said only deep in a wrapped cell)."""
+its figure says nothing of them, and a PASS says on how many it rests (trial 61: a
+metric passed at 0.8022 on 112 of 130, said only deep in a wrapped cell)."""
 
 
 class ThresholdsError(ValueError):

@@ -224,10 +224,10 @@ class Groups(Result):
         """The links some group gives a figure for (`GroupAgreement.measured`: a column of
         the `--by KEY` agreement table, a row of the HTML's), and a line for the others,
         said once instead of a cell per group (trial 61: "16 labels, all one class" in
-        every row of 3 of 5 columns), links whose cells are alike in one line:
-        `judge.faithfulness ~ hallucinated, ragas.faithfulness ~ hallucinated: no figure in
-        any kind; every kind: 16 labels, all one class (none hallucinated)`, or where the
-        groups' cells differ `...; pricing, lookup: ...; decline: ...`."""
+        every row of 3 of 5 columns), links whose cells are alike in one line: `METRIC ~
+        hallucinated, METRIC ~ hallucinated: no figure in any kind; every kind: 16 labels,
+        all one class (none hallucinated)`, or where the groups' cells differ `...;
+        pricing, lookup: ...; decline: ...`."""
         kept: list[tuple[str, str]] = []
         alike: dict[tuple[tuple[str, str], ...], list[str]] = {}
         for label, metric in self.links:
