@@ -49,6 +49,27 @@ class CleanConsole(Console):
         return super().render(renderable, options)
 
 
+def unsplit_width(c: Console, table: Table) -> int:
+    """The width `table` needs for no cell to split a word (in a `no_wrap` column, a
+    line): each column as wide as its longest word, with its padding, and a border
+    beside each (an upper bound: a table without edges needs a little less). A table
+    wider than its console has its cells folded (`CleanConsole.render`), a number too:
+    a command whose table may not fit prints it another way (`compare`: two tables)."""
+    from rich.measure import Measurement
+
+    options = c.options.update_width(10_000)
+    _, right, _, left = table.padding
+    total = len(table.columns) + 1
+    for column in table.columns:
+        widest = 0
+        for cell in [column.header, *column.cells]:
+            low, high = Measurement.get(c, options, c.render_str(cell)
+                                        if isinstance(cell, str) else cell)
+            widest = max(widest, high if column.no_wrap else low)
+        total += widest + left + right
+    return total
+
+
 PIPED_WIDTH = 100
 """The console's width when output is not a terminal and COLUMNS is unset (a file, a
 pipe to `head`): a table wider than this wraps its cells, never cuts a number."""

@@ -38,7 +38,8 @@ def test_a_file_gives_one_row_per_sample_with_reasons_beside(db: Path) -> None:
     inputs = ["id", "strategy", "status", "error", "question", "answer", "contexts",
               "reference", "label.hallucination", "label.correct", "reasoning"]
     # the samples' metadata after every existing column, in the order the keys appear
-    assert list(frame.columns) == inputs + [c for m in metrics for c in (m, m + "_reason")] + [
+    assert list(frame.columns) == inputs + [
+        c for m in metrics for c in (m, m + "_reason", m + "_status")] + [
         "metadata.question_id", "metadata.topic", "metadata.note"]
     # unscored: <NA> with its reason, never NaN or 0; a reason only where unscored
     unscored = frame[frame["judge.overall"].isna()]
@@ -77,7 +78,7 @@ def test_the_frame_is_ready_for_analysis(db: Path) -> None:
     assert isinstance(row["reasoning"], str) and "claims supported" in row["reasoning"]
     long = result.to_pandas(long=True)
     assert len(long) == len(frame) * len(result.metrics)
-    assert list(long.columns[-3:]) == ["metric", "value", "reason"]
+    assert list(long.columns[-4:]) == ["metric", "value", "reason", "metric_status"]
     assert str(long["value"].dtype) == "Float64"
     first = long[long["id"] == row["id"]]
     assert first["metric"].tolist() == result.metrics  # sample order, then metric order
@@ -112,8 +113,8 @@ def test_the_metadata_is_a_column_per_key(db: Path) -> None:
     assert frame.groupby("metadata.kind")["judge.faithfulness"].count().to_dict() == {
         "direct": 1, "paraphrase": 1}
     long = result.to_pandas(long=True)
-    assert list(long.columns[-3:]) == ["metric", "value", "reason"]
-    assert list(long.columns[-8:-3]) == columns
+    assert list(long.columns[-4:]) == ["metric", "value", "reason", "metric_status"]
+    assert list(long.columns[-9:-4]) == columns
     assert (long["metadata.kind"] == "paraphrase").sum() == len(result.metrics)
 
 

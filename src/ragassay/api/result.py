@@ -9,21 +9,25 @@ from __future__ import annotations
 import io
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, get_args, overload
 
 from ragassay.store import Store
-from ragassay.types import LabelRule
+from ragassay.types import LabelRule, Status
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ragassay.report import Report
+    from ragassay.report import Report, SampleEntry
     from ragassay.runner import RunOutcome, RunStats
     from ragassay.stats import Groups
 
 ReportFormat = Literal["json", "html", "csv"]
 REASON_SUFFIX = "_reason"
 """`ragas.faithfulness_reason`: the column beside a metric with its unscored reason."""
+STATUS_SUFFIX = "_status"
+"""`judge.hallucination_status`: the column beside a metric saying whether the sample is
+scored, abstained (the answer declined: no value, not unscored) or unscored, as
+`summary()` counts them (`types.Status`; trial 61: `isna()` counted declines unscored)."""
 LABEL_PREFIX = "label."
 """`label.hallucination`: a sample's label, as a column of `to_pandas()`."""
 INPUT_COLUMNS = ("id", "strategy", "status", "error", "question", "answer", "contexts",
@@ -48,9 +52,27 @@ def _nullable(column: pd.Series) -> pd.Series:
     return out.astype(object).where(out.notna(), pd.NA) if out.dtype == object else out
 
 
+def _statuses() -> pd.CategoricalDtype:
+    """The status columns' dtype: a category of `types.Status`, in its order."""
+    import pandas as pd
+
+    return pd.CategoricalDtype(list(get_args(Status)))
+
+
+def _status(sample: SampleEntry | None, metric: str) -> Status | None:
+    """Whether the sample's metric is scored, abstained or unscored (`types.Status`);
+    None for a row that failed (it has no metric to score)."""
+    if sample is None:
+        return None
+    if sample.metrics.get(metric) is not None:
+        return "scored"
+    return "abstained" if sample.abstained and metric in sample.abstained else "unscored"
+
+
 def _long(frame: pd.DataFrame, inputs: list[str], metrics: list[str]) -> pd.DataFrame:
     """The wide frame as one row per sample and metric: the inputs, `metric`, `value`
-    (Float64; a flag as 0/1) and `reason` (set where unscored)."""
+    (Float64; a flag as 0/1), `reason` (set where unscored or abstained) and
+    `metric_status` (the sample's own `status` is ok or failed)."""
     import pandas as pd
 
     parts = []
@@ -60,11 +82,12 @@ def _long(frame: pd.DataFrame, inputs: list[str], metrics: list[str]) -> pd.Data
         part["value"] = frame[m].map(lambda v: None if v is None else float(v)).astype(
             "Float64")
         part["reason"] = frame[m + REASON_SUFFIX]
+        part["metric_status"] = frame[m + STATUS_SUFFIX]
         part["_order"] = order
         parts.append(part)
-    columns = [*inputs, "metric", "value", "reason"]
+    columns = [*inputs, "metric", "value", "reason", "metric_status"]
     if not parts:
-        return pd.DataFrame(columns=columns)
+        return pd.DataFrame(columns=columns).astype({"metric_status": _statuses()})
     out = pd.concat(parts)
     out["_row"] = out.index
     return out.sort_values(["_row", "_order"], kind="stable")[columns].reset_index(drop=True)
@@ -162,18 +185,20 @@ class EvalResult:
         Wide (default): one row per sample: id, strategy, status and error, the inputs
         (question, answer, contexts as a list, reference), each label as
         `label.<name>`, the judge's reasoning, then each metric's value with
-        `<metric>_reason` beside it (the unscored reason, "abstained (correct)" /
-        "abstained (false)" for an answer that declined), then each key of the samples'
+        `<metric>_reason` and `<metric>_status` beside it (the unscored reason,
+        "abstained (correct)" / "abstained (false)" for an answer that declined; "scored",
+        "abstained" or "unscored", as `summary()` counts them), then each key of the samples'
         metadata as `metadata.<key>` (in the order the keys first appear; a list or
         object as its JSON text; <NA> where a sample lacks the key; beyond
         METADATA_KEYS_MAX keys one `metadata` column, each sample's as JSON text, as the
         CSV has). Metric columns are
         nullable: `Float64` for scores, `boolean` for flags; unscored and abstained are
-        <NA>, and the reason is set on those rows only; text columns are nullable
-        `string`, labels and metadata take their values' nullable dtype.
+        both <NA>, the reason is set on those rows only, and the status (a categorical)
+        tells them apart; text columns are nullable `string`, labels and metadata take
+        their values' nullable dtype. A row that failed has no status.
         `long=True`: one row per sample and metric (id, strategy, the inputs, labels,
-        reasoning, metadata, then metric, value as `Float64` with a flag as 0/1, reason),
-        for grouping and plotting."""
+        reasoning, metadata, then metric, value as `Float64` with a flag as 0/1, reason,
+        metric_status), for grouping and plotting."""
         import pandas as pd
 
         from ragassay.report import (
@@ -207,16 +232,18 @@ class EvalResult:
                 row[m] = entry.metrics.get(m)
                 row[m + REASON_SUFFIX] = (
                     sample.reason(m) if sample is not None else "failed row")
+                row[m + STATUS_SUFFIX] = _status(sample, m)
             row.update(metadata_cells(entry, keys))
             rows.append(row)
         inputs = [*INPUT_COLUMNS, *label_names, "reasoning"]
         meta = metadata_columns(keys)
         frame = pd.DataFrame(rows, columns=[*inputs, *(
-            c for m in metrics for c in (m, m + REASON_SUFFIX)), *meta])
+            c for m in metrics for c in (m, m + REASON_SUFFIX, m + STATUS_SUFFIX)), *meta])
         for column in [*label_names, *meta]:
             frame[column] = _nullable(frame[column])
         text = [*TEXT_COLUMNS, *(m + REASON_SUFFIX for m in metrics)]
-        frame = frame.astype(dict.fromkeys(text, "string"))
+        frame = frame.astype({**dict.fromkeys(text, "string"),
+                              **dict.fromkeys((m + STATUS_SUFFIX for m in metrics), _statuses())})
         if long:
             return _long(frame, [*inputs, *meta], metrics)
         for m in metrics:
@@ -285,4 +312,4 @@ class EvalResult:
         return f"<p>ragassay run <code>{self.run_id}</code></p>" + self.summary().to_html()
 
 
-__all__ = ["INPUT_COLUMNS", "LABEL_PREFIX", "REASON_SUFFIX", "EvalResult"]
+__all__ = ["INPUT_COLUMNS", "LABEL_PREFIX", "REASON_SUFFIX", "STATUS_SUFFIX", "EvalResult"]

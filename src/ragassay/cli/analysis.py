@@ -31,7 +31,7 @@ from ragassay.cli.common import (
     run_or_latest,
     say,
 )
-from ragassay.cli.fmt import ci_text, num
+from ragassay.cli.fmt import ci_text, created_text, num
 from ragassay.terminal import counted
 
 if TYPE_CHECKING:
@@ -107,15 +107,19 @@ def _table_for(store: Store, run_id: str, rule: LabelRule | None = None) -> Scor
 
 def _agreement_in_run(table: ScoreTable) -> dict[str, str]:
     """Each metric's agreement with the run's own labels, said ("AUROC 0.97 on 22
-    labels"; the first label linked to it), for the gate's reliability lines."""
+    labels"; a yes/no verdict's led by the headline's figure, "right on 25 of 26 (96%);
+    AUROC ..."; the first label linked to it), for the gate's reliability lines."""
     from ragassay.stats import BooleanAgreement, NumericAgreement, calibration
+    from ragassay.stats.verdicts import right_on
 
     if not table.label_names:
         return {}
     out: dict[str, str] = {}
     for p in calibration(table, n_resamples=200).pairs:
         if isinstance(p, BooleanAgreement) and p.auroc is not None:
-            out.setdefault(p.metric, f"AUROC {p.auroc:.2f} on {p.n} labels")
+            lead = right_on(p)
+            out.setdefault(p.metric, (f"{lead}; " if lead else "")
+                           + f"AUROC {p.auroc:.2f} on {p.n} labels")
         elif isinstance(p, NumericAgreement) and p.spearman is not None:
             out.setdefault(p.metric, f"Spearman {p.spearman:.2f} on {p.n} labels")
     return out
@@ -246,21 +250,23 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     for c in ("metric", "threshold", "value", "result"):
         t.add_column(c)
     colour = {"PASS": "green", "FAIL": "red", "NOT CHECKED": "yellow"}
+    partial = [c for c in result.checks if c.status == "PASS" and c.partial]
     for check in result.checks:
-        status = f"[{colour[check.status]}]{check.status}[/{colour[check.status]}]"
+        hue = "yellow" if check in partial else colour[check.status]
         name = " -> ".join(x for x in (check.metric, check.label and f"people's {check.label}")
                            if x)
         t.add_row(escape(name), num(check.threshold), num(check.value),
-                  status + (f" ({escape(check.reason)})" if check.reason else ""))
+                  f"[{hue}]{check.verdict}[/{hue}]"
+                  + (f" ({escape(check.reason)})" if check.reason else ""))
     console().print(t)
-    for check in result.checks:
-        if check.status == "PASS" and check.mostly_unscored:
-            say(f"warning: {check.metric} passes on {check.scored} of "
-                f"{(check.scored or 0) + check.unscored} samples only ({check.unscored} "
-                "unscored): its bar says nothing of the others", err=True)
+    on_part = [f"{c.metric} passes on {c.scored} of {(c.scored or 0) + c.unscored} samples "
+               f"only ({c.unscored} unscored)" for c in partial]
+    for line in on_part:
+        say(f"warning: {line}: its bar says nothing of the others", err=True)
     ready = result.ready and not unfinished
     nothing = not any(c.status != "NOT CHECKED" for c in result.checks)
-    say("READY" if ready else f"NOT READY (run {run.status})" if unfinished
+    say(("READY" + (f", but {'; '.join(on_part)}" if on_part else "")) if ready
+        else f"NOT READY (run {run.status})" if unfinished
         else "NOT READY (nothing was checked)" if nothing else "NOT READY")
     if not ready:
         raise SystemExit(1)
@@ -389,12 +395,15 @@ def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: StoreLo
     say(f"{Path(dataset).name}: {len(runs)} complete runs"
         + (f" (content {digest[:12]})" if digest else "")
         + (f"; the dataset changed at {changes} point(s), marked 'changed'" if changes else ""))
+    created = {r.id: created_text(r.created) for r in runs}
     for metric, points in result.items():
         t = Table(title=escape(metric))
+        # a run id is copied, a number read: neither is split in a narrow column (trial 61:
+        # `20261205-090849-ab6` / `c` in a pipe); the interval and the time wrap at a space
         for col in ("run", "created", "mean", "95% CI", "change", "n", "dataset"):
-            t.add_column(col)
+            t.add_column(col, no_wrap=col in ("run", "mean", "change", "n"))
         for p, (digest_of, changed) in zip(points, marks[metric], strict=True):
             data = (digest_of or "?")[:12] + (" changed" if changed else "")
-            t.add_row(p.run_id, p.created, num(p.mean), ci_text((p.ci_low, p.ci_high), p.count),
-                      num(p.delta), str(p.count), data)
+            t.add_row(p.run_id, created[p.run_id], num(p.mean),
+                      ci_text((p.ci_low, p.ci_high), p.count), num(p.delta), str(p.count), data)
         console().print(t)

@@ -21,6 +21,7 @@ from ragassay.cli.common import (
     open_store,
     say,
 )
+from ragassay.cli.fmt import created_text
 from ragassay.terminal import counted
 from ragassay.version import __version__
 
@@ -134,15 +135,16 @@ def runs_list(db: StoreLocation, dataset: str | None, fmt: str) -> None:
                               ensure_ascii=False))
         return
     t = Table()
-    for col in ("run", "created", "status", "kind", "dataset", "judge", "metrics", "samples"):
-        t.add_column(col)
+    t.add_column("run", no_wrap=True)  # an id is copied: never split (trial 61)
+    for col in ("created", "status", "kind", "dataset", "judge", "metrics", "samples"):
+        t.add_column(col, no_wrap=col == "samples")
     for r in found:
         kind = f"[bold]{r.config.kind}[/bold]" if r.config.kind == "bench" else r.config.kind
         status = _status(r, waiting)
-        t.add_row(r.id, r.created.strftime("%Y-%m-%d %H:%M"),
+        t.add_row(r.id, created_text(r.created),
                   "[red]failed[/red]" if status == "failed" else status, kind,
                   escape(r.dataset), escape(r.config.judge),
-                  ",".join(r.config.metrics), str(store.count_samples(r.id)))
+                  ", ".join(r.config.metrics), str(store.count_samples(r.id)))
     console().print(t)
     for r in found:  # why each failed run failed (a bad endpoint, every call failed, ...)
         if r.failure:

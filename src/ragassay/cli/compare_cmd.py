@@ -32,38 +32,75 @@ if TYPE_CHECKING:
     from ragassay.stats import Comparison, ScoreTable
     from ragassay.types import MetricSpec
 
-CI_COLUMN = "95% CI (unadjusted)"
-P_COLUMN = "p (Holm-adjusted)"
+CI_COLUMN = "95% CI\n(unadjusted)"
+P_COLUMN = "p\n(Holm)"
 EQUIVALENCE_HELP = (
     "A practical-equivalence margin on the metric's own scale, overriding the one the "
     "metric declares: METRIC=MARGIN (repeatable), or MARGIN alone for every metric it is "
     "at most a tenth of the range of (0.25: the ten-point ratings, not the 0-1 rates). "
     "B is 'equivalent' to A when the two one-sided tests put B - A within +-MARGIN.")
 STYLE = {"better": "green", "worse": "red", "equivalent": "cyan"}
+COLUMNS = ("A", "B", "B - A", CI_COLUMN, "d", "effect", P_COLUMN, "margin",
+           "p equiv.\n(Holm)", "verdict")
+"""The table's columns after the metric's."""
+PACKED = (("A", "B", "B - A"), (CI_COLUMN,), ("verdict",), ("d", "effect"),
+          (P_COLUMN, "margin", "p equiv.\n(Holm)"))
+"""The same in groups kept together, the verdict beside the difference, in the order they
+fill tables where one table would split a cell."""
+WRAPS = {CI_COLUMN}
+"""The one column whose cells wrap (at the space after the interval's comma); every other
+cell is one number or word, or a verdict, never split (trial 61: `0.6` / `08`)."""
+
+
+def _cells(result: Comparison) -> dict[str, dict[str, str]]:
+    """Each metric's cells, by column."""
+    from ragassay.stats import magnitude, p_text
+
+    out = {}
+    for metric, r in result.metrics.items():
+        style = STYLE.get(r.verdict, "")
+        out[metric] = {
+            "A": num(r.mean_a), "B": num(r.mean_b), "B - A": num(r.diff),
+            CI_COLUMN: ci_text((r.ci_low, r.ci_high)), "d": num(r.effect_size, 2),
+            "effect": "identical" if r.constant else (magnitude(r.effect_size) or "-"),
+            P_COLUMN: p_text(r.p_adjusted), "margin": num(r.margin),
+            COLUMNS[-2]: p_text(r.tost_p_adjusted),
+            "verdict": f"[{style}]{r.verdict}[/{style}]" if style else r.verdict}
+    return out
+
+
+def _table(title: str, columns: Sequence[str], cells: Mapping[str, Mapping[str, str]]
+           ) -> Table:
+    from rich import box
+
+    t = Table(title=escape(title), box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    t.add_column("metric", no_wrap=True)
+    for col in columns:
+        t.add_column(col, justify="left" if col in ("effect", "verdict") else "right",
+                     no_wrap=col not in WRAPS)
+    for metric, row in cells.items():
+        t.add_row(escape(metric), *(row[col] for col in columns))
+    return t
 
 
 def _print_comparison(result: Comparison, title: str) -> None:
-    from rich import box
+    """The comparison as one table where the console is wide enough for every cell
+    whole, else as the fewest tables that are (a file or a pipe, 100 wide: the difference
+    and verdict, then the effect size and tests), so that no number is split over two
+    lines (trial 61)."""
+    from ragassay.console import unsplit_width
 
-    from ragassay.stats import magnitude, p_text
-
-    t = Table(title=escape(title), box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    longest = max((len(m) for m in result.metrics), default=6)
-    t.add_column("metric", no_wrap=True, min_width=longest)
-    for col in ("A", "B", "B - A", CI_COLUMN, "d"):
-        t.add_column(col, justify="right")
-    t.add_column("effect")
-    for col in (P_COLUMN, "margin", "p equiv. (Holm)"):
-        t.add_column(col, justify="right")
-    t.add_column("verdict", no_wrap=True)
-    for metric, r in result.metrics.items():
-        style = STYLE.get(r.verdict, "")
-        t.add_row(escape(metric), num(r.mean_a), num(r.mean_b), num(r.diff),
-                  ci_text((r.ci_low, r.ci_high)), num(r.effect_size, 2),
-                  "identical" if r.constant else (magnitude(r.effect_size) or "-"),
-                  p_text(r.p_adjusted), num(r.margin), p_text(r.tost_p_adjusted),
-                  f"[{style}]{r.verdict}[/{style}]" if style else r.verdict)
-    console().print(t)
+    out, cells = console(), _cells(result)
+    parts: list[list[str]] = [list(COLUMNS)]
+    if unsplit_width(out, _table(title, COLUMNS, cells)) > out.width:
+        parts = [[]]
+        for cols in PACKED:
+            if parts[-1] and unsplit_width(out, _table(title, [*parts[-1], *cols], cells)
+                                           ) > out.width:
+                parts.append([])
+            parts[-1] += cols
+    for i, part in enumerate(parts):
+        out.print(_table(title if not i else f"{title}, continued", part, cells))
     m = sum(r.p_adjusted is not None for r in result.metrics.values())
     say(f"paired samples: {result.paired_samples} (paired by {result.paired_by})")
     say(f"verdict: equivalent when the two one-sided tests (paired t, Holm-adjusted over {m} "

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from ragassay.stats.describe import NO_INTERVAL, interval_text
 
-__all__ = ["NO_INTERVAL", "ci_text", "num"]
+__all__ = ["NO_INTERVAL", "ci_text", "created_text", "num"]
 
 
 def num(v: Any, digits: int = 3) -> str:
@@ -18,3 +19,9 @@ def ci_text(pair: Any, n: int | None = None, digits: int = 3) -> str:
     """`[0.412, 0.733]`; `n=1, no interval` for one value; `-` when there is none."""
     low, high = (pair[0], pair[1]) if pair else (None, None)
     return interval_text(low, high, n, digits)
+
+
+def created_text(when: datetime) -> str:
+    """When a run was created, as its tables show it: `2026-12-05 09:13` (the JSON keeps
+    the full ISO time); two words, so that a narrow column wraps it whole."""
+    return when.strftime("%Y-%m-%d %H:%M")

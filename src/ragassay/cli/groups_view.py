@@ -1,6 +1,7 @@
 """The console's view of a run by a metadata key (`--by KEY`, `report.groups_for`): per
 suite a table of each group's means (a yes/no verdict's rate) with their intervals, as
-the per-strategy tables are laid out, then the judge's agreement with people per group."""
+the per-strategy tables are laid out, then the judge's agreement with people per group
+(a link with no figure in any group said in one line under it, not a column)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ def print_groups(groups: Groups, columns_of: Columns, console: Console) -> None:
     """Per suite with a value in some group (`columns_of`: the per-strategy tables'
     columns): a row per group (n, then each metric's figure, its column saying mean or
     rate and the range); then, when the samples carry linked labels, the agreement
-    table; the note on pooled groups."""
+    table (`Groups.agreement_columns`) and a line per set of links no group gives a
+    figure for; the note on pooled groups."""
     key, printed = escape(groups.key), False
     for suite, columns, _ in columns_of:
         shown = [(m, title) for m, title in columns
@@ -38,15 +40,20 @@ def print_groups(groups: Groups, columns_of: Columns, console: Console) -> None:
         printed = True
     if printed:
         console.print(f"[dim]{escape(FIGURES_NOTE)}[/dim]", highlight=False)
-    if groups.links:
+    links, said_once = groups.agreement_columns()
+    if links:
         t = Table(title=f"judge vs people by {key}", caption=AGREEMENT_NOTE)
         t.add_column(key)
-        for label, metric in groups.links:
+        for label, metric in links:
             t.add_column(f"{escape(metric)} ~ {escape(label)}")
         for g in groups.groups:
             cells = [group_cell(a) if (a := g.agreement_of(label, metric)) is not None else "-"
-                     for label, metric in groups.links]
+                     for label, metric in links]
             t.add_row(escape(g.value), *map(escape, cells))
         console.print(t)
+    elif said_once:
+        console.print(f"judge vs people by {key}", highlight=False)
+    for line in said_once:  # a column with no figure in any group: said once, not per row
+        console.print(escape(line), highlight=False)
     if groups.note:
         console.print(f"[yellow]note[/yellow] {escape(groups.note)}", highlight=False)

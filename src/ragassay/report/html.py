@@ -246,13 +246,15 @@ def _groups(report: Report) -> str:
     rows: list[list[Any]] = [["samples", *[x.n for x in g.groups]]]
     rows += [[f"{m} ({g.scales[m].short()})", *[x.metrics[m].value_text(3) for x in g.groups]]
              for m in g.scales if any(x.metrics[m].mean is not None for x in g.groups)]
+    links, said_once = g.agreement_columns()  # a link no group has a figure for: a note
     agree = [[f"{metric} ~ {label}", *[group_cell(a) if (a := x.agreement_of(label, metric))
                                        else "-" for x in g.groups]]
-             for label, metric in g.links]
+             for label, metric in links]
     head = [g.key, *[x.value for x in g.groups]]
-    notes = [FIGURES_NOTE, *([AGREEMENT_NOTE] if g.links else []), *filter(None, [g.note])]
+    notes = [n[0].upper() + n[1:] for n in [FIGURES_NOTE, *([AGREEMENT_NOTE] if g.links else []),
+                                            *filter(None, [g.note])]]
     return (f'<section id="groups"><h2>By {escape(g.key)}</h2>'
-            + "".join(f'<p class="note">{escape(n[0].upper() + n[1:])}.</p>' for n in notes)
+            + "".join(f'<p class="note">{escape(n)}.</p>' for n in [*notes, *said_once])
             + _table(head, rows, set(range(1, len(head))))
             + (_table(["judge vs people", *head[1:]], agree) if agree else "") + "</section>")
 

@@ -142,6 +142,13 @@ class GroupAgreement(Result):
         """The group's samples with the label, compared or left out."""
         return self.n + self.abstained + self.unscored
 
+    @property
+    def measured(self) -> bool:
+        """It gives a figure: a yes/no verdict's counts, an AUROC or Spearman's rho (else
+        its cell says why none: `group_cell`)."""
+        return (bool(self.verdicts is not None and self.n) or self.auroc is not None
+                or self.spearman is not None)
+
 
 def group_cell(a: GroupAgreement) -> str:
     """A group's agreement cell (`--by KEY`: console, HTML), in the headline's words: a
@@ -212,6 +219,33 @@ class Groups(Result):
     def group(self, value: str) -> Group | None:
         """The group of a value, by its name (`group_name`: "(none)" for missing)."""
         return next((g for g in self.groups if g.value == value), None)
+
+    def agreement_columns(self) -> tuple[list[tuple[str, str]], list[str]]:
+        """The links some group gives a figure for (`GroupAgreement.measured`: a column of
+        the `--by KEY` agreement table, a row of the HTML's), and a line for the others,
+        said once instead of a cell per group (trial 61: "16 labels, all one class" in
+        every row of 3 of 5 columns), links whose cells are alike in one line: `METRIC ~
+        hallucinated, METRIC ~ hallucinated: no figure in any kind; every kind: 16 labels,
+        all one class (none hallucinated)`, or where the groups' cells differ `...;
+        pricing, lookup: ...; decline: ...`."""
+        kept: list[tuple[str, str]] = []
+        alike: dict[tuple[tuple[str, str], ...], list[str]] = {}
+        for label, metric in self.links:
+            found = [(g.value, g.agreement_of(label, metric)) for g in self.groups]
+            if any(a is not None and a.measured for _, a in found):
+                kept.append((label, metric))
+                continue
+            cells = tuple((name, group_cell(a) if a is not None else "-") for name, a in found)
+            alike.setdefault(cells, []).append(f"{metric} ~ {label}")
+        lines = []
+        for cells, names in alike.items():
+            texts: dict[str, list[str]] = {}
+            for name, text in cells:
+                texts.setdefault(text, []).append(name)
+            said = (f"every {self.key}: {cells[0][1]}" if len(texts) == 1 else "; ".join(
+                f"{', '.join(groups)}: {text}" for text, groups in texts.items()))
+            lines.append(f"{', '.join(names)}: no figure in any {self.key}; {said}")
+        return kept, lines
 
     @property
     def note(self) -> str | None:

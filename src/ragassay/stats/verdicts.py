@@ -80,19 +80,37 @@ def verdict_cell(a: Counted, label: str) -> str:
     100 of 128 (78%): misses ..., flags ...`; `; 2 unscored not counted` after. A run
     stored before what people marked the abstained was counted says them apart (`; 9
     abstained not counted`). "" without verdicts or samples compared."""
-    v, declined = a.verdicts, a.abstained_positives
-    if v is None or a.positives is None or not a.n:
+    v, declined, lead = a.verdicts, a.abstained_positives, right_on(a)
+    if v is None or a.positives is None or not lead:
         return ""
-    sides = _sides(v, a.n, a.positives, label)
-    right, total, body = v.agree, a.n, sides
+    body = sides = _sides(v, a.n, a.positives, label)
     if a.abstained and declined is not None:
-        wrong = declined if v.problem else a.abstained - declined  # declines marked bad
-        right, total = v.agree + a.abstained - wrong, a.n + a.abstained
+        wrong = _declines_wrong(a)
         body = (f"{v.agree} of {a.n} verdicts ({sides}) and {a.abstained - wrong} of "
                 f"{a.abstained} abstentions ({declined_text(label, a.abstained, declined)})")
     left = left_out_text(0 if declined is not None else a.abstained, a.unscored)
-    return (f"right on {right} of {total} ({right / total:.0%}): {body}"
-            + (f"; {left} not counted" if left else ""))
+    return f"{lead}: {body}" + (f"; {left} not counted" if left else "")
+
+
+def _declines_wrong(a: Counted) -> int:
+    """Of the abstained, those people marked a problem: a decline counted wrong."""
+    assert a.verdicts is not None and a.abstained_positives is not None
+    declined = a.abstained_positives
+    return declined if a.verdicts.problem else a.abstained - declined
+
+
+def right_on(a: Counted) -> str:
+    """`right on 116 of 144 (81%)`: how often the yes/no verdict is people's label, an
+    abstained answer counted right where people marked no problem in it (`verdict_cell`'s
+    lead, the headline's figure, which calibrate, meta-eval and the gate say too); ""
+    without verdicts or samples compared."""
+    v = a.verdicts
+    if v is None or a.positives is None or not a.n:
+        return ""
+    right, total = v.agree, a.n
+    if a.abstained and a.abstained_positives is not None:
+        right, total = v.agree + a.abstained - _declines_wrong(a), a.n + a.abstained
+    return f"right on {right} of {total} ({right / total:.0%})"
 
 
 def declined_text(label: str, abstained: int, positives: int | None, unscored: int = 0
