@@ -94,6 +94,25 @@ def _superscript(text: str, start: int) -> bool:
         k > 0 and text[k - 1].isdigit())
 
 
+# units whose square or cube a caret writes ("50 cm^2", "3 m^3"): after any other short
+# word a caret is a footnote ("up to 25 kg^1", "8 kg^2"), and "^1" after any word is
+# one (no one writes a first power)
+_POWERED = frozenset({"m", "cm", "mm", "km", "ft", "in", "yd", "mi", "nm", "um", "x", "y",
+                      "n"})
+
+
+def _after_unit(text: str, start: int, marker: str) -> bool:
+    """A caret glued to a short word that is no unit of length ("kg^2", "cm^1"): a
+    footnote; the short word itself follows a figure ("25 kg"), so it is a unit."""
+    k = start
+    while k > 0 and text[k - 1].isalpha():
+        k -= 1
+    word = text[k:start].lower()
+    if not word or not re.search(r"\d[ \t]?$", text[max(0, k - 8):k]):
+        return False
+    return marker.lstrip("^").strip() == "1" or word not in _POWERED
+
+
 def _spaced(text: str, start: int) -> bool:
     """A caret set off by a space after a word or a figure ("... 8 pm ^1.", "to 12 ^2."):
     a footnote, where an exponent is written glued ("10^6")."""
@@ -120,7 +139,8 @@ def loose_markers(text: str) -> list[tuple[int, int, str]]:
               if m.group(1) is not None or _superscript(text, m.start())]
     carets = [(m.start(), m.end(), _caret_labels(m.group(0)))
               for pattern in (_CARET, _DAGGER) for m in pattern.finditer(text)
-              if (_superscript(text, m.start()) or _spaced(text, m.start()))
+              if (_superscript(text, m.start()) or _spaced(text, m.start())
+                  or _after_unit(text, m.start(), m.group(0)))
               and (_CLAUSE_END.match(text, m.end()) or text[m.start() - 1] in ".!?")]
     # "^(1)": one marker, not a caret around a "(1)" (one merge walk)
     found.sort()

@@ -47,22 +47,24 @@ from .clauses import (
     clauses,
     neighbours,
     part,
-    privative,
 )
 from .conditions import conditioned
 from .contradiction import role_swap
 from .counts import durations_differ
 from .declines import referral_end
 from .denial import denied_elsewhere
-from .dropped import drops_days, drops_only, drops_time, tail_days
-from .lexical import FILLER, antonym_stems, stem
+from .dropped import drops_days, drops_only, drops_time, limits_case, tail_days
+from .lexical import FILLER, MONTHS, antonym_stems, stem
 from .mixed import misplaced_name, named_elsewhere
 from .objects import swapped_object
 from .phrase_swap import phrase_swap
 from .placed import bound_flipped, misplaced_figure
+from .polarity import even_so, polarity, turned_elsewhere
+from .referents import referent, referent_swapped
 from .relations import relation_turned
 from .scope import (
     TIMES,
+    WEEKDAYS,
     acronym,
     denied_of_all,
     drops_fronted,
@@ -91,6 +93,7 @@ _SOURCE = re.compile(r"^\W*(?:according to|as (?:stated|explained|described) (?:
                      re.IGNORECASE)
 FILLER_STEMS = frozenset(stem(w) for w in FILLER)
 MAX_SWAP_EDIT = 2  # a claim differing from a unit in more words is no swap of one of them
+_CALENDAR = frozenset(stem(w) for w in WEEKDAYS | MONTHS)
 _KIND_ORDER = ("role swap", "number", "entity", "quantifier", "negation", "antonym")
 
 
@@ -138,8 +141,10 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
         for v in sorted(only_u - used):
             # offered as alternatives, in the same place in both sentences; or the
             # subjects of two context sentences, one for the other, nothing else changed
-            if units.alternatives.together(w, v, u.row):
-                continue  # the sentence lists both ("singer, songwriter and musician")
+            if units.alternatives.together(w, v, u.row) or (w in _CALENDAR) != (
+                    v in _CALENDAR):
+                continue  # the sentence lists both ("singer, songwriter and musician");
+                # a month or a day is no alternative of a name ("November" / "Paine")
             if acronym(t, u.sentence):
                 break  # "GNR" for "Guns N' Roses"
             if ((units.alternatives(w, v) or (units.alternatives.names_pair(w, v, p)
@@ -203,22 +208,6 @@ def _same_slot(w: str, v: str, p: Part, u: Unit, subject: bool = True) -> bool:
     return not neighbours(p).get(w, frozenset()).isdisjoint(neighbours(u.part).get(v, ()))
 
 
-def _polarity(p: Part, u: Part, fit: Fit, given: frozenset[str] = frozenset()
-              ) -> str | None:
-    """"negation" or "antonym" when the polarity of what both say differs: negations
-    bearing on a word the other states (a negation of something the other does not say
-    is not counted), and words replaced by their antonyms. `given`: the words the unit
-    takes from its sentence (a clause without a subject of its own)."""
-    # (a word the other side says is "-resistant", "-free" of: "non-slip" / "slip-resistant")
-    n_p = sum(1 for h in p.negations if h is not None and (h in u.stems or h in given)
-              and h not in privative(u))
-    n_u = sum(1 for h in u.negations if h is not None and h in p.stems
-              and h not in privative(p))
-    if (n_p + n_u + fit.antonyms) % 2 == 0:
-        return None
-    return "negation" if (n_p + n_u) % 2 else "antonym"
-
-
 def _numbers(p: Part, u: Part, sentence: Part | None = None) -> bool:
     """A figure of the claim counts what the unit counts with another value; a clause
     counts, besides its own, what its sentence counts and it does not ("and an
@@ -264,7 +253,7 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
     if fit.restates and relation_turned(p, u.part) and len(p.negations) == len(
             u.part.negations):
         kinds.append("antonym")  # "30 minutes after departure" for "... before departure"
-    flip = _polarity(p, u.part, fit, u.inherited)
+    flip = polarity(p, u.part, fit.antonyms, u.inherited)
     if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \
             and not {"if", "unless"} & set(p.info.tokens):
         flip = None  # "You should not have X if C": not having X is C's, not the claim's
@@ -312,7 +301,7 @@ def _exception(p: Part, near: list[Unit]) -> bool:
             continue  # not on what the claim quantifies, or no narrower
         if len(p.words & words) < MIN_WORDS:
             continue
-        if _polarity(p, u.part, Fit(0, 0, (), 0, frozenset())):
+        if polarity(p, u.part):
             return True
         if (p.first in heads and u.part.first == p.first
                 and len(p.words & words - heads) >= MIN_WORDS and narrowed(p, u.part)):
@@ -382,6 +371,11 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     if _exception(p, near) or (p.universal and any(
             elsewhere(p, u.part, u.sentence) for u in near)):
         return Judged("quantifier")
+    if p.universal and not any(set(p.quantified) & set(u.part.quantified)
+                               and p.words & units.stems <= u.words for u in near) and (row := next(
+            (u.row for u in near if limits_case(p, u.part, units.stems, said, u.sentence)), None)
+    ) is not None:
+        return Judged("quantifier", row)  # "all our quotes are free" / "... within 15 miles"
     if (row := misplaced_figure(p, near, units, doc)) is not None or (
             row := bound_flipped(p, units, doc)) is not None:
         return Judged("number", row)  # "students ... 42 days" / "... 42 days for staff"
@@ -414,10 +408,18 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     judged = [(u, f, _conflicts(p, u, f, units, said)) for u, f in fits]
     if (row := attributed_elsewhere(p, near, units, topic)) is not None:
         return Judged("entity", row)  # "Tom is our specialist" / "Priya is ...; Tom ..."
-    if any(not kinds and not uncounted(p, u) for u, _, kinds in judged):
+    # (a unit that restates the claim with its polarity turned outweighs one the claim merely
+    # contains: "Opened fragrance oils" of "Opened fragrance oils and essential oils
+    # cannot be returned" against "opened fragrance oils can be returned ...")
+    outweighed = any(f.restates and {"negation", "antonym"} & set(kinds)
+                     for _, f, kinds in judged)
+    if any(not kinds and not uncounted(p, u) and (f.restates or not outweighed)
+           for u, f, kinds in judged):
         return Judged(restated=restated, close=close)
     if (row := denied_elsewhere(p, units, doc)) is not None:
         return Judged("negation", row)  # "can keep a cockerel" / "Cockerels are not permitted"
+    if (row := turned_elsewhere(p, near)) is not None:
+        return Judged("negation", row)  # "not welcome in rooms" / "welcome in ground-floor rooms"
     if any(denied_of_all(p, u.part) for u in near):
         return Judged("negation")  # "allowed in ground-floor rooms" / "not in any room"
     if any(widened_kind(p, u.part) for u in near):
@@ -448,11 +450,15 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         return Finding()  # (a question asserts nothing)
     units = Units.of(ctx)
     parts = conditioned(clauses(s.text))
-    names = frozenset(stem(n) for n in s.names)
+    # (a day or a month is a time, not a name or subject a later clause is about: "we
+    # work Monday to Saturday and we also work on Sundays")
+    names = frozenset(stem(n) for n in s.names) - _CALENDAR
+    whole = part(s.text) if len(parts) > 1 else parts[0]
+    if (row := even_so(whole, units.near(whole, doc, _need(len(whole.words))))) is not None:
+        return Finding("negation", row)  # "..., even if you are ill" / "..., unless you are ill"
     restated, every = False, True  # some clause, each clause restated
     said = topic = frozenset[str]()
     if len(parts) > 1:
-        whole = part(s.text)
         if whole.universal and _exception(whole, units.near(whole, doc,
                                                             _need(len(whole.words)))):
             return Finding("quantifier")  # "All staff, contractors included, receive ..."
@@ -461,7 +467,11 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         # a later clause is read with the sentence's names ("..., and get one point per
         # pound": the Classic card's) and, without a subject of its own, with what it
         # takes from the sentence ("Team connects 10 devices and stores 5 TB")
-        given = names | taken(parts, k)
+        took = taken(parts, k)
+        if (meant := referent(parts, k, took)) and (
+                row := referent_swapped(p, meant, units, doc)) is not None:
+            return Finding("entity", row)  # "Olive oil ...: it produces a hard bar"
+        given = names | (took - _CALENDAR)
         if k and given - p.words:
             p = replace(p, words=p.words | given)
         judged = judge_part(p, units, doc, subject=k == 0, said=said, topic=topic)

@@ -96,7 +96,7 @@ def entity_words(c: Part) -> frozenset[str]:
     return subject_run(c) | names_of(c)
 
 
-def _context_names(units: Units) -> frozenset[str]:
+def context_names(units: Units) -> frozenset[str]:
     """The contexts' names: capitalised words past a sentence's first token ("...; Dan
     does traditional pieces"), read once per sample."""
     return units.ctx.derive("attributed.names", lambda: frozenset[str]().union(
@@ -190,7 +190,7 @@ def attributed_elsewhere(p: Part, near: list[Unit], units: Units,
             given = p.words - set(lemma_stems(p.info.tokens, p.info.all_stems))
             taken = given & topic if _predicate_first(p) else frozenset()
             own = entity_words(p) | taken
-            names = units.alternatives.names | _context_names(units)
+            names = units.alternatives.names | context_names(units)
         if not mine <= own:
             continue
         subject = entity_words(u.part) | u.inherited

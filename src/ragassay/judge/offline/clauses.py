@@ -295,12 +295,16 @@ def part(text: str) -> Part:
 CONNECTIVES = frozenset({"although", "though", "whereas", "yet", "however", "whilst"})
 
 
+# "non-refundable": the prefix negates, "even if": it stresses; neither says what
+_NO_CONTENT = frozenset({"non", "even"})
+
+
 def _is_word(t: str, s: str) -> bool:
     """A content word as alignment reads it: no stopword ("gets" is "get"), negation,
     quantifier, number (a rank, "first", is a word: "the first legs" are not "the second
     leg")."""
     return not (t in STOPWORDS or (t[-1:] == "s" and t[:-1] in STOPWORDS) or is_negation(t)
-                or t in UNIVERSAL or t in RESTRICTORS or t in TIME_WORDS
+                or t in UNIVERSAL or t in RESTRICTORS or t in TIME_WORDS or t in _NO_CONTENT
                 or (is_number(s) and t not in ORDINALS))
 
 
@@ -320,9 +324,12 @@ def _part(info: SentenceInfo) -> Part:
     stems = lemma_stems(toks, info.all_stems)
     words = []
     pairs = []
+    caps = set(info.capitals)
     for i in range(info.lead, len(toks)):
         t, s = toks[i], stems[i]
-        if not _is_word(t, s) or (i == info.lead and t in CONNECTIVES):
+        if t == "may" and i and i in caps:
+            s = t  # "The May course": the month, not the modal
+        elif not _is_word(t, s) or (i == info.lead and t in CONNECTIVES):
             continue  # (a clause's opening "yet", "although": no content; "not ... yet" is)
         if t in ORDINALS:
             s = t  # "first", not its number
@@ -399,7 +406,9 @@ def clause_texts(text: str) -> tuple[str, ...]:
         if carry:
             p, carry = f"{carry} {p}", ""
         nxt = pieces[k + 1].split(maxsplit=1)[0].lower() if k + 1 < len(pieces) else ""
-        if not k and nxt and fronted([t.lower() for t in p.split()]):
+        if nxt == "and" and _open_range([t.lower() for t in p.split()]):
+            carry = p  # "between 9 | and 11am": one range
+        elif not k and nxt and fronted([t.lower() for t in p.split()]):
             carry = p  # "On the Premium plan, listings ...": the phrase qualifies the clause
         elif len(p.split()) - (opener if not merged else 0) >= MIN_CLAUSE_TOKENS:
             merged.append(p)
@@ -412,6 +421,18 @@ def clause_texts(text: str) -> tuple[str, ...]:
     return tuple(merged) if len(merged) > 1 else (text,)
 
 
+_RANGE_TAIL = 3  # tokens after "between" that can be its first bound ("9", "9 am")
+
+
+def _open_range(toks: list[str]) -> bool:
+    """Whether a piece ends with the first bound of a range ("... between 9am", "between
+    9"): the "and" after it joins the range's bounds, no clauses."""
+    if "between" not in toks[-_RANGE_TAIL - 1:]:
+        return False
+    at = len(toks) - 1 - toks[::-1].index("between")
+    return 0 < len(toks) - at - 1 <= _RANGE_TAIL and toks[at + 1][:1].isdigit()
+
+
 def _merge(pieces: list[list[int]], toks: tuple[str, ...]) -> list[list[int]]:
     """Pieces of token indices merged as clause_texts merges its pieces."""
     merged: list[list[int]] = []
@@ -421,8 +442,9 @@ def _merge(pieces: list[list[int]], toks: tuple[str, ...]) -> list[list[int]]:
         if carry:
             p, carry = carry + p, []
         nxt = toks[pieces[k + 1][0]] if k + 1 < len(pieces) else ""
-        if not k and nxt and fronted([toks[i] for i in p]):
-            carry = p
+        head = [toks[i] for i in p]
+        if (nxt == "and" and _open_range(head)) or (not k and nxt and fronted(head)):
+            carry = p  # "between 9 | and 11am"; "On the Premium plan, | ..."
         elif len(p) - (opener if not merged else 0) >= MIN_CLAUSE_TOKENS:
             merged.append(p)
         elif merged and (nxt not in ("and", "or") or toks[p[0]] in ("and", "or")):
@@ -473,22 +495,3 @@ def clauses(text: str) -> list[Part]:
     """The parts of the sentence's clauses (one, the sentence, when it has one)."""
     return list(clause_parts(text))
 
-
-_PRIVATIVE = frozenset({"free", "resistant", "proof", "less"})
-
-
-def privative(p: Part) -> frozenset[str]:
-    """The stems a clause says its subject is without ("slip resistant", "dairy free",
-    "water proof": a hyphen is a space here): a negation of them in other words, as
-    "non-slip" is one."""
-    return _privative(p.info.text) if any(t in _PRIVATIVE for t in p.info.tokens) else (
-        frozenset())
-
-
-@lru_cache(maxsize=4096)
-def _privative(text: str) -> frozenset[str]:
-    info = token_view(text)
-    toks = info.tokens
-    stems = lemma_stems(toks, info.all_stems)
-    return frozenset(stems[i] for i in range(len(toks) - 1) if toks[i + 1] in _PRIVATIVE
-                     and toks[i] not in STOPWORDS)

@@ -13,8 +13,16 @@ says only at some times, on some days or in one case, said without it.
 from __future__ import annotations
 
 from .clauses import Part, clause_parts, part
-from .lexical import STOPWORDS
-from .scope import PARTICIPLE_PREPS, TIMES, WEEK, WEEKDAYS, named_times, placed_times
+from .lexical import MONTHS, STOPWORDS, stem
+from .scope import (
+    PARTICIPLE_PREPS,
+    TIMES,
+    WEEK,
+    WEEKDAYS,
+    named_times,
+    placed_times,
+    whole_week,
+)
 
 # what a recurring time conditions ("Under-12s skate free on Tuesday afternoons"), beside a
 # figure: a claim of neither only says where, who or what
@@ -139,3 +147,116 @@ def _clock_bound(u: Part) -> bool:
     toks = u.info.tokens
     return any(k == "time" for _, k in u.figures) and any(
         toks[i] in _BOUNDS and toks[i + 1][:1].isdigit() for i in range(len(toks) - 1))
+
+
+
+# words that open what limits a statement to a case: for whom, within what, when, until,
+# where ("free for properties within 15 miles", "welcome until 7pm", "when a safety boat
+# is on the water", "where the wall is brick"); a bare figure after one of `_BY_FIGURE`
+# is such a case too ("within 15 miles", "over £500"), not after "for" ("for £15": a
+# price, "for 2 hours": how long)
+_LIMITS = frozenset({"for", "within", "when", "where", "during", "until", "till", "before",
+                     "after", "over", "under", "above", "below", "only", "unless", "except",
+                     "between", "aged", "who", "whose", "that", "longer", "shorter",
+                     "provided"})
+# a phrase that says when within what the statement is about ("during their stay"): a
+# case only of a claim quantified over time ("at any time")
+_SPANNING = frozenset({"during"})
+_WHEN_BOUNDS = frozenset({"within", "until", "till", "before", "after"})
+_BY_FIGURE = frozenset({"within", "until", "till", "before", "after", "over", "under",
+                        "above", "below", "between", "aged", "longer", "shorter"})
+# "available to past students", "open to residents": to whom it is given
+_GIVEN = frozenset({"available", "open", "offered", "restricted", "limited"})
+# a place in time that names part of the week or of the year ("on Open Evenings", "in
+# July and August", "on Mondays and Tuesdays")
+_WHEN_PLACES = frozenset({"on", "in", "at"})
+_WHEN = WEEK | MONTHS | frozenset({"morning", "afternoon", "evening", "night", "spring",
+                                   "summer", "autumn", "winter", "holidays"})
+# part of what it names: "some of our oils", "most rooms", "the first 500 ticket holders"
+_SOME = frozenset({"some", "most", "certain", "first", "selected"})
+# ("whatever I want", "whichever you like": the speaker's choice, no scope of the unit's)
+_UNIVERSAL_CASE = frozenset({"all", "every", "any", "everyone", "everybody", "anyone",
+                             "anybody", "each"})
+_RATE_UNITS = frozenset(stem(w) for w in ("minute", "hour", "day", "night", "week", "month",
+                                          "year"))
+_CASE_RUN = 5  # tokens of a limiting phrase read for its case
+KNOWN_SHARE = 0.8  # of a claim's words some context has, the share the unit must state
+
+
+def limits_case(p: Part, u: Part, known: frozenset[str], said: frozenset[str] = frozenset(),
+                sentence: Part | None = None) -> bool:
+    """Whether a universal claim ("all our quotes are free", "always free", "whenever
+    they like") restates a unit that does not quantify what the claim does, every word
+    of the claim that some context has in it (`known`: the contexts' stems; a word no
+    context has is the claim's own colour, "of charge", "amateur radio"), and the unit
+    limits what it says to a case of which the claim says nothing ("... for properties
+    within 15 miles of our yard", "... until 7pm", "... on Open Evenings", "some of our
+    oils"): the claim says it of every case. `said`: the words of the claim's whole
+    sentence; `sentence`: the unit's, when the unit is a clause of it (whose times
+    together may make up the week)."""
+    toks = set(p.info.tokens)
+    if not p.universal or not (_UNIVERSAL_CASE - {"each"}) & toks and not {
+            "always", "whenever"} & toks:
+        return False  # ("each team can make ...": of each one, no scope)
+    if None in p.quantified and p.restricted:
+        return False  # "anyone with a long-term condition": a case of its own
+    if p.figures and all(h in _RATE_UNITS for h in p.quantified):
+        return False  # "2 days each week", "credited every month": a rate
+    if any(h in u.quantified for h in p.quantified) or (
+            toks & _UNIVERSAL_CASE | toks & {"always"}) & set(u.info.tokens):
+        return False  # the unit quantifies it too ("always carry out their own valuation")
+    mine = p.words & known
+    shared = mine & u.words
+    if len(shared) < 2 or len(shared) < KNOWN_SHARE * len(mine):
+        return False
+    if any(h is not None and h in known and h not in u.words and h not in TIMES
+           for h in p.quantified):
+        return False  # (it quantifies what the unit does not name: `elsewhere`'s)
+    times = placed_times(u) | (placed_times(sentence) if sentence else frozenset())
+    return _case(p, u, said, whole_week(times))
+
+
+def _case(p: Part, u: Part, said: frozenset[str], week: bool) -> bool:
+    """Whether the unit limits what it says by a phrase whose content words (or
+    figures) the claim lacks (`limits_case`); `week`: its times make up the week."""
+    toks, stems = u.info.tokens, u.info.all_stems
+    claim_toks, claim_words = set(p.info.tokens), p.words | said | p.stems
+    of_time = all(h in TIMES for h in p.quantified)  # "always", "at any time"
+    for i in range(u.info.lead, len(toks) - 1):
+        t = toks[i]
+        if t in claim_toks:
+            continue
+        after = next((k for k in range(i + 1, len(toks)) if not toks[k][:1].isdigit()),
+                     len(toks) - 1)
+        if t in _SOME and stems[after] in claim_words | {"of"} and not (
+                i and toks[i - 1] == "the" and t != "first"):
+            return True  # "Some of our oils", "the first 500 ticket holders"
+        when = t in _WHEN_PLACES
+        if not (t in _LIMITS or when or (t == "to" and i and toks[i - 1] in _GIVEN)) or (
+                t in _SPANNING and not of_time):
+            continue  # ("free breakfast during their stay": when, of every guest)
+        j = i + 1
+        while j < len(toks) and toks[j] in STOPWORDS and toks[j] not in _UNIVERSAL_CASE:
+            j += 1
+        if j >= len(toks) or toks[j] in _UNIVERSAL_CASE:
+            continue  # "for everyone", "for all guests": no case
+        run = range(j, min(len(toks), j + _CASE_RUN))
+        if toks[j][:1].isdigit():
+            # (a span of time bounds when, not of what: "refunded within 5 days" says
+            # it of every refund; `time_bound` reads it against "always"; "flights
+            # longer than 6 hours" are some flights)
+            unit = stems[j + 1] if j + 1 < len(toks) else ""
+            if t in _BY_FIGURE and toks[j] not in claim_toks and not (
+                    unit in TIMES and t in _WHEN_BOUNDS):
+                return True
+            continue
+        if when and (week or not any(_when(toks[k]) for k in run)):
+            continue  # "on the farm tracks": where, not when; a whole week: no case
+        case = {stems[k] for k in run if toks[k] not in STOPWORDS and not toks[k][:1].isdigit()}
+        if case and len(case - claim_words) * 2 >= len(case) > 0 and case - claim_words:
+            return True  # (most of it: "when a safety boat is on the water" of "boats")
+    return False
+
+
+def _when(token: str) -> bool:
+    return token in _WHEN or (token.endswith("s") and token[:-1] in _WHEN)

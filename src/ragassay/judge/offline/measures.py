@@ -77,7 +77,8 @@ _ADVERBS = (
 )
 # "a week" / "1 week": a length of time, unless it is the "per" of a rate, after a
 # count or frequency ("twice a week", "3 times a week", "5 euros a week", "24 hours a day")
-_RATE = re.compile(r"(?:\d|once|twice|thrice|times|euros|dollars|pounds|percent|hours|"
+# (and a count of a plural thing: "two shifts a week", "3 classes a day")
+_RATE = re.compile(r"(?:\d|\d [a-z]+s|once|twice|thrice|times|euros|dollars|pounds|percent|hours|"
                    r"minutes|days|per|each|every|eur|usd|gbp|chf|cad|aud|nzd|sek|nok|dkk)"
                    r"[^\w,;]*$", re.IGNORECASE)  # ("3 days, a week or ...": a list, no rate)
 # "a day or two" / "one week or two": a range, as "1-2 days" is ("1 or 2 days"), read

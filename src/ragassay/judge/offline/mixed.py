@@ -20,6 +20,7 @@ manager Jo Baker said").
 
 from __future__ import annotations
 
+from .attributed import context_names
 from .clauses import AUXILIARIES, Part, clause_parts, lemma_stems
 from .lexical import MONTHS, stem
 from .scope import TIMES, acronym
@@ -96,7 +97,9 @@ def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None
     other is an acronym of the claim's ("PGA" for "Producers Guild of America"). None
     when there is none."""
     info = p.info
-    opening = frozenset(info.all_stems[info.lead:info.lead + 1])  # ("Pick up your ...")
+    # (a capitalised first word is a name only where the contexts name it: "Tomasz
+    # leads ...", not "Pick up your ...")
+    opening = frozenset(info.all_stems[info.lead:info.lead + 1]) - context_names(units)
     claim_names = p.words & p.capitalised - _CALENDAR - opening
     said = p.words - claim_names
     if not claim_names or len(said) < MIN_PREDICATE:

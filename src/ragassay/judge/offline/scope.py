@@ -228,7 +228,7 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
     placed = placed_times(u)
     return (figures and any(k in TIMES and k not in mine for _, k in u.figures)) or (
         not any(h in TIMES for h in u.quantified) and bool(placed - named_times(p))
-        and not _whole_week(placed | (placed_times(sentence) if sentence else frozenset())))
+        and not whole_week(placed | (placed_times(sentence) if sentence else frozenset())))
 
 
 # parts of the week, the day and the year that recur: "on weekdays" bounds "every day"
@@ -244,7 +244,7 @@ _TIME_PLACES = frozenset({"on", "in", "at", "during"})
 _WEEKEND = frozenset({"weekend", "saturday", "sunday"})
 
 
-def _whole_week(times: frozenset[str]) -> bool:
+def whole_week(times: frozenset[str]) -> bool:
     """Whether the times a unit places its statement in make up the week ("on weekdays
     at 11am, and on Saturdays and Sundays at 2pm"): no bound of "every day"."""
     return "weekday" in times and ("weekend" in times or {"saturday", "sunday"} <= times)

@@ -28,7 +28,10 @@ def ngrams(toks: list[str] | tuple[str, ...], n: int) -> list[tuple[str, ...]]:
 # Interjections that open an answer ("No, ...", "Yes. ..."): not a negation of the
 # sentence's claim, and not content.
 OPENERS = frozenset({"yes", "no", "yeah", "yep", "nope", "nah", "well", "oh", "ok", "okay", "sure",
-                     "certainly", "absolutely"})
+                     "certainly", "absolutely",
+                     # the speaker's attitude to what follows, not part of it
+                     "unfortunately", "sadly", "fortunately", "luckily", "happily",
+                     "thankfully", "regrettably", "alas"})
 # An interjection of several words set off at the start ("Not really, ...", "Of course
 # not!", "Of course, ..."): it answers the question and says nothing of the claim that
 # follows, as "No," and "Yes," do (a content word of it, "course", would count as one of
@@ -87,7 +90,8 @@ def sentence_info(text: str) -> SentenceInfo:
         bigrams=frozenset(zip(all_stems, all_stems[1:], strict=False)),
         grams=frozenset(ngrams(toks, COPY_N)),
         capitals=tuple(
-            i for i, t in enumerate(cased) if t[:1].isupper() and toks[i] not in STOPWORDS
+            i for i, t in enumerate(cased) if t[:1].isupper() and (
+                toks[i] not in STOPWORDS or (i and toks[i] == "may"))  # (the month)
         ),
         lead=lead,
         words=tuple(t for t, _ in words),
@@ -128,7 +132,8 @@ def token_view(text: str) -> SentenceInfo:
         stem_set=frozenset(all_stems),
         tokens=tuple(toks),
         capitals=tuple(
-            i for i, t in enumerate(cased) if t[:1].isupper() and toks[i] not in STOPWORDS
+            i for i, t in enumerate(cased) if t[:1].isupper() and (
+                toks[i] not in STOPWORDS or (i and toks[i] == "may"))  # (the month)
         ),
         lead=lead_tokens(text, toks),
     )

@@ -1,0 +1,149 @@
+"""The polarity of a claim against a unit that restates it (alignment.py): negations
+bearing on a word the other states, antonyms, and privatives ("slip-resistant",
+"dairy-free": a negation of the word in other words, as "non-slip" is one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from .clauses import Part, is_negation, lemma_stems
+from .lexical import STOPWORDS, antonym_stems
+from .sentences import token_view
+from .units import Unit
+
+_PRIVATIVE = frozenset({"free", "resistant", "proof", "less"})
+
+
+def privative(p: Part) -> frozenset[str]:
+    """The stems a clause says its subject is without ("slip resistant", "dairy free",
+    "water proof": a hyphen is a space here): a negation of them in other words, as
+    "non-slip" is one."""
+    return _privative(p.info.text) if any(t in _PRIVATIVE for t in p.info.tokens) else (
+        frozenset())
+
+
+@lru_cache(maxsize=4096)
+def _privative(text: str) -> frozenset[str]:
+    info = token_view(text)
+    toks = info.tokens
+    stems = lemma_stems(toks, info.all_stems)
+    return frozenset(stems[i] for i in range(len(toks) - 1) if toks[i + 1] in _PRIVATIVE
+                     and toks[i] not in STOPWORDS)
+
+
+def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozenset()
+             ) -> str | None:
+    """"negation" or "antonym" when the polarity of what both say differs: negations
+    bearing on a word the other states (a negation of something the other does not say
+    is not counted), and words replaced by their antonyms (`antonyms`: how many).
+    `given`: the words the unit takes from its sentence (a clause without a subject of
+    its own)."""
+    # (a word the other side says is "-resistant", "-free" of: "non-slip" / "slip-resistant")
+    # (but "not nut-free" against "nut-free" negates the same word: a flip)
+    mine, theirs = privative(p), privative(u)
+    # (a negated word the unit says by its antonym bears on it: "does not open" /
+    # "is closed", a negation and an antonym, agree)
+    turned = {w for t, w in p.pairs if antonym_stems(t) & u.stems}
+    n_p = sum(1 for h in p.negations if h is not None
+              and (h in u.stems or h in given or h in turned)
+              and (h not in theirs or h in mine))
+    n_u = sum(1 for h in u.negations if h is not None and h in p.stems
+              and (h not in mine or h in theirs))
+    if (n_p + n_u + antonyms) % 2 == 0:
+        return None
+    return "negation" if (n_p + n_u) % 2 else "antonym"
+
+
+# a claim under a condition says less than its clause alone ("You can X if C" against
+# "You cannot X unless C"); "even if", "even with" deny the condition instead
+_CONDITIONAL = frozenset({"if", "unless", "when", "provided", "long", "except", "only"})
+MIN_SHARED = 3  # content words a claim and a unit share, its subject and the turned one among them
+SHARED_SHARE = 0.6  # ... and this share of the claim's at least
+
+
+def turned_elsewhere(p: Part, near: Sequence[Unit]) -> int | None:
+    """The context sentence of a unit that says of the claim's subject what the claim
+    says with its polarity turned, too loosely to restate it ("Pets are not welcome in
+    the hotel's rooms" / "Pets are welcome in ground-floor rooms for ...", "Re-entry is
+    not permitted, even with a hand stamp" / "Re-entry is permitted ... if you get your
+    hand stamped"): they share the subject and MIN_SHARED words (SHARED_SHARE of the
+    claim's), and no unit sharing as many says it with the claim's polarity. None when
+    there is none."""
+    toks = set(p.info.tokens)
+    if p.first is None or (_CONDITIONAL & toks and "even" not in toks) or not _verbal(p):
+        return None
+    scored = []
+    for u in near:
+        if not _verbal(u.part):
+            continue
+        shared = p.words & u.words
+        if p.first not in u.words or len(shared) < max(MIN_SHARED, SHARED_SHARE * len(p.words)):
+            continue
+        antonyms = sum(1 for t, w in p.pairs if w not in u.words
+                       and antonym_stems(t) & u.part.stems)
+        scored.append((len(shared), polarity(p, u.part, antonyms, u.inherited), u.row))
+    turned = [(n, row) for n, kind, row in scored if kind is not None]
+    if not turned:
+        return None
+    most, row = max(turned)
+    if any(kind is None and n >= most for n, kind, _ in scored):
+        return None  # (a unit as close says it the claim's way)
+    return row
+
+
+# negations that are no verb's ("no experience", "costs nothing", "without consent"):
+# what they bear on is read too loosely to set a unit against a claim by it alone
+_NOMINAL = frozenset({"no", "nothing", "none", "nobody", "neither", "nor", "without",
+                      "lack", "lacks", "fail", "fails", "failed", "unable"})
+
+
+def _verbal(p: Part) -> bool:
+    """Whether every negation of the clause is a verb's ("is not", "can't", "never")."""
+    return not _NOMINAL & set(p.info.tokens[p.info.lead:])
+
+
+# what "even" stresses a claim holds in spite of; what a unit's exception opens with
+_EVEN_CASES = frozenset({"if", "when", "with", "though", "after", "once"})
+_EXCEPTIONS = frozenset({"unless", "except", "if", "when", "with", "once", "provided"})
+
+
+def even_so(p: Part, near: Sequence[Unit]) -> int | None:
+    """The context sentence whose exception the claim says its statement holds in spite
+    of ("..., even if you are ill and provide a doctor's note" against "..., unless you
+    are ill and provide a doctor's note"), or whose condition it says the statement's
+    opposite holds in spite of ("not permitted, even with a hand stamp" against
+    "permitted ... if you get your hand stamped"): the claim's words after "even if"
+    are mostly the words after the unit's "unless" / "if", and its other words the
+    unit's. None when there is none."""
+    toks = p.info.tokens
+    at = next((i for i in range(len(toks) - 1)
+               if toks[i] == "even" and toks[i + 1] in _EVEN_CASES), None)
+    if at is None:
+        return None
+    stems = lemma_stems(toks, p.info.all_stems)
+    case = {stems[k] for k in range(at + 2, len(toks)) if stems[k] in p.words}
+    main = p.words - case
+    if not case or len(main) < MIN_SHARED - 1:
+        return None
+    denied = any(is_negation(t) for t in toks[:at])
+    for u in near:
+        theirs = u.sentence.info.tokens
+        if "even" in theirs or not main <= u.sentence.words:
+            continue
+        ustems = lemma_stems(theirs, u.sentence.info.all_stems)
+        for i, t in enumerate(theirs):
+            if t not in _EXCEPTIONS:
+                continue
+            after = {ustems[k] for k in range(i + 1, len(theirs)) if ustems[k] in u.sentence.words}
+            if len(case & after) * 2 < len(case):
+                continue
+            # "X unless C" against "X even if C"; "X if C" against "not X even if C"
+            same = denied == any(is_negation(x) for x in theirs[:i])
+            if same == (t in _UNLESS):
+                return u.row
+    return None
+
+
+_UNLESS = frozenset({"unless", "except"})

@@ -1,0 +1,107 @@
+"""A clause whose subject stands for something its sentence named ("Olive oil is the one
+to use: it produces a hard bar with big, fluffy lather"; "You'd want crown thinning,
+which lowers the height of the canopy") and says what a context sentence says of another
+subject ("Coconut oil produces a hard bar ...", "Crown reduction lowers the height"):
+the referent is swapped. One of the conflicts claim-level alignment checks
+(alignment.py); the clause read with the words it takes (subjects.py) restates no unit
+that way, because the referent's words are not the unit's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .clauses import AUXILIARIES, Part, lemma_stems, subject_words
+from .units import Units
+
+# a clause's subject that stands for what its sentence named before
+PRONOUNS = frozenset({"it", "they", "this", "these", "which", "that", "who"})
+MIN_OWN = 2  # the clause's own content words, at least
+# a sentence opening with these speaks of something named before it ("The tech giant
+# is ...", "Its founder ..."), unless a name follows ("The Spa Day package adds ...")
+_ANAPHORIC = frozenset({"the", "this", "that", "these", "those", "its", "their", "it",
+                        "they", "he", "she"})
+
+
+def _anaphoric(p: Part) -> bool:
+    at = p.info.lead
+    toks = p.info.tokens
+    return at < len(toks) and toks[at] in _ANAPHORIC and at + 1 not in p.info.capitals
+MAX_DOC_SENTENCES = 3  # sentences of the unit's passage, at most (as mixed.py's)
+
+
+def referent(pieces: Sequence[Part], k: int, taken: frozenset[str]) -> frozenset[str]:
+    """What clause k's subject stands for: the words a relative clause takes (`taken`),
+    or, for a pronoun subject ("it produces ..."), the first clause's subject."""
+    if not k:
+        return frozenset()
+    p = pieces[k]
+    toks = p.info.tokens[p.info.lead:]
+    if toks and toks[0] in ("and", "but", "so"):
+        toks = toks[1:]
+    if not toks or toks[0] not in PRONOUNS or (
+            len(toks) > 2 and toks[1] not in AUXILIARIES and toks[2] in AUXILIARIES):
+        return frozenset()  # ("..., and identifies which mushrooms are edible": no subject)
+    if taken:
+        return taken
+    return subject_words(pieces[0]) if toks[0] in ("it", "they") else frozenset()
+
+
+def referent_swapped(p: Part, meant: frozenset[str], units: Units, doc: int | None
+                     ) -> int | None:
+    """The context sentence that says all the clause's own words of a subject other
+    than the one it stands for (`meant`: the words before the first of them there),
+    while another context sentence opens with what it stands for; None when there is
+    none."""
+    own = p.words - meant
+    if len(own) < MIN_OWN or not meant:
+        return None
+    rows = [j for j in range(len(units.ctx.infos)) if doc is None or units.ctx.docs[j] == doc]
+    for u in units.near(p, doc, len(own)):
+        if not own <= u.words or len(units.ctx.rows(units.ctx.docs[u.row])) > MAX_DOC_SENTENCES:
+            continue  # (a long passage says "it" and "which" of many things)
+        sentence = units.sentence(u.row).part
+        if _anaphoric(sentence):
+            continue  # "The tech giant is ...": another name of what the passage is about
+        theirs = _before(sentence, own) - meant
+        missing = meant - sentence.words
+        if not missing or not theirs:
+            continue  # (its sentence names what the clause stands for: no swap)
+        for j in rows:
+            other = units.sentence(j).part
+            distinct = theirs - other.words  # ("Tenmoku glaze" / "Celadon glaze": tenmoku)
+            if j != u.row and missing & _opening(other) and distinct and not _kin(
+                    distinct, other.words):
+                return u.row
+    return None
+
+
+_KIN = 3  # first letters two stems share when one word is the other's kin
+
+
+def _kin(words: frozenset[str], others: frozenset[str]) -> bool:
+    """Whether a word of one set begins as one of the other does ("dyeing" and "dye":
+    the other sentence is about the same thing)."""
+    return any(w[:_KIN] == o[:_KIN] for w in words for o in others)
+
+
+OPENING_WORDS = 2  # a sentence's first content words: what it is about
+
+
+def _opening(p: Part) -> frozenset[str]:
+    return frozenset(_stems(p)[:OPENING_WORDS])
+
+
+def _before(p: Part, own: frozenset[str]) -> frozenset[str]:
+    """The sentence's content words before the first of `own`: its subject."""
+    out = []
+    for s in _stems(p):
+        if s in own:
+            break
+        out.append(s)
+    return frozenset(out)
+
+
+def _stems(p: Part) -> list[str]:
+    stems = lemma_stems(p.info.tokens, p.info.all_stems)
+    return [s for s in stems[p.info.lead:] if s in p.words]
