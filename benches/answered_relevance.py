@@ -4,16 +4,18 @@ Part 1, `benches/data/answered_relevance.jsonl`: 27 short support-bot rows writt
 the trial finding (a question answered by one context sentence in other words; one
 answer declines; 5 `off_topic` rows whose answer restates a context sentence that does
 not answer the question). Printed: on the answering rows, how many have
-`trace.completeness` scored and the mean `trace.context_relevance`; on the off-topic
-rows, the highest relevance of a context sentence the answer restates
-(`Evidence.relevance` of each claim's best match; an answer that does not respond must make
-nothing relevant: under 0.5).
+`trace.completeness` scored, the mean `trace.context_relevance` and the mean
+`judge.context_relevance` (1-10; how many below 5.5); on the off-topic rows, the highest
+relevance of a context sentence the answer restates (`Evidence.relevance` of each
+claim's best match; an answer that does not respond must make nothing relevant: under
+0.5), and their `judge.context_relevance` without and with the answer.
 
 Part 2 (`--factcheck`, needs `scripts/devsets/convert.py` first): the Factcheck-GPT
 question-passage pairs (graded 0-2) with ChatGPT's answer to each question attached,
-and without it: Spearman of `trace.context_relevance` with the grade, and how many
-pairs have `trace.completeness` scored. The grade is the passage's stance on a claim of
-that answer, so it favours any answer-aware reading: no judge choice was made on it.
+and without it: Spearman of `trace.context_relevance` and of `judge.context_relevance`
+with the grade, and how many pairs have `trace.completeness` scored. The grade is the
+passage's stance on a claim of that answer, so it favours any answer-aware reading: no
+judge choice was made on it.
 
     .venv/bin/python benches/answered_relevance.py [--factcheck]
 
@@ -30,6 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ROWS = ROOT / "benches" / "data" / "answered_relevance.jsonl"
+JUDGE = "judge.context_relevance"
 
 
 def _rows() -> list[dict]:
@@ -57,16 +60,22 @@ def trial_rows() -> None:
     an = Analyzer()
     answering = [sample(r) for r in rows if r["metadata"]["set"] == "answers"]
     values = _product_values()(an, answering, ["trace.context_relevance",
-                                               "trace.completeness"])
+                                               "trace.completeness", JUDGE])
     complete = sum(v["trace.completeness"] is not None for v in values)
     rel = [v["trace.context_relevance"] for v in values
            if v["trace.context_relevance"] is not None]
+    judged = [v[JUDGE] for v in values if v[JUDGE] is not None]
     print(f"answering rows: {len(answering)}; trace.completeness scored on {complete}; "
-          f"mean trace.context_relevance {statistics.fmean(rel):.3f}")
+          f"mean trace.context_relevance {statistics.fmean(rel):.3f}; mean {JUDGE} "
+          f"{statistics.fmean(judged):.2f} (below 5.5: {sum(x < 5.5 for x in judged)})")
     off = [sample(r) for r in rows if r["metadata"]["set"] == "off_topic"]
     top = max(_restated_relevance(an.analyze(s)) for s in off)
     print(f"off-topic rows: {len(off)}; highest relevance of a sentence the answer "
           f"restates {top:.3f}")
+    bare = [s.model_copy(update={"answer": ""}) for s in off]
+    for label, group in (("without the answer", bare), ("with it", off)):
+        got = [v[JUDGE] for v in _product_values()(an, group, [JUDGE])]
+        print(f"  their {JUDGE} {label}: " + ", ".join(f"{x:.2f}" for x in got))
 
 
 def _restated_relevance(ev) -> float:  # type: ignore[no-untyped-def]
@@ -92,11 +101,15 @@ def factcheck() -> None:
     for with_answer in (False, True):
         samples = [Sample(id=r["id"], question=r["question"], contexts=tuple(r["contexts"]),
                           answer=answers[r["question"]] if with_answer else "") for r in rows]
-        vals = product_values(an, samples, ["trace.context_relevance", "trace.completeness"])
+        vals = product_values(an, samples, ["trace.context_relevance", "trace.completeness",
+                                            JUDGE])
         rel = [v["trace.context_relevance"] for v in vals]
+        judged = [v[JUDGE] for v in vals]
         scored = sum(v["trace.completeness"] is not None for v in vals)
         print(f"factcheck pairs {len(rows)}, answer attached: {with_answer}: Spearman "
-              f"{spearmanr(rel, grade).statistic:.3f}; completeness scored on {scored}")
+              f"{spearmanr(rel, grade).statistic:.3f} (trace), "
+              f"{spearmanr(judged, grade).statistic:.3f} ({JUDGE}); "
+              f"completeness scored on {scored}")
 
 
 def main() -> None:

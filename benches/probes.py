@@ -24,6 +24,12 @@ throw-away store unless `--db` is given.
     .venv/bin/python benches/probes.py --batches a --show-wrong # what batch A gets wrong
     .venv/bin/python benches/probes.py --judge openai:gpt-4o-mini --base-url URL
     .venv/bin/python benches/probes.py --check                  # lint the probe data only
+    .venv/bin/python benches/probes.py --batches n --relevance  # also judge.context_relevance
+
+`--relevance` adds, per batch, the mean `judge.context_relevance` (1-10) of the rows whose
+contexts hold the answer (every kind but decline: the probes are written so) and how
+many of them are below the scale's midpoint, and the declines' mean (docs/metrics.md,
+"What `judge.context_relevance` reads").
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ BUILT_FROM_CONTEXT = ("negation_flip", "entity_swap", "number_change", "quantifi
 MIDPOINT = 5.5  # of the 1-10 scale: the offline judge's hallucination line (faithfulness 0.5)
 HALLUCINATION = "judge.hallucination"
 FAITHFULNESS = "judge.faithfulness"
+RELEVANCE = "judge.context_relevance"
 
 
 @dataclass(frozen=True)
@@ -131,11 +138,13 @@ def judge_probes(probes: list[Probe], judge: str, db: str | None,
     for p in probes:
         row = by_id[p.id]
         hall, faith = _value(row[HALLUCINATION]), _value(row[FAITHFULNESS])
+        rel = _value(row[RELEVANCE])
         hall = None if hall is None else bool(hall)
         faith = None if faith is None else float(faith)
         ok_h, ok_f = right(p.kind, hall, faith)
         out.append({"id": p.id, "batch": p.batch, "kind": p.kind, "domain": p.domain,
                     "hallucination": hall, "faithfulness": faith,
+                    "context_relevance": None if rel is None else float(rel),
                     "reason": _value(row[FAITHFULNESS + "_reason"]),
                     "reasoning": _value(row["reasoning"]),
                     "right_hallucination": ok_h, "right_faithfulness": ok_f})
@@ -165,6 +174,22 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def relevance_table(rows: list[dict[str, Any]]) -> str:
+    """Per batch, judge.context_relevance of the rows whose contexts hold the answer
+    (mean, how many below the midpoint) and of the declines (mean)."""
+    lines = ["| batch | answerable: n | mean | below 5.5 | decline: n | mean |",
+             "|---|---|---|---|---|---|"]
+    for b in sorted({r["batch"] for r in rows}):
+        scored = [r for r in rows if r["batch"] == b and r["context_relevance"] is not None]
+        held = [r["context_relevance"] for r in scored if r["kind"] not in DECLINE]
+        declines = [r["context_relevance"] for r in scored if r["kind"] in DECLINE]
+        cells = [str(len(held)), f"{sum(held) / len(held):.2f}" if held else "-",
+                 str(sum(x < MIDPOINT for x in held)), str(len(declines)),
+                 f"{sum(declines) / len(declines):.2f}" if declines else "-"]
+        lines.append(f"| {b} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--batches", default="a,b",
@@ -176,6 +201,8 @@ def main() -> None:
     ap.add_argument("--show-wrong", action="store_true", help="list the probes judged wrong")
     ap.add_argument("--check", action="store_true", help="lint the probe data and stop")
     ap.add_argument("--out", default=None, help="write every probe's verdict as JSON")
+    ap.add_argument("--relevance", action="store_true",
+                    help="also judge.context_relevance per batch (answerable rows, declines)")
     args = ap.parse_args()
     probes = [p for b in args.batches.split(",") for p in load(b.strip().lower())]
     if args.kinds:
@@ -193,6 +220,9 @@ def main() -> None:
     rows = judge_probes(probes, args.judge, args.db, options)
     print(f"judge={args.judge}  probes={len(rows)}  {time.time() - t0:.1f} s\n")
     print(table(rows))
+    if args.relevance:
+        print()
+        print(relevance_table(rows))
     if args.show_wrong:
         print()
         for r in rows:

@@ -59,7 +59,10 @@ A context sentence an answer that responds to the question rests on became relev
 (2026-12-04, relevance.answered: "Billing cycle: ... billed monthly in advance" for
 "When am I billed ...?", 0.18 -> 0.71): trace.context_relevance and trace.completeness
 rose on every answered sample (by up to 0.18 and 0.16); no other value, unscored reason
-or abstention changed.
+or abstention changed. A document became at least as relevant as its sentence the answer
+shows relevant (2026-12-05, issue #38 trials 60-61): judge.context_relevance rose on 19
+of 24 samples (by up to 1.32, q07-dense-k5 5.83 -> 7.16) and judge.overall with it (by up
+to 0.37); no other value, unscored reason or abstention changed.
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write

@@ -3,7 +3,10 @@ words, the offline judge read every sentence as irrelevant ("From November to Fe
 the zoo opens at 10am ..." 0.39 for "What time does the zoo open in winter?"), so
 trace.completeness went unscored ("no relevant context sentences") on most answerable
 rows. A sentence an answer that responds to the question rests on is relevant; an
-answer that does not respond makes nothing relevant (relevance.answered)."""
+answer that does not respond makes nothing relevant (relevance.shown, relevance.answered).
+Trials 60-61: judge.context_relevance, read from the question alone, rated such passages
+low too (gate target 8, probe means near 5.5): a document is at least as relevant as its
+sentence the answer shows relevant."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import pytest
 
 from ragassay.judge.offline import RELEVANCE_THRESHOLD, Analyzer
 from ragassay.metrics.base import SuiteOptions
+from ragassay.metrics.judge import JudgeSuite
 from ragassay.metrics.trace import TraceSuite
 from ragassay.text import key_sample
 from ragassay.types import Sample
@@ -91,16 +95,69 @@ def test_completeness_stays_unscored_when_nothing_relates(an: Analyzer) -> None:
 
 
 @pytest.mark.parametrize(("question", "contexts", "answer", "row"), ANSWERED + OFF_TOPIC)
-def test_the_answer_only_adds_and_documents_stay_the_questions(
+def test_the_answer_only_adds(
         an: Analyzer, question: str, contexts: list[str], answer: str, row: int) -> None:
-    """Without an answer relevance is the question's; with one no sentence loses, a
-    sentence the answer does not use keeps its score, and document relevance
-    (judge.context_relevance) does not move."""
+    """Without an answer relevance is the question's; with one no sentence or document
+    loses, a sentence the answer does not use keeps its score, and a document gains no
+    more than its sentences do."""
     with_answer = an.analyze(_sample(question, contexts, answer))
     alone = an.analyze(_sample(question, contexts, ""))
-    assert with_answer.context_relevance == alone.context_relevance
+    assert with_answer.context_relevance >= alone.context_relevance
+    assert with_answer.context_relevance <= max(alone.context_relevance,
+                                                max(with_answer.relevance))
     for got, own, used in zip(with_answer.relevance, alone.relevance, with_answer.used,
                               strict=True):
         assert got >= own
         if got > own:
             assert got <= used
+
+
+def _judge_relevance(an: Analyzer, sample: Sample) -> float:
+    item = key_sample(sample)
+    out = JudgeSuite().evaluate_offline(item, an.analyze(item), SuiteOptions())
+    value = {r.name: r.value for r in out.result.results}["judge.context_relevance"]
+    assert isinstance(value, float)
+    return value
+
+
+# the zoo's passage holds the question's own words ("zoo", "open"): relevant already
+@pytest.mark.parametrize(("question", "contexts", "answer", "row"), ANSWERED[1:])
+def test_a_passage_that_answers_in_other_words_is_relevant_to_the_judge(
+        an: Analyzer, question: str, contexts: list[str], answer: str, row: int) -> None:
+    """judge.context_relevance (1-10) of a passage an answer that responds rests on is
+    above the midpoint the retrieval_problem rule reads (5.5); read from the question
+    alone it was 1.4-3.7 on these."""
+    assert _judge_relevance(an, _sample(question, contexts, answer)) >= 5.5
+
+
+def test_an_answer_that_does_not_respond_leaves_an_unrelated_passage_irrelevant(
+        an: Analyzer) -> None:
+    question, contexts, answer, _ = OFF_TOPIC[2]  # a bakery's passage for a passport
+    ev = an.analyze(_sample(question, contexts, answer))
+    assert ev.context_relevance < RELEVANCE_THRESHOLD
+    assert _judge_relevance(an, _sample(question, contexts, answer)) < 3.0
+
+
+DECLINES = [
+    # a claim that says what the sources lack, restating what they hold
+    ("Do you stretch shoes?",
+     ["Our services include heel and sole repairs, stitching, dyeing and handbag repairs."],
+     "I can't see shoe stretching in the list of services I have, which covers heel and "
+     "sole repairs, stitching, dyeing and handbag repairs. It's best to ask in store."),
+    # an answer that abstains: whether the abstention was wrong is the question's to say
+    ("What time does the zoo open in winter?",
+     ["From November to February the zoo opens at 10am and closes at 4pm."],
+     "I don't know based on the context."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "contexts", "answer"), DECLINES)
+def test_a_claim_that_declines_shows_nothing(
+        an: Analyzer, question: str, contexts: list[str], answer: str) -> None:
+    """A decline responds with nothing the contexts hold: every sentence and the
+    contexts keep the question's relevance (the shoe repairer's list was 0.95 relevant
+    to "Do you stretch shoes?" through the sentence that says it is not there)."""
+    with_answer = an.analyze(_sample(question, contexts, answer))
+    alone = an.analyze(_sample(question, contexts, ""))
+    assert with_answer.relevance == alone.relevance
+    assert with_answer.context_relevance == alone.context_relevance

@@ -23,7 +23,7 @@ from .features import FAITHFULNESS_FEATURES, REFERENCE_FEATURES, SUPPORT_FEATURE
 from .lexical import missing_as_written
 from .prepare import Limits, Prepared, prepare_many
 from .reference import NONCOMMITTAL_CAP, ReferenceScorer
-from .relevance import addresses, answered, asked_stems, relevance_parts, score_relevance
+from .relevance import addresses, answered, asked_stems, relevance_parts, score_relevance, shown
 
 DEFAULT_EMBEDDER = "static"
 
@@ -96,7 +96,8 @@ class Analyzer:
             if p.answer_infos:
                 faithfulness(p, ev, self.calibration)
                 if not ev.abstains:  # a decline responds with nothing the contexts hold
-                    ev.relevance = _answered(p, ev)
+                    ev.relevance, ev.context_relevance = answered(
+                        parts, p.ctx.docs, ev.relevance, _shown(p, ev))
                 if ev.noncommittal and not ev.abstains and DECLINE.search(p.answer_text) is None:
                     # a referral naming whom the contexts name ("For coaching enquiries, get
                     # in touch with Priya Nair") answers: a claim, checked, not a decline
@@ -117,10 +118,11 @@ def _answer_relevance(p: Prepared, ev: Evidence) -> None:
     ev.answer_relevance = min(ar, NONCOMMITTAL_CAP) if ev.noncommittal else ar
 
 
-def _answered(p: Prepared, ev: Evidence) -> list[float]:
-    """Context sentence relevance with what the answer's claims show (relevance.answered):
-    each claim with the context sentences it was judged against (`match_keys`)."""
+def _shown(p: Prepared, ev: Evidence) -> list[float]:
+    """How relevant the answer's claims show each context sentence to be
+    (relevance.shown): each claim with the context sentences it was judged against
+    (`match_keys`)."""
     row = {k.key: j for j, k in enumerate(p.context_keyed)}
     claims = [(p.answer_infos[i], p.answer_emb[i], [row[k] for k in keys])
               for i, keys in enumerate(ev.match_keys) if keys]
-    return answered(ev.relevance, p.question, p.question_emb, p.ctx, claims, ev.used)
+    return shown(p.question, p.question_emb, p.ctx, claims, ev.used)

@@ -29,14 +29,16 @@ default form does not read an echo for a document's best sentence either
 What the answer shows (`answered`): static vectors do not see that "From November to
 February the zoo opens at 10am" answers "What time does the zoo open in winter?" (0.39),
 nor "Each member may take out up to eight items" "How many books can I borrow?" (0.06);
-an answer that responds says so. A context sentence an answer claim was judged against
-(its best matches), in the measure the answer uses it, is at least as relevant as that
-claim read with it addresses the question (`addresses`, the form of the judge's answer
-relevance, on the better of the two cosines and the question's stems either has). An
-answer that does not respond ("The gift shop sells plush toys." to the zoo's hours)
-makes nothing relevant; a sentence the answer does not use keeps its own score.
-Document relevance (judge.context_relevance, and whether an abstention was wrong) stays
-the question's alone.
+an answer that responds says so (`shown`). A context sentence an answer claim was judged
+against (its best matches), in the measure the answer uses it, is at least as relevant
+as that claim read with it addresses the question (`addresses`, the form of the judge's
+answer relevance, on the better of the two cosines and the question's stems either has),
+and its document at least as relevant as it (`answered`: judge.context_relevance too).
+An answer that does not respond ("The gift shop sells plush toys." to the zoo's hours)
+makes nothing relevant; a sentence the answer does not use keeps its own score. A claim
+that declines ("I can't see shoe stretching in the list, which covers heel repairs")
+shows nothing, nor does an answer that abstains: whether an abstention was wrong stays
+the question's to say.
 
 Abbreviations (`Aliases`): a question's "2FA" is found in a sentence that spells
 "two-factor authentication" (its words' initials, a digit for its number word, small
@@ -65,6 +67,7 @@ import numpy as np
 
 from ragassay.text import tokens
 
+from .declines import is_noncommittal
 from .lexical import STOPWORDS, canon_number, stem
 from .normalise import cased_tokens, norm_tokens
 from .phrasal import phrasal_verbs, plain_verbs
@@ -410,24 +413,40 @@ def addresses(cosine: float, asked: Sequence[str], stems: frozenset[str]) -> flo
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-def answered(
-    relevance: Sequence[float],
+def shown(
     question: str,
     question_emb: np.ndarray,
     ctx: ContextIndex,
     claims: Sequence[tuple[SentenceInfo, np.ndarray, Sequence[int]]],
     used: Sequence[float],
 ) -> list[float]:
-    """Each context sentence's relevance with what the answer shows (module docstring):
-    at least min(how well a claim read with it addresses the question, how much the
-    answer uses it) for each claim (its info, its embedding, the context rows it was
-    judged against) that was judged against it."""
+    """Per context sentence, how relevant the answer shows it to be (module docstring):
+    the most, over the claims (each its info, its embedding, the context rows it was
+    judged against) judged against it, of min(how well the claim read with it addresses
+    the question, how much the answer uses it); 0 for a sentence no claim was judged
+    against. A claim that declines shows nothing."""
     asked = asked_stems(question)
-    out = list(relevance)
+    out = [0.0] * len(ctx)
     for info, emb, rows in claims:
+        if is_noncommittal(info.text):
+            continue
         said = float(emb @ question_emb)
         for j in rows:
             pair = addresses(max(said, float(ctx.emb[j] @ question_emb)), asked,
                              info.stem_set | ctx.infos[j].stem_set)
             out[j] = max(out[j], min(pair, used[j]))
     return out
+
+
+def answered(
+    parts: RelevanceParts, docs: Sequence[int], relevance: Sequence[float],
+    shown_by_answer: Sequence[float],
+) -> tuple[list[float], float | None]:
+    """score_relevance's (per context sentence, contexts as a whole) with what the answer
+    shows (`shown`): a sentence is at least as relevant as the answer shows it, and a
+    document at least as its most relevant sentence so shown."""
+    doc = dict(parts.doc)
+    for d, s in zip(docs, shown_by_answer, strict=True):
+        doc[d] = max(doc[d], s)
+    sentence = [max(r, s) for r, s in zip(relevance, shown_by_answer, strict=True)]
+    return sentence, context_relevance(list(doc.values()))
