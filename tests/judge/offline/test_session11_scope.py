@@ -97,3 +97,23 @@ def test_the_speakers_choice_is_no_scope(an: Analyzer) -> None:
     ev = evidence(an, contexts, "I love buying whatever I want at the largest farmers' "
                                 "market in the county.")
     assert ev.contradicts == [None], ev  # (unsupported, maybe: no dropped case)
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # free for some, and the contexts price the others
+    (["Bike marking is free for students with a campus card. Other cyclists pay £8."],
+     "Yes, bike marking is free.", True),
+    (["Entry is free for carers. Everyone else pays £4 at the gate."],
+     "No, entry is free.", True),
+    # no price for the other case: "free for customers" said as "free"
+    (["Parking is free for customers of the garden centre."], "Yes, parking is free.",
+     False),
+    # the claim keeps the case
+    (["Bike marking is free for students with a campus card. Other cyclists pay £8."],
+     "Bike marking is free for students with a campus card.", False),
+])
+def test_a_benefit_said_of_no_case_where_others_pay(
+        an: Analyzer, contexts: list[str], answer: str, flags: bool) -> None:
+    ev = assert_judged(an, contexts, answer, flags=flags)
+    if flags:
+        assert ev.contradicts == ["quantifier"], ev

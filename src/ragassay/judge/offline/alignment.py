@@ -53,7 +53,7 @@ from .contradiction import role_swap
 from .counts import durations_differ
 from .declines import referral_end
 from .denial import denied_elsewhere
-from .dropped import drops_days, drops_only, drops_time, limits_case, tail_days
+from .dropped import dropped_case, drops_days, drops_only, drops_time, tail_days
 from .lexical import FILLER, MONTHS, antonym_stems, stem
 from .mixed import misplaced_name, named_elsewhere
 from .objects import swapped_object
@@ -371,10 +371,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     if _exception(p, near) or (p.universal and any(
             elsewhere(p, u.part, u.sentence) for u in near)):
         return Judged("quantifier")
-    if p.universal and not any(set(p.quantified) & set(u.part.quantified)
-                               and p.words & units.stems <= u.words for u in near) and (row := next(
-            (u.row for u in near if limits_case(p, u.part, units.stems, said, u.sentence)), None)
-    ) is not None:
+    if (row := dropped_case(p, near, units, said)) is not None:
         return Judged("quantifier", row)  # "all our quotes are free" / "... within 15 miles"
     if (row := misplaced_figure(p, near, units, doc)) is not None or (
             row := bound_flipped(p, units, doc)) is not None:

@@ -7,10 +7,17 @@ says only at some times, on some days or in one case, said without it.
 - `drops_days` / `tail_days`: a universal claim said of something on every day that the
   unit says on some days ("any order over £40" for "..., Monday to Thursday");
 - `drops_only`: "only if"/"only on" and its case, dropped ("We accept mattresses" for
-  "We accept mattresses only if they are still sealed").
+  "We accept mattresses only if they are still sealed");
+- `dropped_case`: a universal claim against a unit limited to a case (`limits_case`:
+  "all our quotes are free" for "Quotes are free for properties within 15 miles of our
+  yard"), and a benefit said of no case where the contexts price the other one
+  (`free_for_some`: "the kits are free" for "... free for households in the district"
+  beside "Elsewhere, kits cost £45").
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from .clauses import Part, clause_parts, part
 from .lexical import MONTHS, STOPWORDS, stem
@@ -23,6 +30,7 @@ from .scope import (
     placed_times,
     whole_week,
 )
+from .units import Unit, Units
 
 # what a recurring time conditions ("Under-12s skate free on Tuesday afternoons"), beside a
 # figure: a claim of neither only says where, who or what
@@ -216,9 +224,36 @@ def limits_case(p: Part, u: Part, known: frozenset[str], said: frozenset[str] = 
     return _case(p, u, said, whole_week(times))
 
 
-def _case(p: Part, u: Part, said: frozenset[str], week: bool) -> bool:
+# money as figures key it ("£45": pound, "$30": dolla, "20 EUR": eur)
+MONEY = frozenset({"pound", "dolla", "euro", "eur", "usd", "gbp", "chf", "cad", "aud",
+                   "yen", "penc", "cent"})
+# what limits a benefit to whom: "free for households in the district", "free within 15
+# miles of the yard", "15% off for members"
+_WHOM = frozenset({"for", "within", "over", "under", "aged"})
+
+
+def free_for_some(p: Part, u: Part, known: frozenset[str], priced: bool,
+                  said: frozenset[str] = frozenset()) -> bool:
+    """Whether a claim that something is free or cheaper, of no case ("Yes, the test kits
+    are free"), restates a unit that says so for whom or within what only ("Test kits
+    are free for households in the Wyre Valley district") while the contexts price the
+    other case (`priced`: another sentence of the unit's passage names a sum, "Elsewhere,
+    kits cost £45"): the claim says it of every case, as `limits_case`'s "all" does."""
+    if p.universal or not priced or not _BENEFITS & set(p.info.tokens):
+        return False
+    mine = p.words & known
+    shared = mine & u.words
+    if len(shared) < 2 or len(shared) < KNOWN_SHARE * len(mine):
+        return False
+    return _case(p, u, said, False, _WHOM)
+
+
+def _case(p: Part, u: Part, said: frozenset[str], week: bool,
+          only: frozenset[str] | None = None) -> bool:
     """Whether the unit limits what it says by a phrase whose content words (or
-    figures) the claim lacks (`limits_case`); `week`: its times make up the week."""
+    figures) the claim lacks (`limits_case`); `week`: its times make up the week;
+    `only`: the words that may open the phrase (all of `_LIMITS` and places in time
+    when None)."""
     toks, stems = u.info.tokens, u.info.all_stems
     claim_toks, claim_words = set(p.info.tokens), p.words | said | p.stems
     of_time = all(h in TIMES for h in p.quantified)  # "always", "at any time"
@@ -228,11 +263,12 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool) -> bool:
             continue
         after = next((k for k in range(i + 1, len(toks)) if not toks[k][:1].isdigit()),
                      len(toks) - 1)
-        if t in _SOME and stems[after] in claim_words | {"of"} and not (
+        if only is None and t in _SOME and stems[after] in claim_words | {"of"} and not (
                 i and toks[i - 1] == "the" and t != "first"):
             return True  # "Some of our oils", "the first 500 ticket holders"
-        when = t in _WHEN_PLACES
-        if not (t in _LIMITS or when or (t == "to" and i and toks[i - 1] in _GIVEN)) or (
+        when = t in _WHEN_PLACES and only is None
+        if (only is not None and t not in only) or not (
+                t in _LIMITS or when or (t == "to" and i and toks[i - 1] in _GIVEN)) or (
                 t in _SPANNING and not of_time):
             continue  # ("free breakfast during their stay": when, of every guest)
         j = i + 1
@@ -260,3 +296,27 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool) -> bool:
 
 def _when(token: str) -> bool:
     return token in _WHEN or (token.endswith("s") and token[:-1] in _WHEN)
+
+
+def dropped_case(p: Part, near: Sequence[Unit], units: Units,
+                 said: frozenset[str] = frozenset()) -> int | None:
+    """The context sentence of a unit whose case the claim drops: `limits_case` for a
+    universal claim (unless a unit quantifying what it does states all its words a
+    context has), `free_for_some` for a benefit said of no case. None when there is
+    none."""
+    known = units.stems
+    if p.universal:
+        if any(set(p.quantified) & set(u.part.quantified) and p.words & known <= u.words
+               for u in near):
+            return None
+        return next((u.row for u in near
+                     if limits_case(p, u.part, known, said, u.sentence)), None)
+    return next((u.row for u in near
+                 if free_for_some(p, u.part, known, _priced(units, u.row), said)), None)
+
+
+def _priced(units: Units, row: int) -> bool:
+    """Whether another sentence of the row's passage names a sum ("Elsewhere, kits cost
+    £45"): the contexts price a case besides the row's."""
+    return any(j != row and any(k in MONEY for _, k in units.sentence(j).part.figures)
+               for j in units.ctx.rows(units.ctx.docs[row]))
