@@ -302,8 +302,12 @@ def test_labels_none_of_which_can_be_compared_are_not_called_none(tmp_path: Path
     code, out = run("eval", str(_written(tmp_path, rows)), "--metrics", "judge", "--db",
                     str(tmp_path / "r.db"))
     assert code == 0, out
-    for metric in ("judge.hallucination", "judge.faithfulness"):
-        assert _cell(out, metric, 2) == "6 labels, 30 needed (6 abstained: nothing to compare)"
+    assert _cell(out, "judge.faithfulness", 2) == (
+        "6 labels, 30 needed (6 abstained: nothing to compare)")
+    # a verdict counts the abstentions, correct declines: its agreement cell says them
+    assert _cell(out, "judge.hallucination", 2) == "6 labels, 30 needed"
+    assert _cell(out, "judge.hallucination").startswith(
+        "right on 6 of 6 (100%): 6 of 6 abstentions (people marked 0 of them hallucinated)")
     assert _cell(out, "judge.context_relevance", 2) == "no labels"  # no relevance labels
     said = _said(out)
     assert "no human labels yet" not in said

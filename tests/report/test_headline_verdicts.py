@@ -94,8 +94,10 @@ def test_a_faithful_labels_verdicts_are_said_from_the_hallucinations(
 
 def test_peoples_figure_whose_labels_have_nothing_to_compare_says_so(tmp_path: Path) -> None:
     """32 labels, every labelled answer abstaining: people's figure counts them (the
-    judge's scores of the other answers correct it), and the agreement cell says there
-    is nothing to compare rather than nothing at all of this run's labels."""
+    judge's scores of the other answers correct it). A score's agreement cell says there
+    is nothing to compare rather than nothing at all of this run's labels; a verdict's
+    counts the abstentions as it does beside verdicts (a decline right where people
+    marked no problem in it)."""
     import ragassay
 
     rows = labelled_rows(answers=20, abstaining=32)
@@ -106,8 +108,15 @@ def test_peoples_figure_whose_labels_have_nothing_to_compare_says_so(tmp_path: P
             row["labels"] = {"hallucinated": i % 3 == 0}
     marked = sum(1 for r in rows[20:] if r["labels"]["hallucinated"])
     run = ragassay.evaluate(rows, "judge", store=tmp_path / "r.db", progress=False)
-    row = next(r for r in headline(run.report()).rows if r.metric == "judge.hallucination")
-    assert row.estimate is not None and row.agreement is None
-    assert row.agreement_text.startswith(
+    rows_by = {r.metric: r for r in headline(run.report()).rows}
+    score = rows_by["judge.faithfulness"]
+    assert score.estimate is not None and score.agreement is None
+    assert score.agreement_text.startswith(
         f"in this run: nothing to compare (32 labels: 32 abstained, people marked {marked} "
         "of them hallucinated); held apart: ")
+    verdict = rows_by["judge.hallucination"]
+    assert verdict.estimate is not None and verdict.agreement is None
+    right = 32 - marked
+    assert verdict.agreement_text == (
+        f"right on {right} of 32 ({right / 32:.0%}): {right} of 32 abstentions (people "
+        f"marked {marked} of them hallucinated)")

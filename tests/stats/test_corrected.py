@@ -71,6 +71,11 @@ def test_too_few_labels_all_equal_and_out_of_range_each_say_why() -> None:
                 values={"judge.hallucination": float(i % 2)}) for i in range(40)]
     same = corrected(ScoreTable.from_rows(rows, SPECS))
     assert {s.reason for s in same.skipped} == {
+        "all 40 labels are False: no variation to estimate from; every sample is labelled, "
+        "so only a larger run can give one"}
+    rows += [Row(id=f"u{i}", values={"judge.hallucination": 0.0}) for i in range(5)]
+    same = corrected(ScoreTable.from_rows(rows, SPECS))
+    assert {s.reason for s in same.skipped if s.metric == "judge.hallucination"} == {
         "all 40 labels are False: no variation to estimate from; label more samples"}
     rows = [Row(id=f"q{i}", labels={"relevance": i % 5},
                 values={"trace.context_relevance": 0.5}) for i in range(40)]
@@ -177,3 +182,26 @@ def test_why_a_link_gives_no_estimate(values: dict[str, list[float]], reason: st
                     links=[LabelLink(label, "judge.faithfulness")])
     (skip,) = out.skipped
     assert skip.reason.startswith(reason) and skip.too_few_labels is few
+
+
+def test_labels_of_every_sample_the_judge_scored_none_of_are_their_own_figure() -> None:
+    """Every sample labelled, none scored (every answer abstained, no reference): people's
+    figure is the labels' own, which needs no judge score (it said "no sample has a judge
+    score"); with some samples unlabelled there is no judge to correct by, and more
+    labels short of all would not mend it (it said "12 labelled samples, fewer than the
+    30": label more)."""
+    labels = [i % 4 == 0 for i in range(32)]
+    rows = [Row(id=f"s{i}", labels={"hallucinated": y}, values={"judge.hallucination": None})
+            for i, y in enumerate(labels)]
+    out = corrected(ScoreTable.from_rows(rows, SPECS),
+                    links=[LabelLink("hallucinated", "judge.hallucination")])
+    (e,) = out.estimates
+    assert e.all_labelled and e.judge_mean is None and e.judge_text() == "-"
+    assert e.estimate == pytest.approx(sum(labels) / 32)
+    assert e.ci_low < e.estimate < e.ci_high
+    part = [r if i < 12 else Row(id=r.id, values={"judge.hallucination": None})
+            for i, r in enumerate(rows)]
+    out = corrected(ScoreTable.from_rows(part, SPECS),
+                    links=[LabelLink("hallucinated", "judge.hallucination")])
+    (skip,) = out.skipped
+    assert skip.reason == "no sample has a judge score" and not skip.too_few_labels

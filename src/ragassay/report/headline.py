@@ -13,9 +13,11 @@ answer similarity with `correct`, context relevance with `relevance`):
   people marked the answers that abstained; a verdict's row comes before a score's, and
   a row whose verdicts are an earlier row's on every labelled sample names that row
   instead of repeating its cell; the labelled samples without a value counted and why;
-  or, when none has one, that there is nothing to compare), then the judge's own mean,
-  with the samples it rests on when some have no value (and, for a verdict, people's
-  rate on the same samples);
+  or, when none has one, a verdict's abstentions counted alone, a score's that there is
+  nothing to compare), then the judge's own mean, with the samples it rests on when some
+  have no value (and, for a verdict, people's rate on the same samples); a metric with
+  labels keeps its row when the judge gave it no value at all (every answer abstained,
+  every sample unscored);
 - without, the judge's own mean with its interval, the judge's agreement measured on
   held-apart human-labelled sets (`RunInfo.judge_reliability`), and one line saying how
   many samples to label (`ragassay annotate RUN`) for people's figure; a label on every
@@ -32,27 +34,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ragassay.labels import VOCABULARY, canonical, linked_metrics
+from ragassay.labels import canonical
 from ragassay.report.facts import Report
+from ragassay.report.headline_links import (
+    agreement_of,
+    blocked_of,
+    declines_of,
+    linked,
+    named,
+    uncompared_of,
+)
 from ragassay.report.next_step import next_step
 from ragassay.stats import MetricAggregate, Result, Scale
-from ragassay.stats.calibration import (
-    BooleanAgreement,
-    NumericAgreement,
-    SkippedLink,
-    left_out_text,
-)
+from ragassay.stats.calibration import BooleanAgreement, NumericAgreement, left_out_text
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
 from ragassay.stats.corrected_text import people_column
 from ragassay.stats.describe import SCALE_NOTE, scored_text
 from ragassay.stats.result import Pair
 from ragassay.stats.verdicts import (
+    Declines,
     declined_text,
     left_out_said,
     offset_text,
     pair_text,
     verdict_cell,
 )
+from ragassay.terminal import counted
 
 HEADLINE_TITLE = "What people would say"
 PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
@@ -106,6 +113,9 @@ class HeadlineRow:
     # the row before this one whose verdicts are this one's on every labelled sample
     # (`Verdicts.same_as`): its agreement is said there, this row's cell names it
     same_as: str | None = None
+    # a verdict's labelled samples, none with a value to compare, some abstained: its
+    # agreement counts the abstentions as it does beside verdicts (`verdicts.Declines`)
+    declines: Declines | None = None
 
     def metric_text(self) -> str:
         """`<metric> (inverted)` when a high value means the label's problem is
@@ -126,13 +136,15 @@ class HeadlineRow:
         """What stands in people's column without an estimate: why, when more labels would
         not give one; else "no labels", or how many the run has of the `MIN_LABELS` a
         corrected figure needs (and, when none has a value of the metric, that there is
-        nothing to compare: `6 labels, 30 needed (6 abstained: nothing to compare)`)."""
+        nothing to compare: `6 labels, 30 needed (6 abstained: nothing to compare)`; a
+        verdict's agreement counts its abstentions, `declines`)."""
         if self.blocked is not None:
             return self.blocked
         if self.labelled == 0:
             return "no labels"
-        why = f" ({self.uncompared}: nothing to compare)" if self.uncompared else ""
-        return f"{self.labelled} labels, {MIN_LABELS} needed{why}"
+        why = (f" ({self.uncompared}: nothing to compare)"
+               if self.uncompared and self.declines is None else "")
+        return f"{counted(self.labelled, 'label')}, {MIN_LABELS} needed{why}"
 
     @property
     def judge_text(self) -> str:
@@ -160,7 +172,7 @@ class HeadlineRow:
         figure is of every sample, so the two would not compare like with like): `131 of
         144 scored`; "" when every sample has a value."""
         j = self.judge
-        if j is None:
+        if j is None or j.mean is None:  # no figure (`judge_text`'s "-")
             return ""
         return scored_text(j.count, j.count + j.unscored + (j.abstained or 0))
 
@@ -196,8 +208,11 @@ class HeadlineRow:
     def in_run_text(self) -> str | None:
         """The judge's agreement measured on this run's labels, or None: for a yes/no
         verdict how often it is right first (`verdict_cell`), then how far its scores
-        rank the labels (`in this run: AUROC ..., kappa ...`)."""
+        rank the labels (`in this run: AUROC ..., kappa ...`); with no verdict compared,
+        its abstentions counted alone (`declines`)."""
         a = self.agreement
+        if a is None and self.declines is not None:
+            return verdict_cell(self.declines, self.label) or None
         if isinstance(a, BooleanAgreement) and (a.auroc is not None or self.shows_verdicts()):
             rank = ""
             if a.auroc is not None:
@@ -244,11 +259,13 @@ class HeadlineRow:
         agreement measured on this run's labels; without people's figure
         (too few labels) the held-apart agreement after it; else held apart alone, or
         that none was measured held apart. People's figure without anything to compare
-        says so, with what people marked the abstaining answers: `in this run: nothing to
-        compare (30 labels: 30 abstained, people marked 9 of them hallucinated)`."""
+        says so where people's cell does not (a figure, or why none), with what people
+        marked the abstaining answers: `in this run: nothing to compare (30 labels: 30
+        abstained, people marked 9 of them hallucinated)`."""
         declined = f", {self.declined}" if self.declined else ""
-        nothing = (f"in this run: nothing to compare ({self.labelled} labels: "
-                   f"{self.uncompared}{declined})" if self.uncompared and self.estimate
+        said = self.estimate is None and self.blocked is None  # by `people_missing`
+        nothing = (f"in this run: nothing to compare ({counted(self.labelled, 'label')}: "
+                   f"{self.uncompared}{declined})" if self.uncompared and not said
                    else None)
         parts = [self.same_text() or self.in_run_text() or nothing]
         if self.shows_held_apart():
@@ -257,9 +274,11 @@ class HeadlineRow:
 
     def shows_verdicts(self) -> bool:
         """Whether the agreement cell counts the judge's yes/no verdicts against people's
-        labels (a metric that gives a verdict: `BooleanAgreement.verdicts`)."""
+        labels (a metric that gives a verdict: `BooleanAgreement.verdicts`, or its
+        abstentions alone: `declines`)."""
         a = self.agreement
-        return isinstance(a, BooleanAgreement) and a.verdicts is not None
+        return (isinstance(a, BooleanAgreement) and a.verdicts is not None
+                or self.declines is not None)
 
     def shows_held_apart(self) -> bool:
         """Whether the agreement cell gives the held-apart figure: without people's figure,
@@ -370,50 +389,6 @@ class Headline:
                                rows=rows, note=self.note, prompt=self.prompt)
 
 
-def _linked(report: Report) -> list[tuple[str, str, bool]]:
-    """(metric, label, inverted) for every metric of the run a label is compared with, in the run's
-    metric order: a label the run has first (`faithful` labels head the hallucination
-    verdict's row, not the `hallucinated` the run has none of), then the first link."""
-    cal = report.calibration
-    names = [k.name for k in VOCABULARY]
-    own = [p.label for p in cal.pairs] if cal else []
-    names += [n for n in dict.fromkeys(own) if canonical(n) not in names]
-    have = {canonical(x.label) for x in [*cal.pairs, *cal.skipped]} if cal else set()
-    names.sort(key=lambda n: canonical(n) not in have)
-    found: dict[str, tuple[str, bool]] = {}
-    for name in names:
-        for metric, inverted in linked_metrics(name, [s for m in report.metrics
-                                                      if (s := report.spec(m)) is not None]):
-            found.setdefault(metric, (canonical(name), inverted))
-    return [(m, *found[m]) for m in report.metrics if m in found]
-
-
-def _named(report: Report, label: str) -> str:
-    """A vocabulary label as the run's labels name it (`hallucination`, an alias of
-    `hallucinated`), as every other line of the run says it (trial 60: the headline said
-    `hallucinated` above the footer's `hallucination`); as given where the run has none."""
-    cal, cor = report.calibration, report.corrected
-    said = [*(cal.pairs if cal else ()), *(cal.skipped if cal else ()),
-            *(cor.estimates if cor else ()), *(cor.skipped if cor else ())]
-    return next((x.label.removeprefix("labels.") for x in said
-                 if canonical(x.label) == label), label)
-
-
-def _agreement(report: Report, metric: str, label: str
-               ) -> BooleanAgreement | NumericAgreement | None:
-    pairs = report.calibration.pairs if report.calibration else []
-    return next((p for p in pairs if p.metric == metric and canonical(p.label) == label),
-                None)
-
-
-def _uncompared(report: Report, metric: str, label: str) -> SkippedLink | None:
-    """The calibration's skipped link of `label` and `metric` whose labelled samples all
-    lack a value of the metric (`SkippedLink.abstained`, `.unscored`), or None."""
-    skipped = report.calibration.skipped if report.calibration else []
-    return next((s for s in skipped if s.metric == metric and canonical(s.label) == label
-                 and s.abstained is not None), None)
-
-
 def headline(report: Report) -> Headline:
     """The report's headline (see the module's docstring)."""
     cor = report.corrected
@@ -421,16 +396,16 @@ def headline(report: Report) -> Headline:
     lines = reliability.lines if reliability is not None else {}
     measured = reliability.metrics if reliability is not None else {}
     rows = []
-    for metric, label, inverted in _linked(report):
+    for metric, label, inverted in linked(report):
         est = cor.find(metric) if cor is not None else None
         judge = report.aggregate(metric)
-        if est is None and (judge is None or judge.mean is None):
-            continue  # nothing scored (no reference, say): nothing to head with
         key = canonical(est.label) if est is not None else label
-        label = _named(report, key)
-        agreement = _agreement(report, metric, key)
+        agreement = agreement_of(report, metric, key)
+        skip = uncompared_of(report, metric, key) if agreement is None else None
+        if est is None and skip is None and (judge is None or judge.mean is None):
+            continue  # nothing scored (no reference, say) and no label: nothing to head with
+        label = named(report, key)
         line = lines.get(metric, "") if metric in measured else ""
-        skip = _uncompared(report, metric, key) if agreement is None else None
         left = (skip.abstained or 0, skip.unscored or 0) if skip is not None else (0, 0)
         rows.append(HeadlineRow(
             metric=metric, label=label, judge=judge, estimate=est,
@@ -438,8 +413,8 @@ def headline(report: Report) -> Headline:
             labelled=agreement.labelled if agreement is not None else sum(left),
             uncompared=left_out_text(*left) or None,
             declined=declined_text(label, left[0], skip.abstained_positives, left[1])
-            if skip is not None else "",
-            blocked=None if est is not None else _blocked(report, metric, key),
+            if skip is not None else "", declines=declines_of(report, skip),
+            blocked=None if est is not None else blocked_of(report, metric, key),
             scale=Scale.of(spec) if (spec := report.spec(metric)) is not None else None,
             inverted=est.inverted if est is not None else inverted))
     # people's figures first; of them (and of the rest) a yes/no verdict, whose cell says
@@ -468,15 +443,6 @@ def _same_verdicts(rows: list[HeadlineRow]) -> list[HeadlineRow]:
         said = first.setdefault((r.label, v.same_as or r.metric), r.metric)
         out.append(r if said == r.metric else replace(r, same_as=said))
     return out
-
-
-def _blocked(report: Report, metric: str, label: str) -> str | None:
-    """Why the run has no corrected estimate of `label` via `metric` when more labels
-    would not give one (`Skipped.too_few_labels` false: a value off the label's scale),
-    else None."""
-    skipped = report.corrected.skipped if report.corrected is not None else ()
-    return next((s.reason for s in skipped if s.strategy is None and s.metric == metric
-                 and canonical(s.label) == label and not s.too_few_labels), None)
 
 
 def reliability_lines(report: Report, metrics: list[str]) -> list[str]:

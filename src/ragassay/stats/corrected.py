@@ -29,7 +29,7 @@ from pydantic import PrivateAttr
 from ragassay.labels import check_value, linked_metrics, lookup, own_value
 from ragassay.stats import ppi
 from ragassay.stats.calibration import LabelLink, unlinked_skips
-from ragassay.stats.corrected_text import too_small_text
+from ragassay.stats.corrected_text import no_variation_text, too_small_text
 from ragassay.stats.describe import Scale, scored_text
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
@@ -324,6 +324,9 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
     scale = _scale(key, raw, (spec.low, spec.high)) if raw else None
     if isinstance(scale, str):
         return _skip(link, strategy, scale)
+    f, scored = _scores(table, rows, link)
+    if labelled and not scored and len(labelled) < len(rows):  # more labels would not mend
+        return _skip(link, strategy, "no sample has a judge score")  # (all: the labels' own)
     if len(labelled) < opts.min_labels:
         return _skip(link, strategy, f"{len(labelled)} labelled samples, fewer than the "
                      f"{opts.min_labels} a corrected estimate needs", few=True,
@@ -332,11 +335,7 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
         return _skip(link, strategy, f"label '{key}' has one value only ({raw[0]:g})")
     y = np.array([scale.to_unit(float(v)) for v in raw])
     if float(y.min()) == float(y.max()):
-        return _skip(link, strategy, f"all {len(y)} labels are {raw[0]}: no variation to "
-                     "estimate from; label more samples")
-    f, scored = _scores(table, rows, link)
-    if not scored:
-        return _skip(link, strategy, "no sample has a judge score")
+        return _skip(link, strategy, no_variation_text(len(y), raw[0], len(y) == len(rows)))
     mask = np.zeros(len(rows), dtype=bool)
     mask[labelled] = True
     h_lab, h_rest = ppi.cross_fit(f[mask], y, f[~mask], seed=opts.seed)
@@ -408,7 +407,8 @@ def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi
     needed = math.ceil(share) if math.isfinite(share) else None
     more = max(0, needed - est.n_labelled) if needed is not None and needed <= est.n_total \
         else None
-    judge = float(np.mean([spec.low + x * (spec.high - spec.low) for x in scored]))
+    judge = (float(np.mean([spec.low + x * (spec.high - spec.low) for x in scored]))
+             if scored else None)  # every sample labelled, none scored: the labels alone
     return CorrectedEstimate(
         label=link.label_key, metric=link.metric, inverted=link.inverted, strategy=strategy,
         scale=scale, estimate=scale.from_unit(c.estimate), ci_low=scale.from_unit(c.ci_low),

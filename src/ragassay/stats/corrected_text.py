@@ -1,6 +1,7 @@
 """What every surface says of corrected estimates, in words: the heading of people's
-column, the figures of every sample labelled said apart (nothing corrected there), and a
-run too small for a corrected estimate. Pure text over `CorrectedEstimate`s."""
+column, the figures of every sample labelled said apart (nothing corrected there), a run
+too small for a corrected estimate, and labels all of one value. Pure text over
+`CorrectedEstimate`s."""
 
 from __future__ import annotations
 
@@ -77,3 +78,13 @@ def too_small_text(samples: int, strategy: str | None = None) -> str:
     in all, so labelling cannot give one`."""
     whose = f"{strategy} has" if strategy else "the run has"
     return f"{whose} {counted(samples, 'sample')} in all, so labelling cannot give one"
+
+
+def no_variation_text(labels: int, value: object, every: bool) -> str:
+    """Why labels all of one value give no corrected estimate, and what would: more labels,
+    or, with `every` sample labelled (none left to label), a larger run: `all 32 labels are
+    False: no variation to estimate from; every sample is labelled, so only a larger run
+    can give one`."""
+    more = ("every sample is labelled, so only a larger run can give one" if every
+            else "label more samples")
+    return f"all {labels} labels are {value}: no variation to estimate from; {more}"

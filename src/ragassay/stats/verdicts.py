@@ -6,10 +6,17 @@ samples left out. Here, below the groups, so that a group can say its own cell."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from ragassay.labels import problem_value
-from ragassay.stats.calibration import Agreement, BooleanAgreement, Verdicts, left_out_text
+from ragassay.stats.calibration import (
+    Agreement,
+    BooleanAgreement,
+    SkippedLink,
+    Verdicts,
+    left_out_text,
+)
 
 
 class Counted(Protocol):
@@ -30,6 +37,39 @@ class Counted(Protocol):
     def abstained_positives(self) -> int | None: ...
     @property
     def labelled(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Declines:
+    """A verdict's labelled samples none of which has a value (the calibration's skipped
+    link: no verdict to compare), counted as `verdict_cell` counts the abstentions beside
+    verdicts: a decline right where people marked no problem in it (issue #38: 32
+    labelled answers that all declined left the headline without its rows)."""
+
+    abstained: int
+    unscored: int
+    abstained_positives: int
+    problem: bool  # the label's value that marks a problem (`Verdicts.problem`)
+    n: int = 0  # no verdict compared
+    positives: int = 0
+
+    @property
+    def verdicts(self) -> Verdicts:
+        return Verdicts(agree=0, missed=0, flagged=0, problem=self.problem)
+
+    @property
+    def labelled(self) -> int:
+        return self.abstained + self.unscored
+
+    @classmethod
+    def of(cls, skip: SkippedLink) -> Declines | None:
+        """The declines of a skipped link whose labelled samples all lack a value, some
+        abstained with a yes/no label; None otherwise."""
+        if not skip.abstained or skip.abstained_positives is None:
+            return None
+        return cls(abstained=skip.abstained, unscored=skip.unscored or 0,
+                   abstained_positives=skip.abstained_positives,
+                   problem=problem_value(skip.label))
 
 
 def pair_text(low: float | None, high: float | None) -> str:
@@ -79,15 +119,18 @@ def verdict_cell(a: Counted, label: str) -> str:
     16 abstentions (people marked 0 of them hallucinated)`; without abstentions `right on
     100 of 128 (78%): misses ..., flags ...`; `; 2 unscored not counted` after. A run
     stored before what people marked the abstained was counted says them apart (`; 9
-    abstained not counted`). "" without verdicts or samples compared."""
+    abstained not counted`). With no verdict, the abstentions alone (`Declines`): `right
+    on 32 of 32 (100%): 32 of 32 abstentions (people marked 0 of them hallucinated)`. ""
+    without verdicts or samples counted."""
     v, declined, lead = a.verdicts, a.abstained_positives, right_on(a)
     if v is None or a.positives is None or not lead:
         return ""
     body = sides = _sides(v, a.n, a.positives, label)
     if a.abstained and declined is not None:
         wrong = _declines_wrong(a)
-        body = (f"{v.agree} of {a.n} verdicts ({sides}) and {a.abstained - wrong} of "
-                f"{a.abstained} abstentions ({declined_text(label, a.abstained, declined)})")
+        said = (f"{a.abstained - wrong} of {a.abstained} abstentions "
+                f"({declined_text(label, a.abstained, declined)})")
+        body = f"{v.agree} of {a.n} verdicts ({sides}) and {said}" if a.n else said
     left = left_out_text(0 if declined is not None else a.abstained, a.unscored)
     return f"{lead}: {body}" + (f"; {left} not counted" if left else "")
 
@@ -103,9 +146,11 @@ def right_on(a: Counted) -> str:
     """`right on 116 of 144 (81%)`: how often the yes/no verdict is people's label, an
     abstained answer counted right where people marked no problem in it (`verdict_cell`'s
     lead, the headline's figure, which calibrate, meta-eval and the gate say too); ""
-    without verdicts or samples compared."""
+    without verdicts or samples counted (compared, or abstained with what people marked
+    them)."""
     v = a.verdicts
-    if v is None or a.positives is None or not a.n:
+    counted = a.abstained if a.abstained_positives is not None else 0
+    if v is None or a.positives is None or not a.n + counted:
         return ""
     right, total = v.agree, a.n
     if a.abstained and a.abstained_positives is not None:

@@ -1,0 +1,78 @@
+"""What a report holds of each metric its labels are compared with, for the headline
+(report/headline.py): the links in the run's metric order, a label as the run names it,
+the calibration's agreement (or its skipped link, whose labels none has a value), the
+abstentions a verdict counts where no verdict was compared, and why a corrected
+estimate more labels would not give is missing."""
+
+from __future__ import annotations
+
+from ragassay.labels import VOCABULARY, canonical, linked_metrics
+from ragassay.report.facts import Report
+from ragassay.stats.calibration import BooleanAgreement, NumericAgreement, SkippedLink
+from ragassay.stats.verdicts import Declines
+
+
+def linked(report: Report) -> list[tuple[str, str, bool]]:
+    """(metric, label, inverted) for every metric of the run a label is compared with, in
+    the run's metric order: a label the run has first (`faithful` labels head the
+    hallucination verdict's row, not the `hallucinated` the run has none of), then the
+    first link."""
+    cal = report.calibration
+    names = [k.name for k in VOCABULARY]
+    own = [p.label for p in cal.pairs] if cal else []
+    names += [n for n in dict.fromkeys(own) if canonical(n) not in names]
+    have = {canonical(x.label) for x in [*cal.pairs, *cal.skipped]} if cal else set()
+    names.sort(key=lambda n: canonical(n) not in have)
+    found: dict[str, tuple[str, bool]] = {}
+    for name in names:
+        for metric, inverted in linked_metrics(name, [s for m in report.metrics
+                                                      if (s := report.spec(m)) is not None]):
+            found.setdefault(metric, (canonical(name), inverted))
+    return [(m, *found[m]) for m in report.metrics if m in found]
+
+
+def named(report: Report, label: str) -> str:
+    """A vocabulary label as the run's labels name it (`hallucination`, an alias of
+    `hallucinated`), as every other line of the run says it (trial 60: the headline said
+    `hallucinated` above the footer's `hallucination`); as given where the run has none."""
+    cal, cor = report.calibration, report.corrected
+    said = [*(cal.pairs if cal else ()), *(cal.skipped if cal else ()),
+            *(cor.estimates if cor else ()), *(cor.skipped if cor else ())]
+    return next((x.label.removeprefix("labels.") for x in said
+                 if canonical(x.label) == label), label)
+
+
+def agreement_of(report: Report, metric: str, label: str
+                 ) -> BooleanAgreement | NumericAgreement | None:
+    """The calibration's agreement of `label` and `metric`, or None."""
+    pairs = report.calibration.pairs if report.calibration else []
+    return next((p for p in pairs if p.metric == metric and canonical(p.label) == label),
+                None)
+
+
+def uncompared_of(report: Report, metric: str, label: str) -> SkippedLink | None:
+    """The calibration's skipped link of `label` and `metric` whose labelled samples all
+    lack a value of the metric (`SkippedLink.abstained`, `.unscored`), or None."""
+    skipped = report.calibration.skipped if report.calibration else []
+    return next((s for s in skipped if s.metric == metric and canonical(s.label) == label
+                 and s.abstained is not None), None)
+
+
+def declines_of(report: Report, skip: SkippedLink | None) -> Declines | None:
+    """For a metric that gives a yes/no verdict, the abstentions of a skipped link whose
+    labels none has a value, which its agreement counts as it counts them beside verdicts
+    (`verdicts.Declines`: right where people marked no problem); None otherwise (a score's
+    AUROC has nothing to rank)."""
+    spec = report.spec(skip.metric) if skip is not None and skip.metric else None
+    if skip is None or spec is None or not spec.gives_verdict:
+        return None
+    return Declines.of(skip)
+
+
+def blocked_of(report: Report, metric: str, label: str) -> str | None:
+    """Why the run has no corrected estimate of `label` via `metric` when more labels
+    would not give one (`Skipped.too_few_labels` false: a value off the label's scale),
+    else None."""
+    skipped = report.corrected.skipped if report.corrected is not None else ()
+    return next((s.reason for s in skipped if s.strategy is None and s.metric == metric
+                 and canonical(s.label) == label and not s.too_few_labels), None)
