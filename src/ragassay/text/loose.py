@@ -97,8 +97,8 @@ def _superscript(text: str, start: int) -> bool:
 # units whose square or cube a caret writes ("50 cm^2", "3 m^3"): after any other short
 # word a caret is a footnote ("up to 25 kg^1", "8 kg^2"), and "^1" after any word is
 # one (no one writes a first power)
-_POWERED = frozenset({"m", "cm", "mm", "km", "ft", "in", "yd", "mi", "nm", "um", "x", "y",
-                      "n"})
+_POWERED = frozenset({"m", "dm", "cm", "mm", "km", "ft", "in", "yd", "mi", "nm", "um",
+                      "\u03bcm", "\u00b5m", "x", "y", "n"})  # (micrometres: Greek mu, micro sign)
 
 
 def _after_unit(text: str, start: int, marker: str) -> bool:

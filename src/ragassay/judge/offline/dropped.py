@@ -8,11 +8,12 @@ says only at some times, on some days or in one case, said without it.
   unit says on some days ("any order over £40" for "..., Monday to Thursday");
 - `drops_only`: "only if"/"only on" and its case, dropped ("We accept mattresses" for
   "We accept mattresses only if they are still sealed");
-- `dropped_case`: a universal claim against a unit limited to a case (`limits_case`:
-  "all our quotes are free" for "Quotes are free for properties within 15 miles of our
-  yard"), and a benefit said of no case where the contexts price the other one
-  (`free_for_some`: "the kits are free" for "... free for households in the district"
-  beside "Elsewhere, kits cost £45").
+- `dropped_case`: a universal claim ("all", "every", "any", "always", "whenever") said of
+  what the unit says for whom, within a bound, at some times, in one case or of part of
+  it (`limits_case`: "all our quotes are free" for "Quotes are free for properties
+  within 15 miles of our yard"), and a benefit said of no case where the contexts price
+  the other one (`free_for_some`: "the kits are free" for "... free for households in
+  the district" beside "Elsewhere, kits cost £45").
 """
 
 from __future__ import annotations
@@ -157,7 +158,6 @@ def _clock_bound(u: Part) -> bool:
         toks[i] in _BOUNDS and toks[i + 1][:1].isdigit() for i in range(len(toks) - 1))
 
 
-
 # words that open what limits a statement to a case: for whom, within what, when, until,
 # where ("free for properties within 15 miles", "welcome until 7pm", "when a safety boat
 # is on the water", "where the wall is brick"); a bare figure after one of `_BY_FIGURE`
@@ -188,6 +188,16 @@ _UNIVERSAL_CASE = frozenset({"all", "every", "any", "everyone", "everybody", "an
 _RATE_UNITS = frozenset(stem(w) for w in ("minute", "hour", "day", "night", "week", "month",
                                           "year"))
 _CASE_RUN = 5  # tokens of a limiting phrase read for its case
+# a relative clause or a place, without a figure, says which ones only of the word it
+# follows: of what the claim quantifies ("Rooms above the third floor", "Residents who
+# register ..."), not of another word ("walks that start at the harbour", "platforms
+# above the flood line": a description of the walks, the platforms)
+_ATTACHED = frozenset({"who", "whose", "that", "over", "under", "above", "below"})
+_HEAD_REACH = 2  # tokens before the phrase that may hold what the claim quantifies
+# ("parking permits that ...": "parking" is what "all parking permits" quantifies)
+# "for a gentle lather", "for an even burn": what for, not for whom; unless it is a time
+# ("for a limited time")
+_ARTICLES = frozenset({"a", "an"})
 KNOWN_SHARE = 0.8  # of a claim's words some context has, the share the unit must state
 
 
@@ -201,7 +211,10 @@ def limits_case(p: Part, u: Part, known: frozenset[str], said: frozenset[str] = 
     within 15 miles of our yard", "... until 7pm", "... on Open Evenings", "some of our
     oils"): the claim says it of every case. `said`: the words of the claim's whole
     sentence; `sentence`: the unit's, when the unit is a clause of it (whose times
-    together may make up the week)."""
+    together may make up the week). A relative clause or a place without a figure
+    ("who ...", "that ...", "above the ...") limits it only after what the claim
+    quantifies, and "for a ..." only as a time: after another word it describes that
+    word ("walks that start at the harbour"), and "for a gentle lather" says what for."""
     toks = set(p.info.tokens)
     if not p.universal or not (_UNIVERSAL_CASE - {"each"}) & toks and not {
             "always", "whenever"} & toks:
@@ -257,6 +270,7 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
     toks, stems = u.info.tokens, u.info.all_stems
     claim_toks, claim_words = set(p.info.tokens), p.words | said | p.stems
     of_time = all(h in TIMES for h in p.quantified)  # "always", "at any time"
+    over_time = bool({"always", "whenever"} & claim_toks)  # (its case is the statement's)
     for i in range(u.info.lead, len(toks) - 1):
         t = toks[i]
         if t in claim_toks:
@@ -277,6 +291,14 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
         if j >= len(toks) or toks[j] in _UNIVERSAL_CASE:
             continue  # "for everyone", "for all guests": no case
         run = range(j, min(len(toks), j + _CASE_RUN))
+        if t in _ATTACHED and not toks[j][:1].isdigit() and not over_time and not (
+                None in p.quantified or set(p.quantified) & set(
+                    stems[max(u.info.lead, i - _HEAD_REACH):i])):
+            continue  # ("walks that start at the harbour": which walks, not which guides;
+            # "anyone" is any person: "for customers who bring ..." says which)
+        if t == "for" and toks[i + 1] in _ARTICLES and not any(
+                stems[k] in TIMES or _when(toks[k]) for k in run):
+            continue  # ("... for a gentle lather": what for)
         if toks[j][:1].isdigit():
             # (a span of time bounds when, not of what: "refunded within 5 days" says
             # it of every refund; `time_bound` reads it against "always"; "flights
@@ -289,7 +311,7 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
         if when and (week or not any(_when(toks[k]) for k in run)):
             continue  # "on the farm tracks": where, not when; a whole week: no case
         case = {stems[k] for k in run if toks[k] not in STOPWORDS and not toks[k][:1].isdigit()}
-        if case and len(case - claim_words) * 2 >= len(case) > 0 and case - claim_words:
+        if case - claim_words and len(case - claim_words) * 2 >= len(case):
             return True  # (most of it: "when a safety boat is on the water" of "boats")
     return False
 

@@ -1,6 +1,9 @@
 """The polarity of a claim against a unit that restates it (alignment.py): negations
 bearing on a word the other states, antonyms, and privatives ("slip-resistant",
-"dairy-free": a negation of the word in other words, as "non-slip" is one).
+"dairy-free": a negation of the word in other words, as "non-slip" is one). Also the
+two conflicts of polarity alignment checks beyond a restating unit: `turned_elsewhere`
+(a loose restatement with its polarity turned) and `even_so` ("even if C" against the
+unit's "unless C").
 """
 
 from __future__ import annotations
@@ -69,8 +72,8 @@ def turned_elsewhere(p: Part, near: Sequence[Unit]) -> int | None:
     the hotel's rooms" / "Pets are welcome in ground-floor rooms for ...", "Re-entry is
     not permitted, even with a hand stamp" / "Re-entry is permitted ... if you get your
     hand stamped"): they share the subject and MIN_SHARED words (SHARED_SHARE of the
-    claim's), and no unit sharing as many says it with the claim's polarity. None when
-    there is none."""
+    claim's), and no unit sharing as many says it with the claim's polarity, with the
+    subject or without it. None when there is none."""
     toks = set(p.info.tokens)
     if p.first is None or (_CONDITIONAL & toks and "even" not in toks) or not _verbal(p):
         return None
@@ -79,16 +82,21 @@ def turned_elsewhere(p: Part, near: Sequence[Unit]) -> int | None:
         if not _verbal(u.part):
             continue
         shared = p.words & u.words
-        if p.first not in u.words or len(shared) < max(MIN_SHARED, SHARED_SHARE * len(p.words)):
+        if len(shared) < max(MIN_SHARED, SHARED_SHARE * len(p.words)):
             continue
         antonyms = sum(1 for t, w in p.pairs if w not in u.words
                        and antonym_stems(t) & u.part.stems)
-        scored.append((len(shared), polarity(p, u.part, antonyms, u.inherited), u.row))
-    turned = [(n, row) for n, kind, row in scored if kind is not None]
+        scored.append((len(shared), polarity(p, u.part, antonyms, u.inherited), u.row,
+                       p.first in u.words))
+    # (a unit without the subject turns nothing, but one as close the claim's way
+    # outweighs the turned one: "Entry to the main galleries is free" for "The museum
+    # does not charge for entry to the main galleries", beside "The museum charges for
+    # entry to special exhibitions")
+    turned = [(n, row) for n, kind, row, subject in scored if kind is not None and subject]
     if not turned:
         return None
     most, row = max(turned)
-    if any(kind is None and n >= most for n, kind, _ in scored):
+    if any(kind is None and n >= most for n, kind, _, _ in scored):
         return None  # (a unit as close says it the claim's way)
     return row
 
@@ -107,6 +115,11 @@ def _verbal(p: Part) -> bool:
 # what "even" stresses a claim holds in spite of; what a unit's exception opens with
 _EVEN_CASES = frozenset({"if", "when", "with", "though", "after", "once"})
 _EXCEPTIONS = frozenset({"unless", "except", "if", "when", "with", "once", "provided"})
+# content words after the unit's "unless" read as its condition, beyond the claim's
+# case's own: "unless you get your hand stamped" for "even with a hand stamp"; not the
+# rest of the sentence ("... unless there is a storm warning, and stalls have covers for
+# when it rains" says nothing of running in the rain)
+CASE_SLACK = 2
 
 
 def even_so(p: Part, near: Sequence[Unit]) -> int | None:
@@ -115,8 +128,8 @@ def even_so(p: Part, near: Sequence[Unit]) -> int | None:
     are ill and provide a doctor's note"), or whose condition it says the statement's
     opposite holds in spite of ("not permitted, even with a hand stamp" against
     "permitted ... if you get your hand stamped"): the claim's words after "even if"
-    are mostly the words after the unit's "unless" / "if", and its other words the
-    unit's. None when there is none."""
+    are mostly the first words after the unit's "unless" / "if" (CASE_SLACK more than
+    they are), and its other words the unit's. None when there is none."""
     toks = p.info.tokens
     at = next((i for i in range(len(toks) - 1)
                if toks[i] == "even" and toks[i + 1] in _EVEN_CASES), None)
@@ -136,11 +149,12 @@ def even_so(p: Part, near: Sequence[Unit]) -> int | None:
         for i, t in enumerate(theirs):
             if t not in _EXCEPTIONS:
                 continue
-            after = {ustems[k] for k in range(i + 1, len(theirs)) if ustems[k] in u.sentence.words}
-            if len(case & after) * 2 < len(case):
+            after = [ustems[k] for k in range(i + 1, len(theirs)) if ustems[k] in u.sentence.words]
+            if len(case & set(after[:len(case) + CASE_SLACK])) * 2 < len(case):
                 continue
             # "X unless C" against "X even if C"; "X if C" against "not X even if C"
-            same = denied == any(is_negation(x) for x in theirs[:i])
+            # ("X unless C1, and Y when C2": the "unless" denies no statement of "when")
+            same = denied == any(is_negation(x) and x not in _UNLESS for x in theirs[:i])
             if same == (t in _UNLESS):
                 return u.row
     return None

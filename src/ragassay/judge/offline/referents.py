@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .clauses import AUXILIARIES, Part, lemma_stems, subject_words
+from .mixed import MAX_DOC_SENTENCES  # (a passage as short as mixed.py's)
 from .units import Units
 
 # a clause's subject that stands for what its sentence named before
@@ -27,7 +28,6 @@ def _anaphoric(p: Part) -> bool:
     at = p.info.lead
     toks = p.info.tokens
     return at < len(toks) and toks[at] in _ANAPHORIC and at + 1 not in p.info.capitals
-MAX_DOC_SENTENCES = 3  # sentences of the unit's passage, at most (as mixed.py's)
 
 
 def referent(pieces: Sequence[Part], k: int, taken: frozenset[str]) -> frozenset[str]:
@@ -51,8 +51,11 @@ def referent_swapped(p: Part, meant: frozenset[str], units: Units, doc: int | No
                      ) -> int | None:
     """The context sentence that says all the clause's own words of a subject other
     than the one it stands for (`meant`: the words before the first of them there),
-    while another context sentence opens with what it stands for; None when there is
-    none."""
+    while another context sentence opens with what it stands for; the other subject is
+    one of a kind with it, a word shared with it or with that sentence ("Coconut oil" /
+    "Olive oil", "Tenmoku glaze" / "Celadon glaze"), where a subject sharing none may be a
+    description of the referent ("Guests have a hot tub" of a cottage, "Crossings take two
+    hours" of a ferry). None when there is none."""
     own = p.words - meant
     if len(own) < MIN_OWN or not meant:
         return None
@@ -63,7 +66,8 @@ def referent_swapped(p: Part, meant: frozenset[str], units: Units, doc: int | No
         sentence = units.sentence(u.row).part
         if _anaphoric(sentence):
             continue  # "The tech giant is ...": another name of what the passage is about
-        theirs = _before(sentence, own) - meant
+        subject = _before(sentence, own)
+        theirs = subject - meant
         missing = meant - sentence.words
         if not missing or not theirs:
             continue  # (its sentence names what the clause stands for: no swap)
@@ -71,7 +75,7 @@ def referent_swapped(p: Part, meant: frozenset[str], units: Units, doc: int | No
             other = units.sentence(j).part
             distinct = theirs - other.words  # ("Tenmoku glaze" / "Celadon glaze": tenmoku)
             if j != u.row and missing & _opening(other) and distinct and not _kin(
-                    distinct, other.words):
+                    distinct, other.words) and subject - distinct:  # (one of a kind)
                 return u.row
     return None
 

@@ -5,7 +5,7 @@ feature modules (`features`, `recall`, `contradiction`), which all read them."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TypeVar, cast
@@ -68,6 +68,13 @@ class SentenceInfo:
     values: frozenset[float] = frozenset()  # figures' values, as written and canonical
 
 
+def _capitals(cased: Sequence[str], toks: Sequence[str]) -> tuple[int, ...]:
+    """The positions of capitalised words that are no stopword, and of "May" after the
+    first token (the month, not the modal)."""
+    return tuple(i for i, t in enumerate(cased) if t[:1].isupper() and (
+        toks[i] not in STOPWORDS or (i and toks[i] == "may")))
+
+
 @lru_cache(maxsize=16384)  # ~3 KB each: bounded at ~50 MB
 def sentence_info(text: str) -> SentenceInfo:
     """Lexical views of a sentence (cached: context sentences repeat across samples)."""
@@ -89,10 +96,7 @@ def sentence_info(text: str) -> SentenceInfo:
         tokens=tuple(toks),
         bigrams=frozenset(zip(all_stems, all_stems[1:], strict=False)),
         grams=frozenset(ngrams(toks, COPY_N)),
-        capitals=tuple(
-            i for i, t in enumerate(cased) if t[:1].isupper() and (
-                toks[i] not in STOPWORDS or (i and toks[i] == "may"))  # (the month)
-        ),
+        capitals=_capitals(cased, toks),
         lead=lead,
         words=tuple(t for t, _ in words),
         word_stems=tuple(x for _, x in words),
@@ -131,10 +135,7 @@ def token_view(text: str) -> SentenceInfo:
         negated=False,
         stem_set=frozenset(all_stems),
         tokens=tuple(toks),
-        capitals=tuple(
-            i for i, t in enumerate(cased) if t[:1].isupper() and (
-                toks[i] not in STOPWORDS or (i and toks[i] == "may"))  # (the month)
-        ),
+        capitals=_capitals(cased, toks),
         lead=lead_tokens(text, toks),
     )
 
