@@ -117,3 +117,14 @@ def test_a_benefit_said_of_no_case_where_others_pay(
     ev = assert_judged(an, contexts, answer, flags=flags)
     if flags:
         assert ev.contradicts == ["quantifier"], ev
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # a clock time bounds the hours of a day, not which days
+    (["The bakery opens daily from 7am until 3pm."], "The bakery is open every day.", False),
+    (["The launderette opens from 8am until 10pm."],
+     "The launderette is open at any time.", True),
+])
+def test_a_clock_time_bounds_hours_not_days(an: Analyzer, contexts: list[str],
+                                            answer: str, flags: bool) -> None:
+    assert_judged(an, contexts, answer, flags=flags)

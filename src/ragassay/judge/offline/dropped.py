@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from .clauses import Part, clause_parts, part
 from .lexical import MONTHS, STOPWORDS, stem
 from .scope import (
+    CLOCK,
     PARTICIPLE_PREPS,
     TIMES,
     WEEK,
@@ -270,6 +271,9 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
     toks, stems = u.info.tokens, u.info.all_stems
     claim_toks, claim_words = set(p.info.tokens), p.words | said | p.stems
     of_time = all(h in TIMES for h in p.quantified)  # "always", "at any time"
+    # (a clock time bounds the hours of a day, not which days: "open every day" for
+    # "opens daily from 9am until 5pm"; "at any time", "always" it bounds)
+    days = of_time and CLOCK not in p.quantified and "always" not in p.info.tokens
     over_time = bool({"always", "whenever"} & claim_toks)  # (its case is the statement's)
     for i in range(u.info.lead, len(toks) - 1):
         t = toks[i]
@@ -304,8 +308,9 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
             # it of every refund; `time_bound` reads it against "always"; "flights
             # longer than 6 hours" are some flights)
             unit = stems[j + 1] if j + 1 < len(toks) else ""
+            clock = j + 1 < len(toks) and toks[j + 1] in ("am", "pm")
             if t in _BY_FIGURE and toks[j] not in claim_toks and not (
-                    unit in TIMES and t in _WHEN_BOUNDS):
+                    unit in TIMES and t in _WHEN_BOUNDS) and not (clock and days):
                 return True
             continue
         if when and (week or not any(_when(toks[k]) for k in run)):

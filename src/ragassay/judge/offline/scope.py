@@ -35,6 +35,7 @@ _TIMES_TEXT = """
     wednesday thursday friday saturday sunday
 """
 TIMES = frozenset(stem(w) for w in _TIMES_TEXT.split())  # stems
+CLOCK = stem("time")  # a clock time's key among figures, and "at any time"'s stem
 
 
 # where a subject is placed narrows it ("Tenants on the ground floor may ...", "Staff in
@@ -223,10 +224,14 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
             len(p.quantified) == 1 and "always" in p.info.tokens)):
         return False
     mine = {k for _, k in p.figures}
+    # (a clock time bounds the hours of a day, not which days: "open every day" says what
+    # "opens daily from 9am until 5pm" does; "open at any time", "always" it bounds)
+    days = "always" not in p.info.tokens and CLOCK not in p.quantified
     # (a unit quantified over time itself says "every day" of something: its "on
     # Sundays" is another clause's, "not open on Sundays, yet ... orders every day")
     placed = placed_times(u)
-    return (figures and any(k in TIMES and k not in mine for _, k in u.figures)) or (
+    return (figures and any(k in TIMES and k not in mine and not (days and k == CLOCK)
+                            for _, k in u.figures)) or (
         not any(h in TIMES for h in u.quantified) and bool(placed - named_times(p))
         and not whole_week(placed | (placed_times(sentence) if sentence else frozenset())))
 
