@@ -1,6 +1,7 @@
 """The corrected-estimates benchmark's core on a tiny synthetic set: the draws go through
 the product's estimator, the judge's bias and the truth are read right, an n >= N is
-left out, a set with no variation in its labels says so, and the LOO scores are cached."""
+left out, a set with no variation in its labels says so (or, drawn uniformly, gets the
+labels' own interval), and the LOO scores are cached."""
 
 from __future__ import annotations
 
@@ -76,12 +77,16 @@ def test_the_report_has_a_summary_and_a_table_per_plan() -> None:
 
 
 def test_labels_without_variation_give_no_estimate_and_say_so() -> None:
+    """Labels all alike drawn by the uncertainty plan give no estimate (the product's
+    skip); drawn uniformly, the labels' own exact interval, which holds the truth."""
     data = _synthetic(labels=np.zeros(N))
-    out = simulate(data, [50], draws=3, plans=("uniform",))
+    out = simulate(data, [50], draws=3, plans=("uncertainty",))
     assert all(t.draws == 0 and t.skipped == 3 for t in out.values())
-    rows = list(table_rows(data, out, "uniform"))
+    rows = list(table_rows(data, out, "uncertainty"))
     assert rows[0][8] == "no estimate (3 draws)"
-    assert list(summary_rows(data, out, [50])) == []
+    assert list(summary_rows(data, out, [50])) == []  # no uniform draws to sum up
+    uniform = simulate(data, [50], draws=3, plans=("uniform",))
+    assert all(t.draws == 3 and t.hits == t.hits_only == 3 for t in uniform.values())
 
 
 def test_loo_scores_are_read_from_the_cache(tmp_path: Path,

@@ -55,9 +55,9 @@ def test_a_verdicts_abstentions_are_its_agreement_on_every_surface(tmp_path: Pat
     """The 32 declines above, every one labelled not hallucinated: the verdicts' rows
     stay and say how often the judge is right, counting the correct declines as the
     headline does beside verdicts; a score's row says there is nothing to compare.
-    People's cell says why the labels give no figure, and that labelling more cannot
-    (every sample is labelled: it said "label more samples"). The console, the HTML
-    report and the JSON section say the same words."""
+    People's cell gives the labels' own figure, 0 of 32 with its exact interval (k118: it
+    said "all 32 labels are False: no variation to estimate from", no figure at all). The
+    console, the HTML report and the JSON section say the same words."""
     import io
 
     from rich.console import Console
@@ -70,12 +70,13 @@ def test_a_verdicts_abstentions_are_its_agreement_on_every_surface(tmp_path: Pat
     rows = _rows(report)
     declines = ("right on 32 of 32 (100%): 32 of 32 abstentions (people marked 0 of them "
                 "hallucinated)")
-    none = ("all 32 labels are False: no variation to estimate from; every sample is "
-            "labelled, so only a larger run can give one")
     for metric in ("judge.hallucination", "trace.adherence"):
         row = rows[metric]
-        assert row.agreement_text.startswith(declines + "; held apart: "), metric
-        assert row.people_text == none and row.judge_text == "-"
+        assert row.agreement_text == declines, metric  # beside people's figure: this run's
+        assert row.people_text == "hallucinated 0.000 [0.000, 0.109]"
+        assert row.estimate is not None and row.estimate.all_labelled
+        assert row.judge_text == "-"
+    assert rows["judge.faithfulness"].people_text == "hallucinated 0.000 [0.000, 0.109]"
     assert rows["judge.faithfulness"].agreement_text.startswith(
         "in this run: nothing to compare (32 labels: 32 abstained, people marked 0 of them "
         "hallucinated); held apart: ")
@@ -94,17 +95,24 @@ def test_a_verdicts_abstentions_are_its_agreement_on_every_surface(tmp_path: Pat
 
 def test_declines_beside_unlabelled_answers_are_counted(tmp_path: Path) -> None:
     """Every labelled answer abstained, beside 10 unlabelled answers the judge scored:
-    with no corrected figure (the labels all alike), the agreement cell said only the
-    held-apart figure, nothing of this run's 32 labels."""
+    the agreement cell said only the held-apart figure, nothing of this run's 32 labels.
+    The labels all alike give people's figure uncorrected (the labels' own exact
+    interval, k118), and its notes say so and that these labels look picked."""
     from tests.support.verdicts import labelled_rows
 
     rows = labelled_rows(answers=10, abstaining=32)
     for row in rows[:10]:
         del row["labels"]
-    got = _rows(_report(tmp_path, rows, "judge"))
-    assert got["judge.hallucination"].agreement_text.startswith(
+    report = _report(tmp_path, rows, "judge")
+    got = _rows(report)
+    assert got["judge.hallucination"].agreement_text == (
         "right on 32 of 32 (100%): 32 of 32 abstentions (people marked 0 of them "
-        "hallucinated); held apart: ")
+        "hallucinated)")
+    assert got["judge.hallucination"].people_text == "hallucinated 0.000 [0.000, 0.109]"
+    assert report.corrected is not None
+    note = report.corrected.estimates[0].note or ""
+    assert note.startswith("nothing corrected: all 32 labels are False") and (
+        "the 32 labelled samples look unlike the run" in note)
     assert got["judge.faithfulness"].agreement_text.startswith(
         "in this run: nothing to compare (32 labels: 32 abstained, people marked 0 of them "
         "hallucinated); held apart: ")

@@ -62,25 +62,80 @@ def test_estimates_the_share_people_call_hallucinated_through_every_linked_metri
     assert out.overall("judge.faithfulness") is faith
 
 
-def test_too_few_labels_all_equal_and_out_of_range_each_say_why() -> None:
+def test_too_few_labels_and_out_of_range_each_say_why() -> None:
     few = corrected(_table(labelled=12))
     assert not few.estimates
     assert {s.reason for s in few.skipped} == {
         "12 labelled samples, fewer than the 30 a corrected estimate needs"}
-    rows = [Row(id=f"q{i}", labels={"hallucinated": False},
-                values={"judge.hallucination": float(i % 2)}) for i in range(40)]
-    same = corrected(ScoreTable.from_rows(rows, SPECS))
-    assert {s.reason for s in same.skipped} == {
-        "all 40 labels are False: no variation to estimate from; every sample is labelled, "
-        "so only a larger run can give one"}
-    rows += [Row(id=f"u{i}", values={"judge.hallucination": 0.0}) for i in range(5)]
-    same = corrected(ScoreTable.from_rows(rows, SPECS))
-    assert {s.reason for s in same.skipped if s.metric == "judge.hallucination"} == {
-        "all 40 labels are False: no variation to estimate from; label more samples"}
     rows = [Row(id=f"q{i}", labels={"relevance": i % 5},
                 values={"trace.context_relevance": 0.5}) for i in range(40)]
     bad = corrected(ScoreTable.from_rows(rows, SPECS))
     assert [s.reason for s in bad.skipped] == ["label 'relevance': 4 is outside 0-3"]
+
+
+def _alike(labelled: int = 40, unlabelled: int = 0) -> list[Row]:
+    """`labelled` samples all labelled not hallucinated, the judge flagging every other
+    one, and `unlabelled` more it does not flag."""
+    return ([Row(id=f"q{i}", labels={"hallucinated": False},
+                 values={"judge.hallucination": float(i % 2)}) for i in range(labelled)]
+            + [Row(id=f"u{i}", values={"judge.hallucination": 0.0}) for i in range(unlabelled)])
+
+
+def test_yes_no_labels_all_alike_every_sample_labelled_give_the_exact_interval() -> None:
+    """40 of 40 labelled not hallucinated: people's figure is 0 with Clopper-Pearson's
+    interval (it said "no variation to estimate from": the normal one is zero wide)."""
+    e = corrected(ScoreTable.from_rows(_alike(), SPECS)).overall("judge.hallucination")
+    assert e is not None and e.all_labelled and not e.note
+    assert (e.estimate, e.ci_low) == (0.0, 0.0)
+    assert e.ci_high == pytest.approx(1 - 0.025 ** (1 / 40))  # 0.088
+    assert (e.labels_only.ci_low, e.labels_only.ci_high) == (e.ci_low, e.ci_high)
+    assert (e.gain, e.lam, e.more_labels) == (1.0, 0.0, 0)  # 0.088 wide: under 0.1
+    e = corrected(ScoreTable.from_rows(_alike(30), SPECS)).overall("judge.hallucination")
+    assert e is not None and e.more_labels is None  # 0.116 wide: more samples needed
+    assert e.narrowing() == ("only more samples would narrow the interval to 0.1 wide "
+                             "(now 0.116)")
+
+
+def test_yes_no_labels_all_alike_beside_unlabelled_samples_are_not_corrected() -> None:
+    """40 labels all alike, 5 samples unlabelled: PPI++ cannot weigh the judge against
+    labels that do not vary (its interval would be zero wide), so the figure is the
+    labels' own exact interval, and its note says nothing was corrected."""
+    e = corrected(ScoreTable.from_rows(_alike(40, 5), SPECS)).overall("judge.hallucination")
+    assert e is not None and not e.all_labelled and (e.n_labelled, e.n_total) == (40, 45)
+    assert (e.estimate, e.ci_low, e.lam, e.gain) == (0.0, 0.0, 0.0, 1.0)
+    assert e.ci_high == pytest.approx(1 - 0.025 ** (1 / 40))
+    assert e.note == ("nothing corrected: all 40 labels are False, so the judge's scores "
+                      "cannot be weighed against them; the figure is the labels' own, with "
+                      "its exact interval")
+
+
+def test_two_strategies_labelled_all_alike_differ_by_their_own_intervals() -> None:
+    """Both strategies' 40 samples labelled not hallucinated: the paired differences are
+    all 0, whose PPI++ interval is zero wide; the difference is the two estimates' with
+    their exact intervals' variances added."""
+    rows = [Row(id=r.id, strategy=s, labels=r.labels, values=r.values)
+            for s in ("a", "b") for r in _alike()]
+    out = corrected(ScoreTable.from_rows(rows, SPECS))
+    [diff] = [d for d in out.differences if d.metric == "judge.hallucination"]
+    assert not diff.paired and diff.estimate == 0.0
+    half = np.hypot(*(1 - 0.025 ** (1 / 40),) * 2) / 2  # each width / (2 z), times z
+    assert (diff.ci_low, diff.ci_high) == pytest.approx((-half, half))
+
+
+def test_labels_all_alike_without_an_exact_interval_say_why() -> None:
+    """A grade all alike, and yes/no labels all alike that a weighted plan drew, have no
+    interval: they keep the reason, and what would give one."""
+    rows = [Row(id=f"q{i}", labels={"relevance": 2},
+                values={"trace.context_relevance": float(i % 2)}) for i in range(40)]
+    grade = corrected(ScoreTable.from_rows(rows, SPECS))
+    assert not grade.estimates and [s.reason for s in grade.skipped] == [
+        "all 40 labels are 2: no variation to estimate from; every sample is labelled, "
+        "so only a larger run can give one"]
+    pis = {("default", f"q{i}"): 0.5 for i in range(40)}
+    opts = CorrectedOptions(designs={"hallucinated": pis}, design_kind="uncertainty")
+    planned = corrected(ScoreTable.from_rows(_alike(40, 5), SPECS), None, opts)
+    assert {s.reason for s in planned.skipped if s.metric == "judge.hallucination"} == {
+        "all 40 labels are False: no variation to estimate from; label more samples"}
 
 
 def test_a_grade_is_estimated_on_its_own_scale() -> None:

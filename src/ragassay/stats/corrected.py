@@ -29,7 +29,12 @@ from pydantic import PrivateAttr
 from ragassay.labels import check_value, linked_metrics, lookup, own_value
 from ragassay.stats import ppi
 from ragassay.stats.calibration import LabelLink, unlinked_skips
-from ragassay.stats.corrected_text import no_variation_text, too_small_text
+from ragassay.stats.corrected_text import (
+    no_variation_text,
+    rare_text,
+    too_small_text,
+    uncorrected_text,
+)
 from ragassay.stats.describe import Scale, scored_text
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
@@ -334,21 +339,13 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
     if scale is None:
         return _skip(link, strategy, f"label '{key}' has one value only ({raw[0]:g})")
     y = np.array([scale.to_unit(float(v)) for v in raw])
-    if float(y.min()) == float(y.max()):
+    pis, binary, same = opts.designs.get(key), scale.kind == "bool", float(y.min()) == y.max()
+    # all alike: a yes/no label's own exact interval; a grade's, a weighted plan's: none
+    if same and (not binary or pis):
         return _skip(link, strategy, no_variation_text(len(y), raw[0], len(y) == len(rows)))
     mask = np.zeros(len(rows), dtype=bool)
     mask[labelled] = True
     h_lab, h_rest = ppi.cross_fit(f[mask], y, f[~mask], seed=opts.seed)
-    rare = int(min(y.sum(), len(y) - y.sum())) if scale.kind == "bool" else None
-    note = None
-    if rare is not None and rare < opts.min_rare:
-        note = (f"only {rare} label{'s' if rare != 1 else ''} of the rarer value: the "
-                "interval may be too narrow (label more, until at least "
-                f"{opts.min_rare} of each)")
-    pis = opts.designs.get(key)
-    if not pis:  # no plan drew them: do they look like a random draw of the run?
-        unlike = _unlike(table, rows, labelled)
-        note = "; ".join(x for x in (note, unlike) if x) or None
     if pis:
         h_all = np.empty(len(rows))
         h_all[mask], h_all[~mask] = h_lab, h_rest
@@ -359,11 +356,16 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
         est = ppi.weighted_mean(y, h_lab, pi, h_all, alpha=opts.alpha)
         design = opts.design_kind
     else:
-        est = ppi.ppi_mean(y, h_lab, h_rest, alpha=opts.alpha)
+        est = ppi.ppi_mean(y, h_lab, h_rest, alpha=opts.alpha, binary=binary)
         design = "uniform"
     abstained = sum(r.value(link.metric) is None and link.metric in r.abstained for r in rows)
     out = _estimate(link, strategy, scale, est, (len(rows) - len(scored) - abstained,
                                                  abstained), scored, spec, opts, design)
+    rare = int(min(y.sum(), len(y) - y.sum()))  # an exact interval holds with few of one
+    notes = [uncorrected_text(len(y), raw[0]) if same and est.n_labelled < est.n_total else "",
+             rare_text(rare, opts.min_rare) if binary and not est.corrected.exact else None,
+             None if pis else _unlike(table, rows, labelled)]  # no plan: a random draw?
+    note = "; ".join(x for x in notes if x) or None
     return out.model_copy(update={"note": note}) if note else out
 
 
@@ -403,7 +405,8 @@ def _estimate(link: LabelLink, strategy: str | None, scale: LabelScale, est: ppi
     span = scale.high - scale.low
     half = opts.target_width / 2
     z = ppi.norm.ppf(1 - opts.alpha / 2)
-    share = est.n_labelled * (z * c.se / half) ** 2 if half > 0 else 0.0
+    se = c.width / (2 * z) if c.exact else c.se  # an exact one by its width (se 0: all alike)
+    share = est.n_labelled * (z * se / half) ** 2 if half > 0 else 0.0
     needed = math.ceil(share) if math.isfinite(share) else None
     more = max(0, needed - est.n_labelled) if needed is not None and needed <= est.n_total \
         else None
@@ -429,8 +432,9 @@ def _difference(table: ScoreTable, link: LabelLink, a: CorrectedEstimate,
                 opts: CorrectedOptions) -> CorrectedDifference:
     """a - b: paired through the samples with the same id under both strategies when at
     least `min_labels` of them are labelled under both (PPI++ on the differences, uniform
-    designs only); otherwise the two estimates' difference with their variances added
-    (conservative: the two share questions, so their errors are positively related)."""
+    designs only) and the differences vary (all alike, their interval is zero wide);
+    otherwise the two estimates' difference with their variances added (conservative:
+    the two share questions, so their errors are positively related)."""
     key, metric = a.label, a.metric
     by_id = {r.id: i for i, r in enumerate(rows_b)}
     index = [(i, by_id[r.id]) for i, r in enumerate(rows_a) if r.id in by_id]
@@ -438,11 +442,11 @@ def _difference(table: ScoreTable, link: LabelLink, a: CorrectedEstimate,
     both = [i for i, (x, y) in enumerate(pairs)
             if x.labels.get(key) is not None and y.labels.get(key) is not None]
     uniform = a.design == "uniform" and b.design == "uniform"
-    if uniform and len(both) >= opts.min_labels:
+    d = np.array([a.scale.to_unit(float(pairs[i][0].labels[key]))
+                  - a.scale.to_unit(float(pairs[i][1].labels[key])) for i in both])
+    if uniform and len(both) >= max(1, opts.min_labels) and float(d.min()) < float(d.max()):
         fa, fb = _scores(table, rows_a, link)[0], _scores(table, rows_b, link)[0]
         f = np.array([fa[i] - fb[j] for i, j in index])
-        d = np.array([a.scale.to_unit(float(pairs[i][0].labels[key]))
-                      - a.scale.to_unit(float(pairs[i][1].labels[key])) for i in both])
         mask = np.zeros(len(pairs), dtype=bool)
         mask[both] = True
         est = ppi.ppi_mean((d + 1) / 2, (f[mask] + 1) / 2, (f[~mask] + 1) / 2,

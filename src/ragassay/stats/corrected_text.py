@@ -1,7 +1,7 @@
 """What every surface says of corrected estimates, in words: the heading of people's
 column, the figures of every sample labelled said apart (nothing corrected there), a run
-too small for a corrected estimate, and labels all of one value. Pure text over
-`CorrectedEstimate`s."""
+too small for a corrected estimate, and labels all of one value (no figure, or one not
+corrected). Pure text over `CorrectedEstimate`s."""
 
 from __future__ import annotations
 
@@ -81,10 +81,33 @@ def too_small_text(samples: int, strategy: str | None = None) -> str:
 
 
 def no_variation_text(labels: int, value: object, every: bool) -> str:
-    """Why labels all of one value give no corrected estimate, and what would: more labels,
-    or, with `every` sample labelled (none left to label), a larger run: `all 32 labels are
-    False: no variation to estimate from; every sample is labelled, so only a larger run
-    can give one`."""
+    """Why labels all of one value give no corrected estimate (a grade's, or a yes/no
+    label's drawn by a weighted plan: no interval holds for them), and what would: more
+    labels, or, with `every` sample labelled (none left to label), a larger run: `all 32
+    labels are 3: no variation to estimate from; every sample is labelled, so only a
+    larger run can give one`."""
     more = ("every sample is labelled, so only a larger run can give one" if every
             else "label more samples")
     return f"all {labels} labels are {value}: no variation to estimate from; {more}"
+
+
+def rare_text(rare: int, min_rare: int) -> str | None:
+    """The caution of a yes/no label's normal interval with fewer than `min_rare` labels
+    of its rarer value (None with enough): `only 3 labels of the rarer value: the interval
+    may be too narrow (label more, until at least 10 of each)`. Not said of the labels'
+    exact interval (`ppi.labels_interval`), which holds there."""
+    if rare >= min_rare:
+        return None
+    return (f"only {rare} label{'s' if rare != 1 else ''} of the rarer value: the interval "
+            f"may be too narrow (label more, until at least {min_rare} of each)")
+
+
+def uncorrected_text(labels: int, value: object) -> str:
+    """What a yes/no label's estimate says when its labels all agree and some samples are
+    unlabelled: the judge was not weighed, the figure is the labels' own exact interval
+    (`ppi.labels_interval`): `nothing corrected: all 40 labels are False, so the judge's
+    scores cannot be weighed against them; the figure is the labels' own, with its exact
+    interval`."""
+    return (f"nothing corrected: all {labels} labels are {value}, so the judge's scores "
+            "cannot be weighed against them; the figure is the labels' own, with its exact "
+            "interval")

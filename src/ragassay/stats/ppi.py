@@ -24,8 +24,14 @@ judge is informative:
   fitted on its own label (cross-prediction-powered inference, Zrnic & Candes 2024,
   arXiv 2309.16598).
 
+The labels-only estimate (`labels_interval`) is the labels' mean with a normal interval,
+except for a yes/no label with fewer than `WALD_MIN_COUNT` labels of either value, all
+alike included, where it is Clopper-Pearson's exact interval: 0 of 32 is 0.000 [0.000,
+0.109], where the normal one is zero wide.
+
 Everything works on the label's 0-1 scale; callers map grades onto it and back.
-Validity is shown by simulation in tests/stats/test_ppi_coverage.py.
+Validity is shown by simulation in tests/stats/test_ppi_coverage.py (the labels-only
+interval's in tests/stats/test_labels_interval.py).
 """
 
 from __future__ import annotations
@@ -38,11 +44,15 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy.stats import norm
 
+from ragassay.stats.routing import risk_upper_bound
+
 FloatArray = NDArray[np.float64]
 
 ALPHA = 0.05  # 95% intervals
 FOLDS = 5  # cross-fitting folds (fewer when there are few labels)
 RIDGE = 1e-3  # keeps the logistic map finite when one score separates the labels
+WALD_MIN_COUNT = 5  # a yes/no label's normal interval needs n p and n (1 - p) at least this
+# (the textbook rule); with fewer labels of either value it is Clopper-Pearson's
 
 
 @dataclass(frozen=True)
@@ -52,7 +62,8 @@ class Interval:
     estimate: float
     ci_low: float
     ci_high: float
-    se: float
+    se: float  # the estimate's standard error (0 for labels all alike)
+    exact: bool = False  # Clopper-Pearson's interval, not the normal one (`labels_interval`)
 
     @property
     def width(self) -> float:
@@ -72,7 +83,10 @@ class Estimate:
     @property
     def gain(self) -> float | None:
         """Variance of the labels-only estimate / variance of the corrected one: how many
-        times more labels the labels alone would need for the same precision."""
+        times more labels the labels alone would need for the same precision; 1 where
+        nothing was corrected (the corrected estimate is the labels' own)."""
+        if self.corrected == self.labels_only:
+            return 1.0
         if self.corrected.se <= 0:
             return None
         return (self.labels_only.se / self.corrected.se) ** 2
@@ -99,6 +113,46 @@ def _interval(estimate: float, se: float, alpha: float) -> Interval:
     return Interval(est, max(0.0, estimate - half), min(1.0, estimate + half), se)
 
 
+def clopper_pearson(successes: int, n: int, alpha: float = ALPHA) -> tuple[float, float]:
+    """The (1 - alpha) Clopper-Pearson interval of a proportion, `successes` of `n`: the
+    exact one-sided bounds at alpha/2 (`routing.risk_upper_bound`), the lower one the
+    upper bound of the failures read from 1."""
+    if n <= 0 or not 0 <= successes <= n:
+        raise ValueError(f"{successes} successes of {n} trials")
+    return (1.0 - risk_upper_bound(n - successes, n, alpha / 2),
+            risk_upper_bound(successes, n, alpha / 2))
+
+
+def labels_interval(y: ArrayLike, alpha: float = ALPHA, *, binary: bool = False) -> Interval:
+    """The labels' own estimate of their mean (labels on 0-1): the normal (Wald) interval,
+    mean +- z sqrt(p (1 - p) / n); for a yes/no (`binary`) label with fewer than
+    `WALD_MIN_COUNT` labels of either value, Clopper-Pearson's.
+
+    The normal interval of a proportion undercovers when n p or n (1 - p) is small and is
+    zero wide when every label agrees (0 of 32 is not "exactly 0"). Clopper-Pearson,
+    rather than Wilson's score interval: its coverage is at least 1 - alpha at every n and
+    p, where Wilson's dips below it near 0 and 1 (91% at n = 10, p = 0.05; Brown, Cai &
+    DasGupta 2001), the very cases it is used for; its cost, width, is small there (0 of
+    32: [0, 0.109] against Wilson's [0, 0.107]), and the normal interval is kept where the
+    rule holds, so that figures read with it do not change.
+    """
+    y_ = _arr(y)
+    n = len(y_)
+    if n == 0:
+        raise ValueError("no labelled sample")
+    mean = float(y_.mean())
+    se = math.sqrt(float(np.var(y_)) / n)
+    if not binary:
+        return _interval(mean, se, alpha)
+    if np.any((y_ != 0) & (y_ != 1)):
+        raise ValueError("a yes/no label's values must be 0 or 1")
+    k = int(y_.sum())
+    if min(k, n - k) >= WALD_MIN_COUNT:
+        return _interval(mean, se, alpha)
+    low, high = clopper_pearson(k, n, alpha)
+    return Interval(mean, low, high, se, exact=True)
+
+
 def tuned_lambda(y: ArrayLike, yhat: ArrayLike, yhat_unlabelled: ArrayLike) -> float:
     """PPI++'s variance-minimising weight for the mean, clipped to [0, 1]:
     Cov(y, yhat) over the labelled / ((1 + n/N) * Var(yhat) over all predictions)."""
@@ -114,30 +168,30 @@ def tuned_lambda(y: ArrayLike, yhat: ArrayLike, yhat_unlabelled: ArrayLike) -> f
 
 
 def ppi_mean(y: ArrayLike, yhat: ArrayLike, yhat_unlabelled: ArrayLike, *,
-             alpha: float = ALPHA, lam: float | None = None) -> Estimate:
+             alpha: float = ALPHA, lam: float | None = None,
+             binary: bool = False) -> Estimate:
     """PPI++ estimate of the mean of `y` (labels in 0-1 on a uniform random subset) from
     the predictions on those samples (`yhat`) and on the others (`yhat_unlabelled`).
 
     Variance: lam^2 Var(yhat_unlabelled)/N + Var(y - lam yhat)/n (population variances),
-    a normal interval. With no unlabelled sample, the labels' own mean (lam = 0).
+    a normal interval. The labels-only estimate is `labels_interval` (`binary`: a yes/no
+    label). Nothing is corrected, and the estimate is the labels' own, with no unlabelled
+    sample, or with a yes/no label whose labels all agree and a tuned lam: the judge
+    cannot be weighed against labels that do not vary (lam is tuned to 0 and the normal
+    interval is zero wide).
     """
     y_, h, hu = _arr(y), _arr(yhat), _arr(yhat_unlabelled)
     n, big_n = len(y_), len(hu)
-    if n == 0:
-        raise ValueError("no labelled sample")
+    only = labels_interval(y_, alpha, binary=binary)
+    if big_n == 0 or (binary and lam is None and float(y_.min()) == float(y_.max())):
+        return Estimate(corrected=only, labels_only=only, lam=0.0, n_labelled=n,
+                        n_total=n + big_n)
     if lam is None:
         lam = tuned_lambda(y_, h, hu)
-    if big_n == 0:
-        lam = 0.0
-    imputed = lam * float(hu.mean()) if big_n else 0.0
-    estimate = imputed + float(np.mean(y_ - lam * h))
-    var = float(np.var(y_ - lam * h)) / n + (lam**2 * float(np.var(hu)) / big_n if big_n else 0)
-    only_se = math.sqrt(float(np.var(y_)) / n)
-    return Estimate(
-        corrected=_interval(estimate, math.sqrt(var), alpha),
-        labels_only=_interval(float(y_.mean()), only_se, alpha),
-        lam=float(lam), n_labelled=n, n_total=n + big_n,
-    )
+    estimate = lam * float(hu.mean()) + float(np.mean(y_ - lam * h))
+    var = float(np.var(y_ - lam * h)) / n + lam**2 * float(np.var(hu)) / big_n
+    return Estimate(corrected=_interval(estimate, math.sqrt(var), alpha), labels_only=only,
+                    lam=float(lam), n_labelled=n, n_total=n + big_n)
 
 
 def _design_variance(resid: FloatArray, pi: FloatArray, big_n: int) -> float:
