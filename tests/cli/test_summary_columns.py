@@ -52,3 +52,24 @@ def test_the_unscored_note_names_no_other_suites_reason(tmp_path: Path) -> None:
             "the metric cannot give on that question)") in said
     assert "completeness" not in said
     assert "the answer cites nothing" in said  # the reason, said by the lines below
+
+
+def test_a_judge_table_with_no_references_says_what_its_unscored_column_leaves_out(
+        tmp_path: Path) -> None:
+    """New-user trial 62: with no reference answers the judge table showed answer
+    similarity `-` beside `unscored 0` while the aggregate table showed it unscored on
+    every sample, with no line saying missing references are not counted."""
+    data = tmp_path / "d.jsonl"
+    rows = [{"id": f"q{i}", "question": "Is parking free?", "answer": "Parking is free.",
+             "contexts": ["Parking is free for visitors."]} for i in range(3)]
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "judge", "--db",
+                                      str(tmp_path / "s.db"), "--out", str(out)],
+                                env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["strategies"]["default"]["failed"].get("judge", 0) == 0
+    said = " ".join(result.output.split())
+    assert ("unscored (last column): the questions on which some judge metric has no value "
+            "for a reason other than a missing input") in said
+    assert "missing references and declines are not counted" in said

@@ -113,6 +113,18 @@ def test_a_sources_section_is_no_uncited_sentence_and_new_styles_are_citations()
         assert res["recall"].details["needing"] == 1
 
 
+def test_a_source_word_and_a_doc_label_cite_the_context():
+    """ "Parking is free for visitors (source: doc 1)." over 2 contexts (trial 62): recall
+    0.0 and fabricated 1.0, the label read as an unknown title."""
+    ctx = ("Parking is free for visitors.", "The museum opens at 9.")
+    for marker in ("(source: doc 1)", "(Source: Doc 1)", "(source: document 1)",
+                   "(ref: doc 1)"):
+        res = by_name(score(CitationsSuite(), Sample(
+            id="s", question="Is parking free?", contexts=ctx,
+            answer=f"Parking is free for visitors {marker}.")))
+        assert res["recall"].value == 1.0 and res["fabricated"].value == 0.0, marker
+
+
 def test_missing_inputs_and_bad_markers_are_reasons():
     res = by_name(score(CitationsSuite(), Sample(id="s", question="q", contexts=CTX, answer="")))
     assert {r.unscored_reason for r in res.values()} == {"empty answer"}

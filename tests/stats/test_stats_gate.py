@@ -188,7 +188,7 @@ def test_a_check_says_how_many_samples_its_figure_rests_on() -> None:
     """Trial 53: `gate` said "PASS (mean 0.8253 >= 0.8)" for trace.completeness scored on
     64 of 139 samples (75 unscored: no relevant context sentences) and nowhere said so.
     The reason and the JSON now carry the count and the reasons; a check on every sample
-    says nothing more; an abstained sample is neither scored nor unscored."""
+    says nothing more; an abstained sample is neither scored nor unscored, and counted."""
     from ragassay.stats.table import Row, ScoreTable
 
     name = "trace.completeness"
@@ -205,18 +205,39 @@ def test_a_check_says_how_many_samples_its_figure_rests_on() -> None:
     res = gate(table, {name: 0.8, "trace.adherence": 0.8}, n_resamples=100)
     thin, full = res.checks
     assert thin.status == "PASS" and thin.reason == (
-        "mean 0.875 >= 0.8; 2 of 5 scored, 3 unscored: no relevant context sentences (2), "
-        "empty answer (1)")
+        "mean 0.875 >= 0.8; 2 of 6 scored, 1 abstained, 3 unscored: no relevant context "
+        "sentences (2), empty answer (1)")
+    assert thin.verdict == "PASS on 2 of 6"
     assert thin.mostly_unscored and not full.mostly_unscored
     assert full.reason == "rate 1 >= 0.8"  # trace.adherence: a yes/no verdict
     out = res.to_dict()["checks"]
-    assert out[0]["scored"] == 2 and out[0]["unscored"] == 3
+    assert out[0]["scored"] == 2 and out[0]["unscored"] == 3 and out[0]["abstained"] == 1
     assert out[0]["unscored_reasons"] == {"no relevant context sentences": 2, "empty answer": 1}
     assert out[1]["scored"] == 6 and out[1]["unscored"] == 0 and "unscored_reasons" not in out[1]
     # from the aggregates alone: the counts, without reasons
     agg = aggregate_metrics(table, n_resamples=100)
     alone = gate(agg, {name: 0.8}).checks[0]
-    assert alone.reason == "mean 0.875 >= 0.8; 2 of 5 scored, 3 unscored"
+    assert alone.reason == "mean 0.875 >= 0.8; 2 of 6 scored, 1 abstained, 3 unscored"
+
+
+def test_a_rate_over_the_answers_that_did_not_abstain_says_so() -> None:
+    """Trial 62: `gate` said "judge.hallucination ... FAIL (rate 0.6412 > 0.1)" for a rate
+    over 131 of 144 answers (13 abstained), where eval's tables say `131 of 144 scored`;
+    the row and the JSON now say the samples its figure is of."""
+    from ragassay.stats.table import Row, ScoreTable
+
+    name = "judge.hallucination"
+    values = [1.0, 1.0, 0.0, 1.0, None, None]
+    rows = [Row(id=f"s{i}", values={name: v},
+                abstained={name: "correct"} if v is None else {})
+            for i, v in enumerate(values)]
+    table = ScoreTable.from_rows(rows, {name: SPECS[name]})
+    [check] = gate(table, {name: 0.1}, n_resamples=100).checks
+    assert check.status == "FAIL" and check.reason == "rate 0.75 > 0.1; 4 of 6 scored, 2 abstained"
+    assert (check.scored, check.unscored, check.abstained, check.samples) == (4, 0, 2, 6)
+    assert not check.partial  # declines are not missing scores
+    out = gate(table, {name: 0.1}, n_resamples=100).to_dict()["checks"][0]
+    assert (out["scored"], out["unscored"], out["abstained"]) == (4, 0, 2)
 
 
 def test_a_yes_no_verdicts_figure_is_a_rate_in_the_gate_and_the_flags(make_table) -> None:
@@ -238,9 +259,10 @@ def test_a_yes_no_verdicts_figure_is_a_rate_in_the_gate_and_the_flags(make_table
     res = gate(table, {**dict.fromkeys(names, 0.5), "abstentions.abstention_rate": 0.1},
                n_resamples=100)
     reasons = {c.metric: c.reason for c in res.checks}
-    assert reasons == {"judge.hallucination": "rate 0.6 > 0.5",
-                       "trace.adherence": "rate 0.4 < 0.5",
-                       "judge.faithfulness": "mean 6.2 >= 0.5",
+    part = "; 5 of 6 scored, 1 abstained"
+    assert reasons == {"judge.hallucination": f"rate 0.6 > 0.5{part}",
+                       "trace.adherence": f"rate 0.4 < 0.5{part}",
+                       "judge.faithfulness": f"mean 6.2 >= 0.5{part}",
                        "abstentions.abstention_rate": "rate 0.1667 > 0.1"}
     said = flag(SPECS["trace.adherence"], 0.41, "overall", FlagsConfig()).message
     assert said.startswith("trace.adherence rate 0.41: ")

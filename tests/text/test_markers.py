@@ -232,6 +232,33 @@ def test_html_superscripts_colon_ids_abbreviated_words_daggers_and_full_stops(an
     assert out.text == "Refunds take 30 days." and out.problems == []
 
 
+@pytest.mark.parametrize(("answer", "cited"), [
+    ("Refunds take 30 days (source: doc 1).", (0,)),
+    ("Refunds take 30 days (Source: Doc 2).", (1,)),
+    ("Refunds take 30 days (source: document 3).", (2,)),
+    ("Refunds take 30 days (ref: doc 1).", (0,)),
+    ("Refunds take 30 days [Source: Doc 2].", (1,)),
+    ("Refunds take 30 days (Sources: Doc 1, Doc 3).", (0, 2)),
+    ("Refunds take 30 days (source: passage #2).", (1,)),
+])
+def test_a_source_word_before_a_doc_label_is_its_number(answer, cited):
+    """ "(source: doc 1)" (trial 62): read as an unknown title, fabricated, while
+    "(source: 1)" and "(Doc 1)" read as context 1."""
+    out, _ = parse(answer)
+    assert [(s.text, s.cited, s.fabricated) for s in out.sentences] == [
+        ("Refunds take 30 days.", cited, ())]
+
+
+def test_a_source_word_before_a_named_title_keeps_the_title():
+    """A sample that names its contexts "Doc 2", "Doc 1", "Doc 3": "(source: doc 1)" is the
+    context so named, not the first; one past the contexts is fabricated as written."""
+    titles = {"context_titles": ["Doc 2", "Doc 1", "Doc 3"]}
+    assert cites("Refunds take 30 days (source: doc 1).", metadata=titles) == [
+        ("Refunds take 30 days.", (1,), ())]
+    assert cites("Refunds take 30 days (source: doc 7).") == [
+        ("Refunds take 30 days.", (), ("7",))]
+
+
 @pytest.mark.parametrize("answer", [
     "The area is 5 m<sup>2</sup>.",  # a unit's exponent
     "It grew to 10<sup>6</sup> cells.",

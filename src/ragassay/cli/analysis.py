@@ -259,7 +259,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
                   f"[{hue}]{check.verdict}[/{hue}]"
                   + (f" ({escape(check.reason)})" if check.reason else ""))
     console().print(t)
-    on_part = [f"{c.metric} passes on {c.scored} of {(c.scored or 0) + c.unscored} samples "
+    on_part = [f"{c.metric} passes on {c.scored} of {c.samples} samples "
                f"only ({c.unscored} unscored)" for c in partial]
     for line in on_part:
         say(f"warning: {line}: its bar says nothing of the others", err=True)

@@ -110,7 +110,18 @@ UNSCORED_NOTE = ("unscored (last column): the questions on which some {suite} me
                  "value the metric cannot give on that question); missing references and "
                  "declines are not counted (reasons: the unscored lines below; report: "
                  "strategies.*.failed)")
-"""What the per-suite tables' last column counts, said under a table where it is not 0."""
+"""What the per-suite tables' last column counts, said under a table where it is not 0
+or where a metric of the table has fewer values than its row's samples (a `-` for
+answer similarity with no reference beside an unscored 0: trial 62)."""
+
+
+def _unscored_told(strategies: Mapping[str, StrategyEntry], suite: str,
+                   columns: list[tuple[str, str]]) -> bool:
+    """Whether a suite table needs UNSCORED_NOTE: its unscored column is not 0, or it
+    leaves out samples some column's metric has no value on (a missing input, a decline)."""
+    return any(s.failed.get(suite) or any(
+        k not in s.metrics or s.metrics[k].count < s.total_questions for k, _ in columns)
+        for s in strategies.values())
 
 
 def _print_strategies(report: Report, console: Console) -> None:
@@ -136,7 +147,7 @@ def _print_strategies(report: Report, console: Console) -> None:
         if any(s.metrics[k].rests_on(s.total_questions) for s in strategies.values()
                for k, _ in columns if k in s.metrics):
             console.print(f"[dim]{escape(FEWER_NOTE)}[/dim]", highlight=False)
-        if any(s.failed.get(suite) for s in strategies.values()):
+        if _unscored_told(strategies, suite, columns):
             console.print(f"[dim]{UNSCORED_NOTE.format(suite=suite)}[/dim]", highlight=False)
     if (constant := report.constant_note()) is not None:
         console.print(f"[yellow]note[/yellow] {escape(constant)}", highlight=False)

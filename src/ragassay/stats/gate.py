@@ -20,7 +20,9 @@ when every check passes. A table's gate also reads the run's abstention rates
 
 A check whose metric is unscored on some samples says how many its figure rests on, and
 why the others are unscored (`mean 0.8253 >= 0.8; 64 of 139 scored, 75 unscored: no
-relevant context sentences`): the bar says nothing of those samples. It still passes or
+relevant context sentences`): the bar says nothing of those samples. Samples whose answer
+abstained are counted so too (`rate 0.6412 > 0.1; 131 of 144 scored, 13 abstained`, as
+eval's tables say `131 of 144 scored`). It still passes or
 fails on the scored ones; with more than PARTIAL_SHARE of them unscored it is `partial`,
 and a PASS says so in its verdict (`PASS on 112 of 130`, `GateCheck.verdict`; the cli
 warns about it too).
@@ -36,7 +38,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ragassay.stats.abstention import RATE_NAMES, rate_aggregates
-from ragassay.stats.describe import Aggregates, MetricAggregate, aggregate_metrics
+from ragassay.stats.describe import Aggregates, MetricAggregate, aggregate_metrics, scored_text
 from ragassay.stats.interpret import target_for
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MISSING_INPUT, MetricSpec
@@ -63,10 +65,17 @@ class GateCheck:
     higher_is_better: bool = True
     label: str | None = None  # decided on this human label's corrected interval
     # the samples the figure rests on (None: not a metric's own values) and the ones
-    # unscored (abstained ones are neither), by reason when the gate read a table
+    # unscored, by reason when the gate read a table, and abstained (neither of them)
     scored: int | None = None
     unscored: int = 0
     unscored_reasons: Mapping[str, int] | None = None
+    abstained: int = 0
+
+    @property
+    def samples(self) -> int | None:
+        """The samples its figure is of: scored, unscored and abstained (None: not a
+        metric's own values)."""
+        return None if self.scored is None else self.scored + self.unscored + self.abstained
 
     @property
     def mostly_unscored(self) -> bool:
@@ -84,7 +93,7 @@ class GateCheck:
         """The status as the gate's row says it: a partial PASS with the samples it rests
         on, `PASS on 112 of 130`; else the status."""
         if self.status == "PASS" and self.partial:
-            return f"PASS on {self.scored} of {(self.scored or 0) + self.unscored}"
+            return f"PASS on {self.scored} of {self.samples}"
         return self.status
 
     def to_dict(self) -> dict[str, Any]:
@@ -101,6 +110,7 @@ class GateCheck:
         if self.scored is not None:
             out["scored"] = self.scored
             out["unscored"] = self.unscored
+            out["abstained"] = self.abstained
             out["partial"] = self.partial
             if self.unscored_reasons:
                 out["unscored_reasons"] = dict(self.unscored_reasons)
@@ -142,16 +152,19 @@ def _per_metric(source: GateSource, seed: int,
     return source.metrics if isinstance(source, Aggregates) else source
 
 
-def coverage(scored: int, unscored: int, reasons: Mapping[str, int] | None = None) -> str:
+def coverage(scored: int, unscored: int, reasons: Mapping[str, int] | None = None,
+             abstained: int = 0) -> str:
     """`64 of 139 scored, 75 unscored: no relevant context sentences` (several reasons:
-    `r (n), s (m)`, the commonest three), or "" when nothing is unscored."""
-    if not unscored:
+    `r (n), s (m)`, the commonest three), `131 of 144 scored, 13 abstained`, or "" when
+    every sample is scored."""
+    if not unscored and not abstained:
         return ""
     top = sorted((reasons or {}).items(), key=lambda kv: (-kv[1], kv[0]))
     why = (top[0][0] if len(top) == 1 else
            ", ".join(f"{r} ({n})" for r, n in top[:3]) + (", ..." if len(top) > 3 else ""))
-    return (f"{scored} of {scored + unscored} scored, {unscored} unscored"
-            + (f": {why}" if why else ""))
+    return (f"{scored_text(scored, scored + unscored + abstained)}"
+            + (f", {abstained} abstained" if abstained else "")
+            + (f", {unscored} unscored" if unscored else "") + (f": {why}" if why else ""))
 
 
 def _check(metric: str, threshold: float, entry: MetricAggregate | None,
@@ -160,13 +173,14 @@ def _check(metric: str, threshold: float, entry: MetricAggregate | None,
     if entry is None:
         return GateCheck(metric, threshold, None, "FAIL", "metric not in run")
     hib = entry.higher_is_better
-    seen = (entry.count, entry.unscored, reasons if entry.unscored else None)
+    seen = (entry.count, entry.unscored, reasons if entry.unscored else None,
+            entry.abstained or 0)
     key = ("ci_low" if hib else "ci_high") if strict else "mean"
     # one value has no interval (describe.mean_ci): strict fails it
     value = (entry.ci_low if hib else entry.ci_high) if strict else entry.mean
     if value is None:
         why = "no scored values" if entry.mean is None else f"no {key} (too few values)"
-        if part := coverage(entry.count, entry.unscored, reasons):
+        if part := coverage(*seen):
             why += f"; {part}"
         return GateCheck(metric, threshold, None, "FAIL", why, hib, None, *seen)
     value = float(value)
@@ -177,7 +191,7 @@ def _check(metric: str, threshold: float, entry: MetricAggregate | None,
     label = "CI lower bound" if key == "ci_low" else "CI upper bound" if strict else figure
     rel = (">=" if ok else "<") if hib else ("<=" if ok else ">")
     reason = f"{label} {value:.4g} {rel} {threshold:g}"
-    if part := coverage(entry.count, entry.unscored, reasons):
+    if part := coverage(*seen):
         reason += f"; {part}"
     return GateCheck(metric, threshold, value, "PASS" if ok else "FAIL", reason, hib, None,
                      *seen)

@@ -6,7 +6,8 @@ cites from the same parse (`KeyedSample.citations`).
 
 Styles read: `[1]`, `[1.]`, `[1, 3]`, `[1-3]`, `[1][2]`, `[^2]`, `(Source 2)` (also
 `(Sources 1 and 3)`, `(Doc 2)`, `(Passage 2)`, `(Context 2)`, `(Ref 2)`, `(ref. 2)`,
-`[ref. 3]`), `【1】` and `【4:0†source】`, ids or titles the sample names
+`[ref. 3]`, `(source: doc 2)`, `(ref: document 2)`), `【1】` and `【4:0†source】`, ids or
+titles the sample names
 (`metadata.citation_ids`, or `metadata.context_ids` / `metadata.context_titles`, one per
 context in order, or a mapping id -> 0-based context index): `[doc-a]`, `(Source: Refund
 policy)`; a source word and a colon name a source in either bracket (`[Source:
@@ -192,12 +193,19 @@ class _Raw:
     spelled: dict[int, str] = field(default_factory=dict)  # number -> label as written
 
 
+def _bare(part: str, ids: Mapping[str, int]) -> str:
+    """A label without its source word ("Source 2" -> "2"), or words ("source: doc 2",
+    "ref: document 2" -> "2"), unless what the first leaves is an id the sample names."""
+    bare = _WORD_PREFIX.sub("", part).strip()
+    return bare if _norm_id(bare) in ids else _WORD_PREFIX.sub("", bare).strip()
+
+
 def _read_part(part: str, ids: Mapping[str, int], raw: _Raw) -> bool:
     """Read one label of a marker into `raw`; False when it is not a citation label."""
     if _norm_id(part) in ids:
         raw.ids.append(_norm_id(part))
         return True
-    bare = _WORD_PREFIX.sub("", part).strip()
+    bare = _bare(part, ids)
     if (m := _NUMBER.match(bare)) is not None:
         raw.numbers.append(int(m.group(1)))
     elif (r := _RANGE.match(bare)) is not None:
