@@ -54,7 +54,7 @@ from .counts import durations_differ
 from .declines import referral_end
 from .denial import denied_elsewhere
 from .dropped import dropped_case, drops_days, drops_only, drops_time, tail_days
-from .lexical import FILLER, MONTHS, antonym_stems, stem
+from .lexical import FILLER, antonym_stems, stem
 from .mixed import misplaced_name, named_elsewhere
 from .objects import swapped_object
 from .phrase_swap import phrase_swap
@@ -63,8 +63,8 @@ from .polarity import even_so, polarity, turned_elsewhere
 from .referents import referent, referent_swapped
 from .relations import relation_turned
 from .scope import (
+    CALENDAR,
     TIMES,
-    WEEKDAYS,
     acronym,
     denied_of_all,
     drops_fronted,
@@ -93,7 +93,6 @@ _SOURCE = re.compile(r"^\W*(?:according to|as (?:stated|explained|described) (?:
                      re.IGNORECASE)
 FILLER_STEMS = frozenset(stem(w) for w in FILLER)
 MAX_SWAP_EDIT = 2  # a claim differing from a unit in more words is no swap of one of them
-_CALENDAR = frozenset(stem(w) for w in WEEKDAYS | MONTHS)
 _KIND_ORDER = ("role swap", "number", "entity", "quantifier", "negation", "antonym")
 
 
@@ -141,8 +140,8 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
         for v in sorted(only_u - used):
             # offered as alternatives, in the same place in both sentences; or the
             # subjects of two context sentences, one for the other, nothing else changed
-            if units.alternatives.together(w, v, u.row) or (w in _CALENDAR) != (
-                    v in _CALENDAR):
+            if units.alternatives.together(w, v, u.row) or (w in CALENDAR) != (
+                    v in CALENDAR):
                 continue  # the sentence lists both ("singer, songwriter and musician");
                 # a month or a day is no alternative of a name ("November" / "Paine")
             if acronym(t, u.sentence):
@@ -449,7 +448,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     parts = conditioned(clauses(s.text))
     # (a day or a month is a time, not a name or subject a later clause is about: "we
     # work Monday to Saturday and we also work on Sundays")
-    names = frozenset(stem(n) for n in s.names) - _CALENDAR
+    names = frozenset(stem(n) for n in s.names) - CALENDAR
     whole = part(s.text) if len(parts) > 1 else parts[0]
     if (row := even_so(whole, units.near(whole, doc, _need(len(whole.words))))) is not None:
         return Finding("negation", row)  # "..., even if you are ill" / "..., unless you are ill"
@@ -468,7 +467,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         if (meant := referent(parts, k, took)) and (
                 row := referent_swapped(p, meant, units, doc)) is not None:
             return Finding("entity", row)  # "Olive oil ...: it produces a hard bar"
-        given = names | (took - _CALENDAR)
+        given = names | (took - CALENDAR)
         if k and given - p.words:
             p = replace(p, words=p.words | given)
         judged = judge_part(p, units, doc, subject=k == 0, said=said, topic=topic)

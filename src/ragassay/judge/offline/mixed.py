@@ -22,14 +22,14 @@ from __future__ import annotations
 
 from .attributed import context_names
 from .clauses import AUXILIARIES, Part, clause_parts, lemma_stems
-from .lexical import MONTHS, stem
-from .scope import TIMES, acronym
+from .lexical import stem
+from .scope import CALENDAR, TIMES, acronym
 from .units import Unit, Units
 
 MIN_SAID = 2  # words of the other clause's own the claim must say
 _POSSESSIVE = frozenset({"his", "her", "their", "its"})
 MAX_TOKENS = 30  # a context sentence longer than this is not read clause by clause here
-_CALENDAR = TIMES | frozenset(stem(m) for m in MONTHS)
+_CALENDAR = TIMES | CALENDAR  # (and the other words of time: "week", "morning")
 
 
 def misplaced_name(p: Part, near: list[Unit], units: Units) -> int | None:

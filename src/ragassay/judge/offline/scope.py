@@ -27,7 +27,7 @@ from .clauses import (
     neighbours,
     part,
 )
-from .lexical import STOPWORDS, stem
+from .lexical import MONTHS, STOPWORDS, stem
 
 _TIMES_TEXT = """
     moment second minute hour day week month year time morning afternoon evening night
@@ -240,6 +240,9 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
 # (a month dates an event: "released in February 2010" is no limit of "in 2010")
 WEEKDAYS = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
 WEEK = WEEKDAYS | {"weekday", "weekend"}  # the recurring parts of the week
+# the stems of the days and the months: times, not names (a later clause is about no
+# "Monday"; "November" is no alternative of "Paine")
+CALENDAR = frozenset(stem(w) for w in WEEKDAYS | MONTHS)
 _NARROW_TIMES = WEEK | {  # words (a stem of "afternoon" is "after"'s)
     "morning", "afternoon", "evening", "night", "spring", "summer", "autumn", "winter",
     "holidays"}
