@@ -30,6 +30,7 @@ from .scope import (
     WEEKDAYS,
     named_times,
     placed_times,
+    time_word,
     whole_week,
 )
 from .units import Unit, Units
@@ -155,7 +156,7 @@ def _clock_bound(u: Part) -> bool:
     """Whether the unit bounds what it says by a time of day ("... before 4pm", "after
     6pm"): a benefit said without it is said of the whole day."""
     toks = u.info.tokens
-    return any(k == "time" for _, k in u.figures) and any(
+    return any(k == CLOCK for _, k in u.figures) and any(
         toks[i] in _BOUNDS and toks[i + 1][:1].isdigit() for i in range(len(toks) - 1))
 
 
@@ -179,8 +180,6 @@ _GIVEN = frozenset({"available", "open", "offered", "restricted", "limited"})
 # a place in time that names part of the week or of the year ("on Open Evenings", "in
 # July and August", "on Mondays and Tuesdays")
 _WHEN_PLACES = frozenset({"on", "in", "at"})
-_WHEN = WEEK | MONTHS | frozenset({"morning", "afternoon", "evening", "night", "spring",
-                                   "summer", "autumn", "winter", "holidays"})
 # part of what it names: "some of our oils", "most rooms", "the first 500 ticket holders"
 _SOME = frozenset({"some", "most", "certain", "first", "selected"})
 # ("whatever I want", "whichever you like": the speaker's choice, no scope of the unit's)
@@ -227,9 +226,7 @@ def limits_case(p: Part, u: Part, known: frozenset[str], said: frozenset[str] = 
     if any(h in u.quantified for h in p.quantified) or (
             toks & _UNIVERSAL_CASE | toks & {"always"}) & set(u.info.tokens):
         return False  # the unit quantifies it too ("always carry out their own valuation")
-    mine = p.words & known
-    shared = mine & u.words
-    if len(shared) < 2 or len(shared) < KNOWN_SHARE * len(mine):
+    if not _restates_known(p, u, known):
         return False
     if any(h is not None and h in known and h not in u.words and h not in TIMES
            for h in p.quantified):
@@ -255,11 +252,15 @@ def free_for_some(p: Part, u: Part, known: frozenset[str], priced: bool,
     kits cost £45"): the claim says it of every case, as `limits_case`'s "all" does."""
     if p.universal or not priced or not _BENEFITS & set(p.info.tokens):
         return False
+    return _restates_known(p, u, known) and _case(p, u, said, False, _WHOM)
+
+
+def _restates_known(p: Part, u: Part, known: frozenset[str]) -> bool:
+    """Whether the unit states KNOWN_SHARE (and two at least) of the claim's words that
+    some context has (`known`): a word no context has is the claim's own colour."""
     mine = p.words & known
     shared = mine & u.words
-    if len(shared) < 2 or len(shared) < KNOWN_SHARE * len(mine):
-        return False
-    return _case(p, u, said, False, _WHOM)
+    return len(shared) >= 2 and len(shared) >= KNOWN_SHARE * len(mine)
 
 
 def _case(p: Part, u: Part, said: frozenset[str], week: bool,
@@ -322,7 +323,8 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
 
 
 def _when(token: str) -> bool:
-    return token in _WHEN or (token.endswith("s") and token[:-1] in _WHEN)
+    """Whether a token names part of the week, the day or the year, a month too."""
+    return token in MONTHS or time_word(token) is not None
 
 
 def dropped_case(p: Part, near: Sequence[Unit], units: Units,

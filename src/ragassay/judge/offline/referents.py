@@ -60,6 +60,7 @@ def referent_swapped(p: Part, meant: frozenset[str], units: Units, doc: int | No
     if len(own) < MIN_OWN or not meant:
         return None
     rows = [j for j in range(len(units.ctx.infos)) if doc is None or units.ctx.docs[j] == doc]
+    openings: dict[int, frozenset[str]] = {}  # (each sentence's read once, when first needed)
     for u in units.near(p, doc, len(own)):
         if not own <= u.words or len(units.ctx.rows(units.ctx.docs[u.row])) > MAX_DOC_SENTENCES:
             continue  # (a long passage says "it" and "which" of many things)
@@ -74,7 +75,11 @@ def referent_swapped(p: Part, meant: frozenset[str], units: Units, doc: int | No
         for j in rows:
             other = units.sentence(j).part
             distinct = theirs - other.words  # ("Tenmoku glaze" / "Celadon glaze": tenmoku)
-            if j != u.row and missing & _opening(other) and distinct and not _kin(
+            if j == u.row or not distinct:
+                continue
+            if j not in openings:
+                openings[j] = _opening(other)
+            if missing & openings[j] and not _kin(
                     distinct, other.words) and subject - distinct:  # (one of a kind)
                 return u.row
     return None

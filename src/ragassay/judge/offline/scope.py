@@ -258,7 +258,7 @@ def whole_week(times: frozenset[str]) -> bool:
     return "weekday" in times and ("weekend" in times or {"saturday", "sunday"} <= times)
 
 
-def _time_word(token: str) -> str | None:
+def time_word(token: str) -> str | None:
     """The narrowing time a token names ("afternoons": afternoon), or None."""
     t = token[:-1] if token.endswith("s") and token[:-1] in _NARROW_TIMES else token
     return t if t in _NARROW_TIMES else None
@@ -266,7 +266,7 @@ def _time_word(token: str) -> str | None:
 
 def named_times(p: Part) -> frozenset[str]:
     """The narrowing times a claim or unit names."""
-    return frozenset(w for t in p.info.tokens if (w := _time_word(t)) is not None)
+    return frozenset(w for t in p.info.tokens if (w := time_word(t)) is not None)
 
 
 def placed_times(u: Part, recurring: bool = False) -> frozenset[str]:
@@ -274,7 +274,7 @@ def placed_times(u: Part, recurring: bool = False) -> frozenset[str]:
     ("on weekdays", "on the first Thursday", "at weekends"); `recurring`: in the plural
     only ("on Tuesday afternoons", not the day of one event, "on a Sunday in 1901")."""
     toks = u.info.tokens
-    return frozenset(w for i, t in enumerate(toks) if (w := _time_word(t)) is not None
+    return frozenset(w for i, t in enumerate(toks) if (w := time_word(t)) is not None
                      and (not recurring or t != w)
                      and _TIME_PLACES & set(toks[max(0, i - 3):i]))
 
