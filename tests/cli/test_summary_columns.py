@@ -12,23 +12,30 @@ from click.testing import CliRunner
 from ragassay.cli import cli
 
 
-def test_the_unscored_column_names_what_it_counts(tmp_path: Path) -> None:
+def _eval(tmp_path: Path, rows: list[dict[str, object]], metrics: str,
+          out: Path | None = None) -> str:
+    """`ragassay eval` of the rows on a wide console: its output (exit 0 asserted)."""
     data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    args = ["eval", str(data), "--metrics", metrics, "--db", str(tmp_path / "s.db")]
+    result = CliRunner().invoke(cli, args + (["--out", str(out)] if out else []),
+                                env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_unscored_column_names_what_it_counts(tmp_path: Path) -> None:
     rows = [{"id": "ok", "question": "How long do refunds take?",
              "contexts": ["Refunds take 30 days."], "answer": "Refunds take 30 days."},
             {"id": "off", "question": "How long do refunds take?",  # nothing relevant
              "contexts": ["The office plant is watered on Mondays."], "answer": "Thirty days."}]
-    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
     out = tmp_path / "r.json"
-    result = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "trace", "--db",
-                                      str(tmp_path / "s.db"), "--out", str(out)],
-                                env={"COLUMNS": "250"})
-    assert result.exit_code == 0, result.output
+    output = _eval(tmp_path, rows, "trace", out)
     report = json.loads(out.read_text())
     unscored = report["strategies"]["default"]["failed"]["trace"]
     assert unscored == 1  # completeness: no relevant context sentences
-    said = " ".join(result.output.split())
-    assert "┃ unscored ┃" in result.output and "┃ failed ┃" not in result.output
+    said = " ".join(output.split())
+    assert "┃ unscored ┃" in output and "┃ failed ┃" not in output
     assert ("unscored (last column): the questions on which some trace metric has no value "
             "for a reason other than a missing input") in said
 
@@ -37,16 +44,11 @@ def test_the_unscored_note_names_no_other_suites_reason(tmp_path: Path) -> None:
     """New-user trial 56: `eval cited16.jsonl --metrics citations` explained the citations
     table's unscored column "such as completeness with no relevant context", a trace
     metric's reason; the note is generic, the reasons are the lines below it."""
-    data = tmp_path / "c.jsonl"
     rows = [{"id": "cites", "question": "How long do refunds take?",
              "contexts": ["Refunds take 30 days."], "answer": "Refunds take 30 days [1]."},
             {"id": "bare", "question": "How long do refunds take?",
              "contexts": ["Refunds take 30 days."], "answer": "Refunds take 30 days."}]
-    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    result = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "citations", "--db",
-                                      str(tmp_path / "s.db")], env={"COLUMNS": "250"})
-    assert result.exit_code == 0, result.output
-    said = " ".join(result.output.split())
+    said = " ".join(_eval(tmp_path, rows, "citations").split())
     assert ("unscored (last column): the questions on which some citations metric has no "
             "value for a reason other than a missing input (a failed judge call, or a value "
             "the metric cannot give on that question)") in said
@@ -59,17 +61,12 @@ def test_a_judge_table_with_no_references_says_what_its_unscored_column_leaves_o
     """New-user trial 62: with no reference answers the judge table showed answer
     similarity `-` beside `unscored 0` while the aggregate table showed it unscored on
     every sample, with no line saying missing references are not counted."""
-    data = tmp_path / "d.jsonl"
-    rows = [{"id": f"q{i}", "question": "Is parking free?", "answer": "Parking is free.",
-             "contexts": ["Parking is free for visitors."]} for i in range(3)]
-    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    rows: list[dict[str, object]] = [
+        {"id": f"q{i}", "question": "Is parking free?", "answer": "Parking is free.",
+         "contexts": ["Parking is free for visitors."]} for i in range(3)]
     out = tmp_path / "r.json"
-    result = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "judge", "--db",
-                                      str(tmp_path / "s.db"), "--out", str(out)],
-                                env={"COLUMNS": "250"})
-    assert result.exit_code == 0, result.output
+    said = " ".join(_eval(tmp_path, rows, "judge", out).split())
     assert json.loads(out.read_text())["strategies"]["default"]["failed"].get("judge", 0) == 0
-    said = " ".join(result.output.split())
     assert ("unscored (last column): the questions on which some judge metric has no value "
             "for a reason other than a missing input") in said
     assert "missing references and declines are not counted" in said

@@ -450,7 +450,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     # work Monday to Saturday and we also work on Sundays")
     names = frozenset(stem(n) for n in s.names) - CALENDAR
     whole = part(s.text) if len(parts) > 1 else parts[0]
-    if (row := even_so(whole, units.near(whole, doc, _need(len(whole.words))))) is not None:
+    if (row := even_so(whole, units, doc, _need(len(whole.words)))) is not None:
         return Finding("negation", row)  # "..., even if you are ill" / "..., unless you are ill"
     restated, every = False, True  # some clause, each clause restated
     said = topic = frozenset[str]()

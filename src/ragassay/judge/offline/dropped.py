@@ -340,6 +340,8 @@ def dropped_case(p: Part, near: Sequence[Unit], units: Units,
             return None
         return next((u.row for u in near
                      if limits_case(p, u.part, known, said, u.sentence)), None)
+    if not _BENEFITS & set(p.info.tokens):
+        return None  # (no benefit: no passage read for a price, on every claim's path)
     return next((u.row for u in near
                  if free_for_some(p, u.part, known, _priced(units, u.row), said)), None)
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from .clauses import Part, is_negation, lemma_stems
 from .lexical import STOPWORDS, antonym_stems
 from .sentences import token_view
-from .units import Unit
+from .units import Unit, Units
 
 _PRIVATIVE = frozenset({"free", "resistant", "proof", "less"})
 
@@ -122,14 +122,16 @@ _EXCEPTIONS = frozenset({"unless", "except", "if", "when", "with", "once", "prov
 CASE_SLACK = 2
 
 
-def even_so(p: Part, near: Sequence[Unit]) -> int | None:
+def even_so(p: Part, units: Units, doc: int | None, need: int) -> int | None:
     """The context sentence whose exception the claim says its statement holds in spite
     of ("..., even if you are ill and provide a doctor's note" against "..., unless you
     are ill and provide a doctor's note"), or whose condition it says the statement's
     opposite holds in spite of ("not permitted, even with a hand stamp" against
     "permitted ... if you get your hand stamped"): the claim's words after "even if"
     are mostly the first words after the unit's "unless" / "if" (CASE_SLACK more than
-    they are), and its other words the unit's. None when there is none."""
+    they are), and its other words the unit's (read among the units sharing `need` of
+    its words, only for a claim with "even if": every claim sentence passes here). None
+    when there is none."""
     toks = p.info.tokens
     at = next((i for i in range(len(toks) - 1)
                if toks[i] == "even" and toks[i + 1] in _EVEN_CASES), None)
@@ -141,7 +143,7 @@ def even_so(p: Part, near: Sequence[Unit]) -> int | None:
     if not case or len(main) < MIN_SHARED - 1:
         return None
     denied = any(is_negation(t) for t in toks[:at])
-    for u in near:
+    for u in units.near(p, doc, need):
         theirs = u.sentence.info.tokens
         if "even" in theirs or not main <= u.sentence.words:
             continue
