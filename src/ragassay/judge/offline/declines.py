@@ -40,7 +40,7 @@ _SILENT_VERB = (
 )
 _KNOW_VERB = (
     r"(?:answer|determine|find|locate|see|say|tell|confirm|provide|verify|help|assist|advise|"
-    r"comment|speak to|give|know|check|access|look up|be sure)"
+    r"comment|speak to|give|know|check|access|look up|be sure|suggest|recommend)"
 )
 _INFO = (r"(?:information|info|details?|data|knowledge|answer|specifics|records?|idea|context|"
          r"guidance|advice|figures?|numbers?|facts?|coverage)")
@@ -69,6 +69,10 @@ _PATTERNS = (
     rf"i am afraid|sorry|unfortunately)\b",
     rf"\b(?:sorry|unfortunately|i{_A}m afraid|i am afraid)\W+(?:but\W+)?i (?:do not|"
     rf"don{_A}?t|dont) have (?!to\b)",
+    # "I don't have a price for catalytic converters": the assistant lacking something
+    # about a topic, opening its sentence ("I" is the assistant; "we" may be the business)
+    rf"^\W*i (?:do not|don{_A}?t|dont) have (?!to\b)(?:(?:a|an|any|the)\s+)?"
+    rf"(?:[\w-]+\s+){{1,3}}?(?:for|on|about|regarding|of)\b",
     # "the information I have covers X and Y, but nothing about Z"
     rf"\b(?:(?:our|my)\s+(?:[\w-]+\s+)?(?:{_SOURCE}|details)|"
     rf"{_SOURCE}\s+(?:i|we)\s+(?:have|had|can see))\b"
@@ -94,6 +98,11 @@ _PATTERNS = (
     # "... isn't covered here", "nothing here covers it", "none of the sources mention"
     rf"\b(?:is|are|was|were){_NOT} (?:\w+ )?(?:covered|addressed|mentioned|specified|"
     rf"stated|given|listed|available|provided|included) (?:here|there)\b",
+    # "That isn't covered in the league rules I have": whatever the speaker was given
+    rf"\b(?:is|are|was|were){_NOT} (?:\w+ )?(?:covered|addressed|mentioned|included|"
+    rf"specified|stated|listed|described|explained|found|given) (?:in|by|within|among) "
+    rf"(?:the |these |this |those |my |our |any )?(?:[\w-]+ ){{1,3}}?(?:i|we) (?:have|had|"
+    rf"was given|were given|can see|could see|can access)\b",
     r"\bnothing (?:here|in (?:here|there|them|it)|(?:that )?(?:i|we) (?:have|can see|was "
     r"given|were given)) (?:\w+ )?(?:covers?|mentions?|says?|address(?:es)?|answers?|"
     r"talks? about|touch(?:es)? on|goes? into|specif(?:y|ies)|explains?)\b",
@@ -169,7 +178,7 @@ REFERRAL = re.compile(
     r"|.{0,40}\b(?:sort|kind) of (?:thing|question) to (?:raise|ask|check|take up)\b"
     # "Your tenancy agreement or an adviser would be the best place to check"
     rf"|.{{0,80}}\b(?:would|will|should|might|may|is|are|{_A}d|{_A}s|{_A}re) (?:be )?"
-    r"(?:the |your |a )?(?:best|right|better|quickest|safest|first) "
+    r"(?:the |your |a )?(?:best|right|better|quickest|safest|first|good) "
     r"(?:place|person|people|source|bet|option|port of call) (?:to|for)\b"
     # whom to ask, as the subject: "Our support team can help with that", "the front
     # desk will be happy to assist"
@@ -194,12 +203,14 @@ _FRONTED = re.compile(r"^\W*(?:for|about|regarding|on|with|as for|in the meantim
 _SOURCE_NOUN = (
     rf"(?:{_SOURCE[3:-1]}|details|rules|guidance|guidelines|terms|conditions|agreement|"
     r"contract|material|extracts?|sheets?|catalogue|schedule|plan|booklet|documentation|"
-    r"what i (?:have|had|can see|was given|found|could find))"
+    r"what i (?:have|had|can see|was given|found|could find)|"
+    # any noun the speaker says it has: "the forecast I have only covers ..."
+    r"[\w-]+(?=\s+(?:i|we) (?:have|had|was given|were given|can see|could see|can access)\b))"
 )
 _SCOPE = re.compile(
     rf"^\W*(?:(?:but|and|so|though|however|unfortunately|sadly|sorry|apologies|"
     rf"i{_A}m (?:sorry|afraid)|i am (?:sorry|afraid))\W+)*"
-    rf"(?:(?P<det>it|they|this|that|these|those|my|(?:the|our|your|all the))\s*"
+    rf"(?:(?P<det>it|they|this|that|these|those|which|my|(?:the|our|your|all the))\s*"
     rf"(?:(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?(?P<noun>{_SOURCE_NOUN}))?)"
     r"(?P<speaker>\s+(?:i|we) (?:have|had|was given|were given|can see|could see|can access|"
     r"received|found|could find|have access to)(?: access to)?)?"
@@ -211,7 +222,7 @@ _SCOPE = re.compile(
     r"explains?|lists?|includes?|goes? into|mentions?)\b",
     re.IGNORECASE,
 )
-_DEICTIC = frozenset({"it", "they", "this", "that", "these", "those", "my"})
+_DEICTIC = frozenset({"it", "they", "this", "that", "these", "those", "which", "my"})
 # Nouns that only ever name what the assistant was given to read (not a policy, a plan
 # or a guide, which the world has too): "The documents only cover X" is about them.
 _TEXT_NOUN = re.compile(
@@ -263,6 +274,9 @@ def is_source_scope(sentence: str, beside: bool = False, declined: bool = False)
         return bool(_SPEAKER_SCOPE.search(sentence))  # "I only have details about X"
     if m.group("speaker"):
         return True
+    if m.group("det").lower() == "which" and not beside:
+        return False  # ("..., which only covers entry": of the sources only beside a
+        # decline naming them, "... the list of services I have, which covers ...")
     text = _text_noun(m)
     if declined and text:
         return True
@@ -277,8 +291,8 @@ def is_source_scope(sentence: str, beside: bool = False, declined: bool = False)
 
 # A decline that names the sources it read ("the information I have doesn't mention",
 # "in the documents I have"): what follows it about "it" / "they" is about them.
-_NAMES_SOURCE = re.compile(rf"\b{_SOURCE}\b|\bwhat i (?:have|had|can see|was given)\b",
-                           re.IGNORECASE)
+_NAMES_SOURCE = re.compile(rf"\b{_SOURCE}\b|\b(?:what|[\w-]+) i (?:have|had|can see|was "
+                           r"given)\b", re.IGNORECASE)
 
 
 def names_source(sentence: str) -> bool:
@@ -323,10 +337,12 @@ def declines_by_scope(sentence: str) -> bool:
 # of it; it ends at a clause's edge or at a word that goes on to say more ("but",
 # "except", "other than").
 _TOPIC = re.compile(
-    r"\s*(?:(?:anything|any|much|something|more|further|specific|the|a)\s+)*"
+    # ... or a thing of it: "(I don't have) a phone number for the lost property office"
+    r"\s*(?:(?:a|an|any|the)\s+(?:[\w-]+\s+){1,3}?(?:for|of)\b|"
+    r"(?:(?:anything|any|much|something|more|further|specific|the|a)\s+)*"
     r"(?:(?:information|info|details?|data|mention|record)\s+)?"
     r"(?:about|on|regarding|concerning|as to|whether|if|which|what|how|when|where|who|"
-    r"why)\b[^,;:.!?\u2014\u2013()]*?(?=\s+(?:but|except|other than|apart from|besides|"
+    r"why)\b)[^,;:.!?\u2014\u2013()]*?(?=\s+(?:but|except|other than|apart from|besides|"
     r"although|though|however|whereas|while)\b|[,;:.!?\u2014\u2013()]|$)",
     re.IGNORECASE)
 

@@ -276,10 +276,11 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
     # "opens daily from 9am until 5pm"; "at any time", "always" it bounds)
     days = of_time and CLOCK not in p.quantified and "always" not in p.info.tokens
     over_time = bool({"always", "whenever"} & claim_toks)  # (its case is the statement's)
+    every = _every_case(p.info.tokens)
     for i in range(u.info.lead, len(toks) - 1):
         t = toks[i]
-        if t in claim_toks:
-            continue
+        if t in claim_toks and t not in every:
+            continue  # (the claim's "for everyone" does not say the unit's "for residents")
         after = next((k for k in range(i + 1, len(toks)) if not toks[k][:1].isdigit()),
                      len(toks) - 1)
         if only is None and t in _SOME and stems[after] in claim_words | {"of"} and not (
@@ -320,6 +321,21 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
         if case - claim_words and len(case - claim_words) * 2 >= len(case):
             return True  # (most of it: "when a safety boat is on the water" of "boats")
     return False
+
+
+def _every_case(toks: Sequence[str]) -> frozenset[str]:
+    """The limiting words the claim opens a universal phrase with ("free for everyone",
+    "to all members"): its case is every case, so the unit's own phrase after the same
+    word ("free for local residents") is a case the claim drops."""
+    out = set()
+    for i, t in enumerate(toks[:-1]):
+        if t in _LIMITS:
+            j = i + 1
+            while j < len(toks) - 1 and toks[j] in STOPWORDS and toks[j] not in _UNIVERSAL_CASE:
+                j += 1
+            if toks[j] in _UNIVERSAL_CASE:
+                out.add(t)
+    return frozenset(out)
 
 
 def _when(token: str) -> bool:
