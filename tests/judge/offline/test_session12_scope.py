@@ -35,3 +35,29 @@ def test_a_universal_phrase_after_the_units_limiting_word_is_flagged(
 def test_a_claim_keeping_the_case_is_not_flagged(
         an: Analyzer, contexts: list[str], answer: str) -> None:
     assert_judged(an, contexts, answer, flags=False)
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    # review 11 (M3): flagged "quantifier" at cc526ac
+    (["Our lavender, harvested in July, goes into our soaps."],
+     "All our soaps contain lavender."),
+    (["Our lavender, harvested in July, is dried on site."],
+     "Yes, all our lavender is dried on site."),
+    (["The hives, kept on the north field, are inspected every week."],
+     "All the hives are inspected every week."),
+])
+def test_a_participle_aside_is_no_case_of_the_claim(
+        an: Analyzer, contexts: list[str], answer: str) -> None:
+    """A participle phrase set off by commas describes all of what it follows: its time
+    or place limits nothing the claim says of every one."""
+    assert_judged(an, contexts, answer, flags=False)
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    (["Members registered on the scheme get 10% off."], "All members get 10% off."),
+    (["Hives kept on the north field are inspected every week."],
+     "All the hives are inspected every week."),
+])
+def test_a_participle_without_commas_still_limits(
+        an: Analyzer, contexts: list[str], answer: str) -> None:
+    assert_judged(an, contexts, answer, flags=True, kind="quantifier")

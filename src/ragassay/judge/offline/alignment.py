@@ -459,6 +459,10 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
                                                             _need(len(whole.words)))):
             return Finding("quantifier")  # "All staff, contractors included, receive ..."
         said, topic = whole.words, entity_words(whole)
+        # the sentence's name said of what another sentence says, in a clause of its own
+        # ("Get in touch with Tom Ellery, who coordinates releases"): read as a whole
+        if (row := named_elsewhere(whole, units, doc)) is not None:
+            return Finding("entity", row)
     for k, p in enumerate(parts):
         # a later clause is read with the sentence's names ("..., and get one point per
         # pound": the Classic card's) and, without a subject of its own, with what it

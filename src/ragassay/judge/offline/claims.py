@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ragassay.text import KeyedSentence
 
+from .clauses import clause_texts
 from .declines import (
     DECLINE,
     declines_by_scope,
@@ -84,7 +85,8 @@ def set_aside_reasons(
             out.append(ABSTAINS)  # "The documents only cover X and Y, not Z."
         elif is_filler(info.tokens) or is_opener(info):
             out.append(FILLER_SENTENCE)
-        elif is_referral(k.text) and not missing_terms(k.text, pool, question):
+        elif is_referral(k.text) and not missing_terms(k.text, pool, question) and not (
+                _says_of_named(info, k.text, pool)):
             out.append(REFERRAL)
         else:
             out.append(None)
@@ -116,6 +118,14 @@ def set_aside_reasons(
         if out[i] == FILLER_SENTENCE and is_opener(infos[i]) and out[i + 1] is None:
             out[i] = OPENER
     return out
+
+
+def _says_of_named(info: SentenceInfo, text: str, pool: TermPool) -> bool:
+    """Whether a referral names someone or something the contexts name and says more of
+    them in a clause of its own ("Get in touch with Tom Ellery, who coordinates
+    releases"): what it says of them is a claim to check against the contexts, which say
+    who does what."""
+    return any(pool.has(n) for n in info.names) and len(clause_texts(text)) > 1
 
 
 def _names_from_contexts(info: SentenceInfo, pool: TermPool) -> bool:

@@ -29,6 +29,7 @@ from .scope import (
     WEEK,
     WEEKDAYS,
     named_times,
+    participle_asides,
     placed_times,
     time_word,
     whole_week,
@@ -276,11 +277,15 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
     # "opens daily from 9am until 5pm"; "at any time", "always" it bounds)
     days = of_time and CLOCK not in p.quantified and "always" not in p.info.tokens
     over_time = bool({"always", "whenever"} & claim_toks)  # (its case is the statement's)
-    every = _every_case(p.info.tokens)
+    every = _every_case(p.info.tokens, p.info.all_stems)
+    aside = participle_asides(u.info.text, toks)
     for i in range(u.info.lead, len(toks) - 1):
         t = toks[i]
-        if t in claim_toks and t not in every:
-            continue  # (the claim's "for everyone" does not say the unit's "for residents")
+        if t in claim_toks and (t not in every or every[t] & set(stems[i + 1:i + 1 + _CASE_RUN])):
+            continue  # (the claim's "for everyone" does not say the unit's "for residents";
+            # "for all babies" does say "for babies on request")
+        if i in aside:
+            continue  # ("Our lavender, harvested in July, is ...": of all of it, no case)
         after = next((k for k in range(i + 1, len(toks)) if not toks[k][:1].isdigit()),
                      len(toks) - 1)
         if only is None and t in _SOME and stems[after] in claim_words | {"of"} and not (
@@ -323,19 +328,22 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
     return False
 
 
-def _every_case(toks: Sequence[str]) -> frozenset[str]:
+def _every_case(toks: Sequence[str], stems: Sequence[str]) -> dict[str, frozenset[str]]:
     """The limiting words the claim opens a universal phrase with ("free for everyone",
-    "to all members"): its case is every case, so the unit's own phrase after the same
-    word ("free for local residents") is a case the claim drops."""
-    out = set()
+    "to all members"), each with the content stems of its phrase: its case is every
+    case, so the unit's own phrase after the same word ("free for local residents") is
+    a case the claim drops, unless it names what the claim's does ("for all babies" /
+    "for babies on request")."""
+    out: dict[str, frozenset[str]] = {}
     for i, t in enumerate(toks[:-1]):
         if t in _LIMITS:
             j = i + 1
             while j < len(toks) - 1 and toks[j] in STOPWORDS and toks[j] not in _UNIVERSAL_CASE:
                 j += 1
             if toks[j] in _UNIVERSAL_CASE:
-                out.add(t)
-    return frozenset(out)
+                out[t] = frozenset(stems[k] for k in range(j + 1, min(len(toks), j + 1 + _CASE_RUN))
+                                   if toks[k] not in STOPWORDS)
+    return out
 
 
 def _when(token: str) -> bool:

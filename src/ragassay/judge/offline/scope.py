@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from .clauses import (
@@ -28,6 +29,7 @@ from .clauses import (
     part,
 )
 from .lexical import MONTHS, STOPWORDS, stem
+from .normalise import separators
 
 _TIMES_TEXT = """
     moment second minute hour day week month year time morning afternoon evening night
@@ -47,6 +49,30 @@ def _heads(p: Part, u: Part) -> list[str]:
     """The words the claim quantifies that the unit does not quantify itself."""
     own = set(u.quantified)
     return [h for h in p.quantified if h is not None and h not in own]
+
+
+# past participles not in "-ed" that open an aside ("..., grown in Kent, ...")
+_PARTICIPLES = frozenset({"made", "grown", "built", "sold", "kept", "held", "given", "taken",
+                          "written", "known", "brought", "bought", "caught", "found", "paid",
+                          "sent", "run", "drawn", "worn", "woven", "sewn", "spun", "cut"})
+
+
+def participle_asides(text: str, toks: Sequence[str]) -> frozenset[int]:
+    """The token positions of a participle phrase set off by commas ("Our lavender,
+    harvested in July, is dried on site"): it describes what it follows, all of it, so
+    its time or place is no case the unit limits what it says to."""
+    seps = separators(text)
+    if len(seps) < len(toks) - 1:
+        return frozenset()
+    out: set[int] = set()
+    for i in range(1, len(toks) - 1):
+        t = toks[i]
+        if "," not in seps[i - 1] or not (t in _PARTICIPLES or (len(t) > 4 and t.endswith("ed"))):
+            continue
+        k = next((k for k in range(i, len(toks) - 1) if "," in seps[k]), None)
+        if k is not None:
+            out.update(range(i, k + 1))
+    return frozenset(out)
 
 
 def narrowed(p: Part, u: Part) -> bool:
@@ -83,6 +109,8 @@ def narrowed(p: Part, u: Part) -> bool:
                 toks[after] in POST_MODIFIERS
                 or (toks[after] in SUBJECT_PLACES and stems[i] == u.first)):
             return True
+        if after in participle_asides(u.info.text, toks):
+            continue  # ("Our lavender, harvested in July, ...": all of it, no case)
         if _placed(toks, stems, after, p, stems[i] == u.first):
             return True
         if _trailing(toks, stems, after, p):
