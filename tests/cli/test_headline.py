@@ -181,14 +181,14 @@ def test_the_footnote_and_the_next_line_fit_the_run(tmp_path: Path) -> None:
     code, out = run("eval", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db", str(db))
     assert code == 0, out
     said = _said(out)
-    assert "labels of this run" not in said and "in this run: how far" not in said
-    assert ("held apart: how far the judge's scores ranked people's labels on "
-            "human-labelled sets it was not tuned on") in said
+    assert "labels of this run" not in said and "in this run: how well" not in said
+    assert ("held apart: how well the judge's scores ranked people's labels on sets it was "
+            "not tuned on") in said
     run_id = Store(db, readonly=True).list_runs()[0].id
     page = tmp_path / "r.html"
     code, _ = run("report", run_id, "--format", "html", "--out", str(page), "--db", str(db))
     head = page.read_text().split('<section id="headline">', 1)[1].split("</section>", 1)[0]
-    assert "labels of this run" not in head and "held apart: how far" in head
+    assert "labels of this run" not in head and "held apart: how well" in head
     few = tmp_path / "few.jsonl"
     few.write_text("\n".join((EXAMPLE / "labels.jsonl").read_text().splitlines()[:18]) + "\n")
     code, imported = run("labels", "import", str(few), "--db", str(db))
@@ -198,7 +198,7 @@ def test_the_footnote_and_the_next_line_fit_the_run(tmp_path: Path) -> None:
     nxt = said.split(" next ", 1)[1]
     assert nxt.startswith("label 12 more samples for hallucinated"), nxt
     assert nxt.index("for hallucinated") < nxt.index("for relevance")
-    assert "in this run: how far the judge's scores rank the labels of this run" in said
+    assert "in this run: how well the judge's scores rank this run's labels" in said
 
 
 def test_labels_off_their_scale_say_why_not_ask_for_more(tmp_path: Path) -> None:
@@ -353,8 +353,9 @@ def test_the_trials_headline_compares_like_with_like(tmp_path: Path) -> None:
     people = sum(r["labels"]["hallucinated"] for r in scored) / 60
     judge = _cell(out, "judge.hallucination", 4)
     assert judge.startswith("judge 0.") and (
-        f" vs people {people:.3f} on the same 60; misses and false flags partly offset: a "
-        "close rate is not agreement; rate ") in judge, judge
+        f" on the 60 it scored (people {people:.3f} on those 60; people's column: all 64); "
+        "misses and false flags partly offset: a close rate is not agreement; rate "
+    ) in judge, judge
     assert judge.endswith(" on 0-1 (60 of 64 scored)"), judge
     cell = _cell(out, "judge.hallucination")
     agree = int(cell.split(": ", 1)[1].split(" ", 1)[0])  # of the 60 verdicts

@@ -54,19 +54,19 @@ def test_the_judges_rate_stands_beside_peoples_on_the_same_samples(tmp_path: Pat
     assert row.label == label and row.estimate is not None
     j = report.aggregate_metrics.metrics["judge.hallucination"]
     # `faithful` reads the verdict the other way: people's rate is on its scale, said
-    scale = "" if problem else ", on this metric's scale (1 - faithful)"
+    scale = "" if problem else ", both on this metric's scale: 1 - faithful"
     # the comparison leads (issue #38); these verdicts both miss and flag: said
     counts = expected(rows, values, label=label)
     assert counts["missed"] and counts["flagged"]
-    assert row.judge_text == (f"judge {judge} vs people {people} on the same 60{scale}; "
-                              f"{OFFSET}; rate {judge} [{j.ci_low:.3f}, {j.ci_high:.3f}] "
-                              "on 0-1 (60 of 64 scored)")
+    assert row.judge_text == (f"judge {judge} on the 60 it scored (people {people} on those "
+                              f"60{scale}; people's column: all 64); {OFFSET}; rate {judge} "
+                              f"[{j.ci_low:.3f}, {j.ci_high:.3f}] on 0-1 (60 of 64 scored)")
     assert people != f"{row.estimate.estimate:.3f}"  # people's figure is of all 64
     faith = next(r for r in head.rows if r.metric == "judge.faithfulness")
     assert faith.judge_text.endswith(" on 1-10 (60 of 64 scored)")  # a score: its n alone
     relevance = next(r for r in head.rows if r.metric == "judge.context_relevance")
     assert "scored" not in relevance.judge_text  # every sample has one
-    assert "N of M scored: the samples the judge's figure rests on" in head.note
+    assert "N of M scored: the judge's figure rests on the N samples it scored" in head.note
     # the table of corrected estimates says the judge's n beside people's too
     est = next(e for e in report.corrected.estimates  # type: ignore[union-attr]
                if e.metric == "judge.hallucination" and e.strategy is None)
@@ -87,7 +87,8 @@ def test_with_some_samples_labelled_the_judge_and_people_are_compared_on_those(
     row = next(r for r in headline(report).rows if r.metric == "judge.hallucination")
     assert row.estimate is not None
     assert row.judge_text.startswith(
-        f"judge {judge} vs people {people} on the 40 labelled it scored; "), row.judge_text
+        f"judge {judge} on the 40 labelled it scored (people {people} on those 40; people's "
+        "column: all 64); "), row.judge_text
     assert row.judge_text.endswith(" on 0-1 (60 of 64 scored)"), row.judge_text
 
 
@@ -95,7 +96,7 @@ def test_peoples_column_says_all_labelled_when_nothing_was_corrected(tmp_path: P
     everyone = _run(tmp_path / "a", labelled_rows(answers=40, abstaining=2))
     head = headline(everyone)
     assert head.people_column == "people (all labelled)"
-    assert head.note.startswith("all labelled: every sample has people's label")
+    assert head.note.startswith("people (all labelled): the labels' own rate")
     assert "corrected by every judge score" not in head.note
     page = to_html(everyone)
     top = page.split('<section id="headline">', 1)[1].split("</section>", 1)[0]
@@ -124,7 +125,7 @@ def test_an_all_labelled_figure_in_a_corrected_column_says_so(tmp_path: Path) ->
     assert by["judge.context_relevance"].estimate is not None
     assert not by["judge.context_relevance"].people_text.endswith("(all labelled)")
     assert by["judge.hallucination"].people_text.endswith("] (all labelled)")
-    assert "corrected by every judge score" in head.note and "all labelled: " in head.note
+    assert "corrected by every judge score" in head.note and "(all labelled): " in head.note
 
 
 def test_a_strategy_figure_says_the_samples_it_rests_on(tmp_path: Path) -> None:

@@ -17,17 +17,19 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> EvalResult:
     return declines_run(tmp_path_factory.mktemp("t57") / "r.db")
 
 
-def test_a_group_of_declines_says_why_it_has_no_agreement(run: EvalResult) -> None:
+def test_a_group_of_declines_says_why_a_score_has_no_agreement(run: EvalResult) -> None:
+    """A score's AUROC has nothing to rank in a group whose answers all abstained; a
+    verdict counts them as the headline does (tests/report/test_trial62_headline.py)."""
     decline = run.by("kind").group("decline")
     assert decline is not None
-    got = decline.agreement_of("hallucinated", "judge.hallucination")
+    got = decline.agreement_of("hallucinated", "judge.faithfulness")
     assert got is not None and got.unmeasured == "all 6 abstained: nothing to compare"
     doc = report_json(build_report(run.store, run.run_id, by="kind"))
     jsonschema.validate(doc, schema())
     group = next(g for g in doc["groups"]["groups"] if g["value"] == "decline")
     cells = {a["metric"]: a for a in group["agreement"]}
-    assert cells["judge.hallucination"]["n"] == 0
-    assert cells["judge.hallucination"]["unmeasured"] == "all 6 abstained: nothing to compare"
+    assert cells["judge.faithfulness"]["n"] == 0
+    assert cells["judge.faithfulness"]["unmeasured"] == "all 6 abstained: nothing to compare"
 
 
 def test_the_summary_accounts_for_every_sample(run: EvalResult) -> None:

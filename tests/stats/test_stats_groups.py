@@ -190,8 +190,8 @@ def test_a_group_without_an_agreement_figure_says_why() -> None:
 def test_a_group_whose_labelled_answers_all_abstained_says_why() -> None:
     """New-user trial 57: the `decline` group, every row labelled and every answer a
     correct decline, read "no labels" in the agreement table and its JSON had `n` 0 with
-    no reason; it says there is nothing to compare, and a group without labels still
-    says "no labels"."""
+    no reason; a score says there is nothing to compare, a verdict counts the declines as
+    the headline does (trial 62), and a group without labels still says "no labels"."""
     rows = [Row(id=f"s{i}", values={"toy.flag": None if i < 9 else float(i % 2),
                                     "toy.grade": None if i < 9 else 9.0 - i % 2 * 7},
                 labels={"hallucinated": bool(i % 2)} if i < 15 else {},
@@ -202,13 +202,17 @@ def test_a_group_whose_labelled_answers_all_abstained_says_why() -> None:
     groups = group_by(table, _values(kinds), "kind", n_resamples=50)
     decline, bare = groups.group("decline"), groups.group("bare")
     assert decline is not None and bare is not None
+    flag = decline.agreement_of("hallucinated", "toy.flag")  # a verdict
+    assert flag is not None and flag.n == 0 and flag.unmeasured is None
+    assert group_cell(flag) == ("right on 5 of 9 (56%): 5 of 9 abstentions (people marked 4 "
+                                "of them hallucinated)")
+    got = decline.agreement_of("hallucinated", "toy.grade")  # a score
+    assert got is not None and got.n == 0
+    assert got.unmeasured == "all 9 abstained: nothing to compare"
+    assert group_cell(got) == ("all 9 abstained: nothing to compare, people marked 4 "
+                               "of them hallucinated")
+    assert got.model_dump()["unmeasured"] == "all 9 abstained: nothing to compare"
     for metric in ("toy.flag", "toy.grade"):
-        got = decline.agreement_of("hallucinated", metric)
-        assert got is not None and got.n == 0
-        assert got.unmeasured == "all 9 abstained: nothing to compare"
-        assert group_cell(got) == ("all 9 abstained: nothing to compare, people marked 4 "
-                                   "of them hallucinated")
-        assert got.model_dump()["unmeasured"] == "all 9 abstained: nothing to compare"
         none = bare.agreement_of("hallucinated", metric)
         assert none is not None and none.unmeasured is None and group_cell(none) == "no labels"
 

@@ -41,7 +41,7 @@ def test_peoples_cards_are_titled_by_what_their_number_is(app_test: Any,
     assert not any("no measured agreement" in c for c in captions), captions
     assert any("measured in this run only" in c and "judge.hallucination" in c
                for c in captions), captions
-    assert any("in this run: how far the judge's scores rank" in c for c in captions)
+    assert any("in this run: how well the judge's scores rank" in c for c in captions)
 
 
 def test_a_hop_of_one_document_is_said_in_the_singular(app_test: Any, tmp_path: Path) -> None:

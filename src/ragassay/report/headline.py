@@ -15,9 +15,9 @@ answer similarity with `correct`, context relevance with `relevance`):
   instead of repeating its cell; the labelled samples without a value counted and why;
   or, when none has one, a verdict's abstentions counted alone, a score's that there is
   nothing to compare), then the judge's own mean, with the samples it rests on when some
-  have no value (and, for a verdict, people's rate on the same samples); a metric with
-  labels keeps its row when the judge gave it no value at all (every answer abstained,
-  every sample unscored);
+  have no value (and, for a verdict, its rate and people's on the samples it scored, a
+  base other than people's column's); a metric with labels keeps its row when the judge
+  gave it no value at all (every answer abstained, every sample unscored);
 - without, the judge's own mean with its interval, the judge's agreement measured on
   held-apart human-labelled sets (`RunInfo.judge_reliability`), and one line saying how
   many samples to label (`ragassay annotate RUN`) for people's figure; a label on every
@@ -62,23 +62,17 @@ from ragassay.stats.verdicts import (
 from ragassay.terminal import counted
 
 HEADLINE_TITLE = "What people would say"
-PEOPLE_NOTE = ("people's figure: human labels on a sample corrected by every judge score "
-               "(its 95% interval holds however biased the judge is)")
-ALL_LABELLED_NOTE = ("all labelled: every sample has people's label, so people's figure is "
-                     "the labels' own, nothing corrected (its 95% interval is of the "
-                     "population the samples come from)")
-IN_RUN_NOTE = "in this run: how far the judge's scores rank the labels of this run"
-VERDICT_NOTE = ("right on: how often the judge's yes/no verdict is people's label, an "
-                "answer that abstained (it gets no verdict) counted right where people "
-                "marked no problem in it, then the verdicts (what they miss of the problems "
-                "people marked, what they flag of the rest) and the abstentions apart; an "
-                "unscored sample is not counted")
+PEOPLE_NOTE = ("people (corrected): human labels on a sample corrected by every judge "
+               "score (its 95% interval holds however biased the judge is)")
+ALL_LABELLED_NOTE = ("people (all labelled): the labels' own rate, nothing corrected (its "
+                     "95% interval is of the population the samples come from)")
+IN_RUN_NOTE = "in this run: how well the judge's scores rank this run's labels"
+VERDICT_NOTE = ("right on: how often the judge's yes/no verdict is people's label, an answer "
+                "that abstained counted right where people marked no problem in it")
 JUDGE_NOTE = f"judge's own: {SCALE_NOTE}"
-SCORED_NOTE = ("N of M scored: the samples the judge's figure rests on, where people's "
-               "figure is of every sample; for a verdict, first its rate and people's on "
-               "the same samples")
-HELD_APART_NOTE = ("held apart: how far the judge's scores ranked people's labels on "
-                   "human-labelled sets it was not tuned on")
+SCORED_NOTE = "N of M scored: the judge's figure rests on the N samples it scored, not all M"
+HELD_APART_NOTE = ("held apart: how well the judge's scores ranked people's labels on sets "
+                   "it was not tuned on")
 NO_FIGURE_COLUMN = "people's labels"
 """People's column's title when no row has people's figure: its cells say how many labels
 there are ("24 labels, 30 needed", "no labels") or why none gives a figure."""
@@ -178,11 +172,14 @@ class HeadlineRow:
 
     def compared(self) -> str:
         """For a yes/no verdict with people's labels compared whose figure rests on fewer
-        samples than people's (`rests_on`), the judge's rate beside people's on the same
-        samples: `judge 0.562 vs people 0.625 on the same 128`, or on the labelled ones
-        among them (`judge 0.519 vs people 0.593 on the 27 labelled it scored`), both on
-        the metric's scale, which an inverted link says (`judge 0.597 vs people 0.622 on
-        the same 134, on this metric's scale (1 - hallucinated)`); "" otherwise."""
+        samples than people's (`rests_on`), the judge's rate on the samples it scored and
+        people's on those same samples, named as a base other than people's column's
+        (trial 62: `judge 0.641 vs people 0.611 on the same 131` beside people's 0.556
+        read as a second people's rate): `judge 0.641 on the 131 it scored (people 0.611
+        on those 131; people's column: all 144)`, or on the labelled ones among them
+        (`judge 0.519 on the 27 labelled it scored (people 0.593 on those 27; ...)`),
+        both on the metric's scale, which an inverted link says (`(people 0.622 on those
+        134, both on this metric's scale: 1 - hallucinated; ...)`); "" otherwise."""
         j, a = self.judge, self.agreement
         if j is None or not isinstance(a, BooleanAgreement) or not self.rests_on():
             return ""
@@ -191,9 +188,12 @@ class HeadlineRow:
             return ""
         # an inverted link's rates are on the metric's scale, not the label's: said, so
         # that 1 - hallucinated is not read as people's hallucination rate
-        scale = f", on this metric's scale (1 - {self.label})" if self.inverted else ""
-        on = f"the same {a.n}" if a.n == j.count else f"the {a.n} labelled it scored"
-        return f"judge {rates[0]:.3f} vs people {rates[1]:.3f} on {on}{scale}"
+        scale = f", both on this metric's scale: 1 - {self.label}" if self.inverted else ""
+        e = self.estimate
+        column = f"; people's column: all {e.n_total}" if e is not None else ""
+        on = "" if a.n == j.count else " labelled"
+        return (f"judge {rates[0]:.3f} on the {a.n}{on} it scored (people {rates[1]:.3f} "
+                f"on those {a.n}{scale}{column})")
 
     def people_title(self) -> str:
         """What people's figure is, to title a card holding its number by it: `people's

@@ -24,6 +24,7 @@ from pydantic import Field
 
 from ragassay.stats import agreement as ag
 from ragassay.stats.calibration import (
+    Compared,
     LabelLink,
     Verdicts,
     compared,
@@ -35,7 +36,13 @@ from ragassay.stats.calibration import (
 from ragassay.stats.describe import Interval, Scale, interval_text, mean_ci
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
-from ragassay.stats.verdicts import declined_text, left_out_said, verdict_cell
+from ragassay.stats.verdicts import (
+    Declines,
+    declined_text,
+    left_out_said,
+    right_on,
+    verdict_cell,
+)
 
 NONE_GROUP = "(none)"
 """The group of samples without the value (missing, null or empty)."""
@@ -128,8 +135,9 @@ class GroupAgreement(Result):
     spearman: float | None = omitted()
     # why no figure is computable over the n labels: `all one class (all hallucinated)`,
     # `too few (need 3)`, `all one grade`, `the metric's values all alike`; or, when the
-    # group's labelled samples all lack a value (n is 0), why: `all 16 abstained: nothing
-    # to compare` (`calibration.nothing_text`)
+    # group's labelled samples all lack a value (n is 0) and no verdict counts them (a
+    # score's; `verdicts` counts a verdict's abstentions), why: `all 16 abstained:
+    # nothing to compare` (`calibration.nothing_text`)
     unmeasured: str | None = omitted()
     positives: int | None = omitted()  # a yes/no label: of the n, how many people marked True
     abstained: int = 0  # labelled samples left out: the answer abstained
@@ -146,7 +154,7 @@ class GroupAgreement(Result):
     def measured(self) -> bool:
         """It gives a figure: a yes/no verdict's counts, an AUROC or Spearman's rho (else
         its cell says why none: `group_cell`)."""
-        return (bool(self.verdicts is not None and self.n) or self.auroc is not None
+        return (bool(self.verdicts is not None and right_on(self)) or self.auroc is not None
                 or self.spearman is not None)
 
 
@@ -158,10 +166,12 @@ def group_cell(a: GroupAgreement) -> str:
     else `AUROC 0.81 on 16` (`Spearman 0.40 on 16`), else why neither (`16 labels, all
     one class (all hallucinated)`, `2 labels, too few (need 3)`), the labelled samples
     left out said as the headline does (`AUROC 0.81 (12 labels of 16: 4 abstained not
-    counted, ...)`); `all 16 abstained: nothing to compare, people marked 0 of them
-    hallucinated`; `no labels`."""
-    if a.verdicts is not None and a.n:
-        return verdict_cell(a, a.label)
+    counted, ...)`); a group of answers that all abstained, for a verdict as the headline
+    counts it (`right on 16 of 16 (100%): 16 of 16 abstentions (people marked 0 of them
+    hallucinated)`), for a score `all 16 abstained: nothing to compare, people marked 0
+    of them hallucinated`; `no labels`."""
+    if a.verdicts is not None and (cell := verdict_cell(a, a.label)):
+        return cell
     left = left_out_said(a, a.label)
     counted = f" ({a.n} labels{left})" if left else ""
     for name, value in (("AUROC", a.auroc), ("Spearman", a.spearman)):
@@ -272,7 +282,11 @@ def _agreement(table: ScoreTable, link: LabelLink, kind: str) -> GroupAgreement:
     out = GroupAgreement(label=link.label_key, metric=link.metric, n=len(got.values),
                          abstained=got.abstained, unscored=got.unscored,
                          abstained_positives=got.abstained_positives)
-    if not got.values and got.labelled:  # labels, none with a value: say why
+    if not got.values and got.labelled:  # labels, none with a value
+        declines = _declines(table, link, got)
+        if declines is not None:  # a verdict's abstentions, counted as the headline does
+            return out.model_copy(update={"verdicts": declines.verdicts,
+                                          "positives": declines.positives})
         return out.model_copy(update={"unmeasured": nothing_text(got.abstained,
                                                                  got.unscored)})
     if not got.values or got.kind is None or label_problem(link.label_key, got.labels):
@@ -290,6 +304,17 @@ def _agreement(table: ScoreTable, link: LabelLink, kind: str) -> GroupAgreement:
     rho = ag.correlation(got.values, grades, "spearman")[0]
     return out.model_copy(update={"spearman": rho, "unmeasured": None if rho is not None
                                   else _unranked(got.values, grades)})
+
+
+def _declines(table: ScoreTable, link: LabelLink, got: Compared) -> Declines | None:
+    """A group's labelled samples none of which has a value of a metric that gives a
+    verdict, some abstained with a yes/no label, counted as the headline counts them
+    (`verdicts.Declines`: right where people marked no problem), so that a group of
+    correct declines does not read "nothing to compare" under a headline that counts
+    them right (trial 62); None otherwise (a score's AUROC has nothing to rank)."""
+    if not table.spec(link.metric).gives_verdict:
+        return None
+    return Declines.of(link.label_key, got.abstained, got.unscored, got.abstained_positives)
 
 
 def _unranked(values: Sequence[float], grades: Sequence[float]) -> str:

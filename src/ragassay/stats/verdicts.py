@@ -13,7 +13,6 @@ from ragassay.labels import problem_value
 from ragassay.stats.calibration import (
     Agreement,
     BooleanAgreement,
-    SkippedLink,
     Verdicts,
     left_out_text,
 )
@@ -62,14 +61,15 @@ class Declines:
         return self.abstained + self.unscored
 
     @classmethod
-    def of(cls, skip: SkippedLink) -> Declines | None:
-        """The declines of a skipped link whose labelled samples all lack a value, some
-        abstained with a yes/no label; None otherwise."""
-        if not skip.abstained or skip.abstained_positives is None:
+    def of(cls, label: str, abstained: int | None, unscored: int | None,
+           abstained_positives: int | None) -> Declines | None:
+        """The declines of labelled samples that all lack a value (the run's skipped link,
+        or a group's under `--by KEY`), some abstained with a yes/no label; None
+        otherwise."""
+        if not abstained or abstained_positives is None:
             return None
-        return cls(abstained=skip.abstained, unscored=skip.unscored or 0,
-                   abstained_positives=skip.abstained_positives,
-                   problem=problem_value(skip.label))
+        return cls(abstained=abstained, unscored=unscored or 0,
+                   abstained_positives=abstained_positives, problem=problem_value(label))
 
 
 def pair_text(low: float | None, high: float | None) -> str:
