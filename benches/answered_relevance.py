@@ -10,6 +10,16 @@ relevance of a context sentence the answer restates (`Evidence.relevance` of eac
 claim's best match; an answer that does not respond must make nothing relevant: under
 0.5), and their `judge.context_relevance` without and with the answer.
 
+Part 1 also prints the off-topic rows' `trace.completeness` (None: unscored): where the
+contexts hold what the question asks and the answer leaves it out it should be scored
+and low; where nothing answers it (the bakery row), unscored.
+
+Part 3 (`--probes`): the probe batches A-O of `benches/probes.py`, every row whose
+contexts hold the answer (every kind but decline): on how many `trace.completeness` is
+scored; then each row's question and answer with another domain's contexts (a fixed
+shuffle, seed 0), which hold nothing that answers it: on how many it is scored (should
+be none).
+
 Part 2 (`--factcheck`, needs `scripts/devsets/convert.py` first): the Factcheck-GPT
 question-passage pairs (graded 0-2) with ChatGPT's answer to each question attached,
 and without it: Spearman of `trace.context_relevance` and of `judge.context_relevance`
@@ -17,7 +27,7 @@ with the grade, and how many pairs have `trace.completeness` scored. The grade i
 passage's stance on a claim of that answer, so it favours any answer-aware reading: no
 judge choice was made on it.
 
-    .venv/bin/python benches/answered_relevance.py [--factcheck]
+    .venv/bin/python benches/answered_relevance.py [--factcheck] [--probes]
 
 Run a tree of another commit with `PYTHONPATH=<that tree>/src` to compare.
 """
@@ -72,6 +82,9 @@ def trial_rows() -> None:
     top = max(_restated_relevance(an.analyze(s)) for s in off)
     print(f"off-topic rows: {len(off)}; highest relevance of a sentence the answer "
           f"restates {top:.3f}")
+    done = [v["trace.completeness"] for v in _product_values()(an, off, ["trace.completeness"])]
+    print("  their trace.completeness: " + ", ".join("unscored" if x is None else f"{x:.2f}"
+                                                  for x in done))
     bare = [s.model_copy(update={"answer": ""}) for s in off]
     for label, group in (("without the answer", bare), ("with it", off)):
         got = [v[JUDGE] for v in _product_values()(an, group, [JUDGE])]
@@ -112,14 +125,43 @@ def factcheck() -> None:
               f"completeness scored on {scored}")
 
 
+def probes() -> None:
+    import random
+
+    sys.path.insert(0, str(ROOT / "benches"))
+    from probes import DECLINE, load  # type: ignore[import-not-found]
+
+    from ragassay.judge.offline import Analyzer
+    from ragassay.types import Sample
+
+    rows = [p for b in "abcdefghijklmno" for p in load(b) if p.kind not in DECLINE]
+    rng = random.Random(0)
+    held = [Sample(id=p.id, question=p.question, contexts=p.contexts, answer=p.answer)
+            for p in rows]
+    other = [Sample(id=p.id, question=p.question, answer=p.answer,
+                    contexts=rng.choice([x for x in rows if x.domain != p.domain]).contexts)
+             for p in rows]
+    an = Analyzer()
+    for what, group in (("contexts that hold the answer", held),
+                        ("another domain's contexts", other)):
+        values = _product_values()(an, group, ["trace.completeness"])
+        scored = sum(v["trace.completeness"] is not None for v in values)
+        print(f"probes A-O, {what}: {len(group)} rows; trace.completeness scored on "
+              f"{scored}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--factcheck", action="store_true",
                     help="also the Factcheck-GPT question-passage pairs (dev data)")
+    ap.add_argument("--probes", action="store_true",
+                    help="also the probe batches A-O, and their rows on other contexts")
     args = ap.parse_args()
     trial_rows()
     if args.factcheck:
         factcheck()
+    if args.probes:
+        probes()
 
 
 if __name__ == "__main__":

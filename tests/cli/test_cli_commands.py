@@ -203,6 +203,22 @@ def test_gate_exit_codes(demo_run: dict, tmp_path: Path) -> None:
     assert code == 2 and 'thresholds."judge.faithfulness" must be a number' in out
 
 
+def test_gate_strict_titles_the_bound_of_either_direction(demo_run: dict,
+                                                          tmp_path: Path) -> None:
+    """New-user trial 63: `gate --strict` titled its table "(lower 95% bound)" while the
+    hallucination rate, lower is better, was rightly checked on its upper bound ("CI
+    upper bound 0.7308 > 0.1"). The title names the bound on the failing side of both."""
+    config = tmp_path / "strict.toml"
+    config.write_text('[thresholds]\n"judge.context_relevance" = 1.5\n'
+                      '"judge.hallucination" = 0.99\n')
+    code, out = run("gate", "--db", str(demo_run["db"]), "--config", str(config), "--strict")
+    said = " ".join(out.split())
+    assert code in (0, 1) and "lower 95% bound" not in said
+    assert ("(the 95% CI's conservative bound: the lower one, the upper where lower is "
+            "better)") in said
+    assert "CI upper bound" in said and "CI lower bound" in said  # the rows: one of each
+
+
 def _calibrate(demo_run: dict, tmp_path: Path, *extra: str) -> Result:
     """`calibrate --json` of the demo run against a label no metric is named after."""
     report = demo_run["report"]
@@ -284,8 +300,10 @@ def test_meta_eval_says_when_the_baseline_ranks_below_chance(tmp_path: Path) -> 
     pairs = {p["metric"]: p for p in got["calibration"]["pairs"]}
     for entry in got["beats_baseline"]:
         low = pairs[entry["metric"]]["auroc_ci"][0]
-        want = ("no" if low <= base else "yes" if low > 1 - base
-                else f"yes, but not the reversed baseline {1 - base:.3f}")
+        bound = f"lower bound {low:.3f}"
+        want = (f"no: {bound} <= baseline {base:.3f}" if low <= base
+                else f"yes: {bound} > reversed baseline {1 - base:.3f}" if low > 1 - base
+                else f"yes, but {bound} <= reversed baseline {1 - base:.3f}")
         assert entry["beats"] == want
     assert {e["metric"] for e in got["beats_baseline"]} >= {"judge.hallucination"}
 

@@ -184,3 +184,50 @@ def test_with_the_real_offline_judge():
     assert res["adherence"].value == 0.0
     assert list(res["adherence_ratio"].marks.unsupported) == ["b"]
     assert res["context_relevance"].details["soft"] is True
+
+
+def test_the_best_sentence_under_the_cut_counts_when_it_clears_the_lower_bar():
+    """New-user trial 63: completeness unscored ("no relevant context sentences") on 15 of
+    144 rows whose short passages answer the question, their best sentence at 0.37-0.49.
+    A sentence's relevance is its passage's x sqrt(its own), so a passage at the balanced
+    cut gives its best sentence 0.354: when no sentence reaches 0.5, the best one counts
+    if it reaches that; no other sentence is let in, and below it nothing is."""
+    s = _sample()
+    for relevance, want in (([0.9, 0.2, 0.1], ["0a"]), ([0.6, 0.45, 0.4], ["0a"]),
+                            ([0.37, 0.46, 0.1], ["0b"]), ([0.3, 0.34, 0.2], [])):
+        ev = _evidence(s, relevance=relevance, used=[0.8, 0.6, 0.0], support=[0.9, 0.9])
+        item = key_sample(s)
+        assert offline_verdict(item, ev).relevant_keys == want, relevance
+        res = _by_name(TraceSuite().evaluate_offline(item, ev, SuiteOptions()))
+        if want:
+            assert res["completeness"].value is not None
+            assert res["completeness"].marks.relevant == tuple(want)
+        else:
+            assert res["completeness"].unscored_reason == "no relevant context sentences"
+
+
+# short support-bot passages that answer the question in other words (trial 63's kind of
+# row, written for this test); the offline judge reads their best sentence at 0.46-0.49
+ANSWERED = [
+    ("What payment methods do you accept?",
+     "We take Visa, Mastercard and American Express. Invoices can be paid by bank transfer.",
+     "Visa, Mastercard and Amex cards, and bank transfer for invoices."),
+    ("How many users fit on the Team plan?",
+     "The Team plan covers up to 10 seats. Extra seats are sold in packs of five.",
+     "Up to ten people, and you can add seats five at a time."),
+    ("Can I bring my dog to the hotel?",
+     "Guests may stay with one small pet per room for a fee of 20 euros a night. Pets are "
+     "not allowed in the restaurant.",
+     "Yes, one small pet per room is allowed for 20 euros a night."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "context", "answer"), ANSWERED)
+def test_completeness_is_scored_where_a_short_passage_answers_in_other_words(
+        question, context, answer):
+    from ragassay.judge.offline_judge import OfflineJudge
+
+    s = _sample(question=question, contexts=(context,), answer=answer)
+    res = _by_name(score(TraceSuite(), s, OfflineJudge()))
+    assert res["completeness"].value is not None, res["completeness"].unscored_reason
+    assert res["completeness"].marks.relevant  # the sentence it rests on, marked

@@ -62,7 +62,12 @@ rose on every answered sample (by up to 0.18 and 0.16); no other value, unscored
 or abstention changed. A document became at least as relevant as its sentence the answer
 shows relevant (2026-12-05, issue #38 trials 60-61): judge.context_relevance rose on 19
 of 24 samples (by up to 1.32, q07-dense-k5 5.83 -> 7.16) and judge.overall with it (by up
-to 0.37); no other value, unscored reason or abstention changed.
+to 0.37); no other value, unscored reason or abstention changed. When no context sentence
+reaches 0.5, the most relevant one counts from 0.354 (2026-12-05, issue #38 trial 63:
+`BEST_SENTENCE_BAR`): trace.completeness of q08-dense-k5 went from unscored ("no relevant
+context sentences") to 0.227, its best sentence ("Uploading with the API: send the file
+as multipart/form-data ...", 0.355) on the question's topic, the passage that answers
+not retrieved; no other value, unscored reason or abstention changed.
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write

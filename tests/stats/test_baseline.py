@@ -55,9 +55,18 @@ def test_beating_a_baseline_below_chance_says_whether_the_reversed_one_is_beaten
     """New-user trial 58: "beats baseline: yes" for a judge at 0.729 [0.652, 0.804] beside
     a baseline of 0.306, whose reversed 0.694 the judge's interval overlaps."""
     below = RankAgreement(n=144, auroc=0.306, auroc_ci=(0.22, 0.39))
-    assert below.beaten_by(0.652) == "yes, but not the reversed baseline 0.694"
-    assert below.beaten_by(0.71) == "yes"  # above the reversed figure too
-    assert below.beaten_by(0.30) == "no"
+    assert below.beaten_by(0.652) == "yes, but lower bound 0.652 <= reversed baseline 0.694"
+    assert below.beaten_by(0.71) == "yes: lower bound 0.710 > reversed baseline 0.694"
+    assert below.beaten_by(0.30) == "no: lower bound 0.300 <= baseline 0.306"
     above = RankAgreement(n=144, auroc=0.62, auroc_ci=(0.55, 0.69))
-    assert (above.beaten_by(0.652), above.beaten_by(0.6)) == ("yes", "no")
+    assert above.beaten_by(0.652) == "yes: lower bound 0.652 > baseline 0.620"
+    assert above.beaten_by(0.6) == "no: lower bound 0.600 <= baseline 0.620"
     assert above.beaten_by(None) == "-"
+
+
+def test_the_beats_baseline_cell_names_the_bound_it_compares():
+    """New-user trial 63: "yes, but not the reversed baseline 0.733" beside an AUROC of
+    0.755, which is higher: the cell compares the judge's lower 95% bound (0.680), which
+    only docs/judges.md said. The cell says the bound and the figure it is compared with."""
+    below = RankAgreement(n=144, auroc=0.267, auroc_ci=(0.19, 0.35))
+    assert below.beaten_by(0.680) == "yes, but lower bound 0.680 <= reversed baseline 0.733"

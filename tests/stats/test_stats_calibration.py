@@ -261,3 +261,47 @@ def test_verdicts_the_same_on_every_labelled_sample_name_the_first_metric() -> N
         out = calibration(ScoreTable.from_rows(other, specs), n_resamples=50)
         adherence = _pair(out, "hallucinated", "trace.adherence").verdicts
         assert adherence is not None and adherence.same_as is None
+
+
+def test_scores_with_the_same_values_on_all_but_a_few_samples_name_the_first() -> None:
+    """New-user trial 63: ragas.faithfulness and trace.adherence_ratio gave the same value
+    on 143 of 144 labelled rows (one mean, AUROC and kappa) and read as two measurements;
+    only verdicts had `same_as`. A later score whose values are an earlier one's on at
+    least SAME_SHARE of the labelled samples names it (`same_values`), with on how many;
+    three differing samples of 40, or a score of its own, and it names none."""
+    from ragassay.stats.calibration import SameValues
+
+    metrics = ("trace.adherence_ratio", "ragas.faithfulness", "judge.faithfulness")
+    specs = {s.name: s for s in declared(*metrics)}
+
+    def rows(differ: tuple[int, ...]) -> list[Row]:
+        out = []
+        for i in range(40):
+            share = (i % 7) / 6
+            out.append(Row(id=f"s{i}", labels={"hallucinated": i % 7 < 3}, values={
+                "trace.adherence_ratio": share,
+                "ragas.faithfulness": 1 - share if i in differ else share,
+                "judge.faithfulness": 1.0 + (i % 5) * 2}))
+        out.append(Row(id="u", values=dict.fromkeys(metrics, 0.0)))  # no label: not counted
+        return out
+
+    links = [LabelLink("hallucinated", m, inverted=True) for m in metrics]
+    out = calibration(ScoreTable.from_rows(rows((6,)), specs), links, n_resamples=50)
+    ratio, ragas = (_pair(out, "hallucinated", m) for m in metrics[:2])
+    assert ratio.same_values is None
+    assert ragas.same_values == SameValues(metric="trace.adherence_ratio", samples=39)
+    assert _pair(out, "hallucinated", "judge.faithfulness").same_values is None
+    assert out.same_values_lines() == [
+        "ragas.faithfulness gives the same values as trace.adherence_ratio on 39 of 40 "
+        "labelled samples: its agreement with people is nearly that metric's, not a second "
+        "measurement"]
+    assert "same_values" not in ratio.model_dump() and ragas.model_dump()["same_values"] == {
+        "metric": "trace.adherence_ratio", "samples": 39}
+    whole = calibration(ScoreTable.from_rows(rows(()), specs), links, n_resamples=50)
+    assert whole.same_values_lines() == [
+        "ragas.faithfulness gives the same values as trace.adherence_ratio on all 40 "
+        "labelled samples: its agreement with people is that metric's, not a second "
+        "measurement"]
+    apart = calibration(ScoreTable.from_rows(rows((6, 13, 20)), specs), links, n_resamples=50)
+    assert _pair(apart, "hallucinated", "ragas.faithfulness").same_values is None
+    assert apart.same_values_lines() == []

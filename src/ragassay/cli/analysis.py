@@ -201,7 +201,9 @@ def default_bars_text(specs: Mapping[str, MetricSpec], thresholds: dict[str, flo
                    "a [corrected] table, which adds rows (without [thresholds] bars every "
                    "default bar stays); default: ./ragassay.toml if present, else the "
                    "built-in defaults, which the command names.")
-@click.option("--strict", is_flag=True, help="Test the lower 95% confidence bound, not the mean.")
+@click.option("--strict", is_flag=True,
+              help="Test the 95% CI's conservative bound, not the mean: the lower one, the "
+                   "upper one for a metric where lower is better (a hallucination rate).")
 @click.option("--corrected", is_flag=True,
               help="Also check people's labels: each label linked to a gated metric gets one "
                    "row, after the first metric it is linked to, decided on its corrected 95% "
@@ -223,6 +225,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     """
     from ragassay.judge import gate_warnings
     from ragassay.stats import gate
+    from ragassay.stats.gate import STRICT_BOUND
 
     store = open_store(db, readonly=True)
     run_id = run_or_latest(store, run_id)
@@ -244,9 +247,13 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
               if corrected else gate(table, thresholds, strict=strict, defaults=defaults))
     for line in gate_warnings(run.meta.reliability, list(thresholds), _agreement_in_run(table)):
         say(line, err=True)
-    bound = (" (people's 95% bounds where linked: corrected, or all labelled)" if corrected
-             else " (lower 95% bound)" if strict else "")
-    t = Table(title=f"gate for run {run_id}{bound}")
+    # what the value column holds: people's bounds on a label's row, and with --strict the
+    # bound on the failing side of each metric's (trial 63: "lower 95% bound" above a
+    # hallucination rate's upper one)
+    people = "people's 95% bounds where linked: corrected, or all labelled"
+    bound = (f"{people}; else {STRICT_BOUND}" if corrected and strict else people if corrected
+             else STRICT_BOUND if strict else "")
+    t = Table(title=f"gate for run {run_id}" + (f" ({bound})" if bound else ""))
     for c in ("metric", "threshold", "value", "result"):
         t.add_column(c)
     colour = {"PASS": "green", "FAIL": "red", "NOT CHECKED": "yellow"}

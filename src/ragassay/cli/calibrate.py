@@ -156,7 +156,8 @@ def print_calibration(cal: Calibration,
     correlations for a grade), then each yes/no verdict's `verdict_cell`, how often it is
     right with the abstentions counted as eval's headline counts them (trial 61: calibrate
     and meta-eval gave only the AUROC on 130 rows where the headline said right on 105 of
-    144), and the labelled samples left out."""
+    144), a line per score whose values are an earlier row's (`same_values_lines`), and
+    the labelled samples left out."""
     from ragassay.stats import BooleanAgreement, NumericAgreement
     from ragassay.stats.verdicts import verdict_cell
 
@@ -198,6 +199,8 @@ def print_calibration(cal: Calibration,
             "abstained answer counted right where people marked no problem in it):")
         for p, cell in verdicts:
             say(f"  {p.metric} ~ {p.label}: {cell}")
+    for line in cal.same_values_lines():  # two rows that are one reading
+        say(f"note: {line}")
     for gone in left_out(cal):
         say(f"note: {gone['text']}")
     for label, b in sorted((baselines or {}).items()):

@@ -22,7 +22,8 @@ WHY = "what people would say, from human labels on a random sample plus every ju
 def print_headline(report: Report, console: Console | None = None) -> None:
     """The run's opening: per linked metric people's corrected figure with its interval
     (when the run has enough labels) and the judge's agreement measured on this run's
-    labels, else the judge's own mean with its held-apart agreement; then the one-line
+    labels, else the judge's own mean with its held-apart agreement; a line per score
+    whose values are another row's (`Report.same_values_lines`); then the one-line
     prompt to label samples. Nothing when no metric of the run is linked to a label."""
     from ragassay.report import HEADLINE_TITLE
 
@@ -39,6 +40,8 @@ def print_headline(report: Report, console: Console | None = None) -> None:
         t.add_row(escape(r.metric_text()), people, escape(r.agreement_text),
                   escape(r.judge_text))
     console.print(t)
+    for line in report.same_values_lines():  # two rows that are one reading
+        console.print(f"[yellow]note[/yellow] {escape(line)}", highlight=False)
     if head.prompt:
         console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)
 

@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.16.0"
+REPORT_VERSION = "2.17.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -132,7 +132,10 @@ vocabulary name.
 does not count a sample whose answer its contexts support), `.exempt` (the samples it
 cleared) and `.caveat` (where a metric the rule fires on comes from a judge whose
 agreement with people held apart is weak, the gate's words); `metric_specs.*.rules[]
-.unless` (the declared exemption, left out where a rule has none)."""
+.unless` (the declared exemption, left out where a rule has none).
+2.17.0: `calibration.pairs[].same_values` (a score's: the metric linked to the same label,
+earlier in the links, whose values are this one's on all but a few labelled samples,
+`metric`, and on how many, `samples`; its agreement is nearly that one's)."""
 
 
 class StrategyEntry(StrategySummary):
@@ -446,6 +449,14 @@ class Report(Sections):
     @property
     def is_bench(self) -> bool:
         return self.bench is not None
+
+    def same_values_lines(self) -> list[str]:
+        """One line per linked score whose values are an earlier linked metric's on all
+        but a few labelled samples (`Calibration.same_values_lines`), said under the
+        headline on every surface, whose rows would read as two measurements; [] without
+        labels."""
+        cal = self.calibration
+        return cal.same_values_lines() if cal is not None else []
 
     def constant_note(self) -> str | None:
         """What every reader says of the metrics constant across strategies (None: none)."""

@@ -35,18 +35,23 @@ class RankAgreement(Result):
 
     def beaten_by(self, low: float | None) -> str:
         """Whether a judge whose AUROC interval starts at `low` beats the baseline, the
-        `beats baseline` cell: `yes` (its lower bound above the baseline's AUROC), `no`;
-        against a baseline below chance, `yes, but not the reversed baseline 0.694` when
-        the bound is not above the reversed figure too (trial 58: "yes" for 0.729 [0.652,
-        0.804] beside a baseline of 0.306); `-` without figures."""
+        `beats baseline` cell, saying what is compared (trial 63: "yes, but not the
+        reversed baseline 0.733" beside an AUROC of 0.755 read as a contradiction, the
+        bound compared being 0.680): `yes: lower bound 0.690 > baseline 0.637`, `no:
+        lower bound 0.456 <= baseline 0.637`; against a baseline below chance the
+        reversed figure is weighed too (trial 58: "yes" for 0.729 [0.652, 0.804] beside
+        a baseline of 0.306), `yes, but lower bound 0.652 <= reversed baseline 0.694`
+        or `yes: lower bound 0.710 > reversed baseline 0.694`; `-` without figures."""
         if low is None or self.auroc is None:
             return "-"
+        bound = f"lower bound {low:.3f}"
         if low <= self.auroc:
-            return "no"
-        reversed_ = 1 - self.auroc
-        if self.auroc < 0.5 and low <= reversed_:
-            return f"yes, but not the reversed baseline {reversed_:.3f}"
-        return "yes"
+            return f"no: {bound} <= baseline {self.auroc:.3f}"
+        if self.auroc >= 0.5:
+            return f"yes: {bound} > baseline {self.auroc:.3f}"
+        reversed_ = f"reversed baseline {1 - self.auroc:.3f}"
+        return (f"yes, but {bound} <= {reversed_}" if low <= 1 - self.auroc
+                else f"yes: {bound} > {reversed_}")
 
 
 def lexical_share(answer: str, evidence: str) -> float:

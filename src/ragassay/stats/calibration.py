@@ -43,31 +43,27 @@ from ragassay.labels import (
     unlinked_reason,
 )
 from ragassay.stats import agreement as ag
+from ragassay.stats.readings import LabelLink, alike_count, value_marks, verdict_marks
 from ragassay.stats.result import Pair, Result, omitted
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
 
 
-@dataclass(frozen=True)
-class LabelLink:
-    """Compare label `label` (a Sample.labels key; a "labels." prefix is accepted)
-    with metric `metric`. `inverted`: a high metric means a False / low label."""
+class SameValues(Result):
+    """Another metric linked to the same label, earlier in the links, whose values are a
+    score's own on all but a few of the labelled samples (`same_readings`): `metric`, and
+    on how many of the labelled samples (`samples`) the two say the same."""
 
-    label: str
     metric: str
-    inverted: bool = False
-    label_range: tuple[float, float] | None = None
-    threshold: float = 0.5
-
-    @property
-    def label_key(self) -> str:
-        return self.label.removeprefix("labels.")
+    samples: int
 
 
 class Agreement(Result):
     """What every label-metric pair has: which label, which metric (`inverted`: a high
     metric means a False / low label), over how many samples, and the labelled samples
-    left out for want of a value (`abstained`: the answer abstains; `unscored`)."""
+    left out for want of a value (`abstained`: the answer abstains; `unscored`); for a
+    score, the earlier metric whose values are nearly all its own (`same_values`, since
+    report_version 2.17.0: its agreement is nearly that one's, not a second measurement)."""
 
     label: str
     metric: str
@@ -75,11 +71,30 @@ class Agreement(Result):
     n: int
     abstained: int = 0
     unscored: int = 0
+    same_values: SameValues | None = omitted()
 
     @property
     def labelled(self) -> int:
         """The samples with the label, compared or left out."""
         return self.n + self.abstained + self.unscored
+
+    def same_values_text(self) -> str | None:
+        """What stands beside a score's agreement whose values are an earlier metric's on
+        all but a few labelled samples (trial 63: the ragas and trace suites' shares of
+        supported sentences gave one mean, AUROC and kappa, read as two measurements):
+        `B gives the same values as A on 143 of 144 labelled samples: its agreement with
+        people is nearly that metric's, not a second measurement` (`that metric's` on
+        all); None otherwise."""
+        same = self.same_values
+        if same is None:
+            return None
+        n = self.labelled
+        whole = same.samples == n
+        on = ("the one labelled sample" if n == 1 else f"all {n} labelled samples" if whole
+              else f"{same.samples} of {n} labelled samples")
+        return (f"{self.metric} gives the same values as {same.metric} on {on}: its agreement "
+                f"with people is {'' if whole else 'nearly '}that metric's, not a second "
+                "measurement")
 
 
 class Verdicts(Result):
@@ -89,7 +104,7 @@ class Verdicts(Result):
     many agree, how many of people's problem labels the verdict calls fine (`missed`:
     a hallucination it did not catch) and of their fine labels it calls a problem
     (`flagged`); `same_as`: the metric linked to the same label, earlier in the links,
-    whose verdicts are these on every labelled sample (`same_verdicts`), None when none
+    whose verdicts are these on every labelled sample (`same_readings`), None when none
     is (since report_version 2.14.0)."""
 
     agree: int
@@ -170,6 +185,12 @@ class Calibration(Result):
 
     pairs: list[LabelAgreement]
     skipped: list[SkippedLink]
+
+    def same_values_lines(self) -> list[str]:
+        """One line per score whose values are an earlier linked metric's on all but a
+        few labelled samples (`Agreement.same_values_text`), said once wherever the
+        agreements are shown (eval's headline, calibrate, meta-eval)."""
+        return [text for p in self.pairs if (text := p.same_values_text()) is not None]
 
 
 def default_links(label_names: Sequence[str],
@@ -315,45 +336,38 @@ def compared(table: ScoreTable, link: LabelLink) -> Compared:
                     abstained_positives=sum(map(bool, declined)) if boolean else None)
 
 
-def verdict_marks(table: ScoreTable, link: LabelLink) -> tuple[bool | str, ...]:
-    """Per labelled sample, in the table's order, what the link's metric says of it: its
-    verdict oriented to the label (True: the label's True; a 0-1 value cut at 0.5, as
-    `verdicts_of` counts it), or why it has none ("abstained", "unscored"). Two links of
-    one label with equal marks say the same of every labelled sample."""
-    key, spec = link.label_key, table.spec(link.metric)
-    marks: list[bool | str] = []
-    for r in table.rows:
-        if r.labels.get(key) is None:
-            continue
-        v = r.value(link.metric)
-        if v is None:
-            marks.append("abstained" if link.metric in r.abstained else "unscored")
-        else:
-            x = spec.normalise(v)
-            marks.append((1.0 - x if link.inverted else x) >= 0.5)
-    return tuple(marks)
-
-
-def same_verdicts(table: ScoreTable, pairs: Sequence[BooleanAgreement | NumericAgreement],
+def same_readings(table: ScoreTable, pairs: Sequence[BooleanAgreement | NumericAgreement],
                   links: Sequence[LabelLink]) -> list[BooleanAgreement | NumericAgreement]:
-    """`pairs` with each verdict's `same_as` set: the first earlier pair of the same label
-    whose metric's verdicts (`verdict_marks`) are its own on every labelled sample (trial
-    59: a trace verdict's headline cell repeated the judge suite's word for word)."""
+    """`pairs`, each that repeats an earlier pair of the same label naming it: a
+    verdict's `same_as`, the first earlier verdict whose marks (`verdict_marks`) are its
+    own on every labelled sample (trial 59: a trace verdict's headline cell repeated the
+    judge suite's word for word); a score's `same_values`, the first earlier score whose
+    values (`value_marks`) are its own on all but a few labelled samples (`alike_count`;
+    trial 63: the ragas and trace suites' shares of supported sentences, on 143 of 144)."""
     by_metric = {(link.label_key, link.metric): link for link in links}
-    seen: dict[str, list[tuple[str, tuple[bool | str, ...]]]] = {}
+    verdicts: dict[str, list[tuple[str, tuple[bool | str, ...]]]] = {}
+    scores: dict[str, list[tuple[str, tuple[float | str, ...]]]] = {}
     out: list[BooleanAgreement | NumericAgreement] = []
     for p in pairs:
         v = p.verdicts if isinstance(p, BooleanAgreement) else None
         link = by_metric.get((p.label, p.metric))
-        if v is None or link is None:
+        if link is None:
             out.append(p)
-            continue
-        marks = verdict_marks(table, link)
-        earlier = seen.setdefault(p.label, [])
-        same = next((metric for metric, m in earlier if m == marks), None)
-        earlier.append((p.metric, marks))
-        out.append(p if same is None else p.model_copy(
-            update={"verdicts": v.model_copy(update={"same_as": same})}))
+        elif v is not None:
+            marks = verdict_marks(table, link)
+            earlier = verdicts.setdefault(p.label, [])
+            same = next((metric for metric, m in earlier if m == marks), None)
+            earlier.append((p.metric, marks))
+            out.append(p if same is None else p.model_copy(
+                update={"verdicts": v.model_copy(update={"same_as": same})}))
+        else:
+            values = value_marks(table, link)
+            seen = scores.setdefault(p.label, [])
+            alike = next(((metric, k) for metric, m in seen
+                          if (k := alike_count(m, values)) is not None), None)
+            seen.append((p.metric, values))
+            out.append(p if alike is None else p.model_copy(
+                update={"same_values": SameValues(metric=alike[0], samples=alike[1])}))
     return out
 
 
@@ -448,4 +462,4 @@ def calibration(
             raw = [float(v) for v in labels]
             pairs.append(_numeric_stats(link, spec, m, raw, seed, n_resamples, pair))
     skipped += unlinked_skips(table.label_names, links)
-    return Calibration(pairs=same_verdicts(table, pairs, links), skipped=skipped)
+    return Calibration(pairs=same_readings(table, pairs, links), skipped=skipped)

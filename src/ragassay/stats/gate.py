@@ -45,6 +45,9 @@ from ragassay.types import MISSING_INPUT, MetricSpec
 
 ALLOWED_TOP_LEVEL = frozenset({"thresholds", "corrected"})  # [corrected]: stats.gate_corrected
 TOLERANCE = 1e-9  # relative: a value this close to its threshold counts as on it
+STRICT_BOUND = "the 95% CI's conservative bound: the lower one, the upper where lower is better"
+"""What `strict` compares, as the gate's table and `check_metrics` title it (trial 63: the
+table said "lower 95% bound" above a hallucination rate's "CI upper bound 0.7308 > 0.1")."""
 PARTIAL_SHARE = 0.1
 """A check whose metric is unscored on more than this share of the samples is `partial`:
 its figure says nothing of them, and a PASS says on how many it rests (trial 61: a

@@ -84,6 +84,7 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None
     __tracebackhide__ = _HIDE
     from ragassay.report import corrected_for, run_table
     from ragassay.stats import default_thresholds, gate, threshold_out_of_range
+    from ragassay.stats.gate import STRICT_BOUND
     from ragassay.stats.gate_corrected import gate_corrected, label_threshold_problem
 
     rt = run_table(run.store, run.run_id)
@@ -107,7 +108,7 @@ def check_metrics(run: EvalResult, thresholds: Mapping[str, float] | None = None
     else:
         result = gate(table, dict(thresholds), strict=strict, defaults=defaults)
     failed = [c for c in result.checks if c.status == "FAIL"]
-    bound = "the 95% CI's conservative bound" if strict else "the mean (a verdict's rate)"
+    bound = STRICT_BOUND if strict else "the mean (a verdict's rate)"
     if corrected:
         bound = f"people's 95% bounds (corrected, or all labelled) where labelled, else {bound}"
     unchecked = sum(c.status == "NOT CHECKED" for c in result.checks)

@@ -24,7 +24,12 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationIn
 from pydantic_core import PydanticCustomError
 
 from ragassay.judge import Asker, Flag, SoftValue, load_prompt
-from ragassay.judge.offline import Evidence
+from ragassay.judge.offline import (
+    RELEVANCE_THRESHOLD,
+    SUPPORT_THRESHOLD,
+    USED_THRESHOLD,
+    Evidence,
+)
 from ragassay.judge.scales import EXPECT, NAMES_NOTHING, expected
 from ragassay.metrics.base import (
     RELEVANT,
@@ -251,10 +256,32 @@ def clean_labels(labels: TraceLabels, item: KeyedSample,
     return out
 
 
+BEST_SENTENCE_BAR = RELEVANCE_THRESHOLD ** 1.5
+"""What the most relevant context sentence must reach to count as relevant when none
+reaches RELEVANCE_THRESHOLD (`offline_relevant_keys`): 0.354, the relevance of the best
+sentence of a passage at the balanced cut whose own score is at the cut too."""
+
+
+def offline_relevant_keys(relevant: Mapping[str, float]) -> list[str]:
+    """The context sentences the offline judge's relevance counts as relevant (what
+    completeness rests on, and marks): those at RELEVANCE_THRESHOLD; when none is, the
+    most relevant one if it reaches BEST_SENTENCE_BAR. A sentence's relevance is its
+    passage's times the square root of its own score (`judge.offline.relevance`), a
+    product of two figures each with its balanced cut at 0.5, so a passage at its cut
+    gives its best sentence, at its cut too, 0.5 x sqrt(0.5): the bar of 0.5 on the
+    product is stricter than either cut (trial 63: completeness unscored, "no relevant
+    context sentences", on 15 of 144 rows whose short passages answer their question in
+    other words, their best sentence at 0.37-0.49). Only the best sentence is let in: an
+    unrelated sentence of a relevant passage still does not count."""
+    keys = [k for k, p in relevant.items() if p >= RELEVANCE_THRESHOLD]
+    if keys or not relevant:
+        return keys
+    best = max(relevant, key=lambda k: relevant[k])
+    return [best] if relevant[best] >= BEST_SENTENCE_BAR else []
+
+
 def offline_verdict(item: KeyedSample, evidence: Evidence) -> TraceVerdict:
     """The offline judge's probabilities for every shown sentence (soft weights)."""
-    from ragassay.judge.offline import RELEVANCE_THRESHOLD, SUPPORT_THRESHOLD, USED_THRESHOLD
-
     keys = [s.key for s in evidence.context_sentences]
     relevant = dict(zip(keys, evidence.relevance, strict=True))
     used = dict(zip(keys, evidence.used, strict=True)) if item.answer else {}
@@ -265,7 +292,7 @@ def offline_verdict(item: KeyedSample, evidence: Evidence) -> TraceVerdict:
     ]
     return TraceVerdict(
         relevant=relevant, used=used,
-        relevant_keys=[k for k, p in relevant.items() if p >= RELEVANCE_THRESHOLD],
+        relevant_keys=offline_relevant_keys(relevant),
         used_keys=[k for k, p in used.items() if p >= USED_THRESHOLD],
         judged=judged, overall_supported=all(j.supported for j in judged),
         soft_context=True,

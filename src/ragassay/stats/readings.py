@@ -1,0 +1,74 @@
+"""What a metric linked to a label says of each labelled sample, and when two linked
+metrics say the same: a `LabelLink` (which label, which metric, which way), each labelled
+sample's value on 0-1 oriented to the label or why it has none (`value_marks`), a
+verdict's yes/no (`verdict_marks`), and on how many samples two scores' values are alike
+(`alike_count`). The calibration marks a later metric that repeats an earlier one
+(`calibration.same_readings`) so that no surface shows one reading as two measurements."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ragassay.stats.table import ScoreTable
+
+SAME_SHARE = 0.95
+"""Two scores linked to one label read as one when their values are alike on at least
+this share of its labelled samples, rounded up (trial 63: 143 of 144; of 10, all)."""
+
+
+@dataclass(frozen=True)
+class LabelLink:
+    """Compare label `label` (a Sample.labels key; a "labels." prefix is accepted)
+    with metric `metric`. `inverted`: a high metric means a False / low label."""
+
+    label: str
+    metric: str
+    inverted: bool = False
+    label_range: tuple[float, float] | None = None
+    threshold: float = 0.5
+
+    @property
+    def label_key(self) -> str:
+        return self.label.removeprefix("labels.")
+
+
+def value_marks(table: ScoreTable, link: LabelLink) -> tuple[float | str, ...]:
+    """Per labelled sample, in the table's order, what the link's metric says of it: its
+    value on 0-1 oriented to the label (1 - x for an inverted link), or why it has none
+    ("abstained", "unscored")."""
+    key, spec = link.label_key, table.spec(link.metric)
+    marks: list[float | str] = []
+    for r in table.rows:
+        if r.labels.get(key) is None:
+            continue
+        v = r.value(link.metric)
+        if v is None:
+            marks.append("abstained" if link.metric in r.abstained else "unscored")
+        else:
+            x = spec.normalise(v)
+            marks.append(1.0 - x if link.inverted else x)
+    return tuple(marks)
+
+
+def verdict_marks(table: ScoreTable, link: LabelLink) -> tuple[bool | str, ...]:
+    """Per labelled sample, in the table's order, what the link's metric says of it: its
+    verdict oriented to the label (True: the label's True; a 0-1 value cut at 0.5, as
+    `calibration.verdicts_of` counts it), or why it has none ("abstained", "unscored").
+    Two links of one label with equal marks say the same of every labelled sample."""
+    return tuple(m if isinstance(m, str) else m >= 0.5 for m in value_marks(table, link))
+
+
+def alike_count(a: Sequence[float | str], b: Sequence[float | str]) -> int | None:
+    """On how many samples two links' `value_marks` say the same (values equal up to
+    float rounding, or no value for the same reason), when that is at least SAME_SHARE
+    of them; None when fewer."""
+    alike = sum(_alike(x, y) for x, y in zip(a, b, strict=True))
+    return alike if a and alike >= math.ceil(SAME_SHARE * len(a)) else None
+
+
+def _alike(a: float | str, b: float | str) -> bool:
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
