@@ -51,3 +51,22 @@ def test_a_referral_is_a_claim_only_when_it_says_more_of_a_named_one(
                                 answer=answer)])[0]
     reasons = set_aside_reasons(p.answer_keyed, p.answer_infos, p.ctx.pool, p.given, p.ctx)
     assert (reasons[-1] is None) is claim, reasons  # (set aside: a referral, or abstains)
+
+
+RIVERS = ["Morning walks start at Hollow Bridge; evening walks leave from Fern Gate, where "
+          "the path is flat enough for pushchairs."]
+
+
+@pytest.mark.parametrize(("answer", "swapped"), [
+    # the evening clause's words (with its "where" clause) said of the morning's place
+    ("In the evening you'll leave from Hollow Bridge, where the path is flat enough for "
+     "pushchairs.", True),
+    ("In the evening you'll leave from Fern Gate, where the path is flat enough for "
+     "pushchairs.", False),
+])
+def test_a_place_of_one_clause_said_with_the_others_words(
+        an: Analyzer, answer: str, swapped: bool) -> None:
+    """The name taken is no doer of its clause ("start at Hollow Bridge"): it counts when
+    the claim says three or more of the other clause's own words, its relative clause's
+    included (passed at cc526ac)."""
+    assert_judged(an, RIVERS, answer, flags=swapped, kind="entity" if swapped else None)

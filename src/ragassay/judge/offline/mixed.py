@@ -27,6 +27,7 @@ from .scope import CALENDAR, TIMES, acronym
 from .units import Unit, Units
 
 MIN_SAID = 2  # words of the other clause's own the claim must say
+MIN_SAID_PLACED = 3  # ... when the name it takes is not the clause's doer
 _POSSESSIVE = frozenset({"his", "her", "their", "its"})
 MAX_TOKENS = 30  # a context sentence longer than this is not read clause by clause here
 _CALENDAR = TIMES | CALENDAR  # (and the other words of time: "week", "morning")
@@ -42,26 +43,50 @@ def misplaced_name(p: Part, near: list[Unit], units: Units) -> int | None:
             continue
         if len(u.sentence.info.tokens) > MAX_TOKENS:
             continue  # (a long sentence's clauses are seldom two answers side by side)
-        pieces = [c for c in clause_parts(u.sentence.text) if c.opening is None]
+        pieces, words = _pieces(u.sentence.text)
         if len(pieces) < 2:
             continue  # (clauses with a subject of their own: "..., and earns 1 point" has none)
         names = frozenset(stem(n) for n in units.ctx.infos[u.row].names) - _CALENDAR
-        words = [c.words for c in pieces]
         # each clause's own words: those no other clause of the sentence has
         owns = [w - frozenset().union(*(x for k, x in enumerate(words) if k != i))
                 for i, w in enumerate(words)]
         for j, own_j in enumerate(owns):
-            if not own_j & names & claim_names & _doers(pieces[j]):
-                continue  # the claim names none of the names clause j's doer has
+            doer = bool(own_j & names & claim_names & _doers(pieces[j]))
+            # a name elsewhere in the clause ("pan in the Wanlock Burn") only in a clause
+            # that says something besides its names (not a list item, "Polish and Urdu"),
+            # and with more of the other clause said
+            if not doer and not (own_j & names & claim_names
+                                 and len(words[j] - names) >= MIN_SAID):
+                continue  # the claim names none of clause j's names
             said_j = (own_j & p.words) - names
             for i, own_i in enumerate(owns):
                 if i == j or _POSSESSIVE & set(pieces[i].info.tokens):
                     continue  # ("and his son Peter built ...": the other doer's own)
                 said_i = (own_i & p.words) - names
-                if (own_i & names and not own_i & names & p.words and len(said_i) >= MIN_SAID
+                if (own_i & names and not own_i & names & p.words
+                        and len(said_i) >= (MIN_SAID if doer else MIN_SAID_PLACED)
                         and len(said_i) > len(said_j)):
                     return u.row
     return None
+
+
+_RELATIVE = frozenset({"where", "which", "who", "whose"})
+
+
+def _pieces(text: str) -> tuple[list[Part], list[frozenset[str]]]:
+    """The clauses of a sentence with a subject of their own, each with its words and
+    those of the relative clauses after it ("afternoon sessions move to the Mennock
+    Water, | where the current is gentler": the gentler current is the Mennock's)."""
+    pieces: list[Part] = []
+    words: list[frozenset[str]] = []
+    for c in clause_parts(text):
+        if pieces and (c.opening == "relative" or c.info.tokens[:1] and
+                       c.info.tokens[0] in _RELATIVE):
+            words[-1] |= c.words
+        elif c.opening is None:
+            pieces.append(c)
+            words.append(c.words)
+    return pieces, words
 
 
 def _doers(c: Part) -> frozenset[str]:
