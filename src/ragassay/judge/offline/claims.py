@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ragassay.text import KeyedSentence
 
-from .clauses import clause_texts
+from .clauses import clause_texts, part
 from .declines import (
     DECLINE,
     declines_by_scope,
@@ -26,7 +26,7 @@ from .declines import (
 )
 from .evidence import SUPPORT_THRESHOLD
 from .hedged import hedged_claim, is_advice, summarises
-from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms
+from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms, stem, stem_set
 from .sentences import OPENERS, ContextIndex, SentenceInfo
 
 ABSTAINS, FILLER_SENTENCE, OPENER, REFERRAL = "abstains", "filler", "opener", "referral"
@@ -120,12 +120,23 @@ def set_aside_reasons(
     return out
 
 
+# what a referral's clause says of whom it names when it only says they help
+_HELPING = frozenset(stem(w) for w in (
+    "help", "assist", "advise", "answer", "happy", "glad", "pleased", "able", "question",
+    "query", "queries", "enquiry", "enquiries", "sort", "deal"))
+
+
 def _says_of_named(info: SentenceInfo, text: str, pool: TermPool) -> bool:
     """Whether a referral names someone or something the contexts name and says more of
-    them in a clause of its own ("Get in touch with Tom Ellery, who coordinates
-    releases"): what it says of them is a claim to check against the contexts, which say
-    who does what."""
-    return any(pool.has(n) for n in info.names) and len(clause_texts(text)) > 1
+    them in a clause of its own, in words the contexts have ("Get in touch with Tom
+    Ellery, who coordinates releases"): what it says of them is a claim to check against
+    the contexts, which say who does what. "..., who will be happy to help" says only
+    that they help: whom to ask, no claim."""
+    if not any(pool.has(n) for n in info.names):
+        return False
+    named = stem_set(" ".join(info.names))
+    return any(not is_referral(c) and (part(c).words - named - _HELPING) & pool.stems
+               for c in clause_texts(text)[1:])
 
 
 def _names_from_contexts(info: SentenceInfo, pool: TermPool) -> bool:

@@ -40,7 +40,7 @@ _SILENT_VERB = (
 )
 _KNOW_VERB = (
     r"(?:answer|determine|find|locate|see|say|tell|confirm|provide|verify|help|assist|advise|"
-    r"comment|speak to|give|know|check|access|look up|be sure|suggest|recommend)"
+    r"comment|speak to|give|know|check|access|look up|be sure)"
 )
 _INFO = (r"(?:information|info|details?|data|knowledge|answer|specifics|records?|idea|context|"
          r"guidance|advice|figures?|numbers?|facts?|coverage)")
@@ -54,6 +54,10 @@ _PATTERNS = (
     rf"unfortunately|currently|simply|sadly))*\s+(?:{_CANNOT}|could{_NOT}|"
     rf"unable to|not able to|(?:was|were|wasn|weren)(?:{_A}t)? (?:not )?able to|"
     rf"have{_NOT} been able to|won{_A}?t be able to)\s+(?:\w+\s+){{0,2}}?{_KNOW_VERB}\b",
+    # "I can't recommend a brand": the assistant's (the business's "we can't recommend
+    # bleach on quartz" is its advice, a claim)
+    rf"\bi(?:{_A}m| am)? (?:really |just |honestly )?(?:{_CANNOT}|could{_NOT}|unable to|"
+    rf"not able to)\s+(?:\w+\s+){{0,2}}?(?:recommend|suggest)\b",
     # the same without a subject, with verbs that only decline ("cannot be determined")
     rf"\b(?:{_CANNOT}|unable to|not possible to) (?:answer|determine|say|"
     rf"tell|confirm|be determined|be answered)\b",
@@ -101,8 +105,8 @@ _PATTERNS = (
     # "That isn't covered in the league rules I have": whatever the speaker was given
     rf"\b(?:is|are|was|were){_NOT} (?:\w+ )?(?:covered|addressed|mentioned|included|"
     rf"specified|stated|listed|described|explained|found|given) (?:in|by|within|among) "
-    rf"(?:the |these |this |those |my |our |any )?(?:[\w-]+ ){{1,3}}?(?:i|we) (?:have|had|"
-    rf"was given|were given|can see|could see|can access)\b",
+    rf"(?:the |these |this |those |my |any )?(?:[\w-]+ ){{1,3}}?i (?:have|had|was given|"
+    rf"can see|could see|can access)\b",
     r"\bnothing (?:here|in (?:here|there|them|it)|(?:that )?(?:i|we) (?:have|can see|was "
     r"given|were given)) (?:\w+ )?(?:covers?|mentions?|says?|address(?:es)?|answers?|"
     r"talks? about|touch(?:es)? on|goes? into|specif(?:y|ies)|explains?)\b",
@@ -178,8 +182,11 @@ REFERRAL = re.compile(
     r"|.{0,40}\b(?:sort|kind) of (?:thing|question) to (?:raise|ask|check|take up)\b"
     # "Your tenancy agreement or an adviser would be the best place to check"
     rf"|.{{0,80}}\b(?:would|will|should|might|may|is|are|{_A}d|{_A}s|{_A}re) (?:be )?"
-    r"(?:the |your |a )?(?:best|right|better|quickest|safest|first|good) "
+    r"(?:the |your |a )?(?:best|right|better|quickest|safest|first) "
     r"(?:place|person|people|source|bet|option|port of call) (?:to|for)\b"
+    # "the workshop staff would be good people to ask" (not "a good place for families")
+    r"|.{0,80}\b(?:would|will|might|could|may) be (?:a )?good (?:person|people) to "
+    r"(?:ask|contact|check with|speak to|talk to)\b"
     # whom to ask, as the subject: "Our support team can help with that", "the front
     # desk will be happy to assist"
     rf"|(?:(?:our|the|your|a|an|any|one of our)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?"
@@ -204,8 +211,9 @@ _SOURCE_NOUN = (
     rf"(?:{_SOURCE[3:-1]}|details|rules|guidance|guidelines|terms|conditions|agreement|"
     r"contract|material|extracts?|sheets?|catalogue|schedule|plan|booklet|documentation|"
     r"what i (?:have|had|can see|was given|found|could find)|"
-    # any noun the speaker says it has: "the forecast I have only covers ..."
-    r"[\w-]+(?=\s+(?:i|we) (?:have|had|was given|were given|can see|could see|can access)\b))"
+    # any noun the assistant says it has: "the forecast I have only covers ..." (not the
+    # business's "the rooms we have include ...")
+    r"[\w-]+(?=\s+i (?:have|had|was given|can see|could see|can access)\b))"
 )
 _SCOPE = re.compile(
     rf"^\W*(?:(?:but|and|so|though|however|unfortunately|sadly|sorry|apologies|"
@@ -291,8 +299,9 @@ def is_source_scope(sentence: str, beside: bool = False, declined: bool = False)
 
 # A decline that names the sources it read ("the information I have doesn't mention",
 # "in the documents I have"): what follows it about "it" / "they" is about them.
-_NAMES_SOURCE = re.compile(rf"\b{_SOURCE}\b|\b(?:what|[\w-]+) i (?:have|had|can see|was "
-                           r"given)\b", re.IGNORECASE)
+_NAMES_SOURCE = re.compile(rf"\b{_SOURCE}\b|\b(?:what|(?:the|my|this|these|those)\s+"
+                           r"(?:[\w-]+\s+){0,3}?[\w-]+) i (?:have|had|can see|was given)\b",
+                           re.IGNORECASE)
 
 
 def names_source(sentence: str) -> bool:
@@ -336,15 +345,19 @@ def declines_by_scope(sentence: str) -> bool:
 # whether we offer a testing service". It names the topic asked about and claims nothing
 # of it; it ends at a clause's edge or at a word that goes on to say more ("but",
 # "except", "other than").
+_TOPIC_END = (r"[^,;:.!?\u2014\u2013()]*?(?=\s+(?:but|except|other than|apart from|besides|"
+              r"although|though|however|whereas|while)\b|[,;:.!?\u2014\u2013()]|$)")
 _TOPIC = re.compile(
-    # ... or a thing of it: "(I don't have) a phone number for the lost property office"
-    r"\s*(?:(?:a|an|any|the)\s+(?:[\w-]+\s+){1,3}?(?:for|of)\b|"
-    r"(?:(?:anything|any|much|something|more|further|specific|the|a)\s+)*"
+    r"\s*(?:(?:anything|any|much|something|more|further|specific|the|a)\s+)*"
     r"(?:(?:information|info|details?|data|mention|record)\s+)?"
     r"(?:about|on|regarding|concerning|as to|whether|if|which|what|how|when|where|who|"
-    r"why)\b)[^,;:.!?\u2014\u2013()]*?(?=\s+(?:but|except|other than|apart from|besides|"
-    r"although|though|however|whereas|while)\b|[,;:.!?\u2014\u2013()]|$)",
-    re.IGNORECASE)
+    r"why)\b" + _TOPIC_END, re.IGNORECASE)
+# ... or, after the assistant's own lack ("I don't have", "I couldn't find"), a thing of
+# it: "a phone number for the lost property office" (not after "The Basic plan doesn't
+# provide": "any cover for accidental damage" is what the plan lacks, a claim)
+_THING = re.compile(r"\s*(?:a|an|any|the)\s+(?:[\w-]+\s+){1,3}?(?:for|of)\b" + _TOPIC_END,
+                    re.IGNORECASE)
+_ASSISTANT = re.compile(r"\bi\b", re.IGNORECASE)
 
 
 # A time or a figure: what says when or how much ("... every Wednesday", "... for 12")
@@ -369,9 +382,9 @@ def _asserts(topic: str) -> bool:
 
 def declined_topics(clause: str) -> tuple[str, str]:
     """A clause split into what its declines say they lack (`_TOPIC`, after each decline
-    phrase) and the rest: ("about TV wall-mounting", "I don't have details, sorry."). A
-    topic that asserts (`_asserts`: "about his clinic that runs every Tuesday") stays in
-    the rest, a claim."""
+    phrase; `_THING` after the assistant's) and the rest: ("about TV wall-mounting", "I
+    don't have details, sorry."). A topic that asserts (`_asserts`: "about his clinic that
+    runs every Tuesday") stays in the rest, a claim."""
     topics: list[str] = []
     rest: list[str] = []
     at = 0
@@ -380,7 +393,9 @@ def declined_topics(clause: str) -> tuple[str, str]:
             continue
         rest.append(clause[at:m.end()])
         at = m.end()
-        if (t := _TOPIC.match(clause, at)) is not None and not _asserts(t.group()):
+        t = _TOPIC.match(clause, at) or (
+            _THING.match(clause, at) if _ASSISTANT.search(m.group()) else None)
+        if t is not None and not _asserts(t.group()):
             topics.append(t.group())
             at = t.end()
     rest.append(clause[at:])

@@ -281,9 +281,11 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
     aside = participle_asides(u.info.text, toks)
     for i in range(u.info.lead, len(toks) - 1):
         t = toks[i]
-        if t in claim_toks and (t not in every or every[t] & set(stems[i + 1:i + 1 + _CASE_RUN])):
+        if t in claim_toks and (t not in every or every[t] & set(stems[i + 1:i + 1 + _CASE_RUN])
+                                or _names_everyone(toks, stems, i + 1)):
             continue  # (the claim's "for everyone" does not say the unit's "for residents";
-            # "for all babies" does say "for babies on request")
+            # "for all babies" does say "for babies on request", and "for everyone" says
+            # "for the public", "for people of all ages")
         if i in aside:
             continue  # ("Our lavender, harvested in July, is ...": of all of it, no case)
         after = next((k for k in range(i + 1, len(toks)) if not toks[k][:1].isdigit()),
@@ -344,6 +346,20 @@ def _every_case(toks: Sequence[str], stems: Sequence[str]) -> dict[str, frozense
                 out[t] = frozenset(stems[k] for k in range(j + 1, min(len(toks), j + 1 + _CASE_RUN))
                                    if toks[k] not in STOPWORDS)
     return out
+
+
+# who the unit's phrase names when it names everyone in other words: "the (general)
+# public", "members of the public", "people of all ages"
+_EVERYONE = frozenset({"public"})
+_AGE = stem("age")
+
+
+def _names_everyone(toks: Sequence[str], stems: Sequence[str], at: int) -> bool:
+    """Whether the unit's phrase from `at` names everyone in other words (`_EVERYONE`,
+    or "all" / "any" age): the case of a claim's "for everyone", none it drops."""
+    run = range(at, min(len(toks), at + _CASE_RUN))
+    return any(toks[k] in _EVERYONE or (toks[k] in _UNIVERSAL_CASE and k + 1 < len(toks)
+                                        and stems[k + 1] == _AGE) for k in run)
 
 
 def _when(token: str) -> bool:

@@ -51,23 +51,18 @@ def _heads(p: Part, u: Part) -> list[str]:
     return [h for h in p.quantified if h is not None and h not in own]
 
 
-# past participles not in "-ed" that open an aside ("..., grown in Kent, ...")
-_PARTICIPLES = frozenset({"made", "grown", "built", "sold", "kept", "held", "given", "taken",
-                          "written", "known", "brought", "bought", "caught", "found", "paid",
-                          "sent", "run", "drawn", "worn", "woven", "sewn", "spun", "cut"})
-
-
 def participle_asides(text: str, toks: Sequence[str]) -> frozenset[int]:
-    """The token positions of a participle phrase set off by commas ("Our lavender,
-    harvested in July, is dried on site"): it describes what it follows, all of it, so
-    its time or place is no case the unit limits what it says to."""
+    """The token positions of a participle phrase set off by commas, a participle and its
+    preposition ("Our lavender, harvested in July, is dried on site"): it describes what
+    it follows, all of it, so its time or place is no case the unit limits what it says
+    to. A participle before a clause opens a condition ("..., provided the item is
+    unused, ..."), a case."""
     seps = separators(text)
     if len(seps) < len(toks) - 1:
         return frozenset()
     out: set[int] = set()
     for i in range(1, len(toks) - 1):
-        t = toks[i]
-        if "," not in seps[i - 1] or not (t in _PARTICIPLES or (len(t) > 4 and t.endswith("ed"))):
+        if "," not in seps[i - 1] or not _participle_prep(toks, i):
             continue
         k = next((k for k in range(i, len(toks) - 1) if "," in seps[k]), None)
         if k is not None:
@@ -90,6 +85,7 @@ def narrowed(p: Part, u: Part) -> bool:
     toks = u.info.tokens
     stems = lemma_stems(toks, u.info.all_stems)
     claim_toks = set(p.info.tokens)
+    aside = participle_asides(u.info.text, toks)
     for i in range(u.info.lead, len(toks)):
         if stems[i] not in heads:
             continue
@@ -109,7 +105,7 @@ def narrowed(p: Part, u: Part) -> bool:
                 toks[after] in POST_MODIFIERS
                 or (toks[after] in SUBJECT_PLACES and stems[i] == u.first)):
             return True
-        if after in participle_asides(u.info.text, toks):
+        if after in aside:
             continue  # ("Our lavender, harvested in July, ...": all of it, no case)
         if _placed(toks, stems, after, p, stems[i] == u.first):
             return True
@@ -156,8 +152,23 @@ PARTICIPLE_PREPS = frozenset({"on", "in", "at", "with", "for", "to", "by", "unde
 # participles not in -ed ("castles set up on hard surfaces"), and the particle after one
 _IRREGULAR_PARTICIPLES = frozenset({"set", "built", "made", "held", "kept", "sold", "bought",
                                     "paid", "put", "left", "done", "given", "taken", "shown",
-                                    "worn", "brought", "sent", "fitted", "laid", "run"})
+                                    "worn", "brought", "sent", "fitted", "laid", "run",
+                                    "grown", "written", "known", "caught", "found", "drawn",
+                                    "woven", "sewn", "spun", "cut"})
 _PARTICLES = frozenset({"up", "out", "off", "down", "in", "away", "back"})
+
+
+def _participle_prep(toks: Sequence[str], at: int) -> int:
+    """Where the words after a participle and its preposition start ("registered on |
+    the scheme", "set up on | hard surfaces", "harvested in | July"); 0 when `at` opens
+    none."""
+    t = toks[at]
+    if not (t.endswith("ed") or t in _IRREGULAR_PARTICIPLES):
+        return 0
+    j = at + 1
+    if j + 1 < len(toks) and toks[j] in _PARTICLES and toks[j + 1] in PARTICIPLE_PREPS:
+        j += 1  # "set up on"
+    return j + 1 if j < len(toks) and toks[j] in PARTICIPLE_PREPS else 0
 
 
 _MEMBERSHIP = frozenset({'plan', 'package', 'scheme', 'programme', 'program', 'tier', 'list',
@@ -174,15 +185,9 @@ def _placed(toks: tuple[str, ...], stems: list[str], at: int, p: Part,
     j = at + 1
     if toks[at] in SUBJECT_PLACES and not subject and not _MEMBERSHIP & set(toks[j:j + 4]):
         return False  # "check bags at the entrance": where the verb happens, not which bags
-    if toks[at] not in _PLACING:
-        participle = ((toks[at].endswith("ed") or toks[at] in _IRREGULAR_PARTICIPLES)
-                      and stems[at] not in p.words)
-        if participle and j + 1 < len(toks) and toks[j] in _PARTICLES \
-                and toks[j + 1] in PARTICIPLE_PREPS:
-            j += 1  # "set up on"
-        if not (participle and j < len(toks) and toks[j] in PARTICIPLE_PREPS):
-            return False
-        j += 1
+    if toks[at] not in _PLACING and (stems[at] in p.words
+                                     or not (j := _participle_prep(toks, at))):
+        return False
     while j < len(toks) and toks[j] in STOPWORDS:
         j += 1
     return j < len(toks) and not toks[j][:1].isdigit() and stems[j] not in p.words
