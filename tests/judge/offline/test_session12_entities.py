@@ -53,20 +53,26 @@ def test_a_referral_is_a_claim_only_when_it_says_more_of_a_named_one(
     assert (reasons[-1] is None) is claim, reasons  # (set aside: a referral, or abstains)
 
 
-RIVERS = ["Morning walks start at Hollow Bridge; evening walks leave from Fern Gate, where "
-          "the path is flat enough for pushchairs."]
-
-
-@pytest.mark.parametrize(("answer", "swapped"), [
-    # the evening clause's words (with its "where" clause) said of the morning's place
-    ("In the evening you'll leave from Hollow Bridge, where the path is flat enough for "
-     "pushchairs.", True),
-    ("In the evening you'll leave from Fern Gate, where the path is flat enough for "
-     "pushchairs.", False),
+@pytest.mark.parametrize(("contexts", "answer"), [
+    (["Morning walks start at Hollow Bridge; evening walks leave from Fern Gate, where the "
+      "path is flat enough for pushchairs."],
+     "In the evening you'll be walking from Hollow Bridge, where the path is flat enough "
+     "for pushchairs."),
+    (["Day-trippers moor at Kelp Quay; overnight boats use Heron Basin, where the water is "
+      "calmer for sleeping."],
+     "If you're staying overnight, moor at Kelp Quay, where the water is calmer for "
+     "sleeping."),
 ])
 def test_a_place_of_one_clause_said_with_the_others_words(
-        an: Analyzer, answer: str, swapped: bool) -> None:
+        an: Analyzer, contexts: list[str], answer: str) -> None:
     """The name taken is no doer of its clause ("start at Hollow Bridge"): it counts when
     the claim says three or more of the other clause's own words, its relative clause's
-    included (passed at cc526ac)."""
-    assert_judged(an, RIVERS, answer, flags=swapped, kind="entity" if swapped else None)
+    included (both passed at 090f132)."""
+    assert_judged(an, contexts, answer, flags=True, kind="entity")
+
+
+def test_the_place_with_its_own_clauses_words_is_not_flagged(an: Analyzer) -> None:
+    assert_judged(an, ["Morning walks start at Hollow Bridge; evening walks leave from Fern "
+                       "Gate, where the path is flat enough for pushchairs."],
+                  "In the evening you'll be walking from Fern Gate, where the path is flat "
+                  "enough for pushchairs.", flags=False)
