@@ -459,9 +459,8 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
                                                             _need(len(whole.words)))):
             return Finding("quantifier")  # "All staff, contractors included, receive ..."
         said, topic = whole.words, entity_words(whole)
-        # the sentence's name said of what another sentence (or clause) says, in a clause
-        # of its own ("Get in touch with Tom Ellery, who coordinates releases"; "... in the
-        # Wanlock Burn, where the current is gentler"): read as a whole
+        # a name said of another sentence's (clause's) words in a clause of its own ("...
+        # Tom Ellery, who coordinates releases"): read as a whole
         if (row := named_elsewhere(whole, units, doc)) is not None or (
                 row := misplaced_name(whole, units.near(whole, doc, _need(len(whole.words))),
                                       units)) is not None:
