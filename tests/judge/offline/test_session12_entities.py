@@ -76,3 +76,14 @@ def test_the_place_with_its_own_clauses_words_is_not_flagged(an: Analyzer) -> No
                        "Gate, where the path is flat enough for pushchairs."],
                   "In the evening you'll be walking from Fern Gate, where the path is flat "
                   "enough for pushchairs.", flags=False)
+
+
+def test_an_acronym_of_the_claims_name_is_no_other_entity(an: Analyzer) -> None:
+    """WiCE dev02304 in other words (read as the misplaced place name before this check):
+    the sentence's "the LTA" is the claim's "Local Traders Alliance", no other entity. (The
+    claim's names no context has are still unsupported: only the contradiction is read.)"""
+    ev = evidence(an, ["Formed by 20 Harbour Street shops and 12 market stalls, the LTA "
+                       "will run events that bring visitors to the old town."],
+                  "In May 2021, the Harbour Street shops set up the Local Traders Alliance, "
+                  "which runs events that bring visitors to the old town.", "Tell me.")
+    assert ev.contradicts == [None], ev

@@ -46,7 +46,10 @@ def misplaced_name(p: Part, near: list[Unit], units: Units) -> int | None:
         pieces, words = _pieces(u.sentence.text)
         if len(pieces) < 2:
             continue  # (clauses with a subject of their own: "..., and earns 1 point" has none)
-        names = frozenset(stem(n) for n in units.ctx.infos[u.row].names) - _CALENDAR
+        named = units.ctx.infos[u.row].names
+        if any(acronym(n, p) for n in named):
+            continue  # ("the RBC" for the claim's "Regional Business Council": one entity)
+        names = frozenset(stem(n) for n in named) - _CALENDAR
         # each clause's own words: those no other clause of the sentence has
         owns = [w - frozenset().union(*(x for k, x in enumerate(words) if k != i))
                 for i, w in enumerate(words)]
