@@ -17,20 +17,26 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 LABELS = Path(__file__).resolve().parents[2] / "examples" / "labels"
 
 
+def _labelled_overview(app_test: Any, tmp_path: Path, metric: str) -> tuple[Any, Any]:
+    """The example's run with its labels: people's estimate via `metric`, and the
+    dashboard's overview of it."""
+    import ragassay
+
+    db = tmp_path / "r.db"
+    run = ragassay.evaluate(str(LABELS / "data.jsonl"), "judge", store=db, progress=False)
+    run.import_labels(LABELS / "labels.jsonl")
+    est = run.corrected().overall(metric)
+    assert est is not None
+    return est, open_page(app_test(db=db, run_id=run.run_id), "overview")
+
+
 def test_peoples_cards_are_titled_by_what_their_number_is(app_test: Any,
                                                           tmp_path: Path) -> None:
     """The card titled "Faithfulness (judge)" held people's hallucination RATE 0.590 (via
     faithfulness inverted); it is now titled "People's hallucinated rate, via
     judge.faithfulness". The held-apart line no longer says judge.hallucination has no
     agreement measured while the headline shows its AUROC in this run."""
-    import ragassay
-
-    db = tmp_path / "r.db"
-    run = ragassay.evaluate(str(LABELS / "data.jsonl"), "judge", store=db, progress=False)
-    run.import_labels(LABELS / "labels.jsonl")
-    est = run.corrected().overall("judge.faithfulness")
-    assert est is not None
-    at = open_page(app_test(db=db, run_id=run.run_id), "overview")
+    est, at = _labelled_overview(app_test, tmp_path, "judge.faithfulness")
     cards = {m.label: m.value for m in at.metric}
     title = md_escape("People's hallucinated rate, via judge.faithfulness")
     assert title in cards, list(cards)
@@ -159,3 +165,17 @@ def test_the_demos_people_column_is_titled_for_what_it_holds(app_test: Any,
     said = [i for i in infos if i.startswith("Next:")]
     assert len(said) == 1 and said[0].startswith("Next: nothing more to label for "), said
     assert "more sample" not in said[0]
+
+
+def test_the_flags_say_peoples_figure_beside_the_judges(app_test: Any, tmp_path: Path) -> None:
+    """Trial 64: a warning said the judge's hallucination rate alone under a headline of
+    people's; the dashboard's flags say people's figure beside it, as the console does,
+    and count the warnings true of a rate above its line."""
+    est, at = _labelled_overview(app_test, tmp_path, "judge.hallucination")
+    flags = next(d.value for d in at.dataframe if "level" in d.value.columns)
+    said = [m for m, scope in zip(flags["message"], flags["scope"], strict=True)
+            if scope == "overall" and m.startswith("judge.hallucination ")]
+    assert said and all(
+        f"(judge; people {est.estimate:.3f} [{est.ci_low:.3f}, {est.ci_high:.3f}]): above the "
+        "warning line" in m for m in said), said
+    assert any("on the wrong side of" in w.value for w in at.warning), [w.value for w in at.warning]

@@ -156,10 +156,12 @@ def print_calibration(cal: Calibration,
     correlations for a grade), then each yes/no verdict's `verdict_cell`, how often it is
     right with the abstentions counted as eval's headline counts them (trial 61: calibrate
     and meta-eval gave only the AUROC on 130 rows where the headline said right on 105 of
-    144), a line per score whose values are an earlier row's (`same_values_lines`), and
-    the labelled samples left out."""
+    144), or where its verdicts are an earlier row's on every labelled sample that row
+    named, as the headline says it (trial 64: the full line repeated for trace.adherence),
+    a line per score whose values are an earlier row's (`same_values_lines`), and the
+    labelled samples left out."""
     from ragassay.stats import BooleanAgreement, NumericAgreement
-    from ragassay.stats.verdicts import verdict_cell
+    from ragassay.stats.verdicts import same_verdicts_text, verdict_cell
 
     t = Table(title="agreement with human labels")
     cells = []
@@ -192,7 +194,9 @@ def print_calibration(cal: Calibration,
     for row in cells:
         t.add_row(*(row.get(c, "-") for c in cols))
     console().print(t)
-    verdicts = [(p, cell) for p in cal.pairs if isinstance(p, BooleanAgreement)
+    verdicts = [(p, same_verdicts_text(p.verdicts.same_as, p.labelled)
+                 if p.verdicts is not None and p.verdicts.same_as else cell)
+                for p in cal.pairs if isinstance(p, BooleanAgreement)
                 and (cell := verdict_cell(p, p.label))]
     if verdicts:  # the headline's figure, so that eval's summary and this one match
         say("yes/no verdicts against people's labels, as eval's headline counts them (an "

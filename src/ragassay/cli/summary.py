@@ -13,6 +13,7 @@ from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import NO_INTERVAL, ci_text
 from ragassay.metrics.citations.formulas import LISTED_NOTE
 from ragassay.stats.describe import FEWER_NOTE
+from ragassay.stats.interpret import wrong_side_text
 
 if TYPE_CHECKING:
     from ragassay.report import Report, StrategyEntry
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from ragassay.types import MetricSpec
 
 
-MAX_WARNINGS = 10  # metrics below their warning level printed one per line
+MAX_WARNINGS = 10  # metrics on the wrong side of their warning line printed one per line
 OVERALL_NOTE = ("{short}: the mean of the samples' own {metric} scores, as in the aggregate "
                 "table and the leaderboard")
 """Said under a strategy table: which overall it shows (the report's JSON also has the
@@ -204,12 +205,14 @@ def print_summary(report: Report, console: Console | None = None) -> None:
         console.print(escape(usage.batch.describe()), highlight=False)
     warnings = [f for f in report.interpretation
                 if f.level == "warning" and f.scope == "overall"]
-    for flag in warnings[:MAX_WARNINGS]:
-        console.print(f"[yellow]warning[/yellow] {escape(flag.message)}", highlight=False)
+    head = report.headline if warnings else None
+    for flag in warnings[:MAX_WARNINGS]:  # people's figure beside the judge's, where it has one
+        said = head.flag_text(flag) if head is not None else flag.message
+        console.print(f"[yellow]warning[/yellow] {escape(said)}", highlight=False)
     if len(warnings) > MAX_WARNINGS:
-        console.print(f"[yellow]warning[/yellow] ... and {len(warnings) - MAX_WARNINGS} more "
-                      "metrics below their warning level (the JSON or HTML report lists "
-                      "them)", highlight=False)
+        more = wrong_side_text(len(warnings) - MAX_WARNINGS, more=True)
+        console.print(f"[yellow]warning[/yellow] ... and {more} (the JSON or HTML report "
+                      "lists them)", highlight=False)
     if report.hops is not None:
         print_hops(report.hops, console)
     if report.routing is not None:

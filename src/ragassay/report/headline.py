@@ -45,7 +45,7 @@ from ragassay.report.headline_links import (
     uncompared_of,
 )
 from ragassay.report.next_step import next_step
-from ragassay.stats import MetricAggregate, Result, Scale
+from ragassay.stats import Flag, MetricAggregate, Result, Scale
 from ragassay.stats.calibration import BooleanAgreement, NumericAgreement, left_out_text
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
 from ragassay.stats.corrected_text import people_column
@@ -57,6 +57,7 @@ from ragassay.stats.verdicts import (
     left_out_said,
     offset_text,
     pair_text,
+    same_verdicts_text,
     verdict_cell,
 )
 from ragassay.terminal import counted
@@ -124,7 +125,19 @@ class HeadlineRow:
         e = self.estimate
         if e is None:
             return self.people_missing()
-        return f"{e.label} {e.estimate:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}]{self.people_mark}"
+        return f"{e.label} {_figure(e)}{self.people_mark}"
+
+    def people_beside(self) -> str:
+        """People's figure said beside the judge's in a warning line, where it reads on
+        the metric's own scale (a yes/no verdict's rate beside people's rate of its
+        label, not inverted; trial 64: `rate 0.644: above the warning line 0.2` under a
+        headline of people's 0.556): `judge; people 0.556 [0.474, 0.637]`; "" otherwise
+        (people's hallucinated rate is no faithfulness mean)."""
+        e, scale = self.estimate, self.scale
+        if (e is None or self.inverted or scale is None
+                or (e.scale.low, e.scale.high) != (scale.low, scale.high)):
+            return ""
+        return f"judge; people {_figure(e)}"
 
     def people_missing(self) -> str:
         """What stands in people's column without an estimate: why, when more labels would
@@ -237,9 +250,7 @@ class HeadlineRow:
         144 labelled samples`; None otherwise."""
         if self.same_as is None or self.agreement is None:
             return None
-        n = self.agreement.labelled
-        return (f"same verdicts as {self.same_as} on the one labelled sample" if n == 1 else
-                f"same verdicts as {self.same_as} on all {n} labelled samples")
+        return same_verdicts_text(self.same_as, self.agreement.labelled)
 
     def kappa_cut(self) -> str:
         """Where a score is cut into yes/no for kappa (`calibration._boolean_stats`: the
@@ -373,6 +384,15 @@ class Headline:
                  (any(r.rests_on() for r in self.rows), SCORED_NOTE)]
         return "; ".join(text for on, text in shown if on)
 
+    def flag_text(self, flag: Flag) -> str:
+        """A flag's message, with people's figure beside the judge's where the run has it
+        on the metric's scale (`HeadlineRow.people_beside`; a whole-run flag only): what
+        the console's warnings and the dashboard's flags say."""
+        row = next((r for r in self.rows if r.metric == flag.metric), None)
+        if row is None or flag.scope != "overall":
+            return flag.message
+        return flag.beside(row.people_beside())
+
     def section(self) -> HeadlineSection:
         """The headline as the JSON report's `headline` section."""
         rows = [HeadlineEntry(
@@ -443,6 +463,11 @@ def _same_verdicts(rows: list[HeadlineRow]) -> list[HeadlineRow]:
         said = first.setdefault((r.label, v.same_as or r.metric), r.metric)
         out.append(r if said == r.metric else replace(r, same_as=said))
     return out
+
+
+def _figure(e: CorrectedEstimate) -> str:
+    """People's figure with its interval: `0.556 [0.474, 0.637]`."""
+    return f"{e.estimate:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}]"
 
 
 def reliability_lines(report: Report, metrics: list[str]) -> list[str]:

@@ -44,6 +44,7 @@ from ragassay.report.svg import heatmap, histogram, interval_bars
 from ragassay.stats import target_for
 from ragassay.stats.describe import FEWER_NOTE
 from ragassay.stats.groups import group_cell
+from ragassay.stats.interpret import wrong_side_text
 from ragassay.terminal import counted
 from ragassay.types import MetricSpec
 
@@ -212,8 +213,7 @@ def _summary(report: Report) -> str:
         return '<section id="summary"><h2>Summary</h2><p>No metric was scored.</p></section>'
     warnings = sum(1 for f in flags.values() if f.level == "warning")
     metrics = counted(len(rows), "metric")
-    lead = (f"<p>{metrics}; {warnings} below their target's warning level.</p>"
-            if warnings else f"<p>{metrics}; none below its warning level.</p>")
+    lead = f"<p>{metrics}; {wrong_side_text(warnings)}.</p>"
     if reliability is not None and reliability.metrics:
         lead += (f'<p class="note">The {escape(reliability.judge)} judge\'s agreement with '
                  "people was measured on human-labelled sets it was not tuned on"

@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.17.0"
+REPORT_VERSION = "2.18.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -135,7 +135,10 @@ agreement with people held apart is weak, the gate's words); `metric_specs.*.rul
 .unless` (the declared exemption, left out where a rule has none).
 2.17.0: `calibration.pairs[].same_values` (a score's: the metric linked to the same label,
 earlier in the links, whose values are this one's on all but a few labelled samples,
-`metric`, and on how many, `samples`; its agreement is nearly that one's)."""
+`metric`, and on how many, `samples`; its agreement is nearly that one's).
+2.18.0: `groups.groups[].agreement[].verdicts.same_as` (the metric whose verdicts are this
+one's on every labelled sample of the run, as `calibration.pairs[].verdicts.same_as`:
+its `--by KEY` column is said in one line, not repeated)."""
 
 
 class StrategyEntry(StrategySummary):

@@ -43,7 +43,7 @@ from ragassay.labels import (
     unlinked_reason,
 )
 from ragassay.stats import agreement as ag
-from ragassay.stats.readings import LabelLink, alike_count, value_marks, verdict_marks
+from ragassay.stats.readings import LabelLink, alike_count, same_verdicts, value_marks
 from ragassay.stats.result import Pair, Result, omitted
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
@@ -105,7 +105,7 @@ class Verdicts(Result):
     a hallucination it did not catch) and of their fine labels it calls a problem
     (`flagged`); `same_as`: the metric linked to the same label, earlier in the links,
     whose verdicts are these on every labelled sample (`same_readings`), None when none
-    is (since report_version 2.14.0)."""
+    is (since report_version 2.14.0; a group's too, the run's, since 2.18.0)."""
 
     agree: int
     missed: int
@@ -339,13 +339,16 @@ def compared(table: ScoreTable, link: LabelLink) -> Compared:
 def same_readings(table: ScoreTable, pairs: Sequence[BooleanAgreement | NumericAgreement],
                   links: Sequence[LabelLink]) -> list[BooleanAgreement | NumericAgreement]:
     """`pairs`, each that repeats an earlier pair of the same label naming it: a
-    verdict's `same_as`, the first earlier verdict whose marks (`verdict_marks`) are its
-    own on every labelled sample (trial 59: a trace verdict's headline cell repeated the
-    judge suite's word for word); a score's `same_values`, the first earlier score whose
-    values (`value_marks`) are its own on all but a few labelled samples (`alike_count`;
-    trial 63: the ragas and trace suites' shares of supported sentences, on 143 of 144)."""
+    verdict's `same_as`, the first earlier verdict whose marks are its own on every
+    labelled sample (`same_verdicts`; trial 59: a trace verdict's headline cell repeated
+    the judge suite's word for word); a score's `same_values`, the first earlier score
+    whose values (`value_marks`) are its own on all but a few labelled samples
+    (`alike_count`; trial 63: the ragas and trace suites' shares of supported sentences,
+    on 143 of 144)."""
     by_metric = {(link.label_key, link.metric): link for link in links}
-    verdicts: dict[str, list[tuple[str, tuple[bool | str, ...]]]] = {}
+    twins = same_verdicts(table, [by_metric[(p.label, p.metric)] for p in pairs
+                                  if isinstance(p, BooleanAgreement) and p.verdicts is not None
+                                  and (p.label, p.metric) in by_metric])
     scores: dict[str, list[tuple[str, tuple[float | str, ...]]]] = {}
     out: list[BooleanAgreement | NumericAgreement] = []
     for p in pairs:
@@ -354,10 +357,7 @@ def same_readings(table: ScoreTable, pairs: Sequence[BooleanAgreement | NumericA
         if link is None:
             out.append(p)
         elif v is not None:
-            marks = verdict_marks(table, link)
-            earlier = verdicts.setdefault(p.label, [])
-            same = next((metric for metric, m in earlier if m == marks), None)
-            earlier.append((p.metric, marks))
+            same = twins.get((p.label, p.metric))
             out.append(p if same is None else p.model_copy(
                 update={"verdicts": v.model_copy(update={"same_as": same})}))
         else:

@@ -34,6 +34,7 @@ from ragassay.stats.calibration import (
     verdicts_of,
 )
 from ragassay.stats.describe import Interval, Scale, interval_text, mean_ci
+from ragassay.stats.readings import same_verdicts
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.stats.verdicts import (
@@ -41,6 +42,7 @@ from ragassay.stats.verdicts import (
     declined_text,
     left_out_said,
     right_on,
+    same_verdicts_text,
     verdict_cell,
 )
 
@@ -169,7 +171,11 @@ def group_cell(a: GroupAgreement) -> str:
     counted, ...)`); a group of answers that all abstained, for a verdict as the headline
     counts it (`right on 16 of 16 (100%): 16 of 16 abstentions (people marked 0 of them
     hallucinated)`), for a score `all 16 abstained: nothing to compare, people marked 0
-    of them hallucinated`; `no labels`."""
+    of them hallucinated`; `no labels`; a verdict that repeats another's on every
+    labelled sample of the run names it (`same verdicts as METRIC on all 16 labelled
+    samples`, `_twin`)."""
+    if a.verdicts is not None and a.verdicts.same_as:
+        return same_verdicts_text(a.verdicts.same_as, a.labelled)
     if a.verdicts is not None and (cell := verdict_cell(a, a.label)):
         return cell
     left = left_out_said(a, a.label)
@@ -237,11 +243,23 @@ class Groups(Result):
         every row of 3 of 5 columns), links whose cells are alike in one line: `METRIC ~
         hallucinated, METRIC ~ hallucinated: no figure in any kind; every kind: 16 labels,
         all one class (none hallucinated)`, or where the groups' cells differ `...;
-        pricing, lookup: ...; decline: ...`."""
+        pricing, lookup: ...; decline: ...`; a verdict whose verdicts are an earlier
+        column's on every labelled sample (`Verdicts.same_as`, as the headline collapses
+        it; trial 64: a trace verdict's column identical to the judge suite's) is a line
+        too: `METRIC ~ hallucinated: same verdicts as OTHER on all 144 labelled
+        samples`."""
         kept: list[tuple[str, str]] = []
         alike: dict[tuple[tuple[str, str], ...], list[str]] = {}
+        twins = []
         for label, metric in self.links:
             found = [(g.value, g.agreement_of(label, metric)) for g in self.groups]
+            same = next((a.verdicts.same_as for _, a in found
+                         if a is not None and a.verdicts is not None and a.verdicts.same_as),
+                        None)
+            if same is not None:
+                labelled = sum(a.labelled for _, a in found if a is not None)
+                twins.append(f"{metric} ~ {label}: {same_verdicts_text(same, labelled)}")
+                continue
             if any(a is not None and a.measured for _, a in found):
                 kept.append((label, metric))
                 continue
@@ -255,7 +273,7 @@ class Groups(Result):
             said = (f"every {self.key}: {cells[0][1]}" if len(texts) == 1 else "; ".join(
                 f"{', '.join(groups)}: {text}" for text, groups in texts.items()))
             lines.append(f"{', '.join(names)}: no figure in any {self.key}; {said}")
-        return kept, lines
+        return kept, twins + lines
 
     @property
     def note(self) -> str | None:
@@ -343,11 +361,22 @@ def _links(table: ScoreTable, links: Sequence[LabelLink] | None
 
 
 def _one(table: ScoreTable, name: str, rows: Sequence[Row],
-         links: Sequence[tuple[LabelLink, str]], seed: int, n_resamples: int) -> Group:
+         links: Sequence[tuple[LabelLink, str]], seed: int, n_resamples: int,
+         twins: Mapping[tuple[str, str], str]) -> Group:
     sub = ScoreTable(rows=tuple(rows), specs=table.specs)
     return Group(value=name, n=len(rows),
                  metrics={m: _figure(rows, m, seed, n_resamples) for m in table.metrics},
-                 agreement=[_agreement(sub, link, kind) for link, kind in links])
+                 agreement=[_twin(_agreement(sub, link, kind), twins) for link, kind in links])
+
+
+def _twin(a: GroupAgreement, twins: Mapping[tuple[str, str], str]) -> GroupAgreement:
+    """`a` with its verdicts' `same_as`: the metric whose verdicts are its own on every
+    labelled sample of the run (`readings.same_verdicts`, as the headline says it), so
+    that its column is said once (`Groups.agreement_columns`)."""
+    same = twins.get((a.label, a.metric))
+    if same is None or a.verdicts is None:
+        return a
+    return a.model_copy(update={"verdicts": a.verdicts.model_copy(update={"same_as": same})})
 
 
 def group_by(table: ScoreTable, values: Mapping[RowKey, Any], key: str, *, seed: int = 0,
@@ -365,12 +394,15 @@ def group_by(table: ScoreTable, values: Mapping[RowKey, Any], key: str, *, seed:
     shown = [name for name in members if name in largest]
     rest = [name for name in members if name not in largest]
     measured = _links(table, links)
-    groups = [_one(table, name, members[name], measured, seed, n_resamples) for name in shown]
+    twins = same_verdicts(table, [link for link, kind in measured if kind == "boolean"
+                                  and table.spec(link.metric).gives_verdict])
+    args = (measured, seed, n_resamples, twins)
+    groups = [_one(table, name, members[name], *args) for name in shown]
     if none is not None:
-        groups.append(_one(table, NONE_GROUP, none, measured, seed, n_resamples))
+        groups.append(_one(table, NONE_GROUP, none, *args))
     if rest:
         pooled = [r for name in rest for r in members[name]]
-        groups.append(_one(table, OTHER_GROUP, pooled, measured, seed, n_resamples)
+        groups.append(_one(table, OTHER_GROUP, pooled, *args)
                       .model_copy(update={"pooled": len(rest)}))
     return Groups(key=key, scales={m: Scale.of(table.spec(m)) for m in table.metrics},
                   links=[(link.label_key, link.metric) for link, _ in measured],

@@ -33,6 +33,22 @@ class Flag(Result):
     level: Level
     message: str
 
+    def beside(self, aside: str) -> str:
+        """The message with `aside` in brackets after the value, before where it stands:
+        `METRIC rate 0.644 (judge; people 0.556 [0.474, 0.637]): above the warning
+        line 0.2 (target <= 0.1)`; the message as it is without one."""
+        head, sep, verdict = self.message.partition(": ")
+        return f"{head} ({aside}){sep}{verdict}" if aside and sep else self.message
+
+
+def wrong_side_text(n: int, more: bool = False) -> str:
+    """How many metrics a warning flags, true of either direction (trial 64: "3 below
+    their target's warning level" counted a hallucination rate above its line): `3 on
+    the wrong side of their warning line`, `none on the wrong side of its warning line`;
+    `more`: `3 more on ...` (those past a list)."""
+    return (f"{n or 'none'}{' more' if more else ''} on the wrong side of "
+            f"{'their' if n > 1 else 'its'} warning line")
+
 
 @dataclass(frozen=True)
 class Target:

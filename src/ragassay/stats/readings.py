@@ -1,9 +1,11 @@
 """What a metric linked to a label says of each labelled sample, and when two linked
 metrics say the same: a `LabelLink` (which label, which metric, which way), each labelled
 sample's value on 0-1 oriented to the label or why it has none (`value_marks`), a
-verdict's yes/no (`verdict_marks`), and on how many samples two scores' values are alike
-(`alike_count`). The calibration marks a later metric that repeats an earlier one
-(`calibration.same_readings`) so that no surface shows one reading as two measurements."""
+verdict's yes/no (`verdict_marks`), which verdicts repeat an earlier one's
+(`same_verdicts`), and on how many samples two scores' values are alike (`alike_count`).
+The calibration marks a later metric that repeats an earlier one
+(`calibration.same_readings`), and so do a run's groups (`groups.group_by`), so that no
+surface shows one reading as two measurements."""
 
 from __future__ import annotations
 
@@ -58,6 +60,23 @@ def verdict_marks(table: ScoreTable, link: LabelLink) -> tuple[bool | str, ...]:
     `calibration.verdicts_of` counts it), or why it has none ("abstained", "unscored").
     Two links of one label with equal marks say the same of every labelled sample."""
     return tuple(m if isinstance(m, str) else m >= 0.5 for m in value_marks(table, link))
+
+
+def same_verdicts(table: ScoreTable, links: Sequence[LabelLink]) -> dict[tuple[str, str], str]:
+    """Per link (label, metric) whose verdicts (`verdict_marks`) are those of an earlier
+    link of the same label on every labelled sample, that earlier link's metric (the
+    first): `(LABEL, METRIC) -> OTHER`. `links`: those
+    of metrics that give a verdict, in the order their rows are shown."""
+    seen: dict[str, list[tuple[str, tuple[bool | str, ...]]]] = {}
+    out: dict[tuple[str, str], str] = {}
+    for link in links:
+        marks = verdict_marks(table, link)
+        earlier = seen.setdefault(link.label_key, [])
+        same = next((metric for metric, m in earlier if m == marks), None)
+        earlier.append((link.metric, marks))
+        if same is not None:
+            out[(link.label_key, link.metric)] = same
+    return out
 
 
 def alike_count(a: Sequence[float | str], b: Sequence[float | str]) -> int | None:

@@ -187,3 +187,13 @@ def left_out_said(a: Agreement | Counted, label: str) -> str:
         positives = None
     said = declined_text(label, a.abstained, positives, a.unscored)
     return f" of {a.labelled}: {left} not counted" + (f", {said}" if said else "")
+
+
+def same_verdicts_text(same_as: str, labelled: int) -> str:
+    """What stands for a verdict's agreement when another metric's verdicts are its own
+    on every labelled sample (`Verdicts.same_as`), in the headline's words, which the
+    `--by KEY` table, calibrate and meta-eval say too (trial 64: they repeated the full
+    "right on 123 of 144 ..." line): `same verdicts as METRIC on all 144 labelled
+    samples`."""
+    on = "the one labelled sample" if labelled == 1 else f"all {labelled} labelled samples"
+    return f"same verdicts as {same_as} on {on}"

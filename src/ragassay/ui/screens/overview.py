@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.report import reliability_lines
+from ragassay.stats.interpret import wrong_side_text
 from ragassay.ui import state
 from ragassay.ui.corrected import show_corrected, show_headline, show_people
 from ragassay.ui.fmt import (
@@ -109,11 +110,11 @@ else:
     flagged = sorted(flags, key=lambda f: order.get(f.level, 3))
     warnings = [f for f in flagged if f.level == "warning" and f.scope == "overall"]
     if warnings:
-        st.warning(f"{len(warnings)} metric(s) below the warning threshold.",
-                   icon=":material/warning:")
+        st.warning(f"Metrics: {wrong_side_text(len(warnings))}.", icon=":material/warning:")
+    head = report.headline  # people's figure beside the judge's, as the console says it
     st.dataframe(pd.DataFrame([
         {"level": f.level, "scope": f.scope, "metric": metric_label(f.metric, specs),
-         "value": f.value, "message": f.message} for f in flagged
+         "value": f.value, "message": head.flag_text(f)} for f in flagged
     ]), hide_index=True, height=rows_height(len(flagged), cap=15),
         column_config={"value": st.column_config.NumberColumn(format="%.3f")})
 

@@ -1,0 +1,109 @@
+"""New-user trial 64 (issue #38 follow-ups), through the commands the user ran on rows all
+labelled `hallucinated` with a `metadata.kind`: eval's warning said the judge's rate alone
+under a headline of people's figure; the `--by kind` table, calibrate and meta-eval
+repeated judge.hallucination's verdict line for trace.adherence, which the headline says
+once; the HTML summary counted a hallucination rate above its line as "below their
+target's warning level"."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from ragassay.cli import cli
+from tests.support.verdicts import labelled_rows
+
+ENV = {"COLUMNS": "250"}  # a table row a line
+SAME = "same verdicts as judge.hallucination on all 64 labelled samples"
+
+
+def _run(*args: str) -> str:
+    got = CliRunner().invoke(cli, list(args), env=ENV)
+    assert got.exit_code == 0, got.output
+    return got.output
+
+
+@pytest.fixture(scope="module")
+def screens(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    tmp = tmp_path_factory.mktemp("t64")
+    rows = labelled_rows(answers=60, abstaining=4, marked=1)
+    for i, row in enumerate(rows[:60]):  # two answers in three invent: more metrics warn
+        if i % 3 == 1:
+            row["answer"] = f"Locker {i} was removed for repairs until spring."
+            row["labels"]["hallucinated"] = i % 7 != 0
+    for row in rows:
+        row["metadata"] = {"kind": "decline" if row["id"].startswith("d") else "answer"}
+    data, db, out = tmp / "probes.jsonl", tmp / "r.db", tmp / "r.json"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    said = {"eval": _run("eval", str(data), "--metrics", "judge,trace,ragas", "--by", "kind",
+                         "--db", str(db), "--out", str(out))}
+    doc = json.loads(out.read_text())
+    run_id = doc["evaluation_metadata"]["run_id"]
+    html = tmp / "r.html"
+    _run("report", run_id, "--format", "html", "--by", "kind", "--out", str(html), "--db", str(db))
+    return said | {"doc": doc, "html": html.read_text(),
+                   "calibrate": _run("calibrate", run_id, "--db", str(db)),
+                   "meta-eval": _run("meta-eval", str(data), "--metrics", "judge,trace",
+                                     "--db", str(tmp / "m.db"))}
+
+
+def _warning(out: str, metric: str) -> str:
+    return next(line for line in out.splitlines() if line.startswith(f"warning {metric} "))
+
+
+def test_the_warning_says_peoples_figure_beside_the_judges(screens: dict[str, Any]) -> None:
+    row = next(r for r in screens["doc"]["headline"]["rows"]
+               if r["metric"] == "judge.hallucination")
+    people = f"{row['people']:.3f} [{row['people_ci'][0]:.3f}, {row['people_ci'][1]:.3f}]"
+    assert row["people_text"].endswith(people)  # the headline's figure, as it says it
+    line = _warning(screens["eval"], "judge.hallucination")
+    judge = f"{row['judge']:.3g}"
+    assert line.startswith(f"warning judge.hallucination rate {judge} (judge; people "
+                           f"{people}): above the warning line 0.2"), line
+    # people's hallucinated rate is no faithfulness mean on 1-10, nor an adherence rate
+    for other in ("judge.faithfulness", "trace.adherence"):
+        line = _warning(screens["eval"], other)
+        assert "people" not in line and "(" not in line.split(":")[0], line
+
+
+def test_the_by_kind_table_says_a_repeated_column_once(screens: dict[str, Any]) -> None:
+    out = screens["eval"]
+    table = out[out.index("judge vs people by kind"):].split("└", 1)[0]
+    assert "judge.hallucination ~ hallucinated" in table
+    assert "trace.adherence ~" not in table  # its column would be judge.hallucination's
+    after = out[out.index("judge vs people by kind"):].splitlines()
+    assert f"trace.adherence ~ hallucinated: {SAME}" in after
+    assert f"trace.adherence ~ hallucinated: {SAME}." in screens["html"]
+    groups = screens["doc"]["groups"]["groups"]
+    same = {a["verdicts"].get("same_as") for g in groups for a in g["agreement"]
+            if a["metric"] == "trace.adherence"}
+    assert same == {"judge.hallucination"}
+
+
+@pytest.mark.parametrize("screen", ["calibrate", "meta-eval"])
+def test_calibrate_and_meta_eval_name_the_repeated_verdicts(screens: dict[str, Any],
+                                                            screen: str) -> None:
+    lines = [" ".join(line.split()) for line in screens[screen].splitlines()]
+    assert f"trace.adherence ~ hallucinated: {SAME}" in lines, screens[screen]
+    first = next(x for x in lines if x.startswith("judge.hallucination ~ hallucinated: "))
+    assert first.removeprefix("judge.hallucination ~ hallucinated: ").startswith("right on ")
+    assert sum(x.count("right on ") for x in lines) == 1
+
+
+def test_the_html_summary_counts_a_rate_above_its_line(screens: dict[str, Any]) -> None:
+    html = screens["html"]
+    assert "below their target's warning level" not in html
+    flagged = [f for f in screens["doc"]["interpretation"]
+               if f["level"] == "warning" and f["scope"] == "overall"]
+    assert any(f["metric"] == "judge.hallucination" for f in flagged)  # above its line
+    assert f"metrics; {len(flagged)} on the wrong side of their warning line.</p>" in html
+
+
+def test_readme_says_calibrate_reads_the_runs_own_labels() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    line = next(x for x in readme.splitlines() if x.startswith("ragassay calibrate RUN  "))
+    assert "labels the run already has" in line
