@@ -108,15 +108,20 @@ def _table_for(store: Store, run_id: str, rule: LabelRule | None = None) -> Scor
 def _agreement_in_run(table: ScoreTable) -> dict[str, str]:
     """Each metric's agreement with the run's own labels, said ("AUROC 0.97 on 22
     labels"; a yes/no verdict's led by the headline's figure, "right on 25 of 26 (96%);
-    AUROC ..."; the first label linked to it), for the gate's reliability lines."""
+    AUROC ..."; the first label linked to it), for the gate's reliability lines; a verdict
+    whose verdicts are an earlier one's on every labelled sample names it instead, as the
+    headline does (trial 64: trace.adherence's note repeated judge.hallucination's "right
+    on 54 of 64 ..."): "same verdicts as judge.hallucination on all 64 labelled samples"."""
     from ragassay.stats import BooleanAgreement, NumericAgreement, calibration
-    from ragassay.stats.verdicts import right_on
+    from ragassay.stats.verdicts import right_on, same_verdicts_text
 
     if not table.label_names:
         return {}
     out: dict[str, str] = {}
     for p in calibration(table, n_resamples=200).pairs:
-        if isinstance(p, BooleanAgreement) and p.auroc is not None:
+        if isinstance(p, BooleanAgreement) and p.verdicts is not None and p.verdicts.same_as:
+            out.setdefault(p.metric, same_verdicts_text(p.verdicts.same_as, p.labelled))
+        elif isinstance(p, BooleanAgreement) and p.auroc is not None:
             lead = right_on(p)
             out.setdefault(p.metric, (f"{lead}; " if lead else "")
                            + f"AUROC {p.auroc:.2f} on {p.n} labels")

@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.18.0"
+REPORT_VERSION = "2.19.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -138,7 +138,10 @@ earlier in the links, whose values are this one's on all but a few labelled samp
 `metric`, and on how many, `samples`; its agreement is nearly that one's).
 2.18.0: `groups.groups[].agreement[].verdicts.same_as` (the metric whose verdicts are this
 one's on every labelled sample of the run, as `calibration.pairs[].verdicts.same_as`:
-its `--by KEY` column is said in one line, not repeated)."""
+its `--by KEY` column is said in one line, not repeated).
+2.19.0: `groups.groups[].agreement[].same_values` (a score's: the metric whose values are
+this one's on all but a few labelled samples of the run, as `calibration.pairs[]
+.same_values`: its `--by KEY` column is said in one line, not repeated)."""
 
 
 class StrategyEntry(StrategySummary):

@@ -43,7 +43,7 @@ from ragassay.labels import (
     unlinked_reason,
 )
 from ragassay.stats import agreement as ag
-from ragassay.stats.readings import LabelLink, alike_count, same_verdicts, value_marks
+from ragassay.stats.readings import LabelLink, same_values, same_verdicts
 from ragassay.stats.result import Pair, Result, omitted
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
@@ -88,13 +88,20 @@ class Agreement(Result):
         same = self.same_values
         if same is None:
             return None
-        n = self.labelled
-        whole = same.samples == n
-        on = ("the one labelled sample" if n == 1 else f"all {n} labelled samples" if whole
-              else f"{same.samples} of {n} labelled samples")
-        return (f"{self.metric} gives the same values as {same.metric} on {on}: its agreement "
-                f"with people is {'' if whole else 'nearly '}that metric's, not a second "
-                "measurement")
+        return f"{self.metric} gives the {same_values_text(same, self.labelled)}"
+
+
+def same_values_text(same: SameValues, labelled: int) -> str:
+    """What stands for a score's agreement whose values are an earlier metric's on all
+    but a few of the `labelled` samples, in the headline's words, which the `--by KEY`
+    table says too (trial 64: two identical AUROC columns): `same values as A on 143 of
+    144 labelled samples: its agreement with people is nearly that metric's, not a second
+    measurement` (`that metric's` on all)."""
+    whole = same.samples == labelled
+    on = ("the one labelled sample" if labelled == 1 else f"all {labelled} labelled samples"
+          if whole else f"{same.samples} of {labelled} labelled samples")
+    return (f"same values as {same.metric} on {on}: its agreement with people is "
+            f"{'' if whole else 'nearly '}that metric's, not a second measurement")
 
 
 class Verdicts(Result):
@@ -346,29 +353,28 @@ def same_readings(table: ScoreTable, pairs: Sequence[BooleanAgreement | NumericA
     (`alike_count`; trial 63: the ragas and trace suites' shares of supported sentences,
     on 143 of 144)."""
     by_metric = {(link.label_key, link.metric): link for link in links}
-    twins = same_verdicts(table, [by_metric[(p.label, p.metric)] for p in pairs
-                                  if isinstance(p, BooleanAgreement) and p.verdicts is not None
-                                  and (p.label, p.metric) in by_metric])
-    scores: dict[str, list[tuple[str, tuple[float | str, ...]]]] = {}
+    measured = [p for p in pairs if (p.label, p.metric) in by_metric]
+    twins = same_verdicts(table, [by_metric[(p.label, p.metric)] for p in measured
+                                  if _verdicts(p) is not None])
+    alike = same_values(table, [by_metric[(p.label, p.metric)] for p in measured
+                                if _verdicts(p) is None])
     out: list[BooleanAgreement | NumericAgreement] = []
     for p in pairs:
-        v = p.verdicts if isinstance(p, BooleanAgreement) else None
-        link = by_metric.get((p.label, p.metric))
-        if link is None:
-            out.append(p)
-        elif v is not None:
-            same = twins.get((p.label, p.metric))
-            out.append(p if same is None else p.model_copy(
-                update={"verdicts": v.model_copy(update={"same_as": same})}))
+        v, key = _verdicts(p), (p.label, p.metric)
+        if v is not None and key in twins:
+            out.append(p.model_copy(update={"verdicts": v.model_copy(
+                update={"same_as": twins[key]})}))
+        elif v is None and key in alike:
+            metric, samples = alike[key]
+            out.append(p.model_copy(update={"same_values": SameValues(metric=metric,
+                                                                       samples=samples)}))
         else:
-            values = value_marks(table, link)
-            seen = scores.setdefault(p.label, [])
-            alike = next(((metric, k) for metric, m in seen
-                          if (k := alike_count(m, values)) is not None), None)
-            seen.append((p.metric, values))
-            out.append(p if alike is None else p.model_copy(
-                update={"same_values": SameValues(metric=alike[0], samples=alike[1])}))
+            out.append(p)
     return out
+
+
+def _verdicts(p: BooleanAgreement | NumericAgreement) -> Verdicts | None:
+    return p.verdicts if isinstance(p, BooleanAgreement) else None
 
 
 def left_out_text(abstained: int, unscored: int) -> str:

@@ -26,15 +26,17 @@ from ragassay.stats import agreement as ag
 from ragassay.stats.calibration import (
     Compared,
     LabelLink,
+    SameValues,
     Verdicts,
     compared,
     default_links,
     label_problem,
     nothing_text,
+    same_values_text,
     verdicts_of,
 )
 from ragassay.stats.describe import Interval, Scale, interval_text, mean_ci
-from ragassay.stats.readings import same_verdicts
+from ragassay.stats.readings import same_values, same_verdicts
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.stats.verdicts import (
@@ -146,6 +148,9 @@ class GroupAgreement(Result):
     unscored: int = 0  # labelled samples left out: the metric gave no value
     # a yes/no label: of the `abstained`, how many people marked True (as `positives`)
     abstained_positives: int | None = omitted()
+    # a score's: the metric whose values are its own on all but a few labelled samples of
+    # the run, as `calibration.pairs[].same_values` (since report_version 2.19.0)
+    same_values: SameValues | None = omitted()
 
     @property
     def labelled(self) -> int:
@@ -247,18 +252,18 @@ class Groups(Result):
         column's on every labelled sample (`Verdicts.same_as`, as the headline collapses
         it; trial 64: a trace verdict's column identical to the judge suite's) is a line
         too: `METRIC ~ hallucinated: same verdicts as OTHER on all 144 labelled
-        samples`."""
+        samples`; a score whose values are an earlier column's on all but a few (the
+        `same_values` of the headline's note; trial 64: the ragas suite's faithfulness
+        AUROC column identical to the trace suite's adherence ratio) likewise: `METRIC ~
+        hallucinated: same values as OTHER on all 144 labelled samples: its agreement with
+        people is that metric's, not a second measurement`."""
         kept: list[tuple[str, str]] = []
         alike: dict[tuple[tuple[str, str], ...], list[str]] = {}
         twins = []
         for label, metric in self.links:
             found = [(g.value, g.agreement_of(label, metric)) for g in self.groups]
-            same = next((a.verdicts.same_as for _, a in found
-                         if a is not None and a.verdicts is not None and a.verdicts.same_as),
-                        None)
-            if same is not None:
-                labelled = sum(a.labelled for _, a in found if a is not None)
-                twins.append(f"{metric} ~ {label}: {same_verdicts_text(same, labelled)}")
+            if (twin := _twin_text([a for _, a in found if a is not None])) is not None:
+                twins.append(f"{metric} ~ {label}: {twin}")
                 continue
             if any(a is not None and a.measured for _, a in found):
                 kept.append((label, metric))
@@ -283,6 +288,20 @@ class Groups(Result):
             return None
         return (f"{self.key} has {self.values} values: the smallest {other.pooled} "
                 f"({other.n} samples) are pooled in the {OTHER_GROUP} row")
+
+
+def _twin_text(found: Sequence[GroupAgreement]) -> str | None:
+    """What stands for a link's column when the run's readings of it repeat an earlier
+    column's (its groups' `verdicts.same_as` or `same_values`), over the run's labelled
+    samples (`verdicts.same_verdicts_text`, `calibration.same_values_text`); None when
+    they do not."""
+    labelled = sum(a.labelled for a in found)
+    for a in found:
+        if a.verdicts is not None and a.verdicts.same_as:
+            return same_verdicts_text(a.verdicts.same_as, labelled)
+        if a.same_values is not None:
+            return same_values_text(a.same_values, labelled)
+    return None
 
 
 def _figure(rows: Sequence[Row], metric: str, seed: int, n_resamples: int) -> GroupFigure:
@@ -362,18 +381,27 @@ def _links(table: ScoreTable, links: Sequence[LabelLink] | None
 
 def _one(table: ScoreTable, name: str, rows: Sequence[Row],
          links: Sequence[tuple[LabelLink, str]], seed: int, n_resamples: int,
-         twins: Mapping[tuple[str, str], str]) -> Group:
+         twins: Mapping[tuple[str, str], str],
+         alike: Mapping[tuple[str, str], tuple[str, int]]) -> Group:
     sub = ScoreTable(rows=tuple(rows), specs=table.specs)
     return Group(value=name, n=len(rows),
                  metrics={m: _figure(rows, m, seed, n_resamples) for m in table.metrics},
-                 agreement=[_twin(_agreement(sub, link, kind), twins) for link, kind in links])
+                 agreement=[_twin(_agreement(sub, link, kind), twins, alike)
+                            for link, kind in links])
 
 
-def _twin(a: GroupAgreement, twins: Mapping[tuple[str, str], str]) -> GroupAgreement:
+def _twin(a: GroupAgreement, twins: Mapping[tuple[str, str], str],
+          alike: Mapping[tuple[str, str], tuple[str, int]]) -> GroupAgreement:
     """`a` with its verdicts' `same_as`: the metric whose verdicts are its own on every
-    labelled sample of the run (`readings.same_verdicts`, as the headline says it), so
-    that its column is said once (`Groups.agreement_columns`)."""
-    same = twins.get((a.label, a.metric))
+    labelled sample of the run (`readings.same_verdicts`, as the headline says it), or a
+    score's `same_values`: the metric whose values are its own on all but a few of them
+    (`readings.same_values`, as the headline's note says it), so that its column is said
+    once (`Groups.agreement_columns`)."""
+    key = (a.label, a.metric)
+    if key in alike:
+        metric, samples = alike[key]
+        return a.model_copy(update={"same_values": SameValues(metric=metric, samples=samples)})
+    same = twins.get(key)
     if same is None or a.verdicts is None:
         return a
     return a.model_copy(update={"verdicts": a.verdicts.model_copy(update={"same_as": same})})
@@ -394,9 +422,11 @@ def group_by(table: ScoreTable, values: Mapping[RowKey, Any], key: str, *, seed:
     shown = [name for name in members if name in largest]
     rest = [name for name in members if name not in largest]
     measured = _links(table, links)
-    twins = same_verdicts(table, [link for link, kind in measured if kind == "boolean"
-                                  and table.spec(link.metric).gives_verdict])
-    args = (measured, seed, n_resamples, twins)
+    split: dict[bool, list[LabelLink]] = {True: [], False: []}  # a yes/no verdict's, a score's
+    for link, kind in measured:
+        split[kind == "boolean" and table.spec(link.metric).gives_verdict].append(link)
+    twins, alike = same_verdicts(table, split[True]), same_values(table, split[False])
+    args = (measured, seed, n_resamples, twins, alike)
     groups = [_one(table, name, members[name], *args) for name in shown]
     if none is not None:
         groups.append(_one(table, NONE_GROUP, none, *args))

@@ -2,22 +2,25 @@
 metrics say the same: a `LabelLink` (which label, which metric, which way), each labelled
 sample's value on 0-1 oriented to the label or why it has none (`value_marks`), a
 verdict's yes/no (`verdict_marks`), which verdicts repeat an earlier one's
-(`same_verdicts`), and on how many samples two scores' values are alike (`alike_count`).
-The calibration marks a later metric that repeats an earlier one
-(`calibration.same_readings`), and so do a run's groups (`groups.group_by`), so that no
-surface shows one reading as two measurements."""
+(`same_verdicts`), on how many samples two scores' values are alike (`alike_count`) and
+which scores' values repeat an earlier one's (`same_values`). The calibration marks a
+later metric that repeats an earlier one (`calibration.same_readings`), and so do a run's
+groups (`groups.group_by`), so that no surface shows one reading as two measurements."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ragassay.stats.table import ScoreTable
 
 SAME_SHARE = 0.95
 """Two scores linked to one label read as one when their values are alike on at least
 this share of its labelled samples, rounded up (trial 63: 143 of 144; of 10, all)."""
+
+_M = TypeVar("_M", float | str, bool | str)
 
 
 @dataclass(frozen=True)
@@ -67,12 +70,32 @@ def same_verdicts(table: ScoreTable, links: Sequence[LabelLink]) -> dict[tuple[s
     link of the same label on every labelled sample, that earlier link's metric (the
     first): `(LABEL, METRIC) -> OTHER`. `links`: those
     of metrics that give a verdict, in the order their rows are shown."""
-    seen: dict[str, list[tuple[str, tuple[bool | str, ...]]]] = {}
-    out: dict[tuple[str, str], str] = {}
-    for link in links:
-        marks = verdict_marks(table, link)
+    found = _repeats([(link, verdict_marks(table, link)) for link in links],
+                     lambda a, b: len(a) if a == b else None)
+    return {key: metric for key, (metric, _) in found.items()}
+
+
+def same_values(table: ScoreTable, links: Sequence[LabelLink]
+                ) -> dict[tuple[str, str], tuple[str, int]]:
+    """Per link (label, metric) whose values (`value_marks`) are those of an earlier link
+    of the same label on all but a few labelled samples (`alike_count`), that earlier
+    link's metric (the first) and on how many samples: `(LABEL, METRIC) -> (OTHER, K)`.
+    `links`: those of scores (metrics that give no verdict), in the order their rows are
+    shown, so that the calibration's rows and a run's groups drop the same one."""
+    return _repeats([(link, value_marks(table, link)) for link in links], alike_count)
+
+
+def _repeats(marked: Sequence[tuple[LabelLink, tuple[_M, ...]]],
+             alike: Callable[[tuple[_M, ...], tuple[_M, ...]], int | None]
+             ) -> dict[tuple[str, str], tuple[str, int]]:
+    """Per link whose marks are `alike` (on how many samples, else None) an earlier
+    link's of the same label, the first such link's metric and that count."""
+    seen: dict[str, list[tuple[str, tuple[_M, ...]]]] = {}
+    out: dict[tuple[str, str], tuple[str, int]] = {}
+    for link, marks in marked:
         earlier = seen.setdefault(link.label_key, [])
-        same = next((metric for metric, m in earlier if m == marks), None)
+        same = next(((metric, k) for metric, m in earlier if (k := alike(m, marks)) is not None),
+                    None)
         earlier.append((link.metric, marks))
         if same is not None:
             out[(link.label_key, link.metric)] = same

@@ -1,0 +1,101 @@
+"""New-user trial 64 (issue #38 follow-ups), on a fully labelled `eval --metrics
+judge,trace,ragas --by kind`: `gate` repeated judge.hallucination's "right on ..." for
+trace.adherence, whose verdicts are the same on every labelled sample (the headline,
+calibrate and meta-eval name the other metric instead); the "judge vs people by kind" table
+showed ragas.faithfulness and trace.adherence_ratio, the same values, as two identical
+AUROC columns (the headline's note says them once)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from ragassay.cli import cli
+
+ENV = {"COLUMNS": "250"}  # a table row a line
+KINDS = ("lookup", "pricing", "policy")
+FACTS = ("opens with the blue key card", "is on deck 3", "was repainted in May",
+         "holds two spare helmets")
+
+
+def _rows() -> list[dict[str, Any]]:
+    """40 answers (every third invents, every fifth other adds a sentence the context does
+    not hold; every eighth label says the opposite of what the answer did) in three kinds,
+    and 4 declines, all labelled `hallucinated`."""
+    rows = []
+    for i in range(40):
+        fact = f"Locker {i} {FACTS[i % 4]}."
+        invents = i % 3 == 0
+        answer = (f"Locker {i} was removed for repairs until spring." if invents
+                  else f"{fact} It was built in 1990." if i % 5 == 1 else fact)
+        rows.append({"id": f"p{i}", "question": f"What about locker {i}?",
+                     "contexts": [f"{fact} It is serviced every Tuesday."], "answer": answer,
+                     "labels": {"hallucinated": invents != (i % 8 == 0)},
+                     "metadata": {"kind": KINDS[i % 3]}})
+    for i in range(4):
+        rows.append({"id": f"d{i}", "question": f"Who owns locker {i}?",
+                     "contexts": [f"Locker {i} is on deck 2."],
+                     "answer": "I don't have information about that.",
+                     "labels": {"hallucinated": False}, "metadata": {"kind": "decline"}})
+    return rows
+
+
+def _run(*args: str, ok: bool = True) -> str:
+    got = CliRunner().invoke(cli, list(args), env=ENV)
+    assert got.exit_code == 0 or not ok, got.output
+    return got.output
+
+
+@pytest.fixture(scope="module")
+def screens(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    tmp = tmp_path_factory.mktemp("t64r")
+    data, db, out, html = tmp / "probes.jsonl", tmp / "r.db", tmp / "r.json", tmp / "r.html"
+    data.write_text("".join(json.dumps(r) + "\n" for r in _rows()))
+    said = _run("eval", str(data), "--metrics", "judge,trace,ragas", "--by", "kind",
+                "--db", str(db), "--out", str(out))
+    doc = json.loads(out.read_text())
+    run_id = doc["evaluation_metadata"]["run_id"]
+    _run("report", run_id, "--format", "html", "--by", "kind", "--out", str(html), "--db", str(db))
+    return {"eval": said, "doc": doc, "html": html.read_text(),
+            "gate": _run("gate", run_id, "--db", str(db), ok=False)}
+
+
+def test_the_gate_says_a_repeated_verdicts_agreement_once(screens: dict[str, Any]) -> None:
+    pairs = {p["metric"]: p for p in screens["doc"]["calibration"]["pairs"]}
+    assert pairs["trace.adherence"]["verdicts"]["same_as"] == "judge.hallucination"
+    lines = [" ".join(line.split()) for line in screens["gate"].splitlines()]
+    note = next(x for x in lines if x.startswith("note: gating on trace.adherence,"))
+    assert "(same verdicts as judge.hallucination on all 44 labelled samples)" in note, note
+    first = next(x for x in lines if x.startswith("note: gating on judge.hallucination,"))
+    assert "(right on " in first, first
+    assert sum(x.count("right on ") for x in lines) == 1, screens["gate"]
+
+
+def test_the_by_kind_table_says_repeated_values_once(screens: dict[str, Any]) -> None:
+    same = next(p["same_values"] for p in screens["doc"]["calibration"]["pairs"]
+                if p["metric"] == "ragas.faithfulness")  # the headline's note says it once
+    assert same["metric"] == "trace.adherence_ratio"
+    line = (f"ragas.faithfulness ~ hallucinated: same values as trace.adherence_ratio on "
+            f"{'all 44' if same['samples'] == 44 else str(same['samples']) + ' of 44'} "
+            "labelled samples: its agreement with people is")
+    out = screens["eval"]
+    table = out[out.index("judge vs people by kind"):].split("└", 1)[0]
+    assert "trace.adherence_ratio ~ hallucinated" in table
+    assert "ragas.faithfulness ~" not in table  # its column would be trace.adherence_ratio's
+    after = [x for x in out[out.index("judge vs people by kind"):].splitlines()
+             if x.startswith("ragas.faithfulness ~ hallucinated:")]
+    assert len(after) == 1 and after[0].startswith(line), after
+    assert after[0].endswith("that metric's, not a second measurement")
+    html = screens["html"]
+    assert line in html
+    assert "<td>ragas.faithfulness ~ hallucinated</td>" not in html
+    assert "<td>trace.adherence_ratio ~ hallucinated</td>" in html
+    groups = screens["doc"]["groups"]["groups"]
+    carried = {json.dumps(a.get("same_values"), sort_keys=True) for g in groups
+               for a in g["agreement"] if a["metric"] == "ragas.faithfulness"}
+    assert carried == {json.dumps(same, sort_keys=True)}
+    kept = [a for g in groups for a in g["agreement"] if a["metric"] == "trace.adherence_ratio"]
+    assert kept and all("same_values" not in a for a in kept)  # the earlier column stays
