@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.declines import is_noncommittal, is_source_scope
+from ragassay.judge.offline.declines import is_noncommittal, is_referral, is_source_scope
 from tests.support.offline import evidence, flagged
 
 CHOIR = (["Rehearsals are on Thursdays from 7pm to 9pm in the school hall.",
@@ -71,3 +71,16 @@ def test_a_claim_beside_the_new_decline_forms_is_still_judged(an: Analyzer) -> N
     ev = evidence(an, ctx, "I don't have a contact number for the caretaker, but "
                   "rehearsals are on Mondays from 6pm in the church hall.", q)
     assert flagged(ev), ev
+
+
+@pytest.mark.parametrize(("sentence", "refers"), [
+    ("The east lawn is the safest place for picnics.", False),  # a claim (review 12, L4)
+    ("The lower slope is the best place for beginners.", False),
+    ("The box office is the best place for questions about refunds.", True),
+    ("Your vet is the right person for advice on diet.", True),
+    ("The warden would be the best person to ask.", True),
+])
+def test_the_best_place_for_refers_only_with_what_is_asked(sentence: str, refers: bool) -> None:
+    """"... the best place for X" sends the user elsewhere only when X is what they ask
+    (advice, questions, information): "the safest place for picnics" is a claim."""
+    assert is_referral(sentence) is refers

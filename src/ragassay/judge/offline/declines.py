@@ -183,7 +183,11 @@ REFERRAL = re.compile(
     # "Your tenancy agreement or an adviser would be the best place to check"
     rf"|.{{0,80}}\b(?:would|will|should|might|may|is|are|{_A}d|{_A}s|{_A}re) (?:be )?"
     r"(?:the |your |a )?(?:best|right|better|quickest|safest|first) "
-    r"(?:place|person|people|source|bet|option|port of call) (?:to|for)\b"
+    r"(?:place|person|people|source|bet|option|port of call) (?:to|for (?:(?:that|this|"
+    r"those|these|your|any|more|further|specific|up-to-date|the latest)\s+)?(?:advice|help|"
+    r"information|info|questions?|queries|query|enquiries|details|guidance|answers?|that|"
+    r"this|it|updates?)\b)"
+    # ("... the safest place for families" is a claim: "for" only with what is asked)
     # "the workshop staff would be good people to ask" (not "a good place for families")
     r"|.{0,80}\b(?:would|will|might|could|may) be (?:a )?good (?:person|people) to "
     r"(?:ask|contact|check with|speak to|talk to)\b"
