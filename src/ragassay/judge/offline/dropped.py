@@ -298,9 +298,7 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
                 t in _LIMITS or when or (t == "to" and i and toks[i - 1] in _GIVEN)) or (
                 t in _SPANNING and not of_time):
             continue  # ("free breakfast during their stay": when, of every guest)
-        j = i + 1
-        while j < len(toks) and toks[j] in STOPWORDS and toks[j] not in _UNIVERSAL_CASE:
-            j += 1
+        j = _phrase_start(toks, i + 1, len(toks))
         if j >= len(toks) or toks[j] in _UNIVERSAL_CASE:
             continue  # "for everyone", "for all guests": no case
         run = range(j, min(len(toks), j + _CASE_RUN))
@@ -330,6 +328,14 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
     return False
 
 
+def _phrase_start(toks: Sequence[str], j: int, end: int) -> int:
+    """The first word of a limiting phrase from `j` that is no stopword, or a universal
+    ("for | local residents", "for | everyone"); `end` when none before it."""
+    while j < end and toks[j] in STOPWORDS and toks[j] not in _UNIVERSAL_CASE:
+        j += 1
+    return j
+
+
 def _every_case(toks: Sequence[str], stems: Sequence[str]) -> dict[str, frozenset[str]]:
     """The limiting words the claim opens a universal phrase with ("free for everyone",
     "to all members"), each with the content stems of its phrase: its case is every
@@ -339,9 +345,7 @@ def _every_case(toks: Sequence[str], stems: Sequence[str]) -> dict[str, frozense
     out: dict[str, frozenset[str]] = {}
     for i, t in enumerate(toks[:-1]):
         if t in _LIMITS:
-            j = i + 1
-            while j < len(toks) - 1 and toks[j] in STOPWORDS and toks[j] not in _UNIVERSAL_CASE:
-                j += 1
+            j = _phrase_start(toks, i + 1, len(toks) - 1)
             if toks[j] in _UNIVERSAL_CASE:
                 out[t] = frozenset(stems[k] for k in range(j + 1, min(len(toks), j + 1 + _CASE_RUN))
                                    if toks[k] not in STOPWORDS)
