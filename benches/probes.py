@@ -77,6 +77,9 @@ class Probe:
 def load(batch: str) -> list[Probe]:
     """The probes of one batch file, contexts resolved, each with a stable id."""
     path = PROBES / f"batch_{batch}.toml"
+    if not path.is_file():
+        have = ",".join(sorted(f.stem.removeprefix("batch_") for f in PROBES.glob("batch_*.toml")))
+        raise SystemExit(f"probes: no batch {batch!r} (benches/probes has {have})")
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     docs: dict[str, str] = data["documents"]
     out = []

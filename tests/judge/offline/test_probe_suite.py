@@ -76,3 +76,17 @@ def test_the_decline_prefilter_drops_no_decline(probes: ModuleType) -> None:
     assert sum(is_noncommittal(t) for t in texts) >= 30
     for t in texts:
         assert is_noncommittal(t) == bool(DECLINE.search(t)), t
+
+
+def test_an_unknown_batch_is_one_line_and_a_non_zero_exit() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run([sys.executable, str(root / "benches" / "probes.py"), "--batches", "zz"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines() == [
+        done.stderr.strip()] and "no batch 'zz'" in done.stderr
