@@ -385,9 +385,21 @@ def widened_kind(p: Part, u: Part) -> bool:
     unit does not quantify that word itself and shares two more content words with the
     claim, whatever its other words."""
     heads = {h for h in p.quantified if h is not None and h not in TIMES} - _rates(u)
-    if not heads or heads & set(u.quantified) or not heads & u.words:
+    if not heads or heads & set(u.quantified) or not heads & u.words or _quantifies(u, heads):
         return False
     return len((p.words & u.words) - heads) >= 2 and narrowed(p, u)
+
+
+def _quantifies(u: Part, heads: set[str]) -> bool:
+    """Whether the unit quantifies one of the words itself, past its modifiers ("Each
+    hire set includes ...", "any in-print LP": set, LP), or prices each of what it names
+    ("Stages cost £25 each", "... 25 pounds each")."""
+    toks, stems = u.info.tokens, u.info.all_stems
+    if any(t == "each" and any(x[:1].isdigit() for x in toks[max(0, k - 2):k])
+           for k, t in enumerate(toks)):
+        return True
+    return any(s in heads and any(toks[k] in UNIVERSAL for k in range(max(0, i - 3), i))
+               for i, s in enumerate(stems))
 
 
 _PER = frozenset({"per", "a", "an", "each", "every"})  # before a word: a rate's unit

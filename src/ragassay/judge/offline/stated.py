@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .clauses import Part
-from .words import word_vectors
+from .words import static_table, word_vectors
 
 if TYPE_CHECKING:
     from .units import Unit, Units
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 UNSTATED_SHARE = 0.5  # a clause with fewer of its words in any context is unstated
 MIN_UNSTATED = 2  # ... and at least this many of its words in no context
 SOFT_WORD = 0.6  # a word whose static vector is this close to a context word is stated
+RESTATED_COSINE = 0.6  # a clause this close to a context sentence or clause restates it
 
 
 def close(p: Part, u: Unit) -> bool:
@@ -38,7 +39,24 @@ def unstated(p: Part, units: Units) -> bool:
     words = dict.fromkeys(p.pairs)
     if sum(1 for _, w in words if w not in units.stems) < MIN_UNSTATED or units.anchored(p):
         return False  # (a figure of a context's fact: that fact in other words)
-    return stated_share(p, units) < UNSTATED_SHARE
+    return stated_share(p, units) < UNSTATED_SHARE and not said_otherwise(p, units)
+
+
+def said_otherwise(p: Part, units: Units) -> bool:
+    """Whether one context sentence or clause says the clause in other words: their
+    static sentence embeddings at least RESTATED_COSINE close, and every figure of the
+    clause one of that unit's ("and four of them play in each match" for "Four players
+    compete in every fixture"; "and we'll send them back within 5 working days" is no
+    sentence's figure)."""
+    candidates = [u for j in range(len(units.ctx)) if not units.ctx.infos[j].asks
+                  for u in (units.sentence(j), *units.clauses(j))]
+    if not candidates:
+        return False
+    vecs = static_table().embed([p.text, *(u.part.text for u in candidates)])
+    sims = vecs[1:] @ vecs[0]
+    mine = {n for n, _ in p.figures}
+    return any(c >= RESTATED_COSINE and mine <= {n for n, _ in u.part.figures}
+               for u, c in zip(candidates, sims, strict=True))
 
 
 def stated_share(p: Part, units: Units) -> float:
