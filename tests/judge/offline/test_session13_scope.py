@@ -5,7 +5,10 @@ the probe batches use; each faithful case was flagged "quantifier" at 7060f25.
   includes ..."), or prices each of what it names ("... cost £40 each"), is no kind of
   it the claim widens (`scope.widened_kind`).
 - "each one" says of what went before, as "£40 each" does: it quantifies no word after
-  it (`clauses._quantified`)."""
+  it (`clauses._quantified`).
+- A universal claim that restates the unit's modifier of the quantified word and drops
+  the "in ..." or "with ..." phrase after it widens it (`scope._trailing`), as it did
+  "to ..." and "for ..."."""
 
 from __future__ import annotations
 
@@ -47,3 +50,19 @@ def test_a_unit_saying_it_of_each_is_no_kind_widened(
 def test_a_claim_widening_a_kind_is_still_flagged(
         an: Analyzer, contexts: list[str], answer: str) -> None:
     assert_judged(an, contexts, answer, flags=True, kind="quantifier")
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    (["Free delivery is available for orders over £40 in the city centre."],
+     "Yes, delivery is free on any order over £40.", True),
+    (["Members over 18 with a valid climbing card may use the wall unsupervised."],
+     "Yes, any member over 18 can use the wall unsupervised.", True),
+    (["Free delivery is available for orders over £40 in the city centre."],
+     "Yes, delivery is free on any order over £40 in the city centre.", False),
+    (["Members over 18 with a valid climbing card may use the wall unsupervised."],
+     "Yes, any member over 18 with a valid climbing card can use the wall unsupervised.",
+     False),
+])
+def test_a_dropped_in_or_with_phrase_widens(
+        an: Analyzer, contexts: list[str], answer: str, flags: bool) -> None:
+    assert_judged(an, contexts, answer, flags=flags, kind="quantifier" if flags else None)

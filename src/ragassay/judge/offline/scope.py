@@ -119,8 +119,9 @@ _ORDINALS = frozenset({"first", "second", "third", "last", "final", "initial", "
 
 
 # after what a claim restates of a quantified word ("orders over £150"), a phrase that
-# limits it further: where to, for whom, within what ("... to postcodes in Kent")
-_TRAILING = frozenset({"to", "for", "within", "outside"})
+# limits it further: where to, for whom, within what ("... to postcodes in Kent"), where,
+# with what ("... in the city centre", "members over 18 with a climbing card")
+_TRAILING = frozenset({"to", "for", "within", "outside", "with", "in"})
 _TRAILING_RUN = 4  # claim tokens (and figures) skipped before the phrase, at most
 
 
