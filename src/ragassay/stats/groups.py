@@ -1,9 +1,9 @@
 """Figures per group of samples: a run split by one metadata value (`ragassay report RUN
 --by kind`, `EvalResult.by("kind")`).
 
-Per group: its samples, each metric's mean (a yes/no verdict's rate) with its bootstrap
-interval when the group has `MIN_INTERVAL` values or more, and the samples it rests on
-when fewer than the group's (`0.29 [0.15, 0.45] (12 scored, 4 abstained)`; counts first
+Per group: its samples, each metric's mean (a yes/no verdict's rate) with its interval
+(`describe.mean_ci`: a rate's exact one, a score's bootstrap) when the group has
+`MIN_INTERVAL` values or more, and the samples it rests on when fewer than the group's (`0.29 [0.15, 0.45] (12 scored, 4 abstained)`; counts first
 when most have no value: `15 abstained; 1 scored: 1.00`), and, where its samples carry
 a human label a metric is compared with, the judge's agreement with people in that group
 (a yes/no verdict's counts: "right on 12 of 16"; else AUROC, or Spearman for a grade).
@@ -55,8 +55,8 @@ OTHER_GROUP = "(other)"
 MAX_GROUPS = 25
 """Groups shown one row each (the largest, `NONE_GROUP` always); the rest are pooled."""
 MIN_INTERVAL = 5
-"""A group with fewer values of a metric shows its mean without a bootstrap interval (a
-percentile bootstrap of 2-4 values is far too narrow)."""
+"""A group with fewer values of a metric shows its mean without an interval (a percentile
+bootstrap of 2-4 values is far too narrow; a rate's exact one, nearly the whole range)."""
 
 RowKey = tuple[str, str]
 
@@ -105,7 +105,7 @@ class GroupFigure(Interval):
         When some of the group's samples have no value, the samples it rests on: after
         the figure while most are scored, `0.29 [0.15, 0.45] (12 scored, 4 abstained)`;
         first when most are not, so that a rate over 1 of 16 samples does not lead as if
-        over 16: `15 abstained; 1 scored: 1.00`, `9 abstained; 7 scored: 1.00 [1.00,
+        over 16: `15 abstained; 1 scored: 1.00`, `9 abstained; 7 scored: 1.00 [0.59,
         1.00]`, `13 unscored; 3 scored: 0.67`, `16 abstained; none scored`."""
         figure = "-" if self.mean is None else f"{self.mean:.{digits}f}"
         if self.mean is not None and self.ci_low is not None and self.ci_high is not None:
