@@ -2,8 +2,8 @@
 run, strategy or group, the abstention rates) is Clopper-Pearson's, shown by simulation
 with a fixed seed to hold its level at small n and rates near 0 or 1, where the
 percentile bootstrap it replaces is zero wide on values all alike and undercovers
-(trial 65: `false_abstention_rate 0.000 [0.000, 0.000]` with 0 of 14 abstentions false, `hallucination
-rate 1.00 [1.00, 1.00]` for 16 of 16)."""
+(trial 65: `false_abstention_rate 0.000 [0.000, 0.000]` with none of 14 abstentions
+false, `hallucination rate 1.00 [1.00, 1.00]` for 16 of 16)."""
 
 from __future__ import annotations
 

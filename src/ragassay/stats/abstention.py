@@ -10,8 +10,9 @@ the samples with any scored or abstained value:
   (outcome "false") / samples.
 
 Both are rates of 0/1 values with the exact (Clopper-Pearson) interval of every rate
-(`describe.mean_ci`): 0 false of 144 is [0, 0.025], not [0, 0]. The section is present when some sample abstained. The gate reads
-the run's two rates (all strategies) under the names in `RATE_NAMES` (lower is better).
+(`describe.mean_ci`): 0 false of 144 is [0, 0.025], not [0, 0]. The section is present
+when some sample abstained. The gate reads the run's two rates (all strategies) under
+the names in `RATE_NAMES` (lower is better).
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 
 Per group: its samples, each metric's mean (a yes/no verdict's rate) with its interval
 (`describe.mean_ci`: a rate's exact one, a score's bootstrap) when the group has
-`MIN_INTERVAL` values or more, and the samples it rests on when fewer than the group's (`0.29 [0.15, 0.45] (12 scored, 4 abstained)`; counts first
-when most have no value: `15 abstained; 1 scored: 1.00`), and, where its samples carry
-a human label a metric is compared with, the judge's agreement with people in that group
+`MIN_INTERVAL` values or more, and the samples it rests on when fewer than the group's
+(`0.29 [0.15, 0.45] (12 scored, 4 abstained)`; counts first when most have no value:
+`15 abstained; 1 scored: 1.00`), and, where its samples carry a human label a metric is
+compared with, the judge's agreement with people in that group
 (a yes/no verdict's counts: "right on 12 of 16"; else AUROC, or Spearman for a grade).
 Groups are in the order their values first appear in the rows (the data's order).
 Samples without the value (or with an empty one) are their own group, `NONE_GROUP`; past
