@@ -65,8 +65,8 @@ def rates_of(rows: list[Row], *, seed: int = 0, n_resamples: int = 2000) -> Abst
         samples=len(kept), abstained=int(sum(abst)),
         correct=sum(o == "correct" for o in outcomes), false=int(sum(false)),
         unknown=sum(o == "unknown" for o in outcomes),
-        abstention_rate=mean_ci(abst, seed=seed, n_resamples=n_resamples),
-        false_abstention_rate=mean_ci(false, seed=seed, n_resamples=n_resamples))
+        abstention_rate=mean_ci(abst, rate=True, seed=seed, n_resamples=n_resamples),
+        false_abstention_rate=mean_ci(false, rate=True, seed=seed, n_resamples=n_resamples))
 
 
 def abstention_rates(table: ScoreTable, *, seed: int = 0, n_resamples: int = 2000

@@ -305,14 +305,16 @@ def _twin_text(found: Sequence[GroupAgreement]) -> str | None:
     return None
 
 
-def _figure(rows: Sequence[Row], metric: str, seed: int, n_resamples: int) -> GroupFigure:
+def _figure(rows: Sequence[Row], metric: str, rate: bool, seed: int,
+            n_resamples: int) -> GroupFigure:
     values = [v for r in rows if (v := r.value(metric)) is not None]
     seen = {"missing": len(rows) - len(values),
             "abstained": sum(metric in r.abstained for r in rows)}
     if len(values) < MIN_INTERVAL:
         mean = sum(values) / len(values) if values else None
         return GroupFigure(mean=mean, count=len(values), **seen)
-    return GroupFigure(**dict(mean_ci(values, seed=seed, n_resamples=n_resamples)), **seen)
+    return GroupFigure(**dict(mean_ci(values, rate=rate, seed=seed,
+                                      n_resamples=n_resamples)), **seen)
 
 
 def _agreement(table: ScoreTable, link: LabelLink, kind: str) -> GroupAgreement:
@@ -386,7 +388,8 @@ def _one(table: ScoreTable, name: str, rows: Sequence[Row],
          alike: Mapping[tuple[str, str], tuple[str, int]]) -> Group:
     sub = ScoreTable(rows=tuple(rows), specs=table.specs)
     return Group(value=name, n=len(rows),
-                 metrics={m: _figure(rows, m, seed, n_resamples) for m in table.metrics},
+                 metrics={m: _figure(rows, m, table.spec(m).gives_verdict, seed, n_resamples)
+                          for m in table.metrics},
                  agreement=[_twin(_agreement(sub, link, kind), twins, alike)
                             for link, kind in links])
 
