@@ -101,16 +101,17 @@ class GroupFigure(Interval):
         return ", ".join([*([f"{self.abstained} abstained"] if self.abstained else []),
                           *([f"{self.unscored} unscored"] if self.unscored else [])])
 
-    def value_text(self, digits: int = 2) -> str:
+    def value_text(self, digits: int = 2, sep: str = " ") -> str:
         """`0.29 [0.15, 0.45]`; `0.67 (n=3)` below MIN_INTERVAL values; `-` without one.
         When some of the group's samples have no value, the samples it rests on: after
         the figure while most are scored, `0.29 [0.15, 0.45] (12 scored, 4 abstained)`;
         first when most are not, so that a rate over 1 of 16 samples does not lead as if
         over 16: `15 abstained; 1 scored: 1.00`, `9 abstained; 7 scored: 1.00 [0.59,
-        1.00]`, `13 unscored; 3 scored: 0.67`, `16 abstained; none scored`."""
+        1.00]`, `13 unscored; 3 scored: 0.67`, `16 abstained; none scored`. `sep` goes
+        between the figure and its interval (a narrow table's "\\n")."""
         figure = "-" if self.mean is None else f"{self.mean:.{digits}f}"
         if self.mean is not None and self.ci_low is not None and self.ci_high is not None:
-            figure += f" {interval_text(self.ci_low, self.ci_high, None, digits)}"
+            figure += f"{sep}{interval_text(self.ci_low, self.ci_high, None, digits)}"
         elif self.mean is not None and not self.missing:
             figure += f" (n={self.count})"
         if not self.missing:
