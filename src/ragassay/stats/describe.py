@@ -243,8 +243,8 @@ def mean_ci(
     Clopper-Pearson's exact interval of the proportion, which covers at every n and
     rate, where a percentile bootstrap of a 0/1 mean undercovers near 0 and 1 and is
     zero wide when all are alike (16 of 16 is not "exactly 1": [0.794, 1]; trial 65).
-    Else (a score, even one whose values happen to be 0 or 1: judge.overall at 0 on
-    0-10 is no proportion) the bootstrap interval; values all equal have that value as
+    Else (a score, even one whose values happen to be 0 or 1: a 0-10 composite at 0
+    on every sample is no proportion) the bootstrap interval; values all equal have that value as
     both bounds, exactly as the mean (a resample's float mean can differ from it in the
     last digit). Coverage: tests/stats/test_rate_interval.py."""
     mean = _mean(values)
