@@ -6,7 +6,8 @@ importing the command line."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+import re
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderableType
@@ -21,6 +22,7 @@ from rich.progress import (
 )
 from rich.segment import Segment
 from rich.table import Table
+from rich.text import Text
 
 from ragassay.terminal import clean
 from ragassay.types import Usage
@@ -49,25 +51,61 @@ class CleanConsole(Console):
         return super().render(renderable, options)
 
 
-def unsplit_width(c: Console, table: Table) -> int:
-    """The width `table` needs for no cell to split a word (in a `no_wrap` column, a
-    line): each column as wide as its longest word, with its padding, and a border
-    beside each (an upper bound: a table without edges needs a little less). A table
-    wider than its console has its cells folded (`CleanConsole.render`), a number too:
-    a command whose table may not fit prints it another way (`compare`: two tables)."""
+FIGURE = re.compile(r"(?:-?\d+(?:\.\d+)? )?\[[^\]\n]*\]")
+"""A figure with its interval, `7.46 [7.07, 7.83]`, or the interval alone: what a
+figure column's cell must not split (`unsplit_width`)."""
+
+
+def _unsplit(c: Console, table: Table, whole: Collection[int]) -> list[int]:
+    """Each column's width for no cell to split a word (`unsplit_width`), no padding."""
     from rich.measure import Measurement
 
     options = c.options.update_width(10_000)
-    _, right, _, left = table.padding
-    total = len(table.columns) + 1
-    for column in table.columns:
+    widths = []
+    for i, column in enumerate(table.columns):
         widest = 0
-        for cell in [column.header, *column.cells]:
-            low, high = Measurement.get(c, options, c.render_str(cell)
-                                        if isinstance(cell, str) else cell)
+        for j, cell in enumerate([column.header, *column.cells]):
+            shown = c.render_str(cell) if isinstance(cell, str) else cell
+            low, high = Measurement.get(c, options, shown)
+            if j and i in whole and isinstance(shown, Text):
+                low = max([low, *(len(f) for f in FIGURE.findall(shown.plain))])
             widest = max(widest, high if column.no_wrap else low)
-        total += widest + left + right
-    return total
+        widths.append(widest)
+    return widths
+
+
+def unsplit_width(c: Console, table: Table, whole: Collection[int] = ()) -> int:
+    """The width `table` needs for no cell to split a word (in a `no_wrap` column, a
+    line; in a column of `whole`, by index, a `FIGURE` either, while its header and its
+    other words may wrap: `0.56 [0.47, 0.64]` stays on a line, `14 abstained; 2 scored:
+    1.97` may not): each column as wide as that, with its padding, and a border beside
+    each (an upper bound: a table without edges needs a little less). A table wider than
+    its console has its cells folded (`CleanConsole.render`), a number too: a command
+    whose table may not fit prints it another way (`compare`: two tables; `fitted`)."""
+    _, right, _, left = table.padding
+    return sum(_unsplit(c, table, whole)) + len(table.columns) * (left + right + 1) + 1
+
+
+def fitted(c: Console, layouts: Iterable[tuple[Table, Collection[int]]]) -> Table:
+    """The first of `layouts` (a table, and its figure columns: `unsplit_width`'s
+    `whole`) that fits the console with no figure split across lines, else the last:
+    a table read at 100 columns (a pipe, a narrow terminal) whose figures would wrap
+    (trial 65: `7.46 [7.07,` over `7.83]`) is printed another way (its intervals under
+    their figures, or metrics as rows). Where the table that fits would still wrap some
+    cell, its figure columns are as wide as their widest figure: rich narrows the widest
+    columns first, which are the figures' (a row's `(n=130)` after one)."""
+    from rich.measure import Measurement
+
+    table: Table | None = None
+    for table, whole in layouts:
+        if unsplit_width(c, table, whole) <= c.width:
+            if Measurement.get(c, c.options.update_width(10_000), table).maximum > c.width:
+                for i, width in enumerate(_unsplit(c, table, whole)):
+                    if i in whole:
+                        table.columns[i].width = width
+            return table
+    assert table is not None, "no layout"
+    return table
 
 
 PIPED_WIDTH = 100

@@ -12,6 +12,7 @@ but one declining), through the real CLI:
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -80,3 +81,40 @@ def test_the_declines_lead_with_their_counts_and_the_kinds_keep_the_datas_order(
     figure = next(g for g in groups if g["value"] == "decline")["metrics"][
         "judge.hallucination"]
     assert (figure["mean"], figure["count"], figure["abstained"]) == (1.0, 1, 15)
+
+
+SPLIT_FIGURE = re.compile(r"\[-?\d+\.\d+,\s*│|│\s*-?\d+\.\d+\]")
+"""A figure's interval split over two lines of a table cell (`[0.53,` over `0.70]`)."""
+
+
+def _headline_rows(out: str) -> list[int]:
+    """How many lines each row of the headline table takes."""
+    table = out[out.index("What people would say"):].split("└", 1)[0]
+    body = table.split("╇", 1)[1].splitlines()[1:]
+    rows: list[int] = []
+    for line in body:
+        if line.startswith("│") and line.split("│")[1].strip():
+            rows.append(0)
+        if rows:
+            rows[-1] += 1
+    return rows
+
+
+def test_the_tables_read_at_100_columns(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Trial 65: at 100 columns (a pipe, a narrow terminal) the headline wrapped each cell
+    over up to 15 lines and the per-strategy, abstention and group tables split their
+    figures (`7.46 [7.07,` over `7.83]`). The headline now holds its figures, a line
+    each, with its words under the table; a table whose figures would wrap is laid out
+    another way (intervals under their figures, metrics as rows); none is split."""
+    tmp = tmp_path_factory.mktemp("hundred")
+    data, db = write_declines_probe(tmp / "probe.jsonl"), tmp / "r.db"
+    out = run("eval", str(data), "--by", "kind", "--db", str(db), columns="100")
+    assert _widest(out) <= 100 and "…" not in out
+    table_lines = [line for line in out.splitlines() if line.startswith(("│", "┃"))]
+    assert not [line for line in table_lines if SPLIT_FIGURE.search(line)]
+    assert max(_headline_rows(out)) <= 2  # a figure a line, not 15 lines of words
+    assert "judge.hallucination: judge's agreement with people: right on " in " ".join(
+        out.split())  # the words under the table
+    for title in ("judge suite per strategy", "trace suite per strategy",
+                  "abstentions per strategy", "judge suite by kind"):
+        assert title in out

@@ -104,6 +104,28 @@ def test_trace_rules(make_table) -> None:
     assert "answer_not_adherent" not in f  # trace.adherence not in the table
 
 
+def test_unsupported_sentences_agrees_with_the_sentence_verdicts(make_table) -> None:
+    """Trial 65: `trace.adherence_ratio < 0.8` fired on 117 of 130 samples, 37 of them
+    one-sentence answers the run's own sentence verdicts (trace.adherence) call fully
+    supported: under the offline judge the ratio is a mean probability, and a supported
+    sentence's is 0.5-1. A sample whose every sentence the judge calls supported is
+    cleared (`exempt`); one it calls unsupported still counts; the finding says the
+    exemption and words the ratio as what it measures."""
+    names = ("trace.adherence", "trace.adherence_ratio")
+    t = make_table(
+        {n: SPECS[n] for n in names},
+        {"trace.adherence": [1, 0, 0, 1, 1],
+         "trace.adherence_ratio": [0.62, 0.3, 0.85, 0.95, 0.55]},
+    )
+    f = _find(diagnose(t), "unsupported_sentences")
+    assert (f.count, f.exempt, f.worst_samples) == (1, 2, ["s2"])
+    assert f.rule_text == ("trace.adherence_ratio < 0.8 (on 0-1), unless trace.adherence "
+                           "= yes")
+    assert "mean support" in f.message
+    flagged = _find(diagnose(t), "answer_not_adherent")
+    assert set(f.worst_samples) <= set(flagged.worst_samples)  # never beyond the verdicts
+
+
 def test_empty_table_gives_no_nan(make_table) -> None:
     t = make_table(RAGAS, {"ragas.faithfulness": [None], "ragas.context_precision": [None]})
     f = _find(diagnose(t), "ignores_context")

@@ -23,6 +23,11 @@ BY_NAME = {"diagnostics": "rule"}
 # A strategy's figure renamed since (issue #29: the formula of the averages is not the
 # strategy's overall, which is the mean of its samples' scores): old name -> new name.
 RENAMED_FIGURES = {"overall": "overall_of_averages"}
+EXEMPTED = ("unsupported_sentences",)
+"""Rules whose stored declaration a migration changed after the fixture was written
+(m0021_adherence_rule_exemption): their findings are checked in their own test."""
+RATES = ("judge.hallucination", "trace.adherence")
+"""The old runs' metrics whose every value is 0 or 1: their rates' intervals are exact."""
 
 
 def _renamed(strategies: dict[str, Any]) -> dict[str, Any]:
@@ -69,9 +74,12 @@ def test_an_old_run_reads_the_same(migrated: Path, run_id: str) -> None:
                     swap = got["poor_count"], got["perfect_count"]
                     got["perfect_count"], got["poor_count"] = swap
                 assert got == stats, name
+        elif section == "aggregate_metrics":  # a 0/1 rate's interval is exact (trial 65)
+            assert after[section] == {**value, "metrics": _exact_rates(value["metrics"])}
         elif section == "strategies":  # `failed` per suite is new (report 1.2.0)
             assert {n: {k: v for k, v in e.items() if k != "failed"}
-                    for n, e in after[section].items()} == _renamed(value)
+                    for n, e in after[section].items()} == {
+                        n: _exact_strategy(e) for n, e in _renamed(value).items()}
         elif section == "interpretation":
             # the same verdicts; a target is now said on its metric's scale (judge.overall:
             # `target >= 8`, was `target >= 0.8 ... on 0-1` beside its 0-10 mean)
@@ -89,12 +97,42 @@ def test_an_old_run_reads_the_same(migrated: Path, run_id: str) -> None:
             new = {"kappa_ci", "abstained", "unscored", "verdicts"}
             assert {**after[section], "pairs": [{k: v for k, v in p.items() if k not in new}
                                                 for p in after[section]["pairs"]]} == value
-        elif section in BY_NAME:
+        elif section in BY_NAME:  # (a rule given its exemption since: its own test)
             key = BY_NAME[section]
-            assert {x[key]: _old_fields(x) for x in after[section]} == {
-                x[key]: x for x in value}
+            assert {x[key]: _old_fields(x) for x in after[section]
+                    if x[key] not in EXEMPTED} == {
+                x[key]: x for x in value if x[key] not in EXEMPTED}
         else:
             assert after[section] == value, section
+
+
+def _exact_rates(metrics: dict[str, Any]) -> dict[str, Any]:
+    """An old report's figures with a 0/1 rate's interval as today's (Clopper-Pearson's,
+    `describe.mean_ci`, where a bootstrap was: trial 65), rounded as the report rounds."""
+    from ragassay.stats.ppi import clopper_pearson
+
+    out = {}
+    for name, figure in metrics.items():
+        if name in RATES and figure.get("count", 0) >= 2:
+            n = figure["count"]
+            low, high = clopper_pearson(round(figure["mean"] * n), n)
+            figure = {**figure, "ci_low": round(low, 6), "ci_high": round(high, 6)}
+        out[name] = figure
+    return out
+
+
+def _exact_strategy(entry: dict[str, Any]) -> dict[str, Any]:
+    """An old strategy entry with its rates' intervals exact (`_exact_rates`), its
+    hallucination rate's among the judge suite's figures too."""
+    if "metrics" not in entry:
+        return entry
+    metrics = _exact_rates(entry["metrics"])
+    out = {**entry, "metrics": metrics}
+    rate = metrics.get("judge.hallucination")
+    if rate is not None and "hallucination_rate" in entry.get("intervals", {}):
+        out["intervals"] = {**entry["intervals"],
+                            "hallucination_rate": [rate["ci_low"], rate["ci_high"]]}
+    return out
 
 
 def _old_fields(finding: dict[str, Any]) -> dict[str, Any]:
@@ -134,6 +172,32 @@ def test_an_old_runs_retrieval_rule_gets_its_exemption(migrated: Path) -> None:
             assert finding.rule_text == (
                 "judge.context_relevance < 5.5 (on 1-10), unless judge.faithfulness >= 7.3 "
                 "(on 1-10) and judge.hallucination = no")
+
+
+def test_an_old_runs_adherence_rule_gets_its_exemption(migrated: Path) -> None:
+    """Trial 65: `unsupported_sentences` (trace.adherence_ratio < 0.8) fired on answers
+    the judge calls fully supported, the ratio under the offline judge being a mean
+    probability; it no longer counts them, and m0021_adherence_rule_exemption gives the
+    old runs' stored rule the same exemption and wording: their findings agree with
+    their verdicts too."""
+    from ragassay.store.data_fixes import ADHERENCE_EXEMPTION, ADHERENCE_MESSAGE
+    from ragassay.store.migrations import applied
+
+    frozen = [(c["metric"], c["op"], c["threshold"]) for c in ADHERENCE_EXEMPTION]
+    with Store(migrated, readonly=True) as store:
+        assert "m0021_adherence_rule_exemption" in applied(store.conn)
+        runs = [r for r in store.list_runs() if "trace.adherence_ratio" in r.spec_map()]
+        assert runs  # the demo's, all suites
+        for run in runs:
+            (stored,) = run.spec_map()["trace.adherence_ratio"].rules
+            assert [(c.metric, c.op, c.threshold) for c in stored.unless] == frozen
+            assert stored.message == ADHERENCE_MESSAGE
+            report = build_report(store, run.id, include_details=False)
+            found = {f.rule: f for f in report.diagnostics}
+            finding = found["unsupported_sentences"]
+            assert finding.rule_text == ("trace.adherence_ratio < 0.8 (on 0-1), unless "
+                                         "trace.adherence = yes")
+            assert finding.count <= found["answer_not_adherent"].count
 
 
 def _typed_entry(entry: dict[str, Any]) -> dict[str, Any]:

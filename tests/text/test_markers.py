@@ -340,3 +340,18 @@ def test_new_styles_parse_in_linear_time(unit):
 def test_a_caret_after_a_unit_is_a_footnote_unless_it_powers_a_length(text, markers) -> None:
     from ragassay.text.loose import loose_markers
     assert [m[2] for m in loose_markers(text)] == markers
+
+
+@pytest.mark.parametrize(("answer", "cited"), [
+    ("Refunds take 30 days (source [2]).", (1,)),
+    ("Refunds take 30 days (Source [2]).", (1,)),
+    ("Refunds take 30 days (sources [1], [3]).", (0, 2)),
+    ("Refunds take 30 days (source: [2]).", (1,)),
+    ("Refunds take 30 days (ref. [3]).", (2,)),
+    ("Refunds take 30 days, source [2].", (1,)),
+])
+def test_a_source_word_wrapping_a_marker_goes_with_it(answer, cited):
+    """ "(source [2])" (trial 65): read as citing context 2, but "(source )" stayed in the
+    scored sentence; "(source: [2])" read as a fabricated title "[2]". The wrapper goes
+    whole, as "(see [1])" does."""
+    assert cites(answer) == [("Refunds take 30 days.", cited, ())]

@@ -80,7 +80,8 @@ def leaderboard(
     sign = 1.0 if spec.higher_is_better else -1.0
     figures: list[dict[str, Any]] = []
     for s in bench.strategies:
-        st = mean_ci(table.for_strategy(s.name).values(metric), seed=seed)
+        st = mean_ci(table.for_strategy(s.name).values(metric), rate=spec.gives_verdict,
+                     seed=seed)
         figures.append({
             "strategy": s.name, "metric": metric, "mean": st.mean, "ci_low": st.ci_low,
             "ci_high": st.ci_high, "n": st.count,

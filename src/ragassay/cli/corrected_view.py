@@ -12,10 +12,16 @@ from ragassay.cli.common import console as make_console
 from ragassay.cli.common import say
 from ragassay.cli.fmt import ci_text, num
 from ragassay.report import Report
+from ragassay.report.headline import Headline, HeadlineRow
 from ragassay.stats.corrected import Corrected, CorrectedEstimate
 from ragassay.stats.corrected_text import EXACT_TITLE, exact_text, people_column, split_exact
 
 JUDGE_COLUMN = "judge's own (its scale)"
+AGREEMENT_COLUMN = "judge's agreement with people"
+WIDE_HEADLINE = 160
+"""The console width from which the headline table holds every word of its rows; a
+narrower one (a pipe's 100 columns, `console.PIPED_WIDTH`) gets the figures in the table
+and the words under it (trial 65: at 100 columns a cell wrapped over 15 lines)."""
 WHY = "what people would say, from human labels on a random sample plus every judge score"
 
 
@@ -31,19 +37,51 @@ def print_headline(report: Report, console: Console | None = None) -> None:
     head = report.headline
     if not head.rows:
         return
-    t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=head.note)
-    for c in ("metric", head.people_column, "judge's agreement with people", JUDGE_COLUMN):
-        t.add_column(c, justify="right" if c == JUDGE_COLUMN else "left")
-    for r in head.rows:
-        people = (escape(r.people_text) if r.estimate is not None
-                  else f"[dim]{escape(r.people_text)}[/dim]")
-        t.add_row(escape(r.metric_text()), people, escape(r.agreement_text),
-                  escape(r.judge_text))
-    console.print(t)
+    if console.width < WIDE_HEADLINE:
+        _print_narrow_headline(head, console)
+    else:
+        t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=head.note)
+        for c in ("metric", head.people_column, AGREEMENT_COLUMN, JUDGE_COLUMN):
+            t.add_column(c, justify="right" if c == JUDGE_COLUMN else "left")
+        for r in head.rows:
+            t.add_row(escape(r.metric_text()), _people(r, r.people_text),
+                      escape(r.agreement_text), escape(r.judge_text))
+        console.print(t)
     for line in report.same_values_lines():  # two rows that are one reading
         console.print(f"[yellow]note[/yellow] {escape(line)}", highlight=False)
     if head.prompt:
         console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)
+
+
+def _people(row: HeadlineRow, text: str) -> str:
+    """People's cell: dim without an estimate (why there is none)."""
+    return escape(text) if row.estimate is not None else f"[dim]{escape(text)}[/dim]"
+
+
+def _print_narrow_headline(head: Headline, console: Console) -> None:
+    """The headline on a console narrower than `WIDE_HEADLINE`: the figures in the table,
+    each on its line (people's under its label, the judge's own over the samples it rests
+    on), and each row's words under it, a paragraph a metric: the judge's agreement with
+    people and, beside people's rate, its like-for-like comparison."""
+    from ragassay.report import HEADLINE_TITLE
+
+    t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=head.note)
+    for c in ("metric", head.people_column, JUDGE_COLUMN):
+        t.add_column(c, justify="right" if c == JUDGE_COLUMN else "left")
+    for r in head.rows:
+        people = r.people_text
+        if r.estimate is not None:  # "hallucinated" over "0.556 [0.474, 0.637]"
+            people = people.replace(f"{r.estimate.label} ", f"{r.estimate.label}\n", 1)
+        _, _, figure, on = r.judge_parts()
+        t.add_row(escape(r.metric_text()), _people(r, people),
+                  escape(f"{figure}\n({on})" if on else figure or "-"))
+    console.print(t)
+    for r in head.rows:
+        lead, offset, _, _ = r.judge_parts()
+        beside = "; ".join(x for x in (lead, offset) if x)
+        console.print(escape(f"{r.metric_text()}: {AGREEMENT_COLUMN}: {r.agreement_text}"
+                             + (f"; judge's own: {beside}" if beside else "")),
+                      highlight=False)
 
 
 def _print_exact(exact: list[CorrectedEstimate], console: Console) -> None:

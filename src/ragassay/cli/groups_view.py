@@ -9,11 +9,28 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ragassay.console import fitted
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
 from ragassay.stats.groups import Groups, group_cell
 
 Columns = list[tuple[str, list[tuple[str, str]], str | None]]
 """Per suite, its metrics as (metric, column title), and a note (`summary.strategy_columns`)."""
+
+
+def _table(groups: Groups, suite: str, shown: list[tuple[str, str]], sep: str
+           ) -> tuple[Table, range]:
+    """A suite's table by group, and its figure columns; `sep` between a figure and its
+    interval ("\\n" where the table would not fit with both on a line: trial 65)."""
+    t = Table(title=f"{suite} suite by {escape(groups.key)} (95% CI)")
+    t.add_column(escape(groups.key))
+    t.add_column("n", justify="right")
+    for m, title in shown:
+        t.add_column(f"{title} ({groups.scales[m].short()})", justify="right")
+    for g in groups.groups:
+        t.add_row(escape(g.value), str(g.n),
+                  *[g.metrics[m].value_text(sep=sep) if m in g.metrics else "-"
+                    for m, _ in shown])
+    return t, range(2, len(shown) + 2)
 
 
 def print_groups(groups: Groups, columns_of: Columns, console: Console) -> None:
@@ -28,15 +45,8 @@ def print_groups(groups: Groups, columns_of: Columns, console: Console) -> None:
                  if any(g.metrics[m].mean is not None for g in groups.groups if m in g.metrics)]
         if not shown:
             continue
-        t = Table(title=f"{suite} suite by {key} (95% CI)")
-        t.add_column(key)
-        t.add_column("n", justify="right")
-        for m, title in shown:
-            t.add_column(f"{title} ({groups.scales[m].short()})", justify="right")
-        for g in groups.groups:
-            t.add_row(escape(g.value), str(g.n),
-                      *[g.metrics[m].value_text() if m in g.metrics else "-" for m, _ in shown])
-        console.print(t)
+        console.print(fitted(console, (_table(groups, suite, shown, sep)
+                                       for sep in (" ", "\n"))))
         printed = True
     if printed:
         console.print(f"[dim]{escape(FIGURES_NOTE)}[/dim]", highlight=False)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -11,6 +11,7 @@ from rich.table import Table
 
 from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import NO_INTERVAL, ci_text
+from ragassay.console import fitted
 from ragassay.metrics.citations.formulas import LISTED_NOTE
 from ragassay.stats.describe import FEWER_NOTE
 from ragassay.stats.interpret import wrong_side_text
@@ -69,16 +70,46 @@ def _fmt(v: Any, digits: int = 2) -> str:
     return str(v)
 
 
-def _value(strategy: StrategyEntry, metric: str) -> str:
+def _value(strategy: StrategyEntry, metric: str, apart: bool = False) -> str:
     """A strategy's mean of a metric with its interval, e.g. `7.41 [6.90, 7.88]`, and the
-    samples it rests on when fewer than the strategy's n: `0.56 [0.47, 0.64] (n=131)`."""
+    samples it rests on when fewer than the strategy's n: `0.56 [0.47, 0.64] (n=131)`;
+    `apart`: that count on a line of its own, so that the figure is the cell's widest
+    line."""
     entry = strategy.metrics.get(metric)
     if entry is None or entry.mean is None:
         return "-"
     n = entry.rests_on(strategy.total_questions)
+    n = f"\n{n.strip()}" if apart and n else n
     if entry.ci_low is None or entry.ci_high is None:
         return f"{entry.mean:.2f}" + (f" ({NO_INTERVAL})" if entry.count == 1 else n)
     return f"{entry.mean:.2f} {ci_text((entry.ci_low, entry.ci_high), digits=2)}{n}"
+
+
+def _strategy_tables(title: str, strategies: Mapping[str, StrategyEntry],
+                     columns: list[tuple[str, str]], suite: str
+                     ) -> Iterator[tuple[Table, range]]:
+    """A suite's per-strategy table, a row per strategy; then, for a console it does not
+    fit (`console.fitted`), a row per metric and a column per strategy (trial 65: at 100
+    columns each figure wrapped over two or three lines)."""
+    t = Table(title=title)
+    t.add_column("strategy")
+    for _, name in columns:
+        t.add_column(name, justify="right")
+    t.add_column("n", justify="right")
+    t.add_column(UNSCORED_HEADER, justify="right")
+    for sname, s in strategies.items():
+        t.add_row(escape(sname), *[_value(s, k) for k, _ in columns],
+                  _fmt(s.total_questions, 0), _fmt(s.failed.get(suite), 0))
+    yield t, range(1, len(columns) + 1)
+    t = Table(title=title, min_width=len(title) + 2)  # the title on one line
+    t.add_column("metric")
+    for sname in strategies:
+        t.add_column(escape(sname), justify="right")
+    for k, name in columns:
+        t.add_row(name, *[_value(s, k, apart=True) for s in strategies.values()])
+    t.add_row("n", *[_fmt(s.total_questions, 0) for s in strategies.values()])
+    t.add_row(UNSCORED_HEADER, *[_fmt(s.failed.get(suite), 0) for s in strategies.values()])
+    yield t, range(1, len(strategies) + 1)
 
 
 def _print_reliability(report: Report, metrics: list[str], console: Console) -> None:
@@ -94,12 +125,14 @@ def _print_abstentions(report: Report, console: Console) -> None:
     if not report.abstentions:
         return
     t = Table(title="abstentions per strategy (rate, 95% CI)")
-    for col in ("strategy", "abstention_rate", "95% CI", "false_abstention_rate", "95% CI",
-                "abstained", "correct", "false", "n"):
+    # (each rate and its interval one cell, under a title that wraps at its words: as two
+    # columns, "false_abstention_rate" and its "95% CI" made the table 124 wide, trial 65)
+    for col in ("strategy", "abstention rate", "false abstention rate", "abstained",
+                "correct", "false", "n"):
         t.add_column(col, justify="left" if col == "strategy" else "right")
     for name, a in report.abstentions.items():
-        t.add_row(escape(name), _fmt(a.abstention_rate.mean, 3), a.abstention_rate.text(),
-                  _fmt(a.false_abstention_rate.mean, 3), a.false_abstention_rate.text(),
+        t.add_row(escape(name), f"{_fmt(a.abstention_rate.mean, 3)} {a.abstention_rate.text()}",
+                  f"{_fmt(a.false_abstention_rate.mean, 3)} {a.false_abstention_rate.text()}",
                   _fmt(a.abstained, 0), _fmt(a.correct, 0), _fmt(a.false, 0),
                   _fmt(a.samples, 0))
     console.print(t)
@@ -133,16 +166,8 @@ def _print_strategies(report: Report, console: Console) -> None:
         if not strategies or not any(_value(s, k) != "-" for s in strategies.values()
                                      for k, _ in columns):
             continue
-        t = Table(title=f"{suite} suite per strategy: means of the samples' scores (95% CI)")
-        t.add_column("strategy")
-        for _, title in columns:
-            t.add_column(title, justify="right")
-        t.add_column("n", justify="right")
-        t.add_column(UNSCORED_HEADER, justify="right")
-        for sname, s in strategies.items():
-            t.add_row(escape(sname), *[_value(s, k) for k, _ in columns],
-                      _fmt(s.total_questions, 0), _fmt(s.failed.get(suite), 0))
-        console.print(t)
+        title = f"{suite} suite per strategy: means of the samples' scores (95% CI)"
+        console.print(fitted(console, _strategy_tables(title, strategies, columns, suite)))
         if note:
             console.print(f"[dim]{escape(note)}[/dim]", highlight=False)
         if any(s.metrics[k].rests_on(s.total_questions) for s in strategies.values()

@@ -162,17 +162,25 @@ class HeadlineRow:
         yes), and the samples it rests on when not all (`rests_on`); beside people's rate,
         that a verdict's errors partly offset where it both misses and flags
         (`offset_text`; issue #38: 0.562 beside people's 0.556 read as agreement)."""
+        lead, offset, figure, on = self.judge_parts()
+        own = f"{figure} ({on})" if on else figure
+        return "; ".join(x for x in ((lead, offset, own) if lead else (own, offset)) if x) \
+            or "-"
+
+    def judge_parts(self) -> tuple[str, str, str, str]:
+        """`judge_text`'s parts: the like-for-like comparison, the offset, the figure and
+        the samples it rests on ("" each where there is none; a narrow console shows the
+        figure in the table and the others under it)."""
         j, a = self.judge, self.agreement
         if j is None or j.mean is None:
-            return "-"
+            return "", "", "", ""
         figure = (f"{j.mean:.3f} {j.text()}" if self.scale is None
                   else self.scale.figure_text(j.mean, j.text()))
-        on, lead = self.rests_on(), self.compared()
-        own = f"{figure} ({on})" if on else figure
         offset = offset_text(a.verdicts if isinstance(a, BooleanAgreement) else None)
+        lead = self.compared()
         if not (lead or self.estimate is not None):
             offset = ""  # no people's rate beside it
-        return "; ".join(x for x in ((lead, offset, own) if lead else (own, offset)) if x)
+        return lead, offset, figure, self.rests_on()
 
     def rests_on(self) -> str:
         """The samples the judge's own figure rests on, when some have no value (people's

@@ -9,9 +9,10 @@ the samples with any scored or abstained value:
 - false_abstention_rate = samples that abstained although the contexts held the answer
   (outcome "false") / samples.
 
-Both are rates of 0/1 values with the same bootstrap interval as every mean
-(`describe.mean_ci`). The section is present when some sample abstained. The gate reads
-the run's two rates (all strategies) under the names in `RATE_NAMES` (lower is better).
+Both are rates of 0/1 values with the exact (Clopper-Pearson) interval of every rate
+(`describe.mean_ci`): 0 false of 144 is [0, 0.025], not [0, 0]. The section is present
+when some sample abstained. The gate reads the run's two rates (all strategies) under
+the names in `RATE_NAMES` (lower is better).
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ def rates_of(rows: list[Row], *, seed: int = 0, n_resamples: int = 2000) -> Abst
         samples=len(kept), abstained=int(sum(abst)),
         correct=sum(o == "correct" for o in outcomes), false=int(sum(false)),
         unknown=sum(o == "unknown" for o in outcomes),
-        abstention_rate=mean_ci(abst, seed=seed, n_resamples=n_resamples),
-        false_abstention_rate=mean_ci(false, seed=seed, n_resamples=n_resamples))
+        abstention_rate=mean_ci(abst, rate=True, seed=seed, n_resamples=n_resamples),
+        false_abstention_rate=mean_ci(false, rate=True, seed=seed, n_resamples=n_resamples))
 
 
 def abstention_rates(table: ScoreTable, *, seed: int = 0, n_resamples: int = 2000

@@ -16,6 +16,7 @@ from typing import Literal
 import numpy as np
 
 from ragassay.stats.bootstrap import bootstrap_ci
+from ragassay.stats.ppi import clopper_pearson
 from ragassay.stats.result import Pair, Result, omitted
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MetricSpec
@@ -47,7 +48,7 @@ _EPS = 1e-9  # so that e.g. exactly 9.55 on 1-10 counts as perfect despite float
 
 
 class Interval(Result):
-    """A mean with its bootstrap interval over `count` scored values (None where not
+    """A mean with its interval (`mean_ci`) over `count` scored values (None where not
     computable; one value has no interval: NO_INTERVAL is how it is shown)."""
 
     mean: float | None = None
@@ -233,16 +234,25 @@ def rmse_metrics(table: ScoreTable) -> dict[str, Spread]:
 
 
 def mean_ci(
-    values: Sequence[float], *, seed: int = 0, n_resamples: int = 2000, confidence: float = 0.95
+    values: Sequence[float], *, rate: bool = False, seed: int = 0, n_resamples: int = 2000,
+    confidence: float = 0.95
 ) -> Interval:
-    """The mean of scored values and its bootstrap interval (None where not computable;
-    one value has no interval: NO_INTERVAL is how it is shown). Values all equal have
-    that value as both bounds, exactly as the mean (a resample's float mean can differ
-    from it in the last digit)."""
+    """The mean of scored values and its interval (None where not computable; one value
+    has no interval: NO_INTERVAL is how it is shown). For a `rate` (a yes/no verdict's,
+    `MetricSpec.gives_verdict`; an abstention rate) of values all 0 or 1,
+    Clopper-Pearson's exact interval of the proportion, which covers at every n and
+    rate, where a percentile bootstrap of a 0/1 mean undercovers near 0 and 1 and is
+    zero wide when all are alike (16 of 16 is not "exactly 1": [0.794, 1]; trial 65).
+    Else (a score, even one whose values happen to be 0 or 1: a 0-10 composite at 0
+    on every sample is no proportion) the bootstrap interval; values all equal have that value as
+    both bounds, exactly as the mean (a resample's float mean can differ from it in the
+    last digit). Coverage: tests/stats/test_rate_interval.py."""
     mean = _mean(values)
     ci: tuple[float, float] | None
     if len(values) < 2:
         ci = None
+    elif rate and all(v in (0.0, 1.0) for v in values):
+        ci = clopper_pearson(int(sum(values)), len(values), 1.0 - confidence)
     elif min(values) == max(values):
         ci = (float(values[0]), float(values[0]))
     else:
@@ -295,7 +305,8 @@ def aggregate_metrics(
     suite averages."""
     metrics = {}
     for m in table.metrics:
-        entry = mean_ci(table.values(m), seed=seed, n_resamples=n_resamples, confidence=confidence)
+        entry = mean_ci(table.values(m), rate=table.spec(m).gives_verdict, seed=seed,
+                        n_resamples=n_resamples, confidence=confidence)
         metrics[m] = MetricAggregate(**dict(entry), unscored=table.unscored(m),
                                      higher_is_better=table.spec(m).higher_is_better,
                                      abstained=table.abstained(m) or None)

@@ -1,11 +1,12 @@
 """Figures per group of samples: a run split by one metadata value (`ragassay report RUN
 --by kind`, `EvalResult.by("kind")`).
 
-Per group: its samples, each metric's mean (a yes/no verdict's rate) with its bootstrap
-interval when the group has `MIN_INTERVAL` values or more, and the samples it rests on
-when fewer than the group's (`0.29 [0.15, 0.45] (12 scored, 4 abstained)`; counts first
-when most have no value: `15 abstained; 1 scored: 1.00`), and, where its samples carry
-a human label a metric is compared with, the judge's agreement with people in that group
+Per group: its samples, each metric's mean (a yes/no verdict's rate) with its interval
+(`describe.mean_ci`: a rate's exact one, a score's bootstrap) when the group has
+`MIN_INTERVAL` values or more, and the samples it rests on when fewer than the group's
+(`0.29 [0.15, 0.45] (12 scored, 4 abstained)`; counts first when most have no value:
+`15 abstained; 1 scored: 1.00`), and, where its samples carry a human label a metric is
+compared with, the judge's agreement with people in that group
 (a yes/no verdict's counts: "right on 12 of 16"; else AUROC, or Spearman for a grade).
 Groups are in the order their values first appear in the rows (the data's order).
 Samples without the value (or with an empty one) are their own group, `NONE_GROUP`; past
@@ -55,8 +56,8 @@ OTHER_GROUP = "(other)"
 MAX_GROUPS = 25
 """Groups shown one row each (the largest, `NONE_GROUP` always); the rest are pooled."""
 MIN_INTERVAL = 5
-"""A group with fewer values of a metric shows its mean without a bootstrap interval (a
-percentile bootstrap of 2-4 values is far too narrow)."""
+"""A group with fewer values of a metric shows its mean without an interval (a percentile
+bootstrap of 2-4 values is far too narrow; a rate's exact one, nearly the whole range)."""
 
 RowKey = tuple[str, str]
 
@@ -100,16 +101,17 @@ class GroupFigure(Interval):
         return ", ".join([*([f"{self.abstained} abstained"] if self.abstained else []),
                           *([f"{self.unscored} unscored"] if self.unscored else [])])
 
-    def value_text(self, digits: int = 2) -> str:
+    def value_text(self, digits: int = 2, sep: str = " ") -> str:
         """`0.29 [0.15, 0.45]`; `0.67 (n=3)` below MIN_INTERVAL values; `-` without one.
         When some of the group's samples have no value, the samples it rests on: after
         the figure while most are scored, `0.29 [0.15, 0.45] (12 scored, 4 abstained)`;
         first when most are not, so that a rate over 1 of 16 samples does not lead as if
-        over 16: `15 abstained; 1 scored: 1.00`, `9 abstained; 7 scored: 1.00 [1.00,
-        1.00]`, `13 unscored; 3 scored: 0.67`, `16 abstained; none scored`."""
+        over 16: `15 abstained; 1 scored: 1.00`, `9 abstained; 7 scored: 1.00 [0.59,
+        1.00]`, `13 unscored; 3 scored: 0.67`, `16 abstained; none scored`. `sep` goes
+        between the figure and its interval (a narrow table's "\\n")."""
         figure = "-" if self.mean is None else f"{self.mean:.{digits}f}"
         if self.mean is not None and self.ci_low is not None and self.ci_high is not None:
-            figure += f" {interval_text(self.ci_low, self.ci_high, None, digits)}"
+            figure += f"{sep}{interval_text(self.ci_low, self.ci_high, None, digits)}"
         elif self.mean is not None and not self.missing:
             figure += f" (n={self.count})"
         if not self.missing:
@@ -304,14 +306,16 @@ def _twin_text(found: Sequence[GroupAgreement]) -> str | None:
     return None
 
 
-def _figure(rows: Sequence[Row], metric: str, seed: int, n_resamples: int) -> GroupFigure:
+def _figure(rows: Sequence[Row], metric: str, rate: bool, seed: int,
+            n_resamples: int) -> GroupFigure:
     values = [v for r in rows if (v := r.value(metric)) is not None]
     seen = {"missing": len(rows) - len(values),
             "abstained": sum(metric in r.abstained for r in rows)}
     if len(values) < MIN_INTERVAL:
         mean = sum(values) / len(values) if values else None
         return GroupFigure(mean=mean, count=len(values), **seen)
-    return GroupFigure(**dict(mean_ci(values, seed=seed, n_resamples=n_resamples)), **seen)
+    return GroupFigure(**dict(mean_ci(values, rate=rate, seed=seed,
+                                      n_resamples=n_resamples)), **seen)
 
 
 def _agreement(table: ScoreTable, link: LabelLink, kind: str) -> GroupAgreement:
@@ -385,7 +389,8 @@ def _one(table: ScoreTable, name: str, rows: Sequence[Row],
          alike: Mapping[tuple[str, str], tuple[str, int]]) -> Group:
     sub = ScoreTable(rows=tuple(rows), specs=table.specs)
     return Group(value=name, n=len(rows),
-                 metrics={m: _figure(rows, m, seed, n_resamples) for m in table.metrics},
+                 metrics={m: _figure(rows, m, table.spec(m).gives_verdict, seed, n_resamples)
+                          for m in table.metrics},
                  agreement=[_twin(_agreement(sub, link, kind), twins, alike)
                             for link, kind in links])
 

@@ -81,8 +81,9 @@ def trends(
     )
     out: dict[str, list[TrendPoint]] = {}
     for m in names:
-        out[m] = trend([(run_id, created, mean_ci(table.values(m), seed=seed,
-                                                  n_resamples=n_resamples)
+        out[m] = trend([(run_id, created, mean_ci(table.values(m),
+                                                  rate=table.spec(m).gives_verdict,
+                                                  seed=seed, n_resamples=n_resamples)
                          if m in table.specs else Interval())
                         for run_id, created, table in runs])
     return out

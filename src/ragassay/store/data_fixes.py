@@ -1,6 +1,6 @@
 """Named migrations that mend stored data, not the schema (`migrations.MIGRATIONS` runs
 them in their place): a sample's lost hops counted from 1, old runs' verdict declarations,
-old runs' retrieval-problem rule with its exemption.
+old runs' retrieval-problem and unsupported-sentences rules with their exemptions.
 """
 
 from __future__ import annotations
@@ -54,13 +54,10 @@ RETRIEVAL_EXEMPTION = [{"metric": "judge.faithfulness", "op": ">=", "threshold":
                        {"metric": "judge.hallucination", "op": "<", "threshold": 0.5}]
 
 
-def m0020_retrieval_rule_exemption(conn: sqlite3.Connection) -> None:
-    """judge.context_relevance's `retrieval_problem` rule does not count a sample whose
-    answer its contexts support (faithful, not flagged: `Rule.unless`); runs stored before
-    kept the rule without it, and the report reads the run's stored specs, so an old
-    run's report went on blaming retrieval on answerable samples (issue #38). A rule of
-    a diagnosis, not of a score: they get the exemption, no value changes."""
-    metric, rule_name = RETRIEVAL_RULE
+def _rule_exemption(conn: sqlite3.Connection, metric: str, rule_name: str,
+                    unless: list[dict[str, object]], message: str | None = None) -> None:
+    """Every stored run's rule `rule_name` of `metric` without an exemption gets `unless`
+    (and `message`, where given): the report reads a run's stored specs."""
     for run_id, raw in conn.execute("SELECT id, specs FROM runs").fetchall():
         specs = json.loads(raw or "[]")
         changed = False
@@ -70,7 +67,36 @@ def m0020_retrieval_rule_exemption(conn: sqlite3.Connection) -> None:
             for rule in spec.get("rules") or ():
                 if isinstance(rule, dict) and rule.get("name") == rule_name and \
                         not rule.get("unless"):
-                    rule["unless"] = RETRIEVAL_EXEMPTION
+                    rule["unless"] = unless
+                    if message is not None:
+                        rule["message"] = message
                     changed = True
         if changed:
             conn.execute("UPDATE runs SET specs = ? WHERE id = ?", (json.dumps(specs), run_id))
+
+
+def m0020_retrieval_rule_exemption(conn: sqlite3.Connection) -> None:
+    """judge.context_relevance's `retrieval_problem` rule does not count a sample whose
+    answer its contexts support (faithful, not flagged: `Rule.unless`); runs stored before
+    kept the rule without it, and the report reads the run's stored specs, so an old
+    run's report went on blaming retrieval on answerable samples (issue #38). A rule of
+    a diagnosis, not of a score: they get the exemption, no value changes."""
+    _rule_exemption(conn, *RETRIEVAL_RULE, RETRIEVAL_EXEMPTION)
+
+
+ADHERENCE_RULE = ("trace.adherence_ratio", "unsupported_sentences")
+"""The metric and the rule that declared an exemption in trial 65, frozen with that
+exemption and its message (`ADHERENCE_EXEMPTION`, `ADHERENCE_MESSAGE`)."""
+ADHERENCE_EXEMPTION = [{"metric": "trace.adherence", "op": ">=", "threshold": 0.5}]
+ADHERENCE_MESSAGE = ("Adherence failures: the judge calls answer sentences unsupported by "
+                     "the context, and the answer's share of supported sentences (with a "
+                     "judge that gives probabilities, their mean support) is below 0.8.")
+
+
+def m0021_adherence_rule_exemption(conn: sqlite3.Connection) -> None:
+    """trace.adherence_ratio's `unsupported_sentences` rule does not count a sample whose
+    every sentence the judge calls supported (trace.adherence = yes), and says the ratio
+    as what it measures (under the offline judge a mean probability: trial 65, it fired
+    on 37 answers the same verdicts call supported). Old runs get the same; no value
+    changes."""
+    _rule_exemption(conn, *ADHERENCE_RULE, ADHERENCE_EXEMPTION, ADHERENCE_MESSAGE)

@@ -16,7 +16,8 @@ marker when it is removed (part of the one grammar of `markers`).
   HTML superscripts (`<sup>1</sup>`, `<sup>1,2</sup>`, as chat UIs emit them) under the
   superscripts' rule ("m<sup>2</sup>" is a unit); bracketed (`<sup>[1]</sup>`) anywhere.
   A dagger and digits (`†1`, `†1,†2`) under the caret's rule.
-- wrappers: "(see [1])", "(cf. [1], [2])" and ", see [1]." go whole with their markers,
+- wrappers: "(see [1])", "(cf. [1], [2])", "(source [2])" and ", see [1]." go whole with
+  their markers,
   and markers joined by "," / ";" / "and" are one removal (no "(see )" or "," left).
 """
 
@@ -29,6 +30,11 @@ from ragassay.text.code import outside
 
 SEE = r"(?:see(?:\s+also)?|cf\.?|compare|e\.\s?g\.,?|per|via|from)"
 """Words that may wrap a marker: "(see [1])", "(cf. Source 2)"."""
+SOURCE_WORDS = (r"(?:sources?|docs?|documents?|passages?|contexts?|refs?|references?"
+                r"|citations?|chunks?|snippets?|excerpts?)")
+"""Words that name a source: "(Source 2)", "(ref: doc 1)"; before a bracketed marker a
+wrapper like SEE: "(source [2])", "(sources: [1], [3])" (trial 65)."""
+_WRAPPER = rf"(?:{SEE}|{SOURCE_WORDS}\.?[ \t]*:?)"
 
 _PAREN_NUMBER = re.compile(r"\(\s*(\d{1,2}(?:\s*[,;–—-]\s*\d{1,2})*)\s*\)")
 _ENDS = re.compile(r"[ \t]*(?:$|\n|[.!?,;:。](?!\w))")
@@ -59,8 +65,8 @@ _HTML_SUP = re.compile(rf"<sup>[ \t]*(?:\[[ \t]*({_CARET_LIST})[ \t]*\]|({_CARET
 _DAGGER = re.compile(r"[†‡]\d{1,2}(?:[ \t]*(?:[,˒][ \t]*)?[†‡]\d{1,2}|,\d{1,2})*"
                      r"(?![\w†‡]|\.\d)")
 _AFTER = ".,;:!?)]\"'”’。"
-_SEE_OPEN = re.compile(rf"\(\s*{SEE}\s*$", re.IGNORECASE)
-_SEE_BARE = re.compile(rf"(?:[,;]|\s[-–—])\s*{SEE}\s+$", re.IGNORECASE)
+_SEE_OPEN = re.compile(rf"\(\s*{_WRAPPER}\s*$", re.IGNORECASE)
+_SEE_BARE = re.compile(rf"(?:[,;]|\s[-–—])\s*{_WRAPPER}\s+$", re.IGNORECASE)
 _JOIN = re.compile(r"[ \t]*(?:[,;&]|\band\b)?[ \t]*", re.IGNORECASE)
 _CLOSE = re.compile(r"[ \t]*\)")
 

@@ -44,26 +44,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ragassay.text.code import code_spans, outside
-from ragassay.text.loose import SEE, loose_markers, removals
+from ragassay.text.loose import SEE, SOURCE_WORDS, loose_markers, removals
 from ragassay.text.sentences import letter_key, sentence_spans
 from ragassay.text.sources import sources_start
 
 MAX_RANGE = 50  # a range wider than this ([1-1000]) is a problem, not 1000 citations
 MAX_PROBLEMS = 20  # problems kept per answer (a hostile answer can have thousands)
 
-_SOURCE_WORDS = (r"(?:sources?|docs?|documents?|passages?|contexts?|refs?|references?"
-                 r"|citations?|chunks?|snippets?|excerpts?)")
 _BRACKET = re.compile(r"\[\s*([^\[\]\n]{0,200}?)\s*\]")
-_PAREN = re.compile(rf"\(\s*(?:{SEE}\s+)?({_SOURCE_WORDS}(?:\b|(?=[-_]?\d))[^()\n]{{0,200}}?)"
-                    r"\s*\)", re.IGNORECASE)
-_COLON = re.compile(rf"^{_SOURCE_WORDS}\s*:", re.IGNORECASE)
+# (no bracket inside: "(source: [2])" is the marker [2] and its wrapper)
+_PAREN = re.compile(rf"\(\s*(?:{SEE}\s+)?({SOURCE_WORDS}(?:\b|(?=[-_]?\d))"
+                    r"[^()\[\]\n]{0,200}?)\s*\)", re.IGNORECASE)
+_COLON = re.compile(rf"^{SOURCE_WORDS}\s*:", re.IGNORECASE)
 _LENTICULAR = re.compile(r"【([^【】\n]{0,200})】")
 _RUN = r"[\d\s,;\-–—]{0,200}"
 _UNCLOSED = re.compile(rf"\[\s*\^?\s*\d{_RUN}(?:$|(?=[^\d\s,;\-–—\]]))|【[^】\n]{{0,200}}$")
 _RANGE = re.compile(r"^(\d+)\s*[-–—]\s*(\d+)$")
 _NUMBER = re.compile(r"^#?(\d+)\.?$")  # "[1.]": a full stop inside the bracket
 # "Source 2", "source: 2", "Doc #2", "ref. 2" (the word abbreviated with a full stop)
-_WORD_PREFIX = re.compile(rf"^{_SOURCE_WORDS}\.?(?:\s*[:#]\s*#?|\s+#?)(?=\S)",
+_WORD_PREFIX = re.compile(rf"^{SOURCE_WORDS}\.?(?:\s*[:#]\s*#?|\s+#?)(?=\S)",
                           re.IGNORECASE)
 # an id-style label: a short word (two letters or more) and a number, glued or joined by
 # - _ or : (doc1, doc-1, ref_2, source3, web:1), or one capital or a dagger-like sign

@@ -158,6 +158,20 @@ class TraceVerdict:
 S = "trace."
 EQUIVALENCE = 0.025
 """The practical-equivalence margin of the shares (adherence, a 0/1 rate: 0.03)."""
+UNSUPPORTED_SENTENCES = Rule(
+    name="unsupported_sentences", conditions=(below(S + "adherence_ratio", 0.8),),
+    unless=(at_least(S + "adherence", 0.5),),
+    message="Adherence failures: the judge calls answer sentences unsupported by the "
+    "context, and the answer's share of supported sentences (with a judge that gives "
+    "probabilities, their mean support) is below 0.8.",
+    fix="Instruct the model to answer only from the context and to say when it cannot.")
+"""Adherence ratio below 0.8, unless the judge calls every answer sentence supported
+(trace.adherence = yes): under the offline judge the ratio is a mean probability, a
+supported sentence's 0.5-1, so `< 0.8` alone fired on answers the same verdicts call
+fully supported (trial 65: 117 of 130 samples, 37 of them one-sentence answers adherence
+passed). Cleared so, it fires only where the verdicts find an unsupported sentence
+(`answer_not_adherent`): on those whose answers are least supported."""
+
 SPECS = (
     MetricSpec(
         name=S + "context_relevance", headline=50, labels=RELEVANT, equivalence=EQUIVALENCE,
@@ -197,12 +211,7 @@ SPECS = (
     MetricSpec(
         name=S + "adherence_ratio", rank=3, labels=SUPPORTED, equivalence=EQUIVALENCE,
         description="Share of answer sentences supported by the context",
-        rules=(Rule(name="unsupported_sentences",
-                    conditions=(below(S + "adherence_ratio", 0.8),),
-                    message="Adherence failures: more than one answer sentence in five is not "
-                    "supported by the context.",
-                    fix="Instruct the model to answer only from the context and to say when "
-                    "it cannot."),)),
+        rules=(UNSUPPORTED_SENTENCES,)),
 )
 NAMES = [s.name for s in SPECS]
 ADHERENCE = [S + "adherence", S + "adherence_ratio"]
