@@ -4,10 +4,12 @@ domains none of the probe batches use; each faithful case was flagged at 7060f25
 - A clause of a longer claim is no invented detail when one context sentence or clause
   says it in other words (static sentence embeddings 0.6 close) and every figure of it
   is that unit's (`stated.said_otherwise`).
-- A claim with no figure restates a sentence with none when it passes paraphrase.py's
-  other checks and adds no word the sentence has no counterpart for."""
+- A claim with no figure restating a sentence in other words stays unsupported: a first
+  version lifted it, and with it one-word swaps (review 13, test_review13.py R4)."""
 
 from __future__ import annotations
+
+import pytest
 
 from ragassay.judge.offline import Analyzer
 from tests.support.offline import assert_judged, evidence
@@ -30,7 +32,9 @@ def test_a_clause_with_a_figure_no_unit_has_is_still_invented(an: Analyzer) -> N
     assert ev.unstated == ["and we'll return them within 5 working days"]
 
 
-def test_a_claim_with_no_figure_in_other_words_is_supported(an: Analyzer) -> None:
+@pytest.mark.xfail(strict=True, reason="known limit: a paraphrase with no figure to check "
+                   "it by is unsupported (docs/judges.md, Known limits)")
+def test_limit_a_claim_with_no_figure_in_other_words_is_supported(an: Analyzer) -> None:
     assert_judged(
         an, ["Guests are welcome to swim in the sheltered cove on the west side of the "
              "island.", "The harbour is reserved for fishing boats."],

@@ -159,8 +159,9 @@ def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str 
                 t == "any" and i and toks[i - 1] in ("of", "than")):
             continue  # "the highest of any school", "more than any other": a comparison
         head = None
-        if t in ("each", "every") and i + 1 < len(toks) and toks[i + 1] == "one":
-            continue  # "each one lasts an hour": of what went before, as "100 MB each"
+        if t in ("each", "every") and toks[i + 1:i + 2] == ("one",) and (
+                toks[i + 2:i + 3] != ("of",)):
+            continue  # "each one lasts an hour": of what went before ("each one of": of X)
         if t in _PRONOUNS:
             out.append(None)
             continue

@@ -109,7 +109,7 @@ def narrowed(p: Part, u: Part) -> bool:
             continue  # ("Our lavender, harvested in July, ...": all of it, no case)
         if _placed(toks, stems, after, p, stems[i] == u.first):
             return True
-        if _trailing(toks, stems, after, p):
+        if _trailing(toks, stems, after, p, u.capitalised):
             return True
     return False
 
@@ -123,14 +123,18 @@ _ORDINALS = frozenset({"first", "second", "third", "last", "final", "initial", "
 # with what ("... in the city centre", "members over 18 with a climbing card")
 _TRAILING = frozenset({"to", "for", "within", "outside", "with", "in"})
 _TRAILING_RUN = 4  # claim tokens (and figures) skipped before the phrase, at most
+_PLACE_DETERMINERS = frozenset({"the", "a", "an", "our", "your", "their", "its", "this",
+                                "that", "these", "those"})
 
 
-def _trailing(toks: tuple[str, ...], stems: list[str], at: int, p: Part) -> bool:
+def _trailing(toks: tuple[str, ...], stems: list[str], at: int, p: Part,
+              names: frozenset[str] = frozenset()) -> bool:
     """Whether, past a run of the claim's own tokens and figures after the quantified
     word ("orders over £150"), the unit goes on with a limiting phrase whose first
     content word the claim lacks ("to postcodes in Kent" of "all orders over £150"): the
     claim restates the unit's modifier and drops the rest of it. Not a phrase that is
-    universal itself ("to any address")."""
+    universal itself ("to any address"), nor "in" before anything but a determiner or a
+    name (`names`: the unit's capitalised stems): "over £40 in value" measures."""
     claim_toks = set(p.info.tokens)
     j = at
     while j < len(toks) and j - at < _TRAILING_RUN and (
@@ -138,6 +142,9 @@ def _trailing(toks: tuple[str, ...], stems: list[str], at: int, p: Part) -> bool
         j += 1
     if j == at or j >= len(toks) or toks[j] not in _TRAILING or toks[j] in claim_toks:
         return False
+    if toks[j] == "in" and not (toks[j + 1:j + 2] and (toks[j + 1] in _PLACE_DETERMINERS
+                                                       or stems[j + 1] in names)):
+        return False  # "in the city centre", "in Kent"; not a measure ("over £40 in value")
     k = j + 1
     while k < len(toks) and toks[k] in STOPWORDS and toks[k] not in UNIVERSAL:
         k += 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .clauses import Part
+from .units import SPANS
 from .words import static_table, word_vectors
 
 if TYPE_CHECKING:
@@ -45,18 +46,29 @@ def unstated(p: Part, units: Units) -> bool:
 def said_otherwise(p: Part, units: Units) -> bool:
     """Whether one context sentence or clause says the clause in other words: their
     static sentence embeddings at least RESTATED_COSINE close, and every figure of the
-    clause one of that unit's ("and four of them play in each match" for "Four players
-    compete in every fixture"; "and we'll send them back within 5 working days" is no
-    sentence's figure)."""
+    clause one of that unit's, counting the same thing ("and four of them play in each
+    match" for "Four players compete in every fixture"; "and we'll send them back within
+    5 working days" is no sentence's figure)."""
     candidates = [u for j in range(len(units.ctx)) if not units.ctx.infos[j].asks
                   for u in (units.sentence(j), *units.clauses(j))]
     if not candidates:
         return False
     vecs = static_table().embed([p.text, *(u.part.text for u in candidates)])
     sims = vecs[1:] @ vecs[0]
-    mine = {n for n, _ in p.figures}
-    return any(c >= RESTATED_COSINE and mine <= {n for n, _ in u.part.figures}
+    return any(c >= RESTATED_COSINE and _figures_of(p, u.part)
                for u, c in zip(candidates, sims, strict=True))
+
+
+def _figures_of(p: Part, u: Part) -> bool:
+    """Whether each figure of the clause is one of the unit's, a span or a clock time
+    only as the same span or a clock time ("a break of 3 minutes" is no "Three members";
+    "5 solves" may be "5 attempts")."""
+    return all(any(n == m and (_timed(k) == _timed(j)) and (not _timed(k) or k == j)
+                   for m, j in u.figures) for n, k in p.figures)
+
+
+def _timed(key: str | None) -> bool:
+    return key is not None and (key in SPANS or key == "time")
 
 
 def stated_share(p: Part, units: Units) -> float:

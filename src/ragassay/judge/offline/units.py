@@ -188,7 +188,8 @@ def _lemma(word: str) -> str:
     return lemma_stems([w], [stem(w)])[0]
 
 
-_SPANS = frozenset(stem(w) for w in ("minute", "hour", "day", "week", "month", "year"))
+SPANS = frozenset(stem(w) for w in ("minute", "hour", "day", "week", "month", "year"))
+_SPANS = SPANS
 
 
 class Units:
