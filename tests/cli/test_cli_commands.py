@@ -322,12 +322,19 @@ def test_trend_over_runs_of_the_same_dataset(demo_run: dict, demo_data: Path) ->
     assert code == 2 and "no complete run" in out
 
 
-def test_the_summary_prints_every_metric_below_its_warning_level(demo_data: Path,
-                                                                  tmp_path: Path) -> None:
-    """Every suite on the demo: the console lists each warning the report has (it printed
-    only those among the first 8 flags, 5 of 7)."""
-    out = tmp_path / "all.json"
-    result = CliRunner().invoke(cli, ["eval", str(demo_data), "--db", str(tmp_path / "r.db"),
+def test_the_summary_prints_every_metric_below_its_warning_level(tmp_path: Path) -> None:
+    """Every suite on answers that invent beside passages about something else: the
+    console lists each warning the report has (it printed only those among the first 8
+    flags, 5 of 7 on the demo; under the offline judge's own lines the demo has 3, so
+    rows that miss on every side)."""
+    data, out = tmp_path / "bad.jsonl", tmp_path / "all.json"
+    data.write_text("".join(json.dumps({
+        "id": f"b{i}", "question": f"When does the pool on level {i} open?",
+        "contexts": [f"Parking bay {i} is reserved for delivery vans.",
+                     f"The gift shop sells postcards of harbour {i}."],
+        "answer": f"The pool on level {i} opens at dawn and serves free champagne.",
+        "reference": f"The pool on level {i} opens at 7am."}) + "\n" for i in range(12)))
+    result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(tmp_path / "r.db"),
                                       "--out", str(out)])
     assert result.exit_code == 0, result.output
     flags = [f for f in json.loads(out.read_text())["interpretation"]

@@ -106,8 +106,9 @@ def _rows(out: str) -> dict[str, str]:
 def test_a_judge_only_run_is_gated_by_its_targets_without_a_config(db: Path) -> None:
     code, out = run("gate", "--db", str(db), columns=250)
     assert code in (0, 1), out  # decided, never "no metric declares a default threshold"
+    # the offline judge's run: its soft target, the judge's own line (trial 65)
     assert "applying every metric's default threshold, the target the report shows: " \
-           "judge.context_relevance >= 8" in " ".join(out.split())
+           "judge.context_relevance >= 5.5" in " ".join(out.split())
     rows = _rows(out)
     assert set(JUDGE) <= set(rows), rows
     # no sample has a reference: the metric that needs one is said, not failed
@@ -171,7 +172,7 @@ def test_a_corrected_only_config_keeps_every_default_bar(db: Path, tmp_path: Pat
     people = [k for k in rows if "people's hallucinated" in k]
     assert len(people) == 1 and people == [k for k in defaults if "people's" in k], rows
     assert rows[people[0]].startswith("PASS"), rows  # 0.75: people's own row passes
-    assert rows["judge.faithfulness"].startswith("FAIL"), rows  # a default bar decides
+    assert rows["judge.hallucination"].startswith("FAIL"), rows  # a default bar decides
     assert code2 == 1 and code == 1, out
     said = " ".join(out.split())
     assert "sets no [thresholds] bar: applying every metric's default threshold" in said

@@ -112,7 +112,8 @@ def test_the_summary_gives_each_metric_its_verdict_and_the_judges_agreement(
     assert set(by_metric) == set(demo_report.aggregate_metrics.metrics)
     for metric, cells in by_metric.items():
         assert cells[5] == VERDICT_WORDS[flags[metric]], metric  # the verdict, in words
-    assert by_metric["judge.faithfulness"][6] == ">= 9; warning < 7"
+    # the offline judge's soft target, its own line (trial 65)
+    assert by_metric["judge.faithfulness"][6] == ">= 5.5; warning < 4.6"
     # the demo's labels (24, of which 22 have a faithfulness value): the agreement measured
     # on them, the labels left out and why, then the held-apart agreement
     assert by_metric["judge.faithfulness"][7].startswith("in this run: AUROC ")
@@ -212,7 +213,8 @@ def test_written_for_the_browser_test(demo_report: Report, artifacts: Path) -> N
 
 def test_a_metric_with_nothing_scored_shows_its_target_not_no_target(tmp_path: Path) -> None:
     """Trial 48: with no reference answers the summary said "no target" for
-    judge.answer_similarity while `gate` checked it against 8."""
+    judge.answer_similarity while `gate` checked it against 8 (under the offline judge
+    now its soft target, 5.5)."""
     import json
 
     from click.testing import CliRunner
@@ -234,5 +236,5 @@ def test_a_metric_with_nothing_scored_shows_its_target_not_no_target(tmp_path: P
     rows8 = {r[0][2]: [c[2] for c in r] for r in
              (summary[i:i + 8] for i in range(0, len(summary), 8))}
     cells = rows8["judge.answer_similarity"]
-    assert cells[3] == "0" and cells[5] == "not scored" and cells[6] == ">= 8; warning < 6"
+    assert cells[3] == "0" and cells[5] == "not scored" and cells[6] == ">= 5.5; warning < 4.6"
     assert "no target" not in page

@@ -139,9 +139,13 @@ def test_metric_specs_give_every_metric_the_target_the_flags_show(tmp_path: Path
     assert result.exit_code == 0, result.output
     doc = json.loads(out.read_text())
     specs = doc["metric_specs"]
-    assert {"judge.overall", "trace.completeness"} <= set(specs)
+    assert {"judge.overall", "trace.completeness", "trace.adherence"} <= set(specs)
     assert all(s["target"] is not None for s in specs.values()), specs
-    assert specs["judge.overall"]["target"] == {"good": 8.0, "warning": 6.0}
+    # a verdict's rate with no target of its own: the generic rule on its range
+    assert specs["trace.adherence"]["target"] == {"good": 0.8, "warning": 0.6}
+    # under the offline judge a score's soft target, its own line (trial 65)
+    assert specs["judge.overall"]["target"] == {"good": 5.5, "warning": 4.6}
+    assert specs["judge.overall"]["soft"] is True
     for flag in doc["interpretation"]:
         target = specs[flag["metric"]]["target"]
         rel = ">=" if specs[flag["metric"]]["higher_is_better"] else "<="

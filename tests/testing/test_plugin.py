@@ -110,7 +110,8 @@ def test_one_sample_and_the_fixture_in_process(tmp_path: Path) -> None:
 
 def test_without_thresholds_the_bars_are_the_gates_defaults(tmp_path: Path) -> None:
     """`check_metrics(run)` applies what `ragassay gate` applies without a config: the
-    metrics' declared targets."""
+    metrics' declared targets (under the offline judge their soft targets, the judge's
+    own line: trial 65)."""
     from ragassay.stats import target_for
 
     run = ragassay.evaluate(demo_dataset_path(), metrics="ragas", store=tmp_path / "r.db")
@@ -118,5 +119,5 @@ def test_without_thresholds_the_bars_are_the_gates_defaults(tmp_path: Path) -> N
     specs = run.report().metric_specs
     assert {c.metric: c.threshold for c in check.gate.checks} == {
         m: target_for(s).good for m, s in specs.items()} == {
-        "ragas.faithfulness": 0.9, "ragas.answer_relevancy": 0.8,
-        "ragas.context_precision": 0.6, "ragas.context_recall": 0.75}
+        "ragas.faithfulness": 0.5, "ragas.answer_relevancy": 0.5,
+        "ragas.context_precision": 0.5, "ragas.context_recall": 0.5}

@@ -475,13 +475,14 @@ def test_sample_view_draws_the_trace_span_tree_with_hop_scores(app_test, tmp_pat
 
 def test_overview_says_each_target_on_its_metric_scale(app_test, ui_store):
     """A new-user trial: judge.overall (0-10) showed a target of 0.8 on 0-1 beside its
-    mean; the flags table says it on the metric's own scale."""
+    mean; the flags table says it on the metric's own scale (the offline judge's run: its
+    soft target, 5.5 on its parts' 1-10, trial 65)."""
     at = open_page(app_test(run_id=ui_store.run_a), "overview")
     shown = next(d.value for d in at.dataframe if "level" in d.value.columns)
     overall = shown[shown["metric"] == metric_label("judge.overall")]
     assert len(overall) >= 1
     for message in overall["message"]:
-        assert "target >= 8" in message and "0-1" not in message
+        assert "target >= 5.5" in message and "0-1" not in message
 
 
 def test_overview_and_sample_view_show_a_routed_runs_routing(app_test, tmp_path,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -182,6 +182,19 @@ def _thresholds(config_path: Path | None, table: ScoreTable, *, optional: bool =
                         f"[thresholds] table"), True
 
 
+def soft_note(specs: Mapping[str, MetricSpec], bars: Iterable[str]) -> str | None:
+    """The line that says why default bars of scores are the offline judge's own line
+    (`MetricSpec.soft`: a run of the offline judge), not an LLM judge's target; None
+    where no bar is one."""
+    soft = [m for m in bars if m in specs and specs[m].soft]
+    if not soft:
+        return None
+    return ("note: the offline judge's scores are soft (a mean of its probabilities), so "
+            f"the default bar of {'each score' if len(soft) > 1 else soft[0]} is the judge's "
+            "own line, where it says supported, relevant or used, not an LLM judge's target "
+            "(docs/metrics.md, \"Targets under the offline judge\")")
+
+
 def default_bars_text(specs: Mapping[str, MetricSpec], thresholds: dict[str, float]) -> str:
     """`ragas.faithfulness >= 0.9, ...`: the default bars, each one that is not its metric's
     target said so (a bar declared as a number: a run stored before the gate took its bars
@@ -240,6 +253,8 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     # under the default bars a metric no sample has the input for is NOT CHECKED
     thresholds, source, defaults = _thresholds(config_path, table, optional=corrected)
     say(source, err=True)
+    if defaults and (soft := soft_note(table.specs, thresholds)):
+        say(soft, err=True)
     run = store.get_run(run_id)
     unfinished = run.status != "complete"  # its figures are of the samples judged so far
     if unfinished:

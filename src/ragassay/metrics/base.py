@@ -28,6 +28,7 @@ from ragassay.types import (
     MetricSpec,
     Sample,
     SampleResult,
+    Target,
     Usage,
 )
 
@@ -44,6 +45,23 @@ CORRECT = (LinkedLabel(label="correct"),)
 """The label a metric of the answer's agreement with the reference is compared with."""
 RELEVANT = (LinkedLabel(label="relevance"),)
 """The label a metric of the contexts' relevance to the question is compared with."""
+SOFT_WARNING = 0.1
+"""How far below a soft target's `good` (a share of the metric's range) its warning line
+lies (`judge_line`)."""
+
+
+def judge_line(threshold: float, low: float = 0.0, high: float = 1.0) -> Target:
+    """A metric's target under the offline judge, whose values are soft (a mean of its
+    probabilities: docs/metrics.md) where an LLM judge's are verdicts (`MetricSpec.
+    soft_target`): `good` at the judge's own line for the metric's verdict, the probability
+    `threshold` at which it says supported, relevant, used or useful (0.5 of 0-1; 5.5 on
+    1-10, where it flags a hallucination below faithfulness 5.5), warning SOFT_WARNING of
+    the range below it. A grounded answer lies above the line as the judge reads it, while
+    its soft mean seldom reaches an LLM judge's 0.9 (trial 65: 2 of 50 answers the judge
+    passed)."""
+    span = high - low
+    return Target(good=round(low + threshold * span, 12),
+                  warning=round(low + (threshold - SOFT_WARNING) * span, 12))
 
 
 @dataclass(frozen=True)

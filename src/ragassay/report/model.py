@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.19.0"
+REPORT_VERSION = "2.20.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -141,7 +141,10 @@ one's on every labelled sample of the run, as `calibration.pairs[].verdicts.same
 its `--by KEY` column is said in one line, not repeated).
 2.19.0: `groups.groups[].agreement[].same_values` (a score's: the metric whose values are
 this one's on all but a few labelled samples of the run, as `calibration.pairs[]
-.same_values`: its `--by KEY` column is said in one line, not repeated)."""
+.same_values`: its `--by KEY` column is said in one line, not repeated).
+2.20.0: `metric_specs.*.soft_target` (a score's target under a judge whose values are
+soft, the offline judge's own line) and `metric_specs.*.soft` (true where `target`, the
+one every reader and the gate use, is that soft target: a run of the offline judge)."""
 
 
 class StrategyEntry(StrategySummary):

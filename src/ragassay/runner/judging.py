@@ -25,7 +25,7 @@ from ragassay.runner.request import Progress
 from ragassay.runner.resume import check_same_run, retry_mode
 from ragassay.store import CallRecord, Store
 from ragassay.text import KeyedSample
-from ragassay.types import InvalidRow, RunConfig, RunMeta, Sample, Usage, is_offline
+from ragassay.types import InvalidRow, MetricSpec, RunConfig, RunMeta, Sample, Usage, is_offline
 from ragassay.version import __version__
 
 K = TypeVar("K", bound=Hashable)
@@ -179,6 +179,17 @@ def with_prompt_versions(config: RunConfig, suites: Sequence[Suite]) -> RunConfi
     return config.model_copy(update={"prompt_versions": versions})
 
 
+def run_specs(suites: Sequence[Suite], config: RunConfig) -> list[MetricSpec]:
+    """The metric specs a run is stored with: where the offline judge, whose values are
+    soft, is its only judge, each at its soft target (`MetricSpec.on_soft_judge`: the
+    judge's own line), so that eval's flags, the report and the gate read the one target
+    of the run's scale. A routed run with an LLM tier keeps the targets: some of its values
+    are an LLM's."""
+    judges = config.routing.judges() if config.routing is not None else [config.judge]
+    soft = all(is_offline(j) for j in judges)
+    return [spec.on_soft_judge() if soft else spec for s in suites for spec in s.chosen_specs]
+
+
 def open_run(config: RunConfig, suites: Sequence[Suite], judge_model: str,
              inputs: RunInputs, meta: RunMeta | None = None, with_done: bool = True
              ) -> tuple[str, set[tuple[str, str]]]:
@@ -197,7 +208,7 @@ def open_run(config: RunConfig, suites: Sequence[Suite], judge_model: str,
         store.finish_run(run.id, "running")
         run_id = run.id
     else:
-        specs = [spec for s in suites for spec in s.chosen_specs]
+        specs = run_specs(suites, config)
         run_id = store.create_run(config, package_version=__version__,
                                   dataset_hash=inputs.dataset_hash, judge_model=judge_model,
                                   specs=specs, meta=meta)

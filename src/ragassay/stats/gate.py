@@ -3,11 +3,13 @@
 Default thresholds: every metric of the run, at the bar the report shows it against
 (its target's `good`, `stats.interpret.target_for`: the declared target, else the generic
 0.8 of its range; a bar a spec declares as a number, `MetricSpec.gate`, stands), so that
-the gate gates what `eval` shows. A config file's [thresholds] bars replace them (a
-config with no bar, [corrected] only, keeps them: cli `gate`). Under the
-defaults a metric with no scored value because no sample has the input it needs (no
-reference answer: `types.MISSING_INPUT`) is NOT CHECKED, as the report shows no flag
-for it; any other metric with nothing scored fails.
+the gate gates what `eval` shows. Under the offline judge, whose scores are soft, that
+target is the metric's soft target, the judge's own line (`MetricSpec.soft_target`, set on
+the specs the run is stored with: `runner.judging.run_specs`). A config file's
+[thresholds] bars replace them (a config with no bar, [corrected] only, keeps them: cli
+`gate`). Under the defaults a metric with no scored value because no sample has the input
+it needs (no reference answer: `types.MISSING_INPUT`) is NOT CHECKED, said as not gated,
+as the report shows no flag for it; any other metric with nothing scored fails.
 
 The value compared is the metric's mean (a yes/no verdict's rate, and said so: `rate
 0.5896 > 0.1`) or, with `strict`, the conservative CI
@@ -232,9 +234,11 @@ def missing_inputs(table: ScoreTable) -> dict[str, str]:
 
 def _not_checked(metric: str, threshold: float, why: str, spec: MetricSpec | None) -> GateCheck:
     hib = spec.higher_is_better if spec is not None else True
+    # said as what happens, not as if a config required it (trial 65: "a [thresholds] bar
+    # requires it" read so with no config at all)
     return GateCheck(metric, threshold, None, "NOT CHECKED",
-                     f"nothing scored: every sample lacks its input ({why}); a [thresholds] "
-                     "bar requires it", hib)
+                     f"not gated, nothing to score: {why} on any sample; a [thresholds] bar "
+                     "for it would require it", hib)
 
 
 def gate(

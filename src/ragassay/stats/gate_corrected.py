@@ -97,7 +97,26 @@ def _threshold(label: str, given: Mapping[str, float]) -> float | None:
     return kind.gate if kind is not None else None
 
 
-def _check(est: CorrectedEstimate, threshold: float) -> GateCheck:
+def judge_base(table: ScoreTable, est: CorrectedEstimate) -> str:
+    """People's figure on the samples the judge's own figure rests on, where that base is
+    not people's (trial 65: the judge's hallucination rate 0.615 on the 130 it scored, the
+    14 correct declines left out, failed beside people's 0.556 on all 144): `on the judge's
+    base, the 130 <metric> scored: people 0.615` (`the 27 labelled ...` where
+    not every one is labelled), as eval's headline says it; "" on the same base."""
+    label = canonical(est.label)
+    scored = [r for r in table.rows if r.values.get(est.metric) is not None]
+    if len(scored) >= est.n_total:
+        return ""
+    given = [float(v) for r in scored for k, v in r.labels.items()
+             if canonical(k) == label and v is not None]
+    if not given:
+        return ""
+    some = "" if len(given) == len(scored) else " labelled"
+    return (f"; on the judge's base, the {len(given)}{some} {est.metric} scored: people "
+            f"{sum(given) / len(given):.3g}")
+
+
+def _check(est: CorrectedEstimate, threshold: float, base: str = "") -> GateCheck:
     hib = est.scale.higher_is_better
     value = est.ci_low if hib else est.ci_high
     slack = TOLERANCE * max(1.0, abs(threshold))
@@ -108,7 +127,7 @@ def _check(est: CorrectedEstimate, threshold: float) -> GateCheck:
     what, n = ((" (all labelled, nothing corrected): 95%", f"all {est.n_total} samples labelled")
                if est.all_labelled else (": corrected 95%", f"{est.n_labelled} labels"))
     reason = (f"people's {est.label}{what} {bound} bound {value:.4g} {rel} {threshold:g} "
-              f"(estimate {est.estimate:.3g}, {n})")
+              f"(estimate {est.estimate:.3g}, {n}{base})")
     return GateCheck(est.metric, threshold, value, "PASS" if ok else "FAIL", reason, hib,
                      label=est.label)
 
@@ -206,7 +225,7 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
             if limit is None or label in used or follows.get(label) != metric:
                 continue
             used.add(label)
-            checks.append(_check(est, limit))
+            checks.append(_check(est, limit, judge_base(table, est)))
             if est.note:
                 notes.append(f"warning: {metric}: people's {est.label}: {est.note}")
     for label, limit in given.items():
@@ -224,7 +243,7 @@ def gate_corrected(table: ScoreTable, thresholds: Mapping[str, float], corrected
                 f"not checked: {why} (labels required)" if require_labels else why,
                 kind.higher_is_better if kind is not None else True, label=label))
             continue
-        checks.append(_check(found, limit))
+        checks.append(_check(found, limit, judge_base(table, found)))
         if found.note:
             notes.append(f"warning: people's {found.label}: {found.note}")
     return CorrectedGate(GateResult(tuple(checks), strict=strict, corrected=True), tuple(notes))

@@ -55,6 +55,14 @@ def _empty(value: tuple[Condition, ...]) -> bool:
     return not value
 
 
+def _none(value: object) -> bool:
+    return value is None
+
+
+def _false(value: bool) -> bool:
+    return not value
+
+
 class Rule(Frozen):
     """A diagnostics rule: a conjunction of conditions that points at one RAG failure.
 
@@ -137,6 +145,16 @@ class MetricSpec(Frozen):
     # the target's `good` too. A number is a bar of its own: a run stored before gate=True
     # kept its bar, which the gate says beside the target (cli `gate`).
     gate: float | None = None
+    # the target under a judge whose values are soft (the offline judge: a mean of its
+    # probabilities, docs/metrics.md), not verdicts or an LLM's ratings: the judge's own
+    # line for the metric's verdict (`metrics.base.judge_line`), which a grounded answer
+    # reaches, where `target` is set for an LLM judge's scale. None: `target` holds under
+    # every judge (a yes/no verdict's rate: each verdict is drawn at the judge's line)
+    soft_target: Target | None = Field(default=None, exclude_if=_none)
+    # `target` (and a `gate` taken from it) is the `soft_target`: the spec as a run of a
+    # soft judge stores it (`on_soft_judge`), so that every reader of the run's specs, eval's
+    # flags, the report and the gate, reads the one target
+    soft: bool = Field(default=False, exclude_if=_false)
     headline: int | None = None  # position in narrow summaries (lower first; None: not shown)
     rank: int | None = None  # preference as the leaderboard's ranking metric (lower first)
     rules: tuple[Rule, ...] = ()  # diagnostics rules whose first condition is on this metric
@@ -162,6 +180,18 @@ class MetricSpec(Frozen):
                 raise ValueError(f"{data.get('name')}: gate=True needs a declared target")
             data = {**data, "gate": good}
         return data
+
+    def on_soft_judge(self) -> MetricSpec:
+        """The spec as a run of a judge with soft values stores it: its `soft_target` as
+        its target, and as its gate bar where that bar is the target's (`gate=True`); itself
+        when it declares none."""
+        t = self.soft_target
+        if t is None or self.soft:
+            return self
+        gate = self.gate
+        if gate is not None and self.target is not None and gate == self.target.good:
+            gate = t.good
+        return self.model_copy(update={"target": t, "gate": gate, "soft": True})
 
     @property
     def suite(self) -> str:

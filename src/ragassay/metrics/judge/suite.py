@@ -10,7 +10,12 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from ragassay.judge import Asker, Flag, Reasoning, Score10, SoftValue, Verdict, load_prompt
-from ragassay.judge.offline import Evidence
+from ragassay.judge.offline import (
+    HALLUCINATION_THRESHOLD,
+    REFERENCE_MATCH_THRESHOLD,
+    RELEVANCE_THRESHOLD,
+    Evidence,
+)
 from ragassay.metrics.base import (
     CORRECT,
     RELEVANT,
@@ -20,6 +25,7 @@ from ragassay.metrics.base import (
     Suite,
     SuiteOptions,
     abstain,
+    judge_line,
     number_contexts,
     outcome,
     unscored,
@@ -105,14 +111,25 @@ relevance rating says (issue #38: on 128 probes whose contexts answer them, the 
 judge's relevance, Spearman 0.25 held apart, blamed retrieval on 59). An answer that
 abstained or was flagged clears nothing: no evidence that retrieval found the answer."""
 
+LINES = {S + "context_relevance": RELEVANCE_THRESHOLD,
+         S + "answer_similarity": REFERENCE_MATCH_THRESHOLD,
+         S + "faithfulness": HALLUCINATION_THRESHOLD}
+"""The offline judge's own line for each rating, a probability: 5.5 on 1-10 (it flags a
+hallucination below faithfulness 5.5). The ratings' soft targets (`judge_line`)."""
+OVERALL_LINE = OVERALL.combine({**LINES, S + "hallucination": 0.0})[0]
+"""`overall` with every part at its line and no hallucination: its soft target's `good`,
+on the parts' 1-10."""
+
 SPECS = (
     MetricSpec(
         name=S + "context_relevance", low=1, high=10, target=Target(good=8, warning=6),
+        soft_target=judge_line(LINES[S + "context_relevance"], 1, 10),
         labels=RELEVANT, equivalence=EQUIVALENCE,
         description="Do the retrieved chunks help answer the question? (1-10)",
         rules=(RETRIEVAL_PROBLEM,)),
     MetricSpec(
         name=S + "answer_similarity", low=1, high=10, target=Target(good=8, warning=6),
+        soft_target=judge_line(LINES[S + "answer_similarity"], 1, 10),
         labels=CORRECT, equivalence=EQUIVALENCE,
         description="How close is the answer to the reference? (1-10)",
         rules=(Rule(name="reference_mismatch",
@@ -124,6 +141,7 @@ SPECS = (
                     fix="Check retrieval recall for these questions and verify the "
                     "references."),)),
     MetricSpec(name=S + "faithfulness", low=1, high=10, target=Target(good=9, warning=7),
+               soft_target=judge_line(LINES[S + "faithfulness"], 1, 10),
                headline=20, labels=SUPPORTED, equivalence=EQUIVALENCE,
                description="Is the answer based on the context? (1-10)"),
     MetricSpec(
@@ -138,6 +156,7 @@ SPECS = (
                     fix="Constrain the generator to the context (prompt, lower temperature, "
                     "citations)."),)),
     MetricSpec(name=S + "overall", low=0, high=10, headline=10, rank=1, composite=OVERALL,
+               soft_target=judge_line(OVERALL_LINE, 1, 10),
                equivalence=EQUIVALENCE,
                description="(0.3 CR + 0.4 AS + 0.3 F) x (1 - hallucination)"),
 )

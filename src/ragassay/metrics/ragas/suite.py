@@ -21,7 +21,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ragassay.judge import Asker, Verdict
-from ragassay.judge.offline import Evidence
+from ragassay.judge.offline import (
+    ATTRIBUTION_THRESHOLD,
+    RELEVANCE_THRESHOLD,
+    SUPPORT_THRESHOLD,
+    USEFUL_THRESHOLD,
+    Evidence,
+)
 from ragassay.judge.scales import EXPECT
 from ragassay.metrics.base import (
     SUPPORTED,
@@ -29,6 +35,7 @@ from ragassay.metrics.base import (
     Suite,
     SuiteOptions,
     abstain,
+    judge_line,
     number_contexts,
     outcome,
     with_truncated,
@@ -75,11 +82,12 @@ EQUIVALENCE = 0.025
 """The practical-equivalence margin of the 0-1 scores (`MetricSpec.equivalence`)."""
 _GROUND = "Instruct the model to answer only from the provided context; lower temperature."
 # targets: the bars the gate held before it took its bars from the targets (the generic
-# 0.8 / 0.6 rule read 0.8 beside a gate of 0.9), warning 0.2 below, as the generic rule
+# 0.8 / 0.6 rule read 0.8 beside a gate of 0.9), warning 0.2 below, as the generic rule;
+# soft targets: the offline judge's own line for each score's verdict (`judge_line`)
 SPECS = (
     MetricSpec(
         name=S + "faithfulness", gate=True, equivalence=EQUIVALENCE,
-        target=Target(good=0.9, warning=0.7),
+        target=Target(good=0.9, warning=0.7), soft_target=judge_line(SUPPORT_THRESHOLD),
         headline=80, rank=2, labels=SUPPORTED,
         description="Share of the answer's claims supported by the context",
         rules=(Rule(name="ignores_context",
@@ -89,7 +97,8 @@ SPECS = (
                     "the answer is not grounded in them.", fix=_GROUND),)),
     MetricSpec(
         name=S + "answer_relevancy", gate=True, equivalence=EQUIVALENCE,
-        target=Target(good=0.8, warning=0.6),
+        # the offline judge's direct estimate: P(the answer addresses the question)
+        target=Target(good=0.8, warning=0.6), soft_target=judge_line(RELEVANCE_THRESHOLD),
         headline=90,
         description="Mean cosine of questions generated from the answer to the question",
         rules=(Rule(name="wrong_question_answered",
@@ -101,7 +110,7 @@ SPECS = (
                     "template."),)),
     MetricSpec(
         name=S + "context_precision", gate=True, equivalence=EQUIVALENCE,
-        target=Target(good=0.6, warning=0.4),
+        target=Target(good=0.6, warning=0.4), soft_target=judge_line(USEFUL_THRESHOLD),
         headline=100,
         description="Rank-aware average precision of the useful context chunks",
         rules=(Rule(name="relevant_chunks_ranked_low",
@@ -112,6 +121,7 @@ SPECS = (
     MetricSpec(
         name=S + "context_recall", gate=True, equivalence=EQUIVALENCE,
         target=Target(good=0.75, warning=0.55),
+        soft_target=judge_line(ATTRIBUTION_THRESHOLD),
         description="Share of reference sentences attributable to the context",
         rules=(Rule(name="retriever_misses_chunks",
                     conditions=(below(S + "context_recall", 0.7),

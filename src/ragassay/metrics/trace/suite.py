@@ -38,6 +38,7 @@ from ragassay.metrics.base import (
     Suite,
     SuiteOptions,
     abstain,
+    judge_line,
     outcome,
     unscored,
     with_details,
@@ -175,6 +176,7 @@ passed). Cleared so, it fires only where the verdicts find an unsupported senten
 SPECS = (
     MetricSpec(
         name=S + "context_relevance", headline=50, labels=RELEVANT, equivalence=EQUIVALENCE,
+        soft_target=judge_line(RELEVANCE_THRESHOLD),
         description="Share of the context (by length) relevant to the question",
         rules=(Rule(name="retrieval_noise", conditions=(below(S + "context_relevance", 0.3),),
                     message="Retrieval noise: most of the retrieved context is irrelevant to "
@@ -182,6 +184,7 @@ SPECS = (
                     fix="Lower top-k, rerank, or use smaller / better-bounded chunks."),)),
     MetricSpec(
         name=S + "context_utilization", headline=60, equivalence=EQUIVALENCE,
+        soft_target=judge_line(USED_THRESHOLD),
         description="Share of the context (by length) the answer uses",
         rules=(Rule(name="evidence_underused",
                     conditions=(at_least(S + "context_relevance", 0.5),
@@ -192,6 +195,7 @@ SPECS = (
                     "and length."),)),
     MetricSpec(
         name=S + "completeness", headline=70, equivalence=EQUIVALENCE,
+        soft_target=judge_line(USED_THRESHOLD),
         description="Share of the relevant context (by length) the answer uses",
         rules=(Rule(name="incomplete_answer",
                     conditions=(at_least(S + "context_relevance", 0.5),
@@ -210,6 +214,7 @@ SPECS = (
                     "it cannot."),)),
     MetricSpec(
         name=S + "adherence_ratio", rank=3, labels=SUPPORTED, equivalence=EQUIVALENCE,
+        soft_target=judge_line(SUPPORT_THRESHOLD),
         description="Share of answer sentences supported by the context",
         rules=(UNSUPPORTED_SENTENCES,)),
 )
