@@ -27,7 +27,7 @@ from ragassay.stats import (
     ScoreTable,
     compare_strategies,
     holm,
-    mean_ci,
+    metric_ci,
     verdict,
 )
 from ragassay.store import Store
@@ -80,8 +80,7 @@ def leaderboard(
     sign = 1.0 if spec.higher_is_better else -1.0
     figures: list[dict[str, Any]] = []
     for s in bench.strategies:
-        st = mean_ci(table.for_strategy(s.name).values(metric), rate=spec.gives_verdict,
-                     seed=seed)
+        st = metric_ci(table.for_strategy(s.name), metric, seed=seed)
         figures.append({
             "strategy": s.name, "metric": metric, "mean": st.mean, "ci_low": st.ci_low,
             "ci_high": st.ci_high, "n": st.count,

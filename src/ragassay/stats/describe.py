@@ -298,6 +298,14 @@ def suite_averages(table: ScoreTable) -> dict[str, SuiteAverage]:
     return out
 
 
+def metric_ci(table: ScoreTable, metric: str, *, seed: int = 0, n_resamples: int = 2000,
+              confidence: float = 0.95) -> Interval:
+    """`mean_ci` of one metric's values in `table`, as its spec declares it: a yes/no
+    verdict's rate with the exact interval (`MetricSpec.gives_verdict`)."""
+    return mean_ci(table.values(metric), rate=table.spec(metric).gives_verdict, seed=seed,
+                   n_resamples=n_resamples, confidence=confidence)
+
+
 def aggregate_metrics(
     table: ScoreTable, *, seed: int = 0, n_resamples: int = 2000, confidence: float = 0.95
 ) -> Aggregates:
@@ -305,8 +313,7 @@ def aggregate_metrics(
     suite averages."""
     metrics = {}
     for m in table.metrics:
-        entry = mean_ci(table.values(m), rate=table.spec(m).gives_verdict, seed=seed,
-                        n_resamples=n_resamples, confidence=confidence)
+        entry = metric_ci(table, m, seed=seed, n_resamples=n_resamples, confidence=confidence)
         metrics[m] = MetricAggregate(**dict(entry), unscored=table.unscored(m),
                                      higher_is_better=table.spec(m).higher_is_better,
                                      abstained=table.abstained(m) or None)

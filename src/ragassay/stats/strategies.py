@@ -18,7 +18,7 @@ import numpy as np
 from pydantic import ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from ragassay.stats.bootstrap import FloatArray, bootstrap_stat, column, nanmean_rows
-from ragassay.stats.describe import Interval, mean_ci
+from ragassay.stats.describe import Interval, metric_ci
 from ragassay.stats.result import Pair, Result
 from ragassay.stats.table import ScoreTable
 from ragassay.types import MISSING_INPUT, MetricSpec
@@ -141,8 +141,8 @@ def composite_summary(
     out: dict[str, float | None] = {}
     intervals: dict[str, Pair | None] = {}
     for key, metric in fields.items():
-        stats = mean_ci(table.values(metric), rate=table.spec(metric).gives_verdict, seed=seed,
-                        n_resamples=n_resamples, confidence=confidence)
+        stats = metric_ci(table, metric, seed=seed, n_resamples=n_resamples,
+                          confidence=confidence)
         out[key] = stats.mean
         intervals[key] = None if stats.ci_low is None else stats.ci
     value, _ = spec.composite.combine({m: out[k] for k, m in fields.items()})
@@ -189,9 +189,8 @@ def strategy_summaries(
             composites=[composite_summary(sub, spec, seed=seed, n_resamples=n_resamples,
                                           confidence=confidence) for spec in specs],
             total_questions=len(sub.rows) + len(sub.invalid),
-            metrics={m: mean_ci(sub.values(m), rate=sub.spec(m).gives_verdict, seed=seed,
-                                n_resamples=n_resamples, confidence=confidence)
-                     for m in sub.metrics},
+            metrics={m: metric_ci(sub, m, seed=seed, n_resamples=n_resamples,
+                                  confidence=confidence) for m in sub.metrics},
             failed={suite: failed_questions(sub, suite)
                     for suite in dict.fromkeys(sub.spec(m).suite for m in sub.metrics)})
     return out

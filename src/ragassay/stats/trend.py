@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from ragassay.stats.describe import Interval, mean_ci
+from ragassay.stats.describe import Interval, metric_ci
 from ragassay.stats.result import Result
 from ragassay.stats.table import ScoreTable
 
@@ -81,9 +81,8 @@ def trends(
     )
     out: dict[str, list[TrendPoint]] = {}
     for m in names:
-        out[m] = trend([(run_id, created, mean_ci(table.values(m),
-                                                  rate=table.spec(m).gives_verdict,
-                                                  seed=seed, n_resamples=n_resamples)
+        out[m] = trend([(run_id, created, metric_ci(table, m, seed=seed,
+                                                    n_resamples=n_resamples)
                          if m in table.specs else Interval())
                         for run_id, created, table in runs])
     return out

@@ -51,16 +51,13 @@ def at_least(metric: str, threshold: float) -> Condition:
     return Condition(metric=metric, op=">=", threshold=threshold)
 
 
-def _empty(value: tuple[Condition, ...]) -> bool:
+def _empty(value: object) -> bool:
+    """An empty tuple, or False: a field left out of the JSON at its default."""
     return not value
 
 
 def _none(value: object) -> bool:
     return value is None
-
-
-def _false(value: bool) -> bool:
-    return not value
 
 
 class Rule(Frozen):
@@ -154,7 +151,7 @@ class MetricSpec(Frozen):
     # `target` (and a `gate` taken from it) is the `soft_target`: the spec as a run of a
     # soft judge stores it (`on_soft_judge`), so that every reader of the run's specs, eval's
     # flags, the report and the gate, reads the one target
-    soft: bool = Field(default=False, exclude_if=_false)
+    soft: bool = Field(default=False, exclude_if=_empty)
     headline: int | None = None  # position in narrow summaries (lower first; None: not shown)
     rank: int | None = None  # preference as the leaderboard's ranking metric (lower first)
     rules: tuple[Rule, ...] = ()  # diagnostics rules whose first condition is on this metric

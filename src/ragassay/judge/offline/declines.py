@@ -44,6 +44,9 @@ _KNOW_VERB = (
 )
 _INFO = (r"(?:information|info|details?|data|knowledge|answer|specifics|records?|idea|context|"
          r"guidance|advice|figures?|numbers?|facts?|coverage)")
+_GIVEN = r"i (?:have|had|was given|can see|could see|can access)"
+"""What the speaker says it was given to read: "the league rules I have", "... I can see"."""
+_WHAT_I_HAVE = rf"(?:the |these |this |those |my |any )?(?:[\w-]+ ){{1,3}}?{_GIVEN}"
 _PATTERNS = (
     # ignorance
     rf"\bi (?:do not|don{_A}?t|dont) know\b",
@@ -110,12 +113,10 @@ _PATTERNS = (
     # "That isn't covered in the league rules I have": whatever the speaker was given
     rf"\b(?:is|are|was|were){_NOT} (?:\w+ )?(?:covered|addressed|mentioned|included|"
     rf"specified|stated|listed|described|explained|found|given) (?:in|by|within|among) "
-    rf"(?:the |these |this |those |my |any )?(?:[\w-]+ ){{1,3}}?i (?:have|had|was given|"
-    rf"can see|could see|can access)\b",
+    rf"{_WHAT_I_HAVE}\b",
     # "The syndicate rules I have access to don't address this": what the speaker was given,
     # silent on the question ("The slots I can see don't include Saturday" is a claim)
-    rf"\b(?:the |these |this |those |my |any )?(?:[\w-]+ ){{1,3}}?i (?:have|had|was given|"
-    rf"can see|could see|can access|have access to)\s+(?:do|does|did){_NOT}\s+"
+    rf"\b{_WHAT_I_HAVE}(?: access to)?\s+(?:do|does|did){_NOT}\s+"
     rf"(?:seem to |appear to |really |actually |explicitly |directly )?(?:address|mention|"
     rf"cover|say|specify|go into|discuss|talk about|touch on|answer)\s+(?:this|that|it|"
     rf"the question|whether|what|how|when|where|who|which|why|anything)\b",
@@ -229,7 +230,7 @@ _SOURCE_NOUN = (
     r"what i (?:have|had|can see|was given|found|could find)|"
     # any noun the assistant says it has: "the forecast I have only covers ..." (not the
     # business's "the rooms we have include ...")
-    r"[\w-]+(?=\s+i (?:have|had|was given|can see|could see|can access)\b))"
+    rf"[\w-]+(?=\s+{_GIVEN}\b))"
 )
 _SCOPE = re.compile(
     rf"^\W*(?:(?:but|and|so|though|however|unfortunately|sadly|sorry|apologies|"

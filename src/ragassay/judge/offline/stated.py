@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from .clauses import Part
+from .scope import CLOCK
 from .units import SPANS
 from .words import static_table, word_vectors
 
@@ -49,14 +52,21 @@ def said_otherwise(p: Part, units: Units) -> bool:
     clause one of that unit's, counting the same thing ("and four of them play in each
     match" for "Four players compete in every fixture"; "and we'll send them back within
     5 working days" is no sentence's figure)."""
-    candidates = [u for j in range(len(units.ctx)) if not units.ctx.infos[j].asks
-                  for u in (units.sentence(j), *units.clauses(j))]
+    candidates, vecs = units.ctx.derive("stated.units", lambda: _unit_vectors(units))
     if not candidates:
         return False
-    vecs = static_table().embed([p.text, *(u.part.text for u in candidates)])
-    sims = vecs[1:] @ vecs[0]
+    sims = vecs @ static_table().embed([p.text])[0]
     return any(c >= RESTATED_COSINE and _figures_of(p, u.part)
                for u, c in zip(candidates, sims, strict=True))
+
+
+def _unit_vectors(units: Units) -> tuple[list[Unit], np.ndarray]:
+    """Every context sentence that asserts and each of its clauses, with their static
+    sentence embeddings: built once per sample (`ContextIndex.derive`), read by each
+    clause `said_otherwise` asks of."""
+    found = [u for j in range(len(units.ctx)) if not units.ctx.infos[j].asks
+             for u in (units.sentence(j), *units.clauses(j))]
+    return found, static_table().embed([u.part.text for u in found]) if found else np.zeros(0)
 
 
 def _figures_of(p: Part, u: Part) -> bool:
@@ -68,7 +78,7 @@ def _figures_of(p: Part, u: Part) -> bool:
 
 
 def _timed(key: str | None) -> bool:
-    return key is not None and (key in SPANS or key == "time")
+    return key is not None and (key in SPANS or key == CLOCK)
 
 
 def stated_share(p: Part, units: Units) -> float:

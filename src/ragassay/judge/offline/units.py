@@ -189,7 +189,6 @@ def _lemma(word: str) -> str:
 
 
 SPANS = frozenset(stem(w) for w in ("minute", "hour", "day", "week", "month", "year"))
-_SPANS = SPANS
 
 
 class Units:
@@ -240,9 +239,9 @@ class Units:
         for n, key in p.figures:
             if key is None or key[0] in "@#":
                 continue
-            rows = self.by_stem.get(key, ()) if key not in _SPANS else range(len(self.ctx))
+            rows = self.by_stem.get(key, ()) if key not in SPANS else range(len(self.ctx))
             if any(n in self.ctx.infos[j].values and any(
-                    k == key or (key in _SPANS and k in _SPANS)
+                    k == key or (key in SPANS and k in SPANS)
                     for _, k in self.sentence(j).part.figures) for j in rows):
                 return True
         return False
@@ -310,4 +309,4 @@ def uncounted(p: Part, u: Unit) -> bool:
     access" against "access during staffed hours"): such a unit does not restate the
     claim's figure, so its agreement leaves the figure unchecked."""
     counted = {k for _, k in u.sentence.figures}
-    return any(k in _SPANS and k in u.part.words and k not in counted for _, k in p.figures)
+    return any(k in SPANS and k in u.part.words and k not in counted for _, k in p.figures)
