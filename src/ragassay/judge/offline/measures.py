@@ -36,7 +36,7 @@ _WORD = re.compile(r"\b(" + "|".join(_SMALL) + r")\b")
 _ONE = re.compile(rf"\b[Oo]ne (?=(?:{_UNIT_WORDS})s?\b)")
 _SCALED = re.compile(r"\b(\d+) (hundred|thousand)\b(?! (?:thousand|million|billion))")
 _HALF = (
-    (re.compile(r"\b(?:a|one) quarter of an hour\b|\ba quarter hour\b"), "15 minutes"),
+    (re.compile(r"\b(?:(?:a|one) )?quarter of an hour\b|\ba quarter hour\b"), "15 minutes"),
     (re.compile(r"\bhalf an hour\b|\ba half hour\b|\bhalf hour\b"), "30 minutes"),
     (re.compile(r"\b(?:an|one) hour and a half\b"), "90 minutes"),
     (re.compile(r"\bthree quarters of an hour\b"), "45 minutes"),
@@ -94,6 +94,18 @@ _N_WEEKLY = re.compile(r"\b(\d+)[- ]weekly\b")
 # "every 6 months" is "2 times a year" ("twice a year"), for the months a year divides
 _EVERY_MONTHS = re.compile(r"(?<!\bfor )\b(?:once )?every (2|3|4|6) months\b(?! of\b)")
 _DAY_HOURS = {"day": "24 hours", "week": "7 days", "fortnight": "14 days"}
+# "an hour's break", "a one-hour lesson": "1 hour", as a context may say it (not the
+# "an hour" of a rate: "£10 an hour", "once an hour")
+_HOUR = re.compile(r"\b(?:[Aa]n|[Oo]ne)[- ]hour(?:'s)?\b")
+# "per fortnight" is "every 2 weeks" ("a fortnight" alone is a length: _SPAN)
+_PER_FORTNIGHT = re.compile(r"\b(?:per|every|each) fortnight\b")
+# 100 cm or more as metres ("120 cm" is "1.2 metres", as a height is written either way)
+_CENTIMETRES = re.compile(r"\b(\d{3,}) centimetres\b")
+
+
+def _hour(m: re.Match[str]) -> str:
+    before = m.string[max(0, m.start() - 12):m.start()]
+    return m.group(0) if _RATE.search(before) else "1 hour"
 
 
 def _span(m: re.Match[str]) -> str:
@@ -239,7 +251,12 @@ def canonical_measures(text: str) -> str:
     if "year" in low or "ly" in low:
         for pattern, repl in _ADVERBS:
             text = pattern.sub(repl, text)
+    if "hour" in low:
+        text = _HOUR.sub(_hour, text)
+    if "centimetres" in text:
+        text = _CENTIMETRES.sub(lambda m: f"{int(m.group(1)) / 100:g} metres", text)
     if "day" in low or "week" in low or "fortnight" in low:
+        text = _PER_FORTNIGHT.sub("every 14 days", text)
         text = _N_WEEKLY.sub(r"every \1 weeks", text)  # "an 8-weekly schedule"
         text = _SPAN.sub(_span, text)
         text = _WEEKS.sub(_weeks, text)

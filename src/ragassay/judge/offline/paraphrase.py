@@ -49,6 +49,8 @@ the other (the number and entity swaps of issue #38):
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from .clauses import Part, clause_parts, part
@@ -63,6 +65,25 @@ SPARE_WORDS = 2  # claim words beyond the sentence's replaced ones allowed
 
 def _negations(p: Part) -> int:
     return sum(1 for h in p.negations if h is not None)
+
+
+# "per visit" counts each visit, as "each time you visit" does
+_DISTRIBUTIVE = frozenset({"per"})
+# "exclusive to the Pro plan", "restricted to Lane 8": "only" in other words
+_LIMITED = re.compile(r"\b(?:exclusive(?:ly)?|restricted|limited|reserved)\s+(?:to|for)\b",
+                      re.IGNORECASE)
+
+
+def _distributes(u: Part) -> bool:
+    """Whether the sentence quantifies over all of something (module docstring, scope):
+    a universal, or "per" ("up to two months per year" / "in each year")."""
+    return u.universal or bool(_DISTRIBUTIVE.intersection(u.info.tokens))
+
+
+def _restricts(p: Part) -> bool:
+    """Whether the claim limits what it says: a restrictor, or "exclusive to",
+    "restricted to", "limited to", "reserved for"."""
+    return p.restricted or bool(_LIMITED.search(p.text))
 
 
 def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> bool:
@@ -82,7 +103,7 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
     if any((antonym_stems(t) | antonym_stems(w)) & u.stems for t, w in p.pairs
            if w not in u.words):  # (the stem too: "ends" is "end", whose antonym is "begin")
         return False
-    if (p.universal and not u.universal) or (u.restricted and not p.restricted):
+    if (p.universal and not _distributes(u)) or (u.restricted and not _restricts(p)):
         return False
     if relation_turned(p, u):
         return False
