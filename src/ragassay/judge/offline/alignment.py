@@ -59,11 +59,10 @@ from .mixed import misplaced_name, named_elsewhere
 from .objects import swapped_object
 from .phrase_swap import phrase_swap
 from .placed import bound_flipped, misplaced_figure
-from .polarity import even_so, polarity, turned_elsewhere
+from .polarity import antonym_pool, even_so, polarity, turned_elsewhere
 from .referents import referent, referent_swapped
 from .relations import relation_turned
 from .scope import (
-    CALENDAR,
     TIMES,
     acronym,
     denied_of_all,
@@ -81,6 +80,7 @@ from .stated import close as _close
 from .stated import unstated as _unstated
 from .subjects import taken
 from .units import Unit, Units, uncounted
+from .weeks import CALENDAR
 
 RESTATES = 0.8  # share of a claim's content words a unit must state to restate it
 RESTATED = 0.34  # ... and share of the unit's own that the claim must state
@@ -129,7 +129,7 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
     for t, w in p.pairs:
         if w not in only_c or w in used:
             continue
-        ants = antonym_stems(t) & (u.part.stems | u.inherited)
+        ants = antonym_stems(t) & (antonym_pool(u.part) | u.inherited)
         if ants:
             antonyms += 1
             used.add(w)

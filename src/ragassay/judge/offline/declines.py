@@ -128,7 +128,13 @@ _PATTERNS = (
     r"^\W*(?:(?:hmm+|um+|well|honestly|sorry|oh|ah|so|but|and)\W+)*not (?:really |"
     r"entirely |quite |too )?(?:sure|certain)\b",
     rf"\b(?:is|are){_NOT} available to (?:me|us)\b",
+    # "That isn't something the scooter guidance I have covers": the whole of it
+    rf"(?:\bnot|n{_A}t) (?:something|anything) (?:that )?{_WHAT_I_HAVE}(?: access to)? "
+    rf"(?:covers?|mentions?|says?|address(?:es)?|answers?|goes into|talks about)\b",
     rf"(?:\bnot|n{_A}t) something (?:that )?(?:i|we|the|these|this|our|my)\b",
+    # "I don't see anything about a gym in the details I have"
+    rf"\b(?:i|we) (?:do not|don{_A}?t|dont|{_CANNOT}|could{_NOT}) see (?:anything|any "
+    r"(?:mention|information|info|details?|reference))\b",
     rf"\b(?:there{_A}?s|there is|there are|i (?:found|see|can find|could find)) nothing\b",
     rf"\bnothing (?:in|about|on|regarding) (?:the |these |this |those |my |our |your )?"
     rf"(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
@@ -178,6 +184,9 @@ REFERRAL = re.compile(
     r"|(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
     r"(?:always |just )?)?(?:give|drop|send) (?:us|them|(?:the|our|your) (?:[\w-]+ ){0,2}?"
     r"[\w-]+) a (?:ring|call|bell|shout|line|message|note|email)\b"
+    # "It's best to give Whiskers Lodge a call" (whoever is named)
+    rf"|(?:it(?:{_A}s| is|{_A}d be| would be) )?best to give (?:[\w'-]+ ){{1,3}}?a "
+    r"(?:ring|call|bell|shout|line|message|email)\b"
     # "I'd check the league's website", "I would look at the official site"
     rf"|(?:i(?:{_A}d| would)|you(?:{_A}d| would)(?: be better off)?|try) (?:check|look at|"
     r"visit|try|see|checking|looking at|visiting|asking|contacting)\b"
@@ -397,6 +406,12 @@ def _asserts(topic: str) -> bool:
     return bool(_ASSERTS.search(topic) or WHEN.search(topic))
 
 
+# ... or, after a source silent on it ("nothing here covers"), what it does not cover
+_SILENT_END = re.compile(r"(?:covers?|mentions?|address(?:es)?|goes into|talks about)$",
+                         re.IGNORECASE)
+_OBJECT = re.compile(r"\s+(?!(?:this|that|it|whether|if)\b)" + _TOPIC_END, re.IGNORECASE)
+
+
 def declined_topics(clause: str) -> tuple[str, str]:
     """A clause split into what its declines say they lack (`_TOPIC`, after each decline
     phrase; `_THING` after the assistant's) and the rest: ("about TV wall-mounting", "I
@@ -411,7 +426,8 @@ def declined_topics(clause: str) -> tuple[str, str]:
         rest.append(clause[at:m.end()])
         at = m.end()
         t = _TOPIC.match(clause, at) or (
-            _THING.match(clause, at) if _ASSISTANT.search(m.group()) else None)
+            _THING.match(clause, at) if _ASSISTANT.search(m.group()) else None) or (
+            _OBJECT.match(clause, at) if _SILENT_END.search(m.group()) else None)
         if t is not None and not _asserts(t.group()):
             topics.append(t.group())
             at = t.end()

@@ -22,19 +22,9 @@ from collections.abc import Sequence
 
 from .clauses import Part, clause_parts, part
 from .lexical import MONTHS, STOPWORDS, stem
-from .scope import (
-    CLOCK,
-    PARTICIPLE_PREPS,
-    TIMES,
-    WEEK,
-    WEEKDAYS,
-    named_times,
-    participle_asides,
-    placed_times,
-    time_word,
-    whole_week,
-)
+from .scope import CLOCK, PARTICIPLE_PREPS, TIMES, participle_asides
 from .units import Unit, Units
+from .weeks import WEEK, WEEKDAYS, day_range, named_times, placed_times, time_word, whole_week
 
 # what a recurring time conditions ("Under-12s skate free on Tuesday afternoons"), beside a
 # figure: a claim of neither only says where, who or what
@@ -51,7 +41,7 @@ def drops_time(p: Part, u: Part) -> bool:
     benefit = bool(_BENEFITS & set(p.info.tokens))
     if not (benefit or p.figures):
         return False  # (where, who or what it is: "The choir rehearses in the church hall")
-    return bool(placed_times(u, recurring=True)) or _day_range(u) or (
+    return bool(placed_times(u, recurring=True)) or day_range(u) or (
         benefit and _clock_bound(u))
 
 
@@ -81,7 +71,7 @@ def drops_days(p: Part, u: Part) -> bool:
     if named_times(p) or WEEKDAYS & set(p.info.tokens) or all(
             h in TIMES for h in p.quantified if h is not None):
         return False  # (a claim quantified over time: `time_bound`'s)
-    return _day_range(u) or bool(placed_times(u, recurring=True) & WEEK)
+    return day_range(u) or bool(placed_times(u, recurring=True) & WEEK)
 
 
 TAIL_WORDS = 4  # a sentence's last comma piece this short is an adverbial of it all
@@ -140,14 +130,6 @@ def drops_only(p: Part, u: Part, sentence: Part | None = None,
 
 _CASE_CLAUSES = frozenset({"if", "when", "where", "while", "once", "until"})
 
-
-
-def _day_range(u: Part) -> bool:
-    """Whether the unit names a range of days of the week ("Monday to Thursday",
-    "Mon-Fri" written out): a recurring part of the week, with or without "on"."""
-    toks = u.info.tokens
-    return any(toks[i] in WEEKDAYS and toks[i + 1] in {"to", "through", "until", "till"}
-               and toks[i + 2] in WEEKDAYS for i in range(len(toks) - 2))
 
 
 _BOUNDS = frozenset({"before", "after", "until", "till", "from"})

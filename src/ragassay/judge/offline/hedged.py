@@ -89,7 +89,9 @@ def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
             summary = False
             scope = is_source_scope(c, beside=named, declined=declined) or (
                 named and is_help_scope(c)) or goes_on
-        if not scope and not is_referral(c) and not (declined and is_advice(c)):
+        # "I don't have details about the tip | or recycling centres": its topic goes on
+        topic = k > 0 and bool(DECLINE.search(clauses[k - 1])) and _goes_on(c, True)
+        if not scope and not topic and not is_referral(c) and not (declined and is_advice(c)):
             out.append(c)
         named = named or bool(DECLINE.search(c) and names_source(c))
     return tuple(out)

@@ -23,8 +23,9 @@ from __future__ import annotations
 from .attributed import context_names
 from .clauses import AUXILIARIES, Part, clause_parts, lemma_stems
 from .lexical import stem
-from .scope import CALENDAR, TIMES, acronym
+from .scope import TIMES, acronym
 from .units import Unit, Units
+from .weeks import CALENDAR
 
 MIN_SAID = 2  # words of the other clause's own the claim must say
 MIN_SAID_PLACED = 3  # ... when the name it takes is not the clause's doer

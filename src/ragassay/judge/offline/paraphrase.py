@@ -56,6 +56,7 @@ import numpy as np
 from .clauses import Part, clause_parts, part
 from .lexical import antonym_stems, name_present
 from .normalise import quantity_present
+from .polarity import free_price
 from .relations import relation_turned
 from .sentences import ContextIndex, SentenceInfo, sentence_info
 
@@ -63,8 +64,9 @@ PARAPHRASE_COSINE = 0.6  # sentence-embedding closeness of claim and sentence at
 SPARE_WORDS = 2  # claim words beyond the sentence's replaced ones allowed
 
 
-def _negations(p: Part) -> int:
-    return sum(1 for h in p.negations if h is not None)
+def _negations(p: Part, other: Part) -> int:
+    """The part's negations, less a price's that the other's "free" says."""
+    return sum(1 for h in p.negations if h is not None and not free_price(h, other))
 
 
 # "per visit" counts each visit, as "each time you visit" does
@@ -98,7 +100,7 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
     if any(not name_present(n, c.stem_set) for n in s.names):
         return False
     p, u = part(s.text), part(c.text)
-    if _negations(p) != _negations(u):
+    if _negations(p, u) != _negations(u, p):
         return False
     if any((antonym_stems(t) | antonym_stems(w)) & u.stems for t, w in p.pairs
            if w not in u.words):  # (the stem too: "ends" is "end", whose antonym is "begin")

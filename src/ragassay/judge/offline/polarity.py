@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .clauses import Part, is_negation, lemma_stems
-from .lexical import STOPWORDS, antonym_stems
+from .lexical import STOPWORDS, antonym_stems, stem
 from .sentences import token_view
 from .units import Unit, Units
 
@@ -36,6 +36,33 @@ def _privative(text: str) -> frozenset[str]:
                      and toks[i] not in STOPWORDS)
 
 
+# "no charge" / "free of charge": a price denied is what "free" says
+_PRICES = frozenset(stem(w) for w in ("charge", "cost", "fee", "price"))
+
+
+def free_price(head: str, other: Part) -> bool:
+    """Whether a negation of `head` says what the other side's "free" says ("at no
+    charge" / "free of charge", "no extra cost" / "free")."""
+    return head in _PRICES and "free" in other.info.tokens
+
+
+_LAST = stem("last")
+_DURATION_VERB = frozenset({"lasts", "lasted", "lasting"})
+
+
+def antonym_pool(u: Part) -> frozenset[str]:
+    """The unit's stems a claim's word may be the antonym of: all of them, less "last"
+    where it is the verb of a length of time ("An assessment lasts 45 minutes" says
+    nothing of a "first" visit)."""
+    if _LAST not in u.stems:
+        return u.stems
+    toks = u.info.tokens
+    verbs = all(t in _DURATION_VERB or (t == "last" and k + 1 < len(toks)
+                                        and toks[k + 1][:1].isdigit())
+                for k, t in enumerate(toks) if stem(t) == _LAST)
+    return u.stems - {_LAST} if verbs else u.stems
+
+
 def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozenset()
              ) -> str | None:
     """"negation" or "antonym" when the polarity of what both say differs: negations
@@ -48,12 +75,12 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
     mine, theirs = privative(p), privative(u)
     # (a negated word the unit says by its antonym bears on it: "does not open" /
     # "is closed", a negation and an antonym, agree)
-    turned = {w for t, w in p.pairs if antonym_stems(t) & u.stems}
+    turned = {w for t, w in p.pairs if antonym_stems(t) & antonym_pool(u)}
     n_p = sum(1 for h in p.negations if h is not None
               and (h in u.stems or h in given or h in turned)
-              and (h not in theirs or h in mine))
+              and (h not in theirs or h in mine) and not free_price(h, u))
     n_u = sum(1 for h in u.negations if h is not None and h in p.stems
-              and (h not in mine or h in theirs))
+              and (h not in mine or h in theirs) and not free_price(h, p))
     if (n_p + n_u + antonyms) % 2 == 0:
         return None
     return "negation" if (n_p + n_u) % 2 else "antonym"

@@ -28,8 +28,18 @@ from .clauses import (
     neighbours,
     part,
 )
-from .lexical import MONTHS, STOPWORDS, stem
+from .lexical import MONTH_ORDER, MONTHS, STOPWORDS, stem
 from .normalise import separators
+from .weeks import (
+    DAYS,
+    WEEK,
+    WEEKDAYS,
+    named_times,
+    placed_times,
+    ranges,
+    week_days,
+    whole_week,
+)
 
 _TIMES_TEXT = """
     moment second minute hour day week month year time morning afternoon evening night
@@ -70,6 +80,14 @@ def participle_asides(text: str, toks: Sequence[str]) -> frozenset[int]:
     return frozenset(out)
 
 
+def _parted(text: str, a: str, b: str) -> bool:
+    """Whether a comma or other stop stands between the words `a` and `b` wherever they
+    meet in the text ("On the Basic plan, meetings ...": "plan" modifies no meetings)."""
+    return re.search(rf"\b{re.escape(a)}\s*[,;:]\s*{re.escape(b)}\b", text, re.IGNORECASE
+                     ) is not None and re.search(rf"\b{re.escape(a)}[\s-]+{re.escape(b)}\b",
+                                                 text, re.IGNORECASE) is None
+
+
 def narrowed(p: Part, u: Part) -> bool:
     """Whether the unit modifies a word the claim quantifies with words the claim does
     not have (a content word just before it, or a post-modifier just after it: "on",
@@ -96,7 +114,8 @@ def narrowed(p: Part, u: Part) -> bool:
                 return True  # "Saturday mornings" for "every morning"
             continue
         if (before >= u.info.lead and toks[before] not in STOPWORDS
-                and stems[before] in u.words and stems[before] not in p.words):
+                and stems[before] in u.words and stems[before] not in p.words
+                and not _parted(u.info.text, toks[before], toks[i])):
             return True
         if before >= u.info.lead and toks[before] in _ORDINALS and toks[before] not in claim_toks:
             return True  # "before their first visit" for "before each visit"
@@ -274,50 +293,23 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
     return (figures and any(k in TIMES and k not in mine and not (days and k == CLOCK)
                             for _, k in u.figures)) or (
         not any(h in TIMES for h in u.quantified) and bool(placed - named_times(p))
-        and not whole_week(placed | (placed_times(sentence) if sentence else frozenset())))
+        and not whole_week(placed | (placed_times(sentence) if sentence else frozenset()))
+        and week_days(u, sentence) != WEEKDAYS
+    ) or (not any(h in TIMES for h in u.quantified) and _ranged(p, u, sentence))
 
 
-# parts of the week, the day and the year that recur: "on weekdays" bounds "every day"
-# (a month dates an event: "released in February 2010" is no limit of "in 2010")
-WEEKDAYS = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
-WEEK = WEEKDAYS | {"weekday", "weekend"}  # the recurring parts of the week
-# the stems of the days and the months: times, not names (a later clause is about no
-# "Monday"; "November" is no alternative of "Paine")
-CALENDAR = frozenset(stem(w) for w in WEEKDAYS | MONTHS)
-_NARROW_TIMES = WEEK | {  # words (a stem of "afternoon" is "after"'s)
-    "morning", "afternoon", "evening", "night", "spring", "summer", "autumn", "winter",
-    "holidays"}
-_TIME_PLACES = frozenset({"on", "in", "at", "during"})
-
-
-_WEEKEND = frozenset({"weekend", "saturday", "sunday"})
-
-
-def whole_week(times: frozenset[str]) -> bool:
-    """Whether the times a unit places its statement in make up the week ("on weekdays
-    at 11am, and on Saturdays and Sundays at 2pm"): no bound of "every day"."""
-    return "weekday" in times and ("weekend" in times or {"saturday", "sunday"} <= times)
-
-
-def time_word(token: str) -> str | None:
-    """The narrowing time a token names ("afternoons": afternoon), or None."""
-    t = token[:-1] if token.endswith("s") and token[:-1] in _NARROW_TIMES else token
-    return t if t in _NARROW_TIMES else None
-
-
-def named_times(p: Part) -> frozenset[str]:
-    """The narrowing times a claim or unit names."""
-    return frozenset(w for t in p.info.tokens if (w := time_word(t)) is not None)
-
-
-def placed_times(u: Part, recurring: bool = False) -> frozenset[str]:
-    """The unit's narrowing times placed by a preposition at most three tokens before
-    ("on weekdays", "on the first Thursday", "at weekends"); `recurring`: in the plural
-    only ("on Tuesday afternoons", not the day of one event, "on a Sunday in 1901")."""
-    toks = u.info.tokens
-    return frozenset(w for i, t in enumerate(toks) if (w := time_word(t)) is not None
-                     and (not recurring or t != w)
-                     and _TIME_PLACES & set(toks[max(0, i - 3):i]))
+def _ranged(p: Part, u: Part, sentence: Part | None) -> bool:
+    """Whether a claim quantified over days ("every day") or the year ("all year round")
+    meets a unit said from one day or month to another ("Tuesday to Saturday", "from
+    April to October") that its sentence's days do not fill out the week, and names no
+    day or month itself."""
+    toks = set(p.info.tokens)
+    if "day" in p.quantified and not WEEK & toks and ranges(u.info.tokens, DAYS):
+        return week_days(u, sentence) != WEEKDAYS
+    months = MONTH_ORDER
+    return "year" in p.quantified and not MONTHS & toks and bool(
+        ranges(u.info.tokens, months)) and len(
+        frozenset().union(*ranges((sentence or u).info.tokens, months))) < len(months)
 
 
 def name_runs(p: Part) -> list[tuple[frozenset[str], str | None, str | None]]:
