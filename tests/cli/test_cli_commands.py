@@ -295,16 +295,19 @@ def test_meta_eval_says_when_the_baseline_ranks_below_chance(tmp_path: Path) -> 
     assert base < 0.5  # kept in its fixed direction, not flipped
     assert (f"note: hallucinated: the lexical baseline ranks below chance on this data "
             f"(AUROC {base:.3f}; reversed {1 - base:.3f}): beating it says little") in text
-    # the beats-baseline cell and the JSON say the same, the reversed baseline weighed
+    # the beats-baseline cell and the JSON say the same, against the reversed baseline
+    # (trial 66: `yes, but lower bound ...` was read as yes): the first word is the verdict
     got = json.loads(out.read_text())
     pairs = {p["metric"]: p for p in got["calibration"]["pairs"]}
+    flat = " ".join(text.split())
     for entry in got["beats_baseline"]:
-        low = pairs[entry["metric"]]["auroc_ci"][0]
-        bound = f"lower bound {low:.3f}"
-        want = (f"no: {bound} <= baseline {base:.3f}" if low <= base
-                else f"yes: {bound} > reversed baseline {1 - base:.3f}" if low > 1 - base
-                else f"yes, but {bound} <= reversed baseline {1 - base:.3f}")
-        assert entry["beats"] == want
+        point, low = pairs[entry["metric"]]["auroc"], pairs[entry["metric"]]["auroc_ci"][0]
+        rev = f"reversed baseline {1 - base:.3f}"
+        want = (f"yes: lower bound {low:.3f} > {rev}" if low > 1 - base
+                else f"unclear: lower bound {low:.3f} <= {rev} < AUROC {point:.3f}"
+                if point > 1 - base else f"no: AUROC {point:.3f} <= {rev}")
+        assert entry["beats"] == want and entry["verdict"] == want.split(":")[0]
+        assert want.split(":")[0] + ":" in flat  # the console's cell starts with it
     assert {e["metric"] for e in got["beats_baseline"]} >= {"judge.hallucination"}
 
 

@@ -29,6 +29,17 @@ def compare(db: Path, run_id: str, *extra: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def two_runs(db: Path, a: Path, b: Path) -> tuple[str, str]:
+    """Run ids of `eval --metrics judge` over a, then b, into one store."""
+    for data in (a, b):
+        result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(db), "--metrics",
+                                          "judge", "--quiet"])
+        assert result.exit_code == 0, result.output
+    out = CliRunner().invoke(cli, ["runs", "list", "--db", str(db), "--format", "json"])
+    newer, older = (r["id"] for r in json.loads(out.output))
+    return older, newer
+
+
 def test_each_metric_shows_its_effect_size_margin_and_a_verdict_of_four(
         demo_db: tuple[Path, str]) -> None:
     code, out = compare(*demo_db, "--json")
@@ -93,12 +104,7 @@ def test_a_metric_neither_run_scored_is_not_scored_not_unclear(tmp_path: Path) -
         "contexts": [f"Item {i} is blue."], "answer": f"Item {i} is blue."}) + "\n"
         for i in range(6)), encoding="utf-8")
     db = tmp_path / "r.db"
-    for _ in range(2):
-        result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(db), "--metrics",
-                                          "judge", "--quiet"])
-        assert result.exit_code == 0, result.output
-    out = CliRunner().invoke(cli, ["runs", "list", "--db", str(db), "--format", "json"])
-    b, a = (r["id"] for r in json.loads(out.output))
+    a, b = two_runs(db, data, data)
     result = CliRunner().invoke(cli, ["compare", a, b, "--db", str(db), "--json"])
     assert result.exit_code == 0, result.output
     metrics = json.loads(result.stdout)["metrics"]
@@ -111,3 +117,38 @@ def test_a_metric_neither_run_scored_is_not_scored_not_unclear(tmp_path: Path) -
     assert row.rstrip().endswith("not scored") and "unclear" not in row, row
     assert ("not scored: judge.answer_similarity (no reference answer): no paired sample has "
             "a value in both A and B, so there is nothing to compare") in result.stdout
+
+
+def test_each_row_says_the_pairs_its_means_rest_on(tmp_path: Path) -> None:
+    """Trial 66: `compare A B` showed 0.706 for run A where `eval` and `runs show` gave
+    0.702: the row's means are over the 123 samples scored on both sides (run A alone
+    scored 124), and the footer said `paired samples: 144`. A `pairs` column says each
+    metric's count where some metric rests on fewer, and the footer what A and B are."""
+    rows = [{"id": f"q{i}", "question": f"What colour is item {i}?",
+             "contexts": [f"Item {i} is blue and weighs {i + 2} kilograms."],
+             "answer": f"Item {i} is blue."} for i in range(6)]
+    db, paths = tmp_path / "r.db", []
+    for name, first in (("a", rows[0]["answer"]), ("b", "I don't know.")):
+        paths.append(tmp_path / f"{name}.jsonl")
+        paths[-1].write_text("".join(json.dumps(r | ({"answer": first} if i == 0 else {}))
+                                     + "\n" for i, r in enumerate(rows)), encoding="utf-8")
+    a, b = two_runs(db, *paths)
+    result = CliRunner().invoke(cli, ["compare", a, b, "--db", str(db), "--json"])
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.stdout)
+    pairs = {m: r["n"] for m, r in got["metrics"].items()}
+    assert got["paired_samples"] == 6 and pairs["judge.faithfulness"] == 5  # B abstained
+    result = CliRunner().invoke(cli, ["compare", a, b, "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    head = next(x for x in lines if x.startswith("metric"))
+    assert head.split()[:4] == ["metric", "pairs", "A", "B"], head
+    for metric, n in pairs.items():
+        row = next(x for x in lines if x.startswith(metric + " "))
+        assert row.split()[1] == str(n), row
+    fewer = sum(n != 6 for n in pairs.values())
+    assert "paired samples: 6 (paired by " in result.stdout
+    assert ("A and B: each metric's means over its pairs, the paired samples it scores on "
+            f"both sides (the pairs column; fewer than 6 for {fewer} metrics), not each "
+            "run's own mean over every sample it scores (eval, runs show)"
+            ) in " ".join(result.stdout.split())

@@ -49,6 +49,22 @@ def test_gate_warnings() -> None:
     assert len(gate_warnings(None, ["x.y"])) == 1
 
 
+def test_a_weak_agreement_on_one_set_names_it_not_its_worst() -> None:
+    """Trial 66: `gate` warned "agrees with people only at Spearman 0.25 on its worst
+    unseen set" where only one unseen set exists (judge.context_relevance: trec_dl2020),
+    as if others were better; "worst" only where there are several, one set is named."""
+    one = {"statistic": "Spearman", "low": 0.25, "high": 0.25, "sets": ["trec_dl2020"]}
+    run = RunReliability.model_validate(TABLE | {"metrics": {"judge.context_relevance": one}})
+    assert gate_warnings(run, ["judge.context_relevance"]) == [
+        "warning: gating on judge.context_relevance, whose offline judge agrees with people "
+        "only at Spearman 0.25 on its one unseen set, trec_dl2020 (below 0.7)"]
+    several = Agreement(statistic="Spearman", low=0.25, high=0.6, sets=("a", "b"))
+    assert several.weak("offline") == ("offline judge agrees with people only at Spearman "
+                                       "0.25 on its worst unseen set (below 0.7)")
+    assert Agreement(low=0.5, high=0.5).weak("j") == (
+        "j judge agrees with people only at AUROC 0.50 on unseen data (below 0.7)")
+
+
 @pytest.fixture
 def measured_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     table = tmp_path / "reliability.json"

@@ -33,6 +33,7 @@ class _Cells(HTMLParser):
         super().__init__()
         self.section = ""
         self.headers: list[tuple[str, ...]] = []
+        self.heads: dict[str, tuple[str, ...]] = {}  # a section's first table's header
         self.cells: list[tuple[str, str, str]] = []  # section, class, text
         self._cell: list[str] | None = None
         self._cls = ""
@@ -59,6 +60,7 @@ class _Cells(HTMLParser):
         elif tag == "thead":
             self._head = False
             self.headers.append(tuple(self._row))
+            self.heads.setdefault(self.section, tuple(self._row))
 
     def handle_data(self, data: str) -> None:
         if self._cell is not None:
@@ -75,6 +77,16 @@ def _cells(page: str) -> _Cells:
     parser = _Cells()
     parser.feed(page)
     return parser
+
+
+def _summary(page: str) -> dict[str, dict[str, str]]:
+    """The summary table's cells, by metric and column."""
+    parsed = _cells(page)
+    head = parsed.heads["summary"]
+    cells = [c[2] for c in parsed.cells if c[0] == "summary"]
+    rows = [dict(zip(head, cells[i:i + len(head)], strict=True))
+            for i in range(0, len(cells), len(head))]
+    return {r["metric"]: r for r in rows}
 
 
 def test_sample_rows_show_values_as_text_and_invalid_rows_with_their_reason() -> None:
@@ -105,24 +117,48 @@ def test_the_header_says_what_was_evaluated_in_words(demo_report: Report) -> Non
 def test_the_summary_gives_each_metric_its_verdict_and_the_judges_agreement(
         demo_report: Report) -> None:
     page = to_html(demo_report)
-    summary = [c for c in _cells(page).cells if c[0] == "summary"]
-    rows = [summary[i:i + 8] for i in range(0, len(summary), 8)]
-    by_metric = {r[0][2]: [c[2] for c in r] for r in rows}
+    by_metric = _summary(page)
+    agree = "judge's agreement with people"
     flags = {f.metric: f.level for f in demo_report.interpretation if f.scope == "overall"}
     assert set(by_metric) == set(demo_report.aggregate_metrics.metrics)
     for metric, cells in by_metric.items():
-        assert cells[5] == VERDICT_WORDS[flags[metric]], metric  # the verdict, in words
+        assert cells["verdict"] == VERDICT_WORDS[flags[metric]], metric  # in words
     # the offline judge's soft target, its own line (trial 65)
-    assert by_metric["judge.faithfulness"][6] == ">= 5.5; warning < 4.6"
+    assert by_metric["judge.faithfulness"]["target"] == ">= 5.5; warning < 4.6"
     # the demo's labels (24, of which 22 have a faithfulness value): the agreement measured
     # on them, the labels left out and why, then the held-apart agreement
-    assert by_metric["judge.faithfulness"][7].startswith("in this run: AUROC ")
+    assert by_metric["judge.faithfulness"][agree].startswith("in this run: AUROC ")
     assert ("(22 labels of 24: 1 abstained and 1 unscored not counted, people marked 0 of "
             "the 1 abstained hallucination); held apart: AUROC 0.64-0.94 on 7 unseen"
-            ) in by_metric["judge.faithfulness"][7]
-    assert by_metric["judge.overall"][7] == "not measured"
+            ) in by_metric["judge.faithfulness"][agree]
+    assert by_metric["judge.overall"][agree] == "not measured"
     mean = published(demo_report).aggregate("judge.overall").mean
-    assert by_metric["judge.overall"][1] == f"{mean:.3f}"
+    assert by_metric["judge.overall"]["mean"] == f"{mean:.3f}"
+
+
+def test_the_summary_counts_abstained_as_the_console_does(demo_report: Report) -> None:
+    """Trial 66: the HTML summary had `scored` and `unscored` but no `abstained`, so an
+    answer metric read 132 + 0 of 144; the console's aggregate table has the column. The
+    page shows it with the console's numbers, from the same report."""
+    from rich.console import Console
+
+    from ragassay.cli.summary import print_summary
+
+    by_metric = _summary(to_html(demo_report))
+    console = Console(width=300, record=True)
+    print_summary(demo_report, console)
+    table = console.export_text().split("aggregate metrics (mean, 95% CI)", 1)[1]
+    rows = [line.replace("│", " ").split() for line in table.split("└", 1)[0].splitlines()
+            if line.startswith("│ ")]
+    said = {r[0]: r[-3:] for r in rows if r and r[0] in by_metric}
+    total = demo_report.run.total_samples
+    assert set(said) == set(by_metric), "the console's aggregate table is not all there"
+    for metric, cells in by_metric.items():
+        counts = [cells["scored"], cells["unscored"], cells["abstained"]]
+        assert sum(map(int, counts)) == total, (metric, counts)
+        if metric in said:
+            assert counts == said[metric], metric
+    assert by_metric["judge.faithfulness"]["abstained"] == "1"
 
 
 def test_text_columns_are_left_aligned_numbers_right_and_no_table_twice(
@@ -232,9 +268,7 @@ def test_a_metric_with_nothing_scored_shows_its_target_not_no_target(tmp_path: P
         result = CliRunner().invoke(cli, args)
         assert result.exit_code == 0, result.output
     page = out.read_text()
-    summary = [c for c in _cells(page).cells if c[0] == "summary"]
-    rows8 = {r[0][2]: [c[2] for c in r] for r in
-             (summary[i:i + 8] for i in range(0, len(summary), 8))}
-    cells = rows8["judge.answer_similarity"]
-    assert cells[3] == "0" and cells[5] == "not scored" and cells[6] == ">= 5.5; warning < 4.6"
+    cells = _summary(page)["judge.answer_similarity"]
+    assert cells["scored"] == "0" and cells["verdict"] == "not scored"
+    assert cells["target"] == ">= 5.5; warning < 4.6"
     assert "no target" not in page

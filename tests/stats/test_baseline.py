@@ -55,13 +55,16 @@ def test_beating_a_baseline_below_chance_says_whether_the_reversed_one_is_beaten
     """New-user trial 58: "beats baseline: yes" for a judge at 0.729 [0.652, 0.804] beside
     a baseline of 0.306, whose reversed 0.694 the judge's interval overlaps."""
     below = RankAgreement(n=144, auroc=0.306, auroc_ci=(0.22, 0.39))
-    assert below.beaten_by(0.652) == "yes, but lower bound 0.652 <= reversed baseline 0.694"
-    assert below.beaten_by(0.71) == "yes: lower bound 0.710 > reversed baseline 0.694"
-    assert below.beaten_by(0.30) == "no: lower bound 0.300 <= baseline 0.306"
+    assert below.beaten_by(0.729, 0.652) == (
+        "unclear: lower bound 0.652 <= reversed baseline 0.694 < AUROC 0.729")
+    assert below.beaten_by(0.78, 0.71) == "yes: lower bound 0.710 > reversed baseline 0.694"
+    assert below.beaten_by(0.40, 0.30) == "no: AUROC 0.400 <= reversed baseline 0.694"
     above = RankAgreement(n=144, auroc=0.62, auroc_ci=(0.55, 0.69))
-    assert above.beaten_by(0.652) == "yes: lower bound 0.652 > baseline 0.620"
-    assert above.beaten_by(0.6) == "no: lower bound 0.600 <= baseline 0.620"
-    assert above.beaten_by(None) == "-"
+    assert above.beaten_by(0.72, 0.652) == "yes: lower bound 0.652 > baseline 0.620"
+    assert above.beaten_by(0.68, 0.6) == (
+        "unclear: lower bound 0.600 <= baseline 0.620 < AUROC 0.680")
+    assert above.beaten_by(0.61, 0.5) == "no: AUROC 0.610 <= baseline 0.620"
+    assert above.beaten_by(0.7, None) == "-" and above.beaten_by(None, None) == "-"
 
 
 def test_the_beats_baseline_cell_names_the_bound_it_compares():
@@ -69,4 +72,23 @@ def test_the_beats_baseline_cell_names_the_bound_it_compares():
     0.755, which is higher: the cell compares the judge's lower 95% bound (0.680), which
     only docs/judges.md said. The cell says the bound and the figure it is compared with."""
     below = RankAgreement(n=144, auroc=0.267, auroc_ci=(0.19, 0.35))
-    assert below.beaten_by(0.680) == "yes, but lower bound 0.680 <= reversed baseline 0.733"
+    assert below.beaten_by(0.755, 0.680) == (
+        "unclear: lower bound 0.680 <= reversed baseline 0.733 < AUROC 0.755")
+
+
+def test_the_beats_baseline_cells_first_word_is_what_the_interval_shows():
+    """New-user trial 66: a judge at 0.756 [0.681, 0.834] beside a baseline of 0.276
+    (reversed 0.724) read `yes, but lower bound 0.681 <= reversed baseline 0.724`; a user
+    skimming the column reads "yes". The first word is `yes` only when the lower bound
+    clears the baseline in its meaningful direction, `unclear` when only the point
+    estimate does, `no` otherwise, and the verdict and the cell come from one place."""
+    below = RankAgreement(n=144, auroc=0.276, auroc_ci=(0.2, 0.35))
+    cell = below.beaten_by(0.756, 0.681)
+    assert cell.split(":")[0] == "unclear" == below.verdict(0.756, 0.681)
+    assert cell == "unclear: lower bound 0.681 <= reversed baseline 0.724 < AUROC 0.756"
+    # no bare "yes" against the raw figure when the reversed one is not cleared
+    assert below.verdict(0.70, 0.60) == "no"
+    assert below.verdict(0.80, 0.73) == "yes"
+    above = RankAgreement(n=144, auroc=0.637, auroc_ci=(0.55, 0.7))
+    assert above.verdict(0.70, 0.60) == "unclear" and above.verdict(0.6, 0.5) == "no"
+    assert above.verdict(None, None) == "-"

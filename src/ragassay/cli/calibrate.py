@@ -139,15 +139,18 @@ def left_out(cal: Calibration) -> list[dict[str, Any]]:
     return out
 
 
-def beats_baseline(pair: Any, baseline: RankAgreement | None) -> str:
-    """A pair's `beats baseline` cell (`RankAgreement.beaten_by`: the judge's AUROC lower
-    bound against the baseline's AUROC), as the console and meta-eval's `--out` say it;
-    `-` for a graded label or without a baseline."""
+def beats_baseline(pair: Any, baseline: RankAgreement | None) -> dict[str, str]:
+    """A pair's `beats baseline` verdict (`RankAgreement.verdict`: yes, unclear, no or -)
+    and cell (`RankAgreement.beaten_by`: the verdict, then the judge's AUROC and lower bound
+    against the baseline), the one source the console's column and meta-eval's `--out`
+    both read; `-` for a graded label or without a baseline."""
     from ragassay.stats import BooleanAgreement
 
     if not isinstance(pair, BooleanAgreement) or baseline is None:
-        return "-"
-    return baseline.beaten_by(pair.auroc_ci[0] if pair.auroc_ci else None)
+        return {"verdict": "-", "beats": "-"}
+    low = pair.auroc_ci[0] if pair.auroc_ci else None
+    return {"verdict": baseline.verdict(pair.auroc, low),
+            "beats": baseline.beaten_by(pair.auroc, low)}
 
 
 def print_calibration(cal: Calibration,
@@ -174,7 +177,7 @@ def print_calibration(cal: Calibration,
             row |= {"AUROC [95% CI]": f"{num(ranked.auroc)} {ci_text(ranked.auroc_ci)}",
                     "lexical baseline [95% CI]": f"{num(b and b.auroc)} "
                                                  f"{ci_text(b and b.auroc_ci)}",
-                    "beats baseline": beats_baseline(p, b),
+                    "beats baseline": beats_baseline(p, b)["beats"],
                     "bal. acc.": num(ranked.balanced_accuracy)}
         if graded is not None:
             row |= {"Spearman": num(graded.spearman), "Kendall": num(graded.kendall)}

@@ -27,6 +27,7 @@ from ragassay.cli.common import (
     say,
 )
 from ragassay.cli.fmt import ci_text, num
+from ragassay.terminal import counted
 
 if TYPE_CHECKING:
     from ragassay.stats import Comparison, ScoreTable
@@ -47,6 +48,10 @@ PACKED = (("A", "B", "B - A"), (CI_COLUMN,), ("verdict",), ("d", "effect"),
           (P_COLUMN, "margin", "p equiv.\n(Holm)"))
 """The same in groups kept together, the verdict beside the difference, in the order they
 fill tables where one table would split a cell."""
+PAIRS = "pairs"
+"""The column of each metric's pairs (paired samples it scores on both sides), first,
+shown where some metric rests on fewer than the footer's paired samples (trial 66: A's
+0.706 beside eval's 0.702 rested on 123 of 144 pairs, which nothing said)."""
 WRAPS = {CI_COLUMN}
 """The one column whose cells wrap (at the space after the interval's comma); every other
 cell is one number or word, or a verdict, never split (trial 61: `0.6` / `08`)."""
@@ -60,7 +65,7 @@ def _cells(result: Comparison) -> dict[str, dict[str, str]]:
     for metric, r in result.metrics.items():
         style = STYLE.get(r.verdict, "")
         out[metric] = {
-            "A": num(r.mean_a), "B": num(r.mean_b), "B - A": num(r.diff),
+            PAIRS: str(r.n), "A": num(r.mean_a), "B": num(r.mean_b), "B - A": num(r.diff),
             CI_COLUMN: ci_text((r.ci_low, r.ci_high)), "d": num(r.effect_size, 2),
             "effect": "identical" if r.constant else (magnitude(r.effect_size) or "-"),
             P_COLUMN: p_text(r.p_adjusted), "margin": num(r.margin),
@@ -91,10 +96,13 @@ def _print_comparison(result: Comparison, title: str) -> None:
     from ragassay.console import unsplit_width
 
     out, cells = console(), _cells(result)
-    parts: list[list[str]] = [list(COLUMNS)]
-    if unsplit_width(out, _table(title, COLUMNS, cells)) > out.width:
+    fewer = [m for m, r in result.metrics.items() if r.n != result.paired_samples]
+    columns = [PAIRS, *COLUMNS] if fewer else list(COLUMNS)
+    packed = [((PAIRS, *PACKED[0]) if fewer else PACKED[0]), *PACKED[1:]]
+    parts: list[list[str]] = [columns]
+    if unsplit_width(out, _table(title, columns, cells)) > out.width:
         parts = [[]]
-        for cols in PACKED:
+        for cols in packed:
             if parts[-1] and unsplit_width(out, _table(title, [*parts[-1], *cols], cells)
                                            ) > out.width:
                 parts.append([])
@@ -102,7 +110,7 @@ def _print_comparison(result: Comparison, title: str) -> None:
     for i, part in enumerate(parts):
         out.print(_table(title if not i else f"{title}, continued", part, cells))
     m = sum(r.p_adjusted is not None for r in result.metrics.values())
-    say(f"paired samples: {result.paired_samples} (paired by {result.paired_by})")
+    say(paired_line(result, fewer))
     say(f"verdict: equivalent when the two one-sided tests (paired t, Holm-adjusted over {m} "
         "metrics) put B - A within +-margin (the metric's declared equivalence margin, or "
         "--equivalence), even when a difference is also detectable; else better or worse "
@@ -115,6 +123,20 @@ def _print_comparison(result: Comparison, title: str) -> None:
     if constant:
         say(f"constant: {', '.join(constant)}: A and B score every paired sample alike, so "
             "these metrics cannot separate them.")
+
+
+def paired_line(result: Comparison, fewer: Sequence[str]) -> str:
+    """The footer's count of paired samples, and what A and B are means of: each metric's
+    pairs (the paired samples it scores on both sides), which for a metric some sample
+    leaves unscored on one side are fewer than the paired samples, so its A differs from
+    run A's mean in `eval` and `runs show` (trial 66)."""
+    head = f"paired samples: {result.paired_samples} (paired by {result.paired_by}); "
+    if not fewer:
+        return head + "A and B: each metric's means over these pairs"
+    return head + ("A and B: each metric's means over its pairs, the paired samples it "
+                   f"scores on both sides (the {PAIRS} column; fewer than "
+                   f"{result.paired_samples} for {counted(len(fewer), 'metric')}), not each "
+                   "run's own mean over every sample it scores (eval, runs show)")
 
 
 def not_scored_line(result: Comparison, tables: Sequence[ScoreTable]) -> str | None:

@@ -248,7 +248,7 @@ def caveated(findings: list[Finding], reliability: RunReliability | None) -> lis
     """The findings, each whose rule fires on a metric the run's judge agrees weakly with
     people on (held apart: `RunReliability.weak`, the gate's own words) carrying that as
     its `caveat`, once per metric: `METRIC: the offline judge agrees with
-    people only at Spearman 0.25 on its worst unseen set (below 0.7)` (issue #38: the
+    people only at AUROC 0.60 on its worst unseen set (below 0.7)` (issue #38: the
     HTML blamed retrieval on 59 of 128 answerable probes with no warning beside it)."""
     if reliability is None:
         return findings

@@ -191,9 +191,11 @@ def _headline(report: Report) -> str:
 
 
 def _summary(report: Report) -> str:
-    """Per metric: mean, interval, scored/unscored, the verdict against its target, and
-    the judge's agreement with people (on this run's labels where it has some, else on
-    held-apart sets)."""
+    """Per metric: mean, interval, scored/unscored/abstained (the abstained column where
+    the run has abstentions, as the console's aggregate table: trial 66 read 132 scored
+    + 0 unscored of 144), the verdict against its target, and the judge's agreement with
+    people (on this run's labels where it has some, else on held-apart sets)."""
+    abst = report.abstentions is not None
     flags = {f.metric: f for f in report.interpretation if f.scope == "overall"}
     reliability = report.run.judge_reliability
     lines = reliability.lines if reliability is not None else {}
@@ -205,6 +207,7 @@ def _summary(report: Report) -> str:
         measured = m in (reliability.metrics if reliability is not None else {})
         line = lines.get(m, "")
         rows.append([m, agg.mean, agg.text(), agg.count, agg.unscored,
+                     *((agg.abstained or 0,) if abst else ()),
                      _badge(flag.level if flag else None, scored=agg.count > 0),
                      _target(report.spec(m)),
                      in_run[m] if m in in_run else line.partition(f"{m}: ")[2] or line
@@ -220,8 +223,9 @@ def _summary(report: Report) -> str:
                  + (f" ({escape(reliability.measured)})" if reliability.measured else "")
                  + ": read a metric whose agreement is low or not measured with care.</p>")
     return ('<section id="summary"><h2>Summary</h2>' + lead + _table(
-        ["metric", "mean", "95% CI", "scored", "unscored", "verdict", "target",
-         "judge's agreement with people"], rows, {1, 2, 3, 4}) + "</section>")
+        ["metric", "mean", "95% CI", "scored", "unscored", *(("abstained",) if abst else ()),
+         "verdict", "target", "judge's agreement with people"], rows,
+        {1, 2, 3, 4, *((5,) if abst else ())}) + "</section>")
 
 
 def _abstentions(report: Report) -> str:

@@ -33,25 +33,36 @@ class RankAgreement(Result):
         return (f"the lexical baseline ranks below chance on this data (AUROC {self.auroc:.3f}; "
                 f"reversed {1 - self.auroc:.3f}): beating it says little")
 
-    def beaten_by(self, low: float | None) -> str:
-        """Whether a judge whose AUROC interval starts at `low` beats the baseline, the
-        `beats baseline` cell, saying what is compared (trial 63: "yes, but not the
-        reversed baseline 0.733" beside an AUROC of 0.755 read as a contradiction, the
-        bound compared being 0.680): `yes: lower bound 0.690 > baseline 0.637`, `no:
-        lower bound 0.456 <= baseline 0.637`; against a baseline below chance the
-        reversed figure is weighed too (trial 58: "yes" for 0.729 [0.652, 0.804] beside
-        a baseline of 0.306), `yes, but lower bound 0.652 <= reversed baseline 0.694`
-        or `yes: lower bound 0.710 > reversed baseline 0.694`; `-` without figures."""
-        if low is None or self.auroc is None:
+    def beaten_by(self, auroc: float | None, low: float | None) -> str:
+        """The `beats baseline` cell for a judge at `auroc` whose interval starts at `low`:
+        its first word is what the interval shows against the baseline in its meaningful
+        direction (the reversed figure when the baseline ranks below chance), then what is
+        compared. `yes: lower bound 0.690 > baseline 0.637`; `unclear: lower bound 0.681
+        <= reversed baseline 0.724 < AUROC 0.756` (the point estimate above, the interval
+        not: trial 66 read "yes, but lower bound ..." as yes); `no: AUROC 0.600 <=
+        baseline 0.637`; `-` without figures (trials 58, 63: the bound and the figure it
+        is compared with are named, so an AUROC above a baseline beside `unclear` is not
+        read as a contradiction)."""
+        word = self.verdict(auroc, low)
+        if word == "-" or self.auroc is None or auroc is None or low is None:
             return "-"
-        bound = f"lower bound {low:.3f}"
-        if low <= self.auroc:
-            return f"no: {bound} <= baseline {self.auroc:.3f}"
-        if self.auroc >= 0.5:
-            return f"yes: {bound} > baseline {self.auroc:.3f}"
-        reversed_ = f"reversed baseline {1 - self.auroc:.3f}"
-        return (f"yes, but {bound} <= {reversed_}" if low <= 1 - self.auroc
-                else f"yes: {bound} > {reversed_}")
+        base = (f"baseline {self.auroc:.3f}" if self.auroc >= 0.5
+                else f"reversed baseline {1 - self.auroc:.3f}")
+        if word == "yes":
+            return f"yes: lower bound {low:.3f} > {base}"
+        if word == "unclear":
+            return f"unclear: lower bound {low:.3f} <= {base} < AUROC {auroc:.3f}"
+        return f"no: AUROC {auroc:.3f} <= {base}"
+
+    def verdict(self, auroc: float | None, low: float | None) -> str:
+        """`yes` when a judge's AUROC lower bound `low` clears the baseline in its
+        meaningful direction (max of the AUROC and its reverse: a baseline below chance
+        still ranks, backwards), `unclear` when only its point estimate `auroc` does, `no`
+        when neither does; `-` without figures."""
+        if low is None or auroc is None or self.auroc is None:
+            return "-"
+        target = max(self.auroc, 1 - self.auroc)
+        return "yes" if low > target else "unclear" if auroc > target else "no"
 
 
 def lexical_share(answer: str, evidence: str) -> float:
