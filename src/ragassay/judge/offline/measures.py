@@ -78,8 +78,8 @@ _ADVERBS = (
 # "a week" / "1 week": a length of time, unless it is the "per" of a rate, after a
 # count or frequency ("twice a week", "3 times a week", "5 euros a week", "24 hours a day")
 # (and a count of a plural thing: "two shifts a week", "3 classes a day")
-_RATE = re.compile(r"(?:\d|\d [a-z]+s|once|twice|thrice|times|euros|dollars|pounds|percent|hours|"
-                   r"minutes|days|per|each|every|eur|usd|gbp|chf|cad|aud|nzd|sek|nok|dkk)"
+_RATE = re.compile(r"(?:\d|\d [a-z]+s|once|twice|thrice|times|euros|dollars|pounds|pence|"
+                   r"percent|hours|minutes|days|per|each|every|eur|usd|gbp|chf|cad|aud|nzd|sek|nok|dkk)"
                    r"[^\w,;]*$", re.IGNORECASE)  # ("3 days, a week or ...": a list, no rate)
 # "a day or two" / "one week or two": a range, as "1-2 days" is ("1 or 2 days"), read
 # before "a day" becomes "24 hours"
@@ -108,9 +108,20 @@ def _hour(m: re.Match[str]) -> str:
     return m.group(0) if _RATE.search(before) else "1 hour"
 
 
+# what may follow a length of time ("a day before", "a week or two", "a day's notice");
+# another word after it is a noun it modifies: "a day ticket", "a week pass" say no length
+_AFTER_SPAN = re.compile(
+    r"\s+(?!(?:of|or|and|to|in|into|before|after|ahead|early|earlier|late|later|from|for|per|"
+    r"at|on|with|without|notice|is|are|was|were|will|would|can|could|may|might|must|should|"
+    r"then|but|so|each|every|until|till|beforehand|off|only|max|maximum|minimum|long|more|"
+    r"less|extra|plus|prior|when|if|while|as|once|during|since|by|the|a|an|you|we|they|it|"
+    r"i|this|that|your|our|their|its|my|left|away|ago|out|over|up|now|here|there|too|"
+    r"instead|either|again|later|old|in advance)\b)[a-z]", re.IGNORECASE)
+
+
 def _span(m: re.Match[str]) -> str:
     before = m.string[max(0, m.start() - 12):m.start()]
-    if _RATE.search(before):
+    if _RATE.search(before) or _AFTER_SPAN.match(m.string, m.end()):
         return m.group(0)
     full = m.group(2) or ""
     return f"{full.strip()} {_DAY_HOURS[m.group(3)]}".strip()

@@ -33,6 +33,10 @@ _MONEY = re.compile(
 )
 _ABBREVIATED = re.compile(rf"\b({_NUM})\s?(bn|mn|mln|[KMB])\b")  # "4.2B", "3bn", "20K"
 _PERCENT = re.compile(rf"({_NUM})\s?%")
+# "20p": pence, a figure ("6pm", "6p.m." are clock times)
+_PENCE = re.compile(r"\b(\d+)p\b(?!\.?\s?m\b)")
+# a decade, "the 1860s": its first year, a figure ("1900s" is no "1860s")
+_DECADE = re.compile(r"\b(1[0-9]\d0|20\d0)s\b")
 _HYPHEN = re.compile(r"(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])")  # "24-hour" -> "24 hour"
 # a hyphen between figures ("7-10 days", "2018-19") is a range's dash: tokens part there
 # as at a space, and `separators` still tells a range from two figures ("2 20-minute")
@@ -91,6 +95,8 @@ def _surface(text: str) -> str:
     text = _MONEY.sub(_money, text)
     text = _ABBREVIATED.sub(_abbreviated, text)
     text = _PERCENT.sub(r"\1 percent", text)
+    text = _PENCE.sub(r"\1 pence", text)
+    text = _DECADE.sub(r"\1", text)
     text = _BAND.sub(lambda m: f"{m[1] or m[3]} {m[2] or m[4]}", text)
     text = _HYPHEN.sub(" ", _FIGURE_HYPHEN.sub("\u2013", text))
     for pattern, name in _ALIASES:
