@@ -111,7 +111,7 @@ def test_report_formats(demo_run: dict, tmp_path: Path) -> None:
     assert len(rows) == 24 * 5
     assert list(rows[0]) == ["run_id", "sample_id", "strategy", "metric", "value",
                              "unscored_reason", "metadata.question_id", "metadata.topic",
-                             "metadata.note"]  # the demo's metadata after the fields
+                             "metadata.note", "label.hallucination", "label.correct"]  # then labels
     assert (rows[0]["metadata.question_id"], rows[0]["metadata.topic"]) == (
         "q01", "rate-limits")
     # streamed to a file: the same CSV as rendering the whole report at once

@@ -27,7 +27,7 @@ def _eval(data: Path, db: Path) -> tuple[str, str]:
 
 
 def _next(out: str) -> str:
-    said = " ".join(out.split())
+    said = " ".join(out.split("\nsee ", 1)[0].split())  # the line naming runs show --disagree
     return said.split(" next ", 1)[1].split(" judge suite per strategy", 1)[0]
 
 

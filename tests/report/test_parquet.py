@@ -30,7 +30,7 @@ def test_the_parquet_dataset_holds_the_csv_rows_typed(run: tuple[Store, str],
     invalid = [r for r in got if r["sample_id"] == "bad"]
     assert invalid == [{"run_id": run_id, "sample_id": "bad", "strategy": "default",
                         "metric": None, "value": None,
-                        "unscored_reason": "d.jsonl:5: no question"}]
+                        "unscored_reason": "d.jsonl:5: no question", "label.good": None}]
     assert any(r["unscored_reason"] == "judge timed out" and r["value"] is None for r in got)
 
 

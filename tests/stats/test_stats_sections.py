@@ -194,7 +194,7 @@ def _assert_json_clean(sections: Sections) -> None:
 
 def test_report_sections_full(make_table, judge_specs) -> None:
     out = report_sections(_judge_table(make_table, judge_specs), n_resamples=200)
-    assert set(out.model_dump()) == KEYS | {"calibration"}
+    assert set(out.model_dump()) == KEYS | {"calibration", "disagreements"}
     _assert_json_clean(out)
     assert out.rmse_metrics["ragas.faithfulness"].count == 5
     scopes = {f.scope for f in out.interpretation}

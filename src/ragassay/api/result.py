@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, get_args, overload
 
 from ragassay.store import Store
-from ragassay.types import LabelRule, Status
+from ragassay.types import LABEL_PREFIX, LabelRule, Status
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -28,8 +28,6 @@ STATUS_SUFFIX = "_status"
 """`judge.hallucination_status`: the column beside a metric saying whether the sample is
 scored, abstained (the answer declined: no value, not unscored) or unscored, as
 `summary()` counts them (`types.Status`; trial 61: `isna()` counted declines unscored)."""
-LABEL_PREFIX = "label."
-"""`label.hallucination`: a sample's label, as a column of `to_pandas()`."""
 INPUT_COLUMNS = ("id", "strategy", "status", "error", "question", "answer", "contexts",
                  "reference")
 """The first columns of `to_pandas()`: the sample's identity, state and inputs."""
@@ -215,7 +213,7 @@ class EvalResult:
         keys = metadata_keys(self.store, self.run_id)
         rows: list[dict[str, Any]] = []
         label_names: dict[str, None] = {}
-        for entry in iter_details(self.store, self.run_id):
+        for entry in iter_details(self.store, self.run_id, self.label_rule):
             sample = entry if isinstance(entry, SampleEntry) else None
             row: dict[str, Any] = {
                 "id": entry.id, "strategy": entry.strategy, "status": entry.status,
@@ -283,7 +281,7 @@ class EvalResult:
                 export(report, "json", out)
             return report
         buf = io.StringIO()
-        export(report, format, buf, iter_details(self.store, self.run_id)
+        export(report, format, buf, iter_details(self.store, self.run_id, self.label_rule)
                if format == "csv" else None)
         if out is not None:
             from ragassay.files import atomic_write

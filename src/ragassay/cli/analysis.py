@@ -85,7 +85,7 @@ def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: b
     # (and needs no metadata keys: it has no per-sample table)
     report = build_report(store, run_id, include_details=fmt == "html", rule=label_rule,
                           per_sample=fmt != "html", by=by)
-    details = None if fmt == "html" else iter_details(store, run_id)
+    details = None if fmt == "html" else iter_details(store, run_id, label_rule)
     if out is not None:
         write_report(report, out, fmt, details)
         say(f"{fmt.upper()} report of run {run_id} written to {out}", err=True)

@@ -154,21 +154,36 @@ def runs_list(db: StoreLocation, dataset: str | None, fmt: str) -> None:
 @runs.command("show")
 @click.argument("run_id", metavar="[RUN]", required=False)
 @by_option
+@click.option("--disagree", is_flag=True,
+              help="Instead of the summary, list the samples where a yes/no verdict and "
+              "people's label disagree (missed, flagged), with the judge's value and "
+              "reasoning, and the abstentions counted false.")
+@click.option("--json", "as_json", is_flag=True, help="With --disagree: as JSON, for scripts.")
 @label_rule_option
 @db_option
 @friendly
-def runs_show(run_id: str | None, by: str | None, label_rule: LabelRule,
-              db: StoreLocation) -> None:
+def runs_show(run_id: str | None, by: str | None, disagree: bool, as_json: bool,
+              label_rule: LabelRule, db: StoreLocation) -> None:
     """The summary of one run (RUN: default the store's latest run); with --by KEY, the
-    run by a metadata key of its samples too."""
+    run by a metadata key of its samples too; with --disagree, the samples behind the
+    headline's misses and flags and the false abstentions instead."""
     from ragassay.cli.common import run_or_latest
     from ragassay.cli.summary import print_summary
     from ragassay.report import build_report
 
+    if as_json and not disagree:
+        raise UsageProblem("--json goes with --disagree (the run's figures as JSON: "
+                           "ragassay report RUN)")
+    if disagree and by is not None:
+        raise UsageProblem("--disagree lists samples, --by KEY breaks the figures down: "
+                           "one at a time")
     store = open_store(db, readonly=True)
     run = store.get_run(run_or_latest(store, run_id))
     report = build_report(store, run.id, include_details=False, rule=label_rule,
                           per_sample=False, by=by)
+    if disagree:
+        _print_disagree(store, report, as_json)
+        return
     print_summary(report)
     if run.failure:
         say(f"run {run.id} failed: {run.failure}")
@@ -184,6 +199,20 @@ def runs_show(run_id: str | None, by: str | None, label_rule: LabelRule,
         if view is not None:
             print_monitor(view, console())
 
+
+
+def _print_disagree(store: Store, report: Report, as_json: bool) -> None:
+    """`runs show --disagree`: the report's disagreements with the judge's reasoning."""
+    from ragassay.cli.disagree_view import disagreements_json, print_disagreements
+    from ragassay.report.disagreements import with_reasons
+
+    found = report.disagreements
+    if found is not None:
+        found = with_reasons(store, report.run.run_id, found)
+    if as_json:
+        click.echo(disagreements_json(report, found))
+    else:
+        print_disagreements(report, found, console())
 
 
 @runs.command("delete")

@@ -12,6 +12,7 @@ from ragassay.cli.common import console as make_console
 from ragassay.cli.common import say
 from ragassay.cli.fmt import ci_text, num
 from ragassay.report import Report
+from ragassay.report.disagreements import disagree_lines
 from ragassay.report.headline import Headline, HeadlineRow
 from ragassay.stats.corrected import Corrected, CorrectedEstimate
 from ragassay.stats.corrected_text import EXACT_TITLE, exact_text, people_column, split_exact
@@ -30,7 +31,8 @@ def print_headline(report: Report, console: Console | None = None) -> None:
     (when the run has enough labels) and the judge's agreement measured on this run's
     labels, else the judge's own mean with its held-apart agreement; a line per score
     whose values are another row's (`Report.same_values_lines`); then the one-line
-    prompt to label samples. Nothing when no metric of the run is linked to a label."""
+    prompt to label samples, and the command listing the samples a verdict misses and
+    flags (`disagree_lines`). Nothing when no metric of the run is linked to a label."""
     from ragassay.report import HEADLINE_TITLE
 
     console = console or make_console()
@@ -51,6 +53,9 @@ def print_headline(report: Report, console: Console | None = None) -> None:
         console.print(f"[yellow]note[/yellow] {escape(line)}", highlight=False)
     if head.prompt:
         console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)
+    verdicts, _ = disagree_lines(report)  # the samples behind the misses and flags
+    if verdicts:
+        console.print(f"[yellow]see[/yellow] {escape(verdicts)}", highlight=False)
 
 
 def _people(row: HeadlineRow, text: str) -> str:

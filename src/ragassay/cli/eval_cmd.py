@@ -280,9 +280,9 @@ def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | No
     report = build_report(store, run_id, include_details=False, rule=rule,
                           per_sample=out is not None or results_parquet is not None, by=by)
     if out is not None:
-        write_report(report, out, details=iter_details(store, run_id))
+        write_report(report, out, details=iter_details(store, run_id, rule))
     if results_parquet is not None:
-        write_report(report, results_parquet, "parquet", iter_details(store, run_id))
+        write_report(report, results_parquet, "parquet", iter_details(store, run_id, rule))
     if not quiet:
         print_summary(report)
     for finding in outcome.of("lacking-inputs") + outcome.of("suspicious-replies"):

@@ -18,7 +18,8 @@ from ragassay.report.build import (
     sample_entry,
 )
 from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
-from ragassay.report.csv import csv_fields, csv_rows, to_csv, write_csv
+from ragassay.report.csv import csv_fields, csv_rows, label_names, to_csv, write_csv
+from ragassay.report.disagreements import DISAGREE, disagree_lines, with_reasons
 from ragassay.report.export import FORMATS, Format, export
 from ragassay.report.groups import group_key, groups_for
 from ragassay.report.headline import (
@@ -125,7 +126,11 @@ __all__ = [
     "agreement_text",
     "build_report",
     "corrected_for",
+    "DISAGREE",
     "csv_fields",
+    "disagree_lines",
+    "label_names",
+    "with_reasons",
     "csv_rows",
     "dump_json",
     "entry_json",

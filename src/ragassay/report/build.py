@@ -25,7 +25,7 @@ from ragassay.report.model import (
     StrategyEntry,
 )
 from ragassay.report.people import people_section
-from ragassay.report.table import run_table
+from ragassay.report.table import run_table, with_people
 from ragassay.report.usage import BatchUsage, RunUsage, UsageSummary
 from ragassay.stats import Finding, report_sections, with_target
 from ragassay.store import RunRecord, Store
@@ -46,13 +46,16 @@ from ragassay.types import (
 )
 
 
-def iter_details(store: Store, run_id: str) -> Iterator[SampleEntry | FailedEntry]:
+def iter_details(store: Store, run_id: str, rule: LabelRule | None = None
+                 ) -> Iterator[SampleEntry | FailedEntry]:
     """The report's per-sample entries ("detailed_results"), one at a time: the two
-    ordered streams (samples, results) are joined on the fly."""
+    ordered streams (samples, results) are joined on the fly; each sample's labels are
+    the ones the statistics read, people's stored labels on top under `rule`
+    (`with_people`)."""
     pending: SampleResult | None = None
     results = store.iter_results(run_id)
     routed = store.routed_samples(run_id)
-    for item in store.iter_samples(run_id):
+    for item in with_people(store, run_id, store.iter_samples(run_id), rule):
         if isinstance(item, InvalidRow):
             yield _invalid_entry(item)
             continue
@@ -240,7 +243,7 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
         hops=hops_section(store, run.id),
         routing=store.get_routing(run.id),
         **_metadata_layout(store, run.id, per_sample),
-        detailed_results=list(iter_details(store, run.id)) if include_details else None,
+        detailed_results=list(iter_details(store, run.id, rule)) if include_details else None,
     )
 
 

@@ -16,6 +16,7 @@ from ragassay.report.model import (
     metadata_cells,
     metadata_columns,
 )
+from ragassay.types import LABEL_PREFIX
 
 FIELDS = ("run_id", "sample_id", "strategy", "metric", "value", "unscored_reason")
 """The CSV's first columns; the metadata columns follow them (`csv_fields`)."""
@@ -24,8 +25,19 @@ FIELDS = ("run_id", "sample_id", "strategy", "metric", "value", "unscored_reason
 def csv_fields(report: Report) -> tuple[str, ...]:
     """The CSV's columns: FIELDS, then `metadata.<key>` per key of the samples' metadata
     (`Report.metadata_keys`, in the order they first appear), or one `metadata` column
-    when there are more than METADATA_KEYS_MAX keys (`Report.metadata_json`)."""
-    return (*FIELDS, *metadata_columns(report.table_keys()))
+    when there are more than METADATA_KEYS_MAX keys (`Report.metadata_json`), then
+    `label.<name>` per label of the run (`label_names`)."""
+    return (*FIELDS, *metadata_columns(report.table_keys()),
+            *(LABEL_PREFIX + n for n in label_names(report)))
+
+
+def label_names(report: Report) -> list[str]:
+    """The run's labels as its statistics read them (each is in the calibration, linked
+    or skipped; people's stored labels on top of the samples' own): the `label.<name>`
+    columns, since trial 66 (the CSV had no label beside the judge's values); [] when
+    no sample has a label."""
+    cal = report.calibration
+    return list(dict.fromkeys(x.label for x in [*cal.pairs, *cal.skipped])) if cal else []
 
 
 def csv_rows(report: Report, details: Iterable[SampleEntry | FailedEntry] | None = None
@@ -35,11 +47,14 @@ def csv_rows(report: Report, details: Iterable[SampleEntry | FailedEntry] | None
     value without a number says why in `unscored_reason`: its unscored reason, or
     "abstained (correct)" / "(false)" / "(unknown)" (`SampleEntry.reason`). A metadata
     cell holds its value as JSON text (a string as itself; `true`, `3`, `["a"]`; the one
-    `metadata` column the sample's object), None where the sample has no such key."""
+    `metadata` column the sample's object), None where the sample has no such key; a
+    label cell likewise (`true`), blank where the sample has no such label."""
     run_id = report.run.run_id
-    keys = report.table_keys()
+    keys, labels = report.table_keys(), label_names(report)
     for entry in details if details is not None else report.entries:
         meta = {k: _text(v) for k, v in metadata_cells(entry, keys).items()}
+        given = entry.labels if isinstance(entry, SampleEntry) else {}
+        meta.update({LABEL_PREFIX + n: _text(given.get(n)) for n in labels})
         if isinstance(entry, FailedEntry):
             yield {"run_id": run_id, "sample_id": entry.id, "strategy": entry.strategy,
                    "metric": "", "value": "", "unscored_reason": entry.error, **meta}

@@ -1,6 +1,7 @@
 """The HTML report's samples: the worst ones in full (question, contexts and answer, the
-unsupported sentences and claims highlighted, every value and unscored reason, the
-judge's reasoning) and one compact row per sample. All text is escaped; the sentence
+unsupported sentences and claims highlighted, every value and unscored reason, people's
+labels with a marker where a verdict disagrees, the judge's reasoning) and one compact
+row per sample. All text is escaped; the sentence
 marks are `report.highlight`'s, as on the dashboard."""
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ragassay.report.csv import label_names
+from ragassay.report.disagreements import DISAGREE
 from ragassay.report.highlight import (
     answer_html,
     contexts_html,
@@ -15,6 +18,7 @@ from ragassay.report.highlight import (
     unmatched_claims,
 )
 from ragassay.report.model import FailedEntry, Report, SampleEntry
+from ragassay.stats.disagreements import Side
 from ragassay.types import MetricSpec
 
 WORST = 10
@@ -88,6 +92,29 @@ def _values(report: Report, entry: SampleEntry) -> str:
     return f'<ul class="values">{"".join(cells)}</ul>'
 
 
+SIDE_TITLES = {"missed": "people marked a problem the judge's verdict did not",
+         "flagged": "the judge's verdict marked a problem people did not"}
+"""What a disagreement marker's tooltip says of each side (`stats.disagreements`)."""
+
+
+def people_cells(report: Report, entry: SampleEntry,
+                 marks: dict[tuple[str, str], list[tuple[str, Side]]]) -> list[str]:
+    """People's labels of a sample as small cells (`hallucinated yes`), then a marker per
+    linked verdict that disagrees there (`≠ METRIC: missed`); [] for a run
+    without labels (trial 66: neither the cards nor the table showed them)."""
+    cells = [f"<li><span>{escape(n)}</span> <b>{escape(shown(entry.labels.get(n)))}</b></li>"
+             for n in label_names(report)]
+    cells += [f'<li class="low" title="{escape(SIDE_TITLES[side], quote=True)}">&ne; '
+              f"{escape(m)}: {side}</li>" for m, side in marks.get((entry.strategy, entry.id),
+                                                                    ())]
+    return cells
+
+
+def _marks(report: Report) -> dict[tuple[str, str], list[tuple[str, Side]]]:
+    found = report.disagreements
+    return found.marks() if found is not None else {}
+
+
 def sample_card(report: Report, entry: SampleEntry, metric: str) -> str:
     """One sample in full: what was asked, retrieved and answered, what the judge found."""
     marks = marks_of(entry.marks)
@@ -102,6 +129,9 @@ def sample_card(report: Report, entry: SampleEntry, metric: str) -> str:
     reasoning = (f'<p class="label">Judge\'s reasoning</p><p class="reasoning">'
                  f"{escape(entry.reasoning)}</p>") if entry.reasoning else ""
     value = shown(entry.metrics.get(metric))
+    people = people_cells(report, entry, _marks(report))
+    people_part = (f'<p class="label">People\'s labels</p><ul class="values">{"".join(people)}'
+                   "</ul>") if people else ""
     return (f'<article class="card" id="{anchor(entry.strategy, entry.id)}">'
             f'<header><h3>{escape(entry.id)}</h3><span class="tag">{escape(entry.strategy)}'
             f'</span><span class="score">{escape(metric)} {escape(value)}</span></header>'
@@ -111,7 +141,7 @@ def sample_card(report: Report, entry: SampleEntry, metric: str) -> str:
             f'<p class="label">Reference</p>{refs}</div>'
             f'<div><p class="label">Contexts ({len(entry.contexts)})</p>'
             f"{''.join(contexts)}</div></div>"
-            f"{_values(report, entry)}{reasoning}</article>")
+            f"{_values(report, entry)}{people_part}{reasoning}</article>")
 
 
 def worst_section(report: Report) -> str:
@@ -140,9 +170,12 @@ def _decided_by(entry: SampleEntry) -> str:
 
 def all_samples(report: Report, limit: int = ALL_ROWS) -> str:
     """One compact row per sample: id, strategy, question, the headline value, the
-    number of unscored values; an invalid row with its reason."""
+    number of unscored values, people's labels with a marker where a verdict disagrees
+    (a run with labels); an invalid row with its reason."""
     metric = headline_metric(report)
     routed = report.routing is not None  # a column: the tier that decided each sample
+    labelled = bool(label_names(report))  # a column: people's labels, where the judge differs
+    marks = _marks(report)
     rows = []
     entries = report.entries
     for e in entries[:limit]:
@@ -151,6 +184,7 @@ def all_samples(report: Report, limit: int = ALL_ROWS) -> str:
                         f"<td>{escape(e.strategy)}</td>"
                         f'<td class="muted">invalid row: {escape(e.error)}</td>'
                         '<td class="num">-</td><td class="num">-</td>'
+                        + ("<td>-</td>" if labelled else "")
                         + ("<td>-</td>" if routed else "") + "</tr>")
             continue
         unscored = "; ".join(f"{m}: {r}" for m, r in e.unscored.items())
@@ -159,15 +193,22 @@ def all_samples(report: Report, limit: int = ALL_ROWS) -> str:
                     f'<td class="num">{escape(shown(e.metrics.get(metric or "")))}</td>'
                     f'<td title="{escape(unscored, quote=True)}" class="num">'
                     f"{len(e.unscored)}</td>"
+                    + (f'<td><ul class="values">{"".join(people_cells(report, e, marks))}'
+                       "</ul></td>" if labelled else "")
                     + (f"<td>{escape(_decided_by(e))}</td>" if routed else "") + "</tr>")
     if not rows:
         return ""
     more = (f"<p class=\"muted\">The first {limit} of {len(entries)} samples; the JSON and "
             "CSV reports hold every one.</p>") if len(entries) > limit else ""
     num = ' class="num"'
-    head = "".join(f"<th{num if i > 2 else ''}>{escape(h)}</th>" for i, h in
+    head = "".join(f"<th{num if i in (3, 4) else ''}>{escape(h)}</th>" for i, h in
                    enumerate(("id", "strategy", "question", metric or "value", "unscored",
+                              *(("people",) if labelled else ()),
                               *(("decided by",) if routed else ()))))
+    if marks:
+        more += ('<p class="note">&ne; marks a yes/no verdict that is not people\'s label '
+                 "(missed: people marked a problem the verdict did not; flagged: the other "
+                 f"way); {escape(DISAGREE.format(run=report.run.run_id))} lists them.</p>")
     return (f'<section id="samples"><h2>All samples</h2>{more}<div class="wide">'
             f'<table class="samples"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
             "</tbody></table></div></section>")

@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.20.0"
+REPORT_VERSION = "2.21.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -144,7 +144,12 @@ this one's on all but a few labelled samples of the run, as `calibration.pairs[]
 .same_values`: its `--by KEY` column is said in one line, not repeated).
 2.20.0: `metric_specs.*.soft_target` (a score's target under a judge whose values are
 soft, the offline judge's own line) and `metric_specs.*.soft` (true where `target`, the
-one every reader and the gate use, is that soft target: a run of the offline judge)."""
+one every reader and the gate use, is that soft target: a run of the offline judge).
+2.21.0: `disagreements` (when a linked yes/no verdict was compared with people's labels,
+or some abstention is counted false): per verdict the samples it misses and flags
+(`id`, `strategy`, `value`, people's `label`), and the abstentions counted false;
+`detailed_results[].labels` holds the labels the statistics read, people's stored labels
+on top of the sample's own (before, the sample's own only)."""
 
 
 class StrategyEntry(StrategySummary):

@@ -7,7 +7,7 @@ estimates, the annotation queue and every command that computes statistics start
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,6 +75,34 @@ def merge_labels(sample: Sample, stored: Mapping[str, Resolved],
         return sample
     return sample.model_copy(update={"labels": overlay_labels(sample.labels, stored,
                                                               spelling)})
+
+
+def with_people(store: Store, run_id: str, samples: Iterable[Sample | InvalidRow],
+                rule: LabelRule | None = None) -> Iterator[Sample | InvalidRow]:
+    """The samples, each with people's labels stored under its content key on top of its
+    own (`merge_labels`, several people's made one by `rule`), a page at a time: the
+    labels the run's statistics read (`run_table`), for the per-sample outputs (trial
+    66: the CSV and the HTML lacked the labels the headline counted); as they are when
+    the store holds no labels."""
+    if store.count_labels() == 0:
+        yield from samples
+        return
+    spelling = label_spelling(store.sample_label_names(run_id))
+    page: list[Sample | InvalidRow] = []
+
+    def flush() -> Iterator[Sample | InvalidRow]:
+        keys = [s.content_key for s in page if isinstance(s, Sample)]
+        found = resolve_all(store.people_labels(keys), rule or LabelRule())
+        for s in page:
+            yield (merge_labels(s, found.get(s.content_key, {}), spelling)
+                   if isinstance(s, Sample) else s)
+        page.clear()
+
+    for item in samples:
+        page.append(item)
+        if len(page) >= LABEL_PAGE:
+            yield from flush()
+    yield from flush()
 
 
 def run_table(store: Store, run_id: str,

@@ -67,6 +67,13 @@ from ragassay.stats.diagnostics import (
     diagnose,
     rules_of,
 )
+from ragassay.stats.disagreements import (
+    Disagreement,
+    Disagreements,
+    FalseAbstention,
+    VerdictDisagreements,
+    disagreements,
+)
 from ragassay.stats.effect import GENERIC_MARGIN, effect_size, magnitude, margin_for, tost_p
 from ragassay.stats.gate import (
     GateCheck,
@@ -117,6 +124,9 @@ __all__ = [
     "Condition",
     "CorrelationMatrix",
     "Distribution",
+    "Disagreement",
+    "Disagreements",
+    "FalseAbstention",
     "Finding",
     "Flag",
     "GENERIC_MARGIN",
@@ -152,6 +162,7 @@ __all__ = [
     "ThresholdsError",
     "TrendPoint",
     "UnknownGroupKey",
+    "VerdictDisagreements",
     "Verdicts",
     "aggregate_metrics",
     "auroc",
@@ -171,6 +182,7 @@ __all__ = [
     "default_thresholds",
     "describe",
     "diagnose",
+    "disagreements",
     "effect_size",
     "gate",
     "group_by",

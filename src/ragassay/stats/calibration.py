@@ -301,10 +301,21 @@ def verdicts_of(link: LabelLink, spec: MetricSpec, m: Sequence[float],
     if not spec.gives_verdict:
         return None
     bad = problem_value(link.label_key)
-    said = list(zip((x >= 0.5 for x in m), truth, strict=True))
-    return Verdicts(agree=sum(p == t for p, t in said),
-                    missed=sum(t == bad != p for p, t in said),
-                    flagged=sum(p == bad != t for p, t in said), problem=bad)
+    sides = [verdict_side(x, t, bad) for x, t in zip(m, truth, strict=True)]
+    return Verdicts(agree=sides.count(None), missed=sides.count("missed"),
+                    flagged=sides.count("flagged"), problem=bad)
+
+
+def verdict_side(x: float, truth: bool, problem: bool) -> Literal["missed", "flagged"] | None:
+    """Where one yes/no verdict (`x` on 0-1, oriented to the label) stands against
+    people's label, on the label's `problem` side: "missed" (people marked the problem,
+    the verdict calls it fine), "flagged" (the verdict calls a problem people did not
+    mark) or None (they agree). `Verdicts` counts these; `stats.disagreements` lists
+    the samples."""
+    said = x >= 0.5
+    if said == truth:
+        return None
+    return "missed" if truth == problem else "flagged"
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from ragassay.stats.describe import (
     rmse_metrics,
 )
 from ragassay.stats.diagnostics import Finding, diagnose
+from ragassay.stats.disagreements import Disagreements, disagreements
 from ragassay.stats.interpret import Flag, FlagsConfig, interpretation
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.strategies import StrategySummary, strategy_summaries
@@ -40,6 +41,9 @@ class Sections(Result):
     constant_across_strategies: list[str] | None = omitted()
     """The metrics every strategy scores each question alike on, when the run has more
     than one strategy and some (`stats.compare.constant_across_strategies`)."""
+    disagreements: Disagreements | None = omitted()
+    """The samples behind each linked verdict's misses and flags and the abstentions
+    counted false, when there are some (`stats.disagreements`)."""
 
 
 def report_sections(
@@ -62,6 +66,8 @@ def report_sections(
         if len(strategies) > 1
         else None
     )
+    cal = (calibration(table, label_links, seed=seed, n_resamples=n_resamples)
+           if table.label_names else None)
     return Sections(
         aggregate_metrics=aggregates,
         rmse_metrics=rmse_metrics(table),
@@ -70,8 +76,8 @@ def report_sections(
         interpretation=interpretation(overall, table.specs, per_strategy, flags_config),
         correlations=correlation_matrix(table),
         diagnostics=diagnose(table),
-        calibration=calibration(table, label_links, seed=seed, n_resamples=n_resamples)
-        if table.label_names else None,
+        calibration=cal,
         abstentions=abstention_rates(table, seed=seed, n_resamples=n_resamples),
         constant_across_strategies=constant_across_strategies(table) or None,
+        disagreements=disagreements(table, cal),
     )

@@ -86,7 +86,7 @@ def offset_text(v: Verdicts | None) -> str:
     return OFFSET if v is not None and v.missed > 0 and v.flagged > 0 else ""
 
 
-def _marked(label: str, problem: bool) -> str:
+def marked(label: str, problem: bool) -> str:
     """What people marked, said from the problem side: `hallucinated`, `not faithful`."""
     return label if problem else f"not {label}"
 
@@ -99,7 +99,7 @@ def _sides(v: Verdicts, n: int, positives: int, label: str) -> str:
     not said)."""
     problems = positives if v.problem else n - positives
     fine = n - problems
-    sides = [f"misses {v.missed} of {problems} people marked {_marked(label, v.problem)}"
+    sides = [f"misses {v.missed} of {problems} people marked {marked(label, v.problem)}"
              ] if problems else []
     if fine:
         if v.problem:
@@ -169,7 +169,7 @@ def declined_text(label: str, abstained: int, positives: int | None, unscored: i
     problem = problem_value(label)
     problems = positives if problem else abstained - positives
     which = f"the {abstained} abstained" if unscored else "them"
-    return f"people marked {problems} of {which} {_marked(label, problem)}"
+    return f"people marked {problems} of {which} {marked(label, problem)}"
 
 
 def left_out_said(a: Agreement | Counted, label: str) -> str:

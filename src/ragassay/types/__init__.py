@@ -65,7 +65,7 @@ from ragassay.types.routing import (
     TierSummary,
 )
 from ragassay.types.run import OFFLINE_SPECS, Ratings, ReadAs, RunConfig, RunMeta, is_offline
-from ragassay.types.sample import InvalidRow, Sample, content_key
+from ragassay.types.sample import LABEL_PREFIX, InvalidRow, Sample, content_key
 from ragassay.types.spec import (
     Composite,
     Condition,
@@ -124,6 +124,7 @@ __all__ = [
     "RunConfig",
     "RunMeta",
     "RunReliability",
+    "LABEL_PREFIX",
     "Sample",
     "SampleResult",
     "SampleRouting",

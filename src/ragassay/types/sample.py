@@ -11,6 +11,10 @@ from pydantic import Field
 
 from ragassay.types.base import Frozen
 
+LABEL_PREFIX = "label."
+"""`label.hallucinated`: a sample's label (`Sample.labels`) as a column of the report's CSV,
+its Parquet results and `to_pandas()`."""
+
 
 class Sample(Frozen):
     """One RAG interaction to evaluate."""

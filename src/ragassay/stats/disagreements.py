@@ -1,0 +1,128 @@
+"""The samples behind the headline's counts (trial 66: finding them was the first thing a
+user did after "misses 16 of 80 people marked hallucinated, flags 15 of 52 they did not",
+by joining the JSON's labels with its metrics by hand): per metric that gives a yes/no
+verdict linked to a yes/no label, the samples whose verdict is not people's label
+(`missed`: people marked the problem, the verdict calls it fine; `flagged`: the verdict
+calls a problem people did not mark; `calibration.verdict_side`, which `Verdicts` counts),
+and the answers whose abstention is counted false (the contexts held the answer:
+`Row.abstention`, which `abstention.rates_of` counts). `ragassay runs show RUN --disagree`
+lists them, the HTML report marks them."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ragassay.stats.calibration import (
+    BooleanAgreement,
+    Calibration,
+    Verdicts,
+    verdict_side,
+)
+from ragassay.stats.result import Result, omitted
+from ragassay.stats.table import Row, ScoreTable
+
+Side = Literal["missed", "flagged"]
+SIDES: tuple[Side, ...] = ("missed", "flagged")
+
+
+class Disagreement(Result):
+    """One sample whose verdict is not people's label: its id and strategy, the metric's
+    value as scored (a verdict's 1 or 0), people's label, and the judge's reasoning in one
+    line (`reason`: filled where the store is read, `report.with_reasons`)."""
+
+    id: str
+    strategy: str
+    value: float
+    label: Any
+    reason: str | None = omitted()
+
+
+class VerdictDisagreements(Result):
+    """One linked verdict's samples by side, in the run's order; `problem`: the label
+    value that marks a problem (`Verdicts.problem`); `same_as`: the earlier metric whose
+    verdicts are these on every labelled sample (its list is this one's)."""
+
+    metric: str
+    label: str
+    inverted: bool
+    problem: bool
+    missed: list[Disagreement]
+    flagged: list[Disagreement]
+    same_as: str | None = omitted()
+
+    def side(self, name: Side) -> list[Disagreement]:
+        return self.missed if name == "missed" else self.flagged
+
+
+class FalseAbstention(Result):
+    """An answer that declined although the contexts held the answer (outcome "false"):
+    its id, strategy, the metrics that say so, people's labels of it (a decline they saw
+    no problem in is counted right by the headline), and the judge's reasoning
+    (`reason`)."""
+
+    id: str
+    strategy: str
+    metrics: list[str]
+    labels: dict[str, Any]
+    reason: str | None = omitted()
+
+
+class Disagreements(Result):
+    """The report's `disagreements` (since report_version 2.21.0): per linked verdict the
+    samples it misses and flags, and the abstentions counted false."""
+
+    verdicts: list[VerdictDisagreements]
+    false_abstentions: list[FalseAbstention]
+
+    def marks(self) -> dict[tuple[str, str], list[tuple[str, Side]]]:
+        """(strategy, id) -> the (metric, side) of each verdict disagreeing there (a
+        metric repeating an earlier one's verdicts left out): what the HTML marks."""
+        out: dict[tuple[str, str], list[tuple[str, Side]]] = {}
+        for v in self.verdicts:
+            if v.same_as is None:
+                for side in SIDES:
+                    for d in v.side(side):
+                        out.setdefault((d.strategy, d.id), []).append((v.metric, side))
+        return out
+
+    def count(self) -> int:
+        """The samples listed (a sample counted once however many metrics list it)."""
+        keys = {(d.strategy, d.id) for v in self.verdicts for d in [*v.missed, *v.flagged]}
+        return len(keys | {(a.strategy, a.id) for a in self.false_abstentions})
+
+
+def _verdict_rows(table: ScoreTable, pair: BooleanAgreement, v: Verdicts
+                  ) -> VerdictDisagreements:
+    """A verdict's disagreeing samples, read as `calibration.compared` reads them."""
+    spec, key = table.spec(pair.metric), pair.label
+    sides: dict[str, list[Disagreement]] = {"missed": [], "flagged": []}
+    for r in table.rows:
+        label, value = r.labels.get(key), r.value(pair.metric)
+        if label is None or value is None:
+            continue
+        x = spec.normalise(value)
+        side = verdict_side(1.0 - x if pair.inverted else x, bool(label), v.problem)
+        if side is not None:
+            sides[side].append(Disagreement(id=r.id, strategy=r.strategy, value=value,
+                                            label=label))
+    return VerdictDisagreements(metric=pair.metric, label=key, inverted=pair.inverted,
+                                problem=v.problem, missed=sides["missed"],
+                                flagged=sides["flagged"], same_as=v.same_as)
+
+
+def _false(r: Row) -> FalseAbstention:
+    return FalseAbstention(id=r.id, strategy=r.strategy,
+                           metrics=[m for m, o in r.abstained.items() if o == "false"],
+                           labels=dict(r.labels))
+
+
+def disagreements(table: ScoreTable, cal: Calibration | None) -> Disagreements | None:
+    """The samples behind each linked verdict's misses and flags (the calibration's
+    pairs that count verdicts) and the abstentions counted false; None when there are
+    neither verdicts compared nor false abstentions."""
+    verdicts = [_verdict_rows(table, p, p.verdicts) for p in (cal.pairs if cal else ())
+                if isinstance(p, BooleanAgreement) and p.verdicts is not None]
+    false = [_false(r) for r in table.rows if r.abstention == "false"]
+    if not verdicts and not false:
+        return None
+    return Disagreements(verdicts=verdicts, false_abstentions=false)

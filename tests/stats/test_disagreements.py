@@ -1,0 +1,56 @@
+"""`stats.disagreements`: the samples a linked verdict misses and flags are the ones its
+`Verdicts` counts (trial 66: the counts named no sample), on either side of a label
+(`hallucinated`: True marks the problem; `faithful`, read inverted: False does), and the
+abstentions counted false are those `abstention_rates` counts."""
+
+from __future__ import annotations
+
+import random
+
+from ragassay.stats import BooleanAgreement, LabelLink, abstention_rates, calibration
+from ragassay.stats.disagreements import disagreements
+from ragassay.stats.table import Row, ScoreTable
+from ragassay.types import MetricSpec
+
+SPECS = {"x.flag": MetricSpec(name="x.flag", kind="bool", higher_is_better=False)}
+
+
+def _table(label: str) -> ScoreTable:
+    rnd = random.Random(7)
+    rows = []
+    for i in range(40):
+        abst = {"x.flag": rnd.choice(["false", "correct"])} if i % 9 == 0 else {}
+        value = None if abst else float(rnd.random() < 0.4)
+        labels = {label: rnd.random() < 0.5} if i % 5 else {}
+        rows.append(Row(id=f"s{i:02d}", labels=labels, values={"x.flag": value},
+                        abstained=abst))
+    return ScoreTable.from_rows(rows, SPECS)
+
+
+def test_listed_samples_are_the_counted_ones_on_either_side() -> None:
+    for label, inverted in (("hallucinated", False), ("faithful", True)):
+        table = _table(label)
+        cal = calibration(table, [LabelLink(label, "x.flag", inverted=inverted)],
+                          n_resamples=50)
+        (pair,) = cal.pairs
+        assert isinstance(pair, BooleanAgreement) and pair.verdicts is not None
+        found = disagreements(table, cal)
+        assert found is not None
+        (v,) = found.verdicts
+        assert (len(v.missed), len(v.flagged)) == (pair.verdicts.missed, pair.verdicts.flagged)
+        assert v.problem is (label == "hallucinated")
+        rows = {r.id: r for r in table.rows}
+        for d in v.missed:  # people marked the problem; the verdict called it fine
+            said = (d.value >= 0.5) != inverted  # the verdict as the label's True / False
+            assert rows[d.id].labels[label] is v.problem and said is not v.problem
+        for d in v.flagged:
+            said = (d.value >= 0.5) != inverted  # the verdict as the label's True / False
+            assert rows[d.id].labels[label] is not v.problem and said is v.problem
+        rates = abstention_rates(table)
+        assert rates is not None
+        assert len(found.false_abstentions) == sum(r.false for r in rates.values()) > 0
+
+
+def test_nothing_to_list_without_verdicts_or_false_abstentions() -> None:
+    rows = [Row(id="a", values={"x.flag": 1.0})]
+    assert disagreements(ScoreTable.from_rows(rows, SPECS), None) is None
