@@ -2,13 +2,13 @@
 restatement's scope said in other words. Wording and domains none of the probe batches
 use; each faithful case was flagged at c3a17f7.
 
-- "per fortnight" is "every 14 days", as "every two weeks" is; "an hour's break" and "a
-  one-hour break" are "1 hour"; "each quarter of an hour" is "each 15 minutes"; 100 cm or
-  more is written in metres ("140 cm" is "1.4 metres"). The "an hour" of a rate ("£30 an
-  hour") stays as it is (`measures.canonical_measures`).
-- A restatement's scope: "per week" distributes over weeks as "in each week" does, and
-  "restricted to" / "exclusive to" / "limited to" restrict as "only" does
-  (`paraphrase.restated_in_other_words`)."""
+- "per fortnight" is "every 14 days", as "every two weeks" is (a rate's "£20 per
+  fortnight" is "£20 a fortnight"); "each quarter of an hour" is "each 15 minutes"; 100 cm
+  or more is written in metres ("140 cm" is "1.4 metres"). ("an hour" as "1 hour" was
+  withdrawn after review 14: tests/judge/offline/test_review14.py.)
+- A restatement's scope: "per week" distributes over weeks as "in each week" does (over
+  the claim's quantified word only), and "restricted to" / "exclusive to" / "limited to"
+  (before no figure) restrict as "only" does (`paraphrase.restated_in_other_words`)."""
 
 from __future__ import annotations
 
@@ -25,8 +25,7 @@ from tests.support.offline import assert_judged, evidence
 @pytest.mark.parametrize(("text", "canonical"), [
     ("one slot per fortnight", "one slot every 14 days"),
     ("one slot every two weeks", "one slot every 14 days"),
-    ("with an hour's consultation", "with 1 hour consultation"),
-    ("a one-hour consultation", "a 1 hour consultation"),
+    ("£20 per fortnight", "£20 a fortnight"),  # a rate keeps its period
     ("£2 for each quarter of an hour", "£2 for each 15 minutes"),
     ("at least 140 cm tall", "at least 1.4 metres tall"),
     ("Tutors charge £30 an hour.", "Tutors charge £30 an hour."),  # a rate: no length
@@ -40,8 +39,6 @@ def test_lengths_are_written_one_way(text: str, canonical: str) -> None:
 @pytest.mark.parametrize(("contexts", "answer"), [
     (["The hall can be hired for one four-hour slot per fortnight."],
      "You can book one four-hour slot every two weeks."),
-    (["Every first visit includes an hour's consultation with a physiotherapist."],
-     "Your first visit comes with a one-hour consultation with a physiotherapist."),
     (["Parking costs £2 for every 15 minutes."],
      "Parking is £2 for each quarter of an hour."),
 ])
@@ -58,8 +55,6 @@ def test_a_height_in_centimetres_is_the_metres_of_the_context(an: Analyzer) -> N
 
 
 @pytest.mark.parametrize(("contexts", "answer"), [
-    (["Every first visit includes an hour's consultation with a physiotherapist."],
-     "Your first visit comes with a two-hour consultation with a physiotherapist."),
     (["The hall can be hired for one four-hour slot per fortnight.",
       "Weekend slots must be booked 3 weeks ahead."],
      "You can book one four-hour slot every three weeks."),

@@ -44,6 +44,8 @@ _KNOW_VERB = (
 )
 _INFO = (r"(?:information|info|details?|data|knowledge|answer|specifics|records?|idea|context|"
          r"guidance|advice|figures?|numbers?|facts?|coverage)")
+# what a text does of a topic: "nothing here covers", "isn't something the guide I have mentions"
+_COVERS = r"(?:covers?|mentions?|says?|address(?:es)?|answers?|goes into|talks about)"
 _GIVEN = r"i (?:have|had|was given|can see|could see|can access)"
 """What the speaker says it was given to read: "the league rules I have", "... I can see"."""
 _WHAT_I_HAVE = rf"(?:the |these |this |those |my |any )?(?:[\w-]+ ){{1,3}}?{_GIVEN}"
@@ -130,11 +132,12 @@ _PATTERNS = (
     rf"\b(?:is|are){_NOT} available to (?:me|us)\b",
     # "That isn't something the scooter guidance I have covers": the whole of it
     rf"(?:\bnot|n{_A}t) (?:something|anything) (?:that )?{_WHAT_I_HAVE}(?: access to)? "
-    rf"(?:covers?|mentions?|says?|address(?:es)?|answers?|goes into|talks about)\b",
+    rf"{_COVERS}\b",
     rf"(?:\bnot|n{_A}t) something (?:that )?(?:i|we|the|these|this|our|my)\b",
-    # "I don't see anything about a gym in the details I have"
-    rf"\b(?:i|we) (?:do not|don{_A}?t|dont|{_CANNOT}|could{_NOT}) see (?:anything|any "
-    r"(?:mention|information|info|details?|reference))\b",
+    # "I don't see anything about a gym" (not "We don't see anything wrong": a claim)
+    rf"\bi (?:do not|don{_A}?t|dont|{_CANNOT}|could{_NOT}) see (?:anything|any (?:mention|"
+    r"information|info|details?|reference)) (?:about|on|regarding|concerning|mentioning|"
+    r"for|of)\b",
     rf"\b(?:there{_A}?s|there is|there are|i (?:found|see|can find|could find)) nothing\b",
     rf"\bnothing (?:in|about|on|regarding) (?:the |these |this |those |my |our |your )?"
     rf"(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
@@ -184,8 +187,8 @@ REFERRAL = re.compile(
     r"|(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
     r"(?:always |just )?)?(?:give|drop|send) (?:us|them|(?:the|our|your) (?:[\w-]+ ){0,2}?"
     r"[\w-]+) a (?:ring|call|bell|shout|line|message|note|email)\b"
-    # "It's best to give Whiskers Lodge a call" (whoever is named)
-    rf"|(?:it(?:{_A}s| is|{_A}d be| would be) )?best to give (?:[\w'-]+ ){{1,3}}?a "
+    # "It's best to give Whiskers Lodge a call": a name ("the doorbell a ring" is none)
+    rf"|(?:it(?:{_A}s| is|{_A}d be| would be) )?best to give (?:(?-i:[A-Z])[\w'-]* ){{1,3}}?a "
     r"(?:ring|call|bell|shout|line|message|email)\b"
     # "I'd check the league's website", "I would look at the official site"
     rf"|(?:i(?:{_A}d| would)|you(?:{_A}d| would)(?: be better off)?|try) (?:check|look at|"
@@ -407,8 +410,7 @@ def _asserts(topic: str) -> bool:
 
 
 # ... or, after a source silent on it ("nothing here covers"), what it does not cover
-_SILENT_END = re.compile(r"(?:covers?|mentions?|address(?:es)?|goes into|talks about)$",
-                         re.IGNORECASE)
+_SILENT_END = re.compile(rf"{_COVERS}$", re.IGNORECASE)
 _OBJECT = re.compile(r"\s+(?!(?:this|that|it|whether|if)\b)" + _TOPIC_END, re.IGNORECASE)
 
 

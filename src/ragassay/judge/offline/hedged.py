@@ -65,6 +65,14 @@ def _goes_on(clause: str, closed: bool) -> bool:
             and not any(c.isdigit() for c in clause))
 
 
+def _topic_goes_on(clause: str) -> bool:
+    """Whether a clause after a decline goes on with the topic it lacks: "or household
+    recycling centres, sorry" (an "and" / "or" item, LIST_ITEM_WORDS at most, no verb,
+    no figure)."""
+    return (bool(_GOES_ON.match(clause)) and len(clause.split()) <= LIST_ITEM_WORDS
+            and not _VERBAL.search(clause) and not any(c.isdigit() for c in clause))
+
+
 _CLOSES = re.compile(r"\s(?:and|or)\s", re.IGNORECASE)
 
 
@@ -90,7 +98,8 @@ def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
             scope = is_source_scope(c, beside=named, declined=declined) or (
                 named and is_help_scope(c)) or goes_on
         # "I don't have details about the tip | or recycling centres": its topic goes on
-        topic = k > 0 and bool(DECLINE.search(clauses[k - 1])) and _goes_on(c, True)
+        # (a verbless item with no figure; "and the lockers are free" is a claim)
+        topic = k > 0 and bool(DECLINE.search(clauses[k - 1])) and _topic_goes_on(c)
         if not scope and not topic and not is_referral(c) and not (declined and is_advice(c)):
             out.append(c)
         named = named or bool(DECLINE.search(c) and names_source(c))

@@ -94,18 +94,16 @@ _N_WEEKLY = re.compile(r"\b(\d+)[- ]weekly\b")
 # "every 6 months" is "2 times a year" ("twice a year"), for the months a year divides
 _EVERY_MONTHS = re.compile(r"(?<!\bfor )\b(?:once )?every (2|3|4|6) months\b(?! of\b)")
 _DAY_HOURS = {"day": "24 hours", "week": "7 days", "fortnight": "14 days"}
-# "an hour's break", "a one-hour lesson": "1 hour", as a context may say it (not the
-# "an hour" of a rate: "£10 an hour", "once an hour")
-_HOUR = re.compile(r"\b(?:[Aa]n|[Oo]ne)[- ]hour(?:'s)?\b")
-# "per fortnight" is "every 2 weeks" ("a fortnight" alone is a length: _SPAN)
+# "per fortnight" is "every 14 days", as "every two weeks" is ("a fortnight" alone is a
+# length: _SPAN); a rate's keeps its period: "£20 per fortnight" is "£20 a fortnight"
 _PER_FORTNIGHT = re.compile(r"\b(?:per|every|each) fortnight\b")
 # 100 cm or more as metres ("120 cm" is "1.2 metres", as a height is written either way)
-_CENTIMETRES = re.compile(r"\b(\d{3,}) centimetres\b")
+_CENTIMETRES = re.compile(r"(?<![\d.])\b(\d{3,}) centimetres\b")
 
 
-def _hour(m: re.Match[str]) -> str:
+def _fortnight(m: re.Match[str]) -> str:
     before = m.string[max(0, m.start() - 12):m.start()]
-    return m.group(0) if _RATE.search(before) else "1 hour"
+    return "a fortnight" if _RATE.search(before) else "every 14 days"
 
 
 # what may follow a length of time ("a day before", "a week or two", "a day's notice");
@@ -262,12 +260,10 @@ def canonical_measures(text: str) -> str:
     if "year" in low or "ly" in low:
         for pattern, repl in _ADVERBS:
             text = pattern.sub(repl, text)
-    if "hour" in low:
-        text = _HOUR.sub(_hour, text)
     if "centimetres" in text:
         text = _CENTIMETRES.sub(lambda m: f"{int(m.group(1)) / 100:g} metres", text)
     if "day" in low or "week" in low or "fortnight" in low:
-        text = _PER_FORTNIGHT.sub("every 14 days", text)
+        text = _PER_FORTNIGHT.sub(_fortnight, text)
         text = _N_WEEKLY.sub(r"every \1 weeks", text)  # "an 8-weekly schedule"
         text = _SPAN.sub(_span, text)
         text = _WEEKS.sub(_weeks, text)

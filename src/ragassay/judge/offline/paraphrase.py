@@ -13,11 +13,15 @@ than the sentence does:
   anchors nothing: on the dev sets it mostly names the topic, "Stuart Russell argues
   ...", and the rule then lifted more unfaithful claims than faithful ones; a claim
   with no figure, tried in session 13, lifted word swaps too: judges-history.md);
-- polarity: as many negations on each side, no word of the claim whose antonym the
-  sentence has (by its token or its stem: "ends" for "begins"), no relation turned
-  ("after" for "before", relations.relation_turned);
-- scope: a universal claim ("every", "all") only for a universal sentence, and none for
-  a sentence that restricts ("only", "unless", "except");
+- polarity: as many negations on each side (a price denied, "at no charge", counts none
+  against a "free": polarity.free_price), no word of the claim whose antonym the sentence
+  has (by its token or its stem: "ends" for "begins"; not "lasts 45 minutes" for "first":
+  polarity.antonym_pool), no relation turned ("after" for "before",
+  relations.relation_turned);
+- scope: a universal claim ("every", "all") only for a universal sentence or one saying
+  "per" the word it quantifies ("per calendar year" / "in each calendar year"), and none
+  for a sentence that restricts ("only", "unless", "except") unless the claim restricts
+  too ("restricted to", "limited to" before no figure, "exclusive to", "reserved for");
 - substitution, not addition: the claim's words the sentence lacks are no more than
   the sentence's words the claim lacks, plus two (a word replaced by two or three:
   "placed a hold" / "reserved"), and it shares some content word with the sentence or
@@ -54,9 +58,9 @@ import re
 import numpy as np
 
 from .clauses import Part, clause_parts, part
-from .lexical import antonym_stems, name_present
+from .lexical import antonym_stems, name_present, stem
 from .normalise import quantity_present
-from .polarity import free_price
+from .polarity import antonym_pool, free_price
 from .relations import relation_turned
 from .sentences import ContextIndex, SentenceInfo, sentence_info
 
@@ -72,14 +76,18 @@ def _negations(p: Part, other: Part) -> int:
 # "per visit" counts each visit, as "each time you visit" does
 _DISTRIBUTIVE = frozenset({"per"})
 # "exclusive to the Pro plan", "restricted to Lane 8": "only" in other words
-_LIMITED = re.compile(r"\b(?:exclusive(?:ly)?|restricted|limited|reserved)\s+(?:to|for)\b",
-                      re.IGNORECASE)
+_LIMITED = re.compile(r"\b(?:exclusive(?:ly)?|restricted|limited|reserved)\s+(?:to|for)\s+"
+                      r"(?!\d)", re.IGNORECASE)  # ("limited to 2 hours" bounds a figure)
 
 
-def _distributes(u: Part) -> bool:
-    """Whether the sentence quantifies over all of something (module docstring, scope):
-    a universal, or "per" ("up to two months per year" / "in each year")."""
-    return u.universal or bool(_DISTRIBUTIVE.intersection(u.info.tokens))
+def _distributes(u: Part, p: Part) -> bool:
+    """Whether the sentence quantifies over all of what the claim does (module
+    docstring, scope): a universal, or "per" before the claim's quantified word ("two
+    months per calendar year" / "in each calendar year"; "£8 per session" is not said
+    of "all classes")."""
+    toks = u.info.tokens
+    return u.universal or any(t in _DISTRIBUTIVE and k + 1 < len(toks) and stem(
+        toks[k + 1]) in p.quantified for k, t in enumerate(toks))
 
 
 def _restricts(p: Part) -> bool:
@@ -102,10 +110,10 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
     p, u = part(s.text), part(c.text)
     if _negations(p, u) != _negations(u, p):
         return False
-    if any((antonym_stems(t) | antonym_stems(w)) & u.stems for t, w in p.pairs
+    if any((antonym_stems(t) | antonym_stems(w)) & antonym_pool(u) for t, w in p.pairs
            if w not in u.words):  # (the stem too: "ends" is "end", whose antonym is "begin")
         return False
-    if (p.universal and not _distributes(u)) or (u.restricted and not _restricts(p)):
+    if (p.universal and not _distributes(u, p)) or (u.restricted and not _restricts(p)):
         return False
     if relation_turned(p, u):
         return False

@@ -40,26 +40,37 @@ def _privative(text: str) -> frozenset[str]:
 _PRICES = frozenset(stem(w) for w in ("charge", "cost", "fee", "price"))
 
 
+_NO_PRICE = frozenset({"no", "extra", "additional", "of"})  # "free of charge", "no fee"
+
+
 def free_price(head: str, other: Part) -> bool:
-    """Whether a negation of `head` says what the other side's "free" says ("at no
-    charge" / "free of charge", "no extra cost" / "free")."""
-    return head in _PRICES and "free" in other.info.tokens
+    """Whether a negation of a price (`head`: "at no charge") says what the other side's
+    "free" says ("free of charge", "free"): it says "free", not negated, and names no
+    price of its own ("free for members; guests pay a fee" says both)."""
+    toks, stems = other.info.tokens, other.info.all_stems
+    return head in _PRICES and "free" in toks and "free" not in other.negations and not any(
+        x in _PRICES and not (k and toks[k - 1] in _NO_PRICE) for k, x in enumerate(stems))
 
 
 _LAST = stem("last")
 _DURATION_VERB = frozenset({"lasts", "lasted", "lasting"})
+# before "last" as an adjective: "the last 10 minutes", "your last session"
+_BEFORE_ADJECTIVE = frozenset({"the", "a", "an", "your", "our", "their", "its", "his",
+                               "her", "my", "this", "that", "these", "those", "each",
+                               "every", "very", "at"})
 
 
 def antonym_pool(u: Part) -> frozenset[str]:
     """The unit's stems a claim's word may be the antonym of: all of them, less "last"
-    where it is the verb of a length of time ("An assessment lasts 45 minutes" says
-    nothing of a "first" visit)."""
+    where each "last" is the verb of a length of time ("An assessment lasts 45 minutes",
+    "Sessions last 90 minutes" say nothing of a "first" visit; "the last 10 minutes"
+    is the adjective)."""
     if _LAST not in u.stems:
         return u.stems
     toks = u.info.tokens
-    verbs = all(t in _DURATION_VERB or (t == "last" and k + 1 < len(toks)
-                                        and toks[k + 1][:1].isdigit())
-                for k, t in enumerate(toks) if stem(t) == _LAST)
+    verbs = all(t in _DURATION_VERB or (
+        t == "last" and 0 < k < len(toks) - 1 and toks[k - 1] not in _BEFORE_ADJECTIVE
+        and toks[k + 1][:1].isdigit()) for k, t in enumerate(toks) if stem(t) == _LAST)
     return u.stems - {_LAST} if verbs else u.stems
 
 
@@ -112,7 +123,7 @@ def turned_elsewhere(p: Part, near: Sequence[Unit]) -> int | None:
         if len(shared) < max(MIN_SHARED, SHARED_SHARE * len(p.words)):
             continue
         antonyms = sum(1 for t, w in p.pairs if w not in u.words
-                       and antonym_stems(t) & u.part.stems)
+                       and antonym_stems(t) & antonym_pool(u.part))
         scored.append((len(shared), polarity(p, u.part, antonyms, u.inherited), u.row,
                        p.first in u.words))
     # (a unit without the subject turns nothing, but one as close the claim's way

@@ -28,15 +28,12 @@ from .clauses import (
     neighbours,
     part,
 )
-from .lexical import MONTH_ORDER, MONTHS, STOPWORDS, stem
+from .lexical import STOPWORDS, stem
 from .normalise import separators
 from .weeks import (
-    DAYS,
-    WEEK,
     WEEKDAYS,
     named_times,
     placed_times,
-    ranges,
     week_days,
     whole_week,
 )
@@ -294,22 +291,7 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
                             for _, k in u.figures)) or (
         not any(h in TIMES for h in u.quantified) and bool(placed - named_times(p))
         and not whole_week(placed | (placed_times(sentence) if sentence else frozenset()))
-        and week_days(u, sentence) != WEEKDAYS
-    ) or (not any(h in TIMES for h in u.quantified) and _ranged(p, u, sentence))
-
-
-def _ranged(p: Part, u: Part, sentence: Part | None) -> bool:
-    """Whether a claim quantified over days ("every day") or the year ("all year round")
-    meets a unit said from one day or month to another ("Tuesday to Saturday", "from
-    April to October") that its sentence's days do not fill out the week, and names no
-    day or month itself."""
-    toks = set(p.info.tokens)
-    if "day" in p.quantified and not WEEK & toks and ranges(u.info.tokens, DAYS):
-        return week_days(u, sentence) != WEEKDAYS
-    months = MONTH_ORDER
-    return "year" in p.quantified and not MONTHS & toks and bool(
-        ranges(u.info.tokens, months)) and len(
-        frozenset().union(*ranges((sentence or u).info.tokens, months))) < len(months)
+        and week_days(u, sentence) != WEEKDAYS)
 
 
 def name_runs(p: Part) -> list[tuple[frozenset[str], str | None, str | None]]:

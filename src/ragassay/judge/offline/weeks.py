@@ -1,8 +1,9 @@
-"""When a statement holds: the days, parts of the week and of the year it is placed in.
+"""When a statement holds: the days and parts of the week and of the year it is placed in.
 
-"on weekdays", "at weekends", "on Tuesday afternoons", "Monday to Friday", "from April to
-October": scope reads these to tell whether a claim said "every day" or "all year round"
-of what a context bounds (scope.time_bound), dropped whether a claim left a time out.
+"on weekdays", "at weekends", "on Tuesday afternoons", "Monday to Friday": scope reads
+these to tell whether a claim said "every day" of what a context bounds (scope.time_bound:
+not where the context's days fill out the week, `week_days`), dropped whether a claim left
+a time out (`day_range`, `placed_times`).
 """
 
 from __future__ import annotations
