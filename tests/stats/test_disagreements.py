@@ -1,15 +1,22 @@
 """`stats.disagreements`: the samples a linked verdict misses and flags are the ones its
 `Verdicts` counts (trial 66: the counts named no sample), on either side of a label
-(`hallucinated`: True marks the problem; `faithful`, read inverted: False does), and the
-abstentions counted false are those `abstention_rates` counts."""
+(`hallucinated`: True marks the problem; `faithful`, read inverted: False does); with the
+declines people marked the problem they are every sample `right on N of M` counts wrong
+(review 14p, F1); the abstentions counted false are those `abstention_rates` counts."""
 
 from __future__ import annotations
 
 import random
+import re
 
 from ragassay.stats import BooleanAgreement, LabelLink, abstention_rates, calibration
-from ragassay.stats.disagreements import disagreements
+from ragassay.stats.disagreements import (
+    Disagreements,
+    VerdictDisagreements,
+    disagreements,
+)
 from ragassay.stats.table import Row, ScoreTable
+from ragassay.stats.verdicts import right_on
 from ragassay.types import MetricSpec
 
 SPECS = {"x.flag": MetricSpec(name="x.flag", kind="bool", higher_is_better=False)}
@@ -27,16 +34,26 @@ def _table(label: str) -> ScoreTable:
     return ScoreTable.from_rows(rows, SPECS)
 
 
+SIDES_OF_A_LABEL = (("hallucinated", False), ("faithful", True))
+
+
+def _listed(label: str, inverted: bool
+            ) -> tuple[ScoreTable, BooleanAgreement, Disagreements, VerdictDisagreements]:
+    """The table of `label`, its one pair, the disagreements, the verdict's listing."""
+    table = _table(label)
+    cal = calibration(table, [LabelLink(label, "x.flag", inverted=inverted)], n_resamples=50)
+    (pair,) = cal.pairs
+    assert isinstance(pair, BooleanAgreement) and pair.verdicts is not None
+    found = disagreements(table, cal)
+    assert found is not None
+    (v,) = found.verdicts
+    return table, pair, found, v
+
+
 def test_listed_samples_are_the_counted_ones_on_either_side() -> None:
-    for label, inverted in (("hallucinated", False), ("faithful", True)):
-        table = _table(label)
-        cal = calibration(table, [LabelLink(label, "x.flag", inverted=inverted)],
-                          n_resamples=50)
-        (pair,) = cal.pairs
-        assert isinstance(pair, BooleanAgreement) and pair.verdicts is not None
-        found = disagreements(table, cal)
-        assert found is not None
-        (v,) = found.verdicts
+    for label, inverted in SIDES_OF_A_LABEL:
+        table, pair, found, v = _listed(label, inverted)
+        assert pair.verdicts is not None
         assert (len(v.missed), len(v.flagged)) == (pair.verdicts.missed, pair.verdicts.flagged)
         assert v.problem is (label == "hallucinated")
         rows = {r.id: r for r in table.rows}
@@ -54,3 +71,18 @@ def test_listed_samples_are_the_counted_ones_on_either_side() -> None:
 def test_nothing_to_list_without_verdicts_or_false_abstentions() -> None:
     rows = [Row(id="a", values={"x.flag": 1.0})]
     assert disagreements(ScoreTable.from_rows(rows, SPECS), None) is None
+
+
+def test_listed_samples_are_every_one_the_headline_counts_wrong() -> None:
+    for label, inverted in SIDES_OF_A_LABEL:
+        table, pair, _, v = _listed(label, inverted)
+        got = re.fullmatch(r"right on (\d+) of (\d+) \(\d+%\)", right_on(pair))
+        assert got is not None
+        right, total = map(int, got.groups())
+        assert v.declined  # the data has declines people marked the problem
+        assert v.wrong() == len(v.missed) + len(v.flagged) + len(v.declined) == total - right
+        rows = {r.id: r for r in table.rows}
+        for d in v.declined:  # no value, abstained, people marked the problem
+            r = rows[d.id]
+            assert r.value("x.flag") is None and "x.flag" in r.abstained
+            assert r.labels[label] is v.problem is d.label

@@ -1,7 +1,9 @@
 """`ragassay runs show RUN --disagree`: the samples behind the headline's counts, a line
-each (trial 66): per linked yes/no verdict those it misses and flags of people's labels,
-with the judge's value and its reasoning on one line, then the abstentions counted false.
-`--json` prints the same for scripts."""
+each (trial 66): per linked yes/no verdict every sample its `right on N of M` counts
+wrong (those it misses and flags of people's labels, with the judge's value, and the
+declines people marked the problem), with the judge's reasoning on one line; then, apart,
+the abstentions counted false (by the contexts, not by people). `--json` prints the same
+for scripts."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from ragassay.report import Report
 from ragassay.stats import BooleanAgreement
 from ragassay.stats.disagreements import (
     SIDES,
+    Declined,
     Disagreement,
     Disagreements,
     VerdictDisagreements,
@@ -35,23 +38,23 @@ def disagreements_json(report: Report, found: Disagreements | None) -> str:
 
 def print_disagreements(report: Report, found: Disagreements | None,
                         console: Console) -> None:
-    """Per verdict, the headline's cell, then its missed and flagged samples, one line
-    each (`  ID [STRATEGY]  METRIC VALUE; people LABEL: REASONING`); then the abstentions
-    counted false."""
+    """Per verdict, the headline's cell, then the samples it counts wrong: missed, flagged
+    and declined, one line each (`  ID [STRATEGY]  METRIC VALUE; people LABEL:
+    REASONING`, the strategy where the run has several); then the abstentions counted
+    false, titled apart (the contexts decide them, not people's labels)."""
     def say(text: str) -> None:
         console.print(escape(text), highlight=False, soft_wrap=True)
 
-    say(f"run {report.run.run_id}: where the judge's verdict and people's label disagree")
+    say(f"run {report.run.run_id}: the samples behind the headline's counts")
     if found is None:
         say(NOTHING)
         return
-    several = len({r.strategy for v in found.verdicts for r in [*v.missed, *v.flagged]}
-                  | {a.strategy for a in found.false_abstentions}) > 1
+    several = len(report.strategies) > 1
     for v in found.verdicts:
         _print_verdict(report, v, several, say)
     if found.false_abstentions:
-        say(f"abstentions counted false (declined although the contexts held the answer): "
-            f"{len(found.false_abstentions)}")
+        say(f"declined although the contexts held the answer (abstentions counted false, "
+            f"whatever people marked): {len(found.false_abstentions)}")
         for a in found.false_abstentions:
             where = f" [{a.strategy}]" if several else ""
             people = "".join(f"; people {k} {_said(v)}" for k, v in a.labels.items())
@@ -70,18 +73,24 @@ def _print_verdict(report: Report, v: VerdictDisagreements, several: bool,
     say(f"{v.metric} against people's {v.label}" + (f": {cell}" if cell else ""))
     problem = marked(v.label, v.problem)
     titles = {"missed": f"missed (people marked {problem}, the judge's verdict did not)",
-              "flagged": f"flagged (the judge's verdict is {problem}, people did not mark it)"}
+              "flagged": f"flagged (the judge's verdict is {problem}, people did not mark it)",
+              "declined": f"declined (the answer declined, people marked {problem})"}
     for side in SIDES:
         rows = v.side(side)
+        if side == "declined" and not rows:
+            continue  # most runs have none: no empty heading
         say(f"{titles[side]}: {len(rows)}")
         for d in rows:
             say(_line(report, v, d, several))
 
 
-def _line(report: Report, v: VerdictDisagreements, d: Disagreement, several: bool) -> str:
-    """`  a013  METRIC no; people hallucinated yes: 2 of 2 claims ...`."""
+def _line(report: Report, v: VerdictDisagreements, d: Disagreement | Declined,
+          several: bool) -> str:
+    """`  a013  METRIC no; people hallucinated yes: 2 of 2 claims ...`; a decline's
+    `METRIC declined`."""
     spec = report.spec(v.metric)
-    value = (("yes" if d.value else "no") if spec is not None and spec.kind == "bool"
+    value = ("declined" if not isinstance(d, Disagreement)
+             else ("yes" if d.value else "no") if spec is not None and spec.kind == "bool"
              else f"{d.value:g}")
     where = f" [{d.strategy}]" if several else ""
     return (f"  {d.id}{where}  {v.metric} {value}; people {v.label} {_said(d.label)}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ragassay.report.model import Report
 from ragassay.stats.disagreements import SIDES, Disagreements
+from ragassay.stats.verdicts import marked
 from ragassay.store import Store
 from ragassay.terminal import counted
 
@@ -44,16 +45,17 @@ def with_reasons(store: Store, run_id: str, found: Disagreements) -> Disagreemen
 
 def disagree_lines(report: Report) -> tuple[str | None, str | None]:
     """The lines naming the command that lists the samples: under the headline, of the
-    verdicts that miss or flag some (`METRIC misses 20 and flags 9 of people's labels:
-    ragassay runs show RUN --disagree lists them`), and under the abstentions, of those
-    counted false; None where there is none."""
+    verdicts that count some wrong (`METRIC misses 20 and flags 9 of people's labels, and
+    2 declines they marked hallucinated: ragassay runs show RUN --disagree lists them`),
+    and under the abstentions, of those counted false; None where there is none."""
     found = report.disagreements
     if found is None:
         return None, None
     command = DISAGREE.format(run=report.run.run_id)
     said = [f"{v.metric} misses {len(v.missed)} and flags {len(v.flagged)} of people's "
-            f"{v.label} labels" for v in found.verdicts
-            if v.same_as is None and (v.missed or v.flagged)]
+            f"{v.label} labels" + (f", and {counted(len(v.declined), 'decline')} they marked "
+                                   f"{marked(v.label, v.problem)}" if v.declined else "")
+            for v in found.verdicts if v.same_as is None and v.wrong()]
     verdicts = f"{'; '.join(said)}: {command} lists them" if said else None
     n = len(found.false_abstentions)
     false = (f"{counted(n, 'abstention')} counted false (the contexts held the answer): "

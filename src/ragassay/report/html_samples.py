@@ -92,8 +92,10 @@ def _values(report: Report, entry: SampleEntry) -> str:
     return f'<ul class="values">{"".join(cells)}</ul>'
 
 
-SIDE_TITLES = {"missed": "people marked a problem the judge's verdict did not",
-         "flagged": "the judge's verdict marked a problem people did not"}
+SIDE_TITLES: dict[Side, str] = {
+    "missed": "people marked a problem the judge's verdict did not",
+    "flagged": "the judge's verdict marked a problem people did not",
+    "declined": "the answer declined where people marked a problem: counted wrong"}
 """What a disagreement marker's tooltip says of each side (`stats.disagreements`)."""
 
 

@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.21.0"
+REPORT_VERSION = "2.22.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -149,7 +149,10 @@ one every reader and the gate use, is that soft target: a run of the offline jud
 or some abstention is counted false): per verdict the samples it misses and flags
 (`id`, `strategy`, `value`, people's `label`), and the abstentions counted false;
 `detailed_results[].labels` holds the labels the statistics read, people's stored labels
-on top of the sample's own (before, the sample's own only)."""
+on top of the sample's own (before, the sample's own only).
+2.22.0: `disagreements.verdicts[].declined` (`id`, `strategy`, people's `label`): the
+answers that declined where people marked the problem, which `right on N of M` counts
+wrong (with `missed` and `flagged`: every sample it counts wrong)."""
 
 
 class StrategyEntry(StrategySummary):

@@ -45,7 +45,7 @@ from ragassay.labels import (
 from ragassay.stats import agreement as ag
 from ragassay.stats.readings import LabelLink, same_values, same_verdicts
 from ragassay.stats.result import Pair, Result, omitted
-from ragassay.stats.table import ScoreTable
+from ragassay.stats.table import Row, ScoreTable
 from ragassay.types import MetricSpec
 
 
@@ -77,6 +77,10 @@ class Agreement(Result):
     def labelled(self) -> int:
         """The samples with the label, compared or left out."""
         return self.n + self.abstained + self.unscored
+
+    def link(self) -> LabelLink:
+        """The link this pair measured (what `compared` reads the table by)."""
+        return LabelLink(label=self.label, metric=self.metric, inverted=self.inverted)
 
     def same_values_text(self) -> str | None:
         """What stands beside a score's agreement whose values are an earlier metric's on
@@ -324,7 +328,9 @@ class Compared:
     label (1 - x for an inverted link) and the label values of the samples having both;
     the label's kind ("boolean", "numeric", None: mixed or non-numeric); the labelled
     samples, and those left out because the answer abstained (with, for yes/no labels,
-    how many of them people labelled True; None otherwise or without any)."""
+    how many of them people labelled True; None otherwise or without any); `rows`: the
+    rows compared (as `values`), `declined`: the abstained ones (`stats.disagreements`
+    lists samples from these)."""
 
     values: list[float]
     labels: list[Any]
@@ -332,6 +338,8 @@ class Compared:
     labelled: int
     abstained: int
     abstained_positives: int | None = None
+    rows: Sequence[Row] = ()
+    declined: Sequence[Row] = ()
 
     @property
     def unscored(self) -> int:
@@ -343,15 +351,17 @@ def compared(table: ScoreTable, link: LabelLink) -> Compared:
     key, spec = link.label_key, table.spec(link.metric)
     labelled = [r for r in table.rows if r.labels.get(key) is not None]
     rows = [r for r in labelled if r.value(link.metric) is not None]
-    declined = [r.labels[key] for r in labelled
-                if r.value(link.metric) is None and link.metric in r.abstained]
+    abstained = [r for r in labelled
+                 if r.value(link.metric) is None and link.metric in r.abstained]
+    declined = [r.labels[key] for r in abstained]
     labels = [r.labels[key] for r in rows]
     norm = [spec.normalise(v) for r in rows if (v := r.value(link.metric)) is not None]
     boolean = _label_kind(key, declined) == "boolean"
     return Compared(values=[1.0 - x for x in norm] if link.inverted else norm, labels=labels,
                     kind=_label_kind(key, labels), labelled=len(labelled),
                     abstained=len(declined),
-                    abstained_positives=sum(map(bool, declined)) if boolean else None)
+                    abstained_positives=sum(map(bool, declined)) if boolean else None,
+                    rows=rows, declined=abstained)
 
 
 def same_readings(table: ScoreTable, pairs: Sequence[BooleanAgreement | NumericAgreement],

@@ -1,12 +1,15 @@
 """The samples behind the headline's counts (trial 66: finding them was the first thing a
 user did after "misses 16 of 80 people marked hallucinated, flags 15 of 52 they did not",
 by joining the JSON's labels with its metrics by hand): per metric that gives a yes/no
-verdict linked to a yes/no label, the samples whose verdict is not people's label
-(`missed`: people marked the problem, the verdict calls it fine; `flagged`: the verdict
-calls a problem people did not mark; `calibration.verdict_side`, which `Verdicts` counts),
-and the answers whose abstention is counted false (the contexts held the answer:
-`Row.abstention`, which `abstention.rates_of` counts). `ragassay runs show RUN --disagree`
-lists them, the HTML report marks them."""
+verdict linked to a yes/no label, every sample the headline's `right on N of M` counts
+wrong: those whose verdict is not people's label (`missed`: people marked the problem,
+the verdict calls it fine; `flagged`: the verdict calls a problem people did not mark;
+`calibration.verdict_side`, which `Verdicts` counts) and the answers that declined where
+people marked the problem (`declined`: `verdicts.right_on` counts a decline right only
+where people saw no problem in it). Apart from people's labels, the answers whose
+abstention is counted false (the contexts held the answer: `Row.abstention`, which
+`abstention.rates_of` counts). `ragassay runs show RUN --disagree` lists them all; the
+HTML report marks the verdicts' samples (not the false abstentions)."""
 
 from __future__ import annotations
 
@@ -16,13 +19,14 @@ from ragassay.stats.calibration import (
     BooleanAgreement,
     Calibration,
     Verdicts,
+    compared,
     verdict_side,
 )
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
 
-Side = Literal["missed", "flagged"]
-SIDES: tuple[Side, ...] = ("missed", "flagged")
+Side = Literal["missed", "flagged", "declined"]
+SIDES: tuple[Side, ...] = ("missed", "flagged", "declined")
 
 
 class Disagreement(Result):
@@ -37,10 +41,21 @@ class Disagreement(Result):
     reason: str | None = omitted()
 
 
+class Declined(Result):
+    """One sample whose answer declined (no verdict, no value) where people marked the
+    problem: counted wrong by the headline (since report_version 2.22.0)."""
+
+    id: str
+    strategy: str
+    label: Any
+    reason: str | None = omitted()
+
+
 class VerdictDisagreements(Result):
-    """One linked verdict's samples by side, in the run's order; `problem`: the label
-    value that marks a problem (`Verdicts.problem`); `same_as`: the earlier metric whose
-    verdicts are these on every labelled sample (its list is this one's)."""
+    """One linked verdict's samples the headline counts wrong, by side, in the run's
+    order; `problem`: the label value that marks a problem (`Verdicts.problem`);
+    `same_as`: the earlier metric whose verdicts are these on every labelled sample (its
+    list is this one's)."""
 
     metric: str
     label: str
@@ -48,10 +63,17 @@ class VerdictDisagreements(Result):
     problem: bool
     missed: list[Disagreement]
     flagged: list[Disagreement]
+    declined: list[Declined] = []
     same_as: str | None = omitted()
 
-    def side(self, name: Side) -> list[Disagreement]:
+    def side(self, name: Side) -> list[Disagreement] | list[Declined]:
+        if name == "declined":
+            return self.declined
         return self.missed if name == "missed" else self.flagged
+
+    def wrong(self) -> int:
+        """The samples the headline's `right on N of M` counts wrong: M - N."""
+        return len(self.missed) + len(self.flagged) + len(self.declined)
 
 
 class FalseAbstention(Result):
@@ -69,7 +91,8 @@ class FalseAbstention(Result):
 
 class Disagreements(Result):
     """The report's `disagreements` (since report_version 2.21.0): per linked verdict the
-    samples it misses and flags, and the abstentions counted false."""
+    samples it misses and flags and the declines people marked the problem (2.22.0), and
+    the abstentions counted false."""
 
     verdicts: list[VerdictDisagreements]
     false_abstentions: list[FalseAbstention]
@@ -87,27 +110,33 @@ class Disagreements(Result):
 
     def count(self) -> int:
         """The samples listed (a sample counted once however many metrics list it)."""
-        keys = {(d.strategy, d.id) for v in self.verdicts for d in [*v.missed, *v.flagged]}
+        keys = {(d.strategy, d.id) for v in self.verdicts for side in SIDES
+                for d in v.side(side)}
         return len(keys | {(a.strategy, a.id) for a in self.false_abstentions})
 
 
 def _verdict_rows(table: ScoreTable, pair: BooleanAgreement, v: Verdicts
-                  ) -> VerdictDisagreements:
-    """A verdict's disagreeing samples, read as `calibration.compared` reads them."""
-    spec, key = table.spec(pair.metric), pair.label
+                  ) -> tuple[list[Disagreement], list[Disagreement], list[Declined]]:
+    """A verdict's missed, flagged and declined samples, from the rows
+    `calibration.compared` reads (the ones `Verdicts` and the abstentions count)."""
+    got = compared(table, pair.link())
     sides: dict[str, list[Disagreement]] = {"missed": [], "flagged": []}
-    for r in table.rows:
-        label, value = r.labels.get(key), r.value(pair.metric)
-        if label is None or value is None:
-            continue
-        x = spec.normalise(value)
-        side = verdict_side(1.0 - x if pair.inverted else x, bool(label), v.problem)
-        if side is not None:
+    for r, x, label in zip(got.rows, got.values, got.labels, strict=True):
+        side, value = verdict_side(x, bool(label), v.problem), r.value(pair.metric)
+        if side is not None and value is not None:  # a compared row has its value
             sides[side].append(Disagreement(id=r.id, strategy=r.strategy, value=value,
                                             label=label))
-    return VerdictDisagreements(metric=pair.metric, label=key, inverted=pair.inverted,
-                                problem=v.problem, missed=sides["missed"],
-                                flagged=sides["flagged"], same_as=v.same_as)
+    declined = [Declined(id=r.id, strategy=r.strategy, label=r.labels[pair.label])
+                for r in got.declined if got.abstained_positives is not None
+                and bool(r.labels[pair.label]) == v.problem]
+    return sides["missed"], sides["flagged"], declined
+
+
+def _verdict(table: ScoreTable, pair: BooleanAgreement, v: Verdicts) -> VerdictDisagreements:
+    missed, flagged, declined = _verdict_rows(table, pair, v)
+    return VerdictDisagreements(metric=pair.metric, label=pair.label, inverted=pair.inverted,
+                                problem=v.problem, missed=missed, flagged=flagged,
+                                declined=declined, same_as=v.same_as)
 
 
 def _false(r: Row) -> FalseAbstention:
@@ -117,10 +146,10 @@ def _false(r: Row) -> FalseAbstention:
 
 
 def disagreements(table: ScoreTable, cal: Calibration | None) -> Disagreements | None:
-    """The samples behind each linked verdict's misses and flags (the calibration's
-    pairs that count verdicts) and the abstentions counted false; None when there are
-    neither verdicts compared nor false abstentions."""
-    verdicts = [_verdict_rows(table, p, p.verdicts) for p in (cal.pairs if cal else ())
+    """The samples behind each linked verdict's misses, flags and wrong declines (the
+    calibration's pairs that count verdicts) and the abstentions counted false; None when
+    there are neither verdicts compared nor false abstentions."""
+    verdicts = [_verdict(table, p, p.verdicts) for p in (cal.pairs if cal else ())
                 if isinstance(p, BooleanAgreement) and p.verdicts is not None]
     false = [_false(r) for r in table.rows if r.abstention == "false"]
     if not verdicts and not false:
