@@ -221,16 +221,25 @@ def matching(db: str, run_id: str, version: str, text: str) -> frozenset[str]:
         return frozenset(store.matching_samples(run_id, text))
 
 
-@st.cache_data(show_spinner="Preparing the download...", max_entries=8)
-def download(db: str, run_id: str, version: str, fmt: Literal["json", "csv", "html"]) -> str:
+def download(db: str, run_id: str, version: str, fmt: Literal["json", "csv", "html"],
+             rule: str = MAJORITY) -> str:
     """The run's full report as JSON, CSV or HTML text (streamed from the store for JSON
-    and CSV, as `ragassay report` writes them)."""
+    and CSV, as `ragassay report` writes them), several people's labels read by `rule`
+    as `report` reads them; built again when people's labels change (the CSV's
+    `label.<name>` columns, the disagreements and the HTML's people's labels read them;
+    review 14p: the file stayed the one of the first download)."""
+    return _download(db, run_id, version, fmt, labels_stamp(db), rule)
+
+
+@st.cache_data(show_spinner="Preparing the download...", max_entries=8)
+def _download(db: str, run_id: str, version: str, fmt: Literal["json", "csv", "html"],
+              labels: tuple[int, int], rule: str) -> str:
     with reading(db) as store:
-        full = fmt == "html"
+        full, parsed = fmt == "html", LabelRule.parse(rule)
         out = io.StringIO()
-        export(build_report(store, run_id, seed=SEED, include_details=full,
+        export(build_report(store, run_id, seed=SEED, include_details=full, rule=parsed,
                             per_sample=not full), fmt, out,
-               None if full else iter_details(store, run_id))
+               None if full else iter_details(store, run_id, parsed))
         return out.getvalue()
 
 

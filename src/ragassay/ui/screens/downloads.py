@@ -40,7 +40,8 @@ st.caption(f"Each file is built from the store when you ask for it. For a large 
 for fmt, what, mime, icon, caption in FORMATS:
     built = f"_built_{fmt}"
     if st.session_state.get(built) == (db, run_id, version):
-        st.download_button(f"Download {what}", data.download(db, run_id, version, fmt),
+        st.download_button(f"Download {what}", data.download(db, run_id, version, fmt,
+                                                           state.label_rule()),
                            file_name=f"ragassay-{run_id}.{fmt}", mime=mime,
                            key=f"download_{fmt}", icon=icon, on_click="ignore")
     elif st.button(f"Build the {what}", key=f"build_{fmt}", icon=icon):
