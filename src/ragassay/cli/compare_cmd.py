@@ -96,7 +96,8 @@ def _print_comparison(result: Comparison, title: str) -> None:
     from ragassay.console import unsplit_width
 
     out, cells = console(), _cells(result)
-    fewer = [m for m, r in result.metrics.items() if r.n != result.paired_samples]
+    # means over fewer pairs; a 0-pair metric has no means (the `not scored:` line says it)
+    fewer = [m for m, r in result.metrics.items() if 0 < r.n < result.paired_samples]
     columns = [PAIRS, *COLUMNS] if fewer else list(COLUMNS)
     packed = [((PAIRS, *PACKED[0]) if fewer else PACKED[0]), *PACKED[1:]]
     parts: list[list[str]] = [columns]
