@@ -209,8 +209,6 @@ def test_dashboard_download_reads_people_s_labels_by_the_dashboard_s_rule(
 
 # --- 5. code quality --------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="F6: beats_baseline returns dict[str, str]; the "
-                   "verdict is a bare str, not a Literal of yes/unclear/no/-")
 def test_beats_baseline_is_a_typed_result() -> None:
     from ragassay.cli.calibrate import beats_baseline
     from ragassay.stats.baseline import RankAgreement

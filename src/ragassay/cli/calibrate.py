@@ -32,10 +32,10 @@ from ragassay.cli.common import (
     say,
 )
 from ragassay.cli.fmt import ci_text, num
+from ragassay.stats.baseline import NO_BASELINE, BeatsBaseline, RankAgreement
 
 if TYPE_CHECKING:
     from ragassay.stats import Calibration
-    from ragassay.stats.baseline import RankAgreement
     from ragassay.stats.corrected import Corrected
     from ragassay.types import LabelRule
 
@@ -139,7 +139,7 @@ def left_out(cal: Calibration) -> list[dict[str, Any]]:
     return out
 
 
-def beats_baseline(pair: Any, baseline: RankAgreement | None) -> dict[str, str]:
+def beats_baseline(pair: Any, baseline: RankAgreement | None) -> BeatsBaseline:
     """A pair's `beats baseline` verdict (`RankAgreement.verdict`: yes, unclear, no or -)
     and cell (`RankAgreement.beaten_by`: the verdict, then the judge's AUROC and lower bound
     against the baseline), the one source the console's column and meta-eval's `--out`
@@ -147,10 +147,8 @@ def beats_baseline(pair: Any, baseline: RankAgreement | None) -> dict[str, str]:
     from ragassay.stats import BooleanAgreement
 
     if not isinstance(pair, BooleanAgreement) or baseline is None:
-        return {"verdict": "-", "beats": "-"}
-    low = pair.auroc_ci[0] if pair.auroc_ci else None
-    return {"verdict": baseline.verdict(pair.auroc, low),
-            "beats": baseline.beaten_by(pair.auroc, low)}
+        return NO_BASELINE
+    return baseline.beats(pair.auroc, pair.auroc_ci[0] if pair.auroc_ci else None)
 
 
 def print_calibration(cal: Calibration,
@@ -177,7 +175,7 @@ def print_calibration(cal: Calibration,
             row |= {"AUROC [95% CI]": f"{num(ranked.auroc)} {ci_text(ranked.auroc_ci)}",
                     "lexical baseline [95% CI]": f"{num(b and b.auroc)} "
                                                  f"{ci_text(b and b.auroc_ci)}",
-                    "beats baseline": beats_baseline(p, b)["beats"],
+                    "beats baseline": beats_baseline(p, b).beats,
                     "bal. acc.": num(ranked.balanced_accuracy)}
         if graded is not None:
             row |= {"Spearman": num(graded.spearman), "Kendall": num(graded.kendall)}

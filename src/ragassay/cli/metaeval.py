@@ -120,6 +120,6 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
                     "calibration": cal.model_dump(), "left_out": left_out(cal),
                     "lexical_baseline": {k: b.model_dump() for k, b in baselines.items()},
                     "beats_baseline": [{"label": p.label, "metric": p.metric,
-                                        **beats_baseline(p, baselines[p.label])}
+                                        **beats_baseline(p, baselines[p.label]).model_dump()}
                                        for p in cal.pairs if p.label in baselines]},
                    out)

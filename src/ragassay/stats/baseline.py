@@ -10,10 +10,27 @@ stopwords included, exactly as the issue defines the baseline; an empty answer s
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from ragassay.stats.result import Pair, Result
 from ragassay.text import tokens
 from ragassay.types import Sample
+
+BeatsVerdict = Literal["yes", "unclear", "no", "-"]
+"""What a judge's AUROC interval shows against the lexical baseline (`RankAgreement.verdict`)."""
+
+
+class BeatsBaseline(Result):
+    """A pair's `beats baseline`: the verdict (`yes`, `unclear`, `no`, `-`) and the cell
+    that says it with the figures compared (what the console's column and meta-eval's
+    `--out` read)."""
+
+    verdict: BeatsVerdict
+    beats: str
+
+
+NO_BASELINE = BeatsBaseline(verdict="-", beats="-")
+"""A graded label's, or a pair's without a baseline."""
 
 
 class RankAgreement(Result):
@@ -33,36 +50,48 @@ class RankAgreement(Result):
         return (f"the lexical baseline ranks below chance on this data (AUROC {self.auroc:.3f}; "
                 f"reversed {1 - self.auroc:.3f}): beating it says little")
 
+    def target(self) -> tuple[float, str] | None:
+        """The baseline in its meaningful direction, the one rule `verdict` and
+        `beaten_by` read: its AUROC, or the reversed figure when it ranks below chance
+        (a baseline below chance still ranks, backwards), and how that figure is named
+        (`baseline 0.637`, `reversed baseline 0.724`); None without an AUROC."""
+        if self.auroc is None:
+            return None
+        if self.auroc >= 0.5:
+            return self.auroc, f"baseline {self.auroc:.3f}"
+        return 1 - self.auroc, f"reversed baseline {1 - self.auroc:.3f}"
+
     def beaten_by(self, auroc: float | None, low: float | None) -> str:
         """The `beats baseline` cell for a judge at `auroc` whose interval starts at `low`:
         its first word is what the interval shows against the baseline in its meaningful
-        direction (the reversed figure when the baseline ranks below chance), then what is
-        compared. `yes: lower bound 0.690 > baseline 0.637`; `unclear: lower bound 0.681
-        <= reversed baseline 0.724 < AUROC 0.756` (the point estimate above, the interval
-        not: trial 66 read "yes, but lower bound ..." as yes); `no: AUROC 0.600 <=
-        baseline 0.637`; `-` without figures (trials 58, 63: the bound and the figure it
-        is compared with are named, so an AUROC above a baseline beside `unclear` is not
-        read as a contradiction)."""
-        word = self.verdict(auroc, low)
-        if word == "-" or self.auroc is None or auroc is None or low is None:
+        direction (`target`), then what is compared. `yes: lower bound 0.690 > baseline
+        0.637`; `unclear: lower bound 0.681 <= reversed baseline 0.724 < AUROC 0.756`
+        (the point estimate above, the interval not: trial 66 read "yes, but lower bound
+        ..." as yes); `no: AUROC 0.600 <= baseline 0.637`; `-` without figures (trials
+        58, 63: the bound and the figure it is compared with are named, so an AUROC above
+        a baseline beside `unclear` is not read as a contradiction)."""
+        word, target = self.verdict(auroc, low), self.target()
+        if word == "-" or target is None or auroc is None or low is None:
             return "-"
-        base = (f"baseline {self.auroc:.3f}" if self.auroc >= 0.5
-                else f"reversed baseline {1 - self.auroc:.3f}")
+        base = target[1]
         if word == "yes":
             return f"yes: lower bound {low:.3f} > {base}"
         if word == "unclear":
             return f"unclear: lower bound {low:.3f} <= {base} < AUROC {auroc:.3f}"
         return f"no: AUROC {auroc:.3f} <= {base}"
 
-    def verdict(self, auroc: float | None, low: float | None) -> str:
+    def verdict(self, auroc: float | None, low: float | None) -> BeatsVerdict:
         """`yes` when a judge's AUROC lower bound `low` clears the baseline in its
-        meaningful direction (max of the AUROC and its reverse: a baseline below chance
-        still ranks, backwards), `unclear` when only its point estimate `auroc` does, `no`
-        when neither does; `-` without figures."""
-        if low is None or auroc is None or self.auroc is None:
+        meaningful direction (`target`), `unclear` when only its point estimate `auroc`
+        does, `no` when neither does; `-` without figures."""
+        target = self.target()
+        if low is None or auroc is None or target is None:
             return "-"
-        target = max(self.auroc, 1 - self.auroc)
-        return "yes" if low > target else "unclear" if auroc > target else "no"
+        return "yes" if low > target[0] else "unclear" if auroc > target[0] else "no"
+
+    def beats(self, auroc: float | None, low: float | None) -> BeatsBaseline:
+        """The verdict and the cell together (`verdict`, `beaten_by`)."""
+        return BeatsBaseline(verdict=self.verdict(auroc, low), beats=self.beaten_by(auroc, low))
 
 
 def lexical_share(answer: str, evidence: str) -> float:
