@@ -235,8 +235,6 @@ def test_disagreements_read_rows_as_calibration_does_in_one_place() -> None:
     assert "normalise(" not in src and "inverted" not in src.split('"""', 2)[-1]
 
 
-@pytest.mark.xfail(strict=True, reason="F8: the run's label names (the CSV and HTML "
-                   "columns) live in report.csv; html_samples imports the CSV module")
 def test_the_html_does_not_read_label_names_from_the_csv_module() -> None:
     from ragassay.report import html_samples
 

@@ -18,7 +18,7 @@ from ragassay.report.build import (
     sample_entry,
 )
 from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
-from ragassay.report.csv import csv_fields, csv_rows, label_names, to_csv, write_csv
+from ragassay.report.csv import csv_fields, csv_rows, to_csv, write_csv
 from ragassay.report.disagreements import DISAGREE, disagree_lines, with_reasons
 from ragassay.report.export import FORMATS, Format, export
 from ragassay.report.groups import group_key, groups_for
@@ -65,7 +65,13 @@ from ragassay.report.model import (
     published,
 )
 from ragassay.report.parquet import write_parquet
-from ragassay.report.people import PeopleLabel, PeopleSection, agreement_text, people_section
+from ragassay.report.people import (
+    PeopleLabel,
+    PeopleSection,
+    agreement_text,
+    label_names,
+    people_section,
+)
 from ragassay.report.schema import schema
 from ragassay.report.table import (
     RunTable,

@@ -16,6 +16,7 @@ from ragassay.report.model import (
     metadata_cells,
     metadata_columns,
 )
+from ragassay.report.people import label_names
 from ragassay.types import LABEL_PREFIX
 
 FIELDS = ("run_id", "sample_id", "strategy", "metric", "value", "unscored_reason")
@@ -29,15 +30,6 @@ def csv_fields(report: Report) -> tuple[str, ...]:
     `label.<name>` per label of the run (`label_names`)."""
     return (*FIELDS, *metadata_columns(report.table_keys()),
             *(LABEL_PREFIX + n for n in label_names(report)))
-
-
-def label_names(report: Report) -> list[str]:
-    """The run's labels as its statistics read them (each is in the calibration, linked
-    or skipped; people's stored labels on top of the samples' own): the `label.<name>`
-    columns, since trial 66 (the CSV had no label beside the judge's values); [] when
-    no sample has a label."""
-    cal = report.calibration
-    return list(dict.fromkeys(x.label for x in [*cal.pairs, *cal.skipped])) if cal else []
 
 
 def csv_rows(report: Report, details: Iterable[SampleEntry | FailedEntry] | None = None

@@ -9,7 +9,6 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ragassay.report.csv import label_names
 from ragassay.report.disagreements import DISAGREE
 from ragassay.report.highlight import (
     answer_html,
@@ -18,6 +17,7 @@ from ragassay.report.highlight import (
     unmatched_claims,
 )
 from ragassay.report.model import FailedEntry, Report, SampleEntry
+from ragassay.report.people import label_names
 from ragassay.stats.disagreements import Side
 from ragassay.types import MetricSpec
 

@@ -6,11 +6,16 @@ two annotators labelled a sample in common, else one line saying why not."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ragassay.report.table import RunTable
 from ragassay.stats.raters import N_RESAMPLES, RaterAgreement, rater_agreement
 from ragassay.stats.result import Result, omitted
 from ragassay.terminal import counted
 from ragassay.types import LabelSource
+
+if TYPE_CHECKING:
+    from ragassay.report.facts import Report
 
 
 class PeopleLabel(Result):
@@ -74,3 +79,12 @@ def people_section(rt: RunTable, *, seed: int = 0,
             agreement=found if isinstance(found, RaterAgreement) else None,
             absent=found if isinstance(found, str) else None)
     return PeopleSection(rule=str(people.rule), labels=out)
+
+
+def label_names(report: Report) -> list[str]:
+    """The run's labels as its statistics read them (each is in the calibration, linked
+    or skipped; people's stored labels on top of the samples' own): the one rule for the
+    CSV's `label.<name>` columns (since trial 66: the CSV had no label beside the judge's
+    values) and the HTML's people's labels; [] when no sample has a label."""
+    cal = report.calibration
+    return list(dict.fromkeys(x.label for x in [*cal.pairs, *cal.skipped])) if cal else []
