@@ -17,6 +17,7 @@ from ragassay.report import (
     SampleEntry,
     UsageSummary,
 )
+from ragassay.report.bench import BenchFigures
 from ragassay.stats import Aggregates, CorrelationMatrix
 from ragassay.store import Store
 from ragassay.types import InvalidRow, MetricResult, RunConfig, Sample, SampleResult, Usage
@@ -130,5 +131,7 @@ def handbook_rows() -> list[LeaderboardRow]:
 
 def bench_report(rows: list[LeaderboardRow]) -> Report:
     """A bench run's report holding these leaderboard rows."""
-    return make_report().model_copy(update={"leaderboard": rows, "bench": {"strategies": []},
+    bench = BenchFigures(name="handbook", rank_by=None, n_documents=0, n_questions=0,
+                         strategies=[])  # (typed: model_copy does not validate a dict)
+    return make_report().model_copy(update={"leaderboard": rows, "bench": bench,
                                             "bench_config": {}})
