@@ -42,6 +42,7 @@ from ragassay.report.headline_links import (
     declines_of,
     linked,
     named,
+    own_figure,
     uncompared_of,
 )
 from ragassay.report.next_step import next_step
@@ -175,7 +176,7 @@ class HeadlineRow:
         if j is None or j.mean is None:
             return "", "", "", ""
         figure = (f"{j.mean:.3f} {j.text()}" if self.scale is None
-                  else self.scale.figure_text(j.mean, j.text()))
+                  else own_figure(j, self.scale, self.metric, self.label, self.inverted))
         offset = offset_text(a.verdicts if isinstance(a, BooleanAgreement) else None)
         lead = self.compared()
         if not (lead or self.estimate is not None):
@@ -261,16 +262,17 @@ class HeadlineRow:
         return same_verdicts_text(self.same_as, self.agreement.labelled)
 
     def kappa_cut(self) -> str:
-        """Where a score is cut into yes/no for kappa (`calibration._boolean_stats`: the
-        middle of its range, its 0-1 value oriented to the label at 0.5): ` (a score <=
-        5.5 read as hallucinated)`; "" for a metric that gives its own verdict."""
+        """Where a score is cut into yes/no for kappa (`calibration.reads_as_label`: the
+        middle of its range, the metric at or above it on its own yes side, as the judge
+        and the gate read it): ` (a score below 5.5 read as hallucinated)`, ` (a score of
+        5.5 or more read as correct)`; "" for a metric that gives its own verdict."""
         a = self.agreement
         if not isinstance(a, BooleanAgreement) or self.shows_verdicts() or self.scale is None:
             return ""
         low, high = self.scale.low, self.scale.high
-        unit = 1 - a.decision_threshold if self.inverted else a.decision_threshold
-        at = round(low + unit * (high - low), 12)
-        return f" (a score {'<=' if self.inverted else '>='} {at:g} read as {self.label})"
+        at = round(low + a.decision_threshold * (high - low), 12)
+        side = f"below {at:g}" if self.inverted else f"of {at:g} or more"
+        return f" (a score {side} read as {self.label})"
 
     @property
     def agreement_text(self) -> str:
