@@ -65,8 +65,9 @@ def test_each_headline_row_says_what_its_judge_figure_is(trial: dict, tmp_path: 
                 f"on {scale}")
         # an inverted link's figure in the label's direction (trial 67, finding 7)
         if metric == "trace.adherence":
-            want = (f"hallucinated rate {1 - agg['mean']:.3f} [{1 - agg['ci_high']:.3f}, "
-                    f"{1 - agg['ci_low']:.3f}] on 0-1 (1 - {metric}'s {agg['mean']:.3f})")
+            want = (f"rate {1 - agg['mean']:.3f} [{1 - agg['ci_high']:.3f}, "
+                    f"{1 - agg['ci_low']:.3f}] on 0-1 (hallucinated rate: 1 - {metric}'s "
+                    f"{agg['mean']:.3f})")
         elif metric != "judge.hallucination":
             want += " (inverted: high is not hallucinated)"
         # (a verdict whose misses and false flags offset says so after its figure)

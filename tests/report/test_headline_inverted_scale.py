@@ -72,8 +72,8 @@ def test_an_inverted_rate_is_shown_as_the_labels_rate(tmp_path: Path) -> None:
     j = row.judge
     assert j is not None and j.mean is not None and j.ci_low is not None
     assert j.ci_high is not None
-    turned = (f"hallucinated rate {1 - j.mean:.3f} [{1 - j.ci_high:.3f}, {1 - j.ci_low:.3f}] "
-              f"on 0-1 (1 - trace.adherence's {j.mean:.3f})")
+    turned = (f"rate {1 - j.mean:.3f} [{1 - j.ci_high:.3f}, {1 - j.ci_low:.3f}] "
+              f"on 0-1 (hallucinated rate: 1 - trace.adherence's {j.mean:.3f})")
     assert turned in row.judge_text
     score = next(r for r in report.headline.rows if r.metric == "judge.faithfulness")
     assert "on 1-10 (inverted: high is not hallucinated)" in score.judge_text

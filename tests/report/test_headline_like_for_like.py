@@ -60,8 +60,8 @@ def test_the_judges_rate_stands_beside_peoples_on_the_same_samples(tmp_path: Pat
     assert counts["missed"] and counts["flagged"]
     # the judge's own rate in the label's direction (trial 67, finding 7)
     own = (f"rate {judge} [{j.ci_low:.3f}, {j.ci_high:.3f}] on 0-1" if problem else
-           f"faithful rate {1 - j.mean:.3f} [{1 - j.ci_high:.3f}, {1 - j.ci_low:.3f}] on 0-1 "
-           f"(1 - judge.hallucination's {judge})")
+           f"rate {1 - j.mean:.3f} [{1 - j.ci_high:.3f}, {1 - j.ci_low:.3f}] on 0-1 "
+           f"(faithful rate: 1 - judge.hallucination's {judge})")
     assert row.judge_text == (f"judge {judge} on the 60 it scored (people {people} on those "
                               f"60{scale}; people's column: all 64); {OFFSET}; {own} "
                               "(60 of 64 scored)")

@@ -163,25 +163,25 @@ class HeadlineRow:
         yes), and the samples it rests on when not all (`rests_on`); beside people's rate,
         that a verdict's errors partly offset where it both misses and flags
         (`offset_text`; issue #38: 0.562 beside people's 0.556 read as agreement)."""
-        lead, offset, figure, on = self.judge_parts()
-        own = f"{figure} ({on})" if on else figure
+        lead, offset, figure, note, on = self.judge_parts()
+        own = figure + "".join(f" ({x})" for x in (note, on) if x)
         return "; ".join(x for x in ((lead, offset, own) if lead else (own, offset)) if x) \
             or "-"
 
-    def judge_parts(self) -> tuple[str, str, str, str]:
-        """`judge_text`'s parts: the like-for-like comparison, the offset, the figure and
-        the samples it rests on ("" each where there is none; a narrow console shows the
-        figure in the table and the others under it)."""
+    def judge_parts(self) -> tuple[str, str, str, str, str]:
+        """`judge_text`'s parts: the like-for-like comparison, the offset, the figure, the
+        direction it is read in (`own_figure`) and the samples it rests on ("" each where
+        there is none; a narrow console shows the figure in the table, the rest under it)."""
         j, a = self.judge, self.agreement
         if j is None or j.mean is None:
-            return "", "", "", ""
-        figure = (f"{j.mean:.3f} {j.text()}" if self.scale is None
-                  else own_figure(j, self.scale, self.metric, self.label, self.inverted))
+            return "", "", "", "", ""
+        figure, note = ((f"{j.mean:.3f} {j.text()}", "") if self.scale is None else
+                        own_figure(j, self.scale, self.metric, self.label, self.inverted))
         offset = offset_text(a.verdicts if isinstance(a, BooleanAgreement) else None)
         lead = self.compared()
         if not (lead or self.estimate is not None):
             offset = ""  # no people's rate beside it
-        return lead, offset, figure, self.rests_on()
+        return lead, offset, figure, note, self.rests_on()
 
     def rests_on(self) -> str:
         """The samples the judge's own figure rests on, when some have no value (people's

@@ -81,19 +81,20 @@ def blocked_of(report: Report, metric: str, label: str) -> str | None:
 
 
 def own_figure(j: MetricAggregate, scale: Scale, metric: str, label: str,
-               inverted: bool) -> str:
-    """The judge's own figure on its scale, read in the label's direction beside
-    people's (trial 67: people's hallucinated 0.556 beside an adherence rate 0.386):
-    an inverted link's 0-1 rate as the label's, `hallucinated rate 0.614 [0.531, 0.694]
-    on 0-1 (1 - <metric>'s 0.386)`; an inverted score's mean saying so, `mean
-    6.894 [6.385, 7.432] on 1-10 (inverted: high is not hallucinated)`."""
+               inverted: bool) -> tuple[str, str]:
+    """The judge's own figure on its scale and, for an inverted link, how it reads in the
+    label's direction beside people's (trial 67: people's hallucinated 0.556 beside an
+    adherence rate 0.386): a 0-1 rate turned to the label's, (`rate 0.614 [0.531, 0.694]
+    on 0-1`, `hallucinated rate: 1 - <metric>'s 0.386`); a score's mean as it is, with
+    `inverted: high is not hallucinated`."""
     assert j.mean is not None
     if not inverted:
-        return scale.figure_text(j.mean, j.text())
+        return scale.figure_text(j.mean, j.text()), ""
     if scale.figure != "rate" or (scale.low, scale.high) != (0, 1):
-        return f"{scale.figure_text(j.mean, j.text())} (inverted: high is not {label})"
+        return scale.figure_text(j.mean, j.text()), f"inverted: high is not {label}"
     turned = j.model_copy(update={
         "mean": 1 - j.mean,
         "ci_low": None if j.ci_high is None else 1 - j.ci_high,
         "ci_high": None if j.ci_low is None else 1 - j.ci_low})
-    return f"{label} {scale.figure_text(turned.mean, turned.text())} (1 - {metric}'s {j.mean:.3f})"
+    return (scale.figure_text(turned.mean, turned.text()),
+            f"{label} rate: 1 - {metric}'s {j.mean:.3f}")
