@@ -63,6 +63,13 @@ def test_each_headline_row_says_what_its_judge_figure_is(trial: dict, tmp_path: 
         agg = report["aggregate_metrics"]["metrics"][metric]
         want = (f"{figure} {agg['mean']:.3f} [{agg['ci_low']:.3f}, {agg['ci_high']:.3f}] "
                 f"on {scale}")
+        # an inverted link's figure in the label's direction (trial 67, finding 7)
+        if metric == "trace.adherence":
+            want = (f"rate {1 - agg['mean']:.3f} [{1 - agg['ci_high']:.3f}, "
+                    f"{1 - agg['ci_low']:.3f}] on 0-1 (hallucinated rate: 1 - {metric}'s "
+                    f"{agg['mean']:.3f})")
+        elif metric != "judge.hallucination":
+            want += " (inverted: high is not hallucinated)"
         # (a verdict whose misses and false flags offset says so after its figure)
         cell = headline_cell(trial["out"], metric, 4)
         assert cell == want or cell.startswith(f"{want}; misses and false flags"), cell
@@ -73,7 +80,8 @@ def test_each_headline_row_says_what_its_judge_figure_is(trial: dict, tmp_path: 
                     "--db", str(trial["db"]))
     assert code == 0, out
     head = page.read_text().split('<section id="headline">', 1)[1].split("</section>", 1)[0]
-    assert re.search(r"<td[^>]*>mean 7\.\d{3} \[[\d., ]+\] on 1-10</td>", head), head
+    inverted = r" \(inverted: high is not hallucinated\)"
+    assert re.search(rf"<td[^>]*>mean 7\.\d{{3}} \[[\d., ]+\] on 1-10{inverted}</td>", head), head
     assert re.search(r"<td[^>]*>rate 0\.\d{3} \[[\d., ]+\] on 0-1(?:</td>|; misses)", head), head
     # the corrected estimates' judge_mean says its figure and range (not the label's)
     whole = {e["metric"]: e for e in report["corrected"]["estimates"] if e["strategy"] is None}

@@ -49,11 +49,33 @@ def test_a_scores_kappa_says_where_it_is_cut() -> None:
     assert text is not None and row.agreement is not None
     kappa = row.agreement.kappa  # type: ignore[union-attr]
     assert kappa is not None
-    assert f"kappa {kappa:.2f}" in text and "(a score <= 5.5 read as hallucinated)" in text
+    assert f"kappa {kappa:.2f}" in text and "(a score below 5.5 read as hallucinated)" in text
     labels = {r["id"]: r["labels"]["hallucinated"] for r in rows}
-    pairs = [(v <= 5.5, labels[e.id]) for e in report.entries
+    pairs = [(v < 5.5, labels[e.id]) for e in report.entries
              if isinstance(e, SampleEntry) and (v := e.metrics["judge.faithfulness"]) is not None]
     assert cohens_kappa([p for p, _ in pairs], [t for _, t in pairs]) == kappa
     # a verdict is its own yes/no: nothing to say
     verdict = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
     assert "read as" not in (verdict.in_run_text() or "")
+
+
+def test_an_inverted_rate_is_shown_as_the_labels_rate(tmp_path: Path) -> None:
+    """New-user trial 67, finding 7: trace.adherence's row put people's hallucinated rate
+    beside the judge's adherence rate, opposite directions side by side; the judge's cell
+    now gives the hallucination rate (1 - adherence), and an inverted score says so."""
+    import ragassay
+
+    rows = labelled_rows(answers=40, abstaining=4)
+    report = ragassay.evaluate(rows, "judge,trace", store=tmp_path / "r.db",
+                               progress=False).report()
+    row = next(r for r in report.headline.rows if r.metric == "trace.adherence")
+    j = row.judge
+    assert j is not None and j.mean is not None and j.ci_low is not None
+    assert j.ci_high is not None
+    turned = (f"rate {1 - j.mean:.3f} [{1 - j.ci_high:.3f}, {1 - j.ci_low:.3f}] "
+              f"on 0-1 (hallucinated rate: 1 - trace.adherence's {j.mean:.3f})")
+    assert turned in row.judge_text
+    score = next(r for r in report.headline.rows if r.metric == "judge.faithfulness")
+    assert "on 1-10 (inverted: high is not hallucinated)" in score.judge_text
+    plain = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
+    assert "inverted" not in plain.judge_text and "1 - " not in plain.judge_text

@@ -58,12 +58,17 @@ def test_the_judges_rate_stands_beside_peoples_on_the_same_samples(tmp_path: Pat
     # the comparison leads (issue #38); these verdicts both miss and flag: said
     counts = expected(rows, values, label=label)
     assert counts["missed"] and counts["flagged"]
+    # the judge's own rate in the label's direction (trial 67, finding 7)
+    own = (f"rate {judge} [{j.ci_low:.3f}, {j.ci_high:.3f}] on 0-1" if problem else
+           f"rate {1 - j.mean:.3f} [{1 - j.ci_high:.3f}, {1 - j.ci_low:.3f}] on 0-1 "
+           f"(faithful rate: 1 - judge.hallucination's {judge})")
     assert row.judge_text == (f"judge {judge} on the 60 it scored (people {people} on those "
-                              f"60{scale}; people's column: all 64); {OFFSET}; rate {judge} "
-                              f"[{j.ci_low:.3f}, {j.ci_high:.3f}] on 0-1 (60 of 64 scored)")
+                              f"60{scale}; people's column: all 64); {OFFSET}; {own} "
+                              "(60 of 64 scored)")
     assert people != f"{row.estimate.estimate:.3f}"  # people's figure is of all 64
     faith = next(r for r in head.rows if r.metric == "judge.faithfulness")
-    assert faith.judge_text.endswith(" on 1-10 (60 of 64 scored)")  # a score: its n alone
+    inverted = " (inverted: high is not hallucinated)" if problem else ""
+    assert faith.judge_text.endswith(f" on 1-10{inverted} (60 of 64 scored)")  # its n alone
     relevance = next(r for r in head.rows if r.metric == "judge.context_relevance")
     assert "scored" not in relevance.judge_text  # every sample has one
     assert "N of M scored: the judge's figure rests on the N samples it scored" in head.note

@@ -263,7 +263,7 @@ def test_a_yes_no_verdicts_figure_is_a_rate_in_the_gate_and_the_flags(make_table
     assert reasons == {"judge.hallucination": f"rate 0.6 > 0.5{part}",
                        "trace.adherence": f"rate 0.4 < 0.5{part}",
                        "judge.faithfulness": f"mean 6.2 >= 0.5{part}",
-                       "abstentions.abstention_rate": "rate 0.1667 > 0.1"}
+                       "abstentions.abstention_rate": "rate 0.167 > 0.1"}
     said = flag(SPECS["trace.adherence"], 0.41, "overall", FlagsConfig()).message
     assert said.startswith("trace.adherence rate 0.41: ")
     assert flag(SPECS["judge.faithfulness"], 4.7, "overall", FlagsConfig()).message.startswith(

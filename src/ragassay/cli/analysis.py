@@ -282,7 +282,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
         hue = "yellow" if check in partial else colour[check.status]
         name = " -> ".join(x for x in (check.metric, check.label and f"people's {check.label}")
                            if x)
-        t.add_row(escape(name), num(check.threshold), num(check.value),
+        t.add_row(escape(name), f"{check.threshold:g}", check.value_text,
                   f"[{hue}]{check.verdict}[/{hue}]"
                   + (f" ({escape(check.reason)})" if check.reason else ""))
     console().print(t)

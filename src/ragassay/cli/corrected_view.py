@@ -77,13 +77,13 @@ def _print_narrow_headline(head: Headline, console: Console) -> None:
         people = r.people_text
         if r.estimate is not None:  # "hallucinated" over "0.556 [0.474, 0.637]"
             people = people.replace(f"{r.estimate.label} ", f"{r.estimate.label}\n", 1)
-        _, _, figure, on = r.judge_parts()
+        _, _, figure, _, on = r.judge_parts()
         t.add_row(escape(r.metric_text()), _people(r, people),
                   escape(f"{figure}\n({on})" if on else figure or "-"))
     console.print(t)
     for r in head.rows:
-        lead, offset, _, _ = r.judge_parts()
-        beside = "; ".join(x for x in (lead, offset) if x)
+        lead, offset, _, note, _ = r.judge_parts()
+        beside = "; ".join(x for x in (lead, offset, note) if x)
         console.print(escape(f"{r.metric_text()}: {AGREEMENT_COLUMN}: {r.agreement_text}"
                              + (f"; judge's own: {beside}" if beside else "")),
                       highlight=False)

@@ -42,6 +42,7 @@ from ragassay.report.headline_links import (
     declines_of,
     linked,
     named,
+    own_figure,
     uncompared_of,
 )
 from ragassay.report.next_step import next_step
@@ -162,25 +163,25 @@ class HeadlineRow:
         yes), and the samples it rests on when not all (`rests_on`); beside people's rate,
         that a verdict's errors partly offset where it both misses and flags
         (`offset_text`; issue #38: 0.562 beside people's 0.556 read as agreement)."""
-        lead, offset, figure, on = self.judge_parts()
-        own = f"{figure} ({on})" if on else figure
+        lead, offset, figure, note, on = self.judge_parts()
+        own = figure + "".join(f" ({x})" for x in (note, on) if x)
         return "; ".join(x for x in ((lead, offset, own) if lead else (own, offset)) if x) \
             or "-"
 
-    def judge_parts(self) -> tuple[str, str, str, str]:
-        """`judge_text`'s parts: the like-for-like comparison, the offset, the figure and
-        the samples it rests on ("" each where there is none; a narrow console shows the
-        figure in the table and the others under it)."""
+    def judge_parts(self) -> tuple[str, str, str, str, str]:
+        """`judge_text`'s parts: the like-for-like comparison, the offset, the figure, the
+        direction it is read in (`own_figure`) and the samples it rests on ("" each where
+        there is none; a narrow console shows the figure in the table, the rest under it)."""
         j, a = self.judge, self.agreement
         if j is None or j.mean is None:
-            return "", "", "", ""
-        figure = (f"{j.mean:.3f} {j.text()}" if self.scale is None
-                  else self.scale.figure_text(j.mean, j.text()))
+            return "", "", "", "", ""
+        figure, note = ((f"{j.mean:.3f} {j.text()}", "") if self.scale is None else
+                        own_figure(j, self.scale, self.metric, self.label, self.inverted))
         offset = offset_text(a.verdicts if isinstance(a, BooleanAgreement) else None)
         lead = self.compared()
         if not (lead or self.estimate is not None):
             offset = ""  # no people's rate beside it
-        return lead, offset, figure, self.rests_on()
+        return lead, offset, figure, note, self.rests_on()
 
     def rests_on(self) -> str:
         """The samples the judge's own figure rests on, when some have no value (people's
@@ -261,16 +262,17 @@ class HeadlineRow:
         return same_verdicts_text(self.same_as, self.agreement.labelled)
 
     def kappa_cut(self) -> str:
-        """Where a score is cut into yes/no for kappa (`calibration._boolean_stats`: the
-        middle of its range, its 0-1 value oriented to the label at 0.5): ` (a score <=
-        5.5 read as hallucinated)`; "" for a metric that gives its own verdict."""
+        """Where a score is cut into yes/no for kappa (`calibration.reads_as_label`: the
+        middle of its range, the metric at or above it on its own yes side, as the judge
+        and the gate read it): ` (a score below 5.5 read as hallucinated)`, ` (a score of
+        5.5 or more read as correct)`; "" for a metric that gives its own verdict."""
         a = self.agreement
         if not isinstance(a, BooleanAgreement) or self.shows_verdicts() or self.scale is None:
             return ""
         low, high = self.scale.low, self.scale.high
-        unit = 1 - a.decision_threshold if self.inverted else a.decision_threshold
-        at = round(low + unit * (high - low), 12)
-        return f" (a score {'<=' if self.inverted else '>='} {at:g} read as {self.label})"
+        at = round(low + a.decision_threshold * (high - low), 12)
+        side = f"below {at:g}" if self.inverted else f"of {at:g} or more"
+        return f" (a score {side} read as {self.label})"
 
     @property
     def agreement_text(self) -> str:

@@ -1,14 +1,16 @@
 """What a report holds of each metric its labels are compared with, for the headline
 (report/headline.py): the links in the run's metric order, a label as the run names it,
 the calibration's agreement (or its skipped link, whose labels none has a value), the
-abstentions a verdict counts where no verdict was compared, and why a corrected
-estimate more labels would not give is missing."""
+abstentions a verdict counts where no verdict was compared, why a corrected
+estimate more labels would not give is missing, and the judge's own figure read in the
+label's direction."""
 
 from __future__ import annotations
 
 from ragassay.labels import VOCABULARY, canonical, linked_metrics
 from ragassay.report.facts import Report
 from ragassay.stats.calibration import BooleanAgreement, NumericAgreement, SkippedLink
+from ragassay.stats.describe import MetricAggregate, Scale
 from ragassay.stats.verdicts import Declines
 
 
@@ -76,3 +78,23 @@ def blocked_of(report: Report, metric: str, label: str) -> str | None:
     skipped = report.corrected.skipped if report.corrected is not None else ()
     return next((s.reason for s in skipped if s.strategy is None and s.metric == metric
                  and canonical(s.label) == label and not s.too_few_labels), None)
+
+
+def own_figure(j: MetricAggregate, scale: Scale, metric: str, label: str,
+               inverted: bool) -> tuple[str, str]:
+    """The judge's own figure on its scale and, for an inverted link, how it reads in the
+    label's direction beside people's (trial 67: people's hallucinated 0.556 beside an
+    adherence rate 0.386): a 0-1 rate turned to the label's, (`rate 0.614 [0.531, 0.694]
+    on 0-1`, `hallucinated rate: 1 - <metric>'s 0.386`); a score's mean as it is, with
+    `inverted: high is not hallucinated`."""
+    assert j.mean is not None
+    if not inverted:
+        return scale.figure_text(j.mean, j.text()), ""
+    if scale.figure != "rate" or (scale.low, scale.high) != (0, 1):
+        return scale.figure_text(j.mean, j.text()), f"inverted: high is not {label}"
+    turned = j.model_copy(update={
+        "mean": 1 - j.mean,
+        "ci_low": None if j.ci_high is None else 1 - j.ci_high,
+        "ci_high": None if j.ci_low is None else 1 - j.ci_low})
+    return (scale.figure_text(turned.mean, turned.text()),
+            f"{label} rate: 1 - {metric}'s {j.mean:.3f}")

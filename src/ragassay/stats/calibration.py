@@ -6,7 +6,8 @@ statistic reads "high metric agrees with high / True label":
 
 * boolean label: AUROC (Mann-Whitney, ties 0.5) with a bootstrap CI, and the
   metric as a decision (a bool metric as is, a score metric thresholded at
-  `threshold` on the oriented 0-1 scale) -> balanced accuracy (with CI) and
+  `threshold` on its own 0-1 scale: at or above it the metric's yes, `reads_as_label`)
+  -> balanced accuracy (with CI) and
   Cohen's kappa; a metric that gives a verdict (as it declares:
   `MetricSpec.gives_verdict`) also counts how often its verdict is people's
   label, what it misses and what it flags, on the label's problem side
@@ -282,7 +283,7 @@ def _boolean_stats(
     pair: dict[str, Any],
 ) -> BooleanAgreement:
     cut = 0.5 if spec.gives_verdict else link.threshold
-    pred = [x >= cut for x in m]
+    pred = [reads_as_label(x, cut, link.inverted) for x in m]
     return BooleanAgreement(
         **pair,
         positives=sum(truth),
@@ -295,6 +296,14 @@ def _boolean_stats(
         kappa_ci=ag.cohens_kappa_ci(pred, truth, seed=seed, n_resamples=n_res),
         verdicts=verdicts_of(link, spec, m, truth),
     )
+
+
+def reads_as_label(x: float, cut: float, inverted: bool) -> bool:
+    """Whether a score (`x` on 0-1, oriented to the label) reads as the label's True:
+    the metric at or above its line `cut` reads as its own yes (the offline judge's rule:
+    it flags a hallucination below faithfulness 5.5, the gate passes a mean at 5.5), so
+    an inverted link's label holds strictly below the line (`headline.kappa_cut`)."""
+    return 1.0 - x < cut if inverted else x >= cut
 
 
 def verdicts_of(link: LabelLink, spec: MetricSpec, m: Sequence[float],

@@ -12,7 +12,7 @@ it needs (no reference answer: `types.MISSING_INPUT`) is NOT CHECKED, said as no
 as the report shows no flag for it; any other metric with nothing scored fails.
 
 The value compared is the metric's mean (a yes/no verdict's rate, and said so: `rate
-0.5896 > 0.1`) or, with `strict`, the conservative CI
+0.590 > 0.1`) or, with `strict`, the conservative CI
 bound (the lower bound; the upper bound for lower-is-better metrics, which
 pass at or below their threshold; one value has no interval, so strict fails it). A
 value equal to its threshold up to float rounding passes. A metric absent from the run
@@ -21,9 +21,9 @@ when every check passes. A table's gate also reads the run's abstention rates
 (`abstentions.abstention_rate`, `abstentions.false_abstention_rate`, lower is better).
 
 A check whose metric is unscored on some samples says how many its figure rests on, and
-why the others are unscored (`mean 0.8253 >= 0.8; 64 of 139 scored, 75 unscored: no
+why the others are unscored (`mean 0.825 >= 0.8; 64 of 139 scored, 75 unscored: no
 relevant context sentences`): the bar says nothing of those samples. Samples whose answer
-abstained are counted so too (`rate 0.6412 > 0.1; 131 of 144 scored, 13 abstained`, as
+abstained are counted so too (`rate 0.641 > 0.1; 131 of 144 scored, 13 abstained`, as
 eval's tables say `131 of 144 scored`). It still passes or
 fails on the scored ones; with more than PARTIAL_SHARE of them unscored it is `partial`,
 and a PASS says so in its verdict (`PASS on 112 of 130`, `GateCheck.verdict`; the cli
@@ -54,6 +54,8 @@ PARTIAL_SHARE = 0.1
 """A check whose metric is unscored on more than this share of the samples is `partial`:
 its figure says nothing of them, and a PASS says on how many it rests (trial 61: a
 metric passed at 0.8022 on 112 of 130, said only deep in a wrapped cell)."""
+VALUE_DIGITS = 3  # decimals of a gated value, in its row's value column and reason alike
+MAX_DIGITS = 6  # at most, where fewer would read as the threshold (`value_text`)
 
 
 class ThresholdsError(ValueError):
@@ -92,6 +94,11 @@ class GateCheck:
         """More than PARTIAL_SHARE of the samples are unscored for it."""
         return (self.scored is not None
                 and self.unscored > PARTIAL_SHARE * (self.scored + self.unscored))
+
+    @property
+    def value_text(self) -> str:
+        """The value as every part of its row says it (`value_text`): `-` without one."""
+        return "-" if self.value is None else value_text(self.value, self.threshold)
 
     @property
     def verdict(self) -> str:
@@ -172,6 +179,18 @@ def coverage(scored: int, unscored: int, reasons: Mapping[str, int] | None = Non
             + (f", {unscored} unscored" if unscored else "") + (f": {why}" if why else ""))
 
 
+def value_text(value: float, threshold: float) -> str:
+    """A gated value to VALUE_DIGITS decimals (trailing zeros dropped: `0.6`), in the
+    value column and in the reason alike (trial 67: 0.307 beside `rate 0.3067 > 0.1`);
+    more, up to MAX_DIGITS, where those would read as the threshold it is not (a rate
+    0.1004 over a 0.1 bar: `0.1004 > 0.1`, not `0.1 > 0.1`)."""
+    digits = VALUE_DIGITS
+    on = abs(value - threshold) <= TOLERANCE * max(1.0, abs(threshold))
+    while digits < MAX_DIGITS and not on and round(value, digits) == round(threshold, digits):
+        digits += 1
+    return f"{value:.{digits}f}".rstrip("0").rstrip(".")
+
+
 def _check(metric: str, threshold: float, entry: MetricAggregate | None,
            strict: bool, reasons: Mapping[str, int] | None = None,
            figure: str = "mean") -> GateCheck:
@@ -195,7 +214,7 @@ def _check(metric: str, threshold: float, entry: MetricAggregate | None,
     ok = value >= threshold - slack if hib else value <= threshold + slack
     label = "CI lower bound" if key == "ci_low" else "CI upper bound" if strict else figure
     rel = (">=" if ok else "<") if hib else ("<=" if ok else ">")
-    reason = f"{label} {value:.4g} {rel} {threshold:g}"
+    reason = f"{label} {value_text(value, threshold)} {rel} {threshold:g}"
     if part := coverage(*seen):
         reason += f"; {part}"
     return GateCheck(metric, threshold, value, "PASS" if ok else "FAIL", reason, hib, None,

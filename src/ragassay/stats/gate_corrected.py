@@ -30,7 +30,14 @@ from typing import Literal
 from ragassay.labels import VOCABULARY, canonical, linked_metrics, lookup
 from ragassay.stats.corrected import Corrected, CorrectedEstimate
 from ragassay.stats.corrected_text import too_small_text
-from ragassay.stats.gate import TOLERANCE, GateCheck, GateResult, ThresholdsError, gate
+from ragassay.stats.gate import (
+    TOLERANCE,
+    GateCheck,
+    GateResult,
+    ThresholdsError,
+    gate,
+    value_text,
+)
 from ragassay.stats.table import ScoreTable
 from ragassay.text import did_you_mean
 from ragassay.types import MetricSpec
@@ -126,7 +133,8 @@ def _check(est: CorrectedEstimate, threshold: float, base: str = "") -> GateChec
     # every sample labelled: people's own rate, nothing corrected (as eval says it)
     what, n = ((" (all labelled, nothing corrected): 95%", f"all {est.n_total} samples labelled")
                if est.all_labelled else (": corrected 95%", f"{est.n_labelled} labels"))
-    reason = (f"people's {est.label}{what} {bound} bound {value:.4g} {rel} {threshold:g} "
+    said = value_text(value, threshold)
+    reason = (f"people's {est.label}{what} {bound} bound {said} {rel} {threshold:g} "
               f"(estimate {est.estimate:.3g}, {n}{base})")
     return GateCheck(est.metric, threshold, value, "PASS" if ok else "FAIL", reason, hib,
                      label=est.label)

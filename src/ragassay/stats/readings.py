@@ -32,6 +32,8 @@ class LabelLink:
     metric: str
     inverted: bool = False
     label_range: tuple[float, float] | None = None
+    # the line a score is cut at into yes/no, on the metric's own 0-1 (the middle of its
+    # range: 5.5 of 1-10, the offline judge's HALLUCINATION_THRESHOLD); at it the metric's yes
     threshold: float = 0.5
 
     @property

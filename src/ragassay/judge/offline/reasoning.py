@@ -7,7 +7,7 @@ unsupported ones, and cites context sentences only for supported claims.
 
 from __future__ import annotations
 
-from .evidence import SUPPORT_THRESHOLD, Evidence
+from .evidence import SUPPORT_THRESHOLD, Evidence, to_ten_point
 
 SHORT_CLAUSE = 60  # characters of an unstated clause the reasoning quotes
 
@@ -17,9 +17,16 @@ def _short(text: str) -> str:
     return text if len(text) <= SHORT_CLAUSE else text[: SHORT_CLAUSE - 3].rstrip() + "..."
 
 
+def _on_ten(metric: str, p: float) -> str:
+    """A probability as the judge suite's metric shows it: `judge.faithfulness 4.06 on
+    1-10`."""
+    return f"{metric} {to_ten_point(p):.2f} on 1-10"
+
+
 def reasoning(ev: Evidence, max_terms: int = 3) -> str:
     """E.g. "2 of 3 claims supported; unsupported: b (0.21); '1998' not found in the
-    context; supported by 0a, 1b; faithfulness 0.34"."""
+    context; supported by 0a, 1b; support 0.34 (judge.faithfulness 4.06 on 1-10)": the
+    judge's probability that the answer is supported, and the 1-10 value it gives."""
     parts: list[str] = []
     if not ev.answer_sentences:
         parts.append("empty answer")
@@ -70,10 +77,14 @@ def reasoning(ev: Evidence, max_terms: int = 3) -> str:
     elif ev.noncommittal:
         # (trials 52 and 53 read "noncommittal" beside a low score as a contradiction)
         parts.append("the answer declines in part, and what else it says is scored as claims")
+    # each probability named with the metric the user sees it as (trial 67: "faithfulness
+    # 0.85" beside judge.faithfulness 8.66 and ragas.faithfulness 0.73, a third scale)
     if ev.reference_match is not None:
-        parts.append(f"reference match {ev.reference_match:.2f}")
+        parts.append(f"reference match {ev.reference_match:.2f} "
+                     f"({_on_ten('judge.answer_similarity', ev.reference_match)})")
     if ev.faithfulness is not None and not abstains:
-        parts.append(f"faithfulness {ev.faithfulness:.2f}")
+        parts.append(f"support {ev.faithfulness:.2f} "
+                     f"({_on_ten('judge.faithfulness', ev.faithfulness)})")
     if ev.truncated:
         parts.append(
             f"input truncated: analysed the first {len(ev.answer_sentences)} answer and "
