@@ -7,8 +7,7 @@ statistic reads "high metric agrees with high / True label":
 * boolean label: AUROC (Mann-Whitney, ties 0.5) with a bootstrap CI, and the
   metric as a decision (a bool metric as is, a score metric thresholded at
   `threshold` on its own 0-1 scale: at or above it the metric's yes, `reads_as_label`)
-  -> balanced accuracy (with CI) and
-  Cohen's kappa; a metric that gives a verdict (as it declares:
+  -> balanced accuracy (with CI) and Cohen's kappa; a metric that gives a verdict (as it declares:
   `MetricSpec.gives_verdict`) also counts how often its verdict is people's
   label, what it misses and what it flags, on the label's problem side
   (`Verdicts`);
