@@ -101,9 +101,13 @@ _PER_FORTNIGHT = re.compile(r"\b(?:per|every|each) fortnight\b")
 _CENTIMETRES = re.compile(r"(?<![\d.])\b(\d{3,}) centimetres\b")
 
 
+def _after_rate(m: re.Match[str]) -> bool:
+    """Whether the match is the period of a rate ("£20 per fortnight", "twice a week")."""
+    return _RATE.search(m.string[max(0, m.start() - 12):m.start()]) is not None
+
+
 def _fortnight(m: re.Match[str]) -> str:
-    before = m.string[max(0, m.start() - 12):m.start()]
-    return "a fortnight" if _RATE.search(before) else "every 14 days"
+    return "a fortnight" if _after_rate(m) else "every 14 days"
 
 
 # what may follow a length of time ("a day before", "a week or two", "a day's notice");
@@ -118,8 +122,7 @@ _AFTER_SPAN = re.compile(
 
 
 def _span(m: re.Match[str]) -> str:
-    before = m.string[max(0, m.start() - 12):m.start()]
-    if _RATE.search(before) or _AFTER_SPAN.match(m.string, m.end()):
+    if _after_rate(m) or _AFTER_SPAN.match(m.string, m.end()):
         return m.group(0)
     full = m.group(2) or ""
     return f"{full.strip()} {_DAY_HOURS[m.group(3)]}".strip()

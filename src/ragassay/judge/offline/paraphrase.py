@@ -73,8 +73,6 @@ def _negations(p: Part, other: Part) -> int:
     return sum(1 for h in p.negations if h is not None and not free_price(h, other))
 
 
-# "per visit" counts each visit, as "each time you visit" does
-_DISTRIBUTIVE = frozenset({"per"})
 # "exclusive to the Pro plan", "restricted to Lane 8": "only" in other words
 _LIMITED = re.compile(r"\b(?:exclusive(?:ly)?|restricted|limited|reserved)\s+(?:to|for)\s+"
                       r"(?!\d)", re.IGNORECASE)  # ("limited to 2 hours" bounds a figure)
@@ -86,7 +84,7 @@ def _distributes(u: Part, p: Part) -> bool:
     months per calendar year" / "in each calendar year"; "£8 per session" is not said
     of "all classes")."""
     toks = u.info.tokens
-    return u.universal or any(t in _DISTRIBUTIVE and k + 1 < len(toks) and stem(
+    return u.universal or any(t == "per" and k + 1 < len(toks) and stem(
         toks[k + 1]) in p.quantified for k, t in enumerate(toks))
 
 

@@ -35,7 +35,6 @@ from .weeks import (
     named_times,
     placed_times,
     week_days,
-    whole_week,
 )
 
 _TIMES_TEXT = """
@@ -290,8 +289,7 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
     return (figures and any(k in TIMES and k not in mine and not (days and k == CLOCK)
                             for _, k in u.figures)) or (
         not any(h in TIMES for h in u.quantified) and bool(placed - named_times(p))
-        and not whole_week(placed | (placed_times(sentence) if sentence else frozenset()))
-        and week_days(u, sentence) != WEEKDAYS)
+        and week_days(u, sentence) != WEEKDAYS)  # (the days placed do not fill the week)
 
 
 def name_runs(p: Part) -> list[tuple[frozenset[str], str | None, str | None]]:
