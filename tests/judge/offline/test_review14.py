@@ -18,8 +18,9 @@ from ragassay.judge.offline.words import static_table
 from tests.support.offline import evidence, flagged
 
 LIMIT = pytest.mark.xfail(strict=True, reason="known limit (a gain of ac1a13e withdrawn "
-                          "after review 14): 'an hour' is no figure, and a range of days or "
-                          "months is not read against 'every day' / 'all year'")
+                          "after review 14): 'an hour' is no figure, and a range of months "
+                          "is not read against 'all year' (a range of days is since "
+                          "session 15: test_session15.py)")
 
 
 @pytest.fixture(scope="module")

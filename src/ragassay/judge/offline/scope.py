@@ -32,6 +32,7 @@ from .lexical import STOPWORDS, stem
 from .normalise import separators
 from .weeks import (
     WEEKDAYS,
+    day_range,
     named_times,
     placed_times,
     week_days,
@@ -44,6 +45,7 @@ _TIMES_TEXT = """
 """
 TIMES = frozenset(stem(w) for w in _TIMES_TEXT.split())  # stems
 CLOCK = stem("time")  # a clock time's key among figures, and "at any time"'s stem
+_DAY = stem("day")
 
 
 # where a subject is placed narrows it ("Tenants on the ground floor may ...", "Staff in
@@ -267,15 +269,18 @@ def _unquantified(p: Part) -> Part:
 _QUANTIFIER = re.compile(r"\b(?:" + "|".join(sorted(UNIVERSAL)) + r")\b", re.IGNORECASE)
 
 
-def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = True
-               ) -> bool:
+def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = True,
+               week: frozenset[str] = frozenset()) -> bool:
     """Whether a claim quantified over time only ("at any time", "every day", "always")
     meets a unit that bounds it with a figure of time the claim does not state ("within
     30 days") or places it in a part of the week, the day or the year the claim does not
     name ("on weekdays", "on Tuesday afternoons", "in summer"); `sentence`: the unit's
     sentence, whose times together may make up the week (no bound then); `figures`:
     whether a figure of time bounds it too (not for a sentence read for one of its
-    clauses: "at 11am, and on Saturdays ... at 2pm" are each one clause's)."""
+    clauses: "at 11am, and on Saturdays ... at 2pm" are each one clause's); `week`: the
+    days the unit's document places what it says on. "Every day" against a range of days
+    ("Tuesday to Saturday") is bounded unless the document's days fill out the week
+    ("Monday to Friday ..." and then "At weekends ...")."""
     if not p.quantified or not (all(h in TIMES for h in p.quantified) or (
             len(p.quantified) == 1 and "always" in p.info.tokens)):
         return False
@@ -286,10 +291,11 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
     # (a unit quantified over time itself says "every day" of something: its "on
     # Sundays" is another clause's, "not open on Sundays, yet ... orders every day")
     placed = placed_times(u)
+    ranged = days and _DAY in p.quantified and day_range(u)
     return (figures and any(k in TIMES and k not in mine and not (days and k == CLOCK)
                             for _, k in u.figures)) or (
-        not any(h in TIMES for h in u.quantified) and bool(placed - named_times(p))
-        and week_days(u, sentence) != WEEKDAYS)  # (the days placed do not fill the week)
+        not any(h in TIMES for h in u.quantified) and (bool(placed - named_times(p)) or ranged)
+        and week_days(u, sentence) | week != WEEKDAYS)  # (the days placed do not fill the week)
 
 
 def name_runs(p: Part) -> list[tuple[frozenset[str], str | None, str | None]]:

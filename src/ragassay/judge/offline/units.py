@@ -22,6 +22,7 @@ from .lexical import STOPWORDS, stem
 from .normalise import normalise_text
 from .sentences import ContextIndex, SentenceInfo
 from .subjects import taken
+from .weeks import week_days
 from .words import word_vectors
 
 # a list of three or more ("Basic, Plus and Pro"), or two at a sentence's start
@@ -44,6 +45,7 @@ class Unit:
     clause: bool  # a clause of a sentence of several
     sentence: Part  # the whole sentence
     inherited: frozenset[str] = frozenset()
+    week: frozenset[str] = frozenset()  # the days its document places statements on
 
     @property
     def words(self) -> frozenset[str]:
@@ -209,12 +211,25 @@ class Units:
         self._clauses: dict[int, list[Unit]] = {}
         self._alternatives: Alternatives | None = None
         self._word_of: dict[str, str] | None = None
+        self._weeks: dict[int, frozenset[str]] = {}
 
     def sentence(self, row: int) -> Unit:
         found = self._sentences.get(row)
         if found is None:
             whole = part(self.ctx.infos[row].text)
-            found = self._sentences[row] = Unit(whole, row, False, whole)
+            found = self._sentences[row] = Unit(whole, row, False, whole, week=self.week(row))
+        return found
+
+    def week(self, row: int) -> frozenset[str]:
+        """The days of the week the sentences of the row's document place what they say
+        on (weeks.week_days): a document that says "Monday to Friday ..." and then "At
+        weekends ..." bounds no "every day" (scope.time_bound)."""
+        doc = self.ctx.docs[row]
+        found = self._weeks.get(doc)
+        if found is None:
+            found = self._weeks[doc] = frozenset().union(*(
+                week_days(part(info.text), None) for j, info in enumerate(self.ctx.infos)
+                if self.ctx.docs[j] == doc))
         return found
 
     @property
@@ -256,13 +271,14 @@ class Units:
             pieces = clause_parts(whole.part.text)
             found = []
             if len(pieces) > 1:
-                found = [Unit(p, row, True, whole.part, taken(pieces, k, gapped=True))
-                         for k, p in enumerate(pieces)]
+                found = [Unit(p, row, True, whole.part, taken(pieces, k, gapped=True),
+                              whole.week) for k, p in enumerate(pieces)]
                 # and each condition read with the clause it conditions
                 found += [Unit(p, row, True, whole.part, next(
                     (taken(pieces, k, gapped=True) for k, q in enumerate(pieces)
                      if p.text.startswith(q.text)),
-                    frozenset())) for p in conditioned(list(pieces)) if p not in pieces]
+                    frozenset()), whole.week) for p in conditioned(list(pieces))
+                    if p not in pieces]
             self._clauses[row] = found
         return found
 

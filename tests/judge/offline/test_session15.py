@@ -1,0 +1,70 @@
+"""Issue #38, session 15: "every day" against a passage whose days do not fill the week
+(`scope.time_bound` with `Unit.week`, the days its document places statements on), and a
+name that opens its context sentence ("Priya covers textiles ...") read as a name by the
+swap across sentences (`mixed.named_elsewhere`, `mixed.initial_names`). Each flagged case
+passed at af6f9a9. Wording and domains none of the probe batches use."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragassay.judge.offline import Analyzer
+from tests.support.offline import assert_judged
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    (["A 10% deposit holds any order. The bakery in Hexham is open Thursday to Monday, "
+      "7am to 3pm."], "The Hexham bakery is open every day from 7am to 3pm."),
+    (["Seed potatoes and compost are sold at the allotment shop. The allotment shop opens "
+      "Tuesday to Saturday from 9am until 1pm."],
+     "The allotment shop opens every day, 9am until 1pm."),
+])
+def test_every_day_against_days_that_do_not_fill_the_week(
+        an: Analyzer, contexts: list[str], answer: str) -> None:
+    assert_judged(an, contexts, answer, flags=True, kind="quantifier")
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    # the passage's next sentence fills out the week: no bound
+    (["The recycling depot is open Monday to Friday, 8am to 6pm. At weekends it opens "
+      "from 9am to noon."], "The recycling depot is open every day."),
+    (["The ticket office is open Monday to Thursday, 9am to 5pm. From Friday to Sunday "
+      "the ticket office opens 10am to 4pm."], "The ticket office is open every day."),
+    # a range said by a claim that names it too
+    (["The bakery in Hexham is open Thursday to Monday, 7am to 3pm."],
+     "The Hexham bakery is open Thursday to Monday from 7am to 3pm."),
+])
+def test_days_that_fill_the_week_or_are_restated_bound_nothing(
+        an: Analyzer, contexts: list[str], answer: str) -> None:
+    assert_judged(an, contexts, answer, flags=False)
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    (["Wheel-throwing classes on Tuesdays are taught by Omar at the back studio.",
+      "Lena covers glazing and kiln firing in the front room."],
+     "Lena teaches the Tuesday wheel-throwing classes in the back studio."),
+    (["Nadia specialises in wedding cakes and sugar flowers.",
+      "Kofi does bread, pastries and the Saturday market stall."],
+     "Kofi is the one to ask about wedding cakes and sugar flowers."),
+])
+def test_a_name_opening_its_sentence_is_a_name(an: Analyzer, contexts: list[str],
+                                               answer: str) -> None:
+    assert_judged(an, contexts, answer, flags=True, kind="entity")
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    # each restated with its own name
+    (["Wheel-throwing classes on Tuesdays are taught by Omar at the back studio.",
+      "Lena covers glazing and kiln firing in the front room."],
+     "Lena covers glazing and kiln firing, in the front room."),
+    # capitalised first words that are no names: an adjective, a plural subject
+    (["Full membership costs £90 a year and includes the gym.",
+      "Social membership costs £30 a year and covers the lounge and events."],
+     "Social membership costs £30 a year and covers the lounge and events."),
+    (["Outdoor sessions meet at the north gate of Alder Park at 9am.",
+      "Indoor sessions are held at the Brook Street hall."],
+     "Outdoor sessions meet at 9am at the north gate of Alder Park."),
+])
+def test_capitalised_openings_that_name_nothing_swapped(
+        an: Analyzer, contexts: list[str], answer: str) -> None:
+    assert_judged(an, contexts, answer, flags=False)
