@@ -176,6 +176,12 @@ _ADVICE = re.compile(
     rf"|\b(?:is|are|would be|will be|{_A}s|{_A}d be) (?:the|your|a) (?:(?:best|right|"
     r"better|quickest|first|usual)\s+)?(?:place|places|person|people|bet|source|option|"
     r"port of call) (?:to|for)\b|\byour best bet\b"
+    # "you could try asking them", "it may be best to check with the centre", "it's worth
+    # ringing ahead": a modal or a recommendation before a verb of finding out
+    rf"|\b(?:you\s+(?:could|can|may|might|should)\s+(?:always\s+|also\s+)?(?:try\s+)?|"
+    rf"it(?:{_A}s|{_A}d be| is| may be| might be| would be| could be)\s+(?:best|worth|a good "
+    r"idea|wise|better|advisable)\s+(?:to\s+)?)(?:ask|check|call|ring|phone|e-?mail|contact|"
+    r"speak|talk|get in touch|enquire|inquire)(?:ing)?\b"
     # "you may need a specialist", "you might want to ask the council"
     r"|\byou(?:\s+(?:may|might|could|would|will|should|probably))+\s+(?:need|want|have)\s+"
     r"(?:to (?:ask|check|contact|speak|talk|consult|call|ring|email|get in touch|look|"
