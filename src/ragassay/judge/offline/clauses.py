@@ -40,9 +40,7 @@ _BREAK = re.compile(
     r"|\s*,(?=\s)(?!\s*\d)\s*"  # a comma before a space and no digit (not "1,000", "1 , 000")
     # a word that opens a clause (not "not if"; not the "or" of a bound: "18 or over")
     rf"|(?<!\bnot)\s+(?=(?:{_OPENS})\s)(?!(?<=\d\s)or\s+(?:over|more|older|above|under|less|"
-    rf"fewer|younger|later|earlier|so|thereabouts)\b)(?!{OR_BOUND})",
-    re.IGNORECASE,
-)
+    rf"fewer|younger|later|earlier|so|thereabouts)\b)(?!{OR_BOUND})", re.IGNORECASE)
 
 _UNIVERSAL_TEXT = """
     all every each any everyone everybody everything anyone anybody anything always
@@ -83,10 +81,9 @@ _PERMISSION = frozenset({"allowed", "permitted", "able"})
 _COMPARATIVES_TEXT = "more less fewer later earlier sooner greater higher lower longer only"
 _COMPARATIVES = frozenset(_COMPARATIVES_TEXT.split())
 _ATTRIBUTIVE = frozenset({"failed", "failing"})
-DETERMINERS = frozenset({
-    "a", "an", "the", "any", "each", "every", "this", "that", "these", "those",
-    "its", "their", "your", "our", "his", "her", "my",
-})
+DETERMINERS = frozenset({"a", "an", "the", "any", "each", "every", "this", "that", "these",
+                         "those", "its", "their", "your", "our", "his", "her", "my"})
+_CASES = [(w,) for w in ("in", "on", "at", "during", "when", "where", "if", "for")]  # "unless"
 NEGATION_REACH = 6  # tokens after a negation in which it finds what it negates
 
 
@@ -127,7 +124,8 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int) -> list[
     heads: list[str | None] = []
     for i in range(lead, len(toks)):
         t = toks[i]
-        if not is_negation(t) and not (t == "non" and i + 1 < len(toks)):
+        if not is_negation(t) and not (t == "non" and i + 1 < len(toks)) and not (
+                t == "except" and toks[i + 1:i + 2] in _CASES):  # "except on Sundays"
             continue  # ("non-refundable" is read "non refundable": it denies "refundable")
         if t in _ATTRIBUTIVE and i > 0 and toks[i - 1] in DETERMINERS:
             continue  # "retries a failed delivery"
