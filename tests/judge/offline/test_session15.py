@@ -68,3 +68,21 @@ def test_a_name_opening_its_sentence_is_a_name(an: Analyzer, contexts: list[str]
 def test_capitalised_openings_that_name_nothing_swapped(
         an: Analyzer, contexts: list[str], answer: str) -> None:
     assert_judged(an, contexts, answer, flags=False)
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # a participle after the unit's subject limits it (the first failed at 6532183; the
+    # second a time after it flagged already)
+    (["Tenants receiving housing benefit get a 20% discount on garden waste bins."],
+     "All tenants get a 20% discount on garden waste bins.", True),
+    (["Visitors arriving after 4pm pay the twilight rate of £6."],
+     "Every visitor pays the twilight rate of £6.", True),
+    # a participle inside the noun phrase, or one that says what all of it includes
+    (["Evening swimming lessons last 45 minutes."],
+     "Each evening swimming lesson lasts 45 minutes.", False),
+    (["Members, including juniors, get free entry to the summer gala."],
+     "All members get free entry to the summer gala.", False),
+])
+def test_a_participle_after_the_subject_narrows_it(an: Analyzer, contexts: list[str],
+                                                   answer: str, flags: bool) -> None:
+    assert_judged(an, contexts, answer, flags=flags)

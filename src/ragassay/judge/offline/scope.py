@@ -122,6 +122,12 @@ def narrowed(p: Part, u: Part) -> bool:
                 toks[after] in POST_MODIFIERS
                 or (toks[after] in SUBJECT_PLACES and stems[i] == u.first)):
             return True
+        if (after < len(toks) and stems[i] == u.first and toks[after] not in claim_toks
+                and toks[after].endswith("ing") and len(toks[after]) > 5
+                and toks[after] not in _NOT_LIMITING and not (
+                    after + 1 < len(toks) and stems[after + 1] in p.words)):
+            return True  # "Residents receiving Council Tax Reduction ..." for "all residents"
+            # (not "Public skating sessions ..." for "each public session": a compound)
         if after in aside:
             continue  # ("Our lavender, harvested in July, ...": all of it, no case)
         if _placed(toks, stems, after, p, stems[i] == u.first):
@@ -131,6 +137,9 @@ def narrowed(p: Part, u: Part) -> bool:
     return False
 
 
+# participles after a subject that say what all of it does or is about, no case of it
+_NOT_LIMITING = frozenset({"including", "during", "regarding", "concerning", "according",
+                           "nothing", "something", "anything", "everything"})
 # (not counts.ORDINALS, the ranks a figure reader skips: "last", "next" narrow as well)
 _ORDINALS = frozenset({"first", "second", "third", "last", "final", "initial", "next"})
 
