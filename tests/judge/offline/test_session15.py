@@ -86,3 +86,20 @@ def test_capitalised_openings_that_name_nothing_swapped(
 def test_a_participle_after_the_subject_narrows_it(an: Analyzer, contexts: list[str],
                                                    answer: str, flags: bool) -> None:
     assert_judged(an, contexts, answer, flags=flags)
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # the unit quantifies a named part of what the claim places its word in (failed at
+    # 86642de)
+    (["All riders in the Junior Series must wear a back protector."],
+     "Every rider in the championship must wear a back protector.", True),
+    # a business's name for itself, dropped or said in other words
+    (["All rooms at the Harbour Hotel have sea views."], "Every room has sea views.", False),
+    (["All rooms at the Harbour Hotel have sea views."],
+     "Every room at the hotel has sea views.", False),
+    (["All staff at Greenfield Gym get a free towel on every visit."],
+     "All our staff get a free towel on every visit.", False),
+])
+def test_a_named_part_of_what_the_claim_quantifies(an: Analyzer, contexts: list[str],
+                                                   answer: str, flags: bool) -> None:
+    assert_judged(an, contexts, answer, flags=flags)

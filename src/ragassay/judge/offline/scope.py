@@ -95,11 +95,13 @@ def narrowed(p: Part, u: Part) -> bool:
     lacks); a time it quantifies, by a day or season ("on Saturday mornings" for "every
     morning")."""
     rates = _rates(u)
+    toks = u.info.tokens
+    stems = lemma_stems(toks, u.info.all_stems)
+    if _named_part(p, u, toks, stems):
+        return True
     heads = [h for h in _heads(p, u) if h not in rates]
     if not heads:
         return False
-    toks = u.info.tokens
-    stems = lemma_stems(toks, u.info.all_stems)
     claim_toks = set(p.info.tokens)
     aside = participle_asides(u.info.text, toks)
     for i in range(u.info.lead, len(toks)):
@@ -133,6 +135,29 @@ def narrowed(p: Part, u: Part) -> bool:
         if _placed(toks, stems, after, p, stems[i] == u.first):
             return True
         if _trailing(toks, stems, after, p, u.capitalised):
+            return True
+    return False
+
+
+def _named_part(p: Part, u: Part, toks: tuple[str, ...], stems: list[str]) -> bool:
+    """Whether the unit quantifies the claim's word too, over a named part of what the
+    claim places it in ("all players in the Premier Division" for "every player in the
+    league"): a place word, a determiner at most, then a name the claim lacks, where the
+    claim places its word too (not "every room" for "all rooms at the Harbour Hotel": a
+    business's name for itself)."""
+    mine = lemma_stems(p.info.tokens, p.info.all_stems)
+    if not any(mine[j] in p.quantified and p.info.tokens[j + 1] in SUBJECT_PLACES
+               for j in range(len(mine) - 1)):
+        return False
+    for i in range(len(toks) - 2):
+        if stems[i] not in p.quantified or stems[i] not in u.quantified or stems[i] in TIMES:
+            continue  # ("each month at Hollins Farm" places it; no part of the months)
+        k = i + 2 if toks[i + 2] not in _PLACE_DETERMINERS or i + 3 >= len(toks) else i + 3
+        run = []  # the name ("Premier Division"): none of it the claim's ("the hotel")
+        while k < len(toks) and stems[k] in u.capitalised:
+            run.append(stems[k])
+            k += 1
+        if toks[i + 1] in SUBJECT_PLACES and run and not set(run) & p.stems:
             return True
     return False
 
