@@ -1,8 +1,10 @@
-"""Issue #38, session 15: "every day" against a passage whose days do not fill the week
-(`scope.time_bound` with `Unit.week`, the days its document places statements on), and a
-name that opens its context sentence ("Priya covers textiles ...") read as a name by the
-swap across sentences (`mixed.named_elsewhere`, `mixed.initial_names`). Each flagged case
-passed at af6f9a9. Wording and domains none of the probe batches use."""
+"""Issue #38, session 15: "every day" / "all year" against a passage whose days or months
+do not fill the week or the year (`scope.time_bound` with `Unit.calendar`, the days and
+months its document places statements on); a name that opens its context sentence
+("Priya covers textiles ...") read as a name by the swap across sentences
+(`mixed.named_elsewhere`, `mixed.initial_names`); a participle after a subject, and a named
+part of what a claim quantifies (`scope.narrowed`). Each flagged case failed before its
+commit (the test says which). Wording and domains none of the probe batches use."""
 
 from __future__ import annotations
 
@@ -102,4 +104,20 @@ def test_a_participle_after_the_subject_narrows_it(an: Analyzer, contexts: list[
 ])
 def test_a_named_part_of_what_the_claim_quantifies(an: Analyzer, contexts: list[str],
                                                    answer: str, flags: bool) -> None:
+    assert_judged(an, contexts, answer, flags=flags)
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # "all year" against a range of months the passage does not fill out (a strict-xfail
+    # limit of review 14 until 73de4d4)
+    (["The beach café opens daily from April to October."],
+     "The beach café is open all year.", True),
+    (["The beach café opens daily from April to October. From November to March it "
+      "serves takeaway drinks only."], "The beach café is open all year.", False),
+    # "every year" says when it recurs, not that it lasts
+    (["The harvest fair runs from August to September."],
+     "The harvest fair takes place every year.", False),
+])
+def test_all_year_against_the_passages_months(an: Analyzer, contexts: list[str],
+                                              answer: str, flags: bool) -> None:
     assert_judged(an, contexts, answer, flags=flags)

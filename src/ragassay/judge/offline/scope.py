@@ -32,10 +32,12 @@ from .lexical import STOPWORDS, stem
 from .normalise import separators
 from .weeks import (
     WEEKDAYS,
+    YEAR,
     day_range,
     named_times,
     placed_times,
     week_days,
+    year_months,
 )
 
 _TIMES_TEXT = """
@@ -303,18 +305,23 @@ def _unquantified(p: Part) -> Part:
 _QUANTIFIER = re.compile(r"\b(?:" + "|".join(sorted(UNIVERSAL)) + r")\b", re.IGNORECASE)
 
 
+_ALL_YEAR = re.compile(r"\b(?:all|the whole|the entire|throughout the) year\b", re.IGNORECASE)
+
+
 def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = True,
-               week: frozenset[str] = frozenset()) -> bool:
+               calendar: frozenset[str] = frozenset()) -> bool:
     """Whether a claim quantified over time only ("at any time", "every day", "always")
     meets a unit that bounds it with a figure of time the claim does not state ("within
     30 days") or places it in a part of the week, the day or the year the claim does not
     name ("on weekdays", "on Tuesday afternoons", "in summer"); `sentence`: the unit's
     sentence, whose times together may make up the week (no bound then); `figures`:
     whether a figure of time bounds it too (not for a sentence read for one of its
-    clauses: "at 11am, and on Saturdays ... at 2pm" are each one clause's); `week`: the
-    days the unit's document places what it says on. "Every day" against a range of days
-    ("Tuesday to Saturday") is bounded unless the document's days fill out the week
-    ("Monday to Friday ..." and then "At weekends ...")."""
+    clauses: "at 11am, and on Saturdays ... at 2pm" are each one clause's); `calendar`:
+    the days and months the unit's document places what it says on. "Every day" against
+    a range of days ("Tuesday to Saturday") is bounded unless the document's days fill
+    out the week ("Monday to Friday ..." and then "At weekends ..."), "all year" against
+    a range of months ("from May to September") unless its months fill out the year
+    ("every year" says when it recurs, not that it lasts)."""
     if not p.quantified or not (all(h in TIMES for h in p.quantified) or (
             len(p.quantified) == 1 and "always" in p.info.tokens)):
         return False
@@ -324,12 +331,15 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
     days = "always" not in p.info.tokens and CLOCK not in p.quantified
     # (a unit quantified over time itself says "every day" of something: its "on
     # Sundays" is another clause's, "not open on Sundays, yet ... orders every day")
+    months = year_months(u)
+    if months and _ALL_YEAR.search(p.text) and months | calendar < frozenset(YEAR):
+        return True  # "open all year" for "open from May to September"
     placed = placed_times(u)
     ranged = days and _DAY in p.quantified and day_range(u)
     return (figures and any(k in TIMES and k not in mine and not (days and k == CLOCK)
                             for _, k in u.figures)) or (
         not any(h in TIMES for h in u.quantified) and (bool(placed - named_times(p)) or ranged)
-        and week_days(u, sentence) | week != WEEKDAYS)  # (the days placed do not fill the week)
+        and week_days(u, sentence) | calendar & WEEKDAYS != WEEKDAYS)  # (days short of a week)
 
 
 def name_runs(p: Part) -> list[tuple[frozenset[str], str | None, str | None]]:

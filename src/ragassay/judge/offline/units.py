@@ -22,7 +22,7 @@ from .lexical import STOPWORDS, stem
 from .normalise import normalise_text
 from .sentences import ContextIndex, SentenceInfo
 from .subjects import taken
-from .weeks import week_days
+from .weeks import week_days, year_months
 from .words import word_vectors
 
 # a list of three or more ("Basic, Plus and Pro"), or two at a sentence's start
@@ -45,7 +45,8 @@ class Unit:
     clause: bool  # a clause of a sentence of several
     sentence: Part  # the whole sentence
     inherited: frozenset[str] = frozenset()
-    week: frozenset[str] = frozenset()  # the days its document places statements on
+    calendar: frozenset[str] = frozenset()  # the days and months its document places
+    # statements on (the week's days, the months of its ranges)
 
     @property
     def words(self) -> frozenset[str]:
@@ -217,19 +218,22 @@ class Units:
         found = self._sentences.get(row)
         if found is None:
             whole = part(self.ctx.infos[row].text)
-            found = self._sentences[row] = Unit(whole, row, False, whole, week=self.week(row))
+            found = self._sentences[row] = Unit(whole, row, False, whole,
+                                                     calendar=self.calendar(row))
         return found
 
-    def week(self, row: int) -> frozenset[str]:
-        """The days of the week the sentences of the row's document place what they say
-        on (weeks.week_days): a document that says "Monday to Friday ..." and then "At
-        weekends ..." bounds no "every day" (scope.time_bound)."""
+    def calendar(self, row: int) -> frozenset[str]:
+        """The days of the week and the months the sentences of the row's document place
+        what they say on (weeks.week_days, weeks.year_months): a document that says
+        "Monday to Friday ..." and then "At weekends ..." bounds no "every day", one with
+        "April to October" and "November to March" no "all year" (scope.time_bound)."""
         doc = self.ctx.docs[row]
         found = self._weeks.get(doc)
         if found is None:
-            found = self._weeks[doc] = frozenset().union(*(
-                week_days(part(info.text), None) for j, info in enumerate(self.ctx.infos)
-                if self.ctx.docs[j] == doc))
+            parts = [part(info.text) for j, info in enumerate(self.ctx.infos)
+                     if self.ctx.docs[j] == doc]
+            found = self._weeks[doc] = frozenset().union(
+                *(week_days(x, None) for x in parts), *(year_months(x) for x in parts))
         return found
 
     @property
@@ -272,12 +276,12 @@ class Units:
             found = []
             if len(pieces) > 1:
                 found = [Unit(p, row, True, whole.part, taken(pieces, k, gapped=True),
-                              whole.week) for k, p in enumerate(pieces)]
+                              whole.calendar) for k, p in enumerate(pieces)]
                 # and each condition read with the clause it conditions
                 found += [Unit(p, row, True, whole.part, next(
                     (taken(pieces, k, gapped=True) for k, q in enumerate(pieces)
                      if p.text.startswith(q.text)),
-                    frozenset()), whole.week) for p in conditioned(list(pieces))
+                    frozenset()), whole.calendar) for p in conditioned(list(pieces))
                     if p not in pieces]
             self._clauses[row] = found
         return found

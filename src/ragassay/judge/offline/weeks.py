@@ -43,6 +43,15 @@ def ranges(toks: Sequence[str], names: Sequence[str]) -> list[frozenset[str]]:
     return out
 
 
+YEAR = ("january", "february", "march", "april", "may", "june", "july", "august",
+        "september", "october", "november", "december")
+
+
+def year_months(u: Part) -> frozenset[str]:
+    """The months the unit's ranges span ("from May to September": five)."""
+    return frozenset[str]().union(*ranges(u.info.tokens, YEAR))
+
+
 def day_range(u: Part) -> bool:
     """Whether the unit names a range of days of the week ("Monday to Thursday",
     "Mon-Fri" written out): a recurring part of the week, with or without "on"."""
