@@ -1,0 +1,67 @@
+"""Trial 68 (findings 4, 6, 7, 8), through the real CLI on one small offline-judge run
+whose two declines are one "false" (its contexts judged relevant) and one "correct":
+a false abstention is said as the judge's reading with its basis, never as "the contexts
+held the answer"; `annotate` says a declined answer abstained, not "unscored"; `trend`
+names each run's judge and marks a row whose judge changed."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from ragassay.cli import cli
+
+CONTEXTS = ["Refund policy: monthly plans are not refundable. Annual plans can be refunded "
+            "in full within 30 days of purchase.",
+            "Plans: Solo syncs 2 devices and stores 5 TB. Studio syncs 8 devices and stores "
+            "40 TB. Priority chat is offered to Studio accounts only."]
+DECLINE = "I don't know based on the provided context."
+ROWS = [  # id, question, answer
+    ("ok1", "How many devices does Solo sync?", "Solo syncs 2 devices."),
+    ("bad1", "How many devices does Solo sync?", "Solo syncs 5 devices."),
+    ("falsedecline", "Can annual plans be refunded?", DECLINE),  # judged relevant
+    ("rightdecline", "Do you offer a student discount?", DECLINE),
+]
+ENV = {"COLUMNS": "200"}
+
+
+def run(*args: str, text: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args), env=ENV, input=text)
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Two judge runs of one file (people's labels in it: a decline marked not
+    hallucinated), the second with `--judge offline:accurate`."""
+    tmp = tmp_path_factory.mktemp("trial68")
+    data = tmp / "d.jsonl"
+    data.write_text("".join(json.dumps({"id": i, "question": q, "contexts": CONTEXTS,
+                                        "answer": a, "labels": {"hallucinated": i == "bad1"}})
+                            + "\n" for i, q, a in ROWS), encoding="utf-8")
+    db = str(tmp / "s.db")
+    out: dict[str, Any] = {"db": db, "data": str(data), "evals": [], "ids": []}
+    for judge in ("offline", "offline:accurate"):
+        code, said = run("eval", str(data), "--metrics", "judge", "--judge", judge,
+                         "--db", db)
+        assert code == 0, said
+        out["evals"].append(said)
+        out["ids"].append(re.search(r"run (\S+) stored", said).group(1))  # type: ignore
+    return out
+
+
+def test_annotate_says_a_declined_answer_abstained_not_unscored(
+        runs: dict[str, Any]) -> None:
+    # (the file's own hallucinated labels count as given: faithful is asked)
+    code, out = run("annotate", runs["ids"][0], "--label", "faithful", "--annotator",
+                    "ana", "--db", runs["db"], text="y\n" * len(ROWS))
+    assert code == 0, out
+    judged = [line for line in out.splitlines() if "you: " in line]
+    assert len(judged) == len(ROWS)
+    assert sum("the judge: Faithfulness (judge) abstained (declined); Hallucination "
+               "(judge) abstained (declined)" in line for line in judged) == 2, judged
+    assert not any("unscored" in line for line in judged), judged
