@@ -65,3 +65,22 @@ def test_annotate_says_a_declined_answer_abstained_not_unscored(
     assert sum("the judge: Faithfulness (judge) abstained (declined); Hallucination "
                "(judge) abstained (declined)" in line for line in judged) == 2, judged
     assert not any("unscored" in line for line in judged), judged
+
+
+def test_trend_names_each_runs_judge_and_marks_a_change_of_judge(
+        runs: dict[str, Any]) -> None:
+    code, out = run("trend", runs["data"], "--metric", "judge.hallucination", "--db",
+                    runs["db"])
+    assert code == 0, out
+    assert "the judge changed at 1 point(s), marked 'changed'" in out
+    rows = {line.split("│")[1].strip(): line for line in out.splitlines()
+            if line.count("│") > 2 and line.split("│")[1].strip() in runs["ids"]}
+    first, second = (rows[i] for i in runs["ids"])
+    assert "│ offline " in first and "changed" not in first
+    assert "offline:accurate changed" in second
+    code, doc = run("trend", runs["data"], "--metric", "judge.hallucination", "--json",
+                    "--db", runs["db"])
+    assert code == 0, doc
+    points = json.loads(doc)["judge.hallucination"]
+    assert [(p["judge"], p["judge_changed"]) for p in points] == [
+        ("offline", False), ("offline:accurate", True)]

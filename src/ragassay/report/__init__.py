@@ -80,7 +80,7 @@ from ragassay.report.table import (
     overlay_labels,
     run_table,
 )
-from ragassay.report.trend import TrendRuns, run_dataset, trend_runs
+from ragassay.report.trend import TrendMark, TrendRuns, run_dataset, trend_marks, trend_runs
 from ragassay.report.usage import BatchUsage, RunUsage, UsageSummary
 from ragassay.stats.groups import UnknownGroupKey
 
@@ -126,6 +126,7 @@ __all__ = [
     "SampleEntry",
     "StrategyEntry",
     "StrategyFigures",
+    "TrendMark",
     "TrendRuns",
     "UsageSummary",
     "bench_sections",
@@ -164,6 +165,7 @@ __all__ = [
     "schema",
     "to_csv",
     "to_html",
+    "trend_marks",
     "trend_runs",
     "write_csv",
     "write_parquet",
