@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -84,3 +85,21 @@ def test_trend_names_each_runs_judge_and_marks_a_change_of_judge(
     points = json.loads(doc)["judge.hallucination"]
     assert [(p["judge"], p["judge_changed"]) for p in points] == [
         ("offline", False), ("offline:accurate", True)]
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "labels"
+
+
+def test_gate_corrected_shows_peoples_estimate_in_the_value_column(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.db")
+    code, out = run("eval", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db", db)
+    assert code == 0, out
+    code, out = run("labels", "import", str(EXAMPLE / "labels.jsonl"), "--db", db)
+    assert code == 0, out
+    code, out = run("gate", "--corrected", "--db", db)
+    row = next(line for line in out.splitlines() if "people's hallucinated" in line
+               and "│" in line)
+    cells = [c.strip() for c in row.split("│")]
+    bound, estimate = re.search(  # type: ignore[union-attr]
+        r"upper bound ([\d.]+) .*\(estimate ([\d.]+)", cells[4]).groups()
+    assert cells[3] == estimate != bound, row  # the value column: the estimate

@@ -267,10 +267,10 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
               if corrected else gate(table, thresholds, strict=strict, defaults=defaults))
     for line in gate_warnings(run.meta.reliability, list(thresholds), _agreement_in_run(table)):
         say(line, err=True)
-    # what the value column holds: people's bounds on a label's row, and with --strict the
-    # bound on the failing side of each metric's (trial 63: "lower 95% bound" above a
-    # hallucination rate's upper one)
-    people = "people's 95% bounds where linked: corrected, or all labelled"
+    # what the value column holds: people's estimate on a label's row (the bound decided
+    # on in its text: trial 68), and with --strict the bound on the failing side of each
+    # metric's (trial 63: "lower 95% bound" above a hallucination rate's upper one)
+    people = "people's estimates where linked, decided on their 95% bound: see the result"
     bound = (f"{people}; else {STRICT_BOUND}" if corrected and strict else people if corrected
              else STRICT_BOUND if strict else "")
     t = Table(title=f"gate for run {run_id}" + (f" ({bound})" if bound else ""))
