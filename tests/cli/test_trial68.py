@@ -103,3 +103,38 @@ def test_gate_corrected_shows_peoples_estimate_in_the_value_column(tmp_path: Pat
     bound, estimate = re.search(  # type: ignore[union-attr]
         r"upper bound ([\d.]+) .*\(estimate ([\d.]+)", cells[4]).groups()
     assert cells[3] == estimate != bound, row  # the value column: the estimate
+
+
+def test_trust_md_says_which_runs_a_label_applies_to(tmp_path: Path) -> None:
+    """Finding 8 (docs): a label in the data's `labels` field stays with its run; an
+    imported one carries over by content. The doc says so, and the store does it."""
+    doc = " ".join((Path(__file__).resolve().parents[2] / "docs" / "trust.md")
+                    .read_text(encoding="utf-8").split())
+    assert "a label in the dataset's own `labels` field stays with the run that read " \
+           "that file" in doc
+    assert "it carries over to every run that scored the same interaction" in doc
+    rows = [{"id": i, "question": q, "contexts": CONTEXTS, "answer": a} for i, q, a in ROWS]
+    own, bare = tmp_path / "own.jsonl", tmp_path / "bare.jsonl"
+    own.write_text("".join(json.dumps({**r, "labels": {"hallucinated": False}}) + "\n"
+                           for r in rows), encoding="utf-8")
+    bare.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    db = str(tmp_path / "l.db")
+    ids = []
+    for path in (own, bare):
+        code, out = run("eval", str(path), "--metrics", "judge", "--db", db)
+        assert code == 0, out
+        ids.append(re.search(r"run (\S+) stored", out).group(1))  # type: ignore[union-attr]
+
+    def labelled(run_id: str) -> int:
+        code, doc = run("report", run_id, "--db", db)
+        assert code == 0, doc
+        return sum("hallucinated" in e["labels"] for e in json.loads(doc)["detailed_results"])
+
+    assert (labelled(ids[0]), labelled(ids[1])) == (len(ROWS), 0)  # stays with its run
+    imported = tmp_path / "labels.jsonl"
+    imported.write_text(json.dumps({"id": "ok1", "faithful": True}) + "\n", encoding="utf-8")
+    code, out = run("labels", "import", str(imported), "--run", ids[0], "--db", db)
+    assert code == 0, out
+    code, doc = run("report", ids[1], "--db", db)
+    entry = next(e for e in json.loads(doc)["detailed_results"] if e["id"] == "ok1")
+    assert entry["labels"] == {"faithful": True}  # carried over by content
