@@ -138,3 +138,46 @@ def test_trust_md_says_which_runs_a_label_applies_to(tmp_path: Path) -> None:
     code, doc = run("report", ids[1], "--db", db)
     entry = next(e for e in json.loads(doc)["detailed_results"] if e["id"] == "ok1")
     assert entry["labels"] == {"faithful": True}  # carried over by content
+
+
+def test_a_false_abstention_is_said_as_the_judges_reading_with_its_basis(
+        runs: dict[str, Any]) -> None:
+    """Finding 4: "counted false (the contexts held the answer)" was a relevance rating
+    said as a fact; every surface now names it and its basis, and says where people's
+    labels saw no problem in the decline."""
+    run_id, db = runs["ids"][0], runs["db"]
+    judged = "the contexts were judged relevant (basis: offline context relevance)"
+    said = " ".join(runs["evals"][0].split())
+    assert "held the answer" not in said
+    assert f"false: a decline where {judged}: the judge's reading, not people's" in said
+    assert f"1 abstention counted false, where {judged}" in said
+    code, out = run("runs", "show", run_id, "--disagree", "--db", db)
+    assert code == 0, out
+    assert "held the answer" not in out
+    title = next(line for line in out.splitlines() if line.startswith("declined where"))
+    assert title == (f"declined where {judged}: abstentions counted false by the judge's "
+                     "reading, not by people: 1")
+    (line,) = [x for x in out.splitlines() if x.startswith("  falsedecline")]
+    # (faithful yes too, where the annotate test above labelled it)
+    assert "people hallucinated no" in line and "(people marked no problem in this " \
+           "decline: the headline counts it right)" in line
+    code, doc = run("report", run_id, "--db", db)
+    assert json.loads(doc)["abstentions"]["default"]["basis"] == ["offline: context relevance"]
+    code, page = run("report", run_id, "--format", "html", "--db", db)
+    assert code == 0 and f"false where {judged}, correct where not" in page
+
+
+def test_the_false_abstention_words_follow_the_basis_and_peoples_labels() -> None:
+    from ragassay.cli.disagree_view import _right
+    from ragassay.stats.abstention import false_text
+
+    assert false_text(["offline: context relevance"]) == (
+        "the contexts were judged relevant (basis: offline context relevance)")
+    assert false_text(["offline: reference attributable to the contexts"]) == (
+        "the contexts were judged to answer the question (basis: offline reference "
+        "attributable to the contexts)")
+    assert false_text([]).endswith("(basis: not recorded)")  # a run stored before 2.23.0
+    assert _right({"hallucinated": False, "faithful": True}).startswith(
+        " (people marked no problem")
+    assert _right({"hallucinated": True}) == _right({"faithful": False}) == ""
+    assert _right({"hallucinated": False, "faithful": False}) == _right({}) == ""
