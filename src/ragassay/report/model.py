@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.22.0"
+REPORT_VERSION = "2.23.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -152,7 +152,9 @@ or some abstention is counted false): per verdict the samples it misses and flag
 on top of the sample's own (before, the sample's own only).
 2.22.0: `disagreements.verdicts[].declined` (`id`, `strategy`, people's `label`): the
 answers that declined where people marked the problem, which `right on N of M` counts
-wrong (with `missed` and `flagged`: every sample it counts wrong)."""
+wrong (with `missed` and `flagged`: every sample it counts wrong).
+2.23.0: `abstentions.*.basis`: what decided the abstentions false or correct (the judge's
+basis, `offline: context relevance`), which every surface names beside the rate."""
 
 
 class StrategyEntry(StrategySummary):
