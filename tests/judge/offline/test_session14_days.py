@@ -8,8 +8,8 @@ week) fill out the week (`scope.time_bound`, `weeks.week_days`): "Monday to Frid
 weekends" does (bound at c3a17f7, which read only "at weekends"; a whole answer may still
 be flagged by the days the unit lists as alternatives). A range of days
 alone against "every day" was withdrawn after review 14 (the rest of the week is often in
-the passage's next sentence) and is read since session 15 with the days of the whole
-passage; a range of months against "all year" is not."""
+the passage's next sentence) and is read since session 15 with the days all the contexts
+place statements on, as a range of months against "all year" is (test_session15.py)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
-"""Issue #38, session 15: "every day" / "all year" against a passage whose days or months
-do not fill the week or the year (`scope.time_bound` with `Unit.calendar`, the days and
-months its document places statements on); a name that opens its context sentence
-("Priya covers textiles ...") read as a name by the swap across sentences
-(`mixed.named_elsewhere`, `mixed.initial_names`); a participle after a subject, and a named
-part of what a claim quantifies (`scope.narrowed`). Each flagged case failed before its
-commit (the test says which). Wording and domains none of the probe batches use."""
+"""Issue #38, session 15: "every day" / "all year" against passages whose days or months
+do not fill the week or the year (`scope.time_bound` with `Unit.calendar`: the days and
+months all the contexts place statements on); a name that opens its context sentence
+("Priya covers textiles ...", where two sentences open so) read as a name by the swap
+across sentences (`mixed.named_elsewhere`, `mixed.initial_names`); a participle after a
+subject, and a named part of what a claim quantifies (`scope.narrowed`). Each flagged case
+failed before its commit (the test says which). Wording and domains none of the probe
+batches use."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def test_days_that_fill_the_week_or_are_restated_bound_nothing(
 
 
 @pytest.mark.parametrize(("contexts", "answer"), [
-    (["Wheel-throwing classes on Tuesdays are taught by Omar at the back studio.",
+    (["Omar teaches the wheel-throwing classes on Tuesdays in the back studio.",
       "Lena covers glazing and kiln firing in the front room."],
      "Lena teaches the Tuesday wheel-throwing classes in the back studio."),
     (["Nadia specialises in wedding cakes and sugar flowers.",
@@ -109,7 +110,7 @@ def test_a_named_part_of_what_the_claim_quantifies(an: Analyzer, contexts: list[
 
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
     # "all year" against a range of months the passage does not fill out (a strict-xfail
-    # limit of review 14 until 73de4d4)
+    # limit of review 14 until f6ff42b)
     (["The beach café opens daily from April to October."],
      "The beach café is open all year.", True),
     (["The beach café opens daily from April to October. From November to March it "

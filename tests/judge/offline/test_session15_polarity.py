@@ -1,7 +1,8 @@
 """Issue #38, session 15: what one side denies in a word the other denies with "not"
-("unused" / "haven't used", "without collecting" / "not collected"), a price denied in
-other words ("at no extra cost" / "free of charge"; `paraphrase._negations`), and "except
-on ..." read as the condition "unless" is (`clauses._negation_heads`): the restatements of
+("unused" / "haven't used", "without collecting" / "not collected";
+`paraphrase._negations`), and an exception ("except on ...", "except Sundays", "apart from
+...") read as the condition "unless" is, where no denial comes before it
+(`clauses._negation_heads`): the restatements of
 `test_a_denial_in_other_words_is_a_restatement` were flagged at dcae6f3 (those of
 `..._read_close` were not: guards), and the flips beside them stay contradictions. Wording
 and domains none of the probe batches use."""
@@ -72,3 +73,18 @@ def test_the_flip_beside_it_is_still_a_contradiction(an: Analyzer, context: str,
 ])
 def test_limit_a_privative_turned(an: Analyzer, context: str, answer: str) -> None:
     assert_judged(an, [context], answer, flags=True)
+
+
+@pytest.mark.parametrize(("claim", "sentence"), [
+    ("The first three lessons cost nothing and you can borrow goggles for them.",
+     "Your first three swimming lessons are free; goggles can be borrowed for those."),
+    ("Blade sharpening is done at no extra cost on orders over £30.",
+     "Blade sharpening is free on orders over £30."),
+])
+def test_a_price_denied_in_other_words_is_what_free_says(claim: str, sentence: str) -> None:
+    # (the paraphrase rule's count: each side's negations less what the other's "free" says)
+    from ragassay.judge.offline.clauses import part
+    from ragassay.judge.offline.paraphrase import _negations
+
+    p, u = part(claim), part(sentence)
+    assert _negations(p, u) == _negations(u, p) == 0

@@ -151,6 +151,9 @@ def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None
         return None
     if len(units.ctx.rows(units.ctx.docs[row])) > MAX_DOC_SENTENCES:
         return None  # (a long passage names its topic once and then says "he", "the band")
+    if first_stem(sentence) in _PRONOUNS and row and missing & units.sentence(
+            row - 1).part.stems:
+        return None  # "Delivery is free ... It usually takes 3 days": its subject
     holding = [k for k in rows if k != row and missing & units.sentence(k).part.stems]
     if len(holding) != 1 or not missing <= units.sentence(holding[0]).part.stems:
         return None  # one other sentence has the claim's name: another entity's, no topic
@@ -169,15 +172,19 @@ def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None
     return row
 
 
-# a capitalised first word before a verb: "Priya covers ...", "Jess does ..." (not
-# "Full membership costs ...", "Bike repairs are ...": a verb after a plural is no name's)
+_PRONOUNS = frozenset({"it", "they", "this", "these", "he", "she", "its", "their"})
+# a capitalised first word before a verb: "Priya covers ...", "Jess does ..." (not "Full
+# membership costs ...", "Bike repairs are ...": an auxiliary after the "-s" word is a
+# plural's; "Bus passes cost ..." reads as one, hence two such openings at least)
 _OPENS_NAMED = re.compile(r"\W*([A-Z][a-z]+)\s+([a-z]+)(?:\s+([a-z]+))?")
 
 
 def initial_names(units: Units) -> frozenset[str]:
     """The stems of context sentences' capitalised first words before a verb that no
-    context writes in lower case ("Priya covers textiles ...", "Jess does gel manicures
-    ..."): names, as capitalised words past the first token are."""
+    context writes in lower case, where two sentences or more open so, side by side
+    ("Mia specialises in ...", "Jess does gel manicures ..."): names, as capitalised words
+    past the first token are. One such opening alone is mostly a noun ("Delivery is free
+    ...", "Bus passes cost ...": review 15)."""
     def build() -> frozenset[str]:
         text = " ".join(i.text for i in units.ctx.infos)
         out = set()
@@ -189,7 +196,8 @@ def initial_names(units: Units) -> frozenset[str]:
             if verb in AUXILIARIES or (verb.endswith("s") and not verb.endswith("ss")
                                        and after not in AUXILIARIES):
                 out.add(stem(m.group(1).lower()))
-        return frozenset(out - STOPWORDS)
+        out -= STOPWORDS
+        return frozenset(out) if len(out) > 1 else frozenset()
     return units.ctx.derive("mixed.initial_names", build)
 
 

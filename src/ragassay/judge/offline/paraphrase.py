@@ -76,8 +76,8 @@ _NO_COST = re.compile(r"\b(?:no (?:extra |additional )?(?:charge|cost|fee)|costs
 def _negations(p: Part, other: Part) -> int:
     """The part's negations, less a price's that the other's "free" says ("at no extra
     cost", "costs nothing" too), plus what it denies in a word: "unused" where the other
-    has "used" (denied or not: "haven't used" says it, "have used" turns it), "without
-    collecting" where the other says "not collected"."""
+    has "used" (denied or not: "haven't used" says it, "have used" turns it; "unlimited" /
+    "limited" too), "without collecting" where the other says "not collected"."""
     free = "free" in other.info.tokens and "free" not in other.negations
     heads = [h for h in p.negations if h is not None and not free_price(h, other)]
     if free and heads and _NO_COST.search(p.text):

@@ -128,8 +128,8 @@ def narrowed(p: Part, u: Part) -> bool:
             return True
         if (after < len(toks) and stems[i] == u.first and toks[after] not in claim_toks
                 and toks[after].endswith("ing") and len(toks[after]) > 5
-                and toks[after] not in _NOT_LIMITING and not (
-                    after + 1 < len(toks) and stems[after + 1] in p.words)):
+                and toks[after] not in _NOT_LIMITING
+                and not set(stems[after + 1:after + 4]) & p.words):  # (kept: "by direct debit")
             return True  # "Residents receiving Council Tax Reduction ..." for "all residents"
             # (not "Public skating sessions ..." for "each public session": a compound)
         if after in aside:
@@ -317,11 +317,12 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
     sentence, whose times together may make up the week (no bound then); `figures`:
     whether a figure of time bounds it too (not for a sentence read for one of its
     clauses: "at 11am, and on Saturdays ... at 2pm" are each one clause's); `calendar`:
-    the days and months the unit's document places what it says on. "Every day" against
-    a range of days ("Tuesday to Saturday") is bounded unless the document's days fill
-    out the week ("Monday to Friday ..." and then "At weekends ..."), "all year" against
-    a range of months ("from May to September") unless its months fill out the year
-    ("every year" says when it recurs, not that it lasts)."""
+    the days and months the contexts place what they say on (Units.calendar, whatever
+    they say of them: a day "closed" counts too). "Every day" against a range of days
+    ("Tuesday to Saturday") is bounded unless those days fill out the week ("Monday to
+    Friday ..." and then "At weekends ..."), "all year" against a range of months ("from
+    May to September") unless the months fill out the year or the unit says "all year"
+    too ("every year" says when it recurs, not that it lasts)."""
     if not p.quantified or not (all(h in TIMES for h in p.quantified) or (
             len(p.quantified) == 1 and "always" in p.info.tokens)):
         return False
@@ -332,7 +333,8 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
     # (a unit quantified over time itself says "every day" of something: its "on
     # Sundays" is another clause's, "not open on Sundays, yet ... orders every day")
     months = year_months(u)
-    if months and _ALL_YEAR.search(p.text) and months | calendar < frozenset(YEAR):
+    if months and _ALL_YEAR.search(p.text) and not _ALL_YEAR.search(u.text) and (
+            months | calendar < frozenset(YEAR)):
         return True  # "open all year" for "open from May to September"
     placed = placed_times(u)
     ranged = days and _DAY in p.quantified and day_range(u)

@@ -45,8 +45,8 @@ class Unit:
     clause: bool  # a clause of a sentence of several
     sentence: Part  # the whole sentence
     inherited: frozenset[str] = frozenset()
-    calendar: frozenset[str] = frozenset()  # the days and months its document places
-    # statements on (the week's days, the months of its ranges)
+    calendar: frozenset[str] = frozenset()  # the days and months the contexts place
+    # statements on (the week's days, the months of their ranges): Units.calendar
 
     @property
     def words(self) -> frozenset[str]:
@@ -212,29 +212,27 @@ class Units:
         self._clauses: dict[int, list[Unit]] = {}
         self._alternatives: Alternatives | None = None
         self._word_of: dict[str, str] | None = None
-        self._weeks: dict[int, frozenset[str]] = {}
+        self._calendar: frozenset[str] | None = None
 
     def sentence(self, row: int) -> Unit:
         found = self._sentences.get(row)
         if found is None:
             whole = part(self.ctx.infos[row].text)
             found = self._sentences[row] = Unit(whole, row, False, whole,
-                                                     calendar=self.calendar(row))
+                                                     calendar=self.calendar)
         return found
 
-    def calendar(self, row: int) -> frozenset[str]:
-        """The days of the week and the months the sentences of the row's document place
-        what they say on (weeks.week_days, weeks.year_months): a document that says
-        "Monday to Friday ..." and then "At weekends ..." bounds no "every day", one with
-        "April to October" and "November to March" no "all year" (scope.time_bound)."""
-        doc = self.ctx.docs[row]
-        found = self._weeks.get(doc)
-        if found is None:
-            parts = [part(info.text) for j, info in enumerate(self.ctx.infos)
-                     if self.ctx.docs[j] == doc]
-            found = self._weeks[doc] = frozenset().union(
+    @property
+    def calendar(self) -> frozenset[str]:
+        """The days of the week and the months the contexts' sentences place what they say
+        on (weeks.week_days, weeks.year_months), all the sample's retrieved passages: "Monday
+        to Friday ..." and then "At weekends ..." (in the next passage too) bound no "every
+        day", "April to October" and "November to March" no "all year" (scope.time_bound)."""
+        if self._calendar is None:
+            parts = [part(info.text) for info in self.ctx.infos]
+            self._calendar = frozenset().union(
                 *(week_days(x, None) for x in parts), *(year_months(x) for x in parts))
-        return found
+        return self._calendar
 
     @property
     def subjects(self) -> frozenset[str]:
