@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.22.0"
+REPORT_VERSION = "2.23.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -152,7 +152,11 @@ or some abstention is counted false): per verdict the samples it misses and flag
 on top of the sample's own (before, the sample's own only).
 2.22.0: `disagreements.verdicts[].declined` (`id`, `strategy`, people's `label`): the
 answers that declined where people marked the problem, which `right on N of M` counts
-wrong (with `missed` and `flagged`: every sample it counts wrong)."""
+wrong (with `missed` and `flagged`: every sample it counts wrong).
+2.23.0: `calibration.pairs[].baseline` (the lexical baseline on a yes/no pair's samples:
+`auroc`, `auroc_ci`, `verdict`, `beats`, `text`: the one statement every screen says,
+`meaning` below chance); `headline.rows[].judge` the figure its cell shows (an inverted
+0-1 rate in the label's direction: `judge_turned`), `judge_own` the metric's own."""
 
 
 class StrategyEntry(StrategySummary):
@@ -467,13 +471,12 @@ class Report(Sections):
     def is_bench(self) -> bool:
         return self.bench is not None
 
-    def same_values_lines(self) -> list[str]:
-        """One line per linked score whose values are an earlier linked metric's on all
-        but a few labelled samples (`Calibration.same_values_lines`), said under the
-        headline on every surface, whose rows would read as two measurements; [] without
-        labels."""
+    def note_lines(self) -> list[str]:
+        """Said under the headline on every surface (`Calibration.note_lines`): a linked
+        score whose values are an earlier one's (its row would read as a second
+        measurement), what a lexical baseline below chance means; [] without labels."""
         cal = self.calibration
-        return cal.same_values_lines() if cal is not None else []
+        return cal.note_lines() if cal is not None else []
 
     def constant_note(self) -> str | None:
         """What every reader says of the metrics constant across strategies (None: none)."""
