@@ -120,7 +120,7 @@ def test_the_listing_sums_to_what_the_headline_counts_wrong(
     assert sorted(listed) == ["flagged1", "missed1", "wrongdecline"]
     assert len(listed) == total - right
     assert "where the judge's verdict and people's label disagree" not in text
-    false = text.split("declined although the contexts held the answer", 1)[1]
+    false = text.split("declined where the contexts were judged relevant", 1)[1]
     assert "falsedecline" in false and "falsedecline" not in text.split(false)[0]
 
 

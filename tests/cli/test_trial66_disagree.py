@@ -106,7 +106,7 @@ def test_runs_show_disagree_json_holds_the_same_samples(labelled: dict[str, Any]
     # the JSON report holds the listing too (without the reasoning: it is per sample)
     section = labelled["report"]["disagreements"]
     assert [d["id"] for d in section["verdicts"][0]["flagged"]] == ["flagged1"]
-    assert labelled["report"]["evaluation_metadata"]["report_version"] >= "2.22.0"
+    assert labelled["report"]["evaluation_metadata"]["report_version"] == "2.24.0"
 
 
 def test_json_without_disagree_is_refused(labelled: dict[str, Any]) -> None:
@@ -119,8 +119,8 @@ def test_the_eval_summary_names_the_command_that_lists_them(labelled: dict[str, 
     command = f"ragassay runs show {labelled['run']} --disagree"
     assert (f"see judge.hallucination misses 1 and flags 1 of people's hallucinated labels: "
             f"{command} lists them") in said
-    assert (f"see 1 abstention counted false (the contexts held the answer): {command} "
-            "lists it") in said
+    assert (f"see 1 abstention counted false, where the contexts were judged relevant "
+            f"(basis: offline context relevance): {command} lists it") in said
 
 
 def _csv(db: str, run_id: str) -> list[dict[str, str]]:

@@ -10,6 +10,7 @@ import pytest
 
 from ragassay.stats import ThresholdsError, load_thresholds
 from ragassay.stats.corrected import corrected
+from ragassay.stats.gate import value_text
 from ragassay.stats.gate_corrected import (
     CorrectedGate,
     default_label_thresholds,
@@ -49,6 +50,10 @@ def test_a_judge_that_passes_is_overruled_by_peoples_labels() -> None:
     assert faith.threshold == 0.1 and not faith.higher_is_better  # the vocabulary's default
     assert faith.value == pytest.approx(cor.overall("judge.faithfulness").ci_high)  # type: ignore[union-attr]
     assert "people's hallucinated: corrected 95% upper bound" in faith.reason
+    # the value column shows people's estimate, as other rows their figure (trial 68)
+    est = cor.overall("judge.faithfulness").estimate  # type: ignore[union-attr]
+    assert faith.estimate == est and faith.value_text == value_text(est, 0.1)
+    assert out.result.to_dict()["checks"][1]["estimate"] == est
     assert prec.label is None and prec.status == "PASS"  # no label: the judge's mean
     assert out.notes == ()  # no label is compared with context precision: nothing to say
     assert out.result.to_dict()["corrected"] is True

@@ -188,7 +188,7 @@ class Action:
 @dataclass(frozen=True)
 class Verdict:
     """The judge's value of one metric linked to an asked label, or why it has none;
-    `text`: as shown (`yes`, `7.233 (1-10)`, `unscored: empty answer`)."""
+    `text`: as shown (`yes`, `7.233 (1-10)`, `unscored: empty answer`, `DECLINED`)."""
 
     metric: str
     title: str
@@ -206,7 +206,14 @@ def value_text(label: str, value: Any) -> str:
     return f"{value:g} {name}" if name else str(value)
 
 
-def _judge_text(spec: MetricSpec | None, value: Any, reason: str) -> str:
+DECLINED = "abstained (declined)"
+"""What the judge's side says of a metric whose answer declined: neither a value nor
+unscored (`MetricResult.abstention`; trial 68 read `unscored: no value` there)."""
+
+
+def _judge_text(spec: MetricSpec | None, value: Any, reason: str, declined: bool) -> str:
+    if declined:
+        return DECLINED
     if value is None:
         return f"unscored: {reason or 'no value'}"
     if isinstance(value, bool) or (spec is not None and spec.kind == "bool"):
@@ -339,6 +346,7 @@ class Session:
         once the sample is labelled."""
         values = report_entry.metrics if report_entry else {}
         unscored = report_entry.unscored if report_entry else {}
+        declined = (report_entry.abstained or {}) if report_entry else {}
         wanted = set(self.queue.asked if labels is None else labels)
         out: list[Verdict] = []
         for metric in dict.fromkeys(m for x, m, _ in self.queue.links if x in wanted):
@@ -346,7 +354,8 @@ class Session:
                 spec = self.queue.specs.get(metric)
                 title = spec.display_label if spec else metric
                 out.append(Verdict(metric, title, values[metric],
-                                   _judge_text(spec, values[metric], unscored.get(metric, ""))))
+                                   _judge_text(spec, values[metric], unscored.get(metric, ""),
+                                               metric in declined)))
         return out
 
 

@@ -36,7 +36,7 @@ from ragassay.terminal import counted
 
 if TYPE_CHECKING:
     from ragassay.report import Format
-    from ragassay.stats import GateResult, ScoreTable, TrendPoint
+    from ragassay.stats import GateResult, ScoreTable
     from ragassay.store import Store
     from ragassay.types import LabelRule, MetricSpec
 
@@ -279,10 +279,10 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     said = gate_warnings if verbose else gate_warning_summary
     in_run, backwards = _agreement_in_run(table)
     notes += said(run.meta.reliability, list(thresholds), in_run) + backwards
-    # what the value column holds: people's bounds on a label's row, and with --strict the
-    # bound on the failing side of each metric's (trial 63: "lower 95% bound" above a
-    # hallucination rate's upper one)
-    people = "people's 95% bounds where linked: corrected, or all labelled"
+    # what the value column holds: people's estimate on a label's row (the bound decided
+    # on in its text: trial 68), and with --strict the bound on the failing side of each
+    # metric's (trial 63: "lower 95% bound" above a hallucination rate's upper one)
+    people = "people's estimates where linked, decided on their 95% bound: see the result"
     bound = (f"{people}; else {STRICT_BOUND}" if corrected and strict else people if corrected
              else STRICT_BOUND if strict else "")
     t = Table(title=f"gate for run {run_id}" + (f" ({bound})" if bound else ""))
@@ -376,16 +376,6 @@ def grouped_notes(lines: Sequence[str]) -> list[str]:
     return out
 
 
-def _changes(points: list[TrendPoint], runs: list[Any]) -> list[tuple[str | None, bool]]:
-    """Each point's dataset hash, and whether it differs from the previous point's."""
-    hashes = {r.id: r.dataset_hash for r in runs}
-    out: list[tuple[str | None, bool]] = []
-    for i, p in enumerate(points):
-        h = hashes.get(p.run_id)
-        out.append((h, i > 0 and h != out[-1][0]))
-    return out
-
-
 def _without_notes(without: Mapping[str, set[str]]) -> list[str]:
     """A line per set of runs left out of some metrics' trends because they did not
     compute them (a `--metrics citations` run in the trend of judge.hallucination, trial
@@ -418,11 +408,13 @@ def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: StoreLo
 
     Runs are grouped by the dataset's content (its hash), however its path was typed,
     together with earlier versions of the same file; a point whose dataset content
-    changed since the previous point is marked. Eval runs only: the dataset's runs of
+    changed since the previous point is marked, and so is one whose judge changed (the
+    judge column: each run's judge spec; a change there may be the judge's). Eval runs
+    only: the dataset's runs of
     other kinds (meta-eval) are left out, and a line says so; so is a run that did not
     compute a metric (other --metrics), from that metric's trend.
     """
-    from ragassay.report import trend_runs
+    from ragassay.report import trend_marks, trend_runs
     from ragassay.stats import trends
 
     store = open_store(db, readonly=True)
@@ -444,25 +436,28 @@ def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: StoreLo
     result = {m: [p for p in points if p.run_id not in without[m]]
               for m, points in result.items()}
     runs = [r for r in runs if any(r.id not in gone for gone in without.values())]
-    marks = {m: _changes(points, runs) for m, points in result.items()}
+    marks = {m: trend_marks([p.run_id for p in points], runs) for m, points in result.items()}
     if as_json:
-        click.echo(json.dumps({m: [{**p.model_dump(), "dataset_hash": h, "dataset_changed": c}
-                                   for p, (h, c) in zip(points, marks[m], strict=True)]
+        click.echo(json.dumps({m: [{**p.model_dump(), **vars(k)}
+                                   for p, k in zip(points, marks[m], strict=True)]
                                for m, points in result.items()}, indent=2, allow_nan=False))
         return
-    changes = sum(c for _, c in next(iter(marks.values()), []))
+    first = next(iter(marks.values()), [])
+    changes, judges = (sum(k.dataset_changed for k in first), sum(k.judge_changed for k in first))
     say(f"{Path(dataset).name}: {len(runs)} complete runs"
         + (f" (content {digest[:12]})" if digest else "")
-        + (f"; the dataset changed at {changes} point(s), marked 'changed'" if changes else ""))
+        + (f"; the dataset changed at {changes} point(s), marked 'changed'" if changes else "")
+        + (f"; the judge changed at {judges} point(s), marked 'changed' (a change there may "
+           "be the judge's, not the system's)" if judges else ""))
     created = {r.id: created_text(r.created) for r in runs}
     for metric, points in result.items():
         t = Table(title=escape(metric))
         # a run id is copied, a number read: neither is split in a narrow column (trial 61:
         # `20261205-090849-ab6` / `c` in a pipe); the interval and the time wrap at a space
-        for col in ("run", "created", "mean", "95% CI", "change", "n", "dataset"):
+        for col in ("run", "created", "mean", "95% CI", "change", "n", "dataset", "judge"):
             t.add_column(col, no_wrap=col in ("run", "mean", "change", "n"))
-        for p, (digest_of, changed) in zip(points, marks[metric], strict=True):
-            data = (digest_of or "?")[:12] + (" changed" if changed else "")
+        for p, mark in zip(points, marks[metric], strict=True):
             t.add_row(p.run_id, created[p.run_id], num(p.mean),
-                      ci_text((p.ci_low, p.ci_high), p.count), num(p.delta), str(p.count), data)
+                      ci_text((p.ci_low, p.ci_high), p.count), num(p.delta), str(p.count),
+                      *map(escape, mark.cells()))
         console().print(t)

@@ -2,8 +2,9 @@
 each (trial 66): per linked yes/no verdict every sample its `right on N of M` counts
 wrong (those it misses and flags of people's labels, with the judge's value, and the
 declines people marked the problem), with the judge's reasoning on one line; then, apart,
-the abstentions counted false (by the contexts, not by people). `--json` prints the same
-for scripts."""
+the abstentions counted false (by the judge's reading of the contexts, with its basis:
+`report.false_said`; not by people, whose labels of each are said). `--json` prints the
+same for scripts."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.markup import escape
 
-from ragassay.report import Report
+from ragassay.labels import problem_value
+from ragassay.report import Report, false_said
 from ragassay.stats import BooleanAgreement
 from ragassay.stats.disagreements import (
     SIDES,
@@ -53,12 +55,12 @@ def print_disagreements(report: Report, found: Disagreements | None,
     for v in found.verdicts:
         _print_verdict(report, v, several, say)
     if found.false_abstentions:
-        say(f"declined although the contexts held the answer (abstentions counted false, "
-            f"whatever people marked): {len(found.false_abstentions)}")
+        say(f"declined where {false_said(report)}: abstentions counted false by the "
+            f"judge's reading, not by people: {len(found.false_abstentions)}")
         for a in found.false_abstentions:
             where = f" [{a.strategy}]" if several else ""
             people = "".join(f"; people {k} {_said(v)}" for k, v in a.labels.items())
-            say(f"  {a.id}{where}  {', '.join(a.metrics)}{people}"
+            say(f"  {a.id}{where}  {', '.join(a.metrics)}{people}{_right(a.labels)}"
                 + (f": {a.reason}" if a.reason else ""))
 
 
@@ -95,6 +97,15 @@ def _line(report: Report, v: VerdictDisagreements, d: Disagreement | Declined,
     where = f" [{d.strategy}]" if several else ""
     return (f"  {d.id}{where}  {v.metric} {value}; people {v.label} {_said(d.label)}"
             + (f": {d.reason}" if d.reason else ""))
+
+
+def _right(labels: dict[str, object]) -> str:
+    """Where people's yes/no labels of a decline all mark no problem (the headline counts
+    it right): ` (people marked no problem in this decline)`; else ""."""
+    flags = [v for k, v in labels.items() if isinstance(v, bool)]
+    fine = flags and all(v != problem_value(k) for k, v in labels.items() if isinstance(v, bool))
+    return " (people marked no problem in this decline: the headline counts it right)" \
+        if fine else ""
 
 
 def _said(label: object) -> str:

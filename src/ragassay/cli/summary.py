@@ -121,8 +121,9 @@ def _print_reliability(report: Report, metrics: list[str], console: Console) -> 
 
 
 def _print_abstentions(report: Report, console: Console) -> None:
-    """Per strategy: how often the answers declined, and declined wrongly (95% CI); the
-    command that lists those counted false."""
+    """Per strategy: how often the answers declined, and declined where the judge read the
+    contexts as answering (95% CI), that reading's basis under the table; the command
+    that lists those counted false."""
     if not report.abstentions:
         return
     t = Table(title="abstentions per strategy (rate, 95% CI)")
@@ -137,8 +138,11 @@ def _print_abstentions(report: Report, console: Console) -> None:
                   _fmt(a.abstained, 0), _fmt(a.correct, 0), _fmt(a.false, 0),
                   _fmt(a.samples, 0))
     console.print(t)
-    from ragassay.report.disagreements import disagree_lines
+    from ragassay.report.disagreements import disagree_lines, false_said
 
+    console.print(f"[dim]false: a decline where {escape(false_said(report))}: the judge's "
+                  "reading, not people's; another judge may count otherwise[/dim]",
+                  highlight=False)
     _, false = disagree_lines(report)  # which samples (trial 66: the console named none)
     if false:
         console.print(f"[yellow]see[/yellow] {escape(false)}", highlight=False)

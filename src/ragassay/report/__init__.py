@@ -19,7 +19,13 @@ from ragassay.report.build import (
 )
 from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
 from ragassay.report.csv import csv_fields, csv_rows, to_csv, write_csv
-from ragassay.report.disagreements import DISAGREE, disagree_lines, with_reasons
+from ragassay.report.disagreements import (
+    DISAGREE,
+    abstentions_note,
+    disagree_lines,
+    false_said,
+    with_reasons,
+)
 from ragassay.report.export import FORMATS, Format, export
 from ragassay.report.groups import group_key, groups_for
 from ragassay.report.headline import (
@@ -79,7 +85,7 @@ from ragassay.report.table import (
     overlay_labels,
     run_table,
 )
-from ragassay.report.trend import TrendRuns, run_dataset, trend_runs
+from ragassay.report.trend import TrendMark, TrendRuns, run_dataset, trend_marks, trend_runs
 from ragassay.report.usage import BatchUsage, RunUsage, UsageSummary
 from ragassay.stats.groups import UnknownGroupKey
 
@@ -125,6 +131,7 @@ __all__ = [
     "SampleEntry",
     "StrategyEntry",
     "StrategyFigures",
+    "TrendMark",
     "TrendRuns",
     "UsageSummary",
     "bench_sections",
@@ -139,7 +146,9 @@ __all__ = [
     "csv_rows",
     "dump_json",
     "entry_json",
+    "abstentions_note",
     "export",
+    "false_said",
     "group_key",
     "groups_for",
     "headline",
@@ -162,6 +171,7 @@ __all__ = [
     "schema",
     "to_csv",
     "to_html",
+    "trend_marks",
     "trend_runs",
     "write_csv",
     "write_parquet",

@@ -220,6 +220,11 @@ def build_report(store: Store, run_id: str, *, seed: int = 0,
     rt = run_table(store, run_id, rule=rule)
     run, specs, invalid = rt.run, rt.specs, rt.invalid
     sections = report_sections(rt.table, seed=seed)
+    if sections.abstentions:  # what decided them false or correct, said beside the rate
+        bases = store.abstention_bases(run.id)
+        sections = sections.model_copy(update={"abstentions": {
+            s: a.model_copy(update={"basis": bases.get(s, [])})
+            for s, a in sections.abstentions.items()}})
     usage = store.usage(run.id)
     strategies = {name: StrategyEntry(**dict(entry), usage=UsageSummary.of(
                       rt.usage_by_strategy.get(name, Usage())))

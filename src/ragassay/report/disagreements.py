@@ -7,6 +7,7 @@ abstention named no sample)."""
 from __future__ import annotations
 
 from ragassay.report.model import Report
+from ragassay.stats.abstention import false_text
 from ragassay.stats.disagreements import SIDES, Disagreements
 from ragassay.stats.verdicts import marked
 from ragassay.store import Store
@@ -14,6 +15,21 @@ from ragassay.terminal import counted
 
 DISAGREE = "ragassay runs show {run} --disagree"
 """The command that lists the samples (`runs show --disagree`, `--json` for scripts)."""
+
+
+def false_said(report: Report) -> str:
+    """What the run's abstentions counted false are, with the bases of all its strategies
+    (`abstention.false_text`): `the contexts were judged relevant (basis: offline context
+    relevance)`."""
+    bases = sorted({b for a in (report.abstentions or {}).values() for b in a.basis})
+    return false_text(bases)
+
+
+def abstentions_note(report: Report) -> str:
+    """What the HTML's and the dashboard's abstentions table says under its title."""
+    return ("An answer that declines is neither scored nor unscored on the answer metrics: "
+            f"it is counted here, false where {false_said(report)}, correct where not: the "
+            "judge's reading, not people's (docs/citations.md)")
 
 
 def one_line(text: str | None) -> str | None:
@@ -58,6 +74,6 @@ def disagree_lines(report: Report) -> tuple[str | None, str | None]:
             for v in found.verdicts if v.same_as is None and v.wrong()]
     verdicts = f"{'; '.join(said)}: {command} lists them" if said else None
     n = len(found.false_abstentions)
-    false = (f"{counted(n, 'abstention')} counted false (the contexts held the answer): "
+    false = (f"{counted(n, 'abstention')} counted false, where {false_said(report)}: "
              f"{command} lists {'it' if n == 1 else 'them'}") if n else None
     return verdicts, false

@@ -337,8 +337,8 @@ class HeadlineEntry(Result):
     # inverted link's 0-1 rate in the label's direction (`judge_turned`, `judge_own`)
     judge: float | None
     judge_text: str  # the judge's own cell, its scale and the samples it rests on
-    judge_turned: bool = False  # `judge` is 1 - the metric's rate (since 2.23.0)
-    judge_own: float | None = None  # the metric's own figure, on its scale (since 2.23.0)
+    judge_turned: bool = False  # `judge` is 1 - the metric's rate (since 2.24.0)
+    judge_own: float | None = None  # the metric's own figure, on its scale (since 2.24.0)
     held_apart: str | None  # the judge's agreement on sets it was not tuned on
     # the row whose verdicts are this one's on every labelled sample, whose cell says
     # them (this one's `agreement_text` names it; since report_version 2.14.0)

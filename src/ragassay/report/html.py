@@ -18,6 +18,7 @@ from pathlib import PurePath
 from typing import Any
 
 from ragassay.report.corrected_html import corrected_heading, corrected_html, people_html
+from ragassay.report.disagreements import abstentions_note
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
 from ragassay.report.headline import HEADLINE_TITLE
 from ragassay.report.highlight import CSS as MARKS_CSS
@@ -229,16 +230,15 @@ def _summary(report: Report) -> str:
 
 
 def _abstentions(report: Report) -> str:
-    """Per strategy: how often its answers declined, and how often wrongly (the contexts
-    held the answer)."""
+    """Per strategy: how often its answers declined, and how often where the judge read
+    the contexts as answering (its basis named: `disagreements.false_said`)."""
     if not report.abstentions:
         return ""
     rows = [[name, a.abstention_rate.mean, a.abstention_rate.text(),
              a.false_abstention_rate.mean, a.false_abstention_rate.text(), a.abstained,
              a.correct, a.false, a.samples] for name, a in report.abstentions.items()]
-    return ('<section id="abstentions"><h2>Abstentions</h2><p>An answer that declines is '
-            "neither scored nor unscored on the answer metrics: it is counted here, correct "
-            "when the contexts do not hold the answer, false when they do.</p>" + _table(
+    return ('<section id="abstentions"><h2>Abstentions</h2>'
+            f"<p>{escape(abstentions_note(report))}.</p>" + _table(
                 ["strategy", "abstention rate", "95% CI", "false abstention rate", "95% CI",
                  "abstained", "correct", "false", "samples"], rows,
                 {1, 2, 3, 4, 5, 6, 7, 8}) + "</section>")

@@ -67,6 +67,38 @@ def trend_runs(store: Store, dataset: str) -> TrendRuns:
                      [r for r in chosen if r.config.kind != "eval"], digest)
 
 
+@dataclass(frozen=True)
+class TrendMark:
+    """What a trend's point says beside its figure: the run's dataset hash and judge
+    (`RunRecord.judge`, the spec it ran with: `offline`, `offline:accurate`), and whether
+    each differs from the previous point's (trial 68: an offline and an offline:accurate
+    run of one file read as two rows of "change 0.000", nothing saying the judge changed,
+    so a change there may be the judge's)."""
+
+    dataset_hash: str | None
+    dataset_changed: bool
+    judge: str
+    judge_changed: bool
+
+    def cells(self) -> tuple[str, str]:
+        """The dataset and judge columns: `cd0259b86165 changed`, `offline:accurate
+        changed` (where it changed)."""
+        return ((self.dataset_hash or "?")[:12] + (" changed" if self.dataset_changed else ""),
+                self.judge + (" changed" if self.judge_changed else ""))
+
+
+def trend_marks(run_ids: list[str], runs: list[RunRecord]) -> list[TrendMark]:
+    """Each point's mark (`TrendMark`), for the points' run ids in their order."""
+    by_id = {r.id: r for r in runs}
+    out: list[TrendMark] = []
+    for run_id in run_ids:
+        r = by_id.get(run_id)
+        digest, judge = (r.dataset_hash, r.judge) if r is not None else (None, "?")
+        out.append(TrendMark(digest, bool(out) and digest != out[-1].dataset_hash, judge,
+                             bool(out) and judge != out[-1].judge))
+    return out
+
+
 def run_dataset(run: RunRecord) -> str:
     """The dataset a run's trend follows: the file it recorded reading (its resolved
     path), else the dataset as it was named."""

@@ -1,13 +1,19 @@
 """Abstentions as an outcome: how often each strategy's answers decline, and how often
-they decline although the contexts held the answer.
+they decline where the judge read the contexts as answering (a "false" abstention).
 
 A metric value is an abstention when the answer declines ("I don't know based on the
 context"): neither a number nor unscored (`MetricResult.abstention`). Per strategy, over
 the samples with any scored or abstained value:
 
 - abstention_rate = samples that abstained / samples;
-- false_abstention_rate = samples that abstained although the contexts held the answer
-  (outcome "false") / samples.
+- false_abstention_rate = samples that abstained where the judge read the contexts as
+  answering (outcome "false") / samples.
+
+"False" is the judge's reading, not a fact: each suite decides it on its own basis
+(`metrics.base.abstain` records it with each abstained value; the offline judge's is
+the contexts' relevance, and `--judge offline:accurate` may count otherwise), so every
+surface says it with its basis (`false_text`: trial 68 read "the contexts held the answer" where the
+judge had only rated them relevant).
 
 Both are rates of 0/1 values with the exact (Clopper-Pearson) interval of every rate
 (`describe.mean_ci`): 0 false of 144 is [0, 0.025], not [0, 0]. The section is present
@@ -34,8 +40,8 @@ RATE_SPECS = {
                                 description="Share of samples whose answer abstained"),
     FALSE_ABSTENTION_RATE: MetricSpec(
         name=FALSE_ABSTENTION_RATE, kind="bool", higher_is_better=False, equivalence=0.03,
-        description="Share of samples whose answer abstained although the contexts held "
-        "the answer"),
+        description="Share of samples whose answer abstained where the judge read the "
+        "contexts as answering (its basis: abstentions.*.basis)"),
 }
 
 
@@ -49,6 +55,24 @@ class AbstentionRates(Result):
     unknown: int = 0
     abstention_rate: Interval
     false_abstention_rate: Interval
+    basis: list[str] = []
+    """What decided its abstentions false or correct, each suite's basis as recorded
+    (`offline: context relevance`); read from the store (`report.build`), [] unread."""
+
+
+def basis_text(bases: list[str]) -> str:
+    """The bases as a sentence says them: `offline context relevance`; `not recorded`."""
+    return "; ".join(b.replace(": ", " ", 1) for b in bases) or "not recorded"
+
+
+def false_text(bases: list[str]) -> str:
+    """What an abstention counted false is, with its basis, as every surface says it:
+    `the contexts were judged relevant (basis: offline context relevance)`; where some
+    basis is not their relevance, `the contexts were judged to answer the question (...)`."""
+    relevance = bool(bases) and all(b.endswith("context relevance") for b in bases)
+    what = "relevant" if relevance else "to answer the question"
+    what = f"the contexts were judged {what}"
+    return f"{what} (basis: {basis_text(bases)})"
 
 
 def _answered(row: Row) -> bool:

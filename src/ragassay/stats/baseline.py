@@ -120,7 +120,7 @@ def baseline_agreement(samples: Iterable[Sample], label: str, *, inverted: bool 
 
 class LexicalComparison(Result):
     """A judge's ranking of a yes/no label against the lexical baseline's on the same
-    samples (the pair's n; since report_version 2.23.0): the baseline's AUROC in its fixed
+    samples (the pair's n; since report_version 2.24.0): the baseline's AUROC in its fixed
     direction with its interval, the verdict and cell (`RankAgreement.beats`), `text`, the
     one statement every screen that shows the judge's agreement with people says (eval's
     headline in the console, JSON and HTML, calibrate, meta-eval, the gate's notes), and

@@ -7,9 +7,10 @@ the verdict calls it fine; `flagged`: the verdict calls a problem people did not
 `calibration.verdict_side`, which `Verdicts` counts) and the answers that declined where
 people marked the problem (`declined`: `verdicts.right_on` counts a decline right only
 where people saw no problem in it). Apart from people's labels, the answers whose
-abstention is counted false (the contexts held the answer: `Row.abstention`, which
-`abstention.rates_of` counts). `ragassay runs show RUN --disagree` lists them all; the
-HTML report marks the verdicts' samples (not the false abstentions)."""
+abstention is counted false (the judge read the contexts as answering, on its basis:
+`Row.abstention`, which `abstention.rates_of` counts). `ragassay runs show RUN
+--disagree` lists them all; the HTML report marks the verdicts' samples (not the false
+abstentions)."""
 
 from __future__ import annotations
 
@@ -77,10 +78,10 @@ class VerdictDisagreements(Result):
 
 
 class FalseAbstention(Result):
-    """An answer that declined although the contexts held the answer (outcome "false"):
-    its id, strategy, the metrics that say so, people's labels of it (a decline they saw
-    no problem in is counted right by the headline), and the judge's reasoning
-    (`reason`)."""
+    """An answer that declined where the judge read the contexts as answering (outcome
+    "false": the judge's reading on its basis, `AbstentionRates.basis`): its id,
+    strategy, the metrics that say so, people's labels of it (a decline they saw no
+    problem in is counted right by the headline), and the judge's reasoning (`reason`)."""
 
     id: str
     strategy: str

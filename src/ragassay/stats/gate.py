@@ -77,6 +77,10 @@ class GateCheck:
     unscored: int = 0
     unscored_reasons: Mapping[str, int] | None = None
     abstained: int = 0
+    # a label's row: people's estimate, what its value column shows as the other rows
+    # show their figure (`value` is the 95% bound decided on, named in `reason`: trial 68
+    # read the bound 0.637 there beside the estimate 0.556 in the text)
+    estimate: float | None = None
 
     @property
     def samples(self) -> int | None:
@@ -97,8 +101,10 @@ class GateCheck:
 
     @property
     def value_text(self) -> str:
-        """The value as every part of its row says it (`value_text`): `-` without one."""
-        return "-" if self.value is None else value_text(self.value, self.threshold)
+        """The value column (`value_text`): people's estimate on a label's row, else the
+        value decided on; `-` without one."""
+        shown = self.value if self.estimate is None else self.estimate
+        return "-" if shown is None else value_text(shown, self.threshold)
 
     @property
     def verdict(self) -> str:
@@ -119,6 +125,8 @@ class GateCheck:
         }
         if self.label is not None:
             out["label"] = self.label
+        if self.estimate is not None:
+            out["estimate"] = self.estimate
         if self.scored is not None:
             out["scored"] = self.scored
             out["unscored"] = self.unscored

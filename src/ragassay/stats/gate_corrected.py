@@ -137,7 +137,7 @@ def _check(est: CorrectedEstimate, threshold: float, base: str = "") -> GateChec
     reason = (f"people's {est.label}{what} {bound} bound {said} {rel} {threshold:g} "
               f"(estimate {est.estimate:.3g}, {n}{base})")
     return GateCheck(est.metric, threshold, value, "PASS" if ok else "FAIL", reason, hib,
-                     label=est.label)
+                     label=est.label, estimate=est.estimate)
 
 
 def _why_none(corrected: Corrected, metric: str, labels: list[str], run: str,

@@ -45,8 +45,8 @@ class Row:
 
     @property
     def abstention(self) -> str | None:
-        """The sample's abstention outcome: "false" when any metric says so (the contexts
-        held the answer), else "correct", else "unknown"; None when it did not abstain."""
+        """The sample's abstention outcome: "false" when any metric says so (the judge read
+        the contexts as answering), else "correct", else "unknown"; None when it did not."""
         outcomes = set(self.abstained.values())
         for o in ("false", "correct", "unknown"):
             if o in outcomes:

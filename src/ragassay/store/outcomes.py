@@ -1,5 +1,6 @@
-"""How a run's judgments ended, read from the store: the ones a resume judges again and
-the replies that copied a verdict from the judged text. Mixed into `Store`."""
+"""How a run's judgments ended, read from the store: the ones a resume judges again, the
+replies that copied a verdict from the judged text, and what decided its abstentions.
+Mixed into `Store`."""
 
 from __future__ import annotations
 
@@ -39,3 +40,16 @@ class OutcomesMixin:
         rows = self._read("SELECT COUNT(*) FROM results WHERE run_id = ? AND suspicious != 0",
                           (run_id,))
         return int(rows[0][0] or 0)
+
+    def abstention_bases(self, run_id: str) -> dict[str, list[str]]:
+        """Per strategy, what decided its abstentions false or correct: each basis its
+        abstained values record (`metrics.base.abstain` keeps it as `abstention_basis`
+        beside the outcome), sorted; a strategy whose values record none is left out."""
+        rows = self._read(
+            "SELECT DISTINCT r.strategy, json_extract(j.value, '$.details.abstention_basis')"
+            " FROM results r, json_each(r.results) j WHERE r.run_id = ? AND"
+            " json_extract(j.value, '$.abstention') IS NOT NULL", (run_id,))
+        out: dict[str, list[str]] = {}
+        for strategy, basis in sorted((r[0], r[1]) for r in rows if r[1]):
+            out.setdefault(strategy, []).append(basis)
+        return out

@@ -27,8 +27,9 @@ them) of a judge call that failed for the endpoint's sake: no connection, a time
 
 Abstention = Literal["correct", "false", "unknown"]
 ABSTENTION_OUTCOMES: tuple[Abstention, ...] = ("correct", "false", "unknown")
-"""What an abstained value says of declining: right ("correct": the contexts do not hold
-the answer), wrong ("false": they do), or "unknown" (the judge could not tell)."""
+"""What an abstained value says of declining, as the judge reads the contexts on its basis
+(`details["abstention_basis"]`): right ("correct": read as not answering), wrong
+("false": read as answering), or "unknown" (the judge could not tell)."""
 
 
 def abstained_reason(outcome: str) -> str:

@@ -6,9 +6,10 @@ A claim quantified over days meets a unit that places what it says in parts of t
 it is bound by them unless the unit's sentence's days (its ranges, days and parts of the
 week) fill out the week (`scope.time_bound`, `weeks.week_days`): "Monday to Friday, and at
 weekends" does (bound at c3a17f7, which read only "at weekends"; a whole answer may still
-be flagged by the days the unit lists as alternatives). A range of days or
-months alone against "every day" / "all year" is not read (withdrawn after review 14: the
-rest of the week is often in the passage's next sentence): a strict-xfail limit."""
+be flagged by the days the unit lists as alternatives). A range of days
+alone against "every day" was withdrawn after review 14 (the rest of the week is often in
+the passage's next sentence) and is read since session 15 with the days all the contexts
+place statements on, as a range of months against "all year" is (test_session15.py)."""
 
 from __future__ import annotations
 
@@ -42,9 +43,9 @@ def test_every_day_against_the_days_of_a_sentence(claim: str, unit: str, bound: 
     assert time_bound(part(claim), u, u) is bound
 
 
-@pytest.mark.xfail(strict=True, reason="known limit: a range of days alone ('Wednesday to "
-                   "Sunday') is not read against 'every day' (docs/judges.md, Known limits)")
-def test_limit_every_day_against_a_range_of_days(an: Analyzer) -> None:
+def test_every_day_against_a_range_of_days(an: Analyzer) -> None:
+    # a known limit of session 14, read since session 15 with the passage's days
+    # (test_session15.py)
     assert_judged(an, ["A 20% deposit secures your order. Our gallery shop in Keswick is "
                        "open Wednesday to Sunday, 10am to 4pm."],
                   "The Keswick gallery shop is open every day from 10am to 4pm.", flags=True)

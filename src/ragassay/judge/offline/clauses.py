@@ -40,9 +40,7 @@ _BREAK = re.compile(
     r"|\s*,(?=\s)(?!\s*\d)\s*"  # a comma before a space and no digit (not "1,000", "1 , 000")
     # a word that opens a clause (not "not if"; not the "or" of a bound: "18 or over")
     rf"|(?<!\bnot)\s+(?=(?:{_OPENS})\s)(?!(?<=\d\s)or\s+(?:over|more|older|above|under|less|"
-    rf"fewer|younger|later|earlier|so|thereabouts)\b)(?!{OR_BOUND})",
-    re.IGNORECASE,
-)
+    rf"fewer|younger|later|earlier|so|thereabouts)\b)(?!{OR_BOUND})", re.IGNORECASE)
 
 _UNIVERSAL_TEXT = """
     all every each any everyone everybody everything anyone anybody anything always
@@ -75,7 +73,7 @@ POST_MODIFIERS = frozenset(_POST_MODIFIERS_TEXT.split())
 # words between a negation and what it negates: "does not need to be booked"
 _LIGHT = frozenset({"need", "needs", "needed", "even", "ever", "really", "necessarily",
                     "currently", "yet", "always", "usually", "generally", "actually", "also",
-                    "quite"})
+                    "quite", "times"})  # ("except at the times of school lessons")
 # permission: "not allowed to take it" negates "take" ("can" is a stopword); without a
 # "to" after it ("not allowed during the race") the permission word is what is negated
 _PERMISSION = frozenset({"allowed", "permitted", "able"})
@@ -83,10 +81,8 @@ _PERMISSION = frozenset({"allowed", "permitted", "able"})
 _COMPARATIVES_TEXT = "more less fewer later earlier sooner greater higher lower longer only"
 _COMPARATIVES = frozenset(_COMPARATIVES_TEXT.split())
 _ATTRIBUTIVE = frozenset({"failed", "failing"})
-DETERMINERS = frozenset({
-    "a", "an", "the", "any", "each", "every", "this", "that", "these", "those",
-    "its", "their", "your", "our", "his", "her", "my",
-})
+DETERMINERS = frozenset({"a", "an", "the", "any", "each", "every", "this", "that", "these",
+                         "those", "its", "their", "your", "our", "his", "her", "my"})
 NEGATION_REACH = 6  # tokens after a negation in which it finds what it negates
 
 
@@ -123,11 +119,17 @@ class Part:
         return self.info.text
 
 
-def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str | None]:
+def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int, text: str
+                    ) -> list[str | None]:
+    # "except Sundays", "apart from X" deny as "unless" does, not after a denial ("not
+    # allowed, except X") nor alone (that sentence's clause "except X")
     heads: list[str | None] = []
+    denies = any(is_negation(t) for t in toks) or (
+        toks[lead:lead + 1] in (("except",), ("apart",)) and "," not in text)
     for i in range(lead, len(toks)):
         t = toks[i]
-        if not is_negation(t) and not (t == "non" and i + 1 < len(toks)):
+        if not is_negation(t) and not (t == "non" and i + 1 < len(toks)) and not (
+                (t == "except" or toks[i:i + 2] == ("apart", "from")) and not denies):
             continue  # ("non-refundable" is read "non refundable": it denies "refundable")
         if t in _ATTRIBUTIVE and i > 0 and toks[i - 1] in DETERMINERS:
             continue  # "retries a failed delivery"
@@ -350,12 +352,9 @@ def _part(info: SentenceInfo) -> Part:
         t in _PARTIAL and i + 1 < len(toks) and toks[i + 1] not in STOPWORDS
         and not (i and toks[i - 1] == "the") for i, t in enumerate(toks))
     return Part(
-        info=info,
-        words=frozenset(words),
-        pairs=tuple(pairs),
-        stems=frozenset(stems),
+        info=info, words=frozenset(words), pairs=tuple(pairs), stems=frozenset(stems),
         first=words[0] if words else None,
-        negations=tuple(_negation_heads(toks, stems, info.lead)),
+        negations=tuple(_negation_heads(toks, stems, info.lead, text)),
         figures=tuple(figures(toks, stems, frozenset(info.capitals), separators(text))),
         counted=frozenset(stems[j] for i, s in enumerate(stems) if is_number(s)
                           for j in range(i + 1, min(len(stems), i + 3))

@@ -122,7 +122,7 @@ _PATTERNS = (
     rf"(?:seem to |appear to |really |actually |explicitly |directly )?(?:address|mention|"
     rf"cover|say|specify|go into|discuss|talk about|touch on|answer)\s+(?:this|that|it|"
     rf"the question|whether|what|how|when|where|who|which|why|anything)\b",
-    r"\bnothing (?:here|in (?:here|there|them|it)|(?:that )?(?:i|we) (?:have|can see|was "
+    r"\bnothing (?:here|in (?:here|there|them|it)|(?:in what |that )?(?:i|we) (?:have|can see|was "
     r"given|were given)) (?:\w+ )?(?:covers?|mentions?|says?|address(?:es)?|answers?|"
     r"talks? about|touch(?:es)? on|goes? into|specif(?:y|ies)|explains?)\b",
     rf"\bnone of (?:the |these |those |my |our |your )?(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",

@@ -184,12 +184,30 @@ _ADVICE = re.compile(
     re.IGNORECASE)
 
 
+# "You could try asking them directly.", "It may be best to check with the centre
+# directly.", "It's worth ringing the library before you come.": a modal or a
+# recommendation before a verb of finding out and whom to ask, the whole sentence (review
+# 15: "It's worth asking about the free swims ..." says there are some; "You can ring room
+# service at any hour ..." is the business's own statement)
+_REFERRED = re.compile(
+    rf"{_LEAD}(?:you\s+(?:could|may|might|should)\s+(?:always\s+|also\s+)?(?:try\s+)?|"
+    rf"it(?:{_A}s|{_A}d be| is| may be| might be| would be| could be)\s+(?:best|worth|a good "
+    r"idea|wise|better|advisable)\s+(?:to\s+)?)(?:ask|check|call|ring|phone|e-?mail|contact|"
+    r"speak|talk|get in touch|enquire|inquire)(?:ing)?\b"
+    # ... then whom or when, one clause naming no topic or thing of its own ("about the
+    # free swims", "for a free breakfast", ", where children swim free")
+    r"(?:(?!\b(?:about|regarding|for|where|which|who|whose|that|because|since|and|but)\b)"
+    r"[^,;:.!?])*[.!?]*\s*$", re.IGNORECASE)
+
+
 def is_advice(sentence: str) -> bool:
     """A sentence that advises how or whom to ask (`_ADVICE`), every clause of it (a
     condition, a referral or a list item going on aside): beside a decline it makes no
     claim about the world ("The driver would know, and she lends DVDs on request" does)."""
     if WHEN.search(sentence):
         return False  # a time or a figure: a claim of when or how much ("... every Wednesday")
+    if _REFERRED.match(sentence):
+        return True
     parts = clause_texts(sentence)
     return any(_ADVICE.search(c) for c in parts) and all(
         _ADVICE.search(c) or _CONDITION_CLAUSE.match(c) or is_referral(c)

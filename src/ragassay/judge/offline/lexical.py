@@ -56,7 +56,8 @@ _NUM_WORDS = {
 _MONTHS_TEXT = (
     "january february march april may june july august september october november december"
 )
-MONTHS = frozenset(_MONTHS_TEXT.split())  # the month names, one place for the judge
+YEAR = tuple(_MONTHS_TEXT.split())  # the month names in order, one place for the judge
+MONTHS = frozenset(YEAR)
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # a dotted abbreviation ("U.S.", "D.C.") is one word, as the tokenizer reads it
 _CAP_WORD = re.compile(r"\b[A-Z](?:\.[A-Z])+\b|\b[A-Z][A-Za-z0-9’'-]*[A-Za-z0-9]|\b[A-Z]\b")

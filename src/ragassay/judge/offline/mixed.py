@@ -20,9 +20,11 @@ manager Jo Baker said").
 
 from __future__ import annotations
 
+import re
+
 from .attributed import context_names
 from .clauses import AUXILIARIES, Part, clause_parts, lemma_stems
-from .lexical import stem
+from .lexical import STOPWORDS, stem
 from .scope import TIMES, acronym
 from .units import Unit, Units
 from .weeks import CALENDAR
@@ -128,7 +130,8 @@ def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None
     info = p.info
     # (a capitalised first word is a name only where the contexts name it: "Tomasz
     # leads ...", not "Pick up your ...")
-    opening = frozenset(info.all_stems[info.lead:info.lead + 1]) - context_names(units)
+    opening = frozenset(info.all_stems[info.lead:info.lead + 1]) - context_names(
+        units) - initial_names(units)
     claim_names = p.words & p.capitalised - _CALENDAR - opening
     said = p.words - claim_names
     if not claim_names or len(said) < MIN_PREDICATE:
@@ -148,11 +151,18 @@ def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None
         return None
     if len(units.ctx.rows(units.ctx.docs[row])) > MAX_DOC_SENTENCES:
         return None  # (a long passage names its topic once and then says "he", "the band")
+    if first_stem(sentence) in _PRONOUNS and row and missing & units.sentence(
+            row - 1).part.stems:
+        return None  # "Delivery is free ... It usually takes 3 days": its subject
     holding = [k for k in rows if k != row and missing & units.sentence(k).part.stems]
     if len(holding) != 1 or not missing <= units.sentence(holding[0]).part.stems:
         return None  # one other sentence has the claim's name: another entity's, no topic
     names = units.ctx.infos[row].names
     own = frozenset(stem(n) for n in names) - _CALENDAR - p.words
+    head = first_stem(sentence)  # "Mia does X." / "Jess does Y.": each opens on its name
+    if head is not None and head in initial_names(units) and first_stem(
+            units.sentence(holding[0]).part) in missing:
+        own |= {head} - p.words
     if not own or any(acronym(n, p) for n in names):
         return None  # ("the PGA award" for "the Producers Guild of America award": one)
     if any(own & units.sentence(k).part.stems for k in holding):
@@ -160,6 +170,41 @@ def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None
     if _aside(sentence, own, p.words):
         return None  # "..., manager Jo Baker said": its name is the source's, no slot
     return row
+
+
+_PRONOUNS = frozenset({"it", "they", "this", "these", "he", "she", "its", "their"})
+# a capitalised first word before a verb: "Priya covers ...", "Jess does ..." (not "Full
+# membership costs ...", "Bike repairs are ...": an auxiliary after the "-s" word is a
+# plural's; "Bus passes cost ..." reads as one, hence two such openings at least)
+_OPENS_NAMED = re.compile(r"\W*([A-Z][a-z]+)\s+([a-z]+)(?:\s+([a-z]+))?")
+
+
+def initial_names(units: Units) -> frozenset[str]:
+    """The stems of context sentences' capitalised first words before a verb that no
+    context writes in lower case, where two sentences or more open so, side by side
+    ("Mia specialises in ...", "Jess does gel manicures ..."): names, as capitalised words
+    past the first token are. One such opening alone is mostly a noun ("Delivery is free
+    ...", "Bus passes cost ...": review 15)."""
+    def build() -> frozenset[str]:
+        text = " ".join(i.text for i in units.ctx.infos)
+        out = set()
+        for i in units.ctx.infos:
+            m = _OPENS_NAMED.match(i.text)
+            if m is None or re.search(rf"\b{m.group(1).lower()}\b", text):
+                continue
+            verb, after = m.group(2), m.group(3) or ""
+            if verb in AUXILIARIES or (verb.endswith("s") and not verb.endswith("ss")
+                                       and after not in AUXILIARIES):
+                out.add(stem(m.group(1).lower()))
+        out -= STOPWORDS
+        return frozenset(out) if len(out) > 1 else frozenset()
+    return units.ctx.derive("mixed.initial_names", build)
+
+
+def first_stem(p: Part) -> str | None:
+    """The stem of the sentence's first token past its lead, or None."""
+    info = p.info
+    return info.all_stems[info.lead] if info.lead < len(info.all_stems) else None
 
 
 def _aside(sentence: Part, own: frozenset[str], claimed: frozenset[str]) -> bool:

@@ -68,9 +68,26 @@ PARAPHRASE_COSINE = 0.6  # sentence-embedding closeness of claim and sentence at
 SPARE_WORDS = 2  # claim words beyond the sentence's replaced ones allowed
 
 
+# a price denied in other words: "at no extra cost", "costs nothing" (what "free" says)
+_NO_COST = re.compile(r"\b(?:no (?:extra |additional )?(?:charge|cost|fee)|costs? nothing)\b",
+                      re.IGNORECASE)
+
+
 def _negations(p: Part, other: Part) -> int:
-    """The part's negations, less a price's that the other's "free" says."""
-    return sum(1 for h in p.negations if h is not None and not free_price(h, other))
+    """The part's negations, less a price's that the other's "free" says ("at no extra
+    cost", "costs nothing" too), plus what it denies in a word: "unused" where the other
+    has "used" (denied or not: "haven't used" says it, "have used" turns it; "unlimited" /
+    "limited" too), "without collecting" where the other says "not collected"."""
+    free = "free" in other.info.tokens and "free" not in other.negations
+    heads = [h for h in p.negations if h is not None and not free_price(h, other)]
+    if free and heads and _NO_COST.search(p.text):
+        heads.pop()
+    theirs = {h[:4] for h in other.negations if h is not None}
+    toks, said = p.info.tokens, {w[:4] for w in other.stems}
+    implied = sum(1 for k, t in enumerate(toks) if (
+        t.startswith("un") and len(t) > 4 and stem(t[2:])[:4] in said) or (
+        t == "without" and any(stem(x)[:4] in theirs for x in toks[k + 1:k + 3])))
+    return len(heads) + implied
 
 
 # "exclusive to the Pro plan", "restricted to Lane 8": "only" in other words
@@ -109,7 +126,8 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
     if _negations(p, u) != _negations(u, p):
         return False
     if any((antonym_stems(t) | antonym_stems(w)) & antonym_pool(u) for t, w in p.pairs
-           if w not in u.words):  # (the stem too: "ends" is "end", whose antonym is "begin")
+           if w not in u.words and w not in p.negations):  # (the stem too: "ends" is "end",
+        # whose antonym is "begin"; "haven't used" says what "unused" does, the counts agree)
         return False
     if (p.universal and not _distributes(u, p)) or (u.restricted and not _restricts(p)):
         return False

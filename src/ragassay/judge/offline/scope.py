@@ -32,9 +32,12 @@ from .lexical import STOPWORDS, stem
 from .normalise import separators
 from .weeks import (
     WEEKDAYS,
+    YEAR,
+    day_range,
     named_times,
     placed_times,
     week_days,
+    year_months,
 )
 
 _TIMES_TEXT = """
@@ -44,6 +47,7 @@ _TIMES_TEXT = """
 """
 TIMES = frozenset(stem(w) for w in _TIMES_TEXT.split())  # stems
 CLOCK = stem("time")  # a clock time's key among figures, and "at any time"'s stem
+_DAY = stem("day")
 
 
 # where a subject is placed narrows it ("Tenants on the ground floor may ...", "Staff in
@@ -93,11 +97,13 @@ def narrowed(p: Part, u: Part) -> bool:
     lacks); a time it quantifies, by a day or season ("on Saturday mornings" for "every
     morning")."""
     rates = _rates(u)
+    toks = u.info.tokens
+    stems = lemma_stems(toks, u.info.all_stems)
+    if _named_part(p, u, toks, stems):
+        return True
     heads = [h for h in _heads(p, u) if h not in rates]
     if not heads:
         return False
-    toks = u.info.tokens
-    stems = lemma_stems(toks, u.info.all_stems)
     claim_toks = set(p.info.tokens)
     aside = participle_asides(u.info.text, toks)
     for i in range(u.info.lead, len(toks)):
@@ -120,6 +126,12 @@ def narrowed(p: Part, u: Part) -> bool:
                 toks[after] in POST_MODIFIERS
                 or (toks[after] in SUBJECT_PLACES and stems[i] == u.first)):
             return True
+        if (after < len(toks) and stems[i] == u.first and toks[after] not in claim_toks
+                and toks[after].endswith("ing") and len(toks[after]) > 5
+                and toks[after] not in _NOT_LIMITING
+                and not set(stems[after + 1:after + 4]) & p.words):  # (kept: "by direct debit")
+            return True  # "Residents receiving Council Tax Reduction ..." for "all residents"
+            # (not "Public skating sessions ..." for "each public session": a compound)
         if after in aside:
             continue  # ("Our lavender, harvested in July, ...": all of it, no case)
         if _placed(toks, stems, after, p, stems[i] == u.first):
@@ -129,6 +141,32 @@ def narrowed(p: Part, u: Part) -> bool:
     return False
 
 
+def _named_part(p: Part, u: Part, toks: tuple[str, ...], stems: list[str]) -> bool:
+    """Whether the unit quantifies the claim's word too, over a named part of what the
+    claim places it in ("all players in the Premier Division" for "every player in the
+    league"): a place word, a determiner at most, then a name the claim lacks, where the
+    claim places its word too (not "every room" for "all rooms at the Harbour Hotel": a
+    business's name for itself)."""
+    mine = lemma_stems(p.info.tokens, p.info.all_stems)
+    if not any(mine[j] in p.quantified and p.info.tokens[j + 1] in SUBJECT_PLACES
+               for j in range(len(mine) - 1)):
+        return False
+    for i in range(len(toks) - 2):
+        if stems[i] not in p.quantified or stems[i] not in u.quantified or stems[i] in TIMES:
+            continue  # ("each month at Hollins Farm" places it; no part of the months)
+        k = i + 2 if toks[i + 2] not in _PLACE_DETERMINERS or i + 3 >= len(toks) else i + 3
+        run = []  # the name ("Premier Division"): none of it the claim's ("the hotel")
+        while k < len(toks) and stems[k] in u.capitalised:
+            run.append(stems[k])
+            k += 1
+        if toks[i + 1] in SUBJECT_PLACES and run and not set(run) & p.stems:
+            return True
+    return False
+
+
+# participles after a subject that say what all of it does or is about, no case of it
+_NOT_LIMITING = frozenset({"including", "during", "regarding", "concerning", "according",
+                           "nothing", "something", "anything", "everything"})
 # (not counts.ORDINALS, the ranks a figure reader skips: "last", "next" narrow as well)
 _ORDINALS = frozenset({"first", "second", "third", "last", "final", "initial", "next"})
 
@@ -267,15 +305,24 @@ def _unquantified(p: Part) -> Part:
 _QUANTIFIER = re.compile(r"\b(?:" + "|".join(sorted(UNIVERSAL)) + r")\b", re.IGNORECASE)
 
 
-def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = True
-               ) -> bool:
+_ALL_YEAR = re.compile(r"\b(?:all|the whole|the entire|throughout the) year\b", re.IGNORECASE)
+
+
+def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = True,
+               calendar: frozenset[str] = frozenset()) -> bool:
     """Whether a claim quantified over time only ("at any time", "every day", "always")
     meets a unit that bounds it with a figure of time the claim does not state ("within
     30 days") or places it in a part of the week, the day or the year the claim does not
     name ("on weekdays", "on Tuesday afternoons", "in summer"); `sentence`: the unit's
     sentence, whose times together may make up the week (no bound then); `figures`:
     whether a figure of time bounds it too (not for a sentence read for one of its
-    clauses: "at 11am, and on Saturdays ... at 2pm" are each one clause's)."""
+    clauses: "at 11am, and on Saturdays ... at 2pm" are each one clause's); `calendar`:
+    the days and months the contexts place what they say on (Units.calendar, whatever
+    they say of them: a day "closed" counts too). "Every day" against a range of days
+    ("Tuesday to Saturday") is bounded unless those days fill out the week ("Monday to
+    Friday ..." and then "At weekends ..."), "all year" against a range of months ("from
+    May to September") unless the months fill out the year or the unit says "all year"
+    too ("every year" says when it recurs, not that it lasts)."""
     if not p.quantified or not (all(h in TIMES for h in p.quantified) or (
             len(p.quantified) == 1 and "always" in p.info.tokens)):
         return False
@@ -285,11 +332,16 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
     days = "always" not in p.info.tokens and CLOCK not in p.quantified
     # (a unit quantified over time itself says "every day" of something: its "on
     # Sundays" is another clause's, "not open on Sundays, yet ... orders every day")
+    months = year_months(u)
+    if months and _ALL_YEAR.search(p.text) and not _ALL_YEAR.search(u.text) and (
+            months | calendar < frozenset(YEAR)):
+        return True  # "open all year" for "open from May to September"
     placed = placed_times(u)
+    ranged = days and _DAY in p.quantified and day_range(u)
     return (figures and any(k in TIMES and k not in mine and not (days and k == CLOCK)
                             for _, k in u.figures)) or (
-        not any(h in TIMES for h in u.quantified) and bool(placed - named_times(p))
-        and week_days(u, sentence) != WEEKDAYS)  # (the days placed do not fill the week)
+        not any(h in TIMES for h in u.quantified) and (bool(placed - named_times(p)) or ranged)
+        and week_days(u, sentence) | calendar & WEEKDAYS != WEEKDAYS)  # (days short of a week)
 
 
 def name_runs(p: Part) -> list[tuple[frozenset[str], str | None, str | None]]:

@@ -22,6 +22,7 @@ from .lexical import STOPWORDS, stem
 from .normalise import normalise_text
 from .sentences import ContextIndex, SentenceInfo
 from .subjects import taken
+from .weeks import week_days, year_months
 from .words import word_vectors
 
 # a list of three or more ("Basic, Plus and Pro"), or two at a sentence's start
@@ -44,6 +45,8 @@ class Unit:
     clause: bool  # a clause of a sentence of several
     sentence: Part  # the whole sentence
     inherited: frozenset[str] = frozenset()
+    calendar: frozenset[str] = frozenset()  # the days and months the contexts place
+    # statements on (the week's days, the months of their ranges): Units.calendar
 
     @property
     def words(self) -> frozenset[str]:
@@ -209,13 +212,27 @@ class Units:
         self._clauses: dict[int, list[Unit]] = {}
         self._alternatives: Alternatives | None = None
         self._word_of: dict[str, str] | None = None
+        self._calendar: frozenset[str] | None = None
 
     def sentence(self, row: int) -> Unit:
         found = self._sentences.get(row)
         if found is None:
             whole = part(self.ctx.infos[row].text)
-            found = self._sentences[row] = Unit(whole, row, False, whole)
+            found = self._sentences[row] = Unit(whole, row, False, whole,
+                                                     calendar=self.calendar)
         return found
+
+    @property
+    def calendar(self) -> frozenset[str]:
+        """The days of the week and the months the contexts' sentences place what they say
+        on (weeks.week_days, weeks.year_months), all the sample's retrieved passages: "Monday
+        to Friday ..." and then "At weekends ..." (in the next passage too) bound no "every
+        day", "April to October" and "November to March" no "all year" (scope.time_bound)."""
+        if self._calendar is None:
+            parts = [part(info.text) for info in self.ctx.infos]
+            self._calendar = frozenset().union(
+                *(week_days(x, None) for x in parts), *(year_months(x) for x in parts))
+        return self._calendar
 
     @property
     def subjects(self) -> frozenset[str]:
@@ -256,13 +273,14 @@ class Units:
             pieces = clause_parts(whole.part.text)
             found = []
             if len(pieces) > 1:
-                found = [Unit(p, row, True, whole.part, taken(pieces, k, gapped=True))
-                         for k, p in enumerate(pieces)]
+                found = [Unit(p, row, True, whole.part, taken(pieces, k, gapped=True),
+                              whole.calendar) for k, p in enumerate(pieces)]
                 # and each condition read with the clause it conditions
                 found += [Unit(p, row, True, whole.part, next(
                     (taken(pieces, k, gapped=True) for k, q in enumerate(pieces)
                      if p.text.startswith(q.text)),
-                    frozenset())) for p in conditioned(list(pieces)) if p not in pieces]
+                    frozenset()), whole.calendar) for p in conditioned(list(pieces))
+                    if p not in pieces]
             self._clauses[row] = found
         return found
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .clauses import Part
-from .lexical import MONTHS, stem
+from .lexical import MONTHS, YEAR, stem
 
 # parts of the week, the day and the year that recur: "on weekdays" bounds "every day"
 # (a month dates an event: "released in February 2010" is no limit of "in 2010")
@@ -41,6 +41,11 @@ def ranges(toks: Sequence[str], names: Sequence[str]) -> list[frozenset[str]]:
             out.append(frozenset(names[(a + k) % len(names)]
                                  for k in range((b - a) % len(names) + 1)))
     return out
+
+
+def year_months(u: Part) -> frozenset[str]:
+    """The months the unit's ranges span ("from May to September": five)."""
+    return frozenset[str]().union(*ranges(u.info.tokens, YEAR))
 
 
 def day_range(u: Part) -> bool:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from ragassay.report import reliability_lines
+from ragassay.report import abstentions_note, reliability_lines
 from ragassay.stats.interpret import wrong_side_text
 from ragassay.ui import state
 from ragassay.ui.corrected import show_corrected, show_headline, show_people
@@ -71,9 +71,7 @@ if report.abstentions:
     ]), hide_index=True, column_config={
         "abstention_rate": st.column_config.NumberColumn(format="%.3f"),
         "false_abstention_rate": st.column_config.NumberColumn(format="%.3f")})
-    st.caption("An answer that declines is neither scored nor unscored on the answer "
-               "metrics: it is counted here, correct when the contexts do not hold the "
-               "answer, false when they do (docs/citations.md).")
+    st.caption(md_escape(abstentions_note(report)) + ".")
 reliability = reliability_lines(report, list(aggregates))
 if reliability:
     st.markdown("**How far the judge agrees with people** (on human-labelled sets it was "
