@@ -270,7 +270,8 @@ def test_meta_eval_reports_agreement_and_baseline(demo_data: Path, tmp_path: Pat
     assert ("hallucination", "judge.hallucination") in pairs
     hall = pairs[("hallucination", "judge.hallucination")]
     assert 0.0 <= hall["auroc"] <= 1.0 and hall["n"] > 0
-    assert result["lexical_baseline"]["hallucination"]["n"] > 0
+    base = {e["metric"]: e for e in result["beats_baseline"]}["judge.hallucination"]
+    assert base["n"] == hall["n"]  # the baseline on the judge's own samples
     assert "lexical baseline" in text
 
 
@@ -278,23 +279,18 @@ def test_meta_eval_says_when_the_baseline_ranks_below_chance(tmp_path: Path) -> 
     """A new-user trial: "beats baseline: yes" against a lexical baseline below chance.
     Here every hallucinated answer copies its context's words with one figure changed and
     every faithful one paraphrases it, so word overlap ranks the label backwards."""
-    rows = []
-    for i in range(24):
-        plan, n = f"P{i}", 10 + i
-        context = f"The {plan} plan costs {n} dollars per user per month, billed annually."
-        answer = (context.replace(f"costs {n} ", f"costs {n + 7} ") if i % 2 else
-                  f"You pay {n} a month for each person on {plan}, with yearly invoices.")
-        rows.append({"id": f"p{i}", "question": f"How much is {plan}?", "contexts": [context],
-                     "answer": answer, "labels": {"hallucinated": bool(i % 2)}})
-    data, out = tmp_path / "probes.jsonl", tmp_path / "m.json"
-    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    from tests.support.cli import reworded_rows
+
+    data, out = reworded_rows(tmp_path / "probes.jsonl"), tmp_path / "m.json"
     code, text = run("meta-eval", str(data), "--metrics", "judge", "--db",
                      str(tmp_path / "m.db"), "--out", str(out), "--n-resamples", "200", "-q")
     assert code == 0, text
-    base = json.loads(out.read_text())["lexical_baseline"]["hallucinated"]["auroc"]
+    entries = json.loads(out.read_text())["beats_baseline"]
+    base = entries[0]["auroc"]
     assert base < 0.5  # kept in its fixed direction, not flipped
-    assert (f"note: hallucinated: the lexical baseline ranks below chance on this data "
-            f"(AUROC {base:.3f}; reversed {1 - base:.3f}): beating it says little") in text
+    assert (f"note: hallucinated: the answers people marked hallucinated share more of their "
+            f"contexts' words than the rest (word overlap's AUROC {base:.3f}), so the lexical "
+            f"baseline is read backwards ({1 - base:.3f})") in " ".join(text.split())
     # the beats-baseline cell and the JSON say the same, against the reversed baseline
     # (trial 66: `yes, but lower bound ...` was read as yes): the first word is the verdict
     got = json.loads(out.read_text())

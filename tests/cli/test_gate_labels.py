@@ -146,8 +146,8 @@ def test_the_gate_names_the_agreement_measured_on_the_runs_labels(tmp_path: Path
     code, out = run("eval", str(demo_dataset_path()), "--metrics", "judge", "--db", str(db))
     assert code == 0, out
     code, out = run("gate", "--db", str(db), columns=300)
-    line = next(x for x in out.splitlines() if "gating on judge.hallucination" in x)
-    assert line.startswith("note: ") and "measured in this run only (right on " in line
+    line = next(x for x in out.splitlines() if "judge.hallucination (right on " in x)
+    assert line.startswith("note: agreement with people measured in this run only")
     assert "; AUROC " in line and "on 22 labels" in line  # trial 61: the headline's first
 
 

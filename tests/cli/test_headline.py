@@ -74,7 +74,8 @@ def test_with_labels_runs_show_leads_with_peoples_corrected_figure(labelled) -> 
     assert row.startswith(f"right on {agree} of {pair['n']} ({agree / pair['n']:.0%}): "), row
     assert row.endswith(f"; in this run: AUROC {pair['auroc']:.2f} [{pair['auroc_ci'][0]:.2f}, "
                         f"{pair['auroc_ci'][1]:.2f}], kappa {pair['kappa']:.2f} "
-                        f"[{pair['kappa_ci'][0]:.2f}, {pair['kappa_ci'][1]:.2f}]"), row
+                        f"[{pair['kappa_ci'][0]:.2f}, {pair['kappa_ci'][1]:.2f}]; "
+                        f"{pair['baseline']['text']}"), row  # the lexical baseline last
     assert "not measured" not in row
 
 
@@ -142,8 +143,8 @@ def test_agreement_says_why_it_counts_fewer_labels_than_peoples_figure(tmp_path:
         "right on 35 of 35 (100%): 32 of 32 verdicts (misses 0 of 11 people marked "
         "hallucination, flags 0 of 21 they did not) and 3 of 3 abstentions (people marked "
         "0 of them hallucination); in this run: AUROC ")  # the data's name, as beside it
-    assert _cell(out, "judge.faithfulness").endswith(
-        "(32 labels of 35: 3 abstained not counted, people marked 0 of them hallucination)")
+    assert ("(32 labels of 35: 3 abstained not counted, people marked 0 of them "
+            "hallucination); ") in _cell(out, "judge.faithfulness")
 
 
 # ---- wording that never contradicts itself (trial 50) ------------------------------------
@@ -274,8 +275,8 @@ def test_a_verdicts_agreement_says_how_often_it_matches_people(tmp_path: Path) -
     assert cell.startswith(f"{said}; in this run: AUROC"), cell
     faith = _cell(out, "judge.faithfulness")
     assert faith.startswith("in this run: AUROC") and "right on" not in faith, faith
-    assert faith.endswith("(135 labels of 144: 9 abstained not counted, people marked 0 of "
-                          "them hallucinated)"), faith
+    assert ("(135 labels of 144: 9 abstained not counted, people marked 0 of them "
+            "hallucinated); ") in faith, faith  # then the lexical baseline
     assert "right on: how often the judge's yes/no verdict is people's label" in _said(out)
     page = tmp_path / "r.html"
     code, shown = run("report", run_id, "--format", "html", "--out", str(page), "--db", str(db))

@@ -218,13 +218,15 @@ def test_beats_baseline_is_a_typed_result() -> None:
     assert typing.get_type_hints(beats_baseline)["return"] is not dict[str, str]
 
 
-@pytest.mark.xfail(strict=True, reason="F7: people's labels are merged onto a run's "
-                   "samples by two loops (run_table's flush and with_people)")
 def test_peoples_labels_are_merged_in_one_place() -> None:
+    """F7 (k131): run_table's flush and with_people each merged people's labels; now
+    both read `LabelPages`, the one place that does it."""
     from ragassay.report import table
 
-    src = inspect.getsource(table.run_table)
-    assert "overlay_labels(" not in src and "resolve_all(" not in src
+    for reader in (table.run_table, table.with_people):
+        src = inspect.getsource(reader)
+        assert "overlay_labels(" not in src and "resolve_all(" not in src
+        assert "LabelPages(" in src
 
 
 def test_disagreements_read_rows_as_calibration_does_in_one_place() -> None:

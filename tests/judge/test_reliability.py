@@ -90,7 +90,7 @@ def test_the_run_carries_its_judges_reliability(measured_run: dict[str, str]) ->
 
 
 def test_the_gate_warns_about_weak_or_unmeasured_judges(measured_run: dict[str, str]) -> None:
-    result = CliRunner().invoke(cli, ["gate", "--db", measured_run["db"]])
+    result = CliRunner().invoke(cli, ["gate", "--verbose", "--db", measured_run["db"]])
     assert "warning: gating on ragas.faithfulness, whose offline judge agrees with people " \
            "only at AUROC 0.62" in result.stderr
     assert "warning: gating on ragas.answer_relevancy, but the offline judge has no " \

@@ -24,8 +24,9 @@ def test_people_on_an_inverted_metrics_scale_say_so(tmp_path: Path) -> None:
     kept = sum(not r["labels"]["hallucinated"] for r in scored) / len(scored)
     row = next(r for r in report.headline.rows if r.metric == "trace.adherence")
     assert row.inverted and row.label == "hallucinated"
-    assert (f" on the {len(scored)} it scored (people {kept:.3f} on those {len(scored)}, both "
-            "on this metric's scale: 1 - hallucinated; ") in row.judge_text
+    # in the label's direction, as the cell's figure is (k131; k130 turned the figure)
+    assert (f" on the {len(scored)} it scored (people {1 - kept:.3f} on those {len(scored)}, "
+            "both hallucinated rates; ") in row.judge_text
     # a link read the metric's own way says nothing of a scale
     plain = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
     assert "scale" not in plain.judge_text

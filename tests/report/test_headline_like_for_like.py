@@ -53,8 +53,12 @@ def test_the_judges_rate_stands_beside_peoples_on_the_same_samples(tmp_path: Pat
     row = next(r for r in head.rows if r.metric == "judge.hallucination")
     assert row.label == label and row.estimate is not None
     j = report.aggregate_metrics.metrics["judge.hallucination"]
-    # `faithful` reads the verdict the other way: people's rate is on its scale, said
-    scale = "" if problem else ", both on this metric's scale: 1 - faithful"
+    # `faithful` reads the verdict the other way: both rates turned to the label's
+    # direction, as the cell's figure is (k131: the comparison stayed on the metric's
+    # scale beside a cell turned by k130)
+    scale = "" if problem else ", both faithful rates"
+    seen = judge if problem else f"{1 - float(judge):.3f}"
+    people_seen = people if problem else f"{1 - float(people):.3f}"
     # the comparison leads (issue #38); these verdicts both miss and flag: said
     counts = expected(rows, values, label=label)
     assert counts["missed"] and counts["flagged"]
@@ -62,8 +66,8 @@ def test_the_judges_rate_stands_beside_peoples_on_the_same_samples(tmp_path: Pat
     own = (f"rate {judge} [{j.ci_low:.3f}, {j.ci_high:.3f}] on 0-1" if problem else
            f"rate {1 - j.mean:.3f} [{1 - j.ci_high:.3f}, {1 - j.ci_low:.3f}] on 0-1 "
            f"(faithful rate: 1 - judge.hallucination's {judge})")
-    assert row.judge_text == (f"judge {judge} on the 60 it scored (people {people} on those "
-                              f"60{scale}; people's column: all 64); {OFFSET}; {own} "
+    assert row.judge_text == (f"judge {seen} on the 60 it scored (people {people_seen} on "
+                              f"those 60{scale}; people's column: all 64); {OFFSET}; {own} "
                               "(60 of 64 scored)")
     assert people != f"{row.estimate.estimate:.3f}"  # people's figure is of all 64
     faith = next(r for r in head.rows if r.metric == "judge.faithfulness")

@@ -48,7 +48,7 @@ def test_the_report_carries_its_headline_and_the_json_its_section(tmp_path: Path
     jsonschema.validate(doc, schema())
     # every surface shows the section's words
     out = io.StringIO()
-    print_headline(report, Console(file=out, width=600))  # each cell on one line
+    print_headline(report, Console(file=out, width=1200))  # each cell on one line
     html = to_html(report)
     for e in section["rows"]:
         assert e["people_text"] in out.getvalue() and e["people_text"] in html

@@ -8,6 +8,7 @@ the console's tables are tests/cli/test_trial59.py's."""
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import jsonschema
@@ -90,14 +91,16 @@ def test_a_row_with_the_same_verdicts_names_the_row_that_says_them(report: Repor
     assert second["agreement_text"] == same.agreement_text
     assert first["agreement_text"] == said.agreement_text
     assert second["people"] == first["people"] and second["judge"] is not None
-    assert abs(second["judge"] - (1 - first["judge"])) < 1e-3  # its own rate, kept
+    # as its cell shows it, in the label's direction; its own rate beside (k131)
+    assert abs(second["judge"] - first["judge"]) < 1e-3 and second["judge_turned"]
+    assert abs(second["judge_own"] - (1 - first["judge"])) < 1e-3
     pairs = {p["metric"]: p for p in doc["calibration"]["pairs"]}
     assert pairs["trace.adherence"]["verdicts"]["same_as"] == "judge.hallucination"
     assert "same_as" not in pairs["judge.hallucination"]["verdicts"]
     # the HTML headline shows the cell once and the name in the other row
     top = to_html(report).split('<section id="headline">', 1)[1].split("</section>", 1)[0]
-    assert top.count(said.agreement_text) == 1
-    assert f"<td>{same.agreement_text}</td>" in top
+    assert top.count(html.escape(said.agreement_text)) == 1  # `<=` as the page writes it
+    assert f"<td>{html.escape(same.agreement_text)}</td>" in top
 
 
 def test_every_sample_labelled_shows_each_labels_figure_once(report: Report) -> None:

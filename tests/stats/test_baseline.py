@@ -2,6 +2,7 @@ import pytest
 
 from ragassay.stats.baseline import (
     RankAgreement,
+    against_baseline,
     baseline_agreement,
     lexical_share,
     lexical_support,
@@ -38,17 +39,40 @@ def test_baseline_auroc_against_a_label():
     assert inverted.auroc == 0.0
 
 
-def test_a_baseline_below_chance_is_said_not_flipped():
-    """A new-user trial: meta-eval said a judge "beats baseline: yes" against a lexical
-    baseline of AUROC 0.276, worse than a coin; its direction stays fixed (flipping it
-    after seeing the labels would be tuning), and a note says what beating it is worth."""
-    below = RankAgreement(n=40, auroc=0.276, auroc_ci=(0.12, 0.43))
-    assert below.below_chance() == (
-        "the lexical baseline ranks below chance on this data (AUROC 0.276; reversed "
-        "0.724): beating it says little")
-    assert RankAgreement(n=40, auroc=0.5, auroc_ci=(0.3, 0.7)).below_chance() is None
-    assert RankAgreement(n=40, auroc=0.81, auroc_ci=(0.7, 0.9)).below_chance() is None
-    assert RankAgreement(n=0, auroc=None, auroc_ci=None).below_chance() is None
+def test_a_baseline_below_chance_is_said_what_it_means_not_that_it_says_little():
+    """Trial 67 (finding 5): under a "no: AUROC 0.784 <= reversed baseline 0.794" cell a
+    note said the baseline ranks below chance so "beating it says little": is the judge no
+    better than reversed word overlap, or is the comparison meaningless? Now one statement
+    (`against_baseline`), computed on the judge's own samples, its direction fixed by the
+    label, and what a reversed baseline means said without contradicting the verdict."""
+    # the hallucinated answers copy the context's words, the faithful ones do not
+    lexical = [0.9, 0.95, 1.0, 0.85, 0.3, 0.4, 0.35, 0.2]
+    truth = [True, True, True, True, False, False, False, False]
+    got = against_baseline("hallucinated", 0.75, (0.55, 0.9), lexical, truth, n_resamples=200)
+    assert got is not None and got.auroc == 0.0  # fixed direction: 1 - share, not flipped
+    assert got.verdict == "no" and got.beats == "no: AUROC 0.750 <= reversed baseline 1.000"
+    assert got.text == ("not above the lexical baseline on the same 8 samples (no: AUROC "
+                        "0.750 <= reversed baseline 1.000)")
+    assert got.meaning == (
+        "hallucinated: the answers people marked hallucinated share more of their contexts' "
+        "words than the rest (word overlap's AUROC 0.000), so the lexical baseline is read "
+        "backwards (1.000): a judge not above it ranks this data no better than wording "
+        "alone does")
+    assert "says little" not in got.text + got.meaning
+    # a label whose True is the good side reads the share as it is
+    faithful = against_baseline("faithful", 0.9, (0.8, 1.0), lexical,
+                                [not t for t in truth], n_resamples=200)
+    assert faithful is not None and faithful.auroc == 0.0
+    assert faithful.meaning is not None and "people marked not faithful" in faithful.meaning
+    # above chance: no meaning line
+    up = against_baseline("hallucinated", 0.99, (0.95, 1.0), lexical, [not t for t in truth],
+                          n_resamples=200)
+    assert up is not None and up.meaning is None and up.text == (
+        "not above the lexical baseline on the same 8 samples (no: AUROC 0.990 <= baseline "
+        "1.000)")
+    # a sample without a baseline score (a run read without texts): nothing said
+    assert against_baseline("hallucinated", 0.7, (0.5, 0.9), [None, *lexical[1:]], truth) \
+        is None
 
 
 def test_beating_a_baseline_below_chance_says_whether_the_reversed_one_is_beaten():

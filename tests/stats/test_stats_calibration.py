@@ -291,17 +291,17 @@ def test_scores_with_the_same_values_on_all_but_a_few_samples_name_the_first() -
     assert ratio.same_values is None
     assert ragas.same_values == SameValues(metric="trace.adherence_ratio", samples=39)
     assert _pair(out, "hallucinated", "judge.faithfulness").same_values is None
-    assert out.same_values_lines() == [
+    assert out.note_lines() == [
         "ragas.faithfulness gives the same values as trace.adherence_ratio on 39 of 40 "
         "labelled samples: its agreement with people is nearly that metric's, not a second "
         "measurement"]
     assert "same_values" not in ratio.model_dump() and ragas.model_dump()["same_values"] == {
         "metric": "trace.adherence_ratio", "samples": 39}
     whole = calibration(ScoreTable.from_rows(rows(()), specs), links, n_resamples=50)
-    assert whole.same_values_lines() == [
+    assert whole.note_lines() == [
         "ragas.faithfulness gives the same values as trace.adherence_ratio on all 40 "
         "labelled samples: its agreement with people is that metric's, not a second "
         "measurement"]
     apart = calibration(ScoreTable.from_rows(rows((6, 13, 20)), specs), links, n_resamples=50)
     assert _pair(apart, "hallucinated", "ragas.faithfulness").same_values is None
-    assert apart.same_values_lines() == []
+    assert apart.note_lines() == []

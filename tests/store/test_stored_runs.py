@@ -93,8 +93,9 @@ def test_an_old_run_reads_the_same(migrated: Path, run_id: str) -> None:
                 e["id"].split("-")[0] for e in value]
             assert after[section] == [_typed_entry(e) for e in value]
         elif section == "calibration":  # a boolean pair's `kappa_ci` is new (report 1.5.0);
-            # the labels left out (`abstained`, `unscored`) and a verdict's `verdicts` (2.6.0)
-            new = {"kappa_ci", "abstained", "unscored", "verdicts"}
+            # the labels left out (`abstained`, `unscored`) and a verdict's `verdicts` (2.6.0),
+            # the lexical baseline on the pair's samples (`baseline`, 2.24.0)
+            new = {"kappa_ci", "abstained", "unscored", "verdicts", "baseline"}
             assert {**after[section], "pairs": [{k: v for k, v in p.items() if k not in new}
                                                 for p in after[section]["pairs"]]} == value
         elif section in BY_NAME:  # (a rule given its exemption since: its own test)

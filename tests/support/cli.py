@@ -65,3 +65,21 @@ def llm_user_prompts(tmp_path: Path, data: Path, metrics: str) -> list[str]:
                    if m["role"] == "user"]
     assert result.exit_code == 0, result.output
     return prompts
+
+
+def reworded_rows(path: Path, n: int = 24) -> Path:
+    """A JSONL dataset of `n` plans, labelled, where word overlap ranks `hallucinated`
+    backwards: every hallucinated answer copies its context's words with one figure
+    changed, every faithful one rewords it."""
+    import json
+
+    rows = []
+    for i in range(n):
+        plan, price = f"P{i}", 10 + i
+        context = f"The {plan} plan costs {price} dollars per user per month, billed annually."
+        answer = (context.replace(f"costs {price} ", f"costs {price + 7} ") if i % 2 else
+                  f"You pay {price} a month for each person on {plan}, with yearly invoices.")
+        rows.append({"id": f"p{i}", "question": f"How much is {plan}?", "contexts": [context],
+                     "answer": answer, "labels": {"hallucinated": bool(i % 2)}})
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path

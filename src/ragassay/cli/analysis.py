@@ -105,29 +105,34 @@ def _table_for(store: Store, run_id: str, rule: LabelRule | None = None) -> Scor
     return run_table(store, run_id, rule=rule).table
 
 
-def _agreement_in_run(table: ScoreTable) -> dict[str, str]:
+def _agreement_in_run(table: ScoreTable) -> tuple[dict[str, str], list[str]]:
     """Each metric's agreement with the run's own labels, said ("AUROC 0.97 on 22
     labels"; a yes/no verdict's led by the headline's figure, "right on 25 of 26 (96%);
-    AUROC ..."; the first label linked to it), for the gate's reliability lines; a verdict
+    AUROC ...", and against the lexical baseline as the headline says it; the first label
+    linked to it), for the gate's reliability lines; a verdict
     whose verdicts are an earlier one's on every labelled sample names it instead, as the
     headline does (trial 64: trace.adherence's note repeated judge.hallucination's "right
-    on 54 of 64 ..."): "same verdicts as judge.hallucination on all 64 labelled samples"."""
+    on 54 of 64 ..."): "same verdicts as judge.hallucination on all 64 labelled samples";
+    and what a lexical baseline below chance means (`baseline.baseline_lines`)."""
     from ragassay.stats import BooleanAgreement, NumericAgreement, calibration
+    from ragassay.stats.baseline import baseline_lines
     from ragassay.stats.verdicts import right_on, same_verdicts_text
 
     if not table.label_names:
-        return {}
+        return {}, []
     out: dict[str, str] = {}
-    for p in calibration(table, n_resamples=200).pairs:
+    pairs = calibration(table).pairs  # the headline's resamples: its very figures
+    for p in pairs:
         if isinstance(p, BooleanAgreement) and p.verdicts is not None and p.verdicts.same_as:
             out.setdefault(p.metric, same_verdicts_text(p.verdicts.same_as, p.labelled))
         elif isinstance(p, BooleanAgreement) and p.auroc is not None:
-            lead = right_on(p)
+            lead, lexical = right_on(p), p.baseline.text if p.baseline else ""
             out.setdefault(p.metric, (f"{lead}; " if lead else "")
-                           + f"AUROC {p.auroc:.2f} on {p.n} labels")
+                           + f"AUROC {p.auroc:.2f} on {p.n} labels"
+                           + (f"; {lexical}" if lexical else ""))
         elif isinstance(p, NumericAgreement) and p.spearman is not None:
             out.setdefault(p.metric, f"Spearman {p.spearman:.2f} on {p.n} labels")
-    return out
+    return out, [f"note: {line}" for line in baseline_lines(pairs)]
 
 
 def _config(config_path: Path | None) -> tuple[Path | None, str]:
@@ -230,18 +235,24 @@ def default_bars_text(specs: Mapping[str, MetricSpec], thresholds: dict[str, flo
 @click.option("--require-labels", is_flag=True,
               help="Fail a [corrected] label threshold that cannot be checked (too few labels, "
                    "or no linked metric in the run) instead of showing it NOT CHECKED.")
+@click.option("--verbose", "-v", is_flag=True,
+              help="Say every note one line per metric (default: grouped by kind, after "
+                   "the table).")
 @label_rule_option
 @db_option
 @friendly
 def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, corrected: bool,
-             require_labels: bool, label_rule: LabelRule, db: StoreLocation) -> None:
+             require_labels: bool, verbose: bool, label_rule: LabelRule,
+             db: StoreLocation) -> None:
     """PASS/FAIL per metric against thresholds; exit 1 when NOT READY.
 
-    Says which thresholds it applied and where they come from (--config, ./ragassay.toml,
-    or the built-in defaults); an unknown metric name in a thresholds file is refused.
-    A run that is not complete (interrupted, failed, still running) is NOT READY.
+    The table first, then the notes grouped by kind (--verbose: one line per metric):
+    which thresholds it applied and where they come from (--config, ./ragassay.toml, or
+    the built-in defaults), and how far the judge's agreement with people is measured on
+    each gated metric. An unknown metric name in a thresholds file is refused. A run that
+    is not complete (interrupted, failed, still running) is NOT READY.
     """
-    from ragassay.judge import gate_warnings
+    from ragassay.judge import gate_warning_summary, gate_warnings
     from ragassay.stats import gate
     from ragassay.stats.gate import STRICT_BOUND
 
@@ -252,21 +263,22 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     corrected = corrected or labels is not None or require_labels
     # under the default bars a metric no sample has the input for is NOT CHECKED
     thresholds, source, defaults = _thresholds(config_path, table, optional=corrected)
-    say(source, err=True)
+    notes = [source]  # said after the table (trial 67: 13 lines before it)
     if defaults and (soft := soft_note(table.specs, thresholds)):
-        say(soft, err=True)
+        notes.append(soft)
     run = store.get_run(run_id)
     unfinished = run.status != "complete"  # its figures are of the samples judged so far
     if unfinished:
         finish = ("rerun the bench" if run.config.kind == "bench" else
                   f"finish it with ragassay eval {run.config.dataset} --resume {run_id}")
-        say(f"warning: run {run_id} is {run.status}, not complete: the gate does not pass it "
-            f"({finish})", err=True)
+        notes.append(f"warning: run {run_id} is {run.status}, not complete: the gate does not "
+                     f"pass it ({finish})")
     result = (_corrected_gate(store, run_id, table, thresholds, labels, strict, require_labels,
-                              defaults, label_rule)
+                              defaults, label_rule, notes, verbose)
               if corrected else gate(table, thresholds, strict=strict, defaults=defaults))
-    for line in gate_warnings(run.meta.reliability, list(thresholds), _agreement_in_run(table)):
-        say(line, err=True)
+    said = gate_warnings if verbose else gate_warning_summary
+    in_run, backwards = _agreement_in_run(table)
+    notes += said(run.meta.reliability, list(thresholds), in_run) + backwards
     # what the value column holds: people's estimate on a label's row (the bound decided
     # on in its text: trial 68), and with --strict the bound on the failing side of each
     # metric's (trial 63: "lower 95% bound" above a hallucination rate's upper one)
@@ -286,6 +298,8 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
                   f"[{hue}]{check.verdict}[/{hue}]"
                   + (f" ({escape(check.reason)})" if check.reason else ""))
     console().print(t)
+    for line in notes:
+        say(line, err=True)
     on_part = [f"{c.metric} passes on {c.scored} of {c.samples} samples "
                f"only ({c.unscored} unscored)" for c in partial]
     for line in on_part:
@@ -322,16 +336,17 @@ def _label_thresholds(config_path: Path | None, present: Sequence[str]
 def _corrected_gate(store: Store, run_id: str, table: ScoreTable,
                     thresholds: dict[str, float], labels: dict[str, float] | None,
                     strict: bool, require_labels: bool, defaults: bool,
-                    rule: LabelRule) -> GateResult:
+                    rule: LabelRule, notes: list[str], verbose: bool) -> GateResult:
     """The gate on corrected intervals (people's labels made one by `rule`, said on a
-    line), its fall-backs said one line each."""
+    line), its fall-backs added to `notes`: one line each with `verbose`, else the
+    metrics that fall back alike on one line (`grouped_notes`)."""
     from ragassay.report import corrected_for
     from ragassay.stats.corrected import CorrectedOptions
     from ragassay.stats.gate_corrected import default_label_thresholds, gate_corrected
 
     cor = corrected_for(store, run_id, options=CorrectedOptions(rule=rule))
     if (rule_line := cor.rule_text()) is not None:
-        say(rule_line, err=True)
+        notes.append(rule_line)
     given = labels or ({} if thresholds else default_label_thresholds(cor))
     if not thresholds and not given:
         raise UsageProblem("nothing to gate: no metric thresholds, and no human label with "
@@ -339,9 +354,26 @@ def _corrected_gate(store: Store, run_id: str, table: ScoreTable,
                            "; see ragassay labels import)")
     out = gate_corrected(table, thresholds, cor, given, strict=strict,
                          require_labels=require_labels, defaults=defaults, run=run_id)
-    for note in out.notes:
-        say(note, err=True)
+    notes += out.notes if verbose else grouped_notes(out.notes)
     return out.result
+
+
+def grouped_notes(lines: Sequence[str]) -> list[str]:
+    """`METRIC: reason` lines with the same reason said once, the metrics joined in the
+    order met (`judge.context_relevance, trace.context_relevance: no corrected estimate
+    (...)`); any other line as it is, in its place."""
+    out: list[str] = []
+    at: dict[str, int] = {}
+    for line in lines:
+        metric, sep, reason = line.partition(": ")
+        if not sep or " " in metric:
+            out.append(line)
+        elif reason in at:
+            out[at[reason]] = out[at[reason]].replace(": " + reason, f", {metric}: {reason}", 1)
+        else:
+            at[reason] = len(out)
+            out.append(line)
+    return out
 
 
 def _without_notes(without: Mapping[str, set[str]]) -> list[str]:

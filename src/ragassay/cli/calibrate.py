@@ -32,7 +32,7 @@ from ragassay.cli.common import (
     say,
 )
 from ragassay.cli.fmt import ci_text, num
-from ragassay.stats.baseline import NO_BASELINE, BeatsBaseline, RankAgreement
+from ragassay.stats.baseline import NO_BASELINE, BeatsBaseline
 
 if TYPE_CHECKING:
     from ragassay.stats import Calibration
@@ -139,27 +139,23 @@ def left_out(cal: Calibration) -> list[dict[str, Any]]:
     return out
 
 
-def beats_baseline(pair: Any, baseline: RankAgreement | None) -> BeatsBaseline:
-    """A pair's `beats baseline` verdict (`RankAgreement.verdict`: yes, unclear, no or -)
-    and cell (`RankAgreement.beaten_by`: the verdict, then the judge's AUROC and lower bound
-    against the baseline), the one source the console's column and meta-eval's `--out`
-    both read; `-` for a graded label or without a baseline."""
-    from ragassay.stats import BooleanAgreement
-
-    if not isinstance(pair, BooleanAgreement) or baseline is None:
-        return NO_BASELINE
-    return baseline.beats(pair.auroc, pair.auroc_ci[0] if pair.auroc_ci else None)
+def beats_baseline(pair: Any) -> BeatsBaseline:
+    """A pair's `beats baseline` verdict (yes, unclear, no or -) and cell (the verdict,
+    then the judge's AUROC and lower bound against the baseline on the same samples:
+    `BooleanAgreement.baseline`), what the console's column reads; `-` for a graded label
+    or without a baseline."""
+    b = getattr(pair, "baseline", None)
+    return NO_BASELINE if b is None else BeatsBaseline(verdict=b.verdict, beats=b.beats)
 
 
-def print_calibration(cal: Calibration,
-                      baselines: dict[str, RankAgreement] | None = None) -> None:
+def print_calibration(cal: Calibration) -> None:
     """The agreement table (AUROC, balanced accuracy on the samples with a value; rank
     correlations for a grade), then each yes/no verdict's `verdict_cell`, how often it is
     right with the abstentions counted as eval's headline counts them (trial 61: calibrate
     and meta-eval gave only the AUROC on 130 rows where the headline said right on 105 of
     144), or where its verdicts are an earlier row's on every labelled sample that row
     named, as the headline says it (trial 64: the full line repeated for trace.adherence),
-    a line per score whose values are an earlier row's (`same_values_lines`), and the
+    a line per score whose values are an earlier row's (`note_lines`), and the
     labelled samples left out."""
     from ragassay.stats import BooleanAgreement, NumericAgreement
     from ragassay.stats.verdicts import same_verdicts_text, verdict_cell
@@ -171,22 +167,23 @@ def print_calibration(cal: Calibration,
         graded = p if isinstance(p, NumericAgreement) else None
         row = {"label": escape(p.label), "metric": escape(p.metric), "n": str(p.n)}
         if ranked is not None:
-            b = (baselines or {}).get(p.label)
+            b = ranked.baseline
             row |= {"AUROC [95% CI]": f"{num(ranked.auroc)} {ci_text(ranked.auroc_ci)}",
                     "lexical baseline [95% CI]": f"{num(b and b.auroc)} "
                                                  f"{ci_text(b and b.auroc_ci)}",
-                    "beats baseline": beats_baseline(p, b).beats,
+                    "beats baseline": beats_baseline(p).beats,
                     "bal. acc.": num(ranked.balanced_accuracy)}
         if graded is not None:
             row |= {"Spearman": num(graded.spearman), "Kendall": num(graded.kendall)}
         cells.append(row)
     # a yes/no label's columns where some pair has one, a grade's likewise: no column of
-    # dashes (a pipe is 100 wide); the baseline's with baselines only (meta-eval)
+    # dashes (a pipe is 100 wide); the baseline's where some pair has one
     kinds = {p.kind for p in cal.pairs}
     cols = ["label", "metric", "n"]
+    compared = [p for p in cal.pairs if isinstance(p, BooleanAgreement) and p.baseline]
     if "boolean" in kinds:
         cols += ["AUROC [95% CI]", *(["lexical baseline [95% CI]", "beats baseline"]
-                                     if baselines is not None else []), "bal. acc."]
+                                     if compared else []), "bal. acc."]
     if "numeric" in kinds:
         cols += ["Spearman", "Kendall"]
     for c in cols:  # a name is read and matched whole, never split
@@ -204,13 +201,14 @@ def print_calibration(cal: Calibration,
             "abstained answer counted right where people marked no problem in it):")
         for p, cell in verdicts:
             say(f"  {p.metric} ~ {p.label}: {cell}")
-    for line in cal.same_values_lines():  # two rows that are one reading
+    if compared:  # the words of eval's headline and the gate's notes
+        say("against the lexical baseline (the share of the answer's words in its contexts):")
+        for p in compared:
+            say(f"  {p.metric} ~ {p.label}: {p.baseline.text if p.baseline else '-'}")
+    for line in cal.note_lines():  # two rows that are one reading; a baseline backwards
         say(f"note: {line}")
     for gone in left_out(cal):
         say(f"note: {gone['text']}")
-    for label, b in sorted((baselines or {}).items()):
-        if (note := b.below_chance()) is not None:
-            say(f"note: {label}: {note}")
     for s in cal.skipped:
         if s.metric is not None:  # a label linked to no metric: its own line (calibrate)
             say(f"skipped {s.label} -> {s.metric}: {s.reason}", err=True)

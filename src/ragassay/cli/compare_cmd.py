@@ -281,5 +281,8 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
         _print_comparison(result, title)
         if (line := not_scored_line(result, tables)) is not None:
             say(line)
+        if (changed := result.abstentions_changed) is not None:  # no verdict says these
+            say(f"{changed.text()}: a verdict above (equivalent included) is of a metric's "
+                "values, not of these samples' declines")
     for note in notes:
         say(f"note: {note}", err=True)

@@ -30,7 +30,7 @@ def print_headline(report: Report, console: Console | None = None) -> None:
     """The run's opening: per linked metric people's corrected figure with its interval
     (when the run has enough labels) and the judge's agreement measured on this run's
     labels, else the judge's own mean with its held-apart agreement; a line per score
-    whose values are another row's (`Report.same_values_lines`); then the one-line
+    whose values are another row's (`Report.note_lines`); then the one-line
     prompt to label samples, and the command listing the samples a verdict misses and
     flags (`disagree_lines`). Nothing when no metric of the run is linked to a label."""
     from ragassay.report import HEADLINE_TITLE
@@ -49,7 +49,7 @@ def print_headline(report: Report, console: Console | None = None) -> None:
             t.add_row(escape(r.metric_text()), _people(r, r.people_text),
                       escape(r.agreement_text), escape(r.judge_text))
         console.print(t)
-    for line in report.same_values_lines():  # two rows that are one reading
+    for line in report.note_lines():  # two rows that are one reading
         console.print(f"[yellow]note[/yellow] {escape(line)}", highlight=False)
     if head.prompt:
         console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)

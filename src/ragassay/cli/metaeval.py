@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ragassay.cli.app import cli, write_data
-from ragassay.cli.calibrate import beats_baseline, left_out, print_calibration
+from ragassay.cli.calibrate import left_out, print_calibration
 from ragassay.cli.common import (
     JUDGE_SPEC_HELP,
     FiniteFloat,
@@ -29,14 +29,8 @@ from ragassay.cli.common import (
     say,
     sigterm_interrupts,
 )
-from ragassay.labels import LabelKind
 from ragassay.terminal import counted
 from ragassay.types import Ratings
-
-
-def _inverted(kind: LabelKind | None) -> bool:
-    """Whether a label's baseline reads inverted (a high overlap means a False label)."""
-    return kind is not None and not kind.higher_is_better
 
 
 @cli.command("meta-eval")
@@ -74,11 +68,9 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
     balanced accuracy with bootstrap 95% CIs, beside the lexical baseline."""
     from ragassay.console import RichProgress
     from ragassay.dataset import iter_samples
-    from ragassay.labels import lookup
     from ragassay.report import run_table
     from ragassay.runner import RowsSource, RunRequest
     from ragassay.stats import calibration
-    from ragassay.stats.baseline import baseline_agreement
     from ragassay.types import Sample
 
     judge_spec, base_url = check_judge_spec(judge_spec), check_base_url(base_url)
@@ -105,21 +97,15 @@ def meta_eval_cmd(data: Path, judge_spec: str, base_url: str | None,
         stats = executed(plan, RichProgress(enabled=not quiet)).stats
     store = plan.store
     cal = calibration(run_table(store, stats.run_id).table, seed=0, n_resamples=n_resamples)
-    baselines = {}
-    for label in {p.label for p in cal.pairs if p.kind == "boolean"}:
-        baselines[label] = baseline_agreement(samples, label,
-                                              inverted=_inverted(lookup(label)),
-                                              n_resamples=n_resamples)
     say(f"run {stats.run_id}: {counted(len(samples), 'sample')} of {data}"
         + (f" (split {split})" if split else "") + f", judge {judge_spec}")
-    print_calibration(cal, baselines)
+    print_calibration(cal)
     if out is not None:
         write_data({"run_id": stats.run_id, "dataset": str(data), "split": split,
                     "judge": judge_spec, "ratings": ratings, "samples": len(samples),
                     "seconds": stats.seconds, "usage": stats.usage.model_dump(),
                     "calibration": cal.model_dump(), "left_out": left_out(cal),
-                    "lexical_baseline": {k: b.model_dump() for k, b in baselines.items()},
-                    "beats_baseline": [{"label": p.label, "metric": p.metric,
-                                        **beats_baseline(p, baselines[p.label]).model_dump()}
-                                       for p in cal.pairs if p.label in baselines]},
+                    "beats_baseline": [{"label": p.label, "metric": p.metric, "n": p.n,
+                                        **b.model_dump()} for p in cal.pairs
+                                       if (b := getattr(p, "baseline", None)) is not None]},
                    out)

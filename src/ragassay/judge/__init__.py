@@ -10,7 +10,12 @@ from typing import TYPE_CHECKING
 
 from ragassay.judge.base import Asker, CallLog, Judge, JudgeAborted, Verdict
 from ragassay.judge.prompt import Prompt, PromptError, fence, load_prompt
-from ragassay.judge.reliability import Agreement, Reliability, gate_warnings
+from ragassay.judge.reliability import (
+    Agreement,
+    Reliability,
+    gate_warning_summary,
+    gate_warnings,
+)
 from ragassay.judge.scales import Flag, Reasoning, Score10, Unit, item_number
 from ragassay.llm.logprobs import SoftValue
 from ragassay.types import OFFLINE_SPECS, BackendOptions, is_offline
@@ -21,7 +26,8 @@ if TYPE_CHECKING:
 __all__ = [
     "Agreement", "Asker", "CallLog", "Flag", "Judge", "JudgeAborted", "Prompt", "PromptError",
     "Reasoning", "Reliability", "Score10", "SoftValue", "Unit", "Verdict", "fence",
-    "OFFLINE_SPECS", "gate_warnings", "is_offline", "load_prompt", "item_number", "make_judge",
+    "OFFLINE_SPECS", "gate_warning_summary", "gate_warnings", "is_offline", "load_prompt",
+    "item_number", "make_judge",
 ]
 
 

@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from ragassay.judge.base import Judge
+from ragassay.terminal import counted
 from ragassay.types import Agreement, Reliability, RunReliability
 from ragassay.types.reliability import AGREEMENT_FLOOR
 
 __all__ = ["AGREEMENT_FLOOR", "Agreement", "Reliability", "RunReliability", "from_figures",
-           "gate_warnings", "load_reliability", "reliability_meta"]
+           "gate_warning_summary", "gate_warnings", "load_reliability", "reliability_meta"]
 
 
 def reliability_meta(judge: Judge, metrics: list[str]) -> RunReliability:
@@ -121,4 +122,39 @@ def gate_warnings(reliability: RunReliability | None, metrics: list[str],
                        "agreement with people on it")
         elif (weak := a.weak(judge)) is not None:
             out.append(f"warning: gating on {m}, whose {weak}")
+    return out
+
+
+def gate_warning_summary(reliability: RunReliability | None, metrics: list[str],
+                         in_run: Mapping[str, str] | None = None) -> list[str]:
+    """`gate_warnings` grouped by kind, one line each (trial 67: 13 lines before the gate's
+    table): the metrics agreeing with people below AGREEMENT_FLOOR on unseen sets, each
+    with its figure; those with no measured agreement; those measured in this run only,
+    each with what this run's labels say of it. `ragassay gate --verbose` says them one
+    line per metric."""
+    in_run = in_run or {}
+    table = None
+    if reliability is not None:
+        table = Reliability(**{k: getattr(reliability, k) for k in Reliability.model_fields})
+    judge = table.judge if table else "this run's"
+    weak, none, only = [], [], []
+    for m in metrics:
+        a = table.of(m) if table else None
+        if a is None and m in in_run:
+            only.append(f"{m} ({in_run[m]})")
+        elif a is None:
+            none.append(m)
+        elif a.low < AGREEMENT_FLOOR:
+            weak.append(f"{m} ({a.statistic} {a.low:.2f})")
+    out = []
+    if weak:
+        out.append(f"warning: the {judge} judge agrees with people below {AGREEMENT_FLOOR} "
+                   f"on an unseen set for {counted(len(weak), 'gated metric')}: "
+                   + ", ".join(weak))
+    if none:
+        out.append(f"warning: the {judge} judge has no measured agreement with people on "
+                   f"{counted(len(none), 'gated metric')}: {', '.join(none)}")
+    if only:
+        out.append(f"note: agreement with people measured in this run only, on no set the "
+                   f"{judge} judge was not tuned on: " + "; ".join(only))
     return out

@@ -35,8 +35,8 @@ from ragassay.report.headline import (
     HeadlineRow,
     HeadlineSection,
     headline,
-    reliability_lines,
 )
+from ragassay.report.held_apart import reliability_lines
 from ragassay.report.html import to_html
 from ragassay.report.jsonfile import dump_json, entry_json, report_json
 from ragassay.report.leaderboard import (
@@ -82,7 +82,6 @@ from ragassay.report.schema import schema
 from ragassay.report.table import (
     RunTable,
     label_spelling,
-    merge_labels,
     overlay_labels,
     run_table,
 )
@@ -155,7 +154,6 @@ __all__ = [
     "headline",
     "iter_details",
     "label_spelling",
-    "merge_labels",
     "metadata_cells",
     "metadata_columns",
     "metadata_keys",

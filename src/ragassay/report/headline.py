@@ -43,6 +43,7 @@ from ragassay.report.headline_links import (
     linked,
     named,
     own_figure,
+    turns,
     uncompared_of,
 )
 from ragassay.report.next_step import next_step
@@ -199,18 +200,21 @@ class HeadlineRow:
         (trial 62: `judge 0.641 vs people 0.611 on the same 131` beside people's 0.556
         read as a second people's rate): `judge 0.641 on the 131 it scored (people 0.611
         on those 131; people's column: all 144)`, or on the labelled ones among them
-        (`judge 0.519 on the 27 labelled it scored (people 0.593 on those 27; ...)`),
-        both on the metric's scale, which an inverted link says (`(people 0.622 on those
-        134, both on this metric's scale: 1 - hallucinated; ...)`); "" otherwise."""
+        (`judge 0.519 on the 27 labelled it scored (people 0.593 on those 27; ...)`), in
+        the direction the cell shows (`turns`: `both hallucinated rates`; else `both on
+        this metric's scale: 1 - hallucinated`); "" otherwise."""
         j, a = self.judge, self.agreement
         if j is None or not isinstance(a, BooleanAgreement) or not self.rests_on():
             return ""
         rates = a.rates()
         if rates is None:
             return ""
-        # an inverted link's rates are on the metric's scale, not the label's: said, so
-        # that 1 - hallucinated is not read as people's hallucination rate
-        scale = f", both on this metric's scale: 1 - {self.label}" if self.inverted else ""
+        # in the label's direction where the cell turns the figure (trial 67: 0.386 beside
+        # 0.614), else an inverted link's rates on the metric's scale, said so
+        turned = turns(self.scale, self.inverted)
+        rates = (1 - rates[0], 1 - rates[1]) if turned else rates
+        scale = (f", both {self.label} rates" if turned else
+                 f", both on this metric's scale: 1 - {self.label}" if self.inverted else "")
         e = self.estimate
         column = f"; people's column: all {e.n_total}" if e is not None else ""
         on = "" if a.n == j.count else " labelled"
@@ -230,8 +234,9 @@ class HeadlineRow:
     def in_run_text(self) -> str | None:
         """The judge's agreement measured on this run's labels, or None: for a yes/no
         verdict how often it is right first (`verdict_cell`), then how far its scores
-        rank the labels (`in this run: AUROC ..., kappa ...`); with no verdict compared,
-        its abstentions counted alone (`declines`)."""
+        rank the labels (`in this run: AUROC ..., kappa ...`), against the lexical
+        baseline's (`LexicalComparison.text`); with no verdict compared, its abstentions
+        counted alone (`declines`)."""
         a = self.agreement
         if a is None and self.declines is not None:
             return verdict_cell(self.declines, self.label) or None
@@ -242,10 +247,12 @@ class HeadlineRow:
                 if a.kappa is not None:
                     rank += (f", kappa {a.kappa:.2f}{pair_text(*(a.kappa_ci or (None, None)))}"
                              f"{self.kappa_cut()}")
+            lexical = a.baseline.text if a.baseline is not None else ""  # stats.baseline
             if self.shows_verdicts():  # the verdicts say the samples they rest on
                 return "; ".join(x for x in (verdict_cell(a, self.label),
-                                             rank and f"in this run: {rank}") if x)
-            return f"in this run: {rank} ({a.n} labels{left_out_said(a, self.label)})"
+                                             rank and f"in this run: {rank}", lexical) if x)
+            return "; ".join(x for x in (f"in this run: {rank} ({a.n} labels"
+                                         f"{left_out_said(a, self.label)})", lexical) if x)
         if isinstance(a, NumericAgreement) and a.spearman is not None:
             return (f"in this run: Spearman {a.spearman:.2f}"
                     f"{pair_text(*(a.spearman_ci or (None, None)))} "
@@ -326,8 +333,12 @@ class HeadlineEntry(Result):
     all_labelled: bool | None  # every sample labelled: the labels' own figure, nothing corrected
     people_text: str  # people's cell: the figure, or why there is none
     agreement_text: str  # the judge's agreement with people (in this run, or held apart)
-    judge: float | None  # the judge's own mean (a score) or rate (a yes/no verdict)
+    # the judge's own mean (a score) or rate (a yes/no verdict), as its cell shows it: an
+    # inverted link's 0-1 rate in the label's direction (`judge_turned`, `judge_own`)
+    judge: float | None
     judge_text: str  # the judge's own cell, its scale and the samples it rests on
+    judge_turned: bool = False  # `judge` is 1 - the metric's rate (since 2.24.0)
+    judge_own: float | None = None  # the metric's own figure, on its scale (since 2.24.0)
     held_apart: str | None  # the judge's agreement on sets it was not tuned on
     # the row whose verdicts are this one's on every labelled sample, whose cell says
     # them (this one's `agreement_text` names it; since report_version 2.14.0)
@@ -412,7 +423,8 @@ class Headline:
             else None,
             all_labelled=r.estimate.all_labelled if r.estimate is not None else None,
             people_text=r.people_text, agreement_text=r.agreement_text,
-            judge=r.judge.mean if r.judge is not None else None,
+            judge=_shown(r), judge_own=r.judge.mean if r.judge is not None else None,
+            judge_turned=turns(r.scale, r.inverted) and _shown(r) is not None,
             judge_text=r.judge_text, held_apart=r.held_apart, same_as=r.same_as)
             for r in self.rows]
         return HeadlineSection(title=HEADLINE_TITLE, people_column=self.people_column,
@@ -475,26 +487,12 @@ def _same_verdicts(rows: list[HeadlineRow]) -> list[HeadlineRow]:
     return out
 
 
+def _shown(r: HeadlineRow) -> float | None:
+    """The judge's figure as the row's cell shows it (`turns`); None without one."""
+    mean = r.judge.mean if r.judge is not None else None
+    return None if mean is None else 1 - mean if turns(r.scale, r.inverted) else mean
+
+
 def _figure(e: CorrectedEstimate) -> str:
     """People's figure with its interval: `0.556 [0.474, 0.637]`."""
     return f"{e.estimate:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}]"
-
-
-def reliability_lines(report: Report, metrics: list[str]) -> list[str]:
-    """The judge's agreement with people held apart (on human-labelled sets it was not
-    tuned on), one line per metric measured there; then, one line each, the metrics with
-    none: those this run's labels measure said measured in this run only, the rest not
-    measured held apart. [] when the run stores no reliability."""
-    rel = report.run.judge_reliability
-    if rel is None:
-        return []
-    in_run = {r.metric for r in headline(report).rows if r.in_run_text()}
-    out = [rel.lines[m] for m in metrics if m in rel.metrics and m in rel.lines]
-    none = [m for m in metrics if m in rel.lines and m not in rel.metrics]
-    if rest := [m for m in none if m not in in_run]:
-        out.append(f"{rel.judge} judge: no held-apart agreement with people measured (on "
-                   f"human-labelled sets it was not tuned on) for {', '.join(rest)}")
-    if only := [m for m in none if m in in_run]:
-        out.append(f"{rel.judge} judge: agreement with people measured in this run only "
-                   f"(the headline), on no held-apart set, for {', '.join(only)}")
-    return out

@@ -90,7 +90,7 @@ def own_figure(j: MetricAggregate, scale: Scale, metric: str, label: str,
     assert j.mean is not None
     if not inverted:
         return scale.figure_text(j.mean, j.text()), ""
-    if scale.figure != "rate" or (scale.low, scale.high) != (0, 1):
+    if not turns(scale, inverted):
         return scale.figure_text(j.mean, j.text()), f"inverted: high is not {label}"
     turned = j.model_copy(update={
         "mean": 1 - j.mean,
@@ -98,3 +98,11 @@ def own_figure(j: MetricAggregate, scale: Scale, metric: str, label: str,
         "ci_high": None if j.ci_low is None else 1 - j.ci_low})
     return (scale.figure_text(turned.mean, turned.text()),
             f"{label} rate: 1 - {metric}'s {j.mean:.3f}")
+
+
+def turns(scale: Scale | None, inverted: bool) -> bool:
+    """Whether the headline shows the judge's figure turned to the label's direction (1 -
+    a 0-1 rate of an inverted link: `own_figure`), in its cell, its comparison with
+    people's rate and the JSON's `judge`."""
+    return inverted and scale is not None and scale.figure == "rate" \
+        and (scale.low, scale.high) == (0, 1)

@@ -172,7 +172,7 @@ def _headline(report: Report) -> str:
     """The summary's opening (`report.headline`): per linked metric people's corrected
     figure and the judge's agreement measured on this run's labels, else the judge's own
     mean and held-apart agreement; a line per score whose values are another row's
-    (`Report.same_values_lines`); then the prompt to label samples."""
+    (`Report.note_lines`); then the prompt to label samples."""
     head = report.headline
     if not head.rows:
         return ""
@@ -185,7 +185,7 @@ def _headline(report: Report) -> str:
          "judge's own (95% CI, its scale)"], rows)
            + f'<p class="note">{escape(head.note)}.</p>')
     out += "".join(f'<p class="note"><b>Note:</b> {escape(line)}.</p>'
-                   for line in report.same_values_lines())  # two rows that are one reading
+                   for line in report.note_lines())  # two rows that are one reading
     if head.prompt:
         out += f'<p class="note"><b>Next:</b> {escape(head.prompt)}.</p>'
     return out + "</section>"

@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.23.0"
+REPORT_VERSION = "2.24.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -116,18 +116,16 @@ the words of each cell; the prompt to label samples. `groups.groups[].agreement[
 `n_unscored` counted before: it now counts only the unscored);
 `groups.groups[].agreement[].unmeasured` also when a group's labelled samples all lack a
 value (`all 16 abstained: nothing to compare`; its `n` is 0).
-2.13.0: `groups.groups[].agreement[].abstained`, `.unscored` (the group's labelled samples
-left out of its agreement, as `calibration.pairs[]` counts them), `.abstained_positives`
-(a yes/no label: how many of the abstained people labelled true) and `.positives` (of
-the `n` compared).
+2.13.0: `groups.groups[].agreement[].abstained`, `.unscored` (the group's labelled samples left out
+of its agreement, as `calibration.pairs[]` counts them), `.abstained_positives` (a yes/no label:
+how many of the abstained people labelled true) and `.positives` (of the `n` compared).
 2.14.0: `calibration.pairs[].verdicts.same_as` (the metric linked to the same label,
 earlier in the links, whose verdicts are this one's on every labelled sample) and
 `headline.rows[].same_as` (the row whose cell says the agreement this row's would repeat:
 its `agreement_text` names it).
-2.15.0: `corrected.skipped[].samples` (a link's samples, the run's or a strategy's, where
-fewer than an estimate needs labelled: labelling cannot give it one); `headline.rows[].label`
-names a vocabulary label as the run's labels do (`hallucination`), no longer always by its
-vocabulary name.
+2.15.0: `corrected.skipped[].samples` (a link's samples, the run's or a strategy's, where fewer
+than an estimate needs labelled: labelling cannot give it one); `headline.rows[].label` names a
+vocabulary label as the run's labels do (`hallucination`), no longer always by its vocabulary name.
 2.16.0: `diagnostics[].unless` (a rule's exemption on its metrics' scales: retrieval_problem
 does not count a sample whose answer its contexts support), `.exempt` (the samples it
 cleared) and `.caveat` (where a metric the rule fires on comes from a judge whose
@@ -154,7 +152,11 @@ on top of the sample's own (before, the sample's own only).
 answers that declined where people marked the problem, which `right on N of M` counts
 wrong (with `missed` and `flagged`: every sample it counts wrong).
 2.23.0: `abstentions.*.basis`: what decided the abstentions false or correct (the judge's
-basis, `offline: context relevance`), which every surface names beside the rate."""
+basis, `offline: context relevance`), which every surface names beside the rate.
+2.24.0: `calibration.pairs[].baseline` (the lexical baseline on a yes/no pair's samples:
+`auroc`, `auroc_ci`, `verdict`, `beats`, `text`: the one statement every screen says,
+`meaning` below chance); `headline.rows[].judge` the figure its cell shows (an inverted
+0-1 rate in the label's direction: `judge_turned`), `judge_own` the metric's own."""
 
 
 class StrategyEntry(StrategySummary):
@@ -469,13 +471,12 @@ class Report(Sections):
     def is_bench(self) -> bool:
         return self.bench is not None
 
-    def same_values_lines(self) -> list[str]:
-        """One line per linked score whose values are an earlier linked metric's on all
-        but a few labelled samples (`Calibration.same_values_lines`), said under the
-        headline on every surface, whose rows would read as two measurements; [] without
-        labels."""
+    def note_lines(self) -> list[str]:
+        """Said under the headline on every surface (`Calibration.note_lines`): a linked
+        score whose values are an earlier one's (its row would read as a second
+        measurement), what a lexical baseline below chance means; [] without labels."""
         cal = self.calibration
-        return cal.same_values_lines() if cal is not None else []
+        return cal.note_lines() if cal is not None else []
 
     def constant_note(self) -> str | None:
         """What every reader says of the metrics constant across strategies (None: none)."""

@@ -7,15 +7,16 @@ estimates, the annotation queue and every command that computes statistics start
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ragassay.labels import PeopleLabels, Resolved, by_key, canonical, resolve_all
 from ragassay.stats import ScoreTable
+from ragassay.stats.lexical import lexical_score
 from ragassay.stats.table import Row
 from ragassay.store import RunRecord, ScoreRecord, Store
-from ragassay.types import InvalidRow, LabelRule, MetricSpec, Sample, Usage
+from ragassay.types import HumanLabel, InvalidRow, LabelRule, MetricSpec, Sample, Usage
 
 
 @dataclass
@@ -68,34 +69,46 @@ def overlay_labels(own: Mapping[str, Any], stored: Mapping[str, Resolved],
     return merged
 
 
-def merge_labels(sample: Sample, stored: Mapping[str, Resolved],
-                 spelling: Mapping[str, str]) -> Sample:
-    """The sample with the store's labels on top of its own (`overlay_labels`)."""
-    if not stored:
-        return sample
-    return sample.model_copy(update={"labels": overlay_labels(sample.labels, stored,
-                                                              spelling)})
+@dataclass
+class LabelPages:
+    """People's labels laid on samples a page at a time, the one place that does it
+    (`run_table`'s rows and `with_people`'s samples): each sample's own labels with the
+    store's on top (`overlay_labels`, several people's made one value by `rule`)."""
+
+    store: Store
+    rule: LabelRule
+    spelling: dict[str, str]
+
+    def page(self, keys: Sequence[str], own: Sequence[Mapping[str, Any]]
+             ) -> tuple[list[HumanLabel], list[dict[str, Resolved]], list[dict[str, Any]]]:
+        """People's labels of the samples whose content keys are `keys` (as stored), each
+        sample's resolved ones and its `own` labels with those on top, in `keys`' order."""
+        people = self.store.people_labels(keys)
+        found = resolve_all(people, self.rule)
+        stored = [found.get(k, {}) for k in keys]
+        return people, stored, [overlay_labels(o, st, self.spelling)
+                                for o, st in zip(own, stored, strict=True)]
 
 
 def with_people(store: Store, run_id: str, samples: Iterable[Sample | InvalidRow],
                 rule: LabelRule | None = None) -> Iterator[Sample | InvalidRow]:
     """The samples, each with people's labels stored under its content key on top of its
-    own (`merge_labels`, several people's made one by `rule`), a page at a time: the
-    labels the run's statistics read (`run_table`), for the per-sample outputs (trial
-    66: the CSV and the HTML lacked the labels the headline counted); as they are when
-    the store holds no labels."""
+    own (`LabelPages`), a page at a time: the labels the run's statistics read
+    (`run_table`), for the per-sample outputs (trial 66: the CSV and the HTML lacked the
+    labels the headline counted); as they are when the store holds no labels."""
     if store.count_labels() == 0:
         yield from samples
         return
-    spelling = label_spelling(store.sample_label_names(run_id))
+    pages = LabelPages(store, rule or LabelRule(), label_spelling(store.sample_label_names(run_id)))
     page: list[Sample | InvalidRow] = []
 
     def flush() -> Iterator[Sample | InvalidRow]:
-        keys = [s.content_key for s in page if isinstance(s, Sample)]
-        found = resolve_all(store.people_labels(keys), rule or LabelRule())
+        valid = [s for s in page if isinstance(s, Sample)]
+        _, stored, merged = pages.page([s.content_key for s in valid], [s.labels for s in valid])
+        laid = {id(s): (st, m) for s, st, m in zip(valid, stored, merged, strict=True)}
         for s in page:
-            yield (merge_labels(s, found.get(s.content_key, {}), spelling)
-                   if isinstance(s, Sample) else s)
+            on = laid.get(id(s))
+            yield (s.model_copy(update={"labels": on[1]}) if on is not None and on[0] else s)
         page.clear()
 
     for item in samples:
@@ -110,40 +123,43 @@ def run_table(store: Store, run_id: str,
               keys: bool = False, rule: LabelRule | None = None) -> RunTable:
     """A run's ScoreTable from its stored values (`Store.iter_scores`: no result
     document is parsed). The samples' labels are their own with the store's human labels
-    on top (`overlay_labels`, by content key: read when the store holds labels or the run
+    on top (`LabelPages`, by content key: read when the store holds labels or the run
     an annotation plan, or with `keys`; then `content_keys` has every sample's), several
     people's made one value by `rule` (default: majority; `people` keeps each person's
     and where the values came from); `labels` (sample id -> labels) go on top of both,
-    for calibrating against a separate file."""
+    for calibrating against a separate file. Where the run has labels (its texts are
+    read), each row holds the lexical baseline's score (`Row.lexical`), which the
+    calibration ranks beside the judge's."""
     run = store.get_run(run_id)
     out = RunTable(run=run, table=ScoreTable(rows=(), specs={}), specs=run.spec_map(),
                    people=PeopleLabels(rule=rule or LabelRule()))
     keys = keys or store.count_labels() > 0 or store.get_plan(run.id) is not None
-    spelling = label_spelling(store.sample_label_names(run.id)) if keys else {}
+    own_names = store.sample_label_names(run.id)
+    pages = LabelPages(store, out.people.rule, label_spelling(own_names) if keys else {})
+    texts = keys or bool(labels) or bool(own_names)
     rows: list[Row] = []
     pending: list[ScoreRecord] = []
 
     def flush() -> None:
-        people = store.people_labels(r.content_key for r in pending) if keys else []
-        found = resolve_all(people, out.people.rule)
+        people, stored, merged = (pages.page([r.content_key for r in pending],
+                                             [r.labels for r in pending]) if keys
+                                  else ([], [{}] * len(pending), [r.labels for r in pending]))
         for key, labs in by_key(people).items():
             out.people.add_key(key, labs)
-        for item in pending:
-            mine = item.labels
+        for item, found, mine in zip(pending, stored, merged, strict=True):
             if keys:
                 out.content_keys[(item.strategy, item.sample_id)] = item.content_key
-                stored = found.get(item.content_key, {})
-                out.stored_labels += sum(r.value is not None for r in stored.values())
-                out.people.add_row(stored)
-                mine = overlay_labels(mine, stored, spelling)
+                out.stored_labels += sum(r.value is not None for r in found.values())
+                out.people.add_row(found)
             if labels and item.sample_id in labels:
                 mine = {**mine, **labels[item.sample_id]}
+            lexical = lexical_score(*item.texts) if item.texts is not None else None
             rows.append(Row(id=item.sample_id, strategy=item.strategy, question=item.question,
                             question_id=item.question_id, labels=mine, values=item.values,
-                            reasons=item.reasons, abstained=item.abstained))
+                            reasons=item.reasons, abstained=item.abstained, lexical=lexical))
         pending.clear()
 
-    for item in store.iter_scores(run.id, keys=keys):
+    for item in store.iter_scores(run.id, keys=keys, texts=texts):
         out.total += 1
         if isinstance(item, InvalidRow):
             out.invalid.append(item)

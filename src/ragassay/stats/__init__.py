@@ -31,6 +31,7 @@ from ragassay.stats.calibration import (
     default_links,
 )
 from ragassay.stats.compare import (
+    AbstentionChanges,
     CompareOptions,
     Comparison,
     MetricComparison,
@@ -119,6 +120,7 @@ __all__ = [
     "BooleanAgreement",
     "Calibration",
     "CompareOptions",
+    "AbstentionChanges",
     "Comparison",
     "CompositeSummary",
     "Condition",

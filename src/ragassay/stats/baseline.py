@@ -1,20 +1,26 @@
 """The lexical baseline a judge must beat: the share of answer words found in the evidence.
 
-Evidence is the contexts, or the best of the reference answers when a sample has no
-contexts (answer-correctness sets such as EVOUNA). Words are `ragassay.text.tokens`,
-stopwords included, exactly as the issue defines the baseline; an empty answer scores 0.
-`scripts/devsets/measure.py` uses the same function, so its figures and
-`ragassay meta-eval`'s agree.
+Its score (`lexical.py`, below the score table, which reads it for each labelled row):
+the contexts, or the best of the reference answers when a sample has no contexts
+(answer-correctness sets such as EVOUNA). Words are `ragassay.text.tokens`, stopwords
+included, exactly as the issue defines the baseline; an empty answer scores 0.
+`scripts/devsets/measure.py` uses the same function, so its figures and the calibration's
+(`against_baseline`: eval's headline, calibrate, meta-eval, the gate) agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Literal
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal
 
+from ragassay.labels import lookup
+from ragassay.stats.lexical import lexical_score, lexical_share, lexical_support
 from ragassay.stats.result import Pair, Result
-from ragassay.text import tokens
 from ragassay.types import Sample
+
+__all__ = ["BEATS_WORDS", "NO_BASELINE", "BeatsBaseline", "BeatsVerdict", "LexicalComparison",
+           "RankAgreement", "against_baseline", "baseline_agreement", "baseline_lines",
+           "lexical_score", "lexical_share", "lexical_support", "reads_inverted"]
 
 BeatsVerdict = Literal["yes", "unclear", "no", "-"]
 """What a judge's AUROC interval shows against the lexical baseline (`RankAgreement.verdict`)."""
@@ -39,16 +45,6 @@ class RankAgreement(Result):
     n: int
     auroc: float | None
     auroc_ci: Pair | None
-
-    def below_chance(self) -> str | None:
-        """What to say when the baseline ranks the label worse than a coin on this data (its
-        AUROC below 0.5, the point estimate a judge's lower bound is compared with): its
-        direction is fixed beforehand, never flipped after seeing the labels (that would be
-        tuning it), so beating it says little; None otherwise."""
-        if self.auroc is None or self.auroc >= 0.5:
-            return None
-        return (f"the lexical baseline ranks below chance on this data (AUROC {self.auroc:.3f}; "
-                f"reversed {1 - self.auroc:.3f}): beating it says little")
 
     def target(self) -> tuple[float, str] | None:
         """The baseline in its meaningful direction, the one rule `verdict` and
@@ -94,22 +90,12 @@ class RankAgreement(Result):
         return BeatsBaseline(verdict=self.verdict(auroc, low), beats=self.beaten_by(auroc, low))
 
 
-def lexical_share(answer: str, evidence: str) -> float:
-    """Share of the answer's words that occur in the evidence text."""
-    words = tokens(answer)
-    if not words:
-        return 0.0
-    vocab = set(tokens(evidence))
-    return sum(w in vocab for w in words) / len(words)
-
-
-def lexical_support(sample: Sample) -> float | None:
-    """The baseline score of a sample; None when it has neither contexts nor references."""
-    if sample.contexts:
-        return lexical_share(sample.answer, " ".join(sample.contexts))
-    if sample.references:
-        return max(lexical_share(sample.answer, r) for r in sample.references)
-    return None
+def reads_inverted(label: str) -> bool:
+    """Whether the baseline reads a label inverted: a vocabulary label whose True is the
+    problem (`hallucinated`: many answer words in the evidence means False). Fixed by the
+    label, never flipped after seeing the labels (that would be tuning it)."""
+    kind = lookup(label)
+    return kind is not None and not kind.higher_is_better
 
 
 def baseline_agreement(samples: Iterable[Sample], label: str, *, inverted: bool = False,
@@ -130,3 +116,67 @@ def baseline_agreement(samples: Iterable[Sample], label: str, *, inverted: bool 
     return RankAgreement(n=len(scores), auroc=auroc(scores, truth) if scores else None,
                          auroc_ci=ci)
 
+
+
+class LexicalComparison(Result):
+    """A judge's ranking of a yes/no label against the lexical baseline's on the same
+    samples (the pair's n; since report_version 2.24.0): the baseline's AUROC in its fixed
+    direction with its interval, the verdict and cell (`RankAgreement.beats`), `text`, the
+    one statement every screen that shows the judge's agreement with people says (eval's
+    headline in the console, JSON and HTML, calibrate, meta-eval, the gate's notes), and
+    `meaning`, what a baseline below chance says of the data (None above chance)."""
+
+    auroc: float | None
+    auroc_ci: Pair | None
+    verdict: BeatsVerdict
+    beats: str
+    text: str
+    meaning: str | None = None
+
+
+BEATS_WORDS = {"yes": "above", "unclear": "not clearly above", "no": "not above"}
+
+
+def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
+                     lexical: Sequence[float | None], truth: Sequence[bool], *, seed: int = 0,
+                     n_resamples: int = 2000) -> LexicalComparison | None:
+    """A judge at `auroc` (interval `auroc_ci`) on samples whose baseline scores are
+    `lexical` (`lexical_score`, unoriented) and people's labels `truth`, against the
+    baseline on those same samples; None when a sample has no baseline score (a stored run
+    read without its texts) or the judge no AUROC. A baseline below chance is compared in
+    its meaningful direction (`RankAgreement.target`), and its `meaning` says why that
+    comparison is informative (trial 67: "beating it says little" under a "no" verdict
+    against that very figure read as a contradiction): the answers people marked the
+    problem share more of their contexts' words than the rest, so wording alone, read
+    backwards, ranks them; a judge not above it is not shown to read more than wording."""
+    from ragassay.stats.agreement import auroc as auroc_of
+    from ragassay.stats.agreement import auroc_ci as ci_of
+
+    if auroc is None or not lexical or any(v is None for v in lexical):
+        return None
+    inverted = reads_inverted(label)
+    scores = [1.0 - v if inverted else v for v in lexical if v is not None]
+    base = RankAgreement(n=len(scores), auroc=auroc_of(scores, list(truth)),
+                         auroc_ci=ci_of(scores, list(truth), seed=seed, n_resamples=n_resamples))
+    got = base.beats(auroc, auroc_ci[0] if auroc_ci else None)
+    if got.verdict == "-" or base.auroc is None:
+        return None
+    text = (f"{BEATS_WORDS[got.verdict]} the lexical baseline on the same "
+            f"{base.n} samples ({got.beats})")
+    meaning = None
+    if base.auroc < 0.5:
+        problem = label if inverted else f"not {label}"  # the side word overlap ranks up
+        meaning = (f"{label}: the answers people marked {problem} share more of their "
+                   f"contexts' words than the rest (word overlap's AUROC {base.auroc:.3f}), so "
+                   f"the lexical baseline is read backwards ({1 - base.auroc:.3f}): a judge "
+                   "not above it ranks this data no better than wording alone does")
+    return LexicalComparison(auroc=base.auroc, auroc_ci=base.auroc_ci, verdict=got.verdict,
+                             beats=got.beats, text=text, meaning=meaning)
+
+
+def baseline_lines(pairs: Iterable[Any]) -> list[str]:
+    """What a baseline below chance means, once per distinct line over the agreement
+    pairs (`LexicalComparison.meaning`): said under every agreement table."""
+    found = [m for p in pairs if (b := getattr(p, "baseline", None)) is not None
+             and (m := b.meaning) is not None]
+    return list(dict.fromkeys(found))

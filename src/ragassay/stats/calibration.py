@@ -43,6 +43,7 @@ from ragassay.labels import (
     unlinked_reason,
 )
 from ragassay.stats import agreement as ag
+from ragassay.stats.baseline import LexicalComparison, against_baseline, baseline_lines
 from ragassay.stats.readings import LabelLink, same_values, same_verdicts
 from ragassay.stats.result import Pair, Result, omitted
 from ragassay.stats.table import Row, ScoreTable
@@ -126,8 +127,8 @@ class Verdicts(Result):
 
 
 class BooleanAgreement(Agreement):
-    """A boolean label: ranking (AUROC) and decision (balanced accuracy, kappa); for a
-    metric that gives a verdict, its confusion counts (`verdicts`)."""
+    """A boolean label: ranking (AUROC; the lexical baseline's on its samples, `baseline`)
+    and decision (balanced accuracy, kappa); a verdict's confusion counts (`verdicts`)."""
 
     kind: Literal["boolean"] = "boolean"
     positives: int
@@ -141,6 +142,7 @@ class BooleanAgreement(Agreement):
     verdicts: Verdicts | None = omitted()
     # of the `abstained` samples left out, how many people labelled True (as `positives`)
     abstained_positives: int | None = omitted()
+    baseline: LexicalComparison | None = omitted()  # the lexical baseline on its samples
 
     def rates(self) -> Pair | None:
         """The verdict's rate of yes and people's, on the samples compared, both in the
@@ -192,16 +194,18 @@ class SkippedLink(Result):
 
 
 class Calibration(Result):
-    """Agreement of metrics with human labels: the measured pairs and the skipped links."""
+    """Agreement of metrics with human labels: the measured pairs, the skipped links."""
 
     pairs: list[LabelAgreement]
     skipped: list[SkippedLink]
 
-    def same_values_lines(self) -> list[str]:
-        """One line per score whose values are an earlier linked metric's on all but a
-        few labelled samples (`Agreement.same_values_text`), said once wherever the
-        agreements are shown (eval's headline, calibrate, meta-eval)."""
-        return [text for p in self.pairs if (text := p.same_values_text()) is not None]
+    def note_lines(self) -> list[str]:
+        """Said once under the agreements wherever they are shown (eval's headline,
+        calibrate, meta-eval): a line per score whose values are an earlier linked
+        metric's on all but a few labelled samples (`Agreement.same_values_text`), then
+        what a lexical baseline below chance means (`baseline.baseline_lines`)."""
+        return [text for p in self.pairs if (text := p.same_values_text()) is not None] \
+            + baseline_lines(self.pairs)
 
 
 def default_links(label_names: Sequence[str],
@@ -236,14 +240,12 @@ def unlinked_skips(label_names: Iterable[str], links: Iterable[LabelLink]) -> li
 
 
 def is_boolean_label(key: str) -> bool:
-    """Whether a label's vocabulary entry is a yes/no one (its 0/1 values are read as
-    booleans)."""
+    """Whether a label's vocabulary entry is a yes/no one (0/1 values read as booleans)."""
     kind = lookup(key)
     return kind is not None and kind.kind == "bool"
 
 
-def _label_kind(key: str, values: list[Any]) -> str | None:
-    """ "boolean", "numeric" or None (mixed / non-numeric)."""
+def _label_kind(key: str, values: list[Any]) -> str | None:  # None: mixed, non-numeric
     if not values:
         return None
     if all(isinstance(v, bool) for v in values):
@@ -277,17 +279,16 @@ def _label_range(
     return None, "constant values outside 0-1 and the metric range"
 
 
-def _boolean_stats(
-    link: LabelLink, spec: MetricSpec, m: list[float], truth: list[bool], seed: int, n_res: int,
-    pair: dict[str, Any],
-) -> BooleanAgreement:
+def _boolean_stats(link: LabelLink, spec: MetricSpec, m: list[float], truth: list[bool],
+                   seed: int, n_res: int, pair: dict[str, Any], rows: Sequence[Row]
+                   ) -> BooleanAgreement:
     cut = 0.5 if spec.gives_verdict else link.threshold
     pred = [reads_as_label(x, cut, link.inverted) for x in m]
+    auroc, ci = ag.auroc(m, truth), ag.auroc_ci(m, truth, seed=seed, n_resamples=n_res)
     return BooleanAgreement(
-        **pair,
-        positives=sum(truth),
-        auroc=ag.auroc(m, truth),
-        auroc_ci=ag.auroc_ci(m, truth, seed=seed, n_resamples=n_res),
+        **pair, positives=sum(truth), auroc=auroc, auroc_ci=ci,
+        baseline=against_baseline(link.label_key, auroc, ci, [r.lexical for r in rows],
+                                  truth, seed=seed, n_resamples=n_res),
         decision_threshold=cut,
         balanced_accuracy=ag.balanced_accuracy(pred, truth),
         balanced_accuracy_ci=ag.balanced_accuracy_ci(pred, truth, seed=seed, n_resamples=n_res),
@@ -350,7 +351,7 @@ class Compared:
     declined: Sequence[Row] = ()
 
     @property
-    def unscored(self) -> int:
+    def unscored(self) -> int:  # labelled, neither compared nor abstained
         return self.labelled - len(self.values) - self.abstained
 
 
@@ -379,8 +380,7 @@ def same_readings(table: ScoreTable, pairs: Sequence[BooleanAgreement | NumericA
     labelled sample (`same_verdicts`; trial 59: a trace verdict's headline cell repeated
     the judge suite's word for word); a score's `same_values`, the first earlier score
     whose values (`value_marks`) are its own on all but a few labelled samples
-    (`alike_count`; trial 63: the ragas and trace suites' shares of supported sentences,
-    on 143 of 144)."""
+    (`alike_count`; trial 63: the ragas and trace suites' shares, on 143 of 144)."""
     by_metric = {(link.label_key, link.metric): link for link in links}
     measured = [p for p in pairs if (p.label, p.metric) in by_metric]
     twins = same_verdicts(table, [by_metric[(p.label, p.metric)] for p in measured
@@ -492,7 +492,7 @@ def calibration(
         if got.kind == "boolean":
             pair["abstained_positives"] = got.abstained_positives
             pairs.append(_boolean_stats(link, spec, m, [bool(v) for v in labels], seed,
-                                        n_resamples, pair))
+                                        n_resamples, pair, got.rows))
         else:
             raw = [float(v) for v in labels]
             pairs.append(_numeric_stats(link, spec, m, raw, seed, n_resamples, pair))

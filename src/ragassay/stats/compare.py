@@ -37,6 +37,7 @@ from ragassay.stats.bootstrap import bootstrap_ci
 from ragassay.stats.effect import effect_size, margin_for, tost_p
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
+from ragassay.terminal import counted
 from ragassay.types import MetricSpec
 
 Verdict = Literal["better", "worse", "equivalent", "unclear", "not scored"]
@@ -73,9 +74,55 @@ class MetricComparison(PairedDifference):
     verdict: Verdict
 
 
+class AbstentionChange(Result):
+    """A paired sample whose abstention outcome differs between A and B: `a`, `b` each
+    `answered` (no abstention), or the abstention's outcome (`correct`, `false`,
+    `unknown`: `Row.abstention`)."""
+
+    id: str
+    strategy: str
+    a: str
+    b: str
+
+
+class AbstentionChanges(Result):
+    """The paired samples whose abstention outcome changed (since trial 67: `compare`
+    called two runs equivalent with one correct decline turned false and nothing said),
+    counted by `A -> B` class (`counts`: `correct -> false`: 1) and listed."""
+
+    counts: dict[str, int]
+    samples: list[AbstentionChange]
+
+    def text(self, most: int = 5) -> str:
+        """`abstention outcome changed on 1 paired sample: correct -> false 1 (p17)`, the
+        first `most` samples named."""
+        ids = [c.id for c in self.samples[:most]]
+        more = len(self.samples) - len(ids)
+        return (f"abstention outcome changed on {counted(len(self.samples), 'paired sample')}"
+                f": {', '.join(f'{k} {n}' for k, n in self.counts.items())} ("
+                + ", ".join(ids) + (f", and {more} more: --json lists them" if more else "")
+                + ")")
+
+
+def abstention_changes(ra: Mapping[Hashable, Row], rb: Mapping[Hashable, Row]
+                       ) -> AbstentionChanges | None:
+    """The paired samples whose abstention outcome differs (`AbstentionChanges`), in A's
+    order; None when none does."""
+    changed = [AbstentionChange(id=r.id, strategy=r.strategy, a=r.abstention or "answered",
+                                b=rb[k].abstention or "answered")
+               for k, r in ra.items() if k in rb and r.abstention != rb[k].abstention]
+    if not changed:
+        return None
+    counts: dict[str, int] = {}
+    for c in changed:
+        counts[f"{c.a} -> {c.b}"] = counts.get(f"{c.a} -> {c.b}", 0) + 1
+    return AbstentionChanges(counts=counts, samples=changed)
+
+
 class Comparison(Result):
     """b compared with a, metric by metric (`a`, `b`: the strategies, for a comparison
-    within a run), paired by `paired_by`."""
+    within a run), paired by `paired_by`; the paired samples whose abstention outcome
+    changed (`abstentions_changed`, since trial 67), which no verdict says."""
 
     a: str | None = omitted()
     b: str | None = omitted()
@@ -88,6 +135,7 @@ class Comparison(Result):
     metrics: dict[str, MetricComparison]
     metrics_only_in_a: list[str]
     metrics_only_in_b: list[str]
+    abstentions_changed: AbstentionChanges | None = omitted()
 
 
 @dataclass(frozen=True)
@@ -251,6 +299,7 @@ def _compare_keyed(
         metrics=_compare_columns(cols_a, cols_b, shared, opts),
         metrics_only_in_a=[m for m in specs_a if m not in specs_b],
         metrics_only_in_b=[m for m in specs_b if m not in specs_a],
+        abstentions_changed=abstention_changes(ra, rb),
     )
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ragassay.stats.lexical import lexical_support
 from ragassay.types import InvalidRow, MetricSpec, Sample, SampleResult
 
 NO_RESULT = "no result recorded for this sample"
@@ -34,6 +35,10 @@ class Row:
     abstained: Mapping[str, str] = field(default_factory=dict)
     """Metrics whose value is an abstention (no value, not unscored), by outcome:
     "correct", "false" or "unknown" (`MetricResult.abstention`)."""
+    lexical: float | None = None
+    """The lexical baseline's score of the sample (`lexical.lexical_score`) in a run with
+    labels, which the calibration ranks beside the judge's; None unread (a run without
+    labels: `report.run_table` reads no texts then)."""
 
     def value(self, metric: str) -> float | None:
         return self.values.get(metric)
@@ -63,7 +68,11 @@ def _to_value(value: float | bool | None) -> tuple[float | None, str | None]:
     return x, None
 
 
-def _row(key: tuple[str, str], sample: tuple[str, str | None, dict[str, Any]] | None,
+_Info = tuple[str, str | None, dict[str, Any], float | None]
+"""What a row keeps of its sample: question, question id, labels, lexical score."""
+
+
+def _row(key: tuple[str, str], sample: _Info | None,
          row_vals: dict[str, float | None], row_whys: dict[str, str],
          names: list[str], abstained: dict[str, str] | None = None) -> Row:
     """One table row: every metric's value, why those without one are unscored, and
@@ -72,9 +81,9 @@ def _row(key: tuple[str, str], sample: tuple[str, str | None, dict[str, Any]] | 
     values = {n: row_vals.get(n) for n in names}
     reasons = {n: row_whys.get(n, NO_RESULT if n not in row_vals else "unscored")
                for n in names if values[n] is None and n not in abstained}
-    question, qid, labels = sample if sample is not None else ("", None, {})
+    question, qid, labels, lexical = sample if sample is not None else ("", None, {}, None)
     return Row(id=key[1], strategy=key[0], question=question, question_id=qid, labels=labels,
-               values=values, reasons=reasons, abstained=abstained)
+               values=values, reasons=reasons, abstained=abstained, lexical=lexical)
 
 
 def _default_spec(name: str, any_present: bool, all_bool: bool) -> MetricSpec:
@@ -121,14 +130,17 @@ class ScoreTable:
             return canon.setdefault(text, text)
 
         order: list[tuple[str, str]] = []
-        info: dict[tuple[str, str], tuple[str, str | None, dict[str, Any]] | None] = {}
+        labelled = False  # a run with labels keeps each row's lexical score
+        info: dict[tuple[str, str], _Info | None] = {}
         for smp in samples:
             k = (one(smp.strategy), smp.id)
             if k not in info:
                 order.append(k)
             qid = smp.metadata.get("question_id")
             labels = {one(name): v for name, v in smp.labels.items()}
-            info[k] = (smp.question, None if qid is None else str(qid), labels)
+            labelled = labelled or any(v is not None for v in labels.values())
+            info[k] = (smp.question, None if qid is None else str(qid), labels,
+                       lexical_support(smp))
 
         vals: dict[tuple[str, str], dict[str, float | None]] = {}
         whys: dict[tuple[str, str], dict[str, str]] = {}
@@ -160,6 +172,8 @@ class ScoreTable:
 
         rows = [_row(k, info.pop(k), vals.pop(k, {}), whys.pop(k, {}), names, absts.pop(k, {}))
                 for k in order]
+        if not labelled:  # as `report.run_table`, which reads no texts then
+            rows = [replace(r, lexical=None) for r in rows]
         return cls(rows=tuple(rows), specs=table_specs, invalid=tuple(invalid))
 
     @classmethod
@@ -178,7 +192,7 @@ class ScoreTable:
             reasons = {n: r.reasons.get(n, NO_RESULT) for n in specs
                        if values[n] is None and n not in abstained}
             fixed.append(Row(r.id, r.strategy, r.question, r.question_id, dict(r.labels), values,
-                             reasons, abstained))
+                             reasons, abstained, r.lexical))
         return cls(rows=tuple(fixed), specs=dict(specs), invalid=tuple(invalid))
 
     # -- access -----------------------------------------------------------------------

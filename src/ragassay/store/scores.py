@@ -36,6 +36,9 @@ class ScoreRecord:
     reasons: dict[str, str] = field(default_factory=dict)
     abstained: dict[str, str] = field(default_factory=dict)  # metric -> abstention outcome
     content_key: str = ""  # read only when asked (`iter_scores(keys=True)`): it needs texts
+    # answer, contexts and references, read only when asked (`iter_scores(texts=True)`): what
+    # the lexical baseline reads (`report.run_table`), dropped once it is computed
+    texts: tuple[str, list[str], list[str]] | None = None
 
 
 _SAMPLES_SQL = (
@@ -43,7 +46,8 @@ _SAMPLES_SQL = (
     " json_extract(sample, '$.question'), json_extract(sample, '$.metadata.question_id'),"
     " json_extract(sample, '$.labels'){texts} FROM samples WHERE run_id = ?"
     " AND (ordinal, sample_id) > (?, ?) ORDER BY ordinal, sample_id LIMIT ?")
-_TEXTS = ", json_extract(sample, '$.contexts'), json_extract(sample, '$.answer')"
+_TEXTS = (", json_extract(sample, '$.contexts'), json_extract(sample, '$.answer'),"
+          " json_extract(sample, '$.reference'), json_type(sample, '$.reference')")
 _VALUES_SQL = (
     "SELECT m.sample_id, m.metric, m.value, m.unscored_reason, m.abstention FROM samples s"
     " JOIN metric_values m ON m.run_id = s.run_id AND m.sample_id = s.sample_id"
@@ -74,12 +78,13 @@ class ScoresMixin:
             (run_id, metric))
         return bool(rows) and rows[0][0] in ("true", "false")
 
-    def iter_scores(self, run_id: str, keys: bool = False
+    def iter_scores(self, run_id: str, keys: bool = False, texts: bool = False
                     ) -> Iterator[ScoreRecord | InvalidRow]:
         """The run's samples in input order, each as its values (`ScoreRecord`) or as
         the invalid row it was; results without a stored sample are not read. `keys`:
-        with each sample's content key (its contexts and answer are read for it)."""
-        sql = _SAMPLES_SQL.format(texts=_TEXTS if keys else "")
+        with each sample's content key (its contexts and answer are read for it);
+        `texts`: with its answer, contexts and references (`ScoreRecord.texts`)."""
+        sql = _SAMPLES_SQL.format(texts=_TEXTS if keys or texts else "")
         last: tuple[int, str] = (-1, "")
         known: dict[str, str] = {}  # repeated strings (metrics, strategies, reasons) once
 
@@ -100,13 +105,14 @@ class ScoresMixin:
                 if invalid:
                     yield InvalidRow.model_validate_json(raw)
                     continue
-                key = (content_key(question or "", json.loads(row[8] or "[]"), row[9] or "")
-                       if keys else "")
+                read = ((row[9] or "", json.loads(row[8] or "[]"), _references(row[10], row[11]))
+                        if keys or texts else None)
+                key = content_key(question or "", read[1], read[0]) if read and keys else ""
                 record = ScoreRecord(sample_id=sid, strategy=one(strategy),
                                      question=question or "",
                                      question_id=None if qid is None else str(qid),
                                      labels=json.loads(labels) if labels else {},
-                                     content_key=key)
+                                     content_key=key, texts=read if texts else None)
                 for metric, value, reason, abst in values.get(sid, ()):
                     record.values[metric] = value
                     if value is None and abst is not None and reason is None:
@@ -117,6 +123,14 @@ class ScoresMixin:
             if len(rows) < SCORE_PAGE:
                 return
             last = end
+
+
+def _references(raw: str | None, kind: str | None) -> list[str]:
+    """A stored sample's `reference` (null, a string, or a JSON list: `kind`, its
+    json_type) as its non-blank reference answers (`Sample.references`)."""
+    found = ([raw] if kind in ("text", "string")  # SQLite's json_type, Postgres's
+             else json.loads(raw or "[]") if kind == "array" else [])
+    return [r for r in found if isinstance(r, str) and r.strip()]
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ def show_headline(report: Report, specs: Mapping[str, MetricSpec]) -> None:
     """The overview's opening (`report.headline`): a card per linked metric, people's
     corrected figure when the run has enough labels (the judge's agreement measured on
     them beside it), else the judge's own mean with its held-apart agreement; a line per
-    score whose values are another row's (`Report.same_values_lines`); then the prompt to
+    score whose values are another row's (`Report.note_lines`); then the prompt to
     label samples. Nothing when no metric of the run is linked to a label."""
     from ragassay.report import HEADLINE_TITLE
 
@@ -53,7 +53,7 @@ def show_headline(report: Report, specs: Mapping[str, MetricSpec]) -> None:
          "judge's own (95% CI, its scale)": r.judge_text} for r in head.rows]),
         hide_index=True, height=rows_height(len(head.rows)))
     st.caption(md_escape(head.note))
-    for line in report.same_values_lines():  # two rows that are one reading
+    for line in report.note_lines():  # two rows that are one reading
         st.caption(md_escape(f"Note: {line}."))
     if head.prompt:
         st.info(md_escape(f"Next: {head.prompt} (or on the Annotate page)."))
