@@ -110,7 +110,8 @@ def test_report_formats(demo_run: dict, tmp_path: Path) -> None:
     rows = list(csv.DictReader(io.StringIO(text)))
     assert len(rows) == 24 * 5
     assert list(rows[0]) == ["run_id", "sample_id", "strategy", "metric", "value",
-                             "unscored_reason", "metadata.question_id", "metadata.topic",
+                             "unscored_reason", "abstained", "metadata.question_id",
+                             "metadata.topic",
                              "metadata.note", "label.hallucination", "label.correct"]  # then labels
     assert (rows[0]["metadata.question_id"], rows[0]["metadata.topic"]) == (
         "q01", "rate-limits")
@@ -139,27 +140,32 @@ def test_report_formats(demo_run: dict, tmp_path: Path) -> None:
 def test_exports_say_an_abstained_value_abstained(demo_run: dict, demo_data: Path,
                                                   tmp_path: Path) -> None:
     """Trial finding: the CSV and Parquet exports showed an abstained value ("I don't
-    know") as an empty cell with no reason; its reason column now says "abstained
-    (correct)", as `to_pandas` does, and an unscored value keeps its reason."""
+    know") as an empty cell with no reason; its `abstained` column now says "correct"
+    (trial 69: not `unscored_reason`, an abstention is not unscored), and an unscored
+    value keeps its reason."""
     import pyarrow.parquet as pq
 
     code, text = run("report", "--db", str(demo_run["db"]), "--format", "csv")
     assert code == 0, text
     rows = {(r["sample_id"], r["metric"]): r for r in csv.DictReader(io.StringIO(text))}
     abstained = rows[("q11-bm25-k3", "judge.overall")]
-    assert abstained["value"] == "" and abstained["unscored_reason"] == "abstained (correct)"
+    assert abstained["value"] == "" and abstained["unscored_reason"] == ""
+    assert abstained["abstained"] == "correct"
     assert rows[("q11-bm25-k3", "judge.context_relevance")]["unscored_reason"] == ""
     assert any(r["value"] == "" and r["unscored_reason"] == "empty answer"
                for r in rows.values())
-    assert all(r["unscored_reason"] for r in rows.values() if r["value"] == "")
+    assert all(r["unscored_reason"] or r["abstained"] for r in rows.values()
+               if r["value"] == "")
     folder = tmp_path / "pq"
     code, out = run("eval", str(demo_data), "--db", str(tmp_path / "p.db"), "--metrics",
                     "judge", "--results-parquet", str(folder), "-q")
     assert code == 0, out
     table = pq.read_table(folder).to_pylist()
-    got = {(r["sample_id"], r["metric"]): r["unscored_reason"] for r in table}
-    assert got[("q11-bm25-k3", "judge.overall")] == "abstained (correct)"
-    assert got == {k: r["unscored_reason"] or None for k, r in rows.items()}
+    got = {(r["sample_id"], r["metric"]): (r["unscored_reason"], r["abstained"])
+           for r in table}
+    assert got[("q11-bm25-k3", "judge.overall")] == (None, "correct")
+    assert got == {k: (r["unscored_reason"] or None, r["abstained"] or None)
+                   for k, r in rows.items()}
 
 
 def test_runs_list_and_show(demo_run: dict) -> None:

@@ -152,3 +152,27 @@ def test_each_row_says_the_pairs_its_means_rest_on(tmp_path: Path) -> None:
             f"both sides (the pairs column; fewer than 6 for {fewer} metrics), not each "
             "run's own mean over every sample it scores (eval, runs show)"
             ) in " ".join(result.stdout.split())
+
+
+def test_the_header_and_json_name_each_runs_judge_and_say_when_they_differ(
+        tmp_path: Path, demo_data: Path) -> None:
+    """Trial 69: an offline run against an offline:accurate run read as everything
+    equivalent, nothing saying the judges differed; the header now names each run's
+    judge, one line says a difference may be the judge's, and --json carries both."""
+    db = tmp_path / "r.db"
+    for judge in ("offline", "offline:accurate"):
+        result = CliRunner().invoke(cli, ["eval", str(demo_data), "--db", str(db),
+                                          "--metrics", "judge", "--judge", judge, "--quiet"])
+        assert result.exit_code == 0, result.output
+    out = CliRunner().invoke(cli, ["runs", "list", "--db", str(db), "--format", "json"])
+    b, a = (r["id"] for r in json.loads(out.output))
+    result = CliRunner().invoke(cli, ["compare", a, b, "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert f"(B, judge offline:accurate) vs run {a} (A, judge offline)" in text
+    assert ("judges differ: A offline, B offline:accurate: a difference (or an equivalence) "
+            "may be the judge's, not the system's") in text
+    result = CliRunner().invoke(cli, ["compare", a, b, "--db", str(db), "--json"])
+    assert json.loads(result.stdout)["judges"] == {"A": "offline", "B": "offline:accurate"}
+    same = CliRunner().invoke(cli, ["compare", a, a, "--db", str(db)])
+    assert "judges differ" not in same.stdout

@@ -131,8 +131,8 @@ def _csv(db: str, run_id: str) -> list[dict[str, str]]:
 
 def test_the_csv_has_peoples_labels_as_columns(labelled: dict[str, Any]) -> None:
     rows = _csv(labelled["db"], labelled["run"])
-    assert list(rows[0])[:7] == ["run_id", "sample_id", "strategy", "metric", "value",
-                                 "unscored_reason", "label.hallucinated"]
+    assert list(rows[0])[:8] == ["run_id", "sample_id", "strategy", "metric", "value",
+                                 "unscored_reason", "abstained", "label.hallucinated"]
     got = {r["sample_id"]: r["label.hallucinated"] for r in rows}
     assert got == {i: "true" if h else "false" for i, _, _, h in ROWS}
 

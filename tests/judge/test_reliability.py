@@ -159,3 +159,26 @@ def test_a_metric_measured_on_the_runs_own_labels_is_not_said_unmeasured() -> No
         "note: gating on judge.hallucination, whose offline judge's agreement with people is "
         "measured in this run only (AUROC 0.97 on 22 labels), on no set it was not tuned on",
     ]
+
+
+def test_a_weak_held_apart_figure_says_the_runs_own_one_holds_for_this_data() -> None:
+    """Trial 69: the gate warned of AUROC 0.49 held apart a few lines from AUROC 0.87 on
+    the run's own labels, nothing tying the two: the warning line now says the run's own
+    figure is the one that holds for this data."""
+    from ragassay.judge import gate_warning_summary
+
+    weak = {"statistic": "AUROC", "low": 0.49, "high": 0.64, "sets": ["a", "b"]}
+    run = RunReliability.model_validate(TABLE | {"metrics": {"judge.hallucination": weak}})
+    in_run = {"judge.hallucination": "AUROC 0.87 on 144 labels"}
+    [line] = gate_warning_summary(run, ["judge.hallucination"], in_run)
+    assert line == (
+        "warning: the offline judge agrees with people below 0.7 on an unseen set for 1 "
+        "gated metric: judge.hallucination (AUROC 0.49; this run: AUROC 0.87 on 144 labels): "
+        "where this run's own labels measure it, that figure is the one that holds for this "
+        "data (the unseen sets are other data)")
+    [verbose] = gate_warnings(run, ["judge.hallucination"], in_run)
+    assert verbose.endswith("; this run's own labels measure AUROC 0.87 on 144 labels, the "
+                            "figure that holds for this data (the unseen sets are other "
+                            "data)")
+    [plain] = gate_warning_summary(run, ["judge.hallucination"])
+    assert "this run" not in plain

@@ -46,3 +46,16 @@ def test_formulas_behind_blanks_or_in_full_width_are_defused(payload: str) -> No
 def test_ordinary_text_is_left_alone(text: str) -> None:
     rows = list(csv.DictReader(io.StringIO(to_csv(_report(text, text)))))
     assert rows[0]["sample_id"] == text
+
+
+def test_an_abstention_has_its_own_column_and_no_unscored_reason() -> None:
+    """Trial 69: abstained declines read `abstained (correct)` in `unscored_reason`,
+    though an abstention is not unscored; it is the `abstained` column's now."""
+    report = make_report([entry("q1", {"judge.faithfulness": None, "judge.overall": None},
+                                {"judge.overall": "no contexts"},
+                                abstained={"judge.faithfulness": "correct"})])
+    rows = {r["metric"]: r for r in csv.DictReader(io.StringIO(to_csv(report)))}
+    assert rows["judge.faithfulness"]["unscored_reason"] == ""
+    assert rows["judge.faithfulness"]["abstained"] == "correct"
+    assert rows["judge.overall"]["unscored_reason"] == "no contexts"
+    assert rows["judge.overall"]["abstained"] == ""

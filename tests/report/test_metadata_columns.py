@@ -39,7 +39,7 @@ ROWS = [
      "metadata": {"kind": "direct", "n": 3, "tags": ["x", "y"], "where": {"floor": 1}}},
     {"id": "c", "question": "Is there a sauna?", "answer": "No.", "contexts": ["No sauna."]},
 ]
-FIELDS = ["run_id", "sample_id", "strategy", "metric", "value", "unscored_reason"]
+FIELDS = ["run_id", "sample_id", "strategy", "metric", "value", "unscored_reason", "abstained"]
 KEYS = ["kind", "domain", "n", "tags", "where", "flag"]
 COLUMNS = [f"metadata.{k}" for k in KEYS]
 # each sample's cells as the CSV writes them: JSON text, a string as itself, "" if absent

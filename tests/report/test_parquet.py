@@ -30,7 +30,8 @@ def test_the_parquet_dataset_holds_the_csv_rows_typed(run: tuple[Store, str],
     invalid = [r for r in got if r["sample_id"] == "bad"]
     assert invalid == [{"run_id": run_id, "sample_id": "bad", "strategy": "default",
                         "metric": None, "value": None,
-                        "unscored_reason": "d.jsonl:5: no question", "label.good": None}]
+                        "unscored_reason": "d.jsonl:5: no question", "abstained": None,
+                        "label.good": None}]
     assert any(r["unscored_reason"] == "judge timed out" and r["value"] is None for r in got)
 
 
@@ -53,4 +54,28 @@ def test_an_empty_run_still_has_the_schema(tmp_path: Path) -> None:
     write_parquet(make_report(run_id="r"), tmp_path / "out", [])
     table = pq.read_table(tmp_path / "out")
     assert table.num_rows == 0 and table.column_names == [
-        "run_id", "sample_id", "strategy", "metric", "value", "unscored_reason"]
+        "run_id", "sample_id", "strategy", "metric", "value", "unscored_reason", "abstained"]
+
+
+def test_report_format_parquet_writes_the_folder_and_without_out_names_how(
+        tmp_path: Path, demo_data: Path) -> None:
+    """Trial 69: `report --format parquet` was refused (not a choice) though `export()`
+    writes parquet; it writes the folder now, and without --out one line says how."""
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+
+    db = tmp_path / "r.db"
+    done = CliRunner().invoke(cli, ["eval", str(demo_data), "--db", str(db), "--metrics",
+                                    "judge", "--quiet"])
+    assert done.exit_code == 0, done.output
+    out = tmp_path / "results"
+    done = CliRunner().invoke(cli, ["report", "--format", "parquet", "--out", str(out),
+                                    "--db", str(db)])
+    assert done.exit_code == 0, done.output
+    table = pq.read_table(out)
+    assert table.num_rows > 0 and "abstained" in table.column_names
+    done = CliRunner().invoke(cli, ["report", "--format", "parquet", "--db", str(db)])
+    assert done.exit_code == 2
+    assert "give --out FOLDER (e.g. ragassay report RUN --format parquet --out results/)" \
+        in " ".join(done.output.split())

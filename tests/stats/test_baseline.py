@@ -116,3 +116,15 @@ def test_the_beats_baseline_cells_first_word_is_what_the_interval_shows():
     above = RankAgreement(n=144, auroc=0.637, auroc_ci=(0.55, 0.7))
     assert above.verdict(0.70, 0.60) == "unclear" and above.verdict(0.6, 0.5) == "no"
     assert above.verdict(None, None) == "-"
+
+
+def test_the_docs_say_the_baseline_is_compared_reversed_below_chance() -> None:
+    """Trial 69: docs/judges.md said the baseline's direction is "never flipped", while
+    the output compares with a "reversed baseline": the docs say what the code does."""
+    from pathlib import Path
+
+    below = RankAgreement(n=144, auroc=0.253, auroc_ci=(0.18, 0.33))
+    assert below.target() == (pytest.approx(0.747), "reversed baseline 0.747")
+    text = " ".join((Path(__file__).parents[2] / "docs" / "judges.md").read_text().split())
+    assert "never flipped" not in text
+    assert "the judge is compared with the reversed figure, 1 - AUROC" in text

@@ -43,10 +43,11 @@ if TYPE_CHECKING:
 
 @cli.command("report")
 @click.argument("run_id", metavar="[RUN]", required=False)
-@click.option("--format", "fmt", type=click.Choice(["json", "csv", "html"]), default="json",
-              show_default=True)
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Output file (default: stdout).")
+@click.option("--format", "fmt", type=click.Choice(["json", "csv", "html", "parquet"]),
+              default="json", show_default=True,
+              help="parquet: the CSV's rows as a folder of part files (needs --out FOLDER).")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Output file, or folder for parquet (default: stdout).")
 @click.option("--schema", "show_schema", is_flag=True,
               help="Print the JSON Schema of the JSON report (its report_version) instead.")
 @by_option
@@ -57,18 +58,27 @@ if TYPE_CHECKING:
 def report_cmd(run_id: str | None, fmt: Format, out: Path | None, show_schema: bool,
                by: str | None, export_otlp: str | None, label_rule: LabelRule,
                db: StoreLocation) -> None:
-    """Export a run (the latest when RUN is omitted) as JSON, CSV or HTML; with --by KEY,
+    """Export a run (the latest when RUN is omitted) as JSON, CSV, HTML or Parquet (a
+    folder, as `export(report, "parquet", FOLDER)` and `eval --results-parquet`); with --by KEY,
     the JSON's `groups` and the HTML's section hold the run by a metadata key (`ragassay
     runs show RUN --by KEY` prints it); with --export-otlp, its scores as OpenTelemetry
     spans instead."""
     from ragassay.report import build_report, export, iter_details, schema
     from ragassay.terminal import CleanWriter
 
-    if by is not None and (fmt == "csv" or export_otlp or show_schema):
+    if by is not None and (fmt in ("csv", "parquet") or export_otlp or show_schema):
         raise UsageProblem(f"--by {by} breaks the JSON or HTML report down: the CSV has each "
                            f"sample's metadata.<key> columns to group by, --export-otlp and "
                            f"--schema no figures")
-    refuse_overwrites([("--out", out), ("--export-otlp", otlp_file(export_otlp))], db=db)
+    folder = fmt == "parquet" and not show_schema and not export_otlp
+    if folder and out is None:
+        raise UsageProblem("--format parquet writes a folder of part files: give --out "
+                           "FOLDER (e.g. ragassay report RUN --format parquet --out results/)")
+    if out is not None and not folder and out.is_dir():
+        raise UsageProblem(f"--out {out} is a folder; give a file name")
+    refuse_overwrites([("--out", None if folder else out),
+                       ("--export-otlp", otlp_file(export_otlp))], db=db,
+                      folders=[("--out", out if folder else None)])
     if show_schema:
         text = json.dumps(schema(), indent=2) + "\n"
         if out is None:

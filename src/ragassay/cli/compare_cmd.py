@@ -258,6 +258,8 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
                                  f"{run_a} answer no common question")
         title = f"{strategies[1]} (B) vs {strategies[0]} (A)"
         tables = [table_a.for_strategy(s) for s in strategies]
+        judge = store.get_run(run_a).judge
+        judges = {"A": judge, "B": judge}
     else:
         assert run_b is not None
         if strategies:
@@ -267,10 +269,12 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
         run_a_rec, run_b_rec = store.get_run(run_a), store.get_run(run_b)
         _refuse_unpaired(result, f"runs {run_a_rec.id} ({run_a_rec.dataset}) and {run_b_rec.id} "
                                  f"({run_b_rec.dataset}) share no sample")
-        title = f"run {run_b} (B) vs run {run_a} (A)"
+        judges = {"A": run_a_rec.judge, "B": run_b_rec.judge}
+        title = (f"run {run_b} (B, judge {judges['B']}) vs run {run_a} (A, judge "
+                 f"{judges['A']})")
         tables = [table_a, table_b]
     if as_json:
-        click.echo(json.dumps({**result.model_dump(),
+        click.echo(json.dumps({**result.model_dump(), "judges": judges,
                                "intervals": "per metric, not adjusted for multiple comparisons",
                                "p_adjustment": "holm",
                                "effect_size": "Cohen's d_av: B - A over the mean of the two "
@@ -279,6 +283,9 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
                               indent=2, allow_nan=False))
     else:
         _print_comparison(result, title)
+        if judges["A"] != judges["B"]:  # trial 69: offline vs offline:accurate, unsaid
+            say(f"judges differ: A {judges['A']}, B {judges['B']}: a difference (or an "
+                "equivalence) may be the judge's, not the system's")
         if (line := not_scored_line(result, tables)) is not None:
             say(line)
         if (changed := result.abstentions_changed) is not None:  # no verdict says these

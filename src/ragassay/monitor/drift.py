@@ -11,7 +11,7 @@ what is written is on the metric's own scale.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -33,6 +33,19 @@ from ragassay.types import MetricSpec
 
 MIN_BASELINE = 20
 """A metric with fewer scored values in its baseline is not tested (said once)."""
+
+DETECTABLE_BOUND = 0.2
+"""A baseline whose smallest detectable change exceeds this share of the metric's range
+(e.g. a rate change above 0.2) is too wide to see an ordinary drop: said once."""
+
+
+def detectable(interval: StreamInterval, watched: Watched) -> float | None:
+    """The smallest change (0-1) from the baseline's mean that can alarm: a window must
+    lie wholly past the baseline's watched end, so a smaller shift never can."""
+    if interval.mean is None or interval.low is None or interval.high is None:
+        return None
+    gaps = {"lower": interval.mean - interval.low, "higher": interval.high - interval.mean}
+    return max(gaps.values()) if watched == "both" else gaps[watched]
 
 
 def watched_metrics(settings: MonitorSettings, specs: dict[str, MetricSpec]) -> list[str]:
@@ -59,8 +72,10 @@ class DriftWatch:
     """Every watched metric's test for one monitor run."""
 
     def __init__(self, store: Store, run_id: str, settings: MonitorSettings,
-                 specs: dict[str, MetricSpec], box: StateBox, sink: EventSink) -> None:
+                 specs: dict[str, MetricSpec], box: StateBox, sink: EventSink,
+                 say: Callable[[str], None] | None = None) -> None:
         self.store, self.run_id, self.settings = store, run_id, settings
+        self.say = say  # a line for the person (stderr)
         self.specs = specs
         self.box = box
         self.sink = sink
@@ -79,9 +94,12 @@ class DriftWatch:
         return np.array([np.nan if v is None else min(1.0, max(0.0, spec.normalise(v)))
                          for v in values], dtype=np.float64)
 
-    def establish(self, baseline: dict[str, list[float]], source: str) -> None:
+    def establish(self, baseline: dict[str, list[float]], source: str,
+                  asked: dict[str, int] | None = None) -> None:
         """Fix each metric's baseline from its values (metric scale); a metric with too
-        few is skipped. Written as `baseline` events and kept in the state."""
+        few is skipped. Written as `baseline` events and kept in the state. `asked`: how
+        many values each metric's baseline would hold had none been unscored."""
+        asked = asked or {}
         enough = {m: v for m, v in baseline.items() if len(v) >= MIN_BASELINE}
         skipped = {m: f"only {len(baseline.get(m, []))} scored values in the baseline "
                       f"({source}); at least {MIN_BASELINE} are needed"
@@ -95,25 +113,58 @@ class DriftWatch:
                                              alpha=share)
         self.box.update(baselines=records, skipped=skipped)
         for metric, rec in records.items():
-            self.sink.emit({"event": "baseline", "metric": metric, "source": source,
-                            "alpha": share, **on_scale(self.specs[metric], rec.interval)},
-                           key=f"baseline:{metric}", metric=metric)
+            self._state_baseline(metric, rec, asked.get(metric, rec.interval.n))
         for metric, why in skipped.items():
             self.sink.emit({"event": "note", "metric": metric,
                             "message": f"{metric} is not tested: {why}"},
                            key=f"skipped:{metric}", metric=metric)
 
+    def _state_baseline(self, metric: str, rec: BaselineRecord, asked: int) -> None:
+        """The `baseline` event with how many values it holds (of how many asked) and the
+        smallest change it can detect; one warning line (a `note`, and to the person)
+        when that change is wider than DETECTABLE_BOUND or values are missing."""
+        spec = self.specs[metric]
+        gap = detectable(rec.interval, self._settings(metric).watched)
+        span = spec.high - spec.low
+        size = None if gap is None else gap * span
+        emitted = self.sink.emit({"event": "baseline", "metric": metric,
+                                  "source": rec.source, "alpha": rec.alpha,
+                                  **on_scale(spec, rec.interval), "asked": asked,
+                                  "detectable": size},
+                                 key=f"baseline:{metric}", metric=metric)
+        n = rec.interval.n
+        held = f"{n} values" + (f" of the {asked} asked" if asked > n else "")
+        line = f"{metric} baseline ({rec.source}): {held}; smallest detectable change " \
+               + ("-" if size is None else f"{size:.3g}")
+        problems = []
+        if gap is not None and gap > DETECTABLE_BOUND:
+            problems.append(f"wider than {DETECTABLE_BOUND * span:.3g}, so smaller drifts "
+                            "cannot alarm")
+        if asked > n:
+            problems.append(f"{asked - n} baseline values were unscored or abstained")
+        if problems:
+            fix = ("name a larger --baseline run" if self.settings.baseline_run else
+                   "raise --baseline-traces (a larger baseline window)")
+            warning = f"warning: {'; '.join(problems)}: {fix}"
+            self.sink.emit({"event": "note", "metric": metric,
+                            "message": f"{line}; {warning}"},
+                           key=f"baseline-warning:{metric}", metric=metric)
+            line = f"{line}; {warning}"
+        if emitted and self.say is not None:
+            self.say(line)
+
     def baseline_from_run(self, run_id: str) -> None:
         """The baseline of every watched metric from another run's scored values."""
-        values = {m: [v for _, _, v, _ in self.store.metric_values(run_id, m) if v is not None]
-                  for m in self.metrics}
-        self.establish(values, f"run {run_id}")
+        rows = {m: [v for _, _, v, _ in self.store.metric_values(run_id, m)]
+                for m in self.metrics}
+        self.establish({m: [v for v in r if v is not None] for m, r in rows.items()},
+                       f"run {run_id}", {m: len(r) for m, r in rows.items()})
 
     def _baseline_from_traces(self) -> None:
         n = self.settings.baseline_traces
         values = {m: [v for _, v in self.store.position_values(self.run_id, m, 0, n - 1)
                       if v is not None] for m in self.metrics}
-        self.establish(values, f"first {n} scored traces")
+        self.establish(values, f"first {n} scored traces", dict.fromkeys(self.metrics, n))
 
     # -- tests ------------------------------------------------------------------------
 

@@ -139,7 +139,7 @@ class Monitor:
         self.sink = EventSink(self.store, self.run_id, self.out, webhook)
         self.drift = DriftWatch(self.store, self.run_id, self.settings,
                                 self.store.get_run(self.run_id).spec_map(), self.box,
-                                self.sink)
+                                self.sink, self.say)
         self.counts = self.store.trace_counts(self.run_id)
         self._reload()
 
@@ -273,6 +273,10 @@ class Monitor:
                         await self.feed.close("interrupted")
                     self.feed = None
                 await _sleep(stop, RETRY_SCORING_S)
+
+    def say(self, message: str) -> None:
+        """A line for the person, on stderr."""
+        print(f"monitor: {message}", file=self.err, flush=True)
 
     def problem(self, message: str) -> None:
         """Say a problem: an `error` event and a line on stderr."""

@@ -19,7 +19,8 @@ from ragassay.report.model import (
 from ragassay.report.people import label_names
 from ragassay.types import LABEL_PREFIX
 
-FIELDS = ("run_id", "sample_id", "strategy", "metric", "value", "unscored_reason")
+FIELDS = ("run_id", "sample_id", "strategy", "metric", "value", "unscored_reason",
+          "abstained")
 """The CSV's first columns; the metadata columns follow them (`csv_fields`)."""
 
 
@@ -36,8 +37,9 @@ def csv_rows(report: Report, details: Iterable[SampleEntry | FailedEntry] | None
              ) -> Iterator[dict[str, Any]]:
     """One row per sample and metric (the CSV's `csv_fields`), from `details` (per-sample
     entries, e.g. streamed by `report.iter_details`) or else from the report's own. A
-    value without a number says why in `unscored_reason`: its unscored reason, or
-    "abstained (correct)" / "(false)" / "(unknown)" (`SampleEntry.reason`). A metadata
+    value without a number says why: `unscored_reason`, its unscored reason, or else
+    `abstained`, the outcome of an abstention ("correct", "false", "unknown"), which is
+    not unscored (trial 69: declines read as unscored in the reason column). A metadata
     cell holds its value as JSON text (a string as itself; `true`, `3`, `["a"]`; the one
     `metadata` column the sample's object), None where the sample has no such key; a
     label cell likewise (`true`), blank where the sample has no such label."""
@@ -49,14 +51,17 @@ def csv_rows(report: Report, details: Iterable[SampleEntry | FailedEntry] | None
         meta.update({LABEL_PREFIX + n: _text(given.get(n)) for n in labels})
         if isinstance(entry, FailedEntry):
             yield {"run_id": run_id, "sample_id": entry.id, "strategy": entry.strategy,
-                   "metric": "", "value": "", "unscored_reason": entry.error, **meta}
+                   "metric": "", "value": "", "unscored_reason": entry.error,
+                   "abstained": "", **meta}
             continue
         for metric, value in entry.metrics.items():
+            abstained = (entry.abstained or {}).get(metric)
             yield {"run_id": run_id, "sample_id": entry.id, "strategy": entry.strategy,
                    "metric": metric,
                    "value": "" if value is None else int(value) if isinstance(value, bool)
                    else value,
-                   "unscored_reason": entry.reason(metric) or "", **meta}
+                   "unscored_reason": "" if abstained else entry.unscored.get(metric) or "",
+                   "abstained": abstained or "", **meta}
 
 
 def _text(cell: Any) -> str | None:

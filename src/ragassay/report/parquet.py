@@ -1,8 +1,9 @@
 """Parquet export: the CSV's rows (one per sample and metric) as a Parquet dataset.
 
 A folder of `part-NNNNN.parquet` files with one schema (run_id, sample_id, strategy,
-metric, value as float64 with booleans 1.0/0.0, unscored_reason: the unscored reason or
-"abstained (correct)" etc.; nulls where the CSV has blanks), then a string column
+metric, value as float64 with booleans 1.0/0.0, unscored_reason: the unscored reason,
+abstained: an abstention's outcome, "correct", "false" or "unknown"; nulls where the CSV
+has blanks), then a string column
 `metadata.<key>` per key of the samples' metadata (the CSV's cells: JSON text, a string
 as itself; null where the sample has no such key; beyond METADATA_KEYS_MAX keys one
 `metadata` column, each sample's metadata as JSON text), which pandas, Spark, DuckDB and
@@ -31,6 +32,7 @@ def _schema(report: Report) -> Any:
     return pa.schema([("run_id", pa.string()), ("sample_id", pa.string()),
                       ("strategy", pa.string()), ("metric", pa.string()),
                       ("value", pa.float64()), ("unscored_reason", pa.string()),
+                      ("abstained", pa.string()),
                       *((name, pa.string()) for name in csv_fields(report)[len(FIELDS):])])
 
 
@@ -39,7 +41,8 @@ def _typed(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         value = row["value"]
         yield {**row, "metric": row["metric"] or None,
                "value": None if value == "" else float(value),
-               "unscored_reason": row["unscored_reason"] or None}
+               "unscored_reason": row["unscored_reason"] or None,
+               "abstained": row["abstained"] or None}
 
 
 def _groups(rows: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:

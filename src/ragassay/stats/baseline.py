@@ -93,7 +93,8 @@ class RankAgreement(Result):
 def reads_inverted(label: str) -> bool:
     """Whether the baseline reads a label inverted: a vocabulary label whose True is the
     problem (`hallucinated`: many answer words in the evidence means False). Fixed by the
-    label, never flipped after seeing the labels (that would be tuning it)."""
+    label before any label is seen; a figure below chance is then compared reversed
+    (`RankAgreement.target`: `reversed baseline`), not this direction changed."""
     kind = lookup(label)
     return kind is not None and not kind.higher_is_better
 
