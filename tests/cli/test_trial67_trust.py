@@ -143,3 +143,18 @@ def test_compare_names_the_samples_whose_abstention_outcome_changed(tmp_path: Pa
         "samples": [{"id": "s3", "strategy": "default", "a": "correct", "b": "false"}]}
     same = json.loads(_run("compare", ids[0], ids[0], "--db", str(db), "--json"))
     assert "abstentions_changed" not in same
+
+
+def test_the_headline_judge_column_does_not_claim_the_metrics_scale(
+        screens: dict[str, Any]) -> None:
+    """Trial 68, finding 5: the headline's judge column was headed "judge's own (its
+    scale)" over an inverted rate's cell turned to the label's direction (trace.adherence
+    showing the hallucinated rate 0.608, its own mean 0.392). Each cell names its scale;
+    the heading claims none, in the console and the HTML."""
+    turned = {r["metric"]: r for r in screens["doc"]["headline"]["rows"]}["trace.adherence"]
+    assert turned["judge_turned"] is True
+    head = screens["eval"].split("judge's agreement", 1)[1][:400]
+    assert "judge's own" in _flat(screens["eval"]) and "its scale" not in head
+    assert "judge&#x27;s own (95% CI, its scale)" not in screens["html"]
+    assert "judge's own (95% CI, its scale)" not in screens["html"]
+    assert "own (95% CI)" in screens["html"]

@@ -18,6 +18,9 @@ from ragassay.stats.corrected import Corrected, CorrectedEstimate
 from ragassay.stats.corrected_text import EXACT_TITLE, exact_text, people_column, split_exact
 
 JUDGE_COLUMN = "judge's own (its scale)"
+# the headline's: an inverted 0-1 rate's cell is turned to the label's direction, each cell
+# names its scale ("rate 0.608 [...] on 0-1", "mean 7.18 on 1-10"; trial 68)
+HEADLINE_JUDGE_COLUMN = "judge's own"
 AGREEMENT_COLUMN = "judge's agreement with people"
 WIDE_HEADLINE = 160
 """The console width from which the headline table holds every word of its rows; a
@@ -43,8 +46,8 @@ def print_headline(report: Report, console: Console | None = None) -> None:
         _print_narrow_headline(head, console)
     else:
         t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=head.note)
-        for c in ("metric", head.people_column, AGREEMENT_COLUMN, JUDGE_COLUMN):
-            t.add_column(c, justify="right" if c == JUDGE_COLUMN else "left")
+        for c in ("metric", head.people_column, AGREEMENT_COLUMN, HEADLINE_JUDGE_COLUMN):
+            t.add_column(c, justify="right" if c == HEADLINE_JUDGE_COLUMN else "left")
         for r in head.rows:
             t.add_row(escape(r.metric_text()), _people(r, r.people_text),
                       escape(r.agreement_text), escape(r.judge_text))
@@ -71,8 +74,8 @@ def _print_narrow_headline(head: Headline, console: Console) -> None:
     from ragassay.report import HEADLINE_TITLE
 
     t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=head.note)
-    for c in ("metric", head.people_column, JUDGE_COLUMN):
-        t.add_column(c, justify="right" if c == JUDGE_COLUMN else "left")
+    for c in ("metric", head.people_column, HEADLINE_JUDGE_COLUMN):
+        t.add_column(c, justify="right" if c == HEADLINE_JUDGE_COLUMN else "left")
     for r in head.rows:
         people = r.people_text
         if r.estimate is not None:  # "hallucinated" over "0.556 [0.474, 0.637]"

@@ -182,7 +182,7 @@ def _headline(report: Report) -> str:
              r.judge_text] for r in head.rows]
     out = (f'<section id="headline"><h2>{escape(HEADLINE_TITLE)}</h2>' + _table(
         ["metric", head.people_heading, "judge's agreement with people",
-         "judge's own (95% CI, its scale)"], rows)
+         "judge's own (95% CI)"], rows)
            + f'<p class="note">{escape(head.note)}.</p>')
     out += "".join(f'<p class="note"><b>Note:</b> {escape(line)}.</p>'
                    for line in report.note_lines())  # two rows that are one reading
