@@ -52,7 +52,7 @@ def test_h2_an_exception_restated_in_the_other_form(an, context, answer):
     assert not judged(an, [context], answer)
 
 
-# H3: Unit.calendar is one context's (ctx.docs), not the passage's: the rest of the week
+# H3: the calendar was one context's (ctx.docs), not the passage's: the rest of the week
 # or year in the next retrieved context is not read, and the faithful answer is flagged
 @pytest.mark.parametrize(("contexts", "answer"), [
     (["The surgery is open Monday to Friday, 8am to 6pm.",
@@ -106,7 +106,7 @@ def test_m1_a_claim_inside_advice_is_still_scored(an, contexts, answer, question
     assert judged(an, contexts, answer, question)
 
 
-# M2: Unit.calendar takes every day and month the document names, whatever is said of it:
+# M2: the calendar takes every day and month the document names, whatever is said of it:
 # a closure or another subject fills the week or year, and "every day"/"all year" passes
 @GAP
 @pytest.mark.parametrize(("contexts", "answer"), [

@@ -1,5 +1,5 @@
 """Issue #38, session 15: "every day" / "all year" against passages whose days or months
-do not fill the week or the year (`scope.time_bound` with `Unit.calendar`: the days and
+do not fill the week or the year (`scope.time_bound` with `Units.calendar`: the days and
 months all the contexts place statements on); a name that opens its context sentence
 ("Priya covers textiles ...", where two sentences open so) read as a name by the swap
 across sentences (`mixed.named_elsewhere`, `mixed.initial_names`); a participle after a

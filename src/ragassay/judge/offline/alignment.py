@@ -240,11 +240,11 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
             or pronoun_widened(p, u.part, fit.only_in_unit)
             or (not p.figures and any(h in u.part.counted for h in p.quantified if h))))
     )) or narrowed(p, u.part) or (u.clause and narrowed(p, u.sentence))
-            or time_bound(p, u.part, u.sentence, calendar=u.calendar)
+            or time_bound(p, u.part, u.sentence, calendar=units.calendar)
             or drops_fronted(p, u.sentence, said, u.part if u.clause else None)
             # (a clause with no subject of its own: under its sentence's times)
             or (u.clause and bool(u.inherited)
-                and time_bound(p, u.sentence, u.sentence, figures=False, calendar=u.calendar))
+                and time_bound(p, u.sentence, u.sentence, figures=False, calendar=units.calendar))
             or drops_days(p, u.part) or (u.clause and tail_days(p, u.part, u.sentence))) or (
             fit.covered == 1.0 and (drops_time(p, u.part) or drops_only(
                 p, u.part, u.sentence if u.clause else None, said))):
@@ -365,7 +365,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     near = units.near(p, doc, _need(len(p.words)))
     when = {h for h in p.quantified if h in TIMES}
     if when and len(p.words - when) >= MIN_WORDS and any(
-            time_bound(p, u.part, u.sentence, calendar=u.calendar) for u in near):
+            time_bound(p, u.part, u.sentence, calendar=units.calendar) for u in near):
         p = replace(p, words=p.words - when)  # "at any time" says when, not what
     if _exception(p, near) or (p.universal and any(
             elsewhere(p, u.part, u.sentence) for u in near)):

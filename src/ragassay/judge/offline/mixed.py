@@ -151,15 +151,14 @@ def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None
         return None
     if len(units.ctx.rows(units.ctx.docs[row])) > MAX_DOC_SENTENCES:
         return None  # (a long passage names its topic once and then says "he", "the band")
-    if first_stem(sentence) in _PRONOUNS and row and missing & units.sentence(
-            row - 1).part.stems:
+    head = first_stem(sentence)  # "Mia does X." / "Jess does Y.": each opens on its name
+    if head in _PRONOUNS and row and missing & units.sentence(row - 1).part.stems:
         return None  # "Delivery is free ... It usually takes 3 days": its subject
     holding = [k for k in rows if k != row and missing & units.sentence(k).part.stems]
     if len(holding) != 1 or not missing <= units.sentence(holding[0]).part.stems:
         return None  # one other sentence has the claim's name: another entity's, no topic
     names = units.ctx.infos[row].names
     own = frozenset(stem(n) for n in names) - _CALENDAR - p.words
-    head = first_stem(sentence)  # "Mia does X." / "Jess does Y.": each opens on its name
     if head is not None and head in initial_names(units) and first_stem(
             units.sentence(holding[0]).part) in missing:
         own |= {head} - p.words

@@ -147,6 +147,8 @@ def _named_part(p: Part, u: Part, toks: tuple[str, ...], stems: list[str]) -> bo
     league"): a place word, a determiner at most, then a name the claim lacks, where the
     claim places its word too (not "every room" for "all rooms at the Harbour Hotel": a
     business's name for itself)."""
+    if not set(p.quantified) & set(u.quantified):
+        return False  # (most units: no need to read the claim's tokens)
     mine = lemma_stems(p.info.tokens, p.info.all_stems)
     if not any(mine[j] in p.quantified and p.info.tokens[j + 1] in SUBJECT_PLACES
                for j in range(len(mine) - 1)):

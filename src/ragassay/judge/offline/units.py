@@ -45,8 +45,6 @@ class Unit:
     clause: bool  # a clause of a sentence of several
     sentence: Part  # the whole sentence
     inherited: frozenset[str] = frozenset()
-    calendar: frozenset[str] = frozenset()  # the days and months the contexts place
-    # statements on (the week's days, the months of their ranges): Units.calendar
 
     @property
     def words(self) -> frozenset[str]:
@@ -218,8 +216,7 @@ class Units:
         found = self._sentences.get(row)
         if found is None:
             whole = part(self.ctx.infos[row].text)
-            found = self._sentences[row] = Unit(whole, row, False, whole,
-                                                     calendar=self.calendar)
+            found = self._sentences[row] = Unit(whole, row, False, whole)
         return found
 
     @property
@@ -273,14 +270,13 @@ class Units:
             pieces = clause_parts(whole.part.text)
             found = []
             if len(pieces) > 1:
-                found = [Unit(p, row, True, whole.part, taken(pieces, k, gapped=True),
-                              whole.calendar) for k, p in enumerate(pieces)]
+                found = [Unit(p, row, True, whole.part, taken(pieces, k, gapped=True))
+                         for k, p in enumerate(pieces)]
                 # and each condition read with the clause it conditions
                 found += [Unit(p, row, True, whole.part, next(
                     (taken(pieces, k, gapped=True) for k, q in enumerate(pieces)
                      if p.text.startswith(q.text)),
-                    frozenset()), whole.calendar) for p in conditioned(list(pieces))
-                    if p not in pieces]
+                    frozenset())) for p in conditioned(list(pieces)) if p not in pieces]
             self._clauses[row] = found
         return found
 
