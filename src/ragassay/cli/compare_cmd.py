@@ -240,8 +240,10 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
     from ragassay.stats import CompareOptions, compare_strategies, compare_tables
 
     store = open_store(db, readonly=True)
-    table_a = _table_for(store, store.get_run(run_a).id)
-    table_b = None if run_b is None else _table_for(store, store.get_run(run_b).id)
+    run_a_rec = store.get_run(run_a)  # each run read once: its id, dataset and judge
+    table_a = _table_for(store, run_a_rec.id)
+    run_b_rec = None if run_b is None else store.get_run(run_b)
+    table_b = None if run_b_rec is None else _table_for(store, run_b_rec.id)
     specs = dict(table_a.specs) if table_b is None else {
         m: s for m, s in table_b.specs.items() if m in table_a.specs}
     margins, notes = equivalence_margins(equivalence, specs)
@@ -258,15 +260,13 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
                                  f"{run_a} answer no common question")
         title = f"{strategies[1]} (B) vs {strategies[0]} (A)"
         tables = [table_a.for_strategy(s) for s in strategies]
-        judge = store.get_run(run_a).judge
-        judges = {"A": judge, "B": judge}
+        judges = {"A": run_a_rec.judge, "B": run_a_rec.judge}
     else:
-        assert run_b is not None
+        assert run_b_rec is not None
         if strategies:
             table_a = table_a.for_strategy(strategies[0])
             table_b = table_b.for_strategy(strategies[-1])
         result = compare_tables(table_a, table_b, options)
-        run_a_rec, run_b_rec = store.get_run(run_a), store.get_run(run_b)
         _refuse_unpaired(result, f"runs {run_a_rec.id} ({run_a_rec.dataset}) and {run_b_rec.id} "
                                  f"({run_b_rec.dataset}) share no sample")
         judges = {"A": run_a_rec.judge, "B": run_b_rec.judge}

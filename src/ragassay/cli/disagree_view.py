@@ -102,8 +102,8 @@ def _line(report: Report, v: VerdictDisagreements, d: Disagreement | Declined,
 def _right(labels: dict[str, object]) -> str:
     """Where people's yes/no labels of a decline all mark no problem (the headline counts
     it right): ` (people marked no problem in this decline)`; else ""."""
-    flags = [v for k, v in labels.items() if isinstance(v, bool)]
-    fine = flags and all(v != problem_value(k) for k, v in labels.items() if isinstance(v, bool))
+    flags = {k: v for k, v in labels.items() if isinstance(v, bool)}
+    fine = flags and all(v != problem_value(k) for k, v in flags.items())
     return " (people marked no problem in this decline: the headline counts it right)" \
         if fine else ""
 

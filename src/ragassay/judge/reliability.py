@@ -99,6 +99,15 @@ def rerunnable(command: str) -> str:
     return "; ".join(p.strip() for p in command.split(";") if p.strip() and portable(p))
 
 
+def _held_apart(reliability: RunReliability | None) -> tuple[str, Mapping[str, Agreement]]:
+    """The judge the gate's notes name and its held-apart agreement per metric, read off
+    the run's stored table (`RunReliability` holds `Reliability`'s fields): "this run's"
+    and none without one."""
+    if reliability is None:
+        return "this run's", {}
+    return reliability.judge, reliability.metrics
+
+
 def gate_warnings(reliability: RunReliability | None, metrics: list[str],
                   in_run: Mapping[str, str] | None = None) -> list[str]:
     """The gate's warnings for the metrics it checks: a judge with no measured agreement
@@ -107,13 +116,10 @@ def gate_warnings(reliability: RunReliability | None, metrics: list[str],
     `in_run`: metric -> its agreement with this run's own labels, said ("AUROC 0.97 on 22
     labels"); a metric measured there is not said to have no measured agreement."""
     in_run = in_run or {}
-    table = None
-    if reliability is not None:
-        table = Reliability(**{k: getattr(reliability, k) for k in Reliability.model_fields})
+    judge, held = _held_apart(reliability)
     out = []
     for m in metrics:
-        a = table.of(m) if table else None
-        judge = table.judge if table else "this run's"
+        a = held.get(m)
         if a is None and m in in_run:
             out.append(f"note: gating on {m}, whose {judge} judge's agreement with people is "
                        f"measured in this run only ({in_run[m]}), on no set it was not tuned on")
@@ -143,13 +149,10 @@ def gate_warning_summary(reliability: RunReliability | None, metrics: list[str],
     each with what this run's labels say of it. `ragassay gate --verbose` says them one
     line per metric."""
     in_run = in_run or {}
-    table = None
-    if reliability is not None:
-        table = Reliability(**{k: getattr(reliability, k) for k in Reliability.model_fields})
-    judge = table.judge if table else "this run's"
+    judge, held = _held_apart(reliability)
     weak, none, only = [], [], []
     for m in metrics:
-        a = table.of(m) if table else None
+        a = held.get(m)
         if a is None and m in in_run:
             only.append(f"{m} ({in_run[m]})")
         elif a is None:

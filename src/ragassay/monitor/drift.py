@@ -73,7 +73,7 @@ class DriftWatch:
 
     def __init__(self, store: Store, run_id: str, settings: MonitorSettings,
                  specs: dict[str, MetricSpec], box: StateBox, sink: EventSink,
-                 say: Callable[[str], None] | None = None) -> None:
+                 say: Callable[[str], None]) -> None:
         self.store, self.run_id, self.settings = store, run_id, settings
         self.say = say  # a line for the person (stderr)
         self.specs = specs
@@ -95,11 +95,10 @@ class DriftWatch:
                          for v in values], dtype=np.float64)
 
     def establish(self, baseline: dict[str, list[float]], source: str,
-                  asked: dict[str, int] | None = None) -> None:
+                  asked: dict[str, int]) -> None:
         """Fix each metric's baseline from its values (metric scale); a metric with too
         few is skipped. Written as `baseline` events and kept in the state. `asked`: how
         many values each metric's baseline would hold had none been unscored."""
-        asked = asked or {}
         enough = {m: v for m, v in baseline.items() if len(v) >= MIN_BASELINE}
         skipped = {m: f"only {len(baseline.get(m, []))} scored values in the baseline "
                       f"({source}); at least {MIN_BASELINE} are needed"
@@ -150,7 +149,7 @@ class DriftWatch:
                             "message": f"{line}; {warning}"},
                            key=f"baseline-warning:{metric}", metric=metric)
             line = f"{line}; {warning}"
-        if emitted and self.say is not None:
+        if emitted:
             self.say(line)
 
     def baseline_from_run(self, run_id: str) -> None:

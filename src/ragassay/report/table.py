@@ -105,10 +105,11 @@ def with_people(store: Store, run_id: str, samples: Iterable[Sample | InvalidRow
     def flush() -> Iterator[Sample | InvalidRow]:
         valid = [s for s in page if isinstance(s, Sample)]
         _, stored, merged = pages.page([s.content_key for s in valid], [s.labels for s in valid])
-        laid = {id(s): (st, m) for s, st, m in zip(valid, stored, merged, strict=True)}
+        laid = iter(zip(stored, merged, strict=True))  # the valid samples', in page order
         for s in page:
-            on = laid.get(id(s))
-            yield (s.model_copy(update={"labels": on[1]}) if on is not None and on[0] else s)
+            if isinstance(s, Sample) and (on := next(laid))[0]:
+                s = s.model_copy(update={"labels": on[1]})
+            yield s
         page.clear()
 
     for item in samples:

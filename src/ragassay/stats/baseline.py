@@ -46,6 +46,20 @@ class RankAgreement(Result):
     auroc: float | None
     auroc_ci: Pair | None
 
+    @classmethod
+    def of(cls, lexical: Sequence[float], truth: Sequence[bool], *, inverted: bool,
+           seed: int, n_resamples: int) -> RankAgreement:
+        """The lexical baseline's scores (`lexical_score`, unoriented) against people's
+        labels `truth`, read as 1 - share where `inverted` (`reads_inverted`): the one
+        computation `baseline_agreement` and `against_baseline` share."""
+        from ragassay.stats.agreement import auroc, auroc_ci
+
+        scores = [1.0 - v if inverted else v for v in lexical]
+        if not scores:
+            return cls(n=0, auroc=None, auroc_ci=None)
+        return cls(n=len(scores), auroc=auroc(scores, list(truth)),
+                   auroc_ci=auroc_ci(scores, list(truth), seed=seed, n_resamples=n_resamples))
+
     def target(self) -> tuple[float, str] | None:
         """The baseline in its meaningful direction, the one rule `verdict` and
         `beaten_by` read: its AUROC, or the reversed figure when it ranks below chance
@@ -102,20 +116,17 @@ def reads_inverted(label: str) -> bool:
 def baseline_agreement(samples: Iterable[Sample], label: str, *, inverted: bool = False,
                        seed: int = 0, n_resamples: int = 2000) -> RankAgreement:
     """AUROC (with a bootstrap CI) of the lexical baseline against a boolean label."""
-    from ragassay.stats.agreement import auroc, auroc_ci
-
-    scores: list[float] = []
+    lexical: list[float] = []
     truth: list[bool] = []
     for s in samples:
         value = s.labels.get(label)
         v = lexical_support(s)
         if value is None or v is None or not isinstance(value, bool | int | float):
             continue
-        scores.append(1.0 - v if inverted else v)
+        lexical.append(v)
         truth.append(bool(value))
-    ci = auroc_ci(scores, truth, seed=seed, n_resamples=n_resamples) if scores else None
-    return RankAgreement(n=len(scores), auroc=auroc(scores, truth) if scores else None,
-                         auroc_ci=ci)
+    return RankAgreement.of(lexical, truth, inverted=inverted, seed=seed,
+                            n_resamples=n_resamples)
 
 
 
@@ -150,15 +161,11 @@ def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
     against that very figure read as a contradiction): the answers people marked the
     problem share more of their contexts' words than the rest, so wording alone, read
     backwards, ranks them; a judge not above it is not shown to read more than wording."""
-    from ragassay.stats.agreement import auroc as auroc_of
-    from ragassay.stats.agreement import auroc_ci as ci_of
-
     if auroc is None or not lexical or any(v is None for v in lexical):
         return None
     inverted = reads_inverted(label)
-    scores = [1.0 - v if inverted else v for v in lexical if v is not None]
-    base = RankAgreement(n=len(scores), auroc=auroc_of(scores, list(truth)),
-                         auroc_ci=ci_of(scores, list(truth), seed=seed, n_resamples=n_resamples))
+    base = RankAgreement.of([v for v in lexical if v is not None], truth, inverted=inverted,
+                            seed=seed, n_resamples=n_resamples)
     got = base.beats(auroc, auroc_ci[0] if auroc_ci else None)
     if got.verdict == "-" or base.auroc is None:
         return None

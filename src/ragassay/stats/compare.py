@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections import Counter
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -113,10 +114,8 @@ def abstention_changes(ra: Mapping[Hashable, Row], rb: Mapping[Hashable, Row]
                for k, r in ra.items() if k in rb and r.abstention != rb[k].abstention]
     if not changed:
         return None
-    counts: dict[str, int] = {}
-    for c in changed:
-        counts[f"{c.a} -> {c.b}"] = counts.get(f"{c.a} -> {c.b}", 0) + 1
-    return AbstentionChanges(counts=counts, samples=changed)
+    return AbstentionChanges(counts=dict(Counter(f"{c.a} -> {c.b}" for c in changed)),
+                             samples=changed)
 
 
 class Comparison(Result):
