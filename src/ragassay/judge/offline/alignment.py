@@ -10,7 +10,8 @@ unit the claim's subject, entities, figures, quantifier and polarity must agree:
 
 - "entity": a word replaced by one the contexts offer as its alternative ("Plus
   subscribers" for "Pro subscribers"; "Paracetamol" where "Ibuprofen and paracetamol"
-  are listed together; a subject of another context sentence as the subject);
+  are listed together; a subject of another context sentence as the subject), or one
+  of two parallel slots' predicate said of the other (parallel.py);
 - "number": a figure counting the same thing with another value ("5 devices" where the
   unit says "2 devices", even if a 5 occurs elsewhere), or a figure the contexts bind
   to another slot than the claim's words (placed.py);
@@ -57,6 +58,7 @@ from .dropped import dropped_case, drops_days, drops_only, drops_time, tail_days
 from .lexical import FILLER, antonym_stems, stem
 from .mixed import misplaced_name, named_elsewhere
 from .objects import swapped_object
+from .parallel import parallel_swap
 from .phrase_swap import phrase_swap
 from .placed import bound_flipped, misplaced_figure
 from .polarity import antonym_pool, even_so, polarity, turned_elsewhere
@@ -267,9 +269,8 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
 
 
 def _adverbial(p: Part) -> bool:
-    """Whether every quantifier of the claim is one of time ("every month", "all day",
-    "at any time"): how often, not of whom; it widens a claim only against a unit that
-    says "only" or "unless"."""
+    """Whether every quantifier of the claim is one of time ("every month", "at any
+    time"): how often, not of whom; it widens only against "only" or "unless"."""
     return all(h in TIMES for h in p.quantified)
 
 
@@ -292,8 +293,6 @@ def _exception(p: Part, near: list[Unit]) -> bool:
     heads = {h for h in p.quantified if h and h not in TIMES}
     if p.universal and _adverbial(p) and any(_only_then(p, u) for u in near):
         return True  # "open 24 hours all year round" for "... during exams only"
-    if not heads:
-        return False
     for u in near:
         words = u.part.words
         if not heads & words or not words - p.words or u.part.universal:
@@ -315,10 +314,9 @@ def _only_then(p: Part, u: Unit) -> bool:
     ("only", "except"): all it states beyond the claim is its limit, at most
     MAX_SWAP_EDIT words, and it states at least three of the claim's words."""
     toks = u.part.info.tokens
-    if not (u.part.restricted and ("only" in toks or "except" in toks)) or any(
-            h is not None for h in u.part.negations):
-        return False
-    return len(u.words - p.words) <= MAX_SWAP_EDIT and len(u.words & p.words) >= 3
+    return bool(u.part.restricted and ("only" in toks or "except" in toks)) and not any(
+        h is not None for h in u.part.negations) and len(
+        u.words - p.words) <= MAX_SWAP_EDIT and len(u.words & p.words) >= 3
 
 
 def _denies(u: Unit, p: Part) -> bool:
@@ -452,6 +450,8 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     whole = part(s.text) if len(parts) > 1 else parts[0]
     if (row := even_so(whole, units, doc, _need(len(whole.words)))) is not None:
         return Finding("negation", row)  # "..., even if you are ill" / "..., unless you are ill"
+    if (row := parallel_swap(whole, units, doc)) is not None:
+        return Finding("entity", row)  # "The main pool ... 32°C" / "The learner pool ..."
     restated, every = False, True  # some clause, each clause restated
     said = topic = frozenset[str]()
     if len(parts) > 1:

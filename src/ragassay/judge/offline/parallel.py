@@ -1,0 +1,138 @@
+"""A claim that says what the contexts say of one of two parallel things of another
+(claim-level alignment, session 16): "The main pool is the warmest, kept at 32°C" for
+"The learner pool is kept at 32°C and the main pool at 28°C"; "Standard parcels are
+delivered by DHL" for "Express shipments are handled by DHL, while standard parcels go
+through the national postal service"; "the Lay-Z Palma, which seats up to eight" for
+"The Lay-Z Palma seats four to six adults. The larger Wave Atlantic seats up to eight."
+
+The contexts set two slots side by side (two clauses of a sentence, or two sentences),
+each about an entity of its own (`attributed.entity_words`: its subject, its names) and
+saying something of its own (its predicate: its other words and its figures that the
+other slot lacks). The claim is about the second slot's entity (a word of it that the
+first slot lacks is among the claim's own entity words), names nothing of the first
+slot's entity, says the first slot's predicate (one of its own figures or names, or
+MIN_SAID of its words) and none of the second slot's. Two sentences are parallel when
+their entities share a word ("the Finnish sauna" / "the Bio sauna") or both are named.
+
+Left alone: a denied claim (it may say the second slot lacks it), and a claim some
+sentence or clause of the contexts states of the claim's entity.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .attributed import entity_words, names_of, subject_run
+from .clauses import Part, clause_parts, part
+from .units import Unit, Units
+
+_CONTRAST = frozenset({"while", "whereas"})
+# a clause saying its sentence's predicate of another entity: "..., as is the York branch"
+_SAME = re.compile(r"^\W*(?:and\s+)?(?:as|so|nor|neither)\s+(?:is|are|was|were|do|does|did|"
+                   r"has|have|can|will|would)\b", re.IGNORECASE)
+MIN_SAID = 2  # words of the first slot's own predicate a claim says, without a figure
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    """A clause (or a sentence) with the words of its entity and its figures' values."""
+
+    unit: Unit
+    entity: frozenset[str]
+    subject: frozenset[str]  # its subject run (else its entity)
+    names: frozenset[str]
+    values: frozenset[float]
+
+    @property
+    def row(self) -> int:
+        return self.unit.row
+
+    @property
+    def words(self) -> frozenset[str]:
+        return self.unit.part.words
+
+
+def _slot(u: Unit) -> _Slot:
+    entity, subject = _entity(u.part)
+    return _Slot(u, entity, subject or entity, names_of(u.part),
+                 frozenset(n for n, _ in u.part.figures))
+
+
+def _entity(c: Part) -> tuple[frozenset[str], frozenset[str]]:
+    """A slot's entity words and its subject run; a clause opening "while" / "whereas"
+    has a subject of its own ("..., while standard parcels go ...")."""
+    first = c.info.tokens[c.info.lead:c.info.lead + 1]
+    if first and first[0] in _CONTRAST:
+        c = part(c.text.split(None, 1)[1] if " " in c.text else "")
+    return entity_words(c), subject_run(c)
+
+
+def _slots(units: Units) -> list[_Slot]:
+    """Every context sentence, and, of a sentence of several clauses, each clause with a
+    subject of its own read with the clauses after it that have none ("The river route
+    to Old Bridge" "and back takes about 90 minutes") or say its predicate of another
+    ("as is the York branch"); read once per sample."""
+    def read() -> list[_Slot]:
+        out: list[_Slot] = []
+        for j in range(len(units.ctx.infos)):
+            whole = units.sentence(j)
+            out.append(_slot(whole))
+            groups: list[list[str]] = []
+            pieces = clause_parts(whole.part.text)
+            for c in pieces if len(pieces) > 1 else ():
+                if c.opening is None and _entity(c)[0] and not _SAME.match(c.text):
+                    groups.append([c.text])
+                elif groups:
+                    groups[-1].append(c.text)
+            out += [_slot(Unit(part(", ".join(g)), j, True, whole.part)) for g in groups]
+        return [s for s in out if s.entity and s.words - s.entity]  # (a list item: no slot)
+    return units.ctx.derive("parallel.slots", read)
+
+
+def _parallel(a: _Slot, b: _Slot, units: Units) -> bool:
+    """Whether two slots stand side by side: clauses of one sentence (not items of a list
+    split into clauses: "trains, buses and boats"), or sentences whose entities share a
+    word or are both named."""
+    if a.row == b.row:
+        return a.unit.clause and b.unit.clause and not any(
+            units.alternatives.together(w, v, a.row) for x, y in ((a, b), (b, a))
+            for w in x.subject for v in y.words)
+    if a.unit.clause or b.unit.clause:
+        return False
+    return bool(a.entity & b.entity) or bool(a.names and b.names)
+
+
+def parallel_swap(claim: Part, units: Units, doc: int | None = None) -> int | None:
+    """The context sentence whose slot's predicate the claim gives to the other slot's
+    entity (module docstring), or None."""
+    if any(claim.negations) or not claim.words:
+        return None
+    said_values = frozenset(n for n, _ in claim.figures)
+    about = entity_words(claim)
+    slots = [s for s in _slots(units) if doc is None or units.ctx.docs[s.row] == doc]
+    for b in slots:
+        if not (b.entity & about):
+            continue
+        for a in slots:
+            if a is b or not _parallel(a, b, units):
+                continue
+            # (its first word too: "Guided tours leave ...", a subject run read as none)
+            own_a = (a.subject | {a.unit.part.first} - {None}) - b.words
+            own_b = b.entity - a.words
+            taken = own_b & claim.words & about
+            if not own_a or not taken or own_a & claim.words:
+                continue
+            pred_a = a.words - a.subject - b.words
+            pred_b = b.words - b.entity - a.words
+            if claim.words & pred_b or said_values & (b.values - a.values):
+                continue  # (it says the second slot's own predicate too)
+            said = claim.words & pred_a
+            figures = said_values & (a.values - b.values)
+            if not (figures or said & a.names or len(said) >= MIN_SAID):
+                continue
+            if any(taken | said <= c.words and figures <= c.values
+                   for c in slots if c is not a and c.row != a.row):
+                continue  # (another sentence says it of the claim's entity)
+            return a.row
+    return None
