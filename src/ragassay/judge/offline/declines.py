@@ -38,10 +38,8 @@ _SILENT_VERB = (
     r"(?:say|mention|cover|contain|specify|state|include|address|go into|provide|answer|"
     r"tell|discuss|list|explain|describe|give|indicate|detail|clarify|talk about|touch on)"
 )
-_KNOW_VERB = (
-    r"(?:answer|determine|find|locate|see|say|tell|confirm|provide|verify|help|assist|advise|"
-    r"comment|speak to|give|know|check|access|look up|be sure)"
-)
+_KNOW_VERB = (r"(?:answer|determine|find|locate|see|say|tell|confirm|provide|verify|help|"
+              r"assist|advise|comment|speak to|give|know|check|access|look up|be sure)")
 _INFO = (r"(?:information|info|details?|data|knowledge|answer|specifics|records?|idea|context|"
          r"guidance|advice|figures?|numbers?|facts?|coverage)")
 # what a text does of a topic: "nothing here covers", "isn't something the guide I have mentions"
@@ -151,8 +149,8 @@ _PATTERNS = (
     rf"(?:[\w-]+ ){{0,2}}?{_TEXTS}\b"
     rf"(?=(?:\W|sorry|i{_A}?m afraid|unfortunately|i have|we have)*(?:[.!?]|$))",
     r"\b(?:outside|beyond) (?:the scope of|what) ",
-    r"\bunknown\b",
-    r"\bno answer\b",
+    r"\bunknown\b|\bno answer\b",  # then "What I have says nothing about vouchers"
+    rf"\b(?:(?:what|everything) {_GIVEN}|{_WHAT_I_HAVE})(?: here)? {_COVERS} nothing\b",
 )
 DECLINE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
 # Every pattern above holds one of these (a negation, "unable", "unknown", "able to",
@@ -291,7 +289,8 @@ _SPEAKER_SCOPE = re.compile(
     rf"covering|concerning)\b",
     re.IGNORECASE)
 _CONTRAST = re.compile(r",\s*(?:but\s+)?not\b|\bnot\s+(?:about|on|for)\b|"
-                       r",?\s*but nothing (?:about|on|regarding|concerning)\b", re.IGNORECASE)
+                       r",?\s*but (?:says |mentions )?nothing (?:about|on|regarding|"
+                       r"concerning)\b", re.IGNORECASE)
 
 
 def is_source_scope(sentence: str, beside: bool = False, declined: bool = False) -> bool:
@@ -363,8 +362,8 @@ def declines_by_scope(sentence: str) -> bool:
     if _SPEAKER_SCOPE.search(sentence):
         return True
     m = _SCOPE.search(sentence)
-    if m is None or not m.group("noun") or not _TEXT_NOUN.search(m.group("noun")):
-        return False
+    if m is None or not m.group("noun") or not (_text_noun(m) or m.group("speaker")):
+        return False  # ("The information I have covers X, but not Y": the speaker's)
     return bool(m.group("speaker") or m.group("only").strip() or m.group("only2")
                 or _CONTRAST.search(sentence[m.end():]))
 
