@@ -26,6 +26,7 @@ from .lexical import NEGATIONS, STOPWORDS, is_filler, stem
 from .normalise import TOKEN, normalise_text, separators
 from .sentences import SentenceInfo, token_view
 from .sentences import lead_tokens as _lead
+from .whole_time import whole_times
 
 MIN_CLAUSE_TOKENS = 3  # a shorter piece ("Yes", "In 2019", "Basic") is no clause of its own
 _OPENS = (r"but|although|though|while|whereas|which|who|so|unless|except|yet|and|or|if|"
@@ -106,8 +107,7 @@ class Part:
     counted: frozenset[str]  # content stems within two tokens after a number
     quantified: tuple[str | None, ...]  # per universal quantifier, the stem it quantifies
     restricted: bool
-    opening: str | None  # "verb", "preposition", "relative", "elliptic", "pronoun": no
-    # subject of its own
+    opening: str | None  # "verb", "preposition", "relative", "elliptic", "pronoun": none own
     capitalised: frozenset[str]  # stems of its capitalised tokens (names, the first word)
 
     @property
@@ -330,11 +330,12 @@ def _part(info: SentenceInfo) -> Part:
     words = []
     pairs = []
     caps = set(info.capitals)
+    whole, no_content = whole_times(toks)  # ("year-round": all year)
     for i in range(info.lead, len(toks)):
         t, s = toks[i], stems[i]
         if t == "may" and i and i in caps:
             s = t  # "The May course": the month, not the modal
-        elif not _is_word(t, s) or (i == info.lead and t in CONNECTIVES):
+        elif not _is_word(t, s) or i in no_content or (i == info.lead and t in CONNECTIVES):
             continue  # (a clause's opening "yet", "although": no content; "not ... yet" is)
         if t in ORDINALS:
             s = t  # "first", not its number
@@ -359,7 +360,7 @@ def _part(info: SentenceInfo) -> Part:
         counted=frozenset(stems[j] for i, s in enumerate(stems) if is_number(s)
                           for j in range(i + 1, min(len(stems), i + 3))
                           if toks[j] not in STOPWORDS and not is_number(stems[j])),
-        quantified=tuple(_quantified(toks, stems, info.lead))
+        quantified=tuple(_quantified(toks, stems, info.lead)) + tuple(whole)
         + ((None,) if "no one" in text.lower() else ()),
         restricted=restricted,
         opening=_opening(toks),

@@ -1,6 +1,8 @@
 """A condition read with the clause it conditions, in claims and contexts alike: "A
 courtesy car is not provided | if your car is written off" is one statement, its
 polarity the main clause's (alone, "if your car is written off" says nothing of cars).
+So is a clause that only says when, of every time ("..., all year round", "Every day,
+..."): alone it has no words to align.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .clauses import Part, part
+from .scope import TIMES
 
 _CONDITION = re.compile(r"^\W*(?:and\s+|but\s+|even\s+|only\s+)?(?:if|when|unless)\b",
                         re.IGNORECASE)
@@ -18,7 +21,7 @@ def conditioned(parts: list[Part]) -> list[Part]:
     not provided | if your car is written off": one statement, its polarity the main
     clause's; alone, "if your car is written off" says nothing of cars), in claims and
     contexts alike."""
-    if len(parts) < 2 or not any(_CONDITION.match(p.text) for p in parts):
+    if len(parts) < 2 or not any(_CONDITION.match(p.text) or _when(p) for p in parts):
         return parts
     out: list[Part] = []
     pending: Part | None = None
@@ -26,7 +29,7 @@ def conditioned(parts: list[Part]) -> list[Part]:
         if pending is not None:
             out.append(part(f"{pending.text} {p.text}"))
             pending = None
-        elif _CONDITION.match(p.text):
+        elif _CONDITION.match(p.text) or _when(p):
             if out:
                 out[-1] = part(f"{out[-1].text} {p.text}")
             else:
@@ -36,3 +39,9 @@ def conditioned(parts: list[Part]) -> list[Part]:
     if pending is not None:
         out.append(pending)
     return out
+
+
+def _when(p: Part) -> bool:
+    """A clause that says only "at every time" of something ("all year round")."""
+    heads = frozenset(h for h in p.quantified if h)
+    return bool(heads) and heads <= TIMES and p.words <= heads

@@ -307,7 +307,8 @@ def _unquantified(p: Part) -> Part:
 _QUANTIFIER = re.compile(r"\b(?:" + "|".join(sorted(UNIVERSAL)) + r")\b", re.IGNORECASE)
 
 
-_ALL_YEAR = re.compile(r"\b(?:all|the whole|the entire|throughout the) year\b", re.IGNORECASE)
+_ALL_YEAR = re.compile(r"\b(?:(?:all|the whole|the entire|throughout the) year|year[- ]round)\b",
+                       re.IGNORECASE)
 
 
 def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = True,

@@ -225,8 +225,10 @@ class Units:
         on (weeks.week_days, weeks.year_months), all the sample's retrieved passages: "Monday
         to Friday ..." and then "At weekends ..." (in the next passage too) bound no "every
         day", "April to October" and "November to March" no "all year" (scope.time_bound)."""
-        if self._calendar is None:
-            parts = [part(info.text) for info in self.ctx.infos]
+        if self._calendar is None:  # (clause by clause: "no tours on Sundays" places none)
+            parts = [c for info in self.ctx.infos for c in clause_parts(info.text)
+                     if not any(h is not None for h in c.negations)
+                     and "closed" not in c.info.tokens]
             self._calendar = frozenset().union(
                 *(week_days(x, None) for x in parts), *(year_months(x) for x in parts))
         return self._calendar

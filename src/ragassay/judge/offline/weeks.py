@@ -23,7 +23,7 @@ WEEK = WEEKDAYS | {"weekday", "weekend"}  # the recurring parts of the week
 CALENDAR = frozenset(stem(w) for w in WEEKDAYS | MONTHS)
 _NARROW_TIMES = WEEK | {  # words (a stem of "afternoon" is "after"'s)
     "morning", "afternoon", "evening", "night", "spring", "summer", "autumn", "winter",
-    "holidays"}
+    "holidays", "term"}  # ("during term time"; "terms" are conditions: time_word)
 _TIME_PLACES = frozenset({"on", "in", "at", "during"})
 
 
@@ -74,6 +74,8 @@ def whole_week(times: frozenset[str]) -> bool:
 def time_word(token: str) -> str | None:
     """The narrowing time a token names ("afternoons": afternoon), or None."""
     t = token[:-1] if token.endswith("s") and token[:-1] in _NARROW_TIMES else token
+    if token == "terms":
+        return None
     return t if t in _NARROW_TIMES else None
 
 
