@@ -2,15 +2,15 @@
 with a contracted modal ("If you email us, we'll let you know"), and a decline that says
 what the speaker's sources cover ("What I have says nothing about ...", "The information
 I have covers X, but not Y", "Our information covers X, but says nothing about Y"). Each
-was flagged before; claims in the same shapes stay claims. Wording and domains none of
-the probe batches use."""
+was flagged before (claims in the same shapes: test_review16.py, H5 and H6). Wording
+and domains none of the probe batches use."""
 
 from __future__ import annotations
 
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from tests.support.offline import assert_judged, evidence
+from tests.support.offline import assert_judged
 
 _CONTEXTS = [
     "The bike workshop services road and hybrid bikes on weekdays from 9am to 5pm. A "
@@ -33,13 +33,3 @@ _QUESTION = "Do you repair electric bike motors?"
 def test_a_decline_is_an_abstention_not_a_hallucination(an: Analyzer, answer: str) -> None:
     ev = assert_judged(an, _CONTEXTS, answer, flags=False, question=_QUESTION)
     assert ev.noncommittal
-
-
-@pytest.mark.parametrize("answer", [
-    # the business's own cover, no source the speaker was given
-    "Our standard service covers gears and brakes, but not electric bike motors.",
-    "If you email the workshop, we'll repair your motor for £30.",
-])
-def test_claims_in_the_same_shapes_stay_claims(an: Analyzer, answer: str) -> None:
-    ev = evidence(an, _CONTEXTS, answer, _QUESTION)
-    assert not ev.noncommittal

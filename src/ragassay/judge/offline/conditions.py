@@ -1,8 +1,9 @@
 """A condition read with the clause it conditions, in claims and contexts alike: "A
 courtesy car is not provided | if your car is written off" is one statement, its
 polarity the main clause's (alone, "if your car is written off" says nothing of cars).
-So is a clause that only says when, of every time ("..., all year round", "Every day,
-..."): alone it has no words to align.
+So is a clause that only says when, of every time, read with the clause after it ("Every
+day, ...", "..., but all year round, the café ..."), or, last, with the one before it
+("..., all year round"): alone it has no words to align.
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ def conditioned(parts: list[Part]) -> list[Part]:
         return parts
     out: list[Part] = []
     pending: Part | None = None
-    for p in parts:
+    for k, p in enumerate(parts):
         if pending is not None:
             out.append(part(f"{pending.text} {p.text}"))
             pending = None
+        elif _when(p) and k + 1 < len(parts):
+            pending = p  # ("..., but all year round, the café serves ...": the next one's)
         elif _CONDITION.match(p.text) or _when(p):
             if out:
                 out[-1] = part(f"{out[-1].text} {p.text}")

@@ -265,14 +265,16 @@ _TEXT_NOUN = re.compile(
     r"snippets?|extracts?|materials?|material|articles?|search results|results|"
     r"knowledge base|what i .*)$", re.IGNORECASE)
 # ... and nouns the world has too ("the contact details", "the nutritional information"),
-# the sources only when the speaker owns them ("our information", "my details")
+# the sources only when the speaker owns them ("our information", "my details", "the
+# information I have"; not "the Family plan we have", "the booking details I have")
 _OWNED_NOUN = re.compile(r"(?:information|info|details)$", re.IGNORECASE)
 
 
 def _text_noun(m: re.Match[str]) -> bool:
     noun = m.group("noun")
-    return bool(noun and (_TEXT_NOUN.search(noun) or (
-        _OWNED_NOUN.search(noun) and m.group("det").lower() in ("our", "my"))))
+    return bool(noun and (_TEXT_NOUN.search(noun) or (_OWNED_NOUN.search(noun) and (
+        m.group("det").lower() in ("our", "my") or (noun.lower() != "details" and (
+            m.group("speaker") or "").lower().split()[:1] == ["i"])))))
 # What the speaker can answer, said to decline: "Sorry, I can only answer questions
 # about our opening hours and loans", "I'm only able to help with queries on billing".
 _SPEAKER_SCOPE = re.compile(
@@ -357,13 +359,13 @@ def declines_by_scope(sentence: str) -> bool:
     """A sentence that declines by saying what the sources or the speaker cover, with no
     decline beside it: "The documents only cover opening hours and loan limits, not
     printing.", "Sorry, I can only answer questions about our opening hours and loans."
-    The source is named as a text ("documents", "passages", "what I have"), never a
-    policy or plan, and limited ("only", "..., not X")."""
+    The source is named as a text ("documents", "what I have", "the information I
+    have"), never a policy, plan or booking, and limited ("only", "..., not X")."""
     if _SPEAKER_SCOPE.search(sentence):
         return True
     m = _SCOPE.search(sentence)
-    if m is None or not m.group("noun") or not (_text_noun(m) or m.group("speaker")):
-        return False  # ("The information I have covers X, but not Y": the speaker's)
+    if m is None or not m.group("noun") or not _text_noun(m):
+        return False
     return bool(m.group("speaker") or m.group("only").strip() or m.group("only2")
                 or _CONTRAST.search(sentence[m.end():]))
 
@@ -448,8 +450,7 @@ def is_noncommittal(answer: str) -> bool:
         return False
     if _TRIGGER.search(answer) is not None and DECLINE.search(answer) is not None:
         return True
-    first = _OPENING.match(answer)
-    head = first.group(1) if first else answer
+    head = first.group(1) if (first := _OPENING.match(answer)) else answer
     return declines_by_scope(head) or is_pure_referral(head)
 
 

@@ -168,7 +168,11 @@ _ADVICE = re.compile(
     r"speak|talk|pop|drop|head|consult|search|enquire|inquire|get in touch|have a look|"
     r"give)\b"
     # whom to ask, saying they can tell: "they can tell you whether", "staff would know"
-    rf"|(?:\b(?:can|could|will|would|should|may|might)|{_A}(?:ll|d))(?:\s+be\s+able\s+to)?"
+    # (contracted, only a verb of telling: "we'll let you know"; "we'll give you a ..." is
+    # a promise)
+    rf"|{_A}(?:ll|d)(?:\s+be\s+able\s+to)?\s+(?:tell you|let you know|get back to you|"
+    r"be in touch|confirm (?:whether|if)|advise you|point you)\b"
+    r"|\b(?:can|could|will|would|should|may|might)(?:\s+be\s+able\s+to)?"
     r"\s+(?:tell you|let you know|point you|advise(?: you)?|help you|confirm (?:whether|if|"
     r"that|this|it)|say (?:whether|if)|answer (?:that|this|your)|give you (?:a|an|the|more)|know|"
     r"get back to you|be in touch)\b"

@@ -14,8 +14,10 @@ slot's entity, says the first slot's predicate (one of its own figures or names,
 MIN_SAID of its words) and none of the second slot's. Two sentences are parallel when
 their entities share a word ("the Finnish sauna" / "the Bio sauna") or both are named.
 
-Left alone: a denied claim (it may say the second slot lacks it), and a claim some
-sentence or clause of the contexts states of the claim's entity.
+Left alone: a denied claim (it may say the second slot lacks it), a comparison ("than",
+"unlike", "the other ..."), and a claim whose predicate another sentence of the contexts
+states too ("It also has ...", "Both tents come with ..."): the claim's entity may be
+what that sentence is about.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ _CONTRAST = frozenset({"while", "whereas"})
 # a clause saying its sentence's predicate of another entity: "..., as is the York branch"
 _SAME = re.compile(r"^\W*(?:and\s+)?(?:as|so|nor|neither)\s+(?:is|are|was|were|do|does|did|"
                    r"has|have|can|will|would)\b", re.IGNORECASE)
+_COMPARES = frozenset({"than", "unlike", "like", "both", "other", "whereas", "while"})
 MIN_SAID = 2  # words of the first slot's own predicate a claim says, without a figure
 
 
@@ -106,8 +109,8 @@ def _parallel(a: _Slot, b: _Slot, units: Units) -> bool:
 def parallel_swap(claim: Part, units: Units, doc: int | None = None) -> int | None:
     """The context sentence whose slot's predicate the claim gives to the other slot's
     entity (module docstring), or None."""
-    if any(claim.negations) or not claim.words:
-        return None
+    if any(claim.negations) or not claim.words or _COMPARES & set(claim.info.tokens):
+        return None  # (a denial, or a comparison: "warmer than the other pool, at 28C")
     said_values = frozenset(n for n, _ in claim.figures)
     about = entity_words(claim)
     slots = [s for s in _slots(units) if doc is None or units.ctx.docs[s.row] == doc]
@@ -131,8 +134,8 @@ def parallel_swap(claim: Part, units: Units, doc: int | None = None) -> int | No
             figures = said_values & (a.values - b.values)
             if not (figures or said & a.names or len(said) >= MIN_SAID):
                 continue
-            if any(taken | said <= c.words and figures <= c.values
-                   for c in slots if c is not a and c.row != a.row):
-                continue  # (another sentence says it of the claim's entity)
+            if any(said <= units.sentence(j).part.words and figures <= set(info.values)
+                   for j, info in enumerate(units.ctx.infos) if j != a.row):
+                continue  # (another sentence says it: "It also has ...", "Both tents ...")
             return a.row
     return None

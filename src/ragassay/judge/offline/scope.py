@@ -39,6 +39,7 @@ from .weeks import (
     week_days,
     year_months,
 )
+from .whole_time import ALL_YEAR, whole_figure
 
 _TIMES_TEXT = """
     moment second minute hour day week month year time morning afternoon evening night
@@ -307,9 +308,6 @@ def _unquantified(p: Part) -> Part:
 _QUANTIFIER = re.compile(r"\b(?:" + "|".join(sorted(UNIVERSAL)) + r")\b", re.IGNORECASE)
 
 
-_ALL_YEAR = re.compile(r"\b(?:(?:all|the whole|the entire|throughout the) year|year[- ]round)\b",
-                       re.IGNORECASE)
-
 
 def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = True,
                calendar: frozenset[str] = frozenset()) -> bool:
@@ -320,12 +318,13 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
     sentence, whose times together may make up the week (no bound then); `figures`:
     whether a figure of time bounds it too (not for a sentence read for one of its
     clauses: "at 11am, and on Saturdays ... at 2pm" are each one clause's); `calendar`:
-    the days and months the contexts place what they say on (Units.calendar, whatever
-    they say of them: a day "closed" counts too). "Every day" against a range of days
+    the days and months the contexts place what they say on (Units.calendar: not a day
+    they say is closed or deny). "Every day" against a range of days
     ("Tuesday to Saturday") is bounded unless those days fill out the week ("Monday to
     Friday ..." and then "At weekends ..."), "all year" against a range of months ("from
     May to September") unless the months fill out the year or the unit says "all year"
-    too ("every year" says when it recurs, not that it lasts)."""
+    too ("every year" says when it recurs, not that it lasts); "seven days a week" and
+    "24 hours a day" bound nothing (whole_time.whole_figure)."""
     if not p.quantified or not (all(h in TIMES for h in p.quantified) or (
             len(p.quantified) == 1 and "always" in p.info.tokens)):
         return False
@@ -336,13 +335,13 @@ def time_bound(p: Part, u: Part, sentence: Part | None = None, figures: bool = T
     # (a unit quantified over time itself says "every day" of something: its "on
     # Sundays" is another clause's, "not open on Sundays, yet ... orders every day")
     months = year_months(u)
-    if months and _ALL_YEAR.search(p.text) and not _ALL_YEAR.search(u.text) and (
+    if months and ALL_YEAR.search(p.text) and not ALL_YEAR.search(u.text) and (
             months | calendar < frozenset(YEAR)):
         return True  # "open all year" for "open from May to September"
     placed = placed_times(u)
     ranged = days and _DAY in p.quantified and day_range(u)
     return (figures and any(k in TIMES and k not in mine and not (days and k == CLOCK)
-                            for _, k in u.figures)) or (
+                            and not whole_figure(n, k, u.text) for n, k in u.figures)) or (
         not any(h in TIMES for h in u.quantified) and (bool(placed - named_times(p)) or ranged)
         and week_days(u, sentence) | calendar & WEEKDAYS != WEEKDAYS)  # (days short of a week)
 

@@ -30,6 +30,7 @@ from .words import word_vectors
 _LIST = re.compile(r"\b(\w+(?:,\s*\w+)+,?\s+(?:and|or)\s+\w+)\b")
 _JOINED = re.compile(r"\b(\w+)\s+(?:and|or)\s+(\w+)\b")
 _OPENING_PAIR = re.compile(r"^\W*(?:the\s+)?(\w+)\s+and\s+(\w+)\b", re.IGNORECASE)
+_UNTIL = frozenset({"until", "till", "before"})
 SYNONYM_COSINE = 0.6  # two subjects this close by their static vectors are no alternatives
 
 
@@ -225,10 +226,11 @@ class Units:
         on (weeks.week_days, weeks.year_months), all the sample's retrieved passages: "Monday
         to Friday ..." and then "At weekends ..." (in the next passage too) bound no "every
         day", "April to October" and "November to March" no "all year" (scope.time_bound)."""
-        if self._calendar is None:  # (clause by clause: "no tours on Sundays" places none)
+        if self._calendar is None:  # (clause by clause: "no tours on Sundays" places none;
+            # "does not open until 9am" opens)
             parts = [c for info in self.ctx.infos for c in clause_parts(info.text)
-                     if not any(h is not None for h in c.negations)
-                     and "closed" not in c.info.tokens]
+                     if "closed" not in c.info.tokens and (_UNTIL & set(c.info.tokens) or not any(
+                         h is not None for h in c.negations))]
             self._calendar = frozenset().union(
                 *(week_days(x, None) for x in parts), *(year_months(x) for x in parts))
         return self._calendar

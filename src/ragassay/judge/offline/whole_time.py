@@ -12,11 +12,18 @@ week") are no content words of the claim: a unit that says "all year" restates i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from .lexical import stem
 
-DAY, YEAR = stem("day"), stem("year")
+DAY, YEAR, HOUR = stem("day"), stem("year"), stem("hour")
+# the whole year said of a claim (scope.time_bound: "every year" says when, not how long)
+ALL_YEAR = re.compile(r"\b(?:(?:all|the whole|the entire|throughout the) year|year[- ]round)\b",
+                      re.IGNORECASE)
+# a figure that counts every time of its span: "seven days a week", "24 hours a day"
+_WHOLE_FIGURES = {(7.0, DAY): re.compile(r"\b(?:7|seven) days (?:a|per|each) week\b", re.I),
+                  (24.0, HOUR): re.compile(r"\b24 hours (?:a|per|each) day\b", re.I)}
 _WEEK_WORDS = frozenset({"week"})
 # "daily" as an adverb: at the end of its clause or before a preposition or a figure,
 # not before a noun ("a daily limit", "the daily rate")
@@ -48,3 +55,10 @@ def whole_times(toks: Sequence[str]) -> tuple[list[str], frozenset[int]]:
               and toks[i + 1:i + 4] == ("of", "the", "week")):
             drop.add(i + 3)  # "any day of the week": any day
     return heads, frozenset(drop)
+
+
+def whole_figure(n: float, key: str | None, text: str) -> bool:
+    """Whether a figure of the text counts every time of its span ("open seven days a
+    week", "24 hours a day"): no bound of "every day" or "at any time"."""
+    found = _WHOLE_FIGURES.get((n, key or ""))
+    return found is not None and found.search(text) is not None
