@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -73,8 +74,12 @@ def auroc_figure(
     (the same seeded resamples for both)."""
     s, b, y = (np.asarray(x, dtype=float) for x in (scores, base, truth))
     yb = y.astype(bool)
-    fs, fb = _auroc_weighted(s, yb), _auroc_weighted(b, yb)
-    diff = bootstrap_weighted(len(s), lambda w: fs(w) - fb(w), n_resamples=n_res, seed=0)
+
+    def difference(a: list[Any]) -> Any:
+        fs, fb = _auroc_weighted(a[0], a[2]), _auroc_weighted(a[1], a[2])
+        return lambda w: fs(w) - fb(w)
+
+    diff = bootstrap_weighted([s, b, yb], difference, n_resamples=n_res, seed=0)
     return Figure(
         metric,
         len(s),

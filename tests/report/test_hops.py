@@ -8,6 +8,7 @@ import pytest
 
 import ragassay
 from ragassay.report import build_report, report_json, to_html
+from ragassay.store import Store
 from tests.support.traces import TRACE, openinference_trace, write_otlp
 
 OTHER = "6b8efff798038103d269b633813fc60d"
@@ -45,3 +46,31 @@ def test_a_run_of_rows_has_no_hops_section(tmp_path: Path) -> None:
     assert report.hops is None and report.entries[0].trace is None
     doc = report_json(report)
     assert "hops" not in doc and "trace" not in doc["detailed_results"][0]
+
+
+def test_a_hops_relevance_is_named_apart_from_context_relevance(tmp_path: Path) -> None:
+    """Trial 69: a hop's "relevance" printed beside the trace.context_relevance metric
+    could not be told from it; every screen names it for what it is and says how the two
+    differ (the console, the HTML; the dashboard: tests/ui/test_ui_pages.py)."""
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+
+    data = write_otlp(tmp_path / "t.jsonl", [openinference_trace()])
+    shown = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "trace", "--db",
+                                     str(tmp_path / "r.db")], env={"COLUMNS": "300"})
+    assert shown.exit_code == 0, shown.output
+    text = " ".join(shown.output.split())
+    header = next(line for line in shown.output.splitlines() if "┃ hop" in line)
+    assert "relevance of the hop's documents" in header
+    assert "share of the hop's documents used" in header
+    assert "relevance of the hop's documents: how relevant the documents one retrieval or " \
+           "rerank returned are to the question, as a whole (the offline analyzer's, " \
+           "whatever judged the run); not trace.context_relevance, which scores the final " \
+           "contexts the answer was given" in text
+    assert "found eiffel (document relevance 0." in text
+    with Store(tmp_path / "r.db") as store:
+        html = to_html(build_report(store, store.list_runs()[0].id))
+    assert '<th class="num">mean relevance of the hop&#x27;s documents</th>' in html
+    assert "not trace.context_relevance, which scores the final contexts" in html
+    assert '<th class="num">document relevance</th>' in html

@@ -98,16 +98,18 @@ def test_correlation_matrix(make_table) -> None:
 def test_weighted_bootstrap_matches_naive_per_resample_statistics() -> None:
     import numpy as np
 
-    from ragassay.stats.bootstrap import index_chunks, percentile_interval
+    from ragassay.stats.bootstrap import in_canonical_order, index_chunks, percentile_interval
 
     rng = np.random.default_rng(7)
     x = np.round(rng.uniform(0, 1, 25), 1)  # rounding creates ties
     y = np.round(x + rng.normal(0, 0.3, 25), 1)
     lab = y > 0.5
+    xa, la = in_canonical_order([x, lab])  # each interval resamples its samples sorted
+    xs, ys = in_canonical_order([x, y])
     aucs, rhos = [], []
     for idx in index_chunks(25, 300, 0):
         for row in idx:
-            auc, rho = ag.auroc(x[row], lab[row]), ag.correlation(x[row], y[row])[0]
+            auc, rho = ag.auroc(xa[row], la[row]), ag.correlation(xs[row], ys[row])[0]
             aucs.append(np.nan if auc is None else auc)
             rhos.append(np.nan if rho is None else rho)
     assert ag.auroc_ci(x, lab, n_resamples=300) == pytest.approx(

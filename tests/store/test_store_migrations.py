@@ -104,17 +104,23 @@ OLD_RESULTS = json.dumps([
 ])
 
 
+def _old_run(db_path: Path, before: str, judge: str) -> sqlite3.Connection:
+    """A database migrated up to the migration `before` (not it), holding run r1 of
+    `judge`: open, for the old rows a test writes."""
+    conn = _raw(db_path)
+    apply_migrations(conn, MIGRATIONS[:[m.__name__ for m in MIGRATIONS].index(before)])
+    conn.execute(
+        "INSERT INTO runs (id, created, status, config, package_version, dataset, judge,"
+        " judge_model) VALUES ('r1', '2026-01-01T00:00:00+00:00', 'complete',"
+        " '{\"dataset\": \"d.jsonl\"}', '0.0.1', 'd.jsonl', ?, ?)", (judge, judge))
+    return conn
+
+
 def test_m0009_moves_what_readers_used_out_of_the_details(db_path: Path) -> None:
     """m0009_typed_results: a result stored with its readings in its details gets them on
     typed fields (the details keep the suite's own keys), and the suspicious reply is
     counted from the result's column."""
-    conn = _raw(db_path)
-    upto = [m.__name__ for m in MIGRATIONS].index("m0009_label_links") + 1
-    apply_migrations(conn, MIGRATIONS[:upto])
-    conn.execute(
-        "INSERT INTO runs (id, created, status, config, package_version, dataset, judge,"
-        " judge_model) VALUES ('r1', '2026-01-01T00:00:00+00:00', 'complete',"
-        " '{\"dataset\": \"d.jsonl\"}', '0.0.1', 'd.jsonl', 'openai:m', 'm')")
+    conn = _old_run(db_path, "m0009_typed_results", "openai:m")
     conn.execute("INSERT INTO results VALUES ('r1', 's1', 'judge', 'default', NULL, '{}', ?,"
                  " '2026-01-01T00:00:00+00:00')", (OLD_RESULTS,))
     conn.close()
@@ -129,7 +135,7 @@ def test_m0009_moves_what_readers_used_out_of_the_details(db_path: Path) -> None
                                          faith.rating.mass) == ("expected", 8, 0.99)
     hall = by["judge.hallucination"]
     assert hall.abstention == "false" and hall.status == "abstained"
-    assert hall.details == {"abstention_basis": "judge: abstains"}
+    assert hall.details == {} and hall.abstention_basis == "judge: abstains"  # m0022
     relevance = by["trace.context_relevance"]
     assert relevance.marks is not None and relevance.marks.relevant == ("0a", "1b")
     assert relevance.details == {"soft": True}
@@ -143,6 +149,40 @@ def test_m0009_moves_what_readers_used_out_of_the_details(db_path: Path) -> None
     assert relevancy.marks is not None
     assert relevancy.marks.unsupported_claims == ("Paris is big.",)
     assert "claims" in relevancy.details  # the suite's own record stays
+
+
+def test_m0022_types_an_abstentions_basis_and_old_runs_read_theirs(db_path: Path) -> None:
+    """m0022_abstention_basis_typed: a result stored with its abstention's basis in its
+    details (as runs before it were) gets it on `MetricResult.abstention_basis`, which
+    `Store.abstention_bases` reads; the details keep the suite's own keys."""
+    conn = _old_run(db_path, "m0022_abstention_basis_typed", "offline")
+    for sample, strategy, basis in (("s1", "a", "offline: context relevance"),
+                                    ("s2", "b", "judge: abstains")):
+        stored = json.dumps([
+            {"name": "judge.hallucination", "value": None, "abstention": "false",
+             "details": {"abstention_basis": basis, "own": 1}},
+            {"name": "judge.faithfulness", "value": 7.0, "details": {}}])
+        conn.execute("INSERT INTO results (run_id, sample_id, suite, strategy, usage, results,"
+                     " created) VALUES ('r1', ?, 'judge', ?, '{}', ?, "
+                     "'2026-01-01T00:00:00+00:00')", (sample, strategy, stored))
+    conn.close()
+    with Store(db_path) as store:
+        assert "m0022_abstention_basis_typed" in applied(store.conn)
+        assert store.abstention_bases("r1") == {"a": ["offline: context relevance"],
+                                               "b": ["judge: abstains"]}
+        (result,) = store.results_of("r1", "s1")
+    hall = next(m for m in result.results if m.name == "judge.hallucination")
+    assert hall.abstention_basis == "offline: context relevance"
+    assert hall.details == {"own": 1}
+
+
+def test_a_new_abstention_writes_its_basis_on_the_typed_field() -> None:
+    from ragassay.metrics.base import abstain
+    from ragassay.types import MetricResult
+
+    (done,) = abstain([MetricResult(name="m", value=0.5)], ["m"], "false", "judge: abstains")
+    assert (done.abstention, done.abstention_basis, done.details) == (
+        "false", "judge: abstains", {})
 
 
 def test_reopening_applies_nothing_twice(db_path: Path) -> None:

@@ -62,6 +62,22 @@ def test_the_monitor_page_shows_counts_trends_and_alarms(monitor_db: tuple[Path,
     assert any("people's hallucinated" in c.value for c in at.caption)
 
 
+def test_the_monitor_page_shows_each_baselines_size(monitor_db: tuple[Path, str]) -> None:
+    """Trial 69: the baseline's values held of asked and its smallest detectable change,
+    in the table and in the console's words (its warning as a warning)."""
+    db, _ = monitor_db
+    at = page(db)
+    table = at.dataframe[0].value
+    row = table[table["metric"] == "Hallucination (judge)"].iloc[0]
+    assert row["baseline values"] == "40 of 40"
+    assert float(row["smallest detectable change"]) > 0.2
+    warned = [w.value for w in at.warning]
+    assert any(w.startswith("judge.hallucination baseline (first 40 scored traces): 40 "
+                            "values; smallest detectable change") and "warning: wider than "
+               "0.2" in w for w in warned), warned
+    assert any(c.value.startswith("trace.context_relevance baseline") for c in at.caption)
+
+
 def test_a_store_without_monitors_says_how_to_start_one(tmp_path: Path) -> None:
     Store(tmp_path / "empty.db").close()
     at = page(tmp_path / "empty.db")

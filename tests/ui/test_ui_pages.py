@@ -464,9 +464,14 @@ def test_sample_view_draws_the_trace_span_tree_with_hop_scores(app_test, tmp_pat
     with Store(tmp_path / "t.db", readonly=True) as store:
         report = build_report(store, run.run_id)
     hops = report.entries[0].hops
-    assert tree["relevance"][1] == pytest.approx(hops[0].relevance)
+    # named for what it is: not the trace.context_relevance metric (trial 69)
+    assert tree["relevance of the hop's documents"][1] == pytest.approx(hops[0].relevance)
+    assert "relevance" not in tree.columns
+    assert any(c.value.startswith("relevance of the hop's documents: how relevant the "
+                                  "documents one retrieval") and "not trace.context_relevance"
+               in c.value for c in at.caption)
     assert [w.value for w in at.warning if "later hop lost" in w.value] == [
-        "A later hop lost what hop 1 found: a document with relevance "
+        "A later hop lost what hop 1 found: a document with document relevance "
         f"{hops[0].documents[0].relevance:.2f} is missing from the final contexts."]
     assert [e.label for e in at.expander if e.label.startswith("Hop ")] == [
         "Hop 1: retriever, 2 documents", "Hop 2: retriever, 2 documents",

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ragassay.annotation.session import Queue
-from ragassay.labels import canonical, resolve_all
-from ragassay.report import RunTable, corrected_for, overlay_labels
+from ragassay.labels import canonical
+from ragassay.report import LabelPages, RunTable, corrected_for
 from ragassay.stats.corrected import CorrectedEstimate, CorrectedOptions
 from ragassay.store import Store
 from ragassay.terminal import counted
@@ -71,14 +71,15 @@ class Progress:
 
 
 def labelled_table(store: Store, queue: Queue) -> RunTable:
-    """The queue's run table with the labels as stored now on top of the data's own: the
-    run is not read again, only its stored labels."""
+    """The queue's run table with the labels as stored now on top of the data's own
+    (`LabelPages`, the one place that lays them): the run is not read again, only its
+    stored labels."""
     rt = queue.base
-    stored = resolve_all(store.people_labels(k for k in rt.content_keys.values() if k),
-                         rt.rule)
-    rows = tuple(replace(r, labels=overlay_labels(
-        queue.own_labels.get(r.key, {}), stored.get(rt.content_keys.get(r.key, ""), {}),
-        queue.spelling)) for r in rt.table.rows)
+    rows = rt.table.rows  # a row without a content key ("") has no stored label
+    _, _, merged = LabelPages(store, rt.rule, queue.spelling).page(
+        [rt.content_keys.get(r.key, "") for r in rows],
+        [queue.own_labels.get(r.key, {}) for r in rows])
+    rows = tuple(replace(r, labels=labels) for r, labels in zip(rows, merged, strict=True))
     return replace(rt, table=replace(rt.table, rows=rows))
 
 

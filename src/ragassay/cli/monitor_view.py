@@ -1,5 +1,6 @@
 """`ragassay runs show RUN` for a monitor run: its traces, each watched metric's baseline,
-last window and alarms, then the alarms themselves."""
+last window and alarms, each baseline's size (values held of asked, smallest detectable
+change, the console's warning), then the alarms themselves."""
 
 from __future__ import annotations
 
@@ -42,6 +43,9 @@ def print_monitor(view: MonitorView, console: Any) -> None:
                       or band_text(m.baseline), band_text(last), band_text(m.current),
                       str(len(m.windows)), str(len(m.alarms)))
     console.print(table)
+    for m in view.metrics:
+        if m.size_line:
+            console.print(escape(m.size_line), style="yellow" if m.size_warns else None)
     for m in view.metrics:
         for w in m.windows:
             for c in w.corrected:

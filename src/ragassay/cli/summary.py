@@ -258,20 +258,27 @@ def print_summary(report: Report, console: Console | None = None) -> None:
 
 def print_hops(hops: HopsSection, console: Console) -> None:
     """The hops of a run read from traces: by position, and what later hops lost."""
-    t = Table(title=f"retrieval hops of {hops.traces} traces (relevance to the question; "
-                    "share of documents the answer used)")
-    for col in ("hop", "kinds", "n", "relevance", "utilization"):
+    from ragassay.dataset.traces import (
+        DOCUMENT_RELEVANCE,
+        HOP_RELEVANCE,
+        HOP_UTILIZATION,
+        HOPS_NOTE,
+    )
+
+    t = Table(title=f"retrieval hops of {hops.traces} traces")
+    for col in ("hop", "kinds", "n", HOP_RELEVANCE, HOP_UTILIZATION):
         t.add_column(col, justify="left" if col in ("hop", "kinds") else "right")
     for p in hops.by_position:
         kinds = ", ".join(f"{k} {n}" for k, n in p.kinds.items())
         t.add_row(str(p.position), kinds, str(p.hops), _fmt(p.mean_relevance, 3),
                   _fmt(p.mean_utilization, 3))
     console.print(t)
+    console.print(HOPS_NOTE, highlight=False)
     if hops.samples_with_lost:
         first = hops.lost[0]
         noun = "trace" if hops.samples_with_lost == 1 else "traces"
         console.print(f"[yellow]warning[/yellow] a later hop lost what an earlier hop found "
                       f"in {hops.samples_with_lost} {noun}: e.g. trace {first.trace_id} hop "
-                      f"{first.hop} found {escape(first.document)} (relevance "
+                      f"{first.hop} found {escape(first.document)} ({DOCUMENT_RELEVANCE} "
                       f"{first.relevance:.2f}), missing from the final contexts "
                       "(report: hops.lost)", highlight=False)

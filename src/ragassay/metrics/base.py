@@ -205,15 +205,15 @@ def abstain(results: Sequence[MetricResult], names: Iterable[str], outcome: str 
     """The results with the scored ones among `names` (the answer metrics) turned into
     abstentions when the answer declines (`outcome` "correct", "false" or "unknown"; None:
     it did not decline): no value and no unscored reason, `abstention` the outcome and
-    `details["abstention_basis"]` what decided it. What was unscored for want of an input
+    `abstention_basis` what decided it. What was unscored for want of an input
     (`types.MISSING_INPUT`) stays so; "no claims in the answer" and the like are what an
     abstention is."""
     if outcome not in ABSTENTION_OUTCOMES:
         return list(results)
     wanted = set(names)
     return [MetricResult(**{**dict(r), "value": None, "unscored_reason": None,
-                            "abstention": outcome, "failure": None,
-                            "details": {**r.details, "abstention_basis": basis}})
+                            "abstention": outcome, "abstention_basis": basis,
+                            "failure": None})
             if r.name in wanted and r.unscored_reason not in MISSING_INPUT else r
             for r in results]
 

@@ -48,6 +48,28 @@ def detectable(interval: StreamInterval, watched: Watched) -> float | None:
     return max(gaps.values()) if watched == "both" else gaps[watched]
 
 
+def baseline_size_line(metric: str, source: str, n: int, asked: int, size: float | None,
+                       span: float, from_run: bool) -> tuple[str, bool]:
+    """How large a baseline is, as the console, `runs show` and the dashboard say it: the
+    values it holds (of how many asked) and its smallest detectable change `size` (metric
+    scale), with one warning when that is wider than DETECTABLE_BOUND of the `span` or
+    values are missing. Returns (the line, whether it warns)."""
+    held = f"{n} values" + (f" of the {asked} asked" if asked > n else "")
+    line = f"{metric} baseline ({source}): {held}; smallest detectable change " \
+        + ("-" if size is None else f"{size:.3g}")
+    problems = []
+    if size is not None and size > DETECTABLE_BOUND * span:
+        problems.append(f"wider than {DETECTABLE_BOUND * span:.3g}, so smaller drifts "
+                        "cannot alarm")
+    if asked > n:
+        problems.append(f"{asked - n} baseline values were unscored or abstained")
+    if not problems:
+        return line, False
+    fix = "name a larger --baseline run" if from_run else \
+        "raise --baseline-traces (a larger baseline window)"
+    return f"{line}; warning: {'; '.join(problems)}: {fix}", True
+
+
 def watched_metrics(settings: MonitorSettings, specs: dict[str, MetricSpec]) -> list[str]:
     """The metrics whose drift raises alarms: those named, else the run's headline
     metrics (their declared order)."""
@@ -131,24 +153,11 @@ class DriftWatch:
                                   **on_scale(spec, rec.interval), "asked": asked,
                                   "detectable": size},
                                  key=f"baseline:{metric}", metric=metric)
-        n = rec.interval.n
-        held = f"{n} values" + (f" of the {asked} asked" if asked > n else "")
-        line = f"{metric} baseline ({rec.source}): {held}; smallest detectable change " \
-               + ("-" if size is None else f"{size:.3g}")
-        problems = []
-        if gap is not None and gap > DETECTABLE_BOUND:
-            problems.append(f"wider than {DETECTABLE_BOUND * span:.3g}, so smaller drifts "
-                            "cannot alarm")
-        if asked > n:
-            problems.append(f"{asked - n} baseline values were unscored or abstained")
-        if problems:
-            fix = ("name a larger --baseline run" if self.settings.baseline_run else
-                   "raise --baseline-traces (a larger baseline window)")
-            warning = f"warning: {'; '.join(problems)}: {fix}"
-            self.sink.emit({"event": "note", "metric": metric,
-                            "message": f"{line}; {warning}"},
+        line, warning = baseline_size_line(metric, rec.source, rec.interval.n, asked, size,
+                                           span, bool(self.settings.baseline_run))
+        if warning:
+            self.sink.emit({"event": "note", "metric": metric, "message": line},
                            key=f"baseline-warning:{metric}", metric=metric)
-            line = f"{line}; {warning}"
         if emitted:
             self.say(line)
 

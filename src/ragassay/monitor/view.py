@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ragassay.monitor.drift import on_scale, watched_metrics
+from ragassay.monitor.drift import baseline_size_line, on_scale, watched_metrics
 from ragassay.monitor.settings import MonitorSettings, MonitorState
 from ragassay.stats.corrected import CorrectedEstimate
 from ragassay.store import Store
@@ -48,6 +48,15 @@ class MetricView(_Frozen):
     source: str = ""
     alpha: float | None = None
     skipped: str | None = None
+    asked: int | None = None
+    """How many values the baseline would hold had none been unscored (None: a baseline
+    stated before the count was kept)."""
+    detectable: float | None = None
+    """The smallest change from the baseline that can alarm, on the metric's scale."""
+    size_line: str | None = None
+    """The baseline's size and smallest detectable change, with the console's warning
+    (`drift.baseline_size_line`); None without a baseline."""
+    size_warns: bool = False
     windows: tuple[WindowPoint, ...] = ()
     current: Band | None = None
     alarms: tuple[dict[str, Any], ...] = ()
@@ -90,11 +99,18 @@ def monitor_view(store: Store, run_id: str, corrected: bool = True) -> MonitorVi
                                         if c.metric == metric))
             for _, kind, m, created, e in events if kind == "window" and m == metric)
         now = state.current.get(metric)
+        stated: dict[str, Any] = next((e for _, kind, m, _, e in reversed(events)
+                                       if kind == "baseline" and m == metric), {})
+        asked, size = stated.get("asked"), stated.get("detectable")
+        line, warns = (baseline_size_line(
+            metric, base.source, base.interval.n, asked, size, spec.high - spec.low,
+            bool(settings.baseline_run)) if base and asked is not None else (None, False))
         metrics.append(MetricView(
             metric=metric, label=spec.display_label,
             baseline=Band(**on_scale(spec, base.interval)) if base else None,
             source=base.source if base else "", alpha=base.alpha if base else None,
-            skipped=state.skipped.get(metric), windows=windows,
+            skipped=state.skipped.get(metric), asked=asked, detectable=size,
+            size_line=line, size_warns=warns, windows=windows,
             current=Band.model_validate(now) if now else None,
             alarms=tuple(e for _, kind, m, _, e in events if kind == "alarm" and m == metric)))
     alarms = tuple(e for _, kind, _, _, e in reversed(events) if kind == "alarm")

@@ -80,6 +80,7 @@ from ragassay.report.people import (
 )
 from ragassay.report.schema import schema
 from ragassay.report.table import (
+    LabelPages,
     RunTable,
     label_spelling,
     overlay_labels,
@@ -90,6 +91,7 @@ from ragassay.report.usage import BatchUsage, RunUsage, UsageSummary
 from ragassay.stats.groups import UnknownGroupKey
 
 __all__ = [
+    "LabelPages",
     "FORMATS",
     "HEADLINE_TITLE",
     "LEADERBOARD_COLUMNS",

@@ -17,6 +17,7 @@ from html import escape
 from pathlib import PurePath
 from typing import Any
 
+from ragassay.dataset.traces import DOCUMENT_RELEVANCE, HOP_RELEVANCE, HOP_UTILIZATION, HOPS_NOTE
 from ragassay.report.corrected_html import corrected_heading, corrected_html, people_html
 from ragassay.report.disagreements import abstentions_note
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
@@ -422,13 +423,14 @@ def _hops(report: Report) -> str:
     if hops is None:
         return ""
     out = (f'<section id="hops"><h2>Retrieval hops of {hops.traces} traces</h2>' + _table(
-        ["hop", "kinds", "n", "mean relevance", "mean utilization"],
+        ["hop", "kinds", "n", f"mean {HOP_RELEVANCE}", f"mean {HOP_UTILIZATION}"],
         [[p.position, ", ".join(f"{k} {n}" for k, n in p.kinds.items()), p.hops,
-          p.mean_relevance, p.mean_utilization] for p in hops.by_position], {0, 2, 3, 4}))
+          p.mean_relevance, p.mean_utilization] for p in hops.by_position], {0, 2, 3, 4})
+        + f'<p class="note">{_e(HOPS_NOTE)}</p>')
     if hops.samples_with_lost:
         out += (f"<h2>A later hop lost what an earlier hop found "
                 f"({hops.samples_with_lost} traces)</h2>" + _table(
-                    ["trace", "hop", "span", "document", "relevance"],
+                    ["trace", "hop", "span", "document", DOCUMENT_RELEVANCE],
                     [[x.trace_id, x.hop, x.span_id, x.document, x.relevance]
                      for x in hops.lost], {1, 4}))
     return out + "</section>"

@@ -269,8 +269,8 @@ class SampleEntry(Result):
 
 class HopPosition(Result):
     """The hops at one position of their traces (1: each trace's first retrieval or
-    rerank): how many, of which kinds, their mean relevance to the question and the mean
-    share of their documents the final answer used."""
+    rerank): how many, of which kinds, the mean relevance of each hop's own documents
+    (`TraceHop.relevance`, not the trace suite's context relevance) and utilization."""
 
     position: int
     hops: int

@@ -72,12 +72,13 @@ def overlay_labels(own: Mapping[str, Any], stored: Mapping[str, Resolved],
 @dataclass
 class LabelPages:
     """People's labels laid on samples a page at a time, the one place that does it
-    (`run_table`'s rows and `with_people`'s samples): each sample's own labels with the
-    store's on top (`overlay_labels`, several people's made one value by `rule`)."""
+    (`run_table`'s rows, `with_people`'s samples, an annotation queue's table): each
+    sample's own labels with the store's on top (`overlay_labels`, several people's made
+    one value by `rule`)."""
 
     store: Store
     rule: LabelRule
-    spelling: dict[str, str]
+    spelling: Mapping[str, str]
 
     def page(self, keys: Sequence[str], own: Sequence[Mapping[str, Any]]
              ) -> tuple[list[HumanLabel], list[dict[str, Resolved]], list[dict[str, Any]]]:

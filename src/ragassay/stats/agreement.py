@@ -96,9 +96,9 @@ def auroc_ci(
     scores: Sequence[float], labels: Sequence[bool], *, seed: int = 0, n_resamples: int = 2000
 ) -> tuple[float, float] | None:
     """Bootstrap CI of the AUROC (resamples missing a class are dropped)."""
-    s = _arr(scores)
-    fn = _auroc_weighted(s, np.asarray(labels, dtype=bool))
-    return bootstrap_weighted(s.size, fn, n_resamples=n_resamples, seed=seed)
+    return bootstrap_weighted([_arr(scores), np.asarray(labels, dtype=bool)],
+                              lambda a: _auroc_weighted(a[0], a[1]),
+                              n_resamples=n_resamples, seed=seed)
 
 
 # -- boolean decisions ----------------------------------------------------------------
@@ -229,8 +229,8 @@ def spearman_ci(
     """Paired bootstrap CI of Spearman's rho (constant resamples dropped)."""
     if len(a) < MIN_PAIRS:
         return None
-    x, y = _arr(a), _arr(b)
-    return bootstrap_weighted(x.size, _spearman_weighted(x, y), n_resamples=n_resamples, seed=seed)
+    return bootstrap_weighted([_arr(a), _arr(b)], lambda xy: _spearman_weighted(xy[0], xy[1]),
+                              n_resamples=n_resamples, seed=seed)
 
 
 # -- correlation matrix ---------------------------------------------------------------

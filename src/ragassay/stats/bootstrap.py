@@ -1,8 +1,11 @@
 """Seeded, vectorised percentile bootstrap.
 
 Resample indices are drawn as int32 in chunks (bounded memory) from one
-`numpy.random.default_rng(seed)` stream, so a given (seed, n, n_resamples)
-always yields the same interval. A statistic that is undefined on a resample
+`numpy.random.default_rng(seed)` stream (seed 0 unless the caller says), and the
+samples are first put in one canonical order, sorted by their values
+(`canonical_order`): an interval is a function of the values and the seed alone,
+not of the order the rows arrived in (a run's concurrency, its id, a re-run).
+A statistic that is undefined on a resample
 (e.g. AUROC with one class) returns NaN there; such resamples are dropped, and
 the interval is None when none is left.
 """
@@ -22,6 +25,23 @@ Stat = Callable[..., Any]
 ResampledStat = Callable[[list[NDArray[Any]]], FloatArray]
 
 _CHUNK_CELLS = 2_000_000
+
+
+def canonical_order(arrays: Sequence[NDArray[Any]]) -> NDArray[np.intp]:
+    """The permutation that sorts the samples by their values: the first array's first,
+    ties by the next (a 2-D array: one sample a row, by its columns in turn). Samples
+    with all values equal are interchangeable, so any resample of the sorted samples is
+    the same whatever order they came in."""
+    keys: list[NDArray[Any]] = []
+    for a in arrays:
+        keys.extend([a] if a.ndim == 1 else list(np.asarray(a).T))
+    return np.lexsort(keys[::-1])  # lexsort's primary key is the last
+
+
+def in_canonical_order(arrays: Sequence[NDArray[Any]]) -> list[NDArray[Any]]:
+    """`arrays` permuted alike into `canonical_order`."""
+    order = canonical_order(arrays)
+    return [a[order] for a in arrays]
 
 
 def index_chunks(n: int, n_resamples: int, seed: int) -> Iterator[NDArray[np.int32]]:
@@ -65,6 +85,7 @@ def bootstrap_stat(
         raise ValueError("bootstrap arrays must have the same length")
     if n == 0 or n_resamples < 1:
         return None
+    arrays = in_canonical_order(arrays)
     parts = [fn([a[idx] for a in arrays]) for idx in index_chunks(n, n_resamples, seed)]
     return percentile_interval(np.concatenate(parts).astype(float), confidence)
 
@@ -77,17 +98,20 @@ def resample_counts(idx: NDArray[np.int32], n: int) -> NDArray[np.int64]:
 
 
 def bootstrap_weighted(
-    n: int,
-    fn: Callable[[NDArray[np.int64]], FloatArray],
+    arrays: Sequence[NDArray[Any]],
+    build: Callable[[list[NDArray[Any]]], Callable[[NDArray[np.int64]], FloatArray]],
     *,
     n_resamples: int = 2000,
     confidence: float = 0.95,
     seed: int = 0,
 ) -> tuple[float, float] | None:
-    """Like `bootstrap_stat` (same resamples for the same seed), but `fn` receives
-    the (chunk, n) multiplicity matrix: rank statistics then need no per-resample sort."""
+    """Like `bootstrap_stat` (same resamples for the same seed), but the statistic,
+    `build(arrays)` of the arrays in canonical order, receives the (chunk, n)
+    multiplicity matrix: rank statistics then need no per-resample sort."""
+    n = len(arrays[0]) if arrays else 0
     if n == 0 or n_resamples < 1:
         return None
+    fn = build(in_canonical_order(arrays))
     parts = [fn(resample_counts(idx, n)) for idx in index_chunks(n, n_resamples, seed)]
     return percentile_interval(np.concatenate(parts).astype(float), confidence)
 

@@ -44,6 +44,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy.stats import norm
 
+from ragassay.stats.bootstrap import canonical_order
 from ragassay.stats.routing import risk_upper_bound
 
 FloatArray = NDArray[np.float64]
@@ -273,8 +274,12 @@ def cross_fit(f_labelled: ArrayLike, y: ArrayLike, f_unlabelled: ArrayLike, *,
     k = min(folds, n // 2)
     if k < 2:
         return f_l.copy(), f_u.copy()
+    # Folds are dealt to the samples sorted by (score, label), so that the same values in
+    # another order get the same fits (`bootstrap.canonical_order`).
+    dealt = np.empty(n, dtype=np.int64)
+    dealt[np.random.default_rng(seed).permutation(n)] = np.arange(n) % k
     fold = np.empty(n, dtype=np.int64)
-    fold[np.random.default_rng(seed).permutation(n)] = np.arange(n) % k
+    fold[canonical_order([f_l, y_])] = dealt
     out_l = np.empty(n)
     out_u = np.zeros(len(f_u))
     for j in range(k):

@@ -2,7 +2,8 @@
 for a pair of annotators on the samples both labelled, and Krippendorff's alpha for any
 number of annotators with missing labels (`nominal`: values as categories, for yes/no
 labels; `interval`: squared differences, for grades and numbers), each with a
-percentile bootstrap interval over samples (fixed seed).
+percentile bootstrap interval over samples (fixed seed, the samples sorted by their
+labels first: `bootstrap.canonical_order`).
 
 Alpha follows Krippendorff (2011), "Computing Krippendorff's alpha-reliability":
 alpha = 1 - (n - 1) * sum_u D_u / sum_{i,j} delta(x_i, x_j), over the n pairable values
@@ -22,6 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ragassay.labels import lookup
+from ragassay.stats.bootstrap import in_canonical_order
 from ragassay.stats.result import Result
 
 Level = Literal["nominal", "interval"]
@@ -153,6 +155,7 @@ def kappa_ci(a: Sequence[float], b: Sequence[float], *, n_resamples: int = N_RES
     if len(a) < 2:
         return None, None
     feats, size = _kappa_features(a, b)
+    (feats,) = in_canonical_order([feats])  # the interval: of the labels, not their order
     return _interval(_replicates(len(a), n_resamples, seed,
                                  lambda w: _kappa_of(w @ feats, size)), confidence)
 
@@ -165,6 +168,7 @@ def alpha_ci(units: Sequence[Sequence[float]], level: Level = "nominal", *,
     m, d, feats = _alpha_features(units, level)
     if len(m) < 2:
         return None, None
+    m, d, feats = in_canonical_order([m, d, feats])  # of the values, not their order
     return _interval(_replicates(len(m), n_resamples, seed,
                                  lambda w: _alpha_of(w, m, d, feats, level)), confidence)
 

@@ -1,6 +1,7 @@
 """Named migrations that mend stored data, not the schema (`migrations.MIGRATIONS` runs
 them in their place): a sample's lost hops counted from 1, old runs' verdict declarations,
-old runs' retrieval-problem and unsupported-sentences rules with their exemptions.
+old runs' retrieval-problem and unsupported-sentences rules with their exemptions, an
+abstention's basis moved out of its result's details.
 """
 
 from __future__ import annotations
@@ -100,3 +101,21 @@ def m0021_adherence_rule_exemption(conn: sqlite3.Connection) -> None:
     on 37 answers the same verdicts call supported). Old runs get the same; no value
     changes."""
     _rule_exemption(conn, *ADHERENCE_RULE, ADHERENCE_EXEMPTION, ADHERENCE_MESSAGE)
+
+
+def m0022_abstention_basis_typed(conn: sqlite3.Connection) -> None:
+    """What decided an abstention is a typed field of the stored result
+    (`MetricResult.abstention_basis`, which `Store.abstention_bases` reads); results stored
+    before kept it in their details (`details.abstention_basis`): it moves there."""
+    rows = conn.execute("SELECT rowid, results FROM results WHERE instr(results, "
+                        "'abstention_basis') > 0").fetchall()
+    for rowid, raw in rows:
+        results = json.loads(raw)
+        for r in results:
+            details = r.get("details") if isinstance(r, dict) else None
+            if isinstance(details, dict) and "abstention_basis" in details:
+                basis = details.pop("abstention_basis")
+                if r.get("abstention") is not None and isinstance(basis, str) and basis:
+                    r["abstention_basis"] = basis
+        conn.execute("UPDATE results SET results = ? WHERE rowid = ?",
+                     (json.dumps(results, ensure_ascii=False), rowid))

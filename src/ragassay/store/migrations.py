@@ -20,6 +20,7 @@ from ragassay.store.data_fixes import (
     m0019_spec_verdicts,
     m0020_retrieval_rule_exemption,
     m0021_adherence_rule_exemption,
+    m0022_abstention_basis_typed,
 )
 from ragassay.store.labels import m0018_labels_per_annotator
 from ragassay.store.records import StoreError
@@ -423,7 +424,8 @@ MIGRATIONS: tuple[Migration, ...] = (m0001_initial, m0002_metric_values, m0003_t
                                      m0011_monitor, m0013_routing, m0015_lost_hops_one_based,
                                      m0018_labels_per_annotator, m0019_spec_verdicts,
                                      m0020_retrieval_rule_exemption,
-                                     m0021_adherence_rule_exemption)
+                                     m0021_adherence_rule_exemption,
+                                     m0022_abstention_basis_typed)
 """Every migration, in the order it must run."""
 
 

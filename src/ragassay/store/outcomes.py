@@ -43,10 +43,11 @@ class OutcomesMixin:
 
     def abstention_bases(self, run_id: str) -> dict[str, list[str]]:
         """Per strategy, what decided its abstentions false or correct: each basis its
-        abstained values record (`metrics.base.abstain` keeps it as `abstention_basis`
-        beside the outcome), sorted; a strategy whose values record none is left out."""
+        abstained values record (`MetricResult.abstention_basis`, beside the outcome;
+        m0022 moved old results' onto it), sorted; a strategy whose values record none is
+        left out."""
         rows = self._read(
-            "SELECT DISTINCT r.strategy, json_extract(j.value, '$.details.abstention_basis')"
+            "SELECT DISTINCT r.strategy, json_extract(j.value, '$.abstention_basis')"
             " FROM results r, json_each(r.results) j WHERE r.run_id = ? AND"
             " json_extract(j.value, '$.abstention') IS NOT NULL", (run_id,))
         out: dict[str, list[str]] = {}

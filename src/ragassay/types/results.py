@@ -28,7 +28,7 @@ them) of a judge call that failed for the endpoint's sake: no connection, a time
 Abstention = Literal["correct", "false", "unknown"]
 ABSTENTION_OUTCOMES: tuple[Abstention, ...] = ("correct", "false", "unknown")
 """What an abstained value says of declining, as the judge reads the contexts on its basis
-(`details["abstention_basis"]`): right ("correct": read as not answering), wrong
+(`MetricResult.abstention_basis`): right ("correct": read as not answering), wrong
 ("false": read as answering), or "unknown" (the judge could not tell)."""
 
 
@@ -95,7 +95,8 @@ class MetricResult(Frozen):
     (the answer declines: no value and no unscored reason; `abstention` says whether
     declining was right). Abstentions are left out of means and counted apart.
 
-    What every reader may use is typed: `abstention`, `suspicious` (the note when a judge
+    What every reader may use is typed: `abstention` and `abstention_basis` (what decided
+    it, e.g. `offline: context relevance`), `suspicious` (the note when a judge
     reply held a verdict copied from the judged text), `truncated` (the texts cut to the
     context budget), `rating` (how an LLM judge's value was read), `marks` (the sentences
     the verdict points at), `failure` (a failed judgment's prompt and raw reply).
@@ -107,6 +108,7 @@ class MetricResult(Frozen):
     unscored_reason: str | None = None
     details: dict[str, Any] = Field(default_factory=dict)
     abstention: Abstention | None = None
+    abstention_basis: str | None = None
     suspicious: str | None = None
     truncated: tuple[str, ...] = ()
     rating: RatingReading | None = None

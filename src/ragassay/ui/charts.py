@@ -13,6 +13,7 @@ import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
 
+from ragassay.report import TrendMark
 from ragassay.stats import CorrelationMatrix, ScoreTable, StrategySummary, TrendPoint
 from ragassay.types import MetricSpec
 from ragassay.ui.fmt import metric_label as _label
@@ -101,22 +102,41 @@ def correlation_heatmap(correlations: CorrelationMatrix) -> go.Figure:
     return fig
 
 
-def trend_lines(points: Mapping[str, list[TrendPoint]], metrics: list[str]) -> go.Figure:
-    """Each metric's mean across runs (by creation time) with 95% interval error bars."""
+def _judge_cell(mark: TrendMark | None) -> str:
+    """A point's judge as the trend table's judge column says it (`TrendMark.cells`)."""
+    return "?" if mark is None else mark.cells()[1]
+
+
+def trend_lines(points: Mapping[str, list[TrendPoint]], metrics: list[str],
+                marks: Mapping[str, TrendMark] | None = None) -> go.Figure:
+    """Each metric's mean across runs (by creation time) with 95% interval error bars; with
+    the runs' `marks` (`report.trend_marks`), each point's judge in its hover and a dotted
+    line at each run whose judge changed, as `ragassay trend` marks it."""
+    marks = marks or {}
     fig = go.Figure()
+    shown: set[str] = set()
     for m in metrics:
         pts = [(p, p.mean) for p in points.get(m, []) if p.mean is not None]
         if not pts:
             continue
+        shown.update(p.run_id for p, _ in pts)
         fig.add_trace(go.Scatter(
             x=[p.run_id for p, _ in pts], y=[mean for _, mean in pts], mode="lines+markers",
             name=metric_label(m),
             error_y={"type": "data", "symmetric": False,
                      "array": [(p.ci_high or mean) - mean for p, mean in pts],
                      "arrayminus": [mean - (p.ci_low or mean) for p, mean in pts]},
-            customdata=[[p.count, p.delta] for p, _ in pts],
-            hovertemplate="%{x}<br>mean %{y:.3f}<br>n=%{customdata[0]}<extra></extra>",
+            customdata=[[p.count, p.delta, _judge_cell(marks.get(p.run_id))]
+                        for p, _ in pts],
+            hovertemplate="%{x}<br>mean %{y:.3f}<br>n=%{customdata[0]}"
+                          "<br>judge %{customdata[2]}<extra></extra>",
         ))
+    for run_id, mark in marks.items():
+        if mark.judge_changed and run_id in shown:
+            fig.add_shape(type="line", x0=run_id, x1=run_id, xref="x", y0=0, y1=1,
+                          yref="paper", line={"dash": "dot", "color": "gray"})
+            fig.add_annotation(x=run_id, xref="x", y=1, yref="paper", showarrow=False,
+                               yanchor="bottom", text=f"judge changed: {mark.judge}")
     fig.update_layout(xaxis_title="run (oldest first)", yaxis_title="mean",
                       xaxis_type="category", margin={"t": 30, "b": 10})
     return fig

@@ -27,6 +27,7 @@ from ragassay.report import (
     FailedEntry,
     Report,
     SampleEntry,
+    TrendMark,
     build_report,
     export,
     iter_details,
@@ -34,6 +35,7 @@ from ragassay.report import (
     run_dataset,
     run_table,
     sample_entry,
+    trend_marks,
     trend_runs,
 )
 from ragassay.stats import (
@@ -107,6 +109,13 @@ class TrendHistory:
 
     runs: tuple[tuple[str, str, str], ...]
     left_out: str | None
+    marks: tuple[TrendMark, ...] = ()
+    """Each run's judge and whether it changed from the previous run's
+    (`report.trend_marks`), aligned with `runs`."""
+
+    def judge_changes(self) -> dict[str, TrendMark]:
+        """The marks by run id."""
+        return {run[0]: mark for run, mark in zip(self.runs, self.marks, strict=True)}
 
 
 def trend_history(db: str, run: RunRecord) -> TrendHistory:
@@ -114,7 +123,8 @@ def trend_history(db: str, run: RunRecord) -> TrendHistory:
     with reading(db) as store:
         found = trend_runs(store, run_dataset(run))
         return TrendHistory(tuple((r.id, r.created.isoformat(), run_version(store, r))
-                                  for r in found.runs), found.left_out())
+                                  for r in found.runs), found.left_out(),
+                            tuple(trend_marks([r.id for r in found.runs], found.runs)))
 
 
 @st.cache_data(show_spinner=False, max_entries=512)

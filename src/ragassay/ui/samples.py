@@ -8,6 +8,7 @@ from typing import Any
 
 import pandas as pd
 
+from ragassay.dataset.traces import DOCUMENT_RELEVANCE, HOP_RELEVANCE, HOP_UTILIZATION
 from ragassay.dataset.traces.trace import SampleTrace, TraceHop, TraceSpan
 from ragassay.stats import ScoreTable
 from ragassay.types import MetricSpec
@@ -164,8 +165,8 @@ def _span_row(trace: SampleTrace, span: TraceSpan, depth: int, note: str,
     return {"span": name, "kind": span.kind or "-",
             "hop": "" if index is None else str(index + 1),
             "documents": "" if hop is None else str(len(hop.documents)),
-            "relevance": None if hop is None else hop.relevance,
-            "utilization": None if hop is None else hop.utilization,
+            HOP_RELEVANCE: None if hop is None else hop.relevance,
+            HOP_UTILIZATION: None if hop is None else hop.utilization,
             "fed the answer": "yes" if index in trace.context_hops else "",
             "ms": took, "span id": span.span_id}
 
@@ -173,5 +174,5 @@ def _span_row(trace: SampleTrace, span: TraceSpan, depth: int, note: str,
 def hop_documents(hop: TraceHop) -> list[dict[str, Any]]:
     """One hop's documents as table rows: id, relevance, use by the answer, the
     retriever's own score, the text."""
-    return [{"id": d.id or "", "relevance": d.relevance, "used": d.used, "score": d.score,
+    return [{"id": d.id or "", DOCUMENT_RELEVANCE: d.relevance, "used": d.used, "score": d.score,
              "text": d.content} for d in hop.documents]

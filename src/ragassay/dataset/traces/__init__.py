@@ -32,6 +32,10 @@ from ragassay.dataset.traces.spans import (
     read_spans,
 )
 from ragassay.dataset.traces.trace import (
+    DOCUMENT_RELEVANCE,
+    HOP_RELEVANCE,
+    HOP_UTILIZATION,
+    HOPS_NOTE,
     LostDocument,
     SampleTrace,
     TraceDocument,
@@ -41,6 +45,10 @@ from ragassay.dataset.traces.trace import (
 
 __all__ = [
     "DEFAULT_TRACE_MAP",
+    "DOCUMENT_RELEVANCE",
+    "HOPS_NOTE",
+    "HOP_RELEVANCE",
+    "HOP_UTILIZATION",
     "KINDS",
     "ROLES",
     "LostDocument",

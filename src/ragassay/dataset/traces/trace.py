@@ -29,10 +29,23 @@ class TraceDocument(Frozen):
     used: float | None = None
 
 
+HOP_RELEVANCE = "relevance of the hop's documents"
+"""What a hop's `relevance` is called wherever it prints (the console, the HTML, the
+dashboard): not the `trace.context_relevance` metric, beside which it is read."""
+HOP_UTILIZATION = "share of the hop's documents used"
+DOCUMENT_RELEVANCE = "document relevance"
+"""A single document's relevance to the question (a lost document's, `hops.lost`)."""
+HOPS_NOTE = (f"{HOP_RELEVANCE}: how relevant the documents one retrieval or rerank returned "
+             "are to the question, as a whole (the offline analyzer's, whatever judged the "
+             "run); not trace.context_relevance, which scores the final contexts the answer "
+             "was given")
+
+
 class TraceHop(Frozen):
     """A retrieval or rerank span of a trace: its query and documents; `relevance` (of
-    its documents to the question, as a whole) and `utilization` (the share of its
-    documents the final answer uses) once judged."""
+    its documents to the question, as a whole: this hop's retrieval, not the
+    `trace.context_relevance` metric of the final contexts) and `utilization` (the share
+    of its documents the final answer uses) once judged."""
 
     span_id: str
     name: str

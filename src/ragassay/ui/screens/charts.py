@@ -51,4 +51,9 @@ else:
     chosen = st.multiselect("Metrics", list(points), default=shown,
                             format_func=lambda m: metric_label(m, run.spec_map()),
                             key="charts_trend_metrics")
-    st.plotly_chart(charts.trend_lines(points, chosen), key="chart_trends")
+    marks = history.judge_changes()
+    judges = sum(m.judge_changed for m in marks.values())
+    if judges:  # as `ragassay trend` says it
+        st.caption(f"The judge changed at {judges} point(s), marked 'judge changed' (a "
+                   "change there may be the judge's, not the system's).")
+    st.plotly_chart(charts.trend_lines(points, chosen, marks), key="chart_trends")

@@ -88,8 +88,14 @@ def draw(view: MonitorView) -> None:
         "metric": m.label, "baseline": m.skipped and f"not tested: {m.skipped}"
         or band_text(m.baseline), "last window": band_text(m.windows[-1].band)
         if m.windows else "-", "now": band_text(m.current), "windows": len(m.windows),
-        "alarms": len(m.alarms)} for m in view.metrics]
+        "alarms": len(m.alarms), "baseline values": "-" if m.asked is None else
+        f"{m.baseline.n if m.baseline else 0} of {m.asked}",
+        "smallest detectable change": "-" if m.detectable is None else f"{m.detectable:.3g}"}
+        for m in view.metrics]
     st.dataframe(pd.DataFrame(rows), hide_index=True, key="monitor_table")
+    for m in view.metrics:  # the baseline's size, as the console says it
+        if m.size_line:
+            (st.warning if m.size_warns else st.caption)(m.size_line)
     for m in view.metrics:
         if m.windows or m.baseline is not None:
             st.plotly_chart(trend(m), key=f"monitor_trend_{m.metric}")

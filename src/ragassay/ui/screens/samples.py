@@ -13,6 +13,12 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from ragassay.dataset.traces import (
+    DOCUMENT_RELEVANCE,
+    HOP_RELEVANCE,
+    HOP_UTILIZATION,
+    HOPS_NOTE,
+)
 from ragassay.report import FailedEntry, SampleEntry
 from ragassay.report.highlight import (
     CSS,
@@ -115,10 +121,11 @@ def show_trace(d: SampleEntry) -> None:
     rows = logic.span_tree(trace)
     st.dataframe(pd.DataFrame(rows), hide_index=True, height=rows_height(len(rows)),
                  column_config={c: st.column_config.NumberColumn(format="%.3f")
-                                for c in ("relevance", "utilization")})
+                                for c in (HOP_RELEVANCE, HOP_UTILIZATION)})
+    st.caption(HOPS_NOTE)
     for lost in trace.lost:
         st.warning(f"A later hop lost what hop {lost.hop} found: a document with "
-                   f"relevance {lost.relevance:.2f} is missing from the final contexts.")
+                   f"{DOCUMENT_RELEVANCE} {lost.relevance:.2f} is missing from the final contexts.")
         st.code(lost.document, language=None, wrap_lines=True)
     for i, hop in enumerate(trace.hops):
         with st.expander(f"Hop {i + 1}: {hop.kind}, {counted(len(hop.documents), 'document')}"):
