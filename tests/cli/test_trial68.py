@@ -162,7 +162,12 @@ def test_a_false_abstention_is_said_as_the_judges_reading_with_its_basis(
     assert "people hallucinated no" in line and "(people marked no problem in this " \
            "decline: the headline counts it right)" in line
     code, doc = run("report", run_id, "--db", db)
-    assert json.loads(doc)["abstentions"]["default"]["basis"] == ["offline: context relevance"]
+    report = json.loads(doc)
+    assert report["abstentions"]["default"]["basis"] == ["offline: context relevance"]
+    # ... and per sample where readers found it before it was typed (migration m0022)
+    entry = next(e for e in report["detailed_results"] if e["id"] == "falsedecline")
+    assert {d.get("abstention_basis") for d in entry["details"].values()} >= {
+        "offline: context relevance"}
     code, page = run("report", run_id, "--format", "html", "--db", db)
     assert code == 0 and f"false where {judged}, correct where not" in page
 
