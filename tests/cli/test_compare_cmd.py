@@ -169,10 +169,25 @@ def test_the_header_and_json_name_each_runs_judge_and_say_when_they_differ(
     result = CliRunner().invoke(cli, ["compare", a, b, "--db", str(db)])
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
-    assert f"(B, judge offline:accurate) vs run {a} (A, judge offline)" in text
+    assert (f"run {b} (B, new, judge offline:accurate) vs run {a} (A, baseline, judge "
+            "offline)") in text
     assert ("judges differ: A offline, B offline:accurate: a difference (or an equivalence) "
             "may be the judge's, not the system's") in text
     result = CliRunner().invoke(cli, ["compare", a, b, "--db", str(db), "--json"])
     assert json.loads(result.stdout)["judges"] == {"A": "offline", "B": "offline:accurate"}
     same = CliRunner().invoke(cli, ["compare", a, a, "--db", str(db)])
     assert "judges differ" not in same.stdout
+
+
+def test_the_title_says_which_argument_is_the_new_one_and_which_the_baseline(
+        demo_db: tuple[Path, str]) -> None:
+    """Trial 70: `compare A B` titled itself "B vs A" with nothing saying why; B - A and
+    the verdict are of B against A, so the title (and --help) say B is the new one and
+    A the baseline."""
+    code, out = compare(*demo_db)
+    assert code == 0, out
+    assert "dense-k5 (B, new) vs bm25-k3 (A, baseline)" in " ".join(out.split())
+    help_text = " ".join(CliRunner().invoke(cli, ["compare", "--help"]).output.split())
+    assert ("RUN_A (or the first --strategy) is the baseline, A; RUN_B (or the second) the "
+            "new one, B") in help_text
+    assert "'B (new) vs A (baseline)'" in help_text

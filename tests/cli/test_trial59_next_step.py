@@ -46,7 +46,8 @@ def test_a_run_labelled_throughout_leads_with_what_is_complete(tmp_path: Path) -
 def test_the_demos_people_column_is_titled_for_what_it_holds(tmp_path: Path) -> None:
     out, run_id = _eval(demo_dataset_path(), tmp_path / "d.db")
     header = out[out.index("What people would say"):].split("\n", 3)[2]
-    assert "┃ people's labels " in header and "corrected" not in header, header
+    # every sample labelled: people's own figure (trial 70), nothing corrected
+    assert "┃ people (all labelled) " in header and "corrected" not in header, header
     nxt = _next(out)
     assert nxt.startswith("nothing more to label for judge.hallucination"), nxt
     assert "more sample" not in nxt and f"annotate {run_id} --label relevance" in nxt

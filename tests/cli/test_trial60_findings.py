@@ -24,10 +24,11 @@ def test_the_demo_footer_does_not_ask_for_labels_it_cannot_use(tmp_path: Path) -
     out = _run("eval", str(demo_dataset_path()), "--db", str(tmp_path / "r.db"))
     flat = " ".join(out.split())
     assert "(hallucination and correct are on all 24 samples" in flat
-    for label in ("hallucination", "correct"):
-        assert (f"no corrected estimate of {label}: 24 labelled samples, fewer than the 30 a "
-                "corrected estimate needs (the run has 24 samples in all, so labelling "
-                "cannot give one)") in out
+    # trial 70: every sample labelled says what a large run says, whatever the count
+    assert "people's labels: every sample labelled, nothing corrected" in flat
+    assert ("all 24 samples are labelled: people's rate is exact for this data and nothing "
+            "is corrected") in flat
+    assert "fewer than the 30" not in out and "no corrected estimate" not in out
     assert "label more" not in out
 
 
@@ -46,3 +47,18 @@ def test_the_gate_does_not_ask_a_small_run_for_labels(tmp_path: Path) -> None:
             "labels in this run, and a corrected estimate needs 30 labelled samples: the run "
             "has 3 samples in all, so labelling cannot give one): gated on the judge's own "
             "values") in out
+
+
+def test_gate_and_calibrate_say_every_sample_labelled_of_a_small_run(tmp_path: Path) -> None:
+    """Trial 70: a small run labelled throughout said "fewer than the 30 needed" where a
+    large one said "every sample labelled, nothing corrected"; gate --corrected and
+    calibrate now say the large run's words, people's figure being the estimate."""
+    db = str(tmp_path / "r.db")
+    _run("eval", str(demo_dataset_path()), "--db", db, "--quiet")
+    gate = " ".join(CliRunner().invoke(cli, ["gate", "--corrected", "--db", db]).output.split())
+    assert "(all labelled, nothing corrected)" in gate and "0.423" in gate, gate
+    assert "hallucination labels" not in gate and "fewer than the 30" not in gate
+    run_id = json.loads(_run("runs", "list", "--db", db, "--format", "json"))[0]["id"]
+    calibrate = " ".join(_run("calibrate", run_id, "--db", db).split())
+    assert "people's labels: every sample labelled, nothing corrected" in calibrate
+    assert "fewer than the 30" not in calibrate

@@ -60,9 +60,10 @@ def test_every_screen_says_the_one_baseline_statement(screens: dict[str, Any]) -
     verdict = pairs["judge.hallucination"]["baseline"]
     assert verdict["auroc"] < 0.5  # its direction fixed by the label, not flipped
     text, meaning = verdict["text"], verdict["meaning"]
-    assert text.startswith(("above the lexical baseline on the same 24 samples (",
-                            "not clearly above the lexical baseline on the same 24 samples (",
-                            "not above the lexical baseline on the same 24 samples ("))
+    assert text.startswith(tuple(
+        f"{w} the lexical baseline read the other way round on the same 24 samples ("
+        for w in ("above", "not clearly better than", "no better than")))
+    assert text.endswith("; reversed: word overlap ranks these labels backwards)")
     assert meaning.startswith("hallucinated: the answers people marked hallucinated share "
                               "more of their contexts' words than the rest")
     head = {r["metric"]: r for r in screens["doc"]["headline"]["rows"]}

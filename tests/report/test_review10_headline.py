@@ -176,11 +176,14 @@ def test_one_labelled_abstaining_sample(tmp_path: Path, others: int) -> None:
         del row["labels"]
     report = _report(tmp_path, rows, "judge")
     got = _rows(report)
-    assert got["judge.hallucination"].people_text == "1 label, 30 needed"
+    # the one sample labelled alone in its run: people's own figure (trial 70)
+    assert got["judge.hallucination"].people_text == (
+        "1 label, 30 needed" if others else "hallucinated 0.000 [0.000, 0.975]")
     assert got["judge.hallucination"].agreement_text.startswith(
         "right on 1 of 1 (100%): 1 of 1 abstentions (people marked 0 of them hallucinated)")
     assert got["judge.faithfulness"].people_text == (
-        "1 label, 30 needed (1 abstained: nothing to compare)")
+        "1 label, 30 needed (1 abstained: nothing to compare)" if others
+        else "hallucinated 0.000 [0.000, 0.975]")
     prompt = report.headline.prompt or ""
     assert "no human labels yet" not in prompt
     if not others:

@@ -118,7 +118,7 @@ def test_every_sample_labelled_shows_each_labels_figure_once(report: Report) -> 
                               "corrected</h2><p>all 64 samples are labelled: people&#x27;s "
                               "rate is exact for this data and nothing is corrected")
     assert "corrected from human labels" not in section and "prediction-powered" not in section
-    assert section.count(f"<td>{e.estimate:.3f}</td>") == 1
+    assert section.count(f'<td class="num">{e.estimate:.3f}</td>') == 1  # right-aligned
     assert section.count("<tr><td>hallucinated</td>") == 1
     assert section.count("only more samples would narrow the interval") == 1
     assert len(report_json(report)["corrected"]["estimates"]) == len(cor.estimates)

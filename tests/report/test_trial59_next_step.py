@@ -81,11 +81,10 @@ def test_the_demos_labels_are_complete_and_too_few_for_a_figure(demo: EvalResult
     """Every demo sample is labelled `hallucination` and `correct`: "label 6 more samples
     for hallucinated" asked for what no sample is left to give."""
     head = demo.report().headline
-    assert not head.has_people
+    assert head.has_people  # every sample labelled: people's own figure (trial 70)
     assert head.prompt == (
         "nothing more to label for judge.hallucination, judge.faithfulness, "
-        "judge.answer_similarity (hallucination and correct are on all 24 samples; a "
-        "corrected figure needs 30 labelled samples, more than the run has); optional: "
+        "judge.answer_similarity (hallucination and correct are on all 24 samples); optional: "
         f"label 24 samples for relevance (ragassay annotate {demo.run_id} --label "
         "relevance) to measure judge.context_relevance against people on this run")
     assert "more sample" not in head.prompt
@@ -95,12 +94,12 @@ def test_a_column_without_peoples_figure_is_titled_for_what_it_holds(
         demo: EvalResult) -> None:
     report = demo.report()
     head = report.headline
-    cells = {r.people_text for r in head.rows}
-    assert cells == {"24 labels, 30 needed", "no labels"}  # the premise: no figure
-    assert head.people_column == head.people_heading == "people's labels"
-    assert report_json(report)["headline"]["people_column"] == "people's labels"
+    cells = {r.people_text for r in head.rows}  # every sample labelled (trial 70)
+    assert cells == {"hallucination 0.250 [0.077, 0.423]", "correct 0.750 [0.577, 0.923]",
+                     "no labels"}
+    assert head.people_column == "people (all labelled)"
+    assert report_json(report)["headline"]["people_column"] == "people (all labelled)"
     top = _headline_html(report)
-    assert "<th>people&#x27;s labels</th>" in top
     assert "corrected" not in top.split("</tr>", 1)[0]  # the table's header row
 
 

@@ -260,3 +260,16 @@ def test_labels_of_every_sample_the_judge_scored_none_of_are_their_own_figure() 
                     links=[LabelLink("hallucinated", "judge.hallucination")])
     (skip,) = out.skipped
     assert skip.reason == "no sample has a judge score" and not skip.too_few_labels
+
+
+@pytest.mark.parametrize("n", [24, 144])
+def test_every_sample_labelled_gives_peoples_own_figure_whatever_the_count(n: int) -> None:
+    """Trial 70: 24 of 24 labelled said "fewer than the 30 needed" where 144 of 144 said
+    "every sample labelled, nothing corrected": people's figure is the answer whatever
+    the count; "fewer than the 30" is said only while some samples are unlabelled."""
+    whole = corrected(_table(n=n, labelled=n))
+    assert not whole.skipped
+    assert whole.estimates and all(e.all_labelled for e in whole.estimates)
+    some = corrected(_table(n=n, labelled=min(n - 1, 12)))
+    assert {s.reason for s in some.skipped} == {
+        "12 labelled samples, fewer than the 30 a corrected estimate needs"}

@@ -223,6 +223,9 @@ def _table_for(store: Any, run_id: str) -> Any:
              "and equivalence tests (Holm-adjusted across metrics) and a verdict: better, "
              "worse, equivalent (within the metric's practical-equivalence margin) or "
              "unclear. The intervals shown are per-metric (unadjusted), labelled so. "
+             "RUN_A (or the first --strategy) is the baseline, A; RUN_B (or the second) "
+             "the new one, B: each difference is B - A and each verdict says how B fares "
+             "against A, so the title reads 'B (new) vs A (baseline)'. "
              "Refused when no sample pairs.")
 @click.argument("run_a", metavar="RUN_A")
 @click.argument("run_b", metavar="RUN_B", required=False)
@@ -258,7 +261,7 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
         result = compare_strategies(table_a, strategies[0], strategies[1], options)
         _refuse_unpaired(result, f"strategies {strategies[0]!r} and {strategies[1]!r} of run "
                                  f"{run_a} answer no common question")
-        title = f"{strategies[1]} (B) vs {strategies[0]} (A)"
+        title = f"{strategies[1]} (B, new) vs {strategies[0]} (A, baseline)"
         tables = [table_a.for_strategy(s) for s in strategies]
         judges = {"A": run_a_rec.judge, "B": run_a_rec.judge}
     else:
@@ -270,8 +273,8 @@ def compare_cmd(run_a: str, run_b: str | None, strategies: tuple[str, ...], alph
         _refuse_unpaired(result, f"runs {run_a_rec.id} ({run_a_rec.dataset}) and {run_b_rec.id} "
                                  f"({run_b_rec.dataset}) share no sample")
         judges = {"A": run_a_rec.judge, "B": run_b_rec.judge}
-        title = (f"run {run_b} (B, judge {judges['B']}) vs run {run_a} (A, judge "
-                 f"{judges['A']})")
+        title = (f"run {run_b} (B, new, judge {judges['B']}) vs run {run_a} (A, baseline, "
+                 f"judge {judges['A']})")
         tables = [table_a, table_b]
     if as_json:
         click.echo(json.dumps({**result.model_dump(), "judges": judges,

@@ -3,6 +3,7 @@ labels and every judge score, beside the judge's own mean and the labels alone."
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from ragassay.report.model import Report
@@ -31,8 +32,14 @@ def _num(x: float | None) -> str:
     return "-" if x is None else f"{x:.3f}"
 
 
+FIGURE = re.compile(r"-?\d[\d,.]*|\[-?[\d.]+, -?[\d.]+\]")
+"""A cell that is a figure or an interval: right-aligned, as every table of the page's."""
+
+
 def _row(cells: list[str]) -> str:
-    return "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>"
+    num = ' class="num"'
+    return "<tr>" + "".join(f"<td{num if FIGURE.fullmatch(c) else ''}>{escape(c)}</td>"
+                            for c in cells) + "</tr>"
 
 
 def _table(head: tuple[str, ...], rows: list[str]) -> str:

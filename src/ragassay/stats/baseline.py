@@ -147,6 +147,11 @@ class LexicalComparison(Result):
 
 
 BEATS_WORDS = {"yes": "above", "unclear": "not clearly above", "no": "not above"}
+REVERSED_WORDS = {"yes": "above", "unclear": "not clearly better than", "no": "no better than"}
+"""The same, against a baseline below chance read the other way round (trial 70: "not
+above the reversed lexical baseline" read as "worse than word counting")."""
+REVERSED_SAID = "reversed: word overlap ranks these labels backwards"
+"""What a reversed baseline is, said in the statement itself."""
 
 
 def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
@@ -171,6 +176,9 @@ def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
         return None
     text = (f"{BEATS_WORDS[got.verdict]} the lexical baseline on the same "
             f"{base.n} samples ({got.beats})")
+    if base.auroc < 0.5:  # what "reversed" means, in the line (trial 70)
+        text = (f"{REVERSED_WORDS[got.verdict]} the lexical baseline read the other way "
+                f"round on the same {base.n} samples ({got.beats}; {REVERSED_SAID})")
     meaning = None
     if base.auroc < 0.5:
         problem = label if inverted else f"not {label}"  # the side word overlap ranks up

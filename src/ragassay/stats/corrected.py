@@ -332,7 +332,7 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
     f, scored = _scores(table, rows, link)
     if labelled and not scored and len(labelled) < len(rows):  # more labels would not mend
         return _skip(link, strategy, "no sample has a judge score")  # (all: the labels' own)
-    if len(labelled) < opts.min_labels:
+    if len(labelled) < opts.min_labels and len(labelled) < len(rows):  # all: people's own
         return _skip(link, strategy, f"{len(labelled)} labelled samples, fewer than the "
                      f"{opts.min_labels} a corrected estimate needs", few=True,
                      samples=len(rows) if len(rows) < opts.min_labels else None)
@@ -361,7 +361,7 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
     abstained = sum(r.value(link.metric) is None and link.metric in r.abstained for r in rows)
     out = _estimate(link, strategy, scale, est, (len(rows) - len(scored) - abstained,
                                                  abstained), scored, spec, opts, design)
-    rare = int(min(y.sum(), len(y) - y.sum()))  # an exact interval holds with few of one
+    rare = opts.min_rare if out.all_labelled else int(min(y.sum(), len(y) - y.sum()))  # t70
     notes = [uncorrected_text(len(y), raw[0]) if same and est.n_labelled < est.n_total else "",
              rare_text(rare, opts.min_rare) if binary and not est.corrected.exact else None,
              None if pis else _unlike(table, rows, labelled)]  # no plan: a random draw?
