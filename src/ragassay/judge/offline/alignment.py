@@ -53,7 +53,7 @@ from .conditions import conditioned
 from .contradiction import role_swap
 from .counts import durations_differ
 from .declines import referral_end
-from .denial import denied_elsewhere
+from .denial import denied_elsewhere, denies_of_part
 from .dropped import dropped_case, drops_days, drops_only, drops_time, tail_days
 from .lexical import FILLER, antonym_stems, stem
 from .mixed import misplaced_name, named_elsewhere
@@ -277,15 +277,15 @@ def _adverbial(p: Part) -> bool:
 def _exception(p: Part, near: list[Unit]) -> bool:
     """A universal claim ("All tickets can be changed", "All withdrawals are free") and
     a unit that denies its predicate, in other words, of something it includes
-    (`_denies`), or a unit on what it quantifies that denies its predicate of part of the whole
-    ("Economy Light tickets cannot be changed") or counts it ("3 free withdrawals"); for
-    "nobody" or "everyone", a unit saying the same of a restricted subject ("people with
-    stomach ulcers should not take it")."""
+    (`denial.denies_of_part`), or a unit on what it quantifies that denies its predicate
+    of part of the whole ("Economy Light tickets cannot be changed") or counts it ("3
+    free withdrawals"); for "nobody" or "everyone", a unit saying the same of a
+    restricted subject ("people with stomach ulcers should not take it")."""
     if None in p.quantified and p.words and any(
             p.words <= u.words and u.part.restricted and not u.part.universal for u in near):
         return True
     if p.universal and not any(h is not None for h in p.negations) and any(
-            _denies(u, p) for u in near):
+            denies_of_part(u, p) for u in near):
         return True
     if any(len(p.words & u.part.words - {p.first}) >= MIN_WORDS
            and generic_widened(p, u.part) for u in near):
@@ -317,23 +317,6 @@ def _only_then(p: Part, u: Unit) -> bool:
     return bool(u.part.restricted and ("only" in toks or "except" in toks)) and not any(
         h is not None for h in u.part.negations) and len(
         u.words - p.words) <= MAX_SWAP_EDIT and len(u.words & p.words) >= 3
-
-
-def _denies(u: Unit, p: Part) -> bool:
-    """Whether the unit denies, of something the universal claim includes, what the
-    claim says, its predicate in other words ("Contractors are not eligible for the
-    allowance" against "All staff, contractors included, receive the allowance"): a
-    negation whose word the claim lacks, every other word of the unit in the claim."""
-    if not u.clause and len(clause_parts(u.sentence.text)) > 1:
-        return False  # a negation of one clause: its clause is a unit of its own
-    if all(h in TIMES for h in p.quantified if h is not None) and None not in p.quantified:
-        return False  # "at any time" says when, not of whom
-    for h in u.part.negations:
-        if h is not None and h not in p.stems:
-            rest = u.words - {h}
-            if len(rest) > MIN_WORDS and rest <= p.words:
-                return True
-    return False
 
 
 @dataclass(frozen=True, slots=True)

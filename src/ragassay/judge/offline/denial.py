@@ -13,10 +13,12 @@ denies. One of the conflicts claim-level alignment checks (alignment.py).
 
 from __future__ import annotations
 
-from .clauses import Part
+from .clauses import Part, clause_parts
 from .lexical import antonym_stems, stem
-from .units import Units
+from .scope import TIMES
+from .units import Unit, Units
 
+_MIN_WORDS = 2  # (alignment.MIN_WORDS: a denied predicate has more)
 MAX_DENIAL_WORDS = 4  # a denial of more content words is a claim of its own to restate
 # what such a denial denies: that something is let in, taken, offered or covered (a
 # denial of anything else, "the ratio will not change", is no answer to "can I")
@@ -58,3 +60,20 @@ def denied_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | Non
                 and h not in opposed):
             return u.row
     return None
+
+
+def denies_of_part(u: Unit, p: Part) -> bool:
+    """Whether the unit denies, of something the universal claim includes, what the
+    claim says, its predicate in other words ("Contractors are not eligible for the
+    allowance" against "All staff, contractors included, receive the allowance"): a
+    negation whose word the claim lacks, every other word of the unit in the claim."""
+    if not u.clause and len(clause_parts(u.sentence.text)) > 1:
+        return False  # a negation of one clause: its clause is a unit of its own
+    if all(h in TIMES for h in p.quantified if h is not None) and None not in p.quantified:
+        return False  # "at any time" says when, not of whom
+    for h in u.part.negations:
+        if h is not None and h not in p.stems:
+            rest = u.words - {h}
+            if len(rest) > _MIN_WORDS and rest <= p.words:
+                return True
+    return False
