@@ -263,7 +263,8 @@ def test_a_source_word_before_a_named_title_keeps_the_title():
     "The area is 5 m<sup>2</sup>.",  # a unit's exponent
     "It grew to 10<sup>6</sup> cells.",
     "Smith (†1890) wrote it.",  # a year of death
-    "See the table (p. 1) and the set {1}.",  # a page, a set
+    # a page, a set mid-sentence (where a clause ends "{1}" is a marker: trial 70)
+    "See the table (p. 1) and the set {1} of it.",
     "He counted [note: x] twice.",
 ])
 def test_exponents_pages_and_sets_stay_text(answer):

@@ -1,9 +1,13 @@
 """Citation markers of the forms that are also ordinary text, and what goes with a
 marker when it is removed (part of the one grammar of `markers`).
 
-- `(1)`, `(1, 2)`: a marker only where a sentence ends ("... admission (1).") and never
-  in an answer that enumerates with them ("(1) first, (2) second"); up to two digits,
-  so "(2024)" is a year.
+- `(1)`, `(1, 2)`, `(#1)`, `(1)(2)`: a marker only where a sentence ends ("... admission
+  (1).") and never in an answer that enumerates with them ("(1) first, (2) second"); up
+  to two digits, so "(2024)" is a year.
+- other brackets around numbers (a list or a range): `{1}`, `{{1}}`, `<1>`, `‹1›`, `«1»`,
+  `⟨1⟩`, `〔1〕`, fullwidth `［1］` / `（1）` (trial 70), where a clause ends, set off
+  after a word or glued to it ("weekdays{1}."), so a template's `{0}` mid-sentence,
+  `x{1}y` and `\\frac{1}{2}` stay text.
 - superscripts (`¹`, `²˒³`): after sentence punctuation, a word of four letters or more
   or a capitalised abbreviation ("admission¹", "EUR¹"); never after a digit or a short
   unit ("10⁶", "m²", "mm²"). Their plain-text spelling with a caret (`^1`, `^1,^2`,
@@ -31,13 +35,23 @@ from ragassay.text.code import outside
 SEE = r"(?:see(?:\s+also)?|cf\.?|compare|e\.\s?g\.,?|per|via|from)"
 """Words that may wrap a marker: "(see [1])", "(cf. Source 2)"."""
 SOURCE_WORDS = (r"(?:sources?|docs?|documents?|passages?|contexts?|refs?|references?"
-                r"|citations?|chunks?|snippets?|excerpts?)")
-"""Words that name a source: "(Source 2)", "(ref: doc 1)"; before a bracketed marker a
-wrapper like SEE: "(source [2])", "(sources: [1], [3])" (trial 65)."""
+                r"|citations?|chunks?|snippets?|excerpts?|srcs?|cite[ds]?|ctx|footnotes?)")
+"""Words that name a source: "(Source 2)", "(ref: doc 1)", "[src 1]", "(cite: 1)",
+"[Ctx 1]", "[footnote 1]" (trial 70); before a bracketed marker a wrapper like SEE:
+"(source [2])", "(sources: [1], [3])" (trial 65)."""
 _WRAPPER = rf"(?:{SEE}|{SOURCE_WORDS}\.?[ \t]*:?)"
 
-_PAREN_NUMBER = re.compile(r"\(\s*(\d{1,2}(?:\s*[,;–—-]\s*\d{1,2})*)\s*\)")
-_ENDS = re.compile(r"[ \t]*(?:$|\n|[.!?,;:。](?!\w))")
+_NUMBERS = r"#?\d{1,2}(?:[ \t]*[,;–—-][ \t]*\d{1,2})*"
+_PAREN_ONE = rf"\([ \t]*{_NUMBERS}[ \t]*\)"
+_PAREN_NUMBER = re.compile(rf"{_PAREN_ONE}(?:[ \t]*{_PAREN_ONE})*")  # "(1)(2)": one marker
+# (each bracket kind its own pair: "{1>" is no marker)
+_OTHER = re.compile("|".join(
+    rf"{re.escape(o)}[ \t]*{_NUMBERS}[ \t]*{re.escape(c)}"
+    for o, c in (("{{", "}}"), ("{", "}"), ("<", ">"), ("‹", "›"), ("«", "»"), ("⟨", "⟩"),
+                 ("〔", "〕"), ("［", "］"), ("（", "）"))))
+_LABEL_PARTS = re.compile(r"\d{1,2}(?:[ \t]*[–—-][ \t]*\d{1,2})?")
+ENDS = re.compile(r"[ \t]*(?:$|\n|[.!?,;:。](?!\w))")
+"""Where a clause ends: sentence or clause punctuation, or the line's end, after spaces."""
 _ENUMERATES = re.compile(r"\(\s*\d{1,2}\s*\)[ \t]*[^\W\d_]")
 _SUPER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[,˒][⁰¹²³⁴⁵⁶⁷⁸⁹]+)*(?![\w⁰¹²³⁴⁵⁶⁷⁸⁹])")
 _CLAUSE_END_RE = r"[ \t]*(?:$|\n|[.,;:!?)\]](?!\d))"
@@ -76,12 +90,26 @@ def _ends_sentence(text: str, start: int, end: int) -> bool:
     `f(1)`) before it, and after it only sentence punctuation or the line's end."""
     before = text[start - 1] if start > 0 else ""
     # ("^": an exponent's bracket, "10^(6)."; a caret footnote is read by _CARET)
-    if before.isalnum() or before in "_^" or _ENDS.match(text, end) is None:
+    if before.isalnum() or before in "_^" or ENDS.match(text, end) is None:
         return False
     j = start  # something other than space before it on its line (one walk back)
     while j > 0 and text[j - 1] in " \t":
         j -= 1
     return j > 0 and text[j - 1] != "\n"
+
+
+def _clause_ends(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` ends a clause after a word: glued to it ("weekdays{1}.")
+    or set off by spaces, as `_ends_sentence` (not after "}" or "_": `\\frac{1}{2}.`)."""
+    before = text[start - 1] if start > 0 else ""
+    if before.isalnum():
+        return ENDS.match(text, end) is not None
+    return before in " \t" and _ends_sentence(text, start, end)
+
+
+def _numbers(marker: str) -> str:
+    """A bracketed marker's numbers as the grammar reads them: "(1)(2)" -> "1, 2"."""
+    return ", ".join(_LABEL_PARTS.findall(marker))
 
 
 def _superscript(text: str, start: int) -> bool:
@@ -136,8 +164,11 @@ def loose_markers(text: str) -> list[tuple[int, int, str]]:
     ("1, 2"), for the grammar to read."""
     found: list[tuple[int, int, str]] = []
     if not _ENUMERATES.search(text):
-        found += [(m.start(), m.end(), m.group(1)) for m in _PAREN_NUMBER.finditer(text)
+        found += [(m.start(), m.end(), _numbers(m.group(0)))
+                  for m in _PAREN_NUMBER.finditer(text)
                   if _ends_sentence(text, m.start(), m.end())]
+    found += [(m.start(), m.end(), _numbers(m.group(0))) for m in _OTHER.finditer(text)
+              if _clause_ends(text, m.start(), m.end())]
     found += [(m.start(), m.end(), m.group(0).translate(_SUPER_DIGITS))
               for m in _SUPER.finditer(text) if _superscript(text, m.start())]
     found += [(m.start(), m.end(), _caret_labels(m.group(1) or m.group(2)))
@@ -171,7 +202,7 @@ def removals(text: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int
         head = text[window:start]
         if (o := _SEE_OPEN.search(head)) and (c := _CLOSE.match(text, end)):
             start, end = window + o.start(), c.end()
-        elif (o := _SEE_BARE.search(head)) and _ENDS.match(text, end):
+        elif (o := _SEE_BARE.search(head)) and ENDS.match(text, end):
             start = window + o.start()
         if j > i or (start, end) != spans[i]:
             out[i:j + 1] = [(start, end)] * (j + 1 - i)

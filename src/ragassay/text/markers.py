@@ -6,8 +6,9 @@ cites from the same parse (`KeyedSample.citations`).
 
 Styles read: `[1]`, `[1.]`, `[1, 3]`, `[1-3]`, `[1][2]`, `[^2]`, `(Source 2)` (also
 `(Sources 1 and 3)`, `(Doc 2)`, `(Passage 2)`, `(Context 2)`, `(Ref 2)`, `(ref. 2)`,
-`[ref. 3]`, `(source: doc 2)`, `(ref: document 2)`), `【1】` and `【4:0†source】`, ids or
-titles the sample names
+`[ref. 3]`, `(source: doc 2)`, `(ref: document 2)`, `[src 1]`, `(cite: 1)`, `[Ctx 1]`,
+`[footnote 1]`, `[Source A]`: a letter after a source word is a position, A the first),
+`【1】`, `【4:0†source】`, `[1†L3-L5]`, `[1: library hours]`, ids or titles the sample names
 (`metadata.citation_ids`, or `metadata.context_ids` / `metadata.context_titles`, one per
 context in order, or a mapping id -> 0-based context index): `[doc-a]`, `(Source: Refund
 policy)`; a source word and a colon name a source in either bracket (`[Source:
@@ -15,11 +16,13 @@ faq/returns]`), one the sample does not name being fabricated; id-style labels (
 `[doc-1]`, `[ref_2]`, `[web:1]`, `[source:2]`, `[S1]`, `[†1]`, `(doc1)`, `[chunk 4]`):
 when the sample names no ids, the label's number is the context's position, as in `[Doc
 1]`; when it does, one it does not name is fabricated; and the loose forms of `loose`
-(`(1)` where a sentence ends, superscripts, `<sup>1</sup>`, `^1` and `†1`; a "see"/"cf."
-wrapper goes with its markers). A trailing sources section ("Sources:\n[1] Opening
+(`(1)` and `(1)(2)` where a sentence ends, `{1}`, `<1>`, `«1»`, `［1］` and other brackets
+around numbers where a clause ends, superscripts, `<sup>1</sup>`, `^1` and `†1`; a
+"see"/"cf." wrapper goes with its markers). A trailing sources section ("Sources:\n[1] Opening
 hours", "References: Document 1, Document 2": `sources`) lists sources and makes no claim:
 it is cut from the answer before it is read.
-`(p. 1)` (a page) and `{1}` are text.
+`(p. 1)` (a page) and `{0}` mid-sentence are text; marker-like text no rule reads
+(`{x1}` where a clause ends) is a problem (`unread`).
 
 Text inside code (a fenced block, an inline code span) holds no markers: `items[0]` in
 code is code. Numbers are 1-based (`[1]` is the first context) unless the sample says
@@ -47,6 +50,7 @@ from ragassay.text.code import code_spans, outside
 from ragassay.text.loose import SEE, SOURCE_WORDS, loose_markers, removals
 from ragassay.text.sentences import letter_key, sentence_spans
 from ragassay.text.sources import sources_start
+from ragassay.text.unread import unread_problems
 
 MAX_RANGE = 50  # a range wider than this ([1-1000]) is a problem, not 1000 citations
 MAX_PROBLEMS = 20  # problems kept per answer (a hostile answer can have thousands)
@@ -61,6 +65,9 @@ _RUN = r"[\d\s,;\-–—]{0,200}"
 _UNCLOSED = re.compile(rf"\[\s*\^?\s*\d{_RUN}(?:$|(?=[^\d\s,;\-–—\]]))|【[^】\n]{{0,200}}$")
 _RANGE = re.compile(r"^(\d+)\s*[-–—]\s*(\d+)$")
 _NUMBER = re.compile(r"^#?(\d+)\.?$")  # "[1.]": a full stop inside the bracket
+# a number and what follows it: "[1†L3-L5]" (line ranges), "[1: library hours]" (a title)
+_TITLED = re.compile(r"^(\d{1,4})\s*(?:†|:\s+(?=[^\W\d_]))")
+_LETTER = re.compile(r"^[A-Z]$")  # "Source A" (after a source word): the first context
 # "Source 2", "source: 2", "Doc #2", "ref. 2" (the word abbreviated with a full stop)
 _WORD_PREFIX = re.compile(rf"^{SOURCE_WORDS}\.?(?:\s*[:#]\s*#?|\s+#?)(?=\S)",
                           re.IGNORECASE)
@@ -190,6 +197,7 @@ class _Raw:
     problem: str | None = None
     glued: bool = False  # written straight after a word character: `items[0]`
     spelled: dict[int, str] = field(default_factory=dict)  # number -> label as written
+    letters: list[str] = field(default_factory=list)  # "A": the first context
 
 
 def _bare(part: str, ids: Mapping[str, int]) -> str:
@@ -215,6 +223,8 @@ def _read_part(part: str, ids: Mapping[str, int], raw: _Raw) -> bool:
             raw.numbers.extend(range(lo, hi + 1))
     elif _norm_id(bare) in ids:
         raw.ids.append(_norm_id(bare))
+    elif _LETTER.match(bare) and bare != part:  # "Source A", "[Doc B]"
+        raw.letters.append(part)
     elif (m := _ID_NUMBER.match(bare)) is None:
         return False
     elif ids:  # the sample names its ids: one it does not name points at nothing
@@ -270,6 +280,8 @@ def _find(text: str, ids: Mapping[str, int], code: Sequence[tuple[int, int]]) ->
             content = m.group(1)
             if pattern is _LENTICULAR:  # 【4:0†source】: the number before ':' or '†'
                 content = re.split(r"[†:]", content, maxsplit=1)[0]
+            elif (t := _TITLED.match(content)) and _norm_id(content) not in ids:
+                content = t.group(1)
             # "(Source: Refund policy)", "[Source: services/dyeing]" name a source;
             # "(documents must be ...)" does not
             raw = _read(content, ids, strict and not _COLON.match(content))
@@ -335,6 +347,9 @@ def _resolve(raw: _Raw, numbering: Numbering, base: int, problems: list[str]) ->
             targets.append(i)
         else:
             fabricated.append(raw.spelled.get(n, str(n)))
+    letters = [(ord(x[-1]) - ord("A"), x) for x in raw.letters]  # "Source A": the first
+    targets += [i for i, _ in letters if i < numbering.n_contexts]
+    fabricated += [x for i, x in letters if i >= numbering.n_contexts]
     for label in raw.ids:
         if label in numbering.ids:
             targets.append(numbering.ids[label])
@@ -467,6 +482,8 @@ def parse_citations(answer: str, numbering: Numbering) -> ParsedAnswer:
     markers = [_resolve(r, numbering, base, problems) for r in raws]
     text = _strip(answer, 0, len(answer), raws).strip() if raws else answer
     out = ParsedAnswer(_sentences(answer, raws, markers), problems, text, listed)
+    out.problems += unread_problems(answer, out.sentences, [(r.start, r.end) for r in found],
+                                    code)
     unique = list(dict.fromkeys(out.problems))
     more = len(unique) - MAX_PROBLEMS
     out.problems = unique[:MAX_PROBLEMS] + ([f"... and {more} more"] if more > 0 else [])
