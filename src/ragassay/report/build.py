@@ -115,7 +115,7 @@ def _entry(item: Sample, results: list[SampleResult],
             elif m.value is None:
                 unscored[m.name] = m.unscored_reason or "unscored"
             if m.details or m.abstention_basis:  # (the basis where readers found it
-                # before it was typed: `details[metric].abstention_basis`)
+                # before it was typed: a per-metric `details` key `abstention_basis`)
                 own[m.name] = {**m.details, **({"abstention_basis": m.abstention_basis}
                                                if m.abstention_basis else {})}
             typed.add(m)
