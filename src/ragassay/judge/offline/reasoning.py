@@ -23,9 +23,14 @@ def _on_ten(metric: str, p: float) -> str:
     return f"{metric} {to_ten_point(p):.2f} on 1-10"
 
 
+def _sentences(items: list[str]) -> str:
+    """Answer sentences named by their keys: "sentence b (0.21)", "sentences a, c"."""
+    return ("sentence " if len(items) == 1 else "sentences ") + ", ".join(items)
+
+
 def reasoning(ev: Evidence, max_terms: int = 3) -> str:
-    """E.g. "2 of 3 claims supported; unsupported: b (0.21); '1998' not found in the
-    context; supported by 0a, 1b; support 0.34 (judge.faithfulness 4.06 on 1-10)": the
+    """E.g. "2 of 3 claims supported; unsupported: sentence b (0.21); '1998' not found in
+    the context; supported by 0a, 1b; support 0.34 (judge.faithfulness 4.06 on 1-10)": the
     judge's probability that the answer is supported, and the 1-10 value it gives."""
     parts: list[str] = []
     if not ev.answer_sentences:
@@ -37,28 +42,33 @@ def reasoning(ev: Evidence, max_terms: int = 3) -> str:
     else:
         claims = ev.claim_indices()
         ok = [i for i in claims if ev.support[i] >= SUPPORT_THRESHOLD]
-        parts.append(f"{len(ok)} of {len(claims)} claims supported")
+        n = len(ev.answer_sentences)
+        # (trial 70: "0 of 1 claims supported; unsupported: b" read as a miscount where
+        # sentence a makes no claim: the letters name sentences, and say so)
+        which = f" ({_sentences([ev.answer_sentences[i].key for i in claims])} of {n})"
+        parts.append(f"{len(ok)} of {len(claims)} claims supported"
+                     + (which if len(claims) < n else ""))
         weak = [
             f"{ev.answer_sentences[i].key} ({ev.support[i]:.2f})"
             for i in claims
             if ev.support[i] < SUPPORT_THRESHOLD
         ]
         if weak:
-            parts.append("unsupported: " + ", ".join(weak[:4]))
+            parts.append("unsupported: " + _sentences(weak[:4]))
         flips = [
             f"{ev.answer_sentences[i].key} ({ev.contradicts[i]})"
             for i in claims
             if i < len(ev.contradicts) and ev.contradicts[i]
         ]
         if flips:
-            parts.append("contradicts the context: " + ", ".join(flips[:4]))
+            parts.append("contradicts the context: " + _sentences(flips[:4]))
         invented = [
             f"{ev.answer_sentences[i].key} ('{_short(clause)}')"
             for i in claims
             if i < len(ev.unstated) and (clause := ev.unstated[i])
         ]
         if invented:
-            parts.append("stated in no context: " + ", ".join(invented[:3]))
+            parts.append("stated in no context: " + _sentences(invented[:3]))
     if ev.hallucinated_terms:
         shown = ", ".join(f"'{t}'" for t in ev.hallucinated_terms[:max_terms])
         more = len(ev.hallucinated_terms) - max_terms
