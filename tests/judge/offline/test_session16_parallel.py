@@ -28,10 +28,6 @@ from tests.support.offline import assert_judged
     # two named things, one given the other's figure
     (["The Kestrel tent sleeps two to three people. The larger Osprey tent sleeps up "
       "to seven."], "For a group, the Kestrel tent is best, as it sleeps up to seven."),
-    # a person given the other person's duty (two passages)
-    (["The club's treasurer, Ines Okoro, keeps the membership accounts.",
-      "Rafe Lindqvist, the fixtures secretary, books pitches for away matches."],
-     "Ask Ines Okoro, our treasurer; she books pitches for away matches."),
 ])
 def test_a_slot_given_the_other_slots_predicate_is_flagged(
         an: Analyzer, contexts: list[str], answer: str) -> None:
@@ -53,6 +49,11 @@ def test_a_slot_given_the_other_slots_predicate_is_flagged(
     # a clause saying the sentence's predicate of the claim's entity ("as is ...")
     (["The Harbour pool is heated to 29 degrees all winter, as is the Quayside pool."],
      "The Quayside pool is heated to 29 degrees all winter."),
+    # two passages, or sentences apart, are no parallel slots: on real pages (web text,
+    # the dev sets' passages) such pairs flagged more faithful claims than swaps
+    (["The club's treasurer, Ines Okoro, keeps the membership accounts.",
+      "Rafe Lindqvist, the fixtures secretary, books pitches for away matches."],
+     "Ask Ines Okoro, our treasurer; she books pitches for away matches."),
     # another sentence says it of the claim's entity too
     (["The upper reservoir is kept at 14 metres and the lower reservoir at 9 metres. "
       "In a dry summer the lower reservoir is also kept at 14 metres."],

@@ -2,22 +2,25 @@
 (claim-level alignment, session 16): "The main pool is the warmest, kept at 32°C" for
 "The learner pool is kept at 32°C and the main pool at 28°C"; "Standard parcels are
 delivered by DHL" for "Express shipments are handled by DHL, while standard parcels go
-through the national postal service"; "the Lay-Z Palma, which seats up to eight" for
-"The Lay-Z Palma seats four to six adults. The larger Wave Atlantic seats up to eight."
+through the national postal service"; "The Bio sauna is the hottest, at 85-90°C" for
+"The Finnish sauna runs at 85-90°C. The Bio sauna is gentler at 55-60°C."
 
-The contexts set two slots side by side (two clauses of a sentence, or two sentences),
-each about an entity of its own (`attributed.entity_words`: its subject, its names) and
-saying something of its own (its predicate: its other words and its figures that the
-other slot lacks). The claim is about the second slot's entity (a word of it that the
-first slot lacks is among the claim's own entity words), names nothing of the first
-slot's entity, says the first slot's predicate (one of its own figures or names, or
-MIN_SAID of its words) and none of the second slot's. Two sentences are parallel when
-their entities share a word ("the Finnish sauna" / "the Bio sauna") or both are named.
+The contexts set two slots side by side: two clauses of a sentence joined by ";",
+", while", ", but" or "and the", or two neighbouring sentences of a passage of at most
+MAX_SENTENCES whose subjects share a word. Each has an entity of its own
+(`attributed.entity_words`: its subject, its names) and says something of its own (its
+predicate: its other words and its figures that the other slot lacks). The claim is
+about the second slot's entity (a word of it that the first slot lacks is among the
+claim's own entity words), names nothing of the first slot's entity, says the first
+slot's predicate (one of its own figures or names, or MIN_SAID of its words) and none
+of the second slot's, and little besides (MAX_OTHER words neither slot has).
 
-Left alone: a denied claim (it may say the second slot lacks it), a comparison ("than",
-"unlike", "the other ..."), and a claim whose predicate another sentence of the contexts
-states too ("It also has ...", "Both tents come with ..."): the claim's entity may be
-what that sentence is about.
+No sentence longer than MAX_TOKENS, with an aside in brackets or with a pronoun is a
+slot, and two passages hold no pair: on the dev sets' web text such looser pairs flagged
+more faithful claims than swaps (session 16's LOO, docs/judges-history.md). Left alone
+too: a denied claim (it may say the second slot lacks it), a comparison ("than",
+"unlike", "the other ..."), and a claim whose predicate another sentence states too
+("It also has ...", "Both tents come with ...").
 """
 
 from __future__ import annotations
@@ -33,7 +36,16 @@ _CONTRAST = frozenset({"while", "whereas"})
 # a clause saying its sentence's predicate of another entity: "..., as is the York branch"
 _SAME = re.compile(r"^\W*(?:and\s+)?(?:as|so|nor|neither)\s+(?:is|are|was|were|do|does|did|"
                    r"has|have|can|will|would)\b", re.IGNORECASE)
+_REFERRING = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "this",
+                        "these", "that", "those", "there"})
+_ASIDE = re.compile(r"[(\[]")
+# two clauses set side by side: "...; ...", "..., while ...", "... and the ..."
+_JOINED = re.compile(r";|,\s*(?:while|whereas|but)\b|\band\s+(?:the|our|a|an)\b",
+                     re.IGNORECASE)
 _COMPARES = frozenset({"than", "unlike", "like", "both", "other", "whereas", "while"})
+MAX_TOKENS = 30  # a longer sentence is no slot (real passages: many parallel things)
+MAX_SENTENCES = 5  # ... and a passage of more (a web page: many things side by side)
+MAX_OTHER = 3  # content words of the claim neither slot has, at most
 MIN_SAID = 2  # words of the first slot's own predicate a claim says, without a figure
 
 
@@ -89,7 +101,10 @@ def _slots(units: Units) -> list[_Slot]:
                 elif groups:
                     groups[-1].append(c.text)
             out += [_slot(Unit(part(", ".join(g)), j, True, whole.part)) for g in groups]
-        return [s for s in out if s.entity and s.words - s.entity]  # (a list item: no slot)
+        docs = units.ctx.docs
+        return [s for s in out if s.entity and s.words - s.entity  # (a list item: no slot)
+                and len(s.unit.sentence.info.tokens) <= MAX_TOKENS
+                and docs.count(docs[s.row]) <= MAX_SENTENCES]
     return units.ctx.derive("parallel.slots", read)
 
 
@@ -97,13 +112,19 @@ def _parallel(a: _Slot, b: _Slot, units: Units) -> bool:
     """Whether two slots stand side by side: clauses of one sentence (not items of a list
     split into clauses: "trains, buses and boats"), or sentences whose entities share a
     word or are both named."""
+    if any(_REFERRING & set(x.unit.part.info.tokens) or _ASIDE.search(x.unit.sentence.text)
+           for x in (a, b)):
+        return False  # ("Today, she heads ...": the entity of the sentence before; an
+        # aside in brackets: a web page's, no two things side by side)
     if a.row == b.row:
-        return a.unit.clause and b.unit.clause and not any(
+        return a.unit.clause and b.unit.clause and bool(_JOINED.search(
+            a.unit.sentence.text)) and not any(
             units.alternatives.together(w, v, a.row) for x, y in ((a, b), (b, a))
             for w in x.subject for v in y.words)
-    if a.unit.clause or b.unit.clause:
-        return False
-    return bool(a.entity & b.entity) or bool(a.names and b.names)
+    if a.unit.clause or b.unit.clause or units.ctx.docs[a.row] != units.ctx.docs[b.row] or (
+            abs(a.row - b.row) != 1):
+        return False  # (next to each other in one passage only)
+    return bool(a.subject & b.subject)  # ("the Finnish sauna" / "the Bio sauna")
 
 
 def parallel_swap(claim: Part, units: Units, doc: int | None = None) -> int | None:
@@ -130,6 +151,8 @@ def parallel_swap(claim: Part, units: Units, doc: int | None = None) -> int | No
             pred_b = b.words - b.entity - a.words
             if claim.words & pred_b or said_values & (b.values - a.values):
                 continue  # (it says the second slot's own predicate too)
+            if len(claim.words - a.words - b.words) > MAX_OTHER:
+                continue  # (the claim says much that neither slot does: no mix of the two)
             said = claim.words & pred_a
             figures = said_values & (a.values - b.values)
             if not (figures or said & a.names or len(said) >= MIN_SAID):
