@@ -26,6 +26,7 @@ too: a denied claim (it may say the second slot lacks it), a comparison ("than",
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from .attributed import entity_words, names_of, subject_run
@@ -102,16 +103,17 @@ def _slots(units: Units) -> list[_Slot]:
                     groups[-1].append(c.text)
             out += [_slot(Unit(part(", ".join(g)), j, True, whole.part)) for g in groups]
         docs = units.ctx.docs
+        size = Counter(docs)  # sentences per passage
         return [s for s in out if s.entity and s.words - s.entity  # (a list item: no slot)
                 and len(s.unit.sentence.info.tokens) <= MAX_TOKENS
-                and docs.count(docs[s.row]) <= MAX_SENTENCES]
+                and size[docs[s.row]] <= MAX_SENTENCES]
     return units.ctx.derive("parallel.slots", read)
 
 
 def _parallel(a: _Slot, b: _Slot, units: Units) -> bool:
-    """Whether two slots stand side by side: clauses of one sentence (not items of a list
-    split into clauses: "trains, buses and boats"), or sentences whose entities share a
-    word or are both named."""
+    """Whether two slots stand side by side (module docstring): clauses of one sentence
+    joined as two (not items of a list split into clauses: "trains, buses and boats"),
+    or neighbouring sentences of one passage whose subjects share a word."""
     if any(_REFERRING & set(x.unit.part.info.tokens) or _ASIDE.search(x.unit.sentence.text)
            for x in (a, b)):
         return False  # ("Today, she heads ...": the entity of the sentence before; an
