@@ -191,3 +191,16 @@ def test_the_title_says_which_argument_is_the_new_one_and_which_the_baseline(
     assert ("RUN_A (or the first --strategy) is the baseline, A; RUN_B (or the second) the "
             "new one, B") in help_text
     assert "'B (new) vs A (baseline)'" in help_text
+
+
+def test_metrics_scored_alike_on_both_sides_are_not_called_constant(
+        tmp_path: Path, demo_data: Path) -> None:
+    """Trial 71: "constant: judge.faithfulness, ..." read as "the metric does not vary";
+    the note says what is the same: each paired sample's score in A and in B."""
+    older, newer = two_runs(tmp_path / "r.db", demo_data, demo_data)
+    result = CliRunner().invoke(cli, ["compare", older, newer, "--db",
+                                      str(tmp_path / "r.db")])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "constant:" not in text
+    assert "the same in A and B on every paired sample: judge." in text

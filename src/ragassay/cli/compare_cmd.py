@@ -122,8 +122,10 @@ def _print_comparison(result: Comparison, title: str) -> None:
         "are not adjusted for multiple metrics.")
     constant = [name for name, r in result.metrics.items() if r.constant and r.n]
     if constant:
-        say(f"constant: {', '.join(constant)}: A and B score every paired sample alike, so "
-            "these metrics cannot separate them.")
+        # (trial 71: "constant" read as "the metric does not vary")
+        say(f"the same in A and B on every paired sample: {', '.join(constant)} (each "
+            "sample scored alike on both sides, whatever its value: these metrics cannot "
+            "separate the two).")
 
 
 def paired_line(result: Comparison, fewer: Sequence[str]) -> str:
