@@ -269,8 +269,9 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
 
 
 def _adverbial(p: Part) -> bool:
-    """Whether every quantifier of the claim is one of time ("every month", "at any
-    time"): how often, not of whom; it widens only against "only" or "unless"."""
+    """Whether every quantifier of the claim is one of time ("every month", "all day",
+    "at any time"): how often, not of whom; it widens a claim only against a unit that
+    says "only" or "unless"."""
     return all(h in TIMES for h in p.quantified)
 
 
@@ -293,6 +294,8 @@ def _exception(p: Part, near: list[Unit]) -> bool:
     heads = {h for h in p.quantified if h and h not in TIMES}
     if p.universal and _adverbial(p) and any(_only_then(p, u) for u in near):
         return True  # "open 24 hours all year round" for "... during exams only"
+    if not heads:
+        return False
     for u in near:
         words = u.part.words
         if not heads & words or not words - p.words or u.part.universal:
@@ -314,9 +317,10 @@ def _only_then(p: Part, u: Unit) -> bool:
     ("only", "except"): all it states beyond the claim is its limit, at most
     MAX_SWAP_EDIT words, and it states at least three of the claim's words."""
     toks = u.part.info.tokens
-    return bool(u.part.restricted and ("only" in toks or "except" in toks)) and not any(
-        h is not None for h in u.part.negations) and len(
-        u.words - p.words) <= MAX_SWAP_EDIT and len(u.words & p.words) >= 3
+    if not (u.part.restricted and ("only" in toks or "except" in toks)) or any(
+            h is not None for h in u.part.negations):
+        return False
+    return len(u.words - p.words) <= MAX_SWAP_EDIT and len(u.words & p.words) >= 3
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,7 +107,7 @@ class Part:
     counted: frozenset[str]  # content stems within two tokens after a number
     quantified: tuple[str | None, ...]  # per universal quantifier, the stem it quantifies
     restricted: bool
-    opening: str | None  # "verb", "preposition", "relative", "elliptic", "pronoun": none own
+    opening: str | None  # no own subject: "verb", "preposition", "relative", "elliptic", ...
     capitalised: frozenset[str]  # stems of its capitalised tokens (names, the first word)
 
     @property

@@ -264,17 +264,18 @@ _TEXT_NOUN = re.compile(
     r"(?:documents?|docs|documentation|contexts?|texts?|passages?|sources?|excerpts?|"
     r"snippets?|extracts?|materials?|material|articles?|search results|results|"
     r"knowledge base|what i .*)$", re.IGNORECASE)
-# ... and nouns the world has too ("the contact details", "the nutritional information"),
-# the sources only when the speaker owns them ("our information", "my details", "the
-# information I have"; not "the Family plan we have", "the booking details I have")
+# ... and nouns the world has too ("the contact details"), the sources only when the speaker
+# owns them ("our information", "the information I have"; not "the booking details I have")
 _OWNED_NOUN = re.compile(r"(?:information|info|details)$", re.IGNORECASE)
 
 
 def _text_noun(m: re.Match[str]) -> bool:
-    noun = m.group("noun")
-    return bool(noun and (_TEXT_NOUN.search(noun) or (_OWNED_NOUN.search(noun) and (
-        m.group("det").lower() in ("our", "my") or (noun.lower() != "details" and (
-            m.group("speaker") or "").lower().split()[:1] == ["i"])))))
+    noun = m.group("noun") or ""
+    if _TEXT_NOUN.search(noun):
+        return True
+    speaker = (m.group("speaker") or "").lower().split()[:1]
+    return bool(_OWNED_NOUN.search(noun)) and (m.group("det").lower() in ("our", "my") or (
+        noun.lower() != "details" and speaker == ["i"]))
 # What the speaker can answer, said to decline: "Sorry, I can only answer questions
 # about our opening hours and loans", "I'm only able to help with queries on billing".
 _SPEAKER_SCOPE = re.compile(
@@ -290,9 +291,8 @@ _SPEAKER_SCOPE = re.compile(
     rf"info|details|documents|notes|material|guidance|data)\s+(?:about|on|for|regarding|"
     rf"covering|concerning)\b",
     re.IGNORECASE)
-_CONTRAST = re.compile(r",\s*(?:but\s+)?not\b|\bnot\s+(?:about|on|for)\b|"
-                       r",?\s*but (?:says |mentions )?nothing (?:about|on|regarding|"
-                       r"concerning)\b", re.IGNORECASE)
+_CONTRAST = re.compile(r"(?i),\s*(?:but\s+)?not\b|\bnot\s+(?:about|on|for)\b|"
+                       r",?\s*but (?:says |mentions )?nothing (?:about|on|regarding|concerning)\b")
 
 
 def is_source_scope(sentence: str, beside: bool = False, declined: bool = False) -> bool:

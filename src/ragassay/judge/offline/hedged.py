@@ -162,6 +162,9 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
 # specialist". Read only beside a sentence that declines (claims.set_aside_reasons).
 _LEAD = (r"^\W*(?:(?:maybe|perhaps|just|so|but|though|alternatively|otherwise|instead|"
          r"in the meantime|for now|then|and)\W+)*")
+# a verb of telling the user what they asked: "... can tell you", "we'll let you know"
+_TELLING = (r"tell you|let you know|get back to you|be in touch|confirm (?:whether|if)|"
+            r"advise you|point you")
 _ADVICE = re.compile(
     # an imperative of finding out
     rf"{_LEAD}(?:please\s+)?(?:try|ask|check|call|ring|phone|e-?mail|contact|visit|look|see|"
@@ -170,12 +173,10 @@ _ADVICE = re.compile(
     # whom to ask, saying they can tell: "they can tell you whether", "staff would know"
     # (contracted, only a verb of telling: "we'll let you know"; "we'll give you a ..." is
     # a promise)
-    rf"|{_A}(?:ll|d)(?:\s+be\s+able\s+to)?\s+(?:tell you|let you know|get back to you|"
-    r"be in touch|confirm (?:whether|if)|advise you|point you)\b"
+    rf"|{_A}(?:ll|d)(?:\s+be\s+able\s+to)?\s+(?:{_TELLING})\b"
     r"|\b(?:can|could|will|would|should|may|might)(?:\s+be\s+able\s+to)?"
-    r"\s+(?:tell you|let you know|point you|advise(?: you)?|help you|confirm (?:whether|if|"
-    r"that|this|it)|say (?:whether|if)|answer (?:that|this|your)|give you (?:a|an|the|more)|know|"
-    r"get back to you|be in touch)\b"
+    rf"\s+(?:{_TELLING}|advise|help you|confirm (?:that|this|it)|say (?:whether|if)|"
+    r"answer (?:that|this|your)|give you (?:a|an|the|more)|know)\b"
     # a place to find out: "... is the place to check", "... is your best bet"
     rf"|\b(?:is|are|would be|will be|{_A}s|{_A}d be) (?:the|your|a) (?:(?:best|right|"
     r"better|quickest|first|usual)\s+)?(?:place|places|person|people|bet|source|option|"

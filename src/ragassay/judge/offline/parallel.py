@@ -85,13 +85,18 @@ def _entity(c: Part) -> tuple[frozenset[str], frozenset[str]]:
 
 
 def _slots(units: Units) -> list[_Slot]:
-    """Every context sentence, and, of a sentence of several clauses, each clause with a
-    subject of its own read with the clauses after it that have none ("The river route
-    to Old Bridge" "and back takes about 90 minutes") or say its predicate of another
-    ("as is the York branch"); read once per sample."""
+    """Every short context sentence of a short passage (MAX_TOKENS, MAX_SENTENCES), and,
+    of such a sentence of several clauses, each clause with a subject of its own read with
+    the clauses after it that have none ("The river route to Old Bridge" "and back takes
+    about 90 minutes") or say its predicate of another ("as is the York branch"); read
+    once per sample, and nothing of a long passage or sentence (a web page's)."""
     def read() -> list[_Slot]:
+        docs, infos = units.ctx.docs, units.ctx.infos
+        size = Counter(docs)  # sentences per passage
         out: list[_Slot] = []
-        for j in range(len(units.ctx.infos)):
+        for j, info in enumerate(infos):
+            if size[docs[j]] > MAX_SENTENCES or len(info.tokens) > MAX_TOKENS:
+                continue
             whole = units.sentence(j)
             out.append(_slot(whole))
             groups: list[list[str]] = []
@@ -102,11 +107,11 @@ def _slots(units: Units) -> list[_Slot]:
                 elif groups:
                     groups[-1].append(c.text)
             out += [_slot(Unit(part(", ".join(g)), j, True, whole.part)) for g in groups]
-        docs = units.ctx.docs
-        size = Counter(docs)  # sentences per passage
-        return [s for s in out if s.entity and s.words - s.entity  # (a list item: no slot)
-                and len(s.unit.sentence.info.tokens) <= MAX_TOKENS
-                and size[docs[s.row]] <= MAX_SENTENCES]
+        # (a list item has no predicate of its own; a pronoun's entity is the sentence
+        # before's, "Today, she heads ..."; an aside in brackets is a web page's)
+        return [s for s in out if s.entity and s.words - s.entity
+                and not _REFERRING & set(s.unit.part.info.tokens)
+                and not _ASIDE.search(s.unit.sentence.text)]
     return units.ctx.derive("parallel.slots", read)
 
 
@@ -114,10 +119,6 @@ def _parallel(a: _Slot, b: _Slot, units: Units) -> bool:
     """Whether two slots stand side by side (module docstring): clauses of one sentence
     joined as two (not items of a list split into clauses: "trains, buses and boats"),
     or neighbouring sentences of one passage whose subjects share a word."""
-    if any(_REFERRING & set(x.unit.part.info.tokens) or _ASIDE.search(x.unit.sentence.text)
-           for x in (a, b)):
-        return False  # ("Today, she heads ...": the entity of the sentence before; an
-        # aside in brackets: a web page's, no two things side by side)
     if a.row == b.row:
         return a.unit.clause and b.unit.clause and bool(_JOINED.search(
             a.unit.sentence.text)) and not any(

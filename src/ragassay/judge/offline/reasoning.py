@@ -45,9 +45,9 @@ def reasoning(ev: Evidence, max_terms: int = 3) -> str:
         n = len(ev.answer_sentences)
         # (trial 70: "0 of 1 claims supported; unsupported: b" read as a miscount where
         # sentence a makes no claim: the letters name sentences, and say so)
-        which = f" ({_sentences([ev.answer_sentences[i].key for i in claims])} of {n})"
-        parts.append(f"{len(ok)} of {len(claims)} claims supported"
-                     + (which if len(claims) < n else ""))
+        which = "" if len(claims) == n else (
+            f" ({_sentences([ev.answer_sentences[i].key for i in claims])} of {n})")
+        parts.append(f"{len(ok)} of {len(claims)} claims supported{which}")
         weak = [
             f"{ev.answer_sentences[i].key} ({ev.support[i]:.2f})"
             for i in claims

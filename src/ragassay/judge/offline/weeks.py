@@ -73,9 +73,9 @@ def whole_week(times: frozenset[str]) -> bool:
 
 def time_word(token: str) -> str | None:
     """The narrowing time a token names ("afternoons": afternoon), or None."""
-    t = token[:-1] if token.endswith("s") and token[:-1] in _NARROW_TIMES else token
     if token == "terms":
-        return None
+        return None  # (conditions, not a term's time)
+    t = token[:-1] if token.endswith("s") and token[:-1] in _NARROW_TIMES else token
     return t if t in _NARROW_TIMES else None
 
 

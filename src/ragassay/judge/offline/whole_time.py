@@ -13,7 +13,6 @@ week") are no content words of the claim: a unit that says "all year" restates i
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from .lexical import stem
 
@@ -24,7 +23,6 @@ ALL_YEAR = re.compile(r"\b(?:(?:all|the whole|the entire|throughout the) year|ye
 # a figure that counts every time of its span: "seven days a week", "24 hours a day"
 _WHOLE_FIGURES = {(7.0, DAY): re.compile(r"\b(?:7|seven) days (?:a|per|each) week\b", re.I),
                   (24.0, HOUR): re.compile(r"\b24 hours (?:a|per|each) day\b", re.I)}
-_WEEK_WORDS = frozenset({"week"})
 # "daily" as an adverb: at the end of its clause or before a preposition or a figure,
 # not before a noun ("a daily limit", "the daily rate")
 # ("daily during hot spells", "daily in summer", "daily except Sundays": bounded)
@@ -32,7 +30,7 @@ _AFTER_ADVERB = frozenset({"from", "at", "between", "until", "till", "to", "but"
                            "or", "with", "for", "by"})
 
 
-def whole_times(toks: Sequence[str]) -> tuple[list[str], frozenset[int]]:
+def whole_times(toks: tuple[str, ...]) -> tuple[list[str], frozenset[int]]:
     """The calendar units the text says "at every time" of (stems: day, year), and the
     indices of the phrase's tokens that are no content words."""
     heads: list[str] = []
@@ -49,7 +47,7 @@ def whole_times(toks: Sequence[str]) -> tuple[list[str], frozenset[int]]:
         elif t == "throughout" and toks[i + 1:i + 3] in (("the", "year"), ("the", "week")):
             heads.append(YEAR if toks[i + 2] == "year" else DAY)
             drop.add(i)
-        elif t in ("all", "whole") and nxt in _WEEK_WORDS:
+        elif t in ("all", "whole") and nxt == "week":
             heads.append(DAY)  # "all week", "the whole week": every day of it
         elif (t == "day" and i >= 1 and toks[i - 1] in ("any", "every", "each")
               and toks[i + 1:i + 4] == ("of", "the", "week")):
