@@ -50,7 +50,7 @@ def test_a_slot_given_the_other_slots_predicate_is_flagged(
     (["The Harbour pool is heated to 29 degrees all winter, as is the Quayside pool."],
      "The Quayside pool is heated to 29 degrees all winter."),
     # two passages, or sentences apart, are no parallel slots: on real pages (web text,
-    # the dev sets' passages) such pairs flagged more faithful claims than swaps
+    # the dev sets' passages) such pairs cost more AUROC than they gained
     (["The club's treasurer, Ines Okoro, keeps the membership accounts.",
       "Rafe Lindqvist, the fixtures secretary, books pitches for away matches."],
      "Ask Ines Okoro, our treasurer; she books pitches for away matches."),
