@@ -361,9 +361,9 @@ def _one(table: ScoreTable, rows: Sequence[Row], link: LabelLink, strategy: str 
     abstained = sum(r.value(link.metric) is None and link.metric in r.abstained for r in rows)
     out = _estimate(link, strategy, scale, est, (len(rows) - len(scored) - abstained,
                                                  abstained), scored, spec, opts, design)
-    rare = opts.min_rare if out.all_labelled else int(min(y.sum(), len(y) - y.sum()))  # t70
+    said_rare = binary and not est.corrected.exact and not out.all_labelled  # (trial 70)
     notes = [uncorrected_text(len(y), raw[0]) if same and est.n_labelled < est.n_total else "",
-             rare_text(rare, opts.min_rare) if binary and not est.corrected.exact else None,
+             rare_text(int(min(y.sum(), len(y) - y.sum())), opts.min_rare) if said_rare else None,
              None if pis else _unlike(table, rows, labelled)]  # no plan: a random draw?
     note = "; ".join(x for x in notes if x) or None
     return out.model_copy(update={"note": note}) if note else out
