@@ -176,11 +176,10 @@ def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
         return None
     text = (f"{BEATS_WORDS[got.verdict]} the lexical baseline on the same "
             f"{base.n} samples ({got.beats})")
-    if base.auroc < 0.5:  # what "reversed" means, in the line (trial 70)
+    meaning = None
+    if base.auroc < 0.5:  # reversed: said in the line itself (trial 70) and what it means
         text = (f"{REVERSED_WORDS[got.verdict]} the lexical baseline read the other way "
                 f"round on the same {base.n} samples ({got.beats}; {REVERSED_SAID})")
-    meaning = None
-    if base.auroc < 0.5:
         problem = label if inverted else f"not {label}"  # the side word overlap ranks up
         meaning = (f"{label}: the answers people marked {problem} share more of their "
                    f"contexts' words than the rest (word overlap's AUROC {base.auroc:.3f}), so "
