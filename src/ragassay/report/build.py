@@ -114,10 +114,10 @@ def _entry(item: Sample, results: list[SampleResult],
                 abstained[m.name] = outcome
             elif m.value is None:
                 unscored[m.name] = m.unscored_reason or "unscored"
-            if m.details or m.abstention_basis:  # (the basis where readers found it
-                # before it was typed: a per-metric `details` key `abstention_basis`)
-                own[m.name] = {**m.details, **({"abstention_basis": m.abstention_basis}
-                                               if m.abstention_basis else {})}
+            # the basis also where readers found it before it was typed (`details`)
+            basis = {"abstention_basis": m.abstention_basis} if m.abstention_basis else {}
+            if m.details or basis:
+                own[m.name] = {**m.details, **basis}
             typed.add(m)
     return SampleEntry(
         id=item.id, strategy=item.strategy, question=item.question, answer=item.answer,
