@@ -7,6 +7,7 @@ run's annotation labels, `report.corrected_for` on the window's samples).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -87,6 +88,9 @@ def monitor_view(store: Store, run_id: str, corrected: bool = True) -> MonitorVi
     traces = {k: v + state.pruned.get(k, 0) for k, v in counts.items()}
     traces["accepted"] = sum(traces.values())
     per_window = _window_corrected(store, run_id, events) if corrected else {}
+    of: dict[tuple[str, str | None], list[tuple[str, dict[str, Any]]]] = defaultdict(list)
+    for _, kind, m, created, e in events:  # (kind, metric) -> its events: one pass
+        of[kind, m].append((created, e))
     metrics = []
     for metric in watched_metrics(settings, specs):
         spec = specs[metric]
@@ -97,10 +101,9 @@ def monitor_view(store: Store, run_id: str, corrected: bool = True) -> MonitorVi
                         time=created,
                         corrected=tuple(c for c in per_window.get(e["window"], ())
                                         if c.metric == metric))
-            for _, kind, m, created, e in events if kind == "window" and m == metric)
+            for created, e in of["window", metric])
         now = state.current.get(metric)
-        stated: dict[str, Any] = next((e for _, kind, m, _, e in reversed(events)
-                                       if kind == "baseline" and m == metric), {})
+        stated = of["baseline", metric][-1][1] if of["baseline", metric] else {}
         asked, size = stated.get("asked"), stated.get("detectable")
         line, warns = (baseline_size_line(
             metric, base.source, base.interval.n, asked, size, spec.high - spec.low,
@@ -112,7 +115,7 @@ def monitor_view(store: Store, run_id: str, corrected: bool = True) -> MonitorVi
             skipped=state.skipped.get(metric), asked=asked, detectable=size,
             size_line=line, size_warns=warns, windows=windows,
             current=Band.model_validate(now) if now else None,
-            alarms=tuple(e for _, kind, m, _, e in events if kind == "alarm" and m == metric)))
+            alarms=tuple(e for _, e in of["alarm", metric])))
     alarms = tuple(e for _, kind, _, _, e in reversed(events) if kind == "alarm")
     return MonitorView(run_id=run_id, name=record.name, status=run.status, settings=settings,
                        traces=traces, invalid_reasons=tuple(store.invalid_reasons(run_id)),
