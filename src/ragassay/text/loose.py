@@ -44,11 +44,14 @@ _WRAPPER = rf"(?:{SEE}|{SOURCE_WORDS}\.?[ \t]*:?)"
 _NUMBERS = r"#?\d{1,2}(?:[ \t]*[,;–—-][ \t]*\d{1,2})*"
 _PAREN_ONE = rf"\([ \t]*{_NUMBERS}[ \t]*\)"
 _PAREN_NUMBER = re.compile(rf"{_PAREN_ONE}(?:[ \t]*{_PAREN_ONE})*")  # "(1)(2)": one marker
+BRACKETS = (("{", "}"), ("<", ">"), ("‹", "›"), ("«", "»"), ("⟨", "⟩"), ("〔", "〕"),
+            ("［", "］"), ("（", "）"))
+"""The brackets other than round and square that hold a loose marker (`unread` reads the
+same kinds, and the square and lenticular, for marker-like text)."""
 # (each bracket kind its own pair: "{1>" is no marker)
 _OTHER = re.compile("|".join(
     rf"{re.escape(o)}[ \t]*{_NUMBERS}[ \t]*{re.escape(c)}"
-    for o, c in (("{{", "}}"), ("{", "}"), ("<", ">"), ("‹", "›"), ("«", "»"), ("⟨", "⟩"),
-                 ("〔", "〕"), ("［", "］"), ("（", "）"))))
+    for o, c in (("{{", "}}"), *BRACKETS)))
 _LABEL_PARTS = re.compile(r"\d{1,2}(?:[ \t]*[–—-][ \t]*\d{1,2})?")
 ENDS = re.compile(r"[ \t]*(?:$|\n|[.!?,;:。](?!\w))")
 """Where a clause ends: sentence or clause punctuation, or the line's end, after spaces."""

@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ragassay.text.code import outside
-from ragassay.text.loose import ENDS
+from ragassay.text.loose import BRACKETS, ENDS
 
-_OPEN, _CLOSE = "[{<‹«⟨〔［（【", "]}>›»⟩〕］）】"
+_OPEN = "[" + "".join(o for o, _ in BRACKETS) + "【"  # every bracket kind of a marker
+_CLOSE = "]" + "".join(c for _, c in BRACKETS) + "】"
 _LIKE = re.compile(rf"[{re.escape(_OPEN)}]([^{re.escape(_OPEN + _CLOSE)}()\n]{{1,24}})"
                    rf"[{re.escape(_CLOSE)}]")
 _DIGIT = re.compile(r"\d")
