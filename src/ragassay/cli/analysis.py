@@ -424,7 +424,7 @@ def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: StoreLo
     other kinds (meta-eval) are left out, and a line says so; so is a run that did not
     compute a metric (other --metrics), from that metric's trend.
     """
-    from ragassay.report import trend_marks, trend_runs
+    from ragassay.report import judge_changes_text, trend_marks, trend_runs
     from ragassay.stats import trends
 
     store = open_store(db, readonly=True)
@@ -457,8 +457,7 @@ def trend_cmd(dataset: str, metrics: tuple[str, ...], as_json: bool, db: StoreLo
     say(f"{Path(dataset).name}: {len(runs)} complete runs"
         + (f" (content {digest[:12]})" if digest else "")
         + (f"; the dataset changed at {changes} point(s), marked 'changed'" if changes else "")
-        + (f"; the judge changed at {judges} point(s), marked 'changed' (a change there may "
-           "be the judge's, not the system's)" if judges else ""))
+        + (f"; {judge_changes_text(judges, 'changed')}" if judges else ""))
     created = {r.id: created_text(r.created) for r in runs}
     for metric, points in result.items():
         t = Table(title=escape(metric))

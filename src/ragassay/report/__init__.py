@@ -86,7 +86,14 @@ from ragassay.report.table import (
     overlay_labels,
     run_table,
 )
-from ragassay.report.trend import TrendMark, TrendRuns, run_dataset, trend_marks, trend_runs
+from ragassay.report.trend import (
+    TrendMark,
+    TrendRuns,
+    judge_changes_text,
+    run_dataset,
+    trend_marks,
+    trend_runs,
+)
 from ragassay.report.usage import BatchUsage, RunUsage, UsageSummary
 from ragassay.stats.groups import UnknownGroupKey
 
@@ -155,6 +162,7 @@ __all__ = [
     "groups_for",
     "headline",
     "iter_details",
+    "judge_changes_text",
     "label_spelling",
     "metadata_cells",
     "metadata_columns",

@@ -99,6 +99,13 @@ def trend_marks(run_ids: list[str], runs: list[RunRecord]) -> list[TrendMark]:
     return out
 
 
+def judge_changes_text(changes: int, marked: str) -> str:
+    """What `ragassay trend` and the dashboard's trend chart say of `changes` points whose
+    judge changed, each marked `marked` there."""
+    return (f"the judge changed at {changes} point(s), marked '{marked}' (a change there "
+            "may be the judge's, not the system's)")
+
+
 def run_dataset(run: RunRecord) -> str:
     """The dataset a run's trend follows: the file it recorded reading (its resolved
     path), else the dataset as it was named."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ragassay.report import judge_changes_text
 from ragassay.ui import charts, data, state
 from ragassay.ui.fmt import headline, metric_label
 from ragassay.ui.highlight import md_escape
@@ -54,6 +55,5 @@ else:
     marks = history.judge_changes()
     judges = sum(m.judge_changed for m in marks.values())
     if judges:  # as `ragassay trend` says it
-        st.caption(f"The judge changed at {judges} point(s), marked 'judge changed' (a "
-                   "change there may be the judge's, not the system's).")
+        st.caption(judge_changes_text(judges, "judge changed").capitalize() + ".")
     st.plotly_chart(charts.trend_lines(points, chosen, marks), key="chart_trends")
