@@ -74,3 +74,26 @@ def test_a_hops_relevance_is_named_apart_from_context_relevance(tmp_path: Path) 
     assert '<th class="num">mean relevance of the hop&#x27;s documents</th>' in html
     assert "not trace.context_relevance, which scores the final contexts" in html
     assert '<th class="num">document relevance</th>' in html
+
+
+def test_the_traces_pages_warning_is_what_the_example_prints(tmp_path: Path) -> None:
+    """docs/traces.md quotes the console's lost-hop warning on its example
+    (examples/traces/rag_traces.jsonl, the trace id written `...`): its wording and its
+    figure (document relevance 0.88) are what `eval` prints now."""
+    import re
+
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+
+    root = Path(__file__).resolve().parents[2]
+    start = "warning a later hop lost what an earlier hop found"
+    doc = (root / "docs" / "traces.md").read_text(encoding="utf-8")
+    quoted = next(line for line in doc.splitlines() if line.startswith(start))
+    shown = CliRunner().invoke(cli, ["eval", str(root / "examples" / "traces" /
+                                                 "rag_traces.jsonl"), "--metrics", "trace",
+                                     "--db", str(tmp_path / "r.db")], env={"COLUMNS": "300"})
+    assert shown.exit_code == 0, shown.output
+    printed = next(line for line in shown.output.splitlines() if line.startswith(start))
+    printed = re.sub(r"e\.g\. trace \S+ hop", "e.g. trace ... hop", printed)
+    assert printed == quoted, f"docs/traces.md's warning is stale; it should read: {printed}"
