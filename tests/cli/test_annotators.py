@@ -105,10 +105,10 @@ def test_the_rule_changes_the_corrected_estimate_and_the_report_names_it(
     # majority: 60 samples with two labels, 20 of them a tie (left out); 91 with one
     # (the lead's 150 labelled interactions are 151 samples: one is there twice)
     assert majority["corrected"]["label_sources"]["hallucinated"] == {
-        "by_count": {"1": 91, "2": 40}, "ties": 20}
+        "by_count": {"1": 91, "2": 40}, "ties": 20, "data": 0}
     assert second["corrected"]["label_rule"] == "annotator:second"
     assert second["corrected"]["label_sources"]["hallucinated"] == {
-        "by_count": {"1": 60}, "ties": 0}
+        "by_count": {"1": 60}, "ties": 0, "data": 0}
 
     def labelled(report: dict[str, Any]) -> tuple[int, float]:
         est = next(e for e in report["corrected"]["estimates"] if e["strategy"] is None)

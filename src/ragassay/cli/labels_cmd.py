@@ -72,7 +72,8 @@ def import_cmd(path: Path, run_id: str | None, annotator: str, allow_new: bool,
     shared = (f" ({counted(matched.shared, 'label')} shared by "
               "duplicated interactions)" if matched.shared else "")
     say(f"imported {counted(len(matched.labels), 'label')} ({counts}) for "
-        f"{counted(matched.samples, 'sample')}{shared} of run {run_id}")
+        f"{counted(matched.samples, 'sample')}{shared} of run {run_id}; stored by "
+        "content: every run of the same interactions reads them")
     if matched.repeated:
         say(f"warning: {matched.repeated}", err=True)
     if (beside := matched.beside_text()) is not None:

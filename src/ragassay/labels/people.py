@@ -55,12 +55,14 @@ def resolve(labels: Iterable[HumanLabel], rule: LabelRule) -> dict[str, Resolved
 class PeopleLabels:
     """A run's people's labels as read under a rule: per label name, each sample's
     values by annotator (for agreement between people, each content key once) and where
-    the rule's values came from (`sources`, counted per row of the run)."""
+    the values the figures read came from (`sources`, counted per row of the run: the
+    rule's, or the data's own label where the store has none)."""
 
     rule: LabelRule = field(default_factory=LabelRule)
     ratings: dict[str, dict[str, dict[str, float]]] = field(default_factory=dict)
     counts: dict[str, Counter[int]] = field(default_factory=dict)
     ties: Counter[str] = field(default_factory=Counter)
+    data: Counter[str] = field(default_factory=Counter)  # rows whose data's label stands
     seen: set[str] = field(default_factory=set)
 
     def add_key(self, key: str, labels: Iterable[HumanLabel]) -> None:
@@ -73,19 +75,26 @@ class PeopleLabels:
             self.ratings.setdefault(name, {})[key] = {
                 who: float(lab.value) for who, lab in people.items()}
 
-    def add_row(self, resolved: Mapping[str, Resolved]) -> None:
-        """One row's labels under the rule, for the sources."""
+    def add_row(self, resolved: Mapping[str, Resolved],
+                own: Mapping[str, object] | None = None) -> None:
+        """One row's labels under the rule, and its `own` (the data's) that stand where
+        the store gave none, for the sources."""
         for name, r in resolved.items():
             if r.value is None:
                 self.ties[name] += 1
             else:
                 self.counts.setdefault(name, Counter())[r.count] += 1
+        for name in {canonical(k) for k, v in (own or {}).items() if v is not None}:
+            if name not in resolved:
+                self.data[name] += 1
 
     def sources(self) -> dict[str, LabelSource]:
-        """label name -> where its values came from (`LabelSource`)."""
+        """label name -> where its values came from (`LabelSource`), for the labels the
+        store gave some sample of the run a value (or a tie) of."""
         names = sorted(set(self.counts) | set(self.ties))
         return {n: LabelSource(by_count={str(k): v for k, v in sorted(
-                    self.counts.get(n, Counter()).items())}, ties=self.ties[n]) for n in names}
+                    self.counts.get(n, Counter()).items())}, ties=self.ties[n],
+                    data=self.data[n]) for n in names}
 
     def annotators(self, name: str) -> list[str]:
         """The people who labelled `name`, sorted."""

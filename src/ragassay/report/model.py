@@ -6,11 +6,11 @@ The fields are in the JSON's order; the statistics sections are `stats`' own res
 unrounded (`published` rounds them, `ROUNDED`, for the JSON and every rendering).
 `schema()` is the published JSON Schema of the JSON report; `REPORT_VERSION` its version.
 
-Adding a section: a section of computed statistics is a field of `stats.Sections`
-(after `calibration`; `published` rounds every one of them), anything else a field of
-`Report`; either way `omitted()` when only some runs have it (the JSON then leaves it
-out rather than writing null). Then bump `REPORT_VERSION`'s minor number;
-tests/report/test_model.py checks that the JSON satisfies the schema.
+Adding a section: a section of computed statistics is a field of `stats.Sections` (after
+`calibration`; `published` rounds every one of them), anything else a field of `Report`;
+either way `omitted()` when only some runs have it (the JSON then leaves it out rather than
+writing null). Then bump `REPORT_VERSION`'s minor number; tests/report/test_model.py checks
+that the JSON satisfies the schema.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.24.0"
+REPORT_VERSION = "2.25.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -156,7 +156,9 @@ basis, `offline: context relevance`), which every surface names beside the rate.
 2.24.0: `calibration.pairs[].baseline` (the lexical baseline on a yes/no pair's samples:
 `auroc`, `auroc_ci`, `verdict`, `beats`, `text`: the one statement every screen says,
 `meaning` below chance); `headline.rows[].judge` the figure its cell shows (an inverted
-0-1 rate in the label's direction: `judge_turned`), `judge_own` the metric's own."""
+0-1 rate in the label's direction: `judge_turned`), `judge_own` the metric's own.
+2.25.0: `corrected.label_sources.*.data`, `annotators.labels.*.source.data`: samples whose
+value is the data's own label (none stored), so the sources count every labelled one."""
 
 
 class StrategyEntry(StrategySummary):
@@ -208,13 +210,13 @@ class InvalidRowEntry(Result):
 
 
 class SampleEntry(Result):
-    """One evaluated sample (`detailed_results`): its texts, labels and metadata (its own:
-    a trace it was read from is `trace`), every metric's
-    value (None: unscored, with the reason in `unscored`, or abstained, with the outcome
-    in `abstained`: "correct", "false" or "unknown"), the metrics' details (as each suite
-    records them, for debugging) and their typed readings, the judge's reasoning and the
-    sample's judge usage; `trace` only for a sample read from a trace (its ids, span tree,
-    scored hops and the relevant documents later hops lost)."""
+    """One evaluated sample (`detailed_results`): its texts, labels and metadata (its own: a
+    trace it was read from is `trace`), every metric's value (None: unscored, with the reason
+    in `unscored`, or abstained, with the outcome in `abstained`: "correct", "false" or
+    "unknown"), the metrics' details (as each suite records them, for debugging) and their
+    typed readings, the judge's reasoning and the sample's judge usage; `trace` only for a
+    sample read from a trace (its ids, span tree, scored hops and the relevant documents
+    later hops lost)."""
 
     id: str
     strategy: str
@@ -368,13 +370,12 @@ def _cell(value: Any) -> Cell:
 
 
 class Report(Sections):
-    """The report of one run: `evaluation_metadata` first, then the statistics sections
-    (`stats.Sections`; `calibration` only when some sample has labels), `corrected` (only
-    when some sample has labels: people's figures corrected from the labels and every
-    judge score, `stats.corrected`), the usage, the specs and the invalid rows; the bench
-    sections (`leaderboard`, `bench`, `bench_config`, `leaderboard_error`) only for a bench
-    run; `routing` only for a routed run (`--escalate`, `--jury`); `detailed_results` only
-    when built with the per-sample entries (the writers can stream them instead)."""
+    """The report of one run: `evaluation_metadata`, the statistics sections (`stats.Sections`;
+    `calibration` only when some sample has labels), `corrected` (only when some sample has
+    labels: people's figures corrected from the labels and every judge score), the usage, the
+    specs, the invalid rows; the bench sections (`leaderboard`, `bench`, `bench_config`,
+    `leaderboard_error`) for a bench run; `routing` for a routed run (`--escalate`, `--jury`);
+    `detailed_results` when built with the per-sample entries (else streamed by the writers)."""
 
     ROUNDED: ClassVar[tuple[str, ...]] = (*Sections.model_fields, "corrected", "annotators",
                                           "groups")
@@ -394,11 +395,10 @@ class Report(Sections):
     leaderboard_error: str | None = omitted()
     hops: HopsSection | None = omitted()
     routing: RoutingSummary | None = omitted()
-    # the keys of the samples' metadata, in the order they first appear (`build.
-    # metadata_keys`): the per-sample tables' `metadata.<key>` columns, known before the
-    # entries are streamed; None (left out of the JSON) for a report built with no
-    # per-sample table to write (`build_report(per_sample=False)`: a summary, the
-    # dashboard) and when there are more than METADATA_KEYS_MAX (then `metadata_json`)
+    # the keys of the samples' metadata in the order they first appear (`build.metadata_keys`):
+    # the per-sample tables' `metadata.<key>` columns, known before the entries are streamed;
+    # None (left out of the JSON) for a report built with no per-sample table to write
+    # (`build_report(per_sample=False)`: a summary, the dashboard) and over METADATA_KEYS_MAX
     metadata_keys: list[str] | None = Field(default_factory=list, exclude_if=lambda v: v is None)
     # true: the samples' metadata has more than METADATA_KEYS_MAX keys, and the per-sample
     # tables have one `metadata` column, each sample's metadata as JSON text

@@ -152,7 +152,7 @@ def run_table(store: Store, run_id: str,
             if keys:
                 out.content_keys[(item.strategy, item.sample_id)] = item.content_key
                 out.stored_labels += sum(r.value is not None for r in found.values())
-                out.people.add_row(found)
+                out.people.add_row(found, item.labels)
             if labels and item.sample_id in labels:
                 mine = {**mine, **labels[item.sample_id]}
             lexical = lexical_score(*item.texts) if item.texts is not None else None
