@@ -16,7 +16,7 @@ import pytest
 
 from ragassay.dataset import demo_dataset_path
 from ragassay.report import FailedEntry, Report, published, to_html
-from ragassay.report.html import VERDICT_WORDS
+from ragassay.stats import Target, level_text
 from ragassay.text import key_answer
 from tests.report.conftest import demo_report_html, entry, make_report
 
@@ -122,7 +122,9 @@ def test_the_summary_gives_each_metric_its_verdict_and_the_judges_agreement(
     flags = {f.metric: f.level for f in demo_report.interpretation if f.scope == "overall"}
     assert set(by_metric) == set(demo_report.aggregate_metrics.metrics)
     for metric, cells in by_metric.items():
-        assert cells["verdict"] == VERDICT_WORDS[flags[metric]], metric  # in words
+        spec = demo_report.spec(metric)
+        assert cells["verdict"] == level_text(  # in words
+            flags[metric], spec is None or spec.higher_is_better), metric
     # the offline judge's soft target, its own line (trial 65)
     assert by_metric["judge.faithfulness"]["target"] == ">= 5.5; warning < 4.6"
     # the demo's labels (24, of which 22 have a faithfulness value): the agreement measured
@@ -274,3 +276,26 @@ def test_a_metric_with_nothing_scored_shows_its_target_not_no_target(tmp_path: P
     assert cells["scored"] == "0" and cells["verdict"] == "not scored"
     assert cells["target"] == ">= 5.5; warning < 4.6"
     assert "no target" not in page
+
+
+def test_the_verdict_words_rank_as_the_levels_do_in_the_consoles_words(
+        demo_report: Report) -> None:
+    """Trial 72: a row marked "warning" (past the warning line) read milder than one
+    "short of target", though it is the worse and the gate fails both. Now the worse says
+    the milder's words and more, as the console's verdict says them."""
+    words = {lv: level_text(lv) for lv in ("good", "ok", "warning")}
+    assert words == {"good": "meets target", "ok": "misses target",
+                     "warning": "misses target, below warning line"}
+    assert level_text("warning", higher_is_better=False) == "misses target, above warning line"
+    for target, values in ((Target(8, 6), (9, 7, 5)), (Target(0.1, 0.2, False), (0, 0.15, 0.3))):
+        for value in values:  # the console's flag says the same words, with its figures
+            said, short = target.verdict(value), level_text(target.level(value),
+                                                            target.higher_is_better)
+            last = short.split(", ")[-1]
+            assert last.replace(" target", " the target").replace(
+                " warning", " the warning") in said, (said, short)
+    by_metric = _summary(to_html(demo_report))
+    shown = {cells["verdict"] for cells in by_metric.values()}
+    assert "warning" not in shown and "short of target" not in shown
+    assert shown & {"misses target", "misses target, above warning line",
+                    "misses target, below warning line"}, shown

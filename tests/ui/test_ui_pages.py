@@ -15,7 +15,7 @@ import pytest
 
 from ragassay.dataset import demo_dataset_path
 from ragassay.report import build_report, report_json
-from ragassay.stats import compare_tables
+from ragassay.stats import compare_tables, level_text
 from ragassay.store import Store
 from ragassay.ui.fmt import metric_label
 from ragassay.ui.highlight import md_escape
@@ -139,7 +139,9 @@ def test_overview_shows_aggregates_consistency_distribution_and_links(
     assert links[0].proto.query_string == (
         f"run={ui_store.run_a}&sample={first_worst.replace('/', '%2F')}")
 
-    levels = {f["level"] for f in report_a["interpretation"]}
+    specs = report_a["metric_specs"]  # each level in the HTML's words (trial 72)
+    levels = {level_text(f["level"], specs.get(f["metric"], {}).get("higher_is_better", True))
+              for f in report_a["interpretation"]}
     shown = next(d.value for d in at.dataframe if "level" in d.value.columns)
     assert set(shown["level"]) == levels
     assert any("Cost: $0.00" in t.value for t in at.text)

@@ -43,7 +43,7 @@ from ragassay.report.leaderboard import (
 from ragassay.report.model import Report, SampleEntry, published
 from ragassay.report.routing_html import routing_html
 from ragassay.report.svg import heatmap, histogram, interval_bars
-from ragassay.stats import target_for
+from ragassay.stats import level_text, target_for
 from ragassay.stats.describe import FEWER_NOTE
 from ragassay.stats.groups import group_cell
 from ragassay.stats.interpret import wrong_side_text
@@ -118,13 +118,11 @@ class _Raw(str):
     """Markup made here (a badge, a link): put into a cell as it is."""
 
 
-VERDICT_WORDS = {"good": "meets target", "ok": "short of target", "warning": "warning"}
-"""A flag's level as the summary says it: "ok" read as "fine" while the value missed its
-target (a new-user trial)."""
-
-
-def _badge(level: str | None, scored: bool = True) -> _Raw:
-    word = VERDICT_WORDS.get(level or "", level or ("no target" if scored else "not scored"))
+def _badge(level: str | None, scored: bool = True, higher_is_better: bool = True) -> _Raw:
+    """A metric's verdict in the console's words (`level_text`: "ok" once read as "fine"
+    while the value missed its target, and "warning" as milder than "short of target")."""
+    word = level_text(level, higher_is_better) if level else (
+        "no target" if scored else "not scored")
     return _Raw(f'<span class="badge {escape(level or "none")}">{escape(word)}</span>')
 
 
@@ -210,7 +208,8 @@ def _summary(report: Report) -> str:
         line = lines.get(m, "")
         rows.append([m, agg.mean, agg.text(), agg.count, agg.unscored,
                      *((agg.abstained or 0,) if abst else ()),
-                     _badge(flag.level if flag else None, scored=agg.count > 0),
+                     _badge(flag.level if flag else None, agg.count > 0,
+                            (spec := report.spec(m)) is None or spec.higher_is_better),
                      _target(report.spec(m)),
                      in_run[m] if m in in_run else line.partition(f"{m}: ")[2] or line
                      if measured else _Raw('<span class="muted">not measured</span>')])

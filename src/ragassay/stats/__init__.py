@@ -99,6 +99,7 @@ from ragassay.stats.interpret import (
     FlagsConfig,
     Target,
     interpretation,
+    level_text,
     target_for,
     with_target,
 )
@@ -191,6 +192,7 @@ __all__ = [
     "guide_fields",
     "holm",
     "interpretation",
+    "level_text",
     "interval_text",
     "load_thresholds",
     "magnitude",

@@ -50,6 +50,17 @@ def wrong_side_text(n: int, more: bool = False) -> str:
             f"{'their' if n > 1 else 'its'} warning line")
 
 
+def level_text(level: str, higher_is_better: bool = True) -> str:
+    """A flag's level in `Target.verdict`'s words, short, ranked as the levels are:
+    `meets target`, `misses target`, `misses target, below warning line` (above, where
+    lower is better): the worse says the milder's words and more (trial 72: the HTML's
+    `warning` read milder than its `short of target`, though it is the worse, and the gate
+    fails both). Any other text is returned as it is."""
+    side = "below" if higher_is_better else "above"
+    return {"good": "meets target", "ok": "misses target",
+            "warning": f"misses target, {side} warning line"}.get(level, level)
+
+
 @dataclass(frozen=True)
 class Target:
     """Raw-scale thresholds: good at/above `good`, warning below `warning`

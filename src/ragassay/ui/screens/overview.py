@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from ragassay.report import abstentions_note, reliability_lines
-from ragassay.stats.interpret import wrong_side_text
+from ragassay.stats.interpret import level_text, wrong_side_text
 from ragassay.ui import state
 from ragassay.ui.corrected import show_corrected, show_headline, show_people
 from ragassay.ui.fmt import (
@@ -111,7 +111,9 @@ else:
         st.warning(f"Metrics: {wrong_side_text(len(warnings))}.", icon=":material/warning:")
     head = report.headline  # people's figure beside the judge's, as the console says it
     st.dataframe(pd.DataFrame([
-        {"level": f.level, "scope": f.scope, "metric": metric_label(f.metric, specs),
+        {"level": level_text(f.level, (sp := specs.get(f.metric)) is None
+                             or sp.higher_is_better),
+         "scope": f.scope, "metric": metric_label(f.metric, specs),
          "value": f.value, "message": head.flag_text(f)} for f in flagged
     ]), hide_index=True, height=rows_height(len(flagged), cap=15),
         column_config={"value": st.column_config.NumberColumn(format="%.3f")})
