@@ -57,6 +57,10 @@ SCALES = {"judge.faithfulness": ("mean", "1-10"), "judge.hallucination": ("rate"
           "trace.adherence": ("rate", "0-1"), "ragas.faithfulness": ("mean", "0-1")}
 
 
+AT_LINE = (r"hallucinated rate 0\.\d{3} at its line \(a score below [\d.]+ read as hallucinated\) "
+           r"on the \d+(?: labelled)? it scored \(people 0\.\d{3} on those \d+\); ")
+
+
 def test_each_headline_row_says_what_its_judge_figure_is(trial: dict, tmp_path: Path) -> None:
     report = trial["report"]
     for metric, (figure, scale) in SCALES.items():
@@ -68,11 +72,13 @@ def test_each_headline_row_says_what_its_judge_figure_is(trial: dict, tmp_path: 
             want = (f"rate {1 - agg['mean']:.3f} [{1 - agg['ci_high']:.3f}, "
                     f"{1 - agg['ci_low']:.3f}] on 0-1 (hallucinated rate: 1 - {metric}'s "
                     f"{agg['mean']:.3f})")
-        elif metric != "judge.hallucination":
-            want += " (inverted: high is not hallucinated)"
+        pattern = re.escape(want)
+        if metric not in ("trace.adherence", "judge.hallucination"):
+            # a score: its hallucinated rate at its line first, beside people's (trial 72)
+            pattern = AT_LINE + re.escape(f"{want} (inverted: high is not hallucinated)")
         # (a verdict whose misses and false flags offset says so after its figure)
         cell = headline_cell(trial["out"], metric, 4)
-        assert cell == want or cell.startswith(f"{want}; misses and false flags"), cell
+        assert re.fullmatch(f"{pattern}(; misses and false flags.*)?", cell), cell
     assert "judge's own: a score's mean on its scale, a yes/no verdict's rate" in " ".join(
         trial["out"].split())
     page = tmp_path / "r.html"
@@ -81,7 +87,8 @@ def test_each_headline_row_says_what_its_judge_figure_is(trial: dict, tmp_path: 
     assert code == 0, out
     head = page.read_text().split('<section id="headline">', 1)[1].split("</section>", 1)[0]
     inverted = r" \(inverted: high is not hallucinated\)"
-    assert re.search(rf"<td[^>]*>mean 7\.\d{{3}} \[[\d., ]+\] on 1-10{inverted}</td>", head), head
+    assert re.search(rf"<td[^>]*>hallucinated rate 0\.\d{{3}} at its line [^<]*; mean 7\.\d{{3}} "
+                     rf"\[[\d., ]+\] on 1-10{inverted}</td>", head), head
     assert re.search(r"<td[^>]*>rate 0\.\d{3} \[[\d., ]+\] on 0-1(?:</td>|; misses)", head), head
     # the corrected estimates' judge_mean says its figure and range (not the label's)
     whole = {e["metric"]: e for e in report["corrected"]["estimates"] if e["strategy"] is None}

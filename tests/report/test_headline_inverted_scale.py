@@ -80,3 +80,31 @@ def test_an_inverted_rate_is_shown_as_the_labels_rate(tmp_path: Path) -> None:
     assert "on 1-10 (inverted: high is not hallucinated)" in score.judge_text
     plain = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
     assert "inverted" not in plain.judge_text and "1 - " not in plain.judge_text
+
+
+def test_a_scores_cell_gives_its_rate_at_its_line_beside_peoples_rate(tmp_path: Path) -> None:
+    """Trial 72: an "(inverted)" score's row put people's hallucinated rate 0.25 beside the
+    judge's mean 7.3 on 1-10 (not inverted), two scales side by side. Its cell now opens
+    with the judge's own hallucinated rate at its line, on the samples it scored beside
+    people's on those, both the label's rate; its mean follows, said as a mean."""
+    import ragassay
+
+    rows = labelled_rows(answers=40, abstaining=4)
+    report = ragassay.evaluate(rows, "judge,trace", store=tmp_path / "r.db",
+                               progress=False).report()
+    labels = {r["id"]: r["labels"]["hallucinated"] for r in rows}
+    for metric, line in (("judge.faithfulness", 5.5), ("trace.adherence_ratio", 0.5)):
+        pairs = [(v < line, labels[e.id]) for e in report.entries
+                 if isinstance(e, SampleEntry) and (v := e.metrics[metric]) is not None]
+        n = len(pairs)
+        judge, people = sum(p for p, _ in pairs) / n, sum(t for _, t in pairs) / n
+        row = next(r for r in report.headline.rows if r.metric == metric)
+        assert row.inverted and row.estimate is not None
+        assert row.judge_text.startswith(
+            f"hallucinated rate {judge:.3f} at its line (a score below {line:g} read as "
+            f"hallucinated) on the {n} it scored (people {people:.3f} on those {n}); mean "), \
+            row.judge_text
+        assert " (inverted: high is not hallucinated)" in row.judge_text
+    # a verdict's cell is as it was: its own rate, no line
+    verdict = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
+    assert "at its line" not in verdict.judge_text

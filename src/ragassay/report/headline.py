@@ -38,8 +38,10 @@ from ragassay.labels import canonical
 from ragassay.report.facts import Report
 from ragassay.report.headline_links import (
     agreement_of,
+    at_line,
     blocked_of,
     declines_of,
+    figure_of,
     linked,
     named,
     own_figure,
@@ -127,7 +129,7 @@ class HeadlineRow:
         e = self.estimate
         if e is None:
             return self.people_missing()
-        return f"{e.label} {_figure(e)}{self.people_mark}"
+        return f"{e.label} {figure_of(e)}{self.people_mark}"
 
     def people_beside(self) -> str:
         """People's figure said beside the judge's in a warning line, where it reads on
@@ -139,7 +141,7 @@ class HeadlineRow:
         if (e is None or self.inverted or scale is None
                 or (e.scale.low, e.scale.high) != (scale.low, scale.high)):
             return ""
-        return f"judge; people {_figure(e)}"
+        return f"judge; people {figure_of(e)}"
 
     def people_missing(self) -> str:
         """What stands in people's column without an estimate: why, when more labels would
@@ -204,6 +206,8 @@ class HeadlineRow:
         the direction the cell shows (`turns`: `both hallucinated rates`; else `both on
         this metric's scale: 1 - hallucinated`); "" otherwise."""
         j, a = self.judge, self.agreement
+        if self.estimate is not None and (said := at_line(self.label, j, a, self.kappa_cut())):
+            return said  # a score's rate at its line, beside people's
         if j is None or not isinstance(a, BooleanAgreement) or not self.rests_on():
             return ""
         rates = a.rates()
@@ -491,8 +495,3 @@ def _shown(r: HeadlineRow) -> float | None:
     """The judge's figure as the row's cell shows it (`turns`); None without one."""
     mean = r.judge.mean if r.judge is not None else None
     return None if mean is None else 1 - mean if turns(r.scale, r.inverted) else mean
-
-
-def _figure(e: CorrectedEstimate) -> str:
-    """People's figure with its interval: `0.556 [0.474, 0.637]`."""
-    return f"{e.estimate:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}]"

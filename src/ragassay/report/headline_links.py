@@ -10,6 +10,7 @@ from __future__ import annotations
 from ragassay.labels import VOCABULARY, canonical, linked_metrics
 from ragassay.report.facts import Report
 from ragassay.stats.calibration import BooleanAgreement, NumericAgreement, SkippedLink
+from ragassay.stats.corrected import CorrectedEstimate
 from ragassay.stats.describe import MetricAggregate, Scale
 from ragassay.stats.verdicts import Declines
 
@@ -106,3 +107,23 @@ def turns(scale: Scale | None, inverted: bool) -> bool:
     people's rate and the JSON's `judge`."""
     return inverted and scale is not None and scale.figure == "rate" \
         and (scale.low, scale.high) == (0, 1)
+
+
+def at_line(label: str, j: MetricAggregate | None,
+            a: BooleanAgreement | NumericAgreement | None, cut: str) -> str:
+    """A score's rate at its line (`cut`: `headline.kappa_cut`) beside people's yes/no
+    rate, both of the label on the same samples, said before its mean (trial 72: people's
+    hallucinated 0.25 beside a mean 7.3 on 1-10, under `(inverted)`, read as one scale):
+    `hallucinated rate 0.237 at its line (a score below 5.5 read as hallucinated) on the
+    38 it scored (people 0.263 on those 38)`; "" for a verdict (`BooleanAgreement.rates`
+    says its own), a grade's or with nothing compared."""
+    if j is None or not isinstance(a, BooleanAgreement) or a.read_as is None or not a.n:
+        return ""
+    on = "" if a.n == j.count else " labelled"
+    return (f"{label} rate {a.read_as / a.n:.3f} at its line{cut} on the {a.n}{on} it scored "
+            f"(people {a.positives / a.n:.3f} on those {a.n})")
+
+
+def figure_of(e: CorrectedEstimate) -> str:
+    """People's figure with its interval: `0.556 [0.474, 0.637]`."""
+    return f"{e.estimate:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}]"

@@ -157,8 +157,8 @@ basis, `offline: context relevance`), which every surface names beside the rate.
 `auroc`, `auroc_ci`, `verdict`, `beats`, `text`: the one statement every screen says,
 `meaning` below chance); `headline.rows[].judge` the figure its cell shows (an inverted
 0-1 rate in the label's direction: `judge_turned`), `judge_own` the metric's own.
-2.25.0: `corrected.label_sources.*.data`, `annotators.labels.*.source.data`: samples whose
-value is the data's own label (none stored), so the sources count every labelled one."""
+2.25.0: `corrected.label_sources.*.data`, `annotators.labels.*.source.data` (the data's own
+labels); `calibration.pairs[].read_as` (a score's samples read as the label at its line)."""
 
 
 class StrategyEntry(StrategySummary):

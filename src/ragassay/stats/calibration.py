@@ -1,27 +1,26 @@
 """Agreement of metrics with ground-truth / human labels (Sample.labels).
 
-A `LabelLink` ties a label to a metric. Metric values are normalised to 0-1
-with their spec and, for an inverted link, flipped (1 - x), so that every
-statistic reads "high metric agrees with high / True label":
+A `LabelLink` ties a label to a metric. Metric values are normalised to 0-1 with their spec
+and, for an inverted link, flipped (1 - x), so that every statistic reads "high metric
+agrees with high / True label":
 
-* boolean label: AUROC (Mann-Whitney, ties 0.5) with a bootstrap CI, and the
-  metric as a decision (a bool metric as is, a score metric thresholded at
-  `threshold` on its own 0-1 scale: at or above it the metric's yes, `reads_as_label`)
-  -> balanced accuracy (with CI) and Cohen's kappa; a metric that gives a verdict (as it declares:
-  `MetricSpec.gives_verdict`) also counts how often its verdict is people's
-  label, what it misses and what it flags, on the label's problem side
-  (`Verdicts`);
+* boolean label: AUROC (Mann-Whitney, ties 0.5) with a bootstrap CI, and the metric as a
+  decision (a bool metric as is, a score metric thresholded at `threshold` on its own 0-1
+  scale: at or above it the metric's yes, `reads_as_label`, counted: `read_as`) ->
+  balanced accuracy (with CI) and Cohen's kappa; a metric that gives a verdict (as it
+  declares: `MetricSpec.gives_verdict`) also counts how often its verdict is people's
+  label, what it misses and what it flags, on the label's problem side (`Verdicts`);
 * numeric label: normalised to 0-1 with `label_range` (or an inferred one,
   reported) -> RMSE, bias (mean metric - mean label, both 0-1), Pearson,
   Spearman (with CI) and Kendall tau-b with p-values.
 
-A labelled sample without a value of the metric (its answer abstains, or the metric
-left it unscored) has nothing to compare: it is left out and counted (`abstained`,
-`unscored`; on the skipped link when none is left to compare), and for a yes/no label
-people's labels of the abstaining ones are counted too (`abstained_positives`). An
-abstention is never taken for a verdict (not "not hallucinated"): it is the answer's
-decline, which the abstention figures judge (a correct or a false decline), and a label
-whose good value is not "no claim" (`correct`) would have no value to give it.
+A labelled sample without a value of the metric (its answer abstains, or the metric left it
+unscored) has nothing to compare: it is left out and counted (`abstained`, `unscored`; on
+the skipped link when none is left to compare), and for a yes/no label people's labels of
+the abstaining ones are counted too (`abstained_positives`). An abstention is never taken
+for a verdict (not "not hallucinated"): it is the answer's decline, which the abstention
+figures judge (a correct or a false decline), and a label whose good value is not "no
+claim" (`correct`) would have no value to give it.
 
 Default links are the ones the metrics declare (see `default_links`).
 """
@@ -143,6 +142,7 @@ class BooleanAgreement(Agreement):
     # of the `abstained` samples left out, how many people labelled True (as `positives`)
     abstained_positives: int | None = omitted()
     baseline: LexicalComparison | None = omitted()  # the lexical baseline on its samples
+    read_as: int | None = omitted()  # a score's: samples it reads as the label at its line
 
     def rates(self) -> Pair | None:
         """The verdict's rate of yes and people's, on the samples compared, both in the
@@ -295,7 +295,7 @@ def _boolean_stats(link: LabelLink, spec: MetricSpec, m: list[float], truth: lis
         kappa=ag.cohens_kappa(pred, truth),
         kappa_ci=ag.cohens_kappa_ci(pred, truth, seed=seed, n_resamples=n_res),
         verdicts=verdicts_of(link, spec, m, truth),
-    )
+        read_as=None if spec.gives_verdict else sum(pred))
 
 
 def reads_as_label(x: float, cut: float, inverted: bool) -> bool:
