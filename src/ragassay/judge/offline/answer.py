@@ -22,6 +22,7 @@ from .injection import addresses_evaluator
 from .lexical import missing_as_written, missing_terms
 from .prepare import Prepared
 from .sentences import ContextIndex, SentenceInfo
+from .worked import clock_unstated
 
 INSTRUCTION_LOGIT = -4.0  # support logit cap of an answer sentence addressed to the judge
 MATCH_KEYS = 2  # context sentences a supported answer sentence cites (c0745b4)
@@ -37,11 +38,12 @@ def sigmoid(z: float) -> float:
 
 def missing_flags(texts: Sequence[str], p: Prepared, matches: Sequence[Match] = ()
                   ) -> list[bool]:
-    """Per sentence, whether it states a key term no context and not the question has,
-    or (its `matches` given) a clause no context states: the missing-term rule of
+    """Per sentence, whether it states a key term (or a clock time) no context and not
+    the question has, or (its `matches` given) a clause no context states: the missing-term rule of
     features.rule_logits (the fit script reads these too)."""
     unstated = [m.unstated is not None for m in matches] or [False] * len(texts)
-    return [u or bool(missing_terms(t, p.ctx.pool, p.given))
+    sources = [i.text for i in p.ctx.infos] + [p.given]  # (a clock time as a time: worked.py)
+    return [u or bool(missing_terms(t, p.ctx.pool, p.given)) or clock_unstated(t, sources)
             for t, u in zip(texts, unstated, strict=True)]
 
 

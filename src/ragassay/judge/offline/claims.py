@@ -8,6 +8,7 @@ scoring see the same sentences.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ragassay.text import KeyedSentence
@@ -40,6 +41,20 @@ def is_opener(info: SentenceInfo) -> bool:
         and any(t in OPENERS for t in toks)
         and all(t in OPENERS or t in FILLER or t in STOPWORDS for t in toks)
     )
+
+
+# a question put to the user: what they want, or more help ("Would you like me to book
+# it?", "Is there anything else I can help with?"); "Did you know ...?", "Do you know
+# that ...?" state what they ask about
+_ASKS_USER = re.compile(
+    r"^\W*(?:(?:would|do|can|could|shall|should|may|will)\s+(?:you|i|we)\b(?!\s+know)"
+    r"|is there anything\b|anything else\b|(?:how|what) about\b)", re.IGNORECASE)
+
+
+def asks_user(info: SentenceInfo, text: str) -> bool:
+    """Whether the sentence only asks the user what they want or offers more help: a
+    question, no claim (FILLER_SENTENCE beside one that says something)."""
+    return info.asks and bool(_ASKS_USER.search(text))
 
 
 def set_aside_reasons(
@@ -83,7 +98,8 @@ def set_aside_reasons(
             out.append(ABSTAINS)
         elif declines_by_scope(k.text) and not missing_terms(k.text, pool, question):
             out.append(ABSTAINS)  # "The documents only cover X and Y, not Z."
-        elif is_filler(info.tokens) or is_opener(info):
+        elif is_filler(info.tokens) or is_opener(info) or (
+                asks_user(info, k.text) and not missing_terms(k.text, pool, question)):
             out.append(FILLER_SENTENCE)
         elif is_referral(k.text) and not missing_terms(k.text, pool, question) and not (
                 _says_of_named(info, k.text, pool)):
@@ -91,18 +107,7 @@ def set_aside_reasons(
         else:
             out.append(None)
     if ABSTAINS in out:  # what explains a decline, or where to ask instead
-        # "it" / "they" / "the documents" after a decline that names the sources it read
-        named = any(r == ABSTAINS and names_source(k.text)
-                    for k, r in zip(sentences, out, strict=True))
-        for i, k in enumerate(sentences):
-            if out[i] is None and (is_source_scope(k.text, beside=named) or (
-                    named and is_help_scope(k.text)) or summarises(k.text, ctx)
-                    ) and not missing_terms(k.text, pool, question):
-                out[i] = ABSTAINS
-            elif out[i] is None and (is_referral(k.text) or is_advice(
-                    k.text)) and not any(
-                    t[:1].isdigit() for t in missing_terms(k.text, pool, question)):
-                out[i] = REFERRAL  # a role it names ("your GP") is whom to ask, no claim
+        _beside_decline(sentences, infos, out, pool, question, ctx)
     # a pure referral ("Please contact customer service.", "Your GP can advise on that.")
     # declines: the role it names is whom to ask; a number it names no context has
     # ("... for 25 EUR"), a condition or a reason ("Ask your GP before ... because ...")
@@ -118,6 +123,29 @@ def set_aside_reasons(
         if out[i] == FILLER_SENTENCE and is_opener(infos[i]) and out[i + 1] is None:
             out[i] = OPENER
     return out
+
+
+def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[SentenceInfo],
+                    out: list[str | None], pool: TermPool, question: str,
+                    ctx: ContextIndex | None) -> None:
+    """Beside a sentence that abstains, set aside (in `out`) what explains the decline
+    (ABSTAINS), and where to ask instead or a question put to the user (REFERRAL)."""
+    # "it" / "they" / "the documents" after a decline that names the sources it read
+    named = any(r == ABSTAINS and names_source(k.text)
+                for k, r in zip(sentences, out, strict=True))
+    for i, k in enumerate(sentences):
+        if out[i] is not None:
+            continue
+        missing = missing_terms(k.text, pool, question)
+        if (is_source_scope(k.text, beside=named) or (named and is_help_scope(k.text))
+                or summarises(k.text, ctx)) and not missing:
+            out[i] = ABSTAINS
+        elif infos[i].asks and not missing:
+            out[i] = REFERRAL  # it asks the user, naming nothing new: "Could you ring
+            # reception so someone can check?", "Would you like me to pass it on?"
+        elif (is_referral(k.text) or is_advice(k.text)) and not any(
+                t[:1].isdigit() for t in missing):
+            out[i] = REFERRAL  # a role it names ("your GP") is whom to ask, no claim
 
 
 # what a referral's clause says of whom it names when it only says they help

@@ -59,6 +59,8 @@ _SYMBOLS = (
     (re.compile(r"(\d)\s?(?:km/h|kmh|kph)\b"), r"\1 kilometres per hour"),
     (re.compile(r"(\d)\s?mph\b"), r"\1 miles per hour"),
     (re.compile(r"(\d)\s?km\b"), r"\1 kilometres"),
+    # a size in metres, "3m x 3m" ("3m" alone may be millions: only as a size)
+    (re.compile(r"(\d)\s?m\s?(?:x|×|by)\s?(\d+(?:\.\d+)?)\s?m\b"), r"\1 metres by \2 metres"),
     (re.compile(r"(\d)\s?kg\b"), r"\1 kilograms"),
     (re.compile(r"(\d)\s?mg\b"), r"\1 milligrams"),
     (re.compile(r"(\d)\s?ml\b"), r"\1 millilitres"),
@@ -226,7 +228,7 @@ def clock_and_frequency(text: str) -> str:
 
 
 _SYMBOL_TRIGGER = re.compile(
-    r"\d\s?(?:[°º]|k[mgp]|m[gmlp]|cm|hr|h\b|min|sec)|(?:met|lit)er")
+    r"\d\s?(?:[°º]|k[mgp]|m[gmlp]|m\s?(?:x|×|by)\s?\d|cm|hr|h\b|min|sec)|(?:met|lit)er")
 
 
 @lru_cache(maxsize=32768)

@@ -21,6 +21,7 @@ from ragassay.types import Sample
 from .injection import addresses_evaluator
 from .lexical import TermPool
 from .sentences import ContextIndex, SentenceInfo, sentence_info
+from .worked import with_worked_times
 
 T = TypeVar("T")
 MAX_SENTENCE_CHARS = 2000  # longer "sentences" (tables, run-ons) are cut for embedding
@@ -171,13 +172,15 @@ def _context_index(
     and the keys of those addressed to the evaluator: each reads
     as empty (no words, a zero embedding), no evidence for anything (injection.py)."""
     infos, told = [], set()
-    for j, k in enumerate(sentences):
+    # (read with the clock times their spans work out to: worked.py)
+    texts = with_worked_times([k.text for k in sentences], [k.doc for k in sentences])
+    for j, (k, text) in enumerate(zip(sentences, texts, strict=True)):
         if addresses_evaluator(k.text):
             infos.append(sentence_info(""))
             emb[j] = 0.0
             told.add(k.key)
         else:
-            infos.append(sentence_info(k.text))
+            infos.append(sentence_info(text))
     docs = [k.doc for k in sentences]
     return ContextIndex(infos, emb, docs, TermPool.of(given)), frozenset(told)
 
