@@ -79,7 +79,7 @@ _GALLERY = ["The gallery closes at 5pm. Last entry is 30 minutes before closing.
     ("The doors open at 6:45pm, 15 minutes before the 7pm start.",
      ["Shows start at 7pm. Doors open 15 minutes before the show."]),
     ("Late check-out is until 1pm.",
-     ["Check-out is at 11am. Late check-out is available up to two hours later."]),
+     ["Check-out is at 11am. Late check-out is two hours later."]),
 ])
 def test_a_time_worked_out_from_a_span_is_supported(an: Analyzer, answer: str,
                                                    contexts: list[str]) -> None:
@@ -112,3 +112,67 @@ def test_the_worked_time_is_read_into_its_sentence() -> None:
         "Doors open 45 minutes before the 7.30pm start (at 6:45).",
         "Appointments run from 9am to 5pm.", "Arrive 15 minutes before it.",
         "Refunds arrive 5 days after the event."]
+
+
+_RULES = ["Parking is not permitted on the grass verges. The main car park has 200 spaces.",
+          "Camping is not permitted in the woodland. The campsite by the river has 40 "
+          "pitches."]
+
+
+@pytest.mark.parametrize("answer", [
+    "You can park on the grass verges.",
+    "Yes, you can camp in the woodland.",
+    "You may park on the grass verges.",
+])
+def test_a_claim_that_one_may_do_what_a_context_forbids_is_a_negation(
+        an: Analyzer, answer: str) -> None:
+    """Passed before (8.2-9.0): "Camping is not permitted" denies no word of "you can
+    camp" as the stems read them ("campi" / "camp"), and "can" says no "permitted"."""
+    assert_judged(an, _RULES, answer, flags=True, kind="negation", question="Can I?")
+
+
+@pytest.mark.parametrize("answer", [
+    "You can park in the main car park.",
+    "You can camp at the campsite by the river.",
+])
+def test_a_claim_that_one_may_do_what_is_not_forbidden_passes(an: Analyzer,
+                                                              answer: str) -> None:
+    assert_judged(an, _RULES, answer, flags=False, question="Can I?")
+
+
+def test_an_ing_form_is_its_verb() -> None:
+    from ragassay.judge.offline.denial import same_verb
+
+    assert same_verb("swimming", "swim") and same_verb("diving", "dive")
+    assert same_verb("parking", "park") and same_verb("cycle", "cycling")
+    assert not same_verb("swimming", "fish") and not same_verb("ring", "rin")
+
+
+@pytest.mark.parametrize(("answer", "contexts"), [
+    ("Yes, photography is allowed in all galleries.",
+     ["Photography is allowed in all galleries except the Print Room."]),
+    ("All rooms have a kettle.", ["All rooms except the attic singles have a kettle."]),
+    ("Every class is open to beginners.",
+     ["Every class apart from Advanced Pointe is open to beginners."]),
+    ("Yes, all our routes run on Sundays.", ["All routes run on Sundays, except route 12."]),
+    ("The shop is open every day.", ["The shop is open every day except Christmas Day."]),
+])
+def test_a_claim_that_drops_the_contexts_exception_is_a_scope_change(
+        an: Analyzer, answer: str, contexts: list[str]) -> None:
+    """Passed before (8.6-9.6): the claim is the context less its exception
+    (`dropped.drops_exception`); trial 72's finding, in cases of our own."""
+    assert_judged(an, contexts, answer, flags=True, kind="quantifier", question="Can I?")
+
+
+@pytest.mark.parametrize(("answer", "contexts"), [
+    ("Yes, photography is allowed in all galleries except the Print Room.",
+     ["Photography is allowed in all galleries except the Print Room."]),
+    ("Every class is open to beginners other than Advanced Pointe.",
+     ["Every class apart from Advanced Pointe is open to beginners."]),
+    ("Route 7 runs on Sundays.", ["All routes run on Sundays, except route 12. Route 7 "
+                                  "runs every hour."]),
+])
+def test_a_claim_that_keeps_the_exception_or_names_one_case_is_no_scope_change(
+        an: Analyzer, answer: str, contexts: list[str]) -> None:
+    ev = evidence(an, contexts, answer, "Can I?")
+    assert ev.contradicts != ["quantifier"], ev

@@ -54,7 +54,14 @@ from .contradiction import role_swap
 from .counts import durations_differ
 from .declines import referral_end
 from .denial import denied_elsewhere, denies_of_part
-from .dropped import dropped_case, drops_days, drops_only, drops_time, tail_days
+from .dropped import (
+    dropped_case,
+    drops_days,
+    drops_exception,
+    drops_only,
+    drops_time,
+    tail_days,
+)
 from .lexical import FILLER, antonym_stems, stem
 from .mixed import misplaced_name, named_elsewhere
 from .objects import swapped_object
@@ -249,6 +256,7 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
                 and time_bound(p, u.sentence, u.sentence, figures=False, calendar=units.calendar))
             or drops_days(p, u.part) or (u.clause and tail_days(p, u.part, u.sentence))) or (
             fit.covered == 1.0 and (drops_time(p, u.part) or drops_only(
+                p, u.part, u.sentence if u.clause else None, said) or drops_exception(
                 p, u.part, u.sentence if u.clause else None, said))):
         kinds.append("quantifier")
     if fit.restates and relation_turned(p, u.part) and len(p.negations) == len(

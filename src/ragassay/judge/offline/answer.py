@@ -42,9 +42,16 @@ def missing_flags(texts: Sequence[str], p: Prepared, matches: Sequence[Match] = 
     the question has, or (its `matches` given) a clause no context states: the missing-term rule of
     features.rule_logits (the fit script reads these too)."""
     unstated = [m.unstated is not None for m in matches] or [False] * len(texts)
-    sources = [i.text for i in p.ctx.infos] + [p.given]  # (a clock time as a time: worked.py)
-    return [u or bool(missing_terms(t, p.ctx.pool, p.given)) or clock_unstated(t, sources)
+    sources = clock_sources(p)
+    return [u or bool(missing_terms(t, p.ctx.pool, p.given))
+            or clock_unstated(t, sources) is not None
             for t, u in zip(texts, unstated, strict=True)]
+
+
+def clock_sources(p: Prepared) -> list[str]:
+    """What a claim's clock time is checked against as a time (worked.clock_unstated):
+    the context sentences as read, and the question."""
+    return [i.text for i in p.ctx.infos] + [p.given]
 
 
 def claim_logits(model_logits: list[float], copied: list[bool],
@@ -129,7 +136,9 @@ def answer_rows(p: Prepared) -> AnswerRows:
         missing=missing_flags([k.text for k in p.answer_keyed], p, [m for _, m in found]),
         told=told,
         aside=aside,
-        hallucinated=missing_as_written(claims, p.ctx.pool, p.given) if kept else [])
+        hallucinated=missing_as_written(claims, p.ctx.pool, p.given) + [
+            t for i in kept if (t := clock_unstated(p.answer_keyed[i].text, clock_sources(p)))
+        ] if kept else [])
 
 
 def used(p: Prepared) -> list[float]:

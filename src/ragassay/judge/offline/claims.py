@@ -43,18 +43,45 @@ def is_opener(info: SentenceInfo) -> bool:
     )
 
 
-# a question put to the user: what they want, or more help ("Would you like me to book
-# it?", "Is there anything else I can help with?"); "Did you know ...?", "Do you know
-# that ...?" state what they ask about
+# a question put to the user: what they want, more help, or whom to ask ("Would you like
+# me to book a lane?", "Is there anything else I can help with?", "Could you ring
+# reception?"); "Do you know ...?", "Can I remind you that ...?", "Can you believe ...?"
+# state what they ask about
 _ASKS_USER = re.compile(
-    r"^\W*(?:(?:would|do|can|could|shall|should|may|will)\s+(?:you|i|we)\b(?!\s+know)"
-    r"|is there anything\b|anything else\b|(?:how|what) about\b)", re.IGNORECASE)
+    r"^\W*(?:(?:would|do|can|could|shall|should|may|will)\s+(?:you|i|we)\b"
+    r"(?!\s+(?:know|believe|remind|realise|realize|imagine))"
+    r"|is there anything\b|anything else\b)", re.IGNORECASE)
+# what such a question may say: the asking, the offer, the asking someone else
+_OFFER_TEXT = """
+    like want wish need help book reserve arrange send check anything else more
+    information details question questions query ring call phone contact email ask pass
+    forward speak talk tell let get touch put through member staff someone team directly
+"""
+_OFFER = frozenset(stem(w) for w in _OFFER_TEXT.split())
+_CONTACT_TEXT = "ring call phone contact email ask check pass forward speak talk tell visit"
+_CONTACT = frozenset(stem(w) for w in _CONTACT_TEXT.split())
+# a clause of its own, which says something ("..., since lanes are open to everyone?")
+_OWN_CLAUSE = frozenset({"that", "since", "because", "as", "who", "whose", "instead",
+                         "if", "unless", "although", "though"})
+OFFER_WORDS = 1  # the other content words an offer beside a claim may name
+REFERRAL_WORDS = 2  # ... a question asking the user to ask someone, beside a decline
 
 
-def asks_user(info: SentenceInfo, text: str) -> bool:
-    """Whether the sentence only asks the user what they want or offers more help: a
-    question, no claim (FILLER_SENTENCE beside one that says something)."""
-    return info.asks and bool(_ASKS_USER.search(text))
+def asks_user(info: SentenceInfo, text: str, beside_decline: bool = False) -> bool:
+    """Whether the sentence only asks the user what they want or offers more help (beside
+    a claim: FILLER_SENTENCE), or, beside a decline, asks them to ask someone (REFERRAL):
+    a question naming at most OFFER_WORDS (REFERRAL_WORDS) things of its own, with no
+    clause or negation of its own ("Shall I book you the sauna for Monday?" names two:
+    a claim to check)."""
+    toks = info.tokens
+    if not info.asks or info.negated or not _ASKS_USER.search(text) or (
+            _OWN_CLAUSE & set(toks)) or ", which" in text:
+        return False
+    own = {w for t, w in zip(toks, info.all_stems, strict=True)
+           if t not in STOPWORDS and w not in _OFFER}
+    if beside_decline:
+        return len(own) <= REFERRAL_WORDS and bool(_CONTACT & set(info.all_stems))
+    return len(own) <= OFFER_WORDS
 
 
 def set_aside_reasons(
@@ -140,9 +167,8 @@ def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[Sentence
         if (is_source_scope(k.text, beside=named) or (named and is_help_scope(k.text))
                 or summarises(k.text, ctx)) and not missing:
             out[i] = ABSTAINS
-        elif infos[i].asks and not missing:
-            out[i] = REFERRAL  # it asks the user, naming nothing new: "Could you ring
-            # reception so someone can check?", "Would you like me to pass it on?"
+        elif asks_user(infos[i], k.text, beside_decline=True) and not missing:
+            out[i] = REFERRAL  # "Could you ring reception so someone can check?"
         elif (is_referral(k.text) or is_advice(k.text)) and not any(
                 t[:1].isdigit() for t in missing):
             out[i] = REFERRAL  # a role it names ("your GP") is whom to ask, no claim

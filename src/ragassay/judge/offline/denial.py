@@ -6,9 +6,15 @@ bays take banknotes as well as cards" beside "They do not accept banknotes".
 Alignment finds no conflict there: the denial is too short to restate the claim (it
 shares one word with it), and the sentence the claim does restate says nothing of the
 denied thing. The denial's words, all but the one its negation bears on, are the
-claim's, not as its subject (the claim speaks of them), and the claim denies nothing and
-says nothing that negates by itself ("free", "except"): it asserts what the context
-denies. One of the conflicts claim-level alignment checks (alignment.py).
+claim's (an -ing form as its verb: "Camping is not permitted in the woodland" / "you can
+camp in the woodland"), not as its subject (the claim speaks of them; a claim said to a
+person, "You can ...", has none), and the claim denies nothing and says nothing that
+negates by itself ("free", "except"): it asserts what the context denies, with a word
+of letting in, taking or offering, or (session 17) with "can" / "may" before the
+activity a denial names by its -ing form ("Camping is not permitted ..."; "Bicycles
+are not permitted on the trail" names a thing, and "You can lock your bicycle at the
+racks" asserts none on it). One of the conflicts claim-level alignment checks
+(alignment.py).
 """
 
 from __future__ import annotations
@@ -28,6 +34,9 @@ _ADMITS_TEXT = """
     possible stocked stock admitted admit welcome left leave keep bring brought store park
 """
 _ADMITS = frozenset(stem(w) for w in _ADMITS_TEXT.split())
+# a claim that one may ("You can swim in the lake"), said to a person or not
+_MAY = frozenset({"can", "may"})
+_PERSONS = frozenset({"you", "we", "i", "they"})
 # a denial under a condition or a limit says less than "never" ("not limited to", "will
 # not change if ...", "does not ... unless ...")
 _HEDGED = frozenset({"if", "unless", "until", "when", "only", "just", "limited", "than",
@@ -44,8 +53,13 @@ def denied_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | Non
     if not p.words or any(h is not None for h in p.negations) or (
             _NEGATIVE & set(p.info.tokens)):
         return None
-    if not p.stems & _ADMITS:
+    toks = p.info.tokens
+    admits = bool(p.stems & _ADMITS)
+    may = [toks[k + 1] for k, t in enumerate(toks[:-1]) if t in _MAY]  # "can swim": swim
+    if not admits and not may:
         return None  # it asserts no letting in, taking or offering ("lock your bicycle")
+    # "You can swim in the lake": said to a person, its first content word is no subject
+    subject = p.first if not toks or toks[0] not in _PERSONS else None
     opposed = frozenset().union(*(antonym_stems(t) for t, _ in p.pairs))
     for u in units.near(p, doc, 1):
         heads = u.part.negations
@@ -56,10 +70,33 @@ def denied_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | Non
                 _HEDGED & set(u.sentence.info.tokens)):
             continue
         rest = u.words - {h}
-        if (rest and rest <= p.words and p.first not in rest and h not in p.stems
-                and h not in opposed):
+        said = [t for t, w in u.part.pairs if w in rest]
+        if not admits and not (said and said[0].endswith("ing") and any(
+                same_verb(said[0], v) for v in may)):
+            continue  # "can" asserts what "Swimming is not allowed" denies, not what
+            # "Bicycles are not permitted" does ("You can lock your bicycle ...")
+        if (rest and all(any(same_verb(t, c) for c, _ in p.pairs) for t in said)
+                and subject not in rest and h not in p.stems and h not in opposed):
             return u.row
     return None
+
+
+def _base(tok: str) -> str | None:
+    """An -ing form's base, its doubled last letter undone ("swimming": "swim";
+    "diving": "div", the prefix of "dive"); None for another word."""
+    if len(tok) <= 5 or not tok.endswith("ing"):
+        return None
+    base = tok[:-3]
+    return base[:-1] if len(base) > 3 and base[-1] == base[-2] else base
+
+
+def same_verb(a: str, b: str) -> bool:
+    """Whether two tokens are one word, an -ing form read as its verb ("Swimming is
+    not allowed" / "you can swim", "diving" / "dive", "parking" / "park")."""
+    if a == b or stem(a) == stem(b):
+        return True
+    x, y = _base(a), _base(b)
+    return bool(x and len(x) >= 3 and b.startswith(x) or y and len(y) >= 3 and a.startswith(y))
 
 
 def denies_of_part(u: Unit, p: Part) -> bool:

@@ -7,7 +7,9 @@ says only at some times, on some days or in one case, said without it.
 - `drops_days` / `tail_days`: a universal claim said of something on every day that the
   unit says on some days ("any order over £40" for "..., Monday to Thursday");
 - `drops_only`: "only if"/"only on" and its case, dropped ("We accept mattresses" for
-  "We accept mattresses only if they are still sealed");
+  "We accept mattresses only if they are still sealed"); `drops_exception`: "except",
+  "apart from", "other than", "excluding" and what it excepts, dropped ("Photography is
+  allowed in all galleries" for "... in all galleries except the Print Room");
 - `dropped_case`: a universal claim ("all", "every", "any", "always", "whenever") said of
   what the unit says for whom, within a bound, at some times, in one case or of part of
   it (`limits_case`: "all our quotes are free" for "Quotes are free for properties
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .clauses import Part, clause_parts, part
+from .clauses import AUXILIARIES, Part, clause_parts, part
 from .lexical import MONTHS, STOPWORDS, stem
 from .scope import CLOCK, PARTICIPLE_PREPS, TIMES, participle_asides
 from .units import Unit, Units
@@ -129,6 +131,48 @@ def drops_only(p: Part, u: Part, sentence: Part | None = None,
 
 
 _CASE_CLAUSES = frozenset({"if", "when", "where", "while", "once", "until"})
+_EXCEPT = frozenset({"except", "excluding"})
+_EXCEPT_PAIRS = frozenset({("apart", "from"), ("other", "than"), ("save", "for")})
+EXCEPTED_WORDS = 4  # the content words after "except" that name what it excepts, at most
+_HAS = frozenset({"gets", "get", "gives", "give"})  # (besides the auxiliaries)
+
+
+def drops_exception(p: Part, u: Part, sentence: Part | None = None,
+                    said: frozenset[str] = frozenset()) -> bool:
+    """Whether the unit (or, when it is a clause of `sentence`, the clause after it)
+    excepts something ("except the Print Room", "apart from Advanced Pointe") and the
+    claim, with no restriction of its own, says it without any content word of what is
+    excepted: it says it of that too. `said`: the words of the claim's whole sentence."""
+    if p.restricted or any(t in ("apart", "other", "save") for t in p.info.tokens):
+        return False
+    named = {p.info.all_stems[k] for k in p.info.capitals if k}  # (not its first word)
+    if {v for v, _ in p.figures} - {v for v, _ in u.figures} or not named <= u.stems:
+        return False  # it names one of them ("Route 7 runs on Sundays"): not all
+    info = u.info
+    if sentence is not None:  # a clause: what the clause after it excepts ("..., except X")
+        texts = [c.text for c in clause_parts(sentence.text)]
+        k = next((i for i, t in enumerate(texts) if t == u.text), len(texts))
+        if k + 1 >= len(texts):
+            return False
+        info = part(texts[k + 1]).info
+    toks, stems = info.tokens, info.all_stems
+    others = set(u.info.all_stems if sentence is not None else ())
+    for i, t in enumerate(toks):
+        start = i + 1 if t in _EXCEPT else i + 2 if (t, toks[i + 1] if i + 1 < len(
+            toks) else "") in _EXCEPT_PAIRS else None
+        if start is None:
+            continue
+        case: list[str] = []  # the excepted phrase: to its verb ("... is open"), if any
+        for k in range(start, len(toks)):
+            if toks[k] in AUXILIARIES or toks[k] in _HAS or len(case) == EXCEPTED_WORDS:
+                break
+            if toks[k] not in STOPWORDS:
+                case.append(stems[k])
+        # (what names it apart from the rest: "12" of "except route 12" beside "routes")
+        own = set(case) - others - set(stems[:i])
+        if own and not own & (p.words | said | p.stems):
+            return True
+    return False
 
 
 

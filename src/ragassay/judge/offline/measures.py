@@ -59,8 +59,6 @@ _SYMBOLS = (
     (re.compile(r"(\d)\s?(?:km/h|kmh|kph)\b"), r"\1 kilometres per hour"),
     (re.compile(r"(\d)\s?mph\b"), r"\1 miles per hour"),
     (re.compile(r"(\d)\s?km\b"), r"\1 kilometres"),
-    # a size in metres, "3m x 3m" ("3m" alone may be millions: only as a size)
-    (re.compile(r"(\d)\s?m\s?(?:x|×|by)\s?(\d+(?:\.\d+)?)\s?m\b"), r"\1 metres by \2 metres"),
     (re.compile(r"(\d)\s?kg\b"), r"\1 kilograms"),
     (re.compile(r"(\d)\s?mg\b"), r"\1 milligrams"),
     (re.compile(r"(\d)\s?ml\b"), r"\1 millilitres"),
@@ -228,7 +226,17 @@ def clock_and_frequency(text: str) -> str:
 
 
 _SYMBOL_TRIGGER = re.compile(
-    r"\d\s?(?:[°º]|k[mgp]|m[gmlp]|m\s?(?:x|×|by)\s?\d|cm|hr|h\b|min|sec)|(?:met|lit)er")
+    r"\d\s?(?:[°º]|k[mgp]|m[gmlp]|cm|hr|h\b|min|sec)|(?:met|lit)er|\d\s?m?\s?(?:x|×|by\s?\d)")
+# a size in metres, "3m x 3m", "3 x 3m", "3x3m x 2m" ("3m" alone may be millions: only in
+# a size, whose last figure has the "m")
+_SIZE = re.compile(r"\b(\d+(?:\.\d+)?)\s?m?\s?(?:x|×|by)\s?(\d+(?:\.\d+)?)\s?m?"
+                   r"(?:\s?(?:x|×|by)\s?(\d+(?:\.\d+)?)\s?m?)?\b")
+
+
+def _size(m: re.Match[str]) -> str:
+    if not m[0].endswith("m"):
+        return m[0]
+    return " by ".join(f"{n} metres" for n in m.groups() if n)
 
 
 @lru_cache(maxsize=32768)
@@ -237,6 +245,7 @@ def unit_words(text: str) -> str:
     degrees Celsius"), so that the "C" of a unit is not read as a name."""
     if not _SYMBOL_TRIGGER.search(text):
         return text  # (most sentences: one scan instead of one per symbol)
+    text = _SIZE.sub(_size, text)
     for pattern, repl in _SYMBOLS:
         text = pattern.sub(repl, text)
     return text

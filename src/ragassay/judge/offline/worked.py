@@ -6,31 +6,46 @@ found such sums read as invented or contradicting figures (trials 71 and 72).
 `with_worked_times` reads the time into the sentence that gives the span, as a reader
 does ("Last entry is 30 minutes before closing (at 4:30)."), so every check that reads
 figures (key terms, support, claim alignment) finds it there. Only where the sum is
-sure: one span in minutes or hours, one direction word ("before", "after", "earlier",
-"later"), and one clock time to count from, the sentence's own or else the only one
-its passage states ("Appointments run from 9am to 5pm" gives two: no sum). A span of
-days or more is a date's, left alone.
+sure (review 17):
+- the span is exact and under a day, in minutes or hours as written, and the direction
+  word follows it ("30 minutes before", "two hours later"), with no bound or rate before
+  it ("at least 2 hours before", "up to", "within", "every 20 minutes after");
+- it counts from a clock time named after the direction word ("15 minutes before the 7pm
+  start"), or from the event it names ("before closing", "after the show") where one
+  other sentence of its passage times that event with its only clock time ("closes at
+  5pm"); "later" / "earlier" count from the only clock time before it in its sentence,
+  else in the sentence before ("Check-out is at 11am. Late check-out is two hours later.").
+"Take a tablet 30 minutes before breakfast" beside "The pharmacy opens at 9am" counts
+from nothing. A time's half of the day is not read (judges.md, Known limits).
 
 A clock time is checked as a time too (`clock_unstated`, with the missing key terms):
-its digits alone are no evidence, since "4:30" holds the "4" of "at 4pm".
+its hour alone is no evidence where the contexts give it only as the hour of another
+time ("at 4pm" beside "(at 4:30)").
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from .clauses import part
+from .lexical import STOPWORDS, numbers
 
-_BEFORE = frozenset({"before", "earlier", "prior"})
-_AFTER = frozenset({"after", "later"})
-_SPANS = {"minut": 1 / 60, "hour": 1.0}  # a figure's key -> hours per unit
 _CLOCK = "time"  # a clock time's key among a part's figures (12-hour: "17:00" is 5.0)
+_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+          "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
+          "forty-five": 45, "ninety": 90}
+_SPAN = re.compile(
+    r"(?P<pre>\b[\w-]+\s+)?\b(?P<n>\d+(?:\.\d+)?|half an|a quarter of an|"
+    + "|".join(sorted(_WORDS, key=len, reverse=True))
+    + r")\s+(?P<unit>minutes?|mins?|hours?|hrs?)\s+(?P<way>before|after|earlier|later)\b"
+    r"(?P<rest>[^;!?]*)", re.IGNORECASE)
+_BOUNDS = frozenset({"least", "to", "within", "every", "about", "around", "over", "under",
+                     "than", "most", "nearly", "almost", "some"})
 
 
-def _counts(text: str) -> bool:
-    """Whether the sentence may state a span or a clock (a cheap test before parsing)."""
-    low = text.lower()
-    return any(ch.isdigit() for ch in text) or "hour" in low or "minute" in low
+def _clocks(text: str) -> list[float]:
+    return [v for v, k in part(text).figures if k == _CLOCK]
 
 
 def _clock_text(hours: float) -> str:
@@ -43,54 +58,82 @@ def _clock_text(hours: float) -> str:
     return f"{whole % 12 or 12}:{minutes:02d}"
 
 
-def worked_time(text: str, clocks: Sequence[float]) -> str | None:
+def _hours(m: re.Match[str]) -> float | None:
+    """The span of a match in hours, None from a day on."""
+    n = m["n"].lower()
+    value = 0.5 if n == "half an" else 0.25 if n == "a quarter of an" else float(
+        _WORDS.get(n, 0) or n)
+    hours = value / 60 if m["unit"].lower().startswith("m") else value
+    return hours if 0 < hours < 24 else None
+
+
+def _event(rest: str) -> set[str]:
+    """The first words the direction word governs, as 4-letter prefixes ("closing":
+    "clos", so "closes" times it)."""
+    words = [w for w in re.findall(r"[a-z]+", rest.lower())[:4] if w not in STOPWORDS]
+    return {w[:4] for w in words[:2] if len(w) > 3}
+
+
+def worked_time(text: str, passage: Sequence[str], previous: str = "") -> str | None:
     """The clock time the sentence's span works out to ("4:30" for "30 minutes before
-    closing" when its passage's only clock is 5pm), or None when no sum is sure (module
-    docstring). `clocks`: the clock times its passage states."""
-    p = part(text)
-    toks = set(p.info.tokens)
-    before, after = bool(_BEFORE & toks), bool(_AFTER & toks)
-    spans = [v * _SPANS[k] for v, k in p.figures if k in _SPANS]
-    if before == after or len(spans) != 1:
+    closing" beside "The gallery closes at 5pm"), or None when no sum is sure (module
+    docstring). `passage`: the other sentences of its passage; `previous`: the one just
+    before it there."""
+    found = [m for m in _SPAN.finditer(text)
+             if not (m["pre"] and m["pre"].strip().lower() in _BOUNDS)]
+    if len(found) != 1:
         return None
-    own = {v for v, k in p.figures if k == _CLOCK}
-    start = own or set(clocks)
-    if len(start) != 1:
+    m = found[0]
+    span = _hours(m)
+    if span is None:
         return None
-    (clock,) = start
-    return _clock_text(clock - spans[0] if before else clock + spans[0])
+    way = m["way"].lower()
+    if way in ("later", "earlier"):
+        clocks = _clocks(text[:m.start()]) or _clocks(previous)
+    else:
+        clocks = _clocks(" ".join(m["rest"].split()[:4])) or [
+            c for s in passage if _event(m["rest"]) & {w[:4] for w in re.findall(
+                r"[a-z]+", s.lower()) if len(w) > 3} for c in _clocks(s)]
+    if len(set(clocks)) != 1:
+        return None
+    back = way in ("before", "earlier")
+    return _clock_text(clocks[0] - span if back else clocks[0] + span)
 
 
 def with_worked_times(texts: Sequence[str], docs: Sequence[int]) -> list[str]:
     """The context sentences (`docs`: each one's passage), each that gives a clock time
     as a span from another with the time it works out to read in ("... before closing
     (at 4:30).")."""
-    clocks: dict[int, set[float]] = {}
-    for text, doc in zip(texts, docs, strict=True):
-        if _counts(text):
-            clocks.setdefault(doc, set()).update(
-                v for v, k in part(text).figures if k == _CLOCK)
-    out = []
-    for text, doc in zip(texts, docs, strict=True):
-        worked = worked_time(text, sorted(clocks.get(doc, ()))) if _counts(text) else None
-        if worked is None:
-            out.append(text)
+    out = list(texts)
+    for i, text in enumerate(texts):
+        if not _SPAN.search(text):
             continue
-        body = text.rstrip()
-        end = body[-1] if body and body[-1] in ".!?" else ""
-        out.append(f"{body[:len(body) - len(end)]} (at {worked}){end or '.'}")
+        passage = [t for j, t in enumerate(texts) if docs[j] == docs[i] and j != i]
+        previous = texts[i - 1] if i and docs[i - 1] == docs[i] else ""
+        worked = worked_time(text, passage, previous)
+        if worked is not None:
+            body = text.rstrip()
+            end = body[-1] if body and body[-1] in ".!?" else ""
+            out[i] = f"{body[:len(body) - len(end)]} (at {worked}){end or '.'}"
     return out
 
 
-def clock_unstated(claim: str, texts: Sequence[str]) -> bool:
-    """Whether the claim gives a clock time that none of the sentences (`texts`, as read:
-    with their worked times) gives, whose hour is another time's there: "at 4pm" beside
-    "(at 4:30)" ("4" is there, 4:00 is not). (A time whose digits are not there is a
-    missing key term already; one written in a range, "6-9pm", may read as no time.)"""
+def clock_unstated(claim: str, texts: Sequence[str]) -> str | None:
+    """The clock time the claim gives, as written ("4pm"), that none of the sentences
+    (`texts`, as read: with their worked times) gives, whose hour they give only as the
+    hour of other times ("at 4pm" beside "(at 4:30)"); None when there is none. An hour
+    given alone too ("7-10am", "at 7 o'clock") leaves it to the other checks."""
     if not any(ch.isdigit() for ch in claim):
-        return False
-    mine = {v for v, k in part(claim).figures if k == _CLOCK}
+        return None
+    mine = set(_clocks(claim))
     if not mine:
-        return False
-    theirs = {v for t in texts if _counts(t) for v, k in part(t).figures if k == _CLOCK}
-    return any(int(c) == int(v) for v in mine - theirs for c in theirs)
+        return None
+    theirs = [c for t in texts if any(ch.isdigit() for ch in t) for c in _clocks(t)]
+    said = [n for t in texts for n in numbers(t)]
+    for v in sorted(mine - set(theirs)):
+        hour = str(int(v) or 12)
+        within = sum(1 for c in theirs if int(c) == int(v) and c != int(c))  # "4" of "4:30"
+        if within and said.count(hour) <= within:
+            written = re.search(rf"\b{hour}(?:[:.]\d\d)?\s?(?:[ap]\.?m\b\.?)?", claim)
+            return written[0].strip().rstrip(".") if written else hour
+    return None
