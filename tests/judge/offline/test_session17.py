@@ -176,18 +176,3 @@ def test_a_claim_that_keeps_the_exception_or_names_one_case_is_no_scope_change(
         an: Analyzer, answer: str, contexts: list[str]) -> None:
     ev = evidence(an, contexts, answer, "Can I?")
     assert ev.contradicts != ["quantifier"], ev
-
-
-@pytest.mark.parametrize(("answer", "contexts", "flags"), [
-    ("Smoking is permitted on the balcony.",
-     ["Smoking is prohibited on the balcony. The bar closes at midnight."], True),
-    ("Dogs are allowed in the reading room.",
-     ["Dogs are banned from the reading room. Assistance dogs are welcome everywhere."], True),
-    ("Smoking is not permitted on the balcony.",
-     ["Smoking is prohibited on the balcony. The bar closes at midnight."], False),
-])
-def test_permitted_and_prohibited_are_antonyms(an: Analyzer, answer: str,
-                                               contexts: list[str], flags: bool) -> None:
-    """The first two passed before (8.7-8.8): "permitted" / "prohibited", "allowed" /
-    "banned" were no antonym pair (lexical._ANTONYM_PAIRS_TEXT)."""
-    assert_judged(an, contexts, answer, flags=flags, question="Can I?")

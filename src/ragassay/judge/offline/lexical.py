@@ -286,8 +286,6 @@ son daughter father mother arrive leave arrived left remember forget remembered 
 present absent possible impossible legal illegal able unable likely unlikely
 approve reject approved rejected approval rejection pass veto passed vetoed
 guilty innocent acquit convict acquitted convicted alive dead
-permit forbid permitted forbidden permitted prohibited allowed prohibited permitted banned
-allowed banned
 """
 _PAIRS = _ANTONYM_PAIRS_TEXT.split()
 ANTONYMS: dict[str, frozenset[str]] = {}
