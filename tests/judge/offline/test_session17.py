@@ -79,7 +79,7 @@ _GALLERY = ["The gallery closes at 5pm. Last entry is 30 minutes before closing.
     ("The doors open at 6:45pm, 15 minutes before the 7pm start.",
      ["Shows start at 7pm. Doors open 15 minutes before the show."]),
     ("Late check-out is until 1pm.",
-     ["Check-out is at 11am. Late check-out is two hours later."]),
+     ["Check-out is at 11am, and late check-out is two hours later."]),
 ])
 def test_a_time_worked_out_from_a_span_is_supported(an: Analyzer, answer: str,
                                                    contexts: list[str]) -> None:

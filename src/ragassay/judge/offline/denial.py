@@ -40,7 +40,8 @@ _PERSONS = frozenset({"you", "we", "i", "they"})
 # a denial under a condition or a limit says less than "never" ("not limited to", "will
 # not change if ...", "does not ... unless ...")
 _HEDGED = frozenset({"if", "unless", "until", "when", "only", "just", "limited", "than",
-                     "always", "necessarily", "all", "every"})
+                     "always", "necessarily", "all", "every", "before", "after", "between",
+                     "during"})  # (a time bound: "not permitted ... before 6pm")
 # words that deny by themselves: a claim with one may say what the denial says
 _NEGATIVE = frozenset({"free", "without", "except", "excluding", "excluded", "closed",
                        "banned", "forbidden", "prohibited", "only", "instead", "rather",
@@ -83,7 +84,7 @@ def denied_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | Non
 
 def _base(tok: str) -> str | None:
     """An -ing form's base, its doubled last letter undone ("swimming": "swim";
-    "diving": "div", the prefix of "dive"); None for another word."""
+    "diving": "div", "dive" less its "e"); None for another word."""
     if len(tok) <= 5 or not tok.endswith("ing"):
         return None
     base = tok[:-3]
@@ -96,7 +97,7 @@ def same_verb(a: str, b: str) -> bool:
     if a == b or stem(a) == stem(b):
         return True
     x, y = _base(a), _base(b)
-    return bool(x and len(x) >= 3 and b.startswith(x) or y and len(y) >= 3 and a.startswith(y))
+    return bool(x and len(x) >= 3 and b in (x, x + "e") or y and len(y) >= 3 and a in (y, y + "e"))
 
 
 def denies_of_part(u: Unit, p: Part) -> bool:

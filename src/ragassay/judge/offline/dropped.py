@@ -148,6 +148,8 @@ def drops_exception(p: Part, u: Part, sentence: Part | None = None,
     named = {p.info.all_stems[k] for k in p.info.capitals if k}  # (not its first word)
     if {v for v, _ in p.figures} - {v for v, _ in u.figures} or not named <= u.stems:
         return False  # it names one of them ("Route 7 runs on Sundays"): not all
+    if sentence is None and len(clause_parts(u.text)) > 1:
+        return False  # (whose exception it is: its clauses are units of their own)
     info = u.info
     if sentence is not None:  # a clause: what the clause after it excepts ("..., except X")
         texts = [c.text for c in clause_parts(sentence.text)]
@@ -155,6 +157,9 @@ def drops_exception(p: Part, u: Part, sentence: Part | None = None,
         if k + 1 >= len(texts):
             return False
         info = part(texts[k + 1]).info
+        if not info.tokens or info.tokens[0] not in _EXCEPT and tuple(
+                info.tokens[:2]) not in _EXCEPT_PAIRS:
+            return False  # ("..., and the gym is open every day except Sunday": the gym's)
     toks, stems = info.tokens, info.all_stems
     others = set(u.info.all_stems if sentence is not None else ())
     for i, t in enumerate(toks):

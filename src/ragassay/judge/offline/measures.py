@@ -234,8 +234,9 @@ _SIZE = re.compile(r"\b(\d+(?:\.\d+)?)\s?m?\s?(?:x|×|by)\s?(\d+(?:\.\d+)?)\s?m?
 
 
 def _size(m: re.Match[str]) -> str:
-    if not m[0].endswith("m"):
-        return m[0]
+    first = m[0][len(m[1]):]
+    if not m[0].endswith("m") or not (first.lstrip().startswith("m") or first[:1] in "x×"):
+        return m[0]  # ("6 x 25m lanes": six lanes, each 25m; "3x3m" and "3m x 3m" sizes)
     return " by ".join(f"{n} metres" for n in m.groups() if n)
 
 

@@ -4,17 +4,19 @@ that time ("Last entry is at 4:30pm") works it out; it adds no figure. Two new u
 found such sums read as invented or contradicting figures (trials 71 and 72).
 
 `with_worked_times` reads the time into the sentence that gives the span, as a reader
-does ("Last entry is 30 minutes before closing (at 4:30)."), so every check that reads
+does ("Last entry is 30 minutes before closing (at 4:30)."; after a bare "later", in
+its clause: "the café opens an hour later at 11:00"), so every check that reads
 figures (key terms, support, claim alignment) finds it there. Only where the sum is
-sure (review 17):
+sure (reviews 17 and 17b):
 - the span is exact and under a day, in minutes or hours as written, and the direction
-  word follows it ("30 minutes before", "two hours later"), with no bound or rate before
-  it ("at least 2 hours before", "up to", "within", "every 20 minutes after");
+  word follows it ("30 minutes before", "two hours later"), with no bound, rate or
+  range before it ("at least 2 hours before", "up to", "within", "every 20 minutes
+  after", "30-45 minutes before");
 - it counts from a clock time named after the direction word ("15 minutes before the 7pm
-  start"), or from the event it names ("before closing", "after the show") where one
-  other sentence of its passage times that event with its only clock time ("closes at
-  5pm"); "later" / "earlier" count from the only clock time before it in its sentence,
-  else in the sentence before ("Check-out is at 11am. Late check-out is two hours later.").
+  start"), or from the event it names ("before closing", "after the show") where another
+  sentence of its passage times that event ("closes at 5pm") and no other clock time is
+  given there; "later" / "earlier" count from the only clock time before it in its sentence
+  ("Check-out is at 11am, and late check-out is two hours later").
 "Take a tablet 30 minutes before breakfast" beside "The pharmacy opens at 9am" counts
 from nothing. A time's half of the day is not read (judges.md, Known limits).
 
@@ -36,7 +38,7 @@ _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
           "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
           "forty-five": 45, "ninety": 90}
 _SPAN = re.compile(
-    r"(?P<pre>\b[\w-]+\s+)?\b(?P<n>\d+(?:\.\d+)?|half an|a quarter of an|"
+    r"(?P<pre>\b[\w-]+\s+)?(?<![\d\-–])\b(?P<n>\d+(?:\.\d+)?|half an|a quarter of an|"
     + "|".join(sorted(_WORDS, key=len, reverse=True))
     + r")\s+(?P<unit>minutes?|mins?|hours?|hrs?)\s+(?P<way>before|after|earlier|later)\b"
     r"(?P<rest>[^;!?]*)", re.IGNORECASE)
@@ -74,11 +76,22 @@ def _event(rest: str) -> set[str]:
     return {w[:4] for w in words[:2] if len(w) > 3}
 
 
-def worked_time(text: str, passage: Sequence[str], previous: str = "") -> str | None:
+def _timed(event: set[str], passage: Sequence[str]) -> list[float]:
+    """The clock time of the passage's sentence that times the event ("closes at 5pm" for
+    "closing"), when it is the only clock time the passage's other sentences give (the
+    car park's "closes at 6pm" beside the gallery's hours: no sum)."""
+    timed = [(s, _clocks(s)) for s in passage]
+    clocks = {c for _, cs in timed for c in cs}
+    if len(clocks) != 1:
+        return []
+    return [c for s, cs in timed for c in cs if event & {
+        w[:4] for w in re.findall(r"[a-z]+", s.lower()) if len(w) > 3}]
+
+
+def worked_time(text: str, passage: Sequence[str]) -> str | None:
     """The clock time the sentence's span works out to ("4:30" for "30 minutes before
     closing" beside "The gallery closes at 5pm"), or None when no sum is sure (module
-    docstring). `passage`: the other sentences of its passage; `previous`: the one just
-    before it there."""
+    docstring). `passage`: the other sentences of its passage."""
     found = [m for m in _SPAN.finditer(text)
              if not (m["pre"] and m["pre"].strip().lower() in _BOUNDS)]
     if len(found) != 1:
@@ -89,11 +102,9 @@ def worked_time(text: str, passage: Sequence[str], previous: str = "") -> str | 
         return None
     way = m["way"].lower()
     if way in ("later", "earlier"):
-        clocks = _clocks(text[:m.start()]) or _clocks(previous)
+        clocks = _clocks(text[:m.start()])
     else:
-        clocks = _clocks(" ".join(m["rest"].split()[:4])) or [
-            c for s in passage if _event(m["rest"]) & {w[:4] for w in re.findall(
-                r"[a-z]+", s.lower()) if len(w) > 3} for c in _clocks(s)]
+        clocks = _clocks(m["rest"]) or _timed(_event(m["rest"]), passage)
     if len(set(clocks)) != 1:
         return None
     back = way in ("before", "earlier")
@@ -109,9 +120,12 @@ def with_worked_times(texts: Sequence[str], docs: Sequence[int]) -> list[str]:
         if not _SPAN.search(text):
             continue
         passage = [t for j, t in enumerate(texts) if docs[j] == docs[i] and j != i]
-        previous = texts[i - 1] if i and docs[i - 1] == docs[i] else ""
-        worked = worked_time(text, passage, previous)
-        if worked is not None:
+        worked = worked_time(text, passage)
+        bare = _SPAN.search(text)
+        if worked is not None and bare and not bare["rest"].strip(" ."):
+            # "... opens an hour later at 11:00.": in its clause, against "at 10am"
+            out[i] = f"{text[:bare.end('way')]} at {worked}{text[bare.end('way'):]}"
+        elif worked is not None:
             body = text.rstrip()
             end = body[-1] if body and body[-1] in ".!?" else ""
             out[i] = f"{body[:len(body) - len(end)]} (at {worked}){end or '.'}"
