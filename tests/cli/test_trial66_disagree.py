@@ -106,7 +106,9 @@ def test_runs_show_disagree_json_holds_the_same_samples(labelled: dict[str, Any]
     # the JSON report holds the listing too (without the reasoning: it is per sample)
     section = labelled["report"]["disagreements"]
     assert [d["id"] for d in section["verdicts"][0]["flagged"]] == ["flagged1"]
-    assert labelled["report"]["evaluation_metadata"]["report_version"] == "2.24.0"
+    from ragassay.report.model import REPORT_VERSION
+
+    assert labelled["report"]["evaluation_metadata"]["report_version"] == REPORT_VERSION
 
 
 def test_json_without_disagree_is_refused(labelled: dict[str, Any]) -> None:
