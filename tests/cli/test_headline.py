@@ -109,8 +109,8 @@ def test_too_few_labels_say_how_many_there_are_and_how_many_are_needed(tmp_path:
     # trial 70: every sample labelled, people's own figure whatever the count
     assert "hallucination 0.250 [0.077, 0.423]" in row and "30 needed" not in row
     cell = _cell(out, "judge.hallucination")
-    assert cell.startswith("right on 22 of 23 (96%): 21 of 22 verdicts ("), cell
-    assert (") and 1 of 1 abstentions (people marked 0 of them hallucination); 1 unscored "
+    assert cell.startswith("right on 21 of 22 (95%): misses "), cell
+    assert ("; 1 decline abstained, none marked hallucination by people; 1 unscored "
             "not counted; in this run: AUROC ") in cell and "held apart" not in cell, cell
     assert "no labels" in head.split("judge.context_relevance", 1)[1].split("│ judge.", 1)[0]
 
@@ -140,9 +140,9 @@ def test_agreement_says_why_it_counts_fewer_labels_than_peoples_figure(tmp_path:
     assert code == 0, out
     assert _cell(out, "judge.hallucination", 2).startswith("hallucination 0.")  # all 35
     assert _cell(out, "judge.hallucination").startswith(
-        "right on 35 of 35 (100%): 32 of 32 verdicts (misses 0 of 11 people marked "
-        "hallucination, flags 0 of 21 they did not) and 3 of 3 abstentions (people marked "
-        "0 of them hallucination); in this run: AUROC ")  # the data's name, as beside it
+        "right on 32 of 32 (100%): misses 0 of 11 people marked hallucination, flags 0 of "
+        "21 they did not; 3 declines abstained, none marked hallucination by people; in "
+        "this run: AUROC ")  # the data's name, as beside it
     assert ("(32 labels of 35: 3 abstained not counted, people marked 0 of them "
             "hallucination); ") in _cell(out, "judge.faithfulness")
 
@@ -267,10 +267,10 @@ def test_a_verdicts_agreement_says_how_often_it_matches_people(tmp_path: Path) -
     assert want["left_out"] == 9 and want["n"] == 135  # the answers that abstain
     assert 0 < want["missed"] < want["positives"] and want["flagged"] > 0
     n, agree = want["n"], want["agree"]
-    said = (f"right on {agree + 9} of 144 ({(agree + 9) / 144:.0%}): {agree} of {n} verdicts "
-            f"(misses {want['missed']} of {want['positives']} people marked hallucinated, "
-            f"flags {want['flagged']} of {n - want['positives']} they did not) and 9 of 9 "
-            "abstentions (people marked 0 of them hallucinated)")
+    said = (f"right on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
+            f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
+            f"{n - want['positives']} they did not; 9 declines abstained, none marked "
+            "hallucinated by people")
     cell = _cell(out, "judge.hallucination")
     assert cell.startswith(f"{said}; in this run: AUROC"), cell
     faith = _cell(out, "judge.faithfulness")
@@ -308,7 +308,7 @@ def test_labels_none_of_which_can_be_compared_are_not_called_none(tmp_path: Path
     # a verdict counts the abstentions, correct declines: its agreement cell says them
     assert _cell(out, "judge.hallucination", 2) == "6 labels, 30 needed"
     assert _cell(out, "judge.hallucination").startswith(
-        "right on 6 of 6 (100%): 6 of 6 abstentions (people marked 0 of them hallucinated)")
+        "no verdict compared; 6 declines abstained, none marked hallucinated by people")
     assert _cell(out, "judge.context_relevance", 2) == "no labels"  # no relevance labels
     said = _said(out)
     assert "no human labels yet" not in said
@@ -359,10 +359,9 @@ def test_the_trials_headline_compares_like_with_like(tmp_path: Path) -> None:
     ) in judge, judge
     assert judge.endswith(" on 0-1 (60 of 64 scored)"), judge
     cell = _cell(out, "judge.hallucination")
-    agree = int(cell.split(": ", 1)[1].split(" ", 1)[0])  # of the 60 verdicts
-    assert cell.startswith(f"right on {agree + 4} of 64 ({(agree + 4) / 64:.0%}): {agree} of "
-                           "60 verdicts ("), cell
-    assert (") and 4 of 4 abstentions (people marked 0 of them hallucinated); in this run: "
+    agree = int(cell.split(" ", 3)[2])  # of the 60 verdicts
+    assert cell.startswith(f"right on {agree} of 60 ({agree / 60:.0%}): misses "), cell
+    assert ("; 4 declines abstained, none marked hallucinated by people; in this run: "
             "AUROC ") in cell
     strategies = out[out.index("judge suite per strategy"):].split("└", 1)[0]
     lines = [line.split("│") for line in strategies.splitlines() if line.startswith("│")]

@@ -50,7 +50,7 @@ def test_the_headline_leads_with_the_verdicts_right_on(outputs: dict[str, str]) 
     out = outputs["judge"]
     assert _first_rows(out)[:2] == ["judge.hallucination", "judge.faithfulness"]
     cell = headline_cell(out, "judge.hallucination")
-    assert cell.startswith("right on ") and " of 64 (" in cell.split(":", 1)[0], cell
+    assert cell.startswith("right on ") and " of 60 (" in cell.split(":", 1)[0], cell
     doc = json.loads(outputs["json"])
     assert [r["metric"] for r in doc["headline"]["rows"]][:2] == ["judge.hallucination",
                                                                   "judge.faithfulness"]
@@ -65,7 +65,7 @@ def test_a_cell_another_metric_would_repeat_is_shown_once(outputs: dict[str, str
     assert headline_cell(out, "trace.adherence") == ("same verdicts as judge.hallucination "
                                                      "on all 64 labelled samples")
     head = " ".join(out[out.index("What people would say"):].split("└", 1)[0].split())
-    assert head.count("right on ") == head.count(" verdicts (misses ") == 1
+    assert head.count("right on ") == head.count(" declines abstained, ") == 1
 
 
 @pytest.mark.parametrize("name", ["judge", "all"])

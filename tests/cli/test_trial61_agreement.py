@@ -47,7 +47,7 @@ def test_calibrate_meta_eval_and_gate_say_the_headlines_figure(
     row = next(r for r in screens["headline"] if r["metric"] == "judge.hallucination")
     cell = row["agreement_text"].split("; in this run:")[0]
     lead = cell.split(":")[0]
-    assert lead.startswith("right on ") and " abstentions " in cell, cell
+    assert lead.startswith("right on ") and " declines abstained, " in cell, cell
     right, total = (int(x) for x in lead.removeprefix("right on ").split(" (")[0].split(" of "))
     assert right < total  # the probe's judge is wrong on some: a figure worth matching
     for screen in ("calibrate", "meta-eval"):

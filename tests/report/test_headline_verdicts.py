@@ -40,10 +40,10 @@ def test_the_verdicts_counts_are_carried_and_said(tmp_path: Path, suite: str, me
     assert (a.verdicts.agree, a.verdicts.missed, a.verdicts.flagged) == (
         want["agree"], want["missed"], want["flagged"])
     n, agree = want["n"], want["agree"]
-    said = (f"right on {agree + 3} of 64 ({(agree + 3) / 64:.0%}): {agree} of {n} verdicts "
-            f"(misses {want['missed']} of {want['positives']} people marked hallucinated, "
-            f"flags {want['flagged']} of {n - want['positives']} they did not) and 3 of 4 "
-            "abstentions (people marked 1 of them hallucinated); in this run: AUROC ")
+    said = (f"right on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
+            f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
+            f"{n - want['positives']} they did not; 4 declines abstained, 1 marked "
+            "hallucinated by people; in this run: AUROC ")
     assert row.agreement_text.startswith(said), row.agreement_text
     other = next(r for r in head.rows if r.metric == score)  # a score: the same clause
     assert "right on" not in other.agreement_text and (
@@ -86,10 +86,10 @@ def test_a_faithful_labels_verdicts_are_said_from_the_hallucinations(
     assert (a.verdicts.agree, a.verdicts.missed, a.verdicts.flagged, a.verdicts.problem) == (
         want["agree"], want["missed"], want["flagged"], False)
     n, agree, problems = want["n"], want["agree"], want["problems"]
-    said = (f"right on {agree + 3} of 64 ({(agree + 3) / 64:.0%}): {agree} of {n} verdicts "
-            f"(misses {want['missed']} of {problems} people marked not faithful, flags "
-            f"{want['flagged']} of {n - problems} they marked faithful) and 3 of 4 "
-            "abstentions (people marked 1 of them not faithful); in this run: AUROC ")
+    said = (f"right on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
+            f"{problems} people marked not faithful, flags {want['flagged']} of "
+            f"{n - problems} they marked faithful; 4 declines abstained, 1 marked not "
+            "faithful by people; in this run: AUROC ")
     assert row.agreement_text.startswith(said), row.agreement_text
 
 
@@ -97,8 +97,8 @@ def test_peoples_figure_whose_labels_have_nothing_to_compare_says_so(tmp_path: P
     """32 labels, every labelled answer abstaining: people's figure counts them (the
     judge's scores of the other answers correct it). A score's agreement cell says there
     is nothing to compare rather than nothing at all of this run's labels; a verdict's
-    counts the abstentions as it does beside verdicts (a decline right where people
-    marked no problem in it)."""
+    says the abstentions as it does beside verdicts (no verdict compared, and what people
+    marked the declines)."""
     import ragassay
 
     rows = labelled_rows(answers=20, abstaining=32)
@@ -117,7 +117,5 @@ def test_peoples_figure_whose_labels_have_nothing_to_compare_says_so(tmp_path: P
         "of them hallucinated); held apart: ")
     verdict = rows_by["judge.hallucination"]
     assert verdict.estimate is not None and verdict.agreement is None
-    right = 32 - marked
     assert verdict.agreement_text == (
-        f"right on {right} of 32 ({right / 32:.0%}): {right} of 32 abstentions (people "
-        f"marked {marked} of them hallucinated)")
+        f"no verdict compared; 32 declines abstained, {marked} marked hallucinated by people")

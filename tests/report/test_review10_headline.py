@@ -68,8 +68,7 @@ def test_a_verdicts_abstentions_are_its_agreement_on_every_surface(tmp_path: Pat
 
     report = _report(tmp_path, labelled_rows(answers=0, abstaining=32))
     rows = _rows(report)
-    declines = ("right on 32 of 32 (100%): 32 of 32 abstentions (people marked 0 of them "
-                "hallucinated)")
+    declines = "no verdict compared; 32 declines abstained, none marked hallucinated by people"
     for metric in ("judge.hallucination", "trace.adherence"):
         row = rows[metric]
         assert row.agreement_text == declines, metric  # beside people's figure: this run's
@@ -106,8 +105,7 @@ def test_declines_beside_unlabelled_answers_are_counted(tmp_path: Path) -> None:
     report = _report(tmp_path, rows, "judge")
     got = _rows(report)
     assert got["judge.hallucination"].agreement_text == (
-        "right on 32 of 32 (100%): 32 of 32 abstentions (people marked 0 of them "
-        "hallucinated)")
+        "no verdict compared; 32 declines abstained, none marked hallucinated by people")
     assert got["judge.hallucination"].people_text == "hallucinated 0.000 [0.000, 0.109]"
     assert report.corrected is not None
     note = report.corrected.estimates[0].note or ""
@@ -180,7 +178,7 @@ def test_one_labelled_abstaining_sample(tmp_path: Path, others: int) -> None:
     assert got["judge.hallucination"].people_text == (
         "1 label, 30 needed" if others else "hallucinated 0.000 [0.000, 0.975]")
     assert got["judge.hallucination"].agreement_text.startswith(
-        "right on 1 of 1 (100%): 1 of 1 abstentions (people marked 0 of them hallucinated)")
+        "no verdict compared; 1 decline abstained, none marked hallucinated by people")
     assert got["judge.faithfulness"].people_text == (
         "1 label, 30 needed (1 abstained: nothing to compare)" if others
         else "hallucinated 0.000 [0.000, 0.975]")

@@ -66,16 +66,16 @@ def test_abstained_samples_are_not_counted_unscored(run: EvalResult) -> None:
 
 def test_the_headline_says_how_often_the_verdict_is_right_with_the_declines(
         run: EvalResult) -> None:
-    """The plain accuracy a user wants: the verdict's agreements plus the declines people
-    did not mark hallucinated (5 of the 6: the first is marked), of every labelled one."""
+    """How often the verdicts are right, over the verdicts (trial 71: a decline the judge
+    never read is no verdict to count right), then the 6 declines apart with what people
+    marked them (the first is marked)."""
     row = next(r for r in run.report().headline.rows if r.metric == "judge.hallucination")
     a = row.agreement
     assert a is not None and a.verdicts is not None and a.abstained == 6
-    right = a.verdicts.agree + 5
+    right = a.verdicts.agree
     assert row.agreement_text.startswith(
-        f"right on {right} of 46 ({right / 46:.0%}): {a.verdicts.agree} of {a.n} verdicts ("
-        ), row.agreement_text
-    assert (") and 5 of 6 abstentions (people marked 1 of them hallucinated); in this run: "
+        f"right on {right} of {a.n} ({right / a.n:.0%}): misses "), row.agreement_text
+    assert ("; 6 declines abstained, 1 marked hallucinated by people; in this run: "
             "AUROC ") in row.agreement_text
     score = next(r for r in run.report().headline.rows if r.metric == "judge.faithfulness")
     assert "right on" not in score.agreement_text  # a score gives no verdict to count

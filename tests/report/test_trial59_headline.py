@@ -45,13 +45,12 @@ def test_a_verdicts_cell_says_how_often_it_is_right_first(report: Report) -> Non
     want = expected(ROWS, _values(report, "judge.hallucination"))
     n, agree = want["n"], want["agree"]
     assert (n, want["left_out"], want["left_problems"]) == (60, 4, 1)
-    right = agree + 3
     row = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
     assert row.agreement_text.startswith(
-        f"right on {right} of 64 ({right / 64:.0%}): {agree} of 60 verdicts (misses "
+        f"right on {agree} of 60 ({agree / 60:.0%}): misses "
         f"{want['missed']} of {want['positives']} people marked hallucinated, flags "
-        f"{want['flagged']} of {60 - want['positives']} they did not) and 3 of 4 abstentions "
-        "(people marked 1 of them hallucinated); in this run: AUROC "), row.agreement_text
+        f"{want['flagged']} of {60 - want['positives']} they did not; 4 declines abstained, "
+        "1 marked hallucinated by people; in this run: AUROC "), row.agreement_text
     assert "not counted" not in row.agreement_text  # the abstentions are said, not dropped
 
 

@@ -27,7 +27,7 @@ from tests.support.console_tables import headline_cell, table_cell
 from tests.support.verdicts import declines_run, labelled_rows
 
 # the six declines of `declines_run`, one of them marked hallucinated by people
-DECLINES = "right on 5 of 6 (83%): 5 of 6 abstentions (people marked 1 of them hallucinated)"
+DECLINES = "no verdict compared; 6 declines abstained, 1 marked hallucinated by people"
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from ragassay.stats.disagreements import (
     disagreements,
 )
 from ragassay.stats.table import Row, ScoreTable
-from ragassay.stats.verdicts import right_on
+from ragassay.stats.verdicts import declines_apart, right_on
 from ragassay.types import MetricSpec
 
 SPECS = {"x.flag": MetricSpec(name="x.flag", kind="bool", higher_is_better=False)}
@@ -80,7 +80,11 @@ def test_listed_samples_are_every_one_the_headline_counts_wrong() -> None:
         assert got is not None
         right, total = map(int, got.groups())
         assert v.declined  # the data has declines people marked the problem
-        assert v.wrong() == len(v.missed) + len(v.flagged) + len(v.declined) == total - right
+        assert len(v.missed) + len(v.flagged) == total - right  # the verdicts' own
+        # the declines people marked the problem: said apart (trial 71), listed too
+        apart = re.search(r"(\d+) marked ", declines_apart(pair, label))
+        assert apart is not None and int(apart[1]) == len(v.declined)
+        assert v.wrong() == len(v.missed) + len(v.flagged) + len(v.declined)
         rows = {r.id: r for r in table.rows}
         for d in v.declined:  # no value, abstained, people marked the problem
             r = rows[d.id]

@@ -205,8 +205,8 @@ def test_a_group_whose_labelled_answers_all_abstained_says_why() -> None:
     assert decline is not None and bare is not None
     flag = decline.agreement_of("hallucinated", "toy.flag")  # a verdict
     assert flag is not None and flag.n == 0 and flag.unmeasured is None
-    assert group_cell(flag) == ("right on 5 of 9 (56%): 5 of 9 abstentions (people marked 4 "
-                                "of them hallucinated)")
+    assert group_cell(flag) == ("no verdict compared; 9 declines abstained, 4 marked "
+                                "hallucinated by people")
     got = decline.agreement_of("hallucinated", "toy.grade")  # a score
     assert got is not None and got.n == 0
     assert got.unmeasured == "all 9 abstained: nothing to compare"
@@ -221,8 +221,9 @@ def test_a_group_whose_labelled_answers_all_abstained_says_why() -> None:
 def test_a_groups_cell_counts_its_abstentions_as_the_headline_does() -> None:
     """New-user trial 58: the `decline` group's cell read "agrees on 0 of 3 (0%): misses
     0, flags 3" while 13 of its 16 labelled answers abstained correctly; nothing said so.
-    The cell says the abstained ones, what people marked them and how often the verdict
-    is right counting correct declines, in the headline's words; the JSON counts them."""
+    The cell says the abstained ones and what people marked them, apart from how often
+    the verdicts are right (trial 71: a decline is no verdict), in the headline's words;
+    the JSON counts them."""
     flags: list[float | None] = [1.0] * 3 + [None] * 13 + [1.0, 0.0, 0.0, 1.0]
     rows = [Row(id=f"s{i}", values={"toy.flag": f, "toy.grade": None if f is None else 2.0},
                 labels={"hallucinated": i in (3, 16, 19)},
@@ -239,8 +240,8 @@ def test_a_groups_cell_counts_its_abstentions_as_the_headline_does() -> None:
     assert (flag.n, flag.positives, flag.abstained, flag.abstained_positives,
             flag.unscored) == (3, 0, 13, 1, 0)
     assert group_cell(flag) == (
-        "right on 12 of 16 (75%): 0 of 3 verdicts (flags 3 of 3 people did not mark "
-        "hallucinated) and 12 of 13 abstentions (people marked 1 of them hallucinated)")
+        "right on 0 of 3 (0%): flags 3 of 3 people did not mark hallucinated; 13 declines "
+        "abstained, 1 marked hallucinated by people")
     grade = decline.agreement_of("hallucinated", "toy.grade")
     assert grade is not None and group_cell(grade) == (
         "all one class (none hallucinated) (3 labels of 16: 13 abstained not counted, "

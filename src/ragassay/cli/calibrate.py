@@ -197,8 +197,8 @@ def print_calibration(cal: Calibration) -> None:
                 for p in cal.pairs if isinstance(p, BooleanAgreement)
                 and (cell := verdict_cell(p, p.label))]
     if verdicts:  # the headline's figure, so that eval's summary and this one match
-        say("yes/no verdicts against people's labels, as eval's headline counts them (an "
-            "abstained answer counted right where people marked no problem in it):")
+        say("yes/no verdicts against people's labels, as eval's headline counts them (over "
+            "the verdicts; an answer that abstained has none and is said apart):")
         for p, cell in verdicts:
             say(f"  {p.metric} ~ {p.label}: {cell}")
     if compared:  # the words of eval's headline and the gate's notes

@@ -1,10 +1,10 @@
 """`ragassay runs show RUN --disagree`: the samples behind the headline's counts, a line
 each (trial 66): per linked yes/no verdict every sample its `right on N of M` counts
-wrong (those it misses and flags of people's labels, with the judge's value, and the
-declines people marked the problem), with the judge's reasoning on one line; then, apart,
-the abstentions counted false (by the judge's reading of the contexts, with its basis:
-`report.false_said`; not by people, whose labels of each are said). `--json` prints the
-same for scripts."""
+wrong (those it misses and flags of people's labels, with the judge's value), and the
+declines people marked the problem (said apart from it), with the judge's reasoning on
+one line; then, apart, the abstentions counted false (by the judge's reading of the
+contexts, with its basis: `report.false_said`; not by people, whose labels of each are
+said). `--json` prints the same for scripts."""
 
 from __future__ import annotations
 

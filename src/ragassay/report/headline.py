@@ -8,9 +8,9 @@ answer similarity with `correct`, context relevance with `relevance`):
   its interval (`report.corrected`; "all labelled" when every sample has a label, nothing
   corrected), and beside it the judge's agreement with those labels measured in this run
   (AUROC and kappa with their intervals, or Spearman for a grade: `report.calibration`;
-  for a metric that gives a yes/no verdict, first how often it is right, a decline
-  people saw no problem in counted right, then what it misses and what it flags and what
-  people marked the answers that abstained; a verdict's row comes before a score's, and
+  for a metric that gives a yes/no verdict, first how often its verdicts are right,
+  then what it misses and what it flags, then apart the answers that abstained (no
+  verdict) and what people marked them; a verdict's row comes before a score's, and
   a row whose verdicts are an earlier row's on every labelled sample names that row
   instead of repeating its cell; the labelled samples without a value counted and why;
   or, when none has one, a verdict's abstentions counted alone, a score's that there is
@@ -72,8 +72,9 @@ PEOPLE_NOTE = ("people (corrected): human labels on a sample corrected by every 
 ALL_LABELLED_NOTE = ("people (all labelled): the labels' own rate, nothing corrected (its "
                      "95% interval is of the population the samples come from)")
 IN_RUN_NOTE = "in this run: how well the judge's scores rank this run's labels"
-VERDICT_NOTE = ("right on: how often the judge's yes/no verdict is people's label, an answer "
-                "that abstained counted right where people marked no problem in it")
+VERDICT_NOTE = ("right on: how often the judge's yes/no verdict is people's label, over its "
+                "verdicts (an answer that abstained has none: said apart, with what "
+                "people marked it)")
 JUDGE_NOTE = f"judge's own: {SCALE_NOTE}"
 SCORED_NOTE = "N of M scored: the judge's figure rests on the N samples it scored, not all M"
 HELD_APART_NOTE = ("held apart: how well the judge's scores ranked people's labels on sets "

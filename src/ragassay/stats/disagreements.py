@@ -5,8 +5,8 @@ verdict linked to a yes/no label, every sample the headline's `right on N of M` 
 wrong: those whose verdict is not people's label (`missed`: people marked the problem,
 the verdict calls it fine; `flagged`: the verdict calls a problem people did not mark;
 `calibration.verdict_side`, which `Verdicts` counts) and the answers that declined where
-people marked the problem (`declined`: `verdicts.right_on` counts a decline right only
-where people saw no problem in it). Apart from people's labels, the answers whose
+people marked the problem (`declined`: no verdict, said apart by
+`verdicts.declines_apart`). Apart from people's labels, the answers whose
 abstention is counted false (the judge read the contexts as answering, on its basis:
 `Row.abstention`, which `abstention.rates_of` counts). `ragassay runs show RUN
 --disagree` lists them all; the HTML report marks the verdicts' samples (not the false
@@ -73,7 +73,8 @@ class VerdictDisagreements(Result):
         return self.missed if name == "missed" else self.flagged
 
     def wrong(self) -> int:
-        """The samples the headline's `right on N of M` counts wrong: M - N."""
+        """The samples listed: those `right on N of M` counts wrong (M - N), and the
+        declines people marked the problem (said apart from it)."""
         return len(self.missed) + len(self.flagged) + len(self.declined)
 
 
@@ -81,7 +82,7 @@ class FalseAbstention(Result):
     """An answer that declined where the judge read the contexts as answering (outcome
     "false": the judge's reading on its basis, `AbstentionRates.basis`): its id,
     strategy, the metrics that say so, people's labels of it (a decline they saw no
-    problem in is counted right by the headline), and the judge's reasoning (`reason`)."""
+    problem in is said apart by the headline), and the judge's reasoning (`reason`)."""
 
     id: str
     strategy: str

@@ -44,7 +44,6 @@ from ragassay.stats.verdicts import (
     Declines,
     declined_text,
     left_out_said,
-    right_on,
     same_verdicts_text,
     verdict_cell,
 )
@@ -163,21 +162,22 @@ class GroupAgreement(Result):
     def measured(self) -> bool:
         """It gives a figure: a yes/no verdict's counts, an AUROC or Spearman's rho (else
         its cell says why none: `group_cell`)."""
-        return (bool(self.verdicts is not None and right_on(self)) or self.auroc is not None
+        return (bool(self.verdicts is not None and verdict_cell(self, self.label))
+                or self.auroc is not None
                 or self.spearman is not None)
 
 
 def group_cell(a: GroupAgreement) -> str:
     """A group's agreement cell (`--by KEY`: console, HTML), in the headline's words: a
-    yes/no verdict's `verdict_cell`, so that a group of declines does not read as 0 of 3
-    (trial 58): `right on 13 of 16 (81%): 0 of 3 verdicts (flags 3 of 3 people did not
-    mark hallucinated) and 13 of 13 abstentions (people marked 0 of them hallucinated)`;
+    yes/no verdict's `verdict_cell`, its declines said apart so that a group of them
+    does not read as 0 of 3 (trials 58, 71): `right on 0 of 3 (0%): flags 3 of 3 people
+    did not mark hallucinated; 13 declines abstained, none marked hallucinated by people`;
     else `AUROC 0.81 on 16` (`Spearman 0.40 on 16`), else why neither (`16 labels, all
     one class (all hallucinated)`, `2 labels, too few (need 3)`), the labelled samples
     left out said as the headline does (`AUROC 0.81 (12 labels of 16: 4 abstained not
     counted, ...)`); a group of answers that all abstained, for a verdict as the headline
-    counts it (`right on 16 of 16 (100%): 16 of 16 abstentions (people marked 0 of them
-    hallucinated)`), for a score `all 16 abstained: nothing to compare, people marked 0
+    says it (`no verdict compared; 16 declines abstained, none marked hallucinated by
+    people`), for a score `all 16 abstained: nothing to compare, people marked 0
     of them hallucinated`; `no labels`; a verdict that repeats another's on every
     labelled sample of the run names it (`same verdicts as METRIC on all 16 labelled
     samples`, `_twin`)."""

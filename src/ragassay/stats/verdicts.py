@@ -1,8 +1,9 @@
 """The sentences a headline cell says of a yes/no verdict against people's labels (the
 headline's text, report/headline.py) and a group's cell under `--by KEY`
-(`groups.group_cell`, which a printed group says too): how often it is right, a correct
-decline counted right, first; then what it misses and flags, and what people marked the
-samples left out. Here, below the groups, so that a group can say its own cell."""
+(`groups.group_cell`, which a printed group says too): how often its verdicts are right,
+first; then what it misses and flags; the answers that abstained (no verdict) apart, with
+what people marked them; and the samples left out. Here, below the groups, so that a
+group can say its own cell."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ragassay.stats.calibration import (
     Verdicts,
     left_out_text,
 )
+from ragassay.terminal import counted
 
 
 class Counted(Protocol):
@@ -41,9 +43,9 @@ class Counted(Protocol):
 @dataclass(frozen=True)
 class Declines:
     """A verdict's labelled samples none of which has a value (the calibration's skipped
-    link: no verdict to compare), counted as `verdict_cell` counts the abstentions beside
-    verdicts: a decline right where people marked no problem in it (issue #38: 32
-    labelled answers that all declined left the headline without its rows)."""
+    link: no verdict to compare), said as `verdict_cell` says the abstentions beside
+    verdicts, with what people marked them (issue #38: 32 labelled answers that all
+    declined left the headline without its rows)."""
 
     abstained: int
     unscored: int
@@ -111,51 +113,54 @@ def _sides(v: Verdicts, n: int, positives: int, label: str) -> str:
 
 
 def verdict_cell(a: Counted, label: str) -> str:
-    """How often a metric's yes/no verdict is right by people's labels, that figure first
-    (trial 59: it ended a cell of 14 lines), then what it rests on. An answer that
-    abstained gets no verdict and counts right where people marked no problem in it;
-    an unscored sample is not counted: `right on 116 of 144 (81%): 100 of 128 verdicts
-    (misses 15 of 80 people marked hallucinated, flags 13 of 48 they did not) and 16 of
-    16 abstentions (people marked 0 of them hallucinated)`; without abstentions `right on
-    100 of 128 (78%): misses ..., flags ...`; `; 2 unscored not counted` after. A run
-    stored before what people marked the abstained was counted says them apart (`; 9
-    abstained not counted`). With no verdict, the abstentions alone (`Declines`): `right
-    on 32 of 32 (100%): 32 of 32 abstentions (people marked 0 of them hallucinated)`. ""
-    without verdicts or samples counted."""
+    """How often a metric's yes/no verdict is right by people's labels, over its verdicts,
+    that figure first (trial 59: it ended a cell of 14 lines), then what it rests on; the
+    answers that abstained (no verdict: the judge read no claim to check) said apart, with
+    what people marked them (trial 71: `right on 118 of 144` counted 16 declines the judge
+    never read as right): `right on 100 of 128 (78%): misses 15 of 80 people marked
+    hallucinated, flags 13 of 48 they did not; 16 declines abstained, none marked
+    hallucinated by people`; `; 2 unscored not counted` after. A run stored before what
+    people marked the abstained was counted says them apart (`; 9 abstained not
+    counted`). With no verdict, the abstentions alone (`Declines`): `no verdict compared;
+    32 declines abstained, none marked hallucinated by people`. "" without verdicts or
+    samples counted."""
     v, declined, lead = a.verdicts, a.abstained_positives, right_on(a)
-    if v is None or a.positives is None or not lead:
+    apart = declines_apart(a, label)
+    if v is None or a.positives is None or not (lead or apart):
         return ""
-    body = sides = _sides(v, a.n, a.positives, label)
-    if a.abstained and declined is not None:
-        wrong = _declines_wrong(a)
-        said = (f"{a.abstained - wrong} of {a.abstained} abstentions "
-                f"({declined_text(label, a.abstained, declined)})")
-        body = f"{v.agree} of {a.n} verdicts ({sides}) and {said}" if a.n else said
+    body = f"{lead}: {_sides(v, a.n, a.positives, label)}" if lead else "no verdict compared"
     left = left_out_text(0 if declined is not None else a.abstained, a.unscored)
-    return f"{lead}: {body}" + (f"; {left} not counted" if left else "")
+    return "; ".join(x for x in (body, apart, left and f"{left} not counted") if x)
+
+
+def declines_apart(a: Counted, label: str) -> str:
+    """The answers that abstained, said apart from the verdicts' figure, with what people
+    marked them from the problem side: `16 declines abstained, none marked hallucinated
+    by people`, `1 decline abstained, 1 marked not faithful by people`; "" without
+    abstained ones or what people marked them."""
+    if not a.abstained or a.abstained_positives is None or a.verdicts is None:
+        return ""
+    wrong = _declines_wrong(a)
+    return (f"{counted(a.abstained, 'decline')} abstained, {wrong or 'none'} marked "
+            f"{marked(label, a.verdicts.problem)} by people")
 
 
 def _declines_wrong(a: Counted) -> int:
-    """Of the abstained, those people marked a problem: a decline counted wrong."""
+    """Of the abstained, those people marked a problem."""
     assert a.verdicts is not None and a.abstained_positives is not None
     declined = a.abstained_positives
     return declined if a.verdicts.problem else a.abstained - declined
 
 
 def right_on(a: Counted) -> str:
-    """`right on 116 of 144 (81%)`: how often the yes/no verdict is people's label, an
-    abstained answer counted right where people marked no problem in it (`verdict_cell`'s
-    lead, the headline's figure, which calibrate, meta-eval and the gate say too); ""
-    without verdicts or samples counted (compared, or abstained with what people marked
-    them)."""
+    """`right on 100 of 128 (78%)`: how often the yes/no verdict is people's label, over
+    the samples it gave a verdict on (`verdict_cell`'s lead, the headline's figure, which
+    calibrate, meta-eval and the gate say too); an answer that abstained has no verdict
+    and is not counted (`declines_apart` says those); "" without a verdict compared."""
     v = a.verdicts
-    counted = a.abstained if a.abstained_positives is not None else 0
-    if v is None or a.positives is None or not a.n + counted:
+    if v is None or a.positives is None or not a.n:
         return ""
-    right, total = v.agree, a.n
-    if a.abstained and a.abstained_positives is not None:
-        right, total = v.agree + a.abstained - _declines_wrong(a), a.n + a.abstained
-    return f"right on {right} of {total} ({right / total:.0%})"
+    return f"right on {v.agree} of {a.n} ({v.agree / a.n:.0%})"
 
 
 def declined_text(label: str, abstained: int, positives: int | None, unscored: int = 0
