@@ -53,7 +53,7 @@ def test_calibrate_meta_eval_and_gate_say_the_headlines_figure(
     for screen in ("calibrate", "meta-eval"):
         said = " ".join(screens[screen].split())
         assert f"judge.hallucination ~ hallucinated: {cell}" in said, (screen, said)
-    assert f"({lead}; AUROC " in screens["gate"], screens["gate"]
+    assert f"  judge.hallucination: {lead}; AUROC " in screens["gate"], screens["gate"]
 
 
 def test_calibrate_shows_no_column_of_dashes(screens: dict[str, Any]) -> None:

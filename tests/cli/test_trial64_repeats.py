@@ -67,11 +67,12 @@ def test_the_gate_says_a_repeated_verdicts_agreement_once(screens: dict[str, Any
     pairs = {p["metric"]: p for p in screens["doc"]["calibration"]["pairs"]}
     assert pairs["trace.adherence"]["verdicts"]["same_as"] == "judge.hallucination"
     lines = [" ".join(line.split()) for line in screens["gate"].splitlines()]
-    note = next(x for x in lines if x.startswith("note: agreement with people measured in "
-                                                  "this run only"))  # grouped (trial 67)
-    assert "trace.adherence (same verdicts as judge.hallucination on all 44 labelled " \
-           "samples)" in note, note
-    assert "judge.hallucination (right on " in note, note
+    at = next(i for i, x in enumerate(lines) if x.startswith(
+        "note: agreement with people measured in this run only"))  # grouped (trial 67)
+    note = lines[at + 1:at + 3]  # a line a metric under it (trial 71)
+    assert "trace.adherence: same verdicts as judge.hallucination on all 44 labelled " \
+           "samples" in note, note
+    assert any(x.startswith("judge.hallucination: right on ") for x in note), note
     assert sum(x.count("right on ") for x in lines) == 1, screens["gate"]
 
 

@@ -97,7 +97,9 @@ def test_a_run_of_grounded_answers_passes_the_default_gate(
     assert 0.5 < faith < 0.9, faith  # soft: grounded, yet under an LLM judge's 0.9
     code, out = _gate(db)
     rows = _rows(out)
-    assert code == 0 and out.rstrip().endswith("READY"), out
+    last = out.rstrip().splitlines()[-1]
+    # READY; a PASS of a metric whose judge agrees with people weakly is named (trial 71)
+    assert code == 0 and last.startswith("READY, but judge.context_relevance, "), out
     assert all(rows[m][1].startswith("PASS") for m in SCORES), rows
     # the bars are the judge's own line, and the command says why
     assert rows["ragas.faithfulness"][0] == 0.5 and rows["judge.faithfulness"][0] == 5.5

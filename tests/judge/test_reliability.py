@@ -173,9 +173,9 @@ def test_a_weak_held_apart_figure_says_the_runs_own_one_holds_for_this_data() ->
     [line] = gate_warning_summary(run, ["judge.hallucination"], in_run)
     assert line == (
         "warning: the offline judge agrees with people below 0.7 on an unseen set for 1 "
-        "gated metric: judge.hallucination (AUROC 0.49; this run: AUROC 0.87 on 144 labels): "
-        "where this run's own labels measure it, that figure is the one that holds for this "
-        "data (the unseen sets are other data)")
+        "gated metric (this run's own figure, where its labels measure one, holds for this "
+        "data):\n  judge.hallucination: AUROC 0.49, the "
+        "lowest of 2 unseen sets (0.49-0.64); this run: AUROC 0.87 on 144 labels")
     [verbose] = gate_warnings(run, ["judge.hallucination"], in_run)
     assert verbose.endswith("; this run's own labels measure AUROC 0.87 on 144 labels, the "
                             "figure that holds for this data (the unseen sets are other "

@@ -37,6 +37,7 @@ from ragassay.terminal import counted
 if TYPE_CHECKING:
     from ragassay.report import Format
     from ragassay.stats import GateResult, ScoreTable
+    from ragassay.stats.calibration import SameValues
     from ragassay.store import Store
     from ragassay.types import LabelRule, MetricSpec
 
@@ -116,13 +117,13 @@ def _table_for(store: Store, run_id: str, rule: LabelRule | None = None) -> Scor
 
 
 def _agreement_in_run(table: ScoreTable) -> tuple[dict[str, str], list[str]]:
-    """Each metric's agreement with the run's own labels, said ("AUROC 0.97 on 22
+    """Each metric's agreement with the run's own labels, said short ("AUROC 0.97 on 22
     labels"; a yes/no verdict's led by the headline's figure, "right on 25 of 26 (96%);
-    AUROC ...", and against the lexical baseline as the headline says it; the first label
-    linked to it), for the gate's reliability lines; a verdict
-    whose verdicts are an earlier one's on every labelled sample names it instead, as the
-    headline does (trial 64: trace.adherence's note repeated judge.hallucination's "right
-    on 54 of 64 ..."): "same verdicts as judge.hallucination on all 64 labelled samples";
+    AUROC ..."; the first label linked to it), for the gate's reliability lines; a
+    metric that repeats an earlier one's verdicts or values names it instead, as the
+    headline does (trials 64, 71: "same verdicts as judge.hallucination on all 64
+    labelled samples"); then the notes: each comparison with the lexical baseline said
+    once for the metrics it holds for (trial 71: the same sentence after every metric),
     and what a lexical baseline below chance means (`baseline.baseline_lines`)."""
     from ragassay.stats import BooleanAgreement, NumericAgreement, calibration
     from ragassay.stats.baseline import baseline_lines
@@ -131,18 +132,34 @@ def _agreement_in_run(table: ScoreTable) -> tuple[dict[str, str], list[str]]:
     if not table.label_names:
         return {}, []
     out: dict[str, str] = {}
+    lexical: dict[str, list[str]] = {}  # the baseline's sentence -> the metrics it is of
     pairs = calibration(table).pairs  # the headline's resamples: its very figures
     for p in pairs:
+        if p.metric in out:
+            continue
         if isinstance(p, BooleanAgreement) and p.verdicts is not None and p.verdicts.same_as:
-            out.setdefault(p.metric, same_verdicts_text(p.verdicts.same_as, p.labelled))
+            out[p.metric] = same_verdicts_text(p.verdicts.same_as, p.labelled)
+        elif p.same_values is not None:
+            out[p.metric] = same_values_short(p.same_values, p.labelled)
         elif isinstance(p, BooleanAgreement) and p.auroc is not None:
-            lead, lexical = right_on(p), p.baseline.text if p.baseline else ""
-            out.setdefault(p.metric, (f"{lead}; " if lead else "")
-                           + f"AUROC {p.auroc:.2f} on {p.n} labels"
-                           + (f"; {lexical}" if lexical else ""))
+            lead = right_on(p)
+            out[p.metric] = (f"{lead}; " if lead else "") + f"AUROC {p.auroc:.2f} on {p.n} labels"
+            if p.baseline is not None and p.baseline.text:
+                lexical.setdefault(p.baseline.text, []).append(p.metric)
         elif isinstance(p, NumericAgreement) and p.spearman is not None:
-            out.setdefault(p.metric, f"Spearman {p.spearman:.2f} on {p.n} labels")
-    return out, [f"note: {line}" for line in baseline_lines(pairs)]
+            out[p.metric] = f"Spearman {p.spearman:.2f} on {p.n} labels"
+    said = [f"  {', '.join(metrics)}: {text}" for text, metrics in lexical.items()]
+    return out, (["note: against the lexical baseline, on this run's labels:\n"
+                  + "\n".join(said)] if said else []) + [f"note: {line}"
+                                                          for line in baseline_lines(pairs)]
+
+
+def same_values_short(same: SameValues, labelled: int) -> str:
+    """`same values as A on all 44 labelled samples` (`calibration.same_values_text`'s
+    lead, without its reason): what a gate note says of a score that repeats another."""
+    from ragassay.stats.calibration import same_values_text
+
+    return same_values_text(same, labelled).split(":", 1)[0]
 
 
 def _config(config_path: Path | None) -> tuple[Path | None, str]:
@@ -262,7 +279,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     each gated metric. An unknown metric name in a thresholds file is refused. A run that
     is not complete (interrupted, failed, still running) is NOT READY.
     """
-    from ragassay.judge import gate_warning_summary, gate_warnings
+    from ragassay.judge import gate_warning_summary, gate_warnings, weak_held_apart
     from ragassay.stats import gate
     from ragassay.stats.gate import STRICT_BOUND
 
@@ -300,13 +317,17 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
         t.add_column(c)
     colour = {"PASS": "green", "FAIL": "red", "NOT CHECKED": "yellow"}
     partial = [c for c in result.checks if c.status == "PASS" and c.partial]
+    weak = {c.metric: w for c in result.checks if c.status != "NOT CHECKED" and not c.label
+            and (w := weak_held_apart(run.meta.reliability, c.metric, in_run))}
     for check in result.checks:
-        hue = "yellow" if check in partial else colour[check.status]
+        why = [x for x in (check.reason, not check.label and weak.get(check.metric)) if x]
+        hue = ("yellow" if check in partial or why and check.status == "PASS"
+               and check.metric in weak and not check.label else colour[check.status])
         name = " -> ".join(x for x in (check.metric, check.label and f"people's {check.label}")
                            if x)
         t.add_row(escape(name), f"{check.threshold:g}", check.value_text,
                   f"[{hue}]{check.verdict}[/{hue}]"
-                  + (f" ({escape(check.reason)})" if check.reason else ""))
+                  + (f" ({escape('; '.join(why))})" if why else ""))
     console().print(t)
     for line in notes:
         say(line, err=True)
@@ -314,6 +335,12 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
                f"only ({c.unscored} unscored)" for c in partial]
     for line in on_part:
         say(f"warning: {line}: its bar says nothing of the others", err=True)
+    weak_pass = sorted({c.metric for c in result.checks if c.status == "PASS"
+                        and not c.label and c.metric in weak})
+    if weak_pass:  # counted towards READY all the same (README, "A weak metric still gates")
+        on_part.append(f"{', '.join(weak_pass)} "
+                       f"pass{'es' if len(weak_pass) == 1 else ''} on a judge whose "
+                       "agreement with people is weak (its row says how weak)")
     ready = result.ready and not unfinished
     nothing = not any(c.status != "NOT CHECKED" for c in result.checks)
     say(("READY" + (f", but {'; '.join(on_part)}" if on_part else "")) if ready

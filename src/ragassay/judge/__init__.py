@@ -15,6 +15,7 @@ from ragassay.judge.reliability import (
     Reliability,
     gate_warning_summary,
     gate_warnings,
+    weak_held_apart,
 )
 from ragassay.judge.scales import Flag, Reasoning, Score10, Unit, item_number
 from ragassay.llm.logprobs import SoftValue
@@ -27,6 +28,7 @@ __all__ = [
     "Agreement", "Asker", "CallLog", "Flag", "Judge", "JudgeAborted", "Prompt", "PromptError",
     "Reasoning", "Reliability", "Score10", "SoftValue", "Unit", "Verdict", "fence",
     "OFFLINE_SPECS", "gate_warning_summary", "gate_warnings", "is_offline", "load_prompt",
+    "weak_held_apart",
     "item_number", "make_judge",
 ]
 

@@ -21,7 +21,8 @@ from ragassay.types import Agreement, Reliability, RunReliability
 from ragassay.types.reliability import AGREEMENT_FLOOR
 
 __all__ = ["AGREEMENT_FLOOR", "Agreement", "Reliability", "RunReliability", "from_figures",
-           "gate_warning_summary", "gate_warnings", "load_reliability", "reliability_meta"]
+           "gate_warning_summary", "gate_warnings", "load_reliability", "reliability_meta",
+           "weak_held_apart"]
 
 
 def reliability_meta(judge: Judge, metrics: list[str]) -> RunReliability:
@@ -143,36 +144,52 @@ def _this_data(measured: str | None) -> str:
 
 def gate_warning_summary(reliability: RunReliability | None, metrics: list[str],
                          in_run: Mapping[str, str] | None = None) -> list[str]:
-    """`gate_warnings` grouped by kind, one line each (trial 67: 13 lines before the gate's
-    table): the metrics agreeing with people below AGREEMENT_FLOOR on unseen sets, each
-    with its figure; those with no measured agreement; those measured in this run only,
-    each with what this run's labels say of it. `ragassay gate --verbose` says them one
-    line per metric."""
+    """`gate_warnings` grouped by kind (trial 67: 13 lines before the gate's table), each
+    metric on a short line of its own under its kind's (trial 71: one line of 1,000
+    characters): the metrics agreeing with people below AGREEMENT_FLOOR on unseen sets,
+    each with its lowest set's figure said as such (`Agreement.lowest_text`) and what
+    this run's labels say of it; those with no measured agreement; those measured in this
+    run only. `ragassay gate --verbose` says them one line per metric."""
     in_run = in_run or {}
     judge, held = _held_apart(reliability)
     weak, none, only = [], [], []
     for m in metrics:
         a = held.get(m)
         if a is None and m in in_run:
-            only.append(f"{m} ({in_run[m]})")
+            only.append(f"  {m}: {in_run[m]}")
         elif a is None:
             none.append(m)
         elif a.low < AGREEMENT_FLOOR:
             here = f"; this run: {in_run[m]}" if m in in_run else ""
-            weak.append(f"{m} ({a.statistic} {a.low:.2f}{here})")
+            weak.append(f"  {m}: {a.lowest_text()}{here}")
     out = []
     if weak:
         ours = any("; this run: " in w for w in weak)
         out.append(f"warning: the {judge} judge agrees with people below {AGREEMENT_FLOOR} "
-                   f"on an unseen set for {counted(len(weak), 'gated metric')}: "
-                   + ", ".join(weak)
-                   + (": where this run's own labels measure it, that figure is the one "
-                      "that holds for this data (the unseen sets are other data)"
-                      if ours else ""))
+                   f"on an unseen set for {counted(len(weak), 'gated metric')}"
+                   + (" (this run's own figure, where its labels measure one, holds for "
+                      "this data)" if ours else "")
+                   + ":\n" + "\n".join(weak))
     if none:
         out.append(f"warning: the {judge} judge has no measured agreement with people on "
                    f"{counted(len(none), 'gated metric')}: {', '.join(none)}")
     if only:
-        out.append(f"note: agreement with people measured in this run only, on no set the "
-                   f"{judge} judge was not tuned on: " + "; ".join(only))
+        out.append("note: agreement with people measured in this run only, on no set the "
+                   f"{judge} judge was not tuned on:\n" + "\n".join(only))
     return out
+
+
+def weak_held_apart(reliability: RunReliability | None, metric: str,
+                    in_run: Mapping[str, str] | None = None) -> str | None:
+    """What a gate row says of a metric whose judge agrees with people below
+    AGREEMENT_FLOOR on some unseen set (trial 71: a PASS of judge.context_relevance at
+    Spearman 0.25 read as a trusted pass): `weak agreement with people: Spearman 0.25 on
+    its one unseen set`, with this run's own figure where its labels measure it; None
+    otherwise."""
+    _, held = _held_apart(reliability)
+    a = held.get(metric)
+    if a is None or a.low >= AGREEMENT_FLOOR:
+        return None
+    here = (in_run or {}).get(metric)
+    return f"weak agreement with people: {a.lowest_text()}" + (
+        f"; this run: {here}" if here else "")
