@@ -6,7 +6,9 @@ labelled run of every suite whose samples carry a `kind` with long names:
    being the lowest of the 7 sets eval gives the range of: a line a metric, the figure
    said as the lowest, the baseline's sentence once;
 4. the default gate PASSed a metric whose held-apart agreement is Spearman 0.25 with
-   nothing on its row: the row says its agreement with people is weak."""
+   nothing on its row: the row says its agreement with people is weak;
+5. `runs show --by kind` split the group name `unrelated_negation` mid-word at 100
+   columns in the trace suite's table."""
 
 from __future__ import annotations
 
@@ -82,3 +84,17 @@ def test_a_weak_metrics_row_says_so(labelled: dict[str, Any]) -> None:
     last = labelled["gate"].rstrip().splitlines()[-1]
     if last.startswith("READY"):  # a weak PASS still counts, and is named
         assert "on a judge whose agreement with people is weak" in last, last
+
+
+@pytest.mark.parametrize("columns", [80, 100, 120])
+def test_by_kind_never_splits_a_groups_name(labelled: dict[str, Any], columns: int) -> None:
+    code, out = run("runs", "show", labelled["run"], "--by", "kind", "--db", labelled["db"],
+                    columns=columns)
+    assert code == 0, out
+    tables = out[out.index("suite by kind"):]
+    firsts = [line.split("│")[1].strip() for line in tables.splitlines()
+              if line.startswith("│") and line.split("│")[1].strip()]
+    assert set(KINDS) <= set(firsts), firsts
+    broken = [c for c in firsts if c not in KINDS and any(
+        k.startswith(c) or k.endswith(c) for k in KINDS)]
+    assert not broken, (columns, broken, out)

@@ -5,11 +5,14 @@ the per-strategy tables are laid out, then the judge's agreement with people per
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ragassay.console import fitted
+from ragassay.console import fitted, unsplit_width
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
 from ragassay.stats.groups import Groups, group_cell
 
@@ -17,20 +20,68 @@ Columns = list[tuple[str, list[tuple[str, str]], str | None]]
 """Per suite, its metrics as (metric, column title), and a note (`summary.strategy_columns`)."""
 
 
-def _table(groups: Groups, suite: str, shown: list[tuple[str, str]], sep: str
+def _table(groups: Groups, title: str, shown: list[tuple[str, str]], sep: str
            ) -> tuple[Table, range]:
-    """A suite's table by group, and its figure columns; `sep` between a figure and its
-    interval ("\\n" where the table would not fit with both on a line: trial 65)."""
-    t = Table(title=f"{suite} suite by {escape(groups.key)} (95% CI)")
+    """A suite's table by group, and the columns no word or figure of may split: the
+    group's name and each figure; `sep` between a figure and its interval ("\\n" where
+    the table would not fit with both on a line: trial 65)."""
+    t = Table(title=title)
     t.add_column(escape(groups.key))
     t.add_column("n", justify="right")
-    for m, title in shown:
-        t.add_column(f"{title} ({groups.scales[m].short()})", justify="right")
+    for m, name in shown:
+        t.add_column(f"{name} ({groups.scales[m].short()})", justify="right")
     for g in groups.groups:
         t.add_row(escape(g.value), str(g.n),
                   *[g.metrics[m].value_text(sep=sep) if m in g.metrics else "-"
                     for m, _ in shown])
-    return t, range(2, len(shown) + 2)
+    return t, range(0, len(shown) + 2)
+
+
+def _suite_tables(console: Console, groups: Groups, suite: str,
+                  shown: list[tuple[str, str]]) -> list[Table]:
+    """A suite's table by group: one where it fits the console with no group's name and
+    no figure split (its intervals beside their figures, else under them), else its
+    metrics over the fewest tables that fit, each with the groups' names and n (trial
+    71: `unrelated_neg` over `ation` at 100 columns)."""
+    title = f"{suite} suite by {escape(groups.key)} (95% CI)"
+    for sep in (" ", "\n"):
+        t, whole = _table(groups, title, shown, sep)
+        if unsplit_width(console, t, whole) <= console.width:
+            return [fitted(console, [(t, whole)])]
+    return [fitted(console, [table]) for table in
+            _split(console, shown, lambda i, part: _table(
+                groups, title if not i else f"{title}, continued", part, "\n"))]
+
+
+_C = TypeVar("_C")
+
+
+def _split(console: Console, columns: list[_C],
+           build: Callable[[int, list[_C]], tuple[Table, range]]
+           ) -> list[tuple[Table, range]]:
+    """`columns` over the fewest tables (`build(i, part)`) whose words and figures fit
+    the console whole, in their order; a column too wide alone gets a table of its own."""
+    parts: list[list[_C]] = [[]]
+    for column in columns:
+        if parts[-1] and unsplit_width(console, *build(0, [*parts[-1], column])) > console.width:
+            parts.append([])
+        parts[-1].append(column)
+    return [build(i, part) for i, part in enumerate(parts)]
+
+
+def _agreement_table(groups: Groups, title: str, links: list[tuple[str, str]]
+                     ) -> tuple[Table, range]:
+    """The judge's agreement with people per group, a column per link; the groups' names
+    not split (`fitted`'s whole columns)."""
+    t = Table(title=title, caption=AGREEMENT_NOTE)
+    t.add_column(escape(groups.key))
+    for label, metric in links:
+        t.add_column(f"{escape(metric)} ~ {escape(label)}")
+    for g in groups.groups:
+        cells = [group_cell(a) if (a := g.agreement_of(label, metric)) is not None else "-"
+                 for label, metric in links]
+        t.add_row(escape(g.value), *map(escape, cells))
+    return t, range(0, 1)
 
 
 def print_groups(groups: Groups, columns_of: Columns, console: Console) -> None:
@@ -45,22 +96,17 @@ def print_groups(groups: Groups, columns_of: Columns, console: Console) -> None:
                  if any(g.metrics[m].mean is not None for g in groups.groups if m in g.metrics)]
         if not shown:
             continue
-        console.print(fitted(console, (_table(groups, suite, shown, sep)
-                                       for sep in (" ", "\n"))))
+        for table in _suite_tables(console, groups, suite, shown):
+            console.print(table)
         printed = True
     if printed:
         console.print(f"[dim]{escape(FIGURES_NOTE)}[/dim]", highlight=False)
     links, said_once = groups.agreement_columns()
     if links:
-        t = Table(title=f"judge vs people by {key}", caption=AGREEMENT_NOTE)
-        t.add_column(key)
-        for label, metric in links:
-            t.add_column(f"{escape(metric)} ~ {escape(label)}")
-        for g in groups.groups:
-            cells = [group_cell(a) if (a := g.agreement_of(label, metric)) is not None else "-"
-                     for label, metric in links]
-            t.add_row(escape(g.value), *map(escape, cells))
-        console.print(t)
+        title = f"judge vs people by {key}"
+        for table in _split(console, links, lambda i, part: _agreement_table(
+                groups, title if not i else f"{title}, continued", part)):
+            console.print(fitted(console, [table]))
     elif said_once:
         console.print(f"judge vs people by {key}", highlight=False)
     for line in said_once:  # a column with no figure in any group: said once, not per row
