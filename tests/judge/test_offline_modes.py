@@ -104,3 +104,29 @@ def test_an_unknown_offline_mode_is_one_line() -> None:
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "offline:accurate" in lines[0], result.stderr
+
+
+def test_the_accurate_mode_changes_relevance_and_not_the_hallucination_verdicts(
+        tmp_path: Path) -> None:
+    """Trial 71: the README's "better on graded passage relevance" read as if the accurate
+    mode changed hallucination verdicts. It reads relevance only (README, docs/judges.md
+    "What the accurate mode changes, and what it does not"): the supported-by-context
+    metrics are the default mode's on every sample, context relevance is not."""
+    import ragassay
+    from tests.support.verdicts import labelled_rows
+
+    rows = labelled_rows(answers=12, abstaining=2)
+    values = {}
+    for spec in ("offline", "offline:accurate"):
+        run = ragassay.evaluate(rows, "judge,trace,ragas", judge=spec,
+                                store=tmp_path / f"{spec.replace(':', '-')}.db",
+                                progress=False)
+        values[spec] = {e.id: e.metrics for e in run.report().entries}
+    same = ("judge.faithfulness", "judge.hallucination", "trace.adherence",
+            "trace.adherence_ratio", "ragas.faithfulness")
+    base, accurate = values["offline"], values["offline:accurate"]
+    for metric in same:
+        assert {k: v.get(metric) for k, v in base.items()} == {
+            k: v.get(metric) for k, v in accurate.items()}, metric
+    assert any(base[k]["judge.context_relevance"] != accurate[k]["judge.context_relevance"]
+               for k in base)
