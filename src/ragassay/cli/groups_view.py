@@ -104,9 +104,9 @@ def print_groups(groups: Groups, columns_of: Columns, console: Console) -> None:
     links, said_once = groups.agreement_columns()
     if links:
         title = f"judge vs people by {key}"
-        for table in _split(console, links, lambda i, part: _agreement_table(
+        for laid in _split(console, links, lambda i, part: _agreement_table(
                 groups, title if not i else f"{title}, continued", part)):
-            console.print(fitted(console, [table]))
+            console.print(fitted(console, [laid]))
     elif said_once:
         console.print(f"judge vs people by {key}", highlight=False)
     for line in said_once:  # a column with no figure in any group: said once, not per row
