@@ -42,8 +42,9 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 def _first_rows(out: str) -> list[str]:
     """The headline's metrics, in its order."""
     table = out[out.index("What people would say"):].split("└", 1)[0]
-    return [line.split("│")[1].strip().removesuffix(" (inverted)")
-            for line in table.splitlines() if line.startswith("│") and line.split("│")[1].strip()]
+    return [line.split("│")[1].strip().split(" (", 1)[0]
+            for line in table.splitlines() if line.startswith("│")
+            and line.split("│")[1].strip() and not line.split("│")[1].strip().startswith("(")]
 
 
 def test_the_headline_leads_with_the_verdicts_right_on(outputs: dict[str, str]) -> None:

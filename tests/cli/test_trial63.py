@@ -1,8 +1,9 @@
 """New-user trial 63 (144 hand-labelled rows, `ragassay eval probes.jsonl --metrics
 judge,trace,ragas`, then `meta-eval` and `gate --strict`), through the commands: two
 linked scores with the same values (ragas.faithfulness and trace.adherence_ratio under
-the offline judge) read as two measurements; the line under the headline says they are
-one, on the console, in the HTML report and in the JSON's calibration."""
+the offline judge) read as two measurements; the repeating row says they are one in its
+own cell and metric (trial 71), and a line under the headline counts the label's
+measurements, on the console, in the HTML report and in the JSON."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from ragassay.cli import cli
 from tests.support.verdicts import labelled_rows
 
 ENV = {"COLUMNS": "250"}  # a table row a line
-SAME = ("ragas.faithfulness gives the same values as trace.adherence_ratio on {on}: its "
+SAME = ("same values as trace.adherence_ratio on {on}: its "
         "agreement with people is {nearly}that metric's, not a second measurement")
+COUNT = ("hallucinated: 5 linked metrics, 3 measurements (trace.adherence repeats "
+         "judge.hallucination's verdicts, ragas.faithfulness trace.adherence_ratio's values)")
 
 
 @pytest.fixture(scope="module")
@@ -54,11 +57,18 @@ def test_two_scores_with_the_same_values_are_said_to_be_one_reading(
         outputs: dict[str, str]) -> None:
     doc = json.loads(outputs["json"])
     line = _expected(doc)
+    row = next(r for r in doc["headline"]["rows"] if r["metric"] == "ragas.faithfulness")
+    assert row["agreement_text"] == line and row["same_as"] == "trace.adherence_ratio"
     console = outputs["console"]
-    said = console.index(f"\nnote {line}\n")
+    said = console.index(f"\nnote {COUNT}\n")
     assert console.index("What people would say") < said < console.index("suite per strategy")
-    assert console.count(line) == 1  # once, under the headline
-    assert f"<b>Note:</b> {escape(line)}." in outputs["html"]
+    assert console.count(COUNT) == 1  # once, under the headline
+    # the row itself says it, under its metric's name
+    assert "│ (same values as trace.adherence_ratio) " in console, console
+    assert escape("ragas.faithfulness (inverted; same values as trace.adherence_ratio)"
+                  ) in outputs["html"]
+    assert f"<b>Note:</b> {escape(COUNT)}." in outputs["html"]
+    assert escape(line) in outputs["html"]
     pairs = {p["metric"]: p for p in doc["calibration"]["pairs"]}
     assert pairs["ragas.faithfulness"]["same_values"]["metric"] == "trace.adherence_ratio"
     assert "same_values" not in pairs["trace.adherence_ratio"]

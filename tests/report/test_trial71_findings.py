@@ -2,7 +2,9 @@
 
 1. "right on 118 of 144 (82%)" counted 16 declines the judge never read (no verdict) as
    right because people did not mark them: the lead figure is the verdicts' own, the
-   declines said apart with what people marked them, on every surface alike."""
+   declines said apart with what people marked them, on every surface alike.
+2. five agreement rows against `hallucinated` read as five measurements where two repeat
+   others' readings: each such row says so in itself, and a line counts them."""
 
 from __future__ import annotations
 
@@ -64,3 +66,38 @@ def test_a_group_of_declines_alone_has_no_verdict_to_call_right(tmp_path: Path) 
     assert row.agreement_text.startswith(
         "no verdict compared; 6 declines abstained, 1 marked hallucinated by people")
     assert "right on" not in row.agreement_text
+
+
+def test_a_row_that_repeats_another_says_so_itself(run: EvalResult) -> None:
+    from rich.console import Console
+
+    from ragassay.cli.corrected_view import print_headline
+    from ragassay.report import report_json, to_html
+
+    report = run.report()
+    rows = {r.metric: r for r in report.headline.rows}
+    adherence, ragas = rows["trace.adherence"], rows["ragas.faithfulness"]
+    assert adherence.same_as == "judge.hallucination"
+    assert ragas.same_as == "trace.adherence_ratio"  # was None: its full cell repeated
+    assert ragas.agreement_text.startswith(
+        "same values as trace.adherence_ratio on all 56 labelled samples: its agreement "
+        "with people is that metric's, not a second measurement"), ragas.agreement_text
+    assert "AUROC" not in ragas.agreement_text
+    assert adherence.metric_text() == (
+        "trace.adherence (inverted; same verdicts as judge.hallucination)")
+    assert ragas.metric_text() == (
+        "ragas.faithfulness (inverted; same values as trace.adherence_ratio)")
+    assert rows["judge.faithfulness"].metric_text() == "judge.faithfulness (inverted)"
+    count = ("hallucinated: 5 linked metrics, 3 measurements (trace.adherence repeats "
+             "judge.hallucination's verdicts, ragas.faithfulness trace.adherence_ratio's "
+             "values)")
+    assert count in report.note_lines()
+    entry = next(e for e in report_json(report)["headline"]["rows"]
+                 if e["metric"] == "ragas.faithfulness")
+    assert entry["same_as"] == "trace.adherence_ratio"
+    out = io.StringIO()
+    print_headline(report, Console(file=out, width=100))
+    said = " ".join(out.getvalue().split())
+    assert count in said and "(same values as" in said  # under its name, in its row
+    html = " ".join(unescape(to_html(report)).split())
+    assert count in html and ragas.metric_text() in html

@@ -9,6 +9,7 @@ import pytest
 
 from ragassay.stats.calibration import Calibration, LabelLink, calibration, default_links
 from ragassay.stats.table import Row, ScoreTable
+from ragassay.stats.verdicts import measurements_lines, repeat_text
 from ragassay.types import MetricSpec
 from tests.support.specs import declared, linked
 
@@ -291,17 +292,23 @@ def test_scores_with_the_same_values_on_all_but_a_few_samples_name_the_first() -
     assert ratio.same_values is None
     assert ragas.same_values == SameValues(metric="trace.adherence_ratio", samples=39)
     assert _pair(out, "hallucinated", "judge.faithfulness").same_values is None
-    assert out.note_lines() == [
-        "ragas.faithfulness gives the same values as trace.adherence_ratio on 39 of 40 "
-        "labelled samples: its agreement with people is nearly that metric's, not a second "
-        "measurement"]
+    # a line per label: how many measurements its metrics are (trial 71); the repeating
+    # metric's own row says on how many samples (`verdicts.repeat_text`)
+    assert measurements_lines(out.pairs) == [
+        "hallucinated: 3 linked metrics, 2 measurements (ragas.faithfulness repeats "
+        "trace.adherence_ratio's values)"]
+    assert repeat_text(ragas) == (
+        "same values as trace.adherence_ratio on 39 of 40 labelled samples: its agreement "
+        "with people is nearly that metric's, not a second measurement")
     assert "same_values" not in ratio.model_dump() and ragas.model_dump()["same_values"] == {
         "metric": "trace.adherence_ratio", "samples": 39}
     whole = calibration(ScoreTable.from_rows(rows(()), specs), links, n_resamples=50)
-    assert whole.note_lines() == [
-        "ragas.faithfulness gives the same values as trace.adherence_ratio on all 40 "
-        "labelled samples: its agreement with people is that metric's, not a second "
-        "measurement"]
+    assert measurements_lines(whole.pairs) == [
+        "hallucinated: 3 linked metrics, 2 measurements (ragas.faithfulness repeats "
+        "trace.adherence_ratio's values)"]
+    assert repeat_text(_pair(whole, "hallucinated", "ragas.faithfulness")) == (
+        "same values as trace.adherence_ratio on all 40 labelled samples: its agreement "
+        "with people is that metric's, not a second measurement")
     apart = calibration(ScoreTable.from_rows(rows((6, 13, 20)), specs), links, n_resamples=50)
     assert _pair(apart, "hallucinated", "ragas.faithfulness").same_values is None
-    assert apart.note_lines() == []
+    assert measurements_lines(apart.pairs) == apart.note_lines() == []

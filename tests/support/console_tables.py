@@ -14,7 +14,8 @@ def table_cell(out: str, title: str, first: str, column: int) -> str:
         parts = line.split("│")
         if len(parts) <= column + 1:
             continue
-        if parts[1].strip():  # a new row
+        if parts[1].strip() and not parts[1].strip().startswith("("):  # a new row (a
+            # metric's second line, the row it repeats, is its own: "(same verdicts ...")
             if found:
                 break
             found = parts[1].strip().removesuffix(" (inverted)") == first

@@ -154,18 +154,25 @@ def print_calibration(cal: Calibration) -> None:
     right with the abstentions counted as eval's headline counts them (trial 61: calibrate
     and meta-eval gave only the AUROC on 130 rows where the headline said right on 105 of
     144), or where its verdicts are an earlier row's on every labelled sample that row
-    named, as the headline says it (trial 64: the full line repeated for trace.adherence),
-    a line per score whose values are an earlier row's (`note_lines`), and the
-    labelled samples left out."""
+    named, as the headline says it (trial 64: the full line repeated for trace.adherence);
+    a row that repeats another's readings names it (`repeats`), and a line per label says
+    how many measurements its rows are (`note_lines`); the labelled samples left out."""
     from ragassay.stats import BooleanAgreement, NumericAgreement
-    from ragassay.stats.verdicts import same_verdicts_text, verdict_cell
+    from ragassay.stats.verdicts import (
+        measurements_lines,
+        repeated,
+        same_verdicts_text,
+        verdict_cell,
+    )
 
     t = Table(title="agreement with human labels")
     cells = []
     for p in cal.pairs:
         ranked = p if isinstance(p, BooleanAgreement) else None
         graded = p if isinstance(p, NumericAgreement) else None
-        row = {"label": escape(p.label), "metric": escape(p.metric), "n": str(p.n)}
+        same = repeated(p)  # one reading, not a second measurement (trial 71)
+        row = {"label": escape(p.label), "metric": escape(p.metric), "n": str(p.n),
+               "repeats": escape(f"{same[0]}\n({same[1]})") if same else ""}
         if ranked is not None:
             b = ranked.baseline
             row |= {"AUROC [95% CI]": f"{num(ranked.auroc)} {ci_text(ranked.auroc_ci)}",
@@ -179,7 +186,7 @@ def print_calibration(cal: Calibration) -> None:
     # a yes/no label's columns where some pair has one, a grade's likewise: no column of
     # dashes (a pipe is 100 wide); the baseline's where some pair has one
     kinds = {p.kind for p in cal.pairs}
-    cols = ["label", "metric", "n"]
+    cols = ["label", "metric", *(["repeats"] if any(map(repeated, cal.pairs)) else []), "n"]
     compared = [p for p in cal.pairs if isinstance(p, BooleanAgreement) and p.baseline]
     if "boolean" in kinds:
         cols += ["AUROC [95% CI]", *(["lexical baseline [95% CI]", "beats baseline"]
@@ -187,8 +194,8 @@ def print_calibration(cal: Calibration) -> None:
     if "numeric" in kinds:
         cols += ["Spearman", "Kendall"]
     for c in cols:  # a name is read and matched whole, never split
-        t.add_column(c, justify="left" if c in ("label", "metric") else "right",
-                     no_wrap=c in ("label", "metric", "n"))
+        t.add_column(c, justify="left" if c in ("label", "metric", "repeats") else "right",
+                     no_wrap=c in ("label", "metric", "repeats", "n"))
     for row in cells:
         t.add_row(*(row.get(c, "-") for c in cols))
     console().print(t)
@@ -205,7 +212,7 @@ def print_calibration(cal: Calibration) -> None:
         say("against the lexical baseline (the share of the answer's words in its contexts):")
         for p in compared:
             say(f"  {p.metric} ~ {p.label}: {p.baseline.text if p.baseline else '-'}")
-    for line in cal.note_lines():  # two rows that are one reading; a baseline backwards
+    for line in measurements_lines(cal.pairs) + cal.note_lines():  # a baseline backwards
         say(f"note: {line}")
     for gone in left_out(cal):
         say(f"note: {gone['text']}")

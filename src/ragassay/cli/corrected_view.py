@@ -49,7 +49,7 @@ def print_headline(report: Report, console: Console | None = None) -> None:
         for c in ("metric", head.people_column, AGREEMENT_COLUMN, HEADLINE_JUDGE_COLUMN):
             t.add_column(c, justify="right" if c == HEADLINE_JUDGE_COLUMN else "left")
         for r in head.rows:
-            t.add_row(escape(r.metric_text()), _people(r, r.people_text),
+            t.add_row(_metric(r), _people(r, r.people_text),
                       escape(r.agreement_text), escape(r.judge_text))
         console.print(t)
     for line in report.note_lines():  # two rows that are one reading
@@ -59,6 +59,14 @@ def print_headline(report: Report, console: Console | None = None) -> None:
     verdicts, _ = disagree_lines(report)  # the samples behind the misses and flags
     if verdicts:
         console.print(f"[yellow]see[/yellow] {escape(verdicts)}", highlight=False)
+
+
+def _metric(row: HeadlineRow) -> str:
+    """The metric's cell: its name, and under it the row it repeats (trial 71: five rows
+    of one label read as five measurements): `trace.adherence (inverted)` over `(same
+    verdicts as judge.hallucination)`."""
+    mark = row.mark()
+    return escape(row.metric_text(mark=False) + (f"\n({mark})" if mark else ""))
 
 
 def _people(row: HeadlineRow, text: str) -> str:
@@ -81,13 +89,14 @@ def _print_narrow_headline(head: Headline, console: Console) -> None:
         if r.estimate is not None:  # "hallucinated" over "0.556 [0.474, 0.637]"
             people = people.replace(f"{r.estimate.label} ", f"{r.estimate.label}\n", 1)
         _, _, figure, _, on = r.judge_parts()
-        t.add_row(escape(r.metric_text()), _people(r, people),
+        t.add_row(_metric(r), _people(r, people),
                   escape(f"{figure}\n({on})" if on else figure or "-"))
     console.print(t)
     for r in head.rows:
         lead, offset, _, note, _ = r.judge_parts()
         beside = "; ".join(x for x in (lead, offset, note) if x)
-        console.print(escape(f"{r.metric_text()}: {AGREEMENT_COLUMN}: {r.agreement_text}"
+        console.print(escape(f"{r.metric_text(mark=False)}: {AGREEMENT_COLUMN}: "
+                             f"{r.agreement_text}"
                              + (f"; judge's own: {beside}" if beside else "")),
                       highlight=False)
 

@@ -61,7 +61,8 @@ from ragassay.stats.verdicts import (
     left_out_said,
     offset_text,
     pair_text,
-    same_verdicts_text,
+    repeat_text,
+    repeated,
     verdict_cell,
 )
 from ragassay.terminal import counted
@@ -110,18 +111,25 @@ class HeadlineRow:
     # in a column of corrected ones (`Headline.people_column`)
     people_mark: str = ""
     inverted: bool = False  # the label reads the metric the other way (faithfulness, adherence)
-    # the row before this one whose verdicts are this one's on every labelled sample
-    # (`Verdicts.same_as`): its agreement is said there, this row's cell names it
+    # the row before this one whose readings this one's repeat (`verdicts.repeated`: the
+    # same verdicts, or a score's values): its agreement is said there, this row names it
     same_as: str | None = None
     # a verdict's labelled samples, none with a value to compare, some abstained: its
     # agreement counts the abstentions as it does beside verdicts (`verdicts.Declines`)
     declines: Declines | None = None
 
-    def metric_text(self) -> str:
-        """`<metric> (inverted)` when a high value means the label's problem is
-        absent (people's hallucinated rate beside an adherence rate), as the corrected
-        estimates' tables say it."""
-        return self.metric + (" (inverted)" if self.inverted else "")
+    def metric_text(self, mark: bool = True) -> str:
+        """`<metric> (inverted)` when a high value means the label's problem is absent,
+        as the corrected estimates' tables say it; with `mark`, the row it repeats
+        (`B (inverted; same verdicts as A)`)."""
+        said = [x for x in ("inverted" if self.inverted else "", mark and self.mark()) if x]
+        return self.metric + (f" ({'; '.join(said)})" if said else "")
+
+    def mark(self) -> str:
+        """`same verdicts as A` where this row repeats another's readings (`same_as`;
+        trial 71: five rows of one label read as five results)."""
+        same = repeated(self.agreement) if self.same_as is not None else None
+        return f"same {same[1]} as {same[0]}" if same else ""
 
     @property
     def people_text(self) -> str:
@@ -189,8 +197,7 @@ class HeadlineRow:
 
     def rests_on(self) -> str:
         """The samples the judge's own figure rests on, when some have no value (people's
-        figure is of every sample, so the two would not compare like with like): `131 of
-        144 scored`; "" when every sample has a value."""
+        figure is of every sample): `131 of 144 scored`; "" when every sample has one."""
         j = self.judge
         if j is None or j.mean is None:  # no figure (`judge_text`'s "-")
             return ""
@@ -228,8 +235,7 @@ class HeadlineRow:
 
     def people_title(self) -> str:
         """What people's figure is, to title a card holding its number by it: `people's
-        hallucination rate, via <metric>` (a yes/no label's share of answers, a
-        grade's mean); "" without an estimate."""
+        hallucination rate, via <metric>`; "" without an estimate."""
         e = self.estimate
         if e is None:
             return ""
@@ -265,19 +271,18 @@ class HeadlineRow:
         return None
 
     def same_text(self) -> str | None:
-        """What stands for the agreement measured in this run when another row's verdicts
-        are this one's on every labelled sample (`same_as`, trial 59: a trace verdict's
-        cell repeated the judge suite's word for word): `same verdicts as METRIC on all
-        144 labelled samples`; None otherwise."""
+        """What stands for the agreement measured in this run when this row repeats
+        another's readings (`same_as`, trials 59, 71: a cell repeated another's word for
+        word): `same verdicts as METRIC on all 144 labelled samples`, `same values as
+        ...: its agreement with people is that metric's, not a second measurement`."""
         if self.same_as is None or self.agreement is None:
             return None
-        return same_verdicts_text(self.same_as, self.agreement.labelled)
+        return repeat_text(self.agreement)
 
     def kappa_cut(self) -> str:
-        """Where a score is cut into yes/no for kappa (`calibration.reads_as_label`: the
-        middle of its range, the metric at or above it on its own yes side, as the judge
-        and the gate read it): ` (a score below 5.5 read as hallucinated)`, ` (a score of
-        5.5 or more read as correct)`; "" for a metric that gives its own verdict."""
+        """Where a score is cut into yes/no for kappa (`calibration.reads_as_label`, as
+        the judge and the gate read it): ` (a score below 5.5 read as hallucinated)`, ` (a
+        score of 5.5 or more read as correct)`; "" for a metric that gives its own verdict."""
         a = self.agreement
         if not isinstance(a, BooleanAgreement) or self.shows_verdicts() or self.scale is None:
             return ""
@@ -307,8 +312,7 @@ class HeadlineRow:
 
     def shows_verdicts(self) -> bool:
         """Whether the agreement cell counts the judge's yes/no verdicts against people's
-        labels (a metric that gives a verdict: `BooleanAgreement.verdicts`, or its
-        abstentions alone: `declines`)."""
+        labels (`BooleanAgreement.verdicts`, or its abstentions alone: `declines`)."""
         a = self.agreement
         return (isinstance(a, BooleanAgreement) and a.verdicts is not None
                 or self.declines is not None)
@@ -345,8 +349,9 @@ class HeadlineEntry(Result):
     judge_turned: bool = False  # `judge` is 1 - the metric's rate (since 2.24.0)
     judge_own: float | None = None  # the metric's own figure, on its scale (since 2.24.0)
     held_apart: str | None  # the judge's agreement on sets it was not tuned on
-    # the row whose verdicts are this one's on every labelled sample, whose cell says
-    # them (this one's `agreement_text` names it; since report_version 2.14.0)
+    # the row whose readings this one's repeat, whose cell says them (this one's
+    # `agreement_text` names it): its verdicts on every labelled sample (since
+    # report_version 2.14.0), or a score's values on all but a few (trial 71)
     same_as: str | None = None
 
 
@@ -475,19 +480,15 @@ def headline(report: Report) -> Headline:
 
 
 def _same_verdicts(rows: list[HeadlineRow]) -> list[HeadlineRow]:
-    """The rows, each whose verdicts are an earlier row's on every labelled sample
-    (`Verdicts.same_as`, one class of identical verdicts per label) naming that row
-    (`HeadlineRow.same_as`): the first row of a class says the agreement, the others
-    name it."""
+    """The rows, each whose readings repeat an earlier row's (`verdicts.repeated`: the
+    same verdicts on every labelled sample, or a score's values, one class per label)
+    naming that row (`HeadlineRow.same_as`): the first row of a class says the agreement,
+    the others name it."""
     first: dict[tuple[str, str], str] = {}  # (label, class) -> the row that says it
     out = []
     for r in rows:
-        a = r.agreement
-        v = a.verdicts if isinstance(a, BooleanAgreement) else None
-        if v is None:
-            out.append(r)
-            continue
-        said = first.setdefault((r.label, v.same_as or r.metric), r.metric)
+        same = repeated(r.agreement)
+        said = first.setdefault((r.label, same[0] if same else r.metric), r.metric)
         out.append(r if said == r.metric else replace(r, same_as=said))
     return out
 

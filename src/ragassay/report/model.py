@@ -472,11 +472,11 @@ class Report(Sections):
         return self.bench is not None
 
     def note_lines(self) -> list[str]:
-        """Said under the headline on every surface (`Calibration.note_lines`): a linked
-        score whose values are an earlier one's (its row would read as a second
-        measurement), what a lexical baseline below chance means; [] without labels."""
+        """Said under the headline on every surface: how many measurements each label's
+        metrics are (`verdicts.measurements_lines`), then `Calibration.note_lines`."""
+        from ragassay.stats.verdicts import measurements_lines
         cal = self.calibration
-        return cal.note_lines() if cal is not None else []
+        return measurements_lines(cal.pairs) + cal.note_lines() if cal is not None else []
 
     def constant_note(self) -> str | None:
         """What every reader says of the metrics constant across strategies (None: none)."""

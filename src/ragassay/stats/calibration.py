@@ -82,18 +82,6 @@ class Agreement(Result):
         """The link this pair measured (what `compared` reads the table by)."""
         return LabelLink(label=self.label, metric=self.metric, inverted=self.inverted)
 
-    def same_values_text(self) -> str | None:
-        """What stands beside a score's agreement whose values are an earlier metric's on
-        all but a few labelled samples (trial 63: the ragas and trace suites' shares of
-        supported sentences gave one mean, AUROC and kappa, read as two measurements):
-        `B gives the same values as A on 143 of 144 labelled samples: its agreement with
-        people is nearly that metric's, not a second measurement` (`that metric's` on
-        all); None otherwise."""
-        same = self.same_values
-        if same is None:
-            return None
-        return f"{self.metric} gives the {same_values_text(same, self.labelled)}"
-
 
 def same_values_text(same: SameValues, labelled: int) -> str:
     """What stands for a score's agreement whose values are an earlier metric's on all
@@ -200,12 +188,11 @@ class Calibration(Result):
     skipped: list[SkippedLink]
 
     def note_lines(self) -> list[str]:
-        """Said once under the agreements wherever they are shown (eval's headline,
-        calibrate, meta-eval): a line per score whose values are an earlier linked
-        metric's on all but a few labelled samples (`Agreement.same_values_text`), then
-        what a lexical baseline below chance means (`baseline.baseline_lines`)."""
-        return [text for p in self.pairs if (text := p.same_values_text()) is not None] \
-            + baseline_lines(self.pairs)
+        """Said once under the agreements wherever shown (eval's headline, calibrate,
+        meta-eval), after how many measurements each label's metrics are
+        (`verdicts.measurements_lines`, trial 71; a row that repeats another's readings
+        says so itself): what a lexical baseline below chance means."""
+        return baseline_lines(self.pairs)
 
 
 def default_links(label_names: Sequence[str],

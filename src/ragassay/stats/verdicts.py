@@ -7,6 +7,7 @@ group can say its own cell."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -16,6 +17,7 @@ from ragassay.stats.calibration import (
     BooleanAgreement,
     Verdicts,
     left_out_text,
+    same_values_text,
 )
 from ragassay.terminal import counted
 
@@ -202,3 +204,47 @@ def same_verdicts_text(same_as: str, labelled: int) -> str:
     samples`."""
     on = "the one labelled sample" if labelled == 1 else f"all {labelled} labelled samples"
     return f"same verdicts as {same_as} on {on}"
+
+
+def repeated(a: Agreement | None) -> tuple[str, str] | None:
+    """The earlier linked metric whose readings this one's repeat, and which readings:
+    `("A", "verdicts")` (`Verdicts.same_as`: the same verdict on every labelled sample),
+    `("B", "values")` (`Agreement.same_values`: the same value on all but a few); None
+    for a measurement of its own."""
+    if isinstance(a, BooleanAgreement) and a.verdicts is not None and a.verdicts.same_as:
+        return a.verdicts.same_as, "verdicts"
+    if a is not None and a.same_values is not None:
+        return a.same_values.metric, "values"
+    return None
+
+
+def repeat_text(a: Agreement) -> str | None:
+    """What stands for the agreement of a metric that repeats another's readings, in
+    the headline's words: `same verdicts as A on all 44 labelled samples`, `same values
+    as B on all 44 labelled samples: its agreement with people is that metric's, not a
+    second measurement`; None for a measurement of its own."""
+    if (same := repeated(a)) is None:
+        return None
+    if same[1] == "verdicts":
+        return same_verdicts_text(same[0], a.labelled)
+    assert a.same_values is not None
+    return same_values_text(a.same_values, a.labelled)
+
+
+def measurements_lines(pairs: Sequence[Agreement]) -> list[str]:
+    """Per label some of whose linked metrics repeat another's readings (`repeated`), how
+    many measurements its metrics are (trial 71: five agreement rows against
+    `hallucinated` read as five results where two repeat others): `hallucinated: 5
+    linked metrics, 3 measurements (C repeats A's verdicts, D B's values)`."""
+    by_label: dict[str, list[Agreement]] = {}
+    for p in pairs:
+        by_label.setdefault(p.label, []).append(p)
+    out = []
+    for label, linked in by_label.items():
+        repeats = [(p.metric, same) for p in linked if (same := repeated(p)) is not None]
+        said = [f"{metric} {'' if i else 'repeats '}{same[0]}'s {same[1]}"
+                for i, (metric, same) in enumerate(repeats)]
+        if said:
+            out.append(f"{label}: {len(linked)} linked metrics, "
+                       f"{len(linked) - len(said)} measurements ({', '.join(said)})")
+    return out
