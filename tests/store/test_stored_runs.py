@@ -96,8 +96,9 @@ def test_an_old_run_reads_the_same(migrated: Path, run_id: str) -> None:
             assert after[section] == [_typed_entry(e) for e in value]
         elif section == "calibration":  # a boolean pair's `kappa_ci` is new (report 1.5.0);
             # the labels left out (`abstained`, `unscored`) and a verdict's `verdicts` (2.6.0),
-            # the lexical baseline on the pair's samples (`baseline`, 2.24.0)
-            new = {"kappa_ci", "abstained", "unscored", "verdicts", "baseline"}
+            # the lexical baseline on the pair's samples (`baseline`, 2.24.0), a score's
+            # reading as the label at its line (`read_as`, 2.25.0)
+            new = {"kappa_ci", "abstained", "unscored", "verdicts", "baseline", "read_as"}
             assert {**after[section], "pairs": [{k: v for k, v in p.items() if k not in new}
                                                 for p in after[section]["pairs"]]} == {
                 **value, "pairs": [_resampled_cis(p, q) for p, q in
