@@ -145,7 +145,7 @@ def test_an_ing_form_is_its_verb() -> None:
 
     assert same_verb("swimming", "swim") and same_verb("diving", "dive")
     assert same_verb("parking", "park") and same_verb("cycle", "cycling")
-    assert not same_verb("swimming", "fish") and not same_verb("ring", "rin")
+    assert not same_verb("swimming", "fish") and not same_verb("singing", "single")
 
 
 @pytest.mark.parametrize(("answer", "contexts"), [

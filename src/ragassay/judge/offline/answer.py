@@ -22,7 +22,6 @@ from .injection import addresses_evaluator
 from .lexical import missing_as_written, missing_terms
 from .prepare import Prepared
 from .sentences import ContextIndex, SentenceInfo
-from .worked import clock_unstated
 
 INSTRUCTION_LOGIT = -4.0  # support logit cap of an answer sentence addressed to the judge
 MATCH_KEYS = 2  # context sentences a supported answer sentence cites (c0745b4)
@@ -39,19 +38,12 @@ def sigmoid(z: float) -> float:
 def missing_flags(texts: Sequence[str], p: Prepared, matches: Sequence[Match] = ()
                   ) -> list[bool]:
     """Per sentence, whether it states a key term (or a clock time) no context and not
-    the question has, or (its `matches` given) a clause no context states: the missing-term rule of
-    features.rule_logits (the fit script reads these too)."""
+    the question has, or (its `matches` given) a clause no context states: the
+    missing-term rule of features.rule_logits (the fit script reads these too)."""
     unstated = [m.unstated is not None for m in matches] or [False] * len(texts)
-    sources = clock_sources(p)
     return [u or bool(missing_terms(t, p.ctx.pool, p.given))
-            or clock_unstated(t, sources) is not None
+            or p.clocks.unstated(t) is not None
             for t, u in zip(texts, unstated, strict=True)]
-
-
-def clock_sources(p: Prepared) -> list[str]:
-    """What a claim's clock time is checked against as a time (worked.clock_unstated):
-    the context sentences as read, and the question."""
-    return [i.text for i in p.ctx.infos] + [p.given]
 
 
 def claim_logits(model_logits: list[float], copied: list[bool],
@@ -137,7 +129,7 @@ def answer_rows(p: Prepared) -> AnswerRows:
         told=told,
         aside=aside,
         hallucinated=missing_as_written(claims, p.ctx.pool, p.given) + [
-            t for i in kept if (t := clock_unstated(p.answer_keyed[i].text, clock_sources(p)))
+            t for i in kept if (t := p.clocks.unstated(p.answer_keyed[i].text))
         ] if kept else [])
 
 

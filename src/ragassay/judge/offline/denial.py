@@ -94,10 +94,13 @@ def _base(tok: str) -> str | None:
 def same_verb(a: str, b: str) -> bool:
     """Whether two tokens are one word, an -ing form read as its verb ("Swimming is
     not allowed" / "you can swim", "diving" / "dive", "parking" / "park")."""
-    if a == b or stem(a) == stem(b):
-        return True
-    x, y = _base(a), _base(b)
-    return bool(x and len(x) >= 3 and b in (x, x + "e") or y and len(y) >= 3 and a in (y, y + "e"))
+    return a == b or stem(a) == stem(b) or _verb_of(a, b) or _verb_of(b, a)
+
+
+def _verb_of(ing: str, verb: str) -> bool:
+    """Whether `ing` is the -ing form of `verb` ("diving" / "dive", "swimming" / "swim")."""
+    base = _base(ing)
+    return base is not None and len(base) >= 3 and verb in (base, base + "e")
 
 
 def denies_of_part(u: Unit, p: Part) -> bool:

@@ -133,8 +133,17 @@ def drops_only(p: Part, u: Part, sentence: Part | None = None,
 _CASE_CLAUSES = frozenset({"if", "when", "where", "while", "once", "until"})
 _EXCEPT = frozenset({"except", "excluding"})
 _EXCEPT_PAIRS = frozenset({("apart", "from"), ("other", "than"), ("save", "for")})
+_EXCEPT_FIRST = frozenset(a for a, _ in _EXCEPT_PAIRS)  # (a claim's own "other" ...: no)
 EXCEPTED_WORDS = 4  # the content words after "except" that name what it excepts, at most
 _HAS = frozenset({"gets", "get", "gives", "give"})  # (besides the auxiliaries)
+
+
+def _excepted_from(toks: Sequence[str], i: int) -> int | None:
+    """Where the excepted phrase starts when an exception's marker is at `i` ("except
+    X": i + 1; "apart from X": i + 2), else None."""
+    if toks[i] in _EXCEPT:
+        return i + 1
+    return i + 2 if tuple(toks[i:i + 2]) in _EXCEPT_PAIRS else None
 
 
 def drops_exception(p: Part, u: Part, sentence: Part | None = None,
@@ -143,7 +152,7 @@ def drops_exception(p: Part, u: Part, sentence: Part | None = None,
     excepts something ("except the Print Room", "apart from Advanced Pointe") and the
     claim, with no restriction of its own, says it without any content word of what is
     excepted: it says it of that too. `said`: the words of the claim's whole sentence."""
-    if p.restricted or any(t in ("apart", "other", "save") for t in p.info.tokens):
+    if p.restricted or any(t in _EXCEPT_FIRST for t in p.info.tokens):
         return False
     named = {p.info.all_stems[k] for k in p.info.capitals if k}  # (not its first word)
     if {v for v, _ in p.figures} - {v for v, _ in u.figures} or not named <= u.stems:
@@ -157,14 +166,12 @@ def drops_exception(p: Part, u: Part, sentence: Part | None = None,
         if k + 1 >= len(texts):
             return False
         info = part(texts[k + 1]).info
-        if not info.tokens or info.tokens[0] not in _EXCEPT and tuple(
-                info.tokens[:2]) not in _EXCEPT_PAIRS:
+        if not info.tokens or _excepted_from(info.tokens, 0) is None:
             return False  # ("..., and the gym is open every day except Sunday": the gym's)
     toks, stems = info.tokens, info.all_stems
     others = set(u.info.all_stems if sentence is not None else ())
-    for i, t in enumerate(toks):
-        start = i + 1 if t in _EXCEPT else i + 2 if (t, toks[i + 1] if i + 1 < len(
-            toks) else "") in _EXCEPT_PAIRS else None
+    for i in range(len(toks)):
+        start = _excepted_from(toks, i)
         if start is None:
             continue
         case: list[str] = []  # the excepted phrase: to its verb ("... is open"), if any

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TypeVar
 
 import numpy as np
@@ -21,7 +22,7 @@ from ragassay.types import Sample
 from .injection import addresses_evaluator
 from .lexical import TermPool
 from .sentences import ContextIndex, SentenceInfo, sentence_info
-from .worked import with_worked_times
+from .worked import ContextClocks, with_worked_times
 
 T = TypeVar("T")
 MAX_SENTENCE_CHARS = 2000  # longer "sentences" (tables, run-ons) are cut for embedding
@@ -90,6 +91,12 @@ class Prepared:
     rel_question_emb: np.ndarray  # question and documents by the relevance embedder
     rel_doc_emb: np.ndarray  # one row per doc_ids entry (none without a relevance embedder)
     instruction_keys: frozenset[str] = frozenset()  # context sentences addressed to the judge
+
+    @cached_property
+    def clocks(self) -> ContextClocks:
+        """The clock times the contexts (as read) and the question give, once per sample:
+        what a claim's clock time is checked against as a time (worked.py)."""
+        return ContextClocks.of([i.text for i in self.ctx.infos] + [self.given])
 
 
 class _Batch:

@@ -20,7 +20,8 @@ sure (reviews 17 and 17b):
 "Take a tablet 30 minutes before breakfast" beside "The pharmacy opens at 9am" counts
 from nothing. A time's half of the day is not read (judges.md, Known limits).
 
-A clock time is checked as a time too (`clock_unstated`, with the missing key terms):
+A clock time is checked as a time too (`ContextClocks.unstated`, with the missing key
+terms):
 its hour alone is no evidence where the contexts give it only as the hour of another
 time ("at 4pm" beside "(at 4:30)").
 """
@@ -28,7 +29,9 @@ time ("at 4pm" beside "(at 4:30)").
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .clauses import part
 from .lexical import STOPWORDS, numbers
@@ -50,6 +53,12 @@ def _clocks(text: str) -> list[float]:
     return [v for v, k in part(text).figures if k == _CLOCK]
 
 
+def _prefixes(text: str) -> set[str]:
+    """Its words of four letters or more as 4-letter prefixes ("closing", "closes":
+    "clos"), how an event and the sentence timing it are matched."""
+    return {w[:4] for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 3}
+
+
 def _clock_text(hours: float) -> str:
     """A 12-hour clock time as "H:MM" (4.5 -> "4:30"; 0.25 -> "12:15")."""
     hours %= 12
@@ -58,6 +67,14 @@ def _clock_text(hours: float) -> str:
     if minutes == 60:
         whole, minutes = whole + 1, 0
     return f"{whole % 12 or 12}:{minutes:02d}"
+
+
+def _span(text: str) -> re.Match[str] | None:
+    """The sentence's one span with no bound, rate or range before it; None for none or
+    several."""
+    found = [m for m in _SPAN.finditer(text)
+             if not (m["pre"] and m["pre"].strip().lower() in _BOUNDS)]
+    return found[0] if len(found) == 1 else None
 
 
 def _hours(m: re.Match[str]) -> float | None:
@@ -70,10 +87,9 @@ def _hours(m: re.Match[str]) -> float | None:
 
 
 def _event(rest: str) -> set[str]:
-    """The first words the direction word governs, as 4-letter prefixes ("closing":
-    "clos", so "closes" times it)."""
+    """The first words the direction word governs, as `_prefixes`."""
     words = [w for w in re.findall(r"[a-z]+", rest.lower())[:4] if w not in STOPWORDS]
-    return {w[:4] for w in words[:2] if len(w) > 3}
+    return _prefixes(" ".join(words[:2]))
 
 
 def _timed(event: set[str], passage: Sequence[str]) -> list[float]:
@@ -81,22 +97,13 @@ def _timed(event: set[str], passage: Sequence[str]) -> list[float]:
     "closing"), when it is the only clock time the passage's other sentences give (the
     car park's "closes at 6pm" beside the gallery's hours: no sum)."""
     timed = [(s, _clocks(s)) for s in passage]
-    clocks = {c for _, cs in timed for c in cs}
-    if len(clocks) != 1:
+    if len({c for _, cs in timed for c in cs}) != 1:
         return []
-    return [c for s, cs in timed for c in cs if event & {
-        w[:4] for w in re.findall(r"[a-z]+", s.lower()) if len(w) > 3}]
+    return [c for s, cs in timed for c in cs if event & _prefixes(s)]
 
 
-def worked_time(text: str, passage: Sequence[str]) -> str | None:
-    """The clock time the sentence's span works out to ("4:30" for "30 minutes before
-    closing" beside "The gallery closes at 5pm"), or None when no sum is sure (module
-    docstring). `passage`: the other sentences of its passage."""
-    found = [m for m in _SPAN.finditer(text)
-             if not (m["pre"] and m["pre"].strip().lower() in _BOUNDS)]
-    if len(found) != 1:
-        return None
-    m = found[0]
+def _worked(m: re.Match[str], text: str, passage: Sequence[str]) -> str | None:
+    """The clock time the span `m` of `text` works out to, or None (module docstring)."""
     span = _hours(m)
     if span is None:
         return None
@@ -111,43 +118,62 @@ def worked_time(text: str, passage: Sequence[str]) -> str | None:
     return _clock_text(clocks[0] - span if back else clocks[0] + span)
 
 
+def worked_time(text: str, passage: Sequence[str]) -> str | None:
+    """The clock time the sentence's span works out to ("4:30" for "30 minutes before
+    closing" beside "The gallery closes at 5pm"), or None when no sum is sure (module
+    docstring). `passage`: the other sentences of its passage."""
+    m = _span(text)
+    return None if m is None else _worked(m, text, passage)
+
+
 def with_worked_times(texts: Sequence[str], docs: Sequence[int]) -> list[str]:
     """The context sentences (`docs`: each one's passage), each that gives a clock time
     as a span from another with the time it works out to read in ("... before closing
-    (at 4:30).")."""
+    (at 4:30)."; after a bare "later", in its clause: "... an hour later at 11:00.")."""
     out = list(texts)
     for i, text in enumerate(texts):
-        if not _SPAN.search(text):
+        m = _span(text)
+        if m is None:
             continue
         passage = [t for j, t in enumerate(texts) if docs[j] == docs[i] and j != i]
-        worked = worked_time(text, passage)
-        bare = _SPAN.search(text)
-        if worked is not None and bare and not bare["rest"].strip(" ."):
-            # "... opens an hour later at 11:00.": in its clause, against "at 10am"
-            out[i] = f"{text[:bare.end('way')]} at {worked}{text[bare.end('way'):]}"
-        elif worked is not None:
+        worked = _worked(m, text, passage)
+        if worked is None:
+            continue
+        if not m["rest"].strip(" ."):  # "... opens an hour later at 11:00.": in its clause
+            out[i] = f"{text[:m.end('way')]} at {worked}{text[m.end('way'):]}"
+        else:
             body = text.rstrip()
             end = body[-1] if body and body[-1] in ".!?" else ""
             out[i] = f"{body[:len(body) - len(end)]} (at {worked}){end or '.'}"
     return out
 
 
-def clock_unstated(claim: str, texts: Sequence[str]) -> str | None:
-    """The clock time the claim gives, as written ("4pm"), that none of the sentences
-    (`texts`, as read: with their worked times) gives, whose hour they give only as the
-    hour of other times ("at 4pm" beside "(at 4:30)"); None when there is none. An hour
-    given alone too ("7-10am", "at 7 o'clock") leaves it to the other checks."""
-    if not any(ch.isdigit() for ch in claim):
+@dataclass(frozen=True)
+class ContextClocks:
+    """The clock times a sample's contexts give (as read: with their worked times) and
+    every figure they say, counted, once per sample (`Prepared.clocks`): what a claim's
+    clock time is checked against as a time."""
+
+    times: frozenset[float]
+    within: Counter[int]  # per hour, the times given with minutes ("4" of "4:30")
+    said: Counter[str]  # every figure said, by value
+
+    @classmethod
+    def of(cls, texts: Sequence[str]) -> ContextClocks:
+        times = [c for t in texts if any(ch.isdigit() for ch in t) for c in _clocks(t)]
+        return cls(frozenset(times), Counter(int(c) for c in times if c != int(c)),
+                   Counter(n for t in texts for n in numbers(t)))
+
+    def unstated(self, claim: str) -> str | None:
+        """The clock time the claim gives, as written ("4pm"), that the contexts do not
+        give, whose hour they give only as the hour of other times ("at 4pm" beside "(at
+        4:30)"); None when there is none. An hour given alone too ("7-10am", "at 7
+        o'clock") leaves it to the other checks."""
+        if not any(ch.isdigit() for ch in claim):
+            return None
+        for v in sorted(set(_clocks(claim)) - self.times):
+            hour = str(int(v) or 12)
+            if self.within[int(v)] and self.said[hour] <= self.within[int(v)]:
+                written = re.search(rf"\b{hour}(?:[:.]\d\d)?\s?(?:[ap]\.?m\b\.?)?", claim)
+                return written[0].strip().rstrip(".") if written else hour
         return None
-    mine = set(_clocks(claim))
-    if not mine:
-        return None
-    theirs = [c for t in texts if any(ch.isdigit() for ch in t) for c in _clocks(t)]
-    said = [n for t in texts for n in numbers(t)]
-    for v in sorted(mine - set(theirs)):
-        hour = str(int(v) or 12)
-        within = sum(1 for c in theirs if int(c) == int(v) and c != int(c))  # "4" of "4:30"
-        if within and said.count(hour) <= within:
-            written = re.search(rf"\b{hour}(?:[:.]\d\d)?\s?(?:[ap]\.?m\b\.?)?", claim)
-            return written[0].strip().rstrip(".") if written else hour
-    return None
