@@ -10,10 +10,11 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer, Evidence, reasoning
-from ragassay.judge.offline.clauses import clause_parts, clause_texts, part
+from ragassay.judge.offline.clauses import clause_parts, part
 from ragassay.judge.offline.declines import is_noncommittal
 from ragassay.judge.offline.hedged import hedged_claim
 from ragassay.judge.offline.lexical import TermPool
+from ragassay.judge.offline.pieces import clause_texts
 from tests.support.offline import evidence as _ev
 from tests.support.offline import faith as _faith
 

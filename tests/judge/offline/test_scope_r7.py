@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.clauses import clause_texts, part
+from ragassay.judge.offline.clauses import part
+from ragassay.judge.offline.pieces import clause_texts
 from ragassay.judge.offline.scope import denied_of_all
 from tests.support.offline import assert_judged, evidence
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.clauses import clause_texts, part
+from ragassay.judge.offline.clauses import part
 from ragassay.judge.offline.normalise import written_values
+from ragassay.judge.offline.pieces import clause_texts
 from ragassay.text import numbering, parse_citations
 from tests.support.offline import evidence
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.clauses import clause_texts
+from ragassay.judge.offline.pieces import clause_texts
 from tests.support.offline import ANY_KIND, assert_judged, evidence
 
 BAGS = ["Checked bags may weigh 23 kg on economy fares and 32 kg on business fares."]

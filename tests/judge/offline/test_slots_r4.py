@@ -17,8 +17,9 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.clauses import clause_texts, part
+from ragassay.judge.offline.clauses import part
 from ragassay.judge.offline.normalise import normalise_text, written_values
+from ragassay.judge.offline.pieces import clause_texts
 from tests.support.offline import assert_judged, flagged
 from tests.support.offline import evidence as _ev
 

@@ -42,7 +42,6 @@ from dataclasses import dataclass, replace
 from .attributed import attributed_elsewhere, entity_words
 from .clauses import (
     DETERMINERS,
-    OR_BOUND,
     Part,
     clause_parts,
     clauses,
@@ -67,6 +66,7 @@ from .mixed import misplaced_name, named_elsewhere
 from .objects import swapped_object
 from .parallel import parallel_swap
 from .phrase_swap import phrase_swap
+from .pieces import OR_BOUND
 from .placed import bound_flipped, misplaced_figure
 from .polarity import antonym_pool, even_so, polarity, turned_elsewhere
 from .referents import referent, referent_swapped

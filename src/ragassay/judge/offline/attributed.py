@@ -30,8 +30,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .clauses import AUXILIARIES, DETERMINERS, Part, lemma_stems, neighbours
+from .clauses import DETERMINERS, Part, lemma_stems, neighbours
 from .lexical import STOPWORDS
+from .pieces import AUXILIARIES
 from .scope import TIMES
 from .units import SYNONYM_COSINE
 from .words import word_vectors

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ragassay.text import KeyedSentence
 
-from .clauses import clause_texts, part
+from .clauses import part
 from .declines import (
     DECLINE,
     declines_by_scope,
@@ -28,6 +28,7 @@ from .declines import (
 from .evidence import SUPPORT_THRESHOLD
 from .hedged import hedged_claim, is_advice, summarises
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms, stem, stem_set
+from .pieces import clause_texts
 from .sentences import OPENERS, ContextIndex, SentenceInfo
 
 ABSTAINS, FILLER_SENTENCE, OPENER, REFERRAL = "abstains", "filler", "opener", "referral"

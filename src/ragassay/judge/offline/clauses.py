@@ -1,10 +1,8 @@
 """Clauses, and what a clause says beyond its words: polarity, figures and scope.
 
-A sentence is split into clauses at semicolons, brackets, dashes, commas and the words
-that open a clause ("but", "although", "which", "unless", "if", "and" ...); a piece of
-fewer than MIN_CLAUSE_TOKENS tokens stays with its neighbour ("Yes, ...", "Basic and
-Plus ..."). Each sentence or clause is read once into a `Part` (cached by text), the
-unit claim-level alignment (alignment.py) compares:
+A sentence is split into clauses where pieces.py cuts it. Each sentence or clause is read
+once into a `Part` (cached by text), the unit claim-level alignment (alignment.py)
+compares:
 - `words`: its content stems, without negations, quantifiers, numbers and an opener;
 - `negations`: the stem each predicate negation bears on ("not" in "does not need to be
   booked" bears on "booked"; "unless" is one; "without", "not only", "no later than" and
@@ -17,31 +15,16 @@ unit claim-level alignment (alignment.py) compares:
 from __future__ import annotations
 
 import bisect
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from .counts import IRREGULAR, ORDINALS, TIME_WORDS, figures, is_number, lemma_stems
-from .lexical import NEGATIONS, STOPWORDS, is_filler, stem
+from .lexical import NEGATIONS, STOPWORDS, stem
 from .normalise import TOKEN, normalise_text, separators
+from .pieces import AUXILIARIES, BREAK, merge_pieces
 from .sentences import SentenceInfo, token_view
 from .sentences import lead_tokens as _lead
 from .whole_time import whole_times
-
-MIN_CLAUSE_TOKENS = 3  # a shorter piece ("Yes", "In 2019", "Basic") is no clause of its own
-_OPENS = (r"but|although|though|while|whereas|which|who|so|unless|except|yet|and|or|if|"
-          r"because|since|as long as|provided|unlike|however|then|along with|together with|"
-          r"as well as")
-# "10 minutes or more", "two nights or longer": a bound of a figure, no alternative (a
-# bare figure's "18 or over" is one too: `_BREAK`)
-OR_BOUND = r"or\s+(?:more|less|fewer|longer|shorter)\b"
-_BREAK = re.compile(
-    r"\s*(?:[;()\[\]]|(?<!\d):(?!\d))\s*"  # semicolons, brackets, colons (not "18:00")
-    r"|\s+[-\u2013\u2014]\s+|\u2014"  # a dash set off by spaces, an em dash
-    r"|\s*,(?=\s)(?!\s*\d)\s*"  # a comma before a space and no digit (not "1,000", "1 , 000")
-    # a word that opens a clause (not "not if"; not the "or" of a bound: "18 or over")
-    rf"|(?<!\bnot)\s+(?=(?:{_OPENS})\s)(?!(?<=\d\s)or\s+(?:over|more|older|above|under|less|"
-    rf"fewer|younger|later|earlier|so|thereabouts)\b)(?!{OR_BOUND})", re.IGNORECASE)
 
 _UNIVERSAL_TEXT = """
     all every each any everyone everybody everything anyone anybody anything always
@@ -75,6 +58,7 @@ POST_MODIFIERS = frozenset(_POST_MODIFIERS_TEXT.split())
 _LIGHT = frozenset({"need", "needs", "needed", "even", "ever", "really", "necessarily",
                     "currently", "yet", "always", "usually", "generally", "actually", "also",
                     "quite", "times"})  # ("except at the times of school lessons")
+_NEED = frozenset({"need", "needs", "needed"})
 # permission: "not allowed to take it" negates "take" ("can" is a stopword); without a
 # "to" after it ("not allowed during the race") the permission word is what is negated
 _PERMISSION = frozenset({"allowed", "permitted", "able"})
@@ -184,11 +168,6 @@ _CONJUNCTIONS_TEXT = "and or but so then while yet also"
 _CONJUNCTIONS = frozenset(_CONJUNCTIONS_TEXT.split())
 _CONTRASTS = frozenset({"though", "although", "whereas", "however"})
 _PRONOUN_SUBJECTS = frozenset({"it", "they"})
-AUXILIARIES_TEXT = """
-    is are was were be been has have had can could may might must will would should
-    shall does do did cannot
-"""
-AUXILIARIES = frozenset(AUXILIARIES_TEXT.split())
 _PREPOSITIONS_TEXT = """
     from to in on at for with by up until within after before during over under into
     between per via
@@ -337,6 +316,8 @@ def _part(info: SentenceInfo) -> Part:
             s = t  # "The May course": the month, not the modal
         elif not _is_word(t, s) or i in no_content or (i == info.lead and t in CONNECTIVES):
             continue  # (a clause's opening "yet", "although": no content; "not ... yet" is)
+        elif t in _NEED and toks[i + 1:i + 2] == ("to",):
+            continue  # "need to book": a modal, as "must" is
         if t in ORDINALS:
             s = t  # "first", not its number
         words.append(s)
@@ -368,96 +349,6 @@ def _part(info: SentenceInfo) -> Part:
     )
 
 
-# a sentence's first piece opened by one of these is a fronted phrase, no clause: it
-# qualifies the clause it is set before ("On the Premium plan, listings stay live ...";
-# "For contractors, the limit is ..."), and a clause cut from it would drop who or what
-# it is about
-FRONTED = frozenset({"on", "in", "for", "under", "at", "during", "after", "before", "from",
-                     "within", "outside", "inside", "across", "throughout", "over", "with"})
-
-
-_PERSONS = frozenset({"i", "you", "we", "they", "he", "she", "it"})
-
-
-def fronted(toks: list[str]) -> bool:
-    """A short first piece opened by a preposition, without a verb or a subject of its
-    own ("On the Premium plan", not "With the card you pay no fee")."""
-    return (bool(toks) and toks[0] in FRONTED and len(toks) <= 6
-            and not any(t in AUXILIARIES or t in _PERSONS for t in toks))
-
-
-def _opener(toks: list[str]) -> int:
-    """The tokens of a sentence's first piece when it is conversational filler ("Yes",
-    "Sure"): they count toward no clause's length."""
-    words = [w for t in toks if (w := t.strip(".,!?;:\u2014-"))]
-    return len(toks) if words and is_filler(words) else 0
-
-
-@lru_cache(maxsize=16384)
-def clause_texts(text: str) -> tuple[str, ...]:
-    """The sentence's clauses (the sentence itself when it has one): pieces split at the
-    breaks, a piece under MIN_CLAUSE_TOKENS tokens joined to the one before ("nausea
-    and diarrhoea"), or to the next at the start ("Yes, ...") or when it is listed with
-    it ("...; Basic and Plus subscribers get ..."). An opening interjection ("Yes —")
-    counts no token: "Yes — delivery, set-up and collection are included" is one clause,
-    its list not cut after "set-up"."""
-    pieces = [p.strip() for p in _BREAK.split(text) if p and p.strip()]
-    merged: list[str] = []
-    carry = ""
-    opener = _opener([t.lower() for t in pieces[0].split()]) if len(pieces) > 1 else 0
-    for k, p in enumerate(pieces):
-        if carry:
-            p, carry = f"{carry} {p}", ""
-        nxt = pieces[k + 1].split(maxsplit=1)[0].lower() if k + 1 < len(pieces) else ""
-        if nxt == "and" and _open_range([t.lower() for t in p.split()]):
-            carry = p  # "between 9 | and 11am": one range
-        elif not k and nxt and fronted([t.lower() for t in p.split()]):
-            carry = p  # "On the Premium plan, listings ...": the phrase qualifies the clause
-        elif len(p.split()) - (opener if not merged else 0) >= MIN_CLAUSE_TOKENS:
-            merged.append(p)
-        elif merged and (nxt not in ("and", "or") or p.split()[0].lower() in ("and", "or")):
-            merged[-1] = f"{merged[-1]} {p}"
-        else:  # "Basic and Plus subscribers ...": a short piece joins what it is listed with
-            carry = p
-    if carry:
-        merged.append(carry)
-    return tuple(merged) if len(merged) > 1 else (text,)
-
-
-_RANGE_TAIL = 3  # tokens after "between" that can be its first bound ("9", "9 am")
-
-
-def _open_range(toks: list[str]) -> bool:
-    """Whether a piece ends with the first bound of a range ("... between 9am", "between
-    9"): the "and" after it joins the range's bounds, no clauses."""
-    if "between" not in toks[-_RANGE_TAIL - 1:]:
-        return False
-    at = len(toks) - 1 - toks[::-1].index("between")
-    return 0 < len(toks) - at - 1 <= _RANGE_TAIL and toks[at + 1][:1].isdigit()
-
-
-def _merge(pieces: list[list[int]], toks: tuple[str, ...]) -> list[list[int]]:
-    """Pieces of token indices merged as clause_texts merges its pieces."""
-    merged: list[list[int]] = []
-    carry: list[int] = []
-    opener = _opener([toks[i] for i in pieces[0]]) if len(pieces) > 1 else 0
-    for k, p in enumerate(pieces):
-        if carry:
-            p, carry = carry + p, []
-        nxt = toks[pieces[k + 1][0]] if k + 1 < len(pieces) else ""
-        head = [toks[i] for i in p]
-        if (nxt == "and" and _open_range(head)) or (not k and nxt and fronted(head)):
-            carry = p  # "between 9 | and 11am"; "On the Premium plan, | ..."
-        elif len(p) - (opener if not merged else 0) >= MIN_CLAUSE_TOKENS:
-            merged.append(p)
-        elif merged and (nxt not in ("and", "or") or toks[p[0]] in ("and", "or")):
-            merged[-1] = merged[-1] + p
-        else:
-            carry = p
-    if carry:
-        merged.append(carry)
-    return merged
-
 
 @lru_cache(maxsize=4096)
 def clause_parts(text: str) -> tuple[Part, ...]:
@@ -468,7 +359,7 @@ def clause_parts(text: str) -> tuple[Part, ...]:
     info = whole.info
     normal = normalise_text(text)
     spans = [m.span() for m in TOKEN.finditer(normal)]
-    breaks = [m.start() for m in _BREAK.finditer(normal) if m.end() > m.start()]
+    breaks = [m.start() for m in BREAK.finditer(normal) if m.end() > m.start()]
     if not breaks or len(spans) != len(info.tokens):
         return (whole,)
     ids = [bisect.bisect_right(breaks, start) for start, _ in spans]
@@ -478,7 +369,7 @@ def clause_parts(text: str) -> tuple[Part, ...]:
             pieces[-1].append(k)
         else:
             pieces.append([k])
-    groups = _merge(pieces, info.tokens)
+    groups = merge_pieces(pieces, info.tokens)
     if len(groups) < 2:
         return (whole,)
     out = []

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .clauses import clause_texts
+from .pieces import clause_texts
 
 APOSTROPHE = "['\u2019\u02bc\uff07]"  # an apostrophe, however typed
 _A = APOSTROPHE  # (short, inside the patterns)

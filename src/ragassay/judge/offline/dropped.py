@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .clauses import AUXILIARIES, Part, clause_parts, part
+from .clauses import Part, clause_parts, part
 from .lexical import MONTHS, STOPWORDS, stem
+from .pieces import AUXILIARIES
 from .scope import CLOCK, PARTICIPLE_PREPS, TIMES, participle_asides
 from .units import Unit, Units
 from .weeks import WEEK, WEEKDAYS, day_range, named_times, placed_times, time_word, whole_week

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 
-from .clauses import clause_texts
 from .declines import APOSTROPHE as _A
 from .declines import (
     DECLINE,
@@ -24,6 +23,7 @@ from .declines import (
 )
 from .lexical import FILLER, STOPWORDS, TermPool, missing_terms, stem, stem_set
 from .normalise import norm_tokens
+from .pieces import clause_texts
 from .sentences import ContextIndex
 from .summary import frame_end, restates
 

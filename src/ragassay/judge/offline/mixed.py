@@ -23,8 +23,9 @@ from __future__ import annotations
 import re
 
 from .attributed import context_names
-from .clauses import AUXILIARIES, Part, clause_parts, lemma_stems
+from .clauses import Part, clause_parts, lemma_stems
 from .lexical import STOPWORDS, stem
+from .pieces import AUXILIARIES
 from .scope import TIMES, acronym
 from .units import Unit, Units
 from .weeks import CALENDAR

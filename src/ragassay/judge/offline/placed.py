@@ -165,6 +165,14 @@ _AT_LEAST = (("at", "least"), ("a", "minimum", "of"), ("minimum", "of"), ("no", 
              "than"), ("no", "less", "than"), ("minimum",))
 _AT_MOST = (("up", "to"), ("at", "most"), ("a", "maximum", "of"), ("maximum", "of"),
             ("no", "more", "than"), ("maximum",))
+# a comparison is a strict bound, on the same side: "more than 6 books" against "up to 6
+# books" says the other side ("under 5" is a bound the other way of "5 or over")
+_ABOVE = (("over",), ("above",), ("exceed",), ("exceeds",), ("exceeding",)) + tuple(
+    (w, "than") for w in ("more", "greater", "longer", "bigger", "larger", "heavier",
+                          "older", "higher", "taller"))
+_BELOW = (("under",), ("below",)) + tuple(
+    (w, "than") for w in ("less", "fewer", "shorter", "smaller", "lighter", "younger",
+                          "lower"))
 # a span before something: its upper bound says what a lower one says of the time
 _EARLIER = frozenset({"before", "ahead", "advance", "prior", "beforehand", "earlier",
                       "notice"})
@@ -172,11 +180,12 @@ _AFTER = {("or", "more"): "min", ("or", "over"): "min", ("or", "fewer"): "max",
           ("or", "less"): "max", ("at", "most"): "max", ("at", "least"): "min"}
 
 
-def _bounds(p: Part) -> dict[float, set[str]]:
+def _bounds(p: Part, compared: bool = True) -> dict[float, set[str]]:
     """Each figure's bounds in the text: "min" ("at least 30", "30 or more") or "max"
-    ("up to 30", "30 or fewer")."""
+    ("up to 30", "30 or fewer"); `compared`: a comparison's too ("more than 30")."""
     toks = p.info.tokens
     out: dict[float, set[str]] = {}
+    above, below = (_ABOVE, _BELOW) if compared else ((), ())
     for i, t in enumerate(toks):
         if not t[:1].isdigit():
             continue
@@ -185,7 +194,7 @@ def _bounds(p: Part) -> dict[float, set[str]]:
         except ValueError:
             continue
         found = out.setdefault(value, set())
-        for side, phrases in (("min", _AT_LEAST), ("max", _AT_MOST)):
+        for side, phrases in (("min", _AT_LEAST + above), ("max", _AT_MOST + below)):
             if any(toks[max(0, i - len(x)):i] == x for x in phrases):
                 found.add(side)
         if _EARLIER & set(toks[i + 1:i + 4]):
@@ -201,7 +210,9 @@ def bound_flipped(p: Part, units: Units, doc: int | None = None) -> int | None:
     """The context sentence that bounds the claim's figure the other way: the claim
     says "at least 30 players" where each context slot that counts players with 30 and
     shares a word with the claim besides "players" says "up to 30 players" (or the
-    reverse). A span before something is no bound ("up to 24 hours before")."""
+    reverse; "more than 6 books" against "up to 6 books"). A span before something is no
+    bound ("up to 24 hours before"); two comparisons ("above 8" / "below 8") are a
+    turned relation, not a bound (alignment's "antonym")."""
     mine = _bounds(p)
     for n, key in p.figures:
         sides = mine.get(n, set())
@@ -210,6 +221,8 @@ def bound_flipped(p: Part, units: Units, doc: int | None = None) -> int | None:
         found = [s.unit for j in _rows([], units, doc, n, ()) for s in _slots(units, j)
                  if (n, key) in s.figures and p.words & s.words - {key}]
         theirs = [_bounds(u.part).get(n, set()) for u in found]
-        if found and all(len(b) == 1 and not b & sides for b in theirs):
-            return found[0].row
+        if found and all(len(b) == 1 and not b & sides for b in theirs) and (
+                _bounds(p, compared=False).get(n) or all(
+                    _bounds(u.part, compared=False).get(n) for u in found)):
+            return found[0].row  # (two comparisons, "above 8" / "below 8": a turned relation)
     return None

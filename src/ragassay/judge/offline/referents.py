@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .clauses import AUXILIARIES, Part, lemma_stems, subject_words
+from .clauses import Part, lemma_stems, subject_words
 from .mixed import MAX_DOC_SENTENCES  # (a passage as short as mixed.py's)
+from .pieces import AUXILIARIES
 from .units import Units
 
 # a clause's subject that stands for what its sentence named before

@@ -22,7 +22,6 @@ from .clauses import (
     UNIVERSAL,
     Part,
     clause_parts,
-    fronted,
     is_negation,
     lemma_stems,
     neighbours,
@@ -30,6 +29,7 @@ from .clauses import (
 )
 from .lexical import STOPWORDS, stem
 from .normalise import separators
+from .pieces import fronted
 from .weeks import (
     WEEKDAYS,
     YEAR,
