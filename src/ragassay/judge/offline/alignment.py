@@ -45,6 +45,7 @@ from .clauses import (
     Part,
     clause_parts,
     clauses,
+    necessity_said,
     neighbours,
     part,
 )
@@ -54,6 +55,7 @@ from .counts import durations_differ
 from .declines import referral_end
 from .denial import denied_elsewhere, denies_of_part
 from .dropped import (
+    adds_only,
     dropped_case,
     drops_days,
     drops_exception,
@@ -68,7 +70,7 @@ from .parallel import parallel_swap
 from .phrase_swap import phrase_swap
 from .pieces import OR_BOUND
 from .placed import bound_flipped, misplaced_figure
-from .polarity import antonym_pool, even_so, polarity, turned_elsewhere
+from .polarity import antonym_pool, even_so, polarity, turned_elsewhere, unit_flip
 from .referents import referent, referent_swapped
 from .relations import relation_turned
 from .scope import (
@@ -134,7 +136,7 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
     only_c, only_u = p.words - uw, uw - p.words
     swaps: list[tuple[str, str]] = []
     antonyms = 0
-    used: set[str] = set()
+    used: set[str] = set(necessity_said(p, u.part))  # "need to" / "must"
     for t, w in p.pairs:
         if w not in only_c or w in used:
             continue
@@ -259,19 +261,13 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
                 p, u.part, u.sentence if u.clause else None, said) or drops_exception(
                 p, u.part, u.sentence if u.clause else None, said))):
         kinds.append("quantifier")
+    if "quantifier" not in kinds and fit.restates and adds_only(
+            p, u, fit.only_in_unit, units):
+        kinds.append("quantifier")  # "Tours run in English only" / "... English and Spanish"
     if fit.restates and relation_turned(p, u.part) and len(p.negations) == len(
             u.part.negations):
         kinds.append("antonym")  # "30 minutes after departure" for "... before departure"
-    flip = polarity(p, u.part, fit.antonyms, u.inherited)
-    if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \
-            and not {"if", "unless"} & set(p.info.tokens):
-        flip = None  # "You should not have X if C": not having X is C's, not the claim's
-    if flip and "unless" in p.info.tokens and "if" in u.part.info.tokens and any(
-            h is not None for h in u.sentence.negations):
-        flip = None  # "..., unless C" says what "not ... if C" says
-    if flip and p.opening == "elliptic" and not part(p.text).words <= u.words:
-        flip = None  # "..., not for damage to your own car": a case the unit does not state
-    if flip:
+    if flip := unit_flip(p, u, fit.antonyms):
         kinds.append(flip)
     return kinds
 

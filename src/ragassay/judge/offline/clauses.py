@@ -58,7 +58,10 @@ POST_MODIFIERS = frozenset(_POST_MODIFIERS_TEXT.split())
 _LIGHT = frozenset({"need", "needs", "needed", "even", "ever", "really", "necessarily",
                     "currently", "yet", "always", "usually", "generally", "actually", "also",
                     "quite", "times"})  # ("except at the times of school lessons")
-_NEED = frozenset({"need", "needs", "needed"})
+_NEED = stem("need")
+# words of necessity a claim's "need to" says in other words ("must live" / "need to live")
+_NECESSITY = frozenset({"must", "required", "necessary", "mandatory", "compulsory"})
+_HAVE_TO = frozenset({"have", "has", "had"})
 # permission: "not allowed to take it" negates "take" ("can" is a stopword); without a
 # "to" after it ("not allowed during the race") the permission word is what is negated
 _PERMISSION = frozenset({"allowed", "permitted", "able"})
@@ -75,6 +78,17 @@ def is_negation(token: str) -> bool:
     """A predicate negation word (not "without": it modifies, it does not deny)."""
     return (token in NEGATIONS and token != "without") or token == "unless" or token.endswith(
         ("n't", "n’t"))
+
+
+def necessity_said(p: Part, u: Part) -> frozenset[str]:
+    """The claim's "need" when the unit says it by another word of necessity ("You need
+    to live ..." / "Members must live ..."; "have to"): a word both state."""
+    if _NEED not in p.words or _NEED in u.words:
+        return frozenset()
+    toks = u.info.tokens
+    said = _NECESSITY & set(toks) or any(
+        t in _HAVE_TO and toks[k + 1:k + 2] == ("to",) for k, t in enumerate(toks))
+    return frozenset({_NEED}) if said else frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,8 +330,6 @@ def _part(info: SentenceInfo) -> Part:
             s = t  # "The May course": the month, not the modal
         elif not _is_word(t, s) or i in no_content or (i == info.lead and t in CONNECTIVES):
             continue  # (a clause's opening "yet", "although": no content; "not ... yet" is)
-        elif t in _NEED and toks[i + 1:i + 2] == ("to",):
-            continue  # "need to book": a modal, as "must" is
         if t in ORDINALS:
             s = t  # "first", not its number
         words.append(s)
@@ -347,7 +359,6 @@ def _part(info: SentenceInfo) -> Part:
         opening=_opening(toks),
         capitalised=frozenset(stems[i] for i in info.capitals),
     )
-
 
 
 @lru_cache(maxsize=4096)

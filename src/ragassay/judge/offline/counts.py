@@ -51,6 +51,9 @@ _APPROXIMATE = frozenset({"nearly", "almost", "about", "around", "over", "under"
                           "just", "some", "roughly", "approximately", "up", "at", "exactly"})
 
 
+_BOUND_TAILS = frozenset({"least", "most"})  # "at least 12", "at most 12"
+
+
 def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = frozenset(),
             between: Sequence[str] | None = None) -> list[tuple[float, str | None]]:
     """Each number with the word it counts: the next token ("5 devices"; a time for
@@ -102,6 +105,8 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
             key = stems[j]
         else:
             for k in range(i - 1, max(-1, i - 3), -1):
+                if toks[k] in _BOUND_TAILS:
+                    break  # "is at least 12": a bound, not what it counts
                 if toks[k] not in STOPWORDS and not is_number(stems[k]):
                     key = stems[k]
                     break

@@ -10,6 +10,8 @@ says only at some times, on some days or in one case, said without it.
   "We accept mattresses only if they are still sealed"); `drops_exception`: "except",
   "apart from", "other than", "excluding" and what it excepts, dropped ("Photography is
   allowed in all galleries" for "... in all galleries except the Print Room");
+- `adds_only`: "only" said of one of the things the unit lists together ("Tours run in
+  English only" for "Tours run in English and Spanish");
 - `dropped_case`: a universal claim ("all", "every", "any", "always", "whenever") said of
   what the unit says for whom, within a bound, at some times, in one case or of part of
   it (`limits_case`: "all our quotes are free" for "Quotes are free for properties
@@ -129,6 +131,31 @@ def drops_only(p: Part, u: Part, sentence: Part | None = None,
             if case and not case & (p.words | said) and not case & p.stems:
                 return True
     return False
+
+
+_ONLY = frozenset({"only", "solely", "exclusively"})
+_FOCUS_REACH = 3  # tokens after "only" in which its word is found ("only on Saturdays")
+
+
+def adds_only(p: Part, u: Unit, only_in_unit: frozenset[str], units: Units) -> bool:
+    """Whether the claim says "only" of a word the unit lists together with another the
+    claim leaves out ("English only" for "in English and Spanish"; "Only members can
+    book" for "Members and guests can book"): the other item is dropped, not just left
+    unsaid. Its words: the content words in the _FOCUS_REACH tokens after "only" or, with
+    none there, the one before it."""
+    toks, stems = p.info.tokens, p.info.all_stems
+    if not _ONLY & set(toks) or _ONLY & set(u.sentence.info.tokens):
+        return False
+    focus = set()
+    for i, t in enumerate(toks):
+        if t not in _ONLY:
+            continue
+        after = [stems[k] for k in range(i + 1, min(len(toks), i + 1 + _FOCUS_REACH))
+                 if toks[k] not in STOPWORDS]
+        before = [stems[k] for k in range(i) if toks[k] not in STOPWORDS][-1:]
+        focus.update(after or before)
+    return any(units.alternatives.together(w, v, u.row) for w in focus & p.words
+               for v in only_in_unit)
 
 
 _CASE_CLAUSES = frozenset({"if", "when", "where", "while", "once", "until"})

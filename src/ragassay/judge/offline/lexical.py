@@ -58,6 +58,7 @@ _MONTHS_TEXT = (
 )
 YEAR = tuple(_MONTHS_TEXT.split())  # the month names in order, one place for the judge
 MONTHS = frozenset(YEAR)
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # a dotted abbreviation ("U.S.", "D.C.") is one word, as the tokenizer reads it
 _CAP_WORD = re.compile(r"\b[A-Z](?:\.[A-Z])+\b|\b[A-Z][A-Za-z0-9’'-]*[A-Za-z0-9]|\b[A-Z]\b")
@@ -217,6 +218,35 @@ def name_present(word: str, stems: frozenset[str]) -> bool:
             if any(x.startswith(base) for x in stems if len(x) > len(base) - 1):
                 return True
     return False
+
+
+_TO = frozenset({"to", "through", "until", "till"})
+
+
+def ranges(toks: Sequence[str], names: Sequence[str]) -> list[frozenset[str]]:
+    """Each "X to Y" range of the text over `names` (days, months: wrapping round), as
+    the names it spans ("Tuesday to Saturday": five days)."""
+    out = []
+    for i in range(len(toks) - 2):
+        if toks[i] in names and toks[i + 1] in _TO and toks[i + 2] in names:
+            a, b = names.index(toks[i]), names.index(toks[i + 2])
+            out.append(frozenset(names[(a + k) % len(names)]
+                                 for k in range((b - a) % len(names) + 1)))
+    return out
+
+
+# the days a passage names by a part of the week or a range: "on weekdays" names Monday
+# to Friday, "Tuesday to Saturday" the days between, so a claim's "Monday to Friday" for
+# "weekdays" names no day the passage lacks
+_WEEK_PARTS = {"weekday": DAYS[:5], "weekdays": DAYS[:5], "weekend": DAYS[5:],
+               "weekends": DAYS[5:]}
+
+
+def implied_days(toks: Sequence[str]) -> frozenset[str]:
+    """The stems of the days a text names by a part of the week or a day range."""
+    days = {d for t in toks for d in _WEEK_PARTS.get(t, ())}
+    days.update(*ranges(toks, DAYS))
+    return frozenset(stem(d) for d in days)
 
 
 def negation_count(text: str, toks: list[str] | None = None) -> int:

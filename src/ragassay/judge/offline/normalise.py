@@ -78,35 +78,15 @@ _BOUND_WORDS = (
     (re.compile(r"\b(?:(?:a\s+)?minimum\s+of|(?:no|not)\s+(?:fewer|less)\s+than)\s+"
                 + _FIGURE_AHEAD, re.IGNORECASE), "at least "),
 )
-# a denied comparison is a bound: "can't weigh more than 95 kg" is "can weigh up to 95 kg",
-# "must not be under 18" "must be at least 18", "may not exceed 10 kg" "may be up to 10 kg"
-_DENIED_COMPARISON = re.compile(
-    r"\b(?:(can)(?:['’]t|not|\s+not)|(may|must|should|do|does|did)(?:n['’]t|\s+not)|(wo)n['’]t)"
-    r"\s+(?:((?:\w+\s+){0,2}?)(exceed|(?:more|longer|bigger|larger|heavier|greater|older|higher|"
-    r"taller|less|fewer|shorter|smaller|lighter|younger|lower)\s+than)|(be\s+)?(over|above|under|"
-    r"below))\s+" + _FIGURE_AHEAD, re.IGNORECASE)
 # a limit named before its figure: "The maximum rider weight is 95 kg" says "rider weight
 # is up to 95 kg", "the minimum age is 12" "age is at least 12"
-_NAMED_LIMIT = re.compile(r"\b(maximum|minimum|max|min)\.?\s+((?:[a-z]+\s+){1,3}?)(is|are)\s+"
+_NAMED_LIMIT = re.compile(r"\b(maximum|minimum)\s+((?:[a-z]+\s+){1,3}?)(is|are)\s+"
                           + _FIGURE_AHEAD, re.IGNORECASE)
 
 
 def _named_limit(m: re.Match[str]) -> str:
-    bound = "up to" if m[1].lower().startswith("max") else "at least"
+    bound = "up to" if m[1].lower() == "maximum" else "at least"
     return f"{m[2]}{m[3]} {bound} "
-
-
-_LOWER = ("less", "fewer", "shorter", "smaller", "lighter", "younger", "lower", "under",
-          "below")
-
-
-def _denied_comparison(m: re.Match[str]) -> str:
-    said = m[1] or m[2] or "will"
-    modal = "" if said.lower() in ("do", "does", "did") else said + " "
-    than = m[5] or m[7]
-    verb = m[4] or m[6] or ("be " if than.lower() == "exceed" and modal else "")
-    bound = "at least" if than.split()[0].lower() in _LOWER else "up to"
-    return f"{modal}{verb}{bound} "
 
 
 def _compound(m: re.Match[str]) -> str:
@@ -144,7 +124,6 @@ def _surface(text: str) -> str:
         text = pattern.sub(name, text)
     for pattern, name in _BOUND_WORDS:
         text = pattern.sub(name, text)
-    text = _DENIED_COMPARISON.sub(_denied_comparison, text)
     text = _NAMED_LIMIT.sub(_named_limit, text)
     return _COMPOUND.sub(_compound, text)
 

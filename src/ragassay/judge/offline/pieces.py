@@ -95,7 +95,7 @@ def clause_texts(text: str) -> tuple[str, ...]:
 
 
 # a modal, "to" or a negated one before a piece's last word: a verb the next piece's
-# "or"/"and" coordinates ("You don't need to live | or work in the borough")
+# "or" coordinates ("You don't need to live | or work in the borough")
 _VERB_BEFORE = frozenset({"must", "can", "may", "might", "should", "will", "would",
                           "could", "shall", "cannot", "not"})
 # ... "to" after one of these ("need to live", not "from October to April")
@@ -105,14 +105,16 @@ _TO_VERB = frozenset({"need", "needs", "have", "has", "had", "able", "allowed", 
 
 def _open_verb(toks: list[str], nxt: list[str]) -> bool:
     """Whether a piece ends with a bare verb after a modal or "to" and the next piece
-    coordinates another with it ("or work ..."): one predicate, its negation and its
-    modal shared, no clauses."""
-    return (len(toks) >= 2 and len(nxt) >= 2 and nxt[0] in ("and", "or")
+    offers another verb in its place ("must live | or work within the borough"): one
+    predicate, no clauses, so a claim and a unit that both say the pair align on it. Only
+    "or": an "and" may open a clause of its own ("You must not swim | and lifeguards
+    patrol every beach"). (A negation is still read on the first verb only: "must not run
+    or dive" denies no "dive".)"""
+    return (len(toks) >= 2 and len(nxt) >= 2 and nxt[0] == "or"
             and (toks[-2] in _VERB_BEFORE or toks[-2].endswith(("n't", "n’t")) or (
                 toks[-2] == "to" and len(toks) >= 3 and toks[-3] in _TO_VERB))
             and toks[-1].isalpha() and toks[-1] not in STOPWORDS and nxt[1] not in STOPWORDS
             and nxt[1].isalpha() and not any(t in AUXILIARIES for t in nxt[2:4]))
-    # (not "Parents must stay | and children must wear helmets": a subject of its own)
 
 
 _RANGE_TAIL = 3  # tokens after "between" that can be its first bound ("9", "9 am")

@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .clauses import Part, part
+from .clauses import Part, is_negation, part
 from .normalise import normalise_text
 from .sentences import SentenceInfo
 from .units import Unit, Units
@@ -160,19 +160,24 @@ def misplaced_figure(p: Part, near: list[Unit], units: Units, doc: int | None = 
     return None
 
 
-# a figure's bound: what the tokens before it or after it say of it
-_AT_LEAST = (("at", "least"), ("a", "minimum", "of"), ("minimum", "of"), ("no", "fewer",
-             "than"), ("no", "less", "than"), ("minimum",))
-_AT_MOST = (("up", "to"), ("at", "most"), ("a", "maximum", "of"), ("maximum", "of"),
-            ("no", "more", "than"), ("maximum",))
-# a comparison is a strict bound, on the same side: "more than 6 books" against "up to 6
-# books" says the other side ("under 5" is a bound the other way of "5 or over")
-_ABOVE = (("over",), ("above",), ("exceed",), ("exceeds",), ("exceeding",)) + tuple(
+# a figure's bound: what the tokens before it or after it say of it ("a maximum of", "no
+# more than", "as many as", "at most" are written "up to", "a minimum of" and "no fewer
+# than" "at least" before any match: normalise._BOUND_WORDS)
+_AT_LEAST = (("at", "least"), ("minimum",))
+_AT_MOST = (("up", "to"), ("maximum",))
+# a comparison after a modal is a strict bound of what may be done, on the same side: "can
+# bring more than 6 books" against "up to 6 books" says the other side; denied ("can't
+# bring more than 6"), the other side. Elsewhere it says which things ("orders over £40",
+# "bags over 23 kg are not accepted", "tours with fewer than 6 people"): no bound.
+_ABOVE = (("over",), ("above",), ("exceed",)) + tuple(
     (w, "than") for w in ("more", "greater", "longer", "bigger", "larger", "heavier",
                           "older", "higher", "taller"))
 _BELOW = (("under",), ("below",)) + tuple(
     (w, "than") for w in ("less", "fewer", "shorter", "smaller", "lighter", "younger",
                           "lower"))
+_MODALS = frozenset({"can", "may", "must", "will", "could", "should", "might", "cannot"})
+MODAL_REACH = 3  # tokens before a comparison in which its modal is found
+_OTHER = {"min": "max", "max": "min"}
 # a span before something: its upper bound says what a lower one says of the time
 _EARLIER = frozenset({"before", "ahead", "advance", "prior", "beforehand", "earlier",
                       "notice"})
@@ -180,12 +185,30 @@ _AFTER = {("or", "more"): "min", ("or", "over"): "min", ("or", "fewer"): "max",
           ("or", "less"): "max", ("at", "most"): "max", ("at", "least"): "min"}
 
 
+def _compared(toks: tuple[str, ...], i: int) -> tuple[str, bool] | None:
+    """The side a comparison before the figure at `i` bounds what may be done ("can
+    bring more than 6": "min"), and whether a negation denies it ("can't bring more than
+    6": "max", True); None: no comparison after a modal."""
+    for side, phrases in (("min", _ABOVE), ("max", _BELOW)):
+        for x in phrases:
+            at = i - len(x)
+            if at < 0 or toks[at:i] != x:
+                continue
+            before = toks[max(0, at - MODAL_REACH):at]
+            if not any(t in _MODALS or t.startswith(("can'", "can’")) or (
+                    t.endswith(("n't", "n’t")) and t[:-3] in _MODALS) for t in before):
+                return None
+            denied = any(is_negation(t) for t in before)
+            return (_OTHER[side] if denied else side), denied
+    return None
+
+
 def _bounds(p: Part, compared: bool = True) -> dict[float, set[str]]:
     """Each figure's bounds in the text: "min" ("at least 30", "30 or more") or "max"
-    ("up to 30", "30 or fewer"); `compared`: a comparison's too ("more than 30")."""
+    ("up to 30", "30 or fewer"); `compared`: a comparison's after a modal too ("can
+    bring more than 30", `_compared`), in a clause with no other negation."""
     toks = p.info.tokens
     out: dict[float, set[str]] = {}
-    above, below = (_ABOVE, _BELOW) if compared else ((), ())
     for i, t in enumerate(toks):
         if not t[:1].isdigit():
             continue
@@ -194,9 +217,12 @@ def _bounds(p: Part, compared: bool = True) -> dict[float, set[str]]:
         except ValueError:
             continue
         found = out.setdefault(value, set())
-        for side, phrases in (("min", _AT_LEAST + above), ("max", _AT_MOST + below)):
+        for side, phrases in (("min", _AT_LEAST), ("max", _AT_MOST)):
             if any(toks[max(0, i - len(x)):i] == x for x in phrases):
                 found.add(side)
+        if compared and (c := _compared(toks, i)) is not None and len(
+                [h for h in p.negations if h is not None]) <= int(c[1]):
+            found.add(c[0])
         if _EARLIER & set(toks[i + 1:i + 4]):
             found.add("min")
             found.add("max")  # "up to 24 hours before" is "at least 24 hours before"
@@ -204,6 +230,19 @@ def _bounds(p: Part, compared: bool = True) -> dict[float, set[str]]:
         if after in _AFTER:
             found.add(_AFTER[after])
     return out
+
+
+def denied_bound(p: Part, u: Part) -> bool:
+    """Whether the claim's one negation denies a comparison of a figure ("Riders can't
+    weigh more than 95 kg") that the unit bounds the same way ("The maximum rider weight
+    is 95 kg"): a bound said in other words, no flip of polarity."""
+    toks = p.info.tokens
+    if len([h for h in p.negations if h is not None]) != 1:
+        return False
+    theirs = _bounds(u)
+    return any(c[1] and theirs.get(float(t)) == {c[0]} for i, t in enumerate(toks)
+               if t[:1].isdigit() and t.replace(".", "", 1).isdigit()
+               and (c := _compared(toks, i)) is not None)
 
 
 def bound_flipped(p: Part, units: Units, doc: int | None = None) -> int | None:
@@ -216,7 +255,7 @@ def bound_flipped(p: Part, units: Units, doc: int | None = None) -> int | None:
     mine = _bounds(p)
     for n, key in p.figures:
         sides = mine.get(n, set())
-        if not _counts(key) or len(sides) != 1:
+        if (key is not None and not _counts(key)) or len(sides) != 1:
             continue
         found = [s.unit for j in _rows([], units, doc, n, ()) for s in _slots(units, j)
                  if (n, key) in s.figures and p.words & s.words - {key}]

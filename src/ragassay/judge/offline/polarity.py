@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .clauses import Part, is_negation, lemma_stems
+from .clauses import Part, is_negation, lemma_stems, part
 from .lexical import STOPWORDS, antonym_stems, stem
+from .placed import denied_bound
 from .sentences import token_view
 from .units import Unit, Units
 
@@ -95,6 +96,25 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
     if (n_p + n_u + antonyms) % 2 == 0:
         return None
     return "negation" if (n_p + n_u) % 2 else "antonym"
+
+
+def unit_flip(p: Part, u: Unit, antonyms: int) -> str | None:
+    """`polarity` of a claim against a unit that restates it, less the flips that are
+    none: a negation the unit's sentence sets under a condition the clause lacks, "unless
+    C" against "not ... if C", an elliptic "not for X" of a case the unit does not state,
+    and a denied comparison that is the unit's bound (`placed.denied_bound`)."""
+    flip = polarity(p, u.part, antonyms, u.inherited)
+    if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \
+            and not {"if", "unless"} & set(p.info.tokens):
+        return None  # "You should not have X if C": not having X is C's, not the claim's
+    if flip and "unless" in p.info.tokens and "if" in u.part.info.tokens and any(
+            h is not None for h in u.sentence.negations):
+        return None  # "..., unless C" says what "not ... if C" says
+    if flip and p.opening == "elliptic" and not part(p.text).words <= u.words:
+        return None  # "..., not for damage to your own car": a case the unit does not state
+    if flip == "negation" and (denied_bound(p, u.part) or denied_bound(u.part, p)):
+        return None  # "can't weigh more than 95 kg" / "the maximum rider weight is 95 kg"
+    return flip
 
 
 # a claim under a condition says less than its clause alone ("You can X if C" against

@@ -10,13 +10,13 @@ import re
 from collections.abc import Sequence
 
 from .clauses import (
-    AUXILIARIES,
     Part,
     is_negation,
     lemma_stems,
     predicate_words,
     subject_words,
 )
+from .pieces import AUXILIARIES
 
 
 def taken(pieces: Sequence[Part], k: int, gapped: bool = False) -> frozenset[str]:
