@@ -4,7 +4,7 @@ clause in pieces.py, "need to" no content word). Each finding as a test of the r
 behaviour, in the reviewer's own help-centre wording. F1-F6 (regressions of 96239a2) are
 mended: the denied comparison is no longer rewritten (a flip of polarity it is not, where
 the unit states its bound: placed.denied_bound), a comparison bounds only after a modal,
-"need" stays a word ("must" says it: clauses.necessity_said), "min"/"max" are no named
+"need" stays a word ("must" says it: clauses.said_otherwise), "min"/"max" are no named
 limit, only "or" joins coordinated verbs. F7-F9, older than the change, stay known limits
 (xfail(strict=True))."""
 

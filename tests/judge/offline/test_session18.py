@@ -4,9 +4,9 @@ a denied comparison the unit states as its bound ("can't weigh more than 95 kg" 
 maximum rider weight is 95 kg") no flip of polarity; a comparison after a modal a bound
 of its side ("can check in more than 3 bags" against "up to 3 bags": a conflict); verbs
 offered in each other's place under one modal one clause ("must live or work in the
-parish"); "need to" said by "must"; "only" said of one of two things listed together; a
-passage's "weekdays" naming Monday to Friday. Wording and domains none of the probe
-batches use; each case says how 2c87eb3's judge read it."""
+parish"); a denied "need to" said by "must"; "only" said of one of two things listed
+together; words granting permission one class ("welcome" / "not allowed"). Wording
+and domains none of the probe batches use; each case says how 2c87eb3's judge read it."""
 
 from __future__ import annotations
 
@@ -14,10 +14,9 @@ import pytest
 
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.clauses import part
-from ragassay.judge.offline.lexical import implied_days, stem
 from ragassay.judge.offline.normalise import normalise_text
 from ragassay.judge.offline.pieces import clause_texts
-from tests.support.offline import assert_judged, evidence
+from tests.support.offline import assert_judged
 
 
 @pytest.mark.parametrize(("written", "read"), [
@@ -140,20 +139,29 @@ def test_only_that_drops_nothing_listed_is_supported(an: Analyzer, context: str,
     assert_judged(an, [context], answer, flags=False)
 
 
-def test_weekdays_name_monday_to_friday() -> None:
-    """Before, "'Monday', 'Friday' not found in the context" was the reason a claim of
-    "Monday to Friday" for a passage's "weekdays" gave."""
-    days = implied_days(("open", "on", "weekdays"))
-    assert {stem("monday"), stem("friday")} <= days and stem("saturday") not in days
-    assert stem("wednesday") in implied_days(("tuesday", "to", "thursday"))
-
-
-def test_a_claim_of_monday_to_friday_names_no_missing_day(an: Analyzer) -> None:
-    ev = evidence(an, ["The studio is open on weekdays."], "The studio is open Monday to Friday.")
-    assert ev.hallucinated_terms == []
-    ev = evidence(an, ["The studio is open on weekdays."], "The studio is open on Saturday.")
-    assert ev.hallucinated_terms == ["Saturday"]
-
-
 def test_at_least_counts_no_least() -> None:
     assert part("The minimum group size is 12.").figures == ((12.0, None),)
+
+
+@pytest.mark.parametrize(("context", "answer", "flags"), [
+    # unflagged before (8.53, 8.77, 8.76): the words granting and denying differed
+    ("Pets are not allowed in the lodges.", "Pets are welcome in the lodges.", True),
+    ("Dogs are banned from the harbour wall in summer.",
+     "Dogs are allowed on the harbour wall in summer.", True),
+    ("Barbecues are prohibited on the common.", "Barbecues are permitted on the common.", True),
+    # a negation and an antonym cancel (review 17b's F1, whose pairs were withdrawn then)
+    ("Kites are not allowed on the common.", "Kites are banned from the common.", False),
+    ("Barbecues are prohibited on the common.", "Barbecues are not permitted on the common.",
+     False),
+    ("Pets are welcome in the lodges.", "Pets are allowed in the lodges.", False),
+])
+def test_permission_said_in_other_words(an: Analyzer, context: str, answer: str,
+                                        flags: bool) -> None:
+    assert_judged(an, [context], answer, flags=flags)
+
+
+def test_only_x_is_a_denial_with_its_exception(an: Analyzer) -> None:
+    """"Only X are allowed" says what "not permitted, apart from X" says (with the words
+    of permission one class, the negation would otherwise read as a flip)."""
+    assert_judged(an, ["Dogs are not permitted in the tea room, apart from guide dogs."],
+                  "Only guide dogs are allowed in the tea room.", flags=False)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .counts import IRREGULAR, ORDINALS, TIME_WORDS, figures, is_number, lemma_stems
-from .lexical import NEGATIONS, STOPWORDS, stem
+from .lexical import GRANTS, NEGATIONS, STOPWORDS, stem
 from .normalise import TOKEN, normalise_text, separators
 from .pieces import AUXILIARIES, BREAK, merge_pieces
 from .sentences import SentenceInfo, token_view
@@ -80,15 +80,22 @@ def is_negation(token: str) -> bool:
         ("n't", "n’t"))
 
 
-def necessity_said(p: Part, u: Part) -> frozenset[str]:
-    """The claim's "need" when the unit says it by another word of necessity ("You need
-    to live ..." / "Members must live ..."; "have to"): a word both state."""
-    if _NEED not in p.words or _NEED in u.words:
-        return frozenset()
-    toks = u.info.tokens
-    said = _NECESSITY & set(toks) or any(
-        t in _HAVE_TO and toks[k + 1:k + 2] == ("to",) for k, t in enumerate(toks))
-    return frozenset({_NEED}) if said else frozenset()
+def said_otherwise(p: Part, u: Part) -> frozenset[str]:
+    """The claim's words the unit says by a synonym, so both state them: a denied "need"
+    by another word of necessity ("You don't need to live ..." / "Members must live
+    ...": "must", "required", "necessary", "mandatory", "compulsory", "have to"; the flip
+    is then read; a claim's bare "need" is left to its own words, review 18b: "Children
+    need to sign" must not restate "Parents must sign"), a word granting permission by
+    another ("welcome" / "allowed" / "permitted")."""
+    out = set((p.words & GRANTS) - u.words) if GRANTS & u.words else set()
+    mine = p.info.tokens
+    if _NEED in p.words and _NEED not in u.words and any(
+            stem(t) == _NEED and k and is_negation(mine[k - 1]) for k, t in enumerate(mine)):
+        toks = u.info.tokens
+        if _NECESSITY & set(toks) or any(
+                t in _HAVE_TO and toks[k + 1:k + 2] == ("to",) for k, t in enumerate(toks)):
+            out.add(_NEED)
+    return frozenset(out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,7 +58,6 @@ _MONTHS_TEXT = (
 )
 YEAR = tuple(_MONTHS_TEXT.split())  # the month names in order, one place for the judge
 MONTHS = frozenset(YEAR)
-DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # a dotted abbreviation ("U.S.", "D.C.") is one word, as the tokenizer reads it
 _CAP_WORD = re.compile(r"\b[A-Z](?:\.[A-Z])+\b|\b[A-Z][A-Za-z0-9’'-]*[A-Za-z0-9]|\b[A-Z]\b")
@@ -220,35 +219,6 @@ def name_present(word: str, stems: frozenset[str]) -> bool:
     return False
 
 
-_TO = frozenset({"to", "through", "until", "till"})
-
-
-def ranges(toks: Sequence[str], names: Sequence[str]) -> list[frozenset[str]]:
-    """Each "X to Y" range of the text over `names` (days, months: wrapping round), as
-    the names it spans ("Tuesday to Saturday": five days)."""
-    out = []
-    for i in range(len(toks) - 2):
-        if toks[i] in names and toks[i + 1] in _TO and toks[i + 2] in names:
-            a, b = names.index(toks[i]), names.index(toks[i + 2])
-            out.append(frozenset(names[(a + k) % len(names)]
-                                 for k in range((b - a) % len(names) + 1)))
-    return out
-
-
-# the days a passage names by a part of the week or a range: "on weekdays" names Monday
-# to Friday, "Tuesday to Saturday" the days between, so a claim's "Monday to Friday" for
-# "weekdays" names no day the passage lacks
-_WEEK_PARTS = {"weekday": DAYS[:5], "weekdays": DAYS[:5], "weekend": DAYS[5:],
-               "weekends": DAYS[5:]}
-
-
-def implied_days(toks: Sequence[str]) -> frozenset[str]:
-    """The stems of the days a text names by a part of the week or a day range."""
-    days = {d for t in toks for d in _WEEK_PARTS.get(t, ())}
-    days.update(*ranges(toks, DAYS))
-    return frozenset(stem(d) for d in days)
-
-
 def negation_count(text: str, toks: list[str] | None = None) -> int:
     """Negation words and n't contractions."""
     toks = tokens(text) if toks is None else toks
@@ -316,7 +286,12 @@ son daughter father mother arrive leave arrived left remember forget remembered 
 present absent possible impossible legal illegal able unable likely unlikely
 approve reject approved rejected approval rejection pass veto passed vetoed
 guilty innocent acquit convict acquitted convicted alive dead
+allowed banned allowed prohibited permitted banned permitted prohibited permitted forbidden
+welcome banned welcome prohibited welcome forbidden
 """
+# words that grant permission, one another's synonyms ("Pets are welcome" says "Pets are
+# allowed"; "not allowed" denies "welcome"); their antonyms above deny it
+GRANTS = frozenset(stem(w) for w in ("allowed", "permitted", "welcome"))
 _PAIRS = _ANTONYM_PAIRS_TEXT.split()
 ANTONYMS: dict[str, frozenset[str]] = {}
 for _a, _b in zip(_PAIRS[::2], _PAIRS[1::2], strict=True):

@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .clauses import Part, is_negation, part
+from .clauses import Part, part
 from .normalise import normalise_text
 from .sentences import SentenceInfo
 from .units import Unit, Units
@@ -175,8 +175,8 @@ _ABOVE = (("over",), ("above",), ("exceed",)) + tuple(
 _BELOW = (("under",), ("below",)) + tuple(
     (w, "than") for w in ("less", "fewer", "shorter", "smaller", "lighter", "younger",
                           "lower"))
-_MODALS = frozenset({"can", "may", "must", "will", "could", "should", "might", "cannot"})
-MODAL_REACH = 3  # tokens before a comparison in which its modal is found
+_MODALS = frozenset({"can", "may", "must", "will", "would", "could", "should", "might",
+                     "shall", "cannot"})
 _OTHER = {"min": "max", "max": "min"}
 # a span before something: its upper bound says what a lower one says of the time
 _EARLIER = frozenset({"before", "ahead", "advance", "prior", "beforehand", "earlier",
@@ -185,21 +185,32 @@ _AFTER = {("or", "more"): "min", ("or", "over"): "min", ("or", "fewer"): "max",
           ("or", "less"): "max", ("at", "most"): "max", ("at", "least"): "min"}
 
 
+_PARTICLES = frozenset({"in", "for", "up", "out", "on", "off", "back", "away"})
+
+
 def _compared(toks: tuple[str, ...], i: int) -> tuple[str, bool] | None:
-    """The side a comparison before the figure at `i` bounds what may be done ("can
-    bring more than 6": "min"), and whether a negation denies it ("can't bring more than
-    6": "max", True); None: no comparison after a modal."""
+    """The side a comparison before the figure at `i` bounds what may be done: right
+    after a modal's verb (and its particle), "can bring more than 6", "can check in more
+    than 6", "can be under 25" ("min" / "max"), and whether a negation denies it ("can't
+    bring more than 6": "max", True). None: no such comparison ("can send items over
+    £50": the comparison says which items)."""
     for side, phrases in (("min", _ABOVE), ("max", _BELOW)):
         for x in phrases:
             at = i - len(x)
-            if at < 0 or toks[at:i] != x:
+            if at < 2 or toks[at:i] != x:
                 continue
-            before = toks[max(0, at - MODAL_REACH):at]
-            if not any(t in _MODALS or t.startswith(("can'", "can’")) or (
-                    t.endswith(("n't", "n’t")) and t[:-3] in _MODALS) for t in before):
+            j = at - 1 - (toks[at - 1] in _PARTICLES)  # the verb
+            denied = False
+            j -= 1
+            while j >= 0 and toks[j] == "not":
+                denied, j = True, j - 1
+            modal = toks[j] if j >= 0 else ""
+            if modal.endswith(("n't", "n’t")):
+                denied, modal = True, {"ca": "can", "wo": "will"}.get(modal[:-3], modal[:-3])
+            if modal not in _MODALS:
                 return None
-            denied = any(is_negation(t) for t in before)
-            return (_OTHER[side] if denied else side), denied
+            return (_OTHER[side] if denied or modal == "cannot" else side), (
+                denied or modal == "cannot")
     return None
 
 
@@ -220,8 +231,7 @@ def _bounds(p: Part, compared: bool = True) -> dict[float, set[str]]:
         for side, phrases in (("min", _AT_LEAST), ("max", _AT_MOST)):
             if any(toks[max(0, i - len(x)):i] == x for x in phrases):
                 found.add(side)
-        if compared and (c := _compared(toks, i)) is not None and len(
-                [h for h in p.negations if h is not None]) <= int(c[1]):
+        if compared and (c := _compared(toks, i)) is not None and _negated(p) <= int(c[1]):
             found.add(c[0])
         if _EARLIER & set(toks[i + 1:i + 4]):
             found.add("min")
@@ -237,12 +247,17 @@ def denied_bound(p: Part, u: Part) -> bool:
     weigh more than 95 kg") that the unit bounds the same way ("The maximum rider weight
     is 95 kg"): a bound said in other words, no flip of polarity."""
     toks = p.info.tokens
-    if len([h for h in p.negations if h is not None]) != 1:
+    if _negated(p) != 1:
         return False
-    theirs = _bounds(u)
-    return any(c[1] and theirs.get(float(t)) == {c[0]} for i, t in enumerate(toks)
-               if t[:1].isdigit() and t.replace(".", "", 1).isdigit()
-               and (c := _compared(toks, i)) is not None)
+    theirs, keys = _bounds(u), dict(u.figures)
+    return any(c[1] and theirs.get(n) == {c[0]} and keys.get(n, "") == dict(p.figures).get(n)
+               for i, t in enumerate(toks) if t[:1].isdigit() and t.replace(".", "", 1).isdigit()
+               and (n := float(t)) is not None and (c := _compared(toks, i)) is not None)
+
+
+def _negated(p: Part) -> int:
+    """How many of the clause's negations bear on a word."""
+    return sum(1 for h in p.negations if h is not None)
 
 
 def bound_flipped(p: Part, units: Units, doc: int | None = None) -> int | None:
@@ -260,8 +275,19 @@ def bound_flipped(p: Part, units: Units, doc: int | None = None) -> int | None:
         found = [s.unit for j in _rows([], units, doc, n, ()) for s in _slots(units, j)
                  if (n, key) in s.figures and p.words & s.words - {key}]
         theirs = [_bounds(u.part).get(n, set()) for u in found]
+        plain = _bounds(p, compared=False).get(n)
         if found and all(len(b) == 1 and not b & sides for b in theirs) and (
-                _bounds(p, compared=False).get(n) or all(
-                    _bounds(u.part, compared=False).get(n) for u in found)):
+                plain or all(_bounds(u.part, compared=False).get(n) for u in found)) and (
+                plain and key is not None or not _elsewhere(p, found, units)):
             return found[0].row  # (two comparisons, "above 8" / "below 8": a turned relation)
     return None
+
+
+def _elsewhere(p: Part, found: list[Unit], units: Units) -> bool:
+    """Whether the claim has a word its bound's sentences lack that another context
+    sentence says: a case of its own ("Gold members can bring more than 2 guests" beside
+    "Gold members have no guest limit"), which a comparison's bound (or a figure that
+    counts nothing) is not set against (review 18b)."""
+    rows = {u.row for u in found}
+    own = p.words - frozenset().union(*(u.sentence.words for u in found))
+    return any(set(units.by_stem.get(w, ())) - rows for w in own)

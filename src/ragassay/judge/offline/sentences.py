@@ -12,7 +12,7 @@ from typing import TypeVar, cast
 
 import numpy as np
 
-from .lexical import STOPWORDS, TermPool, canon_number, implied_days, names, negation_count, stem
+from .lexical import STOPWORDS, TermPool, canon_number, names, negation_count, stem
 from .normalise import Quantity, cased_tokens, quantities, written_values
 from .words import word_vectors
 
@@ -185,8 +185,7 @@ class ContextIndex:
         self.stems: frozenset[str] = frozenset().union(*(i.stem_set for i in infos))
         self.tokens: frozenset[str] = frozenset().union(*(i.tokens for i in infos))
         self.grams: frozenset[tuple[str, ...]] = frozenset().union(*(i.grams for i in infos))
-        self.pool = TermPool(self.stems | frozenset().union(*(
-            implied_days(i.tokens) for i in infos)), frozenset().union(*(i.values for i in infos)))
+        self.pool = TermPool(self.stems, frozenset().union(*(i.values for i in infos)))
         self._rows: dict[int, list[int]] = {}
         for j, d in enumerate(self.docs):
             self._rows.setdefault(d, []).append(j)

@@ -8,11 +8,14 @@ a time out (`day_range`, `placed_times`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .clauses import Part
-from .lexical import DAYS, MONTHS, YEAR, ranges, stem
+from .lexical import MONTHS, YEAR, stem
 
 # parts of the week, the day and the year that recur: "on weekdays" bounds "every day"
 # (a month dates an event: "released in February 2010" is no limit of "in 2010")
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 WEEKDAYS = frozenset(DAYS)
 WEEK = WEEKDAYS | {"weekday", "weekend"}  # the recurring parts of the week
 # the stems of the days and the months: times, not names (a later clause is about no
@@ -24,7 +27,20 @@ _NARROW_TIMES = WEEK | {  # words (a stem of "afternoon" is "after"'s)
 _TIME_PLACES = frozenset({"on", "in", "at", "during"})
 
 
+_TO = frozenset({"to", "through", "until", "till"})
 _PARTS = {"weekday": frozenset(DAYS[:5]), "weekend": frozenset(DAYS[5:])}
+
+
+def ranges(toks: Sequence[str], names: Sequence[str]) -> list[frozenset[str]]:
+    """Each "X to Y" range of the text over `names` (days, months: wrapping round), as
+    the names it spans ("Tuesday to Saturday": five days)."""
+    out = []
+    for i in range(len(toks) - 2):
+        if toks[i] in names and toks[i + 1] in _TO and toks[i + 2] in names:
+            a, b = names.index(toks[i]), names.index(toks[i + 2])
+            out.append(frozenset(names[(a + k) % len(names)]
+                                 for k in range((b - a) % len(names) + 1)))
+    return out
 
 
 def year_months(u: Part) -> frozenset[str]:
