@@ -14,20 +14,8 @@ import pytest
 
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.normalise import normalise_text
-from tests.support.offline import evidence, flagged
-
-
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
-
-def _xf(reason: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, reason=reason)
-
-
-def _judged(an: Analyzer, contexts: list[str], answer: str) -> bool:
-    return flagged(evidence(an, contexts, answer))
+from tests.support.offline import judged as _judged
+from tests.support.offline import known_limit as _xf
 
 
 # --- F1 (high, regression): "can't X more than N" rewritten "can X up to N" drops the
