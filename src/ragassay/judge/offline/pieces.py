@@ -96,8 +96,9 @@ def clause_texts(text: str) -> tuple[str, ...]:
 
 # a modal, "to" or a negated one before a piece's last word: a verb the next piece's
 # "or" coordinates ("You don't need to live | or work in the borough")
-_VERB_BEFORE = frozenset({"must", "can", "may", "might", "should", "will", "would",
-                          "could", "shall", "cannot", "not"})
+MODALS = frozenset({"must", "can", "may", "might", "should", "will", "would", "could",
+                    "shall", "cannot"})
+_VERB_BEFORE = MODALS | {"not"}
 # ... "to" after one of these ("need to live", not "from October to April")
 _TO_VERB = frozenset({"need", "needs", "have", "has", "had", "able", "allowed", "permitted",
                       "required", "want", "wants", "ought", "got", "going", "free"})

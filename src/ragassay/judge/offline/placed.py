@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from .clauses import Part, part
 from .normalise import normalise_text
+from .pieces import MODALS
 from .sentences import SentenceInfo
 from .units import Unit, Units
 
@@ -175,8 +176,6 @@ _ABOVE = (("over",), ("above",), ("exceed",)) + tuple(
 _BELOW = (("under",), ("below",)) + tuple(
     (w, "than") for w in ("less", "fewer", "shorter", "smaller", "lighter", "younger",
                           "lower"))
-_MODALS = frozenset({"can", "may", "must", "will", "would", "could", "should", "might",
-                     "shall", "cannot"})
 _OTHER = {"min": "max", "max": "min"}
 # a span before something: its upper bound says what a lower one says of the time
 _EARLIER = frozenset({"before", "ahead", "advance", "prior", "beforehand", "earlier",
@@ -207,7 +206,7 @@ def _compared(toks: tuple[str, ...], i: int) -> tuple[str, bool] | None:
             modal = toks[j] if j >= 0 else ""
             if modal.endswith(("n't", "n’t")):
                 denied, modal = True, {"ca": "can", "wo": "will"}.get(modal[:-3], modal[:-3])
-            if modal not in _MODALS:
+            if modal not in MODALS:
                 return None
             return (_OTHER[side] if denied or modal == "cannot" else side), (
                 denied or modal == "cannot")
