@@ -5,8 +5,8 @@ maximum rider weight is 95 kg") no flip of polarity; a comparison after a modal 
 of its side ("can check in more than 3 bags" against "up to 3 bags": a conflict); verbs
 offered in each other's place under one modal one clause ("must live or work in the
 parish"); a denied "need to" said by "must"; "only" said of one of two things listed
-together; words granting permission one class ("welcome" / "not allowed"). Wording
-and domains none of the probe batches use; each case says how 2c87eb3's judge read it."""
+together. Wording and domains none of the probe batches use; each case says how
+2c87eb3's judge read it."""
 
 from __future__ import annotations
 
@@ -143,25 +143,21 @@ def test_at_least_counts_no_least() -> None:
     assert part("The minimum group size is 12.").figures == ((12.0, None),)
 
 
-@pytest.mark.parametrize(("context", "answer", "flags"), [
-    # unflagged before (8.53, 8.77, 8.76): the words granting and denying differed
-    ("Pets are not allowed in the lodges.", "Pets are welcome in the lodges.", True),
-    ("Dogs are banned from the harbour wall in summer.",
-     "Dogs are allowed on the harbour wall in summer.", True),
-    ("Barbecues are prohibited on the common.", "Barbecues are permitted on the common.", True),
-    # a negation and an antonym cancel (review 17b's F1, whose pairs were withdrawn then)
-    ("Kites are not allowed on the common.", "Kites are banned from the common.", False),
-    ("Barbecues are prohibited on the common.", "Barbecues are not permitted on the common.",
-     False),
-    ("Pets are welcome in the lodges.", "Pets are allowed in the lodges.", False),
+@pytest.mark.parametrize(("context", "answer"), [
+    ("Kites are not allowed on the common.", "Kites are banned from the common."),
+    ("Barbecues are prohibited on the common.", "Barbecues are not permitted on the common."),
+    ("Pets are welcome in the lodges.", "Pets are allowed in the lodges."),
 ])
-def test_permission_said_in_other_words(an: Analyzer, context: str, answer: str,
-                                        flags: bool) -> None:
-    assert_judged(an, [context], answer, flags=flags)
+def test_permission_said_in_other_words_is_no_flip(an: Analyzer, context: str,
+                                                   answer: str) -> None:
+    """Guards (unflagged before too): the words of permission as one class were tried
+    and withdrawn (review 18c: a permit read as a grant, a grant and a ban in one
+    sentence); a negation and an antonym still cancel."""
+    assert_judged(an, [context], answer, flags=False)
 
 
 def test_only_x_is_a_denial_with_its_exception(an: Analyzer) -> None:
-    """"Only X are allowed" says what "not permitted, apart from X" says (with the words
-    of permission one class, the negation would otherwise read as a flip)."""
+    """A guard (unflagged before too): "Only X are allowed" says what "not permitted,
+    apart from X" says."""
     assert_judged(an, ["Dogs are not permitted in the tea room, apart from guide dogs."],
                   "Only guide dogs are allowed in the tea room.", flags=False)

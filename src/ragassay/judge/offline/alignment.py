@@ -136,7 +136,7 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
     only_c, only_u = p.words - uw, uw - p.words
     swaps: list[tuple[str, str]] = []
     antonyms = 0
-    used: set[str] = set(said_otherwise(p, u.part))  # "need to" / "must"; "welcome" / "allowed"
+    used: set[str] = set(said_otherwise(p, u.part))  # "don't need to" / "must"
     for t, w in p.pairs:
         if w not in only_c or w in used:
             continue

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .counts import IRREGULAR, ORDINALS, TIME_WORDS, figures, is_number, lemma_stems
-from .lexical import GRANTS, NEGATIONS, STOPWORDS, stem
+from .lexical import NEGATIONS, STOPWORDS, stem
 from .normalise import TOKEN, normalise_text, separators
 from .pieces import AUXILIARIES, BREAK, merge_pieces
 from .sentences import SentenceInfo, token_view
@@ -85,9 +85,8 @@ def said_otherwise(p: Part, u: Part) -> frozenset[str]:
     by another word of necessity ("You don't need to live ..." / "Members must live
     ...": "must", "required", "necessary", "mandatory", "compulsory", "have to"; the flip
     is then read; a claim's bare "need" is left to its own words, review 18b: "Children
-    need to sign" must not restate "Parents must sign"), a word granting permission by
-    another ("welcome" / "allowed" / "permitted")."""
-    out = set((p.words & GRANTS) - u.words) if GRANTS & u.words else set()
+    need to sign" must not restate "Parents must sign")."""
+    out: set[str] = set()
     mine = p.info.tokens
     if _NEED in p.words and _NEED not in u.words and any(
             stem(t) == _NEED and k and is_negation(mine[k - 1]) for k, t in enumerate(mine)):

@@ -286,12 +286,7 @@ son daughter father mother arrive leave arrived left remember forget remembered 
 present absent possible impossible legal illegal able unable likely unlikely
 approve reject approved rejected approval rejection pass veto passed vetoed
 guilty innocent acquit convict acquitted convicted alive dead
-allowed banned allowed prohibited permitted banned permitted prohibited permitted forbidden
-welcome banned welcome prohibited welcome forbidden
 """
-# words that grant permission, one another's synonyms ("Pets are welcome" says "Pets are
-# allowed"; "not allowed" denies "welcome"); their antonyms above deny it
-GRANTS = frozenset(stem(w) for w in ("allowed", "permitted", "welcome"))
 _PAIRS = _ANTONYM_PAIRS_TEXT.split()
 ANTONYMS: dict[str, frozenset[str]] = {}
 for _a, _b in zip(_PAIRS[::2], _PAIRS[1::2], strict=True):

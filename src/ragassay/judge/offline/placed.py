@@ -187,29 +187,35 @@ _AFTER = {("or", "more"): "min", ("or", "over"): "min", ("or", "fewer"): "max",
 _PARTICLES = frozenset({"in", "for", "up", "out", "on", "off", "back", "away"})
 
 
+_ADVERBS = frozenset({"now", "also", "still", "only", "ever", "always", "usually", "then"})
+_DENYING = frozenset({"not", "never"})
+
+
 def _compared(toks: tuple[str, ...], i: int) -> tuple[str, bool] | None:
     """The side a comparison before the figure at `i` bounds what may be done: right
     after a modal's verb (and its particle), "can bring more than 6", "can check in more
-    than 6", "can be under 25" ("min" / "max"), and whether a negation denies it ("can't
-    bring more than 6": "max", True). None: no such comparison ("can send items over
-    £50": the comparison says which items)."""
+    than 6", "can be under 25", or as the verb, "can exceed 23 kg" ("min" / "max"); an
+    adverb or a negation may stand after the modal ("can now borrow", "can never have");
+    and whether a negation denies it ("can't bring more than 6": "max", True). None: no
+    such comparison ("can send items over £50": the comparison says which items)."""
     for side, phrases in (("min", _ABOVE), ("max", _BELOW)):
         for x in phrases:
             at = i - len(x)
-            if at < 2 or toks[at:i] != x:
+            if at < 1 or toks[at:i] != x:
                 continue
-            j = at - 1 - (toks[at - 1] in _PARTICLES)  # the verb
+            j = at - 1
+            if x != ("exceed",):  # (else the comparison is the verb)
+                j -= 1 + (toks[j] in _PARTICLES)  # past the verb and its particle
             denied = False
-            j -= 1
-            while j >= 0 and toks[j] == "not":
-                denied, j = True, j - 1
+            while j >= 0 and (toks[j] in _DENYING or toks[j] in _ADVERBS):
+                denied, j = denied or toks[j] in _DENYING, j - 1
             modal = toks[j] if j >= 0 else ""
             if modal.endswith(("n't", "n’t")):
                 denied, modal = True, {"ca": "can", "wo": "will"}.get(modal[:-3], modal[:-3])
             if modal not in MODALS:
                 return None
-            return (_OTHER[side] if denied or modal == "cannot" else side), (
-                denied or modal == "cannot")
+            denied = denied or modal == "cannot"
+            return (_OTHER[side] if denied else side), denied
     return None
 
 
@@ -248,10 +254,16 @@ def denied_bound(p: Part, u: Part) -> bool:
     toks = p.info.tokens
     if _negated(p) != 1:
         return False
-    theirs, keys = _bounds(u), dict(u.figures)
-    return any(c[1] and theirs.get(n) == {c[0]} and keys.get(n, "") == dict(p.figures).get(n)
-               for i, t in enumerate(toks) if t[:1].isdigit() and t.replace(".", "", 1).isdigit()
-               and (n := float(t)) is not None and (c := _compared(toks, i)) is not None)
+    theirs = _bounds(u)
+    for i, t in enumerate(toks):
+        if not (t[:1].isdigit() and t.replace(".", "", 1).isdigit()):
+            continue
+        n, c = float(t), _compared(toks, i)
+        mine = {k for v, k in p.figures if v == n}
+        if c is not None and c[1] and theirs.get(n) == {c[0]} and mine & {
+                k for v, k in u.figures if v == n}:
+            return True  # ("6 books and 6 DVDs": each 6 counts what it counts)
+    return False
 
 
 def _negated(p: Part) -> int:
@@ -284,9 +296,13 @@ def bound_flipped(p: Part, units: Units, doc: int | None = None) -> int | None:
 
 def _elsewhere(p: Part, found: list[Unit], units: Units) -> bool:
     """Whether the claim has a word its bound's sentences lack that another context
-    sentence says: a case of its own ("Gold members can bring more than 2 guests" beside
-    "Gold members have no guest limit"), which a comparison's bound (or a figure that
-    counts nothing) is not set against (review 18b)."""
+    sentence says with another of the claim's words: a case of its own ("Gold members
+    can bring more than 2 guests" beside "Gold members have no guest limit"; "In the
+    summer, classes can have fewer than 6 pupils" beside "Smaller classes run in the
+    summer"), which a comparison's bound (or a figure that counts nothing) is not set
+    against (review 18b); "... more than 2 guests to the pool" beside "The pool opens at
+    7am" says none (review 18c)."""
     rows = {u.row for u in found}
     own = p.words - frozenset().union(*(u.sentence.words for u in found))
-    return any(set(units.by_stem.get(w, ())) - rows for w in own)
+    return any(r not in rows and (p.words - own) & units.sentence(r).words
+               for w in own for r in units.by_stem.get(w, ()))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .clauses import Part, is_negation, lemma_stems, part
-from .lexical import GRANTS, STOPWORDS, antonym_stems, stem
+from .lexical import STOPWORDS, antonym_stems, stem
 from .placed import denied_bound
 from .sentences import token_view
 from .units import Unit, Units
@@ -87,15 +87,11 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
     mine, theirs = privative(p), privative(u)
     # (a negated word the unit says by its antonym bears on it: "does not open" /
     # "is closed", a negation and an antonym, agree)
-    # (and a negated word of permission bears on the other's: "not allowed" / "welcome")
-    turned = {w for t, w in p.pairs if antonym_stems(t) & antonym_pool(u)} | (
-        GRANTS if GRANTS & u.stems else frozenset())
-    turned_u = {w for t, w in u.pairs if antonym_stems(t) & antonym_pool(p)} | (
-        GRANTS if GRANTS & p.stems else frozenset())
+    turned = {w for t, w in p.pairs if antonym_stems(t) & antonym_pool(u)}
     n_p = sum(1 for h in p.negations if h is not None
               and (h in u.stems or h in given or h in turned)
               and (h not in theirs or h in mine) and not free_price(h, u))
-    n_u = sum(1 for h in u.negations if h is not None and (h in p.stems or h in turned_u)
+    n_u = sum(1 for h in u.negations if h is not None and h in p.stems
               and (h not in mine or h in theirs) and not free_price(h, p))
     if (n_p + n_u + antonyms) % 2 == 0:
         return None
@@ -116,25 +112,9 @@ def unit_flip(p: Part, u: Unit, antonyms: int) -> str | None:
         return None  # "..., unless C" says what "not ... if C" says
     if flip and p.opening == "elliptic" and not part(p.text).words <= u.words:
         return None  # "..., not for damage to your own car": a case the unit does not state
-    if flip == "negation" and (denied_bound(p, u.part) or denied_bound(u.part, p)
-                               or _only_as_exception(p, u.sentence)
-                               or _only_as_exception(u.sentence, p)):
+    if flip == "negation" and (denied_bound(p, u.part) or denied_bound(u.part, p)):
         return None  # "can't weigh more than 95 kg" / "the maximum rider weight is 95 kg"
     return flip
-
-
-_EXCEPTING = frozenset({("except",), ("excluding",), ("besides",), ("unless",),
-                        ("apart", "from"), ("other", "than"), ("save", "for")})
-
-
-def _only_as_exception(p: Part, u: Part) -> bool:
-    """Whether "only X" of one side is the other's denial with its exception ("Only
-    assistance dogs are allowed in the dining car" / "Dogs are not permitted in the
-    dining car, apart from assistance dogs"): the same rule, not a flip."""
-    mine, theirs = p.info.tokens, u.info.tokens
-    excepts = any(theirs[k:k + len(x)] == x for x in _EXCEPTING for k in range(len(theirs)))
-    return "only" in mine and excepts and any(is_negation(t) for t in theirs) and not any(
-        is_negation(t) for t in mine)
 
 
 # a claim under a condition says less than its clause alone ("You can X if C" against
