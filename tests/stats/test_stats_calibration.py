@@ -294,9 +294,11 @@ def test_scores_with_the_same_values_on_all_but_a_few_samples_name_the_first() -
     assert _pair(out, "hallucinated", "judge.faithfulness").same_values is None
     # a line per label: how many measurements its metrics are (trial 71); the repeating
     # metric's own row says on how many samples (`verdicts.repeat_text`)
+    # values alike on 39 of 40 "nearly" repeat, on every surface, with how much (trial 73:
+    # calibrate said "repeats" where the headline said "nearly")
     assert measurements_lines(out.pairs) == [
-        "hallucinated: 3 linked metrics, 2 measurements (ragas.faithfulness repeats "
-        "trace.adherence_ratio's values)"]
+        "hallucinated: 3 linked metrics, 2 measurements (ragas.faithfulness nearly repeats "
+        "trace.adherence_ratio's values (alike on 39 of 40 labelled samples))"]
     assert repeat_text(ragas) == (
         "same values as trace.adherence_ratio on 39 of 40 labelled samples: its agreement "
         "with people is nearly that metric's, not a second measurement")

@@ -160,6 +160,7 @@ def print_calibration(cal: Calibration) -> None:
     from ragassay.stats import BooleanAgreement, NumericAgreement
     from ragassay.stats.verdicts import (
         measurements_lines,
+        repeat_extent,
         repeated,
         same_verdicts_text,
         verdict_cell,
@@ -172,7 +173,9 @@ def print_calibration(cal: Calibration) -> None:
         graded = p if isinstance(p, NumericAgreement) else None
         same = repeated(p)  # one reading, not a second measurement (trial 71)
         row = {"label": escape(p.label), "metric": escape(p.metric), "n": str(p.n),
-               "repeats": escape(f"{same[0]}\n({same[1]})") if same else ""}
+               "repeats": escape(f"{same[0]}\n({same[1]})" if not (extent := repeat_extent(p))
+                                 else f"nearly: {same[0]}\n({same[1]} {extent})")
+               if same else ""}
         if ranked is not None:
             b = ranked.baseline
             row |= {"AUROC [95% CI]": f"{num(ranked.auroc)} {ci_text(ranked.auroc_ci)}",

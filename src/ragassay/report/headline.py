@@ -61,6 +61,7 @@ from ragassay.stats.verdicts import (
     left_out_said,
     offset_text,
     pair_text,
+    repeat_extent,
     repeat_text,
     repeated,
     verdict_cell,
@@ -127,9 +128,13 @@ class HeadlineRow:
 
     def mark(self) -> str:
         """`same verdicts as A` where this row repeats another's readings (`same_as`;
-        trial 71: five rows of one label read as five results)."""
+        trial 71: five rows of one label read as five results), `nearly the same values
+        as B` where they differ on a few labelled samples (`verdicts.repeat_extent`)."""
         same = repeated(self.agreement) if self.same_as is not None else None
-        return f"same {same[1]} as {same[0]}" if same else ""
+        if same is None or self.agreement is None:
+            return ""
+        nearly = "nearly the " if repeat_extent(self.agreement) else ""
+        return f"{nearly}same {same[1]} as {same[0]}"
 
     @property
     def people_text(self) -> str:
