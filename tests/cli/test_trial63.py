@@ -20,7 +20,8 @@ ENV = {"COLUMNS": "250"}  # a table row a line
 SAME = ("same values as trace.adherence_ratio on {on}: its "
         "agreement with people is {nearly}that metric's, not a second measurement")
 COUNT = ("hallucinated: 5 linked metrics, 3 measurements (trace.adherence repeats "
-         "judge.hallucination's verdicts, ragas.faithfulness repeats trace.adherence_ratio's values)")
+         "judge.hallucination's verdicts, ragas.faithfulness repeats "
+         "trace.adherence_ratio's values)")
 
 
 @pytest.fixture(scope="module")

@@ -117,8 +117,8 @@ def _print_comparison(result: Comparison, title: str) -> None:
         "--equivalence), even when a difference is also detectable; else better or worse "
         f"when the Holm-adjusted Wilcoxon p is below alpha {result.alpha} and the 95% CI of "
         "B - A excludes 0 (with the effect beside it where d is negligible or small: a real "
-        "difference, small against the spread); else unclear; not scored when no paired sample has a value in "
-        "both. d: Cohen's d (B - A over the two sides' average "
+        "difference, small against the spread); else unclear; not scored when no paired "
+        "sample has a value in both. d: Cohen's d (B - A over the two sides' average "
         "SD; |d| < 0.2 negligible, < 0.5 small, < 0.8 medium, else large); the intervals "
         "are not adjusted for multiple metrics.")
     constant = [name for name, r in result.metrics.items() if r.constant and r.n]
