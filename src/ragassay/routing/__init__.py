@@ -19,6 +19,7 @@ from ragassay.routing.summary import (
     Decision,
     decide,
     pending_calls,
+    ranking_line,
     summarise,
     write,
 )
@@ -35,4 +36,4 @@ from ragassay.routing.verdicts import (
 __all__ = ["FOR_A_PERSON", "Case", "Decision", "Reading", "Routed", "RoutingError",
            "RoutingState", "Target", "calibrate", "calibrated_tiers", "choose_target",
            "confidence_basis", "decide", "label_verdict", "load_state", "pending_calls",
-           "read", "route", "routed_results", "summarise", "tier_kind", "write"]
+           "ranking_line", "read", "route", "routed_results", "summarise", "tier_kind", "write"]
