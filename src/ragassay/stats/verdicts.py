@@ -244,6 +244,15 @@ def repeat_extent(a: Agreement) -> str | None:
     return f"alike on {a.same_values.samples} of {a.labelled} labelled samples"
 
 
+def repeat_mark(a: Agreement | None) -> str:
+    """What a row that repeats another's readings says beside its metric's name: `same
+    verdicts as A`, `same values as B`, or `nearly the same values as B` where they differ
+    on a few labelled samples (`repeat_extent`); "" for a measurement of its own."""
+    if a is None or (same := repeated(a)) is None:
+        return ""
+    return f"{'nearly the ' if repeat_extent(a) else ''}same {same[1]} as {same[0]}"
+
+
 def repeat_phrase(a: Agreement) -> str | None:
     """`repeats A's verdicts`, `repeats B's values`, or where the values differ on a few
     labelled samples `nearly repeats B's values (alike on 143 of 144 labelled samples)`
