@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from ragassay.report.model import Report
-from ragassay.routing import ranking_line
+from ragassay.stats.routing import ranking_line
 from ragassay.types import RoutingSummary
 
 NOTE = ("Each sample was judged by the first judge sure enough of its verdict; the rest "

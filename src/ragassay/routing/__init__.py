@@ -19,7 +19,6 @@ from ragassay.routing.summary import (
     Decision,
     decide,
     pending_calls,
-    ranking_line,
     summarise,
     write,
 )
@@ -36,4 +35,4 @@ from ragassay.routing.verdicts import (
 __all__ = ["FOR_A_PERSON", "Case", "Decision", "Reading", "Routed", "RoutingError",
            "RoutingState", "Target", "calibrate", "calibrated_tiers", "choose_target",
            "confidence_basis", "decide", "label_verdict", "load_state", "pending_calls",
-           "ranking_line", "read", "route", "routed_results", "summarise", "tier_kind", "write"]
+           "read", "route", "routed_results", "summarise", "tier_kind", "write"]
