@@ -31,7 +31,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     data.write_text("".join(json.dumps(r) + "\n" for r in labelled_rows(answers=40,
                                                                          abstaining=3)))
     db, out = str(folder / "r.db"), folder / "r.json"
-    got = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "judge,trace,ragas",
+    got = CliRunner().invoke(cli, ["eval", "-v", str(data), "--metrics", "judge,trace,ragas",
                                    "--db", db, "--out", str(out)], env=ENV)
     assert got.exit_code == 0, got.output
     html = folder / "r.html"

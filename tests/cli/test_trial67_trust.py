@@ -33,7 +33,7 @@ def screens(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     tmp = tmp_path_factory.mktemp("t67")
     data, db = reworded_rows(tmp / "probes.jsonl"), tmp / "r.db"  # overlap ranks backwards
     out, page, meta = tmp / "r.json", tmp / "r.html", tmp / "m.json"
-    said = _run("eval", str(data), "--metrics", "judge,trace", "--db", str(db), "--out",
+    said = _run("eval", "-v", str(data), "--metrics", "judge,trace", "--db", str(db), "--out",
                 str(out))
     doc = json.loads(out.read_text())
     run_id = doc["evaluation_metadata"]["run_id"]
