@@ -22,9 +22,10 @@ FIGURE = re.compile(r"\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]")
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     folder = tmp_path_factory.mktemp("brief")
-    data = folder / "data.jsonl"
-    data.write_text("".join(json.dumps(r) + "\n" for r in labelled_rows(answers=135,
-                                                                         abstaining=9)))
+    data = folder / "data.jsonl"  # the trial's size: 144 labelled samples, 9 declines
+    with data.open("w", encoding="utf-8") as fh:
+        for row in labelled_rows(answers=135, abstaining=9):
+            fh.write(json.dumps(row) + "\n")
     out = {}
     for name, extra in (("brief", []), ("verbose", ["--verbose"])):
         db = str(folder / f"{name}.db")
