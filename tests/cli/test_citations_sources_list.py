@@ -22,7 +22,7 @@ def test_an_answer_citing_only_in_a_sources_list_is_said_to_cite_nothing(
             for i in range(3)]
     data, out = tmp_path / "d.jsonl", tmp_path / "r.json"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    done = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "citations", "--db",
+    done = CliRunner().invoke(cli, ["eval", "-v", str(data), "--metrics", "citations", "--db",
                                     str(tmp_path / "r.db"), "--out", str(out)],
                               env={"COLUMNS": "250"})
     assert done.exit_code == 0, done.output

@@ -17,8 +17,8 @@ from ragassay.cli import cli
 def demo_run(tmp_path_factory: pytest.TempPathFactory, demo_data: Path) -> dict:
     tmp = tmp_path_factory.mktemp("cli")
     db, out = tmp / "r.db", tmp / "demo.json"
-    result = CliRunner().invoke(cli, ["eval", str(demo_data), "--db", str(db), "--out", str(out),
-                                      "--metrics", "judge"])
+    result = CliRunner().invoke(cli, ["eval", "-v", str(demo_data), "--db", str(db), "--out",
+                                      str(out), "--metrics", "judge"])
     assert result.exit_code == 0, result.output
     report = json.loads(out.read_text())
     return {"db": db, "report": report, "tmp": tmp, "output": result.output}
@@ -74,7 +74,7 @@ def test_unscored_is_null_with_reason_never_nan(demo_run: dict) -> None:
 def test_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:
     bad = tmp_path / "data.jsonl"
     bad.write_text('{"question": "q", "contexts": ["a"]}\n{"question": "q2", "contexts": 7}\n')
-    code, out = run("eval", str(bad), "--db", str(tmp_path / "r.db"))
+    code, out = run("eval", "-v", str(bad), "--db", str(tmp_path / "r.db"))
     assert code == 2
     assert out.strip().startswith("error: data.jsonl:2: 'contexts' must be a list of strings")
     assert len(out.strip().splitlines()) == 1
@@ -85,7 +85,7 @@ def test_skip_invalid_records_bad_rows_in_the_report(tmp_path: Path) -> None:
     bad.write_text('{"question": "q", "contexts": ["a b"], "answer": "a"}\n'
                    '{"question": 3}\n')
     out = tmp_path / "r.json"
-    code, text = run("eval", str(bad), "--db", str(tmp_path / "r.db"), "--skip-invalid",
+    code, text = run("eval", "-v", str(bad), "--db", str(tmp_path / "r.db"), "--skip-invalid",
                      "--metrics", "judge", "--out", str(out), "--quiet")
     assert code == 0, text
     report = json.loads(out.read_text())
@@ -95,7 +95,7 @@ def test_skip_invalid_records_bad_rows_in_the_report(tmp_path: Path) -> None:
 
 
 def test_missing_file_and_unknown_suite(tmp_path: Path) -> None:
-    code, out = run("eval", str(tmp_path / "nope.jsonl"), "--db", str(tmp_path / "r.db"))
+    code, out = run("eval", "-v", str(tmp_path / "nope.jsonl"), "--db", str(tmp_path / "r.db"))
     assert code == 2 and out.startswith("error: ") and len(out.strip().splitlines()) == 1
     data = tmp_path / "d.jsonl"
     data.write_text('{"question": "q"}\n')
@@ -157,7 +157,7 @@ def test_exports_say_an_abstained_value_abstained(demo_run: dict, demo_data: Pat
     assert all(r["unscored_reason"] or r["abstained"] for r in rows.values()
                if r["value"] == "")
     folder = tmp_path / "pq"
-    code, out = run("eval", str(demo_data), "--db", str(tmp_path / "p.db"), "--metrics",
+    code, out = run("eval", "-v", str(demo_data), "--db", str(tmp_path / "p.db"), "--metrics",
                     "judge", "--results-parquet", str(folder), "-q")
     assert code == 0, out
     table = pq.read_table(folder).to_pylist()
@@ -315,7 +315,7 @@ def test_meta_eval_says_when_the_baseline_ranks_below_chance(tmp_path: Path) -> 
 
 def test_trend_over_runs_of_the_same_dataset(demo_run: dict, demo_data: Path) -> None:
     db = str(demo_run["db"])
-    code, out = run("eval", str(demo_data), "--db", db, "--metrics", "judge", "--quiet")
+    code, out = run("eval", "-v", str(demo_data), "--db", db, "--metrics", "judge", "--quiet")
     assert code == 0, out
     dataset = demo_run["report"]["evaluation_metadata"]["dataset"]
     code, out = run("trend", dataset, "--metric", "judge.overall", "--json", "--db", db)
@@ -339,7 +339,7 @@ def test_the_summary_prints_every_metric_below_its_warning_level(tmp_path: Path)
                      f"The gift shop sells postcards of harbour {i}."],
         "answer": f"The pool on level {i} opens at dawn and serves free champagne.",
         "reference": f"The pool on level {i} opens at 7am."}) + "\n" for i in range(12)))
-    result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(tmp_path / "r.db"),
+    result = CliRunner().invoke(cli, ["eval", "-v", str(data), "--db", str(tmp_path / "r.db"),
                                       "--out", str(out)])
     assert result.exit_code == 0, result.output
     flags = [f for f in json.loads(out.read_text())["interpretation"]

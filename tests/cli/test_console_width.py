@@ -35,7 +35,7 @@ def run(*args: str, columns: str | None) -> str:
 def trial(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     tmp = tmp_path_factory.mktemp("width")
     data, db, out = write_declines_probe(tmp / "probe.jsonl"), tmp / "r.db", tmp / "r.json"
-    printed = run("eval", str(data), "--metrics", "judge", "--by", "kind", "--db", str(db),
+    printed = run("eval", "-v", str(data), "--metrics", "judge", "--by", "kind", "--db", str(db),
                   "--out", str(out), columns="80")
     with Store(db, readonly=True) as store:
         run_id = store.list_runs()[0].id
@@ -108,7 +108,7 @@ def test_the_tables_read_at_100_columns(tmp_path_factory: pytest.TempPathFactory
     another way (intervals under their figures, metrics as rows); none is split."""
     tmp = tmp_path_factory.mktemp("hundred")
     data, db = write_declines_probe(tmp / "probe.jsonl"), tmp / "r.db"
-    out = run("eval", str(data), "--by", "kind", "--db", str(db), columns="100")
+    out = run("eval", "-v", str(data), "--by", "kind", "--db", str(db), columns="100")
     assert _widest(out) <= 100 and "…" not in out
     table_lines = [line for line in out.splitlines() if line.startswith(("│", "┃"))]
     assert not [line for line in table_lines if SPLIT_FIGURE.search(line)]

@@ -43,7 +43,7 @@ def test_an_openai_run_is_priced_from_the_given_price(tmp_path: Path) -> None:
     data, out = _rows(tmp_path / "d.jsonl"), tmp_path / "r.json"
     with ScriptedServer(_scores) as server:
         result = CliRunner().invoke(cli, [
-            "eval", str(data), "--judge", "openai:house-model", "--base-url", server.base_url,
+            "eval", "-v", str(data), "--judge", "openai:house-model", "--base-url", server.base_url,
             "--metrics", "judge", "--db", str(tmp_path / "x.db"), "--out", str(out),
             "--price-in", "2.5", "--price-out", "10", "--no-cache"],
             env={"OPENAI_API_KEY": "sk-test", "COLUMNS": "200"})
@@ -64,7 +64,7 @@ def test_without_a_price_the_console_says_how_to_give_one(tmp_path: Path,
     data = _rows(tmp_path / "d.jsonl", 1)
     with ScriptedServer(_scores) as server:
         result = CliRunner().invoke(cli, [
-            "eval", str(data), "--judge", "openai:team-model", "--base-url",
+            "eval", "-v", str(data), "--judge", "openai:team-model", "--base-url",
             server.base_url, "--metrics", "judge", "--db", str(tmp_path / "x.db")],
             env={"OPENAI_API_KEY": "sk-test", "COLUMNS": "300"})
     assert result.exit_code == 0, result.output
@@ -82,7 +82,7 @@ def test_dry_run_prices_common_openai_models_without_litellm(
     pricing.litellm_table.cache_clear()
     try:
         result = CliRunner().invoke(cli, [
-            "eval", str(demo_dataset_path()), "--judge", "openai:gpt-4o-mini", "--dry-run",
+            "eval", "-v", str(demo_dataset_path()), "--judge", "openai:gpt-4o-mini", "--dry-run",
             "--metrics", "judge", "--db", str(tmp_path / "x.db")], env={"COLUMNS": "300"})
         table = pricing.packaged_table()
         assert pricing.litellm_table() == {}
@@ -111,7 +111,7 @@ def test_the_packaged_table_is_litellms_where_it_has_the_model() -> None:
 
 
 def test_the_offline_judge_costs_nothing_and_says_so(tmp_path: Path) -> None:
-    result = CliRunner().invoke(cli, ["eval", str(demo_dataset_path()), "--metrics", "judge",
+    result = CliRunner().invoke(cli, ["eval", "-v", str(demo_dataset_path()), "--metrics", "judge",
                                       "--db", str(tmp_path / "x.db")],
                                 env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
@@ -141,7 +141,7 @@ def test_dry_run_sends_nothing_needs_no_key_and_stores_nothing(tmp_path: Path) -
     data, db = _rows(tmp_path / "d.jsonl", 4), tmp_path / "x.db"
     with ScriptedServer(_scores) as server:
         result = CliRunner().invoke(cli, [
-            "eval", str(data), "--judge", "openai:house-model", "--base-url", server.base_url,
+            "eval", "-v", str(data), "--judge", "openai:house-model", "--base-url", server.base_url,
             "--metrics", "judge,ragas.faithfulness", "--db", str(db), "--dry-run",
             "--price-in", "1", "--price-out", "4"], env={"OPENAI_API_KEY": "",
                                                         "COLUMNS": "200"})
@@ -174,11 +174,11 @@ def test_dry_run_input_tokens_grow_with_the_texts(tmp_path: Path) -> None:
 
 def test_dry_run_of_the_offline_judge_and_price_mistakes(tmp_path: Path) -> None:
     data = _rows(tmp_path / "d.jsonl", 2)
-    result = CliRunner().invoke(cli, ["eval", str(data), "--dry-run",
+    result = CliRunner().invoke(cli, ["eval", "-v", str(data), "--dry-run",
                                       "--db", str(tmp_path / "x.db")])
     assert result.exit_code == 0, result.output
     assert "no judge call: the offline judge runs here; cost $0" in result.output
-    result = CliRunner().invoke(cli, ["eval", str(data), "--price-out", "3"])
+    result = CliRunner().invoke(cli, ["eval", "-v", str(data), "--price-out", "3"])
     assert result.exit_code == 2
     assert "--price-in and --price-out go together" in result.output
 

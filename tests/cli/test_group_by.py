@@ -32,7 +32,7 @@ def run(*args: str) -> tuple[int, str]:
 
 def _eval(tmp: Path, metrics: str, *extra: str) -> dict:
     data, db, out = write_probe(tmp / "probe.jsonl"), tmp / "r.db", tmp / "r.json"
-    code, printed = run("eval", str(data), "--metrics", metrics, *extra, "--db", str(db),
+    code, printed = run("eval", "-v", str(data), "--metrics", metrics, *extra, "--db", str(db),
                         "--out", str(out))
     assert code == 0, printed
     with Store(db, readonly=True) as store:
@@ -58,7 +58,8 @@ SCALES = {"judge.faithfulness": ("mean", "1-10"), "judge.hallucination": ("rate"
 
 
 AT_LINE = (r"hallucinated rate 0\.\d{3} at its line \(a score below [\d.]+ read as hallucinated\) "
-           r"on the \d+(?: labelled)? it scored \(people 0\.\d{3} on those \d+\); ")
+           r"on the \d+(?: labelled)? it scored \(people 0\.\d{3} on those \d+"
+           r"(?:; people's column: all \d+)?\); ")  # (trial 73: the column's base named)
 
 
 def test_each_headline_row_says_what_its_judge_figure_is(trial: dict, tmp_path: Path) -> None:
@@ -170,7 +171,7 @@ def test_an_unknown_key_is_one_line_naming_the_keys(grouped: dict) -> None:
 def test_eval_with_an_unknown_key_keeps_the_run_and_says_how_to_show_it(grouped: dict
                                                                        ) -> None:
     data, db = write_probe(grouped["tmp"] / "small.jsonl", 8), grouped["tmp"] / "small.db"
-    code, out = run("eval", str(data), "--metrics", "judge", "--by", "topic", "--db",
+    code, out = run("eval", "-v", str(data), "--metrics", "judge", "--by", "topic", "--db",
                     str(db))
     assert code == 2
     assert "aggregate metrics" in out  # the summary was printed
@@ -217,7 +218,7 @@ def test_a_groups_figure_says_the_samples_it_rests_on(tmp_path: Path) -> None:
     the JSON's `abstained`)."""
     data, db = tmp_path / "lib.jsonl", tmp_path / "r.db"
     data.write_text("".join(json.dumps(r) + "\n" for r in _library_rows()))
-    code, out = run("eval", str(data), "--metrics", "judge", "--by", "kind", "--db", str(db),
+    code, out = run("eval", "-v", str(data), "--metrics", "judge", "--by", "kind", "--db", str(db),
                     "--out", str(tmp_path / "r.json"))
     assert code == 0, out
     with Store(db, readonly=True) as store:

@@ -31,7 +31,8 @@ def labelled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
     """A judge run of the labels example (no labels in its rows), its eval output, then
     the example's 151 hallucination labels imported."""
     db = tmp_path_factory.mktemp("headline") / "r.db"
-    code, out = run("eval", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db", str(db))
+    code, out = run("eval", "-v", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db",
+                    str(db))
     assert code == 0, out
     code, imported = run("labels", "import", str(EXAMPLE / "labels.jsonl"), "--db", str(db))
     assert code == 0, imported
@@ -102,7 +103,7 @@ def test_too_few_labels_say_how_many_there_are_and_how_many_are_needed(tmp_path:
     measured on 22 of those labels (one answer abstains, one is unscored: it said "22
     labels, 30 needed", 2 short of what the corrected figure counts)."""
     demo = Path(__file__).resolve().parents[2] / "src/ragassay/dataset/samples/demo.jsonl"
-    code, out = run("eval", str(demo), "--metrics", "judge", "--db", str(tmp_path / "d.db"))
+    code, out = run("eval", "-v", str(demo), "--metrics", "judge", "--db", str(tmp_path / "d.db"))
     assert code == 0, out
     head = _first_table(out)
     row = head.split("judge.hallucination", 1)[1].split("│ judge.", 1)[0]
@@ -136,7 +137,7 @@ def test_agreement_says_why_it_counts_fewer_labels_than_peoples_figure(tmp_path:
                      "labels": {"hallucination": False}})
     data = tmp_path / "d.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    code, out = run("eval", str(data), "--metrics", "judge", "--db", str(tmp_path / "d.db"))
+    code, out = run("eval", "-v", str(data), "--metrics", "judge", "--db", str(tmp_path / "d.db"))
     assert code == 0, out
     assert _cell(out, "judge.hallucination", 2).startswith("hallucination 0.")  # all 35
     assert _cell(out, "judge.hallucination").startswith(
@@ -179,7 +180,8 @@ def test_the_footnote_and_the_next_line_fit_the_run(tmp_path: Path) -> None:
     labels of this run"; it now says what each figure shown is. The "next" line put the
     relevance label (0 of 30) before the hallucination label 12 short: the nearest first."""
     db = tmp_path / "r.db"
-    code, out = run("eval", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db", str(db))
+    code, out = run("eval", "-v", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db",
+                    str(db))
     assert code == 0, out
     said = _said(out)
     assert "labels of this run" not in said and "in this run: how well" not in said
@@ -214,7 +216,7 @@ def test_labels_off_their_scale_say_why_not_ask_for_more(tmp_path: Path) -> None
         "labels": {"relevance": 99 if i % 2 else 1,
                    "hallucinated": ["maybe", True, False][i % 3]}}) + "\n"
         for i in range(40)))
-    code, out = run("eval", str(data), "--metrics", "judge", "--db", str(tmp_path / "r.db"))
+    code, out = run("eval", "-v", str(data), "--metrics", "judge", "--db", str(tmp_path / "r.db"))
     assert code == 0, out
     head = _first_table(out)
     row = head.split("judge.context_relevance", 1)[1].split("│ judge.", 1)[0]
@@ -236,7 +238,7 @@ def test_few_labels_off_their_scale_say_why_not_ask_for_more(tmp_path: Path) -> 
         "id": f"s{i}", "question": f"What does setting {i} do?",
         "contexts": [f"Setting {i} controls buffer {i}."], "answer": f"Buffer {i}.",
         "labels": {"hallucinated": 5}}) + "\n" for i in range(12)))
-    code, out = run("eval", str(data), "--metrics", "judge", "--db", str(tmp_path / "r.db"))
+    code, out = run("eval", "-v", str(data), "--metrics", "judge", "--db", str(tmp_path / "r.db"))
     assert code == 0, out
     text = " ".join(out.split())
     assert "fewer than the 30" not in text and "samples for hallucinated" not in text
@@ -257,7 +259,7 @@ def test_a_verdicts_agreement_says_how_often_it_matches_people(tmp_path: Path) -
     data = tmp_path / "d.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows))
     db = tmp_path / "d.db"
-    code, out = run("eval", str(data), "--metrics", "judge", "--db", str(db))
+    code, out = run("eval", "-v", str(data), "--metrics", "judge", "--db", str(db))
     assert code == 0, out
     run_id = Store(db, readonly=True).list_runs()[0].id
     code, doc = run("report", run_id, "--db", str(db))
@@ -300,7 +302,7 @@ def test_labels_none_of_which_can_be_compared_are_not_called_none(tmp_path: Path
     rows = labelled_rows(answers=20, abstaining=6)
     for row in rows[:20]:
         del row["labels"]
-    code, out = run("eval", str(_written(tmp_path, rows)), "--metrics", "judge", "--db",
+    code, out = run("eval", "-v", str(_written(tmp_path, rows)), "--metrics", "judge", "--db",
                     str(tmp_path / "r.db"))
     assert code == 0, out
     assert _cell(out, "judge.faithfulness", 2) == (
@@ -322,7 +324,7 @@ def test_a_few_faithful_labels_head_the_rows_they_are_compared_with(tmp_path: Pa
     from tests.support.verdicts import labelled_rows
 
     rows = labelled_rows(answers=20, abstaining=0, label="faithful")
-    code, out = run("eval", str(_written(tmp_path, rows)), "--metrics", "judge", "--db",
+    code, out = run("eval", "-v", str(_written(tmp_path, rows)), "--metrics", "judge", "--db",
                     str(tmp_path / "r.db"))
     assert code == 0, out
     for metric in ("judge.hallucination", "judge.faithfulness"):
@@ -345,7 +347,7 @@ def test_the_trials_headline_compares_like_with_like(tmp_path: Path) -> None:
     from tests.support.verdicts import labelled_rows
 
     rows = labelled_rows(answers=60, abstaining=4)
-    code, out = run("eval", str(_written(tmp_path, rows)), "--metrics", "judge", "--db",
+    code, out = run("eval", "-v", str(_written(tmp_path, rows)), "--metrics", "judge", "--db",
                     str(tmp_path / "r.db"))
     assert code == 0, out
     table = out[out.index("What people would say"):].split("\n", 3)[2]

@@ -25,7 +25,8 @@ def run(*args: str) -> tuple[int, str]:
 @pytest.fixture(scope="module")
 def example_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     db = tmp_path_factory.mktemp("labels") / "r.db"
-    code, out = run("eval", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db", str(db))
+    code, out = run("eval", "-v", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db",
+                    str(db))
     assert code == 0, out
     with Store(db) as store:
         run_id = store.latest_run().id  # type: ignore[union-attr]
@@ -224,7 +225,7 @@ def test_an_id_repeated_under_two_strategies_is_two_samples(tmp_path: Path) -> N
     data = tmp_path / "d.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows))
     db = tmp_path / "r.db"
-    code, out = run("eval", str(data), "--metrics", "judge", "-q", "--db", str(db))
+    code, out = run("eval", "-v", str(data), "--metrics", "judge", "-q", "--db", str(db))
     assert code == 0, out
     path = tmp_path / "labels.csv"
     path.write_text("id,strategy,hallucinated\nq0,bm25,true\nq0,dense,false\n")
@@ -301,7 +302,7 @@ def test_runs_show_says_what_more_labels_would_do_as_eval_does(tmp_path: Path) -
     data.write_text("".join(json.dumps({**row, "labels": {"hallucinated": labels[row["id"]]}}
                                        if row["id"] in labels else row) + "\n"
                             for row in rows))
-    code, evaluated = run("eval", str(data), "--metrics", "judge", "--db", str(db))
+    code, evaluated = run("eval", "-v", str(data), "--metrics", "judge", "--db", str(db))
     assert code == 0, evaluated
     said = _narrowing(evaluated)
     assert len(said) == 2 and all("even with all 240 samples labelled" in x for x in said)

@@ -17,7 +17,7 @@ def _eval(tmp_path: Path, rows: list[dict[str, object]], metrics: str,
     """`ragassay eval` of the rows on a wide console: its output (exit 0 asserted)."""
     data = tmp_path / "d.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    args = ["eval", str(data), "--metrics", metrics, "--db", str(tmp_path / "s.db")]
+    args = ["eval", "-v", str(data), "--metrics", metrics, "--db", str(tmp_path / "s.db")]
     result = CliRunner().invoke(cli, args + (["--out", str(out)] if out else []),
                                 env={"COLUMNS": "250"})
     assert result.exit_code == 0, result.output

@@ -31,7 +31,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     out: dict[str, str] = {}
     for name, args in (("judge", ["--metrics", "judge", "--out", str(folder / "g.json")]),
                        ("all", ["--metrics", "judge,trace,ragas", "--by", "kind"])):
-        got = CliRunner().invoke(cli, ["eval", str(data), *args, "--db",
+        got = CliRunner().invoke(cli, ["eval", "-v", str(data), *args, "--db",
                                        str(folder / f"{name}.db")], env=ENV)
         assert got.exit_code == 0, got.output
         out[name] = got.output

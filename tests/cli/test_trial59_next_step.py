@@ -20,7 +20,7 @@ ENV = {"COLUMNS": "250"}
 
 
 def _eval(data: Path, db: Path) -> tuple[str, str]:
-    result = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "judge", "--db",
+    result = CliRunner().invoke(cli, ["eval", "-v", str(data), "--metrics", "judge", "--db",
                                       str(db)], env=ENV)
     assert result.exit_code == 0, result.output
     return result.output, Store(db, readonly=True).list_runs()[0].id

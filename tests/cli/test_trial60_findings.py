@@ -21,7 +21,7 @@ def _run(*args: str) -> str:
 
 
 def test_the_demo_footer_does_not_ask_for_labels_it_cannot_use(tmp_path: Path) -> None:
-    out = _run("eval", str(demo_dataset_path()), "--db", str(tmp_path / "r.db"))
+    out = _run("eval", "-v", str(demo_dataset_path()), "--db", str(tmp_path / "r.db"))
     flat = " ".join(out.split())
     assert "(hallucination and correct are on all 24 samples" in flat
     # trial 70: every sample labelled says what a large run says, whatever the count
@@ -39,7 +39,7 @@ def test_the_gate_does_not_ask_a_small_run_for_labels(tmp_path: Path) -> None:
                                         "answer": f"Fact {i} is true."}) + "\n"
                             for i in range(3)))
     db = str(tmp_path / "r.db")
-    _run("eval", str(data), "--metrics", "judge", "--db", db)
+    _run("eval", "-v", str(data), "--metrics", "judge", "--db", db)
     result = CliRunner().invoke(cli, ["gate", "--corrected", "--require-labels", "--db", db])
     out = " ".join(result.output.split())
     assert "label some" not in out and "ragassay annotate" not in out, out
@@ -54,7 +54,7 @@ def test_gate_and_calibrate_say_every_sample_labelled_of_a_small_run(tmp_path: P
     large one said "every sample labelled, nothing corrected"; gate --corrected and
     calibrate now say the large run's words, people's figure being the estimate."""
     db = str(tmp_path / "r.db")
-    _run("eval", str(demo_dataset_path()), "--db", db, "--quiet")
+    _run("eval", "-v", str(demo_dataset_path()), "--db", db, "--quiet")
     gate = " ".join(CliRunner().invoke(cli, ["gate", "--corrected", "--db", db]).output.split())
     assert "(all labelled, nothing corrected)" in gate and "0.423" in gate, gate
     assert "hallucination labels" not in gate and "fewer than the 30" not in gate

@@ -40,7 +40,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     tmp = tmp_path_factory.mktemp("groups")
     data, db = tmp / "probes.jsonl", tmp / "r.db"
     data.write_text("".join(json.dumps(r) + "\n" for r in one_class_rows()))
-    result = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "judge", "--by", "kind",
+    result = CliRunner().invoke(cli, ["eval", "-v", str(data), "--metrics", "judge", "--by", "kind",
                                       "--db", str(db)])
     assert result.exit_code == 0, result.output
     html = CliRunner().invoke(cli, ["report", "--format", "html", "--by", "kind",

@@ -20,7 +20,8 @@ ENV = {"COLUMNS": "250"}  # a table row a line
 SAME = ("same values as trace.adherence_ratio on {on}: its "
         "agreement with people is {nearly}that metric's, not a second measurement")
 COUNT = ("hallucinated: 5 linked metrics, 3 measurements (trace.adherence repeats "
-         "judge.hallucination's verdicts, ragas.faithfulness trace.adherence_ratio's values)")
+         "judge.hallucination's verdicts, ragas.faithfulness repeats "
+         "trace.adherence_ratio's values)")
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +31,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     data.write_text("".join(json.dumps(r) + "\n" for r in labelled_rows(answers=40,
                                                                          abstaining=3)))
     db, out = str(folder / "r.db"), folder / "r.json"
-    got = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "judge,trace,ragas",
+    got = CliRunner().invoke(cli, ["eval", "-v", str(data), "--metrics", "judge,trace,ragas",
                                    "--db", db, "--out", str(out)], env=ENV)
     assert got.exit_code == 0, got.output
     html = folder / "r.html"

@@ -39,7 +39,7 @@ def screens(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         row["metadata"] = {"kind": "decline" if row["id"].startswith("d") else "answer"}
     data, db, out = tmp / "probes.jsonl", tmp / "r.db", tmp / "r.json"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    said = {"eval": _run("eval", str(data), "--metrics", "judge,trace,ragas", "--by", "kind",
+    said = {"eval": _run("eval", "-v", str(data), "--metrics", "judge,trace,ragas", "--by", "kind",
                          "--db", str(db), "--out", str(out))}
     doc = json.loads(out.read_text())
     run_id = doc["evaluation_metadata"]["run_id"]

@@ -54,7 +54,7 @@ def screens(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     tmp = tmp_path_factory.mktemp("t64r")
     data, db, out, html = tmp / "probes.jsonl", tmp / "r.db", tmp / "r.json", tmp / "r.html"
     data.write_text("".join(json.dumps(r) + "\n" for r in _rows()))
-    said = _run("eval", str(data), "--metrics", "judge,trace,ragas", "--by", "kind",
+    said = _run("eval", "-v", str(data), "--metrics", "judge,trace,ragas", "--by", "kind",
                 "--db", str(db), "--out", str(out))
     doc = json.loads(out.read_text())
     run_id = doc["evaluation_metadata"]["run_id"]

@@ -56,7 +56,7 @@ def labelled(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     output, its id, and its JSON report."""
     tmp = tmp_path_factory.mktemp("trial66")
     db = str(tmp / "s.db")
-    code, out = run("eval", str(_write(tmp / "d.jsonl", True)), "--metrics", "judge",
+    code, out = run("eval", "-v", str(_write(tmp / "d.jsonl", True)), "--metrics", "judge",
                     "--db", db)
     assert code == 0, out
     run_id = re.search(r"run (\S+) stored", out).group(1)  # type: ignore[union-attr]
@@ -141,7 +141,7 @@ def test_the_csv_has_peoples_labels_as_columns(labelled: dict[str, Any]) -> None
 
 def test_imported_labels_are_the_csvs_and_the_listings(tmp_path: Path) -> None:
     db = str(tmp_path / "s.db")
-    code, out = run("eval", str(_write(tmp_path / "d.jsonl", False)), "--metrics", "judge",
+    code, out = run("eval", "-v", str(_write(tmp_path / "d.jsonl", False)), "--metrics", "judge",
                     "--db", db)
     assert code == 0, out
     run_id = re.search(r"run (\S+) stored", out).group(1)  # type: ignore[union-attr]

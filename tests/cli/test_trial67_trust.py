@@ -33,7 +33,7 @@ def screens(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     tmp = tmp_path_factory.mktemp("t67")
     data, db = reworded_rows(tmp / "probes.jsonl"), tmp / "r.db"  # overlap ranks backwards
     out, page, meta = tmp / "r.json", tmp / "r.html", tmp / "m.json"
-    said = _run("eval", str(data), "--metrics", "judge,trace", "--db", str(db), "--out",
+    said = _run("eval", "-v", str(data), "--metrics", "judge,trace", "--db", str(db), "--out",
                 str(out))
     doc = json.loads(out.read_text())
     run_id = doc["evaluation_metadata"]["run_id"]
@@ -61,9 +61,9 @@ def test_every_screen_says_the_one_baseline_statement(screens: dict[str, Any]) -
     assert verdict["auroc"] < 0.5  # its direction fixed by the label, not flipped
     text, meaning = verdict["text"], verdict["meaning"]
     assert text.startswith(tuple(
-        f"{w} the lexical baseline read the other way round on the same 24 samples ("
-        for w in ("above", "not clearly better than", "no better than")))
-    assert text.endswith("; reversed: word overlap ranks these labels backwards)")
+        f"{w} the lexical baseline, reversed (word overlap ranks these labels backwards), "
+        "on the same 24 samples (" for w in ("above", "not clearly better than",
+                                             "no better than")))
     assert meaning.startswith("hallucinated: the answers people marked hallucinated share "
                               "more of their contexts' words than the rest")
     head = {r["metric"]: r for r in screens["doc"]["headline"]["rows"]}

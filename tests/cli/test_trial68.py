@@ -47,7 +47,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     db = str(tmp / "s.db")
     out: dict[str, Any] = {"db": db, "data": str(data), "evals": [], "ids": []}
     for judge in ("offline", "offline:accurate"):
-        code, said = run("eval", str(data), "--metrics", "judge", "--judge", judge,
+        code, said = run("eval", "-v", str(data), "--metrics", "judge", "--judge", judge,
                          "--db", db)
         assert code == 0, said
         out["evals"].append(said)
@@ -92,7 +92,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "labels"
 
 def test_gate_corrected_shows_peoples_estimate_in_the_value_column(tmp_path: Path) -> None:
     db = str(tmp_path / "g.db")
-    code, out = run("eval", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db", db)
+    code, out = run("eval", "-v", str(EXAMPLE / "data.jsonl"), "--metrics", "judge", "--db", db)
     assert code == 0, out
     code, out = run("labels", "import", str(EXAMPLE / "labels.jsonl"), "--db", db)
     assert code == 0, out
@@ -121,7 +121,7 @@ def test_trust_md_says_which_runs_a_label_applies_to(tmp_path: Path) -> None:
     db = str(tmp_path / "l.db")
     ids = []
     for path in (own, bare):
-        code, out = run("eval", str(path), "--metrics", "judge", "--db", db)
+        code, out = run("eval", "-v", str(path), "--metrics", "judge", "--db", db)
         assert code == 0, out
         ids.append(re.search(r"run (\S+) stored", out).group(1))  # type: ignore[union-attr]
 

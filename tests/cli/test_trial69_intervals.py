@@ -28,7 +28,7 @@ INTERVAL = re.compile(r"\[\d+\.\d+, \d+\.\d+\]")
 
 def _eval(path: Path, rows: list[dict[str, object]], db: Path) -> list[str]:
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    result = CliRunner().invoke(cli, ["eval", str(path), "--metrics", "judge", "--db",
+    result = CliRunner().invoke(cli, ["eval", "-v", str(path), "--metrics", "judge", "--db",
                                       str(db)], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     return INTERVAL.findall(result.output)

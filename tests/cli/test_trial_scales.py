@@ -17,8 +17,8 @@ from ragassay.cli import cli
 
 def _eval(data: Path, tmp: Path, metrics: str, *extra: str) -> tuple[str, Path]:
     db = tmp / f"{metrics.replace(',', '-')}.db"
-    result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(db), "--metrics", metrics,
-                                      *extra], env={"COLUMNS": "200"})
+    result = CliRunner().invoke(cli, ["eval", "-v", str(data), "--db", str(db), "--metrics",
+                                      metrics, *extra], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     return result.output, db
 

@@ -75,7 +75,7 @@ def test_make_judge_builds_the_accurate_mode(tables: tuple[Path, Path]) -> None:
 
 def test_eval_with_the_accurate_mode(tables: tuple[Path, Path], tmp_path: Path) -> None:
     out = tmp_path / "r.json"
-    result = CliRunner().invoke(cli, ["eval", str(demo_dataset_path()), "--judge",
+    result = CliRunner().invoke(cli, ["eval", "-v", str(demo_dataset_path()), "--judge",
                                       "offline:accurate", "--metrics", "judge",
                                       "--db", str(tmp_path / "r.db"), "--out", str(out)])
     assert result.exit_code == 0, result.output

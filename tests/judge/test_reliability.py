@@ -71,7 +71,7 @@ def measured_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, s
     table.write_text(json.dumps(TABLE))
     monkeypatch.setattr(offline_judge, "RELIABILITY_PATH", table)
     db = tmp_path / "r.db"
-    result = CliRunner().invoke(cli, ["eval", str(demo_dataset_path()), "--metrics", "ragas",
+    result = CliRunner().invoke(cli, ["eval", "-v", str(demo_dataset_path()), "--metrics", "ragas",
                                       "--db", str(db), "--out", str(tmp_path / "r.json")])
     assert result.exit_code == 0, result.output
     return {"db": str(db), "report": str(tmp_path / "r.json"), "output": result.output}

@@ -115,7 +115,7 @@ def _eval(tmp_path: Path, *extra: str) -> dict:
                                                              "answer", "reference"})) + "\n"
                             for s in (HOLDS, LACKS, HEDGED)))
     out = tmp_path / f"r{len(extra)}.json"
-    result = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "judge", "--db",
+    result = CliRunner().invoke(cli, ["eval", "-v", str(data), "--metrics", "judge", "--db",
                                       str(tmp_path / "r.db"), "--out", str(out), *extra])
     assert result.exit_code == 0, result.output
     assert "abstentions per strategy" in result.output

@@ -101,7 +101,7 @@ def test_too_few_labels_name_the_command_that_adds_some(tmp_path: Path) -> None:
                                         else {}}) + "\n"
                             for i in range(40)))
     db = tmp_path / "r.db"
-    result = CliRunner().invoke(cli, ["eval", str(data), "--metrics", "judge", "--db",
+    result = CliRunner().invoke(cli, ["eval", "-v", str(data), "--metrics", "judge", "--db",
                                       str(db)])
     assert result.exit_code == 0, result.output
     with Store(db) as store:

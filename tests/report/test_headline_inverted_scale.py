@@ -100,10 +100,13 @@ def test_a_scores_cell_gives_its_rate_at_its_line_beside_peoples_rate(tmp_path: 
         judge, people = sum(p for p, _ in pairs) / n, sum(t for _, t in pairs) / n
         row = next(r for r in report.headline.rows if r.metric == metric)
         assert row.inverted and row.estimate is not None
+        # people's column is of all 44 samples: said beside people's rate on the 40 (trial
+        # 73: 0.625 on those 24 beside people's 0.556, with nothing saying why)
+        assert n == 40 and row.estimate.n_total == len(rows) == 44
         assert row.judge_text.startswith(
             f"hallucinated rate {judge:.3f} at its line (a score below {line:g} read as "
-            f"hallucinated) on the {n} it scored (people {people:.3f} on those {n}); mean "), \
-            row.judge_text
+            f"hallucinated) on the {n} it scored (people {people:.3f} on those {n}; "
+            f"people's column: all {len(rows)}); mean "), row.judge_text
         assert " (inverted: high is not hallucinated)" in row.judge_text
     # a verdict's cell is as it was: its own rate, no line
     verdict = next(r for r in report.headline.rows if r.metric == "judge.hallucination")

@@ -89,7 +89,7 @@ def test_a_row_that_repeats_another_says_so_itself(run: EvalResult) -> None:
         "ragas.faithfulness (inverted; same values as trace.adherence_ratio)")
     assert rows["judge.faithfulness"].metric_text() == "judge.faithfulness (inverted)"
     count = ("hallucinated: 5 linked metrics, 3 measurements (trace.adherence repeats "
-             "judge.hallucination's verdicts, ragas.faithfulness trace.adherence_ratio's "
+             "judge.hallucination's verdicts, ragas.faithfulness repeats trace.adherence_ratio's "
              "values)")
     assert count in report.note_lines()
     entry = next(e for e in report_json(report)["headline"]["rows"]

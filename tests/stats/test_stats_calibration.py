@@ -264,7 +264,8 @@ def test_verdicts_the_same_on_every_labelled_sample_name_the_first_metric() -> N
         assert adherence is not None and adherence.same_as is None
 
 
-def test_scores_with_the_same_values_on_all_but_a_few_samples_name_the_first() -> None:
+def test_scores_with_the_same_values_on_all_but_a_few_samples_name_the_first(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """New-user trial 63: ragas.faithfulness and trace.adherence_ratio gave the same value
     on 143 of 144 labelled rows (one mean, AUROC and kappa) and read as two measurements;
     only verdicts had `same_as`. A later score whose values are an earlier one's on at
@@ -294,12 +295,23 @@ def test_scores_with_the_same_values_on_all_but_a_few_samples_name_the_first() -
     assert _pair(out, "hallucinated", "judge.faithfulness").same_values is None
     # a line per label: how many measurements its metrics are (trial 71); the repeating
     # metric's own row says on how many samples (`verdicts.repeat_text`)
+    # values alike on 39 of 40 "nearly" repeat, on every surface, with how much (trial 73:
+    # calibrate said "repeats" where the headline said "nearly")
     assert measurements_lines(out.pairs) == [
-        "hallucinated: 3 linked metrics, 2 measurements (ragas.faithfulness repeats "
-        "trace.adherence_ratio's values)"]
+        "hallucinated: 3 linked metrics, 2 measurements (ragas.faithfulness nearly repeats "
+        "trace.adherence_ratio's values (alike on 39 of 40 labelled samples))"]
     assert repeat_text(ragas) == (
         "same values as trace.adherence_ratio on 39 of 40 labelled samples: its agreement "
         "with people is nearly that metric's, not a second measurement")
+    # calibrate's table and note say "nearly", with how much (trial 73: "repeats")
+    from ragassay.cli.calibrate import print_calibration
+
+    monkeypatch.setenv("COLUMNS", "250")
+    print_calibration(out)
+    shown = capsys.readouterr().out
+    assert "(nearly: 39/40 values)" in shown
+    assert "ragas.faithfulness nearly repeats trace.adherence_ratio's values (alike on 39 " \
+           "of 40 labelled samples)" in shown
     assert "same_values" not in ratio.model_dump() and ragas.model_dump()["same_values"] == {
         "metric": "trace.adherence_ratio", "samples": 39}
     whole = calibration(ScoreTable.from_rows(rows(()), specs), links, n_resamples=50)

@@ -149,3 +149,36 @@ def test_equal_strategies_are_found_equivalent_given_enough_questions(world: str
     out = simulate(world, 200, 0.0, seed=11, runs=500, n_resamples=500)
     assert out.equivalent_rate >= 0.95, out
     assert 0.92 <= out.coverage <= 0.975, out
+
+
+def test_a_better_or_worse_verdict_says_a_small_effect_beside_itself() -> None:
+    """Trial 73: `compare` showed "worse" beside a "negligible" effect, which read as a
+    contradiction: the verdict now says the effect's size where it is negligible or
+    small, in the console's cell (the dashboard's too), and stays bare where it is not."""
+    from ragassay.cli.compare_cmd import _cells
+    from ragassay.stats import Comparison, MetricComparison
+
+    rng = np.random.default_rng(7)
+    a = rng.normal(7, 1.5, size=200)
+    b = a - 0.1 + rng.normal(0, 0.05, size=200)
+    narrow = compare_paired(dict(enumerate(a)), dict(enumerate(b)), n_resamples=500,
+                            margin=0.05)
+    wide = compare_paired(dict(enumerate(a)), dict(enumerate(a + 1.5)), n_resamples=500,
+                          margin=0.05)
+
+    def judged(res: object, word: str) -> MetricComparison:
+        return MetricComparison(**res.model_dump(), p_adjusted=res.wilcoxon_p,
+                                higher_is_better=True, verdict=word)
+
+    worse, better = judged(narrow, "worse"), judged(wide, "better")
+    assert magnitude(worse.effect_size) == "negligible"
+    assert worse.verdict_text == "worse (negligible effect)"
+    assert magnitude(better.effect_size) == "large" and better.verdict_text == "better"
+    assert judged(narrow, "equivalent").verdict_text == "equivalent"
+    result = Comparison(paired_by="id", duplicates_dropped=0, alpha=0.05, paired_samples=200,
+                        only_in_a=0, only_in_b=0, metrics={"x.w": worse, "x.b": better},
+                        metrics_only_in_a=[], metrics_only_in_b=[])
+    cells = _cells(result)
+    assert "worse (negligible effect)" in cells["x.w"]["verdict"]
+    assert cells["x.w"]["effect"] == "negligible"
+    assert "(" not in cells["x.b"]["verdict"]

@@ -5,9 +5,10 @@ answer hallucinate?) and, for the first `labelled`, that truth as a `hallucinate
 label (or none: `labels_file` writes them apart). `ScriptedJudge` answers the judge
 suite's prompt for any model: a model's confidence in sample i is drawn from its
 `MODELS` range (seeded by model and sample), its verdict is right with exactly that
-probability (a calibrated judge), and the reply carries the token probability of the
-hallucination flag (`p_true`), so the routing reads the confidence from it. The model
-`nologprobs` gives no token probabilities."""
+probability (a calibrated judge; `blind` is right 3 times in 4 whatever its
+confidence, `sharp` with probability 2 * confidence - 1), and the reply carries the
+token probability of the hallucination flag (`p_true`), so the routing reads the
+confidence from it. The model `nologprobs` gives no token probabilities."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from tests.support.logprobs import logprobs_content
 from tests.support.scripted_server import ScriptedReply
 
 MODELS = {"weak": (0.5, 1.0), "strong": (0.75, 1.0), "nologprobs": (0.75, 1.0),
+          "blind": (0.5, 1.0), "sharp": (0.5, 1.0),
           "juror-a": (0.6, 1.0), "juror-b": (0.6, 1.0), "juror-c": (0.6, 1.0)}
 ITEM = re.compile(r"item (\d+)\b")
 
@@ -37,7 +39,10 @@ def verdict(model: str, i: int, seed: int = 0) -> tuple[bool, float]:
     low, high = MODELS[model]
     rng = random.Random(f"{model}:{seed}:{i}")
     conf = rng.uniform(low, high)
-    right = rng.random() < conf
+    # "blind": right 3 times in 4 whatever its confidence (it ranks its errors at chance);
+    # "sharp": seldom right when unsure (it ranks its errors well)
+    odds = {"blind": 0.75, "sharp": 2 * conf - 1}.get(model, conf)
+    right = rng.random() < odds
     return (truth(i, seed) if right else not truth(i, seed)), conf
 
 

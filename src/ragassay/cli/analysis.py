@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -116,22 +116,22 @@ def _table_for(store: Store, run_id: str, rule: LabelRule | None = None) -> Scor
     return run_table(store, run_id, rule=rule).table
 
 
-def _agreement_in_run(table: ScoreTable) -> tuple[dict[str, str], list[str]]:
+def _agreement_in_run(table: ScoreTable, gated: Collection[str]) -> tuple[dict, list[str]]:
     """Each metric's agreement with the run's own labels, said short ("AUROC 0.97 on 22
     labels"; a yes/no verdict's led by the headline's figure, "right on 25 of 26 (96%);
     AUROC ..."; the first label linked to it), for the gate's reliability lines; a
     metric that repeats an earlier one's verdicts or values names it instead, as the
     headline does (trials 64, 71: "same verdicts as judge.hallucination on all 64
-    labelled samples"); then the notes: each comparison with the lexical baseline said
-    once for the metrics it holds for (trial 71: the same sentence after every metric),
-    and what a lexical baseline below chance means (`baseline.baseline_lines`)."""
+    labelled samples"); then the notes of the `gated` metrics (trial 73: not others'):
+    each comparison with the lexical baseline said once for the metrics it holds for
+    (trial 71), and what a baseline below chance means (`baseline.baseline_lines`)."""
     from ragassay.stats import BooleanAgreement, NumericAgreement, calibration
     from ragassay.stats.baseline import baseline_lines
     from ragassay.stats.verdicts import right_on, same_verdicts_text
 
     if not table.label_names:
         return {}, []
-    out: dict[str, str] = {}
+    out: dict[str, str] = {}  # metric -> its agreement, said short
     lexical: dict[str, list[str]] = {}  # the baseline's sentence -> the metrics it is of
     pairs = calibration(table).pairs  # the headline's resamples: its very figures
     for p in pairs:
@@ -144,14 +144,14 @@ def _agreement_in_run(table: ScoreTable) -> tuple[dict[str, str], list[str]]:
         elif isinstance(p, BooleanAgreement) and p.auroc is not None:
             lead = right_on(p)
             out[p.metric] = (f"{lead}; " if lead else "") + f"AUROC {p.auroc:.2f} on {p.n} labels"
-            if p.baseline is not None and p.baseline.text:
+            if p.baseline is not None and p.baseline.text and p.metric in gated:
                 lexical.setdefault(p.baseline.text, []).append(p.metric)
         elif isinstance(p, NumericAgreement) and p.spearman is not None:
             out[p.metric] = f"Spearman {p.spearman:.2f} on {p.n} labels"
     said = [f"  {', '.join(metrics)}: {text}" for text, metrics in lexical.items()]
+    means = baseline_lines(p for p in pairs if p.metric in gated)
     return out, (["note: against the lexical baseline, on this run's labels:\n"
-                  + "\n".join(said)] if said else []) + [f"note: {line}"
-                                                          for line in baseline_lines(pairs)]
+                  + "\n".join(said)] if said else []) + [f"note: {x}" for x in means]
 
 
 def same_values_short(same: SameValues, labelled: int) -> str:
@@ -304,7 +304,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
                               defaults, label_rule, notes, verbose)
               if corrected else gate(table, thresholds, strict=strict, defaults=defaults))
     said = gate_warnings if verbose else gate_warning_summary
-    in_run, backwards = _agreement_in_run(table)
+    in_run, backwards = _agreement_in_run(table, thresholds)
     notes += said(run.meta.reliability, list(thresholds), in_run) + backwards
     # what the value column holds: people's estimate on a label's row (the bound decided
     # on in its text: trial 68), and with --strict the bound on the failing side of each

@@ -160,6 +160,7 @@ def print_calibration(cal: Calibration) -> None:
     from ragassay.stats import BooleanAgreement, NumericAgreement
     from ragassay.stats.verdicts import (
         measurements_lines,
+        repeat_extent,
         repeated,
         same_verdicts_text,
         verdict_cell,
@@ -171,8 +172,11 @@ def print_calibration(cal: Calibration) -> None:
         ranked = p if isinstance(p, BooleanAgreement) else None
         graded = p if isinstance(p, NumericAgreement) else None
         same = repeated(p)  # one reading, not a second measurement (trial 71)
+        nearly = p.same_values if repeat_extent(p) else None  # alike on all but a few
+        said = "" if same is None else f"{same[0]}\n({same[1]})" if nearly is None else \
+            f"{same[0]}\n(nearly: {nearly.samples}/{p.labelled} {same[1]})"
         row = {"label": escape(p.label), "metric": escape(p.metric), "n": str(p.n),
-               "repeats": escape(f"{same[0]}\n({same[1]})") if same else ""}
+               "repeats": escape(said)}
         if ranked is not None:
             b = ranked.baseline
             row |= {"AUROC [95% CI]": f"{num(ranked.auroc)} {ci_text(ranked.auroc_ci)}",

@@ -70,7 +70,7 @@ def _cells(result: Comparison) -> dict[str, dict[str, str]]:
             "effect": "identical" if r.constant else (magnitude(r.effect_size) or "-"),
             P_COLUMN: p_text(r.p_adjusted), "margin": num(r.margin),
             COLUMNS[-2]: p_text(r.tost_p_adjusted),
-            "verdict": f"[{style}]{r.verdict}[/{style}]" if style else r.verdict}
+            "verdict": f"[{style}]{r.verdict_text}[/{style}]" if style else r.verdict_text}
     return out
 
 
@@ -116,8 +116,9 @@ def _print_comparison(result: Comparison, title: str) -> None:
         "metrics) put B - A within +-margin (the metric's declared equivalence margin, or "
         "--equivalence), even when a difference is also detectable; else better or worse "
         f"when the Holm-adjusted Wilcoxon p is below alpha {result.alpha} and the 95% CI of "
-        "B - A excludes 0; else unclear; not scored when no paired sample has a value in "
-        "both. d: Cohen's d (B - A over the two sides' average "
+        "B - A excludes 0 (with the effect beside it where d is negligible or small: a real "
+        "difference, small against the spread); else unclear; not scored when no paired "
+        "sample has a value in both. d: Cohen's d (B - A over the two sides' average "
         "SD; |d| < 0.2 negligible, < 0.5 small, < 0.8 medium, else large); the intervals "
         "are not adjusted for multiple metrics.")
     constant = [name for name, r in result.metrics.items() if r.constant and r.n]

@@ -161,6 +161,10 @@ def _retry(given: str | None) -> RetryFailed | None:
                    "take; sends nothing, needs no key, stores nothing.")
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress bar or summary (warnings still go to stderr).")
+@click.option("--verbose", "-v", is_flag=True,
+              help="The full summary (what `ragassay runs show RUN` prints): the headline's "
+                   "cells in full, per-strategy tables, held-apart agreement, corrected "
+                   "estimates, people's labels; default: one line per metric.")
 @by_option
 @label_rule_option
 @batch_options
@@ -176,8 +180,8 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
-             quiet: bool, by: str | None, label_rule: LabelRule, batch_flags: BatchFlags,
-             routing_given: dict[str, Any]) -> None:
+             quiet: bool, verbose: bool, by: str | None, label_rule: LabelRule,
+             batch_flags: BatchFlags, routing_given: dict[str, Any]) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet), or a file of
     OpenTelemetry traces (OTLP JSON, opentelemetry-sdk span JSON: one sample per trace).
 
@@ -229,7 +233,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         detached(outcome, data, db)
         return
     _finish(plan.store, outcome, db, out, results_parquet, quiet, export_otlp, label_rule,
-            by)
+            by, verbose)
 
 
 def _routing(judge_spec: str, resume: str | None, given: dict[str, Any]) -> RoutingPlan | None:
@@ -260,9 +264,13 @@ def _dry_run(plan: RunPlan, metrics: str) -> None:
 
 def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | None,
             results_parquet: Path | None, quiet: bool, export_otlp: str | None,
-            rule: LabelRule | None = None, by: str | None = None) -> None:
-    """After the run: its findings, reports, the summary and where things are; a --by
-    key no sample has stops it last (the run is stored), with the command to show it."""
+            rule: LabelRule | None = None, by: str | None = None, verbose: bool = False
+            ) -> None:
+    """After the run: its findings, reports, the summary (one line per metric; `verbose`:
+    the full one) and where things are; a --by key no sample has stops it last (the run
+    is stored), with the command to show it."""
+    from ragassay.cli.brief import print_brief
+    from ragassay.cli.common import console as make_console
     from ragassay.cli.summary import print_summary
     from ragassay.report import UnknownGroupKey, build_report, group_key, iter_details
 
@@ -284,7 +292,7 @@ def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | No
     if results_parquet is not None:
         write_report(report, results_parquet, "parquet", iter_details(store, run_id, rule))
     if not quiet:
-        print_summary(report)
+        print_summary(report) if verbose else print_brief(report, make_console())
     for finding in outcome.of("lacking-inputs") + outcome.of("suspicious-replies"):
         say(finding.text, err=True)
     report_unscored(report)

@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ragassay.llm.pricing import usd_text
+from ragassay.stats.routing import ranking_line
 from ragassay.types import RoutingSummary, TierSummary
 
 
@@ -61,6 +62,9 @@ def print_routing(summary: RoutingSummary, console: Console) -> None:
     for tier in summary.tiers:
         for line in _tier_notes(tier):
             console.print(f"[dim]{escape(line)}[/dim]", highlight=False)
+    for tier in summary.tiers:  # how well each confidence ranks its own errors (trial 73)
+        if (ranked := ranking_line(summary, tier)) is not None:
+            console.print(escape(ranked), highlight=False)
     n = summary.samples
     share = "" if summary.escalated_share is None else f" ({summary.escalated_share:.1%})"
     line = f"escalated past tier 0: {summary.escalated} of {n}{share}"

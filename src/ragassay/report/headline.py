@@ -61,6 +61,7 @@ from ragassay.stats.verdicts import (
     left_out_said,
     offset_text,
     pair_text,
+    repeat_mark,
     repeat_text,
     repeated,
     verdict_cell,
@@ -127,9 +128,8 @@ class HeadlineRow:
 
     def mark(self) -> str:
         """`same verdicts as A` where this row repeats another's readings (`same_as`;
-        trial 71: five rows of one label read as five results)."""
-        same = repeated(self.agreement) if self.same_as is not None else None
-        return f"same {same[1]} as {same[0]}" if same else ""
+        trial 71: five rows of one label read as five results): `verdicts.repeat_mark`."""
+        return repeat_mark(self.agreement) if self.same_as is not None else ""
 
     @property
     def people_text(self) -> str:
@@ -214,7 +214,8 @@ class HeadlineRow:
         the direction the cell shows (`turns`: `both hallucinated rates`; else `both on
         this metric's scale: 1 - hallucinated`); "" otherwise."""
         j, a = self.judge, self.agreement
-        if self.estimate is not None and (said := at_line(self.label, j, a, self.kappa_cut())):
+        e = self.estimate
+        if e is not None and (said := at_line(self.label, j, a, self.kappa_cut(), e.n_total)):
             return said  # a score's rate at its line, beside people's
         if j is None or not isinstance(a, BooleanAgreement) or not self.rests_on():
             return ""
@@ -227,7 +228,6 @@ class HeadlineRow:
         rates = (1 - rates[0], 1 - rates[1]) if turned else rates
         scale = (f", both {self.label} rates" if turned else
                  f", both on this metric's scale: 1 - {self.label}" if self.inverted else "")
-        e = self.estimate
         column = f"; people's column: all {e.n_total}" if e is not None else ""
         on = "" if a.n == j.count else " labelled"
         return (f"judge {rates[0]:.3f} on the {a.n}{on} it scored (people {rates[1]:.3f} "

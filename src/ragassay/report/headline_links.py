@@ -110,18 +110,23 @@ def turns(scale: Scale | None, inverted: bool) -> bool:
 
 
 def at_line(label: str, j: MetricAggregate | None,
-            a: BooleanAgreement | NumericAgreement | None, cut: str) -> str:
+            a: BooleanAgreement | NumericAgreement | None, cut: str,
+            column: int | None = None) -> str:
     """A score's rate at its line (`cut`: `headline.kappa_cut`) beside people's yes/no
     rate, both of the label on the same samples, said before its mean (trial 72: people's
     hallucinated 0.25 beside a mean 7.3 on 1-10, under `(inverted)`, read as one scale):
     `hallucinated rate 0.237 at its line (a score below 5.5 read as hallucinated) on the
-    38 it scored (people 0.263 on those 38)`; "" for a verdict (`BooleanAgreement.rates`
-    says its own), a grade's or with nothing compared."""
+    38 it scored (people 0.263 on those 38)`, naming people's column's base where it is
+    other samples (`column`: its count; trial 73: people's 0.625 on those 24 beside
+    people's column 0.556 of all 30, unexplained): `(people 0.625 on those 24; people's
+    column: all 30)`; "" for a verdict (`BooleanAgreement.rates` says its own), a
+    grade's or with nothing compared."""
     if j is None or not isinstance(a, BooleanAgreement) or a.read_as is None or not a.n:
         return ""
     on = "" if a.n == j.count else " labelled"
+    other = f"; people's column: all {column}" if column is not None and column != a.n else ""
     return (f"{label} rate {a.read_as / a.n:.3f} at its line{cut} on the {a.n}{on} it scored "
-            f"(people {a.positives / a.n:.3f} on those {a.n})")
+            f"(people {a.positives / a.n:.3f} on those {a.n}{other})")
 
 
 def figure_of(e: CorrectedEstimate) -> str:

@@ -48,7 +48,7 @@ from ragassay.types import (
     default_label,
 )
 
-REPORT_VERSION = "2.25.0"
+REPORT_VERSION = "2.26.0"
 """The version of the JSON report's schema (`evaluation_metadata.report_version`). It
 began at the package version of its time and changes on its own: the minor number when
 a section or field is added, the major number when one is renamed, retyped or removed.
@@ -149,8 +149,7 @@ or some abstention is counted false): per verdict the samples it misses and flag
 `detailed_results[].labels` holds the labels the statistics read, people's stored labels
 on top of the sample's own (before, the sample's own only).
 2.22.0: `disagreements.verdicts[].declined` (`id`, `strategy`, people's `label`): the
-answers that declined where people marked the problem, which `right on N of M` counts
-wrong (with `missed` and `flagged`: every sample it counts wrong).
+answers that declined where people marked the problem (counted wrong by `right on N of M`).
 2.23.0: `abstentions.*.basis`: what decided the abstentions false or correct (the judge's
 basis, `offline: context relevance`), which every surface names beside the rate.
 2.24.0: `calibration.pairs[].baseline` (the lexical baseline on a yes/no pair's samples:
@@ -158,7 +157,8 @@ basis, `offline: context relevance`), which every surface names beside the rate.
 `meaning` below chance); `headline.rows[].judge` the figure its cell shows (an inverted
 0-1 rate in the label's direction: `judge_turned`), `judge_own` the metric's own.
 2.25.0: `corrected.label_sources.*.data`, `annotators.labels.*.source.data` (the data's own
-labels); `calibration.pairs[].read_as` (a score's samples read as the label at its line)."""
+labels); `calibration.pairs[].read_as` (a score's samples read as the label at its line).
+2.26.0: `routing.tiers[].ranking` (how well a tier's confidence ranks its own errors)."""
 
 
 class StrategyEntry(StrategySummary):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from ragassay.report.model import Report
+from ragassay.stats.routing import ranking_line
 from ragassay.types import RoutingSummary
 
 NOTE = ("Each sample was judged by the first judge sure enough of its verdict; the rest "
@@ -67,6 +68,8 @@ def routing_html(report: Report) -> str:
                                                   f", ${r.cost_usd:.4f}")
                      + f"; {r.tiers[-1].judge} alone on every sample: about {alone.calls} "
                      "calls" + ("" if alone.cost_usd is None else f", ${alone.cost_usd:.4f}"))
+    items += [line[0].upper() + line[1:] for t in r.tiers
+              if (line := ranking_line(r, t)) is not None]
     items += [f"Tier {t.tier} juror {j.judge}: agreement on labels "
               f"{_agree(j.agreement, j.labelled)}" for t in r.tiers for j in t.jurors]
     items += [f"Tier {t.tier}: {t.note}" for t in r.tiers if t.note]

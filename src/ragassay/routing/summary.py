@@ -13,6 +13,7 @@ from ragassay.routing.state import RoutingState, load_state, routed_results
 from ragassay.routing.verdicts import Reading, confidence_basis
 from ragassay.store import Store
 from ragassay.types import (
+    ConfidenceRanking,
     CostEstimate,
     JurorSummary,
     PendingCalls,
@@ -66,6 +67,24 @@ def _jurors(state: RoutingState, tier: int) -> tuple[JurorSummary, ...]:
                  for j, h in hits.items())
 
 
+def _ranking(state: RoutingState, tier: int) -> ConfidenceRanking | None:
+    """How well the tier's confidence ranks its own errors on the labelled samples it
+    gave a verdict and a confidence on (None: none such)."""
+    from ragassay.stats.agreement import auroc, auroc_ci
+
+    pairs = [(r.confidence, r.decision == c.truth) for c in state.cases
+             if c.truth is not None and (r := c.reading(tier)) is not None
+             and r.decision is not None and r.confidence is not None]
+    if not pairs:
+        return None
+    confs, right = [p[0] for p in pairs], [p[1] for p in pairs]
+    area = auroc(confs, right)
+    ci = auroc_ci(confs, right) if area is not None else None
+    return ConfidenceRanking(labelled=len(pairs), wrong=right.count(False),
+                             auroc=_round(area), auroc_low=_round(ci and ci[0]),
+                             auroc_high=_round(ci and ci[1]))
+
+
 def _tier(state: RoutingState, tier: int, usage: TierUsage) -> TierSummary:
     judged, used = usage.get(tier, (0, Usage()))
     readings = [c.reading(tier) for c in state.cases]
@@ -88,7 +107,7 @@ def _tier(state: RoutingState, tier: int, usage: TierUsage) -> TierSummary:
         agreement=_share(labelled), labelled_decided=len(decided_hits),
         agreement_decided=_share(decided_hits),
         risk_bound=None if th is None or th.value is None else _round(th.bound),
-        jurors=_jurors(state, tier), note=note)
+        jurors=_jurors(state, tier), note=note, ranking=_ranking(state, tier))
 
 
 def _guarantee(state: RoutingState, tiers: Sequence[TierSummary]) -> tuple[str, bool]:

@@ -150,8 +150,9 @@ BEATS_WORDS = {"yes": "above", "unclear": "not clearly above", "no": "not above"
 REVERSED_WORDS = {"yes": "above", "unclear": "not clearly better than", "no": "no better than"}
 """The same, against a baseline below chance read the other way round (trial 70: "not
 above the reversed lexical baseline" read as "worse than word counting")."""
-REVERSED_SAID = "reversed: word overlap ranks these labels backwards"
-"""What a reversed baseline is, said in the statement itself."""
+REVERSED_SAID = "word overlap ranks these labels backwards"
+"""What a reversed baseline is, said in the statement itself, next to the word (trial 73:
+"the lexical baseline read the other way round" was hard to parse)."""
 
 
 def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
@@ -178,8 +179,8 @@ def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
             f"{base.n} samples ({got.beats})")
     meaning = None
     if base.auroc < 0.5:  # reversed: said in the line itself (trial 70) and what it means
-        text = (f"{REVERSED_WORDS[got.verdict]} the lexical baseline read the other way "
-                f"round on the same {base.n} samples ({got.beats}; {REVERSED_SAID})")
+        text = (f"{REVERSED_WORDS[got.verdict]} the lexical baseline, reversed ({REVERSED_SAID}), "
+                f"on the same {base.n} samples ({got.beats})")
         problem = label if inverted else f"not {label}"  # the side word overlap ranks up
         meaning = (f"{label}: the answers people marked {problem} share more of their "
                    f"contexts' words than the rest (word overlap's AUROC {base.auroc:.3f}), so "

@@ -10,7 +10,8 @@ compares with a, in four words:
   ten-point scale is real but does not matter;
 - "better" / "worse": not equivalent, the Holm-adjusted Wilcoxon p-value is below
   `alpha` AND the paired-bootstrap interval of the mean difference excludes 0; the
-  direction respects `MetricSpec.higher_is_better`;
+  direction respects `MetricSpec.higher_is_better`; with a negligible or small effect
+  size it is worded `better (negligible effect)` (`MetricComparison.verdict_text`);
 - "unclear": neither: the data can tell neither a difference nor an equivalence;
 - "not scored": no paired sample has a value on both sides (a metric neither run scored,
   such as one that needs a reference answer the data lacks): there is nothing to test.
@@ -35,7 +36,7 @@ from scipy import stats as sps
 
 from ragassay.stats.abstention import RATE_SPECS, rate_column
 from ragassay.stats.bootstrap import bootstrap_ci
-from ragassay.stats.effect import effect_size, margin_for, tost_p
+from ragassay.stats.effect import effect_size, magnitude, margin_for, tost_p
 from ragassay.stats.result import Result, omitted
 from ragassay.stats.table import Row, ScoreTable
 from ragassay.terminal import counted
@@ -43,6 +44,8 @@ from ragassay.types import MetricSpec
 
 Verdict = Literal["better", "worse", "equivalent", "unclear", "not scored"]
 VERDICTS: tuple[Verdict, ...] = ("better", "worse", "equivalent", "unclear", "not scored")
+SMALL_EFFECTS = ("negligible", "small")
+"""Cohen's words (`effect.magnitude`) a better or worse verdict says beside itself."""
 
 
 class PairedDifference(Result):
@@ -73,6 +76,17 @@ class MetricComparison(PairedDifference):
     tost_p_adjusted: float | None = None
     higher_is_better: bool
     verdict: Verdict
+
+    @property
+    def verdict_text(self) -> str:
+        """The verdict as every surface words it: a "better" or "worse" whose effect size
+        is negligible or small says so beside it, `better (negligible effect)` (trial 73:
+        "better" beside "negligible" read as a contradiction; the difference is real by
+        the tests, and small by Cohen's d)."""
+        size = magnitude(self.effect_size)
+        if self.verdict in ("better", "worse") and size in SMALL_EFFECTS:
+            return f"{self.verdict} ({size} effect)"
+        return self.verdict
 
 
 class AbstentionChange(Result):

@@ -12,7 +12,8 @@ probability at least 1 - delta over the labelled samples, the judge's disagreeme
 people on the samples it decides is at most alpha (the labelled samples and the ones
 judged being draws from the same population). A candidate above which too few labelled
 samples lie for zero disagreements to pass is skipped without spending the test: its
-outcome would be known in advance.
+outcome would be known in advance. `ranking_line`: how well a tier's confidence ranks
+its own errors on the labels, in the one line every surface says.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from collections.abc import Sequence
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 from scipy.stats import beta, binom
+
+from ragassay.types import RoutingSummary, TierSummary
 
 GRID = np.round(np.linspace(1.0, 0.0, 1001), 3)
 """The candidate thresholds, from the surest down (confidences are probabilities)."""
@@ -105,3 +108,46 @@ def budget_escalated(confidence: Sequence[float | None], share: float) -> list[b
                                              i))
     up = set(ranked[:k])
     return [i in up for i in range(n)]
+
+
+CHANCE_LINE = 0.7
+"""An AUROC below this, for a tier's confidence against its own correctness, is said to
+rank its errors weakly (the line the held-apart figures use for weak agreement)."""
+
+
+def ranking_line(summary: RoutingSummary, tier: TierSummary) -> str | None:
+    """One line: how well the tier's confidence tells its right verdicts from its wrong
+    ones on the labels, and how many samples went past it (trial 73: wrong verdicts at
+    the same confidence as right ones, where routing promised to escalate the unsure):
+    `tier 0 (offline) confidence ranks its own errors at AUROC 0.52 [0.40, 0.64] on 120
+    labelled verdicts (31 wrong): no better than chance, so escalating its least sure
+    verdicts catches its errors about at random; 96 of 240 samples (40.0%) went past it
+    to meet the target agreement 0.9`. None without labelled verdicts."""
+    r = tier.ranking
+    if r is None:
+        return None
+    head = f"tier {tier.tier} ({tier.judge}) confidence"
+    if r.auroc is None:
+        said = (f"{head}: all {r.labelled} of its labelled verdicts "
+                f"{'are wrong' if r.wrong else 'agree with people'}: how well it ranks its "
+                "own errors is not measured")
+    else:
+        ci = ("" if r.auroc_low is None or r.auroc_high is None
+              else f" [{r.auroc_low:.2f}, {r.auroc_high:.2f}]")
+        low = r.auroc_low if r.auroc_low is not None else r.auroc
+        meaning = ("no better than chance, so escalating its least sure verdicts catches "
+                   "its errors about at random" if low <= 0.5 else
+                   "weakly: its least sure verdicts hold only somewhat more of its errors "
+                   "than its surest" if r.auroc < CHANCE_LINE else
+                   "its least sure verdicts hold most of its errors, which escalating them "
+                   "catches")
+        said = (f"{head} ranks its own errors at AUROC {r.auroc:.2f}{ci} on {r.labelled} "
+                f"labelled verdicts ({r.wrong} wrong): {meaning}")
+    last = tier.tier == len(summary.tiers) - 1
+    if last and not summary.abstained or summary.mode == "single" or not summary.samples:
+        return said
+    past = sum(t.decided for t in summary.tiers[tier.tier + 1:]) + summary.abstained
+    why = (f" to meet the target agreement {summary.agreement_target:g}"
+           if summary.agreement_target is not None else " (the budget)")
+    return (f"{said}; {past} of {summary.samples} samples ({past / summary.samples:.1%}) "
+            f"went past it{why}")

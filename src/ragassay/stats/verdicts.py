@@ -231,19 +231,52 @@ def repeat_text(a: Agreement) -> str | None:
     return same_values_text(a.same_values, a.labelled)
 
 
+def repeat_extent(a: Agreement) -> str | None:
+    """How far a metric that repeats another's readings (`repeated`) differs from it: None
+    where they are the same on every labelled sample (it "repeats"), else on how many
+    they are alike, `alike on 143 of 144 labelled samples` (it "nearly repeats"). The one
+    rule every surface words a repeat by (trial 73: calibrate said "repeats" where the
+    headline said "nearly")."""
+    same = repeated(a)
+    if same is None or same[1] != "values" or a.same_values is None \
+            or a.same_values.samples == a.labelled:
+        return None  # verdicts repeat only on every labelled sample (`same_verdicts`)
+    return f"alike on {a.same_values.samples} of {a.labelled} labelled samples"
+
+
+def repeat_mark(a: Agreement | None) -> str:
+    """What a row that repeats another's readings says beside its metric's name: `same
+    verdicts as A`, `same values as B`, or `nearly the same values as B` where they differ
+    on a few labelled samples (`repeat_extent`); "" for a measurement of its own."""
+    if a is None or (same := repeated(a)) is None:
+        return ""
+    return f"{'nearly the ' if repeat_extent(a) else ''}same {same[1]} as {same[0]}"
+
+
+def repeat_phrase(a: Agreement) -> str | None:
+    """`repeats A's verdicts`, `repeats B's values`, or where the values differ on a few
+    labelled samples `nearly repeats B's values (alike on 143 of 144 labelled samples)`
+    (`repeat_extent`); None for a measurement of its own."""
+    if (same := repeated(a)) is None:
+        return None
+    extent = repeat_extent(a)
+    return (f"{'nearly ' if extent else ''}repeats {same[0]}'s {same[1]}"
+            + (f" ({extent})" if extent else ""))
+
+
 def measurements_lines(pairs: Sequence[Agreement]) -> list[str]:
     """Per label some of whose linked metrics repeat another's readings (`repeated`), how
     many measurements its metrics are (trial 71: five agreement rows against
     `hallucinated` read as five results where two repeat others): `hallucinated: 5
-    linked metrics, 3 measurements (C repeats A's verdicts, D B's values)`."""
+    linked metrics, 3 measurements (C repeats A's verdicts, D repeats B's values)`, a
+    metric whose values differ on a few samples `nearly repeats` (`repeat_phrase`)."""
     by_label: dict[str, list[Agreement]] = {}
     for p in pairs:
         by_label.setdefault(p.label, []).append(p)
     out = []
     for label, linked in by_label.items():
-        repeats = [(p.metric, same) for p in linked if (same := repeated(p)) is not None]
-        said = [f"{metric} {'' if i else 'repeats '}{same[0]}'s {same[1]}"
-                for i, (metric, same) in enumerate(repeats)]
+        said = [f"{p.metric} {phrase}" for p in linked
+                if (phrase := repeat_phrase(p)) is not None]
         if said:
             out.append(f"{label}: {len(linked)} linked metrics, "
                        f"{len(linked) - len(said)} measurements ({', '.join(said)})")

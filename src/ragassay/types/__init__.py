@@ -54,6 +54,7 @@ from ragassay.types.results import (
     abstained_reason,
 )
 from ragassay.types.routing import (
+    ConfidenceRanking,
     CostEstimate,
     JurorSummary,
     PendingCalls,
@@ -119,6 +120,7 @@ __all__ = [
     "Reliability",
     "RoutingPlan",
     "RoutingSettings",
+    "ConfidenceRanking",
     "RoutingSummary",
     "Rule",
     "RunConfig",

@@ -103,11 +103,27 @@ class JurorSummary(Frozen):
     agreement: float | None = None
 
 
+class ConfidenceRanking(Frozen):
+    """How well a tier's confidence tells its right verdicts from its wrong ones on the
+    labelled samples it judged (`labelled`, of which `wrong` disagree with people): the
+    AUROC of its confidence for its own correctness with a 95% bootstrap interval (None
+    when all are right, or all wrong). Near 0.5, escalating its least sure verdicts
+    catches its errors about at random (trial 73)."""
+
+    labelled: int
+    wrong: int
+    auroc: float | None = None
+    auroc_low: float | None = None
+    auroc_high: float | None = None
+
+
 class TierSummary(Frozen):
     """What one tier of a routed run did: its judge, the confidence it gave (`confidence`
     says which), its threshold, the samples it judged and decided, its calls, tokens and
     cost, and its agreement with the labels (on every labelled sample it judged, and on
-    those above its threshold, with the binomial upper bound on disagreement there)."""
+    those above its threshold, with the binomial upper bound on disagreement there), and
+    how well its confidence ranks its own errors there (`ranking`, since report_version
+    2.26.0)."""
 
     tier: int
     judge: str
@@ -127,6 +143,7 @@ class TierSummary(Frozen):
     risk_bound: float | None = None
     jurors: tuple[JurorSummary, ...] = ()
     note: str | None = None
+    ranking: ConfidenceRanking | None = None
 
 
 class PendingCalls(Frozen):

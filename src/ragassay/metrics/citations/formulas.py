@@ -12,6 +12,7 @@ metrics from per-sentence checks (ALCE's citation recall and precision, Gao et a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
@@ -25,6 +26,12 @@ MIN_QUOTE_TOKENS = 4  # shorter sentences ("It is.") are never decided by a quot
 QUOTE_SHARE = 0.85  # share of the sentence's tokens found in order in the passage
 LISTED_NOTE = ("a trailing Sources/References list is no citation: only markers in the "
                "sentences count, so citations.recall reads it as citing nothing")
+LETTERS_NOTE = ("a bare bracketed letter, [A], names no context: a letter is a context's "
+                "position only after a source word, [Source A], or as an id the sample names "
+                "(metadata.context_ids), so citations.recall reads it as citing nothing")
+_BARE_LETTER = re.compile(r"\[[A-Z]\]")
+"""`[A]`: no marker of the grammar (`text.markers`); said where it leaves an answer
+uncited (trial 73: 15 answers citing `[A]` read as recall 0 with no word why)."""
 QUOTE_SPREAD = 1.5  # the matched part of the passage spans at most this x the sentence
 FLIPS = frozenset({"not", "no", "never", "none", "nor", "neither", "without", "cannot",
                    "nobody", "nothing", "t", "isn", "doesn", "don", "didn", "wasn", "won"})
@@ -118,6 +125,8 @@ def no_citation_reason(parsed: ParsedAnswer) -> str:
         return "no readable citation marker (" + "; ".join(parsed.problems[:3]) + ")"
     if parsed.listed:  # trial 58: "answer + Sources list" read as uncited, unsaid
         return f"the answer cites nothing ({LISTED_NOTE})"
+    if not parsed.n_citations and any(_BARE_LETTER.search(s.text) for s in parsed.sentences):
+        return f"the answer cites nothing ({LETTERS_NOTE})"  # one reason: counted together
     return "the answer cites nothing"
 
 

@@ -31,7 +31,8 @@ def comparison_frame(result: Comparison) -> pd.DataFrame:
          "effect": "identical" if r.constant else magnitude(r.effect_size),
          "Wilcoxon p": r.wilcoxon_p, "Holm-adjusted p": r.p_adjusted,
          "margin": r.margin, "equivalence p (Holm)": r.tost_p_adjusted,
-         "verdict (B vs A)": VERDICT_ICON.get(r.verdict, r.verdict)}
+         "verdict (B vs A)": VERDICT_ICON.get(r.verdict, r.verdict)
+         + r.verdict_text.removeprefix(r.verdict)}
         for m, r in result.metrics.items()
     ])
 

@@ -1,0 +1,169 @@
+"""`eval`'s default console: the run on one screen (trial 73: about 190 lines for 144
+samples, headline cells wrapped over ten lines at 100 columns). People's figure per label,
+then one line per metric: the judge's figure with its interval and its agreement with
+people's labels said short; the headline's notes, next step and warnings; the cost. Every
+other figure (the headline's full cells, per-strategy tables with intervals, held-apart
+agreement, corrected estimates, people's labels, abstentions) is in `ragassay runs show
+RUN`, the full summary `eval --verbose` prints instead (`summary.print_summary`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ragassay.cli.cost_view import cost_text
+from ragassay.cli.fmt import ci_text
+from ragassay.stats import BooleanAgreement, NumericAgreement
+from ragassay.stats.verdicts import repeat_extent, repeated, right_on
+
+if TYPE_CHECKING:
+    from ragassay.report import Report
+    from ragassay.stats.calibration import Agreement
+
+MAX_STRATEGY_COLUMNS = 3
+"""Strategies shown as a column each (their means); more are left to `runs show`."""
+MAX_WARNINGS = 10
+
+
+def agreement_short(p: Agreement) -> str:
+    """A metric's agreement with people's labels in a few words: the metric whose
+    readings it repeats (`repeats A`, `nearly repeats B`: `verdicts.repeat_extent`), a
+    verdict's `right on 21 of 22 (95%)`, a score's `AUROC 0.99 [0.94, 1.00]`, a grade's
+    `Spearman 0.61`."""
+    if (same := repeated(p)) is not None:
+        return f"{'nearly ' if repeat_extent(p) else ''}repeats {same[0]}"
+    if isinstance(p, BooleanAgreement):
+        if lead := right_on(p):
+            return lead
+        if p.auroc is not None:
+            return f"AUROC {p.auroc:.2f} {ci_text(p.auroc_ci, digits=2)}"
+    if isinstance(p, NumericAgreement) and p.spearman is not None:
+        return f"Spearman {p.spearman:.2f}"
+    return "-"
+
+
+def _people_line(report: Report) -> str | None:
+    """People's figure per label on one line, once per label (`HeadlineRow.people_text`:
+    corrected, or of every sample labelled): `people (all labelled): hallucinated 0.333
+    [0.165, 0.502]; correct 0.750 [...]`; None without one."""
+    seen = {r.label: r.people_text for r in report.headline.rows if r.estimate is not None}
+    if not seen:
+        return None
+    return f"{report.headline.people_column}: {'; '.join(seen.values())}"
+
+
+def _table(report: Report, per: list[str]) -> Table:
+    """One row per metric: the judge's figure (its mean or rate with the 95% CI), on how
+    many samples where some metric has fewer than all, the means of the strategies `per`,
+    and the agreement with people's labels."""
+    metrics = report.aggregate_metrics.metrics
+    pairs: dict[str, Agreement] = {}
+    if report.calibration is not None:
+        for pair in report.calibration.pairs:
+            pairs.setdefault(pair.metric, pair)
+    partial = any(m.unscored or m.abstained for m in metrics.values())
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    t.add_column("metric", no_wrap=True)
+    t.add_column("judge (95% CI)", justify="right", no_wrap=True)
+    if partial:
+        t.add_column("scored", justify="right", no_wrap=True)
+    for name in per:
+        t.add_column(escape(name), justify="right", no_wrap=True)
+    t.add_column("agreement with people", no_wrap=True)
+    for name, m in metrics.items():
+        total = m.count + m.unscored + (m.abstained or 0)
+        cells = [escape(name), "-" if m.mean is None else f"{m.mean:.3f} {m.text()}",
+                 *([f"{m.count}/{total}"] if partial else [])]
+        for s in per:
+            entry = report.strategies[s].metrics.get(name)
+            cells.append("-" if entry is None or entry.mean is None else f"{entry.mean:.2f}")
+        linked = pairs.get(name)
+        cells.append(escape(agreement_short(linked)) if linked is not None
+                     else "[dim]no labels[/dim]")
+        t.add_row(*cells)
+    return t
+
+
+def scale_line(report: Report) -> str:
+    """The scales the table's figures are on: `scale 0-1, but 1-10: judge.faithfulness,
+    ...`, each range other than 0-1 naming its metrics."""
+    other: dict[str, list[str]] = {}
+    for name in report.aggregate_metrics.metrics:
+        spec = report.metric_specs.get(name)
+        if spec is not None and (spec.low, spec.high) != (0, 1):
+            other.setdefault(f"{spec.low:g}-{spec.high:g}", []).append(name)
+    return "scale 0-1" + (", but " + "; ".join(f"{r}: {', '.join(m)}" for r, m in other.items())
+                          if other else "")
+
+
+def _metrics(report: Report, console: Console) -> None:
+    """The table, with a column per strategy where a few fit the console whole (else a
+    line naming where their means are)."""
+    from ragassay.console import unsplit_width
+
+    strategies = list(report.strategies)
+    per = strategies if 1 < len(strategies) <= MAX_STRATEGY_COLUMNS else []
+    table = _table(report, per)
+    if per and unsplit_width(console, table) > console.width:
+        table, per = _table(report, []), []
+    console.print(table)
+    console.print(f"[dim]{escape(scale_line(report))}[/dim]", highlight=False)
+    if len(strategies) > 1 and not per:
+        console.print(f"[dim]per strategy ({', '.join(map(escape, strategies))}): ragassay "
+                      f"runs show {report.run.run_id}[/dim]", highlight=False)
+
+
+def print_brief(report: Report, console: Console) -> None:
+    """The run on one screen (module docstring), with its figures as published."""
+    from ragassay.report import published
+    from ragassay.report.disagreements import disagree_lines
+
+    report = published(report)
+    meta = report.run
+    console.print(f"[bold]run {meta.run_id}[/bold]  dataset {escape(meta.dataset)}  "
+                  f"judge {escape(meta.judge)}  samples {meta.total_samples}",
+                  highlight=False)
+    head = report.headline
+    if (people := _people_line(report)) is not None:
+        console.print(escape(people), highlight=False)
+    if report.aggregate_metrics.metrics:
+        _metrics(report, console)
+    for line in report.note_lines():  # two rows that are one reading
+        console.print(f"[yellow]note[/yellow] {escape(line)}", highlight=False)
+    if head.prompt:
+        console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)
+    verdicts, _ = disagree_lines(report)
+    if verdicts:
+        console.print(f"[yellow]see[/yellow] {escape(verdicts)}", highlight=False)
+    if report.abstentions:
+        said = "; ".join(f"{name} {a.abstained} of {a.samples} ({a.correct} correct, "
+                         f"{a.false} false)" for name, a in report.abstentions.items())
+        console.print(f"abstentions: {escape(said)}", highlight=False)
+    warnings = [f for f in report.interpretation
+                if f.level == "warning" and f.scope == "overall"]
+    for flag in warnings[:MAX_WARNINGS]:
+        console.print(f"[yellow]warning[/yellow] {escape(head.flag_text(flag))}",
+                      highlight=False)
+    if len(warnings) > MAX_WARNINGS:
+        console.print(f"[yellow]warning[/yellow] ... and {len(warnings) - MAX_WARNINGS} "
+                      "more (ragassay runs show)", highlight=False)
+    usage = report.usage
+    console.print(f"judge calls {usage.calls}, tokens {usage.input_tokens + usage.output_tokens}"
+                  f", {escape(cost_text(report))}", highlight=False)
+    if usage.batch is not None:
+        console.print(escape(usage.batch.describe()), highlight=False)
+    if report.hops is not None:
+        from ragassay.cli.summary import print_hops
+
+        print_hops(report.hops, console)
+    if report.routing is not None:
+        from ragassay.cli.routing_view import print_routing
+
+        print_routing(report.routing, console)
+    console.print(f"[dim]every table (per strategy, held-apart agreement, corrected "
+                  f"estimates, people's labels, the headline in full): ragassay runs show "
+                  f"{meta.run_id}, or eval --verbose[/dim]", highlight=False)
