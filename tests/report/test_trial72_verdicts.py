@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import io
+import json
 from html import unescape
 from typing import Any
 
@@ -113,4 +114,27 @@ def test_the_gate_reads_a_verdicts_held_apart_figure(unlabelled: EvalResult) -> 
     a = rel.metrics["judge.hallucination"] if rel is not None else None
     assert a is not None and a.statistic == "balanced accuracy"
     assert (a.low < 0.7) == ("balanced accuracy" in said)  # weak below the floor, said so
+
+
+def test_a_claim_shows_its_probability_beside_its_flag(labelled: EvalResult) -> None:
+    from ragassay.report import report_json, to_html
+
+    report = labelled.report()
+    entry = next(e for e in report.entries if e.id == "lib1")  # one claim, unsupported
+    claims = entry.details["ragas.faithfulness"]["claims"]  # the suite's own record
+    assert all("probability" in c for c in claims), claims
+    marks = (entry.marks or {})["ragas.faithfulness"]  # what readers read, typed
+    assert [(c.text, c.supported, c.probability) for c in marks.claims] == [
+        (c["claim"], c["supported"], c["probability"]) for c in claims]
+    p = marks.claims[0].probability
+    assert isinstance(p, float) and 0 <= p <= 1
+    assert entry.metrics["ragas.faithfulness"] == pytest.approx(
+        sum(c.probability or 0 for c in marks.claims) / len(marks.claims), abs=1e-3)
+    flag = "supported" if marks.claims[0].supported else "unsupported"
+    assert marks.claims[0].verdict_text() == f"{flag} ({p:.2f})"
+    dumped = json.loads(json.dumps(report_json(report)))
+    row = next(e for e in dumped["detailed_results"] if e["id"] == "lib1")
+    assert row["marks"]["ragas.faithfulness"]["claims"][0]["probability"] == p
+    page = unescape(to_html(report))  # the sample's card, among the worst
+    assert f"{marks.claims[0].text}</span> <i>{flag} ({p:.2f})</i>" in page
 
