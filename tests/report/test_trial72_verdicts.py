@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import json
 from html import unescape
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -55,6 +56,7 @@ def rows(labelled: bool) -> list[dict[str, Any]]:
                                "answer": answer}
         if labelled:
             row["labels"] = {"hallucinated": hallucinated}
+            row["metadata"] = {"kind": "decline" if i >= 6 else "answer"}
         out.append(row)
     return out
 
@@ -138,3 +140,32 @@ def test_a_claim_shows_its_probability_beside_its_flag(labelled: EvalResult) -> 
     page = unescape(to_html(report))  # the sample's card, among the worst
     assert f"{marks.claims[0].text}</span> <i>{flag} ({p:.2f})</i>" in page
 
+
+def test_the_decline_sentence_names_the_false_abstentions(labelled: EvalResult,
+                                                           tmp_path: Path) -> None:
+    from ragassay.report import to_html
+
+    report = labelled.report()
+    rates = report.abstentions
+    assert rates is not None
+    false = sum(r.false for r in rates.values())
+    assert false >= 1  # the run's own abstention metric counts some decline false
+    row = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
+    many = "a false abstention" if false == 1 else "false abstentions"
+    clause = f"none marked hallucinated by people, {false} of them {many} by the judge's " \
+             "reading (the contexts may answer it)"
+    assert clause in row.agreement_text, row.agreement_text
+    assert clause in " ".join(unescape(to_html(report)).split())
+    from ragassay.stats.groups import group_cell  # a --by group of the declines alone
+
+    group = labelled.by("kind").group("decline")
+    assert group is not None
+    cell = group_cell(next(a for a in group.agreement if a.metric == "judge.hallucination"))
+    assert cell.endswith(clause), cell
+    from ragassay.cli.calibrate import left_out  # calibrate's note of the labels left out
+
+    assert report.calibration is not None
+    notes = [x["text"] for x in left_out(report.calibration)]
+    assert any(x.endswith(f"people marked 0 of them hallucinated, {false} of them {many} "
+                          "by the judge's reading (the contexts may answer it)")
+               for x in notes), notes

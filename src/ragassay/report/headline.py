@@ -464,7 +464,8 @@ def headline(report: Report) -> Headline:
             agreement=agreement, held_apart=line.partition(f"{metric}: ")[2] or None,
             labelled=agreement.labelled if agreement is not None else sum(left),
             uncompared=left_out_text(*left) or None,
-            declined=declined_text(label, left[0], skip.abstained_positives, left[1])
+            declined=declined_text(label, left[0], skip.abstained_positives, left[1],
+                                   skip.abstained_false)
             if skip is not None else "", declines=declines_of(report, skip),
             blocked=None if est is not None else blocked_of(report, metric, key),
             scale=Scale.of(spec) if (spec := report.spec(metric)) is not None else None,

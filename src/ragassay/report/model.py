@@ -158,7 +158,7 @@ basis, `offline: context relevance`), which every surface names beside the rate.
 2.25.0: `corrected.label_sources.*.data`, `annotators.labels.*.source.data` (the data's own
 labels); `calibration.pairs[].read_as` (a score's samples read as the label at its line).
 2.26.0: `detailed_results[].marks.*.claims[]` (`text`, `supported`, `probability`: each claim
-checked)."""
+checked); `calibration.pairs[]`, `.skipped[]`, `groups.groups[].agreement[]`: `.abstained_false`."""
 
 
 class StrategyEntry(StrategySummary):
