@@ -20,14 +20,29 @@ import numpy as np
 from ragassay.judge.offline import Analyzer
 from ragassay.metrics import get_suites
 from ragassay.metrics.base import SuiteOptions
-from ragassay.stats.agreement import _auroc_weighted, auroc, auroc_ci, correlation, spearman_ci
-from ragassay.stats.bootstrap import bootstrap_weighted
+from ragassay.stats.agreement import (
+    _auroc_weighted,
+    _balanced_rows,
+    auroc,
+    auroc_ci,
+    balanced_accuracy,
+    balanced_accuracy_ci,
+    correlation,
+    spearman_ci,
+)
+from ragassay.stats.bootstrap import bootstrap_stat, bootstrap_weighted
 from ragassay.text import key_sample
 from ragassay.types import Sample
+from ragassay.types.reliability import VERDICT_STATISTIC
 
 FAITHFULNESS = ("judge.faithfulness", "ragas.faithfulness", "trace.adherence_ratio")
 RELEVANCE = ("judge.context_relevance", "trace.context_relevance")
 CORRECTNESS = ("judge.answer_similarity",)
+VERDICTS = {"judge.hallucination": False, "trace.adherence": True}
+"""The yes/no verdicts the faithfulness sets measure, each with the value that means
+faithful (judge.hallucination: faithfulness below HALLUCINATION_THRESHOLD; trace.adherence:
+every answer sentence's support at SUPPORT_THRESHOLD or above), scored by balanced
+accuracy against people's faithful / not (a verdict has no ranking for an AUROC)."""
 SUITES = ("judge", "trace", "ragas")
 
 
@@ -90,6 +105,22 @@ def auroc_figure(
     )
 
 
+def balanced_figure(
+    metric: str, said: Sequence[bool], truth: Sequence[bool], base: Sequence[bool], n_res: int
+) -> Figure:
+    """Balanced accuracy of a yes/no verdict with its CI (the seeded percentile bootstrap
+    the AUROC rows use), the baseline verdict's, and the paired CI of the difference."""
+    s, b, y = (np.asarray(x, dtype=float) for x in (said, base, truth))
+
+    def difference(cols: list[Any]) -> Any:
+        return _balanced_rows([cols[0], cols[2]]) - _balanced_rows([cols[1], cols[2]])
+
+    value = balanced_accuracy(list(said), list(truth))
+    ci = balanced_accuracy_ci(list(said), list(truth), n_resamples=n_res)
+    diff = bootstrap_stat([s, b, y], difference, n_resamples=n_res, seed=0)
+    return Figure(metric, len(s), value, ci, balanced_accuracy(list(base), list(truth)), diff)
+
+
 def spearman_figure(
     metric: str, scores: Sequence[float], grades: Sequence[float], base: Sequence[float], n_res: int
 ) -> Figure:
@@ -110,9 +141,14 @@ def fmt_ci(ci: tuple[float, float] | None, signed: bool = False) -> str:
     return f"[{ci[0]:+.3f}, {ci[1]:+.3f}]" if signed else f"[{ci[0]:.3f}, {ci[1]:.3f}]"
 
 
+STATISTIC = {"auroc": "AUROC", "spearman": "Spearman", "balanced": VERDICT_STATISTIC}
+"""A figure's kind -> the statistic's name, as the reliability table names it."""
+
+
 def target(f: Figure, kind: str) -> str:
-    """The issue's criterion: AUROC >= baseline + 0.02 where the baseline is below 0.90,
-    not below it where it is above; Spearman > 0.25 for context relevance."""
+    """The issue's criterion: AUROC (or a verdict's balanced accuracy) >= baseline + 0.02
+    where the baseline is below 0.90, not below it where it is above; Spearman > 0.25 for
+    context relevance."""
     if f.value is None or f.baseline is None:
         return "-"
     if kind == "spearman":
@@ -128,7 +164,7 @@ def table(rows: list[tuple[str, Figure, str]]) -> str:
         "|---|---|---|---|---|---|---|",
     ]
     for name, f, kind in rows:
-        stat = "Spearman" if kind == "spearman" else "AUROC"
+        stat = STATISTIC[kind]
         out.append(
             f"| {name} | {f.metric} ({stat}) | {f.n} | {fmt(f.value)} {fmt_ci(f.ci)} "
             f"| {fmt(f.baseline)} | {fmt_ci(f.diff_ci, signed=True)} | {target(f, kind)} |"

@@ -6,6 +6,8 @@ claim-passage pairs count as one). The figures go through the product's path
 (key_sample -> Analyzer -> Evidence -> each suite's `evaluate_offline`, see figures.py):
 - faithfulness sets: AUROC of judge.faithfulness, ragas.faithfulness and
   trace.adherence_ratio vs the lexical baseline (share of answer words in the contexts);
+  balanced accuracy of the yes/no verdicts judge.hallucination and trace.adherence vs the
+  lexical baseline cut where it is most balanced-accurate on the other faithfulness sets;
 - trec_dl2020: Spearman of context relevance with the graded label (question vs one
   passage, no answer; baseline: share of question words in the passage);
 - evouna_tq: AUROC of judge.answer_similarity (correct or not); sas: its Spearman with
@@ -31,19 +33,24 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from common import ROOT, load_rows, to_sample
 from figures import (
     CORRECTNESS,
     FAITHFULNESS,
     RELEVANCE,
+    STATISTIC,
+    VERDICTS,
     Figure,
     auroc_figure,
+    balanced_figure,
     product_values,
     spearman_figure,
     table,
 )
 
 from ragassay.judge.offline import Analyzer, Calibration, load_calibration
+from ragassay.stats.agreement import _balanced_rows
 from ragassay.stats.baseline import lexical_share, lexical_support
 from ragassay.types import Sample
 
@@ -87,11 +94,14 @@ def _figures(
     metrics: tuple[str, ...],
     baseline: Callable[[Sample], float | None],
     n_res: int,
-) -> list[Figure]:
+) -> list[tuple[Figure, str]]:
+    """Each metric's figure on the set, with its kind (auroc, spearman, balanced); on a
+    faithfulness set the verdicts' balanced accuracy too."""
     label = TASK[name]
-    rows = values(an, samples, metrics, name)
-    figs = []
-    for metric in metrics:
+    verdicts = tuple(VERDICTS) if name in FAITH else ()
+    rows = values(an, samples, metrics + verdicts, name)
+    figs: list[tuple[Figure, str]] = []
+    for metric in metrics + verdicts:
         triples = [
             (row[metric], s.labels.get(label), baseline(s))
             for row, s in zip(rows, samples, strict=True)
@@ -100,11 +110,42 @@ def _figures(
             (v, y, b) for v, y, b in triples if v is not None and y is not None and b is not None
         ]
         v, y, b = (list(x) for x in zip(*kept, strict=True)) if kept else ([], [], [])
-        if label == "faithful" or label == "correct":
-            figs.append(auroc_figure(metric, v, [bool(t) for t in y], b, n_res))
+        if metric in verdicts:
+            cut = lexical_cut(name)
+            said = [bool(x) == VERDICTS[metric] for x in v]
+            truth = [bool(t) for t in y]
+            figs.append((balanced_figure(metric, said, truth, [x >= cut for x in b], n_res),
+                         "balanced"))
+        elif label == "faithful" or label == "correct":
+            figs.append((auroc_figure(metric, v, [bool(t) for t in y], b, n_res), "auroc"))
         else:
-            figs.append(spearman_figure(metric, v, y, b, n_res))
+            figs.append((spearman_figure(metric, v, y, b, n_res), "spearman"))
     return figs
+
+
+@functools.lru_cache(maxsize=16)
+def _lexical(name: str) -> tuple[tuple[float, bool], ...]:
+    """A faithfulness set's (lexical baseline, faithful) pairs."""
+    out = []
+    for s in (to_sample(r) for r in load_rows(name)):
+        b, y = lexical_support(s), s.labels.get("faithful")
+        if b is not None and y is not None:
+            out.append((b, bool(y)))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=16)
+def lexical_cut(name: str) -> float:
+    """The lexical baseline's yes/no verdict for `name`: the cut (faithful at or above
+    it) with the best mean balanced accuracy over the other faithfulness sets, chosen
+    without `name` as the judge's models are fitted without it."""
+    others = [np.asarray(_lexical(s)) for s in FAITH if s not in held_out_with(name)]
+    cuts = np.unique(np.round(np.concatenate([p[:, 0] for p in others]), 3))
+    mean = np.zeros(len(cuts))
+    for p in others:  # each set's balanced accuracy at every cut, at once
+        said, truth = p[None, :, 0] >= cuts[:, None], p[None, :, 1].astype(bool)
+        mean += _balanced_rows([said, np.broadcast_to(truth, said.shape)]) / len(others)
+    return float(cuts[int(np.argmax(mean))])
 
 
 def question_share(s: Sample) -> float:
@@ -112,7 +153,7 @@ def question_share(s: Sample) -> float:
     return lexical_share(s.question, " ".join(s.contexts))
 
 
-def score_set(name: str, an: Analyzer, n_res: int) -> list[Figure]:
+def score_set(name: str, an: Analyzer, n_res: int) -> list[tuple[Figure, str]]:
     samples = [to_sample(r) for r in load_rows(name)]
     if name in FAITH:
         return _figures(name, an, samples, FAITHFULNESS, lexical_support, n_res)
@@ -165,7 +206,7 @@ def write_reliability(args: argparse.Namespace, rows: list[tuple[str, Figure, st
             {
                 "metric": f.metric,
                 "set": s,
-                "statistic": "Spearman" if k == "spearman" else "AUROC",
+                "statistic": STATISTIC[k],
                 "value": None if f.value is None else round(f.value, 4),
                 "ci": None if f.ci is None else [round(x, 4) for x in f.ci],
                 "n": f.n,
@@ -215,8 +256,7 @@ def main() -> None:
         an = Analyzer(
             embedder=args.embedder, calibration=cal, relevance_embedder=args.relevance_embedder
         )
-        kind = "auroc" if TASK[name] in ("faithful", "correct") else "spearman"
-        rows += [(name, f, kind) for f in score_set(name, an, args.n_resamples)]
+        rows += [(name, f, kind) for f, kind in score_set(name, an, args.n_resamples)]
     print(
         f"\nLOO figures, judge={args.judge}, {date.today().isoformat()}, "
         f"{args.n_resamples} bootstrap resamples\n"

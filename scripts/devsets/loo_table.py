@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from compare_loo import NAMES
-from figures import Figure, fmt, fmt_ci, target
+from figures import STATISTIC, Figure, fmt, fmt_ci, target
 
 
 def _pair(x: list[float] | None) -> tuple[float, float] | None:
@@ -32,7 +32,7 @@ def table(data: dict[str, Any]) -> str:
              "| target |", "|---|---|---|---|---|---|---|"]
     for row in data["figures"]:
         f, kind = _figure(row), row["kind"]
-        stat = "Spearman" if kind == "spearman" else "AUROC"
+        stat = STATISTIC[kind]
         value = fmt(f.value) if f.ci is None else f"{fmt(f.value)} {fmt_ci(f.ci)}"
         lines.append(f"| {NAMES.get(row['set'], row['set'])} | `{f.metric}` ({stat}) | {f.n} "
                      f"| {value} | {fmt(f.baseline)} "

@@ -139,7 +139,8 @@ def test_a_corrected_table_adds_rows_and_keeps_the_users_thresholds(db: Path,
 
 def test_the_gate_names_the_agreement_measured_on_the_runs_labels(tmp_path: Path) -> None:
     """The demo carries 22 hallucination labels: the gate says the judge's agreement on
-    them, not that it has none (trial 48)."""
+    them, not that it has none (trial 48); since trial 72 after the verdict's held-apart
+    figure, below the floor, on its line under the weak heading."""
     from ragassay.dataset import demo_dataset_path
 
     db = tmp_path / "d.db"
@@ -147,10 +148,14 @@ def test_the_gate_names_the_agreement_measured_on_the_runs_labels(tmp_path: Path
     assert code == 0, out
     code, out = run("gate", "--db", str(db), columns=300)
     lines = out.splitlines()
-    at = next(i for i, x in enumerate(lines) if x.startswith("  judge.hallucination: right on "))
-    assert lines[at - 1].startswith("note: agreement with people measured in this run only")
+    at = next(i for i, x in enumerate(lines)
+              if x.startswith("  judge.hallucination: balanced accuracy "))
+    heading = max(i for i in range(at) if lines[i].startswith(("warning:", "note:")))
+    assert lines[heading].startswith("warning: the offline judge agrees with people below 0.7")
     line = lines[at]  # a line a metric under its kind's heading (trial 71)
-    assert "; AUROC " in line and "on 22 labels" in line  # trial 61: the headline's first
+    assert "; this run: right on " in line  # trial 61: the headline's figure first
+    assert "; AUROC " in line and "on 22 labels" in line
+    assert "no measured agreement with people on 1 gated metric: judge.overall" in out
 
 
 @pytest.mark.parametrize("config", ["[corrected]\nhallucinated = 0.75\n",

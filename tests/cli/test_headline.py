@@ -157,22 +157,25 @@ def _said(out: str) -> str:
 def test_the_held_apart_line_says_so_and_spares_what_the_runs_labels_measure(labelled) -> None:
     """The console's "no measured agreement with people for judge.hallucination" stood a
     few lines below a headline showing its AUROC in this run: the line means held apart,
-    and says so; a metric this run's labels measure is said measured in this run only."""
+    and says so. Since trial 72 the verdict has a held-apart figure of its own (its
+    balanced accuracy), said as the scores' are, before labels and after; the line of
+    those without one names the rest."""
     db, out, run_id = labelled
     said = _said(out)  # no labels yet
     assert "no measured agreement" not in said
     assert ("offline judge: no held-apart agreement with people measured (on human-labelled "
-            "sets it was not tuned on) for judge.hallucination") in said
+            "sets it was not tuned on) for judge.overall") in said
+    assert "offline judge, judge.hallucination: balanced accuracy " in said
     row = _first_table(out).split("judge.hallucination", 1)[1].split("│ judge.", 1)[0]
-    assert "held apart: not measured" in row
+    assert "held apart: balanced accuracy " in row and "not measured" not in row
     code, shown = run("runs", "show", run_id, "--db", str(db))
     assert code == 0, shown
     said = _said(shown)
     assert "no measured agreement" not in said
-    unmeasured = said.split("no held-apart agreement with people measured", 1)[1]
-    assert "judge.hallucination" not in unmeasured.split(" offline judge", 1)[0]
-    assert ("agreement with people measured in this run only (the headline), on no "
-            "held-apart set, for judge.hallucination") in said
+    assert ("no held-apart agreement with people measured (on human-labelled sets it was "
+            "not tuned on) for judge.overall") in said  # the one the run has without
+    assert "offline judge, judge.hallucination: balanced accuracy " in said
+    assert "measured in this run only" not in said  # every linked metric is held apart
 
 
 def test_the_footnote_and_the_next_line_fit_the_run(tmp_path: Path) -> None:

@@ -88,11 +88,12 @@ def test_the_gate_shows_its_table_first_and_groups_its_notes(screens: dict[str, 
     assert notes and all(lines.index(x) > title for x in notes)
     assert len(notes) <= 7, notes  # + the lexical baseline, said once (trial 71)
     assert lines[-1] == "NOT READY"
-    grouped = _flat(screens["gate"])
-    assert "judge.hallucination: right on " in grouped
-    assert "trace.adherence: same verdicts as judge.hallucination" in grouped
+    grouped = _flat(screens["gate"])  # the verdicts' held-apart figures first (trial 72)
+    assert "judge.hallucination: balanced accuracy " in grouped
+    assert "; this run: right on " in grouped
+    assert "; this run: same verdicts as judge.hallucination" in grouped
     verbose = screens["gate_v"]
-    assert "note: gating on judge.hallucination, whose" in verbose
+    assert "warning: gating on judge.hallucination, whose" in verbose
     assert len([x for x in verbose.splitlines() if x.startswith(("note:", "warning:"))]) \
         > len(notes) - 1
 

@@ -15,6 +15,7 @@ import pytest
 
 from ragassay.report import SampleEntry, headline, to_html
 from ragassay.stats.calibration import BooleanAgreement
+from ragassay.stats.verdicts import false_declines
 from tests.support.verdicts import expected, labelled_rows
 
 
@@ -109,13 +110,17 @@ def test_peoples_figure_whose_labels_have_nothing_to_compare_says_so(tmp_path: P
             row["labels"] = {"hallucinated": i % 3 == 0}
     marked = sum(1 for r in rows[20:] if r["labels"]["hallucinated"])
     run = ragassay.evaluate(rows, "judge", store=tmp_path / "r.db", progress=False)
-    rows_by = {r.metric: r for r in headline(run.report()).rows}
+    report = run.report()
+    rows_by = {r.metric: r for r in headline(report).rows}
+    # the declines the run's abstention metric counted false (trial 72), said after
+    false = false_declines(sum(r.false for r in (report.abstentions or {}).values()))
     score = rows_by["judge.faithfulness"]
     assert score.estimate is not None and score.agreement is None
     assert score.agreement_text.startswith(
         f"in this run: nothing to compare (32 labels: 32 abstained, people marked {marked} "
-        "of them hallucinated); held apart: ")
+        f"of them hallucinated{false}); held apart: ")
     verdict = rows_by["judge.hallucination"]
     assert verdict.estimate is not None and verdict.agreement is None
     assert verdict.agreement_text == (
-        f"no verdict compared; 32 declines abstained, {marked} marked hallucinated by people")
+        f"no verdict compared; 32 declines abstained, {marked} marked hallucinated by people"
+        + false)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from ragassay.report import Report
+from ragassay.stats.verdicts import false_declines
 
 # --- L1 headline: "all 1 labelled samples", "on all 1 samples" (new)
 
@@ -68,7 +69,9 @@ def test_a_verdicts_abstentions_are_its_agreement_on_every_surface(tmp_path: Pat
 
     report = _report(tmp_path, labelled_rows(answers=0, abstaining=32))
     rows = _rows(report)
-    declines = "no verdict compared; 32 declines abstained, none marked hallucinated by people"
+    false = false_declines(sum(r.false for r in (report.abstentions or {}).values()))
+    declines = ("no verdict compared; 32 declines abstained, none marked hallucinated by "
+                f"people{false}")  # what the run's abstention metric counted false after
     for metric in ("judge.hallucination", "trace.adherence"):
         row = rows[metric]
         assert row.agreement_text == declines, metric  # beside people's figure: this run's
@@ -78,7 +81,7 @@ def test_a_verdicts_abstentions_are_its_agreement_on_every_surface(tmp_path: Pat
     assert rows["judge.faithfulness"].people_text == "hallucinated 0.000 [0.000, 0.109]"
     assert rows["judge.faithfulness"].agreement_text.startswith(
         "in this run: nothing to compare (32 labels: 32 abstained, people marked 0 of them "
-        "hallucinated); held apart: ")
+        f"hallucinated{false}); held apart: ")
     prompt = report.headline.prompt or ""
     assert "label more samples" not in prompt and "no human labels yet" not in prompt
     section = report_json(report)["headline"]
@@ -104,8 +107,10 @@ def test_declines_beside_unlabelled_answers_are_counted(tmp_path: Path) -> None:
         del row["labels"]
     report = _report(tmp_path, rows, "judge")
     got = _rows(report)
+    false = false_declines(sum(r.false for r in (report.abstentions or {}).values()))
     assert got["judge.hallucination"].agreement_text == (
-        "no verdict compared; 32 declines abstained, none marked hallucinated by people")
+        "no verdict compared; 32 declines abstained, none marked hallucinated by people"
+        + false)
     assert got["judge.hallucination"].people_text == "hallucinated 0.000 [0.000, 0.109]"
     assert report.corrected is not None
     note = report.corrected.estimates[0].note or ""
@@ -113,7 +118,7 @@ def test_declines_beside_unlabelled_answers_are_counted(tmp_path: Path) -> None:
         "the 32 labelled samples look unlike the run" in note)
     assert got["judge.faithfulness"].agreement_text.startswith(
         "in this run: nothing to compare (32 labels: 32 abstained, people marked 0 of them "
-        "hallucinated); held apart: ")
+        f"hallucinated{false}); held apart: ")
 
 
 def _correct(rows: list[dict[str, object]], labelled: int) -> list[dict[str, object]]:

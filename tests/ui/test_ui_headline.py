@@ -35,7 +35,8 @@ def test_peoples_cards_are_titled_by_what_their_number_is(app_test: Any,
     """The card titled "Faithfulness (judge)" held people's hallucination RATE 0.590 (via
     faithfulness inverted); it is now titled "People's hallucinated rate, via
     judge.faithfulness". The held-apart line no longer says judge.hallucination has no
-    agreement measured while the headline shows its AUROC in this run."""
+    agreement measured while the headline shows its AUROC in this run: it says its
+    held-apart balanced accuracy (trial 72)."""
     est, at = _labelled_overview(app_test, tmp_path, "judge.faithfulness")
     cards = {m.label: m.value for m in at.metric}
     title = md_escape("People's hallucinated rate, via judge.faithfulness")
@@ -45,7 +46,7 @@ def test_peoples_cards_are_titled_by_what_their_number_is(app_test: Any,
     assert not any("people (" in label for label in cards), list(cards)
     captions = [c.value.replace("\\", "") for c in at.caption]  # Markdown escapes undone
     assert not any("no measured agreement" in c for c in captions), captions
-    assert any("measured in this run only" in c and "judge.hallucination" in c
+    assert any("offline judge, judge.hallucination: balanced accuracy" in c
                for c in captions), captions
     assert any("in this run: how well the judge's scores rank" in c for c in captions)
 

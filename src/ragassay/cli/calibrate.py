@@ -123,14 +123,15 @@ def left_out(cal: Calibration) -> list[dict[str, Any]]:
     hallucinated`."""
     from ragassay.stats.verdicts import declined_text
 
-    found: dict[tuple[str, int, int | None], list[str]] = {}
+    found: dict[tuple[str, int, int | None, int | None], list[str]] = {}
     for x in [*cal.pairs, *cal.skipped]:
         if x.metric is not None and x.abstained:
             positives = getattr(x, "abstained_positives", None)
-            found.setdefault((x.label, x.abstained, positives), []).append(x.metric)
+            false = getattr(x, "abstained_false", None)
+            found.setdefault((x.label, x.abstained, positives, false), []).append(x.metric)
     out = []
-    for (label, abstained, positives), metrics in found.items():
-        said = declined_text(label, abstained, positives)
+    for (label, abstained, positives, false), metrics in found.items():
+        said = declined_text(label, abstained, positives, false=false)
         out.append({"label": label, "metrics": metrics, "abstained": abstained,
                     "abstained_positives": positives,
                     "text": f"of {label}'s labelled samples {abstained} abstained (no value "

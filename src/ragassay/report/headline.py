@@ -48,12 +48,23 @@ from ragassay.report.headline_links import (
     turns,
     uncompared_of,
 )
+from ragassay.report.headline_notes import (
+    ALL_LABELLED_NOTE,
+    HELD_APART_NOTE,
+    HELD_APART_VERDICT_NOTE,
+    IN_RUN_NOTE,
+    JUDGE_NOTE,
+    PEOPLE_NOTE,
+    SCORED_NOTE,
+    VERDICT_NOTE,
+    held_apart_verdict,
+)
 from ragassay.report.next_step import next_step
 from ragassay.stats import Flag, MetricAggregate, Result, Scale
 from ragassay.stats.calibration import BooleanAgreement, NumericAgreement, left_out_text
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
 from ragassay.stats.corrected_text import people_column
-from ragassay.stats.describe import SCALE_NOTE, scored_text
+from ragassay.stats.describe import scored_text
 from ragassay.stats.result import Pair
 from ragassay.stats.verdicts import (
     Declines,
@@ -69,18 +80,6 @@ from ragassay.stats.verdicts import (
 from ragassay.terminal import counted
 
 HEADLINE_TITLE = "What people would say"
-PEOPLE_NOTE = ("people (corrected): human labels on a sample corrected by every judge "
-               "score (its 95% interval holds however biased the judge is)")
-ALL_LABELLED_NOTE = ("people (all labelled): the labels' own rate, nothing corrected (its "
-                     "95% interval is of the population the samples come from)")
-IN_RUN_NOTE = "in this run: how well the judge's scores rank this run's labels"
-VERDICT_NOTE = ("right on: how often the judge's yes/no verdict is people's label, over its "
-                "verdicts (an answer that abstained has none: said apart, with what "
-                "people marked it)")
-JUDGE_NOTE = f"judge's own: {SCALE_NOTE}"
-SCORED_NOTE = "N of M scored: the judge's figure rests on the N samples it scored, not all M"
-HELD_APART_NOTE = ("held apart: how well the judge's scores ranked people's labels on sets "
-                   "it was not tuned on")
 NO_FIGURE_COLUMN = "people's labels"
 """People's column's title when no row has people's figure: its cells say how many labels
 there are ("24 labels, 30 needed", "no labels") or why none gives a figure."""
@@ -411,6 +410,7 @@ class Headline:
                  (any(r.in_run_text() for r in self.rows), IN_RUN_NOTE),
                  (any(r.shows_verdicts() for r in self.rows), VERDICT_NOTE),
                  (any(r.shows_held_apart() for r in self.rows), HELD_APART_NOTE),
+                 (any(held_apart_verdict(r) for r in self.rows), HELD_APART_VERDICT_NOTE),
                  (any(r.judge_text != "-" for r in self.rows), JUDGE_NOTE),
                  (any(r.rests_on() for r in self.rows), SCORED_NOTE)]
         return "; ".join(text for on, text in shown if on)
@@ -464,7 +464,8 @@ def headline(report: Report) -> Headline:
             agreement=agreement, held_apart=line.partition(f"{metric}: ")[2] or None,
             labelled=agreement.labelled if agreement is not None else sum(left),
             uncompared=left_out_text(*left) or None,
-            declined=declined_text(label, left[0], skip.abstained_positives, left[1])
+            declined=declined_text(label, left[0], skip.abstained_positives, left[1],
+                                   skip.abstained_false)
             if skip is not None else "", declines=declines_of(report, skip),
             blocked=None if est is not None else blocked_of(report, metric, key),
             scale=Scale.of(spec) if (spec := report.spec(metric)) is not None else None,

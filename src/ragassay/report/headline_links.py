@@ -69,7 +69,8 @@ def declines_of(report: Report, skip: SkippedLink | None) -> Declines | None:
     spec = report.spec(skip.metric) if skip is not None and skip.metric else None
     if skip is None or spec is None or not spec.gives_verdict:
         return None
-    return Declines.of(skip.label, skip.abstained, skip.unscored, skip.abstained_positives)
+    return Declines.of(skip.label, skip.abstained, skip.unscored, skip.abstained_positives,
+                       skip.abstained_false)
 
 
 def blocked_of(report: Report, metric: str, label: str) -> str | None:

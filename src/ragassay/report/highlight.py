@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ragassay.text import KeyedSentence, display_answer, key_contexts
-from ragassay.types import SentenceMarks
+from ragassay.types import CheckedClaim, SentenceMarks
 
 CSS = """<style>
 .ra-text { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.95rem;
@@ -45,6 +45,8 @@ class Marks:
     used: set[str] = field(default_factory=set)  # context keys
     unsupported_claims: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)  # metrics the marks came from
+    # every claim checked, with the metric that checked it (`SentenceMarks.claims`)
+    claims: list[tuple[str, CheckedClaim]] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
@@ -65,6 +67,7 @@ def marks_of(marks: Mapping[str, SentenceMarks] | None) -> Marks:
         out.used.update(m.used)
         out.unsupported_claims += [c for c in m.unsupported_claims
                                    if c not in out.unsupported_claims]
+        out.claims += [(metric, c) for c in m.claims]
         out.sources.append(metric)
     return out
 
@@ -121,3 +124,12 @@ def contexts_html(contexts: Sequence[str], marks: Marks, *, show_keys: bool = Tr
             parts.append(_span(s, classes, show_keys))
         blocks.append(f'<div class="ra-text">{" ".join(parts)}</div>')
     return blocks
+
+
+def claims_title(marks: Marks) -> str:
+    """The heading over a sample's checked claims (`Marks.claims`, each said with its
+    verdict and probability, `CheckedClaim.verdict_text`: trial 72 read `supported`
+    beside a one-claim answer's 0.60): `Claims checked (METRIC: the mean of their
+    probabilities, where each has one)`."""
+    metrics = ", ".join(dict.fromkeys(m for m, _ in marks.claims))
+    return f"Claims checked ({metrics}: the mean of their probabilities, where each has one)"

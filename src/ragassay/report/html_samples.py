@@ -11,7 +11,9 @@ from typing import Any
 
 from ragassay.report.disagreements import DISAGREE
 from ragassay.report.highlight import (
+    Marks,
     answer_html,
+    claims_title,
     contexts_html,
     marks_of,
     unmatched_claims,
@@ -117,13 +119,26 @@ def _marks(report: Report) -> dict[tuple[str, str], list[tuple[str, Side]]]:
     return found.marks() if found is not None else {}
 
 
+def _claims_html(answer: str, marks: Marks) -> str:
+    """The claims the sample's metrics checked, each with its verdict and probability
+    (`supported (0.60)`); without them (a run stored before they were kept), the
+    unsupported claims that are not answer sentences."""
+    if marks.claims:
+        items = "".join(f'<li><span class="{"" if c.supported else "ra-unsupported"}">'
+                        f"{escape(c.text)}</span> <i>{escape(c.verdict_text())}</i></li>"
+                        for _, c in marks.claims)
+        return (f'<p class="label">{escape(claims_title(marks))}</p><ul class="claims">'
+                f"{items}</ul>")
+    extra = unmatched_claims(answer, marks)
+    return ("<p class=\"label\">Unsupported claims (not answer sentences)</p><ul class="
+            "\"claims\">" + "".join(f'<li><span class="ra-unsupported">{escape(c)}</span>'
+                                    "</li>" for c in extra) + "</ul>") if extra else ""
+
+
 def sample_card(report: Report, entry: SampleEntry, metric: str) -> str:
     """One sample in full: what was asked, retrieved and answered, what the judge found."""
     marks = marks_of(entry.marks)
-    extra = unmatched_claims(entry.answer, marks)
-    claims = ("<p class=\"label\">Unsupported claims (not answer sentences)</p><ul class="
-              "\"claims\">" + "".join(f'<li><span class="ra-unsupported">{escape(c)}</span>'
-                                      "</li>" for c in extra) + "</ul>") if extra else ""
+    claims = _claims_html(entry.answer, marks)
     contexts = contexts_html(entry.contexts, marks, show_keys=False) or [
         '<p class="muted">no contexts</p>']
     refs = "".join(f"<p>{escape(r)}</p>" for r in entry.references) or (

@@ -67,15 +67,14 @@ on); `metric_specs.*.equivalence` (the practical-equivalence margin); a leaderbo
 `tost_p_adjusted` and `constant` against the best, whose `vs_best` reads equivalent,
 worse or unclear (rows stored before: "no detectable difference").
 1.5.0: `detailed_results[].trace.lost[].hop` counts from 1 like `hops.lost[].hop` (was 0);
-`strategies.*.failed` carries a description of what it counts; `calibration.pairs[]
-.kappa_ci` (a boolean label's kappa interval) is added.
-2.0.0 (made beside 1.3.0 and 1.4.0, on 1.2.0): `metric_specs.*.labels`, the human labels
-each metric is compared with; `bench` is typed (`report.bench.BenchFigures`: the same
-JSON); what readers used of a metric's details is typed on `detailed_results[]` (`marks`,
-`ratings`, `failures`, `truncated`, `suspicious`) and no longer in `details` (the keys
-`abstention`, `suspicious_reply`, `truncated`, `context_truncated`, `rating_mode`,
-`rating_fallback`, `stated`, `distribution`, `mass`, `p_true`, `prompt`, `raw_reply`,
-`relevant_keys`, `used_keys`, `unsupported`), which stays the suites' own record.
+`strategies.*.failed` carries a description of what it counts; `calibration.pairs[] .kappa_ci` (a
+boolean label's kappa interval) is added. 2.0.0 (made beside 1.3.0 and 1.4.0, on 1.2.0):
+`metric_specs.*.labels`, the human labels each metric is compared with; `bench` is typed
+(`report.bench.BenchFigures`: the same JSON); what readers used of a metric's details is typed on
+`detailed_results[]` (`marks`, `ratings`, `failures`, `truncated`, `suspicious`) and no longer in
+`details` (the keys `abstention`, `suspicious_reply`, `truncated`, `context_truncated`,
+`rating_mode`, `rating_fallback`, `stated`, `distribution`, `mass`, `p_true`, `prompt`,
+`raw_reply`, `relevant_keys`, `used_keys`, `unsupported`), which stays the suites' own record.
 2.1.0: 2.0.0 with the fields and changes of 1.3.0, 1.4.0 and 1.5.0 (made beside it).
 2.2.0: `routing` (a routed run: a cascade of judge tiers or a jury; per tier its judge,
 confidence, threshold, `decided`/`judged` counts, calls, tokens, cost, agreement with the
@@ -91,11 +90,10 @@ a typo'd name is close to); a leaderboard row's `retrieval.n` (questions average
 2.5.0: `detailed_results[].metadata` (the sample's own metadata, its trace aside) and
 `metadata_keys` (every key of them, in the order they first appear: the CSV's, the
 Parquet results' and `to_pandas()`'s `metadata.<key>` columns).
-2.6.0: `calibration.pairs[].abstained`, `.unscored` (labels left out of the agreement;
-on `calibration.skipped[]` too when no labelled sample has a value) and, for a yes/no
-verdict (bool metrics, `metric_specs.*.verdict`), `.verdicts` (`problem`: the label value
-marking a problem; `agree`; `missed`: problems it calls fine; `flagged`: the others it
-calls a problem).
+2.6.0: `calibration.pairs[].abstained`, `.unscored` (labels left out of the agreement; on
+`calibration.skipped[]` too when no labelled sample has a value) and, for a yes/no verdict (bool
+metrics, `metric_specs.*.verdict`), `.verdicts` (`problem`: the label value marking a problem;
+`agree`; `missed`: problems it calls fine; `flagged`: the others it calls a problem).
 2.7.0: `metadata_json` (over 50 metadata keys: one `metadata` column of JSON text in the
 per-sample tables, no `metadata_keys`); no `metadata_keys` either in a report built
 without per-sample entries (`build_report(per_sample=False)`).
@@ -158,7 +156,9 @@ basis, `offline: context relevance`), which every surface names beside the rate.
 0-1 rate in the label's direction: `judge_turned`), `judge_own` the metric's own.
 2.25.0: `corrected.label_sources.*.data`, `annotators.labels.*.source.data` (the data's own
 labels); `calibration.pairs[].read_as` (a score's samples read as the label at its line).
-2.26.0: `routing.tiers[].ranking` (how well a tier's confidence ranks its own errors)."""
+2.26.0: `routing.tiers[].ranking` (how well a tier's confidence ranks its own errors);
+`detailed_results[].marks.*.claims[]` (`text`, `supported`, `probability`: each claim);
+`calibration.pairs[]`, `.skipped[]`, `groups.groups[].agreement[]`: `.abstained_false`."""
 
 
 class StrategyEntry(StrategySummary):

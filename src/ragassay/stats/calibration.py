@@ -129,6 +129,9 @@ class BooleanAgreement(Agreement):
     verdicts: Verdicts | None = omitted()
     # of the `abstained` samples left out, how many people labelled True (as `positives`)
     abstained_positives: int | None = omitted()
+    # of the `abstained`, how many the run's abstention metric counted false (the judge
+    # read the contexts as answering: `Row.abstention`); left out where none
+    abstained_false: int | None = omitted()
     baseline: LexicalComparison | None = omitted()  # the lexical baseline on its samples
     read_as: int | None = omitted()  # a score's: samples it reads as the label at its line
 
@@ -179,6 +182,7 @@ class SkippedLink(Result):
     abstained: int | None = omitted()
     unscored: int | None = omitted()
     abstained_positives: int | None = omitted()  # people's True labels of the abstained
+    abstained_false: int | None = omitted()  # of the abstained, those counted false
 
 
 class Calibration(Result):
@@ -334,6 +338,7 @@ class Compared:
     labelled: int
     abstained: int
     abstained_positives: int | None = None
+    abstained_false: int = 0  # of the abstained, those the run counts false abstentions
     rows: Sequence[Row] = ()
     declined: Sequence[Row] = ()
 
@@ -357,6 +362,7 @@ def compared(table: ScoreTable, link: LabelLink) -> Compared:
                     kind=_label_kind(key, labels), labelled=len(labelled),
                     abstained=len(declined),
                     abstained_positives=sum(map(bool, declined)) if boolean else None,
+                    abstained_false=sum(r.abstention == "false" for r in abstained),
                     rows=rows, declined=abstained)
 
 
@@ -467,7 +473,9 @@ def calibration(
                 label=key, metric=link.metric, reason=reason,
                 abstained=got.abstained if counted else None,
                 unscored=got.unscored if counted else None,
-                abstained_positives=got.abstained_positives if counted else None))
+                abstained_positives=got.abstained_positives if counted else None,
+                abstained_false=got.abstained_false if counted and got.abstained_false
+                else None))
             continue
         beyond = label_problem(key, got.labels)
         if beyond is not None:  # the import's rule: statistics of +-1e308 are not finite
@@ -478,6 +486,7 @@ def calibration(
                 "n": len(m), "abstained": got.abstained, "unscored": got.unscored}
         if got.kind == "boolean":
             pair["abstained_positives"] = got.abstained_positives
+            pair["abstained_false"] = got.abstained_false or None
             pairs.append(_boolean_stats(link, spec, m, [bool(v) for v in labels], seed,
                                         n_resamples, pair, got.rows))
         else:

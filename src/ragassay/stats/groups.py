@@ -149,6 +149,8 @@ class GroupAgreement(Result):
     unscored: int = 0  # labelled samples left out: the metric gave no value
     # a yes/no label: of the `abstained`, how many people marked True (as `positives`)
     abstained_positives: int | None = omitted()
+    # of the `abstained`, those the run's abstention metric counted false (2.26.0)
+    abstained_false: int | None = omitted()
     # a score's: the metric whose values are its own on all but a few labelled samples of
     # the run, as `calibration.pairs[].same_values` (since report_version 2.19.0)
     same_values: SameValues | None = omitted()
@@ -195,7 +197,8 @@ def group_cell(a: GroupAgreement) -> str:
         return f"{why}{counted}" if left else f"{a.n} labels, {why}"
     if not a.unmeasured:
         return "no labels"
-    said = declined_text(a.label, a.abstained, a.abstained_positives, a.unscored)
+    said = declined_text(a.label, a.abstained, a.abstained_positives, a.unscored,
+                         a.abstained_false)
     return a.unmeasured + (f", {said}" if said else "")
 
 
@@ -322,7 +325,8 @@ def _agreement(table: ScoreTable, link: LabelLink, kind: str) -> GroupAgreement:
     got = compared(table, link)
     out = GroupAgreement(label=link.label_key, metric=link.metric, n=len(got.values),
                          abstained=got.abstained, unscored=got.unscored,
-                         abstained_positives=got.abstained_positives)
+                         abstained_positives=got.abstained_positives,
+                         abstained_false=got.abstained_false or None)
     if not got.values and got.labelled:  # labels, none with a value
         declines = _declines(table, link, got)
         if declines is not None:  # a verdict's abstentions, counted as the headline does
@@ -355,7 +359,8 @@ def _declines(table: ScoreTable, link: LabelLink, got: Compared) -> Declines | N
     them right (trial 62); None otherwise (a score's AUROC has nothing to rank)."""
     if not table.spec(link.metric).gives_verdict:
         return None
-    return Declines.of(link.label_key, got.abstained, got.unscored, got.abstained_positives)
+    return Declines.of(link.label_key, got.abstained, got.unscored, got.abstained_positives,
+                       got.abstained_false or None)
 
 
 def _unranked(values: Sequence[float], grades: Sequence[float]) -> str:

@@ -39,6 +39,8 @@ class Counted(Protocol):
     @property
     def abstained_positives(self) -> int | None: ...
     @property
+    def abstained_false(self) -> int | None: ...
+    @property
     def labelled(self) -> int: ...
 
 
@@ -53,6 +55,7 @@ class Declines:
     unscored: int
     abstained_positives: int
     problem: bool  # the label's value that marks a problem (`Verdicts.problem`)
+    abstained_false: int | None = None  # of the abstained, those counted false
     n: int = 0  # no verdict compared
     positives: int = 0
 
@@ -66,14 +69,16 @@ class Declines:
 
     @classmethod
     def of(cls, label: str, abstained: int | None, unscored: int | None,
-           abstained_positives: int | None) -> Declines | None:
+           abstained_positives: int | None, abstained_false: int | None = None
+           ) -> Declines | None:
         """The declines of labelled samples that all lack a value (the run's skipped link,
         or a group's under `--by KEY`), some abstained with a yes/no label; None
         otherwise."""
         if not abstained or abstained_positives is None:
             return None
         return cls(abstained=abstained, unscored=unscored or 0,
-                   abstained_positives=abstained_positives, problem=problem_value(label))
+                   abstained_positives=abstained_positives, problem=problem_value(label),
+                   abstained_false=abstained_false)
 
 
 def pair_text(low: float | None, high: float | None) -> str:
@@ -144,7 +149,20 @@ def declines_apart(a: Counted, label: str) -> str:
         return ""
     wrong = _declines_wrong(a)
     return (f"{counted(a.abstained, 'decline')} abstained, {wrong or 'none'} marked "
-            f"{marked(label, a.verdicts.problem)} by people")
+            f"{marked(label, a.verdicts.problem)} by people" + false_declines(a.abstained_false))
+
+
+def false_declines(false: int | None) -> str:
+    """What a decline sentence adds where the run's own abstention metric counted some of
+    its declines false (trial 72: `offline:accurate` counted one correct decline a false
+    abstention while the headline read every decline right; the two count different
+    things: people's mark of the answer, the judge's reading that the contexts answer the
+    question): `, 1 of them a false abstention by the judge's reading (the contexts may
+    answer it)`; "" where it counted none."""
+    if not false:
+        return ""
+    return (f", {false} of them {'a false abstention' if false == 1 else 'false abstentions'}"
+            " by the judge's reading (the contexts may answer it)")
 
 
 def _declines_wrong(a: Counted) -> int:
@@ -165,8 +183,8 @@ def right_on(a: Counted) -> str:
     return f"right on {v.agree} of {a.n} ({v.agree / a.n:.0%})"
 
 
-def declined_text(label: str, abstained: int, positives: int | None, unscored: int = 0
-                  ) -> str:
+def declined_text(label: str, abstained: int, positives: int | None, unscored: int = 0,
+                  false: int | None = None) -> str:
     """What people marked the labelled samples whose answer abstained (no verdict to
     compare, so left out of the agreement, never taken for one), from the problem side:
     `people marked 0 of them hallucinated`, `people marked 2 of the 9 abstained not
@@ -176,7 +194,8 @@ def declined_text(label: str, abstained: int, positives: int | None, unscored: i
     problem = problem_value(label)
     problems = positives if problem else abstained - positives
     which = f"the {abstained} abstained" if unscored else "them"
-    return f"people marked {problems} of {which} {marked(label, problem)}"
+    return f"people marked {problems} of {which} {marked(label, problem)}" + false_declines(
+        false)
 
 
 def left_out_said(a: Agreement | Counted, label: str) -> str:
@@ -189,10 +208,10 @@ def left_out_said(a: Agreement | Counted, label: str) -> str:
     if not left:
         return ""
     if isinstance(a, BooleanAgreement) or not isinstance(a, Agreement):
-        positives = a.abstained_positives
+        positives, false = a.abstained_positives, a.abstained_false
     else:  # a graded label's: no positives
-        positives = None
-    said = declined_text(label, a.abstained, positives, a.unscored)
+        positives, false = None, None
+    said = declined_text(label, a.abstained, positives, a.unscored, false)
     return f" of {a.labelled}: {left} not counted" + (f", {said}" if said else "")
 
 

@@ -5,8 +5,9 @@ aggregate themselves).
 - `sample`: `Sample` (one RAG interaction), `content_key`, `InvalidRow`
 - `spec`: a metric's declaration, `MetricSpec` (+ `Target`, `Rule`, `Condition`, `Composite`,
   `LinkedLabel`)
-- `results`: `MetricResult` (with its typed readings: `RatingReading`, `SentenceMarks`,
-  `JudgeFailure`), `SampleResult`, unscored reasons, abstentions, the prompt `Message`
+- `results`: `MetricResult` (with its typed readings: `RatingReading`, `SentenceMarks`
+  and its `CheckedClaim`s, `JudgeFailure`), `SampleResult`, unscored reasons,
+  abstentions, the prompt `Message`
 - `usage`: `Usage`, a judge's cost counters
 - `run`: `RunConfig` (what defines a run), `RunMeta` (what it records about itself),
   `is_offline`
@@ -44,6 +45,7 @@ from ragassay.types.results import (
     NO_REFERENCE_OR_ANSWER,
     TRANSPORT_FAILURES,
     Abstention,
+    CheckedClaim,
     JudgeFailure,
     Message,
     MetricResult,
@@ -95,6 +97,7 @@ __all__ = [
     "Agreement",
     "AnnotationPlan",
     "BackendOptions",
+    "CheckedClaim",
     "Composite",
     "Condition",
     "CostEstimate",

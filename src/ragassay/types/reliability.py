@@ -11,6 +11,13 @@ AGREEMENT_FLOOR = 0.7
 are read with care: the gate warns, a diagnostics finding says so (`Agreement.weak`)."""
 
 
+VERDICT_STATISTIC = "balanced accuracy"
+"""The statistic of a yes/no verdict's held-apart agreement (judge.hallucination,
+trace.adherence): the mean of its hit rates on people's yes and on their no, 0.5 chance
+and 1 perfect as an AUROC is, so AGREEMENT_FLOOR reads it as it reads an AUROC (a verdict
+has one cut, no ranking to give an AUROC; docs/trust.md)."""
+
+
 class Agreement(Frozen):
     """One metric's measured agreement with people on data the judge never saw."""
 
@@ -30,13 +37,19 @@ class Agreement(Frozen):
             text += f" (lexical baseline {_span(self.lexical_low, self.lexical_high)})"
         return text
 
+    @property
+    def below_floor(self) -> bool:
+        """Whether its worst held-out set is below AGREEMENT_FLOOR: the one test of a weak
+        agreement (`weak`, the gate's summary and rows: `judge.reliability`)."""
+        return self.low < AGREEMENT_FLOOR
+
     def weak(self, judge: str) -> str | None:
         """`offline judge agrees with people only at AUROC 0.60 on its worst unseen set
         (below 0.7)` when its worst held-out set is below AGREEMENT_FLOOR, else None: the
         one wording of the gate's warning and of a diagnostics finding's caveat. "Worst"
         only where there are several sets; one is named (trial 66: "its worst unseen set"
         of one set read as if others were better): `on its one unseen set, trec_dl2020`."""
-        if self.low >= AGREEMENT_FLOOR:
+        if not self.below_floor:
             return None
         where = ("its worst unseen set" if len(self.sets) > 1
                  else f"its one unseen set, {self.sets[0]}" if self.sets else "unseen data")

@@ -72,22 +72,39 @@ class RatingReading(Frozen):
     p_true: float | None = None
 
 
+class CheckedClaim(Frozen):
+    """A claim a metric checked against the contexts: its text, whether it is supported,
+    and the judge's P(supported) where it gave one (a score over claims averages those,
+    not the flags: trial 72 read `supported: true` beside a one-claim answer's 0.60)."""
+
+    text: str
+    supported: bool
+    probability: float | None = None
+
+    def verdict_text(self) -> str:
+        """`supported (0.60)`, `unsupported (0.24)`; the flag alone without a probability."""
+        said = "supported" if self.supported else "unsupported"
+        return said if self.probability is None else f"{said} ({self.probability:.2f})"
+
+
 class SentenceMarks(Frozen):
     """The sentences a metric's verdict points at, by the keys the judge saw them under
     (`text.key_sample`: answer `a`, `b`...; context `0a`, `1b`...): answer sentences not
     supported (or supported) by the contexts, context sentences relevant to the question
-    or used by the answer, and unsupported claims that are not answer sentences (by
-    text). The HTML report and the dashboard highlight them."""
+    or used by the answer, unsupported claims that are not answer sentences (by text),
+    and every claim checked with its verdict and probability (`claims`). The HTML report
+    and the dashboard highlight them."""
 
     unsupported: tuple[str, ...] = ()
     supported: tuple[str, ...] = ()
     relevant: tuple[str, ...] = ()
     used: tuple[str, ...] = ()
     unsupported_claims: tuple[str, ...] = ()
+    claims: tuple[CheckedClaim, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.unsupported or self.supported or self.relevant or self.used
-                    or self.unsupported_claims)
+                    or self.unsupported_claims or self.claims)
 
 
 class MetricResult(Frozen):

@@ -67,6 +67,7 @@ from ragassay.types import (
     NO_CONTEXTS,
     NO_REFERENCE,
     NO_REFERENCE_OR_ANSWER,
+    CheckedClaim,
     MetricResult,
     MetricSpec,
     Rule,
@@ -184,17 +185,33 @@ def failed_contexts(verdict: Verdict, reference: Sequence[KeyedSentence]
     return [failed(n, verdict) for n in names]
 
 
+def claim_record(c: ClaimVerdict) -> dict[str, Any]:
+    """A claim as ragas.faithfulness's details keep it: its text, flag, reason, and the
+    judge's P(supported) where it gave one (the value averages those, not the flags:
+    trial 72 read `supported: true` beside a one-claim answer's 0.60; readers read it
+    typed, `SentenceMarks.claims`)."""
+    out: dict[str, Any] = {"claim": c.claim, "supported": c.supported}
+    if (p := _rounded(c.probability)) is not None:
+        out["probability"] = p
+    return {**out, "reason": c.reason}
+
+
+def _rounded(p: float | None) -> float | None:
+    return None if p is None else round(float(p), 4)
+
+
 def score_faithfulness(claims: Sequence[ClaimVerdict]) -> MetricResult:
     """supported claims / claims (mean P(supported) when every claim has one)."""
     name = S + "faithfulness"
     flags = [c.supported for c in claims]
     probs = [c.probability for c in claims]
     value = share(flags, probs)
-    details: dict[str, Any] = {
-        "claims": [{"claim": c.claim, "supported": c.supported, "reason": c.reason}
-                   for c in claims]}
+    details: dict[str, Any] = {"claims": [claim_record(c) for c in claims]}
     marks = SentenceMarks(unsupported_claims=tuple(dict.fromkeys(
-        c.claim for c in claims if c.supported is False and isinstance(c.claim, str))))
+        c.claim for c in claims if c.supported is False and isinstance(c.claim, str))),
+        claims=tuple(CheckedClaim(text=c.claim, supported=c.supported is True,
+                                  probability=_rounded(c.probability))
+                     for c in claims if isinstance(c.claim, str)))
     if value is None:
         return MetricResult(name=name, value=None, unscored_reason="no claims in the answer",
                             details=details, marks=marks or None)

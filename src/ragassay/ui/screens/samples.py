@@ -24,6 +24,7 @@ from ragassay.report.highlight import (
     CSS,
     LEGEND,
     answer_html,
+    claims_title,
     contexts_html,
     marks_of,
     text_html,
@@ -62,8 +63,10 @@ def show_sample(d: SampleEntry | FailedEntry, specs: Mapping[str, MetricSpec]) -
     block(text_html(d.question))
     st.markdown("**Answer**")
     block(answer_html(d.answer, marks))
-    claims = unmatched_claims(d.answer, marks)
-    if claims:
+    if marks.claims:
+        st.caption(md_escape(claims_title(marks)) + ":")
+        block("".join(text_html(f"{c.text}: {c.verdict_text()}") for _, c in marks.claims))
+    elif claims := unmatched_claims(d.answer, marks):
         st.caption("Unsupported claims (not sentences of the answer as written):")
         block("".join(text_html(c) for c in claims))
     contexts = d.contexts
