@@ -17,7 +17,12 @@ the contexts:
   restates gives the claim's noun another value ("up to 6 bags ... within 10 miles":
   "up to 10 bags");
 - a bound turned round: "at least 30 players" where the contexts say only "up to 30
-  players" (`bound_flipped`).
+  players", or "can bring more than 2 guests" (a comparison right after a modal's verb)
+  for "up to 2 guests" (`bound_flipped`).
+
+Read the other way, a denied comparison the other side states as its bound ("Riders
+can't weigh more than 95 kg" / "The maximum rider weight is 95 kg") is no flip of
+polarity (`denied_bound`, which polarity.unit_flip asks).
 
 A claim that states the other slot's value too, or is itself conditional ("if you ask
 for an extension, ..."), is left alone: it may say both.
