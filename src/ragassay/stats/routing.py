@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict
 from scipy.stats import beta, binom
 
 from ragassay.types import RoutingSummary, TierSummary
+from ragassay.types.reliability import AGREEMENT_FLOOR
 
 GRID = np.round(np.linspace(1.0, 0.0, 1001), 3)
 """The candidate thresholds, from the surest down (confidences are probabilities)."""
@@ -110,11 +111,6 @@ def budget_escalated(confidence: Sequence[float | None], share: float) -> list[b
     return [i in up for i in range(n)]
 
 
-CHANCE_LINE = 0.7
-"""An AUROC below this, for a tier's confidence against its own correctness, is said to
-rank its errors weakly (the line the held-apart figures use for weak agreement)."""
-
-
 def ranking_line(summary: RoutingSummary, tier: TierSummary) -> str | None:
     """One line: how well the tier's confidence tells its right verdicts from its wrong
     ones on the labels, and how many samples went past it (trial 73: wrong verdicts at
@@ -122,7 +118,8 @@ def ranking_line(summary: RoutingSummary, tier: TierSummary) -> str | None:
     `tier 0 (offline) confidence ranks its own errors at AUROC 0.52 [0.40, 0.64] on 120
     labelled verdicts (31 wrong): no better than chance, so escalating its least sure
     verdicts catches its errors about at random; 96 of 240 samples (40.0%) went past it
-    to meet the target agreement 0.9`. None without labelled verdicts."""
+    to meet the target agreement 0.9`; below AGREEMENT_FLOOR (the held-apart figures'
+    line for weak agreement) it ranks them "weakly". None without labelled verdicts."""
     r = tier.ranking
     if r is None:
         return None
@@ -138,7 +135,7 @@ def ranking_line(summary: RoutingSummary, tier: TierSummary) -> str | None:
         meaning = ("no better than chance, so escalating its least sure verdicts catches "
                    "its errors about at random" if low <= 0.5 else
                    "weakly: its least sure verdicts hold only somewhat more of its errors "
-                   "than its surest" if r.auroc < CHANCE_LINE else
+                   "than its surest" if r.auroc < AGREEMENT_FLOOR else
                    "its least sure verdicts hold most of its errors, which escalating them "
                    "catches")
         said = (f"{head} ranks its own errors at AUROC {r.auroc:.2f}{ci} on {r.labelled} "

@@ -283,7 +283,7 @@ def bound_flipped(p: Part, units: Units, doc: int | None = None) -> int | None:
     reverse; "more than 6 books" against "up to 6 books"). A span before something is no
     bound ("up to 24 hours before"); two comparisons ("above 8" / "below 8") are a
     turned relation, not a bound (alignment's "antonym")."""
-    mine = _bounds(p)
+    mine, stated = _bounds(p), _bounds(p, compared=False)
     for n, key in p.figures:
         sides = mine.get(n, set())
         if (key is not None and not _counts(key)) or len(sides) != 1:
@@ -291,7 +291,7 @@ def bound_flipped(p: Part, units: Units, doc: int | None = None) -> int | None:
         found = [s.unit for j in _rows([], units, doc, n, ()) for s in _slots(units, j)
                  if (n, key) in s.figures and p.words & s.words - {key}]
         theirs = [_bounds(u.part).get(n, set()) for u in found]
-        plain = _bounds(p, compared=False).get(n)
+        plain = stated.get(n)
         if found and all(len(b) == 1 and not b & sides for b in theirs) and (
                 plain or all(_bounds(u.part, compared=False).get(n) for u in found)) and (
                 plain and key is not None or not _elsewhere(p, found, units)):
