@@ -71,6 +71,8 @@ _COMPARATIVES = frozenset(_COMPARATIVES_TEXT.split())
 _ATTRIBUTIVE = frozenset({"failed", "failing"})
 DETERMINERS = frozenset({"a", "an", "the", "any", "each", "every", "this", "that", "these",
                          "those", "its", "their", "your", "our", "his", "her", "my"})
+# what follows "rather than", "instead of" is denied: "encouraged rather than required"
+_INSTEAD = frozenset({("rather", "than"), ("instead", "of")})
 NEGATION_REACH = 6  # tokens after a negation in which it finds what it negates
 
 
@@ -107,6 +109,7 @@ class Part:
     stems: frozenset[str]  # every token's stem (irregular verbs as their base)
     first: str | None  # its first content stem (the subject, mostly)
     negations: tuple[str | None, ...]  # per predicate negation, the stem it bears on
+    reaches: tuple[frozenset[str], ...]  # per negation, every stem it may bear on
     figures: tuple[tuple[float, str | None], ...]  # (value, the stem it counts)
     counted: frozenset[str]  # content stems within two tokens after a number
     quantified: tuple[str | None, ...]  # per universal quantifier, the stem it quantifies
@@ -124,16 +127,18 @@ class Part:
 
 
 def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int, text: str
-                    ) -> list[str | None]:
+                    ) -> list[tuple[int, str | None]]:
+    """Per predicate negation, where it is and the stem it bears on."""
     # "except Sundays", "apart from X" deny as "unless" does, not after a denial ("not
     # allowed, except X") nor alone (that sentence's clause "except X")
-    heads: list[str | None] = []
+    heads: list[tuple[int, str | None]] = []
     denies = any(is_negation(t) for t in toks) or (
         toks[lead:lead + 1] in (("except",), ("apart",)) and "," not in text)
     for i in range(lead, len(toks)):
         t = toks[i]
         if not is_negation(t) and not (t == "non" and i + 1 < len(toks)) and not (
-                (t == "except" or toks[i:i + 2] == ("apart", "from")) and not denies):
+                (t == "except" or toks[i:i + 2] == ("apart", "from")) and not denies) and (
+                toks[i - 1:i + 1] not in _INSTEAD):  # "encouraged rather than required"
             continue  # ("non-refundable" is read "non refundable": it denies "refundable")
         if t in _ATTRIBUTIVE and i > 0 and toks[i - 1] in DETERMINERS:
             continue  # "retries a failed delivery"
@@ -151,8 +156,29 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int, text: st
                 continue
             head = stems[j]
             break
-        heads.append(head if head is not None else light)
+        heads.append((i, head if head is not None else light))
     return heads
+
+
+NOUN_PHRASE = 3  # content words after a determiner "no" that its noun phrase may hold
+
+
+def _reaches(toks: tuple[str, ...], stems: list[str], heads: list[tuple[int, str | None]]
+             ) -> list[frozenset[str]]:
+    """Per negation of `_negation_heads` (same order), the stems it may bear on: its head,
+    and for a determiner "no" its whole noun phrase, the content words right after it ("No
+    boating licence is required" denies the licence a claim names without "boating": "You
+    don't need a licence")."""
+    out: list[frozenset[str]] = []
+    for i, head in heads:
+        reach = {head} if head is not None else set()
+        if toks[i] == "no":
+            for j in range(i + 1, min(len(toks), i + 1 + NOUN_PHRASE)):
+                if toks[j] in STOPWORDS or is_negation(toks[j]) or is_number(stems[j]):
+                    break
+                reach.add(stems[j])
+        out.append(frozenset(reach))
+    return out
 
 
 def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str | None]:
@@ -351,10 +377,12 @@ def _part(info: SentenceInfo) -> Part:
     ) or any(  # "most items", "some plans": part of what it names ("the most popular": none)
         t in _PARTIAL and i + 1 < len(toks) and toks[i + 1] not in STOPWORDS
         and not (i and toks[i - 1] == "the") for i, t in enumerate(toks))
+    heads = _negation_heads(toks, stems, info.lead, text)
     return Part(
         info=info, words=frozenset(words), pairs=tuple(pairs), stems=frozenset(stems),
         first=words[0] if words else None,
-        negations=tuple(_negation_heads(toks, stems, info.lead, text)),
+        negations=tuple(h for _, h in heads),
+        reaches=tuple(_reaches(toks, stems, heads)),
         figures=tuple(figures(toks, stems, frozenset(info.capitals), separators(text))),
         counted=frozenset(stems[j] for i, s in enumerate(stems) if is_number(s)
                           for j in range(i + 1, min(len(stems), i + 3))

@@ -7,7 +7,7 @@ through the national postal service"; "The Bio sauna is the hottest, at 85-90°C
 
 The contexts set two slots side by side: two clauses of a sentence joined by ";",
 ", while", ", but" or "and the", or two neighbouring sentences of a passage of at most
-MAX_SENTENCES whose subjects share a word. Each has an entity of its own
+MAX_SENTENCES (or of two short passages) whose subjects share a word. Each has an entity of its own
 (`attributed.entity_words`: its subject, its names) and says something of its own (its
 predicate: its other words and its figures that the other slot lacks). The claim is
 about the second slot's entity (a word of it that the first slot lacks is among the
@@ -16,9 +16,11 @@ slot's predicate (one of its own figures or names, or MIN_SAID of its words) and
 of the second slot's, and little besides (MAX_OTHER words neither slot has).
 
 No sentence longer than MAX_TOKENS, with an aside in brackets or with a pronoun is a
-slot, and two passages hold no pair: on the dev sets' web text such looser pairs pushed
-a faithful claim down for every two unfaithful ones and cost WiCE 0.06 AUROC (session
-16's LOO, docs/judges-history.md). Left alone
+slot, and two passages hold a pair only when each is short (SHORT_PASSAGE sentences at
+most, session 19: two snippets side by side, "Tuesday games are played at Greenbank
+Fields." / "Thursday games move to the Northside pitches."): on the dev sets' web text
+looser pairs pushed a faithful claim down for every two unfaithful ones and cost WiCE
+0.06 AUROC (session 16's LOO, docs/judges-history.md). Left alone
 too: a denied claim (it may say the second slot lacks it), a comparison ("than",
 "unlike", "the other ..."), and a claim whose predicate another sentence states too
 ("It also has ...", "Both tents come with ...").
@@ -47,6 +49,7 @@ _JOINED = re.compile(r";|,\s*(?:while|whereas|but)\b|\band\s+(?:the|our|a|an)\b"
 _COMPARES = frozenset({"than", "unlike", "like", "both", "other", "whereas", "while"})
 MAX_TOKENS = 30  # a longer sentence is no slot (real passages: many parallel things)
 MAX_SENTENCES = 5  # ... and a passage of more (a web page: many things side by side)
+SHORT_PASSAGE = 2  # sentences of a passage whose sentence pairs with the next passage's
 MAX_OTHER = 3  # content words of the claim neither slot has, at most
 MIN_SAID = 2  # words of the first slot's own predicate a claim says, without a figure
 
@@ -125,9 +128,12 @@ def _parallel(a: _Slot, b: _Slot, units: Units) -> bool:
             a.unit.sentence.text)) and not any(
             units.alternatives.together(w, v, a.row) for x, y in ((a, b), (b, a))
             for w in x.subject for v in y.words)
-    if a.unit.clause or b.unit.clause or units.ctx.docs[a.row] != units.ctx.docs[b.row] or (
-            abs(a.row - b.row) != 1):
-        return False  # (next to each other in one passage only)
+    docs = units.ctx.docs
+    if a.unit.clause or b.unit.clause or abs(a.row - b.row) != 1:
+        return False  # (next to each other only)
+    if docs[a.row] != docs[b.row] and max(Counter(docs)[docs[j]] for j in (a.row, b.row)) > (
+            SHORT_PASSAGE):
+        return False  # (two passages: each a short one, as two snippets side by side)
     return bool(a.subject & b.subject)  # ("the Finnish sauna" / "the Bio sauna")
 
 

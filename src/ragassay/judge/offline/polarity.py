@@ -75,24 +75,29 @@ def antonym_pool(u: Part) -> frozenset[str]:
     return u.stems - {_LAST} if verbs else u.stems
 
 
-def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozenset()
-             ) -> str | None:
+def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozenset(),
+             phrases: bool = False) -> str | None:
     """"negation" or "antonym" when the polarity of what both say differs: negations
     bearing on a word the other states (a negation of something the other does not say
     is not counted), and words replaced by their antonyms (`antonyms`: how many).
     `given`: the words the unit takes from its sentence (a clause without a subject of
-    its own)."""
+    its own). `phrases`: a negation bears on any word of its reach ("no boating licence":
+    the licence too), read for a unit that restates the claim (`unit_flip`); elsewhere
+    a unit on another subject would turn by it ("no yearly fee" of the Classic card, "an
+    annual fee" of the Gold card)."""
     # (a word the other side says is "-resistant", "-free" of: "non-slip" / "slip-resistant")
     # (but "not nut-free" against "nut-free" negates the same word: a flip)
     mine, theirs = privative(p), privative(u)
     # (a negated word the unit says by its antonym bears on it: "does not open" /
     # "is closed", a negation and an antonym, agree)
     turned = {w for t, w in p.pairs if antonym_stems(t) & antonym_pool(u)}
-    n_p = sum(1 for h in p.negations if h is not None
-              and (h in u.stems or h in given or h in turned)
+    reach_p = p.reaches if phrases else tuple(frozenset({h} if h else ()) for h in p.negations)
+    reach_u = u.reaches if phrases else tuple(frozenset({h} if h else ()) for h in u.negations)
+    n_p = sum(1 for h, reach in zip(p.negations, reach_p, strict=True) if h is not None
+              and (reach & u.stems or h in given or h in turned)
               and (h not in theirs or h in mine) and not free_price(h, u))
-    n_u = sum(1 for h in u.negations if h is not None and h in p.stems
-              and (h not in mine or h in theirs) and not free_price(h, p))
+    n_u = sum(1 for h, reach in zip(u.negations, reach_u, strict=True) if h is not None
+              and reach & p.stems and (h not in mine or h in theirs) and not free_price(h, p))
     if (n_p + n_u + antonyms) % 2 == 0:
         return None
     return "negation" if (n_p + n_u) % 2 else "antonym"
@@ -103,7 +108,7 @@ def unit_flip(p: Part, u: Unit, antonyms: int) -> str | None:
     none: a negation the unit's sentence sets under a condition the clause lacks, "unless
     C" against "not ... if C", an elliptic "not for X" of a case the unit does not state,
     and a denied comparison that is the unit's bound (`placed.denied_bound`)."""
-    flip = polarity(p, u.part, antonyms, u.inherited)
+    flip = polarity(p, u.part, antonyms, u.inherited, phrases=True)
     if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \
             and not {"if", "unless"} & set(p.info.tokens):
         return None  # "You should not have X if C": not having X is C's, not the claim's

@@ -1,0 +1,103 @@
+"""Session 19: a determiner "no" denies its whole noun phrase, and "rather than" /
+"instead of" deny what follows them (clauses._reaches, clauses._INSTEAD,
+polarity.polarity's `phrases`). Cases in words of our own, none from a probe batch."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragassay.judge.offline import Analyzer
+from ragassay.judge.offline.clauses import part
+from ragassay.judge.offline.polarity import polarity
+from tests.support.offline import judged
+from tests.support.offline import known_limit as _xf
+
+
+def test_a_no_phrase_reaches_every_word_of_it() -> None:
+    p = part("No boating licence is required to hire a boat.")
+    assert p.negations == ("boati",)
+    assert p.reaches == (frozenset({"boati", "licen"}),)
+
+
+def test_a_verb_negation_reaches_its_head_only() -> None:
+    p = part("You don't need a licence to hire a boat.")
+    assert p.negations == ("licen",)
+    assert p.reaches == (frozenset({"licen"}),)
+
+
+@pytest.mark.parametrize(("context", "answer", "flags"), [
+    # a "no" before a noun phrase and a claim naming its last word (flagged before)
+    ("No boating licence is required to hire a boat.",
+     "You don't need a licence to hire a boat.", False),
+    ("No entry ticket is needed for the gardens.", "You don't need a ticket for the gardens.",
+     False),
+    ("No entry ticket is needed for the gardens.", "A ticket isn't needed for the gardens.",
+     False),
+    ("No booking fee is charged for the first visit.", "There is no fee for the first visit.",
+     False),
+    # ... and the flips, read now (passed before)
+    ("No entry ticket is needed for the gardens.", "You need a ticket for the gardens.", True),
+    ("No boating licence is required to hire a boat.",
+     "You must have a licence to hire a boat.", True),
+])
+def test_a_no_phrase_is_denied_as_a_whole(an: Analyzer, context: str, answer: str,
+                                          flags: bool) -> None:
+    assert judged(an, [context], answer) is flags
+
+
+def test_a_no_phrase_of_another_subject_turns_nothing() -> None:
+    """The reach is read only against a unit restating the claim (`unit_flip`): read
+    everywhere, the Gold card's "annual fee" turned the Classic card's "no yearly fee ...
+    every pound" into an exception of its "every" (dev A092)."""
+    claim = part("With the Classic card you pay no yearly fee")
+    gold = part("The Gold card has an annual fee of £95")
+    assert polarity(claim, gold) is None
+    assert polarity(claim, gold, phrases=True) == "negation"
+
+
+@pytest.mark.parametrize(("context", "answer", "flags"), [
+    ("Helmets are recommended rather than required on the trail.",
+     "Helmets are not required on the trail.", False),
+    ("Helmets are recommended rather than required on the trail.",
+     "Helmets are recommended on the trail.", False),
+    ("Helmets are recommended rather than required on the trail.",
+     "Helmets are required on the trail.", True),
+    ("Please pay by card instead of cash.", "You can pay by card.", False),
+    ("Please pay by card instead of cash.", "You can pay in cash.", True),
+    ("Lunch is served in the hall instead of the garden this year.",
+     "Lunch is served in the hall.", False),
+    ("Lunch is served in the hall instead of the garden this year.",
+     "Lunch is served in the garden this year.", True),
+])
+def test_rather_than_and_instead_of_deny_what_follows(an: Analyzer, context: str, answer: str,
+                                                      flags: bool) -> None:
+    assert judged(an, [context], answer) is flags
+
+
+@_xf("an exception inside a 'no' phrase ('No dogs except guide dogs') is not read")
+def test_an_exception_inside_a_no_phrase(an: Analyzer) -> None:
+    assert not judged(an, ["No dogs except guide dogs are allowed in the cabins."],
+                      "Guide dogs are allowed in the cabins.")
+
+
+# --- two short passages side by side are parallel slots (parallel._parallel, SHORT_PASSAGE):
+# a claim giving one passage's thing what the next passage says of another is a swap
+# (passed before: only sentences of one passage were paired)
+WASH = ["Our basic wash costs £8 and includes a rinse, a hand dry and a tyre shine.",
+        "Our premium valet costs £25 and includes a wax, an interior vacuum and a leather clean."]
+
+
+@pytest.mark.parametrize(("answer", "flags"), [
+    ("The basic wash includes an interior vacuum.", True),
+    ("The premium valet includes an interior vacuum.", False),
+    ("The basic wash includes a tyre shine.", False),
+])
+def test_two_short_passages_are_two_slots(an: Analyzer, answer: str, flags: bool) -> None:
+    assert judged(an, WASH, answer) is flags
+
+
+@_xf("a passage of more than SHORT_PASSAGE sentences pairs with no other passage (the dev "
+     "sets' web text: long passages side by side are no two slots)")
+def test_a_longer_passage_pairs_with_no_other(an: Analyzer) -> None:
+    longer = [WASH[0] + " It takes about 15 minutes. You can book online.", WASH[1]]
+    assert judged(an, longer, "The basic wash includes an interior vacuum.")
