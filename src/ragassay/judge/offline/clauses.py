@@ -15,6 +15,7 @@ compares:
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -71,8 +72,6 @@ _COMPARATIVES = frozenset(_COMPARATIVES_TEXT.split())
 _ATTRIBUTIVE = frozenset({"failed", "failing"})
 DETERMINERS = frozenset({"a", "an", "the", "any", "each", "every", "this", "that", "these",
                          "those", "its", "their", "your", "our", "his", "her", "my"})
-# what follows "rather than", "instead of" is denied: "encouraged rather than required"
-_INSTEAD = frozenset({("rather", "than"), ("instead", "of")})
 NEGATION_REACH = 6  # tokens after a negation in which it finds what it negates
 
 
@@ -137,8 +136,7 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int, text: st
     for i in range(lead, len(toks)):
         t = toks[i]
         if not is_negation(t) and not (t == "non" and i + 1 < len(toks)) and not (
-                (t == "except" or toks[i:i + 2] == ("apart", "from")) and not denies) and (
-                toks[i - 1:i + 1] not in _INSTEAD):  # "encouraged rather than required"
+                (t == "except" or toks[i:i + 2] == ("apart", "from")) and not denies):
             continue  # ("non-refundable" is read "non refundable": it denies "refundable")
         if t in _ATTRIBUTIVE and i > 0 and toks[i - 1] in DETERMINERS:
             continue  # "retries a failed delivery"
@@ -161,22 +159,31 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int, text: st
 
 
 NOUN_PHRASE = 3  # content words after a determiner "no" that its noun phrase may hold
+_NO_COMPOUND = re.compile(r"\bno-\w", re.IGNORECASE)  # "no-show", "no-claims": one word
 
 
-def _reaches(toks: tuple[str, ...], stems: list[str], heads: list[tuple[int, str | None]]
-             ) -> list[frozenset[str]]:
+def _reaches(toks: tuple[str, ...], stems: list[str], text: str,
+             heads: list[tuple[int, str | None]]) -> list[frozenset[str]]:
     """Per negation of `_negation_heads` (same order), the stems it may bear on: its head,
-    and for a determiner "no" its whole noun phrase, the content words right after it ("No
-    boating licence is required" denies the licence a claim names without "boating": "You
-    don't need a licence")."""
+    and for a determiner "no" also the last word of its noun phrase, the run of up to
+    NOUN_PHRASE content words after it ("No boating licence is required" denies the
+    licence a claim names without "boating": "You don't need a licence"). Not that word
+    where the sentence states it outside the phrase too ("no late checkout on Sundays,
+    when checkout is at 10am"), nor after a "no-" compound ("no-show appointments");
+    review 19: every word of the phrase, or "rather than" as a negation, turned many
+    faithful claims ("no weekend group discount" against "Group tours ...")."""
     out: list[frozenset[str]] = []
     for i, head in heads:
         reach = {head} if head is not None else set()
-        if toks[i] == "no":
-            for j in range(i + 1, min(len(toks), i + 1 + NOUN_PHRASE)):
-                if toks[j] in STOPWORDS or is_negation(toks[j]) or is_number(stems[j]):
-                    break
-                reach.add(stems[j])
+        if toks[i] == "no" and not _NO_COMPOUND.search(text):
+            run = 0
+            while run < NOUN_PHRASE and i + 1 + run < len(toks) and not (
+                    toks[i + 1 + run] in STOPWORDS or is_negation(toks[i + 1 + run])
+                    or is_number(stems[i + 1 + run])):
+                run += 1
+            last = i + run
+            if run > 1 and stems.count(stems[last]) == 1:
+                reach.add(stems[last])
         out.append(frozenset(reach))
     return out
 
@@ -382,7 +389,7 @@ def _part(info: SentenceInfo) -> Part:
         info=info, words=frozenset(words), pairs=tuple(pairs), stems=frozenset(stems),
         first=words[0] if words else None,
         negations=tuple(h for _, h in heads),
-        reaches=tuple(_reaches(toks, stems, heads)),
+        reaches=tuple(_reaches(toks, stems, text, heads)),
         figures=tuple(figures(toks, stems, frozenset(info.capitals), separators(text))),
         counted=frozenset(stems[j] for i, s in enumerate(stems) if is_number(s)
                           for j in range(i + 1, min(len(stems), i + 3))
