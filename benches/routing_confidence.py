@@ -29,6 +29,7 @@ difference of its AUROC from the current one's (95% bootstrap interval, same res
     .venv/bin/python benches/routing_confidence.py --judge shipped   # in-sample, for comparison
     options: --sets begin,wice  --limit 400 (rows per set, a seeded draw; 0: all)
              --confidence current|both  --rows-out F.json (the readings) --rows-in F.json
+    (the correctness model is fitted on the other sets of --sets only: all seven by default)
 """
 
 from __future__ import annotations
