@@ -10,6 +10,7 @@ import pytest
 
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.clauses import part
+from ragassay.judge.offline.lexical import antonyms_in
 from ragassay.judge.offline.polarity import polarity
 from tests.support.offline import judged
 from tests.support.offline import known_limit as _xf
@@ -118,3 +119,34 @@ def test_two_short_passages_are_two_slots(an: Analyzer, answer: str, flags: bool
 def test_a_longer_passage_pairs_with_no_other(an: Analyzer) -> None:
     longer = [WASH[0] + " It takes about 15 minutes. You can book online.", WASH[1]]
     assert judged(an, longer, "The basic wash includes an interior vacuum.")
+
+
+# --- a word's antonym by a negating prefix is read from the other side's whole tokens
+# (lexical.antonyms_in): antonym_stems' 5-letter stems made "club" the "in-club" of
+# "include" and "form" the "in-form" of "information" (a faithful claim flagged, and a
+# real negation cancelled by the false antonym)
+@pytest.mark.parametrize(("context", "answer", "flags"), [
+    ("Taster sessions include the loan of a racket, balls and shoes.",
+     "During the taster session the club lends you a racket, balls and shoes.", False),
+    ("Taster sessions include a racket and balls.",
+     "At the taster session the club provides a racket and balls.", False),
+    ("The information pack covers your contact details and your medical history.",
+     "The form covers your contact details and your medical history.", False),
+    ("The taster session includes a racket.",
+     "The club does not include a racket at the taster session.", True),
+    # prefixed antonyms whole-word are still read
+    ("Parking is limited for residents.", "Parking is unlimited for residents.", True),
+    ("Tickets are unavailable online.", "Tickets are available online.", True),
+    ("The route is inaccessible by wheelchair.", "The route is accessible by wheelchair.",
+     True),
+])
+def test_a_prefixed_antonym_is_a_whole_word(an: Analyzer, context: str, answer: str,
+                                            flags: bool) -> None:
+    assert judged(an, [context], answer) is flags
+
+
+def test_antonyms_in_needs_the_whole_prefixed_word() -> None:
+    stems = frozenset({"inclu", "unlim", "limit"})
+    assert antonyms_in("club", stems, ["include"]) == frozenset()
+    assert antonyms_in("limited", stems, ["unlimited"]) == frozenset({"unlim"})
+    assert antonyms_in("unlimited", stems, ["limited"]) == frozenset({"limit"})

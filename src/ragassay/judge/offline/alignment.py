@@ -63,7 +63,7 @@ from .dropped import (
     drops_time,
     tail_days,
 )
-from .lexical import FILLER, antonym_stems, stem
+from .lexical import FILLER, antonyms_in, stem
 from .mixed import misplaced_name, named_elsewhere
 from .objects import swapped_object
 from .parallel import parallel_swap
@@ -140,7 +140,7 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
     for t, w in p.pairs:
         if w not in only_c or w in used:
             continue
-        ants = antonym_stems(t) & (antonym_pool(u.part) | u.inherited)
+        ants = antonyms_in(t, antonym_pool(u.part) | u.inherited, u.sentence.info.tokens)
         if ants:
             antonyms += 1
             used.add(w)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -305,3 +305,25 @@ def antonym_stems(word: str) -> frozenset[str]:
     if len(word) >= 4:
         out.update(stem(p + word) for p in ("un", "in", "dis", "non"))
     return frozenset(out)
+
+
+_SAID_PREFIXES = ("un", "in", "dis", "non")  # antonym_stems' prefixes a claim's word takes
+
+
+def antonyms_in(word: str, stems: frozenset[str], tokens: Iterable[str]) -> frozenset[str]:
+    """The stems among `stems` (the other side's) that contradict `word`, where the other
+    side's `tokens` bear them out: a lexicon pair, or a whole token that is `word` with a
+    negating prefix ("limited" / "unlimited") or `word` without one. antonym_stems'
+    prefixed stems are 5 letters, so "club" met the "inclu" of "include" and "form" the
+    "infor" of "information" (session 19): claim-level alignment asks this instead; the
+    support features keep antonym_stems (their fitted models read it)."""
+    out = {a for a in antonym_stems(word) if a in stems}
+    if not out:
+        return frozenset()
+    lexicon = {stem(a) for a in ANTONYMS.get(word, ())}
+    said = set()
+    for tok in tokens:
+        if any(tok == p + word for p in _SAID_PREFIXES if len(word) >= 4) or any(
+                word == p + tok for p in _NEG_PREFIXES if len(tok) >= 4):
+            said.add(stem(tok))
+    return frozenset(a for a in out if a in lexicon or a in said)

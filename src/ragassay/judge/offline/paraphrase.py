@@ -58,7 +58,7 @@ import re
 import numpy as np
 
 from .clauses import Part, clause_parts, part
-from .lexical import antonym_stems, name_present, stem
+from .lexical import antonyms_in, name_present, stem
 from .normalise import quantity_present
 from .polarity import antonym_pool, free_price
 from .relations import relation_turned
@@ -125,7 +125,8 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
     p, u = part(s.text), part(c.text)
     if _negations(p, u) != _negations(u, p):
         return False
-    if any((antonym_stems(t) | antonym_stems(w)) & antonym_pool(u) for t, w in p.pairs
+    if any(antonyms_in(t, antonym_pool(u), u.info.tokens) or antonyms_in(
+            w, antonym_pool(u), u.info.tokens) for t, w in p.pairs
            if w not in u.words and w not in p.negations):  # (the stem too: "ends" is "end",
         # whose antonym is "begin"; "haven't used" says what "unused" does, the counts agree)
         return False

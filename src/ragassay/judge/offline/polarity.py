@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .clauses import Part, is_negation, lemma_stems, part
-from .lexical import STOPWORDS, antonym_stems, stem
+from .lexical import STOPWORDS, antonyms_in, stem
 from .placed import denied_bound
 from .sentences import token_view
 from .units import Unit, Units
@@ -90,7 +90,7 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
     mine, theirs = privative(p), privative(u)
     # (a negated word the unit says by its antonym bears on it: "does not open" /
     # "is closed", a negation and an antonym, agree)
-    turned = {w for t, w in p.pairs if antonym_stems(t) & antonym_pool(u)}
+    turned = {w for t, w in p.pairs if antonyms_in(t, antonym_pool(u), u.info.tokens)}
     reach_p = p.reaches if phrases else tuple(frozenset({h} if h else ()) for h in p.negations)
     reach_u = u.reaches if phrases else tuple(frozenset({h} if h else ()) for h in u.negations)
     n_p = sum(1 for h, reach in zip(p.negations, reach_p, strict=True) if h is not None
@@ -148,7 +148,7 @@ def turned_elsewhere(p: Part, near: Sequence[Unit]) -> int | None:
         if len(shared) < max(MIN_SHARED, SHARED_SHARE * len(p.words)):
             continue
         antonyms = sum(1 for t, w in p.pairs if w not in u.words
-                       and antonym_stems(t) & antonym_pool(u.part))
+                       and antonyms_in(t, antonym_pool(u.part), u.part.info.tokens))
         scored.append((len(shared), polarity(p, u.part, antonyms, u.inherited), u.row,
                        p.first in u.words))
     # (a unit without the subject turns nothing, but one as close the claim's way
