@@ -4,7 +4,8 @@
 sets, at about 50x its speed: `benches/splitter.py`, benches/RESULTS.md) and the TRACe
 keys (`0a`, `0b`, ... for context sentences, `a`, `b`, ... for the answer's). `markers`:
 the citation markers an answer may carry (`[1]`, `[^2]`, `(Source 2)`, `【1】`, ids and
-titles; a trailing sources section, `sources`, is cut). `key_sample`: each sample split,
+titles; a trailing sources section, `sources`, is cut); `titles`: the ids and titles
+markers name contexts by, a passage's leading label among them. `key_sample`: each sample split,
 keyed, stripped of its citation markers and cut to the budget ONCE, for every suite and
 judge.
 """
@@ -21,9 +22,7 @@ from ragassay.text.code import code_spans
 from ragassay.text.markers import (
     CitedSentence,
     Marker,
-    Numbering,
     ParsedAnswer,
-    numbering,
     parse_answer,
     parse_citations,
 )
@@ -39,6 +38,7 @@ from ragassay.text.sentences import (
     split_sentences,
     tokens,
 )
+from ragassay.text.titles import Numbering, numbering
 from ragassay.types import Sample
 
 __all__ = [

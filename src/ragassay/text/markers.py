@@ -11,7 +11,8 @@ Styles read: `[1]`, `[1.]`, `[1, 3]`, `[1-3]`, `[1][2]`, `[^2]`, `(Source 2)` (a
 `【1】`, `【4:0†source】`, `[1†L3-L5]`, `[1: library hours]`, ids or titles the sample names
 (`metadata.citation_ids`, or `metadata.context_ids` / `metadata.context_titles`, one per
 context in order, or a mapping id -> 0-based context index): `[doc-a]`, `(Source: Refund
-policy)`; a source word and a colon name a source in either bracket (`[Source:
+policy)`, or a passage's leading label, "refund_policy.md: ..." (`titles`), and "(see:
+Refund policy)" naming one; a source word and a colon name a source in either bracket (`[Source:
 faq/returns]`), one the sample does not name being fabricated; id-style labels (`[doc1]`,
 `[doc-1]`, `[ref_2]`, `[web:1]`, `[source:2]`, `[S1]`, `[†1]`, `(doc1)`, `[chunk 4]`):
 when the sample names no ids, the label's number is the context's position, as in `[Doc
@@ -22,7 +23,7 @@ around numbers where a clause ends, superscripts, `<sup>1</sup>`, `^1` and `†1
 hours", "References: Document 1, Document 2": `sources`) lists sources and makes no claim:
 it is cut from the answer before it is read.
 `(p. 1)` (a page) and `{0}` mid-sentence are text; marker-like text no rule reads
-(`{x1}` where a clause ends) is a problem (`unread`).
+(`{x1}` where a clause ends, "(see: X)" naming no context) is a problem (`unread`).
 
 Text inside code (a fenced block, an inline code span) holds no markers: `items[0]` in
 code is code. Numbers are 1-based (`[1]` is the first context) unless the sample says
@@ -50,6 +51,8 @@ from ragassay.text.code import code_spans, outside
 from ragassay.text.loose import SEE, SOURCE_WORDS, loose_markers, removals
 from ragassay.text.sentences import letter_key, sentence_spans
 from ragassay.text.sources import sources_start
+from ragassay.text.titles import Numbering, numbering, see_titles
+from ragassay.text.titles import norm_id as _norm_id
 from ragassay.text.unread import unread_problems
 
 MAX_RANGE = 50  # a range wider than this ([1-1000]) is a problem, not 1000 citations
@@ -139,49 +142,6 @@ class ParsedAnswer:
         return sum(len(s.markers) for s in self.sentences)
 
 
-@dataclass(frozen=True)
-class Numbering:
-    """How a sample's markers map onto its contexts."""
-
-    n_contexts: int
-    ids: Mapping[str, int] = field(default_factory=dict)  # normalised id/title -> index
-    base: int | None = None  # None: read from the answer (1 unless 0-based fits better)
-
-
-def _norm_id(text: str) -> str:
-    return " ".join(str(text).lower().split()).strip(" .:#")
-
-
-def numbering(contexts: Sequence[Any], metadata: Mapping[str, Any]) -> tuple[Numbering, list[str]]:
-    """The sample's numbering, and problems with its ids (an id list of the wrong length)."""
-    problems: list[str] = []
-    ids: dict[str, int] = {}
-    n = len(contexts)
-    for key in ("citation_ids", "context_ids", "context_titles"):
-        given = metadata.get(key)
-        if given is None:
-            continue
-        if isinstance(given, Mapping):
-            for k, v in given.items():
-                if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n:
-                    ids.setdefault(_norm_id(k), v)
-                else:
-                    problems.append(f"metadata.{key}[{k!r}] is not a context index 0..{n - 1}")
-        elif isinstance(given, list | tuple):
-            if len(given) != n:
-                problems.append(f"metadata.{key} names {len(given)} ids for {n} contexts")
-            for i, k in enumerate(given[:n]):
-                if k is not None and str(k).strip():
-                    ids.setdefault(_norm_id(str(k)), i)
-        else:
-            problems.append(f"metadata.{key} is neither a list nor a mapping")
-    base = metadata.get("citation_base")
-    if base not in (None, 0, 1) or isinstance(base, bool):
-        problems.append(f"metadata.citation_base is {base!r}, not 0 or 1")
-        base = None
-    return Numbering(n, ids, base), problems
-
-
 # ---- reading one marker ----------------------------------------------------------------
 
 @dataclass
@@ -207,8 +167,9 @@ def _bare(part: str, ids: Mapping[str, int]) -> str:
     return bare if _norm_id(bare) in ids else _WORD_PREFIX.sub("", bare).strip()
 
 
-def _read_part(part: str, ids: Mapping[str, int], raw: _Raw) -> bool:
-    """Read one label of a marker into `raw`; False when it is not a citation label."""
+def _read_part(part: str, ids: Mapping[str, int], raw: _Raw, declared: bool) -> bool:
+    """Read one label of a marker into `raw`; False when it is not a citation label.
+    `ids`: every name (`Numbering.names`); `declared`: whether the sample names ids."""
     if _norm_id(part) in ids:
         raw.ids.append(_norm_id(part))
         return True
@@ -227,7 +188,7 @@ def _read_part(part: str, ids: Mapping[str, int], raw: _Raw) -> bool:
         raw.letters.append(part)
     elif (m := _ID_NUMBER.match(bare)) is None:
         return False
-    elif ids:  # the sample names its ids: one it does not name points at nothing
+    elif declared:  # the sample names its ids: one it does not name points at nothing
         raw.ids.append(_norm_id(bare))
     else:  # no ids: the label's number is the context's position, as in "Doc 1"
         raw.numbers.append(int(m.group(1)))
@@ -235,7 +196,7 @@ def _read_part(part: str, ids: Mapping[str, int], raw: _Raw) -> bool:
     return True
 
 
-def _read(content: str, ids: Mapping[str, int], strict: bool) -> _Raw | None:
+def _read(content: str, ids: Mapping[str, int], strict: bool, declared: bool) -> _Raw | None:
     """The labels of a marker's content; None when it is not a citation (an ordinary
     bracket like "[sic]"). `strict`: the content must be numbers or ids."""
     raw = _Raw(0, 0, "")
@@ -250,10 +211,10 @@ def _read(content: str, ids: Mapping[str, int], strict: bool) -> _Raw | None:
     unread = []
     for part in _SPLIT.split(content):
         part = part.strip().lstrip("^").strip()
-        if part and not _read_part(part, ids, raw):
+        if part and not _read_part(part, ids, raw, declared):
             unread.append(_WORD_PREFIX.sub("", part).strip())
     if unread:
-        looks_like_id = len(unread) == 1 and bool(ids) and bool(_ID_LIKE.match(unread[0]))
+        looks_like_id = len(unread) == 1 and declared and bool(_ID_LIKE.match(unread[0]))
         if not (raw.numbers or raw.ids or raw.problem or footnote or not strict
                 or looks_like_id):
             return None
@@ -267,14 +228,16 @@ def _loose(text: str) -> list[_Raw]:
     for start, end, labels in loose_markers(text):
         raw = _Raw(start, end, text[start:end])
         for part in _SPLIT.split(labels):
-            _read_part(part.strip(), {}, raw)
+            _read_part(part.strip(), {}, raw, False)
         out.append(raw)
     return out
 
 
-def _find(text: str, ids: Mapping[str, int], code: Sequence[tuple[int, int]]) -> list[_Raw]:
-    """Every marker outside code, in order (a wrapper like "(see [1])" included)."""
-    found: list[_Raw] = []
+def _find(text: str, nb: Numbering, code: Sequence[tuple[int, int]]) -> list[_Raw]:
+    """Every marker outside code, in order (a wrapper like "(see [1])" included); a "see"
+    marker naming a title first, so that it wins its span (`titles`)."""
+    ids = nb.names
+    found = [_Raw(a, b, text[a:b], ids=[name]) for a, b, name in see_titles(text, ids)]
     for pattern, strict in ((_BRACKET, True), (_PAREN, True), (_LENTICULAR, False)):
         for m in pattern.finditer(text):
             content = m.group(1)
@@ -284,7 +247,7 @@ def _find(text: str, ids: Mapping[str, int], code: Sequence[tuple[int, int]]) ->
                 content = t.group(1)
             # "(Source: Refund policy)", "[Source: services/dyeing]" name a source;
             # "(documents must be ...)" does not
-            raw = _read(content, ids, strict and not _COLON.match(content))
+            raw = _read(content, ids, strict and not _COLON.match(content), bool(nb.ids))
             if raw is not None:
                 raw.start, raw.end, raw.text = m.start(), m.end(), m.group(0)
                 raw.glued = m.start() > 0 and (text[m.start() - 1].isalnum()
@@ -351,8 +314,8 @@ def _resolve(raw: _Raw, numbering: Numbering, base: int, problems: list[str]) ->
     targets += [i for i, _ in letters if i < numbering.n_contexts]
     fabricated += [x for i, x in letters if i >= numbering.n_contexts]
     for label in raw.ids:
-        if label in numbering.ids:
-            targets.append(numbering.ids[label])
+        if label in numbering.names:
+            targets.append(numbering.names[label])
         else:
             fabricated.append(label)
     return Marker(raw.text, tuple(dict.fromkeys(targets)), tuple(dict.fromkeys(fabricated)))
@@ -471,7 +434,7 @@ def parse_citations(answer: str, numbering: Numbering) -> ParsedAnswer:
     if listed:  # a trailing sources section lists sources: no claim, no citation
         answer = answer[:end].rstrip()
         code = code_spans(answer)
-    found = _find(answer, numbering.ids, code)
+    found = _find(answer, numbering, code)
     base = _base(found, numbering)
     # under 1-based numbering `items[0]` is indexing, not a citation
     raws = [r for r in found if not (base == 1 and r.glued and r.numbers == [0]

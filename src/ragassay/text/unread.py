@@ -6,7 +6,9 @@ in the answer, so every judge reads it as words or figures of a claim. It is rep
 per answer as a problem ("unread marker-like text '{x1}' in sentence b: read as words",
 trial 70: five of a user's sixteen cited answers were flagged for a `{1}` nothing said
 was left in). Round brackets are left out: "(2024)", "(p. 1)", "(ISO 9001)", "(COVID-19)"
-and "(Figure 2)" end sentences of prose. Linear: one scan, one merge walk per filter.
+and "(Figure 2)" end sentences of prose. A "see" marker naming no context ("(see:
+Shipping times)", `titles.see_like`) is reported so too. Linear: one scan, one merge
+walk per filter.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Protocol
 
 from ragassay.text.code import outside
 from ragassay.text.loose import BRACKETS, ENDS
+from ragassay.text.titles import see_like
 
 _OPEN = "[" + "".join(o for o, _ in BRACKETS) + "【"  # every bracket kind of a marker
 _CLOSE = "]" + "".join(c for _, c in BRACKETS) + "】"
@@ -43,6 +46,7 @@ def unread_problems(text: str, sentences: Sequence[_Sentence],
     hits = [(m.start(), m.group(0)) for m in _LIKE.finditer(text)
             if _DIGIT.search(m.group(1)) and ENDS.match(text, m.end())
             and text[m.start() - 1:m.start()] not in _MATH]
+    hits = sorted(dict([*hits, *see_like(text)]).items())  # one per start, in order
     spans = [(a, a + len(t)) for a, t in hits]
     kept = [t for (_, t), c, r in zip(hits, outside(spans, code), outside(spans, read),
                                       strict=True) if c and r]

@@ -182,6 +182,9 @@ def faithfulness(p: Prepared, ev: Evidence, calibration: Calibration) -> None:
     ev.asserts = [r is None for r in aside]
     ev.contradicts = [matches[o].contradicts if aside[o] is None else None for o in own]
     ev.unstated = [matches[o].unstated if aside[o] is None else None for o in own]
+    ev.contradicted_keys = [
+        p.context_keyed[r].key if aside[o] is None and (r := matches[o].conflict_row)
+        is not None else None for o in own]
     kept = rows.claims
     if kept:
         ev.hallucinated_terms = rows.hallucinated

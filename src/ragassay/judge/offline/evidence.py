@@ -61,6 +61,10 @@ class Evidence:
     restricted), "role swap" (two names' roles reversed); its support is then at most
     CONTRADICTION_SUPPORT. None when it agrees with a context sentence it restates, or
     restates none."""
+    contradicted_keys: list[str | None] = field(default_factory=list)
+    """Per answer sentence: the key of the context sentence (`0a`, `1b`, ...) it
+    contradicts, where alignment knows it; None where it contradicts none, or alignment
+    names the kind without the sentence ("all" against a restricted context as a whole)."""
     unstated: list[str | None] = field(default_factory=list)
     """Per answer sentence: a clause of it that no context states ("..., and comes with a
     dedicated account manager"), an invented detail; its support is then at most

@@ -176,6 +176,8 @@ class Match:
     unstated: str | None = None
     paraphrased: bool = False  # restates one of `top` in other words (paraphrase.py), or
     # each of its clauses restates a context sentence or clause (alignment.Finding.restated)
+    conflict_row: int | None = None  # the context row it contradicts, where alignment
+    # knows it (alignment.Finding.row); None otherwise
 
 
 TOP_K = 3
@@ -245,7 +247,7 @@ def support_features(
         found = align(s, ctx, doc)
         m = Match(m.doc, m.top, found.conflict, found.unstated, found.restated or any(
             restated_in_other_words(s, ctx.infos[j], float(ctx.emb[j] @ s_emb))
-            for j in m.top) or restated_across(s, s_emb, ctx, doc))
+            for j in m.top) or restated_across(s, s_emb, ctx, doc), found.row)
     view = ctx.doc_view(m.doc)
     extra = clause_rows(s, ctx, m, view) if doc is None else []
     rows = m.top + extra

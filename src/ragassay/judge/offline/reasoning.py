@@ -10,11 +10,23 @@ from __future__ import annotations
 from .evidence import SUPPORT_THRESHOLD, Evidence, to_ten_point
 
 SHORT_CLAUSE = 60  # characters of an unstated clause the reasoning quotes
+SHORT_CONTEXT = 80  # characters of a contradicted context sentence the reasoning quotes
 
 
-def _short(text: str) -> str:
-    text = text.strip(" ,;.")
-    return text if len(text) <= SHORT_CLAUSE else text[: SHORT_CLAUSE - 3].rstrip() + "..."
+def _short(text: str, limit: int = SHORT_CLAUSE) -> str:
+    text = " ".join(text.split()).strip(" ,;.")  # one line
+    return text if len(text) <= limit else text[: limit - 3].rstrip() + "..."
+
+
+def _flip(ev: Evidence, i: int, context: dict[str, str]) -> str:
+    """One contradicted claim: "b (number)", and where the judge knows which context
+    sentence it contradicts, that sentence's key and text: 'b (number) against 1a "Refunds
+    take 30 days"' (trial 74: the kind alone left the call unchecked)."""
+    said = f"{ev.answer_sentences[i].key} ({ev.contradicts[i]})"
+    key = ev.contradicted_keys[i] if i < len(ev.contradicted_keys) else None
+    if key is None or key not in context:
+        return said
+    return f'{said} against {key} "{_short(context[key], SHORT_CONTEXT)}"'
 
 
 def _on_ten(metric: str, p: float) -> str:
@@ -55,11 +67,9 @@ def reasoning(ev: Evidence, max_terms: int = 3) -> str:
         ]
         if weak:
             parts.append("unsupported: " + _sentences(weak[:4]))
-        flips = [
-            f"{ev.answer_sentences[i].key} ({ev.contradicts[i]})"
-            for i in claims
-            if i < len(ev.contradicts) and ev.contradicts[i]
-        ]
+        context = {c.key: c.text for c in ev.context_sentences}
+        flips = [_flip(ev, i, context) for i in claims
+                 if i < len(ev.contradicts) and ev.contradicts[i]]
         if flips:
             parts.append("contradicts the context: " + _sentences(flips[:4]))
         invented = [

@@ -32,8 +32,29 @@ def default_analyzer() -> Any:
     return _analyzer
 
 
+ANSWER_PARTICLES = frozenset({"yes", "no", "yeah", "yep", "nope", "nah"})
+# what a bare answer may add: a negation, the answer said again ("that's right")
+BARE = frozenset({"not", "never", "cannot", "that's", "it's", "i'm", "you're", "they're",
+                  "we're", "right", "correct", "true", "indeed", "exactly", "definitely",
+                  "course", "really"})
+
+
+def answers_only(tokens: Sequence[str]) -> bool:
+    """"Yes.", "No, you can't.", "Yes, you can.", "No, unfortunately not.": an answer
+    particle first and no content word after it (stopwords, openers, negations, BARE):
+    it answers the question and states nothing a passage could support (trial 74).
+    "Yes, you can get a refund." and "No, it isn't free." state something."""
+    from ragassay.judge.offline.lexical import STOPWORDS
+    from ragassay.judge.offline.sentences import OPENERS
+
+    return bool(tokens) and tokens[0] in ANSWER_PARTICLES and all(
+        t in STOPWORDS or t in OPENERS or t in BARE or t.endswith("n't")
+        for t in tokens[1:])
+
+
 def needs_citation(sentences: Sequence[CitedSentence], question: str) -> dict[str, bool]:
-    """Per sentence key: whether it makes a claim (the offline judge's claim rules)."""
+    """Per sentence key: whether it makes a claim (the offline judge's claim rules); a
+    bare answer to the question (`answers_only`) makes none, even alone."""
     from ragassay.judge.offline.claims import set_aside_reasons
     from ragassay.judge.offline.lexical import TermPool
     from ragassay.judge.offline.sentences import sentence_info
@@ -42,7 +63,8 @@ def needs_citation(sentences: Sequence[CitedSentence], question: str) -> dict[st
     infos = [sentence_info(s.text) for s in sentences]
     aside = set_aside_reasons(keyed, infos, TermPool.of(question), question) if keyed else []
     return {s.key: r is None and not s.text.rstrip().endswith("?")
-            for s, r in zip(sentences, aside, strict=True)}
+            and not answers_only(info.tokens)
+            for s, r, info in zip(sentences, aside, infos, strict=True)}
 
 
 @dataclass(frozen=True)

@@ -53,16 +53,19 @@ def p_true(soft: Mapping[str, SoftValue] | None, path: str) -> float | None:
 
 def _claim_reason(evidence: Evidence, i: int) -> str:
     """Cites support only for a supported claim (`Evidence.support_keys`); an unsupported
-    one names the sentence it contradicts, or its closest match; a sentence that asserts
-    nothing (an answer that only abstains) says so."""
+    one names the sentence it contradicts (`Evidence.contradicted_keys`, the one the
+    judge's reasoning quotes, else its closest match), or, contradicting none, its
+    closest matches; a sentence that asserts nothing (an answer that only abstains)
+    says so."""
     if i < len(evidence.asserts) and not evidence.asserts[i]:
         return "asserts nothing (an abstention or filler): nothing to support"
     if evidence.support_keys[i]:
         return "supported by " + ", ".join(evidence.support_keys[i])
     near = evidence.match_keys[i] if i < len(evidence.match_keys) else []
     flip = evidence.contradicts[i] if i < len(evidence.contradicts) else None
-    if flip and near:
-        return f"contradicts {near[0]} ({flip})"
+    known = evidence.contradicted_keys[i] if i < len(evidence.contradicted_keys) else None
+    if flip and (known or near):
+        return f"contradicts {known or near[0]} ({flip})"
     return "no supporting sentence" + (f" (closest: {', '.join(near)})" if near else "")
 
 
