@@ -150,3 +150,33 @@ def test_antonyms_in_needs_the_whole_prefixed_word() -> None:
     assert antonyms_in("club", stems, ["include"]) == frozenset()
     assert antonyms_in("limited", stems, ["unlimited"]) == frozenset({"unlim"})
     assert antonyms_in("unlimited", stems, ["limited"]) == frozenset({"limit"})
+
+
+@pytest.mark.parametrize(("context", "answer", "flags"), [
+    # review 19b: the first antonyms_in took only exact prefixed tokens and lost these
+    # flips; the other side's token less its prefix is compared by its root now
+    ("Monthly SIM-only plans come with a 20GB data limit.",
+     "Monthly SIM-only plans come with unlimited data.", True),
+    ("Eligibility for free returns extends to customers outside the UK.",
+     "Customers outside the UK are ineligible for free returns.", True),
+    ("Parking is unavailable at the venue during home matches.",
+     "Parking availability at the venue is guaranteed during home matches.", True),
+    ("Items can be returned only if unopened.", "Items can be returned after opening.", True),
+    # ... and review 19b's "no" phrases: the run ends before a participle, and a word the
+    # sentence states twice (in another clause too) is not denied
+    ("Walk-ins are welcome with no appointment required, but please bring photo ID.",
+     "Photo ID is required for walk-ins.", False),
+    ("Members pay no joining fee, and the monthly fee is £30.",
+     "Members pay a monthly fee of £30.", False),
+    ("No hotel shuttle service runs after midnight.", "A shuttle service runs after midnight.",
+     True),
+])
+def test_review19b_guards(an: Analyzer, context: str, answer: str, flags: bool) -> None:
+    assert judged(an, [context], answer) is flags
+
+
+@_xf("review 19b P03: a 'no' phrase's last word is denied whatever its modifiers restrict "
+     "('no evening bus service' against the bus service's last departure)")
+def test_a_restrictive_modifier_of_a_no_phrase(an: Analyzer) -> None:
+    assert not judged(an, ["There is no evening bus service, so the last bus leaves the park "
+                           "at 6pm."], "The bus service's last departure from the park is at 6pm.")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -163,13 +164,16 @@ _NO_COMPOUND = re.compile(r"\bno-\w", re.IGNORECASE)  # "no-show", "no-claims": 
 
 
 def _reaches(toks: tuple[str, ...], stems: list[str], text: str,
-             heads: list[tuple[int, str | None]]) -> list[frozenset[str]]:
+             heads: list[tuple[int, str | None]], repeated: frozenset[str]
+             ) -> list[frozenset[str]]:
     """Per negation of `_negation_heads` (same order), the stems it may bear on: its head,
     and for a determiner "no" also the last word of its noun phrase, the run of up to
     NOUN_PHRASE content words after it ("No boating licence is required" denies the
-    licence a claim names without "boating": "You don't need a licence"). Not that word
-    where the sentence states it outside the phrase too ("no late checkout on Sundays,
-    when checkout is at 10am"), nor after a "no-" compound ("no-show appointments");
+    licence a claim names without "boating": "You don't need a licence"); the run ends
+    before a participle ("no appointment required"). Not that word where the sentence
+    states it again (`repeated`: the whole sentence's, for a clause: "no late checkout on
+    Sundays, when checkout is at 10am", "no joining fee, and the monthly fee is £30"),
+    nor after a "no-" compound ("no-show appointments");
     review 19: every word of the phrase, or "rather than" as a negation, turned many
     faithful claims ("no weekend group discount" against "Group tours ...")."""
     out: list[frozenset[str]] = []
@@ -180,9 +184,11 @@ def _reaches(toks: tuple[str, ...], stems: list[str], text: str,
             while run < NOUN_PHRASE and i + 1 + run < len(toks) and not (
                     toks[i + 1 + run] in STOPWORDS or is_negation(toks[i + 1 + run])
                     or is_number(stems[i + 1 + run])):
+                if run and toks[i + 1 + run].endswith("ed"):
+                    break
                 run += 1
             last = i + run
-            if run > 1 and stems.count(stems[last]) == 1:
+            if run > 1 and stems[last] not in repeated:
                 reach.add(stems[last])
         out.append(frozenset(reach))
     return out
@@ -355,7 +361,9 @@ def first_word(info: SentenceInfo) -> str | None:
     return None
 
 
-def _part(info: SentenceInfo) -> Part:
+def _part(info: SentenceInfo, repeated: frozenset[str] = frozenset()) -> Part:
+    """`info` read as a Part; `repeated`: stems its sentence states more than once, where
+    `info` is a clause of it (its own are added)."""
     text = info.text
     toks = info.tokens
     stems = lemma_stems(toks, info.all_stems)
@@ -389,7 +397,7 @@ def _part(info: SentenceInfo) -> Part:
         info=info, words=frozenset(words), pairs=tuple(pairs), stems=frozenset(stems),
         first=words[0] if words else None,
         negations=tuple(h for _, h in heads),
-        reaches=tuple(_reaches(toks, stems, text, heads)),
+        reaches=tuple(_reaches(toks, stems, text, heads, repeated | _repeated(stems))),
         figures=tuple(figures(toks, stems, frozenset(info.capitals), separators(text))),
         counted=frozenset(stems[j] for i, s in enumerate(stems) if is_number(s)
                           for j in range(i + 1, min(len(stems), i + 3))
@@ -400,6 +408,10 @@ def _part(info: SentenceInfo) -> Part:
         opening=_opening(toks),
         capitalised=frozenset(stems[i] for i in info.capitals),
     )
+
+
+def _repeated(stems: list[str]) -> frozenset[str]:
+    return frozenset(x for x, n in Counter(stems).items() if n > 1)
 
 
 @lru_cache(maxsize=4096)
@@ -425,6 +437,7 @@ def clause_parts(text: str) -> tuple[Part, ...]:
     if len(groups) < 2:
         return (whole,)
     out = []
+    repeated = _repeated(lemma_stems(info.tokens, info.all_stems))
     for g in groups:
         lo, hi = g[0], g[-1] + 1
         toks = info.tokens[lo:hi]
@@ -433,7 +446,7 @@ def clause_parts(text: str) -> tuple[Part, ...]:
             text=piece, stems=[], all_stems=info.all_stems[lo:hi], numbers=(), names=[],
             negated=False, tokens=toks,
             capitals=tuple(i - lo for i in info.capitals if lo <= i < hi),
-            lead=_lead(piece, list(toks)))))
+            lead=_lead(piece, list(toks))), repeated))
     return tuple(out)
 
 

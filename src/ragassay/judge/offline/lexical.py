@@ -307,6 +307,14 @@ def antonym_stems(word: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def _root(word: str) -> str:
+    """A word's stem less an "-ing" / "-ed" ending ("opening", "opened": "open")."""
+    for end in ("ing", "ed"):
+        if word.endswith(end) and len(word) - len(end) >= 4:
+            return stem(word[: -len(end)])
+    return stem(word)
+
+
 _SAID_PREFIXES = ("un", "in", "dis", "non")  # antonym_stems' prefixes a claim's word takes
 
 
@@ -322,8 +330,14 @@ def antonyms_in(word: str, stems: frozenset[str], tokens: Iterable[str]) -> froz
         return frozenset()
     lexicon = {stem(a) for a in ANTONYMS.get(word, ())}
     said = set()
+    base = _root(word)
     for tok in tokens:
-        if any(tok == p + word for p in _SAID_PREFIXES if len(word) >= 4) or any(
-                word == p + tok for p in _NEG_PREFIXES if len(tok) >= 4):
+        # (a whole token, less its prefix, is the other word by its root: "unlimited" /
+        # "limit", "ineligible" / "eligibility", "unopened" / "opening"; "include" less
+        # "in" is no "club", review 19b)
+        if any(tok.startswith(p) and len(tok) - len(p) >= 4 and _root(tok[len(p):]) == base
+               for p in _SAID_PREFIXES if len(word) >= 4) or any(
+                word.startswith(p) and len(word) - len(p) >= 4
+                and _root(word[len(p):]) == _root(tok) for p in _NEG_PREFIXES if len(tok) >= 4):
             said.add(stem(tok))
     return frozenset(a for a in out if a in lexicon or a in said)
