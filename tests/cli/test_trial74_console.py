@@ -46,9 +46,10 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 def _rows(text: str, title: str) -> dict[str, str]:
     """The rows of the table titled `title`: group -> the rest of its line."""
-    part = text.split(title, 1)[1]
+    lines = text.splitlines()
+    at = next(i for i, x in enumerate(lines) if x.strip() == title)
     out = {}
-    for line in part.splitlines()[3:]:
+    for line in lines[at + 3:]:
         if not line.strip() or not line[0].isalpha() or line.startswith("by "):
             break
         name, rest = line.split(None, 1)
@@ -109,3 +110,22 @@ def test_the_scale_line_fits_any_width() -> None:
                                  "  0-10: judge.c"]
     assert packed(lists, 20) == ["scale 0-1, but", "  1-10: judge.a,", "  judge.b;",
                                  "  0-10: judge.c"]
+
+
+def test_without_labels_the_short_summary_gives_the_headline_metrics_per_group(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    folder = tmp_path_factory.mktemp("t74n")
+    data = folder / "data.jsonl"
+    with data.open("w", encoding="utf-8") as fh:
+        for row in labelled_rows(answers=20, abstaining=4):
+            del row["labels"]
+            row["kind"] = "decline" if row["id"].startswith("d") else "answer"
+            fh.write(json.dumps(row) + "\n")
+    got = CliRunner().invoke(cli, ["eval", str(data), "--db", str(folder / "r.db"), "--by",
+                                   "kind", "--metrics", "judge"], env=ENV)
+    assert got.exit_code == 0, got.output
+    assert "judge vs people by kind" not in got.output
+    rows = _rows(got.output, "by kind")
+    assert set(rows) == {"answer", "decline"} and "4 abstained" in rows["decline"], rows
+    said = " ".join(got.output.split())
+    assert "by kind, every metric's figure with its interval: ragassay runs show " in said

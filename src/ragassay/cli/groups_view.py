@@ -135,9 +135,9 @@ def print_groups_short(groups: Groups, headline: list[tuple[str, str]], console:
                 groups, title if not i else f"{title}, continued",
                 part if links else [], [] if links else part)):
             console.print(fitted(console, [laid]))
-    console.print(f"[dim]by {key}, every metric's figure with its interval and the "
-                  f"agreement in full: ragassay runs show {escape(run_id)} --by {key}[/dim]",
-                  highlight=False)
+    said = " and the agreement in full" if links else ""
+    console.print(f"[dim]by {key}, every metric's figure with its interval{said}: ragassay "
+                  f"runs show {escape(run_id)} --by {key}[/dim]", highlight=False)
 
 
 def print_group_figures(groups: Groups, columns_of: Columns, console: Console) -> None:
