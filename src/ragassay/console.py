@@ -108,6 +108,28 @@ def fitted(c: Console, layouts: Iterable[tuple[Table, Collection[int]]]) -> Tabl
     return table
 
 
+def packed(lists: Iterable[Iterable[str]], width: int, indent: str = "  ") -> list[str]:
+    """Lines no wider than `width` (where no item alone is) holding `lists`' items in
+    order, each list's items on one line where they fit (a new line before a list that
+    fits a line of its own but not the rest of this one), else broken between items; no
+    item split (trial 74: the eval summary's scale line wrapped in the middle of a
+    metric's name at 100 columns); lines after the first indented."""
+    lines: list[str] = []
+    line = ""
+    for items in map(list, lists):
+        whole = " ".join(items)
+        if line and len(line) + 1 + len(whole) > width >= len(indent + whole):
+            lines.append(line)
+            line = indent + whole
+            continue
+        for item in items:
+            if line.strip() and len(line) + 1 + len(item) > width:
+                lines.append(line)
+                line = indent
+            line = f"{line} {item}" if line.strip() else f"{line}{item}"
+    return [*lines, line] if line else lines
+
+
 PIPED_WIDTH = 100
 """The console's width when output is not a terminal and COLUMNS is unset (a file, a
 pipe to `head`): a table wider than this wraps its cells, never cuts a number."""

@@ -110,7 +110,8 @@ def test_too_few_labels_say_how_many_there_are_and_how_many_are_needed(tmp_path:
     # trial 70: every sample labelled, people's own figure whatever the count
     assert "hallucination 0.250 [0.077, 0.423]" in row and "30 needed" not in row
     cell = _cell(out, "judge.hallucination")
-    assert cell.startswith("right on 21 of 22 (95%): misses "), cell
+    assert cell.startswith("right on 21 of 22 (95%); 22 of 23 (96%) with its 1 correct "
+                           "abstention: misses "), cell
     assert ("; 1 decline abstained, none marked hallucination by people; 1 unscored "
             "not counted; in this run: AUROC ") in cell and "held apart" not in cell, cell
     assert "no labels" in head.split("judge.context_relevance", 1)[1].split("│ judge.", 1)[0]
@@ -141,7 +142,8 @@ def test_agreement_says_why_it_counts_fewer_labels_than_peoples_figure(tmp_path:
     assert code == 0, out
     assert _cell(out, "judge.hallucination", 2).startswith("hallucination 0.")  # all 35
     assert _cell(out, "judge.hallucination").startswith(
-        "right on 32 of 32 (100%): misses 0 of 11 people marked hallucination, flags 0 of "
+        "right on 32 of 32 (100%); 35 of 35 (100%) with its 3 correct abstentions: misses "
+        "0 of 11 people marked hallucination, flags 0 of "
         "21 they did not; 3 declines abstained, none marked hallucination by people; in "
         "this run: AUROC ")  # the data's name, as beside it
     assert ("(32 labels of 35: 3 abstained not counted, people marked 0 of them "
@@ -256,7 +258,7 @@ def test_a_verdicts_agreement_says_how_often_it_matches_people(tmp_path: Path) -
     people's label, what it misses and flags, and what was left out and why; the 1-10
     faithfulness score keeps its ranking figures. The console and the HTML report say the
     same words."""
-    from tests.support.verdicts import expected, labelled_rows
+    from tests.support.verdicts import expected, labelled_rows, lead
 
     rows = labelled_rows()
     data = tmp_path / "d.jsonl"
@@ -271,8 +273,8 @@ def test_a_verdicts_agreement_says_how_often_it_matches_people(tmp_path: Path) -
     want = expected(rows, values)
     assert want["left_out"] == 9 and want["n"] == 135  # the answers that abstain
     assert 0 < want["missed"] < want["positives"] and want["flagged"] > 0
-    n, agree = want["n"], want["agree"]
-    said = (f"right on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
+    n = want["n"]
+    said = (f"{lead(want)}: misses {want['missed']} of "
             f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
             f"{n - want['positives']} they did not; 9 declines abstained, none marked "
             "hallucinated by people")
@@ -365,7 +367,9 @@ def test_the_trials_headline_compares_like_with_like(tmp_path: Path) -> None:
     assert judge.endswith(" on 0-1 (60 of 64 scored)"), judge
     cell = _cell(out, "judge.hallucination")
     agree = int(cell.split(" ", 3)[2])  # of the 60 verdicts
-    assert cell.startswith(f"right on {agree} of 60 ({agree / 60:.0%}): misses "), cell
+    assert cell.startswith(f"right on {agree} of 60 ({agree / 60:.0%}); {agree + 4} of 64 "
+                           f"({(agree + 4) / 64:.0%}) with its 4 correct abstentions: misses "
+                           ), cell
     assert ("; 4 declines abstained, none marked hallucinated by people; in this run: "
             "AUROC ") in cell
     strategies = out[out.index("judge suite per strategy"):].split("└", 1)[0]

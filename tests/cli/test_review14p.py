@@ -74,7 +74,10 @@ def test_precondition_the_headline_counts_the_decline_people_marked_wrong(
     # (people: no problem) is counted right
     code, text = run("runs", "show", labelled["run"], "--disagree", "--db", labelled["db"])
     assert code == 0, text
-    assert ("right on 2 of 4 (50%): misses 1 of 1 people marked hallucinated, flags 1 of 3 "
+    # with the abstentions counted (trial 74), people's marks decide: the decline they
+    # marked hallucinated wrong, the one they did not (the judge's false abstention) right
+    assert ("right on 2 of 4 (50%); 3 of 6 (50%) with its 2 abstentions, 1 correct: misses "
+            "1 of 1 people marked hallucinated, flags 1 of 3 "
             "they did not; 2 declines abstained, 1 marked hallucinated by people"
             ) in text  # listed: missed1, flagged1, and apart wrongdecline
     code, out = run("runs", "show", labelled["run"], "--disagree", "--json", "--db",

@@ -16,7 +16,7 @@ import pytest
 from ragassay.report import SampleEntry, headline, to_html
 from ragassay.stats.calibration import BooleanAgreement
 from ragassay.stats.verdicts import false_declines
-from tests.support.verdicts import expected, labelled_rows
+from tests.support.verdicts import expected, labelled_rows, lead
 
 
 @pytest.mark.parametrize(("suite", "metric", "inverted", "score"),
@@ -41,7 +41,7 @@ def test_the_verdicts_counts_are_carried_and_said(tmp_path: Path, suite: str, me
     assert (a.verdicts.agree, a.verdicts.missed, a.verdicts.flagged) == (
         want["agree"], want["missed"], want["flagged"])
     n, agree = want["n"], want["agree"]
-    said = (f"right on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
+    said = (f"{lead(want)}: misses {want['missed']} of "
             f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
             f"{n - want['positives']} they did not; 4 declines abstained, 1 marked "
             "hallucinated by people; in this run: AUROC ")
@@ -86,8 +86,8 @@ def test_a_faithful_labels_verdicts_are_said_from_the_hallucinations(
     assert isinstance(a, BooleanAgreement) and a.verdicts is not None
     assert (a.verdicts.agree, a.verdicts.missed, a.verdicts.flagged, a.verdicts.problem) == (
         want["agree"], want["missed"], want["flagged"], False)
-    n, agree, problems = want["n"], want["agree"], want["problems"]
-    said = (f"right on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
+    n, problems = want["n"], want["problems"]
+    said = (f"{lead(want)}: misses {want['missed']} of "
             f"{problems} people marked not faithful, flags {want['flagged']} of "
             f"{n - problems} they marked faithful; 4 declines abstained, 1 marked not "
             "faithful by people; in this run: AUROC ")

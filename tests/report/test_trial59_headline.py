@@ -16,7 +16,7 @@ import pytest
 
 from ragassay.api import EvalResult
 from ragassay.report import REPORT_VERSION, Report, SampleEntry, report_json, schema, to_html
-from tests.support.verdicts import expected, labelled_rows
+from tests.support.verdicts import expected, labelled_rows, lead
 
 ROWS = labelled_rows(answers=60, abstaining=4, marked=1)  # 64 samples, all labelled
 
@@ -43,11 +43,11 @@ def test_a_verdicts_cell_says_how_often_it_is_right_first(report: Report) -> Non
     """Counts worked out here from the rows: the verdicts' agreements, plus the 3 of the
     4 declines people did not mark hallucinated, of all 64."""
     want = expected(ROWS, _values(report, "judge.hallucination"))
-    n, agree = want["n"], want["agree"]
+    n = want["n"]
     assert (n, want["left_out"], want["left_problems"]) == (60, 4, 1)
     row = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
     assert row.agreement_text.startswith(
-        f"right on {agree} of 60 ({agree / 60:.0%}): misses "
+        f"{lead(want)}: misses "
         f"{want['missed']} of {want['positives']} people marked hallucinated, flags "
         f"{want['flagged']} of {60 - want['positives']} they did not; 4 declines abstained, "
         "1 marked hallucinated by people; in this run: AUROC "), row.agreement_text

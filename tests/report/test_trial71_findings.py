@@ -33,9 +33,12 @@ def test_the_lead_figure_counts_the_verdicts_only(run: EvalResult) -> None:
     row = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
     a = row.agreement
     assert a is not None and a.verdicts is not None and (a.n, a.abstained) == (40, 16)
-    lead = re.match(r"right on (\d+) of (\d+) \((\d+)%\): ", row.agreement_text)
+    lead = re.match(r"right on (\d+) of (\d+) \((\d+)%\); (\d+) of (\d+) \(\d+%\) with its "
+                    r"16 abstentions, 14 correct: ", row.agreement_text)
     assert lead is not None, row.agreement_text
     assert (int(lead[1]), int(lead[2])) == (a.verdicts.agree, 40)  # not + 14 of 56
+    # then, said as such, with the declines counted (trial 74): + 14 of 56
+    assert (int(lead[4]), int(lead[5])) == (a.verdicts.agree + 14, 56)
     assert "; 16 declines abstained, 2 marked hallucinated by people; " in row.agreement_text
     assert " abstentions (" not in row.agreement_text and " verdicts (" not in row.agreement_text
 

@@ -76,15 +76,18 @@ def test_nothing_to_list_without_verdicts_or_false_abstentions() -> None:
 def test_listed_samples_are_every_one_the_headline_counts_wrong() -> None:
     for label, inverted in SIDES_OF_A_LABEL:
         table, pair, _, v = _listed(label, inverted)
-        got = re.fullmatch(r"right on (\d+) of (\d+) \(\d+%\)", right_on(pair))
-        assert got is not None
-        right, total = map(int, got.groups())
+        got = re.fullmatch(r"right on (\d+) of (\d+) \(\d+%\); (\d+) of (\d+) \(\d+%\) "
+                           r"with its .*", right_on(pair))
+        assert got is not None, right_on(pair)
+        right, total, right_all, labelled = map(int, got.groups())
         assert v.declined  # the data has declines people marked the problem
         assert len(v.missed) + len(v.flagged) == total - right  # the verdicts' own
         # the declines people marked the problem: said apart (trial 71), listed too
         apart = re.search(r"(\d+) marked ", declines_apart(pair, label))
         assert apart is not None and int(apart[1]) == len(v.declined)
         assert v.wrong() == len(v.missed) + len(v.flagged) + len(v.declined)
+        # with its abstentions counted (trial 74), wrong is every sample listed
+        assert labelled - right_all == v.wrong()
         rows = {r.id: r for r in table.rows}
         for d in v.declined:  # no value, abstained, people marked the problem
             r = rows[d.id]

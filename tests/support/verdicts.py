@@ -74,3 +74,18 @@ def declines_run(db: Path, also: Sequence[str] = ()) -> EvalResult:
         kind = row["id"].startswith("d") or row["id"] in also
         row["metadata"] = {"kind": "decline" if kind else "answer"}
     return ragassay.evaluate(rows, "judge", store=db, progress=False)
+
+
+def lead(want: Mapping[str, int]) -> str:
+    """The headline's `right on` figure from `expected`'s counts, worked out here: over
+    the verdicts, then (trial 74) with the abstained counted, right where people marked no
+    problem: `right on 51 of 60 (85%); 54 of 64 (84%) with its 4 abstentions, 3
+    correct`."""
+    n, agree, left, wrong = want["n"], want["agree"], want["left_out"], want["left_problems"]
+    said = f"right on {agree} of {n} ({agree / n:.0%})"
+    if not left:
+        return said
+    total, right = n + left, agree + left - wrong
+    its = (f"{left} correct abstention{'s' * (left != 1)}" if not wrong else
+           f"{left} abstention{'s' * (left != 1)}, {left - wrong or 'none'} correct")
+    return f"{said}; {right} of {total} ({right / total:.0%}) with its {its}"

@@ -99,7 +99,7 @@ def test_the_overview_says_how_often_a_verdict_matches_people(app_test: Any,
     answers that abstain left out (counts worked out here from the run's rows)."""
     import ragassay
     from ragassay.report import SampleEntry
-    from tests.support.verdicts import expected, labelled_rows
+    from tests.support.verdicts import expected, labelled_rows, lead
 
     rows = labelled_rows(answers=45, abstaining=3)
     db = tmp_path / "r.db"
@@ -107,8 +107,8 @@ def test_the_overview_says_how_often_a_verdict_matches_people(app_test: Any,
     values = {e.id: e.metrics["judge.hallucination"] for e in run.report().entries
               if isinstance(e, SampleEntry)}
     want = expected(rows, values)
-    n, agree = want["n"], want["agree"]
-    said = (f"right on {agree} of {n} ({agree / n:.0%}): misses {want['missed']} of "
+    n = want["n"]
+    said = (f"{lead(want)}: misses {want['missed']} of "
             f"{want['positives']} people marked hallucinated, flags {want['flagged']} of "
             f"{n - want['positives']} they did not; 3 declines abstained, none marked "
             "hallucinated by people; in this run: AUROC ")

@@ -5,7 +5,7 @@ the target width (below the minimum: how many labels are missing before there is
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ragassay.annotation.session import Queue
 from ragassay.labels import canonical
@@ -59,15 +59,30 @@ class Progress:
     metrics: tuple[MetricProgress, ...]
     min_labels: int
     annotator: str | None = None  # whose labels `labelled` and `complete` count (None: anyone's)
+    # asked label -> queue samples whose data gives it; and those labelled in the store
+    # (by `annotator`, else by anyone, beyond the data's), when the data gives some
+    data: Mapping[str, int] = field(default_factory=dict)
+    added: Mapping[str, int] = field(default_factory=dict)
 
     def summary(self) -> str:
         """`12 of 24 samples labelled (hallucinated 12, relevance 11); 1 skipped`, by one
-        person when counted for one (`... labelled by ana ...`)."""
-        per = ", ".join(f"{name} {n}" for name, n in self.labelled.items())
+        person when counted for one (`... labelled by ana ...`). Where the data gives some
+        asked labels itself, those first and what the annotation adds apart (trial 74: `0
+        of 144 samples labelled by root (hallucinated 144, relevance 0)` read as nothing
+        labelled): `the data's own labels: hallucinated on 144 of 144 samples; labelled by
+        root here: hallucinated 0, relevance 0; 0 of 144 samples have every label asked
+        (hallucinated, relevance)`."""
         skipped = f"; {self.skipped} skipped" if self.skipped else ""
         by = f" by {self.annotator or 'an unnamed annotator'}" if self.annotator is not None \
             else ""
-        return f"{self.complete} of {self.total} samples labelled{by} ({per}){skipped}"
+        if not any(self.data.values()):
+            per = ", ".join(f"{name} {n}" for name, n in self.labelled.items())
+            return f"{self.complete} of {self.total} samples labelled{by} ({per}){skipped}"
+        own = ", ".join(f"{name} on {n}" for name, n in self.data.items() if n)
+        added = ", ".join(f"{name} {n}" for name, n in self.added.items())
+        return (f"the data's own labels: {own} of {self.total} samples; labelled{by} here: "
+                f"{added}; {self.complete} of {self.total} samples have every label asked "
+                f"({', '.join(self.labelled)}){skipped}")
 
 
 def labelled_table(store: Store, queue: Queue) -> RunTable:
@@ -91,20 +106,27 @@ def progress(store: Store, queue: Queue, annotator: str | None = None) -> Progre
     rt = labelled_table(store, queue)
     plan = store.get_plan(queue.run_id)
     skipped = set(plan.skipped) if plan else set()
+    mine: dict[str, set[str]] = {}  # content key -> the labels `annotator` gave it
     if annotator is None:
         merged = {rt.content_keys.get(r.key, ""): {canonical(n) for n, v in r.labels.items()
                                                   if v is not None} for r in rt.table.rows}
     else:
         keys = [e.content_key for e in queue.entries]
-        mine = store.labels_for(keys, annotator)
-        merged = {k: set(queue.data_labels.get(k, frozenset())) | {
-            canonical(n) for n in mine.get(k, {})} for k in keys}
+        mine = {k: {canonical(n) for n in v}
+                for k, v in store.labels_for(keys, annotator).items()}
+        merged = {k: set(queue.data_labels.get(k, frozenset())) | mine.get(k, set())
+                  for k in keys}
     counts = dict.fromkeys(queue.asked, 0)
+    data, added = dict(counts), dict(counts)  # the data's own; those the store adds
     complete = 0
     for e in queue.entries:
         have = merged.get(e.content_key, set())
+        given = queue.data_labels.get(e.content_key, frozenset())
         for name in queue.asked:
             counts[name] += name in have
+            data[name] += name in given
+            added[name] += name in (mine.get(e.content_key, set()) if annotator is not None
+                                    else have - given)
         complete += all(name in have for name in queue.asked)
     out = corrected_for(store, queue.run_id, rt=rt,
                         options=CorrectedOptions(per_strategy=False))
@@ -122,4 +144,5 @@ def progress(store: Store, queue: Queue, annotator: str | None = None) -> Progre
                                     len(rt.table.rows), est, missing, why))
     return Progress(total=len(queue.entries), labelled=counts, complete=complete,
                     skipped=len(skipped & {e.content_key for e in queue.entries}),
-                    metrics=tuple(lines), min_labels=out.min_labels, annotator=annotator)
+                    metrics=tuple(lines), min_labels=out.min_labels, annotator=annotator,
+                    data=data, added=added)

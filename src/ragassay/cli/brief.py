@@ -18,7 +18,7 @@ from rich.table import Table
 from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import ci_text
 from ragassay.stats import BooleanAgreement, NumericAgreement
-from ragassay.stats.verdicts import repeat_extent, repeated, right_on
+from ragassay.stats.verdicts import repeat_extent, repeated, right_on, with_abstentions
 
 if TYPE_CHECKING:
     from ragassay.report import Report
@@ -37,13 +37,31 @@ def agreement_short(p: Agreement) -> str:
     if (same := repeated(p)) is not None:
         return f"{'nearly ' if repeat_extent(p) else ''}repeats {same[0]}"
     if isinstance(p, BooleanAgreement):
-        if lead := right_on(p):
+        if lead := right_on(p, abstentions=False):  # the rest: `abstentions_lines`
             return lead
         if p.auroc is not None:
             return f"AUROC {p.auroc:.2f} {ci_text(p.auroc_ci, digits=2)}"
     if isinstance(p, NumericAgreement) and p.spearman is not None:
         return f"Spearman {p.spearman:.2f}"
     return "-"
+
+
+def abstentions_lines(report: Report) -> list[str]:
+    """Under the table, per verdict whose row gives its `right on` (`agreement_short`),
+    the same figure with its abstentions counted where some abstained (trial 74: no
+    figure counted the 13 correct declines; the row stays one line): `judge.hallucination
+    with its abstentions: 110 of 144 (76%) with its 13 correct abstentions`."""
+    if report.calibration is None:
+        return []
+    out, seen = [], set()
+    for p in report.calibration.pairs:
+        if p.metric in seen:
+            continue
+        seen.add(p.metric)
+        if isinstance(p, BooleanAgreement) and repeated(p) is None and right_on(
+                p, abstentions=False) and (said := with_abstentions(p)):
+            out.append(f"{p.metric} counting its abstentions: {said}")
+    return out
 
 
 def _people_line(report: Report) -> str | None:
@@ -88,16 +106,35 @@ def _table(report: Report, per: list[str]) -> Table:
     return t
 
 
-def scale_line(report: Report) -> str:
+def _headline_metrics(report: Report) -> list[tuple[str, str]]:
+    """The metrics with a headline place (`MetricSpec.headline`, lower first), as (metric,
+    its short name)."""
+    specs = [s for s in report.metric_specs.values() if s.headline is not None]
+    return [(s.name, s.short.replace("_", " "))
+            for s in sorted(specs, key=lambda s: s.headline or 0)]
+
+
+def scale_line(report: Report, width: int = 10_000) -> str:
     """The scales the table's figures are on: `scale 0-1, but 1-10: judge.faithfulness,
-    ...`, each range other than 0-1 naming its metrics."""
+    ...; 0-10: judge.overall`, each range other than 0-1 naming its metrics; over lines
+    no wider than `width` broken between ranges, else between metrics (`packed`; trial
+    74: it wrapped in the middle of a name at 100 columns)."""
+    from ragassay.console import packed
+
     other: dict[str, list[str]] = {}
     for name in report.aggregate_metrics.metrics:
         spec = report.metric_specs.get(name)
         if spec is not None and (spec.low, spec.high) != (0, 1):
             other.setdefault(f"{spec.low:g}-{spec.high:g}", []).append(name)
-    return "scale 0-1" + (", but " + "; ".join(f"{r}: {', '.join(m)}" for r, m in other.items())
-                          if other else "")
+    if not other:
+        return "scale 0-1"
+    ranges = [[f"{m}{',' if i < len(ms) - 1 else ''}" for i, m in enumerate(ms)]
+              for ms in other.values()]  # each range's metrics, its range before the first
+    for r, said in zip(other, ranges, strict=True):
+        said[0] = f"{r}: {said[0]}"
+    for said in ranges[:-1]:
+        said[-1] += ";"
+    return "\n".join(packed([["scale 0-1, but"], *ranges], width))
 
 
 def _metrics(report: Report, console: Console) -> None:
@@ -111,7 +148,9 @@ def _metrics(report: Report, console: Console) -> None:
     if per and unsplit_width(console, table) > console.width:
         table, per = _table(report, []), []
     console.print(table)
-    console.print(f"[dim]{escape(scale_line(report))}[/dim]", highlight=False)
+    for line in abstentions_lines(report):
+        console.print(escape(line), highlight=False)
+    console.print(f"[dim]{escape(scale_line(report, console.width))}[/dim]", highlight=False)
     if len(strategies) > 1 and not per:
         console.print(f"[dim]per strategy ({', '.join(map(escape, strategies))}): ragassay "
                       f"runs show {report.run.run_id}[/dim]", highlight=False)
@@ -132,6 +171,10 @@ def print_brief(report: Report, console: Console) -> None:
         console.print(escape(people), highlight=False)
     if report.aggregate_metrics.metrics:
         _metrics(report, console)
+    if report.groups is not None:  # --by KEY: the headline's figures per group
+        from ragassay.cli.groups_view import print_groups_short
+
+        print_groups_short(report.groups, _headline_metrics(report), console, meta.run_id)
     for line in report.note_lines():  # two rows that are one reading
         console.print(f"[yellow]note[/yellow] {escape(line)}", highlight=False)
     if head.prompt:

@@ -85,7 +85,9 @@ by_option = click.option(
     help="Also break the run down by a metadata key of its samples (kind or metadata.kind): "
          "per value its samples, each metric's mean (a yes/no verdict's rate) with its 95% "
          "interval, and the judge's agreement with people's labels in it; samples without "
-         "the key are the group (none).")
+         "the key are the group (none). eval's short summary shows only the judge's "
+         "agreement per group (without labels, the headline metrics' figures); eval "
+         "--verbose and runs show RUN --by KEY every table.")
 
 
 JUDGE_SPEC_HELP = ("offline (no LLM, the default), offline:accurate (context relevance from "

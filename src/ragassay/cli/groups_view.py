@@ -1,13 +1,16 @@
-"""The console's view of a run by a metadata key (`--by KEY`, `report.groups_for`): per
+"""The console's view of a run by a metadata key (`--by KEY`, `report.groups_for`): the
+judge's agreement with people per group (a link with no figure in any group said in one
+line under it, not a column), which the full summary prints after its headline; per
 suite a table of each group's means (a yes/no verdict's rate) with their intervals, as
-the per-strategy tables are laid out, then the judge's agreement with people per group
-(a link with no figure in any group said in one line under it, not a column)."""
+the per-strategy tables are laid out, after those; and the short summary's one table of
+the headline's figures per group."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TypeVar
 
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -15,6 +18,7 @@ from rich.table import Table
 from ragassay.console import fitted, unsplit_width
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
 from ragassay.stats.groups import Groups, group_cell
+from ragassay.stats.verdicts import right_on
 
 Columns = list[tuple[str, list[tuple[str, str]], str | None]]
 """Per suite, its metrics as (metric, column title), and a note (`summary.strategy_columns`)."""
@@ -84,13 +88,63 @@ def _agreement_table(groups: Groups, title: str, links: list[tuple[str, str]]
     return t, range(0, 1)
 
 
-def print_groups(groups: Groups, columns_of: Columns, console: Console) -> None:
+def _short_links(groups: Groups) -> list[tuple[str, str]]:
+    """The links the short table shows: those giving a yes/no verdict in some group (the
+    headline's `right on`), else the others some group gives a figure for."""
+    kept, _ = groups.agreement_columns()
+    verdicts = [(label, metric) for label, metric in kept
+                if any((a := g.agreement_of(label, metric)) is not None
+                       and a.verdicts is not None for g in groups.groups)]
+    return verdicts or kept
+
+
+def _short_table(groups: Groups, title: str, links: list[tuple[str, str]],
+                 shown: list[tuple[str, str]]) -> tuple[Table, range]:
+    """A row per group: its n, per link the judge's agreement said short (a verdict's
+    `right on`, with its abstentions counted where some abstained: `verdicts.right_on`;
+    else its `group_cell`), else per metric of `shown` its figure."""
+    t = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    t.add_column(escape(groups.key))
+    t.add_column("n", justify="right")
+    for label, metric in links:
+        t.add_column(f"{escape(metric)} ~ {escape(label)}")
+    for m, name in shown:
+        t.add_column(f"{escape(name)} ({groups.scales[m].short()})", justify="right")
+    for g in groups.groups:
+        cells = [right_on(a) or group_cell(a) if (a := g.agreement_of(*link)) is not None
+                 else "-" for link in links]
+        cells += [g.metrics[m].value_text() if m in g.metrics else "-" for m, _ in shown]
+        t.add_row(escape(g.value), str(g.n), *map(escape, cells))
+    return t, range(0, 2)
+
+
+def print_groups_short(groups: Groups, headline: list[tuple[str, str]], console: Console,
+                       run_id: str) -> None:
+    """`eval --by KEY`'s short summary (trial 74: it printed nothing of the groups): a
+    row per group, per yes/no verdict linked to a label the judge's agreement with
+    people's labels as the headline says it (`right on 14 of 16`, abstentions counted
+    too), else per other link its figure; a run without labels shows the `headline`
+    metrics' figures, as (metric, title). Then the command printing the full tables."""
+    links = _short_links(groups)
+    shown = [] if links else [(m, t) for m, t in headline if any(
+        m in g.metrics and g.metrics[m].mean is not None for g in groups.groups)]
+    key = escape(groups.key)
+    if links or shown:
+        title = f"judge vs people by {key}" if links else f"by {key}"
+        for laid in _split(console, links or shown, lambda i, part: _short_table(
+                groups, title if not i else f"{title}, continued",
+                part if links else [], [] if links else part)):
+            console.print(fitted(console, [laid]))
+    said = " and the agreement in full" if links else ""
+    console.print(f"[dim]by {key}, every metric's figure with its interval{said}: ragassay "
+                  f"runs show {escape(run_id)} --by {key}[/dim]", highlight=False)
+
+
+def print_group_figures(groups: Groups, columns_of: Columns, console: Console) -> None:
     """Per suite with a value in some group (`columns_of`: the per-strategy tables'
     columns): a row per group (n, then each metric's figure, its column saying mean or
-    rate and the range); then, when the samples carry linked labels, the agreement
-    table (`Groups.agreement_columns`) and a line per set of links no group gives a
-    figure for; the note on pooled groups."""
-    key, printed = escape(groups.key), False
+    rate and the range); the note on pooled groups."""
+    printed = False
     for suite, columns, _ in columns_of:
         shown = [(m, title) for m, title in columns
                  if any(g.metrics[m].mean is not None for g in groups.groups if m in g.metrics)]
@@ -101,15 +155,22 @@ def print_groups(groups: Groups, columns_of: Columns, console: Console) -> None:
         printed = True
     if printed:
         console.print(f"[dim]{escape(FIGURES_NOTE)}[/dim]", highlight=False)
+    if groups.note:
+        console.print(f"[yellow]note[/yellow] {escape(groups.note)}", highlight=False)
+
+
+def print_group_agreement(groups: Groups, console: Console) -> None:
+    """When the samples carry linked labels, the judge's agreement with people per group
+    (`Groups.agreement_columns`), and a line per set of links no group gives a figure
+    for: what `--by KEY` is asked for, so the full summary prints it right after the
+    headline (trial 74: it came ~190 lines down, after every per-metric table)."""
     links, said_once = groups.agreement_columns()
+    title = f"judge vs people by {escape(groups.key)}"
     if links:
-        title = f"judge vs people by {key}"
         for laid in _split(console, links, lambda i, part: _agreement_table(
                 groups, title if not i else f"{title}, continued", part)):
             console.print(fitted(console, [laid]))
     elif said_once:
-        console.print(f"judge vs people by {key}", highlight=False)
+        console.print(title, highlight=False)
     for line in said_once:  # a column with no figure in any group: said once, not per row
         console.print(escape(line), highlight=False)
-    if groups.note:
-        console.print(f"[yellow]note[/yellow] {escape(groups.note)}", highlight=False)

@@ -169,8 +169,8 @@ def _unscored_told(strategies: Mapping[str, StrategyEntry], suite: str,
 
 
 def _print_strategies(report: Report, console: Console) -> None:
-    """Per suite, each strategy's means with their intervals; the run by a metadata key
-    when built `--by` one."""
+    """Per suite, each strategy's means with their intervals; each group's when built
+    `--by` a metadata key (its agreement with people is printed after the headline)."""
     strategies = report.strategies
     for suite, columns, note in strategy_columns(report.metric_specs):
         if not strategies or not any(_value(s, k) != "-" for s in strategies.values()
@@ -187,10 +187,10 @@ def _print_strategies(report: Report, console: Console) -> None:
             console.print(f"[dim]{UNSCORED_NOTE.format(suite=suite)}[/dim]", highlight=False)
     if (constant := report.constant_note()) is not None:
         console.print(f"[yellow]note[/yellow] {escape(constant)}", highlight=False)
-    if report.groups is not None:  # built --by KEY: the run by a metadata key
-        from ragassay.cli.groups_view import print_groups
+    if report.groups is not None:  # built --by KEY: each group's figures
+        from ragassay.cli.groups_view import print_group_figures
 
-        print_groups(report.groups, strategy_columns(report.metric_specs), console)
+        print_group_figures(report.groups, strategy_columns(report.metric_specs), console)
 
 
 def print_summary(report: Report, console: Console | None = None) -> None:
@@ -209,6 +209,10 @@ def print_summary(report: Report, console: Console | None = None) -> None:
     from ragassay.cli.corrected_view import print_headline
 
     print_headline(report, console)
+    if report.groups is not None:  # built --by KEY: what it is asked for, first
+        from ragassay.cli.groups_view import print_group_agreement
+
+        print_group_agreement(report.groups, console)
     _print_strategies(report, console)
     metrics = report.aggregate_metrics.metrics
     if metrics:

@@ -37,9 +37,13 @@ def csv_rows(report: Report, details: Iterable[SampleEntry | FailedEntry] | None
              ) -> Iterator[dict[str, Any]]:
     """One row per sample and metric (the CSV's `csv_fields`), from `details` (per-sample
     entries, e.g. streamed by `report.iter_details`) or else from the report's own. A
-    value without a number says why: `unscored_reason`, its unscored reason, or else
-    `abstained`, the outcome of an abstention ("correct", "false", "unknown"), which is
-    not unscored (trial 69: declines read as unscored in the reason column). A metadata
+    yes/no verdict's value is 1 or 0, not `true`/`false` as a label cell says it (trial
+    74 asked why): the `value` column holds every metric's values, and kept numeric a
+    reader (pandas, a spreadsheet) takes its mean per metric, a verdict's rate, where a
+    `true` among numbers turns the column into text. A value without a number says why:
+    `unscored_reason`, its unscored reason, or else `abstained`, the outcome of an
+    abstention ("correct", "false", "unknown"), which is not unscored (trial 69: declines
+    read as unscored in the reason column). A metadata
     cell holds its value as JSON text (a string as itself; `true`, `3`, `["a"]`; the one
     `metadata` column the sample's object), None where the sample has no such key; a
     label cell likewise (`true`), blank where the sample has no such label."""

@@ -172,15 +172,38 @@ def _declines_wrong(a: Counted) -> int:
     return declined if a.verdicts.problem else a.abstained - declined
 
 
-def right_on(a: Counted) -> str:
+def right_on(a: Counted, abstentions: bool = True) -> str:
     """`right on 100 of 128 (78%)`: how often the yes/no verdict is people's label, over
     the samples it gave a verdict on (`verdict_cell`'s lead, the headline's figure, which
-    calibrate, meta-eval and the gate say too); an answer that abstained has no verdict
-    and is not counted (`declines_apart` says those); "" without a verdict compared."""
+    the short summary, the `--by KEY` groups, the HTML, calibrate, meta-eval and the gate
+    say too); an answer that abstained has no verdict and is not counted there
+    (`declines_apart` says those), so where some abstained the same figure follows with
+    them counted (`with_abstentions`; trial 74: the user added 13 correct declines back
+    by hand): `right on 97 of 131 (74%); 110 of 144 (76%) with its 13 correct
+    abstentions` (`abstentions=False`: the first alone, for a one-line row that says the
+    second under it); "" without a verdict compared."""
     v = a.verdicts
     if v is None or a.positives is None or not a.n:
         return ""
-    return f"right on {v.agree} of {a.n} ({v.agree / a.n:.0%})"
+    lead = f"right on {v.agree} of {a.n} ({v.agree / a.n:.0%})"
+    return "; ".join(x for x in (lead, abstentions and with_abstentions(a)) if x)
+
+
+def with_abstentions(a: Counted) -> str:
+    """The verdict's figure with the answers that abstained counted (`right_on`'s second
+    figure): an abstention people marked no problem (not hallucinated, faithful) is right,
+    one they marked a problem (a false abstention: the answer should have said something)
+    is wrong: `110 of 144 (76%) with its 13 correct abstentions`, `43 of 64 (67%) with its
+    4 abstentions, 3 correct`; "" without verdicts, abstentions or what people marked
+    them (a run stored before that was counted)."""
+    v = a.verdicts
+    if v is None or not a.abstained or a.abstained_positives is None:
+        return ""
+    right = a.abstained - _declines_wrong(a)
+    total, agree = a.n + a.abstained, v.agree + right
+    said = (f"{counted(right, 'correct abstention')}" if right == a.abstained else
+            f"{counted(a.abstained, 'abstention')}, {right or 'none'} correct")
+    return f"{agree} of {total} ({agree / total:.0%}) with its {said}"
 
 
 def declined_text(label: str, abstained: int, positives: int | None, unscored: int = 0,

@@ -1,0 +1,131 @@
+"""New-user trial 74's console findings, on a 144-sample labelled run with 9 declines and a
+`kind` key (`tests/support/verdicts.py`'s rows, the declines the `decline` kind):
+
+1. `eval --by kind` printed no per-group figure in its short summary, and nothing said
+   so: it prints the judge's agreement per group, and the command for the full tables.
+2. no figure counted the correct declines: the short summary says the verdict's figure
+   with them under its table (its rows stay one line).
+4. the short summary's scale line wrapped in the middle of a metric's name at 100
+   columns: it breaks between its ranges.
+7. `runs show --by kind` printed the per-group agreement after every per-metric table:
+   it follows the headline."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from ragassay.cli import cli
+from tests.support.verdicts import labelled_rows
+
+ENV = {"COLUMNS": "100"}  # a pipe's width, as the trial's
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    folder = tmp_path_factory.mktemp("t74")
+    data = folder / "data.jsonl"
+    with data.open("w", encoding="utf-8") as fh:
+        for row in labelled_rows(answers=135, abstaining=9):
+            decline = row["id"].startswith("d")
+            row["kind"] = "decline" if decline else ("invented" if int(row["id"][1:]) % 3 == 0
+                                                     else "paraphrase")
+            fh.write(json.dumps(row) + "\n")
+    db = str(folder / "r.db")
+    got = CliRunner().invoke(cli, ["eval", str(data), "--db", db, "--by", "kind"], env=ENV)
+    assert got.exit_code == 0, got.output
+    run = next(x.split()[1] for x in got.output.splitlines() if x.startswith("run "))
+    shown = CliRunner().invoke(cli, ["runs", "show", run, "--db", db, "--by", "kind"],
+                               env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    return {"brief": got.output, "show": shown.output, "run": run, "db": db}
+
+
+def _rows(text: str, title: str) -> dict[str, str]:
+    """The rows of the table titled `title`: group -> the rest of its line."""
+    lines = text.splitlines()
+    at = next(i for i, x in enumerate(lines) if x.strip() == title)
+    out = {}
+    for line in lines[at + 3:]:
+        if not line.strip() or not line[0].isalpha() or line.startswith("by "):
+            break
+        name, rest = line.split(None, 1)
+        out[name] = rest
+    return out
+
+
+def test_the_short_summary_gives_the_agreement_per_group(runs: dict[str, str]) -> None:
+    brief = runs["brief"]
+    rows = _rows(brief, "judge vs people by kind")
+    assert set(rows) == {"invented", "paraphrase", "decline"}, rows
+    for kind in ("invented", "paraphrase"):
+        assert re.fullmatch(r"\d+\s+right on \d+ of \d+ \(\d+%\)\s*", rows[kind]), rows[kind]
+    # the declines: none given a verdict, all 9 abstained (said as the full table does)
+    assert rows["decline"].split()[0] == "9" and "9 declines abstained" in rows["decline"]
+    assert (f"agreement in full: ragassay runs show {runs['run']} --by kind"
+            in " ".join(brief.split()))
+    assert len(brief.splitlines()) < 60  # still the short summary (trial 73)
+
+
+def test_the_short_summary_counts_the_abstentions_under_its_table(
+        runs: dict[str, str]) -> None:
+    brief = runs["brief"]
+    row = next(x for x in brief.splitlines() if x.startswith("judge.hallucination "))
+    got = re.search(r"right on (\d+) of 135 \(\d+%\)\s*$", row)
+    assert got is not None and len(row) <= 100, row  # the row: one line, the verdicts'
+    right = int(got[1]) + 9  # the 9 declines people did not mark hallucinated
+    assert (f"judge.hallucination counting its abstentions: {right} of 144 "
+            f"({right / 144:.0%}) with its 9 correct abstentions") in brief
+
+
+def test_the_scale_line_breaks_between_its_ranges(runs: dict[str, str]) -> None:
+    lines = runs["brief"].splitlines()
+    at = next(i for i, x in enumerate(lines) if x.startswith("scale 0-1"))
+    said = lines[at:at + 3]
+    assert all(len(x) <= 100 for x in said), said
+    assert said[0].rstrip().endswith("judge.faithfulness;"), said  # a range whole
+    assert said[1].strip() == "0-10: judge.overall", said
+
+
+def test_runs_show_by_gives_the_groups_agreement_after_the_headline(
+        runs: dict[str, str]) -> None:
+    show = runs["show"]
+    agreement = show.index("judge vs people by kind")
+    assert show.index("What people would say") < agreement
+    assert agreement < show.index("suite per strategy") < show.index("suite by kind")
+    assert agreement < show.index("aggregate metrics")
+    decline = next(x for x in show.splitlines()[0:80] if x.startswith("│ decline "))
+    assert "no verdict compared; 9 declines abstained" in decline, decline
+
+
+def test_the_scale_line_fits_any_width() -> None:
+    from ragassay.console import packed
+
+    lists = [["scale 0-1, but"], ["1-10: judge.a,", "judge.b;"], ["0-10: judge.c"]]
+    assert packed(lists, 100) == ["scale 0-1, but 1-10: judge.a, judge.b; 0-10: judge.c"]
+    assert packed(lists, 40) == ["scale 0-1, but 1-10: judge.a, judge.b;",
+                                 "  0-10: judge.c"]
+    assert packed(lists, 20) == ["scale 0-1, but", "  1-10: judge.a,", "  judge.b;",
+                                 "  0-10: judge.c"]
+
+
+def test_without_labels_the_short_summary_gives_the_headline_metrics_per_group(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    folder = tmp_path_factory.mktemp("t74n")
+    data = folder / "data.jsonl"
+    with data.open("w", encoding="utf-8") as fh:
+        for row in labelled_rows(answers=20, abstaining=4):
+            del row["labels"]
+            row["kind"] = "decline" if row["id"].startswith("d") else "answer"
+            fh.write(json.dumps(row) + "\n")
+    got = CliRunner().invoke(cli, ["eval", str(data), "--db", str(folder / "r.db"), "--by",
+                                   "kind", "--metrics", "judge"], env=ENV)
+    assert got.exit_code == 0, got.output
+    assert "judge vs people by kind" not in got.output
+    rows = _rows(got.output, "by kind")
+    assert set(rows) == {"answer", "decline"} and "4 abstained" in rows["decline"], rows
+    said = " ".join(got.output.split())
+    assert "by kind, every metric's figure with its interval: ragassay runs show " in said
