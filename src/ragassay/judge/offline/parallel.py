@@ -63,6 +63,7 @@ class _Slot:
     subject: frozenset[str]  # its subject run (else its entity)
     names: frozenset[str]
     values: frozenset[float]
+    passage: int  # sentences of its passage
 
     @property
     def row(self) -> int:
@@ -73,10 +74,10 @@ class _Slot:
         return self.unit.part.words
 
 
-def _slot(u: Unit) -> _Slot:
+def _slot(u: Unit, passage: int) -> _Slot:
     entity, subject = _entity(u.part)
     return _Slot(u, entity, subject or entity, names_of(u.part),
-                 frozenset(n for n, _ in u.part.figures))
+                 frozenset(n for n, _ in u.part.figures), passage)
 
 
 def _entity(c: Part) -> tuple[frozenset[str], frozenset[str]]:
@@ -102,7 +103,7 @@ def _slots(units: Units) -> list[_Slot]:
             if size[docs[j]] > MAX_SENTENCES or len(info.tokens) > MAX_TOKENS:
                 continue
             whole = units.sentence(j)
-            out.append(_slot(whole))
+            out.append(_slot(whole, size[docs[j]]))
             groups: list[list[str]] = []
             pieces = clause_parts(whole.part.text)
             for c in pieces if len(pieces) > 1 else ():
@@ -110,7 +111,8 @@ def _slots(units: Units) -> list[_Slot]:
                     groups.append([c.text])
                 elif groups:
                     groups[-1].append(c.text)
-            out += [_slot(Unit(part(", ".join(g)), j, True, whole.part)) for g in groups]
+            out += [_slot(Unit(part(", ".join(g)), j, True, whole.part), size[docs[j]])
+                    for g in groups]
         # (a list item has no predicate of its own; a pronoun's entity is the sentence
         # before's, "Today, she heads ..."; an aside in brackets is a web page's)
         return [s for s in out if s.entity and s.words - s.entity
@@ -128,10 +130,9 @@ def _parallel(a: _Slot, b: _Slot, units: Units) -> bool:
             a.unit.sentence.text)) and not any(
             units.alternatives.together(w, v, a.row) for x, y in ((a, b), (b, a))
             for w in x.subject for v in y.words)
-    docs = units.ctx.docs
     if a.unit.clause or b.unit.clause or abs(a.row - b.row) != 1:
         return False  # (next to each other only)
-    if docs[a.row] != docs[b.row] and max(Counter(docs)[docs[j]] for j in (a.row, b.row)) > (
+    if units.ctx.docs[a.row] != units.ctx.docs[b.row] and max(a.passage, b.passage) > (
             SHORT_PASSAGE):
         return False  # (two passages: each a short one, as two snippets side by side)
     return bool(a.subject & b.subject)  # ("the Finnish sauna" / "the Bio sauna")
