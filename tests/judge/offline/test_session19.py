@@ -175,8 +175,23 @@ def test_review19b_guards(an: Analyzer, context: str, answer: str, flags: bool) 
     assert judged(an, [context], answer) is flags
 
 
-@_xf("review 19b P03: a 'no' phrase's last word is denied whatever its modifiers restrict "
-     "('no evening bus service' against the bus service's last departure)")
-def test_a_restrictive_modifier_of_a_no_phrase(an: Analyzer) -> None:
-    assert not judged(an, ["There is no evening bus service, so the last bus leaves the park "
-                           "at 6pm."], "The bus service's last departure from the park is at 6pm.")
+@pytest.mark.parametrize(("context", "answer", "flags"), [
+    # review 19c: a unit's "no" phrase reaches its last word only against a claim that
+    # says something exists, is had or is needed (polarity._has)
+    ("There is no evening bus service, so the last bus leaves the park at 6pm.",
+     "The bus service's last departure from the park is at 6pm.", False),
+    ("There is no free parking at the station; the car park charges £5 a day.",
+     "Parking at the station costs £5 a day.", False),
+    ("Hotel guests get no late checkout on the Saver rate. Checkout is at 11am.",
+     "Checkout on the Saver rate is at 11am.", False),
+    ("We have no reserved seating at this venue; seats are first come, first served.",
+     "Seating at this venue is first come, first served.", False),
+    # ... and a prefixed antonym's root drops a final "e" ("guide" / "unguided")
+    ("Every coastal walk is led by a qualified guide.", "The coastal walk is unguided.", True),
+    ("The garage at the holiday cottage is unheated.",
+     "The garage at the holiday cottage has a heater.", True),
+    ("All prints in our online shop are sold unframed.",
+     "All prints in our online shop are sold with a frame.", True),
+])
+def test_review19c_guards(an: Analyzer, context: str, answer: str, flags: bool) -> None:
+    assert judged(an, [context], answer) is flags

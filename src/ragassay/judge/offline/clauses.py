@@ -173,7 +173,8 @@ def _reaches(toks: tuple[str, ...], stems: list[str], text: str,
     before a participle ("no appointment required"). Not that word where the sentence
     states it again (`repeated`: the whole sentence's, for a clause: "no late checkout on
     Sundays, when checkout is at 10am", "no joining fee, and the monthly fee is £30"),
-    nor after a "no-" compound ("no-show appointments");
+    nor after a "no-" compound ("no-show appointments"); a unit's reach is read against a
+    claim saying that something exists, is had or is needed only (`polarity._has`);
     review 19: every word of the phrase, or "rather than" as a negation, turned many
     faithful claims ("no weekend group discount" against "Group tours ...")."""
     out: list[frozenset[str]] = []

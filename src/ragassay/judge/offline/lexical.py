@@ -308,11 +308,12 @@ def antonym_stems(word: str) -> frozenset[str]:
 
 
 def _root(word: str) -> str:
-    """A word's stem less an "-ing" / "-ed" ending ("opening", "opened": "open")."""
+    """A word's stem less an "-ing" / "-ed" ending ("opening", "opened": "open"), less a
+    final "e" ("guide", "guided": "guid"; "heater", "heated": "heat")."""
     for end in ("ing", "ed"):
         if word.endswith(end) and len(word) - len(end) >= 4:
-            return stem(word[: -len(end)])
-    return stem(word)
+            return stem(word[: -len(end)]).removesuffix("e")
+    return stem(word).removesuffix("e")
 
 
 _SAID_PREFIXES = ("un", "in", "dis", "non")  # antonym_stems' prefixes a claim's word takes

@@ -75,6 +75,21 @@ def antonym_pool(u: Part) -> frozenset[str]:
     return u.stems - {_LAST} if verbs else u.stems
 
 
+_HAS = frozenset({"have", "has", "had", "having", "include", "includes", "included",
+                  "including", "offer", "offers", "offered", "provide",
+                  "provides", "provided", "get", "gets", "available", "there", "option",
+                  "run", "runs", "with", "give", "gives", "given", "need", "needs", "needed",
+                  "require", "requires", "required"})
+
+
+def _has(p: Part) -> bool:
+    """Whether the claim says something exists, is had or is needed: only then does a
+    unit's "no X Y" bear on its Y ("You need a licence" / "No boating licence is
+    required"), not where the claim says a predicate of its own of Y ("Parking at the
+    station costs £5" / "no free parking at the station", review 19c)."""
+    return bool(_HAS & set(p.info.tokens))
+
+
 def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozenset(),
              phrases: bool = False) -> str | None:
     """"negation" or "antonym" when the polarity of what both say differs: negations
@@ -92,7 +107,8 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
     # "is closed", a negation and an antonym, agree)
     turned = {w for t, w in p.pairs if antonyms_in(t, antonym_pool(u), u.info.tokens)}
     reach_p = p.reaches if phrases else tuple(frozenset({h} if h else ()) for h in p.negations)
-    reach_u = u.reaches if phrases else tuple(frozenset({h} if h else ()) for h in u.negations)
+    reach_u = u.reaches if phrases and _has(p) else tuple(
+        frozenset({h} if h else ()) for h in u.negations)
     n_p = sum(1 for h, reach in zip(p.negations, reach_p, strict=True) if h is not None
               and (reach & u.stems or h in given or h in turned)
               and (h not in theirs or h in mine) and not free_price(h, u))
