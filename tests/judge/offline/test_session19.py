@@ -195,3 +195,21 @@ def test_review19b_guards(an: Analyzer, context: str, answer: str, flags: bool) 
 ])
 def test_review19c_guards(an: Analyzer, context: str, answer: str, flags: bool) -> None:
     assert judged(an, [context], answer) is flags
+
+
+@pytest.mark.parametrize(("context", "answer", "flags"), [
+    # review 19d: a "no" phrase's last word another sentence of the passage states is not
+    # denied (polarity._stated_apart) ...
+    ("We offer no express delivery to Northern Ireland. Standard delivery to Northern "
+     "Ireland takes 5 days.", "We offer delivery to Northern Ireland, which takes 5 days.",
+     False),
+    ("There is no hot breakfast on Sundays. A continental breakfast is served from 8am "
+     "every day.", "There is breakfast on Sundays from 8am.", False),
+    # ... and a prefixed antonym's root is read down to three letters ("undated" / "date")
+    ("All receipts from the market stalls are undated.",
+     "All receipts from the market stalls show a date.", True),
+    ("The survey responses are stored unnamed.",
+     "The survey responses are stored with a name.", True),
+])
+def test_review19d_guards(an: Analyzer, context: str, answer: str, flags: bool) -> None:
+    assert judged(an, [context], answer) is flags

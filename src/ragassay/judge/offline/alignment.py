@@ -267,7 +267,7 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
     if fit.restates and relation_turned(p, u.part) and len(p.negations) == len(
             u.part.negations):
         kinds.append("antonym")  # "30 minutes after departure" for "... before departure"
-    if flip := unit_flip(p, u, fit.antonyms):
+    if flip := unit_flip(p, u, fit.antonyms, units):
         kinds.append(flip)
     return kinds
 

@@ -309,9 +309,10 @@ def antonym_stems(word: str) -> frozenset[str]:
 
 def _root(word: str) -> str:
     """A word's stem less an "-ing" / "-ed" ending ("opening", "opened": "open"), less a
-    final "e" ("guide", "guided": "guid"; "heater", "heated": "heat")."""
+    final "e" ("guide", "guided": "guid"; "heater", "heated": "heat"; "date", "dated":
+    "dat", review 19d)."""
     for end in ("ing", "ed"):
-        if word.endswith(end) and len(word) - len(end) >= 4:
+        if word.endswith(end) and len(word) - len(end) >= 3:
             return stem(word[: -len(end)]).removesuffix("e")
     return stem(word).removesuffix("e")
 

@@ -119,12 +119,18 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
     return "negation" if (n_p + n_u) % 2 else "antonym"
 
 
-def unit_flip(p: Part, u: Unit, antonyms: int) -> str | None:
+def unit_flip(p: Part, u: Unit, antonyms: int, units: Units | None = None) -> str | None:
     """`polarity` of a claim against a unit that restates it, less the flips that are
     none: a negation the unit's sentence sets under a condition the clause lacks, "unless
     C" against "not ... if C", an elliptic "not for X" of a case the unit does not state,
-    and a denied comparison that is the unit's bound (`placed.denied_bound`)."""
+    a denied comparison that is the unit's bound (`placed.denied_bound`), and a flip a
+    "no" phrase's last word makes where another sentence of the unit's passage states
+    that word ("We offer no express delivery to Northern Ireland. Standard delivery ...
+    takes 5 days." for "We offer delivery to Northern Ireland", review 19d)."""
     flip = polarity(p, u.part, antonyms, u.inherited, phrases=True)
+    if flip and units is not None and _stated_apart(u, units) and polarity(
+            p, u.part, antonyms, u.inherited) is None:
+        return None
     if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \
             and not {"if", "unless"} & set(p.info.tokens):
         return None  # "You should not have X if C": not having X is C's, not the claim's
@@ -136,6 +142,15 @@ def unit_flip(p: Part, u: Unit, antonyms: int) -> str | None:
     if flip == "negation" and (denied_bound(p, u.part) or denied_bound(u.part, p)):
         return None  # "can't weigh more than 95 kg" / "the maximum rider weight is 95 kg"
     return flip
+
+
+def _stated_apart(u: Unit, units: Units) -> bool:
+    """Whether another sentence of the unit's passage states a word only a "no" phrase's
+    reach denies (`Part.reaches` beyond the heads)."""
+    reached = frozenset().union(*u.part.reaches) - set(u.part.negations)
+    ctx = units.ctx
+    return bool(reached) and any(reached & units.sentence(j).part.stems
+                                 for j in ctx.rows(ctx.docs[u.row]) if j != u.row)
 
 
 # a claim under a condition says less than its clause alone ("You can X if C" against
