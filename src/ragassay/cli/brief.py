@@ -50,7 +50,7 @@ def abstentions_lines(report: Report) -> list[str]:
     """Under the table, per verdict whose row gives its `right on` (`agreement_short`),
     the same figure with its abstentions counted where some abstained (trial 74: no
     figure counted the 13 correct declines; the row stays one line): `judge.hallucination
-    with its abstentions: 110 of 144 (76%) with its 13 correct abstentions`."""
+    counting its abstentions: 110 of 144 (76%) with its 13 correct abstentions`."""
     if report.calibration is None:
         return []
     out, seen = [], set()
