@@ -293,6 +293,7 @@ for _a, _b in zip(_PAIRS[::2], _PAIRS[1::2], strict=True):
     ANTONYMS[_a] = ANTONYMS.get(_a, frozenset()) | {_b}
     ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
 _NEG_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "mis")
+_SAID_PREFIXES = ("un", "in", "dis", "non")  # the prefixes a word is given as its antonym
 
 
 @lru_cache(maxsize=65536)
@@ -303,7 +304,7 @@ def antonym_stems(word: str) -> frozenset[str]:
         if word.startswith(p) and len(word) - len(p) >= 4:
             out.add(stem(word[len(p) :]))
     if len(word) >= 4:
-        out.update(stem(p + word) for p in ("un", "in", "dis", "non"))
+        out.update(stem(p + word) for p in _SAID_PREFIXES)
     return frozenset(out)
 
 
@@ -315,9 +316,6 @@ def _root(word: str) -> str:
         if word.endswith(end) and len(word) - len(end) >= 3:
             return stem(word[: -len(end)]).removesuffix("e")
     return stem(word).removesuffix("e")
-
-
-_SAID_PREFIXES = ("un", "in", "dis", "non")  # antonym_stems' prefixes a claim's word takes
 
 
 def antonyms_in(word: str, stems: frozenset[str], tokens: Iterable[str]) -> frozenset[str]:
@@ -333,13 +331,15 @@ def antonyms_in(word: str, stems: frozenset[str], tokens: Iterable[str]) -> froz
     lexicon = {stem(a) for a in ANTONYMS.get(word, ())}
     said = set()
     base = _root(word)
+    # (the word less its prefix, by root: "unlimited" against "limited")
+    unprefixed = {_root(word[len(p):]) for p in _NEG_PREFIXES
+                  if word.startswith(p) and len(word) - len(p) >= 4}
     for tok in tokens:
         # (a whole token, less its prefix, is the other word by its root: "unlimited" /
         # "limit", "ineligible" / "eligibility", "unopened" / "opening"; "include" less
         # "in" is no "club", review 19b)
         if any(tok.startswith(p) and len(tok) - len(p) >= 4 and _root(tok[len(p):]) == base
-               for p in _SAID_PREFIXES if len(word) >= 4) or any(
-                word.startswith(p) and len(word) - len(p) >= 4
-                and _root(word[len(p):]) == _root(tok) for p in _NEG_PREFIXES if len(tok) >= 4):
+               for p in _SAID_PREFIXES if len(word) >= 4) or (
+                len(tok) >= 4 and _root(tok) in unprefixed):
             said.add(stem(tok))
     return frozenset(a for a in out if a in lexicon or a in said)
