@@ -11,12 +11,9 @@ from collections.abc import Callable
 import pytest
 
 from ragassay.judge.offline import Analyzer, Evidence
-from ragassay.judge.offline.declines import (
-    declines_by_scope,
-    is_noncommittal,
-    is_referral,
-    is_source_scope,
-)
+from ragassay.judge.offline.declines import is_noncommittal
+from ragassay.judge.offline.referrals import is_referral
+from ragassay.judge.offline.source_scope import declines_by_scope, is_source_scope
 from tests.support.offline import evidence, flagged
 
 DOMAINS = {

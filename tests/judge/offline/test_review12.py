@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.declines import names_source
+from ragassay.judge.offline.source_scope import names_source
 from tests.support.offline import assert_judged, evidence, flagged
 
 

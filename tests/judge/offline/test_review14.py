@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.declines import is_referral
 from ragassay.judge.offline.measures import canonical_measures
 from ragassay.judge.offline.paraphrase import restated_in_other_words
+from ragassay.judge.offline.referrals import is_referral
 from ragassay.judge.offline.sentences import sentence_info
 from ragassay.judge.offline.words import static_table
 from tests.support.offline import evidence, flagged

@@ -14,7 +14,9 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.declines import is_noncommittal, is_referral, is_source_scope
+from ragassay.judge.offline.declines import is_noncommittal
+from ragassay.judge.offline.referrals import is_referral
+from ragassay.judge.offline.source_scope import is_source_scope
 from tests.support.offline import evidence, flagged
 
 CHOIR = (["Rehearsals are on Thursdays from 7pm to 9pm in the school hall.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.declines import is_referral
+from ragassay.judge.offline.referrals import is_referral
 from tests.support.offline import evidence, flagged
 
 RIDING = (["Hollybank Stables offers 45-minute group lessons for £28.",

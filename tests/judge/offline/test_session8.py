@@ -12,8 +12,9 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.declines import is_noncommittal, is_source_scope
+from ragassay.judge.offline.declines import is_noncommittal
 from ragassay.judge.offline.hedged import is_advice
+from ragassay.judge.offline.source_scope import is_source_scope
 from tests.support.offline import evidence, flagged
 
 DENIED = [

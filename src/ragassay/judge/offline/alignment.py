@@ -52,7 +52,6 @@ from .clauses import (
 from .conditions import conditioned
 from .contradiction import role_swap
 from .counts import durations_differ
-from .declines import referral_end
 from .denial import denied_elsewhere, denies_of_part
 from .dropped import (
     adds_only,
@@ -72,6 +71,7 @@ from .pieces import OR_BOUND
 from .placed import bound_flipped, misplaced_figure
 from .polarity import antonym_pool, even_so, polarity, turned_elsewhere, unit_flip
 from .referents import referent, referent_swapped
+from .referrals import referral_end
 from .relations import relation_turned
 from .scope import (
     TIMES,

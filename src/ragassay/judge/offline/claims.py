@@ -14,22 +14,14 @@ from collections.abc import Sequence
 from ragassay.text import KeyedSentence
 
 from .clauses import part
-from .declines import (
-    DECLINE,
-    declines_by_scope,
-    is_help_scope,
-    is_noncommittal,
-    is_pure_referral,
-    is_referral,
-    is_source_scope,
-    is_topic_referral,
-    names_source,
-)
+from .declines import DECLINE, is_noncommittal
 from .evidence import SUPPORT_THRESHOLD
 from .hedged import hedged_claim, is_advice, summarises
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms, stem, stem_set
 from .pieces import clause_texts
+from .referrals import is_pure_referral, is_referral, is_topic_referral
 from .sentences import OPENERS, ContextIndex, SentenceInfo
+from .source_scope import declines_by_scope, is_help_scope, is_source_scope, names_source
 
 ABSTAINS, FILLER_SENTENCE, OPENER, REFERRAL = "abstains", "filler", "opener", "referral"
 

@@ -11,20 +11,14 @@ from __future__ import annotations
 
 import re
 
-from .declines import APOSTROPHE as _A
-from .declines import (
-    DECLINE,
-    WHEN,
-    declined_topics,
-    is_help_scope,
-    is_referral,
-    is_source_scope,
-    names_source,
-)
+from .decline_words import APOSTROPHE as _A
+from .declines import DECLINE, WHEN, declined_topics
 from .lexical import FILLER, STOPWORDS, TermPool, missing_terms, stem, stem_set
 from .normalise import norm_tokens
 from .pieces import clause_texts
+from .referrals import is_referral
 from .sentences import ContextIndex
+from .source_scope import is_help_scope, is_source_scope, names_source
 from .summary import frame_end, restates
 
 # Words a decline uses about the sources rather than the world ("based on the

@@ -20,7 +20,7 @@ import re
 
 from .alignment import align
 from .clauses import Part, part
-from .declines import APOSTROPHE as _A
+from .decline_words import APOSTROPHE as _A
 from .lexical import NEGATIONS, STOPWORDS, stem
 from .normalise import norm_tokens
 from .sentences import ContextIndex, sentence_info

@@ -1,0 +1,127 @@
+"""A referral: a sentence that sends the user elsewhere ("Please contact our support
+team", "HR should be able to help", "You may want to reach out to the clinic"), as a
+decline's follow-up or a whole answer (`is_pure_referral`). Whether one beside a decline
+makes a claim all the same is claims.set_aside_reasons'.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .decline_words import APOSTROPHE as _A
+from .pieces import clause_texts
+
+# Who a referral names as its subject ("our support team", "the front desk", "your GP").
+_HELPER = (r"(?:team|desk|staff|department|office|service|services|support|helpdesk|"
+           r"help desk|helpline|hotline|centre|center|agents?|representatives?|reps?|"
+           r"managers?|advis[eo]rs?|officers?|colleagues|librarians?|reception|receptionists?|"
+           r"concierge|pharmacists?|doctors?|gp|nurses?|teachers?|administrators?|admins?|"
+           r"coordinators?|specialists?|experts?|someone|somebody|instructors?|tutors?|"
+           r"trainers?|coaches?|stewards?|wardens?|attendants?|clerks?|organis[eo]rs?)")
+
+# A referral after a decline: "Please contact our support team", "HR should be able to
+# help", "You may want to reach out to the clinic".
+REFERRAL = re.compile(
+    r"^\W*+(?:(?:please |kindly |you (?:may|might|can|could|should) (?:want to |wish to )?|"
+    rf"you(?:{_A}ll| will| would|{_A}d)? (?:need|have|want) to |you must |best to |"
+    rf"feel free to |i(?:{_A}d| would) (?:recommend|suggest)(?: that you)? |try to |"
+    rf"it(?:{_A}s| is) best to |i(?:{_A}d| would) )?(?:contact|reach out to|ask|call|email|"
+    r"e-mail|get in touch with|check with|speak (?:to|with)|talk to|consult|"
+    r"keep an eye (?:out|on))\b"
+    # "Please ring the shop" ("Phone support is ..." is no referral)
+    r"|(?:please |kindly |just |you (?:can|could|may|might|should) (?:always |just )?)"
+    r"(?:ring|phone|telephone) (?:us|them|(?:the|our|your|a) )"
+    # "Please pop into a branch", "you can give the team a ring", "drop us a line"
+    rf"|(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
+    rf"(?:always |just )?)(?:pop|drop|come|call) (?:in|into|by|round|over)\b"
+    r"|(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
+    r"(?:always |just )?)?(?:give|drop|send) (?:us|them|(?:the|our|your) (?:[\w-]+ ){0,2}?"
+    r"[\w-]+) a (?:ring|call|bell|shout|line|message|note|email)\b"
+    # "It's best to give Whiskers Lodge a call": a name ("the doorbell a ring" is none)
+    rf"|(?:it(?:{_A}s| is|{_A}d be| would be) )?best to give (?:(?-i:[A-Z])[\w'-]* ){{1,3}}?a "
+    r"(?:ring|call|bell|shout|line|message|email)\b"
+    # "I'd check the league's website", "I would look at the official site"
+    rf"|(?:i(?:{_A}d| would)|you(?:{_A}d| would)(?: be better off)?|try) (?:check|look at|"
+    r"visit|try|see|checking|looking at|visiting|asking|contacting)\b"
+    rf"|i(?:{_A}d| would) (?:recommend|suggest) (?:contacting|reaching out to|asking|"
+    r"calling|emailing|getting in touch with|checking with|speaking (?:to|with)|talking to|"
+    r"consulting)\b"
+    r"|.{0,60}\b(?:should|will|would|can|could|may|might) be able to (?:help|assist|"
+    r"answer|advise|tell you|confirm|clarify|explain|check)\b"
+    # "they'll be glad to help" (after "Please ring the shop"), "it's worth asking the
+    # tutors", "It's the sort of thing to raise with your GP"
+    rf"|(?:they|he|she)(?:{_A}ll| will| would|{_A}d| can| could| should| are| is)?"
+    r"(?: be)? (?:happy|glad|pleased|able) to (?:help|assist|advise)\b"
+    r"|.{0,40}\bworth (?:asking(?! for\b| about\b)|checking with|contacting|"
+    r"raising (?:it|this|that) with)\b"
+    r"|.{0,40}\b(?:sort|kind) of (?:thing|question) to (?:raise|ask|check|take up)\b"
+    # "Your tenancy agreement or an adviser would be the best place to check"
+    rf"|.{{0,80}}\b(?:would|will|should|might|may|is|are|{_A}d|{_A}s|{_A}re) (?:be )?"
+    r"(?:the |your |a )?(?:best|right|better|quickest|safest|first) "
+    r"(?:place|person|people|source|bet|option|port of call) (?:to|for (?:(?:that|this|"
+    r"those|these|your|any|more|further|specific|up-to-date|the latest)\s+)?(?:advice|help|"
+    r"information|info|questions?|queries|query|enquiries|details|guidance|answers?|that|"
+    r"this|it|updates?)\b)"
+    # ("... the safest place for families" is a claim: "for" only with what is asked)
+    # "the workshop staff would be good people to ask" (not "a good place for families")
+    r"|.{0,80}\b(?:would|will|might|could|may) be (?:a )?good (?:person|people) to "
+    r"(?:ask|contact|check with|speak to|talk to)\b"
+    # whom to ask, as the subject: "Our support team can help with that", "the front
+    # desk will be happy to assist"
+    rf"|(?:(?:our|the|your|a|an|any|one of our)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?"
+    rf"{_HELPER}(?:\s+(?:at|in|on|from|of)\s+(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?[\w-]+)?\s+"
+    r"(?:can|will|could|should|may|would|is|are)(?: (?:be )?(?:happy|glad|"
+    r"able|pleased|best placed))?(?: to)? (?:help|assist|advise|answer|support you|know|"
+    r"tell you|let you know|confirm|give you a quote|quote you|check|find out|look into)\b)",
+    re.IGNORECASE,
+)
+# A short fronted phrase before a referral: "For moves abroad, please contact our office."
+_CONJ = re.compile(r"^\W*(?:so|and|then|or)\s+", re.IGNORECASE)
+_FRONTED = re.compile(r"^\W*(?:for|about|regarding|on|with|as for|in the meantime)\b"
+                      r"[^,.;:!?]{1,60},\s*", re.IGNORECASE)
+
+
+def referral_end(sentence: str) -> int:
+    """Where the sentence's referral phrase ends ("so keep an eye out| there", "and our
+    instructors can help| with diving lessons"), 0 when it is no referral."""
+    for skip in (None, _CONJ, _FRONTED):
+        at = 0
+        if skip is not None:
+            if (s := skip.match(sentence)) is None:
+                continue
+            at = s.end()
+        if (m := REFERRAL.search(sentence[at:])) is not None:
+            return at + m.end()
+    return 0
+
+
+def is_topic_referral(sentence: str) -> bool:
+    """A referral after a fronted topic: "For coaching enquiries, get in touch with Tom"."""
+    m = _FRONTED.match(sentence)
+    return m is not None and bool(REFERRAL.search(sentence[m.end():]))
+
+
+def is_referral(sentence: str) -> bool:
+    """A sentence that sends the user elsewhere ("Please contact the clinic directly.",
+    "For moves abroad, please contact our office.")."""
+    if REFERRAL.search(sentence):
+        return True
+    if (c := _CONJ.match(sentence)) is not None and REFERRAL.search(sentence[c.end():]):
+        return True  # "..., so keep an eye out there"
+    m = _FRONTED.match(sentence)
+    return m is not None and bool(REFERRAL.search(sentence[m.end():]))
+
+
+# A condition, a time or a reason: a referral carrying one advises ("ask your doctor
+# before using it if you have asthma, because it can trigger attacks"), a claim
+_QUALIFIED = re.compile(r"\b(?:before|after|if|unless|when|whenever|because|since|as long "
+                        r"as|so that|until|once|while|or else|otherwise)\b", re.IGNORECASE)
+
+
+def is_pure_referral(sentence: str) -> bool:
+    """A sentence that only sends the user elsewhere, as a whole answer may: one
+    clause, no condition, time or reason ("Please contact customer service for help
+    with that.", "Your GP can advise on that."; not "Ask your doctor before using it
+    if you have asthma")."""
+    return (is_referral(sentence) and len(clause_texts(sentence)) == 1
+            and not _QUALIFIED.search(sentence))

@@ -1,0 +1,153 @@
+"""What the sources or the speaker cover, said to explain a decline or as one ("It only
+covers our electricity supply, not gas tariffs", "The documents only cover opening hours,
+not printing", "Sorry, I can only answer questions about our opening hours"): a
+description of the sources, not of the world.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .decline_words import APOSTROPHE as _A
+from .decline_words import GIVEN as _GIVEN
+from .decline_words import SOURCE as _SOURCE
+
+# What the sources cover, said to explain a decline ("It only covers our electricity
+# supply, not gas tariffs"; "the guidance I have is about growing, not markets"; "the
+# house rules I can see only cover smoking"): the subject is the source (a pronoun for
+# it, or a source noun, perhaps with what the speaker was given), the verb says what it
+# is about. It describes the sources, not the world.
+_SOURCE_NOUN = (
+    rf"(?:{_SOURCE[3:-1]}|details|rules|guidance|guidelines|terms|conditions|agreement|"
+    r"contract|material|extracts?|sheets?|catalogue|schedule|plan|booklet|documentation|"
+    r"what i (?:have|had|can see|was given|found|could find)|"
+    # any noun the assistant says it has: "the forecast I have only covers ..." (not the
+    # business's "the rooms we have include ...")
+    rf"[\w-]+(?=\s+{_GIVEN}\b))"
+)
+_SCOPE = re.compile(
+    rf"^\W*(?:(?:but|and|so|though|however|unfortunately|sadly|sorry|apologies|"
+    rf"i{_A}m (?:sorry|afraid)|i am (?:sorry|afraid))\W+)*"
+    rf"(?:(?P<det>it|they|this|that|these|those|which|my|(?:the|our|your|all the))\s*"
+    rf"(?:(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?(?P<noun>{_SOURCE_NOUN}))?)"
+    r"(?P<speaker>\s+(?:i|we) (?:have|had|was given|were given|can see|could see|can access|"
+    r"received|found|could find|have access to)(?: access to)?)?"
+    r"(?P<only>(?:\s+(?:only|just|mainly|mostly|largely|seem to|seems to|appear to|"
+    r"appears to))*)\s+"
+    r"(?:covers?|(?:is|are|was|were) (?P<only2>only |just |mainly |mostly |all )?(?:about|on|"
+    r"concerned with|limited to|focused on|for)|deals? with|relates? to|concerns?|focus(?:es)?"
+    r" on|talks? about|discuss(?:es)?|describes?|addresses|appl(?:y|ies) to|refers? to|"
+    r"explains?|lists?|includes?|goes? into|mentions?)\b",
+    re.IGNORECASE,
+)
+_DEICTIC = frozenset({"it", "they", "this", "that", "these", "those", "which", "my"})
+# Nouns that only ever name what the assistant was given to read (not a policy, a plan
+# or a guide, which the world has too): "The documents only cover X" is about them.
+_TEXT_NOUN = re.compile(
+    r"(?:documents?|docs|documentation|contexts?|texts?|passages?|sources?|excerpts?|"
+    r"snippets?|extracts?|materials?|material|articles?|search results|results|"
+    r"knowledge base|what i .*)$", re.IGNORECASE)
+# ... and nouns the world has too ("the contact details"), the sources only when the speaker
+# owns them ("our information", "the information I have"; not "the booking details I have")
+_OWNED_NOUN = re.compile(r"(?:information|info|details)$", re.IGNORECASE)
+
+
+def _text_noun(m: re.Match[str]) -> bool:
+    noun = m.group("noun") or ""
+    if _TEXT_NOUN.search(noun):
+        return True
+    speaker = (m.group("speaker") or "").lower().split()[:1]
+    return bool(_OWNED_NOUN.search(noun)) and (m.group("det").lower() in ("our", "my") or (
+        noun.lower() != "details" and speaker == ["i"]))
+# What the speaker can answer, said to decline: "Sorry, I can only answer questions
+# about our opening hours and loans", "I'm only able to help with queries on billing".
+_SPEAKER_SCOPE = re.compile(
+    rf"^\W*(?:(?:sorry|unfortunately|sadly|apologies|but|however|i{_A}m afraid|i am "
+    rf"afraid)\W+)*(?:i|we)(?:{_A}m| am|{_A}re| are)?(?:\s+(?:can|am|are))?\s+(?:only|just)"
+    r"\s+(?:be\s+)?(?:able to\s+)?(?:answer|help|assist|handle|discuss|talk about|cover|"
+    r"provide|respond to|deal with)\s+(?:\w+\s+){0,2}?(?:questions?|queries|topics?|"
+    r"subjects?|requests?|information|info|details|things|matters)\s+(?:about|on|"
+    r"regarding|related to|relating to|concerning|that|to do with|in)\b"
+    # "I only have details about servicing, repairs and battery changes"
+    rf"|^\W*(?:(?:but|and|so|though|however|sorry|unfortunately)\W+)*(?:i|we)\s+"
+    rf"(?:only|just)\s+(?:have|had|hold|know)\s+(?:(?:any|some|the)\s+)?(?:information|"
+    rf"info|details|documents|notes|material|guidance|data)\s+(?:about|on|for|regarding|"
+    rf"covering|concerning)\b",
+    re.IGNORECASE)
+_CONTRAST = re.compile(r"(?i),\s*(?:but\s+)?not\b|\bnot\s+(?:about|on|for)\b|"
+                       r",?\s*but (?:says |mentions )?nothing (?:about|on|regarding|concerning)\b")
+
+
+def is_source_scope(sentence: str, beside: bool = False, declined: bool = False) -> bool:
+    """A sentence (or clause) saying what the sources the speaker has cover, as a decline
+    explains itself: "It only covers our electricity supply, not gas tariffs", "the
+    guidance I have is about growing and harvesting". The source must be the speaker's
+    ("... I have", "... I can see") or pointed at ("it", "these rules") and limited
+    ("only", "mainly", "..., not X"): "The policy covers theft" is a claim about a policy.
+    `beside`: it follows a decline that names the sources ("... the information I have
+    doesn't mention X. It covers Y and Z."): then "it" / "they" or a text noun ("The
+    documents cover Y") is the sources without a limit; "The policy covers theft" stays
+    a claim. `declined`: a decline stands beside it that names no source ("Our
+    information covers sweeping, but I can't see anything about pots"): a text noun is
+    the sources then too."""
+    m = _SCOPE.search(sentence)
+    if m is None:
+        return bool(_SPEAKER_SCOPE.search(sentence))  # "I only have details about X"
+    if m.group("speaker"):
+        return True
+    if m.group("det").lower() == "which" and not beside:
+        return False  # ("..., which only covers entry": of the sources only beside a
+        # decline naming them, "... the list of services I have, which covers ...")
+    text = _text_noun(m)
+    if declined and text:
+        return True
+    pointed = m.group("det").lower() in _DEICTIC or text
+    limited = bool(m.group("only").strip() or m.group("only2")) or bool(
+        _CONTRAST.search(sentence[m.end():]))
+    if beside and (text or (m.group("det").lower() in _DEICTIC and not m.group("noun"))
+                   or (m.group("noun") and _OWNED_NOUN.search(m.group("noun")) and limited)):
+        return True  # ("The information covers X and Y, but nothing about Z")
+    return pointed and limited
+
+
+# A decline that names the sources it read ("the information I have doesn't mention",
+# "in the documents I have"): what follows it about "it" / "they" is about them.
+_NAMES_SOURCE = re.compile(rf"\b{_SOURCE}\b|\b(?:what|(?:the|my|this|these|those)\s+"
+                           r"(?:[\w-]+\s+){0,3}?[\w-]+) i (?:have|had|can see|was given)\b",
+                           re.IGNORECASE)
+
+
+def names_source(sentence: str) -> bool:
+    """Whether a declining sentence names the sources it read (`is_source_scope`'s
+    `beside`)."""
+    return bool(_NAMES_SOURCE.search(sentence))
+
+
+# What the assistant can help with, said beside a decline ("I can help with room
+# details, prices and bookings"): its scope, not a claim about the world.
+_HELP_SCOPE = re.compile(
+    rf"^\W*(?:(?:but|and|so|however)\W+)?(?:i|we)(?:{_A}m| am|{_A}re| are)?\s+(?:can|could|"
+    r"am able to|are able to|(?:would be |am |are |'m |'re )?happy to)\s+(?:(?:help|assist)"
+    r"(?:\s+you)?\s+with|tell you (?:about|more about)|answer questions (?:about|on))\b",
+    re.IGNORECASE)
+
+
+def is_help_scope(sentence: str) -> bool:
+    """A sentence saying what the assistant can help with ("We can help with bookings
+    and prices"): a decline's scope when it stands beside one."""
+    return bool(_HELP_SCOPE.search(sentence))
+
+
+def declines_by_scope(sentence: str) -> bool:
+    """A sentence that declines by saying what the sources or the speaker cover, with no
+    decline beside it: "The documents only cover opening hours and loan limits, not
+    printing.", "Sorry, I can only answer questions about our opening hours and loans."
+    The source is named as a text ("documents", "what I have", "the information I
+    have"), never a policy, plan or booking, and limited ("only", "..., not X")."""
+    if _SPEAKER_SCOPE.search(sentence):
+        return True
+    m = _SCOPE.search(sentence)
+    if m is None or not m.group("noun") or not _text_noun(m):
+        return False
+    return bool(m.group("speaker") or m.group("only").strip() or m.group("only2")
+                or _CONTRAST.search(sentence[m.end():]))
