@@ -19,7 +19,7 @@ from .evidence import SUPPORT_THRESHOLD
 from .hedged import hedged_claim, is_advice, summarises
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms, stem, stem_set
 from .pieces import clause_texts
-from .referrals import is_pure_referral, is_referral, is_topic_referral
+from .referrals import invented_detail, is_pure_referral, is_referral, is_topic_referral
 from .sentences import OPENERS, ContextIndex, SentenceInfo
 from .source_scope import declines_by_scope, is_help_scope, is_source_scope, names_source
 
@@ -122,7 +122,8 @@ def set_aside_reasons(
                 asks_user(info, k.text) and not missing_terms(k.text, pool, question)):
             out.append(FILLER_SENTENCE)
         elif is_referral(k.text) and not missing_terms(k.text, pool, question) and not (
-                _says_of_named(info, k.text, pool)):
+                _says_of_named(info, k.text, pool)) and not invented_detail(k.text, pool,
+                                                                           question):
             out.append(REFERRAL)
         else:
             out.append(None)
@@ -132,9 +133,9 @@ def set_aside_reasons(
     # declines: the role it names is whom to ask; a number it names no context has
     # ("... for 25 EUR"), a condition or a reason ("Ask your GP before ... because ...")
     # is a claim
-    refers = [r in (REFERRAL, None) and p and not named and not any(
-        t[:1].isdigit() for t in missing_terms(k.text, pool, question))
-        for k, r, p, named in zip(sentences, out, pure, topical, strict=True)]
+    refers = [r in (REFERRAL, None) and p and not named
+              and not invented_detail(k.text, pool, question)
+              for k, r, p, named in zip(sentences, out, pure, topical, strict=True)]
     if any(refers) and all(f or r == FILLER_SENTENCE for f, r in zip(refers, out, strict=True)):
         return [ABSTAINS if f else r for f, r in zip(refers, out, strict=True)]
     if all(r in (FILLER_SENTENCE, REFERRAL) for r in out):
@@ -162,8 +163,8 @@ def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[Sentence
             out[i] = ABSTAINS
         elif asks_user(infos[i], k.text, beside_decline=True) and not missing:
             out[i] = REFERRAL  # "Could you ring reception so someone can check?"
-        elif (is_referral(k.text) or is_advice(k.text)) and not any(
-                t[:1].isdigit() for t in missing):
+        elif (is_referral(k.text) or is_advice(k.text)) and not invented_detail(
+                k.text, pool, question):
             out[i] = REFERRAL  # a role it names ("your GP") is whom to ask, no claim
 
 

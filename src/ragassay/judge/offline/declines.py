@@ -26,6 +26,7 @@ from .decline_words import SOURCE as _SOURCE
 from .decline_words import TEXTS as _TEXTS
 from .decline_words import WHAT_I_HAVE as _WHAT_I_HAVE
 from .referrals import is_pure_referral
+from .silent import SILENT
 from .source_scope import declines_by_scope
 
 _SILENT_VERB = (
@@ -36,7 +37,7 @@ _KNOW_VERB = (r"(?:answer|determine|find|locate|see|say|tell|confirm|provide|ver
               r"assist|advise|comment|speak to|give|know|check|access|look up|be sure)")
 _INFO = (r"(?:information|info|details?|data|knowledge|answer|specifics|records?|idea|context|"
          r"guidance|advice|figures?|numbers?|facts?|coverage)")
-_PATTERNS = (
+_PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     # ignorance
     rf"\bi (?:do not|don{_A}?t|dont) know\b",
     rf"\b(?:i{_A}?m|i am|we{_A}?re|we are) not (?:sure|certain)\b",
@@ -141,11 +142,14 @@ _PATTERNS = (
     r"\bunknown\b|\bno answer\b",  # then "What I have says nothing about vouchers"
     rf"\b(?:(?:what|everything) {_GIVEN}|{_WHAT_I_HAVE})(?: here)? {_COVERS} nothing\b",
 )
-DECLINE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
+# ... and, tried first at each place (they read on to the verb), a source silent on the
+# topic in the shapes of silent.py
+DECLINE = re.compile("|".join(f"(?:{p})" for p in (*SILENT, *_PATTERNS)), re.IGNORECASE)
 # Every pattern above holds one of these (a negation, "unable", "unknown", "able to",
-# "outside", "beyond"): a sentence without any is no decline, read in one fast scan.
+# "outside", "beyond", "never"): a sentence without any is no decline, read in one fast scan.
 _TRIGGER = re.compile(
-    rf"\bno(?:t|thing|ne|body)?\b|cannot|n{_A}?t\b|unable|unknown|able to|outside|beyond",
+    rf"\bno(?:t|thing|ne|body)?\b|cannot|n{_A}?t\b|unable|unknown|able to|outside|beyond|"
+    r"\bnever\b",
     re.IGNORECASE)
 
 

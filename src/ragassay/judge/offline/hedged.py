@@ -16,8 +16,9 @@ from .declines import DECLINE, WHEN, declined_topics
 from .lexical import FILLER, STOPWORDS, TermPool, missing_terms, stem, stem_set
 from .normalise import norm_tokens
 from .pieces import clause_texts
-from .referrals import is_referral
+from .referrals import invented_detail, is_referral
 from .sentences import ContextIndex
+from .silent import covers_stated_topic, unnamed
 from .source_scope import is_help_scope, is_source_scope, names_source
 from .summary import frame_end, restates
 
@@ -122,6 +123,9 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
     # ... and one saying what the sources cover explains the decline ("; the guidance I
     # have is about growing and harvesting, not markets"): no claim either
     # (with the list it goes on with: "... only cover obstructions | and smoking, not CCTV")
+    if covers_stated_topic(sentence, pool) or invented_detail(sentence, pool, question):
+        return True  # "The policy does not cover water damage": a claim of its scope; an
+        # email address, a phone number or a fee no context has ("Please email ...")
     every = clause_texts(sentence)
     parts = _claiming_clauses(every, ctx)
     if not parts:  # all of it says what the sources cover or whom to ask
@@ -130,7 +134,7 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
     # visits" names a day the contexts lack; whom to ask is not; nor a name of the topic
     # the decline says it lacks, "I have no details about TV mounting", a figure yes)
     split = [declined_topics(c) for c in every if not is_referral(c)]
-    if missing_terms(" ".join(r for _, r in split), pool, question) or any(
+    if missing_terms(unnamed(" ".join(r for _, r in split)), pool, question) or any(
             t[:1].isdigit() for t in missing_terms(" ".join(t for t, _ in split), pool,
                                                    question)):
         return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .decline_words import APOSTROPHE as _A
+from .lexical import TermPool, missing_terms
 from .pieces import clause_texts
 
 # Who a referral names as its subject ("our support team", "the front desk", "your GP").
@@ -28,14 +29,15 @@ REFERRAL = re.compile(
     rf"it(?:{_A}s| is) best to |i(?:{_A}d| would) )?(?:contact|reach out to|ask|call|email|"
     r"e-mail|get in touch with|check with|speak (?:to|with)|talk to|consult|"
     r"keep an eye (?:out|on))\b"
-    # "Please ring the shop" ("Phone support is ..." is no referral)
-    r"|(?:please |kindly |just |you (?:can|could|may|might|should) (?:always |just )?)"
-    r"(?:ring|phone|telephone) (?:us|them|(?:the|our|your|a) )"
+    # "Please ring the shop", "It's best to ring the salon" ("Phone support is ..." is no
+    # referral)
+    rf"|(?:please |kindly |just |you (?:can|could|may|might|should) (?:always |just |want to )?|"
+    rf"it(?:{_A}s| is) best to )(?:ring|phone|telephone) (?:us|them|(?:the|our|your|a) )"
     # "Please pop into a branch", "you can give the team a ring", "drop us a line"
     rf"|(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
     rf"(?:always |just )?)(?:pop|drop|come|call) (?:in|into|by|round|over)\b"
     r"|(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
-    r"(?:always |just )?)?(?:give|drop|send) (?:us|them|(?:the|our|your) (?:[\w-]+ ){0,2}?"
+    r"(?:always |just |want to )?)?(?:give|drop|send) (?:us|them|(?:the|our|your) (?:[\w-]+ ){0,2}?"
     r"[\w-]+) a (?:ring|call|bell|shout|line|message|note|email)\b"
     # "It's best to give Whiskers Lodge a call": a name ("the doorbell a ring" is none)
     rf"|(?:it(?:{_A}s| is|{_A}d be| would be) )?best to give (?:(?-i:[A-Z])[\w'-]* ){{1,3}}?a "
@@ -64,7 +66,7 @@ REFERRAL = re.compile(
     r"this|it|updates?)\b)"
     # ("... the safest place for families" is a claim: "for" only with what is asked)
     # "the workshop staff would be good people to ask" (not "a good place for families")
-    r"|.{0,80}\b(?:would|will|might|could|may) be (?:a )?good (?:person|people) to "
+    r"|.{0,80}\b(?:would|will|might|could|may) be (?:a )?good (?:person|people|place) to "
     r"(?:ask|contact|check with|speak to|talk to)\b"
     # whom to ask, as the subject: "Our support team can help with that", "the front
     # desk will be happy to assist"
@@ -125,3 +127,23 @@ def is_pure_referral(sentence: str) -> bool:
     if you have asthma")."""
     return (is_referral(sentence) and len(clause_texts(sentence)) == 1
             and not _QUALIFIED.search(sentence))
+
+
+# A contact address: an email address or a web address ("help@salon.co.uk",
+# "www.salon.co.uk/cats", "salon.com")
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://\S+|\bwww\.\S+|"
+                      r"\b[\w-]+\.(?:com|org|net|io|co\.uk|org\.uk|gov\.uk|ac\.uk)\b",
+                      re.IGNORECASE)
+
+
+def invented_detail(sentence: str, pool: TermPool, question: str) -> bool:
+    """Whether a referral carries a specific fact the contexts and the question lack: a
+    figure (a phone number, a fee, a time: a missing term with a digit) or a contact
+    address (an email or web address). That is a claim, checked as one ("You may want to
+    call the secretary on 01632 960 123", "Please email help@salon.co.uk"). Whom it
+    names is not: a role or a party ("your GP", "the front desk", "the beekeeping
+    association", a name) is whom to ask, however the contexts name them."""
+    if any(t[:1].isdigit() for t in missing_terms(sentence, pool, question)):
+        return True
+    given = pool | TermPool.of(question)
+    return any(not given.has(a) for a in _ADDRESS.findall(sentence))

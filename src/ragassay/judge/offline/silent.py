@@ -1,0 +1,123 @@
+"""A source silent on the topic, as a grammar over sentence shapes: a subject that is what
+the assistant was given to read ("the FAQ", "the plot rules", "these passages", "what I
+was given", "here") and a predicate that says it does not cover, mention or say the
+topic asked about, in any tense:
+
+- the source as subject, its verb negated: "The handbook doesn't go into beekeeping",
+  "These passages never mention X", "The documents make no mention of X", "The guidance
+  hasn't got anything on X", "The policy wording here says nothing about X";
+- "nothing" as subject: "Nothing in the rules mentions X", "nothing else here covers X",
+  "Nothing I have here talks about X";
+- "there was nothing (in the rules) about X";
+- the topic as subject, the source in a phrase: "Bees aren't mentioned anywhere in what I
+  was given", "Hives weren't covered by the leaflet";
+- "X is not something the FAQ covers", "That's not something the salon's page covers".
+
+Each shape ends at its verb (or "nothing"), so that what follows is the declined topic
+(declines.declined_topics). A text verb ("mention", "say", "go into") makes any source
+noun one ("the rules don't mention bees"); a verb the world uses of a product or a policy
+too ("cover", "include", "provide") is a claim when the contexts state its topic
+("The policy does not cover water damage" against a passage that covers it):
+`hedged.covers_stated_topic`. The older silent-source phrasings (declines._PATTERNS,
+"the documents I have don't mention", "isn't covered in the policy documents") are read
+alongside.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .decline_words import APOSTROPHE as _A
+from .decline_words import SOURCE as _SOURCE
+from .decline_words import TEXTS as _TEXTS
+from .lexical import TermPool, content_tokens
+
+# What the assistant was given to read, as a noun: the texts and the world's documents
+# that a text verb makes sources ("the plot rules", "the price list", "the FAQ")
+_NOUN = (rf"(?:{_SOURCE[3:-1]}|rules|guidance|guidelines|terms|conditions|wording|lists?|"
+         r"booklets?|handouts?|timetable|schedule|extracts?|paperwork|literature|details)")
+# ... with its determiner and modifiers, and who gave it ("the salon's page", "the
+# tenancy rules I have", "the policy wording here")
+_GIVEN_TO = (r"(?:\s+(?:i|we)(?:\s+(?:have|had|was given|were given|can see|could see|got|"
+             rf"received)|{_A}ve got|{_A}ve been given)(?:\s+access to)?)?(?:\s+here)?")
+# (a possessive only before a noun that names a text: "the salon's page", "the fair's
+# information"; "the building's insurance policy" is the business's, a claim of its scope)
+_READ = rf"(?:{_TEXTS[3:-1]}|pages?|website|site|wording)"
+SOURCE_NP = (r"(?:(?:the|these|this|those|my|our|your|any|all the)\s+)(?:[\w&-]+\s+|"
+             rf"[\w-]+{_A}s\s+(?=(?:[\w-]+\s+){{0,2}}?{_READ}\b)){{0,3}}?{_NOUN}{_GIVEN_TO}")
+_WHAT_I_HAVE = (r"(?:what|anything|everything) (?:i|we) (?:have|had|was given|were given|"
+                rf"can see|could see|received|{_A}ve got)(?: here)?")
+# what a text does of a topic, in any tense and person
+_TEXT_VERB = (r"(?:mention(?:s|ed)?|say(?:s)?|said|go(?:es)? into|went into|talk(?:s|ed)? about|"
+              r"discuss(?:es|ed)?|address(?:es|ed)?|touch(?:es|ed)? on|cover(?:s|ed)?|"
+              r"specif(?:y|ies|ied)|refer(?:s|red)? to|deal(?:s|t)? with|include(?:s|d)?|"
+              r"explain(?:s|ed)?|list(?:s|ed)?|provide(?:s|d)?|answer(?:s|ed)?)")
+_TEXT_VERB_BASE = (r"(?:mention|say|go into|talk about|discuss|address|touch on|cover|specify|"
+                   r"refer to|deal with|include|explain|list|provide|answer)")
+_PARTICIPLE = (r"(?:mentioned|covered|addressed|discussed|specified|included|listed|"
+               r"explained|described|referred to|dealt with|touched on|talked about|gone into)")
+_NEG_AUX = rf"(?:do|does|did|has|have|had)(?:n{_A}?t| not)"
+
+SILENT = (
+    # "The handbook doesn't go into X", "These passages never mention X", "the notes
+    # haven't said anything about X"
+    rf"\b{SOURCE_NP}\s+(?:{_NEG_AUX}\s+(?:(?:really|actually|explicitly|directly|seem to|"
+    rf"appear to)\s+)?{_TEXT_VERB_BASE}|never\s+{_TEXT_VERB}|{_NEG_AUX}\s+{_PARTICIPLE})\b",
+    # "The documents make no mention of X", "the guidance hasn't got anything on X", "the
+    # policy wording here says nothing about X"
+    rf"\b{SOURCE_NP}\s+(?:makes?|made) no (?:mention|reference)\b",
+    rf"\b{SOURCE_NP}\s+(?:{_NEG_AUX}\s+(?:got|have|contain|include) anything|"
+    rf"(?:has|have|had)(?: got)? nothing|{_TEXT_VERB} nothing)\b",
+    # "Nothing in the rules mentions X", "nothing else here covers X", "Nothing I have here
+    # talks about X"
+    rf"\bnothing (?:else )?(?:in {SOURCE_NP}|in {_WHAT_I_HAVE}|(?:that )?(?:i|we) "
+    rf"(?:have|had|was given|can see)(?: here)?|here)\s+(?:\w+ly\s+)?{_TEXT_VERB}\b",
+    # "There was nothing in the tenancy rules about X"
+    rf"\bthere (?:was|were|has been|had been){_A}?(?:n{_A}?t)? (?:nothing|no mention)"
+    rf"(?: in {SOURCE_NP}| here)?",
+    # "Bees aren't mentioned anywhere in what I was given", "weren't covered by the leaflet"
+    rf"\b(?:is|are|was|were|has been|have been)(?:n{_A}?t| not) (?:\w+ )?{_PARTICIPLE} "
+    rf"(?:anywhere )?(?:in|by|within) (?:{SOURCE_NP}|{_WHAT_I_HAVE})",
+    # "X is not something the plot rules address", "That's not something the FAQ covers"
+    rf"(?:\bnot|n{_A}t) (?:something|anything) (?:that )?(?:{SOURCE_NP}|{_WHAT_I_HAVE})\s+"
+    rf"(?:really\s+)?{_TEXT_VERB}\b",
+)
+SILENT_SOURCE = re.compile("|".join(f"(?:{p})" for p in SILENT), re.IGNORECASE)
+_DIGITS = re.compile(r"\S*\d\S*")
+
+
+def unnamed(text: str) -> str:
+    """The text with each silent source's phrase dropped ("That's not something the FAQ
+    covers" -> "That's ."), a figure in it kept: what names the source the assistant
+    read ("the FAQ", "the Greenway handbook") is no claim about the world."""
+    return SILENT_SOURCE.sub(lambda m: " ".join(_DIGITS.findall(m.group())), text)
+
+
+# A verb the world uses of a policy, a plan or a product too ("The policy does not cover
+# water damage"), and the nouns that only name what the assistant read
+_WORLD_VERB = re.compile(r"\b(?:cover(?:s|ed)?|include(?:s|d)?|provide(?:s|d)?|list(?:s|ed)?)\b",
+                         re.IGNORECASE)
+_TEXT_ONLY = re.compile(
+    r"\b(?:documents?|docs|documentation|contexts?|texts?|passages?|sources?|excerpts?|"
+    r"snippets?|extracts?|information|info|notes|faqs?|here|what|anything|everything|"
+    r"i|we)\b", re.IGNORECASE)
+
+
+def covers_stated_topic(sentence: str, pool: TermPool) -> bool:
+    """Whether a sentence read as a silent source is a claim about a policy's, a plan's or
+    a product's scope: its verb is one the world uses too ("cover", "include"), its
+    source a noun the world has ("the policy", not "the documents" nor "what I have"),
+    and the contexts state every content word of what it says is not covered ("The
+    policy does not cover water damage" against "covers ... escape of water" and
+    "accidental damage": checked against them, a contradiction). Of a topic the
+    contexts lack ("... doesn't cover pet injuries") it declines."""
+    m = SILENT_SOURCE.search(sentence)
+    if m is None or not _WORLD_VERB.search(m.group()) or _TEXT_ONLY.search(m.group()):
+        return False
+    topic = [t for t in content_tokens(sentence[:m.start()] + " " + sentence[m.end():])
+             if t not in _POINTING]
+    return bool(topic) and all(pool.has(t) for t in topic)
+
+
+_POINTING = frozenset({"that", "this", "it", "those", "these", "one", "something",
+                       "anything", "s"})
