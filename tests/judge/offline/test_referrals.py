@@ -10,7 +10,7 @@ import pytest
 
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.lexical import TermPool
-from ragassay.judge.offline.referrals import invented_detail
+from ragassay.judge.offline.referrals import invented_detail, is_referral
 from tests.support.offline import assert_judged
 
 ALLOTMENT = ["Allotment plots are let by the year from 1 April and cost £48 for a half plot.",
@@ -62,3 +62,24 @@ def test_invented_detail() -> None:
     assert invented_detail("Ring them on 01632 960 777.", pool, CATS)
     assert not invented_detail("Ring them on 01632 960 555.", pool, CATS)
     assert not invented_detail("It's best to check with your vet.", pool, CATS)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Email support is included in the Starter plan.",
+    "Call charges are 8p a minute from a mobile.",
+    "Contact lenses can be collected after two days.",
+])
+def test_a_noun_is_no_imperative(sentence: str) -> None:
+    """A referral's verb read as a noun ("Email support is included", "Call charges
+    are"): the whole answer was taken for a referral and scored as an abstention before
+    (session 20)."""
+    assert not is_referral(sentence)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Email the bursar and she will reply within a day.",
+    "Call reception for a late check-out.",
+    "Contact the warden if you lose your key.",
+])
+def test_an_imperative_stays_a_referral(sentence: str) -> None:
+    assert is_referral(sentence)

@@ -29,6 +29,9 @@ REFERRAL = re.compile(
     rf"it(?:{_A}s| is) best to |i(?:{_A}d| would) )?(?:contact|reach out to|ask|call|email|"
     r"e-mail|get in touch with|check with|speak (?:to|with)|talk to|consult|"
     r"keep an eye (?:out|on))\b"
+    # (a noun, not the imperative: "Email support is included", "Call charges are ...",
+    # "Contact details can be updated ...": a word and a verb of being or having follow)
+    r"(?!\s+[\w-]+\s+(?:is|are|was|were|has|have|can|will|costs?|includes?|applies|apply)\b)"
     # "Please ring the shop", "It's best to ring the salon" ("Phone support is ..." is no
     # referral)
     rf"|(?:please |kindly |just |you (?:can|could|may|might|should) (?:always |just |want to )?|"

@@ -33,6 +33,8 @@ def taken(pieces: Sequence[Part], k: int, gapped: bool = False) -> frozenset[str
     if gapped and k and p.opening is None and _GAPPED.match(p.text) and _gapped(
             p, pieces[k - 1]):
         return predicate_words(pieces[0])  # "[Rooms cost] £45 an hour on Fridays"
+    if k and stranded(p):  # "..., but email support is": the first clause's predicate
+        return pieces[0].words - subject_words(pieces[0])
     if not k or p.opening is None:
         return frozenset()
     if p.opening == "relative":
@@ -50,6 +52,19 @@ def taken(pieces: Sequence[Part], k: int, gapped: bool = False) -> frozenset[str
                 break
         return subject_words(subject or pieces[0])
     return subject_words(pieces[0])
+
+
+_STRANDED = frozenset({"but", "while", "whereas", "though", "although"})
+_STRANDED_TOKENS = 5  # "but email support is", "while the Plus plan does"
+
+
+def stranded(p: Part) -> bool:
+    """A contrasting clause whose verb phrase is left out, its auxiliary last ("Phone
+    support is not included, | but email support is"): it says the first clause's
+    predicate of its own subject, the first clause's negation undone."""
+    toks = p.info.tokens
+    return (2 < len(toks) <= _STRANDED_TOKENS and toks[0] in _STRANDED
+            and toks[-1] in AUXILIARIES and not any(is_negation(t) for t in toks))
 
 
 def _gapped(p: Part, before: Part) -> bool:
