@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 import time
@@ -45,7 +46,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+sys.path.insert(0, SRC)
+# ... and in the judge's worker processes, which import ragassay afresh: without it they
+# took the installed copy (an editable install of another checkout), not this one's
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    x for x in (SRC, os.environ.get("PYTHONPATH")) if x)
 
 PROBES = Path(__file__).resolve().parent / "probes"
 FAITHFUL = ("paraphrase", "cited", "unrelated_negation")
