@@ -89,3 +89,17 @@ def test_covers_stated_topic_reads_the_source_and_the_topic() -> None:
 def test_unnamed_drops_the_source_keeps_a_figure() -> None:
     assert "FAQ" not in unnamed("That's not something the FAQ covers.")
     assert "2024" in unnamed("That's not something the 2024 FAQ covers.")
+
+
+@pytest.mark.parametrize("answer", [
+    "Our guide doesn't include anything on parking charges.",
+    "Sorry, the brochure doesn't cover parking charges.",
+    "The leaflet doesn't list charges for parking.",
+])
+def test_a_text_by_its_kind_is_a_source(an: Analyzer, answer: str) -> None:
+    """A guide, a brochure or a leaflet is a text the bot answers from, not a plan whose
+    scope it states: its "doesn't include" declines, even where the contexts hold the
+    topic's words apart ("Parking is free ... Charges apply for ..."; the guide's was
+    read as a claim and flagged, session 20)."""
+    contexts = ["Parking is free for hotel guests.", "Charges apply for a late check-out."]
+    assert_judged(an, contexts, answer, False, question="How much is parking?")

@@ -100,7 +100,11 @@ _WORLD_VERB = re.compile(r"\b(?:cover(?:s|ed)?|include(?:s|d)?|provide(?:s|d)?|l
 _TEXT_ONLY = re.compile(
     r"\b(?:documents?|docs|documentation|contexts?|texts?|passages?|sources?|excerpts?|"
     r"snippets?|extracts?|information|info|notes|faqs?|here|what|anything|everything|"
-    r"i|we)\b", re.IGNORECASE)
+    # a text a bot answers from, by its kind (session 20: "Our guide doesn't include
+    # anything on parking charges" was read as a claim about the guide's scope)
+    r"guides?|handbooks?|brochures?|leaflets?|manuals?|pages?|websites?|site|articles?|"
+    r"booklets?|pamphlets?|catalogues?|wiki|newsletters?|price list|help cent(?:re|er)|"
+    r"knowledge base|i|we)\b", re.IGNORECASE)
 
 
 def covers_stated_topic(sentence: str, pool: TermPool) -> bool:
