@@ -63,6 +63,7 @@ from .dropped import (
     tail_days,
 )
 from .lexical import FILLER, antonyms_in, stem
+from .listed import listed_denial
 from .mixed import misplaced_name, named_elsewhere
 from .objects import swapped_object
 from .parallel import parallel_swap
@@ -359,6 +360,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     if _exception(p, near) or (p.universal and any(
             elsewhere(p, u.part, u.sentence) for u in near)):
         return Judged("quantifier")
+    if (row := listed_denial(p, near)) is not None:
+        return Judged("negation", row)  # "we can move pianos" / "We cannot move pianos, ..."
     if (row := dropped_case(p, near, units, said)) is not None:
         return Judged("quantifier", row)  # "all our quotes are free" / "... within 15 miles"
     if (row := misplaced_figure(p, near, units, doc)) is not None or (
@@ -398,8 +401,14 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     # cannot be returned" against "opened fragrance oils can be returned ...")
     outweighed = any(f.restates and {"negation", "antonym"} & set(kinds)
                      for _, f, kinds in judged)
+    # (... and one that states every word of the claim, none replaced, outweighs one that
+    # leaves a word of it unstated: "The Display range is not suitable for small gardens"
+    # against "the Display range is suitable ...", beside "Our Garden range is ... suitable
+    # for small gardens")
+    whole_turned = any(f.covered == 1.0 and not f.swaps and {"negation", "antonym"} & set(
+        kinds) for _, f, kinds in judged)
     if any(not kinds and not uncounted(p, u) and (f.restates or not outweighed)
-           for u, f, kinds in judged):
+           and (f.covered == 1.0 or not whole_turned) for u, f, kinds in judged):
         return Judged(restated=restated, close=close)
     if (row := denied_elsewhere(p, units, doc)) is not None:
         return Judged("negation", row)  # "can keep a cockerel" / "Cockerels are not permitted"

@@ -64,13 +64,16 @@ def denied_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | Non
     opposed = frozenset().union(*(antonym_stems(t) for t, _ in p.pairs))
     for u in units.near(p, doc, 1):
         heads = u.part.negations
-        if len(heads) != 1 or heads[0] is None or len(u.words) > MAX_DENIAL_WORDS:
+        # (a sentence's own words: not what "They do not accept banknotes" takes from the
+        # sentence before, whose subject the claim shares)
+        words = u.part.words if not u.clause else u.words
+        if len(heads) != 1 or heads[0] is None or len(words) > MAX_DENIAL_WORDS:
             continue
         h = heads[0]
         if h not in _ADMITS or len(u.sentence.negations) != 1 or (
                 _HEDGED & set(u.sentence.info.tokens)):
             continue
-        rest = u.words - {h}
+        rest = words - {h}
         said = [t for t, w in u.part.pairs if w in rest]
         if not admits and not (said and said[0].endswith("ing") and any(
                 same_verb(said[0], v) for v in may)):
@@ -94,10 +97,10 @@ def _base(tok: str) -> str | None:
 def same_verb(a: str, b: str) -> bool:
     """Whether two tokens are one word, an -ing form read as its verb ("Swimming is
     not allowed" / "you can swim", "diving" / "dive", "parking" / "park")."""
-    return a == b or stem(a) == stem(b) or _verb_of(a, b) or _verb_of(b, a)
+    return a == b or stem(a) == stem(b) or verb_of(a, b) or verb_of(b, a)
 
 
-def _verb_of(ing: str, verb: str) -> bool:
+def verb_of(ing: str, verb: str) -> bool:
     """Whether `ing` is the -ing form of `verb` ("diving" / "dive", "swimming" / "swim")."""
     base = _base(ing)
     return base is not None and len(base) >= 3 and verb in (base, base + "e")

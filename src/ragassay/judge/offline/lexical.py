@@ -308,7 +308,7 @@ def antonym_stems(word: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _root(word: str) -> str:
+def root(word: str) -> str:
     """A word's stem less an "-ing" / "-ed" ending ("opening", "opened": "open"), less a
     final "e" ("guide", "guided": "guid"; "heater", "heated": "heat"; "date", "dated":
     "dat", review 19d)."""
@@ -330,16 +330,16 @@ def antonyms_in(word: str, stems: frozenset[str], tokens: Iterable[str]) -> froz
         return frozenset()
     lexicon = {stem(a) for a in ANTONYMS.get(word, ())}
     said = set()
-    base = _root(word)
+    base = root(word)
     # (the word less its prefix, by root: "unlimited" against "limited")
-    unprefixed = {_root(word[len(p):]) for p in _NEG_PREFIXES
+    unprefixed = {root(word[len(p):]) for p in _NEG_PREFIXES
                   if word.startswith(p) and len(word) - len(p) >= 4}
     for tok in tokens:
         # (a whole token, less its prefix, is the other word by its root: "unlimited" /
         # "limit", "ineligible" / "eligibility", "unopened" / "opening"; "include" less
         # "in" is no "club", review 19b)
-        if any(tok.startswith(p) and len(tok) - len(p) >= 4 and _root(tok[len(p):]) == base
+        if any(tok.startswith(p) and len(tok) - len(p) >= 4 and root(tok[len(p):]) == base
                for p in _SAID_PREFIXES if len(word) >= 4) or (
-                len(tok) >= 4 and _root(tok) in unprefixed):
+                len(tok) >= 4 and root(tok) in unprefixed):
             said.add(stem(tok))
     return frozenset(a for a in out if a in lexicon or a in said)

@@ -13,9 +13,11 @@ from .clauses import (
     Part,
     clause_parts,
     first_word,
+    is_negation,
     lemma_stems,
     neighbours,
     part,
+    subject_words,
 )
 from .conditions import conditioned
 from .lexical import STOPWORDS, stem
@@ -31,6 +33,10 @@ _LIST = re.compile(r"\b(\w+(?:,\s*\w+)+,?\s+(?:and|or)\s+\w+)\b")
 _JOINED = re.compile(r"\b(\w+)\s+(?:and|or)\s+(\w+)\b")
 _OPENING_PAIR = re.compile(r"^\W*(?:the\s+)?(\w+)\s+and\s+(\w+)\b", re.IGNORECASE)
 _UNTIL = frozenset({"until", "till", "before"})
+_REFERRING = frozenset({"it", "they"})  # a sentence's subject standing for the one before's
+_BE = frozenset({"is", "was", "s", "it's", "isn't", "wasn't"})
+_PERSONS = frozenset({"you", "we", "i", "they", "he", "she", "it", "us", "them"})
+_REFERENT_WORDS = 3  # a subject's words, at most
 SYNONYM_COSINE = 0.6  # two subjects this close by their static vectors are no alternatives
 
 
@@ -217,8 +223,35 @@ class Units:
         found = self._sentences.get(row)
         if found is None:
             whole = part(self.ctx.infos[row].text)
-            found = self._sentences[row] = Unit(whole, row, False, whole)
+            found = self._sentences[row] = Unit(whole, row, False, whole, self._referred(row))
         return found
+
+    def _referred(self, row: int) -> frozenset[str]:
+        """What a sentence opening with "It" or "They" and a verb takes from the sentence
+        before it in its passage: that sentence's subject ("Our simple cremation package
+        costs £1,650 ... It does not include a service": simple, cremation, package), when
+        it denies something (read everywhere, "They can be used at any Hilltop site" narrowed
+        "Gift cards can be used at any site", test_review15). Not "It is ..." ("It is best
+        to book early": no referent)."""
+        toks = self.ctx.infos[row].tokens
+        if (not row or len(toks) < 3 or toks[0] not in _REFERRING
+                or not any(is_negation(t) for t in toks)
+                or self.ctx.docs[row - 1] != self.ctx.docs[row]
+                or (toks[0] == "it" and toks[1] in _BE)):
+            return frozenset()
+        before = clause_parts(self.ctx.infos[row - 1].text)[0]
+        subject = subject_words(before)
+        # (its first content words, up to a person or a third word: "Our app lets you book
+        # a slot" gives app, lets, not the slot it books, review 20)
+        toks = before.info.tokens
+        stems = lemma_stems(toks, before.info.all_stems)
+        out: list[str] = []
+        for t, x in zip(toks[before.info.lead:], stems[before.info.lead:], strict=True):
+            if t in _PERSONS or len(out) == _REFERENT_WORDS:
+                break
+            if x in subject:
+                out.append(x)
+        return frozenset(out)
 
     @property
     def calendar(self) -> frozenset[str]:

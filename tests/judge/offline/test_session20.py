@@ -1,0 +1,87 @@
+"""Session 20: a claim asserting of one item what a context sentence denies of its list
+(listed.listed_denial), a sentence opening "It" / "They" reading the subject of the one
+before it (units.Units._referred), and a unit stating the whole claim with its polarity
+turned outweighing one that leaves a word of it unstated (alignment.judge_part). Cases in
+words of our own, none from a probe batch."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragassay.judge.offline import Analyzer
+from ragassay.judge.offline.clauses import part
+from ragassay.judge.offline.listed import listed_denial
+from tests.support.offline import judged
+
+_KENNELS = "We cannot take puppies, unvaccinated dogs, cats or rabbits."
+_RETURNS = ("Sale items and gift cards cannot be exchanged unless they arrive damaged.")
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # one item of a denied list of objects, asserted (passed before)
+    ([_KENNELS, "Every stay includes two walks a day."],
+     "Yes, we can take puppies, and every stay includes two walks a day.", True),
+    # one item of a denied list of subjects, asserted beside a general rule (passed before)
+    (["You can exchange most items within 28 days.", _RETURNS],
+     "Sale items can be exchanged within 28 days.", True),
+    # ... the item denied, or the exception's words said: no conflict
+    ([_KENNELS], "No, we can't take rabbits.", False),
+    (["You can exchange most items within 28 days.", _RETURNS],
+     "Sale items can be exchanged if they arrive damaged.", False),
+    # ... a subject of its own, not the denial's "we"
+    ([_KENNELS + " Our partner cattery can take cats."], "Our partner cattery can take cats.",
+     False),
+    # review 20's regressions of the first version, kept as guards: a phrase closing the
+    # list bounds every item; a word of the claim's subject is no verb of it
+    (["We don't sell tickets, programmes or merchandise at the gate. Tickets are sold "
+      "through our website until midnight before each match."],
+     "Yes, we sell tickets through our website until midnight before the match.", False),
+    (["Our standard home policy does not cover flood, subsidence or storm damage. Flood "
+      "cover can be added to the standard home policy for £4 a month."],
+     "Yes, flood cover can be added to the standard home policy for £4 a month.", False),
+    # ... and the bound said: the flip is read
+    (["We don't sell tickets, programmes or merchandise at the gate."],
+     "You can buy programmes at the gate, and we sell tickets at the gate too.", True),
+    # items told apart by a figure only are no items ("Courts 5 and 6")
+    (["Courts 1 to 4 have floodlights. Courts 5 and 6 are not floodlit."],
+     "Courts 1 to 4 have floodlights.", False),
+])
+def test_a_denied_list_item(an: Analyzer, contexts: list[str], answer: str,
+                            flags: bool) -> None:
+    assert judged(an, contexts, answer) is flags
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # "It" stands for the previous sentence's subject (passed before)
+    (["The starter kit costs £40 and includes a mat and two blocks. It does not include "
+      "a strap."], "Yes, the starter kit includes a strap, along with a mat and two blocks.",
+     True),
+    (["The starter kit costs £40 and includes a mat and two blocks. It does not include "
+      "a strap."], "The starter kit includes a mat and two blocks but no strap.", False),
+    # an expletive "It is" takes nothing
+    (["The starter kit costs £40. It is best to order it a week ahead."],
+     "The starter kit costs £40.", False),
+])
+def test_a_pronoun_sentence_reads_its_referent(an: Analyzer, contexts: list[str],
+                                               answer: str, flags: bool) -> None:
+    assert judged(an, contexts, answer) is flags
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # the whole claim turned outweighs a unit that leaves "Trail" unstated (passed before)
+    (["Our Road bike is light and suitable for commuting. The Trail bike is heavy and is "
+      "not suitable for commuting."], "The Trail bike is suitable for commuting.", True),
+    (["Our Road bike is light and suitable for commuting. The Trail bike is heavy and is "
+      "not suitable for commuting."], "The Road bike is suitable for commuting.", False),
+    # a unit stating the whole claim agrees: it is not outweighed
+    (["Dogs are not allowed inside the restaurant. Dogs are allowed on the terrace."],
+     "Dogs are allowed on the terrace.", False),
+])
+def test_a_whole_claim_turned_outweighs_a_partial_agreement(
+        an: Analyzer, contexts: list[str], answer: str, flags: bool) -> None:
+    assert judged(an, contexts, answer) is flags
+
+
+def test_listed_denial_needs_one_item_named() -> None:
+    claim = part("We can take puppies and cats.")
+    assert listed_denial(claim, []) is None
