@@ -58,7 +58,9 @@ def test_with_ids_an_id_style_label_the_sample_does_not_name_is_fabricated():
     "The rule is explained earlier (see above).",
     "Masks were required (COVID-19).",
     "The lab is certified (ISO 9001).",
-    "Print it on paper (A1).",
+    # (a letter and a number in round brackets ending a sentence is a source label,
+    # trial 75, unless the passages write it: tests/text/test_codes.py)
+    "Print it on (A1) paper.",
     "The law changed (2024).",
     "Wrap it in {x} braces.",
     "Break the line with <br> here.",

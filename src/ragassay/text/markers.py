@@ -8,6 +8,7 @@ Styles read: `[1]`, `[1.]`, `[1, 3]`, `[1-3]`, `[1][2]`, `[^2]`, `(Source 2)` (a
 `(Sources 1 and 3)`, `(Doc 2)`, `(Passage 2)`, `(Context 2)`, `(Ref 2)`, `(ref. 2)`,
 `[ref. 3]`, `(source: doc 2)`, `(ref: document 2)`, `[src 1]`, `(cite: 1)`, `[Ctx 1]`,
 `[footnote 1]`, `[Source A]`: a letter after a source word is a position, A the first),
+a letter and a number alone (`[A1]`, `(A1)`, `[a1, b2]`) where a clause ends (`codes`),
 `【1】`, `【4:0†source】`, `[1†L3-L5]`, `[1: library hours]`, ids or titles the sample names
 (`metadata.citation_ids`, or `metadata.context_ids` / `metadata.context_titles`, one per
 context in order, or a mapping id -> 0-based context index): `[doc-a]`, `(Source: Refund
@@ -21,7 +22,8 @@ when the sample names no ids, the label's number is the context's position, as i
 around numbers where a clause ends, superscripts, `<sup>1</sup>`, `^1` and `†1`; a
 "see"/"cf." wrapper goes with its markers). A trailing sources section ("Sources:\n[1] Opening
 hours", "References: Document 1, Document 2": `sources`) lists sources and makes no claim:
-it is cut from the answer before it is read.
+it is cut from the answer before it is read, as footnote definitions ending it are ("[^1]:
+refund_policy.md": the marker cites the passage the line names).
 `(p. 1)` (a page) and `{0}` mid-sentence are text; marker-like text no rule reads
 (`{x1}` where a clause ends, "(see: X)" naming no context) is a problem (`unread`).
 
@@ -48,12 +50,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ragassay.text.code import code_spans, outside
+from ragassay.text.codes import PAREN_CODES, as_markers, is_code, norm_code, paren_labels
 from ragassay.text.loose import SEE, SOURCE_WORDS, loose_markers, removals
 from ragassay.text.sentences import letter_key, sentence_spans
-from ragassay.text.sources import sources_start
-from ragassay.text.titles import Numbering, numbering, see_titles
+from ragassay.text.sources import definitions, footnotes_start, note_label, sources_start
+from ragassay.text.titles import Numbering, named_in, numbering, see_titles
 from ragassay.text.titles import norm_id as _norm_id
-from ragassay.text.unread import unread_problems
+from ragassay.text.unread import unclosed_problems, unread_problems
 
 MAX_RANGE = 50  # a range wider than this ([1-1000]) is a problem, not 1000 citations
 MAX_PROBLEMS = 20  # problems kept per answer (a hostile answer can have thousands)
@@ -64,20 +67,18 @@ _PAREN = re.compile(rf"\(\s*(?:{SEE}\s+)?({SOURCE_WORDS}(?:\b|(?=[-_]?\d))"
                     r"[^()\[\]\n]{0,200}?)\s*\)", re.IGNORECASE)
 _COLON = re.compile(rf"^{SOURCE_WORDS}\s*:", re.IGNORECASE)
 _LENTICULAR = re.compile(r"【([^【】\n]{0,200})】")
-_RUN = r"[\d\s,;\-–—]{0,200}"
-_UNCLOSED = re.compile(rf"\[\s*\^?\s*\d{_RUN}(?:$|(?=[^\d\s,;\-–—\]]))|【[^】\n]{{0,200}}$")
 _RANGE = re.compile(r"^(\d+)\s*[-–—]\s*(\d+)$")
 _NUMBER = re.compile(r"^#?(\d+)\.?$")  # "[1.]": a full stop inside the bracket
 # a number and what follows it: "[1†L3-L5]" (line ranges), "[1: library hours]" (a title)
-_TITLED = re.compile(r"^(\d{1,4})\s*(?:†|:\s+(?=[^\W\d_]))")
+_TITLED = re.compile(r"^((?:[A-Za-z][-_]?)?\d{1,4})\s*(?:†|:\s+(?=[^\W\d_]))")
 _LETTER = re.compile(r"^[A-Z]$")  # "Source A" (after a source word): the first context
 # "Source 2", "source: 2", "Doc #2", "ref. 2" (the word abbreviated with a full stop)
 _WORD_PREFIX = re.compile(rf"^{SOURCE_WORDS}\.?(?:\s*[:#]\s*#?|\s+#?)(?=\S)",
                           re.IGNORECASE)
 # an id-style label: a short word (two letters or more) and a number, glued or joined by
 # - _ or : (doc1, doc-1, ref_2, source3, web:1), or one capital or a dagger-like sign
-# and a number, glued or joined by - or _ (S1, †1)
-_ID_NUMBER = re.compile(r"^(?:[^\W\d_]{2,12}(?:[-_]|:[ \t]?)?|(?:[A-Z]|[†‡§¶])[-_]?)"
+# and a number, glued or joined by - or _ (S1, a1, †1: `codes`)
+_ID_NUMBER = re.compile(r"^(?:[^\W\d_]{2,12}(?:[-_]|:[ \t]?)?|(?:[A-Za-z]|[†‡§¶])[-_]?)"
                         r"(\d{1,4})$")
 _ID_LIKE = re.compile(r"^[\w.:/-]*[\d_./:-][\w.:/-]*$")
 _SPLIT = re.compile(r"\s*(?:[,;]|\band\b|&)\s*", re.IGNORECASE)
@@ -158,6 +159,9 @@ class _Raw:
     glued: bool = False  # written straight after a word character: `items[0]`
     spelled: dict[int, str] = field(default_factory=dict)  # number -> label as written
     letters: list[str] = field(default_factory=list)  # "A": the first context
+    codes: list[str] = field(default_factory=list)  # "A1" alone: a marker by position
+    coded: bool = False  # every label a letter and a number, no source word (`codes`)
+    round: bool = False  # in round brackets: "(A1)"
 
 
 def _bare(part: str, ids: Mapping[str, int]) -> str:
@@ -188,11 +192,14 @@ def _read_part(part: str, ids: Mapping[str, int], raw: _Raw, declared: bool) -> 
         raw.letters.append(part)
     elif (m := _ID_NUMBER.match(bare)) is None:
         return False
-    elif declared:  # the sample names its ids: one it does not name points at nothing
-        raw.ids.append(_norm_id(bare))
-    else:  # no ids: the label's number is the context's position, as in "Doc 1"
-        raw.numbers.append(int(m.group(1)))
-        raw.spelled.setdefault(int(m.group(1)), bare)
+    else:
+        if bare == part and is_code(bare):  # "A1" with no source word: `codes`
+            raw.codes.append(norm_code(bare))
+        if declared:  # the sample names its ids: one it does not name points at nothing
+            raw.ids.append(_norm_id(bare))
+        else:  # no ids: the label's number is the context's position, as in "Doc 1"
+            raw.numbers.append(int(m.group(1)))
+            raw.spelled.setdefault(int(m.group(1)), bare)
     return True
 
 
@@ -208,11 +215,14 @@ def _read(content: str, ids: Mapping[str, int], strict: bool, declared: bool) ->
     if whole in ids:
         raw.ids.append(whole)
         return raw
-    unread = []
+    unread, n_read = [], 0
     for part in _SPLIT.split(content):
         part = part.strip().lstrip("^").strip()
         if part and not _read_part(part, ids, raw, declared):
             unread.append(_WORD_PREFIX.sub("", part).strip())
+        n_read += bool(part)
+    # "[A1]", "[A1, B2]": a marker by its position (`codes`); "[^A1]" is a footnote
+    raw.coded = not footnote and 0 < len(raw.codes) == n_read
     if unread:
         looks_like_id = len(unread) == 1 and declared and bool(_ID_LIKE.match(unread[0]))
         if not (raw.numbers or raw.ids or raw.problem or footnote or not strict
@@ -238,11 +248,14 @@ def _find(text: str, nb: Numbering, code: Sequence[tuple[int, int]]) -> list[_Ra
     marker naming a title first, so that it wins its span (`titles`)."""
     ids = nb.names
     found = [_Raw(a, b, text[a:b], ids=[name]) for a, b, name in see_titles(text, ids)]
-    for pattern, strict in ((_BRACKET, True), (_PAREN, True), (_LENTICULAR, False)):
+    for pattern, strict in ((_BRACKET, True), (_PAREN, True), (_LENTICULAR, False),
+                            (PAREN_CODES, True)):
         for m in pattern.finditer(text):
             content = m.group(1)
             if pattern is _LENTICULAR:  # 【4:0†source】: the number before ':' or '†'
                 content = re.split(r"[†:]", content, maxsplit=1)[0]
+            elif pattern is PAREN_CODES:  # "(A1)(B2)": one marker, by position (`codes`)
+                content = paren_labels(m.group(0))
             elif (t := _TITLED.match(content)) and _norm_id(content) not in ids:
                 content = t.group(1)
             # "(Source: Refund policy)", "[Source: services/dyeing]" name a source;
@@ -252,6 +265,8 @@ def _find(text: str, nb: Numbering, code: Sequence[tuple[int, int]]) -> list[_Ra
                 raw.start, raw.end, raw.text = m.start(), m.end(), m.group(0)
                 raw.glued = m.start() > 0 and (text[m.start() - 1].isalnum()
                                                or text[m.start() - 1] == "_")
+                raw.round = pattern is PAREN_CODES
+                raw.coded = raw.coded and pattern is not _LENTICULAR
                 found.append(raw)
     loose = sorted(_loose(text), key=lambda r: r.start)
     taken = sorted((r.start, r.end) for r in found)
@@ -269,16 +284,6 @@ def _find(text: str, nb: Numbering, code: Sequence[tuple[int, int]]) -> list[_Ra
     for r, (a, b) in zip(kept, removals(text, [(r.start, r.end) for r in kept]), strict=True):
         r.start, r.end = a, b
     return kept
-
-
-def _unclosed(text: str, raws: Sequence[_Raw], code: Sequence[tuple[int, int]]) -> list[str]:
-    """Half-open markers (`[2` with no `]`) outside code and outside read markers."""
-    hits = [(m.start(), m.end(), m.group(0).strip()) for m in _UNCLOSED.finditer(text)]
-    spans = [(a, b) for a, b, _ in hits]
-    in_code = outside(spans, code)
-    in_marker = outside(spans, [(r.start, r.end) for r in raws])
-    return [f"unclosed citation marker {t!r}"
-            for (_, _, t), c, k in zip(hits, in_code, in_marker, strict=True) if c and k]
 
 
 # ---- numbering ---------------------------------------------------------------------------
@@ -425,28 +430,60 @@ def _sentences(answer: str, raws: list[_Raw], markers: list[Marker]) -> list[Cit
     return out
 
 
+def _coded(answer: str, found: list[_Raw], nb: Numbering) -> list[_Raw]:
+    """The markers found, less the letter-and-digit labels that are text by their place
+    or are words of the passages ("Room [B2] is ...", `codes`)."""
+    coded = [r for r in found if r.coded]
+    if not coded:
+        return found
+    keep = as_markers(answer, [(r.start, r.end, r.round, r.codes) for r in coded], nb.terms)
+    text = {id(r) for r, k in zip(coded, keep, strict=True) if not k}
+    return [r for r in found if id(r) not in text]
+
+
+def _noted(raws: Sequence[_Raw], notes: Mapping[str, str], nb: Numbering) -> list[str]:
+    """Footnote markers read through their definitions (`sources.definitions`): one
+    whose line names a passage ("[^1]: refund_policy.md") cites it; a word label whose
+    line names none ("[^note]: Some page") cites nothing, and is reported."""
+    problems = []
+    for r in raws:
+        label = note_label(r.text)
+        if label is None or label not in notes:
+            continue
+        if (name := named_in(notes[label], nb.names)) is not None:
+            r.numbers, r.ids, r.letters = [], [name], []
+        elif not label.isdigit():
+            r.ids = []
+            problems.append(f"footnote {r.text!r} names no passage ({notes[label][:60]!r}): "
+                            "cites nothing")
+    return problems
+
+
 def parse_citations(answer: str, numbering: Numbering) -> ParsedAnswer:
     """The answer's sentences with their markers resolved, the answer without its
     markers, and the problems found."""
     code = code_spans(answer)
-    end = sources_start(answer, code)
+    end = footnotes_start(answer[:sources_start(answer, code)], code)
     listed = end < len(answer)
-    if listed:  # a trailing sources section lists sources: no claim, no citation
+    notes = definitions(answer[end:])
+    if listed:  # a trailing sources section (or footnotes) lists sources: no claim
         answer = answer[:end].rstrip()
         code = code_spans(answer)
     found = _find(answer, numbering, code)
-    base = _base(found, numbering)
+    raws = _coded(answer, found, numbering)
+    problems = _noted(raws, notes, numbering)
+    base = _base(raws, numbering)
     # under 1-based numbering `items[0]` is indexing, not a citation
-    raws = [r for r in found if not (base == 1 and r.glued and r.numbers == [0]
-                                     and not r.ids)]
-    problems = _unclosed(answer, found, code)
+    raws = [r for r in raws if not (base == 1 and r.glued and r.numbers == [0]
+                                    and not r.ids)]
+    read = [(r.start, r.end) for r in found]
+    problems += unclosed_problems(answer, read, code)
     if base == 1 and any(0 in r.numbers for r in raws):
         problems.append("marker [0] with 1-based numbering (metadata.citation_base: 1)")
     markers = [_resolve(r, numbering, base, problems) for r in raws]
     text = _strip(answer, 0, len(answer), raws).strip() if raws else answer
     out = ParsedAnswer(_sentences(answer, raws, markers), problems, text, listed)
-    out.problems += unread_problems(answer, out.sentences, [(r.start, r.end) for r in found],
-                                    code)
+    out.problems += unread_problems(answer, out.sentences, read, code)
     unique = list(dict.fromkeys(out.problems))
     more = len(unique) - MAX_PROBLEMS
     out.problems = unique[:MAX_PROBLEMS] + ([f"... and {more} more"] if more > 0 else [])

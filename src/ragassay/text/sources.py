@@ -5,7 +5,7 @@
 nothing about the world, so it is no claim and no uncited sentence. Read as one:
 
 - a heading alone on its line (`Sources`, `References`, `Citations`, `Bibliography`,
-  `Works cited`; optional `#`, `**` and a colon), then list-like lines to the answer's
+  `Works cited`, `Footnotes`; optional `#`, `**` and a colon), then list-like lines to the answer's
   end: a bullet or a label (`[1]`, `[^1]:`, `【1】`, `1.`, `1)`, `(1)`) before the
   line's text, or a short line (at most ten words, not ending in ":");
 - or a line "Sources: ..." / "References: ..." whose items (split at "," or ";") are
@@ -13,6 +13,15 @@ nothing about the world, so it is no claim and no uncited sentence. Read as one:
 
 The block must follow some text, start a line, and lie outside code; "Sources say the
 museum opens at 9." mid-answer is a sentence. One walk back over the answer's lines.
+
+Footnote definitions ending the answer are such a block without a heading (trial 75: a
+"[^1]: Refund policy" line was judged as a claim naming a title): lines that open with
+a footnote's label, `[^1]: refund_policy.md`, `[^note]: Refund policy, section 2`, a
+markdown reference `[1]: refund_policy.md`, or
+in plain text one naming a source, `^1 Source: ...`, `¹ https://...`, `^2 faq.html` (an
+indented line below one goes with it; "^1 Ticket terms apply." is a note, and stays).
+`definitions` reads what each label's line says, for `markers` to read the passage it
+names (`titles.named_in`).
 """
 
 from __future__ import annotations
@@ -22,7 +31,8 @@ from collections.abc import Sequence
 
 from ragassay.text.code import outside
 
-_WORDS = r"(?:sources?(?:[ \t]+used)?|references?|citations?|bibliography|works[ \t]+cited)"
+_WORDS = (r"(?:sources?(?:[ \t]+used)?|references?|citations?|bibliography|works[ \t]+cited"
+          r"|footnotes)")
 _BOLD = r"(?:\*\*|__)?"
 # on the stripped line; no two runs of spaces side by side (that is quadratic in a long
 # run of spaces): "## **Sources:**", "Sources :", "References: ..."
@@ -34,6 +44,20 @@ _ITEM = re.compile(rf"[ \t]*(?:([-*•+])[ \t]+)?({_LABEL})?[ \t]*")
 _RULE = re.compile(r"[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*")
 _SPLIT = re.compile(r"[ \t]*[,;][ \t]*")
 MAX_LINE = 300  # a longer line is prose, not a listed source
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+# a footnote's definition line: its label, then its text; in plain text ("^1 ...",
+# "¹ ...") only a source's ("^1 Source: ...", a web address, a file name): "^1 Ticket
+# terms apply." is a note that claims
+_NAMES_SOURCE = (r"(?=(?:sources?|refs?|references?|see|from|cited?|docs?|documents?"
+                 r"|passages?)[ \t]*:|https?://|[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,4}\b)")
+_DEFINITION = re.compile(r"[ \t]{0,3}(?:\[(?:\^[ \t]*([^\[\]\n]{1,40}?)|[ \t]*(\d{1,3}))"
+                         r"[ \t]*\]:[ \t]*"
+                         rf"|(?:\^(\d{{1,3}})[.:)]?|([⁰¹²³⁴⁵⁶⁷⁸⁹]{{1,3}}))[ \t]+{_NAMES_SOURCE})"
+                         r"([^\n]*)", re.IGNORECASE)
+_TEXT = 5  # the group of a definition's text
+# a footnote marker in the text: "[^1]", "[^note]", "[1]", "^1", "¹"
+_NOTE = re.compile(r"\[[ \t]*\^[ \t]*([^\[\]\s,;]{1,40})[ \t]*\]|\[[ \t]*(\d{1,3})[ \t]*\]"
+                   r"|\^(\d{1,3})|([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})")
 
 
 def _listed(line: str) -> bool:
@@ -123,3 +147,39 @@ def _start(text: str, start: int, above: list[tuple[int, int]],
     if not before or not outside([(start, start)], code)[0]:
         return len(text)
     return start
+
+
+def _label(*groups: str | None) -> str:
+    return next(g for g in groups if g).translate(_SUPERSCRIPTS).strip().lower()
+
+
+def footnotes_start(text: str, code: Sequence[tuple[int, int]] = ()) -> int:
+    """Where the footnote definitions ending `text` start, or `len(text)` when it ends
+    with none (or they are all it holds, or lie in code)."""
+    start = len(text)
+    for a, b in _lines_back(text):
+        line = text[a:b]
+        if _DEFINITION.match(line):
+            start = a
+        elif line.strip() and line[:1] not in " \t":  # blank and indented lines go on
+            break
+    if start == len(text) or not text[:start].strip() or not outside([(start, start)],
+                                                                      code)[0]:
+        return len(text)
+    return start
+
+
+def definitions(block: str) -> dict[str, str]:
+    """The footnote definitions of a block: label ("1", "note") -> its line's text."""
+    out: dict[str, str] = {}
+    for line in block.splitlines():
+        if (m := _DEFINITION.match(line)) is not None and m.group(_TEXT).strip():
+            out.setdefault(_label(*m.groups()[:_TEXT - 1]), m.group(_TEXT).strip())
+    return out
+
+
+def note_label(marker: str) -> str | None:
+    """A footnote marker's label ("[^Note]" -> "note", "[1]", "^1" and "¹" -> "1"), or
+    None for another marker."""
+    m = _NOTE.fullmatch(marker.strip())
+    return None if m is None else _label(*m.groups())

@@ -27,9 +27,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ragassay.text.codes import CODE, context_terms
+
 MAX_LABEL_WORDS = 6  # a leading label is a short run of words, not a sentence
 _FILE = r"[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,4}"  # "refund_policy.md", "docs/faq.html"
 _LEAD_FILE = re.compile(rf"\s*\[?\s*({_FILE})\s*\]?\s*(?::|\n|$|[-–—|]\s)")
+# a letter and a number, bracketed or before a colon: "[A1] ...", "(B2) ...", "C3: ..."
+_LEAD_CODE = re.compile(rf"\s*(?:\[\s*({CODE})\s*\]|\(\s*({CODE})\s*\)|({CODE})\s*:)(?=\s)")
+_SOURCE_CODE = re.compile(rf"(?:source|doc(?:ument)?|passage|context|chunk)\s+({CODE})",
+                          re.IGNORECASE)
 _LEAD_BRACKET = re.compile(r"\s*\[\s*([^\[\]\n]{1,80}?)\s*\]")
 _LEAD_COLON = re.compile(r"\s*([^\s:\[\](){}][^:\n.!?]{0,80}?)\s*:(?=\s)")
 _FIELDS = frozenset({"title", "source", "file", "filename", "document", "doc", "section",
@@ -59,6 +65,8 @@ def leading_label(passage: str) -> str | None:
     Warranty terms"), or None when it starts with no clear one."""
     if (m := _LEAD_FILE.match(passage)) is not None:
         return m.group(1)
+    if (m := _LEAD_CODE.match(passage)) is not None:  # "[A1] ...": `codes`
+        return m.group(1) or m.group(2) or m.group(3)
     if (m := _LEAD_BRACKET.match(passage)) is not None:
         return m.group(1) if _words(m.group(1)) else None
     if (m := _LEAD_COLON.match(passage)) is None or not _words(m.group(1)):
@@ -78,7 +86,8 @@ def passage_labels(contexts: Sequence[Any]) -> dict[str, int]:
         if label is None:
             continue
         stem = _EXTENSION.sub("", label).replace("_", " ").replace("-", " ")
-        for key in {norm_id(label), norm_id(stem)} - {""}:
+        code = m.group(1) if (m := _SOURCE_CODE.fullmatch(label)) else ""  # "Source A1"
+        for key in {norm_id(label), norm_id(stem), norm_id(code)} - {""}:
             seen.setdefault(key, set()).add(i)
     return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1}
 
@@ -91,6 +100,7 @@ class Numbering:
     ids: Mapping[str, int] = field(default_factory=dict)  # normalised id/title -> index
     base: int | None = None  # None: read from the answer (1 unless 0-based fits better)
     labels: Mapping[str, int] = field(default_factory=dict)  # passages' leading labels
+    terms: frozenset[str] = frozenset()  # letter-and-digit words of the passages (`codes`)
 
     @cached_property
     def names(self) -> dict[str, int]:
@@ -126,7 +136,9 @@ def numbering(contexts: Sequence[Any], metadata: Mapping[str, Any]) -> tuple[Num
         problems.append(f"metadata.citation_base is {base!r}, not 0 or 1")
         base = None
     labels = passage_labels(contexts) if metadata.get("context_titles") is None else {}
-    return Numbering(n, ids, base, labels), problems
+    leading = [x for c in contexts if isinstance(c, str) and (x := leading_label(c))]
+    terms = context_terms(contexts, [*leading, *labels])
+    return Numbering(n, ids, base, labels, terms), problems
 
 
 def _pair(m: re.Match[str]) -> bool:
@@ -152,3 +164,20 @@ def see_like(text: str) -> list[tuple[int, str]]:
         if _pair(m) and (marked or titled):
             out.append((m.start(), m.group(0)))
     return out
+
+
+_FIELD = re.compile(r"(?:sources?|see|from|title|document|doc|file|ref(?:erence)?)\s*:\s*",
+                    re.IGNORECASE)
+_LINK = re.compile(r"\[([^\[\]\n]{1,80})\]\([^()\s]*\)")  # a markdown link: its text
+_TAIL = re.compile(r"\s*(?:[,;(]|\s[-–—|]\s)")
+
+
+def named_in(text: str, names: Mapping[str, int]) -> str | None:
+    """The name of `names` a footnote's text names ("refund_policy.md", "Refund policy,
+    section 2", "Source: [Refund policy](https://...)"), or None."""
+    text = _LINK.sub(r"\1", text).strip().strip("*_\"'“”")
+    text = text[m.end():] if (m := _FIELD.match(text)) else text
+    for candidate in (text, _TAIL.split(text, maxsplit=1)[0]):
+        if (name := norm_id(candidate.strip().strip("*_\"'“”"))) in names:
+            return name
+    return None

@@ -1,4 +1,5 @@
-"""Marker-like text the grammar does not read (part of the one grammar of `markers`).
+"""Marker-like text the grammar does not read (part of the one grammar of `markers`), and
+half-open markers (`[2` with no `]`, `unclosed_problems`).
 
 A short bracketed label with a digit where a clause ends ("... weekdays {x1}.", "[p1 x]",
 "«note 2»"), any bracket kind but the round one, that no rule of `markers` reads stays
@@ -28,6 +29,8 @@ _LIKE = re.compile(rf"[{re.escape(_OPEN)}]([^{re.escape(_OPEN + _CLOSE)}()\n]{{1
 _DIGIT = re.compile(r"\d")
 _MATH = ("}", "_", "^", "\\")  # glued after these it is a formula's: "\\frac{1}{2}."
 MAX_UNREAD = 20  # reported per answer at most (the grammar keeps 20 problems in all)
+_RUN = r"[\d\s,;\-–—]{0,200}"
+_UNCLOSED = re.compile(rf"\[\s*\^?\s*\d{_RUN}(?:$|(?=[^\d\s,;\-–—\]]))|【[^】\n]{{0,200}}$")
 
 
 class _Sentence(Protocol):  # what this module reads of a markers.CitedSentence
@@ -61,3 +64,15 @@ def unread_problems(text: str, sentences: Sequence[_Sentence],
             i, where = j, f" in sentence {sentences[j].key}"
         out.append(f"unread marker-like text {label!r}{where}: read as words")
     return out
+
+
+def unclosed_problems(text: str, read: Sequence[tuple[int, int]],
+                      code: Sequence[tuple[int, int]]) -> list[str]:
+    """Half-open markers (`[2` with no `]`) outside code and outside the markers read
+    (`read`: their spans, sorted)."""
+    hits = [(m.start(), m.end(), m.group(0).strip()) for m in _UNCLOSED.finditer(text)]
+    spans = [(a, b) for a, b, _ in hits]
+    in_code = outside(spans, code)
+    in_marker = outside(spans, read)
+    return [f"unclosed citation marker {t!r}"
+            for (_, _, t), c, k in zip(hits, in_code, in_marker, strict=True) if c and k]

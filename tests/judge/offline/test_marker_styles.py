@@ -50,3 +50,23 @@ def test_a_sentence_about_sources_is_still_judged(an: Analyzer):
     """Not a sources section: its claim is read (and here unsupported)."""
     answer = "The library opens at 9 am on weekdays.\nSources: the museum opens at 7 pm."
     assert flagged(evidence(an, CONTEXTS, answer, QUESTION))
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    (" (A1)", " (A2)"),
+    (" [a1]", " [a2]"),
+    (" [S1]", " [S2]"),
+    (" [A1][B2]", " [B2]"),
+    (" [A1, B2]", " [A1; B2]"),
+    ("[^1]", "[^2]"),
+    ("^1", "^2"),
+])
+def test_trial75_letter_labels_and_footnotes_reach_no_number_or_entity_check(
+        an: Analyzer, first, second):
+    """Trial 75: a verbatim answer read as "contradicts the context" (a number, an
+    entity) for its marker's "1" and "A1", or for a footnote line naming a title."""
+    notes = "\n\n[^1]: Opening hours\n[^2]: loans_policy.md" if "^" in first else ""
+    if first == "^1":
+        notes = "\n\n^1 Source: Opening hours\n^2 Source: loans_policy.md"
+    ev = evidence(an, CONTEXTS, ANSWER.format(first, second) + notes, QUESTION)
+    assert not flagged(ev) and ev.hallucinated_terms == [], ev
