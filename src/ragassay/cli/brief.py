@@ -18,7 +18,7 @@ from rich.table import Table
 from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import ci_text
 from ragassay.stats import BooleanAgreement, NumericAgreement
-from ragassay.stats.verdicts import repeat_extent, repeated, right_on, with_abstentions
+from ragassay.stats.verdicts import repeat_extent, repeated, right_on
 
 if TYPE_CHECKING:
     from ragassay.report import Report
@@ -37,7 +37,7 @@ def agreement_short(p: Agreement) -> str:
     if (same := repeated(p)) is not None:
         return f"{'nearly ' if repeat_extent(p) else ''}repeats {same[0]}"
     if isinstance(p, BooleanAgreement):
-        if lead := right_on(p, abstentions=False):  # the rest: `abstentions_lines`
+        if lead := right_on(p, abstentions=False):  # what it counts: `abstentions_lines`
             return lead
         if p.auroc is not None:
             return f"AUROC {p.auroc:.2f} {ci_text(p.auroc_ci, digits=2)}"
@@ -47,10 +47,11 @@ def agreement_short(p: Agreement) -> str:
 
 
 def abstentions_lines(report: Report) -> list[str]:
-    """Under the table, per verdict whose row gives its `right on` (`agreement_short`),
-    the same figure with its abstentions counted where some abstained (trial 74: no
-    figure counted the 13 correct declines; the row stays one line): `judge.hallucination
-    counting its abstentions: 110 of 144 (76%) with its 13 correct abstentions`."""
+    """Under the table, per verdict whose row gives its `right on` (`agreement_short`:
+    the figure over every labelled answer, its abstentions counted) where some abstained,
+    what that figure counts and the verdicts' own (trial 75: which figure is "how many it
+    got right"; the row stays one line): `judge.hallucination: right on 110 of 144 (76%),
+    its 14 correct abstentions included; 96 of 130 (74%) on the answers it scored`."""
     if report.calibration is None:
         return []
     out, seen = [], set()
@@ -58,9 +59,9 @@ def abstentions_lines(report: Report) -> list[str]:
         if p.metric in seen:
             continue
         seen.add(p.metric)
-        if isinstance(p, BooleanAgreement) and repeated(p) is None and right_on(
-                p, abstentions=False) and (said := with_abstentions(p)):
-            out.append(f"{p.metric} counting its abstentions: {said}")
+        if isinstance(p, BooleanAgreement) and repeated(p) is None and (
+                said := right_on(p)) != right_on(p, abstentions=False):
+            out.append(f"{p.metric}: {said}")
     return out
 
 
