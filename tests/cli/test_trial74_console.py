@@ -74,11 +74,13 @@ def test_the_short_summary_counts_the_abstentions_under_its_table(
         runs: dict[str, str]) -> None:
     brief = runs["brief"]
     row = next(x for x in brief.splitlines() if x.startswith("judge.hallucination "))
-    got = re.search(r"right on (\d+) of 135 \(\d+%\)\s*$", row)
-    assert got is not None and len(row) <= 100, row  # the row: one line, the verdicts'
-    right = int(got[1]) + 9  # the 9 declines people did not mark hallucinated
-    assert (f"judge.hallucination counting its abstentions: {right} of 144 "
-            f"({right / 144:.0%}) with its 9 correct abstentions") in brief
+    got = re.search(r"right on (\d+) of 144 \(\d+%\)\s*$", row)
+    assert got is not None and len(row) <= 100, row  # the row: one line, every answer's
+    right = int(got[1]) - 9  # less the 9 declines people did not mark hallucinated
+    # under the table, what the row's figure counts and the verdicts' own (trial 75)
+    assert (f"judge.hallucination: right on {right + 9} of 144 ({(right + 9) / 144:.0%}), "
+            f"its 9 correct abstentions included; {right} of 135 ({right / 135:.0%}) on the "
+            "answers it scored") in " ".join(brief.split())
 
 
 def test_the_scale_line_breaks_between_its_ranges(runs: dict[str, str]) -> None:

@@ -18,7 +18,7 @@ def _flat(text: str) -> str:
 def test_the_readme_gives_the_held_out_figures_beside_the_demos() -> None:
     readme = _flat((ROOT / "README.md").read_text(encoding="utf-8"))
     judges = _flat((ROOT / "docs" / "judges.md").read_text(encoding="utf-8"))
-    demo = readme.index("right on 21 of 22 (95%)")
+    demo = readme.index("right on 22 of 23 (96%)")  # trial 75: its abstention counted
     said = readme.index("the offline judge is right on ")
     assert said - demo < 1500, "the held-out figures are not near the demo's"
     got = re.search(r"the offline judge is right on (\d+)-(\d+)% \(batches T to ZB\)",

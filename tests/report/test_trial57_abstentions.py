@@ -74,8 +74,9 @@ def test_the_headline_says_how_often_the_verdict_is_right_with_the_declines(
     assert a is not None and a.verdicts is not None and a.abstained == 6
     right = a.verdicts.agree
     assert row.agreement_text.startswith(
-        f"right on {right} of {a.n} ({right / a.n:.0%}); {right + 5} of {a.n + 6} "
-        f"({(right + 5) / (a.n + 6):.0%}) with its 6 abstentions, 5 correct: misses "
+        f"right on {right + 5} of {a.n + 6} ({(right + 5) / (a.n + 6):.0%}), its 6 "
+        f"abstentions included, 5 of them correct; {right} of {a.n} ({right / a.n:.0%}) on "
+        "the answers it scored: misses "
     ), row.agreement_text
     assert ("; 6 declines abstained, 1 marked hallucinated by people; in this run: "
             "AUROC ") in row.agreement_text

@@ -28,17 +28,18 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> EvalResult:
     return ragassay.evaluate(rows, "judge,trace,ragas", store=db, progress=False)
 
 
-def test_the_lead_figure_counts_the_verdicts_only(run: EvalResult) -> None:
+def test_the_lead_counts_the_declines_then_the_verdicts_alone(run: EvalResult) -> None:
     report = run.report()
     row = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
     a = row.agreement
     assert a is not None and a.verdicts is not None and (a.n, a.abstained) == (40, 16)
-    lead = re.match(r"right on (\d+) of (\d+) \((\d+)%\); (\d+) of (\d+) \(\d+%\) with its "
-                    r"16 abstentions, 14 correct: ", row.agreement_text)
+    lead = re.match(r"right on (\d+) of (\d+) \(\d+%\), its 16 abstentions included, 14 "
+                    r"of them correct; (\d+) of (\d+) \((\d+)%\) on the answers it scored: ",
+                    row.agreement_text)
     assert lead is not None, row.agreement_text
-    assert (int(lead[1]), int(lead[2])) == (a.verdicts.agree, 40)  # not + 14 of 56
-    # then, said as such, with the declines counted (trial 74): + 14 of 56
-    assert (int(lead[4]), int(lead[5])) == (a.verdicts.agree + 14, 56)
+    assert (int(lead[3]), int(lead[4])) == (a.verdicts.agree, 40)  # not + 14 of 56
+    # with the declines counted, said as such, first (trials 74, 75): + 14 of 56
+    assert (int(lead[1]), int(lead[2])) == (a.verdicts.agree + 14, 56)
     assert "; 16 declines abstained, 2 marked hallucinated by people; " in row.agreement_text
     assert " abstentions (" not in row.agreement_text and " verdicts (" not in row.agreement_text
 

@@ -58,10 +58,11 @@ def test_a_baseline_below_chance_is_said_what_it_means_not_that_it_says_little()
                         "these labels backwards), on the same 8 samples (no: AUROC 0.750 <= "
                         "reversed baseline 1.000)")
     assert got.meaning == (
-        "hallucinated: the answers people marked hallucinated share more of their contexts' "
-        "words than the rest (word overlap's AUROC 0.000), so the lexical baseline is read "
-        "backwards (1.000): a judge not above it ranks this data no better than wording "
-        "alone does")
+        "hallucinated: on this data the answers people marked hallucinated share more words "
+        "with their contexts than the rest (word overlap's AUROC 0.000), so counting shared "
+        "words, read the other way round, already tells the labels apart (1.000): a judge "
+        "not above that figure tells them apart no better than wording alone, so read its "
+        "agreement with people as no more than that")
     assert "says little" not in got.text + got.meaning
     # a label whose True is the good side reads the share as it is
     faithful = against_baseline("faithful", 0.9, (0.8, 1.0), lexical,

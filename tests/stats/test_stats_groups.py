@@ -240,9 +240,9 @@ def test_a_groups_cell_counts_its_abstentions_as_the_headline_does() -> None:
     assert (flag.n, flag.positives, flag.abstained, flag.abstained_positives,
             flag.unscored) == (3, 0, 13, 1, 0)
     assert group_cell(flag) == (
-        "right on 0 of 3 (0%); 12 of 16 (75%) with its 13 abstentions, 12 correct: flags 3 "
-        "of 3 people did not mark hallucinated; 13 declines abstained, 1 marked "
-        "hallucinated by people")
+        "right on 12 of 16 (75%), its 13 abstentions included, 12 of them correct; 0 of 3 "
+        "on the answers it scored: flags 3 of 3 people did not mark hallucinated; 13 "
+        "declines abstained, 1 marked hallucinated by people")
     grade = decline.agreement_of("hallucinated", "toy.grade")
     assert grade is not None and group_cell(grade) == (
         "all one class (none hallucinated) (3 labels of 16: 13 abstained not counted, "

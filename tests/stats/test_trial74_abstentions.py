@@ -4,7 +4,8 @@ probes (the user added them back by hand: 110 of 144); and the `decline` group o
 `--by kind` table read `right on 1 of 3 (33%)`, a failing kind, where 14 of its 16 were
 right. `verdicts.right_on` (the one place every surface's `right on` is built) now gives
 the figure with the abstentions counted too: an abstention people marked no problem is
-right, one they marked a problem (a false abstention) wrong."""
+right, one they marked a problem (a false abstention) wrong; since trial 75 that figure
+leads (tests/stats/test_trial75_right_on.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from ragassay.stats import group_by
 from ragassay.stats.calibration import Verdicts
 from ragassay.stats.groups import GroupAgreement, group_cell
 from ragassay.stats.table import Row, ScoreTable
-from ragassay.stats.verdicts import right_on, verdict_cell, with_abstentions
+from ragassay.stats.verdicts import right_on, verdict_cell
 from ragassay.types import LinkedLabel, MetricSpec
 
 FLAG = MetricSpec(name="toy.flag", kind="bool", higher_is_better=False,
@@ -31,23 +32,25 @@ def _agreement(agree: int, n: int, abstained: int, marked: int | None,
 
 def test_the_headline_figure_also_counts_the_correct_abstentions() -> None:
     a = _agreement(97, 131, 13, 0)
-    assert right_on(a) == ("right on 97 of 131 (74%); 110 of 144 (76%) with its 13 "
-                           "correct abstentions")
+    assert right_on(a) == ("right on 110 of 144 (76%), its 13 correct abstentions "
+                           "included; 97 of 131 (74%) on the answers it scored")
     # the cell leads with both figures, then what they rest on and the declines apart
     assert verdict_cell(a, "hallucinated").startswith(right_on(a) + ": misses 34 of 65 ")
 
 
 def test_a_false_abstention_counts_wrong() -> None:
     """An abstention people marked a problem (hallucinated; not faithful) is wrong."""
-    assert with_abstentions(_agreement(40, 60, 4, 1)) == (
-        "43 of 64 (67%) with its 4 abstentions, 3 correct")
-    assert with_abstentions(_agreement(40, 60, 2, 2)) == (
-        "40 of 62 (65%) with its 2 abstentions, none correct")
+    def lead(*counts: int, label: str = "hallucinated", problem: bool = True) -> str:
+        return right_on(_agreement(*counts, label=label, problem=problem)).split(";")[0]
+
+    assert lead(40, 60, 4, 1) == (
+        "right on 43 of 64 (67%), its 4 abstentions included, 3 of them correct")
+    assert lead(40, 60, 2, 2) == (
+        "right on 40 of 62 (65%), its 2 abstentions included, none of them correct")
     # a label whose problem side is False: people marked 3 of 4 faithful, 1 not
-    assert with_abstentions(_agreement(40, 60, 4, 3, "faithful", problem=False)) == (
-        "43 of 64 (67%) with its 4 abstentions, 3 correct")
-    assert with_abstentions(_agreement(9, 10, 1, 0)) == (
-        "10 of 11 (91%) with its 1 correct abstention")
+    assert lead(40, 60, 4, 3, label="faithful", problem=False) == (
+        "right on 43 of 64 (67%), its 4 abstentions included, 3 of them correct")
+    assert lead(9, 10, 1, 0) == "right on 10 of 11 (91%), its 1 correct abstention included"
 
 
 def test_nothing_is_added_without_abstentions_or_what_people_marked_them() -> None:
@@ -73,6 +76,7 @@ def test_the_decline_group_reads_with_its_abstentions() -> None:
     cell = decline.agreement_of("hallucinated", "toy.flag")
     assert cell is not None
     assert group_cell(cell).startswith(
-        "right on 1 of 3 (33%); 14 of 16 (88%) with its 13 correct abstentions: ")
+        "right on 14 of 16 (88%), its 13 correct abstentions included; 1 of 3 on the "
+        "answers it scored: ")
     other = faq.agreement_of("hallucinated", "toy.flag")
     assert other is not None and group_cell(other).startswith("right on 8 of 8 (100%): ")

@@ -77,15 +77,17 @@ def declines_run(db: Path, also: Sequence[str] = ()) -> EvalResult:
 
 
 def lead(want: Mapping[str, int]) -> str:
-    """The headline's `right on` figure from `expected`'s counts, worked out here: over
-    the verdicts, then (trial 74) with the abstained counted, right where people marked no
-    problem: `right on 51 of 60 (85%); 54 of 64 (84%) with its 4 abstentions, 3
-    correct`."""
+    """The headline's `right on` figure from `expected`'s counts, worked out here: (trial
+    75) over every labelled answer first, an abstention right where people marked no
+    problem, then over the verdicts: `right on 54 of 64 (84%), its 4 abstentions
+    included, 3 of them correct; 51 of 60 (85%) on the answers it scored`."""
     n, agree, left, wrong = want["n"], want["agree"], want["left_out"], want["left_problems"]
-    said = f"right on {agree} of {n} ({agree / n:.0%})"
     if not left:
-        return said
+        return f"right on {agree} of {n} ({agree / n:.0%})"
     total, right = n + left, agree + left - wrong
-    its = (f"{left} correct abstention{'s' * (left != 1)}" if not wrong else
-           f"{left} abstention{'s' * (left != 1)}, {left - wrong or 'none'} correct")
-    return f"{said}; {right} of {total} ({right / total:.0%}) with its {its}"
+    its = (f"its {left} correct abstention{'s' * (left != 1)} included" if not wrong else
+           f"its {left} abstention{'s' * (left != 1)} included, "
+           f"{left - wrong or 'none'} of them correct")
+    share = f" ({agree / n:.0%})" if n >= left else ""
+    return (f"right on {right} of {total} ({right / total:.0%}), {its}; {agree} of {n}{share}"
+            " on the answers it scored")

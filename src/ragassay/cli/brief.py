@@ -15,10 +15,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ragassay.cli.brief_notes import baseline_notes, repeats_line, warning_lines
 from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import ci_text
 from ragassay.stats import BooleanAgreement, NumericAgreement
-from ragassay.stats.verdicts import repeat_extent, repeated, right_on, with_abstentions
+from ragassay.stats.verdicts import repeat_extent, repeated, right_on
 
 if TYPE_CHECKING:
     from ragassay.report import Report
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
 
 MAX_STRATEGY_COLUMNS = 3
 """Strategies shown as a column each (their means); more are left to `runs show`."""
-MAX_WARNINGS = 10
 
 
 def agreement_short(p: Agreement) -> str:
@@ -37,7 +37,7 @@ def agreement_short(p: Agreement) -> str:
     if (same := repeated(p)) is not None:
         return f"{'nearly ' if repeat_extent(p) else ''}repeats {same[0]}"
     if isinstance(p, BooleanAgreement):
-        if lead := right_on(p, abstentions=False):  # the rest: `abstentions_lines`
+        if lead := right_on(p, abstentions=False):  # what it counts: `abstentions_lines`
             return lead
         if p.auroc is not None:
             return f"AUROC {p.auroc:.2f} {ci_text(p.auroc_ci, digits=2)}"
@@ -47,10 +47,11 @@ def agreement_short(p: Agreement) -> str:
 
 
 def abstentions_lines(report: Report) -> list[str]:
-    """Under the table, per verdict whose row gives its `right on` (`agreement_short`),
-    the same figure with its abstentions counted where some abstained (trial 74: no
-    figure counted the 13 correct declines; the row stays one line): `judge.hallucination
-    counting its abstentions: 110 of 144 (76%) with its 13 correct abstentions`."""
+    """Under the table, per verdict whose row gives its `right on` (`agreement_short`:
+    the figure over every labelled answer, its abstentions counted) where some abstained,
+    what that figure counts and the verdicts' own (trial 75: which figure is "how many it
+    got right"; the row stays one line): `judge.hallucination: right on 110 of 144 (76%),
+    its 14 correct abstentions included; 96 of 130 (74%) on the answers it scored`."""
     if report.calibration is None:
         return []
     out, seen = [], set()
@@ -58,10 +59,17 @@ def abstentions_lines(report: Report) -> list[str]:
         if p.metric in seen:
             continue
         seen.add(p.metric)
-        if isinstance(p, BooleanAgreement) and repeated(p) is None and right_on(
-                p, abstentions=False) and (said := with_abstentions(p)):
-            out.append(f"{p.metric} counting its abstentions: {said}")
+        if isinstance(p, BooleanAgreement) and repeated(p) is None and (
+                said := right_on(p)) != right_on(p, abstentions=False):
+            out.append(f"{p.metric}: {said}")
     return out
+
+
+def notes_said(report: Report) -> list[str]:
+    """The notes under the table (`brief_notes`): what the rows marked "repeats" mean,
+    then what a reversed lexical baseline means where a metric is not above it; how many
+    measurements each label's metrics are stays in `runs show` (`Report.note_lines`)."""
+    return [x for x in (repeats_line(report),) if x] + baseline_notes(report)
 
 
 def _people_line(report: Report) -> str | None:
@@ -175,7 +183,7 @@ def print_brief(report: Report, console: Console) -> None:
         from ragassay.cli.groups_view import print_groups_short
 
         print_groups_short(report.groups, _headline_metrics(report), console, meta.run_id)
-    for line in report.note_lines():  # two rows that are one reading
+    for line in notes_said(report):  # plain words, each with what to do
         console.print(f"[yellow]note[/yellow] {escape(line)}", highlight=False)
     if head.prompt:
         console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)
@@ -186,14 +194,8 @@ def print_brief(report: Report, console: Console) -> None:
         said = "; ".join(f"{name} {a.abstained} of {a.samples} ({a.correct} correct, "
                          f"{a.false} false)" for name, a in report.abstentions.items())
         console.print(f"abstentions: {escape(said)}", highlight=False)
-    warnings = [f for f in report.interpretation
-                if f.level == "warning" and f.scope == "overall"]
-    for flag in warnings[:MAX_WARNINGS]:
-        console.print(f"[yellow]warning[/yellow] {escape(head.flag_text(flag))}",
-                      highlight=False)
-    if len(warnings) > MAX_WARNINGS:
-        console.print(f"[yellow]warning[/yellow] ... and {len(warnings) - MAX_WARNINGS} "
-                      "more (ragassay runs show)", highlight=False)
+    for line in warning_lines(report):  # those on what people's labels measure
+        console.print(f"[yellow]warning[/yellow] {escape(line)}", highlight=False)
     usage = report.usage
     console.print(f"judge calls {usage.calls}, tokens {usage.input_tokens + usage.output_tokens}"
                   f", {escape(cost_text(report))}", highlight=False)

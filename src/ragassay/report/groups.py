@@ -22,7 +22,7 @@ FIGURES_NOTE = (f"{SCALE_NOTE}; 95% interval from {MIN_INTERVAL} values, else (n
                 "where most of the group have no value, their counts come first and the "
                 "figure after them (15 abstained; 1 scored: 1.00: a rate over 1 sample)")
 AGREEMENT_NOTE = ("per group: how often a yes/no verdict is people's label (`right on`, "
-                  "over its verdicts, then with its abstentions counted where some abstained; "
+                  "with its abstentions counted where some abstained, then over its verdicts; "
                   "then what it misses of the problems people marked and "
                   "flags of the rest; the abstentions apart, with what people marked them), "
                   "else how far the scores rank the labels over the samples with both a "

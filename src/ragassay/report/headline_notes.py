@@ -13,10 +13,9 @@ PEOPLE_NOTE = ("people (corrected): human labels on a sample corrected by every 
 ALL_LABELLED_NOTE = ("people (all labelled): the labels' own rate, nothing corrected (its "
                      "95% interval is of the population the samples come from)")
 IN_RUN_NOTE = "in this run: how well the judge's scores rank this run's labels"
-VERDICT_NOTE = ("right on: how often the judge's yes/no verdict is people's label, over its "
-                "verdicts (an answer that abstained has none: said apart, with what "
-                "people marked it), then with the abstained counted (right where people "
-                "marked no problem)")
+VERDICT_NOTE = ("right on: how often the judge's yes/no verdict is people's label, over "
+                "every labelled answer (an abstention right where people marked no "
+                "problem), then over the answers it scored")
 JUDGE_NOTE = f"judge's own: {SCALE_NOTE}"
 SCORED_NOTE = "N of M scored: the judge's figure rests on the N samples it scored, not all M"
 HELD_APART_NOTE = ("held apart: how well the judge's scores ranked people's labels on sets "

@@ -182,10 +182,12 @@ def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
         text = (f"{REVERSED_WORDS[got.verdict]} the lexical baseline, reversed ({REVERSED_SAID}), "
                 f"on the same {base.n} samples ({got.beats})")
         problem = label if inverted else f"not {label}"  # the side word overlap ranks up
-        meaning = (f"{label}: the answers people marked {problem} share more of their "
-                   f"contexts' words than the rest (word overlap's AUROC {base.auroc:.3f}), so "
-                   f"the lexical baseline is read backwards ({1 - base.auroc:.3f}): a judge "
-                   "not above it ranks this data no better than wording alone does")
+        meaning = (f"{label}: on this data the answers people marked {problem} share more "
+                   f"words with their contexts than the rest (word overlap's AUROC "
+                   f"{base.auroc:.3f}), so counting shared words, read the other way round, "
+                   f"already tells the labels apart ({1 - base.auroc:.3f}): a judge not "
+                   "above that figure tells them apart no better than wording alone, so "
+                   "read its agreement with people as no more than that")
     return LexicalComparison(auroc=base.auroc, auroc_ci=base.auroc_ci, verdict=got.verdict,
                              beats=got.beats, text=text, meaning=meaning)
 

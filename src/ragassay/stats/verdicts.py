@@ -173,37 +173,49 @@ def _declines_wrong(a: Counted) -> int:
 
 
 def right_on(a: Counted, abstentions: bool = True) -> str:
-    """`right on 100 of 128 (78%)`: how often the yes/no verdict is people's label, over
-    the samples it gave a verdict on (`verdict_cell`'s lead, the headline's figure, which
-    the short summary, the `--by KEY` groups, the HTML, calibrate, meta-eval and the gate
-    say too); an answer that abstained has no verdict and is not counted there
-    (`declines_apart` says those), so where some abstained the same figure follows with
-    them counted (`with_abstentions`; trial 74: the user added 13 correct declines back
-    by hand): `right on 97 of 131 (74%); 110 of 144 (76%) with its 13 correct
-    abstentions` (`abstentions=False`: the first alone, for a one-line row that says the
-    second under it); "" without a verdict compared."""
+    """How often the yes/no verdict is people's label, the one wording of it (the
+    headline's figure, `verdict_cell`'s lead, which the short summary, the `--by KEY`
+    groups, the HTML, the dashboard, calibrate, meta-eval and the gate say too). Where
+    some answers abstained (no verdict) and people marked them, the figure over all the
+    labelled answers leads, an abstention right where people marked no problem (trial
+    75: a group of declines read `right on 0 of 2 (0%)` first; the headline's two
+    figures left a new user to look up which one is "how many it got right"), then the
+    figure over the answers it scored, without a percentage where those are fewer than
+    the abstentions: `right on 110 of 144 (76%), its 14 correct abstentions included;
+    96 of 130 (74%) on the answers it scored`, `right on 14 of 16 (88%), its 14 correct
+    abstentions included; 0 of 2 on the answers it scored`. Without abstentions, or a
+    run stored before what people marked them was counted, the verdicts' figure alone:
+    `right on 21 of 22 (95%)`. `abstentions=False`: the lead alone, for a one-line row
+    that says the rest under it. "" without a verdict compared."""
     v = a.verdicts
     if v is None or a.positives is None or not a.n:
         return ""
-    lead = f"right on {v.agree} of {a.n} ({v.agree / a.n:.0%})"
-    return "; ".join(x for x in (lead, abstentions and with_abstentions(a)) if x)
+    scored = f"{v.agree} of {a.n}"
+    if (whole := _with_abstentions(a)) is None:
+        return f"right on {scored} ({v.agree / a.n:.0%})"
+    agree, total, said = whole
+    lead = f"right on {agree} of {total} ({agree / total:.0%})"
+    if not abstentions:
+        return lead
+    share = f" ({v.agree / a.n:.0%})" if a.n >= a.abstained else ""
+    return f"{lead}, {said}; {scored}{share} on the answers it scored"
 
 
-def with_abstentions(a: Counted) -> str:
-    """The verdict's figure with the answers that abstained counted (`right_on`'s second
-    figure): an abstention people marked no problem (not hallucinated, faithful) is right,
+def _with_abstentions(a: Counted) -> tuple[int, int, str] | None:
+    """The verdict's right answers and labelled answers with those that abstained
+    counted, an abstention people marked no problem (not hallucinated, faithful) right,
     one they marked a problem (a false abstention: the answer should have said something)
-    is wrong: `110 of 144 (76%) with its 13 correct abstentions`, `43 of 64 (67%) with its
-    4 abstentions, 3 correct`; "" without verdicts, abstentions or what people marked
-    them (a run stored before that was counted)."""
+    wrong, and how `right_on` says them: `its 13 correct abstentions included`, `its 4
+    abstentions included, 3 of them correct`; None without verdicts, abstentions or what
+    people marked them (a run stored before that was counted)."""
     v = a.verdicts
     if v is None or not a.abstained or a.abstained_positives is None:
-        return ""
+        return None
     right = a.abstained - _declines_wrong(a)
-    total, agree = a.n + a.abstained, v.agree + right
-    said = (f"{counted(right, 'correct abstention')}" if right == a.abstained else
-            f"{counted(a.abstained, 'abstention')}, {right or 'none'} correct")
-    return f"{agree} of {total} ({agree / total:.0%}) with its {said}"
+    said = (f"its {counted(right, 'correct abstention')} included" if right == a.abstained
+            else f"its {counted(a.abstained, 'abstention')} included, "
+                 f"{right or 'none'} of them correct")
+    return v.agree + right, a.n + a.abstained, said
 
 
 def declined_text(label: str, abstained: int, positives: int | None, unscored: int = 0,

@@ -1,0 +1,72 @@
+"""What `eval`'s short summary says under its table besides the figures (trial 75: a new
+user could not act on "the lexical baseline is read backwards (0.596)", "5 linked
+metrics, 3 measurements", and read eight warnings, several on context metrics their
+labels do not measure, before the one number they needed): each note in plain words with
+what to do, or left to `runs show` where there is nothing to do; the warnings on the
+metrics people's labels measure in full, the others counted on one line that names the
+command listing them (`runs show` prints every warning, `summary.print_summary`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ragassay.stats.baseline import baseline_lines
+from ragassay.stats.verdicts import repeat_extent, repeated
+from ragassay.terminal import counted
+
+if TYPE_CHECKING:
+    from ragassay.report import Report
+
+MAX_WARNINGS = 10
+
+
+def repeats_line(report: Report) -> str | None:
+    """Where some row's agreement repeats another's (its table cell: `repeats A`), what
+    that means and what to do: `rows marked "repeats" give another row's readings on
+    people's labels (trace.adherence: judge.hallucination's verdicts; ragas.faithfulness:
+    nearly trace.adherence_ratio's values): count each as that row's measurement, not a
+    second one`; None where none repeats."""
+    if report.calibration is None:
+        return None
+    said: dict[str, str] = {}
+    for p in report.calibration.pairs:
+        if p.metric not in said and (same := repeated(p)) is not None:
+            said[p.metric] = f"{'nearly ' if repeat_extent(p) else ''}{same[0]}'s {same[1]}"
+    if not said:
+        return None
+    which = "; ".join(f"{m}: {s}" for m, s in said.items())
+    return (f'rows marked "repeats" give another row\'s readings on people\'s labels '
+            f"({which}): count each as that row's measurement, not a second one")
+
+
+def baseline_notes(report: Report) -> list[str]:
+    """What a lexical baseline below chance means (`LexicalComparison.meaning`), said only
+    where a metric linked to that label is not above it: then its agreement is no more
+    than wording's; where every one is above it there is nothing to act on."""
+    if report.calibration is None:
+        return []
+    return baseline_lines(p for p in report.calibration.pairs
+                          if (b := getattr(p, "baseline", None)) is not None
+                          and b.verdict != "yes")
+
+
+def warning_lines(report: Report) -> list[str]:
+    """The whole run's warnings: with people's labels, those on the metrics they measure
+    (the headline rows with an agreement) in full, people's figure beside the judge's
+    (`Headline.flag_text`), and the others on one line: `2 more warnings, on metrics
+    people's labels do not measure (trace.context_relevance, trace.context_utilization):
+    ragassay runs show RUN lists them`; without labels, every one (at most
+    `MAX_WARNINGS`, then how many more)."""
+    head, run_id = report.headline, report.run.run_id
+    warnings = [f for f in report.interpretation
+                if f.level == "warning" and f.scope == "overall"]
+    measured = {r.metric for r in head.rows if r.agreement is not None}
+    shown = [f for f in warnings if f.metric in measured] if measured else warnings
+    out = [head.flag_text(f) for f in shown[:MAX_WARNINGS]]
+    listed = f"ragassay runs show {run_id} lists them"
+    if len(shown) > MAX_WARNINGS:
+        out.append(f"... and {len(shown) - MAX_WARNINGS} more: {listed}")
+    if rest := [f.metric for f in warnings if f not in shown]:
+        out.append(f"{counted(len(rest), 'more warning')} on metrics people's labels do not "
+                   f"measure ({', '.join(rest)}): {listed}")
+    return out
