@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.clauses import part
+from ragassay.judge.offline.clauses import clause_parts, part
 from ragassay.judge.offline.listed import listed_denial
 from tests.support.offline import judged
 
@@ -85,3 +85,30 @@ def test_a_whole_claim_turned_outweighs_a_partial_agreement(
 def test_listed_denial_needs_one_item_named() -> None:
     claim = part("We can take puppies and cats.")
     assert listed_denial(claim, []) is None
+
+
+def test_a_single_is_one() -> None:
+    """"fail a single X" denies what "fail one X" does: its head is X, not "single" (the
+    two heads differed, and a faithful claim was a flip, dev Q022)."""
+    assert part("If you fail a single module you can resit it once.").negations == ("modul",)
+    assert part("Students who fail one module may resit it once.").negations == ("modul",)
+
+
+@pytest.mark.parametrize(("context", "answer"), [
+    ("Students who fail one module may resit it once within a month.",
+     "If you fail a single module, you can resit it once within a month."),
+])
+def test_a_single_restates_one(an: Analyzer, context: str, answer: str) -> None:
+    assert judged(an, [context], answer) is False
+
+
+@pytest.mark.parametrize(("text", "pieces"), [
+    # a verbless "No ..." opening a list stays with its verb (cut before: "No card
+    # details" | "phone numbers or home addresses are stored")
+    ("No card details, phone numbers or home addresses are stored on the app.", 1),
+    ("No pets, smoking or parties are allowed in the cottage.", 1),
+    # a "No" with a verb of its own, or cut by a dash, is a clause
+    ("No, you cannot bring pets, and smoking is banned.", 2),
+])
+def test_a_verbless_no_opens_a_list(text: str, pieces: int) -> None:
+    assert len(clause_parts(text)) == pieces

@@ -151,7 +151,8 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int, text: st
                 if j + 1 < len(toks) and toks[j + 1] == "to":
                     continue
                 break
-            if u in STOPWORDS or u in _LIGHT or is_negation(u) or is_number(stems[j]):
+            if u in STOPWORDS or u in _LIGHT or is_negation(u) or is_number(stems[j]) or (
+                    u == "single"):  # "fail a single element" as "fail one element"
                 continue
             head = stems[j]
             break
@@ -434,7 +435,8 @@ def clause_parts(text: str) -> tuple[Part, ...]:
             pieces[-1].append(k)
         else:
             pieces.append([k])
-    groups = merge_pieces(pieces, info.tokens)
+    first = next((m for m in BREAK.finditer(normal) if m.end() > m.start()), None)
+    groups = merge_pieces(pieces, info.tokens, first is not None and "," in first.group())
     if len(groups) < 2:
         return (whole,)
     out = []

@@ -53,6 +53,19 @@ def fronted(toks: list[str]) -> bool:
             and not any(t in AUXILIARIES or t in _PERSONS for t in toks))
 
 
+_LIST_NO = 12  # tokens of a verbless "No ..." piece (and its list so far), at most
+
+
+def listed_no(toks: list[str]) -> bool:
+    """A sentence's first piece that is a "no" and a noun phrase, no verb: the first
+    item of its subject's list ("No browsing activity, | DNS queries or IP addresses are
+    logged"), no clause: cut from the verb, its "no" bore on nothing the claim's source
+    says ("We do not log browsing activity, ...")."""
+    words = [t.strip(".,;:!?") for t in toks]
+    return (1 < len(words) <= _LIST_NO and words[0] == "no"
+            and not any(w in AUXILIARIES or w.endswith(("n't", "n’t")) for w in words))
+
+
 def _opener(toks: list[str]) -> int:
     """The tokens of a sentence's first piece when it is conversational filler ("Yes",
     "Sure"): they count toward no clause's length."""
@@ -69,6 +82,7 @@ def clause_texts(text: str) -> tuple[str, ...]:
     counts no token: "Yes — delivery, set-up and collection are included" is one clause,
     its list not cut after "set-up"."""
     pieces = [p.strip() for p in BREAK.split(text) if p and p.strip()]
+    comma_first = (first := BREAK.search(text)) is not None and "," in first.group()
     merged: list[str] = []
     carry = ""
     opener = _opener([t.lower() for t in pieces[0].split()]) if len(pieces) > 1 else 0
@@ -81,7 +95,9 @@ def clause_texts(text: str) -> tuple[str, ...]:
         elif _open_verb([t.lower() for t in p.split()], pieces[k + 1].lower().split()
                         if k + 1 < len(pieces) else []):
             carry = p  # "must live | or work within the borough": one predicate
-        elif not k and nxt and fronted([t.lower() for t in p.split()]):
+        elif nxt and ((not k and fronted([t.lower() for t in p.split()]))
+                      or (not merged and comma_first and listed_no(
+                          [t.lower() for t in p.split()]))):
             carry = p  # "On the Premium plan, listings ...": the phrase qualifies the clause
         elif len(p.split()) - (opener if not merged else 0) >= MIN_CLAUSE_TOKENS:
             merged.append(p)
@@ -130,8 +146,10 @@ def _open_range(toks: list[str]) -> bool:
     return 0 < len(toks) - at - 1 <= _RANGE_TAIL and toks[at + 1][:1].isdigit()
 
 
-def merge_pieces(pieces: list[list[int]], toks: tuple[str, ...]) -> list[list[int]]:
-    """Pieces of token indices merged as clause_texts merges its pieces."""
+def merge_pieces(pieces: list[list[int]], toks: tuple[str, ...], comma_first: bool = False
+                 ) -> list[list[int]]:
+    """Pieces of token indices merged as clause_texts merges its pieces (`comma_first`:
+    a comma cuts the first piece from the second, as `listed_no` asks)."""
     merged: list[list[int]] = []
     carry: list[int] = []
     opener = _opener([toks[i] for i in pieces[0]]) if len(pieces) > 1 else 0
@@ -141,6 +159,7 @@ def merge_pieces(pieces: list[list[int]], toks: tuple[str, ...]) -> list[list[in
         nxt = toks[pieces[k + 1][0]] if k + 1 < len(pieces) else ""
         head = [toks[i] for i in p]
         if (nxt == "and" and _open_range(head)) or (not k and nxt and fronted(head)) or (
+                not merged and nxt and comma_first and listed_no(head)) or (
                 k + 1 < len(pieces) and _open_verb(head, [toks[i] for i in pieces[k + 1]])):
             carry = p  # "between 9 | and 11am"; "On the Premium plan, | ..."
         elif len(p) - (opener if not merged else 0) >= MIN_CLAUSE_TOKENS:
