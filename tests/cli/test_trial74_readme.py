@@ -1,7 +1,8 @@
 """Trial 74: a new user saw the demo's `right on 21 of 22 (95%)` first and the offline
 judge's held-out figures only deep in docs/judges.md. The README says, beside the demo's
 figure, the held-out range and the answer styles it misreads, with a link to the
-section; its range is the one docs/judges.md's "Known limits" gives for T to ZB."""
+section; its range is the one docs/judges.md's "Known limits" gives for T to ZD (session
+20; T to ZB before)."""
 
 from __future__ import annotations
 
@@ -21,16 +22,16 @@ def test_the_readme_gives_the_held_out_figures_beside_the_demos() -> None:
     demo = readme.index("right on 22 of 23 (96%)")  # trial 75: its abstention counted
     said = readme.index("the offline judge is right on ")
     assert said - demo < 1500, "the held-out figures are not near the demo's"
-    got = re.search(r"the offline judge is right on (\d+)-(\d+)% \(batches T to ZB\)",
+    got = re.search(r"the offline judge is right on (\d+)-(\d+)% \(batches T to ZD\)",
                     readme)
     assert got is not None
-    # docs/judges.md's figures for T..ZB after the latest changes: "T 126/144 (88%; ..."
+    # docs/judges.md's figures for T..ZD after the latest changes: "T 126/144 (88%; ..."
     limits = judges.split("### Known limits", 1)[1].split("- U (", 1)[0]
-    shares = [int(x) for x in re.findall(r"\b(?:T|V|W|X|Y|Z|ZA|ZB) \d+/144 \((\d+)%", limits)]
-    assert len(shares) == 8, shares
+    shares = [int(x) for x in re.findall(r"\b(?:T|V|W|X|Y|Z|ZA|ZB|ZC|ZD) \d+/144 \((\d+)%", limits)]
+    assert len(shares) == 10, shares
     assert (int(got[1]), int(got[2])) == (min(shares), max(shares))
-    assert "batch ZC: 110 of 144 (76%) at first contact" in readme
+    assert "batch ZE: 109 of 144 (76%) at first contact" in readme  # (session 20)
     for style in ("reworded in other words", "two named things swapped within one sentence",
-                  "declines followed by a referral"):
+                  "followed by a referral"):
         assert style in readme[said:said + 600], style
     assert "(docs/judges.md#known-limits)" in readme and "### Known limits" in judges
