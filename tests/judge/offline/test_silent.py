@@ -103,3 +103,29 @@ def test_a_text_by_its_kind_is_a_source(an: Analyzer, answer: str) -> None:
     read as a claim and flagged, session 20)."""
     contexts = ["Parking is free for hotel guests.", "Charges apply for a late check-out."]
     assert_judged(an, contexts, answer, False, question="How much is parking?")
+
+
+_STUDIO = ["Our studio offers yoga and pilates classes every weekday. Mats are provided free "
+           "of charge.", "Classes cost £12 each or £90 for a ten-class pass."]
+
+
+@pytest.mark.parametrize("answer", [
+    "Details on spin classes aren't included.",
+    "Spin classes aren't covered.",
+    "Hmm, spin classes aren't in the list of classes.",
+    "Nothing about spin classes, I'm afraid.",
+])
+def test_a_topic_not_covered_with_no_source_named(an: Analyzer, answer: str) -> None:
+    """A topic the contexts lack, said not to be covered, included or listed, no source
+    named (trial 76: declines "without a first-person 'I don't know'"; flagged before,
+    session 20)."""
+    assert_judged(an, _STUDIO, answer, False, question="Do you run spin classes?")
+
+
+@pytest.mark.parametrize("answer", [
+    "Breakfast isn't included.",
+    "Sorry, breakfast isn't included.",  # (its "Sorry" no word of the topic)
+])
+def test_a_stated_topic_not_included_is_a_claim(an: Analyzer, answer: str) -> None:
+    assert_judged(an, ["Breakfast is included in all room rates."], answer, True,
+                  question="Is breakfast included?")

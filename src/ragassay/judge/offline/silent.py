@@ -11,7 +11,10 @@ topic asked about, in any tense:
 - "there was nothing (in the rules) about X";
 - the topic as subject, the source in a phrase: "Bees aren't mentioned anywhere in what I
   was given", "Hives weren't covered by the leaflet";
-- "X is not something the FAQ covers", "That's not something the salon's page covers".
+- "X is not something the FAQ covers", "That's not something the salon's page covers";
+- no source named, at the clause's end (session 20): "Spin classes aren't covered.",
+  "Details on X aren't included", "X isn't in the list of ...", and the fragment
+  "Nothing about X." (a claim of a scope when the contexts state the topic).
 
 Each shape ends at its verb (or "nothing"), so that what follows is the declined topic
 (declines.declined_topics). A text verb ("mention", "say", "go into") makes any source
@@ -30,7 +33,7 @@ import re
 from .decline_words import APOSTROPHE as _A
 from .decline_words import SOURCE as _SOURCE
 from .decline_words import TEXTS as _TEXTS
-from .lexical import TermPool, content_tokens
+from .lexical import TermPool, content_tokens, is_filler
 
 # What the assistant was given to read, as a noun: the texts and the world's documents
 # that a text verb makes sources ("the plot rules", "the price list", "the FAQ")
@@ -78,6 +81,16 @@ SILENT = (
     # "Bees aren't mentioned anywhere in what I was given", "weren't covered by the leaflet"
     rf"\b(?:is|are|was|were|has been|have been)(?:n{_A}?t| not) (?:\w+ )?{_PARTICIPLE} "
     rf"(?:anywhere )?(?:in|by|within) (?:{SOURCE_NP}|{_WHAT_I_HAVE})",
+    # ... with no source named, at the clause's end: "Spin classes aren't covered.",
+    # "Details on X aren't included here" (session 20: a claim of a scope when the
+    # contexts state its topic, `covers_stated_topic`)
+    rf"\b(?:is|are|was|were)(?:n{_A}?t| not) (?:\w+ly )?{_PARTICIPLE}"
+    rf"(?=\s*(?:[.!;,]|$|(?:here|anywhere|at all|in (?:the|this|that) list)\b))",
+    # "Laptops aren't in the list of loan items", "... aren't among the items listed"
+    rf"\b(?:is|are|was|were)(?:n{_A}?t| not) (?:in|on|among|part of) (?:the|this|that|any) "
+    rf"(?:[\w-]+ ){{0,2}}?(?:list|items? listed|things listed|options listed)\b",
+    # a fragment: "Nothing about spin.", "Nothing on laptop loans, I'm afraid."
+    r"^\W*nothing (?:about|on|regarding|concerning)\b",
     # "X is not something the plot rules address", "That's not something the FAQ covers"
     rf"(?:\bnot|n{_A}t) (?:something|anything) (?:that )?(?:{SOURCE_NP}|{_WHAT_I_HAVE})\s+"
     rf"(?:really\s+)?{_TEXT_VERB}\b",
@@ -119,7 +132,7 @@ def covers_stated_topic(sentence: str, pool: TermPool) -> bool:
     if m is None or not _WORLD_VERB.search(m.group()) or _TEXT_ONLY.search(m.group()):
         return False
     topic = [t for t in content_tokens(sentence[:m.start()] + " " + sentence[m.end():])
-             if t not in _POINTING]
+             if t not in _POINTING and not is_filler([t])]  # ("Sorry, breakfast ...")
     return bool(topic) and all(pool.has(t) for t in topic)
 
 
