@@ -337,7 +337,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
         say(f"warning: {line}: its bar says nothing of the others", err=True)
     weak_pass = sorted({c.metric for c in result.checks if c.status == "PASS"
                         and not c.label and c.metric in weak})
-    if weak_pass:  # counted towards READY all the same (README, "A weak metric still gates")
+    if weak_pass:  # counted towards READY all the same (docs/cli.md, "A weak metric still gates")
         on_part.append(f"{', '.join(weak_pass)} "
                        f"pass{'es' if len(weak_pass) == 1 else ''} on a judge whose "
                        "agreement with people is weak (its row says how weak)")
