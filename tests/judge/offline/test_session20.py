@@ -112,3 +112,16 @@ def test_a_single_restates_one(an: Analyzer, context: str, answer: str) -> None:
 ])
 def test_a_verbless_no_opens_a_list(text: str, pieces: int) -> None:
     assert len(clause_parts(text)) == pieces
+
+
+@pytest.mark.parametrize(("answer", "flags"), [
+    # the rival slot's subject with the home's figure (passed before: "tickets cost" is
+    # the home's too)
+    ("Tickets for children under 10 cost 14 EUR.", True),
+    # ... the home's own subject, or both slots said: no move
+    ("Adult tickets cost 14 EUR.", False),
+    ("Adults pay 14 EUR and children under 10 pay 7 EUR.", False),
+])
+def test_a_figure_moved_to_the_other_subject(an: Analyzer, answer: str, flags: bool) -> None:
+    context = "Children under 10 pay 7 EUR; adult tickets cost 14 EUR."
+    assert judged(an, [context], answer) is flags

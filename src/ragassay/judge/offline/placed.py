@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .clauses import Part, part
+from .clauses import Part, part, subject_words
 from .normalise import normalise_text
 from .pieces import MODALS
 from .sentences import SentenceInfo
@@ -96,6 +96,20 @@ def _read_slots(units: Units, row: int) -> list[_Slot]:
         and o.unit.part.text != s.unit.part.text for o in out)]
 
 
+def _of_rival(p: Part, home: _Slot, rival: _Slot) -> bool:
+    """Whether the claim speaks of the rival slot's subject, not the home's, though it
+    shares a word of the home's predicate or subject: it says every word that sets the
+    rival's subject apart and lacks the home's first word ("Tickets for children under 12
+    cost 11 EUR" against "Children under 12 pay 6 EUR; adult tickets cost 11 EUR":
+    children, not adult)."""
+    mine, theirs = subject_words(home.unit.part), subject_words(rival.unit.part)
+    apart_home, apart_rival = mine - theirs, theirs - mine
+    first = home.unit.part.first  # (the home's first word, unsaid: "Adults pay £180 ...
+    # and juniors ... pay £90" says both slots, the adults' first)
+    return (first in apart_home and first not in p.words and bool(apart_rival)
+            and apart_rival <= p.words)
+
+
 def _counts(key: str | None) -> bool:
     """Whether a figure's key is what it counts (no date, name or unknown)."""
     return key is not None and key[0] not in "@#"
@@ -153,7 +167,8 @@ def misplaced_figure(p: Part, near: list[Unit], units: Units, doc: int | None = 
             if len(mine) != 1:
                 continue
             home = mine[0]
-            if p.words & (home.words - r.words) - own:
+            if p.words & (home.words - r.words) - own and not (
+                    len(homes) == 1 and _of_rival(p, home, r)):
                 continue  # the claim has words of the figure's own slot
             # (words of its own: a clause "and 3 pm" has only what its sentence names)
             moved = written & (r.words - home.words) - {key}
