@@ -129,3 +129,17 @@ def test_a_topic_not_covered_with_no_source_named(an: Analyzer, answer: str) -> 
 def test_a_stated_topic_not_included_is_a_claim(an: Analyzer, answer: str) -> None:
     assert_judged(an, ["Breakfast is included in all room rates."], answer, True,
                   question="Is breakfast included?")
+
+
+@pytest.mark.parametrize(("contexts", "answer"), [
+    (["Towels and linen are included in every booking."], "No, towels aren't included."),
+    (["Evening classes run on Tuesdays at 7pm."], "Nothing about evening classes."),
+    (["Free parking is included with every room."],
+     "Parking isn't mentioned, so it's not included."),
+])
+def test_no_source_named_of_a_stated_topic_is_a_claim(an: Analyzer, contexts: list[str],
+                                                      answer: str) -> None:
+    """With no source named the topic decides, whatever the verb: one the contexts state
+    is a claim, and here a false one (its "No" and "not" no words of the topic; each read
+    as a decline by the first version, session 20)."""
+    assert_judged(an, contexts, answer, True, question="Is that included?")

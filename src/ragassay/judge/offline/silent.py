@@ -33,7 +33,7 @@ import re
 from .decline_words import APOSTROPHE as _A
 from .decline_words import SOURCE as _SOURCE
 from .decline_words import TEXTS as _TEXTS
-from .lexical import TermPool, content_tokens, is_filler
+from .lexical import NEGATIONS, TermPool, content_tokens, is_filler
 
 # What the assistant was given to read, as a noun: the texts and the world's documents
 # that a text verb makes sources ("the plot rules", "the price list", "the FAQ")
@@ -81,6 +81,13 @@ SILENT = (
     # "Bees aren't mentioned anywhere in what I was given", "weren't covered by the leaflet"
     rf"\b(?:is|are|was|were|has been|have been)(?:n{_A}?t| not) (?:\w+ )?{_PARTICIPLE} "
     rf"(?:anywhere )?(?:in|by|within) (?:{SOURCE_NP}|{_WHAT_I_HAVE})",
+    # "X is not something the plot rules address", "That's not something the FAQ covers"
+    rf"(?:\bnot|n{_A}t) (?:something|anything) (?:that )?(?:{SOURCE_NP}|{_WHAT_I_HAVE})\s+"
+    rf"(?:really\s+)?{_TEXT_VERB}\b",
+)
+# No source named (session 20): a decline only where the contexts lack the topic
+# (`covers_stated_topic`), whatever the verb
+UNNAMED = (
     # ... with no source named, at the clause's end: "Spin classes aren't covered.",
     # "Details on X aren't included here" (session 20: a claim of a scope when the
     # contexts state its topic, `covers_stated_topic`)
@@ -91,11 +98,10 @@ SILENT = (
     rf"(?:[\w-]+ ){{0,2}}?(?:list|items? listed|things listed|options listed)\b",
     # a fragment: "Nothing about spin.", "Nothing on laptop loans, I'm afraid."
     r"^\W*nothing (?:about|on|regarding|concerning)\b",
-    # "X is not something the plot rules address", "That's not something the FAQ covers"
-    rf"(?:\bnot|n{_A}t) (?:something|anything) (?:that )?(?:{SOURCE_NP}|{_WHAT_I_HAVE})\s+"
-    rf"(?:really\s+)?{_TEXT_VERB}\b",
 )
+SILENT += UNNAMED
 SILENT_SOURCE = re.compile("|".join(f"(?:{p})" for p in SILENT), re.IGNORECASE)
+_UNNAMED_SOURCE = re.compile("|".join(f"(?:{p})" for p in UNNAMED), re.IGNORECASE)
 _DIGITS = re.compile(r"\S*\d\S*")
 
 
@@ -129,12 +135,17 @@ def covers_stated_topic(sentence: str, pool: TermPool) -> bool:
     "accidental damage": checked against them, a contradiction). Of a topic the
     contexts lack ("... doesn't cover pet injuries") it declines."""
     m = SILENT_SOURCE.search(sentence)
-    if m is None or not _WORLD_VERB.search(m.group()) or _TEXT_ONLY.search(m.group()):
+    if m is not None and _UNNAMED_SOURCE.fullmatch(m.group()) is not None:
+        pass  # no source named: the topic decides, whatever the verb ("Parking isn't
+        # mentioned" against "Free parking is included": a claim)
+    elif m is None or not _WORLD_VERB.search(m.group()) or _TEXT_ONLY.search(m.group()):
         return False
     topic = [t for t in content_tokens(sentence[:m.start()] + " " + sentence[m.end():])
-             if t not in _POINTING and not is_filler([t])]  # ("Sorry, breakfast ...")
+             if t not in _POINTING and not is_filler([t]) and t not in NEGATIONS
+             and t not in _ANSWERS]  # ("Sorry, breakfast ...", "No, towels aren't ...")
     return bool(topic) and all(pool.has(t) for t in topic)
 
 
+_ANSWERS = frozenset({"yes", "no", "so", "nope", "yeah"})  # an answer's word, no topic's
 _POINTING = frozenset({"that", "this", "it", "those", "these", "one", "something",
                        "anything", "s"})
