@@ -36,7 +36,9 @@ class CleanConsole(Console):
     strategy name holding `\\x1b]0;owned\\x07` is shown as text and never reaches the
     terminal as an escape sequence. Rich markup in user text is escaped by callers.
     A table on a narrow console (COLUMNS=80) wraps its cells at spaces and folds a
-    longer word onto the next line, so that no figure is shown cut (`0.05…`).
+    longer word onto the next line, so that no figure is shown cut (`0.05…`). On a
+    console that does not wrap lines of text (`soft_wrap`: a pipe, `console`), a table
+    keeps the layout it has on a terminal as wide: its title centred, its caption wrapped.
     """
 
     def render_str(self, text: str, **kwargs: Any) -> Any:
@@ -48,6 +50,8 @@ class CleanConsole(Console):
             for column in renderable.columns:
                 if column.overflow == "ellipsis":  # rich's default: cuts a narrowed cell
                     column.overflow = "fold"
+            if options is not None and options.overflow == "ignore":  # soft_wrap's
+                options = options.update(overflow="fold", no_wrap=False)
         return super().render(renderable, options)
 
 
@@ -131,18 +135,30 @@ def packed(lists: Iterable[Iterable[str]], width: int, indent: str = "  ") -> li
 
 
 PIPED_WIDTH = 100
-"""The console's width when output is not a terminal and COLUMNS is unset (a file, a
-pipe to `head`): a table wider than this wraps its cells, never cuts a number."""
+"""The width a table is laid out in when output is not a terminal and COLUMNS is unset
+(a file, a pipe to `head`): a table wider than this wraps its cells, never cuts a number.
+The lines of text around it are not wrapped (`console`)."""
+
+UNWRAPPED = 10_000
+"""What `line_width` gives for a console that does not wrap its lines of text."""
 
 
 def console(stderr: bool = False, piped_width: int = PIPED_WIDTH) -> Any:
     """A clean console as wide as COLUMNS says (rich reads it, for a terminal or a pipe),
-    else a terminal's width, else `piped_width` (a table that needs more, the bench's
-    leaderboard, asks for it)."""
+    else a terminal's width; else (a pipe without COLUMNS) one whose tables are laid out
+    in `piped_width` columns (a table that needs more, the bench's leaderboard, asks for
+    it) and whose printed lines of text are not wrapped (rich's `soft_wrap`; trial 76: the
+    headline's sentence broke mid-sentence at 100 columns, awkward to grep or copy)."""
     c = CleanConsole(stderr=stderr)
     if c.is_terminal or os.environ.get("COLUMNS", "").isdigit():
         return c
-    return CleanConsole(stderr=stderr, width=piped_width)
+    return CleanConsole(stderr=stderr, width=piped_width, soft_wrap=True)
+
+
+def line_width(c: Console) -> int:
+    """How wide a line of text `c` prints may be, for text broken by hand (`packed`): its
+    width, or `UNWRAPPED` where it does not wrap its lines (a pipe without COLUMNS)."""
+    return UNWRAPPED if c.soft_wrap else c.width
 
 
 class RichProgress:

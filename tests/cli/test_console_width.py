@@ -57,11 +57,14 @@ def test_columns_sets_the_width_of_eval_and_runs_show(trial: dict[str, Any]) -> 
 
 
 def test_a_pipe_without_columns_gets_the_piped_width(trial: dict[str, Any]) -> None:
+    """Its tables, that is: the lines of text between them are not wrapped (trial 76)."""
     from ragassay.console import PIPED_WIDTH
 
     shown = run("runs", "show", trial["run"], "--by", "kind", "--db", trial["db"],
                 columns=None)
-    assert 80 < _widest(shown) <= PIPED_WIDTH and "…" not in shown
+    tables = "\n".join(line for line in shown.splitlines() if set(line) & set("│┃─━"))
+    assert 80 < _widest(tables) <= PIPED_WIDTH and "…" not in shown
+    assert _widest(shown) > PIPED_WIDTH
 
 
 def test_the_declines_lead_with_their_counts_and_the_kinds_keep_the_datas_order(

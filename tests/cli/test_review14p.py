@@ -76,8 +76,8 @@ def test_precondition_the_headline_counts_the_decline_people_marked_wrong(
     assert code == 0, text
     # with the abstentions counted (trial 74), people's marks decide: the decline they
     # marked hallucinated wrong, the one they did not (the judge's false abstention) right
-    assert ("right on 3 of 6 (50%), its 2 abstentions included, 1 of them correct; 2 of 4 "
-            "(50%) on the answers it scored: misses 1 of 1 people marked hallucinated, "
+    assert ("right on 3 of 6 (50%): 1 of 2 declines, 2 of 4 (50%) scored answers: misses 1 "
+            "of 1 people marked hallucinated, "
             "flags 1 of 3 they did not; 2 declines abstained, 1 marked hallucinated by people"
             ) in text  # listed: missed1, flagged1, and apart wrongdecline
     code, out = run("runs", "show", labelled["run"], "--disagree", "--json", "--db",
@@ -115,7 +115,7 @@ def test_the_listing_sums_to_what_the_headline_counts_wrong(
     # the console and the report; the false abstention is titled apart
     code, text = run("runs", "show", labelled["run"], "--disagree", "--db", labelled["db"])
     assert code == 0, text
-    got = re.search(r"(\d+) of (\d+) \(\d+%\) on the answers it scored", text)
+    got = re.search(r"(\d+) of (\d+) \(\d+%\) scored answers", text)
     assert got is not None, text
     right, total = map(int, got.groups())
     code, doc = run("report", labelled["run"], "--db", labelled["db"])

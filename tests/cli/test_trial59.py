@@ -51,7 +51,7 @@ def test_the_headline_leads_with_the_verdicts_right_on(outputs: dict[str, str]) 
     out = outputs["judge"]
     assert _first_rows(out)[:2] == ["judge.hallucination", "judge.faithfulness"]
     cell = headline_cell(out, "judge.hallucination")
-    assert cell.startswith("right on ") and " of 60 (" in cell.split(":", 1)[0], cell
+    assert cell.startswith("right on ") and " of 60 (" in cell.split(": misses", 1)[0], cell
     doc = json.loads(outputs["json"])
     assert [r["metric"] for r in doc["headline"]["rows"]][:2] == ["judge.hallucination",
                                                                   "judge.faithfulness"]

@@ -78,9 +78,9 @@ def test_the_short_summary_counts_the_abstentions_under_its_table(
     assert got is not None and len(row) <= 100, row  # the row: one line, every answer's
     right = int(got[1]) - 9  # less the 9 declines people did not mark hallucinated
     # under the table, what the row's figure counts and the verdicts' own (trial 75)
-    assert (f"judge.hallucination: right on {right + 9} of 144 ({(right + 9) / 144:.0%}), "
-            f"its 9 correct abstentions included; {right} of 135 ({right / 135:.0%}) on the "
-            "answers it scored") in " ".join(brief.split())
+    assert (f"judge.hallucination: right on {right + 9} of 144 ({(right + 9) / 144:.0%}): "
+            f"9 of 9 declines, {right} of 135 ({right / 135:.0%}) scored answers"
+            ) in " ".join(brief.split())
 
 
 def test_the_scale_line_breaks_between_its_ranges(runs: dict[str, str]) -> None:

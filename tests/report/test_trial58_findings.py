@@ -36,7 +36,7 @@ def _cell(run: EvalResult) -> str:
 def test_the_groups_cell_says_its_abstentions_and_how_often_it_is_right(
         run: EvalResult) -> None:
     cell = _cell(run)
-    assert cell.startswith("right on ") and " of 3 on the answers it scored" in cell
+    assert cell.startswith("right on ") and " of 3 scored answers" in cell
     assert "verdicts" not in cell
     assert cell.endswith(LEFT), cell
 

@@ -33,8 +33,8 @@ def test_the_lead_counts_the_declines_then_the_verdicts_alone(run: EvalResult) -
     row = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
     a = row.agreement
     assert a is not None and a.verdicts is not None and (a.n, a.abstained) == (40, 16)
-    lead = re.match(r"right on (\d+) of (\d+) \(\d+%\), its 16 abstentions included, 14 "
-                    r"of them correct; (\d+) of (\d+) \((\d+)%\) on the answers it scored: ",
+    lead = re.match(r"right on (\d+) of (\d+) \(\d+%\): 14 of 16 declines, (\d+) of (\d+) "
+                    r"\((\d+)%\) scored answers: ",
                     row.agreement_text)
     assert lead is not None, row.agreement_text
     assert (int(lead[3]), int(lead[4])) == (a.verdicts.agree, 40)  # not + 14 of 56

@@ -79,15 +79,12 @@ def declines_run(db: Path, also: Sequence[str] = ()) -> EvalResult:
 def lead(want: Mapping[str, int]) -> str:
     """The headline's `right on` figure from `expected`'s counts, worked out here: (trial
     75) over every labelled answer first, an abstention right where people marked no
-    problem, then over the verdicts: `right on 54 of 64 (84%), its 4 abstentions
-    included, 3 of them correct; 51 of 60 (85%) on the answers it scored`."""
+    problem, then split (trial 76), the declines, then the verdicts: `right on 54 of 64
+    (84%): 3 of 4 declines, 51 of 60 (85%) scored answers`."""
     n, agree, left, wrong = want["n"], want["agree"], want["left_out"], want["left_problems"]
     if not left:
         return f"right on {agree} of {n} ({agree / n:.0%})"
     total, right = n + left, agree + left - wrong
-    its = (f"its {left} correct abstention{'s' * (left != 1)} included" if not wrong else
-           f"its {left} abstention{'s' * (left != 1)} included, "
-           f"{left - wrong or 'none'} of them correct")
     share = f" ({agree / n:.0%})" if n >= left else ""
-    return (f"right on {right} of {total} ({right / total:.0%}), {its}; {agree} of {n}{share}"
-            " on the answers it scored")
+    return (f"right on {right} of {total} ({right / total:.0%}): {left - wrong} of {left} "
+            f"decline{'s' * (left != 1)}, {agree} of {n}{share} scored answer{'s' * (n != 1)}")

@@ -18,11 +18,13 @@ from rich.table import Table
 from ragassay.cli.brief_notes import baseline_notes, repeats_line, warning_lines
 from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import ci_text
+from ragassay.console import UNWRAPPED
 from ragassay.stats import BooleanAgreement, NumericAgreement
 from ragassay.stats.verdicts import repeat_extent, repeated, right_on
 
 if TYPE_CHECKING:
     from ragassay.report import Report
+    from ragassay.stats import MetricAggregate
     from ragassay.stats.calibration import Agreement
 
 MAX_STRATEGY_COLUMNS = 3
@@ -46,12 +48,33 @@ def agreement_short(p: Agreement) -> str:
     return "-"
 
 
+def _split_said(p: Agreement) -> str | None:
+    """A verdict's `right on` in full where its row gives the lead alone (its abstentions
+    counted, `agreement_short`): `right on 110 of 144 (76%): 14 of 14 declines, 96 of
+    130 (74%) scored answers`; None where the row says it all."""
+    if not isinstance(p, BooleanAgreement) or repeated(p) is not None:
+        return None
+    said = right_on(p)
+    return said if said != right_on(p, abstentions=False) else None
+
+
+def _scored_said(p: Agreement | None, m: MetricAggregate) -> bool:
+    """Whether the line under the table (`abstentions_lines`) says the answers `m` scored
+    and those it set aside as declines: a verdict's split `right on` over every sample
+    (each labelled, none unscored), which its row's "scored" cell would only repeat with
+    another total beside its `right on` (trial 76)."""
+    return (p is not None and _split_said(p) is not None and not m.unscored
+            and (p.n, p.abstained) == (m.count, m.abstained or 0))
+
+
 def abstentions_lines(report: Report) -> list[str]:
-    """Under the table, per verdict whose row gives its `right on` (`agreement_short`:
-    the figure over every labelled answer, its abstentions counted) where some abstained,
-    what that figure counts and the verdicts' own (trial 75: which figure is "how many it
-    got right"; the row stays one line): `judge.hallucination: right on 110 of 144 (76%),
-    its 14 correct abstentions included; 96 of 130 (74%) on the answers it scored`."""
+    """Under the table, per verdict whose row gives its `right on` over every labelled
+    answer, its abstentions counted, how that figure splits into the declines and the
+    scored answers (trial 75: which figure is "how many it got right"; the row stays one
+    line): `judge.hallucination: right on 110 of 144 (76%): 14 of 14 declines, 96 of 130
+    (74%) scored answers`. Its row's "scored" cell is left empty: this line says the
+    answers scored and those set aside as declines (trial 76: "scored 131/144" beside
+    "right on 109 of 144" mixed two totals)."""
     if report.calibration is None:
         return []
     out, seen = [], set()
@@ -59,8 +82,7 @@ def abstentions_lines(report: Report) -> list[str]:
         if p.metric in seen:
             continue
         seen.add(p.metric)
-        if isinstance(p, BooleanAgreement) and repeated(p) is None and (
-                said := right_on(p)) != right_on(p, abstentions=False):
+        if (said := _split_said(p)) is not None:
             out.append(f"{p.metric}: {said}")
     return out
 
@@ -84,8 +106,9 @@ def _people_line(report: Report) -> str | None:
 
 def _table(report: Report, per: list[str]) -> Table:
     """One row per metric: the judge's figure (its mean or rate with the 95% CI), on how
-    many samples where some metric has fewer than all, the means of the strategies `per`,
-    and the agreement with people's labels."""
+    many samples where some metric has fewer than all (not for a verdict whose line under
+    the table says it: `abstentions_lines`), the means of the strategies `per`, and the
+    agreement with people's labels."""
     metrics = report.aggregate_metrics.metrics
     pairs: dict[str, Agreement] = {}
     if report.calibration is not None:
@@ -102,12 +125,13 @@ def _table(report: Report, per: list[str]) -> Table:
     t.add_column("agreement with people", no_wrap=True)
     for name, m in metrics.items():
         total = m.count + m.unscored + (m.abstained or 0)
+        linked = pairs.get(name)
         cells = [escape(name), "-" if m.mean is None else f"{m.mean:.3f} {m.text()}",
-                 *([f"{m.count}/{total}"] if partial else [])]
+                 *([f"{m.count}/{total}" if not _scored_said(linked, m) else ""]
+                   if partial else [])]
         for s in per:
             entry = report.strategies[s].metrics.get(name)
             cells.append("-" if entry is None or entry.mean is None else f"{entry.mean:.2f}")
-        linked = pairs.get(name)
         cells.append(escape(agreement_short(linked)) if linked is not None
                      else "[dim]no labels[/dim]")
         t.add_row(*cells)
@@ -122,7 +146,7 @@ def _headline_metrics(report: Report) -> list[tuple[str, str]]:
             for s in sorted(specs, key=lambda s: s.headline or 0)]
 
 
-def scale_line(report: Report, width: int = 10_000) -> str:
+def scale_line(report: Report, width: int = UNWRAPPED) -> str:
     """The scales the table's figures are on: `scale 0-1, but 1-10: judge.faithfulness,
     ...; 0-10: judge.overall`, each range other than 0-1 naming its metrics; over lines
     no wider than `width` broken between ranges, else between metrics (`packed`; trial
@@ -148,7 +172,7 @@ def scale_line(report: Report, width: int = 10_000) -> str:
 def _metrics(report: Report, console: Console) -> None:
     """The table, with a column per strategy where a few fit the console whole (else a
     line naming where their means are)."""
-    from ragassay.console import unsplit_width
+    from ragassay.console import line_width, unsplit_width
 
     strategies = list(report.strategies)
     per = strategies if 1 < len(strategies) <= MAX_STRATEGY_COLUMNS else []
@@ -158,7 +182,8 @@ def _metrics(report: Report, console: Console) -> None:
     console.print(table)
     for line in abstentions_lines(report):
         console.print(escape(line), highlight=False)
-    console.print(f"[dim]{escape(scale_line(report, console.width))}[/dim]", highlight=False)
+    console.print(f"[dim]{escape(scale_line(report, line_width(console)))}[/dim]",
+                  highlight=False)
     if len(strategies) > 1 and not per:
         console.print(f"[dim]per strategy ({', '.join(map(escape, strategies))}): ragassay "
                       f"runs show {report.run.run_id}[/dim]", highlight=False)

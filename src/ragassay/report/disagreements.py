@@ -59,18 +59,34 @@ def with_reasons(store: Store, run_id: str, found: Disagreements) -> Disagreemen
     return found.model_copy(update={"verdicts": verdicts, "false_abstentions": false})
 
 
+def declines_marked(n: int, label: str, problem: bool) -> str:
+    """The answers a verdict set aside as declines where people marked the problem, in
+    plain words (trial 76: "2 declines they marked hallucination" read as if the user's
+    decline labels were wrong): `2 answers the judge set aside as declines were marked
+    hallucinated by people (false abstentions by their labels)`; "" for none."""
+    if not n:
+        return ""
+    one = n == 1
+    return (f"{counted(n, 'answer')} the judge set aside as "
+            f"{'a decline was' if one else 'declines were'} marked {marked(label, problem)} "
+            f"by people ({'a false abstention' if one else 'false abstentions'} by their "
+            "labels)")
+
+
 def disagree_lines(report: Report) -> tuple[str | None, str | None]:
     """The lines naming the command that lists the samples: under the headline, of the
     verdicts that count some wrong (`METRIC misses 20 and flags 9 of people's labels, and
-    2 declines they marked hallucinated: ragassay runs show RUN --disagree lists them`),
-    and under the abstentions, of those counted false; None where there is none."""
+    2 answers the judge set aside as declines were marked hallucinated by people (false
+    abstentions by their labels): ragassay runs show RUN --disagree lists them`:
+    `declines_marked`), and under the abstentions, of those counted false; None where
+    there is none."""
     found = report.disagreements
     if found is None:
         return None, None
     command = DISAGREE.format(run=report.run.run_id)
     said = [f"{v.metric} misses {len(v.missed)} and flags {len(v.flagged)} of people's "
-            f"{v.label} labels" + (f", and {counted(len(v.declined), 'decline')} they marked "
-                                   f"{marked(v.label, v.problem)}" if v.declined else "")
+            f"{v.label} labels" + (f", and {declines_marked(len(v.declined), v.label, v.problem)}"
+                                   if v.declined else "")
             for v in found.verdicts if v.same_as is None and v.wrong()]
     verdicts = f"{'; '.join(said)}: {command} lists them" if said else None
     n = len(found.false_abstentions)

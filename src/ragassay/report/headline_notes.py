@@ -14,8 +14,8 @@ ALL_LABELLED_NOTE = ("people (all labelled): the labels' own rate, nothing corre
                      "95% interval is of the population the samples come from)")
 IN_RUN_NOTE = "in this run: how well the judge's scores rank this run's labels"
 VERDICT_NOTE = ("right on: how often the judge's yes/no verdict is people's label, over "
-                "every labelled answer (an abstention right where people marked no "
-                "problem), then over the answers it scored")
+                "every labelled answer (a decline right where people marked no problem), "
+                "then on the declines and on the scored answers apart")
 JUDGE_NOTE = f"judge's own: {SCALE_NOTE}"
 SCORED_NOTE = "N of M scored: the judge's figure rests on the N samples it scored, not all M"
 HELD_APART_NOTE = ("held apart: how well the judge's scores ranked people's labels on sets "

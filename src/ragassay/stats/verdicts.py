@@ -178,44 +178,40 @@ def right_on(a: Counted, abstentions: bool = True) -> str:
     groups, the HTML, the dashboard, calibrate, meta-eval and the gate say too). Where
     some answers abstained (no verdict) and people marked them, the figure over all the
     labelled answers leads, an abstention right where people marked no problem (trial
-    75: a group of declines read `right on 0 of 2 (0%)` first; the headline's two
-    figures left a new user to look up which one is "how many it got right"), then the
-    figure over the answers it scored, without a percentage where those are fewer than
-    the abstentions: `right on 110 of 144 (76%), its 14 correct abstentions included;
-    96 of 130 (74%) on the answers it scored`, `right on 14 of 16 (88%), its 14 correct
-    abstentions included; 0 of 2 on the answers it scored`. Without abstentions, or a
-    run stored before what people marked them was counted, the verdicts' figure alone:
+    75: a group of declines read `right on 0 of 2 (0%)` first), then how it splits, the
+    declines and the scored answers, each as "right on N of M" (trial 76: "its 11 correct
+    abstentions included; 0 of 5 on the answers it scored" took several reads), the
+    scored answers' percentage where they are no fewer than the declines: `right on 110
+    of 144 (76%): 14 of 14 declines, 96 of 130 (74%) scored answers`, `right on 11 of 16
+    (69%): 11 of 11 declines, 0 of 5 scored answers`. Without abstentions, or a run
+    stored before what people marked them was counted, the verdicts' figure alone:
     `right on 21 of 22 (95%)`. `abstentions=False`: the lead alone, for a one-line row
     that says the rest under it. "" without a verdict compared."""
     v = a.verdicts
     if v is None or a.positives is None or not a.n:
         return ""
-    scored = f"{v.agree} of {a.n}"
     if (whole := _with_abstentions(a)) is None:
-        return f"right on {scored} ({v.agree / a.n:.0%})"
-    agree, total, said = whole
+        return f"right on {v.agree} of {a.n} ({v.agree / a.n:.0%})"
+    agree, total, declines = whole
     lead = f"right on {agree} of {total} ({agree / total:.0%})"
     if not abstentions:
         return lead
     share = f" ({v.agree / a.n:.0%})" if a.n >= a.abstained else ""
-    return f"{lead}, {said}; {scored}{share} on the answers it scored"
+    return f"{lead}: {declines}, {v.agree} of {a.n}{share} scored answer{'s' * (a.n != 1)}"
 
 
 def _with_abstentions(a: Counted) -> tuple[int, int, str] | None:
     """The verdict's right answers and labelled answers with those that abstained
     counted, an abstention people marked no problem (not hallucinated, faithful) right,
     one they marked a problem (a false abstention: the answer should have said something)
-    wrong, and how `right_on` says them: `its 13 correct abstentions included`, `its 4
-    abstentions included, 3 of them correct`; None without verdicts, abstentions or what
-    people marked them (a run stored before that was counted)."""
+    wrong, and how `right_on` says the declines: `13 of 13 declines`, `0 of 1 decline`;
+    None without verdicts, abstentions or what people marked them (a run stored before
+    that was counted)."""
     v = a.verdicts
     if v is None or not a.abstained or a.abstained_positives is None:
         return None
     right = a.abstained - _declines_wrong(a)
-    said = (f"its {counted(right, 'correct abstention')} included" if right == a.abstained
-            else f"its {counted(a.abstained, 'abstention')} included, "
-                 f"{right or 'none'} of them correct")
-    return v.agree + right, a.n + a.abstained, said
+    return v.agree + right, a.n + a.abstained, f"{right} of {counted(a.abstained, 'decline')}"
 
 
 def declined_text(label: str, abstained: int, positives: int | None, unscored: int = 0,
