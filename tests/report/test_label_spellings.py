@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from click.testing import CliRunner
 
@@ -74,8 +75,15 @@ def test_three_spellings_are_one_label_through_the_cli(tmp_path: Path) -> None:
     assert [c for c in header if c.startswith("label.")] == ["label.hallucination"]
 
 
-def test_three_spellings_are_one_label_through_the_api(tmp_path: Path) -> None:
-    data = _written(tmp_path, _rows("hallucinated", "has_hallucination"))
+@pytest.mark.parametrize("form", ["jsonl", "csv", "frame"])
+def test_three_spellings_are_one_label_through_the_api(tmp_path: Path, form: str) -> None:
+    rows = _rows("hallucinated", "has_hallucination")
+    frame = pd.DataFrame(rows)  # a column per spelling, empty where a row lacks it
+    frame["contexts"] = frame["contexts"].map(json.dumps)
+    data: object = (_written(tmp_path, rows) if form == "jsonl" else frame
+                    if form == "frame" else tmp_path / "data.csv")
+    if form == "csv":
+        frame.to_csv(tmp_path / "data.csv", index=False)
     result = ragassay.evaluate(data, metrics="judge", store=tmp_path / "r.db")
     report = result.report()
     assert report.calibration is not None
