@@ -125,3 +125,17 @@ def test_a_verbless_no_opens_a_list(text: str, pieces: int) -> None:
 def test_a_figure_moved_to_the_other_subject(an: Analyzer, answer: str, flags: bool) -> None:
     context = "Children under 10 pay 7 EUR; adult tickets cost 14 EUR."
     assert judged(an, [context], answer) is flags
+
+
+@pytest.mark.parametrize(("context", "answer", "flags"), [
+    # review 20b's regressions of the first version, kept as guards: "single" as a kind
+    # of room is no "one"
+    ("Room 4 is not a single; it sleeps two guests in a double bed.",
+     "Yes, room 4 isn't a single room - it sleeps two guests in a double bed.", False),
+    # ... and an answer's "No" or "I'm afraid" is no word of the topic: a claim, false
+    ("The rental price includes insurance, unlimited mileage and a second driver.",
+     "A second driver isn't included, I'm afraid.", True),
+    ("The course fee covers all materials and the exam.", "No, the exam isn't covered.", True),
+])
+def test_review20b_guards(an: Analyzer, context: str, answer: str, flags: bool) -> None:
+    assert judged(an, [context], answer) is flags

@@ -126,6 +126,20 @@ class Part:
         return self.info.text
 
 
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "isn't", "aren't", "wasn't",
+                 "weren't"})
+
+
+def _one(toks: tuple[str, ...], at: int, j: int) -> bool:
+    """Whether token j is a "single" that counts one of the word after it ("fail a single
+    module"), not a noun or a kind ("Room 4 is not a single; it sleeps two", "isn't a
+    single room", review 20b): after "a", before a content word, under a negation that
+    is no "be"."""
+    return (toks[j] == "single" and toks[j - 1] == "a" and j + 1 < len(toks)
+            and toks[j + 1] not in STOPWORDS and not toks[j + 1][:1].isdigit()
+            and toks[at] not in _BE and (not at or toks[at - 1] not in _BE))
+
+
 def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int, text: str
                     ) -> list[tuple[int, str | None]]:
     """Per predicate negation, where it is and the stem it bears on."""
@@ -152,7 +166,7 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int, text: st
                     continue
                 break
             if u in STOPWORDS or u in _LIGHT or is_negation(u) or is_number(stems[j]) or (
-                    u == "single"):  # "fail a single element" as "fail one element"
+                    _one(toks, i, j)):  # "fail a single element" as "fail one element"
                 continue
             head = stems[j]
             break

@@ -146,6 +146,7 @@ def covers_stated_topic(sentence: str, pool: TermPool) -> bool:
     return bool(topic) and all(pool.has(t) for t in topic)
 
 
-_ANSWERS = frozenset({"yes", "no", "so", "nope", "yeah"})  # an answer's word, no topic's
+# an answer's words, no topic's ("No, the exam isn't covered"; "..., I'm afraid", review 20b)
+_ANSWERS = frozenset({"yes", "no", "so", "nope", "yeah", "afraid", "unfortunately", "sadly"})
 _POINTING = frozenset({"that", "this", "it", "those", "these", "one", "something",
                        "anything", "s"})
