@@ -61,7 +61,7 @@ _PARTICIPLE = (r"(?:mentioned|covered|addressed|discussed|specified|included|lis
                r"explained|described|referred to|dealt with|touched on|talked about|gone into)")
 _NEG_AUX = rf"(?:do|does|did|has|have|had)(?:n{_A}?t| not)"
 
-SILENT = (
+SILENT: tuple[str, ...] = (
     # "The handbook doesn't go into X", "These passages never mention X", "the notes
     # haven't said anything about X"
     rf"\b{SOURCE_NP}\s+(?:{_NEG_AUX}\s+(?:(?:really|actually|explicitly|directly|seem to|"
