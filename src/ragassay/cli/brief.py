@@ -24,7 +24,6 @@ from ragassay.stats.verdicts import repeat_extent, repeated, right_on
 
 if TYPE_CHECKING:
     from ragassay.report import Report
-    from ragassay.stats import MetricAggregate
     from ragassay.stats.calibration import Agreement
 
 MAX_STRATEGY_COLUMNS = 3
@@ -58,23 +57,14 @@ def _split_said(p: Agreement) -> str | None:
     return said if said != right_on(p, abstentions=False) else None
 
 
-def _scored_said(p: Agreement | None, m: MetricAggregate) -> bool:
-    """Whether the line under the table (`abstentions_lines`) says the answers `m` scored
-    and those it set aside as declines: a verdict's split `right on` over every sample
-    (each labelled, none unscored), which its row's "scored" cell would only repeat with
-    another total beside its `right on` (trial 76)."""
-    return (p is not None and _split_said(p) is not None and not m.unscored
-            and (p.n, p.abstained) == (m.count, m.abstained or 0))
-
-
 def abstentions_lines(report: Report) -> list[str]:
     """Under the table, per verdict whose row gives its `right on` over every labelled
     answer, its abstentions counted, how that figure splits into the declines and the
     scored answers (trial 75: which figure is "how many it got right"; the row stays one
     line): `judge.hallucination: right on 110 of 144 (76%): 14 of 14 declines, 96 of 130
-    (74%) scored answers`. Its row's "scored" cell is left empty: this line says the
-    answers scored and those set aside as declines (trial 76: "scored 131/144" beside
-    "right on 109 of 144" mixed two totals)."""
+    (74%) scored answers`, which says what its row's "scored" cell (130/144) counts
+    (trial 76: "scored 131/144" beside "right on 109 of 144" mixed two totals; trial 77: a
+    blank "scored" cell in that row only, read as missing)."""
     if report.calibration is None:
         return []
     out, seen = [], set()
@@ -106,8 +96,8 @@ def _people_line(report: Report) -> str | None:
 
 def _table(report: Report, per: list[str]) -> Table:
     """One row per metric: the judge's figure (its mean or rate with the 95% CI), on how
-    many samples where some metric has fewer than all (not for a verdict whose line under
-    the table says it: `abstentions_lines`), the means of the strategies `per`, and the
+    many samples where some metric has fewer than all (a verdict's line under the table
+    says how its `right on` splits: `abstentions_lines`), the means of the strategies `per`, and the
     agreement with people's labels."""
     metrics = report.aggregate_metrics.metrics
     pairs: dict[str, Agreement] = {}
@@ -127,8 +117,7 @@ def _table(report: Report, per: list[str]) -> Table:
         total = m.count + m.unscored + (m.abstained or 0)
         linked = pairs.get(name)
         cells = [escape(name), "-" if m.mean is None else f"{m.mean:.3f} {m.text()}",
-                 *([f"{m.count}/{total}" if not _scored_said(linked, m) else ""]
-                   if partial else [])]
+                 *([f"{m.count}/{total}"] if partial else [])]
         for s in per:
             entry = report.strategies[s].metrics.get(name)
             cells.append("-" if entry is None or entry.mean is None else f"{entry.mean:.2f}")
