@@ -46,8 +46,8 @@ FACTS = {
 }
 DECLINES = ("I'm sorry, I don't have that information.",
             "I could not find an answer to that in the documentation.", "I don't know.")
-HEADLINE = ("judge.hallucination: right on 23 of 28 (82%): 5 of 8 declines, 18 of 20 (90%) "
-            "scored answers")
+HEADLINE = ("judge.hallucination: right on 23 of 28 (82%): 5 of 8 set aside as declines, "
+            "18 of 20 (90%) scored answers")
 
 
 def _rows() -> list[dict[str, Any]]:
