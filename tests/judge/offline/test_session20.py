@@ -10,7 +10,7 @@ import pytest
 
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.clauses import clause_parts, part
-from ragassay.judge.offline.listed import listed_denial
+from ragassay.judge.offline.listed import _denial, _item
 from tests.support.offline import judged
 
 _KENNELS = "We cannot take puppies, unvaccinated dogs, cats or rabbits."
@@ -82,9 +82,27 @@ def test_a_whole_claim_turned_outweighs_a_partial_agreement(
     assert judged(an, contexts, answer) is flags
 
 
-def test_listed_denial_needs_one_item_named() -> None:
-    claim = part("We can take puppies and cats.")
-    assert listed_denial(claim, []) is None
+def test_a_denial_of_a_list_is_read_once_per_sentence() -> None:
+    """`listed._denial`: the main part cut before its exception, the denied verb, each
+    side's items, and a phrase closing a list of objects cut from its last item."""
+    d = _denial("We don't sell tickets, programmes or merchandise at the gate.")
+    assert d is not None
+    assert (d.verb, d.subjects, d.objects, d.bound) == (
+        "sell", ("We ",), (" tickets", "programmes", "merchandise"), " at the gate")
+    d = _denial(_RETURNS)
+    assert d is not None and d.verb == "exchanged" and d.rest == frozenset({"arriv", "damag"})
+    assert d.subjects == ("Sale items", "gift cards ") and d.bound is None
+    assert _denial("You can exchange most items within 28 days.") is None  # no negation
+
+
+@pytest.mark.parametrize(("claim", "one"), [
+    ("We can take puppies.", True),
+    ("We can take puppies and cats.", False),  # two items named: left to other checks
+    ("We can take dogs.", False),  # a word of an item only
+])
+def test_one_item_named(claim: str, one: bool) -> None:
+    items = ("puppies", "unvaccinated dogs", "cats", "rabbits")
+    assert _item(items, part(claim).words) is one
 
 
 def test_a_single_is_one() -> None:

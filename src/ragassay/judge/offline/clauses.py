@@ -439,7 +439,8 @@ def clause_parts(text: str) -> tuple[Part, ...]:
     info = whole.info
     normal = normalise_text(text)
     spans = [m.span() for m in TOKEN.finditer(normal)]
-    breaks = [m.start() for m in BREAK.finditer(normal) if m.end() > m.start()]
+    cuts = [m for m in BREAK.finditer(normal) if m.end() > m.start()]
+    breaks = [m.start() for m in cuts]
     if not breaks or len(spans) != len(info.tokens):
         return (whole,)
     ids = [bisect.bisect_right(breaks, start) for start, _ in spans]
@@ -449,8 +450,7 @@ def clause_parts(text: str) -> tuple[Part, ...]:
             pieces[-1].append(k)
         else:
             pieces.append([k])
-    first = next((m for m in BREAK.finditer(normal) if m.end() > m.start()), None)
-    groups = merge_pieces(pieces, info.tokens, first is not None and "," in first.group())
+    groups = merge_pieces(pieces, info.tokens, "," in cuts[0].group())
     if len(groups) < 2:
         return (whole,)
     out = []

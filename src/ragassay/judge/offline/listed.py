@@ -20,6 +20,8 @@ alignment checks (alignment.py).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 
 from .clauses import Part, is_negation, part, subject_words
 from .denial import verb_of
@@ -61,14 +63,52 @@ def _sides(main: str) -> tuple[str, str, str] | None:
             main[toks[hi].end():])
 
 
-def _item(items: list[str], claim: frozenset[str]) -> bool:
+def _item(items: tuple[str, ...], claim: frozenset[str]) -> bool:
     """Whether the claim names one item of the list, whole, and no other's own words."""
     words = [_words(x) for x in items]
     if not all(words):
         return False  # "Courts 5 and 6": items told apart by a figure only
     named = [w for w in words if w <= claim]
-    others = frozenset().union(*(_words(x) for x in items)) - frozenset().union(*named)
+    others = frozenset().union(*words) - frozenset().union(*named)
     return len(named) == 1 and not (others & claim)
+
+
+@dataclass(frozen=True, slots=True)
+class _Denial:
+    """What a context sentence's main part denies of a list, read once per sentence: the
+    words of what the main part is cut from, the denied verb, the text before and after
+    the negation, the list's items on each side, and the phrase closing a list of objects
+    ("at the gate"), cut from its last item."""
+
+    rest: frozenset[str]
+    verb: str
+    before: str
+    after: str
+    subjects: tuple[str, ...]
+    objects: tuple[str, ...]
+    bound: str | None
+
+
+@lru_cache(maxsize=4096)
+def _denial(text: str) -> _Denial | None:
+    """The sentence's denial of a list (`_Denial`), None when its main part has no one
+    negation before a verb."""
+    cut = _MAIN_END.search(text)
+    main, rest = (text[:cut.start()], text[cut.start():]) if cut else (text, "")
+    sides = _sides(main.rstrip(" ."))
+    if sides is None:
+        return None
+    before, negated, after = sides
+    verb = re.findall(r"[\w'’-]+", negated)[-1].lower()
+    if verb in STOPWORDS:
+        return None
+    objects = _SEPARATOR.split(after)
+    bound = None
+    if len(objects) > 1 and (m := _BOUND.search(objects[-1])) is not None:
+        bound = objects[-1][m.start():]
+        objects[-1] = objects[-1][:m.start()]
+    return _Denial(_words(rest), verb, before, after, tuple(_SEPARATOR.split(before)),
+                   tuple(objects), bound)
 
 
 def listed_denial(p: Part, near: list[Unit]) -> int | None:
@@ -77,41 +117,34 @@ def listed_denial(p: Part, near: list[Unit]) -> int | None:
     toks = p.info.tokens
     if any(h is not None for h in p.negations) or any(is_negation(t) for t in toks):
         return None
-    for row in sorted({u.row for u in near}):
-        s = next(u.sentence for u in near if u.row == row)
-        text = s.info.text
-        cut = _MAIN_END.search(text)
-        main, rest = (text[:cut.start()], text[cut.start():]) if cut else (text, "")
-        sides = _sides(main.rstrip(" ."))
-        if sides is None or _words(rest) & p.words:
+    subject = subject_words(p)
+    sentences = {u.row: u.sentence for u in near}
+    for row in sorted(sentences):
+        d = _denial(sentences[row].info.text)
+        if d is None or d.rest & p.words:
             continue
-        before, negated, after = sides
-        verb = re.findall(r"[\w'’-]+", negated)[-1].lower()
         # (the claim's verb, not a word of its subject: "flood cover can be added" has no
         # "cover" of its own, review 20)
-        subject = subject_words(p)
-        if verb in STOPWORDS or not any((root(t) == root(verb) or verb_of(t, verb))
-                                        and stem(t) not in subject for t in toks):
+        if not any((root(t) == root(d.verb) or verb_of(t, d.verb)) and stem(t) not in subject
+                   for t in toks):
             continue
-        subjects, objects = _SEPARATOR.split(before), _SEPARATOR.split(after)
-        if len(objects) > 1 and (m := _BOUND.search(objects[-1])) is not None:
-            # "We don't sell tickets, programmes or merchandise at the gate": the bound is
-            # every item's, and the claim must state it, its preposition too (review 20:
-            # "we sell tickets through our website" was read as a flip)
-            bound = objects[-1][m.start():]
-            if not (_words(bound) <= p.words
-                    and re.search(rf"\b{re.escape(bound.strip().lower())}\b", " ".join(toks))):
-                continue
-            objects[-1] = objects[-1][:m.start()]
-        if len(objects) > 1 and len(subjects) == 1:
-            head = before.split()
+        # "We don't sell tickets, programmes or merchandise at the gate": the bound is
+        # every item's, and the claim must state it, its preposition too (review 20: "we
+        # sell tickets through our website" was read as a flip)
+        if d.bound is not None and not (
+                _words(d.bound) <= p.words
+                and re.search(rf"\b{re.escape(d.bound.strip().lower())}\b", " ".join(toks))):
+            continue
+        if len(d.objects) > 1 and len(d.subjects) == 1:
+            head = d.before.split()
             pronoun = head[0].lower() if len(head) == 1 and head[0].lower() in _PERSONS else None
             if (pronoun is not None and pronoun not in toks[p.info.lead:p.info.lead + 2]) or (
-                    not _words(before) <= p.words) or (pronoun is None and not _words(before)):
+                    not _words(d.before) <= p.words) or (
+                    pronoun is None and not _words(d.before)):
                 continue
-            if _item(objects, p.words):
+            if _item(d.objects, p.words):
                 return row
-        elif len(subjects) > 1 and len(objects) == 1 and _words(after) <= p.words and _item(
-                subjects, subject_words(p)) and subject_words(p) <= _words(before):
+        elif len(d.subjects) > 1 and len(d.objects) == 1 and _words(d.after) <= p.words and (
+                _item(d.subjects, subject) and subject <= _words(d.before)):
             return row
     return None

@@ -113,8 +113,7 @@ def is_referral(sentence: str) -> bool:
         return True
     if (c := _CONJ.match(sentence)) is not None and REFERRAL.search(sentence[c.end():]):
         return True  # "..., so keep an eye out there"
-    m = _FRONTED.match(sentence)
-    return m is not None and bool(REFERRAL.search(sentence[m.end():]))
+    return is_topic_referral(sentence)
 
 
 # A condition, a time or a reason: a referral carrying one advises ("ask your doctor

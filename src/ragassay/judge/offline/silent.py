@@ -135,10 +135,12 @@ def covers_stated_topic(sentence: str, pool: TermPool) -> bool:
     "accidental damage": checked against them, a contradiction). Of a topic the
     contexts lack ("... doesn't cover pet injuries") it declines."""
     m = SILENT_SOURCE.search(sentence)
-    if m is not None and _UNNAMED_SOURCE.fullmatch(m.group()) is not None:
-        pass  # no source named: the topic decides, whatever the verb ("Parking isn't
-        # mentioned" against "Free parking is included": a claim)
-    elif m is None or not _WORLD_VERB.search(m.group()) or _TEXT_ONLY.search(m.group()):
+    if m is None:
+        return False
+    # (with no source named the topic decides, whatever the verb: "Parking isn't
+    # mentioned" against "Free parking is included" is a claim)
+    if _UNNAMED_SOURCE.fullmatch(m.group()) is None and (
+            not _WORLD_VERB.search(m.group()) or _TEXT_ONLY.search(m.group())):
         return False
     topic = [t for t in content_tokens(sentence[:m.start()] + " " + sentence[m.end():])
              if t not in _POINTING and not is_filler([t]) and t not in NEGATIONS
@@ -146,7 +148,8 @@ def covers_stated_topic(sentence: str, pool: TermPool) -> bool:
     return bool(topic) and all(pool.has(t) for t in topic)
 
 
-# an answer's words, no topic's ("No, the exam isn't covered"; "..., I'm afraid", review 20b)
-_ANSWERS = frozenset({"yes", "no", "so", "nope", "yeah", "afraid", "unfortunately", "sadly"})
+# an answer's words, no topic's, beside the filler ("yes", "sorry") and the negations
+# ("no") left out already ("..., I'm afraid", review 20b)
+_ANSWERS = frozenset({"nope", "afraid", "unfortunately", "sadly"})
 _POINTING = frozenset({"that", "this", "it", "those", "these", "one", "something",
                        "anything", "s"})
