@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 
 CODE = r"[A-Za-z][-_]?\d{1,3}"
 """One letter and a number, glued or joined by - or _: "A1", "s-2", "P_3"."""
-_CODE = re.compile(rf"{CODE}")
+_CODE = re.compile(CODE)
 _TERM = re.compile(rf"(?<![\w-]){CODE}(?![\w-])")
 _JOIN = r"[ \t]*(?:[,;]|\band\b)[ \t]*"
 PAREN_CODES = re.compile(rf"\([ \t]*({CODE}(?:{_JOIN}{CODE})*)[ \t]*\)"
@@ -70,10 +70,8 @@ def as_markers(text: str, found: Sequence[tuple[int, int, bool, Sequence[str]]],
     labels normalised; a group "[A1], [B2]" spans the group), whether it is read as a
     marker: no label a word of the passages (`terms`), and where a clause ends; a
     square-bracketed one also mid-clause when another ends a clause."""
-    ends = [_END.match(text, b) is not None and (not r or text[a - 1:a] in (" ", "\t"))
-            for a, b, r, _ in found]
-    free = [not any(c in terms for c in codes) for *_, codes in found]
-    styled = any(e and f and not r for (_, _, r, _), e, f in zip(found, ends, free,
-                                                                  strict=True))
-    return [f and (e or (styled and not r))
-            for (_, _, r, _), e, f in zip(found, ends, free, strict=True)]
+    # per marker: whether it ends a clause, whether no label is a passage's word, round
+    read = [(_END.match(text, b) is not None and (not r or text[a - 1:a] in (" ", "\t")),
+             terms.isdisjoint(codes), r) for a, b, r, codes in found]
+    styled = any(e and f and not r for e, f, r in read)
+    return [f and (e or (styled and not r)) for e, f, r in read]

@@ -445,7 +445,9 @@ def _noted(raws: Sequence[_Raw], notes: Mapping[str, str], nb: Numbering) -> lis
     """Footnote markers read through their definitions (`sources.definitions`): one
     whose line names a passage ("[^1]: refund_policy.md") cites it; a word label whose
     line names none ("[^note]: Some page") cites nothing, and is reported."""
-    problems = []
+    problems: list[str] = []
+    if not notes:  # the answer ends with no footnote definitions (most do)
+        return problems
     for r in raws:
         label = note_label(r.text)
         if label is None or label not in notes:

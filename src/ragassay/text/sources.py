@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 
 from ragassay.text.code import outside
+from ragassay.text.titles import FILE
 
 _WORDS = (r"(?:sources?(?:[ \t]+used)?|references?|citations?|bibliography|works[ \t]+cited"
           r"|footnotes)")
@@ -49,7 +50,7 @@ _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 # "¹ ...") only a source's ("^1 Source: ...", a web address, a file name): "^1 Ticket
 # terms apply." is a note that claims
 _NAMES_SOURCE = (r"(?=(?:sources?|refs?|references?|see|from|cited?|docs?|documents?"
-                 r"|passages?)[ \t]*:|https?://|[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,4}\b)")
+                 rf"|passages?)[ \t]*:|https?://|{FILE}\b)")
 _DEFINITION = re.compile(r"[ \t]{0,3}(?:\[(?:\^[ \t]*([^\[\]\n]{1,40}?)|[ \t]*(\d{1,3}))"
                          r"[ \t]*\]:[ \t]*"
                          rf"|(?:\^(\d{{1,3}})[.:)]?|([⁰¹²³⁴⁵⁶⁷⁸⁹]{{1,3}}))[ \t]+{_NAMES_SOURCE})"
@@ -133,8 +134,7 @@ def sources_start(text: str, code: Sequence[tuple[int, int]] = ()) -> int:
 
 def _start(text: str, start: int, above: list[tuple[int, int]],
            code: Sequence[tuple[int, int]]) -> int:
-    """The block's start: the heading's line, or a rule just above it; `len(text)` when
-    no text comes before it or it lies in code."""
+    """The block's start: the heading's line, or a rule just above it (`_kept`)."""
     for a, b in above:
         line = text[a:b]
         if not line.strip():
@@ -143,8 +143,14 @@ def _start(text: str, start: int, above: list[tuple[int, int]],
             start = a
             continue
         break
-    before = text[:start].strip()
-    if not before or not outside([(start, start)], code)[0]:
+    return _kept(text, start, code)
+
+
+def _kept(text: str, start: int, code: Sequence[tuple[int, int]]) -> int:
+    """A trailing block's start, or `len(text)` when there is none, no text comes before
+    it or it lies in code."""
+    if start == len(text) or not text[:start].strip() or not outside([(start, start)],
+                                                                      code)[0]:
         return len(text)
     return start
 
@@ -163,10 +169,7 @@ def footnotes_start(text: str, code: Sequence[tuple[int, int]] = ()) -> int:
             start = a
         elif line.strip() and line[:1] not in " \t":  # blank and indented lines go on
             break
-    if start == len(text) or not text[:start].strip() or not outside([(start, start)],
-                                                                      code)[0]:
-        return len(text)
-    return start
+    return _kept(text, start, code)
 
 
 def definitions(block: str) -> dict[str, str]:

@@ -30,8 +30,9 @@ from typing import Any
 from ragassay.text.codes import CODE, context_terms
 
 MAX_LABEL_WORDS = 6  # a leading label is a short run of words, not a sentence
-_FILE = r"[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,4}"  # "refund_policy.md", "docs/faq.html"
-_LEAD_FILE = re.compile(rf"\s*\[?\s*({_FILE})\s*\]?\s*(?::|\n|$|[-–—|]\s)")
+FILE = r"[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,4}"
+"""A file name with an extension: "refund_policy.md", "docs/faq.html" (`sources` too)."""
+_LEAD_FILE = re.compile(rf"\s*\[?\s*({FILE})\s*\]?\s*(?::|\n|$|[-–—|]\s)")
 # a letter and a number, bracketed or before a colon: "[A1] ...", "(B2) ...", "C3: ..."
 _LEAD_CODE = re.compile(rf"\s*(?:\[\s*({CODE})\s*\]|\(\s*({CODE})\s*\)|({CODE})\s*:)(?=\s)")
 _SOURCE_CODE = re.compile(rf"(?:source|doc(?:ument)?|passage|context|chunk)\s+({CODE})",
@@ -77,12 +78,11 @@ def leading_label(passage: str) -> str | None:
     return line.group(1) if line is not None and _words(line.group(1)) else None
 
 
-def passage_labels(contexts: Sequence[Any]) -> dict[str, int]:
-    """Each passage's leading label (and a file name's stem) -> its index; one two
-    passages share is left out."""
+def passage_labels(leading: Sequence[str | None]) -> dict[str, int]:
+    """Each passage's leading label (`leading`: `leading_label`'s, one per passage), and
+    a file name's stem -> its index; one two passages share is left out."""
     seen: dict[str, set[int]] = {}
-    for i, c in enumerate(contexts):
-        label = leading_label(c) if isinstance(c, str) else None
+    for i, label in enumerate(leading):
         if label is None:
             continue
         stem = _EXTENSION.sub("", label).replace("_", " ").replace("-", " ")
@@ -135,9 +135,9 @@ def numbering(contexts: Sequence[Any], metadata: Mapping[str, Any]) -> tuple[Num
     if base not in (None, 0, 1) or isinstance(base, bool):
         problems.append(f"metadata.citation_base is {base!r}, not 0 or 1")
         base = None
-    labels = passage_labels(contexts) if metadata.get("context_titles") is None else {}
-    leading = [x for c in contexts if isinstance(c, str) and (x := leading_label(c))]
-    terms = context_terms(contexts, [*leading, *labels])
+    leading = [leading_label(c) if isinstance(c, str) else None for c in contexts]
+    labels = passage_labels(leading) if metadata.get("context_titles") is None else {}
+    terms = context_terms(contexts, [*filter(None, leading), *labels])
     return Numbering(n, ids, base, labels, terms), problems
 
 
@@ -159,7 +159,7 @@ def see_like(text: str) -> list[tuple[int, str]]:
     for m in SEE_TITLE.finditer(text):
         title = m.group(3)
         marked = ":" in m.group(2) or m.group(1) == "["
-        titled = (title[:1].isupper() or re.fullmatch(_FILE, title) is not None) and (
+        titled = (title[:1].isupper() or re.fullmatch(FILE, title) is not None) and (
             len(title.split()) <= MAX_LABEL_WORDS and not _PROSE.match(title))
         if _pair(m) and (marked or titled):
             out.append((m.start(), m.group(0)))
