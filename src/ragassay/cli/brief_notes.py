@@ -61,12 +61,12 @@ def warning_lines(report: Report) -> list[str]:
     warnings = [f for f in report.interpretation
                 if f.level == "warning" and f.scope == "overall"]
     measured = {r.metric for r in head.rows if r.agreement is not None}
-    shown = [f for f in warnings if f.metric in measured] if measured else warnings
+    shown = [f for f in warnings if not measured or f.metric in measured]
     out = [head.flag_text(f) for f in shown[:MAX_WARNINGS]]
     listed = f"ragassay runs show {run_id} lists them"
     if len(shown) > MAX_WARNINGS:
         out.append(f"... and {len(shown) - MAX_WARNINGS} more: {listed}")
-    if rest := [f.metric for f in warnings if f not in shown]:
+    if rest := [f.metric for f in warnings if measured and f.metric not in measured]:
         out.append(f"{counted(len(rest), 'more warning')} on metrics people's labels do not "
                    f"measure ({', '.join(rest)}): {listed}")
     return out

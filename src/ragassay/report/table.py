@@ -68,12 +68,6 @@ def respell(own: Mapping[str, Any], spelling: Mapping[str, str]) -> dict[str, An
     return {k: v for k, v in out.items() if k not in clash}
 
 
-def respelled(spelling: Mapping[str, str], names: Iterable[str]) -> bool:
-    """Whether some of `names` (a run's data's label names) is not the spelling the run
-    reads it as: the samples' own labels need `respell`."""
-    return any(spelling.get(canonical(n), n) != n for n in names)
-
-
 def overlay_labels(own: Mapping[str, Any], stored: Mapping[str, Resolved],
                    spelling: Mapping[str, str]) -> dict[str, Any]:
     """A sample's own labels (`respell`: one name per meaning) with the store's on top
@@ -113,6 +107,11 @@ class LabelPages:
                                 for o, st in zip(own, stored, strict=True)]
 
 
+def _relabelled(sample: Sample, labels: dict[str, Any]) -> Sample:
+    """`sample` with `labels` as its labels, copied only where they differ."""
+    return sample if labels == sample.labels else sample.model_copy(update={"labels": labels})
+
+
 def with_people(store: Store, run_id: str, samples: Iterable[Sample | InvalidRow],
                 rule: LabelRule | None = None) -> Iterator[Sample | InvalidRow]:
     """The samples, each with people's labels stored under its content key on top of its
@@ -122,22 +121,18 @@ def with_people(store: Store, run_id: str, samples: Iterable[Sample | InvalidRow
     as they are when the store holds no labels and the data one spelling per label."""
     spelling = label_spelling(store.sample_label_names(run_id))
     if store.count_labels() == 0:
-        yield from (s.model_copy(update={"labels": respell(s.labels, spelling)})
-                    if isinstance(s, Sample) and respelled(spelling, s.labels) else s
-                    for s in samples)
+        yield from (_relabelled(s, respell(s.labels, spelling)) if isinstance(s, Sample)
+                    else s for s in samples)
         return
     pages = LabelPages(store, rule or LabelRule(), spelling)
     page: list[Sample | InvalidRow] = []
 
     def flush() -> Iterator[Sample | InvalidRow]:
         valid = [s for s in page if isinstance(s, Sample)]
-        _, stored, merged = pages.page([s.content_key for s in valid], [s.labels for s in valid])
-        laid = iter(zip(stored, merged, strict=True))  # the valid samples', in page order
+        _, _, merged = pages.page([s.content_key for s in valid], [s.labels for s in valid])
+        laid = iter(merged)  # the valid samples', in page order
         for s in page:
-            if isinstance(s, Sample) and ((on := next(laid))[0]
-                                          or respelled(spelling, s.labels)):
-                s = s.model_copy(update={"labels": on[1]})
-            yield s
+            yield _relabelled(s, next(laid)) if isinstance(s, Sample) else s
         page.clear()
 
     for item in samples:

@@ -177,12 +177,14 @@ def right_on(a: Counted, abstentions: bool = True) -> str:
     headline's figure, `verdict_cell`'s lead, which the short summary, the `--by KEY`
     groups, the HTML, the dashboard, calibrate, meta-eval and the gate say too). Where
     some answers abstained (no verdict) and people marked them, the figure over all the
-    labelled answers leads, an abstention right where people marked no problem (trial
-    75: a group of declines read `right on 0 of 2 (0%)` first), then how it splits, the
-    declines and the scored answers, each as "right on N of M" (trial 76: "its 11 correct
-    abstentions included; 0 of 5 on the answers it scored" took several reads), the
-    scored answers' percentage where they are no fewer than the declines: `right on 110
-    of 144 (76%): 14 of 14 set aside as declines, 96 of 130 (74%) scored answers`,
+    labelled answers leads (trial 75: a group of declines read `right on 0 of 2 (0%)`
+    first), an abstention right where people marked no problem (not hallucinated,
+    faithful), wrong where they marked one (a false abstention: the answer should have
+    said something); then how it splits, the declines and the scored answers, each as
+    "right on N of M" (trial 76: "its 11 correct abstentions included; 0 of 5 on the
+    answers it scored" took several reads), the scored answers' percentage where they
+    are no fewer than the declines: `right on 110 of 144 (76%): 14 of 14 set aside as
+    declines, 96 of 130 (74%) scored answers`,
     `right on 11 of 16 (69%): 11 of 11 set aside as declines, 0 of 5 scored answers`.
     Without abstentions, or a run stored before what people marked them was counted,
     the verdicts' figure alone: `right on 21 of 22 (95%)`. `abstentions=False`: the lead
@@ -191,32 +193,20 @@ def right_on(a: Counted, abstentions: bool = True) -> str:
     v = a.verdicts
     if v is None or a.positives is None or not a.n:
         return ""
-    if (whole := _with_abstentions(a)) is None:
-        return f"right on {v.agree} of {a.n} ({v.agree / a.n:.0%})"
-    agree, total, declines = whole
+    scored = f"{v.agree} of {a.n}"
+    if not a.abstained or a.abstained_positives is None:
+        return f"right on {scored} ({v.agree / a.n:.0%})"
+    right = a.abstained - _declines_wrong(a)
+    agree, total = v.agree + right, a.n + a.abstained
     lead = f"right on {agree} of {total} ({agree / total:.0%})"
     if not abstentions:
         return lead
-    share = f" ({v.agree / a.n:.0%})" if a.n >= a.abstained else ""
-    return f"{lead}: {declines}, {v.agree} of {a.n}{share} scored answer{'s' * (a.n != 1)}"
-
-
-def _with_abstentions(a: Counted) -> tuple[int, int, str] | None:
-    """The verdict's right answers and labelled answers with those that abstained
-    counted, an abstention people marked no problem (not hallucinated, faithful) right,
-    one they marked a problem (a false abstention: the answer should have said something)
-    wrong, and how `right_on` says the declines: `13 of 13 set aside as declines`, `0 of 1
-    set aside as a decline`;
-    None without verdicts, abstentions or what people marked them (a run stored before
-    that was counted)."""
-    v = a.verdicts
-    if v is None or not a.abstained or a.abstained_positives is None:
-        return None
-    right = a.abstained - _declines_wrong(a)
-    declines = "a decline" if a.abstained == 1 else "declines"
     # (trial 77: "12 of 12 declines, 0 of 4 scored answers" read as every decline right;
     # the 4 were declines the judge scored: what it set aside is said as such)
-    return v.agree + right, a.n + a.abstained, f"{right} of {a.abstained} set aside as {declines}"
+    declines = f"{right} of {a.abstained} set aside as " + (
+        "a decline" if a.abstained == 1 else "declines")
+    share = f" ({v.agree / a.n:.0%})" if a.n >= a.abstained else ""
+    return f"{lead}: {declines}, {scored}{share} scored answer{'s' * (a.n != 1)}"
 
 
 def declined_text(label: str, abstained: int, positives: int | None, unscored: int = 0,
