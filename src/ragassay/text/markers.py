@@ -38,8 +38,7 @@ be read (`[1-`, `[]`, `[3-1]`) is a problem: both are reported per sample, never
 Markers before a sentence's first word belong to the sentence before it
 ("... 30 days. [2] Shipping ...").
 
-Every step is linear in the answer (a 360 KB answer of half-open markers parses in
-well under a second: tests/text/test_markers.py).
+Every step is linear in the answer (360 KB of half-open markers: tests/text/test_markers.py).
 """
 
 from __future__ import annotations
