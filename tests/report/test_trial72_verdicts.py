@@ -151,9 +151,8 @@ def test_the_decline_sentence_names_the_false_abstentions(labelled: EvalResult,
     false = sum(r.false for r in rates.values())
     assert false >= 1  # the run's own abstention metric counts some decline false
     row = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
-    many = "a false abstention" if false == 1 else "false abstentions"
-    clause = f"none marked hallucinated by people, {false} of them {many} by the judge's " \
-             "reading (the contexts may answer it)"
+    clause = f"none marked hallucinated by people, {false} of them where the judge read " \
+             "the contexts as answering it (its reading, not people's)"
     assert clause in row.agreement_text, row.agreement_text
     assert clause in " ".join(unescape(to_html(report)).split())
     from ragassay.stats.groups import group_cell  # a --by group of the declines alone
@@ -166,6 +165,7 @@ def test_the_decline_sentence_names_the_false_abstentions(labelled: EvalResult,
 
     assert report.calibration is not None
     notes = [x["text"] for x in left_out(report.calibration)]
-    assert any(x.endswith(f"people marked 0 of them hallucinated, {false} of them {many} "
-                          "by the judge's reading (the contexts may answer it)")
+    assert any(x.endswith(f"people marked 0 of them hallucinated, {false} of them where "
+                          "the judge read the contexts as answering it (its reading, not "
+                          "people's)")
                for x in notes), notes

@@ -99,7 +99,10 @@ def _table(report: Report, per: list[str]) -> Table:
     many samples where some metric has fewer than all (a verdict's line under the table
     says how its `right on` splits: `abstentions_lines`), the means of the strategies `per`, and the
     agreement with people's labels."""
-    metrics = report.aggregate_metrics.metrics
+    from ragassay.report.no_reference import needs_reference
+
+    skipped = needs_reference(report)  # said in one line under the table (`_metrics`)
+    metrics = {n: m for n, m in report.aggregate_metrics.metrics.items() if n not in skipped}
     pairs: dict[str, Agreement] = {}
     if report.calibration is not None:
         for pair in report.calibration.pairs:
@@ -141,10 +144,12 @@ def scale_line(report: Report, width: int = UNWRAPPED) -> str:
     no wider than `width` broken between ranges, else between metrics (`packed`; trial
     74: it wrapped in the middle of a name at 100 columns)."""
     from ragassay.console import packed
+    from ragassay.report.no_reference import needs_reference
 
     other: dict[str, list[str]] = {}
+    skipped = needs_reference(report)  # not in the table
     for name in report.aggregate_metrics.metrics:
-        spec = report.metric_specs.get(name)
+        spec = None if name in skipped else report.metric_specs.get(name)
         if spec is not None and (spec.low, spec.high) != (0, 1):
             other.setdefault(f"{spec.low:g}-{spec.high:g}", []).append(name)
     if not other:
@@ -162,6 +167,7 @@ def _metrics(report: Report, console: Console) -> None:
     """The table, with a column per strategy where a few fit the console whole (else a
     line naming where their means are)."""
     from ragassay.console import line_width, unsplit_width
+    from ragassay.report.no_reference import needs_reference, needs_reference_line
 
     strategies = list(report.strategies)
     per = strategies if 1 < len(strategies) <= MAX_STRATEGY_COLUMNS else []
@@ -169,6 +175,8 @@ def _metrics(report: Report, console: Console) -> None:
     if per and unsplit_width(console, table) > console.width:
         table, per = _table(report, []), []
     console.print(table)
+    if said := needs_reference_line(needs_reference(report)):
+        console.print(escape(said), highlight=False)
     for line in abstentions_lines(report):
         console.print(escape(line), highlight=False)
     console.print(f"[dim]{escape(scale_line(report, line_width(console)))}[/dim]",
@@ -181,7 +189,7 @@ def _metrics(report: Report, console: Console) -> None:
 def print_brief(report: Report, console: Console) -> None:
     """The run on one screen (module docstring), with its figures as published."""
     from ragassay.report import published
-    from ragassay.report.disagreements import disagree_lines
+    from ragassay.report.disagreements import abstentions_said, disagree_lines
 
     report = published(report)
     meta = report.run
@@ -204,10 +212,8 @@ def print_brief(report: Report, console: Console) -> None:
     verdicts, _ = disagree_lines(report)
     if verdicts:
         console.print(f"[yellow]see[/yellow] {escape(verdicts)}", highlight=False)
-    if report.abstentions:
-        said = "; ".join(f"{name} {a.abstained} of {a.samples} ({a.correct} correct, "
-                         f"{a.false} false)" for name, a in report.abstentions.items())
-        console.print(f"abstentions: {escape(said)}", highlight=False)
+    if said := abstentions_said(report):
+        console.print(escape(said), highlight=False)
     for line in warning_lines(report):  # those on what people's labels measure
         console.print(f"[yellow]warning[/yellow] {escape(line)}", highlight=False)
     usage = report.usage

@@ -54,11 +54,17 @@ if TYPE_CHECKING:
 
 
 def report_unscored(report: Report) -> None:
-    """Unscored values and their top reasons, on stderr even under -q."""
+    """Unscored values and their top reasons, on stderr even under -q; those of a metric
+    no sample could score for want of reference answers not among them (by design: the
+    summary and the finding say them, `report.needs_reference`; trial 78)."""
+    from ragassay.report.no_reference import needs_reference
+
+    skipped = needs_reference(report)
     reasons: dict[str, int] = {}
-    for entry in report.per_metric_statistics.values():
+    for name, entry in report.per_metric_statistics.items():
         for reason, n in (entry.unscored_reasons or {}).items():
-            reasons[reason] = reasons.get(reason, 0) + int(n)
+            if name not in skipped:
+                reasons[reason] = reasons.get(reason, 0) + int(n)
     total = sum(reasons.values())
     if total:
         top = sorted(reasons.items(), key=lambda kv: -kv[1])[:3]
@@ -273,6 +279,7 @@ def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | No
     from ragassay.cli.common import console as make_console
     from ragassay.cli.summary import print_summary
     from ragassay.report import UnknownGroupKey, build_report, group_key, iter_details
+    from ragassay.report.no_reference import needs_reference
 
     run_id = outcome.run_id
     for finding in outcome.of("judge-note"):
@@ -293,7 +300,10 @@ def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | No
         write_report(report, results_parquet, "parquet", iter_details(store, run_id, rule))
     if not quiet:
         print_summary(report) if verbose else print_brief(report, make_console())
-    for finding in outcome.of("lacking-inputs") + outcome.of("suspicious-replies"):
+    # (no references at all: the short summary says it in one line, trial 78)
+    said = not (quiet or verbose) and needs_reference(report)
+    plain = [] if said else outcome.of("no-references")
+    for finding in outcome.of("lacking-inputs") + plain + outcome.of("suspicious-replies"):
         say(finding.text, err=True)
     report_unscored(report)
     for finding in outcome.of("all-calls-failed"):  # recorded `failed`: exit 1

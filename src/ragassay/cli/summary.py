@@ -126,11 +126,14 @@ def _print_abstentions(report: Report, console: Console) -> None:
     that lists those counted false."""
     if not report.abstentions:
         return
+    from ragassay.report.disagreements import abstention_columns, disagree_lines, false_said
+
     t = Table(title="abstentions per strategy (rate, 95% CI)")
     # (each rate and its interval one cell, under a title that wraps at its words: as two
     # columns, "false_abstention_rate" and its "95% CI" made the table 124 wide, trial 65)
+    yes, no = abstention_columns(report)
     for col in ("strategy", "abstention rate", "false abstention rate", "abstained",
-                "correct", "false", "n"):
+                no, yes, "n"):
         t.add_column(col, justify="left" if col == "strategy" else "right")
     for name, a in report.abstentions.items():
         t.add_row(escape(name), f"{_fmt(a.abstention_rate.mean, 3)} {a.abstention_rate.text()}",
@@ -138,8 +141,6 @@ def _print_abstentions(report: Report, console: Console) -> None:
                   _fmt(a.abstained, 0), _fmt(a.correct, 0), _fmt(a.false, 0),
                   _fmt(a.samples, 0))
     console.print(t)
-    from ragassay.report.disagreements import disagree_lines, false_said
-
     console.print(f"[dim]false: a decline where {escape(false_said(report))}: the judge's "
                   "reading, not people's; another judge may count otherwise[/dim]",
                   highlight=False)

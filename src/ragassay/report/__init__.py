@@ -21,6 +21,7 @@ from ragassay.report.corrected import corrected_for, plan_designs, plan_queue
 from ragassay.report.csv import csv_fields, csv_rows, to_csv, write_csv
 from ragassay.report.disagreements import (
     DISAGREE,
+    abstention_columns,
     abstentions_note,
     disagree_lines,
     false_said,
@@ -155,6 +156,7 @@ __all__ = [
     "csv_rows",
     "dump_json",
     "entry_json",
+    "abstention_columns",
     "abstentions_note",
     "export",
     "false_said",

@@ -7,9 +7,10 @@ abstention named no sample)."""
 from __future__ import annotations
 
 from ragassay.report.model import Report
-from ragassay.stats.abstention import false_text
+from ragassay.stats.abstention import basis_text, false_text, looked_words
+from ragassay.stats.calibration import BooleanAgreement
 from ragassay.stats.disagreements import SIDES, Disagreements
-from ragassay.stats.verdicts import marked
+from ragassay.stats.verdicts import declines_right, marked
 from ragassay.store import Store
 from ragassay.terminal import counted
 
@@ -21,15 +22,69 @@ def false_said(report: Report) -> str:
     """What the run's abstentions counted false are, with the bases of all its strategies
     (`abstention.false_text`): `the contexts were judged relevant (basis: offline context
     relevance)`."""
-    bases = sorted({b for a in (report.abstentions or {}).values() for b in a.basis})
-    return false_text(bases)
+    return false_text(_bases(report))
 
 
 def abstentions_note(report: Report) -> str:
-    """What the HTML's and the dashboard's abstentions table says under its title."""
+    """What the HTML's and the dashboard's abstentions table says under its title: what
+    its columns count (`looked_words`), then what people's labels say of the same
+    declines (`people_said`)."""
+    yes, no = abstention_columns(report)
+    people = people_said(report)
     return ("An answer that declines is neither scored nor unscored on the answer metrics: "
-            f"it is counted here, false where {false_said(report)}, correct where not: the "
-            "judge's reading, not people's (docs/citations.md)")
+            f"it is counted here, under \"{yes}\" where {false_said(report)}, under "
+            f"\"{no}\" where not: the judge's reading, not people's (docs/citations.md)"
+            + (f"; {people}" if people else ""))
+
+
+def _bases(report: Report) -> list[str]:
+    return sorted({b for a in (report.abstentions or {}).values() for b in a.basis})
+
+
+def abstention_columns(report: Report) -> tuple[str, str]:
+    """The heads of the abstentions tables' counts (the console's, the HTML's, the
+    dashboard's), the judge's reading in its words (`looked_words`), never "false" and
+    "correct" beside people's counts: (counted false, counted correct)."""
+    return looked_words(_bases(report))
+
+
+def people_said(report: Report) -> str:
+    """What people's labels say of the declines, the count `right_on` says of the first
+    verdict whose declines people marked (`verdicts.declines_right`: one place counts
+    it): `by people's labels 7 of the 9 labelled declines right, 2 marked hallucination
+    (as judge.hallucination's right on counts them)`; "" where people marked none."""
+    for p in report.calibration.pairs if report.calibration is not None else ():
+        if (not isinstance(p, BooleanAgreement) or p.verdicts is None or not p.abstained
+                or (right := declines_right(p)) is None):
+            continue
+        wrong = p.abstained - right
+        return (f"by people's labels {right} of the {p.abstained} labelled "
+                f"{'decline' if p.abstained == 1 else 'declines'} right, {wrong or 'none'} "
+                f"marked {marked(p.label, p.verdicts.problem)} (as {p.metric}'s right on "
+                "counts them)")
+    return ""
+
+
+def abstentions_said(report: Report) -> str:
+    """The console's abstentions line (trial 78: `default 11 of 144 (9 correct, 2 false)`
+    opened with the strategy's name and called "false" two declines people's labels
+    counted right): per strategy how many answers declined and where the judge read the
+    contexts as relevant, said as its reading (`looked_words`), then what people's labels
+    say of them (`people_said`): `abstentions: 9 of 33 answers declined, 6 where the
+    contexts looked relevant (the judge's reading, not people's; basis: offline context
+    relevance); by people's labels ...`; `abstentions (strategy A): ...; (strategy B):
+    ...` for several; "" without abstentions."""
+    if not report.abstentions:
+        return ""
+    bases = _bases(report)
+    yes, _ = abstention_columns(report)
+    several = len(report.abstentions) > 1
+    said = [f"{'(strategy ' + name + ') ' if several else ''}{a.abstained} of {a.samples} "
+            f"answers declined, {a.false or 'none'} where the {yes}"
+            for name, a in report.abstentions.items()]
+    reading = f"the judge's reading, not people's; basis: {basis_text(bases)}"
+    people = people_said(report)
+    return f"abstentions: {'; '.join(said)} ({reading})" + (f"; {people}" if people else "")
 
 
 def one_line(text: str | None) -> str | None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ragassay.dataset.traces import DOCUMENT_RELEVANCE, HOP_RELEVANCE, HOP_UTILIZATION, HOPS_NOTE
 from ragassay.report.corrected_html import corrected_heading, corrected_html, people_html
-from ragassay.report.disagreements import abstentions_note
+from ragassay.report.disagreements import abstention_columns, abstentions_note
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
 from ragassay.report.headline import HEADLINE_TITLE
 from ragassay.report.highlight import CSS as MARKS_CSS
@@ -41,6 +41,7 @@ from ragassay.report.leaderboard import (
     versus_rows,
 )
 from ragassay.report.model import Report, SampleEntry, published
+from ragassay.report.no_reference import needs_reference, needs_reference_line
 from ragassay.report.routing_html import routing_html
 from ragassay.report.svg import heatmap, histogram, interval_bars
 from ragassay.stats import level_text, target_for
@@ -201,8 +202,10 @@ def _summary(report: Report) -> str:
     lines = reliability.lines if reliability is not None else {}
     in_run = {r.metric: r.agreement_text for r in report.headline.rows
               if r.agreement is not None}
-    rows = []
+    rows, skipped = [], needs_reference(report)  # said in one line (trial 78)
     for m, agg in report.aggregate_metrics.metrics.items():
+        if m in skipped:
+            continue
         flag = flags.get(m)
         measured = m in (reliability.metrics if reliability is not None else {})
         line = lines.get(m, "")
@@ -218,6 +221,8 @@ def _summary(report: Report) -> str:
     warnings = sum(1 for f in flags.values() if f.level == "warning")
     metrics = counted(len(rows), "metric")
     lead = f"<p>{metrics}; {wrong_side_text(warnings)}.</p>"
+    if skipped:
+        lead += f'<p class="note">{escape(needs_reference_line(skipped))}.</p>'
     if reliability is not None and reliability.metrics:
         lead += (f'<p class="note">The {escape(reliability.judge)} judge\'s agreement with '
                  "people was measured on human-labelled sets it was not tuned on"
@@ -240,7 +245,7 @@ def _abstentions(report: Report) -> str:
     return ('<section id="abstentions"><h2>Abstentions</h2>'
             f"<p>{escape(abstentions_note(report))}.</p>" + _table(
                 ["strategy", "abstention rate", "95% CI", "false abstention rate", "95% CI",
-                 "abstained", "correct", "false", "samples"], rows,
+                 "abstained", *reversed(abstention_columns(report)), "samples"], rows,
                 {1, 2, 3, 4, 5, 6, 7, 8}) + "</section>")
 
 

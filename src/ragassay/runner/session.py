@@ -49,7 +49,7 @@ from ragassay.types import (
     RunMeta,
 )
 
-FindingKind = Literal["judge-note", "lacking-inputs", "suspicious-replies",
+FindingKind = Literal["judge-note", "lacking-inputs", "no-references", "suspicious-replies",
                       "all-calls-failed", "transport-failures", "batches-waiting"]
 
 # a missing-input reason -> the input a finding names, in the order it names them
@@ -217,14 +217,15 @@ def _lacking(plan: RunPlan, run_id: str) -> list[Finding]:
     """`2 samples lack an input some metrics need (no contexts: 1, no reference: 1): 5 of
     their metric values are unscored ...`: only inputs a chosen metric needed (read from
     the run's values); when no sample has a reference, that the data has none
-    (`no sample has a reference: ...`), not a problem with some rows."""
+    (`no sample has a reference: ...`, a finding of its own kind, which the short
+    summary says in its words), not a problem with some rows."""
     per, samples, unscored = plan.store.unscored_lacking_inputs(run_id)
     if not samples:
         return []
     if set(per) == {NO_REFERENCE} and samples == plan.total:
         # (no sample has one: the data has no references, nothing is wrong with a row)
         values = "value that needs one is" if unscored == 1 else "values that need one are"
-        return [Finding("lacking-inputs", f"no sample has a reference: {unscored} metric "
+        return [Finding("no-references", f"no sample has a reference: {unscored} metric "
                         f"{values} unscored (add a `reference` to the samples to score "
                         "them)", samples)]
     parts = ", ".join(f"no {name}: {per[r]}" for r, name in LACKING_INPUT.items() if r in per)

@@ -65,14 +65,27 @@ def basis_text(bases: list[str]) -> str:
     return "; ".join(b.replace(": ", " ", 1) for b in bases) or "not recorded"
 
 
+def _judged(bases: list[str]) -> str:
+    """What the judge read of the contexts of an abstention it counted false: `relevant`
+    where every basis is their relevance, else `to answer the question`."""
+    relevance = bool(bases) and all(b.endswith("context relevance") for b in bases)
+    return "relevant" if relevance else "to answer the question"
+
+
 def false_text(bases: list[str]) -> str:
     """What an abstention counted false is, with its basis, as every surface says it:
     `the contexts were judged relevant (basis: offline context relevance)`; where some
     basis is not their relevance, `the contexts were judged to answer the question (...)`."""
-    relevance = bool(bases) and all(b.endswith("context relevance") for b in bases)
-    what = "relevant" if relevance else "to answer the question"
-    what = f"the contexts were judged {what}"
-    return f"{what} (basis: {basis_text(bases)})"
+    return f"the contexts were judged {_judged(bases)} (basis: {basis_text(bases)})"
+
+
+def looked_words(bases: list[str]) -> tuple[str, str]:
+    """The words a count of abstentions goes by where it is the judge's reading of the
+    contexts, never people's verdict (trial 78: "2 false" beside people's "right on 11 of
+    16" of the same declines), a table's column heads and a sentence's: (counted false,
+    counted correct) = (`contexts looked relevant`, `contexts did not look relevant`)."""
+    what = _judged(bases)
+    return f"contexts looked {what}", f"contexts did not look {what}"
 
 
 def _answered(row: Row) -> bool:

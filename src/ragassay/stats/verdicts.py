@@ -157,12 +157,13 @@ def false_declines(false: int | None) -> str:
     its declines false (trial 72: `offline:accurate` counted one correct decline a false
     abstention while the headline read every decline right; the two count different
     things: people's mark of the answer, the judge's reading that the contexts answer the
-    question): `, 1 of them a false abstention by the judge's reading (the contexts may
-    answer it)`; "" where it counted none."""
+    question), in words no reader takes for people's verdict (trial 78: "false" beside
+    people's count of the same declines right): `, 1 of them where the judge read the
+    contexts as answering it (its reading, not people's)`; "" where it counted none."""
     if not false:
         return ""
-    return (f", {false} of them {'a false abstention' if false == 1 else 'false abstentions'}"
-            " by the judge's reading (the contexts may answer it)")
+    return (f", {false} of them where the judge read the contexts as answering it (its "
+            "reading, not people's)")
 
 
 def _declines_wrong(a: Counted) -> int:
@@ -170,6 +171,16 @@ def _declines_wrong(a: Counted) -> int:
     assert a.verdicts is not None and a.abstained_positives is not None
     declined = a.abstained_positives
     return declined if a.verdicts.problem else a.abstained - declined
+
+
+def declines_right(a: Counted) -> int | None:
+    """Of the abstained, those right by people's labels (marked no problem): the one
+    count of them, which `right_on` and the abstentions line (`report.abstentions_said`)
+    say (trial 78: "right on 11 of 16" beside "9 correct, 2 false" of the same declines);
+    None where people did not mark them (or the metric has no verdict)."""
+    if a.verdicts is None or a.abstained_positives is None:
+        return None
+    return a.abstained - _declines_wrong(a)
 
 
 def right_on(a: Counted, abstentions: bool = True) -> str:
@@ -196,7 +207,7 @@ def right_on(a: Counted, abstentions: bool = True) -> str:
     scored = f"{v.agree} of {a.n}"
     if not a.abstained or a.abstained_positives is None:
         return f"right on {scored} ({v.agree / a.n:.0%})"
-    right = a.abstained - _declines_wrong(a)
+    right = declines_right(a) or 0
     agree, total = v.agree + right, a.n + a.abstained
     lead = f"right on {agree} of {total} ({agree / total:.0%})"
     if not abstentions:

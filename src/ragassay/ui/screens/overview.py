@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from ragassay.report import abstentions_note, reliability_lines
+from ragassay.report import abstention_columns, abstentions_note, reliability_lines
 from ragassay.stats.interpret import level_text, wrong_side_text
 from ragassay.ui import state
 from ragassay.ui.corrected import show_corrected, show_headline, show_people
@@ -60,12 +60,13 @@ st.caption("Intervals: 95% bootstrap confidence intervals of the mean. Unscored 
            "are excluded, never counted as 0.")
 if report.abstentions:
     st.header("Abstentions")
+    looked, not_looked = abstention_columns(report)
     st.dataframe(pd.DataFrame([
         {"strategy": name, "abstention_rate": a.abstention_rate.mean,
          "95% CI": a.abstention_rate.text(none="—"),
          "false_abstention_rate": a.false_abstention_rate.mean,
          "95% CI (false)": a.false_abstention_rate.text(none="—"),
-         "abstained": a.abstained, "correct": a.correct, "false": a.false,
+         "abstained": a.abstained, not_looked: a.correct, looked: a.false,
          "samples": a.samples}
         for name, a in report.abstentions.items()
     ]), hide_index=True, column_config={
