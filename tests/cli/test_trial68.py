@@ -169,7 +169,8 @@ def test_a_false_abstention_is_said_as_the_judges_reading_with_its_basis(
     assert {d.get("abstention_basis") for d in entry["details"].values()} >= {
         "offline: context relevance"}
     code, page = run("report", run_id, "--format", "html", "--db", db)
-    assert code == 0 and f"false where {judged}, correct where not" in page
+    assert code == 0 and (f"&quot;contexts looked relevant&quot; where {judged}, under "
+                          "&quot;contexts did not look relevant&quot; where not") in page
 
 
 def test_the_false_abstention_words_follow_the_basis_and_peoples_labels() -> None:
