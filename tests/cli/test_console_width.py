@@ -116,7 +116,7 @@ def test_the_tables_read_at_100_columns(tmp_path_factory: pytest.TempPathFactory
     table_lines = [line for line in out.splitlines() if line.startswith(("│", "┃"))]
     assert not [line for line in table_lines if SPLIT_FIGURE.search(line)]
     assert max(_headline_rows(out)) <= 2  # a figure a line, not 15 lines of words
-    assert "judge.hallucination: judge's agreement with people: right on " in " ".join(
+    assert "judge.hallucination vs people (hallucinated): right on " in " ".join(
         out.split())  # the words under the table
     for title in ("judge suite per strategy", "trace suite per strategy",
                   "abstentions per strategy", "judge suite by kind"):

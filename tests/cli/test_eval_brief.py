@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -65,3 +66,16 @@ def test_verbose_prints_what_runs_show_prints(runs: dict[str, str]) -> None:
     assert len(verbose.splitlines()) > 2 * len(runs["brief"].splitlines())
     # runs show is the full summary either way
     assert "What people would say" in runs["brief show"]
+
+
+def test_the_right_on_line_says_why_it_counts_fewer_than_the_samples(tmp_path: Path) -> None:
+    """Trial 78: the demo's `right on 22 of 23` beside 24 samples was explained only by
+    the last lines (one sample has no answer): the line under the table says it beside
+    the figure, from the metric's unscored reasons."""
+    from ragassay.dataset import demo_dataset_path
+
+    got = CliRunner().invoke(cli, ["eval", str(demo_dataset_path()), "--db",
+                                   str(tmp_path / "d.db")], env={"COLUMNS": "250"})
+    assert got.exit_code == 0, got.output
+    assert ("judge.hallucination: right on 22 of 23 (96%; 1 sample has no answer): 1 of 1 "
+            "set aside as a decline, 21 of 22 (95%) scored answers") in got.output.splitlines()

@@ -54,19 +54,19 @@ def test_a_column_with_no_figure_in_any_group_is_said_once(printed: dict[str, st
     title = "judge vs people by kind"
     table = out[out.index(title):].split("└", 1)[0]
     header = table.split("┡", 1)[0]
-    assert "judge.hallucination ~ hallucinated" in header  # right on 6 of 6: a figure
+    assert "judge.hallucination vs people (hallucinated)" in header  # right on 6 of 6: a figure
     assert "judge.faithfulness" not in header and "all one class" not in table
     assert "right on 6 of 6 (100%)" in table
-    line = " ".join(out[out.index("judge.faithfulness ~ hallucinated: "):].split())
+    line = " ".join(out[out.index("judge.faithfulness vs people (hallucinated): "):].split())
     assert line.startswith(
-        "judge.faithfulness ~ hallucinated: no figure in any kind; good: 6 labels, all one "
-        "class (none hallucinated); invent: 6 labels, all one class (all hallucinated); "
+        "judge.faithfulness vs people (hallucinated): no figure in any kind; good: 6 labels, "
+        "all one class (none hallucinated); invent: 6 labels, all one class (all hallucinated); "
         "decline: all 6 abstained: nothing to compare"), line
     html = printed["html"]
     rows = html[html.index("judge vs people"):]
-    assert "judge.hallucination ~ hallucinated" in rows
-    assert "judge.faithfulness ~ hallucinated</t" not in rows  # no row of its own
-    assert "judge.faithfulness ~ hallucinated: no figure in any kind" in html
+    assert "judge.hallucination vs people (hallucinated)" in rows
+    assert "judge.faithfulness vs people (hallucinated)</t" not in rows  # no row of its own
+    assert "judge.faithfulness vs people (hallucinated): no figure in any kind" in html
 
 
 def test_one_text_in_every_group_is_said_with_every(tmp_path: Path) -> None:
@@ -77,5 +77,5 @@ def test_one_text_in_every_group_is_said_with_every(tmp_path: Path) -> None:
                                progress=False).by("kind")
     kept, lines = groups.agreement_columns()
     assert kept == [("hallucinated", "judge.hallucination")]
-    assert lines == ["judge.faithfulness ~ hallucinated: no figure in any kind; every kind: "
-                     "6 labels, all one class (none hallucinated)"]
+    assert lines == ["judge.faithfulness vs people (hallucinated): no figure in any kind; "
+                     "every kind: 6 labels, all one class (none hallucinated)"]

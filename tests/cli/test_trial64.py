@@ -77,11 +77,11 @@ def test_the_warning_says_peoples_figure_beside_the_judges(screens: dict[str, An
 def test_the_by_kind_table_says_a_repeated_column_once(screens: dict[str, Any]) -> None:
     out = screens["eval"]
     table = out[out.index("judge vs people by kind"):].split("└", 1)[0]
-    assert "judge.hallucination ~ hallucinated" in table
+    assert "judge.hallucination vs people (hallucinated)" in table
     assert "trace.adherence ~" not in table  # its column would be judge.hallucination's
     after = out[out.index("judge vs people by kind"):].splitlines()
-    assert f"trace.adherence ~ hallucinated: {SAME}" in after
-    assert f"trace.adherence ~ hallucinated: {SAME}." in screens["html"]
+    assert f"trace.adherence vs people (hallucinated): {SAME}" in after
+    assert f"trace.adherence vs people (hallucinated): {SAME}." in screens["html"]
     groups = screens["doc"]["groups"]["groups"]
     same = {a["verdicts"].get("same_as") for g in groups for a in g["agreement"]
             if a["metric"] == "trace.adherence"}

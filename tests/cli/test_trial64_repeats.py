@@ -82,21 +82,21 @@ def test_the_by_kind_table_says_repeated_values_once(screens: dict[str, Any]) ->
     same = next(p["same_values"] for p in screens["doc"]["calibration"]["pairs"]
                 if p["metric"] == "ragas.faithfulness")  # the headline's note says it once
     assert same["metric"] == "trace.adherence_ratio"
-    line = (f"ragas.faithfulness ~ hallucinated: same values as trace.adherence_ratio on "
+    line = (f"ragas.faithfulness vs people (hallucinated): same values as trace.adherence_ratio on "
             f"{'all 44' if same['samples'] == 44 else str(same['samples']) + ' of 44'} "
             "labelled samples: its agreement with people is")
     out = screens["eval"]
     table = out[out.index("judge vs people by kind"):].split("└", 1)[0]
-    assert "trace.adherence_ratio ~ hallucinated" in table
+    assert "trace.adherence_ratio vs people (hallucinated)" in table
     assert "ragas.faithfulness ~" not in table  # its column would be trace.adherence_ratio's
     after = [x for x in out[out.index("judge vs people by kind"):].splitlines()
-             if x.startswith("ragas.faithfulness ~ hallucinated:")]
+             if x.startswith("ragas.faithfulness vs people (hallucinated):")]
     assert len(after) == 1 and after[0].startswith(line), after
     assert after[0].endswith("that metric's, not a second measurement")
     html = screens["html"]
     assert line in html
-    assert "<td>ragas.faithfulness ~ hallucinated</td>" not in html
-    assert "<td>trace.adherence_ratio ~ hallucinated</td>" in html
+    assert "<td>ragas.faithfulness vs people (hallucinated)</td>" not in html
+    assert "<td>trace.adherence_ratio vs people (hallucinated)</td>" in html
     groups = screens["doc"]["groups"]["groups"]
     carried = {json.dumps(a.get("same_values"), sort_keys=True) for g in groups
                for a in g["agreement"] if a["metric"] == "ragas.faithfulness"}

@@ -63,7 +63,7 @@ def test_the_html_report_has_a_section_per_key(probe: tuple[Store, str]) -> None
     assert section.startswith("<h2>By kind</h2>")
     assert "<td>judge.hallucination (rate 0-1)</td>" in section
     assert "<td>judge.faithfulness (mean 1-10)</td>" in section
-    assert "judge.hallucination ~ hallucinated" in section and "right on" in section
+    assert "judge.hallucination vs people (hallucinated)" in section and "right on" in section
     assert '<a href="#groups">By kind</a>' in page
     assert 'id="groups"' not in to_html(build_report(store, run_id))
 

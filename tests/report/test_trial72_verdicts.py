@@ -99,7 +99,7 @@ def test_an_unlabelled_run_says_each_verdicts_held_apart_figure(unlabelled: Eval
     out = io.StringIO()
     print_headline(report, Console(file=out, width=100))  # a line per row
     console = " ".join(out.getvalue().split())
-    assert "judge.hallucination: judge's agreement with people: held apart: balanced " \
+    assert "judge.hallucination vs people (hallucinated): held apart: balanced " \
            "accuracy" in console and "held apart: not measured" not in console
     lines = reliability_lines(report, list(report.metrics))
     assert any(x.startswith("offline judge, trace.adherence: balanced accuracy") for x in lines)

@@ -30,4 +30,4 @@ def test_a_printed_group_says_its_agreement_with_people() -> None:
                     "flags 0 of 2 they did not")
     lines = str(group).splitlines()
     assert lines[0] == "quantifier (4 samples)"
-    assert lines[-1] == f"  toy.flag ~ hallucinated: {cell}"
+    assert lines[-1] == f"  toy.flag vs people (hallucinated): {cell}"

@@ -21,6 +21,8 @@ from ragassay.cli.fmt import ci_text
 from ragassay.console import UNWRAPPED
 from ragassay.stats import BooleanAgreement, NumericAgreement
 from ragassay.stats.verdicts import repeat_extent, repeated, right_on
+from ragassay.terminal import counted
+from ragassay.types import LACKING_INPUT
 
 if TYPE_CHECKING:
     from ragassay.report import Report
@@ -64,7 +66,10 @@ def abstentions_lines(report: Report) -> list[str]:
     line): `judge.hallucination: right on 110 of 144 (76%): 14 of 14 set aside as
     declines, 96 of 130 (74%) scored answers`, which says what its row's "scored" cell
     (130/144) counts (trial 76: "scored 131/144" beside "right on 109 of 144" mixed two
-    totals; trial 77: a blank "scored" cell in that row only, read as missing)."""
+    totals; trial 77: a blank "scored" cell in that row only, read as missing); beside
+    its figure why it counts fewer than the labelled samples where some were left
+    unscored (`left_out_why`; trial 78: the demo's "right on 22 of 23" of 24 samples was
+    explained only at the bottom): `right on 22 of 23 (96%; 1 sample has no answer): ...`."""
     if report.calibration is None:
         return []
     out, seen = [], set()
@@ -72,9 +77,30 @@ def abstentions_lines(report: Report) -> list[str]:
         if p.metric in seen:
             continue
         seen.add(p.metric)
-        if (said := _split_said(p)) is not None:
+        said = _split_said(p)
+        lead = right_on(p, abstentions=False) if isinstance(p, BooleanAgreement) else ""
+        why = left_out_why(report, p) if lead and repeated(p) is None else ""  # a verdict
+        if why:  # lead ends "(96%)": the reason inside its brackets
+            said = f"{lead[:-1]}; {why}){(said or lead)[len(lead):]}"
+        if said is not None:
             out.append(f"{p.metric}: {said}")
     return out
+
+
+def left_out_why(report: Report, p: Agreement) -> str:
+    """Why a verdict's agreement counts fewer samples than people labelled, besides its
+    abstentions: its labelled samples left unscored, by the input they lack where every
+    sample the metric left unscored is one of them, for one such reason (`1 sample has
+    no answer`, `2 samples have no contexts`), else counted (`3 labelled samples
+    unscored`); "" where none was."""
+    if not p.unscored:
+        return ""
+    figure = report.per_metric_statistics.get(p.metric)
+    reasons = (figure.unscored_reasons or {}) if figure is not None else {}
+    lacks = LACKING_INPUT.get(next(iter(reasons), ""))
+    if len(reasons) == 1 and sum(reasons.values()) == p.unscored and lacks:
+        return f"{counted(p.unscored, 'sample')} {'has' if p.unscored == 1 else 'have'} no {lacks}"
+    return f"{counted(p.unscored, 'labelled sample')} unscored"
 
 
 def notes_said(report: Report) -> list[str]:

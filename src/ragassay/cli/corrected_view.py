@@ -77,8 +77,10 @@ def _people(row: HeadlineRow, text: str) -> str:
 def _print_narrow_headline(head: Headline, console: Console) -> None:
     """The headline on a console narrower than `WIDE_HEADLINE`: the figures in the table,
     each on its line (people's under its label, the judge's own over the samples it rests
-    on), and each row's words under it, a paragraph a metric: the judge's agreement with
-    people and, beside people's rate, its like-for-like comparison."""
+    on), and each row's words under it: a metric's name, then a figure a line (trial 78:
+    a paragraph a metric took several reads), the judge's agreement with people (each
+    ranking figure with what it means: `HeadlineRow.agreement_lines`) and, beside
+    people's rate, its like-for-like comparison."""
     from ragassay.report import HEADLINE_TITLE
 
     t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=head.note)
@@ -94,11 +96,11 @@ def _print_narrow_headline(head: Headline, console: Console) -> None:
     console.print(t)
     for r in head.rows:
         lead, offset, _, note, _ = r.judge_parts()
-        beside = "; ".join(x for x in (lead, offset, note) if x)
-        console.print(escape(f"{r.metric_text(mark=False)}: {AGREEMENT_COLUMN}: "
-                             f"{r.agreement_text}"
-                             + (f"; judge's own: {beside}" if beside else "")),
+        console.print(escape(f"{r.metric_text(mark=False)} vs people ({r.label}):"),
                       highlight=False)
+        for line in [*r.agreement_lines(),
+                     *(f"judge's own: {x}" for x in (lead, offset, note) if x)]:
+            console.print(escape(f"  {line}"), highlight=False)
 
 
 def _print_exact(exact: list[CorrectedEstimate], console: Console) -> None:

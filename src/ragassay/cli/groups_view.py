@@ -17,7 +17,7 @@ from rich.table import Table
 
 from ragassay.console import fitted, unsplit_width
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
-from ragassay.stats.groups import Groups, group_cell
+from ragassay.stats.groups import Groups, group_cell, link_name
 from ragassay.stats.verdicts import right_on
 
 Columns = list[tuple[str, list[tuple[str, str]], str | None]]
@@ -80,7 +80,7 @@ def _agreement_table(groups: Groups, title: str, links: list[tuple[str, str]]
     t = Table(title=title, caption=AGREEMENT_NOTE)
     t.add_column(escape(groups.key))
     for label, metric in links:
-        t.add_column(f"{escape(metric)} ~ {escape(label)}")
+        t.add_column(escape(link_name(metric, label)))
     for g in groups.groups:
         cells = [group_cell(a) if (a := g.agreement_of(label, metric)) is not None else "-"
                  for label, metric in links]
@@ -107,7 +107,7 @@ def _short_table(groups: Groups, title: str, links: list[tuple[str, str]],
     t.add_column(escape(groups.key))
     t.add_column("n", justify="right")
     for label, metric in links:
-        t.add_column(f"{escape(metric)} ~ {escape(label)}")
+        t.add_column(escape(link_name(metric, label)))
     for m, name in shown:
         t.add_column(f"{escape(name)} ({groups.scales[m].short()})", justify="right")
     for g in groups.groups:

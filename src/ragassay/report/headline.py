@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 
 from ragassay.labels import canonical
 from ragassay.report.facts import Report
+from ragassay.report.headline_agreement import in_run
 from ragassay.report.headline_links import (
     agreement_of,
     at_line,
@@ -69,13 +70,10 @@ from ragassay.stats.result import Pair
 from ragassay.stats.verdicts import (
     Declines,
     declined_text,
-    left_out_said,
     offset_text,
-    pair_text,
     repeat_mark,
     repeat_text,
     repeated,
-    verdict_cell,
 )
 from ragassay.terminal import counted
 
@@ -242,32 +240,11 @@ class HeadlineRow:
         return f"people's {what}, via {self.metric}"
 
     def in_run_text(self) -> str | None:
-        """The judge's agreement measured on this run's labels, or None: for a yes/no
-        verdict how often it is right first (`verdict_cell`), then how far its scores
-        rank the labels (`in this run: AUROC ..., kappa ...`), against the lexical
-        baseline's (`LexicalComparison.text`); with no verdict compared, its abstentions
-        counted alone (`declines`)."""
-        a = self.agreement
-        if a is None and self.declines is not None:
-            return verdict_cell(self.declines, self.label) or None
-        if isinstance(a, BooleanAgreement) and (a.auroc is not None or self.shows_verdicts()):
-            rank = ""
-            if a.auroc is not None:
-                rank = f"AUROC {a.auroc:.2f}{pair_text(*(a.auroc_ci or (None, None)))}"
-                if a.kappa is not None:
-                    rank += (f", kappa {a.kappa:.2f}{pair_text(*(a.kappa_ci or (None, None)))}"
-                             f"{self.kappa_cut()}")
-            lexical = a.baseline.text if a.baseline is not None else ""  # stats.baseline
-            if self.shows_verdicts():  # the verdicts say the samples they rest on
-                return "; ".join(x for x in (verdict_cell(a, self.label),
-                                             rank and f"in this run: {rank}", lexical) if x)
-            return "; ".join(x for x in (f"in this run: {rank} ({a.n} labels"
-                                         f"{left_out_said(a, self.label)})", lexical) if x)
-        if isinstance(a, NumericAgreement) and a.spearman is not None:
-            return (f"in this run: Spearman {a.spearman:.2f}"
-                    f"{pair_text(*(a.spearman_ci or (None, None)))} "
-                    f"({a.n} labels{left_out_said(a, self.label)})")
-        return None
+        """The judge's agreement measured on this run's labels in one cell, or None
+        (`headline_agreement.in_run`: a verdict's `verdict_cell`, `in this run: AUROC ...,
+        kappa ...`, the lexical baseline's statement)."""
+        got = in_run(self)
+        return got.text() if got is not None else None
 
     def same_text(self) -> str | None:
         """What stands for the agreement measured in this run when this row repeats
@@ -299,15 +276,24 @@ class HeadlineRow:
         says so where people's cell does not (a figure, or why none), with what people
         marked the abstaining answers: `in this run: nothing to compare (30 labels: 30
         abstained, people marked 9 of them hallucinated)`."""
+        return "; ".join(self.agreement_lines(cell=True))
+
+    def agreement_lines(self, cell: bool = False) -> list[str]:
+        """The agreement's parts, a figure a line with what each ranking figure means
+        (`InRun.lines`; trial 78: the narrow console's paragraph took several reads);
+        `cell`: the measured ones as one part (`agreement_text`)."""
         declined = f", {self.declined}" if self.declined else ""
         said = self.estimate is None and self.blocked is None  # by `people_missing`
         nothing = (f"in this run: nothing to compare ({counted(self.labelled, 'label')}: "
                    f"{self.uncompared}{declined})" if self.uncompared and not said
-                   else None)
-        parts = [self.same_text() or self.in_run_text() or nothing]
+                   else "")
+        same = self.same_text()
+        got = None if same else in_run(self)
+        measured = [x for x in (([got.text()] if cell else got.lines()) if got else []) if x]
+        parts: list[str] = [same] if same else measured or [nothing]
         if self.shows_held_apart():
             parts.append(f"held apart: {self.held_apart or 'not measured'}")
-        return "; ".join(p for p in parts if p)
+        return [p for p in parts if p]
 
     def shows_verdicts(self) -> bool:
         """Whether the agreement cell counts the judge's yes/no verdicts against people's

@@ -46,7 +46,7 @@ from ragassay.report.routing_html import routing_html
 from ragassay.report.svg import heatmap, histogram, interval_bars
 from ragassay.stats import level_text, target_for
 from ragassay.stats.describe import FEWER_NOTE
-from ragassay.stats.groups import group_cell
+from ragassay.stats.groups import group_cell, link_name
 from ragassay.stats.interpret import wrong_side_text
 from ragassay.terminal import counted
 from ragassay.types import MetricSpec
@@ -259,8 +259,8 @@ def _groups(report: Report) -> str:
     rows += [[f"{m} ({g.scales[m].short()})", *[x.metrics[m].value_text(3) for x in g.groups]]
              for m in g.scales if any(x.metrics[m].mean is not None for x in g.groups)]
     links, said_once = g.agreement_columns()  # a link no group has a figure for: a note
-    agree = [[f"{metric} ~ {label}", *[group_cell(a) if (a := x.agreement_of(label, metric))
-                                       else "-" for x in g.groups]]
+    agree = [[link_name(metric, label), *[group_cell(a) if (a := x.agreement_of(label, metric))
+                                           else "-" for x in g.groups]]
              for label, metric in links]
     head = [g.key, *[x.value for x in g.groups]]
     notes = [n[0].upper() + n[1:] for n in [FIGURES_NOTE, *([AGREEMENT_NOTE] if g.links else []),

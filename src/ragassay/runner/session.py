@@ -41,11 +41,8 @@ from ragassay.runner.ray_session import RayOptions
 from ragassay.runner.request import FileSource, LiveSource, LocalEngine, Progress
 from ragassay.store import RunStatus
 from ragassay.types import (
-    EMPTY_ANSWER,
-    NO_CONTEXTS,
-    NO_CONTEXTS_OR_REFERENCE,
+    LACKING_INPUT,
     NO_REFERENCE,
-    NO_REFERENCE_OR_ANSWER,
     RunMeta,
 )
 
@@ -53,10 +50,6 @@ FindingKind = Literal["judge-note", "lacking-inputs", "no-references", "suspicio
                       "all-calls-failed", "transport-failures", "batches-waiting"]
 
 # a missing-input reason -> the input a finding names, in the order it names them
-LACKING_INPUT = {NO_CONTEXTS: "contexts", EMPTY_ANSWER: "answer", NO_REFERENCE: "reference",
-                 NO_CONTEXTS_OR_REFERENCE: "contexts or reference",
-                 NO_REFERENCE_OR_ANSWER: "reference or answer"}
-
 
 @dataclass(frozen=True)
 class Finding:

@@ -166,7 +166,9 @@ def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
     comparison is informative (trial 67: "beating it says little" under a "no" verdict
     against that very figure read as a contradiction): the answers people marked the
     problem share more of their contexts' words than the rest, so wording alone, read
-    backwards, ranks them; a judge not above it is not shown to read more than wording."""
+    backwards, ranks them; a judge not above it is not shown to read more than wording
+    (trial 78: "read its agreement with people as no more than that" was hard to follow:
+    the figure first, in plain words, then what to read the judge's against)."""
     if auroc is None or not lexical or any(v is None for v in lexical):
         return None
     inverted = reads_inverted(label)
@@ -182,12 +184,10 @@ def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
         text = (f"{REVERSED_WORDS[got.verdict]} the lexical baseline, reversed ({REVERSED_SAID}), "
                 f"on the same {base.n} samples ({got.beats})")
         problem = label if inverted else f"not {label}"  # the side word overlap ranks up
-        meaning = (f"{label}: on this data the answers people marked {problem} share more "
-                   f"words with their contexts than the rest (word overlap's AUROC "
-                   f"{base.auroc:.3f}), so counting shared words, read the other way round, "
-                   f"already tells the labels apart ({1 - base.auroc:.3f}): a judge not "
-                   "above that figure tells them apart no better than wording alone, so "
-                   "read its agreement with people as no more than that")
+        meaning = (f"{label}: word overlap alone tells people's labels apart "
+                   f"{1 - base.auroc:.2f} of the time here (the reversed baseline: answers "
+                   f"people marked {problem} reuse more of their passages' words than the "
+                   "rest), so read the judge's agreement against that, not against 0.5")
     return LexicalComparison(auroc=base.auroc, auroc_ci=base.auroc_ci, verdict=got.verdict,
                              beats=got.beats, text=text, meaning=meaning)
 

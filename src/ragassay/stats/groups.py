@@ -169,6 +169,13 @@ class GroupAgreement(Result):
                 or self.spearman is not None)
 
 
+def link_name(metric: str, label: str) -> str:
+    """A metric's agreement with a label of people's, named in words wherever the `--by
+    KEY` views show it (a column's header, a line's lead; trial 78: `judge.hallucination ~
+    hallucination` read as cryptic): `judge.hallucination vs people (hallucination)`."""
+    return f"{metric} vs people ({label})"
+
+
 def group_cell(a: GroupAgreement) -> str:
     """A group's agreement cell (`--by KEY`: console, HTML), in the headline's words: a
     yes/no verdict's `verdict_cell`, its declines said apart so that a group of them
@@ -218,11 +225,11 @@ class Group(Result):
         most are (`decline (16 samples)`, then per metric `  METRIC: 15 abstained; 1
         scored: 1.000`), so that a printed group does not lead with a bare mean; then the
         judge's agreement with people per linked metric and label, in the words of the
-        `--by KEY` tables (`  METRIC ~ LABEL: right on 13 of 16 (81%): ...`, `group_cell`;
+        `--by KEY` tables (`  METRIC vs people (LABEL): right on 13 of 16 (81%): ...`, `group_cell`;
         trial 60: it was only in `.agreement`)."""
         return "\n".join([f"{self.value} ({self.n} samples)",
                           *(f"  {m}: {f}" for m, f in self.metrics.items()),
-                          *(f"  {a.metric} ~ {a.label}: {group_cell(a)}"
+                          *(f"  {link_name(a.metric, a.label)}: {group_cell(a)}"
                             for a in self.agreement)])
 
     def agreement_of(self, label: str, metric: str) -> GroupAgreement | None:
@@ -250,17 +257,18 @@ class Groups(Result):
         """The links some group gives a figure for (`GroupAgreement.measured`: a column of
         the `--by KEY` agreement table, a row of the HTML's), and a line for the others,
         said once instead of a cell per group (trial 61: "16 labels, all one class" in
-        every row of 3 of 5 columns), links whose cells are alike in one line: `METRIC ~
-        hallucinated, METRIC ~ hallucinated: no figure in any kind; every kind: 16 labels,
-        all one class (none hallucinated)`, or where the groups' cells differ `...;
-        pricing, lookup: ...; decline: ...`; a verdict whose verdicts are an earlier
-        column's on every labelled sample (`Verdicts.same_as`, as the headline collapses
-        it; trial 64: a trace verdict's column identical to the judge suite's) is a line
-        too: `METRIC ~ hallucinated: same verdicts as OTHER on all 144 labelled
+        every row of 3 of 5 columns), links whose cells are alike in one line: `METRIC vs
+        people (hallucinated), METRIC vs people (hallucinated): no figure in any kind;
+        every kind: 16 labels, all one class (none hallucinated)`, or where the groups'
+        cells differ `...; pricing, lookup: ...; decline: ...`; a verdict whose verdicts
+        are an earlier column's on every labelled sample (`Verdicts.same_as`, as the
+        headline collapses it; trial 64: a trace verdict's column identical to the judge
+        suite's) is a line
+        too: `METRIC vs people (hallucinated): same verdicts as OTHER on all 144 labelled
         samples`; a score whose values are an earlier column's on all but a few (the
         `same_values` of the headline's note; trial 64: the ragas suite's faithfulness
-        AUROC column identical to the trace suite's adherence ratio) likewise: `METRIC ~
-        hallucinated: same values as OTHER on all 144 labelled samples: its agreement with
+        AUROC column identical to the trace suite's adherence ratio) likewise: `METRIC vs
+        people (hallucinated): same values as OTHER on all 144 labelled samples: its agreement with
         people is that metric's, not a second measurement`."""
         kept: list[tuple[str, str]] = []
         alike: dict[tuple[tuple[str, str], ...], list[str]] = {}
@@ -268,13 +276,13 @@ class Groups(Result):
         for label, metric in self.links:
             found = [(g.value, g.agreement_of(label, metric)) for g in self.groups]
             if (twin := _twin_text([a for _, a in found if a is not None])) is not None:
-                twins.append(f"{metric} ~ {label}: {twin}")
+                twins.append(f"{link_name(metric, label)}: {twin}")
                 continue
             if any(a is not None and a.measured for _, a in found):
                 kept.append((label, metric))
                 continue
             cells = tuple((name, group_cell(a) if a is not None else "-") for name, a in found)
-            alike.setdefault(cells, []).append(f"{metric} ~ {label}")
+            alike.setdefault(cells, []).append(link_name(metric, label))
         lines = []
         for cells, names in alike.items():
             texts: dict[str, list[str]] = {}

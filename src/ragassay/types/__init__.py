@@ -38,6 +38,7 @@ from ragassay.types.reliability import Agreement, Reliability, RunReliability
 from ragassay.types.results import (
     ABSTENTION_OUTCOMES,
     EMPTY_ANSWER,
+    LACKING_INPUT,
     MISSING_INPUT,
     NO_CONTEXTS,
     NO_CONTEXTS_OR_REFERENCE,
@@ -86,6 +87,7 @@ __all__ = [
     "ABSTENTION_OUTCOMES",
     "EMPTY_ANSWER",
     "JSON",
+    "LACKING_INPUT",
     "MISSING_INPUT",
     "NO_CONTEXTS",
     "NO_CONTEXTS_OR_REFERENCE",

@@ -17,6 +17,11 @@ MISSING_INPUT = frozenset({NO_CONTEXTS, EMPTY_ANSWER, NO_REFERENCE, NO_CONTEXTS_
                            NO_REFERENCE_OR_ANSWER})
 """Unscored reasons that say a sample lacks an input the metric needs: a state of the
 data, not a failure of scoring (the strategy summaries' `failed_questions` leave them out)."""
+LACKING_INPUT = {NO_CONTEXTS: "contexts", EMPTY_ANSWER: "answer", NO_REFERENCE: "reference",
+                 NO_CONTEXTS_OR_REFERENCE: "contexts or reference",
+                 NO_REFERENCE_OR_ANSWER: "reference or answer"}
+"""What each of those reasons says the sample lacks, in words (`no answer: 1`, `1 sample
+has no answer`)."""
 
 TRANSPORT_FAILURES = ("judge call failed: connection error*", "judge call failed: timed out*",
                       "judge call failed: HTTP 429*", "judge call failed: HTTP 5[0-9][0-9]*")
