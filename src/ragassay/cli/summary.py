@@ -134,7 +134,9 @@ def _print_abstentions(report: Report, console: Console) -> None:
     yes, no = abstention_columns(report)
     for col in ("strategy", "abstention rate", "false abstention rate", "abstained",
                 no, yes, "n"):
-        t.add_column(col, justify="left" if col == "strategy" else "right")
+        # (a rate and its interval never split: the long words of the count heads wrap)
+        t.add_column(col, justify="left" if col == "strategy" else "right",
+                     no_wrap=col.endswith("rate"))
     for name, a in report.abstentions.items():
         t.add_row(escape(name), f"{_fmt(a.abstention_rate.mean, 3)} {a.abstention_rate.text()}",
                   f"{_fmt(a.false_abstention_rate.mean, 3)} {a.false_abstention_rate.text()}",
