@@ -18,14 +18,17 @@ from .sentences import token_view
 from .units import Unit, Units
 
 _PRIVATIVE = frozenset({"free", "resistant", "proof", "less"})
+_SET_ASIDE = frozenset({("rather", "than"), ("instead", "of")})
 
 
 def privative(p: Part) -> frozenset[str]:
     """The stems a clause says its subject is without ("slip resistant", "dairy free",
-    "water proof": a hyphen is a space here): a negation of them in other words, as
-    "non-slip" is one."""
-    return _privative(p.info.text) if any(t in _PRIVATIVE for t in p.info.tokens) else (
-        frozenset())
+    "water proof": a hyphen is a space here) or sets aside ("encouraged rather than
+    required", "instead of"): a negation of them in other words, as "non-slip" is one.
+    Read only to cancel a negation of the same word on the other side, never to turn."""
+    toks = p.info.tokens
+    return _privative(p.info.text) if any(t in _PRIVATIVE for t in toks) or any(
+        pair in _SET_ASIDE for pair in zip(toks, toks[1:], strict=False)) else frozenset()
 
 
 @lru_cache(maxsize=4096)
@@ -33,8 +36,11 @@ def _privative(text: str) -> frozenset[str]:
     info = token_view(text)
     toks = info.tokens
     stems = lemma_stems(toks, info.all_stems)
-    return frozenset(stems[i] for i in range(len(toks) - 1) if toks[i + 1] in _PRIVATIVE
-                     and toks[i] not in STOPWORDS)
+    out = {stems[i] for i in range(len(toks) - 1) if toks[i + 1] in _PRIVATIVE
+           and toks[i] not in STOPWORDS}
+    out.update(stems[i + 2] for i in range(len(toks) - 2) if (toks[i], toks[i + 1]) in (
+        _SET_ASIDE) and toks[i + 2] not in STOPWORDS)
+    return frozenset(out)
 
 
 # "no charge" / "free of charge": a price denied is what "free" says

@@ -1,0 +1,148 @@
+"""Session 21: a negated need or light verb bearing on its object ("do not need a GP
+referral" as "No referral is needed"), a word set aside by "rather than" / "instead of" as
+a negation of it, "4 of whom" counting no word before it, a clause of a verb of when
+("and closes at 4:30 pm") taking its sentence's subject, and "anyone under 16" as a
+restricted universal. Cases in words of our own, none from a probe batch."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragassay.judge.offline import Analyzer
+from ragassay.judge.offline.clauses import clause_parts, part
+from ragassay.judge.offline.counts import figures
+from ragassay.judge.offline.polarity import privative
+from ragassay.judge.offline.sentences import token_view
+from ragassay.judge.offline.subjects import taken
+from tests.support.offline import judged, known_limit
+
+_PRESCRIPTION = "You do not need a doctor's prescription for the flu jab."
+_LOCKER = "You don't need a security deposit to hire a locker."
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # the need denied either way round agrees (flagged before)
+    ([_PRESCRIPTION], "No prescription is needed for the flu jab.", False),
+    ([_LOCKER], "No deposit is required.", False),
+    # ... and a need asserted against it still turns
+    ([_PRESCRIPTION], "A prescription is needed for the flu jab.", True),
+    ([_PRESCRIPTION.replace("do not", "don't")], "You need a prescription for the flu jab.",
+     True),
+    ([_LOCKER], "A security deposit is required to hire a locker.", True),
+    # a light verb's object ("can't make the climb") against "unable to climb"
+    (["Visitors unable to climb can watch a live feed from the bell chamber."],
+     "If you can't make the climb, you can watch a live feed from the bell chamber.", False),
+    (["Guests can take the shuttle to the airport for free."],
+     "You can't take the shuttle to the airport.", True),
+])
+def test_a_negated_need_bears_on_its_object(an: Analyzer, contexts: list[str], answer: str,
+                                            flags: bool) -> None:
+    assert judged(an, contexts, answer) is flags
+
+
+def test_the_reach_of_a_negated_need() -> None:
+    assert part(_PRESCRIPTION).reaches == (frozenset({"docto", "presc"}),)
+    assert part("You do not require a valid passport.").reaches == (
+        frozenset({"need", "passp"}),)
+    # no determiner, no noun phrase: the head alone
+    assert part("Bookings do not need to be made in advance.").reaches[0] == frozenset(
+        part("Bookings do not need to be made in advance.").negations)
+
+
+_HELMETS = "We ask riders to wear a helmet; this is recommended rather than compulsory."
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # the word "rather than" sets aside, denied by the claim (flagged before)
+    ([_HELMETS], "Helmets are recommended but not compulsory.", False),
+    (["Payment is by card rather than cash."], "Payment is taken by card, not cash.", False),
+    (["Refunds are issued as store credit instead of cash."],
+     "Refunds are given as store credit, not as cash.", False),
+    # ... a claim denying the word the sentence keeps still turns
+    (["Booking is required rather than optional."], "Booking is not required.", True),
+])
+def test_rather_than_as_a_negation(an: Analyzer, contexts: list[str], answer: str,
+                                   flags: bool) -> None:
+    assert judged(an, contexts, answer) is flags
+
+
+def test_rather_than_only_cancels() -> None:
+    assert privative(part(_HELMETS)) == frozenset({"need"})  # ("compulsory": a need)
+    assert privative(part("Payment is by card rather than cash.")) == frozenset({"cash"})
+    assert privative(part("Payment is by card.")) == frozenset()
+
+
+def _figures(text: str) -> list[tuple[float, str | None]]:
+    info = token_view(text)
+    return figures(info.tokens, list(info.all_stems))
+
+
+def test_a_part_of_a_count_counts_no_word_before_it() -> None:
+    assert _figures("10 players registered, at least 4 of whom are women") == [
+        (10.0, "playe"), (4.0, None)]
+    assert _figures("12 rooms, 3 of which have a sea view")[1] == (3.0, None)
+    assert _figures("You need 10 players, 4 or more of them women")[1] == (4.0, None)
+    # "or more" alone is still read before it
+    assert _figures("Groups of 6 or more get a discount") == [(6.0, "group")]
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    (["Each team needs at least 10 registered players, including a minimum of four women."],
+     "You need at least ten players registered, four or more of whom must be women.", False),
+    pytest.param(["The campsite has 40 pitches, 10 of which have electric hook-up."],
+                 "The campsite has 10 pitches.", True, marks=known_limit(
+                     "a part's figure given to the whole is not read (missed before too)")),
+])
+def test_a_part_of_a_count_in_a_claim(an: Analyzer, contexts: list[str], answer: str,
+                                      flags: bool) -> None:
+    assert judged(an, contexts, answer) is flags
+
+
+_MUSEUM = "The museum opens at 09:00 and closes at 17:30."
+
+
+def test_a_clause_of_a_verb_of_when_takes_the_subject() -> None:
+    pieces = clause_parts(_MUSEUM)
+    assert taken(pieces, 1) == frozenset({"museu"})
+    # a day after the conjunction is no verb ("and weekends at 10 am")
+    pieces = clause_parts("Open 9am on weekdays and weekends at 10am.")
+    assert len(pieces) < 2 or taken(pieces, 1) == frozenset()
+    # nor is a subject with its own verb ("and dogs on leads are allowed")
+    pieces = clause_parts("The park opens at 8am and dogs on leads are allowed.")
+    assert all(not taken(pieces, k) for k in range(1, len(pieces)))
+
+
+@pytest.mark.parametrize(("answer", "flags"), [
+    ("The museum shuts at 5:30 pm.", False),
+    ("The museum closes at 5:30 pm.", False),
+    ("The museum opens at 5:30 pm.", True),
+    ("The museum closes at 9 am.", True),  # (passed before)
+])
+def test_times_of_two_verbs_of_when(an: Analyzer, answer: str, flags: bool) -> None:
+    assert judged(an, [_MUSEUM], answer) is flags
+
+
+def test_palm_house_hours_in_another_clock(an: Analyzer) -> None:
+    """A 24-hour time said as a 12-hour one, in the closing clause (flagged before as a
+    figure moved from the opening clause)."""
+    assert not judged(an, ["The Palm House opens at 10:00 and closes at 16:30."],
+                      "The Palm House shuts at 4:30 pm.")
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    (["Children aged 4 and over are welcome; under-16s must be accompanied by an adult."],
+     "Kids aged 4+ can come along, with an adult accompanying anyone under 16.", False),
+    (["Children under 16 must be accompanied by an adult."],
+     "Everyone must be accompanied by an adult.", True),
+    (["Children under 16 must be accompanied by an adult."],
+     "Anyone under 18 must be accompanied by an adult.", True),
+])
+def test_anyone_bounded_is_restricted(an: Analyzer, contexts: list[str], answer: str,
+                                      flags: bool) -> None:
+    assert judged(an, contexts, answer) is flags
+
+
+def test_restricted_pronouns() -> None:
+    assert part("an adult accompanying anyone under 16").restricted
+    assert part("Anyone between 95 and 100 kg must pass a check.").restricted
+    assert not part("Anyone can join the club.").restricted
