@@ -1,8 +1,10 @@
-"""Session 21: a negated need or light verb bearing on its object ("do not need a GP
-referral" as "No referral is needed"), a word set aside by "rather than" / "instead of" as
-a negation of it, "4 of whom" counting no word before it, a clause of a verb of when
-("and closes at 4:30 pm") taking its sentence's subject, and "anyone under 16" as a
-restricted universal. Cases in words of our own, none from a probe batch."""
+"""Session 21: a decline after what the sources list ("The timetable lists yoga and
+pilates, but says nothing about spin"), a negated need or light verb bearing on its
+object ("do not need a GP referral" as "No referral is needed"), a word set aside by
+"rather than" / "instead of" as a negation of it, "4 of whom" counting no word before it,
+a clause of a verb of when ("and closes at 4:30 pm") taking its sentence's subject, and
+"anyone under 16" as a restricted universal. Cases in words of our own, none from a
+probe batch."""
 
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from ragassay.judge.offline.counts import figures
 from ragassay.judge.offline.polarity import privative
 from ragassay.judge.offline.sentences import token_view
 from ragassay.judge.offline.subjects import taken
-from tests.support.offline import judged, known_limit
+from ragassay.types import Sample
+from tests.support.offline import flagged, judged, known_limit
 
 _PRESCRIPTION = "You do not need a doctor's prescription for the flu jab."
 _LOCKER = "You don't need a security deposit to hire a locker."
@@ -146,3 +149,64 @@ def test_restricted_pronouns() -> None:
     assert part("an adult accompanying anyone under 16").restricted
     assert part("Anyone between 95 and 100 kg must pass a check.").restricted
     assert not part("Anyone can join the club.").restricted
+
+
+_GYM = ["Our timetable includes yoga on Mondays at 7pm and pilates on Wednesdays at 6pm. "
+        "Classes last 50 minutes.", "Members can book classes up to 7 days ahead in the app."]
+_SPIN = "Do you run spin classes?"
+
+
+@pytest.mark.parametrize(("answer", "flags"), [
+    # what the sources list, then what they lack (each flagged before)
+    ("The timetable lists yoga and pilates, but says nothing about spin classes.", False),
+    ("The timetable covers yoga and pilates, but it doesn't mention spin classes.", False),
+    ("I can see yoga and pilates on the timetable, but nothing about spin.", False),
+    ("The timetable lists yoga and pilates. It says nothing about spin classes.", False),
+    # ... a listed item, a day or a length the contexts lack: the listing is a claim
+    ("The timetable lists yoga, pilates and boxing, but says nothing about spin.", True),
+    ("I can see yoga on Tuesdays and pilates on Wednesdays, but nothing about spin.", True),
+    ("The timetable lists yoga and pilates, both 90 minutes long, but says nothing about "
+     "spin.", True),
+    ("The timetable lists yoga, pilates and spin, but doesn't say when spin runs.", True),
+])
+def test_a_decline_after_what_the_sources_list(an: Analyzer, answer: str, flags: bool) -> None:
+    ev = an.analyze(Sample(id="t", question=_SPIN, contexts=tuple(_GYM), answer=answer))
+    assert flagged(ev) is flags
+
+
+def test_what_the_sources_say_they_cover_is_not_overridden(an: Analyzer) -> None:
+    """A listing frame is read after what the sources say they cover (source_scope): "the
+    information I have only mentions X" beside a decline stays set aside, though X is
+    said in other words ("the free car park" for "Free car parking")."""
+    ev = an.analyze(Sample(
+        id="t", question="Is there coach parking?",
+        contexts=("Free car parking is available for 120 cars outside the main entrance.",),
+        answer="I don't know: the information I have only mentions the free car park for "
+               "120 cars. For coach parking, please contact the park directly."))
+    assert not flagged(ev)
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # review 21's regressions of the first version, kept as guards: a light verb's object
+    # turns nothing by itself (its passage denies it with another verb)
+    (["Patients who cannot attend their appointment should call the surgery at least 24 "
+      "hours beforehand to rebook."],
+     "If you can't make the appointment, call the surgery at least 24 hours beforehand to "
+     "rebook.", False),
+    (["Learners who are unable to attend a session should tell their instructor by noon "
+      "the day before."],
+     "If you can't make the session, tell your instructor by noon the day before.", False),
+    # ... and a set-aside under a choice excludes nothing
+    (["Refunds are given in cash, although you can opt for store credit instead of cash if "
+      "you prefer."], "Refunds are given as store credit, not cash.", True),
+    (["Members may choose monthly rather than annual billing when they sign up."],
+     "Billing is monthly, not annual.", True),
+    (["Statements are sent by post; customers who prefer email instead of paper can switch "
+      "in the app."], "Statements are sent by email, not paper.", True),
+    pytest.param(["Of our 20 volunteers, 5 are first-aiders and 12 are drivers."],
+                 "We have 20 volunteers, 12 of whom are first-aiders.", True,
+                 marks=known_limit("a part's figure ('12 of whom') counts no word, and 12 is "
+                                   "in the passage: moved between parts, it is not read")),
+])
+def test_review21_guards(an: Analyzer, contexts: list[str], answer: str, flags: bool) -> None:
+    assert judged(an, contexts, answer) is flags

@@ -71,6 +71,10 @@ SILENT: tuple[str, ...] = (
     rf"\b{SOURCE_NP}\s+(?:makes?|made) no (?:mention|reference)\b",
     rf"\b{SOURCE_NP}\s+(?:{_NEG_AUX}\s+(?:got|have|contain|include) anything|"
     rf"(?:has|have|had)(?: got)? nothing|{_TEXT_VERB} nothing)\b",
+    # "It says nothing about X", "They don't mention X": a pronoun for the source, opening
+    # the sentence, with a verb only a text has
+    rf"^\W*(?:but\s+)?(?:it|they)\s+(?:{_NEG_AUX}\s+(?:really\s+)?(?:say|mention|go into|"
+    r"talk about|discuss|specify)|(?:says?|mentions?) nothing|makes? no mention)\b",
     # "Nothing in the rules mentions X", "nothing else here covers X", "Nothing I have here
     # talks about X"
     rf"\bnothing (?:else )?(?:in {SOURCE_NP}|in {_WHAT_I_HAVE}|(?:that )?(?:i|we) "
@@ -98,6 +102,12 @@ UNNAMED = (
     rf"(?:[\w-]+ ){{0,2}}?(?:list|items? listed|things listed|options listed)\b",
     # a fragment: "Nothing about spin.", "Nothing on laptop loans, I'm afraid."
     r"^\W*nothing (?:about|on|regarding|concerning)\b",
+    # what is lacking after what is listed (session 21): "The timetable lists yoga and
+    # pilates, but says nothing about spin" (the listing read as a summary of the
+    # contexts, summary.py); "The policy covers theft and fire, but nothing about flood
+    # damage" against a policy that covers it is a claim
+    r"\bbut (?:it |they |this |that )?(?:(?:says?|mentions?|has|contains?|gives?|shows?|"
+    r"lists?) )?nothing (?:about|on|regarding|concerning)\b",
 )
 SILENT += UNNAMED
 SILENT_SOURCE = re.compile("|".join(f"(?:{p})" for p in SILENT), re.IGNORECASE)

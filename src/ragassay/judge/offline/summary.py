@@ -50,10 +50,30 @@ _LISTING = frozenset({"including", "includes", "include", "example", "e.g", "etc
                       "various", "like"})
 
 
+# the sources listing what they have, said beside a decline: "The timetable lists|",
+# "the price list I have covers|", "I can see|" (what follows is aligned item by item)
+_LISTED = re.compile(
+    rf"{_LEAD}(?:(?:the|these|this|our|my)\s+(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?(?:timetable|"
+    r"schedule|list|menu|page|website|site|guide|leaflet|brochure|faq|handbook|information|"
+    r"info|details|documents?|docs|passages?|sources?|notes)(?:\s+(?:i|we) (?:have|had|can "
+    r"see))?\s+(?:(?:only|just|mainly)\s+)?(?:lists?|mentions?|covers?|includes?|shows?|"
+    r"names?|talks? about|describes?)|i (?:can|could) (?:only |just )?see(?: (?:details|"
+    r"information|mentions?) (?:of|about|on|for))?)\b",
+    re.IGNORECASE)
+
+
 def frame_end(clause: str) -> int:
     """Where a coverage frame opening the clause ends ("Our hire range covers|", "the
     documents only say|"), 0 when it opens with none."""
     m = _OFFER.search(clause) or _REPORTED.search(clause)
+    return m.end() if m else 0
+
+
+def listed_end(clause: str) -> int:
+    """Where a frame of the sources listing what they have ends ("The timetable lists|",
+    "I can see|"), 0 when the clause opens with none: read after `frame_end` and after
+    what the sources say they cover (source_scope), which it does not override."""
+    m = _LISTED.search(clause)
     return m.end() if m else 0
 
 
