@@ -210,3 +210,34 @@ def test_what_the_sources_say_they_cover_is_not_overridden(an: Analyzer) -> None
 ])
 def test_review21_guards(an: Analyzer, contexts: list[str], answer: str, flags: bool) -> None:
     assert judged(an, contexts, answer) is flags
+
+
+_MONDAYS = ["Monday classes: yoga at 7am and pilates at 6pm. Classes must be booked through "
+            "the app at least 2 hours in advance."]
+
+
+@pytest.mark.parametrize(("contexts", "question", "answer", "flags"), [
+    # review 21b's regressions of the first version, kept as guards: "nothing about X"
+    # where the contexts state X is a claim, the listing before "but" aside ...
+    (_MONDAYS + ["Spin classes run on Thursday evenings at 7pm."], _SPIN,
+     "The timetable lists yoga and pilates, but says nothing about spin classes.", True),
+    (["Sessions run on Tuesday, Thursday and Friday from 6pm to 8pm in the church hall."],
+     "Are there sessions on Fridays?",
+     "The information lists Tuesday and Thursday sessions, but says nothing about Fridays.",
+     True),
+    # ... and so is the pronoun form ("they" may be people, not the sources)
+    (["Our menu has stone-baked pizzas and fresh salads.",
+      "Vegan options are available for every pizza on the menu."],
+     "Do you have vegan options?",
+     "The menu lists pizzas and salads. It says nothing about vegan options.", True),
+    (["Our tutors work on grammar, vocabulary and pronunciation in every lesson."],
+     "Do the tutors help with pronunciation?",
+     "Our tutors cover grammar and vocabulary. They don't go into pronunciation.", True),
+    # where an item was seen is no item ("on the timetable")
+    (_MONDAYS, _SPIN, "I can see yoga and pilates on the timetable, but nothing about spin.",
+     False),
+])
+def test_review21b_guards(an: Analyzer, contexts: list[str], question: str, answer: str,
+                          flags: bool) -> None:
+    ev = an.analyze(Sample(id="t", question=question, contexts=tuple(contexts), answer=answer))
+    assert flagged(ev) is flags

@@ -81,6 +81,11 @@ def listed_end(clause: str) -> int:
 # with loans of 3 weeks")
 _PIECES = re.compile(r"\s*[,;]\s*|\s+(?:and|or|plus|as well as|with|including|such as)\s+",
                      re.IGNORECASE)
+# where the speaker saw an item, no part of it (review 21b: "I can see yoga and pilates on
+# the timetable, but nothing about spin")
+_WHERE = re.compile(r"\s+(?:on|in)\s+(?:the|this|that|these|your|our|my)\s+(?:[\w-]+\s+)?"
+                    r"(?:timetable|schedule|list|menu|page|website|site|guide|leaflet|brochure|"
+                    r"faq|handbook|information|details|notes|documents?)\W*$", re.IGNORECASE)
 # words by which a context sentence restricts what it says (besides a negation)
 _RESTRICTS = frozenset({"only", "except", "excluding", "unless", "solely", "exclusively"})
 
@@ -117,7 +122,7 @@ def restates(text: str, ctx: ContextIndex | None) -> bool:
         return False
     units = Units.of(ctx)
     for piece in _PIECES.split(text):
-        item = part(piece)
+        item = part(_WHERE.sub("", piece))
         words = _content(item.info.tokens)
         if (words or item.figures) and not any(
                 _says(units.sentence(j), item, words) for j in range(len(ctx))):
