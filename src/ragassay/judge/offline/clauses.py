@@ -56,6 +56,7 @@ def _subject_end(toks: tuple[str, ...], lead: int) -> int:
 # "adults aged 65", "students from low-income households", "guests who book directly"
 _POST_MODIFIERS_TEXT = "with who whose under over aged from above below"
 POST_MODIFIERS = frozenset(_POST_MODIFIERS_TEXT.split())
+_PRONOUN_BOUNDS = POST_MODIFIERS | {"between", "aged"}  # "anyone between 95 and 100 kg"
 # words between a negation and what it negates: "does not need to be booked"
 _LIGHT = frozenset({"need", "needs", "needed", "even", "ever", "really", "necessarily",
                     "currently", "yet", "always", "usually", "generally", "actually", "also",
@@ -175,6 +176,10 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int, text: st
 
 
 NOUN_PHRASE = 3  # content words after a determiner "no" that its noun phrase may hold
+_NEED_WORDS = frozenset({"need", "needs", "needed", "require", "requires", "required"})
+_INDEFINITE = frozenset({"a", "an", "any"})
+_DEFINITE = _INDEFINITE | {"the"}
+_LIGHT_VERBS = frozenset({"make", "take", "do", "get", "have"})  # "can't make the climb"
 _NO_COMPOUND = re.compile(r"\bno-\w", re.IGNORECASE)  # "no-show", "no-claims": one word
 
 
@@ -195,19 +200,31 @@ def _reaches(toks: tuple[str, ...], stems: list[str], text: str,
     out: list[frozenset[str]] = []
     for i, head in heads:
         reach = {head} if head is not None else set()
-        if toks[i] == "no" and not _NO_COMPOUND.search(text):
+        start = i if toks[i] == "no" else _object_start(toks, i, head)
+        if start is not None and not _NO_COMPOUND.search(text):
             run = 0
-            while run < NOUN_PHRASE and i + 1 + run < len(toks) and not (
-                    toks[i + 1 + run] in STOPWORDS or is_negation(toks[i + 1 + run])
-                    or is_number(stems[i + 1 + run])):
-                if run and toks[i + 1 + run].endswith("ed"):
+            while run < NOUN_PHRASE and start + 1 + run < len(toks) and not (
+                    toks[start + 1 + run] in STOPWORDS or is_negation(toks[start + 1 + run])
+                    or is_number(stems[start + 1 + run])):
+                if run and toks[start + 1 + run].endswith("ed"):
                     break
                 run += 1
-            last = i + run
-            if run > 1 and stems[last] not in repeated:
+            last = start + run
+            if run > int(start == i) and stems[last] not in repeated:
                 reach.add(stems[last])
         out.append(frozenset(reach))
     return out
+
+
+def _object_start(toks: tuple[str, ...], i: int, head: str | None) -> int | None:
+    """Where the object noun phrase of a negated need or light verb starts, read as a "no"
+    phrase is: "do not need a GP referral" denies the referral as "No referral is needed"
+    does, "can't make the climb" the climb (the position of its determiner), else None."""
+    if head is None or i + 3 >= len(toks) or not (
+            toks[i + 1] in _NEED_WORDS and toks[i + 2] in _INDEFINITE
+            or toks[i + 1] in _LIGHT_VERBS and toks[i + 2] in _DEFINITE):
+        return None
+    return i + 2
 
 
 def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str | None]:
@@ -405,6 +422,8 @@ def _part(info: SentenceInfo, repeated: frozenset[str] = frozenset()) -> Part:
         # later in a sentence is what it is about, not whom)
         is_number(stems[i]) and toks[i + 1] in ("or", "and") and toks[i + 2] in _BOUNDS
         for i in [_subject_end(toks, info.lead)] if i < len(toks) - 2
+    ) or any(  # "anyone under 16", "everyone between 95 and 100 kg": whom, bounded
+        t in _PRONOUNS and toks[i + 1] in _PRONOUN_BOUNDS for i, t in enumerate(toks[:-1])
     ) or any(  # "most items", "some plans": part of what it names ("the most popular": none)
         t in _PARTIAL and i + 1 < len(toks) and toks[i + 1] not in STOPWORDS
         and not (i and toks[i - 1] == "the") for i, t in enumerate(toks))

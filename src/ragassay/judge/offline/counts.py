@@ -52,6 +52,17 @@ _APPROXIMATE = frozenset({"nearly", "almost", "about", "around", "over", "under"
 
 
 _BOUND_TAILS = frozenset({"least", "most"})  # "at least 12", "at most 12"
+# "4 of whom", "4 or more of them": a part of what another figure counts, no count of the
+# word before it ("10 players registered, 4 or more of whom must be women")
+_PARTITIVE = frozenset({"whom", "them", "which", "these", "those"})
+_OR_MORE = frozenset({"more", "fewer", "less", "over", "under"})
+
+
+def _partitive(toks: tuple[str, ...], j: int) -> bool:
+    """Whether the tokens from j say "of whom"-like, an "or more" before it or not."""
+    if toks[j:j + 1] == ("or",) and toks[j + 1:j + 2] and toks[j + 1] in _OR_MORE:
+        j += 2
+    return toks[j:j + 1] == ("of",) and toks[j + 1:j + 2] != () and toks[j + 1] in _PARTITIVE
 
 
 def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = frozenset(),
@@ -103,7 +114,7 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
             key = f"{stems[j]} {toks[j + 1]}"  # "74 degrees Celsius": no 165 degrees F
         elif j < n and toks[j] not in STOPWORDS and not is_number(stems[j]):
             key = stems[j]
-        else:
+        elif not _partitive(toks, j):
             for k in range(i - 1, max(-1, i - 3), -1):
                 if toks[k] in _BOUND_TAILS:
                     break  # "is at least 12": a bound, not what it counts

@@ -20,7 +20,7 @@ from .referrals import invented_detail, is_referral
 from .sentences import ContextIndex
 from .silent import covers_stated_topic, unnamed
 from .source_scope import is_help_scope, is_source_scope, names_source
-from .summary import frame_end, restates
+from .summary import frame_end, listed_end, restates
 
 # Words a decline uses about the sources rather than the world ("based on the
 # information provided", "the documents do not mention ...").
@@ -80,14 +80,19 @@ def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
     the contexts (`ctx`), and the items going on with it too."""
     out: list[str] = []
     scope = named = summary = False
+    framed = ""  # the clause whose coverage frame a summary opened
+    lacked = False
     declined = declined or any(DECLINE.search(c) for c in clauses)
     for k, c in enumerate(clauses):
         closed = k + 1 < len(clauses) and bool(_GOES_ON.match(clauses[k + 1]))
         goes_on = scope and (_goes_on(c, closed) or bool(_ADDS.match(c)))
-        if declined and (end := frame_end(c)):
+        if declined and ((end := frame_end(c)) or (end := listed_end(c)) and not (
+                is_source_scope(c, beside=named, declined=declined))):
             scope = summary = restates(c[end:], ctx)
+            framed = c
         elif goes_on and (summary or _ADDS.match(c)):
             scope = restates(c, ctx)
+            lacked = not scope and summary  # an item the contexts lack ...
         else:
             summary = False
             scope = is_source_scope(c, beside=named, declined=declined) or (
@@ -96,7 +101,10 @@ def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
         # (a verbless item with no figure; "and the lockers are free" is a claim)
         topic = k > 0 and bool(DECLINE.search(clauses[k - 1])) and _topic_goes_on(c)
         if not scope and not topic and not is_referral(c) and not (declined and is_advice(c)):
+            if lacked and framed not in out:
+                out.append(framed)  # ... makes the summary it goes on with a claim
             out.append(c)
+        lacked = False
         named = named or bool(DECLINE.search(c) and names_source(c))
     return tuple(out)
 

@@ -18,23 +18,38 @@ from .sentences import token_view
 from .units import Unit, Units
 
 _PRIVATIVE = frozenset({"free", "resistant", "proof", "less"})
+_SET_ASIDE = frozenset({("rather", "than"), ("instead", "of")})
+# a negated light verb's object ("can't make the appointment") only pairs with a negation
+# of it ("unable to climb" / "can't make the climb"), never turns by itself ("Patients who
+# cannot attend their appointment should call ...")
+_LIGHT_HEADS = frozenset(stem(w) for w in ("make", "take", "do", "get", "have"))
+# a set-aside under a choice or preference excludes nothing ("you can opt for store credit
+# instead of cash", "Members may choose monthly rather than annual billing")
+_CHOICE = frozenset({"may", "can", "could", "choose", "chooses", "opt", "opts", "prefer",
+                     "prefers", "option", "if", "wish", "like"})
 
 
 def privative(p: Part) -> frozenset[str]:
     """The stems a clause says its subject is without ("slip resistant", "dairy free",
-    "water proof": a hyphen is a space here): a negation of them in other words, as
-    "non-slip" is one."""
-    return _privative(p.info.text) if any(t in _PRIVATIVE for t in p.info.tokens) else (
-        frozenset())
+    "water proof": a hyphen is a space here) or sets aside ("encouraged rather than
+    required", "instead of"): a negation of them in other words, as "non-slip" is one.
+    Read only to cancel a negation of the same word on the other side, never to turn."""
+    toks = p.info.tokens
+    return _privative(p.info.text, not _CHOICE & set(toks)) if any(
+        t in _PRIVATIVE for t in toks) or any(
+        pair in _SET_ASIDE for pair in zip(toks, toks[1:], strict=False)) else frozenset()
 
 
 @lru_cache(maxsize=4096)
-def _privative(text: str) -> frozenset[str]:
+def _privative(text: str, set_aside: bool = True) -> frozenset[str]:
     info = token_view(text)
     toks = info.tokens
     stems = lemma_stems(toks, info.all_stems)
-    return frozenset(stems[i] for i in range(len(toks) - 1) if toks[i + 1] in _PRIVATIVE
-                     and toks[i] not in STOPWORDS)
+    out = {stems[i] for i in range(len(toks) - 1) if toks[i + 1] in _PRIVATIVE
+           and toks[i] not in STOPWORDS}
+    out.update(stems[i + 2] for i in range(len(toks) - 2) if set_aside and (
+        toks[i], toks[i + 1]) in _SET_ASIDE and toks[i + 2] not in STOPWORDS)
+    return frozenset(out)
 
 
 # "no charge" / "free of charge": a price denied is what "free" says
@@ -111,6 +126,8 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
         frozenset({h} if h else ()) for h in u.negations)
     n_p = sum(1 for h, reach in zip(p.negations, reach_p, strict=True) if h is not None
               and (reach & u.stems or h in given or h in turned)
+              and not (h in _LIGHT_HEADS and h not in u.stems and h not in given
+                       and h not in turned and not reach & set(u.negations))
               and (h not in theirs or h in mine) and not free_price(h, u))
     n_u = sum(1 for h, reach in zip(u.negations, reach_u, strict=True) if h is not None
               and reach & p.stems and (h not in mine or h in theirs) and not free_price(h, p))

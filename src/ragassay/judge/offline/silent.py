@@ -98,6 +98,18 @@ UNNAMED = (
     rf"(?:[\w-]+ ){{0,2}}?(?:list|items? listed|things listed|options listed)\b",
     # a fragment: "Nothing about spin.", "Nothing on laptop loans, I'm afraid."
     r"^\W*nothing (?:about|on|regarding|concerning)\b",
+    # what is lacking after what is listed (session 21): "The timetable lists yoga and
+    # pilates, but says nothing about spin" (the listing read as a summary of the
+    # contexts, summary.py); "The policy covers theft and fire, but nothing about flood
+    # damage" against a policy that covers it is a claim
+    r"\bbut (?:it |they |this |that )?(?:(?:says?|mentions?|has|contains?|gives?|shows?|"
+    r"lists?) )?nothing (?:about|on|regarding|concerning)\b",
+    # "It says nothing about X", "They don't mention X", "..., but it doesn't say anything
+    # about X": a pronoun for the source, opening the sentence or after "but" (review 21b:
+    # "it" / "they" may be a product or people, "They don't go into pronunciation" of
+    # tutors, so a decline only where the contexts lack the topic, as above)
+    rf"(?:^\W*|\bbut\s+)(?:it|they)\s+(?:{_NEG_AUX}\s+(?:really\s+)?(?:say|mention|go into|"
+    r"talk about|discuss|specify)(?: anything)?|(?:says?|mentions?) nothing|makes? no mention)\b",
 )
 SILENT += UNNAMED
 SILENT_SOURCE = re.compile("|".join(f"(?:{p})" for p in SILENT), re.IGNORECASE)
@@ -142,7 +154,10 @@ def covers_stated_topic(sentence: str, pool: TermPool) -> bool:
     if _UNNAMED_SOURCE.fullmatch(m.group()) is None and (
             not _WORLD_VERB.search(m.group()) or _TEXT_ONLY.search(m.group())):
         return False
-    topic = [t for t in content_tokens(sentence[:m.start()] + " " + sentence[m.end():])
+    # (after "but" what comes before is what the sources list, read as a summary of the
+    # contexts, summary.py: the topic is what follows, review 21b)
+    before = "" if re.match(r"\W*but\b", m.group(), re.IGNORECASE) else sentence[:m.start()]
+    topic = [t for t in content_tokens(before + " " + sentence[m.end():])
              if t not in _POINTING and not is_filler([t]) and t not in NEGATIONS
              and t not in _ANSWERS]  # ("Sorry, breakfast ...", "No, towels aren't ...")
     return bool(topic) and all(pool.has(t) for t in topic)

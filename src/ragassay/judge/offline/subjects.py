@@ -35,6 +35,8 @@ def taken(pieces: Sequence[Part], k: int, gapped: bool = False) -> frozenset[str
         return predicate_words(pieces[0])  # "[Rooms cost] £45 an hour on Fridays"
     if k and stranded(p):  # "..., but email support is": the first clause's predicate
         return pieces[0].words - subject_words(pieces[0])
+    if k and p.opening is None and (when := _when_subject(p, pieces[0])):
+        return when  # "The Palm House opens at 10:00 | and closes at 4:30 pm"
     if not k or p.opening is None:
         return frozenset()
     if p.opening == "relative":
@@ -52,6 +54,42 @@ def taken(pieces: Sequence[Part], k: int, gapped: bool = False) -> frozenset[str
                 break
         return subject_words(subject or pieces[0])
     return subject_words(pieces[0])
+
+
+# what follows a verb of when ("opens at 10:00 and closes at 4:30 pm")
+_WHEN_STARTS = frozenset({"at", "until", "till", "from", "on", "by", "after", "before"})
+_WHEN_NOUNS_TEXT = """weekends weekdays holidays mornings evenings afternoons nights mondays
+    tuesdays wednesdays thursdays fridays saturdays sundays"""
+_WHEN_NOUNS = frozenset(_WHEN_NOUNS_TEXT.split())
+
+
+def _when_verb(toks: Sequence[str], start: int) -> int | None:
+    """The position of the first verb of when from `start` ("opens at", "closes at"): a
+    word in "-s" (no "-ss", no "weekends") before "at", "until", "from" ..."""
+    return next((i for i in range(start, len(toks) - 1) if toks[i].endswith("s")
+                 and not toks[i].endswith("ss") and toks[i] not in _WHEN_NOUNS
+                 and toks[i + 1] in _WHEN_STARTS), None)
+
+
+def _when_subject(p: Part, first: Part) -> frozenset[str]:
+    """A clause of a conjunction and a verb of when with no auxiliary after it ("and closes
+    at 4:30 pm"; not "and dogs on leads are allowed") after a first clause with a verb of
+    when of its own ("The Palm House opens at 10:00"): the first clause's words before
+    its verb, the subject both share (`subject_words` reads on to an auxiliary, "opens"
+    too); else none."""
+    toks = p.info.tokens
+    if not toks or toks[0] not in _JOINING or _when_verb(toks, 1) != 1 or any(
+            t in AUXILIARIES for t in toks[2:]):
+        return frozenset()
+    info = first.info
+    at = _when_verb(info.tokens, info.lead + 1)
+    if at is None:
+        return frozenset()
+    before = lemma_stems(info.tokens, info.all_stems)[info.lead:at] + info.all_stems[info.lead:at]
+    return subject_words(first) & frozenset(before)
+
+
+_JOINING = frozenset({"and", "but", "while", "whereas"})
 
 
 _STRANDED = frozenset({"but", "while", "whereas", "though", "although"})

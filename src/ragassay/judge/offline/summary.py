@@ -50,6 +50,18 @@ _LISTING = frozenset({"including", "includes", "include", "example", "e.g", "etc
                       "various", "like"})
 
 
+# the sources listing what they have, said beside a decline: "The timetable lists|",
+# "the price list I have covers|", "I can see|" (what follows is aligned item by item)
+_LISTED = re.compile(
+    rf"{_LEAD}(?:(?:the|these|this|our|my)\s+(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?(?:timetable|"
+    r"schedule|list|menu|page|website|site|guide|leaflet|brochure|faq|handbook|information|"
+    r"info|details|documents?|docs|passages?|sources?|notes)(?:\s+(?:i|we) (?:have|had|can "
+    r"see))?\s+(?:(?:only|just|mainly)\s+)?(?:lists?|mentions?|covers?|includes?|shows?|"
+    r"names?|talks? about|describes?)|i (?:can|could) (?:only |just )?see(?: (?:details|"
+    r"information|mentions?) (?:of|about|on|for))?)\b",
+    re.IGNORECASE)
+
+
 def frame_end(clause: str) -> int:
     """Where a coverage frame opening the clause ends ("Our hire range covers|", "the
     documents only say|"), 0 when it opens with none."""
@@ -57,10 +69,23 @@ def frame_end(clause: str) -> int:
     return m.end() if m else 0
 
 
+def listed_end(clause: str) -> int:
+    """Where a frame of the sources listing what they have ends ("The timetable lists|",
+    "I can see|"), 0 when the clause opens with none: read after `frame_end` and after
+    what the sources say they cover (source_scope), which it does not override."""
+    m = _LISTED.search(clause)
+    return m.end() if m else 0
+
+
 # where a summary's items part ("bouquets, buttonholes and centrepieces", "12 books,
 # with loans of 3 weeks")
 _PIECES = re.compile(r"\s*[,;]\s*|\s+(?:and|or|plus|as well as|with|including|such as)\s+",
                      re.IGNORECASE)
+# where the speaker saw an item, no part of it (review 21b: "I can see yoga and pilates on
+# the timetable, but nothing about spin")
+_WHERE = re.compile(r"\s+(?:on|in)\s+(?:the|this|that|these|your|our|my)\s+(?:[\w-]+\s+)?"
+                    r"(?:timetable|schedule|list|menu|page|website|site|guide|leaflet|brochure|"
+                    r"faq|handbook|information|details|notes|documents?)\W*$", re.IGNORECASE)
 # words by which a context sentence restricts what it says (besides a negation)
 _RESTRICTS = frozenset({"only", "except", "excluding", "unless", "solely", "exclusively"})
 
@@ -97,7 +122,7 @@ def restates(text: str, ctx: ContextIndex | None) -> bool:
         return False
     units = Units.of(ctx)
     for piece in _PIECES.split(text):
-        item = part(piece)
+        item = part(_WHERE.sub("", piece))
         words = _content(item.info.tokens)
         if (words or item.figures) and not any(
                 _says(units.sentence(j), item, words) for j in range(len(ctx))):
