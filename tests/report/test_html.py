@@ -273,9 +273,11 @@ def test_a_metric_with_nothing_scored_shows_its_target_not_no_target(tmp_path: P
         result = CliRunner().invoke(cli, args)
         assert result.exit_code == 0, result.output
     page = out.read_text()
-    cells = _summary(page)["judge.answer_similarity"]
-    assert cells["scored"] == "0" and cells["verdict"] == "not scored"
-    assert cells["target"] == ">= 5.5; warning < 4.6"
+    # (trial 78: a metric no row could score for want of references is no empty row of
+    # the summary, one note instead; the page says "no target" nowhere either way)
+    assert "judge.answer_similarity" not in _summary(page)
+    assert ("judge.answer_similarity needs reference answers: none in this data, not scored"
+            in " ".join(page.split()))
     assert "no target" not in page
 
 
