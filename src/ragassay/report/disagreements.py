@@ -52,7 +52,7 @@ def people_said(report: Report) -> str:
     """What people's labels say of the declines, the count `right_on` says of the first
     verdict whose declines people marked (`verdicts.declines_right`: one place counts
     it): `by people's labels 7 of the 9 labelled declines right, 2 marked hallucination
-    (as judge.hallucination's right on counts them)`; "" where people marked none."""
+    (as METRIC's right on counts them)`; "" where people marked none."""
     for p in report.calibration.pairs if report.calibration is not None else ():
         if (not isinstance(p, BooleanAgreement) or p.verdicts is None or not p.abstained
                 or (right := declines_right(p)) is None):

@@ -1,6 +1,6 @@
 """The metrics a run could not score at all because its data has no reference answers
 (trial 78: `--metrics judge` on data without references showed a
-`judge.answer_similarity` row of `-` and 0/144 and "144 metric values unscored; top
+`METRIC` row of `-` and 0/144 and "144 metric values unscored; top
 reasons: no reference answer", which made a clean run look partly failed). Their values
 stay unscored with their reason in the report's data; the console's summary, the unscored
 line and the HTML summary say them in one line instead of as a failed row."""
@@ -24,7 +24,7 @@ def needs_reference(report: Report) -> dict[str, int]:
 
 
 def needs_reference_line(metrics: list[str] | dict[str, int]) -> str:
-    """`judge.answer_similarity needs reference answers: none in this data, not scored`
+    """`METRIC needs reference answers: none in this data, not scored`
     (`A, B need ...` for several); "" for none."""
     if not metrics:
         return ""

@@ -171,8 +171,8 @@ class GroupAgreement(Result):
 
 def link_name(metric: str, label: str) -> str:
     """A metric's agreement with a label of people's, named in words wherever the `--by
-    KEY` views show it (a column's header, a line's lead; trial 78: `judge.hallucination ~
-    hallucination` read as cryptic): `judge.hallucination vs people (hallucination)`."""
+    KEY` views show it (a column's header, a line's lead; trial 78: `METRIC ~ LABEL` read
+    as cryptic): `METRIC vs people (LABEL)`."""
     return f"{metric} vs people ({label})"
 
 
