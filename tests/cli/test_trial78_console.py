@@ -79,8 +79,9 @@ def test_the_abstentions_line_says_peoples_split_as_the_headline_counts_it(outpu
     right, declines = found.groups()
     line = _line(output, "abstentions")
     assert line.startswith("abstentions: 9 of 21 answers declined, "), line  # no "default"
-    assert f"by people's labels {right} of the {declines} labelled declines right, " \
-           f"{int(declines) - int(right)} marked hallucination" in line, line
+    # (trial 79 read "7 of the 9 labelled declines" as rows labelled to be declines)
+    assert f"people's labels on the {declines} answers set aside as declines: {right} " \
+           f"right, {int(declines) - int(right)} marked hallucination" in line, line
     # the judge's heuristic said as its reading, never "correct" / "false"
     assert "where the contexts looked relevant (the judge's reading, not people's" in line
     assert not re.search(r"\b(correct|false)\b", line), line

@@ -51,17 +51,18 @@ def abstention_columns(report: Report) -> tuple[str, str]:
 def people_said(report: Report) -> str:
     """What people's labels say of the declines, the count `right_on` says of the first
     verdict whose declines people marked (`verdicts.declines_right`: one place counts
-    it): `by people's labels 7 of the 9 labelled declines right, 2 marked hallucination
-    (as METRIC's right on counts them)`; "" where people marked none."""
+    it): `people's labels on the 9 answers set aside as declines: 7 right, 2 marked
+    hallucination (as METRIC's right on counts them)` (trial 79 read "7 of the 9 labelled
+    declines" as rows labelled to be declines); "" where people marked none."""
     for p in report.calibration.pairs if report.calibration is not None else ():
         if (not isinstance(p, BooleanAgreement) or p.verdicts is None or not p.abstained
                 or (right := declines_right(p)) is None):
             continue
         wrong = p.abstained - right
-        return (f"by people's labels {right} of the {p.abstained} labelled "
-                f"{'decline' if p.abstained == 1 else 'declines'} right, {wrong or 'none'} "
-                f"marked {marked(p.label, p.verdicts.problem)} (as {p.metric}'s right on "
-                "counts them)")
+        return (f"people's labels on the {p.abstained} "
+                f"{'answer' if p.abstained == 1 else 'answers'} set aside as declines: "
+                f"{right} right, {wrong or 'none'} marked "
+                f"{marked(p.label, p.verdicts.problem)} (as {p.metric}'s right on counts them)")
     return ""
 
 
@@ -72,7 +73,7 @@ def abstentions_said(report: Report) -> str:
     contexts as relevant, said as its reading (`looked_words`), then what people's labels
     say of them (`people_said`): `abstentions: 9 of 33 answers declined, 6 where the
     contexts looked relevant (the judge's reading, not people's; basis: offline context
-    relevance); by people's labels ...`; `abstentions (strategy A): ...; (strategy B):
+    relevance); people's labels on ...`; `abstentions (strategy A): ...; (strategy B):
     ...` for several; "" without abstentions."""
     if not report.abstentions:
         return ""
