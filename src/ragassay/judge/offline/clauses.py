@@ -179,7 +179,7 @@ NOUN_PHRASE = 3  # content words after a determiner "no" that its noun phrase ma
 _NEED_WORDS = frozenset({"need", "needs", "needed", "require", "requires", "required"})
 _INDEFINITE = frozenset({"a", "an", "any"})
 _DEFINITE = _INDEFINITE | {"the"}
-_LIGHT_VERBS = frozenset({"make", "take", "do", "get", "have"})  # "can't make the climb"
+LIGHT_VERBS = frozenset({"make", "take", "do", "get", "have"})  # "can't make the climb"
 _NO_COMPOUND = re.compile(r"\bno-\w", re.IGNORECASE)  # "no-show", "no-claims": one word
 
 
@@ -222,7 +222,7 @@ def _object_start(toks: tuple[str, ...], i: int, head: str | None) -> int | None
     does, "can't make the climb" the climb (the position of its determiner), else None."""
     if head is None or i + 3 >= len(toks) or not (
             toks[i + 1] in _NEED_WORDS and toks[i + 2] in _INDEFINITE
-            or toks[i + 1] in _LIGHT_VERBS and toks[i + 2] in _DEFINITE):
+            or toks[i + 1] in LIGHT_VERBS and toks[i + 2] in _DEFINITE):
         return None
     return i + 2
 

@@ -81,9 +81,9 @@ def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
     out: list[str] = []
     scope = named = summary = False
     framed = ""  # the clause whose coverage frame a summary opened
-    lacked = False
     declined = declined or any(DECLINE.search(c) for c in clauses)
     for k, c in enumerate(clauses):
+        lacked = False
         closed = k + 1 < len(clauses) and bool(_GOES_ON.match(clauses[k + 1]))
         goes_on = scope and (_goes_on(c, closed) or bool(_ADDS.match(c)))
         if declined and ((end := frame_end(c)) or (end := listed_end(c)) and not (
@@ -104,7 +104,6 @@ def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
             if lacked and framed not in out:
                 out.append(framed)  # ... makes the summary it goes on with a claim
             out.append(c)
-        lacked = False
         named = named or bool(DECLINE.search(c) and names_source(c))
     return tuple(out)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .clauses import Part, is_negation, lemma_stems, part
+from .clauses import LIGHT_VERBS, Part, is_negation, lemma_stems, part
 from .lexical import STOPWORDS, antonyms_in, stem
 from .placed import denied_bound
 from .sentences import token_view
@@ -22,7 +22,7 @@ _SET_ASIDE = frozenset({("rather", "than"), ("instead", "of")})
 # a negated light verb's object ("can't make the appointment") only pairs with a negation
 # of it ("unable to climb" / "can't make the climb"), never turns by itself ("Patients who
 # cannot attend their appointment should call ...")
-_LIGHT_HEADS = frozenset(stem(w) for w in ("make", "take", "do", "get", "have"))
+_LIGHT_HEADS = frozenset(stem(w) for w in LIGHT_VERBS)
 # a set-aside under a choice or preference excludes nothing ("you can opt for store credit
 # instead of cash", "Members may choose monthly rather than annual billing")
 _CHOICE = frozenset({"may", "can", "could", "choose", "chooses", "opt", "opts", "prefer",

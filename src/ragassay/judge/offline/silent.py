@@ -115,6 +115,7 @@ SILENT += UNNAMED
 SILENT_SOURCE = re.compile("|".join(f"(?:{p})" for p in SILENT), re.IGNORECASE)
 _UNNAMED_SOURCE = re.compile("|".join(f"(?:{p})" for p in UNNAMED), re.IGNORECASE)
 _DIGITS = re.compile(r"\S*\d\S*")
+_BUT = re.compile(r"\W*but\b", re.IGNORECASE)  # a match after what the sources list
 
 
 def unnamed(text: str) -> str:
@@ -156,7 +157,7 @@ def covers_stated_topic(sentence: str, pool: TermPool) -> bool:
         return False
     # (after "but" what comes before is what the sources list, read as a summary of the
     # contexts, summary.py: the topic is what follows, review 21b)
-    before = "" if re.match(r"\W*but\b", m.group(), re.IGNORECASE) else sentence[:m.start()]
+    before = "" if _BUT.match(m.group()) else sentence[:m.start()]
     topic = [t for t in content_tokens(before + " " + sentence[m.end():])
              if t not in _POINTING and not is_filler([t]) and t not in NEGATIONS
              and t not in _ANSWERS]  # ("Sorry, breakfast ...", "No, towels aren't ...")

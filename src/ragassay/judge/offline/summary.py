@@ -52,13 +52,15 @@ _LISTING = frozenset({"including", "includes", "include", "example", "e.g", "etc
 
 # the sources listing what they have, said beside a decline: "The timetable lists|",
 # "the price list I have covers|", "I can see|" (what follows is aligned item by item)
+# (the texts a speaker reads an item in: "on the timetable" is where, `_WHERE`)
+_SEEN_IN = (r"timetable|schedule|list|menu|page|website|site|guide|leaflet|brochure|faq|"
+            r"handbook|information|details|notes|documents?")
 _LISTED = re.compile(
-    rf"{_LEAD}(?:(?:the|these|this|our|my)\s+(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?(?:timetable|"
-    r"schedule|list|menu|page|website|site|guide|leaflet|brochure|faq|handbook|information|"
-    r"info|details|documents?|docs|passages?|sources?|notes)(?:\s+(?:i|we) (?:have|had|can "
-    r"see))?\s+(?:(?:only|just|mainly)\s+)?(?:lists?|mentions?|covers?|includes?|shows?|"
-    r"names?|talks? about|describes?)|i (?:can|could) (?:only |just )?see(?: (?:details|"
-    r"information|mentions?) (?:of|about|on|for))?)\b",
+    rf"{_LEAD}(?:(?:the|these|this|our|my)\s+(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?(?:{_SEEN_IN}|"
+    r"info|docs|passages?|sources?)(?:\s+(?:i|we) (?:have|had|can see))?\s+(?:(?:only|just|"
+    r"mainly)\s+)?(?:lists?|mentions?|covers?|includes?|shows?|names?|talks? about|"
+    r"describes?)|i (?:can|could) (?:only |just )?see(?: (?:details|information|mentions?) "
+    r"(?:of|about|on|for))?)\b",
     re.IGNORECASE)
 
 
@@ -84,8 +86,7 @@ _PIECES = re.compile(r"\s*[,;]\s*|\s+(?:and|or|plus|as well as|with|including|su
 # where the speaker saw an item, no part of it (review 21b: "I can see yoga and pilates on
 # the timetable, but nothing about spin")
 _WHERE = re.compile(r"\s+(?:on|in)\s+(?:the|this|that|these|your|our|my)\s+(?:[\w-]+\s+)?"
-                    r"(?:timetable|schedule|list|menu|page|website|site|guide|leaflet|brochure|"
-                    r"faq|handbook|information|details|notes|documents?)\W*$", re.IGNORECASE)
+                    rf"(?:{_SEEN_IN})\W*$", re.IGNORECASE)
 # words by which a context sentence restricts what it says (besides a negation)
 _RESTRICTS = frozenset({"only", "except", "excluding", "unless", "solely", "exclusively"})
 
