@@ -124,7 +124,7 @@ def test_extreme_labels_already_stored_break_no_command(db: Path, made: tuple[Pa
                                for i in range(N)))
     calibrated = _invoke("calibrate", run_id, "--db", db, "--labels", extreme)
     assert calibrated.exit_code == 0, calibrated.output
-    assert "skipped overall -> judge.overall: label 'overall': 1e+308 is beyond " \
+    assert "skipped judge.overall vs people (overall): label 'overall': 1e+308 is beyond " \
         "+-1,000,000" in calibrated.output
     again = _invoke("eval", data, "--metrics", "judge", "--db", db, "-q")
     assert again.exit_code == 0, again.output

@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "labels"
 SENTENCE = re.compile(
     r"the offline judge calls (?P<judge>[\d.]+)% of the answers\s+hallucinated \(its own "
-    r"mean\); the (?P<labels>\d+) labels \((?P<samples>\d+) samples.*?alone say "
-    r"(?P<only>[\d.]+) \[(?P<only_lo>[\d.]+), (?P<only_hi>[\d.]+)\]; combined with every "
+    r"mean\)\. The (?P<labels>\d+) labels \((?P<samples>\d+) samples.*?alone say "
+    r"(?P<only>[\d.]+) \[(?P<only_lo>[\d.]+), (?P<only_hi>[\d.]+)\]\. Combined with every "
     r"judge score, the\s+corrected estimate of people's rate is (?P<est>[\d.]+) "
     r"\[(?P<lo>[\d.]+), (?P<hi>[\d.]+)\] \(via (?P<metric>[\w.]+)\)", re.S)
 
@@ -69,9 +69,9 @@ def test_the_labels_example_figures_are_the_commands_output(example: dict[str, s
     want = {k: said[k] for k in got}
     assert want == got, (
         "README.md's labels example is stale; it should read: the offline judge calls "
-        f"{got['judge']}% of the answers hallucinated (its own mean); the {labels} labels "
+        f"{got['judge']}% of the answers hallucinated (its own mean). The {labels} labels "
         f"({got['samples']} samples ...) alone say {got['only']} [{got['only_lo']}, "
-        f"{got['only_hi']}]; ... the corrected estimate of people's rate is {got['est']} "
+        f"{got['only_hi']}]. ... the corrected estimate of people's rate is {got['est']} "
         f"[{got['lo']}, {got['hi']}]")
 
 

@@ -52,7 +52,7 @@ def test_calibrate_meta_eval_and_gate_say_the_headlines_figure(
     assert right < total  # the probe's judge is wrong on some: a figure worth matching
     for screen in ("calibrate", "meta-eval"):
         said = " ".join(screens[screen].split())
-        assert f"judge.hallucination ~ hallucinated: {cell}" in said, (screen, said)
+        assert f"judge.hallucination vs people (hallucinated): {cell}" in said, (screen, said)
     # the gate's line: the verdict's held-apart figure (trial 72), then this run's
     line = next(x for x in screens["gate"].splitlines() if x.startswith("  judge.hallucination: "))
     # its short line: the figure over every labelled answer alone (trial 75: it leads)

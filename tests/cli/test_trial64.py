@@ -92,9 +92,10 @@ def test_the_by_kind_table_says_a_repeated_column_once(screens: dict[str, Any]) 
 def test_calibrate_and_meta_eval_name_the_repeated_verdicts(screens: dict[str, Any],
                                                             screen: str) -> None:
     lines = [" ".join(line.split()) for line in screens[screen].splitlines()]
-    assert f"trace.adherence ~ hallucinated: {SAME}" in lines, screens[screen]
-    first = next(x for x in lines if x.startswith("judge.hallucination ~ hallucinated: "))
-    assert first.removeprefix("judge.hallucination ~ hallucinated: ").startswith("right on ")
+    assert f"trace.adherence vs people (hallucinated): {SAME}" in lines, screens[screen]
+    lead = "judge.hallucination vs people (hallucinated): "
+    first = next(x for x in lines if x.startswith(lead))
+    assert first.removeprefix(lead).startswith("right on ")
     assert sum(x.count("right on ") for x in lines) == 1
 
 

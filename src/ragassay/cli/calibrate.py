@@ -159,6 +159,7 @@ def print_calibration(cal: Calibration) -> None:
     a row that repeats another's readings names it (`repeats`), and a line per label says
     how many measurements its rows are (`note_lines`); the labelled samples left out."""
     from ragassay.stats import BooleanAgreement, NumericAgreement
+    from ragassay.stats.groups import link_name
     from ragassay.stats.verdicts import (
         measurements_lines,
         repeat_extent,
@@ -212,18 +213,18 @@ def print_calibration(cal: Calibration) -> None:
         say("yes/no verdicts against people's labels, as eval's headline counts them (over "
             "the verdicts; an answer that abstained has none and is said apart):")
         for p, cell in verdicts:
-            say(f"  {p.metric} ~ {p.label}: {cell}")
+            say(f"  {link_name(p.metric, p.label)}: {cell}")
     if compared:  # the words of eval's headline and the gate's notes
         say("against the lexical baseline (the share of the answer's words in its contexts):")
         for p in compared:
-            say(f"  {p.metric} ~ {p.label}: {p.baseline.text if p.baseline else '-'}")
+            say(f"  {link_name(p.metric, p.label)}: {p.baseline.text if p.baseline else '-'}")
     for line in measurements_lines(cal.pairs) + cal.note_lines():  # a baseline backwards
         say(f"note: {line}")
     for gone in left_out(cal):
         say(f"note: {gone['text']}")
     for s in cal.skipped:
         if s.metric is not None:  # a label linked to no metric: its own line (calibrate)
-            say(f"skipped {s.label} -> {s.metric}: {s.reason}", err=True)
+            say(f"skipped {link_name(s.metric, s.label)}: {s.reason}", err=True)
 
 
 LINK_SYNTAX = "LABEL=METRIC, or LABEL=1-METRIC when a high metric means a False/low label"

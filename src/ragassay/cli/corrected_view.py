@@ -16,6 +16,7 @@ from ragassay.report.disagreements import disagree_lines
 from ragassay.report.headline import Headline, HeadlineRow
 from ragassay.stats.corrected import Corrected, CorrectedEstimate
 from ragassay.stats.corrected_text import EXACT_TITLE, exact_text, people_column, split_exact
+from ragassay.stats.groups import link_name
 
 JUDGE_COLUMN = "judge's own (its scale)"
 # the headline's: an inverted 0-1 rate's cell is turned to the label's direction, each cell
@@ -36,8 +37,6 @@ def print_headline(report: Report, console: Console | None = None) -> None:
     whose values are another row's (`Report.note_lines`); then the one-line
     prompt to label samples, and the command listing the samples a verdict misses and
     flags (`disagree_lines`). Nothing when no metric of the run is linked to a label."""
-    from ragassay.report import HEADLINE_TITLE
-
     console = console or make_console()
     head = report.headline
     if not head.rows:
@@ -45,7 +44,7 @@ def print_headline(report: Report, console: Console | None = None) -> None:
     if console.width < WIDE_HEADLINE:
         _print_narrow_headline(head, console)
     else:
-        t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=head.note)
+        t = _headline_table(head)
         for c in ("metric", head.people_column, AGREEMENT_COLUMN, HEADLINE_JUDGE_COLUMN):
             t.add_column(c, justify="right" if c == HEADLINE_JUDGE_COLUMN else "left")
         for r in head.rows:
@@ -59,6 +58,15 @@ def print_headline(report: Report, console: Console | None = None) -> None:
     verdicts, _ = disagree_lines(report)  # the samples behind the misses and flags
     if verdicts:
         console.print(f"[yellow]see[/yellow] {escape(verdicts)}", highlight=False)
+
+
+def _headline_table(head: Headline) -> Table:
+    """The headline's table, with under it what each figure shown means, a figure a line
+    (`Headline.note_lines`; trial 79: the caption was one long paragraph)."""
+    from ragassay.report import HEADLINE_TITLE
+
+    return Table(title=f"{HEADLINE_TITLE} (95% CI)", caption="\n".join(head.note_lines()),
+                 caption_justify="left")
 
 
 def _metric(row: HeadlineRow) -> str:
@@ -81,9 +89,7 @@ def _print_narrow_headline(head: Headline, console: Console) -> None:
     a paragraph a metric took several reads), the judge's agreement with people (each
     ranking figure with what it means: `HeadlineRow.agreement_lines`) and, beside
     people's rate, its like-for-like comparison."""
-    from ragassay.report import HEADLINE_TITLE
-
-    t = Table(title=f"{HEADLINE_TITLE} (95% CI)", caption=head.note)
+    t = _headline_table(head)
     for c in ("metric", head.people_column, HEADLINE_JUDGE_COLUMN):
         t.add_column(c, justify="right" if c == HEADLINE_JUDGE_COLUMN else "left")
     for r in head.rows:
@@ -96,7 +102,7 @@ def _print_narrow_headline(head: Headline, console: Console) -> None:
     console.print(t)
     for r in head.rows:
         lead, offset, _, note, _ = r.judge_parts()
-        console.print(escape(f"{r.metric_text(mark=False)} vs people ({r.label}):"),
+        console.print(escape(f"{link_name(r.metric_text(mark=False), r.label)}:"),
                       highlight=False)
         for line in [*r.agreement_lines(),
                      *(f"judge's own: {x}" for x in (lead, offset, note) if x)]:

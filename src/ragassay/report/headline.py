@@ -387,9 +387,16 @@ class Headline:
 
     @property
     def note(self) -> str:
-        """What the figures shown are, only those shown: people's figure (corrected, or
-        all labelled), the agreement measured in this run, the held-apart one, the
-        judge's own and the samples it rests on ("" without rows)."""
+        """What the figures shown are, in one cell (the JSON's `note`, the HTML's and the
+        dashboard's caption): `note_lines` joined ("" without rows)."""
+        return "; ".join(self.note_lines())
+
+    def note_lines(self) -> list[str]:
+        """What the figures shown are, only those shown, a figure a line with its meaning
+        (`right on: how often ...`): people's figure (corrected, or all labelled), the
+        agreement measured in this run, the held-apart one, the judge's own and the
+        samples it rests on (the console's caption, a line each; trial 79: one paragraph
+        took several reads, as the agreement did: `headline_agreement.InRun.lines`)."""
         people = [r.estimate for r in self.rows if r.estimate is not None]
         shown = [(any(not e.all_labelled for e in people), PEOPLE_NOTE),
                  (any(e.all_labelled for e in people), ALL_LABELLED_NOTE),
@@ -399,7 +406,7 @@ class Headline:
                  (any(held_apart_verdict(r) for r in self.rows), HELD_APART_VERDICT_NOTE),
                  (any(r.judge_text != "-" for r in self.rows), JUDGE_NOTE),
                  (any(r.rests_on() for r in self.rows), SCORED_NOTE)]
-        return "; ".join(text for on, text in shown if on)
+        return [text for on, text in shown if on]
 
     def flag_text(self, flag: Flag) -> str:
         """A flag's message, with people's figure beside the judge's where the run has it
