@@ -117,7 +117,8 @@ def _lines_back(text: str) -> list[tuple[int, int]]:
 
 def sources_start(text: str, code: Sequence[tuple[int, int]] = ()) -> int:
     """Where a trailing sources section of `text` starts (a horizontal rule before it
-    included), or `len(text)` when the text ends with none."""
+    included), or `len(text)` when the text ends with none: one under a heading, else a
+    key of the answer's own markers (`_key_start`)."""
     listed = False  # a list-like line seen below the current one
     lines = _lines_back(text)
     for n, (a, b) in enumerate(lines):
@@ -127,8 +128,68 @@ def sources_start(text: str, code: Sequence[tuple[int, int]] = ()) -> int:
         if _heads(line, listed):
             return _start(text, a, lines[n + 1:], code)
         if not _listed(line):
-            return len(text)
+            break
         listed = True
+    return _key_start(text, lines, code)
+
+
+# one entry of a key to the answer's markers: "[1] Membership FAQ", "[2] = Opening hours",
+# "(1) Guest policy", "¹ Handbook, section 3"
+_KEY = re.compile(r"[ \t]*(?:[-*•][ \t]+)?(\[[^\[\]\n^]{1,40}\]|\(\d{1,3}\)|"
+                  r"[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}|【[^【】\n]{1,40}】)[ \t]*(?:[=:–—-][ \t]*)?"
+                  r"([\w\"'“‘*_].*)")
+KEY_WORDS = 10  # a key's entry names a source in this many words at most
+
+
+def _labels(line: str) -> list[str] | None:
+    """The labels of a line that is a key's entries (split at ";"), each a label then a
+    short title; None when it is no key."""
+    out = []
+    for entry in line.split(";"):
+        m = _KEY.fullmatch(entry.rstrip())
+        if (m is None or len(m.group(2).split()) > KEY_WORDS
+                or _SENTENCE_END.search(m.group(2))):  # one title, not sentences
+            return None
+        out.append(m.group(1))
+    return out
+
+
+def _key_start(text: str, lines: list[tuple[int, int]],
+               code: Sequence[tuple[int, int]]) -> int:
+    """Where a key to the answer's markers ending it starts, with no heading (trial 80: a
+    last line "[1] Membership FAQ" below "... costs £8 [1]."): lines to the end, each of
+    key entries (`_labels`), one of them a label the text above uses as a marker; or the
+    last line's tail after a sentence ("... £8 [1]. [1] Membership FAQ", "... [doc1].
+    Source: doc1 (FAQ)"); `len(text)` when it ends with none."""
+    start, labels = len(text), list[str]()
+    for a, b in lines:
+        line = text[a:b]
+        if not line.strip():
+            continue
+        found = _labels(line) if len(line) <= MAX_LINE else None
+        if found is None:
+            if start == len(text):
+                return _kept(text, _tail(text, a, b), code)
+            break
+        start, labels = a, labels + found
+    if not any(label in text[:start] for label in labels):
+        return len(text)
+    return _kept(text, start, code)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?\])])[ \t]+(?=\S)")
+
+
+def _tail(text: str, a: int, b: int) -> int:
+    """Where the line `text[a:b]` ends with a key or a "Sources: ..." line after its
+    sentences, or `len(text)`."""
+    if b - a > MAX_LINE * 4:
+        return len(text)
+    for m in _SENTENCE_END.finditer(text, a, b):
+        rest = text[m.end():b]
+        found = _labels(rest)
+        if found and any(lb in text[:m.end()] for lb in found) or _heads(rest, False):
+            return m.end()
     return len(text)
 
 

@@ -20,7 +20,7 @@ from .referrals import invented_detail, is_referral
 from .sentences import ContextIndex
 from .silent import covers_stated_topic, unnamed
 from .source_scope import is_help_scope, is_source_scope, names_source
-from .summary import frame_end, listed_end, restates
+from .summary import frame_end, listed_end, passive_items, restates
 
 # Words a decline uses about the sources rather than the world ("based on the
 # information provided", "the documents do not mention ...").
@@ -90,6 +90,8 @@ def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
                 is_source_scope(c, beside=named, declined=declined))):
             scope = summary = restates(c[end:], ctx)
             framed = c
+        elif declined and (items := passive_items(c)):
+            scope = restates(items, ctx)
         elif goes_on and (summary or _ADDS.match(c)):
             scope = restates(c, ctx)
             lacked = not scope and summary  # an item the contexts lack ...
@@ -114,7 +116,9 @@ def summarises(sentence: str, ctx: ContextIndex | None) -> bool:
     else"): it opens with a coverage frame, it is aligned with the contexts (`ctx`), and
     every other clause goes on with its list or refers the user on."""
     every = clause_texts(sentence)
-    return bool(frame_end(every[0])) and not _claiming_clauses(every, ctx, True)
+    first = every[0]
+    opens = frame_end(first) or listed_end(first) and not is_source_scope(first, declined=True)
+    return bool(opens) and not _claiming_clauses(every, ctx, True)
 
 
 def hedged_claim(sentence: str, question: str, pool: TermPool,

@@ -60,8 +60,32 @@ _LISTED = re.compile(
     r"info|docs|passages?|sources?)(?:\s+(?:i|we) (?:have|had|can see))?\s+(?:(?:only|just|"
     r"mainly)\s+)?(?:lists?|mentions?|covers?|includes?|shows?|names?|talks? about|"
     r"describes?)|i (?:can|could) (?:only |just )?see(?: (?:details|information|mentions?) "
-    r"(?:of|about|on|for))?)\b",
+    r"(?:of|about|on|for))?"
+    # "I only have the winter hours", "The tours I have details of are", "The services
+    # described here are" (what the speaker read, listed by a copula)
+    r"|what (?:i|we) (?:have|had|can see|found|could find|was given)\s+(?:(?:only|just|"
+    r"mainly)\s+)?(?:covers?|includes?|mentions?|lists?|shows?|is about|talks? about|"
+    r"describes?)|(?:i|we) (?:only|just) have(?: got)?|"
+    r"(?:the|these|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+"
+    r"(?:(?:i|we) (?:have|hold|can see) (?:any\s+)?(?:details|information|info|notes)\s+"
+    r"(?:of|on|about|for)|(?:described|listed|mentioned|covered|named)\s+(?:here|there|"
+    rf"in (?:the|these|this|my)\s+(?:{_SEEN_IN}|info|docs|passages?|sources?)))\s+"
+    r"(?:are|is|include|includes))\b",
     re.IGNORECASE)
+
+
+# what the sources cover, listed before a passive ("the prices and opening times are
+# covered", "..., but"): two items or more, the clause ending there
+_PASSIVE = re.compile(rf"{_LEAD}(?P<items>[^,;]+?(?:,|\s+and\s+)[^;]+?)\s+(?:are|were)\s+"
+                      r"(?:(?:all|both)\s+)?(?:covered|mentioned|listed|described|included)"
+                      r"(?:\s+(?:here|there))?\W*$", re.IGNORECASE)
+
+
+def passive_items(clause: str) -> str:
+    """The items a clause lists as covered in the passive ("the prices and opening times
+    are covered" -> "the prices and opening times"), "" when it lists none."""
+    m = _PASSIVE.match(clause)
+    return m.group("items") if m else ""
 
 
 def frame_end(clause: str) -> int:
@@ -95,12 +119,20 @@ def _negation(t: str) -> bool:
     return t in NEGATIONS or re.split(_A, t)[0] in NEGATIONS or t.endswith(("n't", "n\u2019t"))
 
 
+# nouns naming an aspect of a thing, not a thing: a summary names what the sources cover
+# by them ("class prices", "the opening times") where the contexts give the value itself
+# ("Classes cost £9", "We open 9-5")
+_FACETS = frozenset({"price", "prices", "pricing", "cost", "costs", "fee", "fees",
+                     "charges", "rates", "time", "times", "timings", "hours", "dates",
+                     "opening", "details", "information", "info", "options"})
+
+
 def _content(toks: tuple[str, ...]) -> frozenset[str]:
-    """The stems of a text's content words (no listing word or figure; a word of filler
-    elsewhere, "free", "good", says something here)."""
+    """The stems of a text's content words (no listing word, aspect noun or figure; a
+    word of filler elsewhere, "free", "good", says something here)."""
     return frozenset(
         stem(t) for t in toks
-        if not (re.split(_A, t)[0] in STOPWORDS or t in _LISTING
+        if not (re.split(_A, t)[0] in STOPWORDS or t in _LISTING or t in _FACETS
                 or not any(c.isalpha() for c in t) or any(c.isdigit() for c in t)))
 
 
