@@ -362,7 +362,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
         return Judged("quantifier")
     if (row := listed_denial(p, near)) is not None:
         return Judged("negation", row)  # "we can move pianos" / "We cannot move pianos, ..."
-    if (row := dropped_case(p, near, units, said)) is not None:
+    if (row := dropped_case(p, near, units, said, doc)) is not None:
         return Judged("quantifier", row)  # "all our quotes are free" / "... within 15 miles"
     if (row := misplaced_figure(p, near, units, doc)) is not None or (
             row := bound_flipped(p, units, doc)) is not None:

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .both import both_widened
 from .clauses import Part, clause_parts, part
+from .hours import hours_widened
 from .lexical import MONTHS, STOPWORDS, stem
 from .pieces import AUXILIARIES
 from .scope import CLOCK, PARTICIPLE_PREPS, TIMES, participle_asides
@@ -438,12 +440,17 @@ def _when(token: str) -> bool:
 
 
 def dropped_case(p: Part, near: Sequence[Unit], units: Units,
-                 said: frozenset[str] = frozenset()) -> int | None:
-    """The context sentence of a unit whose case the claim drops: `limits_case` for a
-    universal claim (unless a unit quantifying what it does states all its words a
-    context has), `free_for_some` for a benefit said of no case. None when there is
-    none."""
+                 said: frozenset[str] = frozenset(), doc: int | None = None) -> int | None:
+    """The context sentence of a unit whose case the claim drops: `hours_widened` for
+    hours said of every day that the contexts give for some days (of `doc`'s passage),
+    `both_widened` for "both X" said where the contexts say it of one case,
+    `limits_case` for a universal claim (unless a unit quantifying what it does states
+    all its words a context has), `free_for_some` for a benefit said of no case. None
+    when there is none."""
     known = units.stems
+    if (row := hours_widened(p, units, doc)) is not None or (
+            not said and (row := both_widened(p, units, doc)) is not None):
+        return row
     if p.universal:
         if any(set(p.quantified) & set(u.part.quantified) and p.words & known <= u.words
                for u in near):

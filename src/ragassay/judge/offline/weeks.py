@@ -65,6 +65,14 @@ def week_days(u: Part, sentence: Part | None) -> frozenset[str]:
     return frozenset(out)
 
 
+def named_days(p: Part) -> frozenset[str]:
+    """The days of the week a text names, placed or not ("every weekday morning", "every
+    Monday to Thursday", "at weekends"): its ranges, its days, its parts of the week."""
+    named = named_times(p)
+    return frozenset().union(*ranges(p.info.tokens, DAYS), named & WEEKDAYS,
+                             *(_PARTS[w] for w in named & set(_PARTS)))
+
+
 def whole_week(times: frozenset[str]) -> bool:
     """Whether the times a unit places its statement in make up the week ("on weekdays
     at 11am, and on Saturdays and Sundays at 2pm"): no bound of "every day"."""
