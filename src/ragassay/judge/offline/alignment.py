@@ -39,6 +39,7 @@ import math
 import re
 from dataclasses import dataclass, replace
 
+from .attached import attached_elsewhere
 from .attributed import attributed_elsewhere, entity_words
 from .clauses import (
     DETERMINERS,
@@ -389,22 +390,19 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
                 w.row == u.row and w.part is not u.part and u.words < w.words for w in wider)))
             or u.row not in by_clause]
     # a sentence that restates the claim with its subject swapped stands for a clause of
-    # it the claim merely holds ("and includes parental controls" of "The Family plan
-    # ...": "The Duo plan includes parental controls")
+    # it the claim merely holds ("The Duo plan includes ..." / "The Family plan ...")
     whole = {u.row for u, f in fits if not u.clause and f.restates and f.swaps}
     fits = [(u, f) for u, f in fits if f.restates or not u.clause or u.row not in whole]
     judged = [(u, f, _conflicts(p, u, f, units, said)) for u, f in fits]
     if (row := attributed_elsewhere(p, near, units, topic)) is not None:
         return Judged("entity", row)  # "Tom is our specialist" / "Priya is ...; Tom ..."
-    # (a unit that restates the claim with its polarity turned outweighs one the claim merely
-    # contains: "Opened fragrance oils" of "Opened fragrance oils and essential oils
-    # cannot be returned" against "opened fragrance oils can be returned ...")
+    # (a unit that restates the claim with its polarity turned outweighs one the claim
+    # merely contains: "Opened oils" of "Opened oils and resins cannot be returned")
     outweighed = any(f.restates and {"negation", "antonym"} & set(kinds)
                      for _, f, kinds in judged)
     # (... and one that states every word of the claim, none replaced, outweighs one that
-    # leaves a word of it unstated: "The Display range is not suitable for small gardens"
-    # against "the Display range is suitable ...", beside "Our Garden range is ... suitable
-    # for small gardens")
+    # leaves a word of it unstated: "The Display range is not suitable ..." against "the
+    # Display range is suitable ...", beside "Our Garden range is ... suitable")
     whole_turned = any(f.covered == 1.0 and not f.swaps and {"negation", "antonym"} & set(
         kinds) for _, f, kinds in judged)
     if any(not kinds and not uncounted(p, u) and (f.restates or not outweighed)
@@ -444,8 +442,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         return Finding()  # (a question asserts nothing)
     units = Units.of(ctx)
     parts = conditioned(clauses(s.text))
-    # (a day or a month is a time, not a name or subject a later clause is about: "we
-    # work Monday to Saturday and we also work on Sundays")
+    # (a day or month is a time, no name a later clause is about: "Monday to Saturday")
     names = frozenset(stem(n) for n in s.names) - CALENDAR
     whole = part(s.text) if len(parts) > 1 else parts[0]
     if (row := even_so(whole, units, doc, _need(len(whole.words)))) is not None:
@@ -476,6 +473,8 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         given = names | (took - CALENDAR)
         if k and given - p.words:
             p = replace(p, words=p.words | given)
+        if (row := attached_elsewhere(p, units, doc, whole.figures)) is not None:
+            return Finding("number", row)  # "Peak courts cost £8" / "Off-peak ... £8"
         judged = judge_part(p, units, doc, subject=k == 0, said=said, topic=topic)
         if judged.conflict is not None:
             return Finding(judged.conflict, judged.row)

@@ -42,14 +42,14 @@ from .units import Unit, Units
 
 SHARED_WORDS = 2  # content words a claim must share with a slot of another sentence
 # a claim that states a condition of its own may state the exception's value
-_CONDITIONAL = frozenset({"if", "unless", "except", "provided", "when"})
+CONDITIONAL = frozenset({"if", "unless", "except", "provided", "when"})
 # a "label: value" item: a label, a colon, a value opened by a figure
 _ITEM = re.compile(r"^[^:\d][^:]*:\s*\d")
 _ITEM_BREAK = re.compile(r"(?:[.;])\s+")
 
 
 @dataclass(frozen=True, slots=True)
-class _Slot:
+class FigureSlot:
     """A slot of a context sentence (a clause, a list item or the sentence) with the
     figures it holds."""
 
@@ -77,26 +77,26 @@ def _items(u: Unit) -> list[Unit]:
     return [Unit(part(x), u.row, True, u.sentence) for x in pieces]
 
 
-def _slots(units: Units, row: int) -> list[_Slot]:
+def figure_slots(units: Units, row: int) -> list[FigureSlot]:
     """The slots of a context sentence: its list items, else its clauses (the smallest
     holding each figure: a condition read with its clause holds the condition's too),
     else the sentence. Read once per sample's contexts (every claim figure asks)."""
-    cache = units.ctx.derive("placed.slots", dict[int, list[_Slot]])
+    cache = units.ctx.derive("placed.slots", dict[int, list[FigureSlot]])
     if row not in cache:
         cache[row] = _read_slots(units, row)
     return cache[row]
 
 
-def _read_slots(units: Units, row: int) -> list[_Slot]:
+def _read_slots(units: Units, row: int) -> list[FigureSlot]:
     whole = units.sentence(row)
     pieces = _items(whole) or units.clauses(row) or [whole]
-    out = [_Slot(c, frozenset(c.part.figures)) for c in pieces]
+    out = [FigureSlot(c, frozenset(c.part.figures)) for c in pieces]
     return [s for s in out if s.figures and not any(
         o is not s and o.figures <= s.figures and o.unit.part.text in s.unit.part.text
         and o.unit.part.text != s.unit.part.text for o in out)]
 
 
-def _of_rival(p: Part, home: _Slot, rival: _Slot) -> bool:
+def _of_rival(p: Part, home: FigureSlot, rival: FigureSlot) -> bool:
     """Whether the claim speaks of the rival slot's subject, not the home's, though it
     shares a word of the home's predicate or subject: it says every word that sets the
     rival's subject apart and lacks the home's first word ("Tickets for children under 12
@@ -110,7 +110,7 @@ def _of_rival(p: Part, home: _Slot, rival: _Slot) -> bool:
             and apart_rival <= p.words)
 
 
-def _counts(key: str | None) -> bool:
+def counted_key(key: str | None) -> bool:
     """Whether a figure's key is what it counts (no date, name or unknown)."""
     return key is not None and key[0] not in "@#"
 
@@ -140,15 +140,15 @@ def misplaced_figure(p: Part, near: list[Unit], units: Units, doc: int | None = 
                      ) -> int | None:
     """The context sentence whose slot the claim's figure is taken from another slot
     for (module docstring), or None."""
-    conditional = bool(_CONDITIONAL & set(p.info.tokens))
+    conditional = bool(CONDITIONAL & set(p.info.tokens))
     shared = {u.row for u in near if not u.clause and len(p.words & u.words) >= SHARED_WORDS}
     said = set(p.figures)
     written = part(p.text).words
     for n, key in p.figures:
-        if key is None or not _counts(key):
+        if key is None or not counted_key(key):
             continue  # (a date, a name's number or a figure counting nothing)
         rows = _rows(near, units, doc, n, () if key == "time" or " " in key else (key,))
-        slots = [s for j in rows for s in _slots(units, j)]
+        slots = [s for j in rows for s in figure_slots(units, j)]
         homes = [s for s in slots if (n, key) in s.figures]
         rivals = [s for s in slots if (n, key) not in s.figures
                   and any(k == key and m != n for m, k in s.figures)
@@ -159,7 +159,7 @@ def misplaced_figure(p: Part, near: list[Unit], units: Units, doc: int | None = 
             if key == "time":
                 continue
             homes = [s for s in slots if any(
-                m == n and _counts(k) and k != "time" for m, k in s.figures)]
+                m == n and counted_key(k) and k != "time" for m, k in s.figures)]
             own |= {k for s in homes for m, k in s.figures if m == n}
         for r in rivals:
             # a home in the rival's sentence, else the one home of the contexts
@@ -301,9 +301,9 @@ def bound_flipped(p: Part, units: Units, doc: int | None = None) -> int | None:
     mine, stated = _bounds(p), _bounds(p, compared=False)
     for n, key in p.figures:
         sides = mine.get(n, set())
-        if (key is not None and not _counts(key)) or len(sides) != 1:
+        if (key is not None and not counted_key(key)) or len(sides) != 1:
             continue
-        found = [s.unit for j in _rows([], units, doc, n, ()) for s in _slots(units, j)
+        found = [s.unit for j in _rows([], units, doc, n, ()) for s in figure_slots(units, j)
                  if (n, key) in s.figures and p.words & s.words - {key}]
         theirs = [_bounds(u.part).get(n, set()) for u in found]
         plain = stated.get(n)
