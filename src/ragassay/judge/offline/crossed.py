@@ -9,8 +9,12 @@ thing of its own (an entity word: its subject, a name) that the claim lacks. NEW
 what another unit V is about (among V's entity words), V's subject is a thing U does
 not mention (not a bridge: "The front desk is open on Saturdays" is about a
 place U names), V lacks U's own thing, the claim says nothing of V's own besides
-NEW and says at least MIN_SAID of U's words V lacks (or a figure of U's), and no unit
-says NEW with them. Left alone: a denied claim, a comparison, a claim of many new words.
+NEW and says at least MIN_SAID of U's words V lacks (or a figure of U's), no unit
+says NEW with them, and no unit (a clause of U's sentence) says the rest of the claim
+leaving no thing of its own out ("Guided tours of <castle> leave from the main gate"
+against "Guided tours leave from the main gate, run by <operator>"). Left alone: a
+denied claim, a comparison, a claim of many new words, a claim or a unit with a pronoun
+(what it refers to may be NEW).
 """
 
 from __future__ import annotations
@@ -45,11 +49,16 @@ def crossed(claim: Part, units: Units, doc: int | None = None) -> int | None:
         return None  # (a denial, a comparison, a pronoun: what it is about is not read)
     about = entity_words(claim)
     said_values = frozenset(n for n, _ in claim.figures)
-    for u in units.near(claim, doc, MIN_SAID):
+    near = units.near(claim, doc, MIN_SAID)
+    for u in near:
         new = claim.words - u.words
         own_u = entity_words(u.part) - claim.words
-        if not new or len(new) > MAX_NEW or not own_u or not new <= about:
-            continue
+        if _REFERRING & set(u.sentence.info.tokens):
+            continue  # ("It usually takes 3 days": it may be the thing NEW names)
+        if not new or len(new) > MAX_NEW or not own_u or not new <= about or any(
+                claim.words - new <= w.words and entity_words(w.part) <= claim.words
+                for w in near):
+            continue  # (a unit, a clause, says the rest with no thing of its own left out)
         for v in _candidates(units, new, doc):
             if v.row == u.row and not (v.clause and u.clause) or v.part == u.part:
                 continue
