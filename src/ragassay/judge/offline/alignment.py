@@ -10,8 +10,8 @@ unit the claim's subject, entities, figures, quantifier and polarity must agree:
 
 - "entity": a word replaced by one the contexts offer as its alternative ("Plus
   subscribers" for "Pro subscribers"; "Paracetamol" where "Ibuprofen and paracetamol"
-  are listed together; a subject of another context sentence as the subject), or one
-  of two parallel slots' predicate said of the other (parallel.py);
+  are listed; another context sentence's subject as the subject), or a slot's or a
+  unit's fact given to another's thing (parallel.py, crossed.py);
 - "number": a figure counting the same thing with another value ("5 devices" where the
   unit says "2 devices", even if a 5 occurs elsewhere), or a figure the contexts bind
   to another slot than the claim's words (placed.py);
@@ -26,11 +26,10 @@ unit the claim's subject, entities, figures, quantifier and polarity must agree:
 
 The claim contradicts its contexts when it restates some unit and agrees with none (a
 claim restated, without a conflict, by one unit is consistent, whatever another says).
-Units of a sentence's clauses are preferred to the sentence when a clause restates the
-claim, so that a negation or a figure of another clause plays no part. A clause of a
-longer claim that no context states (most of its words are in no context), beside a
-clause a context restates, is reported too (`Finding.unstated`): an invented detail
-appended to a supported claim.
+A sentence's clauses are preferred to it when a clause restates the claim, so that a
+negation or a figure of another clause plays no part. A clause of a longer claim that
+no context states (most of its words in no context), beside a clause a context
+restates, is reported too (`Finding.unstated`): an invented detail added to a claim.
 """
 
 from __future__ import annotations
@@ -53,6 +52,7 @@ from .clauses import (
 from .conditions import conditioned
 from .contradiction import role_swap
 from .counts import durations_differ
+from .crossed import crossed
 from .denial import denied_elsewhere, denies_of_part
 from .dropped import (
     adds_only,
@@ -212,9 +212,8 @@ def _own_subject(c: Part) -> bool:
 
 def _same_slot(w: str, v: str, p: Part, u: Unit, subject: bool = True) -> bool:
     """Whether a claim word and a unit word fill the same place: both subjects (the unit's
-    own first word, or the subject it takes from its sentence), or next to the same word
-    ("Plus subscribers" / "Pro subscribers", "the Authorization header" / "the
-    Retry-After header")."""
+    own first word, or the one it takes from its sentence), or next to the same word
+    ("Plus subscribers" / "Pro subscribers", "the Authorization / Retry-After header")."""
     if subject and w == p.first and (v in u.inherited if u.inherited else v == u.part.first):
         return True
     return not neighbours(p).get(w, frozenset()).isdisjoint(neighbours(u.part).get(v, ()))
@@ -276,8 +275,7 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
 
 def _adverbial(p: Part) -> bool:
     """Whether every quantifier of the claim is one of time ("every month", "all day",
-    "at any time"): how often, not of whom; it widens a claim only against a unit that
-    says "only" or "unless"."""
+    "at any time"): how often, not of whom; it widens a claim only against "only", "unless"."""
     return all(h in TIMES for h in p.quantified)
 
 
@@ -447,7 +445,8 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     whole = part(s.text) if len(parts) > 1 else parts[0]
     if (row := even_so(whole, units, doc, _need(len(whole.words)))) is not None:
         return Finding("negation", row)  # "..., even if you are ill" / "..., unless you are ill"
-    if (row := parallel_swap(whole, units, doc)) is not None:
+    if (row := parallel_swap(whole, units, doc)) is not None or (
+            row := crossed(whole, units, doc)) is not None:
         return Finding("entity", row)  # "The main pool ... 32°C" / "The learner pool ..."
     restated, every = False, True  # some clause, each clause restated
     said = topic = frozenset[str]()
