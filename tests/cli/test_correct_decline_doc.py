@@ -46,4 +46,5 @@ def test_the_example_row_counts_as_a_right_decline(tmp_path: Path) -> None:
                                    str(tmp_path / "r.db")], env={"COLUMNS": "250"})
     assert ran.exit_code == 0, ran.output
     said = " ".join(ran.output.split())
-    assert "right on 2 of 2 (100%)" in said and "1 of 1 set aside as a decline" in said, said
+    assert "right on 2 of 2 (100%)" in said, said
+    assert "1 of 1 answer the judge read as a decline" in said, said

@@ -78,4 +78,5 @@ def test_the_right_on_line_says_why_it_counts_fewer_than_the_samples(tmp_path: P
                                    str(tmp_path / "d.db")], env={"COLUMNS": "250"})
     assert got.exit_code == 0, got.output
     assert ("judge.hallucination: right on 22 of 23 (96%; 1 sample has no answer): 1 of 1 "
-            "set aside as a decline, 21 of 22 (95%) scored answers") in got.output.splitlines()
+            "answer the judge read as a decline, 21 of 22 (95%) scored answers"
+            ) in got.output.splitlines()

@@ -110,7 +110,7 @@ def test_too_few_labels_say_how_many_there_are_and_how_many_are_needed(tmp_path:
     # trial 70: every sample labelled, people's own figure whatever the count
     assert "hallucination 0.250 [0.077, 0.423]" in row and "30 needed" not in row
     cell = _cell(out, "judge.hallucination")
-    assert cell.startswith("right on 22 of 23 (96%): 1 of 1 set aside as a decline, "
+    assert cell.startswith("right on 22 of 23 (96%): 1 of 1 answer the judge read as a decline, "
                            "21 of 22 (95%) scored answers: misses "), cell
     assert ("; 1 decline abstained, none marked hallucination by people; 1 unscored "
             "not counted; in this run: AUROC ") in cell and "held apart" not in cell, cell
@@ -142,7 +142,8 @@ def test_agreement_says_why_it_counts_fewer_labels_than_peoples_figure(tmp_path:
     assert code == 0, out
     assert _cell(out, "judge.hallucination", 2).startswith("hallucination 0.")  # all 35
     assert _cell(out, "judge.hallucination").startswith(
-        "right on 35 of 35 (100%): 3 of 3 set aside as declines, 32 of 32 (100%) scored "
+        "right on 35 of 35 (100%): 3 of 3 answers the judge read as declines, 32 of 32 (100%) "
+        "scored "
         "answers: misses "
         "0 of 11 people marked hallucination, flags 0 of "
         "21 they did not; 3 declines abstained, none marked hallucination by people; in "
@@ -369,8 +370,8 @@ def test_the_trials_headline_compares_like_with_like(tmp_path: Path) -> None:
     cell = _cell(out, "judge.hallucination")
     agree = int(cell.split(" ", 3)[2]) - 4  # of the 60 verdicts
     assert cell.startswith(f"right on {agree + 4} of 64 ({(agree + 4) / 64:.0%}): 4 of 4 "
-                           f"set aside as declines, {agree} of 60 ({agree / 60:.0%}) scored "
-                           "answers: misses "), cell
+                           f"answers the judge read as declines, {agree} of 60 "
+                           f"({agree / 60:.0%}) scored answers: misses "), cell
     assert ("; 4 declines abstained, none marked hallucinated by people; in this run: "
             "AUROC ") in cell
     strategies = out[out.index("judge suite per strategy"):].split("└", 1)[0]

@@ -76,7 +76,7 @@ def test_precondition_the_headline_counts_the_decline_people_marked_wrong(
     assert code == 0, text
     # with the abstentions counted (trial 74), people's marks decide: the decline they
     # marked hallucinated wrong, the one they did not (the judge's false abstention) right
-    assert ("right on 3 of 6 (50%): 1 of 2 set aside as declines, 2 of 4 (50%) scored "
+    assert ("right on 3 of 6 (50%): 1 of 2 answers the judge read as declines, 2 of 4 (50%) scored "
             "answers: misses 1 "
             "of 1 people marked hallucinated, "
             "flags 1 of 3 they did not; 2 declines abstained, 1 marked hallucinated by people"

@@ -62,16 +62,20 @@ def test_the_warning_says_peoples_figure_beside_the_judges(screens: dict[str, An
     assert row["people_text"].endswith(people)  # the headline's figure, as it says it
     line = _warning(screens["eval"], "judge.hallucination")
     judge = f"{row['judge']:.3g}"
+    # (trial 80: people's rate past the line too, said so: a set bad on purpose)
     assert line.startswith(f"warning judge.hallucination rate {judge} (judge; people "
-                           f"{people}): above the warning line 0.2"), line
+                           f"{people}, past the warning line by people's labels too): "
+                           "above the warning line 0.2"), line
     # people's hallucinated rate is no adherence rate, nor any other metric's figure (a
     # faithfulness mean on 1-10 warned here too before its target was the offline judge's
-    # own line, trial 65)
+    # own line, trial 65): beside another scale, people's share of their label alone
     others = [line for line in screens["eval"].splitlines() if line.startswith("warning ")
               and not line.startswith("warning judge.hallucination ")]
     assert _warning(screens["eval"], "trace.adherence") in others
     for line in others:
-        assert "people" not in line and "(" not in line.split(":")[0], line
+        assert "judge; people" not in line, line
+    share = f"(people's labels mark {row['people']:.0%} hallucinated): "
+    assert share in _warning(screens["eval"], "trace.adherence")
 
 
 def test_the_by_kind_table_says_a_repeated_column_once(screens: dict[str, Any]) -> None:

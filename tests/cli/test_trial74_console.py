@@ -79,7 +79,8 @@ def test_the_short_summary_counts_the_abstentions_under_its_table(
     right = int(got[1]) - 9  # less the 9 declines people did not mark hallucinated
     # under the table, what the row's figure counts and the verdicts' own (trial 75)
     assert (f"judge.hallucination: right on {right + 9} of 144 ({(right + 9) / 144:.0%}): "
-            f"9 of 9 set aside as declines, {right} of 135 ({right / 135:.0%}) scored answers"
+            f"9 of 9 answers the judge read as declines, {right} of 135 ({right / 135:.0%}) "
+            f"scored answers"
             ) in " ".join(brief.split())
 
 

@@ -46,7 +46,8 @@ FACTS = {
 }
 DECLINES = ("I'm sorry, I don't have that information.",
             "I could not find an answer to that in the documentation.", "I don't know.")
-HEADLINE = ("judge.hallucination: right on 23 of 28 (82%): 5 of 8 set aside as declines, "
+HEADLINE = ("judge.hallucination: right on 23 of 28 (82%): 5 of 8 answers the judge read as "
+            "declines, "
             "18 of 20 (90%) scored answers")
 
 
@@ -83,7 +84,7 @@ def piped(tmp_path_factory: pytest.TempPathFactory) -> str:
 def test_the_see_line_says_what_the_declines_people_marked_are(piped: str) -> None:
     see = [line for line in piped.splitlines() if line.startswith("see ")]
     assert len(see) == 1, piped
-    assert (", and 3 answers the judge set aside as declines were marked hallucination by "
+    assert (", and 3 answers the judge read as declines were marked hallucination by "
             "people (false abstentions by their labels): ragassay runs show ") in see[0]
     assert "declines they marked" not in piped
 

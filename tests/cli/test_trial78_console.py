@@ -74,13 +74,14 @@ def _line(output: str, start: str) -> str:
 def test_the_abstentions_line_says_peoples_split_as_the_headline_counts_it(output: str
                                                                           ) -> None:
     head = _line(output, "judge.hallucination: right on")
-    found = re.search(r"(\d+) of (\d+) set aside as declines", head)
+    found = re.search(r"(\d+) of (\d+) answers the judge read as declines", head)
     assert found is not None, head
     right, declines = found.groups()
     line = _line(output, "abstentions")
-    assert line.startswith("abstentions: 9 of 21 answers declined, "), line  # no "default"
+    # no "default"
+    assert line.startswith("abstentions: 9 of 21 answers read as declines by the judge, "), line
     # (trial 79 read "7 of the 9 labelled declines" as rows labelled to be declines)
-    assert f"people's labels on the {declines} answers set aside as declines: {right} " \
+    assert f"people's labels on the {declines} answers the judge read as declines: {right} " \
            f"right, {int(declines) - int(right)} marked hallucination" in line, line
     # the judge's heuristic said as its reading, never "correct" / "false"
     assert "where the contexts looked relevant (the judge's reading, not people's" in line

@@ -75,7 +75,8 @@ def test_the_headline_says_how_often_the_verdict_is_right_with_the_declines(
     right = a.verdicts.agree
     assert row.agreement_text.startswith(
         f"right on {right + 5} of {a.n + 6} ({(right + 5) / (a.n + 6):.0%}): 5 of 6 "
-        f"set aside as declines, {right} of {a.n} ({right / a.n:.0%}) scored answers: misses "
+        f"answers the judge read as declines, {right} of {a.n} ({right / a.n:.0%}) scored "
+        f"answers: misses "
     ), row.agreement_text
     assert ("; 6 declines abstained, 1 marked hallucinated by people; in this run: "
             "AUROC ") in row.agreement_text

@@ -33,7 +33,8 @@ def test_the_lead_counts_the_declines_then_the_verdicts_alone(run: EvalResult) -
     row = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
     a = row.agreement
     assert a is not None and a.verdicts is not None and (a.n, a.abstained) == (40, 16)
-    lead = re.match(r"right on (\d+) of (\d+) \(\d+%\): 14 of 16 set aside as declines, "
+    lead = re.match(r"right on (\d+) of (\d+) \(\d+%\): 14 of 16 answers the judge read as "
+                     "declines, "
                     r"(\d+) of (\d+) "
                     r"\((\d+)%\) scored answers: ",
                     row.agreement_text)

@@ -26,9 +26,11 @@ def test_the_html_says_the_figure_with_the_abstentions(tmp_path: Path) -> None:
     assert len(right) == 40 and all(values[f"d{i}"] is None for i in range(6))
     agree, kind = sum(right.values()), sum(right[k] for k in ALSO)
     page = unescape(run.report("html", by="kind"))
-    assert (f"right on {agree + 5} of 46 ({(agree + 5) / 46:.0%}): 5 of 6 set aside as declines, "
+    assert (f"right on {agree + 5} of 46 ({(agree + 5) / 46:.0%}): 5 of 6 answers the judge "
+            f"read as declines, "
             f"{agree} of 40 ({agree / 40:.0%}) scored answers: ") in page
     # trial 75: a group of mostly declines gives its 3 verdicts' figure no percentage
-    assert (f"right on {kind + 5} of 9 ({(kind + 5) / 9:.0%}): 5 of 6 set aside as declines, "
+    assert (f"right on {kind + 5} of 9 ({(kind + 5) / 9:.0%}): 5 of 6 answers the judge read as "
+            f"declines, "
             f"{kind} of 3 "
             "scored answers: ") in page.split("By kind", 1)[1]

@@ -38,7 +38,7 @@ def test_the_abstentions_table_is_headed_by_the_judges_reading(html_and_json: tu
     section = html.partition('<section id="abstentions">')[2].partition("</section>")[0]
     assert "<th class=\"num\">contexts looked relevant</th>" in section, section
     assert ">correct<" not in section and ">false<" not in section
-    assert ("people's labels on the 9 answers set aside as declines: 8 right, 1 marked "
+    assert ("people's labels on the 9 answers the judge read as declines: 8 right, 1 marked "
             "hallucination") in section, section
 
 

@@ -76,8 +76,8 @@ def test_nothing_to_list_without_verdicts_or_false_abstentions() -> None:
 def test_listed_samples_are_every_one_the_headline_counts_wrong() -> None:
     for label, inverted in SIDES_OF_A_LABEL:
         table, pair, _, v = _listed(label, inverted)
-        got = re.fullmatch(r"right on (\d+) of (\d+) \(\d+%\): \d+ of \d+ set aside as "
-                           r"(?:a )?declines?, "
+        got = re.fullmatch(r"right on (\d+) of (\d+) \(\d+%\): \d+ of \d+ answers? the "
+                           r"judge read as (?:a )?declines?, "
                            r"(\d+) of "
                            r"(\d+)( \(\d+%\))? scored answers?", right_on(pair))
         assert got is not None, right_on(pair)

@@ -32,7 +32,8 @@ def _agreement(agree: int, n: int, abstained: int, marked: int | None,
 
 def test_the_headline_figure_also_counts_the_correct_abstentions() -> None:
     a = _agreement(97, 131, 13, 0)
-    assert right_on(a) == ("right on 110 of 144 (76%): 13 of 13 set aside as declines, "
+    assert right_on(a) == ("right on 110 of 144 (76%): 13 of 13 answers the judge read as "
+                           "declines, "
                            "97 of 131 (74%) scored answers")
     # the cell leads with both figures, then what they rest on and the declines apart
     assert verdict_cell(a, "hallucinated").startswith(right_on(a) + ": misses 34 of 65 ")
@@ -44,12 +45,13 @@ def test_a_false_abstention_counts_wrong() -> None:
         return right_on(_agreement(*counts, label=label, problem=problem)).split(", ")[0]
 
     assert lead(40, 60, 4, 1) == (
-        "right on 43 of 64 (67%): 3 of 4 set aside as declines")
-    assert lead(40, 60, 2, 2) == "right on 40 of 62 (65%): 0 of 2 set aside as declines"
+        "right on 43 of 64 (67%): 3 of 4 answers the judge read as declines")
+    assert lead(40, 60, 2, 2) == (
+        "right on 40 of 62 (65%): 0 of 2 answers the judge read as declines")
     # a label whose problem side is False: people marked 3 of 4 faithful, 1 not
     assert lead(40, 60, 4, 3, label="faithful", problem=False) == (
-        "right on 43 of 64 (67%): 3 of 4 set aside as declines")
-    assert lead(9, 10, 1, 0) == "right on 10 of 11 (91%): 1 of 1 set aside as a decline"
+        "right on 43 of 64 (67%): 3 of 4 answers the judge read as declines")
+    assert lead(9, 10, 1, 0) == "right on 10 of 11 (91%): 1 of 1 answer the judge read as a decline"
 
 
 def test_nothing_is_added_without_abstentions_or_what_people_marked_them() -> None:
@@ -75,6 +77,7 @@ def test_the_decline_group_reads_with_its_abstentions() -> None:
     cell = decline.agreement_of("hallucinated", "toy.flag")
     assert cell is not None
     assert group_cell(cell).startswith(
-        "right on 14 of 16 (88%): 13 of 13 set aside as declines, 1 of 3 scored answers: ")
+        "right on 14 of 16 (88%): 13 of 13 answers the judge read as declines, 1 of 3 scored "
+        "answers: ")
     other = faq.agreement_of("hallucinated", "toy.flag")
     assert other is not None and group_cell(other).startswith("right on 8 of 8 (100%): ")

@@ -80,12 +80,13 @@ def lead(want: Mapping[str, int]) -> str:
     """The headline's `right on` figure from `expected`'s counts, worked out here: (trial
     75) over every labelled answer first, an abstention right where people marked no
     problem, then split (trial 76), the declines, then the verdicts: `right on 54 of 64
-    (84%): 3 of 4 set aside as declines, 51 of 60 (85%) scored answers`."""
+    (84%): 3 of 4 answers the judge read as declines, 51 of 60 (85%) scored answers`."""
     n, agree, left, wrong = want["n"], want["agree"], want["left_out"], want["left_problems"]
     if not left:
         return f"right on {agree} of {n} ({agree / n:.0%})"
     total, right = n + left, agree + left - wrong
     share = f" ({agree / n:.0%})" if n >= left else ""
-    declines = "declines" if left != 1 else "a decline"
+    declines = "answers the judge read as declines" if left != 1 else (
+        "answer the judge read as a decline")
     return (f"right on {right} of {total} ({right / total:.0%}): {left - wrong} of {left} "
-            f"set aside as {declines}, {agree} of {n}{share} scored answer{'s' * (n != 1)}")
+            f"{declines}, {agree} of {n}{share} scored answer{'s' * (n != 1)}")

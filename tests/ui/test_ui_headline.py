@@ -179,6 +179,6 @@ def test_the_flags_say_peoples_figure_beside_the_judges(app_test: Any, tmp_path:
     said = [m for m, scope in zip(flags["message"], flags["scope"], strict=True)
             if scope == "overall" and m.startswith("judge.hallucination ")]
     assert said and all(
-        f"(judge; people {est.estimate:.3f} [{est.ci_low:.3f}, {est.ci_high:.3f}]): above the "
-        "warning line" in m for m in said), said
+        f"(judge; people {est.estimate:.3f} [{est.ci_low:.3f}, {est.ci_high:.3f}], past the "
+        "warning line by people's labels too): above the warning line" in m for m in said), said
     assert any("on the wrong side of" in w.value for w in at.warning), [w.value for w in at.warning]

@@ -51,8 +51,8 @@ def agreement_short(p: Agreement) -> str:
 
 def _split_said(p: Agreement) -> str | None:
     """A verdict's `right on` in full where its row gives the lead alone (its abstentions
-    counted, `agreement_short`): `right on 110 of 144 (76%): 14 of 14 set aside as declines, 96 of
-    130 (74%) scored answers`; None where the row says it all."""
+    counted, `agreement_short`): `right on 110 of 144 (76%): 14 of 14 answers the judge
+    read as declines, 96 of 130 (74%) scored answers`; None where the row says it all."""
     if not isinstance(p, BooleanAgreement) or repeated(p) is not None:
         return None
     said = right_on(p)
@@ -63,8 +63,8 @@ def abstentions_lines(report: Report) -> list[str]:
     """Under the table, per verdict whose row gives its `right on` over every labelled
     answer, its abstentions counted, how that figure splits into the declines and the
     scored answers (trial 75: which figure is "how many it got right"; the row stays one
-    line): `judge.hallucination: right on 110 of 144 (76%): 14 of 14 set aside as
-    declines, 96 of 130 (74%) scored answers`, which says what its row's "scored" cell
+    line): `judge.hallucination: right on 110 of 144 (76%): 14 of 14 answers the
+    judge read as declines, 96 of 130 (74%) scored answers`, which says what its row's "scored" cell
     (130/144) counts (trial 76: "scored 131/144" beside "right on 109 of 144" mixed two
     totals; trial 77: a blank "scored" cell in that row only, read as missing); beside
     its figure why it counts fewer than the labelled samples where some were left

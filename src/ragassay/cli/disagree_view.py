@@ -14,6 +14,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.markup import escape
 
+from ragassay.judge.offline.reasoning import KEYS_LEGEND, uses_keys
 from ragassay.labels import problem_value
 from ragassay.report import Report, false_said
 from ragassay.stats import BooleanAgreement
@@ -43,7 +44,8 @@ def print_disagreements(report: Report, found: Disagreements | None,
     """Per verdict, the headline's cell, then the samples it counts wrong: missed, flagged
     and declined, one line each (`  ID [STRATEGY]  METRIC VALUE; people LABEL:
     REASONING`, the strategy where the run has several); then the abstentions counted
-    false, titled apart (the contexts decide them, not people's labels)."""
+    false, titled apart (the contexts decide them, not people's labels). Where a
+    reasoning names sentences by key, what the keys mean, once (`KEYS_LEGEND`)."""
     def say(text: str) -> None:
         console.print(escape(text), highlight=False, soft_wrap=True)
 
@@ -51,6 +53,9 @@ def print_disagreements(report: Report, found: Disagreements | None,
     if found is None:
         say(NOTHING)
         return
+    reasons = [d.reason for v in found.verdicts for side in SIDES for d in v.side(side)]
+    if any(uses_keys(r) for r in reasons + [a.reason for a in found.false_abstentions]):
+        say(KEYS_LEGEND)  # once, before the lines that use the keys
     several = len(report.strategies) > 1
     for v in found.verdicts:
         _print_verdict(report, v, several, say)

@@ -10,7 +10,7 @@ from ragassay.report.model import Report
 from ragassay.stats.abstention import basis_text, false_text, looked_words
 from ragassay.stats.calibration import BooleanAgreement
 from ragassay.stats.disagreements import SIDES, Disagreements
-from ragassay.stats.verdicts import declines_right, marked
+from ragassay.stats.verdicts import declines_right, judge_declines, marked
 from ragassay.store import Store
 from ragassay.terminal import counted
 
@@ -31,7 +31,8 @@ def abstentions_note(report: Report) -> str:
     declines (`people_said`)."""
     yes, no = abstention_columns(report)
     people = people_said(report)
-    return ("An answer that declines is neither scored nor unscored on the answer metrics: "
+    return ("An answer the judge reads as a decline is neither scored nor unscored on the "
+            "answer metrics (a decline it does not read as one is scored): "
             f"it is counted here, under \"{yes}\" where {false_said(report)}, under "
             f"\"{no}\" where not: the judge's reading, not people's (docs/citations.md)"
             + (f"; {people}" if people else ""))
@@ -51,7 +52,7 @@ def abstention_columns(report: Report) -> tuple[str, str]:
 def people_said(report: Report) -> str:
     """What people's labels say of the declines, the count `right_on` says of the first
     verdict whose declines people marked (`verdicts.declines_right`: one place counts
-    it): `people's labels on the 9 answers set aside as declines: 7 right, 2 marked
+    it): `people's labels on the 9 answers the judge read as declines: 7 right, 2 marked
     hallucination (as METRIC's right on counts them)` (trial 79 read "7 of the 9 labelled
     declines" as rows labelled to be declines); "" where people marked none."""
     for p in report.calibration.pairs if report.calibration is not None else ():
@@ -59,8 +60,7 @@ def people_said(report: Report) -> str:
                 or (right := declines_right(p)) is None):
             continue
         wrong = p.abstained - right
-        return (f"people's labels on the {p.abstained} "
-                f"{'answer' if p.abstained == 1 else 'answers'} set aside as declines: "
+        return (f"people's labels on the {judge_declines(p.abstained)}: "
                 f"{right} right, {wrong or 'none'} marked "
                 f"{marked(p.label, p.verdicts.problem)} (as {p.metric}'s right on counts them)")
     return ""
@@ -71,9 +71,10 @@ def abstentions_said(report: Report) -> str:
     opened with the strategy's name and called "false" two declines people's labels
     counted right): per strategy how many answers declined and where the judge read the
     contexts as relevant, said as its reading (`looked_words`), then what people's labels
-    say of them (`people_said`): `abstentions: 9 of 33 answers declined, 6 where the
-    contexts looked relevant (the judge's reading, not people's; basis: offline context
-    relevance); people's labels on ...`; `abstentions (strategy A): ...; (strategy B):
+    say of them (`people_said`): `abstentions: 9 of 33 answers read as declines by the
+    judge, 6 where the contexts looked relevant (the judge's reading, not people's; basis:
+    offline context relevance); people's labels on ...` (trial 80: "9 of 33 answers
+    declined" read as every decline in the data); `abstentions (strategy A): ...; (strategy B):
     ...` for several; "" without abstentions."""
     if not report.abstentions:
         return ""
@@ -81,7 +82,7 @@ def abstentions_said(report: Report) -> str:
     yes, _ = abstention_columns(report)
     several = len(report.abstentions) > 1
     said = [f"{'(strategy ' + name + ') ' if several else ''}{a.abstained} of {a.samples} "
-            f"answers declined, {a.false or 'none'} where the {yes}"
+            f"answers read as declines by the judge, {a.false or 'none'} where the {yes}"
             for name, a in report.abstentions.items()]
     reading = f"the judge's reading, not people's; basis: {basis_text(bases)}"
     people = people_said(report)
@@ -118,13 +119,12 @@ def with_reasons(store: Store, run_id: str, found: Disagreements) -> Disagreemen
 def declines_marked(n: int, label: str, problem: bool) -> str:
     """The answers a verdict set aside as declines where people marked the problem, in
     plain words (trial 76: "2 declines they marked hallucination" read as if the user's
-    decline labels were wrong): `2 answers the judge set aside as declines were marked
+    decline labels were wrong): `2 answers the judge read as declines were marked
     hallucinated by people (false abstentions by their labels)`; "" for none."""
     if not n:
         return ""
     one = n == 1
-    return (f"{counted(n, 'answer')} the judge set aside as "
-            f"{'a decline was' if one else 'declines were'} marked {marked(label, problem)} "
+    return (f"{judge_declines(n)} {'was' if one else 'were'} marked {marked(label, problem)} "
             f"by people ({'a false abstention' if one else 'false abstentions'} by their "
             "labels)")
 
@@ -132,7 +132,7 @@ def declines_marked(n: int, label: str, problem: bool) -> str:
 def disagree_lines(report: Report) -> tuple[str | None, str | None]:
     """The lines naming the command that lists the samples: under the headline, of the
     verdicts that count some wrong (`METRIC misses 20 and flags 9 of people's labels, and
-    2 answers the judge set aside as declines were marked hallucinated by people (false
+    2 answers the judge read as declines were marked hallucinated by people (false
     abstentions by their labels): ragassay runs show RUN --disagree lists them`:
     `declines_marked`), and under the abstentions, of those counted false; None where
     there is none."""

@@ -66,6 +66,7 @@ from ragassay.stats.calibration import BooleanAgreement, NumericAgreement, left_
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
 from ragassay.stats.corrected_text import people_column
 from ragassay.stats.describe import scored_text
+from ragassay.stats.interpret import Target, target_for
 from ragassay.stats.result import Pair
 from ragassay.stats.verdicts import (
     Declines,
@@ -105,6 +106,7 @@ class HeadlineRow:
     # what the judge's own figure is: a score's mean or a yes/no verdict's rate, on the
     # metric's range (rows of one label hold a 1-10 mean beside a 0-1 rate)
     scale: Scale | None = None
+    target: Target | None = None  # what its warnings judge its figure against
     # said after people's figure: " (all labelled)" of an estimate of every sample labelled
     # in a column of corrected ones (`Headline.people_column`)
     people_mark: str = ""
@@ -138,16 +140,20 @@ class HeadlineRow:
         return f"{e.label} {figure_of(e)}{self.people_mark}"
 
     def people_beside(self) -> str:
-        """People's figure said beside the judge's in a warning line, where it reads on
-        the metric's own scale (a yes/no verdict's rate beside people's rate of its
-        label, not inverted; trial 64: `rate 0.644: above the warning line 0.2` under a
-        headline of people's 0.556): `judge; people 0.556 [0.474, 0.637]`; "" otherwise
-        (people's hallucinated rate is no faithfulness mean)."""
-        e, scale = self.estimate, self.scale
-        if (e is None or self.inverted or scale is None
-                or (e.scale.low, e.scale.high) != (scale.low, scale.high)):
+        """People's figure beside the judge's in a warning line, on the metric's scale
+        (not inverted; trial 64): `judge; people 0.556 [0.474, 0.637]`, `, past the
+        warning line by people's labels too` where it is (trial 80: a set labelled bad on
+        purpose read as an alarm about the system); on another scale, people's share of
+        a yes/no label: `people's labels mark 56% hallucination`; "" else."""
+        if (e := self.estimate) is None:
             return ""
-        return f"judge; people {figure_of(e)}"
+        if (self.inverted or (scale := self.scale) is None
+                or (e.scale.low, e.scale.high) != (scale.low, scale.high)):
+            return (f"people's labels mark {e.estimate:.0%} {e.label}"
+                    if e.scale.kind == "bool" else "")
+        too = self.target is not None and self.target.level(e.estimate) == "warning"
+        return f"judge; people {figure_of(e)}" + (
+            ", past the warning line by people's labels too" if too else "")
 
     def people_missing(self) -> str:
         """What stands in people's column without an estimate: why, when more labels would
@@ -409,9 +415,8 @@ class Headline:
         return [text for on, text in shown if on]
 
     def flag_text(self, flag: Flag) -> str:
-        """A flag's message, with people's figure beside the judge's where the run has it
-        on the metric's scale (`HeadlineRow.people_beside`; a whole-run flag only): what
-        the console's warnings and the dashboard's flags say."""
+        """A flag's message with people's figure beside (`HeadlineRow.people_beside`; a
+        whole-run flag only): the console's warnings and the dashboard's flags."""
         row = next((r for r in self.rows if r.metric == flag.metric), None)
         if row is None or flag.scope != "overall":
             return flag.message
@@ -462,6 +467,7 @@ def headline(report: Report) -> Headline:
             if skip is not None else "", declines=declines_of(report, skip),
             blocked=None if est is not None else blocked_of(report, metric, key),
             scale=Scale.of(spec) if (spec := report.spec(metric)) is not None else None,
+            target=target_for(spec) if spec is not None else None,
             inverted=est.inverted if est is not None else inverted))
     # people's figures first; of them (and of the rest) a yes/no verdict, whose cell says
     # how often it is right, before a score's ranking figures

@@ -194,9 +194,9 @@ def right_on(a: Counted, abstentions: bool = True) -> str:
     said something); then how it splits, the declines and the scored answers, each as
     "right on N of M" (trial 76: "its 11 correct abstentions included; 0 of 5 on the
     answers it scored" took several reads), the scored answers' percentage where they
-    are no fewer than the declines: `right on 110 of 144 (76%): 14 of 14 set aside as
-    declines, 96 of 130 (74%) scored answers`,
-    `right on 11 of 16 (69%): 11 of 11 set aside as declines, 0 of 5 scored answers`.
+    are no fewer than the declines: `right on 110 of 144 (76%): 14 of 14 answers the
+    judge read as declines, 96 of 130 (74%) scored answers`, `right on 11 of 16 (69%):
+    11 of 11 answers the judge read as declines, 0 of 5 scored answers`.
     Without abstentions, or a run stored before what people marked them was counted,
     the verdicts' figure alone: `right on 21 of 22 (95%)`. `abstentions=False`: the lead
     alone, for a one-line row that says the rest under it. "" without a verdict
@@ -214,10 +214,19 @@ def right_on(a: Counted, abstentions: bool = True) -> str:
         return lead
     # (trial 77: "12 of 12 declines, 0 of 4 scored answers" read as every decline right;
     # the 4 were declines the judge scored: what it set aside is said as such)
-    declines = f"{right} of {a.abstained} set aside as " + (
-        "a decline" if a.abstained == 1 else "declines")
+    declines = f"{right} of {judge_declines(a.abstained)}"
     share = f" ({v.agree / a.n:.0%})" if a.n >= a.abstained else ""
     return f"{lead}: {declines}, {scored}{share} scored answer{'s' * (a.n != 1)}"
+
+
+def judge_declines(n: int) -> str:
+    """The answers a judge read as declines (abstained: no verdict), the one wording of
+    them, which `right_on`, the abstentions line and the `--disagree` listing say (trial
+    80: "7 of 7 set aside as declines" and "7 of 144 declined" read as every decline in
+    the data, while 9 more the judge scored): `7 answers the judge read as declines`,
+    `1 answer the judge read as a decline`."""
+    return f"{n} answer the judge read as a decline" if n == 1 else (
+        f"{n} answers the judge read as declines")
 
 
 def declined_text(label: str, abstained: int, positives: int | None, unscored: int = 0,

@@ -7,10 +7,27 @@ unsupported ones, and cites context sentences only for supported claims.
 
 from __future__ import annotations
 
+import re
+
 from .evidence import SUPPORT_THRESHOLD, Evidence, to_ten_point
 
 SHORT_CLAUSE = 60  # characters of an unstated clause the reasoning quotes
 SHORT_CONTEXT = 80  # characters of a contradicted context sentence the reasoning quotes
+
+KEYS_LEGEND = (
+    "keys: 0a = first passage, sentence a; 'sentence c (0.30)' = the answer's third "
+    "sentence and its support (0-1; a claim below "
+    f"{SUPPORT_THRESHOLD:g} is unsupported)")
+"""What the reasoning's keys mean (trial 80: "0a" and "sentence c (0.30)" unexplained, no
+threshold), said once where reasoning lines are listed for people (`uses_keys`)."""
+
+_KEY = re.compile(r"\bsentences? [a-z]\b|\b\d+[a-z]\b")
+
+
+def uses_keys(text: str | None) -> bool:
+    """Whether a reasoning names passage or answer sentences by key (`0a`, `sentence
+    b`), so a listing of it says `KEYS_LEGEND`."""
+    return bool(text and _KEY.search(text))
 
 
 def _short(text: str, limit: int = SHORT_CLAUSE) -> str:
