@@ -125,17 +125,25 @@ def test_f6_a_second_subject_is_a_clause_of_its_own(an: Analyzer, context: str,
 # coordinated verbs only (pieces._open_verb's docstring says so now).
 @_xf("F7: the negation of coordinated verbs bears on the first verb only")
 @pytest.mark.parametrize(("context", "answer", "flags"), [
-    ("You must not run or dive in the pool area.", "You can dive in the pool area.", True),
     ("You should not drive or operate machinery after taking this medicine.",
      "You can operate machinery after taking this medicine.", True),
     ("You should not drive or operate machinery after taking this medicine.",
      "You should not operate machinery after taking this medicine.", False),
-    ("You can't walk or cycle on the towpath in winter.",
-     "You can cycle on the towpath in winter.", True),
 ])
 def test_f7_a_shared_negation_bears_on_each_verb(an: Analyzer, context: str, answer: str,
                                                  flags: bool) -> None:
     assert _judged(an, [context], answer) is flags
+
+
+# F7 mended where the negation is a prohibition (session 22, `deontic.py`: the stance of
+# the whole clause, "must not" / "can't", against the claim's "can")
+@pytest.mark.parametrize(("context", "answer"), [
+    ("You must not run or dive in the pool area.", "You can dive in the pool area."),
+    ("You can't walk or cycle on the towpath in winter.",
+     "You can cycle on the towpath in winter."),
+])
+def test_f7_a_prohibition_bears_on_each_verb(an: Analyzer, context: str, answer: str) -> None:
+    assert _judged(an, [context], answer) is True
 
 
 # --- F8 (medium-low; verdicts as at 2c87eb3): a second verb or comparison under the

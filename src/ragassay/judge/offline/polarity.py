@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .clauses import LIGHT_VERBS, Part, is_negation, lemma_stems, part
+from .deontic import turned_row, turned_stance
 from .lexical import STOPWORDS, antonyms_in, stem
 from .placed import denied_bound
 from .sentences import token_view
@@ -145,6 +146,8 @@ def unit_flip(p: Part, u: Unit, antonyms: int, units: Units | None = None) -> st
     that word ("We offer no express delivery to Northern Ireland. Standard delivery ...
     takes 5 days." for "We offer delivery to Northern Ireland", review 19d)."""
     flip = polarity(p, u.part, antonyms, u.inherited, phrases=True)
+    if flip is None:
+        return "negation" if turned_stance(p, u) else None  # "welcome" / "not permitted"
     if flip and units is not None and _stated_apart(u, units) and polarity(
             p, u.part, antonyms, u.inherited) is None:
         return None
@@ -177,14 +180,21 @@ MIN_SHARED = 3  # content words a claim and a unit share, its subject and the tu
 SHARED_SHARE = 0.6  # ... and this share of the claim's at least
 
 
-def turned_elsewhere(p: Part, near: Sequence[Unit]) -> int | None:
+def turned_elsewhere(p: Part, near: Sequence[Unit], loose: Sequence[Unit] = ()) -> int | None:
     """The context sentence of a unit that says of the claim's subject what the claim
     says with its polarity turned, too loosely to restate it ("Pets are not welcome in
     the hotel's rooms" / "Pets are welcome in ground-floor rooms for ...", "Re-entry is
     not permitted, even with a hand stamp" / "Re-entry is permitted ... if you get your
     hand stamped"): they share the subject and MIN_SHARED words (SHARED_SHARE of the
     claim's), and no unit sharing as many says it with the claim's polarity, with the
-    subject or without it. None when there is none."""
+    subject or without it; else one that takes the opposite deontic stance on what the
+    claim is about (`deontic.turned_row`, among the `loose` units sharing a word with
+    it: "pay by cheque" / "no longer accept cheques"). None when there is none."""
+    row = _turned_loosely(p, near)
+    return turned_row(p, loose or near) if row is None else row
+
+
+def _turned_loosely(p: Part, near: Sequence[Unit]) -> int | None:
     toks = set(p.info.tokens)
     if p.first is None or (_CONDITIONAL & toks and "even" not in toks) or not _verbal(p):
         return None
