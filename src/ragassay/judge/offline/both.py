@@ -12,7 +12,7 @@ main pool and the learner pool are heated") or two sentences that each do.
 from __future__ import annotations
 
 from .clauses import Part, is_negation
-from .lexical import STOPWORDS
+from .lexical import STOPWORDS, crude_root
 from .units import Units
 
 _TWO = frozenset({"both", "two", "each", "all", "every", "and"})
@@ -30,9 +30,13 @@ def both_head(p: Part) -> str | None:
     return None
 
 
-def _sets_apart(s: Part) -> bool:
-    """Whether a sentence limits or denies what it says, or gives a figure."""
-    return s.restricted or bool(s.figures) or any(is_negation(t) for t in s.info.tokens)
+def _sets_apart(s: Part, pred: frozenset[str]) -> bool:
+    """Whether a sentence limits or denies what it says, or gives a figure (but where it
+    restates two words of the predicate itself: "The York office has a free car park
+    for guests with 10 spaces", its own case put in other words)."""
+    said = sum(crude_root(w) in {crude_root(x) for x in s.words} for w in pred)
+    return s.restricted or any(is_negation(t) for t in s.info.tokens) or bool(
+        s.figures) and said < 2
 
 
 def both_widened(p: Part, units: Units, doc: int | None = None) -> int | None:
@@ -58,6 +62,6 @@ def both_widened(p: Part, units: Units, doc: int | None = None) -> int | None:
             or list(s.info.all_stems).count(head) > 1):
         return None  # "The main pool and the learner pool are heated": the two said
     passage = units.ctx.rows(units.ctx.docs[row])
-    return row if any(j != row and _sets_apart(units.sentence(j).part)
+    return row if any(j != row and _sets_apart(units.sentence(j).part, pred)
                       and (pred | {head}) & units.sentence(j).part.words
                       for j in passage) else None

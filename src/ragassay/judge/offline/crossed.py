@@ -66,8 +66,9 @@ def crossed(claim: Part, units: Units, doc: int | None = None) -> int | None:
                 continue  # (NEW is not what V is about)
             if not subject_run(v.part) - u.words or own_u & v.words:
                 continue  # (a bridge: V about what U names; or V names U's thing too)
-            if (claim.words & v.words) - new - u.words:
-                continue  # (the claim says something of V's own)
+            if (claim.words & v.words) - new - u.words or frozenset(claim.figures) & (
+                    frozenset(v.part.figures) - frozenset(u.part.figures)):
+                continue  # (the claim says something of V's own: a word, a figure)
             said = (claim.words & u.words) - v.words
             figures = said_values & (frozenset(u.part.info.values) - frozenset(
                 v.part.info.values))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .clauses import Part, is_negation
+from .lexical import crude_root
 from .units import Unit
 
 PERMITTED, FORBIDDEN = "permitted", "forbidden"
@@ -31,8 +32,7 @@ _QUALIFIERS = frozenset({"within", "before", "after", "until", "during", "once",
                          "when", "unless", "while", "between", "outside", "under", "over",
                          "than", "only", "without", "per", "up", "exceed", "exceeds",
                          "more", "less", "fewer", "least", "most", "maximum", "minimum"})
-# words are compared by their first letters: a gerund states its verb ("smoking" / "smoke")
-_ROOT = 4
+# (words are compared by `crude_root`: a gerund states its verb, "smoking" / "smoke")
 _EXCEPTIONS = frozenset({"except", "excluding", "apart", "other", "unless", "but"})
 
 
@@ -74,15 +74,15 @@ def turned_stance(p: Part, u: Unit) -> bool:
     toks, utoks = set(p.info.tokens), u.sentence.info.tokens
     if toks & (_QUALIFIERS | _EXCEPTIONS) or set(u.part.info.tokens) & _QUALIFIERS - toks:
         return False
-    words = {w[:_ROOT] for t, w in p.pairs if t not in _GRANTS | _BE_GRANTS | _BANS | {"free"}}
-    shared = words & {w[:_ROOT] for w in u.words}
+    words = {crude_root(w) for t, w in p.pairs if t not in _GRANTS | _BE_GRANTS | _BANS | {"free"}}
+    shared = words & {crude_root(w) for w in u.words}
     if not shared or len(words - shared) > 1:
         return False
     at = next((i for i, t in enumerate(utoks) if t in _EXCEPTIONS), None)
     if at is None:
         return True
     ahead = set(utoks[:at])
-    return shared <= {w[:_ROOT] for t, w in u.sentence.pairs if t in ahead}
+    return shared <= {crude_root(w) for t, w in u.sentence.pairs if t in ahead}
 
 
 def turned_row(p: Part, near: Sequence[Unit]) -> int | None:

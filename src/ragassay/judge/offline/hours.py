@@ -62,10 +62,18 @@ def hours_widened(p: Part, units: Units, doc: int | None = None) -> int | None:
         s = units.sentence(row).part
         if not topic & s.words or not clock <= clock_values(s):
             continue
-        for c in clause_parts(s.text):
+        cs = clause_parts(s.text)
+        for i, c in enumerate(cs):
             if not clock <= clock_values(c):
                 continue
             bound = _bound(c, s, year)
+            # a list of days the splitter cut after the hours ("... on Saturdays | and
+            # Sundays too"): the clauses that follow with no times of their own
+            for d in cs[i + 1:]:
+                if clock_values(d) or any(d.negations):
+                    break
+                if bound and not year:
+                    bound |= named_days(d)
             if not bound:
                 return None  # these hours on no day in particular: the claim's
             held |= bound
