@@ -139,6 +139,11 @@ _KEY = re.compile(r"[ \t]*(?:[-*•][ \t]+)?(\[[^\[\]\n^]{1,40}\]|\(\d{1,3}\)|"
                   r"[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}|【[^【】\n]{1,40}】)[ \t]*(?:[=:–—-][ \t]*)?"
                   r"([\w\"'“‘*_].*)")
 KEY_WORDS = 10  # a key's entry names a source in this many words at most
+# an entry that reads as a statement, not a title: a verb of being or a modal, a pronoun,
+# a price or a clock time ("[1] Concessions pay £4", "¹ On bank holidays it opens at 8am")
+_STATES = re.compile(r"\b(?:is|are|was|were|be|can|could|will|would|may|must|has|have|do|"
+                     r"does|it|they|you|we|\w+n't)\b|[£$€]\s?\d|\d\s?(?:am|pm)\b|\d%",
+                     re.IGNORECASE)
 
 
 def _labels(line: str) -> list[str] | None:
@@ -148,7 +153,8 @@ def _labels(line: str) -> list[str] | None:
     for entry in line.split(";"):
         m = _KEY.fullmatch(entry.rstrip())
         if (m is None or len(m.group(2).split()) > KEY_WORDS
-                or _SENTENCE_END.search(m.group(2))):  # one title, not sentences
+                or _SENTENCE_END.search(m.group(2))  # one title, not sentences
+                or _STATES.search(m.group(2))):
             return None
         out.append(m.group(1))
     return out

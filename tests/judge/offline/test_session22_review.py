@@ -36,3 +36,26 @@ def an() -> Analyzer:
 ])
 def test_review_22b(an: Analyzer, contexts: list[str], answer: str, flags: bool) -> None:
     assert judged(an, contexts, answer) is flags
+
+
+_GYM = ["The gym opens at 6am on weekdays and at 10am on bank holidays."]
+_PARK = ["Cycling is not allowed in the park. Dogs must be kept on a lead."]
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # text/sources.py: a labelled last line that states something is a claim, no key
+    (_GYM, "The gym opens at 6am.¹\n\n¹ On bank holidays it opens at 8am", True),
+    (["Entry is £8. Concessions pay £6."], "Entry is £8 [1].\n[1] Concessions pay £4", True),
+    (["Entry is £8. Concessions pay £6."], "Entry is £8 [1].\n[1] Visitor guide", False),
+    # deontic.py: a permission at another place than the ban's is about another thing
+    (_PARK + ["The canal towpath is open to walkers and cyclists."],
+     "Cycling is allowed on the towpath.", False),
+    (["Dogs are not allowed on the south beach. The north beach welcomes dogs all year."],
+     "Dogs are allowed on the north beach.", False),
+    (_PARK, "Cycling is allowed in the park.", True),
+    # ... and "can" of the senses grants nothing
+    (["Visitors can't enter the castle from the pier; use the town gate."],
+     "From the pier you can see the castle.", False),
+])
+def test_review_22a(an: Analyzer, contexts: list[str], answer: str, flags: bool) -> None:
+    assert judged(an, contexts, answer) is flags
