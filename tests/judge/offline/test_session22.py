@@ -78,3 +78,28 @@ def test_a_passive_listing_without_a_decline_is_a_claim(an: Analyzer) -> None:
     # "covered" of the world, with no decline beside it: checked as a claim
     assert judged(an, ["The terrace has heaters."],
                   "The terrace and the garden are covered.")
+
+
+_SOCIETY = ["The astronomy society meets on the first Friday of each month at the Village "
+            "Hall. Membership is £25 a year.",
+            "Telescopes can be borrowed by members for up to two weeks."]
+
+
+@pytest.mark.parametrize(("answer", "flags"), [
+    # advice naming a day the contexts state is whom and when to ask, no claim
+    ("The society's information doesn't cover children's courses, sorry! If you come along "
+     "on the first Friday, someone there can point you in the right direction.", False),
+    # ... a day they lack is a claim of when
+    ("The society's information doesn't cover children's courses, sorry! If you come along "
+     "on a Wednesday, someone there can point you in the right direction.", True),
+    # what the speaker's pages or info cover, read item by item or as its sources
+    ("I wasn't able to confirm that. Our pages only talk about meetings, membership and "
+     "borrowing telescopes. The committee secretary would know about children's courses.",
+     False),
+    ("I wasn't able to confirm that. Our pages only talk about meetings, membership and "
+     "stargazing trips abroad.", True),
+    ("No idea, to be honest - the info here is just about meetings, fees and telescope "
+     "loans. Best to ask a committee member.", False),
+])
+def test_declines_with_advice_and_coverage(an: Analyzer, answer: str, flags: bool) -> None:
+    assert judged(an, _SOCIETY, answer) is flags

@@ -163,7 +163,7 @@ def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[Sentence
             out[i] = ABSTAINS
         elif asks_user(infos[i], k.text, beside_decline=True) and not missing:
             out[i] = REFERRAL  # "Could you ring reception so someone can check?"
-        elif (is_referral(k.text) or is_advice(k.text)) and not invented_detail(
+        elif (is_referral(k.text) or is_advice(k.text, pool)) and not invented_detail(
                 k.text, pool, question):
             out[i] = REFERRAL  # a role it names ("your GP") is whom to ask, no claim
 

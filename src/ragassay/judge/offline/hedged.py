@@ -102,7 +102,8 @@ def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
         # "I don't have details about the tip | or recycling centres": its topic goes on
         # (a verbless item with no figure; "and the lockers are free" is a claim)
         topic = k > 0 and bool(DECLINE.search(clauses[k - 1])) and _topic_goes_on(c)
-        if not scope and not topic and not is_referral(c) and not (declined and is_advice(c)):
+        if not scope and not topic and not is_referral(c) and not (
+                declined and is_advice(c, ctx.pool if ctx is not None else None)):
             if lacked and framed not in out:
                 out.append(framed)  # ... makes the summary it goes on with a claim
             out.append(c)
@@ -214,12 +215,16 @@ _REFERRED = re.compile(
     r"[^,;:.!?])*[.!?]*\s*$", re.IGNORECASE)
 
 
-def is_advice(sentence: str) -> bool:
+def is_advice(sentence: str, pool: TermPool | None = None) -> bool:
     """A sentence that advises how or whom to ask (`_ADVICE`), every clause of it (a
     condition, a referral or a list item going on aside): beside a decline it makes no
-    claim about the world ("The driver would know, and she lends DVDs on request" does)."""
-    if WHEN.search(sentence):
-        return False  # a time or a figure: a claim of when or how much ("... every Wednesday")
+    claim about the world ("The driver would know, and she lends DVDs on request" does).
+    A time or a figure in it is a claim of when or how much ("... every Wednesday"),
+    unless a day or a time of day the contexts (`pool`) state too ("If you come along on
+    the first Friday, someone there can point you in the right direction")."""
+    if any(m[0][:1].isdigit() or pool is None or not pool.has(m[0])
+           for m in WHEN.finditer(sentence)):
+        return False
     if _REFERRED.match(sentence):
         return True
     parts = clause_texts(sentence)

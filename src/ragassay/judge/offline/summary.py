@@ -21,7 +21,7 @@ import re
 from .alignment import align
 from .clauses import Part, part
 from .decline_words import APOSTROPHE as _A
-from .lexical import NEGATIONS, STOPWORDS, stem
+from .lexical import NEGATIONS, STOPWORDS, crude_root, stem
 from .normalise import norm_tokens
 from .sentences import ContextIndex, sentence_info
 from .units import Unit, Units
@@ -53,8 +53,8 @@ _LISTING = frozenset({"including", "includes", "include", "example", "e.g", "etc
 # the sources listing what they have, said beside a decline: "The timetable lists|",
 # "the price list I have covers|", "I can see|" (what follows is aligned item by item)
 # (the texts a speaker reads an item in: "on the timetable" is where, `_WHERE`)
-_SEEN_IN = (r"timetable|schedule|list|menu|page|website|site|guide|leaflet|brochure|faq|"
-            r"handbook|information|details|notes|documents?")
+_SEEN_IN = (r"timetables?|schedules?|lists?|menus?|pages?|websites?|sites?|guides?|"
+            r"leaflets?|brochures?|faqs?|handbooks?|information|details|notes|documents?")
 _LISTED = re.compile(
     rf"{_LEAD}(?:(?:the|these|this|our|my)\s+(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?(?:{_SEEN_IN}|"
     r"info|docs|passages?|sources?)(?:\s+(?:i|we) (?:have|had|can see))?\s+(?:(?:only|just|"
@@ -140,7 +140,8 @@ def _says(u: Unit, item: Part, words: frozenset[str]) -> bool:
     """Whether a context sentence (`u`) says an item: its content words (`words`), its
     figures with what they count, and no negation or restriction the item drops."""
     kept = frozenset(item.info.tokens)
-    return (words <= u.sentence.info.stem_set
+    said = {crude_root(w) for w in u.sentence.info.stem_set}  # ("meetings" / "meets")
+    return ({crude_root(w) for w in words} <= said
             and all(f in u.part.figures for f in item.figures)
             and not any((_negation(t) or t in _RESTRICTS) and t not in kept
                         for t in u.sentence.info.tokens))
