@@ -55,6 +55,11 @@ from ragassay.text.sentences import letter_key, sentence_spans
 from ragassay.text.sources import definitions, footnotes_start, note_label, sources_start
 from ragassay.text.titles import Numbering, named_in, numbering, see_titles
 from ragassay.text.titles import norm_id as _norm_id
+from ragassay.text.unmarked import PUNCT as _PUNCT
+from ragassay.text.unmarked import cited_pieces
+from ragassay.text.unmarked import clusters as _clusters
+from ragassay.text.unmarked import strip as _strip
+from ragassay.text.unmarked import tidy as _tidy
 from ragassay.text.unread import unclosed_problems, unread_problems
 
 MAX_RANGE = 50  # a range wider than this ([1-1000]) is a problem, not 1000 citations
@@ -82,7 +87,6 @@ _ID_NUMBER = re.compile(r"^(?:[^\W\d_]{2,12}(?:[-_]|:[ \t]?)?|(?:[A-Za-z]|[†�
 _ID_LIKE = re.compile(r"^[\w.:/-]*[\d_./:-][\w.:/-]*$")
 _SPLIT = re.compile(r"\s*(?:[,;]|\band\b|&)\s*", re.IGNORECASE)
 _WORD = re.compile(r"\w")
-_PUNCT = ".,;:!?。"
 
 
 @dataclass(frozen=True)
@@ -97,11 +101,13 @@ class Marker:
 
 @dataclass(frozen=True)
 class CitedSentence:
-    """An answer sentence without its markers, and what it cites."""
+    """An answer sentence without its markers, and what it cites; `pieces`: its clauses
+    as mid-sentence markers citing different passages cut it (`unmarked.cited_pieces`)."""
 
     key: str
     text: str
     markers: tuple[Marker, ...] = ()
+    pieces: tuple[str, ...] = ()
 
     @property
     def cited(self) -> tuple[int, ...]:
@@ -325,47 +331,6 @@ def _resolve(raw: _Raw, numbering: Numbering, base: int, problems: list[str]) ->
     return Marker(raw.text, tuple(dict.fromkeys(targets)), tuple(dict.fromkeys(fabricated)))
 
 
-# ---- the answer without its markers --------------------------------------------------------
-
-def _clusters(text: str, a: int, b: int, raws: Sequence[_Raw]) -> list[tuple[int, int]]:
-    """The markers within `text[a:b]` as spans, those only spaces apart made one
-    ("[1] [3]" is one removal)."""
-    out: list[tuple[int, int]] = []
-    for r in raws:
-        s, e = max(r.start, a), min(r.end, b)
-        if s >= e:
-            continue
-        while s > a and e < b and text[s - 1] + text[e] in ("[]", "()"):  # "[[2]]"
-            s, e = s - 1, e + 1
-        if out and (s <= out[-1][1] or not text[out[-1][1]:s].strip(" \t")):
-            out[-1] = (out[-1][0], max(out[-1][1], e))
-        else:
-            out.append((s, e))
-    return out
-
-
-def _strip(text: str, a: int, b: int, raws: Sequence[_Raw]) -> str:
-    """`text[a:b]` without the markers in it (sorted): a space left before punctuation
-    or doubled by the removal goes too; other text is kept as is."""
-    out: list[str] = []
-    pos = a
-    for s, e in _clusters(text, a, b, raws):
-        piece = text[pos:s]
-        nxt = text[e] if e < b else ""
-        if not nxt or nxt in _PUNCT or nxt.isspace():
-            piece = piece.rstrip(" \t")
-        elif piece[-1:].isalnum() and nxt.isalnum():  # "see[1]and": words stay apart
-            piece += " "
-        out.append(piece)
-        pos = e
-    out.append(text[pos:b])
-    return "".join(out)
-
-
-def _tidy(sentence: str) -> str:
-    return " ".join(sentence.split())
-
-
 def _leading(text: str, start: int, raws: Sequence[_Raw]) -> list[bool]:
     """Per marker of a sentence: whether no word precedes it in the sentence (markers
     apart); one walk over the sentence."""
@@ -423,9 +388,11 @@ def _sentences(answer: str, raws: list[_Raw], markers: list[Marker]) -> list[Cit
         kept = [markers[i] for i, m in zip(mine, moving, strict=True) if not m]
         if moved:
             prev = out[-1]
-            out[-1] = CitedSentence(prev.key, prev.text, prev.markers + tuple(moved))
+            out[-1] = CitedSentence(prev.key, prev.text, prev.markers + tuple(moved),
+                                    prev.pieces)
         if has_words:
-            out.append(CitedSentence(letter_key(len(out)), text, tuple(kept)))
+            pieces = cited_pieces(answer, a, b, own, [markers[i].targets for i in mine])
+            out.append(CitedSentence(letter_key(len(out)), text, tuple(kept), pieces))
     return out
 
 

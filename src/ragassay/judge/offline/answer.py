@@ -25,6 +25,12 @@ from .sentences import ContextIndex, SentenceInfo
 
 INSTRUCTION_LOGIT = -4.0  # support logit cap of an answer sentence addressed to the judge
 MATCH_KEYS = 2  # context sentences a supported answer sentence cites (c0745b4)
+# content stems a cited piece needs to be checked on its own (`by_pieces`): a shorter one
+# ("even in December") qualifies the piece before it, no claim a passage could state
+PIECE_STEMS = 3
+# a demonstrative closing a piece ("..., and the show starts 20 minutes after that [2]")
+# stands for what the piece before says: the piece is checked only with it, whole
+_BACK = frozenset({"that", "this", "these", "those"})
 # Hand-set: no human-labelled set measures what it scores.
 USED_WEIGHTS = (-5.0, 6.0, 4.0)
 """A context sentence's use by the answer: sigmoid(bias + w1 x share of its content stems
@@ -145,6 +151,32 @@ def used(p: Prepared) -> list[float]:
     return out
 
 
+def by_pieces(p: Prepared, calibration: Calibration, logits: list[float],
+              matches: list[Match], aside: Sequence[str | None]) -> None:
+    """A claim whose mid-sentence markers cut it into pieces citing different passages
+    ("£30 a year [1], or £5 on benefits [2]") is supported as well as its weakest piece
+    is, each piece checked against the contexts as a claim of its own (every rule: a
+    wrong figure or flipped negation in either piece still shows); the whole sentence's
+    verdict stands when it is the better one. The weakest piece's match is the claim's.
+    A piece under PIECE_STEMS content stems, or one that ends pointing back at the piece
+    before (`_BACK`), leaves the sentence judged whole."""
+    for i, pieces in enumerate(p.pieces):
+        if len(pieces) < 2 or aside[i] is not None or any(
+                len(info.stems) < PIECE_STEMS or info.tokens[-1:] and info.tokens[-1] in _BACK
+                for info, _ in pieces):
+            continue
+        infos = [info for info, _ in pieces]
+        model, found = support_logits(calibration, infos, np.asarray([e for _, e in pieces]),
+                                      p.ctx)
+        z = claim_logits(model, [copied(x, p.ctx) for x in infos],
+                         [m.contradicts for m in found],
+                         missing_flags([x.text for x in infos], p, found),
+                         [False] * len(infos), [m.paraphrased for m in found])
+        weakest = int(np.argmin(z))
+        if z[weakest] > logits[i]:
+            logits[i], matches[i] = z[weakest], found[weakest]
+
+
 def faithfulness(p: Prepared, ev: Evidence, calibration: Calibration) -> None:
     """Support of each answer sentence, sample faithfulness, hallucinated terms, and
     how much of each context sentence the answer uses.
@@ -162,6 +194,7 @@ def faithfulness(p: Prepared, ev: Evidence, calibration: Calibration) -> None:
     logits = claim_logits(calibration.support.logits(np.asarray(rows.features)).tolist(),
                           rows.copied, rows.contradicts, rows.missing, told,
                           rows.paraphrased)
+    by_pieces(p, calibration, logits, matches, aside)
     own = owners(aside)
     claim_support = [sigmoid(logits[i]) for i, r in enumerate(aside) if r is None]
     neutral = sum(claim_support) / len(claim_support) if claim_support else 1.0

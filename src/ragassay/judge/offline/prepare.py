@@ -9,7 +9,7 @@ The analyzer scores from these; the fit scripts read them too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TypeVar
 
@@ -91,6 +91,8 @@ class Prepared:
     rel_question_emb: np.ndarray  # question and documents by the relevance embedder
     rel_doc_emb: np.ndarray  # one row per doc_ids entry (none without a relevance embedder)
     instruction_keys: frozenset[str] = frozenset()  # context sentences addressed to the judge
+    # per answer sentence, the pieces its markers cut it into (text.unmarked.cited_pieces)
+    pieces: list[list[tuple[SentenceInfo, np.ndarray]]] = field(default_factory=list)
 
     @cached_property
     def clocks(self) -> ContextClocks:
@@ -140,6 +142,7 @@ class Plan:
     references_rows: list[int]  # each acceptable reference as one text
     rel_question_row: int  # rows in the relevance embedder's batch
     rel_doc_rows: list[int]  # one per doc_ids entry, only with a relevance embedder
+    piece_rows: list[list[tuple[str, int]]]  # per answer sentence, its cited pieces
 
 
 def _plan(item: KeyedSample, limits: Limits, main: _Batch, rel: _Batch, whole: bool) -> Plan:
@@ -148,6 +151,8 @@ def _plan(item: KeyedSample, limits: Limits, main: _Batch, rel: _Batch, whole: b
     ck, c_cut = _cap_contexts(item.contexts, limits.max_context_tokens)
     rs, r_cut = _cap([k.text for k in item.reference], limits.max_answer_sentences)
     a_text = " ".join(k.text for k in ak) if a_cut else item.answer_text
+    cut = {s.key: s.pieces for s in item.citations.sentences} if item.citations.n_markers \
+        and "answer" not in item.truncated else {}
     doc_ids = sorted({k.doc for k in ck})
     docs = item.documents
     return Plan(
@@ -163,6 +168,7 @@ def _plan(item: KeyedSample, limits: Limits, main: _Batch, rel: _Batch, whole: b
         # default form reads sentences, relevance.relevance_parts)
         rel_doc_rows=rel.slots([docs[d] if d < len(docs) else "" for d in doc_ids])
         if whole else [],
+        piece_rows=[[(t, main.slot(t)) for t in cut.get(k.key, ())] for k in ak],
     )  # fmt: skip
 
 
@@ -207,6 +213,7 @@ def _prepared(plan: Plan, emb: np.ndarray, rel_emb: np.ndarray) -> Prepared:
         reference_emb=emb[plan.reference_rows], references_emb=emb[plan.references_rows],
         doc_ids=plan.doc_ids, rel_question_emb=rel_emb[plan.rel_question_row],
         rel_doc_emb=rel_emb[plan.rel_doc_rows], instruction_keys=told,
+        pieces=[[(sentence_info(t), emb[r]) for t, r in rows] for rows in plan.piece_rows],
     )  # fmt: skip
 
 
