@@ -59,3 +59,25 @@ _PARK = ["Cycling is not allowed in the park. Dogs must be kept on a lead."]
 ])
 def test_review_22a(an: Analyzer, contexts: list[str], answer: str, flags: bool) -> None:
     assert judged(an, contexts, answer) is flags
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # answer.by_pieces: a first piece opened by a preposition qualifies the next: whole
+    (["Allotment rent is £40 a year.", "Plot holders over 65 pay a reduced rent of £20."],
+     "For plot holders over 65 [2], the rent is £40 a year [1].", True),
+    (["Allotment rent is £40 a year.", "Plot holders over 65 pay a reduced rent of £20."],
+     "Allotment rent is £40 a year [1], and plot holders over 65 pay £20 [2].", False),
+    # hedged.open_days: a day the contexts name only as one something is shut on is no
+    # time to go and ask
+    (["The community hall is open Tuesday to Saturday. It is closed on Mondays."],
+     "I don't have details about room hire. If you drop in on a Monday, one of the "
+     "volunteers can tell you.", True),
+    (["The community hall is open Tuesday to Saturday. It is closed on Mondays."],
+     "I don't have details about room hire. If you drop in on a Saturday, one of the "
+     "volunteers can tell you.", False),
+    # source_scope: "here" makes the speaker's sources only with a word for a text
+    (["Classes run on weekdays and weekends. The pool timetable covers weekends only."],
+     "I don't have prices. The timetable here is only for weekends.", True),
+])
+def test_review_22c(an: Analyzer, contexts: list[str], answer: str, flags: bool) -> None:
+    assert judged(an, contexts, answer) is flags

@@ -31,6 +31,11 @@ PIECE_STEMS = 3
 # a demonstrative closing a piece ("..., and the show starts 20 minutes after that [2]")
 # stands for what the piece before says: the piece is checked only with it, whole
 _BACK = frozenset({"that", "this", "these", "those"})
+# a first piece opened by a preposition ("For members over 65 [2], the fee is £20 [1]")
+# qualifies the piece after it: the sentence is checked whole
+_QUALIFIER = frozenset({"for", "in", "on", "at", "during", "with", "without", "after",
+                        "before", "from", "under", "over", "among", "between", "within",
+                        "outside", "inside", "unlike", "besides", "beyond", "throughout"})
 # Hand-set: no human-labelled set measures what it scores.
 USED_WEIGHTS = (-5.0, 6.0, 4.0)
 """A context sentence's use by the answer: sigmoid(bias + w1 x share of its content stems
@@ -163,7 +168,8 @@ def by_pieces(p: Prepared, calibration: Calibration, logits: list[float],
     for i, pieces in enumerate(p.pieces):
         if len(pieces) < 2 or aside[i] is not None or any(
                 len(info.stems) < PIECE_STEMS or info.tokens[-1:] and info.tokens[-1] in _BACK
-                for info, _ in pieces):
+                for info, _ in pieces) or pieces[0][0].tokens[:1] and (
+                pieces[0][0].tokens[0] in _QUALIFIER):
             continue
         infos = [info for info, _ in pieces]
         model, found = support_logits(calibration, infos, np.asarray([e for _, e in pieces]),

@@ -16,7 +16,7 @@ from ragassay.text import KeyedSentence
 from .clauses import part
 from .declines import DECLINE, is_noncommittal
 from .evidence import SUPPORT_THRESHOLD
-from .hedged import hedged_claim, is_advice, summarises
+from .hedged import hedged_claim, is_advice, open_days, summarises
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms, stem, stem_set
 from .pieces import clause_texts
 from .referrals import invented_detail, is_pure_referral, is_referral, is_topic_referral
@@ -163,7 +163,8 @@ def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[Sentence
             out[i] = ABSTAINS
         elif asks_user(infos[i], k.text, beside_decline=True) and not missing:
             out[i] = REFERRAL  # "Could you ring reception so someone can check?"
-        elif (is_referral(k.text) or is_advice(k.text, pool)) and not invented_detail(
+        elif (is_referral(k.text) or is_advice(
+                k.text, open_days(ctx) if ctx is not None else None)) and not invented_detail(
                 k.text, pool, question):
             out[i] = REFERRAL  # a role it names ("your GP") is whom to ask, no claim
 

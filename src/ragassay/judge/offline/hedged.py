@@ -13,7 +13,7 @@ import re
 
 from .decline_words import APOSTROPHE as _A
 from .declines import DECLINE, WHEN, declined_topics
-from .lexical import FILLER, STOPWORDS, TermPool, missing_terms, stem, stem_set
+from .lexical import FILLER, NEGATIONS, STOPWORDS, TermPool, missing_terms, stem, stem_set
 from .normalise import norm_tokens
 from .pieces import clause_texts
 from .referrals import invented_detail, is_referral
@@ -103,7 +103,7 @@ def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
         # (a verbless item with no figure; "and the lockers are free" is a claim)
         topic = k > 0 and bool(DECLINE.search(clauses[k - 1])) and _topic_goes_on(c)
         if not scope and not topic and not is_referral(c) and not (
-                declined and is_advice(c, ctx.pool if ctx is not None else None)):
+                declined and is_advice(c, open_days(ctx) if ctx is not None else None)):
             if lacked and framed not in out:
                 out.append(framed)  # ... makes the summary it goes on with a claim
             out.append(c)
@@ -213,6 +213,23 @@ _REFERRED = re.compile(
     # free swims", "for a free breakfast", ", where children swim free")
     r"(?:(?!\b(?:about|regarding|for|where|which|who|whose|that|because|since|and|but)\b)"
     r"[^,;:.!?])*[.!?]*\s*$", re.IGNORECASE)
+
+
+# a clause of a context sentence that names a day as one something is shut or not on
+# ("The hall is closed on Mondays", "open daily | except Sundays"): the day is no time to
+# go and ask ("open on Saturdays, | except in January" still names Saturday)
+_SHUT = NEGATIONS | frozenset({"closed", "close", "closes", "shut", "shuts", "cancelled",
+                               "except", "excluding"})
+_CLAUSE_CUT = re.compile(r"[,;:]|(?=\b(?:but|except|excluding|whereas|although|though)\b)",
+                         re.IGNORECASE)
+
+
+def open_days(ctx: ContextIndex) -> TermPool:
+    """What the contexts offer as a day to go and ask (`is_advice`'s pool): the stems of
+    their clauses that shut nothing (`_SHUT`)."""
+    return ctx.derive("open_days", lambda: TermPool(frozenset().union(*(
+        stem_set(c) for i in ctx.infos for c in _CLAUSE_CUT.split(i.text)
+        if not _SHUT.intersection(norm_tokens(c)))), frozenset()))
 
 
 def is_advice(sentence: str, pool: TermPool | None = None) -> bool:

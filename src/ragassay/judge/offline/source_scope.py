@@ -94,8 +94,9 @@ def is_source_scope(sentence: str, beside: bool = False, declined: bool = False)
     m = _SCOPE.search(sentence)
     if m is None:
         return bool(_SPEAKER_SCOPE.search(sentence))  # "I only have details about X"
-    if m.group("speaker"):
-        return True
+    if m.group("speaker") and (m.group("speaker").strip().lower() != "here" or _TEXT_NOUN.search(
+            m.group("noun") or "") or _OWNED_NOUN.search(m.group("noun") or "")):
+        return True  # ("the info here"; "the schedule here" is the business's)
     if m.group("det").lower() == "which" and not beside:
         return False  # ("..., which only covers entry": of the sources only beside a
         # decline naming them, "... the list of services I have, which covers ...")

@@ -53,8 +53,10 @@ _LISTING = frozenset({"including", "includes", "include", "example", "e.g", "etc
 # the sources listing what they have, said beside a decline: "The timetable lists|",
 # "the price list I have covers|", "I can see|" (what follows is aligned item by item)
 # (the texts a speaker reads an item in: "on the timetable" is where, `_WHERE`)
-_SEEN_IN = (r"timetables?|schedules?|lists?|menus?|pages?|websites?|sites?|guides?|"
-            r"leaflets?|brochures?|faqs?|handbooks?|information|details|notes|documents?")
+# (in the plural only nouns of texts: "our menus", "our guides", "our sites" are the
+# business's own, review 22c)
+_SEEN_IN = (r"timetable|schedule|list|menu|pages?|website|site|guide|leaflets?|brochures?|"
+            r"faqs?|handbooks?|information|details|notes|documents?")
 _LISTED = re.compile(
     rf"{_LEAD}(?:(?:the|these|this|our|my)\s+(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?(?:{_SEEN_IN}|"
     r"info|docs|passages?|sources?)(?:\s+(?:i|we) (?:have|had|can see))?\s+(?:(?:only|just|"
