@@ -130,3 +130,11 @@ def test_the_by_kind_decline_row_breaks_between_phrases(
                    "(its reading, not people's)"):
         assert phrase in text and any(phrase in x for x in cell), (phrase, cell)
     assert max(map(len, lines[start:start + len(cell)])) <= columns
+
+
+def test_docs_cli_example_is_the_line_this_file_gives(ran: tuple[Path, str, str]) -> None:
+    """docs/cli.md's worked example of the abstentions line is this file's line."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text()
+    example = doc.split("### The abstentions line", 1)[1].split("```text\n", 1)[1]
+    line = example.split("\n", 1)[0]
+    assert line.startswith("abstentions:") and line in " ".join(ran[2].split())
