@@ -90,6 +90,43 @@ def unsplit_width(c: Console, table: Table, whole: Collection[int] = ()) -> int:
     return sum(_unsplit(c, table, whole)) + len(table.columns) * (left + right + 1) + 1
 
 
+def room(c: Console, table: Table, column: int) -> int:
+    """The width left to `column` (by index) of `table` on the console where every other
+    column is as wide as no word of it splits (`unsplit_width`'s), with their padding and
+    borders (so a little less than rich gives it): what a cell broken at its phrases
+    (`phrase_lines`) is laid out to."""
+    return c.width - unsplit_width(c, table) + _unsplit(c, table, ())[column]
+
+
+ASIDE = re.compile(r" (?=\([^)]* [^)]*\)(?:$|[;,:] ))")
+"""Before an aside in parentheses that holds words and ends a phrase (` (its reading,
+not people's)`), never before a figure's `(93%)`."""
+
+
+def phrases(text: str) -> list[str]:
+    """`text`'s phrases, in order: split after `; `, `, ` and `: ` outside parentheses,
+    and before an aside (`ASIDE`); joined by spaces they are `text`."""
+    out, start, depth = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if (not depth and ch in ";,:" and text[i + 1:i + 2] == " ") or (
+                ch == " " and not depth and ASIDE.match(text, i)):
+            end = i + 1 if ch != " " else i
+            out.append(text[start:end])
+            start = end + 1
+    return [p for p in [*out, text[start:]] if p]
+
+
+def phrase_lines(text: str, width: int) -> str:
+    """`text` on lines no wider than `width`, broken only between its phrases (`phrases`;
+    a phrase wider alone has a line of its own): a table cell that would wrap in the
+    middle of a phrase (trial 81: `--by kind`'s decline row, `5 of` over `them where
+    ...` at 100 columns) breaks where its words allow a pause instead."""
+    if len(text) <= width:
+        return text
+    return "\n".join(packed([[p] for p in phrases(text)], width, indent=""))
+
+
 def fitted(c: Console, layouts: Iterable[tuple[Table, Collection[int]]]) -> Table:
     """The first of `layouts` (a table, and its figure columns: `unsplit_width`'s
     `whole`) that fits the console with no figure split across lines, else the last:

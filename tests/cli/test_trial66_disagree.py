@@ -122,7 +122,8 @@ def test_the_eval_summary_names_the_command_that_lists_them(labelled: dict[str, 
     assert (f"see judge.hallucination misses 1 and flags 1 of people's hallucinated labels: "
             f"{command} lists them") in said
     assert (f"see 1 abstention counted false, where the contexts were judged relevant "
-            f"(basis: offline context relevance): {command} lists it") in said
+            f"(basis: offline context relevance); people: 1 of them right: {command} lists "
+            "it") in said
 
 
 def _csv(db: str, run_id: str) -> list[dict[str, str]]:

@@ -156,11 +156,12 @@ def test_a_false_abstention_is_said_as_the_judges_reading_with_its_basis(
     assert "held the answer" not in out
     title = next(line for line in out.splitlines() if line.startswith("declined where"))
     assert title == (f"declined where {judged}: abstentions counted false by the judge's "
-                     "reading, not by people: 1")
+                     "reading, not by people: 1 (people: 1 of them right)")
     (line,) = [x for x in out.splitlines() if x.startswith("  falsedecline")]
-    # (faithful yes too, where the annotate test above labelled it)
-    assert "people hallucinated no" in line and "(people marked no problem in this " \
-           "decline: the headline counts it right)" in line
+    # (faithful yes too, where the annotate test above labelled it; trial 81: people's
+    # reading wins, listed apart as no disagreement)
+    assert "people hallucinated no" in line and "(people agree with the judge here)" in line
+    assert "of them, not disagreements: declines people marked no problem in" in out
     code, doc = run("report", run_id, "--db", db)
     report = json.loads(doc)
     assert report["abstentions"]["default"]["basis"] == ["offline: context relevance"]
@@ -174,7 +175,6 @@ def test_a_false_abstention_is_said_as_the_judges_reading_with_its_basis(
 
 
 def test_the_false_abstention_words_follow_the_basis_and_peoples_labels() -> None:
-    from ragassay.cli.disagree_view import _right
     from ragassay.stats.abstention import false_text
 
     assert false_text(["offline: context relevance"]) == (
@@ -183,7 +183,12 @@ def test_the_false_abstention_words_follow_the_basis_and_peoples_labels() -> Non
         "the contexts were judged to answer the question (basis: offline reference "
         "attributable to the contexts)")
     assert false_text([]).endswith("(basis: not recorded)")  # a run stored before 2.23.0
-    assert _right({"hallucinated": False, "faithful": True}).startswith(
-        " (people marked no problem")
-    assert _right({"hallucinated": True}) == _right({"faithful": False}) == ""
-    assert _right({"hallucinated": False, "faithful": False}) == _right({}) == ""
+    from ragassay.stats.disagreements import FalseAbstention
+
+    def right(labels: dict[str, object]) -> bool | None:
+        return FalseAbstention(id="a", strategy="s", metrics=[], labels=labels).people_right()
+
+    assert right({"hallucinated": False, "faithful": True}) is True
+    assert right({"hallucinated": True}) is right({"faithful": False}) is False
+    assert right({"hallucinated": False, "faithful": False}) is False
+    assert right({}) is right({"topic": "billing"}) is None  # no yes/no label

@@ -84,7 +84,8 @@ def test_the_abstentions_line_says_peoples_split_as_the_headline_counts_it(outpu
     assert f"people's labels on the {declines} answers the judge read as declines: {right} " \
            f"right, {int(declines) - int(right)} marked hallucination" in line, line
     # the judge's heuristic said as its reading, never "correct" / "false"
-    assert "where the contexts looked relevant (the judge's reading, not people's" in line
+    assert "where the contexts looked relevant (people: 5 of them right); \"looked " \
+           "relevant\" is the judge's reading, not people's" in line
     assert not re.search(r"\b(correct|false)\b", line), line
 
 

@@ -95,3 +95,21 @@ def test_listed_samples_are_every_one_the_headline_counts_wrong() -> None:
             r = rows[d.id]
             assert r.value("x.flag") is None and "x.flag" in r.abstained
             assert r.labels[label] is v.problem is d.label
+
+
+def test_false_people_counts_the_false_abstentions_people_labelled_right() -> None:
+    """Trial 81: of the abstentions counted false, how many people labelled yes/no and
+    how many right (no problem marked), per strategy or all: one count for every
+    surface."""
+    rows = [Row(id=f"d{i}", strategy="a" if i < 4 else "b", labels=labels,
+                values={"x.flag": None}, abstained={"x.flag": "false"})
+            for i, labels in enumerate([{"hallucinated": False}, {"hallucinated": True},
+                                        {"faithful": True}, {},
+                                        {"hallucinated": False, "faithful": False}])]
+    found = disagreements(ScoreTable.from_rows(rows, SPECS), None)
+    assert found is not None
+    assert [a.people_right() for a in found.false_abstentions] == [True, False, True, None,
+                                                                   False]
+    assert found.false_people("a") == (3, 2)
+    assert found.false_people("b") == (1, 0)
+    assert found.false_people() == (4, 2)

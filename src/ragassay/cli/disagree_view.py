@@ -15,20 +15,24 @@ from rich.console import Console
 from rich.markup import escape
 
 from ragassay.judge.offline.reasoning import KEYS_LEGEND, uses_keys
-from ragassay.labels import problem_value
-from ragassay.report import Report, false_said
+from ragassay.report import Report, false_said, people_on_false
 from ragassay.stats import BooleanAgreement
 from ragassay.stats.disagreements import (
     SIDES,
     Declined,
     Disagreement,
     Disagreements,
+    FalseAbstention,
     VerdictDisagreements,
 )
 from ragassay.stats.verdicts import marked, same_verdicts_text, verdict_cell
 
 NOTHING = ("no yes/no verdict compared with people's labels and no abstention counted false "
            "(labels: ragassay labels import FILE, or ragassay annotate RUN)")
+
+
+AGREE = " (people agree with the judge here)"
+"""What a listed abstention counted false says where people labelled the decline right."""
 
 
 def disagreements_json(report: Report, found: Disagreements | None) -> str:
@@ -60,13 +64,38 @@ def print_disagreements(report: Report, found: Disagreements | None,
     for v in found.verdicts:
         _print_verdict(report, v, several, say)
     if found.false_abstentions:
-        say(f"declined where {false_said(report)}: abstentions counted false by the "
-            f"judge's reading, not by people: {len(found.false_abstentions)}")
-        for a in found.false_abstentions:
-            where = f" [{a.strategy}]" if several else ""
-            people = "".join(f"; people {k} {_said(v)}" for k, v in a.labels.items())
-            say(f"  {a.id}{where}  {', '.join(a.metrics)}{people}{_right(a.labels)}"
-                + (f": {a.reason}" if a.reason else ""))
+        _print_false(report, found, several, say)
+
+
+def _print_false(report: Report, found: Disagreements, several: bool,
+                 say: Callable[[str], None]) -> None:
+    """The abstentions counted false, with people's count of them (`people_on_false`);
+    those people labelled right apart, as no disagreement (trial 81: a decline the
+    headline counts right was listed as a possible false abstention with no word on
+    which reading to trust: people's, where they labelled it)."""
+    on_false = people_on_false(report)
+    say(f"declined where {false_said(report)}: abstentions counted false by the "
+        f"judge's reading, not by people: {len(found.false_abstentions)}"
+        + (f" ({on_false})" if on_false else ""))
+    agree = [a for a in found.false_abstentions if a.people_right()]
+    for a in found.false_abstentions:
+        if not a.people_right():
+            say(_false_line(a, several))
+    if agree:
+        say("of them, not disagreements: declines people marked no problem in, which the "
+            "headline counts right (listed for the judge's heuristic only): "
+            f"{len(agree)}")
+        for a in agree:
+            say(_false_line(a, several))
+
+
+def _false_line(a: FalseAbstention, several: bool) -> str:
+    """`  p20  judge.hallucination; people hallucination yes: REASONING`, where people
+    labelled the decline right `... no (people agree with the judge here): ...`."""
+    where = f" [{a.strategy}]" if several else ""
+    people = "".join(f"; people {k} {_said(v)}" for k, v in a.labels.items())
+    return (f"  {a.id}{where}  {', '.join(a.metrics)}{people}"
+            + (AGREE if a.people_right() else "") + (f": {a.reason}" if a.reason else ""))
 
 
 def _print_verdict(report: Report, v: VerdictDisagreements, several: bool,
@@ -102,15 +131,6 @@ def _line(report: Report, v: VerdictDisagreements, d: Disagreement | Declined,
     where = f" [{d.strategy}]" if several else ""
     return (f"  {d.id}{where}  {v.metric} {value}; people {v.label} {_said(d.label)}"
             + (f": {d.reason}" if d.reason else ""))
-
-
-def _right(labels: dict[str, object]) -> str:
-    """Where people's yes/no labels of a decline all mark no problem (the headline counts
-    it right): ` (people marked no problem in this decline)`; else ""."""
-    flags = {k: v for k, v in labels.items() if isinstance(v, bool)}
-    fine = flags and all(v != problem_value(k) for k, v in flags.items())
-    return " (people marked no problem in this decline: the headline counts it right)" \
-        if fine else ""
 
 
 def _said(label: object) -> str:

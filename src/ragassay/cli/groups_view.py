@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ragassay.console import fitted, unsplit_width
+from ragassay.console import fitted, phrase_lines, room, unsplit_width
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
 from ragassay.stats.groups import Groups, group_cell, link_name
 from ragassay.stats.verdicts import right_on
@@ -99,10 +99,28 @@ def _short_links(groups: Groups) -> list[tuple[str, str]]:
 
 
 def _short_table(groups: Groups, title: str, links: list[tuple[str, str]],
-                 shown: list[tuple[str, str]]) -> tuple[Table, range]:
+                 shown: list[tuple[str, str]], console: Console | None = None
+                 ) -> tuple[Table, range]:
     """A row per group: its n, per link the judge's agreement said short (a verdict's
     `right on`, with its abstentions counted where some abstained: `verdicts.right_on`;
-    else its `group_cell`), else per metric of `shown` its figure."""
+    else its `group_cell`), else per metric of `shown` its figure. On `console`, an
+    agreement cell too wide for the room its column has is broken between its phrases
+    (`phrase_lines`, trial 81: the decline row wrapped mid-phrase), never inside one."""
+    rows = [[right_on(a) or group_cell(a) if (a := g.agreement_of(*link)) is not None
+             else "-" for link in links]
+            + [g.metrics[m].value_text() if m in g.metrics else "-" for m, _ in shown]
+            for g in groups.groups]
+    t = _short_laid(groups, title, links, shown, rows)
+    if console is not None and links:
+        widths = [room(console, t, i + 2) for i in range(len(links))]
+        rows = [[phrase_lines(c, w) for c, w in zip(r[:len(links)], widths, strict=True)]
+                + r[len(links):] for r in rows]
+        t = _short_laid(groups, title, links, shown, rows)
+    return t, range(0, 2)
+
+
+def _short_laid(groups: Groups, title: str, links: list[tuple[str, str]],
+                shown: list[tuple[str, str]], rows: list[list[str]]) -> Table:
     t = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     t.add_column(escape(groups.key))
     t.add_column("n", justify="right")
@@ -110,12 +128,9 @@ def _short_table(groups: Groups, title: str, links: list[tuple[str, str]],
         t.add_column(escape(link_name(metric, label)))
     for m, name in shown:
         t.add_column(f"{escape(name)} ({groups.scales[m].short()})", justify="right")
-    for g in groups.groups:
-        cells = [right_on(a) or group_cell(a) if (a := g.agreement_of(*link)) is not None
-                 else "-" for link in links]
-        cells += [g.metrics[m].value_text() if m in g.metrics else "-" for m, _ in shown]
+    for g, cells in zip(groups.groups, rows, strict=True):
         t.add_row(escape(g.value), str(g.n), *map(escape, cells))
-    return t, range(0, 2)
+    return t
 
 
 def print_groups_short(groups: Groups, headline: list[tuple[str, str]], console: Console,
@@ -133,7 +148,7 @@ def print_groups_short(groups: Groups, headline: list[tuple[str, str]], console:
         title = f"judge vs people by {key}" if links else f"by {key}"
         for laid in _split(console, links or shown, lambda i, part: _short_table(
                 groups, title if not i else f"{title}, continued",
-                part if links else [], [] if links else part)):
+                part if links else [], [] if links else part, console)):
             console.print(fitted(console, [laid]))
     said = " and the agreement in full" if links else ""
     console.print(f"[dim]by {key}, every metric's figure with its interval{said}: ragassay "

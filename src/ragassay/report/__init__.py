@@ -25,6 +25,7 @@ from ragassay.report.disagreements import (
     abstentions_note,
     disagree_lines,
     false_said,
+    people_on_false,
     with_reasons,
 )
 from ragassay.report.export import FORMATS, Format, export
@@ -160,6 +161,7 @@ __all__ = [
     "abstentions_note",
     "export",
     "false_said",
+    "people_on_false",
     "group_key",
     "groups_for",
     "headline",

@@ -31,11 +31,14 @@ def abstentions_note(report: Report) -> str:
     declines (`people_said`)."""
     yes, no = abstention_columns(report)
     people = people_said(report)
+    on_false = people_on_false(report)
     return ("An answer the judge reads as a decline is neither scored nor unscored on the "
             "answer metrics (a decline it does not read as one is scored): "
             f"it is counted here, under \"{yes}\" where {false_said(report)}, under "
             f"\"{no}\" where not: the judge's reading, not people's (docs/citations.md)"
-            + (f"; {people}" if people else ""))
+            + (f"; {people}" if people else "")
+            + (f"; under \"{yes}\", {on_false}: where people labelled a decline, their "
+               "reading wins" if on_false else ""))
 
 
 def _bases(report: Report) -> list[str]:
@@ -70,12 +73,15 @@ def abstentions_said(report: Report) -> str:
     """The console's abstentions line (trial 78: `default 11 of 144 (9 correct, 2 false)`
     opened with the strategy's name and called "false" two declines people's labels
     counted right): per strategy how many answers declined and where the judge read the
-    contexts as relevant, said as its reading (`looked_words`), then what people's labels
-    say of them (`people_said`): `abstentions: 9 of 33 answers read as declines by the
-    judge, 6 where the contexts looked relevant (the judge's reading, not people's; basis:
-    offline context relevance); people's labels on ...` (trial 80: "9 of 33 answers
-    declined" read as every decline in the data); `abstentions (strategy A): ...; (strategy B):
-    ...` for several; "" without abstentions."""
+    contexts as relevant, said as its reading (`looked_words`) with people's count of
+    those (`people_on_false`: theirs wins where they labelled, trial 81), then what
+    people's labels say of all the declines (`people_said`): `abstentions: 9 of 33
+    answers read as declines by the judge, 6 where the contexts looked relevant (people:
+    4 of them right); "looked relevant" is the judge's reading, not people's, and where
+    people labelled a decline theirs wins (basis: offline context relevance); people's
+    labels on ...` (trial 80: "9 of 33 answers declined" read as every decline in the
+    data); `abstentions: (strategy A) ...; (strategy B) ...` for several; "" without
+    abstentions."""
     if not report.abstentions:
         return ""
     bases = _bases(report)
@@ -83,10 +89,31 @@ def abstentions_said(report: Report) -> str:
     several = len(report.abstentions) > 1
     said = [f"{'(strategy ' + name + ') ' if several else ''}{a.abstained} of {a.samples} "
             f"answers read as declines by the judge, {a.false or 'none'} where the {yes}"
+            + (f" ({p})" if (p := people_on_false(report, name)) else "")
             for name, a in report.abstentions.items()]
-    reading = f"the judge's reading, not people's; basis: {basis_text(bases)}"
+    looked = yes.removeprefix("contexts ")
+    reading = (f"\"{looked}\" is the judge's reading, not people's, and where people labelled"
+               f" a decline theirs wins (basis: {basis_text(bases)})")
     people = people_said(report)
-    return f"abstentions: {'; '.join(said)} ({reading})" + (f"; {people}" if people else "")
+    return f"abstentions: {'; '.join(said)}; {reading}" + (f"; {people}" if people else "")
+
+
+def people_on_false(report: Report, strategy: str | None = None) -> str:
+    """What people's labels say of the abstentions counted false (one strategy's, or
+    all), the one wording of it beside every count of them (trial 81: the headline
+    counted a decline right that the abstentions line and `--disagree` called a possible
+    false abstention, and no sentence said which to trust; people's reading wins where
+    they labelled, `FalseAbstention.people_right`): `people: 2 of them right`, `people:
+    1 of the 2 they labelled right`, `people: none of them right`; "" where people
+    labelled none of them."""
+    found = report.disagreements
+    labelled, right = found.false_people(strategy) if found is not None else (0, 0)
+    if not labelled:
+        return ""
+    false = sum(a.false for name, a in (report.abstentions or {}).items()
+                if strategy is None or name == strategy)
+    of = "them" if labelled == false else f"the {labelled} they labelled"
+    return f"people: {right or 'none'} of {of} right"
 
 
 def one_line(text: str | None) -> str | None:
@@ -146,6 +173,8 @@ def disagree_lines(report: Report) -> tuple[str | None, str | None]:
             for v in found.verdicts if v.same_as is None and v.wrong()]
     verdicts = f"{'; '.join(said)}: {command} lists them" if said else None
     n = len(found.false_abstentions)
-    false = (f"{counted(n, 'abstention')} counted false, where {false_said(report)}: "
-             f"{command} lists {'it' if n == 1 else 'them'}") if n else None
+    on_false = people_on_false(report)
+    false = (f"{counted(n, 'abstention')} counted false, where {false_said(report)}"
+             + (f"; {on_false}" if on_false else "")
+             + f": {command} lists {'it' if n == 1 else 'them'}") if n else None
     return verdicts, false

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from ragassay.labels import problem_value
 from ragassay.stats.calibration import (
     BooleanAgreement,
     Calibration,
@@ -90,6 +91,15 @@ class FalseAbstention(Result):
     labels: dict[str, Any]
     reason: str | None = omitted()
 
+    def people_right(self) -> bool | None:
+        """People's reading of this decline, which wins over the judge's heuristic where
+        they labelled it (trial 81: the headline counted it right while the abstentions
+        line and `--disagree` listed it as a possible false abstention): True where every
+        yes/no label marks no problem (the headline counts it right: people agree with
+        the judge's verdict), False where one marks the problem, None without one."""
+        flags = [v != problem_value(k) for k, v in self.labels.items() if isinstance(v, bool)]
+        return all(flags) if flags else None
+
 
 class Disagreements(Result):
     """The report's `disagreements` (since report_version 2.21.0): per linked verdict the
@@ -109,6 +119,15 @@ class Disagreements(Result):
                     for d in v.side(side):
                         out.setdefault((d.strategy, d.id), []).append((v.metric, side))
         return out
+
+    def false_people(self, strategy: str | None = None) -> tuple[int, int]:
+        """Of the abstentions counted false (one strategy's, or all), how many people
+        labelled yes/no and how many of those they labelled right (`people_right`): the
+        one count of them, which the abstentions line, `--disagree`, the HTML and the
+        dashboard say (`report.people_on_false`)."""
+        said = [a.people_right() for a in self.false_abstentions
+                if strategy is None or a.strategy == strategy]
+        return sum(x is not None for x in said), sum(x is True for x in said)
 
     def count(self) -> int:
         """The samples listed (a sample counted once however many metrics list it)."""
