@@ -57,7 +57,7 @@ def test_a_scores_kappa_says_where_it_is_cut() -> None:
     assert cohens_kappa([p for p, _ in pairs], [t for _, t in pairs]) == kappa
     # a verdict is its own yes/no: nothing to say
     verdict = next(r for r in report.headline.rows if r.metric == "judge.hallucination")
-    assert "read as" not in (verdict.in_run_text() or "")
+    assert "read as hallucinated)" not in (verdict.in_run_text() or "")
 
 
 def test_an_inverted_rate_is_shown_as_the_labels_rate(tmp_path: Path) -> None:
