@@ -10,14 +10,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from ragassay.cli import cli
+from tests.support.cli import eval_by_kind
 
 FACTS = [
     ("How many projects can a Team workspace have?",
@@ -57,14 +55,7 @@ def _rows() -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def output(tmp_path_factory: pytest.TempPathFactory) -> str:
-    tmp = tmp_path_factory.mktemp("trial78")
-    data = tmp / "probes.jsonl"
-    data.write_text("".join(json.dumps(r) + "\n" for r in _rows()))
-    result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(tmp / "r.db"),
-                                      "--metrics", "judge", "--by", "kind"],
-                                 env={"COLUMNS": "400"})
-    assert result.exit_code == 0, result.output
-    return result.output
+    return eval_by_kind(tmp_path_factory.mktemp("trial78"), _rows())
 
 
 def _line(output: str, start: str) -> str:

@@ -9,7 +9,6 @@ where some declines the judge sets aside and others (referral-style) it scores, 
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from click.testing import CliRunner
 
 from ragassay.cli import cli
 from ragassay.judge.offline import SUPPORT_THRESHOLD
+from tests.support.cli import eval_by_kind
 
 FILLER = "The office is closed on public holidays."
 FACTS = [("How long is the Pro trial?", "New Pro workspaces get a free trial of 14 days.",
@@ -47,13 +47,7 @@ def _rows() -> list[dict[str, Any]]:
 @pytest.fixture(scope="module")
 def ran(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
     tmp = tmp_path_factory.mktemp("trial80")
-    data = tmp / "probes.jsonl"
-    data.write_text("".join(json.dumps(r) + "\n" for r in _rows()))
-    result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(tmp / "r.db"),
-                                      "--metrics", "judge", "--by", "kind"],
-                                env={"COLUMNS": "400"})
-    assert result.exit_code == 0, result.output
-    return result.output, tmp / "r.db"
+    return eval_by_kind(tmp, _rows()), tmp / "r.db"
 
 
 def _line(output: str, start: str) -> str:

@@ -39,6 +39,25 @@ def eval_results(tmp_path: Path, data: Path, *extra: str) -> dict[str, dict]:
     return {r["id"]: r for r in json.loads(out.read_text())["detailed_results"]}
 
 
+def eval_by_kind(tmp: Path, rows: list[dict]) -> str:
+    """The console of `ragassay eval --metrics judge --by kind` on `rows` (written as
+    probes.jsonl under `tmp`, a store beside it), wide enough to keep each line whole;
+    exit 0 asserted (the new-user trials' run)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+
+    data = tmp / "probes.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    result = CliRunner().invoke(cli, ["eval", str(data), "--db", str(tmp / "r.db"),
+                                      "--metrics", "judge", "--by", "kind"],
+                                env={"COLUMNS": "400"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
 def llm_user_prompts(tmp_path: Path, data: Path, metrics: str) -> list[str]:
     """The user messages of every call an LLM-judged `eval` of `data` makes to a
     scripted server (the judge suite's verdicts, "{}" to the other suites); exit 0

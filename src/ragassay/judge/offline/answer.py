@@ -166,12 +166,9 @@ def by_pieces(p: Prepared, calibration: Calibration, logits: list[float],
     A piece under PIECE_STEMS content stems, or one that ends pointing back at the piece
     before (`_BACK`), leaves the sentence judged whole."""
     for i, pieces in enumerate(p.pieces):
-        if len(pieces) < 2 or aside[i] is not None or any(
-                len(info.stems) < PIECE_STEMS or info.tokens[-1:] and info.tokens[-1] in _BACK
-                for info, _ in pieces) or pieces[0][0].tokens[:1] and (
-                pieces[0][0].tokens[0] in _QUALIFIER):
-            continue
         infos = [info for info, _ in pieces]
+        if aside[i] is not None or _whole(infos):
+            continue
         model, found = support_logits(calibration, infos, np.asarray([e for _, e in pieces]),
                                       p.ctx)
         z = claim_logits(model, [copied(x, p.ctx) for x in infos],
@@ -181,6 +178,16 @@ def by_pieces(p: Prepared, calibration: Calibration, logits: list[float],
         weakest = int(np.argmin(z))
         if z[weakest] > logits[i]:
             logits[i], matches[i] = z[weakest], found[weakest]
+
+
+def _whole(pieces: list[SentenceInfo]) -> bool:
+    """Whether a sentence's cited pieces leave it judged whole: fewer than two, one under
+    PIECE_STEMS content stems or ending pointing back (`_BACK`), or a first piece opened
+    by a preposition (`_QUALIFIER`)."""
+    if len(pieces) < 2 or not _QUALIFIER.isdisjoint(pieces[0].tokens[:1]):
+        return True
+    return any(len(x.stems) < PIECE_STEMS or not _BACK.isdisjoint(x.tokens[-1:])
+               for x in pieces)
 
 
 def faithfulness(p: Prepared, ev: Evidence, calibration: Calibration) -> None:

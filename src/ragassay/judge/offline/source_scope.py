@@ -79,6 +79,16 @@ _CONTRAST = re.compile(r"(?i),\s*(?:but\s+)?not\b|\bnot\s+(?:about|on|for)\b|"
                        r",?\s*but (?:says |mentions )?nothing (?:about|on|regarding|concerning)\b")
 
 
+def _speaker(m: re.Match[str]) -> bool:
+    """Whether the match names the speaker's sources: "... I have", "... I've got", or
+    "here" after a word for a text or the speaker's info ("the info here"; "the schedule
+    here" is the business's)."""
+    speaker = (m.group("speaker") or "").strip().lower()
+    noun = m.group("noun") or ""
+    return bool(speaker) and (speaker != "here" or bool(
+        _TEXT_NOUN.search(noun) or _OWNED_NOUN.search(noun)))
+
+
 def is_source_scope(sentence: str, beside: bool = False, declined: bool = False) -> bool:
     """A sentence (or clause) saying what the sources the speaker has cover, as a decline
     explains itself: "It only covers our electricity supply, not gas tariffs", "the
@@ -94,9 +104,8 @@ def is_source_scope(sentence: str, beside: bool = False, declined: bool = False)
     m = _SCOPE.search(sentence)
     if m is None:
         return bool(_SPEAKER_SCOPE.search(sentence))  # "I only have details about X"
-    if m.group("speaker") and (m.group("speaker").strip().lower() != "here" or _TEXT_NOUN.search(
-            m.group("noun") or "") or _OWNED_NOUN.search(m.group("noun") or "")):
-        return True  # ("the info here"; "the schedule here" is the business's)
+    if _speaker(m):
+        return True
     if m.group("det").lower() == "which" and not beside:
         return False  # ("..., which only covers entry": of the sources only beside a
         # decline naming them, "... the list of services I have, which covers ...")

@@ -17,6 +17,7 @@ context has keep it a claim to score.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .alignment import align
 from .clauses import Part, part
@@ -139,14 +140,20 @@ def _content(toks: tuple[str, ...]) -> frozenset[str]:
 
 
 def _says(u: Unit, item: Part, words: frozenset[str]) -> bool:
-    """Whether a context sentence (`u`) says an item: its content words (`words`), its
-    figures with what they count, and no negation or restriction the item drops."""
+    """Whether a context sentence (`u`) says an item: its content words (`words`, as
+    `crude_root`s), its figures with what they count, and no negation or restriction
+    the item drops."""
     kept = frozenset(item.info.tokens)
-    said = {crude_root(w) for w in u.sentence.info.stem_set}  # ("meetings" / "meets")
-    return ({crude_root(w) for w in words} <= said
+    return (words <= _roots(u.sentence.info.stem_set)
             and all(f in u.part.figures for f in item.figures)
             and not any((_negation(t) or t in _RESTRICTS) and t not in kept
                         for t in u.sentence.info.tokens))
+
+
+@lru_cache(maxsize=4096)
+def _roots(stems: frozenset[str]) -> frozenset[str]:
+    """A context sentence's stems as `crude_root`s ("meetings" / "meets"), once each."""
+    return frozenset(crude_root(w) for w in stems)
 
 
 def restates(text: str, ctx: ContextIndex | None) -> bool:
@@ -159,7 +166,7 @@ def restates(text: str, ctx: ContextIndex | None) -> bool:
     units = Units.of(ctx)
     for piece in _PIECES.split(text):
         item = part(_WHERE.sub("", piece))
-        words = _content(item.info.tokens)
+        words = frozenset(crude_root(w) for w in _content(item.info.tokens))
         if (words or item.figures) and not any(
                 _says(units.sentence(j), item, words) for j in range(len(ctx))):
             return False
