@@ -87,9 +87,9 @@ from .scope import (
     narrowed,
     pronoun_widened,
     time_bound,
-    widened_kind,
 )
 from .sentences import ContextIndex, SentenceInfo
+from .shared_quantifier import widened
 from .stated import close as _close
 from .stated import unstated as _unstated
 from .subjects import taken
@@ -413,7 +413,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
         return Judged("negation", row)  # "not welcome in rooms" / "welcome in ground-floor rooms"
     if any(denied_of_all(p, u.part) for u in near):
         return Judged("negation")  # "allowed in ground-floor rooms" / "not in any room"
-    if any(widened_kind(p, u.part) or part_otherwise(p, u, units) for u in near):
+    if any(widened(p, u.part) or part_otherwise(p, u, units) for u in near):
         return Judged("quantifier")  # "every flight" for "long-haul flights"
     judged = [j for j in judged if j[2]]  # (those left: a figure they leave uncounted)
     if not judged:

@@ -20,6 +20,7 @@ racks" asserts none on it). One of the conflicts claim-level alignment checks
 from __future__ import annotations
 
 from .clauses import Part, clause_parts
+from .inflection import ing_base
 from .lexical import antonym_stems, stem
 from .scope import TIMES
 from .units import Unit, Units
@@ -85,15 +86,6 @@ def denied_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | Non
     return None
 
 
-def _base(tok: str) -> str | None:
-    """An -ing form's base, its doubled last letter undone ("swimming": "swim";
-    "diving": "div", "dive" less its "e"); None for another word."""
-    if len(tok) <= 5 or not tok.endswith("ing"):
-        return None
-    base = tok[:-3]
-    return base[:-1] if len(base) > 3 and base[-1] == base[-2] else base
-
-
 def same_verb(a: str, b: str) -> bool:
     """Whether two tokens are one word, an -ing form read as its verb ("Swimming is
     not allowed" / "you can swim", "diving" / "dive", "parking" / "park")."""
@@ -102,7 +94,7 @@ def same_verb(a: str, b: str) -> bool:
 
 def verb_of(ing: str, verb: str) -> bool:
     """Whether `ing` is the -ing form of `verb` ("diving" / "dive", "swimming" / "swim")."""
-    base = _base(ing)
+    base = ing_base(ing)
     return base is not None and len(base) >= 3 and verb in (base, base + "e")
 
 

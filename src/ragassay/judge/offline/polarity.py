@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from .clauses import LIGHT_VERBS, Part, is_negation, lemma_stems, part
 from .deontic import turned_row, turned_stance
+from .inflection import bases, with_bases
 from .lexical import STOPWORDS, antonyms_in, stem
 from .placed import denied_bound
 from .sentences import token_view
@@ -125,13 +126,16 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
     reach_p = p.reaches if phrases else tuple(frozenset({h} if h else ()) for h in p.negations)
     reach_u = u.reaches if phrases and _has(p) else tuple(
         frozenset({h} if h else ()) for h in u.negations)
+    # (a verb in either form: "are logged" / "do not log", inflection.bases)
+    u_stems, p_stems = u.stems | bases(u.info.tokens), p.stems | bases(p.info.tokens)
     n_p = sum(1 for h, reach in zip(p.negations, reach_p, strict=True) if h is not None
-              and (reach & u.stems or h in given or h in turned)
+              and (with_bases(reach, p.pairs) & u_stems or h in given or h in turned)
               and not (h in _LIGHT_HEADS and h not in u.stems and h not in given
                        and h not in turned and not reach & set(u.negations))
               and (h not in theirs or h in mine) and not free_price(h, u))
     n_u = sum(1 for h, reach in zip(u.negations, reach_u, strict=True) if h is not None
-              and reach & p.stems and (h not in mine or h in theirs) and not free_price(h, p))
+              and with_bases(reach, u.pairs) & p_stems and (h not in mine or h in theirs)
+              and not free_price(h, p))
     if (n_p + n_u + antonyms) % 2 == 0:
         return None
     return "negation" if (n_p + n_u) % 2 else "antonym"
