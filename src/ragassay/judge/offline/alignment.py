@@ -409,7 +409,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
         return Judged(restated=restated, close=close)
     if (row := denied_elsewhere(p, units, doc)) is not None:
         return Judged("negation", row)  # "can keep a cockerel" / "Cockerels are not permitted"
-    if (row := turned_elsewhere(p, near, units.near(p, doc, 1))) is not None:
+    if (row := turned_elsewhere(p, near, units.near(p, doc, 1), units)) is not None:
         return Judged("negation", row)  # "not welcome in rooms" / "welcome in ground-floor rooms"
     if any(denied_of_all(p, u.part) for u in near):
         return Judged("negation")  # "allowed in ground-floor rooms" / "not in any room"

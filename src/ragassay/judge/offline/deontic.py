@@ -8,7 +8,7 @@ not see these; `polarity.unit_flip` asks here when it finds no flip of its own."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .clauses import Part, is_negation
 from .lexical import crude_root
@@ -113,13 +113,20 @@ def turned_row(p: Part, near: Sequence[Unit]) -> int | None:
     takes the opposite stance on it (`turned_stance`), where no unit as close takes the
     claim's ("You can take photos in the foyer" beside "You may take photos in the
     foyer" and a ban of photography during the show). None when there is none."""
-    mine = stance(p)
+    return closest_turned(p, near, stance, turned_stance)
+
+
+def closest_turned(p: Part, near: Sequence[Unit], reader: Callable[[Part], str | None],
+                   turned: Callable[[Part, Unit], bool]) -> int | None:
+    """The row of the unit sharing most words with the claim that `turned` says takes
+    the opposite stance (read by `reader`), where no unit as close takes the claim's."""
+    mine = reader(p)
     if mine is None:
         return None
-    turned = [(len(p.words & u.words), u.row) for u in near if turned_stance(p, u)]
-    if not turned:
+    rows = [(len(p.words & u.words), u.row) for u in near if turned(p, u)]
+    if not rows:
         return None
-    most, row = max(turned)
-    if any(stance(u.part) == mine and len(p.words & u.words) >= most for u in near):
+    most, row = max(rows)
+    if any(reader(u.part) == mine and len(p.words & u.words) >= most for u in near):
         return None
     return row

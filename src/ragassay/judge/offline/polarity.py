@@ -15,6 +15,7 @@ from .clauses import LIGHT_VERBS, Part, is_negation, lemma_stems, part
 from .deontic import turned_row, turned_stance
 from .inflection import bases, with_bases
 from .lexical import STOPWORDS, antonyms_in, stem
+from .necessity import need_row, turned_need
 from .placed import denied_bound
 from .sentences import token_view
 from .units import Unit, Units
@@ -151,7 +152,9 @@ def unit_flip(p: Part, u: Unit, antonyms: int, units: Units | None = None) -> st
     takes 5 days." for "We offer delivery to Northern Ireland", review 19d)."""
     flip = polarity(p, u.part, antonyms, u.inherited, phrases=True)
     if flip is None:
-        return "negation" if turned_stance(p, u) else None  # "welcome" / "not permitted"
+        # ("welcome" / "not permitted"; "optional" / "is required")
+        return "negation" if turned_stance(p, u) or (
+            units is not None and turned_need(p, u, units.passage(u.row))) else None
     if flip and units is not None and _stated_apart(u, units) and polarity(
             p, u.part, antonyms, u.inherited) is None:
         return None
@@ -184,7 +187,8 @@ MIN_SHARED = 3  # content words a claim and a unit share, its subject and the tu
 SHARED_SHARE = 0.6  # ... and this share of the claim's at least
 
 
-def turned_elsewhere(p: Part, near: Sequence[Unit], loose: Sequence[Unit] = ()) -> int | None:
+def turned_elsewhere(p: Part, near: Sequence[Unit], loose: Sequence[Unit] = (),
+                     units: Units | None = None) -> int | None:
     """The context sentence of a unit that says of the claim's subject what the claim
     says with its polarity turned, too loosely to restate it ("Pets are not welcome in
     the hotel's rooms" / "Pets are welcome in ground-floor rooms for ...", "Re-entry is
@@ -193,9 +197,15 @@ def turned_elsewhere(p: Part, near: Sequence[Unit], loose: Sequence[Unit] = ()) 
     claim's), and no unit sharing as many says it with the claim's polarity, with the
     subject or without it; else one that takes the opposite deontic stance on what the
     claim is about (`deontic.turned_row`, among the `loose` units sharing a word with
-    it: "pay by cheque" / "no longer accept cheques"). None when there is none."""
+    it: "pay by cheque" / "no longer accept cheques"); else one that says the opposite
+    of whether it is needed (`necessity.need_row`: "optional" / "is required"). None
+    when there is none."""
     row = _turned_loosely(p, near)
-    return turned_row(p, loose or near) if row is None else row
+    if row is None:
+        row = turned_row(p, loose or near)
+    if row is None and units is not None:
+        row = need_row(p, loose or near, units)
+    return row
 
 
 def _turned_loosely(p: Part, near: Sequence[Unit]) -> int | None:

@@ -218,12 +218,22 @@ class Units:
         self._alternatives: Alternatives | None = None
         self._word_of: dict[str, str] | None = None
         self._calendar: frozenset[str] | None = None
+        self._passages: dict[int, frozenset[str]] = {}
 
     def sentence(self, row: int) -> Unit:
         found = self._sentences.get(row)
         if found is None:
             whole = part(self.ctx.infos[row].text)
             found = self._sentences[row] = Unit(whole, row, False, whole, self._referred(row))
+        return found
+
+    def passage(self, row: int) -> frozenset[str]:
+        """The content stems of every sentence of the row's passage (its document)."""
+        found = self._passages.get(row)
+        if found is None:
+            rows = self.ctx.rows(self.ctx.docs[row])
+            found = self._passages[row] = frozenset().union(
+                *(self.ctx.infos[j].word_stems for j in rows))
         return found
 
     def _referred(self, row: int) -> frozenset[str]:

@@ -1,0 +1,84 @@
+"""Whether a clause says a thing is needed or not needed, and whether a claim and a
+unit of its passage take opposite stances on the same thing (issue #38: "A deposit is
+optional" against "A deposit of £50 is required", "Booking isn't needed" against
+"Booking is essential", "Gloves are required" against "Gloves are recommended but
+not required"). Words of necessity differ between the two sides ("needed" /
+"essential", "optional" / "required"), so `polarity.polarity`, which reads negations
+of a word both sides state, does not see these; `polarity.unit_flip` and
+`polarity.turned_elsewhere` ask here after the deontic stance (`deontic.turned_row`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .clauses import Part, is_negation
+from .deontic import closest_turned
+from .lexical import crude_root
+from .units import Unit, Units
+
+REQUIRED, OPTIONAL = "required", "optional"
+# predicates of necessity, after a form of "be" ("is essential", "are not required")
+_NEEDED = frozenset({"required", "needed", "essential", "compulsory", "mandatory",
+                     "necessary", "obligatory"})
+# verbs of necessity ("requires a deposit", "doesn't need a licence")
+_NEED_VERBS = frozenset({"require", "requires", "need", "needs"})
+_NOT_NEEDED = frozenset({"optional", "voluntary", "unnecessary"})
+_BE = frozenset({"is", "are", "be", "was", "were", "been", "isn't", "aren't", "not"})
+_NONE = frozenset({"no", "nothing", "none"})
+_BEFORE = 3  # tokens before a word of necessity a negation of it stands within
+# a claim or a unit under a condition or a bound says the stance only then
+_QUALIFIERS = frozenset({"if", "unless", "when", "only", "except", "under", "over",
+                         "before", "after", "until", "within", "once", "while"})
+# advice beside a stance, no content of its own ("recommended but not required")
+_ADVISED = frozenset({"recommended", "advised", "encouraged"})
+WORDS = _NEEDED | _NEED_VERBS | _NOT_NEEDED | _ADVISED
+
+
+def need(p: Part) -> str | None:
+    """REQUIRED or OPTIONAL when every word of necessity of the clause says the one ("is
+    required", "needs", "is optional", "isn't needed", "not required"); None when it
+    has none, or both."""
+    toks = p.info.tokens[p.info.lead:]
+    found = set()
+    for i, t in enumerate(toks):
+        if t in _NOT_NEEDED:
+            found.add(OPTIONAL)
+        elif (t in _NEEDED and i and toks[i - 1] in _BE) or (
+                t in _NEED_VERBS and i + 1 < len(toks) and toks[i + 1] != "to"):
+            # ("is not required"; "No previous experience is needed": "no" anywhere before)
+            denied = any(is_negation(x) for x in toks[max(0, i - _BEFORE):i]) or any(
+                x in _NONE for x in toks[:i])
+            found.add(OPTIONAL if denied else REQUIRED)
+    return found.pop() if len(found) == 1 else None
+
+
+def turned_need(p: Part, u: Unit, passage: frozenset[str]) -> bool:
+    """Whether the claim and the unit say the opposite of whether the same thing is
+    needed: both name the claim's subject; the claim's other content words, its words
+    of necessity and advice aside, are the unit's, or, where the unit names nothing
+    the claim does not, its passage's (`passage`: "Booking isn't needed for the pottery
+    class" / "Booking is essential", of a passage on the pottery class; not "for the
+    walk-in clinic" / "... for the travel clinic"); neither side under a condition or
+    bound the other lacks, and no figure on the claim's side (a bound's: "no deposit
+    is needed under £100")."""
+    mine, theirs = need(p), need(u.part)
+    if mine is None or theirs is None or mine == theirs or p.figures or p.first is None:
+        return False
+    toks, utoks = set(p.info.tokens), set(u.part.info.tokens)
+    if (toks & _QUALIFIERS) - utoks or (utoks & _QUALIFIERS) - toks:
+        return False
+    words = {crude_root(w) for t, w in p.pairs if t not in WORDS}
+    theirs_words = {crude_root(w) for t, w in u.part.pairs if t not in WORDS}
+    if crude_root(p.first) not in theirs_words:
+        return False
+    left = words - theirs_words
+    if theirs_words <= words:  # (a unit naming nothing of its own: the passage's topic)
+        left -= {crude_root(w) for w in passage}
+    return not left
+
+
+def need_row(p: Part, near: Sequence[Unit], units: Units) -> int | None:
+    """The context sentence of the unit closest to the claim (most shared words) that
+    says the opposite of whether what the claim is about is needed (`turned_need`),
+    where no unit as close says it the claim's way. None when there is none."""
+    return closest_turned(p, near, need, lambda p, u: turned_need(p, u, units.passage(u.row)))
