@@ -13,11 +13,9 @@ or more": the slot of the groups' price).
 
 A value the contexts give only counting something else (a camp's number, a distance:
 "Camp 5 is for scout groups" answered "You can stay at Camp 2 for up to 5 nights") is
-borrowed: its slots, read by their own clause's words, say nothing of what the claim's
-figure counts, so a rival that says 1 more of the claim's words than they do (2 at least)
-is enough, conditional claim or not ("if the waves go above 45 metres" beside "check in
-at least 45 minutes early"). A claim that counts the slot's other values as it counts
-this one ("aged 4 to 15 years" for "ages 4-15") restates the slot: no borrowing.
+borrowed: its slots say nothing of what the claim's figure counts, so a rival that says
+1 more of the claim's words than they do (2 at least) is enough, conditional claim or not
+("if the waves go above 45 metres" beside "check in at least 45 minutes early").
 
 A claim that states the rival's value too, or is itself conditional (a value not borrowed),
 is left alone (it may say both); so is one whose words tie between the two slots.
@@ -25,14 +23,14 @@ is left alone (it may say both); so is one whose words tie between the two slots
 
 from __future__ import annotations
 
-from .clauses import Part, part
+from .clauses import Part
 from .placed import CONDITIONAL, FigureSlot, counted_key, figure_slots
 from .units import Units
 
 MIN_SHARED = 2  # words (or other figures) a claim must share with the rival slot
 MARGIN = 2  # ... and more than it shares with any home (1 flagged a held-out paraphrase)
-BORROWED = 1  # the margin for a value the contexts give only counting something else (1
-# shared word was enough on dev, but flagged a held-out cited answer)
+BORROWED = 1  # the margin for a value the contexts give only counting something else (a
+# rival sharing 1 word caught a dev probe more but flagged a held-out cited answer)
 
 
 def _rate(p: Part) -> set[str]:
@@ -70,29 +68,6 @@ def _shared(p: Part, words: frozenset[str], figures: frozenset[tuple[float, str 
     return len({w for w in shared if not w[:1].isdigit()}) + len(others)
 
 
-def _rekeyed(p: Part, figure: tuple[float, str | None], s: FigureSlot) -> bool:
-    """Whether the slot gives another value the claim counts as it counts this one: the
-    claim restates the slot's figures in words of its own ("aged 4 to 15 years" for
-    "ages 4-15"), no value taken from something else."""
-    n, key = figure
-    theirs = {m for m, _ in s.figures}
-    return any(m != n and k == key and m in theirs for m, k in p.figures)
-
-
-def _home(p: Part, figure: tuple[float, str | None], homes: list[FigureSlot],
-          converted: list[Part], rivals: list[FigureSlot], borrowed: bool) -> int:
-    """The most the claim shares with a slot or sentence that gives its value. A borrowed
-    value's slot is read by its own words: it counts something else, and what it takes
-    from its sentence's first clause ("Seniors pay 10 EUR, and under 6 ride free") is
-    that clause's, not its own."""
-    key = figure[1]
-    return max([_shared(p, part(s.unit.part.text).words if borrowed
-                        else _reach(s, key or "", True, rivals), s.figures, figure)
-                for s in homes] + [_shared(p, c.words, frozenset(c.figures), figure)
-                                   for c in converted
-                                   if not any(k == key for _, k in c.figures)], default=0)
-
-
 def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
                        whole: tuple[tuple[float, str | None], ...] = ()) -> int | None:
     """The context sentence that gives what the claim's figure counts another value, for
@@ -117,11 +92,15 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
         converted = [units.sentence(j).part for j in rows if j not in written
                      and n in units.ctx.infos[j].values]
         borrowed = bool(homes) and not converted and not any(
-            figure in s.figures or _rekeyed(p, figure, s) for s in homes)
+            figure in s.figures for s in homes)
         if conditional and not borrowed:
             continue
         margin = BORROWED if borrowed else MARGIN
-        home = _home(p, figure, homes, converted, rivals, borrowed)
+        home = max([_shared(p, _reach(s, key, True, rivals), s.figures, figure)
+                    for s in homes] + [_shared(p, c.words, frozenset(c.figures), figure)
+                                       for c in converted
+                                       if not any(k == key for _, k in c.figures)],
+                   default=0)
         for r in rivals:
             if _shared(p, _reach(r, key, False, rivals), r.figures, figure) >= max(
                     MIN_SHARED, home + margin):
