@@ -11,8 +11,14 @@ student ticket costs 12 EUR" against "Students pay 9 EUR" beside "children under
 enter free"). Its other figures count as words it shares with a slot ("for groups of 4
 or more": the slot of the groups' price).
 
-A claim that states the rival's value too, or is itself conditional, is left alone (it
-may say both); so is one whose words tie between the two slots.
+A value the contexts give only counting something else (a camp's number, a distance:
+"Camp 5 is for scout groups" answered "You can stay at Camp 2 for up to 5 nights") is
+borrowed: its slots say nothing of what the claim's figure counts, so a rival that says
+1 more of the claim's words than they do (2 at least) is enough, conditional claim or not
+("if the waves go above 45 metres" beside "check in at least 45 minutes early").
+
+A claim that states the rival's value too, or is itself conditional (a value not borrowed),
+is left alone (it may say both); so is one whose words tie between the two slots.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from .units import Units
 
 MIN_SHARED = 2  # words (or other figures) a claim must share with the rival slot
 MARGIN = 2  # ... and more than it shares with any home (1 flagged a held-out paraphrase)
+BORROWED = 1  # the margin for a value the contexts give only counting something else (a
+# rival sharing 1 word caught a dev probe more but flagged a held-out cited answer)
 
 
 def _rate(p: Part) -> set[str]:
@@ -65,8 +73,7 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
     """The context sentence that gives what the claim's figure counts another value, for
     the thing the claim is about (module docstring), or None. `whole`: the figures of
     the claim's whole sentence, when `p` is a clause of it (it may say the rival's)."""
-    if CONDITIONAL & set(p.info.tokens):
-        return None
+    conditional = bool(CONDITIONAL & set(p.info.tokens))
     docs = units.ctx.docs
     rows = [j for j in range(len(docs)) if doc is None or docs[j] == doc]
     slots = [s for j in rows if not units.ctx.infos[j].asks for s in figure_slots(units, j)]
@@ -84,6 +91,11 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
         written = {s.row for s in homes}
         converted = [units.sentence(j).part for j in rows if j not in written
                      and n in units.ctx.infos[j].values]
+        borrowed = bool(homes) and not converted and not any(
+            figure in s.figures for s in homes)
+        if conditional and not borrowed:
+            continue
+        margin = BORROWED if borrowed else MARGIN
         home = max([_shared(p, _reach(s, key, True, rivals), s.figures, figure)
                     for s in homes] + [_shared(p, c.words, frozenset(c.figures), figure)
                                        for c in converted
@@ -91,6 +103,6 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
                    default=0)
         for r in rivals:
             if _shared(p, _reach(r, key, False, rivals), r.figures, figure) >= max(
-                    MIN_SHARED, home + MARGIN):
+                    MIN_SHARED, home + margin):
                 return r.row
     return None
