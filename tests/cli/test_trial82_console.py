@@ -151,3 +151,17 @@ def test_the_note_under_the_table_counts_independent_readings(store: dict[str, A
     rows = [x for x in store["eval"].output.splitlines()
             if x.startswith(("trace.adherence ", "ragas.faithfulness "))]
     assert len(rows) == 2 and all("repeats " in x for x in rows), rows  # in the row itself
+
+
+def test_runs_list_gives_figures_of_the_newest_runs_only(store: dict[str, Any],
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    import ragassay.cli.app as app
+
+    monkeypatch.setattr(app, "HEADLINE_RUNS", 1)
+    out = CliRunner(env={"COLUMNS": "100"}).invoke(
+        cli, ["runs", "list", "--db", store["db"]]).output
+    rows = [x.split() for x in out.splitlines() if re.match(r"\s*\d{8}-", x)]
+    assert [r[-1] for r in rows] == ["(people)", "-"], out
+    assert ("headline: figures of the newest 1 run (each is its report's, built for the "
+            "list); another run's: ragassay runs show RUN") in out

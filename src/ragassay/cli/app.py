@@ -131,9 +131,18 @@ def runs_list(db: StoreLocation, dataset: str | None, fmt: str) -> None:
                               ensure_ascii=False))
         return
     console().print(_runs_table(store, found, waiting))
+    if len(found) > HEADLINE_RUNS:
+        newest = counted(HEADLINE_RUNS, "run")
+        say(f"headline: figures of the newest {newest} (each is its report's, built for "
+            "the list); another run's: ragassay runs show RUN")
     for r in found:  # why each failed run failed (a bad endpoint, every call failed, ...)
         if r.failure:
             say(f"{r.id} failed: {r.failure}")
+
+
+HEADLINE_RUNS = 10
+"""How many of the newest runs `runs list` gives a headline figure: each is built from the
+run's report (about 2 s of CPU for 1,000 samples), so a long list stays quick."""
 
 
 def _runs_table(store: Store, found: list[RunRecord], waiting: set[str]) -> Any:
@@ -148,7 +157,7 @@ def _runs_table(store: Store, found: list[RunRecord], waiting: set[str]) -> Any:
     from rich.markup import escape
     from rich.table import Table
 
-    from ragassay.report.headline_figure import headline_figure
+    from ragassay.report.headline_figure import NO_FIGURE, headline_figure
 
     kinds = any(r.config.kind != "eval" for r in found)  # a kind column where it tells
     t = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
@@ -157,13 +166,14 @@ def _runs_table(store: Store, found: list[RunRecord], waiting: set[str]) -> Any:
         t.add_column(col, no_wrap=True, overflow="ellipsis", min_width=6)
     t.add_column("n", no_wrap=True, justify="right")  # samples
     t.add_column("headline", min_width=13)  # wraps between words, never in one
-    for r in found:
+    for i, r in enumerate(found):
         kind = f"[bold]{r.config.kind}[/bold]" if r.config.kind == "bench" else r.config.kind
+        figure = headline_figure(store, r) if i < HEADLINE_RUNS else NO_FIGURE
         status = _status(r, waiting)
         t.add_row(r.id, "[red]failed[/red]" if status == "failed" else status,
                   *((kind,) if kinds else ()),
                   escape(Path(r.dataset).name or r.dataset), escape(r.config.judge),
-                  str(store.count_samples(r.id)), escape(headline_figure(store, r)))
+                  str(store.count_samples(r.id)), escape(figure))
     return t
 
 

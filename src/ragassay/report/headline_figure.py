@@ -1,8 +1,7 @@
 """A run's first headline figure in a few words, for a list of runs (`runs list`; trial
 82: two runs of one file differed only by their time): people's corrected figure where
 the run's labels give one, `hallucination 0.516 (people)`, else the judge's own,
-`judge.hallucination 0.630
-(judge)`; read from the report's headline (`Report.headline`),
+`METRIC 0.630 (judge)`; read from the report's headline (`Report.headline`),
 never computed apart."""
 
 from __future__ import annotations

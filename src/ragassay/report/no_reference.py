@@ -36,11 +36,11 @@ def needs_reference_line(metrics: list[str] | dict[str, int]) -> str:
 
 def unscored_line(report: Report, limit: int = 3) -> str:
     """The run's unscored values in one line, naming the metrics they are of (trial 82:
-    "7 metric values unscored" did not say which metric): `7 trace.completeness values
-    unscored: no relevant context sentences (7)`; over several metrics the top two by
-    count, `9 values unscored, trace.completeness (7) and judge.overall (2): ...`, `of 4
-    metrics` where more have some; the top `limit` reasons. Those of a metric that needs
-    reference answers the data lacks are left out (`needs_reference`); "" for none."""
+    "7 metric values unscored" did not say which metric): `7 A values unscored: no
+    relevant context sentences (7)`; over several metrics the top two by count, `9 values
+    unscored, A (7) and B (2): ...`, `of 4 metrics` where more have some; the top `limit`
+    reasons. Those of a metric that needs reference answers the data lacks are left out
+    (`needs_reference`); "" for none."""
     skipped = needs_reference(report)
     reasons: dict[str, int] = {}
     per_metric: dict[str, int] = {}
