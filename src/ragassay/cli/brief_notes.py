@@ -22,12 +22,12 @@ MAX_WARNINGS = 10
 
 def repeats_line(report: Report) -> str | None:
     """Where some row's agreement repeats another's (its table cell: `repeats A`), how many
-    independent readings the table's rows on each label are, what the marked rows give
-    and what to do: `5 rows on people's hallucination labels, 3 independent readings:
-    rows marked "repeats" give another row's readings (trace.adherence:
-    judge.hallucination's verdicts; ragas.faithfulness: trace.adherence_ratio's values):
-    count each as that row's measurement, not a second one` (trial 82: "five support rows
-    are two or three measurements"); None where none repeats."""
+    independent readings the table's rows on each label are, which rows repeat which and
+    what to do: `5 rows on hallucination labels are 3 independent readings:
+    trace.adherence repeats judge.hallucination's verdicts; ragas.faithfulness nearly
+    repeats trace.adherence_ratio's values: count each as that row's measurement, not a
+    second one` (trial 82: "five support rows are two or three measurements"); None where
+    none repeats."""
     if report.calibration is None:
         return None
     said: dict[str, str] = {}
@@ -38,16 +38,15 @@ def repeats_line(report: Report) -> str | None:
         if (same := repeated(p)) is not None:
             counts[1] += 1
             if p.metric not in said:
-                said[p.metric] = f"{'nearly ' if repeat_extent(p) else ''}{same[0]}'s {same[1]}"
+                said[p.metric] = (f"{'nearly ' if repeat_extent(p) else ''}repeats "
+                                  f"{same[0]}'s {same[1]}")
     if not said:
         return None
-    readings = "; ".join(
-        f"{counted(n, 'row')} on people's {label} labels, "
-        f"{counted(n - same, 'independent reading')}"
-        for label, (n, same) in rows.items() if same)
-    which = "; ".join(f"{m}: {s}" for m, s in said.items())
-    return (f'{readings}: rows marked "repeats" give another row\'s readings ({which}): '
-            "count each as that row's measurement, not a second one")
+    readings = "; ".join(f"{counted(n, 'row')} on {label} labels are "
+                         f"{counted(n - same, 'independent reading')}"
+                         for label, (n, same) in rows.items() if same)
+    which = "; ".join(f"{m} {s}" for m, s in said.items())
+    return f"{readings}: {which}: count each as that row's measurement, not a second one"
 
 
 def baseline_notes(report: Report) -> list[str]:
