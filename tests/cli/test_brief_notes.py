@@ -54,8 +54,8 @@ def test_the_notes_say_what_to_do_in_plain_words(screens: dict[str, str]) -> Non
     notes = [x for x in screens["brief"].splitlines() if x.startswith("note ")]
     assert not any("linked metrics, " in x for x in notes), notes  # runs show says it
     assert "linked metrics, " in screens["show"]
-    repeats = next(x for x in notes if '"repeats"' in x)
-    assert "trace.adherence: judge.hallucination's verdicts" in repeats
+    repeats = next(x for x in notes if "independent reading" in x)
+    assert "trace.adherence repeats judge.hallucination's verdicts" in repeats
     assert repeats.endswith("count each as that row's measurement, not a second one")
 
 

@@ -41,7 +41,7 @@ def server() -> Iterator[FaultServer]:
 
 WARNING = re.compile(r"^\d+ samples? lacks? an input some metrics need \(")
 SKIPPED = re.compile(r"^skipped \d+ invalid rows? of \d+ \(--skip-invalid")
-UNSCORED = re.compile(r"^\d+ metric values? unscored; top reasons: ")  # stderr, also -q
+UNSCORED = re.compile(r"^\d+ (\S+ values? unscored|values unscored, [^:]+): ")  # stderr, also -q
 
 
 def _eval(server: FaultServer, data: Path, *extra: str) -> Result:

@@ -21,7 +21,6 @@ from ragassay.cli.common import (
     open_store,
     say,
 )
-from ragassay.cli.fmt import created_text
 from ragassay.terminal import counted
 from ragassay.version import __version__
 
@@ -124,9 +123,6 @@ def runs_list(db: StoreLocation, dataset: str | None, fmt: str) -> None:
     """Every run, newest first; bench runs are marked in the kind column, runs whose
     provider batches are still out say "waiting for batch"."""
 
-    from rich.markup import escape
-    from rich.table import Table
-
     store = open_store(db, readonly=True)
     found = store.list_runs(dataset=dataset)
     waiting = store.runs_waiting_for_batch()
@@ -134,21 +130,51 @@ def runs_list(db: StoreLocation, dataset: str | None, fmt: str) -> None:
         click.echo(json.dumps([_run_entry(store, r, waiting) for r in found], indent=2,
                               ensure_ascii=False))
         return
-    t = Table()
-    t.add_column("run", no_wrap=True)  # an id is copied: never split (trial 61)
-    for col in ("created", "status", "kind", "dataset", "judge", "metrics", "samples"):
-        t.add_column(col, no_wrap=col == "samples")
-    for r in found:
-        kind = f"[bold]{r.config.kind}[/bold]" if r.config.kind == "bench" else r.config.kind
-        status = _status(r, waiting)
-        t.add_row(r.id, created_text(r.created),
-                  "[red]failed[/red]" if status == "failed" else status, kind,
-                  escape(r.dataset), escape(r.config.judge),
-                  ", ".join(r.config.metrics), str(store.count_samples(r.id)))
-    console().print(t)
+    console().print(_runs_table(store, found, waiting))
+    if len(found) > HEADLINE_RUNS:
+        newest = counted(HEADLINE_RUNS, "run")
+        say(f"headline: figures of the newest {newest} (each is its report's, built for "
+            "the list); another run's: ragassay runs show RUN")
     for r in found:  # why each failed run failed (a bad endpoint, every call failed, ...)
         if r.failure:
             say(f"{r.id} failed: {r.failure}")
+
+
+HEADLINE_RUNS = 10
+"""How many of the newest runs `runs list` gives a headline figure: each is built from the
+run's report (about 2 s of CPU for 1,000 samples), so a long list stays quick."""
+
+
+def _runs_table(store: Store, found: list[RunRecord], waiting: set[str]) -> Any:
+    """`runs list`'s table: no cell wraps (trial 82: at 80 columns every cell broke over
+    three lines, the dataset path mid-word): the run id, which begins with the time it was
+    created (`--format json` gives it in full, and the metrics), never cut; the dataset by
+    its file name (`runs show` gives the path); long cells cut with an ellipsis, the
+    headline wrapped between words; a kind column where some run is not an eval; and
+    each run's first headline figure (`report.headline_figure`), so two runs of one file
+    differ by more than their time."""
+    from rich import box
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ragassay.report.headline_figure import NO_FIGURE, headline_figure
+
+    kinds = any(r.config.kind != "eval" for r in found)  # a kind column where it tells
+    t = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
+    t.add_column("run", no_wrap=True, min_width=20)  # an id is copied: never split (trial 61)
+    for col in ("status", *(("kind",) if kinds else ()), "dataset", "judge"):
+        t.add_column(col, no_wrap=True, overflow="ellipsis", min_width=6)
+    t.add_column("n", no_wrap=True, justify="right")  # samples
+    t.add_column("headline", min_width=13)  # wraps between words, never in one
+    for i, r in enumerate(found):
+        kind = f"[bold]{r.config.kind}[/bold]" if r.config.kind == "bench" else r.config.kind
+        figure = headline_figure(store, r) if i < HEADLINE_RUNS else NO_FIGURE
+        status = _status(r, waiting)
+        t.add_row(r.id, "[red]failed[/red]" if status == "failed" else status,
+                  *((kind,) if kinds else ()),
+                  escape(Path(r.dataset).name or r.dataset), escape(r.config.judge),
+                  str(store.count_samples(r.id)), escape(figure))
+    return t
 
 
 @runs.command("show")

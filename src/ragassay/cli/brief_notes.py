@@ -21,22 +21,32 @@ MAX_WARNINGS = 10
 
 
 def repeats_line(report: Report) -> str | None:
-    """Where some row's agreement repeats another's (its table cell: `repeats A`), what
-    that means and what to do: `rows marked "repeats" give another row's readings on
-    people's labels (trace.adherence: judge.hallucination's verdicts; ragas.faithfulness:
-    nearly trace.adherence_ratio's values): count each as that row's measurement, not a
-    second one`; None where none repeats."""
+    """Where some row's agreement repeats another's (its table cell: `repeats A`), how many
+    independent readings the table's rows on each label are, which rows repeat which and
+    what to do: `5 rows on hallucination labels are 3 independent readings:
+    trace.adherence repeats judge.hallucination's verdicts; ragas.faithfulness nearly
+    repeats trace.adherence_ratio's values: count each as that row's measurement, not a
+    second one` (trial 82: "five support rows are two or three measurements"); None where
+    none repeats."""
     if report.calibration is None:
         return None
     said: dict[str, str] = {}
+    rows: dict[str, list[int]] = {}  # per label: its rows, those that repeat another's
     for p in report.calibration.pairs:
-        if p.metric not in said and (same := repeated(p)) is not None:
-            said[p.metric] = f"{'nearly ' if repeat_extent(p) else ''}{same[0]}'s {same[1]}"
+        counts = rows.setdefault(p.label, [0, 0])
+        counts[0] += 1
+        if (same := repeated(p)) is not None:
+            counts[1] += 1
+            if p.metric not in said:
+                said[p.metric] = (f"{'nearly ' if repeat_extent(p) else ''}repeats "
+                                  f"{same[0]}'s {same[1]}")
     if not said:
         return None
-    which = "; ".join(f"{m}: {s}" for m, s in said.items())
-    return (f'rows marked "repeats" give another row\'s readings on people\'s labels '
-            f"({which}): count each as that row's measurement, not a second one")
+    readings = "; ".join(f"{counted(n, 'row')} on {label} labels are "
+                         f"{counted(n - same, 'independent reading')}"
+                         for label, (n, same) in rows.items() if same)
+    which = "; ".join(f"{m} {s}" for m, s in said.items())
+    return f"{readings}: {which}: count each as that row's measurement, not a second one"
 
 
 def baseline_notes(report: Report) -> list[str]:

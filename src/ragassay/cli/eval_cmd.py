@@ -54,23 +54,14 @@ if TYPE_CHECKING:
 
 
 def report_unscored(report: Report) -> None:
-    """Unscored values and their top reasons, on stderr even under -q; those of a metric
-    no sample could score for want of reference answers not among them (by design: the
-    summary and the finding say them, `report.needs_reference`; trial 78)."""
-    from ragassay.report.no_reference import needs_reference
+    """Unscored values, the metrics they are of and their top reasons, on stderr even
+    under -q (`report.no_reference.unscored_line`: those of a metric no sample could
+    score for want of reference answers not among them; trial 78)."""
+    from ragassay.report.no_reference import unscored_line
 
-    skipped = needs_reference(report)
-    reasons: dict[str, int] = {}
-    for name, entry in report.per_metric_statistics.items():
-        for reason, n in (entry.unscored_reasons or {}).items():
-            if name not in skipped:
-                reasons[reason] = reasons.get(reason, 0) + int(n)
-    total = sum(reasons.values())
-    if total:
-        top = sorted(reasons.items(), key=lambda kv: -kv[1])[:3]
-        shown = "; ".join(f"{r} ({n})" for r, n in top)
-        say(f"{total} metric value{'s' if total != 1 else ''} unscored; top reasons: {shown}",
-            err=True)
+    line = unscored_line(report)
+    if line:
+        say(line, err=True)
 
 
 def _given(name: str) -> bool:

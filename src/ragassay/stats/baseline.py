@@ -147,12 +147,18 @@ class LexicalComparison(Result):
 
 
 BEATS_WORDS = {"yes": "above", "unclear": "not clearly above", "no": "not above"}
-REVERSED_WORDS = {"yes": "above", "unclear": "not clearly better than", "no": "no better than"}
+REVERSED_WORDS = {"yes": "better than", "unclear": "not clearly better than",
+                  "no": "no better than"}
 """The same, against a baseline below chance read the other way round (trial 70: "not
 above the reversed lexical baseline" read as "worse than word counting")."""
-REVERSED_SAID = "word overlap ranks these labels backwards"
-"""What a reversed baseline is, said in the statement itself, next to the word (trial 73:
-"the lexical baseline read the other way round" was hard to parse)."""
+REVERSED_SAID = ("that baseline (the share of answer words found in the passages) is "
+                 "reversed here: word overlap alone gets these labels the wrong way round, "
+                 "so the judge is compared with it read backwards")
+"""What a reversed baseline is, said in the statement itself after the judge's verdict
+against it (trial 73: "the lexical baseline read the other way round" was hard to parse;
+trial 82: "reversed (word overlap ranks these labels backwards)" did not say whether
+reversed is good or bad): what the baseline is, that word overlap alone gets the labels
+wrong, and how the judge is compared with it."""
 
 
 def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
@@ -181,8 +187,8 @@ def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
             f"{base.n} samples ({got.beats})")
     meaning = None
     if base.auroc < 0.5:  # reversed: said in the line itself (trial 70) and what it means
-        text = (f"{REVERSED_WORDS[got.verdict]} the lexical baseline, reversed ({REVERSED_SAID}), "
-                f"on the same {base.n} samples ({got.beats})")
+        text = (f"{REVERSED_WORDS[got.verdict]} the lexical baseline on the same {base.n} "
+                f"samples ({got.beats}) - {REVERSED_SAID}")
         problem = label if inverted else f"not {label}"  # the side word overlap ranks up
         meaning = (f"{label}: word overlap alone tells people's labels apart "
                    f"{1 - base.auroc:.2f} of the time here (the reversed baseline: answers "
