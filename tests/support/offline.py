@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from ragassay.judge.offline import HALLUCINATION_THRESHOLD, Analyzer, Evidence
+from ragassay.judge.offline.sentences import ContextIndex, sentence_info
+from ragassay.judge.offline.units import Units
 from ragassay.types import Sample
 
 
@@ -50,3 +53,10 @@ def judged(an: Analyzer, contexts: list[str], answer: str) -> bool:
 def known_limit(reason: str) -> pytest.MarkDecorator:
     """A case the judge still gets wrong, said so: strict, so mending it shows."""
     return pytest.mark.xfail(strict=True, reason=reason)
+
+
+def units_of(contexts: list[str]) -> Units:
+    """The alignment units of context sentences, one passage each (no embeddings), for
+    tests that call one alignment rule directly."""
+    infos = [sentence_info(s) for s in contexts]
+    return Units.of(ContextIndex(infos, np.zeros((len(infos), 2)), list(range(len(infos)))))

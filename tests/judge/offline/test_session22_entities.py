@@ -5,15 +5,12 @@ own, none from a probe batch."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.clauses import part
 from ragassay.judge.offline.crossed import crossed
-from ragassay.judge.offline.sentences import ContextIndex, sentence_info
-from ragassay.judge.offline.units import Units
-from tests.support.offline import judged
+from tests.support.offline import judged, units_of
 
 _LAPTOPS = ["Laptop repairs are done by Marcus at the front desk.",
             "Helen looks after phone screens in the back office."]
@@ -54,9 +51,7 @@ def test_a_thing_moved_into_another_sentence_fact(an: Analyzer, contexts: list[s
 
 
 def _crossed(contexts: list[str], claim: str) -> int | None:
-    infos = [sentence_info(s) for s in contexts]
-    return crossed(part(claim), Units.of(ContextIndex(infos, np.zeros((len(infos), 2)),
-                                                      list(range(len(infos))))))
+    return crossed(part(claim), units_of(contexts))
 
 
 def test_what_is_crossed() -> None:

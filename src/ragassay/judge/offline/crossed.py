@@ -21,12 +21,11 @@ from __future__ import annotations
 
 from .attributed import entity_words, subject_run
 from .clauses import Part
+from .framed import COMPARES, framed
 from .units import Unit, Units
 
 MAX_NEW = 2  # content words of the claim the unit lacks, at most
 MIN_SAID = 2  # the unit's own words (V lacks) the claim says, without a figure
-_COMPARES = frozenset({"than", "unlike", "like", "both", "other", "whereas", "while",
-                       "same", "either"})
 _REFERRING = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "this",
                         "these", "that", "those", "there", "it's"})
 
@@ -44,8 +43,11 @@ def _candidates(units: Units, new: frozenset[str], doc: int | None) -> list[Unit
 
 def crossed(claim: Part, units: Units, doc: int | None = None) -> int | None:
     """The context sentence whose unit's fact the claim gives to another unit's thing
-    (module docstring), or None."""
-    if any(claim.negations) or (_COMPARES | _REFERRING) & set(claim.info.tokens):
+    (module docstring), or None; first, one named in the same frame (framed.py:
+    "Zone B", "items found on trams")."""
+    if (row := framed(claim, units, doc)) is not None:
+        return row
+    if any(claim.negations) or (COMPARES | _REFERRING) & set(claim.info.tokens):
         return None  # (a denial, a comparison, a pronoun: what it is about is not read)
     about = entity_words(claim)
     said_values = frozenset(n for n, _ in claim.figures)
