@@ -23,7 +23,7 @@ from functools import lru_cache
 from .counts import IRREGULAR, ORDINALS, TIME_WORDS, figures, is_number, lemma_stems
 from .lexical import NEGATIONS, STOPWORDS, stem
 from .normalise import TOKEN, normalise_text, separators
-from .pieces import AUXILIARIES, BREAK, merge_pieces
+from .pieces import AUXILIARIES, BREAK, fresh, merge_pieces
 from .sentences import SentenceInfo, token_view
 from .sentences import lead_tokens as _lead
 from .whole_time import whole_times
@@ -469,7 +469,8 @@ def clause_parts(text: str) -> tuple[Part, ...]:
             pieces[-1].append(k)
         else:
             pieces.append([k])
-    groups = merge_pieces(pieces, info.tokens, "," in cuts[0].group())
+    opens = [bool(ids[g[0]]) and fresh(cuts[ids[g[0]] - 1].group()) for g in pieces]
+    groups = merge_pieces(pieces, info.tokens, "," in cuts[0].group(), opens)
     if len(groups) < 2:
         return (whole,)
     out = []

@@ -73,6 +73,32 @@ def _opener(toks: list[str]) -> int:
     return len(toks) if words and is_filler(words) else 0
 
 
+# a break after which a clause starts afresh, as a sentence does: a semicolon, a colon, a
+# dash ("...; for glazing, please ask the studio": the phrase qualifies what follows)
+_FRESH = re.compile(r"[;:\u2013\u2014-]")
+
+
+def fresh(cut: str) -> bool:
+    """Whether a break (BREAK's match) opens a clause afresh (`_FRESH`)."""
+    return bool(_FRESH.search(cut))
+
+
+def _cut(text: str) -> tuple[list[str], list[bool]]:
+    """The sentence's pieces split at the breaks, and per piece whether the break before
+    it opens a clause afresh."""
+    pieces: list[str] = []
+    opens: list[bool] = []
+    at, after = 0, False
+    for m in (*BREAK.finditer(text), None):
+        piece = text[at:m.start() if m is not None else len(text)].strip()
+        if piece:
+            pieces.append(piece)
+            opens.append(after)
+        if m is not None:
+            at, after = m.end(), fresh(m.group()) if piece else after or fresh(m.group())
+    return pieces, opens
+
+
 @lru_cache(maxsize=16384)
 def clause_texts(text: str) -> tuple[str, ...]:
     """The sentence's clauses (the sentence itself when it has one): pieces split at the
@@ -81,7 +107,7 @@ def clause_texts(text: str) -> tuple[str, ...]:
     it ("...; Basic and Plus subscribers get ..."). An opening interjection ("Yes —")
     counts no token: "Yes — delivery, set-up and collection are included" is one clause,
     its list not cut after "set-up"."""
-    pieces = [p.strip() for p in BREAK.split(text) if p and p.strip()]
+    pieces, opens = _cut(text)
     comma_first = (first := BREAK.search(text)) is not None and "," in first.group()
     merged: list[str] = []
     carry = ""
@@ -95,7 +121,7 @@ def clause_texts(text: str) -> tuple[str, ...]:
         elif _open_verb([t.lower() for t in p.split()], pieces[k + 1].lower().split()
                         if k + 1 < len(pieces) else []):
             carry = p  # "must live | or work within the borough": one predicate
-        elif nxt and ((not k and fronted([t.lower() for t in p.split()]))
+        elif nxt and (((not k or opens[k]) and fronted([t.lower() for t in p.split()]))
                       or (not merged and comma_first and listed_no(
                           [t.lower() for t in p.split()]))):
             carry = p  # "On the Premium plan, listings ...": the phrase qualifies the clause
@@ -146,10 +172,11 @@ def _open_range(toks: list[str]) -> bool:
     return 0 < len(toks) - at - 1 <= _RANGE_TAIL and toks[at + 1][:1].isdigit()
 
 
-def merge_pieces(pieces: list[list[int]], toks: tuple[str, ...], comma_first: bool = False
-                 ) -> list[list[int]]:
+def merge_pieces(pieces: list[list[int]], toks: tuple[str, ...], comma_first: bool = False,
+                 opens: list[bool] | None = None) -> list[list[int]]:
     """Pieces of token indices merged as clause_texts merges its pieces (`comma_first`:
-    a comma cuts the first piece from the second, as `listed_no` asks)."""
+    a comma cuts the first piece from the second, as `listed_no` asks; `opens`: per
+    piece, whether the break before it opens a clause afresh, `fresh`)."""
     merged: list[list[int]] = []
     carry: list[int] = []
     opener = _opener([toks[i] for i in pieces[0]]) if len(pieces) > 1 else 0
@@ -158,7 +185,8 @@ def merge_pieces(pieces: list[list[int]], toks: tuple[str, ...], comma_first: bo
             p, carry = carry + p, []
         nxt = toks[pieces[k + 1][0]] if k + 1 < len(pieces) else ""
         head = [toks[i] for i in p]
-        if (nxt == "and" and _open_range(head)) or (not k and nxt and fronted(head)) or (
+        if (nxt == "and" and _open_range(head)) or (
+                (not k or opens is not None and opens[k]) and nxt and fronted(head)) or (
                 not merged and nxt and comma_first and listed_no(head)) or (
                 k + 1 < len(pieces) and _open_verb(head, [toks[i] for i in pieces[k + 1]])):
             carry = p  # "between 9 | and 11am"; "On the Premium plan, | ..."

@@ -82,28 +82,41 @@ REFERRAL = re.compile(
 )
 # A short fronted phrase before a referral: "For moves abroad, please contact our office."
 _CONJ = re.compile(r"^\W*(?:so|and|then|or)\s+", re.IGNORECASE)
-_FRONTED = re.compile(r"^\W*(?:for|about|regarding|on|with|as for|in the meantime)\b"
-                      r"[^,.;:!?]{1,60},\s*", re.IGNORECASE)
+_FRONTED = re.compile(r"^\W*(?:(?:so|and|then|or|but)\s+)?(?:for|about|regarding|on|with|"
+                      r"as for|in the meantime)\b", re.IGNORECASE)
+# ... whose words run up to the referral, with or without a comma (a clause cut at "but"
+# or after a semicolon reads "but for home visits please get in touch with the farm")
+_TOPIC_WORDS = re.compile(r"[^,.;:!?]{1,60}?(?:,\s*|\s+)(?=\S)")
+TOPIC_WORDS = 8  # the words of a fronted topic, at most
+
+
+def _topic_end(sentence: str) -> int:
+    """Where a fronted topic ends and a referral begins ("For moves abroad, | please
+    contact ...", "but for home visits | please get in touch ..."), 0 when none does."""
+    if (m := _FRONTED.match(sentence)) is None:
+        return 0
+    at = m.end()
+    for _ in range(TOPIC_WORDS):
+        if (w := _TOPIC_WORDS.match(sentence, at)) is None:
+            return 0
+        at = w.end()
+        if REFERRAL.match(sentence[at:]):
+            return at
+    return 0
 
 
 def referral_end(sentence: str) -> int:
     """Where the sentence's referral phrase ends ("so keep an eye out| there", "and our
     instructors can help| with diving lessons"), 0 when it is no referral."""
-    for skip in (None, _CONJ, _FRONTED):
-        at = 0
-        if skip is not None:
-            if (s := skip.match(sentence)) is None:
-                continue
-            at = s.end()
-        if (m := REFERRAL.search(sentence[at:])) is not None:
+    for at in (0, (s.end() if (s := _CONJ.match(sentence)) else -1), _topic_end(sentence)):
+        if at >= 0 and (m := REFERRAL.search(sentence[at:])) is not None:
             return at + m.end()
     return 0
 
 
 def is_topic_referral(sentence: str) -> bool:
     """A referral after a fronted topic: "For coaching enquiries, get in touch with Tom"."""
-    m = _FRONTED.match(sentence)
-    return m is not None and bool(REFERRAL.search(sentence[m.end():]))
+    return _topic_end(sentence) > 0
 
 
 def is_referral(sentence: str) -> bool:
