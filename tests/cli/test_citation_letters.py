@@ -1,7 +1,7 @@
 """New-user trial 73: answers citing bare bracketed letters (`[A]`, `[B]`) read as citing
 nothing (recall 0) with no word why; the grammar reads a letter only after a source word
 (`[Source A]`) or as an id the sample names. Such an answer's unscored reason now says so,
-one reason shared by every such answer, so the run's one `unscored; top reasons` line
+one reason shared by every such answer, so the run's one unscored line
 names it; an answer whose letters are its contexts' ids cites them."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _eval(tmp_path: Path, metadata: dict[str, object]) -> tuple[str, dict]:
 
 def test_bare_letters_that_cite_nothing_are_said_in_one_line(tmp_path: Path) -> None:
     output, doc = _eval(tmp_path, {})
-    line = next(x for x in output.splitlines() if "unscored; top reasons" in x)
+    line = next(x for x in output.splitlines() if "values unscored" in x)
     assert "[Source A]" in line and "bare bracketed letter, [A], names no context" in line
     assert "the answer cites nothing (a bare bracketed letter" in line
     assert "(8)" in line  # 4 answers, precision and fabricated each: one reason, counted

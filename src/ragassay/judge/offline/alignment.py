@@ -264,7 +264,7 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
                 p, u.part, u.sentence if u.clause else None, said))):
         kinds.append("quantifier")
     if "quantifier" not in kinds and fit.restates and (adds_only(
-            p, u, fit.only_in_unit, units) or part_otherwise(p, u, units)):
+            p, u, fit.only_in_unit, units) or part_otherwise(p, u, units, said)):
         kinds.append("quantifier")  # "Tours run in English only" / "... English and Spanish"
     if fit.restates and relation_turned(p, u.part) and len(p.negations) == len(
             u.part.negations):
@@ -413,7 +413,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
         return Judged("negation", row)  # "not welcome in rooms" / "welcome in ground-floor rooms"
     if any(denied_of_all(p, u.part) for u in near):
         return Judged("negation")  # "allowed in ground-floor rooms" / "not in any room"
-    if any(widened(p, u.part) or part_otherwise(p, u, units) for u in near):
+    if any(widened(p, u.part) or part_otherwise(p, u, units, said) for u in near):
         return Judged("quantifier")  # "every flight" for "long-haul flights"
     judged = [j for j in judged if j[2]]  # (those left: a figure they leave uncounted)
     if not judged:

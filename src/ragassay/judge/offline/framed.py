@@ -138,6 +138,14 @@ def framed(claim: Part, units: Units, doc: int | None = None) -> int | None:
     return None
 
 
+def _shares(s: Part) -> bool:
+    """Whether the sentence says its thing shares another's fact ("... at the same rate",
+    "... cost £40 too", "... has one as well", "... does likewise")."""
+    toks = s.info.tokens
+    return bool((COMPARES | _ALSO | {"likewise", "similarly"}) & set(toks)) or any(
+        a == "as" and b == "well" for a, b in zip(toks, toks[1:], strict=False))
+
+
 def _given(claim: Part, u: Unit, frame: Frame, fills: tuple[str, str],
            pool: list[Unit], every: list[Unit]) -> bool:
     """Whether the claim says U's own fact of the thing V names with `fills[1]` in the
@@ -152,6 +160,8 @@ def _given(claim: Part, u: Unit, frame: Frame, fills: tuple[str, str],
         if v.row == u.row or (frame, fv) not in _fillers(v.part, subject=True) or (
                 fu in _names(v.part)):
             continue
+        if _shares(v.sentence):
+            return False  # (V says its thing shares another's fact: "at the same rate")
         of_u, of_v = (frozenset(n for n, _ in x.part.figures) for x in (u, v))
         if (claim.words & v.words) - u.words - {fv} or values & (of_v - of_u):
             continue  # (the claim says something of V's own: a word, a figure)

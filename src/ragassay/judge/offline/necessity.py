@@ -41,13 +41,15 @@ def need(p: Part) -> str | None:
     toks = p.info.tokens[p.info.lead:]
     found = set()
     for i, t in enumerate(toks):
-        if t in _NOT_NEEDED:
-            found.add(OPTIONAL)
+        near = toks[max(0, i - _BEFORE):i]
+        if t in _NOT_NEEDED:  # ("not optional": required)
+            found.add(REQUIRED if any(is_negation(x) for x in near) else OPTIONAL)
         elif (t in _NEEDED and i and toks[i - 1] in _BE) or (
                 t in _NEED_VERBS and i + 1 < len(toks) and toks[i + 1] != "to"):
-            # ("is not required"; "No previous experience is needed": "no" anywhere before)
-            denied = any(is_negation(x) for x in toks[max(0, i - _BEFORE):i]) or any(
-                x in _NONE for x in toks[:i])
+            # ("is not required"; "No previous experience is needed": "no" anywhere before;
+            # "requires no special kit": its object denied)
+            denied = any(is_negation(x) for x in near) or any(x in _NONE for x in toks[:i]) or (
+                t in _NEED_VERBS and toks[i + 1] in _NONE)
             found.add(OPTIONAL if denied else REQUIRED)
     return found.pop() if len(found) == 1 else None
 

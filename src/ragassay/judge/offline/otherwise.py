@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .clauses import Part, lemma_stems
+from .clauses import POST_MODIFIERS, Part, lemma_stems
 from .scope import TIMES, narrowed
 from .units import Unit, Units
 
@@ -55,7 +55,29 @@ def _other_part(x: str, s: Part, claim_toks: set[str]) -> bool:
             and toks[i] not in claim_toks)
 
 
-def part_otherwise(p: Part, u: Unit, units: Units) -> bool:
+def _says_part(p: Part, u: Unit, x: str, whole: frozenset[str]) -> bool:
+    """Whether the claim says the word that names the unit's part of `x`: the content
+    word before it ("Guided kayaks") or the first content word of a post-modifier
+    after it ("Dogs on a lead", "Children under five"), anywhere in the claim ("Dogs
+    are welcome ... as long as they are on a lead")."""
+    toks = u.part.info.tokens
+    stems = lemma_stems(toks, u.part.info.all_stems)
+    mine = p.words | whole | set(p.info.tokens)  # (`whole`: the claim sentence's words)
+    for i in range(u.part.info.lead, len(toks)):
+        if stems[i] != x:
+            continue
+        if i > u.part.info.lead and stems[i - 1] in u.words and stems[i - 1] in mine:
+            return True
+        if i + 1 < len(toks) and toks[i + 1] in POST_MODIFIERS | {"on", "in", "at"}:
+            said = [k for k in range(i + 2, min(i + 5, len(toks)))
+                    if stems[k] in u.words or toks[k][:1].isdigit()]
+            if said and (stems[said[0]] in mine or toks[said[0]] in mine):
+                return True
+    return False
+
+
+def part_otherwise(p: Part, u: Unit, units: Units, whole: frozenset[str] = frozenset()
+                   ) -> bool:
     """Whether the unit says the claim's predicate of a part of a kind the claim speaks
     of all of (it lacks the kind's word, or narrows it) and another sentence of its
     document names another part of that kind without that predicate (module doc); not
@@ -68,6 +90,8 @@ def part_otherwise(p: Part, u: Unit, units: Units) -> bool:
     for x in _kinds(p):
         if x in u.words and not narrowed(replace(p, quantified=(x,)), u.part):
             continue  # the unit says it of the whole kind
+        if _says_part(p, u, x, whole):
+            continue  # the claim names the unit's part ("Children younger than five")
         pred = said - _kinds(p) - {x}
         if len(pred) < _PREDICATE:
             continue  # (too little said to tell the predicate)
