@@ -78,8 +78,9 @@ def test_a_figure_borne_predicate(an: Analyzer) -> None:
     assert judged(an, [_LOST], "Items found on trams are kept for 30 days.")
 
 
-@known_limit("a code name's number read as a count by the number checks: 'Line 2 trains "
-             "run every 10 minutes' set against 'Line 1 trains run every 10 minutes'")
+@known_limit("a code name's number: alignment sets 'Line 1' aside since session 23b "
+             "(labels.py), but support reads the best-matching document, Line 1's, where "
+             "the '2' is not found ('Line 2' in one passage passes: test_session23b_bearers)")
 def test_a_code_number_is_no_count(an: Analyzer) -> None:
     assert not judged(an, ["Line 1 trains run every 10 minutes at peak times.",
                            "Line 2 runs every 10 minutes all day."],

@@ -12,9 +12,8 @@ unit the claim's subject, entities, figures, quantifier and polarity must agree:
   subscribers" for "Pro subscribers"; "Paracetamol" where "Ibuprofen and paracetamol"
   are listed; another context sentence's subject as the subject), or a slot's or a
   unit's fact given to another's thing (parallel.py, crossed.py);
-- "number": a figure counting the same thing with another value ("5 devices" where the
-  unit says "2 devices", even if a 5 occurs elsewhere), or a figure the contexts bind
-  to another slot than the claim's words (placed.py);
+- "number": a figure counting the same thing with another value ("5 devices" / "2
+  devices"), or bound to another slot (placed.py) or name's number (labels.py);
 - "quantifier": "all" or "every" where the unit is restricted ("Pro subscribers only",
   "unless ...", one of several alternatives), or where another unit denies the
   predicate of part of the whole ("Economy Light tickets cannot be changed");
@@ -24,12 +23,11 @@ unit the claim's subject, entities, figures, quantifier and polarity must agree:
   departure" for "30 minutes before departure": relations.relation_turned);
 - "role swap": two names in reversed roles (contradiction.role_swap).
 
-The claim contradicts its contexts when it restates some unit and agrees with none (a
-claim restated, without a conflict, by one unit is consistent, whatever another says).
-A sentence's clauses are preferred to it when a clause restates the claim, so that a
-negation or a figure of another clause plays no part. A clause of a longer claim that
-no context states (most of its words in no context), beside a clause a context
-restates, is reported too (`Finding.unstated`): an invented detail added to a claim.
+The claim contradicts its contexts when it restates some unit and agrees with none (one
+restating it without a conflict makes it consistent, whatever another says). A
+sentence's clauses are preferred to it when one restates the claim (another clause's
+negation or figure plays no part). A clause of a longer claim no context states (most
+of its words in none), beside one a context restates, is reported (`Finding.unstated`).
 """
 
 from __future__ import annotations
@@ -63,6 +61,7 @@ from .dropped import (
     drops_time,
     tail_days,
 )
+from .labels import other_bearer
 from .lexical import FILLER, antonyms_in, stem
 from .listed import listed_denial
 from .mixed import misplaced_name, named_elsewhere
@@ -373,7 +372,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     if len(p.words) < MIN_WORDS:
         return Judged()
     fits = [(u, f) for u in near
-            if (f := _fit(p, u, units, subject)) is not None and f.candidate]
+            if (f := _fit(p, u, units, subject)) is not None and f.candidate
+            and not other_bearer(p, u, units)]
     restated = any(f.restates and not f.swaps for _, f in fits)
     # (read only for a clause of a sentence of several: `align`'s Finding.restated)
     close = bool(said) and restated and any(

@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .counts import IRREGULAR, ORDINALS, TIME_WORDS, figures, is_number, lemma_stems
+from .counts import IRREGULAR, ORDINALS, TIME_WORDS, day_rank, figures, is_number, lemma_stems
 from .lexical import NEGATIONS, STOPWORDS, stem
 from .normalise import TOKEN, normalise_text, separators
 from .pieces import AUXILIARIES, BREAK, fresh, merge_pieces
@@ -410,6 +410,8 @@ def _part(info: SentenceInfo, repeated: frozenset[str] = frozenset()) -> Part:
             s = t  # "The May course": the month, not the modal
         elif not _is_word(t, s) or i in no_content or (i == info.lead and t in CONNECTIVES):
             continue  # (a clause's opening "yet", "although": no content; "not ... yet" is)
+        if day_rank(toks, i) is not None:
+            continue  # "the second Tuesday": a figure (counts.figures), no word
         if t in ORDINALS:
             s = t  # "first", not its number
         words.append(s)

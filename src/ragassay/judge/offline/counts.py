@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .lexical import MONTHS, STOPWORDS, stem
+from .lexical import DAYS, MONTHS, STOPWORDS, stem
 
 TIME_WORDS = frozenset({"am", "pm", "a.m", "p.m"})
-ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth"})  # a rank, no count
+_RANKS = ("first", "second", "third", "fourth", "fifth")
+ORDINALS = frozenset(_RANKS)  # a rank, no count
+# a weekday's rank in its month: "the second Tuesday", "the last Friday" (-1)
+_DAY_RANKS = {r: float(k + 1) for k, r in enumerate(_RANKS)} | {"last": -1.0}
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _RANGE = frozenset({"to", "and", "or"})
 _DASHES = frozenset({"-", "\u2013", "\u2014"})
@@ -56,6 +59,21 @@ _BOUND_TAILS = frozenset({"least", "most"})  # "at least 12", "at most 12"
 # word before it ("10 players registered, 4 or more of whom must be women")
 _PARTITIVE = frozenset({"whom", "them", "which", "these", "those"})
 _OR_MORE = frozenset({"more", "fewer", "less", "over", "under"})
+# an age: "aged 12", "ages 4-15", "aged under 5", "12 years old", "a 12-year-old"
+_AGE_WORDS = frozenset({"age", "ages", "aged"})
+_AGE_BOUNDS = frozenset({"under", "over", "between", "from", "about", "around"})
+AGE = "age"
+
+
+def _aged(toks: tuple[str, ...], i: int, j: int) -> bool:
+    """Whether the figure at token i (its unit from token j) is someone's age: an age
+    word before it (a bound between: "aged under 5") or "year(s) old" after it. An age
+    counts no years of a duration ("children 4 to 15 years old" against "valid for 2
+    years")."""
+    if toks[j:j + 2] in (("year", "old"), ("years", "old")):
+        return True
+    k = i - 1 if i and toks[i - 1] not in _AGE_BOUNDS else i - 2
+    return k >= 0 and toks[k] in _AGE_WORDS
 
 
 def _partitive(toks: tuple[str, ...], j: int) -> bool:
@@ -82,6 +100,9 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
     minutes = {i + 1 for i, t in enumerate(toks[:-1]) if _clock(t, toks[i + 1])
                and (between is None or between[i] == ":")}
     for i, s in enumerate(stems):
+        if (rank := day_rank(toks, i)) is not None:
+            out.append(rank)
+            at.append(i)
         if not is_number(s) or toks[i] in ORDINALS or (value := _value(s)) is None:
             continue
         if i in minutes:
@@ -101,6 +122,8 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
         near = toks[max(0, i - 2):i] + toks[j:j + 1]
         if j < n and toks[j] in TIME_WORDS:
             key = "time"
+        elif _aged(toks, i, j):
+            key = AGE
         elif value <= 31 and any(t in _MONTHS and (t not in _MODAL_MONTHS or t in (
                 toks[i - 1] if i else "", toks[j] if j < n else "")) for t in near):
             key = "@day"  # a date's day, never a count of days
@@ -130,8 +153,19 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
         if (nxt == i + 2 and toks[i + 1] in _RANGE) or (
                 nxt == i + 1 and between is not None and between[i] in _DASHES
                 and not _dated(out[k][1]) and not _dated(out[k + 1][1])):
-            out[k] = (out[k][0], out[k + 1][1])
+            # (an age word opens the range: "ages 4-15", "aged 4 to 15 years")
+            key = AGE if AGE in (out[k][1], out[k + 1][1]) else out[k + 1][1]
+            out[k], out[k + 1] = (out[k][0], key), (out[k + 1][0], key)
     return out
+
+
+def day_rank(toks: tuple[str, ...], i: int) -> tuple[float, str] | None:
+    """A rank of a weekday in its month ("the second Tuesday": 2, "@tuesday"), a date of
+    its own: "the first Tuesday" is another day than "the second" or "the last Tuesday".
+    Other ranks ("the first visit") count nothing."""
+    if toks[i] in _DAY_RANKS and i + 1 < len(toks) and toks[i + 1] in DAYS:
+        return _DAY_RANKS[toks[i]], "@" + toks[i + 1]
+    return None
 
 
 def _dated(key: str | None) -> bool:

@@ -35,11 +35,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .clauses import Part, part, subject_words
+from .lexical import MONTHS, stem
 from .normalise import normalise_text
 from .pieces import MODALS
 from .sentences import SentenceInfo
 from .units import Unit, Units
 
+DAY = "@day"  # a date's day (counts.figures)
+_MONTH_STEMS = frozenset(stem(m) for m in MONTHS)
 SHARED_WORDS = 2  # content words a claim must share with a slot of another sentence
 # a claim that states a condition of its own may state the exception's value
 CONDITIONAL = frozenset({"if", "unless", "except", "provided", "when"})
@@ -145,18 +148,20 @@ def misplaced_figure(p: Part, near: list[Unit], units: Units, doc: int | None = 
     said = set(p.figures)
     written = part(p.text).words
     for n, key in p.figures:
-        if key is None or not counted_key(key):
-            continue  # (a date, a name's number or a figure counting nothing)
-        rows = _rows(near, units, doc, n, () if key == "time" or " " in key else (key,))
+        if key is None or not (counted_key(key) or key == DAY):
+            continue  # (a year, a name's number or a figure counting nothing)
+        rows = _rows(near, units, doc, n, () if key in (DAY, "time") or " " in key else (key,))
         slots = [s for j in rows for s in figure_slots(units, j)]
         homes = [s for s in slots if (n, key) in s.figures]
         rivals = [s for s in slots if (n, key) not in s.figures
                   and any(k == key and m != n for m, k in s.figures)
                   and not any((m, k) in said for m, k in s.figures if k == key)]
-        own: set[str | None] = {key}
+        # (a date's month is of its figure, no word of its slot: "reopens on 24 December"
+        # against "closes on 24 December and reopens on 2 January")
+        own: set[str | None] = {key, *(_MONTH_STEMS if key == DAY else ())}
         borrowed = not homes  # the figure only with another noun: "10 miles", "10 bags"
         if borrowed:
-            if key == "time":
+            if key in (DAY, "time"):
                 continue
             homes = [s for s in slots if any(
                 m == n and counted_key(k) and k != "time" for m, k in s.figures)]

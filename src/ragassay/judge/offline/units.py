@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from .asides import unbracketed
 from .clauses import (
     Part,
     clause_parts,
@@ -314,7 +315,7 @@ class Units:
         found = self._clauses.get(row)
         if found is None:
             whole = self.sentence(row)
-            pieces = clause_parts(whole.part.text)
+            pieces = clause_parts(unbracketed(whole.part.text))  # (asides.py)
             found = []
             if len(pieces) > 1:
                 found = [Unit(p, row, True, whole.part, taken(pieces, k, gapped=True))

@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .clauses import Part
-from .lexical import MONTHS, YEAR, stem
+from .lexical import DAYS, MONTHS, YEAR, stem
 
 # parts of the week, the day and the year that recur: "on weekdays" bounds "every day"
 # (a month dates an event: "released in February 2010" is no limit of "in 2010")
-DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 WEEKDAYS = frozenset(DAYS)
 WEEK = WEEKDAYS | {"weekday", "weekend"}  # the recurring parts of the week
 # the stems of the days and the months: times, not names (a later clause is about no
