@@ -88,6 +88,17 @@ _ONLY_CLAUSE = ("the clause that restates the claim holds its item alone ('... b
     pytest.param(_PARKING, "Guests may only park on the gravel.", True,
                  marks=known_limit("list items of several words ('the grass', 'the "
                                    "lane') are not read as listed with 'gravel'")),
+    pytest.param(["The Bronze badge test can be taken at home with a video. Silver and "
+                  "Gold tests must be taken at the club pool."],
+                 "Yes, all the swimming badge tests can be taken at home.", True,
+                 marks=known_limit("the other parts named as a list of modifiers ('Silver "
+                                   "and Gold tests'), the claim's kind with a word of its "
+                                   "own ('swimming')")),
+    pytest.param(["The Bronze badge test can be taken at home with a video. Silver and "
+                  "Gold tests can be taken at home too."],
+                 "Yes, all the badge tests can be taken at home.", False,
+                 marks=known_limit("every part said the same, in two sentences: the unit "
+                                   "naming one part reads as narrowing the claim")),
     pytest.param(["Deliveries are usually made before noon."],
                  "Deliveries are made before noon.", True,
                  marks=known_limit("'usually' dropped with no 'always' said reads as a "
