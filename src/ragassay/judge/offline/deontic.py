@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from .clauses import Part, is_negation
 from .lexical import crude_root
+from .places import placed
 from .units import Unit
 
 PERMITTED, FORBIDDEN = "permitted", "forbidden"
@@ -36,11 +37,6 @@ _QUALIFIERS = frozenset({"within", "before", "after", "until", "during", "once",
 # what "can" grants no leave for: an ability of the senses ("From the pier you can see
 # the castle" is no permission a ban of entering the castle turns)
 _SENSES = frozenset({"see", "hear", "spot", "glimpse", "smell", "notice"})
-# words before a noun that make it a place or a thing the claim is about, not its action:
-# a claim naming another place than the ban's is about another thing ("Cycling is
-# allowed on the towpath" / "Cycling is not allowed in the park")
-_PLACED = frozenset({"on", "in", "at", "into", "onto", "inside", "near", "along", "by",
-                     "from", "across", "around"})
 _EXCEPTIONS = frozenset({"except", "excluding", "apart", "other", "unless", "but"})
 
 
@@ -88,24 +84,13 @@ def turned_stance(p: Part, u: Unit) -> bool:
     shared = words & {crude_root(w) for w in u.words}
     if not shared or len(words - shared) > 1:
         return False
-    if any(_placed(p, w) for w in words - shared):
+    if any(placed(p, w) for w in words - shared):  # (`places.placed`)
         return False  # another place than the unit's: about another thing
     at = next((i for i, t in enumerate(utoks) if t in _EXCEPTIONS), None)
     if at is None:
         return True
     ahead = set(utoks[:at])
     return shared <= {crude_root(w) for t, w in u.sentence.pairs if t in ahead}
-
-
-def _placed(p: Part, root: str) -> bool:
-    """Whether the claim's word with this root follows a preposition of place within
-    three tokens ("on the towpath", "in the skate park"), so names a place, no action."""
-    toks = p.info.tokens
-    for t, w in p.pairs:
-        if crude_root(w) == root and t in toks:
-            i = toks.index(t)
-            return any(x in _PLACED for x in toks[max(0, i - 3):i])
-    return False
 
 
 def turned_row(p: Part, near: Sequence[Unit]) -> int | None:
