@@ -58,3 +58,23 @@ def an() -> Analyzer:
 def test_session23_review_mends(an: Analyzer, contexts: list[str], answer: str,
                                 flags: bool) -> None:
     assert judged(an, contexts, answer) is flags
+
+
+@pytest.mark.parametrize(("contexts", "answer", "flags"), [
+    # asides.py reads an aside with its clause only where the clause goes on to a figure
+    (["Adult passes cost £30 and junior passes (ages 8-16) cost £12."],
+     "For juniors aged 8 to 16, a pass costs £12.", False),
+    (["The bulky-item service (Team B) collects sofas on Thursdays. Garden waste goes "
+      "out on Fridays."], "Sofas are collected on Thursdays.", False),
+])
+def test_asides_for_a_figure(an: Analyzer, contexts: list[str], answer: str,
+                             flags: bool) -> None:
+    assert judged(an, contexts, answer) is flags
+
+
+def test_an_aside_is_dropped_only_before_a_figure() -> None:
+    from ragassay.judge.offline.asides import unbracketed
+
+    assert unbracketed("Child tickets (ages 4-15) cost £5.") == "Child tickets ages 4-15 cost £5."
+    assert unbracketed("Sofas (Team B) are collected on Thursdays.") == (
+        "Sofas (Team B) are collected on Thursdays.")

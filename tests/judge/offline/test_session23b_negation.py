@@ -3,8 +3,8 @@ unit naming another place than the claim's ("A ticket is required to visit the
 tower" is no flip of "You don't need a ticket to walk on the ramparts"), and a
 sentence whose negated clause is about another object than the claim's, another
 clause of it stating the claim's ("Pupils should not bring phones; calculators are
-fine" for "Pupils may bring calculators"). Cases in words of our own, none from a
-probe batch."""
+fine" for "Pupils may bring calculators": a known limit, its rule withdrawn). Cases in
+words of our own, none from a probe batch."""
 
 from __future__ import annotations
 
@@ -17,6 +17,9 @@ _CASTLE = ["A ticket is required to climb the tower. Walking on the ramparts is 
 _HARBOUR = ["A licence is needed to moor in the marina. Mooring at the harbour wall is free."]
 _EXAM = ["Pupils should not bring phones; calculators are fine."]
 _PICNIC = ["Visitors must not bring glass bottles; plastic cups are welcome."]
+_APART = known_limit("a sentence's negated clause about another object than the claim's "
+                     "turns it (apart.py withdrawn in session 23: it let a flip through on "
+                     "a held-out set)")
 
 
 @pytest.fixture(scope="module")
@@ -36,8 +39,10 @@ def an() -> Analyzer:
     (_CASTLE, "You don't need a ticket to climb the tower.", True),
     (_HARBOUR, "You don't need a licence to moor in the marina.", True),
     # the claim's object is granted in another clause than the denied one (flagged before)
-    (_EXAM, "Pupils may bring calculators.", False),
-    (_PICNIC, "Visitors can bring plastic cups.", False),
+    pytest.param(_EXAM, "Pupils may bring calculators.", False,
+                 marks=_APART),
+    pytest.param(_PICNIC, "Visitors can bring plastic cups.", False,
+                 marks=_APART),
     # ... the denied clause's object: still a flip
     (_EXAM, "Pupils may bring phones.", True),
     (_PICNIC, "Visitors can bring glass bottles.", True),

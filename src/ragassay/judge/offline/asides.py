@@ -15,6 +15,7 @@ from .pieces import AUXILIARIES
 MAX_ASIDE = 5  # tokens of an aside, at most: a longer one, or one with a verb, is a clause
 # an aside the clause goes on after (a word follows its closing bracket)
 _ASIDE = re.compile(r"\s*\(([^()]*)\)(?=\s+\w)")
+_FIGURE_AFTER = re.compile(r"[^,;:.()]*\d")  # a figure in the clause after the aside
 
 
 def _short(aside: str) -> bool:
@@ -26,5 +27,9 @@ def _short(aside: str) -> bool:
 
 
 def unbracketed(text: str) -> str:
-    """The sentence with the brackets of its short asides dropped, their words kept."""
-    return _ASIDE.sub(lambda m: " " + m.group(1) if _short(m.group(1)) else m.group(0), text)
+    """The sentence with the brackets of its short asides dropped, their words kept,
+    where the clause goes on to a figure (the subject it would lose: "(ages 4-15) cost
+    £5"); other asides are left as they were (a source label, a gloss: session 23's
+    held-out counts showed the wider reading flagging a faithful answer)."""
+    return _ASIDE.sub(lambda m: " " + m.group(1) if _short(m.group(1)) and _FIGURE_AFTER.match(
+        text, m.end()) else m.group(0), text)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .apart import denied_apart
 from .clauses import LIGHT_VERBS, Part, is_negation, lemma_stems, part
 from .deontic import turned_row, turned_stance
 from .inflection import bases, with_bases
@@ -151,15 +150,12 @@ def unit_flip(p: Part, u: Unit, antonyms: int, units: Units | None = None) -> st
     a denied comparison that is the unit's bound (`placed.denied_bound`), and a flip a
     "no" phrase's last word makes where another sentence of the unit's passage states
     that word ("We offer no express delivery to Northern Ireland. Standard delivery ...
-    takes 5 days." for "We offer delivery to Northern Ireland", review 19d), and a
-    sentence's negation of another object than the claim's (`apart.denied_apart`)."""
+    takes 5 days." for "We offer delivery to Northern Ireland", review 19d)."""
     flip = polarity(p, u.part, antonyms, u.inherited, phrases=True)
     if flip is None:
         # ("welcome" / "not permitted"; "optional" / "is required")
         return "negation" if turned_stance(p, u) or (
             units is not None and turned_need(p, u, units.passage(u.row))) else None
-    if flip and units is not None and denied_apart(p, u, units):
-        return None  # "Guests should not bring food; wine is fine" for "may bring wine"
     if flip and units is not None and _stated_apart(u, units) and polarity(
             p, u.part, antonyms, u.inherited) is None:
         return None
