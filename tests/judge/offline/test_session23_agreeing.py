@@ -25,10 +25,6 @@ _PARCELS = ["We do not ship parcels on Sundays."]
 _TIPS = ["We do not add tips to the bill."]
 
 
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
 
 def test_bases_of_regular_forms() -> None:
     assert {"log"} <= bases(("logged",))

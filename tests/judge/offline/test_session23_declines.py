@@ -36,10 +36,6 @@ _SUBJECT = known_limit("the subject of a decline said of the sources is scored a
 _NOTHING_ON = known_limit("'I have nothing on X' is no decline phrase")
 
 
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
 
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
     # what the sources cover, then "; for Y, ask Z" in the same sentence (flagged before)

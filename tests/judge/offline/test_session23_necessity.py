@@ -25,10 +25,6 @@ _CLINIC = ["The walk-in clinic sees patients without an appointment.",
 _CAVES = ["No previous climbing experience is required for the beginners' wall."]
 
 
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
 
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
     # the opposite necessity, in other words (the swim and the deposit passed before;

@@ -23,10 +23,6 @@ _WIFI = ["Wi-Fi is free in every cabin. Family cabins sleep six."]
 _SEEDS = ["Seed packets are posted free of charge. Heavy seed trays are sent by courier."]
 
 
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
 
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
     # a part given, another part said otherwise: the claim widens it (missed before)

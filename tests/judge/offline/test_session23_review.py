@@ -23,10 +23,6 @@ _BOATS = ["Guided canoes leave the pier at 10am and 3pm. Solo canoes can be hire
           "time from the hut."]
 
 
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
 
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
     # 23a, otherwise: the claim names the part itself, in its own words or at its end

@@ -22,10 +22,6 @@ _APART = known_limit("a sentence's negated clause about another object than the 
                      "a held-out set)")
 
 
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
 
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
     # the claim's place is another than the turned unit's, and a sentence of the

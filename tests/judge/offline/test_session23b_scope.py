@@ -24,10 +24,6 @@ _HIRE = ["Van hires can generally be extended once for a further two weeks, subj
 _ALWAYS = ["Stall permits can be renewed for another year at any time."]
 
 
-@pytest.fixture(scope="module")
-def an() -> Analyzer:
-    return Analyzer()
-
 
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
     # "only" of one listed item, the others dropped: known limits (test_only_limits_left)

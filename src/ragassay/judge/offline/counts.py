@@ -63,6 +63,7 @@ _OR_MORE = frozenset({"more", "fewer", "less", "over", "under"})
 _AGE_WORDS = frozenset({"age", "ages", "aged"})
 _AGE_BOUNDS = frozenset({"under", "over", "between", "from", "about", "around"})
 AGE = "age"
+DAY = "@day"  # a date's day: never a count of days
 
 
 def _aged(toks: tuple[str, ...], i: int, j: int) -> bool:
@@ -126,7 +127,7 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
             key = AGE
         elif value <= 31 and any(t in _MONTHS and (t not in _MODAL_MONTHS or t in (
                 toks[i - 1] if i else "", toks[j] if j < n else "")) for t in near):
-            key = "@day"  # a date's day, never a count of days
+            key = DAY
         elif _is_year(value) and (j >= n or toks[j] in STOPWORDS or is_number(stems[j])
                                   or toks[j] in _MONTHS):
             key = "@year"  # a calendar year, never a count of years

@@ -33,6 +33,7 @@ from functools import lru_cache
 from .clauses import Part, part
 from .counts import lemma_stems
 from .lexical import STOPWORDS
+from .parallel import COMPARES as PAIRED
 from .pieces import AUXILIARIES
 from .units import Unit, Units
 
@@ -42,9 +43,11 @@ MAX_TOKENS = 30  # a longer sentence says many things (a web page's)
 SUBJECT_TOKENS = 6  # tokens of a subject, at most
 _CODE = re.compile(r"(?<=\w )([A-Z])\b")  # "Sheet D", "Zone A": a capital letter alone
 # a comparison: what the claim is about is set against another ("than", "like")
-COMPARES = frozenset({"than", "unlike", "like", "both", "other", "whereas", "while",
-                      "same", "either"})
+COMPARES = PAIRED | {"same", "either"}  # (parallel.py's, and "the same", "either")
 _ALSO = frozenset({"also", "too"})  # ("Zone B parking is free after 6pm too")
+_COMPARING = COMPARES | _ALSO
+# a sentence saying its thing shares another's fact ("at the same rate", "too")
+_SHARING = _COMPARING | {"likewise", "similarly"}
 
 Frame = tuple[str, ...]
 
@@ -116,7 +119,7 @@ def _names(p: Part) -> frozenset[str]:
 def framed(claim: Part, units: Units, doc: int | None = None) -> int | None:
     """The context sentence whose unit's fact the claim gives to a sibling thing
     another unit names in the same frame (module docstring), or None."""
-    if any(claim.negations) or (COMPARES | _ALSO) & set(claim.info.tokens):
+    if any(claim.negations) or _COMPARING & set(claim.info.tokens):
         return None
     mine: dict[Frame, set[str]] = {}
     for frame, fill in _fillers(claim):
@@ -142,7 +145,7 @@ def _shares(s: Part) -> bool:
     """Whether the sentence says its thing shares another's fact ("... at the same rate",
     "... cost £40 too", "... has one as well", "... does likewise")."""
     toks = s.info.tokens
-    return bool((COMPARES | _ALSO | {"likewise", "similarly"}) & set(toks)) or any(
+    return bool(_SHARING & set(toks)) or any(
         a == "as" and b == "well" for a, b in zip(toks, toks[1:], strict=False))
 
 

@@ -46,7 +46,7 @@ _ASIDE = re.compile(r"[(\[]")
 # two clauses set side by side: "...; ...", "..., while ...", "... and the ..."
 _JOINED = re.compile(r";|,\s*(?:while|whereas|but)\b|\band\s+(?:the|our|a|an)\b",
                      re.IGNORECASE)
-_COMPARES = frozenset({"than", "unlike", "like", "both", "other", "whereas", "while"})
+COMPARES = frozenset({"than", "unlike", "like", "both", "other", "whereas", "while"})
 MAX_TOKENS = 30  # a longer sentence is no slot (real passages: many parallel things)
 MAX_SENTENCES = 5  # ... and a passage of more (a web page: many things side by side)
 SHORT_PASSAGE = 2  # sentences of a passage whose sentence pairs with the next passage's
@@ -141,7 +141,7 @@ def _parallel(a: _Slot, b: _Slot, units: Units) -> bool:
 def parallel_swap(claim: Part, units: Units, doc: int | None = None) -> int | None:
     """The context sentence whose slot's predicate the claim gives to the other slot's
     entity (module docstring), or None."""
-    if any(claim.negations) or not claim.words or _COMPARES & set(claim.info.tokens):
+    if any(claim.negations) or not claim.words or COMPARES & set(claim.info.tokens):
         return None  # (a denial, or a comparison: "warmer than the other pool, at 28C")
     said_values = frozenset(n for n, _ in claim.figures)
     about = entity_words(claim)

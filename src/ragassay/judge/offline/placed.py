@@ -35,13 +35,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .clauses import Part, part, subject_words
+from .counts import DAY
 from .lexical import MONTHS, stem
 from .normalise import normalise_text
 from .pieces import MODALS
 from .sentences import SentenceInfo
 from .units import Unit, Units
 
-DAY = "@day"  # a date's day (counts.figures)
 _MONTH_STEMS = frozenset(stem(m) for m in MONTHS)
 SHARED_WORDS = 2  # content words a claim must share with a slot of another sentence
 # a claim that states a condition of its own may state the exception's value
