@@ -27,6 +27,8 @@ def _bases(tok: str) -> frozenset[str]:
     if tok in STOPWORDS:
         return frozenset()
     base = ing_base(tok)
+    if base is None and len(tok) == 4 and tok.endswith("ed") and tok[1:3] != "ee":
+        return frozenset({stem(tok[:-1])})  # "used": "use", "owed": "owe", "tied": "tie"
     if base is None and len(tok) > 4 and tok.endswith("ed") and not tok.endswith("eed"):
         base = tok[:-2]
         if len(base) > _MIN_BASE and base[-1] == base[-2] and base[-1] not in "ls":

@@ -160,7 +160,7 @@ def unit_flip(p: Part, u: Unit, antonyms: int, units: Units | None = None) -> st
             p, u.part, antonyms, u.inherited) is None:
         return None
     if flip and u.clause and "if" in u.sentence.info.tokens and "if" not in u.part.info.tokens \
-            and not {"if", "unless"} & set(p.info.tokens):
+            and not {"if", "unless"} & set(p.info.tokens) and not _grant_denied(p, u):
         return None  # "You should not have X if C": not having X is C's, not the claim's
     if flip and "unless" in p.info.tokens and "if" in u.part.info.tokens and any(
             h is not None for h in u.sentence.negations):
@@ -170,6 +170,18 @@ def unit_flip(p: Part, u: Unit, antonyms: int, units: Units | None = None) -> st
     if flip == "negation" and (denied_bound(p, u.part) or denied_bound(u.part, p)):
         return None  # "can't weigh more than 95 kg" / "the maximum rider weight is 95 kg"
     return flip
+
+
+def _grant_denied(p: Part, u: Unit) -> bool:
+    """Whether the claim flatly denies what the unit's clause grants under its sentence's
+    condition ("Guests may not bring wine" / "Guests may bring wine if they pay
+    corkage"): the clause is not negated, the claim is, and the claim says no word its
+    sentence lacks (a word of its own may name the case the condition leaves out:
+    "Opened items can't be returned" / "Items can be returned if unopened"), nor a
+    condition or a figure of its own ("not without a fee", "not after 30 days")."""
+    return (all(h is None for h in u.part.negations) and any(h is not None for h in p.negations)
+            and not (_CONDITIONAL | {"without"}) & set(p.info.tokens) and not p.figures
+            and p.words <= u.sentence.words | bases(u.sentence.info.tokens))
 
 
 def _stated_apart(u: Unit, units: Units) -> bool:
