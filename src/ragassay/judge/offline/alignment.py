@@ -58,6 +58,7 @@ from .labels import other_bearer
 from .lexical import FILLER, antonyms_in, stem
 from .listed import listed_denial
 from .mixed import misplaced_name, named_elsewhere
+from .named_place import named_in_place
 from .objects import swapped_object
 from .otherwise import part_otherwise
 from .parallel import parallel_swap
@@ -351,7 +352,9 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
             time_bound(p, u.part, u.sentence, calendar=units.calendar) for u in near):
         p = replace(p, words=p.words - when)  # "at any time" says when, not what
     if _exception(p, near) or (p.universal and any(
-            elsewhere(p, u.part, u.sentence) for u in near)):
+            elsewhere(p, u.part, u.sentence) for u in near)) or (
+            not any(p.words <= u.words for u in near)
+            and any(named_in_place(p, u.part) for u in near)):
         return Judged("quantifier")
     if (row := listed_denial(p, near)) is not None:
         return Judged("negation", row)  # "we can move pianos" / "We cannot move pianos, ..."

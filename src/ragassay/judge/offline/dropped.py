@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .both import both_widened
-from .clauses import Part, clause_parts, part
+from .clauses import RESTRICTORS, Part, clause_parts, part
 from .hours import hours_widened
 from .lexical import MONTHS, STOPWORDS, stem
 from .pieces import AUXILIARIES
@@ -176,13 +176,29 @@ def _excepted_from(toks: Sequence[str], i: int) -> int | None:
     return i + 2 if tuple(toks[i:i + 2]) in _EXCEPT_PAIRS else None
 
 
+_PART_OF = frozenset({"most", "some", "certain"})
+_SUBJECT_SPAN = 3  # a subject and its bound: "riders under 14"
+
+
+def _bound_restated(p: Part, u: Part) -> bool:
+    """Whether the claim's only restriction is its subject's own bound, word for word the
+    unit's ("Riders under 14 must ..." of "Riders under 14 must ..., except ..."): it
+    restates whom the unit is about, and limits nothing the unit does not."""
+    toks = p.info.tokens
+    if any(t in RESTRICTORS or t in _PART_OF for t in toks):
+        return False
+    head = " ".join(toks[p.info.lead:p.info.lead + _SUBJECT_SPAN])
+    return f" {head} " in f" {' '.join(u.info.tokens)} "
+
+
 def drops_exception(p: Part, u: Part, sentence: Part | None = None,
                     said: frozenset[str] = frozenset()) -> bool:
     """Whether the unit (or, when it is a clause of `sentence`, the clause after it)
     excepts something ("except the Print Room", "apart from Advanced Pointe") and the
     claim, with no restriction of its own, says it without any content word of what is
     excepted: it says it of that too. `said`: the words of the claim's whole sentence."""
-    if p.restricted or any(t in _EXCEPT_FIRST for t in p.info.tokens):
+    if (p.restricted and not _bound_restated(p, u)) or any(
+            t in _EXCEPT_FIRST for t in p.info.tokens):
         return False
     named = {p.info.all_stems[k] for k in p.info.capitals if k}  # (not its first word)
     if {v for v, _ in p.figures} - {v for v, _ in u.figures} or not named <= u.stems:
