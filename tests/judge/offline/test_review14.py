@@ -103,8 +103,9 @@ def test_an_hour_said_for_the_context_is_supported(an: Analyzer, context: str,
 
 @pytest.mark.parametrize(("context", "answer", "flags"), [
     ("Each lesson lasts one hour.", "Each lesson lasts an hour.", False),
-    pytest.param("Each lesson lasts an hour.", "Each lesson lasts 60 minutes.", False,
-                 marks=LIMIT),
+    # (mended in session 24: a context's "an hour" states 1 hour, 60 minutes, as evidence
+    # only: `normalise.written_values`)
+    ("Each lesson lasts an hour.", "Each lesson lasts 60 minutes.", False),
     pytest.param("Check-in closes 45 minutes before departure.",
                  "Check-in closes an hour before departure.", True, marks=LIMIT),
 ])

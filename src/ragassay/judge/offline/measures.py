@@ -166,6 +166,16 @@ _TIMES = re.compile(r"\b(twice|thrice)(?= (?:a|an|per|each|every|daily|weekly|mo
 _OFTEN = re.compile(r"\b(\d+ times|once) (?:(daily|weekly|monthly|yearly)|(?:per|each|every) "
                     r"(day|week|month|year))\b")
 _PERIOD = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
+# how many times, in words or as "once"/"twice": "one time" and "a single time" are
+# "once", "2 times" (no rate after it: "twice" before a period is already "2 times") is
+# "twice"; only where "time" ends its phrase (a word of a closed class or a mark after
+# it), so "a one-time fee" (hyphen read as a space) stays a fee
+_AFTER_TIMES = (r"(?=\s*(?:$|[.,;:!?)\]]|(?:a|an|in|per|every|each|only|through|via|on|at|"
+                r"online|before|after|during|within|and|or|but|if|as|while|when|until|to|for|"
+                r"with|without|more|so|then|again)\b))")
+_ONCE = re.compile(r"\b(?:[Oo]ne|1|[Aa] single|[Jj]ust one) time\b" + _AFTER_TIMES)
+_TWICE = re.compile(r"\b2 times\b(?! (?:a|an|per|each|every|daily|weekly|monthly|yearly)\b)"
+                    + _AFTER_TIMES)
 
 
 def _twelve(hour: int, minutes: str, half: str) -> str:
@@ -220,6 +230,9 @@ def clock_and_frequency(text: str) -> str:
     if "twice" in low or "thrice" in low:
         text = _TIMES.sub(lambda m: "2 times" if m.group(1).lower() == "twice" else "3 times",
                           text)
+    if " time" in low:
+        text = _ONCE.sub("once", text)
+        text = _TWICE.sub("twice", text)
     if "times" in text or "once" in low:
         text = _OFTEN.sub(_often, text)
     return text

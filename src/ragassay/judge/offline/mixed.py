@@ -169,7 +169,24 @@ def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None
         return None  # a sentence links the two ("Wembley is in London"): no swap
     if _aside(sentence, own, p.words):
         return None  # "..., manager Jo Baker said": its name is the source's, no slot
+    if _speaker(sentence, units, row, holding[0], missing):
+        return None  # "Book with us" beside "Castlegate Physio is open ...": the speaker
     return row
+
+
+_FIRST_PERSON = frozenset({"we", "us", "our", "ours"})
+
+
+def _speaker(sentence: Part, units: Units, row: int, holding: int,
+             missing: frozenset[str]) -> bool:
+    """Whether the claim's name is the passage's speaker: the sentence it restates speaks
+    in the first person plural ("book with us") and the one sentence naming it is of
+    the same passage and opens on it ("Castlegate Physio is open Monday to Friday"), so
+    the claim writes the name where the sentence writes "us"."""
+    ctx = units.ctx
+    return (bool(_FIRST_PERSON & set(sentence.info.tokens))
+            and ctx.docs[holding] == ctx.docs[row]
+            and first_stem(units.sentence(holding).part) in missing)
 
 
 _PRONOUNS = frozenset({"it", "they", "this", "these", "he", "she", "its", "their"})

@@ -208,7 +208,9 @@ def written_values(text: str) -> frozenset[float]:
     6, `_bounds`)."""
     toks = tuple(t.lower() for t in TOKEN.findall(_surface(text)))
     out = {float(t) for t in toks if _numeral(t)}
-    return frozenset(out | {q.value for q in quantities(text)} | _converted(norm_tokens(text))
+    norm = norm_tokens(text)
+    return frozenset(out | {q.value for q in quantities(text)} | _converted(norm)
+                     | _converted(_ranged(norm)) | _single(norm)
                      | _periods(text) | _bounds(toks))
 
 
@@ -249,6 +251,46 @@ def _converted(toks: tuple[str, ...]) -> set[float]:
         if unit in _CONVERT and _numeral(t):
             down, up = _CONVERT[unit]
             out.update((float(t) * down, float(t) * up))
+    return out
+
+
+# a range's first bound written bare takes the unit of its second ("between 60 and 15
+# minutes", "10-20 minutes": 60 minutes, 10 minutes)
+_RANGE_WORDS = frozenset({"and", "to", "or"})
+
+
+def _ranged(toks: tuple[str, ...]) -> tuple[str, ...]:
+    """The tokens with a range's bare first bound followed by its second's unit."""
+    out: list[str] = []
+    for i, t in enumerate(toks):
+        out.append(t)
+        if not _numeral(t):
+            continue
+        k = i + 2 if i + 1 < len(toks) and toks[i + 1] in _RANGE_WORDS else i + 1
+        if k + 1 < len(toks) and _numeral(toks[k]) and toks[k + 1] in _CONVERT:
+            out.append(toks[k + 1])
+    return tuple(out)
+
+
+# "a"/"an" before a unit names one of it ("an hour's break", "costs a pound"): a context
+# that writes it so states the figure 1 that an answer writes "one hour", "one pound";
+# not the period of a rate ("twice a day", "5 pounds a week": counts of another thing)
+_UNIT = re.compile(r"(?:second|minute|hour|day|week|fortnight|month|year|pound|euro|"
+                   r"dollar|kilometre|metre|mile|kilogram|litre)(?:'s|’s)?")
+_RATE_BEFORE = frozenset({"once", "twice", "times", "per", "each", "every", "pounds", "euros",
+                          "dollars", "pence", "percent"})
+
+
+def _single(toks: tuple[str, ...]) -> set[float]:
+    """1 and its conversions, for each unit the text writes after "a" or "an"."""
+    out: set[float] = set()
+    for i, t in enumerate(toks[:-1]):
+        unit = toks[i + 1]
+        if t not in ("a", "an") or _UNIT.fullmatch(unit) is None or (
+                i and (_numeral(toks[i - 1]) or toks[i - 1] in _RATE_BEFORE)):
+            continue
+        out.add(1.0)
+        out |= _converted(("1", unit.split("'")[0].split("’")[0]))
     return out
 
 

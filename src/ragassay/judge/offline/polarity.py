@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .clauses import LIGHT_VERBS, Part, is_negation, lemma_stems, part
+from .clauses import LIGHT_VERBS, Part, clause_parts, is_negation, lemma_stems, part
 from .deontic import turned_row, turned_stance
 from .inflection import bases, with_bases
 from .lexical import STOPWORDS, antonyms_in, stem
@@ -167,6 +167,8 @@ def unit_flip(p: Part, u: Unit, antonyms: int, units: Units | None = None) -> st
         return None  # "..., unless C" says what "not ... if C" says
     if flip and p.opening == "elliptic" and not part(p.text).words <= u.words:
         return None  # "..., not for damage to your own car": a case the unit does not state
+    if flip and u.clause and _denied_beside(p, u):
+        return None  # "IT does not issue them" / "issued by Facilities, not by IT"
     if flip == "negation" and (denied_bound(p, u.part) or denied_bound(u.part, p)):
         return None  # "can't weigh more than 95 kg" / "the maximum rider weight is 95 kg"
     return flip
@@ -182,6 +184,31 @@ def _grant_denied(p: Part, u: Unit) -> bool:
     return (all(h is None for h in u.part.negations) and any(h is not None for h in p.negations)
             and not (_CONDITIONAL | {"without"}) & set(p.info.tokens) and not p.figures
             and p.words <= u.sentence.words | bases(u.sentence.info.tokens))
+
+
+# what opens an elliptic denial before what it denies ("but not by X", "not for Y")
+_ELLIPSIS_OPENERS = frozenset({"but", "and", "not", "no", "by", "for", "at", "in", "on", "to",
+                               "from", "with", "of", "the", "a", "an", "any"})
+
+
+def _denied_beside(p: Part, u: Unit) -> bool:
+    """Whether a negated claim restates the elliptic denial beside the unit's clause in
+    its sentence ("A, not B": the sentence affirms its predicate of A and denies it of
+    B): the claim denies the predicate of what that denial names, every word the
+    denial holds past its opening being the claim's ("IT does not issue them" for
+    "Badges are issued by the Facilities team, not by IT"). A claim denying it of what
+    the unit's clause names keeps its flip."""
+    if not p.negations:
+        return False
+    toks = set(p.info.tokens)
+    for c in clause_parts(u.sentence.text):
+        if c.opening != "elliptic" or not c.negations or c.text == u.part.text:
+            continue
+        named = [t for t in c.info.tokens[c.info.lead:] if t.isalnum()
+                 and t not in _ELLIPSIS_OPENERS and not is_negation(t)]
+        if named and set(named) <= toks:
+            return True
+    return False
 
 
 def _stated_apart(u: Unit, units: Units) -> bool:
@@ -234,8 +261,10 @@ def _turned_loosely(p: Part, near: Sequence[Unit]) -> int | None:
             continue
         antonyms = sum(1 for t, w in p.pairs if w not in u.words
                        and antonyms_in(t, antonym_pool(u.part), u.part.info.tokens))
-        scored.append((len(shared), polarity(p, u.part, antonyms, u.inherited), u.row,
-                       p.first in u.words))
+        # (an elliptic denial, "but not at X", against a negated unit: both deny)
+        kind = None if p.opening == "elliptic" and u.part.negations else polarity(
+            p, u.part, antonyms, u.inherited)
+        scored.append((len(shared), kind, u.row, p.first in u.words))
     # (a unit without the subject turns nothing, but one as close the claim's way
     # outweighs the turned one: "Entry to the main galleries is free" for "The museum
     # does not charge for entry to the main galleries", beside "The museum charges for
