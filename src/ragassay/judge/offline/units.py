@@ -334,6 +334,11 @@ class Units:
         eligible ..." / "Employees may work remotely ...", not "staff" / "employees")."""
         if w not in self.subjects or v not in self.subjects:
             return False
+        return self.distinct(w, v)
+
+    def distinct(self, w: str, v: str) -> bool:
+        """Whether two context stems are no near-synonyms by their static vectors (the
+        words the contexts write them as)."""
         if self._word_of is None:
             self._word_of = {x: t for i in self.ctx.infos
                              for t, x in zip(i.words, i.word_stems, strict=True)}
