@@ -1,15 +1,13 @@
 """Session 24 (k179): a word of one entity put in another's slot, taken from elsewhere in
 the contexts (phrase_swap.py).
 
-A single lowercase word the contexts write in another sentence, put where the unit has a
-word of its own in one frame ("... include nausea and epilepsy" for "... nausea and
-dizziness", "epilepsy" in another sentence), the two no near-synonyms; the unit's run
-bounded by the claim's next shared word when the claim fronts a time or opens on its run
-("On Friday evenings lanes 1-4 are kept for birthday parties"); and a word another clause
-of the unit's own sentence states, that clause not naming the unit's word nor listing
-both ("Weekday tours start at the visitor centre" against "weekday tours start at the
-north gate; weekend tours start at the visitor centre"). Cases in words of our own, none
-from a probe batch; each mistake beside faithful answers that must stay unflagged."""
+The unit's run bounded by the claim's next shared word when the claim fronts a time or
+opens on its run ("On Friday evenings lanes 1-4 are kept for birthday parties"); and a
+word another clause of the unit's own sentence states, that clause not naming the unit's
+word nor listing both ("Weekday tours start at the visitor centre" against "weekday
+tours start at the north gate; weekend tours start at the visitor centre"). Cases in words
+of our own, none from a probe batch; each mistake beside faithful answers that must stay
+unflagged."""
 
 from __future__ import annotations
 
@@ -29,8 +27,7 @@ _CARS = ["Our cars are Ford Fiestas; the cars are serviced every month."]
 
 
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
-    # a lowercase word of another sentence in a list item's place
-    (_SYMPTOMS, "Common symptoms are nausea and epilepsy.", True),
+    # a lowercase word of another sentence: faithful answers stay unflagged
     (_SYMPTOMS, "Common symptoms are nausea and dizziness [1].", False),
     (_SYMPTOMS, "Common symptoms are nausea and dizziness, so do not drive if you have "
                 "epilepsy.", False),
@@ -83,6 +80,13 @@ def test_word_from_another_sentence(an: Analyzer, contexts: list[str], answer: s
 def test_word_from_a_sibling_clause(an: Analyzer, contexts: list[str], answer: str,
                                     flags: bool) -> None:
     assert_judged(an, contexts, answer, flags)
+
+
+@known_limit("a lowercase word another sentence states, put in the unit's word's place "
+             "('nausea and epilepsy' for 'nausea and dizziness'): k179's reading of it was "
+             "withdrawn after it flagged a faithful cited answer of a held-out set")
+def test_lowercase_word_from_another_sentence(an: Analyzer) -> None:
+    assert_judged(an, _SYMPTOMS, "Common symptoms are nausea and epilepsy.", True)
 
 
 @known_limit("a task sent to a sibling that another sentence names by role, in other "
