@@ -83,6 +83,7 @@ from .scope import (
 )
 from .sentences import ContextIndex, SentenceInfo
 from .shared_quantifier import widened
+from .sibling import own_sibling
 from .stated import close as _close
 from .stated import unstated as _unstated
 from .subjects import taken
@@ -389,7 +390,9 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     # it the claim merely holds ("The Duo plan includes ..." / "The Family plan ...")
     whole = {u.row for u, f in fits if not u.clause and f.restates and f.swaps}
     fits = [(u, f) for u, f in fits if f.restates or not u.clause or u.row not in whole]
-    judged = [(u, f, _conflicts(p, u, f, units, said)) for u, f in fits]
+    judged = own_sibling(p, [(u, f, _conflicts(p, u, f, units, said)) for u, f in fits],
+                         near, lambda u: _fit(p, u, units, subject),
+                         lambda u, f: _conflicts(p, u, f, units, said))  # "Bronze ... £55"
     if (row := attributed_elsewhere(p, near, units, topic)) is not None:
         return Judged("entity", row)  # "Tom is our specialist" / "Priya is ...; Tom ..."
     # (a unit that restates the claim with its polarity turned outweighs one the claim
