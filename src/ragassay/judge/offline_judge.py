@@ -35,12 +35,14 @@ class OfflineJudge:
     kind: Literal["offline", "llm"] = "offline"
 
     def __init__(self, analyzer: Analyzer | None = None, *, accurate: bool = False) -> None:
-        """`accurate`: relevance from the transformer (needs the `embed` extra; without
-        it a one-line `MissingExtra`)."""
+        """`accurate`: relevance from the transformer, and its restatement floor on
+        support (restated.py; needs the `embed` extra; without it a one-line
+        `MissingExtra`)."""
         if analyzer is None:
             from ragassay.judge.offline import Analyzer
 
-            analyzer = Analyzer(relevance_embedder=ACCURATE_RELEVANCE if accurate else None)
+            mode = ACCURATE_RELEVANCE if accurate else None
+            analyzer = Analyzer(relevance_embedder=mode, restatement_embedder=mode)
         self.analyzer = analyzer
         self.accurate = accurate
         self.spec = OFFLINE_SPECS[1] if accurate else OFFLINE_SPECS[0]

@@ -37,6 +37,7 @@ class Analyzer:
         calibration: Calibration | None = None,
         limits: Limits | None = None,
         relevance_embedder: Embedder | str | None = None,
+        restatement_embedder: Embedder | str | None = None,
     ) -> None:
         """`relevance_embedder`, when another than `embedder`, embeds the question and
         each whole context document for relevance (relevance.py's whole-document form);
@@ -49,6 +50,8 @@ class Analyzer:
         self.relevance_embedder = get_embedder(rel) if isinstance(rel, str) else rel
         # a dedicated relevance embedder reads whole documents (offline:accurate)
         self.whole_documents = self.relevance_embedder is not self.embedder
+        rs = restatement_embedder
+        self.restatement_embedder = get_embedder(rs) if isinstance(rs, str) else rs
         self.calibration = calibration if calibration is not None else load_calibration()
         for got, want in (
             (self.calibration.support.features, SUPPORT_FEATURES),
@@ -94,7 +97,7 @@ class Analyzer:
             )
             ev.relevance, ev.context_relevance = score_relevance(parts, p.ctx.docs)
             if p.answer_infos:
-                faithfulness(p, ev, self.calibration)
+                faithfulness(p, ev, self.calibration, self.restatement_embedder)
                 if not ev.abstains:  # a decline responds with nothing the contexts hold
                     ev.relevance, ev.context_relevance = answered(
                         parts, p.ctx.docs, ev.relevance, _shown(p, ev))

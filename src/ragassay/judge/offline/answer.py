@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ragassay.embed import Embedder
+
 from .calibration import Calibration
 from .claims import consistent_faithfulness, owners, set_aside_reasons
 from .evidence import SUPPORT_THRESHOLD, Evidence
@@ -21,6 +23,7 @@ from .features import Match, copied, faithfulness_features, rule_logits, support
 from .injection import addresses_evaluator
 from .lexical import missing_as_written, missing_terms
 from .prepare import Prepared
+from .restated import restated_by_transformer
 from .sentences import ContextIndex, SentenceInfo
 
 INSTRUCTION_LOGIT = -4.0  # support logit cap of an answer sentence addressed to the judge
@@ -180,6 +183,19 @@ def by_pieces(p: Prepared, calibration: Calibration, logits: list[float],
             logits[i], matches[i] = z[weakest], found[weakest]
 
 
+def _restated(p: Prepared, rows: AnswerRows, logits: list[float],
+              restating: Embedder) -> list[bool]:
+    """Per answer sentence, whether the transformer lifts it (restated.py): a claim not
+    yet supported, with no conflict, missing term or instruction, read against the
+    context sentences it is aligned with."""
+    open_ = [rows.aside[i] is None and not rows.told[i] and not rows.missing[i]
+             and rows.contradicts[i] is None and sigmoid(z) < SUPPORT_THRESHOLD
+             for i, z in enumerate(logits)]
+    claims = [info if o else None for info, o in zip(p.answer_infos, open_, strict=True)]
+    candidates = [[p.ctx.infos[j] for j in m.top] for m in rows.matches]
+    return restated_by_transformer(claims, candidates, restating)
+
+
 def _whole(pieces: list[SentenceInfo]) -> bool:
     """Whether a sentence's cited pieces leave it judged whole: fewer than two, one under
     PIECE_STEMS content stems or ending pointing back (`_BACK`), or a first piece opened
@@ -190,7 +206,8 @@ def _whole(pieces: list[SentenceInfo]) -> bool:
                for x in pieces)
 
 
-def faithfulness(p: Prepared, ev: Evidence, calibration: Calibration) -> None:
+def faithfulness(p: Prepared, ev: Evidence, calibration: Calibration,
+                 restating: Embedder | None = None) -> None:
     """Support of each answer sentence, sample faithfulness, hallucinated terms, and
     how much of each context sentence the answer uses.
 
@@ -200,13 +217,19 @@ def faithfulness(p: Prepared, ev: Evidence, calibration: Calibration) -> None:
     claims: the answer abstains, which shows in reference match and relevance). A
     sentence copied from the contexts has its support raised to at least COPY_SUPPORT;
     a contradicted one, or one stating a key term no context has, is lowered
-    (features.rule_logits).
+    (features.rule_logits). With `restating` (the accurate mode's transformer), a claim
+    it reads as restating the context sentence it is aligned with is floored as a
+    paraphrase is (restated.py).
     """
     rows = answer_rows(p)
     told, aside, matches = rows.told, rows.aside, rows.matches
-    logits = claim_logits(calibration.support.logits(np.asarray(rows.features)).tolist(),
-                          rows.copied, rows.contradicts, rows.missing, told,
+    model = calibration.support.logits(np.asarray(rows.features)).tolist()
+    logits = claim_logits(model, rows.copied, rows.contradicts, rows.missing, told,
                           rows.paraphrased)
+    if restating is not None:
+        lifted = _restated(p, rows, logits, restating)
+        logits = claim_logits(model, rows.copied, rows.contradicts, rows.missing, told,
+                              [a or b for a, b in zip(rows.paraphrased, lifted, strict=True)])
     by_pieces(p, calibration, logits, matches, aside)
     own = owners(aside)
     claim_support = [sigmoid(logits[i]) for i, r in enumerate(aside) if r is None]
