@@ -1,6 +1,6 @@
 """Issue #38, session 15: what one side denies in a word the other denies with "not"
 ("unused" / "haven't used", "without collecting" / "not collected";
-`paraphrase._negations`), and an exception ("except on ...", "except Sundays", "apart from
+`paraphrase.negations_of`), and an exception ("except on ...", "except Sundays", "apart from
 ...") read as the condition "unless" is, where no denial comes before it
 (`clauses._negation_heads`): the restatements of
 `test_a_denial_in_other_words_is_a_restatement` were flagged at dcae6f3 (those of
@@ -84,7 +84,7 @@ def test_limit_a_privative_turned(an: Analyzer, context: str, answer: str) -> No
 def test_a_price_denied_in_other_words_is_what_free_says(claim: str, sentence: str) -> None:
     # (the paraphrase rule's count: each side's negations less what the other's "free" says)
     from ragassay.judge.offline.clauses import part
-    from ragassay.judge.offline.paraphrase import _negations
+    from ragassay.judge.offline.paraphrase import negations_of
 
     p, u = part(claim), part(sentence)
-    assert _negations(p, u) == _negations(u, p) == 0
+    assert negations_of(p, u) == negations_of(u, p) == 0

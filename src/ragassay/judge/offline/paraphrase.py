@@ -73,7 +73,7 @@ _NO_COST = re.compile(r"\b(?:no (?:extra |additional )?(?:charge|cost|fee)|costs
                       re.IGNORECASE)
 
 
-def _negations(p: Part, other: Part) -> int:
+def negations_of(p: Part, other: Part) -> int:
     """The part's negations, less a price's that the other's "free" says ("at no extra
     cost", "costs nothing" too), plus what it denies in a word: "unused" where the other
     has "used" (denied or not: "haven't used" says it, "have used" turns it; "unlimited" /
@@ -91,11 +91,11 @@ def _negations(p: Part, other: Part) -> int:
 
 
 # "exclusive to the Pro plan", "restricted to Lane 8": "only" in other words
-_LIMITED = re.compile(r"\b(?:exclusive(?:ly)?|restricted|limited|reserved)\s+(?:to|for)\s+"
+LIMITED = re.compile(r"\b(?:exclusive(?:ly)?|restricted|limited|reserved)\s+(?:to|for)\s+"
                       r"(?!\d)", re.IGNORECASE)  # ("limited to 2 hours" bounds a figure)
 
 
-def _distributes(u: Part, p: Part) -> bool:
+def distributes(u: Part, p: Part) -> bool:
     """Whether the sentence quantifies over all of what the claim does (module
     docstring, scope): a universal, or "per" before the claim's quantified word ("two
     months per calendar year" / "in each calendar year"; "£8 per session" is not said
@@ -108,7 +108,7 @@ def _distributes(u: Part, p: Part) -> bool:
 def _restricts(p: Part) -> bool:
     """Whether the claim limits what it says: a restrictor, or "exclusive to",
     "restricted to", "limited to", "reserved for"."""
-    return p.restricted or bool(_LIMITED.search(p.text))
+    return p.restricted or bool(LIMITED.search(p.text))
 
 
 def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> bool:
@@ -123,14 +123,14 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
     if any(not name_present(n, c.stem_set) for n in s.names):
         return False
     p, u = part(s.text), part(c.text)
-    if _negations(p, u) != _negations(u, p):
+    if negations_of(p, u) != negations_of(u, p):
         return False
     if any(antonyms_in(t, antonym_pool(u), u.info.tokens) or antonyms_in(
             w, antonym_pool(u), u.info.tokens) for t, w in p.pairs
            if w not in u.words and w not in p.negations):  # (the stem too: "ends" is "end",
         # whose antonym is "begin"; "haven't used" says what "unused" does, the counts agree)
         return False
-    if (p.universal and not _distributes(u, p)) or (u.restricted and not _restricts(p)):
+    if (p.universal and not distributes(u, p)) or (u.restricted and not _restricts(p)):
         return False
     if relation_turned(p, u):
         return False

@@ -10,7 +10,7 @@ claim's support to the paraphrase floor (features.PARAPHRASE_SUPPORT) where:
 
 - the two sentences' transformer cosine is at least RESTATEMENT_COSINE;
 - every figure (by value) and every name of the claim is that sentence's;
-- both say as many negations (paraphrase._negations);
+- both say as many negations (paraphrase.negations_of);
 - a hedge ("may", "can", "usually", "some", ...) on one side meets one on the other;
 - a claim for every thing ("all", "every") meets a universal sentence, and one for
   every time ("always", "at any time") a universal or one with no restrictor,
@@ -39,7 +39,7 @@ from ragassay.embed import Embedder
 from .clauses import Part, clause_parts, part
 from .lexical import ANTONYMS, antonyms_in, name_present, stem
 from .normalise import quantity_present
-from .paraphrase import _LIMITED, _distributes, _negations
+from .paraphrase import LIMITED, distributes, negations_of
 from .polarity import antonym_pool
 from .relations import relation_turned
 from .sentences import SentenceInfo
@@ -82,8 +82,8 @@ _ONLY = frozenset({"only", "solely", "exclusively"})
 
 def _only(p: Part) -> bool:
     """Whether it restricts what it says: "only", or "exclusive to", "restricted to",
-    "limited to", "reserved for" (paraphrase._LIMITED; not a condition's "if")."""
-    return not _ONLY.isdisjoint(p.info.tokens) or bool(_LIMITED.search(p.text))
+    "limited to", "reserved for" (paraphrase.LIMITED; not a condition's "if")."""
+    return not _ONLY.isdisjoint(p.info.tokens) or bool(LIMITED.search(p.text))
 
 
 def _hedged(toks: Iterable[str]) -> bool:
@@ -98,7 +98,7 @@ def _for_every_case(p: Part, u: Part) -> bool:
     is "always opens at 7am")."""
     toks, theirs = p.info.tokens, u.info.tokens
     said = set(p.quantified) - {None}  # what the claim quantifies: the sentence's too
-    universal = _distributes(u, p) and (not said or said <= set(u.quantified) or any(
+    universal = distributes(u, p) and (not said or said <= set(u.quantified) or any(
         t == "per" and stem(theirs[k + 1]) in said for k, t in enumerate(theirs[:-1])))
     always = not _ALWAYS.isdisjoint(toks) or bool(_has_phrase(toks, _ALWAYS_PHRASES))
     if not _EVERY.isdisjoint(toks) or (p.universal and not always):
@@ -149,7 +149,7 @@ def agrees(s: SentenceInfo, c: SentenceInfo) -> bool:
         return False
     p, u = part(s.text), part(c.text)
     mine, theirs = frozenset(s.tokens), frozenset(c.tokens)
-    if _negations(p, u) != _negations(u, p) or _hedged(mine) != _hedged(theirs):
+    if negations_of(p, u) != negations_of(u, p) or _hedged(mine) != _hedged(theirs):
         return False
     if _conditions(s.tokens) != _conditions(c.tokens) or _only(p) != _only(u):
         return False
