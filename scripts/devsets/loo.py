@@ -16,6 +16,8 @@ claim-passage pairs count as one). The figures go through the product's path
     .venv/bin/python scripts/devsets/loo.py                   # LOO: one fit per held-out set
     .venv/bin/python scripts/devsets/loo.py --judge shipped   # the shipped calibration.json
     options: --sets wice,q2  --n-resamples 1000  --out data/devsets/loo.json
+    the accurate mode (`offline:accurate`): --relevance-embedder local:128
+        --restatement-embedder local:128
 
 `--judge shipped` is not LOO for the sets the shipped calibration was fitted on (it
 says which, from calibration.json's meta.fit_rows): their figures are in-sample.
@@ -202,6 +204,7 @@ def write_reliability(args: argparse.Namespace, rows: list[tuple[str, Figure, st
         "command": rerunnable(sys.argv[1:]),
         "embedder": args.embedder,
         "relevance_embedder": args.relevance_embedder or args.embedder,
+        "restatement_embedder": args.restatement_embedder,
         "figures": [
             {
                 "metric": f.metric,
@@ -230,6 +233,10 @@ def main() -> None:
     ap.add_argument(
         "--relevance-embedder", default=None, help="relevance embedder (default: --embedder)"
     )
+    ap.add_argument(
+        "--restatement-embedder", default=None,
+        help="the accurate mode's restatement floor (judge/offline/restated.py): local:128",
+    )
     ap.add_argument("--out", default=None, help="write the figures as JSON")
     ap.add_argument(
         "--reliability",
@@ -254,7 +261,8 @@ def main() -> None:
         else:
             cal = loo_calibration(name, args.embedder)
         an = Analyzer(
-            embedder=args.embedder, calibration=cal, relevance_embedder=args.relevance_embedder
+            embedder=args.embedder, calibration=cal, relevance_embedder=args.relevance_embedder,
+            restatement_embedder=args.restatement_embedder,
         )
         rows += [(name, f, kind) for f, kind in score_set(name, an, args.n_resamples)]
     print(
