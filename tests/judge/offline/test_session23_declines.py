@@ -33,7 +33,6 @@ _KAYAK = ["Guided kayak trips are available for groups of up to 8 people.",
 # development probes): the declined topic as the decline's subject, and "I have nothing on"
 _SUBJECT = known_limit("the subject of a decline said of the sources is scored as words "
                        "of its own (3 or more make a hedged claim)")
-_NOTHING_ON = known_limit("'I have nothing on X' is no decline phrase")
 
 
 
@@ -74,10 +73,9 @@ _NOTHING_ON = known_limit("'I have nothing on X' is no decline phrase")
     (_HOTEL, "Room service isn't included, but you're welcome to use the shared "
      "kitchen.", True),
     # "I have nothing on X" beside whom to ask (flagged before)
-    pytest.param(_FEST, "You'd need to check with the organisers, as I have nothing on "
-                 "parking.", False, marks=_NOTHING_ON),
-    pytest.param(_FEST, "I have nothing on camping, so it's best to ask the organisers.",
-                 False, marks=_NOTHING_ON),
+    # (mended in session 24: "I have nothing on" declines)
+    (_FEST, "You'd need to check with the organisers, as I have nothing on parking.", False),
+    (_FEST, "I have nothing on camping, so it's best to ask the organisers.", False),
     # ... and a decline that goes on to invent stays flagged
     (_FEST, "I have nothing on parking, but it's usually £10 a car.", True),
     (_FEST, "You'd need to check with the organisers, who are open from 8am to 8pm, as I "

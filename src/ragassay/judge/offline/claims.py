@@ -18,7 +18,7 @@ from .declines import DECLINE, is_noncommittal
 from .evidence import SUPPORT_THRESHOLD
 from .hedged import hedged_claim, is_advice, open_days, summarises
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms, stem, stem_set
-from .pieces import clause_texts
+from .pieces import AUXILIARIES, clause_texts
 from .referrals import invented_detail, is_pure_referral, is_referral, is_topic_referral
 from .sentences import OPENERS, ContextIndex, SentenceInfo
 from .source_scope import declines_by_scope, is_help_scope, is_source_scope, names_source
@@ -161,12 +161,44 @@ def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[Sentence
         if (is_source_scope(k.text, beside=named) or (named and is_help_scope(k.text))
                 or summarises(k.text, ctx)) and not missing:
             out[i] = ABSTAINS
+        elif not missing and (courteous(infos[i]) or echoes(infos[i], question)):
+            out[i] = FILLER_SENTENCE  # "Thanks for asking, and have a lovely day!", "Parking?"
         elif asks_user(infos[i], k.text, beside_decline=True) and not missing:
             out[i] = REFERRAL  # "Could you ring reception so someone can check?"
         elif (is_referral(k.text) or is_advice(
                 k.text, open_days(ctx) if ctx is not None else None)) and not invented_detail(
                 k.text, pool, question):
             out[i] = REFERRAL  # a role it names ("your GP") is whom to ask, no claim
+
+
+# what a courtesy line says beyond filler: thanks, regrets and good wishes
+_COURTESY = frozenset(stem(w) for w in (
+    "asking", "ask", "day", "weekend", "evening", "morning", "afternoon", "rest", "wishes",
+    "wish", "patience", "understanding", "inconvenience", "apologies", "apologise",
+    "apologize", "enjoy", "wonderful", "lovely", "best", "regards", "cheers", "luck",
+    "query", "enquiry", "contacting", "reaching", "touch", "soon", "again", "time",
+    "message", "bear", "unable", "frustrating", "disappointing", "shame", "pity",
+    "appreciate", "appreciated", "understand", "bother", "trouble", "useful", "more"))
+
+
+def courteous(info: SentenceInfo) -> bool:
+    """A courtesy line beside a decline: thanks, a regret or a good wish, every word filler
+    or courtesy ("Thanks for asking, and have a great day!", "Sorry I couldn't be more
+    useful."), no figure or name: it claims nothing."""
+    return bool(info.tokens) and not info.names and all(
+        t in STOPWORDS or t in FILLER or stem(t) in _COURTESY
+        or re.split(r"n['\u2019]t$", t)[0] in AUXILIARIES for t in info.tokens)
+
+
+ECHO_WORDS = 4  # tokens of a question echoing the user's, at most ("Parking?")
+
+
+def echoes(info: SentenceInfo, question: str) -> bool:
+    """A short question echoing the user's, beside a decline ("Parking?", "Dogs at the
+    café?"): every content word of it is the question's, so it claims nothing."""
+    q = stem_set(question)
+    return (info.asks and len(info.tokens) <= ECHO_WORDS and not info.negated
+            and all(t in STOPWORDS or t in FILLER or stem(t) in q for t in info.tokens))
 
 
 # what a referral's clause says of whom it names when it only says they help

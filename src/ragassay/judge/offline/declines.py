@@ -72,10 +72,37 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     rf"(?:[\w-]+\s+){{1,3}}?(?:for|on|about|regarding|of)\b",
     # "the information I have covers X and Y, but nothing about Z"
     rf"\b(?:(?:our|my)\s+(?:[\w-]+\s+)?(?:{_SOURCE}|details)|"
-    rf"{_SOURCE}\s+(?:i|we)\s+(?:have|had|can see))\b"
+    rf"{_SOURCE}\s+(?:i|we)\s+(?:have|had|can see)|"
+    # "The course details mention the fee, but nothing about loans" (a text, not a policy)
+    rf"(?:the|these|this)\s+(?:[\w-]+\s+)?(?:{_TEXTS}|details)\s+(?:only\s+)?"
+    rf"(?:mention|cover|list|say|give|include|show|state)s?)\b"
     rf"[^.;!?]{{0,120}}?,?\s*but nothing (?:about|on|regarding|concerning|"
     r"(?:that |which )?(?:mentions?|covers?|says?))\b",
     rf"\b(?:i|we) have no (?:\w+ )?{_INFO}\b",
+    # "I have nothing on parking", "I've got nothing about that" (the assistant only: "we
+    # have nothing on Sundays" is the business's diary)
+    rf"\bi(?:{_A}ve| have)(?: got)? nothing (?:on|about|regarding|concerning|covering)\b",
+    # "I haven't got any info about", "I don't hold any details on" (the assistant only:
+    # "we don't hold data on customers" is the business's claim)
+    rf"\bi (?:have{_NOT}|haven{_A}?t|{_A}ve not) got (?:any |enough |much |the )?"
+    rf"(?:[\w-]+\s+){{0,2}}?{_INFO}\b",
+    rf"\bi (?:do not|don{_A}?t|dont) hold (?:any |much |the )?(?:[\w-]+\s+){{0,2}}?{_INFO}\b",
+    # "I wasn't given anything about", "I haven't been given any details on"
+    rf"\b(?:i|we) (?:was|were|have|had)(?:{_NOT}|n{_A}?t) (?:been )?given (?:anything|"
+    rf"any (?:[\w-]+\s+)?{_INFO})\b",
+    # "My sources are silent on X", "the documentation is silent about X"
+    rf"\b{_SOURCE}\b(?:\s+[\w-]+){{0,3}}?\s+(?:is|are|was|were|seems?|appears?)\s+"
+    r"(?:(?:to be|completely|entirely|totally|rather|quite)\s+)*silent\b",
+    # "There's no reference to X in the docs"
+    r"\bno (?:specific |direct )?references? to\b",
+    # "I'm not seeing anything on X"
+    rf"\b(?:i{_A}m|i am) not seeing (?:anything|any (?:mention|information|info|details?|"
+    r"reference))\b",
+    # "That isn't in my notes.", "It's not in the documents I was given": the whole clause
+    rf"(?:\b(?:is|are|was|were){_NOT}|{_A}(?:s|re) not) (?:\w+ )?(?:in|within|among) "
+    rf"(?:the |my |these |those |"
+    rf"any )?(?:[\w-]+ ){{0,2}}?{_TEXTS}(?:\s+{_GIVEN})?(?=\s*(?:[,;:.!?\u2014\u2013]|"
+    rf"$|sorry|i{_A}m afraid|unfortunately))",
     r"\bno (?:relevant |specific |further |such |additional |other )?(?:information|info|"
     r"details?|data|mention|specifics|records?)\b",
     rf"\bnot (?:enough|sufficient) {_INFO}\b",
@@ -146,10 +173,11 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
 # topic in the shapes of silent.py
 DECLINE = re.compile("|".join(f"(?:{p})" for p in (*SILENT, *_PATTERNS)), re.IGNORECASE)
 # Every pattern above holds one of these (a negation, "unable", "unknown", "able to",
-# "outside", "beyond", "never"): a sentence without any is no decline, read in one fast scan.
+# "outside", "beyond", "never", "silent"): a sentence without any is no decline, read in
+# one fast scan.
 _TRIGGER = re.compile(
     rf"\bno(?:t|thing|ne|body)?\b|cannot|n{_A}?t\b|unable|unknown|able to|outside|beyond|"
-    r"\bnever\b",
+    r"\bnever\b|\bsilent\b",
     re.IGNORECASE)
 
 

@@ -69,6 +69,11 @@ def _topic_goes_on(clause: str) -> bool:
 
 
 _CLOSES = re.compile(r"\s(?:and|or)\s", re.IGNORECASE)
+# a clause after what the sources cover naming what they lack: "but nothing about loans"
+# (the decline's topic, no item of the list; a time or a figure in it is a claim, WHEN)
+_LACKING = re.compile(r"^\W*(?:(?:but|and|yet)\s+)?(?:there['\u2019]?s\s+|there is\s+)?nothing\s+"
+                      r"(?:at all\s+)?(?:about|on|regarding|concerning|for|covering)\b",
+                      re.IGNORECASE)
 
 
 def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
@@ -84,6 +89,9 @@ def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
     declined = declined or any(DECLINE.search(c) for c in clauses)
     for k, c in enumerate(clauses):
         lacked = False
+        if declined and _LACKING.match(c) and not WHEN.search(c):
+            scope = summary = False  # "..., but nothing about loans": the topic lacked
+            continue
         closed = k + 1 < len(clauses) and bool(_GOES_ON.match(clauses[k + 1]))
         goes_on = scope and (_goes_on(c, closed) or bool(_ADDS.match(c)))
         if declined and ((end := frame_end(c)) or (end := listed_end(c)) and not (
@@ -139,7 +147,9 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
         return True  # "The policy does not cover water damage": a claim of its scope; an
         # email address, a phone number or a fee no context has ("Please email ...")
     every = clause_texts(sentence)
-    parts = _claiming_clauses(every, ctx)
+    # (a decline phrase may span the clauses: "The course notes mention the fee, | but
+    # nothing about loans" declines as a whole)
+    parts = _claiming_clauses(every, ctx, bool(DECLINE.search(sentence)))
     if not parts:  # all of it says what the sources cover or whom to ask
         return bool(missing_terms(sentence, pool, question))
     # (what the sources cover is checked too: "I only have details about the Wednesday

@@ -18,7 +18,11 @@ _HELPER = (r"(?:team|desk|staff|department|office|service|services|support|helpd
            r"managers?|advis[eo]rs?|officers?|colleagues|librarians?|reception|receptionists?|"
            r"concierge|pharmacists?|doctors?|gp|nurses?|teachers?|administrators?|admins?|"
            r"coordinators?|specialists?|experts?|someone|somebody|instructors?|tutors?|"
-           r"trainers?|coaches?|stewards?|wardens?|attendants?|clerks?|organis[eo]rs?)")
+           r"trainers?|coaches?|stewards?|wardens?|attendants?|clerks?|organis[eo]rs?|"
+           # a line or a chat that answers ("our phone line", "the live chat"), not a
+           # product line
+           r"(?:phone|telephone|advice|support|enquiry|enquiries|contact|customer) lines?|"
+           r"(?:live |web |online )chat)")
 
 # A referral after a decline: "Please contact our support team", "HR should be able to
 # help", "You may want to reach out to the clinic".
@@ -28,14 +32,16 @@ REFERRAL = re.compile(
     rf"feel free to |i(?:{_A}d| would) (?:recommend|suggest)(?: that you)? |try to |"
     rf"it(?:{_A}s| is) best to |i(?:{_A}d| would) )?(?:contact|reach out to|ask|call|email|"
     r"e-mail|get in touch with|check with|speak (?:to|with)|talk to|consult|"
-    r"keep an eye (?:out|on))\b"
+    r"keep an eye (?:out|on)|raise (?:it|this|that|the (?:matter|question|issue)) with|"
+    # "reach customer support" (whom, never a place: "reach the beach in 5 minutes")
+    rf"reach (?=(?:(?:our|the|your|a|an)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?{_HELPER}\b))\b"
     # (a noun, not the imperative: "Email support is included", "Call charges are ...",
     # "Contact details can be updated ...": a word and a verb of being or having follow)
     r"(?!\s+[\w-]+\s+(?:is|are|was|were|has|have|can|will|costs?|includes?|applies|apply)\b)"
     # "Please ring the shop", "It's best to ring the salon" ("Phone support is ..." is no
     # referral)
     rf"|(?:please |kindly |just |you (?:can|could|may|might|should) (?:always |just |want to )?|"
-    rf"it(?:{_A}s| is) best to )(?:ring|phone|telephone) (?:us|them|(?:the|our|your|a) )"
+    rf"(?:it(?:{_A}s| is) )?best to )(?:ring|phone|telephone) (?:us|them|(?:the|our|your|a) )"
     # "Please pop into a branch", "you can give the team a ring", "drop us a line"
     rf"|(?:please |kindly |just |feel free to |you (?:can|could|may|might|should) "
     rf"(?:always |just )?)(?:pop|drop|come|call) (?:in|into|by|round|over)\b"
@@ -46,8 +52,9 @@ REFERRAL = re.compile(
     rf"|(?:it(?:{_A}s| is|{_A}d be| would be) )?best to give (?:(?-i:[A-Z])[\w'-]* ){{1,3}}?a "
     r"(?:ring|call|bell|shout|line|message|email)\b"
     # "I'd check the league's website", "I would look at the official site"
-    rf"|(?:i(?:{_A}d| would)|you(?:{_A}d| would)(?: be better off)?|try) (?:check|look at|"
-    r"visit|try|see|checking|looking at|visiting|asking|contacting)\b"
+    rf"|(?:i(?:{_A}d| would)|you(?:{_A}d| would)(?: be better off| be best| be better)?|try) "
+    r"(?:check|look at|visit|try|see|checking|looking at|visiting|asking|contacting|calling|"
+    r"ringing|phoning|emailing|speaking (?:to|with)|getting in touch with)\b"
     rf"|i(?:{_A}d| would) (?:recommend|suggest) (?:contacting|reaching out to|asking|"
     r"calling|emailing|getting in touch with|checking with|speaking (?:to|with)|talking to|"
     r"consulting)\b"

@@ -73,7 +73,14 @@ _SPEAKER_SCOPE = re.compile(
     rf"|^\W*(?:(?:but|and|so|though|however|sorry|unfortunately)\W+)*(?:i|we)\s+"
     rf"(?:only|just)\s+(?:have|had|hold|know)\s+(?:(?:any|some|the)\s+)?(?:information|"
     rf"info|details|documents|notes|material|guidance|data)\s+(?:about|on|for|regarding|"
-    rf"covering|concerning)\b",
+    rf"covering|concerning)\b"
+    # "All I have is information on X and Y", "My information is limited to X"
+    rf"|^\W*(?:(?:but|and|so|sorry|unfortunately)\W+)*all (?:i|we) (?:have|had|can see|was "
+    r"given|could find) (?:is|are) (?:(?:some|the|a few|a little)\s+)?(?:information|info|"
+    r"details|notes|material|guidance|data)\s+(?:about|on|for|regarding|covering|concerning)\b"
+    r"|^\W*(?:(?:but|and|so|sorry|unfortunately)\W+)*(?:my|our) (?:information|info|details|"
+    r"notes|material|documents|sources) (?:is|are) (?:only |strictly )?(?:limited|restricted) "
+    r"to\b",
     re.IGNORECASE)
 _CONTRAST = re.compile(r"(?i),\s*(?:but\s+)?not\b|\bnot\s+(?:about|on|for)\b|"
                        r",?\s*but (?:says |mentions )?nothing (?:about|on|regarding|concerning)\b")

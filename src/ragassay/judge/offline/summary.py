@@ -126,7 +126,7 @@ def _negation(t: str) -> bool:
 # by them ("class prices", "the opening times") where the contexts give the value itself
 # ("Classes cost £9", "We open 9-5")
 _FACETS = frozenset({"price", "prices", "pricing", "cost", "costs", "fee", "fees",
-                     "charges", "rates", "time", "times", "timings", "hours", "dates",
+                     "charges", "rate", "rates", "time", "times", "timings", "hours", "dates",
                      "opening", "details", "information", "info", "options"})
 
 
