@@ -63,7 +63,10 @@ def test_the_warning_says_peoples_figure_beside_the_judges(screens: dict[str, An
     line = _warning(screens["eval"], "judge.hallucination")
     judge = f"{row['judge']:.3g}"
     # (trial 80: people's rate past the line too, said so: a set bad on purpose)
-    assert line.startswith(f"warning judge.hallucination rate {judge} (judge; people "
+    # (trial 83: what the rate is of, said after it)
+    agg = screens["doc"]["aggregate_metrics"]["metrics"]["judge.hallucination"]
+    base = f"of {agg['count']} scored answers; {agg['abstained']} read as declines set aside"
+    assert line.startswith(f"warning judge.hallucination rate {judge} {base} (judge; people "
                            f"{people}, past the warning line by people's labels too): "
                            "above the warning line 0.2"), line
     # people's hallucinated rate is no adherence rate, nor any other metric's figure (a

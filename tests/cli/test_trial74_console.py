@@ -86,13 +86,16 @@ def test_the_short_summary_counts_the_abstentions_under_its_table(
 
 def test_the_scale_line_breaks_between_its_ranges(runs: dict[str, str]) -> None:
     lines = runs["brief"].splitlines()
-    at = next(i for i, x in enumerate(lines) if x.startswith("scale 0-1"))
+    at = next(i for i, x in enumerate(lines) if x.startswith("Scales: "))
     said = lines[at:at + 3]
     assert all(len(x) <= 100 for x in said), said
     # (trial 78: judge.answer_similarity, unscored for want of references, is no longer
-    # in it, so the line fits whole; where it did not, it broke between ranges)
-    assert said[0].rstrip() == ("scale 0-1, but 1-10: judge.context_relevance, "
-                                "judge.faithfulness; 0-10: judge.overall"), said
+    # in it; trial 83: one plain sentence, broken between its ranges)
+    assert [x.rstrip() for x in said[:2]] == [
+        "Scales: judge.context_relevance and judge.faithfulness run from 1 to 10, "
+        "judge.overall from 0 to 10,",
+        "  and every other metric from 0 to 1; higher is better, except for "
+        "judge.hallucination."], said
 
 
 def test_runs_show_by_gives_the_groups_agreement_after_the_headline(

@@ -26,7 +26,10 @@ def test_a_warning_says_what_peoples_labels_put_the_metric_at(tmp_path: Path) ->
     assert rate is not None and rate.estimate > 0.2  # bad on purpose, past its line
     said = head.flag_text(_flag("judge.hallucination", "judge.hallucination rate 0.6: "
                                 "above the warning line 0.2 (target <= 0.1)"))
-    assert said.startswith("judge.hallucination rate 0.6 (judge; people "), said
+    agg = report.aggregate("judge.hallucination")
+    assert agg is not None and agg.abstained == 4  # trial 83: what the rate is of
+    assert said.startswith(f"judge.hallucination rate 0.6 of {agg.count} scored answers; 4 "
+                           "read as declines set aside (judge; people "), said
     assert said.endswith(", past the warning line by people's labels too): above the "
                          "warning line 0.2 (target <= 0.1)"), said
     # a score on another scale than people's label: their share of it, in one clause
@@ -34,6 +37,8 @@ def test_a_warning_says_what_peoples_labels_put_the_metric_at(tmp_path: Path) ->
     assert faithful is not None
     said = head.flag_text(_flag("judge.faithfulness", "judge.faithfulness mean 4.1: below "
                                 "the warning line 4.6 (target >= 5.5)"))
-    assert said == (f"judge.faithfulness mean 4.1 (people's labels mark "
+    base = f"of {report.aggregate('judge.faithfulness').count} scored answers; 4 read as " \
+        "declines set aside"
+    assert said == (f"judge.faithfulness mean 4.1 {base} (people's labels mark "
                     f"{faithful.estimate:.0%} {faithful.label}): below the warning line "
                     "4.6 (target >= 5.5)"), said

@@ -15,9 +15,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ragassay.cli.brief_notes import baseline_notes, repeats_line, warning_lines
+from ragassay.cli.brief_notes import (
+    baseline_notes,
+    judge_check_lines,
+    repeats_line,
+    warning_lines,
+)
 from ragassay.cli.cost_view import cost_text
-from ragassay.cli.fmt import ci_text
+from ragassay.cli.fmt import ci_text, penalty_note
 from ragassay.console import UNWRAPPED
 from ragassay.stats import BooleanAgreement, NumericAgreement
 from ragassay.stats.verdicts import repeat_extent, repeated, right_on
@@ -165,28 +170,45 @@ def _headline_metrics(report: Report) -> list[tuple[str, str]]:
 
 
 def scale_line(report: Report, width: int = UNWRAPPED) -> str:
-    """The scales the table's figures are on: `scale 0-1, but 1-10: judge.faithfulness,
-    ...; 0-10: judge.overall`, each range other than 0-1 naming its metrics; over lines
-    no wider than `width` broken between ranges, else between metrics (`packed`; trial
-    74: it wrapped in the middle of a name at 100 columns)."""
+    """The scales of the table's figures in one plain sentence (trial 83: `scale 0-1,
+    but 1-10: ...; 0-10: ...` read as a formula): `Scales: judge.context_relevance and
+    judge.faithfulness run from 1 to 10, judge.overall from 0 to 10, and every other
+    metric from 0 to 1; higher is better, except for judge.hallucination.`; over lines
+    no wider than `width`, broken between metrics, never inside a name (`packed`; trial
+    74)."""
     from ragassay.console import packed
     from ragassay.report.no_reference import needs_reference
 
     other: dict[str, list[str]] = {}
+    lower: list[str] = []
     skipped = needs_reference(report)  # not in the table
     for name in report.aggregate_metrics.metrics:
         spec = None if name in skipped else report.metric_specs.get(name)
-        if spec is not None and (spec.low, spec.high) != (0, 1):
-            other.setdefault(f"{spec.low:g}-{spec.high:g}", []).append(name)
-    if not other:
-        return "scale 0-1"
-    ranges = [[f"{m}{',' if i < len(ms) - 1 else ''}" for i, m in enumerate(ms)]
-              for ms in other.values()]  # each range's metrics, its range before the first
-    for r, said in zip(other, ranges, strict=True):
-        said[0] = f"{r}: {said[0]}"
-    for said in ranges[:-1]:
-        said[-1] += ";"
-    return "\n".join(packed([["scale 0-1, but"], *ranges], width))
+        if spec is None:
+            continue
+        if (spec.low, spec.high) != (0, 1):
+            other.setdefault(f"from {spec.low:g} to {spec.high:g}", []).append(name)
+        if not spec.higher_is_better:
+            lower.append(name)
+    groups = [["Scales:"]]
+    for i, (span, names) in enumerate(other.items()):
+        verb = ("runs " if len(names) == 1 else "run ") if i == 0 else ""
+        groups.append([*_listed(names), f"{verb}{span},"])
+    rest = "every other metric from 0 to 1" if other else "every metric runs from 0 to 1"
+    groups.append([*(["and"] if other else []), *rest.split(" ")])
+    groups[-1][-1] += ";"
+    unless = _listed(lower)
+    groups.append(["higher", "is", "better,", "except", "for", *unless] if unless
+                  else ["higher", "is", "better"])
+    groups[-1][-1] += "."
+    return "\n".join(packed(groups, width))
+
+
+def _listed(names: list[str]) -> list[str]:
+    """Names as a sentence lists them, one item each: `a,`, `b`, `and c`."""
+    if len(names) < 2:
+        return list(names)
+    return [*(f"{n}," for n in names[:-2]), names[-2], f"and {names[-1]}"]
 
 
 def _metrics(report: Report, console: Console) -> None:
@@ -207,13 +229,19 @@ def _metrics(report: Report, console: Console) -> None:
         console.print(escape(line), highlight=False)
     console.print(f"[dim]{escape(scale_line(report, line_width(console)))}[/dim]",
                   highlight=False)
+    for name in report.aggregate_metrics.metrics:  # trial 83: an overall of 0, said why
+        spec = report.metric_specs.get(name)
+        if spec is not None and (note := penalty_note(spec)) is not None:
+            console.print(f"[dim]{escape(note)}[/dim]", highlight=False)
     if len(strategies) > 1 and not per:
         console.print(f"[dim]per strategy ({', '.join(map(escape, strategies))}): ragassay "
                       f"runs show {report.run.run_id}[/dim]", highlight=False)
 
 
-def print_brief(report: Report, console: Console) -> None:
-    """The run on one screen (module docstring), with its figures as published."""
+def print_brief(report: Report, console: Console, judge_check: bool = False) -> None:
+    """The run on one screen (module docstring), with its figures as published;
+    `judge_check` (`eval --judge-check`): the warnings on the system's figures left out,
+    counted on one line (`judge_check_lines`)."""
     from ragassay.report import published
     from ragassay.report.disagreements import abstentions_said, disagree_lines
 
@@ -240,7 +268,9 @@ def print_brief(report: Report, console: Console) -> None:
         console.print(f"[yellow]see[/yellow] {escape(verdicts)}", highlight=False)
     if said := abstentions_said(report):
         console.print(escape(said), highlight=False)
-    for line in warning_lines(report):  # those on what people's labels measure
+    for line in judge_check_lines(report) if judge_check else []:
+        console.print(f"[dim]{escape(line)}[/dim]", highlight=False)
+    for line in [] if judge_check else warning_lines(report):  # on what labels measure
         console.print(f"[yellow]warning[/yellow] {escape(line)}", highlight=False)
     usage = report.usage
     console.print(f"judge calls {usage.calls}, tokens {usage.input_tokens + usage.output_tokens}"

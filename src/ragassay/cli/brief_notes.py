@@ -80,3 +80,21 @@ def warning_lines(report: Report) -> list[str]:
         out.append(f"{counted(len(rest), 'more warning')} on metrics people's labels do not "
                    f"measure ({', '.join(rest)}): {listed}")
     return out
+
+
+def judge_check_lines(report: Report) -> list[str]:
+    """What `eval --judge-check` says in place of the warnings it leaves out (trial 83: a
+    run made only to check the judge against people's labels read warnings about the RAG
+    system, whose answers were written to be wrong): how many it left out and where they
+    are; where the data has no label to check the judge against, that instead."""
+    run_id = report.run.run_id
+    warnings = [f for f in report.interpretation
+                if f.level == "warning" and f.scope == "overall"]
+    if not any(r.labelled or r.estimate is not None for r in report.headline.rows):
+        return ["judge check: no people's labels in this data, so nothing to check the "
+                "judge against: give each row a labels object, {\"hallucination\": true} or "
+                "false (README, \"Check the judge on your own labelled data\")"]
+    if not warnings:
+        return []
+    return [f"judge check: {counted(len(warnings), 'warning')} on the RAG system's own "
+            f"figures left out (ragassay runs show {run_id} lists them)"]

@@ -162,6 +162,11 @@ def _retry(given: str | None) -> RetryFailed | None:
               help="The full summary (what `ragassay runs show RUN` prints): the headline's "
                    "cells in full, per-strategy tables, held-apart agreement, corrected "
                    "estimates, people's labels; default: one line per metric.")
+@click.option("--judge-check", is_flag=True,
+              help="A run whose only purpose is checking the judge against people's labels "
+                   "in the data: the summary keeps the judge's agreement with people and "
+                   "leaves out the warnings on the RAG system's own figures (`ragassay runs "
+                   "show RUN` still lists them).")
 @by_option
 @label_rule_option
 @batch_options
@@ -177,7 +182,8 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
              retry_failed: str | None, skip_invalid: bool, no_cache: bool,
              max_context_tokens: int, timeout_s: float, ratings: Ratings,
              price_in: float | None, price_out: float | None, dry_run: bool,
-             quiet: bool, verbose: bool, by: str | None, label_rule: LabelRule,
+             quiet: bool, verbose: bool, judge_check: bool, by: str | None,
+             label_rule: LabelRule,
              batch_flags: BatchFlags, routing_given: dict[str, Any]) -> None:
     """Score a dataset of RAG interactions (JSONL, JSON, CSV or Parquet), or a file of
     OpenTelemetry traces (OTLP JSON, opentelemetry-sdk span JSON: one sample per trace).
@@ -230,7 +236,7 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
         detached(outcome, data, db)
         return
     _finish(plan.store, outcome, db, out, results_parquet, quiet, export_otlp, label_rule,
-            by, verbose)
+            by, verbose, judge_check)
 
 
 def _routing(judge_spec: str, resume: str | None, given: dict[str, Any]) -> RoutingPlan | None:
@@ -261,11 +267,12 @@ def _dry_run(plan: RunPlan, metrics: str) -> None:
 
 def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | None,
             results_parquet: Path | None, quiet: bool, export_otlp: str | None,
-            rule: LabelRule | None = None, by: str | None = None, verbose: bool = False
-            ) -> None:
+            rule: LabelRule | None = None, by: str | None = None, verbose: bool = False,
+            judge_check: bool = False) -> None:
     """After the run: its findings, reports, the summary (one line per metric; `verbose`:
-    the full one) and where things are; a --by key no sample has stops it last (the run
-    is stored), with the command to show it."""
+    the full one; `judge_check`: without the warnings on the system's figures) and where
+    things are; a --by key no sample has stops it last (the run is stored), with the
+    command to show it."""
     from ragassay.cli.brief import print_brief
     from ragassay.cli.common import console as make_console
     from ragassay.cli.summary import print_summary
@@ -290,7 +297,8 @@ def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | No
     if results_parquet is not None:
         write_report(report, results_parquet, "parquet", iter_details(store, run_id, rule))
     if not quiet:
-        print_summary(report) if verbose else print_brief(report, make_console())
+        print_summary(report, judge_check=judge_check) if verbose else print_brief(
+            report, make_console(), judge_check=judge_check)
     # (no references at all: the short summary says it in one line, trial 78)
     said = not (quiet or verbose) and needs_reference(report)
     plain = [] if said else outcome.of("no-references")

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ragassay.stats.describe import NO_INTERVAL, interval_text
 
-__all__ = ["NO_INTERVAL", "ci_text", "created_text", "num"]
+if TYPE_CHECKING:
+    from ragassay.types import MetricSpec
+
+__all__ = ["NO_INTERVAL", "ci_text", "created_text", "num", "penalty_note"]
 
 
 def num(v: Any, digits: int = 3) -> str:
@@ -25,3 +28,15 @@ def created_text(when: datetime) -> str:
     """When a run was created, as its tables show it: `2026-12-05 09:13` (the JSON keeps
     the full ISO time); two words, so that a narrow column wraps it whole."""
     return when.strftime("%Y-%m-%d %H:%M")
+
+
+def penalty_note(spec: MetricSpec) -> str | None:
+    """What a composite with a penalty is on a penalised answer, by design (trial 83: an
+    overall of 0 beside good part scores read as a bug): `METRIC = (0.3 CR + ...) x (1 -
+    hallucination): 0 on every answer PENALTY flags, by design, so its mean counts each
+    flagged answer as 0 whatever its other scores`; None for any other metric."""
+    if spec.composite is None or spec.composite.penalty is None:
+        return None
+    return (f"{spec.name} = {spec.description}: 0 on every answer {spec.composite.penalty} "
+            "flags, by design, so its mean counts each flagged answer as 0 whatever its "
+            "other scores")

@@ -9,8 +9,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ragassay.cli.brief_notes import judge_check_lines
 from ragassay.cli.cost_view import cost_text
-from ragassay.cli.fmt import NO_INTERVAL, ci_text
+from ragassay.cli.fmt import NO_INTERVAL, ci_text, penalty_note
 from ragassay.console import fitted
 from ragassay.metrics.citations.formulas import LISTED_NOTE
 from ragassay.stats.describe import FEWER_NOTE
@@ -54,6 +55,8 @@ def strategy_columns(specs: Mapping[str, MetricSpec]
             shown = {m for m, _ in parts} | {spec.name}
             cols = [*parts, *[c for c in cols if c[0] not in shown], (spec.name, spec.short)]
             note = OVERALL_NOTE.format(short=spec.short, metric=spec.name)
+            if (penalty := penalty_note(spec)) is not None:  # trial 83
+                note = f"{note}; {penalty}"
         if suite == "citations":  # trial 58: an answer + Sources list read as uncited
             note = f"citations: {LISTED_NOTE}"
         out.append((suite, cols, note))
@@ -196,8 +199,11 @@ def _print_strategies(report: Report, console: Console) -> None:
         print_group_figures(report.groups, strategy_columns(report.metric_specs), console)
 
 
-def print_summary(report: Report, console: Console | None = None) -> None:
-    """The run's headline tables on the terminal, with its figures as published."""
+def print_summary(report: Report, console: Console | None = None,
+                  judge_check: bool = False) -> None:
+    """The run's headline tables on the terminal, with its figures as published;
+    `judge_check` (`eval --judge-check --verbose`): its warnings on the system's figures
+    left out, counted on one line (`brief_notes.judge_check_lines`)."""
     from ragassay.report import published
 
     if console is None:
@@ -245,8 +251,10 @@ def print_summary(report: Report, console: Console | None = None) -> None:
                   f"{escape(cost_text(report))}", highlight=False)
     if usage.batch is not None:
         console.print(escape(usage.batch.describe()), highlight=False)
-    warnings = [f for f in report.interpretation
-                if f.level == "warning" and f.scope == "overall"]
+    warnings = [] if judge_check else [f for f in report.interpretation
+                                       if f.level == "warning" and f.scope == "overall"]
+    for line in judge_check_lines(report) if judge_check else []:
+        console.print(f"[dim]{escape(line)}[/dim]", highlight=False)
     head = report.headline if warnings else None
     for flag in warnings[:MAX_WARNINGS]:  # people's figure beside the judge's, where it has one
         said = head.flag_text(flag) if head is not None else flag.message

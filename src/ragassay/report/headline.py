@@ -32,10 +32,12 @@ the dashboard's overview, and the JSON report's `headline` section (`Headline.se
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
 from ragassay.labels import canonical
 from ragassay.report.facts import Report
+from ragassay.report.flag_base import bases_of
 from ragassay.report.headline_agreement import in_run
 from ragassay.report.headline_links import (
     agreement_of,
@@ -60,14 +62,14 @@ from ragassay.report.headline_notes import (
     VERDICT_NOTE,
     held_apart_verdict,
 )
+from ragassay.report.headline_section import HeadlineEntry, HeadlineSection
 from ragassay.report.next_step import next_step
-from ragassay.stats import Flag, MetricAggregate, Result, Scale
+from ragassay.stats import Flag, MetricAggregate, Scale
 from ragassay.stats.calibration import BooleanAgreement, NumericAgreement, left_out_text
 from ragassay.stats.corrected import MIN_LABELS, CorrectedEstimate
 from ragassay.stats.corrected_text import people_column
 from ragassay.stats.describe import scored_text
 from ragassay.stats.interpret import Target, target_for
-from ragassay.stats.result import Pair
 from ragassay.stats.verdicts import (
     Declines,
     declined_text,
@@ -321,46 +323,6 @@ class HeadlineRow:
         return f"{head}; agreement {self.agreement_text}"
 
 
-class HeadlineEntry(Result):
-    """One row of the JSON report's `headline` section: the figures of a `HeadlineRow`
-    and the words every surface shows in its cells."""
-
-    metric: str
-    label: str  # the label people give (its vocabulary name)
-    inverted: bool  # the label reads the metric the other way (1 - hallucinated)
-    people: float | None  # people's figure (corrected, or of all labelled); None: none yet
-    people_ci: Pair | None
-    all_labelled: bool | None  # every sample labelled: the labels' own figure, nothing corrected
-    people_text: str  # people's cell: the figure, or why there is none
-    agreement_text: str  # the judge's agreement with people (in this run, or held apart)
-    # the judge's own mean (a score) or rate (a yes/no verdict), as its cell shows it: an
-    # inverted link's 0-1 rate in the label's direction (`judge_turned`, `judge_own`)
-    judge: float | None
-    judge_text: str  # the judge's own cell, its scale and the samples it rests on
-    judge_turned: bool = False  # `judge` is 1 - the metric's rate (since 2.24.0)
-    judge_own: float | None = None  # the metric's own figure, on its scale (since 2.24.0)
-    held_apart: str | None  # the judge's agreement on sets it was not tuned on
-    # the row whose readings this one's repeat, whose cell says them (this one's
-    # `agreement_text` names it): its verdicts on every labelled sample (since
-    # report_version 2.14.0), or a score's values on all but a few (trial 71)
-    same_as: str | None = None
-
-
-class HeadlineSection(Result):
-    """The JSON report's `headline` (since report_version 2.11.0): people's number first,
-    as the console, the HTML report and the dashboard show it."""
-
-    title: str
-    # what people's column holds: `people (corrected)`, `people (all labelled)`, or
-    # without a figure `people's labels`
-    people_column: str
-    rows: list[HeadlineEntry]
-    note: str  # what the figures shown are
-    # what to label next, or that a label is complete and what more is optional; None:
-    # every linked metric has people's figure
-    prompt: str | None
-
-
 @dataclass(frozen=True)
 class Headline:
     """The linked metrics' rows, and the one-line prompt to label samples when some has
@@ -368,6 +330,9 @@ class Headline:
 
     rows: tuple[HeadlineRow, ...]
     prompt: str | None
+    # per metric with a figure, the samples it is of (`flag_base.base_text`), said in its
+    # warnings
+    bases: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def has_people(self) -> bool:
@@ -415,12 +380,14 @@ class Headline:
         return [text for on, text in shown if on]
 
     def flag_text(self, flag: Flag) -> str:
-        """A flag's message with people's figure beside (`HeadlineRow.people_beside`; a
-        whole-run flag only): the console's warnings and the dashboard's flags."""
-        row = next((r for r in self.rows if r.metric == flag.metric), None)
-        if row is None or flag.scope != "overall":
+        """A whole-run flag's message with the samples its figure is of (`bases`; trial 83)
+        and people's figure beside (`HeadlineRow.people_beside`): the console's warnings
+        and the dashboard's flags; another scope's as it is."""
+        if flag.scope != "overall":
             return flag.message
-        return flag.beside(row.people_beside())
+        row = next((r for r in self.rows if r.metric == flag.metric), None)
+        return flag.beside(row.people_beside() if row is not None else "",
+                           self.bases.get(flag.metric, ""))
 
     def section(self) -> HeadlineSection:
         """The headline as the JSON report's `headline` section."""
@@ -476,7 +443,7 @@ def headline(report: Report) -> Headline:
     if len({r.estimate.all_labelled for r in rows if r.estimate is not None}) > 1:
         rows = [replace(r, people_mark=" (all labelled)") if r.estimate is not None
                 and r.estimate.all_labelled else r for r in rows]  # in a corrected column
-    return Headline(tuple(rows), next_step(report, rows))
+    return Headline(tuple(rows), next_step(report, rows), bases_of(report, report.metrics))
 
 
 def _same_verdicts(rows: list[HeadlineRow]) -> list[HeadlineRow]:

@@ -33,12 +33,16 @@ class Flag(Result):
     level: Level
     message: str
 
-    def beside(self, aside: str) -> str:
-        """The message with `aside` in brackets after the value, before where it stands:
-        `METRIC rate 0.644 (judge; people 0.556 [0.474, 0.637]): above the warning
-        line 0.2 (target <= 0.1)`; the message as it is without one."""
+    def beside(self, aside: str, base: str = "") -> str:
+        """The message with `base` (what the figure is of) after the value and `aside` in
+        brackets after that, before where it stands: `METRIC rate 0.644 of 131 scored
+        answers; 13 read as declines set aside (judge; people 0.556 [0.474, 0.637]): above
+        the warning line 0.2 (target <= 0.1)`; the message as it is without either."""
         head, sep, verdict = self.message.partition(": ")
-        return f"{head} ({aside}){sep}{verdict}" if aside and sep else self.message
+        if not sep:
+            return self.message
+        return (head + (f" {base}" if base else "") + (f" ({aside})" if aside else "")
+                + sep + verdict)
 
 
 def wrong_side_text(n: int, more: bool = False) -> str:
