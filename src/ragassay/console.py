@@ -87,7 +87,10 @@ def unsplit_width(c: Console, table: Table, whole: Collection[int] = ()) -> int:
     its console has its cells folded (`CleanConsole.render`), a number too: a command
     whose table may not fit prints it another way (`compare`: two tables; `fitted`)."""
     _, right, _, left = table.padding
-    return sum(_unsplit(c, table, whole)) + len(table.columns) * (left + right + 1) + 1
+    n = len(table.columns)
+    rules = (n - 1 + (2 if table.show_edge else 0)) if table.box else 0
+    return (sum(_unsplit(c, table, whole)) + n * (left + right) + rules
+            - (0 if table.pad_edge else left + right))
 
 
 def room(c: Console, table: Table, column: int) -> int:
@@ -147,6 +150,80 @@ def fitted(c: Console, layouts: Iterable[tuple[Table, Collection[int]]]) -> Tabl
             return table
     assert table is not None, "no layout"
     return table
+
+
+def figure_lines(text: str, width: int, indent: str = "    ") -> list[str]:
+    """`text` on lines no wider than `width` (where a word or figure alone is), broken
+    between words but never inside a figure with its interval (`FIGURE`): a table row
+    said as lines (`print_whole`) keeps `0.600 [0.470, 0.730]` on one line."""
+    held = FIGURE.sub(lambda m: m.group().replace(" ", "\0"), text)
+    tokens = [t.replace("\0", " ") for t in held.split()]
+    return packed([tokens], width, indent) if tokens else []
+
+
+def figure_wrapped(c: Console, text: str) -> str:
+    """`text` broken to `c`'s line width between words, never inside a figure
+    (`figure_lines`), its leading spaces kept and its later lines indented two more;
+    as it is where `c` does not wrap (a pipe): a line said on a narrow terminal that
+    would otherwise wrap it anywhere, `1.0` over `00`."""
+    lead = text[:len(text) - len(text.lstrip())]
+    width = line_width(c)
+    if len(text) <= width:
+        return text
+    return "\n".join(lead + x for x in figure_lines(text.strip(), width - len(lead), "  "))
+
+
+def records(c: Console, table: Table, keys: int = 1) -> list[str]:
+    """`table` as lines, a row a block: its first `keys` cells as its head, then a line
+    per other column with a value, `header: cell`, each no wider than the console
+    (`figure_lines`): what a table too wide for its figures to stay whole becomes."""
+    width = line_width(c)
+    def plain(x: Any) -> str:
+        return (c.render_str(x).plain if isinstance(x, str) else str(x)).replace("\n", " ")
+
+    cells = [[plain(x) for x in col._cells] for col in table.columns]
+    heads = [plain(col.header) for col in table.columns]
+    out: list[str] = []
+    for i in range(table.row_count):
+        out += figure_lines(" ".join(col[i] for col in cells[:keys]), width, "  ")
+        for head, col in zip(heads[keys:], cells[keys:], strict=True):
+            if col[i].strip() not in ("", "-"):
+                out += [f"  {x}" for x in figure_lines(f"{head}: {col[i]}", width - 2)]
+    return out
+
+
+def _held(c: Console, cell: Any, width: int) -> Any:
+    """A plain text cell wider than `width` broken onto lines between its words, never
+    inside a figure (`figure_lines`): rich would wrap `1.00 [1.00, 1.00]` at its comma."""
+    if not isinstance(cell, str) or len(cell) <= width or c.render_str(cell).plain != cell:
+        return cell
+    return "\n".join(figure_lines(cell, width, indent=""))
+
+
+def print_whole(c: Console, layouts: Iterable[tuple[Table, Collection[int]]],
+                keys: int = 1) -> Table | None:
+    """Print the first of `layouts` (a table and its figure columns' indices) whose
+    figures all fit the console whole (`unsplit_width`), its figure columns no narrower
+    than their widest figure; else the first as lines (`records`, `keys` cells its
+    head: nothing left out). Returns the table printed, or None for lines (trial 84: at
+    80 columns and in a pipe the calibrate and meta-eval tables cut or split figures)."""
+    from rich.markup import escape
+
+    first: Table | None = None
+    for table, whole in layouts:
+        first = first or table
+        if unsplit_width(c, table, whole) <= c.width:
+            for i, width in enumerate(_unsplit(c, table, whole)):
+                if i in whole:
+                    table.columns[i].width = width
+                    table.columns[i]._cells = [_held(c, x, width)
+                                               for x in table.columns[i]._cells]
+            c.print(table)
+            return table
+    assert first is not None, "no layout"
+    for line in records(c, first, keys):
+        c.print(escape(line), highlight=False, soft_wrap=True)
+    return None
 
 
 def packed(lists: Iterable[Iterable[str]], width: int, indent: str = "  ") -> list[str]:

@@ -32,6 +32,7 @@ from ragassay.cli.common import (
     say,
 )
 from ragassay.cli.fmt import ci_text, created_text, num
+from ragassay.cli.gate_guide import say_guidance
 from ragassay.terminal import counted
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def _agreement_in_run(table: ScoreTable, gated: Collection[str]) -> tuple[dict, 
     each comparison with the lexical baseline said once for the metrics it holds for
     (trial 71), and what a baseline below chance means (`baseline.baseline_lines`)."""
     from ragassay.stats import BooleanAgreement, NumericAgreement, calibration
-    from ragassay.stats.baseline import baseline_lines
+    from ragassay.stats.baseline import SaidOnce, baseline_lines
     from ragassay.stats.verdicts import right_on, same_verdicts_text
 
     if not table.label_names:
@@ -148,7 +149,8 @@ def _agreement_in_run(table: ScoreTable, gated: Collection[str]) -> tuple[dict, 
                 lexical.setdefault(p.baseline.text, []).append(p.metric)
         elif isinstance(p, NumericAgreement) and p.spearman is not None:
             out[p.metric] = f"Spearman {p.spearman:.2f} on {p.n} labels"
-    said = [f"  {', '.join(metrics)}: {text}" for text, metrics in lexical.items()]
+    once = SaidOnce()  # what a reversed baseline is, in full once (trial 84)
+    said = [f"  {', '.join(metrics)}: {once(text)}" for text, metrics in lexical.items()]
     means = baseline_lines(p for p in pairs if p.metric in gated)
     return out, (["note: against the lexical baseline, on this run's labels:\n"
                   + "\n".join(said)] if said else []) + [f"note: {x}" for x in means]
@@ -306,9 +308,8 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     said = gate_warnings if verbose else gate_warning_summary
     in_run, backwards = _agreement_in_run(table, thresholds)
     notes += said(run.meta.reliability, list(thresholds), in_run) + backwards
-    # what the value column holds: people's estimate on a label's row (the bound decided
-    # on in its text: trial 68), and with --strict the bound on the failing side of each
-    # metric's (trial 63: "lower 95% bound" above a hallucination rate's upper one)
+    # the value column: people's estimate on a label's row (the bound decided on in its text:
+    # trial 68), with --strict each metric's failing-side bound (trial 63)
     people = "people's estimates where linked, decided on their 95% bound: see the result"
     bound = (f"{people}; else {STRICT_BOUND}" if corrected and strict else people if corrected
              else STRICT_BOUND if strict else "")
@@ -338,10 +339,10 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     weak_pass = sorted({c.metric for c in result.checks if c.status == "PASS"
                         and not c.label and c.metric in weak})
     if weak_pass:  # counted towards READY all the same (docs/cli.md, "A weak metric still gates")
-        on_part.append(f"{', '.join(weak_pass)} "
-                       f"pass{'es' if len(weak_pass) == 1 else ''} on a judge whose "
-                       "agreement with people is weak (its row says how weak)")
+        on_part.append(f"{', '.join(weak_pass)} pass{'es' if len(weak_pass) == 1 else ''} "
+                       "on a judge whose agreement with people is weak (its row says how weak)")
     ready = result.ready and not unfinished
+    say_guidance(result.checks, defaults=defaults, weak=weak, run_id=run_id)
     nothing = not any(c.status != "NOT CHECKED" for c in result.checks)
     say(("READY" + (f", but {'; '.join(on_part)}" if on_part else "")) if ready
         else f"NOT READY (run {run.status})" if unfinished

@@ -23,7 +23,8 @@ from ragassay.cli.brief_notes import (
 )
 from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import ci_text, penalty_note
-from ragassay.console import UNWRAPPED
+from ragassay.cli.ragas_note import ragas_lines
+from ragassay.console import UNWRAPPED, figure_wrapped
 from ragassay.stats import BooleanAgreement, NumericAgreement
 from ragassay.stats.verdicts import repeat_extent, repeated, right_on
 from ragassay.terminal import counted
@@ -110,9 +111,11 @@ def left_out_why(report: Report, p: Agreement) -> str:
 
 def notes_said(report: Report) -> list[str]:
     """The notes under the table (`brief_notes`): what the rows marked "repeats" mean,
-    then what a reversed lexical baseline means where a metric is not above it; how many
+    and what the ragas suite is where they name its metric (`ragas_lines`), then what a
+    reversed lexical baseline means where a metric is not above it; how many
     measurements each label's metrics are stays in `runs show` (`Report.note_lines`)."""
-    return [x for x in (repeats_line(report),) if x] + baseline_notes(report)
+    said = [x for x in (repeats_line(report),) if x]
+    return said + ragas_lines(said) + baseline_notes(report)
 
 
 def _people_line(report: Report) -> str | None:
@@ -159,6 +162,23 @@ def _table(report: Report, per: list[str]) -> Table:
                      else "[dim]no labels[/dim]")
         t.add_row(*cells)
     return t
+
+
+def _print_table(table: Table, console: Console) -> None:
+    """The metrics' table as it is where it fits, else with its agreement cells wrapped
+    between words (never inside a figure) and `scored` headed `n`, else a metric a block of lines
+    (`console.print_whole`; trial 84: at 80 columns its figures were cut, `6.773
+    [6.214, 7.`)."""
+    import copy
+
+    from ragassay.console import print_whole
+
+    whole = [i for i, c in enumerate(table.columns) if c.header != "metric"]
+    wrapped = copy.deepcopy(table)
+    wrapped.columns[-1].no_wrap = False  # the agreement's words, its figures kept whole
+    for c in wrapped.columns:
+        c.header = "n" if c.header == "scored" else c.header  # `22/24` needs no more
+    print_whole(console, [(table, whole), (wrapped, whole)])
 
 
 def _headline_metrics(report: Report) -> list[tuple[str, str]]:
@@ -222,7 +242,7 @@ def _metrics(report: Report, console: Console) -> None:
     table = _table(report, per)
     if per and unsplit_width(console, table) > console.width:
         table, per = _table(report, []), []
-    console.print(table)
+    _print_table(table, console)
     if said := needs_reference_line(needs_reference(report)):
         console.print(escape(said), highlight=False)
     for line in abstentions_lines(report):
@@ -251,8 +271,8 @@ def print_brief(report: Report, console: Console, judge_check: bool = False) -> 
                   f"judge {escape(meta.judge)}  samples {meta.total_samples}",
                   highlight=False)
     head = report.headline
-    if (people := _people_line(report)) is not None:
-        console.print(escape(people), highlight=False)
+    if (people := _people_line(report)) is not None:  # its intervals whole (trial 84)
+        console.print(escape(figure_wrapped(console, people)), highlight=False)
     if report.aggregate_metrics.metrics:
         _metrics(report, console)
     if report.groups is not None:  # --by KEY: the headline's figures per group

@@ -32,7 +32,8 @@ from ragassay.cli.common import (
     say,
 )
 from ragassay.cli.fmt import ci_text, num
-from ragassay.stats.baseline import NO_BASELINE, BeatsBaseline
+from ragassay.cli.ragas_note import ragas_lines
+from ragassay.stats.baseline import NO_BASELINE, BeatsBaseline, SaidOnce
 
 if TYPE_CHECKING:
     from ragassay.stats import Calibration
@@ -168,7 +169,6 @@ def print_calibration(cal: Calibration) -> None:
         verdict_cell,
     )
 
-    t = Table(title="agreement with human labels")
     cells = []
     for p in cal.pairs:
         ranked = p if isinstance(p, BooleanAgreement) else None
@@ -199,32 +199,70 @@ def print_calibration(cal: Calibration) -> None:
                                      if compared else []), "bal. acc."]
     if "numeric" in kinds:
         cols += ["Spearman", "Kendall"]
-    for c in cols:  # a name is read and matched whole, never split
-        t.add_column(c, justify="left" if c in ("label", "metric", "repeats") else "right",
-                     no_wrap=c in ("label", "metric", "repeats", "n"))
-    for row in cells:
-        t.add_row(*(row.get(c, "-") for c in cols))
-    console().print(t)
+    shown = _print_table(cells, cols)
+    if left := [c for c in cols if c not in shown]:
+        _say(f"note: columns left out to fit {console().width} columns: {', '.join(left)} "
+            "(said in the lines below; a wider terminal, or --json, gives every column)")
     verdicts = [(p, same_verdicts_text(p.verdicts.same_as, p.labelled)
                  if p.verdicts is not None and p.verdicts.same_as else cell)
                 for p in cal.pairs if isinstance(p, BooleanAgreement)
                 and (cell := verdict_cell(p, p.label))]
     if verdicts:  # the headline's figure, so that eval's summary and this one match
-        say("yes/no verdicts against people's labels, as eval's headline counts them (over "
+        _say("yes/no verdicts against people's labels, as eval's headline counts them (over "
             "the verdicts; an answer that abstained has none and is said apart):")
         for p, cell in verdicts:
-            say(f"  {link_name(p.metric, p.label)}: {cell}")
+            _say(f"  {link_name(p.metric, p.label)}: {cell}")
     if compared:  # the words of eval's headline and the gate's notes
-        say("against the lexical baseline (the share of the answer's words in its contexts):")
+        _say("against the lexical baseline (the share of the answer's words in its contexts):")
+        once = SaidOnce()  # what a reversed baseline is, in full once (trial 84)
         for p in compared:
-            say(f"  {link_name(p.metric, p.label)}: {p.baseline.text if p.baseline else '-'}")
-    for line in measurements_lines(cal.pairs) + cal.note_lines():  # a baseline backwards
-        say(f"note: {line}")
+            _say(f"  {link_name(p.metric, p.label)}: "
+                f"{once(p.baseline.text) if p.baseline else '-'}")
+    measured = measurements_lines(cal.pairs)  # then what the ragas suite is (trial 84)
+    for line in measured + ragas_lines(measured) + cal.note_lines():  # a baseline backwards
+        _say(f"note: {line}")
     for gone in left_out(cal):
-        say(f"note: {gone['text']}")
+        _say(f"note: {gone['text']}")
     for s in cal.skipped:
         if s.metric is not None:  # a label linked to no metric: its own line (calibrate)
-            say(f"skipped {link_name(s.metric, s.label)}: {s.reason}", err=True)
+            _say(f"skipped {link_name(s.metric, s.label)}: {s.reason}", err=True)
+
+
+def _say(text: str, err: bool = False) -> None:
+    """A line of the agreement's, broken to the console's width between words, never
+    inside a figure (`console.figure_wrapped`; a pipe's lines stay whole)."""
+    from ragassay.console import figure_wrapped
+
+    say(figure_wrapped(console(), text), err=err)
+
+
+NARROW_DROPS = ("lexical baseline [95% CI]", "beats baseline", "repeats", "bal. acc.",
+                "Kendall")
+"""The agreement table's columns left out, in this order, where its figures would not fit
+the console whole (each is said in a line under the table, or is a second figure)."""
+
+
+def _print_table(cells: list[dict[str, str]], cols: list[str]) -> list[str]:
+    """The agreement table of `cells` with the columns `cols`, less those of
+    `NARROW_DROPS` that must go for every figure to fit the console whole, else a row a
+    block of lines (`console.print_whole`; trial 84: at 80 columns the figure columns
+    were squeezed to nothing); the columns shown."""
+    from ragassay.console import print_whole
+
+    def layout(names: list[str]) -> tuple[Table, list[int]]:
+        t = Table(title="agreement with human labels")
+        for c in names:  # a name is read and matched whole, never split
+            t.add_column(c, justify="left" if c in ("label", "metric", "repeats")
+                         else "right", no_wrap=c in ("label", "metric", "n"))
+        for row in cells:
+            t.add_row(*(row.get(c, "-") for c in names))
+        return t, [i for i, c in enumerate(names) if c not in ("label", "metric", "repeats")]
+
+    tries = [cols] + [[c for c in cols if c not in NARROW_DROPS[:k]]
+                      for k in range(1, len(NARROW_DROPS) + 1)]
+    unique = list(dict.fromkeys(map(tuple, tries)))
+    printed = print_whole(console(), [layout(list(names)) for names in unique], keys=2)
+    return cols if printed is None else [str(col.header) for col in printed.columns]
 
 
 LINK_SYNTAX = "LABEL=METRIC, or LABEL=1-METRIC when a high metric means a False/low label"

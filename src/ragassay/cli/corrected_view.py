@@ -11,9 +11,11 @@ from rich.table import Table
 from ragassay.cli.common import console as make_console
 from ragassay.cli.common import say
 from ragassay.cli.fmt import ci_text, num
+from ragassay.cli.ragas_note import ragas_lines
 from ragassay.report import Report
 from ragassay.report.disagreements import disagree_lines
 from ragassay.report.headline import Headline, HeadlineRow
+from ragassay.stats.baseline import SaidOnce
 from ragassay.stats.corrected import Corrected, CorrectedEstimate
 from ragassay.stats.corrected_text import EXACT_TITLE, exact_text, people_column, split_exact
 from ragassay.stats.groups import link_name
@@ -47,11 +49,13 @@ def print_headline(report: Report, console: Console | None = None) -> None:
         t = _headline_table(head)
         for c in ("metric", head.people_column, AGREEMENT_COLUMN, HEADLINE_JUDGE_COLUMN):
             t.add_column(c, justify="right" if c == HEADLINE_JUDGE_COLUMN else "left")
+        once = SaidOnce()  # what a reversed baseline is, in full once (trial 84)
         for r in head.rows:
             t.add_row(_metric(r), _people(r, r.people_text),
-                      escape(r.agreement_text), escape(r.judge_text))
+                      escape(once(r.agreement_text)), escape(r.judge_text))
         console.print(t)
-    for line in report.note_lines():  # two rows that are one reading
+    notes = report.note_lines()  # two rows that are one reading; what ragas is (trial 84)
+    for line in notes + ragas_lines(notes):
         console.print(f"[yellow]note[/yellow] {escape(line)}", highlight=False)
     if head.prompt:
         console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)
@@ -100,13 +104,14 @@ def _print_narrow_headline(head: Headline, console: Console) -> None:
         t.add_row(_metric(r), _people(r, people),
                   escape(f"{figure}\n({on})" if on else figure or "-"))
     console.print(t)
+    once = SaidOnce()  # what a reversed baseline is, in full once (trial 84)
     for r in head.rows:
         lead, offset, _, note, _ = r.judge_parts()
         console.print(escape(f"{link_name(r.metric_text(mark=False), r.label)}:"),
                       highlight=False)
         for line in [*r.agreement_lines(),
                      *(f"judge's own: {x}" for x in (lead, offset, note) if x)]:
-            console.print(escape(f"  {line}"), highlight=False)
+            console.print(escape(f"  {once(line)}"), highlight=False)
 
 
 def _print_exact(exact: list[CorrectedEstimate], console: Console) -> None:

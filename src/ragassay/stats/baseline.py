@@ -161,6 +161,27 @@ reversed is good or bad): what the baseline is, that word overlap alone gets the
 wrong, and how the judge is compared with it."""
 
 
+REVERSED_SHORT = "that baseline is reversed here, as said in full above"
+"""What a later line of one screen says in place of `REVERSED_SAID` (`SaidOnce`)."""
+
+
+class SaidOnce:
+    """One screen's lexical baseline statements: `REVERSED_SAID` in full the first time,
+    `REVERSED_SHORT` after (trial 84: the same sentence five times on one screen); each
+    line keeps its own metrics, verdict and figures."""
+
+    def __init__(self) -> None:
+        self.said = False
+
+    def __call__(self, text: str) -> str:
+        if REVERSED_SAID not in text:
+            return text
+        if self.said:
+            return text.replace(REVERSED_SAID, REVERSED_SHORT)
+        self.said = True
+        return text
+
+
 def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
                      lexical: Sequence[float | None], truth: Sequence[bool], *, seed: int = 0,
                      n_resamples: int = 2000) -> LexicalComparison | None:
