@@ -58,14 +58,11 @@ def test_other_thing(an: Analyzer, contexts: list[str], answer: str, flags: bool
 
 
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
-    pytest.param(["The gallery is open 10am-5pm Tuesday to Sunday and closed on Mondays."],
-                 "Yes, the gallery is open on Mondays from 10am to 5pm.", True,
-                 marks=known_limit("a day the sentence's other clause closes is read as "
-                                   "restated by the opening hours' clause")),
-    pytest.param(["Gift wrapping is available for all orders at a small charge."],
-                 "Sorry, we don't offer gift wrapping.", True,
-                 marks=known_limit("'don't offer' is no denial of 'is available' the "
-                                   "judge reads (other words, no shared verb)")),
+    # (mended in session 24, k185: availability.py)
+    (["The gallery is open 10am-5pm Tuesday to Sunday and closed on Mondays."],
+     "Yes, the gallery is open on Mondays from 10am to 5pm.", True),
+    (["Gift wrapping is available for all orders at a small charge."],
+     "Sorry, we don't offer gift wrapping.", True),
 ])
 def test_flips_left(an: Analyzer, contexts: list[str], answer: str, flags: bool) -> None:
     assert judged(an, contexts, answer) is flags

@@ -69,9 +69,6 @@ def test_denial_without_the_condition(an: Analyzer) -> None:
     assert not judged(an, _WINE, "You can't bring your own wine without a corkage fee.")
 
 
-@known_limit("a restriction in the granting sentence ('for orders placed before noon') "
-             "is not read as the grant's case: 'we don't offer X' passes against 'X is "
-             "available for ...'")
 def test_denial_of_restricted_availability(an: Analyzer) -> None:
     ctx = ["Next-day printing is available for orders placed before noon, at a surcharge."]
-    assert judged(an, ctx, "Sorry, we don't offer next-day printing.")
+    assert judged(an, ctx, "Sorry, we don't offer next-day printing.")  # (k185 mended it)

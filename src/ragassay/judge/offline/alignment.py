@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 
 from .attached import attached_elsewhere
 from .attributed import attributed_elsewhere, entity_words
+from .availability import availability_flip
 from .clauses import DETERMINERS, Part, clause_parts, clauses, neighbours, part, said_otherwise
 from .conditions import conditioned
 from .contradiction import role_swap
@@ -94,8 +95,7 @@ RESTATES = 0.8  # share of a claim's content words a unit must state to restate 
 RESTATED = 0.34  # ... and share of the unit's own that the claim must state
 CONTAINED_SHARE = 0.4  # a unit wholly inside a claim restates it when the claim is this much it
 MIN_WORDS = 2  # claims and units with fewer content words are not aligned
-# a clause in the first person ("I think you're right", "I agree") is a remark, no detail
-FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine"})
+FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine"})  # "I agree"
 # a clause naming its source ("According to the leaflet, ...") states no detail either
 _SOURCE = re.compile(r"^\W*(?:according to|as (?:stated|explained|described) (?:in|by))\b",
                      re.IGNORECASE)
@@ -326,7 +326,6 @@ def _only_then(p: Part, u: Unit) -> bool:
 @dataclass(frozen=True, slots=True)
 class Judged:
     """A claim (or clause) against the units that restate it."""
-
     conflict: str | None = None  # the kind; None when it agrees with one, or restates none
     row: int | None = None  # the context sentence it conflicts with
     restated: bool = False  # a unit restates it word for word (no word replaced)
@@ -357,7 +356,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
             not any(p.words <= u.words for u in near)
             and any(named_in_place(p, u.part) for u in near)):
         return Judged("quantifier")
-    if (row := listed_denial(p, near)) is not None:
+    if (row := listed_denial(p, near)) is not None or (
+            row := availability_flip(p, units.near(p, doc, 1))) is not None:
         return Judged("negation", row)  # "we can move pianos" / "We cannot move pianos, ..."
     if (row := dropped_case(p, near, units, said, doc)) is not None:
         return Judged("quantifier", row)  # "all our quotes are free" / "... within 15 miles"
@@ -373,8 +373,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
             if (f := _fit(p, u, units, subject)) is not None and f.candidate
             and not other_bearer(p, u, units)]
     restated = any(f.restates and not f.swaps for _, f in fits)
-    # (read only for a clause of a sentence of several: `align`'s Finding.restated)
-    close = bool(said) and restated and any(
+    close = bool(said) and restated and any(  # (a clause's only: `align`'s Finding.restated)
         f.restates and not f.swaps and _close(p, u) for u, f in fits)
     # a clause that restates the claim stands for its sentence
     by_clause = {u.row for u, f in fits if u.clause and f.restates}
@@ -445,8 +444,9 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     # (a day or month is a time, no name a later clause is about: "Monday to Saturday")
     names = frozenset(stem(n) for n in s.names) - CALENDAR
     whole = part(s.text) if len(parts) > 1 else parts[0]
-    if (row := even_so(whole, units, doc, _need(len(whole.words)))) is not None:
-        return Finding("negation", row)  # "..., even if you are ill" / "..., unless you are ill"
+    if (row := even_so(whole, units, doc, _need(len(whole.words)))) is not None or (
+            row := availability_flip(whole, units.near(whole, doc, 1))) is not None:
+        return Finding("negation", row)  # "even if ill" / "unless ill"; "open" / "closed"
     if (row := parallel_swap(whole, units, doc)) is not None or (
             row := crossed(whole, units, doc)) is not None:
         return Finding("entity", row)  # "The main pool ... 32°C" / "The learner pool ..."
