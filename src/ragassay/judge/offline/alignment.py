@@ -87,6 +87,7 @@ from .shared_quantifier import widened
 from .sibling import own_sibling
 from .stated import close as _close
 from .stated import unstated as _unstated
+from .subject_scope import restriction_dropped
 from .subjects import taken
 from .units import Unit, Units, uncounted
 from .weeks import CALENDAR
@@ -354,7 +355,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     if _exception(p, near) or (p.universal and any(
             elsewhere(p, u.part, u.sentence) for u in near)) or (
             not any(p.words <= u.words for u in near)
-            and any(named_in_place(p, u.part) for u in near)):
+            and any(named_in_place(p, u.part) for u in near)) or any(restriction_dropped(
+                p, u.part, units.given) for u in near if not u.clause):
         return Judged("quantifier")
     if (row := listed_denial(p, near)) is not None or (
             row := availability_flip(p, units.near(p, doc, 1))) is not None:

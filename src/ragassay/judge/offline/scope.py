@@ -129,13 +129,13 @@ def narrowed(p: Part, u: Part) -> bool:
             return True
         if (after < len(toks) and stems[i] == u.first and toks[after] not in claim_toks
                 and toks[after].endswith("ing") and len(toks[after]) > 5
-                and toks[after] not in _NOT_LIMITING
+                and toks[after] not in NOT_LIMITING
                 and not set(stems[after + 1:after + 4]) & p.words):  # (kept: "by direct debit")
             return True  # "Residents receiving Council Tax Reduction ..." for "all residents"
             # (not "Public skating sessions ..." for "each public session": a compound)
         if after in aside:
             continue  # ("Our lavender, harvested in July, ...": all of it, no case)
-        if _placed(toks, stems, after, p, stems[i] == u.first):
+        if placed_after(toks, stems, after, p, stems[i] == u.first):
             return True
         if _trailing(toks, stems, after, p, u.capitalised):
             return True
@@ -168,7 +168,7 @@ def _named_part(p: Part, u: Part, toks: tuple[str, ...], stems: list[str]) -> bo
 
 
 # participles after a subject that say what all of it does or is about, no case of it
-_NOT_LIMITING = frozenset({"including", "during", "regarding", "concerning", "according",
+NOT_LIMITING = frozenset({"including", "during", "regarding", "concerning", "according",
                            "nothing", "something", "anything", "everything"})
 # (not counts.ORDINALS, the ranks a figure reader skips: "last", "next" narrow as well)
 _ORDINALS = frozenset({"first", "second", "third", "last", "final", "initial", "next"})
@@ -235,11 +235,11 @@ def _participle_prep(toks: Sequence[str], at: int) -> int:
     return j + 1 if j < len(toks) and toks[j] in PARTICIPLE_PREPS else 0
 
 
-_MEMBERSHIP = frozenset({'plan', 'package', 'scheme', 'programme', 'program', 'tier', 'list',
+MEMBERSHIP = frozenset({'plan', 'package', 'scheme', 'programme', 'program', 'tier', 'list',
                          'register', 'course', 'contract', 'account', 'tariff', 'membership'})
 
 
-def _placed(toks: tuple[str, ...], stems: list[str], at: int, p: Part,
+def placed_after(toks: tuple[str, ...], stems: list[str], at: int, p: Part,
             subject: bool = False) -> bool:
     """Whether the unit's words from `at` place the word before them: a place word, or a
     participle and its preposition ("registered on"), then (past determiners) a content
@@ -247,7 +247,7 @@ def _placed(toks: tuple[str, ...], stems: list[str], at: int, p: Part,
     if at >= len(toks):
         return False
     j = at + 1
-    if toks[at] in SUBJECT_PLACES and not subject and not _MEMBERSHIP & set(toks[j:j + 4]):
+    if toks[at] in SUBJECT_PLACES and not subject and not MEMBERSHIP & set(toks[j:j + 4]):
         return False  # "check bags at the entrance": where the verb happens, not which bags
     if toks[at] not in _PLACING and (stems[at] in p.words
                                      or not (j := _participle_prep(toks, at))):
@@ -491,9 +491,9 @@ def pronoun_widened(p: Part, u: Part, only_in_unit: frozenset[str]) -> bool:
     the unit's subject is a word the claim lacks, its quantifier a pronoun; not a subject
     that is anyone already ("People can ...", "Members of the public can ...")."""
     return (None in p.quantified and u.first is not None and u.first in only_in_unit
-            and u.first not in TIMES and u.first not in _GENERIC
+            and u.first not in TIMES and u.first not in GENERIC_SUBJECTS
             and "public" not in u.info.tokens[:4])
 
 
-_GENERIC = frozenset(stem(w) for w in ("people", "person", "public", "everyone", "everybody",
-                                       "anybody", "user"))
+GENERIC_SUBJECTS = frozenset(stem(w) for w in ("people", "person", "public", "everyone",
+                                               "everybody", "anybody", "user"))

@@ -228,6 +228,11 @@ class Units:
             found = self._sentences[row] = Unit(whole, row, False, whole, self._referred(row))
         return found
 
+    @property
+    def given(self) -> frozenset[str]:
+        """The stems of what the question gives as known (none without a question)."""
+        return self.ctx.given.stems if self.ctx.given is not None else frozenset()
+
     def passage(self, row: int) -> frozenset[str]:
         """The content stems of every sentence of the row's passage (its document)."""
         found = self._passages.get(row)
