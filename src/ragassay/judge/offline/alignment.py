@@ -225,8 +225,8 @@ def _numbers(p: Part, u: Part, sentence: Part | None = None) -> bool:
         figures += [(m, k) for m, k in sentence.figures
                     if k not in own and k is not None and k[0] != "@" and k != "time"]
     figs, said = set(figures), set(p.figures)
-    # (a claim that states the unit's value too says the other of something else: "open
-    # from 6:00 until 22:00" against "opens at 6:00")
+    # (a claim stating the unit's value too says the other of something else: "open from
+    # 6:00 until 22:00" against "opens at 6:00")
     return durations_differ(p.figures, figures) or any(key is not None and (n, key) not in figs
                and any(k == key and m != n for m, k in figures)
                and not all((m, k) in said for m, k in figs if k == key)
@@ -377,18 +377,17 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     restated = any(f.restates and not f.swaps for _, f in fits)
     close = bool(said) and restated and any(  # (a clause's only: `align`'s Finding.restated)
         f.restates and not f.swaps and _close(p, u) for u, f in fits)
-    # a clause that restates the claim stands for its sentence
+    # a clause that restates the claim stands for its sentence, and for a clause of it that
+    # states less ("Cancelled orders are refunded automatically if ..." for "Cancelled
+    # orders are refunded automatically"; "..., but not if it is written off")
     by_clause = {u.row for u, f in fits if u.clause and f.restates}
-    # ... and for a clause of it that states less ("Cancelled orders are refunded
-    # automatically if ..." for "Cancelled orders are refunded automatically"; "..., but
-    # not if it is written off" for "A courtesy car is provided")
     wider = [u for u, f in fits if u.clause and f.restates]
     fits = [(u, f) for u, f in fits
             if (u.clause and (f.restates or not any(
                 w.row == u.row and w.part is not u.part and u.words < w.words for w in wider)))
             or u.row not in by_clause]
-    # a sentence that restates the claim with its subject swapped stands for a clause of
-    # it the claim merely holds ("The Duo plan includes ..." / "The Family plan ...")
+    # a sentence restating the claim, subject swapped, stands for a clause of it the claim
+    # merely holds ("The Duo plan includes ..." / "The Family plan ...")
     whole = {u.row for u, f in fits if not u.clause and f.restates and f.swaps}
     fits = [(u, f) for u, f in fits if f.restates or not u.clause or u.row not in whole]
     judged = own_sibling(p, [(u, f, _conflicts(p, u, f, units, said)) for u, f in fits],
@@ -466,9 +465,8 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
                                       units)) is not None:
             return Finding("entity", row)
     for k, p in enumerate(parts):
-        # a later clause is read with the sentence's names ("..., and get one point per
-        # pound": the Classic card's) and, without a subject of its own, with what it
-        # takes from the sentence ("Team connects 10 devices and stores 5 TB")
+        # a later clause read with its sentence's names ("..., and get one point per pound")
+        # and, with no subject, what it takes from it ("Team connects 10 devices and ...")
         took = taken(parts, k)
         if (meant := referent(parts, k, took)) and (
                 row := referent_swapped(p, meant, units, doc)) is not None:
