@@ -1,21 +1,20 @@
-"""Session 24 (issue #38, scope): a restriction on whom or what a fact applies to,
-dropped so that it becomes everyone's (`subject_scope.restriction_dropped`): the unit's
-subject narrowed ("Members of the Rewards Club", "Landlords letting more than three
-rooms", "Guests who book directly") and the claim keeping its bare noun or no subject;
-a quantified noun bounded by a figure ("of 6 months or more", "at least 48 hours
-ahead"); a ranked one of a kind ("the last Friday of each month"); a condition whose
-other case the unit states ("if ...; otherwise it costs £3"); a recurring time narrowed
-by "during" ("on weekend afternoons during the summer holidays"). Both directions: the
-widened answers flagged, and near-misses (the restriction restated or asked about, a
-subject that restricts nothing, a side clause left out) that stay unflagged. Cases in
-words of our own, none from a probe batch."""
+"""Session 24 (issue #38, scope): a restriction on whom or what a fact applies to, dropped
+so that it becomes everyone's (`subject_scope.restriction_dropped`): the unit's subject
+narrowed ("Members of the Rewards Club", "Landlords letting more than three rooms",
+"Guests who book directly") and the claim keeping its bare noun or no subject; a
+quantified noun bounded by a figure ("of 6 months or more", "at least 48 hours ahead"); a
+condition whose other case the unit states ("if ...; otherwise it costs £3"); a recurring
+time narrowed by "during" ("on weekend afternoons during the summer holidays"). Both
+directions: the widened answers flagged, and near-misses (the restriction restated or
+asked about, a subject that restricts nothing, a side clause left out) that stay
+unflagged. Cases in words of our own, none from a probe batch."""
 
 from __future__ import annotations
 
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from tests.support.offline import evidence, flagged, judged
+from tests.support.offline import evidence, flagged, judged, known_limit
 
 _WRAPPING = ["Members of the Rewards Club get free gift wrapping on every order. Orders "
              "ship within two days."]
@@ -42,8 +41,6 @@ _REPORT = ["Volunteers at the harbour branch collected 300 kilos of litter last 
     (_PADLOCK, "Every hire period includes a free padlock."),
     (_DESSERT, "Any table booked ahead gets a complimentary dessert."),
     (_TOURS, "Guided tours are offered to groups of any size on weekday mornings."),
-    # a ranked one of a kind said of the kind
-    (_PARKING, "Parking at the library is free on Fridays."),
     # a condition dropped whose other case the unit states
     (_STORAGE, "Bag storage is free."),
     # a recurring time said without the season "during" narrows it to
@@ -88,3 +85,10 @@ def test_restriction_kept_is_not_flagged(an: Analyzer, contexts: list[str],
 def test_restriction_in_question_is_not_flagged(an: Analyzer, contexts: list[str],
                                                 question: str, answer: str) -> None:
     assert flagged(evidence(an, contexts, answer, question)) is False
+
+
+@known_limit("a ranked one of a kind ('the last Friday of each month') said of the kind: "
+             "k183's reading of it was withdrawn after it flagged a faithful cited answer "
+             "of a held-out set")
+def test_rank_dropped(an: Analyzer) -> None:
+    assert judged(an, _PARKING, "Parking at the library is free on Fridays.") is True

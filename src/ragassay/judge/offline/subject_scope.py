@@ -10,8 +10,9 @@
   membership word;
 - `bound_dropped`: "every/any/all" of a noun the unit bounds by a figure ("bookings of
   12 weeks or more", "booked at least 7 days ahead");
-- `ordinal_dropped`: a ranked one of a kind ("the first Sunday of each month") said of
-  the kind ("on Sundays");
+- (a ranked one of a kind, "the first Sunday of each month", said of the kind, "on
+  Sundays", was read too in session 24 and withdrawn: it flagged a faithful cited answer
+  of a held-out set);
 - `condition_dropped`: "if ...; otherwise ..." said without the condition;
 - `season_dropped`: a recurring time narrowed by "during ..." said without it.
 
@@ -38,13 +39,13 @@ _RULES = DEONTIC | frozenset({"get", "gets", "receive", "receives", "pay", "pays
 
 def restriction_dropped(p: Part, u: Part, given: frozenset[str] = frozenset()) -> bool:
     """Whether the claim drops the unit's restriction of its subject (`subject_widened`)
-    or of what it quantifies by a figure (`bound_dropped`) or by a rank (`ordinal_dropped`),
-    or a condition whose other case the unit states (`condition_dropped`), or a time
-    narrowed by "during" (`season_dropped`); `given`: the question's stems."""
+    or of what it quantifies by a figure (`bound_dropped`), or a condition whose other
+    case the unit states (`condition_dropped`), or a time narrowed by "during"
+    (`season_dropped`); `given`: the question's stems."""
     if any(t[:1].isdigit() and t not in u.info.tokens for t in p.info.tokens):
         return False  # a figure of the claim's own: about another bearer ("Platform 3")
     return (subject_widened(p, u, given) or bound_dropped(p, u, given)
-            or ordinal_dropped(p, u) or condition_dropped(p, u, given)
+            or condition_dropped(p, u, given)
             or season_dropped(p, u, given))
 
 
@@ -163,26 +164,6 @@ def _bound_figure(toks: tuple[str, ...], j: int) -> int | None:
         if any(pair in _OR_MORE for pair in zip(after, after[1:], strict=False)):
             return j
     return None
-
-
-# ranks that pick one of a recurring or counted kind ("the first Sunday of each month",
-# "your last lesson"); not "next", which mostly says when
-_RANKS = frozenset({"first", "second", "third", "fourth", "last", "final"})
-
-
-def ordinal_dropped(p: Part, u: Part) -> bool:
-    """Whether the claim states, in the unit's words only (three at least), what the unit
-    says of a ranked one of a kind ("free on the first Sunday of each month") of the
-    kind itself ("free on Sundays"): the claim has the noun, not its rank, and the unit
-    names the noun ranked only."""
-    if len(p.words) < _COMMON or not p.words <= u.words or _RANKS & set(p.info.tokens):
-        return False
-    toks = u.info.tokens
-    stems = lemma_stems(toks, u.info.all_stems)
-    ranked = {stems[i] for i in range(1, len(toks)) if toks[i - 1] in _RANKS} & p.words
-    # (a noun the unit also names unranked is not only the ranked one: "£9 per hour, ...
-    # after the first hour")
-    return bool(ranked - {stems[i] for i in range(len(toks)) if not i or toks[i - 1] not in _RANKS})
 
 
 _OTHERWISE = frozenset({"otherwise", "else"})
