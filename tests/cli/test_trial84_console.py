@@ -81,7 +81,9 @@ ROWS = [
      "The seed bank opens on the first Monday of each month at the town museum."),
 ]
 FIGURE = re.compile(r"\d\.\d+ \[-?\d\.\d+, -?\d\.\d+\]")
-BROKEN = re.compile(r"\[-?\d?\.?\d*,?\s*$|^\s*[\d.]*\]|[\d\.]+,\s*$")
+# an interval cut at a line's end or start ("6.773 [6.214," / "7.332]"); a prose line
+# ending on a whole number and a comma ("from 0 to 10,") cuts no figure
+BROKEN = re.compile(r"\[-?\d?\.?\d*,?\s*$|^\s*[\d.]*\]|\d\.\d*,\s*$")
 
 
 def _write(path: Path) -> Path:
