@@ -17,7 +17,9 @@
 - `season_dropped`: a recurring time narrowed by "during ..." said without it.
 
 A question that names the restriction ("Do members get ...?") makes it the answer's
-case: the rules stand down when the question has a word of what the claim leaves out.
+case: the rules stand down when the question has a word of what the claim leaves out;
+so does another clause of the claim's own sentence ("Stay three nights or more and
+airport transfers are free": the claim is "airport transfers are free").
 """
 
 from __future__ import annotations
@@ -37,13 +39,20 @@ _RULES = DEONTIC | frozenset({"get", "gets", "receive", "receives", "pay", "pays
                               "qualify", "qualifies", "earn", "earns", "enjoy", "enjoys"})
 
 
-def restriction_dropped(p: Part, u: Part, given: frozenset[str] = frozenset()) -> bool:
+def restriction_dropped(p: Part, u: Part, given: frozenset[str] = frozenset(),
+                        said: frozenset[str] = frozenset()) -> bool:
     """Whether the claim drops the unit's restriction of its subject (`subject_widened`)
     or of what it quantifies by a figure (`bound_dropped`), or a condition whose other
     case the unit states (`condition_dropped`), or a time narrowed by "during"
-    (`season_dropped`); `given`: the question's stems."""
+    (`season_dropped`); `given`: the question's stems; `said`: the words of the claim's
+    whole sentence when the claim is a clause of it."""
     if any(t[:1].isdigit() and t not in u.info.tokens for t in p.info.tokens):
         return False  # a figure of the claim's own: about another bearer ("Platform 3")
+    # a restriction another clause of the claim's sentence states is the clause's case:
+    # "Stay three nights or more and airport transfers are free" (a conditional
+    # imperative); the unit's subject noun alone restricts nothing ("Place an order and
+    # delivery is free" against "Orders over £50 get free delivery")
+    given = given | (said - {u.first})
     return (subject_widened(p, u, given) or bound_dropped(p, u, given)
             or condition_dropped(p, u, given)
             or season_dropped(p, u, given))
