@@ -173,7 +173,11 @@ _PERIOD = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year
 _AFTER_TIMES = (r"(?=\s*(?:$|[.,;:!?)\]]|(?:a|an|in|per|every|each|only|through|via|on|at|"
                 r"online|before|after|during|within|and|or|but|if|as|while|when|until|to|for|"
                 r"with|without|more|so|then|again)\b))")
-_ONCE = re.compile(r"\b(?:[Oo]ne|1|[Aa] single|[Jj]ust one) time\b" + _AFTER_TIMES)
+# (not before a rate's period: "one time a week" stays a count of 1 a week, as "once a
+# week" is no figure to set against "twice a week")
+_ONCE = re.compile(r"\b(?:[Oo]ne|1|[Aa] single|[Jj]ust one) time\b(?! (?:(?:a|an|per|each|every) "
+                   r"(?:day|week|fortnight|month|year|hour|night)|daily|weekly|monthly|yearly)\b)"
+                   + _AFTER_TIMES)
 _TWICE = re.compile(r"\b2 times\b(?! (?:a|an|per|each|every|daily|weekly|monthly|yearly)\b)"
                     + _AFTER_TIMES)
 
