@@ -67,7 +67,7 @@ def test_the_gate_says_each_weak_metric_on_a_short_line_with_its_lowest_set(
         "warning: the offline judge agrees with people below 0.7 on an unseen set"))
     items = [x for x in lines[at + 1:] if x.startswith("  ")][:5]
     faith = next(x for x in items if x.startswith("  judge.faithfulness: "))
-    assert "AUROC 0.65, the lowest of 7 unseen sets (0.65-0.95)" in faith, faith
+    assert "AUROC 0.65, the lowest of 7 unseen sets (0.65-0.94)" in faith, faith
     assert all(len(x) < 200 for x in [lines[at], *items]), [lines[at], *items]
     # the lexical baseline's statement: once per statement, not after every metric
     said = labelled["gate"].count("lexical baseline on the same ")

@@ -60,7 +60,7 @@ class Agreement(Frozen):
     def lowest_text(self) -> str:
         """The worst held-out set's figure, said as the lowest of the range `eval` gives
         (trial 71: the gate's `AUROC 0.64` beside eval's `0.64-0.94 on 7 unseen sets`):
-        `AUROC 0.65, the lowest of 7 unseen sets (0.65-0.95)`, `Spearman 0.25 on its one
+        `AUROC 0.65, the lowest of 7 unseen sets (0.65-0.94)`, `Spearman 0.25 on its one
         unseen set`."""
         n, figure = len(self.sets), f"{self.statistic} {self.low:.2f}"
         if n > 1:
