@@ -395,13 +395,11 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
                          lambda u, f: _conflicts(p, u, f, units, said))  # "Bronze ... £55"
     if (row := attributed_elsewhere(p, near, units, topic)) is not None:
         return Judged("entity", row)  # "Tom is our specialist" / "Priya is ...; Tom ..."
-    # (a unit that restates the claim with its polarity turned outweighs one the claim
-    # merely contains: "Opened oils" of "Opened oils and resins cannot be returned")
+    # (a unit restating the claim, polarity turned, outweighs one the claim merely contains)
     outweighed = any(f.restates and {"negation", "antonym"} & set(kinds)
                      for _, f, kinds in judged)
-    # (... and one that states every word of the claim, none replaced, outweighs one that
-    # leaves a word of it unstated: "The Display range is not suitable ..." against "the
-    # Display range is suitable ...", beside "Our Garden range is ... suitable")
+    # (... and one stating every word of the claim, none replaced, one that leaves a word
+    # unstated: "The Display range is not suitable" / "Our Garden range is ... suitable")
     whole_turned = any(f.covered == 1.0 and not f.swaps and {"negation", "antonym"} & set(
         kinds) for _, f, kinds in judged)
     if any(not kinds and not uncounted(p, u) and (f.restates or not outweighed)
