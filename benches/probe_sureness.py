@@ -1,8 +1,10 @@
 """How sure the offline judge is when it is wrong, from a run of `benches/probes.py --out`:
 the share of its wrong verdicts among the probes it is least sure of (what routing's
 `--escalate-share` would send to a stronger judge), and the AUROC of its sureness for
-being right. Sureness is what routing reads (ragassay.routing.verdicts): a 1-10 rating r
-is the probability p = (r - 1) / 9, and the judge is max(p, 1 - p) sure of its verdict.
+being right; how many probes the judge rated inside a band of the 1-10 scale (`--band`,
+4-7 by default: a fixed band of ratings is not what routing reads). Sureness is what
+routing reads (ragassay.routing.verdicts): a 1-10 rating r is the probability p = (r - 1)
+/ 9, and the judge is max(p, 1 - p) sure of its verdict.
 
     .venv/bin/python benches/probes.py --batches a,...,u --out run.json
     .venv/bin/python benches/probe_sureness.py run.json [--shares 0.1,0.2,0.3]
@@ -15,6 +17,8 @@ import json
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ragassay.stats.agreement import auroc as agreement_auroc
+
 
 class Escalated(NamedTuple):
     """The least-sure `share` of the probes: how many, how many of them wrong, and how
@@ -24,6 +28,10 @@ class Escalated(NamedTuple):
     sent: int
     wrong_sent: int
     wrong: int
+
+
+KEYS = frozenset({"faithfulness", "right_hallucination", "right_faithfulness"})
+"""What each probe of a `benches/probes.py --out` run holds that this reads."""
 
 
 def sureness(rating: float) -> float:
@@ -46,28 +54,41 @@ def escalated(run: list[dict[str, Any]], share: float) -> Escalated:
                      sum(not ok for _, ok in rows))
 
 
+def in_band(run: list[dict[str, Any]], low: float, high: float) -> int:
+    """How many scored probes the judge rated from `low` to `high` on the 1-10 scale."""
+    return sum(1 for r in run if r.get("faithfulness") is not None
+               and low <= r["faithfulness"] <= high)
+
+
 def auroc(run: list[dict[str, Any]]) -> float | None:
     """The probability that a right verdict is surer than a wrong one (ties count half);
-    None without both."""
+    None without both (ragassay.stats.agreement.auroc)."""
     rows = _scored(run)
-    right = [s for s, ok in rows if ok]
-    wrong = [s for s, ok in rows if not ok]
-    if not right or not wrong:
-        return None
-    won = sum((r > w) + 0.5 * (r == w) for r in right for w in wrong)
-    return won / (len(right) * len(wrong))
+    return agreement_auroc([s for s, _ in rows], [ok for _, ok in rows])
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("run", type=Path, help="a benches/probes.py --out file")
     ap.add_argument("--shares", default="0.1,0.2,0.3", help="least-sure shares to send up")
+    ap.add_argument("--band", default="4,7", help="a band of the 1-10 scale: LOW,HIGH")
     args = ap.parse_args(argv)
     try:
         run = json.loads(args.run.read_text(encoding="utf-8"))
         shares = [float(x) for x in args.shares.split(",")]
+        low, high = (float(x) for x in args.band.split(","))
     except (OSError, ValueError) as err:
         raise SystemExit(f"probe_sureness: {err}") from None
+    if not isinstance(run, list) or not all(
+            isinstance(r, dict) and r.keys() >= KEYS for r in run):
+        raise SystemExit(f"probe_sureness: {args.run}: not a benches/probes.py --out file "
+                         f"(a list of probes, each with {', '.join(sorted(KEYS))})")
+    if not all(0 <= x <= 1 for x in shares):
+        raise SystemExit(f"probe_sureness: --shares {args.shares}: each share is 0 to 1")
+    every = escalated(run, 1.0)
+    print(f"{every.sent} scored probes, {every.wrong} wrong verdicts "
+          f"({every.wrong / every.sent if every.sent else 0:.2f} of them); "
+          f"rated {low:g}-{high:g}: {in_band(run, low, high)}")
     for share in shares:
         e = escalated(run, share)
         caught = f"{e.wrong_sent} of {e.wrong} wrong verdicts" + (

@@ -82,8 +82,9 @@ def unsplit_width(c: Console, table: Table, whole: Collection[int] = ()) -> int:
     """The width `table` needs for no cell to split a word (in a `no_wrap` column, a
     line; in a column of `whole`, by index, a `FIGURE` either, while its header and its
     other words may wrap: `0.56 [0.47, 0.64]` stays on a line, `14 abstained; 2 scored:
-    1.97` may not): each column as wide as that, with its padding, and a border beside
-    each (an upper bound: a table without edges needs a little less). A table wider than
+    1.97` may not): each column as wide as that, with its padding (less the outer padding
+    where the table has no `pad_edge`), and its box's rules between columns and at its
+    edges (none without a box, none at the edges without `show_edge`). A table wider than
     its console has its cells folded (`CleanConsole.render`), a number too: a command
     whose table may not fit prints it another way (`compare`: two tables; `fitted`)."""
     _, right, _, left = table.padding
@@ -140,16 +141,37 @@ def fitted(c: Console, layouts: Iterable[tuple[Table, Collection[int]]]) -> Tabl
     columns first, which are the figures' (a row's `(n=130)` after one)."""
     from rich.measure import Measurement
 
-    table: Table | None = None
-    for table, whole in layouts:
-        if unsplit_width(c, table, whole) <= c.width:
-            if Measurement.get(c, c.options.update_width(10_000), table).maximum > c.width:
-                for i, width in enumerate(_unsplit(c, table, whole)):
-                    if i in whole:
-                        table.columns[i].width = width
-            return table
-    assert table is not None, "no layout"
+    fit, tried = _first_fit(c, layouts)
+    if fit is None:
+        assert tried, "no layout"
+        return tried[-1]
+    table, whole = fit
+    if Measurement.get(c, c.options.update_width(10_000), table).maximum > c.width:
+        _pin(c, table, whole)
     return table
+
+
+def _first_fit(c: Console, layouts: Iterable[tuple[Table, Collection[int]]]
+               ) -> tuple[tuple[Table, Collection[int]] | None, list[Table]]:
+    """The first of `layouts` whose figures all fit the console whole (`unsplit_width`),
+    or None, and the tables tried up to it (`fitted`, `print_whole`)."""
+    tried: list[Table] = []
+    for table, whole in layouts:
+        tried.append(table)
+        if unsplit_width(c, table, whole) <= c.width:
+            return (table, whole), tried
+    return None, tried
+
+
+def _pin(c: Console, table: Table, whole: Collection[int], held: bool = False) -> None:
+    """`table`'s figure columns (`whole`) as wide as their widest figure or word, so that
+    rich, narrowing the widest columns first, splits none; with `held`, their plain cells
+    broken between words to that width beforehand (`_held`)."""
+    for i, width in enumerate(_unsplit(c, table, whole)):
+        if i in whole:
+            table.columns[i].width = width
+            if held:
+                table.columns[i]._cells = [_held(c, x, width) for x in table.columns[i]._cells]
 
 
 def figure_lines(text: str, width: int, indent: str = "    ") -> list[str]:
@@ -209,19 +231,14 @@ def print_whole(c: Console, layouts: Iterable[tuple[Table, Collection[int]]],
     80 columns and in a pipe the calibrate and meta-eval tables cut or split figures)."""
     from rich.markup import escape
 
-    first: Table | None = None
-    for table, whole in layouts:
-        first = first or table
-        if unsplit_width(c, table, whole) <= c.width:
-            for i, width in enumerate(_unsplit(c, table, whole)):
-                if i in whole:
-                    table.columns[i].width = width
-                    table.columns[i]._cells = [_held(c, x, width)
-                                               for x in table.columns[i]._cells]
-            c.print(table)
-            return table
-    assert first is not None, "no layout"
-    for line in records(c, first, keys):
+    fit, tried = _first_fit(c, layouts)
+    if fit is not None:
+        table, whole = fit
+        _pin(c, table, whole, held=True)
+        c.print(table)
+        return table
+    assert tried, "no layout"
+    for line in records(c, tried[0], keys):
         c.print(escape(line), highlight=False, soft_wrap=True)
     return None
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from benches.probe_sureness import auroc, escalated, main, sureness
+from benches.probe_sureness import auroc, escalated, in_band, main, sureness
 
 
 def _row(rating: float | None, right: bool) -> dict[str, Any]:
@@ -30,6 +30,12 @@ def test_least_sure_share_holds_the_mistakes() -> None:
     assert escalated(run, 0.0).sent == 0
 
 
+def test_in_band_counts_the_ratings_inside_it() -> None:
+    run = [_row(4.0, True), _row(7.0, False), _row(7.1, True), _row(None, False)]
+    assert in_band(run, 4, 7) == 2
+    assert in_band(run, 8, 10) == 0
+
+
 def test_auroc_orders_right_above_wrong() -> None:
     assert auroc([_row(9.0, True), _row(1.5, True), _row(6.0, False)]) == 1.0
     assert auroc([_row(9.0, False), _row(6.0, True)]) == 0.0
@@ -44,5 +50,12 @@ def test_main_prints_each_share(tmp_path: Path, capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     assert "least sure 50% (1 probes): 1 of 1 wrong verdicts (100%); wrong there 1.00" in out
     assert "AUROC of sureness for a right verdict: 1.000" in out
+    assert "2 scored probes, 1 wrong verdicts (0.50 of them); rated 4-7: 1" in out
     with pytest.raises(SystemExit, match="probe_sureness"):
         main([str(tmp_path / "none.json")])
+    report = tmp_path / "report.json"  # another JSON file: one line, no traceback
+    report.write_text(json.dumps({"runs": []}), encoding="utf-8")
+    with pytest.raises(SystemExit, match="not a benches/probes.py --out file"):
+        main([str(report)])
+    with pytest.raises(SystemExit, match="each share is 0 to 1"):
+        main([str(path), "--shares", "-0.2"])

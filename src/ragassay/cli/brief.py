@@ -288,10 +288,12 @@ def print_brief(report: Report, console: Console, judge_check: bool = False) -> 
         console.print(f"[yellow]see[/yellow] {escape(verdicts)}", highlight=False)
     if said := abstentions_said(report):
         console.print(escape(said), highlight=False)
-    for line in judge_check_lines(report) if judge_check else []:
-        console.print(f"[dim]{escape(line)}[/dim]", highlight=False)
-    for line in [] if judge_check else warning_lines(report):  # on what labels measure
-        console.print(f"[yellow]warning[/yellow] {escape(line)}", highlight=False)
+    if judge_check:  # the warnings on the system's figures counted, not said
+        for line in judge_check_lines(report):
+            console.print(f"[dim]{escape(line)}[/dim]", highlight=False)
+    else:
+        for line in warning_lines(report):  # those on what people's labels measure
+            console.print(f"[yellow]warning[/yellow] {escape(line)}", highlight=False)
     usage = report.usage
     console.print(f"judge calls {usage.calls}, tokens {usage.input_tokens + usage.output_tokens}"
                   f", {escape(cost_text(report))}", highlight=False)

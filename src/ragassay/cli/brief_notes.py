@@ -16,6 +16,7 @@ from ragassay.terminal import counted
 
 if TYPE_CHECKING:
     from ragassay.report import Report
+    from ragassay.stats import Flag
 
 MAX_WARNINGS = 10
 
@@ -60,6 +61,13 @@ def baseline_notes(report: Report) -> list[str]:
                           and b.verdict != "yes")
 
 
+def overall_warnings(report: Report) -> list[Flag]:
+    """The whole run's warnings (a flag at `warning` level on the whole run), in order:
+    what the summaries list (`warning_lines`, `summary.print_summary`) and what `eval
+    --judge-check` counts instead (`judge_check_lines`)."""
+    return [f for f in report.interpretation if f.level == "warning" and f.scope == "overall"]
+
+
 def warning_lines(report: Report) -> list[str]:
     """The whole run's warnings: with people's labels, those on the metrics they measure
     (the headline rows with an agreement) in full, people's figure beside the judge's
@@ -68,8 +76,7 @@ def warning_lines(report: Report) -> list[str]:
     ragassay runs show RUN lists them`; without labels, every one (at most
     `MAX_WARNINGS`, then how many more)."""
     head, run_id = report.headline, report.run.run_id
-    warnings = [f for f in report.interpretation
-                if f.level == "warning" and f.scope == "overall"]
+    warnings = overall_warnings(report)
     measured = {r.metric for r in head.rows if r.agreement is not None}
     shown = [f for f in warnings if not measured or f.metric in measured]
     out = [head.flag_text(f) for f in shown[:MAX_WARNINGS]]
@@ -87,14 +94,11 @@ def judge_check_lines(report: Report) -> list[str]:
     run made only to check the judge against people's labels read warnings about the RAG
     system, whose answers were written to be wrong): how many it left out and where they
     are; where the data has no label to check the judge against, that instead."""
-    run_id = report.run.run_id
-    warnings = [f for f in report.interpretation
-                if f.level == "warning" and f.scope == "overall"]
     if not any(r.labelled or r.estimate is not None for r in report.headline.rows):
         return ["judge check: no people's labels in this data, so nothing to check the "
                 "judge against: give each row a labels object, {\"hallucination\": true} or "
                 "false (README, \"Check the judge on your own labelled data\")"]
-    if not warnings:
+    if not (warnings := overall_warnings(report)):
         return []
     return [f"judge check: {counted(len(warnings), 'warning')} on the RAG system's own "
-            f"figures left out (ragassay runs show {run_id} lists them)"]
+            f"figures left out (ragassay runs show {report.run.run_id} lists them)"]

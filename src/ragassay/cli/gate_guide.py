@@ -43,7 +43,7 @@ def guidance_lines(checks: Sequence[GateCheck], *, defaults: bool, weak: Collect
                          else "")) if x))
     elif any(c.label for c in checks):
         lines.append("  data problems: none (people's labels pass; no input missing)")
-    elif judge:
+    else:  # every failure is on the judge's own reading
         lines.append("  data problems: none from missing input; people's labels not gated "
                      "(--corrected gates them)")
     if defaults:

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ragassay.cli.brief_notes import judge_check_lines
+from ragassay.cli.brief_notes import judge_check_lines, overall_warnings
 from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import NO_INTERVAL, ci_text, penalty_note
 from ragassay.console import fitted
@@ -251,8 +251,7 @@ def print_summary(report: Report, console: Console | None = None,
                   f"{escape(cost_text(report))}", highlight=False)
     if usage.batch is not None:
         console.print(escape(usage.batch.describe()), highlight=False)
-    warnings = [] if judge_check else [f for f in report.interpretation
-                                       if f.level == "warning" and f.scope == "overall"]
+    warnings = [] if judge_check else overall_warnings(report)
     for line in judge_check_lines(report) if judge_check else []:
         console.print(f"[dim]{escape(line)}[/dim]", highlight=False)
     head = report.headline if warnings else None

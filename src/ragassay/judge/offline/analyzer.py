@@ -43,15 +43,17 @@ class Analyzer:
         each whole context document for relevance (relevance.py's whole-document form);
         "local:128" (the MiniLM transformer on each document's first 128 word pieces) is
         the slower, more accurate choice of `offline:accurate` (docs/judges.md). Without
-        it relevance reads the sentences' embeddings and soft coverage (the default)."""
+        it relevance reads the sentences' embeddings and soft coverage (the default).
+        `restatement_embedder` ("local:128" in `offline:accurate`) turns on restated.py's
+        restatement floor; None (the default mode) leaves it off."""
         self.limits = limits if limits is not None else Limits()
         self.embedder = get_embedder(embedder) if isinstance(embedder, str) else embedder
         rel = embedder if relevance_embedder is None else relevance_embedder
         self.relevance_embedder = get_embedder(rel) if isinstance(rel, str) else rel
         # a dedicated relevance embedder reads whole documents (offline:accurate)
         self.whole_documents = self.relevance_embedder is not self.embedder
-        rs = restatement_embedder
-        self.restatement_embedder = get_embedder(rs) if isinstance(rs, str) else rs
+        self.restatement_embedder = (get_embedder(restatement_embedder) if isinstance(
+            restatement_embedder, str) else restatement_embedder)
         self.calibration = calibration if calibration is not None else load_calibration()
         for got, want in (
             (self.calibration.support.features, SUPPORT_FEATURES),

@@ -79,14 +79,14 @@ def stance(toks: Sequence[str]) -> tuple[str, str, int] | None:
     found: set[tuple[str, str]] = set()
     at = None
     for i, t in enumerate(toks):
-        hit = next(((s, fam, len(ph)) for ph, (s, fam) in _PHRASES.items()
+        hit = next(((s, fam) for ph, (s, fam) in _PHRASES.items()
                     if tuple(toks[i:i + len(ph)]) == ph), None)
         if hit is None and (t in _OPEN_WORDS or t in _CLOSED_WORDS) and (
                 t not in _STATE_WORDS or not i or toks[i - 1] in _STATE_BEFORE):
-            hit = (OPEN, _OPEN_WORDS[t], 1) if t in _OPEN_WORDS else (CLOSED, _CLOSED_WORDS[t], 1)
+            hit = (OPEN, _OPEN_WORDS[t]) if t in _OPEN_WORDS else (CLOSED, _CLOSED_WORDS[t])
         if hit is None:
             continue
-        side, fam, _ = hit
+        side, fam = hit
         denied = any(is_negation(x) or x == "no" for x in toks[max(0, i - _BEFORE):i])
         if denied and side == CLOSED:
             return None  # "not closed": no stance read
@@ -99,7 +99,7 @@ def stance(toks: Sequence[str]) -> tuple[str, str, int] | None:
 
 
 def _stance_stems(toks: Sequence[str]) -> frozenset[str]:
-    words = {w for t in toks if t in _OPEN_WORDS or t in _CLOSED_WORDS for w in (stem(t),)}
+    words = {stem(t) for t in toks if t in _OPEN_WORDS or t in _CLOSED_WORDS}
     words |= {stem(w) for ph in _PHRASES for w in ph if w in toks}
     return frozenset(words)
 
@@ -158,9 +158,9 @@ def availability_flip(p: Part, near: Sequence[Unit]) -> int | None:
     if mine is None or _QUALIFIED & set(toks):
         return None
     words = p.words - _stance_stems(toks) - _MANNER
-    subject = _subject(p)
     if not words:
         return None
+    subject = _subject(p)
     sentences = {u.row: u.sentence for u in near}
     read = {row: _pieces(s.info.text) for row, s in sentences.items()}
     agreeing = [w for pcs in read.values() for s, _, w, _ in pcs if s == mine[0]]

@@ -196,9 +196,10 @@ ECHO_WORDS = 4  # tokens of a question echoing the user's, at most ("Parking?")
 def echoes(info: SentenceInfo, question: str) -> bool:
     """A short question echoing the user's, beside a decline ("Parking?", "Dogs at the
     café?"): every content word of it is the question's, so it claims nothing."""
+    if not info.asks or len(info.tokens) > ECHO_WORDS or info.negated:
+        return False  # (most sentences: no stems of the question read)
     q = stem_set(question)
-    return (info.asks and len(info.tokens) <= ECHO_WORDS and not info.negated
-            and all(t in STOPWORDS or t in FILLER or stem(t) in q for t in info.tokens))
+    return all(t in STOPWORDS or t in FILLER or stem(t) in q for t in info.tokens)
 
 
 # what a referral's clause says of whom it names when it only says they help

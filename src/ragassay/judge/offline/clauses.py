@@ -43,7 +43,8 @@ _PRONOUNS = frozenset(
 )
 _RESTRICTORS_TEXT = "only solely exclusively unless except excluding if"  # "if": a condition
 RESTRICTORS = frozenset(_RESTRICTORS_TEXT.split())
-_PARTIAL = frozenset({"most", "some", "certain"})  # ... of what follows them
+ONLY = frozenset({"only", "solely", "exclusively"})  # the restrictors that are no condition
+PARTIAL = frozenset({"most", "some", "certain"})  # ... of what follows them
 _BOUNDS = frozenset({"older", "over", "above", "more", "younger", "under", "below", "less"})
 _JOINING = frozenset({"and", "but", "or", "while"})  # a clause's word before its subject
 
@@ -427,7 +428,7 @@ def _part(info: SentenceInfo, repeated: frozenset[str] = frozenset()) -> Part:
     ) or any(  # "anyone under 16", "everyone between 95 and 100 kg": whom, bounded
         t in _PRONOUNS and toks[i + 1] in _PRONOUN_BOUNDS for i, t in enumerate(toks[:-1])
     ) or any(  # "most items", "some plans": part of what it names ("the most popular": none)
-        t in _PARTIAL and i + 1 < len(toks) and toks[i + 1] not in STOPWORDS
+        t in PARTIAL and i + 1 < len(toks) and toks[i + 1] not in STOPWORDS
         and not (i and toks[i - 1] == "the") for i, t in enumerate(toks))
     heads = _negation_heads(toks, stems, info.lead, text)
     return Part(

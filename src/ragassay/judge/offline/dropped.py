@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .both import both_widened
-from .clauses import RESTRICTORS, Part, clause_parts, part
+from .clauses import ONLY, PARTIAL, RESTRICTORS, Part, clause_parts, part
 from .hours import hours_widened
 from .lexical import MONTHS, STOPWORDS, stem
 from .pieces import AUXILIARIES
@@ -135,7 +135,6 @@ def drops_only(p: Part, u: Part, sentence: Part | None = None,
     return False
 
 
-_ONLY = frozenset({"only", "solely", "exclusively"})
 _FOCUS_REACH = 3  # tokens after "only" in which its word is found ("only on Saturdays")
 
 
@@ -146,11 +145,11 @@ def adds_only(p: Part, u: Unit, only_in_unit: frozenset[str], units: Units) -> b
     unsaid. Its words: the content words in the _FOCUS_REACH tokens after "only" or, with
     none there, the one before it."""
     toks, stems = p.info.tokens, p.info.all_stems
-    if not _ONLY & set(toks) or _ONLY & set(u.sentence.info.tokens):
+    if not ONLY & set(toks) or ONLY & set(u.sentence.info.tokens):
         return False
     focus = set()
     for i, t in enumerate(toks):
-        if t not in _ONLY:
+        if t not in ONLY:
             continue
         after = [stems[k] for k in range(i + 1, min(len(toks), i + 1 + _FOCUS_REACH))
                  if toks[k] not in STOPWORDS]
@@ -176,7 +175,6 @@ def _excepted_from(toks: Sequence[str], i: int) -> int | None:
     return i + 2 if tuple(toks[i:i + 2]) in _EXCEPT_PAIRS else None
 
 
-_PART_OF = frozenset({"most", "some", "certain"})
 _SUBJECT_SPAN = 3  # a subject and its bound: "riders under 14"
 
 
@@ -185,7 +183,7 @@ def _bound_restated(p: Part, u: Part) -> bool:
     unit's ("Riders under 14 must ..." of "Riders under 14 must ..., except ..."): it
     restates whom the unit is about, and limits nothing the unit does not."""
     toks = p.info.tokens
-    if any(t in RESTRICTORS or t in _PART_OF for t in toks):
+    if any(t in RESTRICTORS or t in PARTIAL for t in toks):
         return False
     head = " ".join(toks[p.info.lead:p.info.lead + _SUBJECT_SPAN])
     return f" {head} " in f" {' '.join(u.info.tokens)} "

@@ -23,7 +23,7 @@ from .scope import TIMES
 # universals over places: "anywhere on the campsite", "wherever it is"
 PLACE_UNIVERSALS = frozenset({"anywhere", "everywhere", "wherever"})
 # words that say a unit's own phrase covers a whole place or kind ("throughout the hotel")
-_WHOLE = frozenset({"throughout", "across", "anywhere", "everywhere", "wherever"})
+_WHOLE = PLACE_UNIVERSALS | {"throughout", "across"}
 # a quantified noun's own place phrase ("any gym in town", "all exams of the board")
 _PLACE_PREPS = frozenset({"in", "on", "at", "of", "across", "around"})
 _OF = frozenset({"of", "our", "the", "your", "their", "its", "these", "those"})
@@ -35,8 +35,8 @@ def _content(toks: Sequence[str], stems: Sequence[str], i: int) -> bool:
     return toks[i] not in STOPWORDS and not is_number(stems[i]) and toks[i] not in UNIVERSAL
 
 
-def _phrase(p: Part, stems: list[str]) -> tuple[int, int, int] | None:
-    """The claim's quantified phrase as (quantifier, first, end): "any | gym in town |",
+def _phrase(p: Part, stems: list[str]) -> tuple[int, int] | None:
+    """The claim's quantified phrase as (quantifier, end): "any | gym in town |",
     "anywhere | on the campsite |"; None when it quantifies a time ("any day": scope's
     time_bound) or no word of its own ("anyone": scope.pronoun_widened)."""
     toks = p.info.tokens
@@ -62,7 +62,7 @@ def _phrase(p: Part, stems: list[str]) -> tuple[int, int, int] | None:
                 while k < len(toks) and _content(toks, stems, k):
                     k += 1
                 j = k  # "... in town"
-        return i, i + 1, j
+        return i, j
     return None
 
 
@@ -116,7 +116,7 @@ def named_in_place(p: Part, u: Part) -> bool:
     found = _phrase(p, stems)
     if found is None:
         return False
-    at, _, end = found
+    at, end = found
     phrase = {stems[k] for k in range(at, end) if _content(toks, stems, k)} | (
         {stems[at]} if toks[at] in PLACE_UNIVERSALS else set())
     if phrase & u.words:

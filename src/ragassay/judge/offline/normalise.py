@@ -209,8 +209,9 @@ def written_values(text: str) -> frozenset[float]:
     toks = tuple(t.lower() for t in TOKEN.findall(_surface(text)))
     out = {float(t) for t in toks if _numeral(t)}
     norm = norm_tokens(text)
-    return frozenset(out | {q.value for q in quantities(text)} | _converted(norm)
-                     | _converted(_ranged(norm)) | _single(norm)
+    # (_ranged only adds units: what _converted reads of `norm` it reads of that too)
+    return frozenset(out | {q.value for q in quantities(text)} | _converted(_ranged(norm))
+                     | _single(norm)
                      | _periods(text) | _bounds(toks))
 
 

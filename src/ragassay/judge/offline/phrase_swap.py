@@ -48,8 +48,10 @@ def phrase_swap(p: Part, u: Unit, only_c: frozenset[str], only_u: frozenset[str]
                 units: Units) -> frozenset[str] | None:
     """The unit's run of words that the claim's run takes the place of (module
     docstring), or None."""
-    if not 1 <= len(only_c) <= MAX_RUN or not only_u or (
-            only_c & u.sentence.words and not u.clause):
+    if not 1 <= len(only_c) <= MAX_RUN or not only_u:
+        return None
+    named = bool(only_c & u.sentence.words)  # (its sentence names the claim's run)
+    if named and not u.clause:
         return None
     claim = [w for _, w in p.pairs]
     at = [i for i, w in enumerate(claim) if w in only_c]
@@ -69,7 +71,7 @@ def phrase_swap(p: Part, u: Unit, only_c: frozenset[str], only_u: frozenset[str]
         return None
     if _abbreviates(p, lo, hi, u, theirs):
         return None  # "PGA" for "Producers Guild of America": one name
-    if only_c & u.sentence.words:
+    if named:
         return frozenset(theirs) if _sibling_clause(p, u, run, theirs, units) else None
     word = p.pairs[lo][0] if len(run) == 1 else None
     stating = [r for r in units.by_stem.get(run[0], ())
@@ -99,7 +101,7 @@ def _sibling_clause(p: Part, u: Unit, run: list[str], theirs: list[str],
     n = len(run)
     for c in clause_parts(u.sentence.text):
         words = [w for _, w in c.pairs]
-        if c.text == u.part.text or (p.words - set(run)) & c.words - u.words or any(
+        if c.text == u.part.text or ((p.words - set(run)) & c.words) - u.words or any(
                 f in c.figures for f in p.figures if f not in u.part.figures):
             continue  # (the claim restates the other clause)
         if set(theirs).isdisjoint(words) and any(

@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 
 from ragassay.embed import Embedder
 
-from .clauses import Part, clause_parts, part
+from .clauses import ONLY, Part, clause_parts, part
 from .lexical import ANTONYMS, antonyms_in, name_present, stem
 from .normalise import quantity_present
 from .paraphrase import LIMITED, distributes, negations_of
@@ -77,13 +77,10 @@ def _conditions(toks: Sequence[str]) -> int:
     return sum(1 for t in toks if t in _CONDITIONS) + _has_phrase(toks, _CONDITION_PHRASES)
 
 
-_ONLY = frozenset({"only", "solely", "exclusively"})
-
-
 def _only(p: Part) -> bool:
     """Whether it restricts what it says: "only", or "exclusive to", "restricted to",
     "limited to", "reserved for" (paraphrase.LIMITED; not a condition's "if")."""
-    return not _ONLY.isdisjoint(p.info.tokens) or bool(LIMITED.search(p.text))
+    return not ONLY.isdisjoint(p.info.tokens) or bool(LIMITED.search(p.text))
 
 
 def _hedged(toks: Iterable[str]) -> bool:

@@ -127,6 +127,7 @@ _OR_MORE = frozenset({("or", "more"), ("or", "over"), ("or", "longer"), ("and", 
                       ("or", "above"), ("and", "above"), ("or", "older")})
 _WINDOW = 3  # tokens either side of a universal word that name what it quantifies
 _RUN = 4  # the claim's own tokens skipped after the noun in the unit, at most
+_COMMON = 3  # content words a claim shares with the unit, at least
 
 
 def bound_dropped(p: Part, u: Part, given: frozenset[str] = frozenset()) -> bool:
@@ -156,9 +157,6 @@ def bound_dropped(p: Part, u: Part, given: frozenset[str] = frozenset()) -> bool
         if at is not None and ut[at] not in mine and ut[at] not in given:
             return True
     return False
-
-
-_COMMON = 3
 
 
 def _bound_figure(toks: tuple[str, ...], j: int) -> int | None:
