@@ -3,14 +3,18 @@ contexts' entities (mixed.named_elsewhere, mixed.misplaced_name).
 
 - a name with its title opening a sentence ("Priya Nair, our membership secretary,
   renews ...") is that sentence's doer, not an aside like "..., manager Jo Baker said";
-- a sentence that names no one of its own still has an entity in the claim's name's
-  slot ("sent to the county office" against "... to the Harbour Trust");
+- (a known limit, strict xfail) a sentence that names no one of its own has an entity
+  in the claim's name's slot ("sent to the county office" against "... to the Harbour
+  Trust"): a reading of it was withdrawn in session 25 after it flagged a faithful
+  held-out answer (counts only; benches/RESULTS.md);
 - a clause's verb in another regular form ("opened" / "opening") is still its words.
 
 Each rule is checked both ways: a swap is caught, a faithful restatement is not.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.clauses import part
@@ -41,6 +45,7 @@ def test_an_aside_at_the_end_is_still_the_source() -> None:
                            units) is None
 
 
+@pytest.mark.xfail(strict=True, reason="known limit: the name's slot reading was withdrawn")
 def test_an_unnamed_sentence_has_an_entity_in_the_names_slot() -> None:
     units = units_of(PERMITS)
     swapped = part("Please send your mooring permit renewal to the Harbour Trust.")
@@ -59,8 +64,6 @@ def test_a_reworded_verb_still_counts_as_the_clauses_words() -> None:
 
 def test_the_judge_flags_the_swaps_and_passes_the_restatements() -> None:
     an = Analyzer()
-    assert_judged(an, PERMITS, "Please send your mooring permit renewal to the Harbour "
-                  "Trust.", True, "entity")
     assert_judged(an, PERMITS, "Send mooring permit renewals to the county office by "
                   "post.", False)
     assert_judged(an, ROLES, "Ask Victor Osei, our chairman; he renews lapsed "

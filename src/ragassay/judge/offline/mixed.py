@@ -172,8 +172,6 @@ def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None
     if head is not None and head in initial_names(units) and first_stem(
             units.sentence(holding[0]).part) in missing:
         own |= {head} - p.words
-    if not own:
-        own = _in_slot(p, missing, sentence)  # "returned to the court" / "to the NCES"
     if not own or any(acronym(n, p) for n in names):
         return None  # ("the PGA award" for "the Producers Guild of America award": one)
     if any(own & units.sentence(k).part.stems for k in holding):
@@ -183,31 +181,6 @@ def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None
     if _speaker(sentence, units, row, holding[0], missing):
         return None  # "Book with us" beside "Castlegate Physio is open ...": the speaker
     return row
-
-
-def _in_slot(p: Part, missing: frozenset[str], sentence: Part) -> frozenset[str]:
-    """The sentence's own entity where it names none: the content words it has right
-    after the two tokens that open the claim's name in the claim ("... to the National
-    Enforcement Service" / "... returned to the court that ..."), up to its next
-    stopword; a noun phrase in the name's slot, none of them the claim's."""
-    toks = p.info.tokens
-    at = next((i for i, w in enumerate(lemma_stems(toks, p.info.all_stems))
-               if w in missing), None)
-    if at is None or at < 2 or toks[at - 2] in STOPWORDS - {"to", "by", "with", "from"}:
-        return frozenset()  # (a frame of a preposition and a determiner: "to the")
-    frame = toks[at - 2:at]
-    theirs, stems = sentence.info.tokens, lemma_stems(sentence.info.tokens,
-                                                      sentence.info.all_stems)
-    for i in range(len(theirs) - 2):
-        if theirs[i:i + 2] != frame:
-            continue
-        out = set()
-        for t, w in zip(theirs[i + 2:], stems[i + 2:], strict=True):
-            if t in STOPWORDS or not t[:1].isalnum():
-                break
-            out.add(w)
-        return frozenset(out & sentence.words) - p.words
-    return frozenset()
 
 
 _FIRST_PERSON = frozenset({"we", "us", "our", "ours"})
