@@ -49,11 +49,11 @@ def test_a_slot_given_the_other_slots_predicate_is_flagged(
     # a clause saying the sentence's predicate of the claim's entity ("as is ...")
     (["The Harbour pool is heated to 29 degrees all winter, as is the Quayside pool."],
      "The Quayside pool is heated to 29 degrees all winter."),
-    # two passages, or sentences apart, are no parallel slots: on real pages (web text,
-    # the dev sets' passages) such pairs cost more AUROC than they gained
-    (["The club's treasurer, Ines Okoro, keeps the membership accounts.",
-      "Rafe Lindqvist, the fixtures secretary, books pitches for away matches."],
-     "Ask Ines Okoro, our treasurer; she books pitches for away matches."),
+    # (two passages are no parallel slots: on real pages such pairs cost more AUROC than
+    # they gained; the case kept here until session 25, "Ask Ines Okoro, our treasurer;
+    # she books pitches ..." against "Rafe Lindqvist, the fixtures secretary, books
+    # pitches ...", is a swap that mixed.named_elsewhere now catches:
+    # test_session25_handler)
     # another sentence says it of the claim's entity too
     (["The upper reservoir is kept at 14 metres and the lower reservoir at 9 metres. "
       "In a dry summer the lower reservoir is also kept at 14 metres."],

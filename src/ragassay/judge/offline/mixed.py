@@ -24,6 +24,7 @@ import re
 
 from .attributed import context_names
 from .clauses import Part, clause_parts, lemma_stems
+from .inflection import bases
 from .lexical import STOPWORDS, stem
 from .pieces import AUXILIARIES
 from .scope import TIMES, acronym
@@ -69,12 +70,20 @@ def misplaced_name(p: Part, near: list[Unit], units: Units) -> int | None:
             for i, own_i in enumerate(owns):
                 if i == j or _POSSESSIVE & set(pieces[i].info.tokens):
                     continue  # ("and his son Peter built ...": the other doer's own)
-                said_i = (own_i & p.words) - names
+                said_i = ((own_i & p.words) | _reworded(p, pieces[i], own_i)) - names
                 if (own_i & names and not own_i & names & p.words
                         and len(said_i) >= (MIN_SAID if doer else MIN_SAID_PLACED)
                         and len(said_i) > len(said_j)):
                     return u.row
     return None
+
+
+def _reworded(p: Part, c: Part, own: frozenset[str]) -> frozenset[str]:
+    """The clause's own words the claim says in another regular form ("hosted" /
+    "hosting": one base, which the 5-letter stems split)."""
+    mine = bases(p.info.tokens)
+    return frozenset(w for t, w in c.pairs if w in own and w not in p.words
+                     and mine & bases((t,)))
 
 
 _RELATIVE = frozenset({"where", "which", "who", "whose"})
@@ -228,7 +237,22 @@ def _aside(sentence: Part, own: frozenset[str], claimed: frozenset[str]) -> bool
     """Whether every clause of the sentence naming its own entity is an aside the claim
     does not restate: words besides the names, none of them the claim's ("manager Jo
     Baker said", "run by Heritage Walks"); a clause of names alone ("..., Gwen Harris")
-    is the slot itself."""
-    naming = [c for c in clause_parts(sentence.text) if c.words & own]
-    return bool(naming) and len(naming) < len(clause_parts(sentence.text)) and all(
-        (c.words - own) and not (c.words - own) & claimed for c in naming)
+    is the slot itself, and so is the sentence's first clause when it holds no verb of
+    its own: its subject, a name with its title ("Tom Becker, the competitions officer,
+    organises ...")."""
+    pieces = clause_parts(sentence.text)
+    naming = [c for c in pieces if c.words & own]
+    return bool(naming) and len(naming) < len(pieces) and all(
+        (c.words - own) and not (c.words - own) & claimed
+        and not (c is pieces[0] and _verbless(c)) for c in naming)
+
+
+_SAYS = frozenset({"said", "says", "say"})
+
+
+def _verbless(c: Part) -> bool:
+    """Whether a clause is a noun phrase alone: no auxiliary, no verb of saying, no word
+    in -ed past its first ("Jo Baker said", "Jo Baker has confirmed" are the source)."""
+    toks = c.info.tokens
+    return not any(t in AUXILIARIES or t in _SAYS or (k and t.endswith("ed"))
+                   for k, t in enumerate(toks))
