@@ -126,10 +126,10 @@ def _limit(contexts: list[str], answer: str, flags: bool, reason: str) -> object
 
 
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
-    _limit(["We repair violins, violas and cellos, including crack repairs."],
-           "Violins, violas and cellos are all repaired here.", False,
-           "a floating 'all' after a listed subject is read as quantifying the verb, and "
-           "widens the passage's list"),
+    # (a floating 'all' after a listed subject: no quantifier since session 25,
+    # unquantified.py; it was read as quantifying the verb and widening the list)
+    (["We repair violins, violas and cellos, including crack repairs."],
+     "Violins, violas and cellos are all repaired here.", False),
     *(_limit(c, a, True, "a flip of a short sentence whose verb is in the other form is "
              "not aligned at all (the restating share counts 'shipp' and 'ship' as two words)")
       for c, a in ((_PARCELS, "Parcels are shipped on Sundays."),

@@ -54,6 +54,7 @@ from .dropped import (
     drops_time,
     tail_days,
 )
+from .figure_homes import in_other_units, stated_together
 from .frequency import always_hedged
 from .labels import other_bearer
 from .lexical import FILLER, antonyms_in, stem
@@ -226,9 +227,9 @@ def _numbers(p: Part, u: Part, sentence: Part | None = None) -> bool:
                     if k not in own and k is not None and k[0] != "@" and k != "time"]
     figs, said = set(figures), set(p.figures)
     # (a claim stating the unit's value too says the other of something else: "open from
-    # 6:00 until 22:00" against "opens at 6:00")
+    # 6:00 until 22:00" against "opens at 6:00"; its own in other units: "2 days", "48 hours")
     return durations_differ(p.figures, figures) or any(key is not None and (n, key) not in figs
-               and any(k == key and m != n for m, k in figures)
+               and n not in in_other_units(u) and any(k == key and m != n for m, k in figures)
                and not all((m, k) in said for m, k in figs if k == key)
                for n, key in p.figures)
 
@@ -237,7 +238,8 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
     kinds = []
     if role_swap(p.info, u.part.info):
         kinds.append("role swap")
-    if _numbers(p, u.part, u.sentence if u.clause else None):
+    if _numbers(p, u.part, u.sentence if u.clause else None) and not stated_together(
+            p, u.row, units, said):  # (its figures all another sentence's: that one restates it)
         kinds.append("number")
     if fit.swaps:
         kinds.append("entity")

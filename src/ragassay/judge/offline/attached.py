@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from .clauses import Part
 from .placed import CONDITIONAL, FigureSlot, counted_key, figure_slots
+from .spans import within
 from .units import Units
 
 MIN_SHARED = 2  # words (or other figures) a claim must share with the rival slot
@@ -68,6 +69,16 @@ def _shared(p: Part, words: frozenset[str], figures: frozenset[tuple[float, str 
     return len({w for w in shared if not w[:1].isdigit()}) + len(others)
 
 
+def _converted_slots(p: Part, slots: list[FigureSlot], converted: set[int],
+                     figure: tuple[float, str | None]) -> list[int]:
+    """What the claim shares with each slot of a sentence that gives its value in another
+    unit, a slot giving nothing in the claim's ("at least 48 hours before ..., and ...
+    in 6 months": the 48 hours' slot holds "two days", though its sentence counts days
+    too)."""
+    return [_shared(p, s.unit.part.words, s.figures, figure) for s in slots
+            if s.row in converted and not any(k == figure[1] for _, k in s.figures)]
+
+
 def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
                        whole: tuple[tuple[float, str | None], ...] = ()) -> int | None:
     """The context sentence that gives what the claim's figure counts another value, for
@@ -85,12 +96,13 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
         homes = [s for s in slots if any(m == n for m, _ in s.figures)]
         rivals = [s for s in slots if not any(m == n for m, _ in s.figures)
                   and any(k == key and m != n for m, k in s.figures)
-                  and not any(f in said for f in s.figures if f[1] == key)]
+                  and not any(f in said for f in s.figures if f[1] == key)
+                  and not within(n, s.unit.part.text)]  # ("aged 6 to 15": a 9-year-old)
         # a value a sentence gives only in another unit ("84 days" of "12 weeks", "for a
         # week" of "Weekly hire"): that sentence is a home, whole
         written = {s.row for s in homes}
-        converted = [units.sentence(j).part for j in rows if j not in written
-                     and n in units.ctx.infos[j].values]
+        in_other = {j for j in rows if j not in written and n in units.ctx.infos[j].values}
+        converted = [units.sentence(j).part for j in sorted(in_other)]
         borrowed = bool(homes) and not converted and not any(
             figure in s.figures for s in homes)
         if conditional and not borrowed:
@@ -99,8 +111,8 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
         home = max([_shared(p, _reach(s, key, True, rivals), s.figures, figure)
                     for s in homes] + [_shared(p, c.words, frozenset(c.figures), figure)
                                        for c in converted
-                                       if not any(k == key for _, k in c.figures)],
-                   default=0)
+                                       if not any(k == key for _, k in c.figures)]
+                   + _converted_slots(p, slots, in_other, figure), default=0)
         for r in rivals:
             if _shared(p, _reach(r, key, False, rivals), r.figures, figure) >= max(
                     MIN_SHARED, home + margin):

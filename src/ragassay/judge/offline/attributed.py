@@ -150,7 +150,10 @@ def _named_elsewhere(entity: frozenset[str], theirs: frozenset[str], p: Part, u:
                 return False  # (one clause names both)
             if c.row == u.row and not c.part.words - entity - u.words:
                 return False  # "..., as is the York branch": the sentence says it of both
-            if not entity <= (entity_words(c.part) | c.inherited):
+            # (an elliptic clause takes its sentence's predicate, no subject: "Count the
+            # highest number ..., not the total": "count" names nothing)
+            held = c.inherited if c.part.opening != "elliptic" else frozenset()
+            if not entity <= (entity_words(c.part) | held):
                 continue
             if len(p.words & c.words) >= SHARE * len(p.words) + len(entity):
                 continue  # (it says the claim of its own entity)

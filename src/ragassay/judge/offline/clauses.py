@@ -26,6 +26,7 @@ from .normalise import TOKEN, normalise_text, separators
 from .pieces import AUXILIARIES, BREAK, fresh, merge_pieces
 from .sentences import SentenceInfo, token_view
 from .sentences import lead_tokens as _lead
+from .unquantified import quantifies_nothing
 from .whole_time import whole_times
 
 _UNIVERSAL_TEXT = """
@@ -244,6 +245,8 @@ def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str 
         if t in _PRONOUNS:
             out.append(None)
             continue
+        if quantifies_nothing(toks, i, lead):
+            continue  # "violins, violas and cellos are all repaired"; "neither A nor B"
         if t == "whenever":
             out.append(_TIME_STEM)  # "whenever you like": at any time
             continue

@@ -496,4 +496,5 @@ def pronoun_widened(p: Part, u: Part, only_in_unit: frozenset[str]) -> bool:
 
 
 GENERIC_SUBJECTS = frozenset(stem(w) for w in ("people", "person", "public", "everyone",
-                                               "everybody", "anybody", "user"))
+                                               "everybody", "anybody", "user",
+                                               "item", "thing"))  # "everything": "Items"

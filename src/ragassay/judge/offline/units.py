@@ -38,6 +38,8 @@ _REFERRING = frozenset({"it", "they"})  # a sentence's subject standing for the 
 _BE = frozenset({"is", "was", "s", "it's", "isn't", "wasn't"})
 _PERSONS = frozenset({"you", "we", "i", "they", "he", "she", "it", "us", "them"})
 _REFERENT_WORDS = 3  # a subject's words, at most
+# what follows an imperative's opening verb, never a subject's first word
+_OBJECT_OPENERS = frozenset({"a", "an", "the", "your", "our", "their", "its", "my"})
 SYNONYM_COSINE = 0.6  # two subjects this close by their static vectors are no alternatives
 
 
@@ -286,10 +288,13 @@ class Units:
 
     @property
     def subjects(self) -> frozenset[str]:
-        """The first content word of each context sentence."""
+        """The first content word of each context sentence, but an imperative's verb (the
+        sentence's opening word before an article or a possessive: "Count the highest
+        number ...", "Bring your ID": no subject)."""
         if self._subjects is None:
             self._subjects = frozenset(
-                f for i in self.ctx.infos if (f := first_word(i)) is not None)
+                f for i in self.ctx.infos if (f := first_word(i)) is not None
+                and not (len(i.tokens) > i.lead + 1 and i.tokens[i.lead + 1] in _OBJECT_OPENERS))
         return self._subjects
 
     @property

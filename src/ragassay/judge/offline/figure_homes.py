@@ -1,0 +1,52 @@
+"""Where a claim's figures are at home, beside the unit alignment reads them against
+(alignment._numbers): a figure is no other value of what the unit counts when
+
+- it is one of the unit's own figures in other units ("two days" of "at least 48
+  hours": `in_other_units`), or
+- another context sentence gives every figure of the claim together, and the claim's
+  sentence states every word of it ("..., up to 6 tablets in 24 hours" of "Do not take
+  more than 6 tablets in 24 hours", a clause whose subject, taken from its sentence,
+  pulls it toward "Adults ... may take one or two tablets every 4 to 6 hours":
+  `stated_together`).
+
+A single figure is never at home so: the contexts may give it to another thing (a
+number change takes its figure from elsewhere in the passages); two together, in a claim
+saying every word of that sentence, restate it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .clauses import Part
+from .normalise import written_values
+from .units import Units
+
+_FIGURE = re.compile(r"\d+(?:\.\d+)?")
+MIN_FIGURES = 2  # figures a claim must share, all of them, with the other sentence
+
+
+def in_other_units(u: Part) -> frozenset[float]:
+    """The values the unit gives its figures in other units as well ("48 hours": 2 days,
+    2880 minutes), none it writes."""
+    return written_values(u.text) - {float(x) for x in _FIGURE.findall(u.text)}
+
+
+def stated_together(p: Part, row: int, units: Units, said: frozenset[str]) -> bool:
+    """Whether a context sentence other than `row` gives all of the claim's figures (at
+    least MIN_FIGURES), each counting what the claim's counts, and the claim's sentence
+    (`said`, its words; p's own where empty) states every content word of it: the claim
+    restates that sentence, no word of another thing's in it ("The Jungle arena ... is
+    recommended for ages 7-10" is no home of "The Space Station arena ...: it's
+    recommended for ages 7 to 10")."""
+    figures = set(p.figures)
+    if len(figures) < MIN_FIGURES or any(k is None for _, k in figures):
+        return False
+    words = (said or p.words) | p.words | {k for _, k in figures if k is not None}
+    for j in range(len(units.ctx)):
+        if j == row or units.ctx.infos[j].asks:
+            continue
+        other = units.sentence(j).part
+        if figures <= set(other.figures) and other.words <= words:
+            return True
+    return False

@@ -1,0 +1,42 @@
+"""Words that look like universal quantifiers and quantify nothing beyond what the
+sentence names (clauses._quantified reads them as no quantifier):
+
+- a floating "all" / "both" over a listed subject: "Violins, violas and cellos are all
+  repaired here", "Tea and coffee are both free". Set after its verb, the word
+  quantifies the subject before it, and a subject that lists its items names the whole
+  of what it speaks of: the claim says what "Violins, violas and cellos are repaired
+  here" says. Before its noun ("all violins"), or after the verb of a subject that is one
+  kind ("The rooms are all cleaned daily"), it still quantifies;
+- "neither ... nor" joining two verbs or phrases: "If you neither repay nor extend the
+  loan, ..." denies both, of no kind ("neither plan includes ...", with no "nor",
+  still says it of every plan).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+_FLOATING = frozenset({"all", "both"})
+_VERBS = frozenset({"are", "were", "have", "can", "will", "may", "must", "should", "get"})
+_LIST_TAIL = 3  # tokens before the verb within which the list's "and" stands ("X and Y")
+_NOR_REACH = 4  # tokens after "neither" within which its "nor" stands
+
+
+def floats_over_list(toks: Sequence[str], i: int, lead: int) -> bool:
+    """Whether toks[i] is a floating "all" / "both" after its verb, whose subject (from
+    `lead`) ends in a list of two or more items joined by "and"."""
+    if toks[i] not in _FLOATING or i - 1 <= lead or toks[i - 1] not in _VERBS:
+        return False
+    subject = toks[lead:i - 1]
+    return len(subject) >= 3 and "and" in subject[-_LIST_TAIL:-1] and subject[0] != "and"
+
+
+def correlative(toks: Sequence[str], i: int) -> bool:
+    """Whether toks[i] is the "neither" of "neither A nor B" (its "nor" within
+    _NOR_REACH tokens)."""
+    return toks[i] == "neither" and "nor" in toks[i + 1:i + 1 + _NOR_REACH]
+
+
+def quantifies_nothing(toks: Sequence[str], i: int, lead: int) -> bool:
+    """Whether the quantifier word at toks[i] quantifies nothing (module docstring)."""
+    return floats_over_list(toks, i, lead) or correlative(toks, i)
