@@ -29,10 +29,8 @@ _KAYAK = ["Guided kayak trips are available for groups of up to 8 people.",
           "The estuary trip lasts about three hours."]
 
 
-# limits left: a rule for each was written and withdrawn (it measured nothing on the
-# development probes): the declined topic as the decline's subject, and "I have nothing on"
-_SUBJECT = known_limit("the subject of a decline said of the sources is scored as words "
-                       "of its own (3 or more make a hedged claim)")
+# (the declined topic as the decline's subject, a limit here, read since session 25:
+# declines.declined_topics)
 
 
 
@@ -61,11 +59,11 @@ _SUBJECT = known_limit("the subject of a decline said of the sources is scored a
     # a referral naming the wrong person for its fronted topic is a claim, no tail
     (["Hall bookings go to the caretaker, Ian Moss.", "Our treasurer is Ruth Lane."],
      "For hall bookings, get in touch with Ruth Lane.", True),
-    # the topic declined as the subject of the decline (flagged before)
+    # the topic declined as the subject of the decline (flagged before session 25)
     pytest.param(_HOTEL, "Good question! Sadly, pet policies aren't something our pages "
-                 "mention.", False, marks=_SUBJECT),
+                 "mention.", False),
     pytest.param(_HOTEL, "Sadly, airport transfers aren't something the information I have "
-                 "covers.", False, marks=_SUBJECT),
+                 "covers.", False),
     # ... a subject that says something of its own stays a claim
     (_HOTEL, "Sadly, the rooftop pool that opens at 7am isn't something our pages "
      "mention.", True),
@@ -90,7 +88,7 @@ _SUBJECT = known_limit("the subject of a decline said of the sources is scored a
     (_BOX, "I can't see a price for group bookings in our guides, so it's best to call "
      "the box office.", False),
     pytest.param(_LIB, "The late-return fee isn't listed in what I have; the front desk "
-                 "can tell you.", False, marks=_SUBJECT),
+                 "can tell you.", False),
     (_FEST, "There's no mention of a student discount in the information I was given.",
      False),
     (_BOX, "I'm not sure: the documents only cover opening hours and ticket prices.",

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from ragassay.text import KeyedSentence
 
 from .clauses import part
+from .covered_items import covered_list, listed_named
 from .declines import DECLINE, is_noncommittal
 from .evidence import SUPPORT_THRESHOLD
 from .hedged import hedged_claim, is_advice, open_days, summarises
@@ -158,8 +159,10 @@ def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[Sentence
         if out[i] is not None:
             continue
         missing = missing_terms(k.text, pool, question)
-        if (is_source_scope(k.text, beside=named) or (named and is_help_scope(k.text))
-                or summarises(k.text, ctx)) and not missing:
+        if (is_source_scope(k.text, beside=named, declined=True) or (
+                is_source_scope(k.text, beside=named, declined=True, loose=True)
+                and listed_named(k.text, pool)) or (named and is_help_scope(k.text))
+                or summarises(k.text, ctx) or covered_list(k.text, pool, question)) and not missing:
             out[i] = ABSTAINS
         elif not missing and (courteous(infos[i]) or echoes(infos[i], question)):
             out[i] = FILLER_SENTENCE  # "Thanks for asking, and have a lovely day!", "Parking?"

@@ -26,7 +26,7 @@ from .decline_words import SOURCE as _SOURCE
 from .decline_words import TEXTS as _TEXTS
 from .decline_words import WHAT_I_HAVE as _WHAT_I_HAVE
 from .referrals import is_pure_referral
-from .silent import SILENT
+from .silent import SILENT, UNNAMED_SOURCE
 from .source_scope import declines_by_scope
 
 _SILENT_VERB = (
@@ -105,7 +105,8 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     rf"$|sorry|i{_A}m afraid|unfortunately))",
     r"\bno (?:relevant |specific |further |such |additional |other )?(?:information|info|"
     r"details?|data|mention|specifics|records?)\b",
-    rf"\bnot (?:enough|sufficient) {_INFO}\b",
+    # "There isn't enough information here", "not enough detail"
+    rf"(?:\bnot|n{_A}?t) (?:enough|sufficient) {_INFO}\b",
     # a silent source: "the documents I have don't mention", "the docs don't specify"
     rf"\b{_SOURCE}\b(?:\s+[\w{_A[1:-1]}-]+){{0,5}}?\s+(?:do|does|did){_NOT}\s+"
     rf"(?:seem to |appear to |really |actually |explicitly |directly )?{_SILENT_VERB}\b",
@@ -153,6 +154,10 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     rf"\bi (?:do not|don{_A}?t|dont|{_CANNOT}|could{_NOT}) see (?:anything|any (?:mention|"
     r"information|info|details?|reference)) (?:about|on|regarding|concerning|mentioning|"
     r"for|of)\b",
+    # "I don't see group discounts mentioned anywhere", "I can't see fees listed": the
+    # topic between, what the assistant reads said of it (not "I don't see why ...")
+    rf"\bi (?:do not|don{_A}?t|dont|{_CANNOT}|could{_NOT}) see (?:(?!why\b|how\b)[\w-]+\s+)"
+    r"{1,5}?(?:mentioned|listed|covered|included|specified|stated|referred to|set out)\b",
     rf"\b(?:there{_A}?s|there is|there are|i (?:found|see|can find|could find)) nothing\b",
     rf"\bnothing (?:in|about|on|regarding) (?:the |these |this |those |my |our |your )?"
     rf"(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
@@ -222,8 +227,28 @@ def _asserts(topic: str) -> bool:
 
 
 # ... or, after a source silent on it ("nothing here covers"), what it does not cover
-_SILENT_END = re.compile(rf"{_COVERS}$", re.IGNORECASE)
+_SILENT_END = re.compile(rf"(?:{_COVERS}|include|specify|state|list)$", re.IGNORECASE)
+# ... or, after "I can't confirm", a short bare noun phrase: "(so I can't confirm) weekend
+# availability" (no verb, pronoun or figure in it: _NOUN_PHRASE, _asserts)
+_CONFIRM_END = re.compile(r"(?:confirm|determine|verify|comment on|advise on)$", re.IGNORECASE)
+_BARE = re.compile(r"\s+(?:[\w-]+\s+){0,3}[\w-]+(?=\W*$)")
 _OBJECT = re.compile(r"\s+(?!(?:this|that|it|whether|if)\b)" + _TOPIC_END, re.IGNORECASE)
+
+
+# A decline said of its topic as the subject ("Food and drink options aren't mentioned in
+# what I was given", "Weekend hours are not covered in the documents"): the passive
+# decline naming the sources ("Food isn't included" names none: a claim of a scope), and
+# before it a bare noun phrase opening the clause (no verb, pronoun or figure
+# in it: "Dogs are allowed but parking ..." says more, a claim)
+_PASSIVE = re.compile(rf"(?:is|are|was|were|has been|have been)(?:n{_A}?t|\s+not)\b"
+                      rf"|{_A}(?:s|re)\s+not\b", re.IGNORECASE)
+_SOMETHING = re.compile(rf"(?:not|n{_A}t) (?:something|anything)\b", re.IGNORECASE)
+_COPULA = re.compile(r"\s(?:is|are|was|were)$", re.IGNORECASE)
+_NOUN_PHRASE = re.compile(
+    r"\W*(?:(?:sorry|unfortunately|sadly|i['\u2019]m afraid)\W+)?"
+    r"(?!.*\b(?:is|are|was|were|be|been|can|could|will|would|should|may|might|must|has|have|"
+    r"had|do|does|did|i|we|you|they|it|he|she|but|because|since|when|if)\b)[a-z][\w' &-]{0,60}?\s+",
+    re.IGNORECASE)
 
 
 def declined_topics(clause: str) -> tuple[str, str]:
@@ -237,11 +262,22 @@ def declined_topics(clause: str) -> tuple[str, str]:
     for m in DECLINE.finditer(clause):
         if m.start() < at:
             continue
+        pre = clause[at:m.start()]
+        if _SOMETHING.match(m.group()) and (c := _COPULA.search(pre)):
+            pre = pre[:c.start()] + " "  # "pet policies | aren't something our pages ..."
+        if ((_PASSIVE.match(m.group()) or _SOMETHING.match(m.group()))
+                and not UNNAMED_SOURCE.fullmatch(m.group())
+                and _NOUN_PHRASE.fullmatch(pre) and not _asserts(pre)):
+            topics.append(pre)  # "Food and drink options | aren't mentioned in ..."
+            rest.append(clause[at + len(pre.rstrip()):m.start()])
+            at = m.start()
         rest.append(clause[at:m.end()])
         at = m.end()
         t = _TOPIC.match(clause, at) or (
             _THING.match(clause, at) if _ASSISTANT.search(m.group()) else None) or (
-            _OBJECT.match(clause, at) if _SILENT_END.search(m.group()) else None)
+            _OBJECT.match(clause, at) if _SILENT_END.search(m.group()) else None) or (
+            _BARE.match(clause, at) if _CONFIRM_END.search(m.group())
+            and _NOUN_PHRASE.fullmatch(clause[at:].rstrip(".!?") + " ") else None)
         if t is not None and not _asserts(t.group()):
             topics.append(t.group())
             at = t.end()

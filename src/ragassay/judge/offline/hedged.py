@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .covered_items import ONLY_HAS as _ONLY_HAS
+from .covered_items import covered_list, listed_named
 from .decline_words import APOSTROPHE as _A
 from .declines import DECLINE, WHEN, declined_topics
 from .lexical import FILLER, NEGATIONS, STOPWORDS, TermPool, missing_terms, stem, stem_set
@@ -94,7 +96,12 @@ def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
             continue
         closed = k + 1 < len(clauses) and bool(_GOES_ON.match(clauses[k + 1]))
         goes_on = scope and (_goes_on(c, closed) or bool(_ADDS.match(c)))
-        if declined and ((end := frame_end(c)) or (end := listed_end(c)) and not (
+        if declined and ctx is not None and _ONLY_HAS.match(c):
+            scope = covered_list(_with_items(clauses, k), ctx.pool, "")  # "; I only have X"
+            summary = False
+        elif declined and _loose_scope(clauses, k, named, ctx):
+            scope, summary = True, False  # "the info covers screen size, storage ..."
+        elif declined and ((end := frame_end(c)) or (end := listed_end(c)) and not (
                 is_source_scope(c, beside=named, declined=declined))):
             scope = summary = restates(c[end:], ctx)
             framed = c
@@ -117,6 +124,25 @@ def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
             out.append(c)
         named = named or bool(DECLINE.search(c) and names_source(c))
     return tuple(out)
+
+
+def _loose_scope(clauses: tuple[str, ...], k: int, named: bool,
+                 ctx: ContextIndex | None) -> bool:
+    """Beside a decline, whether clause k says what "the information" covers, each item
+    of its list (with the items going on with it) named by the contexts."""
+    return ctx is not None and is_source_scope(clauses[k], beside=named, declined=True,
+                                               loose=True) and listed_named(
+        _with_items(clauses, k), ctx.pool)
+
+
+def _with_items(clauses: tuple[str, ...], k: int) -> str:
+    """Clause k with the list items that go on with it ("the info covers screen size, |
+    storage and warranty only")."""
+    j = k + 1
+    while j < len(clauses) and _goes_on(clauses[j], j + 1 < len(clauses) and bool(
+            _GOES_ON.match(clauses[j + 1]))):
+        j += 1
+    return ", ".join(clauses[k:j])
 
 
 def summarises(sentence: str, ctx: ContextIndex | None) -> bool:

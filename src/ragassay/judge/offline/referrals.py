@@ -19,6 +19,8 @@ _HELPER = (r"(?:team|desk|staff|department|office|service|services|support|helpd
            r"concierge|pharmacists?|doctors?|gp|nurses?|teachers?|administrators?|admins?|"
            r"coordinators?|specialists?|experts?|someone|somebody|instructors?|tutors?|"
            r"trainers?|coaches?|stewards?|wardens?|attendants?|clerks?|organis[eo]rs?|"
+           r"directors?|secretar(?:y|ies)|landlords?|letting agents?|committee|operators?|"
+           r"retailers?|manufacturers?|providers?|"
            # a line or a chat that answers ("our phone line", "the live chat"), not a
            # product line
            r"(?:phone|telephone|advice|support|enquiry|enquiries|contact|customer) lines?|"
@@ -55,15 +57,29 @@ REFERRAL = re.compile(
     rf"|(?:i(?:{_A}d| would)|you(?:{_A}d| would)(?: be better off| be best| be better)?|try) "
     r"(?:check|look at|visit|try|see|checking|looking at|visiting|asking|contacting|calling|"
     r"ringing|phoning|emailing|speaking (?:to|with)|getting in touch with)\b"
-    rf"|i(?:{_A}d| would) (?:recommend|suggest) (?:contacting|reaching out to|asking|"
+    rf"|i(?:{_A}d| would) (?:recommend|suggest|advise) (?:contacting|reaching out to|asking|"
     r"calling|emailing|getting in touch with|checking with|speaking (?:to|with)|talking to|"
-    r"consulting)\b"
+    r"consulting|ringing|phoning|checking|visiting|looking at)\b"
+    # "Your best bet would be to get in touch with ...", "The best option is to call ..."
+    r"|(?:your|the|my) (?:best|safest|quickest|simplest) (?:bet|option|course of action|move)"
+    r" (?:would be|is|will be|{_A}d be) to\b"
+    # "You could try the help centre", "you can raise a ticket with our support team"
+    rf"|(?:you (?:can|could|may|might) (?:also |always )?)(?:try (?=(?:(?:our|the|your|their|a)"
+    rf"\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?{_HELPER}\b)|(?:raise|open|log|submit) an? "
+    r"(?:ticket|query|request|case)\b)"
+    # "You can find more information on the school portal"
+    rf"|you(?:{_A}ll| will| can| could| may| might| should)? (?:be able to )?find (?:more|"
+    r"further|full|up-to-date|the latest|current|detailed) (?:information|info|details|"
+    r"guidance)\b"
     r"|.{0,60}\b(?:should|will|would|can|could|may|might) be able to (?:help|assist|"
     r"answer|advise|tell you|confirm|clarify|explain|check)\b"
     # "they'll be glad to help" (after "Please ring the shop"), "it's worth asking the
     # tutors", "It's the sort of thing to raise with your GP"
     rf"|(?:they|he|she)(?:{_A}ll| will| would|{_A}d| can| could| should| are| is)?"
     r"(?: be)? (?:happy|glad|pleased|able) to (?:help|assist|advise)\b"
+    # "The choir director would be happy to answer that": whoever it names
+    r"|.{0,60}\b(?:will|would|should|can|could|may|might)(?: be)? (?:happy|glad|pleased) to "
+    r"(?:help|assist|advise|answer|explain|confirm|let you know|tell you)\b"
     r"|.{0,40}\bworth (?:asking(?! for\b| about\b)|checking with|contacting|"
     r"raising (?:it|this|that) with)\b"
     r"|.{0,40}\b(?:sort|kind) of (?:thing|question) to (?:raise|ask|check|take up)\b"
@@ -74,6 +90,11 @@ REFERRAL = re.compile(
     r"those|these|your|any|more|further|specific|up-to-date|the latest)\s+)?(?:advice|help|"
     r"information|info|questions?|queries|query|enquiries|details|guidance|answers?|that|"
     r"this|it|updates?)\b)"
+    # "our support team is your best option" (whom to ask, the subject: "The monthly plan
+    # is your best option" is a claim)
+    rf"|(?:(?:our|the|your|a|an)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?{_HELPER}\s+(?:is|are|"
+    rf"would be|will be|{_A}s|{_A}re|{_A}d be)\s+(?:your|the)\s+(?:best|safest|quickest|"
+    r"first)\s+(?:bet|option|port of call|point of contact)\b"
     # ("... the safest place for families" is a claim: "for" only with what is asked)
     # "the workshop staff would be good people to ask" (not "a good place for families")
     r"|.{0,80}\b(?:would|will|might|could|may) be (?:a )?good (?:person|people|place) to "

@@ -42,14 +42,18 @@ _NOUN = (rf"(?:{_SOURCE[3:-1]}|rules|guidance|guidelines|terms|conditions|wordin
 # ... with its determiner and modifiers, and who gave it ("the salon's page", "the
 # tenancy rules I have", "the policy wording here")
 _GIVEN_TO = (r"(?:\s+(?:i|we)(?:\s+(?:have|had|was given|were given|can see|could see|got|"
-             rf"received)|{_A}ve got|{_A}ve been given)(?:\s+access to)?)?(?:\s+here)?")
+             rf"received)|{_A}ve got|{_A}ve been given)(?:\s+access to)?"
+             # "the details provided", "the information available (to me)"
+             r"|\s+(?:provided|supplied|available|given|shared)(?:\s+to (?:me|us))?)?"
+             r"(?:\s+here)?")
 # (a possessive only before a noun that names a text: "the salon's page", "the fair's
 # information"; "the building's insurance policy" is the business's, a claim of its scope)
 _READ = rf"(?:{_TEXTS[3:-1]}|pages?|website|site|wording)"
 SOURCE_NP = (r"(?:(?:the|these|this|those|my|our|your|any|all the)\s+)(?:[\w&-]+\s+|"
              rf"[\w-]+{_A}s\s+(?=(?:[\w-]+\s+){{0,2}}?{_READ}\b)){{0,3}}?{_NOUN}{_GIVEN_TO}")
-_WHAT_I_HAVE = (r"(?:what|anything|everything) (?:i|we) (?:have|had|was given|were given|"
-                rf"can see|could see|received|{_A}ve got)(?: here)?")
+_WHAT_I_HAVE = (r"(?:what|anything|everything) (?:i|we)(?: (?:have|had|was given|were given|"
+                rf"can see|could see|received|(?:have|had) been given)|{_A}ve got|"
+                rf"{_A}ve been given)(?: here)?")
 # what a text does of a topic, in any tense and person
 _TEXT_VERB = (r"(?:mention(?:s|ed)?|say(?:s)?|said|go(?:es)? into|went into|talk(?:s|ed)? about|"
               r"discuss(?:es|ed)?|address(?:es|ed)?|touch(?:es|ed)? on|cover(?:s|ed)?|"
@@ -113,7 +117,7 @@ UNNAMED = (
 )
 SILENT += UNNAMED
 SILENT_SOURCE = re.compile("|".join(f"(?:{p})" for p in SILENT), re.IGNORECASE)
-_UNNAMED_SOURCE = re.compile("|".join(f"(?:{p})" for p in UNNAMED), re.IGNORECASE)
+UNNAMED_SOURCE = re.compile("|".join(f"(?:{p})" for p in UNNAMED), re.IGNORECASE)
 _DIGITS = re.compile(r"\S*\d\S*")
 _BUT = re.compile(r"\W*but\b", re.IGNORECASE)  # a match after what the sources list
 
@@ -152,7 +156,7 @@ def covers_stated_topic(sentence: str, pool: TermPool) -> bool:
         return False
     # (with no source named the topic decides, whatever the verb: "Parking isn't
     # mentioned" against "Free parking is included" is a claim)
-    if _UNNAMED_SOURCE.fullmatch(m.group()) is None and (
+    if UNNAMED_SOURCE.fullmatch(m.group()) is None and (
             not _WORLD_VERB.search(m.group()) or _TEXT_ONLY.search(m.group())):
         return False
     # (after "but" what comes before is what the sources list, read as a summary of the

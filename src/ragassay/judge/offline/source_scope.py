@@ -32,11 +32,12 @@ _SCOPE = re.compile(
     rf"(?:(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?(?P<noun>{_SOURCE_NOUN}))?)"
     r"(?P<speaker>\s+(?:i|we) (?:have|had|was given|were given|can see|could see|can access|"
     rf"received|found|could find|have access to)(?: access to)?|\s+(?:i|we)(?:{_A}ve| have) "
-    r"got|\s+here)?"
+    r"got|\s+here|\s+(?:provided|available|given|supplied)(?: to (?:me|us))?)?"
     r"(?P<only>(?:\s+(?:only|just|mainly|mostly|largely|seem to|seems to|appear to|"
     r"appears to))*)\s+"
-    r"(?:covers?|(?:is|are|was|were) (?P<only2>only |just |mainly |mostly |all )?(?:about|on|"
-    r"concerned with|limited to|focused on|for)|deals? with|relates? to|concerns?|focus(?:es)?"
+    r"(?:covers?|(?:is|are|was|were) (?P<only2>only |just |mainly |mostly |all |"
+    r"(?=limited|restricted))?(?:about|on|concerned with|(?P<limit>limited|restricted) to|"
+    r"focused on|for)|deals? with|relates? to|concerns?|focus(?:es)?"
     r" on|talks? about|discuss(?:es)?|describes?|addresses|appl(?:y|ies) to|refers? to|"
     r"explains?|lists?|includes?|goes? into|mentions?)\b",
     re.IGNORECASE,
@@ -59,7 +60,8 @@ def _text_noun(m: re.Match[str]) -> bool:
         return True
     speaker = (m.group("speaker") or "").lower().split()[:1]
     return bool(_OWNED_NOUN.search(noun)) and (m.group("det").lower() in ("our", "my") or (
-        noun.lower() != "details" and speaker == ["i"]))
+        noun.lower() != "details" and (speaker == ["i"] or bool(
+            speaker and _GIVEN_WORD.match(speaker[0])))))
 # What the speaker can answer, said to decline: "Sorry, I can only answer questions
 # about our opening hours and loans", "I'm only able to help with queries on billing".
 _SPEAKER_SCOPE = re.compile(
@@ -92,11 +94,17 @@ def _speaker(m: re.Match[str]) -> bool:
     here" is the business's)."""
     speaker = (m.group("speaker") or "").strip().lower()
     noun = m.group("noun") or ""
+    if _GIVEN_WORD.match(speaker):  # "the information provided", "the documents available"
+        return bool(_TEXT_NOUN.search(noun) or re.search(r"info(?:rmation)?$", noun, re.I))
     return bool(speaker) and (speaker != "here" or bool(
         _TEXT_NOUN.search(noun) or _OWNED_NOUN.search(noun)))
 
 
-def is_source_scope(sentence: str, beside: bool = False, declined: bool = False) -> bool:
+_GIVEN_WORD = re.compile(r"(?:provided|available|given|supplied)\b")
+
+
+def is_source_scope(sentence: str, beside: bool = False, declined: bool = False,
+                    loose: bool = False) -> bool:
     """A sentence (or clause) saying what the sources the speaker has cover, as a decline
     explains itself: "It only covers our electricity supply, not gas tariffs", "the
     guidance I have is about growing and harvesting". The source must be the speaker's
@@ -107,7 +115,9 @@ def is_source_scope(sentence: str, beside: bool = False, declined: bool = False)
     documents cover Y") is the sources without a limit; "The policy covers theft" stays
     a claim. `declined`: a decline stands beside it that names no source ("Our
     information covers sweeping, but I can't see anything about pots"): a text noun is
-    the sources then too."""
+    the sources then too. `loose`: beside a decline, "the information" / "the info" is
+    the sources with no limit too ("I don't know. The information covers X and Y"): for
+    a caller that checks the items it lists (covered_items.listed_named)."""
     m = _SCOPE.search(sentence)
     if m is None:
         return bool(_SPEAKER_SCOPE.search(sentence))  # "I only have details about X"
@@ -120,12 +130,20 @@ def is_source_scope(sentence: str, beside: bool = False, declined: bool = False)
     if declined and text:
         return True
     pointed = m.group("det").lower() in _DEICTIC or text
-    limited = bool(m.group("only").strip() or m.group("only2")) or bool(
+    limited = bool(m.group("only").strip() or m.group("only2") or m.group("limit")) or bool(
         _CONTRAST.search(sentence[m.end():]))
+    if loose and declined and re.search(r"info(?:rmation)?$", m.group("noun") or "", re.I):
+        return True  # "I don't know. The information only covers plot fees."
     if beside and (text or (m.group("det").lower() in _DEICTIC and not m.group("noun"))
                    or (m.group("noun") and _OWNED_NOUN.search(m.group("noun")) and limited)):
         return True  # ("The information covers X and Y, but nothing about Z")
     return pointed and limited
+
+
+def scope_end(sentence: str) -> int:
+    """Where the verb of a sentence saying what the sources cover ends ("The information
+    only covers| X and Y"), 0 when it says no such thing."""
+    return m.end() if (m := _SCOPE.search(sentence)) else 0
 
 
 # A decline that names the sources it read ("the information I have doesn't mention",
@@ -168,4 +186,5 @@ def declines_by_scope(sentence: str) -> bool:
     if m is None or not m.group("noun") or not _text_noun(m):
         return False
     return bool(m.group("speaker") or m.group("only").strip() or m.group("only2")
+                or m.group("limit")
                 or _CONTRAST.search(sentence[m.end():]))
