@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -100,5 +102,18 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def quiet_pipe(argv: list[str] | None = None) -> int:
+    """`main`, ending quietly when its reader stops reading (`| head`): a BrokenPipeError
+    is no traceback, and stdout is pointed at /dev/null so that the interpreter's own
+    flush at exit cannot raise it again (Python's documented recipe)."""
+    try:
+        code = main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    return code
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(quiet_pipe())

@@ -174,25 +174,64 @@ def _pin(c: Console, table: Table, whole: Collection[int], held: bool = False) -
                 table.columns[i]._cells = [_held(c, x, width) for x in table.columns[i]._cells]
 
 
-def figure_lines(text: str, width: int, indent: str = "    ") -> list[str]:
+NUMBER = re.compile(r"[(\[]?[-+$]?\d")
+"""A word that is a number, or opens with one (`0.333`, `18`, `(100%)`, `$0.02`): what
+`figure_lines` with `numbers` holds to the word before it."""
+
+
+def figure_lines(text: str, width: int, indent: str = "    ",
+                 numbers: bool = False) -> list[str]:
     """`text` on lines no wider than `width` (where a word or figure alone is), broken
     between words but never inside a figure with its interval (`FIGURE`): a table row
-    said as lines (`print_whole`) keeps `0.600 [0.470, 0.730]` on one line."""
+    said as lines (`print_whole`) keeps `0.600 [0.470, 0.730]` on one line. With
+    `numbers`, a number never starts a line either: it stays with the word before it
+    (`rate 0.333`, `of 18 (100%)`), so a line said in words (a warning, `next`) reads
+    on at a break the way it would unbroken."""
     held = FIGURE.sub(lambda m: m.group().replace(" ", "\0"), text)
     tokens = [t.replace("\0", " ") for t in held.split()]
+    if numbers:
+        tokens = _held_numbers(tokens)
     return packed([tokens], width, indent) if tokens else []
 
 
-def figure_wrapped(c: Console, text: str) -> str:
+def _held_numbers(tokens: list[str]) -> list[str]:
+    """`tokens` with each that opens with a number (`NUMBER`) joined to the one before."""
+    out: list[str] = []
+    for t in tokens:
+        if out and NUMBER.match(t):
+            out[-1] = f"{out[-1]} {t}"
+        else:
+            out.append(t)
+    return out
+
+
+def figure_wrapped(c: Console, text: str, numbers: bool = False) -> str:
     """`text` broken to `c`'s line width between words, never inside a figure
-    (`figure_lines`), its leading spaces kept and its later lines indented two more;
-    as it is where `c` does not wrap (a pipe): a line said on a narrow terminal that
-    would otherwise wrap it anywhere, `1.0` over `00`."""
+    (`figure_lines`; with `numbers`, never before a number either), its leading spaces
+    kept and its later lines indented two more; as it is where `c` does not wrap (a
+    pipe): a line said on a narrow terminal that would otherwise wrap it anywhere, `1.0`
+    over `00`."""
     lead = text[:len(text) - len(text.lstrip())]
     width = line_width(c)
     if len(text) <= width:
         return text
-    return "\n".join(lead + x for x in figure_lines(text.strip(), width - len(lead), "  "))
+    return "\n".join(lead + x for x in figure_lines(text.strip(), width - len(lead), "  ",
+                                                    numbers))
+
+
+def print_said(c: Console, text: str, head: str = "", dim: bool = False) -> None:
+    """Print a line of words (`text`, plain: escaped here) after `head` in yellow
+    (`warning`, `next`, `note`), or all of it dim, broken to `c`'s width only between
+    words: never inside a figure with its interval, a metric's name or any other word,
+    and never before a number (`figure_wrapped` with `numbers`; new users at 60
+    columns: rich broke `[0.071,` over `0.485]`). A pipe's line stays whole."""
+    from rich.markup import escape
+
+    said = figure_wrapped(c, f"{head} {text}" if head else text, numbers=True)
+    body = escape(said[len(head):])
+    if head:
+        body = f"[yellow]{escape(head)}[/yellow]{body}"
+    c.print(f"[dim]{body}[/dim]" if dim else body, highlight=False)
 
 
 def records(c: Console, table: Table, keys: int = 1) -> list[str]:

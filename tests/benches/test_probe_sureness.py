@@ -59,3 +59,25 @@ def test_main_prints_each_share(tmp_path: Path, capsys: pytest.CaptureFixture[st
         main([str(report)])
     with pytest.raises(SystemExit, match="each share is 0 to 1"):
         main([str(path), "--shares", "-0.2"])
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    """`probe_sureness.py RUN | head -1`: the pipe closes under it; it ends quietly, no
+    BrokenPipeError traceback on stderr (the read end is closed before it starts, so its
+    first line already meets a closed pipe)."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps([_row(5.0, False), _row(9.5, True)]))
+    script = Path(__file__).parents[2] / "benches" / "probe_sureness.py"
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, str(script), str(path)], stdout=write,
+                              stderr=subprocess.PIPE, text=True, timeout=120,
+                              env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    finally:
+        os.close(write)
+    assert done.stderr == "" and done.returncode == 0, done.stderr

@@ -153,7 +153,7 @@ def test_judge_check_leaves_out_the_warnings_and_keeps_the_agreement(
         run = re.search(r"run (\d{8}-\d{6}-\w{4})", out)
         assert run is not None
         said = (f"judge check: {n} warning{'s' if n > 1 else ''} on the RAG system's own "
-                f"figures left out (ragassay runs show {run[1]} lists them)")
+                f"figures left out (ragassay runs show {run[1]} --warnings lists them)")
         assert said in _flat(out), out
     run = re.search(r"run (\d{8}-\d{6}-\w{4})", check)
     assert run is not None

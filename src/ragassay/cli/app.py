@@ -185,14 +185,19 @@ def _runs_table(store: Store, found: list[RunRecord], waiting: set[str]) -> Any:
               "people's label disagree (missed, flagged), with the judge's value and "
               "reasoning, and the abstentions counted false.")
 @click.option("--json", "as_json", is_flag=True, help="With --disagree: as JSON, for scripts.")
+@click.option("--warnings", "all_warnings", is_flag=True,
+              help="Of a run made with `eval --judge-check`: its warnings on the RAG "
+                   "system's own figures too (its summary counts them on one line).")
 @label_rule_option
 @db_option
 @friendly
 def runs_show(run_id: str | None, by: str | None, disagree: bool, as_json: bool,
-              label_rule: LabelRule, db: StoreLocation) -> None:
+              all_warnings: bool, label_rule: LabelRule, db: StoreLocation) -> None:
     """The summary of one run (RUN: default the store's latest run); with --by KEY, the
     run by a metadata key of its samples too; with --disagree, the samples behind the
-    headline's misses and flags and the false abstentions instead."""
+    headline's misses and flags and the false abstentions instead. A run made with
+    `eval --judge-check` is shown as that made it: its warnings on the system's figures
+    counted on one line (--warnings: said in full)."""
     from ragassay.cli.common import run_or_latest
     from ragassay.cli.summary import print_summary
     from ragassay.report import build_report
@@ -210,7 +215,7 @@ def runs_show(run_id: str | None, by: str | None, disagree: bool, as_json: bool,
     if disagree:
         _print_disagree(store, report, as_json)
         return
-    print_summary(report)
+    print_summary(report, judge_check=bool(run.meta.judge_check) and not all_warnings)
     if run.failure:
         say(f"run {run.id} failed: {run.failure}")
     if report.leaderboard:  # a bench run: its stored leaderboard

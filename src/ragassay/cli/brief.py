@@ -24,7 +24,7 @@ from ragassay.cli.brief_notes import (
 from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import ci_text, penalty_note
 from ragassay.cli.ragas_note import ragas_lines
-from ragassay.console import UNWRAPPED, figure_wrapped
+from ragassay.console import UNWRAPPED, figure_wrapped, print_said
 from ragassay.stats import BooleanAgreement, NumericAgreement
 from ragassay.stats.verdicts import repeat_extent, repeated, right_on
 from ragassay.terminal import counted
@@ -244,18 +244,18 @@ def _metrics(report: Report, console: Console) -> None:
         table, per = _table(report, []), []
     _print_table(table, console)
     if said := needs_reference_line(needs_reference(report)):
-        console.print(escape(said), highlight=False)
+        print_said(console, said)
     for line in abstentions_lines(report):
-        console.print(escape(line), highlight=False)
+        print_said(console, line)
     console.print(f"[dim]{escape(scale_line(report, line_width(console)))}[/dim]",
                   highlight=False)
     for name in report.aggregate_metrics.metrics:  # trial 83: an overall of 0, said why
         spec = report.metric_specs.get(name)
         if spec is not None and (note := penalty_note(spec)) is not None:
-            console.print(f"[dim]{escape(note)}[/dim]", highlight=False)
+            print_said(console, note, dim=True)
     if len(strategies) > 1 and not per:
-        console.print(f"[dim]per strategy ({', '.join(map(escape, strategies))}): ragassay "
-                      f"runs show {report.run.run_id}[/dim]", highlight=False)
+        print_said(console, f"per strategy ({', '.join(strategies)}): ragassay runs show "
+                   f"{report.run.run_id}", dim=True)
 
 
 def print_brief(report: Report, console: Console, judge_check: bool = False) -> None:
@@ -279,26 +279,28 @@ def print_brief(report: Report, console: Console, judge_check: bool = False) -> 
         from ragassay.cli.groups_view import print_groups_short
 
         print_groups_short(report.groups, _headline_metrics(report), console, meta.run_id)
+    # every line of words below broken only between words, never before a number
+    # (`console.print_said`): at 60 columns rich split intervals
     for line in notes_said(report):  # plain words, each with what to do
-        console.print(f"[yellow]note[/yellow] {escape(line)}", highlight=False)
+        print_said(console, line, head="note")
     if head.prompt:
-        console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)
+        print_said(console, head.prompt, head="next")
     verdicts, _ = disagree_lines(report)
     if verdicts:
-        console.print(f"[yellow]see[/yellow] {escape(verdicts)}", highlight=False)
+        print_said(console, verdicts, head="see")
     if said := abstentions_said(report):
-        console.print(escape(said), highlight=False)
+        print_said(console, said)
     if judge_check:  # the warnings on the system's figures counted, not said
         for line in judge_check_lines(report):
-            console.print(f"[dim]{escape(line)}[/dim]", highlight=False)
+            print_said(console, line, dim=True)
     else:
         for line in warning_lines(report):  # those on what people's labels measure
-            console.print(f"[yellow]warning[/yellow] {escape(line)}", highlight=False)
+            print_said(console, line, head="warning")
     usage = report.usage
-    console.print(f"judge calls {usage.calls}, tokens {usage.input_tokens + usage.output_tokens}"
-                  f", {escape(cost_text(report))}", highlight=False)
+    print_said(console, f"judge calls {usage.calls}, tokens "
+               f"{usage.input_tokens + usage.output_tokens}, {cost_text(report)}")
     if usage.batch is not None:
-        console.print(escape(usage.batch.describe()), highlight=False)
+        print_said(console, usage.batch.describe())
     if report.hops is not None:
         from ragassay.cli.summary import print_hops
 
@@ -307,6 +309,6 @@ def print_brief(report: Report, console: Console, judge_check: bool = False) -> 
         from ragassay.cli.routing_view import print_routing
 
         print_routing(report.routing, console)
-    console.print(f"[dim]every table (per strategy, held-apart agreement, corrected "
-                  f"estimates, people's labels, the headline in full): ragassay runs show "
-                  f"{meta.run_id}, or eval --verbose[/dim]", highlight=False)
+    print_said(console, "every table (per strategy, held-apart agreement, corrected "
+               "estimates, people's labels, the headline in full): ragassay runs show "
+               f"{meta.run_id}, or eval --verbose", dim=True)

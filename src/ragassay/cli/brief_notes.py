@@ -15,10 +15,18 @@ from ragassay.stats.verdicts import repeat_extent, repeated
 from ragassay.terminal import counted
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ragassay.dataset import DatasetCheck
     from ragassay.report import Report
     from ragassay.stats import Flag
 
 MAX_WARNINGS = 10
+
+NO_LABELS = ("judge check: no people's labels in this data, so nothing to check the judge "
+             "against: give each row a labels object, {\"hallucination\": true} or false "
+             "(README, \"Check the judge on your own labelled data\")")
+"""What `eval --judge-check` says of data without a label (its run, or its --dry-run)."""
 
 
 def repeats_line(report: Report) -> str | None:
@@ -93,12 +101,58 @@ def judge_check_lines(report: Report) -> list[str]:
     """What `eval --judge-check` says in place of the warnings it leaves out (trial 83: a
     run made only to check the judge against people's labels read warnings about the RAG
     system, whose answers were written to be wrong): how many it left out and where they
-    are; where the data has no label to check the judge against, that instead."""
+    are; where the data has no label to check the judge against, that instead: its labels
+    linked to no metric the run scores, each with how to link it (`unlinked_line`), or
+    none at all."""
     if not any(r.labelled or r.estimate is not None for r in report.headline.rows):
-        return ["judge check: no people's labels in this data, so nothing to check the "
-                "judge against: give each row a labels object, {\"hallucination\": true} or "
-                "false (README, \"Check the judge on your own labelled data\")"]
+        if (said := unlinked_line(report)) is not None:
+            return [said]
+        return [NO_LABELS]
     if not (warnings := overall_warnings(report)):
         return []
     return [f"judge check: {counted(len(warnings), 'warning')} on the RAG system's own "
-            f"figures left out (ragassay runs show {report.run.run_id} lists them)"]
+            f"figures left out (ragassay runs show {report.run.run_id} --warnings lists "
+            "them)"]
+
+
+def unlinked_line(report: Report) -> str | None:
+    """Where the data has people's labels but none is linked to a metric the run scores
+    (a label of the user's own, a typo, a label whose metrics are in another suite), the
+    judge check's line saying so, each label with how to link it (`unlinked_reason`'s
+    words, the run named): `judge check: people's labels found (tone), but none is linked
+    to a metric this run scores, so nothing to check the judge against: label 'tone' is
+    not linked to any metric (...; link it with ragassay calibrate RUN --link
+    tone=METRIC)` (new users read "no people's labels in this data" of data that had
+    them); None where there is no such label."""
+    cal, run_id = report.calibration, report.run.run_id
+    unlinked = [s for s in cal.skipped if s.metric is None] if cal is not None else []
+    if not unlinked:
+        return None
+    names = ", ".join(dict.fromkeys(s.label for s in unlinked))
+    how = "; ".join(f"label {s.label!r} is {s.reason.replace(' RUN ', f' {run_id} ')}"
+                    for s in unlinked)
+    return (f"judge check: people's labels found ({names}), but none is linked to a metric "
+            f"this run scores, so nothing to check the judge against: {how}")
+
+
+def judge_check_plan(check: DatasetCheck | None, suites: Iterable[str]) -> str:
+    """What `eval --judge-check --dry-run` says the run would check the judge against:
+    people's labels of the data and the metrics of `suites` each is compared with
+    (`labels.linked_metrics`), or that there is none to check it against; a dry run
+    stores nothing, so the choice is kept only by the run itself."""
+    from ragassay.labels import linked_metrics
+    from ragassay.metrics import all_specs
+
+    rows = check.label_rows if check is not None else {}
+    if not rows:
+        return NO_LABELS
+    specs = list(all_specs(suites).values())
+    linked = {name: [m for m, _ in linked_metrics(name, specs)] for name in rows}
+    if not any(linked.values()):
+        return (f"judge check: people's labels found ({', '.join(rows)}), but none is "
+                "linked to a metric this run would score, so nothing to check the judge "
+                "against (the run plan's note on each says how to link it)")
+    said = "; ".join(f"{name} on {counted(rows[name], 'row')}, compared with "
+                     f"{', '.join(metrics)}" for name, metrics in linked.items() if metrics)
+    return (f"judge check: the run would check the judge against people's labels ({said}) "
+            "and leave the warnings on the RAG system's own figures out of its summary")

@@ -221,11 +221,12 @@ def eval_cmd(data: Path, judge_spec: str, base_urls: tuple[str, ...],
             use_cache=not no_cache, max_context_tokens=max_context_tokens,
             engine=chosen_engine, resume=resume, retry_failed=_retry(retry_failed),
             batch=batch_request(batch_flags, resume), routing=routing,
-            rerouting=rerouting(**routing_given) if resume else None))
+            rerouting=rerouting(**routing_given) if resume else None,
+            judge_check=judge_check))  # kept with the run: `runs show`, a resume honour it
         for note in plan.notes:
             say(note.text, err=True)
         if dry_run:
-            _dry_run(plan, metrics)
+            _dry_run(plan, metrics, judge_check)
             return
         try:
             outcome = executed(plan, RichProgress(enabled=not quiet), BatchBar(enabled=not quiet))
@@ -246,9 +247,10 @@ def _routing(judge_spec: str, resume: str | None, given: dict[str, Any]) -> Rout
                                             **given)
 
 
-def _dry_run(plan: RunPlan, metrics: str) -> None:
+def _dry_run(plan: RunPlan, metrics: str, judge_check: bool = False) -> None:
     """Print what the run would take: calls, tokens, cost; nothing is sent or stored. A
-    cascade: each LLM judge of the plan, as if it judged every sample."""
+    cascade: each LLM judge of the plan, as if it judged every sample. `judge_check`:
+    then what the run would check the judge against (`judge_check_plan`)."""
     from ragassay.cli.common import console
     from ragassay.cli.cost_view import print_estimate
     from ragassay.runner import estimate
@@ -263,6 +265,11 @@ def _dry_run(plan: RunPlan, metrics: str) -> None:
                       "tiers below are not sure of, and the labelled samples):",
                       highlight=False)
         print_estimate(estimate(plan, spec), metrics, out, batch=plan.batch is not None)
+    if judge_check:
+        from ragassay.cli.brief_notes import judge_check_plan
+        from ragassay.console import print_said
+
+        print_said(out, judge_check_plan(plan.check, plan.config.metrics), dim=True)
 
 
 def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | None,
@@ -280,6 +287,7 @@ def _finish(store: Store, outcome: RunOutcome, db: StoreLocation, out: Path | No
     from ragassay.report.no_reference import needs_reference
 
     run_id = outcome.run_id
+    judge_check = judge_check or bool(store.get_run(run_id).meta.judge_check)  # a resume's
     for finding in outcome.of("judge-note"):
         say(finding.text, err=True)
     unknown = None

@@ -12,7 +12,7 @@ from rich.table import Table
 from ragassay.cli.brief_notes import judge_check_lines, overall_warnings
 from ragassay.cli.cost_view import cost_text
 from ragassay.cli.fmt import NO_INTERVAL, ci_text, penalty_note
-from ragassay.console import fitted
+from ragassay.console import fitted, print_said
 from ragassay.metrics.citations.formulas import LISTED_NOTE
 from ragassay.stats.describe import FEWER_NOTE
 from ragassay.stats.interpret import wrong_side_text
@@ -253,11 +253,11 @@ def print_summary(report: Report, console: Console | None = None,
         console.print(escape(usage.batch.describe()), highlight=False)
     warnings = [] if judge_check else overall_warnings(report)
     for line in judge_check_lines(report) if judge_check else []:
-        console.print(f"[dim]{escape(line)}[/dim]", highlight=False)
+        print_said(console, line, dim=True)
     head = report.headline if warnings else None
     for flag in warnings[:MAX_WARNINGS]:  # people's figure beside the judge's, where it has one
         said = head.flag_text(flag) if head is not None else flag.message
-        console.print(f"[yellow]warning[/yellow] {escape(said)}", highlight=False)
+        print_said(console, said, head="warning")  # never split inside a figure
     if len(warnings) > MAX_WARNINGS:
         more = wrong_side_text(len(warnings) - MAX_WARNINGS, more=True)
         console.print(f"[yellow]warning[/yellow] ... and {more} (the JSON or HTML report "

@@ -202,6 +202,8 @@ class RunRequest:
     batch run goes on with the options it stored, the fields set here over them.
     `routing`: a new run's cascade of judge tiers or jury (docs/routing.md; its first judge
     is the run's judge); `rerouting`: a resumed routed run's new threshold settings.
+    `judge_check` (`eval --judge-check`): kept in the run's meta (`RunMeta.judge_check`)
+    when the run ends or waits for its batches, for its summaries to honour.
     """
 
     source: Source
@@ -229,6 +231,7 @@ class RunRequest:
     judge_object: Judge | None = None
     routing: RoutingPlan | None = None
     rerouting: RoutingSettings | None = None
+    judge_check: bool = False
     names: OptionNames = CLI_NAMES
 
     def settings(self) -> dict[str, Any]:

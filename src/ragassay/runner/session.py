@@ -9,16 +9,17 @@ dashboard, the bench, meta-eval, the pytest plugin).
 `execute` runs the engine the request names (local asyncio, or Ray; or the provider's
 batch API when the plan has batch options: `runner.batch_engine`) and then the
 end-of-run rules, the same for every front end: the dataset file's path is recorded (for
-`trend`), a run whose every judge call failed is recorded `failed` (not complete: its
-figures are empty), and what the user should hear about the run comes back as
-`Finding`s (data, not printed): the judge's notes, samples lacking an input some metric
-needs, judge replies that copied a verdict from the judged text, failed judgments worth
-judging again. A stop (Ctrl-C, SIGTERM, a cancelled await, an aborted judge) propagates
-after the engine recorded the run `interrupted` or `failed`; `RunPlan.run_id` names it.
-A live run (a `LiveSource`: the monitor) is not executed but fed: `open_feed(plan)` opens
-it and gives the `RunFeed` that stores and judges each batch of samples as it arrives.
-A batch run that left its batches at the provider (`BatchOptions.detach`) ends
-`interrupted` with `RunOutcome.waiting` batches, which a resume waits for.
+`trend`) and the request's `judge_check` (`RunMeta.judge_check`), a run whose every
+judge call failed is recorded `failed` (not complete: its figures are empty), and what
+the user should hear about the run comes back as `Finding`s (data, not printed): the
+judge's notes, samples lacking an input some metric needs, judge replies that copied a
+verdict from the judged text, failed judgments worth judging again. A stop (Ctrl-C,
+SIGTERM, a cancelled await, an aborted judge) propagates after the engine recorded the
+run `interrupted` or `failed`; `RunPlan.run_id` names it. A live run (a `LiveSource`:
+the monitor) is not executed but fed: `open_feed(plan)` opens it and gives the `RunFeed`
+that stores and judges each batch of samples as it arrives. A batch run that left its
+batches at the provider (`BatchOptions.detach`) ends `interrupted` with
+`RunOutcome.waiting` batches, which a resume waits for.
 """
 
 from __future__ import annotations
@@ -164,8 +165,11 @@ def conclude(plan: RunPlan, stats: RunStats) -> RunOutcome:
     """The end-of-run rules every front end shares (see the module)."""
     request, run_id = plan.request, stats.run_id
     store, names = plan.store, request.names
+    kept = RunMeta(judge_check=True) if request.judge_check else RunMeta()
     if plan.data.path is not None:  # where the file was, for `trend`
-        store.update_meta(run_id, RunMeta(dataset_path=str(plan.data.path.resolve())))
+        kept = kept.merged(RunMeta(dataset_path=str(plan.data.path.resolve())))
+    if kept.model_fields_set:  # and a run made to check the judge (`eval --judge-check`)
+        store.update_meta(run_id, kept)
     run = store.get_run(run_id)
     if stats.waiting:  # a detached batch run: nothing is scored yet
         noun = "batch" if stats.waiting == 1 else "batches"

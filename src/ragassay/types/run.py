@@ -121,6 +121,10 @@ class RunMeta(Frozen):
     dataset_path: str | None = None  # the dataset file's resolved path
     bench: dict[str, Any] | None = None  # a bench's record (`report.BenchRecord` reads it)
     failure: str | None = None  # why a failed run failed (its first stopping error, one line)
+    # `eval --judge-check`: a run made to check the judge against people's labels, whose
+    # summaries (`runs show`, a resume's) count the warnings on the system's figures
+    # instead of saying them (`runs show --warnings` says them)
+    judge_check: bool | None = None
     # what an older version kept here: a config's free-form extras (m0003), unknown keys
     legacy_extra: dict[str, Any] = Field(default_factory=dict)
     other: dict[str, Any] = Field(default_factory=dict)
