@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .beneficiary import qualified_for
 from .both import both_widened
 from .clauses import ONLY, PARTIAL, RESTRICTORS, Part, clause_parts, part
 from .hours import hours_widened
@@ -473,8 +474,8 @@ def dropped_case(p: Part, near: Sequence[Unit], units: Units,
                      if limits_case(p, u.part, known, said, u.sentence)), None)
     if not _BENEFITS & set(p.info.tokens):
         return None  # (no benefit: no passage read for a price, on every claim's path)
-    return next((u.row for u in near
-                 if free_for_some(p, u.part, known, _priced(units, u.row), said)), None)
+    return next((u.row for u in near if free_for_some(p, u.part, known, _priced(
+        units, u.row) or qualified_for(u.part.info.tokens, _BENEFITS, units.given), said)), None)
 
 
 def _priced(units: Units, row: int) -> bool:
