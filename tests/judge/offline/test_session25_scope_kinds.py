@@ -21,7 +21,7 @@ from ragassay.judge.offline.beneficiary import qualified_for
 from ragassay.judge.offline.clauses import part
 from ragassay.judge.offline.kind_scope import modified_kind
 from ragassay.judge.offline.other_times import other_times
-from tests.support.offline import judged, units_of
+from tests.support.offline import evidence, flagged, judged, units_of
 
 _POTTERY = ["Evening pottery courses can be paid for in two instalments. Weekend taster "
             "sessions must be paid in full when you book."]
@@ -99,3 +99,22 @@ def test_benefit_case_the_question_names_is_no_drop() -> None:
     assert not qualified_for(toks, frozenset({"free"}), frozenset({"frame", "shop"}))
     assert not qualified_for(("free", "for", "30", "days", "once", "registered"),
                              frozenset({"free"}), frozenset())
+
+
+_STUDIO = ["The print studio is open 9am to 9pm on weekdays, and 10am to 4pm at weekends."]
+_POOL = ["The pool opens 6am to 9pm, Monday to Friday."]
+
+
+@pytest.mark.parametrize(("contexts", "answer", "question", "flags"), [
+    # one part of the week's hours given as the hours
+    (_STUDIO, "The print studio is open from 9am to 9pm.", "When can I use the studio?",
+     True),
+    # the days kept, asked about, or no other hours given for the other days
+    (_STUDIO, "The print studio is open from 9am to 9pm on weekdays.",
+     "When can I use the studio?", False),
+    (_STUDIO, "It's open from 9am to 9pm.", "When is the studio open on weekdays?", False),
+    (_POOL, "The pool is open from 6am to 9pm.", "When is the pool open?", False),
+])
+def test_hours_of_some_days_given_bare(an: Analyzer, contexts: list[str], answer: str,
+                                       question: str, flags: bool) -> None:
+    assert flagged(evidence(an, contexts, answer, question)) is flags

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from .beneficiary import qualified_for
 from .both import both_widened
 from .clauses import ONLY, PARTIAL, RESTRICTORS, Part, clause_parts, part
+from .day_hours import hours_unplaced
 from .hours import hours_widened
 from .lexical import MONTHS, STOPWORDS, stem
 from .pieces import AUXILIARIES
@@ -463,7 +464,8 @@ def dropped_case(p: Part, near: Sequence[Unit], units: Units,
     all its words a context has), `free_for_some` for a benefit said of no case. None
     when there is none."""
     known = units.stems
-    if (row := hours_widened(p, units, doc)) is not None or (
+    if (row := hours_widened(p, units, doc)) is not None or (row := hours_unplaced(
+            p, units, doc, said)) is not None or (
             not said and (row := both_widened(p, units, doc)) is not None):
         return row
     if p.universal:
