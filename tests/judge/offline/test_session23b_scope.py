@@ -86,8 +86,10 @@ _ONLY_CLAUSE = ("the clause that restates the claim holds its item alone ('... b
                                    "lane') are not read as listed with 'gravel'")),
     pytest.param(["The Bronze badge test can be taken at home with a video. Silver and "
                   "Gold tests must be taken at the club pool."],
-                 # (mended in session 25: kind_scope.py reads "The Bronze badge test")
-                 "Yes, all the swimming badge tests can be taken at home.", True),
+                 "Yes, all the swimming badge tests can be taken at home.", True,
+                 marks=known_limit("the other parts named as a list of modifiers ('Silver "
+                                   "and Gold tests'), the claim's kind with a word of its "
+                                   "own ('swimming')")),
     pytest.param(["The Bronze badge test can be taken at home with a video. Silver and "
                   "Gold tests can be taken at home too."],
                  "Yes, all the badge tests can be taken at home.", False,

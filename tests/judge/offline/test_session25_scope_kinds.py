@@ -2,9 +2,10 @@
 
 Two general readings, each checked both ways:
 
-- a claim of all of a kind ("all the courses", "every ticket") against the one sentence
-  that states its predicate of a sort of that kind only, named by a modifier the claim
-  drops ("Evening pottery courses ...") (kind_scope.py);
+- (a known limit, strict xfail) a claim of all of a kind ("all the courses") against the
+  one sentence that states its predicate of a sort of that kind only, named by a
+  modifier the claim drops ("Evening pottery courses ..."): k186's kind_scope.py was
+  withdrawn in session 25 after it flagged a faithful held-out answer (counts only);
 - a claim of all times ("whenever", "at any time") against a clause placed in part of the
   week, whose sentence gives the rest of the week to something else (other_times.py).
 
@@ -19,7 +20,6 @@ import pytest
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.beneficiary import qualified_for
 from ragassay.judge.offline.clauses import part
-from ragassay.judge.offline.kind_scope import modified_kind
 from ragassay.judge.offline.other_times import other_times
 from tests.support.offline import evidence, flagged, judged, units_of
 
@@ -33,9 +33,14 @@ _LOCKERS = ["Lockers in the changing rooms are free to use on weekdays; at weeke
 _CAFE = ["The cafe is open 8am to 6pm on weekdays, and 9am to 4pm at weekends."]
 
 
+_KIND = "known limit: a universal over a kind against one sort of it (kind_scope withdrawn)"
+
+
 @pytest.mark.parametrize(("contexts", "answer"), [
-    (_POTTERY, "Yes, all our courses and sessions can be paid for in two instalments."),
-    (_LICENCE, "Yes, all the driving licence tests can be booked online through the portal."),
+    pytest.param(_POTTERY, "Yes, all our courses and sessions can be paid for in two "
+                 "instalments.", marks=pytest.mark.xfail(strict=True, reason=_KIND)),
+    pytest.param(_LICENCE, "Yes, all the driving licence tests can be booked online through "
+                 "the portal.", marks=pytest.mark.xfail(strict=True, reason=_KIND)),
     (_LOCKERS, "Yes, the lockers in the changing rooms are free to use whenever you visit."),
 ])
 def test_widened_scope_flagged(an: Analyzer, contexts: list[str], answer: str) -> None:
@@ -59,12 +64,6 @@ def test_faithful_near_misses_unflagged(an: Analyzer, contexts: list[str],
 
 
 def test_rules_directly() -> None:
-    units = units_of(_LICENCE[0].split(". "))
-    claim = part("All the driving licence tests can be booked online through the portal.")
-    near = units.near(claim, None, 2)
-    assert modified_kind(claim, near)
-    kept = part("All Category B tests can be booked online through the portal.")
-    assert not modified_kind(kept, units.near(kept, None, 2))
     lockers = units_of(_LOCKERS)
     every = part("The lockers in the changing rooms are free to use at any time.")
     assert other_times(every, lockers.near(every, None, 2))

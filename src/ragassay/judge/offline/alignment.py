@@ -55,7 +55,6 @@ from .dropped import (
     tail_days,
 )
 from .frequency import always_hedged
-from .kind_scope import modified_kind
 from .labels import other_bearer
 from .lexical import FILLER, antonyms_in, stem
 from .listed import listed_denial
@@ -288,8 +287,8 @@ def _exception(p: Part, near: list[Unit]) -> bool:
     if None in p.quantified and p.words and any(
             p.words <= u.words and u.part.restricted and not u.part.universal for u in near):
         return True
-    if p.universal and not any(h is not None for h in p.negations) and (modified_kind(
-            p, near) or other_times(p, near) or any(denies_of_part(u, p) for u in near)):
+    if p.universal and not any(h is not None for h in p.negations) and (
+            other_times(p, near) or any(denies_of_part(u, p) for u in near)):
         return True
     if any(len(p.words & u.part.words - {p.first}) >= MIN_WORDS
            and generic_widened(p, u.part) for u in near):
