@@ -62,6 +62,7 @@ from .listed import listed_denial
 from .mixed import misplaced_name, named_elsewhere
 from .named_place import named_in_place
 from .objects import swapped_object
+from .other_times import other_times
 from .otherwise import part_otherwise
 from .parallel import parallel_swap
 from .phrase_swap import phrase_swap
@@ -288,8 +289,8 @@ def _exception(p: Part, near: list[Unit]) -> bool:
     if None in p.quantified and p.words and any(
             p.words <= u.words and u.part.restricted and not u.part.universal for u in near):
         return True
-    if p.universal and not any(h is not None for h in p.negations) and any(
-            denies_of_part(u, p) for u in near):
+    if p.universal and not any(h is not None for h in p.negations) and (
+            other_times(p, near) or any(denies_of_part(u, p) for u in near)):
         return True
     if any(len(p.words & u.part.words - {p.first}) >= MIN_WORDS
            and generic_widened(p, u.part) for u in near):

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .beneficiary import qualified_for
 from .both import both_widened
 from .clauses import ONLY, PARTIAL, RESTRICTORS, Part, clause_parts, part
+from .day_hours import hours_unplaced
 from .hours import hours_widened
 from .lexical import MONTHS, STOPWORDS, stem
 from .pieces import AUXILIARIES
@@ -462,7 +464,8 @@ def dropped_case(p: Part, near: Sequence[Unit], units: Units,
     all its words a context has), `free_for_some` for a benefit said of no case. None
     when there is none."""
     known = units.stems
-    if (row := hours_widened(p, units, doc)) is not None or (
+    if (row := hours_widened(p, units, doc)) is not None or (row := hours_unplaced(
+            p, units, doc, said)) is not None or (
             not said and (row := both_widened(p, units, doc)) is not None):
         return row
     if p.universal:
@@ -473,8 +476,8 @@ def dropped_case(p: Part, near: Sequence[Unit], units: Units,
                      if limits_case(p, u.part, known, said, u.sentence)), None)
     if not _BENEFITS & set(p.info.tokens):
         return None  # (no benefit: no passage read for a price, on every claim's path)
-    return next((u.row for u in near
-                 if free_for_some(p, u.part, known, _priced(units, u.row), said)), None)
+    return next((u.row for u in near if free_for_some(p, u.part, known, _priced(
+        units, u.row) or qualified_for(u.part.info.tokens, _BENEFITS, units.given), said)), None)
 
 
 def _priced(units: Units, row: int) -> bool:
