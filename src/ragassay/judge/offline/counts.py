@@ -145,7 +145,7 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
                 if toks[k] not in STOPWORDS and not is_number(stems[k]):
                     key = stems[k]
                     break
-        out.append((value, key))
+        out.append((value, _elided(toks, stems, i, out, at) or key))
         at.append(i)
     # a range's first figure counts what its last does ("between 2 and 8 degrees";
     # "7-10 days": two figures a dash joins, of no date or time)
@@ -158,6 +158,59 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
             key = AGE if AGE in (out[k][1], out[k + 1][1]) else out[k + 1][1]
             out[k], out[k + 1] = (out[k][0], key), (out[k + 1][0], key)
     return out
+
+
+# joining words before a second verb whose object's noun is left unsaid ("planted 500
+# trees and lost 120 to drought"); words after a figure that are no noun it counts
+_ELIDING = frozenset({"and", "but", "then", "while", "whereas"})
+_NO_NOUN = frozenset({"back", "last", "next", "overall", "altogether", "already", "ago",
+                      "so", "since", "later", "earlier", "more", "again"})
+
+
+def _verb_figure(toks: tuple[str, ...], stems: Sequence[str], i: int) -> bool:
+    """Whether the figure at i is the object of the word before it, a verb ("released
+    268"): an alphabetic content word, no bound, month or capitalised name."""
+    if i < 1:
+        return False
+    w = toks[i - 1]
+    return (w.isalpha() and w not in STOPWORDS and w not in _APPROXIMATE
+            and w not in _MONTHS and w not in _AGE_WORDS and not is_number(stems[i - 1]))
+
+
+def _elided(toks: tuple[str, ...], stems: Sequence[str], i: int,
+            out: list[tuple[float, str | None]], at: list[int]) -> str | None:
+    """What a verb's figure counts when its noun is left unsaid in a clause coordinated
+    with an earlier verb and figure that says it ("we admitted 412 hedgehogs and released
+    268 back into the wild": 268 hedgehogs, no count of "back"); None otherwise."""
+    j = i + 1
+    if (i < 2 or toks[i - 2] not in _ELIDING or not _verb_figure(toks, stems, i)
+            or (j < len(toks) and toks[j] not in STOPWORDS and toks[j] not in _NO_NOUN)):
+        return None
+    if not out:
+        return None
+    key, e = out[-1][1], at[-1]  # (the figure right before)
+    said = key is not None and e + 1 < i - 2 and stems[e + 1] == key
+    return key if said and toks[e + 1] not in STOPWORDS and _verb_figure(toks, stems, e) \
+        else None
+
+
+def elided_keys(figs: tuple[tuple[float, str | None], ...],
+                whole: tuple[tuple[float, str | None], ...], opening: str
+                ) -> tuple[tuple[float, str | None], ...]:
+    """A coordinated clause's figures read with what its sentence says they count, where
+    the clause leaves the noun unsaid ("... 412 hedgehogs | and released 268 back into
+    the wild": 268 hedgehogs, as `figures` reads the whole sentence); `opening`: the
+    clause's first token."""
+    if opening not in _ELIDING:
+        return figs
+    out = []
+    for n, key in figs:
+        theirs = {k for m, k in whole if m == n}
+        if (n, key) not in whole and len(theirs) == 1 and (k := theirs.pop()) is not None \
+                and k[0] not in "@#" and k != "time":
+            key = k
+        out.append((n, key))
+    return tuple(out)
 
 
 def day_rank(toks: tuple[str, ...], i: int) -> tuple[float, str] | None:
