@@ -17,11 +17,10 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
-from .counts import (IRREGULAR, ORDINALS, TIME_WORDS, day_rank, elided_keys, figures, is_number,
-                     lemma_stems)
+from .counts import IRREGULAR, ORDINALS, TIME_WORDS, day_rank, figures, is_number, lemma_stems
 from .lexical import NEGATIONS, STOPWORDS, stem
 from .normalise import TOKEN, normalise_text, separators
 from .pieces import AUXILIARIES, BREAK, fresh, merge_pieces
@@ -483,13 +482,11 @@ def clause_parts(text: str) -> tuple[Part, ...]:
         lo, hi = g[0], g[-1] + 1
         toks = info.tokens[lo:hi]
         piece = normal[spans[lo][0]:spans[hi - 1][1]]
-        c = _part(SentenceInfo(
+        out.append(_part(SentenceInfo(
             text=piece, stems=[], all_stems=info.all_stems[lo:hi], numbers=(), names=[],
             negated=False, tokens=toks,
             capitals=tuple(i - lo for i in info.capitals if lo <= i < hi),
-            lead=_lead(piece, list(toks))), repeated)
-        figs = elided_keys(c.figures, whole.figures, toks[0])  # ("and released 268 back")
-        out.append(c if figs == c.figures else replace(c, figures=figs))
+            lead=_lead(piece, list(toks))), repeated))
     return tuple(out)
 
 

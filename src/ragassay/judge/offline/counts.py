@@ -162,16 +162,22 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
 
 # joining words before a second verb whose object's noun is left unsaid ("planted 500
 # trees and lost 120 to drought"); words after a figure that are no noun it counts
-_ELIDING = frozenset({"and", "but", "then", "while", "whereas"})
+ELIDING = frozenset({"and", "but", "then", "while", "whereas"})
 _NO_NOUN = frozenset({"back", "last", "next", "overall", "altogether", "already", "ago",
                       "so", "since", "later", "earlier", "more", "again"})
 
 
+_PARTICLES = frozenset({"in", "out", "away", "back", "up", "off"})
+
+
 def _verb_figure(toks: tuple[str, ...], stems: Sequence[str], i: int) -> bool:
     """Whether the figure at i is the object of the word before it, a verb ("released
-    268"): an alphabetic content word, no bound, month or capitalised name."""
+    268", or with its particle, "took in 85"): an alphabetic content word, no bound,
+    month or age word."""
     if i < 1:
         return False
+    if toks[i - 1] in _PARTICLES and i > 1:
+        i -= 1  # ("took in 85 kittens", "gave away 40 tickets")
     w = toks[i - 1]
     return (w.isalpha() and w not in STOPWORDS and w not in _APPROXIMATE
             and w not in _MONTHS and w not in _AGE_WORDS and not is_number(stems[i - 1]))
@@ -179,29 +185,34 @@ def _verb_figure(toks: tuple[str, ...], stems: Sequence[str], i: int) -> bool:
 
 def _elided(toks: tuple[str, ...], stems: Sequence[str], i: int,
             out: list[tuple[float, str | None]], at: list[int]) -> str | None:
-    """What a verb's figure counts when its noun is left unsaid in a clause coordinated
-    with an earlier verb and figure that says it ("we admitted 412 hedgehogs and released
-    268 back into the wild": 268 hedgehogs, no count of "back"); None otherwise."""
+    """What a verb's figure counts when its noun is left unsaid, where the figure right
+    before it counts a noun, object of a verb too: in a clause coordinated with it ("we
+    admitted 412 hedgehogs and released 268 back into the wild": 268 hedgehogs, no count
+    of "back"), or after the same verb ("Bronze members get 2 passes, Silver members get
+    6": 6 passes, no count of members); None otherwise."""
     j = i + 1
-    if (i < 2 or toks[i - 2] not in _ELIDING or not _verb_figure(toks, stems, i)
-            or (j < len(toks) and toks[j] not in STOPWORDS and toks[j] not in _NO_NOUN)):
-        return None
-    if not out:
+    if not out or i < 2 or (j < len(toks) and toks[j] not in STOPWORDS
+                            and toks[j] not in _NO_NOUN):
         return None
     key, e = out[-1][1], at[-1]  # (the figure right before)
-    said = key is not None and e + 1 < i - 2 and stems[e + 1] == key
-    return key if said and toks[e + 1] not in STOPWORDS and _verb_figure(toks, stems, e) \
-        else None
+    if key is None or key[0] in "@#" or key == "time" or e < 1:
+        return None
+    if toks[e - 1] == toks[i - 1] and toks[i - 1].isalpha() and toks[
+            i - 1] not in _APPROXIMATE:
+        return key  # (the same verb: "get 2 passes, ... get 6")
+    said = e + 1 < i - 2 and stems[e + 1] == key and toks[e + 1] not in STOPWORDS
+    return key if said and toks[i - 2] in ELIDING and _verb_figure(
+        toks, stems, i) and _verb_figure(toks, stems, e) else None
 
 
 def elided_keys(figs: tuple[tuple[float, str | None], ...],
-                whole: tuple[tuple[float, str | None], ...], opening: str
+                whole: tuple[tuple[float, str | None], ...], toks: Sequence[str]
                 ) -> tuple[tuple[float, str | None], ...]:
-    """A coordinated clause's figures read with what its sentence says they count, where
-    the clause leaves the noun unsaid ("... 412 hedgehogs | and released 268 back into
-    the wild": 268 hedgehogs, as `figures` reads the whole sentence); `opening`: the
-    clause's first token."""
-    if opening not in _ELIDING:
+    """A clause's figures read with what its sentence says they count, where the clause
+    leaves the noun unsaid: coordinated ("... 412 hedgehogs | and released 268 back into
+    the wild": 268 hedgehogs, as `figures` reads the whole sentence) or ending on its
+    figure ("..., | Silver members get 6"); `toks`: the clause's tokens."""
+    if not toks or (toks[0] not in ELIDING and not is_number(stem(toks[-1]))):
         return figs
     out = []
     for n, key in figs:
