@@ -168,6 +168,10 @@ _NO_NOUN = frozenset({"back", "last", "next", "overall", "altogether", "already"
 
 
 _PARTICLES = frozenset({"in", "out", "away", "back", "up", "off"})
+# the same preposition before two figures is no verb they share ("opens at 7 and starts
+# at 8": 8 o'clock, no count of what 7 counts)
+_PREPOSITIONS = frozenset({"at", "to", "for", "of", "in", "on", "by", "from", "until",
+                           "till", "after", "before", "with", "per"})
 
 
 def _verb_figure(toks: tuple[str, ...], stems: Sequence[str], i: int) -> bool:
@@ -186,10 +190,11 @@ def _verb_figure(toks: tuple[str, ...], stems: Sequence[str], i: int) -> bool:
 def _elided(toks: tuple[str, ...], stems: Sequence[str], i: int,
             out: list[tuple[float, str | None]], at: list[int]) -> str | None:
     """What a verb's figure counts when its noun is left unsaid, where the figure right
-    before it counts a noun, object of a verb too: in a clause coordinated with it ("we
-    admitted 412 hedgehogs and released 268 back into the wild": 268 hedgehogs, no count
-    of "back"), or after the same verb ("Bronze members get 2 passes, Silver members get
-    6": 6 passes, no count of members); None otherwise."""
+    before it counts the noun said right after it: in a clause coordinated with it, both
+    objects of a verb ("we admitted 412 hedgehogs and released 268 back into the wild":
+    268 hedgehogs, no count of "back"), or after the same verb as a figure saying that
+    noun ("Bronze members get 2 passes, Silver members get 6": 6 passes, no count of
+    members); None otherwise."""
     j = i + 1
     if not out or i < 2 or (j < len(toks) and toks[j] not in STOPWORDS
                             and toks[j] not in _NO_NOUN):
@@ -197,12 +202,19 @@ def _elided(toks: tuple[str, ...], stems: Sequence[str], i: int,
     key, e = out[-1][1], at[-1]  # (the figure right before)
     if key is None or key[0] in "@#" or key == "time" or e < 1:
         return None
-    if toks[e - 1] == toks[i - 1] and toks[i - 1].isalpha() and toks[
-            i - 1] not in _APPROXIMATE:
-        return key  # (the same verb: "get 2 passes, ... get 6")
-    said = e + 1 < i - 2 and stems[e + 1] == key and toks[e + 1] not in STOPWORDS
-    return key if said and toks[i - 2] in ELIDING and _verb_figure(
-        toks, stems, i) and _verb_figure(toks, stems, e) else None
+    verb = toks[i - 1]
+    if verb.isalpha() and verb not in _APPROXIMATE | _PREPOSITIONS and any(
+            k == key and d > 0 and toks[d - 1] == verb and _said(toks, stems, d, k)
+            for (_, k), d in zip(out, at, strict=True)):
+        return key  # (the same verb: "get 2 passes, ... get 6, ... get 12")
+    return key if _said(toks, stems, e, key) and e + 1 < i - 2 and toks[
+        i - 2] in ELIDING and _verb_figure(toks, stems, i) and _verb_figure(
+        toks, stems, e) else None
+
+
+def _said(toks: tuple[str, ...], stems: Sequence[str], e: int, key: str) -> bool:
+    """Whether the figure at e counts the word right after it."""
+    return e + 1 < len(toks) and stems[e + 1] == key and toks[e + 1] not in STOPWORDS
 
 
 def elided_keys(figs: tuple[tuple[float, str | None], ...],
