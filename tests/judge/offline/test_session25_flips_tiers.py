@@ -13,15 +13,23 @@ count or another tier.
 - A verb-opened clause after a semicolon takes the subject of the nearest clause with a
   subject of its own, not the sentence's first ("A costs ... and includes 5 seats; B
   costs ... and includes 20 seats": B includes 20).
-Cases in words of our own."""
+Cases in words of our own.
+
+Withdrawn in session 25 (strict xfails below): the cover/exclude antonyms, "while you"
+as a condition and the elided-noun figure each turned a correct held-out answer wrong
+(counts only, found by switching k188's readings off one at a time); the qualifier both
+sides state, the framing phrase of a figure's sentence, a clause speaking for its
+sentence (`sibling.own_clause`) and the tier subject after a semicolon stay."""
 
 from __future__ import annotations
 
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.counts import elided_keys
 from tests.support.offline import judged
+
+_WITHDRAWN = pytest.mark.xfail(strict=True, reason="known limit: the reading was withdrawn "
+                               "after held-out answers went wrong (session 25)")
 
 _DENTAL = ["Routine check-ups are covered under the standard plan; cosmetic whitening is "
            "excluded."]
@@ -40,15 +48,20 @@ _LOCKERS = ["Day members get 1 locker key, weekly members get 3, and annual memb
 
 
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
-    (_DENTAL, "Cosmetic whitening is covered under the standard plan.", True),
-    (_DENTAL, "Cosmetic whitening isn't covered by the standard plan.", False),
+    pytest.param(_DENTAL, "Cosmetic whitening is covered under the standard plan.", True,
+                 marks=_WITHDRAWN),
+    pytest.param(_DENTAL, "Cosmetic whitening isn't covered by the standard plan.", False,
+                 marks=_WITHDRAWN),
     (_DENTAL, "Routine check-ups are covered under the standard plan.", False),
-    (_THEFT, "Loss of keys is covered by this home policy.", True),
+    pytest.param(_THEFT, "Loss of keys is covered by this home policy.", True,
+                 marks=_WITHDRAWN),
     (_THEFT, "Loss of keys is not covered by this home policy.", False),
     (_HALL, "Outside food and drinks are allowed in the concert hall.", True),
     (_HALL, "Outside food and drinks are not allowed in the concert hall.", False),
-    (_GUARANTEE, "The guarantee covers wear from daily use.", True),
-    (_GUARANTEE, "The guarantee doesn't cover wear from daily use.", False),
+    pytest.param(_GUARANTEE, "The guarantee covers wear from daily use.", True,
+                 marks=_WITHDRAWN),
+    pytest.param(_GUARANTEE, "The guarantee doesn't cover wear from daily use.", False,
+                 marks=_WITHDRAWN),
     (_GUARANTEE, "The guarantee covers faulty stitching.", False),
 ])
 def test_permission_and_cover_antonyms(an: Analyzer, contexts: list[str], answer: str,
@@ -57,8 +70,10 @@ def test_permission_and_cover_antonyms(an: Analyzer, contexts: list[str], answer
 
 
 @pytest.mark.parametrize(("answer", "flags"), [
-    ("You can dive while you have a sinus infection.", True),
-    ("You can dive while you have a sinus infection, as long as it has cleared.", True),
+    pytest.param("You can dive while you have a sinus infection.", True,
+                 marks=_WITHDRAWN),
+    pytest.param("You can dive while you have a sinus infection, as long as it has cleared.", True,
+                 marks=_WITHDRAWN),
     ("No, you shouldn't dive while you have a sinus infection.", False),
 ])
 def test_while_condition(an: Analyzer, answer: str, flags: bool) -> None:
@@ -66,10 +81,14 @@ def test_while_condition(an: Analyzer, answer: str, flags: bool) -> None:
 
 
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
-    (_ORCHARD, "This spring 60 apple trees were lost to frost.", True),
-    (_ORCHARD, "This spring 9 apple trees were lost to frost.", False),
-    (_SHELTER, "Last month the shelter rehomed 85 kittens through the website.", True),
-    (_SHELTER, "Last month the shelter rehomed 52 kittens through the website.", False),
+    pytest.param(_ORCHARD, "This spring 60 apple trees were lost to frost.", True,
+                 marks=_WITHDRAWN),
+    pytest.param(_ORCHARD, "This spring 9 apple trees were lost to frost.", False,
+                 marks=_WITHDRAWN),
+    pytest.param(_SHELTER, "Last month the shelter rehomed 85 kittens through the website.", True,
+                 marks=_WITHDRAWN),
+    pytest.param(_SHELTER, "Last month the shelter rehomed 52 kittens through the website.", False,
+                 marks=_WITHDRAWN),
     (_SHELTER, "The shelter took in 85 kittens last month.", False),
 ])
 def test_elided_noun_figure(an: Analyzer, contexts: list[str], answer: str,
@@ -78,10 +97,13 @@ def test_elided_noun_figure(an: Analyzer, contexts: list[str], answer: str,
 
 
 @pytest.mark.parametrize(("answer", "flags"), [
-    ("Weekly members get 3 locker keys.", False),
-    ("Annual members get 5 locker keys.", False),
+    pytest.param("Weekly members get 3 locker keys.", False,
+                 marks=_WITHDRAWN),
+    pytest.param("Annual members get 5 locker keys.", False,
+                 marks=_WITHDRAWN),
     ("Weekly members get 5 locker keys.", True),
-    ("Annual members get 1 locker key.", True),
+    pytest.param("Annual members get 1 locker key.", True,
+                 marks=_WITHDRAWN),
 ])
 def test_figure_after_the_same_verb(an: Analyzer, answer: str, flags: bool) -> None:
     # "..., weekly members get 3": 3 keys, the noun left unsaid after the same verb
@@ -103,15 +125,3 @@ def test_contrastive_while_is_no_condition(an: Analyzer) -> None:
     # "while members ..." sets another subject beside the first: no condition to read
     assert judged(an, _STALLS, "Children pay £4.") is False
     assert judged(an, _STALLS, "Children pay £8.") is True
-
-
-def test_elided_keys_reading() -> None:
-    whole = ((500.0, "tree"), (120.0, "tree"))
-    assert elided_keys(((120.0, "lost"),), whole, ("and", "lost", "120", "to", "drought")
-                       ) == ((120.0, "tree"),)
-    # a clause neither opened by a coordinating word nor ending on its figure keeps its own
-    assert elided_keys(((120.0, "lost"),), whole, ("we", "lost", "120", "to", "frost")
-                       ) == ((120.0, "lost"),)
-    # a date or time in the sentence is no noun to take
-    assert elided_keys(((9.0, "lost"),), ((9.0, "time"),), ("and", "lost", "9")
-                       ) == ((9.0, "lost"),)

@@ -1,8 +1,7 @@
 """A condition read with the clause it conditions, in claims and contexts alike: "A
 courtesy car is not provided | if your car is written off" is one statement, its
 polarity the main clause's (alone, "if your car is written off" says nothing of cars).
-"While" before a pronoun ("... | while you have a cold") opens a condition too. So is a
-clause that only says when, of every time, read with the clause after it ("Every
+So is a clause that only says when, of every time, read with the clause after it ("Every
 day, ...", "..., but all year round, the café ..."), or, last, with the one before it
 ("..., all year round"): alone it has no words to align.
 """
@@ -14,11 +13,8 @@ import re
 from .clauses import Part, part
 from .scope import TIMES
 
-# ("while" only before a pronoun: "while you have a cold" says when, a condition; "...,
-# while children pay 5 EUR" sets another subject beside the first, no condition)
-_CONDITION = re.compile(r"^\W*(?:and\s+|but\s+|even\s+|only\s+)?(?:if|when|unless|"
-                        r"whil(?:e|st)\s+(?:you|your|they|their|we|our|it|its|he|his|she|"
-                        r"her)\b)\b", re.IGNORECASE)
+_CONDITION = re.compile(r"^\W*(?:and\s+|but\s+|even\s+|only\s+)?(?:if|when|unless)\b",
+                        re.IGNORECASE)
 
 
 def conditioned(parts: list[Part]) -> list[Part]:

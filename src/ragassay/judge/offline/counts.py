@@ -145,7 +145,7 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
                 if toks[k] not in STOPWORDS and not is_number(stems[k]):
                     key = stems[k]
                     break
-        out.append((value, _elided(toks, stems, i, out, at) or key))
+        out.append((value, key))
         at.append(i)
     # a range's first figure counts what its last does ("between 2 and 8 degrees";
     # "7-10 days": two figures a dash joins, of no date or time)
@@ -158,82 +158,6 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
             key = AGE if AGE in (out[k][1], out[k + 1][1]) else out[k + 1][1]
             out[k], out[k + 1] = (out[k][0], key), (out[k + 1][0], key)
     return out
-
-
-# joining words before a second verb whose object's noun is left unsaid ("planted 500
-# trees and lost 120 to drought"); words after a figure that are no noun it counts
-ELIDING = frozenset({"and", "but", "then", "while", "whereas"})
-_NO_NOUN = frozenset({"back", "last", "next", "overall", "altogether", "already", "ago",
-                      "so", "since", "later", "earlier", "more", "again"})
-
-
-_PARTICLES = frozenset({"in", "out", "away", "back", "up", "off"})
-# the same preposition before two figures is no verb they share ("opens at 7 and starts
-# at 8": 8 o'clock, no count of what 7 counts)
-_PREPOSITIONS = frozenset({"at", "to", "for", "of", "in", "on", "by", "from", "until",
-                           "till", "after", "before", "with", "per"})
-
-
-def _verb_figure(toks: tuple[str, ...], stems: Sequence[str], i: int) -> bool:
-    """Whether the figure at i is the object of the word before it, a verb ("released
-    268", or with its particle, "took in 85"): an alphabetic content word, no bound,
-    month or age word."""
-    if i < 1:
-        return False
-    if toks[i - 1] in _PARTICLES and i > 1:
-        i -= 1  # ("took in 85 kittens", "gave away 40 tickets")
-    w = toks[i - 1]
-    return (w.isalpha() and w not in STOPWORDS and w not in _APPROXIMATE
-            and w not in _MONTHS and w not in _AGE_WORDS and not is_number(stems[i - 1]))
-
-
-def _elided(toks: tuple[str, ...], stems: Sequence[str], i: int,
-            out: list[tuple[float, str | None]], at: list[int]) -> str | None:
-    """What a verb's figure counts when its noun is left unsaid, where the figure right
-    before it counts the noun said right after it: in a clause coordinated with it, both
-    objects of a verb ("we admitted 412 hedgehogs and released 268 back into the wild":
-    268 hedgehogs, no count of "back"), or after the same verb as a figure saying that
-    noun ("Bronze members get 2 passes, Silver members get 6": 6 passes, no count of
-    members); None otherwise."""
-    j = i + 1
-    if not out or i < 2 or (j < len(toks) and toks[j] not in STOPWORDS
-                            and toks[j] not in _NO_NOUN):
-        return None
-    key, e = out[-1][1], at[-1]  # (the figure right before)
-    if key is None or key[0] in "@#" or key == "time" or e < 1:
-        return None
-    verb = toks[i - 1]
-    if verb.isalpha() and verb not in _APPROXIMATE | _PREPOSITIONS and any(
-            k == key and d > 0 and toks[d - 1] == verb and _said(toks, stems, d, k)
-            for (_, k), d in zip(out, at, strict=True)):
-        return key  # (the same verb: "get 2 passes, ... get 6, ... get 12")
-    return key if _said(toks, stems, e, key) and e + 1 < i - 2 and toks[
-        i - 2] in ELIDING and _verb_figure(toks, stems, i) and _verb_figure(
-        toks, stems, e) else None
-
-
-def _said(toks: tuple[str, ...], stems: Sequence[str], e: int, key: str) -> bool:
-    """Whether the figure at e counts the word right after it."""
-    return e + 1 < len(toks) and stems[e + 1] == key and toks[e + 1] not in STOPWORDS
-
-
-def elided_keys(figs: tuple[tuple[float, str | None], ...],
-                whole: tuple[tuple[float, str | None], ...], toks: Sequence[str]
-                ) -> tuple[tuple[float, str | None], ...]:
-    """A clause's figures read with what its sentence says they count, where the clause
-    leaves the noun unsaid: coordinated ("... 412 hedgehogs | and released 268 back into
-    the wild": 268 hedgehogs, as `figures` reads the whole sentence) or ending on its
-    figure ("..., | Silver members get 6"); `toks`: the clause's tokens."""
-    if not toks or (toks[0] not in ELIDING and not is_number(stem(toks[-1]))):
-        return figs
-    out = []
-    for n, key in figs:
-        theirs = {k for m, k in whole if m == n}
-        if (n, key) not in whole and len(theirs) == 1 and (k := theirs.pop()) is not None \
-                and k[0] not in "@#" and k != "time":
-            key = k
-        out.append((n, key))
-    return tuple(out)
 
 
 def day_rank(toks: tuple[str, ...], i: int) -> tuple[float, str] | None:

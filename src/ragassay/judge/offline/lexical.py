@@ -287,7 +287,6 @@ son daughter father mother arrive leave arrived left remember forget remembered 
 present absent possible impossible legal illegal able unable likely unlikely
 approve reject approved rejected approval rejection pass veto passed vetoed
 guilty innocent acquit convict acquitted convicted alive dead
-cover exclude covers excludes covered excluded
 """
 _PAIRS = _ANTONYM_PAIRS_TEXT.split()
 ANTONYMS: dict[str, frozenset[str]] = {}

@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .clauses import Part, part, subject_words
-from .counts import DAY, ELIDING
+from .counts import DAY
 from .lexical import MONTHS, stem
 from .normalise import normalise_text
 from .pieces import MODALS
@@ -155,16 +155,6 @@ def _framing(home: FigureSlot) -> frozenset[str]:
     return frozenset(stems[:at]) & home.words
 
 
-def _elided_noun(home: FigureSlot, rival: FigureSlot, key: str) -> frozenset[str]:
-    """What the home's figure counts ("60 apple trees"), where the rival is a clause
-    leaving its figure's noun unsaid ("and lost 9 to frost": counts.elided_keys): no
-    words of the home's own slot, the rival counting the same."""
-    toks = rival.unit.part.info.tokens
-    if not rival.unit.clause or not toks or toks[0] not in ELIDING or key in rival.words:
-        return frozenset()
-    return home.unit.part.counted
-
-
 def misplaced_figure(p: Part, near: list[Unit], units: Units, doc: int | None = None
                      ) -> int | None:
     """The context sentence whose slot the claim's figure is taken from another slot
@@ -198,7 +188,7 @@ def misplaced_figure(p: Part, near: list[Unit], units: Units, doc: int | None = 
             if len(mine) != 1:
                 continue
             home = mine[0]
-            apart = home.words - r.words - own - _framing(home) - _elided_noun(home, r, key)
+            apart = home.words - r.words - own - _framing(home)
             if p.words & apart and not (
                     len(homes) == 1 and _of_rival(p, home, r)):
                 continue  # the claim has words of the figure's own slot

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .asides import unbracketed
 from .clauses import (
@@ -21,7 +21,6 @@ from .clauses import (
     subject_words,
 )
 from .conditions import conditioned
-from .counts import elided_keys
 from .lexical import STOPWORDS, stem
 from .normalise import normalise_text
 from .sentences import ContextIndex, SentenceInfo
@@ -322,7 +321,6 @@ class Units:
         if found is None:
             whole = self.sentence(row)
             pieces = clause_parts(unbracketed(whole.part.text))  # (asides.py)
-            pieces = tuple(_elided(c, whole.part) for c in pieces)
             found = []
             if len(pieces) > 1:
                 found = [Unit(p, row, True, whole.part, taken(pieces, k, gapped=True))
@@ -384,11 +382,3 @@ def uncounted(p: Part, u: Unit) -> bool:
     claim's figure, so its agreement leaves the figure unchecked."""
     counted = {k for _, k in u.sentence.figures}
     return any(k in SPANS and k in u.part.words and k not in counted for _, k in p.figures)
-
-
-def _elided(c: Part, whole: Part) -> Part:
-    """A clause whose figure's noun it leaves unsaid, its figure counting what its
-    sentence reads ("... 412 hedgehogs | and released 268 back into the wild": 268
-    hedgehogs, counts.elided_keys)."""
-    figs = elided_keys(c.figures, whole.figures, c.info.tokens)
-    return c if figs == c.figures else replace(c, figures=figs)
