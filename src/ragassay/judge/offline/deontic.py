@@ -71,14 +71,16 @@ def turned_stance(p: Part, u: Unit) -> bool:
     """Whether the claim and the unit take opposite stances on what both are about: the
     claim's content words, its deontic words aside, all the unit's but one (the action,
     which may differ: "park in" / "use"), one at least shared; the claim under no
-    condition of its own, the unit under none the claim lacks, and no claim word the
+    condition of its own (one the unit states too is none), the unit under none the claim
+    lacks, and no claim word the
     unit's exception alone names ("except assistance dogs": "Assistance dogs are
     allowed")."""
     mine, theirs = stance(p), stance(u.part)
     if mine is None or theirs is None or mine == theirs or p.figures or u.part.figures:
         return False  # (a figure makes either a bound's: "up to 60 days' rent can be taken")
-    toks, utoks = set(p.info.tokens), u.sentence.info.tokens
-    if toks & (_QUALIFIERS | _EXCEPTIONS) or set(u.part.info.tokens) & _QUALIFIERS - toks:
+    toks, utoks, own = set(p.info.tokens), u.sentence.info.tokens, set(u.part.info.tokens)
+    # (a qualifier both state is no condition of the claim's own: "Outside food is ...")
+    if toks & _EXCEPTIONS or toks & _QUALIFIERS - own or own & _QUALIFIERS - toks:
         return False
     words = {crude_root(w) for t, w in p.pairs if t not in _GRANTS | _BE_GRANTS | _BANS | {"free"}}
     shared = words & {crude_root(w) for w in u.words}

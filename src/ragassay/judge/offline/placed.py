@@ -139,6 +139,22 @@ def _by_value(infos: list[SentenceInfo]) -> dict[float, list[int]]:
     return out
 
 
+_SPEAKERS = frozenset({"we", "i", "you", "they"})
+_FRAME_TOKENS = 3  # tokens before the speaker a sentence's framing phrase has, at most
+
+
+def _framing(home: FigureSlot) -> frozenset[str]:
+    """The words of a time or place phrase opening the figure's clause before its speaker
+    ("Last year we admitted 412 ..."): they frame every clause of the sentence ("... and
+    released 268 ..."), so a claim saying them says no word of the figure's own slot."""
+    toks = home.unit.part.info.tokens
+    at = next((i for i, t in enumerate(toks[:_FRAME_TOKENS + 1]) if t in _SPEAKERS), 0)
+    if not at or not home.unit.sentence.info.text.startswith(home.unit.part.text[:8]):
+        return frozenset()
+    stems = home.unit.part.info.all_stems
+    return frozenset(stems[:at]) & home.words
+
+
 def misplaced_figure(p: Part, near: list[Unit], units: Units, doc: int | None = None
                      ) -> int | None:
     """The context sentence whose slot the claim's figure is taken from another slot
@@ -172,7 +188,8 @@ def misplaced_figure(p: Part, near: list[Unit], units: Units, doc: int | None = 
             if len(mine) != 1:
                 continue
             home = mine[0]
-            if p.words & (home.words - r.words) - own and not (
+            apart = home.words - r.words - own - _framing(home)
+            if p.words & apart and not (
                     len(homes) == 1 and _of_rival(p, home, r)):
                 continue  # the claim has words of the figure's own slot
             # (words of its own: a clause "and 3 pm" has only what its sentence names)

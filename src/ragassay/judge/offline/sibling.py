@@ -3,12 +3,12 @@ alignment, session 24, issue #38): "The Bronze service is £55" is contained in 
 service (£90)" but for "Bronze" in "Silver"'s place, a swap with a number conflict, while
 "Our Bronze service costs £55 ..." says what the claim says of its own thing.
 
-A conflict read against a unit through a swapped word (the claim's word w for the unit's
-v) is no contradiction when another unit of the contexts (the sibling's) names w and
-not v, states at least as much of the claim as the swapped unit does, with no word
-replaced, gives every figure of the claim (at least one: what the claim says of its
-thing) and agrees with the claim (no conflict of its own). A true swap ("The Silver
-service is £55") keeps its conflict: the unit naming its word gives another figure.
+So does a clause with the claim's subject as its own (or its sentence's, the clause
+having none), all of whose words the claim states, meeting the claim's polarity by an
+antonym (`own_clause`): it speaks for its sentence, whose other clauses are of another
+subject ("Orthodontic work isn't covered by the basic plan", or "... is covered ...",
+against "Cleanings are covered under the basic plan; orthodontic work is excluded": the
+sentence read whole is set aside).
 """
 
 from __future__ import annotations
@@ -27,6 +27,12 @@ class _Fit(Protocol):
     def covered(self) -> float: ...
 
     @property
+    def covering(self) -> float: ...
+
+    @property
+    def antonyms(self) -> int: ...
+
+    @property
     def swaps(self) -> tuple[tuple[str, str], ...]: ...
 
 
@@ -37,7 +43,9 @@ def own_sibling(p: Part, judged: list[tuple[Unit, F, list[str]]], near: list[Uni
                 fit: Callable[[Unit], F | None],
                 conflicts: Callable[[Unit, F], list[str]]) -> list[tuple[Unit, F, list[str]]]:
     """`judged` with the conflicts read against a sibling's unit cleared, when a unit
-    naming the claim's own thing agrees with it (module docstring)."""
+    naming the claim's own thing agrees with it (module docstring), and less a whole
+    sentence one of whose clauses speaks for it (`own_clause`)."""
+    judged = own_clause(p, judged)
     swapped = [(u, f) for u, f, kinds in judged if kinds and f.swaps]
     if not swapped or not p.figures or any(k and not f.swaps for _, f, k in judged):
         return judged
@@ -53,3 +61,17 @@ def own_sibling(p: Part, judged: list[tuple[Unit, F, list[str]]], near: list[Uni
                                                for w, v in f.swaps) for _, f in swapped):
             return [(u, f, [] if f.swaps else k) for u, f, k in judged]
     return judged
+
+
+_TURNED = frozenset({"negation", "antonym"})
+
+
+def own_clause(p: Part, judged: list[tuple[Unit, F, list[str]]]
+               ) -> list[tuple[Unit, F, list[str]]]:
+    """Judged units less a whole sentence one of whose clauses, with the claim's subject
+    as its own and all of whose words the claim states, meets the claim's polarity by an
+    antonym (module docstring)."""
+    own = {u.row for u, f, kinds in judged if u.clause and f.covering == 1.0 and f.antonyms
+           and set(kinds) <= _TURNED and p.first is not None
+           and p.first in {u.part.first, u.sentence.first, *u.inherited}}
+    return [(u, f, kinds) for u, f, kinds in judged if u.clause or u.row not in own]

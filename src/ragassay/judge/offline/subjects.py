@@ -52,7 +52,12 @@ def taken(pieces: Sequence[Part], k: int, gapped: bool = False) -> frozenset[str
                 subject = q
             elif q.opening != "preposition":
                 break
-        return subject_words(subject or pieces[0])
+        # (a figure's clause right after another clause with a subject and a figure of
+        # its own takes that one's: "A costs £10 and includes 5 users; B costs £25 | and
+        # includes 20 users" says B includes 20)
+        q = pieces[k - 1]
+        own = q if k > 1 and q.opening is None and q.figures and p.figures else pieces[0]
+        return subject_words(subject or own)
     return subject_words(pieces[0])
 
 
