@@ -57,6 +57,7 @@ from .dropped import (
 from .figure_homes import in_other_units, stated_together
 from .frequency import always_hedged
 from .labels import other_bearer
+from .lettered import letter_swapped
 from .lexical import FILLER, antonyms_in, stem
 from .listed import listed_denial
 from .mixed import misplaced_name, named_elsewhere
@@ -449,8 +450,9 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     if (row := even_so(whole, units, doc, _need(len(whole.words)))) is not None or (
             row := availability_flip(whole, units.near(whole, doc, 1))) is not None:
         return Finding("negation", row)  # "even if ill" / "unless ill"; "open" / "closed"
-    if (row := parallel_swap(whole, units, doc)) is not None or (
-            row := crossed(whole, units, doc)) is not None:
+    if (row := parallel_swap(whole, units, doc)) is not None or (row := crossed(
+            whole, units, doc)) is not None or (row := letter_swapped(
+                whole, units, doc)) is not None:
         return Finding("entity", row)  # "The main pool ... 32°C" / "The learner pool ..."
     restated, every = False, True  # some clause, each clause restated
     said = topic = frozenset[str]()

@@ -141,7 +141,7 @@ def framed(claim: Part, units: Units, doc: int | None = None) -> int | None:
     return None
 
 
-def _shares(s: Part) -> bool:
+def shares(s: Part) -> bool:
     """Whether the sentence says its thing shares another's fact ("... at the same rate",
     "... cost £40 too", "... has one as well", "... does likewise")."""
     toks = s.info.tokens
@@ -163,7 +163,7 @@ def _given(claim: Part, u: Unit, frame: Frame, fills: tuple[str, str],
         if v.row == u.row or (frame, fv) not in _fillers(v.part, subject=True) or (
                 fu in _names(v.part)):
             continue
-        if _shares(v.sentence):
+        if shares(v.sentence):
             return False  # (V says its thing shares another's fact: "at the same rate")
         of_u, of_v = (frozenset(n for n, _ in x.part.figures) for x in (u, v))
         if (claim.words & v.words) - u.words - {fv} or values & (of_v - of_u):
