@@ -11,7 +11,7 @@ unit the claim's subject, entities, figures, quantifier and polarity must agree:
 - "entity": a word replaced by one the contexts offer as its alternative ("Plus
   subscribers" for "Pro subscribers"; "Paracetamol" where "Ibuprofen and paracetamol"
   are listed; another context sentence's subject as the subject), or a slot's or a
-  unit's fact given to another's thing (parallel.py, crossed.py);
+  unit's fact given to another's thing (swapped_items.py);
 - "number": a figure counting the same thing with another value ("5 devices" / "2
   devices"), or bound to another slot (placed.py) or name's number (labels.py);
 - "quantifier": "all" or "every" where the unit is restricted ("Pro subscribers only",
@@ -43,7 +43,6 @@ from .clauses import DETERMINERS, Part, clause_parts, clauses, neighbours, part,
 from .conditions import conditioned
 from .contradiction import role_swap
 from .counts import durations_differ
-from .crossed import crossed
 from .denial import denied_elsewhere, denies_of_part
 from .dropped import (
     adds_only,
@@ -57,7 +56,6 @@ from .dropped import (
 from .figure_homes import in_other_units, stated_together
 from .frequency import always_hedged
 from .labels import other_bearer
-from .lettered import letter_swapped
 from .lexical import FILLER, antonyms_in, stem
 from .listed import listed_denial
 from .mixed import misplaced_name, named_elsewhere
@@ -65,7 +63,6 @@ from .named_place import named_in_place
 from .objects import swapped_object
 from .other_times import other_times
 from .otherwise import part_otherwise
-from .parallel import parallel_swap
 from .phrase_swap import phrase_swap
 from .pieces import OR_BOUND
 from .placed import bound_flipped, misplaced_figure
@@ -92,6 +89,7 @@ from .stated import close as _close
 from .stated import unstated as _unstated
 from .subject_scope import restriction_dropped
 from .subjects import taken
+from .swapped_items import item_swapped
 from .units import Unit, Units, uncounted
 from .weeks import CALENDAR
 
@@ -450,9 +448,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     if (row := even_so(whole, units, doc, _need(len(whole.words)))) is not None or (
             row := availability_flip(whole, units.near(whole, doc, 1))) is not None:
         return Finding("negation", row)  # "even if ill" / "unless ill"; "open" / "closed"
-    if (row := parallel_swap(whole, units, doc)) is not None or (row := crossed(
-            whole, units, doc)) is not None or (row := letter_swapped(
-                whole, units, doc)) is not None:
+    if (row := item_swapped(whole, units, doc)) is not None:
         return Finding("entity", row)  # "The main pool ... 32°C" / "The learner pool ..."
     restated, every = False, True  # some clause, each clause restated
     said = topic = frozenset[str]()
