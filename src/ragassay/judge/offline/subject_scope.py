@@ -14,7 +14,9 @@
   Sundays", was read too in session 24 and withdrawn: it flagged a faithful cited answer
   of a held-out set);
 - `condition_dropped`: "if ...; otherwise ..." said without the condition;
-- `season_dropped`: a recurring time narrowed by "during ..." said without it.
+- `season_dropped`: a recurring time narrowed by "during ..." said without it;
+- (only_who.py) `only_dropped`: "Only members can book ..." said of no one or of "you";
+- (partial_subject.py) `partial_widened`: "Some food items may ..." said of "Food items".
 
 A question that names the restriction ("Do members get ...?") makes it the answer's
 case: the rules stand down when the question has a word of what the claim leaves out;
@@ -26,6 +28,8 @@ from __future__ import annotations
 
 from .clauses import POST_MODIFIERS, UNIVERSAL, Part, clause_parts, lemma_stems
 from .lexical import STOPWORDS, stem
+from .only_who import only_dropped
+from .partial_subject import partial_widened
 from .scope import DEONTIC, GENERIC_SUBJECTS, MEMBERSHIP, NOT_LIMITING, TIMES, placed_after
 
 # verbs that carry a benefit or a rule from the subject to its object; leaving them out
@@ -48,6 +52,8 @@ def restriction_dropped(p: Part, u: Part, given: frozenset[str] = frozenset(),
     whole sentence when the claim is a clause of it."""
     if any(t[:1].isdigit() and t not in u.info.tokens for t in p.info.tokens):
         return False  # a figure of the claim's own: about another bearer ("Platform 3")
+    if only_dropped(p, u, given, said) or partial_widened(p, u, given):
+        return True  # "You can book online" for "Only members can book online"
     # a restriction another clause of the claim's sentence states is the clause's case:
     # "Stay three nights or more and airport transfers are free" (a conditional
     # imperative); the unit's subject noun alone restricts nothing ("Place an order and
