@@ -33,6 +33,7 @@ _PARCELS = ["Some medicines, such as sealed cough syrup, may be posted to Norway
 _CABINS = ["Most of the forest cabins have a wood-burning stove."]
 _TRAILS = ["Several of the moorland trails are suitable for buggies."]
 _LOCKERS = ["Certain lockers at the station can be rented by the week."]
+_FERRIES = ["Some ferries call at Brodick on Sundays."]
 
 
 @pytest.mark.parametrize(("contexts", "answer", "question"), [
@@ -47,6 +48,7 @@ _LOCKERS = ["Certain lockers at the station can be rented by the week."]
      "Can I take a buggy on the trails?"),
     (_LOCKERS, "Lockers at the station can be rented by the week.",
      "Can I rent a locker weekly?"),
+    (_FERRIES, "Ferries call at Brodick on Sundays.", "Is there a Sunday ferry?"),
 ])
 def test_limit_dropped_flagged(an: Analyzer, contexts: list[str], answer: str,
                                question: str) -> None:
@@ -77,6 +79,7 @@ def test_limit_dropped_flagged(an: Analyzer, contexts: list[str], answer: str,
      "Can I take a buggy on the trails?"),
     (_LOCKERS, "Yes, certain lockers at the station can be rented by the week.",
      "Can I rent a locker weekly?"),
+    (_FERRIES, "Yes, some ferries call at Brodick on Sundays.", "Is there a Sunday ferry?"),
 ])
 def test_limit_kept_unflagged(an: Analyzer, contexts: list[str], answer: str,
                               question: str) -> None:

@@ -5,11 +5,12 @@ restates the clause's predicate, in the unit's words ("Food items may be sent ab
 "Rooms have a balcony"): the bare plural says it of the kind, the unit of part of it.
 
 The subject runs from after the partial word (and "of the") to the first auxiliary, modal
-or "have"; the claim must open on its first content word, past "the" or "our" (nothing
-else of its own before it, so "The top-floor rooms ..." or "Certain rooms ..." are no
-bare kind; "Our tours include lunch" is all of them) and state
-no word outside the subject and the predicate ("Sealed food items" for "Some food items,
-such as sealed chocolate, ...": the claim names which). It stays silent when the claim is
+or "have" (or, with none, is the one noun before a verb the claim copies with it: "Some
+trains stop at ..." / "Trains stop at ..."); the claim must open on its first content
+word, past "the" or "our" (nothing else of its own before it, so "The top-floor rooms
+..." or "Certain rooms ..." are no bare kind; "Our tours include lunch" is all of them)
+and state no word outside the subject and the predicate ("Sealed food items" for "Some
+food items, such as sealed chocolate, ...": the claim names which). It stays silent when the claim is
 negated, limited ("only", "unless", "if") or quantified itself ("not all", "every":
 other rules read those), and when the question has the partial word ("Do most rooms
 ...?").
@@ -63,6 +64,8 @@ def _widens(p: Part, c: Part, lead: int, given: frozenset[str]) -> bool:
         return False  # "some of them", "most of it", "many more"
     verb = next((k for k in range(j + 1, min(len(toks), j + 1 + _SUBJECT_MAX))
                  if toks[k] in _VERBS), None)
+    if verb is None and p.info.tokens[lead:lead + 2] == toks[j:j + 2]:
+        verb = j + 1  # a one-word subject and its verb, copied: "(Some) trains stop at ..."
     if verb is None:
         return False
     stems = lemma_stems(toks, c.info.all_stems)
