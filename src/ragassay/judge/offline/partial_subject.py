@@ -10,10 +10,10 @@ trains stop at ..." / "Trains stop at ..."); the claim must open on its first co
 word, past "the" or "our" (nothing else of its own before it, so "The top-floor rooms
 ..." or "Certain rooms ..." are no bare kind; "Our tours include lunch" is all of them)
 and state no word outside the subject and the predicate ("Sealed food items" for "Some
-food items, such as sealed chocolate, ...": the claim names which). It stays silent when the claim is
-negated, limited ("only", "unless", "if") or quantified itself ("not all", "every":
-other rules read those), and when the question has the partial word ("Do most rooms
-...?").
+food items, such as sealed chocolate, ...": the claim names which). It stays silent
+when the claim is negated, limited ("only", "unless", "if") or quantified itself ("not
+all", "every": other rules read those), and when the question has the partial word ("Do
+most rooms ...?").
 """
 
 from __future__ import annotations
