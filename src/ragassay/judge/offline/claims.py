@@ -22,6 +22,7 @@ from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms, stem
 from .pieces import AUXILIARIES, clause_texts
 from .referrals import invented_detail, is_pure_referral, is_referral, is_topic_referral
 from .sentences import OPENERS, ContextIndex, SentenceInfo
+from .sign_offs import signs_off
 from .source_scope import declines_by_scope, is_help_scope, is_source_scope, names_source
 
 ABSTAINS, FILLER_SENTENCE, OPENER, REFERRAL = "abstains", "filler", "opener", "referral"
@@ -164,7 +165,8 @@ def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[Sentence
                 and listed_named(k.text, pool)) or (named and is_help_scope(k.text))
                 or summarises(k.text, ctx) or covered_list(k.text, pool, question)) and not missing:
             out[i] = ABSTAINS
-        elif not missing and (courteous(infos[i]) or echoes(infos[i], question)):
+        elif not missing and (courteous(infos[i]) or echoes(infos[i], question)
+                              or signs_off(k.text)):
             out[i] = FILLER_SENTENCE  # "Thanks for asking, and have a lovely day!", "Parking?"
         elif asks_user(infos[i], k.text, beside_decline=True) and not missing:
             out[i] = REFERRAL  # "Could you ring reception so someone can check?"

@@ -23,6 +23,7 @@ TEXTS = (r"(?:documents?|docs|documentation|contexts?|texts?|passages?|sources?|
          r"materials?|notes|files?|excerpts?|snippets?|handbook|brochure)")
 # what a text does of a topic: "nothing here covers", "isn't something the guide I have mentions"
 COVERS = r"(?:covers?|mentions?|says?|address(?:es)?|answers?|goes into|talks about)"
-GIVEN = r"i (?:have|had|was given|can see|could see|can access)"
+GIVEN = (rf"(?:i (?:have been given|have got|have access to|have|had|was given|can see|could see|"
+         rf"can access)|i{_A}ve (?:been given|got|access to)|i{_A}ve(?= |$))")
 """What the speaker says it was given to read: "the league rules I have", "... I can see"."""
 WHAT_I_HAVE = rf"(?:the |these |this |those |my |any )?(?:[\w-]+ ){{1,3}}?{GIVEN}"

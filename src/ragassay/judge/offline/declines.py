@@ -34,7 +34,8 @@ _SILENT_VERB = (
     r"tell|discuss|list|explain|describe|give|indicate|detail|clarify|talk about|touch on)"
 )
 _KNOW_VERB = (r"(?:answer|determine|find|locate|see|say|tell|confirm|provide|verify|help|"
-              r"assist|advise|comment|speak to|give|know|check|access|look up|be sure)")
+              r"assist|advise|comment|speak to|give|know|check|access|look up|be sure|spot|"
+              r"come across|track down|pin down)")
 _INFO = (r"(?:information|info|details?|data|knowledge|answer|specifics|records?|idea|context|"
          r"guidance|advice|figures?|numbers?|facts?|coverage)")
 _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
@@ -47,6 +48,14 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     rf"unfortunately|currently|simply|sadly))*\s+(?:{_CANNOT}|could{_NOT}|"
     rf"unable to|not able to|(?:was|were|wasn|weren)(?:{_A}t)? (?:not )?able to|"
     rf"have{_NOT} been able to|won{_A}?t be able to)\s+(?:\w+\s+){{0,2}}?{_KNOW_VERB}\b",
+    # "I've had a look but can't find anything on X": the subject before a search
+    rf"\b(?:i|we)(?:{_A}ve| have| had)?\s+(?:had a (?:\w+ )?look|looked|checked|searched|"
+    rf"gone through|been through)\b[^.;!?]{{0,60}}?\b(?:but|and)\s+(?:{_CANNOT}|could{_NOT}|"
+    rf"unable to|not able to|(?:did|do){_NOT})\s+(?:\w+\s+){{0,2}}?{_KNOW_VERB}\b",
+    # ... its second clause cut from the search ("but can't find anything on X"): a search
+    # that found nothing, "anything" its object
+    rf"^\W*(?:but|and|yet)\s+(?:{_CANNOT}|could{_NOT}|unable to|(?:was|were){_NOT} able to)"
+    r"\s+(?:find|see|spot|locate|track down|come across)\s+(?=anything\b|any\s)",
     # "I can't recommend a brand": the assistant's (the business's "we can't recommend
     # bleach on quartz" is its advice, a claim)
     rf"\bi(?:{_A}m| am)? (?:really |just |honestly )?(?:{_CANNOT}|could{_NOT}|unable to|"
@@ -82,6 +91,10 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     # "I have nothing on parking", "I've got nothing about that" (the assistant only: "we
     # have nothing on Sundays" is the business's diary)
     rf"\bi(?:{_A}ve| have)(?: got)? nothing (?:on|about|regarding|concerning|covering)\b",
+    # "I don't have anything to go on there", "I've got nothing to go on"
+    rf"\bi (?:(?:do not|don{_A}?t|dont) have|(?:have{_NOT}|haven{_A}?t) got) (?:anything|much) "
+    r"to go on\b"
+    rf"|\bi(?:{_A}ve| have)(?: got)? nothing to go on\b",
     # "I haven't got any info about", "I don't hold any details on" (the assistant only:
     # "we don't hold data on customers" is the business's claim)
     rf"\bi (?:have{_NOT}|haven{_A}?t|{_A}ve not) got (?:any |enough |much |the )?"
@@ -92,7 +105,7 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     rf"any (?:[\w-]+\s+)?{_INFO})\b",
     # "My sources are silent on X", "the documentation is silent about X"
     rf"\b{_SOURCE}\b(?:\s+[\w-]+){{0,3}}?\s+(?:is|are|was|were|seems?|appears?)\s+"
-    r"(?:(?:to be|completely|entirely|totally|rather|quite)\s+)*silent\b",
+    r"(?:(?:to be|completely|entirely|totally|rather|quite)\s+)*(?:silent\b|quiet on\b)",
     # "There's no reference to X in the docs"
     r"\bno (?:specific |direct )?references? to\b",
     # "I'm not seeing anything on X"
@@ -129,9 +142,9 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     rf"\b(?:is|are|was|were){_NOT} (?:\w+ )?(?:covered|addressed|mentioned|specified|"
     rf"stated|given|listed|available|provided|included) (?:here|there)\b",
     # "That isn't covered in the league rules I have": whatever the speaker was given
-    rf"\b(?:is|are|was|were){_NOT} (?:\w+ )?(?:covered|addressed|mentioned|included|"
-    rf"specified|stated|listed|described|explained|found|given) (?:in|by|within|among) "
-    rf"{_WHAT_I_HAVE}\b",
+    rf"(?:\b(?:is|are|was|were){_NOT}|{_A}(?:s|re) not) (?:\w+ )?(?:covered|addressed|"
+    rf"mentioned|included|specified|stated|listed|described|explained|found|given) "
+    rf"(?:in|by|within|among) {_WHAT_I_HAVE}\b",
     # "The syndicate rules I have access to don't address this": what the speaker was given,
     # silent on the question ("The slots I can see don't include Saturday" is a claim)
     rf"\b{_WHAT_I_HAVE}(?: access to)?\s+(?:do|does|did){_NOT}\s+"
@@ -139,7 +152,8 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     rf"cover|say|specify|go into|discuss|talk about|touch on|answer)\s+(?:this|that|it|"
     rf"the question|whether|what|how|when|where|who|which|why|anything)\b",
     r"\bnothing (?:here|in (?:here|there|them|it)|(?:in what |that )?(?:i|we) (?:have|can see|was "
-    r"given|were given)) (?:\w+ )?(?:covers?|mentions?|says?|address(?:es)?|answers?|"
+    r"given|were given)(?: access to)?) (?:\w+ )?(?:covers?|mentions?|says?|"
+    r"address(?:es)?|answers?|"
     r"talks? about|touch(?:es)? on|goes? into|specif(?:y|ies)|explains?)\b",
     rf"\bnone of (?:the |these |those |my |our |your )?(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
     # "Not sure.", "Hmm, not sure - ...": ignorance without a subject, opening the sentence
@@ -182,7 +196,7 @@ DECLINE = re.compile("|".join(f"(?:{p})" for p in (*SILENT, *_PATTERNS)), re.IGN
 # one fast scan.
 _TRIGGER = re.compile(
     rf"\bno(?:t|thing|ne|body)?\b|cannot|n{_A}?t\b|unable|unknown|able to|outside|beyond|"
-    r"\bnever\b|\bsilent\b",
+    r"\bnever\b|\bsilent\b|\bquiet on\b",
     re.IGNORECASE)
 
 

@@ -32,6 +32,7 @@ _SOURCE_TALK_TEXT = """
     say says state stated specify specified detail details docs documentation article
     articles policy leaflet knowledge base covered cover address addressed guess rather
     find found locate retrieved unfortunately afraid sorry anything nothing whether see
+    look looked looking checked searched
 """
 _SOURCE_TALK = frozenset(_SOURCE_TALK_TEXT.split())
 HEDGE_WORDS = 3  # content words a declining sentence's other clauses must say to claim

@@ -20,7 +20,8 @@ _HELPER = (r"(?:team|desk|staff|department|office|service|services|support|helpd
            r"coordinators?|specialists?|experts?|someone|somebody|instructors?|tutors?|"
            r"trainers?|coaches?|stewards?|wardens?|attendants?|clerks?|organis[eo]rs?|"
            r"directors?|secretar(?:y|ies)|landlords?|letting agents?|committee|operators?|"
-           r"retailers?|manufacturers?|providers?|"
+           r"retailers?|manufacturers?|providers?|websites?|web ?pages?|faqs?|help pages?|"
+           r"portal|"
            # a line or a chat that answers ("our phone line", "the live chat"), not a
            # product line
            r"(?:phone|telephone|advice|support|enquiry|enquiries|contact|customer) lines?|"
@@ -36,7 +37,11 @@ REFERRAL = re.compile(
     r"e-mail|get in touch with|check with|speak (?:to|with)|talk to|consult|"
     r"keep an eye (?:out|on)|raise (?:it|this|that|the (?:matter|question|issue)) with|"
     # "reach customer support" (whom, never a place: "reach the beach in 5 minutes")
-    rf"reach (?=(?:(?:our|the|your|a|an)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?{_HELPER}\b))\b"
+    rf"reach (?=(?:(?:our|the|your|a|an)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?{_HELPER}\b)|"
+    # "check the operator's website" (whom or where to ask: "check the tyres" is none),
+    # the sentence saying no more ("..., where DVD loans are free" is a claim)
+    rf"check (?=(?:(?:our|the|your|their|a|an)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?{_HELPER}\b"
+    r"(?![^.!?]*[,;:]|[^.!?]*\b(?:where|which|who|whose|that|because|since|and)\b)))\b"
     # (a noun, not the imperative: "Email support is included", "Call charges are ...",
     # "Contact details can be updated ...": a word and a verb of being or having follow)
     r"(?!\s+[\w-]+\s+(?:is|are|was|were|has|have|can|will|costs?|includes?|applies|apply)\b)"
@@ -72,7 +77,7 @@ REFERRAL = re.compile(
     r"further|full|up-to-date|the latest|current|detailed) (?:information|info|details|"
     r"guidance)\b"
     r"|.{0,60}\b(?:should|will|would|can|could|may|might) be able to (?:help|assist|"
-    r"answer|advise|tell you|confirm|clarify|explain|check)\b"
+    r"answer|advise|tell you|confirm|clarify|explain|check|sort (?:it|this|that|you) out)\b"
     # "they'll be glad to help" (after "Please ring the shop"), "it's worth asking the
     # tutors", "It's the sort of thing to raise with your GP"
     rf"|(?:they|he|she)(?:{_A}ll| will| would|{_A}d| can| could| should| are| is)?"
@@ -105,7 +110,18 @@ REFERRAL = re.compile(
     rf"{_HELPER}(?:\s+(?:at|in|on|from|of)\s+(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?[\w-]+)?\s+"
     r"(?:can|will|could|should|may|would|is|are)(?: (?:be )?(?:happy|glad|"
     r"able|pleased|best placed))?(?: to)? (?:help|assist|advise|answer|support you|know|"
-    r"tell you|let you know|confirm|give you a quote|quote you|check|find out|look into)\b)",
+    r"tell you|let you know|confirm|give you a quote|quote you|check|find out|look into)\b"
+    # ... or that they can go through it with the user or hold what was asked: "Our
+    # advisers can talk you through the options", "Our help centre should have the answer",
+    # "The maker's website should list the full specification" (the sentence ends there:
+    # "... will go through it with you at no cost" says more, a claim)
+    rf"|(?:(?:our|the|your|a|an|any|one of our)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?"
+    rf"{_HELPER}\s+(?:can|will|could|should|may|might|would)(?: (?:be )?(?:happy|glad|able|"
+    r"pleased))?(?: to)? (?:(?:talk|walk|take) you through|go through|discuss|explain|"
+    r"go over|give you|have|list|provide|set out)(?:\s+(?:it|this|that|them|these|those|"
+    r"the|all|more|further|full|complete|your|any|an?|answers?|details?|information|info|"
+    r"options?|specifications?|specs|guidance|advice|with|you|for|in|detail|through|"
+    r"everything|need|to|know|up-to-date|latest))*[.!?]*\s*$)",
     re.IGNORECASE,
 )
 # A short fronted phrase before a referral: "For moves abroad, please contact our office."
