@@ -174,9 +174,10 @@ def _pin(c: Console, table: Table, whole: Collection[int], held: bool = False) -
                 table.columns[i]._cells = [_held(c, x, width) for x in table.columns[i]._cells]
 
 
-NUMBER = re.compile(r"[(\[]?[-+$]?\d")
-"""A word that is a number, or opens with one (`0.333`, `18`, `(100%)`, `$0.02`): what
-`figure_lines` with `numbers` holds to the word before it."""
+NUMBER = re.compile(r"[(\[]?[-+$]?\d|(?:[<>]=?|=|!=|≤|≥)$")
+"""A word that is a number, or opens with one (`0.333`, `18`, `(100%)`, `$0.02`), or a
+comparison (`<=`, `>`, `=`; session 25: `(target` over `<= 0.1)`): what `figure_lines`
+with `numbers` holds to the word before it, so `(target <= 0.1)` stays whole."""
 
 
 def figure_lines(text: str, width: int, indent: str = "    ",
@@ -195,7 +196,8 @@ def figure_lines(text: str, width: int, indent: str = "    ",
 
 
 def _held_numbers(tokens: list[str]) -> list[str]:
-    """`tokens` with each that opens with a number (`NUMBER`) joined to the one before."""
+    """`tokens` with each that opens with a number or is a comparison (`NUMBER`) joined
+    to the one before."""
     out: list[str] = []
     for t in tokens:
         if out and NUMBER.match(t):

@@ -8,6 +8,7 @@ to label (`ragassay annotate RUN`)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -158,6 +159,14 @@ def _said(out: str) -> str:
     return " ".join(out.replace("│", " ").split())
 
 
+def _held_once(said: str, metric: str) -> bool:
+    """The held-apart figure said under the tables, or, where the headline said it
+    (session 25: said twice on one screen), the metric named as said there."""
+    return (f"offline judge, {metric}: balanced accuracy " in said
+            or bool(re.search(rf"offline judge, held apart: [\w., ]*{re.escape(metric)}"
+                              r"[\w., ]* as the headline says above", said)))
+
+
 def test_the_held_apart_line_says_so_and_spares_what_the_runs_labels_measure(labelled) -> None:
     """The console's "no measured agreement with people for judge.hallucination" stood a
     few lines below a headline showing its AUROC in this run: the line means held apart,
@@ -169,7 +178,7 @@ def test_the_held_apart_line_says_so_and_spares_what_the_runs_labels_measure(lab
     assert "no measured agreement" not in said
     assert ("offline judge: no held-apart agreement with people measured (on human-labelled "
             "sets it was not tuned on) for judge.overall") in said
-    assert "offline judge, judge.hallucination: balanced accuracy " in said
+    assert _held_once(said, "judge.hallucination")
     row = _first_table(out).split("judge.hallucination", 1)[1].split("│ judge.", 1)[0]
     assert "held apart: balanced accuracy " in row and "not measured" not in row
     code, shown = run("runs", "show", run_id, "--db", str(db))
@@ -178,7 +187,7 @@ def test_the_held_apart_line_says_so_and_spares_what_the_runs_labels_measure(lab
     assert "no measured agreement" not in said
     assert ("no held-apart agreement with people measured (on human-labelled sets it was "
             "not tuned on) for judge.overall") in said  # the one the run has without
-    assert "offline judge, judge.hallucination: balanced accuracy " in said
+    assert _held_once(said, "judge.hallucination")
     assert "measured in this run only" not in said  # every linked metric is held apart
 
 

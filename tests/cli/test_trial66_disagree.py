@@ -81,10 +81,13 @@ def test_runs_show_disagree_lists_the_missed_and_flagged_samples_with_reasons(
     missed = lines.index(next(x for x in lines if x.startswith("missed (")))
     flagged = lines.index(next(x for x in lines if x.startswith("flagged (")))
     assert lines[missed].endswith(": 1") and lines[flagged].endswith(": 1")
-    assert lines[missed + 1] == (f"  missed1  judge.hallucination no; people hallucinated "
+    # each sample with an excerpt of its question (session 25: no joining the JSON back)
+    assert lines[missed + 1] == (f"  missed1  \"How many devices does Studio sync?\"  "
+                                 f"judge.hallucination no; people hallucinated "
                                  f"yes: {reasons['missed1']}")
-    assert lines[flagged + 1] == (f"  flagged1  judge.hallucination yes; people "
-                                  f"hallucinated no: {reasons['flagged1']}")
+    assert lines[flagged + 1].startswith("  flagged1  \"")
+    assert lines[flagged + 1].endswith(f"\"  judge.hallucination yes; people "
+                                       f"hallucinated no: {reasons['flagged1']}")
     assert "misses 1 of 2 people marked hallucinated, flags 1 of 3 they did not" in out
     false = out.split("abstentions counted false", 1)[1]
     assert "falsedecline" in false and "people hallucinated no" in false

@@ -32,13 +32,12 @@ from ragassay.cli.common import (
     say,
 )
 from ragassay.cli.fmt import ci_text, created_text, num
-from ragassay.cli.gate_guide import say_guidance
+from ragassay.cli.gate_guide import agreement_in_run, judge_check_first, say_guidance
 from ragassay.terminal import counted
 
 if TYPE_CHECKING:
     from ragassay.report import Format
     from ragassay.stats import GateResult, ScoreTable
-    from ragassay.stats.calibration import SameValues
     from ragassay.store import Store
     from ragassay.types import LabelRule, MetricSpec
 
@@ -115,53 +114,6 @@ def _table_for(store: Store, run_id: str, rule: LabelRule | None = None) -> Scor
     from ragassay.report import run_table
 
     return run_table(store, run_id, rule=rule).table
-
-
-def _agreement_in_run(table: ScoreTable, gated: Collection[str]) -> tuple[dict, list[str]]:
-    """Each metric's agreement with the run's own labels, said short ("AUROC 0.97 on 22
-    labels"; a yes/no verdict's led by the headline's figure, its abstentions counted,
-    "right on 25 of 26 (96%); AUROC ..."; the first label linked to it), for the gate's
-    reliability lines; a metric that repeats an earlier one's verdicts or values names it
-    instead, as the headline does (trials 64, 71: "same verdicts as judge.hallucination on all 64
-    labelled samples"); then the notes of the `gated` metrics (trial 73: not others'):
-    each comparison with the lexical baseline said once for the metrics it holds for
-    (trial 71), and what a baseline below chance means (`baseline.baseline_lines`)."""
-    from ragassay.stats import BooleanAgreement, NumericAgreement, calibration
-    from ragassay.stats.baseline import SaidOnce, baseline_lines
-    from ragassay.stats.verdicts import right_on, same_verdicts_text
-
-    if not table.label_names:
-        return {}, []
-    out: dict[str, str] = {}  # metric -> its agreement, said short
-    lexical: dict[str, list[str]] = {}  # the baseline's sentence -> the metrics it is of
-    pairs = calibration(table).pairs  # the headline's resamples: its very figures
-    for p in pairs:
-        if p.metric in out:
-            continue
-        if isinstance(p, BooleanAgreement) and p.verdicts is not None and p.verdicts.same_as:
-            out[p.metric] = same_verdicts_text(p.verdicts.same_as, p.labelled)
-        elif p.same_values is not None:
-            out[p.metric] = same_values_short(p.same_values, p.labelled)
-        elif isinstance(p, BooleanAgreement) and p.auroc is not None:
-            lead = right_on(p, abstentions=False)  # a short line: the headline says the rest
-            out[p.metric] = (f"{lead}; " if lead else "") + f"AUROC {p.auroc:.2f} on {p.n} labels"
-            if p.baseline is not None and p.baseline.text and p.metric in gated:
-                lexical.setdefault(p.baseline.text, []).append(p.metric)
-        elif isinstance(p, NumericAgreement) and p.spearman is not None:
-            out[p.metric] = f"Spearman {p.spearman:.2f} on {p.n} labels"
-    once = SaidOnce()  # what a reversed baseline is, in full once (trial 84)
-    said = [f"  {', '.join(metrics)}: {once(text)}" for text, metrics in lexical.items()]
-    means = baseline_lines(p for p in pairs if p.metric in gated)
-    return out, (["note: against the lexical baseline, on this run's labels:\n"
-                  + "\n".join(said)] if said else []) + [f"note: {x}" for x in means]
-
-
-def same_values_short(same: SameValues, labelled: int) -> str:
-    """`same values as A on all 44 labelled samples` (`calibration.same_values_text`'s
-    lead, without its reason): what a gate note says of a score that repeats another."""
-    from ragassay.stats.calibration import same_values_text
-
-    return same_values_text(same, labelled).split(":", 1)[0]
 
 
 def _config(config_path: Path | None) -> tuple[Path | None, str]:
@@ -305,9 +257,12 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     result = (_corrected_gate(store, run_id, table, thresholds, labels, strict, require_labels,
                               defaults, label_rule, notes, verbose)
               if corrected else gate(table, thresholds, strict=strict, defaults=defaults))
-    said = gate_warnings if verbose else gate_warning_summary
-    in_run, backwards = _agreement_in_run(table, thresholds)
-    notes += said(run.meta.reliability, list(thresholds), in_run) + backwards
+    in_run, backwards = agreement_in_run(table, thresholds)
+    rel = run.meta.reliability  # a weak metric's figure: said in its row, named in the notes
+    weak = {c.metric: w for c in result.checks if c.status != "NOT CHECKED" and not c.label
+            and (w := weak_held_apart(rel, c.metric, in_run))}
+    notes += (gate_warnings(rel, list(thresholds), in_run) if verbose else
+              gate_warning_summary(rel, list(thresholds), in_run, weak)) + backwards
     # the value column: people's estimate on a label's row (the bound decided on in its text:
     # trial 68), with --strict each metric's failing-side bound (trial 63)
     people = "people's estimates where linked, decided on their 95% bound: see the result"
@@ -318,8 +273,6 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
         t.add_column(c)
     colour = {"PASS": "green", "FAIL": "red", "NOT CHECKED": "yellow"}
     partial = [c for c in result.checks if c.status == "PASS" and c.partial]
-    weak = {c.metric: w for c in result.checks if c.status != "NOT CHECKED" and not c.label
-            and (w := weak_held_apart(run.meta.reliability, c.metric, in_run))}
     for check in result.checks:
         why = [x for x in (check.reason, not check.label and weak.get(check.metric)) if x]
         hue = ("yellow" if check in partial or why and check.status == "PASS"
@@ -329,18 +282,12 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
         t.add_row(escape(name), f"{check.threshold:g}", check.value_text,
                   f"[{hue}]{check.verdict}[/{hue}]"
                   + (f" ({escape('; '.join(why))})" if why else ""))
+    if run.meta.judge_check:  # its verdict is on the answers, not on the judge: said first
+        say(judge_check_first(run_id, in_run))
     console().print(t)
     for line in notes:
         say(line, err=True)
-    on_part = [f"{c.metric} passes on {c.scored} of {c.samples} samples "
-               f"only ({c.unscored} unscored)" for c in partial]
-    for line in on_part:
-        say(f"warning: {line}: its bar says nothing of the others", err=True)
-    weak_pass = sorted({c.metric for c in result.checks if c.status == "PASS"
-                        and not c.label and c.metric in weak})
-    if weak_pass:  # counted towards READY all the same (docs/cli.md, "A weak metric still gates")
-        on_part.append(f"{', '.join(weak_pass)} pass{'es' if len(weak_pass) == 1 else ''} "
-                       "on a judge whose agreement with people is weak (its row says how weak)")
+    on_part = _buts(result, partial, weak)
     ready = result.ready and not unfinished
     say_guidance(result.checks, defaults=defaults, weak=weak, run_id=run_id)
     nothing = not any(c.status != "NOT CHECKED" for c in result.checks)
@@ -349,6 +296,22 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
         else "NOT READY (nothing was checked)" if nothing else "NOT READY")
     if not ready:
         raise SystemExit(1)
+
+
+def _buts(result: GateResult, partial: Sequence[Any], weak: Collection[str]) -> list[str]:
+    """What a READY says after `but`: the metrics that pass on part of the samples (each
+    warned of on stderr here), then those that pass on a weak judge (counted towards
+    READY all the same: docs/cli.md, "A weak metric still gates")."""
+    on_part = [f"{c.metric} passes on {c.scored} of {c.samples} samples "
+               f"only ({c.unscored} unscored)" for c in partial]
+    for line in on_part:
+        say(f"warning: {line}: its bar says nothing of the others", err=True)
+    weak_pass = sorted({c.metric for c in result.checks if c.status == "PASS"
+                        and not c.label and c.metric in weak})
+    if weak_pass:
+        on_part.append(f"{', '.join(weak_pass)} pass{'es' if len(weak_pass) == 1 else ''} "
+                       "on a judge whose agreement with people is weak (its row says how weak)")
+    return on_part
 
 
 def _label_thresholds(config_path: Path | None, present: Sequence[str]

@@ -183,7 +183,8 @@ def _runs_table(store: Store, found: list[RunRecord], waiting: set[str]) -> Any:
 @click.option("--disagree", is_flag=True,
               help="Instead of the summary, list the samples where a yes/no verdict and "
               "people's label disagree (missed, flagged), with the judge's value and "
-              "reasoning, and the abstentions counted false.")
+              "reasoning, and the abstentions counted false; each with its --by KEY "
+              "value (sorted by it), else an excerpt of its question.")
 @click.option("--json", "as_json", is_flag=True, help="With --disagree: as JSON, for scripts.")
 @click.option("--warnings", "all_warnings", is_flag=True,
               help="Of a run made with `eval --judge-check`: its warnings on the RAG "
@@ -205,15 +206,12 @@ def runs_show(run_id: str | None, by: str | None, disagree: bool, as_json: bool,
     if as_json and not disagree:
         raise UsageProblem("--json goes with --disagree (the run's figures as JSON: "
                            "ragassay report RUN)")
-    if disagree and by is not None:
-        raise UsageProblem("--disagree lists samples, --by KEY breaks the figures down: "
-                           "one at a time")
     store = open_store(db, readonly=True)
     run = store.get_run(run_or_latest(store, run_id))
     report = build_report(store, run.id, include_details=False, rule=label_rule,
-                          per_sample=False, by=by)
+                          per_sample=False, by=None if disagree else by)
     if disagree:
-        _print_disagree(store, report, as_json)
+        _print_disagree(store, report, as_json, by)
         return
     print_summary(report, judge_check=bool(run.meta.judge_check) and not all_warnings)
     if run.failure:
@@ -232,18 +230,33 @@ def runs_show(run_id: str | None, by: str | None, disagree: bool, as_json: bool,
 
 
 
-def _print_disagree(store: Store, report: Report, as_json: bool) -> None:
-    """`runs show --disagree`: the report's disagreements with the judge's reasoning."""
-    from ragassay.cli.disagree_view import disagreements_json, print_disagreements
+def _print_disagree(store: Store, report: Report, as_json: bool, by: str | None) -> None:
+    """`runs show --disagree`: the report's disagreements with the judge's reasoning,
+    each sample with its `--by KEY` value, else an excerpt of its question
+    (`disagree_view.About`)."""
+    from ragassay.cli.disagree_view import (
+        About,
+        disagreements_json,
+        listed_ids,
+        print_disagreements,
+    )
+    from ragassay.report import group_key
     from ragassay.report.disagreements import with_reasons
+    from ragassay.stats.groups import group_name
+    from ragassay.types import Sample
 
     found = report.disagreements
+    by = group_key(store, report.run.run_id, by) if by is not None else None
+    about = About(key=by)
     if found is not None:
         found = with_reasons(store, report.run.run_id, found)
+        samples = {i: store.get_sample(report.run.run_id, i) for i in listed_ids(found)}
+        about = About({i: group_name(s.metadata.get(by)) if by is not None else s.question
+                       for i, s in samples.items() if isinstance(s, Sample)}, by)
     if as_json:
-        click.echo(disagreements_json(report, found))
+        click.echo(disagreements_json(report, found, about))
     else:
-        print_disagreements(report, found, console())
+        print_disagreements(report, found, console(), about)
 
 
 @runs.command("delete")

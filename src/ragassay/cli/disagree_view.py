@@ -9,7 +9,8 @@ said). `--json` prints the same for scripts."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -31,25 +32,69 @@ NOTHING = ("no yes/no verdict compared with people's labels and no abstention co
            "(labels: ragassay labels import FILE, or ragassay annotate RUN)")
 
 
+EXCERPT = 48
+"""How many characters of a question a line shows (`About.said`), an ellipsis after."""
+
+
+class _Listed(Protocol):
+    id: str
+
+
+_Row = TypeVar("_Row", bound=_Listed)
+
+
+class About:
+    """What a listed sample's line says of it after its id: its `--by KEY` value (`key`:
+    `kind=entity`, the lists sorted by it), else a short excerpt of its question
+    (`EXCERPT` characters, in quotes); nothing for a sample not in `of`."""
+
+    def __init__(self, of: Mapping[str, str] | None = None, key: str | None = None) -> None:
+        self.of, self.key = dict(of or {}), key
+
+    def said(self, sample: str) -> str:
+        text = self.of.get(sample)
+        if text is None:
+            return ""
+        if self.key is not None:
+            return f"  {self.key}={text}"
+        text = " ".join(text.split())
+        return f'  "{text[:EXCERPT - 1].rstrip()}…"' if len(text) > EXCERPT else f'  "{text}"'
+
+    def ordered(self, rows: Sequence[_Row]) -> list[_Row]:
+        """`rows` sorted by their key's value (stable: the run's order within a value);
+        as they are without a key."""
+        if self.key is None:
+            return list(rows)
+        return sorted(rows, key=lambda r: self.of.get(r.id, ""))
+
+
 AGREE = " (people agree with the judge here)"
 """What a listed abstention counted false says where people labelled the decline right."""
 
 
-def disagreements_json(report: Report, found: Disagreements | None) -> str:
+def disagreements_json(report: Report, found: Disagreements | None,
+                       about: About | None = None) -> str:
     """The listing as JSON: the run id, the verdicts' samples and the false abstentions
-    (empty lists when there are none)."""
+    (empty lists when there are none); with `--by KEY`, `"by": {"key": KEY, "values":
+    {sample id: its value}}` of the samples listed."""
     data = found.model_dump(mode="json") if found is not None else {
         "verdicts": [], "false_abstentions": []}
-    return json.dumps({"run_id": report.run.run_id, **data}, indent=2, ensure_ascii=False)
+    by = ({"by": {"key": about.key, "values": about.of}}
+          if about is not None and about.key is not None else {})
+    return json.dumps({"run_id": report.run.run_id, **data, **by}, indent=2,
+                      ensure_ascii=False)
 
 
 def print_disagreements(report: Report, found: Disagreements | None,
-                        console: Console) -> None:
+                        console: Console, about: About | None = None) -> None:
     """Per verdict, the headline's cell, then the samples it counts wrong: missed, flagged
     and declined, one line each (`  ID [STRATEGY]  METRIC VALUE; people LABEL:
     REASONING`, the strategy where the run has several); then the abstentions counted
     false, titled apart (the contexts decide them, not people's labels). Where a
-    reasoning names sentences by key, what the keys mean, once (`KEYS_LEGEND`)."""
+    reasoning names sentences by key, what the keys mean, once (`KEYS_LEGEND`). `about`
+    (session 25: a user checking the judge per kind joined the JSON report back to the
+    input): each sample's `--by KEY` value, its lines sorted by it, or a short excerpt of
+    its question, said after its id."""
     def say(text: str) -> None:
         console.print(escape(text), highlight=False, soft_wrap=True)
 
@@ -61,14 +106,17 @@ def print_disagreements(report: Report, found: Disagreements | None,
     if any(uses_keys(r) for r in reasons + [a.reason for a in found.false_abstentions]):
         say(KEYS_LEGEND)  # once, before the lines that use the keys
     several = len(report.strategies) > 1
+    about = about or About()
+    if about.key is not None:
+        say(f"each sample with its {about.key}, the lines of each list sorted by it")
     for v in found.verdicts:
-        _print_verdict(report, v, several, say)
+        _print_verdict(report, v, several, say, about)
     if found.false_abstentions:
-        _print_false(report, found, several, say)
+        _print_false(report, found, several, say, about)
 
 
 def _print_false(report: Report, found: Disagreements, several: bool,
-                 say: Callable[[str], None]) -> None:
+                 say: Callable[[str], None], about: About) -> None:
     """The abstentions counted false, with people's count of them (`people_on_false`);
     those people labelled right apart, as no disagreement (trial 81: a decline the
     headline counts right was listed as a possible false abstention with no word on
@@ -77,29 +125,30 @@ def _print_false(report: Report, found: Disagreements, several: bool,
     say(f"declined where {false_said(report)}: abstentions counted false by the "
         f"judge's reading, not by people: {len(found.false_abstentions)}"
         + (f" ({on_false})" if on_false else ""))
-    agree = [a for a in found.false_abstentions if a.people_right()]
-    for a in found.false_abstentions:
+    listed = about.ordered(found.false_abstentions)
+    agree = [a for a in listed if a.people_right()]
+    for a in listed:
         if not a.people_right():
-            say(_false_line(a, several))
+            say(_false_line(a, several, about))
     if agree:
         say("of them, not disagreements: declines people marked no problem in, which the "
             "headline counts right (listed for the judge's heuristic only): "
             f"{len(agree)}")
         for a in agree:
-            say(_false_line(a, several))
+            say(_false_line(a, several, about))
 
 
-def _false_line(a: FalseAbstention, several: bool) -> str:
+def _false_line(a: FalseAbstention, several: bool, about: About) -> str:
     """`  p20  judge.hallucination; people hallucination yes: REASONING`, where people
     labelled the decline right `... no (people agree with the judge here): ...`."""
     where = f" [{a.strategy}]" if several else ""
     people = "".join(f"; people {k} {_said(v)}" for k, v in a.labels.items())
-    return (f"  {a.id}{where}  {', '.join(a.metrics)}{people}"
+    return (f"  {a.id}{where}{about.said(a.id)}  {', '.join(a.metrics)}{people}"
             + (AGREE if a.people_right() else "") + (f": {a.reason}" if a.reason else ""))
 
 
 def _print_verdict(report: Report, v: VerdictDisagreements, several: bool,
-                   say: Callable[[str], None]) -> None:
+                   say: Callable[[str], None], about: About) -> None:
     pair = next((p for p in (report.calibration.pairs if report.calibration else ())
                  if p.metric == v.metric and p.label == v.label), None)
     if v.same_as is not None and pair is not None:
@@ -112,16 +161,16 @@ def _print_verdict(report: Report, v: VerdictDisagreements, several: bool,
               "flagged": f"flagged (the judge's verdict is {problem}, people did not mark it)",
               "declined": f"declined (the answer declined, people marked {problem})"}
     for side in SIDES:
-        rows = v.side(side)
+        rows: list[Disagreement | Declined] = list(v.side(side))
         if side == "declined" and not rows:
             continue  # most runs have none: no empty heading
         say(f"{titles[side]}: {len(rows)}")
-        for d in rows:
-            say(_line(report, v, d, several))
+        for d in about.ordered(rows):
+            say(_line(report, v, d, several, about))
 
 
 def _line(report: Report, v: VerdictDisagreements, d: Disagreement | Declined,
-          several: bool) -> str:
+          several: bool, about: About) -> str:
     """`  a013  METRIC no; people hallucinated yes: 2 of 2 claims ...`; a decline's
     `METRIC declined`."""
     spec = report.spec(v.metric)
@@ -129,10 +178,17 @@ def _line(report: Report, v: VerdictDisagreements, d: Disagreement | Declined,
              else ("yes" if d.value else "no") if spec is not None and spec.kind == "bool"
              else f"{d.value:g}")
     where = f" [{d.strategy}]" if several else ""
-    return (f"  {d.id}{where}  {v.metric} {value}; people {v.label} {_said(d.label)}"
+    return (f"  {d.id}{where}{about.said(d.id)}  {v.metric} {value}; people {v.label} "
+            f"{_said(d.label)}"
             + (f": {d.reason}" if d.reason else ""))
 
 
 def _said(label: object) -> str:
     """People's label as the line says it: yes / no, else its value."""
     return ("yes" if label else "no") if isinstance(label, bool) else str(label)
+
+
+def listed_ids(found: Disagreements) -> list[str]:
+    """The ids of the samples the listing names, once each, in order."""
+    ids = [d.id for v in found.verdicts for side in SIDES for d in v.side(side)]
+    return list(dict.fromkeys(ids + [a.id for a in found.false_abstentions]))

@@ -1,13 +1,21 @@
-"""What a NOT READY gate leaves the user to do: the guidance block said after its notes,
-before its verdict (trial 84: "on a first run, the gate's default thresholds produce a
-long list of FAILs with little guidance"). It changes no row and no exit code."""
+"""What the gate says besides its table: each metric's agreement with the run's own labels
+(`agreement_in_run`), the line a run made with `eval --judge-check` opens with
+(`judge_check_first`), and what a NOT READY gate leaves the user to do: the guidance
+block said after its notes, before its verdict (trial 84: "on a first run, the gate's
+default thresholds produce a long list of FAILs with little guidance"). None of them
+changes a row or the exit code."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ragassay.cli.common import say
 from ragassay.stats.gate import GateCheck
+
+if TYPE_CHECKING:
+    from ragassay.stats import ScoreTable
+    from ragassay.stats.calibration import SameValues
 
 GATE_DOC = 'docs/cli.md, "gate" (its "Bars" point; docs/cli.md#gate)'
 """Where the gate's bars and config are described."""
@@ -25,7 +33,8 @@ def guidance_lines(checks: Sequence[GateCheck], *, defaults: bool, weak: Collect
         return []
     checked = sum(c.status != "NOT CHECKED" for c in checks)
     judge = [c for c in failed if not c.label and c.value is not None]
-    people = [f"people's {c.label} (via {c.metric})" for c in failed if c.label]
+    people = [f"people's {c.label} (via {c.metric}, their rate {c.value_text})"
+              for c in failed if c.label]
     missing = [c.metric for c in failed if not c.label and c.value is None]
     bars = "the default bars (each metric's target, not bars you chose)" if defaults \
         else "your config's bars"
@@ -36,13 +45,16 @@ def guidance_lines(checks: Sequence[GateCheck], *, defaults: bool, weak: Collect
                      + (f"; {shaky} where the judge agrees with people weakly on unseen "
                         "sets" if shaky else "")
                      + f"): {', '.join(c.metric for c in judge)}")
-    if people or missing:
-        lines.append("  data problems: " + "; ".join(
-            x for x in ((f"people's labels say so: {', '.join(people)}" if people else ""),
-                        (f"the data lacks the input: {', '.join(missing)}" if missing
-                         else "")) if x))
+    # (session 25: people's own rate past its bar read oddly as a "data problem")
+    if people:
+        lines.append("  on people's labels (their own rate past the bar, not the judge's "
+                     f"reading): {'; '.join(people)}")
     elif any(c.label for c in checks):
-        lines.append("  data problems: none (people's labels pass; no input missing)")
+        lines.append("  on people's labels: none (their rates pass)")
+    if missing:
+        lines.append(f"  data problems: the data lacks the input: {', '.join(missing)}")
+    elif any(c.label for c in checks):
+        lines.append("  data problems: none (no input missing)")
     else:  # every failure is on the judge's own reading
         lines.append("  data problems: none from missing input; people's labels not gated "
                      "(--corrected gates them)")
@@ -61,8 +73,68 @@ def guidance_lines(checks: Sequence[GateCheck], *, defaults: bool, weak: Collect
     return lines
 
 
+def judge_check_first(run_id: str, in_run: Mapping[str, str]) -> str:
+    """The gate's first line on a run made with `eval --judge-check` (`RunMeta.judge_check`;
+    session 25: its NOT READY, of answers written wrong on purpose, read as a verdict on
+    the judge): what the verdict is about, and where the judge's agreement is, its
+    first figure said (`agreement_in_run`)."""
+    first = next(iter(in_run.items()), None)
+    measured = (f"; the judge's agreement with people in this run: {first[0]} {first[1]}"
+                if first else "")
+    return (f"judge check: run {run_id} was made to check the judge against people's labels "
+            "(eval --judge-check): this gate's verdict is on the answers' own figures, not "
+            f"on the judge{measured} (ragassay runs show {run_id})")
+
+
 def say_guidance(checks: Sequence[GateCheck], *, defaults: bool, weak: Collection[str],
                  run_id: str) -> None:
     """`guidance_lines` on stderr, where the gate's notes go."""
     for line in guidance_lines(checks, defaults=defaults, weak=weak, run_id=run_id):
         say(line, err=True)
+
+
+def agreement_in_run(table: ScoreTable, gated: Collection[str]) -> tuple[dict, list[str]]:
+    """Each metric's agreement with the run's own labels, said short ("AUROC 0.97 on 22
+    labels"; a yes/no verdict's led by the headline's figure, its abstentions counted,
+    "right on 25 of 26 (96%); AUROC ..."; the first label linked to it), for the gate's
+    reliability lines; a metric that repeats an earlier one's verdicts or values names it
+    instead, as the headline does (trials 64, 71: "same verdicts as judge.hallucination on all 64
+    labelled samples"); then the notes of the `gated` metrics (trial 73: not others'):
+    each comparison with the lexical baseline said once for the metrics it holds for
+    (trial 71), and what a baseline below chance means (`baseline.baseline_lines`)."""
+    from ragassay.stats import BooleanAgreement, NumericAgreement, calibration
+    from ragassay.stats.baseline import SaidOnce, baseline_lines
+    from ragassay.stats.verdicts import right_on, same_verdicts_text
+
+    if not table.label_names:
+        return {}, []
+    out: dict[str, str] = {}  # metric -> its agreement, said short
+    lexical: dict[str, list[str]] = {}  # the baseline's sentence -> the metrics it is of
+    pairs = calibration(table).pairs  # the headline's resamples: its very figures
+    for p in pairs:
+        if p.metric in out:
+            continue
+        if isinstance(p, BooleanAgreement) and p.verdicts is not None and p.verdicts.same_as:
+            out[p.metric] = same_verdicts_text(p.verdicts.same_as, p.labelled)
+        elif p.same_values is not None:
+            out[p.metric] = same_values_short(p.same_values, p.labelled)
+        elif isinstance(p, BooleanAgreement) and p.auroc is not None:
+            lead = right_on(p, abstentions=False)  # a short line: the headline says the rest
+            out[p.metric] = (f"{lead}; " if lead else "") + f"AUROC {p.auroc:.2f} on {p.n} labels"
+            if p.baseline is not None and p.baseline.text and p.metric in gated:
+                lexical.setdefault(p.baseline.text, []).append(p.metric)
+        elif isinstance(p, NumericAgreement) and p.spearman is not None:
+            out[p.metric] = f"Spearman {p.spearman:.2f} on {p.n} labels"
+    once = SaidOnce()  # what a reversed baseline is, in full once (trial 84)
+    said = [f"  {', '.join(metrics)}: {once(text)}" for text, metrics in lexical.items()]
+    means = baseline_lines(p for p in pairs if p.metric in gated)
+    return out, (["note: against the lexical baseline, on this run's labels:\n"
+                  + "\n".join(said)] if said else []) + [f"note: {x}" for x in means]
+
+
+def same_values_short(same: SameValues, labelled: int) -> str:
+    """`same values as A on all 44 labelled samples` (`calibration.same_values_text`'s
+    lead, without its reason): what a gate note says of a score that repeats another."""
+    from ragassay.stats.calibration import same_values_text
+
+    return same_values_text(same, labelled).split(":", 1)[0]

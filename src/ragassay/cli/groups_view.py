@@ -15,10 +15,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ragassay.console import fitted, phrase_lines, room, unsplit_width
+from ragassay.console import fitted, phrase_lines, print_said, room, unsplit_width
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
-from ragassay.stats.groups import Groups, group_cell, link_name
-from ragassay.stats.verdicts import right_on
+from ragassay.stats.groups import GroupAgreement, Groups, group_cell, link_name
+from ragassay.stats.verdicts import marked, right_on
 
 Columns = list[tuple[str, list[tuple[str, str]], str | None]]
 """Per suite, its metrics as (metric, column title), and a note (`summary.strategy_columns`)."""
@@ -106,7 +106,7 @@ def _short_table(groups: Groups, title: str, links: list[tuple[str, str]],
     else its `group_cell`), else per metric of `shown` its figure. On `console`, an
     agreement cell too wide for the room its column has is broken between its phrases
     (`phrase_lines`, trial 81: the decline row wrapped mid-phrase), never inside one."""
-    rows = [[right_on(a) or group_cell(a) if (a := g.agreement_of(*link)) is not None
+    rows = [[_short_cell(a) if (a := g.agreement_of(*link)) is not None
              else "-" for link in links]
             + [g.metrics[m].value_text() if m in g.metrics else "-" for m, _ in shown]
             for g in groups.groups]
@@ -117,6 +117,37 @@ def _short_table(groups: Groups, title: str, links: list[tuple[str, str]],
                 + r[len(links):] for r in rows]
         t = _short_laid(groups, title, links, shown, rows)
     return t, range(0, 2)
+
+
+def _short_cell(a: GroupAgreement) -> str:
+    """A group's agreement said short: a verdict's `right on`, then how its wrong ones
+    split (session 25: `runs show --by` said it, the short table did not): `right on 9
+    of 10 (90%); misses 1 of 6, flags 0 of 4` (`SPLIT_NOTE` says which is which); else its
+    `group_cell`."""
+    lead, v = right_on(a), a.verdicts
+    if not lead or v is None or v.same_as or a.positives is None:
+        return lead or group_cell(a)
+    problems = a.positives if v.problem else a.n - a.positives
+    return f"{lead}; misses {v.missed} of {problems}, flags {v.flagged} of {a.n - problems}"
+
+
+def split_note(groups: Groups, links: list[tuple[str, str]]) -> str | None:
+    """What the short table's `misses` and `flags` are, from each label's problem side
+    (`verdicts.marked`), short enough for one line at 80 columns: `misses: people marked
+    hallucination, the judge did not; flags: the reverse`; None where no cell says
+    them."""
+    said: dict[str, str] = {}
+    for label, metric in links:
+        for g in groups.groups:
+            a = g.agreement_of(label, metric)
+            if a is not None and right_on(a) and a.verdicts is not None \
+                    and not a.verdicts.same_as:
+                said.setdefault(label, marked(label, a.verdicts.problem))
+    if not said:
+        return None
+    return "; ".join(f"misses: people marked {p}, the judge did not; flags: the reverse"
+                     + (f" ({label} labels)" if len(said) > 1 else "")
+                     for label, p in said.items())
 
 
 def _short_laid(groups: Groups, title: str, links: list[tuple[str, str]],
@@ -150,6 +181,8 @@ def print_groups_short(groups: Groups, headline: list[tuple[str, str]], console:
                 groups, title if not i else f"{title}, continued",
                 part if links else [], [] if links else part, console)):
             console.print(fitted(console, [laid]))
+    if links and (note := split_note(groups, links)) is not None:
+        print_said(console, note, dim=True)
     said = " and the agreement in full" if links else ""
     console.print(f"[dim]by {key}, every metric's figure with its interval{said}: ragassay "
                   f"runs show {escape(run_id)} --by {key}[/dim]", highlight=False)
@@ -174,12 +207,13 @@ def print_group_figures(groups: Groups, columns_of: Columns, console: Console) -
         console.print(f"[yellow]note[/yellow] {escape(groups.note)}", highlight=False)
 
 
-def print_group_agreement(groups: Groups, console: Console) -> None:
+def print_group_agreement(groups: Groups, console: Console, twins: bool = True) -> None:
     """When the samples carry linked labels, the judge's agreement with people per group
     (`Groups.agreement_columns`), and a line per set of links no group gives a figure
     for: what `--by KEY` is asked for, so the full summary prints it right after the
-    headline (trial 74: it came ~190 lines down, after every per-metric table)."""
-    links, said_once = groups.agreement_columns()
+    headline (trial 74: it came ~190 lines down, after every per-metric table). `twins=False`
+    (under the headline, which says them): no line for a link that repeats another's."""
+    links, said_once = groups.agreement_columns(twins)
     title = f"judge vs people by {escape(groups.key)}"
     if links:
         for laid in _split(console, links, lambda i, part: _agreement_table(

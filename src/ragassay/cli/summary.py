@@ -119,7 +119,7 @@ def _print_reliability(report: Report, metrics: list[str], console: Console) -> 
     """The judge's held-apart agreement with people (`report.reliability_lines`)."""
     from ragassay.report import reliability_lines
 
-    for line in reliability_lines(report, metrics):
+    for line in reliability_lines(report, metrics, after_headline=True):
         console.print(f"[dim]{escape(line)}[/dim]", highlight=False)
 
 
@@ -221,7 +221,7 @@ def print_summary(report: Report, console: Console | None = None,
     if report.groups is not None:  # built --by KEY: what it is asked for, first
         from ragassay.cli.groups_view import print_group_agreement
 
-        print_group_agreement(report.groups, console)
+        print_group_agreement(report.groups, console, twins=False)  # the headline's
     _print_strategies(report, console)
     metrics = report.aggregate_metrics.metrics
     if metrics:

@@ -11,7 +11,7 @@ A judge without a measurement says so: that is a state, not a number.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -143,16 +143,19 @@ def _this_data(measured: str | None) -> str:
 
 
 def gate_warning_summary(reliability: RunReliability | None, metrics: list[str],
-                         in_run: Mapping[str, str] | None = None) -> list[str]:
+                         in_run: Mapping[str, str] | None = None,
+                         in_rows: Collection[str] = ()) -> list[str]:
     """`gate_warnings` grouped by kind (trial 67: 13 lines before the gate's table), each
     metric on a short line of its own under its kind's (trial 71: one line of 1,000
     characters): the metrics agreeing with people below AGREEMENT_FLOOR on unseen sets,
     each with its lowest set's figure said as such (`Agreement.lowest_text`) and what
     this run's labels say of it; those with no measured agreement; those measured in this
-    run only. `ragassay gate --verbose` says them one line per metric."""
+    run only. `ragassay gate --verbose` says them one line per metric. `in_rows`: the
+    metrics whose gate row says its weak figure already (`weak_held_apart`), named on
+    the warning's line rather than said again (session 25: each said twice)."""
     in_run = in_run or {}
     judge, held = _held_apart(reliability)
-    weak, none, only = [], [], []
+    weak, none, only, named = [], [], [], []
     for m in metrics:
         a = held.get(m)
         if a is None and m in in_run:
@@ -160,15 +163,20 @@ def gate_warning_summary(reliability: RunReliability | None, metrics: list[str],
         elif a is None:
             none.append(m)
         elif (said := _weak_text(a, in_run.get(m))) is not None:
-            weak.append(f"  {m}: {said}")
+            if m in in_rows:
+                named.append(m)
+            else:
+                weak.append(f"  {m}: {said}")
     out = []
-    if weak:
-        ours = any("; this run: " in w for w in weak)
+    if weak or named:
+        ours = any("; this run: " in w for w in weak) or any(m in in_run for m in named)
         out.append(f"warning: the {judge} judge agrees with people below {AGREEMENT_FLOOR} "
-                   f"on an unseen set for {counted(len(weak), 'gated metric')}"
+                   f"on an unseen set for {counted(len(weak) + len(named), 'gated metric')}"
                    + (" (this run's own figure, where its labels measure one, holds for "
                       "this data)" if ours else "")
-                   + ":\n" + "\n".join(weak))
+                   + (f": {', '.join(named)} (each row says its lowest unseen set"
+                      + (" and this run's figure" if ours else "") + ")" if named else "")
+                   + (":\n" + "\n".join(weak) if weak else ""))
     if none:
         out.append(f"warning: the {judge} judge has no measured agreement with people on "
                    f"{counted(len(none), 'gated metric')}: {', '.join(none)}")

@@ -253,7 +253,7 @@ class Groups(Result):
         """The group of a value, by its name (`group_name`: "(none)" for missing)."""
         return next((g for g in self.groups if g.value == value), None)
 
-    def agreement_columns(self) -> tuple[list[tuple[str, str]], list[str]]:
+    def agreement_columns(self, twins: bool = True) -> tuple[list[tuple[str, str]], list[str]]:
         """The links some group gives a figure for (`GroupAgreement.measured`: a column of
         the `--by KEY` agreement table, a row of the HTML's), and a line for the others,
         said once instead of a cell per group (trial 61: "16 labels, all one class" in
@@ -269,14 +269,15 @@ class Groups(Result):
         `same_values` of the headline's note; trial 64: the ragas suite's faithfulness
         AUROC column identical to the trace suite's adherence ratio) likewise: `METRIC vs
         people (hallucinated): same values as OTHER on all 144 labelled samples: its agreement with
-        people is that metric's, not a second measurement`."""
+        people is that metric's, not a second measurement`. `twins=False`: without those
+        lines (`runs show`, whose headline says them)."""
         kept: list[tuple[str, str]] = []
         alike: dict[tuple[tuple[str, str], ...], list[str]] = {}
-        twins = []
+        repeats: list[str] = []
         for label, metric in self.links:
             found = [(g.value, g.agreement_of(label, metric)) for g in self.groups]
             if (twin := _twin_text([a for _, a in found if a is not None])) is not None:
-                twins.append(f"{link_name(metric, label)}: {twin}")
+                repeats.append(f"{link_name(metric, label)}: {twin}")
                 continue
             if any(a is not None and a.measured for _, a in found):
                 kept.append((label, metric))
@@ -291,7 +292,7 @@ class Groups(Result):
             said = (f"every {self.key}: {cells[0][1]}" if len(texts) == 1 else "; ".join(
                 f"{', '.join(groups)}: {text}" for text, groups in texts.items()))
             lines.append(f"{', '.join(names)}: no figure in any {self.key}; {said}")
-        return kept, twins + lines
+        return kept, (repeats if twins else []) + lines
 
     @property
     def note(self) -> str | None:
