@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from tests.support.offline import judged, known_limit
+from tests.support.offline import judged
 
 _PASSES = ["Day passes cost 14 EUR. Seniors pay 10 EUR, and under 6 ride free."]
 _FLOORS = ["Storage on Floor 1 is limited to 6 months. Floor 4 is reserved for archives."]
@@ -39,14 +39,13 @@ _CAMPS = ["Camping at Camp 2 is limited to 3 nights. Camp 5 is for scout groups 
     (["Adult tickets cost £9 and child tickets (ages 4-15) cost £5.",
       "Passes for children are valid for 2 years."],
      "Children from 4 to 15 years pay £5.", False),  # (the ages in other words)
-    # limits left: a rival that shares one word (one word was enough on dev, but flagged
-    # a held-out cited answer)
-    pytest.param(_PASSES, "A senior pass costs 6 EUR.", True,
-                 marks=known_limit("the seniors' slot shares one of the claim's words")),
-    # the value's own slot a bracket of the rival's clause
-    pytest.param(["Adult passes cost £30 and junior passes (ages 5-15) cost £12."],
-                 "Juniors aged 5 to 15 pay £5.", True,
-                 marks=known_limit("the price's clause says none of the claim's words")),
+    # a rival that shares one word (one word was enough on dev, but flagged a held-out
+    # cited answer): 6 is no price there, a price given for nothing (session 25,
+    # prices.unpriced)
+    (_PASSES, "A senior pass costs 6 EUR.", True),
+    # the value's own slot a bracket of the rival's clause: no price there either
+    (["Adult passes cost £30 and junior passes (ages 5-15) cost £12."],
+     "Juniors aged 5 to 15 pay £5.", True),
 ])
 def test_a_value_that_counts_something_else(an: Analyzer, contexts: list[str],
                                             answer: str, flags: bool) -> None:

@@ -22,7 +22,9 @@ from .evidence import SUPPORT_THRESHOLD, Evidence
 from .features import Match, copied, faithfulness_features, rule_logits, support_features
 from .injection import addresses_evaluator
 from .lexical import missing_as_written, missing_terms
+from .normalise import written_values
 from .prepare import Prepared
+from .prices import unpriced
 from .restated import restated_by_transformer
 from .sentences import ContextIndex, SentenceInfo
 
@@ -51,12 +53,14 @@ def sigmoid(z: float) -> float:
 
 def missing_flags(texts: Sequence[str], p: Prepared, matches: Sequence[Match] = ()
                   ) -> list[bool]:
-    """Per sentence, whether it states a key term (or a clock time) no context and not
-    the question has, or (its `matches` given) a clause no context states: the
-    missing-term rule of features.rule_logits (the fit script reads these too)."""
+    """Per sentence, whether it states a key term (or a clock time, or a price:
+    `prices.unpriced`) no context and not the question has, or (its `matches` given) a
+    clause no context states: the missing-term rule of features.rule_logits (the fit
+    script reads these too)."""
     unstated = [m.unstated is not None for m in matches] or [False] * len(texts)
+    contexts, asked = [i.text for i in p.ctx.infos], written_values(p.given)
     return [u or bool(missing_terms(t, p.ctx.pool, p.given))
-            or p.clocks.unstated(t) is not None
+            or p.clocks.unstated(t) is not None or unpriced(t, contexts, asked)
             for t, u in zip(texts, unstated, strict=True)]
 
 

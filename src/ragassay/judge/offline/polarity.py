@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from .charges import charge_row, turned_charge
 from .clauses import LIGHT_VERBS, Part, clause_parts, is_negation, lemma_stems, part
 from .deontic import turned_row, turned_stance
+from .inclusion import inclusion_row
 from .inflection import bases, with_bases
 from .lexical import STOPWORDS, antonyms_in, stem
 from .necessity import need_row, turned_need
@@ -154,8 +156,9 @@ def unit_flip(p: Part, u: Unit, antonyms: int, units: Units | None = None) -> st
     flip = polarity(p, u.part, antonyms, u.inherited, phrases=True)
     if flip is None:
         # ("welcome" / "not permitted"; "optional" / "is required")
-        return "negation" if turned_stance(p, u) or (
-            units is not None and turned_need(p, u, units.passage(u.row))) else None
+        return "negation" if turned_stance(p, u) or (units is not None and (
+            turned_need(p, u, units.passage(u.row))
+            or turned_charge(p, u, units.passage(u.row)))) else None
     if flip and units is not None and _stated_apart(u, units) and polarity(
             p, u.part, antonyms, u.inherited) is None:
         return None
@@ -245,6 +248,10 @@ def turned_elsewhere(p: Part, near: Sequence[Unit], loose: Sequence[Unit] = (),
         row = turned_row(p, loose or near)
     if row is None and units is not None:
         row = need_row(p, loose or near, units)
+    if row is None and units is not None:
+        row = charge_row(p, loose or near, units)
+    if row is None:
+        row = inclusion_row(p, loose or near)  # "can't join" / "open to all, including"
     return row
 
 
