@@ -164,8 +164,11 @@ def test_eval_by_kind_short_table_gives_misses_and_flags(runs: dict[str, str]) -
     for name in ("eval_check", "eval_pipe"):
         out = runs[name]
         table = out[out.index("judge vs people by kind"):out.index("by kind, every")]
-        assert re.search(r"made-up\s+\d+\s+right on \d+ of \d+ \(\d+%\); misses \d+ of \d+, "
+        assert re.search(r"swapped\s+\d+\s+right on \d+ of \d+ \(\d+%\); misses \d+ of \d+, "
                          r"flags \d+ of \d+", table), table
+        # a kind people marked all one way says only the part it has
+        assert re.search(r"made-up\s+\d+\s+right on \d+ of \d+ \(\d+%\); misses \d+ of \d+\s*\n",
+                         table), table
         assert ("misses: people marked hallucination, the judge did not; flags: the "
                 "reverse") in table, table
     lines = runs["eval_check"].splitlines()
@@ -180,3 +183,21 @@ def test_a_comparison_never_opens_a_line(width: int) -> None:
     assert not any(re.match(r"\s*(<=|>=|<|>|=)\s", x) for x in lines), lines
     assert any("(target <= 0.1)" in x for x in lines), lines
     assert any("trace.adherence >= 0.8" in x for x in lines), lines
+
+
+def test_short_cell_leaves_out_a_part_with_nothing_to_count() -> None:
+    # a group people marked all hallucinated has misses to say, no flags (was "flags 0 of
+    # 0"); one they marked all fine has flags only; a mixed group keeps both
+    from ragassay.cli.groups_view import _short_cell
+    from ragassay.stats.calibration import Verdicts
+    from ragassay.stats.groups import GroupAgreement
+
+    def cell(positives: int, missed: int, flagged: int) -> str:
+        return _short_cell(GroupAgreement(
+            label="hallucination", metric="judge.hallucination", n=16, positives=positives,
+            verdicts=Verdicts(agree=16 - missed - flagged, missed=missed, flagged=flagged)))
+
+    assert cell(16, 3, 0).endswith("; misses 3 of 16"), cell(16, 3, 0)
+    assert cell(0, 0, 2).endswith("; flags 2 of 16"), cell(0, 0, 2)
+    mixed = cell(6, 1, 0)
+    assert mixed.endswith("; misses 1 of 6, flags 0 of 10"), mixed

@@ -122,13 +122,18 @@ def _short_table(groups: Groups, title: str, links: list[tuple[str, str]],
 def _short_cell(a: GroupAgreement) -> str:
     """A group's agreement said short: a verdict's `right on`, then how its wrong ones
     split (session 25: `runs show --by` said it, the short table did not): `right on 9
-    of 10 (90%); misses 1 of 6, flags 0 of 4` (`SPLIT_NOTE` says which is which); else its
-    `group_cell`."""
+    of 10 (90%); misses 1 of 6, flags 0 of 4`, a part with nothing to count left out
+    (`SPLIT_NOTE` says which is which); else its `group_cell`."""
     lead, v = right_on(a), a.verdicts
     if not lead or v is None or v.same_as or a.positives is None:
         return lead or group_cell(a)
     problems = a.positives if v.problem else a.n - a.positives
-    return f"{lead}; misses {v.missed} of {problems}, flags {v.flagged} of {a.n - problems}"
+    # (a part with nothing to count is left out: a kind people marked all one way has
+    # only misses, or only flags, to say)
+    split = [f"{word} {k} of {n}" for word, k, n in (("misses", v.missed, problems),
+                                                     ("flags", v.flagged, a.n - problems))
+             if n]
+    return f"{lead}; {', '.join(split)}" if split else lead
 
 
 def split_note(groups: Groups, links: list[tuple[str, str]]) -> str | None:
