@@ -358,7 +358,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
             elsewhere(p, u.part, u.sentence) for u in near)) or (
             not any(p.words <= u.words for u in near)
             and any(named_in_place(p, u.part) for u in near)) or any(restriction_dropped(
-                p, u.part, units.given, said) for u in near if not u.clause):
+                p, u.part, units.given, said, units.stems) for u in near if not u.clause):
         return Judged("quantifier")
     if (row := listed_denial(p, near)) is not None or (
             row := availability_flip(p, units.near(p, doc, 1))) is not None:

@@ -6,7 +6,9 @@ to some, when the contexts price the other case. A "for" phrase whose noun is it
 qualified by a participle or a relative clause names a case even where no price is
 given: the qualifier exists only to set that case apart from the others, so a claim
 that the thing is simply free drops it. A qualifier the question names ("bought", "shop"
-among the question's words) makes the case the one the user asked about: none dropped.
+among the question's words) makes the case the one the user asked about: none dropped;
+so does one the claim names in its own words ("free on UK orders" for "free for orders
+that ship within the UK": `given` holds the claim's words too).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ _RELATIVES = frozenset({"who", "that", "which", "whose"})
 _PARTICIPLES = frozenset({"bought", "made", "sold", "held", "paid", "kept", "brought",
                           "taken", "given", "done", "sent", "won", "built", "worn"})
 _UNIVERSAL = frozenset({"all", "everyone", "everybody", "anyone", "anybody", "every", "any"})
-_REACH = 4  # tokens after the noun the qualified case is read in
+_REACH = 4  # tokens after the noun the qualifier is looked for in
+_QUALIFIER = 6  # tokens of the qualifier, from its first, read for the words that name it
 
 
 def _qualifier(token: str) -> bool:
@@ -29,7 +32,8 @@ def _qualifier(token: str) -> bool:
 def qualified_for(tokens: tuple[str, ...], benefits: frozenset[str],
                   given: frozenset[str]) -> bool:
     """Whether a benefit word is followed by "for" and a noun qualified by a participle or
-    a relative clause, the noun not one the question names (module docstring)."""
+    a relative clause, no word of the qualifier one of `given` (the question's stems, and
+    the claim's words) (module docstring)."""
     for i in range(len(tokens) - 2):
         if tokens[i] not in benefits or tokens[i + 1] != "for":
             continue
@@ -46,7 +50,8 @@ def qualified_for(tokens: tuple[str, ...], benefits: frozenset[str],
             at += 1
         if at >= len(after) or not _qualifier(after[at]):
             continue  # ("free for residents, and the cafe, which ...": another clause's)
-        qualifying = {stem(t) for t in after[at:] if t not in STOPWORDS}
+        start = j + 1 + at
+        qualifying = {stem(t) for t in tokens[start:start + _QUALIFIER] if t not in STOPWORDS}
         if not qualifying & given:
-            return True  # (its qualifier in the question: the case the user asks about)
+            return True  # (its qualifier in the question or the claim: the case kept)
     return False

@@ -3,12 +3,15 @@ for part of the week only and other hours for the rest ("7am to 10pm on weekdays
 8am to 6pm at weekends"): the claim states one day's hours as the hours, dropping the
 days they hold on, as `hours.hours_widened` reads "every day" with them.
 
-A claim that names days or parts of the day, is quantified (hours_widened's), or answers
-a question that names the days keeps them; so does one whose hours some clause gives on
-no day in particular, or when no clause gives other hours on the other days.
+A claim that names days or parts of the day ("during the week" among them), is quantified
+(hours_widened's), or answers a question that names the days keeps them; so does one whose
+hours some clause gives on no day in particular, or when no clause gives other hours on
+the other days.
 """
 
 from __future__ import annotations
+
+import re
 
 from .clauses import Part, clause_parts
 from .hours import clock_values
@@ -23,6 +26,9 @@ _DAY_WORDS = frozenset(stem(w) for w in ("weekday", "weekend", "monday", "tuesda
                                          "wednesday", "thursday", "friday", "saturday",
                                          "sunday"))
 
+# "during the week", "in the week": the weekdays, as "on weekdays" (not "a week", "all week")
+_THE_WEEK = re.compile(r"\b(?:during|in|through)\s+the\s+week\b(?!\s*end)", re.I)
+
 
 def hours_unplaced(p: Part, units: Units, doc: int | None = None,
                    said: frozenset[str] = frozenset()) -> int | None:
@@ -31,7 +37,8 @@ def hours_unplaced(p: Part, units: Units, doc: int | None = None,
     the words of the claim's whole sentence when `p` is a clause of it (its days)."""
     clock = clock_values(p)  # ("9am to 9pm": 9.0 twice)
     if p.universal or sum(k == CLOCK for _, k in p.figures) < _MIN_TIMES or named_times(
-            p) or ALL_YEAR.search(p.text) or _DAY_WORDS & (p.stems | said | units.given):
+            p) or ALL_YEAR.search(p.text) or _DAY_WORDS & (p.stems | said | units.given) or (
+            _THE_WEEK.search(p.text)):
         return None
     topic = p.words - {k for _, k in p.figures}
     for row in units.ctx.rows(doc) if doc is not None else range(len(units.ctx.infos)):

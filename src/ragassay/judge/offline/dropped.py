@@ -477,7 +477,8 @@ def dropped_case(p: Part, near: Sequence[Unit], units: Units,
     if not _BENEFITS & set(p.info.tokens):
         return None  # (no benefit: no passage read for a price, on every claim's path)
     return next((u.row for u in near if free_for_some(p, u.part, known, _priced(
-        units, u.row) or qualified_for(u.part.info.tokens, _BENEFITS, units.given), said)), None)
+        units, u.row) or qualified_for(u.part.info.tokens, _BENEFITS,
+                                       units.given | p.words | p.stems | said), said)), None)
 
 
 def _priced(units: Units, row: int) -> bool:

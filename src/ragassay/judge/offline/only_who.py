@@ -18,6 +18,9 @@ is heated") keeps its subject. It stays silent when:
 - the claim keeps a word of the subject, in its own clause or another clause of its
   sentence ("As a member, you can book ..."), or the question names one ("Can members
   book online?": the answer's "you" is theirs);
+- another clause of the claim's sentence says _OWN_WORDS words or more no context
+  has ("Parking is available, but just for people who live here": whom, in other
+  words);
 - the claim restricts itself, is negated, or states a word the unit's predicate lacks
   (but for a subject the sentence names in another clause: "Visitors may enter the
   house" for "Visitors are welcome in the gardens, but only ticket holders may ...").
@@ -43,13 +46,16 @@ _AMOUNTS = frozenset({"a", "an", "one", "two", "three", "four", "five", "few", "
 _OPENERS = frozenset({"and", "but", "so", "while", "whereas", "however", "though"})
 _SUBJECT_MAX = 6  # tokens of the subject after "only", at most
 _PREDICATE = 2  # content words of the unit's predicate the claim states, at least
+_OWN_WORDS = 2  # words of the claim's other clauses no context has that may say whom
 
 
 def only_dropped(p: Part, u: Part, given: frozenset[str] = frozenset(),
-                 said: frozenset[str] = frozenset()) -> bool:
+                 said: frozenset[str] = frozenset(),
+                 known: frozenset[str] | None = None) -> bool:
     """Whether the unit (a sentence) fronts a subject of its own clause with "only" and
     the claim restates that clause's predicate without any word of the subject;
-    `given`: the question's stems; `said`: the words of the claim's whole sentence."""
+    `given`: the question's stems; `said`: the words of the claim's whole sentence;
+    `known`: the contexts' stems (the unit's words when None)."""
     if p.restricted or p.universal or any(h is not None for h in p.negations) or (
             len(p.words) < _PREDICATE):
         return False
@@ -57,6 +63,9 @@ def only_dropped(p: Part, u: Part, given: frozenset[str] = frozenset(),
         return False
     if not _VERBS & set(p.info.tokens):
         return False  # a fragment ("Yes, both the Aqua Zorb") states no predicate
+    if len(said - p.words - p.stems - (u.words if known is None else known)) >= _OWN_WORDS:
+        return False  # (another clause of its own words: "Parking is available, but just
+        # for people who live here" says whom as the unit's "residents only" does)
     kept = given | said
     return _whom_only(p, u, kept) or any(_drops(p, c, u, kept) for c in clause_parts(u.text))
 

@@ -44,15 +44,16 @@ _RULES = DEONTIC | frozenset({"get", "gets", "receive", "receives", "pay", "pays
 
 
 def restriction_dropped(p: Part, u: Part, given: frozenset[str] = frozenset(),
-                        said: frozenset[str] = frozenset()) -> bool:
+                        said: frozenset[str] = frozenset(),
+                        known: frozenset[str] | None = None) -> bool:
     """Whether the claim drops the unit's restriction of its subject (`subject_widened`)
     or of what it quantifies by a figure (`bound_dropped`), or a condition whose other
     case the unit states (`condition_dropped`), or a time narrowed by "during"
     (`season_dropped`); `given`: the question's stems; `said`: the words of the claim's
-    whole sentence when the claim is a clause of it."""
+    whole sentence when the claim is a clause of it; `known`: the contexts' stems."""
     if any(t[:1].isdigit() and t not in u.info.tokens for t in p.info.tokens):
         return False  # a figure of the claim's own: about another bearer ("Platform 3")
-    if only_dropped(p, u, given, said) or partial_widened(p, u, given):
+    if only_dropped(p, u, given, said, known) or partial_widened(p, u, given):
         return True  # "You can book online" for "Only members can book online"
     # a restriction another clause of the claim's sentence states is the clause's case:
     # "Stay three nights or more and airport transfers are free" (a conditional
