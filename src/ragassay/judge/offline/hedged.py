@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 
-from .beside_claims import unstated_charge
 from .covered_items import ONLY_HAS as _ONLY_HAS
 from .covered_items import covered_list, listed_named
 from .decline_words import APOSTROPHE as _A
@@ -193,8 +192,6 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
     # payment methods are accepted")
     text = " ".join(DECLINE.sub(" ", declined_topics(c)[1]) for i, c in enumerate(parts)
                     if not (i and DECLINE.search(parts[i - 1]) and _INDIRECT.match(c)))
-    if unstated_charge(text, pool):
-        return True  # "..., but it is free for members": a price the contexts never give
     q = stem_set(question)
     said = {
         stem(t)
