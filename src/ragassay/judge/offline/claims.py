@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ragassay.text import KeyedSentence
 
+from .beside_claims import says_more
 from .clauses import part
 from .covered_items import covered_list, listed_named
 from .declines import DECLINE, is_noncommittal
@@ -124,8 +125,8 @@ def set_aside_reasons(
                 asks_user(info, k.text) and not missing_terms(k.text, pool, question)):
             out.append(FILLER_SENTENCE)
         elif is_referral(k.text) and not missing_terms(k.text, pool, question) and not (
-                _says_of_named(info, k.text, pool)) and not invented_detail(k.text, pool,
-                                                                           question):
+                _says_of_named(info, k.text, pool)) and not invented_detail(
+                k.text, pool, question) and not says_more(k.text, pool):
             out.append(REFERRAL)
         else:
             out.append(None)
@@ -159,7 +160,7 @@ def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[Sentence
     for i, k in enumerate(sentences):
         if out[i] is not None:
             continue
-        missing = missing_terms(k.text, pool, question)
+        missing = missing_terms(k.text, pool, question) or says_more(k.text, pool)
         if (is_source_scope(k.text, beside=named, declined=True) or (
                 is_source_scope(k.text, beside=named, declined=True, loose=True)
                 and listed_named(k.text, pool)) or (named and is_help_scope(k.text))
@@ -171,8 +172,8 @@ def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[Sentence
         elif asks_user(infos[i], k.text, beside_decline=True) and not missing:
             out[i] = REFERRAL  # "Could you ring reception so someone can check?"
         elif (is_referral(k.text) or is_advice(
-                k.text, open_days(ctx) if ctx is not None else None)) and not invented_detail(
-                k.text, pool, question):
+                k.text, open_days(ctx) if ctx is not None else None)) and not says_more(
+                k.text, pool) and not invented_detail(k.text, pool, question):
             out[i] = REFERRAL  # a role it names ("your GP") is whom to ask, no claim
 
 
