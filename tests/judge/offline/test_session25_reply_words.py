@@ -40,6 +40,8 @@ _SEATS_FREE = ["Seats are available for the late concert on 9 March."]
     (_SHOP, "Sadly not, engraving isn't offered on watches bought elsewhere.", False),
     (_ROWING, "No, you don't have to book for the rowing taster session.", False),
     (_ROWING, "You don't have to book the rowing taster session.", False),
+    (_QUIZ, "Absolutely not - teams don't need a sign-up form for the pub quiz.", False),
+    (_ROWING, "Nope, no need to book for the rowing taster session.", False),
     (_SEATS, "Unfortunately no seats are available for the late concert on 9 March.", False),
     (_SEATS_FREE, "Unfortunately no seats are available for the late concert on 9 March.", True),
 ])
