@@ -116,8 +116,12 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     rf"(?:the |my |these |those |"
     rf"any )?(?:[\w-]+ ){{0,2}}?{_TEXTS}(?:\s+{_GIVEN})?(?=\s*(?:[,;:.!?\u2014\u2013]|"
     rf"$|sorry|i{_A}m afraid|unfortunately))",
+    # (not what a rule asks for: "No information is needed from you", "no details are
+    # required to sign up" say what is needed, a claim)
     r"\bno (?:relevant |specific |further |such |additional |other )?(?:information|info|"
-    r"details?|data|mention|specifics|records?)\b",
+    r"details?|data|mention|specifics|records?)\b(?!\s+(?:is|are|will be|has to be|have to "
+    r"be|must be)\s+(?:\w+\s+)?(?:needed|required|necessary|requested|asked for|collected|"
+    r"stored|kept|shared))",
     # "There isn't enough information here", "not enough detail"
     rf"(?:\bnot|n{_A}?t) (?:enough|sufficient) {_INFO}\b",
     # a silent source: "the documents I have don't mention", "the docs don't specify"

@@ -84,3 +84,30 @@ def need_row(p: Part, near: Sequence[Unit], units: Units) -> int | None:
     says the opposite of whether what the claim is about is needed (`turned_need`),
     where no unit as close says it the claim's way. None when there is none."""
     return closest_turned(p, near, need, lambda p, u: turned_need(p, u, units.passage(u.row)))
+
+
+_HAVE_TO = frozenset({"have", "has", "need", "needs"})
+
+
+def _denied_have_to(p: Part) -> str | None:
+    """The verb a clause says one does not have to do ("You don't have to book", "no
+    need to book", "needn't book": "book"), as its crude root; None when it says none."""
+    toks = p.info.tokens[p.info.lead:]
+    for i in range(len(toks) - 2):
+        if toks[i] in _HAVE_TO | {"need"} and toks[i + 1] == "to" and (
+                any(is_negation(x) for x in toks[max(0, i - _BEFORE):i])):
+            return crude_root(toks[i + 2])
+    return None
+
+
+def same_denied_need(p: Part, u: Part) -> bool:
+    """Whether one side says one doesn't have to do a thing and the other that the thing
+    is not needed ("You don't have to reserve" / "Reservations are not required"): the
+    same stance in two shapes, which a count of negations reads as turned (the one
+    negates the act, the other the word of necessity)."""
+    for a, b in ((p, u), (u, p)):
+        act = _denied_have_to(a)
+        if act is not None and need(b) == OPTIONAL and act in {
+                crude_root(w) for w in b.info.tokens}:
+            return True
+    return False

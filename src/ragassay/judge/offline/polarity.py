@@ -17,7 +17,7 @@ from .deontic import turned_row, turned_stance
 from .inclusion import inclusion_row
 from .inflection import bases, with_bases
 from .lexical import STOPWORDS, antonyms_in, stem
-from .necessity import need_row, turned_need
+from .necessity import need_row, same_denied_need, turned_need
 from .placed import denied_bound
 from .places import other_place
 from .sentences import token_view
@@ -159,6 +159,8 @@ def unit_flip(p: Part, u: Unit, antonyms: int, units: Units | None = None) -> st
         return "negation" if turned_stance(p, u) or (units is not None and (
             turned_need(p, u, units.passage(u.row))
             or turned_charge(p, u, units.passage(u.row)))) else None
+    if flip == "negation" and same_denied_need(p, u.part):
+        return None  # "You don't have to reserve" / "Reservations are not required"
     if flip and units is not None and _stated_apart(u, units) and polarity(
             p, u.part, antonyms, u.inherited) is None:
         return None

@@ -40,7 +40,9 @@ OPENERS = frozenset({"yes", "no", "yeah", "yep", "nope", "nah", "well", "oh", "o
 _NO_DETERMINER = re.compile(r"^\W*no\s+(?!one\b)[a-z]", re.IGNORECASE)
 _PHRASE_OPENER = re.compile(
     r"^\W*(not (?:really|exactly|quite|necessarily|at all)|of course not|no way"
-    r"|of course|sure thing|no problem|you bet|good question|great question)\s*[,;:!.]",
+    r"|(?:unfortunately|sadly|regrettably|certainly|definitely|absolutely) not"
+    r"|of course|sure thing|no problem|you bet|good question|great question)"
+    r"\s*(?:[,;:!.]|[-\u2013\u2014]\s)",
     re.IGNORECASE,
 )
 
@@ -108,11 +110,17 @@ def sentence_info(text: str) -> SentenceInfo:
 
 def lead_tokens(text: str, toks: list[str]) -> int:
     """How many leading tokens are an opener ("No, ...", "Not really, ...")."""
-    lead = 0
+    lead, rest = 0, text
     while lead < len(toks) - 1 and toks[lead] in OPENERS:
-        if toks[lead] == "no" and _NO_DETERMINER.match(text):
-            break  # "No courtesy car is provided ...": a negation, no interjection
+        if toks[lead] == "no" and _NO_DETERMINER.match(rest):
+            # "No courtesy car is provided ...", "No, no deposit is needed", "Sadly no
+            # seats are left": a negation, no interjection, wherever it stands in the lead
+            break
         lead += 1
+        word = re.match(rf"^\W*{re.escape(toks[lead - 1])}\b", rest, re.IGNORECASE)
+        if word is None:  # (a token the text spells otherwise: stop reading the lead)
+            break
+        rest = rest[word.end():]
     opener = _PHRASE_OPENER.match(text)
     if opener:  # ("Sure thing, ...": "sure" alone is a one-word opener)
         lead = max(lead, min(len(opener.group(1).split()), len(toks) - 1))
