@@ -146,14 +146,14 @@ def test_the_gate_names_the_agreement_measured_on_the_runs_labels(tmp_path: Path
     db = tmp_path / "d.db"
     code, out = run("eval", str(demo_dataset_path()), "--metrics", "judge", "--db", str(db))
     assert code == 0, out
-    code, out = run("gate", "--db", str(db), columns=300)
+    code, out = run("gate", "--db", str(db), columns=400)
     lines = out.splitlines()
     # its row says the held-apart figure and this run's (session 25: the warning under the
     # table said it again; it names the metric instead)
     line = next(x for x in lines if x.startswith("│ judge.hallucination "))
     assert "weak agreement with people: balanced accuracy " in line, line
     assert "; this run: right on " in line  # trial 61: the headline's figure first
-    assert "; AUROC " in line and "on 22 labels" in line
+    assert "; AUROC of the yes/no verdict " in line and "on 22 labels" in line  # k198
     heading = next(x for x in lines if x.startswith(
         "warning: the offline judge agrees with people below 0.7"))
     assert "judge.hallucination" in heading and "each row says" in heading, heading

@@ -91,7 +91,9 @@ def test_runs_show_disagree_lists_the_missed_and_flagged_samples_with_reasons(
     assert "misses 1 of 2 people marked hallucinated, flags 1 of 3 they did not" in out
     false = out.split("abstentions counted false", 1)[1]
     assert "falsedecline" in false and "people hallucinated no" in false
-    assert "rightdecline" not in out and "ok1" not in out
+    listed, declines = out.split("answers the judge read as declines (", 1)  # k198
+    assert "rightdecline" not in listed and "ok1" not in out
+    assert "  rightdecline  " in declines  # every decline listed apart, to check
 
 
 def test_runs_show_disagree_json_holds_the_same_samples(labelled: dict[str, Any]) -> None:

@@ -157,7 +157,8 @@ def test_a_false_abstention_is_said_as_the_judges_reading_with_its_basis(
     title = next(line for line in out.splitlines() if line.startswith("declined where"))
     assert title == (f"declined where {judged}: abstentions counted false by the judge's "
                      "reading, not by people: 1 (people: 1 of them right)")
-    (line,) = [x for x in out.splitlines() if x.startswith("  falsedecline")]
+    listed = out.split("\nanswers the judge read as declines (", 1)[0]  # then k198's list
+    (line,) = [x for x in listed.splitlines() if x.startswith("  falsedecline")]
     # (faithful yes too, where the annotate test above labelled it; trial 81: people's
     # reading wins, listed apart as no disagreement)
     assert "people hallucinated no" in line and "(people agree with the judge here)" in line

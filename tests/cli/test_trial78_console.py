@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.cli import eval_by_kind
+from tests.support.cli import eval_by_kind, shown
 
 FACTS = [
     ("How many projects can a Team workspace have?",
@@ -55,7 +55,13 @@ def _rows() -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def output(tmp_path_factory: pytest.TempPathFactory) -> str:
-    return eval_by_kind(tmp_path_factory.mktemp("trial78"), _rows())
+    tmp = tmp_path_factory.mktemp("trial78")
+    said = eval_by_kind(tmp, _rows())
+    _shown[0] = shown(tmp / "r.db")  # the abstentions line in full (k198)
+    return said
+
+
+_shown = [""]
 
 
 def _line(output: str, start: str) -> str:
@@ -68,7 +74,9 @@ def test_the_abstentions_line_says_peoples_split_as_the_headline_counts_it(outpu
     found = re.search(r"(\d+) of (\d+) answers the judge read as declines", head)
     assert found is not None, head
     right, declines = found.groups()
-    line = _line(output, "abstentions")
+    assert _line(output, "abstentions").startswith(
+        "abstentions: 9 of 21 answers read as declines by the judge, ")
+    line = _line(_shown[0], "abstentions")  # in full under `runs show` (k198)
     # no "default"
     assert line.startswith("abstentions: 9 of 21 answers read as declines by the judge, "), line
     # (trial 79 read "7 of the 9 labelled declines" as rows labelled to be declines)

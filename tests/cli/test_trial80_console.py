@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from ragassay.cli import cli
 from ragassay.judge.offline import SUPPORT_THRESHOLD
-from tests.support.cli import eval_by_kind
+from tests.support.cli import eval_by_kind, shown
 
 FILLER = "The office is closed on public holidays."
 FACTS = [("How long is the Pro trial?", "New Pro workspaces get a free trial of 14 days.",
@@ -66,6 +66,7 @@ def test_the_split_and_the_abstentions_say_the_judge_read_them_as_declines(
     line = _line(output, "abstentions")
     assert line.startswith(f"abstentions: {declines} of 12 answers read as declines by the "
                            "judge, "), line
+    line = _line(shown(ran[1]), "abstentions")  # in full under `runs show` (k198)
     assert (f"people's labels on the {declines} answers the judge read as declines: "
             f"{declines} right") in line
 

@@ -79,7 +79,10 @@ def test_the_abstentions_line_says_how_many_people_labelled_right(
     line = _line(ran[2], "abstentions:")
     assert "8 of 28 answers read as declines by the judge, 5 where the contexts looked " \
            "relevant (people: 3 of them right)" in line, line
-    assert "where people labelled a decline theirs wins" in line, line
+    # the rest of the line is said in full by `runs show` (k198: eval's line is short)
+    tmp, run_id, _ = ran
+    full = _line(_run("runs", "show", run_id, "--db", str(tmp / "r.db")), "abstentions:")
+    assert "where people labelled a decline theirs wins" in full, full
     # the headline counts the same 3 right: 6 of 8 declines right, 2 marked hallucination
     assert "6 of 8 answers the judge read as declines" in _line(
         ran[2], "judge.hallucination: right on")
@@ -94,7 +97,8 @@ def test_disagree_lists_a_decline_people_labelled_right_apart(
     assert title.endswith("not by people: 5 (people: 3 of them right)"), title
     apart = lines.index(_line(out, "of them, not disagreements:"))
     listed = [x for x in lines[lines.index(title) + 1:apart]]
-    agree = [x for x in lines[apart + 1:] if x.startswith("  p")]
+    every = lines.index(_line(out, "answers the judge read as declines"))  # k198's list
+    agree = [x for x in lines[apart + 1:every] if x.startswith("  p")]
     assert [x.split()[0] for x in listed] == ["p20", "p21"]  # people marked these
     assert all("people agree" not in x for x in listed)
     assert [x.split()[0] for x in agree] == ["p22", "p23", "p24"]
@@ -137,4 +141,9 @@ def test_docs_cli_example_is_the_line_this_file_gives(ran: tuple[Path, str, str]
     doc = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text()
     example = doc.split("### The abstentions line", 1)[1].split("```text\n", 1)[1]
     line = example.split("\n", 1)[0]
-    assert line.startswith("abstentions:") and line in " ".join(ran[2].split())
+    tmp, run_id, said = ran
+    assert line.startswith("abstentions:")
+    assert line in " ".join(said.split())
+    full = example.split("```text\n", 1)[1].split("\n", 1)[0]  # `runs show`'s, in full
+    shown = _run("runs", "show", run_id, "--db", str(tmp / "r.db"))
+    assert full.startswith("abstentions:") and full in " ".join(shown.split())

@@ -58,6 +58,19 @@ def eval_by_kind(tmp: Path, rows: list[dict]) -> str:
     return result.output
 
 
+def shown(db: Path) -> str:
+    """The console of `ragassay runs show` of `db`'s latest run (the summary `eval
+    --verbose` prints), as wide as `eval_by_kind`'s; exit 0 asserted."""
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+
+    result = CliRunner().invoke(cli, ["runs", "show", "--db", str(db)],
+                                env={"COLUMNS": "400"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
 def llm_user_prompts(tmp_path: Path, data: Path, metrics: str) -> list[str]:
     """The user messages of every call an LLM-judged `eval` of `data` makes to a
     scripted server (the judge suite's verdicts, "{}" to the other suites); exit 0

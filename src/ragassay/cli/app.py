@@ -211,7 +211,7 @@ def runs_show(run_id: str | None, by: str | None, disagree: bool, as_json: bool,
     report = build_report(store, run.id, include_details=False, rule=label_rule,
                           per_sample=False, by=None if disagree else by)
     if disagree:
-        _print_disagree(store, report, as_json, by)
+        _print_disagree(store, report, as_json, by, label_rule)
         return
     print_summary(report, judge_check=bool(run.meta.judge_check) and not all_warnings)
     if run.failure:
@@ -230,33 +230,41 @@ def runs_show(run_id: str | None, by: str | None, disagree: bool, as_json: bool,
 
 
 
-def _print_disagree(store: Store, report: Report, as_json: bool, by: str | None) -> None:
+def _print_disagree(store: Store, report: Report, as_json: bool, by: str | None,
+                    rule: LabelRule | None = None) -> None:
     """`runs show --disagree`: the report's disagreements with the judge's reasoning,
     each sample with its `--by KEY` value, else an excerpt of its question
-    (`disagree_view.About`)."""
+    (`disagree_view.About`); then every answer the judge read as a decline
+    (`disagree_view.declines_of`, trial 87)."""
     from ragassay.cli.disagree_view import (
         About,
+        declines_of,
         disagreements_json,
         listed_ids,
         print_disagreements,
     )
-    from ragassay.report import group_key
+    from ragassay.report import group_key, run_table
     from ragassay.report.disagreements import with_reasons
     from ragassay.stats.groups import group_name
     from ragassay.types import Sample
 
+    run_id = report.run.run_id
     found = report.disagreements
-    by = group_key(store, report.run.run_id, by) if by is not None else None
-    about = About(key=by)
+    by = group_key(store, run_id, by) if by is not None else None
     if found is not None:
-        found = with_reasons(store, report.run.run_id, found)
-        samples = {i: store.get_sample(report.run.run_id, i) for i in listed_ids(found)}
-        about = About({i: group_name(s.metadata.get(by)) if by is not None else s.question
-                       for i, s in samples.items() if isinstance(s, Sample)}, by)
+        found = with_reasons(store, run_id, found)
+    rows = [r for r in run_table(store, run_id, rule=rule).table.rows
+            if r.abstention is not None]
+    ids = list(dict.fromkeys((listed_ids(found) if found is not None else [])
+                             + [r.id for r in rows]))
+    samples = {i: s for i in ids if isinstance(s := store.get_sample(run_id, i), Sample)}
+    about = About({i: group_name(s.metadata.get(by)) if by is not None else s.question
+                   for i, s in samples.items()}, by)
+    declines = declines_of(rows, {i: s.answer or "" for i, s in samples.items()})
     if as_json:
-        click.echo(disagreements_json(report, found, about))
+        click.echo(disagreements_json(report, found, about, declines))
     else:
-        print_disagreements(report, found, console(), about)
+        print_disagreements(report, found, console(), about, declines)
 
 
 @runs.command("delete")

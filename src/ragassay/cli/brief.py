@@ -22,7 +22,7 @@ from ragassay.cli.brief_notes import (
     warning_lines,
 )
 from ragassay.cli.cost_view import cost_text
-from ragassay.cli.fmt import ci_text, penalty_note
+from ragassay.cli.fmt import auroc_of, ci_text, penalty_note
 from ragassay.cli.ragas_note import ragas_lines
 from ragassay.console import UNWRAPPED, figure_wrapped, print_said
 from ragassay.stats import BooleanAgreement, NumericAgreement
@@ -38,18 +38,20 @@ MAX_STRATEGY_COLUMNS = 3
 """Strategies shown as a column each (their means); more are left to `runs show`."""
 
 
-def agreement_short(p: Agreement) -> str:
+def agreement_short(p: Agreement, of: str | None = None) -> str:
     """A metric's agreement with people's labels in a few words: the metric whose
     readings it repeats (`repeats A`, `nearly repeats B`: `verdicts.repeat_extent`), a
     verdict's `right on 21 of 22 (95%)`, a score's `AUROC 0.99 [0.94, 1.00]`, a grade's
-    `Spearman 0.61`."""
+    `Spearman 0.61`; `of`: what the AUROC ranks, said after it (`fmt.auroc_of`: `AUROC
+    0.99 [0.94, 1.00] of the 1-10 rating`)."""
     if (same := repeated(p)) is not None:
         return f"{'nearly ' if repeat_extent(p) else ''}repeats {same[0]}"
     if isinstance(p, BooleanAgreement):
         if lead := right_on(p, abstentions=False):  # what it counts: `abstentions_lines`
             return lead
         if p.auroc is not None:
-            return f"AUROC {p.auroc:.2f} {ci_text(p.auroc_ci, digits=2)}"
+            return (f"AUROC {p.auroc:.2f} {ci_text(p.auroc_ci, digits=2)}"
+                    + (f" of {of}" if of else ""))
     if isinstance(p, NumericAgreement) and p.spearman is not None:
         return f"Spearman {p.spearman:.2f}"
     return "-"
@@ -164,6 +166,25 @@ def _table(report: Report, per: list[str]) -> Table:
     return t
 
 
+def auroc_line(report: Report) -> str | None:
+    """What the table's AUROCs rank, named once under it (trial 87: "AUROC 0.90" here,
+    judge.faithfulness's, and "AUROC 0.82" in `gate`, the yes/no verdict's, could not be
+    told apart): `AUROC above: of judge.faithfulness's 1-10 rating, trace.adherence_ratio's
+    0-1 rating` (ranked against people's labels); None without one."""
+    if report.calibration is None:
+        return None
+    said: dict[str, str] = {}
+    for p in report.calibration.pairs:
+        if (p.metric in said or not isinstance(p, BooleanAgreement) or p.auroc is None
+                or repeated(p) is not None or right_on(p, abstentions=False)):
+            continue
+        of = auroc_of(report.metric_specs.get(p.metric), p.verdicts is not None)
+        said[p.metric] = f"{p.metric}'s {of.removeprefix('the ')}"
+    if not said:
+        return None
+    return f"AUROC above: of {', '.join(said.values())}"
+
+
 def _print_table(table: Table, console: Console) -> None:
     """The metrics' table as it is where it fits, else with its agreement cells wrapped
     between words (never inside a figure) and `scored` headed `n`, else a metric a block of lines
@@ -247,6 +268,8 @@ def _metrics(report: Report, console: Console) -> None:
         print_said(console, said)
     for line in abstentions_lines(report):
         print_said(console, line)
+    if auroc := auroc_line(report):
+        print_said(console, auroc, dim=True)
     console.print(f"[dim]{escape(scale_line(report, line_width(console)))}[/dim]",
                   highlight=False)
     for name in report.aggregate_metrics.metrics:  # trial 83: an overall of 0, said why
@@ -258,12 +281,29 @@ def _metrics(report: Report, console: Console) -> None:
                    f"{report.run.run_id}", dim=True)
 
 
+def see_line(verdicts: str | None, report: Report) -> str | None:
+    """The "see" line: the verdicts' disagreements (`disagree_lines`), and how many
+    answers the judge read as declines, which `runs show --disagree` lists too (trial 87:
+    a right answer read as a decline counts right and was listed nowhere): `... --disagree
+    lists them, and the 8 answers the judge read as declines (check each)`."""
+    from ragassay.report.disagreements import DISAGREE
+    from ragassay.stats.verdicts import judge_declines
+
+    n = sum(a.abstained for a in (report.abstentions or {}).values())
+    if not n:
+        return verdicts
+    if verdicts:
+        return f"{verdicts}, and the {judge_declines(n)} (check each)"
+    return (f"{DISAGREE.format(run=report.run.run_id)} lists the {judge_declines(n)} "
+            "(check each)")
+
+
 def print_brief(report: Report, console: Console, judge_check: bool = False) -> None:
     """The run on one screen (module docstring), with its figures as published;
     `judge_check` (`eval --judge-check`): the warnings on the system's figures left out,
     counted on one line (`judge_check_lines`)."""
     from ragassay.report import published
-    from ragassay.report.disagreements import abstentions_said, disagree_lines
+    from ragassay.report.disagreements import abstentions_short, disagree_lines
 
     report = published(report)
     meta = report.run
@@ -286,9 +326,9 @@ def print_brief(report: Report, console: Console, judge_check: bool = False) -> 
     if head.prompt:
         print_said(console, head.prompt, head="next")
     verdicts, _ = disagree_lines(report)
-    if verdicts:
-        print_said(console, verdicts, head="see")
-    if said := abstentions_said(report):
+    if said := see_line(verdicts, report):
+        print_said(console, said, head="see")
+    if said := abstentions_short(report):  # in full: `runs show` (`summary`)
         print_said(console, said)
     if judge_check:  # the warnings on the system's figures counted, not said
         for line in judge_check_lines(report):
@@ -309,6 +349,20 @@ def print_brief(report: Report, console: Console, judge_check: bool = False) -> 
         from ragassay.cli.routing_view import print_routing
 
         print_routing(report.routing, console)
-    print_said(console, "every table (per strategy, held-apart agreement, corrected "
-               "estimates, people's labels, the headline in full): ragassay runs show "
-               f"{meta.run_id}, or eval --verbose", dim=True)
+    print_said(console, last_line(report), dim=True)
+
+
+def last_line(report: Report) -> str:
+    """Where every table is: `every table (per strategy, ..., the headline in full):
+    ragassay runs show RUN, or eval --verbose`; with `--by KEY`, what `runs show RUN --by
+    KEY` adds too (`groups_pointer`; trial 87: said on a line of its own before)."""
+    run_id = report.run.run_id
+    said = (f"every table (per strategy, held-apart agreement, corrected estimates, people's "
+            f"labels, the headline in full): ragassay runs show {run_id}, or eval --verbose")
+    if report.groups is None:
+        return said
+    from ragassay.cli.groups_view import groups_pointer
+
+    return (f"every table (per strategy, held-apart agreement, corrected estimates, people's "
+            f"labels, the headline in full; {groups_pointer(report.groups)}): ragassay runs "
+            f"show {run_id} [--by {report.groups.key}], or eval --verbose")

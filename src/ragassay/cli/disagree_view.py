@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -26,6 +26,8 @@ from ragassay.stats.disagreements import (
     FalseAbstention,
     VerdictDisagreements,
 )
+from ragassay.stats.result import Result
+from ragassay.stats.table import Row
 from ragassay.stats.verdicts import marked, same_verdicts_text, verdict_cell
 
 NOTHING = ("no yes/no verdict compared with people's labels and no abstention counted false "
@@ -57,8 +59,7 @@ class About:
             return ""
         if self.key is not None:
             return f"  {self.key}={text}"
-        text = " ".join(text.split())
-        return f'  "{text[:EXCERPT - 1].rstrip()}…"' if len(text) > EXCERPT else f'  "{text}"'
+        return f"  {_excerpt(text)}"
 
     def ordered(self, rows: Sequence[_Row]) -> list[_Row]:
         """`rows` sorted by their key's value (stable: the run's order within a value);
@@ -73,20 +74,24 @@ AGREE = " (people agree with the judge here)"
 
 
 def disagreements_json(report: Report, found: Disagreements | None,
-                       about: About | None = None) -> str:
+                       about: About | None = None,
+                       declines: Sequence[ReadDecline] = ()) -> str:
     """The listing as JSON: the run id, the verdicts' samples and the false abstentions
-    (empty lists when there are none); with `--by KEY`, `"by": {"key": KEY, "values":
+    (empty lists when there are none), `read_as_declines` (every answer the judge read
+    as a decline, `declines_of`); with `--by KEY`, `"by": {"key": KEY, "values":
     {sample id: its value}}` of the samples listed."""
     data = found.model_dump(mode="json") if found is not None else {
         "verdicts": [], "false_abstentions": []}
     by = ({"by": {"key": about.key, "values": about.of}}
           if about is not None and about.key is not None else {})
-    return json.dumps({"run_id": report.run.run_id, **data, **by}, indent=2,
-                      ensure_ascii=False)
+    read = [d.model_dump(mode="json") for d in declines]
+    return json.dumps({"run_id": report.run.run_id, **data, "read_as_declines": read, **by},
+                      indent=2, ensure_ascii=False)
 
 
 def print_disagreements(report: Report, found: Disagreements | None,
-                        console: Console, about: About | None = None) -> None:
+                        console: Console, about: About | None = None,
+                        declines: Sequence[ReadDecline] | None = None) -> None:
     """Per verdict, the headline's cell, then the samples it counts wrong: missed, flagged
     and declined, one line each (`  ID [STRATEGY]  METRIC VALUE; people LABEL:
     REASONING`, the strategy where the run has several); then the abstentions counted
@@ -94,11 +99,19 @@ def print_disagreements(report: Report, found: Disagreements | None,
     reasoning names sentences by key, what the keys mean, once (`KEYS_LEGEND`). `about`
     (session 25: a user checking the judge per kind joined the JSON report back to the
     input): each sample's `--by KEY` value, its lines sorted by it, or a short excerpt of
-    its question, said after its id."""
+    its question, said after its id. Last, `declines` (trial 87): every answer the judge
+    read as a decline, with people's label and its opening words (`print_declines`)."""
     def say(text: str) -> None:
         console.print(escape(text), highlight=False, soft_wrap=True)
 
     say(f"run {report.run.run_id}: the samples behind the headline's counts")
+    _print_found(report, found, say, about or About())
+    if declines is not None:
+        print_declines(declines, say, about or About(), len(report.strategies) > 1)
+
+
+def _print_found(report: Report, found: Disagreements | None, say: Callable[[str], None],
+                 about: About) -> None:
     if found is None:
         say(NOTHING)
         return
@@ -106,7 +119,6 @@ def print_disagreements(report: Report, found: Disagreements | None,
     if any(uses_keys(r) for r in reasons + [a.reason for a in found.false_abstentions]):
         say(KEYS_LEGEND)  # once, before the lines that use the keys
     several = len(report.strategies) > 1
-    about = about or About()
     if about.key is not None:
         say(f"each sample with its {about.key}, the lines of each list sorted by it")
     for v in found.verdicts:
@@ -192,3 +204,49 @@ def listed_ids(found: Disagreements) -> list[str]:
     """The ids of the samples the listing names, once each, in order."""
     ids = [d.id for v in found.verdicts for side in SIDES for d in v.side(side)]
     return list(dict.fromkeys(ids + [a.id for a in found.false_abstentions]))
+
+
+class ReadDecline(Result):
+    """An answer the judge read as a decline (no verdict on it): its id, strategy, the
+    judge's reading of the contexts (`Row.abstention`: "false" where they looked
+    relevant), people's labels of it, and the answer's opening words."""
+
+    id: str
+    strategy: str
+    outcome: str
+    labels: dict[str, Any]
+    answer: str = ""
+
+
+DECLINES = ("answers the judge read as declines (no verdict: one people marked no problem in "
+            "counts right, so check each really declines)")
+
+
+def declines_of(rows: Sequence[Row], answers: Mapping[str, str]) -> list[ReadDecline]:
+    """Every answer the judge read as a decline (trial 87: a right, substantive answer read
+    as one counted right and appeared in no list), with the answer of each (`answers`:
+    sample id -> answer)."""
+    return [ReadDecline(id=r.id, strategy=r.strategy, outcome=r.abstention or "",
+                        labels=dict(r.labels), answer=answers.get(r.id, ""))
+            for r in rows if r.abstention is not None]
+
+
+def print_declines(declines: Sequence[ReadDecline], say: Callable[[str], None],
+                   about: About, several: bool = False) -> None:
+    """The answers the judge read as declines, titled apart, a line each: `  g07
+    kind=declined  people hallucination no; answer "Sorry, I can't find that…"`; one line
+    `...: none` where there are none."""
+    if not declines:
+        say(f"{DECLINES}: none")
+        return
+    say(f"{DECLINES}: {len(declines)}")
+    for d in about.ordered(declines):
+        where = f" [{d.strategy}]" if several else ""
+        people = "; ".join(f"people {k} {_said(v)}" for k, v in d.labels.items()) or (
+            "no people's label")
+        say(f"  {d.id}{where}{about.said(d.id)}  {people}; answer {_excerpt(d.answer)}")
+
+
+def _excerpt(text: str) -> str:
+    text = " ".join(text.split())
+    return f'"{text[:EXCERPT - 1].rstrip()}…"' if len(text) > EXCERPT else f'"{text}"'

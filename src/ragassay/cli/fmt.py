@@ -10,7 +10,7 @@ from ragassay.stats.describe import NO_INTERVAL, interval_text
 if TYPE_CHECKING:
     from ragassay.types import MetricSpec
 
-__all__ = ["NO_INTERVAL", "ci_text", "created_text", "num", "penalty_note"]
+__all__ = ["NO_INTERVAL", "auroc_of", "ci_text", "created_text", "num", "penalty_note"]
 
 
 def num(v: Any, digits: int = 3) -> str:
@@ -40,3 +40,15 @@ def penalty_note(spec: MetricSpec) -> str | None:
     return (f"{spec.name} = {spec.description}: 0 on every answer {spec.composite.penalty} "
             "flags, by design, so its mean counts each flagged answer as 0 whatever its "
             "other scores")
+
+
+def auroc_of(spec: MetricSpec | None, verdict: bool = False) -> str:
+    """What an AUROC ranks, in words (trial 87: `eval` said "AUROC 0.90", the 1-10
+    rating's, and `gate` "AUROC 0.82", the yes/no verdict's, and a user could not tell
+    which to trust): `the yes/no verdict` (a metric giving yes/no, or `verdict`), else
+    `the 1-10 rating` on the metric's scale; `the score` without a spec."""
+    if verdict or (spec is not None and spec.kind == "bool"):
+        return "the yes/no verdict"
+    if spec is None:
+        return "the score"
+    return f"the {spec.low:g}-{spec.high:g} rating"

@@ -94,14 +94,16 @@ def say_guidance(checks: Sequence[GateCheck], *, defaults: bool, weak: Collectio
 
 
 def agreement_in_run(table: ScoreTable, gated: Collection[str]) -> tuple[dict, list[str]]:
-    """Each metric's agreement with the run's own labels, said short ("AUROC 0.97 on 22
-    labels"; a yes/no verdict's led by the headline's figure, its abstentions counted,
+    """Each metric's agreement with the run's own labels, said short ("AUROC of the 1-10
+    rating 0.97 on 22 labels", what it ranks named: `fmt.auroc_of`; a yes/no verdict's
+    led by the headline's figure, its abstentions counted,
     "right on 25 of 26 (96%); AUROC ..."; the first label linked to it), for the gate's
     reliability lines; a metric that repeats an earlier one's verdicts or values names it
     instead, as the headline does (trials 64, 71: "same verdicts as judge.hallucination on all 64
     labelled samples"); then the notes of the `gated` metrics (trial 73: not others'):
     each comparison with the lexical baseline said once for the metrics it holds for
     (trial 71), and what a baseline below chance means (`baseline.baseline_lines`)."""
+    from ragassay.cli.fmt import auroc_of
     from ragassay.stats import BooleanAgreement, NumericAgreement, calibration
     from ragassay.stats.baseline import SaidOnce, baseline_lines
     from ragassay.stats.verdicts import right_on, same_verdicts_text
@@ -120,7 +122,9 @@ def agreement_in_run(table: ScoreTable, gated: Collection[str]) -> tuple[dict, l
             out[p.metric] = same_values_short(p.same_values, p.labelled)
         elif isinstance(p, BooleanAgreement) and p.auroc is not None:
             lead = right_on(p, abstentions=False)  # a short line: the headline says the rest
-            out[p.metric] = (f"{lead}; " if lead else "") + f"AUROC {p.auroc:.2f} on {p.n} labels"
+            of = auroc_of(table.specs.get(p.metric), p.verdicts is not None)  # trial 87
+            out[p.metric] = ((f"{lead}; " if lead else "")
+                             + f"AUROC of {of} {p.auroc:.2f} on {p.n} labels")
             if p.baseline is not None and p.baseline.text and p.metric in gated:
                 lexical.setdefault(p.baseline.text, []).append(p.metric)
         elif isinstance(p, NumericAgreement) and p.spearman is not None:

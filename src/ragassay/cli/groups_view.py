@@ -175,7 +175,8 @@ def print_groups_short(groups: Groups, headline: list[tuple[str, str]], console:
     row per group, per yes/no verdict linked to a label the judge's agreement with
     people's labels as the headline says it (`right on 14 of 16`, abstentions counted
     too), else per other link its figure; a run without labels shows the `headline`
-    metrics' figures, as (metric, title). Then the command printing the full tables."""
+    metrics' figures, as (metric, title). `eval`'s last line names the command printing
+    the full tables (`groups_pointer`)."""
     links = _short_links(groups)
     shown = [] if links else [(m, t) for m, t in headline if any(
         m in g.metrics and g.metrics[m].mean is not None for g in groups.groups)]
@@ -188,9 +189,14 @@ def print_groups_short(groups: Groups, headline: list[tuple[str, str]], console:
             console.print(fitted(console, [laid]))
     if links and (note := split_note(groups, links)) is not None:
         print_said(console, note, dim=True)
-    said = " and the agreement in full" if links else ""
-    console.print(f"[dim]by {key}, every metric's figure with its interval{said}: ragassay "
-                  f"runs show {escape(run_id)} --by {key}[/dim]", highlight=False)
+
+
+def groups_pointer(groups: Groups) -> str:
+    """What `runs show RUN --by KEY` adds, for `eval`'s last line (trial 87: a line of its
+    own under the table repeated that line's command): `by kind, every figure and
+    agreement`."""
+    said = " and agreement" if _short_links(groups) else ""
+    return f"by {groups.key}, every figure{said}"
 
 
 def print_group_figures(groups: Groups, columns_of: Columns, console: Console) -> None:

@@ -129,7 +129,12 @@ def _print_abstentions(report: Report, console: Console) -> None:
     that lists those counted false."""
     if not report.abstentions:
         return
-    from ragassay.report.disagreements import abstention_columns, disagree_lines, false_said
+    from ragassay.report.disagreements import (
+        abstention_columns,
+        abstentions_said,
+        disagree_lines,
+        false_said,
+    )
 
     t = Table(title="abstentions per strategy (rate, 95% CI)")
     # (each rate and its interval one cell, under a title that wraps at its words: as two
@@ -149,6 +154,7 @@ def _print_abstentions(report: Report, console: Console) -> None:
     console.print(f"[dim]false: a decline where {escape(false_said(report))}: the judge's "
                   "reading, not people's; another judge may count otherwise[/dim]",
                   highlight=False)
+    print_said(console, abstentions_said(report))  # in full here, `eval` says it short
     _, false = disagree_lines(report)  # which samples (trial 66: the console named none)
     if false:
         console.print(f"[yellow]see[/yellow] {escape(false)}", highlight=False)

@@ -82,20 +82,38 @@ def abstentions_said(report: Report) -> str:
     labels on ...` (trial 80: "9 of 33 answers declined" read as every decline in the
     data); `abstentions: (strategy A) ...; (strategy B) ...` for several; "" without
     abstentions."""
-    if not report.abstentions:
+    if not (said := _abstention_counts(report)):
         return ""
     bases = _bases(report)
     yes, _ = abstention_columns(report)
-    several = len(report.abstentions) > 1
-    said = [f"{'(strategy ' + name + ') ' if several else ''}{a.abstained} of {a.samples} "
-            f"answers read as declines by the judge, {a.false or 'none'} where the {yes}"
-            + (f" ({p})" if (p := people_on_false(report, name)) else "")
-            for name, a in report.abstentions.items()]
     looked = yes.removeprefix("contexts ")
     reading = (f"\"{looked}\" is the judge's reading, not people's, and where people labelled"
                f" a decline theirs wins (basis: {basis_text(bases)})")
     people = people_said(report)
     return f"abstentions: {'; '.join(said)}; {reading}" + (f"; {people}" if people else "")
+
+
+def _abstention_counts(report: Report) -> list[str]:
+    """Per strategy, `8 of 32 answers read as declines by the judge, 6 where the contexts
+    looked relevant (people: 4 of them right)`; [] without abstentions."""
+    yes, _ = abstention_columns(report)
+    several = len(report.abstentions or {}) > 1
+    return [f"{'(strategy ' + name + ') ' if several else ''}{a.abstained} of {a.samples} "
+            f"answers read as declines by the judge, {a.false or 'none'} where the {yes}"
+            + (f" ({p})" if (p := people_on_false(report, name)) else "")
+            for name, a in (report.abstentions or {}).items()]
+
+
+def abstentions_short(report: Report) -> str:
+    """`eval`'s abstentions line, one line (trial 87: its paragraph of five lines): the
+    counts of `abstentions_said`, and where it is said in full: `abstentions: 8 of 32
+    answers read as declines by the judge, 8 where the contexts looked relevant (people:
+    4 of them right); what each reading means and people's labels on them: runs show`
+    (the summary's last line names the command in full); "" without abstentions."""
+    if not (said := _abstention_counts(report)):
+        return ""
+    return (f"abstentions: {'; '.join(said)}; what each reading means and people's labels "
+            "on them: runs show")
 
 
 def people_on_false(report: Report, strategy: str | None = None) -> str:
