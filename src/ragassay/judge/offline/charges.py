@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .clauses import Part, clause_parts, is_negation
-from .deontic import closest_turned
-from .lexical import crude_root
+from .deontic import closest_turned, same_subject_matter
 from .units import Unit, Units
 
 FREE, CHARGED = "free", "charged"
@@ -118,14 +117,7 @@ def _turned(p: Part, mine: str, c: Part, passage: frozenset[str]) -> bool:
     first = next((w for t, w in p.pairs if t not in WORDS), None)
     if theirs is None or theirs == mine or c.figures or first is None:
         return False
-    words = {crude_root(w) for t, w in p.pairs if t not in WORDS}
-    theirs_words = {crude_root(w) for t, w in c.pairs if t not in WORDS}
-    if crude_root(first) not in theirs_words:
-        return False
-    left = words - theirs_words
-    if theirs_words <= words:  # (a clause naming nothing of its own: the passage's topic)
-        left -= {crude_root(w) for w in passage}
-    return not left
+    return same_subject_matter(p, first, c, passage, WORDS)
 
 
 def charge_row(p: Part, near: Sequence[Unit], units: Units) -> int | None:

@@ -117,3 +117,19 @@ def closest_turned(p: Part, near: Sequence[Unit], reader: Callable[[Part], str |
     if any(reader(u.part) == mine and len(p.words & u.words) >= most for u in near):
         return None
     return row
+
+
+def same_subject_matter(p: Part, first: str, c: Part, passage: frozenset[str],
+                        aside: frozenset[str]) -> bool:
+    """Whether the clause `c` is about what the claim is (charges.py, necessity.py): the
+    claim's subject word `first` is the clause's, and the claim's other content words,
+    the tokens in `aside` (the stance's own words) left out, are the clause's or, where
+    the clause names nothing the claim does not, its passage's."""
+    words = {crude_root(w) for t, w in p.pairs if t not in aside}
+    theirs = {crude_root(w) for t, w in c.pairs if t not in aside}
+    if crude_root(first) not in theirs:
+        return False
+    left = words - theirs
+    if theirs <= words:  # (a clause naming nothing of its own: the passage's topic)
+        left -= {crude_root(w) for w in passage}
+    return not left

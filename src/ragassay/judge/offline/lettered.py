@@ -53,13 +53,10 @@ def letter_swapped(claim: Part, units: Units, doc: int | None = None) -> int | N
         return None  # (two items, or one set against another: "the same as Bay A")
     (series, letter), = mine
     said = frozenset(w for w in claim.words if len(w) > 1) - {series}
-    rows = [j for j in range(len(units.ctx.infos)) if doc is None or units.ctx.docs[j] == doc]
-    shared = {j: len(said & units.sentence(j).words) for j in rows}
-    best = max(shared.values(), default=0)
-    top = [j for j, k in shared.items() if k == best]
-    if len(top) != 1 or best < max(MIN_PREDICATE, PREDICATE_SHARE * len(said)):
+    rows = units.rows_of(doc)
+    row = units.closest(said, rows, max(MIN_PREDICATE, PREDICATE_SHARE * len(said)))
+    if row is None:
         return None
-    row = top[0]
     theirs = {x for s, x in labels(units.ctx.infos[row].text) if s == series}
     if not theirs or letter in theirs:
         return None

@@ -146,13 +146,10 @@ def named_elsewhere(p: Part, units: Units, doc: int | None = None) -> int | None
     said = p.words - claim_names
     if not claim_names or len(said) < MIN_PREDICATE:
         return None
-    rows = [j for j in range(len(units.ctx.infos)) if doc is None or units.ctx.docs[j] == doc]
-    shared = {j: len(said & units.sentence(j).words) for j in rows}
-    best = max(shared.values(), default=0)
-    top = [j for j, k in shared.items() if k == best]
-    if len(top) != 1 or best < max(MIN_PREDICATE, PREDICATE_SHARE * len(said)):
+    rows = units.rows_of(doc)
+    row = units.closest(said, rows, max(MIN_PREDICATE, PREDICATE_SHARE * len(said)))
+    if row is None:
         return None
-    row = top[0]
     sentence = units.sentence(row).part
     if len(sentence.info.tokens) > MAX_TOKENS:
         return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .clauses import Part, is_negation
-from .deontic import closest_turned
+from .deontic import closest_turned, same_subject_matter
 from .lexical import crude_root
 from .units import Unit, Units
 
@@ -69,14 +69,7 @@ def turned_need(p: Part, u: Unit, passage: frozenset[str]) -> bool:
     toks, utoks = set(p.info.tokens), set(u.part.info.tokens)
     if (toks & _QUALIFIERS) - utoks or (utoks & _QUALIFIERS) - toks:
         return False
-    words = {crude_root(w) for t, w in p.pairs if t not in WORDS}
-    theirs_words = {crude_root(w) for t, w in u.part.pairs if t not in WORDS}
-    if crude_root(p.first) not in theirs_words:
-        return False
-    left = words - theirs_words
-    if theirs_words <= words:  # (a unit naming nothing of its own: the passage's topic)
-        left -= {crude_root(w) for w in passage}
-    return not left
+    return same_subject_matter(p, p.first, u.part, passage, WORDS)
 
 
 def need_row(p: Part, near: Sequence[Unit], units: Units) -> int | None:

@@ -235,6 +235,18 @@ class Units:
         """The stems of what the question gives as known (none without a question)."""
         return self.ctx.given.stems if self.ctx.given is not None else frozenset()
 
+    def rows_of(self, doc: int | None) -> list[int]:
+        """The context sentences' rows: of document `doc`, or all when None."""
+        return [j for j in range(len(self.ctx.infos)) if doc is None or self.ctx.docs[j] == doc]
+
+    def closest(self, said: frozenset[str], rows: list[int], least: float) -> int | None:
+        """The one sentence of `rows` sharing the most of the words `said`, at least
+        `least` of them; None on a tie or short of it."""
+        shared = {j: len(said & self.sentence(j).words) for j in rows}
+        best = max(shared.values(), default=0)
+        top = [j for j, k in shared.items() if k == best]
+        return top[0] if len(top) == 1 and best >= least else None
+
     def passage(self, row: int) -> frozenset[str]:
         """The content stems of every sentence of the row's passage (its document)."""
         found = self._passages.get(row)
