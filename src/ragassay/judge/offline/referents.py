@@ -60,7 +60,7 @@ def referent_swapped(p: Part, meant: frozenset[str], units: Units, doc: int | No
     own = p.words - meant
     if len(own) < MIN_OWN or not meant:
         return None
-    rows = [j for j in range(len(units.ctx.infos)) if doc is None or units.ctx.docs[j] == doc]
+    rows = units.rows_of(doc)
     openings: dict[int, frozenset[str]] = {}  # (each sentence's read once, when first needed)
     for u in units.near(p, doc, len(own)):
         if not own <= u.words or len(units.ctx.rows(units.ctx.docs[u.row])) > MAX_DOC_SENTENCES:

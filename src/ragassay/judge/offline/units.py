@@ -236,8 +236,9 @@ class Units:
         return self.ctx.given.stems if self.ctx.given is not None else frozenset()
 
     def rows_of(self, doc: int | None) -> list[int]:
-        """The context sentences' rows: of document `doc`, or all when None."""
-        return [j for j in range(len(self.ctx.infos)) if doc is None or self.ctx.docs[j] == doc]
+        """The context sentences' rows: of document `doc` (`ContextIndex.rows`), or all
+        when None."""
+        return list(range(len(self.ctx.infos))) if doc is None else self.ctx.rows(doc)
 
     def closest(self, said: frozenset[str], rows: list[int], least: float) -> int | None:
         """The one sentence of `rows` sharing the most of the words `said`, at least
