@@ -42,7 +42,7 @@ from .availability import availability_flip
 from .clauses import DETERMINERS, Part, clause_parts, clauses, neighbours, part, said_otherwise
 from .conditions import conditioned
 from .contradiction import role_swap
-from .counts import durations_differ
+from .counts import durations_differ, lengths_of_time
 from .denial import denied_elsewhere, denies_of_part
 from .dropped import (
     adds_only,
@@ -53,7 +53,7 @@ from .dropped import (
     drops_time,
     tail_days,
 )
-from .figure_homes import in_other_units, stated_together
+from .figure_homes import in_other_units, rounded_from, stated_together
 from .frequency import always_hedged
 from .labels import other_bearer
 from .lexical import FILLER, antonyms_in, stem
@@ -132,10 +132,11 @@ def _fit(p: Part, u: Unit, units: Units, subject: bool = True) -> Fit | None:
     uw = u.words
     if len(uw) < MIN_WORDS:
         return None
-    only_c, only_u = p.words - uw, uw - p.words
+    only_c, only_u, uw_all = p.words - uw, uw - p.words, u.sentence.words
     swaps: list[tuple[str, str]] = []
     antonyms = 0
-    used: set[str] = set(said_otherwise(p, u.part))  # "don't need to" / "must"
+    # ("don't need to" / "must"; "2 days" / "24 hours", its sentence no "days": lengths)
+    used = set(said_otherwise(p, u.part)) | lengths_of_time(p, u.part, only_c - uw_all, only_u)
     for t, w in p.pairs:
         if w not in only_c or w in used:
             continue
@@ -226,10 +227,10 @@ def _numbers(p: Part, u: Part, sentence: Part | None = None) -> bool:
         figures += [(m, k) for m, k in sentence.figures
                     if k not in own and k is not None and k[0] != "@" and k != "time"]
     figs, said = set(figures), set(p.figures)
-    # (a claim stating the unit's value too says the other of something else: "open from
-    # 6:00 until 22:00" against "opens at 6:00"; its own in other units: "2 days", "48 hours")
+    # (the unit's value too: "open 6:00-22:00"; its own in other units, or hedged, rounded)
     return durations_differ(p.figures, figures) or any(key is not None and (n, key) not in figs
-               and n not in in_other_units(u) and any(k == key and m != n for m, k in figures)
+               and n not in in_other_units(u) and not rounded_from(p, n, figures)
+               and any(k == key and m != n for m, k in figures)
                and not all((m, k) in said for m, k in figs if k == key)
                for n, key in p.figures)
 

@@ -24,6 +24,7 @@ is left alone (it may say both); so is one whose words tie between the two slots
 from __future__ import annotations
 
 from .clauses import Part
+from .figure_homes import rounded_from
 from .placed import CONDITIONAL, FigureSlot, counted_key, figure_slots
 from .spans import within
 from .units import Units
@@ -97,7 +98,8 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
         rivals = [s for s in slots if not any(m == n for m, _ in s.figures)
                   and any(k == key and m != n for m, k in s.figures)
                   and not any(f in said for f in s.figures if f[1] == key)
-                  and not within(n, s.unit.part.text)]  # ("aged 6 to 15": a 9-year-old)
+                  and not within(n, s.unit.part.text)  # ("aged 6 to 15": a 9-year-old)
+                  and not rounded_from(p, n, list(s.figures))]  # ("almost 200": 198)
         # a value a sentence gives only in another unit ("84 days" of "12 weeks", "for a
         # week" of "Weekly hire"): that sentence is a home, whole
         written = {s.row for s in homes}

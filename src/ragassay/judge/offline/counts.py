@@ -6,6 +6,7 @@ day and year), and irregular verb forms read as their base ("won" is "win").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from .lexical import DAYS, MONTHS, STOPWORDS, stem
 
@@ -19,6 +20,13 @@ _RANGE = frozenset({"to", "and", "or"})
 _DASHES = frozenset({"-", "\u2013", "\u2014"})
 # a unit named with its scale: a figure counts the pair ("degrees Celsius")
 _SCALED_UNITS = {"degrees": frozenset({"celsius", "fahrenheit", "kelvin"})}
+
+
+class Figured(Protocol):
+    """What states figures: a claim's or a unit's part (clauses.Part)."""
+
+    @property
+    def figures(self) -> tuple[tuple[float, str | None], ...]: ...
 
 
 def is_number(stem: str) -> bool:
@@ -225,3 +233,14 @@ def durations_differ(claim: Sequence[tuple[float, str | None]],
         key in _DAYS and key not in {k for _, k in figures}
         and all(abs(n * _DAYS[key] - x) > 1e-6 for x in spans)
         for n, key in claim)
+
+
+def lengths_of_time(claim: Figured, unit: Figured, only_claim: frozenset[str],
+                    only_unit: frozenset[str]) -> set[str]:
+    """The words naming a unit of time that each side counts with a figure and the other
+    does not state ("within 2 days" / "within 24 hours"): both say how long, so the one
+    for the other is no word the claim adds; what the lengths are, the figures tell
+    (`durations_differ`). A word with no figure ("monthly plans") names no length."""
+    mine = only_claim & {k for _, k in claim.figures if k in _DAYS}
+    theirs = only_unit & {k for _, k in unit.figures if k in _DAYS}
+    return set(mine | theirs) if mine and theirs else set()

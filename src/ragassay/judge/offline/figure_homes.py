@@ -16,10 +16,11 @@ saying every word of that sentence, restate it.
 
 from __future__ import annotations
 
+import math
 import re
 
 from .clauses import Part
-from .normalise import written_values
+from .normalise import HEDGES, written_values
 from .units import Units
 
 _FIGURE = re.compile(r"\d+(?:\.\d+)?")
@@ -50,3 +51,27 @@ def stated_together(p: Part, row: int, units: Units, said: frozenset[str]) -> bo
         if figures <= set(other.figures) and other.words <= words:
             return True
     return False
+
+
+def rounded_from(p: Part, n: float, figures: list[tuple[float, str | None]]) -> bool:
+    """Whether the claim writes `n` hedged ("almost 200", "around 40") and a figure of the
+    unit counting the same rounds to it at the digits `n` states (198, 38): the rounded
+    value of the unit's own, no other."""
+    toks = p.info.tokens
+    if not any(t in HEDGES for t in toks):
+        return False  # (most claims)
+    at = [i for i, t in enumerate(toks) if t[:1].isdigit() and _FIGURE.fullmatch(t)
+          and float(t) == n]
+    if not at or not all(i and toks[i - 1] in HEDGES for i in at):
+        return False
+    digits = _significant(f"{n:g}")
+    return any(m != n and m and _round_to(m, digits) == n for m, _ in figures)
+
+
+def _significant(num: str) -> int:
+    digits = num.replace(".", "").lstrip("0")
+    return max(1, len(digits.rstrip("0") if "." not in num else digits) or 1)
+
+
+def _round_to(x: float, digits: int) -> float:
+    return round(x, digits - 1 - int(math.floor(math.log10(abs(x)))))

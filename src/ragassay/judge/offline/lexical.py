@@ -19,6 +19,7 @@ from ragassay.text import tokens
 from .measures import unit_words
 from .normalise import (
     COMMON_ACRONYMS,
+    HEDGES,
     norm_tokens,
     quantities,
     quantity_present,
@@ -164,7 +165,7 @@ def key_terms(text: str) -> list[str]:
     seen: dict[str, None] = {}
     for q in quantities(text):
         if q.text[:1].isdigit():
-            seen.setdefault(q.text, None)
+            seen.setdefault(q.term, None)
     for w in _name_spans(text):
         seen.setdefault(w, None)
     return list(seen)
@@ -188,7 +189,7 @@ class TermPool:
         """Whether a key term is found: a number by value (at its stated precision), a
         name by the stems of all its tokens."""
         qs = quantities(term)
-        if qs and term[:1].isdigit():
+        if qs and (term[:1].isdigit() or term.split(" ", 1)[0] in HEDGES):
             return all(quantity_present(q, self.values) for q in qs)
         return term_present(term, self.stems)
 

@@ -62,6 +62,7 @@ _SYMBOLS = (
     (re.compile(r"(\d)\s?kg\b"), r"\1 kilograms"),
     (re.compile(r"(\d)\s?mg\b"), r"\1 milligrams"),
     (re.compile(r"(\d)\s?ml\b"), r"\1 millilitres"),
+    (re.compile(r"(\d)\s?L\b"), r"\1 litres"),
     (re.compile(r"(\d)\s?cm\b"), r"\1 centimetres"),
     (re.compile(r"(\d)\s?mm\b"), r"\1 millimetres"),
     (re.compile(r"(\d)\s?(?:hrs?|h)\b"), r"\1 hours"),
@@ -90,6 +91,10 @@ _SPAN = re.compile(r"\b(a|an|1|one)( full| whole| single)? (fortnight|week|day)\
 _WEEKS = re.compile(r"\b(\d+(?:\.\d+)?) (fortnight|week)s?\b")
 _MONTHS = re.compile(r"\b(\d+) months?\b")
 _PER = re.compile(r"\b(?:every|each|per) $", re.IGNORECASE)
+# a range whose bare first bound takes the unit of its second: "2-3 weeks" is 14 to 21
+# days, not 2 to 21 ("every 2-3 months" keeps its months: a rate)
+_RANGE_SPAN = re.compile(r"\b(\d+)(\s?\u2013\s?|\s(?:to|or)\s)(\d+) (fortnight|week|month)s?\b")
+_SPAN_DAYS = {"fortnight": 14, "week": 7, "month": 30}
 _N_WEEKLY = re.compile(r"\b(\d+)[- ]weekly\b")
 # "every 6 months" is "2 times a year" ("twice a year"), for the months a year divides
 _EVERY_MONTHS = re.compile(r"(?<!\bfor )\b(?:once )?every (2|3|4|6) months\b(?! of\b)")
@@ -99,6 +104,11 @@ _DAY_HOURS = {"day": "24 hours", "week": "7 days", "fortnight": "14 days"}
 _PER_FORTNIGHT = re.compile(r"\b(?:per|every|each) fortnight\b")
 # 100 cm or more as metres ("120 cm" is "1.2 metres", as a height is written either way)
 _CENTIMETRES = re.compile(r"(?<![\d.])\b(\d{3,}) centimetres\b")
+# thousands of grams or millilitres, in the larger unit ("2000 grams" is "2 kilograms")
+_THOUSANDTHS = re.compile(r"(?<![\d.])\b(\d{4,}) (grams|millilitres)\b")
+_LARGER = {"grams": "kilograms", "millilitres": "litres"}
+# dozens as their count ("two dozen" is 24, "half a dozen" 6), before "dozen" reads 12
+_DOZENS = re.compile(r"\b(?:(half) a|(\d+|two|three|four|five|six)) dozen\b")
 
 
 def _after_rate(m: re.Match[str]) -> bool:
@@ -131,6 +141,13 @@ def _span(m: re.Match[str]) -> str:
 def _weeks(m: re.Match[str]) -> str:
     days = float(m.group(1)) * (14 if m.group(2) == "fortnight" else 7)
     return f"{days:g} days"
+
+
+def _range_span(m: re.Match[str]) -> str:
+    if _PER.search(m.string[max(0, m.start() - 6):m.start()]):
+        return m.group(0)
+    days = _SPAN_DAYS[m[4]]
+    return f"{int(m[1]) * days}{m[2]}{int(m[3]) * days} days"
 
 
 def _months(m: re.Match[str]) -> str:
@@ -243,7 +260,7 @@ def clock_and_frequency(text: str) -> str:
 
 
 _SYMBOL_TRIGGER = re.compile(
-    r"\d\s?(?:[°º]|k[mgp]|m[gmlp]|cm|hr|h\b|min|sec)|(?:met|lit)er|\d\s?m?\s?(?:x|×|by\s?\d)")
+    r"\d\s?(?:[°º]|k[mgp]|m[gmlp]|cm|hr|h\b|L\b|min|sec)|(?:met|lit)er|\d\s?m?\s?(?:x|×|by\s?\d)")
 # a size in metres, "3m x 3m", "3 x 3m", "3x3m x 2m" ("3m" alone may be millions: only in
 # a size, whose last figure has the "m")
 _SIZE = re.compile(r"\b(\d+(?:\.\d+)?)\s?m?\s?(?:x|×|by)\s?(\d+(?:\.\d+)?)\s?m?"
@@ -281,10 +298,14 @@ def canonical_measures(text: str) -> str:
             text = pattern.sub(repl, text)
     if "one " in low:
         text = _ONE.sub("1 ", text)
+    if "dozen" in low:
+        text = _DOZENS.sub(lambda m: str(6 if m[1] else 12 * int(_SMALL.get(m[2], m[2]))), text)
     text = _WORD.sub(lambda m: str(_SMALL[m.group(1)]), text)
     text = clock_and_frequency(text)
     if "hundred" in low or "thousand" in low:
         text = _SCALED.sub(lambda m: str(int(m.group(1)) * _SCALE[m.group(2)]), text)
+    if "week" in low or "month" in low or "fortnight" in low:
+        text = _RANGE_SPAN.sub(_range_span, text)
     if "month" in low:
         text = _EVERY_MONTHS.sub(lambda m: f"{12 // int(m.group(1))} times a year", text)
         text = _MONTHS.sub(_months, text)
@@ -292,6 +313,8 @@ def canonical_measures(text: str) -> str:
     if "year" in low or "ly" in low:
         for pattern, repl in _ADVERBS:
             text = pattern.sub(repl, text)
+    if "grams" in text or "millilitres" in text:
+        text = _THOUSANDTHS.sub(lambda m: f"{int(m[1]) / 1000:g} {_LARGER[m[2]]}", text)
     if "centimetres" in text:
         text = _CENTIMETRES.sub(lambda m: f"{int(m.group(1)) / 100:g} metres", text)
     if "day" in low or "week" in low or "fortnight" in low:

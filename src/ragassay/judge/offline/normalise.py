@@ -157,6 +157,10 @@ _NUMBER_WORDS = {
 }  # fmt: skip
 
 
+# words that say a figure is rounded: it stands for any value it rounds ("almost 200" for
+# 198, "around 40" for 38; not "around 45" for 38)
+HEDGES = frozenset({"about", "around", "almost", "nearly", "roughly", "approximately",
+                    "approx", "circa"})
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 
 
@@ -168,6 +172,12 @@ class Quantity:
     value: float
     digits: int  # significant digits stated (4.2 billion: 2)
     rounded: bool  # stated with a decimal point or a scale word: may be a rounding
+    hedge: str = ""  # the word saying it is rounded ("almost 200": almost), if any
+
+    @property
+    def term(self) -> str:
+        """The figure as a key term: with its hedge, which says it may be a rounding."""
+        return f"{self.hedge} {self.text}" if self.hedge else self.text
 
 
 def _significant(num: str) -> int:
@@ -193,7 +203,9 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             nxt = toks[i + 1] if i + 1 < len(toks) else ""
             scale = _SCALE.get(nxt, 1.0)
             label = f"{t} {nxt}" if scale != 1.0 else t
-            out.append(Quantity(label, float(t) * scale, _significant(t), scale != 1.0 or "." in t))
+            hedge = toks[i - 1] if i > 0 and toks[i - 1] in HEDGES else ""  # "almost 200"
+            out.append(Quantity(label, float(t) * scale, _significant(t),
+                                scale != 1.0 or "." in t or bool(hedge), hedge))
         elif t in _NUMBER_WORDS:
             out.append(Quantity(t, float(_NUMBER_WORDS[t]), 2, False))
     return tuple(out)

@@ -113,6 +113,19 @@ def _of_rival(p: Part, home: FigureSlot, rival: FigureSlot) -> bool:
             and apart_rival <= p.words)
 
 
+def _subject_of(p: Part, written: frozenset[str], home: FigureSlot, rival: FigureSlot
+                ) -> bool:
+    """Whether the claim's subject (what a clause takes from its sentence, else its
+    first word) is the rival slot's first word, no word of the home slot's, and the
+    claim lacks the home's first word: "Varifocal lenses are made to order and are ready
+    within 7 days" against "New glasses are ready within 7 days. Varifocal lenses take up
+    to 14 days" speaks of varifocals, in the words of another thing's slot."""
+    first, mine = rival.unit.part.first, home.unit.part.first
+    subject = (p.words - written) or {p.first}
+    return bool(first) and first in subject and first not in home.words and (
+        mine not in p.words)
+
+
 def counted_key(key: str | None) -> bool:
     """Whether a figure's key is what it counts (no date, name or unknown)."""
     return key is not None and key[0] not in "@#"
@@ -189,14 +202,16 @@ def misplaced_figure(p: Part, near: list[Unit], units: Units, doc: int | None = 
                 continue
             home = mine[0]
             apart = home.words - r.words - own - _framing(home)
-            if p.words & apart and not (
-                    len(homes) == 1 and _of_rival(p, home, r)):
+            of_rival = len(homes) == 1 and (_of_rival(p, home, r) or _subject_of(
+                p, written, home, r))
+            if p.words & apart and not of_rival:
                 continue  # the claim has words of the figure's own slot
-            # (words of its own: a clause "and 3 pm" has only what its sentence names)
+            # (words of its own: a clause "and 3 pm" has only what its sentence names; a
+            # clause's subject, its sentence's, the rival's: "Varifocals ... and are ready")
             moved = written & (r.words - home.words) - {key}
             if borrowed or home.row != r.row:  # the claim restates the rival's sentence
                 if not conditional and len(p.words & r.words - {key}) >= SHARED_WORDS and (
-                        borrowed or moved):
+                        borrowed or moved or of_rival):
                     return r.row
             elif r.row in shared and moved:
                 return r.row
