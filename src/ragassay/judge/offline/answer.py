@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ragassay.embed import Embedder
 
+from .alignment import align
 from .calibration import Calibration
+from .carried import carried
 from .claims import consistent_faithfulness, owners, set_aside_reasons
 from .evidence import SUPPORT_THRESHOLD, Evidence
 from .features import Match, copied, faithfulness_features, rule_logits, support_features
@@ -26,7 +28,7 @@ from .normalise import written_values
 from .prepare import Prepared
 from .prices import unpriced
 from .restated import restated_by_transformer
-from .sentences import ContextIndex, SentenceInfo
+from .sentences import ContextIndex, SentenceInfo, sentence_info
 
 INSTRUCTION_LOGIT = -4.0  # support logit cap of an answer sentence addressed to the judge
 MATCH_KEYS = 2  # context sentences a supported answer sentence cites (c0745b4)
@@ -138,6 +140,7 @@ def answer_rows(p: Prepared) -> AnswerRows:
     # (a "copy" may splice fragments of two sentences: it is aligned like any claim)
     found = [support_features(info, e, p.ctx) for info, e in
              zip(p.answer_infos, p.answer_emb, strict=True)]
+    found = [(f, _carried_swap(p, k, m)) for k, (f, m) in enumerate(found)]
     kept = [i for i, r in enumerate(aside) if r is None]
     claims = " ".join(p.answer_keyed[i].text for i in kept)
     return AnswerRows(
@@ -149,6 +152,17 @@ def answer_rows(p: Prepared) -> AnswerRows:
         hallucinated=missing_as_written(claims, p.ctx.pool, p.given) + [
             t for i in kept if (t := p.clocks.unstated(p.answer_keyed[i].text))
         ] if kept else [])
+
+
+def _carried_swap(p: Prepared, k: int, m: Match) -> Match:
+    """The match of answer sentence k, an entity swap marked where its pronoun subject,
+    read as what the sentence before names, says another thing's fact (carried.py)."""
+    if not k or m.contradicts is not None:
+        return m
+    text = carried(p.answer_infos[k - 1].text, p.answer_infos[k].text)
+    if text is None or (found := align(sentence_info(text), p.ctx)).conflict != "entity":
+        return m
+    return replace(m, contradicts="entity", conflict_row=found.row)
 
 
 def used(p: Prepared) -> list[float]:

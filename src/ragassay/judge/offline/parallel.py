@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from .attributed import entity_words, names_of, subject_run
 from .clauses import Part, clause_parts, part
 from .units import Unit, Units
+from .weeks import CALENDAR
 
 _CONTRAST = frozenset({"while", "whereas"})
 # a clause saying its sentence's predicate of another entity: "..., as is the York branch"
@@ -86,7 +87,8 @@ def _entity(c: Part) -> tuple[frozenset[str], frozenset[str]]:
     first = c.info.tokens[c.info.lead:c.info.lead + 1]
     if first and first[0] in _CONTRAST:
         c = part(c.text.split(None, 1)[1] if " " in c.text else "")
-    return entity_words(c), subject_run(c)
+    # (a day or a month is when, not what: "Yoga classes run on Wednesdays" says of yoga)
+    return entity_words(c) - CALENDAR, subject_run(c) - CALENDAR
 
 
 def _slots(units: Units) -> list[_Slot]:
@@ -138,6 +140,13 @@ def _parallel(a: _Slot, b: _Slot, units: Units) -> bool:
     return bool(a.subject & b.subject)  # ("the Finnish sauna" / "the Bio sauna")
 
 
+def _first_own(a: _Slot, b: _Slot) -> frozenset[str]:
+    """The first of a slot's entity words the other lacks, in its order ("Ferries to
+    Arran sail from Ardrossan": Arran, not where they sail from), or none."""
+    own = a.entity - b.words
+    return next((frozenset({w}) for w in a.unit.part.info.stems if w in own), frozenset())
+
+
 def parallel_swap(claim: Part, units: Units, doc: int | None = None) -> int | None:
     """The context sentence whose slot's predicate the claim gives to the other slot's
     entity (module docstring), or None."""
@@ -153,7 +162,8 @@ def parallel_swap(claim: Part, units: Units, doc: int | None = None) -> int | No
             if a is b or not _parallel(a, b, units):
                 continue
             # (its first word too: "Guided tours leave ...", a subject run read as none)
-            own_a = (a.subject | {a.unit.part.first} - {None}) - b.words
+            # (or, its subject shared, its first name: "Flights to Madrid" / "... Lisbon")
+            own_a = ((a.subject | {a.unit.part.first} - {None}) - b.words) or _first_own(a, b)
             own_b = b.entity - a.words
             taken = own_b & claim.words & about
             if not own_a or not taken or own_a & claim.words:
