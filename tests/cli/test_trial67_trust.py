@@ -63,8 +63,8 @@ def test_every_screen_says_the_one_baseline_statement(screens: dict[str, Any]) -
     assert text.startswith(tuple(
         f"{w} the lexical baseline on the same 24 samples (" for w in (
             "better than", "not clearly better than", "no better than")))
-    assert text.endswith("word overlap alone gets these labels the wrong way round, so the "
-                         "judge is compared with it read backwards")
+    assert text.endswith("the answers people marked as a problem reuse more of those words, "
+                         "so it reads high overlap as the sign of a problem")
     assert meaning.startswith("hallucinated: word overlap alone tells people's labels apart ")
     assert "answers people marked hallucinated reuse more of their passages' words" in meaning
     head = {r["metric"]: r for r in screens["doc"]["headline"]["rows"]}

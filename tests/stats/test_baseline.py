@@ -57,10 +57,10 @@ def test_a_baseline_below_chance_is_said_what_it_means_not_that_it_says_little()
     # (trial 82: "reversed (word overlap ranks these labels backwards)" did not say whether
     # reversed is good or bad: the verdict first, then what the baseline is and means)
     assert got.text == ("no better than the lexical baseline on the same 8 samples (no: "
-                        "AUROC 0.750 <= reversed baseline 1.000) - that baseline (the share "
-                        "of answer words found in the passages) is reversed here: word "
-                        "overlap alone gets these labels the wrong way round, so the judge "
-                        "is compared with it read backwards")
+                        "AUROC 0.750 <= reversed baseline 1.000) - the baseline is the share "
+                        "of an answer's words found in its passages; here the answers people "
+                        "marked as a problem reuse more of those words, so it reads high "
+                        "overlap as the sign of a problem")
     # (trial 78: "read its agreement with people as no more than that" was hard to follow)
     assert got.meaning == (
         "hallucinated: word overlap alone tells people's labels apart 1.00 of the time here "

@@ -76,14 +76,15 @@ def guidance_lines(checks: Sequence[GateCheck], *, defaults: bool, weak: Collect
 def judge_check_first(run_id: str, in_run: Mapping[str, str]) -> str:
     """The gate's first line on a run made with `eval --judge-check` (`RunMeta.judge_check`;
     session 25: its NOT READY, of answers written wrong on purpose, read as a verdict on
-    the judge): what the verdict is about, and where the judge's agreement is, its
-    first figure said (`agreement_in_run`)."""
+    the judge): what the verdict is about, what its exit 1 means for CI there (trial 88),
+    and where the judge's agreement is, its first figure said (`agreement_in_run`)."""
     first = next(iter(in_run.items()), None)
     measured = (f"; the judge's agreement with people in this run: {first[0]} {first[1]}"
                 if first else "")
     return (f"judge check: run {run_id} was made to check the judge against people's labels "
-            "(eval --judge-check): this gate's verdict is on the answers' own figures, not "
-            f"on the judge{measured} (ragassay runs show {run_id})")
+            "(eval --judge-check), and this gate is on the answers' own figures, not on the "
+            "judge: in CI its exit 1 (NOT READY) means these answers miss their bars, not "
+            f"that the judge failed{measured} (ragassay runs show {run_id})")
 
 
 def say_guidance(checks: Sequence[GateCheck], *, defaults: bool, weak: Collection[str],

@@ -216,15 +216,23 @@ def print_group_figures(groups: Groups, columns_of: Columns, console: Console) -
         console.print(f"[dim]{escape(FIGURES_NOTE)}[/dim]", highlight=False)
     if groups.note:
         console.print(f"[yellow]note[/yellow] {escape(groups.note)}", highlight=False)
+    if groups.one_label():  # what `print_group_agreement` said in one line, in full
+        for line in groups.agreement_columns(twins=False)[1]:
+            print_said(console, line, dim=True)
 
 
 def print_group_agreement(groups: Groups, console: Console, twins: bool = True) -> None:
     """When the samples carry linked labels, the judge's agreement with people per group
     (`Groups.agreement_columns`), and a line per set of links no group gives a figure
-    for: what `--by KEY` is asked for, so the full summary prints it right after the
-    headline (trial 74: it came ~190 lines down, after every per-metric table). `twins=False`
-    (under the headline, which says them): no line for a link that repeats another's."""
+    for: what `--by KEY` is asked for, so the full summary prints it first, before the
+    headline (trial 74: it came ~190 lines down, after every per-metric table; trial 88:
+    after the headline's block it still came late). `twins=False` (the summary's, whose
+    headline says them): no line for a link that repeats another's, and where every group
+    holds one label (`Groups.one_label`) one short line for those links, their lines in
+    full after the per-group tables (`print_group_figures`)."""
     links, said_once = groups.agreement_columns(twins)
+    if not twins and groups.one_label():
+        said_once = [groups.one_label_line(bool(links))]
     title = f"judge vs people by {escape(groups.key)}"
     if links:
         for laid in _split(console, links, lambda i, part: _agreement_table(
@@ -233,4 +241,4 @@ def print_group_agreement(groups: Groups, console: Console, twins: bool = True) 
     elif said_once:
         console.print(title, highlight=False)
     for line in said_once:  # a column with no figure in any group: said once, not per row
-        console.print(escape(line), highlight=False)
+        print_said(console, line)

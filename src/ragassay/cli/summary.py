@@ -223,11 +223,11 @@ def print_summary(report: Report, console: Console | None = None,
                   highlight=False)
     from ragassay.cli.corrected_view import print_headline
 
-    print_headline(report, console)
-    if report.groups is not None:  # built --by KEY: what it is asked for, first
+    if report.groups is not None:  # built --by KEY: what it is asked for, first (trial 88)
         from ragassay.cli.groups_view import print_group_agreement
 
         print_group_agreement(report.groups, console, twins=False)  # the headline's
+    print_headline(report, console)
     _print_strategies(report, console)
     metrics = report.aggregate_metrics.metrics
     if metrics:

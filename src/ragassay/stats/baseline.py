@@ -151,17 +151,18 @@ REVERSED_WORDS = {"yes": "better than", "unclear": "not clearly better than",
                   "no": "no better than"}
 """The same, against a baseline below chance read the other way round (trial 70: "not
 above the reversed lexical baseline" read as "worse than word counting")."""
-REVERSED_SAID = ("that baseline (the share of answer words found in the passages) is "
-                 "reversed here: word overlap alone gets these labels the wrong way round, "
-                 "so the judge is compared with it read backwards")
+REVERSED_SAID = ("the baseline is the share of an answer's words found in its passages; here "
+                 "the answers people marked as a problem reuse more of those words, so it "
+                 "reads high overlap as the sign of a problem")
 """What a reversed baseline is, said in the statement itself after the judge's verdict
 against it (trial 73: "the lexical baseline read the other way round" was hard to parse;
 trial 82: "reversed (word overlap ranks these labels backwards)" did not say whether
 reversed is good or bad): what the baseline is, that word overlap alone gets the labels
-wrong, and how the judge is compared with it."""
+wrong, and how the judge is compared with it; trial 88: "the wrong way round" took two
+reads): what it measured, then what that means here, plainly."""
 
 
-REVERSED_SHORT = "that baseline is reversed here, as said in full above"
+REVERSED_SHORT = "the baseline reads high overlap as the sign of a problem here, as said above"
 """What a later line of one screen says in place of `REVERSED_SAID` (`SaidOnce`)."""
 
 

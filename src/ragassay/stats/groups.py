@@ -294,6 +294,27 @@ class Groups(Result):
             lines.append(f"{', '.join(names)}: no figure in any {self.key}; {said}")
         return kept, (repeats if twins else []) + lines
 
+    def one_label(self) -> bool:
+        """Whether the links no group gives a figure for (`agreement_columns`' lines) are
+        there because every group's labelled samples hold one label only (trial 88: every
+        kind written all faithful or all hallucinated): then no per-group AUROC can exist,
+        and the console says so in one short line (`one_label_line`)."""
+        unmeasured = [(label, metric) for label, metric in self.links
+                      if not any((a := g.agreement_of(label, metric)) is not None
+                                 and (a.measured or _twin_text([a]) is not None)
+                                 for g in self.groups)]
+        return bool(unmeasured) and all(
+            _one_label(g.agreement_of(label, metric)) for label, metric in unmeasured
+            for g in self.groups)
+
+    def one_label_line(self, table: bool) -> str:
+        """The one short line said in place of the no-figure lines when `one_label`:
+        what to read instead (`table`: the agreement table above gives each group's
+        `right on N of M`)."""
+        instead = (f"read each {self.key}'s right on N of M above" if table
+                   else "the run's AUROC is in the headline")
+        return f"every {self.key} holds one label, so no AUROC per {self.key}: {instead}"
+
     @property
     def note(self) -> str | None:
         """What the pooled row holds, when there is one."""
@@ -302,6 +323,23 @@ class Groups(Result):
             return None
         return (f"{self.key} has {self.values} values: the smallest {other.pooled} "
                 f"({other.n} samples) are pooled in the {OTHER_GROUP} row")
+
+
+def _one_label(a: GroupAgreement | None) -> bool:
+    """A group's labelled samples of a link all one class: those compared (`all one
+    class`) and those left out (abstained, their positives counted; none unscored)."""
+    if a is None or not a.labelled or a.unscored:
+        return False
+    why, marked = a.unmeasured or "", set()
+    if a.n:
+        if not why.startswith("all one class"):
+            return False
+        marked.add(why.startswith("all one class (all"))
+    if a.abstained:
+        if a.abstained_positives not in (0, a.abstained):
+            return False
+        marked.add(a.abstained_positives == a.abstained)
+    return len(marked) == 1
 
 
 def _twin_text(found: Sequence[GroupAgreement]) -> str | None:
