@@ -51,7 +51,7 @@ from typing import Any
 from ragassay.text.code import code_spans, outside
 from ragassay.text.codes import PAREN_CODES, as_markers, is_code, norm_code, paren_labels
 from ragassay.text.loose import SEE, SOURCE_WORDS, loose_markers, removals
-from ragassay.text.sentences import letter_key, sentence_spans
+from ragassay.text.sentences import item_text_start, letter_key, sentence_spans
 from ragassay.text.sources import definitions, footnotes_start, note_label, sources_start
 from ragassay.text.titles import Numbering, named_in, numbering, see_titles
 from ragassay.text.titles import norm_id as _norm_id
@@ -380,6 +380,7 @@ def _sentences(answer: str, raws: list[_Raw], markers: list[Marker]) -> list[Cit
                 mine.append(k)
             k += 1
         own = [raws[i] for i in mine]
+        a = item_text_start(answer, a, b)
         text = _tidy(_strip(answer, a, b, own))
         has_words = bool(_WORD.search(text))
         lead = _leading(answer, a, own)

@@ -95,6 +95,8 @@ def set_aside_reasons(
       it goes with that sentence (and takes its support).
     - FILLER_SENTENCE: only stopwords and conversational filler ("Sure!", "I agree."),
       set aside only when another sentence says something (pure filler is scored).
+    - FILLER_SENTENCE too: a lead-in ending in a colon ("Try this:") before what it
+      introduces, naming nothing the contexts and the question lack.
     - REFERRAL: it sends the user elsewhere ("Please contact our support team.", "HR
       should be able to help.", "I'd check the league's website."), naming nothing the
       contexts and the question lack; beside a sentence that abstains, naming no
@@ -124,6 +126,9 @@ def set_aside_reasons(
         elif is_filler(info.tokens) or is_opener(info) or (
                 asks_user(info, k.text) and not missing_terms(k.text, pool, question)):
             out.append(FILLER_SENTENCE)
+        elif k.text.rstrip().endswith(":") and k is not sentences[-1] and not missing_terms(
+                k.text, pool, question):
+            out.append(FILLER_SENTENCE)  # "Here's what to do:": a lead-in; the list says it
         elif is_referral(k.text) and not missing_terms(k.text, pool, question) and not (
                 _says_of_named(info, k.text, pool)) and not invented_detail(
                 k.text, pool, question) and not says_more(k.text, pool):

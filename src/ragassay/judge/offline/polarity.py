@@ -18,6 +18,7 @@ from .inclusion import inclusion_row
 from .inflection import bases, with_bases
 from .lexical import STOPWORDS, antonyms_in, stem
 from .necessity import need_row, same_denied_need, turned_need
+from .one_denial import denies_too
 from .placed import denied_bound
 from .places import other_place
 from .sentences import token_view
@@ -137,9 +138,12 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
               and not (h in _LIGHT_HEADS and h not in u.stems and h not in given
                        and h not in turned and not reach & set(u.negations))
               and (h not in theirs or h in mine) and not free_price(h, u))
-    n_u = sum(1 for h, reach in zip(u.negations, reach_u, strict=True) if h is not None
-              and with_bases(reach, u.pairs) & p_stems and (h not in mine or h in theirs)
-              and not free_price(h, p))
+    denied = [with_bases(reach, u.pairs) & p_stems for h, reach in zip(
+        u.negations, reach_u, strict=True) if h is not None and with_bases(reach, u.pairs)
+        & p_stems and (h not in mine or h in theirs) and not free_price(h, p)]
+    n_u = len(denied)
+    if n_u == 1 and n_p == 0 and denies_too(p, denied[0]):
+        n_p = 1  # "aren't accepted in kerbside recycling" / "cannot be recycled"
     if (n_p + n_u + antonyms) % 2 == 0:
         return None
     return "negation" if (n_p + n_u) % 2 else "antonym"
