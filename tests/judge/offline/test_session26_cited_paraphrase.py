@@ -1,11 +1,15 @@
 """Session 26 (k205): faithful answers in other words, as support bots write them.
 
 Three evidence readings: a numbered or bulleted list's markers are layout, not claims
-(text.sentences); a rate put in another period is a figure changed (rates.py); a claim
+(text.sentences); a claim
 that denies with a verb of its own what the unit denies of its word says the same "not"
-(one_denial.py). Each is checked both ways."""
+(one_denial.py). Each is checked both ways. A rate put in another period read as a
+figure changed ("twice a month" for "twice a year", k205's rates.py) was withdrawn: with
+it two held-out answers went right to wrong; its case stays a strict xfail."""
 
 from __future__ import annotations
+
+import pytest
 
 from ragassay.judge.offline import Analyzer
 from ragassay.text import split_sentences
@@ -41,6 +45,8 @@ SKIPS = ["Each household can book a bulky waste collection twice a year.",
          "Collections are free for residents over 70."]
 
 
+@pytest.mark.xfail(strict=True, reason="a rate put in another period: rates.py was withdrawn "
+                   "in session 26 (held-out answers went right to wrong)")
 def test_rate_in_another_period_is_flagged(an: Analyzer) -> None:
     answer = ("Each household can book a bulky waste collection twice a month [1]. "
               "It's free if you're over 70 [2].")
@@ -51,14 +57,6 @@ def test_rate_in_the_same_period_other_words_is_faithful(an: Analyzer) -> None:
     answer = ("Your household can book a bulky waste collection two times a year [1]. "
               "It's free if you're over 70 [2].")
     assert not judged(an, SKIPS, answer)
-
-
-def test_a_time_unit_rate_is_no_period() -> None:
-    from ragassay.judge.offline.clauses import part
-    from ragassay.judge.offline.rates import period_changed, periods
-    assert periods(part("The helpline is open 7 days a week.").info.tokens) == []
-    assert not period_changed(part("Lessons run weekly."), part("Lessons run every 7 days."))
-    assert period_changed(part("Lessons run weekly."), part("Lessons run monthly."))
 
 
 def test_one_denial_with_two_verbs_is_faithful(an: Analyzer) -> None:
@@ -89,9 +87,3 @@ def test_a_bullet_with_a_changed_fee_is_flagged(an: Analyzer) -> None:
               "utility bill\n- Pay the £60 fee\nYour permit is posted within five working days.")
     assert judged(an, PERMIT, answer)
 
-
-def test_a_period_word_before_a_noun_names_a_kind() -> None:
-    from ragassay.judge.offline.clauses import part
-    from ragassay.judge.offline.rates import periods
-    assert periods(part("Monthly passes can be bought online.").info.tokens) == []
-    assert periods(part("The bins are emptied weekly.").info.tokens) == [7.0]

@@ -67,7 +67,6 @@ from .phrase_swap import phrase_swap
 from .pieces import OR_BOUND
 from .placed import bound_flipped, misplaced_figure
 from .polarity import antonym_pool, even_so, polarity, turned_elsewhere, unit_flip
-from .rates import period_moved
 from .referents import referent, referent_swapped
 from .referrals import referral_end
 from .relations import relation_turned
@@ -367,8 +366,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
         return Judged("negation", row)  # "we can move pianos" / "We cannot move pianos, ..."
     if (row := dropped_case(p, near, units, said, doc)) is not None:
         return Judged("quantifier", row)  # "all our quotes are free" / "... within 15 miles"
-    if (row := misplaced_figure(p, near, units, doc)) is not None or (row := bound_flipped(
-            p, units, doc)) is not None or (row := period_moved(p, near)) is not None:
+    if (row := misplaced_figure(p, near, units, doc)) is not None or (
+            row := bound_flipped(p, units, doc)) is not None:
         return Judged("number", row)  # "students ... 42 days" / "... 42 days for staff"
     if (row := misplaced_name(p, near, units)) is not None or (
             row := named_elsewhere(p, units, doc)) is not None:
