@@ -28,6 +28,8 @@ from .decline_words import WHAT_I_HAVE as _WHAT_I_HAVE
 from .referrals import is_pure_referral
 from .silent import SILENT, UNNAMED_SOURCE
 from .source_scope import declines_by_scope
+from .uncertain import TRIGGER_WORDS as _UNSURE
+from .uncertain import UNCERTAIN
 
 _SILENT_VERB = (
     r"(?:say|mention|cover|contain|specify|state|include|address|go into|provide|answer|"
@@ -194,13 +196,14 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
 )
 # ... and, tried first at each place (they read on to the verb), a source silent on the
 # topic in the shapes of silent.py
-DECLINE = re.compile("|".join(f"(?:{p})" for p in (*SILENT, *_PATTERNS)), re.IGNORECASE)
+DECLINE = re.compile("|".join(f"(?:{p})" for p in (*SILENT, *_PATTERNS, *UNCERTAIN)),
+                     re.IGNORECASE)
 # Every pattern above holds one of these (a negation, "unable", "unknown", "able to",
 # "outside", "beyond", "never", "silent"): a sentence without any is no decline, read in
 # one fast scan.
 _TRIGGER = re.compile(
     rf"\bno(?:t|thing|ne|body)?\b|cannot|n{_A}?t\b|unable|unknown|able to|outside|beyond|"
-    r"\bnever\b|\bsilent\b|\bquiet on\b",
+    rf"\bnever\b|\bsilent\b|\bquiet on\b|{_UNSURE}",
     re.IGNORECASE)
 
 

@@ -33,6 +33,7 @@ from .lexical import (
     normalise_answer,
     stem,
 )
+from .negated_clause import negation_bears
 from .normalise import quantity_present
 from .paraphrase import restated_across, restated_in_other_words
 from .recall import given_names, soft_recall
@@ -269,7 +270,7 @@ def support_features(
         math.log1p(sum(1 for q in s.numbers if not quantity_present(q, view.values))),
         math.log1p(sum(1 for n in s.names if n not in known and not name_present(n, view.stems))),
         novel,
-        float(s.negated != best.negated),
+        float(s.negated != negation_bears(s, best)),
         math.log1p(antonym_clashes(s, view.stems)),
         math.log1p(len(s.stems)),
         float(s.asks),

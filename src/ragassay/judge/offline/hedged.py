@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .contrasted import contrasted_statement
 from .covered_items import ONLY_HAS as _ONLY_HAS
 from .covered_items import covered_list, listed_named
 from .decline_words import APOSTROPHE as _A
@@ -178,7 +179,7 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
     # nothing about loans" declines as a whole)
     parts = _claiming_clauses(every, ctx, bool(DECLINE.search(sentence)))
     if not parts:  # all of it says what the sources cover or whom to ask
-        return bool(missing_terms(sentence, pool, question))
+        return bool(missing_terms(unnamed(sentence), pool, question))
     # (what the sources cover is checked too: "I only have details about the Wednesday
     # visits" names a day the contexts lack; whom to ask is not; nor a name of the topic
     # the decline says it lacks, "I have no details about TV mounting", a figure yes)
@@ -193,6 +194,8 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
     text = " ".join(DECLINE.sub(" ", declined_topics(c)[1]) for i, c in enumerate(parts)
                     if not (i and DECLINE.search(parts[i - 1]) and _INDIRECT.match(c)))
     q = stem_set(question)
+    if any(contrasted_statement(c) and not DECLINE.search(c) for c in parts):
+        return True  # "I can't confirm that, but prams go free": it answers all the same
     said = {
         stem(t)
         for t in norm_tokens(text)

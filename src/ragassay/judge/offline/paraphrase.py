@@ -59,6 +59,7 @@ import numpy as np
 
 from .clauses import Part, clause_parts, part
 from .lexical import antonyms_in, name_present, stem
+from .negated_clause import unrelated_negation_dropped
 from .normalise import quantity_present
 from .polarity import antonym_pool, free_price
 from .relations import relation_turned
@@ -124,7 +125,15 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
         return False
     p, u = part(s.text), part(c.text)
     if negations_of(p, u) != negations_of(u, p):
-        return False
+        # (a "not" in a clause of its own, which the claim draws no word from, is no
+        # polarity of the claim's: "... on a dedicated circuit; do not plug it into an
+        # extension lead", negated_clause.py)
+        kept = unrelated_negation_dropped(p.words, c.text)
+        if kept is None:
+            return False
+        u = part(kept)
+        if negations_of(p, u) != negations_of(u, p):
+            return False
     if any(antonyms_in(t, antonym_pool(u), u.info.tokens) or antonyms_in(
             w, antonym_pool(u), u.info.tokens) for t, w in p.pairs
            if w not in u.words and w not in p.negations):  # (the stem too: "ends" is "end",

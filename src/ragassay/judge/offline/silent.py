@@ -61,7 +61,7 @@ _TEXT_VERB = (r"(?:mention(?:s|ed)?|say(?:s)?|said|go(?:es)? into|went into|talk
               r"explain(?:s|ed)?|list(?:s|ed)?|provide(?:s|d)?|answer(?:s|ed)?)")
 _TEXT_VERB_BASE = (r"(?:mention|say|go into|talk about|discuss|address|touch on|cover|specify|"
                    r"refer to|deal with|include|explain|list|provide|answer)")
-_PARTICIPLE = (r"(?:mentioned|covered|addressed|discussed|specified|included|listed|"
+_PARTICIPLE = (r"(?:mentioned|covered|addressed|discussed|specified|stated|included|listed|"
                r"explained|described|referred to|dealt with|touched on|talked about|gone into)")
 _NEG_AUX = rf"(?:do|does|did|has|have|had)(?:n{_A}?t| not)"
 
@@ -122,11 +122,19 @@ _DIGITS = re.compile(r"\S*\d\S*")
 _BUT = re.compile(r"\W*but\b", re.IGNORECASE)  # a match after what the sources list
 
 
+# ... and where a decline says it looked: "(isn't) in the FAQ", "(nothing about that)
+# in our staff handbook", "(not listed) within the leaflets I have"
+_IN_TEXTS = re.compile(rf"\b(?:in|within|from|among)\s+(?:the|my|our|these|those|this|any)\s+"
+                       rf"(?:[\w-]+\s+){{0,2}}?{_TEXTS}\b(?:{_GIVEN_TO})?", re.IGNORECASE)
+
+
 def unnamed(text: str) -> str:
     """The text with each silent source's phrase dropped ("That's not something the FAQ
-    covers" -> "That's ."), a figure in it kept: what names the source the assistant
-    read ("the FAQ", "the Greenway handbook") is no claim about the world."""
-    return SILENT_SOURCE.sub(lambda m: " ".join(_DIGITS.findall(m.group())), text)
+    covers" -> "That's ."), and each "in the <texts>" where it looked, a figure in it
+    kept: what names the source the assistant read ("the FAQ", "the Greenway
+    handbook") is no claim about the world."""
+    text = SILENT_SOURCE.sub(lambda m: " ".join(_DIGITS.findall(m.group())), text)
+    return _IN_TEXTS.sub(lambda m: " ".join(_DIGITS.findall(m.group())), text)
 
 
 # A verb the world uses of a policy, a plan or a product too ("The policy does not cover

@@ -11,6 +11,7 @@ import re
 from .decline_words import APOSTROPHE as _A
 from .decline_words import GIVEN as _GIVEN
 from .decline_words import SOURCE as _SOURCE
+from .decline_words import TEXTS as _TEXTS
 
 # What the sources cover, said to explain a decline ("It only covers our electricity
 # supply, not gas tariffs"; "the guidance I have is about growing, not markets"; "the
@@ -52,6 +53,8 @@ _TEXT_NOUN = re.compile(
 # ... and nouns the world has too ("the contact details"), the sources only when the speaker
 # owns them ("our information", "the information I have"; not "the booking details I have")
 _OWNED_NOUN = re.compile(r"(?:information|info|details)$", re.IGNORECASE)
+# ... and a text the world has too, the sources when the speaker says it was given it
+_READ_NOUN = re.compile(_TEXTS, re.IGNORECASE)
 
 
 def _text_noun(m: re.Match[str]) -> bool:
@@ -59,6 +62,8 @@ def _text_noun(m: re.Match[str]) -> bool:
     if _TEXT_NOUN.search(noun):
         return True
     speaker = (m.group("speaker") or "").lower().split()[:1]
+    if speaker == ["i"] and _READ_NOUN.fullmatch(noun.split()[-1] if noun else ""):
+        return True  # "the guide I have", "the leaflets I was given": the speaker's reading
     return bool(_OWNED_NOUN.search(noun)) and (m.group("det").lower() in ("our", "my") or (
         noun.lower() != "details" and (speaker == ["i"] or bool(
             speaker and _GIVEN_WORD.match(speaker[0])))))
