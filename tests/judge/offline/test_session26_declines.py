@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.contrasted import contrasted_statement
 from ragassay.judge.offline.declines import is_noncommittal
 from ragassay.judge.offline.silent import unnamed
 from tests.support.offline import judged
@@ -52,24 +51,15 @@ def test_where_the_speaker_looked_names_no_world_fact(an: Analyzer) -> None:
     assert "2019" in unnamed("It isn't in the 2019 handbook.")
 
 
+@pytest.mark.xfail(strict=True, reason="k206's contrasted.py (a 'but'/'although' statement "
+                   "after a decline read as a claim) was withdrawn in session 26: with it a "
+                   "held-out answer went right to wrong")
 def test_contrast_after_a_decline_is_a_claim(an: Analyzer) -> None:
     assert judged(an, KENNEL, "I can't confirm that, but cats stay free.")
     assert judged(an, KENNEL, "I'm not sure, although puppies get extra walks.")
     # ... faithful: the statement against the decline is what the contexts say
     assert not judged(an, KENNEL, "I can't confirm about cats, but each dog gets two walks a day.")
 
-
-@pytest.mark.parametrize("clause,says", [
-    ("but puppies get extra walks", True),
-    ("although we close on Sundays", True),
-    ("but I hope that helps", False),
-    ("but you could ring the kennels", False),
-    ("but they don't give the price", False),  # "they": the sources, maybe
-    ("but sorry", False),
-    ("and puppies get extra walks", False),  # no contrast
-])
-def test_contrasted_statement(clause: str, says: bool) -> None:
-    assert contrasted_statement(clause) is says
 
 
 def test_passive_stated_at_clause_end_declines(an: Analyzer) -> None:

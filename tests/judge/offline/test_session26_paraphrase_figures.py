@@ -6,6 +6,8 @@ hours (measures.canonical_measures)."""
 
 from __future__ import annotations
 
+import pytest
+
 from ragassay.judge.offline.measures import canonical_measures
 from ragassay.judge.offline.paraphrase import _draws_on_both
 from ragassay.judge.offline.sentences import sentence_info
@@ -19,6 +21,8 @@ def _draws(claim: str) -> bool:
     return _draws_on_both(sentence_info(canonical_measures(claim)), a, b)
 
 
+@pytest.mark.xfail(strict=True, reason="withdrawn in session 26: a held-out answer went "
+                   "right to wrong with the tie read by the clause's figure")
 def test_tied_clause_goes_to_the_sentence_holding_its_figure() -> None:
     assert _draws("A routine check is around 35 minutes; add another 10 minutes "
                   "if the flue needs testing too.")
@@ -29,6 +33,8 @@ def test_tied_clause_with_the_other_figure_does_not_draw() -> None:
                       "if the flue needs testing too.")
 
 
+@pytest.mark.xfail(strict=True, reason="withdrawn in session 26: a held-out answer went "
+                   "right to wrong with whole hours read in minutes")
 def test_whole_hours_in_minutes_read_as_hours() -> None:
     assert canonical_measures("Check-in closes 180 minutes before departure.") == (
         "Check-in closes 3 hours before departure.")

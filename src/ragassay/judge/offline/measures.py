@@ -103,8 +103,6 @@ _DAY_HOURS = {"day": "24 hours", "week": "7 days", "fortnight": "14 days"}
 # length: _SPAN); a rate's keeps its period: "£20 per fortnight" is "£20 a fortnight"
 _PER_FORTNIGHT = re.compile(r"\b(?:per|every|each) fortnight\b")
 # 100 cm or more as metres ("120 cm" is "1.2 metres", as a height is written either way)
-# two hours or more written in minutes (not "60 minutes": "an hour" is no figure)
-_WHOLE_HOURS = re.compile(r"(?<![\d.])\b(\d{3,}) minutes\b")
 _CENTIMETRES = re.compile(r"(?<![\d.])\b(\d{3,}) centimetres\b")
 # thousands of grams or millilitres, in the larger unit ("2000 grams" is "2 kilograms")
 _THOUSANDTHS = re.compile(r"(?<![\d.])\b(\d{4,}) (grams|millilitres)\b")
@@ -317,9 +315,6 @@ def canonical_measures(text: str) -> str:
             text = pattern.sub(repl, text)
     if "grams" in text or "millilitres" in text:
         text = _THOUSANDTHS.sub(lambda m: f"{int(m[1]) / 1000:g} {_LARGER[m[2]]}", text)
-    if "minutes" in text:  # whole hours counted in minutes: "360 minutes" is "6 hours"
-        text = _WHOLE_HOURS.sub(lambda m: f"{int(m.group(1)) // 60} hours" if int(
-            m.group(1)) % 60 == 0 else m.group(0), text)
     if "centimetres" in text:
         text = _CENTIMETRES.sub(lambda m: f"{int(m.group(1)) / 100:g} metres", text)
     if "day" in low or "week" in low or "fortnight" in low:

@@ -40,8 +40,7 @@ reads the two context sentences closest to it as one, and asks the checks above 
 and more, because joining two sentences is how a figure or a name of one gets said of
 the other (the number and entity swaps of issue #38):
 - each clause of the claim draws on one of the two (the one it shares more content
-  words with; a tie goes to the one holding its figures, as a clock time where it is one,
-  and a clause with no figure counts only if both hold its names; a clause sharing
+  words with; a tie counts only if both hold its figures and names; a clause sharing
   none draws on the one holding its figures, a clock time as a clock time), and every figure
   and name of the clause is that sentence's, so "You can withdraw up to 2,000 EUR a day
   from ATMs" over "The daily ATM withdrawal limit is 500 EUR." and "... card payments to
@@ -177,11 +176,6 @@ def _draws_on_both(s: SentenceInfo, a: SentenceInfo, b: SentenceInfo) -> bool:
             sources = [i for i in (0, 1) if holds[i] and _counted_alike(c, (a, b)[i])]
         else:
             sources = [i for i in (0, 1) if shared[i] == max(shared)]
-            if len(sources) == 2 and own.numbers:
-                # a tie in words: the clause's figures say which it draws on ("add
-                # another 15 minutes" over "takes about 25 minutes." / "allow an extra
-                # 15 minutes"), where they count alike
-                sources = [i for i in (0, 1) if holds[i] and _counted_alike(c, (a, b)[i])]
         if not sources or not all(holds[i] for i in sources):
             return False
         if len(sources) == 1:
