@@ -17,6 +17,7 @@ from .deontic import turned_row, turned_stance
 from .inclusion import inclusion_row
 from .inflection import bases, with_bases
 from .lexical import STOPWORDS, antonyms_in, stem
+from .modal_denial import denied_modality, joint_denials
 from .necessity import need_row, same_denied_need, turned_need
 from .placed import denied_bound
 from .places import other_place
@@ -51,8 +52,9 @@ def _privative(text: str, set_aside: bool = True) -> frozenset[str]:
     info = token_view(text)
     toks = info.tokens
     stems = lemma_stems(toks, info.all_stems)
+    # (not a noun or a comparison: "need proof of address", "costs less than")
     out = {stems[i] for i in range(len(toks) - 1) if toks[i + 1] in _PRIVATIVE
-           and toks[i] not in STOPWORDS}
+           and toks[i] not in STOPWORDS and toks[i + 2:i + 3] not in (("of",), ("than",))}
     out.update(stems[i + 2] for i in range(len(toks) - 2) if set_aside and (
         toks[i], toks[i + 1]) in _SET_ASIDE and toks[i + 2] not in STOPWORDS)
     return frozenset(out)
@@ -140,6 +142,9 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
     n_u = sum(1 for h, reach in zip(u.negations, reach_u, strict=True) if h is not None
               and with_bases(reach, u.pairs) & p_stems and (h not in mine or h in theirs)
               and not free_price(h, p))
+    n_p, n_u = joint_denials(p, n_p), joint_denials(u, n_u)
+    n_p += denied_modality(p, u, n_p, n_u)
+    n_u += denied_modality(u, p, n_u, n_p)
     if (n_p + n_u + antonyms) % 2 == 0:
         return None
     return "negation" if (n_p + n_u) % 2 else "antonym"
