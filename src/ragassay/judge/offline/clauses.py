@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .carried_negation import carried_negation
 from .counts import IRREGULAR, ORDINALS, TIME_WORDS, day_rank, figures, is_number, lemma_stems
 from .lexical import NEGATIONS, STOPWORDS, stem
 from .normalise import TOKEN, normalise_text, separators
@@ -152,16 +153,15 @@ def _negation_heads(toks: tuple[str, ...], stems: list[str], lead: int, text: st
     denies = any(is_negation(t) for t in toks) or (
         toks[lead:lead + 1] in (("except",), ("apart",)) and "," not in text)
     for i in range(lead, len(toks)):
-        t = toks[i]
-        if not is_negation(t) and not (t == "non" and i + 1 < len(toks)) and not (
+        t, after = toks[i], carried_negation(toks, i)  # ("refuses to", "no longer")
+        if after is None and not is_negation(t) and not (t == "non" and i + 1 < len(toks)) and not (
                 (t == "except" or toks[i:i + 2] == ("apart", "from")) and not denies):
             continue  # ("non-refundable" is read "non refundable": it denies "refundable")
-        if t in _ATTRIBUTIVE and i > 0 and toks[i - 1] in DETERMINERS:
-            continue  # "retries a failed delivery"
-        if t in ("not", "no") and i + 1 < len(toks) and toks[i + 1] in _COMPARATIVES:
-            continue  # "no later than", "not only"
+        if t in _ATTRIBUTIVE and i > 0 and toks[i - 1] in DETERMINERS or after is None and t in (
+                "not", "no") and i + 1 < len(toks) and toks[i + 1] in _COMPARATIVES:
+            continue  # "retries a failed delivery"; "no later than", "not only"
         head = light = None
-        for j in range(i + 1, min(len(toks), i + 1 + NEGATION_REACH)):
+        for j in range((after or i) + 1, min(len(toks), (after or i) + 1 + NEGATION_REACH)):
             u = toks[j]
             if u in _PERMISSION and light is None:
                 light = stems[j]

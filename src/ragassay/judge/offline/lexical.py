@@ -288,6 +288,7 @@ son daughter father mother arrive leave arrived left remember forget remembered 
 present absent possible impossible legal illegal able unable likely unlikely
 approve reject approved rejected approval rejection pass veto passed vetoed
 guilty innocent acquit convict acquitted convicted alive dead
+approve decline approved declined include omit included omitted
 """
 _PAIRS = _ANTONYM_PAIRS_TEXT.split()
 ANTONYMS: dict[str, frozenset[str]] = {}
@@ -326,6 +327,29 @@ def root(word: str) -> str:
     return stem(word).removesuffix("e")
 
 
+# one act seen from either side: "the kiosk sells passes" is "you can buy passes there"
+_CONVERSES = frozenset({"buy", "buys", "bought", "sell", "sells", "sold"})
+
+
+# verbs granting or refusing, read in the third person too; not events in time ("closes
+# at 4pm" marks an hour of an "open 10am-4pm")
+_STANCE_VERBS = frozenset({"accept", "reject", "include", "exclude", "allow", "forbid",
+                           "approve", "deny", "decline", "omit", "agree", "disagree"})
+
+
+def lexicon_antonyms(word: str) -> frozenset[str]:
+    """The lexicon's antonyms of a word, a verb's third person read as its base
+    of a verb of stance ("rejects" / "accepts", "omits" / "includes": the lexicon lists
+    the base); none of a
+    converse ("reception sells them" is "they can be bought at reception")."""
+    if word in _CONVERSES:
+        return frozenset()
+    found = ANTONYMS.get(word)
+    if found is None and word[:-1] in _STANCE_VERBS and word.endswith("s"):
+        found = ANTONYMS.get(word[:-1])
+    return found or frozenset()
+
+
 def antonyms_in(word: str, stems: frozenset[str], tokens: Iterable[str]) -> frozenset[str]:
     """The stems among `stems` (the other side's) that contradict `word`, where the other
     side's `tokens` bear them out: a lexicon pair, or a whole token that is `word` with a
@@ -333,10 +357,10 @@ def antonyms_in(word: str, stems: frozenset[str], tokens: Iterable[str]) -> froz
     prefixed stems are 5 letters, so "club" met the "inclu" of "include" and "form" the
     "infor" of "information" (session 19): claim-level alignment asks this instead; the
     support features keep antonym_stems (their fitted models read it)."""
-    out = {a for a in antonym_stems(word) if a in stems}
+    lexicon = {stem(a) for a in lexicon_antonyms(word)}
+    out = {a for a in antonym_stems(word) | lexicon if a in stems}
     if not out:
         return frozenset()
-    lexicon = {stem(a) for a in ANTONYMS.get(word, ())}
     said = set()
     base = root(word)
     # (the word less its prefix, by root: "unlimited" against "limited")

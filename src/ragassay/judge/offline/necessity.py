@@ -51,7 +51,19 @@ def need(p: Part) -> str | None:
             denied = any(is_negation(x) for x in near) or any(x in _NONE for x in toks[:i]) or (
                 t in _NEED_VERBS and toks[i + 1] in _NONE)
             found.add(OPTIONAL if denied else REQUIRED)
+        elif obligation(toks, i):  # ("must be worn"; not "must not")
+            found.add(OPTIONAL if any(is_negation(x) for x in near) else REQUIRED)
     return found.pop() if len(found) == 1 else None
+
+
+_MUST = frozenset({"must"})
+
+
+def obligation(toks: tuple[str, ...], i: int) -> bool:
+    """Whether the token at `i` is a modal of obligation with its verb: "must" not
+    followed by a negation ("must not" forbids, it says nothing of need)."""
+    nxt = toks[i + 1] if i + 1 < len(toks) else ""
+    return toks[i] in _MUST and bool(nxt) and not is_negation(nxt)
 
 
 def turned_need(p: Part, u: Unit, passage: frozenset[str]) -> bool:

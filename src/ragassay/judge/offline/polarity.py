@@ -17,6 +17,7 @@ from .deontic import turned_row, turned_stance
 from .inclusion import inclusion_row
 from .inflection import bases, with_bases
 from .lexical import STOPWORDS, antonyms_in, stem
+from .modal_denial import denied_modality, joint_denials
 from .necessity import need_row, same_denied_need, turned_need
 from .one_denial import denies_too
 from .placed import denied_bound
@@ -52,8 +53,9 @@ def _privative(text: str, set_aside: bool = True) -> frozenset[str]:
     info = token_view(text)
     toks = info.tokens
     stems = lemma_stems(toks, info.all_stems)
+    # (not a noun or a comparison: "need proof of address", "costs less than")
     out = {stems[i] for i in range(len(toks) - 1) if toks[i + 1] in _PRIVATIVE
-           and toks[i] not in STOPWORDS}
+           and toks[i] not in STOPWORDS and toks[i + 2:i + 3] not in (("of",), ("than",))}
     out.update(stems[i + 2] for i in range(len(toks) - 2) if set_aside and (
         toks[i], toks[i + 1]) in _SET_ASIDE and toks[i + 2] not in STOPWORDS)
     return frozenset(out)
@@ -141,8 +143,10 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
     denied = [with_bases(reach, u.pairs) & p_stems for h, reach in zip(
         u.negations, reach_u, strict=True) if h is not None and with_bases(reach, u.pairs)
         & p_stems and (h not in mine or h in theirs) and not free_price(h, p)]
-    n_u = len(denied)
-    if n_u == 1 and n_p == 0 and denies_too(p, denied[0]):
+    n_p, n_u = joint_denials(p, n_p), joint_denials(u, len(denied))
+    n_p += denied_modality(p, u, n_p, n_u)
+    n_u += denied_modality(u, p, n_u, n_p)
+    if n_u == 1 and n_p == 0 and len(denied) == 1 and denies_too(p, denied[0]):
         n_p = 1  # "aren't accepted in kerbside recycling" / "cannot be recycled"
     if (n_p + n_u + antonyms) % 2 == 0:
         return None

@@ -1,0 +1,38 @@
+"""Negations carried by a verb or a phrase rather than by "not": "refuses to process"
+denies the processing as "does not process" does, "declined to renew" the renewal,
+"barred from trading" the trading (an act: "banned from the park" names a place
+the ban holds in, which the antonym lexicon reads), "are denied
+access" the access, and "no longer sent" the sending ("no longer" is no bound as "no
+later than" is: no "than" follows it). clauses.py reads them as predicate negations,
+so a claim that states the same thing plainly ("The bank processes ...") turns against
+them, and one that denies it in other words ("won't be processed") agrees."""
+
+from __future__ import annotations
+
+from .lexical import STOPWORDS
+
+# a verb whose "to" complement is what it denies
+_REFUSALS = frozenset({"refuse", "refuses", "refused", "refusing", "decline", "declines",
+                       "declined", "declining"})
+# a participle or adjective whose "from" complement, an act, is what it denies
+_BARRED = frozenset({"barred", "banned", "prohibited", "precluded",
+                     "prevented", "forbidden", "disqualified"})
+_DENIED = frozenset({"denied", "refused"})  # "are denied access", "were refused entry"
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "get", "gets", "got"})
+_STILL = frozenset({"longer"})  # "no longer": what follows is denied from now on
+
+
+def carried_negation(toks: tuple[str, ...], i: int) -> int | None:
+    """Where the negation that `toks[i]` opens ends (the index after which what it bears
+    on is sought), when it is one a verb or a phrase carries; None otherwise."""
+    t = toks[i]
+    nxt = toks[i + 1] if i + 1 < len(toks) else ""
+    if t == "no" and nxt in _STILL and toks[i + 2:i + 3] != ("than",):
+        return i + 1
+    if t in _REFUSALS and nxt == "to":
+        return i + 1
+    if t in _BARRED and nxt == "from" and toks[i + 2:i + 3] and toks[i + 2].endswith("ing"):
+        return i + 1  # an act denied ("barred from trading"), not a place ("from the park")
+    if t in _DENIED and i and toks[i - 1] in _BE and nxt and nxt not in STOPWORDS:
+        return i  # passive with its object: "Minors are denied entry"
+    return None
