@@ -53,8 +53,8 @@ from .dropped import (
     drops_time,
     tail_days,
 )
+from .everywhere import said_wider
 from .figure_homes import in_other_units, rounded_from, stated_together
-from .frequency import always_hedged
 from .labels import other_bearer
 from .lexical import FILLER, antonyms_in, stem
 from .listed import listed_denial
@@ -263,7 +263,7 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
         kinds.append("quantifier")
     if "quantifier" not in kinds and fit.restates and (adds_only(
             p, u, fit.only_in_unit, units) or part_otherwise(p, u, units, said)
-            or always_hedged(p, u)):
+            or said_wider(p, u)):
         kinds.append("quantifier")  # "Tours run in English only" / "... English and Spanish"
     if fit.restates and relation_turned(p, u.part) and len(p.negations) == len(
             u.part.negations):
@@ -414,7 +414,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
         return Judged("negation", row)  # "not welcome in rooms" / "welcome in ground-floor rooms"
     if any(denied_of_all(p, u.part) for u in near):
         return Judged("negation")  # "allowed in ground-floor rooms" / "not in any room"
-    if any(widened(p, u.part) or part_otherwise(p, u, units, said) or always_hedged(p, u)
+    if any(widened(p, u.part) or part_otherwise(p, u, units, said) or said_wider(p, u)
            for u in near):
         return Judged("quantifier")  # "every flight" for "long-haul flights"
     judged = [j for j in judged if j[2]]  # (those left: a figure they leave uncounted)

@@ -3,13 +3,15 @@
 "in most cases" ("Permits can always be renewed" for "Permits can usually be
 renewed"): the unit says it of most cases, the claim of every one. The words are the
 closed class of English frequency hedges, not any text's wording; a claim that keeps a
-hedge of its own ("normally" for "usually") says no more than the unit.
+hedge of its own ("normally" for "usually") says no more than the unit. A possibility
+said as a certainty ("will" for "may") is read the same way (certainty.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .certainty import hardened
 from .clauses import Part
 from .units import Unit
 
@@ -34,6 +36,7 @@ def always_hedged(p: Part, u: Unit) -> bool:
     least half the claim's content words, hedges how often it holds in its sentence (a
     hedge before a clause's start counts: "Loans can usually be extended | , ...")."""
     toks = p.info.tokens
+    if 2 * len(p.words & u.words) < len(p.words):
+        return False
     return (bool(_ALWAYS & set(toks)) and not _hedged(toks)
-            and 2 * len(p.words & u.words) >= len(p.words)
-            and _hedged(u.sentence.info.tokens))
+            and _hedged(u.sentence.info.tokens)) or hardened(toks, u.sentence.info.tokens)

@@ -12,8 +12,9 @@ word, past "the" or "our" (nothing else of its own before it, so "The top-floor 
 and state no word outside the subject and the predicate ("Sealed food items" for "Some
 food items, such as sealed chocolate, ...": the claim names which). It stays silent
 when the claim is negated, limited ("only", "unless", "if") or quantified itself ("not
-all", "every": other rules read those), and when the question has the partial word ("Do
-most rooms ...?").
+all", "every day": other rules read those) but for a universal opening its subject ("All
+(of) the rooms have a balcony", "Every trail is ...": the kind, said outright), and when
+the question has the partial word ("Do most rooms ...?").
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from .clauses import RESTRICTORS, Part, clause_parts, lemma_stems
 from .lexical import STOPWORDS, stem
 
 _PARTIAL = frozenset({"some", "most", "many", "several", "certain", "selected"})
+_EVERY = frozenset({"all", "every", "each"})  # the claim's own opening universal
 # the verbs that end the subject: auxiliaries, modals, "have"
 _VERBS = frozenset({"can", "may", "must", "will", "should", "could", "might", "is",
                     "are", "have", "has", "need", "carry", "include", "includes"})
@@ -38,9 +40,13 @@ def partial_widened(p: Part, u: Part, given: frozenset[str] = frozenset()) -> bo
     question's stems."""
     toks = p.info.tokens
     lead = p.info.lead
+    every = lead < len(toks) - 1 and toks[lead] in _EVERY
+    if every:  # "All (of) the rooms have ...", "Every room has ...": the kind, said so
+        lead += 2 if toks[lead + 1] == "of" else 1
     while lead < len(toks) - 1 and toks[lead] in _DEFINITE:
         lead += 1  # "Our tours include ...", "The trails are ...": all of them
-    if (lead >= len(toks) or p.universal or any(h is not None for h in p.negations)
+    if (lead >= len(toks) or p.universal and not every
+            or any(h is not None for h in p.negations)
             or toks[lead] in STOPWORDS
             or any(t in _PARTIAL or t in RESTRICTORS for t in toks)):
         return False

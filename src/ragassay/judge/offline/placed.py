@@ -223,6 +223,7 @@ def misplaced_figure(p: Part, near: list[Unit], units: Units, doc: int | None = 
 # than" "at least" before any match: normalise._BOUND_WORDS)
 _AT_LEAST = (("at", "least"), ("minimum",))
 _AT_MOST = (("up", "to"), ("maximum",))
+_EXACTLY = frozenset({"exactly", "precisely"})  # a figure neither side bounds: "exactly 8"
 # a comparison after a modal is a strict bound of what may be done, on the same side: "can
 # bring more than 6 books" against "up to 6 books" says the other side; denied ("can't
 # bring more than 6"), the other side. Elsewhere it says which things ("orders over £40",
@@ -293,12 +294,16 @@ def _bounds(p: Part, compared: bool = True) -> dict[float, set[str]]:
         for side, phrases in (("min", _AT_LEAST), ("max", _AT_MOST)):
             if any(toks[max(0, i - len(x)):i] == x for x in phrases):
                 found.add(side)
+        if i and toks[i - 1] in _EXACTLY:
+            found.add("exact")  # against "at least 8" or "up to 8": one side dropped
         if compared and (c := _compared(toks, i)) is not None and _negated(p) <= int(c[1]):
             found.add(c[0])
         if _EARLIER & set(toks[i + 1:i + 4]):
             found.add("min")
             found.add("max")  # "up to 24 hours before" is "at least 24 hours before"
         after = tuple(toks[i + 1:i + 3])
+        if after not in _AFTER and toks[i + 1:i + 2] and toks[i + 1].isalpha():
+            after = tuple(toks[i + 2:i + 4])  # past what it counts: "8 people or more"
         if after in _AFTER:
             found.add(_AFTER[after])
     return out

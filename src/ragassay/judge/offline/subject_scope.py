@@ -27,6 +27,7 @@ airport transfers are free": the claim is "airport transfers are free").
 from __future__ import annotations
 
 from .clauses import POST_MODIFIERS, UNIVERSAL, Part, clause_parts, lemma_stems
+from .holders import premodified_dropped
 from .lexical import STOPWORDS, stem
 from .only_who import only_dropped
 from .partial_subject import partial_widened
@@ -95,7 +96,8 @@ def subject_widened(p: Part, u: Part, given: frozenset[str] = frozenset()) -> bo
     if len(pieces) > 1 and not p.words <= pieces[0].words:
         return False  # what another clause says, of its own subject ("...; adults pay ...")
     return (_of_name(toks, k, u, p) or _modified(toks, stems, k + 1, p)
-            or placed_after(toks, stems, k + 1, p, subject=True))
+            or placed_after(toks, stems, k + 1, p, subject=True)
+            or premodified_dropped(p, u, lead, stems, given))
 
 
 def _modified(toks: tuple[str, ...], stems: list[str], at: int, p: Part) -> bool:

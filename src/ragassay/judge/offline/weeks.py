@@ -31,11 +31,13 @@ _PARTS = {"weekday": frozenset(DAYS[:5]), "weekend": frozenset(DAYS[5:])}
 
 
 def ranges(toks: Sequence[str], names: Sequence[str]) -> list[frozenset[str]]:
-    """Each "X to Y" range of the text over `names` (days, months: wrapping round), as
-    the names it spans ("Tuesday to Saturday": five days)."""
+    """Each "X to Y" (or "between X and Y") range of the text over `names` (days, months:
+    wrapping round), as the names it spans ("Tuesday to Saturday": five days)."""
     out = []
     for i in range(len(toks) - 2):
-        if toks[i] in names and toks[i + 1] in _TO and toks[i + 2] in names:
+        joined = toks[i + 1] in _TO or (toks[i + 1] == "and" and i > 0
+                                         and toks[i - 1] == "between")
+        if toks[i] in names and joined and toks[i + 2] in names:
             a, b = names.index(toks[i]), names.index(toks[i + 2])
             out.append(frozenset(names[(a + k) % len(names)]
                                  for k in range((b - a) % len(names) + 1)))

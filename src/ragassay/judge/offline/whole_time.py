@@ -27,7 +27,10 @@ _WHOLE_FIGURES = {(7.0, DAY): re.compile(r"\b(?:7|seven) days (?:a|per|each) wee
 # not before a noun ("a daily limit", "the daily rate")
 # ("daily during hot spells", "daily in summer", "daily except Sundays": bounded)
 _AFTER_ADVERB = frozenset({"from", "at", "between", "until", "till", "to", "but", "and",
-                           "or", "with", "for", "by"})
+                           "or", "with", "for", "by",
+                           # another time phrase of its own: "daily all year", "daily
+                           # throughout the summer", "daily year-round"
+                           "all", "throughout", "year"})
 
 
 def whole_times(toks: tuple[str, ...]) -> tuple[list[str], frozenset[int]]:
