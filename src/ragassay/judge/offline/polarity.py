@@ -24,6 +24,7 @@ from .placed import denied_bound
 from .places import other_place
 from .sentences import token_view
 from .units import Unit, Units
+from .unless_without import only_if_as_without, unless_as_without
 
 _PRIVATIVE = frozenset({"free", "resistant", "proof", "less"})
 _SET_ASIDE = frozenset({("rather", "than"), ("instead", "of")})
@@ -144,6 +145,10 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
         u.negations, reach_u, strict=True) if h is not None and with_bases(reach, u.pairs)
         & p_stems and (h not in mine or h in theirs) and not free_price(h, p)]
     n_p, n_u = joint_denials(p, n_p), joint_denials(u, len(denied))
+    # ("unless Y" / "only if Y" against a counted "not ... without Y": one condition)
+    n_p, n_u = (max(0, n_p - unless_as_without(p, u, n_u)),
+                max(0, n_u - unless_as_without(u, p, n_p)))
+    n_p, n_u = n_p + only_if_as_without(p, u, n_u), n_u + only_if_as_without(u, p, n_p)
     n_p += denied_modality(p, u, n_p, n_u)
     n_u += denied_modality(u, p, n_u, n_p)
     if n_u == 1 and n_p == 0 and len(denied) == 1 and denies_too(p, denied[0]):
