@@ -27,6 +27,8 @@ from .sign_offs import signs_off
 from .source_scope import declines_by_scope, is_help_scope, is_source_scope, names_source
 
 ABSTAINS, FILLER_SENTENCE, OPENER, REFERRAL = "abstains", "filler", "opener", "referral"
+_GETTING_IN_TOUCH = frozenset({"contact", "ask", "call", "email", "phone", "ring", "speak",
+                               "talk", "please"})
 
 
 def is_opener(info: SentenceInfo) -> bool:
@@ -237,8 +239,13 @@ def _names_from_contexts(info: SentenceInfo, pool: TermPool) -> bool:
     something the contexts name ("For coaching enquiries, get in touch with Tom Reyes"):
     the contexts say who handles what, so the answer is a claim to check against them,
     not a decline. Without a topic ("Please get in touch with Acme Bank about that") it
-    sends the user on, as a decline does (review 7)."""
-    return bool(is_topic_referral(info.text)) and any(pool.has(n) for n in info.names)
+    sends the user on, as a decline does (review 7). So too one whose every word but
+    its verb of getting in touch is the contexts' ("For a warranty claim, contact our
+    store"): whom the contexts send that topic to is checked (handlers.py)."""
+    if not is_topic_referral(info.text):
+        return False
+    return any(pool.has(n) for n in info.names) or all(
+        pool.has(w) for w in info.words if w.lower() not in _GETTING_IN_TOUCH)
 
 
 def owners(aside: Sequence[str | None]) -> list[int]:
