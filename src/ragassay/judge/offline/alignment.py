@@ -229,7 +229,7 @@ def _numbers(p: Part, u: Part, sentence: Part | None = None) -> bool:
     figs, said = set(figures), set(p.figures)
     # (the unit's value too: "open 6:00-22:00"; its own in other units, or hedged, rounded)
     return durations_differ(p.figures, figures) or any(key is not None and (n, key) not in figs
-               and n not in in_other_units(u) and not rounded_from(p, n, figures)
+               and n not in in_other_units(u) and not rounded_from(p, (n, key), figures)
                and any(k == key and m != n for m, k in figures)
                and not all((m, k) in said for m, k in figs if k == key)
                for n, key in p.figures)

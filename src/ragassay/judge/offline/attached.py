@@ -99,7 +99,7 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
                   and any(k == key and m != n for m, k in s.figures)
                   and not any(f in said for f in s.figures if f[1] == key)
                   and not within(n, s.unit.part.text)  # ("aged 6 to 15": a 9-year-old)
-                  and not rounded_from(p, n, list(s.figures))]  # ("almost 200": 198)
+                  and not rounded_from(p, figure, list(s.figures))]  # ("almost 200": 198)
         # a value a sentence gives only in another unit ("84 days" of "12 weeks", "for a
         # week" of "Weekly hire"): that sentence is a home, whole
         written = {s.row for s in homes}

@@ -19,6 +19,7 @@ from .covered_items import covered_list, listed_named
 from .declines import DECLINE, is_noncommittal
 from .evidence import SUPPORT_THRESHOLD
 from .hedged import hedged_claim, is_advice, open_days, summarises
+from .lead_in import introduces_only
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms, stem, stem_set
 from .pieces import AUXILIARIES, clause_texts
 from .referrals import invented_detail, is_pure_referral, is_referral, is_topic_referral
@@ -98,7 +99,8 @@ def set_aside_reasons(
     - FILLER_SENTENCE: only stopwords and conversational filler ("Sure!", "I agree."),
       set aside only when another sentence says something (pure filler is scored).
     - FILLER_SENTENCE too: a lead-in ending in a colon ("Try this:") before what it
-      introduces, naming nothing the contexts and the question lack.
+      introduces, of one clause denying nothing (lead_in.py), naming nothing the
+      contexts and the question lack.
     - REFERRAL: it sends the user elsewhere ("Please contact our support team.", "HR
       should be able to help.", "I'd check the league's website."), naming nothing the
       contexts and the question lack; beside a sentence that abstains, naming no
@@ -128,7 +130,7 @@ def set_aside_reasons(
         elif is_filler(info.tokens) or is_opener(info) or (
                 asks_user(info, k.text) and not missing_terms(k.text, pool, question)):
             out.append(FILLER_SENTENCE)
-        elif k.text.rstrip().endswith(":") and k is not sentences[-1] and not missing_terms(
+        elif introduces_only(info) and k is not sentences[-1] and not missing_terms(
                 k.text, pool, question):
             out.append(FILLER_SENTENCE)  # "Here's what to do:": a lead-in; the list says it
         elif is_referral(k.text) and not missing_terms(k.text, pool, question) and not (

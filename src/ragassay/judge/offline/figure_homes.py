@@ -20,7 +20,7 @@ import math
 import re
 
 from .clauses import Part
-from .normalise import HEDGES, written_values
+from .normalise import HEDGES, hedged_near, written_values
 from .units import Units
 
 _FIGURE = re.compile(r"\d+(?:\.\d+)?")
@@ -53,10 +53,13 @@ def stated_together(p: Part, row: int, units: Units, said: frozenset[str]) -> bo
     return False
 
 
-def rounded_from(p: Part, n: float, figures: list[tuple[float, str | None]]) -> bool:
-    """Whether the claim writes `n` hedged ("almost 200", "around 40") and a figure of the
-    unit counting the same rounds to it at the digits `n` states (198, 38): the rounded
-    value of the unit's own, no other."""
+def rounded_from(p: Part, figure: tuple[float, str | None],
+                 figures: list[tuple[float, str | None]]) -> bool:
+    """Whether the claim writes its `figure` (n, key) hedged ("almost 200", "around 40")
+    and a figure of the unit counting the same (its key) rounds to it at the digits n
+    states and stands near it (198, 38; not 140 for "about 100", `normalise.hedged_near`;
+    not 21 days for "about 20 books"): the rounded value of the unit's own, no other."""
+    n, key = figure
     toks = p.info.tokens
     if not any(t in HEDGES for t in toks):
         return False  # (most claims)
@@ -65,7 +68,9 @@ def rounded_from(p: Part, n: float, figures: list[tuple[float, str | None]]) -> 
     if not at or not all(i and toks[i - 1] in HEDGES for i in at):
         return False
     digits = _significant(f"{n:g}")
-    return any(m != n and m and _round_to(m, digits) == n for m, _ in figures)
+    hedge = toks[at[0] - 1]
+    return any(m != n and m and k == key and _round_to(m, digits) == n
+               and hedged_near(hedge, n, m) for m, k in figures)
 
 
 def _significant(num: str) -> int:

@@ -316,9 +316,28 @@ def _round_sig(x: float, digits: int) -> float:
 def quantity_present(q: Quantity, values: frozenset[float]) -> bool:
     """Whether the context states this value: exactly, or, for a number stated with a
     decimal point or a scale word, rounded to the digits stated ("4.2 billion" matches
-    4,213 million; "1932" and "1900" match only themselves)."""
+    4,213 million; "1932" and "1900" match only themselves); a hedged one only for a
+    value near it (`hedged_near`)."""
     if q.value in values:
         return True
     return q.rounded and any(
-        _round_sig(v, q.digits) == _round_sig(q.value, q.digits) for v in values
+        _round_sig(v, q.digits) == _round_sig(q.value, q.digits)
+        and (not q.hedge or hedged_near(q.hedge, q.value, v)) for v in values
     )
+
+
+# how far a hedged figure may stand from the value it rounds: "around 40" for 38 or
+# "almost 200" for 198, not "about 100" for 140 or "about 10 minutes" for 14 (each of
+# which rounds so at one digit, the precision a round figure states)
+_HEDGE_SPAN = 0.1
+# hedges that say the value falls short of the figure ("almost 200" is not 205)
+_SHORT_OF = frozenset({"almost", "nearly"})
+
+
+def hedged_near(hedge: str, stated: float, value: float) -> bool:
+    """Whether `value` is what a figure `stated` with the hedge `hedge` ("about",
+    "almost") may stand for: within a tenth of it, and not above it for "almost" and
+    "nearly" (the digits it rounds at the caller checks)."""
+    if hedge in _SHORT_OF and value > stated:
+        return False
+    return abs(value - stated) < _HEDGE_SPAN * abs(stated)

@@ -12,6 +12,7 @@ from .decline_words import APOSTROPHE as _A
 from .decline_words import GIVEN as _GIVEN
 from .decline_words import SOURCE as _SOURCE
 from .decline_words import TEXTS as _TEXTS
+from .pieces import clause_texts
 
 # What the sources cover, said to explain a decline ("It only covers our electricity
 # supply, not gas tariffs"; "the guidance I have is about growing, not markets"; "the
@@ -179,6 +180,20 @@ def is_help_scope(sentence: str) -> bool:
     return bool(_HELP_SCOPE.search(sentence))
 
 
+# a clause's own finite predicate that asserts ("it's free", "which are accepted", "they
+# cost £5"), a negation ("it doesn't mention X") saying what the sources lack
+_ASSERTS = re.compile(rf"\b(?:is|are|was|were|costs?|can|will|must|opens?|closes?|"
+                      rf"takes?|runs?)\b|{_A}s\b", re.IGNORECASE)
+_DENIES = re.compile(rf"\b(?:not|no|nothing|never)\b|n{_A}t\b", re.IGNORECASE)
+
+
+def states_more(sentence: str) -> bool:
+    """Whether a clause after a scope statement's first asserts something of its own:
+    "The guide I was given only covers parking: it's free at the stadium" says what
+    parking costs, no decline (not "..., not printing" or "; it doesn't mention X")."""
+    return any(_ASSERTS.search(c) and not _DENIES.search(c) for c in clause_texts(sentence)[1:])
+
+
 def declines_by_scope(sentence: str) -> bool:
     """A sentence that declines by saying what the sources or the speaker cover, with no
     decline beside it: "The documents only cover opening hours and loan limits, not
@@ -188,7 +203,7 @@ def declines_by_scope(sentence: str) -> bool:
     if _SPEAKER_SCOPE.search(sentence):
         return True
     m = _SCOPE.search(sentence)
-    if m is None or not m.group("noun") or not _text_noun(m):
+    if m is None or not m.group("noun") or not _text_noun(m) or states_more(sentence):
         return False
     return bool(m.group("speaker") or m.group("only").strip() or m.group("only2")
                 or m.group("limit")
