@@ -57,6 +57,7 @@ from .everywhere import said_wider
 from .figure_homes import in_other_units, rounded_from, stated_together
 from .labels import other_bearer
 from .lexical import FILLER, antonyms_in, stem
+from .list_items import list_items, statements
 from .listed import listed_denial
 from .mixed import misplaced_name, named_elsewhere
 from .named_place import named_in_place
@@ -64,7 +65,6 @@ from .objects import swapped_object
 from .other_times import other_times
 from .otherwise import part_otherwise
 from .phrase_swap import phrase_swap
-from .pieces import OR_BOUND
 from .placed import bound_flipped, misplaced_figure
 from .polarity import antonym_pool, even_so, polarity, turned_elsewhere, unit_flip
 from .referents import referent, referent_swapped
@@ -451,13 +451,13 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         return Finding("negation", row)  # "even if ill" / "unless ill"; "open" / "closed"
     if (row := item_swapped(whole, units, doc)) is not None:
         return Finding("entity", row)  # "The main pool ... 32°C" / "The learner pool ..."
-    restated, every = False, True  # some clause, each clause restated
-    said = topic = frozenset[str]()
+    restated, every, said, topic = False, True, frozenset[str](), frozenset[str]()
     if len(parts) > 1:
         if whole.universal and _exception(whole, units.near(whole, doc,
                                                             _need(len(whole.words)))):
             return Finding("quantifier")  # "All staff, contractors included, receive ..."
-        said, topic = whole.words, entity_words(whole)
+        said = whole.words | {t for t in whole.info.tokens if t[:1].isdigit()}  # (figures)
+        topic = entity_words(whole)
         # a name said of another sentence's (clause's) words in a clause of its own ("...
         # Tom Ellery, who coordinates releases"): read as a whole
         if (row := named_elsewhere(whole, units, doc)) is not None or (
@@ -483,18 +483,16 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     if doc is None and (swapped := swapped_object(part(s.text), units)) is not None:
         return Finding(unstated=swapped)  # "a brass padlock key" for "the blue key card"
     if len(parts) > 1 and doc is None and restated:
-        for p in parts:
+        for p in statements(parts):
             if FIRST_PERSON & set(p.info.tokens) or _SOURCE.match(p.text):
                 continue
             if end := referral_end(p.text):  # what a referral sends the user to: "there"
                 p = part(p.text[end:])  # ("so keep an eye out there"), "diving lessons"
             # the clause, and each item of a list in it ("..., theft, windscreen repair
             # and breakdown recovery": "breakdown recovery")
-            for q in (p, *(part(x) for x in _ITEM.split(p.text) if x != p.text)):
+            for q in (p, *(part(x) for x in list_items(p.text))):
                 if len(q.words - FILLER_STEMS) >= MIN_WORDS and _unstated(q, units):
                     return Finding(unstated=q.text)
     return Finding(restated=len(parts) > 1 and every)
 
-
-_ITEM = re.compile(rf"\s*,\s*|\s+(?:and|(?!{OR_BOUND})or)\s+", re.IGNORECASE)
 

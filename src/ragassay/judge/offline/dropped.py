@@ -400,7 +400,7 @@ def _case(p: Part, u: Part, said: frozenset[str], week: bool,
             # longer than 6 hours" are some flights)
             unit = stems[j + 1] if j + 1 < len(toks) else ""
             clock = j + 1 < len(toks) and toks[j + 1] in ("am", "pm")
-            if t in _BY_FIGURE and toks[j] not in claim_toks and not (
+            if t in _BY_FIGURE and toks[j] not in claim_toks | said and not (
                     unit in TIMES and t in _WHEN_BOUNDS) and not (clock and days):
                 return True
             continue

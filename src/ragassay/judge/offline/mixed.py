@@ -54,7 +54,9 @@ def misplaced_name(p: Part, near: list[Unit], units: Units) -> int | None:
         named = units.ctx.infos[u.row].names
         if any(acronym(n, p) for n in named):
             continue  # ("the RBC" for the claim's "Regional Business Council": one entity)
-        names = frozenset(stem(n) for n in named) - _CALENDAR
+        # (a unit a figure is counted in is no name: "under 150 EUR" / "150 euro")
+        names = frozenset(stem(n) for n in named) - _CALENDAR - {
+            k for _, k in u.sentence.figures if k is not None}
         # each clause's own words: those no other clause of the sentence has
         owns = [w - frozenset().union(*(x for k, x in enumerate(words) if k != i))
                 for i, w in enumerate(words)]
