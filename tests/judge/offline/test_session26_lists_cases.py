@@ -23,8 +23,11 @@ CASES = [
       "the borough."],
      "An engineer will visit any home in the borough the same day.", True),
     # a list split by the clause cutter, read whole
-    (["The food bank is currently short of rice, lentils and tinned tomatoes."],
-     "These days the pantry is asking for rice, lentils and tinned tomatoes.", False),
+    pytest.param(["The food bank is currently short of rice, lentils and tinned tomatoes."],
+                 "These days the pantry is asking for rice, lentils and tinned tomatoes.",
+                 False, marks=pytest.mark.xfail(strict=True, reason="list_items.statements "
+                                                "was withdrawn in session 26 (a held-out "
+                                                "answer went right to wrong)")),
     (["The food bank is currently short of rice, lentils and tinned tomatoes."],
      "These days the pantry is asking for rice, lentils and baby formula.", True),
 ]

@@ -57,7 +57,7 @@ from .everywhere import said_wider
 from .figure_homes import in_other_units, rounded_from, stated_together
 from .labels import other_bearer
 from .lexical import FILLER, antonyms_in, stem
-from .list_items import list_items, statements
+from .list_items import list_items
 from .listed import listed_denial
 from .mixed import misplaced_name, named_elsewhere
 from .named_place import named_in_place
@@ -483,7 +483,7 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     if doc is None and (swapped := swapped_object(part(s.text), units)) is not None:
         return Finding(unstated=swapped)  # "a brass padlock key" for "the blue key card"
     if len(parts) > 1 and doc is None and restated:
-        for p in statements(parts):
+        for p in parts:
             if FIRST_PERSON & set(p.info.tokens) or _SOURCE.match(p.text):
                 continue
             if end := referral_end(p.text):  # what a referral sends the user to: "there"

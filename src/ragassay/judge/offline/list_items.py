@@ -10,21 +10,18 @@ of its words nearest the list with as many content words as the longest middle i
 no detail of its own. A range's "between X and Y" is no
 list: its "and" joins two bounds ("between Kessock and Avoch").
 
-`statements` puts back together what the clause cutter split inside a list or a range,
-so that neither half is read as a statement of its own: "The loop between Kessock | and
-Avoch takes an hour", "The pantry needs rice, | lentils and tinned tomatoes" (a short
-verbless piece split off at a comma, no figure in it, goes on with the list).
+(Session 26: `statements`, which put back together what the clause cutter split inside
+a list or a range before the unstated check, was withdrawn: a held-out answer went right
+to wrong with it.)
 """
 
 from __future__ import annotations
 
 import re
 
-from .clauses import Part, part
 from .lexical import STOPWORDS
 from .pieces import OR_BOUND
 
-LIST_ITEM_WORDS = 5  # a verbless piece this short goes on with the list before it
 _ITEM = re.compile(rf"\s*,\s*(?:(?:and|plus)\s+)?|\s+(?:and|plus|(?!{OR_BOUND})or)\s+",
                    re.IGNORECASE)  # (", plus new strings": the item "new strings")
 # "between <up to three words> and": the bounds of a range or a route, kept together
@@ -63,32 +60,7 @@ def _nearest(words: list[str], size: int) -> list[str]:
     return out
 
 
-# words that make a piece a statement of its own rather than a list item going on
+# words that make a word a verb of the clause, not part of a list item
 _VERBAL = re.compile(r"\b(?:is|are|was|were|be|been|can|could|will|would|should|may|might|"
                      r"must|has|have|had|do|does|did|i|we|you|they|it|\w+n't|not|no)\b",
                      re.IGNORECASE)
-_OPEN_RANGE = re.compile(r"\bbetween\s+(?:[\w'-]+\s+){0,2}[\w'-]+\s*$", re.IGNORECASE)
-# a piece the cutter opened at "and" / "or" is a clause of its own ("and ride a scooter");
-# one split off at a comma may be a list's next items ("rice, | lentils and tinned tomatoes")
-_JOINED = re.compile(r"^\W*(?:and|or)\b", re.IGNORECASE)
-_OPENER = re.compile(r"^\W*(?:but|although|though|while|whereas|which|who|so|unless|except|"
-                     r"yet|if|because|since|then|however|with|without|including|like|"
-                     r"such as)\b", re.IGNORECASE)  # ("with tea and cake": a detail added)
-
-
-def statements(parts: list[Part]) -> list[Part]:
-    """The clauses, each piece that the cutter split off inside a list or a range joined
-    to the one before it (module docstring)."""
-    texts: list[str] = []
-    for p in parts:
-        t = p.text
-        if texts and ((_OPEN_RANGE.search(texts[-1]) and re.match(r"and\s", t, re.I)) or (
-                len(t.split()) <= LIST_ITEM_WORDS and not _VERBAL.search(t)
-                and not _OPENER.match(t) and not _JOINED.match(t)
-                and not any(c.isdigit() for c in t))):
-            texts[-1] = f"{texts[-1]}{' ' if t.lower().startswith(('and ', 'or ')) else ', '}{t}"
-            continue
-        texts.append(t)
-    if len(texts) == len(parts):
-        return parts
-    return [part(t) for t in texts]
