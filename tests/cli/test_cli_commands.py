@@ -295,7 +295,7 @@ def test_meta_eval_says_when_the_baseline_ranks_below_chance(tmp_path: Path) -> 
     base = entries[0]["auroc"]
     assert base < 0.5  # kept in its fixed direction, not flipped
     assert (f"note: hallucinated: word overlap alone tells people's labels apart "
-            f"{1 - base:.2f} of the time here (the reversed baseline: answers people marked "
+            f"{1 - base:.2f} of the time here (it points the wrong way: answers people marked "
             "hallucinated reuse more of their passages' words than the rest)"
             ) in " ".join(text.split())
     # the beats-baseline cell and the JSON say the same, against the reversed baseline

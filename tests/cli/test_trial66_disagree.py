@@ -84,7 +84,8 @@ def test_runs_show_disagree_lists_the_missed_and_flagged_samples_with_reasons(
     # each sample with an excerpt of its question (session 25: no joining the JSON back)
     assert lines[missed + 1] == (f"  missed1  \"How many devices does Studio sync?\"  "
                                  f"judge.hallucination no; people hallucinated "
-                                 f"yes: {reasons['missed1']}")
+                                 f"yes: {reasons['missed1']}; the judge found it "
+                                 "restated by 1b: compare the figures and names there")
     assert lines[flagged + 1].startswith("  flagged1  \"")
     assert lines[flagged + 1].endswith(f"\"  judge.hallucination yes; people "
                                        f"hallucinated no: {reasons['flagged1']}")

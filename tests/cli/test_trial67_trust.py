@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -63,8 +64,9 @@ def test_every_screen_says_the_one_baseline_statement(screens: dict[str, Any]) -
     assert text.startswith(tuple(
         f"{w} the lexical baseline on the same 24 samples (" for w in (
             "better than", "not clearly better than", "no better than")))
-    assert text.endswith("the answers people marked as a problem reuse more of those words, "
-                         "so it reads high overlap as the sign of a problem")
+    assert text.endswith("the answers people marked as a problem reuse more of their "
+                         "passages' words, so the judge is compared with high overlap read "
+                         "as a sign of a problem")  # (trial 89: plainer)
     assert meaning.startswith("hallucinated: word overlap alone tells people's labels apart ")
     assert "answers people marked hallucinated reuse more of their passages' words" in meaning
     head = {r["metric"]: r for r in screens["doc"]["headline"]["rows"]}
@@ -72,7 +74,9 @@ def test_every_screen_says_the_one_baseline_statement(screens: dict[str, Any]) -
     for screen in ("eval", "html", "calibrate", "gate", "meta"):
         flat = _flat(html.unescape(screens[screen]))
         assert text in flat, screen
-        assert meaning in flat, screen
+        # (trial 89: once a line above said why, the meaning leaves its reason out)
+        short = re.sub(r" \(it points the wrong way: [^()]*\)", "", meaning)
+        assert meaning in flat or short in flat and text in flat, screen
         assert "says little" not in flat, screen
     meta = {e["metric"]: e for e in screens["meta_doc"]["beats_baseline"]}
     assert meta["judge.hallucination"]["text"] == text  # meta-eval's --out: the same words

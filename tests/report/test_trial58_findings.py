@@ -17,7 +17,7 @@ from tests.support.console_tables import table_cell
 from tests.support.verdicts import declines_run
 
 # what the six declines add to the three answers' verdicts (one marked hallucinated)
-LEFT = "; 6 declines abstained, 1 marked hallucinated by people"
+LEFT = "6 read as declines (5 right, 1 marked hallucinated by people); "
 
 
 @pytest.fixture(scope="module")
@@ -36,9 +36,9 @@ def _cell(run: EvalResult) -> str:
 def test_the_groups_cell_says_its_abstentions_and_how_often_it_is_right(
         run: EvalResult) -> None:
     cell = _cell(run)
-    assert cell.startswith("right on ") and " of 3 scored answers" in cell
+    assert cell.startswith("right on ") and "; of 3 scored as answers, " in cell
     assert "verdicts" not in cell
-    assert cell.endswith(LEFT), cell
+    assert LEFT in cell, cell  # (trial 89: the declines in plain words)
 
 
 def test_every_surface_shows_the_groups_abstentions(run: EvalResult) -> None:

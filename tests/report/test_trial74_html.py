@@ -30,7 +30,6 @@ def test_the_html_says_the_figure_with_the_abstentions(tmp_path: Path) -> None:
             f"read as declines, "
             f"{agree} of 40 ({agree / 40:.0%}) scored answers: ") in page
     # trial 75: a group of mostly declines gives its 3 verdicts' figure no percentage
-    assert (f"right on {kind + 5} of 9 ({(kind + 5) / 9:.0%}): 5 of 6 answers the judge read as "
-            f"declines, "
-            f"{kind} of 3 "
-            "scored answers: ") in page.split("By kind", 1)[1]
+    assert (f"right on {kind + 5} of 9 ({(kind + 5) / 9:.0%}): 6 read as declines (5 right, 1 "
+            f"marked hallucinated by people); of 3 scored as answers, {kind} right"
+            ) in page.split("By kind", 1)[1]  # (trial 89: plain words)

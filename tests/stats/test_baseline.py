@@ -57,14 +57,14 @@ def test_a_baseline_below_chance_is_said_what_it_means_not_that_it_says_little()
     # (trial 82: "reversed (word overlap ranks these labels backwards)" did not say whether
     # reversed is good or bad: the verdict first, then what the baseline is and means)
     assert got.text == ("no better than the lexical baseline on the same 8 samples (no: "
-                        "AUROC 0.750 <= reversed baseline 1.000) - the baseline is the share "
-                        "of an answer's words found in its passages; here the answers people "
-                        "marked as a problem reuse more of those words, so it reads high "
-                        "overlap as the sign of a problem")
+                        "AUROC 0.750 <= reversed baseline 1.000) - word overlap points the "
+                        "wrong way here: the answers people marked as a problem reuse more "
+                        "of their passages' words, so the judge is compared with high "
+                        "overlap read as a sign of a problem")
     # (trial 78: "read its agreement with people as no more than that" was hard to follow)
     assert got.meaning == (
         "hallucinated: word overlap alone tells people's labels apart 1.00 of the time here "
-        "(the reversed baseline: answers people marked hallucinated reuse more of their "
+        "(it points the wrong way: answers people marked hallucinated reuse more of their "
         "passages' words than the rest), so read the judge's agreement against that, not "
         "against 0.5")
     assert "says little" not in got.text + got.meaning

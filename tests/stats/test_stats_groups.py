@@ -240,11 +240,9 @@ def test_a_groups_cell_counts_its_abstentions_as_the_headline_does() -> None:
     assert (flag.n, flag.positives, flag.abstained, flag.abstained_positives,
             flag.unscored) == (3, 0, 13, 1, 0)
     assert group_cell(flag) == (
-        "right on 12 of 16 (75%): 12 of 13 answers the judge read as declines, 0 of 3 scored "
-        "answers: "
-        "flags 3 of 3 "
-        "people did not mark hallucinated; 13 "
-        "declines abstained, 1 marked hallucinated by people")
+        "right on 12 of 16 (75%): 13 read as declines (12 right, 1 marked hallucinated by "
+        "people); of 3 scored as answers, 0 right (flags 3 of 3 people did not mark "
+        "hallucinated)")  # (trial 89: each part in plain words)
     grade = decline.agreement_of("hallucinated", "toy.grade")
     assert grade is not None and group_cell(grade) == (
         "all one class (none hallucinated) (3 labels of 16: 13 abstained not counted, "

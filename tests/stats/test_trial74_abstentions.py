@@ -77,7 +77,7 @@ def test_the_decline_group_reads_with_its_abstentions() -> None:
     cell = decline.agreement_of("hallucinated", "toy.flag")
     assert cell is not None
     assert group_cell(cell).startswith(
-        "right on 14 of 16 (88%): 13 of 13 answers the judge read as declines, 1 of 3 scored "
-        "answers: ")
+        "right on 14 of 16 (88%): 13 read as declines (right); of 3 scored as answers, 1 "
+        "right (")  # (trial 89: plain words)
     other = faq.agreement_of("hallucinated", "toy.flag")
     assert other is not None and group_cell(other).startswith("right on 8 of 8 (100%): ")

@@ -262,7 +262,9 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     weak = {c.metric: w for c in result.checks if c.status != "NOT CHECKED" and not c.label
             and (w := weak_held_apart(rel, c.metric, in_run))}
     notes += (gate_warnings(rel, list(thresholds), in_run) if verbose else
-              gate_warning_summary(rel, list(thresholds), in_run, weak)) + backwards
+              gate_warning_summary(rel, list(thresholds), in_run, weak))
+    if not run.meta.judge_check:  # a judge check's baseline notes: runs show's (trial 89)
+        notes += backwards
     # the value column: people's estimate on a label's row (the bound decided on in its text:
     # trial 68), with --strict each metric's failing-side bound (trial 63)
     people = "people's estimates where linked, decided on their 95% bound: see the result"
@@ -289,7 +291,8 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
         say(line, err=True)
     on_part = _buts(result, partial, weak)
     ready = result.ready and not unfinished
-    say_guidance(result.checks, defaults=defaults, weak=weak, run_id=run_id)
+    say_guidance(result.checks, defaults=defaults, weak=weak, run_id=run_id,
+                 judge_check=bool(run.meta.judge_check) and not corrected)
     nothing = not any(c.status != "NOT CHECKED" for c in result.checks)
     say(("READY" + (f", but {'; '.join(on_part)}" if on_part else "")) if ready
         else f"NOT READY (run {run.status})" if unfinished

@@ -43,20 +43,20 @@ def print_headline(report: Report, console: Console | None = None) -> None:
     head = report.headline
     if not head.rows:
         return
+    once = SaidOnce()  # what a reversed baseline is, in full once (trials 84, 89)
     if console.width < WIDE_HEADLINE:
-        _print_narrow_headline(head, console)
+        _print_narrow_headline(head, console, once)
     else:
         t = _headline_table(head)
         for c in ("metric", head.people_column, AGREEMENT_COLUMN, HEADLINE_JUDGE_COLUMN):
             t.add_column(c, justify="right" if c == HEADLINE_JUDGE_COLUMN else "left")
-        once = SaidOnce()  # what a reversed baseline is, in full once (trial 84)
         for r in head.rows:
             t.add_row(_metric(r), _people(r, r.people_text),
                       escape(once(r.agreement_text)), escape(r.judge_text))
         console.print(t)
     notes = report.note_lines()  # two rows that are one reading; what ragas is (trial 84)
     for line in notes + ragas_lines(notes):
-        console.print(f"[yellow]note[/yellow] {escape(line)}", highlight=False)
+        console.print(f"[yellow]note[/yellow] {escape(once(line))}", highlight=False)
     if head.prompt:
         console.print(f"[yellow]next[/yellow] {escape(head.prompt)}", highlight=False)
     verdicts, _ = disagree_lines(report)  # the samples behind the misses and flags
@@ -86,7 +86,7 @@ def _people(row: HeadlineRow, text: str) -> str:
     return escape(text) if row.estimate is not None else f"[dim]{escape(text)}[/dim]"
 
 
-def _print_narrow_headline(head: Headline, console: Console) -> None:
+def _print_narrow_headline(head: Headline, console: Console, once: SaidOnce) -> None:
     """The headline on a console narrower than `WIDE_HEADLINE`: the figures in the table,
     each on its line (people's under its label, the judge's own over the samples it rests
     on), and each row's words under it: a metric's name, then a figure a line (trial 78:
@@ -104,7 +104,6 @@ def _print_narrow_headline(head: Headline, console: Console) -> None:
         t.add_row(_metric(r), _people(r, people),
                   escape(f"{figure}\n({on})" if on else figure or "-"))
     console.print(t)
-    once = SaidOnce()  # what a reversed baseline is, in full once (trial 84)
     for r in head.rows:
         lead, offset, _, note, _ = r.judge_parts()
         console.print(escape(f"{link_name(r.metric_text(mark=False), r.label)}:"),

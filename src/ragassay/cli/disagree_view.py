@@ -9,6 +9,7 @@ said). `--json` prints the same for scripts."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -73,6 +74,21 @@ AGREE = " (people agree with the judge here)"
 """What a listed abstention counted false says where people labelled the decline right."""
 
 
+_SUPPORTED = re.compile(r"supported by ((?:\d+[a-z]+)(?:, \d+[a-z]+)*)")
+
+
+def miss_check(reason: str | None) -> str | None:
+    """What to check in an answer people marked a problem that the judge passed, where its
+    reasoning names the sentences it found the answer in (trial 89: "supported by 0b"
+    pointed at a sentence without saying why that matters): `the judge found it
+    restated by 0b: compare the figures and names there`; None otherwise."""
+    keys = [k for m in _SUPPORTED.finditer(reason or "") for k in m.group(1).split(", ")]
+    if not keys:
+        return None
+    return (f"the judge found it restated by {', '.join(dict.fromkeys(keys))}: compare the "
+            "figures and names there")
+
+
 def disagreements_json(report: Report, found: Disagreements | None,
                        about: About | None = None,
                        declines: Sequence[ReadDecline] = ()) -> str:
@@ -82,6 +98,9 @@ def disagreements_json(report: Report, found: Disagreements | None,
     {sample id: its value}}` of the samples listed."""
     data = found.model_dump(mode="json") if found is not None else {
         "verdicts": [], "false_abstentions": []}
+    for v in data["verdicts"]:  # each miss: what to check (trial 89), where it says
+        for d in v["missed"]:
+            d["check"] = miss_check(d.get("reason"))
     by = ({"by": {"key": about.key, "values": about.of}}
           if about is not None and about.key is not None else {})
     read = [d.model_dump(mode="json") for d in declines]
@@ -190,9 +209,10 @@ def _line(report: Report, v: VerdictDisagreements, d: Disagreement | Declined,
              else ("yes" if d.value else "no") if spec is not None and spec.kind == "bool"
              else f"{d.value:g}")
     where = f" [{d.strategy}]" if several else ""
+    check = miss_check(d.reason) if d in v.missed else None
     return (f"  {d.id}{where}{about.said(d.id)}  {v.metric} {value}; people {v.label} "
             f"{_said(d.label)}"
-            + (f": {d.reason}" if d.reason else ""))
+            + (f": {d.reason}" if d.reason else "") + (f"; {check}" if check else ""))
 
 
 def _said(label: object) -> str:

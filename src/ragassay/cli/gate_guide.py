@@ -22,16 +22,18 @@ GATE_DOC = 'docs/cli.md, "gate" (its "Bars" point; docs/cli.md#gate)'
 
 
 def guidance_lines(checks: Sequence[GateCheck], *, defaults: bool, weak: Collection[str],
-                   run_id: str) -> list[str]:
+                   run_id: str, judge_check: bool = False) -> list[str]:
     """The guidance block: how many checks failed; which fail on the judge's own reading
     (of those, how many on a metric whose agreement with people is weak or unmeasured)
     and which on a data problem (people's labels say it, or the data lacks the input
     scored); under the default bars the two commands that set the user's own, and the
-    doc section; [] when nothing failed."""
+    doc section; [] when nothing failed. On a `judge_check` run, `JUDGE_CHECK_NEXT`."""
     failed = [c for c in checks if c.status == "FAIL"]
     if not failed:
         return []
     checked = sum(c.status != "NOT CHECKED" for c in checks)
+    if judge_check:
+        return [JUDGE_CHECK_NEXT.format(failed=len(failed), checked=checked, run=run_id)]
     judge = [c for c in failed if not c.label and c.value is not None]
     people = [f"people's {c.label} (via {c.metric}, their rate {c.value_text})"
               for c in failed if c.label]
@@ -76,21 +78,28 @@ def guidance_lines(checks: Sequence[GateCheck], *, defaults: bool, weak: Collect
 def judge_check_first(run_id: str, in_run: Mapping[str, str]) -> str:
     """The gate's first line on a run made with `eval --judge-check` (`RunMeta.judge_check`;
     session 25: its NOT READY, of answers written wrong on purpose, read as a verdict on
-    the judge): what the verdict is about, what its exit 1 means for CI there (trial 88),
-    and where the judge's agreement is, its first figure said (`agreement_in_run`)."""
+    the judge): what it gates, what its exit 1 means for CI there (trial 88), and where
+    the judge's verdict is, its first figure said (`agreement_in_run`; trial 89: "nothing
+    told me that gating a judge-check run is meaningless")."""
     first = next(iter(in_run.items()), None)
-    measured = (f"; the judge's agreement with people in this run: {first[0]} {first[1]}"
-                if first else "")
-    return (f"judge check: run {run_id} was made to check the judge against people's labels "
-            "(eval --judge-check), and this gate is on the answers' own figures, not on the "
-            "judge: in CI its exit 1 (NOT READY) means these answers miss their bars, not "
-            f"that the judge failed{measured} (ragassay runs show {run_id})")
+    measured = f"{first[0]} {first[1]}, in full in " if first else ""
+    return ("judge check: this gate is on the answers' own rates, not on the judge, and a "
+            "judge check's answers are written wrong on purpose, so in CI its exit 1 (NOT READY) "
+            "means these answers miss their bars, not that the judge failed; the judge's "
+            f"verdict: {measured}ragassay runs show {run_id} (or eval's agreement line)")
+
+
+JUDGE_CHECK_NEXT = ("what next: {failed} of {checked} checks failed, as a judge check's "
+                    "answers written wrong on purpose do: nothing to fix in them; the judge's "
+                    "verdict: ragassay runs show {run}")
+"""The guidance on a judge check (trial 89: "7 failed checks and many notes"): one line."""
 
 
 def say_guidance(checks: Sequence[GateCheck], *, defaults: bool, weak: Collection[str],
-                 run_id: str) -> None:
+                 run_id: str, judge_check: bool = False) -> None:
     """`guidance_lines` on stderr, where the gate's notes go."""
-    for line in guidance_lines(checks, defaults=defaults, weak=weak, run_id=run_id):
+    for line in guidance_lines(checks, defaults=defaults, weak=weak, run_id=run_id,
+                               judge_check=judge_check):
         say(line, err=True)
 
 
@@ -134,7 +143,7 @@ def agreement_in_run(table: ScoreTable, gated: Collection[str]) -> tuple[dict, l
     said = [f"  {', '.join(metrics)}: {once(text)}" for text, metrics in lexical.items()]
     means = baseline_lines(p for p in pairs if p.metric in gated)
     return out, (["note: against the lexical baseline, on this run's labels:\n"
-                  + "\n".join(said)] if said else []) + [f"note: {x}" for x in means]
+                  + "\n".join(said)] if said else []) + [f"note: {once(x)}" for x in means]
 
 
 def same_values_short(same: SameValues, labelled: int) -> str:

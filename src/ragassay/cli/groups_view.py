@@ -18,7 +18,7 @@ from rich.table import Table
 from ragassay.console import fitted, phrase_lines, print_said, room, unsplit_width
 from ragassay.report.groups import AGREEMENT_NOTE, FIGURES_NOTE
 from ragassay.stats.groups import GroupAgreement, Groups, group_cell, link_name
-from ragassay.stats.verdicts import marked, right_on
+from ragassay.stats.verdicts import declines_split, marked, right_on
 
 Columns = list[tuple[str, list[tuple[str, str]], str | None]]
 """Per suite, its metrics as (metric, column title), and a note (`summary.strategy_columns`)."""
@@ -127,6 +127,8 @@ def _short_cell(a: GroupAgreement) -> str:
     lead, v = right_on(a), a.verdicts
     if not lead or v is None or v.same_as or a.positives is None:
         return lead or group_cell(a)
+    if plain := declines_split(a, a.label):  # in plain words (trial 89)
+        lead = f"{right_on(a, abstentions=False)}: {plain}"
     problems = a.positives if v.problem else a.n - a.positives
     # (a part with nothing to count is left out: a kind people marked all one way has
     # only misses, or only flags, to say)

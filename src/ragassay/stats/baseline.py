@@ -10,6 +10,7 @@ included, exactly as the issue defines the baseline; an empty answer scores 0.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
@@ -151,31 +152,43 @@ REVERSED_WORDS = {"yes": "better than", "unclear": "not clearly better than",
                   "no": "no better than"}
 """The same, against a baseline below chance read the other way round (trial 70: "not
 above the reversed lexical baseline" read as "worse than word counting")."""
-REVERSED_SAID = ("the baseline is the share of an answer's words found in its passages; here "
-                 "the answers people marked as a problem reuse more of those words, so it "
-                 "reads high overlap as the sign of a problem")
+REVERSED_SAID = ("word overlap points the wrong way here: the answers people marked as a "
+                 "problem reuse more of their passages' words, so the judge is compared with "
+                 "high overlap read as a sign of a problem")
 """What a reversed baseline is, said in the statement itself after the judge's verdict
 against it (trial 73: "the lexical baseline read the other way round" was hard to parse;
 trial 82: "reversed (word overlap ranks these labels backwards)" did not say whether
 reversed is good or bad): what the baseline is, that word overlap alone gets the labels
 wrong, and how the judge is compared with it; trial 88: "the wrong way round" took two
-reads): what it measured, then what that means here, plainly."""
+reads): what it measured, then what that means here, plainly; trial 89: still read
+twice, so it leads with what it means: overlap points the wrong way)."""
 
 
-REVERSED_SHORT = "the baseline reads high overlap as the sign of a problem here, as said above"
+REVERSED_SHORT = "word overlap points the wrong way here (see above)"
 """What a later line of one screen says in place of `REVERSED_SAID` (`SaidOnce`)."""
+
+_MEANING_WHY = re.compile(r" \(it points the wrong way: answers people marked [^()]* than the "
+                          r"rest\)")
+"""The reason in a `LexicalComparison.meaning`, left out once one line of the screen has
+said why the baseline points the wrong way (trial 89: three sentences of one reason)."""
 
 
 class SaidOnce:
     """One screen's lexical baseline statements: `REVERSED_SAID` in full the first time,
     `REVERSED_SHORT` after (trial 84: the same sentence five times on one screen); each
-    line keeps its own metrics, verdict and figures."""
+    line keeps its own metrics, verdict and figures. A baseline's `meaning` says its
+    reason (`_MEANING_WHY`) only where no line before it said why (trial 89)."""
 
     def __init__(self) -> None:
         self.said = False
 
     def __call__(self, text: str) -> str:
         if REVERSED_SAID not in text:
+            if _MEANING_WHY.search(text) is None:
+                return text
+            if self.said:
+                return _MEANING_WHY.sub("", text)
+            self.said = True
             return text
         if self.said:
             return text.replace(REVERSED_SAID, REVERSED_SHORT)
@@ -213,7 +226,7 @@ def against_baseline(label: str, auroc: float | None, auroc_ci: Pair | None,
                 f"samples ({got.beats}) - {REVERSED_SAID}")
         problem = label if inverted else f"not {label}"  # the side word overlap ranks up
         meaning = (f"{label}: word overlap alone tells people's labels apart "
-                   f"{1 - base.auroc:.2f} of the time here (the reversed baseline: answers "
+                   f"{1 - base.auroc:.2f} of the time here (it points the wrong way: answers "
                    f"people marked {problem} reuse more of their passages' words than the "
                    "rest), so read the judge's agreement against that, not against 0.5")
     return LexicalComparison(auroc=base.auroc, auroc_ci=base.auroc_ci, verdict=got.verdict,

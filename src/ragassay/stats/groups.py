@@ -43,6 +43,7 @@ from ragassay.stats.table import Row, ScoreTable
 from ragassay.stats.verdicts import (
     Declines,
     declined_text,
+    group_verdict_cell,
     left_out_said,
     same_verdicts_text,
     verdict_cell,
@@ -192,7 +193,7 @@ def group_cell(a: GroupAgreement) -> str:
     samples`, `_twin`)."""
     if a.verdicts is not None and a.verdicts.same_as:
         return same_verdicts_text(a.verdicts.same_as, a.labelled)
-    if a.verdicts is not None and (cell := verdict_cell(a, a.label)):
+    if a.verdicts is not None and (cell := group_verdict_cell(a, a.label)):
         return cell
     left = left_out_said(a, a.label)
     counted = f" ({a.n} labels{left})" if left else ""

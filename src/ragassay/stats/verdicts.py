@@ -140,6 +140,40 @@ def verdict_cell(a: Counted, label: str) -> str:
     return "; ".join(x for x in (body, apart, left and f"{left} not counted") if x)
 
 
+def declines_split(a: Counted, label: str) -> str:
+    """A group's declines and scored answers, each in plain words (trial 89: "14 of 14
+    answers the judge read as declines, 0 of 2 scored answers" took a second read): `14
+    read as declines (right); of 2 scored as answers, 0 right`, `3 read as declines (2
+    right, 1 marked hallucinated by people)`, the judge's own reading of some declines
+    after theirs (`false_declines`); "" without declines people marked, or a verdict."""
+    v, right = a.verdicts, declines_right(a)
+    if v is None or right is None or not a.abstained:
+        return ""
+    wrong = a.abstained - right
+    read = "right" if not wrong else (
+        f"{right} right, {wrong} marked {marked(label, v.problem)} by people")
+    said = (f"{a.abstained} read as decline{'s' * (a.abstained != 1)} ({read})"
+            + false_declines(a.abstained_false))
+    if not a.n:
+        return said
+    return f"{said}; of {a.n} scored as {'answers' if a.n != 1 else 'an answer'}, {v.agree} right"
+
+
+def group_verdict_cell(a: Counted, label: str) -> str:
+    """A group's verdict cell (`--by KEY`): `verdict_cell`, except where some answers
+    were read as declines and people marked them: the lead, then `declines_split`, then
+    what the scored answers miss and flag: `right on 5 of 5 (100%): 4 read as declines
+    (right); of 1 scored as an answer, 1 right (flags 0 of 1 people did not mark
+    hallucinated)`."""
+    split, v = declines_split(a, label), a.verdicts
+    if not split or v is None or a.positives is None or not a.n:
+        return verdict_cell(a, label)
+    sides = _sides(v, a.n, a.positives, label)
+    left = left_out_text(0, a.unscored)
+    return (f"{right_on(a, abstentions=False)}: {split}" + (f" ({sides})" if sides else "")
+            + (f"; {left} not counted" if left else ""))
+
+
 def declines_apart(a: Counted, label: str) -> str:
     """The answers that abstained, said apart from the verdicts' figure, with what people
     marked them from the problem side: `16 declines abstained, none marked hallucinated
