@@ -11,9 +11,10 @@ entity swap when it names another party and the referral's party is the one the 
 give another topic (the decline never scored, a wrong contact left out of every figure).
 
 A party is a run of names ("Security Desk", "Facilities") or a helper phrase
-("the lettings team", "the security desk"); what identifies it is its words that are
-not a generic helper noun ("desk", "team", "office") or a stopword, so "our support team"
-or "the front office" against contexts silent on them names no one the contexts tie.
+("the lettings team", "the security desk"); it identifies someone only with a word that
+is not a generic helper noun ("desk", "team", "office") or a stopword, so "our support
+team" names no one; one party names another when its words are a part of the other's
+("Security" of "the Security Desk"; "the club office" is not "the club secretary").
 The context sentence on the topic is the one sharing the most of the question's topic
 words (its words past those of asking and contacting), one
 sentence only (a tie reads nothing).
@@ -65,9 +66,13 @@ class Verdict(NamedTuple):
 
 
 def _identity(words: Sequence[str]) -> frozenset[str]:
-    """The stems that tell one party from another: no generic helper noun, no stopword."""
-    return frozenset(stem(w.lower()) for w in words if (w.isupper() and len(w) > 1) or (
-        w.lower() not in STOPWORDS and not _GENERIC.fullmatch(w)))
+    """The stems that tell one party from another, none where only generic helper nouns
+    and stopwords name it ("our support team"); else every word but the stopwords, its
+    helper noun too ("the club office" is not "the club secretary")."""
+    kept = [w for w in words if (w.isupper() and len(w) > 1) or w.lower() not in STOPWORDS]
+    if all(_GENERIC.fullmatch(w) and not w.isupper() for w in kept):
+        return frozenset()
+    return frozenset(stem(w.lower()) for w in kept)
 
 
 def parties(info: SentenceInfo, opening: bool = False) -> list[frozenset[str]]:
