@@ -27,6 +27,7 @@ from .lexical import missing_as_written, missing_terms
 from .normalise import written_values
 from .prepare import Prepared
 from .prices import unpriced
+from .referred_party import SWAPPED, party_verdict
 from .restated import restated_by_transformer
 from .sentences import ContextIndex, SentenceInfo, sentence_info
 
@@ -141,6 +142,7 @@ def answer_rows(p: Prepared) -> AnswerRows:
     found = [support_features(info, e, p.ctx) for info, e in
              zip(p.answer_infos, p.answer_emb, strict=True)]
     found = [(f, _carried_swap(p, k, m)) for k, (f, m) in enumerate(found)]
+    found = [(f, _party(p, k, m) if aside[k] is None else m) for k, (f, m) in enumerate(found)]
     kept = [i for i, r in enumerate(aside) if r is None]
     claims = " ".join(p.answer_keyed[i].text for i in kept)
     return AnswerRows(
@@ -163,6 +165,17 @@ def _carried_swap(p: Prepared, k: int, m: Match) -> Match:
     if text is None or (found := align(sentence_info(text), p.ctx)).conflict != "entity":
         return m
     return replace(m, contradicts="entity", conflict_row=found.row)
+
+
+def _party(p: Prepared, k: int, m: Match) -> Match:
+    """The match of answer sentence k, a referral naming a party the contexts tie to a
+    topic (referred_party): supported where the contexts send the question's topic to
+    that party, an entity swap where they send it to another."""
+    if (v := party_verdict(p.answer_keyed[k].text, p.given, p.ctx)) is None:
+        return m
+    if v.kind == SWAPPED:
+        return replace(m, contradicts="entity", conflict_row=v.row)
+    return replace(m, paraphrased=True)  # (a clause of its own still checked)
 
 
 def used(p: Prepared) -> list[float]:

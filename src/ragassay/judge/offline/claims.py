@@ -23,6 +23,7 @@ from .lead_in import introduces_only
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms, stem, stem_set
 from .pieces import AUXILIARIES, clause_texts
 from .referrals import invented_detail, is_pure_referral, is_referral, is_topic_referral
+from .referred_party import party_verdict
 from .sentences import OPENERS, ContextIndex, SentenceInfo
 from .sign_offs import signs_off
 from .source_scope import declines_by_scope, is_help_scope, is_source_scope, names_source
@@ -108,7 +109,9 @@ def set_aside_reasons(
     - ABSTAINS also: a sentence that declines by saying what the sources (named as
       texts) or the speaker cover ("The documents only cover hours, not printing."),
       and the referrals of an answer that only refers (a pure referral declines,
-      unless it names someone or something the contexts name: then it is checked).
+      unless it names someone or something the contexts name: then it is checked; or,
+      in an answer with no decline, a party the contexts tie to the question's topic or
+      to another, referred_party.party_verdict).
     - ABSTAINS too: beside a sentence that abstains, one that says what the sources
       cover, explaining the decline ("It only covers our electricity supply, not gas
       tariffs."), naming no number or name the contexts and the question lack; or that
@@ -120,6 +123,9 @@ def set_aside_reasons(
     out: list[str | None] = []
     pure = [is_pure_referral(k.text) for k in sentences]
     topical = [p and _names_from_contexts(info, pool) for p, info in zip(pure, infos, strict=True)]
+    if not any(DECLINE.search(k.text) for k in sentences):  # whom the contexts give the topic
+        topical = [t or (p and party_verdict(k.text, question, ctx) is not None)
+                   for t, p, k in zip(topical, pure, sentences, strict=True)]
     for k, info, named_contact in zip(sentences, infos, topical, strict=True):
         if named_contact and not DECLINE.search(k.text):
             out.append(None)  # "get in touch with Tom Reyes": the contexts say whom to ask

@@ -13,7 +13,7 @@ from .lexical import TermPool, missing_terms
 from .pieces import clause_texts
 
 # Who a referral names as its subject ("our support team", "the front desk", "your GP").
-_HELPER = (r"(?:team|desk|staff|department|office|service|services|support|helpdesk|"
+HELPER = (r"(?:team|desk|staff|department|office|service|services|support|helpdesk|"
            r"help desk|helpline|hotline|centre|center|agents?|representatives?|reps?|"
            r"managers?|advis[eo]rs?|officers?|colleagues|librarians?|reception|receptionists?|"
            r"concierge|pharmacists?|doctors?|gp|nurses?|teachers?|administrators?|admins?|"
@@ -37,10 +37,10 @@ REFERRAL = re.compile(
     r"e-mail|get in touch with|check with|speak (?:to|with)|talk to|consult|"
     r"keep an eye (?:out|on)|raise (?:it|this|that|the (?:matter|question|issue)) with|"
     # "reach customer support" (whom, never a place: "reach the beach in 5 minutes")
-    rf"reach (?=(?:(?:our|the|your|a|an)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?{_HELPER}\b)|"
+    rf"reach (?=(?:(?:our|the|your|a|an)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?{HELPER}\b)|"
     # "check the operator's website" (whom or where to ask: "check the tyres" is none),
     # the sentence saying no more ("..., where DVD loans are free" is a claim)
-    rf"check (?=(?:(?:our|the|your|their|a|an)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?{_HELPER}\b"
+    rf"check (?=(?:(?:our|the|your|their|a|an)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?{HELPER}\b"
     r"(?![^.!?]*[,;:]|[^.!?]*\b(?:where|which|who|whose|that|because|since|and)\b)))\b"
     # (a noun, not the imperative: "Email support is included", "Call charges are ...",
     # "Contact details can be updated ...": a word and a verb of being or having follow)
@@ -70,7 +70,7 @@ REFERRAL = re.compile(
     r" (?:would be|is|will be|{_A}d be) to\b"
     # "You could try the help centre", "you can raise a ticket with our support team"
     rf"|(?:you (?:can|could|may|might) (?:also |always )?)(?:try (?=(?:(?:our|the|your|their|a)"
-    rf"\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?{_HELPER}\b)|(?:raise|open|log|submit) an? "
+    rf"\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,2}}?{HELPER}\b)|(?:raise|open|log|submit) an? "
     r"(?:ticket|query|request|case)\b)"
     # "You can find more information on the school portal"
     rf"|you(?:{_A}ll| will| can| could| may| might| should)? (?:be able to )?find (?:more|"
@@ -97,7 +97,7 @@ REFERRAL = re.compile(
     r"this|it|updates?)\b)"
     # "our support team is your best option" (whom to ask, the subject: "The monthly plan
     # is your best option" is a claim)
-    rf"|(?:(?:our|the|your|a|an)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?{_HELPER}\s+(?:is|are|"
+    rf"|(?:(?:our|the|your|a|an)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?{HELPER}\s+(?:is|are|"
     rf"would be|will be|{_A}s|{_A}re|{_A}d be)\s+(?:your|the)\s+(?:best|safest|quickest|"
     r"first)\s+(?:bet|option|port of call|point of contact)\b"
     # ("... the safest place for families" is a claim: "for" only with what is asked)
@@ -107,7 +107,7 @@ REFERRAL = re.compile(
     # whom to ask, as the subject: "Our support team can help with that", "the front
     # desk will be happy to assist"
     rf"|(?:(?:our|the|your|a|an|any|one of our)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?"
-    rf"{_HELPER}(?:\s+(?:at|in|on|from|of)\s+(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?[\w-]+)?\s+"
+    rf"{HELPER}(?:\s+(?:at|in|on|from|of)\s+(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?[\w-]+)?\s+"
     r"(?:can|will|could|should|may|would|is|are)(?: (?:be )?(?:happy|glad|"
     r"able|pleased|best placed))?(?: to)? (?:help|assist|advise|answer|support you|know|"
     r"tell you|let you know|confirm|give you a quote|quote you|check|find out|look into)\b"
@@ -116,7 +116,7 @@ REFERRAL = re.compile(
     # "The maker's website should list the full specification" (the sentence ends there:
     # "... will go through it with you at no cost" says more, a claim)
     rf"|(?:(?:our|the|your|a|an|any|one of our)\s+)?(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?"
-    rf"{_HELPER}\s+(?:can|will|could|should|may|might|would)(?: (?:be )?(?:happy|glad|able|"
+    rf"{HELPER}\s+(?:can|will|could|should|may|might|would)(?: (?:be )?(?:happy|glad|able|"
     r"pleased))?(?: to)? (?:(?:talk|walk|take) you through|go through|discuss|explain|"
     r"go over|give you|have|list|provide|set out)(?:\s+(?:it|this|that|them|these|those|"
     r"the|all|more|further|full|complete|your|any|an?|answers?|details?|information|info|"
