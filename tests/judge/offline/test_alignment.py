@@ -96,7 +96,8 @@ def test_clauses_bind_figures_and_subjects() -> None:
         "Team connects 10 devices", "and stores 20 TB"]
     assert part("Starter connects 3 devices.").figures == ((3.0, "devic"),)
     assert part("The clinic opens at 8 am.").figures == ((8.0, "time"),)
-    assert part("She won the first prize.").figures == ()  # a rank is no count
+    # a rank is no count, but the position of its thing, as "prize 1" (counts.place_rank)
+    assert part("She won the first prize.").figures == ((1.0, "prize"),)
     # negations bear on what they negate, not on "need to be"
     assert part("Blood tests do not need to be booked.").negations == ("booke",)
     assert part("Check out no later than 11 am.").negations == ()  # a bound

@@ -102,7 +102,8 @@ def test_a_weekday_rank_is_a_figure() -> None:
     p = part("The choir practises on the first Friday.")
     assert p.figures == ((1.0, "@friday"),)
     assert "first" not in p.words  # (its figure, no word)
-    assert part("The first lesson is free.").figures == ()
+    # (another rank is the position of its thing: counts.place_rank)
+    assert part("The first lesson is free.").figures == ((1.0, "lesso"),)
 
 
 def test_an_age_is_keyed_as_an_age() -> None:

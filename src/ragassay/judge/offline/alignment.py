@@ -4,9 +4,9 @@ whether it agrees with it.
 A claim (an answer sentence, or each clause of a longer one) is aligned with the
 context units that restate it: a unit is a context sentence or one of its clauses
 (clauses.py), and it restates the claim when it states most of the claim's content words
-and the claim states much of its own (`Fit`), a word the contexts offer as an
-alternative counting as stated ("Plus" where the unit says "Pro"). Against each such
-unit the claim's subject, entities, figures, quantifier and polarity must agree:
+and the claim states much of its own (`Fit`), a word the contexts offer as an alternative
+counting as stated ("Plus" for "Pro"). Against each such unit the claim's subject,
+entities, figures, quantifier and polarity must agree:
 
 - "entity": a word replaced by one the contexts offer as its alternative ("Plus
   subscribers" for "Pro subscribers"; "Paracetamol" where "Ibuprofen and paracetamol"
@@ -17,10 +17,9 @@ unit the claim's subject, entities, figures, quantifier and polarity must agree:
 - "quantifier": "all" or "every" where the unit is restricted ("Pro subscribers only",
   "unless ...", one of several alternatives), or where another unit denies the
   predicate of part of the whole ("Economy Light tickets cannot be changed");
-- "negation" / "antonym": the polarity of what the two share differs (a negation
-  bearing on a shared word, or a word replaced by its antonym; both: no flip), or a
-  relation is turned in words the content words do not show ("30 minutes after
-  departure" for "30 minutes before departure": relations.relation_turned);
+- "negation" / "antonym": the polarity of what the two share differs (a negation on a
+  shared word, or a word replaced by its antonym; both: no flip), or a relation turned in
+  words the content words do not show ("30 minutes after" / "... before": relations.py);
 - "role swap": two names in reversed roles (contradiction.role_swap).
 
 The claim contradicts its contexts when it restates some unit and agrees with none (one
@@ -90,6 +89,7 @@ from .stated import unstated as _unstated
 from .subject_scope import restriction_dropped
 from .subjects import taken
 from .swapped_items import item_swapped
+from .totals import without_worked
 from .units import Unit, Units, uncounted
 from .weeks import CALENDAR
 
@@ -442,10 +442,10 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
     if len(ctx) == 0 or s.asks:
         return Finding()  # (a question asserts nothing)
     units = Units.of(ctx)
-    parts = conditioned(clauses(s.text))
+    parts = without_worked(conditioned(clauses(s.text)), ctx)  # (totals.py)
     # (a day or month is a time, no name a later clause is about: "Monday to Saturday")
     names = frozenset(stem(n) for n in s.names) - CALENDAR
-    whole = part(s.text) if len(parts) > 1 else parts[0]
+    whole = without_worked([part(s.text)], ctx)[0] if len(parts) > 1 else parts[0]
     if (row := even_so(whole, units, doc, _need(len(whole.words)))) is not None or (
             row := availability_flip(whole, units.near(whole, doc, 1))) is not None:
         return Finding("negation", row)  # "even if ill" / "unless ill"; "open" / "closed"

@@ -21,6 +21,7 @@ import re
 
 from .clauses import Part
 from .normalise import HEDGES, hedged_near, written_values
+from .totals import worked_values
 from .units import Units
 
 _FIGURE = re.compile(r"\d+(?:\.\d+)?")
@@ -41,6 +42,9 @@ def stated_together(p: Part, row: int, units: Units, said: frozenset[str]) -> bo
     recommended for ages 7-10" is no home of "The Space Station arena ...: it's
     recommended for ages 7 to 10")."""
     figures = set(p.figures)
+    worked = worked_values(units.ctx.infos[row].text)
+    if worked and all(n in worked or n == 1 for n, _ in figures):
+        return True  # (a total the answer works out of the sentence's figures: totals.py)
     if len(figures) < MIN_FIGURES or any(k is None for _, k in figures):
         return False
     words = (said or p.words) | p.words | {k for _, k in figures if k is not None}

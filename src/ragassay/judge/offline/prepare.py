@@ -22,6 +22,7 @@ from ragassay.types import Sample
 from .injection import addresses_evaluator
 from .lexical import TermPool
 from .sentences import ContextIndex, SentenceInfo, sentence_info
+from .totals import with_worked_totals
 from .worked import ContextClocks, with_worked_times
 
 T = TypeVar("T")
@@ -179,7 +180,7 @@ def _given(question: str) -> str:
 
 
 def _context_index(
-    sentences: list[KeyedSentence], emb: np.ndarray, given: str
+    sentences: list[KeyedSentence], emb: np.ndarray, given: str, answer: str = ""
 ) -> tuple[ContextIndex, frozenset[str]]:
     """The context sentences' index (with what the question gives, recall.given_names),
     and the keys of those addressed to the evaluator: each reads
@@ -187,6 +188,8 @@ def _context_index(
     infos, told = [], set()
     # (read with the clock times their spans work out to: worked.py)
     texts = with_worked_times([k.text for k in sentences], [k.doc for k in sentences])
+    # (and with the totals the answer works out of their figures: totals.py)
+    texts = with_worked_totals(texts, [k.doc for k in sentences], answer)
     for j, (k, text) in enumerate(zip(sentences, texts, strict=True)):
         if addresses_evaluator(k.text):
             infos.append(sentence_info(""))
@@ -201,7 +204,7 @@ def _context_index(
 def _prepared(plan: Plan, emb: np.ndarray, rel_emb: np.ndarray) -> Prepared:
     item = plan.item
     given = _given(item.question)
-    ctx, told = _context_index(plan.contexts, emb[plan.context_rows], given)
+    ctx, told = _context_index(plan.contexts, emb[plan.context_rows], given, plan.answer_text)
     return Prepared(
         sample=item.sample, question=item.question, given=given,
         answer_text=plan.answer_text, truncated=plan.truncated,

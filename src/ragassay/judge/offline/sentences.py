@@ -12,6 +12,7 @@ from typing import TypeVar, cast
 
 import numpy as np
 
+from .counts import ranked_values
 from .lexical import STOPWORDS, TermPool, canon_number, names, negation_count, stem
 from .normalise import Quantity, cased_tokens, quantities, written_values
 from .words import word_vectors
@@ -91,7 +92,8 @@ def sentence_info(text: str) -> SentenceInfo:
         stems=content,
         all_stems=all_stems,
         numbers=quantities(text),
-        values=written_values(text),
+        # (a thing's rank gives its number: "the third floor" is floor 3, counts.place_rank)
+        values=written_values(text) | ranked_values(tuple(toks)),
         names=names(text),
         negated=negation_count(text, toks[lead:]) > 0,
         stem_set=frozenset(all_stems),
