@@ -7,7 +7,7 @@ import pytest
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.clauses import part
 from ragassay.judge.offline.handlers import handler_swapped, parties
-from tests.support.offline import judged, known_limit, units_of
+from tests.support.offline import judged, units_of
 
 KEYS = ["Spare office keys are issued by the facilities team.",
         "Expense claims go to the finance office."]
@@ -56,6 +56,13 @@ def test_sentence_naming_both_is_no_swap() -> None:
                            units_of(ctx)) is None
 
 
-@known_limit("a referral with its topic after the party is read as a decline")
 def test_referral_topic_after(an: Analyzer) -> None:
     assert judged(an, KEYS, "Ask the finance office for a spare office key.")
+
+
+def test_a_figure_unit_is_no_thing(an: Analyzer) -> None:
+    # the claim's "pounds" is no thing of the post sentence: "items over £50" are the
+    # larger items the courier collects (review 18b's R4, a false flag of this rule)
+    assert not judged(an, ["Parcels up to £40 can be sent back by post.",
+                           "Bigger parcels are picked up by courier."],
+                      "You can return parcels over £40 by courier.")

@@ -10,7 +10,8 @@ determiner or a name after it: not "to cancel"; never a time: "from April"), or 
 verb of getting in touch ("contact", "ask", "call", "email", "phone", "ring", "speak
 to"): its party (a run of content words, over an "and" or "of" between names: "the
 National Compliance and Enforcement Service"). The claim keeps the thing of one context
-sentence T (a content word of T no other sentence O says, that is no party of T's) but
+sentence T (a content word of T no other sentence O says, that is no party of T's nor the
+unit of a figure) but
 names the party of O (every word of one of O's parties, one of them O's own, T lacks it)
 and not all of T's party's own words (those O lacks); it says of O at most MAX_OF_OTHER
 words besides its party (a verb: "report ... to the council"), no more than of T's
@@ -72,6 +73,7 @@ def handler_swapped(claim: Part, units: Units, doc: int | None = None) -> int | 
         return None
     rows = units.rows_of(doc)
     said = claim.words
+    units_of = frozenset(k for _, k in claim.figures if k)
     for t in rows:
         tw = units.sentence(t).words
         t_parties = parties(units.sentence(t).part)
@@ -87,7 +89,8 @@ def handler_swapped(claim: Part, units: Units, doc: int | None = None) -> int | 
                 continue  # (the claim names no party of O's, or names T's own)
             named = frozenset().union(*theirs)
             t_party = frozenset().union(*kept)
-            thing = (said & tw) - ow - t_party
+            # (a figure's unit is no thing: "items over £50" is not T's "items up to £50")
+            thing = (said & tw) - ow - t_party - units_of
             of_other = len((said & ow) - tw - named)
             if not thing or of_other > min(MAX_OF_OTHER, len(thing)):
                 continue  # (not T's thing; or the claim is about O's)
