@@ -12,14 +12,18 @@ does not.
 from __future__ import annotations
 
 from .clauses import Part
-from .placed import _bounds
+from .pieces import MODALS
+from .placed import figure_bounds
 
 # words with which a claim keeps a bound in its own way ("as much as 70%", "within 10
 # days", "under 2 hours", "less than"): any of them, and the claim is left alone
 _OWN_BOUND = frozenset({"up", "upto", "maximum", "max", "most", "within", "under", "as",
                         "less", "fewer", "below", "limit", "limited", "cap", "capped",
                         "between", "range", "ranges", "around", "about", "approximately",
-                        "roughly", "usually", "typically", "average"})
+                        "roughly", "usually", "typically", "average", "over", "above", "more",
+                        "beyond", "exceed", "exceeds", "least", "minimum"}) | MODALS
+# (a modal keeps the maximum: "members can borrow 12 books" says what they may, not a
+# fixed amount)
 _COMMON = 3  # content words the claim shares with the unit, at least
 
 
@@ -30,6 +34,6 @@ def maximum_fixed(p: Part, u: Part) -> bool:
         return False
     if not p.words <= u.words:
         return False
-    mine, theirs = _bounds(p), _bounds(u)
+    mine, theirs = figure_bounds(p), figure_bounds(u)
     return any(not mine.get(n) and theirs.get(n) == {"max"}
                for n, _ in p.figures if n > 0)

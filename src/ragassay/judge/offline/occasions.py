@@ -39,8 +39,8 @@ _CENTURIES = frozenset({"17", "18", "19", "20"})  # a year dates an event
 
 def _periods(toks: tuple[str, ...], stems: list[str]) -> list[frozenset[str]]:
     """The content stems of each calendar period phrase: an opener, then words up to a
-    period head ("during exam weeks", "in the summer holidays"); after "during", the
-    content words that follow, whatever they are ("during term time")."""
+    period head ("during exam weeks", "in the summer holidays"); "during a match",
+    "during their stay" say when, of every one."""
     out: list[frozenset[str]] = []
     for i, t in enumerate(toks):
         if t not in _OPENERS:
@@ -54,9 +54,6 @@ def _periods(toks: tuple[str, ...], stems: list[str]) -> list[frozenset[str]]:
             if stems[j] in _PERIODS and (j + 1 >= len(toks) or stems[j + 1] not in _PERIODS):
                 out.append(frozenset(words))
                 break
-        else:
-            if t == "during" and words:
-                out.append(frozenset(words[:2]))
     return out
 
 

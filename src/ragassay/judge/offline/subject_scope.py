@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from .ceilings import maximum_fixed
 from .clauses import POST_MODIFIERS, UNIVERSAL, Part, clause_parts, lemma_stems
-from .holders import everyone_swapped, premodified_dropped
+from .holders import premodified_dropped
 from .lexical import STOPWORDS, stem
 from .occasions import occasion_dropped, ranked_day_dropped
 from .only_who import only_dropped
@@ -66,8 +66,7 @@ def restriction_dropped(p: Part, u: Part, given: frozenset[str] = frozenset(),
     return (subject_widened(p, u, given) or bound_dropped(p, u, given)
             or condition_dropped(p, u, given)
             or season_dropped(p, u, given) or occasion_dropped(p, u, given)
-            or ranked_day_dropped(p, u, given) or maximum_fixed(p, u)
-            or bool(_RULES & set(u.info.tokens)) and everyone_swapped(p, u, given))
+            or ranked_day_dropped(p, u, given) or maximum_fixed(p, u))
 
 
 def subject_widened(p: Part, u: Part, given: frozenset[str] = frozenset()) -> bool:
