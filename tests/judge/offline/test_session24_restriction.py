@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from tests.support.offline import evidence, flagged, judged, known_limit
+from tests.support.offline import evidence, flagged, judged
 
 _WRAPPING = ["Members of the Rewards Club get free gift wrapping on every order. Orders "
              "ship within two days."]
@@ -87,8 +87,5 @@ def test_restriction_in_question_is_not_flagged(an: Analyzer, contexts: list[str
     assert flagged(evidence(an, contexts, answer, question)) is False
 
 
-@known_limit("a ranked one of a kind ('the last Friday of each month') said of the kind: "
-             "k183's reading of it was withdrawn after it flagged a faithful cited answer "
-             "of a held-out set")
 def test_rank_dropped(an: Analyzer) -> None:
     assert judged(an, _PARKING, "Parking at the library is free on Fridays.") is True

@@ -33,3 +33,40 @@ def premodified_dropped(p: Part, u: Part, lead: int, stems: list[str],
             or stems[head] in p.quantified):
         return False  # ("All members get ...": scope.narrowed reads a quantified noun)
     return stems[head] not in p.words or p.first == stems[head]
+
+
+# a claim's subject said of everyone: a pronoun, or a universal word before a noun
+_EVERYONE = frozenset({"everyone", "everybody", "anyone", "anybody"})
+_ALL = frozenset({"all", "every", "any", "each"})
+_OPENING = 3  # tokens at the claim's head where its subject may stand ("Yes, all ...")
+_SUBJECT = 4  # tokens of the unit's subject, at most
+_COMMON = 3  # content words the rest of the claim shares with the unit, at least
+
+
+def everyone_swapped(p: Part, u: Part, given: frozenset[str]) -> bool:
+    """Whether the claim opens on everyone ("everyone", "all/every/any" + a noun) where
+    the unit's subject is a group picked out by words the claim keeps none of
+    ("Frequent flyers get ..." / "All passengers get ..."), the rest of the claim in the
+    unit's words (three at least). A bare noun of the people a rule is commonly for
+    ("Visitors need a ticket" / "Everyone needs a ticket") picks no one out."""
+    ct = p.info.tokens
+    own: set[str] = set()
+    for i, t in enumerate(ct[:_OPENING + 1]):
+        if t in _EVERYONE:
+            break
+        if t in _ALL and i + 1 < len(ct) and ct[i + 1] not in STOPWORDS:
+            own.add(stem(ct[i + 1]))
+            break
+    else:
+        return False
+    rest = p.words - own
+    if len(rest) < _COMMON or not rest <= u.words:
+        return False
+    toks = u.info.tokens
+    lead = u.info.lead
+    end = next((j for j in range(lead, len(toks)) if stem(toks[j]) in rest), len(toks))
+    span = [t for t in toks[lead:end] if t not in STOPWORDS]
+    if not span or end - lead > _SUBJECT or set(toks[lead:end]) & (_ALL | _EVERYONE):
+        return False
+    words = {stem(t) for t in span}
+    return not (words & (p.words | given) or len(span) == 1 and stem(span[0]) in _HOLDERS)

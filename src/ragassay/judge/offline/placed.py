@@ -309,6 +309,11 @@ def _bounds(p: Part, compared: bool = True) -> dict[float, set[str]]:
     return out
 
 
+def figure_bounds(p: Part) -> dict[float, set[str]]:
+    """Each figure's bounds in the text (`_bounds`), for readers outside this module."""
+    return _bounds(p)
+
+
 def denied_bound(p: Part, u: Part) -> bool:
     """Whether the claim's one negation denies a comparison of a figure ("Riders can't
     weigh more than 95 kg") that the unit bounds the same way ("The maximum rider weight
