@@ -12,14 +12,19 @@ import pytest
 from ragassay.judge.offline import Analyzer
 from tests.support.offline import assert_judged
 
+WITHDRAWN = ("k213's reading was withdrawn in session 26 (held-out answers went right to "
+             "wrong): a calendar period dropped (occasions.occasion_dropped)")
+_XF = pytest.mark.xfail(strict=True, reason=WITHDRAWN)
 CASES = [
     # a calendar period dropped
-    (["During harvest weeks the farm shop stays open until 9pm."],
-     "The farm shop stays open until 9pm.", True),
+    pytest.param(["During harvest weeks the farm shop stays open until 9pm."],
+     "The farm shop stays open until 9pm.", True,
+                 marks=_XF),
     (["During harvest weeks the farm shop stays open until 9pm."],
      "During harvest weeks, the farm shop is open until 9pm.", False),
-    (["In the autumn half-term the ice rink runs skating lessons every morning."],
-     "The ice rink runs skating lessons every morning.", True),
+    pytest.param(["In the autumn half-term the ice rink runs skating lessons every morning."],
+     "The ice rink runs skating lessons every morning.", True,
+                 marks=_XF),
     (["In the autumn half-term the ice rink runs skating lessons every morning."],
      "Over autumn half-term the ice rink runs skating lessons each morning.", False),
     # a period in another clause times another fact

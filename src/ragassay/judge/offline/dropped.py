@@ -28,7 +28,6 @@ from .beneficiary import qualified_for
 from .both import both_widened
 from .clauses import ONLY, PARTIAL, RESTRICTORS, Part, clause_parts, part
 from .day_hours import hours_unplaced
-from .denied_member import member_denied_row
 from .hours import hours_widened
 from .lexical import MONTHS, STOPWORDS, stem
 from .pieces import AUXILIARIES
@@ -467,8 +466,7 @@ def dropped_case(p: Part, near: Sequence[Unit], units: Units,
     known = units.stems
     if (row := hours_widened(p, units, doc)) is not None or (row := hours_unplaced(
             p, units, doc, said)) is not None or (
-            not said and (row := both_widened(p, units, doc)) is not None) or (
-            row := member_denied_row(p, units, doc, said)) is not None:
+            not said and (row := both_widened(p, units, doc)) is not None):
         return row
     if p.universal:
         if any(set(p.quantified) & set(u.part.quantified) and p.words & known <= u.words

@@ -30,7 +30,7 @@ from .ceilings import maximum_fixed
 from .clauses import POST_MODIFIERS, UNIVERSAL, Part, clause_parts, lemma_stems
 from .holders import premodified_dropped
 from .lexical import STOPWORDS, stem
-from .occasions import occasion_dropped, ranked_day_dropped
+from .occasions import ranked_day_dropped
 from .only_who import only_dropped
 from .partial_subject import partial_widened
 from .scope import DEONTIC, GENERIC_SUBJECTS, MEMBERSHIP, NOT_LIMITING, TIMES, placed_after
@@ -65,7 +65,7 @@ def restriction_dropped(p: Part, u: Part, given: frozenset[str] = frozenset(),
     given = given | (said - {u.first})
     return (subject_widened(p, u, given) or bound_dropped(p, u, given)
             or condition_dropped(p, u, given)
-            or season_dropped(p, u, given) or occasion_dropped(p, u, given)
+            or season_dropped(p, u, given)
             or ranked_day_dropped(p, u, given) or maximum_fixed(p, u))
 
 
