@@ -66,3 +66,15 @@ def test_a_figure_unit_is_no_thing(an: Analyzer) -> None:
     assert not judged(an, ["Parcels up to £40 can be sent back by post.",
                            "Bigger parcels are picked up by courier."],
                       "You can return parcels over £40 by courier.")
+
+
+def test_a_claim_about_another_sentence_is_no_handler_swap(an: Analyzer) -> None:
+    # the claim restates the first two sentences; the support sentence's "plan" and the
+    # sync sentence's "calendar provider" are no handler swap (the demo's SSO answer)
+    ctx = ["Calendar sync is available on the Team plan. Pinecal works with Google "
+           "Calendar, Outlook and iCloud as calendar providers.",
+           "Sync jobs pull events automatically from your calendar provider.",
+           "Basic plan customers get chat support with a reply within 2 days."]
+    assert not judged(an, ctx, "Calendar sync is available only on the Team plan, with "
+                               "Google Calendar, Outlook and iCloud as supported calendar "
+                               "providers.")

@@ -16,8 +16,12 @@ names the party of O (every word of one of O's parties, one of them O's own, T l
 and not all of T's party's own words (those O lacks); it says of O at most MAX_OF_OTHER
 words besides its party (a verb: "report ... to the council"), no more than of T's
 thing, and no context sentence says the claim's thing with O's party (then the claim may
-restate it). The verb may be reworded: the party's slot, not the verb, is what the two
-sentences set apart. Left alone: a denied claim, a comparison, a claim with a pronoun.
+restate it), and no sentence shares more of the claim's words besides O's party than T
+(then the claim is about that one: the demo's "SAML SSO is available only on the
+Enterprise plan, with Okta ... as supported identity providers" is not the support
+sentence's "plan" given the SCIM sentence's "identity provider"). The verb may be
+reworded: the party's slot, not the verb, is what the two sentences set apart. Left
+alone: a denied claim, a comparison, a claim with a pronoun.
 """
 
 from __future__ import annotations
@@ -96,5 +100,8 @@ def handler_swapped(claim: Part, units: Units, doc: int | None = None) -> int | 
                 continue  # (not T's thing; or the claim is about O's)
             if any(thing | (named - tw) <= units.sentence(j).words for j in rows):
                 continue  # (a sentence says T's thing with O's party)
+            rest = said - named
+            if any(len(rest & units.sentence(j).words) > len(rest & tw) for j in rows):
+                continue  # (the claim is about the sentence sharing most of its words)
             return t
     return None
