@@ -67,7 +67,11 @@ reaches 0.5, the most relevant one counts from 0.354 (2026-12-05, issue #38 tria
 `BEST_SENTENCE_BAR`): trace.completeness of q08-dense-k5 went from unscored ("no relevant
 context sentences") to 0.227, its best sentence ("Uploading with the API: send the file
 as multipart/form-data ...", 0.355) on the question's topic, the passage that answers
-not retrieved; no other value, unscored reason or abstention changed.
+not retrieved; no other value, unscored reason or abstention changed. A "not" in a
+clause of its own that the claim draws no word from no longer counts as the support
+row's negation mismatch (2026-12-07, session 26, `negated_clause.py`): ragas.context_precision
+of q06 (both strategies, +0.005) and q11 (both, under 0.001) and ragas.context_recall of
+q07-bm25-k3 (+0.004) moved; no verdict, other value, unscored reason or abstention changed.
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write
