@@ -44,19 +44,23 @@ def test_hedged_figure_stands_near_its_own(an: Analyzer, contexts: list[str],
     assert judged(an, contexts, answer) is flags
 
 
+LISTS = pytest.mark.xfail(strict=True, reason="list items cut into sentences (text.sentences) "
+                   "was withdrawn in session 26: it lowered SummEdits' LOO figures")
+
+
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
     # a lead-in of two clauses, the first denying or stating what the context does not
     (["Deposits are refundable up to 30 days before the wedding. Email the events team "
       "to ask for one."],
      "Deposits aren't refundable, but here's what you can do:\n- Email the events team.",
      True),
-    (["The sauna is for members only. Robes can be hired at the spa desk."],
-     "The sauna is open to day guests too, and one more thing:\n- Robes can be hired at "
-     "the spa desk.", True),
+    pytest.param(["The sauna is for members only. Robes can be hired at the spa desk."],
+                 "The sauna is open to day guests too, and one more thing:\n- Robes can be "
+                 "hired at the spa desk.", True, marks=LISTS),
     # near-miss: a bare lead-in before a faithful list stays filler
-    (["To book a court, sign in to the app, pick a slot and pay the £6 fee."],
-     "Here's how to book:\n1. Sign in to the app.\n2. Pick a slot.\n3. Pay the £6 fee.",
-     False),
+    pytest.param(["To book a court, sign in to the app, pick a slot and pay the £6 fee."],
+                 "Here's how to book:\n1. Sign in to the app.\n2. Pick a slot.\n3. Pay the "
+                 "£6 fee.", False, marks=LISTS),
 ])
 def test_lead_in_with_a_claim_is_read(an: Analyzer, contexts: list[str], answer: str,
                                       flags: bool) -> None:

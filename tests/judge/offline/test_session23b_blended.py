@@ -43,8 +43,11 @@ def test_a_sibling_put_in_another_fact(an: Analyzer, contexts: list[str], answer
     assert judged(an, contexts, answer) is flags
 
 
+@known_limit("a task sent to the sibling another sentence names after the verb ('email "
+             "the returns team' for 'call our dispatch team'): no check reads a name "
+             "after the verb swapped for its sibling (blended.py withdrawn, held out; "
+             "session 26's handlers.py withdrawn, SummEdits LOO)")
 def test_a_task_sent_to_the_sibling(an: Analyzer) -> None:
-    # (a known limit until session 26: handlers.py reads the party a task is sent to)
     assert judged(an, _TEAMS, "To change your delivery date, just email the returns team "
                               "at returns@example.org.")
 
