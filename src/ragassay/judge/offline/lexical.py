@@ -60,7 +60,6 @@ _MONTHS_TEXT = (
 YEAR = tuple(_MONTHS_TEXT.split())  # the month names in order, one place for the judge
 MONTHS = frozenset(YEAR)
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # a dotted abbreviation ("U.S.", "D.C.") is one word, as the tokenizer reads it
 _CAP_WORD = re.compile(r"\b[A-Z](?:\.[A-Z])+\b|\b[A-Z][A-Za-z0-9’'-]*[A-Za-z0-9]|\b[A-Z]\b")
 _PUNCT = re.compile(rf"[{re.escape(string.punctuation)}‘’“”–—…]")

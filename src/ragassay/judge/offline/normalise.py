@@ -18,10 +18,6 @@ from ragassay.text import WORD_TOKEN as TOKEN
 
 from .measures import canonical_measures
 
-_MAGNITUDE = {
-    "thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "mln": 1e6,
-    "billion": 1e9, "b": 1e9, "bn": 1e9, "trillion": 1e12, "tn": 1e12, "t": 1e12,
-}  # fmt: skip
 _MAG_WORD = {"k": "thousand", "m": "million", "mn": "million", "mln": "million",
              "b": "billion", "bn": "billion", "t": "trillion", "tn": "trillion"}  # fmt: skip
 _CURRENCY = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}
