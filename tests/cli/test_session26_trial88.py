@@ -21,12 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
 import ragassay
-from ragassay.cli import cli
 from ragassay.stats.baseline import REVERSED_SAID, REVERSED_SHORT, against_baseline
 from ragassay.store import Store
+from tests.support.cli import cli_output
 
 ROOT = Path(__file__).resolve().parents[2]
 KINDS = ("paraphrase", "copied", "number_change", "invented")
@@ -49,10 +48,7 @@ def _rows(mixed: bool = False) -> list[dict[str, Any]]:
     return rows
 
 
-def _run(*args: str, code: int = 0, columns: str = "100") -> str:
-    got = CliRunner().invoke(cli, list(args), env={"COLUMNS": columns})
-    assert got.exit_code == code, got.output
-    return got.output
+_run = cli_output
 
 
 @pytest.fixture(scope="module")

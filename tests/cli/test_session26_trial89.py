@@ -20,12 +20,11 @@ import json
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from ragassay.cli import cli
 from ragassay.stats.baseline import REVERSED_SAID, REVERSED_SHORT, SaidOnce
 from ragassay.stats.verdicts import declines_split
 from ragassay.store import Store
+from tests.support.cli import cli_output
 
 WHY = "(it points the wrong way: answers people marked"
 
@@ -55,10 +54,7 @@ def _rows() -> list[dict[str, Any]]:
     return rows
 
 
-def _run(*args: str, code: int = 0) -> str:
-    got = CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
-    assert got.exit_code == code, got.output
-    return got.output
+_run = cli_output
 
 
 @pytest.fixture(scope="module")

@@ -6,18 +6,16 @@ run is too small, and name the label as the data and the headline's next line do
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from ragassay.cli import cli
 from ragassay.dataset import demo_dataset_path
+from tests.support.cli import cli_output
 
-
-def _run(*args: str) -> str:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exit_code == 0, result.output
-    return result.output
+_run = partial(cli_output, columns=None)
 
 
 def test_the_demo_footer_does_not_ask_for_labels_it_cannot_use(tmp_path: Path) -> None:

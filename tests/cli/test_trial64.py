@@ -8,23 +8,20 @@ target's warning level"."""
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from ragassay.cli import cli
+from tests.support.cli import cli_output
 from tests.support.verdicts import labelled_rows
 
 ENV = {"COLUMNS": "250"}  # a table row a line
 SAME = "same verdicts as judge.hallucination on all 64 labelled samples"
 
 
-def _run(*args: str) -> str:
-    got = CliRunner().invoke(cli, list(args), env=ENV)
-    assert got.exit_code == 0, got.output
-    return got.output
+_run = partial(cli_output, columns=ENV["COLUMNS"])
 
 
 @pytest.fixture(scope="module")

@@ -8,12 +8,12 @@ AUROC columns (the headline's note says them once)."""
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from ragassay.cli import cli
+from tests.support.cli import cli_output
 
 ENV = {"COLUMNS": "250"}  # a table row a line
 KINDS = ("lookup", "pricing", "policy")
@@ -43,10 +43,7 @@ def _rows() -> list[dict[str, Any]]:
     return rows
 
 
-def _run(*args: str, ok: bool = True) -> str:
-    got = CliRunner().invoke(cli, list(args), env=ENV)
-    assert got.exit_code == 0 or not ok, got.output
-    return got.output
+_run = partial(cli_output, columns=ENV["COLUMNS"])
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +57,7 @@ def screens(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     run_id = doc["evaluation_metadata"]["run_id"]
     _run("report", run_id, "--format", "html", "--by", "kind", "--out", str(html), "--db", str(db))
     return {"eval": said, "doc": doc, "html": html.read_text(),
-            "gate": _run("gate", run_id, "--db", str(db), ok=False)}
+            "gate": _run("gate", run_id, "--db", str(db), code=None)}
 
 
 def test_the_gate_says_a_repeated_verdicts_agreement_once(screens: dict[str, Any]) -> None:

@@ -11,22 +11,18 @@ from __future__ import annotations
 import html
 import json
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from ragassay.cli import cli
-from tests.support.cli import reworded_rows
+from tests.support.cli import cli_output, reworded_rows
 
 DECLINE = "I'm sorry, I could not find that in the documents I have."
 
 
-def _run(*args: str, ok: bool = True) -> str:
-    result = CliRunner().invoke(cli, list(args), env={"COLUMNS": "120"})
-    assert (result.exit_code == 0) or not ok, result.output
-    return result.output
+_run = partial(cli_output, columns="120")
 
 
 @pytest.fixture(scope="module")
@@ -41,8 +37,8 @@ def screens(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     _run("report", run_id, "--format", "html", "--out", str(page), "--db", str(db))
     return {"eval": said, "doc": doc, "html": page.read_text(), "run": run_id,
             "calibrate": _run("calibrate", run_id, "--db", str(db)),
-            "gate": _run("gate", run_id, "--db", str(db), ok=False),
-            "gate_v": _run("gate", run_id, "--verbose", "--db", str(db), ok=False),
+            "gate": _run("gate", run_id, "--db", str(db), code=None),
+            "gate_v": _run("gate", run_id, "--verbose", "--db", str(db), code=None),
             "meta": _run("meta-eval", str(data), "--metrics", "judge,trace", "--db",
                          str(tmp / "m.db"), "--out", str(meta), "-q"),
             "meta_doc": json.loads(meta.read_text())}

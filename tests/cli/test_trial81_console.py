@@ -13,15 +13,15 @@ labelled `labels.hallucination` with `metadata.kind`, then `ragassay runs show R
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from ragassay.cli import cli
 from tests.cli.test_trial78_console import DECLINES, FILLER
 from tests.cli.test_trial78_console import FACTS as FACTS78
+from tests.support.cli import cli_output
 
 FACTS = [*FACTS78,
          ("Which regions host data?", "Data is hosted in the EU and the US regions.",
@@ -53,10 +53,7 @@ def rows() -> list[dict[str, Any]]:
     return [{"id": f"p{i:02d}", **r} for i, r in enumerate(out)]
 
 
-def _run(*args: str, columns: int = 400) -> str:
-    result = CliRunner().invoke(cli, list(args), env={"COLUMNS": str(columns)})
-    assert result.exit_code == 0, result.output
-    return result.output
+_run = partial(cli_output, columns="400")
 
 
 @pytest.fixture(scope="module")
@@ -118,7 +115,7 @@ def test_the_by_kind_decline_row_breaks_between_phrases(
         ran: tuple[Path, str, str], columns: int) -> None:
     tmp, run_id, _ = ran
     out = _run("eval", str(tmp / "probes.jsonl"), "--db", str(tmp / "w.db"), "--metrics",
-               "judge", "--by", "kind", columns=columns)
+               "judge", "--by", "kind", columns=str(columns))
     lines = out.splitlines()
     start = lines.index(next(x for x in lines if x.startswith("decline ")))
     cell = []

@@ -18,17 +18,17 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from ragassay.cli import cli
 from ragassay.cli.ragas_note import RAGAS_SAID
 from ragassay.dataset import demo_dataset_path
 from ragassay.stats.baseline import REVERSED_SAID, REVERSED_SHORT
 from ragassay.store import Store
+from tests.support.cli import cli_output
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -96,10 +96,7 @@ def _write(path: Path) -> Path:
     return path
 
 
-def _run(*args: str, columns: str | None = "80", code: int = 0) -> str:
-    result = CliRunner().invoke(cli, list(args), env={"COLUMNS": columns})
-    assert result.exit_code == code, result.output
-    return result.output
+_run = partial(cli_output, columns="80")
 
 
 @pytest.fixture(scope="module")

@@ -115,3 +115,16 @@ def reworded_rows(path: Path, n: int = 24) -> Path:
                      "answer": answer, "labels": {"hallucinated": bool(i % 2)}})
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     return path
+
+
+def cli_output(*args: str, code: int | None = 0, columns: str | None = "100") -> str:
+    """The console of one `ragassay` command (stdout and stderr), its exit status
+    asserted to be `code` (None: any); `columns` sets the terminal width the console
+    wraps at (None: unset). The one runner the console tests share."""
+    from click.testing import CliRunner
+
+    from ragassay.cli import cli
+
+    result = CliRunner().invoke(cli, list(args), env={"COLUMNS": columns})
+    assert code is None or result.exit_code == code, result.output
+    return result.output
