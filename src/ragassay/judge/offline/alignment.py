@@ -61,6 +61,7 @@ from .listed import listed_denial
 from .mixed import misplaced_name, named_elsewhere
 from .named_place import named_in_place
 from .objects import swapped_object
+from .only_narrowed import only_narrowed
 from .other_times import other_times
 from .otherwise import part_otherwise
 from .phrase_swap import phrase_swap
@@ -261,9 +262,9 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
                 p, u.part, u.sentence if u.clause else None, said) or drops_exception(
                 p, u.part, u.sentence if u.clause else None, said))):
         kinds.append("quantifier")
-    if "quantifier" not in kinds and fit.restates and (adds_only(
+    if "quantifier" not in kinds and (fit.restates and (adds_only(
             p, u, fit.only_in_unit, units) or part_otherwise(p, u, units, said)
-            or said_wider(p, u)):
+            or said_wider(p, u)) or only_narrowed(p, u.part)):  # ("Only X ..." / "All ...")
         kinds.append("quantifier")  # "Tours run in English only" / "... English and Spanish"
     if fit.restates and relation_turned(p, u.part) and len(p.negations) == len(
             u.part.negations):
@@ -415,7 +416,7 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     if any(denied_of_all(p, u.part) for u in near):
         return Judged("negation")  # "allowed in ground-floor rooms" / "not in any room"
     if any(widened(p, u.part) or part_otherwise(p, u, units, said) or said_wider(p, u)
-           for u in near):
+           or only_narrowed(p, u.part) for u in near):
         return Judged("quantifier")  # "every flight" for "long-haul flights"
     judged = [j for j in judged if j[2]]  # (those left: a figure they leave uncounted)
     if not judged:
