@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .beside_decline_conflict import contradicts_contexts
 from .covered_items import ONLY_HAS as _ONLY_HAS
 from .covered_items import covered_list, listed_named
 from .decline_words import APOSTROPHE as _A
@@ -179,6 +180,8 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
     parts = _claiming_clauses(every, ctx, bool(DECLINE.search(sentence)))
     if not parts:  # all of it says what the sources cover or whom to ask
         return bool(missing_terms(unnamed(sentence), pool, question))
+    if contradicts_contexts(parts, ctx):  # "..., but we are closed on Saturdays"
+        return True
     # (what the sources cover is checked too: "I only have details about the Wednesday
     # visits" names a day the contexts lack; whom to ask is not; nor a name of the topic
     # the decline says it lacks, "I have no details about TV mounting", a figure yes)
