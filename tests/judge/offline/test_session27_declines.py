@@ -29,6 +29,8 @@ _HUTS = ["Beach huts can be booked for groups of up to 6 people."]
     "The knowledge base has no entry on pick-your-own.",
     "Our help centre doesn't have anything on pick-your-own days.",
     "The opening days aren't given in the orchard details.",
+    "The FAQ is unclear on pick-your-own.",
+    "The visitor guide has no section on pick-your-own.",
 ])
 def test_short_and_structural_declines_are_not_flagged(an: Analyzer, answer: str) -> None:
     assert is_noncommittal(answer)

@@ -22,7 +22,7 @@ from .pieces import clause_texts
 from .referrals import invented_detail, is_referral
 from .sentences import ContextIndex
 from .silent import covers_stated_topic, unnamed
-from .source_scope import is_help_scope, is_source_scope, names_source
+from .source_scope import is_help_scope, is_source_scope, names_source, owned_scope
 from .summary import frame_end, listed_end, passive_items, restates
 
 # Words a decline uses about the sources rather than the world ("based on the
@@ -171,6 +171,8 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
     # ... and one saying what the sources cover explains the decline ("; the guidance I
     # have is about growing and harvesting, not markets"): no claim either
     # (with the list it goes on with: "... only cover obstructions | and smoking, not CCTV")
+    if owned_scope(sentence) and not listed_named(sentence, pool):
+        return True  # "Our guides only cover prices and delivery, not X": an item no context names
     if covers_stated_topic(sentence, pool) or invented_detail(sentence, pool, question):
         return True  # "The policy does not cover water damage": a claim of its scope; an
         # email address, a phone number or a fee no context has ("Please email ...")

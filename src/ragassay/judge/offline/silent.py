@@ -34,6 +34,7 @@ from .decline_words import APOSTROPHE as _A
 from .decline_words import SOURCE as _SOURCE
 from .decline_words import TEXTS as _TEXTS
 from .lexical import NEGATIONS, TermPool, content_tokens, is_filler
+from .unclear import UNCLEAR_SOURCE
 
 # What the assistant was given to read, as a noun: the texts and the world's documents
 # that a text verb makes sources ("the plot rules", "the price list", "the FAQ")
@@ -80,7 +81,7 @@ SILENT: tuple[str, ...] = (
     # own parts (an entry, a section), not what a product has ("The plan has no cap")
     rf"\b{SOURCE_NP}\s+(?:has|have|had|contains?|holds?|gives?)(?: got)? no (?:\w+ )?"
     r"(?:entry|entries|section|sections|article|articles|page|pages|word|mention|"
-    r"reference|information|info|details?)\s+(?=about|on|regarding|concerning|for|of)",
+    r"reference|information|info|details?)\b",
     # "Nothing in the rules mentions X", "nothing else here covers X", "Nothing I have here
     # talks about X"
     rf"\bnothing (?:else )?(?:in {SOURCE_NP}|in {_WHAT_I_HAVE}|(?:that )?(?:i|we) "
@@ -143,6 +144,7 @@ def unnamed(text: str) -> str:
     kept: what names the source the assistant read ("the FAQ", "the Greenway
     handbook") is no claim about the world."""
     text = SILENT_SOURCE.sub(lambda m: " ".join(_DIGITS.findall(m.group())), text)
+    text = UNCLEAR_SOURCE.sub(lambda m: " ".join(_DIGITS.findall(m.group())), text)
     return _IN_TEXTS.sub(lambda m: " ".join(_DIGITS.findall(m.group())), text)
 
 

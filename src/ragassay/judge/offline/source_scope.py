@@ -217,6 +217,14 @@ _OWNED_READ = re.compile(rf"(?:{_TEXTS[3:-1]}|pages?|help cent(?:re|er)|website|
                          re.IGNORECASE)
 
 
+def owned_scope(sentence: str) -> bool:
+    """Whether a sentence declines by what the speaker's own texts cover, a noun the world
+    has too (`_owned_read_limit`): its caller checks that the contexts name what it lists."""
+    m = _SCOPE.search(sentence)
+    return (m is not None and bool(m.group("noun")) and not _text_noun(m)
+            and _owned_read_limit(m, sentence))
+
+
 def _owned_read_limit(m: re.Match[str], sentence: str) -> bool:
     """Whether a scope statement names the speaker's own texts ("our guides", "my help
     pages") and both limits it and names what it lacks: "Our guides only cover setup and

@@ -12,6 +12,8 @@ verb of a text ("stated", "mentioned", "specified"), never one the world uses of
 
 from __future__ import annotations
 
+import re
+
 from .decline_words import APOSTROPHE as _A
 from .decline_words import CANNOT as _CANNOT
 from .decline_words import TEXTS as _TEXTS
@@ -22,13 +24,15 @@ _READ = (rf"(?:the|these|this|those|my|our|your|any)\s+(?:[\w-]+\s+){{0,2}}?"
 # a text's participle (not "included", "provided", "available": a product's too)
 _SAID = r"(?:stated|specified|mentioned|said|given|documented|indicated|spelled out|set out)"
 
+# the texts as subject, said to be unclear
+_VAGUE = (rf"\b{_READ}\s+(?:is|are|was|were|seems?|seem to be|seems to be)\s+(?:a bit |"
+          r"rather |quite |pretty )?(?:unclear|vague|ambiguous)")
+
 UNCLEAR = (
     # "Unclear from the exam guidance", "It's not clear from the documents whether ..."
     rf"\b(?:unclear|not clear|not obvious) from {_READ}\b",
     # "The leaflet is unclear on X", "the documents are vague about it"
-    rf"\b{_READ}\s+(?:is|are|was|were|seems?|seem to be|seems to be)\s+(?:a bit |rather |"
-    r"quite |pretty )?(?:unclear|vague|ambiguous)\s+(?:on|about|as to|regarding|whether|"
-    r"when|how|what|if)\b",
+    _VAGUE + r"(?=\s+(?:on|about|as to|regarding|whether|when|how|what|if)\b)",
     # the fragment: "Not stated.", "Unclear, sorry.", "Not specified in the notes."
     rf"^\W*(?:(?:sorry|unfortunately|afraid|hmm+)\W+)?(?:that{_A}?s |it{_A}?s )?(?:not {_SAID}"
     rf"|unclear)(?=(?:\s+(?:here|anywhere|there|in {_READ}))?\s*(?:[,.!;\u2014\u2013-]|"
@@ -42,6 +46,9 @@ UNCLEAR = (
     rf"that|it))|(?:do not|don{_A}?t|dont) know)\b(?![^.!?]*\?)",
 )
 """Patterns (joined with the other decline phrasings, case-insensitive)."""
+UNCLEAR_SOURCE = re.compile(f"(?:{UNCLEAR[0]})|(?:{_VAGUE})", re.IGNORECASE)
+"""The two shapes that name the texts ("unclear from the FAQ", "the FAQ is vague"): what
+names the source the assistant read is no claim (silent.unnamed drops it)."""
 
 TRIGGER_WORDS = r"\bunclear\b|\bvague\b|\bambiguous\b"
 """What the fast scan must let through for the shapes here without a negation."""
