@@ -75,3 +75,10 @@ def test_decline_with_wrong_figure_stays_flagged(an: Analyzer) -> None:
                               "35 pounds an hour.")
     assert not judged(an, _KAYAK, "I don't have anything on canoes, sorry. Please ask at the "
                                   "boathouse.")
+
+
+def test_owned_scope_listing_unnamed_items_is_a_claim(an: Analyzer) -> None:
+    # what "our guides" list must be named by the passages (aspect nouns aside)
+    assert not judged(an, _PRINT, "Our help pages only cover paper sizes and print speed, not "
+                                  "scanning.")
+    assert judged(an, _PRINT, "Our help pages only cover toner and warranties, not scanning.")

@@ -13,7 +13,7 @@ import re
 
 from .beside_decline_conflict import contradicts_contexts
 from .covered_items import ONLY_HAS as _ONLY_HAS
-from .covered_items import covered_list, listed_named
+from .covered_items import covered_list, listed_named, most_named
 from .decline_words import APOSTROPHE as _A
 from .declines import DECLINE, WHEN, declined_topics
 from .lexical import FILLER, NEGATIONS, STOPWORDS, TermPool, missing_terms, stem, stem_set
@@ -171,7 +171,7 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
     # ... and one saying what the sources cover explains the decline ("; the guidance I
     # have is about growing and harvesting, not markets"): no claim either
     # (with the list it goes on with: "... only cover obstructions | and smoking, not CCTV")
-    if owned_scope(sentence) and not listed_named(sentence, pool):
+    if owned_scope(sentence) and not most_named(sentence, pool):
         return True  # "Our guides only cover prices and delivery, not X": an item no context names
     if covers_stated_topic(sentence, pool) or invented_detail(sentence, pool, question):
         return True  # "The policy does not cover water damage": a claim of its scope; an
